@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  resolve: {
+    // One graphql module for everything: Vite would otherwise load graphql's .mjs build for our code and Node
+    // its .js build for Pothos and Yoga, and graphql refuses schemas from "another realm".
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 60_000,

@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+
+/** The only reader of process.env (STYLE.md): parsed once, every problem reported together. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  masterKey: Buffer | null;
+  nationalApiUrl: { live: string | null; test: string | null };
+  docsUrl: string;
+  webhookAllowedCidrs: string[];
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be 0..65535, got "${env.PORT}"`);
+
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres://');
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
+
+  let masterKey: Buffer | null = null;
+  if (env.MASTER_KEY) {
+    masterKey = /^[0-9a-fA-F]{64}$/.test(env.MASTER_KEY)
+      ? Buffer.from(env.MASTER_KEY, 'hex')
+      : Buffer.from(env.MASTER_KEY, 'base64');
+    if (masterKey.length !== 32) problems.push('MASTER_KEY must be 32 bytes, as 64 hex characters or base64');
+  }
+
+  const url = (name: string): string | null => {
+    const value = env[name]?.trim();
+    if (!value) return null;
+    if (!/^https?:\/\//.test(value)) problems.push(`${name} must be an http(s) URL`);
+    return value.replace(/\/+$/, '');
+  };
+  const nationalApiUrl = { live: url('NATIONAL_API_URL_LIVE'), test: url('NATIONAL_API_URL_TEST') };
+
+  const webhookAllowedCidrs = (env.WEBHOOK_ALLOWED_CIDRS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const cidr of webhookAllowedCidrs) {
+    if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range`);
+  }
+
+  if (problems.length) throw new ConfigError(`invalid configuration:\n- ${problems.join('\n- ')}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    redisUrl,
+    masterKey,
+    nationalApiUrl,
+    docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),
+    webhookAllowedCidrs,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { migrate } from './migrate.js';
+import { pgliteRunner } from './pglite-runner.js';
+import type { SqlRunner } from './sql-runner.js';
+
+export type Db = InstanceType<typeof PrismaClient>;
+
+export interface Database {
+  prisma: Db;
+  sql: SqlRunner;
+  kind: 'postgres' | 'pglite';
+  /** Runs `fn` on a single connection (BEGIN/COMMIT and advisory locks must share one). */
+  migrateWith<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… ; when absent an embedded PGlite is used. */
+  url?: string | null;
+  /** PGlite directory, or 'memory://' for tests. */
+  pgliteDir?: string;
+  /** PostgreSQL schema (tests use one per file). */
+  schema?: string;
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const db = options.url ? await openPostgres(options.url, options) : await openPglite(options.pgliteDir ?? 'memory://');
+  if (options.migrate !== false) await db.migrateWith((runner) => migrate(runner));
+  return db;
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+  const schema = options.schema;
+  const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
+  if (schema) await withClient(url, {}, (c) => c.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...searchPath });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
+  return {
+    prisma,
+    // Migrations and raw statements that need BEGIN/COMMIT or session locks get a connection of their own.
+    sql: {
+      query: (text, params) => withClient(url, searchPath, (c) => c.query(text, params)),
+      exec: (text) => withClient(url, searchPath, (c) => c.exec(text)),
+    },
+    migrateWith: (run) => withClient(url, searchPath, run),
+    kind: 'postgres',
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+async function withClient<T>(url: string, extra: pg.ClientConfig, run: (c: SqlRunner) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, ...extra });
+  await client.connect();
+  try {
+    return await run({
+      query: async (text, params) => ({ rows: (await client.query(text, params as unknown[])).rows }),
+      exec: async (text) => {
+        await client.query(text);
+      },
+    });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const sql = pgliteRunner(pglite);
+  return {
+    prisma,
+    sql,
+    migrateWith: (run) => run(sql),
+    kind: 'pglite',
+    close: async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}

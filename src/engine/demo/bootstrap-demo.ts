@@ -1,0 +1,48 @@
+import { createAccount } from '../accounts/create-account.js';
+import { createApiKey } from '../auth/create-api-key.js';
+import type { Principal } from '../auth/principal.js';
+import type { EngineDeps } from '../deps.js';
+import { createCompany } from '../empresas/create-company.js';
+import { uploadCertificate } from '../empresas/upload-certificate.js';
+import { DAY } from '../kernel/clock.js';
+import { randomNumericCnpj } from '../kernel/cnpj.js';
+import { generateTestCertificate } from '../national/generate-test-certificate.js';
+import { municipiosParametrizados, parametrosMunicipio } from '../tabelas/index.js';
+
+/**
+ * First start of an empty embedded database: a demo account, a test and a live key, and a company with a
+ * self-signed A1, printed once so a newcomer can issue a note with curl in the first minute (DESIGN.md).
+ */
+export async function bootstrapDemo(deps: EngineDeps) {
+  if ((await deps.db.account.count()) > 0) return null;
+  const account = await createAccount(deps, { name: 'Conta demonstração' });
+  const test = await createApiKey(deps, { accountId: account.id, environment: 'test' });
+  const live = await createApiKey(deps, { accountId: account.id, environment: 'live' });
+  const principal: Principal = { accountId: account.id, environment: 'live', apiKeyId: live.id, companyId: null };
+
+  const cnpj = randomNumericCnpj();
+  const municipio = municipiosParametrizados().map(parametrosMunicipio).find((m) => m?.convenio === 'nacional' && !m.exigeToken)?.ibge ?? '4205407';
+  const company = await createCompany(deps, principal, {
+    cnpj,
+    razao_social: 'Empresa Demonstração Ltda',
+    municipio,
+    regime_tributario: 'simples_nacional',
+    regime_apuracao_simples: 'federais_municipal_sn',
+    padroes: { codigo_nacional: '010101', aliquota_iss: '2.00', iss_retido: false },
+  });
+  const now = deps.clock.now();
+  const cert = generateTestCertificate({
+    cnpj,
+    razaoSocial: 'EMPRESA DEMONSTRACAO LTDA',
+    notBefore: new Date(now.getTime() - DAY),
+    notAfter: new Date(now.getTime() + 365 * DAY),
+  });
+  await uploadCertificate(deps, principal, { id: company.id, arquivo: cert.pkcs12, senha: cert.password });
+  return {
+    conta_id: account.id,
+    chave_teste: test.key,
+    chave_producao: live.key,
+    empresa_id: company.id,
+    aviso: 'As chaves aparecem só agora; guarde-as. O certificado da empresa demo é autoassinado.',
+  };
+}

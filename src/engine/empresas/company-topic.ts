@@ -1,0 +1,2 @@
+/** Pub/sub topic announcing that a company (status, certificate, readiness inputs) changed. */
+export const companyTopic = (companyId: string) => `empresa:${companyId}`;

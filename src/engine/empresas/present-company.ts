@@ -1,0 +1,35 @@
+import type { Certificate, Company } from '../../generated/prisma/client.js';
+
+export type CompanyWithCertificate = Company & { certificate: Certificate | null };
+
+/** The company as `GET /v1/companies/{id}` shows it. Secrets (token, key) are never part of it. */
+export function presentCompany(company: CompanyWithCertificate) {
+  const cert = company.certificate;
+  return {
+    id: company.id,
+    cnpj: company.cnpj,
+    razao_social: company.razaoSocial,
+    municipio: company.municipio,
+    regime_tributario: company.regimeTributario,
+    inscricao_municipal: company.inscricaoMunicipal,
+    regime_apuracao_simples: company.regimeApuracaoSimples,
+    serie_dps: company.serieDps,
+    email: company.email,
+    token_municipio_configurado: company.tokenMunicipioEnc !== null,
+    padroes: company.padroes as Record<string, unknown>,
+    status: company.status,
+    certificado: cert
+      ? {
+          cnpj: cert.cnpj,
+          titular: cert.subject,
+          serial: cert.serial,
+          valido_de: cert.notBefore.toISOString(),
+          valido_ate: cert.notAfter.toISOString(),
+        }
+      : null,
+    criado_em: company.createdAt.toISOString(),
+    atualizado_em: company.updatedAt.toISOString(),
+  };
+}
+
+export type CompanyView = ReturnType<typeof presentCompany>;

@@ -1,0 +1,99 @@
+/**
+ * The one error table (STYLE.md). Every code of spec 7.3 plus ours, with its HTTP status and whether a client
+ * may repeat the call. `satisfies` makes an unmapped code a compile error; both REST formats and GraphQL
+ * masking read this table and nothing else.
+ */
+export const ERROR_TABLE = {
+  parametro_invalido: { http: 400, retentavel: false },
+  requisicao_invalida: { http: 400, retentavel: false },
+  nao_autenticado: { http: 401, retentavel: false },
+  acesso_negado: { http: 403, retentavel: false },
+  chave_restrita: { http: 403, retentavel: false },
+  // Test key on a production-only operation (spec 5.3).
+  somente_producao: { http: 403, retentavel: false },
+  nao_encontrado: { http: 404, retentavel: false },
+  nfse_nao_encontrada: { http: 404, retentavel: false },
+  lote_nao_encontrado: { http: 404, retentavel: false },
+  empresa_nao_encontrada: { http: 404, retentavel: false },
+  rota_nao_encontrada: { http: 404, retentavel: false },
+  metodo_nao_permitido: { http: 405, retentavel: false },
+  referencia_duplicada: { http: 409, retentavel: false },
+  idempotencia_conflito: { http: 409, retentavel: false },
+  conflito: { http: 409, retentavel: true },
+  referencia_ambigua: { http: 409, retentavel: false },
+  nfse_sem_pdf: { http: 409, retentavel: true },
+  nfse_nao_aguarda_confirmacao: { http: 409, retentavel: false },
+  lote_sem_emissao_manual: { http: 409, retentavel: false },
+  lote_validando: { http: 409, retentavel: false },
+  lote_ja_emitido: { http: 409, retentavel: false },
+  empresa_duplicada: { http: 409, retentavel: false },
+  empresa_pausada: { http: 409, retentavel: false },
+  cursor_vencido: { http: 410, retentavel: false },
+  empresa_nao_pronta: { http: 412, retentavel: false },
+  corpo_muito_grande: { http: 413, retentavel: false },
+  tipo_de_conteudo_invalido: { http: 415, retentavel: false },
+  validacao: { http: 422, retentavel: false },
+  certificado_invalido: { http: 422, retentavel: false },
+  nfse_rejeitada: { http: 422, retentavel: false },
+  falha_transmissao: { http: 422, retentavel: false },
+  cancelamento_recusado: { http: 422, retentavel: false },
+  cancelamento_fora_do_prazo: { http: 422, retentavel: false },
+  planilha_obrigatoria: { http: 422, retentavel: false },
+  simulacao_so_no_sandbox: { http: 422, retentavel: false },
+  simulacao_invalida: { http: 422, retentavel: false },
+  substituicao_recusada: { http: 422, retentavel: false },
+  reenvio_invalido: { http: 422, retentavel: false },
+  evento_nao_assinado: { http: 422, retentavel: false },
+  chave_referenciada_obrigatoria: { http: 422, retentavel: false },
+  limite_de_requisicoes: { http: 429, retentavel: true },
+  erro_interno: { http: 500, retentavel: true },
+  servico_indisponivel: { http: 503, retentavel: true },
+} as const satisfies Record<string, { http: number; retentavel: boolean }>;
+
+export type ErrorCode = keyof typeof ERROR_TABLE;
+
+/** One entry of `erros[]` (422 `validacao`) or of a readiness list. */
+export interface ErrorItem {
+  codigo: string;
+  campo: string | null;
+  mensagem: string;
+  correcao: string | null;
+  codigo_oficial?: string | null;
+}
+
+export interface EngineErrorOptions {
+  campo?: string | null;
+  correcao?: string | null;
+  codigoOficial?: string | null;
+  /** Extra members of the problem body (spec 7.1): erros, itens, nfse_id, nfse, cursor_mais_antigo. */
+  extra?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+export class EngineError extends Error {
+  readonly codigo: ErrorCode;
+  readonly campo: string | null;
+  readonly correcao: string | null;
+  readonly codigoOficial: string | null;
+  readonly extra: Record<string, unknown>;
+
+  constructor(codigo: ErrorCode, mensagem: string, options: EngineErrorOptions = {}) {
+    super(mensagem, { cause: options.cause });
+    this.name = 'EngineError';
+    this.codigo = codigo;
+    this.campo = options.campo ?? null;
+    this.correcao = options.correcao ?? null;
+    this.codigoOficial = options.codigoOficial ?? null;
+    this.extra = options.extra ?? {};
+  }
+
+  get http(): number {
+    return ERROR_TABLE[this.codigo].http;
+  }
+
+  get retentavel(): boolean {
+    return ERROR_TABLE[this.codigo].retentavel;
+  }
+}
+
+export const isEngineError = (err: unknown): err is EngineError => err instanceof EngineError;

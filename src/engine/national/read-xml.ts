@@ -1,0 +1,25 @@
+import { XmlDocument } from 'libxml2-wasm';
+import { NFSE_NAMESPACE } from './dps-types.js';
+
+/** Read-only view over a parsed document; paths are XPath with prefix `n:` bound to the NFS-e namespace. */
+export interface XmlReader {
+  text(path: string): string | undefined;
+  has(path: string): boolean;
+  count(path: string): number;
+}
+
+const NS = { n: NFSE_NAMESPACE };
+
+/** Parses, runs `read`, and always frees the wasm-side document (libxml2 memory is not garbage-collected). */
+export function readXml<T>(xml: string, read: (reader: XmlReader) => T): T {
+  const doc = XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
+  try {
+    return read({
+      text: (path) => doc.get(path, NS)?.content,
+      has: (path) => doc.get(path, NS) !== null,
+      count: (path) => doc.find(path, NS).length,
+    });
+  } finally {
+    doc.dispose();
+  }
+}

@@ -1,0 +1,68 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { SignedXml } from 'xml-crypto';
+import { NFSE_NAMESPACE } from './dps-types.js';
+import { signCanonicalXml } from './sign-canonical-xml.js';
+
+/**
+ * Elements signed in the national system: infDPS (DPS) and infPedReg (pedRegEvento) by the taxpayer (README §8);
+ * infNFSe and infEvento by the national system (used by the simulator).
+ */
+export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento';
+
+export interface XmlSigner {
+  /** PEM or a KeyObject; pass a KeyObject when signing many documents (PEM is re-parsed on every call). */
+  privateKey: KeyObject | string;
+  certificatePem: string;
+}
+
+export interface SignXmlOptions {
+  element: SignedElement;
+  /** 'auto' (default) signs our builders' canonical output directly and falls back to xml-crypto otherwise. */
+  engine?: 'auto' | 'xml-crypto';
+}
+
+// README §8: C14N 1.0 inclusive, transforms enveloped-signature then C14N. RSA-SHA256 is accepted by Sefin and
+// preferred here (DESIGN "Signature"); the 2022 manual's RSA-SHA1 is not used.
+const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
+const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
+
+/** Turns a PEM key into a KeyObject once, so repeated signing does not re-parse it. */
+export function createXmlSigner(privateKeyPem: string, certificatePem: string): XmlSigner {
+  return { privateKey: createPrivateKey(privateKeyPem), certificatePem };
+}
+
+/**
+ * Enveloped XML-DSig over the element's Id: Reference URI="#<Id>", Signature (default xmldsig namespace, no
+ * prefix: E1228 forbids prefixes) placed as the next sibling of infDPS/infPedReg, KeyInfo with only the
+ * end-entity certificate. Sign the exact string you will send (E0714 otherwise, README §8).
+ */
+export function signXml(xml: string, signer: XmlSigner, options: SignXmlOptions): string {
+  if (options.engine !== 'xml-crypto') {
+    const fast = signCanonicalXml({ xml, element: options.element, namespace: NFSE_NAMESPACE, privateKey: signer.privateKey, certificateBase64: pemBody(signer.certificatePem) });
+    if (fast !== null) return fast;
+  }
+  const xpath = `//*[local-name(.)='${options.element}']`;
+  const sig = new SignedXml({
+    privateKey: signer.privateKey as never,
+    publicCert: signer.certificatePem,
+    signatureAlgorithm: RSA_SHA256,
+    canonicalizationAlgorithm: C14N,
+    getKeyInfoContent: () => `<X509Data><X509Certificate>${pemBody(signer.certificatePem)}</X509Certificate></X509Data>`,
+  });
+  sig.addReference({ xpath, transforms: [ENVELOPED, C14N], digestAlgorithm: SHA256 });
+  sig.computeSignature(xml, { location: { reference: xpath, action: 'after' } });
+  return sig.getSignedXml();
+}
+
+/** Base64 body of a PEM certificate, without armour or line breaks. */
+export function pemBody(pem: string): string {
+  return pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+}
+
+export function pemFromBase64Certificate(base64: string): string {
+  const body = base64.replace(/\s+/g, '');
+  const lines = body.match(/.{1,64}/g) ?? [];
+  return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
+}

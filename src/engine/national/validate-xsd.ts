@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libxml2-wasm';
+import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
+
+export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento';
+
+export interface XsdError {
+  message: string;
+  line: number;
+}
+
+const SCHEMA_FILES: Record<XsdSchemaName, string> = {
+  DPS: 'DPS_v1.01.xsd',
+  pedRegEvento: 'pedRegEvento_v1.01.xsd',
+  NFSe: 'NFSe_v1.01.xsd',
+  evento: 'evento_v1.01.xsd',
+};
+
+/** resources/xsd holds the official 1.01 package (with the documented TSSerieDPS patch, see SOURCES.txt). */
+const XSD_DIR = fileURLToPath(new URL('../../../resources/xsd/', import.meta.url));
+
+const validators = new Map<XsdSchemaName, XsdValidator>();
+let providersRegistered = false;
+
+/** Compiles each schema once per process; compiling DPS takes ~100 ms, validating ~0.2 ms. */
+function validatorFor(schema: XsdSchemaName): XsdValidator {
+  const cached = validators.get(schema);
+  if (cached) return cached;
+  if (!providersRegistered) {
+    // xs:include / xs:import are resolved through the file system relative to the schema URL.
+    xmlRegisterFsInputProviders();
+    providersRegistered = true;
+  }
+  const path = `${XSD_DIR}${SCHEMA_FILES[schema]}`;
+  const doc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
+  try {
+    const validator = XsdValidator.fromDoc(doc);
+    validators.set(schema, validator);
+    return validator;
+  } finally {
+    doc.dispose();
+  }
+}
+
+/** Validates an XML string against an official schema; returns [] when valid. */
+export function validateXsd(xml: string, schema: XsdSchemaName): XsdError[] {
+  const validator = validatorFor(schema);
+  let doc: XmlDocument;
+  try {
+    doc = XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
+  } catch (err) {
+    return errorsOf(err);
+  }
+  try {
+    validator.validate(doc);
+    return [];
+  } catch (err) {
+    return errorsOf(err);
+  } finally {
+    doc.dispose();
+  }
+}
+
+function errorsOf(err: unknown): XsdError[] {
+  if (err instanceof XmlValidateError || err instanceof XmlParseError) {
+    const details = err.details ?? [];
+    if (details.length > 0) return details.map((d) => ({ message: d.message.trim(), line: d.line }));
+  }
+  return [{ message: err instanceof Error ? err.message : String(err), line: 0 }];
+}

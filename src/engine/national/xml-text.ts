@@ -1,0 +1,28 @@
+// Minimal XML writing helpers. The national system rejects formatting whitespace between tags
+// (MI §6.1.1.d), so elements are concatenated with no indentation.
+
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '"': '&quot;' };
+
+/** Escapes element text. Line ends are normalised to "\n" as any XML parser would do before C14N. */
+export function escapeText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(/[&<>]/g, (c) => TEXT_ESCAPES[c]);
+}
+
+export function escapeAttr(value: string): string {
+  return value.replace(/[&<"]/g, (c) => ATTR_ESCAPES[c]);
+}
+
+/** `<name>text</name>`, or '' when the value is absent (optional elements are simply omitted). */
+export function el(name: string, value: string | undefined | null): string {
+  if (value === undefined || value === null) return '';
+  return `<${name}>${escapeText(value)}</${name}>`;
+}
+
+/** `<name>children</name>`, or '' when every child rendered empty (optional groups). */
+export function group(name: string, ...children: string[]): string {
+  const inner = children.join('');
+  return inner === '' ? '' : `<${name}>${inner}</${name}>`;
+}
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';

@@ -1,0 +1,12 @@
+// Field rules and automatic corrections of an NFS-e request (spec 2.3 `regras_versao`, 2.4 `ajustes`). Pure code.
+export { computeAdjustments } from './compute-adjustments.js';
+export type {
+  EntradaAjustes, ValoresEfetivos, ResultadoAjustes, FonteParametros, ComputeAdjustmentsOptions,
+} from './compute-adjustments.js';
+export {
+  regrasVersao, catalogoRegras, regra, regraCorrecao, ajuste, VERSAO_CORRECOES, VERSAO_CAMPOS,
+} from './catalogo.js';
+export type { Ajuste, AcaoAjuste, Regra } from './catalogo.js';
+export { situacaoAliquota } from './situacao-aliquota.js';
+export type { SituacaoAliquota } from './situacao-aliquota.js';
+export { competenciaDe } from './competencia.js';

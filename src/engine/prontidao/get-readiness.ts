@@ -1,0 +1,37 @@
+import type { Principal } from '../auth/principal.js';
+import type { EngineDeps } from '../deps.js';
+import { EngineError } from '../errors.js';
+import type { CompanyWithCertificate } from '../empresas/present-company.js';
+import { findCompany } from '../empresas/find-company.js';
+import { readinessItems, worstOf } from './readiness-items.js';
+
+export interface Readiness {
+  empresa_id: string;
+  situacao: 'ok' | 'aviso' | 'bloqueio';
+  itens: ReturnType<typeof readinessItems>;
+}
+
+export async function getReadiness(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, options: { id: string }) {
+  const company = await findCompany(deps, principal, options.id);
+  return readinessOf(deps, principal, company);
+}
+
+export async function readinessOf(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  principal: Principal,
+  company: CompanyWithCertificate,
+): Promise<Readiness> {
+  const account = await deps.db.account.findUniqueOrThrow({ where: { id: principal.accountId }, select: { plan: true } });
+  const itens = readinessItems({ company, accountPlan: account.plan, environment: principal.environment, now: deps.clock.now() });
+  return { empresa_id: company.id, situacao: worstOf(itens), itens };
+}
+
+/** Issuance gate (spec 3.1): any `bloqueio` refuses with 412 and the whole readiness; nothing is created. */
+export function assertReady(readiness: Readiness): void {
+  if (readiness.situacao === 'bloqueio') {
+    throw new EngineError('empresa_nao_pronta', 'A empresa não está pronta para emitir.', {
+      correcao: 'Resolva os itens em bloqueio de GET /v1/companies/{id}/prontidao.',
+      extra: { itens: readiness.itens },
+    });
+  }
+}

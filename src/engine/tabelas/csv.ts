@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * Minimal RFC 4180 reader for the official tables (UTF-8, comma-separated, quoted fields with doubled quotes and
+ * embedded line breaks). The tables are small (< 1 MB) and read once, so a synchronous read keeps lookups sync.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; // BOM
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else {
+          quoted = false;
+        }
+      } else {
+        field += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else {
+      field += c;
+    }
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => !(r.length === 1 && r[0] === ''));
+}
+
+/** Rows as objects keyed by the header line. */
+export function readCsvRecords(url: URL): Record<string, string>[] {
+  const [header, ...rows] = parseCsv(readFileSync(url, 'utf8'));
+  if (!header) return [];
+  return rows.map((cells) => {
+    const rec: Record<string, string> = {};
+    header.forEach((name, idx) => {
+      rec[name.trim()] = (cells[idx] ?? '').trim();
+    });
+    return rec;
+  });
+}
+
+/** resources/tables/<name>, resolved from this module's location (works from src/ under tsx and vitest). */
+export function tableUrl(name: string): URL {
+  return new URL(`../../../resources/tables/${name}`, import.meta.url);
+}
+
+/** Memoises a loader so each table is read at most once per process, and only when first used. */
+export function lazy<T>(load: () => T): () => T {
+  let value: T | undefined;
+  let loaded = false;
+  return () => {
+    if (!loaded) {
+      value = load();
+      loaded = true;
+    }
+    return value as T;
+  };
+}

@@ -1,0 +1,73 @@
+import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { GraphQLError } from 'graphql';
+import { getDatamodel } from '../generated/pothos-types.js';
+import type PrismaTypes from '../generated/pothos-types.js';
+import { EngineError } from '../engine/errors.js';
+import type { GraphContext } from './context.js';
+
+/**
+ * Configuration only; types live in schema/<type>.ts (STYLE.md).
+ * Plugin order matters: scope-auth first so unauthorised fields never run, then errors so thrown EngineErrors
+ * become union members, then prisma.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphContext;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: { authenticated: boolean; live: boolean };
+  Scalars: {
+    JSON: { Input: unknown; Output: unknown };
+    DateTime: { Input: Date; Output: Date | string };
+    Decimal: { Input: string; Output: string };
+  };
+  DefaultFieldNullability: false;
+}>({
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      authenticated: ctx.principal !== null,
+      live: ctx.principal?.environment === 'live',
+    }),
+    unauthorizedError: (_parent, ctx) =>
+      ctx.principal
+        ? new EngineError('somente_producao', 'Esta operação exige uma chave de produção (svc_live_).')
+        : new EngineError('nao_autenticado', 'Chave de API ausente, inválida ou revogada.'),
+  },
+  errors: { defaultTypes: [EngineError], directResult: true },
+  prisma: {
+    client: (ctx) => ctx.engine.db,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});
+
+builder.scalarType('JSON', {
+  serialize: (v) => v,
+  parseValue: (v) => v,
+});
+
+builder.scalarType('DateTime', {
+  serialize: (v) => (v instanceof Date ? v.toISOString() : v),
+  parseValue: (v) => {
+    const d = new Date(String(v));
+    if (Number.isNaN(d.getTime())) throw new GraphQLError('invalid DateTime');
+    return d;
+  },
+});
+
+/** Money and rates travel as decimal strings (spec 2.1); a JSON number is refused. */
+builder.scalarType('Decimal', {
+  serialize: (v) => String(v),
+  parseValue: (v) => {
+    if (typeof v !== 'string' || !/^-?\d+(\.\d+)?$/.test(v)) throw new GraphQLError('Decimal must be a string like "10.50"');
+    return v;
+  },
+});

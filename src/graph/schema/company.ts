@@ -1,0 +1,124 @@
+import type { CompanyView } from '../../engine/empresas/present-company.js';
+import { createCompany } from '../../engine/empresas/create-company.js';
+import { deleteCompany } from '../../engine/empresas/delete-company.js';
+import { findCompany } from '../../engine/empresas/find-company.js';
+import { listCompanies } from '../../engine/empresas/list-companies.js';
+import { presentCompany } from '../../engine/empresas/present-company.js';
+import { setCompanyStatus } from '../../engine/empresas/set-company-status.js';
+import { uploadCertificate } from '../../engine/empresas/upload-certificate.js';
+import { companyTopic } from '../../engine/empresas/company-topic.js';
+import { builder } from '../builder.js';
+import { principalOf } from './principal-of.js';
+
+const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']>>('CertificateInfo').implement({
+  fields: (t) => ({
+    cnpj: t.exposeString('cnpj'),
+    titular: t.exposeString('titular'),
+    serial: t.exposeString('serial'),
+    validoDe: t.exposeString('valido_de'),
+    validoAte: t.exposeString('valido_ate'),
+  }),
+});
+
+export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
+  description: 'A company (CNPJ) of the account. Its id is the empresa_id of issuance.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    cnpj: t.exposeString('cnpj'),
+    razaoSocial: t.exposeString('razao_social'),
+    municipio: t.exposeString('municipio'),
+    regimeTributario: t.exposeString('regime_tributario', { nullable: true }),
+    inscricaoMunicipal: t.exposeString('inscricao_municipal', { nullable: true }),
+    regimeApuracaoSimples: t.exposeString('regime_apuracao_simples', { nullable: true }),
+    serieDps: t.exposeString('serie_dps', { nullable: true }),
+    email: t.exposeString('email', { nullable: true }),
+    tokenMunicipioConfigurado: t.exposeBoolean('token_municipio_configurado'),
+    padroes: t.expose('padroes', { type: 'JSON' }),
+    status: t.exposeString('status'),
+    certificado: t.expose('certificado', { type: CertificateInfo, nullable: true }),
+    criadoEm: t.exposeString('criado_em'),
+    atualizadoEm: t.exposeString('atualizado_em'),
+  }),
+});
+
+const CompanyRemoved = builder.objectRef<{ id: string; removida: boolean }>('CompanyRemoved').implement({
+  fields: (t) => ({ id: t.exposeID('id'), removida: t.exposeBoolean('removida') }),
+});
+
+builder.queryFields((t) => ({
+  companies: t.field({
+    type: [CompanyRef],
+    authScopes: { authenticated: true },
+    errors: {},
+    resolve: (_root, _args, ctx) => listCompanies(ctx.engine, principalOf(ctx)),
+  }),
+  company: t.field({
+    type: CompanyRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: async (_root, { id }, ctx) => presentCompany(await findCompany(ctx.engine, principalOf(ctx), String(id))),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createCompany: t.field({
+    type: CompanyRef,
+    description: 'Creates a company (live key only). Input is the body of POST /v1/companies.',
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: 'JSON', required: true }) },
+    errors: {},
+    resolve: (_root, { input }, ctx) => createCompany(ctx.engine, principalOf(ctx), input),
+  }),
+  pauseCompany: t.field({
+    type: CompanyRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_root, { id }, ctx) => setCompanyStatus(ctx.engine, principalOf(ctx), { id: String(id), status: 'pausada' }),
+  }),
+  resumeCompany: t.field({
+    type: CompanyRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_root, { id }, ctx) => setCompanyStatus(ctx.engine, principalOf(ctx), { id: String(id), status: 'ativa' }),
+  }),
+  deleteCompany: t.field({
+    type: CompanyRemoved,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_root, { id }, ctx) => deleteCompany(ctx.engine, principalOf(ctx), { id: String(id) }),
+  }),
+  uploadCertificate: t.field({
+    type: CompanyRef,
+    description: 'Stores the company A1 certificate (live key only). `arquivo` is the PKCS#12 in base64.',
+    authScopes: { authenticated: true },
+    args: {
+      id: t.arg.id({ required: true }),
+      arquivo: t.arg.string({ required: true }),
+      senha: t.arg.string({ required: true }),
+    },
+    errors: {},
+    resolve: (_root, { id, arquivo, senha }, ctx) =>
+      uploadCertificate(ctx.engine, principalOf(ctx), { id: String(id), arquivo, senha }),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  companyUpdated: t.field({
+    type: CompanyRef,
+    description: 'Emits the company each time its status or certificate changes.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: async function* (_root, { id }, ctx, info) {
+      // Authorise on subscribe: a missing or foreign company fails here, before any event.
+      const principal = principalOf(ctx);
+      await findCompany(ctx.engine, principal, String(id));
+      void info;
+      for await (const _event of ctx.engine.pubsub.subscribe(companyTopic(String(id)))) yield _event;
+    },
+    resolve: async (_event, { id }, ctx) => presentCompany(await findCompany(ctx.engine, principalOf(ctx), String(id))),
+  }),
+}));

@@ -1,0 +1,32 @@
+import { EngineError } from '../../engine/errors.js';
+import { builder } from '../builder.js';
+
+export const ErrorItemRef = builder
+  .objectRef<{ codigo: string; campo: string | null; mensagem: string; correcao: string | null; codigo_oficial?: string | null }>('ErrorItem')
+  .implement({
+    fields: (t) => ({
+      codigo: t.exposeString('codigo'),
+      campo: t.exposeString('campo', { nullable: true }),
+      mensagem: t.exposeString('mensagem'),
+      correcao: t.exposeString('correcao', { nullable: true }),
+      codigoOficial: t.string({ nullable: true, resolve: (e) => e.codigo_oficial ?? null }),
+    }),
+  });
+
+/**
+ * Expected domain refusals (spec 7.3) as a union member of every fallible field. `extra` carries the
+ * members that depend on the code (erros, itens, nfse_id, nfse, cursor_mais_antigo) as JSON.
+ */
+builder.objectType(EngineError, {
+  name: 'DomainError',
+  fields: (t) => ({
+    codigo: t.string({ resolve: (e) => e.codigo }),
+    mensagem: t.exposeString('message'),
+    campo: t.string({ nullable: true, resolve: (e) => e.campo }),
+    correcao: t.string({ nullable: true, resolve: (e) => e.correcao }),
+    codigoOficial: t.string({ nullable: true, resolve: (e) => e.codigoOficial }),
+    retentavel: t.boolean({ resolve: (e) => e.retentavel }),
+    erros: t.field({ type: [ErrorItemRef], nullable: true, resolve: (e) => (e.extra.erros as never) ?? null }),
+    extra: t.field({ type: 'JSON', nullable: true, resolve: (e) => (Object.keys(e.extra).length ? e.extra : null) }),
+  }),
+});

@@ -1,0 +1,31 @@
+import { getReadiness, type Readiness } from '../../engine/prontidao/get-readiness.js';
+import { builder } from '../builder.js';
+import { principalOf } from './principal-of.js';
+
+export const ReadinessItemRef = builder.objectRef<Readiness['itens'][number]>('ReadinessItem').implement({
+  fields: (t) => ({
+    item: t.exposeString('item'),
+    situacao: t.exposeString('situacao'),
+    mensagem: t.exposeString('mensagem'),
+    correcao: t.exposeString('correcao', { nullable: true }),
+  }),
+});
+
+export const ReadinessRef = builder.objectRef<Readiness>('Readiness').implement({
+  description: 'Whether a company can issue (spec 2.6): situacao is the worst of its items.',
+  fields: (t) => ({
+    empresaId: t.exposeID('empresa_id'),
+    situacao: t.exposeString('situacao'),
+    itens: t.expose('itens', { type: [ReadinessItemRef] }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  readiness: t.field({
+    type: ReadinessRef,
+    authScopes: { authenticated: true },
+    args: { companyId: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_root, { companyId }, ctx) => getReadiness(ctx.engine, principalOf(ctx), { id: String(companyId) }),
+  }),
+}));

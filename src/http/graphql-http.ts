@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Principal } from '../engine/auth/principal.js';
+import type { EngineDeps } from '../engine/deps.js';
+import { isEngineError } from '../engine/errors.js';
+import type { GraphContext } from '../graph/context.js';
+
+interface ServerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  principal: Principal | null;
+  requestId: string;
+}
+
+export type Yoga = YogaServerInstance<ServerContext, GraphContext>;
+
+/** graphql-yoga mounted per its Fastify guide; the same masking serves HTTP and websockets. */
+export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, engine: EngineDeps): Yoga {
+  const yoga: Yoga = createYoga<ServerContext, GraphContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    logging: false,
+    graphiql: false,
+    context: ({ principal, requestId }) => ({ engine, principal: principal ?? null, requestId: requestId ?? '' }),
+    maskedErrors: {
+      maskError: (error, message) => {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (isEngineError(original)) {
+          return new GraphQLError(original.message, {
+            extensions: { codigo: original.codigo, campo: original.campo, correcao: original.correcao, retentavel: original.retentavel, http: { status: 200 } },
+          });
+        }
+        if (error instanceof GraphQLError && !error.originalError) return error;
+        engine.logger.error({ err: original }, 'unexpected GraphQL error');
+        return new GraphQLError(message, { extensions: { codigo: 'erro_interno', retentavel: true } });
+      },
+    },
+  });
+
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, {
+        req,
+        reply,
+        principal: req.principal ?? null,
+        requestId: req.requestId,
+      });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+  return yoga;
+}

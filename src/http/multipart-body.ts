@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import { EngineError } from '../engine/errors.js';
+
+/** Turns a multipart body into the JSON shape of the same route: fields as strings, the file as base64. */
+export async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) {
+        throw new EngineError('corpo_muito_grande', 'Arquivo acima do limite desta rota.', { correcao: 'Planilhas até 20 MB; divida o lote.' });
+      }
+      body[part.fieldname] = bytes.toString('base64');
+    } else {
+      body[part.fieldname] = part.value;
+    }
+  }
+  return body;
+}

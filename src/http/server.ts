@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import { authenticate } from '../engine/auth/authenticate.js';
+import type { Principal } from '../engine/auth/principal.js';
+import type { EngineDeps } from '../engine/deps.js';
+import { EngineError, isEngineError } from '../engine/errors.js';
+import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/kernel/rate-limiter.js';
+import { errorResponse } from '../rest/error-format.js';
+import type { RestApi } from '../rest/rest-api.js';
+import { createGraphqlHttp, type Yoga } from './graphql-http.js';
+import { readMultipart } from './multipart-body.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    requestId: string;
+    principal: Principal | null;
+  }
+}
+
+export interface ServerOptions {
+  engine: EngineDeps;
+  schema: GraphQLSchema;
+  rest: RestApi;
+  rateLimiter: RateLimiter;
+  docsUrl: string;
+  healthcheck: () => Promise<void>;
+}
+
+const MB = 1024 * 1024;
+// Spec 8: 2 MB bodies; POST /v1/lotes up to 30 MB as JSON and 20 MB as a spreadsheet.
+export const BODY_LIMIT = 2 * MB;
+export const LOTES_JSON_LIMIT = 30 * MB;
+export const LOTES_SHEET_LIMIT = 20 * MB;
+
+export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; yoga: Yoga }> {
+  const { engine, rest, docsUrl } = options;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    // Behind a proxy the request id of the platform wins only if it is a plain token.
+    requestIdHeader: false,
+  });
+
+  app.decorateRequest('requestId', '');
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.requestId = req.id;
+    reply.header('x-request-id', req.id);
+    const path = req.url.split('?')[0]!;
+    const isApi = path.startsWith('/v1/') || path === '/v1';
+    const isGraphql = path === '/graphql';
+    if (!isApi && !isGraphql) return;
+    const authorization = req.headers.authorization;
+    if (isGraphql && !authorization) return;
+    req.principal = await authenticate(engine, authorization);
+    const count = await options.rateLimiter.hit(req.principal.apiKeyId, engine.clock.now());
+    if (count > RATE_LIMIT_PER_MINUTE) {
+      throw new EngineError('limite_de_requisicoes', 'Mais de 120 requisições neste minuto com esta chave.', {
+        correcao: 'Espere o próximo minuto do relógio e repita com o mesmo Idempotency-Key.',
+      });
+    }
+  });
+
+  // Malformed JSON is the caller's error (400 requisicao_invalida), never a 500.
+  app.addContentTypeParser(/^application\/(.+\+)?json/, { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new EngineError('requisicao_invalida', 'O corpo não é um JSON válido.', { correcao: 'Envie um JSON bem formado com Content-Type: application/json.' }), undefined);
+    }
+  });
+  await app.register(multipart, { limits: { fileSize: LOTES_SHEET_LIMIT, files: 1, fields: 50, fieldSize: MB } });
+
+  app.setErrorHandler((error, req, reply) => sendError(toEngineError(error, engine), req, reply, docsUrl));
+  app.setNotFoundHandler((req, reply) =>
+    sendError(new EngineError('rota_nao_encontrada', 'Rota não encontrada.', { correcao: 'Confira o método e o caminho.' }), req, reply, docsUrl),
+  );
+
+  app.get('/healthz', async (_req, reply) => {
+    await options.healthcheck();
+    return reply.send({ status: 'ok' });
+  });
+
+  const yoga = createGraphqlHttp(app, options.schema, engine);
+
+  const handleApi = async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = req.isMultipart() ? await readMultipart(req) : req.body;
+    const result = await rest.handle({
+      method: req.method,
+      path: req.url.split('?')[0]!,
+      query: req.query as Record<string, string>,
+      headers: req.headers,
+      body,
+      principal: req.principal!,
+      requestId: req.requestId,
+    });
+    reply.status(result.status);
+    if (result.body === undefined || result.status === 204) return reply.send();
+    if (result.contentType) return reply.type(result.contentType).send(result.body);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+  };
+  for (const url of ['/v1/lotes', '/v1/lotes/*']) app.all(url, { bodyLimit: LOTES_JSON_LIMIT }, handleApi);
+  app.all('/v1/*', handleApi);
+
+  return { app, yoga };
+}
+
+function toEngineError(error: unknown, engine: EngineDeps): EngineError {
+  if (isEngineError(error)) return error;
+  const code = (error as { code?: string }).code;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+    return new EngineError('corpo_muito_grande', 'O corpo da requisição passa do limite desta rota.', {
+      correcao: 'Corpos até 2 MB; em POST /v1/lotes JSON até 30 MB e planilha até 20 MB. Divida o envio.',
+    });
+  }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+    return new EngineError('tipo_de_conteudo_invalido', 'Content-Type não aceito.', { correcao: 'Envie application/json (ou multipart/form-data onde a rota aceita).' });
+  }
+  if (status && status >= 400 && status < 500) {
+    return new EngineError('requisicao_invalida', 'Requisição malformada.', { correcao: 'Confira cabeçalhos e corpo.' });
+  }
+  engine.logger.error({ err: error }, 'unexpected error');
+  return new EngineError('erro_interno', 'Erro interno. Repita a chamada com o mesmo Idempotency-Key.', { cause: error });
+}
+
+function sendError(err: EngineError, req: FastifyRequest, reply: FastifyReply, docsUrl: string) {
+  const { status, contentType, body } = errorResponse(err, req.url, req.requestId || req.id, docsUrl);
+  reply.header('x-request-id', req.requestId || req.id);
+  return reply.status(status).type(contentType).send(JSON.stringify(body));
+}

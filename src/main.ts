@@ -1,0 +1,109 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { createSecretBox } from './engine/crypto/secret-box.js';
+import { loadOrCreateMasterKey } from './engine/crypto/master-key.js';
+import type { EngineDeps } from './engine/deps.js';
+import { systemClock, type Clock } from './engine/kernel/clock.js';
+import { lockDataDir } from './engine/kernel/data-dir-lock.js';
+import { createLocalPubSub, createRedisPubSub, type PubSub } from './engine/kernel/pubsub.js';
+import { createLocalRateLimiter, createRedisRateLimiter, type RateLimiter } from './engine/kernel/rate-limiter.js';
+import { schema } from './graph/schema/index.js';
+import { attachGraphqlWs } from './http/graphql-ws.js';
+import { buildServer } from './http/server.js';
+import { createLogger } from './logger.js';
+import { createRestApi } from './rest/rest-api.js';
+
+export type Role = 'api' | 'worker' | 'all';
+
+export interface AppOptions {
+  config: Config;
+  role?: Role;
+  clock?: Clock;
+  logger?: Logger;
+  /** Tests: a PostgreSQL schema of their own, or an in-memory PGlite. */
+  pgSchema?: string;
+  pgliteDir?: string;
+}
+
+export interface App {
+  engine: EngineDeps;
+  database: Database;
+  url: string;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+  inject: Awaited<ReturnType<typeof buildServer>>['app']['inject'];
+}
+
+/** The composition root: infrastructure is built once here and handed to engine, GraphQL, REST and workers. */
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const role = options.role ?? 'all';
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const cleanups: Array<() => Promise<void> | void> = [];
+
+  const embedded = !config.databaseUrl;
+  if (embedded && !options.pgliteDir) cleanups.push(lockDataDir(config.dataDir));
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    schema: options.pgSchema,
+    pgliteDir: options.pgliteDir ?? join(config.dataDir, 'pglite'),
+  });
+  cleanups.unshift(() => database.close());
+
+  const masterKey = config.masterKey ?? loadOrCreateMasterKey(config.dataDir);
+  let pubsub: PubSub;
+  let rateLimiter: RateLimiter;
+  if (config.redisUrl) {
+    const [command, publisher, subscriber] = [0, 1, 2].map(() => new Redis(config.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 3 }));
+    pubsub = createRedisPubSub(publisher!, subscriber!);
+    rateLimiter = createRedisRateLimiter(command!);
+    cleanups.unshift(async () => {
+      await Promise.all([command, publisher, subscriber].map((r) => r!.quit().catch(() => r!.disconnect())));
+    });
+  } else {
+    pubsub = createLocalPubSub();
+    rateLimiter = createLocalRateLimiter();
+  }
+  cleanups.unshift(() => pubsub.close());
+
+  const engine: EngineDeps = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger };
+  const rest = await createRestApi(schema, engine);
+  const { app, yoga } = await buildServer({
+    engine,
+    schema,
+    rest,
+    rateLimiter,
+    docsUrl: config.docsUrl,
+    healthcheck: async () => {
+      await database.prisma.$queryRawUnsafe('SELECT 1');
+    },
+  });
+  let url = '';
+  const ws = attachGraphqlWs(app.server, yoga, engine);
+
+  return {
+    engine,
+    database,
+    get url() {
+      return url;
+    },
+    inject: app.inject.bind(app),
+    listen: async () => {
+      if (role === 'worker') return '';
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address() as AddressInfo;
+      url = `http://127.0.0.1:${address.port}`;
+      return url;
+    },
+    close: async () => {
+      await ws.close();
+      await app.close();
+      for (const cleanup of cleanups) await cleanup();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js';
+import type { GraphContext } from '../graph/context.js';
+import { snakeKeys } from './case.js';
+
+const DOMAIN_ERROR_FRAGMENT = `
+fragment DomainErrorFields on DomainError { codigo mensagem campo correcao codigoOficial extra }`;
+
+export interface PreparedDocument {
+  document: DocumentNode;
+  rootField: string;
+}
+
+/** Parsed and validated once at start, so a broken document fails the boot (and the drift test), not a request. */
+export function prepareDocument(schema: GraphQLSchema, source: string): PreparedDocument {
+  const document = parse(source.includes('...DomainErrorFields') ? source + DOMAIN_ERROR_FRAGMENT : source);
+  const errors = validate(schema, document);
+  if (errors.length) throw new Error(`invalid REST document:\n${source}\n${errors.map((e) => e.message).join('\n')}`);
+  const op = document.definitions.find((d) => d.kind === 'OperationDefinition');
+  const field = op && 'selectionSet' in op ? op.selectionSet.selections[0] : undefined;
+  if (!field || field.kind !== 'Field') throw new Error('a REST document selects exactly one root field');
+  return { document, rootField: field.alias?.value ?? field.name.value };
+}
+
+/**
+ * Executes in-process (no HTTP hop). Returns the root field's data snake_cased, or throws the EngineError the
+ * field returned as a DomainError (or threw). Anything else is unexpected and becomes a 500.
+ */
+export async function executePrepared(
+  schema: GraphQLSchema,
+  prepared: PreparedDocument,
+  variables: Record<string, unknown>,
+  context: GraphContext,
+): Promise<Record<string, unknown>> {
+  const result = await execute({ schema, document: prepared.document, variableValues: variables, contextValue: context });
+  if (result.errors?.length) {
+    const original = result.errors[0]!.originalError;
+    if (isEngineError(original)) throw original;
+    throw new Error(`GraphQL execution failed: ${result.errors.map((e) => e.message).join('; ')}`, { cause: original });
+  }
+  const data = (result.data as Record<string, unknown>)[prepared.rootField] as Record<string, unknown>;
+  if (data && data.__typename === 'DomainError') {
+    throw new EngineError(data.codigo as ErrorCode, data.mensagem as string, {
+      campo: data.campo as string | null,
+      correcao: data.correcao as string | null,
+      codigoOficial: data.codigoOficial as string | null,
+      extra: (data.extra as Record<string, unknown>) ?? {},
+    });
+  }
+  return snakeKeys(data) as Record<string, unknown>;
+}

@@ -1,0 +1,25 @@
+import type { Principal } from '../engine/auth/principal.js';
+
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  principal: Principal;
+}
+
+/**
+ * One `/v1` operation: the GraphQL document that implements it and the translation on both sides
+ * (STYLE.md). `operationId` in openapi.yaml names the file.
+ */
+export interface RestOperation {
+  document: string;
+  toVariables(req: RestRequest): Record<string, unknown>;
+  /** Builds the response body from the root field's data (already snake_cased). */
+  toBody?(data: Record<string, unknown>, req: RestRequest): unknown;
+  successStatus: number | ((data: Record<string, unknown>) => number);
+  /** Accepts Idempotency-Key (spec 7.4). */
+  idempotent?: boolean;
+  /** Raw (non-JSON) success bodies: XML, PDF. */
+  raw?(data: Record<string, unknown>): { contentType: string; body: Buffer | string };
+}

@@ -1,0 +1,8 @@
+/** The selection every company route returns, so all of them answer the same resource shape. */
+export const COMPANY_FIELDS = `
+    id cnpj razaoSocial municipio regimeTributario inscricaoMunicipal regimeApuracaoSimples serieDps email
+    tokenMunicipioConfigurado padroes status criadoEm atualizadoEm
+    certificado { cnpj titular serial validoDe validoAte }`;
+
+/** A fallible root field answering one company: the company, or the DomainError the REST facade maps. */
+export const COMPANY_RESULT = `__typename ... on Company { ${COMPANY_FIELDS} } ...DomainErrorFields`;

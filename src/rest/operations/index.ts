@@ -1,0 +1,21 @@
+import type { RestOperation } from '../operation.js';
+import { createCompany } from './createCompany.js';
+import { deleteCompany } from './deleteCompany.js';
+import { getCompany } from './getCompany.js';
+import { getReadiness } from './getReadiness.js';
+import { listCompanies } from './listCompanies.js';
+import { pauseCompany } from './pauseCompany.js';
+import { resumeCompany } from './resumeCompany.js';
+import { uploadCertificate } from './uploadCertificate.js';
+
+/** operationId (openapi.yaml) → operation. A missing entry fails the start. */
+export const operations: Record<string, RestOperation> = {
+  listCompanies,
+  createCompany,
+  getCompany,
+  pauseCompany,
+  resumeCompany,
+  deleteCompany,
+  uploadCertificate,
+  getReadiness,
+};

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { GraphQLSchema } from 'graphql';
+import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
+import { parse as parseYaml } from 'yaml';
+import type { Principal } from '../engine/auth/principal.js';
+import type { EngineDeps } from '../engine/deps.js';
+import { EngineError } from '../engine/errors.js';
+import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../engine/idempotencia/idempotency.js';
+import { requestFingerprint } from '../engine/idempotencia/canonical-json.js';
+import { executePrepared, prepareDocument, type PreparedDocument } from './execute-operation.js';
+import type { RestOperation, RestRequest } from './operation.js';
+import { operations } from './operations/index.js';
+
+export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The formats openapi.yaml uses (Ajv knows none by default). */
+export function addFormats<T extends { addFormat(name: string, format: RegExp | boolean): unknown }>(ajv: T): T {
+  ajv.addFormat('date-time', DATE_TIME);
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  return ajv;
+}
+
+export function loadOpenApiDocument(): Document {
+  return parseYaml(readFileSync(OPENAPI_PATH, 'utf8')) as Document;
+}
+
+export interface RestCall {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  principal: Principal;
+  requestId: string;
+}
+
+export interface RestResult {
+  status: number;
+  body?: unknown;
+  contentType?: string;
+  /** Set on replays of a stored idempotent response. */
+  replayed?: boolean;
+}
+
+// Errors that leave a resource behind are stored with the idempotency record; all others are not (spec 7.4).
+const STORED_ERRORS = new Set(['nfse_rejeitada', 'falha_transmissao']);
+
+/**
+ * The `/v1` facade: openapi-backend routes and validates parameters from openapi.yaml, then each operation
+ * runs its GraphQL document in-process. Request bodies are validated by the engine, which reports every
+ * problem with the spec's codes; the document still describes them.
+ */
+export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
+  const definition = loadOpenApiDocument();
+  const prepared = new Map<string, PreparedDocument>();
+  const api = new OpenAPIBackend({
+    definition,
+    // quick: openapi-backend checks definitions against the 3.0 meta-schema only; this document is 3.1.
+    quick: true,
+    validate: true,
+    ignoreTrailingSlashes: true,
+    customizeAjv: addFormats,
+  });
+
+  const run = async (operationId: string, c: Context, call: RestCall): Promise<RestResult> => {
+    const op = operations[operationId]!;
+    const req: RestRequest = {
+      params: (c.request.params ?? {}) as Record<string, string>,
+      query: (c.request.query ?? {}) as RestRequest['query'],
+      headers: call.headers,
+      body: call.body,
+      principal: call.principal,
+    };
+    const key = header(call.headers, 'idempotency-key');
+    if (!op.idempotent || key === undefined) return execute(op, operationId, req, call);
+    if (!key.trim() || key.length > 255) {
+      throw new EngineError('requisicao_invalida', 'Idempotency-Key deve ter de 1 a 255 caracteres.', {
+        campo: 'Idempotency-Key',
+        correcao: 'Use um UUID como chave.',
+      });
+    }
+    const fingerprint = requestFingerprint(`${operationId}`, call.body);
+    const start = await beginIdempotent(engine, call.principal, key, fingerprint);
+    if (start.kind === 'replay') {
+      const stored = start.body as { storedError?: StoredError } | null;
+      if (stored?.storedError) throw restoreError(stored.storedError);
+      return { status: start.status, body: start.body, replayed: true };
+    }
+    try {
+      const result = await execute(op, operationId, req, call);
+      await completeIdempotent(engine, start.recordId, result.status, result.body ?? null);
+      return result;
+    } catch (err) {
+      if (err instanceof EngineError && STORED_ERRORS.has(err.codigo)) {
+        await completeIdempotent(engine, start.recordId, err.http, { storedError: storeError(err) });
+      } else {
+        await abandonIdempotent(engine, start.recordId);
+      }
+      throw err;
+    }
+  };
+
+  const execute = async (op: RestOperation, operationId: string, req: RestRequest, call: RestCall): Promise<RestResult> => {
+    const doc = prepared.get(operationId)!;
+    const data = await executePrepared(schema, doc, op.toVariables(req), {
+      engine,
+      principal: call.principal,
+      requestId: call.requestId,
+    });
+    if (op.raw) {
+      const raw = op.raw(data);
+      return { status: 200, body: raw.body, contentType: raw.contentType };
+    }
+    const status = typeof op.successStatus === 'function' ? op.successStatus(data) : op.successStatus;
+    return { status, body: op.toBody ? op.toBody(data, req) : data };
+  };
+
+  const handlers: Record<string, (c: Context, call: RestCall) => Promise<RestResult>> = {};
+  for (const operationId of Object.keys(operations)) {
+    handlers[operationId] = (c, call) => run(operationId, c, call);
+  }
+  api.register({
+    ...handlers,
+    validationFail: (c: Context, call: RestCall) => {
+      const errors = (c.validation.errors ?? []).filter((e) => !e.instancePath.startsWith('/requestBody'));
+      if (errors.length === 0) return run(c.operation.operationId!, c, call);
+      const first = errors[0]!;
+      const name = first.instancePath.split('/').filter(Boolean).slice(1).join('.') || String(first.params?.missingProperty ?? '');
+      throw new EngineError('parametro_invalido', `Parâmetro inválido: ${name || 'requisição'} ${first.message ?? ''}`.trim(), {
+        campo: name || null,
+        correcao: 'Corrija o parâmetro conforme a documentação da rota.',
+      });
+    },
+    notFound: () => {
+      throw new EngineError('rota_nao_encontrada', 'Rota não encontrada.', { correcao: 'Confira o método e o caminho em /v1.' });
+    },
+    methodNotAllowed: () => {
+      throw new EngineError('metodo_nao_permitido', 'Método não permitido nesta rota.', { correcao: 'Confira o método na documentação.' });
+    },
+  });
+  await api.init();
+
+  const missing = api.getOperations().map((o) => o.operationId!).filter((id) => !operations[id]);
+  if (missing.length) throw new Error(`openapi.yaml operations without an implementation: ${missing.join(', ')}`);
+  for (const [operationId, op] of Object.entries(operations)) {
+    if (!api.getOperation(operationId)) throw new Error(`operation ${operationId} is not in openapi.yaml`);
+    prepared.set(operationId, prepareDocument(schema, op.document));
+  }
+
+  return {
+    api,
+    handle: (call: RestCall) =>
+      api.handleRequest({ method: call.method, path: call.path, query: call.query, headers: call.headers as never, body: call.body }, call) as Promise<RestResult>,
+  };
+}
+
+function header(headers: RestCall['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+interface StoredError {
+  codigo: EngineError['codigo'];
+  mensagem: string;
+  campo: string | null;
+  correcao: string | null;
+  codigoOficial: string | null;
+  extra: Record<string, unknown>;
+}
+
+/**
+ * A stored 422 with a note replays the same body; it is kept as the error itself so the replay's
+ * `requisicao_id` is the replaying request's, as spec 7.1 requires.
+ */
+function storeError(err: EngineError): StoredError {
+  return { codigo: err.codigo, mensagem: err.message, campo: err.campo, correcao: err.correcao, codigoOficial: err.codigoOficial, extra: err.extra };
+}
+
+function restoreError(e: StoredError): EngineError {
+  return new EngineError(e.codigo, e.mensagem, { campo: e.campo, correcao: e.correcao, codigoOficial: e.codigoOficial, extra: e.extra });
+}
+
+export type RestApi = Awaited<ReturnType<typeof createRestApi>>;

@@ -1,0 +1,71 @@
+import { OpenAPIBackend } from 'openapi-backend';
+import { addFormats, loadOpenApiDocument } from '../../src/rest/rest-api.js';
+
+export interface HttpResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+  requestId: string | null;
+}
+
+let contract: OpenAPIBackend | null = null;
+async function openapi(): Promise<OpenAPIBackend> {
+  if (!contract) {
+    contract = new OpenAPIBackend({ definition: loadOpenApiDocument(), quick: true, validate: true, customizeAjv: addFormats as never });
+    await contract.init();
+  }
+  return contract;
+}
+
+/**
+ * An HTTP client for tests. Every /v1 response is validated against openapi.yaml (status and body), so the
+ * facade cannot drift from the document; a failure prints the request id and the body.
+ */
+export function httpClient(baseUrl: string, defaultKey?: string) {
+  const request = async <T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: BodyInit } = {},
+  ): Promise<HttpResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    const key = options.key === undefined ? defaultKey : options.key;
+    if (key) headers.authorization = `Bearer ${key}`;
+    let body: BodyInit | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(baseUrl + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    const out = { status: res.status, headers: res.headers, body: parsed as T, text, requestId: res.headers.get('x-request-id') };
+    if (path.startsWith('/v1/')) await assertMatchesContract(method, path, out);
+    return out;
+  };
+  return {
+    request,
+    get: <T = any>(path: string, o?: Parameters<typeof request>[2]) => request<T>('GET', path, o),
+    post: <T = any>(path: string, body?: unknown, o?: Parameters<typeof request>[2]) => request<T>('POST', path, { ...o, body }),
+    delete: <T = any>(path: string, o?: Parameters<typeof request>[2]) => request<T>('DELETE', path, o),
+  };
+}
+
+async function assertMatchesContract(method: string, path: string, res: HttpResponse): Promise<void> {
+  const api = await openapi();
+  const operation = api.matchOperation({ method, path: path.split('?')[0]!, headers: {} });
+  if (!operation) return; // unknown routes answer 404 in the family format; nothing to compare
+  if (res.status === 204 || typeof res.body !== 'object') return;
+  const result = api.validateResponse(res.body, operation, res.status);
+  if (result.errors?.length) {
+    throw new Error(
+      `response of ${method} ${path} (${res.status}, request ${res.requestId}) does not match openapi.yaml:\n` +
+        `${JSON.stringify(result.errors, null, 2)}\nbody: ${res.text.slice(0, 2000)}`,
+    );
+  }
+}

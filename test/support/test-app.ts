@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { parseConfig } from '../../src/config.js';
+import type { Clock } from '../../src/engine/kernel/clock.js';
+import { createLogger } from '../../src/logger.js';
+import { createApp, type App } from '../../src/main.js';
+
+export interface TestApp {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on an ephemeral port. Embedded (in-memory PGlite, in-process pub/sub and rate limit) by
+ * default; against PostgreSQL (a schema of its own) and Redis when DATABASE_URL / REDIS_URL are set, as CI does.
+ */
+export async function startTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const schemaName = `t_${randomBytes(6).toString('hex')}`;
+  const config = parseConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: `/tmp/fiscal-api-test-${schemaName}`,
+    MASTER_KEY: randomBytes(32).toString('hex'),
+    ...options.env,
+  });
+  const app = await createApp({
+    config,
+    clock: options.clock,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    pgSchema: config.databaseUrl ? schemaName : undefined,
+    pgliteDir: 'memory://',
+  });
+  const url = await app.listen();
+  return {
+    app,
+    url,
+    close: async () => {
+      await app.close();
+      if (config.databaseUrl) {
+        const client = new pg.Client({ connectionString: config.databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
+export const usingRedis = () => Boolean(process.env.REDIS_URL);
