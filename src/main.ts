@@ -6,7 +6,10 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createSecretBox } from './engine/crypto/secret-box.js';
 import { loadOrCreateMasterKey } from './engine/crypto/master-key.js';
-import type { EngineDeps } from './engine/deps.js';
+import { createSimulator } from './engine/national/simulator/create-simulator.js';
+import { NationalGateway } from './engine/transmissao/national-gateway.js';
+import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
+import { startWorker } from './engine/transmissao/worker.js';
 import { systemClock, type Clock } from './engine/kernel/clock.js';
 import { lockDataDir } from './engine/kernel/data-dir-lock.js';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './engine/kernel/pubsub.js';
@@ -27,10 +30,14 @@ export interface AppOptions {
   /** Tests: a PostgreSQL schema of their own, or an in-memory PGlite. */
   pgSchema?: string;
   pgliteDir?: string;
+  /** Timeout of calls to the national system (default 30 s; tests shorten it). */
+  nationalTimeoutMs?: number;
+  /** Run the transmission worker in this process (default: role worker or all). */
+  worker?: boolean;
 }
 
 export interface App {
-  engine: EngineDeps;
+  engine: TransmissionDeps;
   database: Database;
   url: string;
   listen(): Promise<string>;
@@ -71,7 +78,23 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
   cleanups.unshift(() => pubsub.close());
 
-  const engine: EngineDeps = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger };
+  // The simulator always runs in-process: it is the embedded default's national system and it plays the
+  // X-Service-Simular scenarios even when real national URLs are configured.
+  const simulator = createSimulator({
+    clock: () => clock.now(),
+    stateDir: embedded && !options.pgliteDir ? join(config.dataDir, 'simulador') : undefined,
+  });
+  await simulator.listen(0, '127.0.0.1');
+  const national = new NationalGateway({ urls: config.nationalApiUrl, simulator, timeoutMs: options.nationalTimeoutMs });
+  cleanups.unshift(async () => {
+    await national.closeClients();
+    await simulator.close();
+  });
+
+  const engine: TransmissionDeps = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national };
+  const runWorker = options.worker ?? role !== 'api';
+  const worker = runWorker ? startWorker(engine) : null;
+  if (worker) cleanups.unshift(() => worker.stop());
   const rest = await createRestApi(schema, engine);
   const { app, yoga } = await buildServer({
     engine,

@@ -17,7 +17,7 @@ export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi/openapi.yaml', 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The formats openapi.yaml uses (Ajv knows none by default). */
-export function addFormats<T extends { addFormat(name: string, format: RegExp | boolean): unknown }>(ajv: T): T {
+export function addFormats<T extends { addFormat(name: string, format: RegExp): unknown }>(ajv: T): T {
   ajv.addFormat('date-time', DATE_TIME);
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   return ajv;
@@ -137,10 +137,16 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
     notFound: () => {
       throw new EngineError('rota_nao_encontrada', 'Rota não encontrada.', { correcao: 'Confira o método e o caminho em /v1.' });
     },
+    unauthorizedHandler: () => {
+      throw new EngineError('nao_autenticado', 'Chave de API ausente, inválida ou revogada.', { correcao: 'Envie Authorization: Bearer <chave>.' });
+    },
     methodNotAllowed: () => {
       throw new EngineError('metodo_nao_permitido', 'Método não permitido nesta rota.', { correcao: 'Confira o método na documentação.' });
     },
   });
+  // Keys are checked in the HTTP host before routing (401 in the route family's format); by the time a request
+  // reaches openapi-backend it is authenticated.
+  api.registerSecurityHandler('bearer', () => true);
   await api.init();
 
   const missing = api.getOperations().map((o) => o.operationId!).filter((id) => !operations[id]);

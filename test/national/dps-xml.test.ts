@@ -84,7 +84,8 @@ describe('buildDpsXml + signXml', () => {
   });
 
   it('a non Latin-1 character is a schema error (TSString pattern)', () => {
-    const bad = buildDpsXml(baseDps({ toma: { CPF: '12345678909', xNome: 'Fulano — de Tal' } }));
+    const end = { endNac: { cMun: '3550308', CEP: '01001000' }, xLgr: 'Rua “Nova”', nro: '1', xBairro: 'Centro' };
+    const bad = buildDpsXml(baseDps({ toma: { CPF: '12345678909', xNome: 'Fulano', end } }));
     expect(validateXsd(bad, 'DPS').length).toBeGreaterThan(0);
   });
 });

@@ -109,7 +109,7 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export function writeTemp(dir: string, name: string, content: string): string {
+export function writeTemp(dir: string, name: string, content: string | Buffer): string {
   const path = join(dir, name);
   writeFileSync(path, content);
   return path;

@@ -7,10 +7,11 @@ import { createCompany } from '../../src/engine/empresas/create-company.js';
 import { uploadCertificate } from '../../src/engine/empresas/upload-certificate.js';
 import { DAY } from '../../src/engine/kernel/clock.js';
 import { randomNumericCnpj } from '../../src/engine/kernel/cnpj.js';
+import { demoMunicipality } from '../../src/engine/demo/bootstrap-demo.js';
 import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
 
-/** Municipalities used by tests: one on the national system, one on its own system (São Paulo). */
-export const MUNICIPIO_NACIONAL = '4205407';
+/** Municipalities used by tests: one where test keys can issue, one on its own system (São Paulo). */
+export const MUNICIPIO_NACIONAL = demoMunicipality();
 export const MUNICIPIO_PROPRIO = '3550308';
 
 export interface SeededAccount {

@@ -9,6 +9,12 @@ import { randomNumericCnpj } from '../kernel/cnpj.js';
 import { generateTestCertificate } from '../national/generate-test-certificate.js';
 import { municipiosParametrizados, parametrosMunicipio } from '../tabelas/index.js';
 
+/** A municipality where a test key can issue: the national system (or not known to be on its own one), no token. */
+export function demoMunicipality(): string {
+  const candidates = municipiosParametrizados().map(parametrosMunicipio).filter((m) => m.convenio !== 'proprio' && !m.exigeToken);
+  return (candidates.find((m) => m.convenio === 'nacional') ?? candidates[0])!.ibge;
+}
+
 /**
  * First start of an empty embedded database: a demo account, a test and a live key, and a company with a
  * self-signed A1, printed once so a newcomer can issue a note with curl in the first minute (DESIGN.md).
@@ -21,7 +27,7 @@ export async function bootstrapDemo(deps: EngineDeps) {
   const principal: Principal = { accountId: account.id, environment: 'live', apiKeyId: live.id, companyId: null };
 
   const cnpj = randomNumericCnpj();
-  const municipio = municipiosParametrizados().map(parametrosMunicipio).find((m) => m?.convenio === 'nacional' && !m.exigeToken)?.ibge ?? '4205407';
+  const municipio = demoMunicipality();
   const company = await createCompany(deps, principal, {
     cnpj,
     razao_social: 'Empresa Demonstração Ltda',

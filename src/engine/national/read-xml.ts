@@ -5,7 +5,6 @@ import { NFSE_NAMESPACE } from './dps-types.js';
 export interface XmlReader {
   text(path: string): string | undefined;
   has(path: string): boolean;
-  count(path: string): number;
 }
 
 const NS = { n: NFSE_NAMESPACE };
@@ -17,7 +16,6 @@ export function readXml<T>(xml: string, read: (reader: XmlReader) => T): T {
     return read({
       text: (path) => doc.get(path, NS)?.content,
       has: (path) => doc.get(path, NS) !== null,
-      count: (path) => doc.find(path, NS).length,
     });
   } finally {
     doc.dispose();

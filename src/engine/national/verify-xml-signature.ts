@@ -11,8 +11,13 @@ export type VerifyXmlSignatureResult =
  * Chain/ICP-Brasil trust is not checked here (the simulator accepts self-signed test certificates).
  */
 export function verifyXmlSignature(xml: string, element: SignedElement): VerifyXmlSignatureResult {
-  const certB64 = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)?.[1];
-  const sigXml = /<Signature[\s>][\s\S]*<\/Signature>/.exec(xml)?.[0];
+  // The signature of this element is its next sibling (README §8); documents embedding other signed documents
+  // (an NFS-e holds the signed DPS) carry several Signature elements.
+  const anchor = xml.indexOf(`</${element}><Signature`);
+  const start = anchor < 0 ? -1 : anchor + element.length + 3;
+  const end = start < 0 ? -1 : xml.indexOf('</Signature>', start);
+  const sigXml = end < 0 ? undefined : xml.slice(start, end + '</Signature>'.length);
+  const certB64 = sigXml ? /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(sigXml)?.[1] : undefined;
   if (!sigXml || !certB64) return { valid: false, reason: 'missing', detail: 'Signature/X509Certificate ausente' };
   const id = new RegExp(`<${element}[^>]*\\sId="([^"]+)"`).exec(xml)?.[1];
   const certificatePem = pemFromBase64Certificate(certB64);

@@ -3,5 +3,7 @@ import './domain-error.js';
 import './account.js';
 import './company.js';
 import './readiness.js';
+import './nfse.js';
+import './evento.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -7,6 +7,12 @@ import { listCompanies } from './listCompanies.js';
 import { pauseCompany } from './pauseCompany.js';
 import { resumeCompany } from './resumeCompany.js';
 import { uploadCertificate } from './uploadCertificate.js';
+import { confirmNfse } from './confirmNfse.js';
+import { getNfse } from './getNfse.js';
+import { issueNfse } from './issueNfse.js';
+import { listEvents } from './listEvents.js';
+import { listNfse } from './listNfse.js';
+import { validateNfse } from './validateNfse.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -18,4 +24,10 @@ export const operations: Record<string, RestOperation> = {
   deleteCompany,
   uploadCertificate,
   getReadiness,
+  issueNfse,
+  validateNfse,
+  listNfse,
+  getNfse,
+  confirmNfse,
+  listEvents,
 };

@@ -23,9 +23,8 @@ export interface CreateSimulatorOptions {
   signer?: XmlSigner;
 }
 
-export interface SimulatedNote extends Omit<StoredNote, 'xml'> {
-  xml: string;
-}
+/** A note as the simulated national side holds it (status follows cancellations and substitutions). */
+export type SimulatedNote = StoredNote;
 
 export interface Simulator {
   handler: RequestListener;

@@ -1,0 +1,60 @@
+import type { Principal } from '../auth/principal.js';
+import type { EngineDeps } from '../deps.js';
+import { EngineError } from '../errors.js';
+import { decodeEventCursor, encodeEventCursor } from './event-cursor.js';
+
+export interface ListEventsOptions {
+  apos?: string;
+  limite?: string | number;
+}
+
+export interface EventEntry {
+  id: string;
+  tipo: string;
+  ambiente: string;
+  criado_em: string;
+  dados: unknown;
+}
+
+/**
+ * `GET /v1/eventos` (spec 6.5): events of the key's account and environment after the cursor, oldest first.
+ * `proximo_cursor` is always present; an empty page returns the same position to poll again later.
+ */
+export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListEventsOptions) {
+  const limite = parseLimit(options.limite);
+  const after = options.apos ? decodeEventCursor(options.apos) : 0n;
+  const scope = { accountId: principal.accountId, environment: principal.environment };
+
+  const rows = await deps.db.event.findMany({ where: { ...scope, seq: { gt: after } }, orderBy: { seq: 'asc' }, take: limite });
+  // A gap between the cursor and the first stored event means the events in it were purged (90 days).
+  if (after > 0n && (rows.length === 0 || rows[0]!.seq > after + 1n)) {
+    const oldest = await deps.db.event.findFirst({ where: scope, orderBy: { seq: 'asc' }, select: { seq: true } });
+    const counter = await deps.db.eventCounter.findUnique({ where: { accountId_environment: scope } });
+    const firstKept = oldest?.seq ?? (counter ? counter.last + 1n : 1n);
+    if (after + 1n < firstKept) {
+      throw new EngineError('cursor_vencido', 'O cursor aponta para eventos já apagados (retenção de 90 dias).', {
+        campo: 'apos',
+        correcao: 'Continue a partir de cursor_mais_antigo.',
+        extra: { cursor_mais_antigo: encodeEventCursor(firstKept - 1n) },
+      });
+    }
+  }
+  const eventos: EventEntry[] = rows.map((r) => ({
+    id: r.id,
+    tipo: r.tipo,
+    ambiente: r.environment === 'test' ? 'sandbox' : 'producao',
+    criado_em: r.createdAt.toISOString(),
+    dados: r.dados,
+  }));
+  const last = rows.at(-1)?.seq ?? after;
+  return { eventos, proximo_cursor: encodeEventCursor(last) };
+}
+
+function parseLimit(value: string | number | undefined): number {
+  if (value === undefined || value === '') return 100;
+  const n = typeof value === 'number' ? value : /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 1000) {
+    throw new EngineError('parametro_invalido', 'limite deve ser um inteiro de 1 a 1000.', { campo: 'limite', correcao: 'Use limite entre 1 e 1000 (padrão 100).' });
+  }
+  return n;
+}

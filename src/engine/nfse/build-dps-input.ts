@@ -1,0 +1,119 @@
+import type { Environment } from '../auth/api-key-format.js';
+import type { DpsInput, Tomador } from '../national/dps-types.js';
+import type { NfseRequest } from './validation/types.js';
+import type { ValoresEfetivos } from './adjustments/index.js';
+import type { EmpresaContexto } from './validation/types.js';
+
+export const TEST_SERIES = '49999';
+export const APP_VERSION = 'fiscal-api-1.0';
+
+export interface BuildDpsInputOptions {
+  environment: Environment;
+  company: EmpresaContexto & { cnpj: string; municipio: string };
+  request: NfseRequest;
+  resolved: ValoresEfetivos;
+  serie: string;
+  numero: bigint;
+  now: Date;
+  /** Access key of the note being substituted (from `substituicao.nfse_id` or `chave_acesso`). */
+  chaveSubstituida?: string;
+}
+
+/** Maps a validated request and its effective values to the national DPS layout (nfse-nacional/README.md). */
+export function buildDpsInput(o: BuildDpsInputOptions): DpsInput {
+  const { request, resolved, company } = o;
+  const regime = company.regime_tributario;
+  const tomador = buildTomador(request);
+  const obra = request.servico.obra;
+  return {
+    tpAmb: o.environment === 'live' ? '1' : '2',
+    dhEmi: brasiliaDateTime(o.now),
+    verAplic: APP_VERSION,
+    serie: o.serie,
+    nDPS: o.numero.toString(),
+    dCompet: `${resolved.competencia}-01`,
+    tpEmit: '1',
+    cLocEmi: company.municipio,
+    ...(request.substituicao && o.chaveSubstituida
+      ? {
+          subst: {
+            chSubstda: o.chaveSubstituida,
+            cMotivo: request.substituicao.codigo_motivo,
+            ...(request.substituicao.motivo ? { xMotivo: request.substituicao.motivo } : {}),
+          },
+        }
+      : {}),
+    prest: {
+      CNPJ: company.cnpj,
+      ...(resolved.inscricao_municipal ? { IM: resolved.inscricao_municipal } : {}),
+      regTrib: {
+        // opSimpNac: 1 = not in Simples Nacional, 2 = MEI, 3 = ME/EPP.
+        opSimpNac: regime === 'mei' ? '2' : regime === 'simples_nacional' ? '3' : '1',
+        ...(regime === 'simples_nacional' ? { regApTribSN: company.regime_apuracao_simples ?? '1' } : {}),
+        regEspTrib: '0',
+      },
+    },
+    toma: tomador,
+    serv: {
+      locPrest: { cLocPrestacao: resolved.municipio_prestacao ?? company.municipio },
+      cServ: {
+        cTribNac: resolved.codigo_nacional ?? '',
+        xDescServ: request.servico.descricao,
+        ...(resolved.nbs ? { cNBS: resolved.nbs } : {}),
+      },
+      ...(obra
+        ? {
+            obra: obra.cno
+              ? { cObra: obra.cno }
+              : obra.cib
+                ? { cCIB: obra.cib }
+                : { end: { CEP: obra.cep ?? '', xLgr: obra.logradouro ?? 'NAO INFORMADO', nro: obra.numero ?? 'S/N', xBairro: obra.bairro ?? 'NAO INFORMADO', ...(obra.complemento ? { xCpl: obra.complemento } : {}) } },
+          }
+        : {}),
+      ...(request.informacoes_complementares ? { infoCompl: { xInfComp: request.informacoes_complementares } } : {}),
+    },
+    valores: {
+      vServPrest: { vServ: request.valor },
+      trib: {
+        tribMun: {
+          tribISSQN: '1',
+          // tpRetISSQN: 1 = not retained, 2 = retained by the recipient.
+          tpRetISSQN: resolved.iss_retido ? '2' : '1',
+          ...(resolved.aliquota_iss && resolved.aliquota_iss_situacao !== 'proibida' ? { pAliq: resolved.aliquota_iss } : {}),
+        },
+        totTrib: { indTotTrib: '0' },
+      },
+    },
+  };
+}
+
+function buildTomador(request: NfseRequest): Tomador {
+  const t = request.tomador;
+  const doc = t.tipo_documento === 'cpf' ? { CPF: t.documento } : { CNPJ: t.documento };
+  const end = t.endereco;
+  return {
+    ...doc,
+    ...(t.inscricao_municipal ? { IM: t.inscricao_municipal } : {}),
+    // The layout requires the recipient's name; the API does not (spec 2.2).
+    xNome: t.nome ?? 'NAO INFORMADO',
+    ...(end?.municipio && end.cep
+      ? {
+          end: {
+            endNac: { cMun: end.municipio, CEP: end.cep },
+            xLgr: end.logradouro ?? 'NAO INFORMADO',
+            nro: end.numero ?? 'S/N',
+            ...(end.complemento ? { xCpl: end.complemento } : {}),
+            xBairro: end.bairro ?? 'NAO INFORMADO',
+          },
+        }
+      : {}),
+    ...(t.telefone ? { fone: t.telefone } : {}),
+    ...(t.email ? { email: t.email } : {}),
+  } as Tomador;
+}
+
+/** dhEmi in Brasília time (UTC−03:00, no daylight saving since 2019), as the layout's TSDateTimeUTC expects. */
+export function brasiliaDateTime(now: Date): string {
+  const local = new Date(now.getTime() - 3 * 3_600_000);
+  return `${local.toISOString().slice(0, 19)}-03:00`;
+}

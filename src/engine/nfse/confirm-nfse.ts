@@ -1,0 +1,56 @@
+import type { Principal } from '../auth/principal.js';
+import { EngineError } from '../errors.js';
+import { newId } from '../kernel/ids.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { findNfse } from './get-nfse.js';
+import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
+import { buildDpsXml } from '../national/build-dps-xml.js';
+import type { DpsInput } from '../national/dps-types.js';
+import { signXml } from '../national/sign-xml.js';
+import { companyCredentials } from '../transmissao/company-credentials.js';
+import { updateNote } from './update-note.js';
+
+async function resignWithCompetence(deps: TransmissionDeps, note: NfseWithTimeline, competencia: string): Promise<string> {
+  const dps = { ...(note.dps as unknown as DpsInput), dCompet: `${competencia}-01` };
+  const { signer } = await companyCredentials(deps, note.companyId);
+  return signXml(buildDpsXml(dps), signer, { element: 'infDPS' });
+}
+
+const COMPETENCIA = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * `POST /v1/nfse/{id}/confirmacao` (spec 3.1): a note `aguardando_confirmacao` goes back into transmission,
+ * keeping its competence or taking the one given. The DPS keeps its number: it never reached the national
+ * system, so the same Id cannot yield a second note.
+ */
+export async function confirmNfse(deps: TransmissionDeps, principal: Principal, options: { id: string; competencia?: string | null }) {
+  const note = await findNfse(deps, principal, { id: options.id });
+  if (note.status !== 'aguardando_confirmacao') {
+    throw new EngineError('nfse_nao_aguarda_confirmacao', `A nota está ${note.status}, não aguardando_confirmacao.`, {
+      correcao: 'Só confirme notas em aguardando_confirmacao.',
+    });
+  }
+  const competencia = options.competencia ?? note.competencia;
+  if (!COMPETENCIA.test(competencia) || competencia > deps.clock.now().toISOString().slice(0, 7)) {
+    throw new EngineError('validacao', 'Competência inválida.', {
+      extra: { erros: [{ codigo: 'competencia_invalida', campo: '/competencia', mensagem: 'Use AAAA-MM, até o mês atual.', correcao: 'Informe a competência como "2026-11".' }] },
+    });
+  }
+  const now = deps.clock.now();
+  const dpsXml = competencia === note.competencia ? note.dpsXml : await resignWithCompetence(deps, note, competencia);
+  const updated = await deps.db.$transaction(async (tx) => {
+    const changed = await updateNote(deps, note.id, {
+      expectStatus: 'aguardando_confirmacao',
+      // The scenario that forced the closed competence has played its part.
+      data: { status: 'transmitindo', competencia, dpsXml, simulacao: note.simulacao === 'competencia_encerrada' ? null : note.simulacao },
+      timeline: [{ tipo: 'confirmada', detalhe: { competencia } }],
+    }, tx);
+    if (changed) {
+      // Query first: an earlier send may have arrived even though its answer was lost.
+      await tx.transmissionJob.create({ data: { id: newId(), nfseId: note.id, kind: 'consultar', priority: 0, runAt: now, createdAt: now, payload: { mayHaveSent: true } } });
+    }
+    return changed;
+  });
+  if (!updated) throw new EngineError('nfse_nao_aguarda_confirmacao', 'A nota mudou de status durante a confirmação.', { correcao: 'Consulte a nota.' });
+  return presentNfse(updated);
+}

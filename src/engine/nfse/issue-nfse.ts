@@ -1,0 +1,171 @@
+import { Prisma } from '../../generated/prisma/client.js';
+import type { Principal } from '../auth/principal.js';
+import { EngineError } from '../errors.js';
+import { newId } from '../kernel/ids.js';
+import { buildDpsId, buildDpsXml } from '../national/build-dps-xml.js';
+import { signXml } from '../national/sign-xml.js';
+import { assertReady } from '../prontidao/get-readiness.js';
+import { companyCredentials } from '../transmissao/company-credentials.js';
+import { JOB_LEASE_MS } from '../transmissao/claim-jobs.js';
+import { runTransmissionJob } from '../transmissao/run-transmission-job.js';
+import { SCENARIOS, type TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { regrasVersao } from './adjustments/index.js';
+import { buildDpsInput, TEST_SERIES } from './build-dps-input.js';
+import { companyContext } from './company-context.js';
+import { prepareIssuance } from './prepare-issuance.js';
+import { presentNfse, type NfseView } from './present-nfse.js';
+import { checkSubstitution, type SubstitutionTarget } from './substitution-checks.js';
+import { waitForSettled } from './wait-for-settled.js';
+import { publishNote } from './update-note.js';
+
+export interface IssueNfseOptions {
+  body: unknown;
+  /** X-Service-Simular (test keys only). */
+  simular?: string | null;
+  /** Prefer: wait=N, in seconds (default 10). */
+  waitSeconds?: number;
+}
+
+export const DEFAULT_WAIT_SECONDS = 10;
+export const MAX_WAIT_SECONDS = 60;
+
+/**
+ * `POST /v1/nfse` (spec 3.1): validate, check readiness, create the note `transmitindo` with its signed DPS
+ * and a transmission job in one transaction, transmit at once, and wait up to `Prefer: wait` for the outcome.
+ * Authorised → the note; rejected or failed → 422 carrying the note; still running → the note (202).
+ */
+export async function issueNfse(deps: TransmissionDeps, principal: Principal, options: IssueNfseOptions): Promise<NfseView> {
+  const simular = checkScenario(principal, options.simular ?? null);
+  const { company, validation, readiness } = await prepareIssuance(deps, principal, options.body);
+  if (validation.erros.length || !validation.request || !validation.resolved || !company) {
+    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
+      correcao: 'Corrija cada item de erros e envie de novo.',
+      extra: { erros: validation.erros },
+    });
+  }
+  assertReady(readiness!);
+  const request = validation.request;
+  const substitution = request.substituicao ? await checkSubstitution(deps, principal, company.id, request.substituicao) : null;
+
+  if (request.referencia) await assertReferenceFree(deps, principal, company.id, request.referencia);
+  const { signer } = await companyCredentials(deps, company.id);
+  const now = deps.clock.now();
+  const serie = principal.environment === 'test' ? TEST_SERIES : (company.serieDps ?? '1');
+  const id = newId();
+  const jobId = newId();
+
+  let note;
+  try {
+    note = await deps.db.$transaction(async (tx) => {
+      const [seq] = await tx.$queryRaw<Array<{ numero: bigint }>>`
+        INSERT INTO dps_sequences (company_id, environment, serie, next) VALUES (${company.id}::uuid, ${principal.environment}, ${serie}, 2)
+        ON CONFLICT (company_id, environment, serie) DO UPDATE SET next = dps_sequences.next + 1
+        RETURNING next - 1 AS numero`;
+      const numero = seq!.numero;
+      const dps = buildDpsInput({
+        environment: principal.environment,
+        company: companyContext(company),
+        request,
+        resolved: validation.resolved!,
+        serie,
+        numero,
+        now,
+        chaveSubstituida: substitution?.chave,
+      });
+      const dpsXml = signXml(buildDpsXml(dps), signer, { element: 'infDPS' });
+      const created = await tx.nfse.create({
+        data: {
+          id,
+          accountId: principal.accountId,
+          environment: principal.environment,
+          companyId: company.id,
+          referencia: request.referencia ?? null,
+          status: 'transmitindo',
+          request: options.body as object,
+          dps: dps as object,
+          valor: new Prisma.Decimal(request.valor),
+          competencia: validation.resolved!.competencia,
+          serie,
+          numeroDps: numero,
+          dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
+          simulacao: simular,
+          dpsXml,
+          ajustes: (validation.ajustes ?? []) as object,
+          regrasVersao: regrasVersao(),
+          substituiId: substitution?.originalId ?? null,
+          createdAt: now,
+          updatedAt: now,
+          timeline: { create: [{ id: newId(), tipo: 'criada', at: now }] },
+        },
+        include: { timeline: true },
+      });
+      // Leased to this request: it transmits at once; if this process dies the lease ends and a worker
+      // recovers the job, querying the DPS before any resend.
+      await tx.transmissionJob.create({
+        data: { id: jobId, nfseId: id, kind: 'emitir', priority: 0, runAt: now, lockedUntil: new Date(now.getTime() + JOB_LEASE_MS), createdAt: now },
+      });
+      return created;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err) && request.referencia) await assertReferenceFree(deps, principal, company.id, request.referencia);
+    throw err;
+  }
+  await publishNote(deps, note);
+
+  const job = await deps.db.transmissionJob.findUniqueOrThrow({ where: { id: jobId } });
+  const attempt = runTransmissionJob(deps, job).catch((err) => deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry'));
+  const waitMs = Math.min(Math.max(options.waitSeconds ?? DEFAULT_WAIT_SECONDS, 0), MAX_WAIT_SECONDS) * 1000;
+  const settled = await waitForSettled(deps, id, waitMs, attempt);
+  const view = presentNfse(settled);
+  if (view.status === 'rejeitada') {
+    throw new EngineError('nfse_rejeitada', `O sistema nacional rejeitou a nota: ${view.rejeicao?.mensagem ?? ''}`.trim(), {
+      codigoOficial: view.rejeicao?.codigo_oficial ?? null,
+      correcao: 'Corrija conforme nfse.rejeicao.explicacao e emita uma nova nota com outra referencia.',
+      extra: { nfse: view },
+    });
+  }
+  if (view.status === 'falha_transmissao') {
+    throw new EngineError('falha_transmissao', 'A transmissão não pôde ser concluída.', {
+      correcao: view.falha?.dps_enviada === 'nao' ? 'A DPS não chegou ao sistema nacional: é seguro emitir de novo.' : 'Confira no emissor nacional se a nota existe antes de emitir de novo.',
+      extra: { nfse: view },
+    });
+  }
+  return view;
+}
+
+function checkScenario(principal: Principal, simular: string | null): string | null {
+  if (simular === null || simular === '') return null;
+  if (principal.environment !== 'test') {
+    throw new EngineError('simulacao_so_no_sandbox', 'X-Service-Simular só funciona com chave de teste.', {
+      campo: 'X-Service-Simular',
+      correcao: 'Remova o cabeçalho em produção.',
+    });
+  }
+  const value = simular.trim().toLowerCase().replace(/:e(\d{4})$/, ':E$1');
+  if (!SCENARIOS.test(value)) {
+    throw new EngineError('simulacao_invalida', `Cenário de simulação desconhecido: ${simular}.`, {
+      campo: 'X-Service-Simular',
+      correcao: 'Use autorizar, rejeitar, rejeitar:E0xxx, timeout, indisponibilidade, competencia_encerrada, falha_transmissao ou processamento_lento.',
+    });
+  }
+  return value;
+}
+
+async function assertReferenceFree(deps: Pick<TransmissionDeps, 'db'>, principal: Principal, companyId: string, referencia: string) {
+  const existing = await deps.db.nfse.findFirst({
+    where: { companyId, environment: principal.environment, referencia },
+    select: { id: true },
+  });
+  if (existing) {
+    throw new EngineError('referencia_duplicada', `A referência ${referencia} já é a nota ${existing.id} desta empresa.`, {
+      campo: '/referencia',
+      correcao: 'Consulte a nota existente com GET /v1/nfse/{referencia}, ou use outra referência.',
+      extra: { nfse_id: existing.id },
+    });
+  }
+}
+
+const isUniqueViolation = (err: unknown) =>
+  err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+
+export type { SubstitutionTarget };

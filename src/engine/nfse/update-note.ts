@@ -1,0 +1,64 @@
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { EngineDeps } from '../deps.js';
+import { appendEvent, type Tx } from '../eventos/append-event.js';
+import { newId } from '../kernel/ids.js';
+import { nfseAccountTopic, nfseTopic } from './nfse-topic.js';
+import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
+
+export interface NoteChange {
+  data?: Prisma.NfseUpdateInput;
+  /** Timeline steps of spec 2.3 (`envio`, `consulta_dps`, `recuperada`, …). */
+  timeline?: Array<{ tipo: string; detalhe?: Record<string, unknown> }>;
+  /** Event of spec 6.2 written with the change, `dados` = the note after it. */
+  event?: string;
+  /** Only apply when the note is still in this status (guards races between the API and workers). */
+  expectStatus?: string | string[];
+  /** Further guard on the row (e.g. `aviso` still unset, so a warning fires once). */
+  where?: Prisma.NfseWhereInput;
+}
+
+/**
+ * Applies a change to a note, its timeline steps and its event in one transaction (event log = outbox), then
+ * publishes the note id after commit. Returns null when `expectStatus` no longer holds.
+ */
+export async function updateNote(
+  deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub'>,
+  noteId: string,
+  change: NoteChange,
+  tx?: Tx,
+): Promise<NfseWithTimeline | null> {
+  const run = async (t: Tx) => {
+    const now = deps.clock.now();
+    const expected = change.expectStatus === undefined ? undefined : ([] as string[]).concat(change.expectStatus);
+    const { count } = await t.nfse.updateMany({
+      where: { id: noteId, ...change.where, ...(expected ? { status: { in: expected } } : {}) },
+      data: { ...(change.data as Prisma.NfseUpdateManyMutationInput), updatedAt: now },
+    });
+    if (count === 0) return null;
+    if (change.timeline?.length) {
+      await t.nfseTimelineEntry.createMany({
+        data: change.timeline.map((step, i) => ({
+          id: newId(),
+          nfseId: noteId,
+          tipo: step.tipo,
+          at: new Date(now.getTime() + i),
+          detalhe: (step.detalhe ?? undefined) as object | undefined,
+        })),
+      });
+    }
+    const note = await t.nfse.findUniqueOrThrow({ where: { id: noteId }, include: { timeline: true } });
+    if (change.event) {
+      await appendEvent(t, { accountId: note.accountId, environment: note.environment as 'test', tipo: change.event, dados: presentNfse(note), at: now });
+    }
+    return note;
+  };
+  const note = tx ? await run(tx) : await deps.db.$transaction(run);
+  if (note && !tx) await publishNote(deps, note);
+  return note;
+}
+
+export async function publishNote(deps: Pick<EngineDeps, 'pubsub'>, note: { id: string; accountId: string; environment: string; status: string }) {
+  const message = { id: note.id, status: note.status };
+  await deps.pubsub.publish(nfseTopic(note.id), message);
+  await deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), message);
+}

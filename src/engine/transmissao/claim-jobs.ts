@@ -1,0 +1,46 @@
+import type { TransmissionJob } from '../../generated/prisma/client.js';
+import type { EngineDeps } from '../deps.js';
+
+export const JOB_LEASE_MS = 120_000;
+
+interface JobRow {
+  id: string;
+  nfse_id: string;
+  kind: string;
+  priority: number;
+  run_at: Date;
+  attempts: number;
+  locked_until: Date | null;
+  payload: unknown;
+  created_at: Date;
+}
+
+/**
+ * Claims due jobs for this process. FOR UPDATE SKIP LOCKED lets any number of workers share the queue without
+ * taking the same job; the lease expires if the process dies, and the next claim finds the job again.
+ * Single notes (priority 0) go ahead of batch items (priority 1), spec 4.2.
+ */
+export async function claimJobs(deps: Pick<EngineDeps, 'db' | 'clock'>, limit: number): Promise<TransmissionJob[]> {
+  const now = deps.clock.now();
+  const lease = new Date(now.getTime() + JOB_LEASE_MS);
+  const rows = await deps.db.$queryRaw<JobRow[]>`
+    UPDATE transmission_jobs SET locked_until = ${lease}
+    WHERE id IN (
+      SELECT id FROM transmission_jobs
+      WHERE run_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+      ORDER BY priority, run_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING *`;
+  return rows.map((r) => ({
+    id: r.id,
+    nfseId: r.nfse_id,
+    kind: r.kind,
+    priority: r.priority,
+    runAt: r.run_at,
+    attempts: r.attempts,
+    lockedUntil: r.locked_until,
+    payload: r.payload as TransmissionJob['payload'],
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,56 @@
+import type { Environment } from '../auth/api-key-format.js';
+import { createNationalClient, type NationalClient } from '../national/client.js';
+import type { Simulator } from '../national/simulator/create-simulator.js';
+
+export interface NationalGatewayOptions {
+  /** NATIONAL_API_URL_LIVE / _TEST; null → the built-in simulator (embedded default). */
+  urls: { live: string | null; test: string | null };
+  /** Always running in-process: simulated scenarios (X-Service-Simular) are played here, never remotely. */
+  simulator: Simulator;
+  timeoutMs?: number;
+}
+
+export interface Credentials {
+  privateKeyPem: string;
+  certificatePem: string;
+  /** Cache key: the certificate serial (a new certificate gets a new TLS agent). */
+  serial: string;
+}
+
+/**
+ * Chooses where a note is transmitted. A note with a simulation scenario always goes to the in-process
+ * simulator, so `X-Service-Simular` never reaches a real national environment.
+ */
+export class NationalGateway {
+  private readonly clients = new Map<string, NationalClient>();
+
+  constructor(private readonly options: NationalGatewayOptions) {}
+
+  get simulator(): Simulator {
+    return this.options.simulator;
+  }
+
+  client(environment: Environment, scenario: string | null, credentials: Credentials): NationalClient {
+    const remote = scenario ? null : this.options.urls[environment];
+    const baseUrl = remote ?? this.options.simulator.url;
+    const key = `${baseUrl}|${credentials.serial}|${scenario ?? ''}`;
+    let client = this.clients.get(key);
+    if (!client) {
+      client = createNationalClient({
+        baseUrl,
+        tls: remote ? { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem } : undefined,
+        timeoutMs: this.options.timeoutMs ?? 30_000,
+        scenario: scenario ?? undefined,
+      });
+      if (this.clients.size > 500) void this.closeClients();
+      this.clients.set(key, client);
+    }
+    return client;
+  }
+
+  async closeClients(): Promise<void> {
+    const all = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.all(all.map((c) => c.close().catch(() => {})));
+  }
+}

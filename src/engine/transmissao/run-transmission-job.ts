@@ -1,0 +1,180 @@
+import type { TransmissionJob } from '../../generated/prisma/client.js';
+import { DAY } from '../kernel/clock.js';
+import { emitDps, getNfse, queryDps, type EmitDpsResult } from '../national/client.js';
+import type { NfseWithTimeline } from '../nfse/present-nfse.js';
+import { publishNote, updateNote } from '../nfse/update-note.js';
+import { companyCredentials } from './company-credentials.js';
+import { explainRejection } from './explain-rejection.js';
+import { backoff, simulatorScenario, type JobPayload, type TransmissionDeps } from './transmission-deps.js';
+
+export const RECOVERY_LIMIT = 7 * DAY;
+
+/**
+ * One step of a note's transmission (spec 3.1). A send whose answer was lost is never repeated blindly: the
+ * DPS is queried first, so one DPS never yields two notes. Every outcome is committed with its event.
+ */
+export async function runTransmissionJob(deps: TransmissionDeps, job: TransmissionJob): Promise<void> {
+  const note = await deps.db.nfse.findUnique({ where: { id: job.nfseId }, include: { timeline: true } });
+  if (!note || note.status !== 'transmitindo') return finishJob(deps, job);
+  const payload = (job.payload ?? {}) as JobPayload;
+  const now = deps.clock.now();
+
+  if (now.getTime() - note.createdAt.getTime() > RECOVERY_LIMIT) {
+    return fail(deps, job, note, payload.mayHaveSent ? 'desconhecido' : 'nao', 'A recuperação automática desistiu após 7 dias.');
+  }
+  if (job.kind === 'emitir' && (payload.failures ?? 0) > 0 && competenceClosed(note, now)) {
+    await updateNote(deps, note.id, {
+      expectStatus: 'transmitindo',
+      data: { status: 'aguardando_confirmacao' },
+      timeline: [{ tipo: 'aguardando_confirmacao', detalhe: { competencia: note.competencia } }],
+      event: 'NFSE_AGUARDANDO_CONFIRMACAO',
+    });
+    return finishJob(deps, job);
+  }
+  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload);
+  return send(deps, job, note, payload);
+}
+
+async function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload) {
+  const client = await clientFor(deps, note);
+  // Remember before sending that this DPS may reach the national system, so a crash mid-call leads to a query.
+  await deps.db.transmissionJob.updateMany({ where: { id: job.id }, data: { payload: { ...payload, mayHaveSent: true } } });
+  const result = await emitDps(client, { dpsXml: note.dpsXml! });
+  await applyEmission(deps, job, note, { ...payload, mayHaveSent: true }, result, 'envio');
+}
+
+async function applyEmission(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  note: NfseWithTimeline,
+  payload: JobPayload,
+  result: EmitDpsResult,
+  step: string,
+) {
+  switch (result.kind) {
+    case 'authorized':
+      await authorize(deps, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }]);
+      return finishJob(deps, job);
+    case 'rejected': {
+      // E0014: this DPS already produced a note (an earlier send did arrive): recover it instead of failing.
+      if (result.erros.some((e) => e.codigo === 'E0014')) return reschedule(deps, job, note, { ...payload, mayHaveSent: true }, 'consultar', step, 'dps_ja_processada', 0);
+      const rejeicao = explainRejection(result.erros);
+      await updateNote(deps, note.id, {
+        expectStatus: 'transmitindo',
+        data: { status: 'rejeitada', rejeicao: rejeicao as object },
+        timeline: [{ tipo: step, detalhe: { resultado: 'rejeitada', codigo_oficial: rejeicao.codigo_oficial } }],
+        event: 'NFSE_REJEITADA',
+      });
+      return finishJob(deps, job);
+    }
+    case 'timeout':
+      return reschedule(deps, job, note, payload, 'consultar', step, 'sem_resposta');
+    case 'unavailable':
+      return reschedule(deps, job, note, { ...payload, mayHaveSent: result.received !== 'no' && payload.mayHaveSent }, result.received === 'no' ? 'emitir' : 'consultar', step, 'indisponivel');
+    case 'transmission_failed':
+      if (result.received === 'no') return fail(deps, job, note, 'nao', `Transmissão recusada antes do processamento (${result.cause}).`);
+      return reschedule(deps, job, note, payload, 'consultar', step, 'falha_transmissao');
+  }
+}
+
+async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload) {
+  const client = await clientFor(deps, note);
+  const found = await queryDps(client, { idDps: note.dpsId });
+  if (found.kind === 'not_found') {
+    // The national system never got it: resending the same signed DPS is safe.
+    await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } }] });
+    return send(deps, job, note, { ...payload, mayHaveSent: false });
+  }
+  if (found.kind === 'unknown') {
+    // 503/timeouts are an outage: try again later. Any other answer means the DPS cannot be queried (spec 3.1).
+    if (found.status === undefined || found.status === 502 || found.status === 503 || found.status === 504) {
+      return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', 'indisponivel');
+    }
+    return fail(deps, job, note, 'desconhecido', `Não foi possível consultar a DPS (${found.cause}).`);
+  }
+  const nfse = found.chave ? await getNfse(client, { chave: found.chave }) : null;
+  if (!nfse || nfse.kind !== 'found') return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', 'nota_indisponivel');
+  await authorize(deps, note, { chave: nfse.chave, numero: nfse.numero, xml: nfse.nfseXml }, [
+    { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
+    { tipo: 'recuperada', detalhe: { chave_acesso: nfse.chave } },
+  ]);
+  return finishJob(deps, job);
+}
+
+async function authorize(
+  deps: TransmissionDeps,
+  note: NfseWithTimeline,
+  nfse: { chave: string; numero: string; xml: string },
+  timeline: Array<{ tipo: string; detalhe?: Record<string, unknown> }>,
+) {
+  const now = deps.clock.now();
+  const changed = await deps.db.$transaction(async (tx) => {
+    const updated = await updateNote(deps, note.id, {
+      expectStatus: 'transmitindo',
+      data: { status: 'autorizada', chaveAcesso: nfse.chave, numero: nfse.numero, nfseXml: nfse.xml, authorizedAt: now, aviso: undefined },
+      timeline: [...timeline, { tipo: 'autorizada', detalhe: { numero: nfse.numero } }],
+      event: 'NFSE_AUTORIZADA',
+    }, tx);
+    // Substitution: the original becomes `cancelada` only now that the new note is authorised (spec 3.1).
+    const original = updated && note.substituiId
+      ? await updateNote(deps, note.substituiId, {
+          expectStatus: 'autorizada',
+          data: {
+            status: 'cancelada',
+            substituidaPor: note.id,
+            cancelamento: { tipo: 'substituicao', substituida_por: note.id, chave_substituta: nfse.chave, em: now.toISOString() },
+          },
+          timeline: [{ tipo: 'cancelada', detalhe: { motivo: 'substituicao', substituida_por: note.id } }],
+          event: 'NFSE_CANCELADA',
+        }, tx)
+      : null;
+    return [updated, original];
+  });
+  for (const n of changed) if (n) await publishNote(deps, n);
+}
+
+async function fail(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, dpsEnviada: 'nao' | 'desconhecido', motivo: string) {
+  await updateNote(deps, note.id, {
+    expectStatus: 'transmitindo',
+    data: { status: 'falha_transmissao', falha: { dps_enviada: dpsEnviada, motivo } },
+    timeline: [{ tipo: 'falha_transmissao', detalhe: { dps_enviada: dpsEnviada } }],
+    event: 'NFSE_FALHA_TRANSMISSAO',
+  });
+  return finishJob(deps, job);
+}
+
+async function reschedule(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  note: NfseWithTimeline,
+  payload: JobPayload,
+  kind: 'emitir' | 'consultar',
+  step: string,
+  resultado: string,
+  waitMs?: number,
+) {
+  const failures = (payload.failures ?? 0) + 1;
+  const runAt = new Date(deps.clock.now().getTime() + (waitMs ?? backoff(failures - 1)));
+  await deps.db.$transaction(async (tx) => {
+    await updateNote(deps, note.id, { timeline: [{ tipo: step, detalhe: { resultado, proxima_tentativa: runAt.toISOString() } }] }, tx);
+    await tx.transmissionJob.updateMany({
+      where: { id: job.id },
+      data: { kind, runAt, lockedUntil: null, attempts: { increment: 1 }, payload: { ...payload, failures } },
+    });
+  });
+}
+
+async function finishJob(deps: TransmissionDeps, job: TransmissionJob) {
+  await deps.db.transmissionJob.deleteMany({ where: { id: job.id } });
+}
+
+async function clientFor(deps: TransmissionDeps, note: NfseWithTimeline) {
+  const { credentials } = await companyCredentials(deps, note.companyId);
+  return deps.national.client(note.environment as 'test', simulatorScenario(note.simulacao), credentials);
+}
+
+/** The competence ended before this retry (spec 3.1 → `aguardando_confirmacao`). */
+function competenceClosed(note: NfseWithTimeline, now: Date): boolean {
+  if (note.simulacao === 'competencia_encerrada') return true;
+  return note.competencia < now.toISOString().slice(0, 7);
+}

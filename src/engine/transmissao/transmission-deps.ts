@@ -1,0 +1,30 @@
+import type { EngineDeps } from '../deps.js';
+import type { NationalGateway } from './national-gateway.js';
+
+export interface TransmissionDeps extends EngineDeps {
+  national: NationalGateway;
+}
+
+/** What `payload` of a transmission job remembers between attempts. */
+export interface JobPayload {
+  /** A send may have reached the national system: query the DPS before any resend (spec 3.1). */
+  mayHaveSent?: boolean;
+  /** Failed attempts, for the backoff. */
+  failures?: number;
+}
+
+// Retry waits after an outage or a lost answer; recovery gives up after 7 days (spec 8).
+const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000];
+export const backoff = (failures: number): number => BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)]!;
+
+/** Scenario names accepted in X-Service-Simular (DESIGN.md). */
+export const SCENARIOS = /^(autorizar|rejeitar(:E\d{4})?|timeout|indisponibilidade|competencia_encerrada|falha_transmissao(:nao)?|processamento_lento)$/;
+
+/** The header our client sends to the simulator for a note's scenario. */
+export function simulatorScenario(scenario: string | null): string | null {
+  if (!scenario) return null;
+  // The outage of `competencia_encerrada` makes the first send fail; the retry then finds the competence closed.
+  if (scenario === 'competencia_encerrada') return 'indisponibilidade:1';
+  if (scenario === 'indisponibilidade') return 'indisponibilidade:2';
+  return scenario;
+}

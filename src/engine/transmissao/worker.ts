@@ -1,0 +1,69 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { purgeEvents } from '../eventos/purge-events.js';
+import { purgeIdempotency } from '../idempotencia/idempotency.js';
+import { claimJobs } from './claim-jobs.js';
+import { runTransmissionJob } from './run-transmission-job.js';
+import { flagProlongedNotes } from './sweep-notes.js';
+import type { TransmissionDeps } from './transmission-deps.js';
+
+export interface WorkerOptions {
+  pollMs?: number;
+  concurrency?: number;
+  /** How often the 30-minute warning and the retention purges run. */
+  sweepMs?: number;
+}
+
+/** Runs every due job now (tests drive time with a FakeClock and call this instead of waiting). */
+export async function drainJobs(deps: TransmissionDeps, concurrency = 8): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const jobs = await claimJobs(deps, concurrency);
+    if (jobs.length === 0) return total;
+    await Promise.all(jobs.map((job) => runJobSafely(deps, job)));
+    total += jobs.length;
+  }
+}
+
+export async function sweep(deps: TransmissionDeps): Promise<void> {
+  await flagProlongedNotes(deps);
+  await purgeEvents(deps);
+  await purgeIdempotency(deps);
+}
+
+/** The worker role: claims jobs in a loop and sweeps periodically. Resumes from the database after a crash. */
+export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {}) {
+  const pollMs = options.pollMs ?? 250;
+  const sweepMs = options.sweepMs ?? 60_000;
+  let stopped = false;
+  let lastSweep = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        if (Date.now() - lastSweep >= sweepMs) {
+          lastSweep = Date.now();
+          await sweep(deps);
+        }
+        const ran = await drainJobs(deps, options.concurrency ?? 8);
+        if (ran === 0) await sleep(pollMs);
+      } catch (err) {
+        deps.logger.error({ err }, 'worker loop failed; retrying');
+        await sleep(pollMs * 4);
+      }
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+async function runJobSafely(deps: TransmissionDeps, job: Parameters<typeof runTransmissionJob>[1]) {
+  try {
+    await runTransmissionJob(deps, job);
+  } catch (err) {
+    // The lease expires and the job is claimed again; nothing is lost.
+    deps.logger.error({ err, jobId: job.id, nfseId: job.nfseId }, 'transmission job failed');
+  }
+}

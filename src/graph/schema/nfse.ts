@@ -1,0 +1,163 @@
+import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
+import { findNfse } from '../../engine/nfse/get-nfse.js';
+import { issueNfse } from '../../engine/nfse/issue-nfse.js';
+import { listNfse } from '../../engine/nfse/list-nfse.js';
+import { nfseAccountTopic } from '../../engine/nfse/nfse-topic.js';
+import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
+import { validateNfse } from '../../engine/nfse/validate-nfse.js';
+import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import { builder } from '../builder.js';
+import type { GraphContext } from '../context.js';
+import { ErrorItemRef } from './domain-error.js';
+import { principalOf } from './principal-of.js';
+import { ReadinessRef } from './readiness.js';
+
+type Rejeicao = NonNullable<NfseView['rejeicao']>;
+
+const RejectionRef = builder.objectRef<Rejeicao>('NfseRejection').implement({
+  fields: (t) => ({
+    codigoOficial: t.exposeString('codigo_oficial', { nullable: true }),
+    mensagem: t.exposeString('mensagem'),
+    explicacao: t.exposeString('explicacao', { nullable: true }),
+    erros: t.field({ type: 'JSON', resolve: (r) => r.erros }),
+  }),
+});
+
+const FailureRef = builder.objectRef<NonNullable<NfseView['falha']>>('NfseFailure').implement({
+  fields: (t) => ({ dpsEnviada: t.exposeString('dps_enviada'), motivo: t.exposeString('motivo') }),
+});
+
+const WarningRef = builder.objectRef<NonNullable<NfseView['aviso']>>('NfseWarning').implement({
+  fields: (t) => ({ codigo: t.exposeString('codigo'), mensagem: t.exposeString('mensagem'), desde: t.exposeString('desde') }),
+});
+
+const TimelineRef = builder.objectRef<NfseView['eventos'][number]>('NfseTimelineStep').implement({
+  fields: (t) => ({
+    tipo: t.exposeString('tipo'),
+    em: t.exposeString('em'),
+    detalhe: t.expose('detalhe', { type: 'JSON', nullable: true }),
+  }),
+});
+
+export const AdjustmentRef = builder.objectRef<NfseView['ajustes'][number]>('Adjustment').implement({
+  fields: (t) => ({
+    campo: t.exposeString('campo'),
+    acao: t.exposeString('acao'),
+    motivo: t.exposeString('motivo'),
+    regra: t.exposeString('regra'),
+  }),
+});
+
+/** The NFS-e record of spec 2.3; field names are the camelCase of the REST/webhook names. */
+export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    referencia: t.exposeString('referencia', { nullable: true }),
+    status: t.exposeString('status'),
+    ambiente: t.exposeString('ambiente'),
+    empresaId: t.exposeID('empresa_id'),
+    valor: t.expose('valor', { type: 'Decimal' }),
+    competencia: t.exposeString('competencia'),
+    serieDps: t.exposeString('serie_dps'),
+    numeroDps: t.exposeString('numero_dps'),
+    dpsId: t.exposeString('dps_id'),
+    numero: t.exposeString('numero', { nullable: true }),
+    chaveAcesso: t.exposeString('chave_acesso', { nullable: true }),
+    rejeicao: t.expose('rejeicao', { type: RejectionRef, nullable: true }),
+    cancelamento: t.expose('cancelamento', { type: 'JSON', nullable: true }),
+    substitui: t.exposeID('substitui', { nullable: true }),
+    substituidaPor: t.exposeID('substituida_por', { nullable: true }),
+    falha: t.expose('falha', { type: FailureRef, nullable: true }),
+    aviso: t.expose('aviso', { type: WarningRef, nullable: true }),
+    eventos: t.expose('eventos', { type: [TimelineRef] }),
+    ajustes: t.expose('ajustes', { type: [AdjustmentRef] }),
+    regrasVersao: t.exposeString('regras_versao'),
+    criadaEm: t.exposeString('criada_em'),
+    atualizadaEm: t.exposeString('atualizada_em'),
+    autorizadaEm: t.exposeString('autorizada_em', { nullable: true }),
+  }),
+});
+
+const NfsePageRef = builder.objectRef<{ dados: NfseView[]; proximo_cursor: string | null }>('NfsePage').implement({
+  fields: (t) => ({
+    dados: t.expose('dados', { type: [NfseRef] }),
+    proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
+  }),
+});
+
+const ValidationRef = builder.objectRef<Awaited<ReturnType<typeof validateNfse>>>('NfseValidation').implement({
+  fields: (t) => ({
+    valida: t.exposeBoolean('valida'),
+    erros: t.field({ type: [ErrorItemRef], resolve: (v) => v.erros.map((e) => ({ ...e, campo: e.campo, correcao: e.correcao })) }),
+    ajustes: t.expose('ajustes', { type: [AdjustmentRef] }),
+    regrasVersao: t.exposeString('regras_versao'),
+    prontidao: t.expose('prontidao', { type: ReadinessRef, nullable: true }),
+  }),
+});
+
+const transmission = (ctx: GraphContext) => ctx.engine as TransmissionDeps;
+
+builder.queryFields((t) => ({
+  nfse: t.field({
+    type: NfseRef,
+    description: 'One note by id, referencia or chave_acesso (empresaId disambiguates a referencia).',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.string({ required: true }), empresaId: t.arg.id() },
+    errors: {},
+    resolve: async (_r, args, ctx) =>
+      presentNfse(await findNfse(ctx.engine, principalOf(ctx), { id: args.id, empresaId: args.empresaId ? String(args.empresaId) : null })),
+  }),
+  nfses: t.field({
+    type: NfsePageRef,
+    description: 'Notes issued by the service, newest first (limite clamped to 1..100).',
+    authScopes: { authenticated: true },
+    args: { cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string() },
+    errors: {},
+    resolve: (_r, args, ctx) =>
+      listNfse(ctx.engine, principalOf(ctx), { cursor: args.cursor ?? undefined, limite: args.limite ?? undefined, status: args.status ?? undefined }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  issueNfse: t.field({
+    type: NfseRef,
+    description: 'Issues an NFS-e; input is the body of POST /v1/nfse. Waits up to waitSeconds for the outcome.',
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: 'JSON', required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
+    errors: {},
+    resolve: (_r, args, ctx) =>
+      issueNfse(transmission(ctx), principalOf(ctx), { body: args.input, simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+  }),
+  validateNfse: t.field({
+    type: ValidationRef,
+    description: 'Validates an issuance body without creating anything (spec 2.5).',
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: 'JSON', required: true }) },
+    errors: {},
+    resolve: (_r, args, ctx) => validateNfse(ctx.engine, principalOf(ctx), args.input),
+  }),
+  confirmNfse: t.field({
+    type: NfseRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.string({ required: true }), competencia: t.arg.string() },
+    errors: {},
+    resolve: (_r, args, ctx) => confirmNfse(transmission(ctx), principalOf(ctx), { id: args.id, competencia: args.competencia ?? null }),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  nfseStatusChanged: t.field({
+    type: NfseRef,
+    description: "Emits a note of the key's account and environment each time its status changes.",
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id() },
+    subscribe: (_r, args, ctx) => {
+      const principal = principalOf(ctx);
+      const all = ctx.engine.pubsub.subscribe(nfseAccountTopic(principal.accountId, principal.environment));
+      return (async function* () {
+        for await (const message of all) if (!args.id || message.id === String(args.id)) yield message;
+      })();
+    },
+    resolve: async (message, _args, ctx) => presentNfse(await findNfse(ctx.engine, principalOf(ctx), { id: String(message.id) })),
+  }),
+}));
