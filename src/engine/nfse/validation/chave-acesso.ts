@@ -1,3 +1,5 @@
+import { computeAccessKeyDv } from '../../national/access-key.js';
+
 /**
  * NFS-e access key (50 characters): cMun 7 + ambGer 1 + tpInsc 1 + inscrição 14 + nNFSe 13 + AAMM 4 + código 9 + DV 1.
  * With the alphanumeric CNPJ the inscrição may carry letters (nfse-nacional/README §12). The check digit is
@@ -5,18 +7,6 @@
  * DV algorithm is undocumented, so only the shape is checked.
  */
 export function chaveAcessoValida(chave: string): boolean {
-  if (/^\d{50}$/.test(chave)) return dvModulo11(chave.slice(0, 49)) === Number(chave[49]);
+  if (/^\d{50}$/.test(chave)) return computeAccessKeyDv(chave.slice(0, 49)) === chave[49];
   return /^\d{9}[0-9A-Z]{14}\d{27}$/.test(chave);
 }
-
-function dvModulo11(base: string): number {
-  let soma = 0;
-  let peso = 2;
-  for (let i = base.length - 1; i >= 0; i--) {
-    soma += Number(base[i]) * peso;
-    peso = peso === 9 ? 2 : peso + 1;
-  }
-  const dv = 11 - (soma % 11);
-  return dv >= 10 ? 0 : dv;
-}
-
