@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase, type Database } from '../db/database.js';
 import { createAccount } from '../engine/accounts/create-account.js';
 import { updateAccount } from '../engine/accounts/update-account.js';
 import { createApiKey } from '../engine/auth/create-api-key.js';
@@ -9,7 +9,6 @@ import { systemClock } from '../engine/kernel/clock.js';
 import { lockDataDir } from '../engine/kernel/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
 import { join } from 'node:path';
-import { serve } from './serve.js';
 
 /** `fiscal-api <command>`: every command prints one JSON object on stdout (DESIGN.md). */
 const USAGE = `usage:
@@ -38,37 +37,57 @@ async function main(argv: string[]): Promise<unknown> {
   });
   const command = positionals.join(' ');
   const config = parseConfig();
-  if (command === 'serve') return serve(config, (values.role ?? 'all') as 'api' | 'worker' | 'all');
+  // The server (and everything it imports) loads only for `serve`: the other commands start faster.
+  if (command === 'serve') {
+    const { serve } = await import('./serve.js');
+    return serve(config, (values.role ?? 'all') as 'api' | 'worker' | 'all');
+  }
   if (command === 'simulator') {
     const { runSimulator } = await import('./simulator.js');
     return runSimulator(config, values.port ? Number(values.port) : undefined);
   }
 
+  // Arguments are checked before the database is opened: a typo fails at once and touches nothing.
+  const task = planCommand(command, values);
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const db = await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite'), migrate: command !== 'migrate' });
-  const deps = { db: db.prisma, clock: systemClock };
   try {
-    switch (command) {
-      case 'migrate':
-        return { aplicadas: await db.migrateWith((runner) => migrate(runner)) };
-      case 'accounts create':
-        return await createAccount(deps, { name: required(values.name, '--name') });
-      case 'accounts update':
-        return await updateAccount(deps, { id: required(values.id, '--id'), plano: required(values.plano, '--plano') as 'ativo' });
-      case 'keys create':
-        return await createApiKey(deps, {
-          accountId: required(values.account, '--account'),
-          environment: required(values.env, '--env') as 'test',
-          companyId: values.empresa ?? null,
-        });
-      case 'keys revoke':
-        return await revokeApiKey(deps, { id: required(values.id, '--id') });
-      default:
-        throw new UsageError(USAGE);
+    const db = await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite'), migrate: command !== 'migrate' });
+    try {
+      return await task({ db, deps: { db: db.prisma, clock: systemClock } });
+    } finally {
+      await db.close();
     }
   } finally {
-    await db.close();
     release();
+  }
+}
+
+type Task = (ctx: { db: Database; deps: { db: Database['prisma']; clock: typeof systemClock } }) => Promise<unknown>;
+
+function planCommand(command: string, values: Record<string, string | undefined>): Task {
+  switch (command) {
+    case 'migrate':
+      return async ({ db }) => ({ aplicadas: await db.migrateWith((runner) => migrate(runner)) });
+    case 'accounts create': {
+      const name = required(values.name, '--name');
+      return ({ deps }) => createAccount(deps, { name });
+    }
+    case 'accounts update': {
+      const id = required(values.id, '--id');
+      const plano = oneOf(values.plano, '--plano', ['ativo', 'inativo'] as const);
+      return ({ deps }) => updateAccount(deps, { id, plano });
+    }
+    case 'keys create': {
+      const accountId = required(values.account, '--account');
+      const environment = oneOf(values.env, '--env', ['test', 'live'] as const);
+      return ({ deps }) => createApiKey(deps, { accountId, environment, companyId: values.empresa ?? null });
+    }
+    case 'keys revoke': {
+      const id = required(values.id, '--id');
+      return ({ deps }) => revokeApiKey(deps, { id });
+    }
+    default:
+      throw new UsageError(USAGE);
   }
 }
 
@@ -77,6 +96,11 @@ class UsageError extends Error {}
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new UsageError(`${flag} is required\n${USAGE}`);
   return value;
+}
+
+function oneOf<T extends string>(value: string | undefined, flag: string, allowed: readonly T[]): T {
+  if (!allowed.includes(value as T)) throw new UsageError(`${flag} must be ${allowed.join(' or ')}\n${USAGE}`);
+  return value as T;
 }
 
 main(process.argv.slice(2)).then(

@@ -65,15 +65,18 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     }
   });
 
-  // Malformed JSON is the caller's error (400 requisicao_invalida), never a 500.
-  app.addContentTypeParser(/^application\/(.+\+)?json/, { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
+  // Malformed JSON is the caller's error (400 requisicao_invalida), never a 500. Fastify's own parser is kept
+  // for its __proto__/constructor poisoning checks, but its string registration for application/json would
+  // win over a pattern, so it is replaced by one parser for application/json and every +json type.
+  const secureJson = app.getDefaultJsonParser('error', 'error');
+  // No route takes text/plain: without its default parser such a body is 415, not a JSON parse error.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(/^application\/(.+\+)?json/, { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    secureJson(req, String(body), (err, value) => {
+      if (!err) return done(null, value);
       done(new EngineError('requisicao_invalida', 'O corpo não é um JSON válido.', { correcao: 'Envie um JSON bem formado com Content-Type: application/json.' }), undefined);
-    }
+    });
   });
   await app.register(multipart, { limits: { fileSize: LOTES_SHEET_LIMIT, files: 1, fields: 50, fieldSize: MB } });
 
@@ -83,14 +86,20 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   );
 
   app.get('/healthz', async (_req, reply) => {
-    await options.healthcheck();
+    try {
+      await options.healthcheck();
+    } catch (err) {
+      engine.logger.error({ err }, 'healthcheck failed');
+      throw new EngineError('servico_indisponivel', 'O banco de dados não responde.', { correcao: 'Tente de novo em instantes.' });
+    }
     return reply.send({ status: 'ok' });
   });
 
   const yoga = createGraphqlHttp(app, options.schema, engine);
 
-  const handleApi = async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = req.isMultipart() ? await readMultipart(req) : req.body;
+  // Multipart bodies are streamed by the handler, past Fastify's bodyLimit: the file limit is set per route.
+  const handleApi = (fileLimit: number) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = req.isMultipart() ? await readMultipart(req, fileLimit) : req.body;
     const result = await rest.handle({
       method: req.method,
       path: req.url.split('?')[0]!,
@@ -105,8 +114,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     if (result.contentType) return reply.type(result.contentType).send(result.body);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
   };
-  for (const url of ['/v1/lotes', '/v1/lotes/*']) app.all(url, { bodyLimit: LOTES_JSON_LIMIT }, handleApi);
-  app.all('/v1/*', handleApi);
+  for (const url of ['/v1/lotes', '/v1/lotes/*']) app.all(url, { bodyLimit: LOTES_JSON_LIMIT }, handleApi(LOTES_SHEET_LIMIT));
+  app.all('/v1/*', handleApi(BODY_LIMIT));
 
   return { app, yoga };
 }

@@ -36,6 +36,13 @@ export async function executePrepared(
   if (result.errors?.length) {
     const original = result.errors[0]!.originalError;
     if (isEngineError(original)) throw original;
+    // No data at all: the variables did not fit the document's types (a body member missing or of another
+    // type), so no resolver ran. The caller's request is malformed; it is not a service failure.
+    if (result.data === undefined) {
+      throw new EngineError('requisicao_invalida', 'O corpo ou os parâmetros não têm a forma esperada pela rota.', {
+        correcao: 'Confira os campos obrigatórios e seus tipos na documentação da rota.',
+      });
+    }
     throw new Error(`GraphQL execution failed: ${result.errors.map((e) => e.message).join('; ')}`, { cause: original });
   }
   const data = (result.data as Record<string, unknown>)[prepared.rootField] as Record<string, unknown>;

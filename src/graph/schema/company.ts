@@ -112,12 +112,11 @@ builder.subscriptionFields((t) => ({
     description: 'Emits the company each time its status or certificate changes.',
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    subscribe: async function* (_root, { id }, ctx, info) {
-      // Authorise on subscribe: a missing or foreign company fails here, before any event.
-      const principal = principalOf(ctx);
-      await findCompany(ctx.engine, principal, String(id));
-      void info;
-      for await (const _event of ctx.engine.pubsub.subscribe(companyTopic(String(id)))) yield _event;
+    // Authorise on subscribe: a missing or foreign company fails here, before any event. The bus iterator is
+    // returned as is (no generator around it), so a client that unsubscribes releases it at once.
+    subscribe: async (_root, { id }, ctx) => {
+      await findCompany(ctx.engine, principalOf(ctx), String(id));
+      return ctx.engine.pubsub.subscribe(companyTopic(String(id)));
     },
     resolve: async (_event, { id }, ctx) => presentCompany(await findCompany(ctx.engine, principalOf(ctx), String(id))),
   }),

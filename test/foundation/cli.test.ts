@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
+import { loadMigrations } from '../../src/db/migrate.js';
+import { usingPostgres } from '../support/test-app.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const CLI = join(ROOT, 'src/cli/main.ts');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  json: Record<string, any>;
+}
+
+/** The process environment without the variables that pick shared services; `extra` decides the database. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _d, REDIS_URL: _r, ...rest } = process.env;
+  return { ...rest, LOG_LEVEL: 'error', ...extra };
+}
+
+function cli(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const lines = stdout.split('\n').filter((l) => l.trim() !== '');
+      // DESIGN.md: every command prints one JSON object on stdout, on success and on failure.
+      expect(lines, `fiscal-api ${args.join(' ')} printed:\n${stdout}\nstderr:\n${stderr}`).toHaveLength(1);
+      const json = JSON.parse(lines[0]!);
+      expect(typeof json === 'object' && json !== null && !Array.isArray(json)).toBe(true);
+      resolve({ code, stdout, stderr, json });
+    });
+  });
+}
+
+/** Every text value of every row of every table, for "the key is stored nowhere" checks. */
+async function dumpAllRows(query: (sql: string) => Promise<Array<Record<string, unknown>>>): Promise<string> {
+  const tables = await query(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
+  expect(tables.length).toBeGreaterThan(3);
+  const rows: string[] = [];
+  for (const { table_name } of tables) {
+    for (const r of await query(`SELECT row_to_json(t)::text AS j FROM "${table_name as string}" t`)) rows.push(r.j as string);
+  }
+  return rows.join('\n');
+}
+
+const KEY_SHAPE = /^svc_(test|live)_([A-Za-z0-9_-]+)$/;
+
+describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'embedded: a fresh DATA_DIR'})`, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-cli-'));
+  const dbName = `cli_${randomBytes(5).toString('hex')}`;
+  const databaseUrl = usingPostgres() ? Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${dbName}` }).toString() : null;
+  const env = childEnv(databaseUrl ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
+
+  const admin = async <T>(run: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  };
+  beforeAll(async () => {
+    if (databaseUrl) await admin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+  });
+  afterAll(async () => {
+    if (databaseUrl) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function withDatabase<T>(run: (query: (sql: string, params?: unknown[]) => Promise<Array<Record<string, any>>>) => Promise<T>): Promise<T> {
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return await run(async (sql, params) => (await client.query(sql, params)).rows);
+      } finally {
+        await client.end();
+      }
+    }
+    const db = await openDatabase({ pgliteDir: join(dataDir, 'pglite'), migrate: false });
+    try {
+      return await run(async (sql, params) => (await db.sql.query(sql, params)).rows as Array<Record<string, any>>);
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('migrate applies every migration of prisma/migrations to the empty database', async () => {
+    const first = await cli(['migrate'], env);
+    expect(first.code).toBe(0);
+    expect(first.json.aplicadas).toEqual((await loadMigrations()).map((m) => m.name));
+    expect(first.json.aplicadas.length).toBeGreaterThan(0);
+  });
+
+  it('accounts, keys and plans, each printing one JSON object; only key hashes are stored', async () => {
+    const account = await cli(['accounts', 'create', '--name', 'Conta CLI'], env);
+    expect(account.code).toBe(0);
+    expect(account.json).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const accountId = account.json.id as string;
+
+    const test = await cli(['keys', 'create', '--account', accountId, '--env', 'test'], env);
+    const live = await cli(['keys', 'create', '--account', accountId, '--env', 'live'], env);
+    for (const [run, environment] of [[test, 'test'], [live, 'live']] as const) {
+      expect(run.code).toBe(0);
+      expect(Object.keys(run.json).sort()).toEqual(['id', 'key']);
+      const match = KEY_SHAPE.exec(run.json.key);
+      expect(match?.[1]).toBe(environment);
+      // At least 32 random bytes: 43 base64url characters.
+      expect(match![2]!.length).toBeGreaterThanOrEqual(43);
+      expect(Buffer.from(match![2]!, 'base64url').length).toBeGreaterThanOrEqual(32);
+    }
+    expect(test.json.key).not.toBe(live.json.key);
+
+    const revoked = await cli(['keys', 'revoke', '--id', test.json.id], env);
+    expect(revoked.code).toBe(0);
+    expect(revoked.json.id).toBe(test.json.id);
+
+    const plan = await cli(['accounts', 'update', '--id', accountId, '--plano', 'inativo'], env);
+    expect(plan.code).toBe(0);
+    expect(plan.json).toMatchObject({ id: accountId, plano: 'inativo' });
+
+    await withDatabase(async (query) => {
+      const keys = await query('SELECT id, hash, environment, revoked_at FROM api_keys ORDER BY created_at');
+      expect(keys).toHaveLength(2);
+      const byId = new Map(keys.map((k) => [k.id, k]));
+      const sha = (key: string) => createHash('sha256').update(key).digest('hex');
+      expect(byId.get(test.json.id)).toMatchObject({ hash: sha(test.json.key), environment: 'test' });
+      expect(byId.get(test.json.id)!.revoked_at).not.toBeNull();
+      expect(byId.get(live.json.id)).toMatchObject({ hash: sha(live.json.key), environment: 'live', revoked_at: null });
+      expect((await query('SELECT plan FROM accounts WHERE id = $1', [accountId]))[0]!.plan).toBe('inativo');
+      // Later commands found the schema current: each migration is recorded once, none applied twice.
+      const history = await query('SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name');
+      expect(history.map((h) => h.migration_name)).toEqual((await loadMigrations()).map((m) => m.name));
+      const everything = await dumpAllRows(query);
+      for (const key of [test.json.key, live.json.key]) {
+        const secret = KEY_SHAPE.exec(key)![2]!;
+        expect(everything).not.toContain(secret);
+        expect(everything).not.toContain(secret.slice(0, 20));
+      }
+    });
+  });
+
+  it('refuses bad arguments before touching the database: exit 2 and one JSON object naming the problem', async () => {
+    // A DATA_DIR that does not exist: opening (or even locking) the embedded database would create it.
+    const untouched = join(dataDir, 'nunca-criado');
+    const env = childEnv({ DATA_DIR: untouched });
+    const noFlag = await cli(['accounts', 'create'], env);
+    expect(noFlag.code).toBe(2);
+    expect(noFlag.json.erro).toMatch(/--name/);
+    const badEnv = await cli(['keys', 'create', '--account', '00000000-0000-0000-0000-000000000000', '--env', 'prod'], env);
+    expect(badEnv.code).toBe(2);
+    expect(badEnv.json.erro).toMatch(/--env must be test or live/);
+    const badPlan = await cli(['accounts', 'update', '--id', 'x', '--plano', 'gratis'], env);
+    expect(badPlan.code).toBe(2);
+    expect(badPlan.json.erro).toMatch(/--plano must be ativo or inativo/);
+    const unknown = await cli(['nada'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.json.erro).toMatch(/usage/);
+    expect(existsSync(untouched)).toBe(false);
+  });
+});
+
+describe('serve (embedded) and the DATA_DIR lock', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-serve-'));
+  const env = childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+  let server: ChildProcess | null = null;
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves /healthz and the demo keys; a second process on the same DATA_DIR exits non-zero', async () => {
+    server = spawn(TSX, [CLI, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    server.stderr!.on('data', (c) => (stderr += c));
+    const ready = await new Promise<Record<string, any>>((resolve, reject) => {
+      let out = '';
+      server!.stdout!.on('data', (c) => {
+        out += c;
+        const line = out.split('\n').find((l) => l.trim().startsWith('{'));
+        if (line && out.includes('\n')) resolve(JSON.parse(line));
+      });
+      server!.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+    });
+    expect(ready).toMatchObject({ servindo: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), papel: 'all', banco: 'pglite' });
+    const url = ready.servindo as string;
+
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('x-request-id')).toBeTruthy();
+    // First start of an empty DATA_DIR prints a demo account's keys, once.
+    expect(ready.demo.chave_producao).toMatch(/^svc_live_/);
+    const companies = await fetch(`${url}/v1/companies`, { headers: { authorization: `Bearer ${ready.demo.chave_producao}` } });
+    expect(companies.status).toBe(200);
+    expect(await companies.json()).toHaveLength(1);
+
+    const second = await cli(['serve'], env);
+    expect(second.code).not.toBe(0);
+    expect(second.json.erro).toMatch(/DATA_DIR .* is in use by process \d+/);
+    expect(second.json.erro).toContain(readFileSync(join(dataDir, 'LOCK'), 'utf8').trim());
+    // Other commands on the same DATA_DIR are refused the same way, and the first server keeps serving.
+    const third = await cli(['accounts', 'create', '--name', 'X'], env);
+    expect(third.code).not.toBe(0);
+    expect(third.json.erro).toMatch(/in use/);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+    // The generated master key is readable by its owner only (DESIGN.md: mode 0600).
+    expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
+
+    const exited = new Promise<number | null>((r) => server!.once('exit', r));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // A clean stop releases the lock.
+    expect(existsSync(join(dataDir, 'LOCK'))).toBe(false);
+  });
+});
