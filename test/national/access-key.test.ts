@@ -34,9 +34,9 @@ describe('access key (chave de acesso)', () => {
     });
   });
 
-  it('reads the generating-environment digit (E0065) and rejects malformed keys', () => {
-    const municipal = buildAccessKey({ cMun: '3550308', ambGer: '1', CNPJ: '11222333000181', nNFSe: 1, emissao: new Date() });
-    expect(accessKeyAmbGer(municipal)).toBe('1');
+  it('reads the environment digit (DESIGN.md E0065: 1 production, 2 test) and rejects malformed keys', () => {
+    const production = buildAccessKey({ cMun: '3550308', ambGer: '1', CNPJ: '11222333000181', nNFSe: 1, emissao: new Date() });
+    expect(accessKeyAmbGer(production)).toBe('1');
     expect(accessKeyAmbGer(buildAccessKey({ cMun: '3550308', CNPJ: '11222333000181', nNFSe: 1, emissao: new Date() }))).toBe('2');
     expect(parseAccessKey('123')).toBeNull();
     expect(parseAccessKey('x'.repeat(50))).toBeNull();

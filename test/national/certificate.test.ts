@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
-import { CertificateError, readCertificate, readCertificatePem } from '../../src/engine/national/certificate.js';
+import { CertificateError, normalizeCertificateCnpj, readCertificate, readCertificatePem } from '../../src/engine/national/certificate.js';
 import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
 import { tempDir, writeTemp } from './fixtures.js';
 
@@ -66,3 +66,30 @@ describe('generateTestCertificate + readCertificate', () => {
   });
 });
 
+
+describe('alphanumeric CNPJ (IN RFB 2.229/2024) in e-CNPJ certificates', () => {
+  const ALNUM = '12ABC34501DE35';
+
+  it('generates and reads it from the SAN otherName and from the CN suffix', () => {
+    const cert = generateTestCertificate({ cnpj: '12.abc.345/01de-35', razaoSocial: 'EMPRESA ALFA LTDA' });
+    const a1 = readCertificate(cert.pkcs12, cert.password);
+    expect(a1.cnpj).toBe(ALNUM);
+    expect(a1.subjectCn).toBe(`EMPRESA ALFA LTDA:${ALNUM}`);
+    // SAN only (CN without suffix), and CN only (certificate without the SAN extension).
+    const sanOnly = forge.pki.certificateFromPem(cert.certificatePem);
+    sanOnly.setSubject([{ shortName: 'CN', value: 'SEM SUFIXO' }]);
+    expect(readCertificatePem(forge.pki.certificateToPem(sanOnly)).cnpj).toBe(ALNUM);
+    const cnOnly = forge.pki.certificateFromPem(cert.certificatePem);
+    cnOnly.extensions = cnOnly.extensions.filter((e: { id: string }) => e.id !== '2.5.29.17');
+    cnOnly.setSubject([{ shortName: 'CN', value: 'EMPRESA ALFA LTDA:12.ABC.345/01DE-35' }]);
+    expect(readCertificatePem(forge.pki.certificateToPem(cnOnly)).cnpj).toBe(ALNUM);
+  });
+
+  it('normalises punctuation and case; refuses letters in the check digits or a wrong length', () => {
+    expect(normalizeCertificateCnpj('11.222.333/0001-81')).toBe('11222333000181');
+    expect(normalizeCertificateCnpj('12abc34501de35')).toBe(ALNUM);
+    expect(normalizeCertificateCnpj('12ABC34501DEX5')).toBeNull();
+    expect(normalizeCertificateCnpj('12ABC34501DE3')).toBeNull();
+    expect(() => generateTestCertificate({ cnpj: '12ABC34501DEXX', razaoSocial: 'X' })).toThrow(/CNPJ inválido/);
+  });
+});

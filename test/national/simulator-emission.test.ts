@@ -95,17 +95,22 @@ describe('simulator: emission (POST /nfse) and queries', () => {
     expect(codes(await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst })).xml }))).toEqual(['E0046']);
   });
 
-  it('substitution rules: E0078 (99 without xMotivo), E0065 (other generating environment / tpAmb), E0044, E0042', async () => {
+  it('substitution rules: E0078 (99 without xMotivo), E0065 (key digit or note of the other tpAmb), E0044, E0042', async () => {
     const original = await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml });
     if (original.kind !== 'authorized') throw new Error(original.kind);
     const e0078 = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: original.chave, cMotivo: '99' } })).xml });
     expect(codes(e0078)).toEqual(['E0078']);
-    const municipal = buildAccessKey({ cMun: '3550308', ambGer: '1', CNPJ: PREST_CNPJ, nNFSe: 5, emissao: new Date() });
-    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: municipal, cMotivo: '01' } })).xml }))).toEqual(['E0065']);
+    // DESIGN.md: the key's environment digit is the tpAmb; a production key (1) in a test DPS (2) is E0065.
+    const productionKey = buildAccessKey({ cMun: '3550308', ambGer: '1', CNPJ: PREST_CNPJ, nNFSe: 5, emissao: new Date() });
+    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: productionKey, cMotivo: '01' } })).xml }))).toEqual(['E0065']);
     const live = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ tpAmb: '1' })).xml });
     if (live.kind !== 'authorized') throw new Error(live.kind);
+    expect(live.chave[7]).toBe('1');
+    expect(original.chave[7]).toBe('2');
     const crossEnv = signedDps(baseDps({ tpAmb: '2', subst: { chSubstda: live.chave, cMotivo: '01' } }));
     expect(codes(await emitDps(kit.client, { dpsXml: crossEnv.xml }))).toEqual(['E0065']);
+    const sameEnv = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ tpAmb: '1', subst: { chSubstda: live.chave, cMotivo: '01' } })).xml });
+    expect(sameEnv.kind).toBe('authorized');
     const unknown = buildAccessKey({ cMun: '3550308', CNPJ: PREST_CNPJ, nNFSe: 999_999, emissao: new Date() });
     expect(codes(await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: unknown, cMotivo: '01' } })).xml }))).toEqual(['E0044']);
     const badDv = original.chave.slice(0, 49) + String((Number(original.chave[49]) + 1) % 10);

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDps, queryDps } from '../../src/engine/national/client.js';
 import { createSimulator } from '../../src/engine/national/simulator/create-simulator.js';
@@ -118,6 +120,43 @@ describe('simulator persistence (stateDir)', () => {
     } finally {
       await client2.close();
       await b.close();
+    }
+  });
+
+  it('two processes on one stateDir share the national side; a torn last line does not swallow the next note', async () => {
+    const stateDir = tempDir('sim-shared-');
+    const signer = testIdentity().signer;
+    const a = createSimulator({ stateDir, signer });
+    const b = createSimulator({ stateDir, signer });
+    const clientA = createNationalClient({ baseUrl: await a.listen(), timeoutMs: 3000 });
+    const clientB = createNationalClient({ baseUrl: await b.listen(), timeoutMs: 3000 });
+    try {
+      const dps = signedDps(baseDps());
+      expect((await emitDps(clientA, { dpsXml: dps.xml })).kind).toBe('authorized');
+      // B (e.g. the worker process) finds the DPS sent through A and refuses a resend.
+      expect((await queryDps(clientB, { idDps: dps.id })).kind).toBe('found');
+      const dup = await emitDps(clientB, { dpsXml: dps.xml });
+      expect(dup.kind === 'rejected' && dup.erros.map((e) => e.codigo)).toEqual(['E0014']);
+      const second = await emitDps(clientB, { dpsXml: signedDps(baseDps()).xml });
+      expect(second.kind === 'authorized' && second.numero).toBe('2');
+      expect(a.notes()).toHaveLength(2);
+    } finally {
+      await clientA.close();
+      await clientB.close();
+      await a.close();
+      await b.close();
+    }
+    // A writer killed mid-line: the fragment is closed on start and the next note is kept.
+    appendFileSync(join(stateDir, 'simulador-nfse.jsonl'), '{"t":"nfse","note":{"chave":"1');
+    const c = createSimulator({ stateDir, signer });
+    const clientC = createNationalClient({ baseUrl: await c.listen(), timeoutMs: 3000 });
+    try {
+      const third = await emitDps(clientC, { dpsXml: signedDps(baseDps()).xml });
+      expect(third.kind).toBe('authorized');
+      expect(createSimulator({ stateDir, signer }).notes()).toHaveLength(3);
+    } finally {
+      await clientC.close();
+      await c.close();
     }
   });
 });

@@ -77,9 +77,19 @@ function openPkcs12(der: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
   }
 }
 
+/**
+ * CNPJ as the certificate carries it: the numeric one, or the alphanumeric one of IN RFB 2.229/2024 (12 characters
+ * [0-9A-Z] and 2 numeric check digits), without punctuation and in upper case; null when it is neither.
+ */
+export function normalizeCertificateCnpj(raw: string): string | null {
+  const clean = raw.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  return /^[0-9A-Z]{12}\d{2}$/.test(clean) ? clean : null;
+}
+
 function certificateFacts(cert: forge.pki.Certificate): CertificateFacts {
   const cn = String(cert.subject.getField('CN')?.value ?? '');
-  const cnSuffix = /:(\d{14})$/.exec(cn)?.[1] ?? null;
+  const suffix = /:([0-9A-Za-z./-]{14,18})$/.exec(cn)?.[1];
+  const cnSuffix = suffix ? normalizeCertificateCnpj(suffix) : null;
   return {
     certificatePem: forge.pki.certificateToPem(cert),
     notBefore: cert.validity.notBefore,
@@ -90,7 +100,10 @@ function certificateFacts(cert: forge.pki.Certificate): CertificateFacts {
   };
 }
 
-/** Reads the CNPJ from SAN otherName 2.16.76.1.3.3 (value [0] EXPLICIT, usually an OCTET STRING of ASCII digits). */
+/**
+ * Reads the CNPJ from SAN otherName 2.16.76.1.3.3 (value [0] EXPLICIT, usually an OCTET STRING of ASCII
+ * characters: 14 digits, or 12 [0-9A-Z] + 2 digits for an alphanumeric CNPJ).
+ */
 function sanCnpj(cert: forge.pki.Certificate): string | null {
   const ext = (cert.extensions as Array<{ id: string; value: string }>).find((e) => e.id === OID_SUBJECT_ALT_NAME);
   if (!ext) return null;
@@ -101,8 +114,8 @@ function sanCnpj(cert: forge.pki.Certificate): string | null {
     const [oid, wrapped] = name.value;
     if (asn1.derToOid(oid.value as string) !== OID_ICP_CNPJ || !wrapped) continue;
     const inner = Array.isArray(wrapped.value) ? wrapped.value[0] : wrapped;
-    const digits = String(inner?.value ?? '').replace(/\D/g, '');
-    if (digits.length >= 14) return digits.slice(0, 14);
+    const cnpj = normalizeCertificateCnpj(String(inner?.value ?? '').replace(/[^0-9A-Za-z]/g, '').slice(0, 14));
+    if (cnpj) return cnpj;
   }
   return null;
 }

@@ -1,8 +1,10 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
+import { normalizeCertificateCnpj } from './certificate.js';
 import { OID_ICP_CNPJ, OID_SUBJECT_ALT_NAME } from './icp-brasil-oids.js';
 
 export interface GenerateTestCertificateOptions {
+  /** Numeric or alphanumeric (12 [0-9A-Z] + 2 digits); punctuation is dropped and letters upper-cased. */
   cnpj: string;
   razaoSocial: string;
   /** Defaults to a random 24-char password. */
@@ -26,6 +28,8 @@ export interface TestCertificate {
  * The RSA key comes from node:crypto because forge's pure-JS keygen takes seconds.
  */
 export function generateTestCertificate(options: GenerateTestCertificateOptions): TestCertificate {
+  const cnpj = normalizeCertificateCnpj(options.cnpj);
+  if (!cnpj) throw new Error(`CNPJ inválido para o certificado de teste: ${options.cnpj}`);
   const password = options.password ?? randomBytes(18).toString('base64url');
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -43,7 +47,7 @@ export function generateTestCertificate(options: GenerateTestCertificateOptions)
     { shortName: 'C', value: 'BR' },
     { shortName: 'O', value: 'ICP-Brasil' },
     { shortName: 'OU', value: 'Certificado de Teste A1' },
-    { shortName: 'CN', value: `${options.razaoSocial}:${options.cnpj}` },
+    { shortName: 'CN', value: `${options.razaoSocial}:${cnpj}` },
   ];
   cert.setSubject(subject);
   cert.setIssuer(subject);
@@ -51,7 +55,7 @@ export function generateTestCertificate(options: GenerateTestCertificateOptions)
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
     { name: 'extKeyUsage', clientAuth: true, emailProtection: true },
-    { id: OID_SUBJECT_ALT_NAME, value: icpSubjectAltName(options.cnpj) },
+    { id: OID_SUBJECT_ALT_NAME, value: icpSubjectAltName(cnpj) },
   ]);
   cert.sign(forgeKey, forge.md.sha256.create());
 

@@ -7,7 +7,7 @@ export { buildCancellationEventXml, buildSignedCancellationXml, buildPedRegEvent
 export { signXml, createXmlSigner, pemBody, type XmlSigner, type SignXmlOptions, type SignedElement } from './sign-xml.js';
 export { verifyXmlSignature, type VerifyXmlSignatureResult } from './verify-xml-signature.js';
 export { validateXsd, type XsdError, type XsdSchemaName } from './validate-xsd.js';
-export { readCertificate, readCertificatePem, CertificateError, type A1Certificate, type CertificateFacts, type CertificateErrorCode } from './certificate.js';
+export { readCertificate, readCertificatePem, normalizeCertificateCnpj, CertificateError, type A1Certificate, type CertificateFacts, type CertificateErrorCode } from './certificate.js';
 export { generateTestCertificate, type GenerateTestCertificateOptions, type TestCertificate } from './generate-test-certificate.js';
 export { buildAccessKey, parseAccessKey, isValidAccessKey, accessKeyAmbGer, computeAccessKeyDv, type AccessKeyParts, type BuildAccessKeyOptions } from './access-key.js';
 export { gzipBase64, gunzipBase64 } from './gzip-base64.js';
@@ -31,7 +31,8 @@ export {
 } from './client.js';
 export type { NationalMessage } from './national-answer.js';
 export { readNfseXml, type NfseView, type NfseParty } from './read-nfse-xml.js';
-export { renderDanfse, consultationUrl } from './render-danfse.js';
+export { renderDanfse, consultationUrl, type RenderDanfseOptions } from './render-danfse.js';
+export { readEventXml, type RegisteredEventView } from './read-event-xml.js';
 export { createSimulator, type Simulator, type CreateSimulatorOptions, type SimulatedNote } from './simulator/create-simulator.js';
 export type { SimulatorDelays } from './simulator/simulator-context.js';
 export { SCENARIO_HEADER, parseScenario, type Scenario } from './simulator/scenario.js';

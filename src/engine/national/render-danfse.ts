@@ -7,7 +7,12 @@ import { readNfseXml, type NfseParty, type NfseView } from './read-nfse-xml.js';
  * Blocks follow the official layout: header (number, key, dates), emitente, tomador, serviço, valores/tributação,
  * informações complementares, and a QR code to the national public consultation page.
  */
-export async function renderDanfse(nfseXml: string): Promise<Buffer> {
+export interface RenderDanfseOptions {
+  /** Stamps "NFS-e CANCELADA" (the XML of a cancelled note is still the authorised one; the event is separate). */
+  cancelada?: boolean;
+}
+
+export async function renderDanfse(nfseXml: string, options: RenderDanfseOptions = {}): Promise<Buffer> {
   const view = readNfseXml(nfseXml);
   const qr = await QRCode.toBuffer(consultationUrl(view.chave), { margin: 1, width: 220, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({ size: 'A4', margin: 28, info: { Title: `DANFSe ${view.nNFSe}`, Subject: `NFS-e ${view.chave}` } });
@@ -18,6 +23,7 @@ export async function renderDanfse(nfseXml: string): Promise<Buffer> {
     doc.on('error', reject);
   });
   drawDanfse(doc, view, qr);
+  if (options.cancelada) watermark(doc, 'NFS-e CANCELADA', 300);
   doc.end();
   return done;
 }
@@ -40,7 +46,7 @@ function drawDanfse(doc: Doc, v: NfseView, qr: Buffer): void {
   y = valuesBlock(doc, y, v);
   const info = [v.chSubstda ? `NFS-e substituída: ${v.chSubstda}` : '', v.informacoes ?? ''].filter(Boolean).join('\n');
   textBlock(doc, y, 'INFORMAÇÕES COMPLEMENTARES', info || '-');
-  if (v.tpAmb === '2') watermark(doc);
+  if (v.tpAmb === '2') watermark(doc, 'SEM VALOR FISCAL', 400);
 }
 
 function header(doc: Doc, v: NfseView, qr: Buffer): number {
@@ -118,9 +124,9 @@ function textBlock(doc: Doc, y: number, title: string, text: string): number {
   return doc.y + 8;
 }
 
-function watermark(doc: Doc): void {
-  doc.save().rotate(-30, { origin: [300, 420] }).font('Helvetica-Bold').fontSize(40).fillColor('#cc0000').opacity(0.25);
-  doc.text('SEM VALOR FISCAL', 90, 400, { width: 460, align: 'center' });
+function watermark(doc: Doc, text: string, y: number): void {
+  doc.save().rotate(-30, { origin: [300, y + 20] }).font('Helvetica-Bold').fontSize(40).fillColor('#cc0000').opacity(0.25);
+  doc.text(text, 90, y, { width: 460, align: 'center' });
   doc.restore();
 }
 

@@ -1,13 +1,14 @@
 import type { Principal } from '../auth/principal.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../kernel/ids.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { JobPayload, TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfse } from './get-nfse.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 import { buildDpsXml } from '../national/build-dps-xml.js';
 import type { DpsInput } from '../national/dps-types.js';
 import { signXml } from '../national/sign-xml.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
+import { competenciaDe } from './adjustments/competencia.js';
 import { updateNote } from './update-note.js';
 
 async function resignWithCompetence(deps: TransmissionDeps, note: NfseWithTimeline, competencia: string): Promise<string> {
@@ -31,7 +32,8 @@ export async function confirmNfse(deps: TransmissionDeps, principal: Principal, 
     });
   }
   const competencia = options.competencia ?? note.competencia;
-  if (!COMPETENCIA.test(competencia) || competencia > deps.clock.now().toISOString().slice(0, 7)) {
+  // The current month is Brasília's (competenciaDe), as when the competence was first derived.
+  if (!COMPETENCIA.test(competencia) || competencia > competenciaDe(deps.clock.now())) {
     throw new EngineError('validacao', 'Competência inválida.', {
       extra: { erros: [{ codigo: 'competencia_invalida', campo: '/competencia', mensagem: 'Use AAAA-MM, até o mês atual.', correcao: 'Informe a competência como "2026-11".' }] },
     });
@@ -41,13 +43,15 @@ export async function confirmNfse(deps: TransmissionDeps, principal: Principal, 
   const updated = await deps.db.$transaction(async (tx) => {
     const changed = await updateNote(deps, note.id, {
       expectStatus: 'aguardando_confirmacao',
-      // The scenario that forced the closed competence has played its part.
-      data: { status: 'transmitindo', competencia, dpsXml, simulacao: note.simulacao === 'competencia_encerrada' ? null : note.simulacao },
+      // The scenario that forced the closed competence has played its part; `autorizar` (not null) keeps the note
+      // on the simulator, where its DPS was sent — null would route it to NATIONAL_API_URL_TEST when configured.
+      data: { status: 'transmitindo', competencia, dpsXml, simulacao: note.simulacao === 'competencia_encerrada' ? 'autorizar' : note.simulacao },
       timeline: [{ tipo: 'confirmada', detalhe: { competencia } }],
     }, tx);
     if (changed) {
       // Query first: an earlier send may have arrived even though its answer was lost.
-      await tx.transmissionJob.create({ data: { id: newId(), nfseId: note.id, kind: 'consultar', priority: 0, runAt: now, createdAt: now, payload: { mayHaveSent: true } } });
+      const payload: JobPayload = { mayHaveSent: true, competenciaConfirmada: competencia };
+      await tx.transmissionJob.create({ data: { id: newId(), nfseId: note.id, kind: 'consultar', priority: 0, runAt: now, createdAt: now, payload: payload as object } });
     }
     return changed;
   });

@@ -24,6 +24,8 @@ export async function checkSubstitution(
   companyId: string,
   subst: SubstituicaoRequest,
 ): Promise<SubstitutionTarget> {
+  // DESIGN.md (E0065): "the access key's environment digit" is position 8 of the key, read as the DPS tpAmb
+  // (1 production, 2 test); the simulator generates keys that way (src/engine/national/access-key.ts).
   const expectedAmb = principal.environment === 'live' ? '1' : '2';
   if (subst.chave_acesso) {
     const amb = accessKeyAmbGer(subst.chave_acesso);

@@ -1,6 +1,7 @@
-import type { TransmissionJob } from '../../generated/prisma/client.js';
+import { Prisma, type TransmissionJob } from '../../generated/prisma/client.js';
 import { DAY } from '../kernel/clock.js';
 import { emitDps, getNfse, queryDps, type EmitDpsResult } from '../national/client.js';
+import { competenciaDe } from '../nfse/adjustments/competencia.js';
 import type { NfseWithTimeline } from '../nfse/present-nfse.js';
 import { publishNote, updateNote } from '../nfse/update-note.js';
 import { companyCredentials } from './company-credentials.js';
@@ -22,7 +23,7 @@ export async function runTransmissionJob(deps: TransmissionDeps, job: Transmissi
   if (now.getTime() - note.createdAt.getTime() > RECOVERY_LIMIT) {
     return fail(deps, job, note, payload.mayHaveSent ? 'desconhecido' : 'nao', 'A recuperação automática desistiu após 7 dias.');
   }
-  if (job.kind === 'emitir' && (payload.failures ?? 0) > 0 && competenceClosed(note, now)) {
+  if (job.kind === 'emitir' && (payload.failures ?? 0) > 0 && payload.competenciaConfirmada !== note.competencia && competenceClosed(note, now)) {
     await updateNote(deps, note.id, {
       expectStatus: 'transmitindo',
       data: { status: 'aguardando_confirmacao' },
@@ -111,7 +112,8 @@ async function authorize(
   const changed = await deps.db.$transaction(async (tx) => {
     const updated = await updateNote(deps, note.id, {
       expectStatus: 'transmitindo',
-      data: { status: 'autorizada', chaveAcesso: nfse.chave, numero: nfse.numero, nfseXml: nfse.xml, authorizedAt: now, aviso: undefined },
+      // The 30-minute warning describes a note still in transmission; it is cleared once the note is authorised.
+      data: { status: 'autorizada', chaveAcesso: nfse.chave, numero: nfse.numero, nfseXml: nfse.xml, authorizedAt: now, aviso: Prisma.DbNull },
       timeline: [...timeline, { tipo: 'autorizada', detalhe: { numero: nfse.numero } }],
       event: 'NFSE_AUTORIZADA',
     }, tx);
@@ -173,8 +175,11 @@ async function clientFor(deps: TransmissionDeps, note: NfseWithTimeline) {
   return deps.national.client(note.environment as 'test', simulatorScenario(note.simulacao), credentials);
 }
 
-/** The competence ended before this retry (spec 3.1 → `aguardando_confirmacao`). */
+/**
+ * The competence ended before this retry (spec 3.1 → `aguardando_confirmacao`). Months are Brasília months, as
+ * the competence was derived (competenciaDe): in UTC, November would end 3 hours early.
+ */
 function competenceClosed(note: NfseWithTimeline, now: Date): boolean {
   if (note.simulacao === 'competencia_encerrada') return true;
-  return note.competencia < now.toISOString().slice(0, 7);
+  return note.competencia < competenciaDe(now);
 }

@@ -11,6 +11,8 @@ export interface JobPayload {
   mayHaveSent?: boolean;
   /** Failed attempts, for the backoff. */
   failures?: number;
+  /** The competence the caller confirmed (POST …/confirmacao): a retry does not ask about it again. */
+  competenciaConfirmada?: string;
 }
 
 // Retry waits after an outage or a lost answer; recovery gives up after 7 days (spec 8).

@@ -40,9 +40,9 @@ function substitutionErrors(dps: DpsSummary, ctx: DpsRuleContext): SimError[] {
   if (subst.cMotivo === '99' && !subst.xMotivo) errors.push(simError('E0078'));
   if (!parseAccessKey(subst.chSubstda)) return [...errors, simError('E0042')];
   const note = ctx.state.note(subst.chSubstda);
-  // E0065 "gerada em ambientes geradores diferentes": the key's ambGer digit (1 = municipal system) differs from
-  // the national system's, or the note lives in the other tpAmb of this simulator (production vs homologação).
-  if (accessKeyAmbGer(subst.chSubstda) !== '2' || (note && note.tpAmb !== dps.tpAmb)) {
+  // E0065 "gerada em ambientes geradores diferentes": the key's environment digit (DESIGN.md: position 8 =
+  // tpAmb, 1 production / 2 test) differs from this DPS's, or the note lives in the other tpAmb.
+  if (accessKeyAmbGer(subst.chSubstda) !== dps.tpAmb || (note && note.tpAmb !== dps.tpAmb)) {
     return [...errors, simError('E0065')];
   }
   if (!note) return [...errors, simError('E0044')];

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type NoteStatus = 'autorizada' | 'cancelada' | 'substituida';
@@ -35,7 +35,9 @@ type Line =
 /**
  * Notes and events of the simulated national side. With a stateDir every change is appended (synchronously,
  * before the HTTP answer is written) to a JSON-lines file and replayed on start, so a note issued just before
- * a crash of the caller, or of the simulator process, is still there afterwards.
+ * a crash of the caller, or of the simulator process, is still there afterwards. Every read first applies the
+ * lines other processes appended since (processes sharing a DATA_DIR — `serve --role api` and `--role worker` —
+ * then see one national side: a DPS sent by one is found by the other's recovery query).
  */
 export class SimulatorState {
   private readonly notes = new Map<string, StoredNote>();
@@ -44,15 +46,24 @@ export class SimulatorState {
   private readonly nNFSeByEmitter = new Map<string, number>();
   private readonly nDFSeByAmb = new Map<string, number>();
   private readonly file: string | undefined;
+  /** Bytes of the file already applied. */
+  private offset = 0;
 
   constructor(stateDir?: string) {
     if (!stateDir) return;
     mkdirSync(stateDir, { recursive: true });
     this.file = join(stateDir, 'simulador-nfse.jsonl');
-    if (existsSync(this.file)) this.replay(readFileSync(this.file, 'utf8'));
+    if (!existsSync(this.file)) return;
+    this.sync();
+    // A torn last line (killed mid-write) is closed so the next append starts a line of its own.
+    if (statSync(this.file).size > this.offset) {
+      appendFileSync(this.file, '\n');
+      this.sync();
+    }
   }
 
   nextNumbers(tpAmb: string, inscricao: string): { nNFSe: number; nDFSe: number } {
+    this.sync();
     return {
       nNFSe: (this.nNFSeByEmitter.get(`${tpAmb}:${inscricao}`) ?? 0) + 1,
       nDFSe: (this.nDFSeByAmb.get(tpAmb) ?? 0) + 1,
@@ -72,23 +83,28 @@ export class SimulatorState {
   }
 
   note(chave: string): StoredNote | undefined {
+    this.sync();
     return this.notes.get(chave);
   }
 
   noteByDps(tpAmb: string, idDps: string): StoredNote | undefined {
+    this.sync();
     const chave = this.byDps.get(`${tpAmb}:${idDps}`);
     return chave ? this.notes.get(chave) : undefined;
   }
 
   allNotes(): StoredNote[] {
+    this.sync();
     return [...this.notes.values()];
   }
 
   eventsOf(chave: string, tipoEvento?: string): StoredEvent[] {
+    this.sync();
     return this.events.filter((e) => e.chave === chave && (!tipoEvento || e.tipoEvento === tipoEvento));
   }
 
   nextDFSe(tpAmb: string): number {
+    this.sync();
     return (this.nDFSeByAmb.get(tpAmb) ?? 0) + 1;
   }
 
@@ -97,17 +113,33 @@ export class SimulatorState {
   }
 
   private write(line: Line): void {
-    if (this.file) appendFileSync(this.file, `${JSON.stringify(line)}\n`);
-    this.apply(line);
+    if (!this.file) return this.apply(line);
+    // One append(2) per line (O_APPEND), then applied by reading it back with whatever others wrote before it.
+    appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+    this.sync();
   }
 
-  private replay(text: string): void {
-    for (const raw of text.split('\n')) {
+  /** Applies the complete lines appended since the last call (by this process or another one). */
+  private sync(): void {
+    if (!this.file || !existsSync(this.file)) return;
+    const size = statSync(this.file).size;
+    if (size <= this.offset) return;
+    const buffer = Buffer.alloc(size - this.offset);
+    const fd = openSync(this.file, 'r');
+    try {
+      readSync(fd, buffer, 0, buffer.length, this.offset);
+    } finally {
+      closeSync(fd);
+    }
+    const end = buffer.lastIndexOf(0x0a);
+    if (end < 0) return; // a line still being written
+    this.offset += end + 1;
+    for (const raw of buffer.subarray(0, end).toString('utf8').split('\n')) {
       if (!raw.trim()) continue;
       try {
         this.apply(JSON.parse(raw) as Line);
       } catch {
-        // A torn last line (killed mid-write) is ignored; every complete line before it is kept.
+        // A torn line (a writer killed mid-write) is ignored; every complete line is kept.
       }
     }
   }

@@ -1,0 +1,53 @@
+import type { Principal } from '../auth/principal.js';
+import type { EngineDeps } from '../deps.js';
+import { EngineError } from '../errors.js';
+import { renderDanfse } from '../national/render-danfse.js';
+import { findNfse } from './get-nfse.js';
+import type { NfseWithTimeline } from './present-nfse.js';
+
+export interface NfseDocumentOptions {
+  id: string;
+  empresaId?: string | null;
+}
+
+export interface NfseXmlDocument {
+  nfseId: string;
+  chaveAcesso: string;
+  status: string;
+  /** The NFS-e as the national system returned it (signed; a cancellation is a separate event). */
+  xml: string;
+}
+
+export interface NfsePdfDocument {
+  nfseId: string;
+  chaveAcesso: string;
+  status: string;
+  pdf: Buffer;
+}
+
+const pending = (note: NfseWithTimeline) =>
+  note.status === 'transmitindo' || note.status === 'aguardando_confirmacao'
+    ? 'A nota ainda não foi autorizada; consulte de novo quando estiver autorizada.'
+    : `A nota está ${note.status} e não gerou NFS-e.`;
+
+/** `GET /v1/nfse/{id}/xml` (DESIGN.md): 404 `nao_encontrado` while the note has no XML (spec 7.3). */
+export async function getNfseXml(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: NfseDocumentOptions): Promise<NfseXmlDocument> {
+  const note = await findNfse(deps, principal, options);
+  if (!note.nfseXml || !note.chaveAcesso) {
+    throw new EngineError('nao_encontrado', `A nota ${note.id} ainda não tem XML (status ${note.status}).`, { correcao: pending(note), extra: { nfse_id: note.id } });
+  }
+  return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: note.nfseXml };
+}
+
+/**
+ * `GET /v1/nfse/{id}/pdf`: the DANFSe rendered from the stored XML (the national DANFSe API is suspended, README
+ * §4.4); a cancelled note is stamped. 409 `nfse_sem_pdf` (retentavel) while the note has no XML (spec 4.1).
+ */
+export async function getNfsePdf(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: NfseDocumentOptions): Promise<NfsePdfDocument> {
+  const note = await findNfse(deps, principal, options);
+  if (!note.nfseXml || !note.chaveAcesso) {
+    throw new EngineError('nfse_sem_pdf', `O PDF da nota ${note.id} ainda não está disponível (status ${note.status}).`, { correcao: pending(note), extra: { nfse_id: note.id } });
+  }
+  const pdf = await renderDanfse(note.nfseXml, { cancelada: note.status === 'cancelada' });
+  return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, pdf };
+}
