@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { createSecretBox } from './engine/crypto/secret-box.js';
 import { loadOrCreateMasterKey } from './engine/crypto/master-key.js';
 import { createSimulator } from './engine/national/simulator/create-simulator.js';
+import type { SimulatorDelays } from './engine/national/simulator/simulator-context.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
 import { startWorker } from './engine/transmissao/worker.js';
@@ -34,6 +35,8 @@ export interface AppOptions {
   nationalTimeoutMs?: number;
   /** Run the transmission worker in this process (default: role worker or all). */
   worker?: boolean;
+  /** Tests: waits of the simulator's scenarios (e.g. a shorter processamento_lento). */
+  simulatorDelays?: SimulatorDelays;
 }
 
 export interface App {
@@ -79,16 +82,21 @@ export async function createApp(options: AppOptions): Promise<App> {
   cleanups.unshift(() => pubsub.close());
 
   // The simulator always runs in-process: it is the embedded default's national system and it plays the
-  // X-Service-Simular scenarios even when real national URLs are configured.
+  // X-Service-Simular scenarios even when real national URLs are configured. Its notes live in DATA_DIR (with
+  // PostgreSQL too), so a restart — or another process on the same DATA_DIR — finds the DPS already sent.
+  // Tests (pgliteDir given) keep it in memory.
   const simulator = createSimulator({
     clock: () => clock.now(),
-    stateDir: embedded && !options.pgliteDir ? join(config.dataDir, 'simulador') : undefined,
+    stateDir: options.pgliteDir ? undefined : join(config.dataDir, 'simulador'),
+    delays: options.simulatorDelays,
   });
   await simulator.listen(0, '127.0.0.1');
   const national = new NationalGateway({ urls: config.nationalApiUrl, simulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {
-    await national.closeClients();
+    // The simulator first: it drops the answers it holds back (timeout, processamento_lento), so closing the
+    // clients does not wait for them (up to 15 s per pending call).
     await simulator.close();
+    await national.closeClients();
   });
 
   const engine: TransmissionDeps = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national };

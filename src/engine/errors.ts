@@ -23,6 +23,9 @@ export const ERROR_TABLE = {
   referencia_ambigua: { http: 409, retentavel: false },
   nfse_sem_pdf: { http: 409, retentavel: true },
   nfse_nao_aguarda_confirmacao: { http: 409, retentavel: false },
+  // Cancellation of a note that is not `autorizada` (still transmitting, rejected, failed) or whose substitution
+  // is in progress; an already cancelled note is `cancelamento_recusado` with E0840, as the national system says.
+  nfse_nao_cancelavel: { http: 409, retentavel: false },
   lote_sem_emissao_manual: { http: 409, retentavel: false },
   lote_validando: { http: 409, retentavel: false },
   lote_ja_emitido: { http: 409, retentavel: false },

@@ -29,6 +29,10 @@ export function problemBody(err: EngineError, requestId: string, docsUrl: string
     retentavel: err.retentavel,
     requisicao_id: requestId,
     ...err.extra,
+    // Each entry of erros[] carries "the fields above" (spec 7.1), codigo_oficial included even when null.
+    ...(Array.isArray(err.extra.erros)
+      ? { erros: (err.extra.erros as ErrorItem[]).map((e) => ({ ...e, codigo_oficial: e.codigo_oficial ?? null })) }
+      : {}),
   };
 }
 

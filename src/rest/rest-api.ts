@@ -125,9 +125,21 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
   api.register({
     ...handlers,
     validationFail: (c: Context, call: RestCall) => {
-      const errors = (c.validation.errors ?? []).filter((e) => !e.instancePath.startsWith('/requestBody'));
+      // Spec 7.2: an unknown query parameter is 400 only on document routes; elsewhere it is ignored.
+      const strictQuery = call.path.startsWith('/v1/documents');
+      const unknownParam = (e: { keyword: string; instancePath: string }) => e.keyword === 'additionalProperties' && e.instancePath === '/query';
+      const errors = (c.validation.errors ?? []).filter(
+        (e) => !e.instancePath.startsWith('/requestBody') && (strictQuery || !unknownParam(e)),
+      );
       if (errors.length === 0) return run(c.operation.operationId!, c, call);
       const first = errors[0]!;
+      if (unknownParam(first)) {
+        const param = String(first.params?.additionalProperty ?? '');
+        throw new EngineError('parametro_invalido', `Parâmetro desconhecido: ${param}.`, { campo: param, correcao: 'Remova o parâmetro; veja os aceitos na documentação da rota.' });
+      }
+      if (first.params?.missingProperty === 'requestBody') {
+        throw new EngineError('requisicao_invalida', 'Esta rota exige um corpo JSON.', { correcao: 'Envie o corpo com Content-Type: application/json.' });
+      }
       const name = first.instancePath.split('/').filter(Boolean).slice(1).join('.') || String(first.params?.missingProperty ?? '');
       throw new EngineError('parametro_invalido', `Parâmetro inválido: ${name || 'requisição'} ${first.message ?? ''}`.trim(), {
         campo: name || null,

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { parseConfig } from '../../src/config.js';
 import type { Clock } from '../../src/engine/kernel/clock.js';
 import { createLogger } from '../../src/logger.js';
-import { createApp, type App } from '../../src/main.js';
+import { createApp, type App, type AppOptions } from '../../src/main.js';
 
 export interface TestApp {
   app: App;
@@ -15,7 +15,18 @@ export interface TestApp {
  * A real server on an ephemeral port. Embedded (in-memory PGlite, in-process pub/sub and rate limit) by
  * default; against PostgreSQL (a schema of its own) and Redis when DATABASE_URL / REDIS_URL are set, as CI does.
  */
-export async function startTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** Timeout of calls to the national system (default 30 s). */
+  nationalTimeoutMs?: number;
+  /** false: no background worker; the test runs due jobs with drainJobs(app.engine). */
+  worker?: boolean;
+  /** Waits of the simulator's scenarios (processamento_lento, timeout, indisponibilidade). */
+  simulatorDelays?: AppOptions['simulatorDelays'];
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const schemaName = `t_${randomBytes(6).toString('hex')}`;
   const config = parseConfig({
     ...process.env,
@@ -31,6 +42,9 @@ export async function startTestApp(options: { clock?: Clock; env?: Record<string
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     pgSchema: config.databaseUrl ? schemaName : undefined,
     pgliteDir: 'memory://',
+    nationalTimeoutMs: options.nationalTimeoutMs,
+    worker: options.worker,
+    simulatorDelays: options.simulatorDelays,
   });
   const url = await app.listen();
   return {

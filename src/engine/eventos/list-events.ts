@@ -39,6 +39,17 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
       });
     }
   }
+  if (after > 0n && rows.length === 0) {
+    // A cursor past the last event was not issued to this account and environment (another key's log, or
+    // forged): following it would silently skip the events numbered up to it.
+    const counter = await deps.db.eventCounter.findUnique({ where: { accountId_environment: scope } });
+    if (after > (counter?.last ?? 0n)) {
+      throw new EngineError('parametro_invalido', 'Cursor em apos não pertence ao log desta conta e ambiente.', {
+        campo: 'apos',
+        correcao: 'Use o proximo_cursor devolvido a esta chave (cada ambiente tem seu log), ou omita apos para começar do início.',
+      });
+    }
+  }
   const eventos: EventEntry[] = rows.map((r) => ({
     id: r.id,
     tipo: r.tipo,

@@ -19,6 +19,13 @@ export async function findNfse(
     ...(principal.companyId ? { companyId: principal.companyId } : {}),
     ...(options.empresaId ? { companyId: options.empresaId } : {}),
   };
+  // A malformed filter is the caller's error (spec 7.2), and the column is a uuid: never send it to the database.
+  if (options.empresaId && !isUuid(options.empresaId)) {
+    throw new EngineError('parametro_invalido', `empresa_id inválido: ${options.empresaId}.`, {
+      campo: 'empresa_id',
+      correcao: 'Use o id da empresa retornado por GET /v1/companies.',
+    });
+  }
   if (principal.companyId && options.empresaId && options.empresaId !== principal.companyId) {
     throw new EngineError('acesso_negado', 'Esta chave está restrita a outra empresa.', { correcao: 'Use uma chave desta empresa.' });
   }

@@ -54,26 +54,30 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   const id = newId();
   const jobId = newId();
 
+  // DPS numbers must be unique per company, environment and series (E0014), not gapless: the national system has
+  // no voiding of DPS numbers. So the number comes from one autocommit statement, whose row lock ends with it, and
+  // the DPS is signed outside any transaction: concurrent notes of one company no longer queue behind a lock held
+  // while signing. A failure after this point (duplicate referencia, crash) leaves that number unused.
+  const numero = await nextDpsNumber(deps, company.id, principal.environment, serie);
+  const dps = buildDpsInput({
+    environment: principal.environment,
+    company: companyContext(company),
+    request,
+    resolved: validation.resolved,
+    serie,
+    numero,
+    now,
+    chaveSubstituida: substitution?.chave,
+  });
+  const dpsXml = signXml(buildDpsXml(dps), signer, { element: 'infDPS' });
+
   let note;
+  let job;
   try {
-    note = await deps.db.$transaction(async (tx) => {
-      const [seq] = await tx.$queryRaw<Array<{ numero: bigint }>>`
-        INSERT INTO dps_sequences (company_id, environment, serie, next) VALUES (${company.id}::uuid, ${principal.environment}, ${serie}, 2)
-        ON CONFLICT (company_id, environment, serie) DO UPDATE SET next = dps_sequences.next + 1
-        RETURNING next - 1 AS numero`;
-      const numero = seq!.numero;
-      const dps = buildDpsInput({
-        environment: principal.environment,
-        company: companyContext(company),
-        request,
-        resolved: validation.resolved!,
-        serie,
-        numero,
-        now,
-        chaveSubstituida: substitution?.chave,
-      });
-      const dpsXml = signXml(buildDpsXml(dps), signer, { element: 'infDPS' });
-      const created = await tx.nfse.create({
+    // The note, its first timeline step and its job commit together (one batch transaction, no lock held across
+    // awaits).
+    [note, , job] = await deps.db.$transaction([
+      deps.db.nfse.create({
         data: {
           id,
           accountId: principal.accountId,
@@ -84,7 +88,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
           request: options.body as object,
           dps: dps as object,
           valor: new Prisma.Decimal(request.valor),
-          competencia: validation.resolved!.competencia,
+          competencia: validation.resolved.competencia,
           serie,
           numeroDps: numero,
           dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
@@ -95,24 +99,22 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
           substituiId: substitution?.originalId ?? null,
           createdAt: now,
           updatedAt: now,
-          timeline: { create: [{ id: newId(), tipo: 'criada', at: now }] },
         },
-        include: { timeline: true },
-      });
+        select: { id: true, accountId: true, environment: true, status: true },
+      }),
+      deps.db.nfseTimelineEntry.create({ data: { id: newId(), nfseId: id, tipo: 'criada', at: now }, select: { id: true } }),
       // Leased to this request: it transmits at once; if this process dies the lease ends and a worker
       // recovers the job, querying the DPS before any resend.
-      await tx.transmissionJob.create({
+      deps.db.transmissionJob.create({
         data: { id: jobId, nfseId: id, kind: 'emitir', priority: 0, runAt: now, lockedUntil: new Date(now.getTime() + JOB_LEASE_MS), createdAt: now },
-      });
-      return created;
-    });
+      }),
+    ]);
   } catch (err) {
     if (isUniqueViolation(err) && request.referencia) await assertReferenceFree(deps, principal, company.id, request.referencia);
     throw err;
   }
   await publishNote(deps, note);
 
-  const job = await deps.db.transmissionJob.findUniqueOrThrow({ where: { id: jobId } });
   const attempt = runTransmissionJob(deps, job).catch((err) => deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry'));
   const waitMs = Math.min(Math.max(options.waitSeconds ?? DEFAULT_WAIT_SECONDS, 0), MAX_WAIT_SECONDS) * 1000;
   const settled = await waitForSettled(deps, id, waitMs, attempt);
@@ -163,6 +165,14 @@ async function assertReferenceFree(deps: Pick<TransmissionDeps, 'db'>, principal
       extra: { nfse_id: existing.id },
     });
   }
+}
+
+async function nextDpsNumber(deps: Pick<TransmissionDeps, 'db'>, companyId: string, environment: string, serie: string): Promise<bigint> {
+  const [row] = await deps.db.$queryRaw<Array<{ numero: bigint }>>`
+    INSERT INTO dps_sequences (company_id, environment, serie, next) VALUES (${companyId}::uuid, ${environment}, ${serie}, 2)
+    ON CONFLICT (company_id, environment, serie) DO UPDATE SET next = dps_sequences.next + 1
+    RETURNING next - 1 AS numero`;
+  return row!.numero;
 }
 
 const isUniqueViolation = (err: unknown) =>

@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
+import { isUuid } from '../kernel/ids.js';
 import { presentNfse } from './present-nfse.js';
 
 const STATUSES = ['transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao', 'descartada'];
@@ -49,7 +50,7 @@ const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`nf1|${created
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
   const createdAt = new Date(parts[1] ?? '');
-  if (parts.length !== 3 || parts[0] !== 'nf1' || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(parts[2]!)) {
+  if (parts.length !== 3 || parts[0] !== 'nf1' || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
     throw new EngineError('parametro_invalido', 'Cursor inválido.', { campo: 'cursor', correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
   }
   return { createdAt, id: parts[2]! };

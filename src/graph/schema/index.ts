@@ -4,6 +4,8 @@ import './account.js';
 import './company.js';
 import './readiness.js';
 import './nfse.js';
+import './nfse-cancellation.js';
+import './nfse-documents.js';
 import './evento.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -2,7 +2,7 @@ import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { findNfse } from '../../engine/nfse/get-nfse.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
 import { listNfse } from '../../engine/nfse/list-nfse.js';
-import { nfseAccountTopic } from '../../engine/nfse/nfse-topic.js';
+import { nfseAccountTopic, nfseTopic } from '../../engine/nfse/nfse-topic.js';
 import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
@@ -151,12 +151,13 @@ builder.subscriptionFields((t) => ({
     description: "Emits a note of the key's account and environment each time its status changes.",
     authScopes: { authenticated: true },
     args: { id: t.arg.id() },
-    subscribe: (_r, args, ctx) => {
+    // The bus iterator is returned as is (no generator around it) so an unsubscribe releases it at once; a note
+    // id is authorised (account, environment, company) before subscribing to its own topic.
+    subscribe: async (_r, args, ctx) => {
       const principal = principalOf(ctx);
-      const all = ctx.engine.pubsub.subscribe(nfseAccountTopic(principal.accountId, principal.environment));
-      return (async function* () {
-        for await (const message of all) if (!args.id || message.id === String(args.id)) yield message;
-      })();
+      if (!args.id) return ctx.engine.pubsub.subscribe(nfseAccountTopic(principal.accountId, principal.environment));
+      const note = await findNfse(ctx.engine, principal, { id: String(args.id) });
+      return ctx.engine.pubsub.subscribe(nfseTopic(note.id));
     },
     resolve: async (message, _args, ctx) => presentNfse(await findNfse(ctx.engine, principalOf(ctx), { id: String(message.id) })),
   }),

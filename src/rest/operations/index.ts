@@ -13,6 +13,9 @@ import { issueNfse } from './issueNfse.js';
 import { listEvents } from './listEvents.js';
 import { listNfse } from './listNfse.js';
 import { validateNfse } from './validateNfse.js';
+import { cancelNfse } from './cancelNfse.js';
+import { getNfsePdf } from './getNfsePdf.js';
+import { getNfseXml } from './getNfseXml.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -29,5 +32,8 @@ export const operations: Record<string, RestOperation> = {
   listNfse,
   getNfse,
   confirmNfse,
+  cancelNfse,
+  getNfseXml,
+  getNfsePdf,
   listEvents,
 };

@@ -1,0 +1,181 @@
+// End-to-end NFS-e issuance throughput: POST /v1/nfse with a test key (the built-in simulator authorises at once;
+// each request has a unique referencia) from 32 concurrent clients for ~20 s. Prints one JSON object: notes/s,
+// p50/p99 latency, error count, status counts and the server process's peak RSS.
+// Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL) are set: one run per mode.
+// The load runs in a child process (loopback only), so the clients do not share the server's event loop.
+// Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32]
+//        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfse-issue.ts   (profile of the server side)
+import { fork } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) || fallback : fallback;
+};
+const seconds = arg('seconds', 20);
+const clients = arg('clients', 32);
+// Spec 8: 120 requests per clock minute per key. Each client rotates over its own keys so that no key gets near
+// the limit even at several hundred notes/s; a 429 in the figures means the limit answered, not the service.
+const KEYS_PER_CLIENT = 12;
+const MAX_REQUESTS_PER_CLIENT = 20_000;
+
+interface LoadPlan {
+  url: string;
+  empresaId: string;
+  keys: string[][];
+  seconds: number;
+}
+
+interface LoadResult {
+  latenciesMs: number[];
+  /** Requests completed in each second of the run. */
+  perSecond: number[];
+  statuses: Record<string, number>;
+  errors: number;
+  samples: string[];
+  elapsedMs: number;
+}
+
+if (process.argv.includes('--load')) {
+  process.once('message', (plan: LoadPlan) => {
+    void runLoad(plan).then((result) => process.send!(result, () => process.exit(0)));
+  });
+} else {
+  await runServer();
+}
+
+/**
+ * PostgreSQL: the test kit's app (a schema of its own, dropped at the end). Embedded: as `npm start` runs it, PGlite
+ * and the simulator's state in a DATA_DIR on disk (a temporary one), unless `--memory` asks for in-memory PGlite.
+ */
+async function startBenchApp() {
+  const { startTestApp } = await import('../test/support/test-app.js');
+  if (process.env.DATABASE_URL || process.argv.includes('--memory')) return { t: await startTestApp(), dataDir: null };
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { parseConfig } = await import('../src/config.js');
+  const { createApp } = await import('../src/main.js');
+  const { createLogger } = await import('../src/logger.js');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-nfse-'));
+  const app = await createApp({
+    config: parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    logger: createLogger('silent'),
+  });
+  const url = await app.listen();
+  return { t: { app, url, close: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) }, dataDir };
+}
+
+async function runServer() {
+  const { seedAccount } = await import('../test/support/seed.js');
+  const { t, dataDir } = await startBenchApp();
+  const mode = t.app.database.kind === 'postgres'
+    ? `postgres${process.env.REDIS_URL ? '+redis' : ''}`
+    : `embedded (PGlite ${dataDir ? 'on disk, DATA_DIR' : 'in memory'})`;
+  console.error(`nfse-issue bench: ${mode}, ${clients} clients, ${seconds} s`);
+  const account = await seedAccount(t.app.engine, 'bench');
+  const company = await account.company();
+  const keys: string[][] = [];
+  for (let c = 0; c < clients; c++) keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
+
+  // Warm-up, not measured: the first notes load and compile the XML, XSD and signature code paths (and the
+  // simulator's), which would otherwise be counted as the service's latency.
+  await warmUp(t.url, company.id, keys.flat().slice(-8));
+
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) });
+  const done = new Promise<LoadResult>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
+  });
+  child.send({ url: t.url, empresaId: company.id, keys, seconds } satisfies LoadPlan);
+  const result = await done;
+  clearInterval(sampler);
+
+  const stored = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { companyId: company.id, referencia: { startsWith: 'bench-' } }, _count: true });
+  const lat = result.latenciesMs.sort((a, b) => a - b);
+  const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
+  const authorised = result.statuses['201'] ?? 0;
+  console.log(
+    JSON.stringify({
+      bench: 'nfse-issue',
+      database: t.app.database.kind,
+      redis: Boolean(process.env.REDIS_URL),
+      mode,
+      clients,
+      seconds: Number((result.elapsedMs / 1000).toFixed(1)),
+      requests: lat.length,
+      notesPerSecond: Number((authorised / (result.elapsedMs / 1000)).toFixed(1)),
+      p50Ms: pct(50),
+      p90Ms: pct(90),
+      p99Ms: pct(99),
+      maxMs: lat.length ? Number(lat.at(-1)!.toFixed(1)) : null,
+      errors: result.errors,
+      statuses: result.statuses,
+      completedPerSecond: result.perSecond,
+      notesInDatabase: Object.fromEntries(stored.map((s) => [s.status, s._count])),
+      errorSamples: result.samples,
+      peakRssMb: Math.round(peakRss / 1048576),
+    }),
+  );
+  await t.close();
+  process.exit(0);
+}
+
+async function warmUp(url: string, empresaId: string, keys: string[]) {
+  const post = (i: number) =>
+    fetch(`${url}/v1/nfse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
+      body: JSON.stringify({ empresa_id: empresaId, referencia: `warmup-${i}`, tomador: { documento: '52998224725' }, valor: '1.00', servico: { descricao: 'aquecimento' } }),
+    }).then((r) => r.text());
+  for (let i = 0; i < 5; i++) await post(i);
+  await Promise.all(Array.from({ length: 40 }, (_, i) => post(100 + i)));
+}
+
+/** 32 bounded loops against the loopback server; each request a new referencia, keys rotated per client. */
+async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const latenciesMs: number[] = [];
+  const perSecond: number[] = [];
+  const statuses: Record<string, number> = {};
+  const samples: string[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + plan.seconds * 1000;
+  await Promise.all(
+    plan.keys.map(async (keys, client) => {
+      for (let i = 0; i < MAX_REQUESTS_PER_CLIENT && performance.now() < deadline; i++) {
+        const body = JSON.stringify({
+          empresa_id: plan.empresaId,
+          referencia: `bench-${client}-${i}-${started.toFixed(0)}`,
+          tomador: { documento: '52998224725', nome: 'Cliente Bench' },
+          valor: '150.00',
+          servico: { descricao: 'Desenvolvimento de sistema sob encomenda' },
+        });
+        const t0 = performance.now();
+        let status = 'network_error';
+        try {
+          const res = await fetch(`${plan.url}/v1/nfse`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
+            body,
+          });
+          status = String(res.status);
+          const text = await res.text();
+          if (res.status !== 201 && samples.length < 5) samples.push(`${res.status} ${text.slice(0, 200)}`);
+        } catch (err) {
+          if (samples.length < 5) samples.push(String(err));
+        }
+        latenciesMs.push(performance.now() - t0);
+        const second = Math.floor((performance.now() - started) / 1000);
+        perSecond[second] = (perSecond[second] ?? 0) + 1;
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status !== '201') errors++;
+      }
+    }),
+  );
+  return { latenciesMs, perSecond: Array.from(perSecond, (n) => n ?? 0), statuses, errors, samples, elapsedMs: performance.now() - started };
+}
