@@ -45,7 +45,6 @@ export interface App {
   url: string;
   listen(): Promise<string>;
   close(): Promise<void>;
-  inject: Awaited<ReturnType<typeof buildServer>>['app']['inject'];
 }
 
 /** The composition root: infrastructure is built once here and handed to engine, GraphQL, REST and workers. */
@@ -123,7 +122,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     get url() {
       return url;
     },
-    inject: app.inject.bind(app),
     listen: async () => {
       if (role === 'worker') return '';
       await app.listen({ port: config.port, host: config.host });

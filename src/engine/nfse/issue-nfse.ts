@@ -14,7 +14,7 @@ import { buildDpsInput, TEST_SERIES } from './build-dps-input.js';
 import { companyContext } from './company-context.js';
 import { prepareIssuance } from './prepare-issuance.js';
 import { presentNfse, type NfseView } from './present-nfse.js';
-import { checkSubstitution, type SubstitutionTarget } from './substitution-checks.js';
+import { checkSubstitution } from './substitution-checks.js';
 import { waitForSettled } from './wait-for-settled.js';
 import { publishNote } from './update-note.js';
 
@@ -48,7 +48,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   const substitution = request.substituicao ? await checkSubstitution(deps, principal, company.id, request.substituicao) : null;
 
   if (request.referencia) await assertReferenceFree(deps, principal, company.id, request.referencia);
-  const { signer } = await companyCredentials(deps, company.id);
+  const { signer } = await companyCredentials(deps, company.id, company.certificate);
   const now = deps.clock.now();
   const serie = principal.environment === 'test' ? TEST_SERIES : (company.serieDps ?? '1');
   const id = newId();
@@ -178,4 +178,3 @@ async function nextDpsNumber(deps: Pick<TransmissionDeps, 'db'>, companyId: stri
 const isUniqueViolation = (err: unknown) =>
   err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
-export type { SubstitutionTarget };

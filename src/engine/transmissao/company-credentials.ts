@@ -1,3 +1,4 @@
+import type { Certificate } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
 import { createXmlSigner, type XmlSigner } from '../national/sign-xml.js';
@@ -5,12 +6,16 @@ import type { Credentials } from './national-gateway.js';
 
 const cache = new Map<string, { credentials: Credentials; signer: XmlSigner }>();
 
-/** The company's A1 key, opened from its sealed form, and a signer for it (cached per certificate serial). */
+/**
+ * The company's A1 key, opened from its sealed form, and a signer for it (cached per certificate serial).
+ * Callers that already loaded the certificate row pass it, saving the query on the issuance path.
+ */
 export async function companyCredentials(
   deps: Pick<EngineDeps, 'db' | 'secrets'>,
   companyId: string,
+  loaded?: Certificate | null,
 ): Promise<{ credentials: Credentials; signer: XmlSigner }> {
-  const cert = await deps.db.certificate.findUnique({ where: { companyId } });
+  const cert = loaded ?? (await deps.db.certificate.findUnique({ where: { companyId } }));
   if (!cert) throw new EngineError('empresa_nao_pronta', 'A empresa não tem certificado A1.', { correcao: 'Envie o certificado A1.' });
   const key = `${companyId}:${cert.serial}`;
   const hit = cache.get(key);

@@ -1,6 +1,6 @@
 import { Prisma, type TransmissionJob } from '../../generated/prisma/client.js';
 import { DAY } from '../kernel/clock.js';
-import { emitDps, getNfse, queryDps, type EmitDpsResult } from '../national/client.js';
+import { emitDps, getNfse, queryDps, type EmitDpsResult, type NationalClient } from '../national/client.js';
 import { competenciaDe } from '../nfse/adjustments/competencia.js';
 import type { NfseWithTimeline } from '../nfse/present-nfse.js';
 import { publishNote, updateNote } from '../nfse/update-note.js';
@@ -36,8 +36,8 @@ export async function runTransmissionJob(deps: TransmissionDeps, job: Transmissi
   return send(deps, job, note, payload);
 }
 
-async function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload) {
-  const client = await clientFor(deps, note);
+async function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client?: NationalClient) {
+  client ??= await clientFor(deps, note);
   // Remember before sending that this DPS may reach the national system, so a crash mid-call leads to a query.
   await deps.db.transmissionJob.updateMany({ where: { id: job.id }, data: { payload: { ...payload, mayHaveSent: true } } });
   const result = await emitDps(client, { dpsXml: note.dpsXml! });
@@ -84,7 +84,7 @@ async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: 
   if (found.kind === 'not_found') {
     // The national system never got it: resending the same signed DPS is safe.
     await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } }] });
-    return send(deps, job, note, { ...payload, mayHaveSent: false });
+    return send(deps, job, note, { ...payload, mayHaveSent: false }, client);
   }
   if (found.kind === 'unknown') {
     // 503/timeouts are an outage: try again later. Any other answer means the DPS cannot be queried (spec 3.1).
