@@ -5,14 +5,18 @@ import { consultationUrl, money, renderDanfse } from '../../src/engine/national/
 import { baseDps, TOMA_CNPJ } from './fixtures.js';
 import { signedDps, startSimulator, type SimKit } from './simulator-kit.js';
 
-/** Text drawn by pdfkit: hex strings (<...>) inside the Flate content streams, decoded as WinAnsi. */
+/**
+ * Text drawn by pdfkit: hex strings (<...>) inside the Flate content streams, decoded as WinAnsi. Each stream is
+ * cut by its /Length: compressed bytes may end in a CR that a `\r?\nendstream` pattern would swallow.
+ */
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   let text = '';
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = m.index! + m[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+      content = inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1');
     } catch {
       continue; // images
     }

@@ -54,15 +54,15 @@ describe('buildDpsXml + signXml', () => {
   it('fast canonical signer is used for builder output and is byte-identical to xml-crypto', () => {
     for (const input of Object.values(dpsVariants())) {
       const xml = buildDpsXml(input);
-      const fast = signCanonicalXml({ xml, element: 'infDPS', namespace: NFSE_NAMESPACE, privateKey: signer.privateKey, certificateBase64: pemBody(signer.certificatePem) });
+      const fast = signCanonicalXml({ xml, element: 'infDPS', privateKey: signer.privateKey, certificateBase64: pemBody(signer.certificatePem) });
       expect(fast).not.toBeNull();
       expect(fast).toBe(signXml(xml, signer, { element: 'infDPS', engine: 'xml-crypto' }));
     }
   });
 
-  it('falls back to xml-crypto for input that is not canonical by construction', () => {
-    const xml = buildDpsXml(baseDps()).replace('<tpAmb>2</tpAmb>', '<tpAmb >2</tpAmb>');
-    expect(signCanonicalXml({ xml, element: 'infDPS', namespace: NFSE_NAMESPACE, privateKey: signer.privateKey, certificateBase64: 'x' })).toBeNull();
+  it('falls back to xml-crypto for input outside the canonicaliser\'s subset', () => {
+    const xml = buildDpsXml(baseDps()).replace('<tpAmb>2</tpAmb>', '<tpAmb>2<!-- ambiente --></tpAmb>');
+    expect(signCanonicalXml({ xml, element: 'infDPS', privateKey: signer.privateKey, certificateBase64: 'x' })).toBeNull();
     const signed = signXml(xml, signer, { element: 'infDPS' });
     expect(xmlsecVerify(signed, a1.certificatePem, 'infDPS').ok).toBe(true);
   });

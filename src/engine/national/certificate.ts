@@ -51,8 +51,17 @@ export function readCertificate(pkcs12: Buffer | string, password: string): A1Ce
 }
 
 /** Facts of a PEM certificate (used by the simulator to read the signer of a DPS). */
+const factsByPem = new Map<string, CertificateFacts>();
+
+/** Facts of a PEM certificate; remembered per PEM, since the simulator reads the same few on every DPS. */
 export function readCertificatePem(certificatePem: string): CertificateFacts {
-  return certificateFacts(forge.pki.certificateFromPem(certificatePem));
+  let facts = factsByPem.get(certificatePem);
+  if (!facts) {
+    facts = certificateFacts(forge.pki.certificateFromPem(certificatePem));
+    if (factsByPem.size >= 256) factsByPem.clear();
+    factsByPem.set(certificatePem, facts);
+  }
+  return facts;
 }
 
 function openPkcs12(der: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {

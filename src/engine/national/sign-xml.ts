@@ -1,7 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
-import { NFSE_NAMESPACE } from './dps-types.js';
-import { signCanonicalXml } from './sign-canonical-xml.js';
+import { C14N, ENVELOPED, RSA_SHA256, SHA256, signCanonicalXml } from './sign-canonical-xml.js';
 
 /**
  * Elements signed in the national system: infDPS (DPS) and infPedReg (pedRegEvento) by the taxpayer (README §8);
@@ -17,16 +16,12 @@ export interface XmlSigner {
 
 export interface SignXmlOptions {
   element: SignedElement;
-  /** 'auto' (default) signs our builders' canonical output directly and falls back to xml-crypto otherwise. */
+  /** 'auto' (default) signs with the subset canonicaliser and falls back to xml-crypto outside it. */
   engine?: 'auto' | 'xml-crypto';
 }
 
 // README §8: C14N 1.0 inclusive, transforms enveloped-signature then C14N. RSA-SHA256 is accepted by Sefin and
 // preferred here (DESIGN "Signature"); the 2022 manual's RSA-SHA1 is not used.
-const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
-const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
-const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 
 /** Turns a PEM key into a KeyObject once, so repeated signing does not re-parse it. */
 export function createXmlSigner(privateKeyPem: string, certificatePem: string): XmlSigner {
@@ -40,7 +35,7 @@ export function createXmlSigner(privateKeyPem: string, certificatePem: string): 
  */
 export function signXml(xml: string, signer: XmlSigner, options: SignXmlOptions): string {
   if (options.engine !== 'xml-crypto') {
-    const fast = signCanonicalXml({ xml, element: options.element, namespace: NFSE_NAMESPACE, privateKey: signer.privateKey, certificateBase64: pemBody(signer.certificatePem) });
+    const fast = signCanonicalXml({ xml, element: options.element, privateKey: signer.privateKey, certificateBase64: pemBody(signer.certificatePem) });
     if (fast !== null) return fast;
   }
   const xpath = `//*[local-name(.)='${options.element}']`;

@@ -1,4 +1,7 @@
+import { createHash, createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
+import { attribute, canonicalize, childElements, findElements, parseSimpleXml, textOf, type XmlElement } from './canonical-xml.js';
+import { canonicalSignedInfo, DSIG_NS } from './sign-canonical-xml.js';
 import { pemFromBase64Certificate, type SignedElement } from './sign-xml.js';
 
 export type VerifyXmlSignatureResult =
@@ -10,7 +13,74 @@ export type VerifyXmlSignatureResult =
  * the signed reference is that element's Id (so a valid signature over some other element does not count).
  * Chain/ICP-Brasil trust is not checked here (the simulator accepts self-signed test certificates).
  */
-export function verifyXmlSignature(xml: string, element: SignedElement): VerifyXmlSignatureResult {
+export function verifyXmlSignature(xml: string, element: SignedElement, options: { engine?: 'auto' | 'xml-crypto' } = {}): VerifyXmlSignatureResult {
+  return (options.engine === 'xml-crypto' ? null : verifyCanonical(xml, element)) ?? verifyWithXmlCrypto(xml, element);
+}
+
+/**
+ * The subset path (canonical-xml.ts): applies when the document is inside the subset, the element and its Id are
+ * unique, and SignedInfo is exactly the one we write (C14N, RSA-SHA256, one reference to #Id with enveloped + C14N,
+ * SHA-256). Null otherwise, and xml-crypto decides.
+ */
+function verifyCanonical(xml: string, element: SignedElement): VerifyXmlSignatureResult | null {
+  const root = parseSimpleXml(xml);
+  const targets = root ? findElements(root, element) : [];
+  if (targets.length !== 1) return null;
+  const target = targets[0]!;
+  const id = attribute(target, 'Id');
+  const signature = nextElement(target);
+  if (!id || !signature || signature.name !== 'Signature' || signature.namespace !== DSIG_NS) return null;
+  if (countIds(root!, id) !== 1) return null;
+  const [signedInfo] = childElements(signature, 'SignedInfo');
+  const digestValue = signedInfo && findElements(signedInfo, 'DigestValue');
+  const signatureValue = childElements(signature, 'SignatureValue')[0];
+  const certificate = findElements(signature, 'X509Certificate')[0];
+  if (!signedInfo || digestValue?.length !== 1 || !signatureValue || !certificate) return null;
+  const digest = textOf(digestValue[0]!);
+  const canonicalInfo = canonicalize(signedInfo);
+  if (canonicalInfo !== canonicalSignedInfo(id, digest)) return null;
+
+  const certificatePem = pemFromBase64Certificate(textOf(certificate));
+  if (createHash('sha256').update(canonicalize(target), 'utf8').digest('base64') !== digest) {
+    return { valid: false, reason: 'invalid', detail: `digest de #${id} não confere` };
+  }
+  try {
+    const ok = createVerify('RSA-SHA256').update(canonicalInfo, 'utf8').verify(publicKeyOf(certificatePem), textOf(signatureValue).replace(/\s+/g, ''), 'base64');
+    return ok ? { valid: true, certificatePem } : { valid: false, reason: 'invalid', detail: 'assinatura não confere' };
+  } catch (err) {
+    return { valid: false, reason: 'invalid', detail: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const publicKeys = new Map<string, KeyObject>();
+
+function publicKeyOf(certificatePem: string): KeyObject {
+  let key = publicKeys.get(certificatePem);
+  if (!key) {
+    key = createPublicKey(certificatePem);
+    if (publicKeys.size >= 256) publicKeys.clear();
+    publicKeys.set(certificatePem, key);
+  }
+  return key;
+}
+
+function nextElement(element: XmlElement): XmlElement | undefined {
+  const siblings = element.parent?.children ?? [];
+  for (let i = siblings.indexOf(element) + 1; i < siblings.length; i++) {
+    const next = siblings[i]!;
+    if (typeof next !== 'string') return next;
+    if (next.trim() !== '') return undefined;
+  }
+  return undefined;
+}
+
+function countIds(element: XmlElement, id: string): number {
+  let n = attribute(element, 'Id') === id ? 1 : 0;
+  for (const child of childElements(element)) n += countIds(child, id);
+  return n;
+}
+
+function verifyWithXmlCrypto(xml: string, element: SignedElement): VerifyXmlSignatureResult {
   // The signature of this element is its next sibling (README §8); documents embedding other signed documents
   // (an NFS-e holds the signed DPS) carry several Signature elements.
   const anchor = xml.indexOf(`</${element}><Signature`);
