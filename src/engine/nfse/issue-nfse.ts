@@ -8,7 +8,7 @@ import { assertReady } from '../prontidao/get-readiness.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { JOB_LEASE_MS } from '../transmissao/claim-jobs.js';
 import { runTransmissionJob } from '../transmissao/run-transmission-job.js';
-import { SCENARIOS, type TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { SCENARIOS, type JobPayload, type TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { regrasVersao } from './adjustments/index.js';
 import { buildDpsInput, TEST_SERIES } from './build-dps-input.js';
 import { companyContext } from './company-context.js';
@@ -47,8 +47,9 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   const request = validation.request;
   const substitution = request.substituicao ? await checkSubstitution(deps, principal, company.id, request.substituicao) : null;
 
-  if (request.referencia) await assertReferenceFree(deps, principal, company.id, request.referencia);
-  const { signer } = await companyCredentials(deps, company.id, company.certificate);
+  // A duplicate referencia is found by the unique index at insert (under concurrency too); checking it first
+  // as well would cost every note a query.
+  const { signer, credentials } = await companyCredentials(deps, company.id, company.certificate);
   const now = deps.clock.now();
   const serie = principal.environment === 'test' ? TEST_SERIES : (company.serieDps ?? '1');
   const id = newId();
@@ -72,11 +73,12 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   const dpsXml = signXml(buildDpsXml(dps), signer, { element: 'infDPS' });
 
   let note;
+  let criada;
   let job;
   try {
     // The note, its first timeline step and its job commit together (one batch transaction, no lock held across
     // awaits).
-    [note, , job] = await deps.db.$transaction([
+    [note, criada, job] = await deps.db.$transaction([
       deps.db.nfse.create({
         data: {
           id,
@@ -100,13 +102,21 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
           createdAt: now,
           updatedAt: now,
         },
-        select: { id: true, accountId: true, environment: true, status: true },
       }),
-      deps.db.nfseTimelineEntry.create({ data: { id: newId(), nfseId: id, tipo: 'criada', at: now }, select: { id: true } }),
-      // Leased to this request: it transmits at once; if this process dies the lease ends and a worker
-      // recovers the job, querying the DPS before any resend.
+      deps.db.nfseTimelineEntry.create({ data: { id: newId(), nfseId: id, tipo: 'criada', at: now } }),
+      // Leased to this request, which transmits at once; if this process dies the lease ends and a worker
+      // recovers the job, querying the DPS before any resend (mayHaveSent).
       deps.db.transmissionJob.create({
-        data: { id: jobId, nfseId: id, kind: 'emitir', priority: 0, runAt: now, lockedUntil: new Date(now.getTime() + JOB_LEASE_MS), createdAt: now },
+        data: {
+          id: jobId,
+          nfseId: id,
+          kind: 'emitir',
+          priority: 0,
+          runAt: now,
+          lockedUntil: new Date(now.getTime() + JOB_LEASE_MS),
+          payload: { mayHaveSent: true } satisfies JobPayload,
+          createdAt: now,
+        },
       }),
     ]);
   } catch (err) {
@@ -115,7 +125,10 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   }
   await publishNote(deps, note);
 
-  const attempt = runTransmissionJob(deps, job).catch((err) => deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry'));
+  const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials }).catch((err) => {
+    deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry');
+    return null;
+  });
   const waitMs = Math.min(Math.max(options.waitSeconds ?? DEFAULT_WAIT_SECONDS, 0), MAX_WAIT_SECONDS) * 1000;
   const settled = await waitForSettled(deps, id, waitMs, attempt);
   const view = presentNfse(settled);

@@ -30,11 +30,11 @@ export async function updateNote(
   const run = async (t: Tx) => {
     const now = deps.clock.now();
     const expected = change.expectStatus === undefined ? undefined : ([] as string[]).concat(change.expectStatus);
-    const { count } = await t.nfse.updateMany({
+    const [updated] = await t.nfse.updateManyAndReturn({
       where: { id: noteId, ...change.where, ...(expected ? { status: { in: expected } } : {}) },
       data: { ...(change.data as Prisma.NfseUpdateManyMutationInput), updatedAt: now },
     });
-    if (count === 0) return null;
+    if (!updated) return null;
     if (change.timeline?.length) {
       await t.nfseTimelineEntry.createMany({
         data: change.timeline.map((step, i) => ({
@@ -46,7 +46,7 @@ export async function updateNote(
         })),
       });
     }
-    const note = await t.nfse.findUniqueOrThrow({ where: { id: noteId }, include: { timeline: true } });
+    const note: NfseWithTimeline = { ...updated, timeline: await t.nfseTimelineEntry.findMany({ where: { nfseId: noteId } }) };
     if (change.event) {
       await appendEvent(t, { accountId: note.accountId, environment: note.environment as 'test', tipo: change.event, dados: presentNfse(note), at: now });
     }

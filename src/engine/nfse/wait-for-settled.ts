@@ -3,15 +3,15 @@ import { nfseTopic } from './nfse-topic.js';
 import type { NfseWithTimeline } from './present-nfse.js';
 
 /**
- * Waits until the note leaves `transmitindo` or `waitMs` passes (Prefer: wait). Wakes on the note's pub/sub
- * topic (any process) and on the end of this process's own attempt; always answers with the stored note.
- * The caller has just created the note `transmitindo`, so the first read waits for a wake-up.
+ * Waits until the note leaves `transmitindo` or `waitMs` passes (Prefer: wait). When this process's own attempt
+ * settles the note, its committed state is the answer; otherwise wakes on the note's pub/sub topic (any process,
+ * e.g. the worker that retries) and answers with the stored note.
  */
 export async function waitForSettled(
   deps: Pick<EngineDeps, 'db' | 'pubsub'>,
   noteId: string,
   waitMs: number,
-  attempt: Promise<unknown>,
+  attempt: Promise<NfseWithTimeline | null>,
 ): Promise<NfseWithTimeline> {
   const load = () => deps.db.nfse.findUniqueOrThrow({ where: { id: noteId }, include: { timeline: true } });
   if (waitMs <= 0) return load();
@@ -19,16 +19,21 @@ export async function waitForSettled(
   const timer = setTimeout(() => abort.abort(), waitMs);
   const changes = deps.pubsub.subscribe(nfseTopic(noteId), abort.signal)[Symbol.asyncIterator]();
   try {
-    let attemptDone = false;
-    const attemptEnded = attempt.then(() => (attemptDone = true));
     const aborted = new Promise((resolve) => abort.signal.addEventListener('abort', resolve, { once: true }));
+    // While this process's attempt holds the job's lease nothing else changes the note, so its result is awaited
+    // first; the subscription, open since the start, keeps any later change from being missed.
+    const settled = await Promise.race([attempt, aborted]);
+    if (isSettled(settled)) return settled;
     for (;;) {
-      await Promise.race([changes.next(), attemptDone ? new Promise(() => {}) : attemptEnded, aborted]);
       const note = await load();
       if (note.status !== 'transmitindo' || abort.signal.aborted) return note;
+      await Promise.race([changes.next(), aborted]);
     }
   } finally {
     clearTimeout(timer);
     abort.abort();
   }
 }
+
+const isSettled = (value: unknown): value is NfseWithTimeline =>
+  typeof value === 'object' && value !== null && 'timeline' in value && (value as NfseWithTimeline).status !== 'transmitindo';

@@ -6,17 +6,34 @@ import type { NfseWithTimeline } from '../nfse/present-nfse.js';
 import { publishNote, updateNote } from '../nfse/update-note.js';
 import { companyCredentials } from './company-credentials.js';
 import { explainRejection } from './explain-rejection.js';
+import type { Credentials } from './national-gateway.js';
 import { backoff, simulatorScenario, type JobPayload, type TransmissionDeps } from './transmission-deps.js';
 
 export const RECOVERY_LIMIT = 7 * DAY;
 
 /**
+ * The request that created a note sends it at once, with what it already holds. Its job was created with
+ * `mayHaveSent`, so if this process dies mid-call the worker that takes the job over queries the DPS first.
+ */
+export interface FirstAttempt {
+  note: NfseWithTimeline;
+  credentials: Credentials;
+}
+
+/** The note as this step left it, when the step settled it (any status but `transmitindo`); null otherwise. */
+export type Settled = NfseWithTimeline | null;
+
+/**
  * One step of a note's transmission (spec 3.1). A send whose answer was lost is never repeated blindly: the
  * DPS is queried first, so one DPS never yields two notes. Every outcome is committed with its event.
  */
-export async function runTransmissionJob(deps: TransmissionDeps, job: TransmissionJob): Promise<void> {
+export async function runTransmissionJob(deps: TransmissionDeps, job: TransmissionJob, first?: FirstAttempt): Promise<Settled> {
+  if (first) {
+    const client = deps.national.client(first.note.environment as 'test', simulatorScenario(first.note.simulacao), first.credentials);
+    return transmit(deps, job, first.note, (job.payload ?? {}) as JobPayload, client);
+  }
   const note = await deps.db.nfse.findUnique({ where: { id: job.nfseId }, include: { timeline: true } });
-  if (!note || note.status !== 'transmitindo') return finishJob(deps, job);
+  if (!note || note.status !== 'transmitindo') return finishJob(deps, job, null);
   const payload = (job.payload ?? {}) as JobPayload;
   const now = deps.clock.now();
 
@@ -24,24 +41,29 @@ export async function runTransmissionJob(deps: TransmissionDeps, job: Transmissi
     return fail(deps, job, note, payload.mayHaveSent ? 'desconhecido' : 'nao', 'A recuperação automática desistiu após 7 dias.');
   }
   if (job.kind === 'emitir' && (payload.failures ?? 0) > 0 && payload.competenciaConfirmada !== note.competencia && competenceClosed(note, now)) {
-    await updateNote(deps, note.id, {
+    const waiting = await updateNote(deps, note.id, {
       expectStatus: 'transmitindo',
       data: { status: 'aguardando_confirmacao' },
       timeline: [{ tipo: 'aguardando_confirmacao', detalhe: { competencia: note.competencia } }],
       event: 'NFSE_AGUARDANDO_CONFIRMACAO',
     });
-    return finishJob(deps, job);
+    return finishJob(deps, job, waiting);
   }
   if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload);
   return send(deps, job, note, payload);
 }
 
-async function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client?: NationalClient) {
+async function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client?: NationalClient): Promise<Settled> {
   client ??= await clientFor(deps, note);
   // Remember before sending that this DPS may reach the national system, so a crash mid-call leads to a query.
   await deps.db.transmissionJob.updateMany({ where: { id: job.id }, data: { payload: { ...payload, mayHaveSent: true } } });
+  return transmit(deps, job, note, { ...payload, mayHaveSent: true }, client);
+}
+
+/** Sends the DPS; the job's payload already says `mayHaveSent`. */
+async function transmit(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient): Promise<Settled> {
   const result = await emitDps(client, { dpsXml: note.dpsXml! });
-  await applyEmission(deps, job, note, { ...payload, mayHaveSent: true }, result, 'envio');
+  return applyEmission(deps, job, note, payload, result, 'envio');
 }
 
 async function applyEmission(
@@ -51,22 +73,23 @@ async function applyEmission(
   payload: JobPayload,
   result: EmitDpsResult,
   step: string,
-) {
+): Promise<Settled> {
   switch (result.kind) {
-    case 'authorized':
-      await authorize(deps, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }]);
-      return finishJob(deps, job);
+    case 'authorized': {
+      const authorized = await authorize(deps, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }]);
+      return finishJob(deps, job, authorized);
+    }
     case 'rejected': {
       // E0014: this DPS already produced a note (an earlier send did arrive): recover it instead of failing.
       if (result.erros.some((e) => e.codigo === 'E0014')) return reschedule(deps, job, note, { ...payload, mayHaveSent: true }, 'consultar', step, 'dps_ja_processada', 0);
       const rejeicao = explainRejection(result.erros);
-      await updateNote(deps, note.id, {
+      const rejected = await updateNote(deps, note.id, {
         expectStatus: 'transmitindo',
         data: { status: 'rejeitada', rejeicao: rejeicao as object },
         timeline: [{ tipo: step, detalhe: { resultado: 'rejeitada', codigo_oficial: rejeicao.codigo_oficial } }],
         event: 'NFSE_REJEITADA',
       });
-      return finishJob(deps, job);
+      return finishJob(deps, job, rejected);
     }
     case 'timeout':
       return reschedule(deps, job, note, payload, 'consultar', step, 'sem_resposta');
@@ -78,7 +101,7 @@ async function applyEmission(
   }
 }
 
-async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload) {
+async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload): Promise<Settled> {
   const client = await clientFor(deps, note);
   const found = await queryDps(client, { idDps: note.dpsId });
   if (found.kind === 'not_found') {
@@ -95,11 +118,11 @@ async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: 
   }
   const nfse = found.chave ? await getNfse(client, { chave: found.chave }) : null;
   if (!nfse || nfse.kind !== 'found') return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', 'nota_indisponivel');
-  await authorize(deps, note, { chave: nfse.chave, numero: nfse.numero, xml: nfse.nfseXml }, [
+  const recovered = await authorize(deps, note, { chave: nfse.chave, numero: nfse.numero, xml: nfse.nfseXml }, [
     { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
     { tipo: 'recuperada', detalhe: { chave_acesso: nfse.chave } },
   ]);
-  return finishJob(deps, job);
+  return finishJob(deps, job, recovered);
 }
 
 async function authorize(
@@ -107,7 +130,7 @@ async function authorize(
   note: NfseWithTimeline,
   nfse: { chave: string; numero: string; xml: string },
   timeline: Array<{ tipo: string; detalhe?: Record<string, unknown> }>,
-) {
+): Promise<Settled> {
   const now = deps.clock.now();
   const changed = await deps.db.$transaction(async (tx) => {
     const updated = await updateNote(deps, note.id, {
@@ -133,16 +156,17 @@ async function authorize(
     return [updated, original];
   });
   for (const n of changed) if (n) await publishNote(deps, n);
+  return changed[0] ?? null;
 }
 
-async function fail(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, dpsEnviada: 'nao' | 'desconhecido', motivo: string) {
-  await updateNote(deps, note.id, {
+async function fail(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, dpsEnviada: 'nao' | 'desconhecido', motivo: string): Promise<Settled> {
+  const failed = await updateNote(deps, note.id, {
     expectStatus: 'transmitindo',
     data: { status: 'falha_transmissao', falha: { dps_enviada: dpsEnviada, motivo } },
     timeline: [{ tipo: 'falha_transmissao', detalhe: { dps_enviada: dpsEnviada } }],
     event: 'NFSE_FALHA_TRANSMISSAO',
   });
-  return finishJob(deps, job);
+  return finishJob(deps, job, failed);
 }
 
 async function reschedule(
@@ -154,7 +178,7 @@ async function reschedule(
   step: string,
   resultado: string,
   waitMs?: number,
-) {
+): Promise<Settled> {
   const failures = (payload.failures ?? 0) + 1;
   const runAt = new Date(deps.clock.now().getTime() + (waitMs ?? backoff(failures - 1)));
   await deps.db.$transaction(async (tx) => {
@@ -164,10 +188,12 @@ async function reschedule(
       data: { kind, runAt, lockedUntil: null, attempts: { increment: 1 }, payload: { ...payload, failures } },
     });
   });
+  return null;
 }
 
-async function finishJob(deps: TransmissionDeps, job: TransmissionJob) {
+async function finishJob(deps: TransmissionDeps, job: TransmissionJob, settled: Settled): Promise<Settled> {
   await deps.db.transmissionJob.deleteMany({ where: { id: job.id } });
+  return settled;
 }
 
 async function clientFor(deps: TransmissionDeps, note: NfseWithTimeline) {
