@@ -21,8 +21,10 @@ export async function readinessOf(
   principal: Principal,
   company: CompanyWithCertificate,
 ): Promise<Readiness> {
-  const account = await deps.db.account.findUniqueOrThrow({ where: { id: principal.accountId }, select: { plan: true } });
-  const itens = readinessItems({ company, accountPlan: account.plan, environment: principal.environment, now: deps.clock.now() });
+  const account = principal.environment === 'live'
+    ? await deps.db.account.findUniqueOrThrow({ where: { id: principal.accountId }, select: { plan: true } })
+    : null;
+  const itens = readinessItems({ company, accountPlan: account?.plan ?? null, environment: principal.environment, now: deps.clock.now() });
   return { empresa_id: company.id, situacao: worstOf(itens), itens };
 }
 

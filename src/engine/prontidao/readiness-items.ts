@@ -14,7 +14,8 @@ export interface ReadinessItem {
 
 export interface ReadinessFacts {
   company: CompanyWithCertificate;
-  accountPlan: string;
+  /** The account's plan; only production issuance needs one, so test keys pass null. */
+  accountPlan: string | null;
   environment: Environment;
   now: Date;
 }
