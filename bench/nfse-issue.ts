@@ -1,6 +1,6 @@
 // End-to-end NFS-e issuance throughput: POST /v1/nfse with a test key (the built-in simulator authorises at once;
 // each request has a unique referencia) from 32 concurrent clients for ~20 s. Prints one JSON object: notes/s,
-// p50/p99 latency, error count, status counts and the server process's peak RSS.
+// p50/p99 latency, error count, status counts, the server process's peak RSS and its CPU time per request.
 // Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL) are set: one run per mode.
 // The load runs in a child process (loopback only), so the clients do not share the server's event loop.
 // Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32]
@@ -84,6 +84,8 @@ async function runServer() {
   await warmUp(t.url, company.id, keys.flat().slice(-8));
 
   let peakRss = process.memoryUsage().rss;
+  // CPU per note is steadier than notes/s on a shared machine: it does not move with what else runs there.
+  const cpuBefore = process.cpuUsage();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) });
   const done = new Promise<LoadResult>((resolve, reject) => {
@@ -93,6 +95,7 @@ async function runServer() {
   });
   child.send({ url: t.url, empresaId: company.id, keys, seconds } satisfies LoadPlan);
   const result = await done;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
 
   const stored = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { companyId: company.id, referencia: { startsWith: 'bench-' } }, _count: true });
@@ -119,6 +122,7 @@ async function runServer() {
       notesInDatabase: Object.fromEntries(stored.map((s) => [s.status, s._count])),
       errorSamples: result.samples,
       peakRssMb: Math.round(peakRss / 1048576),
+      serverCpuMsPerRequest: lat.length ? Number(((cpu.user + cpu.system) / 1000 / lat.length).toFixed(2)) : null,
     }),
   );
   await t.close();
