@@ -1,5 +1,6 @@
 import forge from 'node-forge';
 import { OID_ICP_CNPJ, OID_SUBJECT_ALT_NAME } from './icp-brasil-oids.js';
+import { memoize } from '../kernel/memoize.js';
 
 export type CertificateErrorCode = 'not_pkcs12' | 'wrong_password' | 'no_private_key' | 'no_certificate';
 
@@ -51,18 +52,8 @@ export function readCertificate(pkcs12: Buffer | string, password: string): A1Ce
 }
 
 /** Facts of a PEM certificate (used by the simulator to read the signer of a DPS). */
-const factsByPem = new Map<string, CertificateFacts>();
-
 /** Facts of a PEM certificate; remembered per PEM, since the simulator reads the same few on every DPS. */
-export function readCertificatePem(certificatePem: string): CertificateFacts {
-  let facts = factsByPem.get(certificatePem);
-  if (!facts) {
-    facts = certificateFacts(forge.pki.certificateFromPem(certificatePem));
-    if (factsByPem.size >= 256) factsByPem.clear();
-    factsByPem.set(certificatePem, facts);
-  }
-  return facts;
-}
+export const readCertificatePem = memoize((certificatePem: string): CertificateFacts => certificateFacts(forge.pki.certificateFromPem(certificatePem)));
 
 function openPkcs12(der: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
   let asn1: forge.asn1.Asn1;

@@ -31,14 +31,9 @@ export function signCanonicalXml(input: CanonicalSignInput): string | null {
   const digest = createHash('sha256').update(canonicalize(target), 'utf8').digest('base64');
   const signature = createSign('RSA-SHA256').update(canonicalSignedInfo(id, digest), 'utf8').sign(input.privateKey, 'base64');
   const sigXml =
-    `<Signature xmlns="${DSIG_NS}">${signedInfoXml(id, digest)}<SignatureValue>${signature}</SignatureValue>` +
+    `<Signature xmlns="${DSIG_NS}">${signedInfo(id, digest, false)}<SignatureValue>${signature}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${input.certificateBase64}</X509Certificate></X509Data></KeyInfo></Signature>`;
   return input.xml.slice(0, target.end) + sigXml + input.xml.slice(target.end);
-}
-
-/** SignedInfo as serialised in the document (the layout xml-crypto writes). */
-export function signedInfoXml(id: string, digest: string): string {
-  return signedInfo(id, digest, false);
 }
 
 /** SignedInfo in canonical form: inherited xmlns on the apex, empty elements expanded. */
@@ -46,6 +41,7 @@ export function canonicalSignedInfo(id: string, digest: string): string {
   return signedInfo(id, digest, true);
 }
 
+/** SignedInfo canonical, or as serialised in the document (the layout xml-crypto writes). */
 function signedInfo(id: string, digest: string, canonical: boolean): string {
   const empty = (name: string, alg: string) => (canonical ? `<${name} Algorithm="${alg}"></${name}>` : `<${name} Algorithm="${alg}"/>`);
   return (

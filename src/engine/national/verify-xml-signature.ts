@@ -1,5 +1,6 @@
-import { createHash, createPublicKey, createVerify, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, createVerify } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
+import { memoize } from '../kernel/memoize.js';
 import { attribute, canonicalize, childElements, findElements, parseSimpleXml, textOf, type XmlElement } from './canonical-xml.js';
 import { canonicalSignedInfo, DSIG_NS } from './sign-canonical-xml.js';
 import { pemFromBase64Certificate, type SignedElement } from './sign-xml.js';
@@ -52,17 +53,7 @@ function verifyCanonical(xml: string, element: SignedElement): VerifyXmlSignatur
   }
 }
 
-const publicKeys = new Map<string, KeyObject>();
-
-function publicKeyOf(certificatePem: string): KeyObject {
-  let key = publicKeys.get(certificatePem);
-  if (!key) {
-    key = createPublicKey(certificatePem);
-    if (publicKeys.size >= 256) publicKeys.clear();
-    publicKeys.set(certificatePem, key);
-  }
-  return key;
-}
+const publicKeyOf = memoize((certificatePem: string) => createPublicKey(certificatePem));
 
 function nextElement(element: XmlElement): XmlElement | undefined {
   const siblings = element.parent?.children ?? [];
