@@ -12,8 +12,8 @@ import { join } from 'node:path';
 
 /** `fiscal-api <command>`: every command prints one JSON object on stdout (DESIGN.md). */
 const USAGE = `usage:
-  fiscal-api accounts create --name N
-  fiscal-api accounts update --id ID --plano ativo|inativo
+  fiscal-api accounts create --name N [--email E]
+  fiscal-api accounts update --id ID [--plano ativo|inativo] [--email E]
   fiscal-api keys create --account ID --env test|live [--empresa ID]
   fiscal-api keys revoke --id ID
   fiscal-api migrate
@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<unknown> {
     allowPositionals: true,
     options: {
       name: { type: 'string' },
+      email: { type: 'string' },
       id: { type: 'string' },
       plano: { type: 'string' },
       account: { type: 'string' },
@@ -70,12 +71,13 @@ function planCommand(command: string, values: Record<string, string | undefined>
       return async ({ db }) => ({ aplicadas: await db.migrateWith((runner) => migrate(runner)) });
     case 'accounts create': {
       const name = required(values.name, '--name');
-      return ({ deps }) => createAccount(deps, { name });
+      return ({ deps }) => createAccount(deps, { name, email: values.email ?? null });
     }
     case 'accounts update': {
       const id = required(values.id, '--id');
-      const plano = oneOf(values.plano, '--plano', ['ativo', 'inativo'] as const);
-      return ({ deps }) => updateAccount(deps, { id, plano });
+      if (values.plano === undefined && values.email === undefined) throw new UsageError(`give --plano or --email\n${USAGE}`);
+      const plano = values.plano === undefined ? undefined : oneOf(values.plano, '--plano', ['ativo', 'inativo'] as const);
+      return ({ deps }) => updateAccount(deps, { id, plano, email: values.email });
     }
     case 'keys create': {
       const accountId = required(values.account, '--account');

@@ -133,6 +133,9 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
     const plan = await cli(['accounts', 'update', '--id', accountId, '--plano', 'inativo'], env);
     expect(plan.code).toBe(0);
     expect(plan.json).toMatchObject({ id: accountId, plano: 'inativo' });
+    const email = await cli(['accounts', 'update', '--id', accountId, '--email', 'dona@example.com'], env);
+    expect(email.code).toBe(0);
+    expect(email.json).toEqual({ id: accountId, plano: 'inativo', email: 'dona@example.com' });
 
     await withDatabase(async (query) => {
       const keys = await query('SELECT id, hash, environment, revoked_at FROM api_keys ORDER BY created_at');
@@ -142,7 +145,7 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
       expect(byId.get(test.json.id)).toMatchObject({ hash: sha(test.json.key), environment: 'test' });
       expect(byId.get(test.json.id)!.revoked_at).not.toBeNull();
       expect(byId.get(live.json.id)).toMatchObject({ hash: sha(live.json.key), environment: 'live', revoked_at: null });
-      expect((await query('SELECT plan FROM accounts WHERE id = $1', [accountId]))[0]!.plan).toBe('inativo');
+      expect((await query('SELECT plan, email FROM accounts WHERE id = $1', [accountId]))[0]).toEqual({ plan: 'inativo', email: 'dona@example.com' });
       // Later commands found the schema current: each migration is recorded once, none applied twice.
       const history = await query('SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name');
       expect(history.map((h) => h.migration_name)).toEqual((await loadMigrations()).map((m) => m.name));
@@ -168,6 +171,9 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
     const badPlan = await cli(['accounts', 'update', '--id', 'x', '--plano', 'gratis'], env);
     expect(badPlan.code).toBe(2);
     expect(badPlan.json.erro).toMatch(/--plano must be ativo or inativo/);
+    const nothing = await cli(['accounts', 'update', '--id', 'x'], env);
+    expect(nothing.code).toBe(2);
+    expect(nothing.json.erro).toMatch(/--plano or --email/);
     const unknown = await cli(['nada'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.json.erro).toMatch(/usage/);
