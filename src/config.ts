@@ -11,6 +11,8 @@ export interface Config {
   nationalApiUrl: { live: string | null; test: string | null };
   docsUrl: string;
   webhookAllowedCidrs: string[];
+  /** SMTP for webhook outage notices (smtp://… or smtps://…); without it notices are recorded and logged. */
+  smtpUrl: string | null;
   logLevel: string;
 }
 
@@ -47,6 +49,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range`);
   }
 
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+
   if (problems.length) throw new ConfigError(`invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -58,6 +63,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nationalApiUrl,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),
     webhookAllowedCidrs,
+    smtpUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -11,6 +11,10 @@ import type { SimulatorDelays } from './engine/national/simulator/simulator-cont
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
 import { startWorker } from './engine/transmissao/worker.js';
+import { systemResolveHost, type ResolveHost } from './engine/webhooks/address-safety.js';
+import { createOutageMailer } from './engine/webhooks/outage-mailer.js';
+import { createSafeDispatcher } from './engine/webhooks/safe-dispatcher.js';
+import type { WebhookRuntime } from './engine/webhooks/webhook-deps.js';
 import { systemClock, type Clock } from './engine/kernel/clock.js';
 import { lockDataDir } from './engine/kernel/data-dir-lock.js';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './engine/kernel/pubsub.js';
@@ -37,10 +41,14 @@ export interface AppOptions {
   worker?: boolean;
   /** Tests: waits of the simulator's scenarios (e.g. a shorter processamento_lento). */
   simulatorDelays?: SimulatorDelays;
+  /** Tests: the DNS of webhook address checks (a name that rebinds to an internal address). */
+  resolveHost?: ResolveHost;
 }
 
+export type AppEngine = TransmissionDeps & { webhooks: WebhookRuntime };
+
 export interface App {
-  engine: TransmissionDeps;
+  engine: AppEngine;
   database: Database;
   url: string;
   listen(): Promise<string>;
@@ -98,7 +106,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     await national.closeClients();
   });
 
-  const engine: TransmissionDeps = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national };
+  const policy = { resolveHost: options.resolveHost ?? systemResolveHost, allowedCidrs: config.webhookAllowedCidrs };
+  const webhooks: WebhookRuntime = {
+    policy,
+    dispatcher: createSafeDispatcher(policy),
+    mailer: config.smtpUrl ? createOutageMailer(config.smtpUrl, 'fiscal-api <nao-responda@fiscal-api.dev>') : null,
+  };
+  cleanups.push(async () => {
+    webhooks.mailer?.close();
+    await webhooks.dispatcher.close();
+  });
+  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national, webhooks };
   const runWorker = options.worker ?? role !== 'api';
   const worker = runWorker ? startWorker(engine) : null;
   if (worker) cleanups.unshift(() => worker.stop());

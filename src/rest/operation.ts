@@ -20,6 +20,8 @@ export interface RestOperation {
   successStatus: number | ((data: Record<string, unknown>) => number);
   /** Accepts Idempotency-Key (spec 7.4). */
   idempotent?: boolean;
+  /** Top-level body members that are secrets: sealed in the stored idempotent response, opened on replay. */
+  sealedFields?: string[];
   /** Raw (non-JSON) success bodies: XML, PDF. */
   raw?(data: Record<string, unknown>): { contentType: string; body: Buffer | string };
 }

@@ -87,11 +87,11 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
     if (start.kind === 'replay') {
       const stored = start.body as { storedError?: StoredError } | null;
       if (stored?.storedError) throw restoreError(stored.storedError);
-      return { status: start.status, body: start.body, replayed: true };
+      return { status: start.status, body: sealFields(op, call, start.body, 'open'), replayed: true };
     }
     try {
       const result = await execute(op, operationId, req, call);
-      await completeIdempotent(engine, start.recordId, result.status, result.body ?? null);
+      await completeIdempotent(engine, start.recordId, result.status, sealFields(op, call, result.body, 'seal') ?? null);
       return result;
     } catch (err) {
       if (err instanceof EngineError && STORED_ERRORS.has(err.codigo)) {
@@ -101,6 +101,18 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
       }
       throw err;
     }
+  };
+
+  // Secrets in a stored response (a webhook's segredo) are sealed under the key's scope, never kept in clear.
+  const sealFields = (op: RestOperation, call: RestCall, body: unknown, way: 'seal' | 'open'): unknown => {
+    if (!op.sealedFields || body === null || typeof body !== 'object') return body;
+    const context = `idempotency:${call.principal.accountId}:${call.principal.environment}`;
+    const out = { ...(body as Record<string, unknown>) };
+    for (const field of op.sealedFields) {
+      if (typeof out[field] !== 'string') continue;
+      out[field] = way === 'seal' ? engine.secrets.seal(out[field], context) : engine.secrets.open(out[field], context).toString();
+    }
+    return out;
   };
 
   const execute = async (op: RestOperation, operationId: string, req: RestRequest, call: RestCall): Promise<RestResult> => {

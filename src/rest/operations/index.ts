@@ -16,6 +16,13 @@ import { validateNfse } from './validateNfse.js';
 import { cancelNfse } from './cancelNfse.js';
 import { getNfsePdf } from './getNfsePdf.js';
 import { getNfseXml } from './getNfseXml.js';
+import { createWebhook } from './createWebhook.js';
+import { deleteWebhook } from './deleteWebhook.js';
+import { getWebhook } from './getWebhook.js';
+import { listWebhooks } from './listWebhooks.js';
+import { rotateWebhookSecret } from './rotateWebhookSecret.js';
+import { testWebhook } from './testWebhook.js';
+import { updateWebhook } from './updateWebhook.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -36,4 +43,11 @@ export const operations: Record<string, RestOperation> = {
   getNfseXml,
   getNfsePdf,
   listEvents,
+  createWebhook,
+  listWebhooks,
+  getWebhook,
+  updateWebhook,
+  deleteWebhook,
+  testWebhook,
+  rotateWebhookSecret,
 };

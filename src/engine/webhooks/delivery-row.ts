@@ -1,0 +1,36 @@
+import type { Prisma } from '../../generated/prisma/client.js';
+import { newId } from '../kernel/ids.js';
+
+export type DeliveryOrigin = 'evento' | 'reenvio' | 'teste';
+
+export interface NewDelivery {
+  webhookId: string;
+  accountId: string;
+  environment: string;
+  eventId: string;
+  tipo: string;
+  dados: unknown;
+  eventAt: Date;
+  origem: DeliveryOrigin;
+  now: Date;
+}
+
+/** A delivery due at once (spec 6.3: the first attempt is immediate). */
+export function deliveryRow(d: NewDelivery): Prisma.WebhookDeliveryCreateManyInput {
+  return {
+    id: newId(),
+    webhookId: d.webhookId,
+    accountId: d.accountId,
+    environment: d.environment,
+    eventId: d.eventId,
+    tipo: d.tipo,
+    dados: d.dados as Prisma.InputJsonValue,
+    origem: d.origem,
+    // Only the dispatcher's rows are unique per (webhook, event); resends are new deliveries of the same event.
+    fanoutKey: d.origem === 'evento' ? `${d.webhookId}:${d.eventId}` : null,
+    status: 'pendente',
+    nextAttemptAt: d.now,
+    eventAt: d.eventAt,
+    createdAt: d.now,
+  };
+}

@@ -1,0 +1,21 @@
+/** Event types a webhook may subscribe to (spec 6.2). `webhook.teste` is sent only by POST …/teste. */
+export const EVENT_TYPES = [
+  'NOTA_RECEBIDA',
+  'NFE_RECEBIDA',
+  'CTE_RECEBIDA',
+  'EVENTO_FISCAL_RECEBIDO',
+  'NFSE_AUTORIZADA',
+  'NFSE_REJEITADA',
+  'NFSE_CANCELADA',
+  'NFSE_PROCESSAMENTO_PROLONGADO',
+  'NFSE_AGUARDANDO_CONFIRMACAO',
+  'NFSE_FALHA_TRANSMISSAO',
+  'LOTE_EMISSAO_CONCLUIDO',
+  'EMPRESA_PRONTIDAO_ALTERADA',
+  'NFE_DESCARTE_PROXIMO',
+] as const;
+
+export const TEST_EVENT = 'webhook.teste';
+
+const KNOWN = new Set<string>(EVENT_TYPES);
+export const isEventType = (name: string): boolean => KNOWN.has(name);

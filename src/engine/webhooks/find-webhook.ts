@@ -1,0 +1,32 @@
+import type { Principal } from '../auth/principal.js';
+import type { EngineDeps } from '../deps.js';
+import { EngineError } from '../errors.js';
+import { isUuid } from '../kernel/ids.js';
+
+/** Spec 5.4: a key restricted to one company cannot administer webhooks (they belong to the whole account). */
+export function assertAccountKey(principal: Principal): void {
+  if (principal.companyId) {
+    throw new EngineError('chave_restrita', 'Uma chave restrita a uma empresa não administra webhooks.', {
+      correcao: 'Use uma chave da conta, sem restrição de empresa.',
+    });
+  }
+}
+
+export const webhookScope = (principal: Principal) => ({ accountId: principal.accountId, environment: principal.environment, deletedAt: null });
+
+/** A webhook of the key's account and environment; any other id is 404 (spec 7.2). */
+export async function findWebhook(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string) {
+  assertAccountKey(principal);
+  const row = isUuid(id) ? await deps.db.webhook.findFirst({ where: { id, ...webhookScope(principal) } }) : null;
+  if (!row) {
+    throw new EngineError('nao_encontrado', 'Webhook não encontrado nesta conta e ambiente.', {
+      correcao: 'Confira o id em GET /v1/webhooks (cada ambiente tem seus webhooks).',
+    });
+  }
+  return row;
+}
+
+export async function listWebhooks(deps: Pick<EngineDeps, 'db'>, principal: Principal) {
+  assertAccountKey(principal);
+  return deps.db.webhook.findMany({ where: webhookScope(principal), orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+}

@@ -1,0 +1,31 @@
+import type { Webhook } from '../../generated/prisma/client.js';
+import { ambienteOf } from '../auth/principal.js';
+import type { Environment } from '../auth/api-key-format.js';
+
+export interface StoredHeader {
+  nome: string;
+  valor_enc: string;
+}
+
+export interface WebhookView {
+  id: string;
+  url: string;
+  eventos: string[];
+  /** Only names: values are sealed at rest and never returned (spec 2.8). */
+  cabecalhos: Array<{ nome: string }>;
+  ambiente: string;
+  criado_em: string;
+  atualizado_em: string;
+}
+
+export function presentWebhook(row: Webhook): WebhookView {
+  return {
+    id: row.id,
+    url: row.url,
+    eventos: row.eventos as string[],
+    cabecalhos: (row.cabecalhos as unknown as StoredHeader[]).map((h) => ({ nome: h.nome })),
+    ambiente: ambienteOf(row.environment as Environment),
+    criado_em: row.createdAt.toISOString(),
+    atualizado_em: row.updatedAt.toISOString(),
+  };
+}

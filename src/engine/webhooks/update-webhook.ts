@@ -1,0 +1,29 @@
+import type { Principal } from '../auth/principal.js';
+import { findWebhook } from './find-webhook.js';
+import { presentWebhook } from './present-webhook.js';
+import { parseWebhookInput } from './webhook-input.js';
+import type { WebhookDeps } from './webhook-deps.js';
+import { sealHeader } from './webhook-secret.js';
+
+/** `PATCH /v1/webhooks/{id}` (DESIGN.md): any of url, eventos, cabecalhos; cabecalhos replaces the whole list. */
+export async function updateWebhook(deps: WebhookDeps, principal: Principal, options: { id: string; input: unknown }) {
+  const current = await findWebhook(deps, principal, options.id);
+  const input = await parseWebhookInput(deps.webhooks.policy, options.input, 'update');
+  const row = await deps.db.webhook.update({
+    where: { id: current.id },
+    data: {
+      ...(input.url ? { url: input.url } : {}),
+      ...(input.eventos ? { eventos: input.eventos } : {}),
+      ...(input.cabecalhos ? { cabecalhos: input.cabecalhos.map((h) => ({ nome: h.nome, valor_enc: sealHeader(deps.secrets, current.id, h.valor) })) } : {}),
+      updatedAt: deps.clock.now(),
+    },
+  });
+  return presentWebhook(row);
+}
+
+/** `DELETE /v1/webhooks/{id}` (204): no new deliveries; pending ones stop at their next attempt. */
+export async function deleteWebhook(deps: WebhookDeps, principal: Principal, options: { id: string }) {
+  const current = await findWebhook(deps, principal, options.id);
+  await deps.db.webhook.update({ where: { id: current.id }, data: { deletedAt: deps.clock.now() } });
+  return { id: current.id, removido: true };
+}

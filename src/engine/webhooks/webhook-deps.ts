@@ -1,0 +1,23 @@
+import type { Dispatcher } from 'undici';
+import type { EngineDeps } from '../deps.js';
+import type { AddressPolicy } from './address-safety.js';
+import type { OutageMailer } from './outage-mailer.js';
+
+/** Infrastructure of webhook delivery, built once in src/main.ts. */
+export interface WebhookRuntime {
+  policy: AddressPolicy;
+  /** undici dispatcher whose connections only reach checked addresses (safe-dispatcher.ts). */
+  dispatcher: Dispatcher;
+  /** null: no SMTP_URL; outage notices are recorded and logged only. */
+  mailer: OutageMailer | null;
+}
+
+export interface WebhookDeps extends EngineDeps {
+  webhooks: WebhookRuntime;
+}
+
+/** The GraphQL context carries EngineDeps; the composition root always builds the webhook runtime into it. */
+export function webhookDeps(deps: EngineDeps): WebhookDeps {
+  if (!('webhooks' in deps)) throw new Error('webhook runtime missing from the engine deps');
+  return deps as WebhookDeps;
+}

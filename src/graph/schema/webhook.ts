@@ -1,0 +1,112 @@
+import { createWebhook } from '../../engine/webhooks/create-webhook.js';
+import { findWebhook, listWebhooks } from '../../engine/webhooks/find-webhook.js';
+import { presentWebhook, type WebhookView } from '../../engine/webhooks/present-webhook.js';
+import { rotateWebhookSecret } from '../../engine/webhooks/rotate-webhook-secret.js';
+import { testWebhook } from '../../engine/webhooks/test-webhook.js';
+import { deleteWebhook, updateWebhook } from '../../engine/webhooks/update-webhook.js';
+import { webhookDeps } from '../../engine/webhooks/webhook-deps.js';
+import { builder } from '../builder.js';
+import { principalOf } from './principal-of.js';
+
+const HeaderNameRef = builder.objectRef<{ nome: string }>('WebhookHeaderName').implement({
+  fields: (t) => ({ nome: t.exposeString('nome') }),
+});
+
+export const WebhookRef = builder.objectRef<WebhookView>('Webhook').implement({
+  description: 'A webhook of the key\'s account and environment (spec 2.8). Header values are never returned.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    url: t.exposeString('url'),
+    eventos: t.exposeStringList('eventos'),
+    cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
+    ambiente: t.exposeString('ambiente'),
+    criadoEm: t.exposeString('criado_em'),
+    atualizadoEm: t.exposeString('atualizado_em'),
+  }),
+});
+
+const WebhookWithSecretRef = builder.objectRef<WebhookView & { segredo: string }>('WebhookWithSecret').implement({
+  description: 'A webhook with its 48-character secret: returned only at creation and at rotation.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    url: t.exposeString('url'),
+    eventos: t.exposeStringList('eventos'),
+    cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
+    ambiente: t.exposeString('ambiente'),
+    criadoEm: t.exposeString('criado_em'),
+    atualizadoEm: t.exposeString('atualizado_em'),
+    segredo: t.exposeString('segredo'),
+  }),
+});
+
+const WebhookRemovedRef = builder.objectRef<{ id: string; removido: boolean }>('WebhookRemoved').implement({
+  fields: (t) => ({ id: t.exposeID('id'), removido: t.exposeBoolean('removido') }),
+});
+
+const WebhookTestRef = builder.objectRef<Awaited<ReturnType<typeof testWebhook>>>('WebhookTest').implement({
+  fields: (t) => ({
+    entregaId: t.exposeID('entrega_id'),
+    eventoId: t.exposeID('evento_id'),
+    tipo: t.exposeString('tipo'),
+    status: t.exposeString('status'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  webhooks: t.field({
+    type: [WebhookRef],
+    description: 'Every webhook of the key\'s environment (not paginated).',
+    authScopes: { authenticated: true },
+    errors: {},
+    resolve: async (_r, _a, ctx) => (await listWebhooks(ctx.engine, principalOf(ctx))).map(presentWebhook),
+  }),
+  webhook: t.field({
+    type: WebhookRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: async (_r, { id }, ctx) => presentWebhook(await findWebhook(ctx.engine, principalOf(ctx), String(id))),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createWebhook: t.field({
+    type: WebhookWithSecretRef,
+    description: 'Input is the body of POST /v1/webhooks: {url, eventos, cabecalhos}.',
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: 'JSON', required: true }) },
+    errors: {},
+    resolve: (_r, { input }, ctx) => createWebhook(webhookDeps(ctx.engine), principalOf(ctx), input),
+  }),
+  updateWebhook: t.field({
+    type: WebhookRef,
+    description: 'Changes any of url, eventos, cabecalhos (cabecalhos replaces the list).',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    errors: {},
+    resolve: (_r, { id, input }, ctx) => updateWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
+  }),
+  deleteWebhook: t.field({
+    type: WebhookRemovedRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_r, { id }, ctx) => deleteWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id) }),
+  }),
+  testWebhook: t.field({
+    type: WebhookTestRef,
+    description: 'Queues one webhook.teste delivery with {mensagem, testeId}.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_r, { id }, ctx) => testWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id) }),
+  }),
+  rotateWebhookSecret: t.field({
+    type: WebhookWithSecretRef,
+    description: 'New secret; for 24 hours deliveries are also signed with the previous one (V2 only).',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_r, { id }, ctx) => rotateWebhookSecret(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id) }),
+  }),
+}));
