@@ -15,6 +15,7 @@ import { systemResolveHost, type ResolveHost } from './engine/webhooks/address-s
 import { createOutageMailer } from './engine/webhooks/outage-mailer.js';
 import { createSafeDispatcher } from './engine/webhooks/safe-dispatcher.js';
 import type { WebhookRuntime } from './engine/webhooks/webhook-deps.js';
+import { startWebhookWorker } from './engine/webhooks/webhook-worker.js';
 import { systemClock, type Clock } from './engine/kernel/clock.js';
 import { lockDataDir } from './engine/kernel/data-dir-lock.js';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './engine/kernel/pubsub.js';
@@ -120,6 +121,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const runWorker = options.worker ?? role !== 'api';
   const worker = runWorker ? startWorker(engine) : null;
   if (worker) cleanups.unshift(() => worker.stop());
+  const webhookWorker = runWorker ? startWebhookWorker(engine) : null;
+  if (webhookWorker) cleanups.unshift(() => webhookWorker.stop());
   const rest = await createRestApi(schema, engine);
   const { app, yoga } = await buildServer({
     engine,

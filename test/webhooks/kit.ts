@@ -20,3 +20,68 @@ export const webhookBody = (over: Record<string, unknown> = {}) => ({
   cabecalhos: [{ nome: 'X-Token', valor: 'segredo-do-cliente-123' }],
   ...over,
 });
+
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Environment } from '../../src/engine/auth/api-key-format.js';
+import type { EngineDeps } from '../../src/engine/deps.js';
+import { appendEvent } from '../../src/engine/eventos/append-event.js';
+
+export interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  raw: string;
+  body: { tipo: string; dados: Record<string, unknown> };
+  at: number;
+}
+
+/** A real HTTP receiver in the test process; `answer` decides each response status (default 200). */
+export async function startReceiver(answer: (r: Received) => number | 'hang' = () => 200) {
+  const received: Received[] = [];
+  const waiters: Array<() => void> = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const r: Received = { path: req.url ?? '/', headers: req.headers, raw, body: raw ? JSON.parse(raw) : null, at: Date.now() };
+      received.push(r);
+      for (const w of waiters.splice(0)) w();
+      const status = answer(r);
+      if (status === 'hang') return;
+      if (status >= 300 && status < 400) res.setHeader('location', '/redirected');
+      res.statusCode = status;
+      res.end('ok');
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    received,
+    /** Resolves once at least `n` requests arrived (real time, bounded). */
+    waitFor: async (n: number, timeoutMs = 20_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < n) {
+        if (Date.now() > deadline) throw new Error(`receiver got ${received.length} of ${n} requests`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+      return received;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Writes one event of the log through the real appendEvent, in its own transaction (as a state change does). */
+export async function emitEvent(deps: EngineDeps, accountId: string, environment: Environment, tipo: string, dados: unknown) {
+  return deps.db.$transaction((tx) => appendEvent(tx, { accountId, environment, tipo, dados, at: deps.clock.now() }));
+}

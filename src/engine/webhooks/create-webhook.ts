@@ -17,7 +17,16 @@ export async function createWebhook(deps: WebhookDeps, principal: Principal, bod
   const segredo = newWebhookSecret();
   const now = deps.clock.now();
   const scope = { accountId: principal.accountId, environment: principal.environment };
+  // The account's first webhook starts the dispatcher at the log's end: nobody subscribed to what came before.
+  await deps.db.$executeRaw`
+    INSERT INTO webhook_dispatch_positions (account_id, environment, last_seq)
+    VALUES (${principal.accountId}::uuid, ${principal.environment},
+      COALESCE((SELECT last FROM event_counters WHERE account_id = ${principal.accountId}::uuid AND environment = ${principal.environment}), 0))
+    ON CONFLICT DO NOTHING`;
   const row = await deps.db.$transaction(async (tx) => {
+    // Waits for a dispatcher busy with this account (dispatch-events.ts locks the same row before reading the
+    // webhooks), so an event is either fanned out before this webhook exists or counted after from_seq.
+    await tx.$queryRaw`SELECT 1 FROM webhook_dispatch_positions WHERE account_id = ${principal.accountId}::uuid AND environment = ${principal.environment} FOR UPDATE`;
     const counter = await tx.eventCounter.findUnique({ where: { accountId_environment: scope } });
     return tx.webhook.create({
       data: {

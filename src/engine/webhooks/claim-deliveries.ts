@@ -1,0 +1,51 @@
+import type { EngineDeps } from '../deps.js';
+
+// Longer than the 10-second attempt: a lease runs out only when its process died mid-attempt.
+export const DELIVERY_LEASE_MS = 30_000;
+
+export interface ClaimedDelivery {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  tipo: string;
+  dados: unknown;
+  attempts: number;
+  firstAttemptAt: Date | null;
+}
+
+interface Row {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  tipo: string;
+  dados: unknown;
+  attempts: number;
+  first_attempt_at: Date | null;
+}
+
+/**
+ * Claims due deliveries with FOR UPDATE SKIP LOCKED and a lease: two workers never attempt the same delivery
+ * at once, and one killed mid-attempt leaves the row to be claimed again when its lease ends (at least once).
+ */
+export async function claimDeliveries(deps: Pick<EngineDeps, 'db' | 'clock'>, limit: number): Promise<ClaimedDelivery[]> {
+  const now = deps.clock.now();
+  const lease = new Date(now.getTime() + DELIVERY_LEASE_MS);
+  const rows = await deps.db.$queryRaw<Row[]>`
+    UPDATE webhook_deliveries SET locked_until = ${lease}
+    WHERE id IN (
+      SELECT id FROM webhook_deliveries
+      WHERE status = 'pendente' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, webhook_id, event_id, tipo, dados, attempts, first_attempt_at`;
+  return rows.map((r) => ({
+    id: r.id,
+    webhookId: r.webhook_id,
+    eventId: r.event_id,
+    tipo: r.tipo,
+    dados: r.dados,
+    attempts: r.attempts,
+    firstAttemptAt: r.first_attempt_at,
+  }));
+}

@@ -1,0 +1,112 @@
+import { performance } from 'node:perf_hooks';
+import { request } from 'undici';
+import type { Webhook } from '../../generated/prisma/client.js';
+import { newId } from '../kernel/ids.js';
+import { checkHost, parseIpLiteral } from './address-safety.js';
+import type { ClaimedDelivery } from './claim-deliveries.js';
+import { notifyOutage } from './notify-outage.js';
+import type { StoredHeader } from './present-webhook.js';
+import { nextAttemptAt } from './retry-schedule.js';
+import { legacySignature, signatureV2 } from './signature.js';
+import type { WebhookDeps } from './webhook-deps.js';
+import { openHeader, openSecret } from './webhook-secret.js';
+
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+interface Outcome {
+  status: number | null;
+  erro: string | null;
+}
+
+/**
+ * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, within 10 s;
+ * only 2xx is success, a 3xx is not followed. The outcome and the next attempt of the table of spec 6.3 are
+ * written together; `attempts` guards the row, so an attempt whose lease was taken over is not recorded twice.
+ */
+export async function deliverWebhook(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: Webhook | undefined): Promise<void> {
+  const at = deps.clock.now();
+  const numero = delivery.attempts + 1;
+  if (!webhook || webhook.deletedAt) {
+    await deps.db.webhookDelivery.updateMany({
+      where: { id: delivery.id, attempts: delivery.attempts },
+      data: { status: 'falhou', nextAttemptAt: null, lockedUntil: null },
+    });
+    return;
+  }
+  const body = JSON.stringify({ tipo: delivery.tipo, dados: delivery.dados });
+  const started = performance.now();
+  const outcome = await post(deps, webhook, delivery, body, at);
+  const durationMs = Math.round(performance.now() - started);
+  const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  const firstAt = delivery.firstAttemptAt ?? at;
+  const next = success ? null : nextAttemptAt(firstAt, at, numero);
+  const status = success ? 'entregue' : next ? 'pendente' : 'falhou';
+
+  const recorded = await deps.db.$transaction(async (tx) => {
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id: delivery.id, attempts: delivery.attempts },
+      data: { attempts: numero, status, firstAttemptAt: firstAt, nextAttemptAt: next, lockedUntil: null, deliveredAt: success ? deps.clock.now() : null },
+    });
+    if (count === 0) return false;
+    await tx.webhookAttempt.create({
+      data: { id: newId(), deliveryId: delivery.id, numero, at, durationMs, responseStatus: outcome.status, erro: outcome.erro },
+    });
+    return true;
+  });
+  if (!recorded) return;
+  if (success) await markSuccess(deps, webhook, at);
+  else if (status === 'falhou') await notifyOutage(deps, webhook, firstAt);
+}
+
+async function post(deps: WebhookDeps, webhook: Webhook, delivery: ClaimedDelivery, body: string, at: Date): Promise<Outcome> {
+  const url = new URL(webhook.url);
+  // A literal never reaches the dispatcher's lookup (net.connect skips it), so it is checked here; a name is
+  // resolved and checked inside the connection, on the addresses actually used.
+  if (parseIpLiteral(url.hostname)) {
+    const verdict = await checkHost(deps.webhooks.policy, url.hostname);
+    if (!verdict.ok) return { status: null, erro: `endereço recusado: ${verdict.motivo}` };
+  }
+  const timestamp = Math.floor(at.getTime() / 1000);
+  const secret = openSecret(deps.secrets, webhook.id, webhook.secretEnc);
+  const previous = webhook.previousSecretEnc && webhook.previousUntil && webhook.previousUntil > at
+    ? [openSecret(deps.secrets, webhook.id, webhook.previousSecretEnc)]
+    : [];
+  const headers: Record<string, string> = {};
+  for (const h of webhook.cabecalhos as unknown as StoredHeader[]) headers[h.nome] = openHeader(deps.secrets, webhook.id, h.valor_enc);
+  Object.assign(headers, {
+    'content-type': 'application/json',
+    'x-service-event': delivery.tipo,
+    'x-service-event-id': delivery.eventId,
+    'x-service-delivery-id': delivery.id,
+    'x-service-timestamp': String(timestamp),
+    'x-service-signature-v2': signatureV2([secret, ...previous], timestamp, body),
+    'x-service-signature': legacySignature(secret, body),
+  });
+  try {
+    const res = await request(url, {
+      method: 'POST',
+      headers,
+      body,
+      dispatcher: deps.webhooks.dispatcher,
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
+    // Only the status matters; the body is drained so the connection can be reused.
+    await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+    return { status: res.statusCode, erro: res.statusCode >= 300 && res.statusCode < 400 ? 'redirecionamento não seguido' : null };
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const code = e.code ?? (e.cause as NodeJS.ErrnoException | undefined)?.code;
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return { status: null, erro: 'sem resposta em 10 segundos' };
+    if (code === 'EWEBHOOKADDRESS') return { status: null, erro: `endereço recusado: ${e.message.replace(/^webhook refused: /, '')}` };
+    return { status: null, erro: `falha de conexão${code ? ` (${code})` : ''}` };
+  }
+}
+
+/** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
+async function markSuccess(deps: WebhookDeps, webhook: Webhook, at: Date): Promise<void> {
+  const stale = new Date(at.getTime() - 60_000);
+  await deps.db.webhook.updateMany({
+    where: { id: webhook.id, OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: stale } }, { outageNotifiedAt: { not: null } }] },
+    data: { lastSuccessAt: at, outageNotifiedAt: null },
+  });
+}
