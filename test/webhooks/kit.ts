@@ -36,7 +36,7 @@ export interface Received {
 }
 
 /** A real HTTP receiver in the test process; `answer` decides each response status (default 200). */
-export async function startReceiver(answer: (r: Received) => number | 'hang' = () => 200) {
+export async function startReceiver(answer: (r: Received) => number | 'hang' = () => 200, host = '127.0.0.1') {
   const received: Received[] = [];
   const waiters: Array<() => void> = [];
   const server: Server = createServer((req, res) => {
@@ -55,7 +55,7 @@ export async function startReceiver(answer: (r: Received) => number | 'hang' = (
     });
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     port,
