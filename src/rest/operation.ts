@@ -20,6 +20,8 @@ export interface RestOperation {
   successStatus: number | ((data: Record<string, unknown>) => number);
   /** Accepts Idempotency-Key (spec 7.4). */
   idempotent?: boolean;
+  /** What idempotency compares when it is not the body itself (a spreadsheet: its hash, spec 4.2). */
+  fingerprintBody?(body: unknown): unknown;
   /** Raw (non-JSON) success bodies: XML, PDF. */
   raw?(data: Record<string, unknown>): { contentType: string; body: Buffer | string };
 }

@@ -82,7 +82,7 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
         correcao: 'Use um UUID como chave.',
       });
     }
-    const fingerprint = requestFingerprint(`${operationId}`, call.body);
+    const fingerprint = requestFingerprint(`${operationId}`, op.fingerprintBody ? op.fingerprintBody(call.body) : call.body);
     const start = await beginIdempotent(engine, call.principal, key, fingerprint);
     if (start.kind === 'replay') {
       const stored = start.body as { storedError?: StoredError } | null;

@@ -7,5 +7,6 @@ import './nfse.js';
 import './nfse-cancellation.js';
 import './nfse-documents.js';
 import './evento.js';
+import './lote.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

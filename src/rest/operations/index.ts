@@ -16,6 +16,12 @@ import { validateNfse } from './validateNfse.js';
 import { cancelNfse } from './cancelNfse.js';
 import { getNfsePdf } from './getNfsePdf.js';
 import { getNfseXml } from './getNfseXml.js';
+import { createLote } from './createLote.js';
+import { emitLote } from './emitLote.js';
+import { getLote } from './getLote.js';
+import { listLoteItens } from './listLoteItens.js';
+import { listLotes } from './listLotes.js';
+import { reprocessLote } from './reprocessLote.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -36,4 +42,10 @@ export const operations: Record<string, RestOperation> = {
   getNfseXml,
   getNfsePdf,
   listEvents,
+  createLote,
+  listLotes,
+  getLote,
+  listLoteItens,
+  emitLote,
+  reprocessLote,
 };
