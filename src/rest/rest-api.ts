@@ -41,6 +41,7 @@ export interface RestResult {
   status: number;
   body?: unknown;
   contentType?: string;
+  headers?: Record<string, string>;
   /** Set on replays of a stored idempotent response. */
   replayed?: boolean;
 }
@@ -111,8 +112,9 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
       requestId: call.requestId,
     });
     if (op.raw) {
-      const raw = op.raw(data);
-      return { status: 200, body: raw.body, contentType: raw.contentType };
+      const raw = await op.raw(data, { engine, principal: call.principal });
+      const headers = raw.filename ? { 'content-disposition': `attachment; filename="${raw.filename}"` } : undefined;
+      return { status: 200, body: raw.body, contentType: raw.contentType, headers };
     }
     const status = typeof op.successStatus === 'function' ? op.successStatus(data) : op.successStatus;
     return { status, body: op.toBody ? op.toBody(data, req) : data };

@@ -19,6 +19,7 @@ import { getNfseXml } from './getNfseXml.js';
 import { createLote } from './createLote.js';
 import { emitLote } from './emitLote.js';
 import { getLote } from './getLote.js';
+import { getLoteReport } from './getLoteReport.js';
 import { listLoteItens } from './listLoteItens.js';
 import { listLotes } from './listLotes.js';
 import { reprocessLote } from './reprocessLote.js';
@@ -48,4 +49,5 @@ export const operations: Record<string, RestOperation> = {
   listLoteItens,
   emitLote,
   reprocessLote,
+  getLoteReport,
 };
