@@ -29,6 +29,9 @@ export const ERROR_TABLE = {
   lote_sem_emissao_manual: { http: 409, retentavel: false },
   lote_validando: { http: 409, retentavel: false },
   lote_ja_emitido: { http: 409, retentavel: false },
+  // Reprocessing a line that is not in error (spec 3.2: validation error, rejeitada, falha_transmissao with
+  // dps_enviada nao); the message names the line.
+  lote_linha_nao_reprocessavel: { http: 409, retentavel: false },
   empresa_duplicada: { http: 409, retentavel: false },
   empresa_pausada: { http: 409, retentavel: false },
   cursor_vencido: { http: 410, retentavel: false },
@@ -42,6 +45,8 @@ export const ERROR_TABLE = {
   cancelamento_recusado: { http: 422, retentavel: false },
   cancelamento_fora_do_prazo: { http: 422, retentavel: false },
   planilha_obrigatoria: { http: 422, retentavel: false },
+  // The batch file is not a readable .xlsx, has no header row, or has columns that are not request fields.
+  planilha_invalida: { http: 422, retentavel: false },
   simulacao_so_no_sandbox: { http: 422, retentavel: false },
   simulacao_invalida: { http: 422, retentavel: false },
   substituicao_recusada: { http: 422, retentavel: false },

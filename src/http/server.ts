@@ -110,6 +110,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
       requestId: req.requestId,
     });
     reply.status(result.status);
+    if (result.headers) reply.headers(result.headers);
     if (result.body === undefined || result.status === 204) return reply.send();
     if (result.contentType) return reply.type(result.contentType).send(result.body);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));

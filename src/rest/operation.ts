@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import type { Principal } from '../engine/auth/principal.js';
+import type { EngineDeps } from '../engine/deps.js';
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -22,6 +24,18 @@ export interface RestOperation {
   idempotent?: boolean;
   /** Top-level body members that are secrets: sealed in the stored idempotent response, opened on replay. */
   sealedFields?: string[];
-  /** Raw (non-JSON) success bodies: XML, PDF. */
-  raw?(data: Record<string, unknown>): { contentType: string; body: Buffer | string };
+  /** What idempotency compares when it is not the body itself (a spreadsheet: its hash, spec 4.2). */
+  fingerprintBody?(body: unknown): unknown;
+  /**
+   * Raw (non-JSON) success bodies: XML, PDF, a streamed spreadsheet. The document has authorised the call;
+   * bytes that are no GraphQL material (a stream) are produced here with the engine.
+   */
+  raw?(data: Record<string, unknown>, ctx: { engine: EngineDeps; principal: Principal }): RawBody | Promise<RawBody>;
+}
+
+export interface RawBody {
+  contentType: string;
+  body: Buffer | string | Readable;
+  /** Offered as a download (Content-Disposition: attachment). */
+  filename?: string;
 }

@@ -41,6 +41,7 @@ export interface RestResult {
   status: number;
   body?: unknown;
   contentType?: string;
+  headers?: Record<string, string>;
   /** Set on replays of a stored idempotent response. */
   replayed?: boolean;
 }
@@ -82,7 +83,7 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
         correcao: 'Use um UUID como chave.',
       });
     }
-    const fingerprint = requestFingerprint(`${operationId}`, call.body);
+    const fingerprint = requestFingerprint(`${operationId}`, op.fingerprintBody ? op.fingerprintBody(call.body) : call.body);
     const start = await beginIdempotent(engine, call.principal, key, fingerprint);
     if (start.kind === 'replay') {
       const stored = start.body as { storedError?: StoredError } | null;
@@ -123,8 +124,9 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
       requestId: call.requestId,
     });
     if (op.raw) {
-      const raw = op.raw(data);
-      return { status: 200, body: raw.body, contentType: raw.contentType };
+      const raw = await op.raw(data, { engine, principal: call.principal });
+      const headers = raw.filename ? { 'content-disposition': `attachment; filename="${raw.filename}"` } : undefined;
+      return { status: 200, body: raw.body, contentType: raw.contentType, headers };
     }
     const status = typeof op.successStatus === 'function' ? op.successStatus(data) : op.successStatus;
     return { status, body: op.toBody ? op.toBody(data, req) : data };

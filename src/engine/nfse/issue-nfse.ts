@@ -148,7 +148,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   return view;
 }
 
-function checkScenario(principal: Principal, simular: string | null): string | null {
+export function checkScenario(principal: Principal, simular: string | null): string | null {
   if (simular === null || simular === '') return null;
   if (principal.environment !== 'test') {
     throw new EngineError('simulacao_so_no_sandbox', 'X-Service-Simular só funciona com chave de teste.', {

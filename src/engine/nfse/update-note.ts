@@ -2,6 +2,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvent, type Tx } from '../eventos/append-event.js';
 import { newId } from '../kernel/ids.js';
+import { appendLoteConcluido, settleLoteNote } from '../lotes/complete-lote.js';
 import { nfseAccountTopic, nfseTopic } from './nfse-topic.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 
@@ -46,10 +47,14 @@ export async function updateNote(
         })),
       });
     }
+    // A batch note leaving transmission may complete its batch, in this same transaction (complete-lote.ts).
+    const leftTransmission = updated.loteId !== null && expected?.length === 1 && expected[0] === 'transmitindo' && updated.status !== 'transmitindo';
+    const loteConcluido = leftTransmission ? await settleLoteNote(t, updated.loteId!, now) : null;
     const note: NfseWithTimeline = { ...updated, timeline: await t.nfseTimelineEntry.findMany({ where: { nfseId: noteId } }) };
     if (change.event) {
       await appendEvent(t, { accountId: note.accountId, environment: note.environment as 'test', tipo: change.event, dados: presentNfse(note), at: now });
     }
+    if (loteConcluido) await appendLoteConcluido(t, loteConcluido, note.accountId, note.environment, now);
     return note;
   };
   const note = tx ? await run(tx) : await deps.db.$transaction(run);

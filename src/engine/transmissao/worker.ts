@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { purgeEvents } from '../eventos/purge-events.js';
 import { purgeIdempotency } from '../idempotencia/idempotency.js';
+import { resumeLotes } from '../lotes/resume-lotes.js';
 import { claimJobs } from './claim-jobs.js';
 import { runTransmissionJob } from './run-transmission-job.js';
 import { flagProlongedNotes } from './sweep-notes.js';
@@ -43,8 +44,9 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
           lastSweep = Date.now();
           await sweep(deps);
         }
+        const resumed = await resumeLotes(deps);
         const ran = await drainJobs(deps, options.concurrency ?? 8);
-        if (ran === 0) await sleep(pollMs);
+        if (ran === 0 && resumed === 0) await sleep(pollMs);
       } catch (err) {
         deps.logger.error({ err }, 'worker loop failed; retrying');
         await sleep(pollMs * 4);

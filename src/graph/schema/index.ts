@@ -8,5 +8,6 @@ import './nfse-cancellation.js';
 import './nfse-documents.js';
 import './evento.js';
 import './webhook.js';
+import './lote.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -23,6 +23,13 @@ import { listWebhooks } from './listWebhooks.js';
 import { rotateWebhookSecret } from './rotateWebhookSecret.js';
 import { testWebhook } from './testWebhook.js';
 import { updateWebhook } from './updateWebhook.js';
+import { createLote } from './createLote.js';
+import { emitLote } from './emitLote.js';
+import { getLote } from './getLote.js';
+import { getLoteReport } from './getLoteReport.js';
+import { listLoteItens } from './listLoteItens.js';
+import { listLotes } from './listLotes.js';
+import { reprocessLote } from './reprocessLote.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -50,4 +57,11 @@ export const operations: Record<string, RestOperation> = {
   deleteWebhook,
   testWebhook,
   rotateWebhookSecret,
+  createLote,
+  listLotes,
+  getLote,
+  listLoteItens,
+  emitLote,
+  reprocessLote,
+  getLoteReport,
 };

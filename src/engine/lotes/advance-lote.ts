@@ -1,0 +1,37 @@
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { appendLoteConcluido, completeIfDone } from './complete-lote.js';
+import { issueLoteNotes } from './issue-lote-notes.js';
+import { validateLote } from './validate-lote.js';
+
+/**
+ * Moves a batch whose lease this process holds as far as it goes by itself: validation, then note creation,
+ * then — when every note already settled — completion. Transmission is the workers' (priority-1 jobs).
+ */
+export async function advanceLote(deps: TransmissionDeps, loteId: string): Promise<void> {
+  for (;;) {
+    const lote = await deps.db.lote.findUnique({ where: { id: loteId } });
+    if (!lote || lote.lockedUntil === null) return;
+    if (lote.status === 'validando') {
+      await validateLote(deps, lote);
+      continue;
+    }
+    if (lote.status === 'processando') await issueLoteNotes(deps, lote);
+    await releaseLote(deps, loteId);
+    return;
+  }
+}
+
+/** Ends the lease; the batch row lock makes this and a concurrent note settle agree on who completes it. */
+async function releaseLote(deps: TransmissionDeps, loteId: string) {
+  const now = deps.clock.now();
+  await deps.db.$transaction(async (tx) => {
+    const [lote] = await tx.lote.updateManyAndReturn({ where: { id: loteId }, data: { lockedUntil: null, updatedAt: now } });
+    const done = lote ? await completeIfDone(tx, lote, now) : null;
+    if (done) await appendLoteConcluido(tx, done, lote!.accountId, lote!.environment, now);
+  });
+}
+
+/** Runs `advanceLote` without making the caller wait; failures leave the lease to expire and a worker resumes. */
+export function advanceInBackground(deps: TransmissionDeps, loteId: string): void {
+  advanceLote(deps, loteId).catch((err) => deps.logger.error({ err, loteId }, 'batch step failed; a worker will resume it'));
+}

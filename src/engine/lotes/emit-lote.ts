@@ -1,0 +1,57 @@
+import type { Principal } from '../auth/principal.js';
+import { EngineError } from '../errors.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { advanceInBackground } from './advance-lote.js';
+import { findLote } from './find-lote.js';
+import { leaseFrom } from './lote-lease.js';
+import { loteView, type LoteView } from './present-lote.js';
+
+const invalid = (campo: string, mensagem: string) =>
+  new EngineError('validacao', 'A requisição tem campos inválidos.', {
+    extra: { erros: [{ codigo: 'formato_invalido', campo, mensagem, correcao: 'Envie {"todas": true} ou {"linhas": [1, 2, …]} (linhas válidas, numeradas a partir de 1).' }] },
+  });
+
+/**
+ * `POST /v1/lotes/{id}/emissao` (spec 3.2): once, on a batch `aguardando_emissao` of `ao_validar` = `aguardar`.
+ * `{todas: true}` issues every valid line; `{linhas: [n, …]}` those lines, and the other valid lines become
+ * `descartada`, in the transaction that moves the batch to `processando`.
+ */
+export async function emitLote(deps: TransmissionDeps, principal: Principal, options: { id: string; body: unknown }): Promise<LoteView> {
+  const lote = await findLote(deps, principal, options.id);
+  if (lote.aoValidar !== 'aguardar') {
+    throw new EngineError('lote_sem_emissao_manual', 'Este lote emite as linhas válidas sozinho (ao_validar emitir_validas).', { correcao: 'Acompanhe o lote com GET /v1/lotes/{id}.' });
+  }
+  if (lote.status === 'validando') {
+    throw new EngineError('lote_validando', 'O lote ainda está em validação.', { correcao: 'Espere o status aguardando_emissao e repita.' });
+  }
+  const body = (typeof options.body === 'object' && options.body !== null ? options.body : {}) as Record<string, unknown>;
+  const extra = Object.keys(body).find((k) => k !== 'todas' && k !== 'linhas');
+  if (extra) throw invalid(`/${extra}`, `Campo desconhecido: ${extra}.`);
+  let linhas: number[] | null = null;
+  if (body.todas === true && body.linhas === undefined) linhas = null;
+  else if (body.todas === undefined && Array.isArray(body.linhas) && body.linhas.length > 0) {
+    const bad = body.linhas.findIndex((n) => !Number.isInteger(n) || (n as number) < 1);
+    if (bad >= 0) throw invalid(`/linhas/${bad}`, 'Cada linha é um número inteiro a partir de 1.');
+    linhas = body.linhas as number[];
+  } else throw invalid('', 'Informe todas: true ou uma lista linhas não vazia (não ambos).');
+
+  if (linhas) {
+    const emitiveis = new Set((await deps.db.loteItem.findMany({ where: { loteId: lote.id, linha: { in: linhas }, status: 'aguardando_emissao' }, select: { linha: true } })).map((i) => i.linha));
+    const bad = linhas.findIndex((n) => !emitiveis.has(n));
+    if (bad >= 0 && lote.status === 'aguardando_emissao') throw invalid(`/linhas/${bad}`, `A linha ${linhas[bad]} não existe ou não é uma linha válida aguardando emissão.`);
+  }
+  const now = deps.clock.now();
+  const moved = await deps.db.$transaction(async (tx) => {
+    const [updated] = await tx.lote.updateManyAndReturn({
+      where: { id: lote.id, status: 'aguardando_emissao' },
+      data: { status: 'processando', lockedUntil: leaseFrom(deps), updatedAt: now },
+    });
+    if (updated && linhas) {
+      await tx.loteItem.updateMany({ where: { loteId: lote.id, status: 'aguardando_emissao', linha: { notIn: linhas } }, data: { status: 'descartada', updatedAt: now } });
+    }
+    return updated;
+  });
+  if (!moved) throw new EngineError('lote_ja_emitido', 'A emissão deste lote já foi pedida.', { correcao: 'Acompanhe o lote com GET /v1/lotes/{id}; para corrigir linhas use POST /v1/lotes/{id}/reprocessamento.' });
+  advanceInBackground(deps, lote.id);
+  return loteView(deps.db, moved);
+}

@@ -1,0 +1,23 @@
+import type { Lote } from '../../generated/prisma/client.js';
+import type { Principal } from '../auth/principal.js';
+import type { EngineDeps } from '../deps.js';
+import { EngineError } from '../errors.js';
+import { isUuid } from '../kernel/ids.js';
+
+/** A batch of the caller's account and environment (and company, for a restricted key); else 404. */
+export async function findLote(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<Lote> {
+  const lote = isUuid(id)
+    ? await deps.db.lote.findFirst({
+        where: {
+          id,
+          accountId: principal.accountId,
+          environment: principal.environment,
+          ...(principal.companyId ? { companyId: principal.companyId } : {}),
+        },
+      })
+    : null;
+  if (!lote) {
+    throw new EngineError('lote_nao_encontrado', `Lote ${id} não encontrado.`, { correcao: 'Use o id devolvido por POST /v1/lotes ou GET /v1/lotes.' });
+  }
+  return lote;
+}

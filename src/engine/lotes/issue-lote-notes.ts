@@ -1,0 +1,124 @@
+import { Prisma, type Lote, type LoteItem } from '../../generated/prisma/client.js';
+import { newId } from '../kernel/ids.js';
+import { buildDpsId, buildDpsXml } from '../national/build-dps-xml.js';
+import type { XmlSigner } from '../national/sign-xml.js';
+import { signXml } from '../national/sign-xml.js';
+import { regrasVersao } from '../nfse/adjustments/index.js';
+import { buildDpsInput, TEST_SERIES } from '../nfse/build-dps-input.js';
+import { companyContext } from '../nfse/company-context.js';
+import type { CompanyWithCertificate } from '../empresas/present-company.js';
+import { companyCredentials } from '../transmissao/company-credentials.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { leaseFrom } from './lote-lease.js';
+import { takenReferences } from './taken-references.js';
+import { validateLine } from './validate-line.js';
+
+const CHUNK = 200;
+
+/**
+ * Turns the batch's lines still `aguardando_emissao` into notes `transmitindo` with their transmission jobs
+ * (priority 1: behind single notes, spec 4.2). Per chunk: DPS numbers in one statement, every DPS built and
+ * signed in memory, then one transaction of multi-row inserts. A line is claimed (→ `emitida`) in the same
+ * transaction that creates its note, with the id chosen at validation, so a crash at any point leaves each
+ * line either untouched or issued once.
+ */
+export async function issueLoteNotes(deps: TransmissionDeps, lote: Lote): Promise<void> {
+  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
+  const { signer } = await companyCredentials(deps, company.id, company.certificate);
+  const serie = lote.environment === 'test' ? TEST_SERIES : (company.serieDps ?? '1');
+  for (;;) {
+    const items = await deps.db.loteItem.findMany({ where: { loteId: lote.id, status: 'aguardando_emissao' }, orderBy: { linha: 'asc' }, take: CHUNK });
+    if (items.length === 0) return;
+    await issueChunk(deps, lote, company, signer, serie, items);
+  }
+}
+
+async function issueChunk(
+  deps: TransmissionDeps,
+  lote: Lote,
+  company: CompanyWithCertificate,
+  signer: XmlSigner,
+  serie: string,
+  items: LoteItem[],
+) {
+  const now = deps.clock.now();
+  const empresa = companyContext(company);
+  // A single note may have taken a referencia since validation: that line is ja_existente, not a failed chunk.
+  const taken = await takenReferences(deps.db, company.id, lote.environment, items.flatMap((i) => (i.referencia ? [i.referencia] : [])));
+  const late = items.filter((i) => i.referencia && taken.has(i.referencia));
+  if (late.length) {
+    await deps.db.loteItem.updateMany({ where: { id: { in: late.map((i) => i.id) }, status: 'aguardando_emissao' }, data: { status: 'ja_existente', updatedAt: now } });
+  }
+  const lines = items.filter((i) => !late.includes(i)).map((item) => ({ item, v: validateLine(item.request, { companyId: company.id, empresa, now }) }));
+  // Revalidated at issue time (the competence may have closed since): a line no longer valid reports why.
+  for (const { item, v } of lines.filter((l) => l.v.erros.length > 0)) {
+    await deps.db.loteItem.updateMany({
+      where: { id: item.id, status: 'aguardando_emissao' },
+      data: { status: 'com_erro_validacao', erros: v.erros as unknown as Prisma.InputJsonValue, updatedAt: now },
+    });
+  }
+  const valid = lines.filter((l) => l.v.erros.length === 0);
+  if (valid.length === 0) return;
+
+  const first = await reserveDpsNumbers(deps, company.id, lote.environment, serie, valid.length);
+  const notes = valid.map(({ item, v }, i) => {
+    const numero = first + BigInt(i);
+    const dps = buildDpsInput({ environment: lote.environment as 'test', company: empresa, request: v.request!, resolved: v.resolved!, serie, numero, now });
+    return {
+      item,
+      row: {
+        id: item.nfseId!,
+        accountId: lote.accountId,
+        environment: lote.environment,
+        companyId: company.id,
+        referencia: v.request!.referencia ?? null,
+        status: 'transmitindo',
+        request: item.request as Prisma.InputJsonValue,
+        dps: dps as object,
+        valor: new Prisma.Decimal(v.request!.valor),
+        competencia: v.resolved!.competencia,
+        serie,
+        numeroDps: numero,
+        dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
+        simulacao: lote.simulacao,
+        dpsXml: signXml(buildDpsXml(dps), signer, { element: 'infDPS' }),
+        ajustes: (v.ajustes ?? []) as object,
+        regrasVersao: regrasVersao(),
+        loteId: lote.id,
+        createdAt: now,
+        updatedAt: now,
+      } satisfies Prisma.NfseCreateManyInput,
+    };
+  });
+
+  await deps.db.$transaction(async (tx) => {
+    const claimed = new Set(
+      (await tx.loteItem.updateManyAndReturn({
+        where: { id: { in: notes.map((n) => n.item.id) }, status: 'aguardando_emissao' },
+        data: { status: 'emitida', updatedAt: now },
+        select: { id: true },
+      })).map((r) => r.id),
+    );
+    const mine = notes.filter((n) => claimed.has(n.item.id));
+    if (mine.length === 0) return;
+    await tx.nfse.createMany({ data: mine.map((n) => n.row) });
+    await tx.nfseTimelineEntry.createMany({ data: mine.map((n) => ({ id: newId(), nfseId: n.row.id, tipo: 'criada', at: now })) });
+    await tx.transmissionJob.createMany({
+      data: mine.map((n) => ({ id: newId(), nfseId: n.row.id, kind: 'emitir', priority: 1, runAt: now, payload: {}, createdAt: now })),
+    });
+    await tx.lote.updateMany({ where: { id: lote.id }, data: { pendentes: { increment: mine.length }, lockedUntil: leaseFrom(deps), updatedAt: now } });
+  });
+}
+
+/**
+ * `count` consecutive DPS numbers in one autocommit statement (numbers must be unique, not gapless; see
+ * issue-nfse.ts): returns the first.
+ */
+async function reserveDpsNumbers(deps: Pick<TransmissionDeps, 'db'>, companyId: string, environment: string, serie: string, count: number): Promise<bigint> {
+  const n = BigInt(count);
+  const [row] = await deps.db.$queryRaw<Array<{ primeiro: bigint }>>`
+    INSERT INTO dps_sequences (company_id, environment, serie, next) VALUES (${companyId}::uuid, ${environment}, ${serie}, ${n + 1n}::bigint)
+    ON CONFLICT (company_id, environment, serie) DO UPDATE SET next = dps_sequences.next + ${n}::bigint
+    RETURNING next - ${n}::bigint AS primeiro`;
+  return BigInt(row!.primeiro);
+}

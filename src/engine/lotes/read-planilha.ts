@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { EngineError, type ErrorItem } from '../errors.js';
+import { normalizeCell } from './planilha-cells.js';
+
+/** Column names a sheet may use: the JSON paths of the single-note request (DESIGN.md "Batch spreadsheets"). */
+export const COLUNAS = [
+  'referencia', 'competencia', 'valor', 'informacoes_complementares',
+  'tomador.documento', 'tomador.nome', 'tomador.email', 'tomador.telefone', 'tomador.inscricao_municipal',
+  'tomador.endereco.cep', 'tomador.endereco.logradouro', 'tomador.endereco.numero', 'tomador.endereco.complemento',
+  'tomador.endereco.bairro', 'tomador.endereco.municipio',
+  'servico.descricao', 'servico.codigo_nacional', 'servico.aliquota_iss', 'servico.iss_retido', 'servico.nbs',
+  'servico.municipio_prestacao',
+  'servico.obra.cno', 'servico.obra.cib', 'servico.obra.cep', 'servico.obra.numero', 'servico.obra.logradouro',
+  'servico.obra.complemento', 'servico.obra.bairro', 'servico.obra.municipio', 'servico.obra.inscricao_imobiliaria',
+  'prestador.inscricao_municipal',
+] as const;
+
+const invalid = (mensagem: string, correcao: string, erros?: ErrorItem[]) =>
+  new EngineError('planilha_invalida', mensagem, { campo: null, correcao, ...(erros && { extra: { erros } }) });
+
+/**
+ * Reads the first sheet of an .xlsx with exceljs' streaming reader (rows are parsed as they are inflated, so
+ * memory does not grow with the sheet's XML; DESIGN.md). Row 1 names the columns; each later row is one item,
+ * trailing empty rows dropped. Stops after `max + 1` items: the caller reports the limit.
+ */
+export async function readPlanilha(file: Buffer, max: number): Promise<Array<Record<string, unknown>>> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
+  });
+  let columns: Array<string | undefined> | null = null;
+  const itens: Array<Record<string, unknown>> = [];
+  let blanks: Array<Record<string, unknown>> = [];
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = (row.values as unknown[]) ?? [];
+        if (!columns) {
+          columns = headerOf(values, row.number);
+          continue;
+        }
+        const item = rowItem(values, columns);
+        if (Object.keys(item).length === 0) {
+          blanks.push(item);
+          continue;
+        }
+        itens.push(...blanks, item);
+        blanks = [];
+        if (itens.length > max) break;
+      }
+      // Only the first sheet holds the batch.
+      break;
+    }
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw invalid('O arquivo em planilha não é uma planilha .xlsx legível.', 'Salve a planilha no formato .xlsx (Excel ou LibreOffice) e envie de novo.');
+  }
+  if (!columns) throw invalid('A planilha não tem linha de cabeçalho.', `Use a primeira linha para os nomes das colunas, como ${COLUNAS.slice(0, 5).join(', ')}.`);
+  return itens;
+}
+
+function headerOf(values: unknown[], rowNumber: number): Array<string | undefined> {
+  const names = values.map((v) => (v === null || v === undefined ? undefined : String(typeof v === 'object' && 'richText' in (v as object) ? (v as { richText: Array<{ text: string }> }).richText.map((r) => r.text).join('') : v).trim().toLowerCase()));
+  if (rowNumber !== 1 || !names.some(Boolean)) {
+    throw invalid('A planilha não tem linha de cabeçalho na linha 1.', `Use a primeira linha para os nomes das colunas, como ${COLUNAS.slice(0, 5).join(', ')}.`);
+  }
+  const erros: ErrorItem[] = [];
+  names.forEach((name, i) => {
+    if (name && !(COLUNAS as readonly string[]).includes(name)) {
+      erros.push({ codigo: 'coluna_desconhecida', campo: null, mensagem: `Coluna ${columnLetter(i)} ("${name}") não é um campo da nota.`, correcao: `Use nomes de coluna como ${COLUNAS.join(', ')}.` });
+    }
+  });
+  if (erros.length) throw invalid(`A planilha tem ${erros.length} coluna(s) desconhecida(s).`, 'Renomeie ou remova as colunas listadas em erros.', erros);
+  return names;
+}
+
+/** One row as the JSON item it stands for ("tomador.documento" → {tomador: {documento}}). */
+function rowItem(values: unknown[], columns: Array<string | undefined>): Record<string, unknown> {
+  const item: Record<string, unknown> = {};
+  columns.forEach((path, i) => {
+    if (!path) return;
+    const value = normalizeCell(path, values[i]);
+    if (value === undefined) return;
+    const keys = path.split('.');
+    let node = item;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[keys.at(-1)!] = value;
+  });
+  return item;
+}
+
+function columnLetter(index: number): string {
+  let s = '';
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}

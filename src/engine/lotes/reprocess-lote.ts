@@ -1,0 +1,88 @@
+import { Prisma } from '../../generated/prisma/client.js';
+import type { Principal } from '../auth/principal.js';
+import { EngineError } from '../errors.js';
+import { newId } from '../kernel/ids.js';
+import { companyContext } from '../nfse/company-context.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { advanceInBackground } from './advance-lote.js';
+import { findLote } from './find-lote.js';
+import { loteItemRows } from './list-lote-itens.js';
+import { leaseFrom } from './lote-lease.js';
+import { loteView, type LoteView } from './present-lote.js';
+import { takenReferences } from './taken-references.js';
+import { validateLine } from './validate-line.js';
+
+const invalid = (campo: string, mensagem: string) =>
+  new EngineError('validacao', 'A requisição tem campos inválidos.', {
+    extra: { erros: [{ codigo: 'formato_invalido', campo, mensagem, correcao: 'Envie {"itens": [{"linha": n, …requisição corrigida}]}.' }] },
+  });
+
+/**
+ * `POST /v1/lotes/{id}/reprocessamento` (spec 3.2): corrected lines replace lines with a validation error,
+ * `rejeitada`, or `falha_transmissao` with `dps_enviada` `nao`; any other line is 409 naming it. Each corrected
+ * line is validated like a new one; valid lines are issued (or wait, in a batch still `aguardando_emissao`).
+ * A rejected note keeps its referencia (spec 7.5), so its corrected line needs a new one.
+ */
+export async function reprocessLote(deps: TransmissionDeps, principal: Principal, options: { id: string; body: unknown }): Promise<LoteView> {
+  const lote = await findLote(deps, principal, options.id);
+  if (lote.status === 'validando') throw new EngineError('lote_validando', 'O lote ainda está em validação.', { correcao: 'Espere o fim da validação e repita.' });
+  const body = (typeof options.body === 'object' && options.body !== null ? options.body : {}) as Record<string, unknown>;
+  if (!Array.isArray(body.itens) || body.itens.length === 0) throw invalid('/itens', 'Informe itens: uma lista não vazia de linhas corrigidas.');
+  const entries = body.itens.map((e, i) => {
+    const { linha, ...request } = (typeof e === 'object' && e !== null ? e : {}) as Record<string, unknown>;
+    if (!Number.isInteger(linha) || (linha as number) < 1 || (linha as number) > lote.total) throw invalid(`/itens/${i}/linha`, `linha deve ser um número de 1 a ${lote.total}.`);
+    return { linha: linha as number, request };
+  });
+  const byLine = new Map<number, Awaited<ReturnType<typeof loteItemRows>>[number]>();
+  for (const { linha } of entries) {
+    const [row] = await loteItemRows(deps.db, lote.id, { afterLinha: linha - 1, take: 1 });
+    if (row?.linha === linha) byLine.set(linha, row);
+  }
+  for (const { linha } of entries) {
+    const row = byLine.get(linha);
+    const ok = row && (row.status === 'com_erro_validacao' || row.status === 'rejeitada' || (row.status === 'falha_transmissao' && row.falha?.dps_enviada === 'nao'));
+    if (!ok) {
+      throw new EngineError('lote_linha_nao_reprocessavel', `A linha ${linha} está ${row?.status ?? 'ausente'} e não pode ser reprocessada.`, {
+        campo: null,
+        correcao: 'Reprocesse só linhas com erro de validação, rejeitadas, ou com falha de transmissão cuja DPS não foi enviada.',
+      });
+    }
+  }
+
+  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId } });
+  const now = deps.clock.now();
+  const ctx = { companyId: company.id, empresa: companyContext({ ...company, certificate: null }), now };
+  const results = entries.map((e) => ({ ...e, v: validateLine(e.request, ctx) }));
+  const taken = await takenReferences(deps.db, company.id, lote.environment, results.flatMap((r) => (typeof r.request.referencia === 'string' ? [r.request.referencia] : [])));
+  let valid = 0;
+  const updated = await deps.db.$transaction(async (tx) => {
+    for (const r of results) {
+      const referencia = typeof r.request.referencia === 'string' ? r.request.referencia : null;
+      const erros = [...r.v.erros];
+      if (!erros.length && referencia && taken.has(referencia)) {
+        erros.push({ codigo: 'referencia_duplicada', campo: '/referencia', mensagem: `A referência ${referencia} já é uma nota desta empresa.`, correcao: 'Use uma referência nova na linha corrigida.' });
+      }
+      if (!erros.length) valid++;
+      await tx.loteItem.updateMany({
+        where: { loteId: lote.id, linha: r.linha },
+        data: {
+          referencia,
+          status: erros.length ? 'com_erro_validacao' : 'aguardando_emissao',
+          request: r.request as Prisma.InputJsonValue,
+          erros: erros.length ? (erros as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+          nfseId: erros.length ? null : newId(),
+          updatedAt: now,
+        },
+      });
+    }
+    // Valid lines of a batch already issued are issued now: it goes back to processando until they settle.
+    const reopen = valid > 0 && (lote.status === 'processando' || lote.status === 'concluido');
+    const [l] = await tx.lote.updateManyAndReturn({
+      where: { id: lote.id },
+      data: { ...(reopen && { status: 'processando', lockedUntil: leaseFrom(deps) }), updatedAt: now },
+    });
+    return { lote: l!, reopen };
+  });
+  if (updated.reopen) advanceInBackground(deps, lote.id);
+  return loteView(deps.db, updated.lote);
+}

@@ -1,0 +1,22 @@
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { advanceLote } from './advance-lote.js';
+import { leaseFrom } from './lote-lease.js';
+
+/**
+ * Worker step: takes over one batch whose lease expired (its process died while validating or creating notes)
+ * and continues it. SKIP LOCKED keeps two workers off the same batch.
+ */
+export async function resumeLotes(deps: TransmissionDeps): Promise<number> {
+  const now = deps.clock.now();
+  const rows = await deps.db.$queryRaw<Array<{ id: string }>>`
+    UPDATE lotes SET locked_until = ${leaseFrom(deps)}
+    WHERE id IN (
+      SELECT id FROM lotes
+      WHERE status IN ('validando', 'processando') AND locked_until < ${now}
+      ORDER BY created_at
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id`;
+  for (const row of rows) await advanceLote(deps, row.id);
+  return rows.length;
+}

@@ -1,0 +1,38 @@
+import { validateNfseRequest, type EmpresaContexto, type ValidationResult } from '../nfse/validation/index.js';
+
+export interface LineContext {
+  companyId: string;
+  empresa: EmpresaContexto;
+  now: Date;
+}
+
+/**
+ * One batch line is validated by the single-note validator itself (same codes, `campo` relative to the line);
+ * the batch adds only what a line cannot do alone: the company is the batch's, `referencia` is required
+ * (it is how a line is recognised as `ja_existente`) and there is no batch substitution (spec 4.2).
+ */
+export function validateLine(item: unknown, ctx: LineContext): ValidationResult {
+  const result = validateNfseRequest(item, { empresa: ctx.empresa, chaveRestritaEmpresa: true, now: ctx.now });
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return result;
+  const line = item as Record<string, unknown>;
+  const erros = [...result.erros];
+  if (line.referencia === undefined || line.referencia === null || line.referencia === '') {
+    erros.push({
+      codigo: 'campo_obrigatorio', campo: '/referencia', mensagem: 'A referência é obrigatória em cada linha do lote.',
+      correcao: 'Informe uma referência única por empresa em cada linha; ela evita notas em dobro num reenvio.',
+    });
+  }
+  if (line.empresa_id !== undefined && line.empresa_id !== ctx.companyId) {
+    erros.push({
+      codigo: 'empresa_divergente', campo: '/empresa_id', mensagem: 'A linha indica outra empresa que a do lote.',
+      correcao: 'Remova empresa_id da linha; todas as linhas são emitidas pela empresa do lote.',
+    });
+  }
+  if (line.substituicao !== undefined) {
+    erros.push({
+      codigo: 'substituicao_em_lote', campo: '/substituicao', mensagem: 'Não há substituição em lote.',
+      correcao: 'Emita a nota substituta com POST /v1/nfse.',
+    });
+  }
+  return erros.length === result.erros.length ? result : { erros };
+}

@@ -1,0 +1,65 @@
+import { Prisma, type Lote } from '../../generated/prisma/client.js';
+import type { EngineDeps } from '../deps.js';
+import { newId } from '../kernel/ids.js';
+import { companyContext } from '../nfse/company-context.js';
+import type { ValidationIssue } from '../nfse/validation/index.js';
+import { leaseFrom } from './lote-lease.js';
+import { takenReferences } from './taken-references.js';
+import { validateLine } from './validate-line.js';
+
+const INSERT_CHUNK = 1000;
+
+/**
+ * Spec 3.2 `validando` → `processando` (emitir_validas) or `aguardando_emissao` (aguardar). Every line is
+ * validated in memory, then stored with multi-row inserts, one statement (and transaction) per chunk. A resumed
+ * validation starts over: lines a dead process stored are replaced, so each line is stored exactly once.
+ */
+export async function validateLote(deps: Pick<EngineDeps, 'db' | 'clock'>, lote: Lote): Promise<void> {
+  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId } });
+  const now = deps.clock.now();
+  const ctx = { companyId: company.id, empresa: companyContext({ ...company, certificate: null }), now };
+  const itens = Array.isArray(lote.entrada) ? (lote.entrada as unknown[]) : [];
+
+  const firstLine = new Map<string, number>();
+  const lines = itens.map((item, i) => {
+    const linha = i + 1;
+    const result = validateLine(item, ctx);
+    const referencia = typeof (item as { referencia?: unknown })?.referencia === 'string' ? ((item as { referencia: string }).referencia) : null;
+    const erros: ValidationIssue[] = [...result.erros];
+    if (referencia !== null && erros.length === 0) {
+      const earlier = firstLine.get(referencia);
+      if (earlier !== undefined) {
+        erros.push({
+          codigo: 'referencia_duplicada', campo: '/referencia', mensagem: `A referência ${referencia} já está na linha ${earlier} deste lote.`,
+          correcao: 'Use uma referência diferente em cada linha.',
+        });
+      } else firstLine.set(referencia, linha);
+    }
+    return { linha, item, referencia, erros };
+  });
+  const taken = await takenReferences(deps.db, company.id, lote.environment, [...firstLine.keys()]);
+
+  const rows: Prisma.LoteItemCreateManyInput[] = lines.map((l) => {
+    const status = l.erros.length ? 'com_erro_validacao' : l.referencia !== null && taken.has(l.referencia) ? 'ja_existente' : 'aguardando_emissao';
+    return {
+      id: newId(),
+      loteId: lote.id,
+      linha: l.linha,
+      referencia: l.referencia !== null ? l.referencia.slice(0, 200) : null,
+      status,
+      request: (l.item ?? Prisma.JsonNull) as Prisma.InputJsonValue,
+      erros: l.erros.length ? (l.erros as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+      nfseId: status === 'aguardando_emissao' ? newId() : null,
+      updatedAt: now,
+    };
+  });
+  await deps.db.loteItem.deleteMany({ where: { loteId: lote.id } });
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await deps.db.loteItem.createMany({ data: rows.slice(i, i + INSERT_CHUNK) });
+  }
+  const next = lote.aoValidar === 'aguardar' ? 'aguardando_emissao' : 'processando';
+  await deps.db.lote.updateMany({
+    where: { id: lote.id, status: 'validando' },
+    data: { status: next, entrada: Prisma.DbNull, lockedUntil: next === 'processando' ? leaseFrom(deps) : null, updatedAt: deps.clock.now() },
+  });
+}

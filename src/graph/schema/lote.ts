@@ -1,0 +1,133 @@
+import { createLote } from '../../engine/lotes/create-lote.js';
+import { emitLote } from '../../engine/lotes/emit-lote.js';
+import { getLote } from '../../engine/lotes/get-lote.js';
+import { listLoteItens, type LoteItemView } from '../../engine/lotes/list-lote-itens.js';
+import { listLotes } from '../../engine/lotes/list-lotes.js';
+import type { LoteCounts, LoteView } from '../../engine/lotes/present-lote.js';
+import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
+import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import { builder } from '../builder.js';
+import type { GraphContext } from '../context.js';
+import { ErrorItemRef } from './domain-error.js';
+import { principalOf } from './principal-of.js';
+
+/** `contagens` (DESIGN.md): one integer per status a line can show. */
+const LoteCountsRef = builder.objectRef<LoteCounts>('LoteCounts').implement({
+  fields: (t) => ({
+    comErroValidacao: t.exposeInt('com_erro_validacao'),
+    jaExistente: t.exposeInt('ja_existente'),
+    aguardandoEmissao: t.exposeInt('aguardando_emissao'),
+    descartada: t.exposeInt('descartada'),
+    transmitindo: t.exposeInt('transmitindo'),
+    autorizada: t.exposeInt('autorizada'),
+    rejeitada: t.exposeInt('rejeitada'),
+    cancelada: t.exposeInt('cancelada'),
+    aguardandoConfirmacao: t.exposeInt('aguardando_confirmacao'),
+    falhaTransmissao: t.exposeInt('falha_transmissao'),
+  }),
+});
+
+/** The batch of spec 2.7; field names are the camelCase of the REST/webhook names. */
+export const LoteRef = builder.objectRef<LoteView>('Lote').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    empresaId: t.exposeID('empresa_id'),
+    ambiente: t.exposeString('ambiente'),
+    status: t.exposeString('status'),
+    aoValidar: t.exposeString('ao_validar'),
+    origem: t.exposeString('origem'),
+    total: t.exposeInt('total'),
+    contagens: t.expose('contagens', { type: LoteCountsRef }),
+    criadoEm: t.exposeString('criado_em'),
+    atualizadoEm: t.exposeString('atualizado_em'),
+    concluidoEm: t.exposeString('concluido_em', { nullable: true }),
+  }),
+});
+
+const ItemRejectionRef = builder.objectRef<NonNullable<LoteItemView['rejeicao']>>('LoteItemRejection').implement({
+  fields: (t) => ({ codigoOficial: t.exposeString('codigo_oficial', { nullable: true }), mensagem: t.exposeString('mensagem') }),
+});
+const ItemFailureRef = builder.objectRef<NonNullable<LoteItemView['falha']>>('LoteItemFailure').implement({
+  fields: (t) => ({ dpsEnviada: t.exposeString('dps_enviada'), motivo: t.exposeString('motivo') }),
+});
+
+export const LoteItemRef = builder.objectRef<LoteItemView>('LoteItem').implement({
+  fields: (t) => ({
+    linha: t.exposeInt('linha'),
+    referencia: t.exposeString('referencia', { nullable: true }),
+    status: t.exposeString('status'),
+    nfseId: t.exposeID('nfse_id', { nullable: true }),
+    numero: t.exposeString('numero', { nullable: true }),
+    chaveAcesso: t.exposeString('chave_acesso', { nullable: true }),
+    erros: t.field({ type: [ErrorItemRef], resolve: (i) => i.erros as never }),
+    rejeicao: t.expose('rejeicao', { type: ItemRejectionRef, nullable: true }),
+    falha: t.expose('falha', { type: ItemFailureRef, nullable: true }),
+  }),
+});
+
+const LotePageRef = builder.objectRef<{ dados: LoteView[]; proximo_cursor: string | null }>('LotePage').implement({
+  fields: (t) => ({ dados: t.expose('dados', { type: [LoteRef] }), proximoCursor: t.exposeString('proximo_cursor', { nullable: true }) }),
+});
+const LoteItemPageRef = builder.objectRef<{ dados: LoteItemView[]; proximo_cursor: string | null }>('LoteItemPage').implement({
+  fields: (t) => ({ dados: t.expose('dados', { type: [LoteItemRef] }), proximoCursor: t.exposeString('proximo_cursor', { nullable: true }) }),
+});
+
+const transmission = (ctx: GraphContext) => ctx.engine as TransmissionDeps;
+
+builder.queryFields((t) => ({
+  lote: t.field({
+    type: LoteRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.string({ required: true }) },
+    errors: {},
+    resolve: (_r, args, ctx) => getLote(ctx.engine, principalOf(ctx), args.id),
+  }),
+  lotes: t.field({
+    type: LotePageRef,
+    description: 'Batches, newest first (limite 1..100, default 20).',
+    authScopes: { authenticated: true },
+    args: { cursor: t.arg.string(), limite: t.arg.string() },
+    errors: {},
+    resolve: (_r, args, ctx) => listLotes(ctx.engine, principalOf(ctx), { cursor: args.cursor, limite: args.limite }),
+  }),
+  loteItens: t.field({
+    type: LoteItemPageRef,
+    description: 'Lines of a batch in line order (limite 1..500, default 100), optionally by the status they show.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.string({ required: true }), cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string() },
+    errors: {},
+    resolve: (_r, args, ctx) => listLoteItens(ctx.engine, principalOf(ctx), { id: args.id, cursor: args.cursor, limite: args.limite, status: args.status }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createLote: t.field({
+    type: LoteRef,
+    description: 'Creates a batch: input is the JSON body of POST /v1/lotes, or its form fields with planilha = the .xlsx as base64.',
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: 'JSON', required: true }), planilha: t.arg.string(), simular: t.arg.string() },
+    errors: {},
+    resolve: (_r, args, ctx) =>
+      createLote(transmission(ctx), principalOf(ctx), {
+        body: args.input,
+        planilha: args.planilha === null || args.planilha === undefined ? null : Buffer.from(args.planilha, 'base64'),
+        simular: args.simular ?? null,
+      }),
+  }),
+  emitLote: t.field({
+    type: LoteRef,
+    description: 'Issues a batch waiting for it (ao_validar aguardar): input {todas: true} or {linhas: [n, …]}.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    errors: {},
+    resolve: (_r, args, ctx) => emitLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
+  }),
+  reprocessLote: t.field({
+    type: LoteRef,
+    description: 'Replaces failed lines with corrected ones: input {itens: [{linha, …corrected request}]}.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    errors: {},
+    resolve: (_r, args, ctx) => reprocessLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
+  }),
+}));

@@ -1,0 +1,143 @@
+// Issue 9 item 3 (spec 3.2, 4.2, 8): listing batches and lines, manual emission and reprocessing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/engine/kernel/ids.js';
+import { httpClient } from '../support/http.js';
+import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { allEvents, expectProblem, type Http } from '../issuance/kit.js';
+import { allItens, linha, settledStatus, waitLote } from './kit.js';
+
+let t: TestApp;
+let acct: SeededAccount;
+let company: SeededCompany;
+let http: Http;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  acct = await seedAccount(t.app.engine);
+  company = await acct.company();
+  http = httpClient(t.url, acct.testKey);
+});
+afterAll(async () => t?.close());
+
+const create = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+  const res = await http.post('/v1/lotes', { empresa_id: company.id, ...body }, { headers });
+  expect(res.status, res.text).toBe(202);
+  return res.body as Record<string, any>;
+};
+
+describe('GET /v1/lotes and /v1/lotes/{id}/itens', () => {
+  it('pages batches newest first with limite 1..100 and lines in order with limite 1..500 and a status filter', async () => {
+    const other = await seedAccount(t.app.engine, 'Outra');
+    const otherCompany = await other.company();
+    const mine = httpClient(t.url, other.testKey);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await mine.post('/v1/lotes', { empresa_id: otherCompany.id, ao_validar: 'aguardar', itens: [linha(), linha({ valor: 'x' }), linha()] });
+      ids.push(res.body.id);
+    }
+    const first = await mine.get('/v1/lotes?limite=2');
+    expect(first.status).toBe(200);
+    expect(first.body.dados.map((l: any) => l.id)).toEqual([ids[2], ids[1]]);
+    const second = await mine.get(`/v1/lotes?limite=2&cursor=${first.body.proximo_cursor}`);
+    expect(second.body.dados.map((l: any) => l.id)).toEqual([ids[0]]);
+    expect(second.body.proximo_cursor).toBeNull();
+    expectProblem(await mine.get('/v1/lotes?limite=101'), 400, 'parametro_invalido');
+    expectProblem(await mine.get('/v1/lotes?limite=0'), 400, 'parametro_invalido');
+    expectProblem(await mine.get('/v1/lotes?cursor=nao-e-cursor'), 400, 'parametro_invalido');
+    expectProblem(await mine.get('/v1/lotes/01930000-0000-7000-8000-000000000000'), 404, 'lote_nao_encontrado');
+    // Another account's batch is not found.
+    expectProblem(await http.get(`/v1/lotes/${ids[0]}`), 404, 'lote_nao_encontrado');
+
+    const lote = await waitLote(mine, ids[0]!, settledStatus('aguardando_emissao'));
+    expect(lote.contagens).toMatchObject({ aguardando_emissao: 2, com_erro_validacao: 1 });
+    const page = await mine.get(`/v1/lotes/${lote.id}/itens?limite=2`);
+    expect(page.body.dados.map((l: any) => l.linha)).toEqual([1, 2]);
+    const rest = await mine.get(`/v1/lotes/${lote.id}/itens?limite=2&cursor=${page.body.proximo_cursor}`);
+    expect(rest.body.dados.map((l: any) => l.linha)).toEqual([3]);
+    expect(rest.body.proximo_cursor).toBeNull();
+    const erros = await mine.get(`/v1/lotes/${lote.id}/itens?status=com_erro_validacao`);
+    expect(erros.body.dados.map((l: any) => [l.linha, l.erros[0].campo])).toEqual([[2, '/valor']]);
+    expectProblem(await mine.get(`/v1/lotes/${lote.id}/itens?limite=501`), 400, 'parametro_invalido');
+    expectProblem(await mine.get(`/v1/lotes/${lote.id}/itens?status=qualquer`), 400, 'parametro_invalido');
+  });
+});
+
+describe('POST /v1/lotes/{id}/emissao', () => {
+  it('issues the chosen lines once; the other valid lines become descartada; wrong moments are 409', async () => {
+    const automatic = await create({ itens: [linha()] });
+    expectProblem(await http.post(`/v1/lotes/${automatic.id}/emissao`, { todas: true }), 409, 'lote_sem_emissao_manual');
+
+    const lote = await create({ ao_validar: 'aguardar', itens: [linha(), linha(), linha({ valor: 'x' }), linha()] });
+    const waiting = await waitLote(http, lote.id, settledStatus('aguardando_emissao'));
+    expect(waiting.contagens).toMatchObject({ aguardando_emissao: 3, com_erro_validacao: 1, transmitindo: 0, autorizada: 0 });
+    expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { todas: true, linhas: [1] }), 422, 'validacao');
+    expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [3] }), 422, 'validacao');
+
+    const emitted = await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [1, 4] });
+    expect(emitted.status, emitted.text).toBe(200);
+    expect(emitted.body.status).toBe('processando');
+    expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { todas: true }), 409, 'lote_ja_emitido');
+    const done = await waitLote(http, lote.id, settledStatus('concluido'));
+    expect(done.contagens).toMatchObject({ autorizada: 2, descartada: 1, com_erro_validacao: 1, aguardando_emissao: 0 });
+    expect((await allItens(http, lote.id)).map((l) => l.status)).toEqual(['autorizada', 'descartada', 'com_erro_validacao', 'autorizada']);
+    expect((await allEvents(http)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === lote.id)).toHaveLength(1);
+
+    // A batch still validating (its validation held by another process's lease) cannot be issued yet.
+    const now = new Date();
+    const validating = await t.app.engine.db.lote.create({
+      data: {
+        id: newId(), accountId: acct.accountId, environment: 'test', companyId: company.id, status: 'validando', aoValidar: 'aguardar',
+        origem: 'json', total: 1, entrada: [linha()], lockedUntil: new Date(now.getTime() + 3_600_000), createdAt: now, updatedAt: now,
+      },
+    });
+    expectProblem(await http.post(`/v1/lotes/${validating.id}/emissao`, { todas: true }), 409, 'lote_validando');
+    expectProblem(await http.post(`/v1/lotes/${validating.id}/reprocessamento`, { itens: [{ linha: 1, ...linha() }] }), 409, 'lote_validando');
+
+    const all = await create({ ao_validar: 'aguardar', itens: [linha(), linha()] });
+    await waitLote(http, all.id, settledStatus('aguardando_emissao'));
+    expect((await http.post(`/v1/lotes/${all.id}/emissao`, { todas: true })).status).toBe(200);
+    expect((await waitLote(http, all.id, settledStatus('concluido'))).contagens.autorizada).toBe(2);
+  });
+});
+
+describe('POST /v1/lotes/{id}/reprocessamento', () => {
+  it('replaces lines in error and rejected lines; other lines are 409 naming the line; the event is not sent twice', async () => {
+    const lote = await create({ itens: [linha(), linha({ valor: 'x' })] });
+    const done = await waitLote(http, lote.id, settledStatus('concluido'));
+    expect(done.contagens).toMatchObject({ autorizada: 1, com_erro_validacao: 1 });
+
+    const refused = expectProblem(await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 1, ...linha() }] }), 409, 'lote_linha_nao_reprocessavel');
+    expect(refused.mensagem).toContain('linha 1');
+    const stillBad = await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 2, ...linha({ valor: 'y' }) }] });
+    expect(stillBad.status, stillBad.text).toBe(200);
+    expect((await allItens(http, lote.id))[1]!.erros.map((e: any) => e.campo)).toEqual(['/valor']);
+
+    const fixed = await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 2, ...linha() }] });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.body.status).toBe('processando');
+    const again = await waitLote(http, lote.id, settledStatus('concluido'));
+    expect(again.contagens).toMatchObject({ autorizada: 2, com_erro_validacao: 0 });
+    expect((await allEvents(http)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === lote.id)).toHaveLength(1);
+    expectProblem(await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 9, ...linha() }] }), 422, 'validacao');
+  });
+
+  it('a rejected line is issued again as a new note; keeping the rejected note\'s referencia is an error of the line', async () => {
+    const lote = await create({ itens: [linha()] }, { 'x-service-simular': 'rejeitar' });
+    await waitLote(http, lote.id, settledStatus('concluido'));
+    const [rejected] = await allItens(http, lote.id);
+    expect(rejected!.status).toBe('rejeitada');
+    expect(rejected!.rejeicao.codigo_oficial).toBeTruthy();
+
+    const same = await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 1, ...linha({ referencia: rejected!.referencia }) }] });
+    expect(same.status, same.text).toBe(200);
+    expect((await allItens(http, lote.id))[0]!.erros.map((e: any) => [e.codigo, e.campo])).toEqual([['referencia_duplicada', '/referencia']]);
+
+    expect((await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 1, ...linha() }] })).status).toBe(200);
+    await waitLote(http, lote.id, settledStatus('concluido'));
+    const [reissued] = await allItens(http, lote.id);
+    expect(reissued!.nfse_id).not.toBe(rejected!.nfse_id);
+    expect(reissued!.status).toBe('rejeitada');
+    expect((await http.get(`/v1/nfse/${rejected!.nfse_id}`)).body.status).toBe('rejeitada');
+  });
+});
