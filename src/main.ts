@@ -37,6 +37,8 @@ export interface AppOptions {
   worker?: boolean;
   /** Tests: waits of the simulator's scenarios (e.g. a shorter processamento_lento). */
   simulatorDelays?: SimulatorDelays;
+  /** How often websocket connections' keys are checked for revocation (default 10 s; tests shorten it). */
+  keyRecheckMs?: number;
 }
 
 export interface App {
@@ -114,7 +116,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   });
   let url = '';
-  const ws = attachGraphqlWs(app.server, yoga, engine);
+  const ws = attachGraphqlWs(app.server, yoga, engine, { keyRecheckMs: options.keyRecheckMs });
 
   return {
     engine,

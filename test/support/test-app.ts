@@ -24,6 +24,8 @@ export interface TestAppOptions {
   worker?: boolean;
   /** Waits of the simulator's scenarios (processamento_lento, timeout, indisponibilidade). */
   simulatorDelays?: AppOptions['simulatorDelays'];
+  /** How often websocket keys are re-checked for revocation. */
+  keyRecheckMs?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -45,6 +47,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     nationalTimeoutMs: options.nationalTimeoutMs,
     worker: options.worker,
     simulatorDelays: options.simulatorDelays,
+    keyRecheckMs: options.keyRecheckMs,
   });
   const url = await app.listen();
   return {

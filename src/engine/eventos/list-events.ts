@@ -48,15 +48,20 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
       });
     }
   }
-  const eventos: EventEntry[] = rows.map((r) => ({
-    id: r.id,
-    tipo: r.tipo,
-    ambiente: r.environment === 'test' ? 'sandbox' : 'producao',
-    criado_em: r.createdAt.toISOString(),
-    dados: r.dados,
-  }));
+  const eventos = rows.map(presentEvent);
   const last = rows.at(-1)?.seq ?? after;
   return { eventos, proximo_cursor: encodeEventCursor(last) };
+}
+
+/** One entry of the log as REST, webhooks and GraphQL show it (DESIGN.md: `{id, tipo, ambiente, criado_em, dados}`). */
+export function presentEvent(row: { id: string; tipo: string; environment: string; createdAt: Date; dados: unknown }): EventEntry {
+  return {
+    id: row.id,
+    tipo: row.tipo,
+    ambiente: row.environment === 'test' ? 'sandbox' : 'producao',
+    criado_em: row.createdAt.toISOString(),
+    dados: row.dados,
+  };
 }
 
 function parseLimit(value: string | number | undefined): number {

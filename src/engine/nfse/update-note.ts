@@ -2,7 +2,8 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvent, type Tx } from '../eventos/append-event.js';
 import { newId } from '../kernel/ids.js';
-import { nfseAccountTopic, nfseTopic } from './nfse-topic.js';
+import { announceEvents } from '../eventos/events-topic.js';
+import { nfseAccountTopic, nfseTopic, type NfseChange } from './nfse-topic.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 
 export interface NoteChange {
@@ -57,8 +58,13 @@ export async function updateNote(
   return note;
 }
 
-export async function publishNote(deps: Pick<EngineDeps, 'pubsub'>, note: { id: string; accountId: string; environment: string; status: string }) {
-  const message = { id: note.id, status: note.status };
-  await deps.pubsub.publish(nfseTopic(note.id), message);
-  await deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), message);
+/** After commit: the note's change to its subscribers, and a wake-up to followers of the event log. */
+export async function publishNote(
+  deps: Pick<EngineDeps, 'pubsub'>,
+  note: { id: string; accountId: string; environment: string; status: string; companyId: string },
+) {
+  const message: NfseChange = { id: note.id, status: note.status, empresaId: note.companyId };
+  await deps.pubsub.publish(nfseTopic(note.id), { ...message });
+  await deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message });
+  await announceEvents(deps, note.accountId, note.environment);
 }
