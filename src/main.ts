@@ -39,6 +39,8 @@ export interface AppOptions {
   simulatorDelays?: SimulatorDelays;
   /** How often websocket connections' keys are checked for revocation (default 10 s; tests shorten it). */
   keyRecheckMs?: number;
+  /** Tests: sees every SQL statement (statement-count tests). */
+  onQuery?: (sql: string) => void;
 }
 
 export interface App {
@@ -63,6 +65,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     url: config.databaseUrl,
     schema: options.pgSchema,
     pgliteDir: options.pgliteDir ?? join(config.dataDir, 'pglite'),
+    onQuery: options.onQuery,
   });
   cleanups.unshift(() => database.close());
 

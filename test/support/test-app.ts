@@ -26,6 +26,8 @@ export interface TestAppOptions {
   simulatorDelays?: AppOptions['simulatorDelays'];
   /** How often websocket keys are re-checked for revocation. */
   keyRecheckMs?: number;
+  /** Sees every SQL statement the app sends. */
+  onQuery?: (sql: string) => void;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -48,6 +50,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     worker: options.worker,
     simulatorDelays: options.simulatorDelays,
     keyRecheckMs: options.keyRecheckMs,
+    onQuery: options.onQuery,
   });
   const url = await app.listen();
   return {

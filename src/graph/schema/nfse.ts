@@ -1,4 +1,5 @@
 import { findCompany } from '../../engine/empresas/find-company.js';
+import { loadCompanies } from '../../engine/empresas/load-companies.js';
 import { filterStream } from '../../engine/kernel/filter-stream.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { findNfse } from '../../engine/nfse/get-nfse.js';
@@ -13,6 +14,7 @@ import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
 import { principalOf } from './principal-of.js';
 import { ReadinessRef } from './readiness.js';
+import { CompanyRef } from './company.js';
 
 type Rejeicao = NonNullable<NfseView['rejeicao']>;
 
@@ -80,9 +82,22 @@ export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
   }),
 });
 
+builder.objectField(NfseRef, 'empresa', (t) =>
+  t.loadable({
+    type: CompanyRef,
+    nullable: true,
+    description: "The note's company; null once the company was removed. One statement for a whole page of notes.",
+    // Batched within a tick but never cached: a subscription's context lives across events (STYLE.md).
+    loaderOptions: { cache: false },
+    load: (ids: string[], ctx: GraphContext) => loadCompanies(ctx.engine, principalOf(ctx), ids),
+    resolve: (note) => note.empresa_id,
+  }),
+);
+
 const NfsePageRef = builder.objectRef<{ dados: NfseView[]; proximo_cursor: string | null }>('NfsePage').implement({
   fields: (t) => ({
-    dados: t.expose('dados', { type: [NfseRef] }),
+    // The page size is charged on `nfses` itself (its `limite`), not again here.
+    dados: t.expose('dados', { type: [NfseRef], complexity: { field: 1, multiplier: 1 } }),
     proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
   }),
 });
@@ -114,6 +129,8 @@ builder.queryFields((t) => ({
     description: 'Notes issued by the service, newest first (limite clamped to 1..100).',
     authScopes: { authenticated: true },
     args: { cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string() },
+    // Cost follows the page asked for (clamped like the list itself).
+    complexity: (args) => ({ field: 1, multiplier: Math.min(100, Math.max(1, Math.trunc(Number(args.limite)) || 50)) }),
     errors: {},
     resolve: (_r, args, ctx) =>
       listNfse(ctx.engine, principalOf(ctx), { cursor: args.cursor ?? undefined, limite: args.limite ?? undefined, status: args.status ?? undefined }),
