@@ -44,6 +44,10 @@ export interface AppOptions {
   simulatorDelays?: SimulatorDelays;
   /** Tests: the DNS of webhook address checks (a name that rebinds to an internal address). */
   resolveHost?: ResolveHost;
+  /** How often websocket connections' keys are checked for revocation (default 10 s; tests shorten it). */
+  keyRecheckMs?: number;
+  /** Tests: sees every SQL statement (statement-count tests). */
+  onQuery?: (sql: string) => void;
 }
 
 export type AppEngine = TransmissionDeps & { webhooks: WebhookRuntime };
@@ -70,6 +74,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     url: config.databaseUrl,
     schema: options.pgSchema,
     pgliteDir: options.pgliteDir ?? join(config.dataDir, 'pglite'),
+    onQuery: options.onQuery,
   });
   cleanups.unshift(() => database.close());
 
@@ -135,7 +140,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   });
   let url = '';
-  const ws = attachGraphqlWs(app.server, yoga, engine);
+  const ws = attachGraphqlWs(app.server, yoga, engine, { keyRecheckMs: options.keyRecheckMs });
 
   return {
     engine,

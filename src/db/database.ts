@@ -28,10 +28,12 @@ export interface OpenDatabaseOptions {
   schema?: string;
   poolSize?: number;
   migrate?: boolean;
+  /** Tests: called with every SQL statement Prisma sends (pins the statement count of a dashboard page). */
+  onQuery?: (sql: string) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const db = options.url ? await openPostgres(options.url, options) : await openPglite(options.pgliteDir ?? 'memory://');
+  const db = options.url ? await openPostgres(options.url, options) : await openPglite(options.pgliteDir ?? 'memory://', options);
   if (options.migrate !== false) await db.migrateWith((runner) => migrate(runner));
   return db;
 }
@@ -41,7 +43,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
   if (schema) await withClient(url, {}, (c) => c.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...searchPath });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
+  const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), ...queryLog(options) }), options);
   return {
     prisma,
     // Migrations and raw statements that need BEGIN/COMMIT or session locks get a connection of their own.
@@ -73,10 +75,10 @@ async function withClient<T>(url: string, extra: pg.ClientConfig, run: (c: SqlRu
   }
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Database> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPGlite(pglite), ...queryLog(options) }), options);
   const sql = pgliteRunner(pglite);
   return {
     prisma,
@@ -88,4 +90,13 @@ async function openPglite(dir: string): Promise<Database> {
       await pglite.close();
     },
   };
+}
+
+// Query events only when asked for: production clients do not pay for them.
+const queryLog = (options: OpenDatabaseOptions) => (options.onQuery ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {});
+
+function withQueryHook(prisma: Db, options: OpenDatabaseOptions): Db {
+  const hook = options.onQuery;
+  if (hook) (prisma as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => hook(e.query));
+  return prisma;
 }

@@ -104,4 +104,18 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * A refused header or query parameter. Spec 2.1 makes `campo` a JSON Pointer into the body, so it is null
+ * here and the message names the parameter instead.
+ */
+export function parameterError(
+  codigo: ErrorCode,
+  parameter: { header: string } | { query: string },
+  detail: string,
+  options: Omit<EngineErrorOptions, 'campo'> = {},
+): EngineError {
+  const label = 'header' in parameter ? `Cabeçalho ${parameter.header}` : `Parâmetro ${parameter.query}`;
+  return new EngineError(codigo, `${label}: ${detail}`, { ...options, campo: null });
+}
+
 export const isEngineError = (err: unknown): err is EngineError => err instanceof EngineError;

@@ -1,4 +1,6 @@
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
@@ -11,7 +13,9 @@ import type { GraphContext } from './context.js';
 /**
  * Configuration only; types live in schema/<type>.ts (STYLE.md).
  * Plugin order matters: scope-auth first so unauthorised fields never run, then errors so thrown EngineErrors
- * become union members, then prisma.
+ * become union members, then prisma and dataloader (batched relations), then complexity, which only records
+ * each field's cost: the limits are a validation rule (src/http/query-limits.ts), so an abusive document is
+ * refused before anything executes, and the REST facade's fixed documents are not re-checked per request.
  */
 export const builder = new SchemaBuilder<{
   Context: GraphContext;
@@ -24,7 +28,7 @@ export const builder = new SchemaBuilder<{
   };
   DefaultFieldNullability: false;
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, DataloaderPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => ({

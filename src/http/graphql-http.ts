@@ -5,6 +5,7 @@ import type { Principal } from '../engine/auth/principal.js';
 import type { EngineDeps } from '../engine/deps.js';
 import { isEngineError } from '../engine/errors.js';
 import type { GraphContext } from '../graph/context.js';
+import { useQueryLimits } from './query-limits.js';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -21,6 +22,7 @@ export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, e
     schema,
     graphqlEndpoint: '/graphql',
     logging: false,
+    plugins: [useQueryLimits()],
     graphiql: false,
     context: ({ principal, requestId }) => ({ engine, principal: principal ?? null, requestId: requestId ?? '' }),
     maskedErrors: {

@@ -34,6 +34,26 @@ export const BODY_LIMIT = 2 * MB;
 export const LOTES_JSON_LIMIT = 30 * MB;
 export const LOTES_SHEET_LIMIT = 20 * MB;
 
+const invalidJson = () =>
+  new EngineError('requisicao_invalida', 'O corpo não é um JSON válido.', {
+    correcao: 'Envie um JSON bem formado com Content-Type: application/json.',
+  });
+// Well-formed JSON, refused on purpose: a `__proto__` or `constructor.prototype` member could poison objects
+// built from the body, and no request of the API has such a member.
+const prototypeKey = () =>
+  new EngineError('requisicao_invalida', 'O JSON do corpo contém a chave __proto__ ou constructor.prototype, que não é aceita.', {
+    correcao: 'Remova a chave __proto__ (ou constructor.prototype) do corpo.',
+  });
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; yoga: Yoga }> {
   const { engine, rest, docsUrl } = options;
   const app = Fastify({
@@ -75,7 +95,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     if (String(body).trim() === '') return done(null, undefined);
     secureJson(req, String(body), (err, value) => {
       if (!err) return done(null, value);
-      done(new EngineError('requisicao_invalida', 'O corpo não é um JSON válido.', { correcao: 'Envie um JSON bem formado com Content-Type: application/json.' }), undefined);
+      // Fastify reports both failures alike; JSON that plain JSON.parse reads was refused for a forbidden key.
+      done(parsesAsJson(String(body)) ? prototypeKey() : invalidJson(), undefined);
     });
   });
   await app.register(multipart, { limits: { fileSize: LOTES_SHEET_LIMIT, files: 1, fields: 50, fieldSize: MB } });

@@ -5,9 +5,10 @@ import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { parse as parseYaml } from 'yaml';
 import type { Principal } from '../engine/auth/principal.js';
 import type { EngineDeps } from '../engine/deps.js';
-import { EngineError } from '../engine/errors.js';
+import { EngineError, parameterError } from '../engine/errors.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../engine/idempotencia/idempotency.js';
 import { requestFingerprint } from '../engine/idempotencia/canonical-json.js';
+import { describeParameterError } from './parameter-messages.js';
 import { executePrepared, prepareDocument, type PreparedDocument } from './execute-operation.js';
 import type { RestOperation, RestRequest } from './operation.js';
 import { operations } from './operations/index.js';
@@ -78,8 +79,7 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
     const key = header(call.headers, 'idempotency-key');
     if (!op.idempotent || key === undefined) return execute(op, operationId, req, call);
     if (!key.trim() || key.length > 255) {
-      throw new EngineError('requisicao_invalida', 'Idempotency-Key deve ter de 1 a 255 caracteres.', {
-        campo: 'Idempotency-Key',
+      throw parameterError('requisicao_invalida', { header: 'Idempotency-Key' }, 'deve ter de 1 a 255 caracteres.', {
         correcao: 'Use um UUID como chave.',
       });
     }
@@ -147,17 +147,15 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
       );
       if (errors.length === 0) return run(c.operation.operationId!, c, call);
       const first = errors[0]!;
-      if (unknownParam(first)) {
-        const param = String(first.params?.additionalProperty ?? '');
-        throw new EngineError('parametro_invalido', `Parâmetro desconhecido: ${param}.`, { campo: param, correcao: 'Remova o parâmetro; veja os aceitos na documentação da rota.' });
-      }
       if (first.params?.missingProperty === 'requestBody') {
         throw new EngineError('requisicao_invalida', 'Esta rota exige um corpo JSON.', { correcao: 'Envie o corpo com Content-Type: application/json.' });
       }
-      const name = first.instancePath.split('/').filter(Boolean).slice(1).join('.') || String(first.params?.missingProperty ?? '');
-      throw new EngineError('parametro_invalido', `Parâmetro inválido: ${name || 'requisição'} ${first.message ?? ''}`.trim(), {
-        campo: name || null,
-        correcao: 'Corrija o parâmetro conforme a documentação da rota.',
+      const declared = ((c.operation.parameters ?? []) as Array<{ name?: string }>).map((p) => p.name ?? '');
+      const { parameter, detail } = describeParameterError(first, declared);
+      throw parameterError('parametro_invalido', parameter, detail, {
+        correcao: unknownParam(first)
+          ? 'Remova o parâmetro; veja os aceitos na documentação da rota.'
+          : 'Corrija o parâmetro conforme a documentação da rota.',
       });
     },
     notFound: () => {

@@ -26,6 +26,10 @@ export interface TestAppOptions {
   simulatorDelays?: AppOptions['simulatorDelays'];
   /** The DNS of webhook address checks. */
   resolveHost?: AppOptions['resolveHost'];
+  /** How often websocket keys are re-checked for revocation. */
+  keyRecheckMs?: number;
+  /** Sees every SQL statement the app sends. */
+  onQuery?: (sql: string) => void;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -48,6 +52,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     worker: options.worker,
     simulatorDelays: options.simulatorDelays,
     resolveHost: options.resolveHost,
+    keyRecheckMs: options.keyRecheckMs,
+    onQuery: options.onQuery,
   });
   const url = await app.listen();
   return {

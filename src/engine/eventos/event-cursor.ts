@@ -1,4 +1,4 @@
-import { EngineError } from '../errors.js';
+import { parameterError } from '../errors.js';
 
 const MAX_SEQ = 2n ** 63n - 1n;
 
@@ -10,8 +10,7 @@ export function decodeEventCursor(cursor: string): bigint {
   const match = /^ev1:(\d{1,19})$/.exec(text);
   // seq is a PostgreSQL bigint: a larger number cannot come from us and must not reach the database.
   if (!match || BigInt(match[1]!) > MAX_SEQ) {
-    throw new EngineError('parametro_invalido', 'Cursor inválido em apos.', {
-      campo: 'apos',
+    throw parameterError('parametro_invalido', { query: 'apos' }, 'cursor inválido.', {
       correcao: 'Use exatamente o proximo_cursor devolvido por GET /v1/eventos, ou omita apos para começar do início.',
     });
   }

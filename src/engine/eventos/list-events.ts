@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
-import { EngineError } from '../errors.js';
+import { EngineError, parameterError } from '../errors.js';
 import { decodeEventCursor, encodeEventCursor } from './event-cursor.js';
 
 export interface ListEventsOptions {
@@ -32,8 +32,7 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
     const counter = await deps.db.eventCounter.findUnique({ where: { accountId_environment: scope } });
     const firstKept = oldest?.seq ?? (counter ? counter.last + 1n : 1n);
     if (after + 1n < firstKept) {
-      throw new EngineError('cursor_vencido', 'O cursor aponta para eventos já apagados (retenção de 90 dias).', {
-        campo: 'apos',
+      throw parameterError('cursor_vencido', { query: 'apos' }, 'o cursor aponta para eventos já apagados (retenção de 90 dias).', {
         correcao: 'Continue a partir de cursor_mais_antigo.',
         extra: { cursor_mais_antigo: encodeEventCursor(firstKept - 1n) },
       });
@@ -44,28 +43,32 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
     // forged): following it would silently skip the events numbered up to it.
     const counter = await deps.db.eventCounter.findUnique({ where: { accountId_environment: scope } });
     if (after > (counter?.last ?? 0n)) {
-      throw new EngineError('parametro_invalido', 'Cursor em apos não pertence ao log desta conta e ambiente.', {
-        campo: 'apos',
+      throw parameterError('parametro_invalido', { query: 'apos' }, 'o cursor não pertence ao log desta conta e ambiente.', {
         correcao: 'Use o proximo_cursor devolvido a esta chave (cada ambiente tem seu log), ou omita apos para começar do início.',
       });
     }
   }
-  const eventos: EventEntry[] = rows.map((r) => ({
-    id: r.id,
-    tipo: r.tipo,
-    ambiente: r.environment === 'test' ? 'sandbox' : 'producao',
-    criado_em: r.createdAt.toISOString(),
-    dados: r.dados,
-  }));
+  const eventos = rows.map(presentEvent);
   const last = rows.at(-1)?.seq ?? after;
   return { eventos, proximo_cursor: encodeEventCursor(last) };
+}
+
+/** One entry of the log as REST, webhooks and GraphQL show it (DESIGN.md: `{id, tipo, ambiente, criado_em, dados}`). */
+export function presentEvent(row: { id: string; tipo: string; environment: string; createdAt: Date; dados: unknown }): EventEntry {
+  return {
+    id: row.id,
+    tipo: row.tipo,
+    ambiente: row.environment === 'test' ? 'sandbox' : 'producao',
+    criado_em: row.createdAt.toISOString(),
+    dados: row.dados,
+  };
 }
 
 function parseLimit(value: string | number | undefined): number {
   if (value === undefined || value === '') return 100;
   const n = typeof value === 'number' ? value : /^\d{1,5}$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 1000) {
-    throw new EngineError('parametro_invalido', 'limite deve ser um inteiro de 1 a 1000.', { campo: 'limite', correcao: 'Use limite entre 1 e 1000 (padrão 100).' });
+    throw parameterError('parametro_invalido', { query: 'limite' }, 'deve ser um inteiro de 1 a 1000.', { correcao: 'Use limite entre 1 e 1000 (padrão 100).' });
   }
   return n;
 }

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal.js';
-import { EngineError, type ErrorItem } from '../errors.js';
+import { EngineError, parameterError, type ErrorItem } from '../errors.js';
 
 /** TSCodJustCanc (tiposSimples_v1.01.xsd): 1 erro na emissão, 2 serviço não prestado, 9 outros. */
 export const CANCELLATION_REASONS = ['1', '2', '9'] as const;
@@ -54,15 +54,13 @@ const CANCELLATION_SCENARIOS = /^(autorizar|rejeitar(:E\d{4})?|timeout|indisponi
 export function cancellationScenario(principal: Principal, simular: string | null | undefined): string | null {
   if (simular === null || simular === undefined || simular.trim() === '') return null;
   if (principal.environment !== 'test') {
-    throw new EngineError('simulacao_so_no_sandbox', 'X-Service-Simular só funciona com chave de teste.', {
-      campo: 'X-Service-Simular',
+    throw parameterError('simulacao_so_no_sandbox', { header: 'X-Service-Simular' }, 'só funciona com chave de teste.', {
       correcao: 'Remova o cabeçalho em produção.',
     });
   }
   const value = simular.trim().toLowerCase().replace(/:e(\d{4})$/, ':E$1');
   if (!CANCELLATION_SCENARIOS.test(value)) {
-    throw new EngineError('simulacao_invalida', `Cenário de simulação desconhecido para cancelamento: ${simular}.`, {
-      campo: 'X-Service-Simular',
+    throw parameterError('simulacao_invalida', { header: 'X-Service-Simular' }, `cenário de simulação desconhecido para cancelamento: ${simular}.`, {
       correcao: 'Use autorizar, rejeitar, rejeitar:E0xxx, timeout, indisponibilidade, falha_transmissao ou processamento_lento.',
     });
   }

@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
-import { EngineError } from '../errors.js';
+import { EngineError, parameterError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
 import type { NfseWithTimeline } from './present-nfse.js';
 
@@ -21,8 +21,7 @@ export async function findNfse(
   };
   // A malformed filter is the caller's error (spec 7.2), and the column is a uuid: never send it to the database.
   if (options.empresaId && !isUuid(options.empresaId)) {
-    throw new EngineError('parametro_invalido', `empresa_id inválido: ${options.empresaId}.`, {
-      campo: 'empresa_id',
+    throw parameterError('parametro_invalido', { query: 'empresa_id' }, `não é um id de empresa: ${options.empresaId}.`, {
       correcao: 'Use o id da empresa retornado por GET /v1/companies.',
     });
   }
@@ -39,8 +38,8 @@ export async function findNfse(
   }
   const byRef = await deps.db.nfse.findMany({ where: { ...scope, referencia: options.id }, include: { timeline: true }, take: 2 });
   if (byRef.length > 1) {
-    throw new EngineError('referencia_ambigua', `A referência ${options.id} existe em mais de uma empresa.`, {
-      campo: 'empresa_id',
+    // campo stays null: empresa_id is a query parameter here, not a member of a body (spec 2.1).
+    throw new EngineError('referencia_ambigua', `A referência ${options.id} existe em mais de uma empresa; informe o parâmetro empresa_id.`, {
       correcao: 'Informe empresa_id na consulta.',
     });
   }

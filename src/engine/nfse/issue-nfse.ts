@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
-import { EngineError } from '../errors.js';
+import { EngineError, parameterError } from '../errors.js';
 import { newId } from '../kernel/ids.js';
 import { buildDpsId, buildDpsXml } from '../national/build-dps-xml.js';
 import { signXml } from '../national/sign-xml.js';
@@ -151,15 +151,13 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
 export function checkScenario(principal: Principal, simular: string | null): string | null {
   if (simular === null || simular === '') return null;
   if (principal.environment !== 'test') {
-    throw new EngineError('simulacao_so_no_sandbox', 'X-Service-Simular só funciona com chave de teste.', {
-      campo: 'X-Service-Simular',
+    throw parameterError('simulacao_so_no_sandbox', { header: 'X-Service-Simular' }, 'só funciona com chave de teste.', {
       correcao: 'Remova o cabeçalho em produção.',
     });
   }
   const value = simular.trim().toLowerCase().replace(/:e(\d{4})$/, ':E$1');
   if (!SCENARIOS.test(value)) {
-    throw new EngineError('simulacao_invalida', `Cenário de simulação desconhecido: ${simular}.`, {
-      campo: 'X-Service-Simular',
+    throw parameterError('simulacao_invalida', { header: 'X-Service-Simular' }, `cenário de simulação desconhecido: ${simular}.`, {
       correcao: 'Use autorizar, rejeitar, rejeitar:E0xxx, timeout, indisponibilidade, competencia_encerrada, falha_transmissao ou processamento_lento.',
     });
   }

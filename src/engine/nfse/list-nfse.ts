@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
-import { EngineError } from '../errors.js';
+import { parameterError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
 import { presentNfse } from './present-nfse.js';
 
@@ -17,10 +17,11 @@ export interface ListNfseOptions {
  * are newer than its cursor, so no row is skipped or repeated. `limite` is clamped to 1..100 (default 50).
  */
 export async function listNfse(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListNfseOptions) {
+  // Spec 8: out of range is clamped here, never refused (a 21-digit number is simply 100).
   const parsed = Number(options.limite);
-  const limite = options.limite === undefined || options.limite === '' || !Number.isFinite(parsed) ? 50 : Math.min(100, Math.max(1, Math.trunc(parsed)));
+  const limite = options.limite === undefined || options.limite === '' || Number.isNaN(parsed) ? 50 : Math.min(100, Math.max(1, Math.trunc(parsed)));
   if (options.status !== undefined && !STATUSES.includes(options.status)) {
-    throw new EngineError('parametro_invalido', `status desconhecido: ${options.status}.`, { campo: 'status', correcao: `Use um de: ${STATUSES.join(', ')}.` });
+    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${STATUSES.join(', ')}.` });
   }
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await deps.db.nfse.findMany({
@@ -51,7 +52,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
   const createdAt = new Date(parts[1] ?? '');
   if (parts.length !== 3 || parts[0] !== 'nf1' || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
-    throw new EngineError('parametro_invalido', 'Cursor inválido.', { campo: 'cursor', correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
+    throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
   }
   return { createdAt, id: parts[2]! };
 }

@@ -2,8 +2,9 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvent, type Tx } from '../eventos/append-event.js';
 import { newId } from '../kernel/ids.js';
+import { announceEvents } from '../eventos/events-topic.js';
 import { appendLoteConcluido, settleLoteNote } from '../lotes/complete-lote.js';
-import { nfseAccountTopic, nfseTopic } from './nfse-topic.js';
+import { nfseAccountTopic, nfseTopic, type NfseChange } from './nfse-topic.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 
 export interface NoteChange {
@@ -62,8 +63,13 @@ export async function updateNote(
   return note;
 }
 
-export async function publishNote(deps: Pick<EngineDeps, 'pubsub'>, note: { id: string; accountId: string; environment: string; status: string }) {
-  const message = { id: note.id, status: note.status };
-  await deps.pubsub.publish(nfseTopic(note.id), message);
-  await deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), message);
+/** After commit: the note's change to its subscribers, and a wake-up to followers of the event log. */
+export async function publishNote(
+  deps: Pick<EngineDeps, 'pubsub'>,
+  note: { id: string; accountId: string; environment: string; status: string; companyId: string },
+) {
+  const message: NfseChange = { id: note.id, status: note.status, empresaId: note.companyId };
+  await deps.pubsub.publish(nfseTopic(note.id), { ...message });
+  await deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message });
+  await announceEvents(deps, note.accountId, note.environment);
 }

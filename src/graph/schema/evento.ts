@@ -1,3 +1,4 @@
+import { followEvents } from '../../engine/eventos/follow-events.js';
 import { listEvents, type EventEntry } from '../../engine/eventos/list-events.js';
 import { builder } from '../builder.js';
 import { principalOf } from './principal-of.js';
@@ -27,5 +28,18 @@ builder.queryFields((t) => ({
     args: { apos: t.arg.string(), limite: t.arg.string() },
     errors: {},
     resolve: (_r, args, ctx) => listEvents(ctx.engine, principalOf(ctx), { apos: args.apos ?? undefined, limite: args.limite ?? undefined }),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  eventos: t.field({
+    type: EventRef,
+    description:
+      'Events of the key\'s account and environment committed from now on, in log order (the live tail of ' +
+      '`eventos`); `tipos` keeps only those types. A key restricted to one company sees only its events.',
+    authScopes: { authenticated: true },
+    args: { tipos: t.arg.stringList() },
+    subscribe: (_r, args, ctx) => followEvents(ctx.engine, principalOf(ctx), { tipos: args.tipos }),
+    resolve: (entry) => entry as EventEntry,
   }),
 }));

@@ -1,8 +1,11 @@
+import { findCompany } from '../../engine/empresas/find-company.js';
+import { loadCompanies } from '../../engine/empresas/load-companies.js';
+import { filterStream } from '../../engine/kernel/filter-stream.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { findNfse } from '../../engine/nfse/get-nfse.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
 import { listNfse } from '../../engine/nfse/list-nfse.js';
-import { nfseAccountTopic, nfseTopic } from '../../engine/nfse/nfse-topic.js';
+import { nfseAccountTopic, nfseTopic, type NfseChange } from '../../engine/nfse/nfse-topic.js';
 import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
@@ -11,6 +14,7 @@ import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
 import { principalOf } from './principal-of.js';
 import { ReadinessRef } from './readiness.js';
+import { CompanyRef } from './company.js';
 
 type Rejeicao = NonNullable<NfseView['rejeicao']>;
 
@@ -78,9 +82,22 @@ export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
   }),
 });
 
+builder.objectField(NfseRef, 'empresa', (t) =>
+  t.loadable({
+    type: CompanyRef,
+    nullable: true,
+    description: "The note's company; null once the company was removed. One statement for a whole page of notes.",
+    // Batched within a tick but never cached: a subscription's context lives across events (STYLE.md).
+    loaderOptions: { cache: false },
+    load: (ids: string[], ctx: GraphContext) => loadCompanies(ctx.engine, principalOf(ctx), ids),
+    resolve: (note) => note.empresa_id,
+  }),
+);
+
 const NfsePageRef = builder.objectRef<{ dados: NfseView[]; proximo_cursor: string | null }>('NfsePage').implement({
   fields: (t) => ({
-    dados: t.expose('dados', { type: [NfseRef] }),
+    // The page size is charged on `nfses` itself (its `limite`), not again here.
+    dados: t.expose('dados', { type: [NfseRef], complexity: { field: 1, multiplier: 1 } }),
     proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
   }),
 });
@@ -112,6 +129,8 @@ builder.queryFields((t) => ({
     description: 'Notes issued by the service, newest first (limite clamped to 1..100).',
     authScopes: { authenticated: true },
     args: { cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string() },
+    // Cost follows the page asked for (clamped like the list itself).
+    complexity: (args) => ({ field: 1, multiplier: Math.min(100, Math.max(1, Math.trunc(Number(args.limite)) || 50)) }),
     errors: {},
     resolve: (_r, args, ctx) =>
       listNfse(ctx.engine, principalOf(ctx), { cursor: args.cursor ?? undefined, limite: args.limite ?? undefined, status: args.status ?? undefined }),
@@ -146,19 +165,26 @@ builder.mutationFields((t) => ({
 }));
 
 builder.subscriptionFields((t) => ({
-  nfseStatusChanged: t.field({
+  nfseAtualizada: t.field({
     type: NfseRef,
-    description: "Emits a note of the key's account and environment each time its status changes.",
+    description:
+      'Emits a note, as committed, each time it changes: one note (`id`), every note of a company (`empresaId`), or ' +
+      "every note the key can read (neither). The key's environment and company restriction apply.",
     authScopes: { authenticated: true },
-    args: { id: t.arg.id() },
-    // The bus iterator is returned as is (no generator around it) so an unsubscribe releases it at once; a note
-    // id is authorised (account, environment, company) before subscribing to its own topic.
+    args: { id: t.arg.id(), empresaId: t.arg.id() },
+    // Authorised on subscribe (a foreign note or company fails before any event). The bus iterator is returned
+    // without a generator around it, so an unsubscribe releases it at once.
     subscribe: async (_r, args, ctx) => {
       const principal = principalOf(ctx);
-      if (!args.id) return ctx.engine.pubsub.subscribe(nfseAccountTopic(principal.accountId, principal.environment));
-      const note = await findNfse(ctx.engine, principal, { id: String(args.id) });
-      return ctx.engine.pubsub.subscribe(nfseTopic(note.id));
+      if (args.id) {
+        const note = await findNfse(ctx.engine, principal, { id: String(args.id) });
+        return ctx.engine.pubsub.subscribe(nfseTopic(note.id));
+      }
+      const empresaId = args.empresaId ? (await findCompany(ctx.engine, principal, String(args.empresaId))).id : principal.companyId;
+      const changes = ctx.engine.pubsub.subscribe(nfseAccountTopic(principal.accountId, principal.environment));
+      return empresaId ? filterStream(changes, (m) => (m as Partial<NfseChange>).empresaId === empresaId) : changes;
     },
+    // Reloaded through the key's scope: the subscriber sees the committed row, never the message.
     resolve: async (message, _args, ctx) => presentNfse(await findNfse(ctx.engine, principalOf(ctx), { id: String(message.id) })),
   }),
 }));

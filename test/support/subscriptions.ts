@@ -1,0 +1,97 @@
+import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import type { EngineDeps } from '../../src/engine/deps.js';
+
+/** A real graphql-ws client on `ws://…/graphql` with the key in connectionParams. */
+export function wsClient(baseUrl: string, key: string | null): Client {
+  return createClient({
+    url: `${baseUrl.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: key ? { authorization: `Bearer ${key}` } : undefined,
+    retryAttempts: 0,
+    lazy: true,
+  });
+}
+
+export interface Collected {
+  results: ExecutionResult<Record<string, any>>[];
+  readonly error: unknown;
+  readonly done: boolean;
+  dispose(): void;
+}
+
+/** Everything one subscription delivers; `error` holds a close event (e.g. code 4403) when the socket ends. */
+export function collect(client: Client, query: string, variables: Record<string, unknown> = {}): Collected {
+  const results: ExecutionResult<Record<string, any>>[] = [];
+  let error: unknown = null;
+  let done = false;
+  const dispose = client.subscribe(
+    { query, variables },
+    {
+      next: (r) => void results.push(r as ExecutionResult<Record<string, any>>),
+      error: (e) => {
+        error = e;
+        done = true;
+      },
+      complete: () => {
+        done = true;
+      },
+    },
+  );
+  return {
+    results,
+    dispose,
+    get error() {
+      return error;
+    },
+    get done() {
+      return done;
+    },
+  };
+}
+
+export async function until(condition: () => boolean | Promise<boolean>, what = 'condition', ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Counts the bus subscriptions the server opens, so a test triggers a change only once the subscription is
+ * live (graphql-ws has no "subscribed" acknowledgement). With Redis, also waits for the channel's SUBSCRIBE.
+ */
+export function watchBus(engine: EngineDeps, redisUrl?: string | null) {
+  const real = engine.pubsub;
+  const opened = new Map<string, number>();
+  engine.pubsub = {
+    publish: (topic, message) => real.publish(topic, message),
+    close: () => real.close(),
+    subscribe: (topic, signal) => {
+      opened.set(topic, (opened.get(topic) ?? 0) + 1);
+      return real.subscribe(topic, signal);
+    },
+  };
+  return {
+    opened: (topic: string) => opened.get(topic) ?? 0,
+    live: async (topic: string, n = 1) => {
+      await until(() => (opened.get(topic) ?? 0) >= n, `subscription to ${topic}`);
+      if (redisUrl) await untilRedisChannel(redisUrl, topic);
+    },
+  };
+}
+
+/** Waits until some connection has SUBSCRIBEd to the Redis channel (another process's subscriber, too). */
+export async function untilRedisChannel(redisUrl: string, channel: string) {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    await until(async () => {
+      const [, n] = (await redis.pubsub('NUMSUB', channel)) as [string, number];
+      return Number(n) > 0;
+    }, `Redis channel ${channel}`);
+  } finally {
+    redis.disconnect();
+  }
+}
