@@ -7,5 +7,7 @@ import './nfse.js';
 import './nfse-cancellation.js';
 import './nfse-documents.js';
 import './evento.js';
+import './account-usage.js';
+import './catalogos.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -16,6 +16,12 @@ import { validateNfse } from './validateNfse.js';
 import { cancelNfse } from './cancelNfse.js';
 import { getNfsePdf } from './getNfsePdf.js';
 import { getNfseXml } from './getNfseXml.js';
+import { getAccount } from './getAccount.js';
+import { getUsage } from './getUsage.js';
+import { listServicos } from './listServicos.js';
+import { getServico } from './getServico.js';
+import { listMunicipios } from './listMunicipios.js';
+import { getMunicipio } from './getMunicipio.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -36,4 +42,10 @@ export const operations: Record<string, RestOperation> = {
   getNfseXml,
   getNfsePdf,
   listEvents,
+  getAccount,
+  getUsage,
+  listServicos,
+  getServico,
+  listMunicipios,
+  getMunicipio,
 };
