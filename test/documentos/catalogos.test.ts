@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/engine/tabelas/csv.js';
-import { httpClient } from '../support/http.js';
+import { httpClient, type HttpResponse } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -29,7 +29,7 @@ async function all(path: string): Promise<Array<Record<string, any>>> {
   let cursor: string | null = null;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await http.get(`${path}${sep}limite=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: HttpResponse = await http.get(`${path}${sep}limite=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     expect(res.status, res.text).toBe(200);
     expect(typeof res.body.versao).toBe('string');
     expect(typeof res.body.fonte).toBe('string');

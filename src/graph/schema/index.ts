@@ -9,5 +9,6 @@ import './nfse-documents.js';
 import './evento.js';
 import './account-usage.js';
 import './catalogos.js';
+import './documents.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -22,6 +22,9 @@ import { listServicos } from './listServicos.js';
 import { getServico } from './getServico.js';
 import { listMunicipios } from './listMunicipios.js';
 import { getMunicipio } from './getMunicipio.js';
+import { listDocuments } from './listDocuments.js';
+import { getDocument } from './getDocument.js';
+import { getDocumentXml } from './getDocumentXml.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -48,4 +51,7 @@ export const operations: Record<string, RestOperation> = {
   getServico,
   listMunicipios,
   getMunicipio,
+  listDocuments,
+  getDocument,
+  getDocumentXml,
 };
