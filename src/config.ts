@@ -9,6 +9,12 @@ export interface Config {
   redisUrl: string | null;
   masterKey: Buffer | null;
   nationalApiUrl: { live: string | null; test: string | null };
+  /** ADN Contribuinte base URL for production capture (…/contribuintes); null → the simulator. */
+  nationalAdnUrlLive: string | null;
+  /** Capture schedule per company (received documents), in minutes; default 60. */
+  captureIntervalMinutes: number;
+  /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
+  captureTickSeconds: number;
   docsUrl: string;
   webhookAllowedCidrs: string[];
   /** SMTP for webhook outage notices (smtp://… or smtps://…); without it notices are recorded and logged. */
@@ -44,6 +50,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const nationalApiUrl = { live: url('NATIONAL_API_URL_LIVE'), test: url('NATIONAL_API_URL_TEST') };
 
+  const nationalAdnUrlLive = url('NATIONAL_ADN_URL_LIVE');
+  const captureIntervalMinutes = Number(env.CAPTURE_INTERVAL_MINUTES ?? 60);
+  if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1) problems.push('CAPTURE_INTERVAL_MINUTES must be a positive integer');
+  const captureTickSeconds = Number(env.CAPTURE_TICK_SECONDS ?? 30);
+  if (!Number.isInteger(captureTickSeconds) || captureTickSeconds < 0) problems.push('CAPTURE_TICK_SECONDS must be a non-negative integer');
+
   const webhookAllowedCidrs = (env.WEBHOOK_ALLOWED_CIDRS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (const cidr of webhookAllowedCidrs) {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range`);
@@ -61,6 +73,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     masterKey,
     nationalApiUrl,
+    nationalAdnUrlLive,
+    captureIntervalMinutes,
+    captureTickSeconds,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),
     webhookAllowedCidrs,
     smtpUrl,

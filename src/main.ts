@@ -104,7 +104,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     delays: options.simulatorDelays,
   });
   await simulator.listen(0, '127.0.0.1');
-  const national = new NationalGateway({ urls: config.nationalApiUrl, simulator, timeoutMs: options.nationalTimeoutMs });
+  const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, simulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {
     // The simulator first: it drops the answers it holds back (timeout, processamento_lento), so closing the
     // clients does not wait for them (up to 15 s per pending call).
@@ -124,7 +124,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national, webhooks };
   const runWorker = options.worker ?? role !== 'api';
-  const worker = runWorker ? startWorker(engine) : null;
+  const worker = runWorker ? startWorker(engine, { captureIntervalMs: config.captureIntervalMinutes * 60_000, captureTickMs: config.captureTickSeconds * 1000 }) : null;
   if (worker) cleanups.unshift(() => worker.stop());
   const webhookWorker = runWorker ? startWebhookWorker(engine) : null;
   if (webhookWorker) cleanups.unshift(() => webhookWorker.stop());

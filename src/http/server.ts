@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
+import { recordRequest } from '../engine/accounts/record-request.js';
 import { authenticate } from '../engine/auth/authenticate.js';
 import type { Principal } from '../engine/auth/principal.js';
 import type { EngineDeps } from '../engine/deps.js';
@@ -83,6 +84,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
         correcao: 'Espere o próximo minuto do relógio e repita com o mesmo Idempotency-Key.',
       });
     }
+    // GET /v1/usage counts accepted /v1 requests of the cycle.
+    if (isApi) await recordRequest(engine, req.principal);
   });
 
   // Malformed JSON is the caller's error (400 requisicao_invalida), never a 500. Fastify's own parser is kept

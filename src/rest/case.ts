@@ -9,7 +9,11 @@ export function snakeKeys(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (key === '__typename') continue;
-    out[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = snakeKeys(inner);
+    // An event's `dados` object is stored in its final casing (snake_case for issuance events, camelCase for
+    // received-document events: spec 2.1 and 6.2), so it passes through untouched. (`dados` lists of pages are
+    // GraphQL objects and are converted.)
+    const payload = key === 'dados' && inner !== null && typeof inner === 'object' && !Array.isArray(inner);
+    out[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = payload ? inner : snakeKeys(inner);
   }
   return out;
 }

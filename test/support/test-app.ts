@@ -40,6 +40,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     HOST: '127.0.0.1',
     DATA_DIR: `/tmp/fiscal-api-test-${schemaName}`,
     MASTER_KEY: randomBytes(32).toString('hex'),
+    // Received-document capture is driven by the tests that need it (runDueCaptures), not by a timer.
+    CAPTURE_TICK_SECONDS: '0',
     ...options.env,
   });
   const app = await createApp({

@@ -1,10 +1,10 @@
 // Official tables (resources/tables), read lazily once per process. Pure lookups: no DB, no HTTP.
-export { servicoNacional, nbs, CODIGOS_EXIGEM_OBRA } from './servicos.js';
+export { servicoNacional, todosServicos, nbs, CODIGOS_EXIGEM_OBRA } from './servicos.js';
 export type { ServicoNacional, IncidenciaIssqn, Nbs } from './servicos.js';
 export { nbsCompativel, capitulosNbsAceitos, CAPITULOS_NBS_POR_ITEM } from './correlacao-nbs.js';
-export { municipio } from './municipios.js';
+export { municipio, todosMunicipios } from './municipios.js';
 export type { Municipio } from './municipios.js';
 export { codigoOficial } from './codigos-oficiais.js';
 export type { CodigoOficial } from './codigos-oficiais.js';
-export { parametrosMunicipio, municipiosParametrizados, carregarParametros, ARQUIVO_PARAMETROS } from './municipios-parametros.js';
-export type { ParametrosMunicipio, Convenio, PoliticaInscricaoMunicipal } from './municipios-parametros.js';
+export { parametrosMunicipio, aliquotasMunicipio, municipiosParametrizados, carregarParametros, ARQUIVO_PARAMETROS } from './municipios-parametros.js';
+export type { ParametrosMunicipio, LinhaAliquota, Convenio, PoliticaInscricaoMunicipal } from './municipios-parametros.js';

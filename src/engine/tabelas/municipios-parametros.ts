@@ -33,7 +33,7 @@ export interface ParametrosMunicipio {
   observacao: string | null;
 }
 
-interface LinhaAliquota {
+export interface LinhaAliquota {
   /** "*" (every service), "01" (LC 116 item), "0107" (subitem) or "010701" (cTribNac). */
   codigo: string;
   /** null = the municipality has no single official rate known for these services (blocks the fallback). */
@@ -157,4 +157,9 @@ export function parametrosMunicipio(ibge: string): ParametrosMunicipio {
 /** IBGE codes present in the parameters table. */
 export function municipiosParametrizados(): string[] {
   return [...tabela().keys()];
+}
+
+/** The rate rows of a municipality as the table holds them (`/v1/municipios/{ibge}`), or [] when absent. */
+export function aliquotasMunicipio(ibge: string): ReadonlyArray<Readonly<LinhaAliquota>> {
+  return tabela().get(ibge)?.linhas ?? [];
 }

@@ -34,3 +34,8 @@ const municipios = lazy(() => {
 export function municipio(codigo: string): Municipio | null {
   return municipios().get(codigo) ?? null;
 }
+
+/** Every municipality of Anexo A, ascending by IBGE code (the `/v1/municipios` catalogue). */
+export function todosMunicipios(): Municipio[] {
+  return [...municipios().values()].sort((a, b) => a.codigo.localeCompare(b.codigo));
+}

@@ -98,6 +98,11 @@ const servicos = lazy(() => {
   return map;
 });
 
+/** Every national service code, ascending (the `/v1/servicos` catalogue). */
+export function todosServicos(): ServicoNacional[] {
+  return [...servicos().values()].sort((a, b) => a.codigo.localeCompare(b.codigo));
+}
+
 /** National service code (cTribNac, six digits) → its entry, or null when unknown. */
 export function servicoNacional(codigo: string): ServicoNacional | null {
   return servicos().get(codigo) ?? null;

@@ -8,6 +8,8 @@ export interface NationalGatewayOptions {
   /** Always running in-process: simulated scenarios (X-Service-Simular) are played here, never remotely. */
   simulator: Simulator;
   timeoutMs?: number;
+  /** NATIONAL_ADN_URL_LIVE (ADN Contribuinte base, …/contribuintes); null → the simulator's ADN. */
+  adnUrl?: string | null;
 }
 
 export interface Credentials {
@@ -41,6 +43,27 @@ export class NationalGateway {
         tls: remote ? { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem } : undefined,
         timeoutMs: this.options.timeoutMs ?? 30_000,
         scenario: scenario ?? undefined,
+      });
+      if (this.clients.size > 500) void this.closeClients();
+      this.clients.set(key, client);
+    }
+    return client;
+  }
+
+  /**
+   * Client of the ADN Contribuinte distribution (production only: received documents are live data). Mutual
+   * TLS with the company's A1 against the real ADN, as for Sefin; plain http to the simulator.
+   */
+  adnClient(credentials: Credentials): NationalClient {
+    const remote = this.options.adnUrl ?? null;
+    const baseUrl = remote ?? `${this.options.simulator.url}/producao/contribuintes`;
+    const key = `adn|${baseUrl}|${credentials.serial}`;
+    let client = this.clients.get(key);
+    if (!client) {
+      client = createNationalClient({
+        baseUrl,
+        tls: remote ? { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem } : undefined,
+        timeoutMs: this.options.timeoutMs ?? 30_000,
       });
       if (this.clients.size > 500) void this.closeClients();
       this.clients.set(key, client);

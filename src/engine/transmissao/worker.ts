@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_CAPTURE_INTERVAL_MS } from '../captura/capture-schedule.js';
+import { runDueCaptures } from '../captura/run-captures.js';
 import { purgeEvents } from '../eventos/purge-events.js';
 import { purgeIdempotency } from '../idempotencia/idempotency.js';
 import { resumeLotes } from '../lotes/resume-lotes.js';
@@ -12,6 +14,10 @@ export interface WorkerOptions {
   concurrency?: number;
   /** How often the 30-minute warning and the retention purges run. */
   sweepMs?: number;
+  /** Received-document capture: schedule per company (default hourly) and how often due captures are looked for. */
+  captureIntervalMs?: number;
+  /** 0 = no capture in this worker. */
+  captureTickMs?: number;
 }
 
 /** Runs every due job now (tests drive time with a FakeClock and call this instead of waiting). */
@@ -37,6 +43,19 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
   const sweepMs = options.sweepMs ?? 60_000;
   let stopped = false;
   let lastSweep = 0;
+  const stopping = new AbortController();
+  // Capture runs in a loop of its own: a long first capture (thousands of documents) never delays transmissions.
+  const captureTickMs = options.captureTickMs ?? 30_000;
+  const captureLoop = (async () => {
+    while (!stopped && captureTickMs > 0) {
+      try {
+        await runDueCaptures(deps, { intervalMs: options.captureIntervalMs ?? DEFAULT_CAPTURE_INTERVAL_MS });
+      } catch (err) {
+        deps.logger.error({ err }, 'capture tick failed; retrying');
+      }
+      await sleep(captureTickMs, undefined, { signal: stopping.signal }).catch(() => {});
+    }
+  })();
   const loop = (async () => {
     while (!stopped) {
       try {
@@ -56,7 +75,8 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
   return {
     stop: async () => {
       stopped = true;
-      await loop;
+      stopping.abort();
+      await Promise.all([loop, captureLoop]);
     },
   };
 }

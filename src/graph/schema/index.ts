@@ -9,5 +9,8 @@ import './nfse-documents.js';
 import './evento.js';
 import './webhook.js';
 import './lote.js';
+import './account-usage.js';
+import './catalogos.js';
+import './documents.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -30,6 +30,15 @@ import { getLoteReport } from './getLoteReport.js';
 import { listLoteItens } from './listLoteItens.js';
 import { listLotes } from './listLotes.js';
 import { reprocessLote } from './reprocessLote.js';
+import { getAccount } from './getAccount.js';
+import { getUsage } from './getUsage.js';
+import { listServicos } from './listServicos.js';
+import { getServico } from './getServico.js';
+import { listMunicipios } from './listMunicipios.js';
+import { getMunicipio } from './getMunicipio.js';
+import { listDocuments } from './listDocuments.js';
+import { getDocument } from './getDocument.js';
+import { getDocumentXml } from './getDocumentXml.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -64,4 +73,13 @@ export const operations: Record<string, RestOperation> = {
   emitLote,
   reprocessLote,
   getLoteReport,
+  getAccount,
+  getUsage,
+  listServicos,
+  getServico,
+  listMunicipios,
+  getMunicipio,
+  listDocuments,
+  getDocument,
+  getDocumentXml,
 };

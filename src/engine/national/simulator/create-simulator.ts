@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { generateTestCertificate } from '../generate-test-certificate.js';
 import { createXmlSigner, type XmlSigner } from '../sign-xml.js';
 import { handleEmission } from './handle-emission.js';
+import { handleDistribution, type DistributionFault } from './handle-distribution.js';
 import { handleEvent } from './handle-event.js';
 import { handleDpsQuery, handleGetEvent, handleGetNfse } from './handle-queries.js';
 import { sendJson } from './http-io.js';
 import { OutageTracker } from './outage.js';
 import type { RequestScope } from './request-helpers.js';
+import { processDps } from './process-dps.js';
 import { parseScenario, SCENARIO_HEADER } from './scenario.js';
 import type { SimulatorContext, SimulatorDelays } from './simulator-context.js';
 import { SimulatorState, type StoredNote } from './simulator-state.js';
@@ -37,6 +39,10 @@ export interface Simulator {
   note(chave: string): SimulatedNote | undefined;
   /** Global outage for tests: every route answers 503 for `calls` calls or `ms` milliseconds. */
   startOutage(spec: { calls?: number; ms?: number }): void;
+  /** Tests: the ADN distribution for this CPF/CNPJ rejects or is unavailable until cleared (null). */
+  setDistributionFault(party: string, fault: DistributionFault | null): void;
+  /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. */
+  emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
 
 /** In-process simulator of Sefin Nacional speaking the same HTTP contract (README §3), plus /_simulador/notas. */
@@ -57,8 +63,9 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
       res.on('close', () => (clearTimeout(entry.timer), pending.delete(entry)));
     },
   };
+  const faults = new Map<string, DistributionFault>();
   const handler: RequestListener = (req, res) => {
-    route(ctx, req, res).catch((err: unknown) => {
+    route(ctx, req, res, faults).catch((err: unknown) => {
       sendJson(res, 500, { erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` } });
     });
   };
@@ -94,6 +101,12 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
       return n ? view(n) : undefined;
     },
     startOutage: (spec) => ctx.outage.start('*', spec),
+    setDistributionFault: (party, fault) => (fault ? faults.set(party, fault) : faults.delete(party), undefined),
+    emitDps: (xml, ambiente) => {
+      const outcome = processDps({ ...ctx, ambiente: ambiente ?? ctx.ambiente }, xml, parseScenario(undefined));
+      if (!outcome.ok) throw new Error(`DPS rejeitada: ${outcome.errors.map((e) => e.Codigo).join(', ')}`);
+      return view(outcome.note);
+    },
   };
 }
 
@@ -102,7 +115,7 @@ function defaultSigner(): XmlSigner {
   return createXmlSigner(cert.privateKeyPem, cert.certificatePem);
 }
 
-async function route(ctx: SimulatorContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function route(ctx: SimulatorContext, req: IncomingMessage, res: ServerResponse, faults: Map<string, DistributionFault>): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://simulador');
   let path = url.pathname;
   const env = /^\/(producao|producaorestrita)(?=\/)/.exec(path);
@@ -124,6 +137,10 @@ async function route(ctx: SimulatorContext, req: IncomingMessage, res: ServerRes
   const method = req.method ?? 'GET';
   let m: RegExpExecArray | null;
   if (path === '/_simulador/notas' && method === 'GET') return inspect(ctx, res, url.searchParams.get('idDps'));
+  // ADN Contribuinte (README §4.1), under its base path /contribuintes.
+  if ((m = /^\/contribuintes\/DFe\/([^/]+)$/.exec(path)) && method === 'GET') {
+    return handleDistribution(ctx, res, scope, m[1]!, url.searchParams, faults.get(url.searchParams.get('cnpjConsulta') ?? ''));
+  }
   if (path === '/nfse' && method === 'POST') return handleEmission(ctx, req, res, scope);
   if ((m = /^\/dps\/([^/]+)$/.exec(path)) && (method === 'GET' || method === 'HEAD')) return handleDpsQuery(ctx, res, scope, m[1], method === 'HEAD');
   if ((m = /^\/nfse\/([^/]+)$/.exec(path)) && method === 'GET') return handleGetNfse(ctx, res, scope, m[1]);

@@ -1,5 +1,6 @@
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DistributionIndex, type DistributionEntry } from './adn-distribution.js';
 
 export type NoteStatus = 'autorizada' | 'cancelada' | 'substituida';
 
@@ -45,6 +46,7 @@ export class SimulatorState {
   private readonly events: StoredEvent[] = [];
   private readonly nNFSeByEmitter = new Map<string, number>();
   private readonly nDFSeByAmb = new Map<string, number>();
+  private readonly distribution = new DistributionIndex();
   private readonly file: string | undefined;
   /** Bytes of the file already applied. */
   private offset = 0;
@@ -103,6 +105,12 @@ export class SimulatorState {
     return this.events.filter((e) => e.chave === chave && (!tipoEvento || e.tipoEvento === tipoEvento));
   }
 
+  /** The ADN distribution of a CPF/CNPJ: entries after `afterNsu`, ascending, at most `max`. */
+  distributionAfter(tpAmb: string, party: string, afterNsu: number, max: number): Array<DistributionEntry & { nsu: number }> {
+    this.sync();
+    return this.distribution.after(tpAmb, party, afterNsu, max);
+  }
+
   nextDFSe(tpAmb: string): number {
     this.sync();
     return (this.nDFSeByAmb.get(tpAmb) ?? 0) + 1;
@@ -152,12 +160,14 @@ export class SimulatorState {
       const emitter = `${n.tpAmb}:${n.inscricao}`;
       this.nNFSeByEmitter.set(emitter, Math.max(this.nNFSeByEmitter.get(emitter) ?? 0, n.nNFSe));
       this.bumpDFSe(n.tpAmb, n.nDFSe);
+      this.distribution.addNote(n);
     } else if (line.t === 'status') {
       const note = this.notes.get(line.chave);
       if (note) Object.assign(note, { status: line.status, substitutaChave: line.substitutaChave });
     } else {
       this.events.push(line.event);
       this.bumpDFSe(line.event.tpAmb, line.event.nDFSe);
+      this.distribution.addEvent(line.event);
     }
   }
 }

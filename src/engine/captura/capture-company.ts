@@ -1,0 +1,70 @@
+import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
+import { companyCredentials } from '../transmissao/company-credentials.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { fetchAdnPage } from './adn-distribution-client.js';
+import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './capture-schedule.js';
+import { storeAdnPage, type StoreOptions } from './store-adn-page.js';
+
+export interface CaptureOptions extends StoreOptions {
+  intervalMs: number;
+  /** Lots per run; a company with more waiting continues at the next tick (default 400 lots = 20,000 documents). */
+  maxPages?: number;
+}
+
+export interface CaptureOutcome {
+  status: 'DOCUMENTOS_LOCALIZADOS' | 'NENHUM_DOCUMENTO_LOCALIZADO' | 'REJEICAO' | 'INDISPONIVEL' | 'IGNORADA';
+  documentos: number;
+  ultimoNsu: bigint;
+}
+
+/**
+ * Walks one company's ADN NSU sequence from its stored position: fetch a lot, store it with the new NSU in one
+ * transaction, repeat until NENHUM_DOCUMENTO_LOCALIZADO; then schedule the next run (back-off on nothing new,
+ * rejections and outages) and release the lease.
+ */
+export async function captureCompany(deps: TransmissionDeps, state: CaptureState, options: CaptureOptions): Promise<CaptureOutcome> {
+  const key = { companyId_fonte: { companyId: state.companyId, fonte: state.fonte } };
+  const finish = async (data: Prisma.CaptureStateUpdateInput) =>
+    deps.db.captureState.update({ where: key, data: { ...data, lockedUntil: null, updatedAt: deps.clock.now() } });
+
+  const company = await deps.db.company.findUnique({ where: { id: state.companyId }, include: { certificate: true } });
+  const now = deps.clock.now();
+  if (!company || company.deletedAt || !company.certificate || company.certificate.notAfter <= now) {
+    // No valid A1, no mutual TLS: look again at the next scheduled time (a new certificate resumes the walk).
+    await finish({ nextRunAt: nextAfterNothing(now, options.intervalMs), ultimoStatus: 'SEM_CERTIFICADO' });
+    return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
+  }
+  const { credentials } = await companyCredentials(deps, company.id, company.certificate);
+  const client = deps.national.adnClient(credentials);
+  const target = { companyId: company.id, accountId: company.accountId, cnpj: company.cnpj };
+  let ultimoNsu = state.ultimoNsu;
+  let documentos = 0;
+  for (let page = 0; page < (options.maxPages ?? 400); page++) {
+    const result = await fetchAdnPage(client, company.cnpj, ultimoNsu);
+    const at = deps.clock.now();
+    if (result.kind === 'none') {
+      await finish({ nextRunAt: nextAfterNothing(at, options.intervalMs), falhas: 0, ultimoStatus: 'NENHUM_DOCUMENTO_LOCALIZADO' });
+      return { status: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO', documentos, ultimoNsu };
+    }
+    if (result.kind === 'rejected' || result.kind === 'unavailable') {
+      const falhas = state.falhas + 1;
+      const rejected = result.kind === 'rejected';
+      deps.logger.warn({ companyId: company.id, kind: result.kind }, 'ADN distribution refused the capture');
+      await finish({
+        nextRunAt: rejected ? nextAfterRejection(at, falhas) : nextAfterOutage(at, falhas),
+        falhas,
+        ultimoStatus: rejected ? 'REJEICAO' : 'INDISPONIVEL',
+        ultimoErro: (rejected ? { status: result.status, erros: result.erros } : { causa: result.cause }) as Prisma.InputJsonValue,
+      });
+      return { status: rejected ? 'REJEICAO' : 'INDISPONIVEL', documentos, ultimoNsu };
+    }
+    const stored = await storeAdnPage(deps, target, ultimoNsu, result.documents, options);
+    // null: another worker moved the position (our lease expired); it owns the walk now.
+    if (!stored) return { status: 'IGNORADA', documentos, ultimoNsu };
+    documentos += result.documents.length;
+    ultimoNsu = stored.ultimoNsu;
+  }
+  // More lots are waiting: due again at once, so the next tick continues where this one stopped.
+  await finish({ nextRunAt: deps.clock.now() });
+  return { status: 'DOCUMENTOS_LOCALIZADOS', documentos, ultimoNsu };
+}

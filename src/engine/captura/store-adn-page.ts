@@ -1,0 +1,141 @@
+import { Prisma } from '../../generated/prisma/client.js';
+import type { EngineDeps } from '../deps.js';
+import { appendEvents, type BatchEvent } from '../eventos/append-events.js';
+import type { Tx } from '../eventos/append-event.js';
+import { newId } from '../kernel/ids.js';
+import type { AdnDocument } from './adn-distribution-client.js';
+import { EVENTO_FISCAL_RECEBIDO, NOTA_RECEBIDA } from './capture-source.js';
+import { readDistributedEvent, readDistributedNfse, situacaoAfter } from './read-distributed-xml.js';
+
+export interface CaptureTarget {
+  companyId: string;
+  accountId: string;
+  cnpj: string;
+}
+
+export interface StoreOptions {
+  /** Tests: runs inside the transaction after the writes and before COMMIT (a throw = a crash before commit). */
+  beforeCommit?: () => Promise<void>;
+}
+
+/**
+ * Stores one ADN lot for one company in ONE transaction: the new documents (once per access key), the events
+ * linked to their documents, the company's NSU position and the event-log entries. A crash anywhere before
+ * COMMIT leaves nothing and the NSU unchanged, so the next run asks for the same lot again; after COMMIT the
+ * NSU is past it, so nothing is stored twice. `ultimoNsu` is also checked under the row lock: a lot that
+ * another worker already stored (an expired lease) is dropped.
+ */
+export async function storeAdnPage(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  target: CaptureTarget,
+  fromNsu: bigint,
+  documents: AdnDocument[],
+  options: StoreOptions = {},
+): Promise<{ novos: number; eventos: number; ultimoNsu: bigint } | null> {
+  const now = deps.clock.now();
+  const lastNsu = documents.reduce((max, d) => (d.nsu > max ? d.nsu : max), fromNsu);
+  return deps.db.$transaction(async (tx) => {
+    const [state] = await tx.$queryRaw<Array<{ ultimo_nsu: bigint }>>`
+      SELECT ultimo_nsu FROM capture_states WHERE company_id = ${target.companyId}::uuid AND fonte = 'ADN' FOR UPDATE`;
+    if (!state || state.ultimo_nsu !== fromNsu) return null;
+
+    const notas = documents.filter((d) => d.tipoDocumento === 'NFSE');
+    const eventos = documents.filter((d) => d.tipoDocumento === 'EVENTO');
+    const chaves = [...new Set([...notas, ...eventos].map((d) => d.chaveAcesso))];
+    const known = new Map(
+      (await tx.receivedDocument.findMany({ where: { companyId: target.companyId, chaveAcesso: { in: chaves } }, select: { id: true, chaveAcesso: true } })).map(
+        (d) => [d.chaveAcesso, d.id],
+      ),
+    );
+    const log: BatchEvent[] = [];
+    const novos = await insertNotes(tx, target, notas, known, now, log);
+    const linked = await insertEvents(tx, target, eventos, known, now, log);
+    await tx.captureState.update({
+      where: { companyId_fonte: { companyId: target.companyId, fonte: 'ADN' } },
+      data: { ultimoNsu: lastNsu, falhas: 0, ultimoStatus: 'DOCUMENTOS_LOCALIZADOS', ultimoErro: Prisma.DbNull, updatedAt: now },
+    });
+    // Last statement before COMMIT: the account's event counter stays locked for the shortest time.
+    await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
+    await options.beforeCommit?.();
+    return { novos, eventos: linked, ultimoNsu: lastNsu };
+  });
+}
+
+async function insertNotes(tx: Tx, target: CaptureTarget, notas: AdnDocument[], known: Map<string, string>, now: Date, log: BatchEvent[]) {
+  const rows: Prisma.ReceivedDocumentCreateManyInput[] = [];
+  for (const d of notas) {
+    if (known.has(d.chaveAcesso)) continue;
+    const n = readDistributedNfse(d.xml);
+    const id = newId();
+    known.set(d.chaveAcesso, id);
+    rows.push({
+      id,
+      accountId: target.accountId,
+      environment: 'live',
+      companyId: target.companyId,
+      tipo: 'NFSE',
+      // EMITIDA when the company is the provider, wherever the note was issued (spec 2.10).
+      papel: n.emitenteDocumento === target.cnpj ? 'EMITIDA' : 'RECEBIDA',
+      chaveAcesso: d.chaveAcesso,
+      origem: 'ADN',
+      nsu: d.nsu,
+      numero: n.numero,
+      emitenteDocumento: n.emitenteDocumento,
+      emitenteNome: n.emitenteNome,
+      tomadorDocumento: n.tomadorDocumento,
+      valor: n.valor,
+      emitidaEm: n.emitidaEm,
+      xml: d.xml,
+      createdAt: now,
+      updatedAt: now,
+    });
+    log.push({ tipo: NOTA_RECEBIDA, dados: { notaId: id, empresaId: target.companyId, chaveAcesso: d.chaveAcesso, nsu: String(d.nsu) } });
+  }
+  if (rows.length === 0) return 0;
+  // A note this service issued is the same document: link it so the API never shows it twice.
+  const emitidas = rows.filter((r) => r.papel === 'EMITIDA').map((r) => r.chaveAcesso);
+  if (emitidas.length) {
+    const issued = await tx.nfse.findMany({
+      where: { companyId: target.companyId, environment: 'live', chaveAcesso: { in: emitidas } },
+      select: { id: true, chaveAcesso: true },
+    });
+    const byKey = new Map(issued.map((n) => [n.chaveAcesso, n.id]));
+    for (const r of rows) r.nfseId = byKey.get(r.chaveAcesso) ?? null;
+  }
+  await tx.receivedDocument.createMany({ data: rows });
+  return rows.length;
+}
+
+async function insertEvents(tx: Tx, target: CaptureTarget, eventos: AdnDocument[], known: Map<string, string>, now: Date, log: BatchEvent[]) {
+  if (eventos.length === 0) return 0;
+  const rows: Prisma.ReceivedDocumentEventCreateManyInput[] = [];
+  const situacoes = new Map<string, string>();
+  for (const d of eventos) {
+    const e = readDistributedEvent(d.xml);
+    const chave = e.chaveAcesso || d.chaveAcesso;
+    const documentId = known.get(chave) ?? null;
+    const id = newId();
+    rows.push({
+      id,
+      accountId: target.accountId,
+      environment: 'live',
+      companyId: target.companyId,
+      documentId,
+      chaveAcesso: chave,
+      origem: 'ADN',
+      nsu: d.nsu,
+      tipoEvento: e.tipoEvento,
+      ocorridoEm: e.ocorridoEm,
+      xml: d.xml,
+      createdAt: now,
+    });
+    if (!documentId) continue;
+    const situacao = situacaoAfter(e.tipoEvento);
+    if (situacao) situacoes.set(documentId, situacao);
+    // Spec 6.2: only for an event of a known document.
+    log.push({ tipo: EVENTO_FISCAL_RECEBIDO, dados: { eventoId: id, notaId: documentId, empresaId: target.companyId, tipoEvento: e.tipoEvento, nsu: String(d.nsu) } });
+  }
+  await tx.receivedDocumentEvent.createMany({ data: rows });
+  for (const [id, situacao] of situacoes) await tx.receivedDocument.update({ where: { id }, data: { situacao, updatedAt: now } });
+  return rows.filter((r) => r.documentId).length;
+}

@@ -1,0 +1,46 @@
+import { EngineError } from '../errors.js';
+
+export interface CataloguePageOptions {
+  cursor?: string | null;
+  limite?: string | null;
+}
+
+/** `limite` 20 by default, 1..100; out of range is 400 (spec 8: clamping is only for /v1/nfse). */
+export function parseLimite(limite: string | null | undefined): number {
+  if (limite === undefined || limite === null || limite === '') return 20;
+  const n = Number(limite);
+  if (!/^\d+$/.test(limite) || n < 1 || n > 100) {
+    throw new EngineError('parametro_invalido', 'limite deve ser um inteiro de 1 a 100.', { correcao: 'Use limite entre 1 e 100 (padrão 20).' });
+  }
+  return n;
+}
+
+/**
+ * One page of a catalogue sorted by `codigo`, keyset on the last code (opaque cursor `<prefix>|<codigo>`):
+ * the tables are immutable in a process, so the position never moves.
+ */
+export function pageByCode<T extends { codigo: string }>(prefix: string, rows: readonly T[], options: CataloguePageOptions) {
+  const limite = parseLimite(options.limite);
+  const after = options.cursor ? decodeCursor(prefix, options.cursor) : null;
+  const start = after === null ? 0 : rows.findIndex((r) => r.codigo > after);
+  const slice = start < 0 ? [] : rows.slice(start, start + limite);
+  const more = start >= 0 && start + limite < rows.length;
+  return { itens: slice, proximoCursor: more ? Buffer.from(`${prefix}|${slice.at(-1)!.codigo}`).toString('base64url') : null };
+}
+
+function decodeCursor(prefix: string, cursor: string): string {
+  const parts = /^[A-Za-z0-9_-]{1,100}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
+  if (parts.length !== 2 || parts[0] !== prefix || !/^\d{6,7}$/.test(parts[1]!)) {
+    throw new EngineError('parametro_invalido', 'Cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
+  }
+  return parts[1]!;
+}
+
+/** Lower case without accents, for word search in Portuguese descriptions. */
+export const normalizar = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Every word of the query appears in the text (accent- and case-insensitive). */
+export function contemPalavras(text: string, query: string): boolean {
+  const alvo = normalizar(text);
+  return normalizar(query).split(/\s+/).filter(Boolean).every((w) => alvo.includes(w));
+}

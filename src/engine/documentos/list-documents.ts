@@ -1,0 +1,80 @@
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Principal } from '../auth/principal.js';
+import type { EngineDeps } from '../deps.js';
+import { EngineError } from '../errors.js';
+import { isUuid } from '../kernel/ids.js';
+import { presentDocument } from './present-document.js';
+
+export interface ListDocumentsOptions {
+  cursor?: string | null;
+  limite?: string | null;
+  empresaId?: string | null;
+  tipo?: string | null;
+  papel?: string | null;
+  /** Emission date range, AAAA-MM-DD, inclusive, Brasília time. */
+  de?: string | null;
+  ate?: string | null;
+}
+
+const TIPOS = ['NFSE', 'NFE', 'CTE'];
+const PAPEIS = ['RECEBIDA', 'EMITIDA'];
+const DATA = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+// Query parameters are named in the message (campo null: it points into a body only).
+const invalid = (mensagem: string, correcao: string) => new EngineError('parametro_invalido', mensagem, { correcao });
+
+/**
+ * `GET /v1/documents` (spec 4.4, 8): newest captured first, keyset over (created_at, id); `limite` 20 by
+ * default, 1..100 (out of range is 400 here). Production data only: the route is guarded by the `live` scope.
+ */
+export async function listDocuments(deps: Pick<EngineDeps, 'db'>, principal: Principal, o: ListDocumentsOptions) {
+  let limite = 20;
+  if (o.limite !== undefined && o.limite !== null && o.limite !== '') {
+    limite = Number(o.limite);
+    if (!/^\d+$/.test(o.limite) || limite < 1 || limite > 100) throw invalid('limite deve ser um inteiro de 1 a 100.', 'Use limite entre 1 e 100 (padrão 20).');
+  }
+  if (o.tipo && !TIPOS.includes(o.tipo)) throw invalid(`tipo desconhecido: ${o.tipo}.`, `Use um de: ${TIPOS.join(', ')}.`);
+  if (o.papel && !PAPEIS.includes(o.papel)) throw invalid(`papel desconhecido: ${o.papel}.`, `Use um de: ${PAPEIS.join(', ')}.`);
+  for (const [nome, valor] of [['de', o.de], ['ate', o.ate]] as const) {
+    if (valor && !DATA.test(valor)) throw invalid(`${nome} deve ser uma data AAAA-MM-DD.`, 'Informe a data de emissão no formato AAAA-MM-DD.');
+  }
+  if (o.empresaId && !isUuid(o.empresaId)) throw invalid('empresa_id não é o id de uma empresa.', 'Use o id devolvido por GET /v1/companies.');
+  if (o.empresaId && principal.companyId && o.empresaId !== principal.companyId) {
+    // Spec 5.4: a key restricted to one company sees only that company.
+    throw new EngineError('acesso_negado', 'Esta chave só acessa a própria empresa.', { correcao: 'Use uma chave da conta ou da empresa desejada.' });
+  }
+  const after = o.cursor ? decodeCursor(o.cursor) : null;
+  const empresa = principal.companyId ?? o.empresaId ?? null;
+  const where: Prisma.ReceivedDocumentWhereInput = {
+    accountId: principal.accountId,
+    environment: principal.environment,
+    ...(empresa ? { companyId: empresa } : {}),
+    ...(o.tipo ? { tipo: o.tipo } : {}),
+    ...(o.papel ? { papel: o.papel } : {}),
+    ...(o.de || o.ate
+      ? { emitidaEm: { ...(o.de ? { gte: new Date(`${o.de}T00:00:00-03:00`) } : {}), ...(o.ate ? { lt: nextDay(o.ate) } : {}) } }
+      : {}),
+    ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+  };
+  const rows = await deps.db.receivedDocument.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limite + 1 });
+  const page = rows.slice(0, limite);
+  const last = page.at(-1);
+  return {
+    itens: page.map((d) => presentDocument(d)),
+    proximoCursor: rows.length > limite && last ? Buffer.from(`dc1|${last.createdAt.toISOString()}|${last.id}`).toString('base64url') : null,
+  };
+}
+
+function nextDay(date: string): Date {
+  const d = new Date(`${date}T00:00:00-03:00`);
+  return new Date(d.getTime() + 86_400_000);
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
+  const createdAt = new Date(parts[1] ?? '');
+  if (parts.length !== 3 || parts[0] !== 'dc1' || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
+    throw invalid('Cursor inválido.', 'Use exatamente o proximoCursor devolvido pela página anterior.');
+  }
+  return { createdAt, id: parts[2]! };
+}

@@ -1,0 +1,54 @@
+import type { StoredEvent, StoredNote } from './simulator-state.js';
+
+/** One distributed document (ADN `DistribuicaoNSU`): an NFS-e or an event of one. */
+export interface DistributionEntry {
+  tipo: 'NFSE' | 'EVENTO';
+  chave: string;
+  xml: string;
+  dhProc: string;
+  tipoEvento?: string;
+}
+
+/** Parties with an interest in a note (MA "Distribuição": prestador, tomador, intermediário). */
+export function interestedParties(nfseXml: string): string[] {
+  const parties = new Set<string>();
+  for (const tag of ['emit', 'prest', 'toma', 'interm']) {
+    const m = new RegExp(`<${tag}>\\s*<(?:CNPJ|CPF)>(\\w+)</`).exec(nfseXml);
+    if (m) parties.add(m[1]!);
+  }
+  return [...parties];
+}
+
+/**
+ * The ADN's NSU sequences: one per environment and interested CPF/CNPJ, in the order the documents were
+ * generated; an event goes to every party of its note. NSU n is the n-th entry of the party's sequence.
+ */
+export class DistributionIndex {
+  private readonly byParty = new Map<string, DistributionEntry[]>();
+  private readonly partiesByChave = new Map<string, string[]>();
+
+  addNote(note: Pick<StoredNote, 'chave' | 'tpAmb' | 'xml' | 'dhProc'>): void {
+    const parties = interestedParties(note.xml);
+    this.partiesByChave.set(note.chave, parties);
+    for (const p of parties) this.push(note.tpAmb, p, { tipo: 'NFSE', chave: note.chave, xml: note.xml, dhProc: note.dhProc });
+  }
+
+  addEvent(event: StoredEvent): void {
+    for (const p of this.partiesByChave.get(event.chave) ?? []) {
+      this.push(event.tpAmb, p, { tipo: 'EVENTO', chave: event.chave, xml: event.xml, dhProc: event.dhProc, tipoEvento: event.tipoEvento });
+    }
+  }
+
+  /** Entries after `afterNsu`, ascending, at most `max`. */
+  after(tpAmb: string, party: string, afterNsu: number, max: number): Array<DistributionEntry & { nsu: number }> {
+    const list = this.byParty.get(`${tpAmb}:${party}`) ?? [];
+    return list.slice(afterNsu, afterNsu + max).map((e, i) => ({ ...e, nsu: afterNsu + i + 1 }));
+  }
+
+  private push(tpAmb: string, party: string, entry: DistributionEntry): void {
+    const key = `${tpAmb}:${party}`;
+    let list = this.byParty.get(key);
+    if (!list) this.byParty.set(key, (list = []));
+    list.push(entry);
+  }
+}

@@ -1,0 +1,125 @@
+import { getMunicipio, listMunicipios } from '../../engine/catalogos/municipios.js';
+import { getServico, listServicos, type ServicoCatalogo } from '../../engine/catalogos/servicos.js';
+import type { Municipio } from '../../engine/tabelas/index.js';
+import { builder } from '../builder.js';
+
+const IncidenciaRef = builder.objectRef<ServicoCatalogo['incidencia']>('IncidenciaIss').implement({
+  description: 'Where ISSQN is due (LC 116/2003 art. 3; Anexo I MUN.INCID_INFO.SERV.).',
+  fields: (t) => ({
+    estabelecimentoPrestador: t.exposeBoolean('estabelecimentoPrestador'),
+    localPrestacao: t.exposeBoolean('localPrestacao'),
+    estabelecimentoTomador: t.exposeBoolean('estabelecimentoTomador'),
+  }),
+});
+
+type ServicoView = ServicoCatalogo & Partial<{ versao: string; fonte: string }>;
+
+const ServicoRef = builder.objectRef<ServicoView>('ServicoNacional').implement({
+  description: 'A national service code (cTribNac) of the Lista de Serviços Nacional.',
+  fields: (t) => ({
+    codigo: t.exposeString('codigo'),
+    codigoFormatado: t.exposeString('codigoFormatado'),
+    descricao: t.exposeString('descricao'),
+    item: t.exposeString('item'),
+    descricaoItem: t.exposeString('descricaoItem'),
+    capitulosNbs: t.exposeStringList('capitulosNbs', { description: 'NBS 2.0 chapters accepted with this code.' }),
+    nbsLivre: t.exposeBoolean('nbsLivre', { description: 'Every NBS is accepted (item 99 or an item without correlation).' }),
+    incidenciaIss: t.expose('incidencia', { type: IncidenciaRef }),
+    exigeObra: t.exposeBoolean('exigeObra'),
+    exigeEvento: t.exposeBoolean('exigeEvento'),
+    origem: t.exposeString('origem', { description: 'anexo_b, or especificacao for codes the specification names but our Anexo B lacks.' }),
+    versao: t.string({ nullable: true, resolve: (s) => s.versao ?? null }),
+    fonte: t.string({ nullable: true, resolve: (s) => s.fonte ?? null }),
+  }),
+});
+
+const ServicoPageRef = builder.objectRef<ReturnType<typeof listServicos>>('ServicoPage').implement({
+  fields: (t) => ({
+    versao: t.exposeString('versao'),
+    fonte: t.exposeString('fonte'),
+    itens: t.expose('itens', { type: [ServicoRef] }),
+    proximoCursor: t.exposeString('proximoCursor', { nullable: true }),
+  }),
+});
+
+const AliquotaRef = builder
+  .objectRef<{ codigoServico: string; aliquota: string | null; vigenciaInicio: string; vigenciaFim: string | null }>('AliquotaMunicipal')
+  .implement({
+    fields: (t) => ({
+      codigoServico: t.exposeString('codigoServico', { description: '"*" every service, an item "01", a subitem "0107" or a cTribNac.' }),
+      aliquota: t.exposeString('aliquota', { nullable: true, description: 'Percent; null = no single official rate known.' }),
+      vigenciaInicio: t.exposeString('vigenciaInicio'),
+      vigenciaFim: t.exposeString('vigenciaFim', { nullable: true }),
+    }),
+  });
+
+type Parametros = ReturnType<typeof getMunicipio>['parametros'];
+const ParametrosRef = builder.objectRef<Parametros>('ParametrosMunicipais').implement({
+  fields: (t) => ({
+    convenio: t.exposeString('convenio', { description: 'nacional, proprio or desconhecido.' }),
+    aderenteEmissorNacional: t.exposeBoolean('aderenteEmissorNacional', { nullable: true }),
+    sistemaProprio: t.exposeBoolean('sistemaProprio', { nullable: true }),
+    exigeToken: t.exposeBoolean('exigeToken'),
+    inscricaoMunicipal: t.exposeString('inscricaoMunicipal'),
+    aliquotas: t.expose('aliquotas', { type: [AliquotaRef] }),
+    fonte: t.exposeString('fonte'),
+    observacao: t.exposeString('observacao', { nullable: true }),
+    versao: t.exposeString('versao'),
+  }),
+});
+
+type MunicipioView = Municipio & Partial<{ versao: string; fonte: string; parametros: Parametros }>;
+
+const MunicipioRef = builder.objectRef<MunicipioView>('Municipio').implement({
+  fields: (t) => ({
+    codigo: t.exposeString('codigo', { description: 'IBGE, seven digits.' }),
+    nome: t.exposeString('nome'),
+    uf: t.exposeString('uf'),
+    versao: t.string({ nullable: true, resolve: (m) => m.versao ?? null }),
+    fonte: t.string({ nullable: true, resolve: (m) => m.fonte ?? null }),
+    parametros: t.field({ type: ParametrosRef, nullable: true, resolve: (m) => m.parametros ?? null }),
+  }),
+});
+
+const MunicipioPageRef = builder.objectRef<ReturnType<typeof listMunicipios>>('MunicipioPage').implement({
+  fields: (t) => ({
+    versao: t.exposeString('versao'),
+    fonte: t.exposeString('fonte'),
+    itens: t.expose('itens', { type: [MunicipioRef] }),
+    proximoCursor: t.exposeString('proximoCursor', { nullable: true }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  servicos: t.field({
+    type: ServicoPageRef,
+    description: 'National service codes, searchable by code prefix or words of the description.',
+    authScopes: { authenticated: true },
+    args: { q: t.arg.string(), cursor: t.arg.string(), limite: t.arg.string() },
+    errors: {},
+    resolve: (_r, args) => listServicos(args),
+  }),
+  servico: t.field({
+    type: ServicoRef,
+    authScopes: { authenticated: true },
+    args: { codigo: t.arg.string({ required: true }) },
+    errors: {},
+    resolve: (_r, args) => getServico(args.codigo),
+  }),
+  municipios: t.field({
+    type: MunicipioPageRef,
+    description: 'IBGE municipalities, searchable by name and UF.',
+    authScopes: { authenticated: true },
+    args: { q: t.arg.string(), uf: t.arg.string(), cursor: t.arg.string(), limite: t.arg.string() },
+    errors: {},
+    resolve: (_r, args) => listMunicipios(args),
+  }),
+  municipio: t.field({
+    type: MunicipioRef,
+    description: 'A municipality with the parameters the service knows, their source and version.',
+    authScopes: { authenticated: true },
+    args: { ibge: t.arg.string({ required: true }) },
+    errors: {},
+    resolve: (_r, args) => getMunicipio(args.ibge),
+  }),
+}));

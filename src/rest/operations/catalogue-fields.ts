@@ -1,0 +1,10 @@
+/** Selections shared by the catalogue operations. */
+export const SERVICO_FIELDS = `codigo codigoFormatado descricao item descricaoItem capitulosNbs nbsLivre
+  incidenciaIss { estabelecimentoPrestador localPrestacao estabelecimentoTomador } exigeObra exigeEvento origem`;
+
+export const MUNICIPIO_FIELDS = 'codigo nome uf';
+
+export const query = (req: { query: Record<string, string | string[] | undefined> }, name: string): string | null => {
+  const v = req.query[name];
+  return (Array.isArray(v) ? v[0] : v) ?? null;
+};

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../support/http.js';
+import { seedAccount, type SeededAccount } from '../support/seed.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let acct: SeededAccount;
+
+beforeAll(async () => {
+  t = await startTestApp({ worker: false });
+  acct = await seedAccount(t.app.engine);
+});
+afterAll(async () => t?.close());
+
+describe('GET /v1/account', () => {
+  it('shows the account, plan state, e-mail and the limits of the key environment', async () => {
+    await acct.setPlan('inativo');
+    const live = await httpClient(t.url, acct.liveKey).get('/v1/account');
+    expect(live.status, live.text).toBe(200);
+    expect(live.body).toMatchObject({ id: acct.accountId, plano: 'inativo', ambiente: 'producao' });
+    expect(live.body.limites).toMatchObject({ requisicoes_por_minuto: 120, itens_por_lote: 5000 });
+    const test = await httpClient(t.url, acct.testKey).get('/v1/account');
+    expect(test.status).toBe(200);
+    expect(test.body).toMatchObject({ ambiente: 'sandbox', limites: { itens_por_lote: 100 } });
+  });
+
+  it('never shows another account', async () => {
+    const other = await seedAccount(t.app.engine, 'Outra conta');
+    const res = await httpClient(t.url, other.liveKey).get('/v1/account');
+    expect(res.body.id).toBe(other.accountId);
+    expect(res.body.nome).toBe('Outra conta');
+  });
+});
+
+describe('GET /v1/usage', () => {
+  it('counts the requests of each environment in the cycle; a test key may read it', async () => {
+    const fresh = await seedAccount(t.app.engine, 'Conta de uso');
+    const test = httpClient(t.url, fresh.testKey);
+    const live = httpClient(t.url, fresh.liveKey);
+    for (let i = 0; i < 3; i++) await live.get('/v1/companies');
+    const first = await test.get('/v1/usage');
+    expect(first.status, first.text).toBe(200);
+    // Three live requests; the test key's own call is counted before it answers.
+    expect(first.body.requisicoes).toEqual({ producao: 3, sandbox: 1 });
+    expect(first.body.notas_emitidas).toEqual({ sandbox: 0, producao: 0 });
+    expect(first.body.documentos_recebidos).toEqual({ nfse: 0, nfe: 0, cte: 0 });
+    expect(first.body.ciclo).toMatch(/^\d{4}-\d{2}$/);
+    const second = await test.get('/v1/usage');
+    expect(second.body.requisicoes.sandbox).toBe(2);
+    // Another account's requests are not counted here.
+    expect((await httpClient(t.url, acct.liveKey).get('/v1/usage')).body.requisicoes.producao).toBeGreaterThan(0);
+    expect((await test.get('/v1/usage')).body.requisicoes.producao).toBe(3);
+  });
+});
