@@ -106,6 +106,9 @@ async function post(deps: WebhookDeps, webhook: Webhook, delivery: ClaimedDelive
 /** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
 async function markSuccess(deps: WebhookDeps, webhook: Webhook, at: Date): Promise<void> {
   const stale = new Date(at.getTime() - 60_000);
+  // The row read with the batch already says so: no write (this is per delivery, on the hot path).
+  if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return;
+  webhook.lastSuccessAt = at;
   await deps.db.webhook.updateMany({
     where: { id: webhook.id, OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: stale } }, { outageNotifiedAt: { not: null } }] },
     data: { lastSuccessAt: at, outageNotifiedAt: null },
