@@ -47,7 +47,7 @@ describe('a worker killed with SIGKILL in the middle of an attempt', () => {
 
     // Restarted after the 30-second lease ran out (the clock runs 1 minute ahead): the delivery is claimed again.
     const second = await startChild({ ...env, CHILD_CLOCK_OFFSET_MS: String(60_000) }, children);
-    await receiver.waitFor(2, 30_000);
+    await receiver.waitFor(2, 120_000);
     const [killed, again] = receiver.received;
     expect(again!.headers['x-service-event-id']).toBe(killed!.headers['x-service-event-id']);
     expect(again!.headers['x-service-event-id']).toBe(teste.body.evento_id);
@@ -65,5 +65,5 @@ describe('a worker killed with SIGKILL in the middle of an attempt', () => {
     expect(entregas[0]).toMatchObject({ status: 'entregue', tentativas: [{ numero: 1, status_http: 200 }] });
     await stopChild(second);
     await receiver.close();
-  }, 90_000);
+  }, 240_000);
 });
