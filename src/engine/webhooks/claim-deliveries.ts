@@ -30,15 +30,19 @@ interface Row {
 export async function claimDeliveries(deps: Pick<EngineDeps, 'db' | 'clock'>, limit: number): Promise<ClaimedDelivery[]> {
   const now = deps.clock.now();
   const lease = new Date(now.getTime() + DELIVERY_LEASE_MS);
+  // MATERIALIZED: the locking subquery runs once (a re-run per outer row could pick other rows); the outer
+  // WHERE repeats the due test, re-checked on the locked row version.
   const rows = await deps.db.$queryRaw<Row[]>`
-    UPDATE webhook_deliveries SET locked_until = ${lease}
-    WHERE id IN (
+    WITH due AS MATERIALIZED (
       SELECT id FROM webhook_deliveries
       WHERE status = 'pendente' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
       ORDER BY next_attempt_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id, webhook_id, event_id, tipo, dados, attempts, first_attempt_at`;
+    UPDATE webhook_deliveries d SET locked_until = ${lease}
+    FROM due
+    WHERE d.id = due.id AND d.status = 'pendente' AND (d.locked_until IS NULL OR d.locked_until < ${now})
+    RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at`;
   return rows.map((r) => ({
     id: r.id,
     webhookId: r.webhook_id,

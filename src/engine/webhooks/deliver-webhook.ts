@@ -42,17 +42,18 @@ export async function deliverWebhook(deps: WebhookDeps, delivery: ClaimedDeliver
   const next = success ? null : nextAttemptAt(firstAt, at, numero);
   const status = success ? 'entregue' : next ? 'pendente' : 'falhou';
 
-  const recorded = await deps.db.$transaction(async (tx) => {
-    const { count } = await tx.webhookDelivery.updateMany({
-      where: { id: delivery.id, attempts: delivery.attempts },
-      data: { attempts: numero, status, firstAttemptAt: firstAt, nextAttemptAt: next, lockedUntil: null, deliveredAt: success ? deps.clock.now() : null },
-    });
-    if (count === 0) return false;
-    await tx.webhookAttempt.create({
-      data: { id: newId(), deliveryId: delivery.id, numero, at, durationMs, responseStatus: outcome.status, erro: outcome.erro },
-    });
-    return true;
-  });
+  // One statement (no interactive transaction holding a pooled connection across round trips): the attempt row
+  // is written only when the guarded update matched.
+  const deliveredAt = success ? deps.clock.now() : null;
+  const recorded = await deps.db.$executeRaw`
+    WITH updated AS (
+      UPDATE webhook_deliveries
+      SET attempts = ${numero}, status = ${status}, first_attempt_at = ${firstAt}, next_attempt_at = ${next},
+          locked_until = NULL, delivered_at = ${deliveredAt}
+      WHERE id = ${delivery.id}::uuid AND attempts = ${delivery.attempts}
+      RETURNING id)
+    INSERT INTO webhook_attempts (id, delivery_id, numero, at, duration_ms, response_status, erro)
+    SELECT ${newId()}::uuid, id, ${numero}, ${at}, ${durationMs}, ${outcome.status}, ${outcome.erro} FROM updated`;
   if (!recorded) return;
   if (success) await markSuccess(deps, webhook, at);
   else if (status === 'falhou') await notifyOutage(deps, webhook, firstAt);
@@ -105,6 +106,9 @@ async function post(deps: WebhookDeps, webhook: Webhook, delivery: ClaimedDelive
 /** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
 async function markSuccess(deps: WebhookDeps, webhook: Webhook, at: Date): Promise<void> {
   const stale = new Date(at.getTime() - 60_000);
+  // The row read with the batch already says so: no write (this is per delivery, on the hot path).
+  if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return;
+  webhook.lastSuccessAt = at;
   await deps.db.webhook.updateMany({
     where: { id: webhook.id, OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: stale } }, { outageNotifiedAt: { not: null } }] },
     data: { lastSuccessAt: at, outageNotifiedAt: null },

@@ -21,9 +21,12 @@ export async function updateWebhook(deps: WebhookDeps, principal: Principal, opt
   return presentWebhook(row);
 }
 
-/** `DELETE /v1/webhooks/{id}` (204): no new deliveries; pending ones stop at their next attempt. */
+/** `DELETE /v1/webhooks/{id}` (204): no new deliveries, and the pending ones are closed without a request. */
 export async function deleteWebhook(deps: WebhookDeps, principal: Principal, options: { id: string }) {
   const current = await findWebhook(deps, principal, options.id);
-  await deps.db.webhook.update({ where: { id: current.id }, data: { deletedAt: deps.clock.now() } });
+  await deps.db.$transaction([
+    deps.db.webhook.update({ where: { id: current.id }, data: { deletedAt: deps.clock.now() } }),
+    deps.db.webhookDelivery.updateMany({ where: { webhookId: current.id, status: 'pendente' }, data: { status: 'falhou', nextAttemptAt: null } }),
+  ]);
   return { id: current.id, removido: true };
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { runReadinessCheckIfDue } from '../prontidao/check-readiness-changes.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { deliverWebhook } from './deliver-webhook.js';
 import { dispatchEvents } from './dispatch-events.js';
@@ -35,9 +36,15 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
 export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOptions = {}) {
   const pollMs = options.pollMs ?? 100;
   let stopped = false;
+  let lastJobCheck = 0;
   const loop = (async () => {
     while (!stopped) {
       try {
+        // The 6-hourly readiness check is due on the clock; asking the database once a minute is enough.
+        if (Date.now() - lastJobCheck >= 60_000) {
+          lastJobCheck = Date.now();
+          await runReadinessCheckIfDue(deps);
+        }
         const fanned = await dispatchEvents(deps);
         const sent = await deliverDue(deps, options.concurrency ?? 64);
         if (fanned === 0 && sent === 0) await sleep(pollMs);

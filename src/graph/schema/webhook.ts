@@ -1,5 +1,7 @@
 import { createWebhook } from '../../engine/webhooks/create-webhook.js';
 import { findWebhook, listWebhooks } from '../../engine/webhooks/find-webhook.js';
+import { listDeliveries, type DeliveryView } from '../../engine/webhooks/list-deliveries.js';
+import { resendEvents } from '../../engine/webhooks/resend-events.js';
 import { presentWebhook, type WebhookView } from '../../engine/webhooks/present-webhook.js';
 import { rotateWebhookSecret } from '../../engine/webhooks/rotate-webhook-secret.js';
 import { testWebhook } from '../../engine/webhooks/test-webhook.js';
@@ -108,5 +110,72 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     errors: {},
     resolve: (_r, { id }, ctx) => rotateWebhookSecret(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id) }),
+  }),
+}));
+
+const AttemptRef = builder.objectRef<DeliveryView['tentativas'][number]>('WebhookAttempt').implement({
+  fields: (t) => ({
+    numero: t.exposeInt('numero'),
+    em: t.exposeString('em'),
+    statusHttp: t.exposeInt('status_http', { nullable: true }),
+    duracaoMs: t.exposeInt('duracao_ms'),
+    erro: t.exposeString('erro', { nullable: true }),
+  }),
+});
+
+const DeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery').implement({
+  description: 'One event to one webhook (X-Service-Delivery-Id) with its attempts; status pendente, entregue or falhou.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    eventoId: t.exposeID('evento_id'),
+    tipo: t.exposeString('tipo'),
+    origem: t.exposeString('origem'),
+    status: t.exposeString('status'),
+    tentativas: t.expose('tentativas', { type: [AttemptRef] }),
+    criadaEm: t.exposeString('criada_em'),
+    proximaTentativaEm: t.exposeString('proxima_tentativa_em', { nullable: true }),
+    entregueEm: t.exposeString('entregue_em', { nullable: true }),
+  }),
+});
+
+const DeliveryPageRef = builder.objectRef<{ entregas: DeliveryView[]; proximo_cursor: string | null }>('WebhookDeliveryPage').implement({
+  fields: (t) => ({
+    entregas: t.expose('entregas', { type: [DeliveryRef] }),
+    proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
+  }),
+});
+
+const ResendRef = builder.objectRef<{ total: number; continuar_desde: string | null }>('WebhookResend').implement({
+  fields: (t) => ({
+    total: t.exposeInt('total'),
+    continuarDesde: t.exposeString('continuar_desde', { nullable: true }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  webhookDeliveries: t.field({
+    type: DeliveryPageRef,
+    description: 'Deliveries of a webhook, newest first; limite 1..200 (default 50); status pendente, entregue or falhou.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }), cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string() },
+    errors: {},
+    resolve: (_r, args, ctx) =>
+      listDeliveries(ctx.engine, principalOf(ctx), {
+        id: String(args.id),
+        cursor: args.cursor ?? undefined,
+        limite: args.limite ?? undefined,
+        status: args.status ?? undefined,
+      }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  resendWebhookEvents: t.field({
+    type: ResendRef,
+    description: 'Input is the body of POST /v1/webhooks/{id}/reenvio: one of evento_id, desde+ate, lote_id.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    errors: {},
+    resolve: (_r, { id, input }, ctx) => resendEvents(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
   }),
 }));

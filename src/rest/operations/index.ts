@@ -20,6 +20,8 @@ import { createWebhook } from './createWebhook.js';
 import { deleteWebhook } from './deleteWebhook.js';
 import { getWebhook } from './getWebhook.js';
 import { listWebhooks } from './listWebhooks.js';
+import { listWebhookDeliveries } from './listWebhookDeliveries.js';
+import { resendWebhookEvents } from './resendWebhookEvents.js';
 import { rotateWebhookSecret } from './rotateWebhookSecret.js';
 import { testWebhook } from './testWebhook.js';
 import { updateWebhook } from './updateWebhook.js';
@@ -82,4 +84,6 @@ export const operations: Record<string, RestOperation> = {
   listDocuments,
   getDocument,
   getDocumentXml,
+  listWebhookDeliveries,
+  resendWebhookEvents,
 };

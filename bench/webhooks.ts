@@ -1,0 +1,115 @@
+// Webhook delivery on PostgreSQL (DATABASE_URL, default the local server). Prints one JSON object:
+// - rawPostsPerSecond: a plain undici POST loop to the local receiver (the physical limit here);
+// - deliveriesPerSecond: the service delivering a backlog of events (fan-out, claim, signed POST, record);
+// - p50Ms / p99Ms: from the committed state change (appendEvent's transaction) to receipt, at a steady event rate
+//   with the worker running as `fiscal-api serve` runs it.
+// Usage: npm run bench:webhooks [-- --events 4000 --rate 200 --seconds 10]
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) || fallback : fallback;
+};
+const EVENTS = arg('events', 4000);
+const RATE = arg('rate', 200);
+const SECONDS = arg('seconds', 10);
+const CONCURRENCY = 64;
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+
+const { startTestApp } = await import('../test/support/test-app.js');
+const { seedAccount } = await import('../test/support/seed.js');
+const { emitEvent } = await import('../test/webhooks/kit.js');
+const { startWebhookWorker } = await import('../src/engine/webhooks/webhook-worker.js');
+
+// The receiver notes when each event id arrives.
+const arrivals = new Map<string, number>();
+let received = 0;
+const receiver = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    const id = req.headers['x-service-event-id'];
+    if (typeof id === 'string' && !arrivals.has(id)) arrivals.set(id, performance.now());
+    received++;
+    res.end('ok');
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+// 1. Raw POST loop: the same receiver, the same body size, 64 in flight.
+const rawPool = new Pool(receiverUrl, { connections: CONCURRENCY });
+const body = JSON.stringify({ tipo: 'NFSE_AUTORIZADA', dados: { id: 'x'.repeat(36), status: 'autorizada' } });
+let rawDone = 0;
+const rawStart = performance.now();
+await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+  while (rawDone < EVENTS) {
+    rawDone++;
+    const res = await rawPool.request({ path: '/raw', method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    await res.body.dump();
+  }
+}));
+const rawPostsPerSecond = EVENTS / ((performance.now() - rawStart) / 1000);
+await rawPool.close();
+arrivals.clear();
+
+const t = await startTestApp({ worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
+const engine = t.app.engine;
+const account = await seedAccount(engine);
+const created = await fetch(`${t.url}/v1/webhooks`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${account.liveKey}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ url: `${receiverUrl}/hook`, eventos: ['NFSE_AUTORIZADA'] }),
+});
+if (created.status !== 201) throw new Error(`webhook not created: ${created.status} ${await created.text()}`);
+
+// 2. Throughput: a backlog of committed events, then the worker drains it.
+for (let i = 0; i < EVENTS; i += 8) {
+  await Promise.all(Array.from({ length: Math.min(8, EVENTS - i) }, (_, j) => emitEvent(engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `backlog-${i + j}` })));
+}
+const drainStart = performance.now();
+let worker = startWebhookWorker(engine);
+while (arrivals.size < EVENTS) await sleep(5);
+const deliveriesPerSecond = EVENTS / ((performance.now() - drainStart) / 1000);
+await worker.stop();
+arrivals.clear();
+
+// 3. Latency: events committed at a steady rate while the worker runs; commit → receipt per event.
+worker = startWebhookWorker(engine);
+const committedAt = new Map<string, number>();
+const latencyStart = performance.now();
+let sent = 0;
+while (performance.now() - latencyStart < SECONDS * 1000) {
+  const due = Math.floor(((performance.now() - latencyStart) / 1000) * RATE);
+  const batch = [];
+  for (; sent < due; sent++) {
+    batch.push(emitEvent(engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `steady-${sent}` }).then((e) => committedAt.set(e.id, performance.now())));
+  }
+  await Promise.all(batch);
+  await sleep(2);
+}
+const deadline = performance.now() + 30_000;
+while ([...committedAt.keys()].some((id) => !arrivals.has(id)) && performance.now() < deadline) await sleep(10);
+await worker.stop();
+const latencies = [...committedAt].filter(([id]) => arrivals.has(id)).map(([id, at]) => Math.max(0, arrivals.get(id)! - at)).sort((a, b) => a - b);
+const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 10) / 10;
+
+console.log(JSON.stringify({
+  deliveriesPerSecond: Math.round(deliveriesPerSecond),
+  rawPostsPerSecond: Math.round(rawPostsPerSecond),
+  ratioToRaw: Math.round((deliveriesPerSecond / rawPostsPerSecond) * 100) / 100,
+  p50Ms: pct(50),
+  p99Ms: pct(99),
+  latencyEvents: committedAt.size,
+  latencyLost: committedAt.size - latencies.length,
+  backlogEvents: EVENTS,
+  eventRatePerSecond: RATE,
+  receivedTotal: received,
+  database: 'postgresql',
+}));
+await t.close();
+receiver.close();
+process.exit(0);
