@@ -101,6 +101,19 @@ describe('POST /v1/lotes/{id}/emissao', () => {
   });
 });
 
+describe('a batch that cannot proceed', () => {
+  it('goes to erro with the reason when its company lost the certificate before emission', async () => {
+    const other = await acct.company();
+    const res = await http.post('/v1/lotes', { empresa_id: other.id, ao_validar: 'aguardar', itens: [linha()] });
+    await waitLote(http, res.body.id, settledStatus('aguardando_emissao'));
+    await t.app.engine.db.certificate.delete({ where: { companyId: other.id } });
+    expect((await http.post(`/v1/lotes/${res.body.id}/emissao`, { todas: true })).status).toBe(200);
+    const lote = await waitLote(http, res.body.id, settledStatus('erro'));
+    expect(lote.erro).toMatchObject({ codigo: 'empresa_nao_pronta' });
+    expect(lote.contagens.aguardando_emissao).toBe(1);
+  });
+});
+
 describe('POST /v1/lotes/{id}/reprocessamento', () => {
   it('replaces lines in error and rejected lines; other lines are 409 naming the line; the event is not sent twice', async () => {
     const lote = await create({ itens: [linha(), linha({ valor: 'x' })] });

@@ -20,10 +20,17 @@ export async function completeIfDone(tx: Tx, lote: Lote, now: Date): Promise<Lot
   return loteView(tx, done);
 }
 
-/** A batch note left `transmitindo` in this transaction (update-note.ts). */
-export async function settleLoteNote(tx: Tx, loteId: string, now: Date): Promise<LoteView | null> {
-  const [lote] = await tx.lote.updateManyAndReturn({ where: { id: loteId }, data: { pendentes: { decrement: 1 }, updatedAt: now } });
-  return lote ? completeIfDone(tx, lote, now) : null;
+/**
+ * A batch note left `transmitindo` (delta -1) or went back into it after a confirmation (delta +1) in this
+ * transaction (update-note.ts). A note transmitting again takes a completed batch back to `processando`; it
+ * completes again later, without a second event.
+ */
+export async function settleLoteNote(tx: Tx, loteId: string, delta: -1 | 1, now: Date): Promise<LoteView | null> {
+  const [lote] = await tx.lote.updateManyAndReturn({ where: { id: loteId }, data: { pendentes: { increment: delta }, updatedAt: now } });
+  if (lote && delta > 0 && lote.status === 'concluido') {
+    await tx.lote.updateMany({ where: { id: loteId, status: 'concluido' }, data: { status: 'processando' } });
+  }
+  return lote && delta < 0 ? completeIfDone(tx, lote, now) : null;
 }
 
 export async function appendLoteConcluido(tx: Tx, lote: LoteView & { id: string }, accountId: string, environment: string, at: Date) {

@@ -49,6 +49,7 @@ export function presentLote(lote: Lote, contagens: LoteCounts) {
     criado_em: lote.createdAt.toISOString(),
     atualizado_em: lote.updatedAt.toISOString(),
     concluido_em: lote.concluidoEm?.toISOString() ?? null,
+    erro: (lote.erro as { codigo: string; mensagem: string } | null) ?? null,
   };
 }
 
