@@ -4,7 +4,7 @@
 // peak RSS, and the peak RSS while a ~20 MB sheet is read. Embedded by default; on PostgreSQL (+ Redis) when
 // DATABASE_URL (and REDIS_URL) are set: run once per mode. The server's CPU time per issued note and the machine's
 // load average are printed too: on a shared machine wall times follow the load.
-// Usage: npm run bench:batch [-- --lines 5000]
+// Usage: npm run bench:batch [-- --lines 5000 --issue-lines 5000]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) || fallback : fallback;
 };
 const lines = arg('lines', 5000);
+// Lines actually issued (default: all); a smaller figure keeps a run short on a busy machine.
+const issueLines = arg('issue-lines', lines);
 const MB = 1024 * 1024;
 
 const { startTestApp } = await import('../test/support/test-app.js');
@@ -110,7 +112,7 @@ await until(fromSheet.id, ['aguardando_emissao', 'erro']);
 const validationXlsxSeconds = (performance.now() - start) / 1000;
 
 run++;
-const issueBody = JSON.stringify({ empresa_id: company.id, itens: Array.from({ length: lines }, (_, i) => line(i)) });
+const issueBody = JSON.stringify({ empresa_id: company.id, itens: Array.from({ length: issueLines }, (_, i) => line(i)) });
 start = performance.now();
 // CPU time is steadier than wall time on a shared machine (bench/nfse-issue.ts does the same).
 const cpuBefore = process.cpuUsage();
@@ -118,7 +120,7 @@ const issued = await post(issueBody, { 'content-type': 'application/json' });
 const done = await until(issued.id, ['concluido', 'erro']);
 const issueSeconds = (performance.now() - start) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
-const issueCpuMsPerNote = (cpu.user + cpu.system) / 1000 / lines;
+const issueCpuMsPerNote = (cpu.user + cpu.system) / 1000 / issueLines;
 const events = await t.app.engine.db.event.count({ where: { tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: { path: ['id'], equals: issued.id } } });
 const notes = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { loteId: issued.id }, _count: true });
 const issuePeakRssMb = peakRss / MB;
@@ -138,6 +140,7 @@ console.log(JSON.stringify({
   bench: 'batch',
   mode,
   lines,
+  issueLines,
   validationJsonSeconds: Number(validationJsonSeconds.toFixed(2)),
   validationXlsxSeconds: Number(validationXlsxSeconds.toFixed(2)),
   issueSeconds: Number(issueSeconds.toFixed(2)),
