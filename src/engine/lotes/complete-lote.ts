@@ -11,6 +11,8 @@ import { loteView, type LoteView } from './present-lote.js';
  */
 export async function completeIfDone(tx: Tx, lote: Lote, now: Date): Promise<LoteView | null> {
   if (lote.status !== 'processando' || lote.pendentes > 0 || lote.lockedUntil !== null) return null;
+  // Lines still waiting for their note (a reprocessing whose creation runs elsewhere) keep the batch open.
+  if (await tx.loteItem.count({ where: { loteId: lote.id, status: 'aguardando_emissao' } })) return null;
   const [done] = await tx.lote.updateManyAndReturn({
     where: { id: lote.id, status: 'processando' },
     data: { status: 'concluido', concluidoEm: lote.concluidoEm ?? now, updatedAt: now },
