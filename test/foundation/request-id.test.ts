@@ -127,7 +127,7 @@ describe('problem+json bodies (spec 7.1)', () => {
       body: r.body,
     });
     problems.push([take('401', await live.get('/v1/nfse', { key: null })), 'nao_autenticado', 401]);
-    problems.push([take('404', await live.get('/v1/nada')), 'rota_nao_encontrada', 404]);
+    problems.push([take('404', await live.get('/v1/lotes/nada/desconhecida')), 'rota_nao_encontrada', 404]);
     problems.push([
       take('400', await live.request('POST', '/v1/nfse', { raw: '{"referencia": ', headers: { 'content-type': 'application/json' } })),
       'requisicao_invalida',

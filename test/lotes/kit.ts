@@ -15,15 +15,15 @@ export function linha(over: Record<string, unknown> = {}) {
   };
 }
 
-/** Polls GET /v1/lotes/{id} until `done` holds for the batch (or fails after the deadline). */
-export async function waitLote(http: Http, id: string, done: (lote: Record<string, any>) => boolean, timeoutMs = 30_000) {
+/** Polls GET /v1/lotes/{id} until `done` holds for the batch (or fails after the deadline); mind 120 requests/min. */
+export async function waitLote(http: Http, id: string, done: (lote: Record<string, any>) => boolean, timeoutMs = 30_000, everyMs = 100) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await http.get(`/v1/lotes/${id}`);
     expect(res.status, res.text).toBe(200);
     if (done(res.body)) return res.body as Record<string, any>;
     if (Date.now() > deadline) throw new Error(`batch ${id} did not get there: ${res.text}`);
-    await sleep(100);
+    await sleep(everyMs);
   }
 }
 

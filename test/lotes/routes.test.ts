@@ -101,6 +101,34 @@ describe('POST /v1/lotes/{id}/emissao', () => {
   });
 });
 
+describe('a batch that cannot proceed', () => {
+  it('goes to erro with the reason when its company lost the certificate before emission', async () => {
+    const other = await acct.company();
+    const res = await http.post('/v1/lotes', { empresa_id: other.id, ao_validar: 'aguardar', itens: [linha()] });
+    await waitLote(http, res.body.id, settledStatus('aguardando_emissao'));
+    await t.app.engine.db.certificate.delete({ where: { companyId: other.id } });
+    expect((await http.post(`/v1/lotes/${res.body.id}/emissao`, { todas: true })).status).toBe(200);
+    const lote = await waitLote(http, res.body.id, settledStatus('erro'));
+    expect(lote.erro).toMatchObject({ codigo: 'empresa_nao_pronta' });
+    expect(lote.contagens.aguardando_emissao).toBe(1);
+  });
+});
+
+describe('a batch note that waits for confirmation', () => {
+  it('counts as settled; confirmed back into transmission it reopens the batch, which completes again without a second event', async () => {
+    const res = await http.post('/v1/lotes', { empresa_id: company.id, itens: [linha()] }, { headers: { 'x-service-simular': 'competencia_encerrada' } });
+    const first = await waitLote(http, res.body.id, settledStatus('concluido'), 60_000, 250);
+    expect(first.contagens.aguardando_confirmacao).toBe(1);
+    const [item] = await allItens(http, res.body.id);
+    const confirmed = await http.post(`/v1/nfse/${item!.nfse_id}/confirmacao`, {});
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const again = await waitLote(http, res.body.id, settledStatus('concluido'), 60_000, 250);
+    expect(again.contagens).toMatchObject({ autorizada: 1, aguardando_confirmacao: 0 });
+    expect(again.concluido_em).toBe(first.concluido_em);
+    expect((await allEvents(http)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === res.body.id)).toHaveLength(1);
+  });
+});
+
 describe('POST /v1/lotes/{id}/reprocessamento', () => {
   it('replaces lines in error and rejected lines; other lines are 409 naming the line; the event is not sent twice', async () => {
     const lote = await create({ itens: [linha(), linha({ valor: 'x' })] });

@@ -1,7 +1,8 @@
 // Child process of the service-level crash test: the composition root (createApp, as `fiscal-api serve` runs it,
 // API + worker) on DATA_DIR, or on DATABASE_URL/REDIS_URL when set, from the environment. Prints one JSON line
 // when listening. CHILD_PG_SCHEMA: PostgreSQL schema; CHILD_CLOCK_OFFSET_MS: the clock runs this far ahead (a
-// restart "later"); CHILD_SEED=1: creates an account and a company and prints the test key and company id.
+// restart "later"); CHILD_SEED=1: creates an account and a company and prints the test key and company id;
+// CHILD_SLOW_MS: how long the simulator's processamento_lento holds each answer.
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createApp } from '../../src/main.js';
@@ -16,6 +17,7 @@ const app = await createApp({
   pgSchema: process.env.CHILD_PG_SCHEMA || undefined,
   // Long enough that the killed process is still waiting for the (withheld) answer.
   nationalTimeoutMs: 60_000,
+  ...(process.env.CHILD_SLOW_MS ? { simulatorDelays: { slowMs: Number(process.env.CHILD_SLOW_MS) } } : {}),
 });
 const url = await app.listen();
 let seed = {};

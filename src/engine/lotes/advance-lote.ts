@@ -1,3 +1,4 @@
+import { isEngineError } from '../errors.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { appendLoteConcluido, completeIfDone } from './complete-lote.js';
 import { issueLoteNotes } from './issue-lote-notes.js';
@@ -8,6 +9,20 @@ import { validateLote } from './validate-lote.js';
  * then — when every note already settled — completion. Transmission is the workers' (priority-1 jobs).
  */
 export async function advanceLote(deps: TransmissionDeps, loteId: string): Promise<void> {
+  try {
+    await advance(deps, loteId);
+  } catch (err) {
+    if (!isEngineError(err)) throw err;
+    // A domain refusal (the company lost its certificate, …) would refuse every retry too: the batch itself
+    // cannot proceed (spec 3.2 `erro`). Notes already created go on transmitting.
+    await deps.db.lote.updateMany({
+      where: { id: loteId, status: { in: ['validando', 'processando'] } },
+      data: { status: 'erro', erro: { codigo: err.codigo, mensagem: err.message }, lockedUntil: null, updatedAt: deps.clock.now() },
+    });
+  }
+}
+
+async function advance(deps: TransmissionDeps, loteId: string): Promise<void> {
   for (;;) {
     const lote = await deps.db.lote.findUnique({ where: { id: loteId } });
     if (!lote || lote.lockedUntil === null) return;

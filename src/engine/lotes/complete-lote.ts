@@ -11,6 +11,8 @@ import { loteView, type LoteView } from './present-lote.js';
  */
 export async function completeIfDone(tx: Tx, lote: Lote, now: Date): Promise<LoteView | null> {
   if (lote.status !== 'processando' || lote.pendentes > 0 || lote.lockedUntil !== null) return null;
+  // Lines still waiting for their note (a reprocessing whose creation runs elsewhere) keep the batch open.
+  if (await tx.loteItem.count({ where: { loteId: lote.id, status: 'aguardando_emissao' } })) return null;
   const [done] = await tx.lote.updateManyAndReturn({
     where: { id: lote.id, status: 'processando' },
     data: { status: 'concluido', concluidoEm: lote.concluidoEm ?? now, updatedAt: now },
@@ -20,10 +22,17 @@ export async function completeIfDone(tx: Tx, lote: Lote, now: Date): Promise<Lot
   return loteView(tx, done);
 }
 
-/** A batch note left `transmitindo` in this transaction (update-note.ts). */
-export async function settleLoteNote(tx: Tx, loteId: string, now: Date): Promise<LoteView | null> {
-  const [lote] = await tx.lote.updateManyAndReturn({ where: { id: loteId }, data: { pendentes: { decrement: 1 }, updatedAt: now } });
-  return lote ? completeIfDone(tx, lote, now) : null;
+/**
+ * A batch note left `transmitindo` (delta -1) or went back into it after a confirmation (delta +1) in this
+ * transaction (update-note.ts). A note transmitting again takes a completed batch back to `processando`; it
+ * completes again later, without a second event.
+ */
+export async function settleLoteNote(tx: Tx, loteId: string, delta: -1 | 1, now: Date): Promise<LoteView | null> {
+  const [lote] = await tx.lote.updateManyAndReturn({ where: { id: loteId }, data: { pendentes: { increment: delta }, updatedAt: now } });
+  if (lote && delta > 0 && lote.status === 'concluido') {
+    await tx.lote.updateMany({ where: { id: loteId, status: 'concluido' }, data: { status: 'processando' } });
+  }
+  return lote && delta < 0 ? completeIfDone(tx, lote, now) : null;
 }
 
 export async function appendLoteConcluido(tx: Tx, lote: LoteView & { id: string }, accountId: string, environment: string, at: Date) {

@@ -19,6 +19,7 @@ export async function listLotes(deps: Pick<EngineDeps, 'db'>, principal: Princip
   const limite = parseLimite(options.limite, 20, 100);
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await deps.db.lote.findMany({
+    omit: { entrada: true },
     where: {
       accountId: principal.accountId,
       environment: principal.environment,

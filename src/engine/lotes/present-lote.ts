@@ -36,7 +36,7 @@ export async function loteCounts(db: Tx, ids: string[]): Promise<Map<string, Lot
 export const zeroCounts = (): LoteCounts => Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as LoteCounts;
 
 /** The batch of spec 2.7 as `GET /v1/lotes/{id}` shows it and as LOTE_EMISSAO_CONCLUIDO carries it. */
-export function presentLote(lote: Lote, contagens: LoteCounts) {
+export function presentLote(lote: Omit<Lote, 'entrada'>, contagens: LoteCounts) {
   return {
     id: lote.id,
     empresa_id: lote.companyId,
@@ -49,11 +49,12 @@ export function presentLote(lote: Lote, contagens: LoteCounts) {
     criado_em: lote.createdAt.toISOString(),
     atualizado_em: lote.updatedAt.toISOString(),
     concluido_em: lote.concluidoEm?.toISOString() ?? null,
+    erro: (lote.erro as { codigo: string; mensagem: string } | null) ?? null,
   };
 }
 
 export type LoteView = ReturnType<typeof presentLote>;
 
-export async function loteView(db: Tx, lote: Lote): Promise<LoteView> {
+export async function loteView(db: Tx, lote: Omit<Lote, 'entrada'>): Promise<LoteView> {
   return presentLote(lote, (await loteCounts(db, [lote.id])).get(lote.id)!);
 }

@@ -48,9 +48,11 @@ export async function updateNote(
         })),
       });
     }
-    // A batch note leaving transmission may complete its batch, in this same transaction (complete-lote.ts).
-    const leftTransmission = updated.loteId !== null && expected?.length === 1 && expected[0] === 'transmitindo' && updated.status !== 'transmitindo';
-    const loteConcluido = leftTransmission ? await settleLoteNote(t, updated.loteId!, now) : null;
+    // A batch counts its notes in transmission; the one leaving it last completes the batch, in this same
+    // transaction (complete-lote.ts).
+    const before = expected?.length === 1 ? expected[0] : undefined;
+    const delta = before === 'transmitindo' && updated.status !== 'transmitindo' ? -1 : before !== undefined && before !== 'transmitindo' && updated.status === 'transmitindo' ? 1 : 0;
+    const loteConcluido = updated.loteId !== null && delta !== 0 ? await settleLoteNote(t, updated.loteId, delta, now) : null;
     const note: NfseWithTimeline = { ...updated, timeline: await t.nfseTimelineEntry.findMany({ where: { nfseId: noteId } }) };
     if (change.event) {
       await appendEvent(t, { accountId: note.accountId, environment: note.environment as 'test', tipo: change.event, dados: presentNfse(note), at: now });

@@ -27,6 +27,10 @@ const LoteCountsRef = builder.objectRef<LoteCounts>('LoteCounts').implement({
   }),
 });
 
+const LoteErrorRef = builder.objectRef<NonNullable<LoteView['erro']>>('LoteError').implement({
+  fields: (t) => ({ codigo: t.exposeString('codigo'), mensagem: t.exposeString('mensagem') }),
+});
+
 /** The batch of spec 2.7; field names are the camelCase of the REST/webhook names. */
 export const LoteRef = builder.objectRef<LoteView>('Lote').implement({
   fields: (t) => ({
@@ -41,6 +45,7 @@ export const LoteRef = builder.objectRef<LoteView>('Lote').implement({
     criadoEm: t.exposeString('criado_em'),
     atualizadoEm: t.exposeString('atualizado_em'),
     concluidoEm: t.exposeString('concluido_em', { nullable: true }),
+    erro: t.expose('erro', { type: LoteErrorRef, nullable: true, description: 'Why the batch is `erro`.' }),
   }),
 });
 

@@ -2,7 +2,7 @@
 export const LOTE_FIELDS = `
   id empresaId ambiente status aoValidar origem total
   contagens { comErroValidacao jaExistente aguardandoEmissao descartada transmitindo autorizada rejeitada cancelada aguardandoConfirmacao falhaTransmissao }
-  criadoEm atualizadoEm concluidoEm`;
+  criadoEm atualizadoEm concluidoEm erro { codigo mensagem }`;
 
 export const LOTE_RESULT = `__typename ... on Lote { ${LOTE_FIELDS} } ...DomainErrorFields`;
 

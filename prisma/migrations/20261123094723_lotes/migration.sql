@@ -11,6 +11,7 @@ CREATE TABLE "lotes" (
     "pendentes" INTEGER NOT NULL DEFAULT 0,
     "simulacao" TEXT,
     "entrada" JSONB,
+    "erro" JSONB,
     "concluido_em" TIMESTAMPTZ(3),
     "locked_until" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL,
