@@ -3,6 +3,7 @@ import { loadCompanies } from '../../engine/empresas/load-companies.js';
 import { filterStream } from '../../engine/kernel/filter-stream.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { findNfse } from '../../engine/nfse/get-nfse.js';
+import { loadChangedNote } from '../../engine/nfse/load-changed-note.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
 import { countNfse, listNfse, NFSE_STATUSES, nfseCursor, type NfseFilter } from '../../engine/nfse/list-nfse.js';
 import { nfseAccountTopic, nfseTopic, type NfseChange } from '../../engine/nfse/nfse-topic.js';
@@ -188,8 +189,8 @@ builder.subscriptionFields((t) => ({
       const changes = ctx.engine.pubsub.subscribe(nfseAccountTopic(principal.accountId, principal.environment));
       return empresaId ? filterStream(changes, (m) => (m as Partial<NfseChange>).empresaId === empresaId) : changes;
     },
-    // Reloaded through the key's scope: the subscriber sees the committed row, never the message.
-    resolve: async (message, _args, ctx) => presentNfse(await findNfse(ctx.engine, principalOf(ctx), { id: String(message.id) })),
+    // The committed row, read once per change for all this process's subscribers, checked against each key's scope.
+    resolve: async (message, _args, ctx) => presentNfse(await loadChangedNote(ctx.engine, principalOf(ctx), String(message.id))),
   }),
 }));
 
