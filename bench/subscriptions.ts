@@ -70,7 +70,8 @@ async function runServer() {
   const memory = () => {
     gc();
     const m = process.memoryUsage();
-    return { heap: m.heapUsed + m.external + m.arrayBuffers, rss: m.rss };
+    // `external` already includes `arrayBuffers` (the sockets' buffers).
+    return { heap: m.heapUsed + m.external, rss: m.rss };
   };
   const before = memory();
   const child = fork(fileURLToPath(import.meta.url), ['--clients'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
