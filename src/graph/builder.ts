@@ -3,6 +3,7 @@ import ComplexityPlugin from '@pothos/plugin-complexity';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { GraphQLError } from 'graphql';
 import { getDatamodel } from '../generated/pothos-types.js';
@@ -27,8 +28,10 @@ export const builder = new SchemaBuilder<{
     Decimal: { Input: string; Output: string };
   };
   DefaultFieldNullability: false;
+  // Connections compute their total only when a client selects it (one COUNT).
+  Connection: { totalCount: () => Promise<number> };
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, DataloaderPlugin, ComplexityPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => ({
@@ -41,6 +44,15 @@ export const builder = new SchemaBuilder<{
         : new EngineError('nao_autenticado', 'Chave de API ausente, inválida ou revogada.'),
   },
   errors: { defaultTypes: [EngineError], directResult: true },
+  // Connections page forward (first/after) over opaque keyset cursors; ids are the plain UUIDs REST uses, so
+  // no global-id `node` fields. A page's cost is charged once on the connection field (its `first`).
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
+  },
   prisma: {
     client: (ctx) => ctx.engine.db,
     dmmf: getDatamodel(),
@@ -75,3 +87,7 @@ builder.scalarType('Decimal', {
     return v;
   },
 });
+
+builder.globalConnectionField('totalCount', (t) =>
+  t.int({ description: 'Every item that matches the filter, over all pages.', resolve: (connection) => connection.totalCount() }),
+);

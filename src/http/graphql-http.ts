@@ -30,12 +30,12 @@ export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, e
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (isEngineError(original)) {
           return new GraphQLError(original.message, {
-            extensions: { codigo: original.codigo, campo: original.campo, correcao: original.correcao, retentavel: original.retentavel, http: { status: 200 } },
+            extensions: { code: original.codigo, codigo: original.codigo, campo: original.campo, correcao: original.correcao, retentavel: original.retentavel, http: { status: 200 } },
           });
         }
         if (error instanceof GraphQLError && !error.originalError) return error;
         engine.logger.error({ err: original }, 'unexpected GraphQL error');
-        return new GraphQLError(message, { extensions: { codigo: 'erro_interno', retentavel: true } });
+        return new GraphQLError(message, { extensions: { code: 'erro_interno', codigo: 'erro_interno', retentavel: true } });
       },
     },
   });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   // API processes give up on the national system after 1.5 s, leaving the note to the worker (spec 3.1 recovery).
   apiA = await cluster.start('api', { CHILD_SEED: '1', CHILD_NATIONAL_TIMEOUT_MS: '1500' });
   [apiB, worker] = await Promise.all([cluster.start('api', { CHILD_NATIONAL_TIMEOUT_MS: '1500' }), cluster.start('worker')]);
-}, 90_000);
+}, 240_000);
 afterAll(async () => cluster.stop(), 30_000);
 
 const seed = () => apiA.info as Required<typeof apiA.info>;
@@ -36,18 +36,26 @@ function nationalNotesFor(idDps: string): number {
 
 describe('two API processes and one worker', () => {
   it('share the rate limit: the 121st request of the minute is refused whichever process takes it', async () => {
-    // The window is the clock minute (spec 8): start early in a minute so all 121 requests fall in one window.
-    if (new Date().getSeconds() > 40) await sleep((61 - new Date().getSeconds()) * 1000);
     const [a, b] = [httpClient(apiA.info.url, seed().liveKey), httpClient(apiB.info.url, seed().liveKey)];
-    const statuses: number[] = [];
-    for (let i = 0; i < 120; i++) statuses.push((await (i % 2 === 0 ? a : b).get('/v1/companies')).status);
+    // The window is the clock minute (spec 8): all 120 requests must fall in one. Start early in a minute, 8 at
+    // a time; a run that still crossed a boundary (a loaded machine) is repeated in the next minute.
+    let statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt > 0 || new Date().getSeconds() > 40) await sleep((61 - new Date().getSeconds()) * 1000);
+      const minute = Math.floor(Date.now() / 60_000);
+      statuses = [];
+      for (let i = 0; i < 120; i += 8) {
+        statuses.push(...(await Promise.all(Array.from({ length: 8 }, (_, j) => ((i + j) % 2 === 0 ? a : b).get('/v1/companies')))).map((r) => r.status));
+      }
+      if (Math.floor(Date.now() / 60_000) === minute) break;
+    }
     expect(statuses.filter((s) => s === 200)).toHaveLength(120);
     for (const client of [a, b]) {
       const refused = await client.get('/v1/companies');
       expect(refused.status, refused.text).toBe(429);
       expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
     }
-  }, 90_000);
+  }, 240_000);
 
   it('share idempotency: the same key sent to both processes at once gives one note', async () => {
     const body = nfseBody(seed().companyId);
@@ -89,7 +97,7 @@ describe('two API processes and one worker', () => {
       );
       const done = await cluster.query("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids]);
       return (held[0]!.n as number) > 0 || (done[0]!.n as number) > 0;
-    }, 'the worker to claim a job', 30_000);
+    }, 'the worker to claim a job', 60_000);
     worker.child.kill('SIGKILL');
     expect(await worker.exited).toBe('SIGKILL');
 
@@ -98,7 +106,7 @@ describe('two API processes and one worker', () => {
     await until(async () => {
       const rows = await cluster.query("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids]);
       return rows[0]!.n === ids.length;
-    }, 'every note authorised', 60_000);
+    }, 'every note authorised', 120_000);
 
     for (const id of dps) expect(nationalNotesFor(id), `national notes of DPS ${id}`).toBe(1);
     const events = await cluster.query<{ nfse: string; n: number }>(
@@ -111,5 +119,5 @@ describe('two API processes and one worker', () => {
       [ids],
     );
     expect(sends[0]!.n).toBe(ids.length);
-  }, 180_000);
+  }, 360_000);
 });

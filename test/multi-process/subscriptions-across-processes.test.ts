@@ -17,7 +17,7 @@ let client: Client;
 beforeAll(async () => {
   a = await cluster.start('api', { CHILD_SEED: '1' });
   b = await cluster.start('api');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await client?.dispose();
   await cluster.stop();

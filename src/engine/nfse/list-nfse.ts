@@ -1,10 +1,12 @@
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
+import { assertCompanyAllowed } from '../auth/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { parameterError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
-import { presentNfse } from './present-nfse.js';
+import { presentNfse, type NfseView } from './present-nfse.js';
 
-const STATUSES = ['transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao', 'descartada'];
+export const NFSE_STATUSES = ['transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao', 'descartada'] as const;
 
 export interface ListNfseOptions {
   cursor?: string;
@@ -12,24 +14,30 @@ export interface ListNfseOptions {
   status?: string;
 }
 
+/** What a dashboard filters on (GraphQL `notas`): any of several statuses, a company, a period, a referencia prefix. */
+export interface NfseFilter {
+  status?: readonly string[] | null;
+  empresaId?: string | null;
+  criadaDesde?: Date | null;
+  criadaAte?: Date | null;
+  referenciaPrefixo?: string | null;
+}
+
 /**
  * `GET /v1/nfse` (spec 4.1), newest first, keyset over (created_at, id): notes inserted while a client pages
  * are newer than its cursor, so no row is skipped or repeated. `limite` is clamped to 1..100 (default 50).
  */
-export async function listNfse(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListNfseOptions) {
+export async function listNfse(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListNfseOptions & { filter?: NfseFilter }) {
   // Spec 8: out of range is clamped here, never refused (a 21-digit number is simply 100).
   const parsed = Number(options.limite);
   const limite = options.limite === undefined || options.limite === '' || Number.isNaN(parsed) ? 50 : Math.min(100, Math.max(1, Math.trunc(parsed)));
-  if (options.status !== undefined && !STATUSES.includes(options.status)) {
-    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${STATUSES.join(', ')}.` });
+  if (options.status !== undefined && !(NFSE_STATUSES as readonly string[]).includes(options.status)) {
+    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${NFSE_STATUSES.join(', ')}.` });
   }
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await deps.db.nfse.findMany({
     where: {
-      accountId: principal.accountId,
-      environment: principal.environment,
-      ...(principal.companyId ? { companyId: principal.companyId } : {}),
-      ...(options.status ? { status: options.status } : {}),
+      ...nfseWhere(principal, { ...options.filter, ...(options.status ? { status: [options.status] } : {}) }),
       ...(after
         ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
         : {}),
@@ -43,6 +51,32 @@ export async function listNfse(deps: Pick<EngineDeps, 'db'>, principal: Principa
   return {
     dados: page.map(presentNfse),
     proximo_cursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** How many notes match (a dashboard's `totalCount`): one COUNT over the same scope and filter. */
+export async function countNfse(deps: Pick<EngineDeps, 'db'>, principal: Principal, filter: NfseFilter = {}): Promise<number> {
+  return deps.db.nfse.count({ where: nfseWhere(principal, filter) });
+}
+
+/** The cursor that continues after this note (the same opaque form as `proximo_cursor`). */
+export const nfseCursor = (note: NfseView): string => encodeCursor(new Date(note.criada_em), note.id);
+
+function nfseWhere(principal: Principal, filter: NfseFilter): Prisma.NfseWhereInput {
+  if (filter.empresaId) {
+    if (!isUuid(filter.empresaId)) throw parameterError('parametro_invalido', { query: 'empresaId' }, 'não é um id de empresa.', { correcao: 'Use o id retornado por companies.' });
+    assertCompanyAllowed(principal, filter.empresaId);
+  }
+  return {
+    accountId: principal.accountId,
+    environment: principal.environment,
+    ...(principal.companyId ? { companyId: principal.companyId } : {}),
+    ...(filter.empresaId ? { companyId: filter.empresaId } : {}),
+    ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
+    ...(filter.criadaDesde || filter.criadaAte
+      ? { createdAt: { ...(filter.criadaDesde ? { gte: filter.criadaDesde } : {}), ...(filter.criadaAte ? { lt: filter.criadaAte } : {}) } }
+      : {}),
+    ...(filter.referenciaPrefixo ? { referencia: { startsWith: filter.referenciaPrefixo } } : {}),
   };
 }
 

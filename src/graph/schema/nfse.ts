@@ -3,12 +3,14 @@ import { loadCompanies } from '../../engine/empresas/load-companies.js';
 import { filterStream } from '../../engine/kernel/filter-stream.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { findNfse } from '../../engine/nfse/get-nfse.js';
+import { loadChangedNote } from '../../engine/nfse/load-changed-note.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
-import { listNfse } from '../../engine/nfse/list-nfse.js';
+import { countNfse, listNfse, NFSE_STATUSES, nfseCursor, type NfseFilter } from '../../engine/nfse/list-nfse.js';
 import { nfseAccountTopic, nfseTopic, type NfseChange } from '../../engine/nfse/nfse-topic.js';
 import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import { parameterError } from '../../engine/errors.js';
 import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
@@ -52,12 +54,15 @@ export const AdjustmentRef = builder.objectRef<NfseView['ajustes'][number]>('Adj
   }),
 });
 
+/** Spec 3.1's statuses; the values are the wire values REST and webhooks use. */
+export const NfseStatusRef = builder.enumType('NfseStatus', { values: NFSE_STATUSES });
+
 /** The NFS-e record of spec 2.3; field names are the camelCase of the REST/webhook names. */
 export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     referencia: t.exposeString('referencia', { nullable: true }),
-    status: t.exposeString('status'),
+    status: t.field({ type: NfseStatusRef, resolve: (n) => n.status as (typeof NFSE_STATUSES)[number] }),
     ambiente: t.exposeString('ambiente'),
     empresaId: t.exposeID('empresa_id'),
     valor: t.expose('valor', { type: 'Decimal' }),
@@ -76,9 +81,9 @@ export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
     eventos: t.expose('eventos', { type: [TimelineRef] }),
     ajustes: t.expose('ajustes', { type: [AdjustmentRef] }),
     regrasVersao: t.exposeString('regras_versao'),
-    criadaEm: t.exposeString('criada_em'),
-    atualizadaEm: t.exposeString('atualizada_em'),
-    autorizadaEm: t.exposeString('autorizada_em', { nullable: true }),
+    criadaEm: t.expose('criada_em', { type: 'DateTime' }),
+    atualizadaEm: t.expose('atualizada_em', { type: 'DateTime' }),
+    autorizadaEm: t.expose('autorizada_em', { type: 'DateTime', nullable: true }),
   }),
 });
 
@@ -184,7 +189,80 @@ builder.subscriptionFields((t) => ({
       const changes = ctx.engine.pubsub.subscribe(nfseAccountTopic(principal.accountId, principal.environment));
       return empresaId ? filterStream(changes, (m) => (m as Partial<NfseChange>).empresaId === empresaId) : changes;
     },
-    // Reloaded through the key's scope: the subscriber sees the committed row, never the message.
-    resolve: async (message, _args, ctx) => presentNfse(await findNfse(ctx.engine, principalOf(ctx), { id: String(message.id) })),
+    // The committed row, read once per change for all this process's subscribers, checked against each key's scope.
+    resolve: async (message, _args, ctx) => presentNfse(await loadChangedNote(ctx.engine, principalOf(ctx), String(message.id))),
   }),
 }));
+
+const NotasFiltroRef = builder.inputType('NotasFiltro', {
+  description: 'What a dashboard filters notes on; every member given must hold.',
+  fields: (t) => ({
+    status: t.field({ type: [NfseStatusRef], description: 'Any of these statuses.' }),
+    empresaId: t.id(),
+    criadaDesde: t.field({ type: 'DateTime', description: 'Created at or after.' }),
+    criadaAte: t.field({ type: 'DateTime', description: 'Created before.' }),
+    referenciaPrefixo: t.string({ description: 'Notes whose referencia starts with this text.' }),
+  }),
+});
+
+interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+/** One page of notes as a Relay connection; the REST list (`nfses`) and this share the engine's keyset paging. */
+async function notesConnection(ctx: GraphContext, args: ConnectionArgs, filter: NfseFilter) {
+  if (args.last != null || args.before != null) {
+    throw parameterError('parametro_invalido', { query: 'last/before' }, 'as notas são paginadas só para frente.', { correcao: 'Use first e after (endCursor da página anterior).' });
+  }
+  const principal = principalOf(ctx);
+  const page = await listNfse(ctx.engine, principal, { cursor: args.after ?? undefined, limite: args.first ?? 50, filter });
+  const edges = page.dados.map((node) => ({ cursor: nfseCursor(node), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: page.proximo_cursor !== null,
+      hasPreviousPage: Boolean(args.after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount: () => countNfse(ctx.engine, principal, filter),
+  };
+}
+
+// The page size (`first`, 1..100, default 50) multiplies the cost of what each note selects.
+const pageCost = (args: { first?: number | null }) => ({ field: 1, multiplier: Math.min(100, Math.max(1, args.first ?? 50)) });
+
+builder.queryFields((t) => ({
+  notas: t.connection({
+    type: NfseRef,
+    description: 'Notes for dashboards, newest first: `first` (1..100, default 50) / `after`, filters, `totalCount`.',
+    authScopes: { authenticated: true },
+    args: { filtro: t.arg({ type: NotasFiltroRef }) },
+    complexity: pageCost,
+    resolve: (_r, args, ctx) => notesConnection(ctx, args, filterOf(args.filtro)),
+  }),
+}));
+
+builder.objectField(CompanyRef, 'notas', (t) =>
+  t.connection({
+    type: NfseRef,
+    description: "The company's notes, newest first (same paging and filters as Query.notas).",
+    authScopes: { authenticated: true },
+    args: { filtro: t.arg({ type: NotasFiltroRef }) },
+    complexity: pageCost,
+    resolve: (company, args, ctx) => notesConnection(ctx, args, { ...filterOf(args.filtro), empresaId: company.id }),
+  }),
+);
+
+function filterOf(filtro: { status?: readonly string[] | null; empresaId?: string | number | null; criadaDesde?: Date | null; criadaAte?: Date | null; referenciaPrefixo?: string | null } | null | undefined): NfseFilter {
+  return {
+    status: filtro?.status ?? null,
+    empresaId: filtro?.empresaId == null ? null : String(filtro.empresaId),
+    criadaDesde: filtro?.criadaDesde ?? null,
+    criadaAte: filtro?.criadaAte ?? null,
+    referenciaPrefixo: filtro?.referenciaPrefixo ?? null,
+  };
+}
