@@ -2,6 +2,7 @@ import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { fetchAdnPage, type AdnDocument } from './adn-distribution-client.js';
+import { captureSefazNfe } from './capture-sefaz.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './capture-schedule.js';
 import { storeAdnPage, type StoreOptions } from './store-adn-page.js';
 
@@ -38,8 +39,9 @@ export async function captureCompany(deps: TransmissionDeps, state: CaptureState
     return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
   }
   const { credentials } = await companyCredentials(deps, company.id, company.certificate);
-  const client = deps.national.adnClient(credentials);
   const target = { companyId: company.id, accountId: company.accountId, cnpj: company.cnpj };
+  if (state.fonte === 'SEFAZ_NFE') return captureSefazNfe(deps, state, target, deps.national.nfeDistClient(credentials), options, finish);
+  const client = deps.national.adnClient(credentials);
   let ultimoNsu = state.ultimoNsu;
   let documentos = 0;
   let buffer: AdnDocument[] = [];
