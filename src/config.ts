@@ -11,6 +11,8 @@ export interface Config {
   nationalApiUrl: { live: string | null; test: string | null };
   /** ADN Contribuinte base URL for production capture (…/contribuintes); null → the simulator. */
   nationalAdnUrlLive: string | null;
+  /** SEFAZ national NFeDistribuicaoDFe URL for production NF-e capture; null → the simulator. */
+  nfeDistUrlLive: string | null;
   /** Capture schedule per company (received documents), in minutes; default 60. */
   captureIntervalMinutes: number;
   /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
@@ -51,6 +53,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nationalApiUrl = { live: url('NATIONAL_API_URL_LIVE'), test: url('NATIONAL_API_URL_TEST') };
 
   const nationalAdnUrlLive = url('NATIONAL_ADN_URL_LIVE');
+  const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
   const captureIntervalMinutes = Number(env.CAPTURE_INTERVAL_MINUTES ?? 60);
   if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1) problems.push('CAPTURE_INTERVAL_MINUTES must be a positive integer');
   const captureTickSeconds = Number(env.CAPTURE_TICK_SECONDS ?? 30);
@@ -74,6 +77,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     masterKey,
     nationalApiUrl,
     nationalAdnUrlLive,
+    nfeDistUrlLive,
     captureIntervalMinutes,
     captureTickSeconds,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),

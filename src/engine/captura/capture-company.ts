@@ -1,9 +1,13 @@
 import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
-import { fetchAdnPage } from './adn-distribution-client.js';
+import { fetchAdnPage, type AdnDocument } from './adn-distribution-client.js';
+import { captureSefazNfe } from './capture-sefaz.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './capture-schedule.js';
 import { storeAdnPage, type StoreOptions } from './store-adn-page.js';
+
+/** Documents per transaction when a backlog arrives in many lots (10 ADN lots of 50). */
+const COMMIT_DOCUMENTS = 500;
 
 export interface CaptureOptions extends StoreOptions {
   intervalMs: number;
@@ -35,35 +39,53 @@ export async function captureCompany(deps: TransmissionDeps, state: CaptureState
     return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
   }
   const { credentials } = await companyCredentials(deps, company.id, company.certificate);
-  const client = deps.national.adnClient(credentials);
   const target = { companyId: company.id, accountId: company.accountId, cnpj: company.cnpj };
+  if (state.fonte === 'SEFAZ_NFE') return captureSefazNfe(deps, state, target, deps.national.nfeDistClient(credentials), options, finish);
+  const client = deps.national.adnClient(credentials);
   let ultimoNsu = state.ultimoNsu;
   let documentos = 0;
+  let buffer: AdnDocument[] = [];
+  // Consecutive lots are committed together (up to COMMIT_DOCUMENTS): fewer transactions for a long backlog,
+  // and the NSU still advances only with the documents it covers.
+  const flush = async (): Promise<boolean> => {
+    if (buffer.length === 0) return true;
+    const stored = await storeAdnPage(deps, target, ultimoNsu, buffer, options);
+    // null: another worker moved the position (our lease expired); it owns the walk now.
+    if (!stored) return false;
+    documentos += buffer.length;
+    ultimoNsu = stored.ultimoNsu;
+    buffer = [];
+    return true;
+  };
+  // The next lot is fetched while the current ones are being stored: the network and the database overlap, and
+  // the commits (and so the NSU position) stay strictly sequential.
+  let pending = fetchAdnPage(client, company.cnpj, ultimoNsu);
   for (let page = 0; page < (options.maxPages ?? 400); page++) {
-    const result = await fetchAdnPage(client, company.cnpj, ultimoNsu);
+    const result = await pending;
+    if (result.kind === 'documents') {
+      buffer.push(...result.documents);
+      pending = fetchAdnPage(client, company.cnpj, buffer.reduce((max, d) => (d.nsu > max ? d.nsu : max), ultimoNsu));
+      if (buffer.length >= COMMIT_DOCUMENTS && !(await flush())) return { status: 'IGNORADA', documentos, ultimoNsu };
+      continue;
+    }
+    if (!(await flush())) return { status: 'IGNORADA', documentos, ultimoNsu };
     const at = deps.clock.now();
     if (result.kind === 'none') {
       await finish({ nextRunAt: nextAfterNothing(at, options.intervalMs), falhas: 0, ultimoStatus: 'NENHUM_DOCUMENTO_LOCALIZADO' });
       return { status: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO', documentos, ultimoNsu };
     }
-    if (result.kind === 'rejected' || result.kind === 'unavailable') {
-      const falhas = state.falhas + 1;
-      const rejected = result.kind === 'rejected';
-      deps.logger.warn({ companyId: company.id, kind: result.kind }, 'ADN distribution refused the capture');
-      await finish({
-        nextRunAt: rejected ? nextAfterRejection(at, falhas) : nextAfterOutage(at, falhas),
-        falhas,
-        ultimoStatus: rejected ? 'REJEICAO' : 'INDISPONIVEL',
-        ultimoErro: (rejected ? { status: result.status, erros: result.erros } : { causa: result.cause }) as Prisma.InputJsonValue,
-      });
-      return { status: rejected ? 'REJEICAO' : 'INDISPONIVEL', documentos, ultimoNsu };
-    }
-    const stored = await storeAdnPage(deps, target, ultimoNsu, result.documents, options);
-    // null: another worker moved the position (our lease expired); it owns the walk now.
-    if (!stored) return { status: 'IGNORADA', documentos, ultimoNsu };
-    documentos += result.documents.length;
-    ultimoNsu = stored.ultimoNsu;
+    const falhas = state.falhas + 1;
+    const rejected = result.kind === 'rejected';
+    deps.logger.warn({ companyId: company.id, kind: result.kind }, 'ADN distribution refused the capture');
+    await finish({
+      nextRunAt: rejected ? nextAfterRejection(at, falhas) : nextAfterOutage(at, falhas),
+      falhas,
+      ultimoStatus: rejected ? 'REJEICAO' : 'INDISPONIVEL',
+      ultimoErro: (result.kind === 'rejected' ? { status: result.status, erros: result.erros } : { causa: result.cause }) as Prisma.InputJsonValue,
+    });
+    return { status: rejected ? 'REJEICAO' : 'INDISPONIVEL', documentos, ultimoNsu };
   }
+  if (!(await flush())) return { status: 'IGNORADA', documentos, ultimoNsu };
   // More lots are waiting: due again at once, so the next tick continues where this one stopped.
   await finish({ nextRunAt: deps.clock.now() });
   return { status: 'DOCUMENTOS_LOCALIZADOS', documentos, ultimoNsu };

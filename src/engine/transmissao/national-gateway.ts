@@ -10,6 +10,8 @@ export interface NationalGatewayOptions {
   timeoutMs?: number;
   /** NATIONAL_ADN_URL_LIVE (ADN Contribuinte base, …/contribuintes); null → the simulator's ADN. */
   adnUrl?: string | null;
+  /** NFE_DIST_URL_LIVE (SEFAZ national NFeDistribuicaoDFe .asmx); null → the simulator's. */
+  nfeDistUrl?: string | null;
 }
 
 export interface Credentials {
@@ -55,9 +57,17 @@ export class NationalGateway {
    * TLS with the company's A1 against the real ADN, as for Sefin; plain http to the simulator.
    */
   adnClient(credentials: Credentials): NationalClient {
-    const remote = this.options.adnUrl ?? null;
-    const baseUrl = remote ?? `${this.options.simulator.url}/producao/contribuintes`;
-    const key = `adn|${baseUrl}|${credentials.serial}`;
+    return this.distributionClient(this.options.adnUrl ?? null, `${this.options.simulator.url}/producao/contribuintes`, credentials);
+  }
+
+  /** Client of the SEFAZ national NFeDistribuicaoDFe (NF-e capture), same TLS rule as the ADN. */
+  nfeDistClient(credentials: Credentials): NationalClient {
+    return this.distributionClient(this.options.nfeDistUrl ?? null, `${this.options.simulator.url}/sefaz/NFeDistribuicaoDFe`, credentials);
+  }
+
+  private distributionClient(remote: string | null, simulated: string, credentials: Credentials): NationalClient {
+    const baseUrl = remote ?? simulated;
+    const key = `dist|${baseUrl}|${credentials.serial}`;
     let client = this.clients.get(key);
     if (!client) {
       client = createNationalClient({

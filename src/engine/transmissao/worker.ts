@@ -48,12 +48,14 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
   const captureTickMs = options.captureTickMs ?? 30_000;
   const captureLoop = (async () => {
     while (!stopped && captureTickMs > 0) {
+      // The first tick waits too: a starting process recovers its transmissions before capturing.
+      await sleep(captureTickMs, undefined, { signal: stopping.signal }).catch(() => {});
+      if (stopped) break;
       try {
         await runDueCaptures(deps, { intervalMs: options.captureIntervalMs ?? DEFAULT_CAPTURE_INTERVAL_MS });
       } catch (err) {
         deps.logger.error({ err }, 'capture tick failed; retrying');
       }
-      await sleep(captureTickMs, undefined, { signal: stopping.signal }).catch(() => {});
     }
   })();
   const loop = (async () => {

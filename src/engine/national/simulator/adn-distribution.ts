@@ -1,10 +1,12 @@
+import { gzipBase64 } from '../gzip-base64.js';
 import type { StoredEvent, StoredNote } from './simulator-state.js';
 
 /** One distributed document (ADN `DistribuicaoNSU`): an NFS-e or an event of one. */
 export interface DistributionEntry {
   tipo: 'NFSE' | 'EVENTO';
   chave: string;
-  xml: string;
+  /** The document GZip+Base64, compressed once when it is generated (the ADN keeps it so). */
+  arquivoXml: string;
   dhProc: string;
   tipoEvento?: string;
 }
@@ -30,13 +32,15 @@ export class DistributionIndex {
   addNote(note: Pick<StoredNote, 'chave' | 'tpAmb' | 'xml' | 'dhProc'>): void {
     const parties = interestedParties(note.xml);
     this.partiesByChave.set(note.chave, parties);
-    for (const p of parties) this.push(note.tpAmb, p, { tipo: 'NFSE', chave: note.chave, xml: note.xml, dhProc: note.dhProc });
+    const entry: DistributionEntry = { tipo: 'NFSE', chave: note.chave, arquivoXml: gzipBase64(note.xml), dhProc: note.dhProc };
+    for (const p of parties) this.push(note.tpAmb, p, entry);
   }
 
   addEvent(event: StoredEvent): void {
-    for (const p of this.partiesByChave.get(event.chave) ?? []) {
-      this.push(event.tpAmb, p, { tipo: 'EVENTO', chave: event.chave, xml: event.xml, dhProc: event.dhProc, tipoEvento: event.tipoEvento });
-    }
+    const parties = this.partiesByChave.get(event.chave) ?? [];
+    if (parties.length === 0) return;
+    const entry: DistributionEntry = { tipo: 'EVENTO', chave: event.chave, arquivoXml: gzipBase64(event.xml), dhProc: event.dhProc, tipoEvento: event.tipoEvento };
+    for (const p of parties) this.push(event.tpAmb, p, entry);
   }
 
   /** Entries after `afterNsu`, ascending, at most `max`. */

@@ -10,6 +10,7 @@ import { sendJson } from './http-io.js';
 import { OutageTracker } from './outage.js';
 import type { RequestScope } from './request-helpers.js';
 import { processDps } from './process-dps.js';
+import { SefazDistribution } from './sefaz-distribution.js';
 import { parseScenario, SCENARIO_HEADER } from './scenario.js';
 import type { SimulatorContext, SimulatorDelays } from './simulator-context.js';
 import { SimulatorState, type StoredNote } from './simulator-state.js';
@@ -41,6 +42,8 @@ export interface Simulator {
   startOutage(spec: { calls?: number; ms?: number }): void;
   /** Tests: the ADN distribution for this CPF/CNPJ rejects or is unavailable until cleared (null). */
   setDistributionFault(party: string, fault: DistributionFault | null): void;
+  /** The simulated SEFAZ NFeDistribuicaoDFe (POST /sefaz/NFeDistribuicaoDFe): fixtures and faults per CNPJ. */
+  readonly sefaz: SefazDistribution;
   /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. */
   emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
@@ -64,8 +67,10 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     },
   };
   const faults = new Map<string, DistributionFault>();
+  const sefaz = new SefazDistribution();
   const handler: RequestListener = (req, res) => {
-    route(ctx, req, res, faults).catch((err: unknown) => {
+    const run = req.url?.startsWith('/sefaz/NFeDistribuicaoDFe') && req.method === 'POST' ? sefaz.handle(req, res, clock()) : route(ctx, req, res, faults);
+    run.catch((err: unknown) => {
       sendJson(res, 500, { erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` } });
     });
   };
@@ -101,6 +106,7 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
       return n ? view(n) : undefined;
     },
     startOutage: (spec) => ctx.outage.start('*', spec),
+    sefaz,
     setDistributionFault: (party, fault) => (fault ? faults.set(party, fault) : faults.delete(party), undefined),
     emitDps: (xml, ambiente) => {
       const outcome = processDps({ ...ctx, ambiente: ambiente ?? ctx.ambiente }, xml, parseScenario(undefined));

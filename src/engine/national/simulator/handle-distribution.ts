@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { gzipBase64 } from '../gzip-base64.js';
 import { formatBrasilia, SIMULATOR_VERSION, sendJson } from './http-io.js';
 import { simError } from './national-error.js';
 import type { RequestScope } from './request-helpers.js';
@@ -86,7 +85,7 @@ export function handleDistribution(
       ChaveAcesso: e.chave,
       TipoDocumento: e.tipo,
       TipoEvento: e.tipoEvento ? TIPO_EVENTO[e.tipoEvento] ?? null : null,
-      ArquivoXml: gzipBase64(e.xml),
+      ArquivoXml: e.arquivoXml,
       DataHoraGeracao: e.dhProc,
     })),
     Alertas: null,

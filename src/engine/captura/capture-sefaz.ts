@@ -1,0 +1,61 @@
+import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
+import { HOUR } from '../kernel/clock.js';
+import type { NationalClient } from '../national/client.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
+import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './capture-schedule.js';
+import { fetchSefazPage } from './sefaz-distribution-client.js';
+import { storeSefazPage } from './store-sefaz-page.js';
+import type { CaptureTarget } from './store-adn-page.js';
+
+/**
+ * NF-e capture through NFeDistribuicaoDFe, as the authority requires (../shared/nfe README): walk from the
+ * stored ultNSU until ultNSU = maxNSU; when caught up or after 137 wait at least one hour; 656 (Consumo
+ * Indevido) stops calls for the company for one hour.
+ */
+export async function captureSefazNfe(
+  deps: TransmissionDeps,
+  state: CaptureState,
+  target: CaptureTarget,
+  client: NationalClient,
+  options: CaptureOptions,
+  finish: (data: Prisma.CaptureStateUpdateInput) => Promise<unknown>,
+): Promise<CaptureOutcome> {
+  let ultimoNsu = state.ultimoNsu;
+  let documentos = 0;
+  for (let page = 0; page < (options.maxPages ?? 400); page++) {
+    const result = await fetchSefazPage(client, target.cnpj, ultimoNsu);
+    const at = deps.clock.now();
+    if (result.kind === 'documents') {
+      const stored = await storeSefazPage(deps, target, ultimoNsu, result, options);
+      if (stored === null) return { status: 'IGNORADA', documentos, ultimoNsu };
+      documentos += result.documents.length;
+      ultimoNsu = stored;
+      if (result.ultNSU >= result.maxNSU) {
+        await finish({ nextRunAt: nextAfterNothing(at, options.intervalMs), ultimoStatus: '138' });
+        return { status: 'DOCUMENTOS_LOCALIZADOS', documentos, ultimoNsu };
+      }
+      continue;
+    }
+    if (result.kind === 'none') {
+      await finish({ nextRunAt: nextAfterNothing(at, options.intervalMs), falhas: 0, ultimoStatus: '137', maxNsu: result.maxNSU });
+      return { status: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO', documentos, ultimoNsu };
+    }
+    const falhas = state.falhas + 1;
+    if (result.kind === 'blocked') {
+      // 656: the authority blocks the CNPJ for one hour; any call before that extends the block.
+      await finish({ nextRunAt: new Date(at.getTime() + HOUR), falhas, ultimoStatus: '656' });
+      return { status: 'REJEICAO', documentos, ultimoNsu };
+    }
+    const rejected = result.kind === 'rejected';
+    await finish({
+      nextRunAt: rejected ? nextAfterRejection(at, falhas) : nextAfterOutage(at, falhas),
+      falhas,
+      ultimoStatus: rejected ? result.cStat : 'INDISPONIVEL',
+      ultimoErro: (rejected ? { cStat: result.cStat, xMotivo: result.xMotivo } : { causa: result.cause }) as Prisma.InputJsonValue,
+    });
+    return { status: rejected ? 'REJEICAO' : 'INDISPONIVEL', documentos, ultimoNsu };
+  }
+  await finish({ nextRunAt: deps.clock.now() });
+  return { status: 'DOCUMENTOS_LOCALIZADOS', documentos, ultimoNsu };
+}

@@ -1,0 +1,66 @@
+import { request } from 'undici';
+import type { NationalClient } from '../national/client.js';
+import { gunzipBase64 } from '../national/gzip-base64.js';
+
+export interface SefazDocument {
+  nsu: bigint;
+  /** resNFe_v1.01.xsd, procNFe_v4.00.xsd, resEvento_v1.01.xsd, procEventoNFe_v1.00.xsd */
+  schema: string;
+  xml: string;
+}
+
+export type SefazPage =
+  | { kind: 'documents'; documents: SefazDocument[]; ultNSU: bigint; maxNSU: bigint }
+  | { kind: 'none'; ultNSU: bigint; maxNSU: bigint }
+  | { kind: 'blocked' }
+  | { kind: 'rejected'; cStat: string; xMotivo: string }
+  | { kind: 'unavailable'; cause: string };
+
+const WSDL = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeDistribuicaoDFe';
+
+/** distDFeInt v1.01 by `distNSU/ultNSU` inside the SOAP 1.2 envelope sped-nfe sends (../shared/nfe README). */
+export function distDFeIntEnvelope(cnpj: string, ultNSU: bigint): string {
+  return (
+    '<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body>' +
+    `<nfeDistDFeInteresse xmlns="${WSDL}"><nfeDadosMsg xmlns="${WSDL}">` +
+    '<distDFeInt xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.01"><tpAmb>1</tpAmb><cUFAutor>91</cUFAutor>' +
+    `<CNPJ>${cnpj}</CNPJ><distNSU><ultNSU>${String(ultNSU).padStart(15, '0')}</ultNSU></distNSU></distDFeInt>` +
+    '</nfeDadosMsg></nfeDistDFeInteresse></soap12:Body></soap12:Envelope>'
+  );
+}
+
+/**
+ * One call of NFeDistribuicaoDFe: 138 → documents (docZip = base64 of gzip), 137 → nothing new, 656 → blocked
+ * for an hour (Consumo Indevido). `ultNSU`/`maxNSU` come back so the caller stops when they meet.
+ */
+export async function fetchSefazPage(client: NationalClient, cnpj: string, ultNSU: bigint): Promise<SefazPage> {
+  let text: string;
+  let status: number;
+  try {
+    const res = await request(client.baseUrl, {
+      method: 'POST',
+      dispatcher: client.dispatcher,
+      headersTimeout: client.timeoutMs,
+      bodyTimeout: client.timeoutMs,
+      headers: { 'content-type': `application/soap+xml;charset=utf-8;action="${WSDL}/nfeDistDFeInteresse"` },
+      body: distDFeIntEnvelope(cnpj, ultNSU),
+    });
+    status = res.statusCode;
+    text = await res.body.text();
+  } catch (err) {
+    return { kind: 'unavailable', cause: err instanceof Error ? err.message : String(err) };
+  }
+  const cStat = /<cStat>(\d+)<\/cStat>/.exec(text)?.[1];
+  if (status >= 500 || !cStat) return { kind: 'unavailable', cause: `HTTP ${status}` };
+  const ult = BigInt(/<ultNSU>(\d+)<\/ultNSU>/.exec(text)?.[1] ?? '0');
+  const max = BigInt(/<maxNSU>(\d+)<\/maxNSU>/.exec(text)?.[1] ?? '0');
+  if (cStat === '656') return { kind: 'blocked' };
+  if (cStat === '137') return { kind: 'none', ultNSU: ult, maxNSU: max };
+  if (cStat !== '138') return { kind: 'rejected', cStat, xMotivo: /<xMotivo>([^<]*)<\/xMotivo>/.exec(text)?.[1] ?? '' };
+  const documents = [...text.matchAll(/<docZip NSU="(\d+)" schema="([^"]+)">([^<]+)<\/docZip>/g)].map((m) => ({
+    nsu: BigInt(m[1]!),
+    schema: m[2]!,
+    xml: gunzipBase64(m[3]!),
+  }));
+  return { kind: 'documents', documents, ultNSU: ult, maxNSU: max };
+}
