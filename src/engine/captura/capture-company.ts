@@ -1,4 +1,5 @@
 import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
+import { announceEvents } from '../eventos/events-topic.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { fetchAdnPage, type AdnDocument } from './adn-distribution-client.js';
@@ -53,6 +54,7 @@ export async function captureCompany(deps: TransmissionDeps, state: CaptureState
     // null: another worker moved the position (our lease expired); it owns the walk now.
     if (!stored) return false;
     documentos += buffer.length;
+    await announceEvents(deps, target.accountId, 'live');
     ultimoNsu = stored.ultimoNsu;
     buffer = [];
     return true;

@@ -1,4 +1,5 @@
 import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
+import { announceEvents } from '../eventos/events-topic.js';
 import { HOUR } from '../kernel/clock.js';
 import type { NationalClient } from '../national/client.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
@@ -30,6 +31,7 @@ export async function captureSefazNfe(
       const stored = await storeSefazPage(deps, target, ultimoNsu, result, options);
       if (stored === null) return { status: 'IGNORADA', documentos, ultimoNsu };
       documentos += result.documents.length;
+      await announceEvents(deps, target.accountId, 'live');
       ultimoNsu = stored;
       if (result.ultNSU >= result.maxNSU) {
         await finish({ nextRunAt: nextAfterNothing(at, options.intervalMs), ultimoStatus: '138' });

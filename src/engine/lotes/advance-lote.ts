@@ -1,5 +1,6 @@
 import { isEngineError } from '../errors.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { announceEvents } from '../eventos/events-topic.js';
 import { appendLoteConcluido, completeIfDone } from './complete-lote.js';
 import { issueLoteNotes } from './issue-lote-notes.js';
 import { validateLote } from './validate-lote.js';
@@ -39,11 +40,13 @@ async function advance(deps: TransmissionDeps, loteId: string): Promise<void> {
 /** Ends the lease; the batch row lock makes this and a concurrent note settle agree on who completes it. */
 async function releaseLote(deps: TransmissionDeps, loteId: string) {
   const now = deps.clock.now();
-  await deps.db.$transaction(async (tx) => {
+  const concluded = await deps.db.$transaction(async (tx) => {
     const [lote] = await tx.lote.updateManyAndReturn({ where: { id: loteId }, data: { lockedUntil: null, updatedAt: now } });
     const done = lote ? await completeIfDone(tx, lote, now) : null;
     if (done) await appendLoteConcluido(tx, done, lote!.accountId, lote!.environment, now);
+    return done ? lote! : null;
   });
+  if (concluded) await announceEvents(deps, concluded.accountId, concluded.environment);
 }
 
 /** Runs `advanceLote` without making the caller wait; failures leave the lease to expire and a worker resumes. */

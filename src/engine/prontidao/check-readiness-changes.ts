@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvent } from '../eventos/append-event.js';
+import { announceEvents } from '../eventos/events-topic.js';
 import { HOUR } from '../kernel/clock.js';
 import { readinessOf } from './get-readiness.js';
 
@@ -13,7 +14,7 @@ const JOB = 'prontidao_empresas';
  * check, EMPRESA_PRONTIDAO_ALTERADA carries the readiness plus `alterados` = [{item, de, para}], written in the
  * same transaction as the new snapshot. The first check of a company only records it. Returns events written.
  */
-export async function runReadinessCheckIfDue(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger'>): Promise<number | null> {
+export async function runReadinessCheckIfDue(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'pubsub'>): Promise<number | null> {
   const now = deps.clock.now();
   await deps.db.scheduledJob.createMany({ data: [{ name: JOB, nextRunAt: now }], skipDuplicates: true });
   const { count } = await deps.db.scheduledJob.updateMany({
@@ -24,7 +25,7 @@ export async function runReadinessCheckIfDue(deps: Pick<EngineDeps, 'db' | 'cloc
   return checkReadinessChanges(deps);
 }
 
-export async function checkReadinessChanges(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger'>): Promise<number> {
+export async function checkReadinessChanges(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'pubsub'>): Promise<number> {
   const companies = await deps.db.company.findMany({ where: { deletedAt: null }, include: { certificate: true } });
   const snapshots = new Map((await deps.db.companyReadinessSnapshot.findMany()).map((s) => [s.companyId, s.situacoes as Record<string, string>]));
   let events = 0;
@@ -47,7 +48,10 @@ export async function checkReadinessChanges(deps: Pick<EngineDeps, 'db' | 'clock
         await appendEvent(tx, { accountId: company.accountId, environment: 'live', tipo: 'EMPRESA_PRONTIDAO_ALTERADA', dados: { ...readiness, alterados }, at: now });
       }
     });
-    if (alterados.length) events++;
+    if (alterados.length) {
+      events++;
+      await announceEvents(deps, company.accountId, 'live');
+    }
   }
   deps.logger.info({ companies: companies.length, events }, 'readiness check done');
   return events;
