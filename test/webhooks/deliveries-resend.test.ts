@@ -59,6 +59,9 @@ describe('GET /v1/webhooks/{id}/entregas', () => {
     expect(failed.body.entregas[0].tentativas.length).toBeGreaterThan(1);
     expect(failed.body.entregas[0].tentativas[0].status_http).toBe(500);
     expect((await live().get(`/v1/webhooks/${failing.id}/entregas?status=entregue`)).body.entregas).toHaveLength(0);
+    // No SMTP_URL here: the outage notice is recorded (and logged), once.
+    const notices = await t.app.engine.db.webhookOutageNotice.findMany({ where: { webhookId: failing.id } });
+    expect(notices.map((n) => [n.transporte, n.sentAt])).toEqual([['registro', null]]);
     expect((await live().get(`/v1/webhooks/${ok.id}/entregas?limite=200`)).status).toBe(200);
 
     for (const qs of ['limite=0', 'limite=201', 'limite=abc', 'status=perdida', 'cursor=nao-e-cursor']) {
