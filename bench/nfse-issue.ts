@@ -1,6 +1,7 @@
 // End-to-end NFS-e issuance throughput: POST /v1/nfse with a test key (the built-in simulator authorises at once;
 // each request has a unique referencia) from 32 concurrent clients for ~20 s. Prints one JSON object: notes/s,
-// p50/p99 latency, error count, status counts, the server process's peak RSS and its CPU time per request.
+// p50/p99 latency, error count, status counts, the server process's peak RSS and its CPU time per request, and
+// beside it the CPU per note of the bare stack (bench/bare-issue-server.ts) loaded the same way in the same run.
 // Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL) are set: one run per mode.
 // The load runs in a child process (loopback only), so the clients do not share the server's event loop.
 // Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32]
@@ -8,6 +9,8 @@
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { DpsInput } from '../src/engine/national/dps-types.js';
+import type { App } from '../src/main.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -84,19 +87,10 @@ async function runServer() {
   await warmUp(t.url, company.id, keys.flat().slice(-8));
 
   let peakRss = process.memoryUsage().rss;
-  // CPU per note is steadier than notes/s on a shared machine: it does not move with what else runs there.
-  const cpuBefore = process.cpuUsage();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) });
-  const done = new Promise<LoadResult>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as LoadResult));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
-  });
-  child.send({ url: t.url, empresaId: company.id, keys, seconds } satisfies LoadPlan);
-  const result = await done;
-  const cpu = process.cpuUsage(cpuBefore);
+  const { result, cpuMs } = await measuredLoad({ url: t.url, empresaId: company.id, keys, seconds });
   clearInterval(sampler);
+  const bare = await bareCpuMsPerNote(t.app, company.id, keys);
 
   const stored = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { companyId: company.id, referencia: { startsWith: 'bench-' } }, _count: true });
   const lat = result.latenciesMs.sort((a, b) => a - b);
@@ -122,11 +116,54 @@ async function runServer() {
       notesInDatabase: Object.fromEntries(stored.map((s) => [s.status, s._count])),
       errorSamples: result.samples,
       peakRssMb: Math.round(peakRss / 1048576),
-      serverCpuMsPerRequest: lat.length ? Number(((cpu.user + cpu.system) / 1000 / lat.length).toFixed(2)) : null,
+      serverCpuMsPerRequest: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
+      rawCpuMsPerNote: bare.cpuMsPerNote,
+      rawErrors: bare.errors,
     }),
   );
   await t.close();
   process.exit(0);
+}
+
+/**
+ * Runs the clients in a child process (loopback only) and measures this process's CPU time meanwhile: CPU per
+ * note is steadier than notes/s on a shared machine, as it does not move with what else runs there.
+ */
+async function measuredLoad(plan: LoadPlan): Promise<{ result: LoadResult; cpuMs: number }> {
+  const cpuBefore = process.cpuUsage();
+  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) });
+  const done = new Promise<LoadResult>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
+  });
+  child.send(plan);
+  const result = await done;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { result, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/**
+ * The same clients against the bare stack (sign the company's DPS + one insert + the HTTP round trip), for a
+ * quarter of the time (at least 3 s): the floor the service's CPU per note compares with.
+ */
+async function bareCpuMsPerNote(app: App, empresaId: string, keys: string[][]) {
+  const { startBareIssueServer } = await import('./bare-issue-server.js');
+  const { companyCredentials } = await import('../src/engine/transmissao/company-credentials.js');
+  const sample = await app.engine.db.nfse.findFirstOrThrow({ where: { companyId: empresaId }, select: { dps: true } });
+  const { signer } = await companyCredentials(app.engine, empresaId);
+  const bare = await startBareIssueServer(
+    app.database.kind === 'postgres' ? { url: process.env.DATABASE_URL } : { sql: app.database.sql },
+    sample.dps as unknown as DpsInput,
+    signer,
+  );
+  try {
+    const { result, cpuMs } = await measuredLoad({ url: bare.url, empresaId, keys, seconds: Math.max(3, seconds / 4) });
+    const n = result.latenciesMs.length;
+    return { cpuMsPerNote: n ? Number((cpuMs / n).toFixed(2)) : null, errors: result.errors };
+  } finally {
+    await bare.close();
+  }
 }
 
 async function warmUp(url: string, empresaId: string, keys: string[]) {

@@ -1,4 +1,4 @@
-import { Prisma } from '../../generated/prisma/client.js';
+import { Prisma, type Nfse, type NfseTimelineEntry, type TransmissionJob } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import { EngineError, parameterError } from '../errors.js';
 import { newId } from '../kernel/ids.js';
@@ -12,6 +12,7 @@ import { SCENARIOS, type JobPayload, type TransmissionDeps } from '../transmissa
 import { regrasVersao } from './adjustments/index.js';
 import { buildDpsInput, TEST_SERIES } from './build-dps-input.js';
 import { companyContext } from './company-context.js';
+import { insertNewNote } from './insert-new-note.js';
 import { prepareIssuance } from './prepare-issuance.js';
 import { presentNfse, type NfseView } from './present-nfse.js';
 import { checkSubstitution } from './substitution-checks.js';
@@ -72,53 +73,56 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   });
   const dpsXml = signXml(buildDpsXml(dps), signer, { element: 'infDPS' });
 
-  let note;
-  let criada;
-  let job;
+  // The rows as stored: the first attempt below transmits from them without reading them back.
+  const note: Nfse = {
+    id,
+    accountId: principal.accountId,
+    environment: principal.environment,
+    companyId: company.id,
+    referencia: request.referencia ?? null,
+    status: 'transmitindo',
+    request: options.body as Prisma.JsonValue,
+    dps: dps as unknown as Prisma.JsonValue,
+    valor: new Prisma.Decimal(request.valor),
+    competencia: validation.resolved.competencia,
+    serie,
+    numeroDps: numero,
+    dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
+    simulacao: simular,
+    numero: null,
+    chaveAcesso: null,
+    dpsXml,
+    nfseXml: null,
+    rejeicao: null,
+    cancelamento: null,
+    falha: null,
+    aviso: null,
+    ajustes: (validation.ajustes ?? []) as unknown as Prisma.JsonValue,
+    regrasVersao: regrasVersao(),
+    substituiId: substitution?.originalId ?? null,
+    substituidaPor: null,
+    loteId: null,
+    createdAt: now,
+    updatedAt: now,
+    authorizedAt: null,
+  };
+  const criada: NfseTimelineEntry = { id: newId(), nfseId: id, tipo: 'criada', at: now, detalhe: null };
+  // Leased to this request, which transmits at once; if this process dies the lease ends and a worker recovers
+  // the job, querying the DPS before any resend (mayHaveSent).
+  const job: TransmissionJob = {
+    id: jobId,
+    nfseId: id,
+    kind: 'emitir',
+    priority: 0,
+    runAt: now,
+    attempts: 0,
+    lockedUntil: new Date(now.getTime() + JOB_LEASE_MS),
+    payload: { mayHaveSent: true } satisfies JobPayload,
+    createdAt: now,
+  };
   try {
-    // The note, its first timeline step and its job commit together (one batch transaction, no lock held across
-    // awaits).
-    [note, criada, job] = await deps.db.$transaction([
-      deps.db.nfse.create({
-        data: {
-          id,
-          accountId: principal.accountId,
-          environment: principal.environment,
-          companyId: company.id,
-          referencia: request.referencia ?? null,
-          status: 'transmitindo',
-          request: options.body as object,
-          dps: dps as object,
-          valor: new Prisma.Decimal(request.valor),
-          competencia: validation.resolved.competencia,
-          serie,
-          numeroDps: numero,
-          dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
-          simulacao: simular,
-          dpsXml,
-          ajustes: (validation.ajustes ?? []) as object,
-          regrasVersao: regrasVersao(),
-          substituiId: substitution?.originalId ?? null,
-          createdAt: now,
-          updatedAt: now,
-        },
-      }),
-      deps.db.nfseTimelineEntry.create({ data: { id: newId(), nfseId: id, tipo: 'criada', at: now } }),
-      // Leased to this request, which transmits at once; if this process dies the lease ends and a worker
-      // recovers the job, querying the DPS before any resend (mayHaveSent).
-      deps.db.transmissionJob.create({
-        data: {
-          id: jobId,
-          nfseId: id,
-          kind: 'emitir',
-          priority: 0,
-          runAt: now,
-          lockedUntil: new Date(now.getTime() + JOB_LEASE_MS),
-          payload: { mayHaveSent: true } satisfies JobPayload,
-          createdAt: now,
-        },
-      }),
-    ]);
+    // The note, its first timeline step and its job commit together, in one statement.
+    await insertNewNote(deps.db, note, criada, job);
   } catch (err) {
     if (isUniqueViolation(err) && request.referencia) await assertReferenceFree(deps, principal, company.id, request.referencia);
     throw err;
@@ -186,6 +190,10 @@ async function nextDpsNumber(deps: Pick<TransmissionDeps, 'db'>, companyId: stri
   return row!.numero;
 }
 
-const isUniqueViolation = (err: unknown) =>
-  err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+/** P2002 from a Prisma write; P2010 carrying the driver adapter's unique violation from a raw statement. */
+const isUniqueViolation = (err: unknown) => {
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = (err.meta?.driverAdapterError as { cause?: { kind?: string } } | undefined)?.cause;
+  return err.code === 'P2002' || (err.code === 'P2010' && cause?.kind === 'UniqueConstraintViolation');
+};
 

@@ -17,13 +17,16 @@ export async function waitForSettled(
   if (waitMs <= 0) return load();
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), waitMs);
-  const changes = deps.pubsub.subscribe(nfseTopic(noteId), abort.signal)[Symbol.asyncIterator]();
   try {
     const aborted = new Promise((resolve) => abort.signal.addEventListener('abort', resolve, { once: true }));
     // While this process's attempt holds the job's lease nothing else changes the note, so its result is awaited
-    // first; the subscription, open since the start, keeps any later change from being missed.
+    // first, and most notes are answered without a subscription (with Redis, a SUBSCRIBE and an UNSUBSCRIBE saved
+    // per note). Otherwise the subscription is opened before the note is read, so a later change wakes the wait;
+    // one that slipped between the two is still read when the wait ends.
     const settled = await Promise.race([attempt, aborted]);
     if (isSettled(settled)) return settled;
+    if (abort.signal.aborted) return await load();
+    const changes = deps.pubsub.subscribe(nfseTopic(noteId), abort.signal)[Symbol.asyncIterator]();
     for (;;) {
       const note = await load();
       if (note.status !== 'transmitindo' || abort.signal.aborted) return note;

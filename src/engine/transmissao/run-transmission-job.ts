@@ -4,6 +4,7 @@ import { emitDps, getNfse, queryDps, type EmitDpsResult, type NationalClient } f
 import { competenciaDe } from '../nfse/adjustments/competencia.js';
 import type { NfseWithTimeline } from '../nfse/present-nfse.js';
 import { publishNote, updateNote } from '../nfse/update-note.js';
+import { authorizeHeldNote, type AuthorizedNfse } from './authorize-held-note.js';
 import { companyCredentials } from './company-credentials.js';
 import { explainRejection } from './explain-rejection.js';
 import type { Credentials } from './national-gateway.js';
@@ -76,8 +77,7 @@ async function applyEmission(
 ): Promise<Settled> {
   switch (result.kind) {
     case 'authorized': {
-      const authorized = await authorize(deps, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }]);
-      return finishJob(deps, job, authorized);
+      return authorize(deps, job, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }]);
     }
     case 'rejected': {
       // E0014: this DPS already produced a note (an earlier send did arrive): recover it instead of failing.
@@ -118,19 +118,25 @@ async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: 
   }
   const nfse = found.chave ? await getNfse(client, { chave: found.chave }) : null;
   if (!nfse || nfse.kind !== 'found') return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', 'nota_indisponivel');
-  const recovered = await authorize(deps, note, { chave: nfse.chave, numero: nfse.numero, xml: nfse.nfseXml }, [
+  return authorize(deps, job, note, { chave: nfse.chave, numero: nfse.numero, xml: nfse.nfseXml }, [
     { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
     { tipo: 'recuperada', detalhe: { chave_acesso: nfse.chave } },
   ]);
-  return finishJob(deps, job, recovered);
 }
 
+/** Authorises the note and ends its job. */
 async function authorize(
   deps: TransmissionDeps,
+  job: TransmissionJob,
   note: NfseWithTimeline,
-  nfse: { chave: string; numero: string; xml: string },
+  nfse: AuthorizedNfse,
   timeline: Array<{ tipo: string; detalhe?: Record<string, unknown> }>,
 ): Promise<Settled> {
+  const held = await authorizeHeldNote(deps, job, note, nfse, timeline);
+  if (held) {
+    await publishNote(deps, held);
+    return held;
+  }
   const now = deps.clock.now();
   const changed = await deps.db.$transaction(async (tx) => {
     const updated = await updateNote(deps, note.id, {
@@ -156,7 +162,7 @@ async function authorize(
     return [updated, original];
   });
   for (const n of changed) if (n) await publishNote(deps, n);
-  return changed[0] ?? null;
+  return finishJob(deps, job, changed[0] ?? null);
 }
 
 async function fail(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, dpsEnviada: 'nao' | 'desconhecido', motivo: string): Promise<Settled> {
