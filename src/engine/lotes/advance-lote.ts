@@ -3,6 +3,7 @@ import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { appendLoteConcluido, completeIfDone } from './complete-lote.js';
 import { issueLoteNotes } from './issue-lote-notes.js';
+import { publishLote } from './lote-topic.js';
 import { validateLote } from './validate-lote.js';
 
 /**
@@ -16,10 +17,12 @@ export async function advanceLote(deps: TransmissionDeps, loteId: string): Promi
     if (!isEngineError(err)) throw err;
     // A domain refusal (the company lost its certificate, …) would refuse every retry too: the batch itself
     // cannot proceed (spec 3.2 `erro`). Notes already created go on transmitting.
-    await deps.db.lote.updateMany({
+    const [failed] = await deps.db.lote.updateManyAndReturn({
       where: { id: loteId, status: { in: ['validando', 'processando'] } },
       data: { status: 'erro', erro: { codigo: err.codigo, mensagem: err.message }, lockedUntil: null, updatedAt: deps.clock.now() },
+      select: { id: true, accountId: true, environment: true, companyId: true },
     });
+    if (failed) await publishLote(deps, failed);
   }
 }
 
@@ -46,7 +49,10 @@ async function releaseLote(deps: TransmissionDeps, loteId: string) {
     if (done) await appendLoteConcluido(tx, done, lote!.accountId, lote!.environment, now);
     return done ? lote! : null;
   });
-  if (concluded) await announceEvents(deps, concluded.accountId, concluded.environment);
+  if (concluded) {
+    await publishLote(deps, concluded);
+    await announceEvents(deps, concluded.accountId, concluded.environment);
+  }
 }
 
 /** Runs `advanceLote` without making the caller wait; failures leave the lease to expire and a worker resumes. */

@@ -7,6 +7,7 @@ import { assertReady, readinessOf } from '../prontidao/get-readiness.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { leaseFrom } from './lote-lease.js';
+import { publishLote } from './lote-topic.js';
 import { presentLote, zeroCounts, type LoteView } from './present-lote.js';
 import { readPlanilha } from './read-planilha.js';
 
@@ -77,6 +78,7 @@ export async function createLote(deps: TransmissionDeps, principal: Principal, o
       updatedAt: now,
     },
   });
+  await publishLote(deps, lote);
   advanceInBackground(deps, lote.id);
   return presentLote(lote, zeroCounts());
 }

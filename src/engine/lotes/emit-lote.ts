@@ -4,6 +4,7 @@ import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { findLote } from './find-lote.js';
 import { leaseFrom } from './lote-lease.js';
+import { publishLote } from './lote-topic.js';
 import { loteView, type LoteView } from './present-lote.js';
 
 const invalid = (campo: string, mensagem: string) =>
@@ -52,6 +53,7 @@ export async function emitLote(deps: TransmissionDeps, principal: Principal, opt
     return updated;
   });
   if (!moved) throw new EngineError('lote_ja_emitido', 'A emissão deste lote já foi pedida.', { correcao: 'Acompanhe o lote com GET /v1/lotes/{id}; para corrigir linhas use POST /v1/lotes/{id}/reprocessamento.' });
+  await publishLote(deps, moved);
   advanceInBackground(deps, lote.id);
   return loteView(deps.db, moved);
 }

@@ -10,6 +10,7 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { leaseFrom } from './lote-lease.js';
+import { publishLote } from './lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { validateLine } from './validate-line.js';
 
@@ -30,6 +31,8 @@ export async function issueLoteNotes(deps: TransmissionDeps, lote: Lote): Promis
     const items = await deps.db.loteItem.findMany({ where: { loteId: lote.id, status: 'aguardando_emissao' }, orderBy: { linha: 'asc' }, take: CHUNK });
     if (items.length === 0) return;
     await issueChunk(deps, lote, company, signer, serie, items);
+    // The chunk's lines left aguardando_emissao (notes transmitting, or ja_existente / com_erro_validacao).
+    await publishLote(deps, lote);
   }
 }
 

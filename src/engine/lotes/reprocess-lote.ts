@@ -8,6 +8,7 @@ import { advanceInBackground } from './advance-lote.js';
 import { findLote } from './find-lote.js';
 import { loteItemRows } from './list-lote-itens.js';
 import { leaseFrom } from './lote-lease.js';
+import { publishLote } from './lote-topic.js';
 import { loteView, type LoteView } from './present-lote.js';
 import { takenReferences } from './taken-references.js';
 import { validateLine } from './validate-line.js';
@@ -83,6 +84,7 @@ export async function reprocessLote(deps: TransmissionDeps, principal: Principal
     });
     return { lote: l!, reopen };
   });
+  await publishLote(deps, updated.lote);
   if (updated.reopen) advanceInBackground(deps, lote.id);
   return loteView(deps.db, updated.lote);
 }

@@ -4,6 +4,7 @@ import { newId } from '../kernel/ids.js';
 import { companyContext } from '../nfse/company-context.js';
 import type { ValidationIssue } from '../nfse/validation/index.js';
 import { leaseFrom } from './lote-lease.js';
+import { publishLote } from './lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { validateLine } from './validate-line.js';
 
@@ -14,7 +15,7 @@ const INSERT_CHUNK = 1000;
  * validated in memory, then stored with multi-row inserts, one statement (and transaction) per chunk. A resumed
  * validation starts over: lines a dead process stored are replaced, so each line is stored exactly once.
  */
-export async function validateLote(deps: Pick<EngineDeps, 'db' | 'clock'>, lote: Lote): Promise<void> {
+export async function validateLote(deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub'>, lote: Lote): Promise<void> {
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId } });
   const now = deps.clock.now();
   const ctx = { companyId: company.id, empresa: companyContext({ ...company, certificate: null }), now };
@@ -58,8 +59,9 @@ export async function validateLote(deps: Pick<EngineDeps, 'db' | 'clock'>, lote:
     await deps.db.loteItem.createMany({ data: rows.slice(i, i + INSERT_CHUNK) });
   }
   const next = lote.aoValidar === 'aguardar' ? 'aguardando_emissao' : 'processando';
-  await deps.db.lote.updateMany({
+  const validated = await deps.db.lote.updateMany({
     where: { id: lote.id, status: 'validando' },
     data: { status: next, entrada: Prisma.DbNull, lockedUntil: next === 'processando' ? leaseFrom(deps) : null, updatedAt: deps.clock.now() },
   });
+  if (validated.count) await publishLote(deps, lote);
 }

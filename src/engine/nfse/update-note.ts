@@ -4,6 +4,7 @@ import { appendEvent, type Tx } from '../eventos/append-event.js';
 import { newId } from '../kernel/ids.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { appendLoteConcluido, settleLoteNote } from '../lotes/complete-lote.js';
+import { publishLote } from '../lotes/lote-topic.js';
 import { nfseAccountTopic, nfseTopic, type NfseChange } from './nfse-topic.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 
@@ -65,13 +66,18 @@ export async function updateNote(
   return note;
 }
 
-/** After commit: the note's change to its subscribers, and a wake-up to followers of the event log. */
+/**
+ * After commit: the note's change to its subscribers, its batch's (a batch line shows its note's status, so the
+ * batch's `contagens` and, when the note settled last, its status changed with it), and a wake-up to followers
+ * of the event log.
+ */
 export async function publishNote(
   deps: Pick<EngineDeps, 'pubsub'>,
-  note: { id: string; accountId: string; environment: string; status: string; companyId: string },
+  note: { id: string; accountId: string; environment: string; status: string; companyId: string; loteId?: string | null },
 ) {
   const message: NfseChange = { id: note.id, status: note.status, empresaId: note.companyId };
   await deps.pubsub.publish(nfseTopic(note.id), { ...message });
   await deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message });
+  if (note.loteId) await publishLote(deps, { ...note, id: note.loteId });
   await announceEvents(deps, note.accountId, note.environment);
 }

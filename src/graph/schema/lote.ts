@@ -1,8 +1,13 @@
+import { findCompany } from '../../engine/empresas/find-company.js';
+import { filterStream } from '../../engine/kernel/filter-stream.js';
 import { createLote } from '../../engine/lotes/create-lote.js';
 import { emitLote } from '../../engine/lotes/emit-lote.js';
 import { getLote } from '../../engine/lotes/get-lote.js';
 import { listLoteItens, type LoteItemView } from '../../engine/lotes/list-lote-itens.js';
+import { findLote } from '../../engine/lotes/find-lote.js';
 import { listLotes } from '../../engine/lotes/list-lotes.js';
+import { loadChangedLote } from '../../engine/lotes/load-changed-lote.js';
+import { loteAccountTopic, loteTopic, type LoteChange } from '../../engine/lotes/lote-topic.js';
 import type { LoteCounts, LoteView } from '../../engine/lotes/present-lote.js';
 import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
@@ -134,5 +139,29 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
     errors: {},
     resolve: (_r, args, ctx) => reprocessLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  loteAtualizado: t.field({
+    type: LoteRef,
+    description:
+      'Emits a batch, as committed, each time its status or `contagens` change: one batch (`id`), every batch of a ' +
+      "company (`empresaId`), or every batch the key can read (neither). The key's environment and company restriction apply.",
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id(), empresaId: t.arg.id() },
+    // Authorised on subscribe, like nfseAtualizada: a foreign batch or company fails before any event.
+    subscribe: async (_r, args, ctx) => {
+      const principal = principalOf(ctx);
+      if (args.id) {
+        const lote = await findLote(ctx.engine, principal, String(args.id));
+        return ctx.engine.pubsub.subscribe(loteTopic(lote.id));
+      }
+      const empresaId = args.empresaId ? (await findCompany(ctx.engine, principal, String(args.empresaId))).id : principal.companyId;
+      const changes = ctx.engine.pubsub.subscribe(loteAccountTopic(principal.accountId, principal.environment));
+      return empresaId ? filterStream(changes, (m) => (m as Partial<LoteChange>).empresaId === empresaId) : changes;
+    },
+    // The committed batch with its counts, read once per change for all this process's subscribers, checked against each key's scope.
+    resolve: (message, _args, ctx) => loadChangedLote(ctx.engine, principalOf(ctx), String(message.id)),
   }),
 }));
