@@ -26,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import type { Environment } from '../../src/engine/auth/api-key-format.js';
 import type { EngineDeps } from '../../src/engine/deps.js';
 import { appendEvent } from '../../src/engine/eventos/append-event.js';
+import { announceEvents } from '../../src/engine/eventos/events-topic.js';
 
 export interface Received {
   path: string;
@@ -83,5 +84,8 @@ export async function startReceiver(answer: (r: Received) => number | 'hang' = (
 
 /** Writes one event of the log through the real appendEvent, in its own transaction (as a state change does). */
 export async function emitEvent(deps: EngineDeps, accountId: string, environment: Environment, tipo: string, dados: unknown) {
-  return deps.db.$transaction((tx) => appendEvent(tx, { accountId, environment, tipo, dados, at: deps.clock.now() }));
+  const event = await deps.db.$transaction((tx) => appendEvent(tx, { accountId, environment, tipo, dados, at: deps.clock.now() }));
+  // As every writer of events does after commit.
+  await announceEvents(deps, accountId, environment);
+  return event;
 }

@@ -7,6 +7,9 @@ import type { EngineDeps } from '../deps.js';
  */
 export const eventsTopic = (accountId: string, environment: string) => `eventos:${accountId}:${environment}`;
 
+/** The same wake-up for every account: the webhook dispatcher fans out all of them. */
+export const anyEventsTopic = 'eventos';
+
 export async function announceEvents(deps: Pick<EngineDeps, 'pubsub'>, accountId: string, environment: string): Promise<void> {
-  await deps.pubsub.publish(eventsTopic(accountId, environment), {});
+  await Promise.all([deps.pubsub.publish(eventsTopic(accountId, environment), {}), deps.pubsub.publish(anyEventsTopic, {})]);
 }

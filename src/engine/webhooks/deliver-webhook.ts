@@ -1,10 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import type { Webhook } from '../../generated/prisma/client.js';
-import { newId } from '../kernel/ids.js';
 import { checkHost, parseIpLiteral } from './address-safety.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
-import { notifyOutage } from './notify-outage.js';
 import type { StoredHeader } from './present-webhook.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { legacySignature, signatureV2 } from './signature.js';
@@ -18,12 +16,27 @@ interface Outcome {
   erro: string | null;
 }
 
+/** One finished attempt, not yet recorded (record-attempts.ts writes a batch of them in one statement). */
+export interface Attempt {
+  delivery: ClaimedDelivery;
+  webhook: Webhook;
+  numero: number;
+  at: Date;
+  durationMs: number;
+  responseStatus: number | null;
+  erro: string | null;
+  status: 'entregue' | 'pendente' | 'falhou';
+  firstAt: Date;
+  next: Date | null;
+  deliveredAt: Date | null;
+}
+
 /**
  * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, within 10 s;
- * only 2xx is success, a 3xx is not followed. The outcome and the next attempt of the table of spec 6.3 are
- * written together; `attempts` guards the row, so an attempt whose lease was taken over is not recorded twice.
+ * only 2xx is success, a 3xx is not followed. Returns the outcome with the next attempt of the table of spec 6.3,
+ * to be recorded by recordAttempts; null when the webhook is gone (the delivery is closed here, no attempt).
  */
-export async function deliverWebhook(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: Webhook | undefined): Promise<void> {
+export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: Webhook | undefined): Promise<Attempt | null> {
   const at = deps.clock.now();
   const numero = delivery.attempts + 1;
   if (!webhook || webhook.deletedAt) {
@@ -31,7 +44,7 @@ export async function deliverWebhook(deps: WebhookDeps, delivery: ClaimedDeliver
       where: { id: delivery.id, attempts: delivery.attempts },
       data: { status: 'falhou', nextAttemptAt: null, lockedUntil: null },
     });
-    return;
+    return null;
   }
   const body = JSON.stringify({ tipo: delivery.tipo, dados: delivery.dados });
   const started = performance.now();
@@ -40,23 +53,19 @@ export async function deliverWebhook(deps: WebhookDeps, delivery: ClaimedDeliver
   const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const firstAt = delivery.firstAttemptAt ?? at;
   const next = success ? null : nextAttemptAt(firstAt, at, numero);
-  const status = success ? 'entregue' : next ? 'pendente' : 'falhou';
-
-  // One statement (no interactive transaction holding a pooled connection across round trips): the attempt row
-  // is written only when the guarded update matched.
-  const deliveredAt = success ? deps.clock.now() : null;
-  const recorded = await deps.db.$executeRaw`
-    WITH updated AS (
-      UPDATE webhook_deliveries
-      SET attempts = ${numero}, status = ${status}, first_attempt_at = ${firstAt}, next_attempt_at = ${next},
-          locked_until = NULL, delivered_at = ${deliveredAt}
-      WHERE id = ${delivery.id}::uuid AND attempts = ${delivery.attempts}
-      RETURNING id)
-    INSERT INTO webhook_attempts (id, delivery_id, numero, at, duration_ms, response_status, erro)
-    SELECT ${newId()}::uuid, id, ${numero}, ${at}, ${durationMs}, ${outcome.status}, ${outcome.erro} FROM updated`;
-  if (!recorded) return;
-  if (success) await markSuccess(deps, webhook, at);
-  else if (status === 'falhou') await notifyOutage(deps, webhook, firstAt);
+  return {
+    delivery,
+    webhook,
+    numero,
+    at,
+    durationMs,
+    responseStatus: outcome.status,
+    erro: outcome.erro,
+    status: success ? 'entregue' : next ? 'pendente' : 'falhou',
+    firstAt,
+    next,
+    deliveredAt: success ? deps.clock.now() : null,
+  };
 }
 
 async function post(deps: WebhookDeps, webhook: Webhook, delivery: ClaimedDelivery, body: string, at: Date): Promise<Outcome> {
@@ -104,7 +113,7 @@ async function post(deps: WebhookDeps, webhook: Webhook, delivery: ClaimedDelive
 }
 
 /** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
-async function markSuccess(deps: WebhookDeps, webhook: Webhook, at: Date): Promise<void> {
+export async function markSuccess(deps: WebhookDeps, webhook: Webhook, at: Date): Promise<void> {
   const stale = new Date(at.getTime() - 60_000);
   // The row read with the batch already says so: no write (this is per delivery, on the hot path).
   if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return;
