@@ -86,5 +86,5 @@ describe('the service killed between send and answer', () => {
     const stopped = new Promise((resolve) => second.child.once('exit', resolve));
     second.child.kill('SIGTERM');
     await stopped;
-  }, 90_000);
+  }, 180_000);
 });
