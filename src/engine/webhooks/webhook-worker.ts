@@ -43,7 +43,9 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
  * delivery holds its slot until recorded, so leases never outnumber the slots.
  */
 export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOptions = {}) {
-  const pollMs = options.pollMs ?? 100;
+  // Commits wake the dispatcher and fan-outs wake the deliverer, so polling only catches a lost wake-up and
+  // retries coming due (minutes apart): once a second keeps an idle process near idle.
+  const pollMs = options.pollMs ?? 1000;
   const concurrency = options.concurrency ?? 64;
   // Refilling one slot at a time would cost a claim per delivery; a quarter of the pool is worth a round trip.
   const refillAt = Math.max(1, Math.floor(concurrency / 4));
