@@ -1,66 +1,33 @@
 // Issue 9 item 5: the service killed with SIGKILL while a batch is `processando`; after the restart the batch
 // completes with every line accounted for exactly once and one note per valid line at the national side.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
 import { httpClient } from '../support/http.js';
 import { usingPostgres } from '../support/test-app.js';
 import { waitFor } from '../national-api/kit.js';
 import { allEvents, allNotes } from '../issuance/kit.js';
 import { allItens, linha, waitLote } from './kit.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-lote-crash-'));
 const schema = `lcrash_${randomBytes(5).toString('hex')}`;
 const children: ChildProcess[] = [];
 
 /** The service (API + worker, `createApp` as `serve` runs it) as a child process on one DATA_DIR / schema. */
 async function startService(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/national-api/service-child.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, CHILD_SLOW_MS: '1000', ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const info = await new Promise<{ url: string; testKey?: string; companyId?: string }>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line && out.includes('\n')) resolve(JSON.parse(line));
-    });
-    child.once('exit', (code) => reject(new Error(`service exited (${code}) before listening:\n${err.slice(-3000)}`)));
-  });
-  return { child, info };
+  return startChildProcess<{ url: string; testKey?: string; companyId?: string }>(
+    'test/national-api/service-child.ts',
+    { DATA_DIR: dataDir, CHILD_SLOW_MS: '1000', ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env },
+    children,
+  );
 }
 
-/** DPS ids of every note the simulated national side holds (its append-only store in DATA_DIR/simulador). */
-function nationalDps(): string[] {
-  const file = join(dataDir, 'simulador', 'simulador-nfse.jsonl');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.startsWith('{"t":"nfse"'))
-    .map((l) => (JSON.parse(l) as { note: { idDps: string } }).note.idDps);
-}
 
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  if (usingPostgres()) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-});
+afterAll(() => cleanUpChildren(children, dataDir, schema));
 
 describe('the service killed while a batch is processando', () => {
   it('resumes after a restart: every line once, one national note per valid line, LOTE_EMISSAO_CONCLUIDO once', async () => {
@@ -70,13 +37,13 @@ describe('the service killed while a batch is processando', () => {
     // Each national answer takes a second: the batch is still transmitting when the process is killed.
     const created = await http.post('/v1/lotes', { empresa_id: first.info.companyId, itens }, { headers: { 'x-service-simular': 'processamento_lento' } });
     expect(created.status, created.text).toBe(202);
-    await waitFor(async () => nationalDps().length > 0, 'the first DPS at the national side', 30_000);
+    await waitFor(async () => nationalDpsIds(dataDir).length > 0, 'the first DPS at the national side', 30_000);
     const before = await http.get(`/v1/lotes/${created.body.id}`);
     expect(before.body.status).toBe('processando');
     const exited = new Promise<NodeJS.Signals | null>((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)));
     first.child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
-    expect(nationalDps().length).toBeLessThan(38);
+    expect(nationalDpsIds(dataDir).length).toBeLessThan(38);
 
     // Restarted after the leases ran out (the clock runs 3 minutes ahead).
     const second = await startService({ CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
@@ -91,7 +58,7 @@ describe('the service killed while a batch is processando', () => {
     expect(issued).toHaveLength(38);
     const dpsIds: string[] = [];
     for (const l of issued) dpsIds.push((await again.get(`/v1/nfse/${l.nfse_id}`)).body.dps_id);
-    const national = nationalDps();
+    const national = nationalDpsIds(dataDir);
     for (const id of dpsIds) expect(national.filter((d) => d === id)).toHaveLength(1);
     expect(national).toHaveLength(38);
     // One note per valid line in the service too: nothing created twice by the resumed batch.

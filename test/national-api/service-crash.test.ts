@@ -1,62 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
 import { httpClient } from '../support/http.js';
 import { usingPostgres } from '../support/test-app.js';
 import { expectStatus, nfseBody, steps, waitFor } from './kit.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-crash-'));
 const schema = `crash_${randomBytes(5).toString('hex')}`;
 const children: ChildProcess[] = [];
 
 /** Starts the service (API + worker) as a child process on the same DATA_DIR / PostgreSQL schema. */
 async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; info: { url: string; testKey?: string; companyId?: string } }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/national-api/service-child.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const info = await new Promise<{ url: string }>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line && out.includes('\n')) resolve(JSON.parse(line));
-    });
-    child.once('exit', (code) => reject(new Error(`service exited (${code}) before listening:\n${err.slice(-3000)}`)));
-  });
-  return { child, info };
+  return startChildProcess('test/national-api/service-child.ts', { DATA_DIR: dataDir, ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env }, children);
 }
 
-/** Notes the simulated national side holds for a DPS (its append-only store in DATA_DIR/simulador). */
-function nationalNotesFor(idDps: string): number {
-  const file = join(dataDir, 'simulador', 'simulador-nfse.jsonl');
-  if (!existsSync(file)) return 0;
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.startsWith('{"t":"nfse"'))
-    .filter((l) => (JSON.parse(l) as { note: { idDps: string } }).note.idDps === idDps).length;
-}
 
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  if (usingPostgres()) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-});
+afterAll(() => cleanUpChildren(children, dataDir, schema));
 
 describe('the service killed between send and answer', () => {
   it('restarts, queries the DPS before any resend and authorises the note: exactly one note at the national side', async () => {
@@ -67,7 +30,7 @@ describe('the service killed between send and answer', () => {
       202,
     );
     // The DPS reached the national side; its answer is withheld, so the process is waiting for it: kill it now.
-    await waitFor(async () => nationalNotesFor(created.dps_id) === 1, 'the DPS at the national side');
+    await waitFor(async () => nationalDpsIds(dataDir).filter((id) => id === created.dps_id).length === 1, 'the DPS at the national side');
     const exited = new Promise<NodeJS.Signals | null>((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)));
     first.child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
@@ -80,7 +43,7 @@ describe('the service killed between send and answer', () => {
       return res.body.status === 'autorizada' ? res.body : undefined;
     }, 'the recovered note', 30_000);
     expect(steps(note)).toEqual(['criada', 'consulta_dps', 'recuperada', 'autorizada']);
-    expect(nationalNotesFor(created.dps_id)).toBe(1);
+    expect(nationalDpsIds(dataDir).filter((id) => id === created.dps_id).length).toBe(1);
     expect(note.chave_acesso).toMatch(/^\d{50}$/);
 
     const stopped = new Promise((resolve) => second.child.once('exit', resolve));

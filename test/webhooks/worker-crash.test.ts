@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUpChildren } from '../support/child-service.js';
 import { httpClient } from '../support/http.js';
 import { usingPostgres } from '../support/test-app.js';
 import { startChild, stopChild } from './children.js';
@@ -19,16 +19,7 @@ const env = {
   ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}),
 };
 
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  if (usingPostgres()) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-});
+afterAll(() => cleanUpChildren(children, dataDir, schema));
 
 describe('a worker killed with SIGKILL in the middle of an attempt', () => {
   it('delivers the event again after restart, with the same X-Service-Event-Id and delivery id: nothing lost', async () => {

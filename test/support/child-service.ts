@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { usingPostgres } from './test-app.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Runs a TypeScript entry (a service or worker the crash tests can SIGKILL) as a child process and waits for the
+ * one JSON line it prints when it is ready. The child is added to `children`, for `cleanUpChildren`.
+ */
+export async function startChildProcess<Info>(script: string, env: Record<string, string>, children: ChildProcess[]): Promise<{ child: ChildProcess; info: Info }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  const info = await new Promise<Info>((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line && out.includes('\n')) resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${err.slice(-3000)}`)));
+  });
+  return { child, info };
+}
+
+/** Kills what is still running and removes the children's DATA_DIR and PostgreSQL schema. */
+export async function cleanUpChildren(children: ChildProcess[], dataDir: string, schema: string): Promise<void> {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+  if (usingPostgres()) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  }
+}
+
+/** DPS ids of every note the simulated national side holds (its append-only store in DATA_DIR/simulador). */
+export function nationalDpsIds(dataDir: string): string[] {
+  const file = join(dataDir, 'simulador', 'simulador-nfse.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{"t":"nfse"'))
+    .map((l) => (JSON.parse(l) as { note: { idDps: string } }).note.idDps);
+}
