@@ -32,3 +32,18 @@ export const TABELA_MUNICIPIOS: VersaoTabela = {
 export const versaoParametrosMunicipais = lazy(
   () => `sha256:${createHash('sha256').update(readFileSync(tableUrl('municipios-parametros.csv'))).digest('hex').slice(0, 16)}`,
 );
+
+/**
+ * NCM: Siscomex "Tabela NCM vigente em 17/05/2026" (Resolução Gecex nº 812/2025), plus the items that table no
+ * longer lists, with the end date implied by the codes that replaced them (resources/tables/README.md).
+ */
+export const TABELA_NCM: VersaoTabela = {
+  versao: 'siscomex-ncm-vigente-20260517',
+  fonte: 'Siscomex, Tabela NCM vigente em 17/05/2026 (Resolução Gecex nº 812/2025); itens encerrados em 31/01/2026 da tabela vigente em 13/05/2025',
+};
+
+/** CEST: the NCM/CEST annexes as consolidated up to Convênio ICMS 53/2016 (resources/tables/README.md). */
+export const TABELA_CEST: VersaoTabela = {
+  versao: 'confaz-cest-20160817',
+  fonte: 'CONFAZ, anexos do Convênio ICMS 92/2015 atualizados até os Convênios ICMS 139/15, 146/15, 16/16 e 53/16',
+};

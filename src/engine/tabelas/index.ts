@@ -8,3 +8,7 @@ export { codigoOficial } from './codigos-oficiais.js';
 export type { CodigoOficial } from './codigos-oficiais.js';
 export { parametrosMunicipio, aliquotasMunicipio, municipiosParametrizados, carregarParametros, ARQUIVO_PARAMETROS } from './municipios-parametros.js';
 export type { ParametrosMunicipio, LinhaAliquota, Convenio, PoliticaInscricaoMunicipal } from './municipios-parametros.js';
+export { ncm, ncmVigente } from './ncm.js';
+export type { Ncm } from './ncm.js';
+export { cest, cestAceitaNcm } from './cest.js';
+export type { Cest } from './cest.js';
