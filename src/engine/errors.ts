@@ -16,6 +16,7 @@ export const ERROR_TABLE = {
   lote_nao_encontrado: { http: 404, retentavel: false },
   empresa_nao_encontrada: { http: 404, retentavel: false },
   rota_nao_encontrada: { http: 404, retentavel: false },
+  produto_nao_encontrado: { http: 404, retentavel: false },
   metodo_nao_permitido: { http: 405, retentavel: false },
   referencia_duplicada: { http: 409, retentavel: false },
   idempotencia_conflito: { http: 409, retentavel: false },
@@ -34,6 +35,10 @@ export const ERROR_TABLE = {
   lote_linha_nao_reprocessavel: { http: 409, retentavel: false },
   empresa_duplicada: { http: 409, retentavel: false },
   empresa_pausada: { http: 409, retentavel: false },
+  // The SKU is already a product of that company in this environment (spec 2.10: the SKU identifies it).
+  sku_duplicado: { http: 409, retentavel: false },
+  // A SKU looked up without empresa_id exists in more than one company of the account (as referencia_ambigua).
+  sku_ambiguo: { http: 409, retentavel: false },
   cursor_vencido: { http: 410, retentavel: false },
   empresa_nao_pronta: { http: 412, retentavel: false },
   corpo_muito_grande: { http: 413, retentavel: false },

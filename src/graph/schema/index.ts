@@ -12,5 +12,6 @@ import './lote.js';
 import './account-usage.js';
 import './catalogos.js';
 import './documents.js';
+import './produto.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -41,6 +41,11 @@ import { getMunicipio } from './getMunicipio.js';
 import { listDocuments } from './listDocuments.js';
 import { getDocument } from './getDocument.js';
 import { getDocumentXml } from './getDocumentXml.js';
+import { createProduto } from './createProduto.js';
+import { listProdutos } from './listProdutos.js';
+import { getProduto } from './getProduto.js';
+import { updateProduto } from './updateProduto.js';
+import { deleteProduto } from './deleteProduto.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -86,4 +91,9 @@ export const operations: Record<string, RestOperation> = {
   getDocumentXml,
   listWebhookDeliveries,
   resendWebhookEvents,
+  createProduto,
+  listProdutos,
+  getProduto,
+  updateProduto,
+  deleteProduto,
 };

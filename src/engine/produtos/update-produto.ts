@@ -1,0 +1,37 @@
+import { Prisma } from '../../generated/prisma/client.js';
+import type { Principal } from '../auth/principal.js';
+import type { EngineDeps } from '../deps.js';
+import { checkProdutoCodes, diaFiscal } from './check-produto-codes.js';
+import { findProduto } from './find-produto.js';
+import { presentProduto } from './present-produto.js';
+import { invalid, parseProdutoPatch } from './produto-input.js';
+
+/** `PATCH /v1/produtos/{sku}`: the merged product is checked again, so a new NCM must still fit the CEST. */
+export async function updateProduto(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  principal: Principal,
+  options: { sku: string; empresaId?: string | null; body: unknown },
+) {
+  const patch = parseProdutoPatch(options.body);
+  const current = await findProduto(deps, principal, options);
+  const now = deps.clock.now();
+  const merged = {
+    ncm: patch.ncm ?? current.ncm,
+    cest: patch.cest !== undefined ? patch.cest : current.cest,
+    gtin: patch.gtin !== undefined ? patch.gtin : current.gtin,
+  };
+  const erros = checkProdutoCodes(merged, diaFiscal(now));
+  if (erros.length) throw invalid(erros);
+  const row = await deps.db.produto.update({
+    where: { id: current.id },
+    data: {
+      ...merged,
+      ...(patch.descricao !== undefined ? { descricao: patch.descricao } : {}),
+      ...(patch.unidade !== undefined ? { unidade: patch.unidade } : {}),
+      ...(patch.origem !== undefined ? { origem: patch.origem } : {}),
+      ...(patch.tributacao !== undefined ? { tributacao: patch.tributacao ? (patch.tributacao as object) : Prisma.DbNull } : {}),
+      updatedAt: now,
+    },
+  });
+  return presentProduto(row);
+}

@@ -1,0 +1,38 @@
+import type { ProdutoFields, ProdutoInput, ProdutoPatch } from '../../engine/produtos/produto-input.js';
+import type { RestRequest } from '../operation.js';
+
+const TRIBUTO = 'cst csosn aliquota';
+
+/** The selection every product route returns. */
+export const PRODUTO_FIELDS = `id empresaId sku descricao ncm cest gtin cean unidade origem
+  tributacao { cfop icms { ${TRIBUTO} } ipi { ${TRIBUTO} } pis { ${TRIBUTO} } cofins { ${TRIBUTO} } }
+  ambiente criadoEm atualizadoEm`;
+
+export const PRODUTO_RESULT = `__typename ... on Produto { ${PRODUTO_FIELDS} } ...DomainErrorFields`;
+
+/** `empresa_id` of the query string, when given. */
+export const empresaIdOf = (req: RestRequest) => (req.query.empresa_id as string | undefined) ?? null;
+
+/**
+ * The checked body as the typed GraphQL input: members not sent stay out (PATCH), and a tax group's
+ * absent members are absent (GraphQL would show them as null, which the response schema refuses).
+ */
+export function produtoVariables(input: ProdutoInput | ProdutoPatch): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input) as Array<[keyof ProdutoFields | 'empresa_id' | 'sku', unknown]>) {
+    if (value !== undefined) out[key === 'empresa_id' ? 'empresaId' : key] = value;
+  }
+  return out;
+}
+
+/** GraphQL answers a tax group's unset members with null; the REST body leaves them out, as they were sent. */
+export function withoutNullTaxMembers(data: Record<string, unknown>): Record<string, unknown> {
+  const tributacao = data.tributacao as Record<string, unknown> | null;
+  if (!tributacao) return data;
+  const clean = Object.fromEntries(
+    Object.entries(tributacao)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, typeof v === 'object' ? Object.fromEntries(Object.entries(v as object).filter(([, x]) => x !== null)) : v]),
+  );
+  return { ...data, tributacao: clean };
+}
