@@ -1,31 +1,9 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDps } from '../../src/engine/national/client.js';
 import { consultationUrl, money, renderDanfse } from '../../src/engine/national/render-danfse.js';
+import { pdfText } from '../support/pdf-text.js';
 import { baseDps, TOMA_CNPJ } from './fixtures.js';
 import { signedDps, startSimulator, type SimKit } from './simulator-kit.js';
-
-/**
- * Text drawn by pdfkit: hex strings (<...>) inside the Flate content streams, decoded as WinAnsi. Each stream is
- * cut by its /Length: compressed bytes may end in a CR that a `\r?\nendstream` pattern would swallow.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let text = '';
-  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = m.index! + m[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1');
-    } catch {
-      continue; // images
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      text += [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join('') + '\n';
-    }
-  }
-  return text;
-}
 
 describe('renderDanfse', () => {
   let kit: SimKit;

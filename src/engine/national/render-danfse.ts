@@ -139,13 +139,13 @@ export function money(value: string | undefined): string {
 }
 
 /** "2026-01-15T10:00:00-03:00" → "15/01/2026 10:00:00"; "2026-01-15" → "15/01/2026". */
-function formatDate(value: string): string {
+export function formatDate(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}:\d{2}))?/.exec(value);
   if (!m) return value;
   return `${m[3]}/${m[2]}/${m[1]}${m[4] ? ` ${m[4]}` : ''}`;
 }
 
-function formatDocument(doc: string | undefined): string {
+export function formatDocument(doc: string | undefined): string {
   if (!doc) return '-';
   if (/^\d{14}$/.test(doc)) return doc.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
   if (/^\d{11}$/.test(doc)) return doc.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
