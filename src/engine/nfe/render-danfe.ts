@@ -30,11 +30,13 @@ export async function renderDanfe(xml: string, options: RenderDanfeOptions = {})
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  drawDanfe(doc, view, barcode, options);
+  // The sheet count is known only at the end: each sheet's DANFE box top is kept to print "FOLHA i/n" in it.
+  const boxTops: number[] = [];
+  drawDanfe(doc, view, barcode, options, boxTops);
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(i);
-    doc.font('Helvetica-Bold').fontSize(7).text(`FOLHA ${i + 1}/${range.count}`, FOLHA.x, FOLHA.y, { width: 90, align: 'center', lineBreak: false });
+    doc.font('Helvetica-Bold').fontSize(7).text(`FOLHA ${i + 1}/${range.count}`, LEFT + 230, boxTops[i]! + 78, { width: 95, align: 'center', lineBreak: false });
     if (view.tpAmb === '2') watermark(doc, 'SEM VALOR FISCAL', 420);
     if (options.cancelada) watermark(doc, 'NF-e CANCELADA', 320);
   }
@@ -52,17 +54,25 @@ const MARGIN = 20;
 const LEFT = MARGIN;
 const WIDTH = 555;
 const BOTTOM = 842 - MARGIN;
-const FOLHA = { x: 262, y: 122 };
 
-function drawDanfe(doc: Doc, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions): void {
+function drawDanfe(doc: Doc, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions, boxTops: number[]): void {
   let y = stub(doc, v);
+  boxTops.push(y);
   y = header(doc, y, v, barcode, options);
   y = partyBlock(doc, y, 'DESTINATÁRIO / REMETENTE', v.destinatario, v);
   if (v.duplicatas.length) y = invoiceBlock(doc, y, v);
   y = taxBlock(doc, y, v);
   y = carrierBlock(doc, y, v);
-  y = itemsBlock(doc, y, v, barcode, options);
+  y = itemsBlock(doc, y, v, barcode, options, boxTops);
+  if (y > BOTTOM - 70) y = newSheet(doc, v, barcode, options, boxTops);
   additionalBlock(doc, y, v, options);
+}
+
+/** A further sheet starts with the DANFE box and the key, as the layout asks of every sheet. */
+function newSheet(doc: Doc, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions, boxTops: number[]): number {
+  doc.addPage();
+  boxTops.push(MARGIN);
+  return header(doc, MARGIN, v, barcode, options);
 }
 
 function box(doc: Doc, x: number, y: number, w: number, h: number, label: string, value: string, align: 'left' | 'right' = 'left'): void {
@@ -77,16 +87,16 @@ function title(doc: Doc, y: number, text: string): number {
 }
 
 function stub(doc: Doc, v: DanfeView): number {
-  doc.lineWidth(0.5).rect(LEFT, MARGIN, 455, 36).stroke();
-  doc.font('Helvetica').fontSize(6).text(`RECEBEMOS DE ${v.emitente.nome} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`, LEFT + 2, MARGIN + 2, { width: 450 });
-  box(doc, LEFT, MARGIN + 16, 110, 20, 'DATA DE RECEBIMENTO', '');
-  box(doc, LEFT + 110, MARGIN + 16, 345, 20, 'IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR', '');
-  doc.rect(LEFT + 455, MARGIN, 100, 36).stroke();
-  doc.font('Helvetica-Bold').fontSize(9).text('NF-e', LEFT + 455, MARGIN + 4, { width: 100, align: 'center' });
-  doc.fontSize(8).text(`Nº ${numero(v.nNF)}`, LEFT + 455, MARGIN + 15, { width: 100, align: 'center' });
-  doc.text(`SÉRIE ${v.serie.padStart(3, '0')}`, LEFT + 455, MARGIN + 25, { width: 100, align: 'center' });
-  doc.moveTo(LEFT, MARGIN + 41).lineTo(LEFT + WIDTH, MARGIN + 41).dash(2, { space: 2 }).stroke().undash();
-  return MARGIN + 46;
+  doc.lineWidth(0.5).rect(LEFT, MARGIN, 455, 42).stroke();
+  doc.font('Helvetica').fontSize(6).text(`RECEBEMOS DE ${v.emitente.nome} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`, LEFT + 2, MARGIN + 2, { width: 450, height: 16, ellipsis: true });
+  box(doc, LEFT, MARGIN + 18, 110, 24, 'DATA DE RECEBIMENTO', '');
+  box(doc, LEFT + 110, MARGIN + 18, 345, 24, 'IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR', '');
+  doc.rect(LEFT + 455, MARGIN, 100, 42).stroke();
+  doc.font('Helvetica-Bold').fontSize(9).text('NF-e', LEFT + 455, MARGIN + 6, { width: 100, align: 'center' });
+  doc.fontSize(8).text(`Nº ${numero(v.nNF)}`, LEFT + 455, MARGIN + 18, { width: 100, align: 'center' });
+  doc.text(`SÉRIE ${v.serie.padStart(3, '0')}`, LEFT + 455, MARGIN + 29, { width: 100, align: 'center' });
+  doc.moveTo(LEFT, MARGIN + 47).lineTo(LEFT + WIDTH, MARGIN + 47).dash(2, { space: 2 }).stroke().undash();
+  return MARGIN + 52;
 }
 
 function header(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions): number {
@@ -200,15 +210,14 @@ const COLUMNS: Array<{ label: string; width: number; value: (i: DanfeItem) => st
   { label: 'ALÍQ. IPI', width: 20, value: (i) => decimal(i.pIPI, 2), align: 'right' },
 ];
 
-function itemsBlock(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions): number {
+function itemsBlock(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions, boxTops: number[]): number {
   let top = itemsHeader(doc, title(doc, y, 'DADOS DOS PRODUTOS / SERVIÇOS'));
   for (const item of v.itens) {
     doc.font('Helvetica').fontSize(6);
     const height = Math.max(10, doc.heightOfString(item.descricao, { width: COLUMNS[1]!.width - 4 }) + 4);
     if (top + height > BOTTOM - 60) {
-      // Next sheets repeat the DANFE box and key, as the layout asks of every sheet.
-      doc.addPage();
-      top = itemsHeader(doc, title(doc, header(doc, MARGIN, v, barcode, options), 'DADOS DOS PRODUTOS / SERVIÇOS (CONTINUAÇÃO)'));
+      top = itemsHeader(doc, title(doc, newSheet(doc, v, barcode, options, boxTops), 'DADOS DOS PRODUTOS / SERVIÇOS (CONTINUAÇÃO)'));
+      doc.font('Helvetica').fontSize(6);
     }
     let x = LEFT;
     for (const col of COLUMNS) {
@@ -233,10 +242,6 @@ function itemsHeader(doc: Doc, y: number): number {
 }
 
 function additionalBlock(doc: Doc, y: number, v: DanfeView, options: RenderDanfeOptions): void {
-  if (y > BOTTOM - 70) {
-    doc.addPage();
-    y = MARGIN + 140;
-  }
   const top = title(doc, y, 'DADOS ADICIONAIS');
   const lines = [
     v.tpAmb === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL' : null,
