@@ -95,6 +95,15 @@ describe('POST /v1/produtos', () => {
     expect(test.body.ambiente).toBe('sandbox');
   });
 
+  it('lets exactly one of two simultaneous registrations of a SKU win; the other is 409 sku_duplicado', async () => {
+    const company = await acct.company();
+    const live = httpClient(t.url, acct.liveKey);
+    const body = agua(company.id);
+    const results = await Promise.all([live.post('/v1/produtos', body), live.post('/v1/produtos', body)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.codigo).toBe('sku_duplicado');
+  });
+
   it('replays the same Idempotency-Key and body, and refuses a different body (409 idempotencia_conflito)', async () => {
     const company = await acct.company();
     const live = httpClient(t.url, acct.liveKey);
