@@ -136,6 +136,13 @@ describe('company scoping', () => {
     expect(new Set(list.body.dados.map((p: { empresa_id: string }) => p.empresa_id))).toEqual(new Set([a.id]));
   });
 
+  it('answers a missing key with 401 problem+json, like the other NF-e family routes', async () => {
+    const res = await httpClient(t.url).get('/v1/produtos');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.body.codigo).toBe('nao_autenticado');
+  });
+
   it('an account key must name the company; another account\'s company is 404', async () => {
     const live = httpClient(t.url, acct.liveKey);
     const missing = await live.post('/v1/produtos', agua(undefined));
