@@ -70,6 +70,9 @@ describe('checkProdutoCodes', () => {
     expect(codigos(fora)).toEqual(['ncm_fora_de_vigencia', 'cest_incompativel_ncm']);
     expect(fora[0]).toMatchObject({ campo: '/ncm', mensagem: 'NCM 59039000 vigorou até 2026-01-31' });
     expect(fora[1]!.campo).toBe('/cest');
+    expect(checkProdutoCodes({ ncm: '12345678', cest: null, gtin: null }, dia)[0]!.mensagem).toBe(
+      'NCM 12345678 não existe na tabela NCM do Siscomex (siscomex-ncm-vigente-20260517)',
+    );
   });
   it('reads validity on the Brasília calendar day', () => {
     expect(diaFiscal(new Date('2026-02-01T02:59:00Z'))).toBe('2026-01-31');

@@ -1,3 +1,4 @@
+import { TABELA_CEST, TABELA_NCM } from '../catalogos/versoes.js';
 import type { ErrorItem } from '../errors.js';
 import { cest as cestOf, cestAceitaNcm, ncm as ncmOf, ncmVigente } from '../tabelas/index.js';
 import { gtinProblem } from './gtin.js';
@@ -9,7 +10,8 @@ export function diaFiscal(now: Date): string {
 
 /**
  * Checks NCM, CEST and GTIN against the official tables (spec 7.3, product registration refusals). The CEST is
- * compared with the NCM only when the NCM itself is known, so one wrong NCM gives one error.
+ * compared with the NCM only when the NCM itself is known, so one wrong NCM gives one error. Messages about a
+ * missing code name the table version, since a newer table may have it.
  */
 export function checkProdutoCodes(codes: { ncm: string; cest: string | null; gtin: string | null }, dia: string): ErrorItem[] {
   const erros: ErrorItem[] = [];
@@ -18,7 +20,7 @@ export function checkProdutoCodes(codes: { ncm: string; cest: string | null; gti
     erros.push({
       codigo: 'ncm_inexistente',
       campo: '/ncm',
-      mensagem: `NCM ${codes.ncm} não existe na tabela NCM do Siscomex`,
+      mensagem: `NCM ${codes.ncm} não existe na tabela NCM do Siscomex (${TABELA_NCM.versao})`,
       correcao: 'Informe o código NCM de 8 dígitos (item ou subitem) da mercadoria; posições e capítulos não servem.',
     });
   } else if (!ncmVigente(entry, dia)) {
@@ -35,7 +37,7 @@ export function checkProdutoCodes(codes: { ncm: string; cest: string | null; gti
       erros.push({
         codigo: 'cest_inexistente',
         campo: '/cest',
-        mensagem: `CEST ${codes.cest} não existe na tabela do CONFAZ`,
+        mensagem: `CEST ${codes.cest} não existe na tabela CEST do CONFAZ (${TABELA_CEST.versao})`,
         correcao: 'Informe o CEST de 7 dígitos do anexo do segmento, ou omita o campo se a mercadoria não tem substituição tributária.',
       });
     } else if (entry && !cestAceitaNcm(c, codes.ncm)) {
