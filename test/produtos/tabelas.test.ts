@@ -48,6 +48,7 @@ describe('GTIN', () => {
   });
   it('refuses a wrong length, a wrong check digit and restricted-circulation or coupon prefixes', () => {
     expect(gtinProblem('78949000115')).toBe('gtin_invalido');
+    expect(gtinProblem('789490001151778949')).toBe('gtin_invalido');
     expect(gtinProblem('789490001151X')).toBe('gtin_invalido');
     expect(gtinProblem('7894900011518')).toBe('gtin_digito_invalido');
     expect(gtinProblem('2001234567893')).toBe('gtin_prefixo_invalido');

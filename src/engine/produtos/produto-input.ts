@@ -147,7 +147,8 @@ function reader(body: unknown, fields: string[], fixed: Record<string, string> =
     ncm: (required: boolean) => digits('ncm', required, 8, 'NCM'),
     cest: () => digits('cest', false, 7, 'CEST'),
     gtin: (): string | null => {
-      const value = text('gtin', false, 14);
+      // Any length passes here so that a wrong one is reported as gtin_invalido by the GTIN check.
+      const value = text('gtin', false, 40);
       if (value === null || value.toUpperCase() === SEM_GTIN) return null;
       return value;
     },
