@@ -41,6 +41,7 @@ import { getMunicipio } from './getMunicipio.js';
 import { listDocuments } from './listDocuments.js';
 import { getDocument } from './getDocument.js';
 import { getDocumentXml } from './getDocumentXml.js';
+import { manifestDocument } from './manifestDocument.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -84,6 +85,7 @@ export const operations: Record<string, RestOperation> = {
   listDocuments,
   getDocument,
   getDocumentXml,
+  manifestDocument,
   listWebhookDeliveries,
   resendWebhookEvents,
 };

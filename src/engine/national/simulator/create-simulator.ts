@@ -11,6 +11,7 @@ import { OutageTracker } from './outage.js';
 import type { RequestScope } from './request-helpers.js';
 import { processDps } from './process-dps.js';
 import { SefazDistribution } from './sefaz-distribution.js';
+import { SefazEventReception } from './sefaz-event-reception.js';
 import { parseScenario, SCENARIO_HEADER } from './scenario.js';
 import type { SimulatorContext, SimulatorDelays } from './simulator-context.js';
 import { SimulatorState, type StoredNote } from './simulator-state.js';
@@ -44,6 +45,8 @@ export interface Simulator {
   setDistributionFault(party: string, fault: DistributionFault | null): void;
   /** The simulated SEFAZ NFeDistribuicaoDFe (POST /sefaz/NFeDistribuicaoDFe): fixtures and faults per CNPJ. */
   readonly sefaz: SefazDistribution;
+  /** The simulated national NFeRecepcaoEvento4 (POST /sefaz/NFeRecepcaoEvento4): manifestations it registered. */
+  readonly sefazEventos: SefazEventReception;
   /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. */
   emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
@@ -68,8 +71,15 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
   };
   const faults = new Map<string, DistributionFault>();
   const sefaz = new SefazDistribution();
+  const sefazEventos = new SefazEventReception(sefaz);
   const handler: RequestListener = (req, res) => {
-    const run = req.url?.startsWith('/sefaz/NFeDistribuicaoDFe') && req.method === 'POST' ? sefaz.handle(req, res, clock()) : route(ctx, req, res, faults);
+    const sefazPost = req.method === 'POST' && req.url?.startsWith('/sefaz/');
+    const run =
+      sefazPost && req.url!.startsWith('/sefaz/NFeDistribuicaoDFe')
+        ? sefaz.handle(req, res, clock())
+        : sefazPost && req.url!.startsWith('/sefaz/NFeRecepcaoEvento4')
+          ? sefazEventos.handle(req, res, clock())
+          : route(ctx, req, res, faults);
     run.catch((err: unknown) => {
       sendJson(res, 500, { erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` } });
     });
@@ -107,6 +117,7 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     },
     startOutage: (spec) => ctx.outage.start('*', spec),
     sefaz,
+    sefazEventos,
     setDistributionFault: (party, fault) => (fault ? faults.set(party, fault) : faults.delete(party), undefined),
     emitDps: (xml, ambiente) => {
       const outcome = processDps({ ...ctx, ambiente: ambiente ?? ctx.ambiente }, xml, parseScenario(undefined));

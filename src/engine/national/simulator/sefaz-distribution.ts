@@ -32,6 +32,16 @@ export class SefazDistribution {
     return list.length;
   }
 
+  /** The NF-e (summary or full) with this key that was put in this CNPJ's distribution, with its emission date. */
+  delivered(cnpj: string, chave: string): { dhEmi: Date | null } | undefined {
+    const doc = (this.byCnpj.get(cnpj) ?? []).find(
+      (d) => /^(res|proc)NFe/.test(d.schema) && (d.xml.includes(`<chNFe>${chave}</chNFe>`) || d.xml.includes(`Id="NFe${chave}"`)),
+    );
+    if (!doc) return undefined;
+    const dhEmi = /<dhEmi>([^<]+)<\/dhEmi>/.exec(doc.xml)?.[1];
+    return { dhEmi: dhEmi ? new Date(dhEmi) : null };
+  }
+
   setFault(cnpj: string, fault: SefazFault | null): void {
     if (fault) this.faults.set(cnpj, fault);
     else this.faults.delete(cnpj);
