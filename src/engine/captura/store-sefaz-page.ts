@@ -4,33 +4,37 @@ import { appendEvents, type BatchEvent } from '../eventos/append-events.js';
 import { newId } from '../kernel/ids.js';
 import { EVENTO_FISCAL_RECEBIDO } from './capture-source.js';
 import type { SefazDocument } from './sefaz-distribution-client.js';
+import type { SefazService } from './sefaz-services.js';
 import type { CaptureTarget, StoreOptions } from './store-adn-page.js';
-
-export const NFE_RECEBIDA = 'NFE_RECEBIDA';
 
 const first = (xml: string, re: RegExp) => re.exec(xml)?.[1] ?? null;
 
-/** resNFe (summary) and procNFe (full note) carry the same facts at different paths. */
-function readNfe(xml: string) {
+/**
+ * resNFe (summary), procNFe and procCTe (full documents) carry the same facts at different paths: the key in
+ * chNFe/chCTe or the signed element's Id, the issuer in `emit` (a summary has it at top level).
+ */
+function readDocument(service: SefazService, xml: string) {
   const emit = /<emit>([\s\S]*?)<\/emit>/.exec(xml)?.[1];
   const dhEmi = first(xml, /<dhEmi>([^<]+)<\/dhEmi>/);
   return {
-    chave: first(xml, /<chNFe>(\d{44})<\/chNFe>/) ?? first(xml, /<infNFe[^>]*Id="NFe(\d{44})"/) ?? '',
+    chave: first(xml, new RegExp(`<${service.keyTag}>([0-9A-Z]{44})</${service.keyTag}>`)) ?? first(xml, new RegExp(`<${service.signedElement}[^>]*Id="${service.idPrefix}([0-9A-Z]{44})"`)) ?? '',
     emitente: emit ? first(emit, /<CNPJ>(\d+)<\/CNPJ>/) : first(xml, /<CNPJ>(\d+)<\/CNPJ>/),
     nome: emit ? first(emit, /<xNome>([^<]*)<\/xNome>/) : first(xml, /<xNome>([^<]*)<\/xNome>/),
-    numero: first(xml, /<nNF>(\d+)<\/nNF>/),
-    valor: first(xml, /<vNF>([\d.]+)<\/vNF>/),
+    numero: first(xml, new RegExp(`<${service.numberTag}>(\\d+)</${service.numberTag}>`)),
+    valor: first(xml, new RegExp(`<${service.valueTag}>([\\d.]+)</${service.valueTag}>`)),
     emitidaEm: dhEmi ? new Date(dhEmi) : null,
   };
 }
 
 /**
- * Stores one NFeDistribuicaoDFe lot in one transaction with the new ultNSU (and maxNSU), as storeAdnPage does
- * for the ADN: a summary (resNFe) creates the document, a later procNFe of the same key replaces its XML;
- * resEvento/procEventoNFe become events of the document. NFE_RECEBIDA for each new document.
+ * Stores one NFeDistribuicaoDFe/CTeDistribuicaoDFe lot in one transaction with the new ultNSU (and maxNSU), as
+ * storeAdnPage does for the ADN: a summary (resNFe) creates the document, a later full document of the same key
+ * replaces its XML; resEvento/procEvento* become events of the document. NFE_RECEBIDA/CTE_RECEBIDA for each
+ * new document.
  */
 export async function storeSefazPage(
   deps: Pick<EngineDeps, 'db' | 'clock'>,
+  service: SefazService,
   target: CaptureTarget,
   fromNsu: bigint,
   page: { documents: SefazDocument[]; ultNSU: bigint; maxNSU: bigint },
@@ -39,15 +43,15 @@ export async function storeSefazPage(
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
     const [state] = await tx.$queryRaw<Array<{ ultimo_nsu: bigint }>>`
-      SELECT ultimo_nsu FROM capture_states WHERE company_id = ${target.companyId}::uuid AND fonte = 'SEFAZ_NFE' FOR UPDATE`;
+      SELECT ultimo_nsu FROM capture_states WHERE company_id = ${target.companyId}::uuid AND fonte = ${service.fonte} FOR UPDATE`;
     if (!state || state.ultimo_nsu !== fromNsu) return null;
     const log: BatchEvent[] = [];
     for (const d of page.documents) {
-      if (/^(res|proc)NFe/.test(d.schema)) {
-        const n = readNfe(d.xml);
+      if (service.documentSchema.test(d.schema)) {
+        const n = readDocument(service, d.xml);
         const existing = await tx.receivedDocument.findUnique({ where: { companyId_chaveAcesso: { companyId: target.companyId, chaveAcesso: n.chave } } });
         if (existing) {
-          if (d.schema.startsWith('procNFe')) await tx.receivedDocument.update({ where: { id: existing.id }, data: { xml: d.xml, updatedAt: now } });
+          if (service.fullSchema.test(d.schema)) await tx.receivedDocument.update({ where: { id: existing.id }, data: { xml: d.xml, updatedAt: now } });
           continue;
         }
         const id = newId();
@@ -57,7 +61,7 @@ export async function storeSefazPage(
             accountId: target.accountId,
             environment: 'live',
             companyId: target.companyId,
-            tipo: 'NFE',
+            tipo: service.tipo,
             papel: n.emitente === target.cnpj ? 'EMITIDA' : 'RECEBIDA',
             chaveAcesso: n.chave,
             origem: 'SEFAZ',
@@ -73,9 +77,9 @@ export async function storeSefazPage(
             updatedAt: now,
           },
         });
-        log.push({ tipo: NFE_RECEBIDA, dados: { notaId: id, empresaId: target.companyId, chaveAcesso: n.chave, nsu: String(d.nsu) } });
-      } else if (/^(resEvento|procEvento)/.test(d.schema)) {
-        const chave = first(d.xml, /<chNFe>(\d{44})<\/chNFe>/) ?? '';
+        log.push({ tipo: service.recebida, dados: { notaId: id, empresaId: target.companyId, chaveAcesso: n.chave, nsu: String(d.nsu) } });
+      } else if (service.eventSchema.test(d.schema)) {
+        const chave = first(d.xml, new RegExp(`<${service.keyTag}>([0-9A-Z]{44})</${service.keyTag}>`)) ?? '';
         const tipoEvento = first(d.xml, /<tpEvento>(\d{6})<\/tpEvento>/) ?? '';
         const doc = await tx.receivedDocument.findUnique({ where: { companyId_chaveAcesso: { companyId: target.companyId, chaveAcesso: chave } } });
         const id = newId();
@@ -90,7 +94,7 @@ export async function storeSefazPage(
       }
     }
     await tx.captureState.update({
-      where: { companyId_fonte: { companyId: target.companyId, fonte: 'SEFAZ_NFE' } },
+      where: { companyId_fonte: { companyId: target.companyId, fonte: service.fonte } },
       data: { ultimoNsu: page.ultNSU, maxNsu: page.maxNSU, falhas: 0, ultimoStatus: '138', ultimoErro: Prisma.DbNull, updatedAt: now },
     });
     await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
