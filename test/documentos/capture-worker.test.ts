@@ -1,4 +1,4 @@
-// The capture job runs on its own in the worker role (issue 11 item 1): no test drives it here.
+// The capture job runs on its own in the worker role only (issue 11 item 1): no test drives it here.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomNumericCnpj } from '../../src/engine/kernel/cnpj.js';
@@ -7,24 +7,47 @@ import { seedAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { allDocuments, dpsIssuedElsewhere } from './capture-kit.js';
 
-let t: TestApp;
+let all: TestApp;
+let api: TestApp;
+let worker: TestApp;
+const everySecond = { env: { CAPTURE_TICK_SECONDS: '1' } };
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { CAPTURE_TICK_SECONDS: '1' } });
+  [all, api, worker] = await Promise.all([startTestApp(everySecond), startTestApp({ ...everySecond, role: 'api' }), startTestApp({ ...everySecond, role: 'worker' })]);
 });
-afterAll(async () => t?.close());
+afterAll(async () => Promise.all([all, api, worker].map((t) => t?.close())));
+
+/** A production company with one note issued to it elsewhere, waiting in this app's simulated ADN. */
+async function companyWithWaitingNote(t: TestApp, nDps: number) {
+  const account = await seedAccount(t.app.engine);
+  const company = await account.company();
+  const note = t.app.engine.national.simulator.emitDps(dpsIssuedElsewhere(randomNumericCnpj(), company.cnpj, nDps), '1');
+  return { account, company, note };
+}
+
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 150 && !(await check()); i++) await sleep(200);
+}
 
 describe('worker role', () => {
   it('captures a note issued to a production company without being asked', async () => {
-    const account = await seedAccount(t.app.engine);
-    const company = await account.company();
-    const note = t.app.engine.national.simulator.emitDps(dpsIssuedElsewhere(randomNumericCnpj(), company.cnpj, 920001), '1');
-    const live = httpClient(t.url, account.liveKey);
+    const { account, note } = await companyWithWaitingNote(all, 920001);
+    const live = httpClient(all.url, account.liveKey);
     let docs: Array<Record<string, any>> = [];
-    for (let i = 0; i < 100 && docs.length === 0; i++) {
-      docs = await allDocuments(live);
-      if (docs.length === 0) await sleep(200);
-    }
+    await waitFor(async () => (docs = await allDocuments(live)).length > 0);
     expect(docs.map((d) => d.chaveAcesso)).toEqual([note.chave]);
+  });
+
+  it('--role api never captures, while a --role worker process with the same schedule does', async () => {
+    const inApi = await companyWithWaitingNote(api, 920002);
+    const inWorker = await companyWithWaitingNote(worker, 920003);
+    // The outcome to wait for: the worker process captured on its own schedule. The api process had the same
+    // ticks (and two more) to do the same, and must not have scheduled, claimed or stored anything.
+    await waitFor(async () => (await worker.app.engine.db.receivedDocument.count({ where: { companyId: inWorker.company.id } })) > 0);
+    expect(await worker.app.engine.db.receivedDocument.count({ where: { companyId: inWorker.company.id } })).toBe(1);
+    await sleep(2_000);
+    expect(await api.app.engine.db.captureState.count()).toBe(0);
+    expect(await api.app.engine.db.receivedDocument.count()).toBe(0);
+    expect(await allDocuments(httpClient(api.url, inApi.account.liveKey))).toEqual([]);
   });
 });
