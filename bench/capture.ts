@@ -3,8 +3,11 @@
 // PostgreSQL. The notes are generated once in a standalone simulator that both runs use as their ADN
 // (NATIONAL_ADN_URL_LIVE), so each run measures only the capture: fetch by NSU (lots of 50, GZip+Base64), unzip,
 // read, store with the NSU and the NOTA_RECEBIDA events in one transaction per lot.
+// CPU of this process per document (process.cpuUsage: capture, the in-process ADN simulator's HTTP answers and,
+// embedded, the database) is reported next to the wall-clock rate, since the rate moves with the machine's load.
 // Prints one JSON object. Usage: npm run bench:capture [-- --notes 10000]
 //   PostgreSQL: DATABASE_URL if set, else postgres://postgres@127.0.0.1:5432/test (skipped when unreachable).
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { runDueCaptures } from '../src/engine/captura/run-captures.js';
@@ -43,7 +46,9 @@ async function run(mode: 'embedded' | 'postgresql') {
     const account = await seedAccount(t.app.engine, 'Bench captura');
     const company = await account.company({ cnpj: tomador });
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     const outcomes = await runDueCaptures(t.app.engine, { intervalMs: HOUR });
+    const cpu = process.cpuUsage(cpuStart);
     const elapsedMs = performance.now() - start;
     const stored = await t.app.engine.db.receivedDocument.count({ where: { companyId: company.id } });
     const events = await t.app.engine.db.event.count({ where: { accountId: account.accountId, tipo: 'NOTA_RECEBIDA' } });
@@ -52,6 +57,8 @@ async function run(mode: 'embedded' | 'postgresql') {
       eventos: events,
       segundos: Number((elapsedMs / 1000).toFixed(2)),
       documentos_por_segundo: Math.round(stored / (elapsedMs / 1000)),
+      cpu_ms_por_documento: Number(((cpu.user + cpu.system) / 1000 / stored).toFixed(3)),
+      carga: loadavg().map((l) => Number(l.toFixed(2))),
       resultado: outcomes.map((o) => o.status),
       rss_mb: Math.round(process.memoryUsage().rss / 1e6),
     };

@@ -13,6 +13,10 @@ export interface Config {
   nationalAdnUrlLive: string | null;
   /** SEFAZ national NFeDistribuicaoDFe URL for production NF-e capture; null → the simulator. */
   nfeDistUrlLive: string | null;
+  /** SEFAZ national CTeDistribuicaoDFe URL for production CT-e capture; null → the simulator. */
+  cteDistUrlLive: string | null;
+  /** National NFeRecepcaoEvento4 URL (manifestação do destinatário) in production; null → the simulator. */
+  nfeEventUrlLive: string | null;
   /** Capture schedule per company (received documents), in minutes; default 60. */
   captureIntervalMinutes: number;
   /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
@@ -54,6 +58,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const nationalAdnUrlLive = url('NATIONAL_ADN_URL_LIVE');
   const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
+  const cteDistUrlLive = url('CTE_DIST_URL_LIVE');
+  const nfeEventUrlLive = url('NFE_EVENTO_URL_LIVE');
   const captureIntervalMinutes = Number(env.CAPTURE_INTERVAL_MINUTES ?? 60);
   if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1) problems.push('CAPTURE_INTERVAL_MINUTES must be a positive integer');
   const captureTickSeconds = Number(env.CAPTURE_TICK_SECONDS ?? 30);
@@ -78,6 +84,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nationalApiUrl,
     nationalAdnUrlLive,
     nfeDistUrlLive,
+    cteDistUrlLive,
+    nfeEventUrlLive,
     captureIntervalMinutes,
     captureTickSeconds,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),

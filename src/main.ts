@@ -104,7 +104,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     delays: options.simulatorDelays,
   });
   await simulator.listen(0, '127.0.0.1');
-  const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, simulator, timeoutMs: options.nationalTimeoutMs });
+  const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, simulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {
     // The simulator first: it drops the answers it holds back (timeout, processamento_lento), so closing the
     // clients does not wait for them (up to 15 s per pending call).

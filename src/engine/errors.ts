@@ -34,6 +34,11 @@ export const ERROR_TABLE = {
   // dps_enviada nao); the message names the line.
   lote_linha_nao_reprocessavel: { http: 409, retentavel: false },
   empresa_duplicada: { http: 409, retentavel: false },
+  // Manifestação do destinatário (issue 11): only for a received NF-e; a final one (confirmação, desconhecimento,
+  // operação não realizada) closes the document to any other; one already being sent blocks another for a while.
+  documento_nao_manifestavel: { http: 409, retentavel: false },
+  manifestacao_ja_registrada: { http: 409, retentavel: false },
+  manifestacao_em_andamento: { http: 409, retentavel: true },
   empresa_pausada: { http: 409, retentavel: false },
   // The SKU is already a product of that company in this environment (spec 2.10: the SKU identifies it).
   sku_duplicado: { http: 409, retentavel: false },
@@ -49,6 +54,8 @@ export const ERROR_TABLE = {
   falha_transmissao: { http: 422, retentavel: false },
   cancelamento_recusado: { http: 422, retentavel: false },
   cancelamento_fora_do_prazo: { http: 422, retentavel: false },
+  // The national event service refused the manifestação (codigo_oficial = its cStat, e.g. 573, 655, 596).
+  manifestacao_recusada: { http: 422, retentavel: false },
   planilha_obrigatoria: { http: 422, retentavel: false },
   // The batch file is not a readable .xlsx, has no header row, or has columns that are not request fields.
   planilha_invalida: { http: 422, retentavel: false },

@@ -83,4 +83,27 @@ describe('NF-e capture (NFeDistribuicaoDFe)', () => {
     const docs = await allDocuments(httpClient(t.url, x.liveKey), `&empresa_id=${b.id}`);
     expect(docs.map((d) => d.chaveAcesso)).toEqual([k]);
   });
+
+  it('a procNFe replaces the summary of the same key, in the same lot or a later one, without a second document', async () => {
+    const c = await x.company();
+    const sefaz = t.app.engine.national.simulator.sefaz;
+    const [k1, k2] = [chave(), chave()];
+    const emitente = randomNumericCnpj();
+    const procNFe = (k: string) =>
+      `<nfeProc xmlns="${NS}" versao="4.00"><NFe><infNFe Id="NFe${k}" versao="4.00"><ide><nNF>77</nNF><dhEmi>2026-11-01T10:00:00-03:00</dhEmi></ide>` +
+      `<emit><CNPJ>${emitente}</CNPJ><xNome>Fornecedor Ltda</xNome></emit><total><ICMSTot><vNF>100.00</vNF></ICMSTot></total></infNFe></NFe></nfeProc>`;
+    sefaz.add(c.cnpj, { schema: 'resNFe_v1.01.xsd', xml: resNFe(k1, emitente) });
+    sefaz.add(c.cnpj, { schema: 'procNFe_v4.00.xsd', xml: procNFe(k1) });
+    sefaz.add(c.cnpj, { schema: 'resNFe_v1.01.xsd', xml: resNFe(k2, emitente) });
+    clock.advance(2 * HOUR);
+    await capture(t.app.engine);
+    sefaz.add(c.cnpj, { schema: 'procNFe_v4.00.xsd', xml: procNFe(k2) });
+    clock.advance(2 * HOUR);
+    await capture(t.app.engine);
+    const live = httpClient(t.url, x.liveKey);
+    const docs = await allDocuments(live, `&empresa_id=${c.id}`);
+    expect(docs.map((d) => d.chaveAcesso).sort()).toEqual([k1, k2].sort());
+    for (const d of docs) expect((await live.get(`/v1/documents/${d.id}/xml`)).text).toContain(`<infNFe Id="NFe${d.chaveAcesso}"`);
+    expect((await eventsOf(live, 'NFE_RECEBIDA')).filter((e) => e.dados.empresaId === c.id)).toHaveLength(2);
+  });
 });

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   nationalTimeoutMs?: number;
   /** false: no background worker; the test runs due jobs with drainJobs(app.engine). */
   worker?: boolean;
+  /** The process role (`--role`): api serves HTTP only, worker runs the jobs only; default all. */
+  role?: AppOptions['role'];
   /** Waits of the simulator's scenarios (processamento_lento, timeout, indisponibilidade). */
   simulatorDelays?: AppOptions['simulatorDelays'];
   /** The DNS of webhook address checks. */
@@ -52,6 +54,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     pgliteDir: 'memory://',
     nationalTimeoutMs: options.nationalTimeoutMs,
     worker: options.worker,
+    role: options.role,
     simulatorDelays: options.simulatorDelays,
     resolveHost: options.resolveHost,
     keyRecheckMs: options.keyRecheckMs,

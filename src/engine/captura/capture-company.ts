@@ -3,8 +3,9 @@ import { announceEvents } from '../eventos/events-topic.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { fetchAdnPage, type AdnDocument } from './adn-distribution-client.js';
-import { captureSefazNfe } from './capture-sefaz.js';
+import { captureSefaz } from './capture-sefaz.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './capture-schedule.js';
+import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from './sefaz-services.js';
 import { storeAdnPage, type StoreOptions } from './store-adn-page.js';
 
 /** Documents per transaction when a backlog arrives in many lots (10 ADN lots of 50). */
@@ -41,7 +42,8 @@ export async function captureCompany(deps: TransmissionDeps, state: CaptureState
   }
   const { credentials } = await companyCredentials(deps, company.id, company.certificate);
   const target = { companyId: company.id, accountId: company.accountId, cnpj: company.cnpj };
-  if (state.fonte === 'SEFAZ_NFE') return captureSefazNfe(deps, state, target, deps.national.nfeDistClient(credentials), options, finish);
+  if (state.fonte === 'SEFAZ_NFE') return captureSefaz(deps, NFE_DISTRIBUTION, state, target, deps.national.nfeDistClient(credentials), options, finish);
+  if (state.fonte === 'SEFAZ_CTE') return captureSefaz(deps, CTE_DISTRIBUTION, state, target, deps.national.cteDistClient(credentials), options, finish);
   const client = deps.national.adnClient(credentials);
   let ultimoNsu = state.ultimoNsu;
   let documentos = 0;

@@ -21,7 +21,8 @@ export const nextAfterRejection = (now: Date, falhas: number) => new Date(now.ge
 export const nextAfterOutage = (now: Date, falhas: number) => new Date(now.getTime() + Math.min(5 * MINUTE * 2 ** Math.max(falhas - 1, 0), HOUR));
 
 /**
- * Every production company with a valid certificate gets its capture rows (ADN for NFS-e, SEFAZ_NFE for NF-e) (due now); the rows of the others
+ * Every production company with a valid certificate gets its capture rows (ADN for NFS-e, SEFAZ_NFE for NF-e,
+ * SEFAZ_CTE for CT-e) (due now); the rows of the others
  * stay but are skipped at run time. Idempotent and cheap: one INSERT … SELECT … ON CONFLICT DO NOTHING.
  */
 export async function scheduleCaptures(deps: Pick<EngineDeps, 'db' | 'clock'>): Promise<void> {
@@ -29,7 +30,7 @@ export async function scheduleCaptures(deps: Pick<EngineDeps, 'db' | 'clock'>): 
   await deps.db.$executeRaw`
     INSERT INTO capture_states (company_id, fonte, account_id, environment, ultimo_nsu, next_run_at, falhas, updated_at)
     SELECT c.id, f.fonte, c.account_id, 'live', 0, ${now}, 0, ${now}
-    FROM companies c JOIN certificates k ON k.company_id = c.id CROSS JOIN (VALUES ('ADN'), ('SEFAZ_NFE')) AS f(fonte)
+    FROM companies c JOIN certificates k ON k.company_id = c.id CROSS JOIN (VALUES ('ADN'), ('SEFAZ_NFE'), ('SEFAZ_CTE')) AS f(fonte)
     WHERE c.deleted_at IS NULL AND k.not_after > ${now}
     ON CONFLICT (company_id, fonte) DO NOTHING`;
 }

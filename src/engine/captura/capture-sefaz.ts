@@ -6,16 +6,18 @@ import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './capture-schedule.js';
 import { fetchSefazPage } from './sefaz-distribution-client.js';
+import type { SefazService } from './sefaz-services.js';
 import { storeSefazPage } from './store-sefaz-page.js';
 import type { CaptureTarget } from './store-adn-page.js';
 
 /**
- * NF-e capture through NFeDistribuicaoDFe, as the authority requires (../shared/nfe README): walk from the
- * stored ultNSU until ultNSU = maxNSU; when caught up or after 137 wait at least one hour; 656 (Consumo
- * Indevido) stops calls for the company for one hour.
+ * NF-e or CT-e capture through the SEFAZ national distribution, as the authority requires (../shared/nfe
+ * README): walk from the stored ultNSU until ultNSU = maxNSU; when caught up or after 137 wait at least one
+ * hour; 656 (Consumo Indevido) stops calls for the company for one hour.
  */
-export async function captureSefazNfe(
+export async function captureSefaz(
   deps: TransmissionDeps,
+  service: SefazService,
   state: CaptureState,
   target: CaptureTarget,
   client: NationalClient,
@@ -25,10 +27,10 @@ export async function captureSefazNfe(
   let ultimoNsu = state.ultimoNsu;
   let documentos = 0;
   for (let page = 0; page < (options.maxPages ?? 400); page++) {
-    const result = await fetchSefazPage(client, target.cnpj, ultimoNsu);
+    const result = await fetchSefazPage(service, client, target.cnpj, ultimoNsu);
     const at = deps.clock.now();
     if (result.kind === 'documents') {
-      const stored = await storeSefazPage(deps, target, ultimoNsu, result, options);
+      const stored = await storeSefazPage(deps, service, target, ultimoNsu, result, options);
       if (stored === null) return { status: 'IGNORADA', documentos, ultimoNsu };
       documentos += result.documents.length;
       await announceEvents(deps, target.accountId, 'live');

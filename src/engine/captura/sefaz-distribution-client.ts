@@ -1,10 +1,11 @@
 import { request } from 'undici';
 import type { NationalClient } from '../national/client.js';
 import { gunzipBase64 } from '../national/gzip-base64.js';
+import type { SefazService } from './sefaz-services.js';
 
 export interface SefazDocument {
   nsu: bigint;
-  /** resNFe_v1.01.xsd, procNFe_v4.00.xsd, resEvento_v1.01.xsd, procEventoNFe_v1.00.xsd */
+  /** resNFe_v1.01.xsd, procNFe_v4.00.xsd, resEvento_v1.01.xsd, procEventoNFe_v1.00.xsd, procCTe_v4.00.xsd, … */
   schema: string;
   xml: string;
 }
@@ -16,24 +17,24 @@ export type SefazPage =
   | { kind: 'rejected'; cStat: string; xMotivo: string }
   | { kind: 'unavailable'; cause: string };
 
-const WSDL = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeDistribuicaoDFe';
-
-/** distDFeInt v1.01 by `distNSU/ultNSU` inside the SOAP 1.2 envelope sped-nfe sends (../shared/nfe README). */
-export function distDFeIntEnvelope(cnpj: string, ultNSU: bigint): string {
+/** distDFeInt by `distNSU/ultNSU` inside the SOAP 1.2 envelope sped-nfe sends (../shared/nfe README). */
+export function distDFeIntEnvelope(service: SefazService, cnpj: string, ultNSU: bigint): string {
+  const { wsdl, method, dadosMsg } = service;
   return (
     '<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body>' +
-    `<nfeDistDFeInteresse xmlns="${WSDL}"><nfeDadosMsg xmlns="${WSDL}">` +
-    '<distDFeInt xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.01"><tpAmb>1</tpAmb><cUFAutor>91</cUFAutor>' +
+    `<${method} xmlns="${wsdl}"><${dadosMsg} xmlns="${wsdl}">` +
+    `<distDFeInt xmlns="${service.namespace}" versao="${service.versao}"><tpAmb>1</tpAmb><cUFAutor>91</cUFAutor>` +
     `<CNPJ>${cnpj}</CNPJ><distNSU><ultNSU>${String(ultNSU).padStart(15, '0')}</ultNSU></distNSU></distDFeInt>` +
-    '</nfeDadosMsg></nfeDistDFeInteresse></soap12:Body></soap12:Envelope>'
+    `</${dadosMsg}></${method}></soap12:Body></soap12:Envelope>`
   );
 }
 
 /**
- * One call of NFeDistribuicaoDFe: 138 → documents (docZip = base64 of gzip), 137 → nothing new, 656 → blocked
- * for an hour (Consumo Indevido). `ultNSU`/`maxNSU` come back so the caller stops when they meet.
+ * One call of NFeDistribuicaoDFe or CTeDistribuicaoDFe: 138 → documents (docZip = base64 of gzip), 137 →
+ * nothing new, 656 → blocked for an hour (Consumo Indevido). `ultNSU`/`maxNSU` come back so the caller stops
+ * when they meet.
  */
-export async function fetchSefazPage(client: NationalClient, cnpj: string, ultNSU: bigint): Promise<SefazPage> {
+export async function fetchSefazPage(service: SefazService, client: NationalClient, cnpj: string, ultNSU: bigint): Promise<SefazPage> {
   let text: string;
   let status: number;
   try {
@@ -42,8 +43,8 @@ export async function fetchSefazPage(client: NationalClient, cnpj: string, ultNS
       dispatcher: client.dispatcher,
       headersTimeout: client.timeoutMs,
       bodyTimeout: client.timeoutMs,
-      headers: { 'content-type': `application/soap+xml;charset=utf-8;action="${WSDL}/nfeDistDFeInteresse"` },
-      body: distDFeIntEnvelope(cnpj, ultNSU),
+      headers: { 'content-type': `application/soap+xml;charset=utf-8;action="${service.wsdl}/${service.method}"` },
+      body: distDFeIntEnvelope(service, cnpj, ultNSU),
     });
     status = res.statusCode;
     text = await res.body.text();

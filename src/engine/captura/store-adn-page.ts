@@ -13,6 +13,12 @@ export interface CaptureTarget {
   cnpj: string;
 }
 
+/**
+ * A lot's transaction may take this long (Prisma's default is 5 s): on a loaded machine a SEFAZ lot stored one
+ * document at a time took longer, the transaction was cut and the company waited for its lease to expire.
+ */
+export const CAPTURE_TRANSACTION_TIMEOUT_MS = 60_000;
+
 export interface StoreOptions {
   /** Tests: runs inside the transaction after the writes and before COMMIT (a throw = a crash before commit). */
   beforeCommit?: () => Promise<void>;
@@ -58,7 +64,7 @@ export async function storeAdnPage(
     await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
     await options.beforeCommit?.();
     return { novos, eventos: linked, ultimoNsu: lastNsu };
-  });
+  }, { timeout: CAPTURE_TRANSACTION_TIMEOUT_MS });
 }
 
 async function insertNotes(tx: Tx, target: CaptureTarget, notas: AdnDocument[], known: Map<string, string>, now: Date, log: BatchEvent[]) {

@@ -4,97 +4,125 @@ import { appendEvents, type BatchEvent } from '../eventos/append-events.js';
 import { newId } from '../kernel/ids.js';
 import { EVENTO_FISCAL_RECEBIDO } from './capture-source.js';
 import type { SefazDocument } from './sefaz-distribution-client.js';
-import type { CaptureTarget, StoreOptions } from './store-adn-page.js';
-
-export const NFE_RECEBIDA = 'NFE_RECEBIDA';
+import type { SefazService } from './sefaz-services.js';
+import { CAPTURE_TRANSACTION_TIMEOUT_MS, type CaptureTarget, type StoreOptions } from './store-adn-page.js';
 
 const first = (xml: string, re: RegExp) => re.exec(xml)?.[1] ?? null;
 
-/** resNFe (summary) and procNFe (full note) carry the same facts at different paths. */
-function readNfe(xml: string) {
+/**
+ * resNFe (summary), procNFe and procCTe (full documents) carry the same facts at different paths: the key in
+ * chNFe/chCTe or the signed element's Id, the issuer in `emit` (a summary has it at top level).
+ */
+function readDocument(service: SefazService, xml: string) {
   const emit = /<emit>([\s\S]*?)<\/emit>/.exec(xml)?.[1];
   const dhEmi = first(xml, /<dhEmi>([^<]+)<\/dhEmi>/);
   return {
-    chave: first(xml, /<chNFe>(\d{44})<\/chNFe>/) ?? first(xml, /<infNFe[^>]*Id="NFe(\d{44})"/) ?? '',
+    chave: first(xml, new RegExp(`<${service.keyTag}>([0-9A-Z]{44})</${service.keyTag}>`)) ?? first(xml, new RegExp(`<${service.signedElement}[^>]*Id="${service.idPrefix}([0-9A-Z]{44})"`)) ?? '',
     emitente: emit ? first(emit, /<CNPJ>(\d+)<\/CNPJ>/) : first(xml, /<CNPJ>(\d+)<\/CNPJ>/),
     nome: emit ? first(emit, /<xNome>([^<]*)<\/xNome>/) : first(xml, /<xNome>([^<]*)<\/xNome>/),
-    numero: first(xml, /<nNF>(\d+)<\/nNF>/),
-    valor: first(xml, /<vNF>([\d.]+)<\/vNF>/),
+    numero: first(xml, new RegExp(`<${service.numberTag}>(\\d+)</${service.numberTag}>`)),
+    valor: first(xml, new RegExp(`<${service.valueTag}>([\\d.]+)</${service.valueTag}>`)),
     emitidaEm: dhEmi ? new Date(dhEmi) : null,
   };
 }
 
 /**
- * Stores one NFeDistribuicaoDFe lot in one transaction with the new ultNSU (and maxNSU), as storeAdnPage does
- * for the ADN: a summary (resNFe) creates the document, a later procNFe of the same key replaces its XML;
- * resEvento/procEventoNFe become events of the document. NFE_RECEBIDA for each new document.
+ * Stores one NFeDistribuicaoDFe/CTeDistribuicaoDFe lot in one transaction with the new ultNSU (and maxNSU), as
+ * storeAdnPage does for the ADN: a summary (resNFe) creates the document, a later full document of the same key
+ * replaces its XML; resEvento/procEvento* become events of the document. NFE_RECEBIDA/CTE_RECEBIDA for each
+ * new document.
  */
 export async function storeSefazPage(
   deps: Pick<EngineDeps, 'db' | 'clock'>,
+  service: SefazService,
   target: CaptureTarget,
   fromNsu: bigint,
   page: { documents: SefazDocument[]; ultNSU: bigint; maxNSU: bigint },
   options: StoreOptions = {},
 ): Promise<bigint | null> {
   const now = deps.clock.now();
-  return deps.db.$transaction(async (tx) => {
-    const [state] = await tx.$queryRaw<Array<{ ultimo_nsu: bigint }>>`
-      SELECT ultimo_nsu FROM capture_states WHERE company_id = ${target.companyId}::uuid AND fonte = 'SEFAZ_NFE' FOR UPDATE`;
-    if (!state || state.ultimo_nsu !== fromNsu) return null;
-    const log: BatchEvent[] = [];
-    for (const d of page.documents) {
-      if (/^(res|proc)NFe/.test(d.schema)) {
-        const n = readNfe(d.xml);
-        const existing = await tx.receivedDocument.findUnique({ where: { companyId_chaveAcesso: { companyId: target.companyId, chaveAcesso: n.chave } } });
-        if (existing) {
-          if (d.schema.startsWith('procNFe')) await tx.receivedDocument.update({ where: { id: existing.id }, data: { xml: d.xml, updatedAt: now } });
-          continue;
-        }
-        const id = newId();
-        await tx.receivedDocument.create({
-          data: {
+  const keyOf = (xml: string) => first(xml, new RegExp(`<${service.keyTag}>([0-9A-Z]{44})</${service.keyTag}>`)) ?? '';
+  const read = page.documents.map((d) =>
+    service.documentSchema.test(d.schema) ? { d, doc: readDocument(service, d.xml) } : service.eventSchema.test(d.schema) ? { d, chave: keyOf(d.xml) } : { d },
+  );
+  return deps.db.$transaction(
+    async (tx) => {
+      const [state] = await tx.$queryRaw<Array<{ ultimo_nsu: bigint }>>`
+        SELECT ultimo_nsu FROM capture_states WHERE company_id = ${target.companyId}::uuid AND fonte = ${service.fonte} FOR UPDATE`;
+      if (!state || state.ultimo_nsu !== fromNsu) return null;
+      // The lot is stored with a fixed number of statements (one lookup, multi-row inserts, one update per kind),
+      // not a few per document: a lot of 50 summaries used to take 100+ round trips inside the transaction.
+      const chaves = [...new Set(read.map((r) => r.doc?.chave ?? r.chave).filter((c): c is string => !!c))];
+      const known = new Map(
+        (await tx.receivedDocument.findMany({ where: { companyId: target.companyId, chaveAcesso: { in: chaves } }, select: { id: true, chaveAcesso: true } })).map(
+          (d) => [d.chaveAcesso, d.id],
+        ),
+      );
+      const log: BatchEvent[] = [];
+      const created = new Map<string, Prisma.ReceivedDocumentCreateManyInput>();
+      const fullXml = new Map<string, string>();
+      const events: Prisma.ReceivedDocumentEventCreateManyInput[] = [];
+      const cancelled = new Set<string>();
+      for (const { d, doc, chave } of read) {
+        if (doc) {
+          const existing = known.get(doc.chave);
+          if (existing) {
+            // A full document replaces the summary of the same key (created earlier in this lot or before).
+            if (service.fullSchema.test(d.schema)) {
+              const fresh = created.get(doc.chave);
+              if (fresh) fresh.xml = d.xml;
+              else fullXml.set(existing, d.xml);
+            }
+            continue;
+          }
+          const id = newId();
+          known.set(doc.chave, id);
+          created.set(doc.chave, {
             id,
             accountId: target.accountId,
             environment: 'live',
             companyId: target.companyId,
-            tipo: 'NFE',
-            papel: n.emitente === target.cnpj ? 'EMITIDA' : 'RECEBIDA',
-            chaveAcesso: n.chave,
+            tipo: service.tipo,
+            papel: doc.emitente === target.cnpj ? 'EMITIDA' : 'RECEBIDA',
+            chaveAcesso: doc.chave,
             origem: 'SEFAZ',
             nsu: d.nsu,
-            numero: n.numero,
-            emitenteDocumento: n.emitente,
-            emitenteNome: n.nome,
+            numero: doc.numero,
+            emitenteDocumento: doc.emitente,
+            emitenteNome: doc.nome,
             tomadorDocumento: target.cnpj,
-            valor: n.valor,
-            emitidaEm: n.emitidaEm,
+            valor: doc.valor,
+            emitidaEm: doc.emitidaEm,
             xml: d.xml,
             createdAt: now,
             updatedAt: now,
-          },
-        });
-        log.push({ tipo: NFE_RECEBIDA, dados: { notaId: id, empresaId: target.companyId, chaveAcesso: n.chave, nsu: String(d.nsu) } });
-      } else if (/^(resEvento|procEvento)/.test(d.schema)) {
-        const chave = first(d.xml, /<chNFe>(\d{44})<\/chNFe>/) ?? '';
-        const tipoEvento = first(d.xml, /<tpEvento>(\d{6})<\/tpEvento>/) ?? '';
-        const doc = await tx.receivedDocument.findUnique({ where: { companyId_chaveAcesso: { companyId: target.companyId, chaveAcesso: chave } } });
-        const id = newId();
-        await tx.receivedDocumentEvent.create({
-          data: {
-            id, accountId: target.accountId, environment: 'live', companyId: target.companyId, documentId: doc?.id ?? null,
+          });
+          log.push({ tipo: service.recebida, dados: { notaId: id, empresaId: target.companyId, chaveAcesso: doc.chave, nsu: String(d.nsu) } });
+        } else if (chave !== undefined) {
+          const tipoEvento = first(d.xml, /<tpEvento>(\d{6})<\/tpEvento>/) ?? '';
+          const documentId = known.get(chave) ?? null;
+          const id = newId();
+          events.push({
+            id, accountId: target.accountId, environment: 'live', companyId: target.companyId, documentId,
             chaveAcesso: chave, origem: 'SEFAZ', nsu: d.nsu, tipoEvento, ocorridoEm: null, xml: d.xml, createdAt: now,
-          },
-        });
-        if (doc && tipoEvento === '110111') await tx.receivedDocument.update({ where: { id: doc.id }, data: { situacao: 'cancelada', updatedAt: now } });
-        if (doc) log.push({ tipo: EVENTO_FISCAL_RECEBIDO, dados: { eventoId: id, notaId: doc.id, empresaId: target.companyId, tipoEvento, nsu: String(d.nsu) } });
+          });
+          if (!documentId) continue;
+          if (tipoEvento === '110111') cancelled.add(documentId);
+          log.push({ tipo: EVENTO_FISCAL_RECEBIDO, dados: { eventoId: id, notaId: documentId, empresaId: target.companyId, tipoEvento, nsu: String(d.nsu) } });
+        }
       }
-    }
-    await tx.captureState.update({
-      where: { companyId_fonte: { companyId: target.companyId, fonte: 'SEFAZ_NFE' } },
-      data: { ultimoNsu: page.ultNSU, maxNsu: page.maxNSU, falhas: 0, ultimoStatus: '138', ultimoErro: Prisma.DbNull, updatedAt: now },
-    });
-    await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
-    await options.beforeCommit?.();
-    return page.ultNSU;
-  });
+      if (created.size) await tx.receivedDocument.createMany({ data: [...created.values()] });
+      for (const [id, xml] of fullXml) await tx.receivedDocument.update({ where: { id }, data: { xml, updatedAt: now } });
+      if (events.length) await tx.receivedDocumentEvent.createMany({ data: events });
+      if (cancelled.size) await tx.receivedDocument.updateMany({ where: { id: { in: [...cancelled] } }, data: { situacao: 'cancelada', updatedAt: now } });
+      await tx.captureState.update({
+        where: { companyId_fonte: { companyId: target.companyId, fonte: service.fonte } },
+        data: { ultimoNsu: page.ultNSU, maxNsu: page.maxNSU, falhas: 0, ultimoStatus: '138', ultimoErro: Prisma.DbNull, updatedAt: now },
+      });
+      await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
+      await options.beforeCommit?.();
+      return page.ultNSU;
+    },
+    { timeout: CAPTURE_TRANSACTION_TIMEOUT_MS },
+  );
 }

@@ -4,11 +4,12 @@ import { EngineError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
 import { presentDocument } from './present-document.js';
 
-async function findDocument(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string) {
+/** The document of this key's account, environment (and company, for a restricted key), or 404. */
+export async function findDocument(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string) {
   const doc = isUuid(id)
     ? await deps.db.receivedDocument.findFirst({
         where: { id, accountId: principal.accountId, environment: principal.environment, ...(principal.companyId ? { companyId: principal.companyId } : {}) },
-        include: { eventos: true },
+        include: { eventos: true, manifestacoes: true },
       })
     : null;
   if (!doc) throw new EngineError('nao_encontrado', 'Documento não encontrado.', { correcao: 'Use o id de GET /v1/documents (o notaId dos eventos).' });
@@ -18,7 +19,7 @@ async function findDocument(deps: Pick<EngineDeps, 'db'>, principal: Principal, 
 /** `GET /v1/documents/{id}`: the full document with its events; `{id}` is the `notaId` of the events (spec 4.4). */
 export async function getDocument(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string) {
   const doc = await findDocument(deps, principal, id);
-  return presentDocument(doc, doc.eventos);
+  return presentDocument(doc, doc.eventos, doc.manifestacoes);
 }
 
 /** `GET /v1/documents/{id}/xml`: the document exactly as the distribution delivered it. */

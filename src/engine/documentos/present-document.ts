@@ -1,4 +1,4 @@
-import type { ReceivedDocument, ReceivedDocumentEvent } from '../../generated/prisma/client.js';
+import type { DocumentManifestation, ReceivedDocument, ReceivedDocumentEvent } from '../../generated/prisma/client.js';
 
 export interface DocumentEventView {
   id: string;
@@ -6,6 +6,19 @@ export interface DocumentEventView {
   nsu: string;
   ocorridoEm: Date | null;
   capturadoEm: Date;
+}
+
+export interface ManifestationView {
+  id: string;
+  tipoEvento: string;
+  justificativa: string | null;
+  /** enviando | registrada | rejeitada | falha_transmissao */
+  situacao: string;
+  codigoSefaz: string | null;
+  motivoSefaz: string | null;
+  protocolo: string | null;
+  registradaEm: Date | null;
+  enviadaEm: Date;
 }
 
 export interface DocumentView {
@@ -24,13 +37,16 @@ export interface DocumentView {
   emitidaEm: Date | null;
   situacao: string;
   nfseId: string | null;
+  /** Latest registered manifestação do destinatário (event code), received NF-e only. */
+  manifestacao: string | null;
   capturadoEm: Date;
   links: { self: string; xml: string };
   eventos: DocumentEventView[];
+  manifestacoes: ManifestationView[];
 }
 
 /** The API view of a received document (spec 2.10; camelCase, spec 2.1); `id` is the `notaId` of its events. */
-export function presentDocument(d: ReceivedDocument, eventos: ReceivedDocumentEvent[] = []): DocumentView {
+export function presentDocument(d: ReceivedDocument, eventos: ReceivedDocumentEvent[] = [], manifestacoes: DocumentManifestation[] = []): DocumentView {
   return {
     id: d.id,
     empresaId: d.companyId,
@@ -47,10 +63,24 @@ export function presentDocument(d: ReceivedDocument, eventos: ReceivedDocumentEv
     emitidaEm: d.emitidaEm,
     situacao: d.situacao,
     nfseId: d.nfseId,
+    manifestacao: d.manifestacao,
     capturadoEm: d.createdAt,
     links: { self: `/v1/documents/${d.id}`, xml: `/v1/documents/${d.id}/xml` },
     eventos: eventos
       .sort((a, b) => (a.nsu < b.nsu ? -1 : 1))
       .map((e) => ({ id: e.id, tipoEvento: e.tipoEvento, nsu: String(e.nsu), ocorridoEm: e.ocorridoEm, capturadoEm: e.createdAt })),
+    manifestacoes: manifestacoes
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((m) => ({
+        id: m.id,
+        tipoEvento: m.tipoEvento,
+        justificativa: m.justificativa,
+        situacao: m.situacao,
+        codigoSefaz: m.cStat,
+        motivoSefaz: m.xMotivo,
+        protocolo: m.protocolo,
+        registradaEm: m.registradaEm,
+        enviadaEm: m.createdAt,
+      })),
   };
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
-export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento';
+export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'envConfRecebto';
 
 export interface XsdError {
   message: string;
@@ -11,14 +11,19 @@ export interface XsdError {
 }
 
 const SCHEMA_FILES: Record<XsdSchemaName, string> = {
-  DPS: 'DPS_v1.01.xsd',
-  pedRegEvento: 'pedRegEvento_v1.01.xsd',
-  NFSe: 'NFSe_v1.01.xsd',
-  evento: 'evento_v1.01.xsd',
+  DPS: 'xsd/DPS_v1.01.xsd',
+  pedRegEvento: 'xsd/pedRegEvento_v1.01.xsd',
+  NFSe: 'xsd/NFSe_v1.01.xsd',
+  evento: 'xsd/evento_v1.01.xsd',
+  // NF-e manifestação do destinatário (envEvento of 2102x0 events).
+  envConfRecebto: 'nfe-xsd/envConfRecebto_v1.00.xsd',
 };
 
-/** resources/xsd holds the official 1.01 package (with the documented TSSerieDPS patch, see SOURCES.txt). */
-const XSD_DIR = fileURLToPath(new URL('../../../resources/xsd/', import.meta.url));
+/**
+ * resources/xsd holds the official NFS-e 1.01 package (with the documented TSSerieDPS patch), resources/nfe-xsd
+ * the NF-e event schemas; each has its SOURCES.txt.
+ */
+const RESOURCES_DIR = fileURLToPath(new URL('../../../resources/', import.meta.url));
 
 const validators = new Map<XsdSchemaName, XsdValidator>();
 let providersRegistered = false;
@@ -32,7 +37,7 @@ function validatorFor(schema: XsdSchemaName): XsdValidator {
     xmlRegisterFsInputProviders();
     providersRegistered = true;
   }
-  const path = `${XSD_DIR}${SCHEMA_FILES[schema]}`;
+  const path = `${RESOURCES_DIR}${SCHEMA_FILES[schema]}`;
   const doc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
   try {
     const validator = XsdValidator.fromDoc(doc);

@@ -12,6 +12,10 @@ export interface NationalGatewayOptions {
   adnUrl?: string | null;
   /** NFE_DIST_URL_LIVE (SEFAZ national NFeDistribuicaoDFe .asmx); null → the simulator's. */
   nfeDistUrl?: string | null;
+  /** CTE_DIST_URL_LIVE (national CTeDistribuicaoDFe .asmx); null → the simulator's. */
+  cteDistUrl?: string | null;
+  /** NFE_EVENTO_URL_LIVE (national NFeRecepcaoEvento4 .asmx, manifestação do destinatário); null → the simulator's. */
+  nfeEventUrl?: string | null;
 }
 
 export interface Credentials {
@@ -63,6 +67,16 @@ export class NationalGateway {
   /** Client of the SEFAZ national NFeDistribuicaoDFe (NF-e capture), same TLS rule as the ADN. */
   nfeDistClient(credentials: Credentials): NationalClient {
     return this.distributionClient(this.options.nfeDistUrl ?? null, `${this.options.simulator.url}/sefaz/NFeDistribuicaoDFe`, credentials);
+  }
+
+  /** Client of the SEFAZ national CTeDistribuicaoDFe (CT-e capture), same TLS rule. */
+  cteDistClient(credentials: Credentials): NationalClient {
+    return this.distributionClient(this.options.cteDistUrl ?? null, `${this.options.simulator.url}/sefaz/CTeDistribuicaoDFe`, credentials);
+  }
+
+  /** Client of the national NF-e RecepcaoEvento (AN), for the recipient's manifestation; same TLS rule. */
+  nfeEventClient(credentials: Credentials): NationalClient {
+    return this.distributionClient(this.options.nfeEventUrl ?? null, `${this.options.simulator.url}/sefaz/NFeRecepcaoEvento4`, credentials);
   }
 
   private distributionClient(remote: string | null, simulated: string, credentials: Credentials): NationalClient {

@@ -4,6 +4,8 @@ export const EVENT_TYPES = [
   'NFE_RECEBIDA',
   'CTE_RECEBIDA',
   'EVENTO_FISCAL_RECEBIDO',
+  // Ours (issue 11 item 6): a manifestação do destinatário registered by the national event service.
+  'MANIFESTACAO_REGISTRADA',
   'NFSE_AUTORIZADA',
   'NFSE_REJEITADA',
   'NFSE_CANCELADA',

@@ -1,6 +1,8 @@
 import { getDocument, getDocumentXml } from '../../engine/documentos/get-document.js';
 import { listDocuments } from '../../engine/documentos/list-documents.js';
-import type { DocumentEventView, DocumentView } from '../../engine/documentos/present-document.js';
+import type { DocumentEventView, DocumentView, ManifestationView } from '../../engine/documentos/present-document.js';
+import { manifestDocument } from '../../engine/manifestacao/manifest-document.js';
+import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
 import { principalOf } from './principal-of.js';
 
@@ -12,6 +14,21 @@ const DocumentEventRef = builder.objectRef<DocumentEventView>('ReceivedDocumentE
     nsu: t.exposeString('nsu'),
     ocorridoEm: t.expose('ocorridoEm', { type: 'DateTime', nullable: true }),
     capturadoEm: t.expose('capturadoEm', { type: 'DateTime' }),
+  }),
+});
+
+const ManifestationRef = builder.objectRef<ManifestationView>('DocumentManifestation').implement({
+  description: 'A manifestação do destinatário sent for a received NF-e, and the national event service answer.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    tipoEvento: t.exposeString('tipoEvento', { description: '210200 confirmação, 210210 ciência, 210220 desconhecimento, 210240 operação não realizada.' }),
+    justificativa: t.exposeString('justificativa', { nullable: true }),
+    situacao: t.exposeString('situacao', { description: 'enviando, registrada, rejeitada or falha_transmissao.' }),
+    codigoSefaz: t.exposeString('codigoSefaz', { nullable: true, description: 'cStat of the event (135 registered, 573, 655, 596…).' }),
+    motivoSefaz: t.exposeString('motivoSefaz', { nullable: true }),
+    protocolo: t.exposeString('protocolo', { nullable: true, description: 'nProt of a registered event.' }),
+    registradaEm: t.expose('registradaEm', { type: 'DateTime', nullable: true }),
+    enviadaEm: t.expose('enviadaEm', { type: 'DateTime' }),
   }),
 });
 
@@ -37,9 +54,11 @@ const DocumentRef = builder.objectRef<DocumentView>('ReceivedDocument').implemen
     emitidaEm: t.expose('emitidaEm', { type: 'DateTime', nullable: true }),
     situacao: t.exposeString('situacao', { description: 'ativa, cancelada or substituida, following the captured events.' }),
     nfseId: t.exposeID('nfseId', { nullable: true, description: 'The note issued by this service that this document is.' }),
+    manifestacao: t.exposeString('manifestacao', { nullable: true, description: 'Event code of the latest registered manifestação do destinatário.' }),
     capturadoEm: t.expose('capturadoEm', { type: 'DateTime' }),
     links: t.expose('links', { type: LinksRef }),
     eventos: t.expose('eventos', { type: [DocumentEventRef] }),
+    manifestacoes: t.expose('manifestacoes', { type: [ManifestationRef], description: 'Every manifestation sent, oldest first.' }),
   }),
 });
 
@@ -85,5 +104,26 @@ builder.queryFields((t) => ({
     args: { id: t.arg.string({ required: true }) },
     errors: {},
     resolve: (_r, args, ctx) => getDocumentXml(ctx.engine, principalOf(ctx), args.id),
+  }),
+}));
+
+const ManifestacaoInputRef = builder.inputType('ManifestacaoInput', {
+  description: 'Body of POST /v1/documents/{id}/manifestacao.',
+  fields: (t) => ({
+    tipo: t.string({ required: true, description: 'confirmacao (210200), ciencia (210210), desconhecimento (210220) or operacao_nao_realizada (210240).' }),
+    justificativa: t.string({ description: 'Required for operacao_nao_realizada only: 15 to 255 characters.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  manifestDocument: t.field({
+    type: DocumentRef,
+    description:
+      'Manifestação do destinatário for a received NF-e: signed with the company A1 and sent to the national RecepcaoEvento; ' +
+      'answers the document with the outcome in manifestacoes (production keys only).',
+    authScopes: { live: true },
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: ManifestacaoInputRef, required: true }) },
+    errors: {},
+    resolve: (_r, args, ctx) => manifestDocument(ctx.engine as TransmissionDeps, principalOf(ctx), args.id, args.input),
   }),
 }));

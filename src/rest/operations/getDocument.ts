@@ -1,11 +1,11 @@
 import { camelKeys } from '../camel-keys.js';
 import type { RestOperation } from '../operation.js';
-import { DOCUMENT_FIELDS } from './document-fields.js';
+import { DOCUMENT_DETAIL_FIELDS, DOCUMENT_FIELDS } from './document-fields.js';
 
-/** `GET /v1/documents/{id}`: the full document with its events, camelCase. */
+/** `GET /v1/documents/{id}`: the full document with its events and manifestations, camelCase. */
 export const getDocument: RestOperation = {
   document: `query($id: String!) { document(id: $id) {
-    __typename ... on ReceivedDocument { ${DOCUMENT_FIELDS} eventos { id tipoEvento nsu ocorridoEm capturadoEm } } ...DomainErrorFields } }`,
+    __typename ... on ReceivedDocument { ${DOCUMENT_FIELDS} ${DOCUMENT_DETAIL_FIELDS} } ...DomainErrorFields } }`,
   toVariables: (req) => ({ id: req.params.id }),
   toBody: (data) => camelKeys(data),
   successStatus: 200,

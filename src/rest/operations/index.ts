@@ -46,6 +46,7 @@ import { listProdutos } from './listProdutos.js';
 import { getProduto } from './getProduto.js';
 import { updateProduto } from './updateProduto.js';
 import { deleteProduto } from './deleteProduto.js';
+import { manifestDocument } from './manifestDocument.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -89,6 +90,7 @@ export const operations: Record<string, RestOperation> = {
   listDocuments,
   getDocument,
   getDocumentXml,
+  manifestDocument,
   listWebhookDeliveries,
   resendWebhookEvents,
   createProduto,

@@ -10,7 +10,9 @@ import { sendJson } from './http-io.js';
 import { OutageTracker } from './outage.js';
 import type { RequestScope } from './request-helpers.js';
 import { processDps } from './process-dps.js';
+import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from '../../captura/sefaz-services.js';
 import { SefazDistribution } from './sefaz-distribution.js';
+import { SefazEventReception } from './sefaz-event-reception.js';
 import { parseScenario, SCENARIO_HEADER } from './scenario.js';
 import type { SimulatorContext, SimulatorDelays } from './simulator-context.js';
 import { SimulatorState, type StoredNote } from './simulator-state.js';
@@ -44,6 +46,10 @@ export interface Simulator {
   setDistributionFault(party: string, fault: DistributionFault | null): void;
   /** The simulated SEFAZ NFeDistribuicaoDFe (POST /sefaz/NFeDistribuicaoDFe): fixtures and faults per CNPJ. */
   readonly sefaz: SefazDistribution;
+  /** The simulated SEFAZ CTeDistribuicaoDFe (POST /sefaz/CTeDistribuicaoDFe), the same for CT-e. */
+  readonly sefazCte: SefazDistribution;
+  /** The simulated national NFeRecepcaoEvento4 (POST /sefaz/NFeRecepcaoEvento4): manifestations it registered. */
+  readonly sefazEventos: SefazEventReception;
   /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. */
   emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
@@ -67,9 +73,18 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     },
   };
   const faults = new Map<string, DistributionFault>();
-  const sefaz = new SefazDistribution();
+  const sefaz = new SefazDistribution(NFE_DISTRIBUTION);
+  const sefazCte = new SefazDistribution(CTE_DISTRIBUTION);
+  const sefazEventos = new SefazEventReception(sefaz);
+  // The SEFAZ services answer SOAP POSTs at their own paths, beside the Sefin/ADN routes.
+  const sefazRoutes: Record<string, { handle(req: IncomingMessage, res: ServerResponse, now: Date): Promise<void> }> = {
+    '/sefaz/NFeDistribuicaoDFe': sefaz,
+    '/sefaz/CTeDistribuicaoDFe': sefazCte,
+    '/sefaz/NFeRecepcaoEvento4': sefazEventos,
+  };
   const handler: RequestListener = (req, res) => {
-    const run = req.url?.startsWith('/sefaz/NFeDistribuicaoDFe') && req.method === 'POST' ? sefaz.handle(req, res, clock()) : route(ctx, req, res, faults);
+    const sefazRoute = req.method === 'POST' ? sefazRoutes[(req.url ?? '').split('?')[0]!] : undefined;
+    const run = sefazRoute ? sefazRoute.handle(req, res, clock()) : route(ctx, req, res, faults);
     run.catch((err: unknown) => {
       sendJson(res, 500, { erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` } });
     });
@@ -107,6 +122,8 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     },
     startOutage: (spec) => ctx.outage.start('*', spec),
     sefaz,
+    sefazCte,
+    sefazEventos,
     setDistributionFault: (party, fault) => (fault ? faults.set(party, fault) : faults.delete(party), undefined),
     emitDps: (xml, ambiente) => {
       const outcome = processDps({ ...ctx, ambiente: ambiente ?? ctx.ambiente }, xml, parseScenario(undefined));
