@@ -14,6 +14,8 @@ import type { TransmissionDeps } from '../../engine/transmissao/transmission-dep
 import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
+import { bodyOf } from './input-body.js';
+import { LoteLinhaInputRef, NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
 
 /** `contagens` (DESIGN.md): one integer per status a line can show. */
@@ -110,35 +112,57 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const AoValidarRef = builder.enumType('AoValidar', {
+  description: 'What a batch does once validated: issue its valid lines, or wait for emitLote.',
+  values: ['emitir_validas', 'aguardar'] as const,
+});
+
+const LoteInput = builder.inputType('LoteInput', {
+  fields: (t) => ({
+    empresaId: t.id(),
+    aoValidar: t.field({ type: AoValidarRef, description: 'Default emitir_validas.' }),
+    itens: t.field({ type: [NfseInputRef], description: 'One note request per line; none when planilha is sent.' }),
+  }),
+});
+
+const LoteEmissaoInput = builder.inputType('LoteEmissaoInput', {
+  description: 'Exactly one of todas: true or a non-empty linhas.',
+  fields: (t) => ({ todas: t.boolean(), linhas: t.intList() }),
+});
+
+const LoteReprocessamentoInput = builder.inputType('LoteReprocessamentoInput', {
+  fields: (t) => ({ itens: t.field({ type: [LoteLinhaInputRef] }) }),
+});
+
 builder.mutationFields((t) => ({
   createLote: t.field({
     type: LoteRef,
-    description: 'Creates a batch: input is the JSON body of POST /v1/lotes, or its form fields with planilha = the .xlsx as base64.',
+    description: 'Creates a batch from its lines (input.itens), or from a spreadsheet: planilha = the .xlsx as base64.',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: 'JSON', required: true }), planilha: t.arg.string(), simular: t.arg.string() },
+    args: { input: t.arg({ type: LoteInput, required: true }), planilha: t.arg.string(), simular: t.arg.string() },
     errors: {},
     resolve: (_r, args, ctx) =>
       createLote(transmission(ctx), principalOf(ctx), {
-        body: args.input,
+        body: bodyOf(ctx, args.input),
         planilha: args.planilha === null || args.planilha === undefined ? null : Buffer.from(args.planilha, 'base64'),
         simular: args.simular ?? null,
       }),
   }),
   emitLote: t.field({
     type: LoteRef,
-    description: 'Issues a batch waiting for it (ao_validar aguardar): input {todas: true} or {linhas: [n, …]}.',
+    description: 'Issues a batch waiting for it (ao_validar aguardar): every valid line, or the lines listed.',
     authScopes: { authenticated: true },
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: LoteEmissaoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => emitLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
+    resolve: (_r, args, ctx) => emitLote(transmission(ctx), principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input) }),
   }),
   reprocessLote: t.field({
     type: LoteRef,
-    description: 'Replaces failed lines with corrected ones: input {itens: [{linha, …corrected request}]}.',
+    description: 'Replaces failed lines with corrected ones.',
     authScopes: { authenticated: true },
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: LoteReprocessamentoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => reprocessLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
+    resolve: (_r, args, ctx) => reprocessLote(transmission(ctx), principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input) }),
   }),
 }));
 

@@ -14,6 +14,8 @@ import { parameterError } from '../../engine/errors.js';
 import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
+import { bodyOf } from './input-body.js';
+import { NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
 import { ReadinessRef } from './readiness.js';
 import { CompanyRef } from './company.js';
@@ -145,20 +147,20 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   issueNfse: t.field({
     type: NfseRef,
-    description: 'Issues an NFS-e; input is the body of POST /v1/nfse. Waits up to waitSeconds for the outcome.',
+    description: 'Issues an NFS-e. Waits up to waitSeconds for the outcome.',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: 'JSON', required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
+    args: { input: t.arg({ type: NfseInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      issueNfse(transmission(ctx), principalOf(ctx), { body: args.input, simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+      issueNfse(transmission(ctx), principalOf(ctx), { body: bodyOf(ctx, args.input), simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
   }),
   validateNfse: t.field({
     type: ValidationRef,
     description: 'Validates an issuance body without creating anything (spec 2.5).',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: 'JSON', required: true }) },
+    args: { input: t.arg({ type: NfseInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => validateNfse(ctx.engine, principalOf(ctx), args.input),
+    resolve: (_r, args, ctx) => validateNfse(ctx.engine, principalOf(ctx), bodyOf(ctx, args.input)),
   }),
   confirmNfse: t.field({
     type: NfseRef,
