@@ -147,6 +147,8 @@ const AttemptRef = builder.objectRef<DeliveryView['tentativas'][number]>('Webhoo
   }),
 });
 
+const DeliveryStatusRef = builder.enumType('WebhookDeliveryStatus', { values: ['pendente', 'entregue', 'falhou'] as const });
+
 const DeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery').implement({
   description: 'One event to one webhook (X-Service-Delivery-Id) with its attempts; status pendente, entregue or falhou.',
   fields: (t) => ({
@@ -154,7 +156,7 @@ const DeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery').implement
     eventoId: t.exposeID('evento_id'),
     tipo: t.exposeString('tipo'),
     origem: t.exposeString('origem'),
-    status: t.exposeString('status'),
+    status: t.field({ type: DeliveryStatusRef, resolve: (d) => d.status as 'pendente' | 'entregue' | 'falhou' }),
     tentativas: t.expose('tentativas', { type: [AttemptRef] }),
     criadaEm: t.exposeString('criada_em'),
     proximaTentativaEm: t.exposeString('proxima_tentativa_em', { nullable: true }),
