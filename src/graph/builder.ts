@@ -79,11 +79,14 @@ builder.scalarType('DateTime', {
   },
 });
 
-/** Money and rates travel as decimal strings (spec 2.1); a JSON number is refused. */
+/**
+ * Money and rates travel as decimal strings (spec 2.1); a JSON number is refused, since a float may already have
+ * lost the cents. The format of the string is the engine validator's to judge, with its codes and limits per field.
+ */
 builder.scalarType('Decimal', {
   serialize: (v) => String(v),
   parseValue: (v) => {
-    if (typeof v !== 'string' || !/^-?\d+(\.\d+)?$/.test(v)) throw new GraphQLError('Decimal must be a string like "10.50"');
+    if (typeof v !== 'string') throw new GraphQLError('Decimal é um texto decimal, por exemplo "10.50", nunca um número JSON.');
     return v;
   },
 });

@@ -34,6 +34,11 @@ export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, e
           });
         }
         if (error instanceof GraphQLError && !error.originalError) return error;
+        // A variable that does not fit its input type (an unknown enum value, a number as Decimal): graphql-js
+        // wraps the scalar's or enum's own GraphQLError. It is the caller's request, so it is shown, not masked.
+        if (error instanceof GraphQLError && original instanceof GraphQLError) {
+          return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'requisicao_invalida', codigo: 'requisicao_invalida', ...error.extensions } });
+        }
         engine.logger.error({ err: original }, 'unexpected GraphQL error');
         return new GraphQLError(message, { extensions: { code: 'erro_interno', codigo: 'erro_interno', retentavel: true } });
       },

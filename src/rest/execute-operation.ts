@@ -1,7 +1,8 @@
-import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { execute, isInputObjectType, getNullableType, parse, typeFromAST, validate, type DocumentNode, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js';
 import type { GraphContext } from '../graph/context.js';
 import { snakeKeys } from './case.js';
+import { bodyAsInput } from './typed-input.js';
 
 const DOMAIN_ERROR_FRAGMENT = `
 fragment DomainErrorFields on DomainError { codigo mensagem campo correcao codigoOficial extra }`;
@@ -9,6 +10,8 @@ fragment DomainErrorFields on DomainError { codigo mensagem campo correcao codig
 export interface PreparedDocument {
   document: DocumentNode;
   rootField: string;
+  /** The variable that carries the JSON body as a typed input object, if the operation takes one. */
+  bodyInput: { name: string; type: GraphQLInputType } | null;
 }
 
 /** Parsed and validated once at start, so a broken document fails the boot (and the drift test), not a request. */
@@ -19,7 +22,11 @@ export function prepareDocument(schema: GraphQLSchema, source: string): Prepared
   const op = document.definitions.find((d) => d.kind === 'OperationDefinition');
   const field = op && 'selectionSet' in op ? op.selectionSet.selections[0] : undefined;
   if (!field || field.kind !== 'Field') throw new Error('a REST document selects exactly one root field');
-  return { document, rootField: field.alias?.value ?? field.name.value };
+  const inputs = (op?.kind === 'OperationDefinition' ? op.variableDefinitions ?? [] : [])
+    .map((d) => ({ name: d.variable.name.value, type: typeFromAST(schema, d.type as never) as GraphQLInputType }))
+    .filter((v) => isInputObjectType(getNullableType(v.type)));
+  if (inputs.length > 1) throw new Error(`a REST document takes at most one input object:\n${source}`);
+  return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ?? null };
 }
 
 /**
@@ -32,7 +39,16 @@ export async function executePrepared(
   variables: Record<string, unknown>,
   context: GraphContext,
 ): Promise<Record<string, unknown>> {
-  const result = await execute({ schema, document: prepared.document, variableValues: variables, contextValue: context });
+  let contextValue = context;
+  let variableValues = variables;
+  if (prepared.bodyInput) {
+    const { name, type } = prepared.bodyInput;
+    const input = bodyAsInput(type, variables[name]);
+    // A body the typed input cannot carry travels beside it; the empty input fits since every member is optional.
+    if (input === null) contextValue = { ...context, restBody: variables[name] };
+    variableValues = { ...variables, [name]: input ?? {} };
+  }
+  const result = await execute({ schema, document: prepared.document, variableValues, contextValue });
   if (result.errors?.length) {
     const original = result.errors[0]!.originalError;
     if (isEngineError(original)) throw original;

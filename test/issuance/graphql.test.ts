@@ -1,6 +1,7 @@
 // DESIGN.md "GraphQL is the contract": issueNfse, nfse, nfses and eventos over POST /graphql give the data of
 // the REST routes, with camelCase field names (JSON values such as `detalhe` and `dados` are left as they are).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { camelKeys } from '../../src/rest/camel-keys.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -50,8 +51,8 @@ function camelNote(n: Record<string, any>) {
 
 describe('GraphQL parity with REST', () => {
   it('issueNfse returns the note REST shows', async () => {
-    const data = await graphql(t.url, key, `mutation($input: JSON!) { issueNfse(input: $input) { __typename ... on Nfse { ${NFSE} } ${ERROR} } }`, {
-      input: nfseBody(company.id),
+    const data = await graphql(t.url, key, `mutation($input: NfseInput!) { issueNfse(input: $input) { __typename ... on Nfse { ${NFSE} } ${ERROR} } }`, {
+      input: camelKeys(nfseBody(company.id)),
     });
     const note = data.issueNfse;
     expect(note.__typename).toBe('Nfse');
@@ -61,15 +62,15 @@ describe('GraphQL parity with REST', () => {
   });
 
   it('issueNfse refusals are DomainError members with the REST codes and erros', async () => {
-    const body = nfseBody(company.id, { valor: 10, servico: { descricao: 'x', nada: 1 } });
-    const data = await graphql(t.url, key, `mutation($input: JSON!) { issueNfse(input: $input) { __typename ${ERROR} } }`, { input: body });
+    const body = nfseBody(company.id, { valor: '10,50', competencia: '2020-13', servico: { descricao: '', codigo_nacional: 'abc' } });
+    const data = await graphql(t.url, key, `mutation($input: NfseInput!) { issueNfse(input: $input) { __typename ${ERROR} } }`, { input: camelKeys(body) });
     const viaRest = await rest.post('/v1/nfse', body);
     expect(viaRest.status).toBe(422);
     expect(data.issueNfse).toMatchObject({ __typename: 'DomainError', codigo: 'validacao', retentavel: false });
     expect(data.issueNfse.erros).toEqual(viaRest.body.erros.map(camelObject));
 
-    const rejected = await graphql(t.url, key, `mutation($input: JSON!, $s: String) { issueNfse(input: $input, simular: $s) { __typename ${ERROR} } }`, {
-      input: nfseBody(company.id),
+    const rejected = await graphql(t.url, key, `mutation($input: NfseInput!, $s: String) { issueNfse(input: $input, simular: $s) { __typename ${ERROR} } }`, {
+      input: camelKeys(nfseBody(company.id)),
       s: 'rejeitar',
     });
     expect(rejected.issueNfse).toMatchObject({ __typename: 'DomainError', codigo: 'nfse_rejeitada' });
@@ -79,8 +80,8 @@ describe('GraphQL parity with REST', () => {
   });
 
   it('issueNfse with waitSeconds 0 answers transmitindo, like Prefer: wait=0', async () => {
-    const data = await graphql(t.url, key, `mutation($input: JSON!) { issueNfse(input: $input, waitSeconds: 0) { ... on Nfse { id status } } }`, {
-      input: nfseBody(company.id),
+    const data = await graphql(t.url, key, `mutation($input: NfseInput!) { issueNfse(input: $input, waitSeconds: 0) { ... on Nfse { id status } } }`, {
+      input: camelKeys(nfseBody(company.id)),
     });
     expect(data.issueNfse.status).toBe('transmitindo');
   });

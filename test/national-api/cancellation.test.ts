@@ -145,9 +145,9 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${k.account.testKey}` },
       body: JSON.stringify({
-        query: `mutation($id: String!, $input: JSON!) { cancelNfse(id: $id, input: $input) {
+        query: `mutation($id: String!, $input: NfseCancelamentoInput!) { cancelNfse(id: $id, input: $input) {
           __typename ... on Nfse { status cancelamento } ... on DomainError { codigo codigoOficial } } }`,
-        variables: { id: note.referencia, input: { codigo_motivo: '9', motivo: 'Emitida em duplicidade por engano' } },
+        variables: { id: note.referencia, input: { codigoMotivo: '9', motivo: 'Emitida em duplicidade por engano' } },
       }),
     });
     const { data } = (await res.json()) as { data: { cancelNfse: { __typename: string; status: string; cancelamento: { codigo_motivo: string } } } };

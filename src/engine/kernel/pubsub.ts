@@ -1,4 +1,4 @@
-import { EventEmitter, on } from 'node:events';
+import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 
 /**
@@ -18,7 +18,7 @@ export function createLocalPubSub(): PubSub {
     publish: async (topic, message) => {
       emitter.emit(topic, message);
     },
-    subscribe: (topic, signal) => firstArgs(on(emitter, topic, { signal })),
+    subscribe: (topic, signal) => topicStream(emitter, topic, signal),
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -43,23 +43,18 @@ export function createRedisPubSub(publisher: Redis, subscriber: Redis): PubSub {
       await publisher.publish(topic, JSON.stringify(message));
     },
     subscribe: (topic, signal) => {
-      const events = on(local, topic, { signal });
       const channel = channels.get(topic) ?? { count: 0, subscribed: subscribeChannel(topic) };
       channel.count += 1;
       channels.set(topic, channel);
-      let released = false;
       // Ends with the consumer (return(), as graphql-ws does when a subscription completes) or with the signal.
       const release = () => {
-        if (released) return;
-        released = true;
         channel.count -= 1;
         if (channel.count === 0 && channels.get(topic) === channel) {
           channels.delete(topic);
           void subscriber.unsubscribe(topic).catch(() => {});
         }
       };
-      signal?.addEventListener('abort', release, { once: true });
-      return firstArgs(events, release, channel.subscribed);
+      return topicStream(local, topic, signal, release, channel.subscribed);
     },
     close: async () => {
       local.removeAllListeners();
@@ -68,44 +63,65 @@ export function createRedisPubSub(publisher: Redis, subscriber: Redis): PubSub {
 }
 
 /**
- * The messages of an `events.on` iterator. Not an async generator on purpose: a generator's return() waits for
- * its pending next(), so a subscription ended by its client (graphql-ws calls return()) would stay registered
- * until the next message arrived. Here return() ends a pending next() at once, and `onEnd` runs exactly once.
+ * The messages of one topic, from subscription on. Not `events.on`: that keeps two 2,048-slot queues per
+ * iterator, most of an idle subscriber's memory; an idle subscription here holds one listener and an empty array.
+ * Not an async generator either: a generator's return() waits for its pending next(), so a subscription ended by
+ * its client (graphql-ws calls return()) would stay registered until the next message arrived. Here return()
+ * ends a pending next() at once, and `onEnd` runs exactly once.
  */
-function firstArgs(
-  events: AsyncIterableIterator<unknown[]>,
+function topicStream(
+  emitter: EventEmitter,
+  topic: string,
+  signal?: AbortSignal,
   onEnd: () => void = () => {},
   ready?: Promise<unknown>,
 ): AsyncIterableIterator<Record<string, unknown>> {
+  const done = { done: true as const, value: undefined };
+  const queue: Array<Record<string, unknown>> = [];
+  let waiting: ((result: IteratorResult<Record<string, unknown>>) => void) | null = null;
   let ended = false;
+  const listener = (message: Record<string, unknown>) => {
+    if (!waiting) return void queue.push(message);
+    const resolve = waiting;
+    waiting = null;
+    resolve({ done: false, value: message });
+  };
   const end = () => {
     if (ended) return;
     ended = true;
+    emitter.off(topic, listener);
+    signal?.removeEventListener('abort', end);
+    queue.length = 0;
+    waiting?.(done);
+    waiting = null;
     onEnd();
   };
-  const done = { done: true as const, value: undefined };
+  emitter.on(topic, listener);
+  if (signal?.aborted) end();
+  else signal?.addEventListener('abort', end, { once: true });
+
   const iterator: AsyncIterableIterator<Record<string, unknown>> = {
     async next() {
-      try {
-        if (ready) await ready;
-        const result = await events.next();
-        if (!result.done) return { done: false, value: result.value[0] as Record<string, unknown> };
-      } catch (err) {
-        end();
-        if ((err as Error).name === 'AbortError') return done;
-        throw err;
+      if (ready && !ended) {
+        try {
+          await ready;
+        } catch (err) {
+          end();
+          throw err;
+        }
       }
-      end();
-      return done;
+      if (queue.length) return { done: false, value: queue.shift()! };
+      if (ended) return done;
+      return new Promise((resolve) => {
+        waiting = resolve;
+      });
     },
     async return() {
       end();
-      await events.return?.();
       return done;
     },
     async throw(err?: unknown) {
       end();
-      await events.return?.();
       throw err;
     },
     [Symbol.asyncIterator]: () => iterator,

@@ -63,9 +63,20 @@ export async function listLoteItens(
   const page = rows.slice(0, limite);
   return {
     dados: page,
-    proximo_cursor: rows.length > limite ? Buffer.from(`li1|${page.at(-1)!.linha}`).toString('base64url') : null,
+    proximo_cursor: rows.length > limite ? loteItemCursor(page.at(-1)!) : null,
   };
 }
+
+/** How many lines of a batch show `status` (all lines without one): a dashboard's `totalCount`. */
+export async function countLoteItens(db: EngineDeps['db'], loteId: string, status?: string | null): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM lote_itens i ${NOTE_JOIN}
+    WHERE i.lote_id = ${loteId}::uuid ${status ? Prisma.sql`AND ${SHOWN_STATUS} = ${status}` : Prisma.empty}`;
+  return Number(row?.n ?? 0);
+}
+
+/** The cursor that continues after this line (the same opaque form as `proximo_cursor`). */
+export const loteItemCursor = (item: { linha: number }): string => Buffer.from(`li1|${item.linha}`).toString('base64url');
 
 function decodeCursor(cursor: string): number {
   const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';

@@ -1,6 +1,8 @@
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
-import { EngineError } from '../errors.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { assertCompanyAllowed } from '../auth/scope.js';
+import { EngineError, parameterError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
 import { loteCounts, presentLote } from './present-lote.js';
 
@@ -14,16 +16,26 @@ export function parseLimite(value: string | undefined | null, standard: number, 
   return n;
 }
 
+/** What a dashboard filters batches on (GraphQL `lotes`); every member given must hold. */
+export interface LoteFilter {
+  status?: readonly string[] | null;
+  empresaId?: string | null;
+  criadoDesde?: Date | null;
+  criadoAte?: Date | null;
+}
+
 /** `GET /v1/lotes`: newest first, keyset over (created_at, id), each batch with its counts (one grouped query). */
-export async function listLotes(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: { cursor?: string | null; limite?: string | null }) {
+export async function listLotes(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  options: { cursor?: string | null; limite?: string | null; filter?: LoteFilter },
+) {
   const limite = parseLimite(options.limite, 20, 100);
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await deps.db.lote.findMany({
     omit: { entrada: true },
     where: {
-      accountId: principal.accountId,
-      environment: principal.environment,
-      ...(principal.companyId ? { companyId: principal.companyId } : {}),
+      ...loteWhere(principal, options.filter ?? {}),
       ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -34,9 +46,36 @@ export async function listLotes(deps: Pick<EngineDeps, 'db'>, principal: Princip
   const last = page.at(-1);
   return {
     dados: page.map((l) => presentLote(l, counts.get(l.id)!)),
-    proximo_cursor: rows.length > limite && last ? Buffer.from(`lt1|${last.createdAt.toISOString()}|${last.id}`).toString('base64url') : null,
+    proximo_cursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }
+
+/** How many batches match (a dashboard's `totalCount`): one COUNT over the same scope and filter. */
+export async function countLotes(deps: Pick<EngineDeps, 'db'>, principal: Principal, filter: LoteFilter = {}): Promise<number> {
+  return deps.db.lote.count({ where: loteWhere(principal, filter) });
+}
+
+/** The cursor that continues after this batch (the same opaque form as `proximo_cursor`). */
+export const loteCursor = (lote: { id: string; criado_em: string }): string => encodeCursor(new Date(lote.criado_em), lote.id);
+
+function loteWhere(principal: Principal, filter: LoteFilter): Prisma.LoteWhereInput {
+  if (filter.empresaId) {
+    if (!isUuid(filter.empresaId)) throw parameterError('parametro_invalido', { query: 'empresaId' }, 'não é um id de empresa.', { correcao: 'Use o id retornado por companies.' });
+    assertCompanyAllowed(principal, filter.empresaId);
+  }
+  return {
+    accountId: principal.accountId,
+    environment: principal.environment,
+    ...(principal.companyId ? { companyId: principal.companyId } : {}),
+    ...(filter.empresaId ? { companyId: filter.empresaId } : {}),
+    ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
+    ...(filter.criadoDesde || filter.criadoAte
+      ? { createdAt: { ...(filter.criadoDesde ? { gte: filter.criadoDesde } : {}), ...(filter.criadoAte ? { lt: filter.criadoAte } : {}) } }
+      : {}),
+  };
+}
+
+const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`lt1|${createdAt.toISOString()}|${id}`).toString('base64url');
 
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];

@@ -8,6 +8,7 @@ import { setCompanyStatus } from '../../engine/empresas/set-company-status.js';
 import { uploadCertificate } from '../../engine/empresas/upload-certificate.js';
 import { companyTopic } from '../../engine/empresas/company-topic.js';
 import { builder } from '../builder.js';
+import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
 
 const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']>>('CertificateInfo').implement({
@@ -41,6 +42,32 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
   }),
 });
 
+const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
+  description: 'Issuance defaults applied when a request leaves the member out.',
+  fields: (t) => ({
+    codigoNacional: t.string(),
+    aliquotaIss: t.field({ type: 'Decimal' }),
+    issRetido: t.boolean(),
+    nbs: t.string(),
+  }),
+});
+
+/** The body of POST /v1/companies; presence and formats are judged by the engine's validator (one error table). */
+const CompanyInput = builder.inputType('CompanyInput', {
+  fields: (t) => ({
+    cnpj: t.string(),
+    razaoSocial: t.string(),
+    municipio: t.string({ description: 'IBGE code, 7 digits.' }),
+    regimeTributario: t.string(),
+    inscricaoMunicipal: t.string(),
+    regimeApuracaoSimples: t.string(),
+    serieDps: t.string(),
+    email: t.string(),
+    tokenMunicipio: t.string(),
+    padroes: t.field({ type: CompanyPadroesInput }),
+  }),
+});
+
 const CompanyRemoved = builder.objectRef<{ id: string; removida: boolean }>('CompanyRemoved').implement({
   fields: (t) => ({ id: t.exposeID('id'), removida: t.exposeBoolean('removida') }),
 });
@@ -64,11 +91,11 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createCompany: t.field({
     type: CompanyRef,
-    description: 'Creates a company (live key only). Input is the body of POST /v1/companies.',
+    description: 'Creates a company (live key only).',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: 'JSON', required: true }) },
+    args: { input: t.arg({ type: CompanyInput, required: true }) },
     errors: {},
-    resolve: (_root, { input }, ctx) => createCompany(ctx.engine, principalOf(ctx), input),
+    resolve: (_root, { input }, ctx) => createCompany(ctx.engine, principalOf(ctx), bodyOf(ctx, input)),
   }),
   pauseCompany: t.field({
     type: CompanyRef,

@@ -3,17 +3,21 @@ import { filterStream } from '../../engine/kernel/filter-stream.js';
 import { createLote } from '../../engine/lotes/create-lote.js';
 import { emitLote } from '../../engine/lotes/emit-lote.js';
 import { getLote } from '../../engine/lotes/get-lote.js';
-import { listLoteItens, type LoteItemView } from '../../engine/lotes/list-lote-itens.js';
+import { countLoteItens, listLoteItens, loteItemCursor, type LoteItemView } from '../../engine/lotes/list-lote-itens.js';
 import { findLote } from '../../engine/lotes/find-lote.js';
-import { listLotes } from '../../engine/lotes/list-lotes.js';
+import { countLotes, listLotes, loteCursor, type LoteFilter } from '../../engine/lotes/list-lotes.js';
 import { loadChangedLote } from '../../engine/lotes/load-changed-lote.js';
 import { loteAccountTopic, loteTopic, type LoteChange } from '../../engine/lotes/lote-topic.js';
-import type { LoteCounts, LoteView } from '../../engine/lotes/present-lote.js';
+import { ITEM_STATUSES, type ItemStatus, type LoteCounts, type LoteView } from '../../engine/lotes/present-lote.js';
 import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
+import { CompanyRef } from './company.js';
+import { assertForward, forwardConnection, pageCost, pageSize, type ConnectionArgs } from './forward-connection.js';
+import { bodyOf } from './input-body.js';
+import { LoteLinhaInputRef, NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
 
 /** `contagens` (DESIGN.md): one integer per status a line can show. */
@@ -36,14 +40,26 @@ const LoteErrorRef = builder.objectRef<NonNullable<LoteView['erro']>>('LoteError
   fields: (t) => ({ codigo: t.exposeString('codigo'), mensagem: t.exposeString('mensagem') }),
 });
 
+const AoValidarRef = builder.enumType('AoValidar', {
+  description: 'What a batch does once validated: issue its valid lines, or wait for emitLote.',
+  values: ['emitir_validas', 'aguardar'] as const,
+});
+
+/** Spec 2.7's batch statuses (wire values). */
+const LOTE_STATUSES = ['validando', 'aguardando_emissao', 'processando', 'concluido', 'erro'] as const;
+const LoteStatusRef = builder.enumType('LoteStatus', { values: LOTE_STATUSES });
+
+/** The status a line shows: its own before a note exists, then the note's. */
+export const LoteItemStatusRef = builder.enumType('LoteItemStatus', { values: ITEM_STATUSES });
+
 /** The batch of spec 2.7; field names are the camelCase of the REST/webhook names. */
 export const LoteRef = builder.objectRef<LoteView>('Lote').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     empresaId: t.exposeID('empresa_id'),
     ambiente: t.exposeString('ambiente'),
-    status: t.exposeString('status'),
-    aoValidar: t.exposeString('ao_validar'),
+    status: t.field({ type: LoteStatusRef, resolve: (l) => l.status as (typeof LOTE_STATUSES)[number] }),
+    aoValidar: t.field({ type: AoValidarRef, resolve: (l) => l.ao_validar as 'emitir_validas' | 'aguardar' }),
     origem: t.exposeString('origem'),
     total: t.exposeInt('total'),
     contagens: t.expose('contagens', { type: LoteCountsRef }),
@@ -65,7 +81,7 @@ export const LoteItemRef = builder.objectRef<LoteItemView>('LoteItem').implement
   fields: (t) => ({
     linha: t.exposeInt('linha'),
     referencia: t.exposeString('referencia', { nullable: true }),
-    status: t.exposeString('status'),
+    status: t.field({ type: LoteItemStatusRef, resolve: (i) => i.status as ItemStatus }),
     nfseId: t.exposeID('nfse_id', { nullable: true }),
     numero: t.exposeString('numero', { nullable: true }),
     chaveAcesso: t.exposeString('chave_acesso', { nullable: true }),
@@ -110,35 +126,52 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const LoteInput = builder.inputType('LoteInput', {
+  fields: (t) => ({
+    empresaId: t.id(),
+    aoValidar: t.field({ type: AoValidarRef, description: 'Default emitir_validas.' }),
+    itens: t.field({ type: [NfseInputRef], description: 'One note request per line; none when planilha is sent.' }),
+  }),
+});
+
+const LoteEmissaoInput = builder.inputType('LoteEmissaoInput', {
+  description: 'Exactly one of todas: true or a non-empty linhas.',
+  fields: (t) => ({ todas: t.boolean(), linhas: t.intList() }),
+});
+
+const LoteReprocessamentoInput = builder.inputType('LoteReprocessamentoInput', {
+  fields: (t) => ({ itens: t.field({ type: [LoteLinhaInputRef] }) }),
+});
+
 builder.mutationFields((t) => ({
   createLote: t.field({
     type: LoteRef,
-    description: 'Creates a batch: input is the JSON body of POST /v1/lotes, or its form fields with planilha = the .xlsx as base64.',
+    description: 'Creates a batch from its lines (input.itens), or from a spreadsheet: planilha = the .xlsx as base64.',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: 'JSON', required: true }), planilha: t.arg.string(), simular: t.arg.string() },
+    args: { input: t.arg({ type: LoteInput, required: true }), planilha: t.arg.string(), simular: t.arg.string() },
     errors: {},
     resolve: (_r, args, ctx) =>
       createLote(transmission(ctx), principalOf(ctx), {
-        body: args.input,
+        body: bodyOf(ctx, args.input),
         planilha: args.planilha === null || args.planilha === undefined ? null : Buffer.from(args.planilha, 'base64'),
         simular: args.simular ?? null,
       }),
   }),
   emitLote: t.field({
     type: LoteRef,
-    description: 'Issues a batch waiting for it (ao_validar aguardar): input {todas: true} or {linhas: [n, …]}.',
+    description: 'Issues a batch waiting for it (ao_validar aguardar): every valid line, or the lines listed.',
     authScopes: { authenticated: true },
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: LoteEmissaoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => emitLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
+    resolve: (_r, args, ctx) => emitLote(transmission(ctx), principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input) }),
   }),
   reprocessLote: t.field({
     type: LoteRef,
-    description: 'Replaces failed lines with corrected ones: input {itens: [{linha, …corrected request}]}.',
+    description: 'Replaces failed lines with corrected ones.',
     authScopes: { authenticated: true },
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: LoteReprocessamentoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => reprocessLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
+    resolve: (_r, args, ctx) => reprocessLote(transmission(ctx), principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input) }),
   }),
 }));
 
@@ -165,3 +198,67 @@ builder.subscriptionFields((t) => ({
     resolve: (message, _args, ctx) => loadChangedLote(ctx.engine, principalOf(ctx), String(message.id)),
   }),
 }));
+
+const LotesFiltroRef = builder.inputType('LotesFiltro', {
+  description: 'What a dashboard filters batches on; every member given must hold.',
+  fields: (t) => ({
+    status: t.field({ type: [LoteStatusRef], description: 'Any of these statuses.' }),
+    empresaId: t.id(),
+    criadoDesde: t.field({ type: 'DateTime', description: 'Created at or after.' }),
+    criadoAte: t.field({ type: 'DateTime', description: 'Created before.' }),
+  }),
+});
+
+type LotesFiltro = { status?: readonly string[] | null; empresaId?: string | number | null; criadoDesde?: Date | null; criadoAte?: Date | null };
+
+const loteFilterOf = (f: LotesFiltro | null | undefined): LoteFilter => ({
+  status: f?.status ?? null,
+  empresaId: f?.empresaId == null ? null : String(f.empresaId),
+  criadoDesde: f?.criadoDesde ?? null,
+  criadoAte: f?.criadoAte ?? null,
+});
+
+/** Batches newest first as a Relay connection over the same keyset paging as GET /v1/lotes (first 1..100, default 20). */
+async function lotesConnection(ctx: GraphContext, args: ConnectionArgs, filter: LoteFilter) {
+  assertForward(args);
+  const principal = principalOf(ctx);
+  const page = await listLotes(ctx.engine, principal, { cursor: args.after, limite: String(pageSize(args, 20, 100)), filter });
+  return forwardConnection(args, page, loteCursor, () => countLotes(ctx.engine, principal, filter));
+}
+
+builder.queryFields((t) => ({
+  lotesConnection: t.connection({
+    type: LoteRef,
+    description: 'Batches for dashboards, newest first: `first` (1..100, default 20) / `after`, filters, `totalCount`.',
+    authScopes: { authenticated: true },
+    args: { filtro: t.arg({ type: LotesFiltroRef }) },
+    complexity: pageCost(100, 20),
+    resolve: (_r, args, ctx) => lotesConnection(ctx, args, loteFilterOf(args.filtro)),
+  }),
+}));
+
+builder.objectField(CompanyRef, 'lotes', (t) =>
+  t.connection({
+    type: LoteRef,
+    description: "The company's batches, newest first (same paging and filters as Query.lotesConnection).",
+    authScopes: { authenticated: true },
+    args: { filtro: t.arg({ type: LotesFiltroRef }) },
+    complexity: pageCost(100, 20),
+    resolve: (company, args, ctx) => lotesConnection(ctx, args, { ...loteFilterOf(args.filtro), empresaId: company.id }),
+  }),
+);
+
+builder.objectField(LoteRef, 'itens', (t) =>
+  t.connection({
+    type: LoteItemRef,
+    description: 'The lines of the batch in line order (first 1..500, default 100), optionally only those showing `status`.',
+    authScopes: { authenticated: true },
+    args: { status: t.arg({ type: LoteItemStatusRef }) },
+    complexity: pageCost(500, 100),
+    resolve: async (lote, args, ctx) => {
+      assertForward(args);
+      const page = await listLoteItens(ctx.engine, principalOf(ctx), { id: lote.id, cursor: args.after, limite: String(pageSize(args, 100, 500)), status: args.status });
+      return forwardConnection(args, page, loteItemCursor, () => countLoteItens(ctx.engine.db, lote.id, args.status));
+    },
+  }),
+);

@@ -10,10 +10,12 @@ import { nfseAccountTopic, nfseTopic, type NfseChange } from '../../engine/nfse/
 import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
-import { parameterError } from '../../engine/errors.js';
 import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
+import { assertForward, forwardConnection, pageCost, type ConnectionArgs } from './forward-connection.js';
+import { bodyOf } from './input-body.js';
+import { NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
 import { ReadinessRef } from './readiness.js';
 import { CompanyRef } from './company.js';
@@ -145,20 +147,20 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   issueNfse: t.field({
     type: NfseRef,
-    description: 'Issues an NFS-e; input is the body of POST /v1/nfse. Waits up to waitSeconds for the outcome.',
+    description: 'Issues an NFS-e. Waits up to waitSeconds for the outcome.',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: 'JSON', required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
+    args: { input: t.arg({ type: NfseInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      issueNfse(transmission(ctx), principalOf(ctx), { body: args.input, simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+      issueNfse(transmission(ctx), principalOf(ctx), { body: bodyOf(ctx, args.input), simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
   }),
   validateNfse: t.field({
     type: ValidationRef,
     description: 'Validates an issuance body without creating anything (spec 2.5).',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: 'JSON', required: true }) },
+    args: { input: t.arg({ type: NfseInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => validateNfse(ctx.engine, principalOf(ctx), args.input),
+    resolve: (_r, args, ctx) => validateNfse(ctx.engine, principalOf(ctx), bodyOf(ctx, args.input)),
   }),
   confirmNfse: t.field({
     type: NfseRef,
@@ -205,35 +207,16 @@ const NotasFiltroRef = builder.inputType('NotasFiltro', {
   }),
 });
 
-interface ConnectionArgs {
-  first?: number | null;
-  after?: string | null;
-  last?: number | null;
-  before?: string | null;
-}
-
 /** One page of notes as a Relay connection; the REST list (`nfses`) and this share the engine's keyset paging. */
 async function notesConnection(ctx: GraphContext, args: ConnectionArgs, filter: NfseFilter) {
-  if (args.last != null || args.before != null) {
-    throw parameterError('parametro_invalido', { query: 'last/before' }, 'as notas são paginadas só para frente.', { correcao: 'Use first e after (endCursor da página anterior).' });
-  }
+  assertForward(args);
   const principal = principalOf(ctx);
   const page = await listNfse(ctx.engine, principal, { cursor: args.after ?? undefined, limite: args.first ?? 50, filter });
-  const edges = page.dados.map((node) => ({ cursor: nfseCursor(node), node }));
-  return {
-    edges,
-    pageInfo: {
-      hasNextPage: page.proximo_cursor !== null,
-      hasPreviousPage: Boolean(args.after),
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-    totalCount: () => countNfse(ctx.engine, principal, filter),
-  };
+  return forwardConnection(args, page, nfseCursor, () => countNfse(ctx.engine, principal, filter));
 }
 
 // The page size (`first`, 1..100, default 50) multiplies the cost of what each note selects.
-const pageCost = (args: { first?: number | null }) => ({ field: 1, multiplier: Math.min(100, Math.max(1, args.first ?? 50)) });
+const notesCost = pageCost(100, 50);
 
 builder.queryFields((t) => ({
   notas: t.connection({
@@ -241,7 +224,7 @@ builder.queryFields((t) => ({
     description: 'Notes for dashboards, newest first: `first` (1..100, default 50) / `after`, filters, `totalCount`.',
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: NotasFiltroRef }) },
-    complexity: pageCost,
+    complexity: notesCost,
     resolve: (_r, args, ctx) => notesConnection(ctx, args, filterOf(args.filtro)),
   }),
 }));
@@ -252,7 +235,7 @@ builder.objectField(CompanyRef, 'notas', (t) =>
     description: "The company's notes, newest first (same paging and filters as Query.notas).",
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: NotasFiltroRef }) },
-    complexity: pageCost,
+    complexity: notesCost,
     resolve: (company, args, ctx) => notesConnection(ctx, args, { ...filterOf(args.filtro), empresaId: company.id }),
   }),
 );

@@ -8,7 +8,32 @@ import { testWebhook } from '../../engine/webhooks/test-webhook.js';
 import { deleteWebhook, updateWebhook } from '../../engine/webhooks/update-webhook.js';
 import { webhookDeps } from '../../engine/webhooks/webhook-deps.js';
 import { builder } from '../builder.js';
+import { EventTypeRef, type EventType } from './event-type.js';
+import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
+
+const WebhookHeaderInput = builder.inputType('WebhookHeaderInput', {
+  fields: (t) => ({ nome: t.string(), valor: t.string({ description: 'Never returned.' }) }),
+});
+
+/** Creation needs url and eventos; an update sends any subset (cabecalhos replaces the list). */
+const WebhookInput = builder.inputType('WebhookInput', {
+  fields: (t) => ({
+    url: t.string({ description: 'Public https:// URL.' }),
+    eventos: t.field({ type: [EventTypeRef] }),
+    cabecalhos: t.field({ type: [WebhookHeaderInput], description: 'Up to 5 custom headers.' }),
+  }),
+});
+
+const WebhookReenvioInput = builder.inputType('WebhookReenvioInput', {
+  description: 'Exactly one of eventoId; desde and ate; loteId (desde = continuarDesde continues).',
+  fields: (t) => ({
+    eventoId: t.id(),
+    desde: t.string({ description: 'ISO 8601 instant.' }),
+    ate: t.string({ description: 'ISO 8601 instant.' }),
+    loteId: t.id(),
+  }),
+});
 
 const HeaderNameRef = builder.objectRef<{ nome: string }>('WebhookHeaderName').implement({
   fields: (t) => ({ nome: t.exposeString('nome') }),
@@ -19,7 +44,7 @@ export const WebhookRef = builder.objectRef<WebhookView>('Webhook').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     url: t.exposeString('url'),
-    eventos: t.exposeStringList('eventos'),
+    eventos: t.field({ type: [EventTypeRef], resolve: (w) => w.eventos as EventType[] }),
     cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
     ambiente: t.exposeString('ambiente'),
     criadoEm: t.exposeString('criado_em'),
@@ -32,7 +57,7 @@ const WebhookWithSecretRef = builder.objectRef<WebhookView & { segredo: string }
   fields: (t) => ({
     id: t.exposeID('id'),
     url: t.exposeString('url'),
-    eventos: t.exposeStringList('eventos'),
+    eventos: t.field({ type: [EventTypeRef], resolve: (w) => w.eventos as EventType[] }),
     cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
     ambiente: t.exposeString('ambiente'),
     criadoEm: t.exposeString('criado_em'),
@@ -74,19 +99,18 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createWebhook: t.field({
     type: WebhookWithSecretRef,
-    description: 'Input is the body of POST /v1/webhooks: {url, eventos, cabecalhos}.',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: 'JSON', required: true }) },
+    args: { input: t.arg({ type: WebhookInput, required: true }) },
     errors: {},
-    resolve: (_r, { input }, ctx) => createWebhook(webhookDeps(ctx.engine), principalOf(ctx), input),
+    resolve: (_r, { input }, ctx) => createWebhook(webhookDeps(ctx.engine), principalOf(ctx), bodyOf(ctx, input)),
   }),
   updateWebhook: t.field({
     type: WebhookRef,
     description: 'Changes any of url, eventos, cabecalhos (cabecalhos replaces the list).',
     authScopes: { authenticated: true },
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookInput, required: true }) },
     errors: {},
-    resolve: (_r, { id, input }, ctx) => updateWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
+    resolve: (_r, { id, input }, ctx) => updateWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input: bodyOf(ctx, input) }),
   }),
   deleteWebhook: t.field({
     type: WebhookRemovedRef,
@@ -123,6 +147,8 @@ const AttemptRef = builder.objectRef<DeliveryView['tentativas'][number]>('Webhoo
   }),
 });
 
+const DeliveryStatusRef = builder.enumType('WebhookDeliveryStatus', { values: ['pendente', 'entregue', 'falhou'] as const });
+
 const DeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery').implement({
   description: 'One event to one webhook (X-Service-Delivery-Id) with its attempts; status pendente, entregue or falhou.',
   fields: (t) => ({
@@ -130,7 +156,7 @@ const DeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery').implement
     eventoId: t.exposeID('evento_id'),
     tipo: t.exposeString('tipo'),
     origem: t.exposeString('origem'),
-    status: t.exposeString('status'),
+    status: t.field({ type: DeliveryStatusRef, resolve: (d) => d.status as 'pendente' | 'entregue' | 'falhou' }),
     tentativas: t.expose('tentativas', { type: [AttemptRef] }),
     criadaEm: t.exposeString('criada_em'),
     proximaTentativaEm: t.exposeString('proxima_tentativa_em', { nullable: true }),
@@ -172,10 +198,10 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   resendWebhookEvents: t.field({
     type: ResendRef,
-    description: 'Input is the body of POST /v1/webhooks/{id}/reenvio: one of evento_id, desde+ate, lote_id.',
+    description: 'Queues the events again for this webhook, at most 500 per call.',
     authScopes: { authenticated: true },
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookReenvioInput, required: true }) },
     errors: {},
-    resolve: (_r, { id, input }, ctx) => resendEvents(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
+    resolve: (_r, { id, input }, ctx) => resendEvents(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input: bodyOf(ctx, input) }),
   }),
 }));

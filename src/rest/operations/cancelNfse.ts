@@ -3,7 +3,7 @@ import { NFSE_RESULT } from './nfse-fields.js';
 
 /** `POST /v1/nfse/{id}/cancelamento` → the note `cancelada` with `cancelamento` (200). */
 export const cancelNfse: RestOperation = {
-  document: `mutation($id: String!, $input: JSON!, $simular: String) {
+  document: `mutation($id: String!, $input: NfseCancelamentoInput!, $simular: String) {
     cancelNfse(id: $id, input: $input, simular: $simular) { ${NFSE_RESULT} } }`,
   toVariables: (req) => ({
     id: req.params.id,

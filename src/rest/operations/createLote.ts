@@ -7,7 +7,7 @@ const asObject = (v: unknown) => (typeof v === 'object' && v !== null && !Array.
 
 /** JSON `{empresa_id, ao_validar, itens}`, or multipart: the .xlsx in `planilha` (as base64 here) plus form fields. */
 export const createLote: RestOperation = {
-  document: `mutation($input: JSON!, $planilha: String, $simular: String) {
+  document: `mutation($input: LoteInput!, $planilha: String, $simular: String) {
     createLote(input: $input, planilha: $planilha, simular: $simular) { ${LOTE_RESULT} } }`,
   toVariables: (req) => {
     const simular = (req.headers['x-service-simular'] as string | undefined) ?? null;

@@ -2,7 +2,7 @@ import type { RestOperation } from '../operation.js';
 import { WEBHOOK_WITH_SECRET_RESULT } from './webhook-fields.js';
 
 export const createWebhook: RestOperation = {
-  document: `mutation($input: JSON!) { createWebhook(input: $input) { ${WEBHOOK_WITH_SECRET_RESULT} } }`,
+  document: `mutation($input: WebhookInput!) { createWebhook(input: $input) { ${WEBHOOK_WITH_SECRET_RESULT} } }`,
   toVariables: (req) => ({ input: req.body ?? null }),
   successStatus: 201,
   idempotent: true,

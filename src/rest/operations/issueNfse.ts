@@ -9,7 +9,7 @@ export function preferWait(header: string | string[] | undefined): number | unde
 }
 
 export const issueNfse: RestOperation = {
-  document: `mutation($input: JSON!, $simular: String, $wait: Float) {
+  document: `mutation($input: NfseInput!, $simular: String, $wait: Float) {
     issueNfse(input: $input, simular: $simular, waitSeconds: $wait) { ${NFSE_RESULT} } }`,
   toVariables: (req) => ({
     input: req.body ?? null,

@@ -1,7 +1,7 @@
 import type { RestOperation } from '../operation.js';
 
 export const validateNfse: RestOperation = {
-  document: `mutation($input: JSON!) { validateNfse(input: $input) {
+  document: `mutation($input: NfseInput!) { validateNfse(input: $input) {
     __typename
     ... on NfseValidation {
       valida regrasVersao

@@ -1,0 +1,47 @@
+import { parameterError } from '../../engine/errors.js';
+
+export interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+/** `first` clamped to 1..max like the REST lists' `limite` of the same resource. */
+export const pageSize = (args: ConnectionArgs, standard: number, max: number): number => Math.min(max, Math.max(1, args.first ?? standard));
+
+/**
+ * One engine page (keyset, newest or line order) as a Relay connection. Lists page forward only: each edge's
+ * cursor is the engine's own opaque cursor for the row, so `after` continues exactly where REST's would.
+ */
+export function forwardConnection<T>(
+  args: ConnectionArgs,
+  page: { dados: T[]; proximo_cursor: string | null },
+  cursorOf: (node: T) => string,
+  totalCount: () => Promise<number>,
+) {
+  const edges = page.dados.map((node) => ({ cursor: cursorOf(node), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: page.proximo_cursor !== null,
+      hasPreviousPage: Boolean(args.after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount,
+  };
+}
+
+/** Refuses `last`/`before` before any query runs. */
+export function assertForward(args: ConnectionArgs): void {
+  if (args.last != null || args.before != null) {
+    throw parameterError('parametro_invalido', { query: 'last/before' }, 'as listas são paginadas só para frente.', { correcao: 'Use first e after (endCursor da página anterior).' });
+  }
+}
+
+// The page size multiplies the cost of what each node selects.
+export const pageCost = (max: number, standard: number) => (args: { first?: number | null }) => ({
+  field: 1,
+  multiplier: Math.min(max, Math.max(1, args.first ?? standard)),
+});
