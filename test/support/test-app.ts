@@ -26,6 +26,8 @@ export interface TestAppOptions {
   simulatorDelays?: AppOptions['simulatorDelays'];
   /** The DNS of webhook address checks. */
   resolveHost?: AppOptions['resolveHost'];
+  /** The limit of a webhook attempt (default the 10 s of spec 6.1). */
+  webhookTimeoutMs?: AppOptions['webhookTimeoutMs'];
   /** How often websocket keys are re-checked for revocation. */
   keyRecheckMs?: number;
   /** Sees every SQL statement the app sends. */
@@ -54,6 +56,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     worker: options.worker,
     simulatorDelays: options.simulatorDelays,
     resolveHost: options.resolveHost,
+    webhookTimeoutMs: options.webhookTimeoutMs,
     keyRecheckMs: options.keyRecheckMs,
     onQuery: options.onQuery,
   });
