@@ -2,9 +2,13 @@
 // - rawPostsPerSecond: a plain undici POST loop to the local receiver (the physical limit here);
 // - deliveriesPerSecond: the service delivering a backlog of events (fan-out, claim, signed POST, record);
 // - p50Ms / p99Ms: from the committed state change (appendEvent's transaction) to receipt, at a steady event rate
-//   with the worker running as `fiscal-api serve` runs it.
+//   with the worker running as `fiscal-api serve` runs it;
+// - rawCpuUsPerPost / cpuUsPerDelivery: this process's CPU (receiver included in both) per POST and per
+//   delivery, and cpuRatioToRaw between them: the ratio that holds on a machine shared with other load, where
+//   the per-second figures follow the load (printed as loadAverage).
 // Usage: npm run bench:webhooks [-- --events 4000 --rate 200 --seconds 10]
 import { createServer } from 'node:http';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -44,6 +48,8 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 const rawPool = new Pool(receiverUrl, { connections: CONCURRENCY });
 const body = JSON.stringify({ tipo: 'NFSE_AUTORIZADA', dados: { id: 'x'.repeat(36), status: 'autorizada' } });
 let rawDone = 0;
+const cpuOf = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since); return u.user + u.system; };
+const rawCpu = process.cpuUsage();
 const rawStart = performance.now();
 await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
   while (rawDone < EVENTS) {
@@ -53,6 +59,7 @@ await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
   }
 }));
 const rawPostsPerSecond = EVENTS / ((performance.now() - rawStart) / 1000);
+const rawCpuUsPerPost = cpuOf(rawCpu) / EVENTS;
 await rawPool.close();
 arrivals.clear();
 
@@ -70,10 +77,12 @@ if (created.status !== 201) throw new Error(`webhook not created: ${created.stat
 for (let i = 0; i < EVENTS; i += 8) {
   await Promise.all(Array.from({ length: Math.min(8, EVENTS - i) }, (_, j) => emitEvent(engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `backlog-${i + j}` })));
 }
+const drainCpu = process.cpuUsage();
 const drainStart = performance.now();
 let worker = startWebhookWorker(engine);
 while (arrivals.size < EVENTS) await sleep(5);
 const deliveriesPerSecond = EVENTS / ((performance.now() - drainStart) / 1000);
+const cpuUsPerDelivery = cpuOf(drainCpu) / EVENTS;
 await worker.stop();
 arrivals.clear();
 
@@ -101,6 +110,9 @@ console.log(JSON.stringify({
   deliveriesPerSecond: Math.round(deliveriesPerSecond),
   rawPostsPerSecond: Math.round(rawPostsPerSecond),
   ratioToRaw: Math.round((deliveriesPerSecond / rawPostsPerSecond) * 100) / 100,
+  rawCpuUsPerPost: Math.round(rawCpuUsPerPost),
+  cpuUsPerDelivery: Math.round(cpuUsPerDelivery),
+  cpuRatioToRaw: Math.round((rawCpuUsPerPost / cpuUsPerDelivery) * 100) / 100,
   p50Ms: pct(50),
   p99Ms: pct(99),
   latencyEvents: committedAt.size,
@@ -109,6 +121,7 @@ console.log(JSON.stringify({
   eventRatePerSecond: RATE,
   receivedTotal: received,
   database: 'postgresql',
+  loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
 }));
 await t.close();
 receiver.close();

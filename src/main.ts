@@ -13,6 +13,7 @@ import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js
 import { startWorker } from './engine/transmissao/worker.js';
 import { systemResolveHost, type ResolveHost } from './engine/webhooks/address-safety.js';
 import { createOutageMailer } from './engine/webhooks/outage-mailer.js';
+import { DELIVERY_TIMEOUT_MS } from './engine/webhooks/deliver-webhook.js';
 import { createSafeDispatcher } from './engine/webhooks/safe-dispatcher.js';
 import type { WebhookRuntime } from './engine/webhooks/webhook-deps.js';
 import { startWebhookWorker } from './engine/webhooks/webhook-worker.js';
@@ -44,6 +45,8 @@ export interface AppOptions {
   simulatorDelays?: SimulatorDelays;
   /** Tests: the DNS of webhook address checks (a name that rebinds to an internal address). */
   resolveHost?: ResolveHost;
+  /** Tests: the limit of a webhook attempt (default DELIVERY_TIMEOUT_MS, the 10 s of spec 6.1). */
+  webhookTimeoutMs?: number;
   /** How often websocket connections' keys are checked for revocation (default 10 s; tests shorten it). */
   keyRecheckMs?: number;
   /** Tests: sees every SQL statement (statement-count tests). */
@@ -116,6 +119,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const webhooks: WebhookRuntime = {
     policy,
     dispatcher: createSafeDispatcher(policy),
+    timeoutMs: options.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS,
     mailer: config.smtpUrl ? createOutageMailer(config.smtpUrl, 'fiscal-api <nao-responda@fiscal-api.dev>') : null,
   };
   cleanups.push(async () => {

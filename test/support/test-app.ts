@@ -28,6 +28,8 @@ export interface TestAppOptions {
   simulatorDelays?: AppOptions['simulatorDelays'];
   /** The DNS of webhook address checks. */
   resolveHost?: AppOptions['resolveHost'];
+  /** The limit of a webhook attempt (default the 10 s of spec 6.1). */
+  webhookTimeoutMs?: AppOptions['webhookTimeoutMs'];
   /** How often websocket keys are re-checked for revocation. */
   keyRecheckMs?: number;
   /** Sees every SQL statement the app sends. */
@@ -57,6 +59,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     role: options.role,
     simulatorDelays: options.simulatorDelays,
     resolveHost: options.resolveHost,
+    webhookTimeoutMs: options.webhookTimeoutMs,
     keyRecheckMs: options.keyRecheckMs,
     onQuery: options.onQuery,
   });

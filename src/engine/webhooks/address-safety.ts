@@ -48,9 +48,13 @@ export function internalReason(address: ipaddr.IPv4 | ipaddr.IPv6): string | nul
   return null;
 }
 
+// Parsed once: the list comes from the configuration and is read at every attempt.
+const parsedCidrs = new Map<string, [ipaddr.IPv4 | ipaddr.IPv6, number]>();
+const parseCidr = (cidr: string) => parsedCidrs.get(cidr) ?? parsedCidrs.set(cidr, ipaddr.parseCIDR(cidr)).get(cidr)!;
+
 function exempt(address: ipaddr.IPv4 | ipaddr.IPv6, allowedCidrs: string[]): boolean {
   return allowedCidrs.some((cidr) => {
-    const range = ipaddr.parseCIDR(cidr);
+    const range = parseCidr(cidr);
     return range[0].kind() === address.kind() && address.match(range as never);
   });
 }
@@ -67,10 +71,30 @@ export function checkAddresses(addresses: string[], allowedCidrs: string[]): Add
   return { ok: true, addresses };
 }
 
+// A literal's verdict depends on the policy alone, so each attempt's check of a literal URL is a lookup here.
+const literalVerdicts = new WeakMap<AddressPolicy, Map<string, AddressVerdict | null>>();
+
+function literalVerdict(policy: AddressPolicy, hostname: string): AddressVerdict | null {
+  let verdicts = literalVerdicts.get(policy);
+  if (!verdicts) literalVerdicts.set(policy, (verdicts = new Map()));
+  let verdict = verdicts.get(hostname);
+  if (verdict === undefined) {
+    const literal = parseIpLiteral(hostname);
+    verdict = literal ? checkAddresses([literal.toString()], policy.allowedCidrs) : null;
+    // Bounded: hosts come from stored webhook URLs, but a long-lived process should not grow without end.
+    if (verdicts.size >= 10_000) verdicts.clear();
+    verdicts.set(hostname, verdict);
+  }
+  return verdict;
+}
+
+/** Whether a URL's host is an IP literal (which no resolver sees, so the caller must check it itself). */
+export const isIpLiteral = (policy: AddressPolicy, hostname: string): boolean => literalVerdict(policy, hostname) !== null;
+
 /** Resolves the host of a URL (or reads its literal) and checks every address. */
 export async function checkHost(policy: AddressPolicy, hostname: string): Promise<AddressVerdict> {
-  const literal = parseIpLiteral(hostname);
-  if (literal) return checkAddresses([literal.toString()], policy.allowedCidrs);
+  const literal = literalVerdict(policy, hostname);
+  if (literal) return literal;
   let addresses: string[];
   try {
     addresses = await policy.resolveHost(hostname);

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import type { Webhook } from '../../generated/prisma/client.js';
-import { checkHost, parseIpLiteral } from './address-safety.js';
+import { checkHost, isIpLiteral } from './address-safety.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { StoredHeader } from './present-webhook.js';
 import { nextAttemptAt } from './retry-schedule.js';
@@ -31,15 +31,39 @@ export interface Attempt {
   deliveredAt: Date | null;
 }
 
+/** A webhook row opened for sending: URL parsed, secrets and header values decrypted once per claimed batch. */
+export interface ReadyWebhook {
+  row: Webhook;
+  url: URL;
+  secret: string;
+  /** The secret replaced by the last rotation, signed with until `previousUntil` (spec 6.4). */
+  previous: { secret: string; until: Date } | null;
+  headers: Record<string, string>;
+}
+
+export function readyWebhook(deps: WebhookDeps, webhook: Webhook): ReadyWebhook {
+  const headers: Record<string, string> = {};
+  for (const h of webhook.cabecalhos as unknown as StoredHeader[]) headers[h.nome] = openHeader(deps.secrets, webhook.id, h.valor_enc);
+  return {
+    row: webhook,
+    url: new URL(webhook.url),
+    secret: openSecret(deps.secrets, webhook.id, webhook.secretEnc),
+    previous: webhook.previousSecretEnc && webhook.previousUntil
+      ? { secret: openSecret(deps.secrets, webhook.id, webhook.previousSecretEnc), until: webhook.previousUntil }
+      : null,
+    headers,
+  };
+}
+
 /**
  * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, within 10 s;
  * only 2xx is success, a 3xx is not followed. Returns the outcome with the next attempt of the table of spec 6.3,
  * to be recorded by recordAttempts; null when the webhook is gone (the delivery is closed here, no attempt).
  */
-export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: Webhook | undefined): Promise<Attempt | null> {
+export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined): Promise<Attempt | null> {
   const at = deps.clock.now();
   const numero = delivery.attempts + 1;
-  if (!webhook || webhook.deletedAt) {
+  if (!webhook || webhook.row.deletedAt) {
     await deps.db.webhookDelivery.updateMany({
       where: { id: delivery.id, attempts: delivery.attempts },
       data: { status: 'falhou', nextAttemptAt: null, lockedUntil: null },
@@ -55,7 +79,7 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
   const next = success ? null : nextAttemptAt(firstAt, at, numero);
   return {
     delivery,
-    webhook,
+    webhook: webhook.row,
     numero,
     at,
     durationMs,
@@ -68,37 +92,32 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
   };
 }
 
-async function post(deps: WebhookDeps, webhook: Webhook, delivery: ClaimedDelivery, body: string, at: Date): Promise<Outcome> {
-  const url = new URL(webhook.url);
+async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, body: string, at: Date): Promise<Outcome> {
   // A literal never reaches the dispatcher's lookup (net.connect skips it), so it is checked here; a name is
   // resolved and checked inside the connection, on the addresses actually used.
-  if (parseIpLiteral(url.hostname)) {
-    const verdict = await checkHost(deps.webhooks.policy, url.hostname);
+  if (isIpLiteral(deps.webhooks.policy, webhook.url.hostname)) {
+    const verdict = await checkHost(deps.webhooks.policy, webhook.url.hostname);
     if (!verdict.ok) return { status: null, erro: `endereço recusado: ${verdict.motivo}` };
   }
   const timestamp = Math.floor(at.getTime() / 1000);
-  const secret = openSecret(deps.secrets, webhook.id, webhook.secretEnc);
-  const previous = webhook.previousSecretEnc && webhook.previousUntil && webhook.previousUntil > at
-    ? [openSecret(deps.secrets, webhook.id, webhook.previousSecretEnc)]
-    : [];
-  const headers: Record<string, string> = {};
-  for (const h of webhook.cabecalhos as unknown as StoredHeader[]) headers[h.nome] = openHeader(deps.secrets, webhook.id, h.valor_enc);
-  Object.assign(headers, {
+  const secrets = webhook.previous && webhook.previous.until > at ? [webhook.secret, webhook.previous.secret] : [webhook.secret];
+  const headers: Record<string, string> = {
+    ...webhook.headers,
     'content-type': 'application/json',
     'x-service-event': delivery.tipo,
     'x-service-event-id': delivery.eventId,
     'x-service-delivery-id': delivery.id,
     'x-service-timestamp': String(timestamp),
-    'x-service-signature-v2': signatureV2([secret, ...previous], timestamp, body),
-    'x-service-signature': legacySignature(secret, body),
-  });
+    'x-service-signature-v2': signatureV2(secrets, timestamp, body),
+    'x-service-signature': legacySignature(webhook.secret, body),
+  };
   try {
-    const res = await request(url, {
+    const res = await request(webhook.url, {
       method: 'POST',
       headers,
       body,
       dispatcher: deps.webhooks.dispatcher,
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      signal: AbortSignal.timeout(deps.webhooks.timeoutMs),
     });
     // Only the status matters; the body is drained so the connection can be reused.
     await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
@@ -106,7 +125,7 @@ async function post(deps: WebhookDeps, webhook: Webhook, delivery: ClaimedDelive
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const code = e.code ?? (e.cause as NodeJS.ErrnoException | undefined)?.code;
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') return { status: null, erro: 'sem resposta em 10 segundos' };
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return { status: null, erro: `sem resposta em ${deps.webhooks.timeoutMs / 1000} segundos` };
     if (code === 'EWEBHOOKADDRESS') return { status: null, erro: `endereço recusado: ${e.message.replace(/^webhook refused: /, '')}` };
     return { status: null, erro: `falha de conexão${code ? ` (${code})` : ''}` };
   }

@@ -1,7 +1,8 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { newId } from '../kernel/ids.js';
 
-export type DeliveryOrigin = 'evento' | 'reenvio' | 'teste';
+// The dispatcher's own rows ('evento') are written in SQL by dispatch-events.ts.
+export type DeliveryOrigin = 'reenvio' | 'teste';
 
 export interface NewDelivery {
   webhookId: string;
@@ -27,7 +28,7 @@ export function deliveryRow(d: NewDelivery): Prisma.WebhookDeliveryCreateManyInp
     dados: d.dados as Prisma.InputJsonValue,
     origem: d.origem,
     // Only the dispatcher's rows are unique per (webhook, event); resends are new deliveries of the same event.
-    fanoutKey: d.origem === 'evento' ? `${d.webhookId}:${d.eventId}` : null,
+    fanoutKey: null,
     status: 'pendente',
     nextAttemptAt: d.now,
     eventAt: d.eventAt,

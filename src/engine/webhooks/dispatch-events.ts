@@ -1,6 +1,5 @@
-import type { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { deliveryRow } from './delivery-row.js';
+import { newId } from '../kernel/ids.js';
 
 const BATCH = 500;
 
@@ -13,8 +12,6 @@ interface EventRow {
   id: string;
   seq: bigint;
   tipo: string;
-  dados: unknown;
-  created_at: Date;
 }
 
 /**
@@ -57,35 +54,39 @@ async function dispatchAccount(deps: Pick<EngineDeps, 'db' | 'clock'>, scope: Be
           AND c.account_id = p.account_id AND c.environment = p.environment`;
       return 0;
     }
+    // The log's dados stay in the database: the deliveries are written by INSERT … SELECT from the events, and
+    // only (event, webhook) pairs with fresh ids cross the wire (createMany of 500 JSON rows cost ~0.8 ms of CPU
+    // per row in the client, more than the attempt itself).
     const events = await tx.$queryRaw<EventRow[]>`
-      SELECT id, seq, tipo, dados, created_at FROM events
+      SELECT id, seq, tipo FROM events
       WHERE account_id = ${scope.account_id}::uuid AND environment = ${scope.environment} AND seq > ${position.last_seq}
       ORDER BY seq LIMIT ${BATCH}`;
     if (events.length === 0) return 0;
-    const now = deps.clock.now();
-    const rows: Prisma.WebhookDeliveryCreateManyInput[] = [];
+    const ids: string[] = [];
+    const webhookIds: string[] = [];
+    const eventIds: string[] = [];
     for (const event of events) {
       for (const webhook of webhooks) {
         // A webhook receives what is committed after its creation, of the types it subscribes to.
         if (event.seq <= webhook.fromSeq || !(webhook.eventos as string[]).includes(event.tipo)) continue;
-        rows.push(deliveryRow({
-          webhookId: webhook.id,
-          accountId: scope.account_id,
-          environment: scope.environment,
-          eventId: event.id,
-          tipo: event.tipo,
-          dados: event.dados,
-          eventAt: event.created_at,
-          origem: 'evento',
-          now,
-        }));
+        ids.push(newId());
+        webhookIds.push(webhook.id);
+        eventIds.push(event.id);
       }
     }
+    const now = deps.clock.now();
     // fanout_key is unique: even a position lost to a bug could not fan an event out to a webhook twice.
-    if (rows.length) await tx.webhookDelivery.createMany({ data: rows, skipDuplicates: true });
+    const created = ids.length === 0 ? 0 : await tx.$executeRaw`
+      INSERT INTO webhook_deliveries (id, webhook_id, account_id, environment, event_id, tipo, dados, origem, fanout_key,
+        status, attempts, next_attempt_at, event_at, created_at)
+      SELECT p.id, p.webhook_id, e.account_id, e.environment, e.id, e.tipo, e.dados, 'evento', p.webhook_id::text || ':' || e.id::text,
+        'pendente', 0, ${now}, e.created_at, ${now}
+      FROM unnest(${ids}::uuid[], ${webhookIds}::uuid[], ${eventIds}::uuid[]) AS p (id, webhook_id, event_id)
+      JOIN events e ON e.id = p.event_id
+      ON CONFLICT (fanout_key) DO NOTHING`;
     await tx.$executeRaw`
       UPDATE webhook_dispatch_positions SET last_seq = ${events.at(-1)!.seq}
       WHERE account_id = ${scope.account_id}::uuid AND environment = ${scope.environment}`;
-    return rows.length;
+    return created;
   });
 }

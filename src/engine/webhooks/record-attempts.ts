@@ -1,4 +1,3 @@
-import { Prisma } from '../../generated/prisma/client.js';
 import { newId } from '../kernel/ids.js';
 import { type Attempt, markSuccess } from './deliver-webhook.js';
 import { notifyOutage } from './notify-outage.js';
@@ -12,13 +11,17 @@ import type { WebhookDeps } from './webhook-deps.js';
  */
 export async function recordAttempts(deps: WebhookDeps, attempts: Attempt[]): Promise<void> {
   if (attempts.length === 0) return;
-  const values = Prisma.join(attempts.map((a) => Prisma.sql`(
-    ${a.delivery.id}::uuid, ${a.delivery.attempts}::int, ${a.numero}::int, ${a.status}::text, ${a.firstAt}::timestamptz,
-    ${a.next}::timestamptz, ${a.deliveredAt}::timestamptz, ${newId()}::uuid, ${a.at}::timestamptz, ${a.durationMs}::int,
-    ${a.responseStatus}::int, ${a.erro}::text)`));
+  // One array per column (unnest): a dozen parameters whatever the batch size; a VALUES list of 12 per row
+  // cost the client more CPU than the statement.
+  const column = <T>(f: (a: Attempt) => T) => attempts.map(f);
   const recorded = await deps.db.$queryRaw<Array<{ delivery_id: string }>>`
-    WITH o (id, done, numero, status, first_at, next_at, delivered_at, attempt_id, at, duration_ms, response_status, erro) AS (
-      VALUES ${values}),
+    WITH o AS (
+      SELECT * FROM unnest(
+        ${column((a) => a.delivery.id)}::uuid[], ${column((a) => a.delivery.attempts)}::int[], ${column((a) => a.numero)}::int[],
+        ${column((a) => a.status)}::text[], ${column((a) => a.firstAt)}::timestamptz[], ${column((a) => a.next)}::timestamptz[],
+        ${column((a) => a.deliveredAt)}::timestamptz[], ${column(() => newId())}::uuid[], ${column((a) => a.at)}::timestamptz[],
+        ${column((a) => a.durationMs)}::int[], ${column((a) => a.responseStatus)}::int[], ${column((a) => a.erro)}::text[])
+        AS o (id, done, numero, status, first_at, next_at, delivered_at, attempt_id, at, duration_ms, response_status, erro)),
     updated AS (
       UPDATE webhook_deliveries d
       SET attempts = o.numero, status = o.status, first_attempt_at = o.first_at, next_attempt_at = o.next_at,

@@ -8,6 +8,8 @@ export interface WebhookRuntime {
   policy: AddressPolicy;
   /** undici dispatcher whose connections only reach checked addresses (safe-dispatcher.ts). */
   dispatcher: Dispatcher;
+  /** How long an attempt may take (spec 6.1: 10 s, DELIVERY_TIMEOUT_MS; tests shorten it). */
+  timeoutMs: number;
   /** null: no SMTP_URL; outage notices are recorded and logged only. */
   mailer: OutageMailer | null;
 }

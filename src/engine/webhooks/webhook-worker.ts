@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Webhook } from '../../generated/prisma/client.js';
 import { anyEventsTopic } from '../eventos/events-topic.js';
 import { runReadinessCheckIfDue } from '../prontidao/check-readiness-changes.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
-import { type Attempt, attemptDelivery } from './deliver-webhook.js';
+import { type Attempt, attemptDelivery, type ReadyWebhook, readyWebhook } from './deliver-webhook.js';
 import { dispatchEvents } from './dispatch-events.js';
 import { recordAttempts } from './record-attempts.js';
 import type { WebhookDeps } from './webhook-deps.js';
@@ -120,12 +119,13 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   };
 }
 
-async function webhooksOf(deps: WebhookDeps, claimed: ClaimedDelivery[]): Promise<Map<string, Webhook>> {
+/** The claimed deliveries' webhooks, read and opened once per claim (not per attempt). */
+async function webhooksOf(deps: WebhookDeps, claimed: ClaimedDelivery[]): Promise<Map<string, ReadyWebhook>> {
   const ids = [...new Set(claimed.map((d) => d.webhookId))];
-  return new Map((await deps.db.webhook.findMany({ where: { id: { in: ids } } })).map((w) => [w.id, w]));
+  return new Map((await deps.db.webhook.findMany({ where: { id: { in: ids } } })).map((w) => [w.id, readyWebhook(deps, w)]));
 }
 
-async function attemptSafely(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: Webhook | undefined): Promise<Attempt | null> {
+async function attemptSafely(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined): Promise<Attempt | null> {
   try {
     return await attemptDelivery(deps, delivery, webhook);
   } catch (err) {
