@@ -6,6 +6,7 @@ import { presentProduto, type ProdutoView } from '../../engine/produtos/present-
 import type { Tributacao, TributoPadrao } from '../../engine/produtos/produto-input.js';
 import { updateProduto } from '../../engine/produtos/update-produto.js';
 import { builder } from '../builder.js';
+import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
 
 const TributoPadraoRef = builder.objectRef<TributoPadrao>('ProdutoTributo').implement({
@@ -78,16 +79,16 @@ const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
 });
 
 const CreateProdutoInput = builder.inputType('CreateProdutoInput', {
-  description: 'Body of POST /v1/produtos. NCM (8 digits), CEST (7) and GTIN are checked against the official tables.',
+  description: 'Body of POST /v1/produtos; members are optional here because the engine\'s validator judges them all at once (sku, descricao, ncm, unidade and origem are required). NCM (8 digits), CEST (7) and GTIN are checked against the official tables.',
   fields: (t) => ({
     empresaId: t.id({ description: 'Waived for a key restricted to one company.' }),
-    sku: t.string({ required: true }),
-    descricao: t.string({ required: true }),
-    ncm: t.string({ required: true }),
+    sku: t.string(),
+    descricao: t.string(),
+    ncm: t.string(),
     cest: t.string(),
     gtin: t.string({ description: 'GTIN-8/12/13/14, or "SEM GTIN" (same as omitting it).' }),
-    unidade: t.string({ required: true }),
-    origem: t.int({ required: true, description: 'Origin of the goods, 0 to 8 (ICMS origin table).' }),
+    unidade: t.string(),
+    origem: t.int({ description: 'Origin of the goods, 0 to 8 (ICMS origin table).' }),
     tributacao: t.field({ type: TributacaoInput }),
   }),
 });
@@ -104,15 +105,6 @@ const UpdateProdutoInput = builder.inputType('UpdateProdutoInput', {
     tributacao: t.field({ type: TributacaoInput }),
   }),
 });
-
-/** The typed input as the engine's body: snake_case names, members not sent left out (PATCH semantics). */
-function engineBody(input: Record<string, unknown>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined) body[key === 'empresaId' ? 'empresa_id' : key] = value;
-  }
-  return body;
-}
 
 builder.queryFields((t) => ({
   produtos: t.field({
@@ -152,7 +144,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: CreateProdutoInput, required: true }) },
     errors: {},
-    resolve: (_r, { input }, ctx) => createProduto(ctx.engine, principalOf(ctx), engineBody(input)),
+    resolve: (_r, { input }, ctx) => createProduto(ctx.engine, principalOf(ctx), bodyOf(ctx, input)),
   }),
   updateProduto: t.field({
     type: ProdutoRef,
@@ -160,7 +152,7 @@ builder.mutationFields((t) => ({
     args: { sku: t.arg.string({ required: true }), empresaId: t.arg.id(), input: t.arg({ type: UpdateProdutoInput, required: true }) },
     errors: {},
     resolve: (_r, { sku, empresaId, input }, ctx) =>
-      updateProduto(ctx.engine, principalOf(ctx), { sku, empresaId: empresaId == null ? null : String(empresaId), body: engineBody(input) }),
+      updateProduto(ctx.engine, principalOf(ctx), { sku, empresaId: empresaId == null ? null : String(empresaId), body: bodyOf(ctx, input) }),
   }),
   deleteProduto: t.field({
     type: ProdutoRemovedRef,

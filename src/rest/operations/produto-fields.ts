@@ -1,4 +1,3 @@
-import type { ProdutoFields, ProdutoInput, ProdutoPatch } from '../../engine/produtos/produto-input.js';
 import type { RestRequest } from '../operation.js';
 
 const TRIBUTO = 'cst csosn aliquota';
@@ -12,18 +11,6 @@ export const PRODUTO_RESULT = `__typename ... on Produto { ${PRODUTO_FIELDS} } .
 
 /** `empresa_id` of the query string, when given. */
 export const empresaIdOf = (req: RestRequest) => (req.query.empresa_id as string | undefined) ?? null;
-
-/**
- * The checked body as the typed GraphQL input: members not sent stay out (PATCH), and a tax group's
- * absent members are absent (GraphQL would show them as null, which the response schema refuses).
- */
-export function produtoVariables(input: ProdutoInput | ProdutoPatch): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input) as Array<[keyof ProdutoFields | 'empresa_id' | 'sku', unknown]>) {
-    if (value !== undefined) out[key === 'empresa_id' ? 'empresaId' : key] = value;
-  }
-  return out;
-}
 
 /** GraphQL answers a tax group's unset members with null; the REST body leaves them out, as they were sent. */
 export function withoutNullTaxMembers(data: Record<string, unknown>): Record<string, unknown> {

@@ -1,11 +1,10 @@
-import { parseProdutoPatch } from '../../engine/produtos/produto-input.js';
 import type { RestOperation } from '../operation.js';
-import { empresaIdOf, PRODUTO_RESULT, produtoVariables, withoutNullTaxMembers } from './produto-fields.js';
+import { empresaIdOf, PRODUTO_RESULT, withoutNullTaxMembers } from './produto-fields.js';
 
 export const updateProduto: RestOperation = {
   document: `mutation($sku: String!, $empresaId: ID, $input: UpdateProdutoInput!) {
     updateProduto(sku: $sku, empresaId: $empresaId, input: $input) { ${PRODUTO_RESULT} } }`,
-  toVariables: (req) => ({ sku: req.params.sku, empresaId: empresaIdOf(req), input: produtoVariables(parseProdutoPatch(req.body)) }),
+  toVariables: (req) => ({ sku: req.params.sku, empresaId: empresaIdOf(req), input: req.body ?? null }),
   toBody: withoutNullTaxMembers,
   successStatus: 200,
 };
