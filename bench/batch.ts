@@ -64,12 +64,12 @@ async function request(method: string, path: string, body?: BodyInit, headers: R
 }
 const post = (body: BodyInit, headers: Record<string, string> = {}) => request('POST', '/v1/lotes', body, headers) as Promise<{ id: string }>;
 
-/** Polls the batch every 100 ms, the calls spread over the keys. */
+/** Polls the batch every 250 ms, the calls spread over the keys. */
 async function until(id: string, statuses: string[]) {
   for (;;) {
     const lote = await request('GET', `/v1/lotes/${id}`);
     if (statuses.includes(lote.status)) return lote as { status: string; contagens: Record<string, number> };
-    await sleep(100);
+    await sleep(250);
   }
 }
 
