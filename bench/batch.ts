@@ -1,48 +1,78 @@
-// Batch throughput (issue 9): a 5,000-line batch with a live key, the built-in simulator authorising at once.
-// Prints one JSON object: validation time of a 5,000-row JSON batch and of a 5,000-row .xlsx (POST until the
-// batch leaves `validando`), time from POST to LOTE_EMISSAO_CONCLUIDO for 5,000 notes, the server process's
-// peak RSS, and the peak RSS while a ~20 MB sheet is read. Embedded by default; on PostgreSQL (+ Redis) when
-// DATABASE_URL (and REDIS_URL) are set: run once per mode. The server's CPU time per issued note and the machine's
-// load average are printed too: on a shared machine wall times follow the load.
-// Usage: npm run bench:batch [-- --lines 5000 --issue-lines 5000]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Batch throughput (issue 9): a 5,000-line batch with a live key, the national simulator authorising at once.
+// Three processes, so that each one's cost is its own: the service (bench/batch-service.ts: createApp as
+// `fiscal-api serve` runs it, API + worker), the national simulator (`fiscal-api simulator`, the service's live
+// URL) and this process, the client. Prints one JSON object: validation time of a 5,000-row JSON batch and of a
+// 5,000-row .xlsx (POST until the batch leaves `validando`), time from POST to LOTE_EMISSAO_CONCLUIDO for 5,000
+// notes, the service's peak RSS (VmHWM) and CPU per issued note, the simulator's alike, and the service's peak
+// RSS while a ~20 MB sheet is read. CPU comes from /proc/<pid>/stat, steadier than wall time on a shared machine;
+// the load average is printed beside the times. Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL
+// (and REDIS_URL) are set: run once per mode.
+// Usage: npm run bench:batch [-- --lines 5000 --issue-lines 5000 --cpu-prof /tmp/prof]   (--cpu-prof: the service's profile)
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import { cleanUpChildren, startChildProcess } from '../test/support/child-service.js';
 
-const arg = (name: string, fallback: number) => {
+const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) || fallback : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
-const lines = arg('lines', 5000);
+const lines = Number(arg('lines')) || 5000;
 // Lines actually issued (default: all); a smaller figure keeps a run short on a busy machine.
-const issueLines = arg('issue-lines', lines);
+const issueLines = Number(arg('issue-lines')) || lines;
+const cpuProfDir = arg('cpu-prof');
 const MB = 1024 * 1024;
+// USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux.
+const TICK_MS = 10;
 
-const { startTestApp } = await import('../test/support/test-app.js');
-const { seedAccount } = await import('../test/support/seed.js');
-const { parseConfig } = await import('../src/config.js');
-const { createApp } = await import('../src/main.js');
-const { createLogger } = await import('../src/logger.js');
-
-// Embedded as `npm start` runs it (PGlite on disk); PostgreSQL through the test kit (a schema of its own).
-let dataDir: string | null = null;
-const t = process.env.DATABASE_URL
-  ? await startTestApp()
-  : await (async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
-      const app = await createApp({ config: parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), logger: createLogger('silent') });
-      const url = await app.listen();
-      return { app, url, close: async () => (await app.close(), rmSync(dataDir!, { recursive: true, force: true })) };
-    })();
-const mode = t.app.database.kind === 'postgres' ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite on disk)';
+const mode = process.env.DATABASE_URL ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite on disk)';
 console.error(`batch bench: ${mode}, ${lines} lines`);
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
+const schema = `bbatch_${randomBytes(5).toString('hex')}`;
+const children: ChildProcess[] = [];
 
-const account = await seedAccount(t.app.engine, 'bench-batch');
-const company = await account.company();
+const simulator = await startChildProcess<{ simulador: string }>('src/cli/main.ts', { DATA_DIR: join(dataDir, 'national') }, children, { args: ['simulator', '--port', '0'] });
+const service = await startChildProcess<{ url: string; companyId: string; keys: string[] }>(
+  'bench/batch-service.ts',
+  { DATA_DIR: join(dataDir, 'service'), NATIONAL_API_URL_LIVE: simulator.info.simulador, ...(process.env.DATABASE_URL ? { BENCH_PG_SCHEMA: schema } : {}) },
+  children,
+  { nodeArgs: cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [] },
+);
+const { url, companyId, keys } = service.info;
+
+/** CPU time (user + system) and peak RSS of a child, from /proc. */
+function usage(child: ChildProcess) {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))!;
+  return { cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS, peakRssMb: Math.round(Number(hwm[1]) / 1024) };
+}
+/** Starts a new peak-RSS measurement of the child (Linux: "5" into clear_refs resets VmHWM to the current RSS). */
+const resetPeak = (child: ChildProcess) => writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+
+let call = 0;
+async function request(method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}) {
+  const res = await fetch(`${url}${path}`, { method, body, headers: { authorization: `Bearer ${keys[call++ % keys.length]}`, ...headers } });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} ${res.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+const post = (body: BodyInit, headers: Record<string, string> = {}) => request('POST', '/v1/lotes', body, headers) as Promise<{ id: string }>;
+
+/** Polls the batch every 250 ms, the calls spread over the keys. */
+async function until(id: string, statuses: string[]) {
+  for (;;) {
+    const lote = await request('GET', `/v1/lotes/${id}`);
+    if (statuses.includes(lote.status)) return lote as { status: string; contagens: Record<string, number> };
+    await sleep(250);
+  }
+}
+
 let run = 0;
 const line = (i: number) => ({
   referencia: `bench-${run}-${i}`,
@@ -50,25 +80,6 @@ const line = (i: number) => ({
   valor: '100.00',
   servico: { descricao: 'Consultoria' },
 });
-
-let peakRss = process.memoryUsage().rss;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
-
-async function post(body: BodyInit, headers: Record<string, string> = {}) {
-  const res = await fetch(`${t.url}/v1/lotes`, { method: 'POST', body, headers: { authorization: `Bearer ${account.liveKey}`, ...headers } });
-  const text = await res.text();
-  if (res.status !== 202) throw new Error(`POST /v1/lotes ${res.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as { id: string };
-}
-
-/** Reads the batch from the database (polling over HTTP would meet the 120/min rate limit). */
-async function until(id: string, statuses: string[]) {
-  for (;;) {
-    const lote = await t.app.engine.db.lote.findUniqueOrThrow({ where: { id } });
-    if (statuses.includes(lote.status)) return lote;
-    await sleep(20);
-  }
-}
 
 async function xlsx(rows: number, extra: (i: number) => string[] = () => []): Promise<Buffer> {
   const out = new PassThrough();
@@ -86,71 +97,99 @@ async function xlsx(rows: number, extra: (i: number) => string[] = () => []): Pr
 
 const form = (file: Buffer) => {
   const f = new FormData();
-  f.append('empresa_id', company.id);
+  f.append('empresa_id', companyId);
   f.append('ao_validar', 'aguardar');
   f.append('planilha', new Blob([new Uint8Array(file)]), 'lote.xlsx');
   return f;
 };
 
-// Warm-up (not measured): loads the validation, XML and signing code paths.
-run++;
-const warm = await post(JSON.stringify({ empresa_id: company.id, itens: Array.from({ length: 20 }, (_, i) => line(i)) }), { 'content-type': 'application/json' });
-await until(warm.id, ['concluido', 'erro']);
+/** LOTE_EMISSAO_CONCLUIDO events of the batch, read from the log after the measurement. */
+async function concluidoEvents(loteId: string) {
+  let n = 0;
+  let apos: string | null = null;
+  for (;;) {
+    const page = (await request('GET', `/v1/eventos?limite=1000${apos ? `&apos=${apos}` : ''}`)) as { eventos: Array<{ tipo: string; dados: { id?: string } }>; proximo_cursor: string };
+    n += page.eventos.filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === loteId).length;
+    if (page.eventos.length === 0) return n;
+    apos = page.proximo_cursor;
+  }
+}
 
-run++;
-const jsonBody = JSON.stringify({ empresa_id: company.id, ao_validar: 'aguardar', itens: Array.from({ length: lines }, (_, i) => line(i)) });
-let start = performance.now();
-const validated = await post(jsonBody, { 'content-type': 'application/json' });
-await until(validated.id, ['aguardando_emissao', 'erro']);
-const validationJsonSeconds = (performance.now() - start) / 1000;
+try {
+  // Warm-up (not measured): loads the validation, XML and signing code paths in both processes.
+  run++;
+  const warm = await post(JSON.stringify({ empresa_id: companyId, itens: Array.from({ length: 20 }, (_, i) => line(i)) }), { 'content-type': 'application/json' });
+  await until(warm.id, ['concluido', 'erro']);
 
-run++;
-const sheet = await xlsx(lines);
-start = performance.now();
-const fromSheet = await post(form(sheet));
-await until(fromSheet.id, ['aguardando_emissao', 'erro']);
-const validationXlsxSeconds = (performance.now() - start) / 1000;
+  run++;
+  const jsonBody = JSON.stringify({ empresa_id: companyId, ao_validar: 'aguardar', itens: Array.from({ length: lines }, (_, i) => line(i)) });
+  let start = performance.now();
+  const validated = await post(jsonBody, { 'content-type': 'application/json' });
+  await until(validated.id, ['aguardando_emissao', 'erro']);
+  const validationJsonSeconds = (performance.now() - start) / 1000;
+  // Peak RSS per phase (each from the end of the previous one; the first includes start-up and warm-up).
+  const peaks: Record<string, number> = { validationJson: usage(service.child).peakRssMb };
+  resetPeak(service.child);
 
-run++;
-const issueBody = JSON.stringify({ empresa_id: company.id, itens: Array.from({ length: issueLines }, (_, i) => line(i)) });
-start = performance.now();
-// CPU time is steadier than wall time on a shared machine (bench/nfse-issue.ts does the same).
-const cpuBefore = process.cpuUsage();
-const issued = await post(issueBody, { 'content-type': 'application/json' });
-const done = await until(issued.id, ['concluido', 'erro']);
-const issueSeconds = (performance.now() - start) / 1000;
-const cpu = process.cpuUsage(cpuBefore);
-const issueCpuMsPerNote = (cpu.user + cpu.system) / 1000 / issueLines;
-const events = await t.app.engine.db.event.count({ where: { tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: { path: ['id'], equals: issued.id } } });
-const notes = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { loteId: issued.id }, _count: true });
-const issuePeakRssMb = peakRss / MB;
+  run++;
+  const sheet = await xlsx(lines);
+  start = performance.now();
+  const fromSheet = await post(form(sheet));
+  await until(fromSheet.id, ['aguardando_emissao', 'erro']);
+  const validationXlsxSeconds = (performance.now() - start) / 1000;
+  peaks.validationXlsx = usage(service.child).peakRssMb;
+  resetPeak(service.child);
 
-// A ~20 MB sheet (5,000 rows of long, incompressible text): the reader's peak memory over the baseline.
-run++;
-const big = await xlsx(lines, () => [randomBytes(1500).toString('base64'), randomBytes(1400).toString('base64'), randomBytes(140).toString('base64')]);
-global.gc?.();
-const baseline = process.memoryUsage().rss;
-peakRss = baseline;
-const bigLote = await post(form(big));
-await until(bigLote.id, ['aguardando_emissao', 'erro']);
-const sheetPeakRssMb = peakRss / MB;
+  run++;
+  const issueBody = JSON.stringify({ empresa_id: companyId, itens: Array.from({ length: issueLines }, (_, i) => line(i)) });
+  const serviceBefore = usage(service.child);
+  const simulatorBefore = usage(simulator.child);
+  const clientBefore = process.cpuUsage();
+  start = performance.now();
+  const issued = await post(issueBody, { 'content-type': 'application/json' });
+  const done = await until(issued.id, ['concluido', 'erro']);
+  const issueSeconds = (performance.now() - start) / 1000;
+  const loadAverage = Number(loadavg()[0]!.toFixed(1));
+  const serviceAfter = usage(service.child);
+  const simulatorAfter = usage(simulator.child);
+  peaks.issue = serviceAfter.peakRssMb;
+  const client = process.cpuUsage(clientBefore);
+  const perNote = (ms: number) => Number((ms / issueLines).toFixed(2));
+  const events = await concluidoEvents(issued.id);
 
-clearInterval(sampler);
-console.log(JSON.stringify({
-  bench: 'batch',
-  mode,
-  lines,
-  issueLines,
-  validationJsonSeconds: Number(validationJsonSeconds.toFixed(2)),
-  validationXlsxSeconds: Number(validationXlsxSeconds.toFixed(2)),
-  issueSeconds: Number(issueSeconds.toFixed(2)),
-  peakRssMb: Math.round(issuePeakRssMb),
-  issueCpuMsPerNote: Number(issueCpuMsPerNote.toFixed(1)),
-  loadAverage: Number((await import('node:os')).loadavg()[0]!.toFixed(1)),
-  issued: { status: done.status, notes: Object.fromEntries(notes.map((n) => [n.status, n._count])), loteEmissaoConcluidoEvents: events },
-  jsonBodyMb: Number((jsonBody.length / MB).toFixed(1)),
-  xlsxFileMb: Number((sheet.length / MB).toFixed(2)),
-  sheet20Mb: { fileMb: Number((big.length / MB).toFixed(1)), rssBeforeMb: Math.round(baseline / MB), peakRssMb: Math.round(sheetPeakRssMb) },
-}));
-await t.close();
+  // A ~20 MB sheet (5,000 rows of long, incompressible text): the service's peak memory while it reads it.
+  run++;
+  const big = await xlsx(lines, () => [randomBytes(1500).toString('base64'), randomBytes(1400).toString('base64'), randomBytes(140).toString('base64')]);
+  const rssBefore = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${service.child.pid}/status`, 'utf8'))!;
+  resetPeak(service.child);
+  const bigLote = await post(form(big));
+  await until(bigLote.id, ['aguardando_emissao', 'erro']);
+
+  console.log(JSON.stringify({
+    bench: 'batch',
+    mode,
+    lines,
+    issueLines,
+    validationJsonSeconds: Number(validationJsonSeconds.toFixed(2)),
+    validationXlsxSeconds: Number(validationXlsxSeconds.toFixed(2)),
+    issueSeconds: Number(issueSeconds.toFixed(2)),
+    // The service process's peak RSS from its start until the batch was issued (validations included).
+    peakRssMb: Math.max(...Object.values(peaks)),
+    peakRssMbByPhase: peaks,
+    serviceCpuMsPerNote: perNote(serviceAfter.cpuMs - serviceBefore.cpuMs),
+    simulator: { cpuMsPerNote: perNote(simulatorAfter.cpuMs - simulatorBefore.cpuMs), peakRssMb: simulatorAfter.peakRssMb },
+    clientCpuMsPerNote: perNote((client.user + client.system) / 1000),
+    loadAverage,
+    issued: { status: done.status, contagens: Object.fromEntries(Object.entries(done.contagens).filter(([, n]) => n > 0)), loteEmissaoConcluidoEvents: events },
+    jsonBodyMb: Number((jsonBody.length / MB).toFixed(1)),
+    xlsxFileMb: Number((sheet.length / MB).toFixed(2)),
+    sheet20Mb: { fileMb: Number((big.length / MB).toFixed(1)), rssBeforeMb: Math.round(Number(rssBefore[1]) / 1024), peakRssMb: usage(service.child).peakRssMb },
+  }));
+} finally {
+  // SIGTERM first: the service closes cleanly (and writes its --cpu-prof profile).
+  const stopped = children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))));
+  for (const c of children) c.kill('SIGTERM');
+  await Promise.race([Promise.all(stopped), sleep(15_000)]);
+  await cleanUpChildren(children, dataDir, schema);
+}
 process.exit(0);

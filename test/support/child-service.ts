@@ -9,10 +9,16 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Runs a TypeScript entry (a service or worker the crash tests can SIGKILL) as a child process and waits for the
- * one JSON line it prints when it is ready. The child is added to `children`, for `cleanUpChildren`.
+ * one JSON line it prints when it is ready. The child is added to `children`, for `cleanUpChildren`. `nodeArgs`
+ * go to node (e.g. --cpu-prof), `args` to the script.
  */
-export async function startChildProcess<Info>(script: string, env: Record<string, string>, children: ChildProcess[]): Promise<{ child: ChildProcess; info: Info }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export async function startChildProcess<Info>(
+  script: string,
+  env: Record<string, string>,
+  children: ChildProcess[],
+  { args = [], nodeArgs = [] }: { args?: string[]; nodeArgs?: string[] } = {},
+): Promise<{ child: ChildProcess; info: Info }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,7 @@ import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { leaseFrom } from './lote-lease.js';
 import { publishLote } from './lote-topic.js';
 import { takenReferences } from './taken-references.js';
+import { insertLoteNotes, type NewLoteNote } from './insert-lote-notes.js';
 import { validateLine } from './validate-line.js';
 
 const CHUNK = 200;
@@ -64,51 +65,44 @@ async function issueChunk(
   if (valid.length === 0) return;
 
   const first = await reserveDpsNumbers(deps, company.id, lote.environment, serie, valid.length);
-  const notes = valid.map(({ item, v }, i) => {
+  const notes = valid.map(({ item, v }, i): { itemId: string; note: NewLoteNote } => {
     const numero = first + BigInt(i);
     const dps = buildDpsInput({ environment: lote.environment as 'test', company: empresa, request: v.request!, resolved: v.resolved!, serie, numero, now });
-    return {
-      item,
-      row: {
-        id: item.nfseId!,
-        accountId: lote.accountId,
-        environment: lote.environment,
-        companyId: company.id,
-        referencia: v.request!.referencia ?? null,
-        status: 'transmitindo',
-        request: item.request as Prisma.InputJsonValue,
-        dps: dps as object,
-        valor: new Prisma.Decimal(v.request!.valor),
-        competencia: v.resolved!.competencia,
-        serie,
-        numeroDps: numero,
-        dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
-        simulacao: lote.simulacao,
-        dpsXml: signXml(buildDpsXml(dps), signer, { element: 'infDPS' }),
-        ajustes: (v.ajustes ?? []) as object,
-        regrasVersao: regrasVersao(),
-        loteId: lote.id,
-        createdAt: now,
-        updatedAt: now,
-      } satisfies Prisma.NfseCreateManyInput,
+    const note: NewLoteNote = {
+      id: item.nfseId!,
+      accountId: lote.accountId,
+      environment: lote.environment,
+      companyId: company.id,
+      referencia: v.request!.referencia ?? null,
+      request: item.request,
+      dps,
+      valor: new Prisma.Decimal(v.request!.valor).toFixed(),
+      competencia: v.resolved!.competencia,
+      serie,
+      numeroDps: numero,
+      dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
+      simulacao: lote.simulacao,
+      dpsXml: signXml(buildDpsXml(dps), signer, { element: 'infDPS' }),
+      ajustes: v.ajustes ?? [],
+      regrasVersao: regrasVersao(),
+      loteId: lote.id,
+      timelineId: newId(),
+      jobId: newId(),
     };
+    return { itemId: item.id, note };
   });
 
   await deps.db.$transaction(async (tx) => {
     const claimed = new Set(
       (await tx.loteItem.updateManyAndReturn({
-        where: { id: { in: notes.map((n) => n.item.id) }, status: 'aguardando_emissao' },
+        where: { id: { in: notes.map((n) => n.itemId) }, status: 'aguardando_emissao' },
         data: { status: 'emitida', updatedAt: now },
         select: { id: true },
       })).map((r) => r.id),
     );
-    const mine = notes.filter((n) => claimed.has(n.item.id));
+    const mine = notes.filter((n) => claimed.has(n.itemId)).map((n) => n.note);
     if (mine.length === 0) return;
-    await tx.nfse.createMany({ data: mine.map((n) => n.row) });
-    await tx.nfseTimelineEntry.createMany({ data: mine.map((n) => ({ id: newId(), nfseId: n.row.id, tipo: 'criada', at: now })) });
-    await tx.transmissionJob.createMany({
-      data: mine.map((n) => ({ id: newId(), nfseId: n.row.id, kind: 'emitir', priority: 1, runAt: now, payload: {}, createdAt: now })),
-    });
+    await insertLoteNotes(tx, mine, now);
     await tx.lote.updateMany({ where: { id: lote.id }, data: { pendentes: { increment: mine.length }, lockedUntil: leaseFrom(deps), updatedAt: now } });
   });
 }

@@ -1,4 +1,4 @@
-import { Prisma, type TransmissionJob } from '../../generated/prisma/client.js';
+import { Prisma, type Certificate, type TransmissionJob } from '../../generated/prisma/client.js';
 import { DAY } from '../kernel/clock.js';
 import { emitDps, getNfse, queryDps, type EmitDpsResult, type NationalClient } from '../national/client.js';
 import { competenciaDe } from '../nfse/adjustments/competencia.js';
@@ -25,16 +25,33 @@ export interface FirstAttempt {
 export type Settled = NfseWithTimeline | null;
 
 /**
+ * What the worker reads once for a round of claimed jobs instead of once per job: their notes (with timelines)
+ * and their companies' certificates. Read after the claim, so a note or certificate changed before it is seen.
+ */
+export interface ClaimedRound {
+  notes: Map<string, NfseWithTimeline>;
+  certificates: Map<string, Certificate>;
+}
+
+export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[]): Promise<ClaimedRound> {
+  const notes = await deps.db.nfse.findMany({ where: { id: { in: jobs.map((j) => j.nfseId) } }, include: { timeline: true } });
+  const companies = [...new Set(notes.map((n) => n.companyId))];
+  const certificates = await deps.db.certificate.findMany({ where: { companyId: { in: companies } } });
+  return { notes: new Map(notes.map((n) => [n.id, n])), certificates: new Map(certificates.map((c) => [c.companyId, c])) };
+}
+
+/**
  * One step of a note's transmission (spec 3.1). A send whose answer was lost is never repeated blindly: the
  * DPS is queried first, so one DPS never yields two notes. Every outcome is committed with its event.
  */
-export async function runTransmissionJob(deps: TransmissionDeps, job: TransmissionJob, first?: FirstAttempt): Promise<Settled> {
+export async function runTransmissionJob(deps: TransmissionDeps, job: TransmissionJob, first?: FirstAttempt, round?: ClaimedRound): Promise<Settled> {
   if (first) {
     const client = deps.national.client(first.note.environment as 'test', simulatorScenario(first.note.simulacao), first.credentials);
     return transmit(deps, job, first.note, (job.payload ?? {}) as JobPayload, client);
   }
-  const note = await deps.db.nfse.findUnique({ where: { id: job.nfseId }, include: { timeline: true } });
+  const note = round ? round.notes.get(job.nfseId) : await deps.db.nfse.findUnique({ where: { id: job.nfseId }, include: { timeline: true } });
   if (!note || note.status !== 'transmitindo') return finishJob(deps, job, null);
+  const certificate = round?.certificates.get(note.companyId);
   const payload = (job.payload ?? {}) as JobPayload;
   const now = deps.clock.now();
 
@@ -50,14 +67,13 @@ export async function runTransmissionJob(deps: TransmissionDeps, job: Transmissi
     });
     return finishJob(deps, job, waiting);
   }
-  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload);
-  return send(deps, job, note, payload);
+  const client = await clientFor(deps, note, certificate);
+  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload, client);
+  return send(deps, job, note, payload, client);
 }
 
-async function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client?: NationalClient): Promise<Settled> {
-  client ??= await clientFor(deps, note);
-  // Remember before sending that this DPS may reach the national system, so a crash mid-call leads to a query.
-  await deps.db.transmissionJob.updateMany({ where: { id: job.id }, data: { payload: { ...payload, mayHaveSent: true } } });
+/** The claim already stored `mayHaveSent` (claim-jobs.ts): a crash during this call leads to a query, not a resend. */
+function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient): Promise<Settled> {
   return transmit(deps, job, note, { ...payload, mayHaveSent: true }, client);
 }
 
@@ -101,8 +117,7 @@ async function applyEmission(
   }
 }
 
-async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload): Promise<Settled> {
-  const client = await clientFor(deps, note);
+async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient): Promise<Settled> {
   const found = await queryDps(client, { idDps: note.dpsId });
   if (found.kind === 'not_found') {
     // The national system never got it: resending the same signed DPS is safe.
@@ -202,8 +217,8 @@ async function finishJob(deps: TransmissionDeps, job: TransmissionJob, settled: 
   return settled;
 }
 
-async function clientFor(deps: TransmissionDeps, note: NfseWithTimeline) {
-  const { credentials } = await companyCredentials(deps, note.companyId);
+async function clientFor(deps: TransmissionDeps, note: NfseWithTimeline, certificate?: Certificate) {
+  const { credentials } = await companyCredentials(deps, note.companyId, certificate);
   return deps.national.client(note.environment as 'test', simulatorScenario(note.simulacao), credentials);
 }
 

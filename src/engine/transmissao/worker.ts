@@ -5,7 +5,7 @@ import { purgeEvents } from '../eventos/purge-events.js';
 import { purgeIdempotency } from '../idempotencia/idempotency.js';
 import { resumeLotes } from '../lotes/resume-lotes.js';
 import { claimJobs } from './claim-jobs.js';
-import { runTransmissionJob } from './run-transmission-job.js';
+import { readRound, runTransmissionJob, type ClaimedRound } from './run-transmission-job.js';
 import { flagProlongedNotes } from './sweep-notes.js';
 import type { TransmissionDeps } from './transmission-deps.js';
 
@@ -20,13 +20,20 @@ export interface WorkerOptions {
   captureTickMs?: number;
 }
 
+/**
+ * Jobs run at once by a worker process. The national calls are mostly waiting, so one process keeps its CPU busy
+ * with many in flight; each round's notes and certificates are read in two statements (readRound).
+ */
+export const TRANSMISSION_CONCURRENCY = 32;
+
 /** Runs every due job now (tests drive time with a FakeClock and call this instead of waiting). */
-export async function drainJobs(deps: TransmissionDeps, concurrency = 8): Promise<number> {
+export async function drainJobs(deps: TransmissionDeps, concurrency = TRANSMISSION_CONCURRENCY): Promise<number> {
   let total = 0;
   for (;;) {
     const jobs = await claimJobs(deps, concurrency);
     if (jobs.length === 0) return total;
-    await Promise.all(jobs.map((job) => runJobSafely(deps, job)));
+    const round = await readRound(deps, jobs);
+    await Promise.all(jobs.map((job) => runJobSafely(deps, job, round)));
     total += jobs.length;
   }
 }
@@ -66,7 +73,7 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
           await sweep(deps);
         }
         const resumed = await resumeLotes(deps);
-        const ran = await drainJobs(deps, options.concurrency ?? 8);
+        const ran = await drainJobs(deps, options.concurrency);
         if (ran === 0 && resumed === 0) await sleep(pollMs);
       } catch (err) {
         deps.logger.error({ err }, 'worker loop failed; retrying');
@@ -83,9 +90,9 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
   };
 }
 
-async function runJobSafely(deps: TransmissionDeps, job: Parameters<typeof runTransmissionJob>[1]) {
+async function runJobSafely(deps: TransmissionDeps, job: Parameters<typeof runTransmissionJob>[1], round: ClaimedRound) {
   try {
-    await runTransmissionJob(deps, job);
+    await runTransmissionJob(deps, job, undefined, round);
   } catch (err) {
     // The lease expires and the job is claimed again; nothing is lost.
     deps.logger.error({ err, jobId: job.id, nfseId: job.nfseId }, 'transmission job failed');
