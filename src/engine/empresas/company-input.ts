@@ -20,6 +20,8 @@ export interface CompanyInput {
   inscricao_municipal: string | null;
   regime_apuracao_simples: string | null;
   serie_dps: string | null;
+  inscricao_estadual: string | null;
+  serie_nfe: string | null;
   email: string | null;
   token_municipio: string | null;
   padroes: CompanyPadroes;
@@ -27,7 +29,7 @@ export interface CompanyInput {
 
 const FIELDS = new Set([
   'cnpj', 'razao_social', 'municipio', 'regime_tributario', 'inscricao_municipal', 'regime_apuracao_simples',
-  'serie_dps', 'email', 'token_municipio', 'padroes',
+  'serie_dps', 'inscricao_estadual', 'serie_nfe', 'email', 'token_municipio', 'padroes',
 ]);
 const PADROES = new Set(['codigo_nacional', 'aliquota_iss', 'iss_retido', 'nbs']);
 
@@ -76,6 +78,14 @@ export function parseCompanyInput(body: unknown): CompanyInput {
   const serie = text('serie_dps', false, 5);
   if (serie && !/^\d{1,5}$/.test(serie)) add('/serie_dps', 'série com 1 a 5 dígitos', 'Informe só dígitos, por exemplo "1".');
   if (serie === '49999') add('/serie_dps', 'a série 49999 é reservada ao ambiente de teste', 'Use outra série.');
+  const ie = text('inscricao_estadual', false, 14);
+  if (ie && !/^(\d{2,14}|ISENTO)$/.test(ie)) add('/inscricao_estadual', 'inscrição estadual com 2 a 14 dígitos, ou ISENTO', 'Informe só os dígitos da inscrição estadual.');
+  const serieNfe = text('serie_nfe', false, 3);
+  // Layout 4.00 TSerie; 890-999 are reserved for the tax office's own notes (avulsa), SVC contingency and
+  // issuers identified by CPF, so the API series is below them.
+  if (serieNfe && (!/^(0|[1-9]\d{0,2})$/.test(serieNfe) || Number(serieNfe) >= 890)) {
+    add('/serie_nfe', 'série da NF-e de 0 a 889, sem zeros à esquerda', 'Informe a série, por exemplo "1" (890 a 999 são reservadas).');
+  }
   const email = text('email', false, 254);
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) add('/email', 'e-mail inválido', 'Informe um e-mail como nome@dominio.com.br.');
   const token = text('token_municipio', false, 500);
@@ -89,6 +99,8 @@ export function parseCompanyInput(body: unknown): CompanyInput {
     inscricao_municipal: text('inscricao_municipal', false, 15),
     regime_apuracao_simples: apuracao,
     serie_dps: serie,
+    inscricao_estadual: ie,
+    serie_nfe: serieNfe,
     email,
     token_municipio: token,
     padroes,

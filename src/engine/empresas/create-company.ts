@@ -37,6 +37,8 @@ export async function createCompany(deps: EngineDeps, principal: Principal, body
       inscricaoMunicipal: input.inscricao_municipal,
       regimeApuracaoSimples: input.regime_apuracao_simples,
       serieDps: input.serie_dps,
+      inscricaoEstadual: input.inscricao_estadual,
+      serieNfe: input.serie_nfe,
       email: input.email,
       tokenMunicipioEnc: input.token_municipio ? deps.secrets.seal(input.token_municipio, `company-token:${id}`) : null,
       padroes: input.padroes as object,

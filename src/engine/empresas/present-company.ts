@@ -14,6 +14,8 @@ export function presentCompany(company: CompanyWithCertificate) {
     inscricao_municipal: company.inscricaoMunicipal,
     regime_apuracao_simples: company.regimeApuracaoSimples,
     serie_dps: company.serieDps,
+    inscricao_estadual: company.inscricaoEstadual,
+    serie_nfe: company.serieNfe,
     email: company.email,
     token_municipio_configurado: company.tokenMunicipioEnc !== null,
     padroes: company.padroes as Record<string, unknown>,

@@ -31,6 +31,8 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     inscricaoMunicipal: t.exposeString('inscricao_municipal', { nullable: true }),
     regimeApuracaoSimples: t.exposeString('regime_apuracao_simples', { nullable: true }),
     serieDps: t.exposeString('serie_dps', { nullable: true }),
+    inscricaoEstadual: t.exposeString('inscricao_estadual', { nullable: true, description: 'State registration (NF-e issuer IE).' }),
+    serieNfe: t.exposeString('serie_nfe', { nullable: true, description: 'NF-e series of the API; null = 1.' }),
     email: t.exposeString('email', { nullable: true }),
     tokenMunicipioConfigurado: t.exposeBoolean('token_municipio_configurado'),
     padroes: t.expose('padroes', { type: 'JSON' }),
