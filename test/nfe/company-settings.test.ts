@@ -17,10 +17,11 @@ const itemOf = (itens: ReadinessItem[], name: string) => itens.find((i) => i.ite
 
 describe('company NF-e settings and readiness (issue 12 items 1 and 7)', () => {
   it('stores inscricao_estadual and serie_nfe and shows them', async () => {
-    const company = await acct.company({ inscricao_estadual: '0123456789', serie_nfe: '7' });
+    const endereco = { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro', cep: '90020-007' };
+    const company = await acct.company({ inscricao_estadual: '0123456789', serie_nfe: '7', endereco });
     const res = await httpClient(t.url, acct.liveKey).get(`/v1/companies/${company.id}`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ inscricao_estadual: '0123456789', serie_nfe: '7' });
+    expect(res.body).toMatchObject({ inscricao_estadual: '0123456789', serie_nfe: '7', endereco: { ...endereco, cep: '90020007' } });
   });
 
   it('refuses a reserved series and a malformed state registration, together', async () => {
@@ -42,6 +43,7 @@ describe('company NF-e settings and readiness (issue 12 items 1 and 7)', () => {
     const issuer = await acct.company({ inscricao_estadual: '0123456789' });
     const ready = await httpClient(t.url, acct.liveKey).get(`/v1/companies/${issuer.id}/prontidao`);
     expect(itemOf(ready.body.itens, 'inscricao_estadual')?.situacao).toBe('ok');
+    expect(itemOf(ready.body.itens, 'endereco_emitente')?.situacao).toBe('aviso');
     // An issuer on the default series is told to reserve one for the API.
     expect(itemOf(ready.body.itens, 'serie_nfe')?.situacao).toBe('aviso');
     expect(itemOf(ready.body.itens, 'autorizador_nfe')).toMatchObject({ situacao: 'ok', mensagem: expect.stringMatching(/: (SVRS|SVAN|[A-Z]{2})\.$/) });

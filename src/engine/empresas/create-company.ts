@@ -39,6 +39,7 @@ export async function createCompany(deps: EngineDeps, principal: Principal, body
       serieDps: input.serie_dps,
       inscricaoEstadual: input.inscricao_estadual,
       serieNfe: input.serie_nfe,
+      endereco: input.endereco ? (input.endereco as object) : undefined,
       email: input.email,
       tokenMunicipioEnc: input.token_municipio ? deps.secrets.seal(input.token_municipio, `company-token:${id}`) : null,
       padroes: input.padroes as object,

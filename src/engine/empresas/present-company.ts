@@ -16,6 +16,7 @@ export function presentCompany(company: CompanyWithCertificate) {
     serie_dps: company.serieDps,
     inscricao_estadual: company.inscricaoEstadual,
     serie_nfe: company.serieNfe,
+    endereco: (company.endereco as Record<string, string> | null) ?? null,
     email: company.email,
     token_municipio_configurado: company.tokenMunicipioEnc !== null,
     padroes: company.padroes as Record<string, unknown>,

@@ -5,12 +5,12 @@ import { municipio } from '../tabelas/index.js';
 import type { ReadinessItem } from './readiness-items.js';
 
 /** The readiness items that only NF-e issuance needs (issue 12 item 7). */
-export const NFE_ITEMS = ['inscricao_estadual', 'serie_nfe', 'autorizador_nfe'] as const;
+export const NFE_ITEMS = ['inscricao_estadual', 'endereco_emitente', 'serie_nfe', 'autorizador_nfe'] as const;
 
 /**
  * NF-e requirements. In the company's readiness they are at most `aviso`, so a company that only issues NFS-e
- * is not blocked by them; NF-e issuance treats an `aviso` of `inscricao_estadual` or `autorizador_nfe` as a
- * block (assertNfeReady).
+ * is not blocked by them; NF-e issuance treats an `aviso` of any item but `serie_nfe` as a block
+ * (assertNfeReady).
  */
 export function nfeReadinessItems(company: CompanyWithCertificate, environment: Environment): ReadinessItem[] {
   const items: ReadinessItem[] = [];
@@ -18,6 +18,9 @@ export function nfeReadinessItems(company: CompanyWithCertificate, environment: 
   items.push(ie
     ? { item: 'inscricao_estadual', situacao: 'ok', mensagem: `Inscrição estadual: ${ie}.`, correcao: null }
     : { item: 'inscricao_estadual', situacao: 'aviso', mensagem: 'Sem inscrição estadual: a empresa não emite NF-e.', correcao: 'Informe inscricao_estadual da empresa para emitir NF-e (modelo 55).' });
+  items.push(company.endereco
+    ? { item: 'endereco_emitente', situacao: 'ok', mensagem: 'Endereço do emitente informado.', correcao: null }
+    : { item: 'endereco_emitente', situacao: 'aviso', mensagem: 'Sem endereço da empresa: a NF-e exige o endereço do emitente.', correcao: 'Informe endereco (logradouro, numero, bairro, cep) da empresa para emitir NF-e.' });
   const serie = company.serieNfe ?? '1';
   // Two systems issuing on one series collide on numbers (rejection 539): an NF-e issuer should state the
   // series reserved to the API instead of relying on the default.

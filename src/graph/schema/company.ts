@@ -33,6 +33,7 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     serieDps: t.exposeString('serie_dps', { nullable: true }),
     inscricaoEstadual: t.exposeString('inscricao_estadual', { nullable: true, description: 'State registration (NF-e issuer IE).' }),
     serieNfe: t.exposeString('serie_nfe', { nullable: true, description: 'NF-e series of the API; null = 1.' }),
+    endereco: t.expose('endereco', { type: 'JSON', nullable: true, description: 'Issuer street address for NF-e: logradouro, numero, complemento, bairro, cep.' }),
     email: t.exposeString('email', { nullable: true }),
     tokenMunicipioConfigurado: t.exposeBoolean('token_municipio_configurado'),
     padroes: t.expose('padroes', { type: 'JSON' }),
