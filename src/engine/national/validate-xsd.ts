@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
-export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento';
+export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc';
 
 export interface XsdError {
   message: string;
@@ -15,6 +15,9 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
   pedRegEvento: 'pedRegEvento_v1.01.xsd',
   NFSe: 'NFSe_v1.01.xsd',
   evento: 'evento_v1.01.xsd',
+  // NF-e 4.00 (resources/xsd/nfe/SOURCES.txt).
+  NFe: 'nfe/nfe_v4.00.xsd',
+  nfeProc: 'nfe/procNFe_v4.00.xsd',
 };
 
 /** resources/xsd holds the official 1.01 package (with the documented TSSerieDPS patch, see SOURCES.txt). */
