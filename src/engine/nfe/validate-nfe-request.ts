@@ -50,6 +50,7 @@ export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): Nf
   const ajustes: NfeAjuste[] = [];
   const root = lerObjeto(body, '', TOP, c);
   if (!root) return { request: null, erros: c.issues, ajustes };
+  lerEnum(root, 'modo', '/modo', ['informado', 'calcular', 'conferir'] as const, c, false);
   if (!presente(root, 'modo')) ajustes.push(nfeAjuste('nfe_modo_informado'));
 
   if (!ctx.chaveRestritaEmpresa) lerTexto(root, 'empresa_id', '/empresa_id', c, { obrigatorio: 'O empresa_id' });
