@@ -4,9 +4,9 @@ import { C14N, ENVELOPED, RSA_SHA256, SHA256, signCanonicalXml } from './sign-ca
 
 /**
  * Elements signed in the national system: infDPS (DPS) and infPedReg (pedRegEvento) by the taxpayer (README §8);
- * infNFSe and infEvento by the national system (used by the simulator).
+ * infNFSe and infEvento by the national system (used by the simulator); infNFe of an NF-e (src/engine/nfe).
  */
-export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento';
+export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento' | 'infNFe';
 
 export interface XmlSigner {
   /** PEM or a KeyObject; pass a KeyObject when signing many documents (PEM is re-parsed on every call). */

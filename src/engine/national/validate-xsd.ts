@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
-export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc';
+export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe';
 
 export interface XsdError {
   message: string;
@@ -18,6 +18,10 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
   // NF-e 4.00 (resources/xsd/nfe/SOURCES.txt).
   NFe: 'nfe/nfe_v4.00.xsd',
   nfeProc: 'nfe/procNFe_v4.00.xsd',
+  enviNFe: 'nfe/enviNFe_v4.00.xsd',
+  retEnviNFe: 'nfe/retEnviNFe_v4.00.xsd',
+  consSitNFe: 'nfe/consSitNFe_v4.00.xsd',
+  retConsSitNFe: 'nfe/retConsSitNFe_v4.00.xsd',
 };
 
 /** resources/xsd holds the official 1.01 package (with the documented TSSerieDPS patch, see SOURCES.txt). */
