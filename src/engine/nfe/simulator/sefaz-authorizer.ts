@@ -12,7 +12,7 @@ const VER_APLIC = 'SIM-SEFAZ-4.00';
 const motivo = (cStat: string) => (cStatMessage(cStat) ?? 'Rejeição: Erro não catalogado').replace(/\s*\[[^\]]*\]/g, '');
 
 /** X-Service-Simular scenarios of the NF-e authoriser (brief, issue 12 item 5; uf_fora/EPEC not built yet). */
-export type SefazScenario = 'autorizar' | `rejeitar:${string}` | 'denegar' | 'timeout' | 'duplicidade' | 'lento';
+export type SefazScenario = 'autorizar' | 'rejeitar' | `rejeitar:${string}` | 'denegar' | 'timeout' | 'duplicidade' | 'lento';
 export const SEFAZ_SCENARIOS = /^(autorizar|rejeitar(:\d{3})?|denegar|timeout|duplicidade|lento)$/;
 
 interface StoredNote {
