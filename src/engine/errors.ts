@@ -65,6 +65,8 @@ export const ERROR_TABLE = {
   reenvio_invalido: { http: 422, retentavel: false },
   evento_nao_assinado: { http: 422, retentavel: false },
   chave_referenciada_obrigatoria: { http: 422, retentavel: false },
+  // NF-e `modo` calcular/conferir: refused until the tax engine exists (issue 12 builds only informado).
+  nfe_modo_indisponivel: { http: 422, retentavel: false },
   limite_de_requisicoes: { http: 429, retentavel: true },
   erro_interno: { http: 500, retentavel: true },
   servico_indisponivel: { http: 503, retentavel: true },

@@ -22,7 +22,7 @@ let x: SeededAccount;
 let live: Http;
 
 const NS = 'http://www.portalfiscal.inf.br/nfe';
-const SCHEMA = fileURLToPath(new URL('../../resources/nfe-xsd/envConfRecebto_v1.00.xsd', import.meta.url));
+const SCHEMA = fileURLToPath(new URL('../../resources/xsd/nfe/envConfRecebto_v1.00.xsd', import.meta.url));
 let seq = 0;
 const chave = () => `41${String(Date.now()).slice(-10)}${String(++seq).padStart(32, '0')}`.slice(0, 44);
 const brasilia = (d: Date) => `${new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;

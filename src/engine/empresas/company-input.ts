@@ -12,6 +12,15 @@ export interface CompanyPadroes {
   nbs?: string;
 }
 
+/** The issuer's street address, required by NF-e (enderEmit); the municipality is the company's. */
+export interface CompanyEndereco {
+  logradouro: string;
+  numero: string;
+  complemento?: string;
+  bairro: string;
+  cep: string;
+}
+
 export interface CompanyInput {
   cnpj: string;
   razao_social: string;
@@ -20,6 +29,9 @@ export interface CompanyInput {
   inscricao_municipal: string | null;
   regime_apuracao_simples: string | null;
   serie_dps: string | null;
+  inscricao_estadual: string | null;
+  serie_nfe: string | null;
+  endereco: CompanyEndereco | null;
   email: string | null;
   token_municipio: string | null;
   padroes: CompanyPadroes;
@@ -27,7 +39,7 @@ export interface CompanyInput {
 
 const FIELDS = new Set([
   'cnpj', 'razao_social', 'municipio', 'regime_tributario', 'inscricao_municipal', 'regime_apuracao_simples',
-  'serie_dps', 'email', 'token_municipio', 'padroes',
+  'serie_dps', 'inscricao_estadual', 'serie_nfe', 'endereco', 'email', 'token_municipio', 'padroes',
 ]);
 const PADROES = new Set(['codigo_nacional', 'aliquota_iss', 'iss_retido', 'nbs']);
 
@@ -76,6 +88,15 @@ export function parseCompanyInput(body: unknown): CompanyInput {
   const serie = text('serie_dps', false, 5);
   if (serie && !/^\d{1,5}$/.test(serie)) add('/serie_dps', 'série com 1 a 5 dígitos', 'Informe só dígitos, por exemplo "1".');
   if (serie === '49999') add('/serie_dps', 'a série 49999 é reservada ao ambiente de teste', 'Use outra série.');
+  const ie = text('inscricao_estadual', false, 14);
+  if (ie && !/^(\d{2,14}|ISENTO)$/.test(ie)) add('/inscricao_estadual', 'inscrição estadual com 2 a 14 dígitos, ou ISENTO', 'Informe só os dígitos da inscrição estadual.');
+  const serieNfe = text('serie_nfe', false, 3);
+  // Layout 4.00 TSerie; 890-999 are reserved for the tax office's own notes (avulsa), SVC contingency and
+  // issuers identified by CPF, so the API series is below them.
+  if (serieNfe && (!/^(0|[1-9]\d{0,2})$/.test(serieNfe) || Number(serieNfe) >= 890)) {
+    add('/serie_nfe', 'série da NF-e de 0 a 889, sem zeros à esquerda', 'Informe a série, por exemplo "1" (890 a 999 são reservadas).');
+  }
+  const endereco = parseEndereco(body.endereco, add);
   const email = text('email', false, 254);
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) add('/email', 'e-mail inválido', 'Informe um e-mail como nome@dominio.com.br.');
   const token = text('token_municipio', false, 500);
@@ -89,6 +110,9 @@ export function parseCompanyInput(body: unknown): CompanyInput {
     inscricao_municipal: text('inscricao_municipal', false, 15),
     regime_apuracao_simples: apuracao,
     serie_dps: serie,
+    inscricao_estadual: ie,
+    serie_nfe: serieNfe,
+    endereco,
     email,
     token_municipio: token,
     padroes,
@@ -122,6 +146,30 @@ function parsePadroes(value: unknown, add: (c: string, m: string, f: string, k?:
     else add('/padroes/nbs', 'NBS com 9 dígitos', 'Por exemplo "101011100".');
   }
   return out;
+}
+
+// Lengths of layout 4.00 TEndEmi (xLgr 2-60, nro 1-60, xCpl 1-60, xBairro 2-60, CEP 8 digits).
+function parseEndereco(value: unknown, add: (c: string, m: string, f: string, k?: string) => void): CompanyEndereco | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) {
+    add('/endereco', 'deve ser um objeto', 'Envie endereco como objeto.', 'tipo_invalido');
+    return null;
+  }
+  const allowed = ['logradouro', 'numero', 'complemento', 'bairro', 'cep'];
+  for (const key of Object.keys(value)) if (!allowed.includes(key)) add(`/endereco/${key}`, 'campo desconhecido', 'Remova o campo.', 'campo_desconhecido');
+  const out: Record<string, string> = {};
+  for (const [key, min, required] of [['logradouro', 2, true], ['numero', 1, true], ['complemento', 1, false], ['bairro', 2, true]] as const) {
+    const v = value[key];
+    if (v === undefined || v === null) {
+      if (required) add(`/endereco/${key}`, 'campo obrigatório', `Informe endereco.${key}.`, 'campo_obrigatorio');
+    } else if (typeof v !== 'string') add(`/endereco/${key}`, 'deve ser texto', `Envie endereco.${key} como string.`, 'tipo_invalido');
+    else if (v.trim().length < min || v.trim().length > 60) add(`/endereco/${key}`, `de ${min} a 60 caracteres`, 'Ajuste o tamanho.');
+    else out[key] = v.trim();
+  }
+  const cep = typeof value.cep === 'string' ? value.cep.replace(/[.\-\s]/g, '') : value.cep;
+  if (typeof cep !== 'string' || !/^\d{8}$/.test(cep)) add('/endereco/cep', 'CEP com 8 dígitos', 'Informe o CEP, por exemplo "90010000".');
+  else out.cep = cep;
+  return out as unknown as CompanyEndereco;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,4 +1,4 @@
-import { signNfeXml } from '../national/sign-nfe-xml.js';
+import { signNfeXml } from '../nfe/sign-nfe-xml.js';
 import type { XmlSigner } from '../national/sign-xml.js';
 import { el } from '../national/xml-text.js';
 import { MANIFESTATIONS, type ManifestationName } from './manifestation-types.js';

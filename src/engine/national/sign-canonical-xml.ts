@@ -6,12 +6,22 @@ export const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 export const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 export const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 export const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
+export const RSA_SHA1 = 'http://www.w3.org/2000/09/xmldsig#rsa-sha1';
+export const SHA1 = 'http://www.w3.org/2000/09/xmldsig#sha1';
+
+/** sha256 for the national NFS-e; sha1 where the schema fixes it (NF-e 4.00 xmldsig-core-schema_v1.01.xsd). */
+export type DigestAlgorithm = 'sha256' | 'sha1';
+const URIS: Record<DigestAlgorithm, { signature: string; digest: string; node: string }> = {
+  sha256: { signature: RSA_SHA256, digest: SHA256, node: 'RSA-SHA256' },
+  sha1: { signature: RSA_SHA1, digest: SHA1, node: 'RSA-SHA1' },
+};
 
 export interface CanonicalSignInput {
   xml: string;
   element: string;
   privateKey: KeyObject | string;
   certificateBase64: string;
+  algorithm?: DigestAlgorithm;
 }
 
 /**
@@ -28,25 +38,27 @@ export function signCanonicalXml(input: CanonicalSignInput): string | null {
   const id = attribute(target, 'Id');
   if (!id || !/^[A-Za-z0-9]+$/.test(id)) return null;
 
-  const digest = createHash('sha256').update(canonicalize(target), 'utf8').digest('base64');
-  const signature = createSign('RSA-SHA256').update(canonicalSignedInfo(id, digest), 'utf8').sign(input.privateKey, 'base64');
+  const algorithm = input.algorithm ?? 'sha256';
+  const digest = createHash(algorithm).update(canonicalize(target), 'utf8').digest('base64');
+  const signature = createSign(URIS[algorithm].node).update(canonicalSignedInfo(id, digest, algorithm), 'utf8').sign(input.privateKey, 'base64');
   const sigXml =
-    `<Signature xmlns="${DSIG_NS}">${signedInfo(id, digest, false)}<SignatureValue>${signature}</SignatureValue>` +
+    `<Signature xmlns="${DSIG_NS}">${signedInfo(id, digest, false, algorithm)}<SignatureValue>${signature}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${input.certificateBase64}</X509Certificate></X509Data></KeyInfo></Signature>`;
   return input.xml.slice(0, target.end) + sigXml + input.xml.slice(target.end);
 }
 
 /** SignedInfo in canonical form: inherited xmlns on the apex, empty elements expanded. */
-export function canonicalSignedInfo(id: string, digest: string): string {
-  return signedInfo(id, digest, true);
+export function canonicalSignedInfo(id: string, digest: string, algorithm: DigestAlgorithm = 'sha256'): string {
+  return signedInfo(id, digest, true, algorithm);
 }
 
 /** SignedInfo canonical, or as serialised in the document (the layout xml-crypto writes). */
-function signedInfo(id: string, digest: string, canonical: boolean): string {
+function signedInfo(id: string, digest: string, canonical: boolean, algorithm: DigestAlgorithm): string {
+  const uris = URIS[algorithm];
   const empty = (name: string, alg: string) => (canonical ? `<${name} Algorithm="${alg}"></${name}>` : `<${name} Algorithm="${alg}"/>`);
   return (
-    `<SignedInfo${canonical ? ` xmlns="${DSIG_NS}"` : ''}>${empty('CanonicalizationMethod', C14N)}${empty('SignatureMethod', RSA_SHA256)}` +
+    `<SignedInfo${canonical ? ` xmlns="${DSIG_NS}"` : ''}>${empty('CanonicalizationMethod', C14N)}${empty('SignatureMethod', uris.signature)}` +
     `<Reference URI="#${id}"><Transforms>${empty('Transform', ENVELOPED)}${empty('Transform', C14N)}</Transforms>` +
-    `${empty('DigestMethod', SHA256)}<DigestValue>${digest}</DigestValue></Reference></SignedInfo>`
+    `${empty('DigestMethod', uris.digest)}<DigestValue>${digest}</DigestValue></Reference></SignedInfo>`
   );
 }

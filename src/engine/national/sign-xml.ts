@@ -1,12 +1,12 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
-import { C14N, ENVELOPED, RSA_SHA256, SHA256, signCanonicalXml } from './sign-canonical-xml.js';
+import { C14N, ENVELOPED, RSA_SHA1, RSA_SHA256, SHA1, SHA256, signCanonicalXml, type DigestAlgorithm } from './sign-canonical-xml.js';
 
 /**
  * Elements signed in the national system: infDPS (DPS) and infPedReg (pedRegEvento) by the taxpayer (README §8);
- * infNFSe and infEvento by the national system (used by the simulator).
+ * infNFSe and infEvento by the national system (used by the simulator); infNFe of an NF-e (src/engine/nfe).
  */
-export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento';
+export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento' | 'infNFe';
 
 export interface XmlSigner {
   /** PEM or a KeyObject; pass a KeyObject when signing many documents (PEM is re-parsed on every call). */
@@ -16,6 +16,8 @@ export interface XmlSigner {
 
 export interface SignXmlOptions {
   element: SignedElement;
+  /** sha256 (default) for the national NFS-e; sha1 where the NF-e schemas fix rsa-sha1/sha1. */
+  algorithm?: DigestAlgorithm;
   /** 'auto' (default) signs with the subset canonicaliser and falls back to xml-crypto outside it. */
   engine?: 'auto' | 'xml-crypto';
 }
@@ -35,18 +37,19 @@ export function createXmlSigner(privateKeyPem: string, certificatePem: string): 
  */
 export function signXml(xml: string, signer: XmlSigner, options: SignXmlOptions): string {
   if (options.engine !== 'xml-crypto') {
-    const fast = signCanonicalXml({ xml, element: options.element, privateKey: signer.privateKey, certificateBase64: pemBody(signer.certificatePem) });
+    const fast = signCanonicalXml({ xml, element: options.element, privateKey: signer.privateKey, certificateBase64: pemBody(signer.certificatePem), algorithm: options.algorithm });
     if (fast !== null) return fast;
   }
+  const sha1 = options.algorithm === 'sha1';
   const xpath = `//*[local-name(.)='${options.element}']`;
   const sig = new SignedXml({
     privateKey: signer.privateKey as never,
     publicCert: signer.certificatePem,
-    signatureAlgorithm: RSA_SHA256,
+    signatureAlgorithm: sha1 ? RSA_SHA1 : RSA_SHA256,
     canonicalizationAlgorithm: C14N,
     getKeyInfoContent: () => `<X509Data><X509Certificate>${pemBody(signer.certificatePem)}</X509Certificate></X509Data>`,
   });
-  sig.addReference({ xpath, transforms: [ENVELOPED, C14N], digestAlgorithm: SHA256 });
+  sig.addReference({ xpath, transforms: [ENVELOPED, C14N], digestAlgorithm: sha1 ? SHA1 : SHA256 });
   sig.computeSignature(xml, { location: { reference: xpath, action: 'after' } });
   return sig.getSignedXml();
 }

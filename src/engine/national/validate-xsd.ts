@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
-export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'envConfRecebto';
+export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto';
 
 export interface XsdError {
   message: string;
@@ -11,19 +11,26 @@ export interface XsdError {
 }
 
 const SCHEMA_FILES: Record<XsdSchemaName, string> = {
-  DPS: 'xsd/DPS_v1.01.xsd',
-  pedRegEvento: 'xsd/pedRegEvento_v1.01.xsd',
-  NFSe: 'xsd/NFSe_v1.01.xsd',
-  evento: 'xsd/evento_v1.01.xsd',
+  DPS: 'DPS_v1.01.xsd',
+  pedRegEvento: 'pedRegEvento_v1.01.xsd',
+  NFSe: 'NFSe_v1.01.xsd',
+  evento: 'evento_v1.01.xsd',
+  // NF-e 4.00 (resources/xsd/nfe/SOURCES.txt).
+  NFe: 'nfe/nfe_v4.00.xsd',
+  nfeProc: 'nfe/procNFe_v4.00.xsd',
+  enviNFe: 'nfe/enviNFe_v4.00.xsd',
+  retEnviNFe: 'nfe/retEnviNFe_v4.00.xsd',
+  consSitNFe: 'nfe/consSitNFe_v4.00.xsd',
+  retConsSitNFe: 'nfe/retConsSitNFe_v4.00.xsd',
   // NF-e manifestação do destinatário (envEvento of 2102x0 events).
-  envConfRecebto: 'nfe-xsd/envConfRecebto_v1.00.xsd',
+  envConfRecebto: 'nfe/envConfRecebto_v1.00.xsd',
 };
 
 /**
- * resources/xsd holds the official NFS-e 1.01 package (with the documented TSSerieDPS patch), resources/nfe-xsd
- * the NF-e event schemas; each has its SOURCES.txt.
+ * resources/xsd holds the official NFS-e 1.01 package (with the documented TSSerieDPS patch, see SOURCES.txt) and,
+ * in nfe/, the NF-e 4.00 package (resources/xsd/nfe/SOURCES.txt).
  */
-const RESOURCES_DIR = fileURLToPath(new URL('../../../resources/', import.meta.url));
+const XSD_DIR = fileURLToPath(new URL('../../../resources/xsd/', import.meta.url));
 
 const validators = new Map<XsdSchemaName, XsdValidator>();
 let providersRegistered = false;
@@ -37,7 +44,7 @@ function validatorFor(schema: XsdSchemaName): XsdValidator {
     xmlRegisterFsInputProviders();
     providersRegistered = true;
   }
-  const path = `${RESOURCES_DIR}${SCHEMA_FILES[schema]}`;
+  const path = `${XSD_DIR}${SCHEMA_FILES[schema]}`;
   const doc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
   try {
     const validator = XsdValidator.fromDoc(doc);

@@ -2,6 +2,7 @@ import type { Environment } from '../auth/api-key-format.js';
 import { DAY } from '../kernel/clock.js';
 import { municipio, parametrosMunicipio, type ParametrosMunicipio } from '../tabelas/index.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
+import { nfeReadinessItems } from './nfe-readiness-items.js';
 
 export type Situacao = 'ok' | 'aviso' | 'bloqueio';
 
@@ -24,7 +25,7 @@ const ok = (item: string, mensagem: string): ReadinessItem => ({ item, situacao:
 const aviso = (item: string, mensagem: string, correcao: string): ReadinessItem => ({ item, situacao: 'aviso', mensagem, correcao });
 const bloqueio = (item: string, mensagem: string, correcao: string): ReadinessItem => ({ item, situacao: 'bloqueio', mensagem, correcao });
 
-/** Every requirement of spec 2.6, computed from stored data and the municipality tables. */
+/** Every requirement of spec 2.6 (and the NF-e ones), computed from stored data and the municipality tables. */
 export function readinessItems({ company, accountPlan, environment, now }: ReadinessFacts): ReadinessItem[] {
   const params = parametrosMunicipio(company.municipio);
   const mun = municipio(company.municipio);
@@ -81,6 +82,7 @@ export function readinessItems({ company, accountPlan, environment, now }: Readi
     ? ok('nbs', `NBS padrão: ${padroes.nbs}.`)
     : aviso('nbs', 'Sem NBS padrão para o grupo IBS/CBS.', 'Informe padroes.nbs ou servico.nbs nas notas.'));
   items.push(ok('reducao_ibs_cbs', 'Nenhuma redução de IBS/CBS prevista para o serviço padrão.'));
+  items.push(...nfeReadinessItems(company, environment));
   return items;
 }
 

@@ -15,6 +15,10 @@ export const EVENT_TYPES = [
   'LOTE_EMISSAO_CONCLUIDO',
   'EMPRESA_PRONTIDAO_ALTERADA',
   'NFE_DESCARTE_PROXIMO',
+  // NF-e status changes (issue 12): dados is the NF-e record.
+  'NFE_AUTORIZADA',
+  'NFE_REJEITADA',
+  'NFE_DENEGADA',
 ] as const;
 
 export const TEST_EVENT = 'webhook.teste';

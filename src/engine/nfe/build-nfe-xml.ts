@@ -1,0 +1,133 @@
+import type { Environment } from '../auth/api-key-format.js';
+import type { CompanyEndereco } from '../empresas/company-input.js';
+import { el, escapeAttr, group } from '../national/xml-text.js';
+import { municipio } from '../tabelas/index.js';
+import { FINALIDADE_FIN, FORMAS_PAGAMENTO, PRESENCA_IND, type NfeIcms, type NfeItem, type NfePisCofins, type NfeRequest } from './nfe-request.js';
+import { somarTotais } from './validate-nfe-request.js';
+
+export const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
+export const VER_PROC = 'fiscal-api 0.1';
+/** Recipient name in homologação, fixed by the SEFAZs (rejection 598 otherwise). */
+export const XNOME_HOMOLOGACAO = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+
+export interface NfeEmitente {
+  cnpj: string;
+  razaoSocial: string;
+  inscricaoEstadual: string;
+  /** IBGE code of the company's municipality. */
+  municipio: string;
+  endereco: CompanyEndereco;
+  /** CRT: 1 Simples Nacional, 3 regime normal, 4 MEI. */
+  crt: '1' | '3' | '4';
+}
+
+export interface BuildNfeXmlInput {
+  environment: Environment;
+  emitente: NfeEmitente;
+  request: NfeRequest;
+  serie: string;
+  numero: bigint;
+  chave: string;
+  cNF: string;
+  cDV: string;
+  emissao: Date;
+}
+
+/** The unsigned `<NFe>` of layout 4.00 (model 55, normal emission); Signature is appended by signNfeXml. */
+export function buildNfeXml(input: BuildNfeXmlInput): string {
+  const { request: r, emitente: e } = input;
+  const totais = somarTotais(r.itens);
+  const mun = municipio(e.municipio)!;
+  const destMun = r.destinatario.endereco ? municipio(r.destinatario.endereco.municipio) : null;
+  // idDest: 1 internal, 2 interstate (3 abroad is not accepted yet); without an address the operation is internal.
+  const idDest = destMun && destMun.uf !== mun.uf ? '2' : '1';
+  const indIEDest = r.destinatario.contribuinte === 'contribuinte' ? '1' : r.destinatario.contribuinte === 'isento' ? '2' : '9';
+  const indPres = PRESENCA_IND[r.presenca];
+  const tpAmb = input.environment === 'live' ? '1' : '2';
+  const ide =
+    el('cUF', input.chave.slice(0, 2)) + el('cNF', input.cNF) + el('natOp', r.natureza_operacao) + el('mod', '55') +
+    el('serie', input.serie) + el('nNF', input.numero.toString()) + el('dhEmi', brasilia(input.emissao)) +
+    el('tpNF', r.tipo_operacao === 'entrada' ? '0' : '1') + el('idDest', idDest) + el('cMunFG', e.municipio) + el('tpImp', '1') +
+    el('tpEmis', '1') + el('cDV', input.cDV) + el('tpAmb', tpAmb) + el('finNFe', FINALIDADE_FIN[r.finalidade]) +
+    // A recipient outside the ICMS (indIEDest 9) buys as final consumer (MOC 4.00, indFinal).
+    el('indFinal', indIEDest === '9' ? '1' : '0') + el('indPres', indPres) +
+    // indIntermed is required for non-presential sales (rejection 435 "sem intermediador" default, NT 2020.006).
+    (['2', '3', '4', '9'].includes(indPres) ? el('indIntermed', '0') : '') +
+    el('procEmi', '0') + el('verProc', VER_PROC) +
+    (r.chave_referenciada && r.finalidade !== 'devolucao' ? group('NFref', el('refNFe', r.chave_referenciada)) : '');
+  const emit =
+    el('CNPJ', e.cnpj) + el('xNome', e.razaoSocial) +
+    group('enderEmit', el('xLgr', e.endereco.logradouro), el('nro', e.endereco.numero), el('xCpl', e.endereco.complemento),
+      el('xBairro', e.endereco.bairro), el('cMun', e.municipio), el('xMun', mun.nome), el('UF', mun.uf), el('CEP', e.endereco.cep),
+      el('cPais', '1058'), el('xPais', 'Brasil')) +
+    el('IE', e.inscricaoEstadual) + el('CRT', e.crt);
+  const d = r.destinatario;
+  const end = d.endereco;
+  const dest =
+    el(d.tipo_documento === 'cpf' ? 'CPF' : 'CNPJ', d.documento) +
+    el('xNome', input.environment === 'test' ? XNOME_HOMOLOGACAO : d.nome) +
+    (end && destMun
+      ? group('enderDest', el('xLgr', end.logradouro), el('nro', end.numero), el('xCpl', end.complemento), el('xBairro', end.bairro),
+          el('cMun', end.municipio), el('xMun', destMun.nome), el('UF', destMun.uf), el('CEP', end.cep), el('cPais', '1058'), el('xPais', 'Brasil'))
+      : '') +
+    el('indIEDest', indIEDest) + el('IE', d.inscricao_estadual) + el('email', d.email);
+  const det = r.itens.map((item, i) => detXml(item, i, totais.itens[i]!, r)).join('');
+  const icmsTot =
+    el('vBC', totais.vBC) + el('vICMS', totais.vICMS) + el('vICMSDeson', '0.00') + el('vFCP', '0.00') + el('vBCST', '0.00') +
+    el('vST', '0.00') + el('vFCPST', '0.00') + el('vFCPSTRet', '0.00') + el('vProd', totais.vProd) + el('vFrete', '0.00') +
+    el('vSeg', '0.00') + el('vDesc', '0.00') + el('vII', '0.00') + el('vIPI', totais.vIPI) + el('vIPIDevol', '0.00') +
+    el('vPIS', totais.vPIS) + el('vCOFINS', totais.vCOFINS) + el('vOutro', '0.00') + el('vNF', totais.vNF);
+  const pago = r.pagamentos.reduce((s, p) => s + Math.round(Number(p.valor) * 100), 0);
+  const troco = pago - Math.round(Number(totais.vNF) * 100);
+  const pag =
+    r.pagamentos.map((p) => group('detPag', el('tPag', FORMAS_PAGAMENTO[p.forma]), el('xPag', p.descricao), el('vPag', p.valor))).join('') +
+    (troco > 0 && !r.pagamentos.some((p) => p.forma === 'sem_pagamento') ? el('vTroco', (troco / 100).toFixed(2)) : '');
+  const infNFe =
+    `<infNFe versao="4.00" Id="NFe${escapeAttr(input.chave)}">` +
+    group('ide', ide) + group('emit', emit) + group('dest', dest) + det + group('total', group('ICMSTot', icmsTot)) +
+    group('transp', el('modFrete', '9')) + group('pag', pag) + group('infAdic', el('infCpl', r.informacoes_adicionais)) +
+    '</infNFe>';
+  return `<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`;
+}
+
+function detXml(item: NfeItem, index: number, vProd: string, r: NfeRequest): string {
+  const gtin = item.gtin ?? 'SEM GTIN';
+  const prod =
+    el('cProd', item.codigo) + el('cEAN', gtin) + el('xProd', item.descricao) + el('NCM', item.ncm) + el('CEST', item.cest) +
+    el('CFOP', item.cfop) + el('uCom', item.unidade) + el('qCom', item.quantidade) + el('vUnCom', item.valor_unitario) +
+    el('vProd', vProd) + el('cEANTrib', gtin) + el('uTrib', item.unidade) + el('qTrib', item.quantidade) +
+    el('vUnTrib', item.valor_unitario) + el('indTot', '1');
+  const ipi = item.ipi
+    ? group('IPI', el('cEnq', item.ipi.c_enq), item.ipi.v_ipi === undefined
+        ? group('IPINT', el('CST', item.ipi.cst))
+        : group('IPITrib', el('CST', item.ipi.cst), el('vBC', item.ipi.v_bc), el('pIPI', item.ipi.p_ipi), el('vIPI', item.ipi.v_ipi)))
+    : '';
+  const imposto = group('imposto', group('ICMS', icmsXml(item.icms, item.origem)), ipi, pisCofinsXml('PIS', item.pis), pisCofinsXml('COFINS', item.cofins));
+  // Spec 2.9: a return references the original note per item (DFeReferenciado, PL_010), other purposes at note
+  // level (NFref); both together are rejection 1010.
+  const ref = r.finalidade === 'devolucao' && r.chave_referenciada
+    ? group('DFeReferenciado', el('chaveAcesso', r.chave_referenciada), el('nItem', r.item_referenciado?.toString()))
+    : '';
+  return `<det nItem="${index + 1}">${group('prod', prod)}${imposto}${ref}</det>`;
+}
+
+function icmsXml(icms: NfeIcms, orig: string): string {
+  if (icms.csosn !== undefined) {
+    if (icms.csosn === '101') return group('ICMSSN101', el('orig', orig), el('CSOSN', '101'), el('pCredSN', icms.p_cred_sn), el('vCredICMSSN', icms.v_cred_icmssn));
+    return group('ICMSSN102', el('orig', orig), el('CSOSN', icms.csosn));
+  }
+  if (icms.cst === '00') return group('ICMS00', el('orig', orig), el('CST', '00'), el('modBC', icms.mod_bc), el('vBC', icms.v_bc), el('pICMS', icms.p_icms), el('vICMS', icms.v_icms));
+  return group('ICMS40', el('orig', orig), el('CST', icms.cst));
+}
+
+function pisCofinsXml(tax: 'PIS' | 'COFINS', g: NfePisCofins): string {
+  if (g.valor === undefined) return group(tax, group(`${tax}NT`, el('CST', g.cst)));
+  const kind = g.cst === '01' || g.cst === '02' ? 'Aliq' : 'Outr';
+  return group(tax, group(`${tax}${kind}`, el('CST', g.cst), el('vBC', g.v_bc), el(`p${tax}`, g.aliquota), el(`v${tax}`, g.valor)));
+}
+
+/** TDateTimeUTC with the Brasília offset: AAAA-MM-DDThh:mm:ss-03:00. */
+export function brasilia(at: Date): string {
+  const local = new Date(Math.floor(at.getTime() / 1000) * 1000 - 3 * 3_600_000);
+  return `${local.toISOString().slice(0, 19)}-03:00`;
+}

@@ -1,0 +1,125 @@
+import { Prisma, type Nfe } from '../../generated/prisma/client.js';
+import type { Principal } from '../auth/principal.js';
+import { assertCompanyAllowed } from '../auth/scope.js';
+import type { EngineDeps } from '../deps.js';
+import type { CompanyEndereco } from '../empresas/company-input.js';
+import { findCompany } from '../empresas/find-company.js';
+import type { CompanyWithCertificate } from '../empresas/present-company.js';
+import { EngineError } from '../errors.js';
+import { newId } from '../kernel/ids.js';
+import { validateXsd } from '../national/validate-xsd.js';
+import { readinessOf } from '../prontidao/get-readiness.js';
+import { companyCredentials } from '../transmissao/company-credentials.js';
+import { assertNfeReady } from './assert-nfe-ready.js';
+import { cUfOf } from './autorizador.js';
+import { buildNfeXml, type NfeEmitente } from './build-nfe-xml.js';
+import { buildNfeKey } from './nfe-access-key.js';
+import { nextNfeNumber } from './next-nfe-number.js';
+import { presentNfe, type NfeView } from './present-nfe.js';
+import { signNfeXml } from './sign-nfe-xml.js';
+import { somarTotais, validateNfeRequest } from './validate-nfe-request.js';
+
+export interface CreateNfeOptions {
+  body: unknown;
+  /** X-Service-Simular, already checked for the key's environment. */
+  simular?: string | null;
+}
+
+/**
+ * `POST /v1/nfe` up to the first send (spec 3.3): validate, gate on readiness, take the series' next number,
+ * build, schema-check and sign the NFe, and store it `transmitindo` with its access key, so that a lost answer
+ * is resolved by querying that key.
+ */
+export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>, principal: Principal, options: CreateNfeOptions): Promise<NfeView> {
+  const body = options.body;
+  const modo = isObject(body) ? body.modo : undefined;
+  if (modo === 'calcular' || modo === 'conferir') {
+    throw new EngineError('nfe_modo_indisponivel', `O modo ${modo} ainda não está disponível: o motor de cálculo de tributos não existe.`, {
+      campo: '/modo',
+      correcao: 'Envie os tributos já calculados com modo "informado" (ou sem modo).',
+    });
+  }
+  const requested = isObject(body) && typeof body.empresa_id === 'string' ? body.empresa_id : null;
+  if (requested) assertCompanyAllowed(principal, requested);
+  const companyId = requested ?? principal.companyId;
+  const company = companyId ? await findCompany(deps, principal, companyId) : null;
+  const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
+  const validation = validateNfeRequest(body, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
+  if (validation.erros.length || !validation.request || !company) {
+    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
+      correcao: 'Corrija cada item de erros e envie de novo.',
+      extra: { erros: validation.erros },
+    });
+  }
+  assertNfeReady(await readinessOf(deps, principal, company));
+  const request = validation.request;
+  const { signer } = await companyCredentials(deps, company.id, company.certificate);
+  const now = deps.clock.now();
+  const serie = request.serie ?? company.serieNfe ?? '1';
+  const numero = await nextNfeNumber(deps.db, company.id, principal.environment, serie);
+  const key = buildNfeKey({ cUF: cUfOf(company.municipio), emissao: now, documento: company.cnpj, serie, nNF: numero });
+  const xml = signNfeXml(buildNfeXml({ environment: principal.environment, emitente: emitenteOf(company), request, serie, numero, ...key, emissao: now }), signer);
+  const schemaErrors = validateXsd(xml, 'NFe');
+  if (schemaErrors.length) {
+    // The request passed validation, so this is a gap between it and the layout: report it, send nothing.
+    throw new EngineError('validacao', 'A NF-e montada não passa no schema 4.00.', {
+      correcao: 'Revise os campos citados; se persistir, contate o suporte com o requisicao_id.',
+      extra: { erros: schemaErrors.map((e) => ({ codigo: 'schema_nfe', campo: null, mensagem: e.message, correcao: null })) },
+    });
+  }
+  const note: Nfe = {
+    id: newId(),
+    accountId: principal.accountId,
+    environment: principal.environment,
+    companyId: company.id,
+    referencia: request.referencia ?? null,
+    status: 'transmitindo',
+    modo: 'informado',
+    request: body as Prisma.JsonValue,
+    serie,
+    numero,
+    chaveAcesso: key.chave,
+    simulacao: options.simular ?? null,
+    xml,
+    procXml: null,
+    protocolo: null,
+    rejeicao: null,
+    cancelamento: null,
+    ajustes: validation.ajustes as unknown as Prisma.JsonValue,
+    valorTotal: new Prisma.Decimal(somarTotais(request.itens).vNF),
+    createdAt: now,
+    updatedAt: now,
+    authorizedAt: null,
+  };
+  try {
+    await deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull } });
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002' && request.referencia) {
+      const existing = await deps.db.nfe.findFirst({ where: { companyId: company.id, environment: principal.environment, referencia: request.referencia }, select: { id: true } });
+      if (existing) {
+        throw new EngineError('referencia_duplicada', `A referência ${request.referencia} já é a NF-e ${existing.id} desta empresa.`, {
+          campo: '/referencia',
+          correcao: 'Consulte a NF-e existente com GET /v1/nfe/{referencia}, ou use outra referência.',
+          extra: { nfe_id: existing.id },
+        });
+      }
+    }
+    throw err;
+  }
+  return presentNfe(note);
+}
+
+function emitenteOf(company: CompanyWithCertificate): NfeEmitente {
+  const crt = company.regimeTributario === 'simples_nacional' ? '1' : company.regimeTributario === 'mei' ? '4' : '3';
+  return {
+    cnpj: company.cnpj,
+    razaoSocial: company.razaoSocial,
+    // assertNfeReady guarantees both.
+    inscricaoEstadual: company.inscricaoEstadual!,
+    endereco: company.endereco as unknown as CompanyEndereco,
+    municipio: company.municipio,
+    crt,
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

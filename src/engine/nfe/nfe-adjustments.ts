@@ -1,0 +1,36 @@
+/**
+ * NF-e adjustments of `modo` `informado` (spec 2.4, 2.9): what the service filled or derived, with the rule,
+ * its version and its source in the layout (Manual de Orientação do Contribuinte 4.00 / NT 2025.002).
+ */
+export interface NfeAjuste {
+  campo: string;
+  acao: 'preenchido' | 'omitido' | 'derivado' | 'exigido';
+  motivo: string;
+  regra: string;
+  versao: string;
+  fonte: string;
+}
+
+export const NFE_REGRAS_VERSAO = '2026-11-23';
+const MOC = 'MOC 4.00 / leiauteNFe_v4.00.xsd (PL_010 v1.30)';
+
+const RULES = {
+  nfe_modo_informado: ['/modo', 'preenchido', 'Modo informado: os tributos são os enviados pelo emitente.'],
+  nfe_tipo_operacao_saida: ['/tipo_operacao', 'preenchido', 'Sem tipo_operacao: NF-e de saída (tpNF 1).'],
+  nfe_finalidade_normal: ['/finalidade', 'preenchido', 'Sem finalidade: NF-e normal (finNFe 1).'],
+  nfe_serie_da_origem: ['/serie', 'preenchido', 'Sem série: série da API configurada na empresa.'],
+  nfe_valor_total_item: ['/itens', 'derivado', 'O valor total de cada item (vProd) é quantidade × valor unitário, arredondado a 2 casas.'],
+  nfe_totais_somados: ['/totais', 'derivado', 'Os totais (ICMSTot) são a soma dos itens.'],
+  nfe_sem_gtin: ['/itens', 'preenchido', 'Item sem GTIN: cEAN e cEANTrib "SEM GTIN", como o leiaute pede.'],
+  nfe_transporte_sem_frete: ['/transporte', 'preenchido', 'Sem transporte: modalidade de frete 9 (sem ocorrência de transporte).'],
+  nfe_indintermed_padrao: ['/presenca', 'preenchido', 'Operação não presencial sem intermediador: indIntermed 0 (sem intermediador).'],
+  nfe_destino_operacao: ['/destinatario/endereco/municipio', 'derivado', 'Destino da operação (idDest) pela UF do destinatário comparada com a do emitente.'],
+  nfe_destinatario_homologacao: ['/destinatario/nome', 'preenchido', 'Em homologação o nome do destinatário é o texto fixo exigido pela SEFAZ (rejeição 598 em caso contrário).'],
+} as const satisfies Record<string, readonly [string, NfeAjuste['acao'], string]>;
+
+export type NfeRegra = keyof typeof RULES;
+
+export function nfeAjuste(regra: NfeRegra, campo?: string): NfeAjuste {
+  const [defaultCampo, acao, motivo] = RULES[regra];
+  return { campo: campo ?? defaultCampo, acao, motivo, regra, versao: NFE_REGRAS_VERSAO, fonte: MOC };
+}

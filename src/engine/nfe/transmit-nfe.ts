@@ -1,0 +1,101 @@
+import type { Nfe } from '../../generated/prisma/client.js';
+import type { EngineDeps } from '../deps.js';
+import { appendEvent } from '../eventos/append-event.js';
+import { NFE_NS } from './build-nfe-xml.js';
+import { presentNfe, type NfeView } from './present-nfe.js';
+import type { SefazGateway } from './sefaz-gateway.js';
+import { extractElement } from './soap12.js';
+
+const PENDING = ['transmitindo', 'aguardando_confirmacao'];
+// MOC 4.00: 100 authorised, 150 authorised out of time; 110/301/302 denied (the number is consumed).
+const AUTHORISED = ['100', '150'];
+const DENIED = ['110', '301', '302'];
+const DUPLICATE = '204';
+const NOT_FOUND = '217';
+
+interface Outcome {
+  status: 'autorizada' | 'rejeitada' | 'denegada';
+  protNFe: string | null;
+  cStat: string;
+  mensagem: string;
+}
+
+/**
+ * One transmission step of an NF-e (spec 3.3). A note whose last answer was lost (`aguardando_confirmacao`) is
+ * first queried by its access key: the SAME stored XML is sent again only when the authority answers 217 (does
+ * not exist), so one note never becomes two; a duplicate (204) is resolved by the same query. The new status and
+ * its event commit in one transaction, guarded so that a concurrent step cannot settle the note twice.
+ */
+export async function transmitNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger'>, gateway: SefazGateway, noteId: string): Promise<NfeView> {
+  const note = await deps.db.nfe.findUniqueOrThrow({ where: { id: noteId } });
+  if (!PENDING.includes(note.status)) return presentNfe(note);
+  if (note.status === 'aguardando_confirmacao') {
+    const known = await queryOutcome(gateway, note);
+    if (known) return settle(deps, note, known);
+  }
+  let answer: string | null;
+  try {
+    answer = await gateway.authorize({ chave: note.chaveAcesso, xml: note.xml, environment: note.environment as 'test' | 'live', simulacao: note.simulacao });
+  } catch (err) {
+    deps.logger.warn({ err, nfeId: note.id }, 'NF-e answer lost; the key will be queried before any resend');
+    answer = null;
+  }
+  if (answer === null) return waitConfirmation(deps, note);
+  const ret = extractElement(answer, 'retEnviNFe') ?? '';
+  const lote = tag(ret, 'cStat');
+  const protNFe = extractElement(ret, 'protNFe');
+  if (!protNFe) return settle(deps, note, { status: 'rejeitada', protNFe: null, cStat: lote ?? '999', mensagem: tag(ret, 'xMotivo') ?? 'Resposta sem protocolo' });
+  const cStat = tag(protNFe, 'cStat')!;
+  if (cStat === DUPLICATE) {
+    const known = await queryOutcome(gateway, note);
+    return known ? settle(deps, note, known) : waitConfirmation(deps, note);
+  }
+  return settle(deps, note, outcomeOf(cStat, protNFe));
+}
+
+async function queryOutcome(gateway: SefazGateway, note: Nfe): Promise<Outcome | null> {
+  const ret = extractElement(await gateway.query(note.chaveAcesso, note.environment as 'test' | 'live'), 'retConsSitNFe') ?? '';
+  const cStat = tag(ret, 'cStat');
+  const protNFe = extractElement(ret, 'protNFe');
+  if (cStat === NOT_FOUND || !cStat || !protNFe) return null;
+  return outcomeOf(tag(protNFe, 'cStat')!, protNFe);
+}
+
+function outcomeOf(cStat: string, protNFe: string): Outcome {
+  const mensagem = tag(protNFe, 'xMotivo') ?? '';
+  if (AUTHORISED.includes(cStat)) return { status: 'autorizada', protNFe, cStat, mensagem };
+  if (DENIED.includes(cStat)) return { status: 'denegada', protNFe, cStat, mensagem };
+  return { status: 'rejeitada', protNFe: null, cStat, mensagem };
+}
+
+async function waitConfirmation(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe): Promise<NfeView> {
+  const updated = await deps.db.nfe.update({ where: { id: note.id }, data: { status: 'aguardando_confirmacao', updatedAt: deps.clock.now() } });
+  return presentNfe(updated);
+}
+
+const EVENT: Record<Outcome['status'], string> = { autorizada: 'NFE_AUTORIZADA', rejeitada: 'NFE_REJEITADA', denegada: 'NFE_DENEGADA' };
+
+async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome: Outcome): Promise<NfeView> {
+  const now = deps.clock.now();
+  // nfeProc = NFe + protNFe (procNFe_v4.00.xsd); kept for authorised and denied notes alike.
+  const procXml = outcome.protNFe ? `<nfeProc xmlns="${NFE_NS}" versao="4.00">${note.xml}${outcome.protNFe}</nfeProc>` : null;
+  return deps.db.$transaction(async (tx) => {
+    const { count } = await tx.nfe.updateMany({
+      where: { id: note.id, status: { in: PENDING } },
+      data: {
+        status: outcome.status,
+        procXml,
+        protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
+        rejeicao: outcome.status === 'rejeitada' ? { cStat: outcome.cStat, mensagem: outcome.mensagem } : undefined,
+        authorizedAt: outcome.status === 'autorizada' ? now : null,
+        updatedAt: now,
+      },
+    });
+    const updated = await tx.nfe.findUniqueOrThrow({ where: { id: note.id } });
+    const view = presentNfe(updated);
+    if (count === 1) await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', tipo: EVENT[outcome.status], dados: view, at: now });
+    return view;
+  });
+}
+
+const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;

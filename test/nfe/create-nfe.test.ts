@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../src/engine/auth/principal.js';
+import { EngineError } from '../../src/engine/errors.js';
+import { createNfe } from '../../src/engine/nfe/create-nfe.js';
+import { isValidNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
+import { xmllint } from '../national/external-tools.js';
+import { seedAccount, type SeededAccount } from '../support/seed.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { nfeBody, PORTO_ALEGRE } from './fixtures.js';
+
+let t: TestApp;
+let acct: SeededAccount;
+const NFE_COMPANY = {
+  municipio: PORTO_ALEGRE,
+  inscricao_estadual: '0960012345',
+  endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  acct = await seedAccount(t.app.engine);
+});
+afterAll(async () => t?.close());
+
+const principal = (environment: 'test' | 'live' = 'test'): Principal => ({ accountId: acct.accountId, environment, apiKeyId: 'test', companyId: null });
+const refusal = async (p: Promise<unknown>) => {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(EngineError);
+  return err as EngineError;
+};
+
+describe('createNfe (issue 12 items 1 and 2)', () => {
+  it('stores the signed, schema-valid NF-e transmitindo with its access key before any send', async () => {
+    const company = await acct.company({ ...NFE_COMPANY, serie_nfe: '3' });
+    const view = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, referencia: 'pedido-1' }) });
+    expect(view).toMatchObject({ status: 'transmitindo', serie: '3', numero: '1', ambiente: 'sandbox', referencia: 'pedido-1', valor_total: '120.00' });
+    expect(isValidNfeKey(view.chave_acesso)).toBe(true);
+    expect(view.chave_acesso.slice(0, 2)).toBe('43');
+    expect(view.chave_acesso.slice(6, 20)).toBe(company.cnpj);
+    expect(view.chave_acesso.slice(22, 34)).toBe('003000000001');
+    const row = await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: view.id } });
+    expect(row.xml).toContain(`Id="NFe${view.chave_acesso}"`);
+    const lint = xmllint(row.xml, 'nfe/nfe_v4.00.xsd');
+    expect(lint.ok, lint.output).toBe(true);
+  });
+
+  it('numbers per series without reuse, also under concurrency', async () => {
+    const company = await acct.company(NFE_COMPANY);
+    const views = await Promise.all(Array.from({ length: 8 }, () => createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id }) })));
+    expect(views.map((v) => Number(v.numero)).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(new Set(views.map((v) => v.chave_acesso)).size).toBe(8);
+    const other = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, serie: '2' }) });
+    expect(other).toMatchObject({ serie: '2', numero: '1' });
+    // Production numbers are their own sequence.
+    const live = await createNfe(t.app.engine, principal('live'), { body: nfeBody({ empresa_id: company.id }) });
+    expect(live.numero).toBe('1');
+  });
+
+  it('a duplicate referencia is 409 with the existing note', async () => {
+    const company = await acct.company(NFE_COMPANY);
+    const first = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, referencia: 'dup' }) });
+    const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, referencia: 'dup' }) }));
+    expect(err.codigo).toBe('referencia_duplicada');
+    expect(err.extra).toMatchObject({ nfe_id: first.id });
+  });
+
+  it('a company without state registration or address is 412 with those items in bloqueio; nothing is stored', async () => {
+    const company = await acct.company();
+    const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id }) }));
+    expect(err.codigo).toBe('empresa_nao_pronta');
+    const itens = (err.extra as { itens: Array<{ item: string; situacao: string }> }).itens;
+    expect(itens.find((i) => i.item === 'inscricao_estadual')?.situacao).toBe('bloqueio');
+    expect(itens.find((i) => i.item === 'endereco_emitente')?.situacao).toBe('bloqueio');
+    expect(await t.app.engine.db.nfe.count({ where: { companyId: company.id } })).toBe(0);
+  });
+
+  it('calcular and conferir are 422 nfe_modo_indisponivel; an unknown modo is a validation error', async () => {
+    const company = await acct.company(NFE_COMPANY);
+    for (const modo of ['calcular', 'conferir']) {
+      const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, modo }) }));
+      expect(err).toMatchObject({ codigo: 'nfe_modo_indisponivel', campo: '/modo' });
+    }
+    const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, modo: 'adivinhar' }) }));
+    expect(err.codigo).toBe('validacao');
+    expect((err.extra as { erros: Array<{ campo: string }> }).erros.map((e) => e.campo)).toEqual(['/modo']);
+  });
+});
