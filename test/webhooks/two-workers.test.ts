@@ -43,10 +43,12 @@ describe('two worker processes over one PostgreSQL', () => {
     const env = { DATABASE_URL, CHILD_PG_SCHEMA: schema, CHILD_ROLE: 'worker', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', MASTER_KEY: config.masterKey!.toString('hex'), DATA_DIR: `/tmp/fiscal-api-${schema}` };
     const workers: Child[] = await Promise.all([startChild(env, children), startChild(env, children)]);
 
-    // Events are committed while both workers fan out and deliver.
+    // Events are committed while both workers fan out and deliver, ten at once: as many as the API process's
+    // pool holds, so no commit waits for a connection behind its own group (Prisma gives up after 2 s, which a
+    // loaded machine reached with twenty).
     const ids: string[] = [];
-    for (let batch = 0; batch < 50; batch++) {
-      const written = await Promise.all(Array.from({ length: 20 }, (_, i) => emitEvent(app!.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `e${batch * 20 + i}` })));
+    for (let batch = 0; batch < 100; batch++) {
+      const written = await Promise.all(Array.from({ length: 10 }, (_, i) => emitEvent(app!.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `e${batch * 10 + i}` })));
       ids.push(...written.map((e) => e.id));
     }
     const pairsOf = () => new Set(receiver.received.map((r) => `${r.path}|${r.headers['x-service-event-id']}`));

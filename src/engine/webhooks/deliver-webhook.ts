@@ -36,7 +36,7 @@ export interface ReadyWebhook {
   row: Webhook;
   url: URL;
   secret: string;
-  /** The secret replaced by the last rotation, signed with until `previousUntil` (spec 6.4). */
+  /** The secret replaced by the last rotation, also used to sign until `until` (spec 6.4). */
   previous: { secret: string; until: Date } | null;
   headers: Record<string, string>;
 }
