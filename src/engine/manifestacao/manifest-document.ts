@@ -32,8 +32,8 @@ const REGISTERED = new Set(['135', '136']);
  * national RecepcaoEvento and records the outcome on the document (registered ones also in the event log). A
  * row `enviando`, written under the document's row lock before the call, serialises concurrent requests.
  */
-export async function manifestDocument(deps: TransmissionDeps, principal: Principal, id: string, input: { tipo: string; justificativa?: string | null }): Promise<DocumentView> {
-  const request = readManifestationRequest(input);
+export async function manifestDocument(deps: TransmissionDeps, principal: Principal, id: string, body: unknown): Promise<DocumentView> {
+  const request = readManifestationRequest(body);
   const doc = await findDocument(deps, principal, id);
   if (doc.tipo !== 'NFE' || doc.papel !== 'RECEBIDA') {
     throw new EngineError('documento_nao_manifestavel', `Só uma NF-e recebida aceita manifestação do destinatário (este documento é ${doc.tipo} ${doc.papel}).`, {

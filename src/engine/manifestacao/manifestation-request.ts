@@ -13,21 +13,28 @@ const TIPOS = Object.keys(MANIFESTATIONS).join(', ');
  * `tipo` one of the four manifestations; `justificativa` required for operacao_nao_realizada only, 15–255
  * characters of the schema's xJust (one line, no leading or trailing space, Latin-1). All problems at once (422).
  */
-export function readManifestationRequest(input: { tipo: string; justificativa?: string | null }): ManifestationRequest {
+export function readManifestationRequest(body: unknown): ManifestationRequest {
   const erros: ErrorItem[] = [];
   const add = (codigo: string, campo: string, mensagem: string, correcao: string) => erros.push({ codigo, campo, mensagem, correcao });
-  if (!isManifestationName(input.tipo)) add('formato_invalido', '/tipo', `Tipo de manifestação desconhecido: "${input.tipo}".`, `Use um de: ${TIPOS}.`);
-  const justificativa = input.justificativa?.trim() || null;
+  const input = (body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const tipo = typeof input.tipo === 'string' ? input.tipo : '';
+  if (input.tipo === undefined || input.tipo === null) add('campo_obrigatorio', '/tipo', 'Informe o tipo de manifestação.', `Use um de: ${TIPOS}.`);
+  else if (typeof input.tipo !== 'string') add('tipo_invalido', '/tipo', 'O tipo de manifestação deve ser um texto.', `Use um de: ${TIPOS}.`);
+  else if (!isManifestationName(tipo)) add('formato_invalido', '/tipo', `Tipo de manifestação desconhecido: "${tipo}".`, `Use um de: ${TIPOS}.`);
+  if (input.justificativa !== undefined && input.justificativa !== null && typeof input.justificativa !== 'string') {
+    add('tipo_invalido', '/justificativa', 'A justificativa deve ser um texto.', 'Envie a justificativa como texto.');
+  }
+  const justificativa = (typeof input.justificativa === 'string' ? input.justificativa.trim() : '') || null;
   const fix = 'Descreva em 15 a 255 caracteres, numa linha só, por que a operação não se realizou.';
-  if (input.tipo === 'operacao_nao_realizada') {
+  if (tipo === 'operacao_nao_realizada') {
     if (!justificativa) add('campo_obrigatorio', '/justificativa', 'A operação não realizada (210240) exige justificativa.', fix);
     else if (justificativa.length < 15 || justificativa.length > 255) add('formato_invalido', '/justificativa', `A justificativa tem ${justificativa.length} caracteres; o leiaute exige de 15 a 255.`, fix);
     else if (!/^[\x20-\xFF]+$/.test(justificativa)) add('formato_invalido', '/justificativa', 'A justificativa tem caracteres que o leiaute da NF-e não aceita (quebras de linha, emojis).', fix);
-  } else if (justificativa && isManifestationName(input.tipo)) {
-    add('campo_nao_permitido', '/justificativa', `A justificativa só vale para operacao_nao_realizada, não para ${input.tipo}.`, 'Remova justificativa.');
+  } else if (justificativa && isManifestationName(tipo)) {
+    add('campo_nao_permitido', '/justificativa', `A justificativa só vale para operacao_nao_realizada, não para ${tipo}.`, 'Remova justificativa.');
   }
   if (erros.length) {
     throw new EngineError('validacao', 'A requisição tem campos inválidos.', { correcao: 'Corrija cada item de erros e envie de novo.', extra: { erros } });
   }
-  return { tipo: input.tipo as ManifestationName, justificativa };
+  return { tipo: tipo as ManifestationName, justificativa };
 }

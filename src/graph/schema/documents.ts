@@ -4,6 +4,7 @@ import type { DocumentEventView, DocumentView, ManifestationView } from '../../e
 import { manifestDocument } from '../../engine/manifestacao/manifest-document.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
 
 const DocumentEventRef = builder.objectRef<DocumentEventView>('ReceivedDocumentEvent').implement({
@@ -110,7 +111,7 @@ builder.queryFields((t) => ({
 const ManifestacaoInputRef = builder.inputType('ManifestacaoInput', {
   description: 'Body of POST /v1/documents/{id}/manifestacao.',
   fields: (t) => ({
-    tipo: t.string({ required: true, description: 'confirmacao (210200), ciencia (210210), desconhecimento (210220) or operacao_nao_realizada (210240).' }),
+    tipo: t.string({ description: 'Required: confirmacao (210200), ciencia (210210), desconhecimento (210220) or operacao_nao_realizada (210240).' }),
     justificativa: t.string({ description: 'Required for operacao_nao_realizada only: 15 to 255 characters.' }),
   }),
 });
@@ -124,6 +125,6 @@ builder.mutationFields((t) => ({
     authScopes: { live: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: ManifestacaoInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => manifestDocument(ctx.engine as TransmissionDeps, principalOf(ctx), args.id, args.input),
+    resolve: (_r, args, ctx) => manifestDocument(ctx.engine as TransmissionDeps, principalOf(ctx), args.id, bodyOf(ctx, args.input)),
   }),
 }));

@@ -6,7 +6,7 @@ import { DOCUMENT_DETAIL_FIELDS, DOCUMENT_FIELDS } from './document-fields.js';
 export const manifestDocument: RestOperation = {
   document: `mutation($id: String!, $input: ManifestacaoInput!) { manifestDocument(id: $id, input: $input) {
     __typename ... on ReceivedDocument { ${DOCUMENT_FIELDS} ${DOCUMENT_DETAIL_FIELDS} } ...DomainErrorFields } }`,
-  toVariables: (req) => ({ id: req.params.id, input: req.body ?? {} }),
+  toVariables: (req) => ({ id: req.params.id, input: req.body ?? null }),
   toBody: (data) => camelKeys(data),
   successStatus: 200,
 };
