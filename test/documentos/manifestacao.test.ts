@@ -125,7 +125,8 @@ describe('manifestação do destinatário', () => {
     }
     expect(t.app.engine.national.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso)).toHaveLength(0);
     const malformed = await manifest(doc!.id, { tipo: 'ciencia', extra: 1 });
-    expect(malformed.status).toBe(400);
+    expect(malformed.status, malformed.text).toBe(422);
+    expect(malformed.body.message.join(' ')).toContain('extra: O campo extra não existe');
 
     const justificativa = 'Mercadoria não foi entregue pela transportadora';
     const ok = await manifest(doc!.id, { tipo: 'operacao_nao_realizada', justificativa });

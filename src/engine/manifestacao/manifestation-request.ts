@@ -18,6 +18,9 @@ export function readManifestationRequest(body: unknown): ManifestationRequest {
   const add = (codigo: string, campo: string, mensagem: string, correcao: string) => erros.push({ codigo, campo, mensagem, correcao });
   const input = (body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const tipo = typeof input.tipo === 'string' ? input.tipo : '';
+  for (const key of Object.keys(input)) {
+    if (key !== 'tipo' && key !== 'justificativa') add('campo_desconhecido', `/${key}`, `O campo ${key} não existe na manifestação.`, 'Envie só tipo e, para operacao_nao_realizada, justificativa.');
+  }
   if (input.tipo === undefined || input.tipo === null) add('campo_obrigatorio', '/tipo', 'Informe o tipo de manifestação.', `Use um de: ${TIPOS}.`);
   else if (typeof input.tipo !== 'string') add('tipo_invalido', '/tipo', 'O tipo de manifestação deve ser um texto.', `Use um de: ${TIPOS}.`);
   else if (!isManifestationName(tipo)) add('formato_invalido', '/tipo', `Tipo de manifestação desconhecido: "${tipo}".`, `Use um de: ${TIPOS}.`);
