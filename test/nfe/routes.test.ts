@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNfe } from '../../src/engine/nfe/create-nfe.js';
 import { xmllint } from '../national/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
@@ -125,5 +126,22 @@ describe('NF-e routes', () => {
     const settled = await sandbox().get(`/v1/nfe/${res.body.id}`);
     expect(settled.body).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
     expect(await t.app.engine.db.transmissionJob.count({ where: { nfseId: res.body.id } })).toBe(0);
+  });
+
+  it('crash after the insert: the job\'s lease ends and the worker transmits the stored note once', async () => {
+    // createNfe stores the note and its leased job without sending: a process that died right there.
+    const principal = { accountId: acct.accountId, environment: 'test' as const, apiKeyId: 'test', companyId: null };
+    const note = await createNfe(t.app.engine, principal, { body: body() });
+    const job = await t.app.engine.db.transmissionJob.findFirstOrThrow({ where: { nfseId: note.id } });
+    expect(job.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    await t.app.engine.db.transmissionJob.update({ where: { id: job.id }, data: { lockedUntil: new Date(0) } });
+    for (let i = 0; i < 200 && (await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } })).status === 'transmitindo'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const got = await sandbox().get(`/v1/nfe/${note.id}`);
+    expect(got.body).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
+    const events = await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId, tipo: 'NFE_AUTORIZADA' } });
+    expect(events.filter((e) => (e.dados as { id?: string }).id === note.id)).toHaveLength(1);
+    expect(await t.app.engine.db.transmissionJob.count({ where: { nfseId: note.id } })).toBe(0);
   });
 });
