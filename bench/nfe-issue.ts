@@ -1,8 +1,9 @@
 // NF-e beside NFS-e issuance in one run: POST /v1/nfe and POST /v1/nfse with test keys (the in-process
 // simulators authorise at once; every request has a unique referencia) from concurrent clients, one kind after
 // the other against the same server. Prints one JSON object per kind: notes/s, p50/p99 latency, status counts and
-// the server process's CPU time per note (steadier than notes/s on a shared machine). Meant for PostgreSQL
-// (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs embedded (in-memory PGlite) and says so.
+// the server process's CPU time per note (steadier than notes/s on a shared machine); for NF-e also the in-process
+// SEFAZ simulator's share. Meant for PostgreSQL (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs
+// embedded (in-memory PGlite) and says so.
 // The load runs in a child process (loopback only), so the clients do not share the server's event loop.
 // Usage: DATABASE_URL=postgres://… npm run bench:nfe-issue [-- --seconds 15 --clients 16]
 import { fork } from 'node:child_process';
@@ -61,11 +62,26 @@ async function runServer() {
     '/v1/nfe': nfeBody({ empresa_id: company.id }),
   } as const;
 
+  // The SEFAZ simulator runs in this process (it checks the XSD and signature of every NFe it receives), so its
+  // CPU is counted apart: its calls are synchronous under the gateway's promise, so cpuUsage around them is exact.
+  let simulatorCpuUs = 0;
+  const sefaz = t.app.engine.sefaz;
+  const timed = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => (...a: A) => {
+    const before = process.cpuUsage();
+    const result = fn(...a);
+    const used = process.cpuUsage(before);
+    simulatorCpuUs += used.user + used.system;
+    return result;
+  };
+  t.app.engine.sefaz = { authorize: timed(sefaz.authorize), query: timed(sefaz.query) };
+
   const out = [];
   for (const path of ['/v1/nfse', '/v1/nfe'] as const) {
     // Warm-up, not measured: the first notes load and compile the XML, XSD and signature paths.
     await measuredLoad({ url: t.url, path, body: bodies[path], keys: keys.slice(0, 4), seconds: 2 });
+    simulatorCpuUs = 0;
     const { result, cpuMs } = await measuredLoad({ url: t.url, path, body: bodies[path], keys, seconds });
+    const simulatorMs = simulatorCpuUs / 1000;
     const lat = result.latenciesMs.sort((a, b) => a - b);
     const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
     const authorised = result.statuses['201'] ?? 0;
@@ -82,6 +98,10 @@ async function runServer() {
       statuses: result.statuses,
       errorSamples: result.samples,
       serverCpuMsPerNote: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
+      // NF-e only: the in-process SEFAZ simulator's share, and the service's own CPU without it.
+      ...(path === '/v1/nfe' && lat.length
+        ? { simulatorCpuMsPerNote: Number((simulatorMs / lat.length).toFixed(2)), serviceCpuMsPerNote: Number(((cpuMs - simulatorMs) / lat.length).toFixed(2)) }
+        : {}),
     });
   }
   for (const line of out) console.log(JSON.stringify(line));
