@@ -64,6 +64,10 @@ describe('NF-e routes', () => {
     const xml = await sandbox().get(`/v1/nfe/${res.body.nfe.id}/xml`);
     expect(xml.status).toBe(409);
     expect(xml.body).toMatchObject({ codigo: 'nfe_sem_documento' });
+
+    const denied = await sandbox().post('/v1/nfe', body(), { headers: { 'x-service-simular': 'denegar' } });
+    expect(denied.status).toBe(422);
+    expect(denied.body).toMatchObject({ codigo: 'nfe_denegada', nfe: { status: 'denegada', protocolo: expect.stringMatching(/^\d{15}$/), rejeicao: null } });
   });
 
   it('validation: 422 with every error in erros[] as JSON Pointers; nothing stored', async () => {

@@ -36,7 +36,7 @@ export async function issueNfe(deps: TransmissionDeps, principal: Principal, opt
     });
   }
   if (view.status === 'denegada') {
-    throw new EngineError('nfe_denegada', `A SEFAZ denegou a NF-e (cStat ${view.protocolo ? 'com protocolo ' + view.protocolo : ''}); o número ficou consumido.`, {
+    throw new EngineError('nfe_denegada', `A SEFAZ denegou o uso da NF-e (protocolo ${view.protocolo}); o número ficou consumido.`, {
       correcao: 'Consulte a situação cadastral do emitente e do destinatário junto à SEFAZ.',
       extra: { nfe: view },
     });
