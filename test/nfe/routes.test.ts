@@ -148,4 +148,23 @@ describe('NF-e routes', () => {
     expect(events.filter((e) => (e.dados as { id?: string }).id === note.id)).toHaveLength(1);
     expect(await t.app.engine.db.transmissionJob.count({ where: { nfseId: note.id } })).toBe(0);
   });
+
+  it('GraphQL issueNfe takes the typed NfeInput (camelCase of the REST body) and reaches the same note', async () => {
+    const camel = (v: unknown): unknown => Array.isArray(v) ? v.map(camel)
+      : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), camel(x)]))
+      : v;
+    const input = camel(body());
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${acct.testKey}` },
+      body: JSON.stringify({
+        query: 'mutation($input: NfeInput!) { issueNfe(input: $input) { __typename ... on Nfe { id status protocolo chaveAcesso } } }',
+        variables: { input },
+      }),
+    });
+    const out = (await res.json()) as { data?: { issueNfe: { __typename: string; id: string; status: string; protocolo: string } } };
+    expect(out.data?.issueNfe).toMatchObject({ __typename: 'Nfe', status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
+    const rest = await sandbox().get(`/v1/nfe/${out.data!.issueNfe.id}`);
+    expect(rest.body).toMatchObject({ status: 'autorizada', referencia: (input as { referencia: string }).referencia });
+  });
 });
