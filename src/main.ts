@@ -8,6 +8,8 @@ import { createSecretBox } from './engine/crypto/secret-box.js';
 import { loadOrCreateMasterKey } from './engine/crypto/master-key.js';
 import { createSimulator } from './engine/national/simulator/create-simulator.js';
 import type { SimulatorDelays } from './engine/national/simulator/simulator-context.js';
+import { simulatorGateway } from './engine/nfe/sefaz-gateway.js';
+import { SefazAuthorizer } from './engine/nfe/simulator/sefaz-authorizer.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
 import { startWorker } from './engine/transmissao/worker.js';
@@ -126,7 +128,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhooks.mailer?.close();
     await webhooks.dispatcher.close();
   });
-  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national, webhooks };
+  // NF-e authorities: the in-process SEFAZ simulator until authoriser URLs are configured.
+  const sefaz = simulatorGateway(new SefazAuthorizer(clock));
+  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national, sefaz, webhooks };
   const runWorker = options.worker ?? role !== 'api';
   const worker = runWorker ? startWorker(engine, { captureIntervalMs: config.captureIntervalMinutes * 60_000, captureTickMs: config.captureTickSeconds * 1000 }) : null;
   if (worker) cleanups.unshift(() => worker.stop());

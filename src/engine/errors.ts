@@ -13,6 +13,7 @@ export const ERROR_TABLE = {
   somente_producao: { http: 403, retentavel: false },
   nao_encontrado: { http: 404, retentavel: false },
   nfse_nao_encontrada: { http: 404, retentavel: false },
+  nfe_nao_encontrada: { http: 404, retentavel: false },
   lote_nao_encontrado: { http: 404, retentavel: false },
   empresa_nao_encontrada: { http: 404, retentavel: false },
   rota_nao_encontrada: { http: 404, retentavel: false },
@@ -23,6 +24,7 @@ export const ERROR_TABLE = {
   conflito: { http: 409, retentavel: true },
   referencia_ambigua: { http: 409, retentavel: false },
   nfse_sem_pdf: { http: 409, retentavel: true },
+  nfe_sem_documento: { http: 409, retentavel: true },
   nfse_nao_aguarda_confirmacao: { http: 409, retentavel: false },
   // Cancellation of a note that is not `autorizada` (still transmitting, rejected, failed) or whose substitution
   // is in progress; an already cancelled note is `cancelamento_recusado` with E0840, as the national system says.
@@ -51,6 +53,8 @@ export const ERROR_TABLE = {
   validacao: { http: 422, retentavel: false },
   certificado_invalido: { http: 422, retentavel: false },
   nfse_rejeitada: { http: 422, retentavel: false },
+  nfe_rejeitada: { http: 422, retentavel: false },
+  nfe_denegada: { http: 422, retentavel: false },
   falha_transmissao: { http: 422, retentavel: false },
   cancelamento_recusado: { http: 422, retentavel: false },
   cancelamento_fora_do_prazo: { http: 422, retentavel: false },

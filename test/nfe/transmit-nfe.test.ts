@@ -68,7 +68,7 @@ describe('NF-e transmission (spec 3.3)', () => {
   it('rejeitada with rejeicao {cStat, mensagem}; denegada keeps the protocol', async () => {
     const { gateway } = recordingGateway();
     const rejected = await transmitNfe(t.app.engine, gateway, (await issue('rejeitar:233')).id);
-    expect(rejected).toMatchObject({ status: 'rejeitada', rejeicao: { cStat: '233', mensagem: expect.stringMatching(/IE do destinatário/) }, protocolo: null });
+    expect(rejected).toMatchObject({ status: 'rejeitada', rejeicao: { c_stat: '233', mensagem: expect.stringMatching(/IE do destinatário/) }, protocolo: null });
     expect(await eventsOf(rejected.id)).toEqual(['NFE_REJEITADA']);
     const denied = await transmitNfe(t.app.engine, gateway, (await issue('denegar')).id);
     expect(denied).toMatchObject({ status: 'denegada', protocolo: expect.stringMatching(/^\d{15}$/) });

@@ -35,6 +35,10 @@ export async function bootstrapDemo(deps: EngineDeps) {
     regime_tributario: 'simples_nacional',
     regime_apuracao_simples: 'federais_municipal_sn',
     padroes: { codigo_nacional: '010101', aliquota_iss: '2.00', iss_retido: false },
+    // What NF-e issuance also needs (the issuer block enderEmit and the state registration), so the README's
+    // NF-e example works on the demo company too.
+    inscricao_estadual: '0960012345',
+    endereco: { logradouro: 'Rua da Demonstracao', numero: '100', bairro: 'Centro', cep: '01001000' },
   });
   const now = deps.clock.now();
   const cert = generateTestCertificate({

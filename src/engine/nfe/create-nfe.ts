@@ -7,6 +7,7 @@ import { findCompany } from '../empresas/find-company.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../kernel/ids.js';
+import { nfeJob } from '../transmissao/run-nfe-job.js';
 import { validateXsd } from '../national/validate-xsd.js';
 import { readinessOf } from '../prontidao/get-readiness.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
@@ -92,7 +93,11 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
     authorizedAt: null,
   };
   try {
-    await deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull } });
+    // The note and its transmission job commit together: a crash right after leaves a job the worker recovers.
+    await deps.db.$transaction([
+      deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull } }),
+      deps.db.transmissionJob.create({ data: nfeJob(note.id, now) }),
+    ]);
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002' && request.referencia) {
       const existing = await deps.db.nfe.findFirst({ where: { companyId: company.id, environment: principal.environment, referencia: request.referencia }, select: { id: true } });

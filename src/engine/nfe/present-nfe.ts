@@ -14,7 +14,7 @@ export function presentNfe(note: Nfe) {
     numero: note.numero.toString(),
     chave_acesso: note.chaveAcesso,
     protocolo: note.protocolo,
-    rejeicao: note.rejeicao as { cStat: string; mensagem: string } | null,
+    rejeicao: rejeicaoOf(note.rejeicao as StoredRejeicao | null),
     cancelamento: note.cancelamento as Record<string, unknown> | null,
     valor_total: note.valorTotal.toFixed(2),
     ajustes: note.ajustes as unknown[],
@@ -22,6 +22,18 @@ export function presentNfe(note: Nfe) {
     atualizada_em: note.updatedAt.toISOString(),
     autorizada_em: note.authorizedAt?.toISOString() ?? null,
   };
+}
+
+interface StoredRejeicao {
+  cStat: string;
+  mensagem: string;
+  explicacao?: string | null;
+  correcao?: string | null;
+}
+
+/** Stored as the authority names it (cStat); presented in the snake_case of every other wire name. */
+function rejeicaoOf(r: StoredRejeicao | null) {
+  return r ? { c_stat: r.cStat, mensagem: r.mensagem, explicacao: r.explicacao ?? null, correcao: r.correcao ?? null } : null;
 }
 
 export type NfeView = ReturnType<typeof presentNfe>;

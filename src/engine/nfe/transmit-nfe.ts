@@ -2,6 +2,7 @@ import type { Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvent } from '../eventos/append-event.js';
 import { NFE_NS } from './build-nfe-xml.js';
+import { explainRejection } from './explain-rejection.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import type { SefazGateway } from './sefaz-gateway.js';
 import { extractElement } from './soap12.js';
@@ -86,7 +87,7 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome
         status: outcome.status,
         procXml,
         protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
-        rejeicao: outcome.status === 'rejeitada' ? { cStat: outcome.cStat, mensagem: outcome.mensagem } : undefined,
+        rejeicao: outcome.status === 'rejeitada' ? rejeicaoOf(outcome) : undefined,
         authorizedAt: outcome.status === 'autorizada' ? now : null,
         updatedAt: now,
       },
@@ -96,6 +97,12 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome
     if (count === 1) await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', tipo: EVENT[outcome.status], dados: view, at: now });
     return view;
   });
+}
+
+/** The authority's code and message, with the plain-language explanation and fix where the table has them. */
+function rejeicaoOf(outcome: Outcome) {
+  const explained = explainRejection(outcome.cStat);
+  return { cStat: outcome.cStat, mensagem: outcome.mensagem, explicacao: explained?.explicacao ?? null, correcao: explained?.correcao ?? null };
 }
 
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;

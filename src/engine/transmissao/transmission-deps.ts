@@ -1,8 +1,11 @@
 import type { EngineDeps } from '../deps.js';
+import type { SefazGateway } from '../nfe/sefaz-gateway.js';
 import type { NationalGateway } from './national-gateway.js';
 
 export interface TransmissionDeps extends EngineDeps {
   national: NationalGateway;
+  /** The NF-e authorities (the in-process SEFAZ simulator while none is configured). */
+  sefaz: SefazGateway;
 }
 
 /** What `payload` of a transmission job remembers between attempts. */

@@ -5,6 +5,7 @@ import { purgeEvents } from '../eventos/purge-events.js';
 import { purgeIdempotency } from '../idempotencia/idempotency.js';
 import { resumeLotes } from '../lotes/resume-lotes.js';
 import { claimJobs } from './claim-jobs.js';
+import { NFE_JOB, runNfeJob } from './run-nfe-job.js';
 import { readRound, runTransmissionJob, type ClaimedRound } from './run-transmission-job.js';
 import { flagProlongedNotes } from './sweep-notes.js';
 import type { TransmissionDeps } from './transmission-deps.js';
@@ -92,7 +93,8 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
 
 async function runJobSafely(deps: TransmissionDeps, job: Parameters<typeof runTransmissionJob>[1], round: ClaimedRound) {
   try {
-    await runTransmissionJob(deps, job, undefined, round);
+    if (job.kind === NFE_JOB) await runNfeJob(deps, job);
+    else await runTransmissionJob(deps, job, undefined, round);
   } catch (err) {
     // The lease expires and the job is claimed again; nothing is lost.
     deps.logger.error({ err, jobId: job.id, nfseId: job.nfseId }, 'transmission job failed');

@@ -13,5 +13,6 @@ import './account-usage.js';
 import './catalogos.js';
 import './documents.js';
 import './produto.js';
+import './nfe.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

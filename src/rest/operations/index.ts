@@ -47,6 +47,11 @@ import { getProduto } from './getProduto.js';
 import { updateProduto } from './updateProduto.js';
 import { deleteProduto } from './deleteProduto.js';
 import { manifestDocument } from './manifestDocument.js';
+import { createNfe } from './createNfe.js';
+import { listNfe } from './listNfe.js';
+import { getNfe } from './getNfe.js';
+import { getNfeXml } from './getNfeXml.js';
+import { getNfePdf } from './getNfePdf.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -98,4 +103,9 @@ export const operations: Record<string, RestOperation> = {
   getProduto,
   updateProduto,
   deleteProduto,
+  createNfe,
+  listNfe,
+  getNfe,
+  getNfeXml,
+  getNfePdf,
 };

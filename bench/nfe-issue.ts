@@ -1,0 +1,157 @@
+// NF-e beside NFS-e issuance in one run: POST /v1/nfe and POST /v1/nfse with test keys (the in-process
+// simulators authorise at once; every request has a unique referencia) from concurrent clients, one kind after
+// the other against the same server. Prints one JSON object per kind: notes/s, p50/p99 latency, status counts and
+// the server process's CPU time per note (steadier than notes/s on a shared machine); for NF-e also the in-process
+// SEFAZ simulator's share. Meant for PostgreSQL (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs
+// embedded (in-memory PGlite) and says so.
+// The load runs in a child process (loopback only), so the clients do not share the server's event loop.
+// Usage: DATABASE_URL=postgres://… npm run bench:nfe-issue [-- --seconds 15 --clients 16]
+import { fork } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) || fallback : fallback;
+};
+const seconds = arg('seconds', 15);
+const clients = arg('clients', 16);
+// Spec 8: 120 requests per clock minute per key; each client rotates over its own keys so the limit never answers.
+const KEYS_PER_CLIENT = 12;
+
+interface LoadPlan {
+  url: string;
+  path: '/v1/nfe' | '/v1/nfse';
+  body: Record<string, unknown>;
+  keys: string[][];
+  seconds: number;
+}
+
+interface LoadResult {
+  latenciesMs: number[];
+  statuses: Record<string, number>;
+  samples: string[];
+  elapsedMs: number;
+}
+
+if (process.argv.includes('--load')) {
+  process.once('message', (plan: LoadPlan) => {
+    void runLoad(plan).then((result) => process.send!(result, () => process.exit(0)));
+  });
+} else {
+  await runServer();
+}
+
+async function runServer() {
+  const { startTestApp } = await import('../test/support/test-app.js');
+  const { seedAccount } = await import('../test/support/seed.js');
+  const { nfeBody } = await import('../test/nfe/fixtures.js');
+  const t = await startTestApp();
+  const mode = t.app.database.kind === 'postgres' ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite in memory)';
+  console.error(`nfe-issue bench: ${mode}, ${clients} clients, ${seconds} s per kind`);
+  const account = await seedAccount(t.app.engine, 'bench');
+  // One company that issues both: NFS-e readiness plus the NF-e issuer block and state registration.
+  const company = await account.company({
+    inscricao_estadual: '0960012345', serie_nfe: '1',
+    endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
+  });
+  const keys: string[][] = [];
+  for (let c = 0; c < clients; c++) keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
+  const bodies = {
+    '/v1/nfse': { empresa_id: company.id, tomador: { documento: '52998224725', nome: 'Cliente Bench' }, valor: '150.00', servico: { descricao: 'Desenvolvimento de sistema sob encomenda' } },
+    '/v1/nfe': nfeBody({ empresa_id: company.id }),
+  } as const;
+
+  // The SEFAZ simulator runs in this process (it checks the XSD and signature of every NFe it receives), so its
+  // CPU is counted apart: its calls are synchronous under the gateway's promise, so cpuUsage around them is exact.
+  let simulatorCpuUs = 0;
+  const sefaz = t.app.engine.sefaz;
+  const timed = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => (...a: A) => {
+    const before = process.cpuUsage();
+    const result = fn(...a);
+    const used = process.cpuUsage(before);
+    simulatorCpuUs += used.user + used.system;
+    return result;
+  };
+  t.app.engine.sefaz = { authorize: timed(sefaz.authorize), query: timed(sefaz.query) };
+
+  const out = [];
+  for (const path of ['/v1/nfse', '/v1/nfe'] as const) {
+    // Warm-up, not measured: the first notes load and compile the XML, XSD and signature paths.
+    await measuredLoad({ url: t.url, path, body: bodies[path], keys: keys.slice(0, 4), seconds: 2 });
+    simulatorCpuUs = 0;
+    const { result, cpuMs } = await measuredLoad({ url: t.url, path, body: bodies[path], keys, seconds });
+    const simulatorMs = simulatorCpuUs / 1000;
+    const lat = result.latenciesMs.sort((a, b) => a - b);
+    const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
+    const authorised = result.statuses['201'] ?? 0;
+    out.push({
+      bench: 'nfe-issue',
+      kind: path === '/v1/nfe' ? 'nfe' : 'nfse',
+      mode,
+      clients,
+      seconds: Number((result.elapsedMs / 1000).toFixed(1)),
+      requests: lat.length,
+      notesPerSecond: Number((authorised / (result.elapsedMs / 1000)).toFixed(1)),
+      p50Ms: pct(50),
+      p99Ms: pct(99),
+      statuses: result.statuses,
+      errorSamples: result.samples,
+      serverCpuMsPerNote: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
+      // NF-e only: the in-process SEFAZ simulator's share, and the service's own CPU without it.
+      ...(path === '/v1/nfe' && lat.length
+        ? { simulatorCpuMsPerNote: Number((simulatorMs / lat.length).toFixed(2)), serviceCpuMsPerNote: Number(((cpuMs - simulatorMs) / lat.length).toFixed(2)) }
+        : {}),
+    });
+  }
+  for (const line of out) console.log(JSON.stringify(line));
+  await t.close();
+  process.exit(0);
+}
+
+/** Runs the clients in a child process and measures this (the server's) process's CPU time meanwhile. */
+async function measuredLoad(plan: LoadPlan): Promise<{ result: LoadResult; cpuMs: number }> {
+  const cpuBefore = process.cpuUsage();
+  const child = fork(fileURLToPath(import.meta.url), ['--load']);
+  const done = new Promise<LoadResult>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
+  });
+  child.send(plan);
+  const result = await done;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { result, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const latenciesMs: number[] = [];
+  const statuses: Record<string, number> = {};
+  const samples: string[] = [];
+  const started = performance.now();
+  const deadline = started + plan.seconds * 1000;
+  await Promise.all(
+    plan.keys.map(async (keys, client) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const body = JSON.stringify({ ...plan.body, referencia: `bench-${client}-${i}-${started.toFixed(0)}` });
+        const t0 = performance.now();
+        let status = 'network_error';
+        try {
+          const res = await fetch(`${plan.url}${plan.path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
+            body,
+          });
+          status = String(res.status);
+          const text = await res.text();
+          if (res.status !== 201 && samples.length < 5) samples.push(`${res.status} ${text.slice(0, 200)}`);
+        } catch (err) {
+          if (samples.length < 5) samples.push(String(err));
+        }
+        latenciesMs.push(performance.now() - t0);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return { latenciesMs, statuses, samples, elapsedMs: performance.now() - started };
+}

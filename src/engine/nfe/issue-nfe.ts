@@ -1,0 +1,72 @@
+import type { Principal } from '../auth/principal.js';
+import { EngineError, parameterError } from '../errors.js';
+import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS } from '../nfse/issue-nfse.js';
+import { NFE_JOB, runNfeJob } from '../transmissao/run-nfe-job.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { createNfe } from './create-nfe.js';
+import { presentNfe, type NfeView } from './present-nfe.js';
+import { SEFAZ_SCENARIOS } from './simulator/sefaz-authorizer.js';
+
+export interface IssueNfeOptions {
+  body: unknown;
+  /** X-Service-Simular (test keys only). */
+  simular?: string | null;
+  /** Prefer: wait=N, in seconds (default 10, as NFS-e). */
+  waitSeconds?: number;
+}
+
+/**
+ * `POST /v1/nfe` (spec 3.3): create the note with its job (createNfe), transmit at once in this request and wait
+ * up to `Prefer: wait` for the outcome. Authorised → the note; rejected or denied → 422 carrying the note; still
+ * pending → the note as it stands (202), which the transmission worker settles.
+ */
+export async function issueNfe(deps: TransmissionDeps, principal: Principal, options: IssueNfeOptions): Promise<NfeView> {
+  const simular = checkNfeScenario(principal, options.simular ?? null);
+  const created = await createNfe(deps, principal, { body: options.body, simular });
+  const attempt = firstAttempt(deps, created.id);
+  const waitMs = Math.min(Math.max(options.waitSeconds ?? DEFAULT_WAIT_SECONDS, 0), MAX_WAIT_SECONDS) * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), waitMs); });
+  const settled = await Promise.race([attempt, timeout]).finally(() => clearTimeout(timer));
+  const view = settled ?? presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: created.id } }));
+  if (view.status === 'rejeitada') {
+    throw new EngineError('nfe_rejeitada', `A SEFAZ rejeitou a NF-e (cStat ${view.rejeicao?.c_stat}): ${view.rejeicao?.mensagem ?? ''}`.trim(), {
+      correcao: view.rejeicao?.correcao ?? 'Corrija conforme nfe.rejeicao.explicacao e emita de novo.',
+      extra: { nfe: view },
+    });
+  }
+  if (view.status === 'denegada') {
+    throw new EngineError('nfe_denegada', `A SEFAZ denegou o uso da NF-e (protocolo ${view.protocolo}); o número ficou consumido.`, {
+      correcao: 'Consulte a situação cadastral do emitente e do destinatário junto à SEFAZ.',
+      extra: { nfe: view },
+    });
+  }
+  return view;
+}
+
+/** The request's own send, under the lease its job was created with; a failure is left to the worker. */
+async function firstAttempt(deps: TransmissionDeps, nfeId: string): Promise<NfeView | null> {
+  try {
+    const job = await deps.db.transmissionJob.findFirst({ where: { nfseId: nfeId, kind: NFE_JOB } });
+    return job ? await runNfeJob(deps, job) : null;
+  } catch (err) {
+    deps.logger.error({ err, nfeId }, 'first NF-e transmission failed; a worker will retry');
+    return null;
+  }
+}
+
+export function checkNfeScenario(principal: Principal, simular: string | null): string | null {
+  if (simular === null || simular === '') return null;
+  if (principal.environment !== 'test') {
+    throw parameterError('simulacao_so_no_sandbox', { header: 'X-Service-Simular' }, 'só funciona com chave de teste.', {
+      correcao: 'Remova o cabeçalho em produção.',
+    });
+  }
+  const value = simular.trim().toLowerCase();
+  if (!SEFAZ_SCENARIOS.test(value)) {
+    throw parameterError('simulacao_invalida', { header: 'X-Service-Simular' }, `cenário de simulação desconhecido: ${simular}.`, {
+      correcao: 'Use autorizar, rejeitar, rejeitar:NNN (cStat), denegar, timeout, duplicidade ou lento.',
+    });
+  }
+  return value;
+}
