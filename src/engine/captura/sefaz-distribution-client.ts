@@ -1,5 +1,5 @@
-import { request } from 'undici';
 import type { NationalClient } from '../national/client.js';
+import { postSoap12 } from '../national/soap12-post.js';
 import { gunzipBase64 } from '../national/gzip-base64.js';
 import type { SefazService } from './sefaz-services.js';
 
@@ -35,22 +35,9 @@ export function distDFeIntEnvelope(service: SefazService, cnpj: string, ultNSU: 
  * when they meet.
  */
 export async function fetchSefazPage(service: SefazService, client: NationalClient, cnpj: string, ultNSU: bigint): Promise<SefazPage> {
-  let text: string;
-  let status: number;
-  try {
-    const res = await request(client.baseUrl, {
-      method: 'POST',
-      dispatcher: client.dispatcher,
-      headersTimeout: client.timeoutMs,
-      bodyTimeout: client.timeoutMs,
-      headers: { 'content-type': `application/soap+xml;charset=utf-8;action="${service.wsdl}/${service.method}"` },
-      body: distDFeIntEnvelope(service, cnpj, ultNSU),
-    });
-    status = res.statusCode;
-    text = await res.body.text();
-  } catch (err) {
-    return { kind: 'unavailable', cause: err instanceof Error ? err.message : String(err) };
-  }
+  const answer = await postSoap12(client, `${service.wsdl}/${service.method}`, distDFeIntEnvelope(service, cnpj, ultNSU));
+  if (answer.kind === 'unavailable') return answer;
+  const { status, text } = answer;
   const cStat = /<cStat>(\d+)<\/cStat>/.exec(text)?.[1];
   if (status >= 500 || !cStat) return { kind: 'unavailable', cause: `HTTP ${status}` };
   const ult = BigInt(/<ultNSU>(\d+)<\/ultNSU>/.exec(text)?.[1] ?? '0');

@@ -1,5 +1,5 @@
-import { request } from 'undici';
 import type { NationalClient } from '../national/client.js';
+import { postSoap12 } from '../national/soap12-post.js';
 
 const WSDL = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeRecepcaoEvento4';
 
@@ -25,22 +25,9 @@ export function recepcaoEventoEnvelope(envEvento: string): string {
  * other batch status is a refusal of the whole message. Mutual TLS is the client's (built with the A1).
  */
 export async function sendEvent(client: NationalClient, envEvento: string): Promise<RecepcaoEventoResult> {
-  let text: string;
-  let status: number;
-  try {
-    const res = await request(client.baseUrl, {
-      method: 'POST',
-      dispatcher: client.dispatcher,
-      headersTimeout: client.timeoutMs,
-      bodyTimeout: client.timeoutMs,
-      headers: { 'content-type': `application/soap+xml;charset=utf-8;action="${WSDL}/nfeRecepcaoEvento"` },
-      body: recepcaoEventoEnvelope(envEvento),
-    });
-    status = res.statusCode;
-    text = await res.body.text();
-  } catch (err) {
-    return { kind: 'unavailable', cause: err instanceof Error ? err.message : String(err) };
-  }
+  const answer = await postSoap12(client, `${WSDL}/nfeRecepcaoEvento`, recepcaoEventoEnvelope(envEvento));
+  if (answer.kind === 'unavailable') return answer;
+  const { status, text } = answer;
   const batch = /<retEnvEvento[\s\S]*?(?=<retEvento[\s>])|<retEnvEvento[\s\S]*<\/retEnvEvento>/.exec(text)?.[0] ?? '';
   const cStat = tag(batch, 'cStat');
   if (status >= 500 || !cStat) return { kind: 'unavailable', cause: `HTTP ${status}` };
