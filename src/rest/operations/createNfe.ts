@@ -1,15 +1,11 @@
 import type { RestOperation } from '../operation.js';
-import { preferWait } from './issueNfse.js';
+import { issuanceVariables } from './issueNfse.js';
 import { NFE_RESULT } from './nfe-fields.js';
 
 export const createNfe: RestOperation = {
   document: `mutation($input: NfeInput!, $simular: String, $wait: Float) {
     issueNfe(input: $input, simular: $simular, waitSeconds: $wait) { ${NFE_RESULT} } }`,
-  toVariables: (req) => ({
-    input: req.body ?? null,
-    simular: (req.headers['x-service-simular'] as string | undefined) ?? null,
-    wait: preferWait(req.headers.prefer) ?? null,
-  }),
+  toVariables: issuanceVariables,
   successStatus: (data) => (data.status === 'autorizada' ? 201 : 202),
   idempotent: true,
 };
