@@ -26,7 +26,7 @@ describe('NF-e informado validation (spec 2.9)', () => {
     delete body.natureza_operacao;
     body.itens[0].ncm = '123';
     body.itens[0].quantidade = 3;
-    body.itens[1].icms = { cst: '60' };
+    body.itens[1].icms = { cst: '99' };
     body.destinatario.documento = '11111111111';
     expect(campos(body)).toEqual(expect.arrayContaining([
       'campo_desconhecido /extra',

@@ -2,8 +2,11 @@ import type { Environment } from '../auth/api-key-format.js';
 import type { CompanyEndereco } from '../empresas/company-input.js';
 import { el, escapeAttr, group } from '../national/xml-text.js';
 import { municipio } from '../tabelas/index.js';
-import { FINALIDADE_FIN, FORMAS_PAGAMENTO, PRESENCA_IND, type NfeIcms, type NfeItem, type NfePisCofins, type NfeRequest } from './nfe-request.js';
-import { somarTotais } from './validate-nfe-request.js';
+import { Decimal } from 'decimal.js';
+import { ibsCbsTotXml, ibsCbsXml, icmsXml, ipiXml, pisCofinsXml } from './build-nfe-tax-xml.js';
+import { QUANTIDADE, VALOR, VALOR_UNITARIO, decimalXml } from './nfe-decimal.js';
+import { FINALIDADE_FIN, FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type NfeItem, type NfeRequest } from './nfe-request.js';
+import { somarTotais } from './nfe-totals.js';
 
 export const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
 export const VER_PROC = 'fiscal-api 0.1';
@@ -72,58 +75,41 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
       : '') +
     el('indIEDest', indIEDest) + el('IE', d.inscricao_estadual) + el('email', d.email);
   const det = r.itens.map((item, i) => detXml(item, i, totais.itens[i]!, r)).join('');
-  const icmsTot =
-    el('vBC', totais.vBC) + el('vICMS', totais.vICMS) + el('vICMSDeson', '0.00') + el('vFCP', '0.00') + el('vBCST', '0.00') +
-    el('vST', '0.00') + el('vFCPST', '0.00') + el('vFCPSTRet', '0.00') + el('vProd', totais.vProd) + el('vFrete', '0.00') +
-    el('vSeg', '0.00') + el('vDesc', '0.00') + el('vII', '0.00') + el('vIPI', totais.vIPI) + el('vIPIDevol', '0.00') +
-    el('vPIS', totais.vPIS) + el('vCOFINS', totais.vCOFINS) + el('vOutro', '0.00') + el('vNF', totais.vNF);
-  const pago = r.pagamentos.reduce((s, p) => s + Math.round(Number(p.valor) * 100), 0);
-  const troco = pago - Math.round(Number(totais.vNF) * 100);
+  const icmsTot = Object.entries(totais.icmsTot).map(([tag, v]) => el(tag, v)).join('');
+  const pago = r.pagamentos.reduce((s, p) => s.plus(p.valor), new Decimal(0));
+  const troco = pago.minus(totais.vNF);
   const pag =
-    r.pagamentos.map((p) => group('detPag', el('tPag', FORMAS_PAGAMENTO[p.forma]), el('xPag', p.descricao), el('vPag', p.valor))).join('') +
-    (troco > 0 && !r.pagamentos.some((p) => p.forma === 'sem_pagamento') ? el('vTroco', (troco / 100).toFixed(2)) : '');
+    r.pagamentos.map((p) => group('detPag', el('tPag', FORMAS_PAGAMENTO[p.forma]), el('xPag', p.descricao), el('vPag', decimalXml(p.valor, VALOR)))).join('') +
+    (troco.gt(0) && !r.pagamentos.some((p) => p.forma === 'sem_pagamento') ? el('vTroco', troco.toFixed(2)) : '');
+  const modFrete = MODALIDADES_FRETE[r.transporte?.modalidade ?? 'sem_frete'];
   const infNFe =
     `<infNFe versao="4.00" Id="NFe${escapeAttr(input.chave)}">` +
-    group('ide', ide) + group('emit', emit) + group('dest', dest) + det + group('total', group('ICMSTot', icmsTot)) +
-    group('transp', el('modFrete', '9')) + group('pag', pag) + group('infAdic', el('infCpl', r.informacoes_adicionais)) +
+    group('ide', ide) + group('emit', emit) + group('dest', dest) + det + group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs)) +
+    group('transp', el('modFrete', modFrete)) + group('pag', pag) + group('infAdic', el('infCpl', r.informacoes_adicionais)) +
     '</infNFe>';
   return `<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`;
 }
 
 function detXml(item: NfeItem, index: number, vProd: string, r: NfeRequest): string {
   const gtin = item.gtin ?? 'SEM GTIN';
+  const qtd = decimalXml(item.quantidade, QUANTIDADE);
+  const unitario = decimalXml(item.valor_unitario, VALOR_UNITARIO);
+  // vFrete, vSeg, vDesc and vOutro are TDec_1302Opc: a zero is not accepted, so it is left out.
+  const opcional = (tag: string, v: string | undefined) => (v === undefined || new Decimal(v).isZero() ? '' : el(tag, decimalXml(v, VALOR)));
   const prod =
     el('cProd', item.codigo) + el('cEAN', gtin) + el('xProd', item.descricao) + el('NCM', item.ncm) + el('CEST', item.cest) +
-    el('CFOP', item.cfop) + el('uCom', item.unidade) + el('qCom', item.quantidade) + el('vUnCom', item.valor_unitario) +
-    el('vProd', vProd) + el('cEANTrib', gtin) + el('uTrib', item.unidade) + el('qTrib', item.quantidade) +
-    el('vUnTrib', item.valor_unitario) + el('indTot', '1');
-  const ipi = item.ipi
-    ? group('IPI', el('cEnq', item.ipi.c_enq), item.ipi.v_ipi === undefined
-        ? group('IPINT', el('CST', item.ipi.cst))
-        : group('IPITrib', el('CST', item.ipi.cst), el('vBC', item.ipi.v_bc), el('pIPI', item.ipi.p_ipi), el('vIPI', item.ipi.v_ipi)))
-    : '';
-  const imposto = group('imposto', group('ICMS', icmsXml(item.icms, item.origem)), ipi, pisCofinsXml('PIS', item.pis), pisCofinsXml('COFINS', item.cofins));
+    el('CFOP', item.cfop) + el('uCom', item.unidade) + el('qCom', qtd) + el('vUnCom', unitario) +
+    el('vProd', vProd) + el('cEANTrib', gtin) + el('uTrib', item.unidade) + el('qTrib', qtd) + el('vUnTrib', unitario) +
+    opcional('vFrete', item.frete) + opcional('vSeg', item.seguro) + opcional('vDesc', item.desconto) + opcional('vOutro', item.outras_despesas) +
+    el('indTot', '1');
+  const imposto = group('imposto', icmsXml(item.icms, item.origem), ipiXml(item.ipi), pisCofinsXml('PIS', item.pis),
+    pisCofinsXml('COFINS', item.cofins), ibsCbsXml(item.ibs_cbs));
   // Spec 2.9: a return references the original note per item (DFeReferenciado, PL_010), other purposes at note
   // level (NFref); both together are rejection 1010.
   const ref = r.finalidade === 'devolucao' && r.chave_referenciada
     ? group('DFeReferenciado', el('chaveAcesso', r.chave_referenciada), el('nItem', r.item_referenciado?.toString()))
     : '';
   return `<det nItem="${index + 1}">${group('prod', prod)}${imposto}${ref}</det>`;
-}
-
-function icmsXml(icms: NfeIcms, orig: string): string {
-  if (icms.csosn !== undefined) {
-    if (icms.csosn === '101') return group('ICMSSN101', el('orig', orig), el('CSOSN', '101'), el('pCredSN', icms.p_cred_sn), el('vCredICMSSN', icms.v_cred_icmssn));
-    return group('ICMSSN102', el('orig', orig), el('CSOSN', icms.csosn));
-  }
-  if (icms.cst === '00') return group('ICMS00', el('orig', orig), el('CST', '00'), el('modBC', icms.mod_bc), el('vBC', icms.v_bc), el('pICMS', icms.p_icms), el('vICMS', icms.v_icms));
-  return group('ICMS40', el('orig', orig), el('CST', icms.cst));
-}
-
-function pisCofinsXml(tax: 'PIS' | 'COFINS', g: NfePisCofins): string {
-  if (g.valor === undefined) return group(tax, group(`${tax}NT`, el('CST', g.cst)));
-  const kind = g.cst === '01' || g.cst === '02' ? 'Aliq' : 'Outr';
-  return group(tax, group(`${tax}${kind}`, el('CST', g.cst), el('vBC', g.v_bc), el(`p${tax}`, g.aliquota), el(`v${tax}`, g.valor)));
 }
 
 /** TDateTimeUTC with the Brasília offset: AAAA-MM-DDThh:mm:ss-03:00. */

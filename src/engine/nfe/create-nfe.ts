@@ -18,7 +18,8 @@ import { buildNfeKey } from './nfe-access-key.js';
 import { nextNfeNumber } from './next-nfe-number.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { signNfeXml } from './sign-nfe-xml.js';
-import { somarTotais, validateNfeRequest } from './validate-nfe-request.js';
+import { somarTotais } from './nfe-totals.js';
+import { validateNfeRequest } from './validate-nfe-request.js';
 
 export interface CreateNfeOptions {
   body: unknown;

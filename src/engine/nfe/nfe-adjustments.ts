@@ -13,6 +13,7 @@ export interface NfeAjuste {
 
 export const NFE_REGRAS_VERSAO = '2026-11-23';
 const MOC = 'MOC 4.00 / leiauteNFe_v4.00.xsd (PL_010 v1.30)';
+const RTC = 'NT 2025.002 (IBS/CBS) / DFeTiposBasicos_v1.00.xsd, MOC 4.00';
 
 const RULES = {
   nfe_modo_informado: ['/modo', 'preenchido', 'Modo informado: os tributos são os enviados pelo emitente.'],
@@ -20,17 +21,19 @@ const RULES = {
   nfe_finalidade_normal: ['/finalidade', 'preenchido', 'Sem finalidade: NF-e normal (finNFe 1).'],
   nfe_serie_da_origem: ['/serie', 'preenchido', 'Sem série: série da API configurada na empresa.'],
   nfe_valor_total_item: ['/itens', 'derivado', 'O valor total de cada item (vProd) é quantidade × valor unitário, arredondado a 2 casas.'],
-  nfe_totais_somados: ['/totais', 'derivado', 'Os totais (ICMSTot) são a soma dos itens.'],
+  nfe_totais_somados: ['/totais', 'derivado', 'Os totais (ICMSTot) são a soma dos itens; vNF = vProd − vDesc − vICMSDeson deduzido + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol.'],
   nfe_sem_gtin: ['/itens', 'preenchido', 'Item sem GTIN: cEAN e cEANTrib "SEM GTIN", como o leiaute pede.'],
   nfe_transporte_sem_frete: ['/transporte', 'preenchido', 'Sem transporte: modalidade de frete 9 (sem ocorrência de transporte).'],
+  nfe_ibs_soma_uf_municipio: ['/itens', 'derivado', 'O valor do IBS (vIBS) é a soma do IBS estadual (vIBSUF) e do municipal (vIBSMun).', RTC],
+  nfe_totais_ibs_cbs_somados: ['/totais', 'derivado', 'Os totais do IBS e da CBS (IBSCBSTot) são a soma dos itens.', RTC],
   nfe_indintermed_padrao: ['/presenca', 'preenchido', 'Operação não presencial sem intermediador: indIntermed 0 (sem intermediador).'],
   nfe_destino_operacao: ['/destinatario/endereco/municipio', 'derivado', 'Destino da operação (idDest) pela UF do destinatário comparada com a do emitente.'],
   nfe_destinatario_homologacao: ['/destinatario/nome', 'preenchido', 'Em homologação o nome do destinatário é o texto fixo exigido pela SEFAZ (rejeição 598 em caso contrário).'],
-} as const satisfies Record<string, readonly [string, NfeAjuste['acao'], string]>;
+} as const satisfies Record<string, readonly [string, NfeAjuste['acao'], string, string?]>;
 
 export type NfeRegra = keyof typeof RULES;
 
 export function nfeAjuste(regra: NfeRegra, campo?: string): NfeAjuste {
-  const [defaultCampo, acao, motivo] = RULES[regra];
-  return { campo: campo ?? defaultCampo, acao, motivo, regra, versao: NFE_REGRAS_VERSAO, fonte: MOC };
+  const [defaultCampo, acao, motivo, fonte] = RULES[regra] as readonly [string, NfeAjuste['acao'], string, string?];
+  return { campo: campo ?? defaultCampo, acao, motivo, regra, versao: NFE_REGRAS_VERSAO, fonte: fonte ?? MOC };
 }

@@ -1,3 +1,6 @@
+import type { IcmsCampo } from './nfe-icms-groups.js';
+import type { TotalInformado } from './nfe-totals.js';
+
 /**
  * The NF-e issuance request of spec 2.9 in `modo` `informado`, as validated. Money, quantities and rates are
  * decimal strings. The inner fields of the tax groups are the layout 4.00 tag names in snake_case
@@ -28,32 +31,57 @@ export interface NfeDestinatario {
   endereco?: NfeEndereco;
 }
 
-/** ICMS: `cst` (regular regime) or `csosn` (Simples Nacional, MEI), with the fields of its layout group. */
+/**
+ * ICMS: `cst` (regular regime) or `csosn` (Simples Nacional, MEI) and the members of its layout group
+ * (nfe-icms-groups.ts), decimal strings as sent.
+ */
 export interface NfeIcms {
+  /** Layout group: ICMS00 … ICMS90, ICMSPart, ICMSST, ICMSSN101 … ICMSSN900. */
+  grupo: string;
   cst?: string;
   csosn?: string;
-  mod_bc?: string;
-  v_bc?: string;
-  p_icms?: string;
-  v_icms?: string;
-  p_cred_sn?: string;
-  v_cred_icmssn?: string;
+  valores: Partial<Record<IcmsCampo, string>>;
 }
 
-/** PIS and COFINS share the layout shape: CST, and base/rate/value for the taxed CSTs. */
+/**
+ * PIS and COFINS share the layout shape: CST, then base × rate (`v_bc`, `p_pis`/`p_cofins`) or quantity × rate
+ * per unit (`q_bc_prod`, `v_aliq_prod`), and the value (`v_pis`/`v_cofins`); the non-taxed CSTs carry the CST only.
+ */
 export interface NfePisCofins {
   cst: string;
   v_bc?: string;
   aliquota?: string;
+  q_bc_prod?: string;
+  v_aliq_prod?: string;
   valor?: string;
 }
 
+/** IPI (TIpi): IPITrib by base × rate or by units × value per unit, IPINT with the CST only. */
 export interface NfeIpi {
   c_enq: string;
   cst: string;
   v_bc?: string;
   p_ipi?: string;
+  q_unid?: string;
+  v_unid?: string;
   v_ipi?: string;
+}
+
+/**
+ * IBS and CBS already calculated by the caller (NT 2025.002, group UB): CST and cClassTrib, and when taxed the
+ * gIBSCBS amounts. `v_ibs` is always the sum of the state and municipal parts (nfe_ibs_soma_uf_municipio).
+ */
+export interface NfeIbsCbs {
+  cst: string;
+  c_class_trib: string;
+  v_bc?: string;
+  p_ibs_uf?: string;
+  v_ibs_uf?: string;
+  p_ibs_mun?: string;
+  v_ibs_mun?: string;
+  v_ibs?: string;
+  p_cbs?: string;
+  v_cbs?: string;
 }
 
 export interface NfeItem {
@@ -67,10 +95,16 @@ export interface NfeItem {
   valor_unitario: string;
   gtin?: string;
   cest?: string;
+  /** vDesc, vFrete, vSeg, vOutro of the item (prod). */
+  desconto?: string;
+  frete?: string;
+  seguro?: string;
+  outras_despesas?: string;
   icms: NfeIcms;
   pis: NfePisCofins;
   cofins: NfePisCofins;
   ipi?: NfeIpi;
+  ibs_cbs?: NfeIbsCbs;
 }
 
 export type FormaPagamento = keyof typeof FORMAS_PAGAMENTO;
@@ -88,9 +122,17 @@ export interface NfePagamento {
   descricao?: string;
 }
 
-export interface NfeTotais {
-  valor_produtos?: string;
-  valor_nota?: string;
+/** Totals the caller may send to have them checked against the sum of the items (nfe-totals.ts). */
+export type NfeTotais = Partial<Record<TotalInformado, string>>;
+
+/** modFrete of layout 4.00 by the names the API accepts. */
+export const MODALIDADES_FRETE = {
+  remetente: '0', destinatario: '1', terceiros: '2', proprio_remetente: '3', proprio_destinatario: '4', sem_frete: '9',
+} as const;
+export type ModalidadeFrete = keyof typeof MODALIDADES_FRETE;
+
+export interface NfeTransporte {
+  modalidade: ModalidadeFrete;
 }
 
 export interface NfeRequest {
@@ -103,6 +145,7 @@ export interface NfeRequest {
   itens: NfeItem[];
   pagamentos: NfePagamento[];
   totais?: NfeTotais;
+  transporte?: NfeTransporte;
   serie?: string;
   tipo_operacao: 'entrada' | 'saida';
   finalidade: Finalidade;

@@ -1,15 +1,20 @@
 import { Decimal } from 'decimal.js';
 import type { Environment } from '../auth/api-key-format.js';
 import { documentoFederal } from '../nfse/validation/documento.js';
-import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../nfse/validation/leitor.js';
+import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nfse/validation/leitor.js';
 import type { ValidationIssue } from '../nfse/validation/types.js';
 import { municipio } from '../tabelas/index.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-adjustments.js';
 import { isValidNfeKey } from './nfe-access-key.js';
+import { QUANTIDADE, VALOR, VALOR_UNITARIO } from './nfe-decimal.js';
+import { lerDecimal, lerEnum, lerPadrao } from './nfe-readers.js';
 import {
-  FORMAS_PAGAMENTO, PRESENCA_IND, type Contribuinte, type Finalidade, type FormaPagamento, type NfeDestinatario, type NfeEndereco,
-  type NfeIcms, type NfeIpi, type NfeItem, type NfePagamento, type NfePisCofins, type NfeRequest, type Presenca,
+  FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type Contribuinte, type Finalidade, type FormaPagamento, type ModalidadeFrete,
+  type NfeDestinatario, type NfeEndereco, type NfeItem, type NfePagamento, type NfeRequest, type NfeTotais, type NfeTransporte, type Presenca,
 } from './nfe-request.js';
+import { somarTotais, TOTAIS_INFORMADOS, totalSomado, type TotalInformado } from './nfe-totals.js';
+import { lerIcms } from './read-nfe-icms.js';
+import { lerIbsCbs, lerIpi, lerPisCofins } from './read-nfe-taxes.js';
 
 export interface NfeValidation {
   request: NfeRequest | null;
@@ -25,22 +30,12 @@ export interface NfeValidationContext {
 }
 
 const TOP = [
-  'modo', 'empresa_id', 'referencia', 'natureza_operacao', 'presenca', 'destinatario', 'itens', 'pagamentos', 'totais', 'serie',
+  'modo', 'empresa_id', 'referencia', 'natureza_operacao', 'presenca', 'destinatario', 'itens', 'pagamentos', 'totais', 'transporte', 'serie',
   'tipo_operacao', 'finalidade', 'chave_referenciada', 'item_referenciado', 'informacoes_adicionais',
 ] as const;
 const PRESENCAS = Object.keys(PRESENCA_IND) as Presenca[];
 const FINALIDADES: Finalidade[] = ['normal', 'complementar', 'ajuste', 'devolucao'];
 const CONTRIBUINTES: Contribuinte[] = ['contribuinte', 'isento', 'nao_contribuinte'];
-// The ICMS groups built so far; other CSTs/CSOSNs are refused by name instead of producing an invalid XML.
-const CST_TRIBUTADA = ['00'];
-const CST_SEM_ICMS = ['40', '41', '50'];
-const CSOSN_SEM_CREDITO = ['102', '103', '300', '400'];
-const PIS_TRIBUTADO = ['01', '02'];
-const PIS_NAO_TRIBUTADO = ['04', '05', '06', '07', '08', '09'];
-const PIS_OUTROS = ['49', '50', '51', '52', '53', '54', '55', '56', '60', '61', '62', '63', '64', '65', '66', '67', '70', '71', '72', '73', '74', '75', '98', '99'];
-const IPI_TRIBUTADO = ['00', '49', '50', '99'];
-const IPI_NAO_TRIBUTADO = ['01', '02', '03', '04', '05', '51', '52', '53', '54', '55'];
-
 /**
  * Validates `POST /v1/nfe` in `modo` `informado` (spec 2.9), reporting every problem at once with a JSON Pointer.
  * `calcular` and `conferir` are refused before this runs (modoNaoSuportado).
@@ -76,12 +71,13 @@ export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): Nf
   const destinatario = lerDestinatario(root.destinatario, c, presente(root, 'destinatario'));
   if (destinatario && ctx.environment === 'test') ajustes.push(nfeAjuste('nfe_destinatario_homologacao'));
   if (destinatario?.endereco) ajustes.push(nfeAjuste('nfe_destino_operacao'));
-  const itens = lerItens(root, ctx, c);
+  const itens = lerItens(root, ctx, c, ajustes);
   if (itens.length) {
     ajustes.push(nfeAjuste('nfe_valor_total_item'), nfeAjuste('nfe_totais_somados'));
+    if (itens.some((i) => i.ibs_cbs)) ajustes.push(nfeAjuste('nfe_totais_ibs_cbs_somados'));
     itens.forEach((item, i) => { if (!item.gtin) ajustes.push(nfeAjuste('nfe_sem_gtin', `/itens/${i}/gtin`)); });
   }
-  ajustes.push(nfeAjuste('nfe_transporte_sem_frete'));
+  const transporte = lerTransporte(root, itens, c, ajustes);
   if (presenca && ['2', '3', '4', '9'].includes(PRESENCA_IND[presenca])) ajustes.push(nfeAjuste('nfe_indintermed_padrao'));
   const pagamentos = lerPagamentos(root, c);
   const totais = lerTotais(root, itens, pagamentos, c);
@@ -97,6 +93,7 @@ export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): Nf
     itens,
     pagamentos,
     totais,
+    transporte,
     serie,
     tipo_operacao: tipo ?? 'saida',
     finalidade: finalidade ?? 'normal',
@@ -105,16 +102,6 @@ export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): Nf
     informacoes_adicionais: adicionais,
   };
   return { request, erros: [], ajustes };
-}
-
-function lerEnum<T extends string>(obj: Objeto, key: string, campo: string, valores: readonly T[], c: Coletor, obrigatorio: boolean): T | undefined {
-  const v = lerTexto(obj, key, campo, c, obrigatorio ? { obrigatorio: `O campo ${key}` } : {});
-  if (v === undefined) return undefined;
-  if (!(valores as readonly string[]).includes(v)) {
-    c.formato(campo, `Valor inválido para ${key}: "${v}".`, `Use um de: ${valores.join(', ')}.`);
-    return undefined;
-  }
-  return v as T;
 }
 
 function lerChaveReferenciada(root: Objeto, finalidade: Finalidade, c: Coletor): string | undefined {
@@ -196,25 +183,12 @@ function lerEndereco(v: unknown, c: Coletor): NfeEndereco | null {
   return { logradouro, numero, complemento, bairro, municipio: mun, cep };
 }
 
-/** A decimal string with at most `casas` decimals (a JSON number is `tipo_invalido`, spec 2.1). */
-function lerDecimal(obj: Objeto, key: string, campo: string, c: Coletor, casas: number, obrigatorio: string | undefined): string | undefined {
-  if (!presente(obj, key)) {
-    if (obrigatorio) c.obrigatorio(campo, obrigatorio);
-    return undefined;
-  }
-  const v = obj[key];
-  if (typeof v !== 'string') {
-    c.tipoInvalido(campo, 'texto com número decimal', v);
-    return undefined;
-  }
-  if (!new RegExp(`^\\d{1,15}(\\.\\d{1,${casas}})?$`).test(v.trim())) {
-    c.formato(campo, `Número decimal inválido: "${v}" (ponto decimal, até ${casas} casas).`, `Envie por exemplo "10.${'0'.repeat(Math.min(casas, 2))}".`);
-    return undefined;
-  }
-  return v.trim();
-}
+const CAMPOS_ITEM = [
+  'codigo', 'descricao', 'ncm', 'cfop', 'origem', 'unidade', 'quantidade', 'valor_unitario', 'gtin', 'cest', 'desconto', 'frete', 'seguro',
+  'outras_despesas', 'icms', 'pis', 'cofins', 'ipi', 'ibs_cbs',
+] as const;
 
-function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor): NfeItem[] {
+function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor, ajustes: NfeAjuste[]): NfeItem[] {
   if (!presente(root, 'itens')) {
     c.obrigatorio('/itens', 'A lista de itens');
     return [];
@@ -226,118 +200,62 @@ function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor): NfeItem[
   const out: NfeItem[] = [];
   root.itens.forEach((raw, i) => {
     const base = `/itens/${i}`;
-    const it = lerObjeto(raw, base, ['codigo', 'descricao', 'ncm', 'cfop', 'origem', 'unidade', 'quantidade', 'valor_unitario', 'gtin', 'cest', 'icms', 'pis', 'cofins', 'ipi'], c);
+    const it = lerObjeto(raw, base, CAMPOS_ITEM, c);
     if (!it) return;
+    const antes = c.issues.length;
     const codigo = lerTexto(it, 'codigo', `${base}/codigo`, c, { obrigatorio: 'O código do item', max: 60 });
     const descricao = lerTexto(it, 'descricao', `${base}/descricao`, c, { obrigatorio: 'A descrição do item', max: 120 });
     const ncm = lerPadrao(it, 'ncm', `${base}/ncm`, /^(\d{8}|00)$/, 'NCM com 8 dígitos', '"84713012"', c, true);
     const cfop = lerPadrao(it, 'cfop', `${base}/cfop`, /^[123567]\d{3}$/, 'CFOP com 4 dígitos, iniciando em 1, 2, 3, 5, 6 ou 7', '"5102"', c, true);
     const origem = lerPadrao(it, 'origem', `${base}/origem`, /^[0-8]$/, 'Origem da mercadoria de 0 a 8', '"0"', c, true);
     const unidade = lerTexto(it, 'unidade', `${base}/unidade`, c, { obrigatorio: 'A unidade', max: 6 });
-    const quantidade = lerDecimal(it, 'quantidade', `${base}/quantidade`, c, 4, 'A quantidade');
-    const valorUnitario = lerDecimal(it, 'valor_unitario', `${base}/valor_unitario`, c, 10, 'O valor unitário');
+    const quantidade = lerDecimal(it, 'quantidade', `${base}/quantidade`, c, QUANTIDADE, 'A quantidade');
+    const valorUnitario = lerDecimal(it, 'valor_unitario', `${base}/valor_unitario`, c, VALOR_UNITARIO, 'O valor unitário');
     const gtin = lerPadrao(it, 'gtin', `${base}/gtin`, /^(\d{8}|\d{12,14})$/, 'GTIN com 8, 12, 13 ou 14 dígitos', '"7891000100103"', c, false);
     const cest = lerPadrao(it, 'cest', `${base}/cest`, /^\d{7}$/, 'CEST com 7 dígitos', '"2104700"', c, false);
-    const icms = lerIcms(it, base, ctx, c);
+    const desconto = lerDecimal(it, 'desconto', `${base}/desconto`, c, VALOR, undefined);
+    const frete = lerDecimal(it, 'frete', `${base}/frete`, c, VALOR, undefined);
+    const seguro = lerDecimal(it, 'seguro', `${base}/seguro`, c, VALOR, undefined);
+    const outras = lerDecimal(it, 'outras_despesas', `${base}/outras_despesas`, c, VALOR, undefined);
+    const icms = lerIcms(it, base, ctx.simples, c);
     const pis = lerPisCofins(it, 'pis', base, c);
     const cofins = lerPisCofins(it, 'cofins', base, c);
     const ipi = presente(it, 'ipi') ? lerIpi(it.ipi, `${base}/ipi`, c) : undefined;
+    const ibsCbs = presente(it, 'ibs_cbs') ? lerIbsCbs(it.ibs_cbs, `${base}/ibs_cbs`, c, ajustes) : undefined;
     if (quantidade !== undefined && new Decimal(quantidade).isZero()) c.formato(`${base}/quantidade`, 'A quantidade deve ser maior que zero.', 'Informe a quantidade vendida.');
-    if (codigo && descricao && ncm && cfop && origem && unidade && quantidade && valorUnitario && icms && pis && cofins && ipi !== null) {
-      out.push({ codigo, descricao, ncm, cfop, origem, unidade, quantidade, valor_unitario: valorUnitario, gtin, cest, icms, pis, cofins, ipi });
+    if (desconto && quantidade && valorUnitario) {
+      const vProd = new Decimal(quantidade).times(valorUnitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      if (new Decimal(desconto).gt(vProd)) {
+        c.formato(`${base}/desconto`, `O desconto ${desconto} é maior que o valor do item (${vProd.toFixed(2)}).`, 'O desconto não pode passar do valor do item.');
+      }
     }
+    if (c.issues.length > antes || !icms || !pis || !cofins) return;
+    out.push({
+      codigo: codigo!, descricao: descricao!, ncm: ncm!, cfop: cfop!, origem: origem!, unidade: unidade!, quantidade: quantidade!,
+      valor_unitario: valorUnitario!, gtin, cest, desconto, frete, seguro, outras_despesas: outras, icms, pis, cofins,
+      ipi: ipi ?? undefined, ibs_cbs: ibsCbs ?? undefined,
+    });
   });
   return out;
 }
 
-function lerPadrao(obj: Objeto, key: string, campo: string, re: RegExp, oque: string, exemplo: string, c: Coletor, obrigatorio: boolean): string | undefined {
-  const t = lerTexto(obj, key, campo, c, obrigatorio ? { obrigatorio: `O campo ${key}` } : {});
-  if (t === undefined) return undefined;
-  const limpo = t.replace(/[.\-\s]/g, '');
-  if (!re.test(limpo)) {
-    c.formato(campo, `${oque}; recebido "${t}".`, `Informe por exemplo ${exemplo}.`);
-    return undefined;
-  }
-  return limpo;
-}
-
-function lerIcms(it: Objeto, base: string, ctx: NfeValidationContext, c: Coletor): NfeIcms | undefined {
-  const campo = `${base}/icms`;
-  if (!presente(it, 'icms')) {
-    c.obrigatorio(campo, 'O grupo icms');
-    return undefined;
-  }
-  const g = lerObjeto(it.icms, campo, ['cst', 'csosn', 'mod_bc', 'v_bc', 'p_icms', 'v_icms', 'p_cred_sn', 'v_cred_icmssn'], c);
-  if (!g) return undefined;
-  const icms: NfeIcms = {};
-  // CRT decides the code: Simples Nacional and MEI report CSOSN, the other regimes CST (rejection 590/591).
-  if (ctx.simples) {
-    if (presente(g, 'cst')) c.formato(`${campo}/cst`, 'Empresa do Simples Nacional informa csosn, não cst.', 'Troque cst por csosn.');
-    icms.csosn = lerTexto(g, 'csosn', `${campo}/csosn`, c, { obrigatorio: 'O CSOSN' });
-    if (icms.csosn === '101') {
-      icms.p_cred_sn = lerDecimal(g, 'p_cred_sn', `${campo}/p_cred_sn`, c, 4, 'A alíquota de crédito do Simples (p_cred_sn)');
-      icms.v_cred_icmssn = lerDecimal(g, 'v_cred_icmssn', `${campo}/v_cred_icmssn`, c, 2, 'O valor do crédito (v_cred_icmssn)');
-    } else if (icms.csosn !== undefined && !CSOSN_SEM_CREDITO.includes(icms.csosn)) {
-      c.formato(`${campo}/csosn`, `CSOSN ${icms.csosn} ainda não é aceito pela API.`, `Use um de: 101, ${CSOSN_SEM_CREDITO.join(', ')}.`);
+/**
+ * modFrete. Without `transporte` there is no transport (9, nfe_transporte_sem_frete), unless the items carry
+ * freight: who contracted it is a fact only the issuer knows, so then the modality is required.
+ */
+function lerTransporte(root: Objeto, itens: NfeItem[], c: Coletor, ajustes: NfeAjuste[]): NfeTransporte | undefined {
+  if (!presente(root, 'transporte')) {
+    if (itens.some((i) => i.frete !== undefined && !new Decimal(i.frete).isZero())) {
+      c.obrigatorio('/transporte/modalidade', 'Com frete nos itens, a modalidade do frete', 'Informe transporte.modalidade (remetente, destinatario, terceiros, proprio_remetente ou proprio_destinatario).');
+    } else {
+      ajustes.push(nfeAjuste('nfe_transporte_sem_frete'));
     }
-    return icms;
-  }
-  if (presente(g, 'csosn')) c.formato(`${campo}/csosn`, 'Empresa fora do Simples Nacional informa cst, não csosn.', 'Troque csosn por cst.');
-  icms.cst = lerTexto(g, 'cst', `${campo}/cst`, c, { obrigatorio: 'O CST do ICMS' });
-  if (icms.cst !== undefined && CST_TRIBUTADA.includes(icms.cst)) {
-    icms.mod_bc = lerPadrao(g, 'mod_bc', `${campo}/mod_bc`, /^[0-3]$/, 'Modalidade da base (mod_bc) de 0 a 3', '"3"', c, true);
-    icms.v_bc = lerDecimal(g, 'v_bc', `${campo}/v_bc`, c, 2, 'A base de cálculo (v_bc)');
-    icms.p_icms = lerDecimal(g, 'p_icms', `${campo}/p_icms`, c, 4, 'A alíquota (p_icms)');
-    icms.v_icms = lerDecimal(g, 'v_icms', `${campo}/v_icms`, c, 2, 'O valor do ICMS (v_icms)');
-  } else if (icms.cst !== undefined && !CST_SEM_ICMS.includes(icms.cst)) {
-    c.formato(`${campo}/cst`, `CST ${icms.cst} do ICMS ainda não é aceito pela API.`, `Use um de: ${[...CST_TRIBUTADA, ...CST_SEM_ICMS].join(', ')}.`);
-  }
-  return icms;
-}
-
-function lerPisCofins(it: Objeto, key: 'pis' | 'cofins', base: string, c: Coletor): NfePisCofins | undefined {
-  const campo = `${base}/${key}`;
-  if (!presente(it, key)) {
-    c.obrigatorio(campo, `O grupo ${key}`);
     return undefined;
   }
-  const taxa = `p_${key}`;
-  const valor = `v_${key}`;
-  const g = lerObjeto(it[key], campo, ['cst', 'v_bc', taxa, valor], c);
-  if (!g) return undefined;
-  const cst = lerTexto(g, 'cst', `${campo}/cst`, c, { obrigatorio: `O CST do ${key.toUpperCase()}` });
-  if (cst === undefined) return undefined;
-  if (PIS_NAO_TRIBUTADO.includes(cst)) return { cst };
-  if (!PIS_TRIBUTADO.includes(cst) && !PIS_OUTROS.includes(cst)) {
-    c.formato(`${campo}/cst`, `CST ${cst} do ${key.toUpperCase()} desconhecido.`, 'Use o CST da tabela do leiaute (01 a 99).');
-    return undefined;
-  }
-  return {
-    cst,
-    v_bc: lerDecimal(g, 'v_bc', `${campo}/v_bc`, c, 2, 'A base de cálculo (v_bc)'),
-    aliquota: lerDecimal(g, taxa, `${campo}/${taxa}`, c, 4, `A alíquota (${taxa})`),
-    valor: lerDecimal(g, valor, `${campo}/${valor}`, c, 2, `O valor (${valor})`),
-  };
-}
-
-function lerIpi(v: unknown, campo: string, c: Coletor): NfeIpi | null {
-  const g = lerObjeto(v, campo, ['c_enq', 'cst', 'v_bc', 'p_ipi', 'v_ipi'], c);
-  if (!g) return null;
-  const cEnq = lerPadrao(g, 'c_enq', `${campo}/c_enq`, /^\d{3}$/, 'Código de enquadramento (c_enq) com 3 dígitos', '"999"', c, true);
-  const cst = lerTexto(g, 'cst', `${campo}/cst`, c, { obrigatorio: 'O CST do IPI' });
-  if (!cEnq || !cst) return null;
-  if (IPI_NAO_TRIBUTADO.includes(cst)) return { c_enq: cEnq, cst };
-  if (!IPI_TRIBUTADO.includes(cst)) {
-    c.formato(`${campo}/cst`, `CST ${cst} do IPI desconhecido.`, `Use um de: ${[...IPI_TRIBUTADO, ...IPI_NAO_TRIBUTADO].join(', ')}.`);
-    return null;
-  }
-  return {
-    c_enq: cEnq,
-    cst,
-    v_bc: lerDecimal(g, 'v_bc', `${campo}/v_bc`, c, 2, 'A base de cálculo (v_bc)'),
-    p_ipi: lerDecimal(g, 'p_ipi', `${campo}/p_ipi`, c, 4, 'A alíquota (p_ipi)'),
-    v_ipi: lerDecimal(g, 'v_ipi', `${campo}/v_ipi`, c, 2, 'O valor do IPI (v_ipi)'),
-  };
+  const t = lerObjeto(root.transporte, '/transporte', ['modalidade'], c);
+  if (!t) return undefined;
+  const modalidade = lerEnum(t, 'modalidade', '/transporte/modalidade', Object.keys(MODALIDADES_FRETE) as ModalidadeFrete[], c, true);
+  return modalidade ? { modalidade } : undefined;
 }
 
 function lerPagamentos(root: Objeto, c: Coletor): NfePagamento[] {
@@ -352,7 +270,7 @@ function lerPagamentos(root: Objeto, c: Coletor): NfePagamento[] {
     const p = lerObjeto(raw, base, ['forma', 'valor', 'descricao'], c);
     if (!p) return;
     const forma = lerEnum(p, 'forma', `${base}/forma`, Object.keys(FORMAS_PAGAMENTO) as FormaPagamento[], c, true);
-    const valor = lerDecimal(p, 'valor', `${base}/valor`, c, 2, 'O valor do pagamento');
+    const valor = lerDecimal(p, 'valor', `${base}/valor`, c, VALOR, 'O valor do pagamento');
     const descricao = lerTexto(p, 'descricao', `${base}/descricao`, c, { min: 2, max: 60, nome: 'A descrição do pagamento' });
     if (forma === 'outros' && descricao === undefined && !c.temErroEm(`${base}/descricao`)) c.obrigatorio(`${base}/descricao`, 'A descrição do pagamento "outros"');
     if (forma && valor) out.push({ forma, valor, descricao });
@@ -360,17 +278,21 @@ function lerPagamentos(root: Objeto, c: Coletor): NfePagamento[] {
   return out;
 }
 
-/** Sums vProd and vNF from the items; sent `totais` must agree with them. */
-function lerTotais(root: Objeto, itens: NfeItem[], pagamentos: NfePagamento[], c: Coletor): NfeRequest['totais'] {
-  const t = presente(root, 'totais') ? lerObjeto(root.totais, '/totais', ['valor_produtos', 'valor_nota'], c) : null;
-  const enviados = t ? { valor_produtos: lerDecimal(t, 'valor_produtos', '/totais/valor_produtos', c, 2, undefined), valor_nota: lerDecimal(t, 'valor_nota', '/totais/valor_nota', c, 2, undefined) } : undefined;
-  if (c.temErroEm('/itens') || itens.length === 0) return enviados;
-  const somados = somarTotais(itens);
-  if (enviados?.valor_produtos && !new Decimal(enviados.valor_produtos).eq(somados.vProd)) {
-    c.formato('/totais/valor_produtos', `valor_produtos ${enviados.valor_produtos} difere da soma dos itens (${somados.vProd}).`, 'Corrija o total ou remova totais para o serviço somar.');
+/** `totais` sent are checked one by one against the sum of the items; payments must cover the note (rejection 866). */
+function lerTotais(root: Objeto, itens: NfeItem[], pagamentos: NfePagamento[], c: Coletor): NfeTotais | undefined {
+  const t = presente(root, 'totais') ? lerObjeto(root.totais, '/totais', Object.keys(TOTAIS_INFORMADOS), c) : null;
+  const enviados: NfeTotais = {};
+  for (const k of Object.keys(TOTAIS_INFORMADOS) as TotalInformado[]) {
+    const v = t ? lerDecimal(t, k, `/totais/${k}`, c, VALOR, undefined) : undefined;
+    if (v !== undefined) enviados[k] = v;
   }
-  if (enviados?.valor_nota && !new Decimal(enviados.valor_nota).eq(somados.vNF)) {
-    c.formato('/totais/valor_nota', `valor_nota ${enviados.valor_nota} difere do calculado (${somados.vNF}).`, 'Corrija o total ou remova totais para o serviço somar.');
+  if (c.temErroEm('/itens') || itens.length === 0) return t ? enviados : undefined;
+  const somados = somarTotais(itens);
+  for (const [k, v] of Object.entries(enviados) as [TotalInformado, string][]) {
+    const soma = totalSomado(somados, k);
+    if (!new Decimal(v).eq(soma)) {
+      c.formato(`/totais/${k}`, `${k} ${v} difere da soma dos itens (${soma}).`, 'Corrija o total ou remova-o para o serviço somar.');
+    }
   }
   if (pagamentos.length && !c.temErroEm('/pagamentos')) {
     const pago = pagamentos.reduce((s, p) => s.plus(p.valor), new Decimal(0));
@@ -378,37 +300,5 @@ function lerTotais(root: Objeto, itens: NfeItem[], pagamentos: NfePagamento[], c
       c.formato('/pagamentos', `Os pagamentos somam ${pago.toFixed(2)}, menos que o valor da nota (${somados.vNF}).`, 'Ajuste os valores dos pagamentos (rejeição 866 da SEFAZ).');
     }
   }
-  return enviados;
-}
-
-export interface SomaTotais {
-  vProd: string;
-  vBC: string;
-  vICMS: string;
-  vIPI: string;
-  vPIS: string;
-  vCOFINS: string;
-  vNF: string;
-  itens: string[];
-}
-
-/** vProd of each item (quantity × unit price, 2 decimals) and the ICMSTot sums of layout 4.00 (W02–W16). */
-export function somarTotais(itens: NfeItem[]): SomaTotais {
-  const zero = new Decimal(0);
-  const vItens = itens.map((i) => new Decimal(i.quantidade).times(i.valor_unitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
-  const sum = (f: (i: NfeItem) => string | undefined) => itens.reduce((s, i) => s.plus(f(i) ?? 0), zero);
-  const vProd = vItens.reduce((s, v) => s.plus(v), zero);
-  const vIPI = sum((i) => i.ipi?.v_ipi);
-  return {
-    vProd: vProd.toFixed(2),
-    vBC: sum((i) => i.icms.v_bc).toFixed(2),
-    vICMS: sum((i) => i.icms.v_icms).toFixed(2),
-    vIPI: vIPI.toFixed(2),
-    vPIS: sum((i) => i.pis.valor).toFixed(2),
-    vCOFINS: sum((i) => i.cofins.valor).toFixed(2),
-    // vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol (W16 rule);
-    // discounts, freight and ST are not accepted yet, so vProd + vIPI.
-    vNF: vProd.plus(vIPI).toFixed(2),
-    itens: vItens.map((v) => v.toFixed(2)),
-  };
+  return t ? enviados : undefined;
 }

@@ -1,0 +1,58 @@
+import { el, group } from '../national/xml-text.js';
+import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE, decimalXml, type FormatoDecimal } from './nfe-decimal.js';
+import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './nfe-icms-groups.js';
+import type { NfeIbsCbs, NfeIcms, NfeIpi, NfePisCofins } from './nfe-request.js';
+import type { TotaisIbsCbs } from './nfe-totals.js';
+
+/** Decimal element in its layout format, or '' when absent. */
+const dec = (tag: string, v: string | undefined, f: FormatoDecimal) => el(tag, v === undefined ? undefined : decimalXml(v, f));
+
+/** `<ICMS><ICMSxx>`: orig, CST/CSOSN, then the members sent in the group's layout order (nfe-icms-groups.ts). */
+export function icmsXml(icms: NfeIcms, orig: string): string {
+  const grupo = ICMS_GRUPOS.find((g) => g.tag === icms.grupo)!;
+  const membros = camposDe(grupo.partes).map((k) => {
+    const [tag, formato] = ICMS_CAMPOS[k];
+    const v = icms.valores[k];
+    return 'inteiros' in formato ? dec(tag, v, formato) : el(tag, v);
+  });
+  const codigo = icms.csosn !== undefined ? el('CSOSN', icms.csosn) : el('CST', icms.cst);
+  return group('ICMS', group(grupo.tag, el('orig', orig), codigo, ...membros));
+}
+
+export function ipiXml(ipi: NfeIpi | undefined): string {
+  if (!ipi) return '';
+  const inner = ipi.v_ipi === undefined
+    ? group('IPINT', el('CST', ipi.cst))
+    : group('IPITrib', el('CST', ipi.cst), dec('vBC', ipi.v_bc, VALOR), dec('pIPI', ipi.p_ipi, ALIQUOTA),
+        dec('qUnid', ipi.q_unid, QUANTIDADE_12), dec('vUnid', ipi.v_unid, VALOR_UNIDADE), dec('vIPI', ipi.v_ipi, VALOR));
+  return group('IPI', el('cEnq', ipi.c_enq), inner);
+}
+
+export function pisCofinsXml(tax: 'PIS' | 'COFINS', g: NfePisCofins): string {
+  if (g.valor === undefined) return group(tax, group(`${tax}NT`, el('CST', g.cst)));
+  const kind = g.cst === '01' || g.cst === '02' ? 'Aliq' : g.cst === '03' ? 'Qtde' : 'Outr';
+  return group(tax, group(`${tax}${kind}`, el('CST', g.cst), dec('vBC', g.v_bc, VALOR), dec(`p${tax}`, g.aliquota, ALIQUOTA),
+    dec('qBCProd', g.q_bc_prod, QUANTIDADE_12), dec('vAliqProd', g.v_aliq_prod, QUANTIDADE), dec(`v${tax}`, g.valor, VALOR)));
+}
+
+/** `<IBSCBS>` (TTribNFe): CST, cClassTrib and, when taxed, gIBSCBS with the state, municipal and federal parts. */
+export function ibsCbsXml(g: NfeIbsCbs | undefined): string {
+  if (!g) return '';
+  const gIbsCbs = g.v_bc === undefined ? '' : group('gIBSCBS',
+    dec('vBC', g.v_bc, VALOR),
+    group('gIBSUF', dec('pIBSUF', g.p_ibs_uf, ALIQUOTA), dec('vIBSUF', g.v_ibs_uf, VALOR)),
+    group('gIBSMun', dec('pIBSMun', g.p_ibs_mun, ALIQUOTA), dec('vIBSMun', g.v_ibs_mun, VALOR)),
+    dec('vIBS', g.v_ibs, VALOR),
+    group('gCBS', dec('pCBS', g.p_cbs, ALIQUOTA), dec('vCBS', g.v_cbs, VALOR)));
+  return group('IBSCBS', el('CST', g.cst), el('cClassTrib', g.c_class_trib), gIbsCbs);
+}
+
+/** `<IBSCBSTot>`: deferral, returned tax and presumed credit are not accepted yet, so they total zero. */
+export function ibsCbsTotXml(t: TotaisIbsCbs | null): string {
+  if (!t) return '';
+  const zero = el('vDif', '0.00') + el('vDevTrib', '0.00');
+  const gIbs = group('gIBS', group('gIBSUF', zero, el('vIBSUF', t.vIBSUF)), group('gIBSMun', zero, el('vIBSMun', t.vIBSMun)),
+    el('vIBS', t.vIBS), el('vCredPres', '0.00'), el('vCredPresCondSus', '0.00'));
+  const gCbs = group('gCBS', zero, el('vCBS', t.vCBS), el('vCredPres', '0.00'), el('vCredPresCondSus', '0.00'));
+  return group('IBSCBSTot', el('vBCIBSCBS', t.vBCIBSCBS), t.tributado ? gIbs + gCbs : '');
+}
