@@ -1,6 +1,9 @@
-import type { NfeEmitente } from '../../src/engine/nfe/build-nfe-xml.js';
+import { expect } from 'vitest';
+import { buildNfeXml, type NfeEmitente } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
-import { PREST_CNPJ, TOMA_CNPJ } from '../national/fixtures.js';
+import { signNfeXml } from '../../src/engine/nfe/sign-nfe-xml.js';
+import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
+import { PREST_CNPJ, TOMA_CNPJ, testIdentity } from '../national/fixtures.js';
 
 /** Porto Alegre (RS → SVRS is not its authoriser: RS has its own), Curitiba for an interstate recipient. */
 export const PORTO_ALEGRE = '4314902';
@@ -48,4 +51,14 @@ export function nfeBody(overrides: Record<string, unknown> = {}): Record<string,
     pagamentos: [{ forma: 'pix', valor: '130.00' }],
     ...overrides,
   };
+}
+
+/** Validates `body` (expecting no error), builds and signs its NF-e as note 42 of series 1. */
+export function signedNfe(body: Record<string, unknown>, environment: 'test' | 'live' = 'test', emitente = EMITENTE) {
+  const v = validateNfeRequest(body, { simples: emitente.crt !== '3', chaveRestritaEmpresa: true, environment });
+  expect(v.erros).toEqual([]);
+  const emissao = new Date('2026-11-23T15:04:05.678Z');
+  const key = buildNfeKey({ cUF: '43', emissao, documento: emitente.cnpj, serie: '1', nNF: 42n });
+  const xml = buildNfeXml({ environment, emitente, request: v.request!, serie: '1', numero: 42n, ...key, emissao });
+  return { xml: signNfeXml(xml, testIdentity().signer), key, validation: v };
 }

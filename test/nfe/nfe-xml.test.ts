@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildNfeXml, XNOME_HOMOLOGACAO } from '../../src/engine/nfe/build-nfe-xml.js';
+import { XNOME_HOMOLOGACAO } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildNfeKey, isValidNfeKey, nfeKeyDv } from '../../src/engine/nfe/nfe-access-key.js';
-import { signNfeXml } from '../../src/engine/nfe/sign-nfe-xml.js';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { validateXsd } from '../../src/engine/national/validate-xsd.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { testIdentity } from '../national/fixtures.js';
-import { CHAVE_ORIGEM, EMITENTE, nfeBody } from './fixtures.js';
-
-const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
-
-function signedNfe(body: Record<string, unknown>, environment: 'test' | 'live' = 'test', emitente = EMITENTE) {
-  const v = validateNfeRequest(body, { ...ctx, simples: emitente.crt !== '3', environment });
-  expect(v.erros).toEqual([]);
-  const emissao = new Date('2026-11-23T15:04:05.678Z');
-  const key = buildNfeKey({ cUF: '43', emissao, documento: emitente.cnpj, serie: '1', nNF: 42n });
-  const xml = buildNfeXml({ environment, emitente, request: v.request!, serie: '1', numero: 42n, ...key, emissao });
-  return { xml: signNfeXml(xml, testIdentity().signer), key };
-}
+import { CHAVE_ORIGEM, EMITENTE, nfeBody, signedNfe } from './fixtures.js';
 
 describe('NF-e access key (shared/nfe/README "Access key")', () => {
   it('checks the DV of the homologation samples and refuses a changed digit', () => {
