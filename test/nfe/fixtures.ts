@@ -53,6 +53,25 @@ export function nfeBody(overrides: Record<string, unknown> = {}): Record<string,
   };
 }
 
+export const IBS_CBS = { cst: '000', c_class_trib: '000001', v_bc: '100.00', p_ibs_uf: '0.1', v_ibs_uf: '0.10', p_ibs_mun: '0', v_ibs_mun: '0.00', p_cbs: '0.9', v_cbs: '0.90' };
+
+/** Item 0 with ST, FCP-ST, IPI, discount, freight, insurance and other expenses; item 1 with deducted desoneration. */
+export function nfeBodyTributado(extra: Record<string, unknown> = {}) {
+  const [a, b] = nfeBody().itens;
+  return nfeBody({
+    transporte: { modalidade: 'remetente' },
+    itens: [
+      {
+        ...a, desconto: '10.00', frete: '15.5', seguro: '2.00', outras_despesas: '1.25', ibs_cbs: { ...IBS_CBS },
+        icms: { cst: '10', mod_bc: '3', v_bc: '100.00', p_icms: '12', v_icms: '12.00', mod_bc_st: '4', p_mva_st: '40', v_bc_st: '140.00', p_icms_st: '18', v_icms_st: '13.20', v_bc_fcp_st: '140.00', p_fcp_st: '2', v_fcp_st: '2.80' },
+      },
+      { ...b, icms: { cst: '40', v_icms_deson: '1.80', mot_des_icms: '9', ind_deduz_deson: '1' }, ibs_cbs: { cst: '410', c_class_trib: '410001' } },
+    ],
+    pagamentos: [{ forma: 'pix', valor: '200.00' }],
+    ...extra,
+  });
+}
+
 /** Validates `body` (expecting no error), builds and signs its NF-e as note 42 of series 1. */
 export function signedNfe(body: Record<string, unknown>, environment: 'test' | 'live' = 'test', emitente = EMITENTE) {
   const v = validateNfeRequest(body, { simples: emitente.crt !== '3', chaveRestritaEmpresa: true, environment });

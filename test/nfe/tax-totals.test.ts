@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { xmllint } from '../national/external-tools.js';
-import { nfeBody, signedNfe } from './fixtures.js';
+import { IBS_CBS, nfeBody, nfeBodyTributado, signedNfe } from './fixtures.js';
 
 const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
 const campos = (body: unknown) => validateNfeRequest(body, ctx).erros.map((e) => `${e.codigo} ${e.campo}`);
 
-const IBS_CBS = { cst: '000', c_class_trib: '000001', v_bc: '100.00', p_ibs_uf: '0.1', v_ibs_uf: '0.10', p_ibs_mun: '0', v_ibs_mun: '0.00', p_cbs: '0.9', v_cbs: '0.90' };
-
-/** Item 0 with ST, FCP-ST, IPI, discount, freight, insurance and other expenses; item 1 with deducted desoneration. */
-function notaCompleta(extra: Record<string, unknown> = {}) {
-  const [a, b] = nfeBody().itens;
-  return nfeBody({
-    transporte: { modalidade: 'remetente' },
-    itens: [
-      {
-        ...a, desconto: '10.00', frete: '15.5', seguro: '2.00', outras_despesas: '1.25', ibs_cbs: IBS_CBS,
-        icms: { cst: '10', mod_bc: '3', v_bc: '100.00', p_icms: '12', v_icms: '12.00', mod_bc_st: '4', p_mva_st: '40', v_bc_st: '140.00', p_icms_st: '18', v_icms_st: '13.20', v_bc_fcp_st: '140.00', p_fcp_st: '2', v_fcp_st: '2.80' },
-      },
-      { ...b, icms: { cst: '40', v_icms_deson: '1.80', mot_des_icms: '9', ind_deduz_deson: '1' }, ibs_cbs: { cst: '410', c_class_trib: '410001' } },
-    ],
-    pagamentos: [{ forma: 'pix', valor: '200.00' }],
-    ...extra,
-  });
-}
-
 describe('NF-e totals (ICMSTot W16 and IBSCBSTot)', () => {
   it('vNF = vProd − vDesc − deducted vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vIPI, schema-valid', () => {
-    const { xml, validation } = signedNfe(notaCompleta());
+    const { xml, validation } = signedNfe(nfeBodyTributado());
     // vProd 100.00 + 15.00; 115 − 10 − 1.80 + 13.20 + 2.80 + 15.50 + 2 + 1.25 + 5 (IPI) = 142.95
     expect(xml).toContain('<ICMSTot><vBC>100.00</vBC><vICMS>12.00</vICMS><vICMSDeson>1.80</vICMSDeson><vFCP>0.00</vFCP><vBCST>140.00</vBCST>'
       + '<vST>13.20</vST><vFCPST>2.80</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>115.00</vProd><vFrete>15.50</vFrete><vSeg>2.00</vSeg>'
@@ -43,7 +24,7 @@ describe('NF-e totals (ICMSTot W16 and IBSCBSTot)', () => {
   });
 
   it('IBS/CBS per item and IBSCBSTot, vIBS the sum of the state and municipal parts', () => {
-    const { xml, validation } = signedNfe(notaCompleta());
+    const { xml, validation } = signedNfe(nfeBodyTributado());
     expect(xml).toContain('<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS><vBC>100.00</vBC><gIBSUF><pIBSUF>0.10</pIBSUF>'
       + '<vIBSUF>0.10</vIBSUF></gIBSUF><gIBSMun><pIBSMun>0.00</pIBSMun><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>0.10</vIBS>'
       + '<gCBS><pCBS>0.90</pCBS><vCBS>0.90</vCBS></gCBS></gIBSCBS></IBSCBS>');
@@ -58,7 +39,7 @@ describe('NF-e totals (ICMSTot W16 and IBSCBSTot)', () => {
   });
 
   it('IBS/CBS: a sent vIBS must be the sum; gIBSCBS is all or nothing; CST and cClassTrib have their lengths', () => {
-    const body = notaCompleta();
+    const body = nfeBodyTributado();
     body.itens[0].ibs_cbs = { ...IBS_CBS, v_ibs: '0.20' };
     expect(campos(body)).toEqual(['formato_invalido /itens/0/ibs_cbs/v_ibs']);
     body.itens[0].ibs_cbs = { ...IBS_CBS, v_ibs: '0.10' };
@@ -79,23 +60,23 @@ describe('NF-e totals (ICMSTot W16 and IBSCBSTot)', () => {
     const certos = { valor_produtos: '115.00', valor_desconto: '10.00', valor_frete: '15.50', valor_seguro: '2.00', valor_outras_despesas: '1.25',
       base_icms: '100.00', valor_icms: '12.00', base_icms_st: '140.00', valor_icms_st: '13.20', valor_fcp_st: '2.80', valor_ipi: '5.00',
       valor_pis: '1.65', valor_cofins: '7.60', valor_ibs: '0.10', valor_cbs: '0.90', valor_nota: '142.95' };
-    expect(campos(notaCompleta({ totais: certos }))).toEqual([]);
-    expect(campos(notaCompleta({ totais: { ...certos, valor_frete: '15.00', valor_icms_st: '13.00', valor_nota: '142.94', valor_cbs: '1.00' } }))).toEqual([
+    expect(campos(nfeBodyTributado({ totais: certos }))).toEqual([]);
+    expect(campos(nfeBodyTributado({ totais: { ...certos, valor_frete: '15.00', valor_icms_st: '13.00', valor_nota: '142.94', valor_cbs: '1.00' } }))).toEqual([
       'formato_invalido /totais/valor_frete',
       'formato_invalido /totais/valor_icms_st',
       'formato_invalido /totais/valor_cbs',
       'formato_invalido /totais/valor_nota',
     ]);
-    expect(campos(notaCompleta({ totais: { valor_total: '1.00' } }))).toEqual(['campo_desconhecido /totais/valor_total']);
-    expect(campos(notaCompleta({ pagamentos: [{ forma: 'pix', valor: '142.94' }] }))).toEqual(['formato_invalido /pagamentos']);
+    expect(campos(nfeBodyTributado({ totais: { valor_total: '1.00' } }))).toEqual(['campo_desconhecido /totais/valor_total']);
+    expect(campos(nfeBodyTributado({ pagamentos: [{ forma: 'pix', valor: '142.94' }] }))).toEqual(['formato_invalido /pagamentos']);
   });
 
   it('freight needs a transport modality; a discount cannot pass the item value; modalities are named', () => {
-    const body = notaCompleta();
+    const body = nfeBodyTributado();
     delete body.transporte;
     expect(campos(body)).toEqual(['campo_obrigatorio /transporte/modalidade']);
-    expect(campos(notaCompleta({ transporte: { modalidade: 'cif' } }))).toEqual(['formato_invalido /transporte/modalidade']);
-    const caro = notaCompleta();
+    expect(campos(nfeBodyTributado({ transporte: { modalidade: 'cif' } }))).toEqual(['formato_invalido /transporte/modalidade']);
+    const caro = nfeBodyTributado();
     caro.itens[1].desconto = '15.01';
     expect(campos(caro)).toEqual(['formato_invalido /itens/1/desconto']);
   });

@@ -1,3 +1,5 @@
+import { ICMS_CAMPOS } from '../../engine/nfe/nfe-icms-groups.js';
+import { TOTAIS_INFORMADOS } from '../../engine/nfe/nfe-totals.js';
 import { builder } from '../builder.js';
 
 // Typed forms of the NF-e issuance body (spec 2.9), camelCase of its members. Every member is optional and leaves
@@ -27,33 +29,59 @@ const NfeDestinatarioInput = builder.inputType('NfeDestinatarioInput', {
   }),
 });
 
+const camel = (snake: string) => snake.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+// Generated from the engine's table of ICMS groups, so every member of every group (ICMS00 … ICMSSN900) is here
+// once, described by its layout tag.
 const NfeIcmsInput = builder.inputType('NfeIcmsInput', {
-  description: 'ICMS group (layout 4.00: CST or CSOSN, modBC, vBC, pICMS, vICMS, pCredSN, vCredICMSSN).',
+  description: 'ICMS group of layout 4.00: cst (regime normal) or csosn (Simples Nacional) and the members of its group '
+    + '(ICMS00 … ICMS90, ICMSPart when ufSt is sent, ICMSST when vBcStDest is sent, ICMSSN101 … ICMSSN900). Decimal strings.',
   fields: (t) => ({
-    cst: t.string(),
-    csosn: t.string(),
-    modBc: t.string(),
-    vBc: t.string(),
-    pIcms: t.string(),
-    vIcms: t.string(),
-    pCredSn: t.string(),
-    vCredIcmssn: t.string(),
+    cst: t.string({ description: 'CST: 00, 02, 10, 15, 20, 30, 40, 41, 50, 51, 53, 60, 61, 70, 90.' }),
+    csosn: t.string({ description: 'CSOSN: 101, 102, 103, 201, 202, 203, 300, 400, 500, 900.' }),
+    ...Object.fromEntries(Object.entries(ICMS_CAMPOS).map(([snake, [tag]]) => [camel(snake), t.string({ description: tag })])),
   }),
 });
 
 const NfePisInput = builder.inputType('NfePisInput', {
-  description: 'PIS group (layout 4.00: CST, vBC, pPIS, vPIS).',
-  fields: (t) => ({ cst: t.string(), vBc: t.string(), pPis: t.string(), vPis: t.string() }),
+  description: 'PIS group (layout 4.00: PISAliq, PISQtde, PISNT or PISOutr by the CST).',
+  fields: (t) => ({
+    cst: t.string(), vBc: t.string({ description: 'vBC' }), pPis: t.string({ description: 'pPIS' }),
+    qBcProd: t.string({ description: 'qBCProd' }), vAliqProd: t.string({ description: 'vAliqProd' }), vPis: t.string({ description: 'vPIS' }),
+  }),
 });
 
 const NfeCofinsInput = builder.inputType('NfeCofinsInput', {
-  description: 'COFINS group (layout 4.00: CST, vBC, pCOFINS, vCOFINS).',
-  fields: (t) => ({ cst: t.string(), vBc: t.string(), pCofins: t.string(), vCofins: t.string() }),
+  description: 'COFINS group (layout 4.00: COFINSAliq, COFINSQtde, COFINSNT or COFINSOutr by the CST).',
+  fields: (t) => ({
+    cst: t.string(), vBc: t.string({ description: 'vBC' }), pCofins: t.string({ description: 'pCOFINS' }),
+    qBcProd: t.string({ description: 'qBCProd' }), vAliqProd: t.string({ description: 'vAliqProd' }), vCofins: t.string({ description: 'vCOFINS' }),
+  }),
 });
 
 const NfeIpiInput = builder.inputType('NfeIpiInput', {
-  description: 'IPI group (layout 4.00: cEnq, CST, vBC, pIPI, vIPI).',
-  fields: (t) => ({ cEnq: t.string(), cst: t.string(), vBc: t.string(), pIpi: t.string(), vIpi: t.string() }),
+  description: 'IPI group (layout 4.00 TIpi: cEnq, CST; IPITrib by vBC × pIPI or qUnid × vUnid, with vIPI; IPINT by the CST).',
+  fields: (t) => ({
+    cEnq: t.string(), cst: t.string(), vBc: t.string({ description: 'vBC' }), pIpi: t.string({ description: 'pIPI' }),
+    qUnid: t.string({ description: 'qUnid' }), vUnid: t.string({ description: 'vUnid' }), vIpi: t.string({ description: 'vIPI' }),
+  }),
+});
+
+const NfeIbsCbsInput = builder.inputType('NfeIbsCbsInput', {
+  description: 'IBS/CBS already calculated (NT 2025.002, IBSCBS): CST, cClassTrib and, when taxed, the gIBSCBS amounts. '
+    + 'vIbs, when sent, must equal vIbsUf + vIbsMun; omitted, it is that sum.',
+  fields: (t) => ({
+    cst: t.string({ description: 'CST, 3 digits.' }),
+    cClassTrib: t.string({ description: 'cClassTrib, 6 digits.' }),
+    vBc: t.string({ description: 'vBC' }),
+    pIbsUf: t.string({ description: 'pIBSUF' }),
+    vIbsUf: t.string({ description: 'vIBSUF' }),
+    pIbsMun: t.string({ description: 'pIBSMun' }),
+    vIbsMun: t.string({ description: 'vIBSMun' }),
+    vIbs: t.string({ description: 'vIBS' }),
+    pCbs: t.string({ description: 'pCBS' }),
+    vCbs: t.string({ description: 'vCBS' }),
+  }),
 });
 
 const NfeItemInput = builder.inputType('NfeItemInput', {
@@ -68,10 +96,15 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
     valorUnitario: t.string({ description: 'Decimal string, up to 10 decimals.' }),
     gtin: t.string({ description: 'GTIN, or omitted for "SEM GTIN".' }),
     cest: t.string(),
+    desconto: t.string({ description: 'vDesc of the item.' }),
+    frete: t.string({ description: 'vFrete of the item.' }),
+    seguro: t.string({ description: 'vSeg of the item.' }),
+    outrasDespesas: t.string({ description: 'vOutro of the item.' }),
     icms: t.field({ type: NfeIcmsInput }),
     pis: t.field({ type: NfePisInput }),
     cofins: t.field({ type: NfeCofinsInput }),
     ipi: t.field({ type: NfeIpiInput }),
+    ibsCbs: t.field({ type: NfeIbsCbsInput }),
   }),
 });
 
@@ -80,8 +113,15 @@ const NfePagamentoInput = builder.inputType('NfePagamentoInput', {
 });
 
 const NfeTotaisInput = builder.inputType('NfeTotaisInput', {
-  description: 'Optional totals; when given they must equal the sum of the items.',
-  fields: (t) => ({ valorProdutos: t.string(), valorNota: t.string() }),
+  description: 'Optional totals; each one given must equal the sum of the items (ICMSTot, IBSCBSTot).',
+  fields: (t) => Object.fromEntries(Object.entries(TOTAIS_INFORMADOS).map(([snake, tag]) => [camel(snake), t.string({ description: tag })])),
+});
+
+const NfeTransporteInput = builder.inputType('NfeTransporteInput', {
+  description: 'Transport (transp). Without it: modFrete 9, no transport; required when an item carries freight.',
+  fields: (t) => ({
+    modalidade: t.string({ description: 'modFrete: remetente (0), destinatario (1), terceiros (2), proprio_remetente (3), proprio_destinatario (4), sem_frete (9).' }),
+  }),
 });
 
 export const NfeInputRef = builder.inputType('NfeInput', {
@@ -96,6 +136,7 @@ export const NfeInputRef = builder.inputType('NfeInput', {
     itens: t.field({ type: [NfeItemInput] }),
     pagamentos: t.field({ type: [NfePagamentoInput] }),
     totais: t.field({ type: NfeTotaisInput }),
+    transporte: t.field({ type: NfeTransporteInput }),
     serie: t.string(),
     tipoOperacao: t.string({ description: 'saida (default) or entrada.' }),
     finalidade: t.string({ description: 'normal (default), complementar, ajuste or devolucao.' }),
