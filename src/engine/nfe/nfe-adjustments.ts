@@ -26,6 +26,7 @@ const RULES = {
   nfe_transporte_sem_frete: ['/transporte', 'preenchido', 'Sem transporte: modalidade de frete 9 (sem ocorrência de transporte).'],
   nfe_ibs_soma_uf_municipio: ['/itens', 'derivado', 'O valor do IBS (vIBS) é a soma do IBS estadual (vIBSUF) e do municipal (vIBSMun).', RTC],
   nfe_totais_ibs_cbs_somados: ['/totais', 'derivado', 'Os totais do IBS e da CBS (IBSCBSTot) são a soma dos itens.', RTC],
+  nfe_pagamento_valor_da_nota: ['/pagamentos', 'preenchido', 'Pagamento único sem valor: recebe o valor da nota (vNF).'],
   nfe_indintermed_padrao: ['/presenca', 'preenchido', 'Operação não presencial sem intermediador: indIntermed 0 (sem intermediador).'],
   nfe_destino_operacao: ['/destinatario/endereco/municipio', 'derivado', 'Destino da operação (idDest) pela UF do destinatário comparada com a do emitente.'],
   nfe_destinatario_homologacao: ['/destinatario/nome', 'preenchido', 'Em homologação o nome do destinatário é o texto fixo exigido pela SEFAZ (rejeição 598 em caso contrário).'],

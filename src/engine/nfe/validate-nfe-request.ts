@@ -12,7 +12,7 @@ import {
   FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type Contribuinte, type Finalidade, type FormaPagamento, type ModalidadeFrete,
   type NfeDestinatario, type NfeEndereco, type NfeItem, type NfePagamento, type NfeRequest, type NfeTotais, type NfeTransporte, type Presenca,
 } from './nfe-request.js';
-import { somarTotais, TOTAIS_INFORMADOS, totalSomado, type TotalInformado } from './nfe-totals.js';
+import { somarTotais, TOTAIS_INFORMADOS, totalSomado, type SomaTotais, type TotalInformado } from './nfe-totals.js';
 import { lerIcms } from './read-nfe-icms.js';
 import { lerIbsCbs, lerIpi, lerPisCofins } from './read-nfe-taxes.js';
 
@@ -79,8 +79,9 @@ export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): Nf
   }
   const transporte = lerTransporte(root, itens, c, ajustes);
   if (presenca && ['2', '3', '4', '9'].includes(PRESENCA_IND[presenca])) ajustes.push(nfeAjuste('nfe_indintermed_padrao'));
-  const pagamentos = lerPagamentos(root, c);
-  const totais = lerTotais(root, itens, pagamentos, c);
+  const somados = itens.length && !c.temErroEm('/itens') ? somarTotais(itens) : null;
+  const pagamentos = lerPagamentos(root, somados, c, ajustes);
+  const totais = lerTotais(root, somados, pagamentos, c);
 
   if (c.issues.length) return { request: null, erros: c.issues, ajustes };
   const request: NfeRequest = {
@@ -258,19 +259,25 @@ function lerTransporte(root: Objeto, itens: NfeItem[], c: Coletor, ajustes: NfeA
   return modalidade ? { modalidade } : undefined;
 }
 
-function lerPagamentos(root: Objeto, c: Coletor): NfePagamento[] {
+/** Payments (detPag). A single one may omit `valor`: it pays the whole note (nfe_pagamento_valor_da_nota). */
+function lerPagamentos(root: Objeto, somados: SomaTotais | null, c: Coletor, ajustes: NfeAjuste[]): NfePagamento[] {
   if (!Array.isArray(root.pagamentos) || root.pagamentos.length === 0 || root.pagamentos.length > 100) {
     if (!presente(root, 'pagamentos')) c.obrigatorio('/pagamentos', 'A lista de pagamentos');
     else c.formato('/pagamentos', 'pagamentos deve ser uma lista de 1 a 100 pagamentos.', 'Envie ao menos um pagamento com forma e valor.');
     return [];
   }
   const out: NfePagamento[] = [];
+  const unico = root.pagamentos.length === 1;
   root.pagamentos.forEach((raw, i) => {
     const base = `/pagamentos/${i}`;
     const p = lerObjeto(raw, base, ['forma', 'valor', 'descricao'], c);
     if (!p) return;
     const forma = lerEnum(p, 'forma', `${base}/forma`, Object.keys(FORMAS_PAGAMENTO) as FormaPagamento[], c, true);
-    const valor = lerDecimal(p, 'valor', `${base}/valor`, c, VALOR, 'O valor do pagamento');
+    let valor = lerDecimal(p, 'valor', `${base}/valor`, c, VALOR, unico ? undefined : 'O valor do pagamento');
+    if (unico && !presente(p, 'valor') && somados) {
+      valor = somados.vNF;
+      ajustes.push(nfeAjuste('nfe_pagamento_valor_da_nota', `${base}/valor`));
+    }
     const descricao = lerTexto(p, 'descricao', `${base}/descricao`, c, { min: 2, max: 60, nome: 'A descrição do pagamento' });
     if (forma === 'outros' && descricao === undefined && !c.temErroEm(`${base}/descricao`)) c.obrigatorio(`${base}/descricao`, 'A descrição do pagamento "outros"');
     if (forma && valor) out.push({ forma, valor, descricao });
@@ -279,15 +286,14 @@ function lerPagamentos(root: Objeto, c: Coletor): NfePagamento[] {
 }
 
 /** `totais` sent are checked one by one against the sum of the items; payments must cover the note (rejection 866). */
-function lerTotais(root: Objeto, itens: NfeItem[], pagamentos: NfePagamento[], c: Coletor): NfeTotais | undefined {
+function lerTotais(root: Objeto, somados: SomaTotais | null, pagamentos: NfePagamento[], c: Coletor): NfeTotais | undefined {
   const t = presente(root, 'totais') ? lerObjeto(root.totais, '/totais', Object.keys(TOTAIS_INFORMADOS), c) : null;
   const enviados: NfeTotais = {};
   for (const k of Object.keys(TOTAIS_INFORMADOS) as TotalInformado[]) {
     const v = t ? lerDecimal(t, k, `/totais/${k}`, c, VALOR, undefined) : undefined;
     if (v !== undefined) enviados[k] = v;
   }
-  if (c.temErroEm('/itens') || itens.length === 0) return t ? enviados : undefined;
-  const somados = somarTotais(itens);
+  if (!somados) return t ? enviados : undefined;
   for (const [k, v] of Object.entries(enviados) as [TotalInformado, string][]) {
     const soma = totalSomado(somados, k);
     if (!new Decimal(v).eq(soma)) {
