@@ -62,19 +62,7 @@ async function runServer() {
     '/v1/nfe': nfeBody({ empresa_id: company.id }),
   } as const;
 
-  // The SEFAZ simulator runs in this process (it checks the XSD and signature of every NFe it receives), so its
-  // CPU is counted apart: its calls are synchronous under the gateway's promise, so cpuUsage around them is exact.
   let simulatorCpuUs = 0;
-  const sefaz = t.app.engine.sefaz;
-  const timed = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => (...a: A) => {
-    const before = process.cpuUsage();
-    const result = fn(...a);
-    const used = process.cpuUsage(before);
-    simulatorCpuUs += used.user + used.system;
-    return result;
-  };
-  t.app.engine.sefaz = { authorize: timed(sefaz.authorize), query: timed(sefaz.query) };
-
   const out = [];
   for (const path of ['/v1/nfse', '/v1/nfe'] as const) {
     // Warm-up, not measured: the first notes load and compile the XML, XSD and signature paths.

@@ -5,7 +5,7 @@ import { NFE_JOB, runNfeJob } from '../transmissao/run-nfe-job.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { createNfe } from './create-nfe.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
-import { SEFAZ_SCENARIOS } from './simulator/sefaz-authorizer.js';
+import { SEFAZ_SCENARIOS } from './simulator/sefaz-simulator.js';
 
 export interface IssueNfeOptions {
   body: unknown;
@@ -65,7 +65,7 @@ export function checkNfeScenario(principal: Principal, simular: string | null): 
   const value = simular.trim().toLowerCase();
   if (!SEFAZ_SCENARIOS.test(value)) {
     throw parameterError('simulacao_invalida', { header: 'X-Service-Simular' }, `cenário de simulação desconhecido: ${simular}.`, {
-      correcao: 'Use autorizar, rejeitar, rejeitar:NNN (cStat), denegar, timeout, duplicidade ou lento.',
+      correcao: 'Use autorizar, rejeitar, rejeitar:NNN (cStat), denegar, timeout, duplicidade, lento ou uf_fora.',
     });
   }
   return value;
