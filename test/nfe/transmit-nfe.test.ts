@@ -50,6 +50,9 @@ function recordingGateway() {
   return { gateway, sends, state };
 }
 
+/** One transmission step of a note that exists. */
+const step = async (gateway: SefazGateway, id: string) => (await transmitNfe(t.app.engine, gateway, id))!;
+
 const eventsOf = async (id: string) =>
   (await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId }, orderBy: { seq: 'asc' } }))
     .filter((e) => (e.dados as { id?: string }).id === id).map((e) => e.tipo);
@@ -58,23 +61,23 @@ describe('NF-e transmission (spec 3.3)', () => {
   it('autorizada: protocol, a schema-valid procNFe and NFE_AUTORIZADA once', async () => {
     const { gateway } = recordingGateway();
     const note = await issue();
-    const view = await transmitNfe(t.app.engine, gateway, note.id);
+    const view = await step(gateway, note.id);
     expect(view).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/), autorizada_em: expect.any(String) });
     const row = await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } });
     const lint = xmllint(row.procXml!, 'nfe/procNFe_v4.00.xsd');
     expect(lint.ok, lint.output).toBe(true);
     // A second step changes nothing and logs nothing.
-    await transmitNfe(t.app.engine, gateway, note.id);
+    await step(gateway, note.id);
     expect(await eventsOf(note.id)).toEqual(['NFE_AUTORIZADA']);
     expect(['NFE_AUTORIZADA', 'NFE_REJEITADA', 'NFE_DENEGADA'].every(isEventType)).toBe(true);
   });
 
   it('rejeitada with rejeicao {cStat, mensagem}; denegada keeps the protocol', async () => {
     const { gateway } = recordingGateway();
-    const rejected = await transmitNfe(t.app.engine, gateway, (await issue('rejeitar:233')).id);
+    const rejected = await step(gateway, (await issue('rejeitar:233')).id);
     expect(rejected).toMatchObject({ status: 'rejeitada', rejeicao: { c_stat: '233', mensagem: expect.stringMatching(/IE do destinatário/) }, protocolo: null });
     expect(await eventsOf(rejected.id)).toEqual(['NFE_REJEITADA']);
-    const denied = await transmitNfe(t.app.engine, gateway, (await issue('denegar')).id);
+    const denied = await step(gateway, (await issue('denegar')).id);
     expect(denied).toMatchObject({ status: 'denegada', protocolo: expect.stringMatching(/^\d{15}$/) });
     expect(await eventsOf(denied.id)).toEqual(['NFE_DENEGADA']);
   });
@@ -82,9 +85,9 @@ describe('NF-e transmission (spec 3.3)', () => {
   it('a lost answer → aguardando_confirmacao; the query finds the note and nothing is sent again', async () => {
     const { gateway, sends } = recordingGateway();
     const note = await issue('timeout');
-    expect((await transmitNfe(t.app.engine, gateway, note.id)).status).toBe('aguardando_confirmacao');
+    expect((await step(gateway, note.id)).status).toBe('aguardando_confirmacao');
     expect(await eventsOf(note.id)).toEqual([]);
-    expect((await transmitNfe(t.app.engine, gateway, note.id)).status).toBe('autorizada');
+    expect((await step(gateway, note.id)).status).toBe('autorizada');
     expect(sends).toHaveLength(1);
   });
 
@@ -92,8 +95,8 @@ describe('NF-e transmission (spec 3.3)', () => {
     const { gateway, sends, state } = recordingGateway();
     const note = await issue();
     state.loseRequests = 1;
-    expect((await transmitNfe(t.app.engine, gateway, note.id)).status).toBe('aguardando_confirmacao');
-    expect((await transmitNfe(t.app.engine, gateway, note.id)).status).toBe('autorizada');
+    expect((await step(gateway, note.id)).status).toBe('aguardando_confirmacao');
+    expect((await step(gateway, note.id)).status).toBe('autorizada');
     expect(sends).toHaveLength(2);
     expect(sends[1]!.xml).toBe(sends[0]!.xml);
     expect(sends[0]!.chave).toBe(note.chave_acesso);
@@ -101,14 +104,14 @@ describe('NF-e transmission (spec 3.3)', () => {
 
   it('duplicidade (204) is resolved by the query into the authorised note', async () => {
     const { gateway } = recordingGateway();
-    const view = await transmitNfe(t.app.engine, gateway, (await issue('duplicidade')).id);
+    const view = await step(gateway, (await issue('duplicidade')).id);
     expect(view).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
   });
 
   it('uf_fora → contingencia_epec: tpEmis 4 key, re-signed NF-e and EPEC at AN (136), EPEC DANFE; the UF back → autorizada', async () => {
     const { gateway, sends } = recordingGateway();
     const note = await issue('uf_fora');
-    const epec = await transmitNfe(t.app.engine, gateway, note.id);
+    const epec = await step(gateway, note.id);
     expect(epec.status).toBe('contingencia_epec');
     expect(epec.chave_acesso).not.toBe(note.chave_acesso);
     expect(epec.chave_acesso.slice(0, 34)).toBe(note.chave_acesso.slice(0, 34));
@@ -134,7 +137,7 @@ describe('NF-e transmission (spec 3.3)', () => {
     expect(danfe.status).toBe('contingencia_epec');
 
     // The next step (the worker's) finds the UF back and sends the contingency note as it is.
-    const settled = await transmitNfe(t.app.engine, gateway, note.id);
+    const settled = await step(gateway, note.id);
     expect(settled).toMatchObject({ status: 'autorizada', chave_acesso: epec.chave_acesso, protocolo: expect.stringMatching(/^\d{15}$/) });
     expect(sends.map((s) => s.chave)).toEqual([note.chave_acesso, epec.chave_acesso]);
     expect(sends[1]!.xml).toBe(row.xml);
@@ -146,9 +149,9 @@ describe('NF-e transmission (spec 3.3)', () => {
   it('an authoriser down for a note that may already be there (aguardando_confirmacao) never goes to EPEC', async () => {
     const { gateway } = recordingGateway();
     const note = await issue('timeout');
-    expect((await transmitNfe(t.app.engine, gateway, note.id)).status).toBe('aguardando_confirmacao');
+    expect((await step(gateway, note.id)).status).toBe('aguardando_confirmacao');
     const down: SefazGateway = { ...gateway, query: () => Promise.reject(new Error('ECONNREFUSED')) };
-    const view = await transmitNfe(t.app.engine, down, note.id);
+    const view = await step(down, note.id);
     expect(view).toMatchObject({ status: 'aguardando_confirmacao', chave_acesso: note.chave_acesso });
     expect(await eventsOf(note.id)).toEqual([]);
   });

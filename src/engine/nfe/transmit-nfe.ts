@@ -1,4 +1,4 @@
-import type { Nfe } from '../../generated/prisma/client.js';
+import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvent } from '../eventos/append-event.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
@@ -32,8 +32,9 @@ interface Outcome {
  * A note never sent whose authoriser is down goes to EPEC contingency (enterEpec); a note that may already be at
  * the authority (aguardando_confirmacao) or is in contingency just waits for the authoriser to return.
  */
-export async function transmitNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'secrets'>, gateway: SefazGateway, noteId: string): Promise<NfeView> {
-  const note = await deps.db.nfe.findUniqueOrThrow({ where: { id: noteId } });
+export async function transmitNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'secrets'>, gateway: SefazGateway, noteId: string): Promise<NfeView | null> {
+  const note = await deps.db.nfe.findUnique({ where: { id: noteId } });
+  if (!note) return null;
   if (!PENDING.includes(note.status)) return presentNfe(note);
   const { credentials, signer } = await companyCredentials(deps, note.companyId);
   const target: SefazTarget = { environment: note.environment as 'test' | 'live', cUF: note.chaveAcesso.slice(0, 2), simulacao: note.simulacao, credentials };
@@ -98,23 +99,28 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome
   const now = deps.clock.now();
   // nfeProc = NFe + protNFe (procNFe_v4.00.xsd); kept for authorised and denied notes alike.
   const procXml = outcome.protNFe ? `<nfeProc xmlns="${NFE_NS}" versao="4.00">${note.xml}${outcome.protNFe}</nfeProc>` : null;
-  return deps.db.$transaction(async (tx) => {
-    const { count } = await tx.nfe.updateMany({
-      where: { id: note.id, status: { in: PENDING } },
-      data: {
-        status: outcome.status,
-        procXml,
-        protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
-        rejeicao: outcome.status === 'rejeitada' ? rejeicaoOf(outcome) : undefined,
-        authorizedAt: outcome.status === 'autorizada' ? now : null,
-        updatedAt: now,
-      },
+  try {
+    return await deps.db.$transaction(async (tx) => {
+      // Guarded by the status: P2025 when a concurrent step settled it first (then no second event).
+      const updated = await tx.nfe.update({
+        where: { id: note.id, status: { in: PENDING } },
+        data: {
+          status: outcome.status,
+          procXml,
+          protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
+          rejeicao: outcome.status === 'rejeitada' ? rejeicaoOf(outcome) : undefined,
+          authorizedAt: outcome.status === 'autorizada' ? now : null,
+          updatedAt: now,
+        },
+      });
+      const view = presentNfe(updated);
+      await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', tipo: EVENT[outcome.status], dados: view, at: now });
+      return view;
     });
-    const updated = await tx.nfe.findUniqueOrThrow({ where: { id: note.id } });
-    const view = presentNfe(updated);
-    if (count === 1) await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', tipo: EVENT[outcome.status], dados: view, at: now });
-    return view;
-  });
+  } catch (err) {
+    if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025')) throw err;
+    return presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
+  }
 }
 
 /** The authority's code and message, with the plain-language explanation and fix where the table has them. */

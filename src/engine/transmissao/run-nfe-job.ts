@@ -1,6 +1,5 @@
 import type { Prisma, TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { newId } from '../kernel/ids.js';
 import type { NfeView } from '../nfe/present-nfe.js';
 import { PENDING, transmitNfe } from '../nfe/transmit-nfe.js';
 import { JOB_LEASE_MS } from './claim-jobs.js';
@@ -16,7 +15,8 @@ export const NFE_JOB = 'nfe';
  */
 export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUncheckedCreateInput {
   return {
-    id: newId(),
+    // Keyed by the note (one job per NF-e at a time): the request that created it runs it without reading it back.
+    id: nfeId,
     nfseId: nfeId,
     kind: NFE_JOB,
     priority: 0,
@@ -33,11 +33,12 @@ export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUnchecke
  * (`aguardando_confirmacao`) or an authoriser down (`transmitindo`, `contingencia_epec`) keeps it, to be claimed
  * again after the backoff.
  */
-export async function runNfeJob(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'secrets' | 'sefaz'>, job: TransmissionJob): Promise<NfeView | null> {
-  const exists = await deps.db.nfe.findUnique({ where: { id: job.nfseId }, select: { id: true } });
-  if (!exists) return finish(deps, job, null);
+export async function runNfeJob(
+  deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'secrets' | 'sefaz'>,
+  job: Pick<TransmissionJob, 'id' | 'nfseId' | 'payload'>,
+): Promise<NfeView | null> {
   const view = await transmitNfe(deps, deps.sefaz, job.nfseId);
-  if (!PENDING.includes(view.status)) return finish(deps, job, view);
+  if (!view || !PENDING.includes(view.status)) return finish(deps, job, view);
   const failures = ((job.payload ?? {}) as JobPayload).failures ?? 0;
   await deps.db.transmissionJob.updateMany({
     where: { id: job.id },
@@ -51,7 +52,7 @@ export async function runNfeJob(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'l
   return view;
 }
 
-async function finish(deps: Pick<EngineDeps, 'db'>, job: TransmissionJob, view: NfeView | null): Promise<NfeView | null> {
+async function finish(deps: Pick<EngineDeps, 'db'>, job: Pick<TransmissionJob, 'id'>, view: NfeView | null): Promise<NfeView | null> {
   await deps.db.transmissionJob.deleteMany({ where: { id: job.id } });
   return view;
 }
