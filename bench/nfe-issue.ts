@@ -1,12 +1,17 @@
 // NF-e beside NFS-e issuance in one run: POST /v1/nfe and POST /v1/nfse with test keys (the in-process
 // simulators authorise at once; every request has a unique referencia) from concurrent clients, one kind after
 // the other against the same server. Prints one JSON object per kind: notes/s, p50/p99 latency, status counts and
-// the server process's CPU time per note (steadier than notes/s on a shared machine); for NF-e also the in-process
-// SEFAZ simulator's share. Meant for PostgreSQL (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs
+// the server process's CPU time per note (steadier than notes/s on a shared machine). The SEFAZ simulator runs as
+// `fiscal-api simulator` in a process of its own (SEFAZ_URL_TEST points the service's SOAP client at it), so the
+// NF-e figure is the service's CPU alone, and the simulator's CPU is read from /proc apart. (The NFS-e figure still
+// includes the in-process national simulator.) Meant for PostgreSQL (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs
 // embedded (in-memory PGlite) and says so.
 // The load runs in a child process (loopback only), so the clients do not share the server's event loop.
 // Usage: DATABASE_URL=postgres://… npm run bench:nfe-issue [-- --seconds 15 --clients 16]
-import { fork } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
@@ -46,7 +51,8 @@ async function runServer() {
   const { startTestApp } = await import('../test/support/test-app.js');
   const { seedAccount } = await import('../test/support/seed.js');
   const { nfeBody } = await import('../test/nfe/fixtures.js');
-  const t = await startTestApp();
+  const simulator = await startSimulatorProcess();
+  const t = await startTestApp({ env: { SEFAZ_URL_TEST: simulator.sefazUrl } });
   const mode = t.app.database.kind === 'postgres' ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite in memory)';
   console.error(`nfe-issue bench: ${mode}, ${clients} clients, ${seconds} s per kind`);
   const account = await seedAccount(t.app.engine, 'bench');
@@ -62,26 +68,13 @@ async function runServer() {
     '/v1/nfe': nfeBody({ empresa_id: company.id }),
   } as const;
 
-  // The SEFAZ simulator runs in this process (it checks the XSD and signature of every NFe it receives), so its
-  // CPU is counted apart: its calls are synchronous under the gateway's promise, so cpuUsage around them is exact.
-  let simulatorCpuUs = 0;
-  const sefaz = t.app.engine.sefaz;
-  const timed = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => (...a: A) => {
-    const before = process.cpuUsage();
-    const result = fn(...a);
-    const used = process.cpuUsage(before);
-    simulatorCpuUs += used.user + used.system;
-    return result;
-  };
-  t.app.engine.sefaz = { authorize: timed(sefaz.authorize), query: timed(sefaz.query) };
-
   const out = [];
   for (const path of ['/v1/nfse', '/v1/nfe'] as const) {
     // Warm-up, not measured: the first notes load and compile the XML, XSD and signature paths.
     await measuredLoad({ url: t.url, path, body: bodies[path], keys: keys.slice(0, 4), seconds: 2 });
-    simulatorCpuUs = 0;
+    const simulatorBefore = cpuMsOf(simulator.child.pid!);
     const { result, cpuMs } = await measuredLoad({ url: t.url, path, body: bodies[path], keys, seconds });
-    const simulatorMs = simulatorCpuUs / 1000;
+    const simulatorMs = cpuMsOf(simulator.child.pid!) - simulatorBefore;
     const lat = result.latenciesMs.sort((a, b) => a - b);
     const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
     const authorised = result.statuses['201'] ?? 0;
@@ -98,14 +91,13 @@ async function runServer() {
       statuses: result.statuses,
       errorSamples: result.samples,
       serverCpuMsPerNote: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
-      // NF-e only: the in-process SEFAZ simulator's share, and the service's own CPU without it.
-      ...(path === '/v1/nfe' && lat.length
-        ? { simulatorCpuMsPerNote: Number((simulatorMs / lat.length).toFixed(2)), serviceCpuMsPerNote: Number(((cpuMs - simulatorMs) / lat.length).toFixed(2)) }
-        : {}),
+      // NF-e only: the SEFAZ simulator process's CPU per note (the server's figure above no longer includes it).
+      ...(path === '/v1/nfe' && lat.length ? { sefazSimulatorCpuMsPerNote: Number((simulatorMs / lat.length).toFixed(2)) } : {}),
     });
   }
   for (const line of out) console.log(JSON.stringify(line));
   await t.close();
+  simulator.child.kill('SIGTERM');
   process.exit(0);
 }
 
@@ -154,4 +146,28 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     }),
   );
   return { latenciesMs, statuses, samples, elapsedMs: performance.now() - started };
+}
+
+/** `fiscal-api simulator` as a child process; its first stdout line is {simulador, sefaz}. */
+async function startSimulatorProcess(): Promise<{ child: ChildProcess; sefazUrl: string }> {
+  const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', main, 'simulator', '--port', '0'], {
+    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-sefaz-')), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      if (buffered.includes('\n')) resolve(buffered.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`simulador terminou (${code})`)));
+  });
+  return { child, sefazUrl: (JSON.parse(line) as { sefaz: string }).sefaz };
+}
+
+/** utime + stime of a process (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

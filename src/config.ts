@@ -17,6 +17,11 @@ export interface Config {
   cteDistUrlLive: string | null;
   /** National NFeRecepcaoEvento4 URL (manifestação do destinatário) in production; null → the simulator. */
   nfeEventUrlLive: string | null;
+  /**
+   * NF-e authorities per environment (SEFAZ_URL_TEST / SEFAZ_URL_LIVE): null → the built-in simulator; 'oficial'
+   * → each issuer's authoriser from the official endpoint table; a URL → one server answering <url>/<operation>.
+   */
+  sefazUrl: { live: string | null; test: string | null };
   /** Capture schedule per company (received documents), in minutes; default 60. */
   captureIntervalMinutes: number;
   /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
@@ -56,6 +61,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const nationalApiUrl = { live: url('NATIONAL_API_URL_LIVE'), test: url('NATIONAL_API_URL_TEST') };
 
+  const sefazUrlOf = (name: string): string | null => (env[name]?.trim() === 'oficial' ? 'oficial' : url(name));
+  const sefazUrl = { live: sefazUrlOf('SEFAZ_URL_LIVE'), test: sefazUrlOf('SEFAZ_URL_TEST') };
   const nationalAdnUrlLive = url('NATIONAL_ADN_URL_LIVE');
   const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
   const cteDistUrlLive = url('CTE_DIST_URL_LIVE');
@@ -83,6 +90,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     masterKey,
     nationalApiUrl,
     nationalAdnUrlLive,
+    sefazUrl,
     nfeDistUrlLive,
     cteDistUrlLive,
     nfeEventUrlLive,

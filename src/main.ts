@@ -6,10 +6,9 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createSecretBox } from './engine/crypto/secret-box.js';
 import { loadOrCreateMasterKey } from './engine/crypto/master-key.js';
-import { createSimulator } from './engine/national/simulator/create-simulator.js';
+import { createSimulator, SEFAZ_NFE_PATH } from './engine/national/simulator/create-simulator.js';
 import type { SimulatorDelays } from './engine/national/simulator/simulator-context.js';
-import { simulatorGateway } from './engine/nfe/sefaz-gateway.js';
-import { SefazAuthorizer } from './engine/nfe/simulator/sefaz-authorizer.js';
+import { httpSefazGateway } from './engine/nfe/sefaz-gateway.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
 import { startWorker } from './engine/transmissao/worker.js';
@@ -39,7 +38,7 @@ export interface AppOptions {
   /** Tests: a PostgreSQL schema of their own, or an in-memory PGlite. */
   pgSchema?: string;
   pgliteDir?: string;
-  /** Timeout of calls to the national system (default 30 s; tests shorten it). */
+  /** Timeout of calls to the national system and the SEFAZ services (default 30 s; tests shorten it). */
   nationalTimeoutMs?: number;
   /** Run the transmission worker in this process (default: role worker or all). */
   worker?: boolean;
@@ -128,8 +127,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhooks.mailer?.close();
     await webhooks.dispatcher.close();
   });
-  // NF-e authorities: the in-process SEFAZ simulator until authoriser URLs are configured.
-  const sefaz = simulatorGateway(new SefazAuthorizer(clock));
+  // NF-e authorities over SOAP 1.2 — the simulator too, so tests run the production client's code path.
+  const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000 });
+  // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
+  cleanups.push(() => sefaz.close());
   const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national, sefaz, webhooks };
   const runWorker = options.worker ?? role !== 'api';
   const worker = runWorker ? startWorker(engine, { captureIntervalMs: config.captureIntervalMinutes * 60_000, captureTickMs: config.captureTickSeconds * 1000 }) : null;

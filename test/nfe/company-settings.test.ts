@@ -47,5 +47,25 @@ describe('company NF-e settings and readiness (issue 12 items 1 and 7)', () => {
     // An issuer on the default series is told to reserve one for the API.
     expect(itemOf(ready.body.itens, 'serie_nfe')?.situacao).toBe('aviso');
     expect(itemOf(ready.body.itens, 'autorizador_nfe')).toMatchObject({ situacao: 'ok', mensagem: expect.stringMatching(/: (SVRS|SVAN|[A-Z]{2})\.$/) });
+    // NfeStatusServico4 of its authoriser (the simulator over HTTP) answered 107; an NFS-e-only company has no such item.
+    expect(itemOf(ready.body.itens, 'autorizador_nfe_disponivel')).toMatchObject({ situacao: 'ok', mensagem: expect.stringContaining('em operação') });
+    expect(itemOf(r.body.itens, 'autorizador_nfe_disponivel')).toBeUndefined();
+  });
+
+  it('an unreachable authoriser is an aviso (EPEC will be used), never a bloqueio; NFS-e items unchanged', async () => {
+    const down = await startTestApp({ env: { SEFAZ_URL_TEST: 'http://127.0.0.1:1' } });
+    try {
+      const other = await seedAccount(down.app.engine);
+      const issuer = await other.company({ inscricao_estadual: '0123456789', serie_nfe: '1', endereco: { logradouro: 'Rua A', numero: '1', bairro: 'Centro', cep: '90020007' } });
+      const ready = await httpClient(down.url, other.testKey).get(`/v1/companies/${issuer.id}/prontidao`);
+      expect(ready.status, ready.text).toBe(200);
+      expect(itemOf(ready.body.itens, 'autorizador_nfe_disponivel')).toMatchObject({ situacao: 'aviso', mensagem: expect.stringContaining('contingência EPEC') });
+      expect(ready.body.itens.filter((i: ReadinessItem) => i.situacao === 'bloqueio')).toEqual([]);
+      expect(ready.body.situacao).toBe('aviso');
+      const nfse = await httpClient(down.url, other.testKey).post('/v1/nfse', { empresa_id: issuer.id, tomador: { documento: '52998224725', nome: 'Cliente' }, valor: '10.00', servico: { descricao: 'Desenvolvimento de sistema sob encomenda' } });
+      expect(nfse.status, nfse.text).toBe(201);
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -13,7 +13,8 @@ let companyId: string;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The timeout scenario's answer never comes: the SOAP client gives up after this, well within Prefer: wait.
+  t = await startTestApp({ nationalTimeoutMs: 2000 });
   acct = await seedAccount(t.app.engine);
   companyId = (await acct.company({
     municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
@@ -130,6 +131,25 @@ describe('NF-e routes', () => {
     const settled = await sandbox().get(`/v1/nfe/${res.body.id}`);
     expect(settled.body).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
     expect(await t.app.engine.db.transmissionJob.count({ where: { nfseId: res.body.id } })).toBe(0);
+  });
+
+  it('uf_fora → 202 contingencia_epec with a tpEmis 4 key and the EPEC DANFE; the worker sends it to the UF → autorizada', async () => {
+    const res = await sandbox().post('/v1/nfe', body(), { headers: { 'x-service-simular': 'uf_fora' } });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'contingencia_epec', protocolo: null });
+    expect(res.body.chave_acesso[34]).toBe('4');
+    const pdf = await fetch(`${t.url}/v1/nfe/${res.body.id}/pdf`, { headers: { authorization: `Bearer ${acct.testKey}` } });
+    expect(pdf.status).toBe(200);
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toMatch(/EPEC/);
+    const job = await t.app.engine.db.transmissionJob.findFirstOrThrow({ where: { nfseId: res.body.id } });
+    await t.app.engine.db.transmissionJob.update({ where: { id: job.id }, data: { runAt: new Date(0) } });
+    for (let i = 0; i < 200; i++) {
+      if ((await sandbox().get(`/v1/nfe/${res.body.id}`)).body.status !== 'contingencia_epec') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const settled = await sandbox().get(`/v1/nfe/${res.body.id}`);
+    expect(settled.body).toMatchObject({ status: 'autorizada', chave_acesso: res.body.chave_acesso, protocolo: expect.stringMatching(/^\d{15}$/) });
   });
 
   it('crash after the insert: the job\'s lease ends and the worker transmits the stored note once', async () => {

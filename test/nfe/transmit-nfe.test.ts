@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/auth/principal.js';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
-import { simulatorGateway, type SefazGateway, type SefazSend } from '../../src/engine/nfe/sefaz-gateway.js';
-import { SefazAuthorizer } from '../../src/engine/nfe/simulator/sefaz-authorizer.js';
+import { getNfePdf } from '../../src/engine/nfe/nfe-documents.js';
+import type { StoredEpec } from '../../src/engine/nfe/enter-epec.js';
+import type { SefazGateway, SefazSend } from '../../src/engine/nfe/sefaz-gateway.js';
 import { transmitNfe } from '../../src/engine/nfe/transmit-nfe.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
-import { xmllint } from '../national/external-tools.js';
+import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { nfeBody, PORTO_ALEGRE } from './fixtures.js';
@@ -15,7 +16,8 @@ let acct: SeededAccount;
 let companyId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Short enough that the timeout scenario (the simulator never answers) ends within a test.
+  t = await startTestApp({ nationalTimeoutMs: 1500 });
   acct = await seedAccount(t.app.engine);
   companyId = (await acct.company({
     municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
@@ -27,9 +29,9 @@ afterAll(async () => t?.close());
 const principal: Principal = { accountId: '', environment: 'test', apiKeyId: 'test', companyId: null };
 const issue = (simular?: string) => createNfe(t.app.engine, { ...principal, accountId: acct.accountId }, { body: nfeBody({ empresa_id: companyId }), simular });
 
-/** The simulator's gateway, recording every send; `lose` drops the next answers (or the requests themselves). */
-function recordingGateway(sim = new SefazAuthorizer()) {
-  const inner = simulatorGateway(sim);
+/** The app's SOAP client to its simulator over HTTP, recording every send; `loseRequests` drops the next requests. */
+function recordingGateway() {
+  const inner = t.app.engine.sefaz;
   const sends: SefazSend[] = [];
   const state = { loseRequests: 0 };
   const gateway: SefazGateway = {
@@ -42,9 +44,14 @@ function recordingGateway(sim = new SefazAuthorizer()) {
       return inner.authorize(send);
     },
     query: inner.query,
+    status: inner.status,
+    registerEpec: inner.registerEpec,
   };
   return { gateway, sends, state };
 }
+
+/** One transmission step of a note that exists. */
+const step = async (gateway: SefazGateway, id: string) => (await transmitNfe(t.app.engine, gateway, id))!;
 
 const eventsOf = async (id: string) =>
   (await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId }, orderBy: { seq: 'asc' } }))
@@ -54,23 +61,23 @@ describe('NF-e transmission (spec 3.3)', () => {
   it('autorizada: protocol, a schema-valid procNFe and NFE_AUTORIZADA once', async () => {
     const { gateway } = recordingGateway();
     const note = await issue();
-    const view = await transmitNfe(t.app.engine, gateway, note.id);
+    const view = await step(gateway, note.id);
     expect(view).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/), autorizada_em: expect.any(String) });
     const row = await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } });
     const lint = xmllint(row.procXml!, 'nfe/procNFe_v4.00.xsd');
     expect(lint.ok, lint.output).toBe(true);
     // A second step changes nothing and logs nothing.
-    await transmitNfe(t.app.engine, gateway, note.id);
+    await step(gateway, note.id);
     expect(await eventsOf(note.id)).toEqual(['NFE_AUTORIZADA']);
     expect(['NFE_AUTORIZADA', 'NFE_REJEITADA', 'NFE_DENEGADA'].every(isEventType)).toBe(true);
   });
 
   it('rejeitada with rejeicao {cStat, mensagem}; denegada keeps the protocol', async () => {
     const { gateway } = recordingGateway();
-    const rejected = await transmitNfe(t.app.engine, gateway, (await issue('rejeitar:233')).id);
+    const rejected = await step(gateway, (await issue('rejeitar:233')).id);
     expect(rejected).toMatchObject({ status: 'rejeitada', rejeicao: { c_stat: '233', mensagem: expect.stringMatching(/IE do destinatário/) }, protocolo: null });
     expect(await eventsOf(rejected.id)).toEqual(['NFE_REJEITADA']);
-    const denied = await transmitNfe(t.app.engine, gateway, (await issue('denegar')).id);
+    const denied = await step(gateway, (await issue('denegar')).id);
     expect(denied).toMatchObject({ status: 'denegada', protocolo: expect.stringMatching(/^\d{15}$/) });
     expect(await eventsOf(denied.id)).toEqual(['NFE_DENEGADA']);
   });
@@ -78,9 +85,9 @@ describe('NF-e transmission (spec 3.3)', () => {
   it('a lost answer → aguardando_confirmacao; the query finds the note and nothing is sent again', async () => {
     const { gateway, sends } = recordingGateway();
     const note = await issue('timeout');
-    expect((await transmitNfe(t.app.engine, gateway, note.id)).status).toBe('aguardando_confirmacao');
+    expect((await step(gateway, note.id)).status).toBe('aguardando_confirmacao');
     expect(await eventsOf(note.id)).toEqual([]);
-    expect((await transmitNfe(t.app.engine, gateway, note.id)).status).toBe('autorizada');
+    expect((await step(gateway, note.id)).status).toBe('autorizada');
     expect(sends).toHaveLength(1);
   });
 
@@ -88,8 +95,8 @@ describe('NF-e transmission (spec 3.3)', () => {
     const { gateway, sends, state } = recordingGateway();
     const note = await issue();
     state.loseRequests = 1;
-    expect((await transmitNfe(t.app.engine, gateway, note.id)).status).toBe('aguardando_confirmacao');
-    expect((await transmitNfe(t.app.engine, gateway, note.id)).status).toBe('autorizada');
+    expect((await step(gateway, note.id)).status).toBe('aguardando_confirmacao');
+    expect((await step(gateway, note.id)).status).toBe('autorizada');
     expect(sends).toHaveLength(2);
     expect(sends[1]!.xml).toBe(sends[0]!.xml);
     expect(sends[0]!.chave).toBe(note.chave_acesso);
@@ -97,7 +104,55 @@ describe('NF-e transmission (spec 3.3)', () => {
 
   it('duplicidade (204) is resolved by the query into the authorised note', async () => {
     const { gateway } = recordingGateway();
-    const view = await transmitNfe(t.app.engine, gateway, (await issue('duplicidade')).id);
+    const view = await step(gateway, (await issue('duplicidade')).id);
     expect(view).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
+  });
+
+  it('uf_fora → contingencia_epec: tpEmis 4 key, re-signed NF-e and EPEC at AN (136), EPEC DANFE; the UF back → autorizada', async () => {
+    const { gateway, sends } = recordingGateway();
+    const note = await issue('uf_fora');
+    const epec = await step(gateway, note.id);
+    expect(epec.status).toBe('contingencia_epec');
+    expect(epec.chave_acesso).not.toBe(note.chave_acesso);
+    expect(epec.chave_acesso.slice(0, 34)).toBe(note.chave_acesso.slice(0, 34));
+    expect(epec.chave_acesso[34]).toBe('4');
+    const row = await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } });
+    const cert = (await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId } })).certPem;
+    const lint = xmllint(row.xml, 'nfe/nfe_v4.00.xsd');
+    expect(lint.ok, lint.output).toBe(true);
+    expect(row.xml).toMatch(/<tpEmis>4<\/tpEmis>.*<dhCont>.*<xJust>/);
+    const sig = xmlsecVerify(row.xml, cert, 'infNFe');
+    expect(sig.ok, sig.output).toBe(true);
+    const stored = row.epec as unknown as StoredEpec;
+    expect(stored.protocolo).toMatch(/^\d{15}$/);
+    const lintEpec = xmllint(stored.evento, 'nfe/envEPEC_v1.00.xsd');
+    expect(lintEpec.ok, lintEpec.output).toBe(true);
+    const sigEpec = xmlsecVerify(stored.evento, cert, 'infEvento');
+    expect(sigEpec.ok, sigEpec.output).toBe(true);
+    expect(stored.retEvento).toContain('<cStat>136</cStat>');
+    expect(await eventsOf(note.id)).toEqual(['NFE_CONTINGENCIA_EPEC']);
+    expect(isEventType('NFE_CONTINGENCIA_EPEC')).toBe(true);
+    const danfe = await getNfePdf(t.app.engine, { ...principal, accountId: acct.accountId }, note.id);
+    expect(danfe.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(danfe.status).toBe('contingencia_epec');
+
+    // The next step (the worker's) finds the UF back and sends the contingency note as it is.
+    const settled = await step(gateway, note.id);
+    expect(settled).toMatchObject({ status: 'autorizada', chave_acesso: epec.chave_acesso, protocolo: expect.stringMatching(/^\d{15}$/) });
+    expect(sends.map((s) => s.chave)).toEqual([note.chave_acesso, epec.chave_acesso]);
+    expect(sends[1]!.xml).toBe(row.xml);
+    const proc = xmllint((await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } })).procXml!, 'nfe/procNFe_v4.00.xsd');
+    expect(proc.ok, proc.output).toBe(true);
+    expect(await eventsOf(note.id)).toEqual(['NFE_CONTINGENCIA_EPEC', 'NFE_AUTORIZADA']);
+  });
+
+  it('an authoriser down for a note that may already be there (aguardando_confirmacao) never goes to EPEC', async () => {
+    const { gateway } = recordingGateway();
+    const note = await issue('timeout');
+    expect((await step(gateway, note.id)).status).toBe('aguardando_confirmacao');
+    const down: SefazGateway = { ...gateway, query: () => Promise.reject(new Error('ECONNREFUSED')) };
+    const view = await step(down, note.id);
+    expect(view).toMatchObject({ status: 'aguardando_confirmacao', chave_acesso: note.chave_acesso });
+    expect(await eventsOf(note.id)).toEqual([]);
   });
 });

@@ -115,11 +115,15 @@ async function send(client: NationalClient, method: 'GET' | 'HEAD' | 'POST', pat
     return { kind: 'response', status: res.statusCode, body: parsed };
   } catch (err) {
     if (timedOut || hasCode(err, 'UND_ERR_HEADERS_TIMEOUT') || hasCode(err, 'UND_ERR_BODY_TIMEOUT')) return { kind: 'timeout' };
-    const code = errorCode(err);
-    return { kind: 'network', sent: !CONNECT_CODES.has(code), cause: `${code}: ${err instanceof Error ? err.message : String(err)}` };
+    return { kind: 'network', sent: mayHaveReachedServer(err), cause: `${errorCode(err)}: ${err instanceof Error ? err.message : String(err)}` };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** False when the connection itself failed (refused, unresolved, unreachable): nothing left this host. */
+export function mayHaveReachedServer(err: unknown): boolean {
+  return !CONNECT_CODES.has(errorCode(err));
 }
 
 function errorCode(err: unknown): string {

@@ -4,7 +4,7 @@ import type { Environment } from '../auth/api-key-format.js';
 import { lazy } from '../tabelas/csv.js';
 
 /** The services of layout 4.00 this service calls, by their key in webservices.json. */
-export type NfeService = 'NfeAutorizacao' | 'NfeConsultaProtocolo' | 'NfeStatusServico' | 'RecepcaoEvento' | 'NfeInutilizacao';
+export type NfeService = 'NfeAutorizacao' | 'NfeConsultaProtocolo' | 'NfeStatusServico' | 'RecepcaoEvento' | 'NfeInutilizacao' | 'RecepcaoEPEC';
 
 export interface NfeEndpoint {
   url: string;

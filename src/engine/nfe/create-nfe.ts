@@ -87,6 +87,7 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
     protocolo: null,
     rejeicao: null,
     cancelamento: null,
+    epec: null,
     ajustes: validation.ajustes as unknown as Prisma.JsonValue,
     valorTotal: new Prisma.Decimal(somarTotais(request.itens).vNF),
     createdAt: now,
@@ -96,7 +97,7 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
   try {
     // The note and its transmission job commit together: a crash right after leaves a job the worker recovers.
     await deps.db.$transaction([
-      deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull } }),
+      deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull, epec: Prisma.DbNull } }),
       deps.db.transmissionJob.create({ data: nfeJob(note.id, now) }),
     ]);
   } catch (err) {

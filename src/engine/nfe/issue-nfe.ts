@@ -1,11 +1,11 @@
 import type { Principal } from '../auth/principal.js';
 import { EngineError, parameterError } from '../errors.js';
 import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS } from '../nfse/issue-nfse.js';
-import { NFE_JOB, runNfeJob } from '../transmissao/run-nfe-job.js';
+import { runNfeJob } from '../transmissao/run-nfe-job.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { createNfe } from './create-nfe.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
-import { SEFAZ_SCENARIOS } from './simulator/sefaz-authorizer.js';
+import { SEFAZ_SCENARIOS } from './simulator/sefaz-simulator.js';
 
 export interface IssueNfeOptions {
   body: unknown;
@@ -44,11 +44,10 @@ export async function issueNfe(deps: TransmissionDeps, principal: Principal, opt
   return view;
 }
 
-/** The request's own send, under the lease its job was created with; a failure is left to the worker. */
+/** The request's own send, under the lease its job (keyed by the note, fresh) was created with; a failure is left to the worker. */
 async function firstAttempt(deps: TransmissionDeps, nfeId: string): Promise<NfeView | null> {
   try {
-    const job = await deps.db.transmissionJob.findFirst({ where: { nfseId: nfeId, kind: NFE_JOB } });
-    return job ? await runNfeJob(deps, job) : null;
+    return await runNfeJob(deps, { id: nfeId, nfseId: nfeId, payload: {} });
   } catch (err) {
     deps.logger.error({ err, nfeId }, 'first NF-e transmission failed; a worker will retry');
     return null;
@@ -65,7 +64,7 @@ export function checkNfeScenario(principal: Principal, simular: string | null): 
   const value = simular.trim().toLowerCase();
   if (!SEFAZ_SCENARIOS.test(value)) {
     throw parameterError('simulacao_invalida', { header: 'X-Service-Simular' }, `cenário de simulação desconhecido: ${simular}.`, {
-      correcao: 'Use autorizar, rejeitar, rejeitar:NNN (cStat), denegar, timeout, duplicidade ou lento.',
+      correcao: 'Use autorizar, rejeitar, rejeitar:NNN (cStat), denegar, timeout, duplicidade, lento ou uf_fora.',
     });
   }
   return value;

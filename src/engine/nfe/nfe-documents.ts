@@ -2,6 +2,7 @@ import type { Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
+import type { StoredEpec } from './enter-epec.js';
 import { findNfe } from './find-nfe.js';
 import { renderDanfe } from './render-danfe.js';
 
@@ -18,9 +19,18 @@ export async function getNfeXml(deps: Pick<EngineDeps, 'db'>, principal: Princip
   return { nfeId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: procOf(note) };
 }
 
-/** `GET /v1/nfe/{id}/pdf`: the DANFE rendered locally from the procNFe; a cancelled note is stamped. */
+/**
+ * `GET /v1/nfe/{id}/pdf`: the DANFE rendered locally from the procNFe; a cancelled note is stamped. In EPEC
+ * contingency it is the EPEC DANFE of the tpEmis 4 NFe with the event's protocol — the document that lets the
+ * goods travel before the UF authorises the note.
+ */
 export async function getNfePdf(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<NfeXmlDocument & { pdf: Buffer }> {
   const note = await findNfe(deps, principal, id);
+  if (note.status === 'contingencia_epec') {
+    const epec = note.epec as unknown as StoredEpec;
+    const pdf = await renderDanfe(note.xml, { epec: { protocolo: epec.protocolo, dhRegistro: epec.dhRegistro } });
+    return { nfeId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: note.xml, pdf };
+  }
   const xml = procOf(note);
   return { nfeId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml, pdf: await renderDanfe(xml, { cancelada: note.status === 'cancelada' }) };
 }

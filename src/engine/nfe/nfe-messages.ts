@@ -10,3 +10,8 @@ export function buildEnviNFe(signedNfe: string, idLote: string): string {
 export function buildConsSitNFe(chave: string, tpAmb: '1' | '2'): string {
   return `<consSitNFe xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tpAmb)}${el('xServ', 'CONSULTAR')}${el('chNFe', chave)}</consSitNFe>`;
 }
+
+/** consStatServ: is the authoriser of this UF in operation (107)? (NfeStatusServico4.) */
+export function buildConsStatServ(cUF: string, tpAmb: '1' | '2'): string {
+  return `<consStatServ xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tpAmb)}${el('cUF', cUF)}${el('xServ', 'STATUS')}</consStatServ>`;
+}

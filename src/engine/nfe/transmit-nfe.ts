@@ -1,13 +1,16 @@
-import type { Nfe } from '../../generated/prisma/client.js';
+import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvent } from '../eventos/append-event.js';
+import { companyCredentials } from '../transmissao/company-credentials.js';
 import { NFE_NS } from './build-nfe-xml.js';
+import { enterEpec } from './enter-epec.js';
 import { explainRejection } from './explain-rejection.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
-import type { SefazGateway } from './sefaz-gateway.js';
+import { AutorizadorForaDoAr, type SefazGateway, type SefazTarget } from './sefaz-gateway.js';
 import { extractElement } from './soap12.js';
 
-const PENDING = ['transmitindo', 'aguardando_confirmacao'];
+/** Statuses still to be settled by the UF authoriser; contingencia_epec is the spec's internal EPEC_REGISTRADO. */
+export const PENDING = ['transmitindo', 'aguardando_confirmacao', 'contingencia_epec'];
 // MOC 4.00: 100 authorised, 150 authorised out of time; 110/301/302 denied (the number is consumed).
 const AUTHORISED = ['100', '150'];
 const DENIED = ['110', '301', '302'];
@@ -26,36 +29,52 @@ interface Outcome {
  * first queried by its access key: the SAME stored XML is sent again only when the authority answers 217 (does
  * not exist), so one note never becomes two; a duplicate (204) is resolved by the same query. The new status and
  * its event commit in one transaction, guarded so that a concurrent step cannot settle the note twice.
+ * A note never sent whose authoriser is down goes to EPEC contingency (enterEpec); a note that may already be at
+ * the authority (aguardando_confirmacao) or is in contingency just waits for the authoriser to return.
  */
-export async function transmitNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger'>, gateway: SefazGateway, noteId: string): Promise<NfeView> {
-  const note = await deps.db.nfe.findUniqueOrThrow({ where: { id: noteId } });
+export async function transmitNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'secrets'>, gateway: SefazGateway, noteId: string): Promise<NfeView | null> {
+  const note = await deps.db.nfe.findUnique({ where: { id: noteId } });
+  if (!note) return null;
   if (!PENDING.includes(note.status)) return presentNfe(note);
+  const { credentials, signer } = await companyCredentials(deps, note.companyId);
+  const target: SefazTarget = { environment: note.environment as 'test' | 'live', cUF: note.chaveAcesso.slice(0, 2), simulacao: note.simulacao, credentials };
   if (note.status === 'aguardando_confirmacao') {
-    const known = await queryOutcome(gateway, note);
+    let known: Outcome | null;
+    try {
+      known = await queryOutcome(gateway, note, target);
+    } catch (err) {
+      deps.logger.warn({ err, nfeId: note.id }, 'NF-e query failed; the note waits for the authority');
+      return presentNfe(note);
+    }
     if (known) return settle(deps, note, known);
   }
   let answer: string | null;
   try {
-    answer = await gateway.authorize({ chave: note.chaveAcesso, xml: note.xml, environment: note.environment as 'test' | 'live', simulacao: note.simulacao });
+    answer = await gateway.authorize({ ...target, chave: note.chaveAcesso, xml: note.xml });
   } catch (err) {
+    if (err instanceof AutorizadorForaDoAr) {
+      deps.logger.warn({ err, nfeId: note.id }, 'NF-e authoriser down');
+      return note.status === 'transmitindo' ? enterEpec(deps, gateway, note, target, signer) : presentNfe(note);
+    }
     deps.logger.warn({ err, nfeId: note.id }, 'NF-e answer lost; the key will be queried before any resend');
     answer = null;
   }
-  if (answer === null) return waitConfirmation(deps, note);
+  // In contingency the note stays contingencia_epec (its DANFE is valid); a resend is then a duplicate (204).
+  if (answer === null) return note.status === 'contingencia_epec' ? presentNfe(note) : waitConfirmation(deps, note);
   const ret = extractElement(answer, 'retEnviNFe') ?? '';
   const lote = tag(ret, 'cStat');
   const protNFe = extractElement(ret, 'protNFe');
   if (!protNFe) return settle(deps, note, { status: 'rejeitada', protNFe: null, cStat: lote ?? '999', mensagem: tag(ret, 'xMotivo') ?? 'Resposta sem protocolo' });
   const cStat = tag(protNFe, 'cStat')!;
   if (cStat === DUPLICATE) {
-    const known = await queryOutcome(gateway, note);
+    const known = await queryOutcome(gateway, note, target).catch(() => null);
     return known ? settle(deps, note, known) : waitConfirmation(deps, note);
   }
   return settle(deps, note, outcomeOf(cStat, protNFe));
 }
 
-async function queryOutcome(gateway: SefazGateway, note: Nfe): Promise<Outcome | null> {
-  const ret = extractElement(await gateway.query(note.chaveAcesso, note.environment as 'test' | 'live'), 'retConsSitNFe') ?? '';
+async function queryOutcome(gateway: SefazGateway, note: Nfe, target: SefazTarget): Promise<Outcome | null> {
+  const ret = extractElement(await gateway.query(note.chaveAcesso, target), 'retConsSitNFe') ?? '';
   const cStat = tag(ret, 'cStat');
   const protNFe = extractElement(ret, 'protNFe');
   if (cStat === NOT_FOUND || !cStat || !protNFe) return null;
@@ -80,23 +99,28 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome
   const now = deps.clock.now();
   // nfeProc = NFe + protNFe (procNFe_v4.00.xsd); kept for authorised and denied notes alike.
   const procXml = outcome.protNFe ? `<nfeProc xmlns="${NFE_NS}" versao="4.00">${note.xml}${outcome.protNFe}</nfeProc>` : null;
-  return deps.db.$transaction(async (tx) => {
-    const { count } = await tx.nfe.updateMany({
-      where: { id: note.id, status: { in: PENDING } },
-      data: {
-        status: outcome.status,
-        procXml,
-        protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
-        rejeicao: outcome.status === 'rejeitada' ? rejeicaoOf(outcome) : undefined,
-        authorizedAt: outcome.status === 'autorizada' ? now : null,
-        updatedAt: now,
-      },
+  try {
+    return await deps.db.$transaction(async (tx) => {
+      // Guarded by the status: P2025 when a concurrent step settled it first (then no second event).
+      const updated = await tx.nfe.update({
+        where: { id: note.id, status: { in: PENDING } },
+        data: {
+          status: outcome.status,
+          procXml,
+          protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
+          rejeicao: outcome.status === 'rejeitada' ? rejeicaoOf(outcome) : undefined,
+          authorizedAt: outcome.status === 'autorizada' ? now : null,
+          updatedAt: now,
+        },
+      });
+      const view = presentNfe(updated);
+      await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', tipo: EVENT[outcome.status], dados: view, at: now });
+      return view;
     });
-    const updated = await tx.nfe.findUniqueOrThrow({ where: { id: note.id } });
-    const view = presentNfe(updated);
-    if (count === 1) await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', tipo: EVENT[outcome.status], dados: view, at: now });
-    return view;
-  });
+  } catch (err) {
+    if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025')) throw err;
+    return presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
+  }
 }
 
 /** The authority's code and message, with the plain-language explanation and fix where the table has them. */

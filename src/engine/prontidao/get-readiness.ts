@@ -3,6 +3,8 @@ import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { findCompany } from '../empresas/find-company.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { authoriserReachableItem } from './authoriser-reachable.js';
 import { readinessItems, worstOf } from './readiness-items.js';
 
 export interface Readiness {
@@ -11,9 +13,17 @@ export interface Readiness {
   itens: ReturnType<typeof readinessItems>;
 }
 
-export async function getReadiness(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, options: { id: string }) {
+/**
+ * `GET /v1/companies/{id}/prontidao`: the stored-data items plus, for an NF-e issuer, whether its authoriser is
+ * in operation (a live check, so it stays out of readinessOf, which gates issuance and detects changes).
+ */
+export async function getReadiness(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'secrets' | 'sefaz'>, principal: Principal, options: { id: string }) {
   const company = await findCompany(deps, principal, options.id);
-  return readinessOf(deps, principal, company);
+  const readiness = await readinessOf(deps, principal, company);
+  const reachable = await authoriserReachableItem(deps, company, principal.environment);
+  if (!reachable) return readiness;
+  const itens = [...readiness.itens, reachable];
+  return { ...readiness, situacao: worstOf(itens), itens };
 }
 
 export async function readinessOf(

@@ -2,7 +2,7 @@
 export { servicoNacional, todosServicos, nbs, CODIGOS_EXIGEM_OBRA } from './servicos.js';
 export type { ServicoNacional, IncidenciaIssqn, Nbs } from './servicos.js';
 export { nbsCompativel, capitulosNbsAceitos, CAPITULOS_NBS_POR_ITEM } from './correlacao-nbs.js';
-export { municipio, todosMunicipios } from './municipios.js';
+export { municipio, todosMunicipios, ufDoCodigo } from './municipios.js';
 export type { Municipio } from './municipios.js';
 export { codigoOficial } from './codigos-oficiais.js';
 export type { CodigoOficial } from './codigos-oficiais.js';

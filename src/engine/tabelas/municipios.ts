@@ -18,6 +18,11 @@ const UF_POR_CODIGO: Readonly<Record<string, string>> = {
   '50': 'MS', '51': 'MT', '52': 'GO', '53': 'DF',
 };
 
+/** The state of an IBGE state code (cUF of an access key), e.g. 43 → RS. */
+export function ufDoCodigo(cUF: string): string | null {
+  return UF_POR_CODIGO[cUF] ?? null;
+}
+
 const municipios = lazy(() => {
   const map = new Map<string, Municipio>();
   for (const r of readCsvRecords(tableUrl('municipios_ibge.csv'))) {

@@ -1,8 +1,7 @@
 import type { Prisma, TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { newId } from '../kernel/ids.js';
 import type { NfeView } from '../nfe/present-nfe.js';
-import { transmitNfe } from '../nfe/transmit-nfe.js';
+import { PENDING, transmitNfe } from '../nfe/transmit-nfe.js';
 import { JOB_LEASE_MS } from './claim-jobs.js';
 import { backoff, type JobPayload, type TransmissionDeps } from './transmission-deps.js';
 
@@ -16,7 +15,8 @@ export const NFE_JOB = 'nfe';
  */
 export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUncheckedCreateInput {
   return {
-    id: newId(),
+    // Keyed by the note (one job per NF-e at a time): the request that created it runs it without reading it back.
+    id: nfeId,
     nfseId: nfeId,
     kind: NFE_JOB,
     priority: 0,
@@ -30,13 +30,15 @@ export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUnchecke
 
 /**
  * One step of an NF-e's transmission: settled (autorizada, rejeitada, denegada) ends the job; a lost answer
- * (`aguardando_confirmacao`) keeps it, to be claimed again after the backoff and re-queried by key.
+ * (`aguardando_confirmacao`) or an authoriser down (`transmitindo`, `contingencia_epec`) keeps it, to be claimed
+ * again after the backoff.
  */
-export async function runNfeJob(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'sefaz'>, job: TransmissionJob): Promise<NfeView | null> {
-  const exists = await deps.db.nfe.findUnique({ where: { id: job.nfseId }, select: { id: true } });
-  if (!exists) return finish(deps, job, null);
+export async function runNfeJob(
+  deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'secrets' | 'sefaz'>,
+  job: Pick<TransmissionJob, 'id' | 'nfseId' | 'payload'>,
+): Promise<NfeView | null> {
   const view = await transmitNfe(deps, deps.sefaz, job.nfseId);
-  if (view.status !== 'transmitindo' && view.status !== 'aguardando_confirmacao') return finish(deps, job, view);
+  if (!view || !PENDING.includes(view.status)) return finish(deps, job, view);
   const failures = ((job.payload ?? {}) as JobPayload).failures ?? 0;
   await deps.db.transmissionJob.updateMany({
     where: { id: job.id },
@@ -50,7 +52,7 @@ export async function runNfeJob(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'l
   return view;
 }
 
-async function finish(deps: Pick<EngineDeps, 'db'>, job: TransmissionJob, view: NfeView | null): Promise<NfeView | null> {
+async function finish(deps: Pick<EngineDeps, 'db'>, job: Pick<TransmissionJob, 'id'>, view: NfeView | null): Promise<NfeView | null> {
   await deps.db.transmissionJob.deleteMany({ where: { id: job.id } });
   return view;
 }

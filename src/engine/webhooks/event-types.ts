@@ -19,6 +19,8 @@ export const EVENT_TYPES = [
   'NFE_AUTORIZADA',
   'NFE_REJEITADA',
   'NFE_DENEGADA',
+  // The UF authoriser was down: EPEC registered at the national environment, the note awaits its UF (spec 3.3).
+  'NFE_CONTINGENCIA_EPEC',
 ] as const;
 
 export const TEST_EVENT = 'webhook.teste';

@@ -13,6 +13,7 @@ import { processDps } from './process-dps.js';
 import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from '../../captura/sefaz-services.js';
 import { SefazDistribution } from './sefaz-distribution.js';
 import { SefazEventReception } from './sefaz-event-reception.js';
+import { SefazSimulator } from '../../nfe/simulator/sefaz-simulator.js';
 import { parseScenario, SCENARIO_HEADER } from './scenario.js';
 import type { SimulatorContext, SimulatorDelays } from './simulator-context.js';
 import { SimulatorState, type StoredNote } from './simulator-state.js';
@@ -27,6 +28,9 @@ export interface CreateSimulatorOptions {
   /** Key that signs the generated NFS-e and events; a self-signed one is generated when absent. */
   signer?: XmlSigner;
 }
+
+/** Base path of the simulated NF-e authorities: SEFAZ_URL_TEST=<simulator>/sefaz/nfe reaches them. */
+export const SEFAZ_NFE_PATH = '/sefaz/nfe';
 
 /** A note as the simulated national side holds it (status follows cancellations and substitutions). */
 export type SimulatedNote = StoredNote;
@@ -50,6 +54,8 @@ export interface Simulator {
   readonly sefazCte: SefazDistribution;
   /** The simulated national NFeRecepcaoEvento4 (POST /sefaz/NFeRecepcaoEvento4): manifestations it registered. */
   readonly sefazEventos: SefazEventReception;
+  /** The simulated NF-e authorities (UF authorisers and AN's EPEC), SOAP 1.2 under POST /sefaz/nfe/<operation>. */
+  readonly sefazNfe: SefazSimulator;
   /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. */
   emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
@@ -76,6 +82,7 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
   const sefaz = new SefazDistribution(NFE_DISTRIBUTION);
   const sefazCte = new SefazDistribution(CTE_DISTRIBUTION);
   const sefazEventos = new SefazEventReception(sefaz);
+  const sefazNfe = new SefazSimulator({ now: clock, defer: ctx.deferAnswer, slowMs: ctx.delays.slowMs, timeoutMs: ctx.delays.timeoutMs });
   // The SEFAZ services answer SOAP POSTs at their own paths, beside the Sefin/ADN routes.
   const sefazRoutes: Record<string, { handle(req: IncomingMessage, res: ServerResponse, now: Date): Promise<void> }> = {
     '/sefaz/NFeDistribuicaoDFe': sefaz,
@@ -83,8 +90,11 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     '/sefaz/NFeRecepcaoEvento4': sefazEventos,
   };
   const handler: RequestListener = (req, res) => {
-    const sefazRoute = req.method === 'POST' ? sefazRoutes[(req.url ?? '').split('?')[0]!] : undefined;
-    const run = sefazRoute ? sefazRoute.handle(req, res, clock()) : route(ctx, req, res, faults);
+    const path = (req.url ?? '').split('?')[0]!;
+    const sefazRoute = req.method === 'POST' ? sefazRoutes[path] : undefined;
+    const run = sefazRoute
+      ? sefazRoute.handle(req, res, clock())
+      : req.method === 'POST' && path.startsWith(`${SEFAZ_NFE_PATH}/`) ? sefazNfe.handle(req, res) : route(ctx, req, res, faults);
     run.catch((err: unknown) => {
       sendJson(res, 500, { erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` } });
     });
@@ -124,6 +134,7 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     sefaz,
     sefazCte,
     sefazEventos,
+    sefazNfe,
     setDistributionFault: (party, fault) => (fault ? faults.set(party, fault) : faults.delete(party), undefined),
     emitDps: (xml, ambiente) => {
       const outcome = processDps({ ...ctx, ambiente: ambiente ?? ctx.ambiente }, xml, parseScenario(undefined));

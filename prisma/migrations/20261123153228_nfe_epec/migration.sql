@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "nfe" ADD COLUMN     "epec" JSONB;
