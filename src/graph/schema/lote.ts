@@ -15,7 +15,7 @@ import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
 import { CompanyRef } from './company.js';
-import { assertForward, forwardConnection, pageCost, pageSize, type ConnectionArgs } from './forward-connection.js';
+import { assertForward, forwardConnection, restShaped, pageCost, pageSize, type ConnectionArgs } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { LoteLinhaInputRef, NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
@@ -223,7 +223,7 @@ async function lotesConnection(ctx: GraphContext, args: ConnectionArgs, filter: 
   assertForward(args);
   const principal = principalOf(ctx);
   const page = await listLotes(ctx.engine, principal, { cursor: args.after, limite: String(pageSize(args, 20, 100)), filter });
-  return forwardConnection(args, page, loteCursor, () => countLotes(ctx.engine, principal, filter));
+  return forwardConnection(args, restShaped(page), loteCursor, () => countLotes(ctx.engine, principal, filter));
 }
 
 builder.queryFields((t) => ({
@@ -258,7 +258,7 @@ builder.objectField(LoteRef, 'itens', (t) =>
     resolve: async (lote, args, ctx) => {
       assertForward(args);
       const page = await listLoteItens(ctx.engine, principalOf(ctx), { id: lote.id, cursor: args.after, limite: String(pageSize(args, 100, 500)), status: args.status });
-      return forwardConnection(args, page, loteItemCursor, () => countLoteItens(ctx.engine.db, lote.id, args.status));
+      return forwardConnection(args, restShaped(page), loteItemCursor, () => countLoteItens(ctx.engine.db, lote.id, args.status));
     },
   }),
 );

@@ -13,7 +13,7 @@ import type { TransmissionDeps } from '../../engine/transmissao/transmission-dep
 import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
-import { assertForward, forwardConnection, pageCost, type ConnectionArgs } from './forward-connection.js';
+import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
@@ -212,7 +212,7 @@ async function notesConnection(ctx: GraphContext, args: ConnectionArgs, filter: 
   assertForward(args);
   const principal = principalOf(ctx);
   const page = await listNfse(ctx.engine, principal, { cursor: args.after ?? undefined, limite: args.first ?? 50, filter });
-  return forwardConnection(args, page, nfseCursor, () => countNfse(ctx.engine, principal, filter));
+  return forwardConnection(args, restShaped(page), nfseCursor, () => countNfse(ctx.engine, principal, filter));
 }
 
 // The page size (`first`, 1..100, default 50) multiplies the cost of what each note selects.
