@@ -119,10 +119,10 @@ describe('a key restricted to one company', () => {
     expect(refused.errors?.[0]?.extensions?.code).toBe('acesso_negado');
 
     // Nested: every company the key can list, with its notes and batches, is its own.
-    const nested = await gql(`{ companies { ... on QueryCompaniesSuccess { data { id notas(first: 10) { totalCount edges { node { empresaId } } } lotes(first: 10) { totalCount edges { node { empresaId } } } } } } }`, {}, key);
+    const nested = await gql(`{ companies { edges { node { id notas(first: 10) { totalCount edges { node { empresaId } } } lotes(first: 10) { totalCount edges { node { empresaId } } } } } } }`, {}, key);
     expect(nested.errors).toBeUndefined();
-    expect(nested.data.companies.data.map((c: { id: string }) => c.id)).toEqual([b.id]);
-    const [own] = nested.data.companies.data;
+    expect(nested.data.companies.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([b.id]);
+    const [{ node: own }] = nested.data.companies.edges;
     expect(own.notas.edges.every((e: { node: { empresaId: string } }) => e.node.empresaId === b.id)).toBe(true);
     expect(own.lotes.totalCount).toBe(1);
     expect(own.lotes.edges.map((e: { node: { empresaId: string } }) => e.node.empresaId)).toEqual([b.id]);

@@ -116,13 +116,19 @@ describe('GraphQL parity with REST', () => {
 
   it('eventos equals GET /v1/eventos (dados untouched)', async () => {
     expect((await rest.post('/v1/nfse', nfseBody(company.id))).status).toBe(201);
-    const data = await graphql(t.url, key, `{ eventos(limite: "1000") { __typename ... on EventLogPage { proximoCursor eventos { id tipo ambiente criadoEm dados } } } }`);
+    const data = await graphql(t.url, key, `{ eventos(first: 1000) { proximoCursor edges { node { id tipo ambiente criadoEm dados } } } }`);
     const viaRest = (await rest.get('/v1/eventos?limite=1000')).body;
-    expect(data.eventos.eventos.length).toBeGreaterThan(0);
-    expect(data.eventos.eventos).toEqual(viaRest.eventos.map(camelObject));
+    const eventos = data.eventos.edges.map((e: { node: unknown }) => e.node);
+    expect(eventos.length).toBeGreaterThan(0);
+    expect(eventos).toEqual(viaRest.eventos.map(camelObject));
     expect(data.eventos.proximoCursor).toBe(viaRest.proximo_cursor);
-    const bad = await graphql(t.url, key, `{ eventos(limite: "0") { __typename ${ERROR} } }`);
-    expect(bad.eventos).toMatchObject({ __typename: 'DomainError', codigo: 'parametro_invalido' });
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: '{ eventos(first: 0) { proximoCursor } }' }),
+    });
+    const bad = (await res.json()) as { errors?: Array<{ extensions?: Record<string, unknown> }> };
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ codigo: 'parametro_invalido' });
   });
 
   it('without a key GraphQL refuses the NFS-e fields', async () => {
