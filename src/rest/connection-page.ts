@@ -19,3 +19,14 @@ export function pageSizeParam(value: unknown): number | null {
   if (value === undefined || value === '') return null;
   return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : 0;
 }
+
+/**
+ * A `limite` of the lists that clamp (spec 8: GET /v1/nfse, never refused) as an Int: text that is no number is
+ * the default (null), and any number, however long, is brought within Int's range for the engine to clamp.
+ */
+export function clampedPageSizeParam(value: unknown): number | null {
+  const n = typeof value === 'string' && value !== '' ? Math.trunc(Number(value)) : NaN;
+  return Number.isNaN(n) ? null : Math.max(-INT_MAX, Math.min(INT_MAX, n));
+}
+
+const INT_MAX = 2 ** 31 - 1;
