@@ -25,7 +25,7 @@ async function gql(query: string, options: { key?: string | null; variables?: Re
   return { status: res.status, requestId: res.headers.get('x-request-id'), body: (await res.json()) as any };
 }
 
-const COMPANIES = '{ companies { __typename ... on QueryCompaniesSuccess { data { id cnpj status } } ... on DomainError { codigo } } }';
+const COMPANIES = '{ companies { totalCount edges { node { id cnpj status } } } }';
 
 describe('POST /graphql', () => {
   it('answers queries for a key of either environment', async () => {
@@ -34,8 +34,8 @@ describe('POST /graphql', () => {
       const res = await gql(COMPANIES, { key });
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
-      expect(res.body.data.companies.__typename).toBe('QueryCompaniesSuccess');
-      expect(res.body.data.companies.data).toContainEqual({ id: company.id, cnpj: company.cnpj, status: 'ativa' });
+      expect(res.body.data.companies.edges.map((e: { node: unknown }) => e.node)).toContainEqual({ id: company.id, cnpj: company.cnpj, status: 'ativa' });
+      expect(res.body.data.companies.totalCount).toBe(res.body.data.companies.edges.length);
       expect(res.requestId).toBeTruthy();
     }
     const account = await gql('{ account { id plano } }', { key: acct.testKey });

@@ -1,4 +1,4 @@
-// Issue 10 items 2-3: batches as Relay connections (lotesConnection, Company.lotes, Lote.itens) with the
+// Issue 10 items 2-3: batches as Relay connections (lotes, Company.lotes, Lote.itens) with the
 // filters a dashboard needs, status enums, and the key's company restriction on the nested fields too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfseBody } from '../issuance/kit.js';
@@ -42,17 +42,17 @@ async function gql(query: string, variables: Record<string, unknown> = {}, key =
   return (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> };
 }
 
-const LOTES = `query($first: Int, $after: String, $filtro: LotesFiltro) { lotesConnection(first: $first, after: $after, filtro: $filtro) {
+const LOTES = `query($first: Int, $after: String, $filtro: LotesFiltro) { lotes(first: $first, after: $after, filtro: $filtro) {
   totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id empresaId status aoValidar total } } } }`;
 
-describe('Query.lotesConnection', () => {
+describe('Query.lotes', () => {
   it('pages with first/after through every batch, newest first, like GET /v1/lotes', async () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (;;) {
       const body = await gql(LOTES, { first: 3, after });
       expect(body.errors).toBeUndefined();
-      const conn = body.data.lotesConnection;
+      const conn = body.data.lotes;
       expect(conn.totalCount).toBe(4);
       seen.push(...conn.edges.map((e: { node: { id: string } }) => e.node.id));
       if (!conn.pageInfo.hasNextPage) break;
@@ -65,18 +65,18 @@ describe('Query.lotesConnection', () => {
 
   it('filters on company, status and period; statuses are enums', async () => {
     const ofB = await gql(LOTES, { filtro: { empresaId: b.id } });
-    expect(ofB.data.lotesConnection.totalCount).toBe(1);
-    expect(ofB.data.lotesConnection.edges[0].node).toMatchObject({ id: loteB, empresaId: b.id, aoValidar: 'aguardar', total: 1 });
+    expect(ofB.data.lotes.totalCount).toBe(1);
+    expect(ofB.data.lotes.edges[0].node).toMatchObject({ id: loteB, empresaId: b.id, aoValidar: 'aguardar', total: 1 });
 
-    const statuses = (await gql(LOTES)).data.lotesConnection.edges.map((e: { node: { status: string } }) => e.node.status);
+    const statuses = (await gql(LOTES)).data.lotes.edges.map((e: { node: { status: string } }) => e.node.status);
     for (const s of statuses) expect(['validando', 'aguardando_emissao']).toContain(s);
     const byStatus = await gql(LOTES, { filtro: { status: ['concluido', 'erro'] } });
-    expect(byStatus.data.lotesConnection.totalCount).toBe(0);
+    expect(byStatus.data.lotes.totalCount).toBe(0);
 
     const future = await gql(LOTES, { filtro: { criadoDesde: new Date(Date.now() + 3_600_000).toISOString() } });
-    expect(future.data.lotesConnection.totalCount).toBe(0);
+    expect(future.data.lotes.totalCount).toBe(0);
     const past = await gql(LOTES, { filtro: { criadoAte: new Date(Date.now() + 3_600_000).toISOString() } });
-    expect(past.data.lotesConnection.totalCount).toBe(4);
+    expect(past.data.lotes.totalCount).toBe(4);
 
     const unknown = await gql(LOTES, { filtro: { status: ['perdido'] } });
     expect(unknown.data).toBeUndefined();
@@ -112,17 +112,17 @@ describe('a key restricted to one company', () => {
   it("reaches neither another company's batches nor its notes, at the root or nested", async () => {
     const key = await acct.key('test', b.id);
     const mine = await gql(LOTES, {}, key);
-    expect(mine.data.lotesConnection.totalCount).toBe(1);
-    expect(mine.data.lotesConnection.edges[0].node.id).toBe(loteB);
+    expect(mine.data.lotes.totalCount).toBe(1);
+    expect(mine.data.lotes.edges[0].node.id).toBe(loteB);
 
     const refused = await gql(LOTES, { filtro: { empresaId: a.id } }, key);
     expect(refused.errors?.[0]?.extensions?.code).toBe('acesso_negado');
 
     // Nested: every company the key can list, with its notes and batches, is its own.
-    const nested = await gql(`{ companies { ... on QueryCompaniesSuccess { data { id notas(first: 10) { totalCount edges { node { empresaId } } } lotes(first: 10) { totalCount edges { node { empresaId } } } } } } }`, {}, key);
+    const nested = await gql(`{ companies { edges { node { id notas(first: 10) { totalCount edges { node { empresaId } } } lotes(first: 10) { totalCount edges { node { empresaId } } } } } } }`, {}, key);
     expect(nested.errors).toBeUndefined();
-    expect(nested.data.companies.data.map((c: { id: string }) => c.id)).toEqual([b.id]);
-    const [own] = nested.data.companies.data;
+    expect(nested.data.companies.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([b.id]);
+    const [{ node: own }] = nested.data.companies.edges;
     expect(own.notas.edges.every((e: { node: { empresaId: string } }) => e.node.empresaId === b.id)).toBe(true);
     expect(own.lotes.totalCount).toBe(1);
     expect(own.lotes.edges.map((e: { node: { empresaId: string } }) => e.node.empresaId)).toEqual([b.id]);

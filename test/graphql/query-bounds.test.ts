@@ -43,21 +43,21 @@ async function counted(query: string, variables: Record<string, unknown> = {}) {
   return { body, sql: [...statements] };
 }
 
-const PAGE = `query($limite: String) { nfses(limite: $limite) { __typename ... on NfsePage { dados {
+const PAGE = `query($first: Int) { notas(first: $first) { edges { node {
   id status valor empresa { id razaoSocial certificado { cnpj validoAte } } eventos { tipo em } ajustes { campo regra } } } } }`;
 
 describe('a dashboard page of notes', () => {
   it('100 notes with company, timeline and adjustments: a fixed number of SQL statements', async () => {
-    const { body, sql } = await counted(PAGE, { limite: '100' });
+    const { body, sql } = await counted(PAGE, { first: 100 });
     expect(body.errors).toBeUndefined();
-    const notes = body.data.nfses.dados as Array<Record<string, any>>;
+    const notes = (body.data.notas.edges as Array<{ node: Record<string, any> }>).map((e) => e.node);
     expect(notes).toHaveLength(100);
     expect(new Set(notes.map((n) => n.empresa.id)).size).toBe(3);
     expect(notes.every((n) => n.eventos.length > 0 && n.ajustes.length > 0 && n.empresa.certificado)).toBe(true);
     expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(BOUND);
     // The same statements for 10 notes as for 100: nothing per row.
-    const small = await counted(PAGE, { limite: '10' });
-    expect(small.body.data.nfses.dados).toHaveLength(10);
+    const small = await counted(PAGE, { first: 10 });
+    expect(small.body.data.notas.edges).toHaveLength(10);
     expect(small.sql.length).toBe(sql.length);
   });
 });
@@ -72,7 +72,7 @@ describe('limits, checked before execution', () => {
   };
 
   it('cost: several full pages in one document are refused, and no note is read', async () => {
-    const pages = [1, 2, 3, 4, 5].map((i) => `p${i}: nfses(limite: "100") { ... on NfsePage { dados { ${'id status valor empresa { id razaoSocial cnpj municipio } eventos { tipo em detalhe } ajustes { campo acao motivo regra }'} } } }`);
+    const pages = [1, 2, 3, 4, 5].map((i) => `p${i}: notas(first: 100) { edges { node { ${'id status valor empresa { id razaoSocial cnpj municipio } eventos { tipo em detalhe } ajustes { campo acao motivo regra }'} } } }`);
     const { body, sql } = await counted(`{ ${pages.join(' ')} }`);
     expectRefused(body, 'complexity');
     // Only the key was looked up: the document never ran.
@@ -86,7 +86,7 @@ describe('limits, checked before execution', () => {
   });
 
   it('a legitimate full page is within every limit', async () => {
-    const { body } = await counted(PAGE, { limite: '100' });
+    const { body } = await counted(PAGE, { first: 100 });
     expect(body.errors).toBeUndefined();
   });
 });

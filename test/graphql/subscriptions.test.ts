@@ -39,7 +39,7 @@ const client = (key: string) => {
 };
 
 const NOTES = 'subscription($id: ID, $empresaId: ID) { nfseAtualizada(id: $id, empresaId: $empresaId) { id status empresaId ambiente } }';
-const EVENTS = 'subscription($tipos: [String!]) { eventos(tipos: $tipos) { id tipo ambiente dados } }';
+const EVENTS = 'subscription($tipos: [EventType!]) { eventos(tipos: $tipos) { id tipo ambiente dados } }';
 
 const issue = async (companyId: string, headers: Record<string, string> = {}) => {
   const res = await httpClient(t.url, acct.testKey).post('/v1/nfse', nfseBody(companyId), { headers });

@@ -1,4 +1,4 @@
-// DESIGN.md "GraphQL is the contract": issueNfse, nfse, nfses and eventos over POST /graphql give the data of
+// DESIGN.md "GraphQL is the contract": issueNfse, nfse, notas and eventos over POST /graphql give the data of
 // the REST routes, with camelCase field names (JSON values such as `detalhe` and `dados` are left as they are).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys } from '../../src/rest/camel-keys.js';
@@ -99,37 +99,47 @@ describe('GraphQL parity with REST', () => {
     expect(missing.nfse).toMatchObject({ __typename: 'DomainError', codigo: 'nfse_nao_encontrada' });
   });
 
-  it('nfses pages like GET /v1/nfse, cursor included', async () => {
+  it('notas pages like GET /v1/nfse (which executes it), cursor included', async () => {
     for (let i = 0; i < 3; i++) expect((await rest.post('/v1/nfse', nfseBody(company.id))).status).toBe(201);
-    const first = await graphql(t.url, key, `{ nfses(limite: "2") { __typename ... on NfsePage { proximoCursor dados { ${NFSE} } } } }`);
+    const NOTAS = `query($c: String, $f: NotasFiltro) { notas(first: 2, after: $c, filtro: $f) { pageInfo { hasNextPage endCursor } edges { node { ${NFSE} } } } }`;
+    const first = await graphql(t.url, key, NOTAS);
     const restFirst = (await rest.get('/v1/nfse?limite=2')).body;
-    expect(first.nfses.dados).toEqual(restFirst.dados.map(camelNote));
-    expect(first.nfses.proximoCursor).toBe(restFirst.proximo_cursor);
-    const second = await graphql(t.url, key, `query($c: String) { nfses(limite: "2", cursor: $c, status: "autorizada") { ... on NfsePage { proximoCursor dados { ${NFSE} } } } }`, {
-      c: first.nfses.proximoCursor,
-    });
+    expect(first.notas.edges.map((e: { node: unknown }) => e.node)).toEqual(restFirst.dados.map(camelNote));
+    expect(first.notas.pageInfo).toEqual({ hasNextPage: true, endCursor: restFirst.proximo_cursor });
+    const second = await graphql(t.url, key, NOTAS, { c: first.notas.pageInfo.endCursor, f: { status: ['autorizada'] } });
     const restSecond = (await rest.get(`/v1/nfse?limite=2&status=autorizada&cursor=${restFirst.proximo_cursor}`)).body;
-    expect(second.nfses.dados).toEqual(restSecond.dados.map(camelNote));
-    const bad = await graphql(t.url, key, `{ nfses(cursor: "???") { __typename ${ERROR} } }`);
-    expect(bad.nfses).toMatchObject({ __typename: 'DomainError', codigo: 'parametro_invalido' });
+    expect(second.notas.edges.map((e: { node: unknown }) => e.node)).toEqual(restSecond.dados.map(camelNote));
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: '{ notas(after: "???") { totalCount } }' }),
+    });
+    const bad = (await res.json()) as { errors?: Array<{ extensions?: Record<string, unknown> }> };
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ codigo: 'parametro_invalido' });
   });
 
   it('eventos equals GET /v1/eventos (dados untouched)', async () => {
     expect((await rest.post('/v1/nfse', nfseBody(company.id))).status).toBe(201);
-    const data = await graphql(t.url, key, `{ eventos(limite: "1000") { __typename ... on EventLogPage { proximoCursor eventos { id tipo ambiente criadoEm dados } } } }`);
+    const data = await graphql(t.url, key, `{ eventos(first: 1000) { proximoCursor edges { node { id tipo ambiente criadoEm dados } } } }`);
     const viaRest = (await rest.get('/v1/eventos?limite=1000')).body;
-    expect(data.eventos.eventos.length).toBeGreaterThan(0);
-    expect(data.eventos.eventos).toEqual(viaRest.eventos.map(camelObject));
+    const eventos = data.eventos.edges.map((e: { node: unknown }) => e.node);
+    expect(eventos.length).toBeGreaterThan(0);
+    expect(eventos).toEqual(viaRest.eventos.map(camelObject));
     expect(data.eventos.proximoCursor).toBe(viaRest.proximo_cursor);
-    const bad = await graphql(t.url, key, `{ eventos(limite: "0") { __typename ${ERROR} } }`);
-    expect(bad.eventos).toMatchObject({ __typename: 'DomainError', codigo: 'parametro_invalido' });
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: '{ eventos(first: 0) { proximoCursor } }' }),
+    });
+    const bad = (await res.json()) as { errors?: Array<{ extensions?: Record<string, unknown> }> };
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ codigo: 'parametro_invalido' });
   });
 
   it('without a key GraphQL refuses the NFS-e fields', async () => {
     const res = await fetch(`${t.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ nfses { __typename } }' }),
+      body: JSON.stringify({ query: '{ notas { totalCount } }' }),
     });
     const body = (await res.json()) as { data?: unknown; errors?: unknown[] };
     expect(body.errors?.length).toBeGreaterThan(0);

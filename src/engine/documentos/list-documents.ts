@@ -3,11 +3,11 @@ import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
-import { presentDocument } from './present-document.js';
+import { presentDocument, type DocumentView } from './present-document.js';
 
 export interface ListDocumentsOptions {
   cursor?: string | null;
-  limite?: string | null;
+  limite?: number | null;
   empresaId?: string | null;
   tipo?: string | null;
   papel?: string | null;
@@ -28,11 +28,34 @@ const invalid = (mensagem: string, correcao: string) => new EngineError('paramet
  * default, 1..100 (out of range is 400 here). Production data only: the route is guarded by the `live` scope.
  */
 export async function listDocuments(deps: Pick<EngineDeps, 'db'>, principal: Principal, o: ListDocumentsOptions) {
-  let limite = 20;
-  if (o.limite !== undefined && o.limite !== null && o.limite !== '') {
-    limite = Number(o.limite);
-    if (!/^\d+$/.test(o.limite) || limite < 1 || limite > 100) throw invalid('limite deve ser um inteiro de 1 a 100.', 'Use limite entre 1 e 100 (padrão 20).');
-  }
+  const limite = o.limite ?? 20;
+  if (!Number.isInteger(limite) || limite < 1 || limite > 100) throw invalid('limite deve ser um inteiro de 1 a 100.', 'Use limite entre 1 e 100 (padrão 20).');
+  const where = documentWhere(principal, o);
+  const after = o.cursor ? decodeCursor(o.cursor) : null;
+  const rows = await deps.db.receivedDocument.findMany({
+    where: { ...where, ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limite + 1,
+  });
+  const page = rows.slice(0, limite);
+  const last = page.at(-1);
+  return {
+    itens: page.map((d) => presentDocument(d)),
+    proximoCursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** How many documents match the filters (a dashboard's `totalCount`): one COUNT. */
+export async function countDocuments(deps: Pick<EngineDeps, 'db'>, principal: Principal, o: ListDocumentsOptions): Promise<number> {
+  return deps.db.receivedDocument.count({ where: documentWhere(principal, o) });
+}
+
+/** The cursor that continues after this document (the same opaque form as `proximoCursor`). */
+export const documentCursor = (d: DocumentView): string => encodeCursor(d.capturadoEm, d.id);
+
+const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`dc1|${createdAt.toISOString()}|${id}`).toString('base64url');
+
+function documentWhere(principal: Principal, o: ListDocumentsOptions): Prisma.ReceivedDocumentWhereInput {
   if (o.tipo && !TIPOS.includes(o.tipo)) throw invalid(`tipo desconhecido: ${o.tipo}.`, `Use um de: ${TIPOS.join(', ')}.`);
   if (o.papel && !PAPEIS.includes(o.papel)) throw invalid(`papel desconhecido: ${o.papel}.`, `Use um de: ${PAPEIS.join(', ')}.`);
   for (const [nome, valor] of [['de', o.de], ['ate', o.ate]] as const) {
@@ -43,9 +66,8 @@ export async function listDocuments(deps: Pick<EngineDeps, 'db'>, principal: Pri
     // Spec 5.4: a key restricted to one company sees only that company.
     throw new EngineError('acesso_negado', 'Esta chave só acessa a própria empresa.', { correcao: 'Use uma chave da conta ou da empresa desejada.' });
   }
-  const after = o.cursor ? decodeCursor(o.cursor) : null;
   const empresa = principal.companyId ?? o.empresaId ?? null;
-  const where: Prisma.ReceivedDocumentWhereInput = {
+  return {
     accountId: principal.accountId,
     environment: principal.environment,
     ...(empresa ? { companyId: empresa } : {}),
@@ -54,14 +76,6 @@ export async function listDocuments(deps: Pick<EngineDeps, 'db'>, principal: Pri
     ...(o.de || o.ate
       ? { emitidaEm: { ...(o.de ? { gte: new Date(`${o.de}T00:00:00-03:00`) } : {}), ...(o.ate ? { lt: nextDay(o.ate) } : {}) } }
       : {}),
-    ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
-  };
-  const rows = await deps.db.receivedDocument.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limite + 1 });
-  const page = rows.slice(0, limite);
-  const last = page.at(-1);
-  return {
-    itens: page.map((d) => presentDocument(d)),
-    proximoCursor: rows.length > limite && last ? Buffer.from(`dc1|${last.createdAt.toISOString()}|${last.id}`).toString('base64url') : null,
   };
 }
 

@@ -1,14 +1,37 @@
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import { companyWhere } from '../auth/scope.js';
 import type { EngineDeps } from '../deps.js';
-import { presentCompany } from './present-company.js';
+import { afterAscending, decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
+import { presentCompany, type CompanyView } from './present-company.js';
 
-/** Whole list, not paginated (spec 8); test keys may read it (spec 5.3). */
-export async function listCompanies(deps: Pick<EngineDeps, 'db'>, principal: Principal) {
+export interface ListCompaniesOptions {
+  after?: string | null;
+  /** Absent: every company (GET /v1/companies is not paginated, spec 8). */
+  first?: number | null;
+  status?: readonly string[] | null;
+}
+
+/** Oldest first, keyset over (created_at, id); test keys may read it (spec 5.3). */
+export async function listCompanies(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListCompaniesOptions = {}) {
+  const after = options.after ? decodeKeyset('co1', options.after) : null;
   const rows = await deps.db.company.findMany({
-    where: companyWhere(principal),
+    where: { ...companiesWhere(principal, options.status), ...afterAscending(after) },
     include: { certificate: true },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    ...(options.first != null ? { take: options.first + 1 } : {}),
   });
-  return rows.map(presentCompany);
+  const page = options.first != null ? rows.slice(0, options.first) : rows;
+  return { dados: page.map(presentCompany), mais: page.length < rows.length };
 }
+
+export async function countCompanies(deps: Pick<EngineDeps, 'db'>, principal: Principal, status?: readonly string[] | null): Promise<number> {
+  return deps.db.company.count({ where: companiesWhere(principal, status) });
+}
+
+export const companyCursor = (c: CompanyView): string => encodeKeyset('co1', { createdAt: new Date(c.criado_em), id: c.id });
+
+const companiesWhere = (principal: Principal, status: readonly string[] | null | undefined): Prisma.CompanyWhereInput => ({
+  ...companyWhere(principal),
+  ...(status?.length ? { status: { in: [...status] } } : {}),
+});

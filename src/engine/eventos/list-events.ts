@@ -1,11 +1,24 @@
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
+import { assertCompanyAllowed } from '../auth/scope.js';
 import type { EngineDeps } from '../deps.js';
-import { EngineError, parameterError } from '../errors.js';
+import { parameterError } from '../errors.js';
+import { isUuid } from '../kernel/ids.js';
 import { decodeEventCursor, encodeEventCursor } from './event-cursor.js';
 
+/** What a dashboard filters the log on (GraphQL `eventos(filtro:)`); every member given must hold. */
+export interface EventFilter {
+  tipos?: readonly string[] | null;
+  /** Events about this company (their `dados.empresa_id`). */
+  empresaId?: string | null;
+  desde?: Date | null;
+  ate?: Date | null;
+}
+
 export interface ListEventsOptions {
-  apos?: string;
-  limite?: string | number;
+  apos?: string | null;
+  limite?: number | null;
+  filter?: EventFilter;
 }
 
 export interface EventEntry {
@@ -18,15 +31,22 @@ export interface EventEntry {
 
 /**
  * `GET /v1/eventos` (spec 6.5): events of the key's account and environment after the cursor, oldest first.
- * `proximo_cursor` is always present; an empty page returns the same position to poll again later.
+ * `proximo_cursor` is always present; an empty page returns the same position to poll again later. Each entry
+ * carries its own `cursor` (continue after it), for the GraphQL connection's edges.
  */
 export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListEventsOptions) {
   const limite = parseLimit(options.limite);
   const after = options.apos ? decodeEventCursor(options.apos) : 0n;
   const scope = { accountId: principal.accountId, environment: principal.environment };
 
-  const rows = await deps.db.event.findMany({ where: { ...scope, seq: { gt: after } }, orderBy: { seq: 'asc' }, take: limite });
-  // A gap between the cursor and the first stored event means the events in it were purged (90 days).
+  const found = await deps.db.event.findMany({
+    where: { ...eventWhere(principal, options.filter ?? {}), seq: { gt: after } },
+    orderBy: { seq: 'asc' },
+    take: limite + 1,
+  });
+  const rows = found.slice(0, limite);
+  // A gap between the cursor and the first stored event means the events in it were purged (90 days), or were
+  // filtered out: the oldest event kept in the whole log tells which.
   if (after > 0n && (rows.length === 0 || rows[0]!.seq > after + 1n)) {
     const oldest = await deps.db.event.findFirst({ where: scope, orderBy: { seq: 'asc' }, select: { seq: true } });
     const counter = await deps.db.eventCounter.findUnique({ where: { accountId_environment: scope } });
@@ -48,9 +68,38 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
       });
     }
   }
-  const eventos = rows.map(presentEvent);
+  const eventos = rows.map((row) => ({ ...presentEvent(row), cursor: encodeEventCursor(row.seq) }));
   const last = rows.at(-1)?.seq ?? after;
-  return { eventos, proximo_cursor: encodeEventCursor(last) };
+  return { eventos, proximo_cursor: encodeEventCursor(last), mais: found.length > limite };
+}
+
+/** How many events match (a dashboard's `totalCount`): one COUNT over the same scope and filter. */
+export async function countEvents(deps: Pick<EngineDeps, 'db'>, principal: Principal, filter: EventFilter = {}): Promise<number> {
+  return deps.db.event.count({ where: eventWhere(principal, filter) });
+}
+
+/**
+ * The key's account and environment; a key restricted to one company sees the events about it and those about
+ * no company (as the live tail `followEvents` does), never another company's.
+ */
+function eventWhere(principal: Principal, filter: EventFilter): Prisma.EventWhereInput {
+  if (filter.empresaId) {
+    if (!isUuid(filter.empresaId)) throw parameterError('parametro_invalido', { query: 'empresaId' }, 'não é um id de empresa.', { correcao: 'Use o id retornado por companies.' });
+    assertCompanyAllowed(principal, filter.empresaId);
+  }
+  const aboutCompany = (id: string): Prisma.EventWhereInput => ({ dados: { path: ['empresa_id'], equals: id } });
+  const company: Prisma.EventWhereInput = filter.empresaId
+    ? aboutCompany(filter.empresaId)
+    : principal.companyId
+      ? { OR: [aboutCompany(principal.companyId), { dados: { path: ['empresa_id'], equals: Prisma.AnyNull } }] }
+      : {};
+  return {
+    accountId: principal.accountId,
+    environment: principal.environment,
+    ...company,
+    ...(filter.tipos?.length ? { tipo: { in: [...filter.tipos] } } : {}),
+    ...(filter.desde || filter.ate ? { createdAt: { ...(filter.desde ? { gte: filter.desde } : {}), ...(filter.ate ? { lt: filter.ate } : {}) } } : {}),
+  };
 }
 
 /** One entry of the log as REST, webhooks and GraphQL show it (DESIGN.md: `{id, tipo, ambiente, criado_em, dados}`). */
@@ -64,9 +113,8 @@ export function presentEvent(row: { id: string; tipo: string; environment: strin
   };
 }
 
-function parseLimit(value: string | number | undefined): number {
-  if (value === undefined || value === '') return 100;
-  const n = typeof value === 'number' ? value : /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+function parseLimit(n: number | null | undefined): number {
+  if (n === undefined || n === null) return 100;
   if (!Number.isInteger(n) || n < 1 || n > 1000) {
     throw parameterError('parametro_invalido', { query: 'limite' }, 'deve ser um inteiro de 1 a 1000.', { correcao: 'Use limite entre 1 e 1000 (padrão 100).' });
   }

@@ -51,7 +51,7 @@ export async function loteItemRows(db: EngineDeps['db'], loteId: string, options
 export async function listLoteItens(
   deps: Pick<EngineDeps, 'db'>,
   principal: Principal,
-  options: { id: string; cursor?: string | null; limite?: string | null; status?: string | null },
+  options: { id: string; cursor?: string | null; limite?: number | null; status?: string | null },
 ) {
   const lote = await findLote(deps, principal, options.id);
   const limite = parseLimite(options.limite, 100, 500);

@@ -7,7 +7,7 @@ import { isUuid } from '../kernel/ids.js';
 import { loteCounts, presentLote } from './present-lote.js';
 
 /** Spec 8: `limite` default and maximum; outside the range is 400 (only /v1/nfse clamps). */
-export function parseLimite(value: string | undefined | null, standard: number, max: number): number {
+export function parseLimite(value: string | number | undefined | null, standard: number, max: number): number {
   if (value === undefined || value === null || value === '') return standard;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > max) {
@@ -28,7 +28,7 @@ export interface LoteFilter {
 export async function listLotes(
   deps: Pick<EngineDeps, 'db'>,
   principal: Principal,
-  options: { cursor?: string | null; limite?: string | null; filter?: LoteFilter },
+  options: { cursor?: string | null; limite?: number | null; filter?: LoteFilter },
 ) {
   const limite = parseLimite(options.limite, 20, 100);
   const after = options.cursor ? decodeCursor(options.cursor) : null;

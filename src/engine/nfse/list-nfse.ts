@@ -9,9 +9,8 @@ import { presentNfse, type NfseView } from './present-nfse.js';
 export const NFSE_STATUSES = ['transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao', 'descartada'] as const;
 
 export interface ListNfseOptions {
-  cursor?: string;
-  limite?: string | number;
-  status?: string;
+  cursor?: string | null;
+  limite?: number | null;
 }
 
 /** What a dashboard filters on (GraphQL `notas`): any of several statuses, a company, a period, a referencia prefix. */
@@ -28,16 +27,12 @@ export interface NfseFilter {
  * are newer than its cursor, so no row is skipped or repeated. `limite` is clamped to 1..100 (default 50).
  */
 export async function listNfse(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListNfseOptions & { filter?: NfseFilter }) {
-  // Spec 8: out of range is clamped here, never refused (a 21-digit number is simply 100).
-  const parsed = Number(options.limite);
-  const limite = options.limite === undefined || options.limite === '' || Number.isNaN(parsed) ? 50 : Math.min(100, Math.max(1, Math.trunc(parsed)));
-  if (options.status !== undefined && !(NFSE_STATUSES as readonly string[]).includes(options.status)) {
-    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${NFSE_STATUSES.join(', ')}.` });
-  }
+  // Spec 8: out of range is clamped here, never refused (the facade already made a 21-digit number an Int).
+  const limite = options.limite == null ? 50 : Math.min(100, Math.max(1, Math.trunc(options.limite)));
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await deps.db.nfse.findMany({
     where: {
-      ...nfseWhere(principal, { ...options.filter, ...(options.status ? { status: [options.status] } : {}) }),
+      ...nfseWhere(principal, options.filter ?? {}),
       ...(after
         ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
         : {}),

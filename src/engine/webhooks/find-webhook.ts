@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
+import { afterAscending, decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
 
 /** Spec 5.4: a key restricted to one company cannot administer webhooks (they belong to the whole account). */
 export function assertAccountKey(principal: Principal): void {
@@ -26,7 +27,21 @@ export async function findWebhook(deps: Pick<EngineDeps, 'db'>, principal: Princ
   return row;
 }
 
-export async function listWebhooks(deps: Pick<EngineDeps, 'db'>, principal: Principal) {
+/** Oldest first, keyset over (created_at, id); every webhook when `first` is absent (GET /v1/webhooks is not paginated). */
+export async function listWebhooks(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: { after?: string | null; first?: number | null } = {}) {
   assertAccountKey(principal);
-  return deps.db.webhook.findMany({ where: webhookScope(principal), orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const after = options.after ? decodeKeyset('wh1', options.after) : null;
+  const rows = await deps.db.webhook.findMany({
+    where: { ...webhookScope(principal), ...afterAscending(after) },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    ...(options.first != null ? { take: options.first + 1 } : {}),
+  });
+  const page = options.first != null ? rows.slice(0, options.first) : rows;
+  return { dados: page, mais: page.length < rows.length };
 }
+
+export async function countWebhooks(deps: Pick<EngineDeps, 'db'>, principal: Principal): Promise<number> {
+  return deps.db.webhook.count({ where: webhookScope(principal) });
+}
+
+export const webhookCursor = (w: { criado_em: string; id: string }): string => encodeKeyset('wh1', { createdAt: new Date(w.criado_em), id: w.id });

@@ -8,9 +8,9 @@ const STATUSES = ['pendente', 'entregue', 'falhou'];
 
 export interface ListDeliveriesOptions {
   id: string;
-  cursor?: string;
-  limite?: string;
-  status?: string;
+  cursor?: string | null;
+  limite?: number | null;
+  status?: string | null;
 }
 
 export interface DeliveryView {
@@ -32,7 +32,7 @@ export interface DeliveryView {
 export async function listDeliveries(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListDeliveriesOptions) {
   const webhook = await findWebhook(deps, principal, options.id);
   const limite = parseLimit(options.limite);
-  if (options.status !== undefined && !STATUSES.includes(options.status)) {
+  if (options.status != null && !STATUSES.includes(options.status)) {
     throw new EngineError('parametro_invalido', `status desconhecido: ${options.status}.`, { campo: 'status', correcao: `Use um de: ${STATUSES.join(', ')}.` });
   }
   const after = options.cursor ? decodeCursor(options.cursor) : null;
@@ -59,12 +59,19 @@ export async function listDeliveries(deps: Pick<EngineDeps, 'db'>, principal: Pr
     proxima_tentativa_em: d.status === 'pendente' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
     entregue_em: d.deliveredAt?.toISOString() ?? null,
   }));
-  return { entregas, proximo_cursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null };
+  return { webhookId: webhook.id, entregas, proximo_cursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null };
 }
 
-function parseLimit(value: string | undefined): number {
-  if (value === undefined || value === '') return 50;
-  const n = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+/** How many deliveries of the webhook have the status (all when null): a dashboard's `totalCount`. */
+export async function countDeliveries(deps: Pick<EngineDeps, 'db'>, webhookId: string, status: string | null | undefined): Promise<number> {
+  return deps.db.webhookDelivery.count({ where: { webhookId, ...(status ? { status } : {}) } });
+}
+
+/** The cursor that continues after this delivery (the same opaque form as `proximo_cursor`). */
+export const deliveryCursor = (d: DeliveryView): string => encodeCursor(new Date(d.criada_em), d.id);
+
+function parseLimit(n: number | null | undefined): number {
+  if (n === undefined || n === null) return 50;
   if (!Number.isInteger(n) || n < 1 || n > 200) {
     throw new EngineError('parametro_invalido', 'limite deve ser um inteiro de 1 a 200.', { campo: 'limite', correcao: 'Use limite entre 1 e 200 (padrão 50).' });
   }

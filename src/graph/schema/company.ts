@@ -2,12 +2,13 @@ import type { CompanyView } from '../../engine/empresas/present-company.js';
 import { createCompany } from '../../engine/empresas/create-company.js';
 import { deleteCompany } from '../../engine/empresas/delete-company.js';
 import { findCompany } from '../../engine/empresas/find-company.js';
-import { listCompanies } from '../../engine/empresas/list-companies.js';
+import { companyCursor, countCompanies, listCompanies } from '../../engine/empresas/list-companies.js';
 import { presentCompany } from '../../engine/empresas/present-company.js';
 import { setCompanyStatus } from '../../engine/empresas/set-company-status.js';
 import { uploadCertificate } from '../../engine/empresas/upload-certificate.js';
 import { companyTopic } from '../../engine/empresas/company-topic.js';
 import { builder } from '../builder.js';
+import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
 
@@ -20,6 +21,10 @@ const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']
     validoAte: t.exposeString('valido_ate'),
   }),
 });
+
+const COMPANY_STATUSES = ['ativa', 'pausada'] as const;
+type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+const CompanyStatusRef = builder.enumType('CompanyStatus', { description: 'A paused company issues nothing until resumed.', values: COMPANY_STATUSES });
 
 export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
   description: 'A company (CNPJ) of the account. Its id is the empresa_id of issuance.',
@@ -38,7 +43,7 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     email: t.exposeString('email', { nullable: true }),
     tokenMunicipioConfigurado: t.exposeBoolean('token_municipio_configurado'),
     padroes: t.expose('padroes', { type: 'JSON' }),
-    status: t.exposeString('status'),
+    status: t.field({ type: CompanyStatusRef, resolve: (c) => c.status as CompanyStatus }),
     certificado: t.expose('certificado', { type: CertificateInfo, nullable: true }),
     criadoEm: t.exposeString('criado_em'),
     atualizadoEm: t.exposeString('atualizado_em'),
@@ -76,11 +81,21 @@ const CompanyRemoved = builder.objectRef<{ id: string; removida: boolean }>('Com
 });
 
 builder.queryFields((t) => ({
-  companies: t.field({
-    type: [CompanyRef],
+  companies: t.connection({
+    type: CompanyRef,
+    description:
+      "The account's companies, oldest first (a restricted key: its own). Without `first`, every company (GET " +
+      '/v1/companies is not paginated); `first` 1..500 pages with `after`.',
     authScopes: { authenticated: true },
-    errors: {},
-    resolve: (_root, _args, ctx) => listCompanies(ctx.engine, principalOf(ctx)),
+    args: { status: t.arg({ type: [CompanyStatusRef], description: 'Any of these statuses.' }) },
+    complexity: pageCost(500, 100),
+    resolve: async (_root, args, ctx) => {
+      assertForward(args);
+      const principal = principalOf(ctx);
+      const first = args.first == null ? null : pageSize(args, 100, 500);
+      const page = await listCompanies(ctx.engine, principal, { after: args.after, first, status: args.status });
+      return forwardConnection(args, { nodes: page.dados, hasNextPage: page.mais }, companyCursor, () => countCompanies(ctx.engine, principal, args.status));
+    },
   }),
   company: t.field({
     type: CompanyRef,

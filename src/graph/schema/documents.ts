@@ -1,9 +1,10 @@
 import { getDocument, getDocumentXml } from '../../engine/documentos/get-document.js';
-import { listDocuments } from '../../engine/documentos/list-documents.js';
+import { countDocuments, documentCursor, listDocuments } from '../../engine/documentos/list-documents.js';
 import type { DocumentEventView, DocumentView, ManifestationView } from '../../engine/documentos/present-document.js';
 import { manifestDocument } from '../../engine/manifestacao/manifest-document.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { assertForward, forwardConnection, pageCost } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
 
@@ -37,13 +38,28 @@ const LinksRef = builder.objectRef<DocumentView['links']>('ReceivedDocumentLinks
   fields: (t) => ({ self: t.exposeString('self'), xml: t.exposeString('xml') }),
 });
 
+const DOCUMENT_TYPES = ['NFSE', 'NFE', 'CTE'] as const;
+type DocumentType = (typeof DOCUMENT_TYPES)[number];
+const DocumentTypeRef = builder.enumType('ReceivedDocumentType', { values: DOCUMENT_TYPES });
+
+const DOCUMENT_ROLES = ['RECEBIDA', 'EMITIDA'] as const;
+type DocumentRole = (typeof DOCUMENT_ROLES)[number];
+const DocumentRoleRef = builder.enumType('ReceivedDocumentRole', {
+  description: 'RECEBIDA: the company is the taker/recipient; EMITIDA: the provider/issuer.',
+  values: DOCUMENT_ROLES,
+});
+
+const DOCUMENT_SITUATIONS = ['ativa', 'cancelada', 'substituida'] as const;
+type DocumentSituation = (typeof DOCUMENT_SITUATIONS)[number];
+const DocumentSituationRef = builder.enumType('ReceivedDocumentSituation', { values: DOCUMENT_SITUATIONS });
+
 const DocumentRef = builder.objectRef<DocumentView>('ReceivedDocument').implement({
   description: 'An NFS-e, NF-e or CT-e captured from a national distribution for one company (spec 2.10).',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Equals the notaId of the events.' }),
     empresaId: t.exposeID('empresaId'),
-    tipo: t.exposeString('tipo', { description: 'NFSE, NFE or CTE.' }),
-    papel: t.exposeString('papel', { description: 'RECEBIDA (taker/recipient) or EMITIDA (provider/issuer).' }),
+    tipo: t.field({ type: DocumentTypeRef, resolve: (d) => d.tipo as DocumentType }),
+    papel: t.field({ type: DocumentRoleRef, resolve: (d) => d.papel as DocumentRole }),
     chaveAcesso: t.exposeString('chaveAcesso'),
     origem: t.exposeString('origem', { description: 'ADN, SEFAZ or PREFEITURA_SP.' }),
     nsu: t.exposeString('nsu'),
@@ -53,7 +69,7 @@ const DocumentRef = builder.objectRef<DocumentView>('ReceivedDocument').implemen
     tomadorDocumento: t.exposeString('tomadorDocumento', { nullable: true }),
     valor: t.expose('valor', { type: 'Decimal', nullable: true }),
     emitidaEm: t.expose('emitidaEm', { type: 'DateTime', nullable: true }),
-    situacao: t.exposeString('situacao', { description: 'ativa, cancelada or substituida, following the captured events.' }),
+    situacao: t.field({ type: DocumentSituationRef, description: 'Following the captured events.', resolve: (d) => d.situacao as DocumentSituation }),
     nfseId: t.exposeID('nfseId', { nullable: true, description: 'The note issued by this service that this document is.' }),
     manifestacao: t.exposeString('manifestacao', { nullable: true, description: 'Event code of the latest registered manifestação do destinatário.' }),
     capturadoEm: t.expose('capturadoEm', { type: 'DateTime' }),
@@ -63,33 +79,33 @@ const DocumentRef = builder.objectRef<DocumentView>('ReceivedDocument').implemen
   }),
 });
 
-const DocumentPageRef = builder.objectRef<{ itens: DocumentView[]; proximoCursor: string | null }>('ReceivedDocumentPage').implement({
-  fields: (t) => ({
-    itens: t.expose('itens', { type: [DocumentRef] }),
-    proximoCursor: t.exposeString('proximoCursor', { nullable: true }),
-  }),
-});
-
 const DocumentXmlRef = builder.objectRef<{ id: string; chaveAcesso: string; xml: string }>('ReceivedDocumentXml').implement({
   fields: (t) => ({ id: t.exposeID('id'), chaveAcesso: t.exposeString('chaveAcesso'), xml: t.exposeString('xml') }),
 });
 
 builder.queryFields((t) => ({
-  documents: t.field({
-    type: DocumentPageRef,
-    description: 'Received and issued documents captured for the companies (production keys only).',
+  documents: t.connection({
+    type: DocumentRef,
+    description:
+      'Received and issued documents captured for the companies, newest captured first (production keys only); ' +
+      '`first` 1..100 (default 20; out of range is an error, as REST limite). `de`/`ate` are emission dates ' +
+      'AAAA-MM-DD (Brasília), inclusive: text judged by the engine as GET /v1/documents judges its parameters.',
     authScopes: { live: true },
     args: {
-      cursor: t.arg.string(),
-      limite: t.arg.string(),
       empresaId: t.arg.string(),
-      tipo: t.arg.string(),
-      papel: t.arg.string(),
+      tipo: t.arg({ type: DocumentTypeRef }),
+      papel: t.arg({ type: DocumentRoleRef }),
       de: t.arg.string(),
       ate: t.arg.string(),
     },
-    errors: {},
-    resolve: (_r, args, ctx) => listDocuments(ctx.engine, principalOf(ctx), args),
+    complexity: pageCost(100, 20),
+    resolve: async (_r, args, ctx) => {
+      assertForward(args);
+      const principal = principalOf(ctx);
+      const filter = { empresaId: args.empresaId, tipo: args.tipo, papel: args.papel, de: args.de, ate: args.ate };
+      const page = await listDocuments(ctx.engine, principal, { ...filter, cursor: args.after, limite: args.first });
+      return forwardConnection(args, { nodes: page.itens, hasNextPage: page.proximoCursor !== null }, documentCursor, () => countDocuments(ctx.engine, principal, filter));
+    },
   }),
   document: t.field({
     type: DocumentRef,

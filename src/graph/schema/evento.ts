@@ -1,34 +1,69 @@
 import { followEvents } from '../../engine/eventos/follow-events.js';
-import { listEvents, type EventEntry } from '../../engine/eventos/list-events.js';
+import { countEvents, listEvents, type EventEntry, type EventFilter } from '../../engine/eventos/list-events.js';
 import { builder } from '../builder.js';
+import { EventTypeRef, type EventType } from './event-type.js';
+import { assertForward, forwardConnection, pageCost } from './forward-connection.js';
 import { principalOf } from './principal-of.js';
 
 const EventRef = builder.objectRef<EventEntry>('EventLogEntry').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
-    tipo: t.exposeString('tipo'),
+    tipo: t.field({ type: EventTypeRef, resolve: (e) => e.tipo as EventType }),
     ambiente: t.exposeString('ambiente'),
-    criadoEm: t.exposeString('criado_em'),
+    criadoEm: t.expose('criado_em', { type: 'DateTime' }),
     dados: t.expose('dados', { type: 'JSON' }),
   }),
 });
 
-const EventPageRef = builder.objectRef<{ eventos: EventEntry[]; proximo_cursor: string }>('EventLogPage').implement({
+const EventosFiltroRef = builder.inputType('EventosFiltro', {
+  description: 'What a dashboard filters the event log on; every member given must hold.',
   fields: (t) => ({
-    eventos: t.expose('eventos', { type: [EventRef] }),
-    proximoCursor: t.exposeString('proximo_cursor'),
+    tipos: t.field({ type: [EventTypeRef], description: 'Any of these types.' }),
+    empresaId: t.id({ description: 'Events about this company (their dados.empresa_id).' }),
+    desde: t.field({ type: 'DateTime', description: 'Created at or after.' }),
+    ate: t.field({ type: 'DateTime', description: 'Created before.' }),
   }),
 });
 
+type EventosFiltro = { tipos?: readonly string[] | null; empresaId?: string | number | null; desde?: Date | null; ate?: Date | null };
+
+const eventFilterOf = (f: EventosFiltro | null | undefined): EventFilter => ({
+  tipos: f?.tipos ?? null,
+  empresaId: f?.empresaId == null ? null : String(f.empresaId),
+  desde: f?.desde ?? null,
+  ate: f?.ate ?? null,
+});
+
 builder.queryFields((t) => ({
-  eventos: t.field({
-    type: EventPageRef,
-    description: 'The event log (spec 6.5), oldest first after the cursor `apos`; 90-day retention.',
-    authScopes: { authenticated: true },
-    args: { apos: t.arg.string(), limite: t.arg.string() },
-    errors: {},
-    resolve: (_r, args, ctx) => listEvents(ctx.engine, principalOf(ctx), { apos: args.apos ?? undefined, limite: args.limite ?? undefined }),
-  }),
+  eventos: t.connection(
+    {
+      type: EventRef,
+      description:
+        'The event log (spec 6.5), oldest first after `after`; `first` 1..1000 (default 100; out of range is an error, ' +
+        "as GET /v1/eventos's limite); 90-day retention. A key restricted to one company sees the events about it and " +
+        'those about no company.',
+      authScopes: { authenticated: true },
+      args: { filtro: t.arg({ type: EventosFiltroRef }) },
+      complexity: pageCost(1000, 100),
+      resolve: async (_r, args, ctx) => {
+        assertForward(args);
+        const principal = principalOf(ctx);
+        const filter = eventFilterOf(args.filtro);
+        const page = await listEvents(ctx.engine, principal, { apos: args.after, limite: args.first, filter });
+        const connection = forwardConnection(args, { nodes: page.eventos, hasNextPage: page.mais }, (e) => e.cursor, () => countEvents(ctx.engine, principal, filter));
+        return { ...connection, proximoCursor: page.proximo_cursor };
+      },
+    },
+    {
+      name: 'EventLogConnection',
+      fields: (c) => ({
+        proximoCursor: c.string({
+          description: 'Where to continue later: the last event read, or `after` itself on an empty page (always present, unlike endCursor).',
+          resolve: (connection) => (connection as unknown as { proximoCursor: string }).proximoCursor,
+        }),
+      }),
+    },
+  ),
 }));
 
 builder.subscriptionFields((t) => ({
@@ -38,7 +73,7 @@ builder.subscriptionFields((t) => ({
       'Events of the key\'s account and environment committed from now on, in log order (the live tail of ' +
       '`eventos`); `tipos` keeps only those types. A key restricted to one company sees only its events.',
     authScopes: { authenticated: true },
-    args: { tipos: t.arg.stringList() },
+    args: { tipos: t.arg({ type: [EventTypeRef] }) },
     subscribe: (_r, args, ctx) => followEvents(ctx.engine, principalOf(ctx), { tipos: args.tipos }),
     resolve: (entry) => entry as EventEntry,
   }),

@@ -11,20 +11,22 @@ export interface ConnectionArgs {
 export const pageSize = (args: ConnectionArgs, standard: number, max: number): number => Math.min(max, Math.max(1, args.first ?? standard));
 
 /**
- * One engine page (keyset, newest or line order) as a Relay connection. Lists page forward only: each edge's
- * cursor is the engine's own opaque cursor for the row, so `after` continues exactly where REST's would.
+ * One engine page (keyset, newest, oldest or line order) as a Relay connection: every list of the schema is one.
+ * Lists page forward only: each edge's cursor is the engine's own opaque cursor for the row, so `after` continues
+ * exactly where REST's would, and a REST list is the connection's nodes with `endCursor` while `hasNextPage`
+ * (src/rest/connection-page.ts).
  */
 export function forwardConnection<T>(
   args: ConnectionArgs,
-  page: { dados: T[]; proximo_cursor: string | null },
+  page: { nodes: T[]; hasNextPage: boolean },
   cursorOf: (node: T) => string,
   totalCount: () => Promise<number>,
 ) {
-  const edges = page.dados.map((node) => ({ cursor: cursorOf(node), node }));
+  const edges = page.nodes.map((node) => ({ cursor: cursorOf(node), node }));
   return {
     edges,
     pageInfo: {
-      hasNextPage: page.proximo_cursor !== null,
+      hasNextPage: page.hasNextPage,
       hasPreviousPage: Boolean(args.after),
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
@@ -32,6 +34,9 @@ export function forwardConnection<T>(
     totalCount,
   };
 }
+
+/** An engine page in the REST shape `{dados, proximo_cursor}`, as the connection takes it. */
+export const restShaped = <T>(page: { dados: T[]; proximo_cursor: string | null }) => ({ nodes: page.dados, hasNextPage: page.proximo_cursor !== null });
 
 /** Refuses `last`/`before` before any query runs. */
 export function assertForward(args: ConnectionArgs): void {

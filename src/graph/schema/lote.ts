@@ -15,7 +15,7 @@ import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
 import { CompanyRef } from './company.js';
-import { assertForward, forwardConnection, pageCost, pageSize, type ConnectionArgs } from './forward-connection.js';
+import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { LoteLinhaInputRef, NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
@@ -91,13 +91,6 @@ export const LoteItemRef = builder.objectRef<LoteItemView>('LoteItem').implement
   }),
 });
 
-const LotePageRef = builder.objectRef<{ dados: LoteView[]; proximo_cursor: string | null }>('LotePage').implement({
-  fields: (t) => ({ dados: t.expose('dados', { type: [LoteRef] }), proximoCursor: t.exposeString('proximo_cursor', { nullable: true }) }),
-});
-const LoteItemPageRef = builder.objectRef<{ dados: LoteItemView[]; proximo_cursor: string | null }>('LoteItemPage').implement({
-  fields: (t) => ({ dados: t.expose('dados', { type: [LoteItemRef] }), proximoCursor: t.exposeString('proximo_cursor', { nullable: true }) }),
-});
-
 const transmission = (ctx: GraphContext) => ctx.engine as TransmissionDeps;
 
 builder.queryFields((t) => ({
@@ -107,22 +100,6 @@ builder.queryFields((t) => ({
     args: { id: t.arg.string({ required: true }) },
     errors: {},
     resolve: (_r, args, ctx) => getLote(ctx.engine, principalOf(ctx), args.id),
-  }),
-  lotes: t.field({
-    type: LotePageRef,
-    description: 'Batches, newest first (limite 1..100, default 20).',
-    authScopes: { authenticated: true },
-    args: { cursor: t.arg.string(), limite: t.arg.string() },
-    errors: {},
-    resolve: (_r, args, ctx) => listLotes(ctx.engine, principalOf(ctx), { cursor: args.cursor, limite: args.limite }),
-  }),
-  loteItens: t.field({
-    type: LoteItemPageRef,
-    description: 'Lines of a batch in line order (limite 1..500, default 100), optionally by the status they show.',
-    authScopes: { authenticated: true },
-    args: { id: t.arg.string({ required: true }), cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string() },
-    errors: {},
-    resolve: (_r, args, ctx) => listLoteItens(ctx.engine, principalOf(ctx), { id: args.id, cursor: args.cursor, limite: args.limite, status: args.status }),
   }),
 }));
 
@@ -218,18 +195,18 @@ const loteFilterOf = (f: LotesFiltro | null | undefined): LoteFilter => ({
   criadoAte: f?.criadoAte ?? null,
 });
 
-/** Batches newest first as a Relay connection over the same keyset paging as GET /v1/lotes (first 1..100, default 20). */
+/** Batches newest first as a Relay connection (GET /v1/lotes executes it too); `first` 1..100, default 20, else 400 as REST's limite. */
 async function lotesConnection(ctx: GraphContext, args: ConnectionArgs, filter: LoteFilter) {
   assertForward(args);
   const principal = principalOf(ctx);
-  const page = await listLotes(ctx.engine, principal, { cursor: args.after, limite: String(pageSize(args, 20, 100)), filter });
-  return forwardConnection(args, page, loteCursor, () => countLotes(ctx.engine, principal, filter));
+  const page = await listLotes(ctx.engine, principal, { cursor: args.after, limite: args.first, filter });
+  return forwardConnection(args, restShaped(page), loteCursor, () => countLotes(ctx.engine, principal, filter));
 }
 
 builder.queryFields((t) => ({
-  lotesConnection: t.connection({
+  lotes: t.connection({
     type: LoteRef,
-    description: 'Batches for dashboards, newest first: `first` (1..100, default 20) / `after`, filters, `totalCount`.',
+    description: 'Batches, newest first: `first` (1..100, default 20; out of range is an error) / `after`, filters, `totalCount`.',
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: LotesFiltroRef }) },
     complexity: pageCost(100, 20),
@@ -240,7 +217,7 @@ builder.queryFields((t) => ({
 builder.objectField(CompanyRef, 'lotes', (t) =>
   t.connection({
     type: LoteRef,
-    description: "The company's batches, newest first (same paging and filters as Query.lotesConnection).",
+    description: "The company's batches, newest first (same paging and filters as Query.lotes).",
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: LotesFiltroRef }) },
     complexity: pageCost(100, 20),
@@ -251,14 +228,16 @@ builder.objectField(CompanyRef, 'lotes', (t) =>
 builder.objectField(LoteRef, 'itens', (t) =>
   t.connection({
     type: LoteItemRef,
-    description: 'The lines of the batch in line order (first 1..500, default 100), optionally only those showing `status`.',
+    description:
+      'The lines of the batch in line order (`first` 1..500, default 100; out of range is an error), optionally only ' +
+      'those showing `status`. GET /v1/lotes/{id}/itens executes this field.',
     authScopes: { authenticated: true },
     args: { status: t.arg({ type: LoteItemStatusRef }) },
     complexity: pageCost(500, 100),
     resolve: async (lote, args, ctx) => {
       assertForward(args);
-      const page = await listLoteItens(ctx.engine, principalOf(ctx), { id: lote.id, cursor: args.after, limite: String(pageSize(args, 100, 500)), status: args.status });
-      return forwardConnection(args, page, loteItemCursor, () => countLoteItens(ctx.engine.db, lote.id, args.status));
+      const page = await listLoteItens(ctx.engine, principalOf(ctx), { id: lote.id, cursor: args.after, limite: args.first, status: args.status });
+      return forwardConnection(args, restShaped(page), loteItemCursor, () => countLoteItens(ctx.engine.db, lote.id, args.status));
     },
   }),
 );

@@ -13,7 +13,7 @@ import type { TransmissionDeps } from '../../engine/transmissao/transmission-dep
 import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
-import { assertForward, forwardConnection, pageCost, type ConnectionArgs } from './forward-connection.js';
+import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
@@ -101,14 +101,6 @@ builder.objectField(NfseRef, 'empresa', (t) =>
   }),
 );
 
-const NfsePageRef = builder.objectRef<{ dados: NfseView[]; proximo_cursor: string | null }>('NfsePage').implement({
-  fields: (t) => ({
-    // The page size is charged on `nfses` itself (its `limite`), not again here.
-    dados: t.expose('dados', { type: [NfseRef], complexity: { field: 1, multiplier: 1 } }),
-    proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
-  }),
-});
-
 const ValidationRef = builder.objectRef<Awaited<ReturnType<typeof validateNfse>>>('NfseValidation').implement({
   fields: (t) => ({
     valida: t.exposeBoolean('valida'),
@@ -130,17 +122,6 @@ builder.queryFields((t) => ({
     errors: {},
     resolve: async (_r, args, ctx) =>
       presentNfse(await findNfse(ctx.engine, principalOf(ctx), { id: args.id, empresaId: args.empresaId ? String(args.empresaId) : null })),
-  }),
-  nfses: t.field({
-    type: NfsePageRef,
-    description: 'Notes issued by the service, newest first (limite clamped to 1..100).',
-    authScopes: { authenticated: true },
-    args: { cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string() },
-    // Cost follows the page asked for (clamped like the list itself).
-    complexity: (args) => ({ field: 1, multiplier: Math.min(100, Math.max(1, Math.trunc(Number(args.limite)) || 50)) }),
-    errors: {},
-    resolve: (_r, args, ctx) =>
-      listNfse(ctx.engine, principalOf(ctx), { cursor: args.cursor ?? undefined, limite: args.limite ?? undefined, status: args.status ?? undefined }),
   }),
 }));
 
@@ -207,12 +188,12 @@ const NotasFiltroRef = builder.inputType('NotasFiltro', {
   }),
 });
 
-/** One page of notes as a Relay connection; the REST list (`nfses`) and this share the engine's keyset paging. */
+/** One page of notes as a Relay connection (GET /v1/nfse executes it too), over the engine's keyset paging. */
 async function notesConnection(ctx: GraphContext, args: ConnectionArgs, filter: NfseFilter) {
   assertForward(args);
   const principal = principalOf(ctx);
-  const page = await listNfse(ctx.engine, principal, { cursor: args.after ?? undefined, limite: args.first ?? 50, filter });
-  return forwardConnection(args, page, nfseCursor, () => countNfse(ctx.engine, principal, filter));
+  const page = await listNfse(ctx.engine, principal, { cursor: args.after, limite: args.first, filter });
+  return forwardConnection(args, restShaped(page), nfseCursor, () => countNfse(ctx.engine, principal, filter));
 }
 
 // The page size (`first`, 1..100, default 50) multiplies the cost of what each note selects.
@@ -221,7 +202,9 @@ const notesCost = pageCost(100, 50);
 builder.queryFields((t) => ({
   notas: t.connection({
     type: NfseRef,
-    description: 'Notes for dashboards, newest first: `first` (1..100, default 50) / `after`, filters, `totalCount`.',
+    description:
+      'Notes issued by the service, newest first: `first` (default 50, clamped to 1..100 as GET /v1/nfse clamps limite) ' +
+      '/ `after`, filters, `totalCount`. GET /v1/nfse executes this field.',
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: NotasFiltroRef }) },
     complexity: notesCost,

@@ -1,6 +1,6 @@
 import { createWebhook } from '../../engine/webhooks/create-webhook.js';
-import { findWebhook, listWebhooks } from '../../engine/webhooks/find-webhook.js';
-import { listDeliveries, type DeliveryView } from '../../engine/webhooks/list-deliveries.js';
+import { countWebhooks, findWebhook, listWebhooks, webhookCursor } from '../../engine/webhooks/find-webhook.js';
+import { countDeliveries, deliveryCursor, listDeliveries, type DeliveryView } from '../../engine/webhooks/list-deliveries.js';
 import { resendEvents } from '../../engine/webhooks/resend-events.js';
 import { presentWebhook, type WebhookView } from '../../engine/webhooks/present-webhook.js';
 import { rotateWebhookSecret } from '../../engine/webhooks/rotate-webhook-secret.js';
@@ -8,7 +8,8 @@ import { testWebhook } from '../../engine/webhooks/test-webhook.js';
 import { deleteWebhook, updateWebhook } from '../../engine/webhooks/update-webhook.js';
 import { webhookDeps } from '../../engine/webhooks/webhook-deps.js';
 import { builder } from '../builder.js';
-import { EventTypeRef, type EventType } from './event-type.js';
+import { DeliveryEventTypeRef, EventTypeRef, type EventType } from './event-type.js';
+import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
 
@@ -80,12 +81,19 @@ const WebhookTestRef = builder.objectRef<Awaited<ReturnType<typeof testWebhook>>
 });
 
 builder.queryFields((t) => ({
-  webhooks: t.field({
-    type: [WebhookRef],
-    description: 'Every webhook of the key\'s environment (not paginated).',
+  webhooks: t.connection({
+    type: WebhookRef,
+    description:
+      "The webhooks of the key's environment, oldest first. Without `first`, every webhook (GET /v1/webhooks is not " +
+      'paginated); `first` 1..100 pages with `after`.',
     authScopes: { authenticated: true },
-    errors: {},
-    resolve: async (_r, _a, ctx) => (await listWebhooks(ctx.engine, principalOf(ctx))).map(presentWebhook),
+    complexity: pageCost(100, 20),
+    resolve: async (_r, args, ctx) => {
+      assertForward(args);
+      const principal = principalOf(ctx);
+      const page = await listWebhooks(ctx.engine, principal, { after: args.after, first: args.first == null ? null : pageSize(args, 20, 100) });
+      return forwardConnection(args, { nodes: page.dados.map(presentWebhook), hasNextPage: page.mais }, webhookCursor, () => countWebhooks(ctx.engine, principal));
+    },
   }),
   webhook: t.field({
     type: WebhookRef,
@@ -154,20 +162,13 @@ const DeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery').implement
   fields: (t) => ({
     id: t.exposeID('id'),
     eventoId: t.exposeID('evento_id'),
-    tipo: t.exposeString('tipo'),
+    tipo: t.field({ type: DeliveryEventTypeRef, resolve: (d) => d.tipo }),
     origem: t.exposeString('origem'),
     status: t.field({ type: DeliveryStatusRef, resolve: (d) => d.status as 'pendente' | 'entregue' | 'falhou' }),
     tentativas: t.expose('tentativas', { type: [AttemptRef] }),
     criadaEm: t.exposeString('criada_em'),
     proximaTentativaEm: t.exposeString('proxima_tentativa_em', { nullable: true }),
     entregueEm: t.exposeString('entregue_em', { nullable: true }),
-  }),
-});
-
-const DeliveryPageRef = builder.objectRef<{ entregas: DeliveryView[]; proximo_cursor: string | null }>('WebhookDeliveryPage').implement({
-  fields: (t) => ({
-    entregas: t.expose('entregas', { type: [DeliveryRef] }),
-    proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
   }),
 });
 
@@ -179,19 +180,22 @@ const ResendRef = builder.objectRef<{ total: number; continuar_desde: string | n
 });
 
 builder.queryFields((t) => ({
-  webhookDeliveries: t.field({
-    type: DeliveryPageRef,
-    description: 'Deliveries of a webhook, newest first; limite 1..200 (default 50); status pendente, entregue or falhou.',
+  webhookDeliveries: t.connection({
+    type: DeliveryRef,
+    description:
+      'Deliveries of a webhook, newest first; `first` 1..200 (default 50; out of range is an error, as REST limite). ' +
+      '`status` is text, not WebhookDeliveryStatus, so that an unknown value gets the engine\'s documented 400 ' +
+      '(GET /v1/webhooks/{id}/entregas passes its query parameter through): pendente, entregue or falhou.',
     authScopes: { authenticated: true },
-    args: { id: t.arg.id({ required: true }), cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string() },
-    errors: {},
-    resolve: (_r, args, ctx) =>
-      listDeliveries(ctx.engine, principalOf(ctx), {
-        id: String(args.id),
-        cursor: args.cursor ?? undefined,
-        limite: args.limite ?? undefined,
-        status: args.status ?? undefined,
-      }),
+    args: { id: t.arg.id({ required: true }), status: t.arg.string() },
+    complexity: pageCost(200, 50),
+    resolve: async (_r, args, ctx) => {
+      assertForward(args);
+      const page = await listDeliveries(ctx.engine, principalOf(ctx), { id: String(args.id), cursor: args.after, limite: args.first, status: args.status });
+      return forwardConnection(args, { nodes: page.entregas, hasNextPage: page.proximo_cursor !== null }, deliveryCursor, () =>
+        countDeliveries(ctx.engine, page.webhookId, args.status),
+      );
+    },
   }),
 }));
 

@@ -1,9 +1,11 @@
+import { connectionPage } from '../connection-page.js';
 import type { RestOperation } from '../operation.js';
 import { COMPANY_FIELDS } from './company-fields.js';
 
+/** The whole list (no `first`): GET /v1/companies is not paginated (spec 8). */
 export const listCompanies: RestOperation = {
-  document: `query { companies { __typename ... on QueryCompaniesSuccess { data { ${COMPANY_FIELDS} } } ...DomainErrorFields } }`,
+  document: `query { companies { pageInfo { hasNextPage endCursor } edges { node { ${COMPANY_FIELDS} } } } }`,
   toVariables: () => ({}),
-  toBody: (data) => data.data,
+  toBody: (data) => connectionPage(data).nodes,
   successStatus: 200,
 };

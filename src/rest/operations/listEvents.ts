@@ -1,11 +1,14 @@
+import { connectionPage, pageSizeParam } from '../connection-page.js';
 import type { RestOperation } from '../operation.js';
 
+/** The log's connection; `proximo_cursor` is the connection's own, present even on an empty page (spec 6.5). */
 export const listEvents: RestOperation = {
-  document: `query($apos: String, $limite: String) { eventos(apos: $apos, limite: $limite) {
-    __typename ... on EventLogPage { proximoCursor eventos { id tipo ambiente criadoEm dados } } ...DomainErrorFields } }`,
+  document: `query($apos: String, $limite: Int) { eventos(after: $apos, first: $limite) {
+    proximoCursor pageInfo { hasNextPage endCursor } edges { node { id tipo ambiente criadoEm dados } } } }`,
   toVariables: (req) => ({
     apos: (req.query.apos as string | undefined) ?? null,
-    limite: (req.query.limite as string | undefined) ?? null,
+    limite: pageSizeParam(req.query.limite),
   }),
+  toBody: (data) => ({ eventos: connectionPage(data).nodes, proximo_cursor: data.proximo_cursor }),
   successStatus: 200,
 };
