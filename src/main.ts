@@ -10,6 +10,7 @@ import { createSimulator } from './engine/national/simulator/create-simulator.js
 import type { SimulatorDelays } from './engine/national/simulator/simulator-context.js';
 import { simulatorGateway } from './engine/nfe/sefaz-gateway.js';
 import { SefazAuthorizer } from './engine/nfe/simulator/sefaz-authorizer.js';
+import { SefazEvents } from './engine/nfe/simulator/sefaz-events.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
 import { startWorker } from './engine/transmissao/worker.js';
@@ -129,7 +130,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     await webhooks.dispatcher.close();
   });
   // NF-e authorities: the in-process SEFAZ simulator until authoriser URLs are configured.
-  const sefaz = simulatorGateway(new SefazAuthorizer(clock));
+  // Events (cancelamento, CC-e) are kept beside the notes, and the protocol query returns both.
+  const sefazEvents: SefazEvents = new SefazEvents(clock, () => sefazAuthorizer);
+  const sefazAuthorizer = new SefazAuthorizer(clock, (chave) => sefazEvents.procEventos(chave));
+  const sefaz = simulatorGateway(sefazAuthorizer, sefazEvents);
   const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national, sefaz, webhooks };
   const runWorker = options.worker ?? role !== 'api';
   const worker = runWorker ? startWorker(engine, { captureIntervalMs: config.captureIntervalMinutes * 60_000, captureTickMs: config.captureTickSeconds * 1000 }) : null;

@@ -3,6 +3,7 @@ import type { Principal } from '../../src/engine/auth/principal.js';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
 import { simulatorGateway, type SefazGateway, type SefazSend } from '../../src/engine/nfe/sefaz-gateway.js';
 import { SefazAuthorizer } from '../../src/engine/nfe/simulator/sefaz-authorizer.js';
+import { SefazEvents } from '../../src/engine/nfe/simulator/sefaz-events.js';
 import { transmitNfe } from '../../src/engine/nfe/transmit-nfe.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint } from '../national/external-tools.js';
@@ -29,7 +30,7 @@ const issue = (simular?: string) => createNfe(t.app.engine, { ...principal, acco
 
 /** The simulator's gateway, recording every send; `lose` drops the next answers (or the requests themselves). */
 function recordingGateway(sim = new SefazAuthorizer()) {
-  const inner = simulatorGateway(sim);
+  const inner = simulatorGateway(sim, new SefazEvents({ now: () => new Date() }, () => sim));
   const sends: SefazSend[] = [];
   const state = { loseRequests: 0 };
   const gateway: SefazGateway = {
@@ -42,6 +43,7 @@ function recordingGateway(sim = new SefazAuthorizer()) {
       return inner.authorize(send);
     },
     query: inner.query,
+    sendEvent: inner.sendEvent,
   };
   return { gateway, sends, state };
 }

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
-export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto';
+export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto'
+  | 'envEventoCancNFe' | 'envCCe' | 'procEventoCancNFe' | 'procCCeNFe';
 
 export interface XsdError {
   message: string;
@@ -24,6 +25,11 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
   retConsSitNFe: 'nfe/retConsSitNFe_v4.00.xsd',
   // NF-e manifestação do destinatário (envEvento of 2102x0 events).
   envConfRecebto: 'nfe/envConfRecebto_v1.00.xsd',
+  // Events of the issuer: cancelamento (110111) and carta de correção (110110), batch and kept procEventoNFe.
+  envEventoCancNFe: 'nfe/envEventoCancNFe_v1.00.xsd',
+  envCCe: 'nfe/envCCe_v1.00.xsd',
+  procEventoCancNFe: 'nfe/procEventoCancNFe_v1.00.xsd',
+  procCCeNFe: 'nfe/procCCeNFe_v1.00.xsd',
 };
 
 /**

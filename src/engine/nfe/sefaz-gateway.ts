@@ -1,6 +1,7 @@
 import type { Environment } from '../auth/api-key-format.js';
 import { buildConsSitNFe, buildEnviNFe } from './nfe-messages.js';
 import type { SefazAuthorizer, SefazScenario } from './simulator/sefaz-authorizer.js';
+import type { SefazEventScenario, SefazEvents } from './simulator/sefaz-events.js';
 import { soapEnvelope } from './soap12.js';
 
 export interface SefazSend {
@@ -15,10 +16,21 @@ export interface SefazSend {
 export interface SefazGateway {
   authorize(send: SefazSend): Promise<string | null>;
   query(chave: string, environment: Environment): Promise<string>;
+  /** NFeRecepcaoEvento4 at the note's authoriser: the retEnvEvento answer, or null when it was lost. */
+  sendEvent(send: SefazEventSend): Promise<string | null>;
+}
+
+export interface SefazEventSend {
+  /** The note's key: its cUF names the authoriser. */
+  chave: string;
+  /** envEvento 1.00 with one signed evento. */
+  envEvento: string;
+  environment: Environment;
+  simulacao: string | null;
 }
 
 /** The in-process simulator (the default while no authoriser URL is configured). */
-export function simulatorGateway(sim: SefazAuthorizer): SefazGateway {
+export function simulatorGateway(sim: SefazAuthorizer, events: SefazEvents): SefazGateway {
   return {
     authorize: async (send) => sim.authorize(
       soapEnvelope('nfeDadosMsg', 'NFeAutorizacao4', buildEnviNFe(send.xml, send.chave.slice(25, 34))),
@@ -26,5 +38,7 @@ export function simulatorGateway(sim: SefazAuthorizer): SefazGateway {
     ).soap,
     query: async (chave, environment) =>
       sim.query(soapEnvelope('nfeDadosMsg', 'NFeConsultaProtocolo4', buildConsSitNFe(chave, environment === 'live' ? '1' : '2'))),
+    sendEvent: async (send) =>
+      events.receive(soapEnvelope('nfeDadosMsg', 'NFeRecepcaoEvento4', send.envEvento), (send.simulacao ?? 'autorizar') as SefazEventScenario),
   };
 }

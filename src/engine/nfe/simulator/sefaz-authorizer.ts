@@ -36,7 +36,19 @@ export class SefazAuthorizer {
   private readonly notes = new Map<string, StoredNote>();
   private nextProt = 0;
 
-  constructor(private readonly clock: { now(): Date } = { now: () => new Date() }) {}
+  /**
+   * @param eventsOf the procEventoNFe registered for a key (simulator/sefaz-events.ts), returned by the query as
+   *   retConsSitNFe carries them; a registered cancellation makes the situation 101.
+   */
+  constructor(
+    private readonly clock: { now(): Date } = { now: () => new Date() },
+    private readonly eventsOf: (chave: string) => string[] = () => [],
+  ) {}
+
+  /** The note the authority holds for a key (authorised or denied), as event reception checks it. */
+  stored(chave: string): { cStat: string; protNFe: string } | undefined {
+    return this.notes.get(chave);
+  }
 
   authorize(soapRequest: string, scenario: SefazScenario = 'autorizar'): AuthorizerAnswer {
     const enviNFe = extractElement(soapRequest, 'enviNFe');
@@ -75,11 +87,13 @@ export class SefazAuthorizer {
     const chave = /<chNFe>(\w{44})<\/chNFe>/.exec(cons)?.[1] ?? '';
     const tpAmb = /<tpAmb>(\d)<\/tpAmb>/.exec(cons)?.[1] ?? '2';
     const stored = validateXsd(cons, 'consSitNFe').length ? null : this.notes.get(chave);
-    const cStat = validateXsd(cons, 'consSitNFe').length ? '215' : stored?.cStat ?? '217';
+    const eventos = stored ? this.eventsOf(chave) : [];
+    const cancelled = eventos.some((e) => e.includes('<tpEvento>110111</tpEvento>'));
+    const cStat = validateXsd(cons, 'consSitNFe').length ? '215' : cancelled ? '101' : stored?.cStat ?? '217';
     return soapEnvelope('nfeResultMsg', 'NFeConsultaProtocolo4',
       `<retConsSitNFe xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('cStat', cStat)}` +
       `${el('xMotivo', motivo(cStat))}${el('cUF', chave.slice(0, 2) || '43')}${el('dhRecbto', brasilia(this.clock.now()))}` +
-      `${/^\w{44}$/.test(chave) ? el('chNFe', chave) : ''}${stored?.protNFe ?? ''}</retConsSitNFe>`);
+      `${/^\w{44}$/.test(chave) ? el('chNFe', chave) : ''}${stored?.protNFe ?? ''}${eventos.join('')}</retConsSitNFe>`);
   }
 
   /** protNFe; nProt (15 digits: tpAmb, cUF, year, sequence, as real protocols read) only when the number is consumed. */
