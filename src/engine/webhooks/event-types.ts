@@ -19,6 +19,9 @@ export const EVENT_TYPES = [
   'NFE_AUTORIZADA',
   'NFE_REJEITADA',
   'NFE_DENEGADA',
+  'NFE_CANCELADA',
+  // A carta de correção registered (110110): dados is the NF-e record plus `carta_correcao`.
+  'NFE_CARTA_CORRECAO',
 ] as const;
 
 export const TEST_EVENT = 'webhook.teste';
