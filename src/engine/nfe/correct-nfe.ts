@@ -1,4 +1,4 @@
-import { Prisma } from '../../generated/prisma/client.js';
+import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { nfeJob } from '../transmissao/run-nfe-job.js';
@@ -70,7 +70,7 @@ export async function correctNfe(deps: TransmissionDeps, principal: Principal, o
   return awaitNfeOutcome(deps, note.id, options.waitSeconds);
 }
 
-function assertRejected(note: { status: string; id: string } & Parameters<typeof presentNfe>[0]): void {
+function assertRejected(note: Nfe): void {
   if (note.status !== 'rejeitada') {
     throw new EngineError('nfe_nao_rejeitada', `Só uma NF-e rejeitada pode ser corrigida (esta está ${note.status}).`, {
       correcao: note.status === 'autorizada' ? 'Uma NF-e autorizada se corrige com carta de correção (POST /v1/nfe/{id}/carta-correcao) ou se cancela.' : 'Consulte a NF-e: só o status rejeitada aceita correção.',
