@@ -26,6 +26,11 @@ export const ERROR_TABLE = {
   nfse_sem_pdf: { http: 409, retentavel: true },
   nfe_sem_documento: { http: 409, retentavel: true },
   nfse_nao_aguarda_confirmacao: { http: 409, retentavel: false },
+  // NF-e events and correction in the wrong status (spec 3.3): cancel and CC-e need `autorizada` (an already
+  // cancelled note included), POST …/correcao needs `rejeitada`.
+  nfe_nao_cancelavel: { http: 409, retentavel: false },
+  nfe_nao_autorizada: { http: 409, retentavel: false },
+  nfe_nao_rejeitada: { http: 409, retentavel: false },
   // Cancellation of a note that is not `autorizada` (still transmitting, rejected, failed) or whose substitution
   // is in progress; an already cancelled note is `cancelamento_recusado` with E0840, as the national system says.
   nfse_nao_cancelavel: { http: 409, retentavel: false },
@@ -58,6 +63,9 @@ export const ERROR_TABLE = {
   falha_transmissao: { http: 422, retentavel: false },
   cancelamento_recusado: { http: 422, retentavel: false },
   cancelamento_fora_do_prazo: { http: 422, retentavel: false },
+  // NF-e CC-e: the 21st of a note (nSeqEvento 1..20, e110110_v1.00.xsd), or refused by the authority (its cStat).
+  carta_correcao_limite: { http: 422, retentavel: false },
+  carta_correcao_recusada: { http: 422, retentavel: false },
   // The national event service refused the manifestação (codigo_oficial = its cStat, e.g. 573, 655, 596).
   manifestacao_recusada: { http: 422, retentavel: false },
   planilha_obrigatoria: { http: 422, retentavel: false },

@@ -46,6 +46,7 @@ function recordingGateway() {
     query: inner.query,
     status: inner.status,
     registerEpec: inner.registerEpec,
+    sendEvent: inner.sendEvent,
   };
   return { gateway, sends, state };
 }

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
-export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC';
+export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC'
+  | 'envEventoCancNFe' | 'envCCe' | 'procEventoCancNFe' | 'procCCeNFe';
 
 export interface XsdError {
   message: string;
@@ -27,6 +28,11 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
   // NfeStatusServico4 and the EPEC event (110140) of the national environment.
   consStatServ: 'nfe/consStatServ_v4.00.xsd',
   envEPEC: 'nfe/envEPEC_v1.00.xsd',
+  // Events of the issuer: cancelamento (110111) and carta de correção (110110), batch and kept procEventoNFe.
+  envEventoCancNFe: 'nfe/envEventoCancNFe_v1.00.xsd',
+  envCCe: 'nfe/envCCe_v1.00.xsd',
+  procEventoCancNFe: 'nfe/procEventoCancNFe_v1.00.xsd',
+  procCCeNFe: 'nfe/procCCeNFe_v1.00.xsd',
 };
 
 /**

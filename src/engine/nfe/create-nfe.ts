@@ -18,6 +18,7 @@ import { buildNfeKey } from './nfe-access-key.js';
 import { nextNfeNumber } from './next-nfe-number.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { signNfeXml } from './sign-nfe-xml.js';
+import type { NfeRequest } from './nfe-request.js';
 import { somarTotais } from './nfe-totals.js';
 import { validateNfeRequest } from './validate-nfe-request.js';
 
@@ -34,41 +35,11 @@ export interface CreateNfeOptions {
  */
 export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>, principal: Principal, options: CreateNfeOptions): Promise<NfeView> {
   const body = options.body;
-  const modo = isObject(body) ? body.modo : undefined;
-  if (modo === 'calcular' || modo === 'conferir') {
-    throw new EngineError('nfe_modo_indisponivel', `O modo ${modo} ainda não está disponível: o motor de cálculo de tributos não existe.`, {
-      campo: '/modo',
-      correcao: 'Envie os tributos já calculados com modo "informado" (ou sem modo).',
-    });
-  }
-  const requested = isObject(body) && typeof body.empresa_id === 'string' ? body.empresa_id : null;
-  if (requested) assertCompanyAllowed(principal, requested);
-  const companyId = requested ?? principal.companyId;
-  const company = companyId ? await findCompany(deps, principal, companyId) : null;
-  const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
-  const validation = validateNfeRequest(body, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
-  if (validation.erros.length || !validation.request || !company) {
-    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
-      correcao: 'Corrija cada item de erros e envie de novo.',
-      extra: { erros: validation.erros },
-    });
-  }
-  assertNfeReady(await readinessOf(deps, principal, company));
-  const request = validation.request;
-  const { signer } = await companyCredentials(deps, company.id, company.certificate);
+  const { company, request, ajustes } = await validatedNfe(deps, principal, body);
   const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
   const numero = await nextNfeNumber(deps.db, company.id, principal.environment, serie);
-  const key = buildNfeKey({ cUF: cUfOf(company.municipio), emissao: now, documento: company.cnpj, serie, nNF: numero });
-  const xml = signNfeXml(buildNfeXml({ environment: principal.environment, emitente: emitenteOf(company), request, serie, numero, ...key, emissao: now }), signer);
-  const schemaErrors = validateXsd(xml, 'NFe');
-  if (schemaErrors.length) {
-    // The request passed validation, so this is a gap between it and the layout: report it, send nothing.
-    throw new EngineError('validacao', 'A NF-e montada não passa no schema 4.00.', {
-      correcao: 'Revise os campos citados; se persistir, contate o suporte com o requisicao_id.',
-      extra: { erros: schemaErrors.map((e) => ({ codigo: 'schema_nfe', campo: null, mensagem: e.message, correcao: null })) },
-    });
-  }
+  const { key, xml } = await signedNfe(deps, principal, company, request, serie, numero, now);
   const note: Nfe = {
     id: newId(),
     accountId: principal.accountId,
@@ -88,7 +59,7 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
     rejeicao: null,
     cancelamento: null,
     epec: null,
-    ajustes: validation.ajustes as unknown as Prisma.JsonValue,
+    ajustes: ajustes as unknown as Prisma.JsonValue,
     valorTotal: new Prisma.Decimal(somarTotais(request.itens).vNF),
     createdAt: now,
     updatedAt: now,
@@ -114,6 +85,52 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
     throw err;
   }
   return presentNfe(note);
+}
+
+/**
+ * The validation of `POST /v1/nfe`, shared with `POST /v1/nfe/{id}/correcao` so both judge a body alike: `modo`,
+ * the company (and the key's restriction), every error of the body at once, then readiness.
+ */
+export async function validatedNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>, principal: Principal, body: unknown) {
+  const modo = isObject(body) ? body.modo : undefined;
+  if (modo === 'calcular' || modo === 'conferir') {
+    throw new EngineError('nfe_modo_indisponivel', `O modo ${modo} ainda não está disponível: o motor de cálculo de tributos não existe.`, {
+      campo: '/modo',
+      correcao: 'Envie os tributos já calculados com modo "informado" (ou sem modo).',
+    });
+  }
+  const requested = isObject(body) && typeof body.empresa_id === 'string' ? body.empresa_id : null;
+  if (requested) assertCompanyAllowed(principal, requested);
+  const companyId = requested ?? principal.companyId;
+  const company = companyId ? await findCompany(deps, principal, companyId) : null;
+  const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
+  const validation = validateNfeRequest(body, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
+  if (validation.erros.length || !validation.request || !company) {
+    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
+      correcao: 'Corrija cada item de erros e envie de novo.',
+      extra: { erros: validation.erros },
+    });
+  }
+  assertNfeReady(await readinessOf(deps, principal, company));
+  return { company, request: validation.request, ajustes: validation.ajustes };
+}
+
+/** The NFe 4.00 of a number, signed with the company's A1 and checked against the schema before anything is stored. */
+export async function signedNfe(
+  deps: Pick<EngineDeps, 'db' | 'secrets'>, principal: Principal, company: CompanyWithCertificate, request: NfeRequest, serie: string, numero: bigint, now: Date,
+) {
+  const { signer } = await companyCredentials(deps, company.id, company.certificate);
+  const key = buildNfeKey({ cUF: cUfOf(company.municipio), emissao: now, documento: company.cnpj, serie, nNF: numero });
+  const xml = signNfeXml(buildNfeXml({ environment: principal.environment, emitente: emitenteOf(company), request, serie, numero, ...key, emissao: now }), signer);
+  const schemaErrors = validateXsd(xml, 'NFe');
+  if (schemaErrors.length) {
+    // The request passed validation, so this is a gap between it and the layout: report it, send nothing.
+    throw new EngineError('validacao', 'A NF-e montada não passa no schema 4.00.', {
+      correcao: 'Revise os campos citados; se persistir, contate o suporte com o requisicao_id.',
+      extra: { erros: schemaErrors.map((e) => ({ codigo: 'schema_nfe', campo: null, mensagem: e.message, correcao: null })) },
+    });
+  }
+  return { key, xml };
 }
 
 function emitenteOf(company: CompanyWithCertificate): NfeEmitente {

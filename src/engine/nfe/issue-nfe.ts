@@ -23,15 +23,24 @@ export interface IssueNfeOptions {
 export async function issueNfe(deps: TransmissionDeps, principal: Principal, options: IssueNfeOptions): Promise<NfeView> {
   const simular = checkNfeScenario(principal, options.simular ?? null);
   const created = await createNfe(deps, principal, { body: options.body, simular });
-  const attempt = firstAttempt(deps, created.id);
-  const waitMs = Math.min(Math.max(options.waitSeconds ?? DEFAULT_WAIT_SECONDS, 0), MAX_WAIT_SECONDS) * 1000;
+  return awaitNfeOutcome(deps, created.id, options.waitSeconds);
+}
+
+/**
+ * Transmits a note that has just been stored with its leased job, waiting up to `Prefer: wait` (default 10 s):
+ * authorised → the note; rejected or denied → 422 carrying the note; still pending → the note as it stands
+ * (202), which the transmission worker settles. Shared by issuance and by the correction of a rejected note.
+ */
+export async function awaitNfeOutcome(deps: TransmissionDeps, nfeId: string, waitSeconds?: number): Promise<NfeView> {
+  const attempt = firstAttempt(deps, nfeId);
+  const waitMs = Math.min(Math.max(waitSeconds ?? DEFAULT_WAIT_SECONDS, 0), MAX_WAIT_SECONDS) * 1000;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), waitMs); });
   const settled = await Promise.race([attempt, timeout]).finally(() => clearTimeout(timer));
-  const view = settled ?? presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: created.id } }));
+  const view = settled ?? presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: nfeId } }));
   if (view.status === 'rejeitada') {
     throw new EngineError('nfe_rejeitada', `A SEFAZ rejeitou a NF-e (cStat ${view.rejeicao?.c_stat}): ${view.rejeicao?.mensagem ?? ''}`.trim(), {
-      correcao: view.rejeicao?.correcao ?? 'Corrija conforme nfe.rejeicao.explicacao e emita de novo.',
+      correcao: view.rejeicao?.correcao ?? 'Corrija conforme nfe.rejeicao.explicacao e reenvie com POST /v1/nfe/{id}/correcao (o número é mantido).',
       extra: { nfe: view },
     });
   }

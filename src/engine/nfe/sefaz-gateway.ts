@@ -43,6 +43,8 @@ export interface SefazGateway {
   status(target: SefazTarget): Promise<string>;
   /** RecepcaoEPEC of the national environment (AN), with a signed envEvento of event 110140. */
   registerEpec(envEvento: string, target: SefazTarget): Promise<string>;
+  /** NFeRecepcaoEvento4 of the issuer's authoriser (cancelamento, CC-e): the answer, or null when it was lost. */
+  sendEvent(envEvento: string, target: SefazTarget): Promise<string | null>;
 }
 
 export interface SefazGatewayOptions {
@@ -124,6 +126,7 @@ export function httpSefazGateway(options: SefazGatewayOptions): SefazGateway & {
     query: (chave, target) => answered('NfeConsultaProtocolo', target, buildConsSitNFe(chave, tpAmb(target))),
     status: (target) => answered('NfeStatusServico', target, buildConsStatServ(target.cUF, tpAmb(target))),
     registerEpec: (envEvento, target) => answered('RecepcaoEPEC', target, envEvento),
+    sendEvent: (envEvento, target) => call('RecepcaoEvento', target, envEvento),
     close: closeAll,
   };
 }

@@ -21,6 +21,9 @@ export const EVENT_TYPES = [
   'NFE_DENEGADA',
   // The UF authoriser was down: EPEC registered at the national environment, the note awaits its UF (spec 3.3).
   'NFE_CONTINGENCIA_EPEC',
+  'NFE_CANCELADA',
+  // A carta de correção registered (110110): dados is the NF-e record plus `carta_correcao`.
+  'NFE_CARTA_CORRECAO',
 ] as const;
 
 export const TEST_EVENT = 'webhook.teste';

@@ -32,7 +32,7 @@ const NfeAdjustmentRef = builder.objectRef<NfeAjuste>('NfeAdjustment').implement
 });
 
 /** The NF-e record (spec 2.9); field names are the camelCase of the REST/webhook names. */
-const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
+export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     referencia: t.exposeString('referencia', { nullable: true }),

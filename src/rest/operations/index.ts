@@ -52,6 +52,10 @@ import { listNfe } from './listNfe.js';
 import { getNfe } from './getNfe.js';
 import { getNfeXml } from './getNfeXml.js';
 import { getNfePdf } from './getNfePdf.js';
+import { cancelNfe } from './cancelNfe.js';
+import { registerNfeCartaCorrecao } from './registerNfeCartaCorrecao.js';
+import { correctNfe } from './correctNfe.js';
+import { getNfeEventoXml } from './getNfeEventoXml.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -108,4 +112,8 @@ export const operations: Record<string, RestOperation> = {
   getNfe,
   getNfeXml,
   getNfePdf,
+  cancelNfe,
+  registerNfeCartaCorrecao,
+  correctNfe,
+  getNfeEventoXml,
 };

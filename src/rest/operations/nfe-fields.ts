@@ -1,9 +1,16 @@
-/** Every field of the NF-e record: the REST body equals the `dados` of NFE_* events. */
+/** An event registered for the note (cancelamento, carta de correção). */
+export const NFE_EVENTO_FIELDS = 'id tipo tpEvento nSeqEvento texto cStat protocolo registradoEm';
+
+/**
+ * Every field of the NF-e record: the REST body equals the `dados` of NFE_* events, except `eventos` (the
+ * registered events), which only the routes carry.
+ */
 export const NFE_FIELDS = `
   id referencia status ambiente empresaId modo serie numero chaveAcesso protocolo
   rejeicao { cStat mensagem explicacao correcao }
   cancelamento valorTotal
   ajustes { campo acao motivo regra versao fonte }
-  criadaEm atualizadaEm autorizadaEm`;
+  criadaEm atualizadaEm autorizadaEm
+  eventos { ${NFE_EVENTO_FIELDS} }`;
 
 export const NFE_RESULT = `__typename ... on Nfe { ${NFE_FIELDS} } ...DomainErrorFields`;

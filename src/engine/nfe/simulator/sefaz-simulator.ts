@@ -5,6 +5,7 @@ import { extractElement, soapEnvelope, WSDL_NS } from '../soap12.js';
 import { handleAutorizacao } from './handle-autorizacao.js';
 import { handleConsultaProtocolo } from './handle-consulta-protocolo.js';
 import { handleRecepcaoEpec } from './handle-recepcao-epec.js';
+import { handleRecepcaoEvento } from './handle-recepcao-evento.js';
 import { handleStatusServico } from './handle-status-servico.js';
 import { SefazState, tag } from './sefaz-state.js';
 
@@ -20,6 +21,7 @@ const HANDLERS: Record<string, Handler> = {
   NFeAutorizacao4: handleAutorizacao,
   NFeConsultaProtocolo4: handleConsultaProtocolo,
   NFeStatusServico4: handleStatusServico,
+  NFeRecepcaoEvento4: handleRecepcaoEvento,
   // The national environment's EPEC reception (AN RecepcaoEPEC in webservices.json).
   RecepcaoEvento: handleRecepcaoEpec,
 };

@@ -15,6 +15,13 @@ export interface StoredNote {
   protNFe: string;
 }
 
+/** An event of the issuer the authority registered (cancelamento, CC-e), as its procEventoNFe. */
+export interface StoredEvent {
+  tpEvento: string;
+  nSeq: string;
+  proc: string;
+}
+
 /**
  * What the simulated authorities remember between calls: the notes each UF authorised or denied (a resend is a
  * duplicate, a query finds them), the EPEC events the national environment registered (a tpEmis 4 note needs
@@ -22,6 +29,8 @@ export interface StoredNote {
  */
 export class SefazState {
   readonly notes = new Map<string, StoredNote>();
+  /** The issuer's registered events by access key, oldest first: the protocol query returns them. */
+  readonly events = new Map<string, StoredEvent[]>();
   /** EPEC protocol by access key. */
   readonly epecs = new Map<string, string>();
   private readonly down = new Map<string, number>();
