@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NFE_REGRAS_VERSAO } from '../../src/engine/nfe/nfe-adjustments.js';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
+import { validateNfeRequest, type NfeValidationContext } from '../../src/engine/nfe/validate-nfe-request.js';
 import { nfeBody, nfeBodyTributado } from './fixtures.js';
 
-const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'live' as const };
+const ctx: NfeValidationContext = { simples: false, chaveRestritaEmpresa: true, environment: 'live' };
 const ajustes = (body: unknown, c = ctx) => {
   const v = validateNfeRequest(body, c);
   expect(v.erros).toEqual([]);
@@ -12,7 +12,7 @@ const ajustes = (body: unknown, c = ctx) => {
 const regras = (body: unknown, c = ctx) => ajustes(body, c).map((a) => a.regra);
 
 /** Each informado rule of spec 2.9: a body that triggers it, one that does not, and its campo. */
-const CASOS: Array<[string, () => Record<string, any>, () => Record<string, any>, string, typeof ctx | { environment: 'test' } | undefined]> = [
+const CASOS: Array<[string, () => Record<string, any>, () => Record<string, any>, string, Partial<NfeValidationContext> | undefined]> = [
   ['nfe_modo_informado', () => nfeBody(), () => nfeBody({ modo: 'informado' }), '/modo', undefined],
   ['nfe_tipo_operacao_saida', () => nfeBody(), () => nfeBody({ tipo_operacao: 'saida' }), '/tipo_operacao', undefined],
   ['nfe_finalidade_normal', () => nfeBody(), () => nfeBody({ finalidade: 'normal' }), '/finalidade', undefined],
@@ -31,7 +31,7 @@ describe('NF-e informado adjustments (spec 2.9), each with versao and fonte', ()
   for (const [regra, com, sem, campo, ambiente] of CASOS) {
     it(`${regra}: applied at ${campo} only when its condition holds`, () => {
       // The homologation name is the one rule decided by the environment rather than the body.
-      const c = ambiente ? { ...ctx, ...ambiente } : ctx;
+      const c = { ...ctx, ...ambiente };
       const a = ajustes(com(), c).filter((x) => x.regra === regra);
       expect(a).toHaveLength(1);
       expect(a[0]).toMatchObject({ campo, versao: NFE_REGRAS_VERSAO, fonte: expect.stringMatching(/MOC 4\.00|NT 2025\.002/), motivo: expect.stringMatching(/\S/) });

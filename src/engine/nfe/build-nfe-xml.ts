@@ -1,8 +1,8 @@
+import { Decimal } from 'decimal.js';
 import type { Environment } from '../auth/api-key-format.js';
 import type { CompanyEndereco } from '../empresas/company-input.js';
 import { el, escapeAttr, group } from '../national/xml-text.js';
 import { municipio } from '../tabelas/index.js';
-import { Decimal } from 'decimal.js';
 import { ibsCbsTotXml, ibsCbsXml, icmsXml, ipiXml, pisCofinsXml } from './build-nfe-tax-xml.js';
 import { QUANTIDADE, VALOR, VALOR_UNITARIO, decimalXml } from './nfe-decimal.js';
 import { FINALIDADE_FIN, FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type NfeItem, type NfeRequest } from './nfe-request.js';

@@ -94,12 +94,12 @@ export function lerIpi(v: unknown, campo: string, c: Coletor): NfeIpi | null {
   }
   const out: NfeIpi = porUnidade
     ? {
-        c_enq: cEnq ?? '', cst,
+        c_enq: cEnq!, cst,
         q_unid: lerDecimal(g, 'q_unid', `${campo}/q_unid`, c, QUANTIDADE_12, 'A quantidade tributada (q_unid)'),
         v_unid: lerDecimal(g, 'v_unid', `${campo}/v_unid`, c, VALOR_UNIDADE, 'O valor por unidade (v_unid)'),
       }
     : {
-        c_enq: cEnq ?? '', cst,
+        c_enq: cEnq!, cst,
         v_bc: lerDecimal(g, 'v_bc', `${campo}/v_bc`, c, VALOR, 'A base de cálculo (v_bc)'),
         p_ipi: lerDecimal(g, 'p_ipi', `${campo}/p_ipi`, c, ALIQUOTA, 'A alíquota (p_ipi)'),
       };
