@@ -73,7 +73,7 @@ async function runServer() {
     simulatorCpuUs += used.user + used.system;
     return result;
   };
-  t.app.engine.sefaz = { authorize: timed(sefaz.authorize), query: timed(sefaz.query) };
+  t.app.engine.sefaz = { authorize: timed(sefaz.authorize), query: timed(sefaz.query), inutilize: timed(sefaz.inutilize) };
 
   const out = [];
   for (const path of ['/v1/nfse', '/v1/nfe'] as const) {

@@ -9,6 +9,7 @@ import { loadOrCreateMasterKey } from './engine/crypto/master-key.js';
 import { createSimulator } from './engine/national/simulator/create-simulator.js';
 import type { SimulatorDelays } from './engine/national/simulator/simulator-context.js';
 import { simulatorGateway } from './engine/nfe/sefaz-gateway.js';
+import { SefazInutilizacao } from './engine/nfe/simulator/sefaz-inutilizacao.js';
 import { SefazAuthorizer } from './engine/nfe/simulator/sefaz-authorizer.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
@@ -129,7 +130,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     await webhooks.dispatcher.close();
   });
   // NF-e authorities: the in-process SEFAZ simulator until authoriser URLs are configured.
-  const sefaz = simulatorGateway(new SefazAuthorizer(clock));
+  const authorizer = new SefazAuthorizer(clock);
+  const sefaz = simulatorGateway(authorizer, new SefazInutilizacao(() => authorizer.usedKeys(), clock));
   const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national, sefaz, webhooks };
   const runWorker = options.worker ?? role !== 'api';
   const worker = runWorker ? startWorker(engine, { captureIntervalMs: config.captureIntervalMinutes * 60_000, captureTickMs: config.captureTickSeconds * 1000 }) : null;

@@ -42,6 +42,7 @@ function recordingGateway(sim = new SefazAuthorizer()) {
       return inner.authorize(send);
     },
     query: inner.query,
+    inutilize: inner.inutilize,
   };
   return { gateway, sends, state };
 }

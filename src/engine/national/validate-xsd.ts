@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
-export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto';
+export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'inutNFe' | 'retInutNFe';
 
 export interface XsdError {
   message: string;
@@ -24,6 +24,9 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
   retConsSitNFe: 'nfe/retConsSitNFe_v4.00.xsd',
   // NF-e manifestação do destinatário (envEvento of 2102x0 events).
   envConfRecebto: 'nfe/envConfRecebto_v1.00.xsd',
+  // NF-e inutilização (NFeInutilizacao4).
+  inutNFe: 'nfe/inutNFe_v4.00.xsd',
+  retInutNFe: 'nfe/retInutNFe_v4.00.xsd',
 };
 
 /**

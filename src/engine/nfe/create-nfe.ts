@@ -91,11 +91,13 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
     createdAt: now,
     updatedAt: now,
     authorizedAt: null,
+    aviso: null,
+    descarteAvisadoEm: null,
   };
   try {
     // The note and its transmission job commit together: a crash right after leaves a job the worker recovers.
     await deps.db.$transaction([
-      deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull } }),
+      deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull, aviso: Prisma.DbNull } }),
       deps.db.transmissionJob.create({ data: nfeJob(note.id, now) }),
     ]);
   } catch (err) {

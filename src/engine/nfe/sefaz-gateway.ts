@@ -1,6 +1,7 @@
 import type { Environment } from '../auth/api-key-format.js';
 import { buildConsSitNFe, buildEnviNFe } from './nfe-messages.js';
 import type { SefazAuthorizer, SefazScenario } from './simulator/sefaz-authorizer.js';
+import { SefazInutilizacao } from './simulator/sefaz-inutilizacao.js';
 import { soapEnvelope } from './soap12.js';
 
 export interface SefazSend {
@@ -15,10 +16,12 @@ export interface SefazSend {
 export interface SefazGateway {
   authorize(send: SefazSend): Promise<string | null>;
   query(chave: string, environment: Environment): Promise<string>;
+  /** NFeInutilizacao4 with the signed inutNFe; null when the answer was lost. */
+  inutilize(signedInutNFe: string, environment: Environment): Promise<string | null>;
 }
 
 /** The in-process simulator (the default while no authoriser URL is configured). */
-export function simulatorGateway(sim: SefazAuthorizer): SefazGateway {
+export function simulatorGateway(sim: SefazAuthorizer, inutilizacao = new SefazInutilizacao(() => sim.usedKeys())): SefazGateway {
   return {
     authorize: async (send) => sim.authorize(
       soapEnvelope('nfeDadosMsg', 'NFeAutorizacao4', buildEnviNFe(send.xml, send.chave.slice(25, 34))),
@@ -26,5 +29,6 @@ export function simulatorGateway(sim: SefazAuthorizer): SefazGateway {
     ).soap,
     query: async (chave, environment) =>
       sim.query(soapEnvelope('nfeDadosMsg', 'NFeConsultaProtocolo4', buildConsSitNFe(chave, environment === 'live' ? '1' : '2'))),
+    inutilize: async (signedInutNFe) => inutilizacao.inutilize(soapEnvelope('nfeDadosMsg', 'NFeInutilizacao4', signedInutNFe)),
   };
 }

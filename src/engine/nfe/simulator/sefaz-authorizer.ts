@@ -69,6 +69,11 @@ export class SefazAuthorizer {
     return batch('104', cUF, protNFe);
   }
 
+  /** Keys of the notes it authorised or denied: their numbers are consumed (the inutilização service asks). */
+  usedKeys(): Iterable<string> {
+    return this.notes.keys();
+  }
+
   /** NFeConsultaProtocolo4: the stored protocol (100, 110/301/302) or 217 "não consta na base de dados". */
   query(soapRequest: string): string {
     const cons = extractElement(soapRequest, 'consSitNFe') ?? '';

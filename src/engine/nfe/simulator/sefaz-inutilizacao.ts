@@ -1,0 +1,70 @@
+import { validateXsd } from '../../national/validate-xsd.js';
+import { verifyXmlSignature } from '../../national/verify-xml-signature.js';
+import { el } from '../../national/xml-text.js';
+import { brasilia, NFE_NS } from '../build-nfe-xml.js';
+import { cStatMessage } from '../cstat.js';
+import { extractElement, soapEnvelope } from '../soap12.js';
+
+const VER_APLIC = 'SIM-SEFAZ-4.00';
+
+interface VoidedRange {
+  /** cUF + CNPJ + serie: the numbering the range belongs to. */
+  series: string;
+  ini: number;
+  fin: number;
+  /** The answer given, repeated to a resend of the same signed request (its Id). */
+  answer: string;
+}
+
+/**
+ * The state authority's NFeInutilizacao4 over SOAP 1.2. As a SEFAZ: the inutNFe is checked against its schema
+ * (215) and its signature over infInut (297); a number of the range already used by a note the authority holds is
+ * 241, one already voided 206 (a single number) or 256 (a range); otherwise 102 with a protocol, and the range is
+ * kept. A resend of the request with the same Id gets the same answer (the simulator's stand-in for a lost reply).
+ */
+export class SefazInutilizacao {
+  private readonly ranges: VoidedRange[] = [];
+  private nextProt = 0;
+
+  /** usedKeys: the access keys of the notes the authoriser authorised or denied (their numbers are consumed). */
+  constructor(
+    private readonly usedKeys: () => Iterable<string>,
+    private readonly clock: { now(): Date } = { now: () => new Date() },
+  ) {}
+
+  inutilize(soapRequest: string): string {
+    const inut = extractElement(soapRequest, 'inutNFe') ?? '';
+    const tpAmb = tag(inut, 'tpAmb') ?? '2';
+    const cUF = tag(inut, 'cUF') ?? '43';
+    const answer = (cStat: string, extra = '') => soapEnvelope('nfeResultMsg', 'NFeInutilizacao4',
+      `<retInutNFe xmlns="${NFE_NS}" versao="4.00"><infInut>${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('cStat', cStat)}` +
+      `${el('xMotivo', motivo(cStat))}${el('cUF', cUF)}${extra}${el('dhRecbto', brasilia(this.clock.now()))}` +
+      `${cStat === '102' ? el('nProt', this.protocol(tpAmb, cUF)) : ''}</infInut></retInutNFe>`);
+    if (!inut || validateXsd(inut, 'inutNFe').length) return answer('215');
+    if (!verifyXmlSignature(inut, 'infInut').valid) return answer('297');
+    const id = /Id="(ID\w+)"/.exec(inut)![1]!;
+    const repeated = this.ranges.find((r) => r.answer.includes(id));
+    if (repeated) return repeated.answer;
+    const [cnpj, serie] = [tag(inut, 'CNPJ')!, tag(inut, 'serie')!];
+    const series = `${cUF}${cnpj}${serie.padStart(3, '0')}`;
+    const ini = Number(tag(inut, 'nNFIni'));
+    const fin = Number(tag(inut, 'nNFFin'));
+    // Key positions 7-34: CNPJ(14) mod(2) serie(3) nNF(9) (shared/nfe/README "Access key").
+    const used = [...this.usedKeys()].some((k) => k.slice(0, 2) === cUF && k.slice(6, 20) === cnpj && k.slice(20, 22) === '55' &&
+      k.slice(22, 25) === serie.padStart(3, '0') && Number(k.slice(25, 34)) >= ini && Number(k.slice(25, 34)) <= fin);
+    if (used) return answer('241');
+    if (this.ranges.some((r) => r.series === series && r.ini <= fin && ini <= r.fin)) return answer(ini === fin ? '206' : '256');
+    const echo = el('ano', tag(inut, 'ano')) + el('CNPJ', cnpj) + el('mod', '55') + el('serie', serie) + el('nNFIni', String(ini)) + el('nNFFin', String(fin));
+    const ok = answer('102', echo).replace('<infInut>', `<infInut Id="${id}">`);
+    this.ranges.push({ series, ini, fin, answer: ok });
+    return ok;
+  }
+
+  /** nProt: tpAmb, cUF, year, sequence (15 digits), as the authoriser's protocols. */
+  private protocol(tpAmb: string, cUF: string): string {
+    return `${tpAmb}${cUF}${brasilia(this.clock.now()).slice(2, 4)}${String(900_000_000 + ++this.nextProt).padStart(10, '0')}`;
+  }
+}
+
+const motivo = (cStat: string) => (cStatMessage(cStat) ?? 'Rejeição: Erro não catalogado').replace(/\s*\[[^\]]*\]/g, '');
+const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;
