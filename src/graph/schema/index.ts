@@ -14,5 +14,6 @@ import './catalogos.js';
 import './documents.js';
 import './produto.js';
 import './nfe.js';
+import './nfe-inutilizacao.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

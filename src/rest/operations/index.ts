@@ -52,6 +52,9 @@ import { listNfe } from './listNfe.js';
 import { getNfe } from './getNfe.js';
 import { getNfeXml } from './getNfeXml.js';
 import { getNfePdf } from './getNfePdf.js';
+import { discardNfe } from './discardNfe.js';
+import { inutilizeNfe } from './inutilizeNfe.js';
+import { listNfeInutilizacoes } from './listNfeInutilizacoes.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -108,4 +111,7 @@ export const operations: Record<string, RestOperation> = {
   getNfe,
   getNfeXml,
   getNfePdf,
+  discardNfe,
+  inutilizeNfe,
+  listNfeInutilizacoes,
 };

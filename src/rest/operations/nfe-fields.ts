@@ -4,6 +4,11 @@ export const NFE_FIELDS = `
   rejeicao { cStat mensagem explicacao correcao }
   cancelamento valorTotal
   ajustes { campo acao motivo regra versao fonte }
-  criadaEm atualizadaEm autorizadaEm`;
+  criadaEm atualizadaEm autorizadaEm
+  aviso { codigo mensagem desde }`;
 
 export const NFE_RESULT = `__typename ... on Nfe { ${NFE_FIELDS} } ...DomainErrorFields`;
+
+/** Every field of a voided range: the REST body equals the `dados` of NFE_INUTILIZACAO. */
+export const NFE_INUTILIZACAO_FIELDS = `
+  id empresaId ambiente serie numeroInicial numeroFinal justificativa status protocolo nfeId criadaEm atualizadaEm`;
