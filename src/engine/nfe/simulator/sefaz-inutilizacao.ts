@@ -12,7 +12,8 @@ interface VoidedRange {
   series: string;
   ini: number;
   fin: number;
-  /** The answer given, repeated to a resend of the same signed request (its Id). */
+  /** Id of the request; a resend of it gets the same answer. */
+  requestId: string;
   answer: string;
 }
 
@@ -43,7 +44,7 @@ export class SefazInutilizacao {
     if (!inut || validateXsd(inut, 'inutNFe').length) return answer('215');
     if (!verifyXmlSignature(inut, 'infInut').valid) return answer('297');
     const id = /Id="(ID\w+)"/.exec(inut)![1]!;
-    const repeated = this.ranges.find((r) => r.answer.includes(id));
+    const repeated = this.ranges.find((r) => r.requestId === id);
     if (repeated) return repeated.answer;
     const [cnpj, serie] = [tag(inut, 'CNPJ')!, tag(inut, 'serie')!];
     const series = `${cUF}${cnpj}${serie.padStart(3, '0')}`;
@@ -55,9 +56,11 @@ export class SefazInutilizacao {
     if (used) return answer('241');
     if (this.ranges.some((r) => r.series === series && r.ini <= fin && ini <= r.fin)) return answer(ini === fin ? '206' : '256');
     const echo = el('ano', tag(inut, 'ano')) + el('CNPJ', cnpj) + el('mod', '55') + el('serie', serie) + el('nNFIni', String(ini)) + el('nNFFin', String(fin));
-    const ok = answer('102', echo).replace('<infInut>', `<infInut Id="${id}">`);
-    this.ranges.push({ series, ini, fin, answer: ok });
-    return ok;
+    const ok = answer('102', echo);
+    // The answer's Id must differ from the request's (both are xs:ID in procInutNFe): ID + nProt.
+    const withId = ok.replace('<infInut>', `<infInut Id="ID${tag(ok, 'nProt')}">`);
+    this.ranges.push({ series, ini, fin, requestId: id, answer: withId });
+    return withId;
   }
 
   /** nProt: tpAmb, cUF, year, sequence (15 digits), as the authoriser's protocols. */
