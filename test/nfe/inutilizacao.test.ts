@@ -82,6 +82,14 @@ describe('NF-e inutilização (issue 12 §4)', () => {
     expect(overlap.body.mensagem).toContain(`${n + 10} a ${n + 12}`);
   });
 
+  it('concurrent requests for overlapping ranges: exactly one is voided, the others 409 (the series lock)', async () => {
+    const base = Number((await issue()).body.numero) + 100;
+    const results = await Promise.all([0, 1, 2, 3].map((i) => inutilizar(base + i, base + 5)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.codigo === 'nfe_numeracao_inutilizada')).toBe(true);
+    expect(await t.app.engine.db.nfeInutilizacao.count({ where: { companyId, numeroFinal: BigInt(base + 5) } })).toBe(1);
+  });
+
   it('validation: every error at once with JSON Pointers; nothing stored', async () => {
     const before = await t.app.engine.db.nfeInutilizacao.count();
     const res = await sandbox().post('/v1/nfe/inutilizacoes', { empresa_id: companyId, serie: '0001', numero_inicial: 5, numero_final: 3, justificativa: 'curta', extra: 1 });
