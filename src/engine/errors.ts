@@ -41,6 +41,12 @@ export const ERROR_TABLE = {
   // dps_enviada nao); the message names the line.
   lote_linha_nao_reprocessavel: { http: 409, retentavel: false },
   empresa_duplicada: { http: 409, retentavel: false },
+  // Inutilização (issue 12): a number of the range is used by a note of ours that is not rejected (the message
+  // and `numeros` name them), or lies in a range already voided or being voided.
+  nfe_numeros_em_uso: { http: 409, retentavel: false },
+  nfe_numeracao_inutilizada: { http: 409, retentavel: false },
+  // Descarte (spec 3.3) applies only to a `rejeitada` note.
+  nfe_nao_descartavel: { http: 409, retentavel: false },
   // Manifestação do destinatário (issue 11): only for a received NF-e; a final one (confirmação, desconhecimento,
   // operação não realizada) closes the document to any other; one already being sent blocks another for a while.
   documento_nao_manifestavel: { http: 409, retentavel: false },
@@ -68,6 +74,8 @@ export const ERROR_TABLE = {
   carta_correcao_recusada: { http: 422, retentavel: false },
   // The national event service refused the manifestação (codigo_oficial = its cStat, e.g. 573, 655, 596).
   manifestacao_recusada: { http: 422, retentavel: false },
+  // The authority refused the inutilização (codigo_oficial = its cStat, e.g. 241, 206, 256).
+  inutilizacao_recusada: { http: 422, retentavel: false },
   planilha_obrigatoria: { http: 422, retentavel: false },
   // The batch file is not a readable .xlsx, has no header row, or has columns that are not request fields.
   planilha_invalida: { http: 422, retentavel: false },

@@ -47,6 +47,7 @@ function recordingGateway() {
     status: inner.status,
     registerEpec: inner.registerEpec,
     sendEvent: inner.sendEvent,
+    inutilize: inner.inutilize,
   };
   return { gateway, sends, state };
 }

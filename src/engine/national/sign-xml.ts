@@ -4,9 +4,10 @@ import { C14N, ENVELOPED, RSA_SHA1, RSA_SHA256, SHA1, SHA256, signCanonicalXml, 
 
 /**
  * Elements signed in the national system: infDPS (DPS) and infPedReg (pedRegEvento) by the taxpayer (README §8);
- * infNFSe and infEvento by the national system (used by the simulator); infNFe of an NF-e (src/engine/nfe).
+ * infNFSe and infEvento by the national system (used by the simulator); infNFe and infInut (inutilização) of the
+ * NF-e layout (src/engine/nfe).
  */
-export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento' | 'infNFe';
+export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento' | 'infNFe' | 'infInut';
 
 export interface XmlSigner {
   /** PEM or a KeyObject; pass a KeyObject when signing many documents (PEM is re-parsed on every call). */

@@ -4,7 +4,8 @@ import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libx
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
 export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC'
-  | 'envEventoCancNFe' | 'envCCe' | 'procEventoCancNFe' | 'procCCeNFe';
+  | 'envEventoCancNFe' | 'envCCe' | 'procEventoCancNFe' | 'procCCeNFe'
+  | 'inutNFe' | 'retInutNFe';
 
 export interface XsdError {
   message: string;
@@ -33,6 +34,9 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
   envCCe: 'nfe/envCCe_v1.00.xsd',
   procEventoCancNFe: 'nfe/procEventoCancNFe_v1.00.xsd',
   procCCeNFe: 'nfe/procCCeNFe_v1.00.xsd',
+  // NF-e inutilização (NFeInutilizacao4).
+  inutNFe: 'nfe/inutNFe_v4.00.xsd',
+  retInutNFe: 'nfe/retInutNFe_v4.00.xsd',
 };
 
 /**

@@ -60,6 +60,8 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
     cancelamento: null,
     epec: null,
     ajustes: ajustes as unknown as Prisma.JsonValue,
+    aviso: null,
+    descarteAvisadoEm: null,
     valorTotal: new Prisma.Decimal(somarTotais(request.itens).vNF),
     createdAt: now,
     updatedAt: now,
@@ -68,7 +70,7 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
   try {
     // The note and its transmission job commit together: a crash right after leaves a job the worker recovers.
     await deps.db.$transaction([
-      deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull, epec: Prisma.DbNull } }),
+      deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull, epec: Prisma.DbNull, aviso: Prisma.DbNull } }),
       deps.db.transmissionJob.create({ data: nfeJob(note.id, now) }),
     ]);
   } catch (err) {

@@ -21,6 +21,8 @@ export function presentNfe(note: Nfe) {
     criada_em: note.createdAt.toISOString(),
     atualizada_em: note.updatedAt.toISOString(),
     autorizada_em: note.authorizedAt?.toISOString() ?? null,
+    // {codigo, mensagem, desde}: confirmacao_esgotada when recovery of a lost answer gave up.
+    aviso: (note.aviso as { codigo: string; mensagem: string; desde: string } | null) ?? null,
   };
 }
 

@@ -45,6 +45,8 @@ export interface SefazGateway {
   registerEpec(envEvento: string, target: SefazTarget): Promise<string>;
   /** NFeRecepcaoEvento4 of the issuer's authoriser (cancelamento, CC-e): the answer, or null when it was lost. */
   sendEvent(envEvento: string, target: SefazTarget): Promise<string | null>;
+  /** NFeInutilizacao4 with the signed inutNFe: the answer, or null when it was lost. */
+  inutilize(signedInutNFe: string, target: SefazTarget): Promise<string | null>;
 }
 
 export interface SefazGatewayOptions {
@@ -127,6 +129,7 @@ export function httpSefazGateway(options: SefazGatewayOptions): SefazGateway & {
     status: (target) => answered('NfeStatusServico', target, buildConsStatServ(target.cUF, tpAmb(target))),
     registerEpec: (envEvento, target) => answered('RecepcaoEPEC', target, envEvento),
     sendEvent: (envEvento, target) => call('RecepcaoEvento', target, envEvento),
+    inutilize: (signedInutNFe, target) => call('NfeInutilizacao', target, signedInutNFe),
     close: closeAll,
   };
 }

@@ -1,6 +1,7 @@
-import type { Prisma, TransmissionJob } from '../../generated/prisma/client.js';
+import { Prisma, type TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import type { NfeView } from '../nfe/present-nfe.js';
+import { DAY } from '../kernel/clock.js';
+import { presentNfe, type NfeView } from '../nfe/present-nfe.js';
 import { PENDING, transmitNfe } from '../nfe/transmit-nfe.js';
 import { JOB_LEASE_MS } from './claim-jobs.js';
 import { backoff, type JobPayload, type TransmissionDeps } from './transmission-deps.js';
@@ -29,9 +30,18 @@ export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUnchecke
 }
 
 /**
+ * Automatic recovery of a lost answer stops this long after the note was created (as NFS-e recovery gives up
+ * after 7 days, spec 8): by then the authority either has the note (a query finds it) or an outage outlived any
+ * retry, and a person has to look.
+ */
+export const CONFIRMATION_GIVE_UP_AFTER = 7 * DAY;
+
+/**
  * One step of an NF-e's transmission: settled (autorizada, rejeitada, denegada) ends the job; a lost answer
  * (`aguardando_confirmacao`) or an authoriser down (`transmitindo`, `contingencia_epec`) keeps it, to be claimed
- * again after the backoff.
+ * again after the backoff. A lost answer is re-queried by key until CONFIRMATION_GIVE_UP_AFTER: then the job ends
+ * and the note stays `aguardando_confirmacao` (spec 3.3 has no failure status for NF-e) with `aviso.codigo` =
+ * `confirmacao_esgotada`, still readable and filterable.
  */
 export async function runNfeJob(
   deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'secrets' | 'sefaz'>,
@@ -39,17 +49,37 @@ export async function runNfeJob(
 ): Promise<NfeView | null> {
   const view = await transmitNfe(deps, deps.sefaz, job.nfseId);
   if (!view || !PENDING.includes(view.status)) return finish(deps, job, view);
+  const now = deps.clock.now();
+  if (view.status === 'aguardando_confirmacao' && now.getTime() - Date.parse(view.criada_em) >= CONFIRMATION_GIVE_UP_AFTER) {
+    return finish(deps, job, await giveUp(deps, view, now));
+  }
   const failures = ((job.payload ?? {}) as JobPayload).failures ?? 0;
   await deps.db.transmissionJob.updateMany({
     where: { id: job.id },
     data: {
-      runAt: new Date(deps.clock.now().getTime() + backoff(failures)),
+      runAt: new Date(now.getTime() + backoff(failures)),
       lockedUntil: null,
       attempts: { increment: 1 },
       payload: { failures: failures + 1 } satisfies JobPayload,
     },
   });
   return view;
+}
+
+async function giveUp(deps: Pick<TransmissionDeps, 'db' | 'logger'>, view: NfeView, now: Date): Promise<NfeView> {
+  deps.logger.warn({ nfeId: view.id, chave: view.chave_acesso, since: view.criada_em }, 'NF-e recovery gave up: the authority never confirmed the note; left aguardando_confirmacao with aviso confirmacao_esgotada');
+  await deps.db.nfe.updateMany({
+    where: { id: view.id, status: 'aguardando_confirmacao', aviso: { equals: Prisma.DbNull } },
+    data: {
+      aviso: {
+        codigo: 'confirmacao_esgotada',
+        mensagem: 'A SEFAZ não confirmou a NF-e em 7 dias de consultas; o serviço parou de consultar. Consulte a chave de acesso no portal da SEFAZ antes de emitir de novo.',
+        desde: now.toISOString(),
+      },
+      updatedAt: now,
+    },
+  });
+  return presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: view.id } }));
 }
 
 async function finish(deps: Pick<EngineDeps, 'db'>, job: Pick<TransmissionJob, 'id'>, view: NfeView | null): Promise<NfeView | null> {

@@ -4,6 +4,7 @@ import { runDueCaptures } from '../captura/run-captures.js';
 import { purgeEvents } from '../eventos/purge-events.js';
 import { purgeIdempotency } from '../idempotencia/idempotency.js';
 import { resumeLotes } from '../lotes/resume-lotes.js';
+import { runNfeDiscardsIfDue } from '../nfe/discard-forgotten-nfe.js';
 import { claimJobs } from './claim-jobs.js';
 import { NFE_JOB, runNfeJob } from './run-nfe-job.js';
 import { readRound, runTransmissionJob, type ClaimedRound } from './run-transmission-job.js';
@@ -13,7 +14,7 @@ import type { TransmissionDeps } from './transmission-deps.js';
 export interface WorkerOptions {
   pollMs?: number;
   concurrency?: number;
-  /** How often the 30-minute warning and the retention purges run. */
+  /** How often the 30-minute warning, the retention purges and the NF-e discard check run. */
   sweepMs?: number;
   /** Received-document capture: schedule per company (default hourly) and how often due captures are looked for. */
   captureIntervalMs?: number;
@@ -43,6 +44,8 @@ export async function sweep(deps: TransmissionDeps): Promise<void> {
   await flagProlongedNotes(deps);
   await purgeEvents(deps);
   await purgeIdempotency(deps);
+  // Forgotten rejected NF-e (spec 3.3): due every 6 hours on the clock; here because voiding needs the SEFAZ gateway.
+  await runNfeDiscardsIfDue(deps);
 }
 
 /** The worker role: claims jobs in a loop and sweeps periodically. Resumes from the database after a crash. */

@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   'NFSE_FALHA_TRANSMISSAO',
   'LOTE_EMISSAO_CONCLUIDO',
   'EMPRESA_PRONTIDAO_ALTERADA',
+  // dados: the rejected NF-e record plus descarte_em (instant of the automatic discard) and prazo_inutilizacao
+  // (the legal last day, Ajuste SINIEF 07/05); written once per note, DESCARTE_AVISO_DIAS before the discard.
   'NFE_DESCARTE_PROXIMO',
   // NF-e status changes (issue 12): dados is the NF-e record.
   'NFE_AUTORIZADA',
@@ -24,6 +26,10 @@ export const EVENT_TYPES = [
   'NFE_CANCELADA',
   // A carta de correção registered (110110): dados is the NF-e record plus `carta_correcao`.
   'NFE_CARTA_CORRECAO',
+  // Issue 12 §4: a note discarded (number voided; dados = the NF-e record) and a range homologated by the
+  // authority (dados = the inutilização record of GET /v1/nfe/inutilizacoes).
+  'NFE_DESCARTADA',
+  'NFE_INUTILIZACAO',
 ] as const;
 
 export const TEST_EVENT = 'webhook.teste';

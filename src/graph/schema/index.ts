@@ -15,5 +15,6 @@ import './documents.js';
 import './produto.js';
 import './nfe.js';
 import './nfe-eventos.js';
+import './nfe-inutilizacao.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

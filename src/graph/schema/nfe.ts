@@ -1,3 +1,4 @@
+import { discardNfe } from '../../engine/nfe/discard-nfe.js';
 import { findNfe } from '../../engine/nfe/find-nfe.js';
 import { issueNfe } from '../../engine/nfe/issue-nfe.js';
 import { listNfe } from '../../engine/nfe/list-nfe.js';
@@ -31,6 +32,11 @@ const NfeAdjustmentRef = builder.objectRef<NfeAjuste>('NfeAdjustment').implement
   }),
 });
 
+const NfeWarningRef = builder.objectRef<NonNullable<NfeView['aviso']>>('NfeWarning').implement({
+  description: 'A condition that does not change the status: confirmacao_esgotada when recovery of a lost answer gave up (7 days).',
+  fields: (t) => ({ codigo: t.exposeString('codigo'), mensagem: t.exposeString('mensagem'), desde: t.exposeString('desde') }),
+});
+
 /** The NF-e record (spec 2.9); field names are the camelCase of the REST/webhook names. */
 export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
   fields: (t) => ({
@@ -51,6 +57,7 @@ export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
     criadaEm: t.expose('criada_em', { type: 'DateTime' }),
     atualizadaEm: t.expose('atualizada_em', { type: 'DateTime' }),
     autorizadaEm: t.expose('autorizada_em', { type: 'DateTime', nullable: true }),
+    aviso: t.expose('aviso', { type: NfeWarningRef, nullable: true }),
   }),
 });
 
@@ -92,12 +99,12 @@ builder.queryFields((t) => ({
   }),
   nfes: t.field({
     type: NfePageRef,
-    description: 'NF-e issued by the service, newest first (limite clamped to 1..100).',
+    description: 'NF-e issued by the service, newest first (limite clamped to 1..100). Filters (all optional, every one given must hold): status (spec 3.3 name), empresaId, desde/ate (creation, inclusive: ISO 8601 date-time with offset, or a date = that whole day in Brasília time), referencia (prefix). A bad value is DomainError parametro_invalido naming the parameter.',
     authScopes: { authenticated: true },
-    args: { cursor: t.arg.string(), limite: t.arg.string() },
+    args: { cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string(), empresaId: t.arg.string(), desde: t.arg.string(), ate: t.arg.string(), referencia: t.arg.string() },
     complexity: (args) => ({ field: 1, multiplier: Math.min(100, Math.max(1, Math.trunc(Number(args.limite)) || 50)) }),
     errors: {},
-    resolve: (_r, args, ctx) => listNfe(ctx.engine, principalOf(ctx), { cursor: args.cursor ?? undefined, limite: args.limite ?? undefined }),
+    resolve: (_r, args, ctx) => listNfe(ctx.engine, principalOf(ctx), args),
   }),
   nfeXml: t.field({
     type: NfeXmlRef,
@@ -129,5 +136,13 @@ builder.mutationFields((t) => ({
     errors: {},
     resolve: (_r, args, ctx) =>
       issueNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { body: bodyOf(ctx, args.input), simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+  }),
+  discardNfe: t.field({
+    type: NfeRef,
+    description: 'Gives up a rejected NF-e (spec 3.3): its number is voided by inutilização and the note becomes descartada (event NFE_DESCARTADA). DomainError nfe_nao_descartavel (409) for any other status; inutilizacao_recusada (422) when the authority refuses.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.string({ required: true }) },
+    errors: {},
+    resolve: (_r, args, ctx) => discardNfe(ctx.engine as TransmissionDeps, principalOf(ctx), args.id),
   }),
 }));

@@ -56,6 +56,9 @@ import { cancelNfe } from './cancelNfe.js';
 import { registerNfeCartaCorrecao } from './registerNfeCartaCorrecao.js';
 import { correctNfe } from './correctNfe.js';
 import { getNfeEventoXml } from './getNfeEventoXml.js';
+import { discardNfe } from './discardNfe.js';
+import { inutilizeNfe } from './inutilizeNfe.js';
+import { listNfeInutilizacoes } from './listNfeInutilizacoes.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -116,4 +119,7 @@ export const operations: Record<string, RestOperation> = {
   registerNfeCartaCorrecao,
   correctNfe,
   getNfeEventoXml,
+  discardNfe,
+  inutilizeNfe,
+  listNfeInutilizacoes,
 };

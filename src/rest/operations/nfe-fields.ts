@@ -11,6 +11,11 @@ export const NFE_FIELDS = `
   cancelamento valorTotal
   ajustes { campo acao motivo regra versao fonte }
   criadaEm atualizadaEm autorizadaEm
-  eventos { ${NFE_EVENTO_FIELDS} }`;
+  eventos { ${NFE_EVENTO_FIELDS} }
+  aviso { codigo mensagem desde }`;
 
 export const NFE_RESULT = `__typename ... on Nfe { ${NFE_FIELDS} } ...DomainErrorFields`;
+
+/** Every field of a voided range: the REST body equals the `dados` of NFE_INUTILIZACAO. */
+export const NFE_INUTILIZACAO_FIELDS = `
+  id empresaId ambiente serie numeroInicial numeroFinal justificativa status protocolo nfeId criadaEm atualizadaEm`;

@@ -4,6 +4,7 @@ import { SCENARIO_HEADER } from '../../national/simulator/scenario.js';
 import { extractElement, soapEnvelope, WSDL_NS } from '../soap12.js';
 import { handleAutorizacao } from './handle-autorizacao.js';
 import { handleConsultaProtocolo } from './handle-consulta-protocolo.js';
+import { handleInutilizacao } from './handle-inutilizacao.js';
 import { handleRecepcaoEpec } from './handle-recepcao-epec.js';
 import { handleRecepcaoEvento } from './handle-recepcao-evento.js';
 import { handleStatusServico } from './handle-status-servico.js';
@@ -22,6 +23,7 @@ const HANDLERS: Record<string, Handler> = {
   NFeConsultaProtocolo4: handleConsultaProtocolo,
   NFeStatusServico4: handleStatusServico,
   NFeRecepcaoEvento4: handleRecepcaoEvento,
+  NFeInutilizacao4: handleInutilizacao,
   // The national environment's EPEC reception (AN RecepcaoEPEC in webservices.json).
   RecepcaoEvento: handleRecepcaoEpec,
 };

@@ -15,6 +15,17 @@ export interface StoredNote {
   protNFe: string;
 }
 
+/** A range the authority voided (NFeInutilizacao4). */
+export interface VoidedRange {
+  /** cUF + CNPJ + serie: the numbering the range belongs to. */
+  series: string;
+  ini: number;
+  fin: number;
+  /** Id of the request; a resend of it gets the same answer. */
+  requestId: string;
+  answer: string;
+}
+
 /** An event of the issuer the authority registered (cancelamento, CC-e), as its procEventoNFe. */
 export interface StoredEvent {
   tpEvento: string;
@@ -31,6 +42,8 @@ export class SefazState {
   readonly notes = new Map<string, StoredNote>();
   /** The issuer's registered events by access key, oldest first: the protocol query returns them. */
   readonly events = new Map<string, StoredEvent[]>();
+  /** Ranges voided by inutilização. */
+  readonly voided: VoidedRange[] = [];
   /** EPEC protocol by access key. */
   readonly epecs = new Map<string, string>();
   private readonly down = new Map<string, number>();

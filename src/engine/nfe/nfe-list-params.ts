@@ -1,0 +1,57 @@
+import { parameterError } from '../errors.js';
+import { isUuid } from '../kernel/ids.js';
+import { DAY } from '../kernel/clock.js';
+
+/** `limite` of the NF-e lists: default 50, clamped to 1..100, never refused (as GET /v1/nfse, spec 8). */
+export function clampLimite(limite: string | null | undefined): number {
+  const parsed = Number(limite);
+  return limite === undefined || limite === null || limite === '' || Number.isNaN(parsed) ? 50 : Math.min(100, Math.max(1, Math.trunc(parsed)));
+}
+
+/** Opaque keyset cursor over (created_at, id), tagged per list so one list's cursor is refused by another. */
+export const encodeCursor = (tag: string, createdAt: Date, id: string) => Buffer.from(`${tag}|${createdAt.toISOString()}|${id}`).toString('base64url');
+
+export function decodeCursor(tag: string, cursor: string): { createdAt: Date; id: string } {
+  const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
+  const createdAt = new Date(parts[1] ?? '');
+  if (parts.length !== 3 || parts[0] !== tag || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
+    throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
+  }
+  return { createdAt, id: parts[2]! };
+}
+
+/** Rows after the cursor in newest-first order. */
+export const afterCursor = (after: { createdAt: Date; id: string } | null) =>
+  after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};
+
+export function parseEmpresaId(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (!isUuid(value)) throw parameterError('parametro_invalido', { query: 'empresa_id' }, `não é um id de empresa: ${value}.`, { correcao: 'Use o id retornado por GET /v1/companies.' });
+  return value;
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A creation period bound: an ISO 8601 date-time with offset, or a date alone, meaning that whole day in Brasília
+ * time (`desde` from its first instant, `ate` through its last). Both bounds are inclusive.
+ */
+export function parsePeriodo(desde: string | null | undefined, ate: string | null | undefined): { gte?: Date; lt?: Date; lte?: Date } | null {
+  const bound = (name: 'desde' | 'ate', value: string | null | undefined): Date | null => {
+    if (value === undefined || value === null || value === '') return null;
+    const at = DATE.test(value) ? new Date(`${value}T00:00:00-03:00`) : DATE_TIME.test(value) ? new Date(value) : null;
+    if (!at || Number.isNaN(at.getTime())) {
+      throw parameterError('parametro_invalido', { query: name }, `data inválida: ${value}.`, { correcao: 'Use AAAA-MM-DD ou data e hora ISO 8601 com fuso (2026-11-02T10:00:00-03:00).' });
+    }
+    return at;
+  };
+  const from = bound('desde', desde);
+  const to = bound('ate', ate);
+  if (from && to && from > to) {
+    throw parameterError('parametro_invalido', { query: 'desde' }, `${desde} é posterior ao parâmetro ate (${ate}).`, { correcao: 'Informe desde anterior ou igual a ate.' });
+  }
+  if (!from && !to) return null;
+  const dateOnlyAte = ate && DATE.test(ate);
+  return { ...(from ? { gte: from } : {}), ...(to ? (dateOnlyAte ? { lt: new Date(to.getTime() + DAY) } : { lte: to }) : {}) };
+}

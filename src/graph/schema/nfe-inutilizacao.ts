@@ -1,0 +1,65 @@
+import { inutilizeNfe } from '../../engine/nfe/inutilize-nfe.js';
+import { listInutilizacoes } from '../../engine/nfe/list-inutilizacoes.js';
+import type { InutilizacaoView } from '../../engine/nfe/present-inutilizacao.js';
+import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import { builder } from '../builder.js';
+import { bodyOf } from './input-body.js';
+import { principalOf } from './principal-of.js';
+
+/** A voided range of a series (inutilização); field names are the camelCase of the REST/webhook names. */
+const NfeInutilizacaoRef = builder.objectRef<InutilizacaoView>('NfeInutilizacao').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    empresaId: t.exposeID('empresa_id'),
+    ambiente: t.exposeString('ambiente'),
+    serie: t.exposeString('serie'),
+    numeroInicial: t.exposeString('numero_inicial'),
+    numeroFinal: t.exposeString('numero_final'),
+    justificativa: t.exposeString('justificativa', { description: 'Why the numbers are voided (xJust).' }),
+    status: t.exposeString('status', { description: 'transmitindo (reserved, answer awaited) or homologada (cStat 102).' }),
+    protocolo: t.exposeString('protocolo', { nullable: true, description: 'nProt of the homologation.' }),
+    nfeId: t.exposeID('nfe_id', { nullable: true, description: 'The rejected note whose descarte voided this number.' }),
+    criadaEm: t.expose('criada_em', { type: 'DateTime' }),
+    atualizadaEm: t.expose('atualizada_em', { type: 'DateTime' }),
+  }),
+});
+
+const NfeInutilizacaoPageRef = builder.objectRef<{ dados: InutilizacaoView[]; proximo_cursor: string | null }>('NfeInutilizacaoPage').implement({
+  fields: (t) => ({
+    dados: t.expose('dados', { type: [NfeInutilizacaoRef] }),
+    proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
+  }),
+});
+
+const NfeInutilizacaoInput = builder.inputType('NfeInutilizacaoInput', {
+  description: "Body of POST /v1/nfe/inutilizacoes; members are optional here because the engine's validator judges them all at once.",
+  fields: (t) => ({
+    empresaId: t.id({ description: 'Waived for a key restricted to one company.' }),
+    serie: t.string({ description: 'The series, "0" to "889", as in issuance.' }),
+    numeroInicial: t.int({ description: '1 to 999999999.' }),
+    numeroFinal: t.int({ description: 'Equal to numeroInicial for one number.' }),
+    justificativa: t.string({ description: '15 to 255 characters (xJust).' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  nfeInutilizacoes: t.field({
+    type: NfeInutilizacaoPageRef,
+    description: 'Numbers voided and why (spec 4.6), newest first; limite clamped to 1..100 (default 50); empresaId filters.',
+    authScopes: { authenticated: true },
+    args: { cursor: t.arg.string(), limite: t.arg.string(), empresaId: t.arg.string() },
+    errors: {},
+    resolve: (_r, args, ctx) => listInutilizacoes(ctx.engine, principalOf(ctx), args),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  inutilizeNfe: t.field({
+    type: NfeInutilizacaoRef,
+    description: 'Voids a range of NF-e numbers at the state authority (NFeInutilizacao4). DomainErrors: validacao, nfe_numeros_em_uso and nfe_numeracao_inutilizada (409), inutilizacao_recusada (422, codigo_oficial = cStat), servico_indisponivel (503: range kept reserved; repeat to resend).',
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: NfeInutilizacaoInput, required: true }) },
+    errors: {},
+    resolve: (_r, args, ctx) => inutilizeNfe(ctx.engine as TransmissionDeps, principalOf(ctx), bodyOf(ctx, args.input)),
+  }),
+}));
