@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/kernel/clock.js';
-import { X_COND_USO } from '../../src/engine/nfe/nfe-event-xml.js';
+import { brasilia } from '../../src/engine/nfe/build-nfe-xml.js';
+import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CARTA_CORRECAO, X_COND_USO } from '../../src/engine/nfe/nfe-event-xml.js';
+import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
@@ -182,6 +184,26 @@ describe('POST /v1/nfe/{id}/carta-correcao', () => {
     expect(again.body).toEqual(first.body);
     const next = await sandbox().post(`/v1/nfe/${note.id}/carta-correcao`, { correcao: 'Endereco de entrega: doca 3; volumes 2' });
     expect(next.body.carta_correcao.n_seq_evento).toBe(2);
+  });
+
+  it('a CC-e the authority already holds for that sequence (573) is recovered by the query, and the new text goes next', async () => {
+    const note = await authorised();
+    // Registered at the authority by an earlier send whose answer never reached us (no local trace of it).
+    const { signer } = await companyCredentials(t.app.engine, companyId);
+    const cnpj = (await t.app.engine.db.company.findUniqueOrThrow({ where: { id: companyId } })).cnpj;
+    const earlier = buildSignedNfeEvent({
+      tpAmb: '2', cOrgao: '43', cnpj, chNFe: note.chave_acesso, dhEvento: brasilia(clock.now()), tpEvento: EVENTO_CARTA_CORRECAO, nSeqEvento: 1, texto: 'Volume anterior: 3 caixas',
+    }, signer);
+    expect(await t.app.engine.sefaz.sendEvent({ chave: note.chave_acesso, envEvento: buildEnvEvento('1', earlier), environment: 'test', simulacao: 'timeout' })).toBeNull();
+
+    const res = await sandbox().post(`/v1/nfe/${note.id}/carta-correcao`, { correcao: 'Volume correto: 4 caixas de papelao' });
+    expect(res.status).toBe(409);
+    expect(res.body.codigo).toBe('conflito');
+    const got = await sandbox().get(`/v1/nfe/${note.id}`);
+    expect(got.body.eventos).toEqual([expect.objectContaining({ n_seq_evento: 1, texto: 'Volume anterior: 3 caixas', c_stat: '135' })]);
+    const next = await sandbox().post(`/v1/nfe/${note.id}/carta-correcao`, { correcao: 'Volume correto: 4 caixas de papelao' });
+    expect(next.status).toBe(201);
+    expect(next.body.carta_correcao).toMatchObject({ n_seq_evento: 2, texto: 'Volume correto: 4 caixas de papelao' });
   });
 
   it('company-restricted keys and environments: another company\'s key and the live key do not see the note', async () => {
