@@ -42,7 +42,7 @@ export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     referencia: t.exposeString('referencia', { nullable: true }),
-    status: t.exposeString('status', { description: 'transmitindo, autorizada, rejeitada, denegada, aguardando_confirmacao, …' }),
+    status: t.exposeString('status', { description: 'transmitindo, autorizada, rejeitada, denegada, aguardando_confirmacao, contingencia_epec, …' }),
     ambiente: t.exposeString('ambiente'),
     empresaId: t.exposeID('empresa_id'),
     modo: t.exposeString('modo'),
