@@ -189,12 +189,12 @@ describe('POST /v1/nfe/{id}/carta-correcao', () => {
   it('a CC-e the authority already holds for that sequence (573) is recovered by the query, and the new text goes next', async () => {
     const note = await authorised();
     // Registered at the authority by an earlier send whose answer never reached us (no local trace of it).
-    const { signer } = await companyCredentials(t.app.engine, companyId);
+    const { signer, credentials } = await companyCredentials(t.app.engine, companyId);
     const cnpj = (await t.app.engine.db.company.findUniqueOrThrow({ where: { id: companyId } })).cnpj;
     const earlier = buildSignedNfeEvent({
       tpAmb: '2', cOrgao: '43', cnpj, chNFe: note.chave_acesso, dhEvento: brasilia(clock.now()), tpEvento: EVENTO_CARTA_CORRECAO, nSeqEvento: 1, texto: 'Volume anterior: 3 caixas',
     }, signer);
-    expect(await t.app.engine.sefaz.sendEvent({ chave: note.chave_acesso, envEvento: buildEnvEvento('1', earlier), environment: 'test', simulacao: 'timeout' })).toBeNull();
+    expect(await t.app.engine.sefaz.sendEvent(buildEnvEvento('1', earlier), { environment: 'test', cUF: note.chave_acesso.slice(0, 2), simulacao: 'timeout', credentials })).toBeNull();
 
     const res = await sandbox().post(`/v1/nfe/${note.id}/carta-correcao`, { correcao: 'Volume correto: 4 caixas de papelao' });
     expect(res.status).toBe(409);
