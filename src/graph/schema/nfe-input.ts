@@ -65,7 +65,7 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
     origem: t.string(),
     unidade: t.string(),
     quantidade: t.string({ description: 'Decimal string, up to 4 decimals.' }),
-    valorUnitario: t.string({ description: 'Decimal string, up to 10 decimals.' }),
+    valorUnitario: t.field({ type: 'Decimal', description: 'Up to 10 decimals.' }),
     gtin: t.string({ description: 'GTIN, or omitted for "SEM GTIN".' }),
     cest: t.string(),
     icms: t.field({ type: NfeIcmsInput }),
@@ -76,12 +76,12 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
 });
 
 const NfePagamentoInput = builder.inputType('NfePagamentoInput', {
-  fields: (t) => ({ forma: t.string({ description: 'pix, dinheiro, cartao_credito, boleto, …' }), valor: t.string(), descricao: t.string() }),
+  fields: (t) => ({ forma: t.string({ description: 'pix, dinheiro, cartao_credito, boleto, …' }), valor: t.field({ type: 'Decimal' }), descricao: t.string() }),
 });
 
 const NfeTotaisInput = builder.inputType('NfeTotaisInput', {
   description: 'Optional totals; when given they must equal the sum of the items.',
-  fields: (t) => ({ valorProdutos: t.string(), valorNota: t.string() }),
+  fields: (t) => ({ valorProdutos: t.field({ type: 'Decimal' }), valorNota: t.field({ type: 'Decimal' }) }),
 });
 
 export const NfeInputRef = builder.inputType('NfeInput', {
