@@ -6,6 +6,8 @@
 export function snakeKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeKeys);
   if (value === null || typeof value !== 'object') return value;
+  // A typed input's DateTime arrives as a Date; the engine reads instants as ISO 8601 text, as REST sends them.
+  if (value instanceof Date) return value.toISOString();
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (key === '__typename') continue;

@@ -47,7 +47,7 @@ const AliquotaRef = builder
   .implement({
     fields: (t) => ({
       codigoServico: t.exposeString('codigoServico', { description: '"*" every service, an item "01", a subitem "0107" or a cTribNac.' }),
-      aliquota: t.exposeString('aliquota', { nullable: true, description: 'Percent; null = no single official rate known.' }),
+      aliquota: t.expose('aliquota', { type: 'Decimal', nullable: true, description: 'Percent; null = no single official rate known.' }),
       vigenciaInicio: t.exposeString('vigenciaInicio'),
       vigenciaFim: t.exposeString('vigenciaFim', { nullable: true }),
     }),

@@ -17,8 +17,8 @@ const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']
     cnpj: t.exposeString('cnpj'),
     titular: t.exposeString('titular'),
     serial: t.exposeString('serial'),
-    validoDe: t.exposeString('valido_de'),
-    validoAte: t.exposeString('valido_ate'),
+    validoDe: t.expose('valido_de', { type: 'DateTime' }),
+    validoAte: t.expose('valido_ate', { type: 'DateTime' }),
   }),
 });
 
@@ -45,8 +45,8 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     padroes: t.expose('padroes', { type: 'JSON' }),
     status: t.field({ type: CompanyStatusRef, resolve: (c) => c.status as CompanyStatus }),
     certificado: t.expose('certificado', { type: CertificateInfo, nullable: true }),
-    criadoEm: t.exposeString('criado_em'),
-    atualizadoEm: t.exposeString('atualizado_em'),
+    criadoEm: t.expose('criado_em', { type: 'DateTime' }),
+    atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
   }),
 });
 

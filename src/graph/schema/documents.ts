@@ -19,13 +19,17 @@ const DocumentEventRef = builder.objectRef<DocumentEventView>('ReceivedDocumentE
   }),
 });
 
+const MANIFESTATION_SITUATIONS = ['enviando', 'registrada', 'rejeitada', 'falha_transmissao'] as const;
+type ManifestationSituation = (typeof MANIFESTATION_SITUATIONS)[number];
+const ManifestationSituationRef = builder.enumType('ManifestationSituation', { values: MANIFESTATION_SITUATIONS });
+
 const ManifestationRef = builder.objectRef<ManifestationView>('DocumentManifestation').implement({
   description: 'A manifestação do destinatário sent for a received NF-e, and the national event service answer.',
   fields: (t) => ({
     id: t.exposeID('id'),
     tipoEvento: t.exposeString('tipoEvento', { description: '210200 confirmação, 210210 ciência, 210220 desconhecimento, 210240 operação não realizada.' }),
     justificativa: t.exposeString('justificativa', { nullable: true }),
-    situacao: t.exposeString('situacao', { description: 'enviando, registrada, rejeitada or falha_transmissao.' }),
+    situacao: t.field({ type: ManifestationSituationRef, resolve: (m) => m.situacao as ManifestationSituation }),
     codigoSefaz: t.exposeString('codigoSefaz', { nullable: true, description: 'cStat of the event (135 registered, 573, 655, 596…).' }),
     motivoSefaz: t.exposeString('motivoSefaz', { nullable: true }),
     protocolo: t.exposeString('protocolo', { nullable: true, description: 'nProt of a registered event.' }),

@@ -63,9 +63,9 @@ export const LoteRef = builder.objectRef<LoteView>('Lote').implement({
     origem: t.exposeString('origem'),
     total: t.exposeInt('total'),
     contagens: t.expose('contagens', { type: LoteCountsRef }),
-    criadoEm: t.exposeString('criado_em'),
-    atualizadoEm: t.exposeString('atualizado_em'),
-    concluidoEm: t.exposeString('concluido_em', { nullable: true }),
+    criadoEm: t.expose('criado_em', { type: 'DateTime' }),
+    atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
+    concluidoEm: t.expose('concluido_em', { type: 'DateTime', nullable: true }),
     erro: t.expose('erro', { type: LoteErrorRef, nullable: true, description: 'Why the batch is `erro`.' }),
   }),
 });

@@ -39,31 +39,31 @@ const NfeIcmsInput = builder.inputType('NfeIcmsInput', {
   fields: (t) => ({
     cst: t.string({ description: 'CST: 00, 02, 10, 15, 20, 30, 40, 41, 50, 51, 53, 60, 61, 70, 90.' }),
     csosn: t.string({ description: 'CSOSN: 101, 102, 103, 201, 202, 203, 300, 400, 500, 900.' }),
-    ...Object.fromEntries(Object.entries(ICMS_CAMPOS).map(([snake, [tag]]) => [camel(snake), t.string({ description: tag })])),
+    ...Object.fromEntries(Object.entries(ICMS_CAMPOS).map(([snake, [tag]]) => [camel(snake), t.field({ type: 'Decimal', description: tag })])),
   }),
 });
 
 const NfePisInput = builder.inputType('NfePisInput', {
   description: 'PIS group (layout 4.00: PISAliq, PISQtde, PISNT or PISOutr by the CST).',
   fields: (t) => ({
-    cst: t.string(), vBc: t.string({ description: 'vBC' }), pPis: t.string({ description: 'pPIS' }),
-    qBcProd: t.string({ description: 'qBCProd' }), vAliqProd: t.string({ description: 'vAliqProd' }), vPis: t.string({ description: 'vPIS' }),
+    cst: t.string(), vBc: t.field({ type: 'Decimal', description: 'vBC' }), pPis: t.field({ type: 'Decimal', description: 'pPIS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }), vPis: t.field({ type: 'Decimal', description: 'vPIS' }),
   }),
 });
 
 const NfeCofinsInput = builder.inputType('NfeCofinsInput', {
   description: 'COFINS group (layout 4.00: COFINSAliq, COFINSQtde, COFINSNT or COFINSOutr by the CST).',
   fields: (t) => ({
-    cst: t.string(), vBc: t.string({ description: 'vBC' }), pCofins: t.string({ description: 'pCOFINS' }),
-    qBcProd: t.string({ description: 'qBCProd' }), vAliqProd: t.string({ description: 'vAliqProd' }), vCofins: t.string({ description: 'vCOFINS' }),
+    cst: t.string(), vBc: t.field({ type: 'Decimal', description: 'vBC' }), pCofins: t.field({ type: 'Decimal', description: 'pCOFINS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }), vCofins: t.field({ type: 'Decimal', description: 'vCOFINS' }),
   }),
 });
 
 const NfeIpiInput = builder.inputType('NfeIpiInput', {
   description: 'IPI group (layout 4.00 TIpi: cEnq, CST; IPITrib by vBC × pIPI or qUnid × vUnid, with vIPI; IPINT by the CST).',
   fields: (t) => ({
-    cEnq: t.string(), cst: t.string(), vBc: t.string({ description: 'vBC' }), pIpi: t.string({ description: 'pIPI' }),
-    qUnid: t.string({ description: 'qUnid' }), vUnid: t.string({ description: 'vUnid' }), vIpi: t.string({ description: 'vIPI' }),
+    cEnq: t.string(), cst: t.string(), vBc: t.field({ type: 'Decimal', description: 'vBC' }), pIpi: t.field({ type: 'Decimal', description: 'pIPI' }),
+    qUnid: t.field({ type: 'Decimal', description: 'qUnid' }), vUnid: t.field({ type: 'Decimal', description: 'vUnid' }), vIpi: t.field({ type: 'Decimal', description: 'vIPI' }),
   }),
 });
 
@@ -73,14 +73,14 @@ const NfeIbsCbsInput = builder.inputType('NfeIbsCbsInput', {
   fields: (t) => ({
     cst: t.string({ description: 'CST, 3 digits.' }),
     cClassTrib: t.string({ description: 'cClassTrib, 6 digits.' }),
-    vBc: t.string({ description: 'vBC' }),
-    pIbsUf: t.string({ description: 'pIBSUF' }),
-    vIbsUf: t.string({ description: 'vIBSUF' }),
-    pIbsMun: t.string({ description: 'pIBSMun' }),
-    vIbsMun: t.string({ description: 'vIBSMun' }),
-    vIbs: t.string({ description: 'vIBS' }),
-    pCbs: t.string({ description: 'pCBS' }),
-    vCbs: t.string({ description: 'vCBS' }),
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }),
+    pIbsUf: t.field({ type: 'Decimal', description: 'pIBSUF' }),
+    vIbsUf: t.field({ type: 'Decimal', description: 'vIBSUF' }),
+    pIbsMun: t.field({ type: 'Decimal', description: 'pIBSMun' }),
+    vIbsMun: t.field({ type: 'Decimal', description: 'vIBSMun' }),
+    vIbs: t.field({ type: 'Decimal', description: 'vIBS' }),
+    pCbs: t.field({ type: 'Decimal', description: 'pCBS' }),
+    vCbs: t.field({ type: 'Decimal', description: 'vCBS' }),
   }),
 });
 
@@ -93,13 +93,13 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
     origem: t.string(),
     unidade: t.string(),
     quantidade: t.string({ description: 'Decimal string, up to 4 decimals.' }),
-    valorUnitario: t.string({ description: 'Decimal string, up to 10 decimals.' }),
+    valorUnitario: t.field({ type: 'Decimal', description: 'Up to 10 decimals.' }),
     gtin: t.string({ description: 'GTIN, or omitted for "SEM GTIN".' }),
     cest: t.string(),
-    desconto: t.string({ description: 'vDesc of the item.' }),
-    frete: t.string({ description: 'vFrete of the item.' }),
-    seguro: t.string({ description: 'vSeg of the item.' }),
-    outrasDespesas: t.string({ description: 'vOutro of the item.' }),
+    desconto: t.field({ type: 'Decimal', description: 'vDesc of the item.' }),
+    frete: t.field({ type: 'Decimal', description: 'vFrete of the item.' }),
+    seguro: t.field({ type: 'Decimal', description: 'vSeg of the item.' }),
+    outrasDespesas: t.field({ type: 'Decimal', description: 'vOutro of the item.' }),
     icms: t.field({ type: NfeIcmsInput }),
     pis: t.field({ type: NfePisInput }),
     cofins: t.field({ type: NfeCofinsInput }),
@@ -109,12 +109,12 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
 });
 
 const NfePagamentoInput = builder.inputType('NfePagamentoInput', {
-  fields: (t) => ({ forma: t.string({ description: 'pix, dinheiro, cartao_credito, boleto, …' }), valor: t.string(), descricao: t.string() }),
+  fields: (t) => ({ forma: t.string({ description: 'pix, dinheiro, cartao_credito, boleto, …' }), valor: t.field({ type: 'Decimal' }), descricao: t.string() }),
 });
 
 const NfeTotaisInput = builder.inputType('NfeTotaisInput', {
   description: 'Optional totals; each one given must equal the sum of the items (ICMSTot, IBSCBSTot).',
-  fields: (t) => Object.fromEntries(Object.entries(TOTAIS_INFORMADOS).map(([snake, tag]) => [camel(snake), t.string({ description: tag })])),
+  fields: (t) => Object.fromEntries(Object.entries(TOTAIS_INFORMADOS).map(([snake, tag]) => [camel(snake), t.field({ type: 'Decimal', description: tag })])),
 });
 
 const NfeTransporteInput = builder.inputType('NfeTransporteInput', {

@@ -14,7 +14,7 @@ const TributoPadraoRef = builder.objectRef<TributoPadrao>('ProdutoTributo').impl
   fields: (t) => ({
     cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
     csosn: t.string({ nullable: true, resolve: (g) => g.csosn ?? null }),
-    aliquota: t.string({ nullable: true, description: 'Decimal string, percent ("18.00").', resolve: (g) => g.aliquota ?? null }),
+    aliquota: t.field({ type: 'Decimal', nullable: true, description: 'Percent ("18.00").', resolve: (g) => g.aliquota ?? null }),
   }),
 });
 
@@ -64,7 +64,7 @@ const TributoInput = builder.inputType('ProdutoTributoInput', {
   fields: (t) => ({
     cst: t.string(),
     csosn: t.string({ description: 'ICMS only, instead of cst (Simples Nacional).' }),
-    aliquota: t.string({ description: 'Percent as a decimal string, 0 to 100, up to 4 decimals.' }),
+    aliquota: t.field({ type: 'Decimal', description: 'Percent, 0 to 100, up to 4 decimals.' }),
   }),
 });
 

@@ -30,8 +30,10 @@ const WebhookReenvioInput = builder.inputType('WebhookReenvioInput', {
   description: 'Exactly one of eventoId; desde and ate; loteId (desde = continuarDesde continues).',
   fields: (t) => ({
     eventoId: t.id(),
-    desde: t.string({ description: 'ISO 8601 instant.' }),
-    ate: t.string({ description: 'ISO 8601 instant.' }),
+    // DateTime for GraphQL callers; a REST body whose instant is not one still reaches the engine as sent
+    // (typed-input.ts), which answers its documented 422.
+    desde: t.field({ type: 'DateTime' }),
+    ate: t.field({ type: 'DateTime' }),
     loteId: t.id(),
   }),
 });
@@ -48,8 +50,8 @@ export const WebhookRef = builder.objectRef<WebhookView>('Webhook').implement({
     eventos: t.field({ type: [EventTypeRef], resolve: (w) => w.eventos as EventType[] }),
     cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
     ambiente: t.exposeString('ambiente'),
-    criadoEm: t.exposeString('criado_em'),
-    atualizadoEm: t.exposeString('atualizado_em'),
+    criadoEm: t.expose('criado_em', { type: 'DateTime' }),
+    atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
   }),
 });
 
@@ -61,8 +63,8 @@ const WebhookWithSecretRef = builder.objectRef<WebhookView & { segredo: string }
     eventos: t.field({ type: [EventTypeRef], resolve: (w) => w.eventos as EventType[] }),
     cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
     ambiente: t.exposeString('ambiente'),
-    criadoEm: t.exposeString('criado_em'),
-    atualizadoEm: t.exposeString('atualizado_em'),
+    criadoEm: t.expose('criado_em', { type: 'DateTime' }),
+    atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
     segredo: t.exposeString('segredo'),
   }),
 });
@@ -148,7 +150,7 @@ builder.mutationFields((t) => ({
 const AttemptRef = builder.objectRef<DeliveryView['tentativas'][number]>('WebhookAttempt').implement({
   fields: (t) => ({
     numero: t.exposeInt('numero'),
-    em: t.exposeString('em'),
+    em: t.expose('em', { type: 'DateTime' }),
     statusHttp: t.exposeInt('status_http', { nullable: true }),
     duracaoMs: t.exposeInt('duracao_ms'),
     erro: t.exposeString('erro', { nullable: true }),
@@ -166,16 +168,16 @@ const DeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery').implement
     origem: t.exposeString('origem'),
     status: t.field({ type: DeliveryStatusRef, resolve: (d) => d.status as 'pendente' | 'entregue' | 'falhou' }),
     tentativas: t.expose('tentativas', { type: [AttemptRef] }),
-    criadaEm: t.exposeString('criada_em'),
-    proximaTentativaEm: t.exposeString('proxima_tentativa_em', { nullable: true }),
-    entregueEm: t.exposeString('entregue_em', { nullable: true }),
+    criadaEm: t.expose('criada_em', { type: 'DateTime' }),
+    proximaTentativaEm: t.expose('proxima_tentativa_em', { type: 'DateTime', nullable: true }),
+    entregueEm: t.expose('entregue_em', { type: 'DateTime', nullable: true }),
   }),
 });
 
 const ResendRef = builder.objectRef<{ total: number; continuar_desde: string | null }>('WebhookResend').implement({
   fields: (t) => ({
     total: t.exposeInt('total'),
-    continuarDesde: t.exposeString('continuar_desde', { nullable: true }),
+    continuarDesde: t.expose('continuar_desde', { type: 'DateTime', nullable: true }),
   }),
 });
 
