@@ -1,4 +1,5 @@
 import type { Environment } from '../auth/api-key-format.js';
+import { loadLibxml2 } from '../national/libxml2.js';
 import { buildConsSitNFe, buildEnviNFe } from './nfe-messages.js';
 import type { SefazAuthorizer, SefazScenario } from './simulator/sefaz-authorizer.js';
 import { soapEnvelope } from './soap12.js';
@@ -20,11 +21,17 @@ export interface SefazGateway {
 /** The in-process simulator (the default while no authoriser URL is configured). */
 export function simulatorGateway(sim: SefazAuthorizer): SefazGateway {
   return {
-    authorize: async (send) => sim.authorize(
-      soapEnvelope('nfeDadosMsg', 'NFeAutorizacao4', buildEnviNFe(send.xml, send.chave.slice(25, 34))),
-      (send.simulacao ?? 'autorizar') as SefazScenario,
-    ).soap,
-    query: async (chave, environment) =>
-      sim.query(soapEnvelope('nfeDadosMsg', 'NFeConsultaProtocolo4', buildConsSitNFe(chave, environment === 'live' ? '1' : '2'))),
+    // The simulated authority validates what it receives against the schemas.
+    authorize: async (send) => {
+      await loadLibxml2();
+      return sim.authorize(
+        soapEnvelope('nfeDadosMsg', 'NFeAutorizacao4', buildEnviNFe(send.xml, send.chave.slice(25, 34))),
+        (send.simulacao ?? 'autorizar') as SefazScenario,
+      ).soap;
+    },
+    query: async (chave, environment) => {
+      await loadLibxml2();
+      return sim.query(soapEnvelope('nfeDadosMsg', 'NFeConsultaProtocolo4', buildConsSitNFe(chave, environment === 'live' ? '1' : '2')));
+    },
   };
 }

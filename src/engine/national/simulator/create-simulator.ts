@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateTestCertificate } from '../generate-test-certificate.js';
+import { loadLibxml2 } from '../libxml2.js';
 import { createXmlSigner, type XmlSigner } from '../sign-xml.js';
 import { handleEmission } from './handle-emission.js';
 import { handleDistribution, type DistributionFault } from './handle-distribution.js';
@@ -50,7 +51,7 @@ export interface Simulator {
   readonly sefazCte: SefazDistribution;
   /** The simulated national NFeRecepcaoEvento4 (POST /sefaz/NFeRecepcaoEvento4): manifestations it registered. */
   readonly sefazEventos: SefazEventReception;
-  /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. */
+  /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. Needs libxml2 loaded (loadLibxml2). */
   emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
 
@@ -84,7 +85,8 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
   };
   const handler: RequestListener = (req, res) => {
     const sefazRoute = req.method === 'POST' ? sefazRoutes[(req.url ?? '').split('?')[0]!] : undefined;
-    const run = sefazRoute ? sefazRoute.handle(req, res, clock()) : route(ctx, req, res, faults);
+    // The simulator reads and validates every XML it receives; a service that never calls it never loads libxml2.
+    const run = loadLibxml2().then(() => (sefazRoute ? sefazRoute.handle(req, res, clock()) : route(ctx, req, res, faults)));
     run.catch((err: unknown) => {
       sendJson(res, 500, { erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` } });
     });
