@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Tests call the synchronous XML readers and the schema validation directly; the service loads libxml2 on first need.
+    setupFiles: ['test/support/load-libxml2.ts'],
     // PGlite instances are memory-hungry and the machine has 2 cores.
     pool: 'forks',
     maxWorkers: 2,

@@ -1,7 +1,7 @@
 // Batch throughput (issue 9): a 5,000-line batch with a live key, the national simulator authorising at once.
 // Three processes, so that each one's cost is its own: the service (bench/batch-service.ts: createApp as
 // `fiscal-api serve` runs it, API + worker), the national simulator (`fiscal-api simulator`, the service's live
-// URL) and this process, the client. Prints one JSON object: validation time of a 5,000-row JSON batch and of a
+// and test URLs, so the service's own simulator stays idle and never loads libxml2) and this process, the client. Prints one JSON object: validation time of a 5,000-row JSON batch and of a
 // 5,000-row .xlsx (POST until the batch leaves `validando`), time from POST to LOTE_EMISSAO_CONCLUIDO for 5,000
 // notes, the service's peak RSS (VmHWM) and CPU per issued note, the simulator's alike, and the service's peak
 // RSS while a ~20 MB sheet is read. CPU comes from /proc/<pid>/stat, steadier than wall time on a shared machine;
@@ -39,7 +39,7 @@ const children: ChildProcess[] = [];
 const simulator = await startChildProcess<{ simulador: string }>('src/cli/main.ts', { DATA_DIR: join(dataDir, 'national') }, children, { args: ['simulator', '--port', '0'] });
 const service = await startChildProcess<{ url: string; companyId: string; keys: string[] }>(
   'bench/batch-service.ts',
-  { DATA_DIR: join(dataDir, 'service'), NATIONAL_API_URL_LIVE: simulator.info.simulador, ...(process.env.DATABASE_URL ? { BENCH_PG_SCHEMA: schema } : {}) },
+  { DATA_DIR: join(dataDir, 'service'), NATIONAL_API_URL_LIVE: simulator.info.simulador, NATIONAL_API_URL_TEST: simulator.info.simulador, ...(process.env.DATABASE_URL ? { BENCH_PG_SCHEMA: schema } : {}) },
   children,
   { nodeArgs: cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [] },
 );

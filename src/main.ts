@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createSecretBox } from './engine/crypto/secret-box.js';
 import { loadOrCreateMasterKey } from './engine/crypto/master-key.js';
+import { loadLibxml2 } from './engine/national/libxml2.js';
 import { createSimulator, SEFAZ_NFE_PATH } from './engine/national/simulator/create-simulator.js';
 import type { SimulatorDelays } from './engine/national/simulator/simulator-context.js';
 import { httpSefazGateway } from './engine/nfe/sefaz-gateway.js';
@@ -108,6 +109,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     delays: options.simulatorDelays,
   });
   await simulator.listen(0, '127.0.0.1');
+  // Where the simulator is an environment's national system its first note should not wait for libxml2 (seconds
+  // under tsx); a service with both national URLs configured loads it on first need (libxml2.ts).
+  if (!config.nationalApiUrl.live || !config.nationalApiUrl.test) await loadLibxml2();
   const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, simulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {
     // The simulator first: it drops the answers it holds back (timeout, processamento_lento), so closing the

@@ -1,4 +1,4 @@
-import { XmlDocument } from 'libxml2-wasm';
+import { libxml2 } from './libxml2.js';
 import { NFSE_NAMESPACE } from './dps-types.js';
 
 /** Read-only view over a parsed document; paths are XPath with prefix `n:` bound to the NFS-e namespace. */
@@ -11,7 +11,7 @@ const NS = { n: NFSE_NAMESPACE };
 
 /** Parses, runs `read`, and always frees the wasm-side document (libxml2 memory is not garbage-collected). */
 export function readXml<T>(xml: string, read: (reader: XmlReader) => T): T {
-  const doc = XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
+  const doc = libxml2().XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
   try {
     return read({
       text: (path) => doc.get(path, NS)?.content,

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { loadLibxml2 } from './libxml2.js';
 import { readNfseXml, type NfseParty, type NfseView } from './read-nfse-xml.js';
 
 /**
@@ -13,6 +14,7 @@ export interface RenderDanfseOptions {
 }
 
 export async function renderDanfse(nfseXml: string, options: RenderDanfseOptions = {}): Promise<Buffer> {
+  await loadLibxml2();
   const view = readNfseXml(nfseXml);
   const qr = await QRCode.toBuffer(consultationUrl(view.chave), { margin: 1, width: 220, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({ size: 'A4', margin: 28, info: { Title: `DANFSe ${view.nNFSe}`, Subject: `NFS-e ${view.chave}` } });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { XmlDocument, XmlValidateError, XsdValidator, XmlParseError } from 'libxml2-wasm';
-import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
+import type { XmlDocument, XsdValidator } from 'libxml2-wasm';
+import { libxml2 } from './libxml2.js';
 
 export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC'
   | 'envEventoCancNFe' | 'envCCe' | 'procEventoCancNFe' | 'procCCeNFe'
@@ -52,6 +52,7 @@ let providersRegistered = false;
 function validatorFor(schema: XsdSchemaName): XsdValidator {
   const cached = validators.get(schema);
   if (cached) return cached;
+  const { XmlDocument, XsdValidator, xmlRegisterFsInputProviders } = libxml2();
   if (!providersRegistered) {
     // xs:include / xs:import are resolved through the file system relative to the schema URL.
     xmlRegisterFsInputProviders();
@@ -73,7 +74,7 @@ export function validateXsd(xml: string, schema: XsdSchemaName): XsdError[] {
   const validator = validatorFor(schema);
   let doc: XmlDocument;
   try {
-    doc = XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
+    doc = libxml2().XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
   } catch (err) {
     return errorsOf(err);
   }
@@ -88,6 +89,7 @@ export function validateXsd(xml: string, schema: XsdSchemaName): XsdError[] {
 }
 
 function errorsOf(err: unknown): XsdError[] {
+  const { XmlValidateError, XmlParseError } = libxml2();
   if (err instanceof XmlValidateError || err instanceof XmlParseError) {
     const details = err.details ?? [];
     if (details.length > 0) return details.map((d) => ({ message: d.message.trim(), line: d.line }));

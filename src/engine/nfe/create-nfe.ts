@@ -8,6 +8,7 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../kernel/ids.js';
 import { nfeJob } from '../transmissao/run-nfe-job.js';
+import { loadLibxml2 } from '../national/libxml2.js';
 import { validateXsd } from '../national/validate-xsd.js';
 import { readinessOf } from '../prontidao/get-readiness.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
@@ -124,6 +125,7 @@ export async function signedNfe(
   const { signer } = await companyCredentials(deps, company.id, company.certificate);
   const key = buildNfeKey({ cUF: cUfOf(company.municipio), emissao: now, documento: company.cnpj, serie, nNF: numero });
   const xml = signNfeXml(buildNfeXml({ environment: principal.environment, emitente: emitenteOf(company), request, serie, numero, ...key, emissao: now }), signer);
+  await loadLibxml2();
   const schemaErrors = validateXsd(xml, 'NFe');
   if (schemaErrors.length) {
     // The request passed validation, so this is a gap between it and the layout: report it, send nothing.

@@ -1,4 +1,5 @@
-import { XmlDocument, type XmlNode } from 'libxml2-wasm';
+import type { XmlNode } from 'libxml2-wasm';
+import { libxml2 } from '../national/libxml2.js';
 
 /** What the DANFE prints, read from an `nfeProc` (NFe + protNFe) or, in EPEC contingency, from a bare `NFe`. */
 export interface DanfeView {
@@ -55,7 +56,7 @@ export interface DanfeItem {
 const NS = { n: 'http://www.portalfiscal.inf.br/nfe' };
 
 export function readDanfeView(xml: string): DanfeView {
-  const doc = XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
+  const doc = libxml2().XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
   try {
     const inf = doc.get('//n:NFe/n:infNFe', NS);
     if (!inf) throw new Error('XML sem NFe/infNFe: não é uma NF-e nem um nfeProc');

@@ -2,6 +2,7 @@ import type { Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvent } from '../eventos/append-event.js';
 import type { XmlSigner } from '../national/sign-xml.js';
+import { loadLibxml2 } from '../national/libxml2.js';
 import { validateXsd } from '../national/validate-xsd.js';
 import { buildSignedEnvEpec, toEpecContingency } from './epec.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
@@ -36,6 +37,7 @@ export async function enterEpec(
 ): Promise<NfeView> {
   const now = deps.clock.now();
   const contingency = toEpecContingency(note.xml, note.chaveAcesso, now, signer);
+  await loadLibxml2();
   const schemaErrors = validateXsd(contingency.xml, 'NFe');
   if (schemaErrors.length) throw new Error(`NF-e de contingência EPEC fora do schema: ${schemaErrors[0]!.message}`);
   const envEvento = buildSignedEnvEpec(contingency.xml, contingency.chave, target.environment === 'live' ? '1' : '2', now, signer);

@@ -4,6 +4,7 @@ import type { Tx } from '../eventos/append-event.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { MINUTE } from '../kernel/clock.js';
 import { newId } from '../kernel/ids.js';
+import { loadLibxml2 } from '../national/libxml2.js';
 import { validateXsd } from '../national/validate-xsd.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
@@ -42,6 +43,8 @@ export interface RegisterNfeEventOptions {
  */
 export async function registerNfeEvent(deps: TransmissionDeps, options: RegisterNfeEventOptions): Promise<NfeEvento> {
   const { note, tpEvento } = options;
+  // Its XML is checked against the schema before it is sent (libxml2 is loaded on first need).
+  await loadLibxml2();
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: note.companyId }, select: { cnpj: true } });
   const { signer, credentials } = await companyCredentials(deps, note.companyId);
   // A note issued against the simulator has its events there too (autorizar unless the call names a scenario).

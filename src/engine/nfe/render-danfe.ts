@@ -1,5 +1,6 @@
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
+import { loadLibxml2 } from '../national/libxml2.js';
 import { formatDate, formatDocument, money } from '../national/render-danfse.js';
 import { readDanfeView, type DanfeItem, type DanfeParty, type DanfeView } from './danfe-view.js';
 
@@ -19,6 +20,7 @@ export interface RenderDanfeOptions {
 }
 
 export async function renderDanfe(xml: string, options: RenderDanfeOptions = {}): Promise<Buffer> {
+  await loadLibxml2();
   const view = readDanfeView(xml);
   if (options.epec && view.tpEmis !== '4') throw new Error('DANFE de EPEC exige NF-e emitida com tpEmis 4');
   if (!options.epec && !view.protocolo) throw new Error('NF-e sem protocolo de autorização: use o nfeProc ou informe o EPEC');

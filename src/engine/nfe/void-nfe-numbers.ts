@@ -5,6 +5,7 @@ import { EngineError } from '../errors.js';
 import { appendEvent, type Tx } from '../eventos/append-event.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { newId } from '../kernel/ids.js';
+import { loadLibxml2 } from '../national/libxml2.js';
 import { validateXsd } from '../national/validate-xsd.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { cUfOf } from './autorizador.js';
@@ -44,6 +45,8 @@ const HOMOLOGADA = '102';
  */
 export async function voidNfeNumbers(deps: VoidDeps, options: VoidNumbersOptions): Promise<InutilizacaoView> {
   const { company, environment, serie, numeroInicial: ini, numeroFinal: fin } = options;
+  // Its XML is checked against the schema before it is sent (libxml2 is loaded on first need).
+  await loadLibxml2();
   const { signer, credentials } = await companyCredentials(deps, company.id, company.certificate);
   const target: SefazTarget = { environment, cUF: cUfOf(company.municipio), simulacao: null, credentials };
   const now = deps.clock.now();

@@ -3,6 +3,7 @@ import { EngineError } from '../errors.js';
 import { buildSignedCancellationXml, EVENT_CANCELAMENTO } from '../national/build-event-xml.js';
 import { getEvent, registerEvent, type NationalClient } from '../national/client.js';
 import type { NationalMessage } from '../national/national-answer.js';
+import { loadLibxml2 } from '../national/libxml2.js';
 import { readEventXml } from '../national/read-event-xml.js';
 import { codigoOficial } from '../tabelas/index.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
@@ -96,6 +97,7 @@ async function findCancellationEvent(client: NationalClient, chave: string): Pro
 }
 
 async function markCancelled(deps: TransmissionDeps, note: NfseWithTimeline, request: CancellationRequest, requestedAt: Date, eventoXml: string, recovered: boolean): Promise<NfseView> {
+  await loadLibxml2();
   const evento = readEventXml(eventoXml);
   const cancelamento = {
     tipo: 'cancelamento',

@@ -66,18 +66,32 @@ export async function updateNote(
   return note;
 }
 
+type PublishedNote = { id: string; accountId: string; environment: string; status: string; companyId: string; loteId?: string | null };
+
 /**
  * After commit: the note's change to its subscribers, its batch's (a batch line shows its note's status, so the
  * batch's `contagens` and, when the note settled last, its status changed with it), and a wake-up to followers
  * of the event log.
  */
-export async function publishNote(
-  deps: Pick<EngineDeps, 'pubsub'>,
-  note: { id: string; accountId: string; environment: string; status: string; companyId: string; loteId?: string | null },
-) {
-  const message: NfseChange = { id: note.id, status: note.status, empresaId: note.companyId };
-  await deps.pubsub.publish(nfseTopic(note.id), { ...message });
-  await deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message });
-  if (note.loteId) await publishLote(deps, { ...note, id: note.loteId });
-  await announceEvents(deps, note.accountId, note.environment);
+export function publishNote(deps: Pick<EngineDeps, 'pubsub'>, note: PublishedNote): Promise<void> {
+  return publishNotes(deps, [note]);
+}
+
+/**
+ * publishNote for notes committed together: each note's own topics, then one wake-up per batch and per account.
+ * Subscribers of a batch or of the event log reload what is committed, so one wake-up covers every change before it.
+ */
+export async function publishNotes(deps: Pick<EngineDeps, 'pubsub'>, notes: PublishedNote[]): Promise<void> {
+  const lotes = new Map<string, PublishedNote & { loteId: string }>();
+  const accounts = new Map<string, PublishedNote>();
+  await Promise.all(
+    notes.flatMap((note) => {
+      if (note.loteId) lotes.set(note.loteId, { ...note, loteId: note.loteId });
+      accounts.set(`${note.accountId}:${note.environment}`, note);
+      const message: NfseChange = { id: note.id, status: note.status, empresaId: note.companyId };
+      return [deps.pubsub.publish(nfseTopic(note.id), { ...message }), deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message })];
+    }),
+  );
+  for (const note of lotes.values()) await publishLote(deps, { ...note, id: note.loteId });
+  for (const note of accounts.values()) await announceEvents(deps, note.accountId, note.environment);
 }

@@ -4,7 +4,8 @@ import { emitDps, getNfse, queryDps, type EmitDpsResult, type NationalClient } f
 import { competenciaDe } from '../nfse/adjustments/competencia.js';
 import type { NfseWithTimeline } from '../nfse/present-nfse.js';
 import { publishNote, updateNote } from '../nfse/update-note.js';
-import { authorizeHeldNote, type AuthorizedNfse } from './authorize-held-note.js';
+import { AuthorizationRound } from './authorization-round.js';
+import { authorizeHeldNotes, type AuthorizedNfse } from './authorize-held-notes.js';
 import { companyCredentials } from './company-credentials.js';
 import { explainRejection } from './explain-rejection.js';
 import type { Credentials } from './national-gateway.js';
@@ -27,17 +28,23 @@ export type Settled = NfseWithTimeline | null;
 /**
  * What the worker reads once for a round of claimed jobs instead of once per job: their notes (with timelines)
  * and their companies' certificates. Read after the claim, so a note or certificate changed before it is seen.
+ * The round's authorisations are written together (authorization-round.ts).
  */
 export interface ClaimedRound {
   notes: Map<string, NfseWithTimeline>;
   certificates: Map<string, Certificate>;
+  authorizations: AuthorizationRound;
 }
 
 export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[]): Promise<ClaimedRound> {
   const notes = await deps.db.nfse.findMany({ where: { id: { in: jobs.map((j) => j.nfseId) } }, include: { timeline: true } });
   const companies = [...new Set(notes.map((n) => n.companyId))];
   const certificates = await deps.db.certificate.findMany({ where: { companyId: { in: companies } } });
-  return { notes: new Map(notes.map((n) => [n.id, n])), certificates: new Map(certificates.map((c) => [c.companyId, c])) };
+  return {
+    notes: new Map(notes.map((n) => [n.id, n])),
+    certificates: new Map(certificates.map((c) => [c.companyId, c])),
+    authorizations: new AuthorizationRound(deps, jobs.length),
+  };
 }
 
 /**
@@ -68,19 +75,19 @@ export async function runTransmissionJob(deps: TransmissionDeps, job: Transmissi
     return finishJob(deps, job, waiting);
   }
   const client = await clientFor(deps, note, certificate);
-  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload, client);
-  return send(deps, job, note, payload, client);
+  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload, client, round);
+  return send(deps, job, note, payload, client, round);
 }
 
 /** The claim already stored `mayHaveSent` (claim-jobs.ts): a crash during this call leads to a query, not a resend. */
-function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient): Promise<Settled> {
-  return transmit(deps, job, note, { ...payload, mayHaveSent: true }, client);
+function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
+  return transmit(deps, job, note, { ...payload, mayHaveSent: true }, client, round);
 }
 
 /** Sends the DPS; the job's payload already says `mayHaveSent`. */
-async function transmit(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient): Promise<Settled> {
+async function transmit(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
   const result = await emitDps(client, { dpsXml: note.dpsXml! });
-  return applyEmission(deps, job, note, payload, result, 'envio');
+  return applyEmission(deps, job, note, payload, result, 'envio', round);
 }
 
 async function applyEmission(
@@ -90,10 +97,11 @@ async function applyEmission(
   payload: JobPayload,
   result: EmitDpsResult,
   step: string,
+  round?: ClaimedRound,
 ): Promise<Settled> {
   switch (result.kind) {
     case 'authorized': {
-      return authorize(deps, job, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }]);
+      return authorize(deps, job, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }], round);
     }
     case 'rejected': {
       // E0014: this DPS already produced a note (an earlier send did arrive): recover it instead of failing.
@@ -117,12 +125,12 @@ async function applyEmission(
   }
 }
 
-async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient): Promise<Settled> {
+async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
   const found = await queryDps(client, { idDps: note.dpsId });
   if (found.kind === 'not_found') {
     // The national system never got it: resending the same signed DPS is safe.
     await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } }] });
-    return send(deps, job, note, { ...payload, mayHaveSent: false }, client);
+    return send(deps, job, note, { ...payload, mayHaveSent: false }, client, round);
   }
   if (found.kind === 'unknown') {
     // 503/timeouts are an outage: try again later. Any other answer means the DPS cannot be queried (spec 3.1).
@@ -136,29 +144,28 @@ async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: 
   return authorize(deps, job, note, { chave: nfse.chave, numero: nfse.numero, xml: nfse.nfseXml }, [
     { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
     { tipo: 'recuperada', detalhe: { chave_acesso: nfse.chave } },
-  ]);
+  ], round);
 }
 
-/** Authorises the note and ends its job. */
+/** Authorises the note and ends its job: with the rest of the worker's round when there is one. */
 async function authorize(
   deps: TransmissionDeps,
   job: TransmissionJob,
   note: NfseWithTimeline,
   nfse: AuthorizedNfse,
-  timeline: Array<{ tipo: string; detalhe?: Record<string, unknown> }>,
+  steps: Array<{ tipo: string; detalhe?: Record<string, unknown> }>,
+  round?: ClaimedRound,
 ): Promise<Settled> {
-  const held = await authorizeHeldNote(deps, job, note, nfse, timeline);
-  if (held) {
-    await publishNote(deps, held);
-    return held;
-  }
+  const item = { job, note, nfse, steps };
+  const held = round ? await round.authorizations.authorize(item) : (await authorizeHeldNotes(deps, [item]))[0];
+  if (held) return held;
   const now = deps.clock.now();
   const changed = await deps.db.$transaction(async (tx) => {
     const updated = await updateNote(deps, note.id, {
       expectStatus: 'transmitindo',
       // The 30-minute warning describes a note still in transmission; it is cleared once the note is authorised.
       data: { status: 'autorizada', chaveAcesso: nfse.chave, numero: nfse.numero, nfseXml: nfse.xml, authorizedAt: now, aviso: Prisma.DbNull },
-      timeline: [...timeline, { tipo: 'autorizada', detalhe: { numero: nfse.numero } }],
+      timeline: [...steps, { tipo: 'autorizada', detalhe: { numero: nfse.numero } }],
       event: 'NFSE_AUTORIZADA',
     }, tx);
     // Substitution: the original becomes `cancelada` only now that the new note is authorised (spec 3.1).

@@ -24,7 +24,8 @@ export interface WorkerOptions {
 
 /**
  * Jobs run at once by a worker process. The national calls are mostly waiting, so one process keeps its CPU busy
- * with many in flight; each round's notes and certificates are read in two statements (readRound).
+ * with many in flight; each round's notes and certificates are read in two statements (readRound) and its
+ * authorisations written in one transaction (authorization-round.ts).
  */
 export const TRANSMISSION_CONCURRENCY = 32;
 
@@ -101,5 +102,7 @@ async function runJobSafely(deps: TransmissionDeps, job: Parameters<typeof runTr
   } catch (err) {
     // The lease expires and the job is claimed again; nothing is lost.
     deps.logger.error({ err, jobId: job.id, nfseId: job.nfseId }, 'transmission job failed');
+  } finally {
+    round.authorizations.leave();
   }
 }

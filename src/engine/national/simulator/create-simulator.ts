@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateTestCertificate } from '../generate-test-certificate.js';
+import { loadLibxml2 } from '../libxml2.js';
 import { createXmlSigner, type XmlSigner } from '../sign-xml.js';
 import { handleEmission } from './handle-emission.js';
 import { handleDistribution, type DistributionFault } from './handle-distribution.js';
@@ -56,7 +57,7 @@ export interface Simulator {
   readonly sefazEventos: SefazEventReception;
   /** The simulated NF-e authorities (UF authorisers and AN's EPEC), SOAP 1.2 under POST /sefaz/nfe/<operation>. */
   readonly sefazNfe: SefazSimulator;
-  /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. */
+  /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. Needs libxml2 loaded (loadLibxml2). */
   emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
 
@@ -92,9 +93,11 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
   const handler: RequestListener = (req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
     const sefazRoute = req.method === 'POST' ? sefazRoutes[path] : undefined;
-    const run = sefazRoute
+    const nfeRoute = req.method === 'POST' && path.startsWith(`${SEFAZ_NFE_PATH}/`);
+    // The simulator reads and validates every XML it receives; a service that never calls it never loads libxml2.
+    const run = loadLibxml2().then(() => (sefazRoute
       ? sefazRoute.handle(req, res, clock())
-      : req.method === 'POST' && path.startsWith(`${SEFAZ_NFE_PATH}/`) ? sefazNfe.handle(req, res) : route(ctx, req, res, faults);
+      : nfeRoute ? sefazNfe.handle(req, res) : route(ctx, req, res, faults)));
     run.catch((err: unknown) => {
       sendJson(res, 500, { erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` } });
     });

@@ -1,0 +1,3 @@
+import { loadLibxml2 } from '../../src/engine/national/libxml2.js';
+
+await loadLibxml2();
