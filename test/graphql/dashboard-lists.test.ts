@@ -240,13 +240,14 @@ describe('Query.webhookDeliveries', () => {
     for (const limite of ['0', '201', 'abc', '1.5', '-3']) {
       const res = await http.get(`/v1/webhooks/${webhookId}/entregas?limite=${limite}`);
       expect(res.status, limite).toBe(400);
-      expect(res.body.mensagem).toBe('limite deve ser um inteiro de 1 a 200.');
+      // A query parameter is named in the message; campo points into the body only (spec 2.1).
+      expect(res.body).toMatchObject({ mensagem: 'Parâmetro limite: deve ser um inteiro de 1 a 200.', campo: null });
     }
     // Longer than the document allows: refused by the request validator before the operation, as before.
     expect((await http.get(`/v1/webhooks/${webhookId}/entregas?limite=999999999999999999999`)).status).toBe(400);
     const status = await http.get(`/v1/webhooks/${webhookId}/entregas?status=perdida`);
     expect(status.status).toBe(400);
-    expect(status.body.mensagem).toBe('status desconhecido: perdida.');
+    expect(status.body).toMatchObject({ mensagem: 'Parâmetro status: valor desconhecido: perdida.', campo: null });
   });
 });
 

@@ -1,7 +1,7 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
-import { EngineError } from '../errors.js';
+import { parameterError } from '../errors.js';
 import { findLote } from './find-lote.js';
 import { parseLimite } from './list-lotes.js';
 import { ITEM_STATUSES, NOTE_JOIN, SHOWN_STATUS } from './present-lote.js';
@@ -56,7 +56,7 @@ export async function listLoteItens(
   const lote = await findLote(deps, principal, options.id);
   const limite = parseLimite(options.limite, 100, 500);
   if (options.status && !(ITEM_STATUSES as readonly string[]).includes(options.status)) {
-    throw new EngineError('parametro_invalido', `status desconhecido: ${options.status}.`, { campo: 'status', correcao: `Use um de: ${ITEM_STATUSES.join(', ')}.` });
+    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${ITEM_STATUSES.join(', ')}.` });
   }
   const afterLinha = options.cursor ? decodeCursor(options.cursor) : 0;
   const rows = await loteItemRows(deps.db, lote.id, { afterLinha, take: limite + 1, status: options.status });
@@ -81,6 +81,6 @@ export const loteItemCursor = (item: { linha: number }): string => Buffer.from(`
 function decodeCursor(cursor: string): number {
   const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
   const m = /^li1\|(\d{1,6})$/.exec(text);
-  if (!m) throw new EngineError('parametro_invalido', 'Cursor inválido.', { campo: 'cursor', correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
+  if (!m) throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
   return Number(m[1]);
 }

@@ -2,7 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { assertCompanyAllowed } from '../auth/scope.js';
-import { EngineError, parameterError } from '../errors.js';
+import { parameterError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
 import { loteCounts, presentLote } from './present-lote.js';
 
@@ -11,7 +11,7 @@ export function parseLimite(value: string | number | undefined | null, standard:
   if (value === undefined || value === null || value === '') return standard;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new EngineError('parametro_invalido', `limite deve ser um inteiro de 1 a ${max}.`, { campo: 'limite', correcao: `Use limite entre 1 e ${max} (padrão ${standard}).` });
+    throw parameterError('parametro_invalido', { query: 'limite' }, `deve ser um inteiro de 1 a ${max}.`, { correcao: `Use limite entre 1 e ${max} (padrão ${standard}).` });
   }
   return n;
 }
@@ -81,7 +81,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
   const createdAt = new Date(parts[1] ?? '');
   if (parts.length !== 3 || parts[0] !== 'lt1' || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
-    throw new EngineError('parametro_invalido', 'Cursor inválido.', { campo: 'cursor', correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
+    throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
   }
   return { createdAt, id: parts[2]! };
 }

@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
-import { EngineError } from '../errors.js';
+import { parameterError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
 import { findWebhook } from './find-webhook.js';
 
@@ -33,7 +33,7 @@ export async function listDeliveries(deps: Pick<EngineDeps, 'db'>, principal: Pr
   const webhook = await findWebhook(deps, principal, options.id);
   const limite = parseLimit(options.limite);
   if (options.status != null && !STATUSES.includes(options.status)) {
-    throw new EngineError('parametro_invalido', `status desconhecido: ${options.status}.`, { campo: 'status', correcao: `Use um de: ${STATUSES.join(', ')}.` });
+    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${STATUSES.join(', ')}.` });
   }
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await deps.db.webhookDelivery.findMany({
@@ -73,7 +73,7 @@ export const deliveryCursor = (d: DeliveryView): string => encodeCursor(new Date
 function parseLimit(n: number | null | undefined): number {
   if (n === undefined || n === null) return 50;
   if (!Number.isInteger(n) || n < 1 || n > 200) {
-    throw new EngineError('parametro_invalido', 'limite deve ser um inteiro de 1 a 200.', { campo: 'limite', correcao: 'Use limite entre 1 e 200 (padrão 50).' });
+    throw parameterError('parametro_invalido', { query: 'limite' }, 'deve ser um inteiro de 1 a 200.', { correcao: 'Use limite entre 1 e 200 (padrão 50).' });
   }
   return n;
 }
@@ -84,7 +84,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
   const createdAt = new Date(parts[1] ?? '');
   if (parts.length !== 3 || parts[0] !== 'wd1' || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
-    throw new EngineError('parametro_invalido', 'Cursor inválido.', { campo: 'cursor', correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
+    throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
   }
   return { createdAt, id: parts[2]! };
 }
