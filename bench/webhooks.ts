@@ -1,7 +1,7 @@
 // Webhook delivery on PostgreSQL (DATABASE_URL, default the local server). Prints one JSON object:
 // - rawPostsPerSecond: a plain undici POST loop to the local receiver (the physical limit here);
 // - deliveriesPerSecond: the service delivering a backlog of events (fan-out, claim, signed POST, record);
-// - p50Ms / p99Ms: from the committed state change (appendEvent's transaction) to receipt, at a steady event rate
+// - p50Ms / p99Ms: from the committed state change (appendEvents' transaction) to receipt, at a steady event rate
 //   with the worker running as `fiscal-api serve` runs it;
 // - rawCpuUsPerPost / cpuUsPerDelivery: this process's CPU (receiver included in both) per POST and per
 //   delivery, and cpuRatioToRaw between them: the ratio that holds on a machine shared with other load, where

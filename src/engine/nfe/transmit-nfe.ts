@@ -1,6 +1,6 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { appendEvent } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-event.js';
 import { NFE_NS } from './build-nfe-xml.js';
 import { explainRejection } from './explain-rejection.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
@@ -94,7 +94,7 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome
     });
     const updated = await tx.nfe.findUniqueOrThrow({ where: { id: note.id } });
     const view = presentNfe(updated);
-    if (count === 1) await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', tipo: EVENT[outcome.status], dados: view, at: now });
+    if (count === 1) await appendEvents(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', at: now, events: [{ tipo: EVENT[outcome.status], dados: view }] });
     return view;
   });
 }

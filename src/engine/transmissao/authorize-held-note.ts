@@ -1,6 +1,6 @@
 import type { NfseTimelineEntry, TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { appendEvent } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-event.js';
 import { newId } from '../kernel/ids.js';
 import { appendLoteConcluido, completeIfDone } from '../lotes/complete-lote.js';
 import { presentNfse, type NfseWithTimeline } from '../nfse/present-nfse.js';
@@ -72,7 +72,7 @@ export async function authorizeHeldNote(
         RETURNING status, pendentes, locked_until, concluido_em)
       SELECT lote.status AS lote_status, lote.pendentes, lote.locked_until, lote.concluido_em FROM updated LEFT JOIN lote ON true`;
     if (updated.length === 0) return undefined;
-    await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test', tipo: 'NFSE_AUTORIZADA', dados: presentNfse(authorized), at: now });
+    await appendEvents(tx, { accountId: note.accountId, environment: note.environment as 'test', at: now, events: [{ tipo: 'NFSE_AUTORIZADA', dados: presentNfse(authorized) }] });
     const [lote] = updated;
     if (note.loteId && lote!.lote_status !== null) {
       const done = await completeIfDone(tx, { id: note.loteId, status: lote!.lote_status, pendentes: Number(lote!.pendentes), lockedUntil: lote!.locked_until, concluidoEm: lote!.concluido_em }, now);
