@@ -16,7 +16,7 @@ import { startWorker } from './engine/transmissao/worker.js';
 import { systemResolveHost, type ResolveHost } from './engine/webhooks/address-safety.js';
 import { createOutageMailer } from './engine/webhooks/outage-mailer.js';
 import { DELIVERY_TIMEOUT_MS } from './engine/webhooks/deliver-webhook.js';
-import { createSafeDispatcher } from './engine/webhooks/safe-dispatcher.js';
+import { SafeDispatchers } from './engine/webhooks/safe-dispatcher.js';
 import type { WebhookRuntime } from './engine/webhooks/webhook-deps.js';
 import { startWebhookWorker } from './engine/webhooks/webhook-worker.js';
 import { systemClock, type Clock } from './engine/kernel/clock.js';
@@ -123,13 +123,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   const policy = { resolveHost: options.resolveHost ?? systemResolveHost, allowedCidrs: config.webhookAllowedCidrs };
   const webhooks: WebhookRuntime = {
     policy,
-    dispatcher: createSafeDispatcher(policy),
+    dispatchers: new SafeDispatchers(policy),
     timeoutMs: options.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS,
     mailer: config.smtpUrl ? createOutageMailer(config.smtpUrl, 'fiscal-api <nao-responda@fiscal-api.dev>') : null,
   };
   cleanups.push(async () => {
     webhooks.mailer?.close();
-    await webhooks.dispatcher.close();
+    await webhooks.dispatchers.close();
   });
   // NF-e authorities over SOAP 1.2 — the simulator too, so tests run the production client's code path.
   const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000 });

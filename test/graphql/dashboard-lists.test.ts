@@ -3,7 +3,7 @@
 // execute the same fields and keep their shapes; the key's environment and company restriction hold on each.
 // Item 2: a page of 100 deliveries with their attempts runs a fixed number of SQL statements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvent } from '../../src/engine/eventos/append-event.js';
+import { appendEvents } from '../../src/engine/eventos/append-event.js';
 import { newId } from '../../src/engine/kernel/ids.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   const db = t.app.engine.db;
   const at = t.app.engine.clock.now();
   const event = (environment: 'test' | 'live', tipo: string, dados: unknown) =>
-    db.$transaction((tx) => appendEvent(tx, { accountId: acct.accountId, environment, tipo, dados, at }));
+    db.$transaction((tx) => appendEvents(tx, { accountId: acct.accountId, environment, at, events: [{ tipo, dados }] }));
   for (let i = 0; i < 5; i++) await event('test', i % 2 ? 'NFSE_REJEITADA' : 'NFSE_AUTORIZADA', { empresa_id: a.id, n: i });
   for (let i = 0; i < 3; i++) await event('test', 'NFSE_AUTORIZADA', { empresa_id: b.id, n: i });
   await event('test', 'EMPRESA_PRONTIDAO_ALTERADA', { sem: 'empresa' });

@@ -5,7 +5,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/engine/auth/create-api-key.js';
 import { revokeApiKey } from '../../src/engine/auth/revoke-api-key.js';
-import { appendEvent } from '../../src/engine/eventos/append-event.js';
+import { appendEvents } from '../../src/engine/eventos/append-event.js';
 import { announceEvents, eventsTopic } from '../../src/engine/eventos/events-topic.js';
 import { nfseAccountTopic, nfseTopic } from '../../src/engine/nfse/nfse-topic.js';
 import { nfseBody } from '../issuance/kit.js';
@@ -109,7 +109,7 @@ describe('eventos', () => {
     // An event written in a transaction that rolls back, announced anyway: followers read the log, so it is not there.
     await t.app.engine.db
       .$transaction(async (tx) => {
-        await appendEvent(tx, { accountId: acct.accountId, environment: 'test', tipo: 'NFSE_AUTORIZADA', dados: { id: 'desfeita' }, at: new Date() });
+        await appendEvents(tx, { accountId: acct.accountId, environment: 'test', at: new Date(), events: [{ tipo: 'NFSE_AUTORIZADA', dados: { id: 'desfeita' } }] });
         throw new Error('rollback');
       })
       .catch(() => {});

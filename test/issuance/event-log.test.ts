@@ -1,7 +1,7 @@
 // Spec 6.2 (NFSE_* events carry the note as GET /v1/nfse/{id} shows it), 6.5 and 8 (GET /v1/eventos: `apos`,
 // `limite` 100/1000, `proximo_cursor` always present, 90-day retention → 410 cursor_vencido).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvent } from '../../src/engine/eventos/append-event.js';
+import { appendEvents } from '../../src/engine/eventos/append-event.js';
 import { purgeEvents } from '../../src/engine/eventos/purge-events.js';
 import { DAY, FakeClock } from '../../src/engine/kernel/clock.js';
 import { httpClient } from '../support/http.js';
@@ -26,11 +26,9 @@ const client = async (a: SeededAccount = acct, env: 'test' | 'live' = 'test'): P
 /** A fresh account whose log holds exactly `n` synthetic events (fast: no issuance). */
 async function accountWithEvents(n: number) {
   const a = await seedAccount(t.app.engine, 'Log');
-  await t.app.engine.db.$transaction(async (tx) => {
-    for (let i = 0; i < n; i++) {
-      await appendEvent(tx, { accountId: a.accountId, environment: 'test', tipo: 'NFSE_AUTORIZADA', dados: { i }, at: clock.now() });
-    }
-  });
+  await t.app.engine.db.$transaction((tx) =>
+    appendEvents(tx, { accountId: a.accountId, environment: 'test', at: clock.now(), events: Array.from({ length: n }, (_, i) => ({ tipo: 'NFSE_AUTORIZADA', dados: { i } })) }),
+  );
   return a;
 }
 
@@ -131,7 +129,7 @@ describe('GET /v1/eventos paging (spec 6.5, 8)', () => {
     expect(empty.body.eventos).toEqual([]);
     expect(typeof empty.body.proximo_cursor).toBe('string');
     // Stored and used later, the empty page's cursor yields what happened since.
-    await t.app.engine.db.$transaction((tx) => appendEvent(tx, { accountId: a.accountId, environment: 'test', tipo: 'NFSE_CANCELADA', dados: { i: 7 }, at: clock.now() }));
+    await t.app.engine.db.$transaction((tx) => appendEvents(tx, { accountId: a.accountId, environment: 'test', at: clock.now(), events: [{ tipo: 'NFSE_CANCELADA', dados: { i: 7 } }] }));
     const later = await http.get(`/v1/eventos?apos=${empty.body.proximo_cursor}`);
     expect(later.body.eventos.map((e: { dados: { i: number } }) => e.dados.i)).toEqual([7]);
   });
@@ -163,9 +161,9 @@ describe('GET /v1/eventos paging (spec 6.5, 8)', () => {
     const start = await http.get('/v1/eventos?limite=2');
     const oldCursor = start.body.proximo_cursor;
     clock.advance(91 * DAY);
-    await t.app.engine.db.$transaction(async (tx) => {
-      for (const i of [5, 6]) await appendEvent(tx, { accountId: a.accountId, environment: 'test', tipo: 'NFSE_AUTORIZADA', dados: { i }, at: clock.now() });
-    });
+    await t.app.engine.db.$transaction((tx) =>
+      appendEvents(tx, { accountId: a.accountId, environment: 'test', at: clock.now(), events: [5, 6].map((i) => ({ tipo: 'NFSE_AUTORIZADA', dados: { i } })) }),
+    );
     expect(await purgeEvents(t.app.engine)).toBeGreaterThanOrEqual(5);
 
     const http2 = await client(a);

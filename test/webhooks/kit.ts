@@ -25,7 +25,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Environment } from '../../src/engine/auth/api-key-format.js';
 import type { EngineDeps } from '../../src/engine/deps.js';
-import { appendEvent } from '../../src/engine/eventos/append-event.js';
+import { appendEvents } from '../../src/engine/eventos/append-event.js';
 import { announceEvents } from '../../src/engine/eventos/events-topic.js';
 
 export interface Received {
@@ -82,9 +82,9 @@ export async function startReceiver(answer: (r: Received) => number | 'hang' = (
   };
 }
 
-/** Writes one event of the log through the real appendEvent, in its own transaction (as a state change does). */
+/** Writes one event of the log through the real appendEvents, in its own transaction (as a state change does). */
 export async function emitEvent(deps: EngineDeps, accountId: string, environment: Environment, tipo: string, dados: unknown) {
-  const event = await deps.db.$transaction((tx) => appendEvent(tx, { accountId, environment, tipo, dados, at: deps.clock.now() }));
+  const [event] = await deps.db.$transaction((tx) => appendEvents(tx, { accountId, environment, at: deps.clock.now(), events: [{ tipo, dados }] }));
   // As every writer of events does after commit.
   await announceEvents(deps, accountId, environment);
   return event;

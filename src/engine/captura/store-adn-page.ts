@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { appendEvents, type BatchEvent } from '../eventos/append-events.js';
+import { appendEvents, type NewEvent } from '../eventos/append-event.js';
 import type { Tx } from '../eventos/append-event.js';
 import { newId } from '../kernel/ids.js';
 import type { AdnDocument } from './adn-distribution-client.js';
@@ -53,7 +53,7 @@ export async function storeAdnPage(
         (d) => [d.chaveAcesso, d.id],
       ),
     );
-    const log: BatchEvent[] = [];
+    const log: NewEvent[] = [];
     const novos = await insertNotes(tx, target, notas, known, now, log);
     const linked = await insertEvents(tx, target, eventos, known, now, log);
     await tx.captureState.update({
@@ -67,7 +67,7 @@ export async function storeAdnPage(
   }, { timeout: CAPTURE_TRANSACTION_TIMEOUT_MS });
 }
 
-async function insertNotes(tx: Tx, target: CaptureTarget, notas: AdnDocument[], known: Map<string, string>, now: Date, log: BatchEvent[]) {
+async function insertNotes(tx: Tx, target: CaptureTarget, notas: AdnDocument[], known: Map<string, string>, now: Date, log: NewEvent[]) {
   const rows: NoteRow[] = [];
   for (const d of notas) {
     if (known.has(d.chaveAcesso)) continue;
@@ -129,7 +129,7 @@ interface NoteRow {
   xml: string;
 }
 
-async function insertEvents(tx: Tx, target: CaptureTarget, eventos: AdnDocument[], known: Map<string, string>, now: Date, log: BatchEvent[]) {
+async function insertEvents(tx: Tx, target: CaptureTarget, eventos: AdnDocument[], known: Map<string, string>, now: Date, log: NewEvent[]) {
   if (eventos.length === 0) return 0;
   const rows: Prisma.ReceivedDocumentEventCreateManyInput[] = [];
   const situacoes = new Map<string, string>();

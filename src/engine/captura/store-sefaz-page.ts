@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { appendEvents, type BatchEvent } from '../eventos/append-events.js';
+import { appendEvents, type NewEvent } from '../eventos/append-event.js';
 import { newId } from '../kernel/ids.js';
 import { EVENTO_FISCAL_RECEBIDO } from './capture-source.js';
 import type { SefazDocument } from './sefaz-distribution-client.js';
@@ -58,7 +58,7 @@ export async function storeSefazPage(
           (d) => [d.chaveAcesso, d.id],
         ),
       );
-      const log: BatchEvent[] = [];
+      const log: NewEvent[] = [];
       const created = new Map<string, Prisma.ReceivedDocumentCreateManyInput>();
       const fullXml = new Map<string, string>();
       const events: Prisma.ReceivedDocumentEventCreateManyInput[] = [];

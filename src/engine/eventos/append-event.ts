@@ -4,31 +4,38 @@ import { newId } from '../kernel/ids.js';
 
 export type Tx = Prisma.TransactionClient;
 
-export interface AppendEventOptions {
-  accountId: string;
-  environment: Environment;
+export interface NewEvent {
   tipo: string;
   dados: unknown;
+}
+
+export interface AppendEventsOptions {
+  accountId: string;
+  environment: Environment;
   at: Date;
+  /** One or many (a captured page, a chunk of notes): in this order, with consecutive seq numbers. */
+  events: NewEvent[];
 }
 
 /**
- * Writes one event of the log (spec 6.5), inside the caller's transaction: the state change and its event
- * commit together or not at all (the log is the outbox). The per-account counter row stays locked until
- * commit, so `seq` order is commit order and a reader following `apos` never skips an event committed late.
- * Counter and event are one statement, the caller's last before COMMIT: the lock that serialises the account's
- * events is held for that statement and the commit only, not across round trips.
+ * Writes events of the log (spec 6.5) inside the caller's transaction: the state change and its events commit
+ * together or not at all (the log is the outbox). One statement takes `n` numbers from the per-account counter
+ * and inserts the events in order, so many events cost one round trip like one. The counter row stays locked
+ * until commit, so `seq` order is commit order and a reader following `apos` never skips an event committed
+ * late; being the caller's last statement before COMMIT, the lock is held for that statement and the commit only.
  */
-export async function appendEvent(tx: Tx, options: AppendEventOptions): Promise<{ id: string; seq: bigint }> {
-  const id = newId();
-  const [row] = await tx.$queryRaw<Array<{ seq: bigint }>>`
+export async function appendEvents(tx: Tx, options: AppendEventsOptions): Promise<Array<{ id: string; seq: bigint }>> {
+  const n = options.events.length;
+  if (n === 0) return [];
+  const rows = options.events.map((e) => ({ id: newId(), tipo: e.tipo, dados: e.dados }));
+  const written = await tx.$queryRaw<Array<{ id: string; seq: bigint }>>`
     WITH counter AS (
-      INSERT INTO event_counters (account_id, environment, last) VALUES (${options.accountId}::uuid, ${options.environment}, 1)
-      ON CONFLICT (account_id, environment) DO UPDATE SET last = event_counters.last + 1
+      INSERT INTO event_counters (account_id, environment, last) VALUES (${options.accountId}::uuid, ${options.environment}, ${n})
+      ON CONFLICT (account_id, environment) DO UPDATE SET last = event_counters.last + ${n}
       RETURNING last)
     INSERT INTO events (id, account_id, environment, seq, tipo, dados, created_at)
-    SELECT ${id}::uuid, ${options.accountId}::uuid, ${options.environment}, counter.last, ${options.tipo}, ${JSON.stringify(options.dados)}::jsonb, ${options.at}
-    FROM counter
-    RETURNING seq`;
-  return { id, seq: row!.seq };
+    SELECT (e.value->>'id')::uuid, ${options.accountId}::uuid, ${options.environment}, counter.last - ${n} + e.ord, e.value->>'tipo', e.value->'dados', ${options.at}
+    FROM counter, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(value, ord)
+    RETURNING id, seq`;
+  return written.sort((a, b) => (a.seq < b.seq ? -1 : 1));
 }

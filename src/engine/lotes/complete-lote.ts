@@ -1,5 +1,5 @@
 import type { Lote } from '../../generated/prisma/client.js';
-import { appendEvent, type Tx } from '../eventos/append-event.js';
+import { appendEvents, type Tx } from '../eventos/append-event.js';
 import { loteView, type LoteView } from './present-lote.js';
 
 /**
@@ -36,5 +36,5 @@ export async function settleLoteNote(tx: Tx, loteId: string, delta: -1 | 1, now:
 }
 
 export async function appendLoteConcluido(tx: Tx, lote: LoteView & { id: string }, accountId: string, environment: string, at: Date) {
-  await appendEvent(tx, { accountId, environment: environment as 'test', tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: lote, at });
+  await appendEvents(tx, { accountId, environment: environment as 'test', at, events: [{ tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: lote }] });
 }

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { findDocument } from '../documentos/get-document.js';
 import { presentDocument, type DocumentView } from '../documentos/present-document.js';
 import { EngineError } from '../errors.js';
-import { appendEvents } from '../eventos/append-events.js';
+import { appendEvents } from '../eventos/append-event.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { MINUTE } from '../kernel/clock.js';
 import { newId } from '../kernel/ids.js';

@@ -1,7 +1,7 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import { EngineError } from '../errors.js';
-import { appendEvent } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-event.js';
 import { HOUR } from '../kernel/clock.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfe } from './find-nfe.js';
@@ -52,7 +52,7 @@ export async function cancelNfe(deps: TransmissionDeps, principal: Principal, op
       const { count } = await tx.nfe.updateMany({ where: { id: current.id, status: 'autorizada' }, data: { status: 'cancelada', cancelamento, updatedAt: at } });
       if (count !== 1) return;
       const view = presentNfe(await tx.nfe.findUniqueOrThrow({ where: { id: current.id } }));
-      await appendEvent(tx, { accountId: current.accountId, environment: current.environment as 'test' | 'live', tipo: 'NFE_CANCELADA', dados: view, at });
+      await appendEvents(tx, { accountId: current.accountId, environment: current.environment as 'test' | 'live', at: at, events: [{ tipo: 'NFE_CANCELADA', dados: view }] });
     },
   });
   return presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));

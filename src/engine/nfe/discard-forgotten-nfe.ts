@@ -1,4 +1,4 @@
-import { appendEvent } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-event.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { DAY, HOUR } from '../kernel/clock.js';
 import { discardRejectedNote } from './discard-nfe.js';
@@ -60,7 +60,7 @@ export async function discardForgottenNotes(deps: VoidDeps): Promise<{ avisadas:
         const { count } = await tx.nfe.updateMany({ where: { id: note.id, status: 'rejeitada', descarteAvisadoEm: null }, data: { descarteAvisadoEm: now } });
         if (count === 0) return false;
         const dados = { ...presentNfe(note), descarte_em: dates.descarteEm.toISOString(), prazo_inutilizacao: dates.prazo };
-        await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', tipo: 'NFE_DESCARTE_PROXIMO', dados, at: now });
+        await appendEvents(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', at: now, events: [{ tipo: 'NFE_DESCARTE_PROXIMO', dados: dados }] });
         return true;
       });
       if (written) {

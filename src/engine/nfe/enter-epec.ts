@@ -1,6 +1,6 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { appendEvent } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-event.js';
 import type { XmlSigner } from '../national/sign-xml.js';
 import { loadLibxml2 } from '../national/libxml2.js';
 import { validateXsd } from '../national/validate-xsd.js';
@@ -61,7 +61,7 @@ export async function enterEpec(
       data: { status: 'contingencia_epec', chaveAcesso: contingency.chave, xml: contingency.xml, epec: { ...epec }, updatedAt: now },
     });
     const view = presentNfe(await tx.nfe.findUniqueOrThrow({ where: { id: note.id } }));
-    if (count === 1) await appendEvent(tx, { accountId: note.accountId, environment: target.environment, tipo: 'NFE_CONTINGENCIA_EPEC', dados: view, at: now });
+    if (count === 1) await appendEvents(tx, { accountId: note.accountId, environment: target.environment, at: now, events: [{ tipo: 'NFE_CONTINGENCIA_EPEC', dados: view }] });
     return view;
   });
 }

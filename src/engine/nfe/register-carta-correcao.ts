@@ -1,7 +1,7 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import { EngineError } from '../errors.js';
-import { appendEvent } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-event.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfe } from './find-nfe.js';
 import { nfeEventScenario, readCartaCorrecaoRequest } from './nfe-event-request.js';
@@ -66,7 +66,7 @@ export async function registerCartaCorrecao(deps: TransmissionDeps, principal: P
     },
     apply: async (tx, current, registered, at) => {
       const dados = { ...presentNfe(current), carta_correcao: presentNfeEvento(registered) };
-      await appendEvent(tx, { accountId: current.accountId, environment: current.environment as 'test' | 'live', tipo: 'NFE_CARTA_CORRECAO', dados, at });
+      await appendEvents(tx, { accountId: current.accountId, environment: current.environment as 'test' | 'live', at: at, events: [{ tipo: 'NFE_CARTA_CORRECAO', dados: dados }] });
     },
   });
   return { nfe: presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } })), carta_correcao: presentNfeEvento(evento), aviso: AVISO_CARTA_CORRECAO };

@@ -1,6 +1,6 @@
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { appendEvent } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-event.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { NFE_NS } from './build-nfe-xml.js';
 import { enterEpec } from './enter-epec.js';
@@ -114,7 +114,7 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome
         },
       });
       const view = presentNfe(updated);
-      await appendEvent(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', tipo: EVENT[outcome.status], dados: view, at: now });
+      await appendEvents(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', at: now, events: [{ tipo: EVENT[outcome.status], dados: view }] });
       return view;
     });
   } catch (err) {

@@ -2,7 +2,7 @@ import type { Environment } from '../auth/api-key-format.js';
 import type { EngineDeps } from '../deps.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
-import { appendEvent, type Tx } from '../eventos/append-event.js';
+import { appendEvents, type Tx } from '../eventos/append-event.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { newId } from '../kernel/ids.js';
 import { loadLibxml2 } from '../national/libxml2.js';
@@ -89,7 +89,7 @@ export async function voidNfeNumbers(deps: VoidDeps, options: VoidNumbersOptions
     });
     await discardVoidedNotes(tx, row.companyId, options, at);
     const inutilizacao = presentInutilizacao(row);
-    await appendEvent(tx, { accountId: options.accountId, environment, tipo: 'NFE_INUTILIZACAO', dados: inutilizacao, at });
+    await appendEvents(tx, { accountId: options.accountId, environment: environment, at: at, events: [{ tipo: 'NFE_INUTILIZACAO', dados: inutilizacao }] });
     return inutilizacao;
   });
   await announceEvents(deps, options.accountId, environment);
@@ -152,7 +152,7 @@ async function discardVoidedNotes(tx: Tx, companyId: string, options: VoidNumber
     const { count } = await tx.nfe.updateMany({ where: { id, status: VOIDABLE }, data: { status: 'descartada', updatedAt: at } });
     if (count === 1) {
       const note = presentNfe(await tx.nfe.findUniqueOrThrow({ where: { id } }));
-      await appendEvent(tx, { accountId: options.accountId, environment: options.environment, tipo: 'NFE_DESCARTADA', dados: note, at });
+      await appendEvents(tx, { accountId: options.accountId, environment: options.environment, at: at, events: [{ tipo: 'NFE_DESCARTADA', dados: note }] });
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { appendEvent, type Tx } from '../eventos/append-event.js';
+import { appendEvents, type Tx } from '../eventos/append-event.js';
 import { newId } from '../kernel/ids.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { appendLoteConcluido, settleLoteNote } from '../lotes/complete-lote.js';
@@ -56,7 +56,7 @@ export async function updateNote(
     const loteConcluido = updated.loteId !== null && delta !== 0 ? await settleLoteNote(t, updated.loteId, delta, now) : null;
     const note: NfseWithTimeline = { ...updated, timeline: await t.nfseTimelineEntry.findMany({ where: { nfseId: noteId } }) };
     if (change.event) {
-      await appendEvent(t, { accountId: note.accountId, environment: note.environment as 'test', tipo: change.event, dados: presentNfse(note), at: now });
+      await appendEvents(t, { accountId: note.accountId, environment: note.environment as 'test', at: now, events: [{ tipo: change.event, dados: presentNfse(note) }] });
     }
     if (loteConcluido) await appendLoteConcluido(t, loteConcluido, note.accountId, note.environment, now);
     return note;

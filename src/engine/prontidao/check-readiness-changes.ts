@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
-import { appendEvent } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-event.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { HOUR } from '../kernel/clock.js';
 import { readinessOf } from './get-readiness.js';
@@ -45,7 +45,7 @@ export async function checkReadinessChanges(deps: Pick<EngineDeps, 'db' | 'clock
         update: { situacoes, checkedAt: now },
       });
       if (alterados.length) {
-        await appendEvent(tx, { accountId: company.accountId, environment: 'live', tipo: 'EMPRESA_PRONTIDAO_ALTERADA', dados: { ...readiness, alterados }, at: now });
+        await appendEvents(tx, { accountId: company.accountId, environment: 'live', at: now, events: [{ tipo: 'EMPRESA_PRONTIDAO_ALTERADA', dados: { ...readiness, alterados } }] });
       }
     });
     if (alterados.length) {

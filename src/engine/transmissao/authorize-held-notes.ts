@@ -1,6 +1,6 @@
 import type { NfseTimelineEntry, TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { appendEvents } from '../eventos/append-events.js';
+import { appendEvents } from '../eventos/append-event.js';
 import { newId } from '../kernel/ids.js';
 import { appendLoteConcluido, completeIfDone } from '../lotes/complete-lote.js';
 import { presentNfse, type NfseWithTimeline } from '../nfse/present-nfse.js';

@@ -8,7 +8,8 @@ export interface ClaimedDelivery {
   webhookId: string;
   eventId: string;
   tipo: string;
-  dados: unknown;
+  /** The POST body `{tipo, dados}` (spec 6.1), the exact bytes that are signed and sent. */
+  body: string;
   attempts: number;
   firstAttemptAt: Date | null;
 }
@@ -18,7 +19,7 @@ interface Row {
   webhook_id: string;
   event_id: string;
   tipo: string;
-  dados: unknown;
+  dados: string;
   attempts: number;
   first_attempt_at: Date | null;
 }
@@ -42,13 +43,16 @@ export async function claimDeliveries(deps: Pick<EngineDeps, 'db' | 'clock'>, li
     UPDATE webhook_deliveries d SET locked_until = ${lease}
     FROM due
     WHERE d.id = due.id AND d.status = 'pendente' AND (d.locked_until IS NULL OR d.locked_until < ${now})
-    RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at`;
+    RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados::text AS dados, d.attempts, d.first_attempt_at`;
+  // dados arrives as PostgreSQL's JSON text and goes into the body as it is: no parse into objects and
+  // re-serialisation per delivery. (Not shared by event id: a resend may carry dados rebuilt from the current
+  // state, unlike the same event's other deliveries.)
   return rows.map((r) => ({
     id: r.id,
     webhookId: r.webhook_id,
     eventId: r.event_id,
     tipo: r.tipo,
-    dados: r.dados,
+    body: `{"tipo":${JSON.stringify(r.tipo)},"dados":${r.dados}}`,
     attempts: r.attempts,
     firstAttemptAt: r.first_attempt_at,
   }));

@@ -1,7 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { request } from 'undici';
 import type { Webhook } from '../../generated/prisma/client.js';
-import { checkHost, isIpLiteral } from './address-safety.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { StoredHeader } from './present-webhook.js';
 import { nextAttemptAt } from './retry-schedule.js';
@@ -35,18 +33,24 @@ export interface Attempt {
 export interface ReadyWebhook {
   row: Webhook;
   url: URL;
+  /** Path and query of the URL, as the request line carries them. */
+  path: string;
   secret: string;
   /** The secret replaced by the last rotation, also used to sign until `until` (spec 6.4). */
   previous: { secret: string; until: Date } | null;
-  headers: Record<string, string>;
+  /** The account's headers and Content-Type as undici's flat [name, value, …] list, built once per batch. */
+  headers: string[];
 }
 
 export function readyWebhook(deps: WebhookDeps, webhook: Webhook): ReadyWebhook {
-  const headers: Record<string, string> = {};
-  for (const h of webhook.cabecalhos as unknown as StoredHeader[]) headers[h.nome] = openHeader(deps.secrets, webhook.id, h.valor_enc);
+  const headers: string[] = [];
+  for (const h of webhook.cabecalhos as unknown as StoredHeader[]) headers.push(h.nome, openHeader(deps.secrets, webhook.id, h.valor_enc));
+  headers.push('content-type', 'application/json');
+  const url = new URL(webhook.url);
   return {
     row: webhook,
-    url: new URL(webhook.url),
+    url,
+    path: `${url.pathname}${url.search}`,
     secret: openSecret(deps.secrets, webhook.id, webhook.secretEnc),
     previous: webhook.previousSecretEnc && webhook.previousUntil
       ? { secret: openSecret(deps.secrets, webhook.id, webhook.previousSecretEnc), until: webhook.previousUntil }
@@ -70,9 +74,8 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
     });
     return null;
   }
-  const body = JSON.stringify({ tipo: delivery.tipo, dados: delivery.dados });
   const started = performance.now();
-  const outcome = await post(deps, webhook, delivery, body, at);
+  const outcome = await post(deps, webhook, delivery, at);
   const durationMs = Math.round(performance.now() - started);
   const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const firstAt = delivery.firstAttemptAt ?? at;
@@ -92,31 +95,28 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
   };
 }
 
-async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, body: string, at: Date): Promise<Outcome> {
-  // A literal never reaches the dispatcher's lookup (net.connect skips it), so it is checked here; a name is
-  // resolved and checked inside the connection, on the addresses actually used.
-  if (isIpLiteral(deps.webhooks.policy, webhook.url.hostname)) {
-    const verdict = await checkHost(deps.webhooks.policy, webhook.url.hostname);
-    if (!verdict.ok) return { status: null, erro: `endereço recusado: ${verdict.motivo}` };
-  }
+async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, at: Date): Promise<Outcome> {
+  // The host is checked at every attempt, and the pool only connects to the addresses just checked.
+  const target = await deps.webhooks.dispatchers.target(webhook.url);
+  if (!target.ok) return { status: null, erro: `endereço recusado: ${target.motivo}` };
+  const body = delivery.body;
   const timestamp = Math.floor(at.getTime() / 1000);
   const secrets = webhook.previous && webhook.previous.until > at ? [webhook.secret, webhook.previous.secret] : [webhook.secret];
-  const headers: Record<string, string> = {
+  const headers = [
     ...webhook.headers,
-    'content-type': 'application/json',
-    'x-service-event': delivery.tipo,
-    'x-service-event-id': delivery.eventId,
-    'x-service-delivery-id': delivery.id,
-    'x-service-timestamp': String(timestamp),
-    'x-service-signature-v2': signatureV2(secrets, timestamp, body),
-    'x-service-signature': legacySignature(webhook.secret, body),
-  };
+    'x-service-event', delivery.tipo,
+    'x-service-event-id', delivery.eventId,
+    'x-service-delivery-id', delivery.id,
+    'x-service-timestamp', String(timestamp),
+    'x-service-signature-v2', signatureV2(secrets, timestamp, body),
+    'x-service-signature', legacySignature(webhook.secret, body),
+  ];
   try {
-    const res = await request(webhook.url, {
+    const res = await target.pool.request({
+      path: webhook.path,
       method: 'POST',
       headers,
       body,
-      dispatcher: deps.webhooks.dispatcher,
       signal: AbortSignal.timeout(deps.webhooks.timeoutMs),
     });
     // Only the status matters; the body is drained so the connection can be reused.
@@ -126,7 +126,6 @@ async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedD
     const e = err as NodeJS.ErrnoException;
     const code = e.code ?? (e.cause as NodeJS.ErrnoException | undefined)?.code;
     if (e.name === 'TimeoutError' || e.name === 'AbortError') return { status: null, erro: `sem resposta em ${deps.webhooks.timeoutMs / 1000} segundos` };
-    if (code === 'EWEBHOOKADDRESS') return { status: null, erro: `endereço recusado: ${e.message.replace(/^webhook refused: /, '')}` };
     return { status: null, erro: `falha de conexão${code ? ` (${code})` : ''}` };
   }
 }

@@ -1,13 +1,13 @@
-import type { Dispatcher } from 'undici';
 import type { EngineDeps } from '../deps.js';
 import type { AddressPolicy } from './address-safety.js';
 import type { OutageMailer } from './outage-mailer.js';
+import type { SafeDispatchers } from './safe-dispatcher.js';
 
 /** Infrastructure of webhook delivery, built once in src/main.ts. */
 export interface WebhookRuntime {
   policy: AddressPolicy;
-  /** undici dispatcher whose connections only reach checked addresses (safe-dispatcher.ts). */
-  dispatcher: Dispatcher;
+  /** Checks a URL's host at each attempt and hands the pool that only reaches the checked addresses. */
+  dispatchers: SafeDispatchers;
   /** How long an attempt may take (spec 6.1: 10 s, DELIVERY_TIMEOUT_MS; tests shorten it). */
   timeoutMs: number;
   /** null: no SMTP_URL; outage notices are recorded and logged only. */
