@@ -5,7 +5,7 @@ import { drainJobs } from '../../src/engine/transmissao/worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { nfeBody, PORTO_ALEGRE } from './fixtures.js';
+import { NFE_COMPANY, nfeBody } from './fixtures.js';
 
 // Notes are created on 2026-11-02 (Brasília): the legal deadline of their numbers is 2026-12-10.
 const clock = new FakeClock('2026-11-02T12:00:00Z');
@@ -17,10 +17,7 @@ let seq = 0;
 beforeAll(async () => {
   t = await startTestApp({ clock, worker: false });
   acct = await seedAccount(t.app.engine);
-  companyId = (await acct.company({
-    municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
-    endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
-  })).id;
+  companyId = (await acct.company(NFE_COMPANY)).id;
 });
 afterAll(async () => t?.close());
 

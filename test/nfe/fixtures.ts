@@ -7,6 +7,12 @@ import { PREST_CNPJ, TOMA_CNPJ, testIdentity } from '../national/fixtures.js';
 
 /** Porto Alegre (RS → SVRS is not its authoriser: RS has its own), Curitiba for an interstate recipient. */
 export const PORTO_ALEGRE = '4314902';
+
+/** A company ready to issue NF-e: state registration, series and address in Porto Alegre (RS). */
+export const NFE_COMPANY = {
+  municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
+  endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
+};
 export const CURITIBA = '4106902';
 
 export const EMITENTE: NfeEmitente = {

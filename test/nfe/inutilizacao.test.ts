@@ -4,7 +4,7 @@ import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { nfeBody, PORTO_ALEGRE } from './fixtures.js';
+import { NFE_COMPANY, nfeBody } from './fixtures.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -12,15 +12,10 @@ let companyId: string;
 let cnpj: string;
 let seq = 0;
 
-const EMPRESA_NFE = {
-  municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
-  endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
-};
-
 beforeAll(async () => {
   t = await startTestApp();
   acct = await seedAccount(t.app.engine);
-  ({ id: companyId, cnpj } = await acct.company(EMPRESA_NFE));
+  ({ id: companyId, cnpj } = await acct.company(NFE_COMPANY));
 });
 afterAll(async () => t?.close());
 
@@ -103,7 +98,7 @@ describe('NF-e inutilização (issue 12 §4)', () => {
   });
 
   it('a company-restricted key needs no empresa_id and sees only its ranges; another account sees none', async () => {
-    const other = await acct.company(EMPRESA_NFE);
+    const other = await acct.company(NFE_COMPANY);
     const restricted = httpClient(t.url, await acct.key('test', other.id));
     const res = await restricted.post('/v1/nfe/inutilizacoes', { serie: '2', numero_inicial: 7, numero_final: 7, justificativa: 'Numero reservado e nao usado' });
     expect(res.status).toBe(201);
@@ -145,7 +140,7 @@ describe('NF-e inutilização (issue 12 §4)', () => {
   });
 
   it('GET /v1/nfe filters: status, empresa_id, desde/ate, referencia prefix; bad values 400 naming the parameter', async () => {
-    const other = await acct.company(EMPRESA_NFE);
+    const other = await acct.company(NFE_COMPANY);
     const mine = await sandbox().post('/v1/nfe', nfeBody({ empresa_id: other.id, referencia: 'FILTRO-A1' }));
     const rejected = await sandbox().post('/v1/nfe', nfeBody({ empresa_id: other.id, referencia: 'FILTRO-B1' }), { headers: { 'x-service-simular': 'rejeitar:233' } });
     const ids = async (query: string) => {

@@ -8,7 +8,7 @@ import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { nfeBody, PORTO_ALEGRE } from './fixtures.js';
+import { NFE_COMPANY, PORTO_ALEGRE, nfeBody } from './fixtures.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
@@ -20,10 +20,7 @@ let seq = 0;
 beforeAll(async () => {
   t = await startTestApp({ clock });
   acct = await seedAccount(t.app.engine);
-  companyId = (await acct.company({
-    municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
-    endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
-  })).id;
+  companyId = (await acct.company(NFE_COMPANY)).id;
   certificatePem = (await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId } })).certPem;
 });
 afterAll(async () => t?.close());

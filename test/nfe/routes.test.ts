@@ -5,7 +5,7 @@ import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { nfeBody, PORTO_ALEGRE } from './fixtures.js';
+import { NFE_COMPANY, nfeBody } from './fixtures.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -16,10 +16,7 @@ beforeAll(async () => {
   // The timeout scenario's answer never comes: the SOAP client gives up after this, well within Prefer: wait.
   t = await startTestApp({ nationalTimeoutMs: 2000 });
   acct = await seedAccount(t.app.engine);
-  companyId = (await acct.company({
-    municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
-    endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
-  })).id;
+  companyId = (await acct.company(NFE_COMPANY)).id;
 });
 afterAll(async () => t?.close());
 

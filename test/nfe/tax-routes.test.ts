@@ -3,7 +3,7 @@ import { xmllint } from '../national/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { nfeBodyTributado, PORTO_ALEGRE } from './fixtures.js';
+import { NFE_COMPANY, nfeBodyTributado } from './fixtures.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -13,10 +13,7 @@ let seq = 0;
 beforeAll(async () => {
   t = await startTestApp();
   acct = await seedAccount(t.app.engine);
-  companyId = (await acct.company({
-    municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
-    endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
-  })).id;
+  companyId = (await acct.company(NFE_COMPANY)).id;
 });
 afterAll(async () => t?.close());
 

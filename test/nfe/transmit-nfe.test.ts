@@ -9,7 +9,7 @@ import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { nfeBody, PORTO_ALEGRE } from './fixtures.js';
+import { NFE_COMPANY, nfeBody } from './fixtures.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   // Short enough that the timeout scenario (the simulator never answers) ends within a test.
   t = await startTestApp({ nationalTimeoutMs: 1500 });
   acct = await seedAccount(t.app.engine);
-  companyId = (await acct.company({
-    municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
-    endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
-  })).id;
+  companyId = (await acct.company(NFE_COMPANY)).id;
 });
 afterAll(async () => t?.close());
 
