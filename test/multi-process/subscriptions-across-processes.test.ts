@@ -28,7 +28,7 @@ describe('a subscriber on process A', () => {
     const { testKey, companyId, accountId } = a.info;
     client = wsClient(a.info.url, testKey!);
     const notes = collect(client, 'subscription($e: ID) { nfseAtualizada(empresaId: $e) { id status } }', { e: companyId });
-    const events = collect(client, 'subscription { eventos(tipos: ["NFSE_AUTORIZADA"]) { tipo dados } }');
+    const events = collect(client, 'subscription { eventos(tipos: [NFSE_AUTORIZADA]) { tipo dados } }');
     await untilRedisChannel(CLUSTER_REDIS_URL, nfseAccountTopic(accountId!, 'test'));
     await untilRedisChannel(CLUSTER_REDIS_URL, eventsTopic(accountId!, 'test'));
 
