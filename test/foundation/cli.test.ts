@@ -238,5 +238,5 @@ describe('serve (embedded) and the DATA_DIR lock', () => {
     expect(await exited).toBe(0);
     // A clean stop releases the lock.
     expect(existsSync(join(dataDir, 'LOCK'))).toBe(false);
-  });
+  }, 180_000); // four tsx processes start and stop here, one after another (about 55 s alone on a quiet machine)
 });
