@@ -7,7 +7,7 @@ import { validateXsd } from '../national/validate-xsd.js';
 import { buildSignedEnvEpec, toEpecContingency } from './epec.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import type { SefazGateway, SefazTarget } from './sefaz-gateway.js';
-import { extractElement } from './soap12.js';
+import { extractElement, tag } from './soap12.js';
 
 /** 136: registered, not linked to an NF-e (the note is not at the authority yet); 135 is also a registration. */
 const EPEC_REGISTERED = ['135', '136'];
@@ -20,7 +20,6 @@ export interface StoredEpec {
   retEvento: string;
 }
 
-const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;
 
 /**
  * Spec 3.3, "state authority of the UF is down": the never-sent note becomes its tpEmis 4 version (new key,

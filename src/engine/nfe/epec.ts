@@ -3,12 +3,12 @@ import { el, group } from '../national/xml-text.js';
 import { brasilia, NFE_NS, VER_PROC } from './build-nfe-xml.js';
 import { nfeKeyDv } from './nfe-access-key.js';
 import { signNfeXml } from './sign-nfe-xml.js';
+import { tag } from './soap12.js';
 
 export const EPEC_EVENT = '110140';
 /** Why the note left normal emission (xJust, 15–256 characters), printed on the DANFE and sent in the NF-e. */
 export const EPEC_JUSTIFICATIVA = 'SEFAZ autorizadora da UF fora do ar: emissao em contingencia EPEC';
 
-const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;
 
 /**
  * The same note in EPEC contingency (shared/nfe README "Contingency"): tpEmis 4, so a new key (tpEmis is its

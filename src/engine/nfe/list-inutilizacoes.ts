@@ -1,7 +1,8 @@
 import type { Principal } from '../auth/principal.js';
 import { assertCompanyAllowed } from '../auth/scope.js';
 import type { EngineDeps } from '../deps.js';
-import { afterCursor, clampLimite, decodeCursor, encodeCursor, parseEmpresaId } from './nfe-list-params.js';
+import { decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
+import { afterCursor, clampLimite, parseEmpresaId } from './nfe-list-params.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
 
 /**
@@ -17,7 +18,7 @@ export async function listInutilizacoes(
   const limite = clampLimite(options.limite);
   const empresaId = parseEmpresaId(options.empresaId);
   if (empresaId) assertCompanyAllowed(principal, empresaId);
-  const after = options.cursor ? decodeCursor('inut1', options.cursor) : null;
+  const after = options.cursor ? decodeKeyset('inut1', options.cursor, 'cursor') : null;
   const rows = await deps.db.nfeInutilizacao.findMany({
     where: {
       accountId: principal.accountId,
@@ -31,5 +32,5 @@ export async function listInutilizacoes(
   });
   const page = rows.slice(0, limite);
   const last = page.at(-1);
-  return { dados: page.map(presentInutilizacao), proximo_cursor: rows.length > limite && last ? encodeCursor('inut1', last.createdAt, last.id) : null };
+  return { dados: page.map(presentInutilizacao), proximo_cursor: rows.length > limite && last ? encodeKeyset('inut1', last) : null };
 }

@@ -2,7 +2,8 @@ import type { Principal } from '../auth/principal.js';
 import { assertCompanyAllowed } from '../auth/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { parameterError } from '../errors.js';
-import { afterCursor, clampLimite, decodeCursor, encodeCursor, parseEmpresaId, parsePeriodo } from './nfe-list-params.js';
+import { decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
+import { afterCursor, clampLimite, parseEmpresaId, parsePeriodo } from './nfe-list-params.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 
 /** Spec 3.3 statuses (public names). */
@@ -33,7 +34,7 @@ export async function listNfe(deps: Pick<EngineDeps, 'db'>, principal: Principal
   const empresaId = parseEmpresaId(options.empresaId);
   if (empresaId) assertCompanyAllowed(principal, empresaId);
   const periodo = parsePeriodo(options.desde, options.ate);
-  const after = options.cursor ? decodeCursor('nfe1', options.cursor) : null;
+  const after = options.cursor ? decodeKeyset('nfe1', options.cursor, 'cursor') : null;
   const rows = await deps.db.nfe.findMany({
     where: {
       accountId: principal.accountId,
@@ -50,5 +51,5 @@ export async function listNfe(deps: Pick<EngineDeps, 'db'>, principal: Principal
   });
   const page = rows.slice(0, limite);
   const last = page.at(-1);
-  return { dados: page.map(presentNfe), proximo_cursor: rows.length > limite && last ? encodeCursor('nfe1', last.createdAt, last.id) : null };
+  return { dados: page.map(presentNfe), proximo_cursor: rows.length > limite && last ? encodeKeyset('nfe1', last) : null };
 }

@@ -8,18 +8,6 @@ export function clampLimite(limite: string | null | undefined): number {
   return limite === undefined || limite === null || limite === '' || Number.isNaN(parsed) ? 50 : Math.min(100, Math.max(1, Math.trunc(parsed)));
 }
 
-/** Opaque keyset cursor over (created_at, id), tagged per list so one list's cursor is refused by another. */
-export const encodeCursor = (tag: string, createdAt: Date, id: string) => Buffer.from(`${tag}|${createdAt.toISOString()}|${id}`).toString('base64url');
-
-export function decodeCursor(tag: string, cursor: string): { createdAt: Date; id: string } {
-  const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
-  const createdAt = new Date(parts[1] ?? '');
-  if (parts.length !== 3 || parts[0] !== tag || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
-    throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
-  }
-  return { createdAt, id: parts[2]! };
-}
-
 /** Rows after the cursor in newest-first order. */
 export const afterCursor = (after: { createdAt: Date; id: string } | null) =>
   after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};

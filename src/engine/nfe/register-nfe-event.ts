@@ -12,7 +12,7 @@ import { brasilia } from './build-nfe-xml.js';
 import { buildEnvEvento, buildProcEvento, buildSignedNfeEvent, EVENT_SCHEMAS, type NfeEventInput } from './nfe-event-xml.js';
 import type { SefazEventScenario } from './nfe-event-request.js';
 import type { SefazTarget } from './sefaz-gateway.js';
-import { extractElement } from './soap12.js';
+import { extractElement, tag } from './soap12.js';
 
 // 135 registered and linked, 136 registered not linked, 155 cancellation accepted out of time (shared/nfe README).
 const REGISTERED = new Set(['135', '136', '155']);
@@ -169,5 +169,4 @@ async function finish(deps: TransmissionDeps, options: RegisterNfeEventOptions, 
   return registered;
 }
 
-const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;
 const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

@@ -24,3 +24,6 @@ export function extractElement(xml: string, name: string): string | null {
   const end = xml.indexOf(close, start);
   return end < 0 ? null : xml.slice(start, end + close.length);
 }
+
+/** The text of the first `<name>` element without attributes (cStat, nProt, chNFe…), or null. */
+export const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;

@@ -7,7 +7,7 @@ import { enterEpec } from './enter-epec.js';
 import { explainRejection } from './explain-rejection.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { AutorizadorForaDoAr, type SefazGateway, type SefazTarget } from './sefaz-gateway.js';
-import { extractElement } from './soap12.js';
+import { extractElement, tag } from './soap12.js';
 
 /** Statuses still to be settled by the UF authoriser; contingencia_epec is the spec's internal EPEC_REGISTRADO. */
 export const PENDING = ['transmitindo', 'aguardando_confirmacao', 'contingencia_epec'];
@@ -129,4 +129,3 @@ function rejeicaoOf(outcome: Outcome) {
   return { cStat: outcome.cStat, mensagem: outcome.mensagem, explicacao: explained?.explicacao ?? null, correcao: explained?.correcao ?? null };
 }
 
-const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;

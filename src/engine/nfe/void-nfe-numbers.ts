@@ -14,7 +14,7 @@ import { presentInutilizacao, type InutilizacaoView } from './present-inutilizac
 import { presentNfe } from './present-nfe.js';
 import type { SefazGateway, SefazTarget } from './sefaz-gateway.js';
 import { signNfeXml } from './sign-nfe-xml.js';
-import { extractElement } from './soap12.js';
+import { extractElement, tag } from './soap12.js';
 
 export interface VoidNumbersOptions {
   accountId: string;
@@ -157,4 +157,3 @@ async function discardVoidedNotes(tx: Tx, companyId: string, options: VoidNumber
   }
 }
 
-const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;

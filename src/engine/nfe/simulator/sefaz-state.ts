@@ -8,7 +8,7 @@ export const VER_APLIC = 'SIM-SEFAZ-4.00';
 /** The official text, without the table's placeholders ("[nRec:999…]") that a real SEFAZ fills in. */
 export const motivo = (cStat: string) => (cStatMessage(cStat) ?? 'Rejeição: Erro não catalogado').replace(/\s*\[[^\]]*\]/g, '');
 
-export const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;
+export { tag } from '../soap12.js';
 
 export interface StoredNote {
   cStat: string;
