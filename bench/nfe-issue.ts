@@ -1,13 +1,16 @@
-// NF-e beside NFS-e issuance in one run: POST /v1/nfe and POST /v1/nfse with test keys (the in-process
-// simulators authorise at once; every request has a unique referencia) from concurrent clients, one kind after
-// the other against the same server. Prints one JSON object per kind: notes/s, p50/p99 latency, status counts and
-// the server process's CPU time per note (steadier than notes/s on a shared machine). The SEFAZ simulator runs as
-// `fiscal-api simulator` in a process of its own (SEFAZ_URL_TEST points the service's SOAP client at it), so the
-// NF-e figure is the service's CPU alone, and the simulator's CPU is read from /proc apart. (The NFS-e figure still
-// includes the in-process national simulator.) Meant for PostgreSQL (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs
-// embedded (in-memory PGlite) and says so.
+// NF-e beside NFS-e issuance in one run: POST /v1/nfe and POST /v1/nfse with test keys (the simulators authorise
+// at once; every request has a unique referencia) from concurrent clients, one kind after the other against the
+// same server. Prints one JSON object per kind: notes/s, p50/p99 latency, status counts and the server process's
+// CPU time per note (steadier than notes/s on a shared machine). Both sides count the same thing: the national
+// simulator (NFS-e) and the SEFAZ simulator (NF-e) both run as `fiscal-api simulator` in a process of its own
+// (NATIONAL_API_URL_TEST and SEFAZ_URL_TEST point the service's clients at it), so `serverCpuMsPerNote` is the
+// service's CPU alone for either kind, and `simulatorCpuMsPerNote` is that process's CPU, read from /proc apart.
+// Meant for PostgreSQL (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs embedded (in-memory
+// PGlite) and says so.
 // The load runs in a child process (loopback only), so the clients do not share the server's event loop.
-// Usage: DATABASE_URL=postgres://… npm run bench:nfe-issue [-- --seconds 15 --clients 16]
+// Usage: DATABASE_URL=postgres://… npm run bench:nfe-issue [-- --seconds 15 --clients 16 --only nfe|nfse]
+//        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfe-issue.ts   (profiles of the server and,
+//        as CPU.*.cpuprofile of its own pid, of the simulator process)
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +24,8 @@ const arg = (name: string, fallback: number) => {
 };
 const seconds = arg('seconds', 15);
 const clients = arg('clients', 16);
+// --only nfe|nfse: one kind (e.g. for a profile of that kind alone).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 // Spec 8: 120 requests per clock minute per key; each client rotates over its own keys so the limit never answers.
 const KEYS_PER_CLIENT = 12;
 
@@ -52,7 +57,7 @@ async function runServer() {
   const { seedAccount } = await import('../test/support/seed.js');
   const { nfeBody } = await import('../test/nfe/fixtures.js');
   const simulator = await startSimulatorProcess();
-  const t = await startTestApp({ env: { SEFAZ_URL_TEST: simulator.sefazUrl } });
+  const t = await startTestApp({ env: { SEFAZ_URL_TEST: simulator.sefazUrl, NATIONAL_API_URL_TEST: simulator.nationalUrl } });
   const mode = t.app.database.kind === 'postgres' ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite in memory)';
   console.error(`nfe-issue bench: ${mode}, ${clients} clients, ${seconds} s per kind`);
   const account = await seedAccount(t.app.engine, 'bench');
@@ -69,7 +74,7 @@ async function runServer() {
   } as const;
 
   const out = [];
-  for (const path of ['/v1/nfse', '/v1/nfe'] as const) {
+  for (const path of (['/v1/nfse', '/v1/nfe'] as const).filter((p) => !only || p === `/v1/${only}`)) {
     // Warm-up, not measured: the first notes load and compile the XML, XSD and signature paths.
     await measuredLoad({ url: t.url, path, body: bodies[path], keys: keys.slice(0, 4), seconds: 2 });
     const simulatorBefore = cpuMsOf(simulator.child.pid!);
@@ -91,8 +96,8 @@ async function runServer() {
       statuses: result.statuses,
       errorSamples: result.samples,
       serverCpuMsPerNote: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
-      // NF-e only: the SEFAZ simulator process's CPU per note (the server's figure above no longer includes it).
-      ...(path === '/v1/nfe' && lat.length ? { sefazSimulatorCpuMsPerNote: Number((simulatorMs / lat.length).toFixed(2)) } : {}),
+      // The simulator process's CPU per note (national for nfse, SEFAZ for nfe), not part of serverCpuMsPerNote.
+      simulatorCpuMsPerNote: lat.length ? Number((simulatorMs / lat.length).toFixed(2)) : null,
     });
   }
   for (const line of out) console.log(JSON.stringify(line));
@@ -104,7 +109,7 @@ async function runServer() {
 /** Runs the clients in a child process and measures this (the server's) process's CPU time meanwhile. */
 async function measuredLoad(plan: LoadPlan): Promise<{ result: LoadResult; cpuMs: number }> {
   const cpuBefore = process.cpuUsage();
-  const child = fork(fileURLToPath(import.meta.url), ['--load']);
+  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) });
   const done = new Promise<LoadResult>((resolve, reject) => {
     child.once('message', (m) => resolve(m as LoadResult));
     child.once('error', reject);
@@ -148,10 +153,11 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   return { latenciesMs, statuses, samples, elapsedMs: performance.now() - started };
 }
 
-/** `fiscal-api simulator` as a child process; its first stdout line is {simulador, sefaz}. */
-async function startSimulatorProcess(): Promise<{ child: ChildProcess; sefazUrl: string }> {
+/** `fiscal-api simulator` as a child process (national system and SEFAZ); its first stdout line is {simulador, sefaz}. */
+async function startSimulatorProcess(): Promise<{ child: ChildProcess; sefazUrl: string; nationalUrl: string }> {
   const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'simulator', '--port', '0'], {
+  const profile = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', main, 'simulator', '--port', '0'], {
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-sefaz-')), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -163,7 +169,8 @@ async function startSimulatorProcess(): Promise<{ child: ChildProcess; sefazUrl:
     });
     child.once('exit', (code) => reject(new Error(`simulador terminou (${code})`)));
   });
-  return { child, sefazUrl: (JSON.parse(line) as { sefaz: string }).sefaz };
+  const urls = JSON.parse(line) as { simulador: string; sefaz: string };
+  return { child, sefazUrl: urls.sefaz, nationalUrl: urls.simulador };
 }
 
 /** utime + stime of a process (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
