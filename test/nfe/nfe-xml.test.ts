@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SignedXml } from 'xml-crypto';
 import { XNOME_HOMOLOGACAO } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildNfeKey, isValidNfeKey, nfeKeyDv } from '../../src/engine/nfe/nfe-access-key.js';
 import { validateXsd } from '../../src/engine/national/validate-xsd.js';
+import { verifyXmlSignature } from '../../src/engine/national/verify-xml-signature.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { testIdentity } from '../national/fixtures.js';
 import { CHAVE_ORIGEM, EMITENTE, nfeBody, signedNfe } from './fixtures.js';
@@ -79,5 +81,29 @@ describe('NF-e 4.00 XML', () => {
     expect(xmllint(xml, 'nfe/nfe_v4.00.xsd').ok).toBe(true);
     expect(xml).not.toContain('<NFref>');
     expect(xml).toContain(`<DFeReferenciado><chaveAcesso>${CHAVE_ORIGEM}</chaveAcesso><nItem>2</nItem></DFeReferenciado>`);
+  });
+});
+
+describe('NF-e signature check (the simulator verifies every NFe it receives)', () => {
+  it('judges the rsa-sha1 signature with the subset verifier, not xml-crypto, and agrees with xml-crypto', () => {
+    const { xml } = signedNfe(nfeBody());
+    const tampered = [
+      xml.replace('<natOp>Venda de mercadoria</natOp>', '<natOp>Venda de mercadorias</natOp>'), // signed content changed
+      xml.replace(/<DigestValue>./, (m) => `${m.slice(0, -1)}${m.endsWith('A') ? 'B' : 'A'}`), // digest changed
+      xml.replace(/<SignatureValue>./, (m) => `${m.slice(0, -1)}${m.endsWith('A') ? 'B' : 'A'}`), // value changed
+    ];
+    const xmlCrypto = vi.spyOn(SignedXml.prototype, 'checkSignature');
+    try {
+      expect(verifyXmlSignature(xml, 'infNFe')).toMatchObject({ valid: true });
+      for (const bad of tampered) {
+        expect(bad).not.toBe(xml);
+        expect(verifyXmlSignature(bad, 'infNFe')).toMatchObject({ valid: false, reason: 'invalid' });
+      }
+      expect(xmlCrypto).not.toHaveBeenCalled();
+      expect(verifyXmlSignature(xml, 'infNFe', { engine: 'xml-crypto' })).toMatchObject({ valid: true });
+      for (const bad of tampered) expect(verifyXmlSignature(bad, 'infNFe', { engine: 'xml-crypto' })).toMatchObject({ valid: false });
+    } finally {
+      xmlCrypto.mockRestore();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { createHash, createPublicKey, createVerify } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
 import { memoize } from '../kernel/memoize.js';
 import { attribute, canonicalize, childElements, findElements, parseSimpleXml, textOf, type XmlElement } from './canonical-xml.js';
-import { canonicalSignedInfo, DSIG_NS } from './sign-canonical-xml.js';
+import { canonicalSignedInfo, DSIG_NS, type DigestAlgorithm } from './sign-canonical-xml.js';
 import { pemFromBase64Certificate, type SignedElement } from './sign-xml.js';
 
 export type VerifyXmlSignatureResult =
@@ -20,8 +20,8 @@ export function verifyXmlSignature(xml: string, element: SignedElement, options:
 
 /**
  * The subset path (canonical-xml.ts): applies when the document is inside the subset, the element and its Id are
- * unique, and SignedInfo is exactly the one we write (C14N, RSA-SHA256, one reference to #Id with enveloped + C14N,
- * SHA-256). Null otherwise, and xml-crypto decides.
+ * unique, and SignedInfo is exactly one we write (C14N, one reference to #Id with enveloped + C14N, RSA-SHA256 and
+ * SHA-256, or the RSA-SHA1 and SHA-1 the NF-e schemas fix). Null otherwise, and xml-crypto decides.
  */
 function verifyCanonical(xml: string, element: SignedElement): VerifyXmlSignatureResult | null {
   const root = parseSimpleXml(xml);
@@ -39,19 +39,22 @@ function verifyCanonical(xml: string, element: SignedElement): VerifyXmlSignatur
   if (!signedInfo || digestValue?.length !== 1 || !signatureValue || !certificate) return null;
   const digest = textOf(digestValue[0]!);
   const canonicalInfo = canonicalize(signedInfo);
-  if (canonicalInfo !== canonicalSignedInfo(id, digest)) return null;
+  const algorithm = DIGESTS.find((a) => canonicalInfo === canonicalSignedInfo(id, digest, a));
+  if (!algorithm) return null;
 
   const certificatePem = pemFromBase64Certificate(textOf(certificate));
-  if (createHash('sha256').update(canonicalize(target), 'utf8').digest('base64') !== digest) {
+  if (createHash(algorithm).update(canonicalize(target), 'utf8').digest('base64') !== digest) {
     return { valid: false, reason: 'invalid', detail: `digest de #${id} não confere` };
   }
   try {
-    const ok = createVerify('RSA-SHA256').update(canonicalInfo, 'utf8').verify(publicKeyOf(certificatePem), textOf(signatureValue).replace(/\s+/g, ''), 'base64');
+    const ok = createVerify(algorithm === 'sha1' ? 'RSA-SHA1' : 'RSA-SHA256').update(canonicalInfo, 'utf8').verify(publicKeyOf(certificatePem), textOf(signatureValue).replace(/\s+/g, ''), 'base64');
     return ok ? { valid: true, certificatePem } : { valid: false, reason: 'invalid', detail: 'assinatura não confere' };
   } catch (err) {
     return { valid: false, reason: 'invalid', detail: err instanceof Error ? err.message : String(err) };
   }
 }
+
+const DIGESTS: readonly DigestAlgorithm[] = ['sha256', 'sha1'];
 
 const publicKeyOf = memoize((certificatePem: string) => createPublicKey(certificatePem));
 
