@@ -1,5 +1,6 @@
 import { cnpj as cnpjValidator } from 'cpf-cnpj-validator';
 import { EngineError, type ErrorItem } from '../errors.js';
+import { documentoFederal } from '../nfse/validation/documento.js';
 import { municipio } from '../tabelas/index.js';
 
 export const REGIMES = ['simples_nacional', 'mei', 'lucro_presumido', 'lucro_real'] as const;
@@ -32,6 +33,7 @@ export interface CompanyInput {
   inscricao_estadual: string | null;
   serie_nfe: string | null;
   endereco: CompanyEndereco | null;
+  autorizados_xml: string[];
   email: string | null;
   token_municipio: string | null;
   padroes: CompanyPadroes;
@@ -39,8 +41,10 @@ export interface CompanyInput {
 
 const FIELDS = new Set([
   'cnpj', 'razao_social', 'municipio', 'regime_tributario', 'inscricao_municipal', 'regime_apuracao_simples',
-  'serie_dps', 'inscricao_estadual', 'serie_nfe', 'endereco', 'email', 'token_municipio', 'padroes',
+  'serie_dps', 'inscricao_estadual', 'serie_nfe', 'endereco', 'autorizados_xml', 'email', 'token_municipio', 'padroes',
 ]);
+/** Occurrences of the autXML group in layout 4.00 (leiauteNFe_v4.00.xsd, maxOccurs 10). */
+export const MAX_AUTORIZADOS_XML = 10;
 const PADROES = new Set(['codigo_nacional', 'aliquota_iss', 'iss_retido', 'nbs']);
 
 /** Validates the body of `POST /v1/companies` (DESIGN.md "Company body"), reporting every problem at once. */
@@ -97,6 +101,7 @@ export function parseCompanyInput(body: unknown): CompanyInput {
     add('/serie_nfe', 'série da NF-e de 0 a 889, sem zeros à esquerda', 'Informe a série, por exemplo "1" (890 a 999 são reservadas).');
   }
   const endereco = parseEndereco(body.endereco, add);
+  const autorizados = parseAutorizadosXml(body.autorizados_xml, add);
   const email = text('email', false, 254);
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) add('/email', 'e-mail inválido', 'Informe um e-mail como nome@dominio.com.br.');
   const token = text('token_municipio', false, 500);
@@ -113,6 +118,7 @@ export function parseCompanyInput(body: unknown): CompanyInput {
     inscricao_estadual: ie,
     serie_nfe: serieNfe,
     endereco,
+    autorizados_xml: autorizados,
     email,
     token_municipio: token,
     padroes,
@@ -170,6 +176,32 @@ function parseEndereco(value: unknown, add: (c: string, m: string, f: string, k?
   if (typeof cep !== 'string' || !/^\d{8}$/.test(cep)) add('/endereco/cep', 'CEP com 8 dígitos', 'Informe o CEP, por exemplo "90010000".');
   else out.cep = cep;
   return out as unknown as CompanyEndereco;
+}
+
+/**
+ * CPF/CNPJ of the accounting office (and anyone else the issuer lets download its NF-e XML): the autXML group,
+ * filled into every NF-e. Check digits are verified here because the authority refuses a wrong one per note
+ * (rejections 323/325); a repeated document would be a repeated autXML, so it is refused too.
+ */
+function parseAutorizadosXml(value: unknown, add: (c: string, m: string, f: string, k?: string) => void): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    add('/autorizados_xml', 'deve ser uma lista de CPF/CNPJ', 'Envie autorizados_xml como lista, por exemplo ["11222333000181"].', 'tipo_invalido');
+    return [];
+  }
+  if (value.length > MAX_AUTORIZADOS_XML) {
+    add('/autorizados_xml', `no máximo ${MAX_AUTORIZADOS_XML} documentos (grupo autXML do leiaute 4.00)`, `Informe até ${MAX_AUTORIZADOS_XML} CPF/CNPJ.`);
+  }
+  const out: string[] = [];
+  value.forEach((raw, i) => {
+    const campo = `/autorizados_xml/${i}`;
+    if (typeof raw !== 'string') return add(campo, 'deve ser texto', 'Envie o CPF ou CNPJ como string.', 'tipo_invalido');
+    const doc = documentoFederal(raw);
+    if (!doc) return add(campo, 'CPF ou CNPJ inválido (dígitos verificadores)', 'Confira o documento do escritório de contabilidade.', 'documento_invalido');
+    if (out.includes(doc.numero)) return add(campo, 'documento repetido na lista', 'Informe cada CPF/CNPJ uma vez.');
+    out.push(doc.numero);
+  });
+  return out;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

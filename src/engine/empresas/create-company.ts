@@ -40,6 +40,7 @@ export async function createCompany(deps: EngineDeps, principal: Principal, body
       inscricaoEstadual: input.inscricao_estadual,
       serieNfe: input.serie_nfe,
       endereco: input.endereco ? (input.endereco as object) : undefined,
+      autorizadosXml: input.autorizados_xml,
       email: input.email,
       tokenMunicipioEnc: input.token_municipio ? deps.secrets.seal(input.token_municipio, `company-token:${id}`) : null,
       padroes: input.padroes as object,

@@ -17,6 +17,7 @@ export function presentCompany(company: CompanyWithCertificate) {
     inscricao_estadual: company.inscricaoEstadual,
     serie_nfe: company.serieNfe,
     endereco: (company.endereco as Record<string, string> | null) ?? null,
+    autorizados_xml: company.autorizadosXml,
     email: company.email,
     token_municipio_configurado: company.tokenMunicipioEnc !== null,
     padroes: company.padroes as Record<string, unknown>,

@@ -4,6 +4,7 @@ import type { CompanyEndereco } from '../empresas/company-input.js';
 import { el, escapeAttr, group } from '../national/xml-text.js';
 import { municipio } from '../tabelas/index.js';
 import { ibsCbsTotXml, ibsCbsXml, icmsXml, ipiXml, pisCofinsXml } from './build-nfe-tax-xml.js';
+import { autXmlXml } from './nfe-autxml.js';
 import { QUANTIDADE, VALOR, VALOR_UNITARIO, decimalXml } from './nfe-decimal.js';
 import { FINALIDADE_FIN, FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type NfeItem, type NfeRequest } from './nfe-request.js';
 import { somarTotais } from './nfe-totals.js';
@@ -34,6 +35,8 @@ export interface BuildNfeXmlInput {
   cNF: string;
   cDV: string;
   emissao: Date;
+  /** CPF/CNPJ of the autXML groups (autXmlOf); absent = none. */
+  autXml?: readonly string[];
 }
 
 /** The unsigned `<NFe>` of layout 4.00 (model 55, normal emission); Signature is appended by signNfeXml. */
@@ -84,7 +87,7 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
   const modFrete = MODALIDADES_FRETE[r.transporte?.modalidade ?? 'sem_frete'];
   const infNFe =
     `<infNFe versao="4.00" Id="NFe${escapeAttr(input.chave)}">` +
-    group('ide', ide) + group('emit', emit) + group('dest', dest) + det + group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs)) +
+    group('ide', ide) + group('emit', emit) + group('dest', dest) + autXmlXml(input.autXml ?? []) + det + group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs)) +
     group('transp', el('modFrete', modFrete)) + group('pag', pag) + group('infAdic', el('infCpl', r.informacoes_adicionais)) +
     '</infNFe>';
   return `<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`;

@@ -28,7 +28,9 @@ export async function correctNfe(deps: TransmissionDeps, principal: Principal, o
   const simular = checkNfeScenario(principal, options.simular ?? null);
   const note = await findNfe(deps, principal, options.id);
   assertRejected(note);
-  const { company, request, ajustes } = await validatedNfe(deps, principal, options.body);
+  const cStat = (note.rejeicao as { cStat?: string } | null)?.cStat ?? '999';
+  // The rejection being corrected decides the autXML adjustments that answer it (nfe_autxml_sefaz_apos_487, …).
+  const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body, cStat);
   const erros: ErrorItem[] = [];
   if (company.id !== note.companyId) {
     erros.push({ codigo: 'empresa_diferente_da_nota', campo: '/empresa_id', mensagem: 'A correção é da mesma empresa da NF-e rejeitada.', correcao: `Envie empresa_id ${note.companyId}.` });
@@ -43,8 +45,7 @@ export async function correctNfe(deps: TransmissionDeps, principal: Principal, o
   if (erros.length) throw new EngineError('validacao', 'A requisição tem campos inválidos.', { correcao: 'Corrija cada item de erros e envie de novo.', extra: { erros } });
 
   const now = deps.clock.now();
-  const { key, xml } = await signedNfe(deps, principal, company, request, note.serie, note.numero, now);
-  const cStat = (note.rejeicao as { cStat?: string } | null)?.cStat ?? '999';
+  const { key, xml } = await signedNfe(deps, principal, company, request, note.serie, note.numero, now, autXml);
   const correcao: NfeAjuste = {
     campo: '',
     acao: 'derivado',

@@ -11,12 +11,14 @@ import { nfeJob } from '../transmissao/run-nfe-job.js';
 import { loadLibxml2 } from '../national/libxml2.js';
 import { validateXsd } from '../national/validate-xsd.js';
 import { readinessOf } from '../prontidao/get-readiness.js';
+import { municipio } from '../tabelas/index.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { assertNfeReady } from './assert-nfe-ready.js';
 import { cUfOf } from './autorizador.js';
 import { buildNfeXml, type NfeEmitente } from './build-nfe-xml.js';
 import { buildNfeKey } from './nfe-access-key.js';
 import { nextNfeNumber } from './next-nfe-number.js';
+import { autXmlOf } from './nfe-autxml.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { signNfeXml } from './sign-nfe-xml.js';
 import type { NfeRequest } from './nfe-request.js';
@@ -36,11 +38,11 @@ export interface CreateNfeOptions {
  */
 export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>, principal: Principal, options: CreateNfeOptions): Promise<NfeView> {
   const body = options.body;
-  const { company, request, ajustes } = await validatedNfe(deps, principal, body);
+  const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, body);
   const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
   const numero = await nextNfeNumber(deps.db, company.id, principal.environment, serie);
-  const { key, xml } = await signedNfe(deps, principal, company, request, serie, numero, now);
+  const { key, xml } = await signedNfe(deps, principal, company, request, serie, numero, now, autXml);
   const note: Nfe = {
     id: newId(),
     accountId: principal.accountId,
@@ -94,7 +96,7 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
  * The validation of `POST /v1/nfe`, shared with `POST /v1/nfe/{id}/correcao` so both judge a body alike: `modo`,
  * the company (and the key's restriction), every error of the body at once, then readiness.
  */
-export async function validatedNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>, principal: Principal, body: unknown) {
+export async function validatedNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>, principal: Principal, body: unknown, rejeicaoAnterior: string | null = null) {
   const modo = isObject(body) ? body.modo : undefined;
   if (modo === 'calcular' || modo === 'conferir') {
     throw new EngineError('nfe_modo_indisponivel', `O modo ${modo} ainda não está disponível: o motor de cálculo de tributos não existe.`, {
@@ -115,16 +117,18 @@ export async function validatedNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secr
     });
   }
   assertNfeReady(await readinessOf(deps, principal, company));
-  return { company, request: validation.request, ajustes: validation.ajustes };
+  const autXml = autXmlOf({ uf: municipio(company.municipio)!.uf, escritorio: company.autorizadosXml, destinatario: validation.request.destinatario.documento, rejeicaoAnterior });
+  return { company, request: validation.request, ajustes: [...validation.ajustes, ...autXml.ajustes], autXml: autXml.documentos };
 }
 
 /** The NFe 4.00 of a number, signed with the company's A1 and checked against the schema before anything is stored. */
 export async function signedNfe(
   deps: Pick<EngineDeps, 'db' | 'secrets'>, principal: Principal, company: CompanyWithCertificate, request: NfeRequest, serie: string, numero: bigint, now: Date,
+  autXml: readonly string[],
 ) {
   const { signer } = await companyCredentials(deps, company.id, company.certificate);
   const key = buildNfeKey({ cUF: cUfOf(company.municipio), emissao: now, documento: company.cnpj, serie, nNF: numero });
-  const xml = signNfeXml(buildNfeXml({ environment: principal.environment, emitente: emitenteOf(company), request, serie, numero, ...key, emissao: now }), signer);
+  const xml = signNfeXml(buildNfeXml({ environment: principal.environment, emitente: emitenteOf(company), request, serie, numero, ...key, emissao: now, autXml }), signer);
   await loadLibxml2();
   const schemaErrors = validateXsd(xml, 'NFe');
   if (schemaErrors.length) {

@@ -14,6 +14,8 @@ export interface NfeAjuste {
 export const NFE_REGRAS_VERSAO = '2026-11-23';
 const MOC = 'MOC 4.00 / leiauteNFe_v4.00.xsd (PL_010 v1.30)';
 const RTC = 'NT 2025.002 (IBS/CBS) / DFeTiposBasicos_v1.00.xsd, MOC 4.00';
+const AUTXML = 'MOC 4.00 grupo GA (autXML, até 10) / leiauteNFe_v4.00.xsd';
+const AUTXML_UF = 'MOC 4.00 grupo GA (autXML) / exigência da SEFAZ-BA: CNPJ 13.937.073/0001-56 no autXML';
 
 const RULES = {
   nfe_modo_informado: ['/modo', 'preenchido', 'Modo informado: os tributos são os enviados pelo emitente.'],
@@ -30,6 +32,10 @@ const RULES = {
   nfe_indintermed_padrao: ['/presenca', 'preenchido', 'Operação não presencial sem intermediador: indIntermed 0 (sem intermediador).'],
   nfe_destino_operacao: ['/destinatario/endereco/municipio', 'derivado', 'Destino da operação (idDest) pela UF do destinatário comparada com a do emitente.'],
   nfe_destinatario_homologacao: ['/destinatario/nome', 'preenchido', 'Em homologação o nome do destinatário é o texto fixo exigido pela SEFAZ (rejeição 598 em caso contrário).'],
+  nfe_autxml_escritorio: ['', 'preenchido', 'O escritório de contabilidade da empresa (autorizados_xml) vai no grupo autXML, autorizado a baixar o XML; um documento igual ao do destinatário fica de fora.', AUTXML],
+  nfe_autxml_sefaz_sem_escritorio: ['', 'preenchido', 'A UF do emitente exige um autorizado no autXML e a empresa não tem escritório de contabilidade: vai o CNPJ da SEFAZ da UF.', AUTXML_UF],
+  nfe_autxml_sefaz_escritorio_recusado: ['', 'preenchido', 'A SEFAZ recusou o documento do escritório (cStat 323/325) na nota corrigida: o CNPJ da SEFAZ da UF ocupa o autXML no lugar dele.', AUTXML_UF],
+  nfe_autxml_sefaz_apos_487: ['', 'preenchido', 'A nota corrigida foi rejeitada com cStat 487 (código DPEC na tabela 4.00, lido na autorização como exigência da UF sobre o autXML): o CNPJ da SEFAZ da UF vai no autXML junto ao escritório.', AUTXML_UF],
 } as const satisfies Record<string, readonly [string, NfeAjuste['acao'], string, string?]>;
 
 export type NfeRegra = keyof typeof RULES;

@@ -40,6 +40,9 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     inscricaoEstadual: t.exposeString('inscricao_estadual', { nullable: true, description: 'State registration (NF-e issuer IE).' }),
     serieNfe: t.exposeString('serie_nfe', { nullable: true, description: 'NF-e series of the API; null = 1.' }),
     endereco: t.expose('endereco', { type: 'JSON', nullable: true, description: 'Issuer street address for NF-e: logradouro, numero, complemento, bairro, cep.' }),
+    autorizadosXml: t.exposeStringList('autorizados_xml', {
+      description: 'CPF/CNPJ of the accounting office (and others) authorised to download the NF-e XML: the autXML group of every NF-e (at most 10).',
+    }),
     email: t.exposeString('email', { nullable: true }),
     tokenMunicipioConfigurado: t.exposeBoolean('token_municipio_configurado'),
     padroes: t.expose('padroes', { type: 'JSON' }),
@@ -48,6 +51,11 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     criadoEm: t.expose('criado_em', { type: 'DateTime' }),
     atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
   }),
+});
+
+const CompanyEnderecoInput = builder.inputType('CompanyEnderecoInput', {
+  description: 'Issuer street address (NF-e enderEmit); the municipality is the company municipio.',
+  fields: (t) => ({ logradouro: t.string(), numero: t.string(), complemento: t.string(), bairro: t.string(), cep: t.string() }),
 });
 
 const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
@@ -70,6 +78,10 @@ const CompanyInput = builder.inputType('CompanyInput', {
     inscricaoMunicipal: t.string(),
     regimeApuracaoSimples: t.string(),
     serieDps: t.string(),
+    inscricaoEstadual: t.string({ description: 'NF-e issuer state registration (digits, or ISENTO).' }),
+    serieNfe: t.string({ description: 'NF-e series of the API, 0 to 889; absent = 1.' }),
+    endereco: t.field({ type: CompanyEnderecoInput }),
+    autorizadosXml: t.stringList({ description: 'CPF/CNPJ authorised to download the NF-e XML (autXML), at most 10, check digits verified.' }),
     email: t.string(),
     tokenMunicipio: t.string(),
     padroes: t.field({ type: CompanyPadroesInput }),

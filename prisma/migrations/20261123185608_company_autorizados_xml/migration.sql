@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "companies" ADD COLUMN     "autorizados_xml" TEXT[] DEFAULT ARRAY[]::TEXT[];
