@@ -32,7 +32,7 @@ const refusal = async (p: Promise<unknown>) => {
 describe('createNfe (issue 12 items 1 and 2)', () => {
   it('stores the signed, schema-valid NF-e transmitindo with its access key before any send', async () => {
     const company = await acct.company({ ...NFE_COMPANY, serie_nfe: '3' });
-    const view = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, referencia: 'pedido-1' }) });
+    const { view } = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, referencia: 'pedido-1' }) });
     expect(view).toMatchObject({ status: 'transmitindo', serie: '3', numero: '1', ambiente: 'sandbox', referencia: 'pedido-1', valor_total: '120.00' });
     expect(isValidNfeKey(view.chave_acesso)).toBe(true);
     expect(view.chave_acesso.slice(0, 2)).toBe('43');
@@ -46,19 +46,19 @@ describe('createNfe (issue 12 items 1 and 2)', () => {
 
   it('numbers per series without reuse, also under concurrency', async () => {
     const company = await acct.company(NFE_COMPANY);
-    const views = await Promise.all(Array.from({ length: 8 }, () => createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id }) })));
+    const views = await Promise.all(Array.from({ length: 8 }, async () => (await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id }) })).view));
     expect(views.map((v) => Number(v.numero)).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(new Set(views.map((v) => v.chave_acesso)).size).toBe(8);
-    const other = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, serie: '2' }) });
+    const { view: other } = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, serie: '2' }) });
     expect(other).toMatchObject({ serie: '2', numero: '1' });
     // Production numbers are their own sequence.
-    const live = await createNfe(t.app.engine, principal('live'), { body: nfeBody({ empresa_id: company.id }) });
+    const { view: live } = await createNfe(t.app.engine, principal('live'), { body: nfeBody({ empresa_id: company.id }) });
     expect(live.numero).toBe('1');
   });
 
   it('a duplicate referencia is 409 with the existing note', async () => {
     const company = await acct.company(NFE_COMPANY);
-    const first = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, referencia: 'dup' }) });
+    const { view: first } = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, referencia: 'dup' }) });
     const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, referencia: 'dup' }) }));
     expect(err.codigo).toBe('referencia_duplicada');
     expect(err.extra).toMatchObject({ nfe_id: first.id });

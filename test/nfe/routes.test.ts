@@ -152,7 +152,7 @@ describe('NF-e routes', () => {
   it('crash after the insert: the job\'s lease ends and the worker transmits the stored note once', async () => {
     // createNfe stores the note and its leased job without sending: a process that died right there.
     const principal = { accountId: acct.accountId, environment: 'test' as const, apiKeyId: 'test', companyId: null };
-    const note = await createNfe(t.app.engine, principal, { body: body() });
+    const { view: note } = await createNfe(t.app.engine, principal, { body: body() });
     const job = await t.app.engine.db.transmissionJob.findFirstOrThrow({ where: { nfseId: note.id } });
     expect(job.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     await t.app.engine.db.transmissionJob.update({ where: { id: job.id }, data: { lockedUntil: new Date(0) } });

@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const principal: Principal = { accountId: '', environment: 'test', apiKeyId: 'test', companyId: null };
-const issue = (simular?: string) => createNfe(t.app.engine, { ...principal, accountId: acct.accountId }, { body: nfeBody({ empresa_id: companyId }), simular });
+const issue = async (simular?: string) => (await createNfe(t.app.engine, { ...principal, accountId: acct.accountId }, { body: nfeBody({ empresa_id: companyId }), simular })).view;
 
 /** The app's SOAP client to its simulator over HTTP, recording every send; `loseRequests` drops the next requests. */
 function recordingGateway() {

@@ -1,6 +1,7 @@
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import { assertCompanyAllowed } from '../auth/scope.js';
+import type { Db } from '../../db/database.js';
 import type { EngineDeps } from '../deps.js';
 import type { CompanyEndereco } from '../empresas/company-input.js';
 import { findCompany } from '../empresas/find-company.js';
@@ -10,6 +11,7 @@ import { newId } from '../kernel/ids.js';
 import { nfeJob } from '../transmissao/run-nfe-job.js';
 import { loadLibxml2 } from '../national/libxml2.js';
 import { validateXsd } from '../national/validate-xsd.js';
+import { isUniqueViolation } from '../nfse/issue-nfse.js';
 import { readinessOf } from '../prontidao/get-readiness.js';
 import { municipio } from '../tabelas/index.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
@@ -21,6 +23,7 @@ import { nextNfeNumber } from './next-nfe-number.js';
 import { autXmlOf } from './nfe-autxml.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { signNfeXml } from './sign-nfe-xml.js';
+import type { LoadedNfe } from './transmit-nfe.js';
 import type { NfeRequest } from './nfe-request.js';
 import { somarTotais } from './nfe-totals.js';
 import { validateNfeRequest } from './validate-nfe-request.js';
@@ -31,18 +34,24 @@ export interface CreateNfeOptions {
   simular?: string | null;
 }
 
+/** The stored note as presented, and what its first send needs (the row as stored and the company's A1). */
+export interface CreatedNfe {
+  view: NfeView;
+  loaded: LoadedNfe;
+}
+
 /**
  * `POST /v1/nfe` up to the first send (spec 3.3): validate, gate on readiness, take the series' next number,
  * build, schema-check and sign the NFe, and store it `transmitindo` with its access key, so that a lost answer
  * is resolved by querying that key.
  */
-export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>, principal: Principal, options: CreateNfeOptions): Promise<NfeView> {
+export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
   const body = options.body;
   const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, body);
   const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
   const numero = await nextNfeNumber(deps.db, company.id, principal.environment, serie);
-  const { key, xml } = await signedNfe(deps, principal, company, request, serie, numero, now, autXml);
+  const { key, xml, credentials, signer } = await signedNfe(deps, principal, company, request, serie, numero, now, autXml);
   const note: Nfe = {
     id: newId(),
     accountId: principal.accountId,
@@ -71,13 +80,9 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
     authorizedAt: null,
   };
   try {
-    // The note and its transmission job commit together: a crash right after leaves a job the worker recovers.
-    await deps.db.$transaction([
-      deps.db.nfe.create({ data: { ...note, request: note.request as Prisma.InputJsonValue, ajustes: note.ajustes as Prisma.InputJsonValue, rejeicao: Prisma.DbNull, cancelamento: Prisma.DbNull, epec: Prisma.DbNull, aviso: Prisma.DbNull } }),
-      deps.db.transmissionJob.create({ data: nfeJob(note.id, now) }),
-    ]);
+    await insertNfeWithJob(deps.db, note);
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002' && request.referencia) {
+    if (isUniqueViolation(err) && request.referencia) {
       const existing = await deps.db.nfe.findFirst({ where: { companyId: company.id, environment: principal.environment, referencia: request.referencia }, select: { id: true } });
       if (existing) {
         throw new EngineError('referencia_duplicada', `A referência ${request.referencia} já é a NF-e ${existing.id} desta empresa.`, {
@@ -89,7 +94,31 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
     }
     throw err;
   }
-  return presentNfe(note);
+  return { view: presentNfe(note), loaded: { note, credentials, signer } };
+}
+
+/**
+ * The note and its transmission job (nfeJob: keyed by the note, leased to this request) in one statement: atomic
+ * on its own, so a crash right after leaves a job the worker recovers, and one round trip where a Prisma batch
+ * transaction took four. A duplicate `referencia` fails it with a unique violation.
+ */
+async function insertNfeWithJob(db: Db, note: Nfe): Promise<void> {
+  const json = (value: Prisma.JsonValue | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
+  const job = nfeJob(note.id, note.createdAt);
+  await db.$executeRaw`
+    WITH note AS (
+      INSERT INTO nfe (id, account_id, environment, company_id, referencia, status, modo, request, serie, numero, chave_acesso,
+        simulacao, xml, proc_xml, protocolo, rejeicao, cancelamento, epec, ajustes, aviso, descarte_avisado_em, valor_total,
+        created_at, updated_at, authorized_at)
+      VALUES (${note.id}::uuid, ${note.accountId}::uuid, ${note.environment}, ${note.companyId}::uuid, ${note.referencia}, ${note.status},
+        ${note.modo}, ${json(note.request)}::jsonb, ${note.serie}, ${note.numero}, ${note.chaveAcesso}, ${note.simulacao}, ${note.xml},
+        ${note.procXml}, ${note.protocolo}, ${json(note.rejeicao)}::jsonb, ${json(note.cancelamento)}::jsonb, ${json(note.epec)}::jsonb,
+        ${json(note.ajustes)}::jsonb, ${json(note.aviso)}::jsonb, ${note.descarteAvisadoEm}, ${note.valorTotal.toFixed()}::numeric,
+        ${note.createdAt}, ${note.updatedAt}, ${note.authorizedAt})
+      RETURNING id)
+    INSERT INTO transmission_jobs (id, nfse_id, kind, priority, run_at, attempts, locked_until, payload, created_at)
+    SELECT note.id, note.id, ${job.kind}, ${job.priority}, ${job.runAt}, ${job.attempts}, ${job.lockedUntil}, ${json(job.payload as Prisma.JsonValue)}::jsonb,
+      ${job.createdAt} FROM note`;
 }
 
 /**
@@ -126,7 +155,7 @@ export async function signedNfe(
   deps: Pick<EngineDeps, 'db' | 'secrets'>, principal: Principal, company: CompanyWithCertificate, request: NfeRequest, serie: string, numero: bigint, now: Date,
   autXml: readonly string[],
 ) {
-  const { signer } = await companyCredentials(deps, company.id, company.certificate);
+  const { credentials, signer } = await companyCredentials(deps, company.id, company.certificate);
   const key = buildNfeKey({ cUF: cUfOf(company.municipio), emissao: now, documento: company.cnpj, serie, nNF: numero });
   const xml = signNfeXml(buildNfeXml({ environment: principal.environment, emitente: emitenteOf(company), request, serie, numero, ...key, emissao: now, autXml }), signer);
   await loadLibxml2();
@@ -138,7 +167,7 @@ export async function signedNfe(
       extra: { erros: schemaErrors.map((e) => ({ codigo: 'schema_nfe', campo: null, mensagem: e.message, correcao: null })) },
     });
   }
-  return { key, xml };
+  return { key, xml, credentials, signer };
 }
 
 function emitenteOf(company: CompanyWithCertificate): NfeEmitente {

@@ -6,6 +6,7 @@ import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { createNfe } from './create-nfe.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { SEFAZ_SCENARIOS } from './simulator/sefaz-simulator.js';
+import type { LoadedNfe } from './transmit-nfe.js';
 
 export interface IssueNfeOptions {
   body: unknown;
@@ -22,17 +23,18 @@ export interface IssueNfeOptions {
  */
 export async function issueNfe(deps: TransmissionDeps, principal: Principal, options: IssueNfeOptions): Promise<NfeView> {
   const simular = checkNfeScenario(principal, options.simular ?? null);
-  const created = await createNfe(deps, principal, { body: options.body, simular });
-  return awaitNfeOutcome(deps, created.id, options.waitSeconds);
+  const { view, loaded } = await createNfe(deps, principal, { body: options.body, simular });
+  return awaitNfeOutcome(deps, view.id, options.waitSeconds, loaded);
 }
 
 /**
  * Transmits a note that has just been stored with its leased job, waiting up to `Prefer: wait` (default 10 s):
  * authorised → the note; rejected or denied → 422 carrying the note; still pending → the note as it stands
- * (202), which the transmission worker settles. Shared by issuance and by the correction of a rejected note.
+ * (202), which the transmission worker settles. Shared by issuance (which passes the note and A1 it holds) and by
+ * the correction of a rejected note.
  */
-export async function awaitNfeOutcome(deps: TransmissionDeps, nfeId: string, waitSeconds?: number): Promise<NfeView> {
-  const attempt = firstAttempt(deps, nfeId);
+export async function awaitNfeOutcome(deps: TransmissionDeps, nfeId: string, waitSeconds?: number, loaded?: LoadedNfe): Promise<NfeView> {
+  const attempt = firstAttempt(deps, nfeId, loaded);
   const waitMs = Math.min(Math.max(waitSeconds ?? DEFAULT_WAIT_SECONDS, 0), MAX_WAIT_SECONDS) * 1000;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), waitMs); });
@@ -54,9 +56,9 @@ export async function awaitNfeOutcome(deps: TransmissionDeps, nfeId: string, wai
 }
 
 /** The request's own send, under the lease its job (keyed by the note, fresh) was created with; a failure is left to the worker. */
-async function firstAttempt(deps: TransmissionDeps, nfeId: string): Promise<NfeView | null> {
+async function firstAttempt(deps: TransmissionDeps, nfeId: string, loaded?: LoadedNfe): Promise<NfeView | null> {
   try {
-    return await runNfeJob(deps, { id: nfeId, nfseId: nfeId, payload: {} });
+    return await runNfeJob(deps, { id: nfeId, nfseId: nfeId, payload: {} }, loaded);
   } catch (err) {
     deps.logger.error({ err, nfeId }, 'first NF-e transmission failed; a worker will retry');
     return null;

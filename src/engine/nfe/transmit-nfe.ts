@@ -1,7 +1,9 @@
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvents } from '../eventos/append-event.js';
+import type { XmlSigner } from '../national/sign-xml.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
+import type { Credentials } from '../transmissao/national-gateway.js';
 import { NFE_NS } from './build-nfe-xml.js';
 import { enterEpec } from './enter-epec.js';
 import { explainRejection } from './explain-rejection.js';
@@ -17,6 +19,16 @@ const DENIED = ['110', '301', '302'];
 const DUPLICATE = '204';
 const NOT_FOUND = '217';
 
+/**
+ * What the request that has just stored a note already holds: the row exactly as stored and the company's A1, so
+ * its first send reads neither back.
+ */
+export interface LoadedNfe {
+  note: Nfe;
+  credentials: Credentials;
+  signer: XmlSigner;
+}
+
 interface Outcome {
   status: 'autorizada' | 'rejeitada' | 'denegada';
   protNFe: string | null;
@@ -31,12 +43,18 @@ interface Outcome {
  * its event commit in one transaction, guarded so that a concurrent step cannot settle the note twice.
  * A note never sent whose authoriser is down goes to EPEC contingency (enterEpec); a note that may already be at
  * the authority (aguardando_confirmacao) or is in contingency just waits for the authoriser to return.
+ * A note no longer pending needs no transmission job: the step that finds or leaves it so ends the note's job
+ * (keyed by the note, nfeJob), settling in the same statement.
  */
-export async function transmitNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'secrets'>, gateway: SefazGateway, noteId: string): Promise<NfeView | null> {
-  const note = await deps.db.nfe.findUnique({ where: { id: noteId } });
-  if (!note) return null;
-  if (!PENDING.includes(note.status)) return presentNfe(note);
-  const { credentials, signer } = await companyCredentials(deps, note.companyId);
+export async function transmitNfe(
+  deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'secrets'>, gateway: SefazGateway, noteId: string, loaded?: LoadedNfe,
+): Promise<NfeView | null> {
+  const note = loaded?.note ?? (await deps.db.nfe.findUnique({ where: { id: noteId } }));
+  if (!note || !PENDING.includes(note.status)) {
+    await endJob(deps, noteId);
+    return note && presentNfe(note);
+  }
+  const { credentials, signer } = loaded ?? (await companyCredentials(deps, note.companyId));
   const target: SefazTarget = { environment: note.environment as 'test' | 'live', cUF: note.chaveAcesso.slice(0, 2), simulacao: note.simulacao, credentials };
   if (note.status === 'aguardando_confirmacao') {
     let known: Outcome | null;
@@ -99,28 +117,35 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome
   const now = deps.clock.now();
   // nfeProc = NFe + protNFe (procNFe_v4.00.xsd); kept for authorised and denied notes alike.
   const procXml = outcome.protNFe ? `<nfeProc xmlns="${NFE_NS}" versao="4.00">${note.xml}${outcome.protNFe}</nfeProc>` : null;
-  try {
-    return await deps.db.$transaction(async (tx) => {
-      // Guarded by the status: P2025 when a concurrent step settled it first (then no second event).
-      const updated = await tx.nfe.update({
-        where: { id: note.id, status: { in: PENDING } },
-        data: {
-          status: outcome.status,
-          procXml,
-          protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
-          rejeicao: outcome.status === 'rejeitada' ? rejeicaoOf(outcome) : undefined,
-          authorizedAt: outcome.status === 'autorizada' ? now : null,
-          updatedAt: now,
-        },
-      });
-      const view = presentNfe(updated);
-      await appendEvents(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', at: now, events: [{ tipo: EVENT[outcome.status], dados: view }] });
-      return view;
-    });
-  } catch (err) {
-    if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025')) throw err;
-    return presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
-  }
+  // The job's lease makes this step the pending note's only writer, so the stored row is the one read plus this change.
+  const updated: Nfe = {
+    ...note,
+    status: outcome.status,
+    procXml,
+    protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
+    rejeicao: outcome.status === 'rejeitada' ? (rejeicaoOf(outcome) as Prisma.JsonObject) : note.rejeicao,
+    authorizedAt: outcome.status === 'autorizada' ? now : null,
+    updatedAt: now,
+  };
+  const view = presentNfe(updated);
+  const written = await deps.db.$transaction(async (tx) => {
+    // Guarded by the status: no row when a concurrent step settled it first (then no second event). The note's
+    // job ends in the same statement either way.
+    const rows = await tx.$queryRaw<Array<{ id: string }>>`
+      WITH job AS (DELETE FROM transmission_jobs WHERE id = ${note.id}::uuid)
+      UPDATE nfe SET status = ${updated.status}, proc_xml = ${updated.procXml}, protocolo = ${updated.protocolo},
+        rejeicao = ${updated.rejeicao === null ? null : JSON.stringify(updated.rejeicao)}::jsonb, authorized_at = ${updated.authorizedAt}, updated_at = ${now}
+      WHERE id = ${note.id}::uuid AND status IN (${Prisma.join(PENDING)})
+      RETURNING id`;
+    if (rows.length === 0) return false;
+    await appendEvents(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', at: now, events: [{ tipo: EVENT[outcome.status], dados: view }] });
+    return true;
+  });
+  return written ? view : presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
+}
+
+async function endJob(deps: Pick<EngineDeps, 'db'>, noteId: string): Promise<void> {
+  await deps.db.transmissionJob.deleteMany({ where: { id: noteId } });
 }
 
 /** The authority's code and message, with the plain-language explanation and fix where the table has them. */

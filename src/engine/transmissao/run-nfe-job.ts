@@ -2,7 +2,7 @@ import { Prisma, type TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { DAY } from '../kernel/clock.js';
 import { presentNfe, type NfeView } from '../nfe/present-nfe.js';
-import { PENDING, transmitNfe } from '../nfe/transmit-nfe.js';
+import { PENDING, transmitNfe, type LoadedNfe } from '../nfe/transmit-nfe.js';
 import { JOB_LEASE_MS } from './claim-jobs.js';
 import { backoff, type JobPayload, type TransmissionDeps } from './transmission-deps.js';
 
@@ -37,7 +37,8 @@ export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUnchecke
 export const CONFIRMATION_GIVE_UP_AFTER = 7 * DAY;
 
 /**
- * One step of an NF-e's transmission: settled (autorizada, rejeitada, denegada) ends the job; a lost answer
+ * One step of an NF-e's transmission: settled (autorizada, rejeitada, denegada) ends the job (transmitNfe, in
+ * the settling statement); `loaded` is the note and A1 of the request that has just stored it. A lost answer
  * (`aguardando_confirmacao`) or an authoriser down (`transmitindo`, `contingencia_epec`) keeps it, to be claimed
  * again after the backoff. A lost answer is re-queried by key until CONFIRMATION_GIVE_UP_AFTER: then the job ends
  * and the note stays `aguardando_confirmacao` (spec 3.3 has no failure status for NF-e) with `aviso.codigo` =
@@ -46,9 +47,10 @@ export const CONFIRMATION_GIVE_UP_AFTER = 7 * DAY;
 export async function runNfeJob(
   deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'secrets' | 'sefaz'>,
   job: Pick<TransmissionJob, 'id' | 'nfseId' | 'payload'>,
+  loaded?: LoadedNfe,
 ): Promise<NfeView | null> {
-  const view = await transmitNfe(deps, deps.sefaz, job.nfseId);
-  if (!view || !PENDING.includes(view.status)) return finish(deps, job, view);
+  const view = await transmitNfe(deps, deps.sefaz, job.nfseId, loaded);
+  if (!view || !PENDING.includes(view.status)) return view;
   const now = deps.clock.now();
   if (view.status === 'aguardando_confirmacao' && now.getTime() - Date.parse(view.criada_em) >= CONFIRMATION_GIVE_UP_AFTER) {
     return finish(deps, job, await giveUp(deps, view, now));
