@@ -66,6 +66,8 @@ export const ERROR_TABLE = {
   nfse_rejeitada: { http: 422, retentavel: false },
   nfe_rejeitada: { http: 422, retentavel: false },
   nfe_denegada: { http: 422, retentavel: false },
+  // The authority answered 206: the note's number was voided there; the note is descartada (transmit-nfe.ts).
+  nfe_numero_inutilizado: { http: 422, retentavel: false },
   falha_transmissao: { http: 422, retentavel: false },
   cancelamento_recusado: { http: 422, retentavel: false },
   cancelamento_fora_do_prazo: { http: 422, retentavel: false },

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInutNFe } from '../../src/engine/nfe/build-inut-nfe.js';
+import { signNfeXml } from '../../src/engine/nfe/sign-nfe-xml.js';
+import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { httpClient } from '../support/http.js';
@@ -137,6 +140,30 @@ describe('NF-e inutilização (issue 12 §4)', () => {
     const res = await inutilizar(n, n + 1);
     expect(res.status).toBe(201);
     expect((await sandbox().get(`/v1/nfe/${rejected.id}`)).body.status).toBe('descartada');
+  });
+
+  it('a number voided at the authority outside the service: 206 → 422 nfe_numero_inutilizado, note descartada (NFE_DESCARTADA); the next issue takes the next number', async () => {
+    const other = await acct.company(NFE_COMPANY);
+    // Voided straight at the simulated SEFAZ (as another system of the issuer would), so our numbering does not know it.
+    const { signer, credentials } = await companyCredentials(t.app.engine, other.id);
+    const inut = signNfeXml(buildInutNFe({ environment: 'test', cUF: '43', cnpj: other.cnpj, serie: '1', numeroInicial: 1n, numeroFinal: 1n, justificativa: 'Numero usado por outro sistema do emitente', at: new Date() }), signer, 'infInut');
+    expect(await t.app.engine.sefaz.inutilize(inut, { environment: 'test', cUF: '43', simulacao: null, credentials })).toContain('<cStat>102</cStat>');
+
+    const res = await sandbox().post('/v1/nfe', nfeBody({ empresa_id: other.id, referencia: 'VOIDED-1' }));
+    expect(res.status, res.text).toBe(422);
+    expect(res.body).toMatchObject({
+      codigo: 'nfe_numero_inutilizado',
+      nfe: { status: 'descartada', numero: '1', protocolo: null, rejeicao: { c_stat: '206', mensagem: expect.stringContaining('inutilizada'), explicacao: expect.any(String) } },
+    });
+    expect((await sandbox().get(`/v1/nfe/${res.body.nfe.id}`)).body.status).toBe('descartada');
+    expect((await eventsOf('NFE_DESCARTADA')).filter((d) => d.id === res.body.nfe.id)).toHaveLength(1);
+    // Nothing to correct with that number: 409, as for any note that is not rejeitada.
+    const fix = await sandbox().post(`/v1/nfe/${res.body.nfe.id}/correcao`, nfeBody({ empresa_id: other.id, referencia: 'VOIDED-1' }));
+    expect(fix.status).toBe(409);
+
+    const next = await sandbox().post('/v1/nfe', nfeBody({ empresa_id: other.id, referencia: 'VOIDED-2' }));
+    expect(next.status, next.text).toBe(201);
+    expect(next.body.numero).toBe('2');
   });
 
   it('GET /v1/nfe filters: status, empresa_id, desde/ate, referencia prefix; bad values 400 naming the parameter', async () => {

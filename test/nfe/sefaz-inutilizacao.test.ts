@@ -51,7 +51,7 @@ describe('SEFAZ inutilização simulator over HTTP (NFeInutilizacao4)', () => {
     expect(await send(xml)).toEqual(first);
   });
 
-  it('refuses an overlap (256; 206 for one number), a used number (241), a bad schema (215) and a bad signature (297)', async () => {
+  it('refuses an overlap (256; 206 for one number), a used number (241), a bad schema (215) and a bad signature (297); authorising a voided number is 206', async () => {
     expect((await send(inutNFe(105, 120))).cStat).toBe('256');
     expect((await send(inutNFe(110, 110))).cStat).toBe('206');
     expect((await send(inutNFe(110, 110, '2'))).cStat).toBe('102');
@@ -62,6 +62,19 @@ describe('SEFAZ inutilização simulator over HTTP (NFeInutilizacao4)', () => {
     const nfe = signNfeXml(buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '1', numero: 300n, ...key, emissao }), testIdentity().signer);
     expect(await gateway.authorize({ ...target(), chave: key.chave, xml: nfe })).toContain('<cStat>100</cStat>');
     expect((await send(inutNFe(299, 301))).cStat).toBe('241');
+
+    // Authorising a voided number is 206 ("NF-e já está inutilizada"), and the note is not stored (query 217).
+    const voided = buildNfeKey({ cUF: '43', emissao, documento: EMITENTE.cnpj, serie: '1', nNF: 105n });
+    const voidedNfe = signNfeXml(buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '1', numero: 105n, ...voided, emissao }), testIdentity().signer);
+    const refused = extractElement((await gateway.authorize({ ...target(), chave: voided.chave, xml: voidedNfe }))!, 'retEnviNFe')!;
+    expect(xmllint(refused, 'nfe/retEnviNFe_v4.00.xsd').ok).toBe(true);
+    expect(/<infProt>.*<cStat>(\d+)<\/cStat>/.exec(refused)?.[1]).toBe('206');
+    expect(refused).not.toContain('<nProt>');
+    expect(await gateway.query(voided.chave, target())).toContain('<cStat>217</cStat>');
+    // Another series' 105 is free.
+    const otherSerie = buildNfeKey({ cUF: '43', emissao, documento: EMITENTE.cnpj, serie: '3', nNF: 105n });
+    const otherNfe = signNfeXml(buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '3', numero: 105n, ...otherSerie, emissao }), testIdentity().signer);
+    expect(await gateway.authorize({ ...target(), chave: otherSerie.chave, xml: otherNfe })).toContain('<cStat>100</cStat>');
 
     expect((await send(inutNFe(400, 400).replace('<mod>55</mod>', '<mod>57</mod>'))).cStat).toBe('215');
     expect((await send(inutNFe(400, 400).replace('<nNFFin>400</nNFFin>', '<nNFFin>401</nNFFin>'))).cStat).toBe('297');

@@ -52,6 +52,12 @@ export async function awaitNfeOutcome(deps: TransmissionDeps, nfeId: string, wai
       extra: { nfe: view },
     });
   }
+  if (view.status === 'descartada') {
+    throw new EngineError('nfe_numero_inutilizado', `A SEFAZ recusou a NF-e: o número ${view.numero} da série ${view.serie} já está inutilizado na SEFAZ (cStat ${view.rejeicao?.c_stat}); a nota foi descartada.`, {
+      correcao: 'Emita de novo com POST /v1/nfe (outra referência, se usou uma): a nova nota recebe o próximo número da série.',
+      extra: { nfe: view },
+    });
+  }
   return view;
 }
 

@@ -18,6 +18,10 @@ const AUTHORISED = ['100', '150'];
 const DENIED = ['110', '301', '302'];
 const DUPLICATE = '204';
 const NOT_FOUND = '217';
+// 206 "NF-e já está inutilizada": the number was voided at the authority outside this service (our numbering skips
+// our own ranges). Correcting it (same number) or discarding it (inutilização again) would be refused for good,
+// so the note is settled `descartada` at once, keeping the rejection that says why.
+const VOIDED = '206';
 
 /**
  * What the request that has just stored a note already holds: the row exactly as stored and the company's A1, so
@@ -30,7 +34,7 @@ export interface LoadedNfe {
 }
 
 interface Outcome {
-  status: 'autorizada' | 'rejeitada' | 'denegada';
+  status: 'autorizada' | 'rejeitada' | 'denegada' | 'descartada';
   protNFe: string | null;
   cStat: string;
   mensagem: string;
@@ -103,6 +107,7 @@ function outcomeOf(cStat: string, protNFe: string): Outcome {
   const mensagem = tag(protNFe, 'xMotivo') ?? '';
   if (AUTHORISED.includes(cStat)) return { status: 'autorizada', protNFe, cStat, mensagem };
   if (DENIED.includes(cStat)) return { status: 'denegada', protNFe, cStat, mensagem };
+  if (cStat === VOIDED) return { status: 'descartada', protNFe: null, cStat, mensagem };
   return { status: 'rejeitada', protNFe: null, cStat, mensagem };
 }
 
@@ -111,7 +116,7 @@ async function waitConfirmation(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nf
   return presentNfe(updated);
 }
 
-const EVENT: Record<Outcome['status'], string> = { autorizada: 'NFE_AUTORIZADA', rejeitada: 'NFE_REJEITADA', denegada: 'NFE_DENEGADA' };
+const EVENT: Record<Outcome['status'], string> = { autorizada: 'NFE_AUTORIZADA', rejeitada: 'NFE_REJEITADA', denegada: 'NFE_DENEGADA', descartada: 'NFE_DESCARTADA' };
 
 async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome: Outcome): Promise<NfeView> {
   const now = deps.clock.now();
@@ -123,7 +128,7 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome
     status: outcome.status,
     procXml,
     protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
-    rejeicao: outcome.status === 'rejeitada' ? (rejeicaoOf(outcome) as Prisma.JsonObject) : note.rejeicao,
+    rejeicao: outcome.status === 'rejeitada' || outcome.status === 'descartada' ? (rejeicaoOf(outcome) as Prisma.JsonObject) : note.rejeicao,
     authorizedAt: outcome.status === 'autorizada' ? now : null,
     updatedAt: now,
   };

@@ -62,6 +62,16 @@ export class SefazState {
     return left > 0;
   }
 
+  /**
+   * Whether the number of a key lies in a voided range of its numbering (cUF + CNPJ + serie, as the inutilização
+   * records it; key positions: cUF 0-2, CNPJ 6-20, serie 22-25, nNF 25-34).
+   */
+  isVoided(chave: string): boolean {
+    const series = `${chave.slice(0, 2)}${chave.slice(6, 20)}${chave.slice(22, 25)}`;
+    const nNF = Number(chave.slice(25, 34));
+    return this.voided.some((r) => r.series === series && r.ini <= nNF && nNF <= r.fin);
+  }
+
   /** A protocol number (15 digits: tpAmb, cUF, year, sequence, as real ones read). */
   protocolNumber(tpAmb: string, cUF: string): string {
     return `${tpAmb}${cUF}${brasilia(this.now()).slice(2, 4)}${String(++this.nextProt).padStart(10, '0')}`;
