@@ -2,22 +2,24 @@ import { EngineError } from '../errors.js';
 
 export interface CataloguePageOptions {
   cursor?: string | null;
-  limite?: string | null;
+  limite?: number | null;
 }
 
-/** `limite` 20 by default, 1..100; out of range is 400 (spec 8: clamping is only for /v1/nfse). */
-export function parseLimite(limite: string | null | undefined): number {
-  if (limite === undefined || limite === null || limite === '') return 20;
-  const n = Number(limite);
-  if (!/^\d+$/.test(limite) || n < 1 || n > 100) {
+/**
+ * `limite` 20 by default, 1..100; out of range is 400 (spec 8: clamping is only for /v1/nfse). The facade has
+ * already made text that is no whole number 0 (pageSizeParam).
+ */
+export function parseLimite(limite: number | null | undefined): number {
+  if (limite === undefined || limite === null) return 20;
+  if (!Number.isInteger(limite) || limite < 1 || limite > 100) {
     throw new EngineError('parametro_invalido', 'limite deve ser um inteiro de 1 a 100.', { correcao: 'Use limite entre 1 e 100 (padrão 20).' });
   }
-  return n;
+  return limite;
 }
 
 /**
  * One page of a catalogue sorted by `codigo`, keyset on the last code (opaque cursor `<prefix>|<codigo>`):
- * the tables are immutable in a process, so the position never moves.
+ * the tables are immutable in a process, so the position never moves. `total` is every row that matched.
  */
 export function pageByCode<T extends { codigo: string }>(prefix: string, rows: readonly T[], options: CataloguePageOptions) {
   const limite = parseLimite(options.limite);
@@ -25,8 +27,11 @@ export function pageByCode<T extends { codigo: string }>(prefix: string, rows: r
   const start = after === null ? 0 : rows.findIndex((r) => r.codigo > after);
   const slice = start < 0 ? [] : rows.slice(start, start + limite);
   const more = start >= 0 && start + limite < rows.length;
-  return { itens: slice, proximoCursor: more ? Buffer.from(`${prefix}|${slice.at(-1)!.codigo}`).toString('base64url') : null };
+  return { itens: slice, proximoCursor: more ? codeCursor(prefix, slice.at(-1)!) : null, total: rows.length };
 }
+
+/** The cursor that continues after this row (the same opaque form as `proximoCursor`). */
+export const codeCursor = (prefix: string, row: { codigo: string }): string => Buffer.from(`${prefix}|${row.codigo}`).toString('base64url');
 
 function decodeCursor(prefix: string, cursor: string): string {
   const parts = /^[A-Za-z0-9_-]{1,100}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];

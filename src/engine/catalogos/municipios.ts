@@ -1,6 +1,6 @@
 import { EngineError } from '../errors.js';
 import { aliquotasMunicipio, municipio, parametrosMunicipio, todosMunicipios, type Municipio } from '../tabelas/index.js';
-import { contemPalavras, pageByCode, type CataloguePageOptions } from './catalogue-page.js';
+import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './catalogue-page.js';
 import { TABELA_MUNICIPIOS, versaoParametrosMunicipais } from './versoes.js';
 
 export interface ListMunicipiosOptions extends CataloguePageOptions {
@@ -19,6 +19,8 @@ export function listMunicipios(options: ListMunicipiosOptions) {
   const rows = todosMunicipios().filter((m) => (!uf || m.uf === uf) && (!q || contemPalavras(m.nome, q)));
   return { ...TABELA_MUNICIPIOS, ...pageByCode('mu1', rows, options) };
 }
+
+export const municipioCursor = (m: { codigo: string }): string => codeCursor('mu1', m);
 
 /**
  * `GET /v1/municipios/{ibge}`: the municipality and what the service knows of its parameters (adhesion to the

@@ -1,6 +1,6 @@
 import { EngineError } from '../errors.js';
 import { capitulosNbsAceitos, todosServicos, servicoNacional, type ServicoNacional } from '../tabelas/index.js';
-import { contemPalavras, pageByCode, type CataloguePageOptions } from './catalogue-page.js';
+import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './catalogue-page.js';
 import { TABELA_SERVICOS } from './versoes.js';
 
 export interface ServicoCatalogo extends Omit<ServicoNacional, 'fonte'> {
@@ -29,8 +29,10 @@ export function listServicos(options: ListServicosOptions) {
     !q ? true : codigo !== null ? s.codigo.startsWith(codigo) : contemPalavras(`${s.descricao} ${s.descricaoItem}`, q),
   );
   const page = pageByCode('sv1', rows, options);
-  return { ...TABELA_SERVICOS, itens: page.itens.map(comNbs), proximoCursor: page.proximoCursor };
+  return { ...TABELA_SERVICOS, itens: page.itens.map(comNbs), proximoCursor: page.proximoCursor, total: page.total };
 }
+
+export const servicoCursor = (servico: { codigo: string }): string => codeCursor('sv1', servico);
 
 /** `GET /v1/servicos/{codigo}`: six digits, with or without dots ("01.07.01"). */
 export function getServico(codigo: string): ServicoCatalogo & typeof TABELA_SERVICOS {

@@ -2,11 +2,11 @@ import { parameterError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
 import { DAY } from '../kernel/clock.js';
 
-/** `limite` of the NF-e lists: default 50, clamped to 1..100, never refused (as GET /v1/nfse, spec 8). */
-export function clampLimite(limite: string | null | undefined): number {
-  const parsed = Number(limite);
-  return limite === undefined || limite === null || limite === '' || Number.isNaN(parsed) ? 50 : Math.min(100, Math.max(1, Math.trunc(parsed)));
-}
+/**
+ * `limite` of the NF-e lists: default 50, clamped to 1..100, never refused (as GET /v1/nfse, spec 8). The facade
+ * has already made the query text an Int (clampedPageSizeParam).
+ */
+export const clampLimite = (limite: number | null | undefined): number => (limite == null ? 50 : Math.min(100, Math.max(1, Math.trunc(limite))));
 
 /** Rows after the cursor in newest-first order. */
 export const afterCursor = (after: { createdAt: Date; id: string } | null) =>

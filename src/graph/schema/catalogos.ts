@@ -1,7 +1,8 @@
-import { getMunicipio, listMunicipios } from '../../engine/catalogos/municipios.js';
-import { getServico, listServicos, type ServicoCatalogo } from '../../engine/catalogos/servicos.js';
+import { getMunicipio, listMunicipios, municipioCursor } from '../../engine/catalogos/municipios.js';
+import { getServico, listServicos, servicoCursor, type ServicoCatalogo } from '../../engine/catalogos/servicos.js';
 import type { Municipio } from '../../engine/tabelas/index.js';
 import { builder } from '../builder.js';
+import { assertForward, forwardConnection, pageCost, type ConnectionArgs } from './forward-connection.js';
 
 const IncidenciaRef = builder.objectRef<ServicoCatalogo['incidencia']>('IncidenciaIss').implement({
   description: 'Where ISSQN is due (LC 116/2003 art. 3; Anexo I MUN.INCID_INFO.SERV.).',
@@ -33,14 +34,6 @@ const ServicoRef = builder.objectRef<ServicoView>('ServicoNacional').implement({
   }),
 });
 
-const ServicoPageRef = builder.objectRef<ReturnType<typeof listServicos>>('ServicoPage').implement({
-  fields: (t) => ({
-    versao: t.exposeString('versao'),
-    fonte: t.exposeString('fonte'),
-    itens: t.expose('itens', { type: [ServicoRef] }),
-    proximoCursor: t.exposeString('proximoCursor', { nullable: true }),
-  }),
-});
 
 const AliquotaRef = builder
   .objectRef<{ codigoServico: string; aliquota: string | null; vigenciaInicio: string; vigenciaFim: string | null }>('AliquotaMunicipal')
@@ -81,24 +74,49 @@ const MunicipioRef = builder.objectRef<MunicipioView>('Municipio').implement({
   }),
 });
 
-const MunicipioPageRef = builder.objectRef<ReturnType<typeof listMunicipios>>('MunicipioPage').implement({
-  fields: (t) => ({
-    versao: t.exposeString('versao'),
-    fonte: t.exposeString('fonte'),
-    itens: t.expose('itens', { type: [MunicipioRef] }),
-    proximoCursor: t.exposeString('proximoCursor', { nullable: true }),
-  }),
-});
+
+interface CataloguePage<T> {
+  versao: string;
+  fonte: string;
+  itens: T[];
+  proximoCursor: string | null;
+  total: number;
+}
+
+/** A catalogue page as a connection that also says which version of the official table answered. */
+function catalogueConnection<T>(args: ConnectionArgs, page: CataloguePage<T>, cursorOf: (row: T) => string) {
+  const connection = forwardConnection(args, { nodes: page.itens, hasNextPage: page.proximoCursor !== null }, cursorOf, async () => page.total);
+  return { ...connection, versao: page.versao, fonte: page.fonte };
+}
+
+type TableVersion = { versao: string; fonte: string };
+const tableVersion = (connection: unknown) => connection as TableVersion;
 
 builder.queryFields((t) => ({
-  servicos: t.field({
-    type: ServicoPageRef,
-    description: 'National service codes, searchable by code prefix or words of the description.',
-    authScopes: { authenticated: true },
-    args: { q: t.arg.string(), cursor: t.arg.string(), limite: t.arg.string() },
-    errors: {},
-    resolve: (_r, args) => listServicos(args),
-  }),
+  servicos: t.connection(
+    {
+      type: ServicoRef,
+      description:
+        'National service codes by code, searchable by code prefix or words of the description: `first` 1..100 ' +
+        "(default 20; out of range is an error, as GET /v1/servicos's limite) / `after`, `totalCount`.",
+      authScopes: { authenticated: true },
+      args: { q: t.arg.string() },
+      complexity: pageCost(100, 20),
+      resolve: (_r, args) => {
+        assertForward(args);
+        const page = listServicos({ q: args.q, cursor: args.after, limite: args.first });
+        return catalogueConnection(args, page, servicoCursor);
+      },
+    },
+    {
+      name: 'ServicoConnection',
+      fields: (c) => ({
+        // The official table's version and source, as GET /v1/servicos gives them.
+        versao: c.string({ resolve: (connection) => tableVersion(connection).versao }),
+        fonte: c.string({ resolve: (connection) => tableVersion(connection).fonte }),
+      }),
+    },
+  ),
   servico: t.field({
     type: ServicoRef,
     authScopes: { authenticated: true },
@@ -106,14 +124,30 @@ builder.queryFields((t) => ({
     errors: {},
     resolve: (_r, args) => getServico(args.codigo),
   }),
-  municipios: t.field({
-    type: MunicipioPageRef,
-    description: 'IBGE municipalities, searchable by name and UF.',
-    authScopes: { authenticated: true },
-    args: { q: t.arg.string(), uf: t.arg.string(), cursor: t.arg.string(), limite: t.arg.string() },
-    errors: {},
-    resolve: (_r, args) => listMunicipios(args),
-  }),
+  municipios: t.connection(
+    {
+      type: MunicipioRef,
+      description:
+        'IBGE municipalities by code, searchable by words of the name and by UF: `first` 1..100 (default 20; out of ' +
+        "range is an error, as GET /v1/municipios's limite) / `after`, `totalCount`.",
+      authScopes: { authenticated: true },
+      args: { q: t.arg.string(), uf: t.arg.string() },
+      complexity: pageCost(100, 20),
+      resolve: (_r, args) => {
+        assertForward(args);
+        const page = listMunicipios({ q: args.q, uf: args.uf, cursor: args.after, limite: args.first });
+        return catalogueConnection(args, page, municipioCursor);
+      },
+    },
+    {
+      name: 'MunicipioConnection',
+      fields: (c) => ({
+        // The official table's version and source, as GET /v1/municipios gives them.
+        versao: c.string({ resolve: (connection) => tableVersion(connection).versao }),
+        fonte: c.string({ resolve: (connection) => tableVersion(connection).fonte }),
+      }),
+    },
+  ),
   municipio: t.field({
     type: MunicipioRef,
     description: 'A municipality with the parameters the service knows, their source and version.',

@@ -1,10 +1,14 @@
 import { inutilizeNfe } from '../../engine/nfe/inutilize-nfe.js';
-import { listInutilizacoes } from '../../engine/nfe/list-inutilizacoes.js';
+import { countInutilizacoes, inutilizacaoCursor, listInutilizacoes } from '../../engine/nfe/list-inutilizacoes.js';
 import type { InutilizacaoView } from '../../engine/nfe/present-inutilizacao.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { assertForward, forwardConnection, pageCost, restShaped } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
+
+/** `transmitindo` while the authority's answer is awaited (the range is reserved), `homologada` after cStat 102. */
+const InutilizacaoStatusRef = builder.enumType('NfeInutilizacaoStatus', { values: ['transmitindo', 'homologada'] as const });
 
 /** A voided range of a series (inutilização); field names are the camelCase of the REST/webhook names. */
 const NfeInutilizacaoRef = builder.objectRef<InutilizacaoView>('NfeInutilizacao').implement({
@@ -16,18 +20,11 @@ const NfeInutilizacaoRef = builder.objectRef<InutilizacaoView>('NfeInutilizacao'
     numeroInicial: t.exposeString('numero_inicial'),
     numeroFinal: t.exposeString('numero_final'),
     justificativa: t.exposeString('justificativa', { description: 'Why the numbers are voided (xJust).' }),
-    status: t.exposeString('status', { description: 'transmitindo (reserved, answer awaited) or homologada (cStat 102).' }),
+    status: t.field({ type: InutilizacaoStatusRef, resolve: (r) => r.status as 'transmitindo' | 'homologada' }),
     protocolo: t.exposeString('protocolo', { nullable: true, description: 'nProt of the homologation.' }),
     nfeId: t.exposeID('nfe_id', { nullable: true, description: 'The rejected note whose descarte voided this number.' }),
     criadaEm: t.expose('criada_em', { type: 'DateTime' }),
     atualizadaEm: t.expose('atualizada_em', { type: 'DateTime' }),
-  }),
-});
-
-const NfeInutilizacaoPageRef = builder.objectRef<{ dados: InutilizacaoView[]; proximo_cursor: string | null }>('NfeInutilizacaoPage').implement({
-  fields: (t) => ({
-    dados: t.expose('dados', { type: [NfeInutilizacaoRef] }),
-    proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
   }),
 });
 
@@ -43,13 +40,21 @@ const NfeInutilizacaoInput = builder.inputType('NfeInutilizacaoInput', {
 });
 
 builder.queryFields((t) => ({
-  nfeInutilizacoes: t.field({
-    type: NfeInutilizacaoPageRef,
-    description: 'Numbers voided and why (spec 4.6), newest first; limite clamped to 1..100 (default 50); empresaId filters.',
+  nfeInutilizacoes: t.connection({
+    type: NfeInutilizacaoRef,
+    description:
+      'Numbers voided and why (spec 4.6), newest first: `first` (default 50, clamped to 1..100 as GET ' +
+      '/v1/nfe/inutilizacoes clamps limite) / `after`, `empresaId` filters, `totalCount`. The REST list executes this field.',
     authScopes: { authenticated: true },
-    args: { cursor: t.arg.string(), limite: t.arg.string(), empresaId: t.arg.string() },
-    errors: {},
-    resolve: (_r, args, ctx) => listInutilizacoes(ctx.engine, principalOf(ctx), args),
+    args: { empresaId: t.arg.id() },
+    complexity: pageCost(100, 50),
+    resolve: async (_r, args, ctx) => {
+      assertForward(args);
+      const principal = principalOf(ctx);
+      const empresaId = args.empresaId == null ? null : String(args.empresaId);
+      const page = await listInutilizacoes(ctx.engine, principal, { cursor: args.after, limite: args.first, empresaId });
+      return forwardConnection(args, restShaped(page), inutilizacaoCursor, () => countInutilizacoes(ctx.engine, principal, empresaId));
+    },
   }),
 }));
 

@@ -1,13 +1,17 @@
+import { loadCompanies } from '../../engine/empresas/load-companies.js';
 import { discardNfe } from '../../engine/nfe/discard-nfe.js';
 import { findNfe } from '../../engine/nfe/find-nfe.js';
 import { issueNfe } from '../../engine/nfe/issue-nfe.js';
-import { listNfe } from '../../engine/nfe/list-nfe.js';
+import { countNfe, listNfe, NFE_STATUSES, nfeCursor, type NfeFilter } from '../../engine/nfe/list-nfe.js';
 import type { NfeAjuste } from '../../engine/nfe/nfe-adjustments.js';
 import { getNfePdf, getNfeXml } from '../../engine/nfe/nfe-documents.js';
 import { presentNfe, type NfeView } from '../../engine/nfe/present-nfe.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import type { GraphContext } from '../context.js';
+import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
+import { CompanyRef } from './company.js';
 import { NfeInputRef } from './nfe-input.js';
 import { principalOf } from './principal-of.js';
 
@@ -37,15 +41,23 @@ const NfeWarningRef = builder.objectRef<NonNullable<NfeView['aviso']>>('NfeWarni
   fields: (t) => ({ codigo: t.exposeString('codigo'), mensagem: t.exposeString('mensagem'), desde: t.exposeString('desde') }),
 });
 
+/** Spec 3.3's statuses; the values are the wire values REST and webhooks use. */
+export const NfeStatusRef = builder.enumType('NfeStatus', { values: NFE_STATUSES });
+type NfeStatus = (typeof NFE_STATUSES)[number];
+
+const NFE_MODOS = ['informado', 'calcular', 'conferir'] as const;
+/** Spec 2.9: who calculates the taxes. */
+export const NfeModoRef = builder.enumType('NfeModo', { values: NFE_MODOS });
+
 /** The NF-e record (spec 2.9); field names are the camelCase of the REST/webhook names. */
 export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     referencia: t.exposeString('referencia', { nullable: true }),
-    status: t.exposeString('status', { description: 'transmitindo, autorizada, rejeitada, denegada, aguardando_confirmacao, contingencia_epec, …' }),
+    status: t.field({ type: NfeStatusRef, resolve: (n) => n.status as NfeStatus }),
     ambiente: t.exposeString('ambiente'),
     empresaId: t.exposeID('empresa_id'),
-    modo: t.exposeString('modo'),
+    modo: t.field({ type: NfeModoRef, resolve: (n) => n.modo as (typeof NFE_MODOS)[number] }),
     serie: t.exposeString('serie'),
     numero: t.exposeString('numero'),
     chaveAcesso: t.exposeString('chave_acesso'),
@@ -61,19 +73,24 @@ export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
   }),
 });
 
-const NfePageRef = builder.objectRef<{ dados: NfeView[]; proximo_cursor: string | null }>('NfePage').implement({
-  fields: (t) => ({
-    dados: t.expose('dados', { type: [NfeRef], complexity: { field: 1, multiplier: 1 } }),
-    proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
+builder.objectField(NfeRef, 'empresa', (t) =>
+  t.loadable({
+    type: CompanyRef,
+    nullable: true,
+    description: "The note's company; null once the company was removed. One statement for a whole page of notes.",
+    // Batched within a tick but never cached: a subscription's context lives across events (STYLE.md).
+    loaderOptions: { cache: false },
+    load: (ids: string[], ctx: GraphContext) => loadCompanies(ctx.engine, principalOf(ctx), ids),
+    resolve: (note) => note.empresa_id,
   }),
-});
+);
 
 const NfeXmlRef = builder.objectRef<{ nfeId: string; chaveAcesso: string; status: string; xml: string }>('NfeXml').implement({
   description: 'The procNFe (signed NFe + protNFe) of an authorised note.',
   fields: (t) => ({
     nfeId: t.exposeID('nfeId'),
     chaveAcesso: t.exposeString('chaveAcesso'),
-    status: t.exposeString('status'),
+    status: t.field({ type: NfeStatusRef, resolve: (d) => d.status as NfeStatus }),
     xml: t.exposeString('xml'),
   }),
 });
@@ -83,10 +100,42 @@ const NfeDanfeRef = builder.objectRef<{ nfeId: string; chaveAcesso: string; stat
   fields: (t) => ({
     nfeId: t.exposeID('nfeId'),
     chaveAcesso: t.exposeString('chaveAcesso'),
-    status: t.exposeString('status'),
+    status: t.field({ type: NfeStatusRef, resolve: (d) => d.status as NfeStatus }),
     pdfBase64: t.exposeString('pdfBase64'),
   }),
 });
+
+const NfeFiltroRef = builder.inputType('NfeFiltro', {
+  description: 'What a dashboard filters NF-e on; every member given must hold. A bad value is DomainError parametro_invalido naming it.',
+  fields: (t) => ({
+    status: t.field({ type: [NfeStatusRef], description: 'Any of these statuses.' }),
+    empresaId: t.id(),
+    desde: t.string({ description: 'Created at or after: ISO 8601 date-time with offset, or a date (from 00:00 Brasília time).' }),
+    ate: t.string({ description: 'Created at or before: date-time, or a date (through the end of that day, Brasília time).' }),
+    referenciaPrefixo: t.string({ description: 'Notes whose referencia starts with this text.' }),
+  }),
+});
+
+type NfeFiltro = { status?: readonly string[] | null; empresaId?: string | number | null; desde?: string | null; ate?: string | null; referenciaPrefixo?: string | null };
+
+const nfeFilterOf = (f: NfeFiltro | null | undefined): NfeFilter => ({
+  status: f?.status ?? null,
+  empresaId: f?.empresaId == null ? null : String(f.empresaId),
+  desde: f?.desde ?? null,
+  ate: f?.ate ?? null,
+  referenciaPrefixo: f?.referenciaPrefixo ?? null,
+});
+
+/** One page of NF-e as a Relay connection over the engine's keyset paging. */
+async function nfesConnection(ctx: GraphContext, args: ConnectionArgs, filter: NfeFilter) {
+  assertForward(args);
+  const principal = principalOf(ctx);
+  const page = await listNfe(ctx.engine, principal, { cursor: args.after, limite: args.first, filter });
+  return forwardConnection(args, restShaped(page), nfeCursor, () => countNfe(ctx.engine, principal, filter));
+}
+
+// The page size (`first`, 1..100, default 50) multiplies the cost of what each note selects.
+const nfesCost = pageCost(100, 50);
 
 builder.queryFields((t) => ({
   nfe: t.field({
@@ -97,14 +146,15 @@ builder.queryFields((t) => ({
     errors: {},
     resolve: async (_r, args, ctx) => presentNfe(await findNfe(ctx.engine, principalOf(ctx), args.id)),
   }),
-  nfes: t.field({
-    type: NfePageRef,
-    description: 'NF-e issued by the service, newest first (limite clamped to 1..100). Filters (all optional, every one given must hold): status (spec 3.3 name), empresaId, desde/ate (creation, inclusive: ISO 8601 date-time with offset, or a date = that whole day in Brasília time), referencia (prefix). A bad value is DomainError parametro_invalido naming the parameter.',
+  nfes: t.connection({
+    type: NfeRef,
+    description:
+      'NF-e issued by the service, newest first: `first` (default 50, clamped to 1..100 as GET /v1/nfe clamps limite) ' +
+      '/ `after`, filters, `totalCount`. GET /v1/nfe executes this field.',
     authScopes: { authenticated: true },
-    args: { cursor: t.arg.string(), limite: t.arg.string(), status: t.arg.string(), empresaId: t.arg.string(), desde: t.arg.string(), ate: t.arg.string(), referencia: t.arg.string() },
-    complexity: (args) => ({ field: 1, multiplier: Math.min(100, Math.max(1, Math.trunc(Number(args.limite)) || 50)) }),
-    errors: {},
-    resolve: (_r, args, ctx) => listNfe(ctx.engine, principalOf(ctx), args),
+    args: { filtro: t.arg({ type: NfeFiltroRef }) },
+    complexity: nfesCost,
+    resolve: (_r, args, ctx) => nfesConnection(ctx, args, nfeFilterOf(args.filtro)),
   }),
   nfeXml: t.field({
     type: NfeXmlRef,
@@ -126,6 +176,17 @@ builder.queryFields((t) => ({
     },
   }),
 }));
+
+builder.objectField(CompanyRef, 'nfes', (t) =>
+  t.connection({
+    type: NfeRef,
+    description: "The company's NF-e, newest first (same paging and filters as Query.nfes).",
+    authScopes: { authenticated: true },
+    args: { filtro: t.arg({ type: NfeFiltroRef }) },
+    complexity: nfesCost,
+    resolve: (company, args, ctx) => nfesConnection(ctx, args, { ...nfeFilterOf(args.filtro), empresaId: company.id }),
+  }),
+);
 
 builder.mutationFields((t) => ({
   issueNfe: t.field({

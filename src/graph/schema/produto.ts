@@ -1,11 +1,14 @@
 import { createProduto } from '../../engine/produtos/create-produto.js';
 import { deleteProduto } from '../../engine/produtos/delete-produto.js';
 import { findProduto } from '../../engine/produtos/find-produto.js';
-import { listProdutos } from '../../engine/produtos/list-produtos.js';
+import { countProdutos, listProdutos, produtoCursor, type ProdutoFilter } from '../../engine/produtos/list-produtos.js';
 import { presentProduto, type ProdutoView } from '../../engine/produtos/present-produto.js';
 import type { Tributacao, TributoPadrao } from '../../engine/produtos/produto-input.js';
 import { updateProduto } from '../../engine/produtos/update-produto.js';
 import { builder } from '../builder.js';
+import type { GraphContext } from '../context.js';
+import { CompanyRef } from './company.js';
+import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
 
@@ -46,13 +49,6 @@ const ProdutoRef = builder.objectRef<ProdutoView>('Produto').implement({
     ambiente: t.exposeString('ambiente'),
     criadoEm: t.exposeString('criado_em'),
     atualizadoEm: t.exposeString('atualizado_em'),
-  }),
-});
-
-const ProdutoPageRef = builder.objectRef<{ dados: ProdutoView[]; proximo_cursor: string | null }>('ProdutoPage').implement({
-  fields: (t) => ({
-    dados: t.expose('dados', { type: [ProdutoRef] }),
-    proximoCursor: t.exposeString('proximo_cursor', { nullable: true }),
   }),
 });
 
@@ -106,27 +102,38 @@ const UpdateProdutoInput = builder.inputType('UpdateProdutoInput', {
   }),
 });
 
-builder.queryFields((t) => ({
-  produtos: t.field({
-    type: ProdutoPageRef,
-    description: 'Products of the key\'s environment by company and SKU; `limite` 1..200 (default 50).',
+/** One page of products as a Relay connection (GET /v1/produtos executes it too). */
+async function produtosConnection(ctx: GraphContext, args: ConnectionArgs, filter: ProdutoFilter) {
+  assertForward(args);
+  const principal = principalOf(ctx);
+  const page = await listProdutos(ctx.engine, principal, { cursor: args.after, limite: args.first, filter });
+  return forwardConnection(args, restShaped(page), produtoCursor, () => countProdutos(ctx.engine, principal, filter));
+}
+
+const produtosCost = pageCost(200, 50);
+
+builder.objectField(CompanyRef, 'produtos', (t) =>
+  t.connection({
+    type: ProdutoRef,
+    description: "The company's products by SKU (same paging and filters as Query.produtos).",
     authScopes: { authenticated: true },
-    args: {
-      cursor: t.arg.string(),
-      limite: t.arg.string(),
-      empresaId: t.arg.id(),
-      ncm: t.arg.string(),
-      skuPrefixo: t.arg.string(),
-    },
-    errors: {},
+    args: { ncm: t.arg.string(), skuPrefixo: t.arg.string() },
+    complexity: produtosCost,
+    resolve: (company, args, ctx) => produtosConnection(ctx, args, { empresaId: company.id, ncm: args.ncm, skuPrefixo: args.skuPrefixo }),
+  }),
+);
+
+builder.queryFields((t) => ({
+  produtos: t.connection({
+    type: ProdutoRef,
+    description:
+      "Products of the key's environment by company and SKU: `first` 1..200 (default 50; out of range is an error, as " +
+      'GET /v1/produtos\'s limite) / `after`, filters, `totalCount`. A key restricted to one company sees its products only.',
+    authScopes: { authenticated: true },
+    args: { empresaId: t.arg.id(), ncm: t.arg.string({ description: '8 digits.' }), skuPrefixo: t.arg.string() },
+    complexity: produtosCost,
     resolve: (_r, args, ctx) =>
-      listProdutos(ctx.engine, principalOf(ctx), {
-        cursor: args.cursor,
-        limite: args.limite,
-        empresaId: args.empresaId == null ? null : String(args.empresaId),
-        ncm: args.ncm,
-        skuPrefixo: args.skuPrefixo,
-      }),
+      produtosConnection(ctx, args, { empresaId: args.empresaId == null ? null : String(args.empresaId), ncm: args.ncm, skuPrefixo: args.skuPrefixo }),
   }),
   produto: t.field({
     type: ProdutoRef,

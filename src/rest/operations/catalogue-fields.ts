@@ -1,3 +1,5 @@
+import { connectionPage } from '../connection-page.js';
+
 /** Selections shared by the catalogue operations. */
 export const SERVICO_FIELDS = `codigo codigoFormatado descricao item descricaoItem capitulosNbs nbsLivre
   incidenciaIss { estabelecimentoPrestador localPrestacao estabelecimentoTomador } exigeObra exigeEvento origem`;
@@ -8,3 +10,9 @@ export const query = (req: { query: Record<string, string | string[] | undefined
   const v = req.query[name];
   return (Array.isArray(v) ? v[0] : v) ?? null;
 };
+
+/** A catalogue connection in the REST shape of GET /v1/servicos and /v1/municipios. */
+export function catalogueBody(data: Record<string, unknown>) {
+  const page = connectionPage(data);
+  return { versao: data.versao, fonte: data.fonte, itens: page.nodes, proximo_cursor: page.proximoCursor };
+}

@@ -1,17 +1,21 @@
+import { connectionPage, pageSizeParam } from '../connection-page.js';
 import type { RestOperation } from '../operation.js';
 import { PRODUTO_FIELDS, withoutNullTaxMembers } from './produto-fields.js';
 
 export const listProdutos: RestOperation = {
-  document: `query($cursor: String, $limite: String, $empresaId: ID, $ncm: String, $skuPrefixo: String) {
-    produtos(cursor: $cursor, limite: $limite, empresaId: $empresaId, ncm: $ncm, skuPrefixo: $skuPrefixo) {
-      __typename ... on ProdutoPage { proximoCursor dados { ${PRODUTO_FIELDS} } } ...DomainErrorFields } }`,
+  document: `query($cursor: String, $limite: Int, $empresaId: ID, $ncm: String, $skuPrefixo: String) {
+    produtos(after: $cursor, first: $limite, empresaId: $empresaId, ncm: $ncm, skuPrefixo: $skuPrefixo) {
+      pageInfo { hasNextPage endCursor } edges { node { ${PRODUTO_FIELDS} } } } }`,
   toVariables: (req) => ({
     cursor: (req.query.cursor as string | undefined) ?? null,
-    limite: (req.query.limite as string | undefined) ?? null,
+    limite: pageSizeParam(req.query.limite),
     empresaId: (req.query.empresa_id as string | undefined) ?? null,
     ncm: (req.query.ncm as string | undefined) ?? null,
     skuPrefixo: (req.query.sku_prefixo as string | undefined) ?? null,
   }),
-  toBody: (data) => ({ ...data, dados: (data.dados as Array<Record<string, unknown>>).map(withoutNullTaxMembers) }),
+  toBody: (data) => {
+    const page = connectionPage(data);
+    return { dados: page.nodes.map(withoutNullTaxMembers), proximo_cursor: page.proximoCursor };
+  },
   successStatus: 200,
 };

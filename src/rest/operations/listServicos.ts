@@ -1,9 +1,11 @@
+import { pageSizeParam } from '../connection-page.js';
 import type { RestOperation } from '../operation.js';
-import { query, SERVICO_FIELDS } from './catalogue-fields.js';
+import { catalogueBody, query, SERVICO_FIELDS } from './catalogue-fields.js';
 
 export const listServicos: RestOperation = {
-  document: `query($q: String, $cursor: String, $limite: String) { servicos(q: $q, cursor: $cursor, limite: $limite) {
-    __typename ... on ServicoPage { versao fonte proximoCursor itens { ${SERVICO_FIELDS} } } ...DomainErrorFields } }`,
-  toVariables: (req) => ({ q: query(req, 'q'), cursor: query(req, 'cursor'), limite: query(req, 'limite') }),
+  document: `query($q: String, $cursor: String, $limite: Int) { servicos(q: $q, after: $cursor, first: $limite) {
+    versao fonte pageInfo { hasNextPage endCursor } edges { node { ${SERVICO_FIELDS} } } } }`,
+  toVariables: (req) => ({ q: query(req, 'q'), cursor: query(req, 'cursor'), limite: pageSizeParam(query(req, 'limite') ?? undefined) }),
+  toBody: (data) => catalogueBody(data),
   successStatus: 200,
 };
