@@ -88,12 +88,12 @@ describe('give-up of aguardando_confirmacao', () => {
       expect(res.body).toMatchObject({ status: 'aguardando_confirmacao', aviso: null });
       clock.advance(DAY);
       expect(await drainJobs(t.app.engine)).toBe(1);
-      expect(await t.app.engine.db.transmissionJob.count({ where: { nfseId: res.body.id } })).toBe(1);
+      expect(await t.app.engine.db.transmissionJob.count({ where: { nfeId: res.body.id } })).toBe(1);
       expect((await sandbox().get(`/v1/nfe/${res.body.id}`)).body.aviso).toBeNull();
 
       clock.advance(6 * DAY);
       expect(await drainJobs(t.app.engine)).toBe(1);
-      expect(await t.app.engine.db.transmissionJob.count({ where: { nfseId: res.body.id } })).toBe(0);
+      expect(await t.app.engine.db.transmissionJob.count({ where: { nfeId: res.body.id } })).toBe(0);
       const got = await sandbox().get(`/v1/nfe/${res.body.id}`);
       expect(got.body).toMatchObject({ status: 'aguardando_confirmacao', aviso: { codigo: 'confirmacao_esgotada', desde: clock.now().toISOString() } });
       const listed = await sandbox().get('/v1/nfe?status=aguardando_confirmacao');

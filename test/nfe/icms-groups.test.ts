@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { ICMS_CAMPOS, ICMS_GRUPOS, type IcmsCampo, type IcmsGrupo, type IcmsParte } from '../../src/engine/nfe/nfe-icms-groups.js';
 import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
@@ -31,8 +32,17 @@ function membros(partes: readonly IcmsParte[], g: IcmsGrupo, minimo: boolean): R
   return out;
 }
 
+/** The ICMS value (or the operation's, under deferral) as the product of base and rate (check-tax-values.ts). */
+function coerente(icms: Record<string, string>): Record<string, string> {
+  const alvo = icms.v_icms_op !== undefined ? 'v_icms_op' : 'v_icms';
+  if (icms.v_bc !== undefined && icms.p_icms !== undefined && icms[alvo] !== undefined) {
+    icms[alvo] = new Decimal(icms.v_bc).times(icms.p_icms).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  }
+  return icms;
+}
+
 function item(g: IcmsGrupo, minimo: boolean) {
-  const icms = { [g.csosn ? 'csosn' : 'cst']: g.codigos[0], ...membros(g.partes, g, minimo) };
+  const icms = coerente({ [g.csosn ? 'csosn' : 'cst']: g.codigos[0]!, ...membros(g.partes, g, minimo) });
   return { ...nfeBody().itens[1], codigo: g.tag, icms };
 }
 
@@ -76,7 +86,7 @@ describe('ICMS groups of layout 4.00 (nfe-icms-groups.ts)', () => {
   });
 
   it('uf_st selects ICMSPart and v_bc_st_dest selects ICMSST for the CSTs they share', () => {
-    const part = membros(ICMS_GRUPOS.find((g) => g.tag === 'ICMSPart')!.partes, ICMS_GRUPOS.find((g) => g.tag === 'ICMSPart')!, true);
+    const part = coerente(membros(ICMS_GRUPOS.find((g) => g.tag === 'ICMSPart')!.partes, ICMS_GRUPOS.find((g) => g.tag === 'ICMSPart')!, true));
     const st = membros(ICMS_GRUPOS.find((g) => g.tag === 'ICMSST')!.partes, ICMS_GRUPOS.find((g) => g.tag === 'ICMSST')!, true);
     const body = nfeBody({
       itens: [{ ...nfeBody().itens[1], icms: { cst: '90', ...part } }, { ...nfeBody().itens[1], icms: { cst: '60', ...st } }, { ...nfeBody().itens[1], icms: { cst: '60' } }],

@@ -116,8 +116,8 @@ describe('NF-e routes', () => {
     const res = await sandbox().post('/v1/nfe', body(), { headers: { 'x-service-simular': 'timeout' } });
     expect(res.status).toBe(202);
     expect(res.body.status).toBe('aguardando_confirmacao');
-    const job = await t.app.engine.db.transmissionJob.findFirst({ where: { nfseId: res.body.id } });
-    expect(job).toMatchObject({ kind: 'nfe', lockedUntil: null });
+    const job = await t.app.engine.db.transmissionJob.findFirst({ where: { nfeId: res.body.id } });
+    expect(job).toMatchObject({ kind: 'nfe', lockedUntil: null, nfseId: null });
     // Due now rather than after the backoff: the running worker claims it.
     await t.app.engine.db.transmissionJob.update({ where: { id: job!.id }, data: { runAt: new Date(0) } });
     for (let i = 0; i < 200; i++) {
@@ -127,7 +127,7 @@ describe('NF-e routes', () => {
     }
     const settled = await sandbox().get(`/v1/nfe/${res.body.id}`);
     expect(settled.body).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
-    expect(await t.app.engine.db.transmissionJob.count({ where: { nfseId: res.body.id } })).toBe(0);
+    expect(await t.app.engine.db.transmissionJob.count({ where: { nfeId: res.body.id } })).toBe(0);
   });
 
   it('uf_fora → 202 contingencia_epec with a tpEmis 4 key and the EPEC DANFE; the worker sends it to the UF → autorizada', async () => {
@@ -139,7 +139,7 @@ describe('NF-e routes', () => {
     expect(pdf.status).toBe(200);
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
     expect(text).toMatch(/EPEC/);
-    const job = await t.app.engine.db.transmissionJob.findFirstOrThrow({ where: { nfseId: res.body.id } });
+    const job = await t.app.engine.db.transmissionJob.findFirstOrThrow({ where: { nfeId: res.body.id } });
     await t.app.engine.db.transmissionJob.update({ where: { id: job.id }, data: { runAt: new Date(0) } });
     for (let i = 0; i < 200; i++) {
       if ((await sandbox().get(`/v1/nfe/${res.body.id}`)).body.status !== 'contingencia_epec') break;
@@ -153,7 +153,7 @@ describe('NF-e routes', () => {
     // createNfe stores the note and its leased job without sending: a process that died right there.
     const principal = { accountId: acct.accountId, environment: 'test' as const, apiKeyId: 'test', companyId: null };
     const { view: note } = await createNfe(t.app.engine, principal, { body: body() });
-    const job = await t.app.engine.db.transmissionJob.findFirstOrThrow({ where: { nfseId: note.id } });
+    const job = await t.app.engine.db.transmissionJob.findFirstOrThrow({ where: { nfeId: note.id } });
     expect(job.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     await t.app.engine.db.transmissionJob.update({ where: { id: job.id }, data: { lockedUntil: new Date(0) } });
     for (let i = 0; i < 200 && (await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } })).status === 'transmitindo'; i++) {
@@ -163,7 +163,7 @@ describe('NF-e routes', () => {
     expect(got.body).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
     const events = await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId, tipo: 'NFE_AUTORIZADA' } });
     expect(events.filter((e) => (e.dados as { id?: string }).id === note.id)).toHaveLength(1);
-    expect(await t.app.engine.db.transmissionJob.count({ where: { nfseId: note.id } })).toBe(0);
+    expect(await t.app.engine.db.transmissionJob.count({ where: { nfeId: note.id } })).toBe(0);
   });
 
   it('GraphQL issueNfe takes the typed NfeInput (camelCase of the REST body) and reaches the same note', async () => {

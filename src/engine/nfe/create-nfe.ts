@@ -116,7 +116,7 @@ async function insertNfeWithJob(db: Db, note: Nfe): Promise<void> {
         ${json(note.ajustes)}::jsonb, ${json(note.aviso)}::jsonb, ${note.descarteAvisadoEm}, ${note.valorTotal.toFixed()}::numeric,
         ${note.createdAt}, ${note.updatedAt}, ${note.authorizedAt})
       RETURNING id)
-    INSERT INTO transmission_jobs (id, nfse_id, kind, priority, run_at, attempts, locked_until, payload, created_at)
+    INSERT INTO transmission_jobs (id, nfe_id, kind, priority, run_at, attempts, locked_until, payload, created_at)
     SELECT note.id, note.id, ${job.kind}, ${job.priority}, ${job.runAt}, ${job.attempts}, ${job.lockedUntil}, ${json(job.payload as Prisma.JsonValue)}::jsonb,
       ${job.createdAt} FROM note`;
 }

@@ -64,7 +64,7 @@ export async function awaitNfeOutcome(deps: TransmissionDeps, nfeId: string, wai
 /** The request's own send, under the lease its job (keyed by the note, fresh) was created with; a failure is left to the worker. */
 async function firstAttempt(deps: TransmissionDeps, nfeId: string, loaded?: LoadedNfe): Promise<NfeView | null> {
   try {
-    return await runNfeJob(deps, { id: nfeId, nfseId: nfeId, payload: {} }, loaded);
+    return await runNfeJob(deps, { id: nfeId, nfeId, payload: {} }, loaded);
   } catch (err) {
     deps.logger.error({ err, nfeId }, 'first NF-e transmission failed; a worker will retry');
     return null;

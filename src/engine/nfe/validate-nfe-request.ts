@@ -5,6 +5,7 @@ import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nfse/val
 import type { ValidationIssue } from '../nfse/validation/types.js';
 import { municipio } from '../tabelas/index.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-adjustments.js';
+import { checkTaxValues } from './check-tax-values.js';
 import { isValidNfeKey } from './nfe-access-key.js';
 import { QUANTIDADE, VALOR, VALOR_UNITARIO } from './nfe-decimal.js';
 import { lerDecimal, lerEnum, lerPadrao } from './nfe-readers.js';
@@ -230,6 +231,7 @@ function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor, ajustes: 
         c.formato(`${base}/desconto`, `O desconto ${desconto} é maior que o valor do item (${vProd.toFixed(2)}).`, 'O desconto não pode passar do valor do item.');
       }
     }
+    if (icms && pis && cofins && ipi !== null) checkTaxValues({ icms, pis, cofins, ipi }, base, c);
     if (c.issues.length > antes || !icms || !pis || !cofins) return;
     out.push({
       codigo: codigo!, descricao: descricao!, ncm: ncm!, cfop: cfop!, origem: origem!, unidade: unidade!, quantidade: quantidade!,

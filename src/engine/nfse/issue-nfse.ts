@@ -112,6 +112,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   const job: TransmissionJob = {
     id: jobId,
     nfseId: id,
+    nfeId: null,
     kind: 'emitir',
     priority: 0,
     runAt: now,

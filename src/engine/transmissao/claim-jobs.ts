@@ -5,7 +5,8 @@ export const JOB_LEASE_MS = 120_000;
 
 interface JobRow {
   id: string;
-  nfse_id: string;
+  nfse_id: string | null;
+  nfe_id: string | null;
   kind: string;
   priority: number;
   run_at: Date;
@@ -37,10 +38,11 @@ export async function claimJobs(deps: Pick<EngineDeps, 'db' | 'clock'>, limit: n
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED) claimed
     WHERE j.id = claimed.id
-    RETURNING j.id, j.nfse_id, j.kind, j.priority, j.run_at, j.attempts, j.locked_until, claimed.payload AS claimed_payload, j.created_at`;
+    RETURNING j.id, j.nfse_id, j.nfe_id, j.kind, j.priority, j.run_at, j.attempts, j.locked_until, claimed.payload AS claimed_payload, j.created_at`;
   return rows.map((r) => ({
     id: r.id,
     nfseId: r.nfse_id,
+    nfeId: r.nfe_id,
     kind: r.kind,
     priority: r.priority,
     runAt: r.run_at,

@@ -6,7 +6,7 @@ import { PENDING, transmitNfe, type LoadedNfe } from '../nfe/transmit-nfe.js';
 import { JOB_LEASE_MS } from './claim-jobs.js';
 import { backoff, type JobPayload, type TransmissionDeps } from './transmission-deps.js';
 
-/** The job kind of an NF-e; its `nfse_id` column holds the NF-e's id (the queue is shared with NFS-e jobs). */
+/** The job kind of an NF-e; its `nfe_id` column holds the NF-e's id (the queue is shared with NFS-e jobs). */
 export const NFE_JOB = 'nfe';
 
 /**
@@ -18,7 +18,7 @@ export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUnchecke
   return {
     // Keyed by the note (one job per NF-e at a time): the request that created it runs it without reading it back.
     id: nfeId,
-    nfseId: nfeId,
+    nfeId,
     kind: NFE_JOB,
     priority: 0,
     runAt: now,
@@ -46,10 +46,10 @@ export const CONFIRMATION_GIVE_UP_AFTER = 7 * DAY;
  */
 export async function runNfeJob(
   deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'secrets' | 'sefaz'>,
-  job: Pick<TransmissionJob, 'id' | 'nfseId' | 'payload'>,
+  job: Pick<TransmissionJob, 'id' | 'nfeId' | 'payload'>,
   loaded?: LoadedNfe,
 ): Promise<NfeView | null> {
-  const view = await transmitNfe(deps, deps.sefaz, job.nfseId, loaded);
+  const view = await transmitNfe(deps, deps.sefaz, job.nfeId!, loaded);
   if (!view || !PENDING.includes(view.status)) return view;
   const now = deps.clock.now();
   if (view.status === 'aguardando_confirmacao' && now.getTime() - Date.parse(view.criada_em) >= CONFIRMATION_GIVE_UP_AFTER) {

@@ -37,7 +37,7 @@ export interface ClaimedRound {
 }
 
 export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[]): Promise<ClaimedRound> {
-  const notes = await deps.db.nfse.findMany({ where: { id: { in: jobs.map((j) => j.nfseId) } }, include: { timeline: true } });
+  const notes = await deps.db.nfse.findMany({ where: { id: { in: jobs.flatMap((j) => j.nfseId ?? []) } }, include: { timeline: true } });
   const companies = [...new Set(notes.map((n) => n.companyId))];
   const certificates = await deps.db.certificate.findMany({ where: { companyId: { in: companies } } });
   return {
@@ -56,7 +56,7 @@ export async function runTransmissionJob(deps: TransmissionDeps, job: Transmissi
     const client = deps.national.client(first.note.environment as 'test', simulatorScenario(first.note.simulacao), first.credentials);
     return transmit(deps, job, first.note, (job.payload ?? {}) as JobPayload, client);
   }
-  const note = round ? round.notes.get(job.nfseId) : await deps.db.nfse.findUnique({ where: { id: job.nfseId }, include: { timeline: true } });
+  const note = round ? round.notes.get(job.nfseId!) : await deps.db.nfse.findUnique({ where: { id: job.nfseId! }, include: { timeline: true } });
   if (!note || note.status !== 'transmitindo') return finishJob(deps, job, null);
   const certificate = round?.certificates.get(note.companyId);
   const payload = (job.payload ?? {}) as JobPayload;

@@ -101,7 +101,7 @@ async function runJobSafely(deps: TransmissionDeps, job: Parameters<typeof runTr
     else await runTransmissionJob(deps, job, undefined, round);
   } catch (err) {
     // The lease expires and the job is claimed again; nothing is lost.
-    deps.logger.error({ err, jobId: job.id, nfseId: job.nfseId }, 'transmission job failed');
+    deps.logger.error({ err, jobId: job.id, nfseId: job.nfseId, nfeId: job.nfeId }, 'transmission job failed');
   } finally {
     round.authorizations.leave();
   }
