@@ -251,6 +251,64 @@ describe('Query.webhookDeliveries', () => {
   });
 });
 
+const NESTED = `query($first: Int, $status: WebhookDeliveryStatus) { webhooks(first: 5) { edges { node { id
+  entregas(first: $first, status: $status) { totalCount pageInfo { hasNextPage endCursor } edges { node { id status tentativas { numero } } } } } } } }`;
+
+describe('Webhook.entregas (nested under the webhooks)', () => {
+  it('a page of webhooks with every delivery page of 100 is refused by the cost limit before it runs', async () => {
+    const body = await gql(NESTED.replace('webhooks(first: 5)', 'webhooks'), { first: 100 });
+    expect(body.errors?.[0]?.extensions).toMatchObject({ codigo: 'consulta_excede_limites', limite: 'complexity' });
+  });
+
+  it('each webhook\'s page of deliveries, as webhookDeliveries pages it, in a fixed number of statements', async () => {
+    statements.length = 0;
+    const body = await gql(NESTED, { first: 100 });
+    const sql = [...statements];
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const hooks = nodes(body.data.webhooks) as Array<{ id: string; entregas: any }>;
+    expect(hooks).toHaveLength(3);
+    const mine = hooks.find((w) => w.id === webhookId)!;
+    expect(mine.entregas.totalCount).toBe(101);
+    expect(mine.entregas.edges).toHaveLength(100);
+    expect(mine.entregas.pageInfo.hasNextPage).toBe(true);
+    const flat = await gql(DELIVERIES, { id: webhookId, first: 100 });
+    expect(nodes(mine.entregas).map((d) => d.id)).toEqual(nodes(flat.data.webhookDeliveries).map((d) => d.id));
+    expect(nodes(mine.entregas).every((d) => d.tentativas.length === 2 || d.status === 'pendente')).toBe(true);
+    for (const other of hooks.filter((w) => w.id !== webhookId)) expect(other.entregas).toMatchObject({ totalCount: 0, edges: [] });
+    // The key, the webhooks, their COUNT, the ranked deliveries, those rows with attempts, the grouped COUNT:
+    // the same for three webhooks as for one, and for 10 deliveries each as for 100.
+    expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(8);
+    statements.length = 0;
+    const small = await gql(NESTED, { first: 10 });
+    expect((nodes(small.data.webhooks).find((w: any) => w.id === webhookId) as any).entregas.edges).toHaveLength(10);
+    expect(statements.length).toBe(sql.length);
+  });
+
+  it('filters by WebhookDeliveryStatus and continues with after like the flat field', async () => {
+    const failed = await gql(NESTED, { first: 200, status: 'falhou' });
+    const mine = nodes(failed.data.webhooks).find((w: any) => w.id === webhookId) as any;
+    expect(mine.entregas.totalCount).toBe(34);
+    expect(nodes(mine.entregas).every((d: any) => d.status === 'falhou')).toBe(true);
+    const first = await gql(NESTED, { first: 60 });
+    const page1 = nodes(first.data.webhooks).find((w: any) => w.id === webhookId) as any;
+    const next = await gql(
+      `query($after: String) { webhook(id: "${webhookId}") { ... on Webhook { entregas(first: 60, after: $after) { pageInfo { hasNextPage } edges { node { id } } } } } }`,
+      { after: page1.entregas.pageInfo.endCursor },
+    );
+    expect(next.errors, JSON.stringify(next.errors)).toBeUndefined();
+    const all = await walk('webhookDeliveries', DELIVERIES, { id: webhookId, first: 200 });
+    expect([...nodes(page1.entregas), ...nodes(next.data.webhook.entregas)].map((d: any) => d.id)).toEqual(all.map((d) => d.id));
+    expect(next.data.webhook.entregas.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('the live environment\'s webhooks have none of the test environment\'s deliveries; a restricted key is refused', async () => {
+    const live = await gql(NESTED, { first: 5 }, acct.liveKey);
+    expect(live.data.webhooks.edges).toEqual([]);
+    const restricted = await gql(NESTED, { first: 5 }, await acct.key('test', a.id));
+    expect(restricted.errors?.[0]?.extensions?.codigo).toBe('chave_restrita');
+  });
+});
+
 const DOCUMENTS = `query($first: Int, $after: String, $empresaId: String, $tipo: ReceivedDocumentType) {
   documents(first: $first, after: $after, empresaId: $empresaId, tipo: $tipo) {
   totalCount pageInfo { hasNextPage endCursor } edges { node { id empresaId tipo papel situacao valor } } } }`;

@@ -1,3 +1,4 @@
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { parameterError } from '../errors.js';
@@ -31,11 +32,7 @@ export interface DeliveryView {
  */
 export async function listDeliveries(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListDeliveriesOptions) {
   const webhook = await findWebhook(deps, principal, options.id);
-  const limite = parseLimit(options.limite);
-  if (options.status != null && !STATUSES.includes(options.status)) {
-    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${STATUSES.join(', ')}.` });
-  }
-  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const { limite, after } = pageParams(options);
   const rows = await deps.db.webhookDelivery.findMany({
     where: {
       webhookId: webhook.id,
@@ -44,8 +41,58 @@ export async function listDeliveries(deps: Pick<EngineDeps, 'db'>, principal: Pr
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limite + 1,
-    include: { attemptsLog: { orderBy: { numero: 'asc' } } },
+    include: ATTEMPTS,
   });
+  return { webhookId: webhook.id, ...deliveryPage(rows, limite) };
+}
+
+/**
+ * One page of deliveries for each of several webhooks already read in the key's scope (GraphQL
+ * `Webhook.entregas` under a page of webhooks): two statements whatever the number of webhooks, each ranked
+ * newest first and cut at `limite` + 1 in the database, never one query per webhook nor every delivery read.
+ */
+export async function listDeliveriesOfWebhooks(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  webhookIds: readonly string[],
+  options: Omit<ListDeliveriesOptions, 'id'>,
+): Promise<Map<string, { entregas: DeliveryView[]; proximo_cursor: string | null }>> {
+  const { limite, after } = pageParams(options);
+  const ranked = await deps.db.$queryRaw<Array<{ id: string }>>`
+    SELECT id::text AS id FROM (
+      SELECT id, row_number() OVER (PARTITION BY webhook_id ORDER BY created_at DESC, id DESC) AS rn
+      FROM webhook_deliveries
+      WHERE webhook_id IN (${Prisma.join(webhookIds.map((id) => Prisma.sql`${id}::uuid`))})
+        AND account_id = ${principal.accountId}::uuid AND environment = ${principal.environment}
+        ${options.status ? Prisma.sql`AND status = ${options.status}` : Prisma.empty}
+        ${after ? Prisma.sql`AND (created_at, id) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : Prisma.empty}
+    ) ranked WHERE rn <= ${limite + 1}`;
+  const rows = ranked.length
+    ? await deps.db.webhookDelivery.findMany({ where: { id: { in: ranked.map((r) => r.id) } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: ATTEMPTS })
+    : [];
+  return new Map(webhookIds.map((id) => [id, deliveryPage(rows.filter((r) => r.webhookId === id), limite)]));
+}
+
+/** How many deliveries each webhook has with the status (all when null), in one statement. */
+export async function countDeliveriesOfWebhooks(deps: Pick<EngineDeps, 'db'>, webhookIds: readonly string[], status: string | null | undefined): Promise<Map<string, number>> {
+  const groups = await deps.db.webhookDelivery.groupBy({ by: ['webhookId'], where: { webhookId: { in: [...webhookIds] }, ...(status ? { status } : {}) }, _count: { _all: true } });
+  return new Map(groups.map((g) => [g.webhookId, g._count._all]));
+}
+
+const ATTEMPTS = { attemptsLog: { orderBy: { numero: 'asc' as const } } };
+
+function pageParams(options: Omit<ListDeliveriesOptions, 'id'>) {
+  const limite = parseLimit(options.limite);
+  if (options.status != null && !STATUSES.includes(options.status)) {
+    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${STATUSES.join(', ')}.` });
+  }
+  return { limite, after: options.cursor ? decodeCursor(options.cursor) : null };
+}
+
+type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ include: typeof ATTEMPTS }>;
+
+/** Rows newest first, at most `limite` + 1 of them: the page and the cursor of the next one. */
+function deliveryPage(rows: DeliveryRow[], limite: number) {
   const page = rows.slice(0, limite);
   const last = page.at(-1);
   const entregas: DeliveryView[] = page.map((d) => ({
@@ -59,7 +106,7 @@ export async function listDeliveries(deps: Pick<EngineDeps, 'db'>, principal: Pr
     proxima_tentativa_em: d.status === 'pendente' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
     entregue_em: d.deliveredAt?.toISOString() ?? null,
   }));
-  return { webhookId: webhook.id, entregas, proximo_cursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null };
+  return { entregas, proximo_cursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null };
 }
 
 /** How many deliveries of the webhook have the status (all when null): a dashboard's `totalCount`. */

@@ -46,10 +46,15 @@ const AliquotaRef = builder
     }),
   });
 
+const ConvenioRef = builder.enumType('ConvenioMunicipal', {
+  description: 'How the municipality issues NFS-e: the national issuer, its own system, or not known to the service.',
+  values: ['nacional', 'proprio', 'desconhecido'] as const,
+});
+
 type Parametros = ReturnType<typeof getMunicipio>['parametros'];
 const ParametrosRef = builder.objectRef<Parametros>('ParametrosMunicipais').implement({
   fields: (t) => ({
-    convenio: t.exposeString('convenio', { description: 'nacional, proprio or desconhecido.' }),
+    convenio: t.field({ type: ConvenioRef, resolve: (p) => p.convenio }),
     aderenteEmissorNacional: t.exposeBoolean('aderenteEmissorNacional', { nullable: true }),
     sistemaProprio: t.exposeBoolean('sistemaProprio', { nullable: true }),
     exigeToken: t.exposeBoolean('exigeToken'),

@@ -1,6 +1,7 @@
 import { followEvents } from '../../engine/eventos/follow-events.js';
 import { countEvents, listEvents, type EventEntry, type EventFilter } from '../../engine/eventos/list-events.js';
 import { builder } from '../builder.js';
+import { AmbienteRef, type Ambiente } from './ambiente.js';
 import { EventTypeRef, type EventType } from './event-type.js';
 import { assertForward, forwardConnection, pageCost } from './forward-connection.js';
 import { principalOf } from './principal-of.js';
@@ -9,7 +10,7 @@ const EventRef = builder.objectRef<EventEntry>('EventLogEntry').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     tipo: t.field({ type: EventTypeRef, resolve: (e) => e.tipo as EventType }),
-    ambiente: t.exposeString('ambiente'),
+    ambiente: t.field({ type: AmbienteRef, resolve: (e) => e.ambiente as Ambiente }),
     criadoEm: t.expose('criado_em', { type: 'DateTime' }),
     dados: t.expose('dados', { type: 'JSON' }),
   }),

@@ -12,6 +12,7 @@ import { ITEM_STATUSES, type ItemStatus, type LoteCounts, type LoteView } from '
 import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
 import { CompanyRef } from './company.js';
@@ -57,7 +58,7 @@ export const LoteRef = builder.objectRef<LoteView>('Lote').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     empresaId: t.exposeID('empresa_id'),
-    ambiente: t.exposeString('ambiente'),
+    ambiente: t.field({ type: AmbienteRef, resolve: (l) => l.ambiente as Ambiente }),
     status: t.field({ type: LoteStatusRef, resolve: (l) => l.status as (typeof LOTE_STATUSES)[number] }),
     aoValidar: t.field({ type: AoValidarRef, resolve: (l) => l.ao_validar as 'emitir_validas' | 'aguardar' }),
     origem: t.exposeString('origem'),

@@ -11,11 +11,13 @@ import { NfeRef } from './nfe.js';
 import { NfeInputRef } from './nfe-input.js';
 import { principalOf } from './principal-of.js';
 
+const NfeEventoTipoRef = builder.enumType('NfeEventoTipo', { values: ['cancelamento', 'carta_correcao'] as const });
+
 /** An event the authority registered for the note: cancelamento (110111) or carta de correção (110110). */
 const NfeEventoRef = builder.objectRef<NfeEventoView>('NfeEvento').implement({
   fields: (t) => ({
     id: t.exposeID('id', { description: 'evento_id of GET /v1/nfe/{id}/eventos/{evento_id}/xml' }),
-    tipo: t.exposeString('tipo', { description: 'cancelamento or carta_correcao' }),
+    tipo: t.field({ type: NfeEventoTipoRef, resolve: (e) => e.tipo as 'cancelamento' | 'carta_correcao' }),
     tpEvento: t.exposeString('tp_evento'),
     nSeqEvento: t.exposeInt('n_seq_evento'),
     texto: t.exposeString('texto', { description: 'xJust of a cancellation, xCorrecao of a CC-e' }),

@@ -3,6 +3,7 @@ import { countInutilizacoes, inutilizacaoCursor, listInutilizacoes } from '../..
 import type { InutilizacaoView } from '../../engine/nfe/present-inutilizacao.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { AmbienteRef, type Ambiente } from './ambiente.js';
 import { assertForward, forwardConnection, pageCost, restShaped } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
 import { principalOf } from './principal-of.js';
@@ -15,7 +16,7 @@ const NfeInutilizacaoRef = builder.objectRef<InutilizacaoView>('NfeInutilizacao'
   fields: (t) => ({
     id: t.exposeID('id'),
     empresaId: t.exposeID('empresa_id'),
-    ambiente: t.exposeString('ambiente'),
+    ambiente: t.field({ type: AmbienteRef, resolve: (r) => r.ambiente as Ambiente }),
     serie: t.exposeString('serie'),
     numeroInicial: t.exposeString('numero_inicial'),
     numeroFinal: t.exposeString('numero_final'),

@@ -8,6 +8,7 @@ import { getNfePdf, getNfeXml } from '../../engine/nfe/nfe-documents.js';
 import { presentNfe, type NfeView } from '../../engine/nfe/present-nfe.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
@@ -55,7 +56,7 @@ export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
     id: t.exposeID('id'),
     referencia: t.exposeString('referencia', { nullable: true }),
     status: t.field({ type: NfeStatusRef, resolve: (n) => n.status as NfeStatus }),
-    ambiente: t.exposeString('ambiente'),
+    ambiente: t.field({ type: AmbienteRef, resolve: (n) => n.ambiente as Ambiente }),
     empresaId: t.exposeID('empresa_id'),
     modo: t.field({ type: NfeModoRef, resolve: (n) => n.modo as (typeof NFE_MODOS)[number] }),
     serie: t.exposeString('serie'),

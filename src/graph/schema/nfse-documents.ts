@@ -1,5 +1,6 @@
 import { getNfsePdf, getNfseXml } from '../../engine/nfse/nfse-documents.js';
 import { builder } from '../builder.js';
+import { NfseStatusRef, type NfseStatus } from './nfse.js';
 import { principalOf } from './principal-of.js';
 
 interface XmlDoc {
@@ -21,7 +22,7 @@ const NfseXmlRef = builder.objectRef<XmlDoc>('NfseXml').implement({
   fields: (t) => ({
     nfseId: t.exposeID('nfseId'),
     chaveAcesso: t.exposeString('chaveAcesso'),
-    status: t.exposeString('status'),
+    status: t.field({ type: NfseStatusRef, resolve: (d) => d.status as NfseStatus }),
     xml: t.exposeString('xml'),
   }),
 });
@@ -31,7 +32,7 @@ const NfseDanfseRef = builder.objectRef<PdfDoc>('NfseDanfse').implement({
   fields: (t) => ({
     nfseId: t.exposeID('nfseId'),
     chaveAcesso: t.exposeString('chaveAcesso'),
-    status: t.exposeString('status'),
+    status: t.field({ type: NfseStatusRef, resolve: (d) => d.status as NfseStatus }),
     pdfBase64: t.exposeString('pdfBase64'),
   }),
 });

@@ -11,6 +11,7 @@ import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
 import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
@@ -58,6 +59,7 @@ export const AdjustmentRef = builder.objectRef<NfseView['ajustes'][number]>('Adj
 
 /** Spec 3.1's statuses; the values are the wire values REST and webhooks use. */
 export const NfseStatusRef = builder.enumType('NfseStatus', { values: NFSE_STATUSES });
+export type NfseStatus = (typeof NFSE_STATUSES)[number];
 
 /** The NFS-e record of spec 2.3; field names are the camelCase of the REST/webhook names. */
 export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
@@ -65,7 +67,7 @@ export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
     id: t.exposeID('id'),
     referencia: t.exposeString('referencia', { nullable: true }),
     status: t.field({ type: NfseStatusRef, resolve: (n) => n.status as (typeof NFSE_STATUSES)[number] }),
-    ambiente: t.exposeString('ambiente'),
+    ambiente: t.field({ type: AmbienteRef, resolve: (n) => n.ambiente as Ambiente }),
     empresaId: t.exposeID('empresa_id'),
     valor: t.expose('valor', { type: 'Decimal' }),
     competencia: t.exposeString('competencia'),

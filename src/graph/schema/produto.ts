@@ -6,6 +6,7 @@ import { presentProduto, type ProdutoView } from '../../engine/produtos/present-
 import type { Tributacao, TributoPadrao } from '../../engine/produtos/produto-input.js';
 import { updateProduto } from '../../engine/produtos/update-produto.js';
 import { builder } from '../builder.js';
+import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
 import { CompanyRef } from './company.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
@@ -46,7 +47,7 @@ const ProdutoRef = builder.objectRef<ProdutoView>('Produto').implement({
     unidade: t.exposeString('unidade'),
     origem: t.exposeInt('origem'),
     tributacao: t.expose('tributacao', { type: TributacaoRef, nullable: true }),
-    ambiente: t.exposeString('ambiente'),
+    ambiente: t.field({ type: AmbienteRef, resolve: (p) => p.ambiente as Ambiente }),
     criadoEm: t.exposeString('criado_em'),
     atualizadoEm: t.exposeString('atualizado_em'),
   }),

@@ -1,6 +1,13 @@
 import { createWebhook } from '../../engine/webhooks/create-webhook.js';
 import { countWebhooks, findWebhook, listWebhooks, webhookCursor } from '../../engine/webhooks/find-webhook.js';
-import { countDeliveries, deliveryCursor, listDeliveries, type DeliveryView } from '../../engine/webhooks/list-deliveries.js';
+import {
+  countDeliveries,
+  countDeliveriesOfWebhooks,
+  deliveryCursor,
+  listDeliveries,
+  listDeliveriesOfWebhooks,
+  type DeliveryView,
+} from '../../engine/webhooks/list-deliveries.js';
 import { resendEvents } from '../../engine/webhooks/resend-events.js';
 import { presentWebhook, type WebhookView } from '../../engine/webhooks/present-webhook.js';
 import { rotateWebhookSecret } from '../../engine/webhooks/rotate-webhook-secret.js';
@@ -8,6 +15,8 @@ import { testWebhook } from '../../engine/webhooks/test-webhook.js';
 import { deleteWebhook, updateWebhook } from '../../engine/webhooks/update-webhook.js';
 import { webhookDeps } from '../../engine/webhooks/webhook-deps.js';
 import { builder } from '../builder.js';
+import { AmbienteRef, type Ambiente } from './ambiente.js';
+import type { GraphContext } from '../context.js';
 import { DeliveryEventTypeRef, EventTypeRef, type EventType } from './event-type.js';
 import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
 import { bodyOf } from './input-body.js';
@@ -49,7 +58,7 @@ export const WebhookRef = builder.objectRef<WebhookView>('Webhook').implement({
     url: t.exposeString('url'),
     eventos: t.field({ type: [EventTypeRef], resolve: (w) => w.eventos as EventType[] }),
     cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
-    ambiente: t.exposeString('ambiente'),
+    ambiente: t.field({ type: AmbienteRef, resolve: (w) => w.ambiente as Ambiente }),
     criadoEm: t.expose('criado_em', { type: 'DateTime' }),
     atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
   }),
@@ -62,7 +71,7 @@ const WebhookWithSecretRef = builder.objectRef<WebhookView & { segredo: string }
     url: t.exposeString('url'),
     eventos: t.field({ type: [EventTypeRef], resolve: (w) => w.eventos as EventType[] }),
     cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
-    ambiente: t.exposeString('ambiente'),
+    ambiente: t.field({ type: AmbienteRef, resolve: (w) => w.ambiente as Ambiente }),
     criadoEm: t.expose('criado_em', { type: 'DateTime' }),
     atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
     segredo: t.exposeString('segredo'),
@@ -200,6 +209,36 @@ builder.queryFields((t) => ({
     },
   }),
 }));
+
+const WebhookEntregasConnection = builder.connectionObject({ type: DeliveryRef, name: 'WebhookEntregasConnection' });
+
+builder.objectField(WebhookRef, 'entregas', (t) =>
+  t.loadable({
+    type: WebhookEntregasConnection,
+    description:
+      "The webhook's deliveries, newest first, as Query.webhookDeliveries pages them (`first` 1..200, default 50). " +
+      'Under a page of webhooks: two statements for all their pages, one more for all their totalCounts.',
+    authScopes: { authenticated: true },
+    args: { ...t.arg.connectionArgs(), status: t.arg({ type: DeliveryStatusRef }) },
+    complexity: pageCost(200, 50),
+    // byPath: every webhook under one selection shares its arguments, so the page of each is loaded together.
+    byPath: true,
+    loaderOptions: { cache: false },
+    load: async (ids: string[], ctx: GraphContext, args) => {
+      assertForward(args);
+      const principal = principalOf(ctx);
+      const status = args.status ?? null;
+      const pages = await listDeliveriesOfWebhooks(ctx.engine, principal, ids, { cursor: args.after, limite: args.first, status });
+      let counts: Promise<Map<string, number>> | null = null;
+      const countOf = (id: string) => async () => (await (counts ??= countDeliveriesOfWebhooks(ctx.engine, ids, status))).get(id) ?? 0;
+      return ids.map((id) => {
+        const page = pages.get(id)!;
+        return forwardConnection(args, { nodes: page.entregas, hasNextPage: page.proximo_cursor !== null }, deliveryCursor, countOf(id));
+      });
+    },
+    resolve: (webhook) => webhook.id,
+  }),
+);
 
 builder.mutationFields((t) => ({
   resendWebhookEvents: t.field({
