@@ -6,12 +6,15 @@
 // - rawCpuUsPerPost / cpuUsPerDelivery: this process's CPU (receiver included in both) per POST and per
 //   delivery, and cpuRatioToRaw between them: the ratio that holds on a machine shared with other load, where
 //   the per-second figures follow the load (printed as loadAverage).
-// Usage: npm run bench:webhooks [-- --events 4000 --rate 200 --seconds 10]
+// Usage: npm run bench:webhooks [-- --events 4000 --rate 200 --seconds 10 --profile drain.cpuprofile]
+// --profile writes a V8 CPU profile of the drain (step 2) alone, for chrome://inspect or any .cpuprofile reader.
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { Pool } from 'undici';
 
 const arg = (name: string, fallback: number) => {
@@ -22,6 +25,8 @@ const EVENTS = arg('events', 4000);
 const RATE = arg('rate', 200);
 const SECONDS = arg('seconds', 10);
 const CONCURRENCY = 64;
+const profileIndex = process.argv.indexOf('--profile');
+const PROFILE = profileIndex > 0 ? process.argv[profileIndex + 1] : undefined;
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const { startTestApp } = await import('../test/support/test-app.js');
@@ -77,12 +82,23 @@ if (created.status !== 201) throw new Error(`webhook not created: ${created.stat
 for (let i = 0; i < EVENTS; i += 8) {
   await Promise.all(Array.from({ length: Math.min(8, EVENTS - i) }, (_, j) => emitEvent(engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `backlog-${i + j}` })));
 }
+const profiler = PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const drainCpu = process.cpuUsage();
 const drainStart = performance.now();
 let worker = startWebhookWorker(engine);
 while (arrivals.size < EVENTS) await sleep(5);
 const deliveriesPerSecond = EVENTS / ((performance.now() - drainStart) / 1000);
 const cpuUsPerDelivery = cpuOf(drainCpu) / EVENTS;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  await writeFile(PROFILE!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 await worker.stop();
 arrivals.clear();
 

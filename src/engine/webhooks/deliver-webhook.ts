@@ -1,11 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import type { Webhook } from '../../generated/prisma/client.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
-import type { StoredHeader } from './present-webhook.js';
+import type { ReadyWebhook, WebhookState } from './ready-webhook.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { legacySignature, signatureV2 } from './signature.js';
 import type { WebhookDeps } from './webhook-deps.js';
-import { openHeader, openSecret } from './webhook-secret.js';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -14,10 +12,10 @@ interface Outcome {
   erro: string | null;
 }
 
-/** One finished attempt, not yet recorded (record-attempts.ts writes a batch of them in one statement). */
+/** One finished attempt, not yet recorded (claim-deliveries.ts writes a batch of them in one statement). */
 export interface Attempt {
   delivery: ClaimedDelivery;
-  webhook: Webhook;
+  webhook: WebhookState;
   numero: number;
   at: Date;
   durationMs: number;
@@ -29,45 +27,16 @@ export interface Attempt {
   deliveredAt: Date | null;
 }
 
-/** A webhook row opened for sending: URL parsed, secrets and header values decrypted once per claimed batch. */
-export interface ReadyWebhook {
-  row: Webhook;
-  url: URL;
-  /** Path and query of the URL, as the request line carries them. */
-  path: string;
-  secret: string;
-  /** The secret replaced by the last rotation, also used to sign until `until` (spec 6.4). */
-  previous: { secret: string; until: Date } | null;
-  /** The account's headers and Content-Type as undici's flat [name, value, …] list, built once per batch. */
-  headers: string[];
-}
-
-export function readyWebhook(deps: WebhookDeps, webhook: Webhook): ReadyWebhook {
-  const headers: string[] = [];
-  for (const h of webhook.cabecalhos as unknown as StoredHeader[]) headers.push(h.nome, openHeader(deps.secrets, webhook.id, h.valor_enc));
-  headers.push('content-type', 'application/json');
-  const url = new URL(webhook.url);
-  return {
-    row: webhook,
-    url,
-    path: `${url.pathname}${url.search}`,
-    secret: openSecret(deps.secrets, webhook.id, webhook.secretEnc),
-    previous: webhook.previousSecretEnc && webhook.previousUntil
-      ? { secret: openSecret(deps.secrets, webhook.id, webhook.previousSecretEnc), until: webhook.previousUntil }
-      : null,
-    headers,
-  };
-}
-
 /**
- * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, within 10 s;
- * only 2xx is success, a 3xx is not followed. Returns the outcome with the next attempt of the table of spec 6.3,
- * to be recorded by recordAttempts; null when the webhook is gone (the delivery is closed here, no attempt).
+ * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, until `deadline`
+ * (the 10 s of its claimed batch, whose attempts all start together); only 2xx is success, a 3xx is not followed.
+ * Returns the outcome with the next attempt of the table of spec 6.3, to be recorded by claimDeliveries; null
+ * when the webhook is gone (the delivery is closed here, no attempt).
  */
-export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined): Promise<Attempt | null> {
+export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, deadline: AbortSignal): Promise<Attempt | null> {
   const at = deps.clock.now();
   const numero = delivery.attempts + 1;
-  if (!webhook || webhook.row.deletedAt) {
+  if (!webhook) {
     await deps.db.webhookDelivery.updateMany({
       where: { id: delivery.id, attempts: delivery.attempts },
       data: { status: 'falhou', nextAttemptAt: null, lockedUntil: null },
@@ -75,14 +44,14 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
     return null;
   }
   const started = performance.now();
-  const outcome = await post(deps, webhook, delivery, at);
+  const outcome = await post(deps, webhook, delivery, at, deadline);
   const durationMs = Math.round(performance.now() - started);
   const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const firstAt = delivery.firstAttemptAt ?? at;
   const next = success ? null : nextAttemptAt(firstAt, at, numero);
   return {
     delivery,
-    webhook: webhook.row,
+    webhook: webhook.state,
     numero,
     at,
     durationMs,
@@ -95,7 +64,7 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
   };
 }
 
-async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, at: Date): Promise<Outcome> {
+async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, at: Date, deadline: AbortSignal): Promise<Outcome> {
   // The host is checked at every attempt, and the pool only connects to the addresses just checked.
   const target = await deps.webhooks.dispatchers.target(webhook.url);
   if (!target.ok) return { status: null, erro: `endereço recusado: ${target.motivo}` };
@@ -117,7 +86,7 @@ async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedD
       method: 'POST',
       headers,
       body,
-      signal: AbortSignal.timeout(deps.webhooks.timeoutMs),
+      signal: deadline,
     });
     // Only the status matters; the body is drained so the connection can be reused.
     await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
@@ -131,7 +100,7 @@ async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedD
 }
 
 /** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
-export async function markSuccess(deps: WebhookDeps, webhook: Webhook, at: Date): Promise<void> {
+export async function markSuccess(deps: WebhookDeps, webhook: WebhookState, at: Date): Promise<void> {
   const stale = new Date(at.getTime() - 60_000);
   // The row read with the batch already says so: no write (this is per delivery, on the hot path).
   if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return;

@@ -1,5 +1,5 @@
-import type { Webhook } from '../../generated/prisma/client.js';
 import { newId } from '../kernel/ids.js';
+import type { WebhookState } from './ready-webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
 
 /**
@@ -7,7 +7,7 @@ import type { WebhookDeps } from './webhook-deps.js';
  * (every delivery failing for more than 72 hours), the account owner is told once per outage. The conditional
  * update is the "once": only the caller that sets outage_notified_at sends. The webhook stays enabled.
  */
-export async function notifyOutage(deps: WebhookDeps, webhook: Webhook, firstAttemptAt: Date): Promise<void> {
+export async function notifyOutage(deps: WebhookDeps, webhook: WebhookState, firstAttemptAt: Date): Promise<void> {
   const now = deps.clock.now();
   const { count } = await deps.db.webhook.updateMany({
     where: {

@@ -1,10 +1,11 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { anyEventsTopic } from '../eventos/events-topic.js';
 import { runReadinessCheckIfDue } from '../prontidao/check-readiness-changes.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
-import { type Attempt, attemptDelivery, type ReadyWebhook, readyWebhook } from './deliver-webhook.js';
+import { type Attempt, attemptDelivery } from './deliver-webhook.js';
 import { dispatchEvents } from './dispatch-events.js';
-import { recordAttempts } from './record-attempts.js';
+import { type ReadyWebhook, readyWebhooks } from './ready-webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
 
 export interface WebhookWorkerOptions {
@@ -15,11 +16,9 @@ export interface WebhookWorkerOptions {
 
 /** Claims one batch of due deliveries, attempts them concurrently and records them together; returns how many. */
 export async function deliverDue(deps: WebhookDeps, concurrency = 64): Promise<number> {
-  const claimed = await claimDeliveries(deps, concurrency);
+  const claimed = await claimDeliveries(deps, [], concurrency);
   if (claimed.length === 0) return 0;
-  const webhooks = await webhooksOf(deps, claimed);
-  const attempts = await Promise.all(claimed.map((d) => attemptSafely(deps, d, webhooks.get(d.webhookId))));
-  await recordAttempts(deps, attempts.filter((a): a is Attempt => a !== null));
+  await claimDeliveries(deps, await attemptBatch(deps, claimed, () => undefined), 0);
   return claimed.length;
 }
 
@@ -37,9 +36,10 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
 /**
  * The webhook half of the worker role; resumes from the database after a crash. Two loops: the dispatcher fans
  * events out when an event commit is announced (or every pollMs, for a lost announcement or another process's
- * events without Redis), and the deliverer keeps up to `concurrency` attempts in flight, claiming again as slots
- * free instead of waiting for a whole batch. Finished attempts are recorded in batches, one statement each; a
- * delivery holds its slot until recorded, so leases never outnumber the slots.
+ * events without Redis), and the deliverer keeps up to `concurrency` attempts in flight. Each of its round trips
+ * records the attempts finished meanwhile and claims as many due deliveries as slots are free, in one
+ * statement; while it runs, the next finished attempts accumulate. A delivery holds its slot until recorded, so
+ * leases never outnumber the slots.
  */
 export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOptions = {}) {
   // Commits wake the dispatcher and fan-outs wake the deliverer, so polling only catches a lost wake-up and
@@ -51,8 +51,10 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   const stopping = new AbortController();
   const dispatchWake = new Wakeup();
   const deliverWake = new Wakeup();
-  const recorder = new AttemptRecorder(deps);
-  const inFlight = new Set<Promise<void>>();
+  /** Claimed and not yet recorded: being attempted or waiting in `finished`. */
+  let holding = 0;
+  let finished: Attempt[] = [];
+  const posting = new Set<Promise<unknown>>();
   let stopped = false;
 
   const resilient = async (name: string, step: () => Promise<void>) => {
@@ -78,24 +80,36 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
     else await dispatchWake.wait(pollMs);
   });
 
-  const deliverer = resilient('delivery', async () => {
-    const free = concurrency - inFlight.size;
-    const claimed = free >= refillAt || inFlight.size === 0 ? await claimDeliveries(deps, free) : [];
-    if (claimed.length > 0) {
-      const webhooks = await webhooksOf(deps, claimed);
-      for (const delivery of claimed) {
-        const attempt: Promise<void> = attemptSafely(deps, delivery, webhooks.get(delivery.webhookId))
-          .then((a) => (a ? recorder.record(a) : undefined))
-          .catch((err: unknown) => deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery not recorded'))
-          .finally(() => {
-            inFlight.delete(attempt);
-            if (concurrency - inFlight.size >= refillAt) deliverWake.notify();
-          });
-        inFlight.add(attempt);
-      }
+  /** Records what finished (releasing its slots) and claims up to `limit`; unrecorded attempts keep their lease. */
+  const roundTrip = async (limit: number): Promise<ClaimedDelivery[]> => {
+    const batch = finished;
+    finished = [];
+    try {
+      return await claimDeliveries(deps, batch, limit);
+    } finally {
+      // Recorded, or not (then claimed again when the lease runs out: at least once); the slots are free.
+      holding -= batch.length;
     }
-    // A full claim may leave more due: claim again once slots free. A short one waits for the dispatcher.
-    if (claimed.length < free || inFlight.size + refillAt > concurrency) await deliverWake.wait(pollMs);
+  };
+
+  const deliverer = resilient('delivery', async () => {
+    const free = concurrency - holding + finished.length;
+    // Finished attempts wait for a quarter of the slots to free, or for nothing else to be in flight.
+    if (free < refillAt && holding > finished.length) return deliverWake.wait(pollMs);
+    const claimed = await roundTrip(free);
+    if (claimed.length > 0) {
+      holding += claimed.length;
+      const sent: Promise<unknown> = attemptBatch(deps, claimed, (a) => {
+        // An attempt not made (webhook gone, or an error logged) has nothing to record: its slot frees now.
+        if (a) finished.push(a);
+        else holding--;
+        if (concurrency - holding + finished.length >= refillAt || holding === finished.length) deliverWake.notify();
+      }).finally(() => posting.delete(sent));
+      posting.add(sent);
+    }
+    // A full claim may leave more due: claim again once slots free. A short one waits for the dispatcher or
+    // for attempts to finish (a notify during the round trip makes this wait return at once).
+    if (claimed.length < free || holding + refillAt > concurrency) await deliverWake.wait(pollMs);
   });
 
   // Event commits are announced after commit; a wake-up only makes the dispatcher look earlier.
@@ -114,25 +128,42 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       dispatchWake.notify();
       deliverWake.notify();
       await Promise.all([dispatcher, deliverer, wakeups]);
-      await Promise.all(inFlight);
+      await Promise.all(posting);
+      if (finished.length > 0) {
+        await roundTrip(0).catch((err: unknown) => deps.logger.error({ err }, 'webhook attempts not recorded at stop'));
+      }
     },
   };
 }
 
-/** The claimed deliveries' webhooks, read and opened once per claim (not per attempt). */
-async function webhooksOf(deps: WebhookDeps, claimed: ClaimedDelivery[]): Promise<Map<string, ReadyWebhook>> {
-  const ids = [...new Set(claimed.map((d) => d.webhookId))];
-  return new Map((await deps.db.webhook.findMany({ where: { id: { in: ids } } })).map((w) => [w.id, readyWebhook(deps, w)]));
-}
-
-async function attemptSafely(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined): Promise<Attempt | null> {
+/**
+ * Attempts a claimed batch at once under one deadline (the batch's attempts start together, so one timer
+ * serves them all instead of one per attempt); `done` gets each attempt as it finishes, null for one not made.
+ * Never rejects: a delivery whose attempt fails unrecorded is claimed again when its lease runs out.
+ */
+async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done: (a: Attempt | null) => void): Promise<Attempt[]> {
+  let webhooks: Map<string, ReadyWebhook>;
   try {
-    return await attemptDelivery(deps, delivery, webhook);
+    webhooks = await readyWebhooks(deps, claimed);
   } catch (err) {
-    // The lease runs out and the delivery is claimed again: nothing is lost.
-    deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed');
-    return null;
+    deps.logger.error({ err }, 'webhooks of a claimed batch not read');
+    for (const _ of claimed) done(null);
+    return [];
   }
+  const deadline = AbortSignal.timeout(deps.webhooks.timeoutMs);
+  // Each attempt of the batch listens until it ends: as many listeners as the batch has attempts is no leak.
+  setMaxListeners(claimed.length + 1, deadline);
+  const attempts = await Promise.all(claimed.map(async (delivery) => {
+    let attempt: Attempt | null = null;
+    try {
+      attempt = await attemptDelivery(deps, delivery, webhooks.get(delivery.webhookId), deadline);
+    } catch (err) {
+      deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed');
+    }
+    done(attempt);
+    return attempt;
+  }));
+  return attempts.filter((a): a is Attempt => a !== null);
 }
 
 /** A sleep that ends early on notify(); a notify while nobody waits makes the next wait return at once. */
@@ -160,38 +191,5 @@ class Wakeup {
       }
       this.wake = done;
     });
-  }
-}
-
-/**
- * Batches finished attempts: while one batch is being written the next accumulates, so recording costs one
- * statement per batch however many attempts finish. record() settles when its attempt's batch is written.
- */
-class AttemptRecorder {
-  private queue: Array<{ attempt: Attempt; settle: (err?: unknown) => void }> = [];
-  private writing = false;
-
-  constructor(private readonly deps: WebhookDeps) {}
-
-  record(attempt: Attempt): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ attempt, settle: (err) => (err === undefined ? resolve() : reject(err)) });
-      if (!this.writing) void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.writing = true;
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0);
-      try {
-        await recordAttempts(this.deps, batch.map((b) => b.attempt));
-        for (const b of batch) b.settle();
-      } catch (err) {
-        // Unrecorded attempts keep their lease and are claimed again when it runs out (at least once).
-        for (const b of batch) b.settle(err ?? new Error('recording failed'));
-      }
-    }
-    this.writing = false;
   }
 }
