@@ -84,6 +84,20 @@ export interface NfeIbsCbs {
   v_cbs?: string;
 }
 
+/** ICMSUFDest (group NA): the ICMS of an interstate sale to a final consumer shared with the destination UF. */
+export interface NfeIcmsUfDest {
+  v_bc_uf_dest: string;
+  v_bc_fcp_uf_dest?: string;
+  p_fcp_uf_dest?: string;
+  p_icms_uf_dest: string;
+  /** 4.00, 7.00 or 12.00. */
+  p_icms_inter: string;
+  p_icms_inter_part: string;
+  v_fcp_uf_dest?: string;
+  v_icms_uf_dest: string;
+  v_icms_uf_remet: string;
+}
+
 export interface NfeItem {
   codigo: string;
   descricao: string;
@@ -104,6 +118,7 @@ export interface NfeItem {
   pis: NfePisCofins;
   cofins: NfePisCofins;
   ipi?: NfeIpi;
+  icms_uf_dest?: NfeIcmsUfDest;
   ibs_cbs?: NfeIbsCbs;
 }
 

@@ -59,6 +59,17 @@ const NfeCofinsInput = builder.inputType('NfeCofinsInput', {
   }),
 });
 
+const NfeIcmsUfDestInput = builder.inputType('NfeIcmsUfDestInput', {
+  description: 'ICMSUFDest (layout 4.00 group NA): ICMS shared with the destination UF in interstate sales to final consumers outside the ICMS.',
+  fields: (t) => ({
+    vBcUfDest: t.field({ type: 'Decimal', description: 'vBCUFDest' }), vBcFcpUfDest: t.field({ type: 'Decimal', description: 'vBCFCPUFDest' }),
+    pFcpUfDest: t.field({ type: 'Decimal', description: 'pFCPUFDest' }), pIcmsUfDest: t.field({ type: 'Decimal', description: 'pICMSUFDest' }),
+    pIcmsInter: t.field({ type: 'Decimal', description: 'pICMSInter: 4, 7 or 12' }), pIcmsInterPart: t.field({ type: 'Decimal', description: 'pICMSInterPart' }),
+    vFcpUfDest: t.field({ type: 'Decimal', description: 'vFCPUFDest' }), vIcmsUfDest: t.field({ type: 'Decimal', description: 'vICMSUFDest' }),
+    vIcmsUfRemet: t.field({ type: 'Decimal', description: 'vICMSUFRemet' }),
+  }),
+});
+
 const NfeIpiInput = builder.inputType('NfeIpiInput', {
   description: 'IPI group (layout 4.00 TIpi: cEnq, CST; IPITrib by vBC × pIPI or qUnid × vUnid, with vIPI; IPINT by the CST).',
   fields: (t) => ({
@@ -104,6 +115,7 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
     pis: t.field({ type: NfePisInput }),
     cofins: t.field({ type: NfeCofinsInput }),
     ipi: t.field({ type: NfeIpiInput }),
+    icmsUfDest: t.field({ type: NfeIcmsUfDestInput }),
     ibsCbs: t.field({ type: NfeIbsCbsInput }),
   }),
 });
