@@ -1,7 +1,7 @@
 import { el, group } from '../national/xml-text.js';
 import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE, decimalXml, type FormatoDecimal } from './nfe-decimal.js';
 import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './nfe-icms-groups.js';
-import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIpi, NfePisCofins } from './nfe-request.js';
+import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIi, NfeIpi, NfePisCofins } from './nfe-request.js';
 import type { TotaisIbsCbs } from './nfe-totals.js';
 
 /** Decimal element in its layout format, or '' when absent. */
@@ -26,6 +26,12 @@ export function ipiXml(ipi: NfeIpi | undefined): string {
     : group('IPITrib', el('CST', ipi.cst), dec('vBC', ipi.v_bc, VALOR), dec('pIPI', ipi.p_ipi, ALIQUOTA),
         dec('qUnid', ipi.q_unid, QUANTIDADE_12), dec('vUnid', ipi.v_unid, VALOR_UNIDADE), dec('vIPI', ipi.v_ipi, VALOR));
   return group('IPI', el('cEnq', ipi.c_enq), inner);
+}
+
+/** `<II>` (after IPI), or '' when the item has none. */
+export function iiXml(ii: NfeIi | undefined): string {
+  if (!ii) return '';
+  return group('II', dec('vBC', ii.v_bc, VALOR), dec('vDespAdu', ii.v_desp_adu, VALOR), dec('vII', ii.v_ii, VALOR), dec('vIOF', ii.v_iof, VALOR));
 }
 
 export function pisCofinsXml(tax: 'PIS' | 'COFINS', g: NfePisCofins): string {

@@ -84,6 +84,14 @@ export interface NfeIbsCbs {
   v_cbs?: string;
 }
 
+/** II (group P, import tax): base, customs expenses, the tax and the IOF, all required by the layout. */
+export interface NfeIi {
+  v_bc: string;
+  v_desp_adu: string;
+  v_ii: string;
+  v_iof: string;
+}
+
 /** ICMSUFDest (group NA): the ICMS of an interstate sale to a final consumer shared with the destination UF. */
 export interface NfeIcmsUfDest {
   v_bc_uf_dest: string;
@@ -118,6 +126,7 @@ export interface NfeItem {
   pis: NfePisCofins;
   cofins: NfePisCofins;
   ipi?: NfeIpi;
+  ii?: NfeIi;
   icms_uf_dest?: NfeIcmsUfDest;
   ibs_cbs?: NfeIbsCbs;
 }

@@ -72,7 +72,7 @@ export function somarTotais(itens: NfeItem[]): SomaTotais {
   t.vFrete = soma(itens, (i) => i.frete);
   t.vSeg = soma(itens, (i) => i.seguro);
   t.vDesc = soma(itens, (i) => i.desconto);
-  t.vII = zero;
+  t.vII = soma(itens, (i) => i.ii?.v_ii);
   t.vIPI = soma(itens, (i) => i.ipi?.v_ipi);
   t.vIPIDevol = zero;
   t.vPIS = soma(itens, (i) => i.pis.valor);

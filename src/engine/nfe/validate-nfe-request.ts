@@ -16,7 +16,7 @@ import {
 import { somarTotais, TOTAIS_INFORMADOS, totalSomado, type SomaTotais, type TotalInformado } from './nfe-totals.js';
 import { lerIcms } from './read-nfe-icms.js';
 import { lerIcmsUfDest } from './read-nfe-icms-uf-dest.js';
-import { lerIbsCbs, lerIpi, lerPisCofins } from './read-nfe-taxes.js';
+import { lerIbsCbs, lerIi, lerIpi, lerPisCofins } from './read-nfe-taxes.js';
 
 export interface NfeValidation {
   request: NfeRequest | null;
@@ -188,7 +188,7 @@ function lerEndereco(v: unknown, c: Coletor): NfeEndereco | null {
 
 const CAMPOS_ITEM = [
   'codigo', 'descricao', 'ncm', 'cfop', 'origem', 'unidade', 'quantidade', 'valor_unitario', 'gtin', 'cest', 'desconto', 'frete', 'seguro',
-  'outras_despesas', 'icms', 'pis', 'cofins', 'ipi', 'icms_uf_dest', 'ibs_cbs',
+  'outras_despesas', 'icms', 'pis', 'cofins', 'ipi', 'ii', 'icms_uf_dest', 'ibs_cbs',
 ] as const;
 
 function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor, ajustes: NfeAjuste[]): NfeItem[] {
@@ -224,6 +224,7 @@ function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor, ajustes: 
     const pis = lerPisCofins(it, 'pis', base, c);
     const cofins = lerPisCofins(it, 'cofins', base, c);
     const ipi = presente(it, 'ipi') ? lerIpi(it.ipi, `${base}/ipi`, c) : undefined;
+    const ii = presente(it, 'ii') ? lerIi(it.ii, `${base}/ii`, cfop, c) : undefined;
     const ufDest = presente(it, 'icms_uf_dest') ? lerIcmsUfDest(it.icms_uf_dest, `${base}/icms_uf_dest`, c) : undefined;
     const ibsCbs = presente(it, 'ibs_cbs') ? lerIbsCbs(it.ibs_cbs, `${base}/ibs_cbs`, c, ajustes) : undefined;
     if (quantidade !== undefined && new Decimal(quantidade).isZero()) c.formato(`${base}/quantidade`, 'A quantidade deve ser maior que zero.', 'Informe a quantidade vendida.');
@@ -238,7 +239,7 @@ function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor, ajustes: 
     out.push({
       codigo: codigo!, descricao: descricao!, ncm: ncm!, cfop: cfop!, origem: origem!, unidade: unidade!, quantidade: quantidade!,
       valor_unitario: valorUnitario!, gtin, cest, desconto, frete, seguro, outras_despesas: outras, icms, pis, cofins,
-      ipi: ipi ?? undefined, icms_uf_dest: ufDest ?? undefined, ibs_cbs: ibsCbs ?? undefined,
+      ipi: ipi ?? undefined, ii: ii ?? undefined, icms_uf_dest: ufDest ?? undefined, ibs_cbs: ibsCbs ?? undefined,
     });
   });
   return out;

@@ -59,6 +59,14 @@ const NfeCofinsInput = builder.inputType('NfeCofinsInput', {
   }),
 });
 
+const NfeIiInput = builder.inputType('NfeIiInput', {
+  description: 'II (layout 4.00 group P), import items (CFOP 3xxx) only: vBC, vDespAdu, vII, vIOF, all required.',
+  fields: (t) => ({
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }), vDespAdu: t.field({ type: 'Decimal', description: 'vDespAdu' }),
+    vIi: t.field({ type: 'Decimal', description: 'vII' }), vIof: t.field({ type: 'Decimal', description: 'vIOF' }),
+  }),
+});
+
 const NfeIcmsUfDestInput = builder.inputType('NfeIcmsUfDestInput', {
   description: 'ICMSUFDest (layout 4.00 group NA): ICMS shared with the destination UF in interstate sales to final consumers outside the ICMS.',
   fields: (t) => ({
@@ -115,6 +123,7 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
     pis: t.field({ type: NfePisInput }),
     cofins: t.field({ type: NfeCofinsInput }),
     ipi: t.field({ type: NfeIpiInput }),
+    ii: t.field({ type: NfeIiInput }),
     icmsUfDest: t.field({ type: NfeIcmsUfDestInput }),
     ibsCbs: t.field({ type: NfeIbsCbsInput }),
   }),

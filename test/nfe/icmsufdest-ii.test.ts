@@ -55,3 +55,30 @@ describe('ICMSUFDest (group NA of layout 4.00)', () => {
       .toEqual([expect.objectContaining({ codigo: 'tipo_invalido', campo: '/itens/0/icms_uf_dest/v_icms_uf_dest' })]);
   });
 });
+
+describe('II (group P of layout 4.00)', () => {
+  const importacao = (ii: Record<string, unknown>, cfop = '3102') => {
+    const b = nfeBody({ tipo_operacao: 'entrada', pagamentos: [{ forma: 'sem_pagamento', valor: '0.00' }] });
+    b.itens[0] = { ...b.itens[0], cfop, ii };
+    b.itens[1] = { ...b.itens[1], cfop };
+    return b;
+  };
+  const II = { v_bc: '100.00', v_desp_adu: '15.5', v_ii: '20.00', v_iof: '0.38' };
+
+  it('is written after IPI, schema-valid (xmllint) and signed (xmlsec1); vII enters ICMSTot and vNF', () => {
+    const { xml } = signedNfe(importacao(II));
+    const lint = xmllint(xml, 'nfe/nfe_v4.00.xsd');
+    expect(lint.ok, lint.output).toBe(true);
+    expect(xmlsecVerify(xml, testIdentity().cert.certificatePem, 'infNFe').ok).toBe(true);
+    expect(xml).toContain('</IPI><II><vBC>100.00</vBC><vDespAdu>15.50</vDespAdu><vII>20.00</vII><vIOF>0.38</vIOF></II><PIS>');
+    // vProd 115.00 + vIPI 5.00 + vII 20.00.
+    expect(xml).toContain('<vII>20.00</vII><vIPI>5.00</vIPI>');
+    expect(xml).toContain('<vNF>140.00</vNF>');
+  });
+
+  it('requires every member and an import CFOP', () => {
+    const erros = (b: unknown) => validateNfeRequest(b, { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).erros.map((e) => `${e.codigo} ${e.campo}`);
+    expect(erros(importacao({ v_bc: '100.00', v_ii: '20.00' }))).toEqual(['campo_obrigatorio /itens/0/ii/v_desp_adu', 'campo_obrigatorio /itens/0/ii/v_iof']);
+    expect(erros(importacao(II, '5102'))).toEqual(['formato_invalido /itens/0/ii']);
+  });
+});
