@@ -1,7 +1,7 @@
 import { el, group } from '../national/xml-text.js';
 import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE, decimalXml, type FormatoDecimal } from './nfe-decimal.js';
 import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './nfe-icms-groups.js';
-import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIi, NfeIpi, NfePisCofins } from './nfe-request.js';
+import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIi, NfeIpi, NfePisCofins, NfePisCofinsSt } from './nfe-request.js';
 import type { TotaisIbsCbs } from './nfe-totals.js';
 
 /** Decimal element in its layout format, or '' when absent. */
@@ -39,6 +39,13 @@ export function pisCofinsXml(tax: 'PIS' | 'COFINS', g: NfePisCofins): string {
   const kind = g.cst === '01' || g.cst === '02' ? 'Aliq' : g.cst === '03' ? 'Qtde' : 'Outr';
   return group(tax, group(`${tax}${kind}`, el('CST', g.cst), dec('vBC', g.v_bc, VALOR), dec(`p${tax}`, g.aliquota, ALIQUOTA),
     dec('qBCProd', g.q_bc_prod, QUANTIDADE_12), dec('vAliqProd', g.v_aliq_prod, QUANTIDADE), dec(`v${tax}`, g.valor, VALOR)));
+}
+
+/** `<PISST>` / `<COFINSST>` (after PIS / COFINS), or '' when the item has none. */
+export function pisCofinsStXml(tax: 'PIS' | 'COFINS', g: NfePisCofinsSt | undefined): string {
+  if (!g) return '';
+  return group(`${tax}ST`, dec('vBC', g.v_bc, VALOR), dec(`p${tax}`, g.aliquota, ALIQUOTA), dec('qBCProd', g.q_bc_prod, VALOR_UNIDADE),
+    dec('vAliqProd', g.v_aliq_prod, VALOR_UNIDADE), dec(`v${tax}`, g.valor, VALOR));
 }
 
 /** `<ICMSUFDest>` in the layout order, or '' when the item has none. */

@@ -84,6 +84,15 @@ export interface NfeIbsCbs {
   v_cbs?: string;
 }
 
+/** PISST / COFINSST (groups R, T): base × rate or quantity × value per unit, and the value. */
+export interface NfePisCofinsSt {
+  v_bc?: string;
+  aliquota?: string;
+  q_bc_prod?: string;
+  v_aliq_prod?: string;
+  valor: string;
+}
+
 /** II (group P, import tax): base, customs expenses, the tax and the IOF, all required by the layout. */
 export interface NfeIi {
   v_bc: string;
@@ -127,6 +136,8 @@ export interface NfeItem {
   cofins: NfePisCofins;
   ipi?: NfeIpi;
   ii?: NfeIi;
+  pis_st?: NfePisCofinsSt;
+  cofins_st?: NfePisCofinsSt;
   icms_uf_dest?: NfeIcmsUfDest;
   ibs_cbs?: NfeIbsCbs;
 }

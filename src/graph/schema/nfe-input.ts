@@ -59,6 +59,24 @@ const NfeCofinsInput = builder.inputType('NfeCofinsInput', {
   }),
 });
 
+const NfePisStInput = builder.inputType('NfePisStInput', {
+  description: 'PISST (layout 4.00 group R): vBC × pPIS or qBCProd × vAliqProd, and vPIS.',
+  fields: (t) => ({
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }), pPis: t.field({ type: 'Decimal', description: 'pPIS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
+    vPis: t.field({ type: 'Decimal', description: 'vPIS' }),
+  }),
+});
+
+const NfeCofinsStInput = builder.inputType('NfeCofinsStInput', {
+  description: 'COFINSST (layout 4.00 group T): vBC × pCOFINS or qBCProd × vAliqProd, and vCOFINS.',
+  fields: (t) => ({
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }), pCofins: t.field({ type: 'Decimal', description: 'pCOFINS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
+    vCofins: t.field({ type: 'Decimal', description: 'vCOFINS' }),
+  }),
+});
+
 const NfeIiInput = builder.inputType('NfeIiInput', {
   description: 'II (layout 4.00 group P), import items (CFOP 3xxx) only: vBC, vDespAdu, vII, vIOF, all required.',
   fields: (t) => ({
@@ -124,6 +142,8 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
     cofins: t.field({ type: NfeCofinsInput }),
     ipi: t.field({ type: NfeIpiInput }),
     ii: t.field({ type: NfeIiInput }),
+    pisSt: t.field({ type: NfePisStInput }),
+    cofinsSt: t.field({ type: NfeCofinsStInput }),
     icmsUfDest: t.field({ type: NfeIcmsUfDestInput }),
     ibsCbs: t.field({ type: NfeIbsCbsInput }),
   }),

@@ -82,3 +82,26 @@ describe('II (group P of layout 4.00)', () => {
     expect(erros(importacao(II, '5102'))).toEqual(['formato_invalido /itens/0/ii']);
   });
 });
+
+describe('PISST and COFINSST (groups R and T of layout 4.00)', () => {
+  const comSt = (pisSt: Record<string, unknown>, cofinsSt: Record<string, unknown>) => {
+    const b = nfeBody();
+    b.itens[0] = { ...b.itens[0], pis_st: pisSt, cofins_st: cofinsSt };
+    return b;
+  };
+
+  it('by rate and by unit: each after its own tax, schema-valid (xmllint) and signed (xmlsec1)', () => {
+    const { xml } = signedNfe(comSt({ v_bc: '100.00', p_pis: '0.65', v_pis: '0.65' }, { q_bc_prod: '10', v_aliq_prod: '0.3', v_cofins: '3.00' }));
+    const lint = xmllint(xml, 'nfe/nfe_v4.00.xsd');
+    expect(lint.ok, lint.output).toBe(true);
+    expect(xmlsecVerify(xml, testIdentity().cert.certificatePem, 'infNFe').ok).toBe(true);
+    expect(xml).toContain('</PIS><PISST><vBC>100.00</vBC><pPIS>0.65</pPIS><vPIS>0.65</vPIS></PISST><COFINS>');
+    expect(xml).toContain('</COFINS><COFINSST><qBCProd>10.0000</qBCProd><vAliqProd>0.3000</vAliqProd><vCOFINS>3.00</vCOFINS></COFINSST>');
+  });
+
+  it('refuses both forms at once, a missing value and unknown members', () => {
+    const erros = validateNfeRequest(comSt({ v_bc: '100.00', p_pis: '0.65', q_bc_prod: '1', v_aliq_prod: '1', v_pis: '0.65' }, { v_bc: '100.00', p_cofins: '3', ind_soma_cofinsst: '1' }),
+      { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).erros.map((e) => `${e.codigo} ${e.campo}`);
+    expect(erros).toEqual(['formato_invalido /itens/0/pis_st', 'campo_desconhecido /itens/0/cofins_st/ind_soma_cofinsst', 'campo_obrigatorio /itens/0/cofins_st/v_cofins']);
+  });
+});
