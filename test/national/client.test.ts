@@ -1,14 +1,12 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import forge from 'node-forge';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNationalClient, emitDps, getNfse, queryDps, registerEvent } from '../../src/engine/national/client.js';
 import { gzipBase64 } from '../../src/engine/national/gzip-base64.js';
 import { readErrors } from '../../src/engine/national/national-answer.js';
-import { testIdentity } from './fixtures.js';
+import { selfSignedServerCert, testIdentity } from './fixtures.js';
 
 const CHAVE = '35503082211222333000181000000000000126011234567894';
 const NFSE = `<?xml version="1.0" encoding="UTF-8"?><NFSe xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01"><infNFSe Id="NFS${CHAVE}"><nNFSe>17</nNFSe></infNFSe></NFSe>`;
@@ -126,18 +124,3 @@ describe('national client: mutual TLS', () => {
     await anonymous.close();
   });
 });
-
-function selfSignedServerCert(): { key: string; cert: string } {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 86_400_000);
-  cert.setSubject([{ shortName: 'CN', value: 'sefin.simulada' }]);
-  cert.setIssuer([{ shortName: 'CN', value: 'sefin.simulada' }]);
-  cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }]);
-  const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  cert.sign(forge.pki.privateKeyFromPem(key), forge.md.sha256.create());
-  return { key, cert: forge.pki.certificateToPem(cert) };
-}

@@ -1,6 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import forge from 'node-forge';
 import { generateTestCertificate, type TestCertificate } from '../../src/engine/national/generate-test-certificate.js';
 import { readCertificate, type A1Certificate } from '../../src/engine/national/certificate.js';
 import { createXmlSigner, type XmlSigner } from '../../src/engine/national/sign-xml.js';
@@ -113,4 +115,20 @@ export function writeTemp(dir: string, name: string, content: string | Buffer): 
   const path = join(dir, name);
   writeFileSync(path, content);
   return path;
+}
+
+/** A self-signed https server certificate for 127.0.0.1, for mutual TLS tests. */
+export function selfSignedServerCert(): { key: string; cert: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  cert.serialNumber = '01';
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + 86_400_000);
+  cert.setSubject([{ shortName: 'CN', value: 'sefin.simulada' }]);
+  cert.setIssuer([{ shortName: 'CN', value: 'sefin.simulada' }]);
+  cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }]);
+  const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  cert.sign(forge.pki.privateKeyFromPem(key), forge.md.sha256.create());
+  return { key, cert: forge.pki.certificateToPem(cert) };
 }

@@ -1,7 +1,7 @@
 import { el, group } from '../national/xml-text.js';
 import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE, decimalXml, type FormatoDecimal } from './nfe-decimal.js';
 import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './nfe-icms-groups.js';
-import type { NfeIbsCbs, NfeIcms, NfeIpi, NfePisCofins } from './nfe-request.js';
+import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIi, NfeIpi, NfePisCofins, NfePisCofinsSt } from './nfe-request.js';
 import type { TotaisIbsCbs } from './nfe-totals.js';
 
 /** Decimal element in its layout format, or '' when absent. */
@@ -28,11 +28,33 @@ export function ipiXml(ipi: NfeIpi | undefined): string {
   return group('IPI', el('cEnq', ipi.c_enq), inner);
 }
 
+/** `<II>` (after IPI), or '' when the item has none. */
+export function iiXml(ii: NfeIi | undefined): string {
+  if (!ii) return '';
+  return group('II', dec('vBC', ii.v_bc, VALOR), dec('vDespAdu', ii.v_desp_adu, VALOR), dec('vII', ii.v_ii, VALOR), dec('vIOF', ii.v_iof, VALOR));
+}
+
 export function pisCofinsXml(tax: 'PIS' | 'COFINS', g: NfePisCofins): string {
   if (g.valor === undefined) return group(tax, group(`${tax}NT`, el('CST', g.cst)));
   const kind = g.cst === '01' || g.cst === '02' ? 'Aliq' : g.cst === '03' ? 'Qtde' : 'Outr';
   return group(tax, group(`${tax}${kind}`, el('CST', g.cst), dec('vBC', g.v_bc, VALOR), dec(`p${tax}`, g.aliquota, ALIQUOTA),
     dec('qBCProd', g.q_bc_prod, QUANTIDADE_12), dec('vAliqProd', g.v_aliq_prod, QUANTIDADE), dec(`v${tax}`, g.valor, VALOR)));
+}
+
+/** `<PISST>` / `<COFINSST>` (after PIS / COFINS), or '' when the item has none. */
+export function pisCofinsStXml(tax: 'PIS' | 'COFINS', g: NfePisCofinsSt | undefined): string {
+  if (!g) return '';
+  return group(`${tax}ST`, dec('vBC', g.v_bc, VALOR), dec(`p${tax}`, g.aliquota, ALIQUOTA), dec('qBCProd', g.q_bc_prod, VALOR_UNIDADE),
+    dec('vAliqProd', g.v_aliq_prod, VALOR_UNIDADE), dec(`v${tax}`, g.valor, VALOR));
+}
+
+/** `<ICMSUFDest>` in the layout order, or '' when the item has none. */
+export function icmsUfDestXml(g: NfeIcmsUfDest | undefined): string {
+  if (!g) return '';
+  return group('ICMSUFDest', dec('vBCUFDest', g.v_bc_uf_dest, VALOR), dec('vBCFCPUFDest', g.v_bc_fcp_uf_dest, VALOR),
+    dec('pFCPUFDest', g.p_fcp_uf_dest, ALIQUOTA), dec('pICMSUFDest', g.p_icms_uf_dest, ALIQUOTA), el('pICMSInter', g.p_icms_inter),
+    dec('pICMSInterPart', g.p_icms_inter_part, ALIQUOTA), dec('vFCPUFDest', g.v_fcp_uf_dest, VALOR), dec('vICMSUFDest', g.v_icms_uf_dest, VALOR),
+    dec('vICMSUFRemet', g.v_icms_uf_remet, VALOR));
 }
 
 /** `<IBSCBS>` (TTribNFe): CST, cClassTrib and, when taxed, gIBSCBS with the state, municipal and federal parts. */

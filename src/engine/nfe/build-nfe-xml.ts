@@ -3,7 +3,7 @@ import type { Environment } from '../auth/api-key-format.js';
 import type { CompanyEndereco } from '../empresas/company-input.js';
 import { el, escapeAttr, group } from '../national/xml-text.js';
 import { municipio } from '../tabelas/index.js';
-import { ibsCbsTotXml, ibsCbsXml, icmsXml, ipiXml, pisCofinsXml } from './build-nfe-tax-xml.js';
+import { ibsCbsTotXml, ibsCbsXml, icmsUfDestXml, icmsXml, iiXml, ipiXml, pisCofinsStXml, pisCofinsXml } from './build-nfe-tax-xml.js';
 import { autXmlXml } from './nfe-autxml.js';
 import { QUANTIDADE, VALOR, VALOR_UNITARIO, decimalXml } from './nfe-decimal.js';
 import { FINALIDADE_FIN, FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type NfeItem, type NfeRequest } from './nfe-request.js';
@@ -105,8 +105,8 @@ function detXml(item: NfeItem, index: number, vProd: string, r: NfeRequest): str
     el('vProd', vProd) + el('cEANTrib', gtin) + el('uTrib', item.unidade) + el('qTrib', qtd) + el('vUnTrib', unitario) +
     opcional('vFrete', item.frete) + opcional('vSeg', item.seguro) + opcional('vDesc', item.desconto) + opcional('vOutro', item.outras_despesas) +
     el('indTot', '1');
-  const imposto = group('imposto', icmsXml(item.icms, item.origem), ipiXml(item.ipi), pisCofinsXml('PIS', item.pis),
-    pisCofinsXml('COFINS', item.cofins), ibsCbsXml(item.ibs_cbs));
+  const imposto = group('imposto', icmsXml(item.icms, item.origem), ipiXml(item.ipi), iiXml(item.ii), pisCofinsXml('PIS', item.pis),
+    pisCofinsStXml('PIS', item.pis_st), pisCofinsXml('COFINS', item.cofins), pisCofinsStXml('COFINS', item.cofins_st), icmsUfDestXml(item.icms_uf_dest), ibsCbsXml(item.ibs_cbs));
   // Spec 2.9: a return references the original note per item (DFeReferenciado, PL_010), other purposes at note
   // level (NFref); both together are rejection 1010.
   const ref = r.finalidade === 'devolucao' && r.chave_referenciada

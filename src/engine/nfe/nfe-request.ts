@@ -84,6 +84,37 @@ export interface NfeIbsCbs {
   v_cbs?: string;
 }
 
+/** PISST / COFINSST (groups R, T): base × rate or quantity × value per unit, and the value. */
+export interface NfePisCofinsSt {
+  v_bc?: string;
+  aliquota?: string;
+  q_bc_prod?: string;
+  v_aliq_prod?: string;
+  valor: string;
+}
+
+/** II (group P, import tax): base, customs expenses, the tax and the IOF, all required by the layout. */
+export interface NfeIi {
+  v_bc: string;
+  v_desp_adu: string;
+  v_ii: string;
+  v_iof: string;
+}
+
+/** ICMSUFDest (group NA): the ICMS of an interstate sale to a final consumer shared with the destination UF. */
+export interface NfeIcmsUfDest {
+  v_bc_uf_dest: string;
+  v_bc_fcp_uf_dest?: string;
+  p_fcp_uf_dest?: string;
+  p_icms_uf_dest: string;
+  /** 4.00, 7.00 or 12.00. */
+  p_icms_inter: string;
+  p_icms_inter_part: string;
+  v_fcp_uf_dest?: string;
+  v_icms_uf_dest: string;
+  v_icms_uf_remet: string;
+}
+
 export interface NfeItem {
   codigo: string;
   descricao: string;
@@ -104,6 +135,10 @@ export interface NfeItem {
   pis: NfePisCofins;
   cofins: NfePisCofins;
   ipi?: NfeIpi;
+  ii?: NfeIi;
+  pis_st?: NfePisCofinsSt;
+  cofins_st?: NfePisCofinsSt;
+  icms_uf_dest?: NfeIcmsUfDest;
   ibs_cbs?: NfeIbsCbs;
 }
 

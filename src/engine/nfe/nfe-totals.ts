@@ -58,14 +58,21 @@ export function somarTotais(itens: NfeItem[]): SomaTotais {
   const vItens = itens.map((i) => new Decimal(i.quantidade).times(i.valor_unitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
   const icms = (k: IcmsCampo) => soma(itens, (i) => i.icms.valores[k]);
   const t: Record<string, Decimal> = {};
+  const difal = itens.some((i) => i.icms_uf_dest);
   for (const [tag, campo, opcional] of DO_ICMS) {
     if (!opcional || itens.some((i) => i.icms.valores[campo] !== undefined)) t[tag] = icms(campo);
+    // W04c-W04e, after vICMSDeson and only when an item shares its ICMS with the destination UF (ICMSUFDest).
+    if (tag === 'vICMSDeson' && difal) {
+      t.vFCPUFDest = soma(itens, (i) => i.icms_uf_dest?.v_fcp_uf_dest);
+      t.vICMSUFDest = soma(itens, (i) => i.icms_uf_dest?.v_icms_uf_dest);
+      t.vICMSUFRemet = soma(itens, (i) => i.icms_uf_dest?.v_icms_uf_remet);
+    }
   }
   t.vProd = vItens.reduce((s, v) => s.plus(v), zero);
   t.vFrete = soma(itens, (i) => i.frete);
   t.vSeg = soma(itens, (i) => i.seguro);
   t.vDesc = soma(itens, (i) => i.desconto);
-  t.vII = zero;
+  t.vII = soma(itens, (i) => i.ii?.v_ii);
   t.vIPI = soma(itens, (i) => i.ipi?.v_ipi);
   t.vIPIDevol = zero;
   t.vPIS = soma(itens, (i) => i.pis.valor);

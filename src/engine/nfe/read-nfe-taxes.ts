@@ -3,7 +3,7 @@ import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../nfs
 import { nfeAjuste, type NfeAjuste } from './nfe-adjustments.js';
 import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE } from './nfe-decimal.js';
 import { lerDecimal, lerPadrao } from './nfe-readers.js';
-import type { NfeIbsCbs, NfeIpi, NfePisCofins } from './nfe-request.js';
+import type { NfeIbsCbs, NfeIi, NfeIpi, NfePisCofins, NfePisCofinsSt } from './nfe-request.js';
 
 const PIS_ALIQ = ['01', '02'];
 const PIS_QTDE = ['03'];
@@ -105,6 +105,51 @@ export function lerIpi(v: unknown, campo: string, c: Coletor): NfeIpi | null {
       };
   out.v_ipi = lerDecimal(g, 'v_ipi', `${campo}/v_ipi`, c, VALOR, 'O valor do IPI (v_ipi)');
   return c.issues.length > antes ? null : out;
+}
+
+/**
+ * PISST or COFINSST (groups R and T: PIS/COFINS withheld by substitution): base × rate (v_bc, p_pis/p_cofins)
+ * or quantity × value per unit (q_bc_prod, v_aliq_prod), never both, and the value. indSomaPISST/indSomaCOFINSST
+ * are not accepted (left out: the value does not enter vNF). Null when invalid.
+ */
+export function lerPisCofinsSt(v: unknown, key: 'pis_st' | 'cofins_st', campo: string, c: Coletor): NfePisCofinsSt | null {
+  const tax = key === 'pis_st' ? 'pis' : 'cofins';
+  const [taxa, valor] = [`p_${tax}`, `v_${tax}`];
+  const g = lerObjeto(v, campo, ['v_bc', taxa, 'q_bc_prod', 'v_aliq_prod', valor], c);
+  if (!g) return null;
+  const antes = c.issues.length;
+  const porQuantidade = presente(g, 'q_bc_prod') || presente(g, 'v_aliq_prod');
+  if (porQuantidade && (presente(g, 'v_bc') || presente(g, taxa))) {
+    c.formato(campo, `${key} leva base e alíquota (v_bc, ${taxa}) ou quantidade e valor por unidade (q_bc_prod, v_aliq_prod), não os dois.`, 'Envie só uma das formas de cálculo.');
+  }
+  // TDec_1204 / TDec_1104 here (fixed 4 decimals), unlike the variable ones of PISOutr.
+  const out: Partial<NfePisCofinsSt> = porQuantidade
+    ? { q_bc_prod: lerDecimal(g, 'q_bc_prod', `${campo}/q_bc_prod`, c, QUANTIDADE_12, 'A quantidade tributada (q_bc_prod)'),
+        v_aliq_prod: lerDecimal(g, 'v_aliq_prod', `${campo}/v_aliq_prod`, c, VALOR_UNIDADE, 'O valor por unidade (v_aliq_prod)') }
+    : { v_bc: lerDecimal(g, 'v_bc', `${campo}/v_bc`, c, VALOR, 'A base de cálculo (v_bc)'),
+        aliquota: lerDecimal(g, taxa, `${campo}/${taxa}`, c, ALIQUOTA, `A alíquota (${taxa})`) };
+  out.valor = lerDecimal(g, valor, `${campo}/${valor}`, c, VALOR, `O valor (${valor})`);
+  return c.issues.length > antes ? null : (out as NfePisCofinsSt);
+}
+
+/**
+ * II (group P): the import tax, for an import entry (CFOP 3xxx: the authority accepts the group only there).
+ * Every member is required by the layout. Null when invalid.
+ */
+export function lerIi(v: unknown, campo: string, cfop: string | undefined, c: Coletor): NfeIi | null {
+  const g = lerObjeto(v, campo, ['v_bc', 'v_desp_adu', 'v_ii', 'v_iof'], c);
+  if (!g) return null;
+  const antes = c.issues.length;
+  const out = {
+    v_bc: lerDecimal(g, 'v_bc', `${campo}/v_bc`, c, VALOR, 'A base do II (v_bc)'),
+    v_desp_adu: lerDecimal(g, 'v_desp_adu', `${campo}/v_desp_adu`, c, VALOR, 'As despesas aduaneiras (v_desp_adu)'),
+    v_ii: lerDecimal(g, 'v_ii', `${campo}/v_ii`, c, VALOR, 'O valor do II (v_ii)'),
+    v_iof: lerDecimal(g, 'v_iof', `${campo}/v_iof`, c, VALOR, 'O valor do IOF (v_iof)'),
+  };
+  if (cfop !== undefined && !cfop.startsWith('3')) {
+    c.formato(campo, `O grupo ii (imposto de importação) só cabe em item de importação (CFOP 3xxx); o CFOP é ${cfop}.`, 'Remova ii ou use o CFOP de entrada de importação.');
+  }
+  return c.issues.length > antes ? null : (out as NfeIi);
 }
 
 const GIBSCBS = ['v_bc', 'p_ibs_uf', 'v_ibs_uf', 'p_ibs_mun', 'v_ibs_mun', 'p_cbs', 'v_cbs'] as const;

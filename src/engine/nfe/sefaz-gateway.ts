@@ -60,6 +60,11 @@ export interface SefazGatewayOptions {
   simulatorUrl: () => string;
   /** Whole-call timeout; a late answer is a lost answer. */
   timeoutMs: number;
+  /**
+   * CA certificates (PEM) the authorities' https servers are checked against instead of Node's store. The SEFAZ
+   * servers present ICP-Brasil chains, which that store lacks; absent = Node's store.
+   */
+  ca?: string | string[];
 }
 
 export const OFFICIAL_ENDPOINTS = 'oficial';
@@ -77,7 +82,7 @@ export function httpSefazGateway(options: SefazGatewayOptions): SefazGateway & {
       client = createNationalClient({
         baseUrl: url,
         timeoutMs: options.timeoutMs,
-        tls: tls ? { privateKeyPem: target.credentials.privateKeyPem, certificatePem: target.credentials.certificatePem } : undefined,
+        tls: tls ? { privateKeyPem: target.credentials.privateKeyPem, certificatePem: target.credentials.certificatePem, ca: options.ca } : undefined,
         scenario: target.simulacao ?? undefined,
       });
       clients.set(key, client);

@@ -15,7 +15,8 @@ import {
 } from './nfe-request.js';
 import { somarTotais, TOTAIS_INFORMADOS, totalSomado, type SomaTotais, type TotalInformado } from './nfe-totals.js';
 import { lerIcms } from './read-nfe-icms.js';
-import { lerIbsCbs, lerIpi, lerPisCofins } from './read-nfe-taxes.js';
+import { lerIcmsUfDest } from './read-nfe-icms-uf-dest.js';
+import { lerIbsCbs, lerIi, lerIpi, lerPisCofins, lerPisCofinsSt } from './read-nfe-taxes.js';
 
 export interface NfeValidation {
   request: NfeRequest | null;
@@ -187,7 +188,7 @@ function lerEndereco(v: unknown, c: Coletor): NfeEndereco | null {
 
 const CAMPOS_ITEM = [
   'codigo', 'descricao', 'ncm', 'cfop', 'origem', 'unidade', 'quantidade', 'valor_unitario', 'gtin', 'cest', 'desconto', 'frete', 'seguro',
-  'outras_despesas', 'icms', 'pis', 'cofins', 'ipi', 'ibs_cbs',
+  'outras_despesas', 'icms', 'pis', 'cofins', 'ipi', 'ii', 'pis_st', 'cofins_st', 'icms_uf_dest', 'ibs_cbs',
 ] as const;
 
 function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor, ajustes: NfeAjuste[]): NfeItem[] {
@@ -223,6 +224,10 @@ function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor, ajustes: 
     const pis = lerPisCofins(it, 'pis', base, c);
     const cofins = lerPisCofins(it, 'cofins', base, c);
     const ipi = presente(it, 'ipi') ? lerIpi(it.ipi, `${base}/ipi`, c) : undefined;
+    const ii = presente(it, 'ii') ? lerIi(it.ii, `${base}/ii`, cfop, c) : undefined;
+    const pisSt = presente(it, 'pis_st') ? lerPisCofinsSt(it.pis_st, 'pis_st', `${base}/pis_st`, c) : undefined;
+    const cofinsSt = presente(it, 'cofins_st') ? lerPisCofinsSt(it.cofins_st, 'cofins_st', `${base}/cofins_st`, c) : undefined;
+    const ufDest = presente(it, 'icms_uf_dest') ? lerIcmsUfDest(it.icms_uf_dest, `${base}/icms_uf_dest`, c) : undefined;
     const ibsCbs = presente(it, 'ibs_cbs') ? lerIbsCbs(it.ibs_cbs, `${base}/ibs_cbs`, c, ajustes) : undefined;
     if (quantidade !== undefined && new Decimal(quantidade).isZero()) c.formato(`${base}/quantidade`, 'A quantidade deve ser maior que zero.', 'Informe a quantidade vendida.');
     if (desconto && quantidade && valorUnitario) {
@@ -236,7 +241,7 @@ function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor, ajustes: 
     out.push({
       codigo: codigo!, descricao: descricao!, ncm: ncm!, cfop: cfop!, origem: origem!, unidade: unidade!, quantidade: quantidade!,
       valor_unitario: valorUnitario!, gtin, cest, desconto, frete, seguro, outras_despesas: outras, icms, pis, cofins,
-      ipi: ipi ?? undefined, ibs_cbs: ibsCbs ?? undefined,
+      ipi: ipi ?? undefined, ii: ii ?? undefined, pis_st: pisSt ?? undefined, cofins_st: cofinsSt ?? undefined, icms_uf_dest: ufDest ?? undefined, ibs_cbs: ibsCbs ?? undefined,
     });
   });
   return out;

@@ -59,6 +59,43 @@ const NfeCofinsInput = builder.inputType('NfeCofinsInput', {
   }),
 });
 
+const NfePisStInput = builder.inputType('NfePisStInput', {
+  description: 'PISST (layout 4.00 group R): vBC × pPIS or qBCProd × vAliqProd, and vPIS.',
+  fields: (t) => ({
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }), pPis: t.field({ type: 'Decimal', description: 'pPIS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
+    vPis: t.field({ type: 'Decimal', description: 'vPIS' }),
+  }),
+});
+
+const NfeCofinsStInput = builder.inputType('NfeCofinsStInput', {
+  description: 'COFINSST (layout 4.00 group T): vBC × pCOFINS or qBCProd × vAliqProd, and vCOFINS.',
+  fields: (t) => ({
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }), pCofins: t.field({ type: 'Decimal', description: 'pCOFINS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
+    vCofins: t.field({ type: 'Decimal', description: 'vCOFINS' }),
+  }),
+});
+
+const NfeIiInput = builder.inputType('NfeIiInput', {
+  description: 'II (layout 4.00 group P), import items (CFOP 3xxx) only: vBC, vDespAdu, vII, vIOF, all required.',
+  fields: (t) => ({
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }), vDespAdu: t.field({ type: 'Decimal', description: 'vDespAdu' }),
+    vIi: t.field({ type: 'Decimal', description: 'vII' }), vIof: t.field({ type: 'Decimal', description: 'vIOF' }),
+  }),
+});
+
+const NfeIcmsUfDestInput = builder.inputType('NfeIcmsUfDestInput', {
+  description: 'ICMSUFDest (layout 4.00 group NA): ICMS shared with the destination UF in interstate sales to final consumers outside the ICMS.',
+  fields: (t) => ({
+    vBcUfDest: t.field({ type: 'Decimal', description: 'vBCUFDest' }), vBcFcpUfDest: t.field({ type: 'Decimal', description: 'vBCFCPUFDest' }),
+    pFcpUfDest: t.field({ type: 'Decimal', description: 'pFCPUFDest' }), pIcmsUfDest: t.field({ type: 'Decimal', description: 'pICMSUFDest' }),
+    pIcmsInter: t.field({ type: 'Decimal', description: 'pICMSInter: 4, 7 or 12' }), pIcmsInterPart: t.field({ type: 'Decimal', description: 'pICMSInterPart' }),
+    vFcpUfDest: t.field({ type: 'Decimal', description: 'vFCPUFDest' }), vIcmsUfDest: t.field({ type: 'Decimal', description: 'vICMSUFDest' }),
+    vIcmsUfRemet: t.field({ type: 'Decimal', description: 'vICMSUFRemet' }),
+  }),
+});
+
 const NfeIpiInput = builder.inputType('NfeIpiInput', {
   description: 'IPI group (layout 4.00 TIpi: cEnq, CST; IPITrib by vBC × pIPI or qUnid × vUnid, with vIPI; IPINT by the CST).',
   fields: (t) => ({
@@ -104,6 +141,10 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
     pis: t.field({ type: NfePisInput }),
     cofins: t.field({ type: NfeCofinsInput }),
     ipi: t.field({ type: NfeIpiInput }),
+    ii: t.field({ type: NfeIiInput }),
+    pisSt: t.field({ type: NfePisStInput }),
+    cofinsSt: t.field({ type: NfeCofinsStInput }),
+    icmsUfDest: t.field({ type: NfeIcmsUfDestInput }),
     ibsCbs: t.field({ type: NfeIbsCbsInput }),
   }),
 });
