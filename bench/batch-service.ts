@@ -2,6 +2,7 @@
 // worker) on DATA_DIR, or on DATABASE_URL/REDIS_URL in the schema BENCH_PG_SCHEMA. Seeds an account, a company
 // with its certificate and BENCH_KEYS live keys (the bench polls over HTTP and spreads the calls over them, under
 // the 120/min limit of a key), then prints one JSON line: { url, companyId, keys }.
+import { appendFileSync } from 'node:fs';
 import { parseConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { createApp } from '../src/main.js';
@@ -21,3 +22,12 @@ process.stdout.write(`${JSON.stringify({ url, companyId: company.id, keys })}\n`
 process.once('SIGTERM', () => {
   void app.close().finally(() => process.exit(0));
 });
+// BENCH_MEMORY_LOG=<file>: twice a second, RSS and V8 heap/external figures (MB), to see what a phase's peak is made of.
+if (process.env.BENCH_MEMORY_LOG) {
+  const log = process.env.BENCH_MEMORY_LOG;
+  const mb = (n: number) => Math.round(n / 1048576);
+  setInterval(() => {
+    const m = process.memoryUsage();
+    appendFileSync(log, `${new Date().toISOString().slice(11, 19)} rss=${mb(m.rss)} heapUsed=${mb(m.heapUsed)} heapTotal=${mb(m.heapTotal)} external=${mb(m.external)} arrayBuffers=${mb(m.arrayBuffers)}\n`);
+  }, 500).unref();
+}

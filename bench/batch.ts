@@ -8,6 +8,7 @@
 // the load average is printed beside the times. Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL
 // (and REDIS_URL) are set: run once per mode.
 // Usage: npm run bench:batch [-- --lines 5000 --issue-lines 5000 --cpu-prof /tmp/prof]   (--cpu-prof: the service's profile)
+//        BENCH_MEMORY_LOG=/tmp/mem.log npm run bench:batch   (the service logs its RSS and heap figures twice a second)
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
