@@ -4,6 +4,7 @@ import { assertCompanyAllowed } from '../auth/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { parameterError } from '../errors.js';
 import { isUuid } from '../kernel/ids.js';
+import { decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
 import { presentNfse, type NfseView } from './present-nfse.js';
 
 export const NFSE_STATUSES = ['transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao', 'descartada'] as const;
@@ -29,7 +30,7 @@ export interface NfseFilter {
 export async function listNfse(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListNfseOptions & { filter?: NfseFilter }) {
   // Spec 8: out of range is clamped here, never refused (the facade already made a 21-digit number an Int).
   const limite = options.limite == null ? 50 : Math.min(100, Math.max(1, Math.trunc(options.limite)));
-  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const after = options.cursor ? decodeKeyset('nf1', options.cursor, 'cursor') : null;
   const rows = await deps.db.nfse.findMany({
     where: {
       ...nfseWhere(principal, options.filter ?? {}),
@@ -45,7 +46,7 @@ export async function listNfse(deps: Pick<EngineDeps, 'db'>, principal: Principa
   const last = page.at(-1);
   return {
     dados: page.map(presentNfse),
-    proximo_cursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null,
+    proximo_cursor: rows.length > limite && last ? encodeKeyset('nf1', last) : null,
   };
 }
 
@@ -55,7 +56,7 @@ export async function countNfse(deps: Pick<EngineDeps, 'db'>, principal: Princip
 }
 
 /** The cursor that continues after this note (the same opaque form as `proximo_cursor`). */
-export const nfseCursor = (note: NfseView): string => encodeCursor(new Date(note.criada_em), note.id);
+export const nfseCursor = (note: NfseView): string => encodeKeyset('nf1', { createdAt: new Date(note.criada_em), id: note.id });
 
 function nfseWhere(principal: Principal, filter: NfseFilter): Prisma.NfseWhereInput {
   if (filter.empresaId) {
@@ -73,15 +74,4 @@ function nfseWhere(principal: Principal, filter: NfseFilter): Prisma.NfseWhereIn
       : {}),
     ...(filter.referenciaPrefixo ? { referencia: { startsWith: filter.referenciaPrefixo } } : {}),
   };
-}
-
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`nf1|${createdAt.toISOString()}|${id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
-  const createdAt = new Date(parts[1] ?? '');
-  if (parts.length !== 3 || parts[0] !== 'nf1' || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
-    throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
-  }
-  return { createdAt, id: parts[2]! };
 }

@@ -2,7 +2,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { parameterError } from '../errors.js';
-import { isUuid } from '../kernel/ids.js';
+import { decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
 import { findWebhook } from './find-webhook.js';
 
 const STATUSES = ['pendente', 'entregue', 'falhou'];
@@ -86,7 +86,7 @@ function pageParams(options: Omit<ListDeliveriesOptions, 'id'>) {
   if (options.status != null && !STATUSES.includes(options.status)) {
     throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${STATUSES.join(', ')}.` });
   }
-  return { limite, after: options.cursor ? decodeCursor(options.cursor) : null };
+  return { limite, after: options.cursor ? decodeKeyset('wd1', options.cursor, 'cursor') : null };
 }
 
 type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ include: typeof ATTEMPTS }>;
@@ -106,7 +106,7 @@ function deliveryPage(rows: DeliveryRow[], limite: number) {
     proxima_tentativa_em: d.status === 'pendente' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
     entregue_em: d.deliveredAt?.toISOString() ?? null,
   }));
-  return { entregas, proximo_cursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null };
+  return { entregas, proximo_cursor: rows.length > limite && last ? encodeKeyset('wd1', last) : null };
 }
 
 /** How many deliveries of the webhook have the status (all when null): a dashboard's `totalCount`. */
@@ -115,7 +115,7 @@ export async function countDeliveries(deps: Pick<EngineDeps, 'db'>, webhookId: s
 }
 
 /** The cursor that continues after this delivery (the same opaque form as `proximo_cursor`). */
-export const deliveryCursor = (d: DeliveryView): string => encodeCursor(new Date(d.criada_em), d.id);
+export const deliveryCursor = (d: DeliveryView): string => encodeKeyset('wd1', { createdAt: new Date(d.criada_em), id: d.id });
 
 function parseLimit(n: number | null | undefined): number {
   if (n === undefined || n === null) return 50;
@@ -123,15 +123,4 @@ function parseLimit(n: number | null | undefined): number {
     throw parameterError('parametro_invalido', { query: 'limite' }, 'deve ser um inteiro de 1 a 200.', { correcao: 'Use limite entre 1 e 200 (padrão 50).' });
   }
   return n;
-}
-
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`wd1|${createdAt.toISOString()}|${id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
-  const createdAt = new Date(parts[1] ?? '');
-  if (parts.length !== 3 || parts[0] !== 'wd1' || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
-    throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
-  }
-  return { createdAt, id: parts[2]! };
 }

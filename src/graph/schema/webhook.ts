@@ -82,12 +82,18 @@ const WebhookRemovedRef = builder.objectRef<{ id: string; removido: boolean }>('
   fields: (t) => ({ id: t.exposeID('id'), removido: t.exposeBoolean('removido') }),
 });
 
+const DeliveryStatusRef = builder.enumType('WebhookDeliveryStatus', { values: ['pendente', 'entregue', 'falhou'] as const });
+type DeliveryStatus = 'pendente' | 'entregue' | 'falhou';
+
+/** Why a delivery exists: a committed event, a resend asked for, or a test. */
+const DeliveryOrigemRef = builder.enumType('WebhookDeliveryOrigem', { values: ['evento', 'reenvio', 'teste'] as const });
+
 const WebhookTestRef = builder.objectRef<Awaited<ReturnType<typeof testWebhook>>>('WebhookTest').implement({
   fields: (t) => ({
     entregaId: t.exposeID('entrega_id'),
     eventoId: t.exposeID('evento_id'),
     tipo: t.exposeString('tipo'),
-    status: t.exposeString('status'),
+    status: t.field({ type: DeliveryStatusRef, resolve: (w) => w.status as DeliveryStatus }),
   }),
 });
 
@@ -166,16 +172,14 @@ const AttemptRef = builder.objectRef<DeliveryView['tentativas'][number]>('Webhoo
   }),
 });
 
-const DeliveryStatusRef = builder.enumType('WebhookDeliveryStatus', { values: ['pendente', 'entregue', 'falhou'] as const });
-
 const DeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery').implement({
   description: 'One event to one webhook (X-Service-Delivery-Id) with its attempts; status pendente, entregue or falhou.',
   fields: (t) => ({
     id: t.exposeID('id'),
     eventoId: t.exposeID('evento_id'),
     tipo: t.field({ type: DeliveryEventTypeRef, resolve: (d) => d.tipo }),
-    origem: t.exposeString('origem'),
-    status: t.field({ type: DeliveryStatusRef, resolve: (d) => d.status as 'pendente' | 'entregue' | 'falhou' }),
+    origem: t.field({ type: DeliveryOrigemRef, resolve: (d) => d.origem as 'evento' | 'reenvio' | 'teste' }),
+    status: t.field({ type: DeliveryStatusRef, resolve: (d) => d.status as DeliveryStatus }),
     tentativas: t.expose('tentativas', { type: [AttemptRef] }),
     criadaEm: t.expose('criada_em', { type: 'DateTime' }),
     proximaTentativaEm: t.expose('proxima_tentativa_em', { type: 'DateTime', nullable: true }),
