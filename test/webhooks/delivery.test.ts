@@ -98,10 +98,18 @@ describe('delivery (spec 6.1)', () => {
   it('signs V2 with both secrets for 24 hours after a rotation, the legacy header with the new one only', async () => {
     const receiver = await startReceiver();
     const webhook = await hook(account.liveKey, `${receiver.url}/rot`);
+    // Delivered once before the rotation: the worker keeps the opened webhook, and the rotation (at the same
+    // instant of the clock) must still reach the next attempt.
+    await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'before' });
+    await drainWebhooks(t.app.engine);
+    const before = receiver.received.at(-1)!;
+    expect(before.body.dados.id).toBe('before');
+    expect(verify(before, webhook.segredo, clock.now().getTime())).toBe(true);
     const rotated = (await httpClient(t.url, account.liveKey).post(`/v1/webhooks/${webhook.id}/rotacao-segredo`)).body as { segredo: string };
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'during' });
     await drainWebhooks(t.app.engine);
     const during = receiver.received.at(-1)!;
+    expect(during.body.dados.id).toBe('during');
     const v1 = String(during.headers['x-service-signature-v2']).split(',').filter((p) => p.startsWith('v1='));
     expect(v1).toHaveLength(2);
     expect(verify(during, rotated.segredo, clock.now().getTime())).toBe(true);
