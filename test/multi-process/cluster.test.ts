@@ -88,18 +88,25 @@ describe('two API processes and one worker', () => {
     const ids = issued.map((r) => r.body.id as string);
     const dps = issued.map((r) => r.body.dps_id as string);
 
-    // Kill the worker as soon as it holds a lease (a claim made after the API processes gave up).
+    // Kill the worker as soon as it holds a lease on a note it has not settled yet (a claim made after the API
+    // processes gave up), so that the kill lands in the middle of its work.
     await sleep(2_000);
     await until(async () => {
       const held = await cluster.query(
-        "SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now() + interval '100 seconds'",
+        `SELECT count(*)::int AS n FROM transmission_jobs j JOIN nfse n ON n.id = j.nfse_id
+          WHERE j.nfse_id = ANY($1::uuid[]) AND j.locked_until > now() + interval '100 seconds' AND n.status <> 'autorizada'`,
         [ids],
       );
-      const done = await cluster.query("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids]);
-      return (held[0]!.n as number) > 0 || (done[0]!.n as number) > 0;
+      return (held[0]!.n as number) > 0;
     }, 'the worker to claim a job', 60_000);
     worker.child.kill('SIGKILL');
     expect(await worker.exited).toBe('SIGKILL');
+    // What the dead worker left: leased jobs of notes still unsettled, which only the replacement can finish.
+    const left = await cluster.query(
+      "SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()",
+      [ids],
+    );
+    expect(left[0]!.n as number, 'jobs still leased by the killed worker').toBeGreaterThan(0);
 
     // A replacement whose clock is past the dead worker's leases (2 minutes) takes over.
     await cluster.start('worker', { CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
