@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEvents } from '../../src/engine/eventos/append-event.js';
 import { newId } from '../../src/engine/kernel/ids.js';
+import { dashboardGraphql, nodes } from '../support/dashboard-graphql.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -17,37 +18,7 @@ let b: SeededCompany;
 let webhookId: string;
 const statements: string[] = [];
 
-type Gql = { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> };
-
-async function gql(query: string, variables: Record<string, unknown> = {}, key = acct.testKey): Promise<Gql> {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as Gql;
-}
-
-const nodes = <T = Record<string, any>>(connection: { edges: Array<{ node: T }> }) => connection.edges.map((e) => e.node);
-
-/** Follows first/after to the end and returns every node, checking totalCount on each page. */
-async function walk(field: string, query: string, variables: Record<string, unknown>, key?: string) {
-  const seen: Array<Record<string, any>> = [];
-  let after: string | null = null;
-  for (let pages = 0; pages < 50; pages++) {
-    const body = await gql(query, { ...variables, after }, key);
-    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-    const conn = body.data[field];
-    seen.push(...nodes(conn));
-    expect(conn.totalCount).toBeGreaterThanOrEqual(seen.length);
-    if (!conn.pageInfo.hasNextPage) {
-      expect(conn.totalCount).toBe(seen.length);
-      return seen;
-    }
-    after = conn.pageInfo.endCursor;
-  }
-  throw new Error('no last page');
-}
+const { gql, walk } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
 beforeAll(async () => {
   t = await startTestApp({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }), onQuery: (sql) => void statements.push(sql) });

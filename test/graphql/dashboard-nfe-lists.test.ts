@@ -5,6 +5,7 @@
 // company and registered events runs a fixed number of SQL statements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/engine/kernel/ids.js';
+import { dashboardGraphql, nodes } from '../support/dashboard-graphql.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -16,37 +17,7 @@ let b: SeededCompany;
 const statements: string[] = [];
 const STATUSES = ['autorizada', 'rejeitada', 'transmitindo'];
 
-type Gql = { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> };
-
-async function gql(query: string, variables: Record<string, unknown> = {}, key = acct.testKey): Promise<Gql> {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as Gql;
-}
-
-const nodes = <T = Record<string, any>>(connection: { edges: Array<{ node: T }> }) => connection.edges.map((e) => e.node);
-
-/** Follows first/after to the end and returns every node, checking totalCount on each page. */
-async function walk(field: string, query: string, variables: Record<string, unknown>, key?: string) {
-  const seen: Array<Record<string, any>> = [];
-  let after: string | null = null;
-  for (let pages = 0; pages < 100; pages++) {
-    const body = await gql(query, { ...variables, after }, key);
-    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-    const conn = body.data[field];
-    seen.push(...nodes(conn));
-    expect(conn.totalCount).toBeGreaterThanOrEqual(seen.length);
-    if (!conn.pageInfo.hasNextPage) {
-      expect(conn.totalCount).toBe(seen.length);
-      return seen;
-    }
-    after = conn.pageInfo.endCursor;
-  }
-  throw new Error('no last page');
-}
+const { gql, walk } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
 // Rows written directly: the lists are under test, not issuance. 120 NF-e a second apart (a: 80, b: 40).
 const base = Date.parse('2026-11-10T12:00:00Z');

@@ -1,4 +1,3 @@
-import { loadCompanies } from '../../engine/empresas/load-companies.js';
 import { discardNfe } from '../../engine/nfe/discard-nfe.js';
 import { findNfe } from '../../engine/nfe/find-nfe.js';
 import { issueNfe } from '../../engine/nfe/issue-nfe.js';
@@ -8,6 +7,7 @@ import { getNfePdf, getNfeXml } from '../../engine/nfe/nfe-documents.js';
 import { presentNfe, type NfeView } from '../../engine/nfe/present-nfe.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { addNoteCompany } from './note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
@@ -74,17 +74,7 @@ export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
   }),
 });
 
-builder.objectField(NfeRef, 'empresa', (t) =>
-  t.loadable({
-    type: CompanyRef,
-    nullable: true,
-    description: "The note's company; null once the company was removed. One statement for a whole page of notes.",
-    // Batched within a tick but never cached: a subscription's context lives across events (STYLE.md).
-    loaderOptions: { cache: false },
-    load: (ids: string[], ctx: GraphContext) => loadCompanies(ctx.engine, principalOf(ctx), ids),
-    resolve: (note) => note.empresa_id,
-  }),
-);
+addNoteCompany(NfeRef);
 
 const NfeXmlRef = builder.objectRef<{ nfeId: string; chaveAcesso: string; status: string; xml: string }>('NfeXml').implement({
   description: 'The procNFe (signed NFe + protNFe) of an authorised note.',

@@ -1,5 +1,4 @@
 import { findCompany } from '../../engine/empresas/find-company.js';
-import { loadCompanies } from '../../engine/empresas/load-companies.js';
 import { filterStream } from '../../engine/kernel/filter-stream.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { findNfse } from '../../engine/nfse/get-nfse.js';
@@ -11,6 +10,7 @@ import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { addNoteCompany } from './note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
 import { ErrorItemRef } from './domain-error.js';
@@ -91,17 +91,7 @@ export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
   }),
 });
 
-builder.objectField(NfseRef, 'empresa', (t) =>
-  t.loadable({
-    type: CompanyRef,
-    nullable: true,
-    description: "The note's company; null once the company was removed. One statement for a whole page of notes.",
-    // Batched within a tick but never cached: a subscription's context lives across events (STYLE.md).
-    loaderOptions: { cache: false },
-    load: (ids: string[], ctx: GraphContext) => loadCompanies(ctx.engine, principalOf(ctx), ids),
-    resolve: (note) => note.empresa_id,
-  }),
-);
+addNoteCompany(NfseRef);
 
 const ValidationRef = builder.objectRef<Awaited<ReturnType<typeof validateNfse>>>('NfseValidation').implement({
   fields: (t) => ({
