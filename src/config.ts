@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** The only reader of process.env (STYLE.md): parsed once, every problem reported together. */
@@ -22,6 +23,11 @@ export interface Config {
    * → each issuer's authoriser from the official endpoint table; a URL → one server answering <url>/<operation>.
    */
   sefazUrl: { live: string | null; test: string | null };
+  /**
+   * CA certificates (PEM bundle from SEFAZ_CA_FILE) the authorities' https servers are checked against: the SEFAZ
+   * servers present ICP-Brasil chains, which Node's own store lacks. Null → Node's store.
+   */
+  sefazCa: string | null;
   /** Capture schedule per company (received documents), in minutes; default 60. */
   captureIntervalMinutes: number;
   /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
@@ -63,6 +69,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const sefazUrlOf = (name: string): string | null => (env[name]?.trim() === 'oficial' ? 'oficial' : url(name));
   const sefazUrl = { live: sefazUrlOf('SEFAZ_URL_LIVE'), test: sefazUrlOf('SEFAZ_URL_TEST') };
+  let sefazCa: string | null = null;
+  const sefazCaFile = env.SEFAZ_CA_FILE?.trim();
+  if (sefazCaFile) {
+    try {
+      sefazCa = readFileSync(sefazCaFile, 'utf8');
+      if (!sefazCa.includes('-----BEGIN CERTIFICATE-----')) problems.push(`SEFAZ_CA_FILE: ${sefazCaFile} holds no PEM certificate`);
+    } catch (err) {
+      problems.push(`SEFAZ_CA_FILE: cannot read ${sefazCaFile} (${(err as Error).message})`);
+    }
+  }
   const nationalAdnUrlLive = url('NATIONAL_ADN_URL_LIVE');
   const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
   const cteDistUrlLive = url('CTE_DIST_URL_LIVE');
@@ -91,6 +107,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nationalApiUrl,
     nationalAdnUrlLive,
     sefazUrl,
+    sefazCa,
     nfeDistUrlLive,
     cteDistUrlLive,
     nfeEventUrlLive,

@@ -132,7 +132,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     await webhooks.dispatchers.close();
   });
   // NF-e authorities over SOAP 1.2 — the simulator too, so tests run the production client's code path.
-  const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000 });
+  const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000, ca: config.sefazCa ?? undefined });
   // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
   cleanups.push(() => sefaz.close());
   const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national, sefaz, webhooks };

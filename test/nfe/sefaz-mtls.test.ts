@@ -1,7 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/config.js';
 import { readCertificate } from '../../src/engine/national/certificate.js';
 import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
 import { httpSefazGateway, type SefazTarget } from '../../src/engine/nfe/sefaz-gateway.js';
@@ -58,5 +62,39 @@ describe('httpSefazGateway over https: mutual TLS with the company A1', () => {
     } finally {
       await gateway.close();
     }
+  });
+});
+
+describe('SEFAZ_CA_FILE: the CA bundle the authorities are checked against', () => {
+  const a1 = () => testIdentity().a1;
+  const credentials = () => ({ privateKeyPem: a1().privateKeyPem, certificatePem: a1().certificatePem, serial: a1().serial });
+
+  it('the bundle from the file lets the gateway trust the authority; without it Node\'s store refuses the server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sefaz-ca-'));
+    const file = join(dir, 'icp-brasil.pem');
+    writeFileSync(file, server.cert);
+    const { sefazCa } = parseConfig({ SEFAZ_CA_FILE: file });
+    expect(sefazCa).toBe(server.cert);
+    const trusted = httpSefazGateway({ urls: { test: base, live: null }, simulatorUrl: () => base, timeoutMs: 5000, ca: sefazCa ?? undefined });
+    const untrusted = httpSefazGateway({ urls: { test: base, live: null }, simulatorUrl: () => base, timeoutMs: 5000, ca: parseConfig({}).sefazCa ?? undefined });
+    try {
+      expect(await trusted.status(target(credentials()))).toContain('<cStat>107</cStat>');
+      const outcome = await untrusted.status(target(credentials())).then(
+        () => 'answered',
+        (err: Error) => `refused: ${err.message}`,
+      );
+      expect(outcome).toMatch(/^refused: /);
+    } finally {
+      await trusted.close();
+      await untrusted.close();
+    }
+  });
+
+  it('a missing file or one without a PEM certificate stops the start with the reason', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sefaz-ca-'));
+    const empty = join(dir, 'empty.pem');
+    writeFileSync(empty, 'nada aqui');
+    expect(() => parseConfig({ SEFAZ_CA_FILE: join(dir, 'missing.pem') })).toThrow(ConfigError);
+    expect(() => parseConfig({ SEFAZ_CA_FILE: empty })).toThrow(/holds no PEM certificate/);
   });
 });
