@@ -2,6 +2,7 @@ import { Prisma, type Nfse, type NfseTimelineEntry, type TransmissionJob } from 
 import type { Principal } from '../auth/principal.js';
 import { EngineError, parameterError } from '../errors.js';
 import { newId } from '../kernel/ids.js';
+import { isUniqueViolation } from '../kernel/unique-violation.js';
 import { buildDpsId, buildDpsXml } from '../national/build-dps-xml.js';
 import { signXml } from '../national/sign-xml.js';
 import { assertReady } from '../prontidao/get-readiness.js';
@@ -190,11 +191,4 @@ async function nextDpsNumber(deps: Pick<TransmissionDeps, 'db'>, companyId: stri
     RETURNING next - 1 AS numero`;
   return row!.numero;
 }
-
-/** P2002 from a Prisma write; P2010 carrying the driver adapter's unique violation from a raw statement. */
-export const isUniqueViolation = (err: unknown) => {
-  if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  const cause = (err.meta?.driverAdapterError as { cause?: { kind?: string } } | undefined)?.cause;
-  return err.code === 'P2002' || (err.code === 'P2010' && cause?.kind === 'UniqueConstraintViolation');
-};
 

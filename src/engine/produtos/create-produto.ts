@@ -4,6 +4,7 @@ import type { EngineDeps } from '../deps.js';
 import { findCompany } from '../empresas/find-company.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../kernel/ids.js';
+import { isUniqueViolation } from '../kernel/unique-violation.js';
 import { checkProdutoCodes, diaFiscal } from './check-produto-codes.js';
 import { presentProduto } from './present-produto.js';
 import { invalid, parseProdutoInput } from './produto-input.js';
@@ -40,7 +41,7 @@ export async function createProduto(deps: Pick<EngineDeps, 'db' | 'clock'>, prin
     });
     return presentProduto(row);
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+    if (isUniqueViolation(err)) {
       throw new EngineError('sku_duplicado', `O SKU ${input.sku} já é um produto desta empresa neste ambiente.`, {
         campo: '/sku',
         correcao: `Altere o produto existente com PATCH /v1/produtos/${input.sku} ou use outro SKU.`,
