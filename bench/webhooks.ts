@@ -5,14 +5,19 @@
 //   with the worker running as `fiscal-api serve` runs it;
 // - rawCpuUsPerPost / cpuUsPerDelivery: this process's CPU (receiver included in both) per POST and per
 //   delivery, and cpuRatioToRaw between them: the ratio that holds on a machine shared with other load, where
-//   the per-second figures follow the load (printed as loadAverage).
+//   the per-second figures follow the load (printed as loadAverage);
+// - postgresCpuUsPerDelivery: CPU of every PostgreSQL process of this machine per delivery during the drain
+//   (meaningful on a quiet machine only).
+// Both sides are measured warm: the raw loop and the drain each run once unmeasured first (the first few
+// thousand requests of a cold process run at a third of the warm rate, which is JIT warm-up, not the limit).
 // Usage: npm run bench:webhooks [-- --events 4000 --rate 200 --seconds 10 --profile drain.cpuprofile]
-// --profile writes a V8 CPU profile of the drain (step 2) alone, for chrome://inspect or any .cpuprofile reader.
+// --profile writes a V8 CPU profile of the measured drain alone, for chrome://inspect or any .cpuprofile reader.
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { Pool } from 'undici';
@@ -49,24 +54,45 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-// 1. Raw POST loop: the same receiver, the same body size, 64 in flight.
+// 1. Raw POST loop: the same receiver, the same body size, 64 in flight; a warm-up round, then the measured one.
 const rawPool = new Pool(receiverUrl, { connections: CONCURRENCY });
 const body = JSON.stringify({ tipo: 'NFSE_AUTORIZADA', dados: { id: 'x'.repeat(36), status: 'autorizada' } });
-let rawDone = 0;
 const cpuOf = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since); return u.user + u.system; };
+async function rawRound() {
+  let done = 0;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (done < EVENTS) {
+      done++;
+      const res = await rawPool.request({ path: '/raw', method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      await res.body.dump();
+    }
+  }));
+}
+await rawRound();
 const rawCpu = process.cpuUsage();
 const rawStart = performance.now();
-await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-  while (rawDone < EVENTS) {
-    rawDone++;
-    const res = await rawPool.request({ path: '/raw', method: 'POST', body, headers: { 'content-type': 'application/json' } });
-    await res.body.dump();
-  }
-}));
+await rawRound();
 const rawPostsPerSecond = EVENTS / ((performance.now() - rawStart) / 1000);
 const rawCpuUsPerPost = cpuOf(rawCpu) / EVENTS;
 await rawPool.close();
 arrivals.clear();
+
+/** User + system CPU (ms) of every PostgreSQL process of this machine, from /proc (USER_HZ 100). */
+function postgresCpuMs(): number {
+  let ms = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return ms;
+}
 
 const t = await startTestApp({ worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
 const engine = t.app.engine;
@@ -78,22 +104,33 @@ const created = await fetch(`${t.url}/v1/webhooks`, {
 });
 if (created.status !== 201) throw new Error(`webhook not created: ${created.status} ${await created.text()}`);
 
-// 2. Throughput: a backlog of committed events, then the worker drains it.
-for (let i = 0; i < EVENTS; i += 8) {
-  await Promise.all(Array.from({ length: Math.min(8, EVENTS - i) }, (_, j) => emitEvent(engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `backlog-${i + j}` })));
+// 2. Throughput: a backlog of committed events, then the worker drains it; once to warm up, then measured.
+async function backlog(prefix: string) {
+  for (let i = 0; i < EVENTS; i += 8) {
+    await Promise.all(Array.from({ length: Math.min(8, EVENTS - i) }, (_, j) => emitEvent(engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `${prefix}-${i + j}` })));
+  }
 }
+await backlog('warm');
+let worker = startWebhookWorker(engine);
+while (arrivals.size < EVENTS) await sleep(5);
+await worker.stop();
+arrivals.clear();
+
+await backlog('backlog');
 const profiler = PROFILE ? new Session() : null;
 if (profiler) {
   profiler.connect();
   await profiler.post('Profiler.enable');
   await profiler.post('Profiler.start');
 }
+const drainPostgresCpu = postgresCpuMs();
 const drainCpu = process.cpuUsage();
 const drainStart = performance.now();
-let worker = startWebhookWorker(engine);
+worker = startWebhookWorker(engine);
 while (arrivals.size < EVENTS) await sleep(5);
 const deliveriesPerSecond = EVENTS / ((performance.now() - drainStart) / 1000);
 const cpuUsPerDelivery = cpuOf(drainCpu) / EVENTS;
+const postgresCpuUsPerDelivery = ((postgresCpuMs() - drainPostgresCpu) * 1000) / EVENTS;
 if (profiler) {
   const { profile } = await profiler.post('Profiler.stop');
   await writeFile(PROFILE!, JSON.stringify(profile));
@@ -133,6 +170,7 @@ console.log(JSON.stringify({
   rawCpuUsPerPost: Math.round(rawCpuUsPerPost),
   cpuUsPerDelivery: Math.round(cpuUsPerDelivery),
   cpuRatioToRaw: Math.round((rawCpuUsPerPost / cpuUsPerDelivery) * 100) / 100,
+  postgresCpuUsPerDelivery: Math.round(postgresCpuUsPerDelivery),
   p50Ms: pct(50),
   p99Ms: pct(99),
   latencyEvents: committedAt.size,
