@@ -38,22 +38,30 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
  * events out when an event commit is announced (or every pollMs, for a lost announcement or another process's
  * events without Redis), and the deliverer keeps up to `concurrency` attempts in flight. Each of its round trips
  * records the attempts finished meanwhile and claims as many due deliveries as slots are free, in one
- * statement; while it runs, the next finished attempts accumulate. A delivery holds its slot until recorded, so
- * leases never outnumber the slots.
+ * statement. Two round trips may be under way at once: while one waits on the database, the attempts it did
+ * not wait for keep finishing and the next one already records them, so the pipeline does not run dry during
+ * a round trip (one at a time left the process idle a quarter of the time). A finished attempt frees its slot
+ * and is recorded by the next trip, well inside its lease.
  */
 export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOptions = {}) {
   // Commits wake the dispatcher and fan-outs wake the deliverer, so polling only catches a lost wake-up and
   // retries coming due (minutes apart): once a second keeps an idle process near idle.
   const pollMs = options.pollMs ?? 1000;
-  const concurrency = options.concurrency ?? 64;
+  const concurrency = options.concurrency ?? 128;
   // Refilling one slot at a time would cost a claim per delivery; a quarter of the pool is worth a round trip.
   const refillAt = Math.max(1, Math.floor(concurrency / 4));
   const stopping = new AbortController();
   const dispatchWake = new Wakeup();
   const deliverWake = new Wakeup();
-  /** Claimed and not yet recorded: being attempted or waiting in `finished`. */
-  let holding = 0;
+  /** Attempts under way (claimed, not finished). */
+  let attempting = 0;
+  /** Finished, waiting for the next round trip to record them. */
   let finished: Attempt[] = [];
+  /** Round trips under way, and the slots their claims asked for. */
+  const trips = new Set<Promise<void>>();
+  let asked = 0;
+  /** The last claim came back short: nothing more is due until a fan-out, a retry or a finished attempt. */
+  let drained = false;
   const posting = new Set<Promise<unknown>>();
   let stopped = false;
 
@@ -76,42 +84,58 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       await runReadinessCheckIfDue(deps);
     }
     const fanned = await dispatchEvents(deps);
-    if (fanned > 0) deliverWake.notify();
-    else await dispatchWake.wait(pollMs);
+    if (fanned > 0) {
+      drained = false;
+      deliverWake.notify();
+    } else await dispatchWake.wait(pollMs);
   });
 
-  /** Records what finished (releasing its slots) and claims up to `limit`; unrecorded attempts keep their lease. */
-  const roundTrip = async (limit: number): Promise<ClaimedDelivery[]> => {
+  /** Records what finished and claims up to `limit`; a failed trip leaves its deliveries to their leases. */
+  const roundTrip = (limit: number): Promise<void> => {
     const batch = finished;
     finished = [];
-    try {
-      return await claimDeliveries(deps, batch, limit);
-    } finally {
-      // Recorded, or not (then claimed again when the lease runs out: at least once); the slots are free.
-      holding -= batch.length;
-    }
+    asked += limit;
+    const trip: Promise<void> = claimDeliveries(deps, batch, limit)
+      .then((claimed) => {
+        if (claimed.length < limit) drained = true;
+        if (claimed.length === 0) return;
+        attempting += claimed.length;
+        const sent: Promise<unknown> = attemptBatch(deps, claimed, (a) => {
+          attempting--;
+          // An attempt not made (webhook gone, or an error logged) has nothing to record.
+          if (a) finished.push(a);
+          deliverWake.notify();
+        }).finally(() => posting.delete(sent));
+        posting.add(sent);
+      })
+      .catch((err: unknown) => {
+        // Unrecorded attempts are claimed again when their lease runs out (at least once).
+        deps.logger.error({ err }, 'webhook round trip failed');
+      })
+      .finally(() => {
+        asked -= limit;
+        trips.delete(trip);
+        deliverWake.notify();
+      });
+    trips.add(trip);
+    return trip;
   };
 
   const deliverer = resilient('delivery', async () => {
-    const free = concurrency - holding + finished.length;
-    // Finished attempts wait for a quarter of the slots to free, or for nothing else to be in flight.
-    if (free < refillAt && holding > finished.length) return deliverWake.wait(pollMs);
-    const claimed = await roundTrip(free);
-    if (claimed.length > 0) {
-      holding += claimed.length;
-      const sent: Promise<unknown> = attemptBatch(deps, claimed, (a) => {
-        // An attempt not made (webhook gone, or an error logged) has nothing to record: its slot frees now.
-        if (a) finished.push(a);
-        else holding--;
-        if (concurrency - holding + finished.length >= refillAt || holding === finished.length) deliverWake.notify();
-      }).finally(() => posting.delete(sent));
-      posting.add(sent);
+    const free = concurrency - attempting - asked;
+    const idle = attempting === 0 && trips.size === 0;
+    // A trip for a quarter of the slots, or to record what finished when nothing else is under way; at most
+    // two at once. After a short claim, only what finished is worth a trip until something new is due.
+    const worth = drained ? finished.length > 0 && (idle || finished.length >= refillAt) : free >= refillAt || (idle && finished.length > 0);
+    if (trips.size < 2 && worth) {
+      const trip = roundTrip(drained ? 0 : free);
+      // Keep the loop from spinning while this trip holds the only free slots.
+      if (trips.size >= 2 || drained) await trip;
+      return;
     }
-    // A full claim may leave more due: claim again once slots free. A short one waits for the dispatcher or
-    // for attempts to finish (a notify during the round trip makes this wait return at once).
-    if (claimed.length < free || holding + refillAt > concurrency) await deliverWake.wait(pollMs);
+    // A timer tick (no wake-up) looks for retries that came due.
+    if (!(await deliverWake.wait(pollMs))) drained = false;
   });
-
   // Event commits are announced after commit; a wake-up only makes the dispatcher look earlier.
   const wakeups = (async () => {
     try {
@@ -128,10 +152,9 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       dispatchWake.notify();
       deliverWake.notify();
       await Promise.all([dispatcher, deliverer, wakeups]);
+      await Promise.all(trips);
       await Promise.all(posting);
-      if (finished.length > 0) {
-        await roundTrip(0).catch((err: unknown) => deps.logger.error({ err }, 'webhook attempts not recorded at stop'));
-      }
+      if (finished.length > 0) await roundTrip(0);
     },
   };
 }
@@ -166,7 +189,10 @@ async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done:
   return attempts.filter((a): a is Attempt => a !== null);
 }
 
-/** A sleep that ends early on notify(); a notify while nobody waits makes the next wait return at once. */
+/**
+ * A sleep that ends early on notify(); a notify while nobody waits makes the next wait return at once. Resolves
+ * true when notified, false when the time ran out.
+ */
 class Wakeup {
   private pending = false;
   private wake: (() => void) | null = null;
@@ -176,20 +202,20 @@ class Wakeup {
     else this.pending = true;
   }
 
-  async wait(ms: number): Promise<void> {
+  async wait(ms: number): Promise<boolean> {
     if (this.pending) {
       this.pending = false;
-      return;
+      return true;
     }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), ms);
       const self = this;
-      function done() {
+      function done(notified: boolean) {
         clearTimeout(timer);
         self.wake = null;
-        resolve();
+        resolve(notified);
       }
-      this.wake = done;
+      this.wake = () => done(true);
     });
   }
 }
