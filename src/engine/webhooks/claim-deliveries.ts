@@ -19,19 +19,21 @@ export interface ClaimedDelivery {
   webhook: { version: string; lastSuccessAt: Date | null; outageNotifiedAt: Date | null } | null;
 }
 
-interface Row {
-  recorded: boolean;
+/** A claimed row as the statement's JSON carries it (timestamps as ISO text). */
+interface ClaimedRow {
   id: string;
-  webhook_id: string | null;
-  event_id: string | null;
-  tipo: string | null;
-  dados: string | null;
-  attempts: number | null;
-  first_attempt_at: Date | null;
+  webhook_id: string;
+  event_id: string;
+  tipo: string;
+  body: string;
+  attempts: number;
+  first_attempt_at: string | null;
   w_version: string | null;
-  w_last_success_at: Date | null;
-  w_outage_notified_at: Date | null;
+  w_last_success_at: string | null;
+  w_outage_notified_at: string | null;
 }
+
+const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 /**
  * One round trip of the deliverer: records finished attempts (each with its next attempt) and claims up to
@@ -54,7 +56,7 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
   // excluded all the same, as one statement must not update a row twice. MATERIALIZED: the locking subquery
   // runs once (a re-run per outer row could pick other rows); the outer WHERE repeats the due test, re-checked
   // on the locked row version. The webhook's version is a digest of what opening it reads (ready-webhook.ts).
-  const rows = await deps.db.$queryRaw<Row[]>`
+  const rows = await deps.db.$queryRaw<Array<{ recorded: string; claimed: string }>>`
     WITH o AS (
       SELECT * FROM jsonb_to_recordset(${outcomes}::jsonb) AS o (id uuid, done int, numero int, status text, first_at timestamptz,
         next_at timestamptz, delivered_at timestamptz, attempt_id uuid, at timestamptz, duration_ms int, response_status int, erro text)),
@@ -81,36 +83,30 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
       FROM due
       WHERE d.id = due.id AND d.status = 'pendente' AND (d.locked_until IS NULL OR d.locked_until < ${now})
       RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at)
-    SELECT true AS recorded, delivery_id AS id, NULL::uuid AS webhook_id, NULL::uuid AS event_id, NULL AS tipo, NULL AS dados,
-      NULL::int AS attempts, NULL::timestamptz AS first_attempt_at, NULL AS w_version, NULL::timestamptz AS w_last_success_at,
-      NULL::timestamptz AS w_outage_notified_at
-    FROM logged
-    UNION ALL
-    SELECT false, c.id, c.webhook_id, c.event_id, c.tipo, c.dados::text, c.attempts, c.first_attempt_at,
-      md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)), w.last_success_at,
-      w.outage_notified_at
-    FROM claimed c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL`;
-  const recorded = new Set<string>();
-  const claimed: ClaimedDelivery[] = [];
-  for (const r of rows) {
-    if (r.recorded) {
-      recorded.add(r.id);
-      continue;
-    }
-    claimed.push({
-      id: r.id,
-      webhookId: r.webhook_id!,
-      eventId: r.event_id!,
-      tipo: r.tipo!,
-      // dados arrives as PostgreSQL's JSON text and goes into the body as it is: no parse into objects and
-      // re-serialisation per delivery. (Not shared by event id: a resend may carry dados rebuilt from the
-      // current state, unlike the same event's other deliveries.)
-      body: `{"tipo":${JSON.stringify(r.tipo)},"dados":${r.dados}}`,
-      attempts: r.attempts!,
-      firstAttemptAt: r.first_attempt_at,
-      webhook: r.w_version === null ? null : { version: r.w_version, lastSuccessAt: r.w_last_success_at, outageNotifiedAt: r.w_outage_notified_at },
-    });
-  }
+    SELECT (SELECT coalesce(json_agg(delivery_id), '[]') FROM logged)::text AS recorded,
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo,
+          'body', '{"tipo":' || to_json(c.tipo)::text || ',"dados":' || c.dados::text || '}',
+          'attempts', c.attempts, 'first_attempt_at', c.first_attempt_at,
+          'w_version', CASE WHEN w.id IS NOT NULL THEN md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)) END,
+          'w_last_success_at', w.last_success_at, 'w_outage_notified_at', w.outage_notified_at)), '[]')
+        FROM claimed c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL)::text AS claimed`;
+  // One row of two JSON texts: a row per delivery cost more in the client's per-cell conversions than the
+  // statement itself; JSON.parse reads the whole batch natively.
+  const recorded = new Set<string>(JSON.parse(rows[0]!.recorded) as string[]);
+  const claimed = (JSON.parse(rows[0]!.claimed) as ClaimedRow[]).map((r): ClaimedDelivery => ({
+    id: r.id,
+    webhookId: r.webhook_id,
+    eventId: r.event_id,
+    tipo: r.tipo,
+    // The POST body `{tipo, dados}` is put together by the statement from the stored JSON text: no parse into
+    // objects and re-serialisation per delivery. (Not shared by event id: a resend may carry dados rebuilt
+    // from the current state, unlike the same event's other deliveries.)
+    body: r.body,
+    attempts: r.attempts,
+    firstAttemptAt: dateOrNull(r.first_attempt_at),
+    webhook: r.w_version === null ? null : { version: r.w_version, lastSuccessAt: dateOrNull(r.w_last_success_at), outageNotifiedAt: dateOrNull(r.w_outage_notified_at) },
+  }));
   for (const a of finished) {
     if (!recorded.has(a.delivery.id)) continue;
     if (a.status === 'entregue') await markSuccess(deps, a.webhook, a.at);
