@@ -181,7 +181,7 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
   });
 });
 
-describe('serve (embedded) and the DATA_DIR lock', () => {
+describe('npm start (embedded), as the README runs it, and the DATA_DIR lock', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-serve-'));
   const env = childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
   let server: ChildProcess | null = null;
@@ -195,8 +195,9 @@ describe('serve (embedded) and the DATA_DIR lock', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves /healthz and the demo keys; a second process on the same DATA_DIR exits non-zero', async () => {
-    server = spawn(TSX, [CLI, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  it('builds dist/, serves /healthz and the demo keys; a second process on the same DATA_DIR exits non-zero', async () => {
+    // The README's command: scripts/build.mjs, then plain node on dist/ with the start script's heap budget.
+    server = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     server.stderr!.on('data', (c) => (stderr += c));
     const ready = await new Promise<Record<string, any>>((resolve, reject) => {
@@ -233,10 +234,18 @@ describe('serve (embedded) and the DATA_DIR lock', () => {
     // The generated master key is readable by its owner only (DESIGN.md: mode 0600).
     expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
 
+    // The service runs from dist/ (not under tsx) with the start script's heap budget.
+    const lockPid = readFileSync(join(dataDir, 'LOCK'), 'utf8').trim().split(/\s/)[0];
+    const cmdline = readFileSync(`/proc/${lockPid}/cmdline`, 'utf8').split('\0');
+    expect(cmdline).toContain('dist/cli/main.js');
+    expect(cmdline.some((a) => /^--max-old-space-size=\d+$/.test(a))).toBe(true);
+    expect(cmdline.join(' ')).not.toContain('tsx');
+
+    // npm hands SIGTERM to the service (the start script execs node), which stops cleanly.
     const exited = new Promise<number | null>((r) => server!.once('exit', r));
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
     // A clean stop releases the lock.
     expect(existsSync(join(dataDir, 'LOCK'))).toBe(false);
-  }, 180_000); // four tsx processes start and stop here, one after another (about 55 s alone on a quiet machine)
+  }, 180_000); // the build and four processes start and stop here, one after another (about 55 s alone on a quiet machine)
 });
