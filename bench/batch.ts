@@ -1,15 +1,17 @@
 // Batch throughput (issue 9): a 5,000-line batch with a live key, the national simulator authorising at once.
-// Three processes, so that each one's cost is its own: the service (bench/batch-service.ts: createApp as
-// `fiscal-api serve` runs it, API + worker), the national simulator (`fiscal-api simulator`, the service's live
-// and test URLs, so the service's own simulator stays idle and never loads libxml2) and this process, the client. Prints one JSON object: validation time of a 5,000-row JSON batch and of a
-// 5,000-row .xlsx (POST until the batch leaves `validando`), time from POST to LOTE_EMISSAO_CONCLUIDO for 5,000
-// notes, the service's peak RSS (VmHWM) and CPU per issued note, the simulator's alike, and the service's peak
-// RSS while a ~20 MB sheet is read. CPU comes from /proc/<pid>/stat, steadier than wall time on a shared machine;
-// the load average is printed beside the times. Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL
-// (and REDIS_URL) are set: run once per mode.
+// Three processes, so that each one's cost is its own: the service exactly as `npm start` runs it (dist/ built by
+// scripts/build.mjs, plain node with the flags of package.json's start script, `serve`: API + worker), the
+// national simulator (`dist/cli/main.js simulator`, the service's live and test URLs, so the service's own
+// simulator stays idle and never loads libxml2) and this process, the client. The account, company and keys are
+// seeded before the service starts, through the composition root on the same DATA_DIR or database. Prints one
+// JSON object: validation time of a 5,000-row JSON batch and of a 5,000-row .xlsx (POST until the batch leaves
+// `validando`), time from POST to LOTE_EMISSAO_CONCLUIDO for 5,000 notes, the service's peak RSS (VmHWM) and CPU
+// per issued note, the simulator's alike, and the service's peak RSS while a ~20 MB sheet is read. CPU comes
+// from /proc/<pid>/stat, steadier than wall time on a shared machine; the load average is printed beside the
+// times. Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL) are set, in a database
+// created for the run: run once per mode.
 // Usage: npm run bench:batch [-- --lines 5000 --issue-lines 5000 --cpu-prof /tmp/prof]   (--cpu-prof: the service's profile)
-//        BENCH_MEMORY_LOG=/tmp/mem.log npm run bench:batch   (the service logs its RSS and heap figures twice a second)
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,7 +19,12 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { parseConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { createApp } from '../src/main.js';
 import { cleanUpChildren, startChildProcess } from '../test/support/child-service.js';
+import { seedAccount } from '../test/support/seed.js';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,21 +37,48 @@ const cpuProfDir = arg('cpu-prof');
 const MB = 1024 * 1024;
 // USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux.
 const TICK_MS = 10;
+const KEYS = 10;
 
 const mode = process.env.DATABASE_URL ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite on disk)';
 console.error(`batch bench: ${mode}, ${lines} lines`);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
-const schema = `bbatch_${randomBytes(5).toString('hex')}`;
-const children: ChildProcess[] = [];
 
-const simulator = await startChildProcess<{ simulador: string }>('src/cli/main.ts', { DATA_DIR: join(dataDir, 'national') }, children, { args: ['simulator', '--port', '0'] });
-const service = await startChildProcess<{ url: string; companyId: string; keys: string[] }>(
-  'bench/batch-service.ts',
-  { DATA_DIR: join(dataDir, 'service'), NATIONAL_API_URL_LIVE: simulator.info.simulador, NATIONAL_API_URL_TEST: simulator.info.simulador, ...(process.env.DATABASE_URL ? { BENCH_PG_SCHEMA: schema } : {}) },
+// The node flags of `npm start`, read from package.json so that the bench cannot drift from it.
+const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+const startFlags = /exec node ((?:--[\w-]+=\S+ )*)dist\/cli\/main\.js serve/.exec(start)?.[1]?.trim().split(' ').filter(Boolean);
+if (!startFlags) throw new Error(`package.json's start script is not "… exec node [flags] dist/cli/main.js serve": ${start}`);
+const heapLimitMb = Number(/--max-old-space-size=(\d+)/.exec(startFlags.join(' '))?.[1] ?? NaN);
+execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
+// On PostgreSQL a database of the run's own, dropped at the end (the service takes DATABASE_URL as it is).
+const dbName = `bbatch_${randomBytes(5).toString('hex')}`;
+const admin = async (sql: string) => {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+};
+const databaseUrl = process.env.DATABASE_URL ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString() : undefined;
+if (databaseUrl) await admin(`CREATE DATABASE "${dbName}"`);
+const children: ChildProcess[] = [];
+const simulator = await startChildProcess<{ simulador: string }>('dist/cli/main.js', { DATA_DIR: join(dataDir, 'national') }, children, { args: ['simulator', '--port', '0'] });
+const serviceEnv: Record<string, string> = { NATIONAL_API_URL_LIVE: simulator.info.simulador, NATIONAL_API_URL_TEST: simulator.info.simulador, DATA_DIR: join(dataDir, 'service'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+
+// Seeding through the composition root on the service's DATA_DIR (its master key) and database, then closed:
+// the embedded DATA_DIR admits one process at a time.
+const seeder = await createApp({ config: parseConfig({ ...process.env, ...serviceEnv }), logger: createLogger('silent'), role: 'api', worker: false });
+const account = await seedAccount(seeder.engine, 'bench-batch');
+const companyId = (await account.company()).id;
+const keys = [account.liveKey];
+while (keys.length < KEYS) keys.push(await account.key('live'));
+await seeder.close();
+
+const service = await startChildProcess<{ servindo: string }>(
+  'dist/cli/main.js',
+  serviceEnv,
   children,
-  { nodeArgs: cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [] },
+  { args: ['serve'], nodeArgs: [...startFlags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])] },
 );
-const { url, companyId, keys } = service.info;
+const url = service.info.servindo;
 
 /** CPU time (user + system) and peak RSS of a child, from /proc. */
 function usage(child: ChildProcess) {
@@ -177,6 +211,7 @@ try {
     // The service process's peak RSS from its start until the batch was issued (validations included).
     peakRssMb: Math.max(...Object.values(peaks)),
     peakRssMbByPhase: peaks,
+    heapLimitMb,
     serviceCpuMsPerNote: perNote(serviceAfter.cpuMs - serviceBefore.cpuMs),
     simulator: { cpuMsPerNote: perNote(simulatorAfter.cpuMs - simulatorBefore.cpuMs), peakRssMb: simulatorAfter.peakRssMb },
     clientCpuMsPerNote: perNote((client.user + client.system) / 1000),
@@ -191,6 +226,7 @@ try {
   const stopped = children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))));
   for (const c of children) c.kill('SIGTERM');
   await Promise.race([Promise.all(stopped), sleep(15_000)]);
-  await cleanUpChildren(children, dataDir, schema);
+  await cleanUpChildren(children, dataDir, null);
+  if (databaseUrl) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
 }
 process.exit(0);

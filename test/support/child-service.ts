@@ -8,9 +8,10 @@ import { usingPostgres } from './test-app.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Runs a TypeScript entry (a service or worker the crash tests can SIGKILL) as a child process and waits for the
- * one JSON line it prints when it is ready. The child is added to `children`, for `cleanUpChildren`. `nodeArgs`
- * go to node (e.g. --cpu-prof), `args` to the script.
+ * Runs an entry (a service or worker the crash tests can SIGKILL) as a child process and waits for the one JSON
+ * line it prints when it is ready: a TypeScript file under tsx, a .js file (dist/, as `npm start` runs) on plain
+ * node. The child is added to `children`, for `cleanUpChildren`. `nodeArgs` go to node (e.g. --cpu-prof), `args`
+ * to the script.
  */
 export async function startChildProcess<Info>(
   script: string,
@@ -18,7 +19,8 @@ export async function startChildProcess<Info>(
   children: ChildProcess[],
   { args = [], nodeArgs = [] }: { args?: string[]; nodeArgs?: string[] } = {},
 ): Promise<{ child: ChildProcess; info: Info }> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,11 +40,11 @@ export async function startChildProcess<Info>(
   return { child, info };
 }
 
-/** Kills what is still running and removes the children's DATA_DIR and PostgreSQL schema. */
-export async function cleanUpChildren(children: ChildProcess[], dataDir: string, schema: string): Promise<void> {
+/** Kills what is still running and removes the children's DATA_DIR and PostgreSQL schema (null: none). */
+export async function cleanUpChildren(children: ChildProcess[], dataDir: string, schema: string | null): Promise<void> {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  if (usingPostgres()) {
+  if (schema && usingPostgres()) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
