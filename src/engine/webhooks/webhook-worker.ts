@@ -62,6 +62,8 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   let asked = 0;
   /** The last claim came back short: nothing more is due until a fan-out, a retry or a finished attempt. */
   let drained = false;
+  /** A round trip failed (database down): the next one waits, as a failing loop step does. */
+  let failed = false;
   const posting = new Set<Promise<unknown>>();
   let stopped = false;
 
@@ -110,7 +112,8 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       })
       .catch((err: unknown) => {
         // Unrecorded attempts are claimed again when their lease runs out (at least once).
-        deps.logger.error({ err }, 'webhook round trip failed');
+        deps.logger.error({ err }, 'webhook round trip failed; retrying');
+        failed = true;
       })
       .finally(() => {
         asked -= limit;
@@ -122,6 +125,12 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   };
 
   const deliverer = resilient('delivery', async () => {
+    // A trip that fails at once settles in microtasks: without this wait the loop would retry it without ever
+    // yielding to timers or I/O.
+    if (failed) {
+      failed = false;
+      return sleep(pollMs * 4);
+    }
     const free = concurrency - attempting - asked;
     const idle = attempting === 0 && trips.size === 0;
     // A trip for a quarter of the slots, or to record what finished when nothing else is under way; at most
