@@ -1,3 +1,4 @@
+import { Prisma } from '../../generated/prisma/client.js';
 import { newId } from '../kernel/ids.js';
 import { type Attempt, markSuccess } from './deliver-webhook.js';
 import { notifyOutage } from './notify-outage.js';
@@ -19,7 +20,7 @@ export interface ClaimedDelivery {
   webhook: { version: string; lastSuccessAt: Date | null; outageNotifiedAt: Date | null } | null;
 }
 
-/** A claimed row as the statement's JSON carries it (timestamps as ISO text). */
+/** A claimed row as the statements' JSON carries it (timestamps as ISO text). */
 interface ClaimedRow {
   id: string;
   webhook_id: string;
@@ -34,6 +35,33 @@ interface ClaimedRow {
 }
 
 const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
+
+/**
+ * Claimed delivery rows `c` (id, webhook_id, event_id, tipo, dados, attempts, first_attempt_at), each with its
+ * webhook `w` left-joined when not deleted, as one JSON text that parseClaimed reads: a row per delivery cost
+ * more in the client's per-cell conversions than the statement itself. The POST body `{tipo, dados}` is put
+ * together here from the stored JSON text, with no parse and re-serialisation per delivery (not shared by event
+ * id: a resend may carry dados rebuilt from the current state). The webhook's version is a digest of what
+ * opening it reads (ready-webhook.ts).
+ */
+export const CLAIMED_JSON = Prisma.sql`coalesce(json_agg(json_build_object(
+    'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo,
+    'body', '{"tipo":' || to_json(c.tipo)::text || ',"dados":' || c.dados::text || '}',
+    'attempts', c.attempts, 'first_attempt_at', c.first_attempt_at,
+    'w_version', CASE WHEN w.id IS NOT NULL THEN md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)) END,
+    'w_last_success_at', w.last_success_at, 'w_outage_notified_at', w.outage_notified_at)), '[]')::text`;
+
+export const parseClaimed = (json: string): ClaimedDelivery[] =>
+  (JSON.parse(json) as ClaimedRow[]).map((r) => ({
+    id: r.id,
+    webhookId: r.webhook_id,
+    eventId: r.event_id,
+    tipo: r.tipo,
+    body: r.body,
+    attempts: r.attempts,
+    firstAttemptAt: dateOrNull(r.first_attempt_at),
+    webhook: r.w_version === null ? null : { version: r.w_version, lastSuccessAt: dateOrNull(r.w_last_success_at), outageNotifiedAt: dateOrNull(r.w_outage_notified_at) },
+  }));
 
 /**
  * One round trip of the deliverer: records finished attempts (each with its next attempt) and claims up to
@@ -55,7 +83,8 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
   // `due` runs on the statement's snapshot, where the rows being recorded still hold their lease; they are
   // excluded all the same, as one statement must not update a row twice. MATERIALIZED: the locking subquery
   // runs once (a re-run per outer row could pick other rows); the outer WHERE repeats the due test, re-checked
-  // on the locked row version. The webhook's version is a digest of what opening it reads (ready-webhook.ts).
+  // on the locked row version. `ids` repeats o's ids as an array the planner can count: joined on o alone
+  // (estimated at 100 rows) it chose a sequential scan of every delivery, a cost growing with the table.
   const rows = await deps.db.$queryRaw<Array<{ recorded: string; claimed: string }>>`
     WITH o AS (
       SELECT * FROM jsonb_to_recordset(${outcomes}::jsonb) AS o (id uuid, done int, numero int, status text, first_at timestamptz,
@@ -65,7 +94,7 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
       SET attempts = o.numero, status = o.status, first_attempt_at = o.first_at, next_attempt_at = o.next_at,
           locked_until = NULL, delivered_at = o.delivered_at
       FROM o
-      WHERE d.id = o.id AND d.attempts = o.done
+      WHERE d.id = ANY(${finished.map((a) => a.delivery.id)}::uuid[]) AND d.id = o.id AND d.attempts = o.done
       RETURNING d.id),
     logged AS (
       INSERT INTO webhook_attempts (id, delivery_id, numero, at, duration_ms, response_status, erro)
@@ -84,29 +113,9 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
       WHERE d.id = due.id AND d.status = 'pendente' AND (d.locked_until IS NULL OR d.locked_until < ${now})
       RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at)
     SELECT (SELECT coalesce(json_agg(delivery_id), '[]') FROM logged)::text AS recorded,
-      (SELECT coalesce(json_agg(json_build_object(
-          'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo,
-          'body', '{"tipo":' || to_json(c.tipo)::text || ',"dados":' || c.dados::text || '}',
-          'attempts', c.attempts, 'first_attempt_at', c.first_attempt_at,
-          'w_version', CASE WHEN w.id IS NOT NULL THEN md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)) END,
-          'w_last_success_at', w.last_success_at, 'w_outage_notified_at', w.outage_notified_at)), '[]')
-        FROM claimed c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL)::text AS claimed`;
-  // One row of two JSON texts: a row per delivery cost more in the client's per-cell conversions than the
-  // statement itself; JSON.parse reads the whole batch natively.
+      (SELECT ${CLAIMED_JSON} FROM claimed c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL) AS claimed`;
   const recorded = new Set<string>(JSON.parse(rows[0]!.recorded) as string[]);
-  const claimed = (JSON.parse(rows[0]!.claimed) as ClaimedRow[]).map((r): ClaimedDelivery => ({
-    id: r.id,
-    webhookId: r.webhook_id,
-    eventId: r.event_id,
-    tipo: r.tipo,
-    // The POST body `{tipo, dados}` is put together by the statement from the stored JSON text: no parse into
-    // objects and re-serialisation per delivery. (Not shared by event id: a resend may carry dados rebuilt
-    // from the current state, unlike the same event's other deliveries.)
-    body: r.body,
-    attempts: r.attempts,
-    firstAttemptAt: dateOrNull(r.first_attempt_at),
-    webhook: r.w_version === null ? null : { version: r.w_version, lastSuccessAt: dateOrNull(r.w_last_success_at), outageNotifiedAt: dateOrNull(r.w_outage_notified_at) },
-  }));
+  const claimed = parseClaimed(rows[0]!.claimed);
   for (const a of finished) {
     if (!recorded.has(a.delivery.id)) continue;
     if (a.status === 'entregue') await markSuccess(deps, a.webhook, a.at);

@@ -4,7 +4,7 @@ import { anyEventsTopic } from '../eventos/events-topic.js';
 import { runReadinessCheckIfDue } from '../prontidao/check-readiness-changes.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { type Attempt, attemptDelivery } from './deliver-webhook.js';
-import { dispatchEvents } from './dispatch-events.js';
+import { dispatchEvents, type FanOut } from './dispatch-events.js';
 import { type ReadyWebhook, readyWebhooks } from './ready-webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
 
@@ -14,9 +14,8 @@ export interface WebhookWorkerOptions {
   concurrency?: number;
 }
 
-/** Claims one batch of due deliveries, attempts them concurrently and records them together; returns how many. */
-export async function deliverDue(deps: WebhookDeps, concurrency = 64): Promise<number> {
-  const claimed = await claimDeliveries(deps, [], concurrency);
+/** Attempts claimed deliveries concurrently and records them together; returns how many. */
+async function deliverClaimed(deps: WebhookDeps, claimed: ClaimedDelivery[]): Promise<number> {
   if (claimed.length === 0) return 0;
   await claimDeliveries(deps, await attemptBatch(deps, claimed, () => undefined), 0);
   return claimed.length;
@@ -26,18 +25,19 @@ export async function deliverDue(deps: WebhookDeps, concurrency = 64): Promise<n
 export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promise<number> {
   let total = 0;
   for (;;) {
-    const fanned = await dispatchEvents(deps);
-    const sent = await deliverDue(deps, concurrency);
+    const fanned = await dispatchEvents(deps, concurrency);
+    const sent = (await deliverClaimed(deps, fanned.claimed)) + (await deliverClaimed(deps, await claimDeliveries(deps, [], concurrency)));
     total += sent;
-    if (fanned === 0 && sent === 0) return total;
+    if (fanned.created === 0 && !fanned.more && sent === 0) return total;
   }
 }
 
 /**
- * The webhook half of the worker role; resumes from the database after a crash. Two loops: the dispatcher fans
- * events out when an event commit is announced (or every pollMs, for a lost announcement or another process's
- * events without Redis), and the deliverer keeps up to `concurrency` attempts in flight. Each of its round trips
- * records the attempts finished meanwhile and claims as many due deliveries as slots are free, in one
+ * The webhook half of the worker role; resumes from the database after a crash. Two loops share `concurrency`
+ * slots for attempts. The dispatcher fans events out when an event commit is announced (or every pollMs, for a
+ * lost announcement or another process's events without Redis), as many as slots are free, and attempts the
+ * deliveries it gets back leased; with the log behind, it waits for slots. The deliverer's round trips record
+ * the attempts finished meanwhile and claim due deliveries (retries, expired leases, resends, tests) in one
  * statement. Two round trips may be under way at once: while one waits on the database, the attempts it did
  * not wait for keep finishing and the next one already records them, so the pipeline does not run dry during
  * a round trip (one at a time left the process idle a quarter of the time). A finished attempt frees its slot
@@ -78,6 +78,23 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
     }
   };
 
+  /** The dispatcher waits for slots (events left in the log, or one announced): a freed quarter of the pool wakes it. */
+  let wantsRoom = false;
+  const room = () => concurrency - attempting - asked;
+
+  /** Attempts leased deliveries; each finished one frees its slot and waits for the next round trip. */
+  const launch = (claimed: ClaimedDelivery[]) => {
+    attempting += claimed.length;
+    const sent: Promise<unknown> = attemptBatch(deps, claimed, (a) => {
+      attempting--;
+      // An attempt not made (webhook gone, or an error logged) has nothing to record.
+      if (a) finished.push(a);
+      deliverWake.notify();
+      if (wantsRoom && room() >= refillAt) dispatchWake.notify();
+    }).finally(() => posting.delete(sent));
+    posting.add(sent);
+  };
+
   let lastJobCheck = 0;
   const dispatcher = resilient('dispatcher', async () => {
     // The 6-hourly readiness check is due on the clock; asking the database once a minute is enough.
@@ -85,11 +102,28 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       lastJobCheck = Date.now();
       await runReadinessCheckIfDue(deps);
     }
-    const fanned = await dispatchEvents(deps);
-    if (fanned > 0) {
+    const free = room();
+    // With the pool busy, events wait in the log until a quarter of it is free.
+    if (free < refillAt && attempting + asked > 0) {
+      wantsRoom = true;
+      await dispatchWake.wait(pollMs);
+      return;
+    }
+    asked += free;
+    let fanned: FanOut;
+    try {
+      fanned = await dispatchEvents(deps, free);
+    } finally {
+      asked -= free;
+    }
+    wantsRoom = fanned.more;
+    if (fanned.claimed.length > 0) launch(fanned.claimed);
+    // Deliveries beyond the room were written unleased: the deliverer claims them.
+    if (fanned.created > fanned.claimed.length) {
       drained = false;
       deliverWake.notify();
-    } else await dispatchWake.wait(pollMs);
+    }
+    if (!fanned.more) await dispatchWake.wait(pollMs);
   });
 
   /** Records what finished and claims up to `limit`; a failed trip leaves its deliveries to their leases. */
@@ -100,15 +134,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
     const trip: Promise<void> = claimDeliveries(deps, batch, limit)
       .then((claimed) => {
         if (claimed.length < limit) drained = true;
-        if (claimed.length === 0) return;
-        attempting += claimed.length;
-        const sent: Promise<unknown> = attemptBatch(deps, claimed, (a) => {
-          attempting--;
-          // An attempt not made (webhook gone, or an error logged) has nothing to record.
-          if (a) finished.push(a);
-          deliverWake.notify();
-        }).finally(() => posting.delete(sent));
-        posting.add(sent);
+        if (claimed.length > 0) launch(claimed);
       })
       .catch((err: unknown) => {
         // Unrecorded attempts are claimed again when their lease runs out (at least once).
@@ -119,6 +145,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
         asked -= limit;
         trips.delete(trip);
         deliverWake.notify();
+        if (wantsRoom && room() >= refillAt) dispatchWake.notify();
       });
     trips.add(trip);
     return trip;
@@ -131,7 +158,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       failed = false;
       return sleep(pollMs * 4);
     }
-    const free = concurrency - attempting - asked;
+    const free = room();
     const idle = attempting === 0 && trips.size === 0;
     // A trip for a quarter of the slots, or to record what finished when nothing else is under way; at most
     // two at once. After a short claim, only what finished is worth a trip until something new is due.

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimDeliveries } from '../../src/engine/webhooks/claim-deliveries.js';
+import { dispatchEvents } from '../../src/engine/webhooks/dispatch-events.js';
+import { httpClient } from '../support/http.js';
+import { seedAccount, type SeededAccount } from '../support/seed.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { emitEvent } from './kit.js';
+
+// The fan-out reads only as many events as the caller has room to attempt and hands their deliveries back
+// leased; these pin how it cuts a batch. Nothing is sent: the deliveries are counted in the database.
+let t: TestApp;
+let account: SeededAccount;
+
+beforeAll(async () => {
+  t = await startTestApp({ worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
+  account = await seedAccount(t.app.engine);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function hook(key: string, eventos = ['NFSE_AUTORIZADA']) {
+  const res = await httpClient(t.url, key).post('/v1/webhooks', { url: 'http://127.0.0.1:9/nada', eventos });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id as string;
+}
+
+const rowsOf = (webhookIds: string[]) =>
+  t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: { in: webhookIds } }, select: { webhookId: true, eventId: true, lockedUntil: true }, orderBy: { id: 'asc' } });
+
+describe('fan-out sized by the room to attempt', () => {
+  it('reads no more events than the room holds, leases what it returns, and goes on where it stopped', async () => {
+    const seeded = await seedAccount(t.app.engine);
+    const id = await hook(seeded.liveKey);
+    const events = [];
+    for (let i = 0; i < 7; i++) events.push(await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_AUTORIZADA', { id: `n${i}` }));
+
+    const first = await dispatchEvents(t.app.engine, 3);
+    expect(first.claimed.map((d) => d.eventId)).toEqual(events.slice(0, 3).map((e) => e.id));
+    expect(first.more).toBe(true);
+    expect(JSON.parse(first.claimed[0]!.body)).toEqual({ tipo: 'NFSE_AUTORIZADA', dados: { id: 'n0' } });
+    expect(await rowsOf([id])).toHaveLength(3);
+
+    const rest = await dispatchEvents(t.app.engine, 10);
+    expect(rest.claimed.map((d) => d.eventId)).toEqual(events.slice(3).map((e) => e.id));
+    expect(rest.more).toBe(false);
+    const rows = await rowsOf([id]);
+    expect(rows.map((r) => r.eventId)).toEqual(events.map((e) => e.id));
+    expect(rows.every((r) => r.lockedUntil !== null)).toBe(true);
+    expect((await dispatchEvents(t.app.engine, 10)).created).toBe(0);
+  });
+
+  it('with more webhooks than room, writes every delivery of the event, leases the room and leaves the rest to be claimed', async () => {
+    const seeded = await seedAccount(t.app.engine);
+    const ids = [await hook(seeded.liveKey), await hook(seeded.liveKey), await hook(seeded.liveKey)];
+    const event = await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'x' });
+
+    const fanned = await dispatchEvents(t.app.engine, 2);
+    expect(fanned.created).toBe(3);
+    expect(fanned.claimed).toHaveLength(2);
+    expect(fanned.more).toBe(false);
+    const rows = await rowsOf(ids);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.webhookId))).toEqual(new Set(ids));
+    expect(rows.every((r) => r.eventId === event.id)).toBe(true);
+    expect(rows.filter((r) => r.lockedUntil === null)).toHaveLength(1);
+
+    const claimed = await claimDeliveries(t.app.engine, [], 10);
+    expect(claimed.map((d) => d.webhookId)).toEqual(rows.filter((r) => r.lockedUntil === null).map((r) => r.webhookId));
+  });
+
+  it('moves past events nobody subscribes to, and to the log’s end for an account without webhooks', async () => {
+    const seeded = await seedAccount(t.app.engine);
+    const id = await hook(seeded.liveKey, ['NFSE_CANCELADA']);
+    for (let i = 0; i < 4; i++) await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_AUTORIZADA', { id: `u${i}` });
+    const cancelled = await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_CANCELADA', { id: 'c' });
+    // Test events: no test-key webhook.
+    for (let i = 0; i < 3; i++) await emitEvent(t.app.engine, seeded.accountId, 'test', 'NFSE_AUTORIZADA', { id: `t${i}` });
+
+    const fanned = await dispatchEvents(t.app.engine, 50);
+    expect(fanned.claimed.map((d) => d.eventId)).toEqual([cancelled.id]);
+    expect(fanned.more).toBe(false);
+    const positions = await t.app.engine.db.$queryRaw<Array<{ environment: string; last_seq: bigint }>>`
+      SELECT environment, last_seq FROM webhook_dispatch_positions WHERE account_id = ${seeded.accountId}::uuid ORDER BY environment`;
+    expect(positions.map((p) => [p.environment, Number(p.last_seq)])).toEqual([['live', 5], ['test', 3]]);
+    expect(await rowsOf([id])).toHaveLength(1);
+    expect((await dispatchEvents(t.app.engine, 50)).created).toBe(0);
+  });
+
+  it('skips an account whose position another transaction holds, and fans it out once released', async () => {
+    const id = await hook(account.liveKey);
+    await dispatchEvents(t.app.engine, 50); // the position row exists
+    const event = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'held' });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.app.engine.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM webhook_dispatch_positions WHERE account_id = ${account.accountId}::uuid AND environment = 'live' FOR UPDATE`;
+      locked();
+      await released;
+    }, { timeout: 20_000 });
+    await isLocked;
+    const pglite = t.app.database.kind === 'pglite';
+    // PGlite serves one session: the fan-out would queue behind the holder, so only PostgreSQL shows the skip.
+    if (!pglite) expect((await dispatchEvents(t.app.engine, 50)).created).toBe(0);
+    release();
+    await holder;
+    const fanned = await dispatchEvents(t.app.engine, 50);
+    expect(fanned.claimed.map((d) => d.eventId)).toEqual([event.id]);
+    expect(await rowsOf([id])).toHaveLength(1);
+  });
+});
