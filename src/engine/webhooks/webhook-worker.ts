@@ -44,8 +44,8 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
  * and is recorded by the next trip, well inside its lease.
  */
 export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOptions = {}) {
-  // Commits wake the dispatcher and fan-outs wake the deliverer, so polling only catches a lost wake-up and
-  // retries coming due (minutes apart): once a second keeps an idle process near idle.
+  // Commits wake the dispatcher and finished attempts wake the deliverer, so polling only catches a lost wake-up
+  // and retries coming due (minutes apart): once a second keeps an idle process near idle.
   const pollMs = options.pollMs ?? 1000;
   const concurrency = options.concurrency ?? 128;
   // Refilling one slot at a time would cost a claim per delivery; a quarter of the pool is worth a round trip.
@@ -60,7 +60,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   /** Round trips under way, and the slots their claims asked for. */
   const trips = new Set<Promise<void>>();
   let asked = 0;
-  /** The last claim came back short: nothing more is due until a fan-out, a retry or a finished attempt. */
+  /** The last claim came back short: nothing more is due until a fan-out writes more than it leases or a retry comes due. */
   let drained = false;
   /** A round trip failed (database down): the next one waits, as a failing loop step does. */
   let failed = false;
@@ -123,7 +123,8 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       drained = false;
       deliverWake.notify();
     }
-    if (!fanned.more) await dispatchWake.wait(pollMs);
+    // Nothing written with more behind: the accounts behind are another worker's just now; no busy loop over them.
+    if (!fanned.more || fanned.created === 0) await dispatchWake.wait(pollMs);
   });
 
   /** Records what finished and claims up to `limit`; a failed trip leaves its deliveries to their leases. */
