@@ -30,7 +30,7 @@ export interface FanOut {
  * come back already leased to it. A first attempt then costs no claim (a due-index scan and an UPDATE per row,
  * which were half of the database's work per delivery), and a backlog waits in the log, not as rows.
  */
-export async function dispatchEvents(deps: Pick<EngineDeps, 'db' | 'clock'>, room = BATCH): Promise<FanOut> {
+export async function dispatchEvents(deps: Pick<EngineDeps, 'db' | 'clock'>, room: number): Promise<FanOut> {
   const behind = await deps.db.$queryRaw<Behind[]>`
     SELECT c.account_id, c.environment, p.account_id IS NULL AS fresh FROM event_counters c
     LEFT JOIN webhook_dispatch_positions p ON p.account_id = c.account_id AND p.environment = c.environment
@@ -83,11 +83,11 @@ async function fanOut(deps: Pick<EngineDeps, 'db' | 'clock'>, scope: Behind, roo
   const now = deps.clock.now();
   const lease = new Date(now.getTime() + DELIVERY_LEASE_MS);
   // A webhook receives what is committed after its creation, of the types it subscribes to. With no webhook,
-  // the position skips to the log's end (every seq up to the committed counter is committed). fanout_key is
-  // unique: even a position lost to a bug could not fan an event out to a webhook twice. A position locked by
-  // another worker makes every part empty: the UPDATE's one-time filter keeps it from waiting on that lock.
-  // The position is read as a scalar so that it bounds the index scan of events (joined, it was a filter over
-  // the whole log).
+  // no event is read and the position skips to the log's end (every seq up to the committed counter is
+  // committed). fanout_key is unique: even a position lost to a bug could not fan an event out to a webhook
+  // twice. A position locked by another worker makes every part empty: the UPDATE's one-time filter keeps it
+  // from waiting on that lock. The position is read as a scalar so that it bounds the index scan of events
+  // (joined, it was a filter over the whole log).
   const [r] = await deps.db.$queryRaw<Array<{ locked: boolean; hooks: number; behind: bigint | null; stuck: boolean; created: number; claimed: string }>>`
     WITH pos AS (
       SELECT last_seq FROM webhook_dispatch_positions
@@ -99,6 +99,7 @@ async function fanOut(deps: Pick<EngineDeps, 'db' | 'clock'>, scope: Behind, roo
     ev AS (
       SELECT id, seq, tipo, dados, created_at FROM events
       WHERE account_id = ${scope.account_id}::uuid AND environment = ${scope.environment} AND seq > (SELECT last_seq FROM pos)
+        AND EXISTS (SELECT 1 FROM hooks)
       ORDER BY seq LIMIT ${events}),
     pairs AS (
       SELECT ev.id AS event_id, ev.seq, ev.tipo, ev.dados, ev.created_at, h.id AS webhook_id,

@@ -81,6 +81,9 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   /** The dispatcher waits for slots (events left in the log, or one announced): a freed quarter of the pool wakes it. */
   let wantsRoom = false;
   const room = () => concurrency - attempting - asked;
+  const wakeDispatcherIfRoom = () => {
+    if (wantsRoom && room() >= refillAt) dispatchWake.notify();
+  };
 
   /** Attempts leased deliveries; each finished one frees its slot and waits for the next round trip. */
   const launch = (claimed: ClaimedDelivery[]) => {
@@ -90,7 +93,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       // An attempt not made (webhook gone, or an error logged) has nothing to record.
       if (a) finished.push(a);
       deliverWake.notify();
-      if (wantsRoom && room() >= refillAt) dispatchWake.notify();
+      wakeDispatcherIfRoom();
     }).finally(() => posting.delete(sent));
     posting.add(sent);
   };
@@ -146,7 +149,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
         asked -= limit;
         trips.delete(trip);
         deliverWake.notify();
-        if (wantsRoom && room() >= refillAt) dispatchWake.notify();
+        wakeDispatcherIfRoom();
       });
     trips.add(trip);
     return trip;
