@@ -121,6 +121,7 @@ const profiler = PROFILE ? new Session() : null;
 if (profiler) {
   profiler.connect();
   await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
   await profiler.post('Profiler.start');
 }
 const drainPostgresCpu = postgresCpuMs();

@@ -6,8 +6,9 @@ import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { emitEvent } from './kit.js';
 
-// The fan-out reads only as many events as the caller has room to attempt and hands their deliveries back
-// leased; these pin how it cuts a batch. Nothing is sent: the deliveries are counted in the database.
+// The fan-out reads only as many events as the caller has room to attempt and hands their deliveries back in
+// flight (one webhook_inflight row per batch, no delivery row yet); these pin how it cuts a batch. Nothing is
+// sent: the batches are counted in the database.
 let t: TestApp;
 let account: SeededAccount;
 
@@ -25,8 +26,13 @@ async function hook(key: string, eventos = ['NFSE_AUTORIZADA']) {
   return res.body.id as string;
 }
 
-const rowsOf = (webhookIds: string[]) =>
-  t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: { in: webhookIds } }, select: { webhookId: true, eventId: true, lockedUntil: true }, orderBy: { id: 'asc' } });
+/** The pairs in flight of an account, in id order, and how many delivery rows its webhooks have. */
+async function inflightOf(accountId: string) {
+  const batches = await t.app.engine.db.webhookInflight.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' } });
+  const pairs = batches.flatMap((b) => b.pairs as Array<{ id: string; webhook_id: string; event_id: string }>).sort((a, b) => a.id.localeCompare(b.id));
+  const rows = await t.app.engine.db.webhookDelivery.count({ where: { accountId } });
+  return { batches, pairs, rows };
+}
 
 describe('fan-out sized by the room to attempt', () => {
   it('reads no more events than the room holds, leases what it returns, and goes on where it stopped', async () => {
@@ -39,34 +45,40 @@ describe('fan-out sized by the room to attempt', () => {
     expect(first.claimed.map((d) => d.eventId)).toEqual(events.slice(0, 3).map((e) => e.id));
     expect(first.more).toBe(true);
     expect(JSON.parse(first.claimed[0]!.body)).toEqual({ tipo: 'NFSE_AUTORIZADA', dados: { id: 'n0' } });
-    expect(await rowsOf([id])).toHaveLength(3);
+    const afterFirst = await inflightOf(seeded.accountId);
+    expect(afterFirst.batches).toHaveLength(1);
+    expect(first.claimed.every((d) => d.batch === afterFirst.batches[0]!.id && d.attempts === 0)).toBe(true);
+    expect(afterFirst.pairs).toEqual(first.claimed.map((d) => ({ id: d.id, webhook_id: id, event_id: d.eventId })));
+    // The rows are written when the attempts are recorded.
+    expect(afterFirst.rows).toBe(0);
 
     const rest = await dispatchEvents(t.app.engine, 10);
     expect(rest.claimed.map((d) => d.eventId)).toEqual(events.slice(3).map((e) => e.id));
     expect(rest.more).toBe(false);
-    const rows = await rowsOf([id]);
-    expect(rows.map((r) => r.eventId)).toEqual(events.map((e) => e.id));
-    expect(rows.every((r) => r.lockedUntil !== null)).toBe(true);
-    expect((await dispatchEvents(t.app.engine, 10)).created).toBe(0);
+    const all = await inflightOf(seeded.accountId);
+    expect(all.batches).toHaveLength(2);
+    expect(all.pairs.map((p) => p.event_id)).toEqual(events.map((e) => e.id));
+    expect(all.batches.every((b) => b.leasedUntil > new Date())).toBe(true);
+    expect((await dispatchEvents(t.app.engine, 10)).claimed).toHaveLength(0);
   });
 
-  it('with more webhooks than room, writes every delivery of the event, leases the room and leaves the rest to be claimed', async () => {
+  it('with more webhooks than room, takes every delivery of the event at once, and the next event waits', async () => {
     const seeded = await seedAccount(t.app.engine);
     const ids = [await hook(seeded.liveKey), await hook(seeded.liveKey), await hook(seeded.liveKey)];
     const event = await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'x' });
+    const next = await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'y' });
 
     const fanned = await dispatchEvents(t.app.engine, 2);
-    expect(fanned.created).toBe(3);
-    expect(fanned.claimed).toHaveLength(2);
-    expect(fanned.more).toBe(false);
-    const rows = await rowsOf(ids);
-    expect(rows).toHaveLength(3);
-    expect(new Set(rows.map((r) => r.webhookId))).toEqual(new Set(ids));
-    expect(rows.every((r) => r.eventId === event.id)).toBe(true);
-    expect(rows.filter((r) => r.lockedUntil === null)).toHaveLength(1);
+    expect(fanned.claimed).toHaveLength(3);
+    expect(new Set(fanned.claimed.map((d) => d.webhookId))).toEqual(new Set(ids));
+    expect(fanned.claimed.every((d) => d.eventId === event.id)).toBe(true);
+    expect(fanned.more).toBe(true);
+    expect((await inflightOf(seeded.accountId)).pairs).toHaveLength(3);
+    // Nothing of it is due to be claimed: it is in flight.
+    expect(await claimDeliveries(t.app.engine, [], 10)).toHaveLength(0);
 
-    const claimed = await claimDeliveries(t.app.engine, [], 10);
-    expect(claimed.map((d) => d.webhookId)).toEqual(rows.filter((r) => r.lockedUntil === null).map((r) => r.webhookId));
+    const second = await dispatchEvents(t.app.engine, 2);
+    expect(second.claimed.map((d) => d.eventId)).toEqual([next.id, next.id, next.id]);
   });
 
   it('moves past events nobody subscribes to, and to the log’s end for an account without webhooks', async () => {
@@ -83,8 +95,8 @@ describe('fan-out sized by the room to attempt', () => {
     const positions = await t.app.engine.db.$queryRaw<Array<{ environment: string; last_seq: bigint }>>`
       SELECT environment, last_seq FROM webhook_dispatch_positions WHERE account_id = ${seeded.accountId}::uuid ORDER BY environment`;
     expect(positions.map((p) => [p.environment, Number(p.last_seq)])).toEqual([['live', 5], ['test', 3]]);
-    expect(await rowsOf([id])).toHaveLength(1);
-    expect((await dispatchEvents(t.app.engine, 50)).created).toBe(0);
+    expect((await inflightOf(seeded.accountId)).pairs.map((p) => [p.webhook_id, p.event_id])).toEqual([[id, cancelled.id]]);
+    expect((await dispatchEvents(t.app.engine, 50)).claimed).toHaveLength(0);
   });
 
   it('skips an account whose position another transaction holds, and fans it out once released', async () => {
@@ -103,11 +115,11 @@ describe('fan-out sized by the room to attempt', () => {
     await isLocked;
     const pglite = t.app.database.kind === 'pglite';
     // PGlite serves one session: the fan-out would queue behind the holder, so only PostgreSQL shows the skip.
-    if (!pglite) expect((await dispatchEvents(t.app.engine, 50)).created).toBe(0);
+    if (!pglite) expect((await dispatchEvents(t.app.engine, 50)).claimed).toHaveLength(0);
     release();
     await holder;
     const fanned = await dispatchEvents(t.app.engine, 50);
     expect(fanned.claimed.map((d) => d.eventId)).toEqual([event.id]);
-    expect(await rowsOf([id])).toHaveLength(1);
+    expect((await inflightOf(account.accountId)).pairs.filter((p) => p.webhook_id === id).map((p) => p.event_id)).toEqual([event.id]);
   });
 });

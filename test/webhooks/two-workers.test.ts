@@ -60,6 +60,8 @@ describe('two worker processes over one PostgreSQL', () => {
     expect(rows).toHaveLength(3000);
     expect(new Set(rows.map((r) => `${r.webhookId}|${r.eventId}`)).size).toBe(3000);
     for (const w of workers) await stopChild(w);
+    // Stopped workers recorded every attempt and removed every batch they had in flight.
+    expect(await app.engine.db.webhookInflight.count()).toBe(0);
     await receiver.close();
   }, 180_000);
 });

@@ -12,6 +12,8 @@ export interface ClaimedDelivery {
   webhookId: string;
   eventId: string;
   tipo: string;
+  /** The in-flight batch of a first attempt whose row is not written yet (dispatch-events.ts); null for a row. */
+  batch: string | null;
   /** The POST body `{tipo, dados}` (spec 6.1), the exact bytes that are signed and sent. */
   body: string;
   attempts: number;
@@ -26,6 +28,7 @@ interface ClaimedRow {
   webhook_id: string;
   event_id: string;
   tipo: string;
+  batch: string | null;
   body: string;
   attempts: number;
   first_attempt_at: string | null;
@@ -37,7 +40,7 @@ interface ClaimedRow {
 const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 /**
- * Claimed delivery rows `c` (id, webhook_id, event_id, tipo, dados, attempts, first_attempt_at), each with its
+ * Claimed deliveries `c` (id, webhook_id, event_id, tipo, dados, attempts, first_attempt_at, batch), each with its
  * webhook `w` left-joined when not deleted, as one JSON text that parseClaimed reads: a row per delivery cost
  * more in the client's per-cell conversions than the statement itself. The POST body `{tipo, dados}` is put
  * together here from the stored JSON text, with no parse and re-serialisation per delivery (not shared by event
@@ -45,11 +48,11 @@ const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso))
  * opening it reads (ready-webhook.ts).
  */
 export const CLAIMED_JSON = Prisma.sql`coalesce(json_agg(json_build_object(
-    'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo,
+    'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo, 'batch', c.batch,
     'body', '{"tipo":' || to_json(c.tipo)::text || ',"dados":' || c.dados::text || '}',
     'attempts', c.attempts, 'first_attempt_at', c.first_attempt_at,
     'w_version', CASE WHEN w.id IS NOT NULL THEN md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)) END,
-    'w_last_success_at', w.last_success_at, 'w_outage_notified_at', w.outage_notified_at)), '[]')::text`;
+    'w_last_success_at', w.last_success_at, 'w_outage_notified_at', w.outage_notified_at) ORDER BY c.id), '[]')::text`;
 
 export const parseClaimed = (json: string): ClaimedDelivery[] =>
   (JSON.parse(json) as ClaimedRow[]).map((r) => ({
@@ -57,6 +60,7 @@ export const parseClaimed = (json: string): ClaimedDelivery[] =>
     webhookId: r.webhook_id,
     eventId: r.event_id,
     tipo: r.tipo,
+    batch: r.batch,
     body: r.body,
     attempts: r.attempts,
     firstAttemptAt: dateOrNull(r.first_attempt_at),
@@ -64,42 +68,60 @@ export const parseClaimed = (json: string): ClaimedDelivery[] =>
   }));
 
 /**
- * One round trip of the deliverer: records finished attempts (each with its next attempt) and claims up to
- * `limit` due deliveries, in one statement; a statement per delivery, or one to record and another to claim,
- * was the worker's bottleneck. Claims use FOR UPDATE SKIP LOCKED and a lease: two workers never attempt the
- * same delivery at once, and one killed mid-attempt leaves the row to be claimed again when its lease ends (at
- * least once). `attempts` guards each recorded row, so an attempt whose lease was taken over is not recorded
- * twice; its attempt row is written only when the guarded update matched.
+ * One round trip of the deliverer: records finished attempts (each with its next attempt), deletes the
+ * in-flight batches `done` whose attempts were all recorded by earlier trips, and claims up to `limit` due
+ * deliveries, in one statement; a statement per delivery, or one to record and another to claim, was the
+ * worker's bottleneck. A first attempt from the fan-out writes its delivery row now, with the outcome
+ * (fanout_key keeps it to one row per webhook and event, also against a revived batch); a later attempt
+ * updates the row, guarded by `attempts`, so an attempt whose lease was taken over is not recorded twice. An
+ * attempt row is written only for a delivery row written or updated here. Claims use FOR UPDATE SKIP LOCKED
+ * and a lease: two workers never attempt the same delivery at once, and one killed mid-attempt leaves the row
+ * to be claimed again when its lease ends (at least once).
  */
-export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], limit: number, done: string[] = []): Promise<ClaimedDelivery[]> {
   const now = deps.clock.now();
   const lease = new Date(now.getTime() + DELIVERY_LEASE_MS);
   // The batch goes as one JSON parameter read by jsonb_to_recordset: one column array per field cost the
   // adapter a conversion per element (dates formatted one by one), more CPU than the statement itself.
   const outcomes = JSON.stringify(finished.map((a) => ({
-    id: a.delivery.id, done: a.delivery.attempts, numero: a.numero, status: a.status, first_at: a.firstAt, next_at: a.next,
+    id: a.delivery.id, fresh: a.delivery.batch !== null, webhook_id: a.delivery.webhookId, event_id: a.delivery.eventId,
+    done: a.delivery.attempts, numero: a.numero, status: a.status, first_at: a.firstAt, next_at: a.next,
     delivered_at: a.deliveredAt, attempt_id: newId(), at: a.at, duration_ms: a.durationMs, response_status: a.responseStatus, erro: a.erro,
   })));
+  const updates = finished.filter((a) => a.delivery.batch === null).map((a) => a.delivery.id);
   // `due` runs on the statement's snapshot, where the rows being recorded still hold their lease; they are
   // excluded all the same, as one statement must not update a row twice. MATERIALIZED: the locking subquery
   // runs once (a re-run per outer row could pick other rows); the outer WHERE repeats the due test, re-checked
-  // on the locked row version. `ids` repeats o's ids as an array the planner can count: joined on o alone
+  // on the locked row version. `updates` repeats o's ids as an array the planner can count: joined on o alone
   // (estimated at 100 rows) it chose a sequential scan of every delivery, a cost growing with the table.
   const rows = await deps.db.$queryRaw<Array<{ recorded: string; claimed: string }>>`
     WITH o AS (
-      SELECT * FROM jsonb_to_recordset(${outcomes}::jsonb) AS o (id uuid, done int, numero int, status text, first_at timestamptz,
-        next_at timestamptz, delivered_at timestamptz, attempt_id uuid, at timestamptz, duration_ms int, response_status int, erro text)),
+      SELECT * FROM jsonb_to_recordset(${outcomes}::jsonb) AS o (id uuid, fresh boolean, webhook_id uuid, event_id uuid, done int,
+        numero int, status text, first_at timestamptz, next_at timestamptz, delivered_at timestamptz, attempt_id uuid, at timestamptz,
+        duration_ms int, response_status int, erro text)),
+    written AS (
+      INSERT INTO webhook_deliveries (id, webhook_id, account_id, environment, event_id, tipo, dados, origem, fanout_key,
+        status, attempts, next_attempt_at, first_attempt_at, event_at, delivered_at, created_at)
+      SELECT o.id, o.webhook_id, e.account_id, e.environment, e.id, e.tipo, e.dados, 'evento', o.webhook_id::text || ':' || e.id::text,
+        o.status, o.numero, o.next_at, o.first_at, e.created_at, o.delivered_at, o.at
+      FROM o JOIN events e ON e.id = o.event_id
+      WHERE o.fresh
+      ON CONFLICT (fanout_key) DO NOTHING
+      RETURNING id),
     updated AS (
       UPDATE webhook_deliveries d
       SET attempts = o.numero, status = o.status, first_attempt_at = o.first_at, next_attempt_at = o.next_at,
           locked_until = NULL, delivered_at = o.delivered_at
       FROM o
-      WHERE d.id = ANY(${finished.map((a) => a.delivery.id)}::uuid[]) AND d.id = o.id AND d.attempts = o.done
+      WHERE d.id = ANY(${updates}::uuid[]) AND d.id = o.id AND d.attempts = o.done
       RETURNING d.id),
     logged AS (
       INSERT INTO webhook_attempts (id, delivery_id, numero, at, duration_ms, response_status, erro)
-      SELECT o.attempt_id, o.id, o.numero, o.at, o.duration_ms, o.response_status, o.erro FROM o JOIN updated USING (id)
+      SELECT o.attempt_id, o.id, o.numero, o.at, o.duration_ms, o.response_status, o.erro
+      FROM o WHERE o.id IN (SELECT id FROM written UNION ALL SELECT id FROM updated)
       RETURNING delivery_id),
+    landed AS (
+      DELETE FROM webhook_inflight WHERE id = ANY(${done}::uuid[])),
     due AS MATERIALIZED (
       SELECT id FROM webhook_deliveries
       WHERE status = 'pendente' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
@@ -111,7 +133,7 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
       UPDATE webhook_deliveries d SET locked_until = ${lease}
       FROM due
       WHERE d.id = due.id AND d.status = 'pendente' AND (d.locked_until IS NULL OR d.locked_until < ${now})
-      RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at)
+      RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at, NULL::uuid AS batch)
     SELECT (SELECT coalesce(json_agg(delivery_id), '[]') FROM logged)::text AS recorded,
       (SELECT ${CLAIMED_JSON} FROM claimed c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL) AS claimed`;
   const recorded = new Set<string>(JSON.parse(rows[0]!.recorded) as string[]);

@@ -31,12 +31,14 @@ export interface Attempt {
  * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, until `deadline`
  * (the 10 s of its claimed batch, whose attempts all start together); only 2xx is success, a 3xx is not followed.
  * Returns the outcome with the next attempt of the table of spec 6.3, to be recorded by claimDeliveries; null
- * when the webhook is gone (the delivery is closed here, no attempt).
+ * when the webhook is gone (a delivery row is closed here, no attempt).
  */
 export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, deadline: AbortSignal): Promise<Attempt | null> {
   const at = deps.clock.now();
   const numero = delivery.attempts + 1;
   if (!webhook) {
+    // A first attempt has no row yet: its webhook is gone, so none is written.
+    if (delivery.batch !== null) return null;
     await deps.db.webhookDelivery.updateMany({
       where: { id: delivery.id, attempts: delivery.attempts },
       data: { status: 'falhou', nextAttemptAt: null, lockedUntil: null },

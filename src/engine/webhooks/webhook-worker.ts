@@ -5,7 +5,9 @@ import { runReadinessCheckIfDue } from '../prontidao/check-readiness-changes.js'
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { type Attempt, attemptDelivery } from './deliver-webhook.js';
 import { dispatchEvents, type FanOut } from './dispatch-events.js';
+import { InflightBatches } from './inflight-batches.js';
 import { type ReadyWebhook, readyWebhooks } from './ready-webhook.js';
+import { reviveInflight } from './revive-inflight.js';
 import type { WebhookDeps } from './webhook-deps.js';
 
 export interface WebhookWorkerOptions {
@@ -15,20 +17,28 @@ export interface WebhookWorkerOptions {
 }
 
 /** Attempts claimed deliveries concurrently and records them together; returns how many. */
-async function deliverClaimed(deps: WebhookDeps, claimed: ClaimedDelivery[]): Promise<number> {
+async function deliverClaimed(deps: WebhookDeps, claimed: ClaimedDelivery[], batches: InflightBatches): Promise<number> {
   if (claimed.length === 0) return 0;
-  await claimDeliveries(deps, await attemptBatch(deps, claimed, () => undefined), 0);
+  batches.launched(claimed);
+  const attempts = await attemptBatch(deps, claimed, (d, a, lost) => batches.attempted(d, a, lost));
+  await claimDeliveries(deps, attempts, 0, batches.take());
+  batches.recorded(attempts, true);
   return claimed.length;
 }
 
-/** Fans out and delivers everything due now (tests move a FakeClock and call this instead of waiting). */
+/**
+ * Revives lapsed batches, fans out and delivers everything due now (tests move a FakeClock and call this
+ * instead of waiting); in-flight rows of the batches it attempted are gone when it returns.
+ */
 export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promise<number> {
+  const batches = new InflightBatches();
   let total = 0;
   for (;;) {
+    await reviveInflight(deps);
     const fanned = await dispatchEvents(deps, concurrency);
-    const sent = (await deliverClaimed(deps, fanned.claimed)) + (await deliverClaimed(deps, await claimDeliveries(deps, [], concurrency)));
+    const sent = (await deliverClaimed(deps, fanned.claimed, batches)) + (await deliverClaimed(deps, await claimDeliveries(deps, [], concurrency, batches.take()), batches));
     total += sent;
-    if (fanned.created === 0 && !fanned.more && sent === 0) return total;
+    if (!fanned.more && sent === 0 && batches.pending === 0) return total;
   }
 }
 
@@ -36,8 +46,9 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
  * The webhook half of the worker role; resumes from the database after a crash. Two loops share `concurrency`
  * slots for attempts. The dispatcher fans events out when an event commit is announced (or every pollMs, for a
  * lost announcement or another process's events without Redis), as many as slots are free, and attempts the
- * deliveries it gets back leased; with the log behind, it waits for slots. The deliverer's round trips record
- * the attempts finished meanwhile and claim due deliveries (retries, expired leases, resends, tests) in one
+ * in-flight deliveries it gets back; with the log behind, it waits for slots. It also revives batches whose
+ * lease ran out. The deliverer's round trips record the attempts finished meanwhile, delete the in-flight
+ * batches that are fully recorded, and claim due deliveries (retries, expired leases, resends, tests) in one
  * statement. Two round trips may be under way at once: while one waits on the database, the attempts it did
  * not wait for keep finishing and the next one already records them, so the pipeline does not run dry during
  * a round trip (one at a time left the process idle a quarter of the time). A finished attempt frees its slot
@@ -47,7 +58,10 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   // Commits wake the dispatcher and finished attempts wake the deliverer, so polling only catches a lost wake-up
   // and retries coming due (minutes apart): once a second keeps an idle process near idle.
   const pollMs = options.pollMs ?? 1000;
-  const concurrency = options.concurrency ?? 128;
+  // A fan-out takes about `room` events per round trip and the pool empties while it waits, so the pool's size
+  // bounds throughput at size / round trip (with 128 slots the worker sat idle behind its fan-outs at ~10k/s on
+  // a quiet PostgreSQL). An origin still gets at most its pool's connections (safe-dispatcher.ts).
+  const concurrency = options.concurrency ?? 512;
   // Refilling one slot at a time would cost a claim per delivery; a quarter of the pool is worth a round trip.
   const refillAt = Math.max(1, Math.floor(concurrency / 4));
   const stopping = new AbortController();
@@ -57,6 +71,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   let attempting = 0;
   /** Finished, waiting for the next round trip to record them. */
   let finished: Attempt[] = [];
+  const batches = new InflightBatches();
   /** Round trips under way, and the slots their claims asked for. */
   const trips = new Set<Promise<void>>();
   let asked = 0;
@@ -88,8 +103,10 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   /** Attempts leased deliveries; each finished one frees its slot and waits for the next round trip. */
   const launch = (claimed: ClaimedDelivery[]) => {
     attempting += claimed.length;
-    const sent: Promise<unknown> = attemptBatch(deps, claimed, (a) => {
+    batches.launched(claimed);
+    const sent: Promise<unknown> = attemptBatch(deps, claimed, (d, a, lost) => {
       attempting--;
+      batches.attempted(d, a, lost);
       // An attempt not made (webhook gone, or an error logged) has nothing to record.
       if (a) finished.push(a);
       deliverWake.notify();
@@ -99,11 +116,20 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   };
 
   let lastJobCheck = 0;
+  let lastRevival = 0;
   const dispatcher = resilient('dispatcher', async () => {
     // The 6-hourly readiness check is due on the clock; asking the database once a minute is enough.
     if (Date.now() - lastJobCheck >= 60_000) {
       lastJobCheck = Date.now();
       await runReadinessCheckIfDue(deps);
+    }
+    // A lapsed batch waits at most its 30-second lease plus this.
+    if (Date.now() - lastRevival >= 5_000) {
+      lastRevival = Date.now();
+      if ((await reviveInflight(deps)) > 0) {
+        drained = false;
+        deliverWake.notify();
+      }
     }
     const free = room();
     // With the pool busy, events wait in the log until a quarter of it is free.
@@ -121,13 +147,8 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
     }
     wantsRoom = fanned.more;
     if (fanned.claimed.length > 0) launch(fanned.claimed);
-    // Deliveries beyond the room were written unleased: the deliverer claims them.
-    if (fanned.created > fanned.claimed.length) {
-      drained = false;
-      deliverWake.notify();
-    }
-    // Nothing written with more behind: the accounts behind are another worker's just now; no busy loop over them.
-    if (!fanned.more || fanned.created === 0) await dispatchWake.wait(pollMs);
+    // Nothing taken with more behind: the accounts behind are another worker's just now; no busy loop over them.
+    if (!fanned.more || fanned.claimed.length === 0) await dispatchWake.wait(pollMs);
   });
 
   /** Records what finished and claims up to `limit`; a failed trip leaves its deliveries to their leases. */
@@ -135,13 +156,15 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
     const batch = finished;
     finished = [];
     asked += limit;
-    const trip: Promise<void> = claimDeliveries(deps, batch, limit)
+    const trip: Promise<void> = claimDeliveries(deps, batch, limit, batches.take())
       .then((claimed) => {
+        batches.recorded(batch, true);
         if (claimed.length < limit) drained = true;
         if (claimed.length > 0) launch(claimed);
       })
       .catch((err: unknown) => {
-        // Unrecorded attempts are claimed again when their lease runs out (at least once).
+        // Unrecorded attempts are claimed again when their lease runs out, or revived with their batch (at least once).
+        batches.recorded(batch, false);
         deps.logger.error({ err }, 'webhook round trip failed; retrying');
         failed = true;
       })
@@ -166,7 +189,8 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
     const idle = attempting === 0 && trips.size === 0;
     // A trip for a quarter of the slots, or to record what finished when nothing else is under way; at most
     // two at once. After a short claim, only what finished is worth a trip until something new is due.
-    const worth = drained ? finished.length > 0 && (idle || finished.length >= refillAt) : free >= refillAt || (idle && finished.length > 0);
+    const recordable = finished.length > 0 || batches.pending > 0;
+    const worth = drained ? recordable && (idle || finished.length >= refillAt) : free >= refillAt || (idle && recordable);
     if (trips.size < 2 && worth) {
       const trip = roundTrip(drained ? 0 : free);
       // Keep the loop from spinning while this trip holds the only free slots.
@@ -194,23 +218,26 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       await Promise.all([dispatcher, deliverer, wakeups]);
       await Promise.all(trips);
       await Promise.all(posting);
+      // Recording the last attempts completes their batches, whose rows go with one more trip.
       if (finished.length > 0) await roundTrip(0);
+      if (batches.pending > 0) await roundTrip(0);
     },
   };
 }
 
 /**
  * Attempts a claimed batch at once under one deadline (the batch's attempts start together, so one timer
- * serves them all instead of one per attempt); `done` gets each attempt as it finishes, null for one not made.
- * Never rejects: a delivery whose attempt fails unrecorded is claimed again when its lease runs out.
+ * serves them all instead of one per attempt); `done` gets each attempt as it finishes, null for one not made
+ * (`lost` when it failed). Never rejects: a delivery whose attempt fails unrecorded is claimed again when its
+ * lease runs out, or revived with its batch.
  */
-async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done: (a: Attempt | null) => void): Promise<Attempt[]> {
+async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done: (d: ClaimedDelivery, a: Attempt | null, lost: boolean) => void): Promise<Attempt[]> {
   let webhooks: Map<string, ReadyWebhook>;
   try {
     webhooks = await readyWebhooks(deps, claimed);
   } catch (err) {
     deps.logger.error({ err }, 'webhooks of a claimed batch not read');
-    for (const _ of claimed) done(null);
+    for (const d of claimed) done(d, null, true);
     return [];
   }
   const deadline = AbortSignal.timeout(deps.webhooks.timeoutMs);
@@ -218,12 +245,14 @@ async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done:
   setMaxListeners(claimed.length + 1, deadline);
   const attempts = await Promise.all(claimed.map(async (delivery) => {
     let attempt: Attempt | null = null;
+    let lost = false;
     try {
       attempt = await attemptDelivery(deps, delivery, webhooks.get(delivery.webhookId), deadline);
     } catch (err) {
+      lost = true;
       deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed');
     }
-    done(attempt);
+    done(delivery, attempt, lost);
     return attempt;
   }));
   return attempts.filter((a): a is Attempt => a !== null);
