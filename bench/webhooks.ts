@@ -1,5 +1,9 @@
 // Webhook delivery on PostgreSQL (DATABASE_URL, default the local server). Prints one JSON object:
-// - rawPostsPerSecond: a plain undici POST loop to the local receiver (the physical limit here);
+// - rawPostsPerSecond: a plain undici POST loop to the local receiver (the physical limit here) sending the
+//   deliveries' very requests: the same body and the same headers of spec 6.1 with values of the same sizes
+//   (distinct event and delivery ids, fixed signatures: nothing is computed per request);
+// - rawBarePostsPerSecond: the same loop with Content-Type as the only header (the limit for requests that carry
+//   none of the spec's headers), and ratioToBareRaw against it;
 // - deliveriesPerSecond: the service delivering a backlog of events (fan-out, claim, signed POST, record);
 // - p50Ms / p99Ms: from the committed state change (appendEvents' transaction) to receipt, at a steady event rate
 //   with the worker running as `fiscal-api serve` runs it;
@@ -20,6 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 
 const arg = (name: string, fallback: number) => {
@@ -54,28 +59,48 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-// 1. Raw POST loop: the same receiver, the same body size, 64 in flight; a warm-up round, then the measured one.
+// 1. Raw POST loops: the same receiver, the same body size, 64 in flight; a warm-up round, then the measured one.
 const rawPool = new Pool(receiverUrl, { connections: CONCURRENCY });
 const body = JSON.stringify({ tipo: 'NFSE_AUTORIZADA', dados: { id: 'x'.repeat(36), status: 'autorizada' } });
 const cpuOf = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since); return u.user + u.system; };
-async function rawRound() {
+const hex64 = 'ab'.repeat(32);
+const timestamp = String(Math.floor(Date.now() / 1000));
+const ids = Array.from({ length: EVENTS * 2 }, () => randomUUID());
+/** A delivery's request: Content-Type and the spec 6.1 headers, with values of the sizes the service sends. */
+const deliveryHeaders = (i: number) => [
+  'content-type', 'application/json',
+  'x-service-event', 'NFSE_AUTORIZADA',
+  'x-service-event-id', ids[i]!,
+  'x-service-delivery-id', ids[EVENTS + i]!,
+  'x-service-timestamp', timestamp,
+  'x-service-signature-v2', `t=${timestamp},v1=${hex64}`,
+  'x-service-signature', hex64,
+];
+const bareHeaders = () => ['content-type', 'application/json'];
+async function rawRound(headers: (i: number) => string[]) {
   let done = 0;
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
     while (done < EVENTS) {
-      done++;
-      const res = await rawPool.request({ path: '/raw', method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const res = await rawPool.request({ path: '/raw', method: 'POST', body, headers: headers(done++) });
       await res.body.dump();
     }
   }));
 }
-await rawRound();
-const rawCpu = process.cpuUsage();
-const rawStart = performance.now();
-await rawRound();
-const rawPostsPerSecond = EVENTS / ((performance.now() - rawStart) / 1000);
-const rawCpuUsPerPost = cpuOf(rawCpu) / EVENTS;
+async function measureRaw(headers: (i: number) => string[]) {
+  await rawRound(headers);
+  arrivals.clear();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await rawRound(headers);
+  const perSecond = EVENTS / ((performance.now() - start) / 1000);
+  arrivals.clear();
+  return { perSecond, cpuUsPerPost: cpuOf(cpu) / EVENTS };
+}
+const bare = await measureRaw(bareHeaders);
+const raw = await measureRaw(deliveryHeaders);
+const rawPostsPerSecond = raw.perSecond;
+const rawCpuUsPerPost = raw.cpuUsPerPost;
 await rawPool.close();
-arrivals.clear();
 
 /** User + system CPU (ms) of every PostgreSQL process of this machine, from /proc (USER_HZ 100). */
 function postgresCpuMs(): number {
@@ -168,6 +193,8 @@ console.log(JSON.stringify({
   deliveriesPerSecond: Math.round(deliveriesPerSecond),
   rawPostsPerSecond: Math.round(rawPostsPerSecond),
   ratioToRaw: Math.round((deliveriesPerSecond / rawPostsPerSecond) * 100) / 100,
+  rawBarePostsPerSecond: Math.round(bare.perSecond),
+  ratioToBareRaw: Math.round((deliveriesPerSecond / bare.perSecond) * 100) / 100,
   rawCpuUsPerPost: Math.round(rawCpuUsPerPost),
   cpuUsPerDelivery: Math.round(cpuUsPerDelivery),
   cpuRatioToRaw: Math.round((rawCpuUsPerPost / cpuUsPerDelivery) * 100) / 100,

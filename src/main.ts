@@ -122,6 +122,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const policy = { resolveHost: options.resolveHost ?? systemResolveHost, allowedCidrs: config.webhookAllowedCidrs };
   const webhooks: WebhookRuntime = {
+    sql: database.prepared,
     policy,
     dispatchers: new SafeDispatchers(policy),
     timeoutMs: options.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS,

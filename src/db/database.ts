@@ -6,13 +6,14 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { migrate } from './migrate.js';
 import { pgliteRunner } from './pglite-runner.js';
-import type { SqlRunner } from './sql-runner.js';
+import type { PreparedSql, SqlRunner } from './sql-runner.js';
 
 export type Db = InstanceType<typeof PrismaClient>;
 
 export interface Database {
   prisma: Db;
   sql: SqlRunner;
+  prepared: PreparedSql;
   kind: 'postgres' | 'pglite';
   /** Runs `fn` on a single connection (BEGIN/COMMIT and advisory locks must share one). */
   migrateWith<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
@@ -51,6 +52,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       query: (text, params) => withClient(url, searchPath, (c) => c.query(text, params)),
       exec: (text) => withClient(url, searchPath, (c) => c.exec(text)),
     },
+    prepared: async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[],
     migrateWith: (run) => withClient(url, searchPath, run),
     kind: 'postgres',
     close: async () => {
@@ -83,6 +85,7 @@ async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Da
   return {
     prisma,
     sql,
+    prepared: async <T>(_name: string, text: string, values: unknown[]) => (await pglite.query<T>(text, values)).rows,
     migrateWith: (run) => run(sql),
     kind: 'pglite',
     close: async () => {

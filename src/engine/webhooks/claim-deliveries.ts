@@ -1,4 +1,3 @@
-import { Prisma } from '../../generated/prisma/client.js';
 import { newId } from '../kernel/ids.js';
 import { type Attempt, markSuccess } from './deliver-webhook.js';
 import { notifyOutage } from './notify-outage.js';
@@ -47,7 +46,7 @@ const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso))
  * id: a resend may carry dados rebuilt from the current state). The webhook's version is a digest of what
  * opening it reads (ready-webhook.ts).
  */
-export const CLAIMED_JSON = Prisma.sql`coalesce(json_agg(json_build_object(
+export const CLAIMED_JSON = `coalesce(json_agg(json_build_object(
     'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo, 'batch', c.batch,
     'body', '{"tipo":' || to_json(c.tipo)::text || ',"dados":' || c.dados::text || '}',
     'attempts', c.attempts, 'first_attempt_at', c.first_attempt_at,
@@ -81,63 +80,18 @@ export const parseClaimed = (json: string): ClaimedDelivery[] =>
 export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], limit: number, done: string[] = []): Promise<ClaimedDelivery[]> {
   const now = deps.clock.now();
   const lease = new Date(now.getTime() + DELIVERY_LEASE_MS);
-  // The batch goes as one JSON parameter read by jsonb_to_recordset: one column array per field cost the
-  // adapter a conversion per element (dates formatted one by one), more CPU than the statement itself.
+  // The batch goes as one JSON parameter read by jsonb_to_recordset, instants as epoch milliseconds: column
+  // arrays cost a conversion per element, and Date.toJSON per instant was a visible part of the worker's CPU.
   const outcomes = JSON.stringify(finished.map((a) => ({
     id: a.delivery.id, fresh: a.delivery.batch !== null, webhook_id: a.delivery.webhookId, event_id: a.delivery.eventId,
-    done: a.delivery.attempts, numero: a.numero, status: a.status, first_at: a.firstAt, next_at: a.next,
-    delivered_at: a.deliveredAt, attempt_id: newId(), at: a.at, duration_ms: a.durationMs, response_status: a.responseStatus, erro: a.erro,
+    done: a.delivery.attempts, numero: a.numero, status: a.status, first_at: a.firstAt.getTime(), next_at: a.next?.getTime() ?? null,
+    delivered_at: a.deliveredAt?.getTime() ?? null, attempt_id: newId(), at: a.at.getTime(), duration_ms: a.durationMs,
+    response_status: a.responseStatus, erro: a.erro,
   })));
   const updates = finished.filter((a) => a.delivery.batch === null).map((a) => a.delivery.id);
-  // `due` runs on the statement's snapshot, where the rows being recorded still hold their lease; they are
-  // excluded all the same, as one statement must not update a row twice. MATERIALIZED: the locking subquery
-  // runs once (a re-run per outer row could pick other rows); the outer WHERE repeats the due test, re-checked
-  // on the locked row version. `updates` repeats o's ids as an array the planner can count: joined on o alone
-  // (estimated at 100 rows) it chose a sequential scan of every delivery, a cost growing with the table.
-  const rows = await deps.db.$queryRaw<Array<{ recorded: string; claimed: string }>>`
-    WITH o AS (
-      SELECT * FROM jsonb_to_recordset(${outcomes}::jsonb) AS o (id uuid, fresh boolean, webhook_id uuid, event_id uuid, done int,
-        numero int, status text, first_at timestamptz, next_at timestamptz, delivered_at timestamptz, attempt_id uuid, at timestamptz,
-        duration_ms int, response_status int, erro text)),
-    written AS (
-      INSERT INTO webhook_deliveries (id, webhook_id, account_id, environment, event_id, tipo, dados, origem, fanout_key,
-        status, attempts, next_attempt_at, first_attempt_at, event_at, delivered_at, created_at)
-      SELECT o.id, o.webhook_id, e.account_id, e.environment, e.id, e.tipo, e.dados, 'evento', o.webhook_id::text || ':' || e.id::text,
-        o.status, o.numero, o.next_at, o.first_at, e.created_at, o.delivered_at, o.at
-      FROM o JOIN events e ON e.id = o.event_id
-      WHERE o.fresh
-      ON CONFLICT (fanout_key) DO NOTHING
-      RETURNING id),
-    updated AS (
-      UPDATE webhook_deliveries d
-      SET attempts = o.numero, status = o.status, first_attempt_at = o.first_at, next_attempt_at = o.next_at,
-          locked_until = NULL, delivered_at = o.delivered_at
-      FROM o
-      WHERE d.id = ANY(${updates}::uuid[]) AND d.id = o.id AND d.attempts = o.done
-      RETURNING d.id),
-    logged AS (
-      INSERT INTO webhook_attempts (id, delivery_id, numero, at, duration_ms, response_status, erro)
-      SELECT o.attempt_id, o.id, o.numero, o.at, o.duration_ms, o.response_status, o.erro
-      FROM o WHERE o.id IN (SELECT id FROM written UNION ALL SELECT id FROM updated)
-      RETURNING delivery_id),
-    landed AS (
-      DELETE FROM webhook_inflight WHERE id = ANY(${done}::uuid[])),
-    due AS MATERIALIZED (
-      SELECT id FROM webhook_deliveries
-      WHERE status = 'pendente' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
-        AND id NOT IN (SELECT id FROM o)
-      ORDER BY next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED),
-    claimed AS (
-      UPDATE webhook_deliveries d SET locked_until = ${lease}
-      FROM due
-      WHERE d.id = due.id AND d.status = 'pendente' AND (d.locked_until IS NULL OR d.locked_until < ${now})
-      RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at, NULL::uuid AS batch)
-    SELECT (SELECT coalesce(json_agg(delivery_id), '[]') FROM logged)::text AS recorded,
-      (SELECT ${CLAIMED_JSON} FROM claimed c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL) AS claimed`;
-  const recorded = new Set<string>(JSON.parse(rows[0]!.recorded) as string[]);
-  const claimed = parseClaimed(rows[0]!.claimed);
+  const [row] = await deps.webhooks.sql<{ recorded: string; claimed: string }>('webhook_record_claim', RECORD_AND_CLAIM, [outcomes, updates, done, now, limit, lease]);
+  const recorded = new Set<string>(JSON.parse(row!.recorded) as string[]);
+  const claimed = parseClaimed(row!.claimed);
   for (const a of finished) {
     if (!recorded.has(a.delivery.id)) continue;
     if (a.status === 'entregue') await markSuccess(deps, a.webhook, a.at);
@@ -145,3 +99,55 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
   }
   return claimed;
 }
+
+// $1 the finished attempts (JSON), $2 the ids of those that update a row, $3 in-flight batches to delete,
+// $4 now, $5 how many to claim, $6 their lease.
+// `due` runs on the statement's snapshot, where the rows being recorded still hold their lease; they are
+// excluded all the same, as one statement must not update a row twice. MATERIALIZED: the locking subquery
+// runs once (a re-run per outer row could pick other rows); the outer WHERE repeats the due test, re-checked
+// on the locked row version. $2 repeats o's ids as an array the planner can count: joined on o alone
+// (estimated at 100 rows) it chose a sequential scan of every delivery, a cost growing with the table.
+const RECORD_AND_CLAIM = `
+  WITH o AS (
+    SELECT o.id, o.fresh, o.webhook_id, o.event_id, o.done, o.numero, o.status, o.attempt_id, o.duration_ms, o.response_status, o.erro,
+      to_timestamp(o.first_at / 1000.0) AS first_at, to_timestamp(o.next_at / 1000.0) AS next_at,
+      to_timestamp(o.delivered_at / 1000.0) AS delivered_at, to_timestamp(o.at / 1000.0) AS at
+    FROM jsonb_to_recordset($1::jsonb) AS o (id uuid, fresh boolean, webhook_id uuid, event_id uuid, done int, numero int, status text,
+      first_at bigint, next_at bigint, delivered_at bigint, attempt_id uuid, at bigint, duration_ms int, response_status int, erro text)),
+  written AS (
+    INSERT INTO webhook_deliveries (id, webhook_id, account_id, environment, event_id, tipo, dados, origem, fanout_key,
+      status, attempts, next_attempt_at, first_attempt_at, event_at, delivered_at, created_at)
+    SELECT o.id, o.webhook_id, e.account_id, e.environment, e.id, e.tipo, e.dados, 'evento', o.webhook_id::text || ':' || e.id::text,
+      o.status, o.numero, o.next_at, o.first_at, e.created_at, o.delivered_at, o.at
+    FROM o JOIN events e ON e.id = o.event_id
+    WHERE o.fresh
+    ON CONFLICT (fanout_key) DO NOTHING
+    RETURNING id),
+  updated AS (
+    UPDATE webhook_deliveries d
+    SET attempts = o.numero, status = o.status, first_attempt_at = o.first_at, next_attempt_at = o.next_at,
+        locked_until = NULL, delivered_at = o.delivered_at
+    FROM o
+    WHERE d.id = ANY($2::uuid[]) AND d.id = o.id AND d.attempts = o.done
+    RETURNING d.id),
+  logged AS (
+    INSERT INTO webhook_attempts (id, delivery_id, numero, at, duration_ms, response_status, erro)
+    SELECT o.attempt_id, o.id, o.numero, o.at, o.duration_ms, o.response_status, o.erro
+    FROM o WHERE o.id IN (SELECT id FROM written UNION ALL SELECT id FROM updated)
+    RETURNING delivery_id),
+  landed AS (
+    DELETE FROM webhook_inflight WHERE id = ANY($3::uuid[])),
+  due AS MATERIALIZED (
+    SELECT id FROM webhook_deliveries
+    WHERE status = 'pendente' AND next_attempt_at <= $4::timestamptz AND (locked_until IS NULL OR locked_until < $4::timestamptz)
+      AND id NOT IN (SELECT id FROM o)
+    ORDER BY next_attempt_at
+    LIMIT $5::int
+    FOR UPDATE SKIP LOCKED),
+  claimed AS (
+    UPDATE webhook_deliveries d SET locked_until = $6::timestamptz
+    FROM due
+    WHERE d.id = due.id AND d.status = 'pendente' AND (d.locked_until IS NULL OR d.locked_until < $4::timestamptz)
+    RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at, NULL::uuid AS batch)
+  SELECT (SELECT coalesce(json_agg(delivery_id), '[]') FROM logged)::text AS recorded,
+    (SELECT ${CLAIMED_JSON} FROM claimed c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL) AS claimed`;

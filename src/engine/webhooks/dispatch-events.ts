@@ -1,6 +1,8 @@
-import type { EngineDeps } from '../deps.js';
 import { newId } from '../kernel/ids.js';
 import { CLAIMED_JSON, type ClaimedDelivery, DELIVERY_LEASE_MS, parseClaimed } from './claim-deliveries.js';
+import type { WebhookDeps } from './webhook-deps.js';
+
+type FanOutDeps = Pick<WebhookDeps, 'db' | 'clock' | 'webhooks'>;
 
 const BATCH = 500;
 
@@ -32,12 +34,12 @@ export interface FanOut {
  * delivery; a batch whose worker died is turned into pending rows with the same ids when its lease runs out
  * (revive-inflight.ts).
  */
-export async function dispatchEvents(deps: Pick<EngineDeps, 'db' | 'clock'>, room: number): Promise<FanOut> {
-  const behind = await deps.db.$queryRaw<Behind[]>`
-    SELECT c.account_id, c.environment, p.account_id IS NULL AS fresh FROM event_counters c
+export async function dispatchEvents(deps: FanOutDeps, room: number): Promise<FanOut> {
+  const behind = await deps.webhooks.sql<Behind>('webhook_behind', `
+    SELECT c.account_id::text, c.environment, p.account_id IS NULL AS fresh FROM event_counters c
     LEFT JOIN webhook_dispatch_positions p ON p.account_id = c.account_id AND p.environment = c.environment
     WHERE c.last > COALESCE(p.last_seq, 0)
-    LIMIT 200`;
+    LIMIT 200`, []);
   const out: FanOut = { claimed: [], more: behind.length === 200 };
   for (const scope of behind) {
     const left = room - out.claimed.length;
@@ -56,7 +58,7 @@ export async function dispatchEvents(deps: Pick<EngineDeps, 'db' | 'clock'>, roo
 const hooksSeen = new Map<string, number>();
 const MAX_SEEN = 10_000;
 
-async function dispatchAccount(deps: Pick<EngineDeps, 'db' | 'clock'>, scope: Behind, room: number): Promise<FanOut> {
+async function dispatchAccount(deps: FanOutDeps, scope: Behind, room: number): Promise<FanOut> {
   if (scope.fresh) {
     await deps.db.$executeRaw`
       INSERT INTO webhook_dispatch_positions (account_id, environment, last_seq) VALUES (${scope.account_id}::uuid, ${scope.environment}, 0)
@@ -78,7 +80,7 @@ async function dispatchAccount(deps: Pick<EngineDeps, 'db' | 'clock'>, scope: Be
  * batch: an event whose deliveries would need more ids than were sent stays for the next fan-out. The
  * deliveries come back as one JSON text with their POST bodies built from the log's dados.
  */
-async function fanOut(deps: Pick<EngineDeps, 'db' | 'clock'>, scope: Behind, room: number, hooks: number): Promise<FanOut & { hooks: number; stuck: boolean }> {
+async function fanOut(deps: FanOutDeps, scope: Behind, room: number, hooks: number): Promise<FanOut & { hooks: number; stuck: boolean }> {
   const ids = Array.from({ length: Math.max(room, hooks) }, newId);
   const batchId = newId();
   const events = Math.min(BATCH, Math.max(1, Math.floor(ids.length / Math.max(1, hooks))));
@@ -89,47 +91,52 @@ async function fanOut(deps: Pick<EngineDeps, 'db' | 'clock'>, scope: Behind, roo
   // committed). A position locked by another worker makes every part empty: the UPDATE's one-time filter keeps
   // it from waiting on that lock. The position is read as a scalar so that it bounds the index scan of events
   // (joined, it was a filter over the whole log).
-  const [r] = await deps.db.$queryRaw<Array<{ locked: boolean; hooks: number; behind: bigint | null; stuck: boolean; claimed: string }>>`
-    WITH pos AS (
-      SELECT last_seq FROM webhook_dispatch_positions
-      WHERE account_id = ${scope.account_id}::uuid AND environment = ${scope.environment}
-      FOR UPDATE SKIP LOCKED),
-    hooks AS (
-      SELECT id, eventos, from_seq FROM webhooks
-      WHERE account_id = ${scope.account_id}::uuid AND environment = ${scope.environment} AND deleted_at IS NULL),
-    ev AS (
-      SELECT id, seq, tipo, dados FROM events
-      WHERE account_id = ${scope.account_id}::uuid AND environment = ${scope.environment} AND seq > (SELECT last_seq FROM pos)
-        AND EXISTS (SELECT 1 FROM hooks)
-      ORDER BY seq LIMIT ${events}),
-    pairs AS (
-      SELECT ev.id AS event_id, ev.seq, ev.tipo, ev.dados, h.id AS webhook_id,
-        row_number() OVER (ORDER BY ev.seq, h.id) AS ord
-      FROM ev JOIN hooks h ON ev.seq > h.from_seq AND h.eventos @> jsonb_build_array(ev.tipo)),
-    cut AS (
-      SELECT coalesce(min(seq), (SELECT max(seq) + 1 FROM ev)) AS seq FROM pairs WHERE ord > ${ids.length}),
-    batch AS (
-      SELECT (${ids}::uuid[])[ord] AS id, webhook_id, event_id, tipo, dados, 0 AS attempts, NULL::timestamptz AS first_attempt_at,
-        ${batchId}::uuid AS batch
-      FROM pairs WHERE seq < (SELECT seq FROM cut)),
-    inflight AS (
-      INSERT INTO webhook_inflight (id, account_id, environment, pairs, leased_until, created_at)
-      SELECT ${batchId}::uuid, ${scope.account_id}::uuid, ${scope.environment},
-        jsonb_agg(jsonb_build_object('id', id, 'webhook_id', webhook_id, 'event_id', event_id)), ${lease}, ${now}
-      FROM batch HAVING count(*) > 0),
-    counter AS (
-      SELECT last FROM event_counters WHERE account_id = ${scope.account_id}::uuid AND environment = ${scope.environment}),
-    moved AS (
-      UPDATE webhook_dispatch_positions
-      SET last_seq = CASE WHEN NOT EXISTS (SELECT 1 FROM hooks) THEN (SELECT last FROM counter) ELSE (SELECT seq FROM cut) - 1 END
-      WHERE account_id = ${scope.account_id}::uuid AND environment = ${scope.environment} AND EXISTS (SELECT 1 FROM pos)
-        AND (NOT EXISTS (SELECT 1 FROM hooks) OR EXISTS (SELECT 1 FROM ev))
-      RETURNING last_seq)
-    SELECT EXISTS (SELECT 1 FROM pos) AS locked, (SELECT count(*) FROM hooks)::int AS hooks,
-      (SELECT last FROM counter) - coalesce((SELECT last_seq FROM moved), (SELECT last_seq FROM pos)) AS behind,
-      (SELECT seq FROM cut) = (SELECT min(seq) FROM ev) AS stuck,
-      (SELECT ${CLAIMED_JSON} FROM batch c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL) AS claimed`;
+  const [r] = await deps.webhooks.sql<{ locked: boolean; hooks: number; behind: number | null; stuck: boolean | null; claimed: string }>('webhook_fan_out', FAN_OUT, [
+    scope.account_id, scope.environment, events, ids, batchId, lease, now,
+  ]);
   // Another worker holds this account: it fans these events out.
   if (!r!.locked) return { claimed: [], more: false, hooks, stuck: false };
-  return { claimed: parseClaimed(r!.claimed), more: (r!.behind ?? 0n) > 0n, hooks: r!.hooks, stuck: r!.stuck === true };
+  return { claimed: parseClaimed(r!.claimed), more: (r!.behind ?? 0) > 0, hooks: r!.hooks, stuck: r!.stuck === true };
 }
+
+// $1 account, $2 environment, $3 events to read, $4 the delivery ids, $5 the batch id, $6 its lease, $7 now.
+const FAN_OUT = `
+  WITH pos AS (
+    SELECT last_seq FROM webhook_dispatch_positions
+    WHERE account_id = $1::uuid AND environment = $2
+    FOR UPDATE SKIP LOCKED),
+  hooks AS (
+    SELECT id, eventos, from_seq FROM webhooks
+    WHERE account_id = $1::uuid AND environment = $2 AND deleted_at IS NULL),
+  ev AS (
+    SELECT id, seq, tipo, dados FROM events
+    WHERE account_id = $1::uuid AND environment = $2 AND seq > (SELECT last_seq FROM pos)
+      AND EXISTS (SELECT 1 FROM hooks)
+    ORDER BY seq LIMIT $3::int),
+  pairs AS (
+    SELECT ev.id AS event_id, ev.seq, ev.tipo, ev.dados, h.id AS webhook_id,
+      row_number() OVER (ORDER BY ev.seq, h.id) AS ord
+    FROM ev JOIN hooks h ON ev.seq > h.from_seq AND h.eventos @> jsonb_build_array(ev.tipo)),
+  cut AS (
+    SELECT coalesce(min(seq), (SELECT max(seq) + 1 FROM ev)) AS seq FROM pairs WHERE ord > cardinality($4::uuid[])),
+  batch AS (
+    SELECT ($4::uuid[])[ord] AS id, webhook_id, event_id, tipo, dados, 0 AS attempts, NULL::timestamptz AS first_attempt_at,
+      $5::uuid AS batch
+    FROM pairs WHERE seq < (SELECT seq FROM cut)),
+  inflight AS (
+    INSERT INTO webhook_inflight (id, account_id, environment, pairs, leased_until, created_at)
+    SELECT $5::uuid, $1::uuid, $2, jsonb_agg(jsonb_build_object('id', id, 'webhook_id', webhook_id, 'event_id', event_id)),
+      $6::timestamptz, $7::timestamptz
+    FROM batch HAVING count(*) > 0),
+  counter AS (
+    SELECT last FROM event_counters WHERE account_id = $1::uuid AND environment = $2),
+  moved AS (
+    UPDATE webhook_dispatch_positions
+    SET last_seq = CASE WHEN NOT EXISTS (SELECT 1 FROM hooks) THEN (SELECT last FROM counter) ELSE (SELECT seq FROM cut) - 1 END
+    WHERE account_id = $1::uuid AND environment = $2 AND EXISTS (SELECT 1 FROM pos)
+      AND (NOT EXISTS (SELECT 1 FROM hooks) OR EXISTS (SELECT 1 FROM ev))
+    RETURNING last_seq)
+  SELECT EXISTS (SELECT 1 FROM pos) AS locked, (SELECT count(*) FROM hooks)::int AS hooks,
+    ((SELECT last FROM counter) - coalesce((SELECT last_seq FROM moved), (SELECT last_seq FROM pos)))::int AS behind,
+    (SELECT seq FROM cut) = (SELECT min(seq) FROM ev) AS stuck,
+    (SELECT ${CLAIMED_JSON} FROM batch c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL) AS claimed`;

@@ -1,3 +1,4 @@
+import type { PreparedSql } from '../../db/sql-runner.js';
 import type { EngineDeps } from '../deps.js';
 import type { AddressPolicy } from './address-safety.js';
 import type { OutageMailer } from './outage-mailer.js';
@@ -5,6 +6,8 @@ import type { SafeDispatchers } from './safe-dispatcher.js';
 
 /** Infrastructure of webhook delivery, built once in src/main.ts. */
 export interface WebhookRuntime {
+  /** The fan-out and record statements, run thousands of times a second (sql-runner.ts). */
+  sql: PreparedSql;
   policy: AddressPolicy;
   /** Checks a URL's host at each attempt and hands the pool that only reaches the checked addresses. */
   dispatchers: SafeDispatchers;
