@@ -4,7 +4,7 @@ import { anyEventsTopic } from '../eventos/events-topic.js';
 import { runReadinessCheckIfDue } from '../prontidao/check-readiness-changes.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { type Attempt, attemptDelivery } from './deliver-webhook.js';
-import { dispatchEvents, type FanOut } from './dispatch-events.js';
+import { dispatchEvents } from './dispatch-events.js';
 import { InflightBatches } from './inflight-batches.js';
 import { type ReadyWebhook, readyWebhooks } from './ready-webhook.js';
 import { reviveInflight } from './revive-inflight.js';
@@ -115,9 +115,48 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
     posting.add(sent);
   };
 
+  /**
+   * Fan-outs under way. With the log behind, a second one starts while the first is on its way back: a fan-out
+   * spends most of its round trip queued behind the attempts' I/O in this process, not in the database, and
+   * one at a time left the process idle a tenth of the time. Each asks for at most half the pool.
+   */
+  const fanOuts = new Set<Promise<void>>();
+  /** The last fan-out left events in the log. */
+  let behind = false;
+  /** A wake-up came while no fan-out could start: the one under way passes it on when it ends. */
+  let missedWake = false;
+  let fanOutFailed = false;
+  const startFanOut = (limit: number) => {
+    asked += limit;
+    const trip: Promise<void> = dispatchEvents(deps, limit)
+      .then((fanned) => {
+        // Nothing taken with more behind: the accounts behind are another worker's just now; no busy loop over them.
+        behind = fanned.more && fanned.claimed.length > 0;
+        if (fanned.claimed.length > 0) launch(fanned.claimed);
+      })
+      .catch((err: unknown) => {
+        deps.logger.error({ err }, 'webhook fan-out failed; retrying');
+        behind = false;
+        fanOutFailed = true;
+      })
+      .finally(() => {
+        asked -= limit;
+        fanOuts.delete(trip);
+        if (behind || missedWake || fanOutFailed) {
+          missedWake = false;
+          dispatchWake.notify();
+        }
+      });
+    fanOuts.add(trip);
+  };
+
   let lastJobCheck = 0;
   let lastRevival = 0;
   const dispatcher = resilient('dispatcher', async () => {
+    if (fanOutFailed) {
+      fanOutFailed = false;
+      return sleep(pollMs * 4);
+    }
     // The 6-hourly readiness check is due on the clock; asking the database once a minute is enough.
     if (Date.now() - lastJobCheck >= 60_000) {
       lastJobCheck = Date.now();
@@ -131,24 +170,18 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
         deliverWake.notify();
       }
     }
-    const free = room();
+    const limit = Math.min(room(), Math.ceil(concurrency / 2));
+    const canStart = fanOuts.size === 0 || (fanOuts.size === 1 && behind);
     // With the pool busy, events wait in the log until a quarter of it is free.
-    if (free < refillAt && attempting + asked > 0) {
-      wantsRoom = true;
-      await dispatchWake.wait(pollMs);
+    if (!canStart || (limit < refillAt && attempting + asked > 0)) {
+      wantsRoom = canStart;
+      if ((await dispatchWake.wait(pollMs)) && fanOuts.size > 0) missedWake = true;
       return;
     }
-    asked += free;
-    let fanned: FanOut;
-    try {
-      fanned = await dispatchEvents(deps, free);
-    } finally {
-      asked -= free;
-    }
-    wantsRoom = fanned.more;
-    if (fanned.claimed.length > 0) launch(fanned.claimed);
-    // Nothing taken with more behind: the accounts behind are another worker's just now; no busy loop over them.
-    if (!fanned.more || fanned.claimed.length === 0) await dispatchWake.wait(pollMs);
+    wantsRoom = false;
+    startFanOut(limit);
+    // With the log behind, look again at once: a second fan-out may start beside this one.
+    if (!behind) await dispatchWake.wait(pollMs);
   });
 
   /** Records what finished and claims up to `limit`; a failed trip leaves its deliveries to their leases. */
@@ -216,6 +249,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       dispatchWake.notify();
       deliverWake.notify();
       await Promise.all([dispatcher, deliverer, wakeups]);
+      await Promise.all(fanOuts);
       await Promise.all(trips);
       await Promise.all(posting);
       // Recording the last attempts completes their batches, whose rows go with one more trip.
