@@ -32,6 +32,12 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) || fallback : fallback;
 };
+// The worker runs in this process with the V8 flags of `npm start` (package.json's bench:webhooks script passes
+// them; this refuses to run when the two drift apart).
+const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+const startFlags = /exec node ((?:--[\w-]+=\S+ )*)dist\/cli\/main\.js serve/.exec(start)?.[1]?.trim().split(' ').filter(Boolean) ?? [];
+const missing = startFlags.filter((f) => !process.execArgv.includes(f));
+if (missing.length > 0) throw new Error(`run with the node flags of npm start (npm run bench:webhooks): missing ${missing.join(' ')}`);
 const EVENTS = arg('events', 10000);
 const ROUNDS = arg('rounds', 5);
 const RATE = arg('rate', 200);

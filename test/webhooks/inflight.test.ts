@@ -91,7 +91,8 @@ describe('in-flight batches', () => {
     expect(taken.claimed).toHaveLength(2);
     // The first attempt was made and recorded; the worker died before the second.
     const deps = webhookDeps(t.app.engine);
-    const first = await attemptDelivery(deps, taken.claimed[0]!, (await readyWebhooks(deps, taken.claimed)).get(webhookId), AbortSignal.timeout(5_000));
+    const ready = (await readyWebhooks(deps, taken.claimed)).get(webhookId)!;
+    const first = await attemptDelivery(deps, taken.claimed[0]!, ready, deps.webhooks.dispatchers.target(ready.url), AbortSignal.timeout(5_000));
     await claimDeliveries(deps, [first!], 0);
     expect(await inflightRows(account.accountId)).toBe(1);
 

@@ -53,8 +53,19 @@ export const CLAIMED_JSON = `coalesce(json_agg(json_build_object(
     'w_version', CASE WHEN w.id IS NOT NULL THEN md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)) END,
     'w_last_success_at', w.last_success_at, 'w_outage_notified_at', w.outage_notified_at) ORDER BY c.id), '[]')::text`;
 
-export const parseClaimed = (json: string): ClaimedDelivery[] =>
-  (JSON.parse(json) as ClaimedRow[]).map((r) => ({
+export function parseClaimed(json: string): ClaimedDelivery[] {
+  // A batch is mostly one webhook's: its columns are read once per batch, not once per delivery.
+  const webhooks = new Map<string, ClaimedDelivery['webhook']>();
+  const webhookOf = (r: ClaimedRow) => {
+    if (r.w_version === null) return null;
+    let w = webhooks.get(r.webhook_id);
+    if (!w || w.version !== r.w_version) {
+      w = { version: r.w_version, lastSuccessAt: dateOrNull(r.w_last_success_at), outageNotifiedAt: dateOrNull(r.w_outage_notified_at) };
+      webhooks.set(r.webhook_id, w);
+    }
+    return w;
+  };
+  return (JSON.parse(json) as ClaimedRow[]).map((r) => ({
     id: r.id,
     webhookId: r.webhook_id,
     eventId: r.event_id,
@@ -63,8 +74,9 @@ export const parseClaimed = (json: string): ClaimedDelivery[] =>
     body: r.body,
     attempts: r.attempts,
     firstAttemptAt: dateOrNull(r.first_attempt_at),
-    webhook: r.w_version === null ? null : { version: r.w_version, lastSuccessAt: dateOrNull(r.w_last_success_at), outageNotifiedAt: dateOrNull(r.w_outage_notified_at) },
+    webhook: webhookOf(r),
   }));
+}
 
 /**
  * One round trip of the deliverer: records finished attempts (each with its next attempt), deletes the

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { ReadyWebhook, WebhookState } from './ready-webhook.js';
+import type { SafeTarget } from './safe-dispatcher.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { legacySignature, signatureV2 } from './signature.js';
 import type { WebhookDeps } from './webhook-deps.js';
@@ -28,15 +29,16 @@ export interface Attempt {
 }
 
 /**
- * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, until `deadline`
+ * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, to `target` (the
+ * webhook's host checked for this attempt: the pool only connects to the addresses just checked), until `deadline`
  * (the 10 s of its claimed batch, whose attempts all start together); only 2xx is success, a 3xx is not followed.
  * Returns the outcome with the next attempt of the table of spec 6.3, to be recorded by claimDeliveries; null
  * when the webhook is gone (a delivery row is closed here, no attempt).
  */
-export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, deadline: AbortSignal): Promise<Attempt | null> {
+export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, target: Promise<SafeTarget> | undefined, deadline: AbortSignal): Promise<Attempt | null> {
   const at = deps.clock.now();
   const numero = delivery.attempts + 1;
-  if (!webhook) {
+  if (!webhook || !target) {
     // A first attempt has no row yet: its webhook is gone, so none is written.
     if (delivery.batch !== null) return null;
     await deps.db.webhookDelivery.updateMany({
@@ -46,7 +48,7 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
     return null;
   }
   const started = performance.now();
-  const outcome = await post(deps, webhook, delivery, at, deadline);
+  const outcome = await post(deps, webhook, delivery, await target, at, deadline);
   const durationMs = Math.round(performance.now() - started);
   const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const firstAt = delivery.firstAttemptAt ?? at;
@@ -66,9 +68,7 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
   };
 }
 
-async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, at: Date, deadline: AbortSignal): Promise<Outcome> {
-  // The host is checked at every attempt, and the pool only connects to the addresses just checked.
-  const target = await deps.webhooks.dispatchers.target(webhook.url);
+async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarget, at: Date, deadline: AbortSignal): Promise<Outcome> {
   if (!target.ok) return { status: null, erro: `endereço recusado: ${target.motivo}` };
   const body = delivery.body;
   const timestamp = Math.floor(at.getTime() / 1000);

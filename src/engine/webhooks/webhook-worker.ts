@@ -8,6 +8,7 @@ import { dispatchEvents } from './dispatch-events.js';
 import { InflightBatches } from './inflight-batches.js';
 import { type ReadyWebhook, readyWebhooks } from './ready-webhook.js';
 import { reviveInflight } from './revive-inflight.js';
+import type { SafeTarget } from './safe-dispatcher.js';
 import type { WebhookDeps } from './webhook-deps.js';
 
 export interface WebhookWorkerOptions {
@@ -60,7 +61,10 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   const pollMs = options.pollMs ?? 1000;
   // A fan-out takes about `room` events per round trip and the pool empties while it waits, so the pool's size
   // bounds throughput at size / round trip (with 128 slots the worker sat idle behind its fan-outs at ~10k/s on
-  // a quiet PostgreSQL). An origin still gets at most its pool's connections (safe-dispatcher.ts).
+  // a quiet PostgreSQL). An origin gets at most 128 connections (safe-dispatcher.ts; 512 delivered a fifth
+  // slower to one receiver): attempts beyond them wait inside the origin's pool, within their batch's deadline,
+  // so a receiver that takes over 2.5 s per request under 128 connections sees some attempts time out there
+  // and retried by the table.
   const concurrency = options.concurrency ?? 512;
   // Refilling one slot at a time would cost a claim per delivery; a quarter of the pool is worth a round trip.
   const refillAt = Math.max(1, Math.floor(concurrency / 4));
@@ -274,6 +278,9 @@ async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done:
     for (const d of claimed) done(d, null, true);
     return [];
   }
+  // The host of each webhook is checked once for the batch's attempts, which all start now.
+  const targets = new Map<string, Promise<SafeTarget>>();
+  for (const [id, webhook] of webhooks) targets.set(id, deps.webhooks.dispatchers.target(webhook.url));
   const deadline = AbortSignal.timeout(deps.webhooks.timeoutMs);
   // Each attempt of the batch listens until it ends: as many listeners as the batch has attempts is no leak.
   setMaxListeners(claimed.length + 1, deadline);
@@ -281,7 +288,7 @@ async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done:
     let attempt: Attempt | null = null;
     let lost = false;
     try {
-      attempt = await attemptDelivery(deps, delivery, webhooks.get(delivery.webhookId), deadline);
+      attempt = await attemptDelivery(deps, delivery, webhooks.get(delivery.webhookId), targets.get(delivery.webhookId), deadline);
     } catch (err) {
       lost = true;
       deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed');
