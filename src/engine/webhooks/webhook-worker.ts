@@ -113,7 +113,9 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       batches.attempted(d, a, lost);
       // An attempt not made (webhook gone, or an error logged) has nothing to record.
       if (a) finished.push(a);
-      deliverWake.notify();
+      // The deliverer acts on a quarter of the pool finished, on an idle pool, or (with claims due) on free
+      // slots; waking it for every attempt cost a timer and a promise each.
+      if (!drained || finished.length >= refillAt || attempting === 0 || batches.pending > 0) deliverWake.notify();
       wakeDispatcherIfRoom();
     }).finally(() => posting.delete(sent));
     posting.add(sent);
