@@ -25,6 +25,7 @@ import { createLogger } from '../src/logger.js';
 import { createApp } from '../src/main.js';
 import { cleanUpChildren, startChildProcess } from '../test/support/child-service.js';
 import { seedAccount } from '../test/support/seed.js';
+import { startFlags } from './start-flags.js';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,11 +43,8 @@ const KEYS = 10;
 const mode = process.env.DATABASE_URL ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite on disk)';
 console.error(`batch bench: ${mode}, ${lines} lines`);
 
-// The node flags of `npm start`, read from package.json so that the bench cannot drift from it.
-const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-const startFlags = /exec node ((?:--[\w-]+=\S+ )*)dist\/cli\/main\.js serve/.exec(start)?.[1]?.trim().split(' ').filter(Boolean);
-if (!startFlags) throw new Error(`package.json's start script is not "… exec node [flags] dist/cli/main.js serve": ${start}`);
-const heapLimitMb = Number(/--max-old-space-size=(\d+)/.exec(startFlags.join(' '))?.[1] ?? NaN);
+const startNodeFlags = startFlags();
+const heapLimitMb = Number(/--max-old-space-size=(\d+)/.exec(startNodeFlags.join(' '))?.[1] ?? NaN);
 execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
@@ -76,7 +74,7 @@ const service = await startChildProcess<{ servindo: string }>(
   'dist/cli/main.js',
   serviceEnv,
   children,
-  { args: ['serve'], nodeArgs: [...startFlags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])] },
+  { args: ['serve'], nodeArgs: [...startNodeFlags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])] },
 );
 const url = service.info.servindo;
 

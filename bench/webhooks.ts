@@ -27,6 +27,7 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
+import { startFlags } from './start-flags.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,9 +35,7 @@ const arg = (name: string, fallback: number) => {
 };
 // The worker runs in this process with the V8 flags of `npm start` (package.json's bench:webhooks script passes
 // them; this refuses to run when the two drift apart).
-const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-const startFlags = /exec node ((?:--[\w-]+=\S+ )*)dist\/cli\/main\.js serve/.exec(start)?.[1]?.trim().split(' ').filter(Boolean) ?? [];
-const missing = startFlags.filter((f) => !process.execArgv.includes(f));
+const missing = startFlags().filter((f) => !process.execArgv.includes(f));
 if (missing.length > 0) throw new Error(`run with the node flags of npm start (npm run bench:webhooks): missing ${missing.join(' ')}`);
 const EVENTS = arg('events', 10000);
 const ROUNDS = arg('rounds', 5);
@@ -68,7 +67,7 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-// 1. Raw POST loops: the same receiver, the same body size, 64 in flight; a warm-up round, then the measured one.
+// 1. Raw POST loops: the same receiver, the same body size, 64 in flight (run in the rounds of part 2).
 const rawPool = new Pool(receiverUrl, { connections: CONCURRENCY });
 const body = JSON.stringify({ tipo: 'NFSE_AUTORIZADA', dados: { id: 'x'.repeat(36), status: 'autorizada' } });
 const cpuOf = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since); return u.user + u.system; };

@@ -53,6 +53,20 @@ export const CLAIMED_JSON = `coalesce(json_agg(json_build_object(
     'w_version', CASE WHEN w.id IS NOT NULL THEN md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)) END,
     'w_last_success_at', w.last_success_at, 'w_outage_notified_at', w.outage_notified_at) ORDER BY c.id), '[]')::text`;
 
+/**
+ * Writes the dispatcher's delivery rows from `source` (id, webhook_id, event_id, status, numero, next_at,
+ * first_at, delivered_at, at), each copying its event; fanout_key keeps them to one per webhook and event, so
+ * a batch that is both recorded and revived writes each row once. Returns the ids written.
+ */
+export const insertFanOutDeliveries = (source: string) => `
+    INSERT INTO webhook_deliveries (id, webhook_id, account_id, environment, event_id, tipo, dados, origem, fanout_key,
+      status, attempts, next_attempt_at, first_attempt_at, event_at, delivered_at, created_at)
+    SELECT s.id, s.webhook_id, e.account_id, e.environment, e.id, e.tipo, e.dados, 'evento', s.webhook_id::text || ':' || e.id::text,
+      s.status, s.numero, s.next_at, s.first_at, e.created_at, s.delivered_at, s.at
+    FROM ${source} s JOIN events e ON e.id = s.event_id
+    ON CONFLICT (fanout_key) DO NOTHING
+    RETURNING id`;
+
 export function parseClaimed(json: string): ClaimedDelivery[] {
   // A batch is mostly one webhook's: its columns are read once per batch, not once per delivery.
   const webhooks = new Map<string, ClaimedDelivery['webhook']>();
@@ -106,10 +120,8 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
   const claimed = parseClaimed(row!.claimed);
   for (const a of finished) {
     if (!recorded.has(a.delivery.id)) continue;
-    if (a.status === 'entregue') {
-      const write = markSuccess(deps, a.webhook, a.at);
-      if (write) await write;
-    } else if (a.status === 'falhou') await notifyOutage(deps, a.webhook, a.firstAt);
+    if (a.status === 'entregue') await markSuccess(deps, a.webhook, a.at);
+    else if (a.status === 'falhou') await notifyOutage(deps, a.webhook, a.firstAt);
   }
   return claimed;
 }
@@ -128,15 +140,7 @@ const RECORD_AND_CLAIM = `
       to_timestamp(o.delivered_at / 1000.0) AS delivered_at, to_timestamp(o.at / 1000.0) AS at
     FROM jsonb_to_recordset($1::jsonb) AS o (id uuid, fresh boolean, webhook_id uuid, event_id uuid, done int, numero int, status text,
       first_at bigint, next_at bigint, delivered_at bigint, attempt_id uuid, at bigint, duration_ms int, response_status int, erro text)),
-  written AS (
-    INSERT INTO webhook_deliveries (id, webhook_id, account_id, environment, event_id, tipo, dados, origem, fanout_key,
-      status, attempts, next_attempt_at, first_attempt_at, event_at, delivered_at, created_at)
-    SELECT o.id, o.webhook_id, e.account_id, e.environment, e.id, e.tipo, e.dados, 'evento', o.webhook_id::text || ':' || e.id::text,
-      o.status, o.numero, o.next_at, o.first_at, e.created_at, o.delivered_at, o.at
-    FROM o JOIN events e ON e.id = o.event_id
-    WHERE o.fresh
-    ON CONFLICT (fanout_key) DO NOTHING
-    RETURNING id),
+  written AS (${insertFanOutDeliveries('(SELECT * FROM o WHERE o.fresh)')}),
   updated AS (
     UPDATE webhook_deliveries d
     SET attempts = o.numero, status = o.status, first_attempt_at = o.first_at, next_attempt_at = o.next_at,

@@ -101,15 +101,13 @@ async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedD
   }
 }
 
-/**
- * A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook; null
- * when the row read with the batch already says so (no write, and no promise to wait for on the hot path).
- */
-export function markSuccess(deps: WebhookDeps, webhook: WebhookState, at: Date): Promise<unknown> | null {
-  if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt.getTime() >= at.getTime() - 60_000) return null;
+/** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
+export async function markSuccess(deps: WebhookDeps, webhook: WebhookState, at: Date): Promise<void> {
   const stale = new Date(at.getTime() - 60_000);
+  // The row read with the batch already says so: no write (this is per delivery, on the hot path).
+  if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return;
   webhook.lastSuccessAt = at;
-  return deps.db.webhook.updateMany({
+  await deps.db.webhook.updateMany({
     where: { id: webhook.id, OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: stale } }, { outageNotifiedAt: { not: null } }] },
     data: { lastSuccessAt: at, outageNotifiedAt: null },
   });
