@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/kernel/clock.js';
 import { claimDeliveries } from '../../src/engine/webhooks/claim-deliveries.js';
+import { BatchDeadline } from '../../src/engine/webhooks/batch-deadline.js';
 import { attemptDelivery } from '../../src/engine/webhooks/deliver-webhook.js';
 import { dispatchEvents } from '../../src/engine/webhooks/dispatch-events.js';
 import { readyWebhooks } from '../../src/engine/webhooks/ready-webhook.js';
@@ -92,7 +93,7 @@ describe('in-flight batches', () => {
     // The first attempt was made and recorded; the worker died before the second.
     const deps = webhookDeps(t.app.engine);
     const ready = (await readyWebhooks(deps, taken.claimed)).get(webhookId)!;
-    const first = await attemptDelivery(deps, taken.claimed[0]!, ready, deps.webhooks.dispatchers.target(ready.url), AbortSignal.timeout(5_000));
+    const first = await attemptDelivery(deps, taken.claimed[0]!, ready, deps.webhooks.dispatchers.target(ready.url), new BatchDeadline(5_000));
     await claimDeliveries(deps, [first!], 0);
     expect(await inflightRows(account.accountId)).toBe(1);
 

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { BatchDeadline } from './batch-deadline.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { ReadyWebhook, WebhookState } from './ready-webhook.js';
 import type { SafeTarget } from './safe-dispatcher.js';
@@ -35,7 +36,7 @@ export interface Attempt {
  * Returns the outcome with the next attempt of the table of spec 6.3, to be recorded by claimDeliveries; null
  * when the webhook is gone (a delivery row is closed here, no attempt).
  */
-export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, target: Promise<SafeTarget> | undefined, deadline: AbortSignal): Promise<Attempt | null> {
+export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, target: Promise<SafeTarget> | undefined, deadline: BatchDeadline): Promise<Attempt | null> {
   const at = deps.clock.now();
   const numero = delivery.attempts + 1;
   if (!webhook || !target) {
@@ -68,7 +69,7 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
   };
 }
 
-async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarget, at: Date, deadline: AbortSignal): Promise<Outcome> {
+async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarget, at: Date, deadline: BatchDeadline): Promise<Outcome> {
   if (!target.ok) return { status: null, erro: `endereço recusado: ${target.motivo}` };
   const body = delivery.body;
   const timestamp = Math.floor(at.getTime() / 1000);

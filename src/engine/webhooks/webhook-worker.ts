@@ -1,6 +1,6 @@
-import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { anyEventsTopic } from '../eventos/events-topic.js';
+import { BatchDeadline } from './batch-deadline.js';
 import { runReadinessCheckIfDue } from '../prontidao/check-readiness-changes.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { type Attempt, attemptDelivery } from './deliver-webhook.js';
@@ -283,9 +283,7 @@ async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done:
   // The host of each webhook is checked once for the batch's attempts, which all start now.
   const targets = new Map<string, Promise<SafeTarget>>();
   for (const [id, webhook] of webhooks) targets.set(id, deps.webhooks.dispatchers.target(webhook.url));
-  const deadline = AbortSignal.timeout(deps.webhooks.timeoutMs);
-  // Each attempt of the batch listens until it ends: as many listeners as the batch has attempts is no leak.
-  setMaxListeners(claimed.length + 1, deadline);
+  const deadline = new BatchDeadline(deps.webhooks.timeoutMs);
   const attempts = await Promise.all(claimed.map(async (delivery) => {
     let attempt: Attempt | null = null;
     let lost = false;
@@ -298,6 +296,7 @@ async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done:
     done(delivery, attempt, lost);
     return attempt;
   }));
+  deadline.clear();
   return attempts.filter((a): a is Attempt => a !== null);
 }
 
