@@ -135,7 +135,7 @@ describe('delivery (spec 6.1)', () => {
     expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
     const delivery = await t.app.engine.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook.id }, include: { attemptsLog: true } });
     expect(delivery.status).toBe('pendente');
-    expect(delivery.attemptsLog.map((a) => a.responseStatus)).toEqual([302]);
+    expect(delivery.attemptsLog.map((a) => [a.responseStatus, a.erro])).toEqual([[302, 'redirecionamento não seguido']]);
     await receiver.close();
   });
 });

@@ -3,16 +3,12 @@ import type { BatchDeadline } from './batch-deadline.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { ReadyWebhook, WebhookState } from './ready-webhook.js';
 import type { SafeTarget } from './safe-dispatcher.js';
+import { type Outcome, postForStatus } from './post-for-status.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { legacySignature, signatureV2 } from './signature.js';
 import type { WebhookDeps } from './webhook-deps.js';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
-
-interface Outcome {
-  status: number | null;
-  erro: string | null;
-}
 
 /** One finished attempt, not yet recorded (claim-deliveries.ts writes a batch of them in one statement). */
 export interface Attempt {
@@ -83,23 +79,7 @@ async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedD
     'x-service-signature-v2', signatureV2(secrets, timestamp, body),
     'x-service-signature', legacySignature(webhook.secret, body),
   ];
-  try {
-    const res = await target.pool.request({
-      path: webhook.path,
-      method: 'POST',
-      headers,
-      body,
-      signal: deadline,
-    });
-    // Only the status matters; the body is drained so the connection can be reused.
-    await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-    return { status: res.statusCode, erro: res.statusCode >= 300 && res.statusCode < 400 ? 'redirecionamento não seguido' : null };
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    const code = e.code ?? (e.cause as NodeJS.ErrnoException | undefined)?.code;
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') return { status: null, erro: `sem resposta em ${deps.webhooks.timeoutMs / 1000} segundos` };
-    return { status: null, erro: `falha de conexão${code ? ` (${code})` : ''}` };
-  }
+  return postForStatus(target.pool, { path: webhook.path, headers, body }, deadline, `sem resposta em ${deps.webhooks.timeoutMs / 1000} segundos`);
 }
 
 /** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
