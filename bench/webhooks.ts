@@ -2,12 +2,15 @@
 // - rawPostsPerSecond: a plain undici POST loop to the local receiver (the physical limit here) sending the
 //   deliveries' very requests: the same body and the same headers of spec 6.1 with values of the same sizes
 //   (distinct event and delivery ids, fixed signatures: nothing is computed per request);
+// - rawDispatchPostsPerSecond: the same requests through undici's dispatch interface, keeping only the status
+//   as the worker does (post-for-status.ts), and ratioToRawDispatch against it: request() builds a response
+//   stream per POST that the worker does not, so this is the stricter limit;
 // - rawBarePostsPerSecond: the same loop with Content-Type as the only header, and ratioToBareRaw against it;
 // - deliveriesPerSecond: the service delivering a backlog of committed events (fan-out, signed POST, record),
 //   with the worker as `fiscal-api serve` runs it;
 // - ratioToRaw: deliveries per second over raw POSTs per second. This machine's speed drifts by up to 2x
 //   within a minute (a raw POST cost 28 µs in one run and 60 µs in the next), so the figures come from
-//   --rounds rounds of bare loop, raw loop and drain, each --events long and seconds apart: every ratio is
+//   --rounds rounds of bare loop, raw loops and drain, each --events long and seconds apart: every ratio is
 //   taken within its round, and the printed figures are the medians (each round is in `rounds`);
 // - p50Ms / p99Ms: from the committed state change (appendEvents' transaction) to receipt, at a steady event rate;
 // - rawCpuUsPerPost / cpuUsPerDelivery: this process's CPU (receiver included in both) per POST and per
@@ -94,10 +97,27 @@ async function rawRound(headers: (i: number) => string[]) {
     }
   }));
 }
-async function measureRaw(headers: (i: number) => string[]) {
+/** The same requests through undici's dispatch interface, status only, as the worker sends them (post-for-status.ts). */
+const dispatchPost = (headers: string[]) => new Promise<number>((resolve, reject) => {
+  let status = 0;
+  rawPool.dispatch({ path: '/raw', method: 'POST', body, headers }, {
+    onConnect: () => undefined,
+    onHeaders: (code: number) => ((status = code), true),
+    onData: () => true,
+    onComplete: () => resolve(status),
+    onError: reject,
+  });
+});
+async function rawDispatchRound(headers: (i: number) => string[]) {
+  let done = 0;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (done < EVENTS) await dispatchPost(headers(done++));
+  }));
+}
+async function measureRaw(headers: (i: number) => string[], round = rawRound) {
   const cpu = process.cpuUsage();
   const start = performance.now();
-  await rawRound(headers);
+  await round(headers);
   const perSecond = EVENTS / ((performance.now() - start) / 1000);
   arrivals.clear();
   return { perSecond, cpuUsPerPost: cpuOf(cpu) / EVENTS };
@@ -167,13 +187,14 @@ for (let r = 0; r <= ROUNDS; r++) {
   const measured = r > 0;
   const bare = await measureRaw(bareHeaders);
   const raw = await measureRaw(deliveryHeaders);
+  const rawDispatch = await measureRaw(deliveryHeaders, rawDispatchRound);
   if (measured && profiler) await profiler.post('Profiler.start');
   const drained = await drain();
   if (measured && profiler) {
     const { profile } = await profiler.post('Profiler.stop');
     if (r === ROUNDS) await writeFile(PROFILE!, JSON.stringify(profile));
   }
-  if (measured) rounds.push({ bare, raw, drained });
+  if (measured) rounds.push({ bare, raw, rawDispatch, drained });
 }
 profiler?.disconnect();
 await rawPool.close();
@@ -184,6 +205,8 @@ const median = (values: number[]) => {
 const deliveriesPerSecond = median(rounds.map((r) => r.drained.perSecond));
 const rawPostsPerSecond = median(rounds.map((r) => r.raw.perSecond));
 const ratioToRaw = median(rounds.map((r) => r.drained.perSecond / r.raw.perSecond));
+const rawDispatchPostsPerSecond = median(rounds.map((r) => r.rawDispatch.perSecond));
+const ratioToRawDispatch = median(rounds.map((r) => r.drained.perSecond / r.rawDispatch.perSecond));
 const ratioToBareRaw = median(rounds.map((r) => r.drained.perSecond / r.bare.perSecond));
 const rawCpuUsPerPost = median(rounds.map((r) => r.raw.cpuUsPerPost));
 const cpuUsPerDelivery = median(rounds.map((r) => r.drained.cpuUsPerDelivery));
@@ -222,6 +245,8 @@ console.log(JSON.stringify({
   deliveriesPerSecond: Math.round(deliveriesPerSecond),
   rawPostsPerSecond: Math.round(rawPostsPerSecond),
   ratioToRaw: round2(ratioToRaw),
+  rawDispatchPostsPerSecond: Math.round(rawDispatchPostsPerSecond),
+  ratioToRawDispatch: round2(ratioToRawDispatch),
   rawBarePostsPerSecond: Math.round(median(rounds.map((r) => r.bare.perSecond))),
   ratioToBareRaw: round2(ratioToBareRaw),
   rawCpuUsPerPost: Math.round(rawCpuUsPerPost),
@@ -236,9 +261,11 @@ console.log(JSON.stringify({
   rounds: rounds.map((r) => ({
     bare: Math.round(r.bare.perSecond),
     raw: Math.round(r.raw.perSecond),
+    rawDispatch: Math.round(r.rawDispatch.perSecond),
     deliveries: Math.round(r.drained.perSecond),
     ratio: round2(r.drained.perSecond / r.raw.perSecond),
     rawCpuUs: Math.round(r.raw.cpuUsPerPost),
+    rawDispatchCpuUs: Math.round(r.rawDispatch.cpuUsPerPost),
     cpuUs: Math.round(r.drained.cpuUsPerDelivery),
   })),
   eventRatePerSecond: RATE,
