@@ -93,7 +93,7 @@ describe('in-flight batches', () => {
     // The first attempt was made and recorded; the worker died before the second.
     const deps = webhookDeps(t.app.engine);
     const ready = (await readyWebhooks(deps, taken.claimed)).get(webhookId)!;
-    const first = await attemptDelivery(deps, taken.claimed[0]!, ready, deps.webhooks.dispatchers.target(ready.url), new BatchDeadline(5_000));
+    const first = await attemptDelivery(deps, taken.claimed[0]!, ready, await deps.webhooks.dispatchers.target(ready.url), new BatchDeadline(5_000));
     await claimDeliveries(deps, [first!], 0);
     expect(await inflightRows(account.accountId)).toBe(1);
 

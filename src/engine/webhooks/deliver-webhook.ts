@@ -32,7 +32,7 @@ export interface Attempt {
  * Returns the outcome with the next attempt of the table of spec 6.3, to be recorded by claimDeliveries; null
  * when the webhook is gone (a delivery row is closed here, no attempt).
  */
-export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, target: Promise<SafeTarget> | undefined, deadline: BatchDeadline): Promise<Attempt | null> {
+export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, target: SafeTarget | undefined, deadline: BatchDeadline): Promise<Attempt | null> {
   const at = deps.clock.now();
   const numero = delivery.attempts + 1;
   if (!webhook || !target) {
@@ -45,7 +45,7 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
     return null;
   }
   const started = performance.now();
-  const outcome = await post(deps, webhook, delivery, await target, at, deadline);
+  const outcome = await post(deps, webhook, delivery, target, at, deadline);
   const durationMs = Math.round(performance.now() - started);
   const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const firstAt = delivery.firstAttemptAt ?? at;
@@ -65,19 +65,19 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
   };
 }
 
-async function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarget, at: Date, deadline: BatchDeadline): Promise<Outcome> {
-  if (!target.ok) return { status: null, erro: `endereço recusado: ${target.motivo}` };
+function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarget, at: Date, deadline: BatchDeadline): Promise<Outcome> {
+  if (!target.ok) return Promise.resolve({ status: null, erro: `endereço recusado: ${target.motivo}` });
   const body = delivery.body;
   const timestamp = Math.floor(at.getTime() / 1000);
-  const secrets = webhook.previous && webhook.previous.until > at ? [webhook.secret, webhook.previous.secret] : [webhook.secret];
+  const keys = webhook.previous && webhook.previous.until > at ? [webhook.key, webhook.previous.key] : [webhook.key];
   const headers = [
     ...webhook.headers,
     'x-service-event', delivery.tipo,
     'x-service-event-id', delivery.eventId,
     'x-service-delivery-id', delivery.id,
     'x-service-timestamp', String(timestamp),
-    'x-service-signature-v2', signatureV2(secrets, timestamp, body),
-    'x-service-signature', legacySignature(webhook.secret, body),
+    'x-service-signature-v2', signatureV2(keys, timestamp, body),
+    'x-service-signature', legacySignature(webhook.key, body),
   ];
   return postForStatus(target.pool, { path: webhook.path, headers, body }, deadline, `sem resposta em ${deps.webhooks.timeoutMs / 1000} segundos`);
 }

@@ -273,16 +273,16 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
  */
 async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done: (d: ClaimedDelivery, a: Attempt | null, lost: boolean) => void): Promise<Attempt[]> {
   let webhooks: Map<string, ReadyWebhook>;
+  // The host of each webhook is checked once for the batch's attempts, which all start now.
+  const targets = new Map<string, SafeTarget>();
   try {
     webhooks = await readyWebhooks(deps, claimed);
+    await Promise.all([...webhooks].map(async ([id, webhook]) => targets.set(id, await deps.webhooks.dispatchers.target(webhook.url))));
   } catch (err) {
     deps.logger.error({ err }, 'webhooks of a claimed batch not read');
     for (const d of claimed) done(d, null, true);
     return [];
   }
-  // The host of each webhook is checked once for the batch's attempts, which all start now.
-  const targets = new Map<string, Promise<SafeTarget>>();
-  for (const [id, webhook] of webhooks) targets.set(id, deps.webhooks.dispatchers.target(webhook.url));
   const deadline = new BatchDeadline(deps.webhooks.timeoutMs);
   const attempts = await Promise.all(claimed.map(async (delivery) => {
     let attempt: Attempt | null = null;
