@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Webhook } from '../../generated/prisma/client.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { StoredHeader } from './present-webhook.js';
@@ -19,9 +20,10 @@ export interface ReadyWebhook {
   url: URL;
   /** Path and query of the URL, as the request line carries them. */
   path: string;
-  secret: string;
+  /** The secret as an HMAC key (the text's UTF-8 bytes). */
+  key: KeyObject;
   /** The secret replaced by the last rotation, also used to sign until `until` (spec 6.4). */
-  previous: { secret: string; until: Date } | null;
+  previous: { key: KeyObject; until: Date } | null;
   /** The account's headers and Content-Type as undici's flat [name, value, …] list. */
   headers: string[];
 }
@@ -35,9 +37,9 @@ function readyWebhook(deps: WebhookDeps, webhook: Webhook): ReadyWebhook {
     state: { id: webhook.id, accountId: webhook.accountId, url: webhook.url, lastSuccessAt: webhook.lastSuccessAt, outageNotifiedAt: webhook.outageNotifiedAt },
     url,
     path: `${url.pathname}${url.search}`,
-    secret: openSecret(deps.secrets, webhook.id, webhook.secretEnc),
+    key: createSecretKey(openSecret(deps.secrets, webhook.id, webhook.secretEnc), 'utf8'),
     previous: webhook.previousSecretEnc && webhook.previousUntil
-      ? { secret: openSecret(deps.secrets, webhook.id, webhook.previousSecretEnc), until: webhook.previousUntil }
+      ? { key: createSecretKey(openSecret(deps.secrets, webhook.id, webhook.previousSecretEnc), 'utf8'), until: webhook.previousUntil }
       : null,
     headers,
   };
