@@ -10,6 +10,8 @@ interface Behind {
   account_id: string;
   environment: string;
   fresh: boolean;
+  /** Events committed past the position when asked (more may commit meanwhile). */
+  pending: number;
 }
 
 /** What one fan-out did: the deliveries leased to the caller, and whether the log has more. */
@@ -36,7 +38,8 @@ export interface FanOut {
  */
 export async function dispatchEvents(deps: FanOutDeps, room: number): Promise<FanOut> {
   const behind = await deps.webhooks.sql<Behind>('webhook_behind', `
-    SELECT c.account_id::text, c.environment, p.account_id IS NULL AS fresh FROM event_counters c
+    SELECT c.account_id::text, c.environment, p.account_id IS NULL AS fresh, LEAST(c.last - COALESCE(p.last_seq, 0), 1000000)::int AS pending
+    FROM event_counters c
     LEFT JOIN webhook_dispatch_positions p ON p.account_id = c.account_id AND p.environment = c.environment
     WHERE c.last > COALESCE(p.last_seq, 0)
     LIMIT 200`, []);
@@ -81,7 +84,9 @@ async function dispatchAccount(deps: FanOutDeps, scope: Behind, room: number): P
  * deliveries come back as one JSON text with their POST bodies built from the log's dados.
  */
 async function fanOut(deps: FanOutDeps, scope: Behind, room: number, hooks: number): Promise<FanOut & { hooks: number; stuck: boolean }> {
-  const ids = Array.from({ length: Math.max(room, hooks) }, newId);
+  // Ids for the events known to be behind, at most `room`: at a steady trickle of events a fan-out takes one or
+  // two, and making ids for the whole room each time cost more than the deliveries.
+  const ids = Array.from({ length: Math.max(Math.min(room, scope.pending * hooks), hooks) }, newId);
   const batchId = newId();
   const events = Math.min(BATCH, Math.max(1, Math.floor(ids.length / Math.max(1, hooks))));
   const now = deps.clock.now();
