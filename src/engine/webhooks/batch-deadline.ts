@@ -40,7 +40,7 @@ export class BatchDeadline {
 
   private expire(): void {
     this.aborted = true;
-    this.reason = new DOMException(`no answer within ${this.ms} ms`, 'TimeoutError');
+    this.reason = new DOMException(`sem resposta em ${this.ms} ms`, 'TimeoutError');
     const listeners = [...this.listeners];
     this.listeners.clear();
     for (const listener of listeners) listener();
