@@ -8,6 +8,7 @@ type Listener = () => void;
  */
 export class BatchDeadline {
   aborted = false;
+  /** Once aborted: a TimeoutError whose message is what an attempt cut off by it records. */
   reason: Error | undefined = undefined;
   private readonly listeners = new Set<Listener>();
   private readonly timer: NodeJS.Timeout;
@@ -40,7 +41,7 @@ export class BatchDeadline {
 
   private expire(): void {
     this.aborted = true;
-    this.reason = new DOMException(`sem resposta em ${this.ms} ms`, 'TimeoutError');
+    this.reason = new DOMException(`sem resposta em ${this.ms / 1000} segundos`, 'TimeoutError');
     const listeners = [...this.listeners];
     this.listeners.clear();
     for (const listener of listeners) listener();

@@ -27,7 +27,7 @@ export interface Attempt {
 
 /**
  * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, to `target` (the
- * webhook's host checked for this attempt: the pool only connects to the addresses just checked), until `deadline`
+ * webhook's host checked as its batch's attempts start: the pool only connects to the addresses just checked), until `deadline`
  * (the 10 s of its claimed batch, whose attempts all start together); only 2xx is success, a 3xx is not followed.
  * Returns the outcome with the next attempt of the table of spec 6.3, to be recorded by claimDeliveries; null
  * when the webhook is gone (a delivery row is closed here, no attempt).
@@ -45,7 +45,7 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
     return null;
   }
   const started = performance.now();
-  const outcome = await post(deps, webhook, delivery, target, at, deadline);
+  const outcome = await post(webhook, delivery, target, at, deadline);
   const durationMs = Math.round(performance.now() - started);
   const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const firstAt = delivery.firstAttemptAt ?? at;
@@ -65,7 +65,7 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
   };
 }
 
-function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarget, at: Date, deadline: BatchDeadline): Promise<Outcome> {
+function post(webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarget, at: Date, deadline: BatchDeadline): Promise<Outcome> {
   if (!target.ok) return Promise.resolve({ status: null, erro: `endereço recusado: ${target.motivo}` });
   const body = delivery.body;
   const timestamp = Math.floor(at.getTime() / 1000);
@@ -79,7 +79,7 @@ function post(deps: WebhookDeps, webhook: ReadyWebhook, delivery: ClaimedDeliver
     'x-service-signature-v2', signatureV2(keys, timestamp, body),
     'x-service-signature', legacySignature(webhook.key, body),
   ];
-  return postForStatus(target.pool, { path: webhook.path, headers, body }, deadline, `sem resposta em ${deps.webhooks.timeoutMs / 1000} segundos`);
+  return postForStatus(target.pool, { path: webhook.path, headers, body }, deadline);
 }
 
 /** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */

@@ -16,9 +16,9 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * response stream and a promise per attempt, for a body that is thrown away, which was a visible part of the
  * worker's CPU. Never rejects. A 3xx is an answer, not followed (no redirect interceptor is installed).
  */
-export function postForStatus(pool: Pool, request: { path: string; headers: string[]; body: string }, deadline: BatchDeadline, timeoutErro: string): Promise<Outcome> {
+export function postForStatus(pool: Pool, request: { path: string; headers: string[]; body: string }, deadline: BatchDeadline): Promise<Outcome> {
   return new Promise((resolve) => {
-    pool.dispatch({ method: 'POST', path: request.path, headers: request.headers, body: request.body }, new StatusHandler(deadline, resolve, timeoutErro));
+    pool.dispatch({ method: 'POST', path: request.path, headers: request.headers, body: request.body }, new StatusHandler(deadline, resolve));
   });
 }
 
@@ -30,7 +30,7 @@ class StatusHandler implements Dispatcher.DispatchHandler {
   private readonly onDeadline = () => {
     // A status line already read answered the attempt, however slow its body.
     if (this.status !== null) this.answered();
-    else this.settle({ status: null, erro: this.timeoutErro });
+    else this.timedOut();
     // Still queued for a connection: onConnect aborts it when it gets one.
     this.abort?.(this.deadline.reason);
   };
@@ -38,9 +38,8 @@ class StatusHandler implements Dispatcher.DispatchHandler {
   constructor(
     private readonly deadline: BatchDeadline,
     private readonly resolve: (outcome: Outcome) => void,
-    private readonly timeoutErro: string,
   ) {
-    if (deadline.aborted) this.settle({ status: null, erro: timeoutErro });
+    if (deadline.aborted) this.timedOut();
     else deadline.once('abort', this.onDeadline);
   }
 
@@ -70,6 +69,10 @@ class StatusHandler implements Dispatcher.DispatchHandler {
     const e = err as NodeJS.ErrnoException;
     const code = e.code ?? (e.cause as NodeJS.ErrnoException | undefined)?.code;
     this.settle({ status: null, erro: `falha de conexão${code ? ` (${code})` : ''}` });
+  }
+
+  private timedOut(): void {
+    this.settle({ status: null, erro: this.deadline.reason!.message });
   }
 
   private answered(): void {

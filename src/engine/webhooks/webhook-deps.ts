@@ -9,7 +9,7 @@ export interface WebhookRuntime {
   /** The fan-out and record statements, run thousands of times a second (sql-runner.ts). */
   sql: PreparedSql;
   policy: AddressPolicy;
-  /** Checks a URL's host at each attempt and hands the pool that only reaches the checked addresses. */
+  /** Checks a URL's host before each batch of attempts and hands the pool that only reaches the checked addresses. */
   dispatchers: SafeDispatchers;
   /** How long an attempt may take (spec 6.1: 10 s, DELIVERY_TIMEOUT_MS; tests shorten it). */
   timeoutMs: number;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { anyEventsTopic } from '../eventos/events-topic.js';
-import { BatchDeadline } from './batch-deadline.js';
 import { runReadinessCheckIfDue } from '../prontidao/check-readiness-changes.js';
+import { BatchDeadline } from './batch-deadline.js';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.js';
 import { type Attempt, attemptDelivery } from './deliver-webhook.js';
 import { dispatchEvents } from './dispatch-events.js';
@@ -279,7 +279,7 @@ async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done:
     webhooks = await readyWebhooks(deps, claimed);
     await Promise.all([...webhooks].map(async ([id, webhook]) => targets.set(id, await deps.webhooks.dispatchers.target(webhook.url))));
   } catch (err) {
-    deps.logger.error({ err }, 'webhooks of a claimed batch not read');
+    deps.logger.error({ err }, 'webhooks of a claimed batch not opened or their hosts not checked');
     for (const d of claimed) done(d, null, true);
     return [];
   }
