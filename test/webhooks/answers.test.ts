@@ -21,13 +21,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
-  const server = createServer(handler);
+/** A receiver answering every POST, once its body is read, with `status` and `body`; `end: false` never ends the body. */
+async function answering(status: number, body: string, end = true) {
+  let requests = 0;
+  const server: Server = createServer((req, res) => {
+    requests++;
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      if (end) res.end(body);
+      else res.write(body);
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    server,
-    url,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests: () => requests,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
@@ -48,7 +57,7 @@ async function hook(url: string): Promise<string> {
 
 describe('the receiver answer an attempt records', () => {
   it('records a refused connection with its code, and retries it', async () => {
-    const gone = await listen(() => undefined);
+    const gone = await answering(200, '');
     await gone.close();
     const id = await hook(`${gone.url}/fechado`);
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'recusado' });
@@ -57,21 +66,13 @@ describe('the receiver answer an attempt records', () => {
   });
 
   it('counts the status of a 200 whose body runs past 64 KiB (the connection is dropped), and the next delivery gets through', async () => {
-    let requests = 0;
-    const receiver = await listen((req, res) => {
-      requests++;
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.end('x'.repeat(1024 * 1024));
-      });
-    });
+    const receiver = await answering(200, 'x'.repeat(1024 * 1024));
     const id = await hook(`${receiver.url}/longo`);
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'longo-1' });
     await drainWebhooks(t.app.engine);
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'longo-2' });
     await drainWebhooks(t.app.engine);
-    expect(requests).toBe(2);
+    expect(receiver.requests()).toBe(2);
     expect(await attemptsOf(id)).toEqual([
       { status: 'entregue', attempts: [[200, null]] },
       { status: 'entregue', attempts: [[200, null]] },
@@ -80,13 +81,7 @@ describe('the receiver answer an attempt records', () => {
   });
 
   it('counts the status line of an answer whose body never ends (the deadline closes it) as the answer', async () => {
-    const receiver = await listen((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(202, { 'content-type': 'text/plain' });
-        res.write('começou');
-      });
-    });
+    const receiver = await answering(202, 'começou', false);
     const id = await hook(`${receiver.url}/sem-fim`);
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'sem-fim' });
     await drainWebhooks(t.app.engine);
@@ -95,13 +90,7 @@ describe('the receiver answer an attempt records', () => {
   });
 
   it('counts a 500 with a body as a failed attempt with its status', async () => {
-    const receiver = await listen((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ erro: 'indisponível' }));
-      });
-    });
+    const receiver = await answering(500, JSON.stringify({ erro: 'indisponível' }));
     const id = await hook(`${receiver.url}/erro`);
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'erro' });
     await drainWebhooks(t.app.engine);
