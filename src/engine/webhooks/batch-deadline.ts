@@ -1,16 +1,19 @@
-type Listener = () => void;
+/** What a deadline stops when its time is up: an attempt still waiting for its answer. */
+export interface Expirable {
+  expire(): void;
+}
 
 /**
- * The deadline a claimed batch's attempts share (they start together), in the EventEmitter form undici takes as
- * a request's `signal` (`on`/`once`/`removeListener`, `aborted`, `reason`). An AbortSignal keeps its listeners in
- * a list that adding (to refuse a duplicate) and removing both walk: with a batch's hundreds of attempts each
- * attempt paid for the others. Here they are a Set, and the timer goes with the batch's last attempt.
+ * The deadline a claimed batch's attempts share (they start together): one timer for the batch instead of one
+ * per attempt. Attempts are kept in a plain list and never taken out: one that ends first ignores a later
+ * expire(), and the batch's last attempt clears the list with the timer. Removing each finished attempt from
+ * a listener list (AbortSignal's, then a Set) cost more per attempt than everything else the deadline does.
  */
 export class BatchDeadline {
   aborted = false;
   /** Once aborted: a TimeoutError whose message is what an attempt cut off by it records. */
   reason: Error | undefined = undefined;
-  private readonly listeners = new Set<Listener>();
+  private watching: Expirable[] = [];
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly ms: number) {
@@ -19,31 +22,22 @@ export class BatchDeadline {
     this.timer.unref();
   }
 
-  on(_event: 'abort', listener: Listener): this {
-    this.listeners.add(listener);
-    return this;
+  /** `attempt.expire()` is called when the time is up, unless the deadline is cleared first. */
+  watch(attempt: Expirable): void {
+    this.watching.push(attempt);
   }
 
-  once(event: 'abort', listener: Listener): this {
-    return this.on(event, listener);
-  }
-
-  removeListener(_event: 'abort', listener: Listener): this {
-    this.listeners.delete(listener);
-    return this;
-  }
-
-  /** Every attempt ended: nothing is left to abort. */
+  /** Every attempt ended: nothing is left to stop. */
   clear(): void {
     clearTimeout(this.timer);
-    this.listeners.clear();
+    this.watching = [];
   }
 
   private expire(): void {
     this.aborted = true;
     this.reason = new DOMException(`sem resposta em ${this.ms / 1000} segundos`, 'TimeoutError');
-    const listeners = [...this.listeners];
-    this.listeners.clear();
-    for (const listener of listeners) listener();
+    const watching = this.watching;
+    this.watching = [];
+    for (const attempt of watching) attempt.expire();
   }
 }

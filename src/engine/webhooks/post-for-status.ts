@@ -1,5 +1,5 @@
 import type { Dispatcher, Pool } from 'undici';
-import type { BatchDeadline } from './batch-deadline.js';
+import type { BatchDeadline, Expirable } from './batch-deadline.js';
 
 /** What an attempt's POST came to: the response status, or null with why there was none. */
 export interface Outcome {
@@ -22,25 +22,28 @@ export function postForStatus(pool: Pool, request: { path: string; headers: stri
   });
 }
 
-class StatusHandler implements Dispatcher.DispatchHandler {
+class StatusHandler implements Dispatcher.DispatchHandler, Expirable {
   private abort: ((err?: Error) => void) | null = null;
   private status: number | null = null;
   private received = 0;
   private settled = false;
-  private readonly onDeadline = () => {
-    // A status line already read answered the attempt, however slow its body.
-    if (this.status !== null) this.answered();
-    else this.timedOut();
-    // Still queued for a connection: onConnect aborts it when it gets one.
-    this.abort?.(this.deadline.reason);
-  };
 
   constructor(
     private readonly deadline: BatchDeadline,
     private readonly resolve: (outcome: Outcome) => void,
   ) {
     if (deadline.aborted) this.timedOut();
-    else deadline.once('abort', this.onDeadline);
+    else deadline.watch(this);
+  }
+
+  /** The batch's deadline passed. */
+  expire(): void {
+    if (this.settled) return;
+    // A status line already read answered the attempt, however slow its body.
+    if (this.status !== null) this.answered();
+    else this.timedOut();
+    // Still queued for a connection: onConnect aborts it when it gets one.
+    this.abort?.(this.deadline.reason);
   }
 
   onConnect(abort: (err?: Error) => void): void {
@@ -83,7 +86,6 @@ class StatusHandler implements Dispatcher.DispatchHandler {
   private settle(outcome: Outcome): void {
     if (this.settled) return;
     this.settled = true;
-    this.deadline.removeListener('abort', this.onDeadline);
     this.resolve(outcome);
   }
 }
