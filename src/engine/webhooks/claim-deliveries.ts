@@ -21,7 +21,7 @@ export interface ClaimedDelivery {
   webhook: { version: string; lastSuccessAt: Date | null; outageNotifiedAt: Date | null } | null;
 }
 
-/** A claimed row as the statements' JSON carries it (timestamps as ISO text). */
+/** A claimed delivery as the statements' JSON carries it (timestamps as ISO text). */
 interface ClaimedRow {
   id: string;
   webhook_id: string;
@@ -31,27 +31,37 @@ interface ClaimedRow {
   body: string;
   attempts: number;
   first_attempt_at: string | null;
-  w_version: string | null;
-  w_last_success_at: string | null;
-  w_outage_notified_at: string | null;
+}
+
+/** The statements' JSON: the deliveries, and once each the webhooks they go to that are not deleted. */
+interface ClaimedJson {
+  deliveries: ClaimedRow[];
+  webhooks: Record<string, { version: string; last_success_at: string | null; outage_notified_at: string | null }>;
 }
 
 const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 /**
- * Claimed deliveries `c` (id, webhook_id, event_id, tipo, dados, attempts, first_attempt_at, batch), each with its
- * webhook `w` left-joined when not deleted, as one JSON text that parseClaimed reads: a row per delivery cost
- * more in the client's per-cell conversions than the statement itself. The POST body `{tipo, dados}` is put
- * together here from the stored JSON text, with no parse and re-serialisation per delivery (not shared by event
- * id: a resend may carry dados rebuilt from the current state). The webhook's version is a digest of what
- * opening it reads (ready-webhook.ts).
+ * The deliveries of `source` (a CTE with id, webhook_id, event_id, tipo, dados, attempts, first_attempt_at,
+ * batch) and their webhooks as one JSON text that parseClaimed reads: a row per delivery cost more in the
+ * client's per-cell conversions than the statement itself. A webhook's columns come once, not with each of its
+ * deliveries (a batch is mostly one webhook's). The POST body `{tipo, dados}` is put together here from the
+ * stored JSON text, with no parse and re-serialisation per delivery (not shared by event id: a resend may
+ * carry dados rebuilt from the current state). The webhook's version is a digest of what opening it reads
+ * (ready-webhook.ts).
  */
-export const CLAIMED_JSON = `coalesce(json_agg(json_build_object(
-    'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo, 'batch', c.batch,
-    'body', '{"tipo":' || to_json(c.tipo)::text || ',"dados":' || c.dados::text || '}',
-    'attempts', c.attempts, 'first_attempt_at', c.first_attempt_at,
-    'w_version', CASE WHEN w.id IS NOT NULL THEN md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)) END,
-    'w_last_success_at', w.last_success_at, 'w_outage_notified_at', w.outage_notified_at) ORDER BY c.id), '[]')::text`;
+export const claimedJson = (source: string) => `(
+    SELECT json_build_object(
+      'deliveries', coalesce(json_agg(json_build_object(
+        'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo, 'batch', c.batch,
+        'body', '{"tipo":' || to_json(c.tipo)::text || ',"dados":' || c.dados::text || '}',
+        'attempts', c.attempts, 'first_attempt_at', c.first_attempt_at) ORDER BY c.id), '[]'),
+      'webhooks', (
+        SELECT coalesce(json_object_agg(w.id, json_build_object(
+          'version', md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)),
+          'last_success_at', w.last_success_at, 'outage_notified_at', w.outage_notified_at)), '{}')
+        FROM webhooks w WHERE w.deleted_at IS NULL AND w.id IN (SELECT webhook_id FROM ${source})))::text
+    FROM ${source} c)`;
 
 /**
  * Writes the dispatcher's delivery rows from `source` (id, webhook_id, event_id, status, numero, next_at,
@@ -68,18 +78,14 @@ export const insertFanOutDeliveries = (source: string) => `
     RETURNING id`;
 
 export function parseClaimed(json: string): ClaimedDelivery[] {
-  // A batch is mostly one webhook's: its columns are read once per batch, not once per delivery.
-  const webhooks = new Map<string, ClaimedDelivery['webhook']>();
-  const webhookOf = (r: ClaimedRow) => {
-    if (r.w_version === null) return null;
-    let w = webhooks.get(r.webhook_id);
-    if (!w || w.version !== r.w_version) {
-      w = { version: r.w_version, lastSuccessAt: dateOrNull(r.w_last_success_at), outageNotifiedAt: dateOrNull(r.w_outage_notified_at) };
-      webhooks.set(r.webhook_id, w);
-    }
-    return w;
-  };
-  return (JSON.parse(json) as ClaimedRow[]).map((r) => ({
+  const { deliveries, webhooks } = JSON.parse(json) as ClaimedJson;
+  // One state object per webhook, shared by its deliveries.
+  const states = new Map<string, NonNullable<ClaimedDelivery['webhook']>>();
+  for (const id in webhooks) {
+    const w = webhooks[id]!;
+    states.set(id, { version: w.version, lastSuccessAt: dateOrNull(w.last_success_at), outageNotifiedAt: dateOrNull(w.outage_notified_at) });
+  }
+  return deliveries.map((r) => ({
     id: r.id,
     webhookId: r.webhook_id,
     eventId: r.event_id,
@@ -88,7 +94,7 @@ export function parseClaimed(json: string): ClaimedDelivery[] {
     body: r.body,
     attempts: r.attempts,
     firstAttemptAt: dateOrNull(r.first_attempt_at),
-    webhook: webhookOf(r),
+    webhook: states.get(r.webhook_id) ?? null,
   }));
 }
 
@@ -115,13 +121,16 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
     response_status: a.responseStatus, erro: a.erro,
   })));
   const updates = finished.filter((a) => a.delivery.batch === null).map((a) => a.delivery.id);
-  const [row] = await deps.webhooks.sql<{ recorded: string; claimed: string }>('webhook_record_claim', RECORD_AND_CLAIM, [outcomes, updates, done, now, limit, lease]);
-  const recorded = new Set<string>(JSON.parse(row!.recorded) as string[]);
+  const [row] = await deps.webhooks.sql<{ unrecorded: string; claimed: string }>('webhook_record_claim', RECORD_AND_CLAIM, [outcomes, updates, done, now, limit, lease]);
+  // Almost always none: an attempt whose lease another worker took over, or whose row is already written.
+  const unrecorded = new Set<string>(JSON.parse(row!.unrecorded) as string[]);
   const claimed = parseClaimed(row!.claimed);
   for (const a of finished) {
-    if (!recorded.has(a.delivery.id)) continue;
-    if (a.status === 'entregue') await markSuccess(deps, a.webhook, a.at);
-    else if (a.status === 'falhou') await notifyOutage(deps, a.webhook, a.firstAt);
+    if (unrecorded.has(a.delivery.id)) continue;
+    if (a.status === 'entregue') {
+      const write = markSuccess(deps, a.webhook, a.at);
+      if (write) await write;
+    } else if (a.status === 'falhou') await notifyOutage(deps, a.webhook, a.firstAt);
   }
   return claimed;
 }
@@ -167,5 +176,5 @@ const RECORD_AND_CLAIM = `
     FROM due
     WHERE d.id = due.id AND d.status = 'pendente' AND (d.locked_until IS NULL OR d.locked_until < $4::timestamptz)
     RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at, NULL::uuid AS batch)
-  SELECT (SELECT coalesce(json_agg(delivery_id), '[]') FROM logged)::text AS recorded,
-    (SELECT ${CLAIMED_JSON} FROM claimed c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL) AS claimed`;
+  SELECT (SELECT coalesce(json_agg(o.id), '[]') FROM o WHERE o.id NOT IN (SELECT delivery_id FROM logged))::text AS unrecorded,
+    ${claimedJson('claimed')} AS claimed`;

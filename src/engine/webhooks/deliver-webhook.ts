@@ -82,13 +82,15 @@ function post(webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarg
   return postForStatus(target.pool, { path: webhook.path, headers, body }, deadline);
 }
 
-/** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
-export async function markSuccess(deps: WebhookDeps, webhook: WebhookState, at: Date): Promise<void> {
+/**
+ * A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook; null
+ * when the row read with the batch already says so (no write, and no promise: this runs per delivery).
+ */
+export function markSuccess(deps: WebhookDeps, webhook: WebhookState, at: Date): Promise<unknown> | null {
   const stale = new Date(at.getTime() - 60_000);
-  // The row read with the batch already says so: no write (this is per delivery, on the hot path).
-  if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return;
+  if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return null;
   webhook.lastSuccessAt = at;
-  await deps.db.webhook.updateMany({
+  return deps.db.webhook.updateMany({
     where: { id: webhook.id, OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: stale } }, { outageNotifiedAt: { not: null } }] },
     data: { lastSuccessAt: at, outageNotifiedAt: null },
   });

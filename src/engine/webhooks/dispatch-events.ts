@@ -1,5 +1,5 @@
 import { newId } from '../kernel/ids.js';
-import { CLAIMED_JSON, type ClaimedDelivery, DELIVERY_LEASE_MS, parseClaimed } from './claim-deliveries.js';
+import { type ClaimedDelivery, claimedJson, DELIVERY_LEASE_MS, parseClaimed } from './claim-deliveries.js';
 import type { WebhookDeps } from './webhook-deps.js';
 
 type FanOutDeps = Pick<WebhookDeps, 'db' | 'clock' | 'webhooks'>;
@@ -144,4 +144,4 @@ const FAN_OUT = `
   SELECT EXISTS (SELECT 1 FROM pos) AS locked, (SELECT count(*) FROM hooks)::int AS hooks,
     ((SELECT last FROM counter) - coalesce((SELECT last_seq FROM moved), (SELECT last_seq FROM pos)))::int AS behind,
     (SELECT seq FROM cut) = (SELECT min(seq) FROM ev) AS stuck,
-    (SELECT ${CLAIMED_JSON} FROM batch c LEFT JOIN webhooks w ON w.id = c.webhook_id AND w.deleted_at IS NULL) AS claimed`;
+    ${claimedJson('batch')} AS claimed`;
