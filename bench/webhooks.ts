@@ -11,14 +11,16 @@
 // - ratioToRaw: deliveries per second over raw POSTs per second. This machine's speed drifts by up to 2x
 //   within a minute (a raw POST cost 28 µs in one run and 60 µs in the next), so the figures come from
 //   --rounds rounds of bare loop, raw loops and drain, each --events long and seconds apart: every ratio is
-//   taken within its round, and the printed figures are the medians (each round is in `rounds`);
+//   taken within its round, and the printed figures are the medians (each round is in `rounds`). One run's
+//   rounds ranged from 0.44 to 0.74 around a median of 0.56: nine rounds, not five, keep a single drift from
+//   moving the median much;
 // - p50Ms / p99Ms: from the committed state change (appendEvents' transaction) to receipt, at a steady event rate;
 // - rawCpuUsPerPost / cpuUsPerDelivery: this process's CPU (receiver included in both) per POST and per
 //   delivery, and cpuRatioToRaw between them; postgresCpuUsPerDelivery: CPU of every PostgreSQL process of
 //   this machine per delivery during the drains (meaningful on a quiet machine only). Medians of the rounds.
 // Everything is measured warm: one unmeasured round runs first (the first few thousand requests of a cold
 // process run at a third of the warm rate, which is JIT warm-up, not the limit).
-// Usage: npm run bench:webhooks [-- --events 10000 --rounds 5 --rate 200 --seconds 10 --profile drain.cpuprofile]
+// Usage: npm run bench:webhooks [-- --events 10000 --rounds 9 --rate 200 --seconds 10 --profile drain.cpuprofile]
 // --profile writes a V8 CPU profile of the measured drains, for chrome://inspect or any .cpuprofile reader.
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
@@ -41,7 +43,7 @@ const arg = (name: string, fallback: number) => {
 const missing = startFlags().filter((f) => !process.execArgv.includes(f));
 if (missing.length > 0) throw new Error(`run with the node flags of npm start (npm run bench:webhooks): missing ${missing.join(' ')}`);
 const EVENTS = arg('events', 10000);
-const ROUNDS = arg('rounds', 5);
+const ROUNDS = arg('rounds', 9);
 const RATE = arg('rate', 200);
 const SECONDS = arg('seconds', 10);
 const CONCURRENCY = 64;
