@@ -127,10 +127,8 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
   const claimed = parseClaimed(row!.claimed);
   for (const a of finished) {
     if (unrecorded.has(a.delivery.id)) continue;
-    if (a.status === 'entregue') {
-      const write = markSuccess(deps, a.webhook, a.at);
-      if (write) await write;
-    } else if (a.status === 'falhou') await notifyOutage(deps, a.webhook, a.firstAt);
+    if (a.status === 'entregue') await markSuccess(deps, a.webhook, a.at);
+    else if (a.status === 'falhou') await notifyOutage(deps, a.webhook, a.firstAt);
   }
   return claimed;
 }

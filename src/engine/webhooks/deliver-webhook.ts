@@ -82,15 +82,13 @@ function post(webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarg
   return postForStatus(target.pool, { path: webhook.path, headers, body }, deadline);
 }
 
-/**
- * A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook; null
- * when the row read with the batch already says so (no write, and no promise: this runs per delivery).
- */
-export function markSuccess(deps: WebhookDeps, webhook: WebhookState, at: Date): Promise<unknown> | null {
+/** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
+export async function markSuccess(deps: WebhookDeps, webhook: WebhookState, at: Date): Promise<void> {
   const stale = new Date(at.getTime() - 60_000);
-  if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return null;
+  // The row read with the batch already says so: no write (this is per delivery, on the hot path).
+  if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return;
   webhook.lastSuccessAt = at;
-  return deps.db.webhook.updateMany({
+  await deps.db.webhook.updateMany({
     where: { id: webhook.id, OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: stale } }, { outageNotifiedAt: { not: null } }] },
     data: { lastSuccessAt: at, outageNotifiedAt: null },
   });
