@@ -31,10 +31,14 @@ for (let i = 0; i < 256; i++) {
 }
 const AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
 const text = Buffer.alloc(36, '-');
-const put = (i: number, byte: number) => {
-  const digits = HEX[byte & 0xff]!;
-  text[AT[i]!] = digits & 0xff;
-  text[AT[i]! + 1] = digits >> 8;
+/** Writes the `count` low bytes of `value` (up to 48 bits) from byte `at` on, most significant first. */
+const put = (at: number, count: number, value: number) => {
+  for (let i = at + count - 1; i >= at; i--) {
+    const digits = HEX[value % 256]!;
+    text[AT[i]!] = digits & 0xff;
+    text[AT[i]! + 1] = digits >> 8;
+    value = Math.floor(value / 256);
+  }
 };
 
 /** Resource ids are UUIDv7 (monotonic within this process): sortable by creation, unguessable enough for public use. */
@@ -50,25 +54,11 @@ export const newId = (): string => {
       reseed();
     }
   }
-  const high = Math.floor(lastMs / 0x100000000);
-  const low = lastMs >>> 0;
-  const tail = nextUint32();
-  put(0, high >>> 8);
-  put(1, high);
-  put(2, low >>> 24);
-  put(3, low >>> 16);
-  put(4, low >>> 8);
-  put(5, low);
-  put(6, 0x70 | (counterHigh >>> 8));
-  put(7, counterHigh);
-  put(8, 0x80 | (counterLow >>> 24));
-  put(9, counterLow >>> 16);
-  put(10, counterLow >>> 8);
-  put(11, counterLow);
-  put(12, tail >>> 24);
-  put(13, tail >>> 16);
-  put(14, tail >>> 8);
-  put(15, tail);
+  put(0, 6, lastMs);
+  // Version 7 above the counter's 12 high bits, variant 10 above its 30 low bits.
+  put(6, 2, 0x7000 | counterHigh);
+  put(8, 4, 0x80000000 + counterLow);
+  put(12, 4, nextUint32());
   return text.toString('latin1');
 };
 

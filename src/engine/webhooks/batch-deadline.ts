@@ -10,8 +10,7 @@ export interface Expirable {
  * a listener list (AbortSignal's, then a Set) cost more per attempt than everything else the deadline does.
  */
 export class BatchDeadline {
-  aborted = false;
-  /** Once aborted: a TimeoutError whose message is what an attempt cut off by it records. */
+  /** Once the time is up: a TimeoutError whose message is what an attempt cut off by it records. */
   reason: Error | undefined = undefined;
   private watching: Expirable[] = [];
   private readonly timer: NodeJS.Timeout;
@@ -20,6 +19,10 @@ export class BatchDeadline {
     this.timer = setTimeout(() => this.expire(), ms);
     // Like AbortSignal.timeout: a pending deadline does not keep the process alive.
     this.timer.unref();
+  }
+
+  get aborted(): boolean {
+    return this.reason !== undefined;
   }
 
   /** `attempt.expire()` is called when the time is up, unless the deadline is cleared first. */
@@ -34,7 +37,6 @@ export class BatchDeadline {
   }
 
   private expire(): void {
-    this.aborted = true;
     this.reason = new DOMException(`sem resposta em ${this.ms / 1000} segundos`, 'TimeoutError');
     const watching = this.watching;
     this.watching = [];
