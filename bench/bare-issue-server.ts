@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { SqlRunner } from '../src/db/sql-runner.js';
-import { buildDpsXml } from '../src/engine/national/build-dps-xml.js';
-import type { DpsInput } from '../src/engine/national/dps-types.js';
-import { signXml, type XmlSigner } from '../src/engine/national/sign-xml.js';
+import { buildDpsXml } from '../src/engine/nfse/nacional/build-dps-xml.js';
+import type { DpsInput } from '../src/engine/nfse/nacional/dps-types.js';
+import { signXml, type XmlSigner } from '../src/engine/xml/sign-xml.js';
 
 export interface BareDatabase {
   /** postgres://… (a pool of its own, as large as the service's); absent: the embedded database's runner. */

@@ -1,10 +1,10 @@
 // Builds and signs DPS on one core for ~5 s and compares with `openssl speed rsa2048` (sign/s).
 // Usage: npx tsx bench/sign.ts [seconds]. Prints human lines, then one JSON line with the figures.
 import { execFileSync } from 'node:child_process';
-import { buildDpsXml } from '../src/engine/national/build-dps-xml.js';
-import type { DpsInput } from '../src/engine/national/dps-types.js';
-import { generateTestCertificate } from '../src/engine/national/generate-test-certificate.js';
-import { createXmlSigner, signXml } from '../src/engine/national/sign-xml.js';
+import { buildDpsXml } from '../src/engine/nfse/nacional/build-dps-xml.js';
+import type { DpsInput } from '../src/engine/nfse/nacional/dps-types.js';
+import { generateTestCertificate } from '../src/engine/certificados/generate-test-certificate.js';
+import { createXmlSigner, signXml } from '../src/engine/xml/sign-xml.js';
 
 const seconds = Number(process.argv[2] ?? 5);
 const cert = generateTestCertificate({ cnpj: '11222333000181', razaoSocial: 'BENCH LTDA' });

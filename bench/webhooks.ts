@@ -55,7 +55,7 @@ const { startTestApp } = await import('../test/support/test-app.js');
 const { seedAccount } = await import('../test/support/seed.js');
 const { emitEvent } = await import('../test/webhooks/kit.js');
 const { appendEvents } = await import('../src/engine/eventos/append-event.js');
-const { startWebhookWorker } = await import('../src/engine/webhooks/webhook-worker.js');
+const { startWebhookWorker } = await import('../src/worker/webhook-worker.js');
 
 // The receiver notes when each event id arrives.
 const arrivals = new Map<string, number>();

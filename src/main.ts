@@ -4,25 +4,26 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
-import { createSecretBox } from './engine/crypto/secret-box.js';
-import { loadOrCreateMasterKey } from './engine/crypto/master-key.js';
-import { loadLibxml2 } from './engine/national/libxml2.js';
-import { createSimulator, SEFAZ_NFE_PATH } from './engine/national/simulator/create-simulator.js';
-import type { SimulatorDelays } from './engine/national/simulator/simulator-context.js';
-import { httpSefazGateway } from './engine/nfe/sefaz-gateway.js';
+import { loteSettlement } from './engine/lotes/complete-lote.js';
+import { createSecretBox } from './engine/cripto/secret-box.js';
+import { loadOrCreateMasterKey } from './engine/cripto/master-key.js';
+import { loadLibxml2 } from './engine/xml/libxml2.js';
+import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from './simulator/nacional/create-simulator.js';
+import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
+import { httpSefazGateway } from './engine/transmissao/sefaz-gateway.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
-import { startWorker } from './engine/transmissao/worker.js';
+import { startWorker } from './worker/start-worker.js';
 import { systemResolveHost, type ResolveHost } from './engine/webhooks/address-safety.js';
 import { createOutageMailer } from './engine/webhooks/outage-mailer.js';
 import { DELIVERY_TIMEOUT_MS } from './engine/webhooks/deliver-webhook.js';
 import { SafeDispatchers } from './engine/webhooks/safe-dispatcher.js';
 import type { WebhookRuntime } from './engine/webhooks/webhook-deps.js';
-import { startWebhookWorker } from './engine/webhooks/webhook-worker.js';
-import { systemClock, type Clock } from './engine/kernel/clock.js';
-import { lockDataDir } from './engine/kernel/data-dir-lock.js';
-import { createLocalPubSub, createRedisPubSub, type PubSub } from './engine/kernel/pubsub.js';
-import { createLocalRateLimiter, createRedisRateLimiter, type RateLimiter } from './engine/kernel/rate-limiter.js';
+import { startWebhookWorker } from './worker/webhook-worker.js';
+import { systemClock, type Clock } from './engine/nucleo/clock.js';
+import { lockDataDir } from './engine/nucleo/data-dir-lock.js';
+import { createLocalPubSub, createRedisPubSub, type PubSub } from './engine/nucleo/pubsub.js';
+import { createLocalRateLimiter, createRedisRateLimiter, type RateLimiter } from './engine/nucleo/rate-limiter.js';
 import { schema } from './graph/schema/index.js';
 import { attachGraphqlWs } from './http/graphql-ws.js';
 import { buildServer } from './http/server.js';
@@ -59,6 +60,8 @@ export type AppEngine = TransmissionDeps & { webhooks: WebhookRuntime };
 
 export interface App {
   engine: AppEngine;
+  /** The in-process simulator of the national system and the SEFAZ (tests drive its state). */
+  simulator: Simulator;
   database: Database;
   url: string;
   listen(): Promise<string>;
@@ -136,7 +139,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000, ca: config.sefazCa ?? undefined });
   // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
   cleanups.push(() => sefaz.close());
-  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, national, sefaz, webhooks };
+  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, national, sefaz, webhooks };
   const runWorker = options.worker ?? role !== 'api';
   const worker = runWorker ? startWorker(engine, { captureIntervalMs: config.captureIntervalMinutes * 60_000, captureTickMs: config.captureTickSeconds * 1000 }) : null;
   if (worker) cleanups.unshift(() => worker.stop());
@@ -158,6 +161,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   return {
     engine,
+    simulator,
     database,
     get url() {
       return url;

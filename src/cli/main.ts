@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { createAccount } from '../engine/accounts/create-account.js';
-import { updateAccount } from '../engine/accounts/update-account.js';
-import { createApiKey } from '../engine/auth/create-api-key.js';
-import { revokeApiKey } from '../engine/auth/revoke-api-key.js';
-import { systemClock } from '../engine/kernel/clock.js';
-import { lockDataDir } from '../engine/kernel/data-dir-lock.js';
+import { createAccount } from '../engine/contas/create-account.js';
+import { updateAccount } from '../engine/contas/update-account.js';
+import { createApiKey } from '../engine/chaves/create-api-key.js';
+import { revokeApiKey } from '../engine/chaves/revoke-api-key.js';
+import { systemClock } from '../engine/nucleo/clock.js';
+import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
 import { join } from 'node:path';
 

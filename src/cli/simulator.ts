@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../config.js';
-import { createSimulator, SEFAZ_NFE_PATH } from '../engine/national/simulator/create-simulator.js';
+import { createSimulator, SEFAZ_NFE_PATH } from '../simulator/nacional/create-simulator.js';
 
 /**
  * `fiscal-api simulator`: the national-system simulator as a process of its own (state kept in DATA_DIR), also

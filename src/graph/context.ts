@@ -1,4 +1,4 @@
-import type { Principal } from '../engine/auth/principal.js';
+import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/deps.js';
 
 /** Per-request context. Resolvers call engine functions with `engine`; they never query Prisma themselves. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Principal } from '../engine/auth/principal.js';
+import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/deps.js';
 
 export interface RestRequest {

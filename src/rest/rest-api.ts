@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { GraphQLSchema } from 'graphql';
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { parse as parseYaml } from 'yaml';
-import type { Principal } from '../engine/auth/principal.js';
+import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/deps.js';
 import { EngineError, parameterError } from '../engine/errors.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../engine/idempotencia/idempotency.js';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { coerceInputValue, type GraphQLInputType } from 'graphql';
 import { camelKeys } from './camel-keys.js';
-import { snakeKeys } from './case.js';
+import { snakeKeys } from '../graph/snake-keys.js';
 
 /**
  * The REST body as the mutation's typed input (camelCase members), or null when the input type cannot carry it

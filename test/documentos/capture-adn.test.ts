@@ -1,6 +1,6 @@
 // Issue 11 items 1, 3, 4, 7: NFS-e capture from the (simulated) ADN distribution, end to end through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, HOUR, MINUTE } from '../../src/engine/kernel/clock.js';
+import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -35,7 +35,7 @@ describe('capture from the ADN distribution', () => {
   it('stores a note issued to the company as RECEBIDA, its own notes as EMITIDA once, and logs NOTA_RECEBIDA', async () => {
     noteOfB = await issueLive(liveY, b.id, a.cnpj);
     const noteOfA = await issueLive(liveX, a.id, '54550752000155');
-    const elsewhere = t.app.engine.national.simulator.emitDps(dpsIssuedElsewhere(a.cnpj, '54550752000155', 900001), '1');
+    const elsewhere = t.app.simulator.emitDps(dpsIssuedElsewhere(a.cnpj, '54550752000155', 900001), '1');
     await capture(t.app.engine);
 
     const docsA = await allDocuments(liveX);
@@ -98,7 +98,7 @@ describe('capture from the ADN distribution', () => {
 describe('crash between fetching a lot and committing it', () => {
   it('stores nothing and keeps the NSU; the next run stores the lot once; a restart resumes at the stored NSU', async () => {
     const c = await x.company();
-    for (let i = 0; i < 3; i++) t.app.engine.national.simulator.emitDps(dpsIssuedElsewhere(b.cnpj, c.cnpj, 910000 + i), '1');
+    for (let i = 0; i < 3; i++) t.app.simulator.emitDps(dpsIssuedElsewhere(b.cnpj, c.cnpj, 910000 + i), '1');
     clock.advance(2 * HOUR);
     let crashes = 0;
     await capture(t.app.engine, {
@@ -121,7 +121,7 @@ describe('crash between fetching a lot and committing it', () => {
     expect((await eventsOf(liveX, 'NOTA_RECEBIDA')).length).toBe(before + 3);
     expect((await state(c.id)).ultimoNsu).toBe(3n);
 
-    for (let i = 3; i < 5; i++) t.app.engine.national.simulator.emitDps(dpsIssuedElsewhere(b.cnpj, c.cnpj, 910000 + i), '1');
+    for (let i = 3; i < 5; i++) t.app.simulator.emitDps(dpsIssuedElsewhere(b.cnpj, c.cnpj, 910000 + i), '1');
     clock.advance(HOUR);
     await capture(t.app.engine);
     const after = await allDocuments(liveX, `&empresa_id=${c.id}`);
@@ -133,7 +133,7 @@ describe('crash between fetching a lot and committing it', () => {
 describe('back-off', () => {
   it('rejections double the wait from one hour; recovery resets it', async () => {
     const d = await x.company();
-    const sim = t.app.engine.national.simulator;
+    const sim = t.app.simulator;
     sim.setDistributionFault(d.cnpj, 'rejeitar');
     clock.advance(2 * HOUR);
     await capture(t.app.engine);
@@ -158,7 +158,7 @@ describe('back-off', () => {
 
   it('an outage retries after five minutes, doubling', async () => {
     const e = await x.company();
-    const sim = t.app.engine.national.simulator;
+    const sim = t.app.simulator;
     sim.setDistributionFault(e.cnpj, 'indisponibilidade');
     clock.advance(2 * HOUR);
     await capture(t.app.engine);

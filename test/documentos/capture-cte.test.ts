@@ -1,7 +1,7 @@
 // Issue 11 item 2: CT-e capture through the (simulated) SEFAZ CTeDistribuicaoDFe, same storage and back-off rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, HOUR, MINUTE } from '../../src/engine/kernel/clock.js';
-import { randomNumericCnpj } from '../../src/engine/kernel/cnpj.js';
+import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -33,7 +33,7 @@ afterAll(async () => t?.close());
 describe('CT-e capture (CTeDistribuicaoDFe)', () => {
   it('stores procCTe as CTE documents once, links events, logs CTE_RECEBIDA, and follows ultNSU up to maxNSU', async () => {
     const a = await x.company();
-    const cte = t.app.engine.national.simulator.sefazCte;
+    const cte = t.app.simulator.sefazCte;
     const transportadora = randomNumericCnpj();
     const keys = Array.from({ length: 60 }, () => chave());
     keys.forEach((k, i) => cte.add(a.cnpj, { schema: 'procCTe_v4.00.xsd', xml: procCTe(k, transportadora, i + 1) }));
@@ -72,7 +72,7 @@ describe('CT-e capture (CTeDistribuicaoDFe)', () => {
 
   it('137 waits at least one hour; 656 stops CT-e calls for the company for one hour', async () => {
     const b = await x.company();
-    const cte = t.app.engine.national.simulator.sefazCte;
+    const cte = t.app.simulator.sefazCte;
     clock.advance(2 * HOUR);
     await capture(t.app.engine);
     let s = await cteState(b.id);

@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import { runDueCaptures } from '../../src/engine/captura/run-captures.js';
 import type { StoreOptions } from '../../src/engine/captura/store-adn-page.js';
-import { HOUR } from '../../src/engine/kernel/clock.js';
-import { buildDpsXml } from '../../src/engine/national/build-dps-xml.js';
-import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
-import { createXmlSigner, signXml, type XmlSigner } from '../../src/engine/national/sign-xml.js';
+import { HOUR } from '../../src/engine/nucleo/clock.js';
+import { buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
+import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
+import { createXmlSigner, signXml, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
 import type { TransmissionDeps } from '../../src/engine/transmissao/transmission-deps.js';
 import { baseDps } from '../national/fixtures.js';
 import type { HttpResponse } from '../support/http.js';

@@ -1,7 +1,7 @@
 // Issue 11 item 2: NF-e capture through the (simulated) SEFAZ NFeDistribuicaoDFe, 137/656 rules on a fake clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, HOUR, MINUTE } from '../../src/engine/kernel/clock.js';
-import { randomNumericCnpj } from '../../src/engine/kernel/cnpj.js';
+import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -31,7 +31,7 @@ afterAll(async () => t?.close());
 describe('NF-e capture (NFeDistribuicaoDFe)', () => {
   it('stores summaries as NFE documents, links events, logs NFE_RECEBIDA, and follows ultNSU up to maxNSU', async () => {
     const a = await x.company();
-    const sefaz = t.app.engine.national.simulator.sefaz;
+    const sefaz = t.app.simulator.sefaz;
     const fornecedor = randomNumericCnpj();
     const keys = Array.from({ length: 120 }, () => chave());
     for (const k of keys) sefaz.add(a.cnpj, { schema: 'resNFe_v1.01.xsd', xml: resNFe(k, fornecedor) });
@@ -55,7 +55,7 @@ describe('NF-e capture (NFeDistribuicaoDFe)', () => {
 
   it('137 waits at least one hour; 656 stops calls for the company for one hour', async () => {
     const b = await x.company();
-    const sefaz = t.app.engine.national.simulator.sefaz;
+    const sefaz = t.app.simulator.sefaz;
     clock.advance(2 * HOUR);
     await capture(t.app.engine);
     let s = await nfeState(b.id);
@@ -86,7 +86,7 @@ describe('NF-e capture (NFeDistribuicaoDFe)', () => {
 
   it('a procNFe replaces the summary of the same key, in the same lot or a later one, without a second document', async () => {
     const c = await x.company();
-    const sefaz = t.app.engine.national.simulator.sefaz;
+    const sefaz = t.app.simulator.sefaz;
     const [k1, k2] = [chave(), chave()];
     const emitente = randomNumericCnpj();
     const procNFe = (k: string) =>

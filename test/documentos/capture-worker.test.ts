@@ -1,7 +1,7 @@
 // The capture job runs on its own in the worker role only (issue 11 item 1): no test drives it here.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomNumericCnpj } from '../../src/engine/kernel/cnpj.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -21,7 +21,7 @@ afterAll(async () => Promise.all([api, worker].map((t) => t?.close())));
 async function companyWithWaitingNote(t: TestApp, nDps: number) {
   const account = await seedAccount(t.app.engine);
   const company = await account.company();
-  const note = t.app.engine.national.simulator.emitDps(dpsIssuedElsewhere(randomNumericCnpj(), company.cnpj, nDps), '1');
+  const note = t.app.simulator.emitDps(dpsIssuedElsewhere(randomNumericCnpj(), company.cnpj, nDps), '1');
   return { account, company, note };
 }
 

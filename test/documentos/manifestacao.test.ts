@@ -2,13 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, FakeClock } from '../../src/engine/kernel/clock.js';
-import { randomNumericCnpj } from '../../src/engine/kernel/cnpj.js';
+import { DAY, FakeClock } from '../../src/engine/nucleo/clock.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
 import { buildSignedManifestation, envEventoXml } from '../../src/engine/manifestacao/build-manifestation-xml.js';
 import { sendEvent } from '../../src/engine/manifestacao/recepcao-evento-client.js';
-import { createNationalClient } from '../../src/engine/national/client.js';
-import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
-import { createXmlSigner } from '../../src/engine/national/sign-xml.js';
+import { createNationalClient } from '../../src/engine/transmissao/national-client.js';
+import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
+import { createXmlSigner } from '../../src/engine/xml/sign-xml.js';
 import { xmlsecVerify } from '../national/external-tools.js';
 import { tempDir, writeTemp } from '../national/fixtures.js';
 import { httpClient } from '../support/http.js';
@@ -34,7 +34,7 @@ const resNFe = (ch: string, emitente: string, dhEmi: Date) =>
 async function received(company: SeededCompany, n: { emitente?: string; dhEmi?: Date }[]): Promise<Array<Record<string, any>>> {
   const keys = n.map((o) => {
     const k = chave();
-    t.app.engine.national.simulator.sefaz.add(company.cnpj, { schema: 'resNFe_v1.01.xsd', xml: resNFe(k, o.emitente ?? randomNumericCnpj(), o.dhEmi ?? new Date(clock.now().getTime() - DAY)) });
+    t.app.simulator.sefaz.add(company.cnpj, { schema: 'resNFe_v1.01.xsd', xml: resNFe(k, o.emitente ?? randomNumericCnpj(), o.dhEmi ?? new Date(clock.now().getTime() - DAY)) });
     return k;
   });
   // The NF-e capture waits at least an hour after catching up: each batch of fixtures is fetched an hour later.
@@ -67,7 +67,7 @@ describe('manifestação do destinatário', () => {
     ]);
 
     // What reached the national side: the schema's envEvento, signed by the company's own A1 with RSA-SHA1.
-    const sent = t.app.engine.national.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso);
+    const sent = t.app.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso);
     expect(sent.map((e) => [e.cnpj, e.tpEvento])).toEqual([[a.cnpj, '210210']]);
     const env = envEventoXml('1', sent[0]!.xml);
     const file = writeTemp(tempDir('manif-'), 'env.xml', env);
@@ -106,7 +106,7 @@ describe('manifestação do destinatário', () => {
       expect(late.status, late.text).toBe(409);
       expect(late.body.message).toContain('manifestação final 210200');
     }
-    expect(t.app.engine.national.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso)).toHaveLength(2);
+    expect(t.app.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso)).toHaveLength(2);
   });
 
   it('operação não realizada needs a 15–255 character justification, sent as xJust', async () => {
@@ -123,7 +123,7 @@ describe('manifestação do destinatário', () => {
       expect(res.status, res.text).toBe(422);
       expect(res.body.message.join(' ')).toContain(campo);
     }
-    expect(t.app.engine.national.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso)).toHaveLength(0);
+    expect(t.app.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso)).toHaveLength(0);
     const malformed = await manifest(doc!.id, { tipo: 'ciencia', extra: 1 });
     expect(malformed.status, malformed.text).toBe(422);
     expect(malformed.body.message.join(' ')).toContain('extra: O campo extra não existe');
@@ -132,7 +132,7 @@ describe('manifestação do destinatário', () => {
     const ok = await manifest(doc!.id, { tipo: 'operacao_nao_realizada', justificativa });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.manifestacoes).toEqual([expect.objectContaining({ tipoEvento: '210240', justificativa, situacao: 'registrada' })]);
-    const [sent] = t.app.engine.national.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso);
+    const [sent] = t.app.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso);
     expect(sent!.xml).toContain(`<descEvento>Operacao nao Realizada</descEvento><xJust>${justificativa}</xJust>`);
   });
 
@@ -163,7 +163,7 @@ describe('manifestação do destinatário', () => {
     const [doc] = await received(a, [{}]);
     const results = await Promise.all([manifest(doc!.id, { tipo: 'confirmacao' }), manifest(doc!.id, { tipo: 'desconhecimento' })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(t.app.engine.national.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso)).toHaveLength(1);
+    expect(t.app.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso)).toHaveLength(1);
   });
 
   it('the simulated RecepcaoEvento checks schema (215), signature (297) and duplicates (573) on its own', async () => {
@@ -172,7 +172,7 @@ describe('manifestação do destinatário', () => {
     const cert = generateTestCertificate({ cnpj: a.cnpj, razaoSocial: 'DESTINATARIO LTDA' });
     const signer = createXmlSigner(cert.privateKeyPem, cert.certificatePem);
     const evento = buildSignedManifestation({ tpAmb: '1', cnpj: a.cnpj, chNFe: doc!.chaveAcesso, dhEvento: brasilia(clock.now()), tipo: 'ciencia' }, signer);
-    const client = createNationalClient({ baseUrl: `${t.app.engine.national.simulator.url}/sefaz/NFeRecepcaoEvento4` });
+    const client = createNationalClient({ baseUrl: `${t.app.simulator.url}/sefaz/NFeRecepcaoEvento4` });
     try {
       expect(await sendEvent(client, envEventoXml('7', evento.replace('<verEvento>1.00</verEvento>', '<verEvento>9.99</verEvento>')))).toMatchObject({ kind: 'batch_rejected', cStat: '215' });
       expect(await sendEvent(client, envEventoXml('7', evento.replace('Ciencia da Operacao', 'Confirmacao da Operacao')))).toMatchObject({ kind: 'answered', cStat: '297' });

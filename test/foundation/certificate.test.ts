@@ -1,8 +1,8 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY } from '../../src/engine/kernel/clock.js';
-import { randomNumericCnpj } from '../../src/engine/kernel/cnpj.js';
-import { generateTestCertificate, type TestCertificate } from '../../src/engine/national/generate-test-certificate.js';
+import { DAY } from '../../src/engine/nucleo/clock.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { generateTestCertificate, type TestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/engine/auth/principal.js';
+import type { Principal } from '../../src/engine/chaves/principal.js';
 import { isEngineError } from '../../src/engine/errors.js';
 import { requestFingerprint } from '../../src/engine/idempotencia/canonical-json.js';
 import {
@@ -9,9 +9,9 @@ import {
   purgeIdempotency,
   type IdempotencyStart,
 } from '../../src/engine/idempotencia/idempotency.js';
-import { DAY, FakeClock, HOUR, MINUTE } from '../../src/engine/kernel/clock.js';
-import { randomNumericCnpj } from '../../src/engine/kernel/cnpj.js';
-import { newId } from '../../src/engine/kernel/ids.js';
+import { DAY, FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { newId } from '../../src/engine/nucleo/ids.js';
 import { httpClient } from '../support/http.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

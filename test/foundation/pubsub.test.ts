@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalPubSub, createRedisPubSub, type PubSub } from '../../src/engine/kernel/pubsub.js';
+import { createLocalPubSub, createRedisPubSub, type PubSub } from '../../src/engine/nucleo/pubsub.js';
 import { usingRedis } from '../support/test-app.js';
 
 const connections: Redis[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/engine/auth/create-api-key.js';
-import { FakeClock } from '../../src/engine/kernel/clock.js';
+import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
+import { FakeClock } from '../../src/engine/nucleo/clock.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, usingRedis, type TestApp } from '../support/test-app.js';

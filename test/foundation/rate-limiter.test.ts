@@ -6,7 +6,7 @@ import {
   createRedisRateLimiter,
   RATE_LIMIT_PER_MINUTE,
   type RateLimiter,
-} from '../../src/engine/kernel/rate-limiter.js';
+} from '../../src/engine/nucleo/rate-limiter.js';
 import { usingRedis } from '../support/test-app.js';
 
 const connections: Redis[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY } from '../../src/engine/kernel/clock.js';
+import { DAY } from '../../src/engine/nucleo/clock.js';
 import { worstOf, type ReadinessItem } from '../../src/engine/prontidao/readiness-items.js';
 import { parametrosMunicipio } from '../../src/engine/tabelas/index.js';
 import { httpClient } from '../support/http.js';

@@ -2,7 +2,7 @@
 // filters a dashboard needs, enum statuses, DateTime scalars, typed errors in extensions.code, the key's
 // company restriction on nested fields, and the depth limit on nested pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/engine/auth/principal.js';
+import type { Principal } from '../../src/engine/chaves/principal.js';
 import { isEngineError } from '../../src/engine/errors.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
 import { nfseBody } from '../issuance/kit.js';

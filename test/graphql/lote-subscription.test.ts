@@ -2,7 +2,7 @@
 // to `concluido`; environment, account and company isolation as nfseAtualizada.
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loteAccountTopic, loteTopic } from '../../src/engine/lotes/lote-topic.js';
+import { loteAccountTopic, loteTopic } from '../../src/engine/eventos/lote-topic.js';
 import { linha } from '../lotes/kit.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';

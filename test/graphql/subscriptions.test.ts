@@ -3,8 +3,8 @@
 // environment and company isolation; only committed state reaches subscribers.
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/engine/auth/create-api-key.js';
-import { revokeApiKey } from '../../src/engine/auth/revoke-api-key.js';
+import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
+import { revokeApiKey } from '../../src/engine/chaves/revoke-api-key.js';
 import { appendEvents } from '../../src/engine/eventos/append-event.js';
 import { announceEvents, eventsTopic } from '../../src/engine/eventos/events-topic.js';
 import { nfseAccountTopic, nfseTopic } from '../../src/engine/nfse/nfse-topic.js';

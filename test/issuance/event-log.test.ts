@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEvents } from '../../src/engine/eventos/append-event.js';
 import { purgeEvents } from '../../src/engine/eventos/purge-events.js';
-import { DAY, FakeClock } from '../../src/engine/kernel/clock.js';
+import { DAY, FakeClock } from '../../src/engine/nucleo/clock.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

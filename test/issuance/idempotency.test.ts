@@ -1,7 +1,7 @@
 // Spec 7.4 on POST /v1/nfse, with a FakeClock for the 24-hour and 30-day rules, and 2.2 (`referencia` unique per
 // company and environment).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, FakeClock, HOUR } from '../../src/engine/kernel/clock.js';
+import { DAY, FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedCancellationXml } from '../../src/engine/national/build-event-xml.js';
-import { registerEvent } from '../../src/engine/national/client.js';
-import { validateXsd } from '../../src/engine/national/validate-xsd.js';
-import { verifyXmlSignature } from '../../src/engine/national/verify-xml-signature.js';
+import { buildSignedCancellationXml } from '../../src/engine/nfse/nacional/build-event-xml.js';
+import { registerEvent } from '../../src/engine/transmissao/national-client.js';
+import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
+import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
-import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
+import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { httpClient } from '../support/http.js';
 import { MUNICIPIO_NACIONAL } from '../support/seed.js';
 import { eventsOf, expectProblem, expectStatus, startKit, steps, type NationalApiKit } from './kit.js';
@@ -45,7 +45,7 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
     const events = await eventsOf(k.http, note.id, 'NFSE_CANCELADA');
     expect(events).toHaveLength(1);
     expect(events[0]!.dados.status).toBe('cancelada');
-    expect(k.t.app.engine.national.simulator.note(note.chave_acesso)?.status).toBe('cancelada');
+    expect(k.t.app.simulator.note(note.chave_acesso)?.status).toBe('cancelada');
 
     // A second cancellation is refused as the national system would (E0840); the XML is still served.
     const again = expectProblem(await cancel(note.id), 422, 'cancelamento_recusado');

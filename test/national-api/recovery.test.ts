@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DAY, FakeClock, MINUTE } from '../../src/engine/kernel/clock.js';
-import { drainJobs, sweep } from '../../src/engine/transmissao/worker.js';
+import { DAY, FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { drainJobs, sweep } from '../../src/worker/start-worker.js';
 import { eventsOf, expectProblem, expectStatus, startKit, steps, waitFor, type NationalApiKit } from './kit.js';
 
 // Time is a FakeClock and no background worker runs: the test moves time and runs due jobs itself.
@@ -14,7 +14,7 @@ afterAll(() => k?.close());
 beforeEach(() => clock.advance(MINUTE));
 
 const engine = () => k.t.app.engine;
-const sim = () => engine().national.simulator;
+const sim = () => k.t.app.simulator;
 const get = async (id: string) => expectStatus(await k.http.get(`/v1/nfse/${id}`), 200);
 
 /** The in-request attempt has ended (the job was rescheduled or finished). */

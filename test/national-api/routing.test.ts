@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeClock, MINUTE } from '../../src/engine/kernel/clock.js';
-import { createSimulator, type Simulator } from '../../src/engine/national/simulator/create-simulator.js';
-import { drainJobs } from '../../src/engine/transmissao/worker.js';
+import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { createSimulator, type Simulator } from '../../src/simulator/nacional/create-simulator.js';
+import { drainJobs } from '../../src/worker/start-worker.js';
 import { expectProblem, expectStatus, startKit, waitFor, type NationalApiKit } from './kit.js';
 
 // NATIONAL_API_URL_TEST points at a "remote" national system (a second simulator standing in for Sefin's
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 beforeEach(() => clock.advance(MINUTE));
 
-const local = () => k.t.app.engine.national.simulator;
+const local = () => k.t.app.simulator;
 const cancel = (id: string, simular?: string) =>
   k.http.post(`/v1/nfse/${id}/cancelamento`, { codigo_motivo: '1', motivo: 'Erro no valor do serviço' }, { headers: simular ? { 'x-service-simular': simular } : {} });
 

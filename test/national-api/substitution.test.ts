@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildAccessKey } from '../../src/engine/national/access-key.js';
-import { FakeClock, MINUTE } from '../../src/engine/kernel/clock.js';
-import { drainJobs } from '../../src/engine/transmissao/worker.js';
+import { buildAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
+import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { drainJobs } from '../../src/worker/start-worker.js';
 import { eventsOf, expectProblem, expectStatus, startKit, waitFor, type NationalApiKit } from './kit.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => k?.close());
 beforeEach(() => clock.advance(MINUTE));
 
-const sim = () => k.t.app.engine.national.simulator;
+const sim = () => k.t.app.simulator;
 const get = async (id: string, client = k.http) => expectStatus(await client.get(`/v1/nfse/${id}`), 200);
 const subst = (over: Record<string, unknown>) => ({ substituicao: { codigo_motivo: '01', ...over } });
 

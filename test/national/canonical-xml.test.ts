@@ -1,15 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { buildAccessKey } from '../../src/engine/national/access-key.js';
-import { buildDpsXml } from '../../src/engine/national/build-dps-xml.js';
-import { buildSignedCancellationXml } from '../../src/engine/national/build-event-xml.js';
-import { canonicalize, parseSimpleXml } from '../../src/engine/national/canonical-xml.js';
-import { signCanonicalXml } from '../../src/engine/national/sign-canonical-xml.js';
-import { pemBody, signXml, type SignedElement } from '../../src/engine/national/sign-xml.js';
-import { buildEventoXml } from '../../src/engine/national/simulator/build-evento-xml.js';
-import { buildNfseXml } from '../../src/engine/national/simulator/build-nfse-xml.js';
-import { readDps } from '../../src/engine/national/simulator/read-dps.js';
-import { verifyXmlSignature } from '../../src/engine/national/verify-xml-signature.js';
+import { buildAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
+import { buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
+import { buildSignedCancellationXml } from '../../src/engine/nfse/nacional/build-event-xml.js';
+import { canonicalize, parseSimpleXml } from '../../src/engine/xml/canonical-xml.js';
+import { signCanonicalXml } from '../../src/engine/xml/sign-canonical-xml.js';
+import { pemBody, signXml, type SignedElement } from '../../src/engine/xml/sign-xml.js';
+import { buildEventoXml } from '../../src/simulator/nacional/build-evento-xml.js';
+import { buildNfseXml } from '../../src/simulator/nacional/build-nfse-xml.js';
+import { readDps } from '../../src/simulator/nacional/read-dps.js';
+import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { xmlsecVerify } from './external-tools.js';
 import { baseDps, dpsVariants, PREST_CNPJ, tempDir, testIdentity, writeTemp } from './fixtures.js';
 

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
-import { CertificateError, normalizeCertificateCnpj, readCertificate, readCertificatePem } from '../../src/engine/national/certificate.js';
-import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
+import { CertificateError, normalizeCertificateCnpj, readCertificate, readCertificatePem } from '../../src/engine/certificados/certificate.js';
+import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { tempDir, writeTemp } from './fixtures.js';
 
 function errorCode(fn: () => unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitDps } from '../../src/engine/national/client.js';
-import { consultationUrl, money, renderDanfse } from '../../src/engine/national/render-danfse.js';
+import { emitDps } from '../../src/engine/transmissao/national-client.js';
+import { consultationUrl, money, renderDanfse } from '../../src/engine/nfse/nacional/render-danfse.js';
 import { pdfText } from '../support/pdf-text.js';
 import { baseDps, TOMA_CNPJ } from './fixtures.js';
 import { signedDps, startSimulator, type SimKit } from './simulator-kit.js';

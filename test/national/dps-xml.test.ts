@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildDpsId, buildDpsXml } from '../../src/engine/national/build-dps-xml.js';
-import { signCanonicalXml } from '../../src/engine/national/sign-canonical-xml.js';
-import { pemBody, signXml } from '../../src/engine/national/sign-xml.js';
-import { validateXsd } from '../../src/engine/national/validate-xsd.js';
-import { verifyXmlSignature } from '../../src/engine/national/verify-xml-signature.js';
-import { NFSE_NAMESPACE } from '../../src/engine/national/dps-types.js';
+import { buildDpsId, buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
+import { signCanonicalXml } from '../../src/engine/xml/sign-canonical-xml.js';
+import { pemBody, signXml } from '../../src/engine/xml/sign-xml.js';
+import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
+import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
+import { NFSE_NAMESPACE } from '../../src/engine/nfse/nacional/dps-types.js';
 import { xmllint, xmlsecVerify } from './external-tools.js';
 import { baseDps, dpsVariants, PREST_CNPJ, testIdentity } from './fixtures.js';
 

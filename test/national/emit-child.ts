@@ -1,7 +1,7 @@
 // Child process for the "worker killed between send and answer" test: sends one DPS and waits for the answer.
 // Usage: node --import tsx test/national/emit-child.ts <baseUrl> <dps-file> <scenario>
 import { readFileSync } from 'node:fs';
-import { createNationalClient, emitDps } from '../../src/engine/national/client.js';
+import { createNationalClient, emitDps } from '../../src/engine/transmissao/national-client.js';
 
 const [baseUrl, file, scenario] = process.argv.slice(2);
 const client = createNationalClient({ baseUrl, timeoutMs: 60_000, scenario });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildAccessKey } from '../../src/engine/national/access-key.js';
-import { buildCancellationEventXml, buildSignedCancellationXml } from '../../src/engine/national/build-event-xml.js';
-import { validateXsd } from '../../src/engine/national/validate-xsd.js';
-import { verifyXmlSignature } from '../../src/engine/national/verify-xml-signature.js';
+import { buildAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
+import { buildCancellationEventXml, buildSignedCancellationXml } from '../../src/engine/nfse/nacional/build-event-xml.js';
+import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
+import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { xmllint, xmlsecVerify } from './external-tools.js';
 import { PREST_CNPJ, testIdentity } from './fixtures.js';
 

@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { generateTestCertificate, type TestCertificate } from '../../src/engine/national/generate-test-certificate.js';
-import { readCertificate, type A1Certificate } from '../../src/engine/national/certificate.js';
-import { createXmlSigner, type XmlSigner } from '../../src/engine/national/sign-xml.js';
-import type { DpsInput } from '../../src/engine/national/dps-types.js';
+import { generateTestCertificate, type TestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
+import { readCertificate, type A1Certificate } from '../../src/engine/certificados/certificate.js';
+import { createXmlSigner, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
+import type { DpsInput } from '../../src/engine/nfse/nacional/dps-types.js';
 
 export const PREST_CNPJ = '11222333000181';
 export const TOMA_CNPJ = '19131243000197';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccessKey } from '../../src/engine/national/access-key.js';
-import { buildDpsXml } from '../../src/engine/national/build-dps-xml.js';
-import { emitDps, getNfse, queryDps, type EmitDpsResult } from '../../src/engine/national/client.js';
-import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
-import { createXmlSigner } from '../../src/engine/national/sign-xml.js';
-import { validateXsd } from '../../src/engine/national/validate-xsd.js';
-import { verifyXmlSignature } from '../../src/engine/national/verify-xml-signature.js';
+import { buildAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
+import { buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
+import { emitDps, getNfse, queryDps, type EmitDpsResult } from '../../src/engine/transmissao/national-client.js';
+import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
+import { createXmlSigner } from '../../src/engine/xml/sign-xml.js';
+import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
+import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { xmllint } from './external-tools.js';
 import { baseDps, PREST_CNPJ } from './fixtures.js';
 import { signedDps, startSimulator, type SimKit } from './simulator-kit.js';

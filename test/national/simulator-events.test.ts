@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedCancellationXml, type CancellationEventInput } from '../../src/engine/national/build-event-xml.js';
-import { emitDps, getEvent, registerEvent } from '../../src/engine/national/client.js';
-import { validateXsd } from '../../src/engine/national/validate-xsd.js';
-import { verifyXmlSignature } from '../../src/engine/national/verify-xml-signature.js';
+import { buildSignedCancellationXml, type CancellationEventInput } from '../../src/engine/nfse/nacional/build-event-xml.js';
+import { emitDps, getEvent, registerEvent } from '../../src/engine/transmissao/national-client.js';
+import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
+import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { baseDps, PREST_CNPJ, testIdentity } from './fixtures.js';
 import { signedDps, startSimulator, type SimKit } from './simulator-kit.js';
 

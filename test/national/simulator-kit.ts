@@ -1,8 +1,8 @@
-import { buildDpsId, buildDpsXml } from '../../src/engine/national/build-dps-xml.js';
-import { createNationalClient, type NationalClient } from '../../src/engine/national/client.js';
-import type { DpsInput } from '../../src/engine/national/dps-types.js';
-import { signXml, type XmlSigner } from '../../src/engine/national/sign-xml.js';
-import { createSimulator, type CreateSimulatorOptions, type Simulator } from '../../src/engine/national/simulator/create-simulator.js';
+import { buildDpsId, buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
+import { createNationalClient, type NationalClient } from '../../src/engine/transmissao/national-client.js';
+import type { DpsInput } from '../../src/engine/nfse/nacional/dps-types.js';
+import { signXml, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
+import { createSimulator, type CreateSimulatorOptions, type Simulator } from '../../src/simulator/nacional/create-simulator.js';
 import { testIdentity } from './fixtures.js';
 
 export interface SimKit {

@@ -1,9 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitDps, queryDps } from '../../src/engine/national/client.js';
-import { createSimulator } from '../../src/engine/national/simulator/create-simulator.js';
-import { createNationalClient } from '../../src/engine/national/client.js';
+import { emitDps, queryDps } from '../../src/engine/transmissao/national-client.js';
+import { createSimulator } from '../../src/simulator/nacional/create-simulator.js';
+import { createNationalClient } from '../../src/engine/transmissao/national-client.js';
 import { baseDps, tempDir, testIdentity } from './fixtures.js';
 import { signedDps, startSimulator, type SimKit } from './simulator-kit.js';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitDps, queryDps } from '../../src/engine/national/client.js';
+import { emitDps, queryDps } from '../../src/engine/transmissao/national-client.js';
 import { baseDps, tempDir, writeTemp } from './fixtures.js';
 import { signedDps, startSimulator, type SimKit } from './simulator-kit.js';
 

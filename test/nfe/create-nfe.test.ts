@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/engine/auth/principal.js';
+import type { Principal } from '../../src/engine/chaves/principal.js';
 import { EngineError } from '../../src/engine/errors.js';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
 import { isValidNfeKey } from '../../src/engine/nfe/nfe-access-key.js';

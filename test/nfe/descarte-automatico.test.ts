@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, FakeClock, MINUTE } from '../../src/engine/kernel/clock.js';
+import { DAY, FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { descarteDates, discardForgottenNotes, runNfeDiscardsIfDue } from '../../src/engine/nfe/discard-forgotten-nfe.js';
-import { drainJobs } from '../../src/engine/transmissao/worker.js';
+import { drainJobs } from '../../src/worker/start-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { buildNfeXml, type NfeEmitente } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
-import { signNfeXml } from '../../src/engine/nfe/sign-nfe-xml.js';
+import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
 import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { PREST_CNPJ, TOMA_CNPJ, testIdentity } from '../national/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInutNFe } from '../../src/engine/nfe/build-inut-nfe.js';
-import { signNfeXml } from '../../src/engine/nfe/sign-nfe-xml.js';
+import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
 import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';

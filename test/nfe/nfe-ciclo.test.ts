@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, HOUR, MINUTE } from '../../src/engine/kernel/clock.js';
+import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { brasilia } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CARTA_CORRECAO, X_COND_USO } from '../../src/engine/nfe/nfe-event-xml.js';
 import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';

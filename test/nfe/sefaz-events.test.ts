@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, HOUR } from '../../src/engine/kernel/clock.js';
-import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from '../../src/engine/national/simulator/create-simulator.js';
+import { FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
+import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from '../../src/simulator/nacional/create-simulator.js';
 import { brasilia, buildNfeXml } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
 import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CANCELAMENTO, EVENTO_CARTA_CORRECAO } from '../../src/engine/nfe/nfe-event-xml.js';
-import { httpSefazGateway, type SefazTarget } from '../../src/engine/nfe/sefaz-gateway.js';
-import { signNfeXml } from '../../src/engine/nfe/sign-nfe-xml.js';
-import { extractElement } from '../../src/engine/nfe/soap12.js';
+import { httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
+import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
+import { extractElement } from '../../src/engine/transmissao/soap12.js';
 import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { xmllint } from '../national/external-tools.js';
 import { testIdentity, TOMA_CNPJ } from '../national/fixtures.js';

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config.js';
-import { readCertificate } from '../../src/engine/national/certificate.js';
-import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
-import { httpSefazGateway, type SefazTarget } from '../../src/engine/nfe/sefaz-gateway.js';
+import { readCertificate } from '../../src/engine/certificados/certificate.js';
+import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
+import { httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
 import { selfSignedServerCert, testIdentity } from '../national/fixtures.js';
 
 const server = selfSignedServerCert();

@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from '../../src/engine/national/simulator/create-simulator.js';
+import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from '../../src/simulator/nacional/create-simulator.js';
 import { buildNfeXml } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildSignedEnvEpec, toEpecContingency } from '../../src/engine/nfe/epec.js';
 import { buildNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
-import { AutorizadorForaDoAr, httpSefazGateway, type SefazTarget } from '../../src/engine/nfe/sefaz-gateway.js';
-import { signNfeXml } from '../../src/engine/nfe/sign-nfe-xml.js';
-import { extractElement } from '../../src/engine/nfe/soap12.js';
+import { AutorizadorForaDoAr, httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
+import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
+import { extractElement } from '../../src/engine/transmissao/soap12.js';
 import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { testIdentity } from '../national/fixtures.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/engine/auth/principal.js';
+import type { Principal } from '../../src/engine/chaves/principal.js';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
 import { getNfePdf } from '../../src/engine/nfe/nfe-documents.js';
 import type { StoredEpec } from '../../src/engine/nfe/enter-epec.js';
-import type { SefazGateway, SefazSend } from '../../src/engine/nfe/sefaz-gateway.js';
+import type { SefazGateway, SefazSend } from '../../src/engine/transmissao/sefaz-gateway.js';
 import { transmitNfe } from '../../src/engine/nfe/transmit-nfe.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';

@@ -1,3 +1,3 @@
-import { loadLibxml2 } from '../../src/engine/national/libxml2.js';
+import { loadLibxml2 } from '../../src/engine/xml/libxml2.js';
 
 await loadLibxml2();

@@ -1,14 +1,14 @@
-import { createAccount } from '../../src/engine/accounts/create-account.js';
-import { updateAccount } from '../../src/engine/accounts/update-account.js';
-import type { Environment } from '../../src/engine/auth/api-key-format.js';
-import { createApiKey } from '../../src/engine/auth/create-api-key.js';
+import { createAccount } from '../../src/engine/contas/create-account.js';
+import { updateAccount } from '../../src/engine/contas/update-account.js';
+import type { Environment } from '../../src/engine/nucleo/environment.js';
+import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
 import type { EngineDeps } from '../../src/engine/deps.js';
 import { createCompany } from '../../src/engine/empresas/create-company.js';
 import { uploadCertificate } from '../../src/engine/empresas/upload-certificate.js';
-import { DAY } from '../../src/engine/kernel/clock.js';
-import { randomNumericCnpj } from '../../src/engine/kernel/cnpj.js';
+import { DAY } from '../../src/engine/nucleo/clock.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
 import { demoMunicipality } from '../../src/engine/demo/bootstrap-demo.js';
-import { generateTestCertificate } from '../../src/engine/national/generate-test-certificate.js';
+import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 
 /** Municipalities used by tests: one where test keys can issue, one on its own system (São Paulo). */
 export const MUNICIPIO_NACIONAL = demoMunicipality();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CODIGOS_VALIDACAO, validateNfseRequest, type ValidationIssue } from '../../src/engine/nfse/validation/index.js';
+import { CODIGOS_VALIDACAO, validateNfseRequest } from '../../src/engine/nfse/validation/index.js';
+import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
 import {
   CNPJ_ALFANUMERICO, CNPJ_FILIAL_PRESTADOR, CNPJ_PRESTADOR, CPF_TOMADOR, contexto, corpo, empresa, params, servico,
 } from './fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHost } from '../../src/engine/webhooks/address-safety.js';
-import { drainWebhooks } from '../../src/engine/webhooks/webhook-worker.js';
+import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, HOUR, MINUTE } from '../../src/engine/kernel/clock.js';
-import { newId } from '../../src/engine/kernel/ids.js';
-import { drainWebhooks } from '../../src/engine/webhooks/webhook-worker.js';
+import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { newId } from '../../src/engine/nucleo/ids.js';
+import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, FakeClock, HOUR, MINUTE } from '../../src/engine/kernel/clock.js';
-import { drainWebhooks } from '../../src/engine/webhooks/webhook-worker.js';
+import { DAY, FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

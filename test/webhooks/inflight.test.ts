@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, MINUTE } from '../../src/engine/kernel/clock.js';
+import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { claimDeliveries } from '../../src/engine/webhooks/claim-deliveries.js';
 import { BatchDeadline } from '../../src/engine/webhooks/batch-deadline.js';
 import { attemptDelivery } from '../../src/engine/webhooks/deliver-webhook.js';
@@ -7,7 +7,7 @@ import { dispatchEvents } from '../../src/engine/webhooks/dispatch-events.js';
 import { readyWebhooks } from '../../src/engine/webhooks/ready-webhook.js';
 import { reviveInflight } from '../../src/engine/webhooks/revive-inflight.js';
 import { webhookDeps } from '../../src/engine/webhooks/webhook-deps.js';
-import { drainWebhooks } from '../../src/engine/webhooks/webhook-worker.js';
+import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

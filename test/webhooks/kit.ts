@@ -23,7 +23,7 @@ export const webhookBody = (over: Record<string, unknown> = {}) => ({
 
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Environment } from '../../src/engine/auth/api-key-format.js';
+import type { Environment } from '../../src/engine/nucleo/environment.js';
 import type { EngineDeps } from '../../src/engine/deps.js';
 import { appendEvents } from '../../src/engine/eventos/append-event.js';
 import { announceEvents } from '../../src/engine/eventos/events-topic.js';

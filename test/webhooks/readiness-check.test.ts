@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, FakeClock, HOUR } from '../../src/engine/kernel/clock.js';
+import { DAY, FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
 import { runReadinessCheckIfDue } from '../../src/engine/prontidao/check-readiness-changes.js';
-import { drainWebhooks } from '../../src/engine/webhooks/webhook-worker.js';
+import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -2,9 +2,9 @@
 // with the timeout and retried by the table. The limit is the same runtime setting production uses
 // (WebhookRuntime.timeoutMs, 10 s by default), shortened here so the suite does not wait 10 real seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, MINUTE } from '../../src/engine/kernel/clock.js';
+import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { DELIVERY_TIMEOUT_MS } from '../../src/engine/webhooks/deliver-webhook.js';
-import { drainWebhooks } from '../../src/engine/webhooks/webhook-worker.js';
+import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 import { request } from 'undici';
-import type { NationalClient } from '../national/client.js';
-import { gunzipBase64 } from '../national/gzip-base64.js';
-import { field, readErrors, type NationalMessage } from '../national/national-answer.js';
+import type { NationalClient } from '../transmissao/national-client.js';
+import { gunzipBase64 } from '../xml/gzip-base64.js';
+import { field, readErrors, type NationalMessage } from '../transmissao/national-answer.js';
 
 /** One document of an ADN lot, unzipped. */
 export interface AdnDocument {

@@ -1,6 +1,6 @@
 import type { CaptureState } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { HOUR, MINUTE } from '../kernel/clock.js';
+import { HOUR, MINUTE } from '../nucleo/clock.js';
 
 /** A run holds its company for at most this long; if the worker dies, another one takes it over after it. */
 export const CAPTURE_LEASE_MS = 10 * MINUTE;

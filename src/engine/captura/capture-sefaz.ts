@@ -1,7 +1,7 @@
 import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { HOUR } from '../kernel/clock.js';
-import type { NationalClient } from '../national/client.js';
+import { HOUR } from '../nucleo/clock.js';
+import type { NationalClient } from '../transmissao/national-client.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './capture-schedule.js';

@@ -1,6 +1,6 @@
-import type { NationalClient } from '../national/client.js';
-import { postSoap12 } from '../national/soap12-post.js';
-import { gunzipBase64 } from '../national/gzip-base64.js';
+import type { NationalClient } from '../transmissao/national-client.js';
+import { postSoap12 } from '../transmissao/soap12-post.js';
+import { gunzipBase64 } from '../xml/gzip-base64.js';
 import type { SefazService } from './sefaz-services.js';
 
 export interface SefazDocument {

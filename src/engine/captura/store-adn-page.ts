@@ -2,7 +2,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvents, type NewEvent } from '../eventos/append-event.js';
 import type { Tx } from '../eventos/append-event.js';
-import { newId } from '../kernel/ids.js';
+import { newId } from '../nucleo/ids.js';
 import type { AdnDocument } from './adn-distribution-client.js';
 import { EVENTO_FISCAL_RECEBIDO, NOTA_RECEBIDA } from './capture-source.js';
 import { readDistributedEvent, readDistributedNfse, situacaoAfter } from './read-distributed-xml.js';

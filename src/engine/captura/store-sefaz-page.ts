@@ -1,7 +1,7 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvents, type NewEvent } from '../eventos/append-event.js';
-import { newId } from '../kernel/ids.js';
+import { newId } from '../nucleo/ids.js';
 import { EVENTO_FISCAL_RECEBIDO } from './capture-source.js';
 import type { SefazDocument } from './sefaz-distribution-client.js';
 import type { SefazService } from './sefaz-services.js';

@@ -1,12 +1,12 @@
-import { createAccount } from '../accounts/create-account.js';
-import { createApiKey } from '../auth/create-api-key.js';
-import type { Principal } from '../auth/principal.js';
+import { createAccount } from '../contas/create-account.js';
+import { createApiKey } from '../chaves/create-api-key.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { createCompany } from '../empresas/create-company.js';
 import { uploadCertificate } from '../empresas/upload-certificate.js';
-import { DAY } from '../kernel/clock.js';
-import { randomNumericCnpj } from '../kernel/cnpj.js';
-import { generateTestCertificate } from '../national/generate-test-certificate.js';
+import { DAY } from '../nucleo/clock.js';
+import { randomNumericCnpj } from '../nucleo/cnpj.js';
+import { generateTestCertificate } from '../certificados/generate-test-certificate.js';
 import { municipiosParametrizados, parametrosMunicipio } from '../tabelas/index.js';
 
 /** A municipality where a test key can issue: the national system (or not known to be on its own one), no token. */

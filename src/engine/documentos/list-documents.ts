@@ -1,8 +1,8 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../kernel/ids.js';
+import { isUuid } from '../nucleo/ids.js';
 import { presentDocument, type DocumentView } from './present-document.js';
 
 export interface ListDocumentsOptions {

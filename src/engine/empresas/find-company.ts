@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal.js';
-import { assertCompanyAllowed, companyWhere } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { assertCompanyAllowed, companyWhere } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../kernel/ids.js';
+import { isUuid } from '../nucleo/ids.js';
 import type { CompanyWithCertificate } from './present-company.js';
 
 /** Looks a company up inside the caller's account; another company of a restricted key is 403. */

@@ -1,8 +1,8 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
-import { companyWhere } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { companyWhere } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
-import { afterAscending, decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
+import { afterAscending, decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
 import { presentCompany, type CompanyView } from './present-company.js';
 
 export interface ListCompaniesOptions {

@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal.js';
-import { companyWhere } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { companyWhere } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { presentCompany, type CompanyView } from './present-company.js';
 

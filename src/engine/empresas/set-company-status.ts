@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal.js';
-import { assertLiveKey } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { assertLiveKey } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { findCompany } from './find-company.js';
 import { companyTopic } from './company-topic.js';

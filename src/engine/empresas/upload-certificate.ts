@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal.js';
-import { assertLiveKey } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { assertLiveKey } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
-import { CertificateError, readCertificate } from '../national/certificate.js';
+import { CertificateError, readCertificate } from '../certificados/certificate.js';
 import { companyTopic } from './company-topic.js';
 import { findCompany } from './find-company.js';
 import { presentCompany } from './present-company.js';

@@ -1,6 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Environment } from '../auth/api-key-format.js';
-import { newId } from '../kernel/ids.js';
+import type { Environment } from '../nucleo/environment.js';
+import { newId } from '../nucleo/ids.js';
 
 export type Tx = Prisma.TransactionClient;
 

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { eventsTopic } from './events-topic.js';
 import { presentEvent, type EventEntry } from './list-events.js';

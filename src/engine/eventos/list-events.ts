@@ -1,9 +1,9 @@
 import { Prisma } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
-import { assertCompanyAllowed } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { assertCompanyAllowed } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { parameterError } from '../errors.js';
-import { isUuid } from '../kernel/ids.js';
+import { isUuid } from '../nucleo/ids.js';
 import { decodeEventCursor, encodeEventCursor } from './event-cursor.js';
 
 /** What a dashboard filters the log on (GraphQL `eventos(filtro:)`); every member given must hold. */

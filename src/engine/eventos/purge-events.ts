@@ -1,5 +1,5 @@
 import type { EngineDeps } from '../deps.js';
-import { DAY } from '../kernel/clock.js';
+import { DAY } from '../nucleo/clock.js';
 
 export const EVENT_RETENTION = 90 * DAY;
 

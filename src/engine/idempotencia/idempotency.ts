@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
-import { DAY, HOUR, MINUTE } from '../kernel/clock.js';
-import { newId } from '../kernel/ids.js';
+import { DAY, HOUR, MINUTE } from '../nucleo/clock.js';
+import { newId } from '../nucleo/ids.js';
 
 export type IdempotencyStart =
   | { kind: 'execute'; recordId: string }

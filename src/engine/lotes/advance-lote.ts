@@ -3,7 +3,7 @@ import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { appendLoteConcluido, completeIfDone } from './complete-lote.js';
 import { issueLoteNotes } from './issue-lote-notes.js';
-import { publishLote } from './lote-topic.js';
+import { publishLote } from '../eventos/lote-topic.js';
 import { validateLote } from './validate-lote.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { Lote } from '../../generated/prisma/client.js';
+import type { LoteSettlement } from '../deps.js';
 import { appendEvents, type Tx } from '../eventos/append-event.js';
 import { loteView, type LoteView } from './present-lote.js';
 
@@ -38,3 +39,15 @@ export async function settleLoteNote(tx: Tx, loteId: string, delta: -1 | 1, now:
 export async function appendLoteConcluido(tx: Tx, lote: LoteView & { id: string }, accountId: string, environment: string, at: Date) {
   await appendEvents(tx, { accountId, environment: environment as 'test', at, events: [{ tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: lote }] });
 }
+
+/** The batches' side of a note's settlement (EngineDeps.lotes): completes a batch and appends its event once. */
+export const loteSettlement: LoteSettlement = {
+  async noteMoved(tx, lote, delta, now) {
+    const concluded = await settleLoteNote(tx, lote.loteId, delta, now);
+    if (concluded) await appendLoteConcluido(tx, concluded, lote.accountId, lote.environment, now);
+  },
+  async notesSettled(tx, lote, now) {
+    const concluded = await completeIfDone(tx, { ...lote, id: lote.loteId }, now);
+    if (concluded) await appendLoteConcluido(tx, concluded, lote.accountId, lote.environment, now);
+  },
+};

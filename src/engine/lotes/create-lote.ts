@@ -1,13 +1,13 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { findCompany } from '../empresas/find-company.js';
-import { newId } from '../kernel/ids.js';
+import { newId } from '../nucleo/ids.js';
 import { checkScenario } from '../nfse/issue-nfse.js';
 import { assertReady, readinessOf } from '../prontidao/get-readiness.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { leaseFrom } from './lote-lease.js';
-import { publishLote } from './lote-topic.js';
+import { publishLote } from '../eventos/lote-topic.js';
 import { presentLote, zeroCounts, type LoteView } from './present-lote.js';
 import { readPlanilha } from './read-planilha.js';
 

@@ -1,10 +1,10 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { findLote } from './find-lote.js';
 import { leaseFrom } from './lote-lease.js';
-import { publishLote } from './lote-topic.js';
+import { publishLote } from '../eventos/lote-topic.js';
 import { loteView, type LoteView } from './present-lote.js';
 
 const invalid = (campo: string, mensagem: string) =>

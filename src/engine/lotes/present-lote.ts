@@ -1,5 +1,5 @@
 import { Prisma, type Lote } from '../../generated/prisma/client.js';
-import { ambienteOf } from '../auth/principal.js';
+import { ambienteOf } from '../chaves/principal.js';
 import type { Tx } from '../eventos/append-event.js';
 
 /** Statuses a line shows (spec 2.7): its own before a note exists, then the note's. */

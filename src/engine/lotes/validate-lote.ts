@@ -1,10 +1,10 @@
 import { Prisma, type Lote } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
-import { newId } from '../kernel/ids.js';
+import { newId } from '../nucleo/ids.js';
 import { companyContext } from '../nfse/company-context.js';
-import type { ValidationIssue } from '../nfse/validation/index.js';
+import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { leaseFrom } from './lote-lease.js';
-import { publishLote } from './lote-topic.js';
+import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { validateLine } from './validate-line.js';
 

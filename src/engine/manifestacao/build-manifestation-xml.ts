@@ -1,9 +1,9 @@
-import { signNfeXml } from '../nfe/sign-nfe-xml.js';
-import type { XmlSigner } from '../national/sign-xml.js';
-import { el } from '../national/xml-text.js';
+import { signNfeXml } from '../xml/sign-nfe-xml.js';
+import { NFE_NS } from '../xml/namespaces.js';
+import type { XmlSigner } from '../xml/sign-xml.js';
+import { el } from '../xml/xml-text.js';
 import { MANIFESTATIONS, type ManifestationName } from './manifestation-types.js';
 
-export const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
 
 export interface ManifestationInput {
   tpAmb: '1' | '2';

@@ -1,5 +1,5 @@
-import type { NationalClient } from '../national/client.js';
-import { postSoap12 } from '../national/soap12-post.js';
+import type { NationalClient } from '../transmissao/national-client.js';
+import { postSoap12 } from '../transmissao/soap12-post.js';
 
 const WSDL = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeRecepcaoEvento4';
 

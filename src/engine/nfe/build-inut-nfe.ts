@@ -1,6 +1,7 @@
-import type { Environment } from '../auth/api-key-format.js';
-import { el } from '../national/xml-text.js';
-import { brasilia, NFE_NS } from './build-nfe-xml.js';
+import type { Environment } from '../nucleo/environment.js';
+import { el } from '../xml/xml-text.js';
+import { brasilia } from './build-nfe-xml.js';
+import { NFE_NS } from '../xml/namespaces.js';
 
 export interface InutNFeInput {
   environment: Environment;

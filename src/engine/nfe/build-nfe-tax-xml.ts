@@ -1,4 +1,4 @@
-import { el, group } from '../national/xml-text.js';
+import { el, group } from '../xml/xml-text.js';
 import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE, decimalXml, type FormatoDecimal } from './nfe-decimal.js';
 import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './nfe-icms-groups.js';
 import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIi, NfeIpi, NfePisCofins, NfePisCofinsSt } from './nfe-request.js';

@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
-import type { Environment } from '../auth/api-key-format.js';
+import type { Environment } from '../nucleo/environment.js';
 import type { CompanyEndereco } from '../empresas/company-input.js';
-import { el, escapeAttr, group } from '../national/xml-text.js';
+import { NFE_NS } from '../xml/namespaces.js';
+import { el, escapeAttr, group } from '../xml/xml-text.js';
 import { municipio } from '../tabelas/index.js';
 import { ibsCbsTotXml, ibsCbsXml, icmsUfDestXml, icmsXml, iiXml, ipiXml, pisCofinsStXml, pisCofinsXml } from './build-nfe-tax-xml.js';
 import { autXmlXml } from './nfe-autxml.js';
@@ -9,7 +10,6 @@ import { QUANTIDADE, VALOR, VALOR_UNITARIO, decimalXml } from './nfe-decimal.js'
 import { FINALIDADE_FIN, FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type NfeItem, type NfeRequest } from './nfe-request.js';
 import { somarTotais } from './nfe-totals.js';
 
-export const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
 export const VER_PROC = 'fiscal-api 0.1';
 /** Recipient name in homologação, fixed by the SEFAZs (rejection 598 otherwise). */
 export const XNOME_HOMOLOGACAO = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';

@@ -1,8 +1,8 @@
 import type { Nfe } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import { appendEvents } from '../eventos/append-event.js';
-import { HOUR } from '../kernel/clock.js';
+import { HOUR } from '../nucleo/clock.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfe } from './find-nfe.js';
 import { nfeEventScenario, readCancelamentoRequest } from './nfe-event-request.js';

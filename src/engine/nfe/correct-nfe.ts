@@ -1,7 +1,7 @@
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
-import { nfeJob } from '../transmissao/run-nfe-job.js';
+import { nfeJob } from './run-nfe-job.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { signedNfe, validatedNfe } from './create-nfe.js';
 import { findNfe } from './find-nfe.js';

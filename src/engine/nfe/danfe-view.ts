@@ -1,5 +1,5 @@
 import type { XmlNode } from 'libxml2-wasm';
-import { libxml2 } from '../national/libxml2.js';
+import { libxml2 } from '../xml/libxml2.js';
 
 /** What the DANFE prints, read from an `nfeProc` (NFe + protNFe) or, in EPEC contingency, from a bare `NFe`. */
 export interface DanfeView {

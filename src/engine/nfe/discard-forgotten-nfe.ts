@@ -1,6 +1,6 @@
 import { appendEvents } from '../eventos/append-event.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { DAY, HOUR } from '../kernel/clock.js';
+import { DAY, HOUR } from '../nucleo/clock.js';
 import { discardRejectedNote } from './discard-nfe.js';
 import { presentNfe } from './present-nfe.js';
 import type { VoidDeps } from './void-nfe-numbers.js';

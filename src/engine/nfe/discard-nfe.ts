@@ -1,5 +1,5 @@
 import type { Nfe } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import { findNfe } from './find-nfe.js';
 import { presentNfe, type NfeView } from './present-nfe.js';

@@ -1,9 +1,10 @@
-import type { XmlSigner } from '../national/sign-xml.js';
-import { el, group } from '../national/xml-text.js';
-import { brasilia, NFE_NS, VER_PROC } from './build-nfe-xml.js';
+import type { XmlSigner } from '../xml/sign-xml.js';
+import { el, group } from '../xml/xml-text.js';
+import { brasilia, VER_PROC } from './build-nfe-xml.js';
+import { NFE_NS } from '../xml/namespaces.js';
 import { nfeKeyDv } from './nfe-access-key.js';
-import { signNfeXml } from './sign-nfe-xml.js';
-import { tag } from './soap12.js';
+import { signNfeXml } from '../xml/sign-nfe-xml.js';
+import { tag } from '../transmissao/soap12.js';
 
 export const EPEC_EVENT = '110140';
 /** Why the note left normal emission (xJust, 15–256 characters), printed on the DANFE and sent in the NF-e. */

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { findCompany } from '../empresas/find-company.js';
 import { parseInutilizacaoInput } from './inutilizacao-input.js';
 import type { InutilizacaoView } from './present-inutilizacao.js';

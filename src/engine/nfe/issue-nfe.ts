@@ -1,11 +1,11 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { EngineError, parameterError } from '../errors.js';
-import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS } from '../nfse/issue-nfse.js';
-import { runNfeJob } from '../transmissao/run-nfe-job.js';
+import { preferWaitMs } from '../nucleo/prefer-wait.js';
+import { runNfeJob } from './run-nfe-job.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { createNfe } from './create-nfe.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
-import { SEFAZ_SCENARIOS } from './simulator/sefaz-simulator.js';
+import { SEFAZ_SCENARIOS } from './sefaz-scenario.js';
 import type { LoadedNfe } from './transmit-nfe.js';
 
 export interface IssueNfeOptions {
@@ -35,7 +35,7 @@ export async function issueNfe(deps: TransmissionDeps, principal: Principal, opt
  */
 export async function awaitNfeOutcome(deps: TransmissionDeps, nfeId: string, waitSeconds?: number, loaded?: LoadedNfe): Promise<NfeView> {
   const attempt = firstAttempt(deps, nfeId, loaded);
-  const waitMs = Math.min(Math.max(waitSeconds ?? DEFAULT_WAIT_SECONDS, 0), MAX_WAIT_SECONDS) * 1000;
+  const waitMs = preferWaitMs(waitSeconds);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), waitMs); });
   const settled = await Promise.race([attempt, timeout]).finally(() => clearTimeout(timer));

@@ -1,8 +1,8 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
-import { assertCompanyAllowed } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { assertCompanyAllowed } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
-import { decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
+import { decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
 import { afterCursor, clampLimite, parseEmpresaId } from './nfe-list-params.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
 

@@ -1,9 +1,9 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
-import { assertCompanyAllowed } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { assertCompanyAllowed } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { parameterError } from '../errors.js';
-import { decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
+import { decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
 import { afterCursor, clampLimite, parseEmpresaId, parsePeriodo } from './nfe-list-params.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 

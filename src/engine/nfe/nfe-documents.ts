@@ -1,5 +1,5 @@
 import type { Nfe } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
 import type { StoredEpec } from './enter-epec.js';

@@ -1,7 +1,7 @@
-import type { XmlSigner } from '../national/sign-xml.js';
-import { el } from '../national/xml-text.js';
-import { NFE_NS } from './build-nfe-xml.js';
-import { signNfeXml } from './sign-nfe-xml.js';
+import type { XmlSigner } from '../xml/sign-xml.js';
+import { el } from '../xml/xml-text.js';
+import { NFE_NS } from '../xml/namespaces.js';
+import { signNfeXml } from '../xml/sign-nfe-xml.js';
 
 export const EVENTO_CANCELAMENTO = '110111';
 export const EVENTO_CARTA_CORRECAO = '110110';

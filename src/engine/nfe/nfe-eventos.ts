@@ -1,7 +1,7 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../kernel/ids.js';
+import { isUuid } from '../nucleo/ids.js';
 import { findNfe } from './find-nfe.js';
 import { presentNfeEvento, type NfeEventoView } from './present-nfe-evento.js';
 

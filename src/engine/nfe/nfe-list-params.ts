@@ -1,6 +1,6 @@
 import { parameterError } from '../errors.js';
-import { isUuid } from '../kernel/ids.js';
-import { DAY } from '../kernel/clock.js';
+import { isUuid } from '../nucleo/ids.js';
+import { DAY } from '../nucleo/clock.js';
 
 /**
  * `limite` of the NF-e lists: default 50, clamped to 1..100, never refused (as GET /v1/nfse, spec 8). The facade

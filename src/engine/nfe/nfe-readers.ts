@@ -1,4 +1,4 @@
-import { Coletor, lerTexto, presente, type Objeto } from '../nfse/validation/leitor.js';
+import { Coletor, lerTexto, presente, type Objeto } from '../nucleo/leitor.js';
 import { problemaDecimal, type FormatoDecimal } from './nfe-decimal.js';
 
 /** Member readers of the NF-e request: each reports its problem at `campo` and returns undefined. */

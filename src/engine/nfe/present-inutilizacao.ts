@@ -1,5 +1,5 @@
 import type { NfeInutilizacao } from '../../generated/prisma/client.js';
-import { ambienteOf } from '../auth/principal.js';
+import { ambienteOf } from '../chaves/principal.js';
 
 /** One voided range of `GET /v1/nfe/inutilizacoes` and the `dados` of NFE_INUTILIZACAO. */
 export function presentInutilizacao(row: NfeInutilizacao) {

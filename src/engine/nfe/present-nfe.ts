@@ -1,5 +1,5 @@
 import type { Nfe } from '../../generated/prisma/client.js';
-import { ambienteOf } from '../auth/principal.js';
+import { ambienteOf } from '../chaves/principal.js';
 
 /** The NF-e record of `GET /v1/nfe/{id}` (spec 2.9 "NF-e authorized records"). */
 export function presentNfe(note: Nfe) {

@@ -1,4 +1,4 @@
-import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nfse/validation/leitor.js';
+import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nucleo/leitor.js';
 import { ALIQUOTA, VALOR } from './nfe-decimal.js';
 import { lerDecimal } from './nfe-readers.js';
 import type { NfeIcmsUfDest } from './nfe-request.js';

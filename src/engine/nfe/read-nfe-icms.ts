@@ -1,4 +1,4 @@
-import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../nfse/validation/leitor.js';
+import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../nucleo/leitor.js';
 import { CODIGOS_CSOSN, CODIGOS_CST, ICMS_CAMPOS, camposDe, grupoIcms, type IcmsCampo, type IcmsGrupo, type IcmsParte } from './nfe-icms-groups.js';
 import type { NfeIcms } from './nfe-request.js';
 import { lerDecimal } from './nfe-readers.js';

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../nfse/validation/leitor.js';
+import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../nucleo/leitor.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-adjustments.js';
 import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE } from './nfe-decimal.js';
 import { lerDecimal, lerPadrao } from './nfe-readers.js';

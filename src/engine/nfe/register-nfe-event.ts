@@ -2,17 +2,17 @@ import type { Nfe, NfeEvento } from '../../generated/prisma/client.js';
 import { EngineError } from '../errors.js';
 import type { Tx } from '../eventos/append-event.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { MINUTE } from '../kernel/clock.js';
-import { newId } from '../kernel/ids.js';
-import { loadLibxml2 } from '../national/libxml2.js';
-import { validateXsd } from '../national/validate-xsd.js';
+import { MINUTE } from '../nucleo/clock.js';
+import { newId } from '../nucleo/ids.js';
+import { loadLibxml2 } from '../xml/libxml2.js';
+import { validateXsd } from '../xml/validate-xsd.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { brasilia } from './build-nfe-xml.js';
 import { buildEnvEvento, buildProcEvento, buildSignedNfeEvent, EVENT_SCHEMAS, type NfeEventInput } from './nfe-event-xml.js';
 import type { SefazEventScenario } from './nfe-event-request.js';
-import type { SefazTarget } from './sefaz-gateway.js';
-import { extractElement, tag } from './soap12.js';
+import type { SefazTarget } from '../transmissao/sefaz-gateway.js';
+import { extractElement, tag } from '../transmissao/soap12.js';
 
 // 135 registered and linked, 136 registered not linked, 155 cancellation accepted out of time (shared/nfe README).
 const REGISTERED = new Set(['135', '136', '155']);

@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
-import { loadLibxml2 } from '../national/libxml2.js';
-import { formatDate, formatDocument, money } from '../national/render-danfse.js';
+import { loadLibxml2 } from '../xml/libxml2.js';
+import { formatDate, formatDocument, money } from '../nfse/nacional/render-danfse.js';
 import { readDanfeView, type DanfeItem, type DanfeParty, type DanfeView } from './danfe-view.js';
 
 /**

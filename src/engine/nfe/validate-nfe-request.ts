@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
-import type { Environment } from '../auth/api-key-format.js';
-import { documentoFederal } from '../nfse/validation/documento.js';
-import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nfse/validation/leitor.js';
-import type { ValidationIssue } from '../nfse/validation/types.js';
+import type { Environment } from '../nucleo/environment.js';
+import { documentoFederal } from '../nucleo/documento.js';
+import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nucleo/leitor.js';
+import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { municipio } from '../tabelas/index.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-adjustments.js';
 import { checkTaxValues } from './check-tax-values.js';

@@ -1,5 +1,5 @@
-import type { Environment } from '../auth/api-key-format.js';
-import type { DpsInput, Tomador } from '../national/dps-types.js';
+import type { Environment } from '../nucleo/environment.js';
+import type { DpsInput, Tomador } from './nacional/dps-types.js';
 import type { NfseRequest } from './validation/types.js';
 import type { ValoresEfetivos } from './adjustments/index.js';
 import type { EmpresaContexto } from './validation/types.js';

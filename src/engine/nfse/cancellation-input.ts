@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { EngineError, parameterError, type ErrorItem } from '../errors.js';
 
 /** TSCodJustCanc (tiposSimples_v1.01.xsd): 1 erro na emissão, 2 serviço não prestado, 9 outros. */

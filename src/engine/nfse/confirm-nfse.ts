@@ -1,12 +1,12 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import { newId } from '../kernel/ids.js';
+import { newId } from '../nucleo/ids.js';
 import type { JobPayload, TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfse } from './get-nfse.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
-import { buildDpsXml } from '../national/build-dps-xml.js';
-import type { DpsInput } from '../national/dps-types.js';
-import { signXml } from '../national/sign-xml.js';
+import { buildDpsXml } from './nacional/build-dps-xml.js';
+import type { DpsInput } from './nacional/dps-types.js';
+import { signXml } from '../xml/sign-xml.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { competenciaDe } from './adjustments/competencia.js';
 import { updateNote } from './update-note.js';

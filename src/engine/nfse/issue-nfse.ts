@@ -1,15 +1,17 @@
 import { Prisma, type Nfse, type NfseTimelineEntry, type TransmissionJob } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
+import { preferWaitMs } from '../nucleo/prefer-wait.js';
+import type { Principal } from '../chaves/principal.js';
 import { EngineError, parameterError } from '../errors.js';
-import { newId } from '../kernel/ids.js';
-import { isUniqueViolation } from '../kernel/unique-violation.js';
-import { buildDpsId, buildDpsXml } from '../national/build-dps-xml.js';
-import { signXml } from '../national/sign-xml.js';
+import { newId } from '../nucleo/ids.js';
+import { isUniqueViolation } from '../nucleo/unique-violation.js';
+import { buildDpsId, buildDpsXml } from './nacional/build-dps-xml.js';
+import { signXml } from '../xml/sign-xml.js';
 import { assertReady } from '../prontidao/get-readiness.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { JOB_LEASE_MS } from '../transmissao/claim-jobs.js';
-import { runTransmissionJob } from '../transmissao/run-transmission-job.js';
-import { SCENARIOS, type JobPayload, type TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { runTransmissionJob } from './transmissao/run-transmission-job.js';
+import type { JobPayload, TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { SCENARIOS } from './national-scenario.js';
 import { regrasVersao } from './adjustments/index.js';
 import { buildDpsInput, TEST_SERIES } from './build-dps-input.js';
 import { companyContext } from './company-context.js';
@@ -27,9 +29,6 @@ export interface IssueNfseOptions {
   /** Prefer: wait=N, in seconds (default 10). */
   waitSeconds?: number;
 }
-
-export const DEFAULT_WAIT_SECONDS = 10;
-export const MAX_WAIT_SECONDS = 60;
 
 /**
  * `POST /v1/nfse` (spec 3.1): validate, check readiness, create the note `transmitindo` with its signed DPS
@@ -135,7 +134,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry');
     return null;
   });
-  const waitMs = Math.min(Math.max(options.waitSeconds ?? DEFAULT_WAIT_SECONDS, 0), MAX_WAIT_SECONDS) * 1000;
+  const waitMs = preferWaitMs(options.waitSeconds);
   const settled = await waitForSettled(deps, id, waitMs, attempt);
   const view = presentNfse(settled);
   if (view.status === 'rejeitada') {

@@ -1,10 +1,10 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
-import { assertCompanyAllowed } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { assertCompanyAllowed } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { parameterError } from '../errors.js';
-import { isUuid } from '../kernel/ids.js';
-import { decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
+import { isUuid } from '../nucleo/ids.js';
+import { decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
 import { presentNfse, type NfseView } from './present-nfse.js';
 
 export const NFSE_STATUSES = ['transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao', 'descartada'] as const;

@@ -1,7 +1,7 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
-import { renderDanfse } from '../national/render-danfse.js';
+import { renderDanfse } from './nacional/render-danfse.js';
 import { findNfse } from './get-nfse.js';
 import type { NfseWithTimeline } from './present-nfse.js';
 

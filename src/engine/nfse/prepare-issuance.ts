@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal.js';
-import { assertCompanyAllowed } from '../auth/scope.js';
+import type { Principal } from '../chaves/principal.js';
+import { assertCompanyAllowed } from '../chaves/scope.js';
 import type { EngineDeps } from '../deps.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';

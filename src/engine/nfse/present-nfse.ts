@@ -1,5 +1,5 @@
 import type { Nfse, NfseTimelineEntry } from '../../generated/prisma/client.js';
-import { ambienteOf } from '../auth/principal.js';
+import { ambienteOf } from '../chaves/principal.js';
 
 export type NfseWithTimeline = Nfse & { timeline: NfseTimelineEntry[] };
 

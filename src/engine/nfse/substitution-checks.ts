@@ -1,7 +1,7 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
-import { accessKeyAmbGer } from '../national/access-key.js';
+import { accessKeyAmbGer } from './nacional/access-key.js';
 import type { SubstituicaoRequest } from './validation/types.js';
 
 export interface SubstitutionTarget {

@@ -1,10 +1,9 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvents, type Tx } from '../eventos/append-event.js';
-import { newId } from '../kernel/ids.js';
+import { newId } from '../nucleo/ids.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { appendLoteConcluido, settleLoteNote } from '../lotes/complete-lote.js';
-import { publishLote } from '../lotes/lote-topic.js';
+import { publishLote } from '../eventos/lote-topic.js';
 import { nfseAccountTopic, nfseTopic, type NfseChange } from './nfse-topic.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 
@@ -25,7 +24,7 @@ export interface NoteChange {
  * publishes the note id after commit. Returns null when `expectStatus` no longer holds.
  */
 export async function updateNote(
-  deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub'>,
+  deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub' | 'lotes'>,
   noteId: string,
   change: NoteChange,
   tx?: Tx,
@@ -50,15 +49,16 @@ export async function updateNote(
       });
     }
     // A batch counts its notes in transmission; the one leaving it last completes the batch, in this same
-    // transaction (complete-lote.ts).
+    // transaction, after the note's own event (EngineDeps.lotes).
     const before = expected?.length === 1 ? expected[0] : undefined;
     const delta = before === 'transmitindo' && updated.status !== 'transmitindo' ? -1 : before !== undefined && before !== 'transmitindo' && updated.status === 'transmitindo' ? 1 : 0;
-    const loteConcluido = updated.loteId !== null && delta !== 0 ? await settleLoteNote(t, updated.loteId, delta, now) : null;
     const note: NfseWithTimeline = { ...updated, timeline: await t.nfseTimelineEntry.findMany({ where: { nfseId: noteId } }) };
     if (change.event) {
       await appendEvents(t, { accountId: note.accountId, environment: note.environment as 'test', at: now, events: [{ tipo: change.event, dados: presentNfse(note) }] });
     }
-    if (loteConcluido) await appendLoteConcluido(t, loteConcluido, note.accountId, note.environment, now);
+    if (updated.loteId !== null && delta !== 0) {
+      await deps.lotes.noteMoved(t, { loteId: updated.loteId, accountId: note.accountId, environment: note.environment }, delta, now);
+    }
     return note;
   };
   const note = tx ? await run(tx) : await deps.db.$transaction(run);

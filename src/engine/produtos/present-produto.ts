@@ -1,5 +1,5 @@
 import type { Produto } from '../../generated/prisma/client.js';
-import { ambienteOf, type Principal } from '../auth/principal.js';
+import { ambienteOf, type Principal } from '../chaves/principal.js';
 import { SEM_GTIN } from './gtin.js';
 import type { Tributacao } from './produto-input.js';
 

@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/prisma/client.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { checkProdutoCodes, diaFiscal } from './check-produto-codes.js';
 import { findProduto } from './find-produto.js';

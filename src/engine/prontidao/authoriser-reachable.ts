@@ -1,8 +1,8 @@
-import type { Environment } from '../auth/api-key-format.js';
+import type { Environment } from '../nucleo/environment.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
-import { autorizadorDaUf, cUfOf } from '../nfe/autorizador.js';
-import type { SefazGateway } from '../nfe/sefaz-gateway.js';
-import { extractElement } from '../nfe/soap12.js';
+import { autorizadorDaUf, cUfOf } from '../transmissao/autorizador.js';
+import type { SefazGateway } from '../transmissao/sefaz-gateway.js';
+import { extractElement } from '../transmissao/soap12.js';
 import { ufDoCodigo } from '../tabelas/index.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';

@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { appendEvents } from '../eventos/append-event.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { HOUR } from '../kernel/clock.js';
+import { HOUR } from '../nucleo/clock.js';
 import { readinessOf } from './get-readiness.js';
 
 export const READINESS_CHECK_EVERY = 6 * HOUR;

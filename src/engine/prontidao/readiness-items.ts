@@ -1,5 +1,5 @@
-import type { Environment } from '../auth/api-key-format.js';
-import { DAY } from '../kernel/clock.js';
+import type { Environment } from '../nucleo/environment.js';
+import { DAY } from '../nucleo/clock.js';
 import { municipio, parametrosMunicipio, type ParametrosMunicipio } from '../tabelas/index.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { nfeReadinessItems } from './nfe-readiness-items.js';

@@ -1,7 +1,7 @@
 import type { Certificate } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
-import { createXmlSigner, type XmlSigner } from '../national/sign-xml.js';
+import { createXmlSigner, type XmlSigner } from '../xml/sign-xml.js';
 import type { Credentials } from './national-gateway.js';
 
 const cache = new Map<string, { credentials: Credentials; signer: XmlSigner }>();

@@ -1,12 +1,11 @@
-import type { Environment } from '../auth/api-key-format.js';
-import { createNationalClient, type NationalClient } from '../national/client.js';
-import type { Simulator } from '../national/simulator/create-simulator.js';
+import type { Environment } from '../nucleo/environment.js';
+import { createNationalClient, type NationalClient } from './national-client.js';
 
 export interface NationalGatewayOptions {
   /** NATIONAL_API_URL_LIVE / _TEST; null → the built-in simulator (embedded default). */
   urls: { live: string | null; test: string | null };
   /** Always running in-process: simulated scenarios (X-Service-Simular) are played here, never remotely. */
-  simulator: Simulator;
+  simulator: SimulatorAddress;
   timeoutMs?: number;
   /** NATIONAL_ADN_URL_LIVE (ADN Contribuinte base, …/contribuintes); null → the simulator's ADN. */
   adnUrl?: string | null;
@@ -16,6 +15,11 @@ export interface NationalGatewayOptions {
   cteDistUrl?: string | null;
   /** NFE_EVENTO_URL_LIVE (national NFeRecepcaoEvento4 .asmx, manifestação do destinatário); null → the simulator's. */
   nfeEventUrl?: string | null;
+}
+
+/** Where the built-in simulator listens: all the engine needs of it (the process starts it). */
+export interface SimulatorAddress {
+  readonly url: string;
 }
 
 export interface Credentials {
@@ -34,7 +38,7 @@ export class NationalGateway {
 
   constructor(private readonly options: NationalGatewayOptions) {}
 
-  get simulator(): Simulator {
+  get simulator(): SimulatorAddress {
     return this.options.simulator;
   }
 

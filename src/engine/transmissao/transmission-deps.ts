@@ -1,5 +1,5 @@
 import type { EngineDeps } from '../deps.js';
-import type { SefazGateway } from '../nfe/sefaz-gateway.js';
+import type { SefazGateway } from './sefaz-gateway.js';
 import type { NationalGateway } from './national-gateway.js';
 
 export interface TransmissionDeps extends EngineDeps {
@@ -21,15 +21,3 @@ export interface JobPayload {
 // Retry waits after an outage or a lost answer; recovery gives up after 7 days (spec 8).
 const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000];
 export const backoff = (failures: number): number => BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)]!;
-
-/** Scenario names accepted in X-Service-Simular (DESIGN.md). */
-export const SCENARIOS = /^(autorizar|rejeitar(:E\d{4})?|timeout|indisponibilidade|competencia_encerrada|falha_transmissao(:nao)?|processamento_lento)$/;
-
-/** The header our client sends to the simulator for a note's scenario. */
-export function simulatorScenario(scenario: string | null): string | null {
-  if (!scenario) return null;
-  // The outage of `competencia_encerrada` makes the first send fail; the retry then finds the competence closed.
-  if (scenario === 'competencia_encerrada') return 'indisponibilidade:1';
-  if (scenario === 'indisponibilidade') return 'indisponibilidade:2';
-  return scenario;
-}

@@ -1,4 +1,4 @@
-import { newId } from '../kernel/ids.js';
+import { newId } from '../nucleo/ids.js';
 import { type Attempt, markSuccess } from './deliver-webhook.js';
 import { notifyOutage } from './notify-outage.js';
 import type { WebhookDeps } from './webhook-deps.js';

@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal.js';
-import { newId } from '../kernel/ids.js';
+import type { Principal } from '../chaves/principal.js';
+import { newId } from '../nucleo/ids.js';
 import { assertAccountKey } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
 import { parseWebhookInput } from './webhook-input.js';

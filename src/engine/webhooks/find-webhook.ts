@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../kernel/ids.js';
-import { afterAscending, decodeKeyset, encodeKeyset } from '../kernel/keyset-cursor.js';
+import { isUuid } from '../nucleo/ids.js';
+import { afterAscending, decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
 
 /** Spec 5.4: a key restricted to one company cannot administer webhooks (they belong to the whole account). */
 export function assertAccountKey(principal: Principal): void {

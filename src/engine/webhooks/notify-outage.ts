@@ -1,4 +1,4 @@
-import { newId } from '../kernel/ids.js';
+import { newId } from '../nucleo/ids.js';
 import type { WebhookState } from './ready-webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
 

@@ -1,6 +1,6 @@
 import type { Webhook } from '../../generated/prisma/client.js';
-import { ambienteOf } from '../auth/principal.js';
-import type { Environment } from '../auth/api-key-format.js';
+import { ambienteOf } from '../chaves/principal.js';
+import type { Environment } from '../nucleo/environment.js';
 
 export interface StoredHeader {
   nome: string;

@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal.js';
-import { DAY } from '../kernel/clock.js';
+import type { Principal } from '../chaves/principal.js';
+import { DAY } from '../nucleo/clock.js';
 import { findWebhook } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';

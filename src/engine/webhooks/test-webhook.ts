@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal.js';
-import { newId } from '../kernel/ids.js';
+import type { Principal } from '../chaves/principal.js';
+import { newId } from '../nucleo/ids.js';
 import { deliveryRow } from './delivery-row.js';
 import { TEST_EVENT } from './event-types.js';
 import { findWebhook } from './find-webhook.js';

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../chaves/principal.js';
 import { findWebhook } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
 import { parseWebhookInput } from './webhook-input.js';

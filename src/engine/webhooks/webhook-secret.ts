@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SecretBox } from '../crypto/secret-box.js';
+import type { SecretBox } from '../cripto/secret-box.js';
 
 /** 36 random bytes in base64url: the 48-character secret of spec 2.8. */
 export const newWebhookSecret = (): string => randomBytes(36).toString('base64url');

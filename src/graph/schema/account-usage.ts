@@ -1,6 +1,6 @@
-import { accountLimits } from '../../engine/accounts/account-limits.js';
-import { getUsage, type PorAmbiente } from '../../engine/accounts/get-usage.js';
-import { ambienteOf } from '../../engine/auth/principal.js';
+import { accountLimits } from '../../engine/contas/account-limits.js';
+import { getUsage, type PorAmbiente } from '../../engine/contas/get-usage.js';
+import { ambienteOf } from '../../engine/chaves/principal.js';
 import { builder } from '../builder.js';
 import { principalOf } from './principal-of.js';
 

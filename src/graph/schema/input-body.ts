@@ -1,4 +1,4 @@
-import { snakeKeys } from '../../rest/case.js';
+import { snakeKeys } from '../snake-keys.js';
 import type { GraphContext } from '../context.js';
 
 /**

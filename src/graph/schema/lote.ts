@@ -1,5 +1,5 @@
 import { findCompany } from '../../engine/empresas/find-company.js';
-import { filterStream } from '../../engine/kernel/filter-stream.js';
+import { filterStream } from '../../engine/nucleo/filter-stream.js';
 import { createLote } from '../../engine/lotes/create-lote.js';
 import { emitLote } from '../../engine/lotes/emit-lote.js';
 import { getLote } from '../../engine/lotes/get-lote.js';
@@ -7,7 +7,7 @@ import { countLoteItens, listLoteItens, loteItemCursor, type LoteItemView } from
 import { findLote } from '../../engine/lotes/find-lote.js';
 import { countLotes, listLotes, loteCursor, type LoteFilter } from '../../engine/lotes/list-lotes.js';
 import { loadChangedLote } from '../../engine/lotes/load-changed-lote.js';
-import { loteAccountTopic, loteTopic, type LoteChange } from '../../engine/lotes/lote-topic.js';
+import { loteAccountTopic, loteTopic, type LoteChange } from '../../engine/eventos/lote-topic.js';
 import { ITEM_STATUSES, type ItemStatus, type LoteCounts, type LoteView } from '../../engine/lotes/present-lote.js';
 import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';

@@ -1,5 +1,5 @@
 import { findCompany } from '../../engine/empresas/find-company.js';
-import { filterStream } from '../../engine/kernel/filter-stream.js';
+import { filterStream } from '../../engine/nucleo/filter-stream.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { findNfse } from '../../engine/nfse/get-nfse.js';
 import { loadChangedNote } from '../../engine/nfse/load-changed-note.js';

@@ -1,4 +1,4 @@
-import type { Principal } from '../../engine/auth/principal.js';
+import type { Principal } from '../../engine/chaves/principal.js';
 import { EngineError } from '../../engine/errors.js';
 import type { GraphContext } from '../context.js';
 

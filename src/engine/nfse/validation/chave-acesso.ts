@@ -1,4 +1,4 @@
-import { computeAccessKeyDv } from '../../national/access-key.js';
+import { computeAccessKeyDv } from '../nacional/access-key.js';
 
 /**
  * NFS-e access key (50 characters): cMun 7 + ambGer 1 + tpInsc 1 + inscrição 14 + nNFSe 13 + AAMM 4 + código 9 + DV 1.

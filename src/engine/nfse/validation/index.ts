@@ -1,13 +1,11 @@
 // Validation of the NFS-e issuance body (spec 2.2, 2.5, 7.3). Pure code: no DB, no HTTP.
 export { validateNfseRequest } from './validate-nfse-request.js';
 export type { ValidationResult } from './validate-nfse-request.js';
-export { documentoFederal, mesmoContribuinte } from './documento.js';
-export type { DocumentoFederal } from './documento.js';
 export { chaveAcessoValida } from './chave-acesso.js';
 export { CODIGOS_VALIDACAO } from './codigos.js';
 export type { CodigoValidacao } from './codigos.js';
 export type {
-  NfseRequest, ValidationIssue, ValidationContext, EmpresaContexto, PadroesEmissao, RegimeTributario,
+  NfseRequest, ValidationContext, EmpresaContexto, PadroesEmissao, RegimeTributario,
   RegimeApuracaoSimples, TomadorRequest, EnderecoRequest, ServicoRequest, ObraRequest, SubstituicaoRequest,
   CodigoMotivoSubstituicao,
 } from './types.js';

@@ -4,13 +4,14 @@ import { computeAdjustments, type ValoresEfetivos } from '../adjustments/compute
 import type { Ajuste } from '../adjustments/catalogo.js';
 import { competenciaDe } from '../adjustments/competencia.js';
 import { chaveAcessoValida } from './chave-acesso.js';
-import { documentoFederal, mesmoContribuinte } from './documento.js';
-import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from './leitor.js';
+import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento.js';
+import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/leitor.js';
 import { lerCep, lerMunicipio, validarRegrasDoCodigo, validarServico } from './validate-servico.js';
 import type {
   CodigoMotivoSubstituicao, EnderecoRequest, NfseRequest, ServicoRequest, SubstituicaoRequest, TomadorRequest,
-  ValidationContext, ValidationIssue,
+  ValidationContext,
 } from './types.js';
+import type { ValidationIssue } from '../../nucleo/validation-issue.js';
 
 export interface ValidationResult {
   /** Every problem of the body, all at once (empty when valid). */

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { capitulosNbsAceitos, municipio, nbs as nbsTabela, nbsCompativel, servicoNacional } from '../../tabelas/index.js';
-import { Coletor, lerBooleano, lerCodigo, lerObjeto, lerTexto, presente, ptr, type Objeto } from './leitor.js';
+import { Coletor, lerBooleano, lerCodigo, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/leitor.js';
 import type { ObraRequest, ServicoRequest } from './types.js';
 
 const CAMPOS_SERVICO = ['descricao', 'codigo_nacional', 'aliquota_iss', 'iss_retido', 'nbs', 'obra', 'municipio_prestacao'] as const;

@@ -1,0 +1,36 @@
+import type { EngineDeps } from '../deps.js';
+import { newId } from '../nucleo/ids.js';
+import type { Environment } from '../nucleo/environment.js';
+import { displayPrefix, generateApiKey, hashApiKey } from './api-key-format.js';
+
+export interface CreateApiKeyOptions {
+  accountId: string;
+  environment: Environment;
+  companyId?: string | null;
+}
+
+/** Returns the key once; only its hash is stored (DESIGN.md). */
+export async function createApiKey(deps: Pick<EngineDeps, 'db' | 'clock'>, options: CreateApiKeyOptions) {
+  if (options.environment !== 'test' && options.environment !== 'live') throw new Error('--env must be test or live');
+  const account = await deps.db.account.findUnique({ where: { id: options.accountId } });
+  if (!account) throw new Error(`account ${options.accountId} does not exist`);
+  if (options.companyId) {
+    const company = await deps.db.company.findFirst({
+      where: { id: options.companyId, accountId: account.id, deletedAt: null },
+    });
+    if (!company) throw new Error(`company ${options.companyId} does not exist in account ${account.id}`);
+  }
+  const key = generateApiKey(options.environment);
+  const row = await deps.db.apiKey.create({
+    data: {
+      id: newId(),
+      accountId: account.id,
+      environment: options.environment,
+      hash: hashApiKey(key),
+      prefix: displayPrefix(key),
+      companyId: options.companyId ?? null,
+      createdAt: deps.clock.now(),
+    },
+  });
+  return { id: row.id, key };
+}

@@ -1,0 +1,16 @@
+import type { EngineDeps } from '../deps.js';
+import { newId } from '../nucleo/ids.js';
+import { checkedEmail } from './account-email.js';
+
+export interface CreateAccountOptions {
+  name: string;
+  email?: string | null;
+}
+
+export async function createAccount(deps: Pick<EngineDeps, 'db' | 'clock'>, options: CreateAccountOptions) {
+  const name = options.name.trim();
+  if (!name) throw new Error('an account needs a name');
+  const email = checkedEmail(options.email);
+  const account = await deps.db.account.create({ data: { id: newId(), name, email, createdAt: deps.clock.now() } });
+  return { id: account.id };
+}

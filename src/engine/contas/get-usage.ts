@@ -1,0 +1,39 @@
+import type { Principal } from '../chaves/principal.js';
+import type { EngineDeps } from '../deps.js';
+import { usageCycle } from './usage-cycle.js';
+
+export interface PorAmbiente {
+  sandbox: number;
+  producao: number;
+}
+
+const porAmbiente = (rows: Array<{ environment: string; n: number }>): PorAmbiente => ({
+  sandbox: rows.filter((r) => r.environment === 'test').reduce((a, r) => a + r.n, 0),
+  producao: rows.filter((r) => r.environment === 'live').reduce((a, r) => a + r.n, 0),
+});
+
+/**
+ * `GET /v1/usage`: consumption of the account in the current cycle. Test keys may read it (spec 5.3); it is
+ * the account's consumption, so both environments are shown, each counted apart.
+ */
+export async function getUsage(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal) {
+  const { ciclo, inicio, fim } = usageCycle(deps.clock.now());
+  const accountId = principal.accountId;
+  const period = { gte: inicio, lt: fim };
+  const [notas, lotes, documentos, requisicoes] = await Promise.all([
+    deps.db.nfse.groupBy({ by: ['environment'], where: { accountId, authorizedAt: period }, _count: { _all: true } }),
+    deps.db.nfse.groupBy({ by: ['environment', 'loteId'], where: { accountId, loteId: { not: null }, createdAt: period } }),
+    deps.db.receivedDocument.groupBy({ by: ['tipo'], where: { accountId, environment: 'live', createdAt: period }, _count: { _all: true } }),
+    deps.db.usageCounter.findMany({ where: { accountId, ciclo } }),
+  ]);
+  const recebidos = (tipo: string) => documentos.find((d) => d.tipo === tipo)?._count._all ?? 0;
+  return {
+    ciclo,
+    inicio,
+    fim,
+    notasEmitidas: porAmbiente(notas.map((r) => ({ environment: r.environment, n: r._count._all }))),
+    documentosRecebidos: { nfse: recebidos('NFSE'), nfe: recebidos('NFE'), cte: recebidos('CTE') },
+    requisicoes: porAmbiente(requisicoes.map((r) => ({ environment: r.environment, n: Number(r.requisicoes) }))),
+    lotes: porAmbiente(lotes.map((r) => ({ environment: r.environment, n: 1 }))),
+  };
+}

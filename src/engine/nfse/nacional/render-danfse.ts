@@ -1,0 +1,155 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { loadLibxml2 } from '../../xml/libxml2.js';
+import { readNfseXml, type NfseParty, type NfseView } from './read-nfse-xml.js';
+
+/**
+ * DANFSe rendered locally: the ADN DANFSe API was suspended by NT SE/CGNFS-e 008/2026 (README §4.4).
+ * Blocks follow the official layout: header (number, key, dates), emitente, tomador, serviço, valores/tributação,
+ * informações complementares, and a QR code to the national public consultation page.
+ */
+export interface RenderDanfseOptions {
+  /** Stamps "NFS-e CANCELADA" (the XML of a cancelled note is still the authorised one; the event is separate). */
+  cancelada?: boolean;
+}
+
+export async function renderDanfse(nfseXml: string, options: RenderDanfseOptions = {}): Promise<Buffer> {
+  await loadLibxml2();
+  const view = readNfseXml(nfseXml);
+  const qr = await QRCode.toBuffer(consultationUrl(view.chave), { margin: 1, width: 220, errorCorrectionLevel: 'M' });
+  const doc = new PDFDocument({ size: 'A4', margin: 28, info: { Title: `DANFSe ${view.nNFSe}`, Subject: `NFS-e ${view.chave}` } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  drawDanfse(doc, view, qr);
+  if (options.cancelada) watermark(doc, 'NFS-e CANCELADA', 300);
+  doc.end();
+  return done;
+}
+
+export function consultationUrl(chave: string): string {
+  return `https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${chave}`;
+}
+
+type Doc = PDFKit.PDFDocument;
+const LEFT = 28;
+const WIDTH = 539;
+const LABEL = 6.5;
+const VALUE = 8.5;
+
+function drawDanfse(doc: Doc, v: NfseView, qr: Buffer): void {
+  let y = header(doc, v, qr);
+  y = partyBlock(doc, y, 'EMITENTE DA NFS-e / PRESTADOR DO SERVIÇO', v.emitente);
+  y = v.tomador ? partyBlock(doc, y, 'TOMADOR DO SERVIÇO', v.tomador) : textBlock(doc, y, 'TOMADOR DO SERVIÇO', 'Tomador não identificado');
+  y = serviceBlock(doc, y, v);
+  y = valuesBlock(doc, y, v);
+  const info = [v.chSubstda ? `NFS-e substituída: ${v.chSubstda}` : '', v.informacoes ?? ''].filter(Boolean).join('\n');
+  textBlock(doc, y, 'INFORMAÇÕES COMPLEMENTARES', info || '-');
+  if (v.tpAmb === '2') watermark(doc, 'SEM VALOR FISCAL', 400);
+}
+
+function header(doc: Doc, v: NfseView, qr: Buffer): number {
+  doc.rect(LEFT, 28, WIDTH, 96).stroke();
+  doc.font('Helvetica-Bold').fontSize(13).text('DANFSe v1.0', LEFT + 8, 36);
+  doc.fontSize(9).text('Documento Auxiliar da NFS-e', LEFT + 8, 52);
+  doc.font('Helvetica').fontSize(7.5).text(`Município emissor: ${v.xLocEmi}`, LEFT + 8, 66);
+  cell(doc, LEFT + 8, 80, 'Número da NFS-e', v.nNFSe, 70);
+  cell(doc, LEFT + 82, 80, 'Competência', formatDate(v.dCompet), 60);
+  cell(doc, LEFT + 147, 80, 'Série / Nº da DPS', `${v.serie} / ${v.nDPS}`, 90);
+  cell(doc, LEFT + 242, 80, 'Data/Hora da Emissão', formatDate(v.dhEmi), 95);
+  cell(doc, LEFT + 342, 80, 'Data/Hora do Processamento', formatDate(v.dhProc), 95);
+  cell(doc, LEFT + 8, 102, 'Chave de Acesso da NFS-e', v.chave, 300);
+  doc.font('Helvetica').fontSize(5.5).fillColor('#444').text('Consulta pública: www.nfse.gov.br/ConsultaPublica', LEFT + 322, 106, { width: 115 });
+  doc.fillColor('#000');
+  doc.image(qr, LEFT + WIDTH - 92, 32, { width: 88 });
+  return 130;
+}
+
+function cell(doc: Doc, x: number, y: number, label: string, value: string, width = 200): void {
+  doc.font('Helvetica').fontSize(LABEL).fillColor('#444').text(label, x, y, { width });
+  doc.font('Helvetica-Bold').fontSize(VALUE).fillColor('#000').text(value || '-', x, y + 8, { width });
+}
+
+function sectionTitle(doc: Doc, y: number, title: string): number {
+  doc.rect(LEFT, y, WIDTH, 12).fillAndStroke('#e6e6e6', '#000');
+  doc.fillColor('#000').font('Helvetica-Bold').fontSize(7).text(title, LEFT + 4, y + 3);
+  return y + 14;
+}
+
+function partyBlock(doc: Doc, y: number, title: string, p: NfseParty): number {
+  const top = sectionTitle(doc, y, title);
+  cell(doc, LEFT + 4, top, 'CNPJ / CPF / NIF', formatDocument(p.documento), 120);
+  cell(doc, LEFT + 130, top, 'Inscrição Municipal', p.im ?? '-', 100);
+  cell(doc, LEFT + 240, top, 'Telefone', p.fone ?? '-', 100);
+  cell(doc, LEFT + 350, top, 'E-mail', p.email ?? '-', 185);
+  cell(doc, LEFT + 4, top + 22, 'Nome / Nome Empresarial', p.nome ?? '-', 260);
+  cell(doc, LEFT + 270, top + 22, 'Endereço', p.endereco ?? '-', 265);
+  return top + 50;
+}
+
+function serviceBlock(doc: Doc, y: number, v: NfseView): number {
+  const top = sectionTitle(doc, y, 'SERVIÇO PRESTADO');
+  const s = v.servico;
+  cell(doc, LEFT + 4, top, 'Código de Tributação Nacional', `${s.cTribNac} - ${s.xTribNac}`, 330);
+  cell(doc, LEFT + 340, top, 'Código NBS', s.cNBS ?? '-', 90);
+  cell(doc, LEFT + 440, top, 'Local da Prestação', s.xLocPrestacao, 95);
+  doc.font('Helvetica').fontSize(LABEL).fillColor('#444').text('Descrição do Serviço', LEFT + 4, top + 24);
+  doc.font('Helvetica').fontSize(VALUE).fillColor('#000').text(s.xDescServ, LEFT + 4, top + 32, { width: WIDTH - 8 });
+  return Math.max(doc.y + 6, top + 50);
+}
+
+function valuesBlock(doc: Doc, y: number, v: NfseView): number {
+  const top = sectionTitle(doc, y, 'VALORES E TRIBUTAÇÃO DO ISSQN');
+  const val = v.valores;
+  const retido = val.tpRetISSQN === '1' ? 'Não retido' : val.tpRetISSQN === '2' ? 'Retido pelo tomador' : 'Retido pelo intermediário';
+  const cols: Array<[string, string]> = [
+    ['Valor do Serviço', money(val.vServ)],
+    ['Desconto Incondicionado', money(val.vDescIncond)],
+    ['Base de Cálculo', money(val.vBC)],
+    ['Alíquota', val.pAliq ? `${val.pAliq.replace('.', ',')}%` : '-'],
+    ['ISSQN Apurado', money(val.vISSQN)],
+    ['Retenção do ISSQN', retido],
+  ];
+  cols.forEach(([label, value], i) => cell(doc, LEFT + 4 + i * 89, top, label, value, 86));
+  cell(doc, LEFT + 4, top + 24, 'Município de Incidência', v.servico.xLocIncid ?? '-', 200);
+  cell(doc, LEFT + 214, top + 24, 'Total Retido', money(val.vTotalRet), 120);
+  cell(doc, LEFT + 360, top + 24, 'VALOR LÍQUIDO DA NFS-e', money(val.vLiq), 175);
+  return top + 52;
+}
+
+function textBlock(doc: Doc, y: number, title: string, text: string): number {
+  const top = sectionTitle(doc, y, title);
+  doc.font('Helvetica').fontSize(VALUE).fillColor('#000').text(text, LEFT + 4, top + 2, { width: WIDTH - 8 });
+  return doc.y + 8;
+}
+
+function watermark(doc: Doc, text: string, y: number): void {
+  doc.save().rotate(-30, { origin: [300, y + 20] }).font('Helvetica-Bold').fontSize(40).fillColor('#cc0000').opacity(0.25);
+  doc.text(text, 90, y, { width: 460, align: 'center' });
+  doc.restore();
+}
+
+/** "1500.5" → "R$ 1.500,50" without going through a float. */
+export function money(value: string | undefined): string {
+  if (!value) return '-';
+  const [int, frac = ''] = value.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `R$ ${grouped},${(frac + '00').slice(0, 2)}`;
+}
+
+/** "2026-01-15T10:00:00-03:00" → "15/01/2026 10:00:00"; "2026-01-15" → "15/01/2026". */
+export function formatDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}:\d{2}))?/.exec(value);
+  if (!m) return value;
+  return `${m[3]}/${m[2]}/${m[1]}${m[4] ? ` ${m[4]}` : ''}`;
+}
+
+export function formatDocument(doc: string | undefined): string {
+  if (!doc) return '-';
+  if (/^\d{14}$/.test(doc)) return doc.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  if (/^\d{11}$/.test(doc)) return doc.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  return doc;
+}

@@ -1,0 +1,11 @@
+/** Scenario names a test key may send in X-Service-Simular for an NFS-e. */
+export const SCENARIOS = /^(autorizar|rejeitar(:E\d{4})?|timeout|indisponibilidade|competencia_encerrada|falha_transmissao(:nao)?|processamento_lento)$/;
+
+/** The header our client sends to the simulator for a note's scenario. */
+export function simulatorScenario(scenario: string | null): string | null {
+  if (!scenario) return null;
+  // The outage of `competencia_encerrada` makes the first send fail; the retry then finds the competence closed.
+  if (scenario === 'competencia_encerrada') return 'indisponibilidade:1';
+  if (scenario === 'indisponibilidade') return 'indisponibilidade:2';
+  return scenario;
+}

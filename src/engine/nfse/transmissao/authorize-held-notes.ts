@@ -1,0 +1,123 @@
+import type { NfseTimelineEntry, TransmissionJob } from '../../../generated/prisma/client.js';
+import type { EngineDeps } from '../../deps.js';
+import { appendEvents } from '../../eventos/append-event.js';
+import { newId } from '../../nucleo/ids.js';
+import { presentNfse, type NfseWithTimeline } from '../present-nfse.js';
+import { publishNotes } from '../update-note.js';
+
+export interface AuthorizedNfse {
+  chave: string;
+  numero: string;
+  xml: string;
+}
+
+/** A note the national system authorised, as its job's runner holds it. */
+export interface HeldAuthorization {
+  job: TransmissionJob;
+  note: NfseWithTimeline;
+  nfse: AuthorizedNfse;
+  steps: Array<{ tipo: string; detalhe?: Record<string, unknown> }>;
+}
+
+/**
+ * Authorises notes whose stored rows the callers hold and ends their jobs, set-based: per account, environment
+ * and batch, one transaction of three statements (the notes, their timelines, their jobs and the batch's
+ * `pendentes` in one; the events in one; COMMIT), where one note at a time through updateNote and finishJob
+ * takes eight statements per note. Per-statement driver and Prisma work is the largest cost of an issued note
+ * (bench/nfse-issue, bench/batch).
+ *
+ * Each row update is guarded by the note's `updated_at`: every change to a note moves it (updateNote), so when the
+ * guard holds the note as held plus this change is exactly the stored row, and its event (`dados`) is built
+ * without reading it back. A batch whose last notes in transmission these were completes in the same
+ * transaction, as settleLoteNote does (the batch row stays locked from the count until COMMIT). One batch per
+ * transaction: two workers never lock two batch rows in opposite orders.
+ *
+ * After commit: each note's own topics, and once per group its batch's topics and the event-log wake-up (a
+ * subscriber reloads the committed rows, so one wake-up covers every change before it).
+ *
+ * Returns, per item in order, the authorised note, or undefined when nothing was written for it: the guard
+ * failed (the note changed since it was read) or it is a substitution (it cancels its original). The caller then
+ * takes the general path.
+ */
+export async function authorizeHeldNotes(deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub' | 'lotes'>, items: HeldAuthorization[]): Promise<Array<NfseWithTimeline | undefined>> {
+  const result = new Map<HeldAuthorization, NfseWithTimeline>();
+  const groups = new Map<string, HeldAuthorization[]>();
+  for (const item of items) {
+    if (item.note.status !== 'transmitindo' || item.note.substituiId) continue;
+    const key = `${item.note.accountId}:${item.note.environment}:${item.note.loteId ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  for (const group of groups.values()) {
+    const authorized = await authorizeGroup(deps, group);
+    for (const [item, note] of authorized) result.set(item, note);
+  }
+  return items.map((item) => result.get(item));
+}
+
+async function authorizeGroup(deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub' | 'lotes'>, group: HeldAuthorization[]): Promise<Map<HeldAuthorization, NfseWithTimeline>> {
+  const now = deps.clock.now();
+  const { accountId, environment, loteId } = group[0]!.note;
+  const held = group.map((item) => {
+    // As updateNote writes them: one millisecond apart, in order.
+    const entries = [...item.steps, { tipo: 'autorizada', detalhe: { numero: item.nfse.numero } }].map((step, i): NfseTimelineEntry => ({
+      id: newId(),
+      nfseId: item.note.id,
+      tipo: step.tipo,
+      at: new Date(now.getTime() + i),
+      detalhe: (step.detalhe ?? null) as NfseTimelineEntry['detalhe'],
+    }));
+    const authorized: NfseWithTimeline = {
+      ...item.note,
+      status: 'autorizada',
+      chaveAcesso: item.nfse.chave,
+      numero: item.nfse.numero,
+      nfseXml: item.nfse.xml,
+      authorizedAt: now,
+      // The 30-minute warning describes a note still in transmission; it is cleared once the note is authorised.
+      aviso: null,
+      updatedAt: now,
+      timeline: [...item.note.timeline, ...entries],
+    };
+    return { item, entries, authorized };
+  });
+  const notes = held.map(({ item }) => ({ id: item.note.id, job_id: item.job.id, updated_at: item.note.updatedAt, chave: item.nfse.chave, numero: item.nfse.numero, xml: item.nfse.xml }));
+  const steps = held.flatMap(({ entries }) => entries);
+
+  const done = await deps.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<Array<{ id: string; lote_status: string | null; pendentes: number | null; locked_until: Date | null; concluido_em: Date | null }>>`
+      WITH updated AS (
+        UPDATE nfse n SET status = 'autorizada', chave_acesso = i.chave, numero = i.numero, nfse_xml = i.xml,
+          authorized_at = ${now}, aviso = NULL, updated_at = ${now}
+        FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS i(id uuid, job_id uuid, updated_at timestamptz, chave text, numero text, xml text)
+        WHERE n.id = i.id AND n.status = 'transmitindo' AND n.updated_at = i.updated_at
+        RETURNING n.id, i.job_id),
+      steps AS (
+        INSERT INTO nfse_timeline (id, nfse_id, tipo, at, detalhe)
+        SELECT s.id, s."nfseId", s.tipo, s.at, NULLIF(s.detalhe, 'null'::jsonb)
+        FROM jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) AS s(id uuid, "nfseId" uuid, tipo text, at timestamptz, detalhe jsonb)
+        WHERE s."nfseId" IN (SELECT id FROM updated)),
+      finished AS (
+        DELETE FROM transmission_jobs WHERE id IN (SELECT job_id FROM updated)),
+      lote AS (
+        UPDATE lotes SET pendentes = pendentes - (SELECT count(*) FROM updated)::int, updated_at = ${now}
+        WHERE id = ${loteId}::uuid AND EXISTS (SELECT 1 FROM updated)
+        RETURNING status, pendentes, locked_until, concluido_em)
+      SELECT updated.id::text AS id, lote.status AS lote_status, lote.pendentes, lote.locked_until, lote.concluido_em FROM updated LEFT JOIN lote ON true`;
+    if (rows.length === 0) return new Map<HeldAuthorization, NfseWithTimeline>();
+    const written = new Set(rows.map((r) => r.id));
+    const mine = held.filter(({ item }) => written.has(item.note.id));
+    await appendEvents(tx, {
+      accountId,
+      environment: environment as 'test',
+      at: now,
+      events: mine.map(({ authorized }) => ({ tipo: 'NFSE_AUTORIZADA', dados: presentNfse(authorized) })),
+    });
+    const [lote] = rows;
+    if (loteId && lote!.lote_status !== null) {
+      await deps.lotes.notesSettled(tx, { loteId, accountId, environment, status: lote!.lote_status, pendentes: Number(lote!.pendentes), lockedUntil: lote!.locked_until, concluidoEm: lote!.concluido_em }, now);
+    }
+    return new Map(mine.map(({ item, authorized }) => [item, authorized]));
+  });
+  await publishNotes(deps, [...done.values()]);
+  return done;
+}

@@ -1,0 +1,240 @@
+import { Prisma, type Certificate, type TransmissionJob } from '../../../generated/prisma/client.js';
+import { DAY } from '../../nucleo/clock.js';
+import { emitDps, getNfse, queryDps, type EmitDpsResult, type NationalClient } from '../../transmissao/national-client.js';
+import { competenciaDe } from '../adjustments/competencia.js';
+import type { NfseWithTimeline } from '../present-nfse.js';
+import { publishNote, updateNote } from '../update-note.js';
+import { AuthorizationRound } from './authorization-round.js';
+import { authorizeHeldNotes, type AuthorizedNfse } from './authorize-held-notes.js';
+import { companyCredentials } from '../../transmissao/company-credentials.js';
+import { explainRejection } from './explain-rejection.js';
+import type { Credentials } from '../../transmissao/national-gateway.js';
+import { backoff, type JobPayload, type TransmissionDeps } from '../../transmissao/transmission-deps.js';
+import { simulatorScenario } from '../national-scenario.js';
+
+export const RECOVERY_LIMIT = 7 * DAY;
+
+/**
+ * The request that created a note sends it at once, with what it already holds. Its job was created with
+ * `mayHaveSent`, so if this process dies mid-call the worker that takes the job over queries the DPS first.
+ */
+export interface FirstAttempt {
+  note: NfseWithTimeline;
+  credentials: Credentials;
+}
+
+/** The note as this step left it, when the step settled it (any status but `transmitindo`); null otherwise. */
+export type Settled = NfseWithTimeline | null;
+
+/**
+ * What the worker reads once for a round of claimed jobs instead of once per job: their notes (with timelines)
+ * and their companies' certificates. Read after the claim, so a note or certificate changed before it is seen.
+ * The round's authorisations are written together (authorization-round.ts).
+ */
+export interface ClaimedRound {
+  notes: Map<string, NfseWithTimeline>;
+  certificates: Map<string, Certificate>;
+  authorizations: AuthorizationRound;
+}
+
+export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[]): Promise<ClaimedRound> {
+  const notes = await deps.db.nfse.findMany({ where: { id: { in: jobs.flatMap((j) => j.nfseId ?? []) } }, include: { timeline: true } });
+  const companies = [...new Set(notes.map((n) => n.companyId))];
+  const certificates = await deps.db.certificate.findMany({ where: { companyId: { in: companies } } });
+  return {
+    notes: new Map(notes.map((n) => [n.id, n])),
+    certificates: new Map(certificates.map((c) => [c.companyId, c])),
+    authorizations: new AuthorizationRound(deps, jobs.length),
+  };
+}
+
+/**
+ * One step of a note's transmission (spec 3.1). A send whose answer was lost is never repeated blindly: the
+ * DPS is queried first, so one DPS never yields two notes. Every outcome is committed with its event.
+ */
+export async function runTransmissionJob(deps: TransmissionDeps, job: TransmissionJob, first?: FirstAttempt, round?: ClaimedRound): Promise<Settled> {
+  if (first) {
+    const client = deps.national.client(first.note.environment as 'test', simulatorScenario(first.note.simulacao), first.credentials);
+    return transmit(deps, job, first.note, (job.payload ?? {}) as JobPayload, client);
+  }
+  const note = round ? round.notes.get(job.nfseId!) : await deps.db.nfse.findUnique({ where: { id: job.nfseId! }, include: { timeline: true } });
+  if (!note || note.status !== 'transmitindo') return finishJob(deps, job, null);
+  const certificate = round?.certificates.get(note.companyId);
+  const payload = (job.payload ?? {}) as JobPayload;
+  const now = deps.clock.now();
+
+  if (now.getTime() - note.createdAt.getTime() > RECOVERY_LIMIT) {
+    return fail(deps, job, note, payload.mayHaveSent ? 'desconhecido' : 'nao', 'A recuperação automática desistiu após 7 dias.');
+  }
+  if (job.kind === 'emitir' && (payload.failures ?? 0) > 0 && payload.competenciaConfirmada !== note.competencia && competenceClosed(note, now)) {
+    const waiting = await updateNote(deps, note.id, {
+      expectStatus: 'transmitindo',
+      data: { status: 'aguardando_confirmacao' },
+      timeline: [{ tipo: 'aguardando_confirmacao', detalhe: { competencia: note.competencia } }],
+      event: 'NFSE_AGUARDANDO_CONFIRMACAO',
+    });
+    return finishJob(deps, job, waiting);
+  }
+  const client = await clientFor(deps, note, certificate);
+  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload, client, round);
+  return send(deps, job, note, payload, client, round);
+}
+
+/** The claim already stored `mayHaveSent` (claim-jobs.ts): a crash during this call leads to a query, not a resend. */
+function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
+  return transmit(deps, job, note, { ...payload, mayHaveSent: true }, client, round);
+}
+
+/** Sends the DPS; the job's payload already says `mayHaveSent`. */
+async function transmit(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
+  const result = await emitDps(client, { dpsXml: note.dpsXml! });
+  return applyEmission(deps, job, note, payload, result, 'envio', round);
+}
+
+async function applyEmission(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  note: NfseWithTimeline,
+  payload: JobPayload,
+  result: EmitDpsResult,
+  step: string,
+  round?: ClaimedRound,
+): Promise<Settled> {
+  switch (result.kind) {
+    case 'authorized': {
+      return authorize(deps, job, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }], round);
+    }
+    case 'rejected': {
+      // E0014: this DPS already produced a note (an earlier send did arrive): recover it instead of failing.
+      if (result.erros.some((e) => e.codigo === 'E0014')) return reschedule(deps, job, note, { ...payload, mayHaveSent: true }, 'consultar', step, 'dps_ja_processada', 0);
+      const rejeicao = explainRejection(result.erros);
+      const rejected = await updateNote(deps, note.id, {
+        expectStatus: 'transmitindo',
+        data: { status: 'rejeitada', rejeicao: rejeicao as object },
+        timeline: [{ tipo: step, detalhe: { resultado: 'rejeitada', codigo_oficial: rejeicao.codigo_oficial } }],
+        event: 'NFSE_REJEITADA',
+      });
+      return finishJob(deps, job, rejected);
+    }
+    case 'timeout':
+      return reschedule(deps, job, note, payload, 'consultar', step, 'sem_resposta');
+    case 'unavailable':
+      return reschedule(deps, job, note, { ...payload, mayHaveSent: result.received !== 'no' && payload.mayHaveSent }, result.received === 'no' ? 'emitir' : 'consultar', step, 'indisponivel');
+    case 'transmission_failed':
+      if (result.received === 'no') return fail(deps, job, note, 'nao', `Transmissão recusada antes do processamento (${result.cause}).`);
+      return reschedule(deps, job, note, payload, 'consultar', step, 'falha_transmissao');
+  }
+}
+
+async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
+  const found = await queryDps(client, { idDps: note.dpsId });
+  if (found.kind === 'not_found') {
+    // The national system never got it: resending the same signed DPS is safe.
+    await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } }] });
+    return send(deps, job, note, { ...payload, mayHaveSent: false }, client, round);
+  }
+  if (found.kind === 'unknown') {
+    // 503/timeouts are an outage: try again later. Any other answer means the DPS cannot be queried (spec 3.1).
+    if (found.status === undefined || found.status === 502 || found.status === 503 || found.status === 504) {
+      return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', 'indisponivel');
+    }
+    return fail(deps, job, note, 'desconhecido', `Não foi possível consultar a DPS (${found.cause}).`);
+  }
+  const nfse = found.chave ? await getNfse(client, { chave: found.chave }) : null;
+  if (!nfse || nfse.kind !== 'found') return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', 'nota_indisponivel');
+  return authorize(deps, job, note, { chave: nfse.chave, numero: nfse.numero, xml: nfse.nfseXml }, [
+    { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
+    { tipo: 'recuperada', detalhe: { chave_acesso: nfse.chave } },
+  ], round);
+}
+
+/** Authorises the note and ends its job: with the rest of the worker's round when there is one. */
+async function authorize(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  note: NfseWithTimeline,
+  nfse: AuthorizedNfse,
+  steps: Array<{ tipo: string; detalhe?: Record<string, unknown> }>,
+  round?: ClaimedRound,
+): Promise<Settled> {
+  const item = { job, note, nfse, steps };
+  const held = round ? await round.authorizations.authorize(item) : (await authorizeHeldNotes(deps, [item]))[0];
+  if (held) return held;
+  const now = deps.clock.now();
+  const changed = await deps.db.$transaction(async (tx) => {
+    const updated = await updateNote(deps, note.id, {
+      expectStatus: 'transmitindo',
+      // The 30-minute warning describes a note still in transmission; it is cleared once the note is authorised.
+      data: { status: 'autorizada', chaveAcesso: nfse.chave, numero: nfse.numero, nfseXml: nfse.xml, authorizedAt: now, aviso: Prisma.DbNull },
+      timeline: [...steps, { tipo: 'autorizada', detalhe: { numero: nfse.numero } }],
+      event: 'NFSE_AUTORIZADA',
+    }, tx);
+    // Substitution: the original becomes `cancelada` only now that the new note is authorised (spec 3.1).
+    const original = updated && note.substituiId
+      ? await updateNote(deps, note.substituiId, {
+          expectStatus: 'autorizada',
+          data: {
+            status: 'cancelada',
+            substituidaPor: note.id,
+            cancelamento: { tipo: 'substituicao', substituida_por: note.id, chave_substituta: nfse.chave, em: now.toISOString() },
+          },
+          timeline: [{ tipo: 'cancelada', detalhe: { motivo: 'substituicao', substituida_por: note.id } }],
+          event: 'NFSE_CANCELADA',
+        }, tx)
+      : null;
+    return [updated, original];
+  });
+  for (const n of changed) if (n) await publishNote(deps, n);
+  return finishJob(deps, job, changed[0] ?? null);
+}
+
+async function fail(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, dpsEnviada: 'nao' | 'desconhecido', motivo: string): Promise<Settled> {
+  const failed = await updateNote(deps, note.id, {
+    expectStatus: 'transmitindo',
+    data: { status: 'falha_transmissao', falha: { dps_enviada: dpsEnviada, motivo } },
+    timeline: [{ tipo: 'falha_transmissao', detalhe: { dps_enviada: dpsEnviada } }],
+    event: 'NFSE_FALHA_TRANSMISSAO',
+  });
+  return finishJob(deps, job, failed);
+}
+
+async function reschedule(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  note: NfseWithTimeline,
+  payload: JobPayload,
+  kind: 'emitir' | 'consultar',
+  step: string,
+  resultado: string,
+  waitMs?: number,
+): Promise<Settled> {
+  const failures = (payload.failures ?? 0) + 1;
+  const runAt = new Date(deps.clock.now().getTime() + (waitMs ?? backoff(failures - 1)));
+  await deps.db.$transaction(async (tx) => {
+    await updateNote(deps, note.id, { timeline: [{ tipo: step, detalhe: { resultado, proxima_tentativa: runAt.toISOString() } }] }, tx);
+    await tx.transmissionJob.updateMany({
+      where: { id: job.id },
+      data: { kind, runAt, lockedUntil: null, attempts: { increment: 1 }, payload: { ...payload, failures } },
+    });
+  });
+  return null;
+}
+
+async function finishJob(deps: TransmissionDeps, job: TransmissionJob, settled: Settled): Promise<Settled> {
+  await deps.db.transmissionJob.deleteMany({ where: { id: job.id } });
+  return settled;
+}
+
+async function clientFor(deps: TransmissionDeps, note: NfseWithTimeline, certificate?: Certificate) {
+  const { credentials } = await companyCredentials(deps, note.companyId, certificate);
+  return deps.national.client(note.environment as 'test', simulatorScenario(note.simulacao), credentials);
+}
+
+/**
+ * The competence ended before this retry (spec 3.1 → `aguardando_confirmacao`). Months are Brasília months, as
+ * the competence was derived (competenciaDe): in UTC, November would end 3 hours early.
+ */
+function competenceClosed(note: NfseWithTimeline, now: Date): boolean {
+  if (note.simulacao === 'competencia_encerrada') return true;
+  return note.competencia < competenciaDe(now);
+}

@@ -1,0 +1,225 @@
+import { Agent, request } from 'undici';
+import { gunzipBase64, gzipBase64 } from '../xml/gzip-base64.js';
+import {
+  decodeEventPayload,
+  field,
+  readAlerts,
+  readErrors,
+  readNfseKey,
+  readNfseNumber,
+  readString,
+  type NationalMessage,
+} from './national-answer.js';
+
+export interface NationalClientOptions {
+  /** Sefin base, e.g. https://sefin.producaorestrita.nfse.gov.br/SefinNacional, or the simulator's http URL. */
+  baseUrl: string;
+  /** A1 key and certificate (PEM) for mutual TLS; required by the real service, ignored over plain http. */
+  tls?: { privateKeyPem: string; certificatePem: string; ca?: string | string[] };
+  /** Whole-call timeout (connect + send + answer); default 30 s. */
+  timeoutMs?: number;
+  /** X-Simulador-Cenario sent on every call (simulator only; never set it against the real service). */
+  scenario?: string;
+}
+
+export interface NationalClient {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly scenario?: string;
+  readonly dispatcher: Agent;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  timeoutMs?: number;
+  scenario?: string;
+}
+
+/** `received`: whether the server may have processed the request ('unknown' → query the DPS before resending). */
+export type DeliveryFailure =
+  | { kind: 'timeout' }
+  | { kind: 'unavailable'; status?: number; received: 'no' | 'unknown'; cause: string }
+  | { kind: 'transmission_failed'; status?: number; received: 'no' | 'unknown'; cause: string; erros: NationalMessage[] };
+
+export type Rejected = { kind: 'rejected'; status: number; erros: NationalMessage[]; idDps?: string };
+
+export type EmitDpsResult =
+  | { kind: 'authorized'; chave: string; nfseXml: string; numero: string; alertas: NationalMessage[]; dataHoraProcessamento?: string }
+  | Rejected
+  | DeliveryFailure;
+
+export type QueryDpsResult = { kind: 'found'; chave?: string } | { kind: 'not_found' } | { kind: 'unknown'; status?: number; cause: string };
+
+export type GetNfseResult =
+  | { kind: 'found'; chave: string; nfseXml: string; numero: string }
+  | { kind: 'not_found' }
+  | { kind: 'unknown'; status?: number; cause: string };
+
+export type RegisterEventResult = { kind: 'registered'; eventoXml: string } | Rejected | DeliveryFailure;
+
+export type GetEventResult =
+  | { kind: 'found'; eventos: Array<{ tipoEvento?: string; nSeqEvento?: string; xml: string }> }
+  | { kind: 'not_found' }
+  | { kind: 'unknown'; status?: number; cause: string };
+
+export function createNationalClient(options: NationalClientOptions): NationalClient {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const dispatcher = new Agent({
+    // Sefin refuses HTTP/2 on authenticated paths (HTTP_1_1_REQUIRED, README §2 [observed]).
+    allowH2: false,
+    connect: {
+      timeout: Math.min(timeoutMs, 10_000),
+      ...(options.tls ? { key: options.tls.privateKeyPem, cert: options.tls.certificatePem, ca: options.tls.ca, ALPNProtocols: ['http/1.1'] } : {}),
+    },
+  });
+  return {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    timeoutMs,
+    scenario: options.scenario,
+    dispatcher,
+    close: () => dispatcher.close(),
+  };
+}
+
+type Raw = { kind: 'response'; status: number; body: unknown } | { kind: 'timeout' } | { kind: 'network'; sent: boolean; cause: string };
+
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+async function send(client: NationalClient, method: 'GET' | 'HEAD' | 'POST', path: string, body: unknown, call: CallOptions = {}): Promise<Raw> {
+  const timeoutMs = call.timeoutMs ?? client.timeoutMs;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => ((timedOut = true), controller.abort()), timeoutMs);
+  const scenario = call.scenario ?? client.scenario;
+  try {
+    const res = await request(`${client.baseUrl}${path}`, {
+      method,
+      dispatcher: client.dispatcher,
+      signal: controller.signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(scenario ? { 'x-simulador-cenario': scenario } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text; // IIS error pages are HTML
+    }
+    return { kind: 'response', status: res.statusCode, body: parsed };
+  } catch (err) {
+    if (timedOut || hasCode(err, 'UND_ERR_HEADERS_TIMEOUT') || hasCode(err, 'UND_ERR_BODY_TIMEOUT')) return { kind: 'timeout' };
+    return { kind: 'network', sent: mayHaveReachedServer(err), cause: `${errorCode(err)}: ${err instanceof Error ? err.message : String(err)}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** False when the connection itself failed (refused, unresolved, unreachable): nothing left this host. */
+export function mayHaveReachedServer(err: unknown): boolean {
+  return !CONNECT_CODES.has(errorCode(err));
+}
+
+function errorCode(err: unknown): string {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return 'UNKNOWN';
+}
+
+function hasCode(err: unknown, code: string): boolean {
+  return errorCode(err) === code;
+}
+
+/** Shared mapping for POSTs; `success` reads a 200/201 body. */
+function classifyPost<T>(raw: Raw, success: (body: unknown) => T | null): T | Rejected | DeliveryFailure {
+  if (raw.kind === 'timeout') return { kind: 'timeout' };
+  if (raw.kind === 'network') {
+    // Refused/unreachable: nothing left this host. Reset after sending: the server may have processed it.
+    return raw.sent
+      ? { kind: 'transmission_failed', received: 'unknown', cause: raw.cause, erros: [] }
+      : { kind: 'unavailable', received: 'no', cause: raw.cause };
+  }
+  const { status, body } = raw;
+  const erros = readErrors(body);
+  if (status === 200 || status === 201) {
+    return success(body) ?? { kind: 'transmission_failed', status, received: 'unknown', cause: 'resposta de sucesso sem documento', erros };
+  }
+  if (status === 400 || status === 422) return { kind: 'rejected', status, erros, idDps: readString(body, 'idDPS') ?? readString(body, 'idDps') };
+  // 500/504: the request reached the application, which may have committed; 502/503: it did not get there.
+  if (status >= 500) return { kind: 'unavailable', status, received: status === 500 || status === 504 ? 'unknown' : 'no', cause: `HTTP ${status}` };
+  // 401/403/495 (certificate refused before processing), 404/405 (wrong base URL): nothing was processed.
+  return { kind: 'transmission_failed', status, received: 'no', cause: `HTTP ${status}`, erros };
+}
+
+/** POST /nfse with {dpsXmlGZipB64}: the signed DPS must be sent byte for byte as signed (E0714 otherwise). */
+export async function emitDps(client: NationalClient, options: CallOptions & { dpsXml: string }): Promise<EmitDpsResult> {
+  const raw = await send(client, 'POST', '/nfse', { dpsXmlGZipB64: gzipBase64(options.dpsXml) }, options);
+  return classifyPost(raw, (body) => {
+    const b64 = readString(body, 'nfseXmlGZipB64');
+    if (!b64) return null;
+    const nfseXml = gunzipBase64(b64);
+    // Do not trust idDps/chaveAcesso blindly: idDps was seen carrying "NFS"+chave (README §3.1 [observed]).
+    const chave = readNfseKey(nfseXml) ?? readString(body, 'chaveAcesso') ?? '';
+    return { kind: 'authorized', chave, nfseXml, numero: readNfseNumber(nfseXml) ?? '', alertas: readAlerts(body), dataHoraProcessamento: readString(body, 'dataHoraProcessamento') };
+  });
+}
+
+/** GET (key for actors of the note) or HEAD (existence, any certificate) /dps/{id} — recovery after a lost answer. */
+export async function queryDps(client: NationalClient, options: CallOptions & { idDps: string; method?: 'GET' | 'HEAD' }): Promise<QueryDpsResult> {
+  const method = options.method ?? 'GET';
+  const raw = await send(client, method, `/dps/${encodeURIComponent(options.idDps)}`, undefined, options);
+  if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
+  if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };
+  if (raw.status === 200) return { kind: 'found', chave: method === 'GET' ? readString(raw.body, 'chaveAcesso') : undefined };
+  if (raw.status === 404) return { kind: 'not_found' };
+  return { kind: 'unknown', status: raw.status, cause: `HTTP ${raw.status}` };
+}
+
+export async function getNfse(client: NationalClient, options: CallOptions & { chave: string }): Promise<GetNfseResult> {
+  const raw = await send(client, 'GET', `/nfse/${encodeURIComponent(options.chave)}`, undefined, options);
+  if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
+  if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };
+  if (raw.status === 404) return { kind: 'not_found' };
+  const b64 = raw.status === 200 ? readString(raw.body, 'nfseXmlGZipB64') : undefined;
+  if (!b64) return { kind: 'unknown', status: raw.status, cause: `HTTP ${raw.status}` };
+  const nfseXml = gunzipBase64(b64);
+  return { kind: 'found', chave: readNfseKey(nfseXml) ?? options.chave, nfseXml, numero: readNfseNumber(nfseXml) ?? '' };
+}
+
+/** POST /nfse/{chave}/eventos with {pedidoRegistroEventoXmlGZipB64}. E0840 = an event already blocks it. */
+export async function registerEvent(client: NationalClient, options: CallOptions & { chave: string; eventXml: string }): Promise<RegisterEventResult> {
+  const body = { pedidoRegistroEventoXmlGZipB64: gzipBase64(options.eventXml) };
+  const raw = await send(client, 'POST', `/nfse/${encodeURIComponent(options.chave)}/eventos`, body, options);
+  return classifyPost(raw, (b) => {
+    const b64 = readString(b, 'eventoXmlGZipB64');
+    return b64 ? { kind: 'registered' as const, eventoXml: gunzipBase64(b64) } : null;
+  });
+}
+
+/** GET /nfse/{chave}/eventos/{tipo}/{seq} — the only event query path that works live (README §3). */
+export async function getEvent(client: NationalClient, options: CallOptions & { chave: string; tipoEvento: string; nSeqEvento: number }): Promise<GetEventResult> {
+  const path = `/nfse/${encodeURIComponent(options.chave)}/eventos/${options.tipoEvento}/${options.nSeqEvento}`;
+  const raw = await send(client, 'GET', path, undefined, options);
+  if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
+  if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };
+  if (raw.status === 404) return { kind: 'not_found' };
+  if (raw.status !== 200) return { kind: 'unknown', status: raw.status, cause: `HTTP ${raw.status}` };
+  const single = readString(raw.body, 'eventoXmlGZipB64');
+  const list = field(raw.body, 'eventos');
+  const eventos = single
+    ? [{ xml: decodeEventPayload(single) }]
+    : (Array.isArray(list) ? list : []).map((e) => ({
+        tipoEvento: readString(e, 'tipoEvento'),
+        nSeqEvento: readString(e, 'numeroPedidoRegistroEvento'),
+        xml: decodeEventPayload(readString(e, 'arquivoXml') ?? ''),
+      }));
+  return eventos.length > 0 ? { kind: 'found', eventos } : { kind: 'not_found' };
+}

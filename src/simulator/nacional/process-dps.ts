@@ -1,0 +1,65 @@
+import { buildAccessKey } from '../../engine/nfse/nacional/access-key.js';
+import { readCertificatePem } from '../../engine/certificados/certificate.js';
+import { validateXsd } from '../../engine/xml/validate-xsd.js';
+import { verifyXmlSignature } from '../../engine/xml/verify-xml-signature.js';
+import { buildEventoXml, buildSubstitutionPedRegXml } from './build-evento-xml.js';
+import { buildNfseXml } from './build-nfse-xml.js';
+import { checkDpsRules } from './dps-rules.js';
+import { formatBrasilia } from './http-io.js';
+import { simError, type SimError } from './national-error.js';
+import { readDps } from './read-dps.js';
+import type { Scenario } from './scenario.js';
+import type { SimulatorContext } from './simulator-context.js';
+import type { StoredNote } from './simulator-state.js';
+
+export type ProcessDpsOutcome = { ok: true; note: StoredNote } | { ok: false; idDps?: string; errors: SimError[] };
+
+/** Default code for `rejeitar` without a code: cTribNac not administered by the municipality (Anexo I). */
+export const DEFAULT_REJECTION_CODE = 'E0310';
+
+/**
+ * Reception then business checks, in Sefin's order: UTF-8 declaration (E1229), schema (E1235), signature
+ * (E0717/E0714/E0718), Anexo I rules; on success the NFS-e is generated and stored before any answer is sent.
+ */
+export function processDps(ctx: SimulatorContext, xml: string, scenario: Scenario): ProcessDpsOutcome {
+  const idDps = /<infDPS[^>]*\sId="([^"]*)"/.exec(xml)?.[1];
+  if (!/^<\?xml[^>]*encoding="UTF-8"/i.test(xml)) return { ok: false, idDps, errors: [simError('E1229')] };
+  const xsdErrors = validateXsd(xml, 'DPS');
+  if (xsdErrors.length > 0) return { ok: false, idDps, errors: [simError('E1235', xsdErrors[0].message)] };
+  const sig = verifyXmlSignature(xml, 'infDPS');
+  if (!sig.valid) return { ok: false, idDps, errors: [simError(sig.reason === 'missing' ? 'E0717' : 'E0714', sig.detail)] };
+  const signerFacts = readCertificatePem(sig.certificatePem);
+  const dps = readDps(xml);
+  const errors = checkDpsRules(dps, { state: ctx.state, ambiente: ctx.ambiente, signerDocument: signerFacts.cnpj ?? cpfOf(signerFacts.subjectCn) });
+  if (errors.length === 0 && scenario.kind === 'rejeitar') errors.push(simError(scenario.code ?? DEFAULT_REJECTION_CODE, 'Rejeição simulada (X-Simulador-Cenario)'));
+  if (errors.length > 0) return { ok: false, idDps: dps.id, errors };
+
+  const now = ctx.clock();
+  const dhProc = formatBrasilia(now);
+  const inscricao = dps.prestCnpj ?? dps.prestCpf ?? '';
+  const { nNFSe, nDFSe } = ctx.state.nextNumbers(dps.tpAmb, inscricao);
+  // DESIGN.md (E0065): the key's environment digit is the DPS tpAmb, so production and test keys differ.
+  const chave = buildAccessKey({ cMun: dps.cLocEmi, ambGer: dps.tpAmb, CNPJ: dps.prestCnpj, CPF: dps.prestCpf, nNFSe, emissao: now });
+  const emitterName = signerFacts.subjectCn.split(':')[0] || 'Emitente';
+  const nfseXml = buildNfseXml({ chave, nNFSe, nDFSe, dhProc, dps, signedDpsXml: xml, emitterName, signer: ctx.signer });
+  ctx.state.addNote({ chave, idDps: dps.id, tpAmb: dps.tpAmb, inscricao, nNFSe, nDFSe, dhProc, xml: nfseXml });
+  if (dps.subst) registerSubstitution(ctx, { ...dps.subst, tpAmb: dps.tpAmb, dhProc, chSubstituta: chave });
+  return { ok: true, note: ctx.state.note(chave)! };
+}
+
+/** MC §1.3.2.a: the substituted note gets a cancellation-by-substitution event (105102) linked to the new one. */
+function registerSubstitution(
+  ctx: SimulatorContext,
+  o: { chSubstda: string; cMotivo: string; xMotivo?: string; tpAmb: '1' | '2'; dhProc: string; chSubstituta: string },
+): void {
+  const pedReg = buildSubstitutionPedRegXml({ tpAmb: o.tpAmb, dhEvento: o.dhProc, chNFSe: o.chSubstda, chSubstituta: o.chSubstituta, cMotivo: o.cMotivo, xMotivo: o.xMotivo });
+  const nDFSe = ctx.state.nextDFSe(o.tpAmb);
+  const xml = buildEventoXml({ pedRegId: `PRE${o.chSubstda}105102`, nSeqEvento: 1, dhProc: o.dhProc, nDFSe, pedRegEventoXml: pedReg, signer: ctx.signer });
+  ctx.state.addEvent({ chave: o.chSubstda, tpAmb: o.tpAmb, nDFSe, tipoEvento: '105102', nSeqEvento: 1, dhProc: o.dhProc, xml });
+  ctx.state.setStatus(o.chSubstda, 'substituida', o.chSubstituta);
+}
+
+/** e-CPF certificates carry "NAME:CPF" in the CN. */
+function cpfOf(cn: string): string | null {
+  return /:(\d{11})$/.exec(cn)?.[1] ?? null;
+}

@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SefazService } from '../../engine/captura/sefaz-services.js';
+import { gzipBase64 } from '../../engine/xml/gzip-base64.js';
+import { formatBrasilia, readBody } from './http-io.js';
+
+/** A document the SEFAZ national distribution holds for a CNPJ (fixtures: resNFe, procNFe, resEvento, procCTe…). */
+export interface SefazDocument {
+  /** e.g. resNFe_v1.01.xsd, procNFe_v4.00.xsd, resEvento_v1.01.xsd */
+  schema: string;
+  xml: string;
+}
+
+/** Faults a test can set per CNPJ: 656 Consumo Indevido. */
+export type SefazFault = '656';
+
+const NSU = (n: number) => String(n).padStart(15, '0');
+const SOAP = 'http://www.w3.org/2003/05/soap-envelope';
+
+/**
+ * Simulator of the national NFeDistribuicaoDFe or CTeDistribuicaoDFe (SOAP 1.2, `nfeDistDFeInteresse` /
+ * `cteDistDFeInteresse`, distDFeInt/retDistDFeInt; ../shared/nfe README "Distribuição DF-e"): per CNPJ, an NSU
+ * sequence of fixtures served from `distNSU/ultNSU` in lots of up to 50 (cStat 138), 137 when nothing is after
+ * it, 656 when told to.
+ */
+export class SefazDistribution {
+  private readonly byCnpj = new Map<string, SefazDocument[]>();
+  private readonly faults = new Map<string, SefazFault>();
+
+  constructor(private readonly service: SefazService) {}
+
+  add(cnpj: string, doc: SefazDocument): number {
+    let list = this.byCnpj.get(cnpj);
+    if (!list) this.byCnpj.set(cnpj, (list = []));
+    list.push(doc);
+    return list.length;
+  }
+
+  /** The document (summary or full) with this key that was put in this CNPJ's distribution, with its emission date. */
+  delivered(cnpj: string, chave: string): { dhEmi: Date | null } | undefined {
+    const { documentSchema, keyTag, idPrefix } = this.service;
+    const doc = (this.byCnpj.get(cnpj) ?? []).find(
+      (d) => documentSchema.test(d.schema) && (d.xml.includes(`<${keyTag}>${chave}</${keyTag}>`) || d.xml.includes(`Id="${idPrefix}${chave}"`)),
+    );
+    if (!doc) return undefined;
+    const dhEmi = /<dhEmi>([^<]+)<\/dhEmi>/.exec(doc.xml)?.[1];
+    return { dhEmi: dhEmi ? new Date(dhEmi) : null };
+  }
+
+  setFault(cnpj: string, fault: SefazFault | null): void {
+    if (fault) this.faults.set(cnpj, fault);
+    else this.faults.delete(cnpj);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, now: Date): Promise<void> {
+    const body = await readBody(req);
+    const cnpj = /<CNPJ>(\d{14})<\/CNPJ>/.exec(body)?.[1] ?? '';
+    const ult = Number(/<ultNSU>(\d{1,15})<\/ultNSU>/.exec(body)?.[1] ?? 'NaN');
+    const tpAmb = /<tpAmb>([12])<\/tpAmb>/.exec(body)?.[1] ?? '1';
+    const list = this.byCnpj.get(cnpj) ?? [];
+    const max = list.length;
+    let inner: string;
+    if (!cnpj || !Number.isInteger(ult)) inner = ret(this.service, tpAmb, now, '215', 'Rejeição: Falha no schema XML', 0, max);
+    else if (this.faults.get(cnpj) === '656') inner = ret(this.service, tpAmb, now, '656', 'Rejeição: Consumo Indevido', ult, max);
+    else {
+      const lot = list.slice(ult, ult + 50);
+      if (lot.length === 0) inner = ret(this.service, tpAmb, now, '137', 'Nenhum documento localizado para o Destinatário', Math.min(ult, max), max);
+      else {
+        const docs = lot.map((d, i) => `<docZip NSU="${NSU(ult + i + 1)}" schema="${d.schema}">${gzipBase64(d.xml)}</docZip>`).join('');
+        inner = ret(this.service, tpAmb, now, '138', 'Documento localizado para o Destinatário', ult + lot.length, max, `<loteDistDFeInt>${docs}</loteDistDFeInt>`);
+      }
+    }
+    const { method, wsdl } = this.service;
+    const xml =
+      `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP}"><soap:Body>` +
+      `<${method}Response xmlns="${wsdl}"><${method}Result>${inner}</${method}Result></${method}Response>` +
+      '</soap:Body></soap:Envelope>';
+    res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8', 'content-length': Buffer.byteLength(xml) });
+    res.end(xml);
+  }
+}
+
+function ret(service: SefazService, tpAmb: string, now: Date, cStat: string, xMotivo: string, ult: number, max: number, lote = ''): string {
+  return (
+    `<retDistDFeInt xmlns="${service.namespace}" versao="${service.versao}"><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ_SIM_1.0</verAplic>` +
+    `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><dhResp>${formatBrasilia(now)}</dhResp>` +
+    `<ultNSU>${NSU(ult)}</ultNSU><maxNSU>${NSU(max)}</maxNSU>${lote}</retDistDFeInt>`
+  );
+}

@@ -1,0 +1,40 @@
+import { validateXsd } from '../../engine/xml/validate-xsd.js';
+import { verifyXmlSignature } from '../../engine/xml/verify-xml-signature.js';
+import { el } from '../../engine/xml/xml-text.js';
+import { brasilia } from '../../engine/nfe/build-nfe-xml.js';
+import { NFE_NS } from '../../engine/xml/namespaces.js';
+import { extractElement } from '../../engine/transmissao/soap12.js';
+import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
+import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
+
+/**
+ * NFeAutorizacao4, synchronous (indSinc 1). Checked as a SEFAZ does: the batch against enviNFe_v4.00.xsd (225),
+ * the NFe's signature (297), a tpEmis 4 note without its EPEC (468), a number voided by inutilização (206); a note
+ * already there is a duplicate (204).
+ * null: the timeout scenario, which stores the note and loses the answer.
+ */
+export function handleAutorizacao(state: SefazState, message: string, scenario: SefazScenario): string | null {
+  const enviNFe = extractElement(message, 'enviNFe');
+  const tpAmb = tag(enviNFe ?? '', 'tpAmb') ?? '2';
+  const batch = (cStat: string, cUF: string, protNFe = '') =>
+    `<retEnviNFe xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('cStat', cStat)}` +
+    `${el('xMotivo', motivo(cStat))}${el('cUF', cUF)}${el('dhRecbto', brasilia(state.now()))}${protNFe}</retEnviNFe>`;
+  if (!enviNFe || validateXsd(enviNFe, 'enviNFe').length) return batch('225', '43');
+  const nfe = extractElement(enviNFe, 'NFe')!;
+  const chave = /Id="NFe(\w{44})"/.exec(nfe)![1]!;
+  const cUF = chave.slice(0, 2);
+  const refused = (cStat: string) => batch('104', cUF, state.protNFe(chave, cStat, tpAmb, nfe, false));
+  if (!verifyXmlSignature(nfe, 'infNFe').valid) return refused('297');
+  if (state.notes.has(chave)) return refused('204');
+  if (tag(nfe, 'tpEmis') === '4' && !state.epecs.has(chave)) return refused('468');
+  if (state.isVoided(chave)) return refused('206');
+  if (scenario.startsWith('rejeitar')) return refused(scenario.split(':')[1] ?? '233');
+  // Denial consumes the number: the note is kept as denied (MOC 4.00, cStat 110/301/302).
+  const cStat = scenario === 'denegar' ? '302' : '100';
+  const protNFe = state.protNFe(chave, cStat, tpAmb, nfe, true);
+  state.notes.set(chave, { cStat, protNFe });
+  if (scenario === 'timeout') return null;
+  // duplicidade: this send is treated as a repeat of one the authority already authorised.
+  if (scenario === 'duplicidade') return refused('204');
+  return batch('104', cUF, protNFe);
+}
