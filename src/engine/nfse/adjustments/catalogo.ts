@@ -96,7 +96,6 @@ const CORRECOES: readonly Regra[] = [
 
 const POR_ID = new Map<string, Regra>([...CAMPOS, ...CORRECOES].map((r) => [r.id, r]));
 
-/** Every rule of both catalogues. */
 export function catalogoRegras(): { correcoes: { versao: string; regras: readonly Regra[] }; campos: { versao: string; regras: readonly Regra[] } } {
   return { correcoes: { versao: VERSAO_CORRECOES, regras: CORRECOES }, campos: { versao: VERSAO_CAMPOS, regras: CAMPOS } };
 }
