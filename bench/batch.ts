@@ -1,4 +1,4 @@
-// Batch throughput (issue 9): a 5,000-line batch with a live key, the national simulator authorising at once.
+// Batch throughput: a 5,000-line batch with a live key, the national simulator authorising at once.
 // Three processes, so that each one's cost is its own: the service exactly as `npm start` runs it (dist/ built by
 // scripts/build.mjs, plain node with the flags of package.json's start script, `serve`: API + worker), the
 // national simulator (`dist/cli/main.js simulator`, the service's live and test URLs, so the service's own

@@ -1,4 +1,4 @@
-// Received-document capture throughput (issue 11 item 8): documents captured and stored per second from the
+// Received-document capture throughput: documents captured and stored per second from the
 // simulated ADN distribution, for 10,000 NFS-e issued to one company, embedded (in-memory PGlite) and on
 // PostgreSQL. The notes are generated once in a standalone simulator that both runs use as their ADN
 // (NATIONAL_ADN_URL_LIVE), so each run measures only the capture: fetch by NSU (lots of 50, GZip+Base64), unzip,

@@ -19,7 +19,7 @@ if (spawnSync('wrk', ['--version']).error) {
 const t = await startTestApp();
 const account = await seedAccount(t.app.engine, 'bench');
 await account.company();
-// 120 requests per minute per key (spec 8): enough keys that the limit never answers instead of the route.
+// 120 requests per minute per key: enough keys that the limit never answers instead of the route.
 const keys = await Promise.all(Array.from({ length: 400 }, () => account.key('test')));
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 const script = join(dir, 'keys.lua');

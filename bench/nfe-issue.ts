@@ -26,7 +26,7 @@ const seconds = arg('seconds', 15);
 const clients = arg('clients', 16);
 // --only nfe|nfse: one kind (e.g. for a profile of that kind alone).
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-// Spec 8: 120 requests per clock minute per key; each client rotates over its own keys so the limit never answers.
+// 120 requests per clock minute per key; each client rotates over its own keys so the limit never answers.
 const KEYS_PER_CLIENT = 12;
 
 interface LoadPlan {

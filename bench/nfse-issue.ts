@@ -18,7 +18,7 @@ const arg = (name: string, fallback: number) => {
 };
 const seconds = arg('seconds', 20);
 const clients = arg('clients', 32);
-// Spec 8: 120 requests per clock minute per key. Each client rotates over its own keys so that no key gets near
+// 120 requests per clock minute per key. Each client rotates over its own keys so that no key gets near
 // the limit even at several hundred notes/s; a 429 in the figures means the limit answered, not the service.
 const KEYS_PER_CLIENT = 12;
 const MAX_REQUESTS_PER_CLIENT = 20_000;

@@ -1,4 +1,4 @@
-// GraphQL subscriptions under load on PostgreSQL + Redis (issue 10 item 6): N graphql-ws subscribers (default
+// GraphQL subscriptions under load on PostgreSQL + Redis: N graphql-ws subscribers (default
 // 1,000, each on its own websocket) follow `nfseAtualizada(empresaId)` for one of C companies (default 10), while
 // the server issues notes one after another. Prints one JSON object: p50/p99/max from commit (the publish that
 // follows it) to receipt of each note status change, deliveries, and the server's memory per idle subscriber

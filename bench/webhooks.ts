@@ -1,6 +1,6 @@
 // Webhook delivery on PostgreSQL (DATABASE_URL, default the local server). Prints one JSON object:
 // - rawPostsPerSecond: a plain undici POST loop to the local receiver (the physical limit here) sending the
-//   deliveries' very requests: the same body and the same headers of spec 6.1 with values of the same sizes
+//   deliveries' very requests: the same body and the same X-Service-* headers with values of the same sizes
 //   (distinct event and delivery ids, fixed signatures: nothing is computed per request);
 // - rawDispatchPostsPerSecond: the same requests through undici's dispatch interface, keeping only the status
 //   as the worker does (post-for-status.ts), and ratioToRawDispatch against it: request() builds a response
@@ -8,18 +8,16 @@
 // - rawBarePostsPerSecond: the same loop with Content-Type as the only header, and ratioToBareRaw against it;
 // - deliveriesPerSecond: the service delivering a backlog of committed events (fan-out, signed POST, record),
 //   with the worker as `fiscal-api serve` runs it;
-// - ratioToRaw: deliveries per second over raw POSTs per second. This machine's speed drifts by up to 2x
-//   within a minute (a raw POST cost 28 µs in one run and 60 µs in the next), so the figures come from
-//   --rounds rounds of bare loop, raw loops and drain, each --events long and seconds apart: every ratio is
-//   taken within its round, and the printed figures are the medians (each round is in `rounds`). One run's
-//   rounds ranged from 0.44 to 0.74 around a median of 0.56: nine rounds, not five, keep a single drift from
-//   moving the median much;
+// - ratioToRaw: deliveries per second over raw POSTs per second. A shared machine's speed drifts within a
+//   minute, so the figures come from --rounds rounds of bare loop, raw loops and drain, each --events long and
+//   seconds apart: every ratio is taken within its round, and the printed figures are the medians (each round
+//   is in `rounds`); nine rounds by default, so that a single drift barely moves the median;
 // - p50Ms / p99Ms: from the committed state change (appendEvents' transaction) to receipt, at a steady event rate;
 // - rawCpuUsPerPost / cpuUsPerDelivery: this process's CPU (receiver included in both) per POST and per
 //   delivery, and cpuRatioToRaw between them; postgresCpuUsPerDelivery: CPU of every PostgreSQL process of
 //   this machine per delivery during the drains (meaningful on a quiet machine only). Medians of the rounds.
 // Everything is measured warm: one unmeasured round runs first (the first few thousand requests of a cold
-// process run at a third of the warm rate, which is JIT warm-up, not the limit).
+// process measure JIT warm-up, not the limit).
 // Usage: npm run bench:webhooks [-- --events 10000 --rounds 9 --rate 200 --seconds 10 --profile drain.cpuprofile]
 // --profile writes a V8 CPU profile of the measured drains, for chrome://inspect or any .cpuprofile reader.
 import { createServer } from 'node:http';
@@ -79,7 +77,7 @@ const cpuOf = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since); r
 const hex64 = 'ab'.repeat(32);
 const timestamp = String(Math.floor(Date.now() / 1000));
 const ids = Array.from({ length: EVENTS * 2 }, () => randomUUID());
-/** A delivery's request: Content-Type and the spec 6.1 headers, with values of the sizes the service sends. */
+/** A delivery's request: Content-Type and the X-Service-* headers, with values of the sizes the service sends. */
 const deliveryHeaders = (i: number) => [
   'content-type', 'application/json',
   'x-service-event', 'NFSE_AUTORIZADA',

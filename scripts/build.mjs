@@ -1,6 +1,6 @@
-// Transpiles src/ (the generated Prisma client included) to dist/, the JavaScript `npm start` runs. Run under tsx
-// the service held ~200 MB more at idle (the loader's transformed sources and source maps) than the same code as
-// plain JavaScript. Transpile only, file by file, as tsx does (same esbuild, no type check: `npm run typecheck`);
+// Transpiles src/ (the generated Prisma client included) to dist/, the JavaScript `npm start` runs: plain
+// JavaScript spares the memory tsx's loader holds for transformed sources and source maps. Transpile only,
+// file by file, as tsx does (same esbuild, no type check: `npm run typecheck`);
 // dist/ sits beside src/ at the same depth, so the `new URL('../../openapi/…', import.meta.url)` resource paths
 // resolve alike from both. Takes about a second.
 import { readdirSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Runs `prisma generate` (Prisma Client and the Pothos types). The Prisma CLI refuses to start without a
 // schema-engine binary, which it cannot download offline; generate does not use it, so any existing file
-// satisfies the check (DESIGN.md, "Facts about the toolchain").
+// satisfies the check.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -1,7 +1,7 @@
 // Writes prisma/migrations/<timestamp>_<name>/migration.sql with the SQL that takes the database from the
 // existing migrations to prisma/schema.prisma. The Prisma CLI cannot run here (no native schema engine
 // offline), so this runs Prisma's official schema engine compiled to WebAssembly against an in-memory
-// PGlite on which the existing migrations were applied (DESIGN.md, "Facts about the toolchain").
+// PGlite on which the existing migrations were applied.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';

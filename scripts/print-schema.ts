@@ -1,5 +1,5 @@
 /**
- * Writes schema.graphql, the printed GraphQL schema (STYLE.md: a checked-in artifact with a drift test,
+ * Writes schema.graphql, the printed GraphQL schema (a checked-in artifact with a drift test,
  * test/foundation/schema-artifacts.test.ts). Run `npm run schema:print` after changing src/graph.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** The only reader of process.env (STYLE.md): parsed once, every problem reported together. */
+/** The only reader of process.env: parsed once, every problem reported together. */
 export interface Config {
   port: number;
   host: string;

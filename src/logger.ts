@@ -1,6 +1,6 @@
 import pino, { type Logger } from 'pino';
 
-/** Secrets never reach the log (DESIGN.md): these paths are redacted wherever they appear. */
+/** Secrets never reach the log: these paths are redacted wherever they appear. */
 const REDACT = [
   'authorization', '*.authorization', 'req.headers.authorization', 'headers.authorization',
   'senha', '*.senha', 'arquivo', '*.arquivo', 'token_municipio', '*.token_municipio',

@@ -48,7 +48,7 @@ export interface AppOptions {
   simulatorDelays?: SimulatorDelays;
   /** Tests: the DNS of webhook address checks (a name that rebinds to an internal address). */
   resolveHost?: ResolveHost;
-  /** Tests: the limit of a webhook attempt (default DELIVERY_TIMEOUT_MS, the 10 s of spec 6.1). */
+  /** Tests: the limit of a webhook attempt (default DELIVERY_TIMEOUT_MS, 10 s). */
   webhookTimeoutMs?: number;
   /** How often websocket connections' keys are checked for revocation (default 10 s; tests shorten it). */
   keyRecheckMs?: number;

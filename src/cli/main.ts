@@ -10,7 +10,7 @@ import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
 import { join } from 'node:path';
 
-/** `fiscal-api <command>`: every command prints one JSON object on stdout (DESIGN.md). */
+/** `fiscal-api <command>`: every command prints one JSON object on stdout. */
 const USAGE = `usage:
   fiscal-api accounts create --name N [--email E]
   fiscal-api accounts update --id ID [--plano ativo|inativo] [--email E]

@@ -1,5 +1,5 @@
 /**
- * The one error table (STYLE.md). Every code of spec 7.3 plus ours, with its HTTP status and whether a client
+ * The one error table: every code of the API contract plus ours, with its HTTP status and whether a client
  * may repeat the call. `satisfies` makes an unmapped code a compile error; both REST formats and GraphQL
  * masking read this table and nothing else.
  */
@@ -9,7 +9,7 @@ export const ERROR_TABLE = {
   nao_autenticado: { http: 401, retentavel: false },
   acesso_negado: { http: 403, retentavel: false },
   chave_restrita: { http: 403, retentavel: false },
-  // Test key on a production-only operation (spec 5.3).
+  // Test key on a production-only operation.
   somente_producao: { http: 403, retentavel: false },
   nao_encontrado: { http: 404, retentavel: false },
   nfse_nao_encontrada: { http: 404, retentavel: false },
@@ -26,7 +26,7 @@ export const ERROR_TABLE = {
   nfse_sem_pdf: { http: 409, retentavel: true },
   nfe_sem_documento: { http: 409, retentavel: true },
   nfse_nao_aguarda_confirmacao: { http: 409, retentavel: false },
-  // NF-e events and correction in the wrong status (spec 3.3): cancel and CC-e need `autorizada` (an already
+  // NF-e events and correction in the wrong status: cancel and CC-e need `autorizada` (an already
   // cancelled note included), POST …/correcao needs `rejeitada`.
   nfe_nao_cancelavel: { http: 409, retentavel: false },
   nfe_nao_autorizada: { http: 409, retentavel: false },
@@ -37,23 +37,23 @@ export const ERROR_TABLE = {
   lote_sem_emissao_manual: { http: 409, retentavel: false },
   lote_validando: { http: 409, retentavel: false },
   lote_ja_emitido: { http: 409, retentavel: false },
-  // Reprocessing a line that is not in error (spec 3.2: validation error, rejeitada, falha_transmissao with
+  // Reprocessing a line that is not in error (in error: validation error, rejeitada, falha_transmissao with
   // dps_enviada nao); the message names the line.
   lote_linha_nao_reprocessavel: { http: 409, retentavel: false },
   empresa_duplicada: { http: 409, retentavel: false },
-  // Inutilização (issue 12): a number of the range is used by a note of ours that is not rejected (the message
+  // Inutilização: a number of the range is used by a note of ours that is not rejected (the message
   // and `numeros` name them), or lies in a range already voided or being voided.
   nfe_numeros_em_uso: { http: 409, retentavel: false },
   nfe_numeracao_inutilizada: { http: 409, retentavel: false },
-  // Descarte (spec 3.3) applies only to a `rejeitada` note.
+  // Descarte applies only to a `rejeitada` note.
   nfe_nao_descartavel: { http: 409, retentavel: false },
-  // Manifestação do destinatário (issue 11): only for a received NF-e; a final one (confirmação, desconhecimento,
+  // Manifestação do destinatário: only for a received NF-e; a final one (confirmação, desconhecimento,
   // operação não realizada) closes the document to any other; one already being sent blocks another for a while.
   documento_nao_manifestavel: { http: 409, retentavel: false },
   manifestacao_ja_registrada: { http: 409, retentavel: false },
   manifestacao_em_andamento: { http: 409, retentavel: true },
   empresa_pausada: { http: 409, retentavel: false },
-  // The SKU is already a product of that company in this environment (spec 2.10: the SKU identifies it).
+  // The SKU is already a product of that company in this environment (the SKU identifies it).
   sku_duplicado: { http: 409, retentavel: false },
   // A SKU looked up without empresa_id exists in more than one company of the account (as referencia_ambigua).
   sku_ambiguo: { http: 409, retentavel: false },
@@ -87,7 +87,7 @@ export const ERROR_TABLE = {
   reenvio_invalido: { http: 422, retentavel: false },
   evento_nao_assinado: { http: 422, retentavel: false },
   chave_referenciada_obrigatoria: { http: 422, retentavel: false },
-  // NF-e `modo` calcular/conferir: refused until the tax engine exists (issue 12 builds only informado).
+  // NF-e `modo` calcular/conferir: refused until the tax engine exists (only informado is built).
   nfe_modo_indisponivel: { http: 422, retentavel: false },
   limite_de_requisicoes: { http: 429, retentavel: true },
   erro_interno: { http: 500, retentavel: true },
@@ -109,7 +109,7 @@ export interface EngineErrorOptions {
   campo?: string | null;
   correcao?: string | null;
   codigoOficial?: string | null;
-  /** Extra members of the problem body (spec 7.1): erros, itens, nfse_id, nfse, cursor_mais_antigo. */
+  /** Extra members of the problem body: erros, itens, nfse_id, nfse, cursor_mais_antigo. */
   extra?: Record<string, unknown>;
   cause?: unknown;
 }
@@ -141,7 +141,7 @@ export class EngineError extends Error {
 }
 
 /**
- * A refused header or query parameter. Spec 2.1 makes `campo` a JSON Pointer into the body, so it is null
+ * A refused header or query parameter. `campo` is a JSON Pointer into the body, so it is null
  * here and the message names the parameter instead.
  */
 export function parameterError(

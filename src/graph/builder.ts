@@ -12,7 +12,7 @@ import { EngineError } from '../engine/errors.js';
 import type { GraphContext } from './context.js';
 
 /**
- * Configuration only; types live in schema/<type>.ts (STYLE.md).
+ * Configuration only; types live in schema/<type>.ts.
  * Plugin order matters: scope-auth first so unauthorised fields never run, then errors so thrown EngineErrors
  * become union members, then prisma and dataloader (batched relations), then complexity, which only records
  * each field's cost: the limits are a validation rule (src/http/query-limits.ts), so an abusive document is
@@ -80,7 +80,7 @@ builder.scalarType('DateTime', {
 });
 
 /**
- * Money and rates travel as decimal strings (spec 2.1); a JSON number is refused, since a float may already have
+ * Money and rates travel as decimal strings; a JSON number is refused, since a float may already have
  * lost the cents. The format of the string is the engine validator's to judge, with its codes and limits per field.
  */
 builder.scalarType('Decimal', {

@@ -1,5 +1,5 @@
 /**
- * GraphQL fields are the camelCase of the spec's snake_case names (razaoSocial ↔ razao_social), so the facade
+ * GraphQL fields are the camelCase of the API's snake_case names (razaoSocial ↔ razao_social), so the facade
  * converts keys generically instead of restating each resource. JSON scalars already hold snake_case keys,
  * which this leaves unchanged.
  */
@@ -12,7 +12,7 @@ export function snakeKeys(value: unknown): unknown {
   for (const [key, inner] of Object.entries(value)) {
     if (key === '__typename') continue;
     // An event's `dados` object is stored in its final casing (snake_case for issuance events, camelCase for
-    // received-document events: spec 2.1 and 6.2), so it passes through untouched. (`dados` lists of pages are
+    // received-document events), so it passes through untouched. (`dados` lists of pages are
     // GraphQL objects and are converted.)
     const payload = key === 'dados' && inner !== null && typeof inner === 'object' && !Array.isArray(inner);
     out[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = payload ? inner : snakeKeys(inner);

@@ -3,7 +3,7 @@ import { EngineError } from '../engine/errors.js';
 
 /**
  * Turns a multipart body into the JSON shape of the same route: fields as strings, the file as base64. A file
- * above `fileLimit` (spec 8: 20 MB spreadsheets on /v1/lotes, 2 MB elsewhere) is 413.
+ * above `fileLimit` (20 MB spreadsheets on /v1/lotes, 2 MB elsewhere) is 413.
  */
 export async function readMultipart(req: FastifyRequest, fileLimit: number): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};

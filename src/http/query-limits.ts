@@ -3,7 +3,7 @@ import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /**
- * Bounds of one GraphQL document (issue 10 item 2). Cost is the complexity plugin's: 1 per field, sub-selections
+ * Bounds of one GraphQL document. Cost is the complexity plugin's: 1 per field, sub-selections
  * multiplied by the page size a list asks for (10 for lists without one). A full page of 100 notes with their
  * company, timeline and adjustments costs about 10 000; nesting pages inside pages goes far past the limit.
  */

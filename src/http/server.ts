@@ -30,7 +30,7 @@ export interface ServerOptions {
 }
 
 const MB = 1024 * 1024;
-// Spec 8: 2 MB bodies; POST /v1/lotes up to 30 MB as JSON and 20 MB as a spreadsheet.
+// 2 MB bodies; POST /v1/lotes up to 30 MB as JSON and 20 MB as a spreadsheet.
 export const BODY_LIMIT = 2 * MB;
 export const LOTES_JSON_LIMIT = 30 * MB;
 export const LOTES_SHEET_LIMIT = 20 * MB;

@@ -1,5 +1,5 @@
 /**
- * Received-document resources are camelCase (spec 2.1: `notaId`, `proximoCursor`) while the facade snake_cases
+ * Received-document resources are camelCase (`notaId`, `proximoCursor`) while the facade snake_cases
  * every GraphQL answer; this undoes it for those routes. GraphQL names have no underscores, so it is exact.
  */
 export function camelKeys(value: unknown): unknown {

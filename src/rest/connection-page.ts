@@ -21,8 +21,8 @@ export function pageSizeParam(value: unknown): number | null {
 }
 
 /**
- * A `limite` of the lists that clamp (spec 8: GET /v1/nfse, never refused) as an Int: text that is no number is
- * the default (null), and any number, however long, is brought within Int's range for the engine to clamp.
+ * A `limite` of the lists that clamp (GET /v1/nfse and the NF-e lists, never refused) as an Int: text that is no
+ * number is the default (null), and any number, however long, is brought within Int's range for the engine to clamp.
  */
 export function clampedPageSizeParam(value: unknown): number | null {
   const n = typeof value === 'string' && value !== '' ? Math.trunc(Number(value)) : NaN;

@@ -3,7 +3,7 @@ import type { EngineError, ErrorItem } from '../engine/errors.js';
 
 export type ErrorFamily = 'problem' | 'nest';
 
-// Spec 7.1: which routes answer with problem+json and which with {statusCode, message, error}.
+// Routes whose errors are {statusCode, message, error}; every other route answers problem+json.
 const NEST_PREFIXES = ['/v1/account', '/v1/usage', '/v1/companies', '/v1/documents', '/v1/servicos', '/v1/municipios'];
 
 export function familyOf(path: string): ErrorFamily {
@@ -17,7 +17,7 @@ export interface ErrorResponse {
   body: Record<string, unknown>;
 }
 
-/** problem+json with exactly the fields of spec 7.1 (no title/status/detail/instance). */
+/** problem+json with exactly the API's fields (no title/status/detail/instance). */
 export function problemBody(err: EngineError, requestId: string, docsUrl: string): Record<string, unknown> {
   return {
     type: `${docsUrl}/erros/${err.codigo}`,
@@ -29,14 +29,14 @@ export function problemBody(err: EngineError, requestId: string, docsUrl: string
     retentavel: err.retentavel,
     requisicao_id: requestId,
     ...err.extra,
-    // Each entry of erros[] carries "the fields above" (spec 7.1), codigo_oficial included even when null.
+    // Each entry of erros[] carries the problem's own fields, codigo_oficial included even when null.
     ...(Array.isArray(err.extra.erros)
       ? { erros: (err.extra.erros as ErrorItem[]).map((e) => ({ ...e, codigo_oficial: e.codigo_oficial ?? null })) }
       : {}),
   };
 }
 
-/** NestJS-style body; field and correction travel inside the message strings (DESIGN.md). */
+/** NestJS-style body; field and correction travel inside the message strings. */
 export function nestBody(err: EngineError): Record<string, unknown> {
   if (err.codigo === 'limite_de_requisicoes') return { message: err.message, code: 'RATE_LIMITED' };
   const erros = err.extra.erros as ErrorItem[] | undefined;

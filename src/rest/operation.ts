@@ -11,8 +11,8 @@ export interface RestRequest {
 }
 
 /**
- * One `/v1` operation: the GraphQL document that implements it and the translation on both sides
- * (STYLE.md). `operationId` in openapi.yaml names the file.
+ * One `/v1` operation: the GraphQL document that implements it and the translation on both sides.
+ * `operationId` in openapi.yaml names the file.
  */
 export interface RestOperation {
   document: string;
@@ -20,11 +20,11 @@ export interface RestOperation {
   /** Builds the response body from the root field's data (already snake_cased). */
   toBody?(data: Record<string, unknown>, req: RestRequest): unknown;
   successStatus: number | ((data: Record<string, unknown>) => number);
-  /** Accepts Idempotency-Key (spec 7.4). */
+  /** Accepts Idempotency-Key. */
   idempotent?: boolean;
   /** Top-level body members that are secrets: sealed in the stored idempotent response, opened on replay. */
   sealedFields?: string[];
-  /** What idempotency compares when it is not the body itself (a spreadsheet: its hash, spec 4.2). */
+  /** What idempotency compares when it is not the body itself (a spreadsheet: its hash). */
   fingerprintBody?(body: unknown): unknown;
   /**
    * Raw (non-JSON) success bodies: XML, PDF, a streamed spreadsheet. The document has authorised the call;

@@ -47,13 +47,13 @@ export interface RestResult {
   replayed?: boolean;
 }
 
-// Errors that leave a resource behind are stored with the idempotency record; all others are not (spec 7.4).
+// Errors that leave a resource behind are stored with the idempotency record; all others are not.
 const STORED_ERRORS = new Set(['nfse_rejeitada', 'falha_transmissao']);
 
 /**
  * The `/v1` facade: openapi-backend routes and validates parameters from openapi.yaml, then each operation
  * runs its GraphQL document in-process. Request bodies are validated by the engine, which reports every
- * problem with the spec's codes; the document still describes them.
+ * problem with the API's codes; the document still describes them.
  */
 export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
   const definition = loadOpenApiDocument();
@@ -139,7 +139,7 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
   api.register({
     ...handlers,
     validationFail: (c: Context, call: RestCall) => {
-      // Spec 7.2: an unknown query parameter is 400 only on document routes; elsewhere it is ignored.
+      // An unknown query parameter is 400 only on document routes; elsewhere it is ignored.
       const strictQuery = call.path.startsWith('/v1/documents');
       const unknownParam = (e: { keyword: string; instancePath: string }) => e.keyword === 'additionalProperties' && e.instancePath === '/query';
       const errors = (c.validation.errors ?? []).filter(
@@ -203,7 +203,7 @@ interface StoredError {
 
 /**
  * A stored 422 with a note replays the same body; it is kept as the error itself so the replay's
- * `requisicao_id` is the replaying request's, as spec 7.1 requires.
+ * `requisicao_id` is the replaying request's (it always equals the answered request's X-Request-Id).
  */
 function storeError(err: EngineError): StoredError {
   return { codigo: err.codigo, mensagem: err.message, campo: err.campo, correcao: err.correcao, codigoOficial: err.codigoOficial, extra: err.extra };

@@ -45,7 +45,7 @@ export async function sweep(deps: TransmissionDeps): Promise<void> {
   await flagProlongedNotes(deps);
   await purgeEvents(deps);
   await purgeIdempotency(deps);
-  // Forgotten rejected NF-e (spec 3.3): due every 6 hours on the clock; here because voiding needs the SEFAZ gateway.
+  // Forgotten rejected NF-e: due every 6 hours on the clock; here because voiding needs the SEFAZ gateway.
   await runNfeDiscardsIfDue(deps);
 }
 

@@ -52,19 +52,17 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
  * batches that are fully recorded, and claim due deliveries (retries, expired leases, resends, tests) in one
  * statement. Two round trips may be under way at once: while one waits on the database, the attempts it did
  * not wait for keep finishing and the next one already records them, so the pipeline does not run dry during
- * a round trip (one at a time left the process idle a quarter of the time). A finished attempt frees its slot
- * and is recorded by the next trip, well inside its lease.
+ * a round trip. A finished attempt frees its slot and is recorded by the next trip, well inside its lease.
  */
 export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOptions = {}) {
   // Commits wake the dispatcher and finished attempts wake the deliverer, so polling only catches a lost wake-up
   // and retries coming due (minutes apart): once a second keeps an idle process near idle.
   const pollMs = options.pollMs ?? 1000;
   // A fan-out takes about `room` events per round trip and the pool empties while it waits, so the pool's size
-  // bounds throughput at size / round trip (with 128 slots the worker sat idle behind its fan-outs at ~10k/s on
-  // a quiet PostgreSQL). An origin gets at most 128 connections (safe-dispatcher.ts; 512 delivered a fifth
-  // slower to one receiver): attempts beyond them wait inside the origin's pool, within their batch's deadline,
-  // so a receiver that takes over 2.5 s per request under 128 connections sees some attempts time out there
-  // and retried by the table.
+  // bounds throughput at size / round trip. An origin gets at most 128 connections (safe-dispatcher.ts: more
+  // connections to one receiver only slow it down): attempts beyond them wait inside the origin's pool, within
+  // their batch's deadline, so a receiver that takes over 2.5 s per request under 128 connections sees some
+  // attempts time out there and retried by the table.
   const concurrency = options.concurrency ?? 512;
   // Refilling one slot at a time would cost a claim per delivery; a quarter of the pool is worth a round trip.
   const refillAt = Math.max(1, Math.floor(concurrency / 4));
@@ -114,7 +112,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
       // An attempt not made (webhook gone, or an error logged) has nothing to record.
       if (a) finished.push(a);
       // The deliverer acts on a quarter of the pool finished, on an idle pool, or (with claims due) on free
-      // slots; waking it for every attempt cost a timer and a promise each.
+      // slots; waking it for every attempt would cost a timer and a promise each.
       if (!drained || finished.length >= refillAt || attempting === 0 || batches.pending > 0) deliverWake.notify();
       wakeDispatcherIfRoom();
     }).finally(() => posting.delete(sent));
@@ -123,8 +121,8 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
 
   /**
    * Fan-outs under way. With the log behind, a second one starts while the first is on its way back: a fan-out
-   * spends most of its round trip queued behind the attempts' I/O in this process, not in the database, and
-   * one at a time left the process idle a tenth of the time. Each asks for at most half the pool.
+   * spends most of its round trip queued behind the attempts' I/O in this process, not in the database, so one
+   * at a time would leave the process idle part of the time. Each asks for at most half the pool.
    */
   const fanOuts = new Set<Promise<void>>();
   /** The last fan-out left events in the log. */

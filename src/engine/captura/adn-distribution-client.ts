@@ -21,7 +21,7 @@ export type AdnPage =
 /**
  * ADN Contribuinte `GET /DFe/{NSU}?cnpjConsulta=…&lote=true` (adn-contribuinte.json): the documents after the
  * last NSU the caller holds, ascending. Over mutual TLS with the company's A1 when the client was built with it
- * (the real ADN); "nothing found" may come as 200 or 404 with NENHUM_DOCUMENTO_LOCALIZADO (README §4.1).
+ * (the real ADN); "nothing found" may come as 200 or 404 with NENHUM_DOCUMENTO_LOCALIZADO.
  */
 export async function fetchAdnPage(client: NationalClient, cnpj: string, ultimoNsu: bigint): Promise<AdnPage> {
   let status: number;

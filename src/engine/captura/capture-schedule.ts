@@ -5,12 +5,12 @@ import { HOUR, MINUTE } from '../nucleo/clock.js';
 /** A run holds its company for at most this long; if the worker dies, another one takes it over after it. */
 export const CAPTURE_LEASE_MS = 10 * MINUTE;
 
-/** Default schedule per company (issue 11: hourly, configurable with CAPTURE_INTERVAL_MINUTES). */
+/** Default schedule per company: hourly, configurable with CAPTURE_INTERVAL_MINUTES. */
 export const DEFAULT_CAPTURE_INTERVAL_MS = HOUR;
 
 /**
- * After NENHUM_DOCUMENTO_LOCALIZADO the ADN asks for at least one hour before the next call (MA "Distribuição";
- * README §4.1), whatever the configured interval.
+ * After NENHUM_DOCUMENTO_LOCALIZADO the ADN asks for at least one hour before the next call (MA "Distribuição"),
+ * whatever the configured interval.
  */
 export const nextAfterNothing = (now: Date, intervalMs: number) => new Date(now.getTime() + Math.max(intervalMs, HOUR));
 

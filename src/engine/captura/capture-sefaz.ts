@@ -11,8 +11,8 @@ import { storeSefazPage } from './store-sefaz-page.js';
 import type { CaptureTarget } from './store-adn-page.js';
 
 /**
- * NF-e or CT-e capture through the SEFAZ national distribution, as the authority requires (../shared/nfe
- * README): walk from the stored ultNSU until ultNSU = maxNSU; when caught up or after 137 wait at least one
+ * NF-e or CT-e capture through the SEFAZ national distribution, as the authority requires: walk from the
+ * stored ultNSU until ultNSU = maxNSU; when caught up or after 137 wait at least one
  * hour; 656 (Consumo Indevido) stops calls for the company for one hour.
  */
 export async function captureSefaz(

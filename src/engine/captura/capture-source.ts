@@ -1,3 +1,3 @@
-/** Event-log types (spec 6.2). */
+/** Event-log types. */
 export const NOTA_RECEBIDA = 'NOTA_RECEBIDA';
 export const EVENTO_FISCAL_RECEBIDO = 'EVENTO_FISCAL_RECEBIDO';

@@ -17,7 +17,7 @@ export type SefazPage =
   | { kind: 'rejected'; cStat: string; xMotivo: string }
   | { kind: 'unavailable'; cause: string };
 
-/** distDFeInt by `distNSU/ultNSU` inside the SOAP 1.2 envelope sped-nfe sends (../shared/nfe README). */
+/** distDFeInt by `distNSU/ultNSU` inside the SOAP 1.2 envelope sped-nfe sends. */
 export function distDFeIntEnvelope(service: SefazService, cnpj: string, ultNSU: bigint): string {
   const { wsdl, method, dadosMsg } = service;
   return (

@@ -1,13 +1,13 @@
 /**
  * The two national DF-e distributions of the SEFAZ, identical in shape (distDFeInt/retDistDFeInt by ultNSU,
- * docZip gzip+base64, 137/138/656) and different in names: NFeDistribuicaoDFe (../shared/nfe README,
- * distDFeInt v1.01) and CTeDistribuicaoDFe (CT-e NT 2015.002: cteDistDFeInteresse/cteDadosMsg, distDFeInt v1.00,
- * procCTe and procEventoCTe documents; its schemas are not in ../shared).
+ * docZip gzip+base64, 137/138/656) and different in names: NFeDistribuicaoDFe (distDFeInt v1.01) and
+ * CTeDistribuicaoDFe (CT-e NT 2015.002: cteDistDFeInteresse/cteDadosMsg, distDFeInt v1.00, procCTe and
+ * procEventoCTe documents; its schemas are not in resources/xsd).
  */
 export interface SefazService {
   fonte: 'SEFAZ_NFE' | 'SEFAZ_CTE';
   tipo: 'NFE' | 'CTE';
-  /** Event-log type of a new document (spec 6.2). */
+  /** Event-log type of a new document. */
   recebida: 'NFE_RECEBIDA' | 'CTE_RECEBIDA';
   namespace: string;
   wsdl: string;

@@ -14,8 +14,8 @@ export interface CaptureTarget {
 }
 
 /**
- * A lot's transaction may take this long (Prisma's default is 5 s): on a loaded machine a SEFAZ lot stored one
- * document at a time took longer, the transaction was cut and the company waited for its lease to expire.
+ * A lot's transaction may take this long (Prisma's default is 5 s): on a loaded machine a lot can take longer,
+ * and a transaction cut short leaves the company waiting for its lease to expire.
  */
 export const CAPTURE_TRANSACTION_TIMEOUT_MS = 60_000;
 
@@ -76,7 +76,7 @@ async function insertNotes(tx: Tx, target: CaptureTarget, notas: AdnDocument[], 
     known.set(d.chaveAcesso, id);
     rows.push({
       id,
-      // EMITIDA when the company is the provider, wherever the note was issued (spec 2.10).
+      // EMITIDA when the company is the provider, wherever the note was issued.
       papel: n.emitenteDocumento === target.cnpj ? 'EMITIDA' : 'RECEBIDA',
       chave_acesso: d.chaveAcesso,
       nsu: String(d.nsu),
@@ -102,8 +102,8 @@ async function insertNotes(tx: Tx, target: CaptureTarget, notas: AdnDocument[], 
     const byKey = new Map(issued.map((n) => [n.chaveAcesso, n.id]));
     for (const r of rows) r.nfse_id = byKey.get(r.chave_acesso) ?? null;
   }
-  // One statement for the lot, its rows as one JSON parameter: ORM row-by-row mapping of large XML texts cost
-  // most of the capture time (bench/capture.ts).
+  // One statement for the lot, its rows as one JSON parameter: mapping large XML texts row by row through the
+  // ORM would dominate the capture time.
   await tx.$executeRaw`
     INSERT INTO received_documents (id, account_id, environment, company_id, tipo, papel, chave_acesso, origem, nsu, numero,
       emitente_documento, emitente_nome, tomador_documento, valor, emitida_em, situacao, nfse_id, xml, created_at, updated_at)
@@ -155,7 +155,7 @@ async function insertEvents(tx: Tx, target: CaptureTarget, eventos: AdnDocument[
     if (!documentId) continue;
     const situacao = situacaoAfter(e.tipoEvento);
     if (situacao) situacoes.set(documentId, situacao);
-    // Spec 6.2: only for an event of a known document.
+    // Only for an event of a known document.
     log.push({ tipo: EVENTO_FISCAL_RECEBIDO, dados: { eventoId: id, notaId: documentId, empresaId: target.companyId, tipoEvento: e.tipoEvento, nsu: String(d.nsu) } });
   }
   await tx.receivedDocumentEvent.createMany({ data: rows });

@@ -51,7 +51,7 @@ export async function storeSefazPage(
         SELECT ultimo_nsu FROM capture_states WHERE company_id = ${target.companyId}::uuid AND fonte = ${service.fonte} FOR UPDATE`;
       if (!state || state.ultimo_nsu !== fromNsu) return null;
       // The lot is stored with a fixed number of statements (one lookup, multi-row inserts, one update per kind),
-      // not a few per document: a lot of 50 summaries used to take 100+ round trips inside the transaction.
+      // not a few per document, so the round trips inside the transaction do not grow with the lot.
       const chaves = [...new Set(read.map((r) => r.doc?.chave ?? r.chave).filter((c): c is string => !!c))];
       const known = new Map(
         (await tx.receivedDocument.findMany({ where: { companyId: target.companyId, chaveAcesso: { in: chaves } }, select: { id: true, chaveAcesso: true } })).map(

@@ -6,7 +6,7 @@ export interface CataloguePageOptions {
 }
 
 /**
- * `limite` 20 by default, 1..100; out of range is 400 (spec 8: clamping is only for /v1/nfse). The facade has
+ * `limite` 20 by default, 1..100; out of range is 400 (clamping is only for /v1/nfse). The facade has
  * already made text that is no whole number 0 (pageSizeParam).
  */
 export function parseLimite(limite: number | null | undefined): number {

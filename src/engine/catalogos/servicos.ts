@@ -4,7 +4,7 @@ import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } fro
 import { TABELA_SERVICOS } from './versoes.js';
 
 export interface ServicoCatalogo extends Omit<ServicoNacional, 'fonte'> {
-  /** Where the entry comes from: `anexo_b`, or `especificacao` (codes the specification names, absent from our Anexo B). */
+  /** Where the entry comes from: `anexo_b`, or `especificacao` (construction codes absent from our Anexo B). */
   origem: ServicoNacional['fonte'];
   /** NBS chapters accepted with this code ("1.15"); empty when every NBS is accepted (see `nbsLivre`). */
   capitulosNbs: string[];

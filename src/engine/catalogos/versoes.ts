@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { lazy, tableUrl } from '../tabelas/csv.js';
 
-/** Version and source of an official table, carried by every catalogue answer (issue 11 item 5). */
+/** Version and source of an official table, carried by every catalogue answer. */
 export interface VersaoTabela {
   versao: string;
   fonte: string;
@@ -35,14 +35,14 @@ export const versaoParametrosMunicipais = lazy(
 
 /**
  * NCM: Siscomex "Tabela NCM vigente em 17/05/2026" (Resolução Gecex nº 812/2025), plus the items that table no
- * longer lists, with the end date implied by the codes that replaced them (resources/tables/README.md).
+ * longer lists, with the end date implied by the codes that replaced them.
  */
 export const TABELA_NCM: VersaoTabela = {
   versao: 'siscomex-ncm-vigente-20260517',
   fonte: 'Siscomex, Tabela NCM vigente em 17/05/2026 (Resolução Gecex nº 812/2025); itens encerrados em 31/01/2026 da tabela vigente em 13/05/2025',
 };
 
-/** CEST: the NCM/CEST annexes as consolidated up to Convênio ICMS 53/2016 (resources/tables/README.md). */
+/** CEST: the NCM/CEST annexes as consolidated up to Convênio ICMS 53/2016. */
 export const TABELA_CEST: VersaoTabela = {
   versao: 'confaz-cest-20160817',
   fonte: 'CONFAZ, anexos do Convênio ICMS 92/2015 atualizados até os Convênios ICMS 139/15, 146/15, 16/16 e 53/16',

@@ -31,7 +31,7 @@ export interface A1Certificate extends CertificateFacts {
 
 /**
  * Reads an A1 PKCS#12 with node-forge. forge is used instead of OpenSSL because users' old ICP-Brasil PFX files
- * use RC2-40/3DES, which Node's OpenSSL 3 refuses without the legacy provider (README §2, OBS-SIN ADR 0003).
+ * use RC2-40/3DES, which Node's OpenSSL 3 refuses without the legacy provider.
  */
 export function readCertificate(pkcs12: Buffer | string, password: string): A1Certificate {
   const p12 = openPkcs12(typeof pkcs12 === 'string' ? Buffer.from(pkcs12, 'base64') : pkcs12, password);
@@ -51,7 +51,6 @@ export function readCertificate(pkcs12: Buffer | string, password: string): A1Ce
   return { privateKeyPem, ...certificateFacts(cert) };
 }
 
-/** Facts of a PEM certificate (used by the simulator to read the signer of a DPS). */
 /** Facts of a PEM certificate; remembered per PEM, since the simulator reads the same few on every DPS. */
 export const readCertificatePem = memoize((certificatePem: string): CertificateFacts => certificateFacts(forge.pki.certificateFromPem(certificatePem)));
 

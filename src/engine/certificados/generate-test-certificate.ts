@@ -24,7 +24,7 @@ export interface TestCertificate {
 
 /**
  * Self-signed certificate shaped like an ICP-Brasil e-CNPJ A1: CN "RAZAO:CNPJ", SAN otherName 2.16.76.1.3.3
- * with the CNPJ, client-auth EKU (the national API requires "Autenticação Cliente", README §2).
+ * with the CNPJ, client-auth EKU (the national API requires "Autenticação Cliente").
  * The RSA key comes from node:crypto because forge's pure-JS keygen takes seconds.
  */
 export function generateTestCertificate(options: GenerateTestCertificateOptions): TestCertificate {

@@ -5,7 +5,7 @@ import type { Principal } from './principal.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Missing, malformed, unknown or revoked keys are all the same 401 (spec 5.1): nothing hints which. */
+/** Missing, malformed, unknown or revoked keys are all the same 401: nothing hints which. */
 export async function authenticate(deps: Pick<EngineDeps, 'db'>, authorization: string | undefined): Promise<Principal> {
   const key = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   const environment = key ? environmentOfKey(key) : null;

@@ -9,7 +9,7 @@ export interface CreateApiKeyOptions {
   companyId?: string | null;
 }
 
-/** Returns the key once; only its hash is stored (DESIGN.md). */
+/** Returns the key once; only its hash is stored. */
 export async function createApiKey(deps: Pick<EngineDeps, 'db' | 'clock'>, options: CreateApiKeyOptions) {
   if (options.environment !== 'test' && options.environment !== 'live') throw new Error('--env must be test or live');
   const account = await deps.db.account.findUnique({ where: { id: options.accountId } });

@@ -5,10 +5,10 @@ export interface Principal {
   accountId: string;
   environment: Environment;
   apiKeyId: string;
-  /** A key restricted to one company sees only that company (spec 5.4). */
+  /** A key restricted to one company sees only that company. */
   companyId: string | null;
 }
 
-/** `ambiente` in responses: `sandbox` for test keys (spec 2.1); production shows `producao`. */
+/** `ambiente` in responses: `sandbox` for test keys; production shows `producao`. */
 export const ambienteOf = (environment: Environment): 'sandbox' | 'producao' =>
   environment === 'test' ? 'sandbox' : 'producao';

@@ -11,7 +11,7 @@ export function companyWhere(principal: Principal, companyId?: string) {
   };
 }
 
-/** A key restricted to one company using another gets 403 `acesso_negado` (spec 5.4). */
+/** A key restricted to one company using another gets 403 `acesso_negado`. */
 export function assertCompanyAllowed(principal: Principal, companyId: string): void {
   if (principal.companyId && principal.companyId !== companyId) {
     throw new EngineError('acesso_negado', 'Esta chave está restrita a outra empresa.', {
@@ -20,7 +20,7 @@ export function assertCompanyAllowed(principal: Principal, companyId: string): v
   }
 }
 
-/** Test keys read companies but cannot create or change them (spec 5.3). */
+/** Test keys read companies but cannot create or change them. */
 export function assertLiveKey(principal: Principal, what: string): void {
   if (principal.environment !== 'live') {
     throw new EngineError('somente_producao', `${what} exige uma chave de produção (svc_live_).`, {

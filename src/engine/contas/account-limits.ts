@@ -3,11 +3,10 @@ import { RATE_LIMIT_PER_MINUTE } from '../nucleo/rate-limiter.js';
 
 const MB = 1024 * 1024;
 
-/** The limits in force for a key of this environment (spec 5.6 and 8), as `GET /v1/account` shows them. */
+/** The limits in force for a key of this environment, as `GET /v1/account` shows them. */
 export function accountLimits(environment: Environment) {
   return {
     requisicoesPorMinuto: RATE_LIMIT_PER_MINUTE,
-    // Spec 8 / 5.6: 5,000 items per batch in production, 100 with a test key.
     itensPorLote: environment === 'live' ? 5000 : 100,
     corpoMaximoBytes: 2 * MB,
     loteJsonMaximoBytes: 30 * MB,

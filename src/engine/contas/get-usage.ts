@@ -13,7 +13,7 @@ const porAmbiente = (rows: Array<{ environment: string; n: number }>): PorAmbien
 });
 
 /**
- * `GET /v1/usage`: consumption of the account in the current cycle. Test keys may read it (spec 5.3); it is
+ * `GET /v1/usage`: consumption of the account in the current cycle. Test keys may read it; it is
  * the account's consumption, so both environments are shown, each counted apart.
  */
 export async function getUsage(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal) {

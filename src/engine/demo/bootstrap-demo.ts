@@ -17,7 +17,7 @@ export function demoMunicipality(): string {
 
 /**
  * First start of an empty embedded database: a demo account, a test and a live key, and a company with a
- * self-signed A1, printed once so a newcomer can issue a note with curl in the first minute (DESIGN.md).
+ * self-signed A1, printed once so a newcomer can issue a note with curl in the first minute.
  */
 export async function bootstrapDemo(deps: EngineDeps) {
   if ((await deps.db.account.count()) > 0) return null;
@@ -35,7 +35,7 @@ export async function bootstrapDemo(deps: EngineDeps) {
     regime_tributario: 'simples_nacional',
     regime_apuracao_simples: 'federais_municipal_sn',
     padroes: { codigo_nacional: '010101', aliquota_iss: '2.00', iss_retido: false },
-    // What NF-e issuance also needs (the issuer block enderEmit and the state registration), so the README's
+    // What NF-e issuance also needs (the issuer block enderEmit and the state registration), so the documented
     // NF-e example works on the demo company too.
     inscricao_estadual: '0960012345',
     endereco: { logradouro: 'Rua da Demonstracao', numero: '100', bairro: 'Centro', cep: '01001000' },

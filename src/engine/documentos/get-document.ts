@@ -16,7 +16,7 @@ export async function findDocument(deps: Pick<EngineDeps, 'db'>, principal: Prin
   return doc;
 }
 
-/** `GET /v1/documents/{id}`: the full document with its events; `{id}` is the `notaId` of the events (spec 4.4). */
+/** `GET /v1/documents/{id}`: the full document with its events; `{id}` is the `notaId` of the events. */
 export async function getDocument(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string) {
   const doc = await findDocument(deps, principal, id);
   return presentDocument(doc, doc.eventos, doc.manifestacoes);

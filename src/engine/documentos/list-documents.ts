@@ -24,7 +24,7 @@ const DATA = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const invalid = (mensagem: string, correcao: string) => new EngineError('parametro_invalido', mensagem, { correcao });
 
 /**
- * `GET /v1/documents` (spec 4.4, 8): newest captured first, keyset over (created_at, id); `limite` 20 by
+ * `GET /v1/documents`: newest captured first, keyset over (created_at, id); `limite` 20 by
  * default, 1..100 (out of range is 400 here). Production data only: the route is guarded by the `live` scope.
  */
 export async function listDocuments(deps: Pick<EngineDeps, 'db'>, principal: Principal, o: ListDocumentsOptions) {
@@ -63,7 +63,7 @@ function documentWhere(principal: Principal, o: ListDocumentsOptions): Prisma.Re
   }
   if (o.empresaId && !isUuid(o.empresaId)) throw invalid('empresa_id não é o id de uma empresa.', 'Use o id devolvido por GET /v1/companies.');
   if (o.empresaId && principal.companyId && o.empresaId !== principal.companyId) {
-    // Spec 5.4: a key restricted to one company sees only that company.
+    // A key restricted to one company sees only that company.
     throw new EngineError('acesso_negado', 'Esta chave só acessa a própria empresa.', { correcao: 'Use uma chave da conta ou da empresa desejada.' });
   }
   const empresa = principal.companyId ?? o.empresaId ?? null;

@@ -45,7 +45,7 @@ export interface DocumentView {
   manifestacoes: ManifestationView[];
 }
 
-/** The API view of a received document (spec 2.10; camelCase, spec 2.1); `id` is the `notaId` of its events. */
+/** The API view of a received document, in camelCase; `id` is the `notaId` of its events. */
 export function presentDocument(d: ReceivedDocument, eventos: ReceivedDocumentEvent[] = [], manifestacoes: DocumentManifestation[] = []): DocumentView {
   return {
     id: d.id,

@@ -47,7 +47,7 @@ const FIELDS = new Set([
 export const MAX_AUTORIZADOS_XML = 10;
 const PADROES = new Set(['codigo_nacional', 'aliquota_iss', 'iss_retido', 'nbs']);
 
-/** Validates the body of `POST /v1/companies` (DESIGN.md "Company body"), reporting every problem at once. */
+/** Validates the body of `POST /v1/companies`, reporting every problem at once. */
 export function parseCompanyInput(body: unknown): CompanyInput {
   const erros: ErrorItem[] = [];
   const add = (campo: string, mensagem: string, correcao: string, codigo = 'formato_invalido') =>

@@ -7,12 +7,12 @@ import { presentCompany, type CompanyView } from './present-company.js';
 
 export interface ListCompaniesOptions {
   after?: string | null;
-  /** Absent: every company (GET /v1/companies is not paginated, spec 8). */
+  /** Absent: every company (GET /v1/companies is not paginated). */
   first?: number | null;
   status?: readonly string[] | null;
 }
 
-/** Oldest first, keyset over (created_at, id); test keys may read it (spec 5.3). */
+/** Oldest first, keyset over (created_at, id); test keys may read it. */
 export async function listCompanies(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListCompaniesOptions = {}) {
   const after = options.after ? decodeKeyset('co1', options.after) : null;
   const rows = await deps.db.company.findMany({

@@ -18,7 +18,7 @@ export interface AppendEventsOptions {
 }
 
 /**
- * Writes events of the log (spec 6.5) inside the caller's transaction: the state change and its events commit
+ * Writes events of the log inside the caller's transaction: the state change and its events commit
  * together or not at all (the log is the outbox). One statement takes `n` numbers from the per-account counter
  * and inserts the events in order, so many events cost one round trip like one. The counter row stays locked
  * until commit, so `seq` order is commit order and a reader following `apos` never skips an event committed

@@ -30,7 +30,7 @@ export interface EventEntry {
 }
 
 /**
- * `GET /v1/eventos` (spec 6.5): events of the key's account and environment after the cursor, oldest first.
+ * `GET /v1/eventos`: events of the key's account and environment after the cursor, oldest first.
  * `proximo_cursor` is always present; an empty page returns the same position to poll again later. Each entry
  * carries its own `cursor` (continue after it), for the GraphQL connection's edges.
  */
@@ -102,7 +102,7 @@ function eventWhere(principal: Principal, filter: EventFilter): Prisma.EventWher
   };
 }
 
-/** One entry of the log as REST, webhooks and GraphQL show it (DESIGN.md: `{id, tipo, ambiente, criado_em, dados}`). */
+/** One entry of the log as REST, webhooks and GraphQL show it: `{id, tipo, ambiente, criado_em, dados}`. */
 export function presentEvent(row: { id: string; tipo: string; environment: string; createdAt: Date; dados: unknown }): EventEntry {
   return {
     id: row.id,

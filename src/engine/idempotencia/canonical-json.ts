@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** JSON with object keys sorted at every depth: spacing and key order do not change it (spec 7.4). */
+/** JSON with object keys sorted at every depth: spacing and key order do not change it. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {

@@ -16,7 +16,7 @@ const ABANDONED_AFTER = 5 * MINUTE;
 const WAIT_FOR_FIRST_CALL_MS = 3_000;
 
 /**
- * Spec 7.4, scoped to account and environment. The unique (account, environment, key) row is the lock: the
+ * Idempotency-Key, scoped to account and environment. The unique (account, environment, key) row is the lock: the
  * first caller inserts it 'running'; a concurrent duplicate polls for about 3 s, then gets 409 `conflito`.
  */
 export async function beginIdempotent(
@@ -76,7 +76,7 @@ export async function completeIdempotent(
   });
 }
 
-/** Errors with nothing created are not stored: repeating runs again (spec 7.4). */
+/** Errors with nothing created are not stored: repeating runs again. */
 export async function abandonIdempotent(deps: Pick<EngineDeps, 'db'>, recordId: string): Promise<void> {
   await deps.db.idempotencyRecord.deleteMany({ where: { id: recordId } });
 }

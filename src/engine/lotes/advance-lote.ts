@@ -16,7 +16,7 @@ export async function advanceLote(deps: TransmissionDeps, loteId: string): Promi
   } catch (err) {
     if (!isEngineError(err)) throw err;
     // A domain refusal (the company lost its certificate, …) would refuse every retry too: the batch itself
-    // cannot proceed (spec 3.2 `erro`). Notes already created go on transmitting.
+    // cannot proceed (status `erro`). Notes already created go on transmitting.
     const [failed] = await deps.db.lote.updateManyAndReturn({
       where: { id: loteId, status: { in: ['validando', 'processando'] } },
       data: { status: 'erro', erro: { codigo: err.codigo, mensagem: err.message }, lockedUntil: null, updatedAt: deps.clock.now() },

@@ -4,11 +4,12 @@ import { appendEvents, type Tx } from '../eventos/append-event.js';
 import { loteView, type LoteView } from './present-lote.js';
 
 /**
- * Spec 3.2 `processando` → `concluido` when no note of the batch is still transmitting and no line waits for
- * its note. Runs inside the transaction that takes a batch note out of `transmitindo` (settleLoteNote) or that
- * ends note creation (advance-lote.ts) or that authorises a batch note (authorize-held-notes.ts); all hold the batch row's lock, so of two concurrent settles exactly
- * one sees the batch done. Returns the batch when this transaction completed it for the first time: its
- * LOTE_EMISSAO_CONCLUIDO (once per batch, spec 6.2) is then written by the caller, after the note's own event.
+ * `processando` → `concluido` when no note of the batch is still transmitting and no line waits for its note.
+ * Runs inside the transaction that takes a batch note out of `transmitindo` (settleLoteNote), that ends note
+ * creation (advance-lote.ts) or that authorises a batch note (authorize-held-notes.ts); all hold the batch row's
+ * lock, so of two concurrent settles exactly one sees the batch done. Returns the batch when this transaction
+ * completed it for the first time: its LOTE_EMISSAO_CONCLUIDO (once per batch) is then written by the caller,
+ * after the note's own event.
  */
 export async function completeIfDone(tx: Tx, lote: Pick<Lote, 'id' | 'status' | 'pendentes' | 'lockedUntil' | 'concluidoEm'>, now: Date): Promise<LoteView | null> {
   if (lote.status !== 'processando' || lote.pendentes > 0 || lote.lockedUntil !== null) return null;

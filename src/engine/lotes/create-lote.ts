@@ -11,7 +11,7 @@ import { publishLote } from '../eventos/lote-topic.js';
 import { presentLote, zeroCounts, type LoteView } from './present-lote.js';
 import { readPlanilha } from './read-planilha.js';
 
-/** Spec 8: batch items per key environment. */
+/** Most items a batch may carry, per key environment. */
 export const MAX_ITENS = { live: 5000, test: 100 } as const;
 const AO_VALIDAR = ['emitir_validas', 'aguardar'];
 const CAMPOS = ['empresa_id', 'ao_validar', 'itens'];
@@ -25,7 +25,7 @@ export interface CreateLoteOptions {
 }
 
 /**
- * `POST /v1/lotes` (spec 3.2, 4.2): checks the body, the company (404) and its readiness (412), stores the batch
+ * `POST /v1/lotes`: checks the body, the company (404) and its readiness (412), stores the batch
  * `validando` with its lines as received, answers 202 with it and validates in the background under a lease.
  */
 export async function createLote(deps: TransmissionDeps, principal: Principal, options: CreateLoteOptions): Promise<LoteView> {

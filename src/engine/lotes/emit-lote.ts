@@ -13,7 +13,7 @@ const invalid = (campo: string, mensagem: string) =>
   });
 
 /**
- * `POST /v1/lotes/{id}/emissao` (spec 3.2): once, on a batch `aguardando_emissao` of `ao_validar` = `aguardar`.
+ * `POST /v1/lotes/{id}/emissao`: once, on a batch `aguardando_emissao` of `ao_validar` = `aguardar`.
  * `{todas: true}` issues every valid line; `{linhas: [n, …]}` those lines, and the other valid lines become
  * `descartada`, in the transaction that moves the batch to `processando`.
  */

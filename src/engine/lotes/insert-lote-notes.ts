@@ -25,9 +25,9 @@ export interface NewLoteNote {
 
 /**
  * Stores a chunk of batch notes `transmitindo`, their `criada` steps and their transmission jobs (priority 1:
- * behind single notes, spec 4.2) in one statement, the rows passed as one JSON parameter: three Prisma createMany
- * of up to 200 rows each spent more CPU on building and binding their parameters than the rest of the chunk's
- * statements (bench/batch). The foreign keys are checked at the end of the statement.
+ * behind single notes) in one statement, the rows passed as one JSON parameter: the per-row parameters of
+ * Prisma createMany cost more CPU to build and bind than the rest of the chunk's statements. The foreign keys
+ * are checked at the end of the statement.
  */
 export async function insertLoteNotes(tx: Tx, notes: NewLoteNote[], now: Date): Promise<void> {
   const rows = JSON.stringify(notes, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));

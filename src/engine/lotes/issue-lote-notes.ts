@@ -19,7 +19,7 @@ const CHUNK = 200;
 
 /**
  * Turns the batch's lines still `aguardando_emissao` into notes `transmitindo` with their transmission jobs
- * (priority 1: behind single notes, spec 4.2). Per chunk: DPS numbers in one statement, every DPS built and
+ * (priority 1: behind single notes). Per chunk: DPS numbers in one statement, every DPS built and
  * signed in memory, then one transaction of multi-row inserts. A line is claimed (→ `emitida`) in the same
  * transaction that creates its note, with the id chosen at validation, so a crash at any point leaves each
  * line either untouched or issued once.

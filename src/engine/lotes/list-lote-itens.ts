@@ -18,7 +18,7 @@ interface ItemRow {
   falha: { dps_enviada?: string; motivo?: string } | null;
 }
 
-/** One line of a batch (spec 2.7): its status, its note when there is one, and why it failed. */
+/** One line of a batch: its status, its note when there is one, and why it failed. */
 export function presentItem(r: ItemRow) {
   return {
     linha: r.linha,
@@ -47,7 +47,7 @@ export async function loteItemRows(db: EngineDeps['db'], loteId: string, options
   return rows.map(presentItem);
 }
 
-/** `GET /v1/lotes/{id}/itens` (spec 4.2, 8: limite 100 / 500), optionally filtered by the status a line shows. */
+/** `GET /v1/lotes/{id}/itens` (limite 100 by default, at most 500), optionally filtered by the status a line shows. */
 export async function listLoteItens(
   deps: Pick<EngineDeps, 'db'>,
   principal: Principal,

@@ -6,7 +6,7 @@ import { parameterError } from '../errors.js';
 import { isUuid } from '../nucleo/ids.js';
 import { loteCounts, presentLote } from './present-lote.js';
 
-/** Spec 8: `limite` default and maximum; outside the range is 400 (only /v1/nfse clamps). */
+/** `limite` default and maximum; outside the range is 400 (only /v1/nfse clamps). */
 export function parseLimite(value: string | number | undefined | null, standard: number, max: number): number {
   if (value === undefined || value === null || value === '') return standard;
   const n = Number(value);

@@ -1,6 +1,6 @@
-// Cells as people leave them in Excel or LibreOffice, turned into the strings the JSON request carries
-// (DESIGN.md "Batch spreadsheets"): only what is unambiguous is normalised; the rest reaches the line's
-// validation as is and is reported there with its `campo`.
+// Cells as people leave them in Excel or LibreOffice, turned into the strings the JSON request carries: only
+// what is unambiguous is normalised; the rest reaches the line's validation as is and is reported there with
+// its `campo`.
 
 /** Digit fields whose leading zeros a numeric cell drops, and the widths that restore them. */
 const WIDTHS: Record<string, number[]> = {

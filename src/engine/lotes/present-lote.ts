@@ -2,7 +2,7 @@ import { Prisma, type Lote } from '../../generated/prisma/client.js';
 import { ambienteOf } from '../chaves/principal.js';
 import type { Tx } from '../eventos/append-event.js';
 
-/** Statuses a line shows (spec 2.7): its own before a note exists, then the note's. */
+/** Statuses a line shows: its own before a note exists, then the note's. */
 export const ITEM_STATUSES = [
   'com_erro_validacao', 'ja_existente', 'aguardando_emissao', 'descartada',
   'transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao',
@@ -35,7 +35,7 @@ export async function loteCounts(db: Tx, ids: string[]): Promise<Map<string, Lot
 
 export const zeroCounts = (): LoteCounts => Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as LoteCounts;
 
-/** The batch of spec 2.7 as `GET /v1/lotes/{id}` shows it and as LOTE_EMISSAO_CONCLUIDO carries it. */
+/** The batch as `GET /v1/lotes/{id}` shows it and as LOTE_EMISSAO_CONCLUIDO carries it. */
 export function presentLote(lote: Omit<Lote, 'entrada'>, contagens: LoteCounts) {
   return {
     id: lote.id,

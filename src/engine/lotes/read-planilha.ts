@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { normalizeCell } from './planilha-cells.js';
 
-/** Column names a sheet may use: the JSON paths of the single-note request (DESIGN.md "Batch spreadsheets"). */
+/** Column names a sheet may use: the JSON paths of the single-note request. */
 export const COLUNAS = [
   'referencia', 'competencia', 'valor', 'informacoes_complementares',
   'tomador.documento', 'tomador.nome', 'tomador.email', 'tomador.telefone', 'tomador.inscricao_municipal',
@@ -21,7 +21,7 @@ const invalid = (mensagem: string, correcao: string, erros?: ErrorItem[]) =>
 
 /**
  * Reads the first sheet of an .xlsx with exceljs' streaming reader (rows are parsed as they are inflated, so
- * memory does not grow with the sheet's XML; DESIGN.md). Row 1 names the columns; each later row is one item,
+ * memory does not grow with the sheet's XML). Row 1 names the columns; each later row is one item,
  * trailing empty rows dropped. Stops after `max + 1` items: the caller reports the limit.
  */
 export async function readPlanilha(file: Buffer, max: number): Promise<Array<Record<string, unknown>>> {

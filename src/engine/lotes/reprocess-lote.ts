@@ -19,10 +19,10 @@ const invalid = (campo: string, mensagem: string) =>
   });
 
 /**
- * `POST /v1/lotes/{id}/reprocessamento` (spec 3.2): corrected lines replace lines with a validation error,
+ * `POST /v1/lotes/{id}/reprocessamento`: corrected lines replace lines with a validation error,
  * `rejeitada`, or `falha_transmissao` with `dps_enviada` `nao`; any other line is 409 naming it. Each corrected
  * line is validated like a new one; valid lines are issued (or wait, in a batch still `aguardando_emissao`).
- * A rejected note keeps its referencia (spec 7.5), so its corrected line needs a new one.
+ * A rejected note keeps its referencia, so its corrected line needs a new one.
  */
 export async function reprocessLote(deps: TransmissionDeps, principal: Principal, options: { id: string; body: unknown }): Promise<LoteView> {
   const lote = await findLote(deps, principal, options.id);

@@ -9,7 +9,7 @@ export interface LineContext {
 /**
  * One batch line is validated by the single-note validator itself (same codes, `campo` relative to the line);
  * the batch adds only what a line cannot do alone: the company is the batch's, `referencia` is required
- * (it is how a line is recognised as `ja_existente`) and there is no batch substitution (spec 4.2).
+ * (it is how a line is recognised as `ja_existente`) and there is no batch substitution.
  */
 export function validateLine(item: unknown, ctx: LineContext): ValidationResult {
   const result = validateNfseRequest(item, { empresa: ctx.empresa, chaveRestritaEmpresa: true, now: ctx.now });

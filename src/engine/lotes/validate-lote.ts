@@ -11,7 +11,7 @@ import { validateLine } from './validate-line.js';
 const INSERT_CHUNK = 1000;
 
 /**
- * Spec 3.2 `validando` → `processando` (emitir_validas) or `aguardando_emissao` (aguardar). Every line is
+ * `validando` → `processando` (emitir_validas) or `aguardando_emissao` (aguardar). Every line is
  * validated in memory, then stored with multi-row inserts, one statement (and transaction) per chunk. A resumed
  * validation starts over: lines a dead process stored are replaced, so each line is stored exactly once.
  */

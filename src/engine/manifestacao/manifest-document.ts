@@ -25,7 +25,7 @@ export const MANIFESTACAO_REGISTRADA = 'MANIFESTACAO_REGISTRADA';
  */
 const STALE_SENDING_MS = 2 * MINUTE;
 
-// 135 registered and linked to the NF-e, 136 registered without the link (../shared/nfe README "Events").
+// 135 registered and linked to the NF-e, 136 registered without the link.
 const REGISTERED = new Set(['135', '136']);
 
 /**

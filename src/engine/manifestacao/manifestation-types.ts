@@ -1,5 +1,5 @@
 /**
- * Manifestação do destinatário (../shared/nfe README; e2102x0 schemas): the API names, the event codes and the
+ * Manifestação do destinatário (e2102x0 schemas): the API names, the event codes and the
  * descEvento the schema fixes for each. Confirmação, desconhecimento and operação não realizada are final: after
  * one of them no other manifestation is accepted (a ciência after a final one is 655 at the authority).
  */

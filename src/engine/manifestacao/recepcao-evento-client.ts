@@ -12,7 +12,7 @@ export type RecepcaoEventoResult =
 
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;
 
-/** The SOAP 1.2 envelope of NFeRecepcaoEvento4 (../shared/nfe README "Namespaces and SOAP 1.2 envelope"). */
+/** The SOAP 1.2 envelope of NFeRecepcaoEvento4. */
 export function recepcaoEventoEnvelope(envEvento: string): string {
   return (
     '<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body>' +

@@ -4,7 +4,7 @@ import { NFE_ITEMS } from '../prontidao/nfe-readiness-items.js';
 
 // serie_nfe only advises; the other NF-e items make an NF-e impossible (no IE, no address, no authoriser).
 const BLOCKING = new Set<string>(NFE_ITEMS.filter((i) => i !== 'serie_nfe'));
-// Items of spec 2.6 that hold for any document; the municipal ones (token, own system, DPS series…) are NFS-e only.
+// Readiness items that hold for any document; the municipal ones (token, own system, DPS series…) are NFS-e only.
 const SHARED = new Set(['empresa_ativa', 'certificado', 'regime_tributario', 'plano_emissao']);
 
 /**

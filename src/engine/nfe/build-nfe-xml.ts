@@ -107,7 +107,7 @@ function detXml(item: NfeItem, index: number, vProd: string, r: NfeRequest): str
     el('indTot', '1');
   const imposto = group('imposto', icmsXml(item.icms, item.origem), ipiXml(item.ipi), iiXml(item.ii), pisCofinsXml('PIS', item.pis),
     pisCofinsStXml('PIS', item.pis_st), pisCofinsXml('COFINS', item.cofins), pisCofinsStXml('COFINS', item.cofins_st), icmsUfDestXml(item.icms_uf_dest), ibsCbsXml(item.ibs_cbs));
-  // Spec 2.9: a return references the original note per item (DFeReferenciado, PL_010), other purposes at note
+  // A return references the original note per item (DFeReferenciado, PL_010), other purposes at note
   // level (NFref); both together are rejection 1010.
   const ref = r.finalidade === 'devolucao' && r.chave_referenciada
     ? group('DFeReferenciado', el('chaveAcesso', r.chave_referenciada), el('nItem', r.item_referenciado?.toString()))

@@ -10,7 +10,7 @@ import { EVENTO_CANCELAMENTO } from './nfe-event-xml.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { registerNfeEvent } from './register-nfe-event.js';
 
-/** Spec 3.3: an NF-e is cancelled within 24 hours of its authorisation (2 h in MT is the UF's own, stricter rule). */
+/** An NF-e is cancelled within 24 hours of its authorisation (2 h in MT is the UF's own, stricter rule). */
 const CANCEL_WINDOW_MS = 24 * HOUR;
 
 export interface CancelNfeOptions {

@@ -12,14 +12,14 @@ import { somarTotais } from './nfe-totals.js';
 
 export interface CorrectNfeOptions {
   id: string;
-  /** The whole issuance request again, corrected (spec 2.9). */
+  /** The whole issuance request again, corrected. */
   body: unknown;
   simular?: string | null;
   waitSeconds?: number;
 }
 
 /**
- * `POST /v1/nfe/{id}/correcao` (spec 3.3, 4.6): a rejected NF-e never existed at the authority, so its number is
+ * `POST /v1/nfe/{id}/correcao`: a rejected NF-e never existed at the authority, so its number is
  * still the caller's. The body is judged exactly as `POST /v1/nfe` (same validator, codes and pointers); the note
  * keeps its series and number and gets a new access key (new cNF, and the AAMM of the new emission date, which
  * the key must match), is signed again and goes through the same transmission job. Only `rejeitada` (else 409).

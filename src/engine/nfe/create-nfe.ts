@@ -41,7 +41,7 @@ export interface CreatedNfe {
 }
 
 /**
- * `POST /v1/nfe` up to the first send (spec 3.3): validate, gate on readiness, take the series' next number,
+ * `POST /v1/nfe` up to the first send: validate, gate on readiness, take the series' next number,
  * build, schema-check and sign the NFe, and store it `transmitindo` with its access key, so that a lost answer
  * is resolved by querying that key.
  */
@@ -100,7 +100,7 @@ export async function createNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets
 /**
  * The note and its transmission job (nfeJob: keyed by the note, leased to this request) in one statement: atomic
  * on its own, so a crash right after leaves a job the worker recovers, and one round trip where a Prisma batch
- * transaction took four. A duplicate `referencia` fails it with a unique violation.
+ * transaction would take four. A duplicate `referencia` fails it with a unique violation.
  */
 async function insertNfeWithJob(db: Db, note: Nfe): Promise<void> {
   const json = (value: Prisma.JsonValue | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));

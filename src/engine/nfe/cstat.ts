@@ -1,6 +1,6 @@
 import { lazy, readCsvRecords } from '../tabelas/csv.js';
 
-/** Official messages of the 527 cStat codes (shared/nfe/rules/cstat.csv, shipped as resources/nfe/cstat.csv). */
+/** Official messages of the 527 cStat codes (resources/nfe/cstat.csv). */
 const table = lazy(() => {
   const map = new Map<string, string>();
   for (const r of readCsvRecords(new URL('../../../resources/nfe/cstat.csv', import.meta.url))) map.set(r.cstat, r.mensagem);

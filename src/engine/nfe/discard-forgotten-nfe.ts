@@ -14,7 +14,7 @@ const AUTOMATICO = 'NF-e rejeitada e não corrigida; número inutilizado antes d
 
 /**
  * The legal deadline of a skipped number: inutilização must be asked until the 10th day of the month after the
- * month of the number (Ajuste SINIEF 07/05, cláusula décima quarta; not in shared/nfe, which has no legislation).
+ * month of the number (Ajuste SINIEF 07/05, cláusula décima quarta).
  * The month is the note's creation month in Brasília time (its dhEmi). The service discards on the 9th, leaving
  * the 10th for retries if the authority is down, and warns DESCARTE_AVISO_DIAS days before (the 6th).
  */
@@ -41,7 +41,7 @@ export async function runNfeDiscardsIfDue(deps: VoidDeps): Promise<{ avisadas: n
 }
 
 /**
- * Spec 3.3 "forgotten rejected note": every `rejeitada` note of an earlier month gets NFE_DESCARTE_PROXIMO once
+ * Forgotten rejected notes: every `rejeitada` note of an earlier month gets NFE_DESCARTE_PROXIMO once
  * (guarded by descarte_avisado_em across workers) from its warning day, and is discarded (number voided,
  * `descartada`, NFE_DESCARTADA) from its discard day. A failed discard is logged and tried again on the next run.
  */

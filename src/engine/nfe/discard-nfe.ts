@@ -8,7 +8,7 @@ import { voidNfeNumbers, type VoidDeps } from './void-nfe-numbers.js';
 const PELO_EMITENTE = 'NF-e rejeitada descartada pelo emitente; o número não será utilizado';
 
 /**
- * `POST /v1/nfe/{id}/descarte` (spec 3.3): the caller gives up a rejected note; its number is voided by
+ * `POST /v1/nfe/{id}/descarte`: the caller gives up a rejected note; its number is voided by
  * inutilização and the note becomes `descartada` (NFE_DESCARTADA). Any other status is 409 `nfe_nao_descartavel`.
  */
 export async function discardNfe(deps: VoidDeps, principal: Principal, id: string): Promise<NfeView> {

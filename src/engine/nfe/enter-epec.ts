@@ -22,7 +22,7 @@ export interface StoredEpec {
 
 
 /**
- * Spec 3.3, "state authority of the UF is down": the never-sent note becomes its tpEmis 4 version (new key,
+ * The state authority of the UF is down: the never-sent note becomes its tpEmis 4 version (new key,
  * re-signed), whose EPEC event is registered at the national environment; then the note is
  * `contingencia_epec` (internal EPEC_REGISTRADO), its DANFE printable, and the job keeps sending it to the UF.
  * If the national environment refuses or is down too, the note stays `transmitindo` and the job retries.

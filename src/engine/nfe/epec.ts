@@ -12,7 +12,7 @@ export const EPEC_JUSTIFICATIVA = 'SEFAZ autorizadora da UF fora do ar: emissao 
 
 
 /**
- * The same note in EPEC contingency (shared/nfe README "Contingency"): tpEmis 4, so a new key (tpEmis is its
+ * The same note in EPEC contingency: tpEmis 4, so a new key (tpEmis is its
  * 35th position; cNF stays, the check digit is recomputed), dhCont and xJust after verProc (the order of
  * leiauteNFe's ide), and a new signature. Everything else stays byte for byte as first signed.
  */

@@ -1,8 +1,8 @@
 /**
  * Plain-language explanation and suggested fix for the NF-e status codes (cStat) that issuers meet most: the
  * official message (Manual de Orientação do Contribuinte, `xMotivo`) says what failed, not why nor what to do.
- * Every code here exists in the official table (test/nfe/explain-rejection.test.ts checks it against
- * shared/nfe/rules/cstat.csv). A rejected note (2xx–9xx) keeps its number and may be corrected and sent again;
+ * Every code here exists in the official table (test/nfe/explain-rejection.test.ts checks it). A rejected note
+ * (2xx–9xx) keeps its number and may be corrected and sent again;
  * a denied one (110, 301–303) consumes the number for good.
  */
 export interface ExplicacaoRejeicao {

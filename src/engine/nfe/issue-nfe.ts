@@ -17,7 +17,7 @@ export interface IssueNfeOptions {
 }
 
 /**
- * `POST /v1/nfe` (spec 3.3): create the note with its job (createNfe), transmit at once in this request and wait
+ * `POST /v1/nfe`: create the note with its job (createNfe), transmit at once in this request and wait
  * up to `Prefer: wait` for the outcome. Authorised → the note; rejected or denied → 422 carrying the note; still
  * pending → the note as it stands (202), which the transmission worker settles.
  */

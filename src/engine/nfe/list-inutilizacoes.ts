@@ -7,7 +7,7 @@ import { afterCursor, clampLimite, parseEmpresaId } from './nfe-list-params.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
 
 /**
- * `GET /v1/nfe/inutilizacoes` and GraphQL `nfeInutilizacoes` (spec 4.6: "lists numbers voided and why"): the
+ * `GET /v1/nfe/inutilizacoes` and GraphQL `nfeInutilizacoes`: the
  * ranges of the key's environment, newest first, with their justificativa, protocol and status (`transmitindo`
  * while the authority's answer is awaited, `homologada` after 102); `empresaId` filters one company. Cursor and
  * limite as GET /v1/nfe.

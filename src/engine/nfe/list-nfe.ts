@@ -7,12 +7,12 @@ import { decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
 import { afterCursor, clampLimite, parseEmpresaId, parsePeriodo } from './nfe-list-params.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 
-/** Spec 3.3 statuses (public names). */
+/** NF-e statuses (public names). */
 export const NFE_STATUSES = ['transmitindo', 'aguardando_confirmacao', 'autorizada', 'rejeitada', 'denegada', 'cancelada', 'descartada', 'contingencia_epec'] as const;
 
 /** What a dashboard filters NF-e on (GraphQL `nfes`, GET /v1/nfe); every member given must hold. */
 export interface NfeFilter {
-  /** Any of these statuses (spec 3.3 names). */
+  /** Any of these statuses (public names). */
   status?: readonly string[] | null;
   empresaId?: string | null;
   /** Creation period, inclusive (see parsePeriodo). */

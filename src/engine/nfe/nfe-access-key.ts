@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 /**
- * NF-e access key, 44 positions (shared/nfe/README "Access key", sped-common Keys::build):
+ * NF-e access key, 44 positions (as sped-common Keys::build writes it):
  * cUF(2) AAMM(4) CNPJ/CPF(14, may hold letters) mod(2) serie(3) nNF(9) tpEmis(1) cNF(8) cDV(1).
  */
 export interface NfeKeyParts {

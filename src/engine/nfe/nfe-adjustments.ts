@@ -1,5 +1,5 @@
 /**
- * NF-e adjustments of `modo` `informado` (spec 2.4, 2.9): what the service filled or derived, with the rule,
+ * NF-e adjustments of `modo` `informado`: what the service filled or derived, with the rule,
  * its version and its source in the layout (Manual de Orientação do Contribuinte 4.00 / NT 2025.002).
  */
 export interface NfeAjuste {

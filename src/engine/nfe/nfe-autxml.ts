@@ -31,7 +31,7 @@ export interface AutXmlInput {
   rejeicaoAnterior?: string | null;
 }
 
-/** The documents of the note's autXML groups, in order, and the adjustments that explain them (spec 2.9). */
+/** The documents of the note's autXML groups, in order, and the adjustments that explain them. */
 export function autXmlOf(input: AutXmlInput): { documentos: string[]; ajustes: NfeAjuste[] } {
   const sefaz = SEFAZ_AUTXML[input.uf] ?? null;
   const recusado = sefaz !== null && input.escritorio.length > 0 && ESCRITORIO_RECUSADO.includes(input.rejeicaoAnterior ?? '');

@@ -8,7 +8,8 @@ export const EVENTO_CARTA_CORRECAO = '110110';
 
 /**
  * The fixed conditions of use of the CC-e (e110110_v1.00.xsd enumerates it; the authority refuses any other
- * text): Convênio S/N art. 7º § 1º-A. Its three limits are the warning spec 4.6 asks the service to return.
+ * text): Convênio S/N art. 7º § 1º-A. Its three limits are the warning returned with every CC-e
+ * (AVISO_CARTA_CORRECAO).
  */
 export const X_COND_USO =
   'A Carta de Correção é disciplinada pelo § 1º-A do art. 7º do Convênio S/N, de 15 de dezembro de 1970 e pode ser utilizada para ' +

@@ -24,7 +24,7 @@ export function lerPadrao(obj: Objeto, key: string, campo: string, re: RegExp, o
   return limpo;
 }
 
-/** A decimal string in one of the layout's formats (a JSON number is `tipo_invalido`, spec 2.1). */
+/** A decimal string in one of the layout's formats (a JSON number is `tipo_invalido`). */
 export function lerDecimal(obj: Objeto, key: string, campo: string, c: Coletor, f: FormatoDecimal, obrigatorio: string | undefined): string | undefined {
   if (!presente(obj, key)) {
     if (obrigatorio) c.obrigatorio(campo, obrigatorio);

@@ -2,7 +2,7 @@ import type { IcmsCampo } from './nfe-icms-groups.js';
 import type { TotalInformado } from './nfe-totals.js';
 
 /**
- * The NF-e issuance request of spec 2.9 in `modo` `informado`, as validated. Money, quantities and rates are
+ * The NF-e issuance request in `modo` `informado`, as validated. Money, quantities and rates are
  * decimal strings. The inner fields of the tax groups are the layout 4.00 tag names in snake_case
  * (`modBC` → `mod_bc`, `vBC` → `v_bc`, `pICMS` → `p_icms`), so an integrator maps them one to one from the
  * Manual de Orientação do Contribuinte.

@@ -1,7 +1,7 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import { ambienteOf } from '../chaves/principal.js';
 
-/** The NF-e record of `GET /v1/nfe/{id}` (spec 2.9 "NF-e authorized records"). */
+/** The NF-e record of `GET /v1/nfe/{id}`. */
 export function presentNfe(note: Nfe) {
   return {
     id: note.id,

@@ -14,7 +14,7 @@ import { registerNfeEvent } from './register-nfe-event.js';
 export const MAX_CARTAS_CORRECAO = 20;
 
 /**
- * Spec 4.6: returned with every CC-e, never blocking — the service does not read the text (Convênio S/N art. 7º
+ * Returned with every CC-e, never blocking — the service does not read the text (Convênio S/N art. 7º
  * § 1º-A, repeated in the event's xCondUso).
  */
 export const AVISO_CARTA_CORRECAO = {

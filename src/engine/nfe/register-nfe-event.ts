@@ -14,7 +14,7 @@ import type { SefazEventScenario } from './nfe-event-request.js';
 import type { SefazTarget } from '../transmissao/sefaz-gateway.js';
 import { extractElement, tag } from '../transmissao/soap12.js';
 
-// 135 registered and linked, 136 registered not linked, 155 cancellation accepted out of time (shared/nfe README).
+// 135 registered and linked, 136 registered not linked, 155 cancellation accepted out of time.
 const REGISTERED = new Set(['135', '136', '155']);
 const DUPLICATE = '573';
 /** A row still `enviando` after this was cut off by a dead process (the call's own timeout is far shorter). */
@@ -35,7 +35,7 @@ export interface RegisterNfeEventOptions {
 }
 
 /**
- * Sends one event of an authorised NF-e to its authority's NFeRecepcaoEvento4 (shared/nfe README "Events") and
+ * Sends one event of an authorised NF-e to its authority's NFeRecepcaoEvento4 and
  * records it. A row `enviando`, written under the note's row lock, holds the sequence number and serialises
  * concurrent calls. A lost answer, or a duplicate (573) that an earlier lost answer may explain, is settled by
  * the protocol query, which lists the events the authority registered: an event is never registered twice

@@ -31,7 +31,7 @@ export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUnchecke
 
 /**
  * Automatic recovery of a lost answer stops this long after the note was created (as NFS-e recovery gives up
- * after 7 days, spec 8): by then the authority either has the note (a query finds it) or an outage outlived any
+ * after 7 days): by then the authority either has the note (a query finds it) or an outage outlived any
  * retry, and a person has to look.
  */
 export const CONFIRMATION_GIVE_UP_AFTER = 7 * DAY;
@@ -41,7 +41,7 @@ export const CONFIRMATION_GIVE_UP_AFTER = 7 * DAY;
  * the settling statement); `loaded` is the note and A1 of the request that has just stored it. A lost answer
  * (`aguardando_confirmacao`) or an authoriser down (`transmitindo`, `contingencia_epec`) keeps it, to be claimed
  * again after the backoff. A lost answer is re-queried by key until CONFIRMATION_GIVE_UP_AFTER: then the job ends
- * and the note stays `aguardando_confirmacao` (spec 3.3 has no failure status for NF-e) with `aviso.codigo` =
+ * and the note stays `aguardando_confirmacao` (NF-e has no failure status) with `aviso.codigo` =
  * `confirmacao_esgotada`, still readable and filterable.
  */
 export async function runNfeJob(

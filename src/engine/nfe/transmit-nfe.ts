@@ -11,7 +11,7 @@ import { presentNfe, type NfeView } from './present-nfe.js';
 import { AutorizadorForaDoAr, type SefazGateway, type SefazTarget } from '../transmissao/sefaz-gateway.js';
 import { extractElement, tag } from '../transmissao/soap12.js';
 
-/** Statuses still to be settled by the UF authoriser; contingencia_epec is the spec's internal EPEC_REGISTRADO. */
+/** Statuses still to be settled by the UF authoriser; contingencia_epec is the internal EPEC_REGISTRADO. */
 export const PENDING = ['transmitindo', 'aguardando_confirmacao', 'contingencia_epec'];
 // MOC 4.00: 100 authorised, 150 authorised out of time; 110/301/302 denied (the number is consumed).
 const AUTHORISED = ['100', '150'];
@@ -41,7 +41,7 @@ interface Outcome {
 }
 
 /**
- * One transmission step of an NF-e (spec 3.3). A note whose last answer was lost (`aguardando_confirmacao`) is
+ * One transmission step of an NF-e. A note whose last answer was lost (`aguardando_confirmacao`) is
  * first queried by its access key: the SAME stored XML is sent again only when the authority answers 217 (does
  * not exist), so one note never becomes two; a duplicate (204) is resolved by the same query. The new status and
  * its event commit in one transaction, guarded so that a concurrent step cannot settle the note twice.

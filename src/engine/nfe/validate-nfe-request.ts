@@ -39,7 +39,7 @@ const PRESENCAS = Object.keys(PRESENCA_IND) as Presenca[];
 const FINALIDADES: Finalidade[] = ['normal', 'complementar', 'ajuste', 'devolucao'];
 const CONTRIBUINTES: Contribuinte[] = ['contribuinte', 'isento', 'nao_contribuinte'];
 /**
- * Validates `POST /v1/nfe` in `modo` `informado` (spec 2.9), reporting every problem at once with a JSON Pointer.
+ * Validates `POST /v1/nfe` in `modo` `informado`, reporting every problem at once with a JSON Pointer.
  * `calcular` and `conferir` are refused before this runs (modoNaoSuportado).
  */
 export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): NfeValidation {
@@ -110,7 +110,7 @@ export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): Nf
 function lerChaveReferenciada(root: Objeto, finalidade: Finalidade, c: Coletor): string | undefined {
   const chave = lerTexto(root, 'chave_referenciada', '/chave_referenciada', c, { nome: 'A chave referenciada' });
   if (chave === undefined) {
-    // Spec 2.9 / 7.3: devolução and complementar always reference the original note.
+    // Devolução and complementar always reference the original note.
     if (!presente(root, 'chave_referenciada') && (finalidade === 'devolucao' || finalidade === 'complementar')) {
       c.add('chave_referenciada_obrigatoria', '/chave_referenciada', `A finalidade ${finalidade} exige a chave da NF-e de origem.`,
         'Informe chave_referenciada com os 44 caracteres da chave de acesso da nota original.');
@@ -152,7 +152,7 @@ function lerDestinatario(v: unknown, c: Coletor, enviado: boolean): NfeDestinata
   const docTexto = lerTexto(d, 'documento', '/destinatario/documento', c, { obrigatorio: 'O documento do destinatário' });
   const doc = docTexto ? documentoFederal(docTexto) : null;
   if (docTexto && !doc) c.add('documento_invalido', '/destinatario/documento', 'CPF ou CNPJ do destinatário inválido.', 'Confira os dígitos verificadores do documento.');
-  // No registry lookup yet: the name is required with a CNPJ too (spec 2.9 obtains it from the registry).
+  // No registry lookup yet: the name is required with a CNPJ too, although the registry could supply it.
   const nome = lerTexto(d, 'nome', '/destinatario/nome', c, { obrigatorio: 'O nome do destinatário', min: 2, max: 60, nome: 'O nome do destinatário' });
   const contribuinte = lerEnum(d, 'contribuinte', '/destinatario/contribuinte', CONTRIBUINTES, c, false) ?? 'nao_contribuinte';
   const ie = lerTexto(d, 'inscricao_estadual', '/destinatario/inscricao_estadual', c, { nome: 'A inscrição estadual' });

@@ -31,12 +31,12 @@ export interface VoidNumbersOptions {
 export type VoidDeps = Pick<EngineDeps, 'db' | 'clock' | 'secrets' | 'logger' | 'pubsub'> & { sefaz: SefazGateway };
 
 // Notes whose number may be voided: a rejection does not consume the number at the authority (MOC 4.00), and the
-// caller gives it up (spec 3.3). Every other status holds it (or may: transmitindo, aguardando_confirmacao).
+// caller gives it up. Every other status holds it (or may: transmitindo, aguardando_confirmacao).
 const VOIDABLE = 'rejeitada';
 const HOMOLOGADA = '102';
 
 /**
- * Inutilização of a range of a company's series (NFeInutilizacao4, shared/nfe/README "Inutilização"). Under the
+ * Inutilização of a range of a company's series (NFeInutilizacao4). Under the
  * series' row lock (the lock numbering takes too), the range is checked against our notes and earlier ranges and
  * reserved as `transmitindo`, so numbering skips it from then on; the signed, schema-checked inutNFe is sent;
  * on 102 the range becomes `homologada` with its protocol and the rejected notes inside it `descartada`, with
@@ -144,7 +144,7 @@ async function reserve(tx: Tx, options: VoidNumbersOptions, signed: string, now:
   });
 }
 
-/** Rejected notes inside a homologated range: their number is voided, so they are `descartada` (spec 3.3). */
+/** Rejected notes inside a homologated range: their number is voided, so they are `descartada`. */
 async function discardVoidedNotes(tx: Tx, companyId: string, options: VoidNumbersOptions, at: Date): Promise<void> {
   const where = { companyId, environment: options.environment, serie: options.serie, numero: { gte: options.numeroInicial, lte: options.numeroFinal }, status: VOIDABLE };
   const notes = await tx.nfe.findMany({ where, select: { id: true } });

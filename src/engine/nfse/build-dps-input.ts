@@ -19,7 +19,7 @@ export interface BuildDpsInputOptions {
   chaveSubstituida?: string;
 }
 
-/** Maps a validated request and its effective values to the national DPS layout (nfse-nacional/README.md). */
+/** Maps a validated request and its effective values to the national DPS layout. */
 export function buildDpsInput(o: BuildDpsInputOptions): DpsInput {
   const { request, resolved, company } = o;
   const regime = company.regime_tributario;
@@ -94,7 +94,7 @@ function buildTomador(request: NfseRequest): Tomador {
   return {
     ...doc,
     ...(t.inscricao_municipal ? { IM: t.inscricao_municipal } : {}),
-    // The layout requires the recipient's name; the API does not (spec 2.2).
+    // The layout requires the recipient's name; the API does not.
     xNome: t.nome ?? 'NAO INFORMADO',
     ...(end?.municipio && end.cep
       ? {

@@ -1,7 +1,7 @@
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import type { EmpresaContexto, RegimeApuracaoSimples, RegimeTributario } from './validation/types.js';
 
-// Company body words (DESIGN.md) → DPS regApTribSN codes.
+// Company body words (`regime_apuracao_simples`) → DPS regApTribSN codes.
 const APURACAO: Record<string, RegimeApuracaoSimples> = {
   federais_municipal_sn: '1',
   federais_sn_municipal_fora: '2',

@@ -20,7 +20,7 @@ async function resignWithCompetence(deps: TransmissionDeps, note: NfseWithTimeli
 const COMPETENCIA = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
- * `POST /v1/nfse/{id}/confirmacao` (spec 3.1): a note `aguardando_confirmacao` goes back into transmission,
+ * `POST /v1/nfse/{id}/confirmacao`: a note `aguardando_confirmacao` goes back into transmission,
  * keeping its competence or taking the one given. The DPS keeps its number: it never reached the national
  * system, so the same Id cannot yield a second note.
  */

@@ -5,7 +5,7 @@ import { isUuid } from '../nucleo/ids.js';
 import type { NfseWithTimeline } from './present-nfse.js';
 
 /**
- * `GET /v1/nfse/{id}`: `{id}` is the note id, the `referencia` or the 50-character `chave_acesso` (spec 4.1),
+ * `GET /v1/nfse/{id}`: `{id}` is the note id, the `referencia` or the 50-character `chave_acesso`,
  * always inside the key's account and environment (and company, for a restricted key).
  */
 export async function findNfse(
@@ -19,7 +19,7 @@ export async function findNfse(
     ...(principal.companyId ? { companyId: principal.companyId } : {}),
     ...(options.empresaId ? { companyId: options.empresaId } : {}),
   };
-  // A malformed filter is the caller's error (spec 7.2), and the column is a uuid: never send it to the database.
+  // A malformed filter is the caller's error, and the column is a uuid: never send it to the database.
   if (options.empresaId && !isUuid(options.empresaId)) {
     throw parameterError('parametro_invalido', { query: 'empresa_id' }, `não é um id de empresa: ${options.empresaId}.`, {
       correcao: 'Use o id da empresa retornado por GET /v1/companies.',
@@ -38,7 +38,7 @@ export async function findNfse(
   }
   const byRef = await deps.db.nfse.findMany({ where: { ...scope, referencia: options.id }, include: { timeline: true }, take: 2 });
   if (byRef.length > 1) {
-    // campo stays null: empresa_id is a query parameter here, not a member of a body (spec 2.1).
+    // campo stays null: empresa_id is a query parameter here, not a member of a body.
     throw new EngineError('referencia_ambigua', `A referência ${options.id} existe em mais de uma empresa; informe o parâmetro empresa_id.`, {
       correcao: 'Informe empresa_id na consulta.',
     });

@@ -3,10 +3,10 @@ import type { Db } from '../../db/database.js';
 
 /**
  * Stores a new note, its first timeline step and its transmission job in one statement: atomic on its own, so
- * without BEGIN/COMMIT, and one round trip where the three Prisma creates of a batch transaction took five
- * (issuance's hottest write, bench/nfse-issue). The caller holds every value of the rows (the objects are the
- * rows as stored, so nothing is read back); the foreign keys are checked at the end of the statement.
- * A duplicate `referencia` or DPS id fails the whole statement with a unique violation (isUniqueViolation in kernel/unique-violation.ts).
+ * without BEGIN/COMMIT, and one round trip where the three Prisma creates of a batch transaction would take five
+ * (this is issuance's hottest write). The caller holds every value of the rows (the objects are the rows as
+ * stored, so nothing is read back); the foreign keys are checked at the end of the statement. A duplicate
+ * `referencia` or DPS id fails the whole statement with a unique violation (isUniqueViolation).
  */
 export async function insertNewNote(db: Db, note: Nfse, criada: NfseTimelineEntry, job: TransmissionJob): Promise<void> {
   await db.$executeRaw`

@@ -31,7 +31,7 @@ export interface IssueNfseOptions {
 }
 
 /**
- * `POST /v1/nfse` (spec 3.1): validate, check readiness, create the note `transmitindo` with its signed DPS
+ * `POST /v1/nfse`: validate, check readiness, create the note `transmitindo` with its signed DPS
  * and a transmission job in one transaction, transmit at once, and wait up to `Prefer: wait` for the outcome.
  * Authorised → the note; rejected or failed → 422 carrying the note; still running → the note (202).
  */
@@ -58,7 +58,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
 
   // DPS numbers must be unique per company, environment and series (E0014), not gapless: the national system has
   // no voiding of DPS numbers. So the number comes from one autocommit statement, whose row lock ends with it, and
-  // the DPS is signed outside any transaction: concurrent notes of one company no longer queue behind a lock held
+  // the DPS is signed outside any transaction: concurrent notes of one company do not queue behind a lock held
   // while signing. A failure after this point (duplicate referencia, crash) leaves that number unused.
   const numero = await nextDpsNumber(deps, company.id, principal.environment, serie);
   const dps = buildDpsInput({

@@ -24,11 +24,11 @@ export interface NfseFilter {
 }
 
 /**
- * `GET /v1/nfse` (spec 4.1), newest first, keyset over (created_at, id): notes inserted while a client pages
+ * `GET /v1/nfse`, newest first, keyset over (created_at, id): notes inserted while a client pages
  * are newer than its cursor, so no row is skipped or repeated. `limite` is clamped to 1..100 (default 50).
  */
 export async function listNfse(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListNfseOptions & { filter?: NfseFilter }) {
-  // Spec 8: out of range is clamped here, never refused (the facade already made a 21-digit number an Int).
+  // Out of range is clamped here, never refused (the facade already made a 21-digit number an Int).
   const limite = options.limite == null ? 50 : Math.min(100, Math.max(1, Math.trunc(options.limite)));
   const after = options.cursor ? decodeKeyset('nf1', options.cursor, 'cursor') : null;
   const rows = await deps.db.nfse.findMany({

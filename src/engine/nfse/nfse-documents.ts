@@ -30,7 +30,7 @@ const pending = (note: NfseWithTimeline) =>
     ? 'A nota ainda não foi autorizada; consulte de novo quando estiver autorizada.'
     : `A nota está ${note.status} e não gerou NFS-e.`;
 
-/** `GET /v1/nfse/{id}/xml` (DESIGN.md): 404 `nao_encontrado` while the note has no XML (spec 7.3). */
+/** `GET /v1/nfse/{id}/xml`: 404 `nao_encontrado` while the note has no XML. */
 export async function getNfseXml(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: NfseDocumentOptions): Promise<NfseXmlDocument> {
   const note = await findNfse(deps, principal, options);
   if (!note.nfseXml || !note.chaveAcesso) {
@@ -40,8 +40,8 @@ export async function getNfseXml(deps: Pick<EngineDeps, 'db'>, principal: Princi
 }
 
 /**
- * `GET /v1/nfse/{id}/pdf`: the DANFSe rendered from the stored XML (the national DANFSe API is suspended, README
- * §4.4); a cancelled note is stamped. 409 `nfse_sem_pdf` (retentavel) while the note has no XML (spec 4.1).
+ * `GET /v1/nfse/{id}/pdf`: the DANFSe rendered from the stored XML (the national DANFSe API is suspended); a
+ * cancelled note is stamped. 409 `nfse_sem_pdf` (retentavel) while the note has no XML.
  */
 export async function getNfsePdf(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: NfseDocumentOptions): Promise<NfsePdfDocument> {
   const note = await findNfse(deps, principal, options);

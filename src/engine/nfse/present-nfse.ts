@@ -13,7 +13,7 @@ export type NfseStatus =
   | 'descartada';
 
 /**
- * The NFS-e record of spec 2.3, as `GET /v1/nfse/{id}` shows it and as every NFSE_* event carries it in
+ * The NFS-e record, as `GET /v1/nfse/{id}` shows it and as every NFSE_* event carries it in
  * `dados`. This is the one serialiser of a note: GraphQL exposes the same values in camelCase.
  */
 export function presentNfse(note: NfseWithTimeline) {

@@ -14,7 +14,7 @@ const refuse = (mensagem: string, codigoOficial: string | null, correcao: string
   new EngineError('substituicao_recusada', mensagem, { campo: '/substituicao', codigoOficial, correcao });
 
 /**
- * Pre-checks refused with 422 before anything is transmitted (spec 7.5): cancelled or already substituted
+ * Pre-checks refused with 422 before anything is transmitted: cancelled or already substituted
  * (E0046), another environment (E0065), another substitution of the same note in progress. E0078 (motivo
  * for code 99) is a validation rule.
  */
@@ -24,8 +24,8 @@ export async function checkSubstitution(
   companyId: string,
   subst: SubstituicaoRequest,
 ): Promise<SubstitutionTarget> {
-  // DESIGN.md (E0065): "the access key's environment digit" is position 8 of the key, read as the DPS tpAmb
-  // (1 production, 2 test); the simulator generates keys that way (src/engine/national/access-key.ts).
+  // E0065: the access key's environment digit is position 8 of the key, read as the DPS tpAmb (1 production,
+  // 2 test); the simulator generates keys that way (nacional/access-key.ts).
   const expectedAmb = principal.environment === 'live' ? '1' : '2';
   if (subst.chave_acesso) {
     const amb = accessKeyAmbGer(subst.chave_acesso);

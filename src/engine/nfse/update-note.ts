@@ -9,9 +9,9 @@ import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 
 export interface NoteChange {
   data?: Prisma.NfseUpdateInput;
-  /** Timeline steps of spec 2.3 (`envio`, `consulta_dps`, `recuperada`, …). */
+  /** Timeline steps (`envio`, `consulta_dps`, `recuperada`, …). */
   timeline?: Array<{ tipo: string; detalhe?: Record<string, unknown> }>;
-  /** Event of spec 6.2 written with the change, `dados` = the note after it. */
+  /** Event-log type written with the change, `dados` = the note after it. */
   event?: string;
   /** Only apply when the note is still in this status (guards races between the API and workers). */
   expectStatus?: string | string[];

@@ -4,7 +4,7 @@ import { EngineError } from '../errors.js';
 import { regrasVersao } from './adjustments/index.js';
 import { prepareIssuance } from './prepare-issuance.js';
 
-/** `POST /v1/nfse/validacoes` (spec 2.5): always answers; creates nothing. */
+/** `POST /v1/nfse/validacoes`: always answers; creates nothing. */
 export async function validateNfse(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, body: unknown) {
   try {
     const { validation, readiness } = await prepareIssuance(deps, principal, body);

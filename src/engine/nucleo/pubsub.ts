@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 
 /**
- * Notifications published after commit (ids and kinds, never rows: STYLE.md). Subscribers reload what they
+ * Notifications published after commit (ids and kinds, never rows). Subscribers reload what they
  * need through the schema. In-process by default; through Redis when several processes share one database.
  */
 export interface PubSub {

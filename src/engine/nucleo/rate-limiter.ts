@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Fixed 60-second windows aligned to the clock minute (spec 8): `hit` returns how many requests this key made
+ * Fixed 60-second windows aligned to the clock minute: `hit` returns how many requests this key made
  * in the current minute, this one included.
  */
 export interface RateLimiter {

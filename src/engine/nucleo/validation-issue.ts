@@ -1,6 +1,6 @@
-/** One entry of `erros[]` of a 422 `validacao` or of `POST /v1/nfse/validacoes` (spec 2.5, 7.1). */
+/** One entry of `erros[]` of a 422 `validacao` or of `POST /v1/nfse/validacoes`. */
 export interface ValidationIssue {
-  /** Stable code (spec 7.3 "Codes inside erros[]" plus ours; see README of this folder). */
+  /** Stable code: the API contract's codes plus ours. */
   codigo: string;
   /** JSON Pointer into the request body ("" = the body itself). */
   campo: string;

@@ -9,7 +9,7 @@ export function diaFiscal(now: Date): string {
 }
 
 /**
- * Checks NCM, CEST and GTIN against the official tables (spec 7.3, product registration refusals). The CEST is
+ * Checks NCM, CEST and GTIN against the official tables. The CEST is
  * compared with the NCM only when the NCM itself is known, so one wrong NCM gives one error. Messages about a
  * missing code name the table version, since a newer table may have it.
  */

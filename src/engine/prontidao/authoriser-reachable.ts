@@ -19,7 +19,7 @@ const IN_OPERATION = '107';
 const cache = new Map<string, { at: number; item: Promise<ReadinessItem> }>();
 
 /**
- * "Authoriser reachable" (issue 12 item 7): NfeStatusServico4 of the company's authoriser answered 107. Never
+ * "Authoriser reachable": NfeStatusServico4 of the company's authoriser answered 107. Never
  * worse than `aviso` — an NF-e still goes out in EPEC contingency while its UF is down — and only for a company
  * that issues NF-e (state registration, known authoriser, A1); not part of the issuance gates, which must not
  * wait on a SEFAZ. Cached per authoriser and environment: readiness pages do not hammer the authority.

@@ -9,7 +9,7 @@ export const READINESS_CHECK_EVERY = 6 * HOUR;
 const JOB = 'prontidao_empresas';
 
 /**
- * Spec 6.2 / 8: every 6 hours (on the injectable clock, one job for all companies, whichever worker claims it)
+ * Every 6 hours (on the injectable clock, one job for all companies, whichever worker claims it)
  * the readiness of every production company is recomputed; when an item changed situation since the last
  * check, EMPRESA_PRONTIDAO_ALTERADA carries the readiness plus `alterados` = [{item, de, para}], written in the
  * same transaction as the new snapshot. The first check of a company only records it. Returns events written.

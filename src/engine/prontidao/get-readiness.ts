@@ -38,7 +38,7 @@ export async function readinessOf(
   return { empresa_id: company.id, situacao: worstOf(itens), itens };
 }
 
-/** Issuance gate (spec 3.1): any `bloqueio` refuses with 412 and the whole readiness; nothing is created. */
+/** Issuance gate: any `bloqueio` refuses with 412 and the whole readiness; nothing is created. */
 export function assertReady(readiness: Readiness): void {
   if (readiness.situacao === 'bloqueio') {
     throw new EngineError('empresa_nao_pronta', 'A empresa não está pronta para emitir.', {

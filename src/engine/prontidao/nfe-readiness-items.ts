@@ -4,7 +4,7 @@ import { autorizadorDaUf } from '../transmissao/autorizador.js';
 import { municipio } from '../tabelas/index.js';
 import type { ReadinessItem } from './readiness-items.js';
 
-/** The readiness items that only NF-e issuance needs (issue 12 item 7). */
+/** The readiness items that only NF-e issuance needs. */
 export const NFE_ITEMS = ['inscricao_estadual', 'endereco_emitente', 'serie_nfe', 'autorizador_nfe'] as const;
 
 /**

@@ -25,7 +25,7 @@ const ok = (item: string, mensagem: string): ReadinessItem => ({ item, situacao:
 const aviso = (item: string, mensagem: string, correcao: string): ReadinessItem => ({ item, situacao: 'aviso', mensagem, correcao });
 const bloqueio = (item: string, mensagem: string, correcao: string): ReadinessItem => ({ item, situacao: 'bloqueio', mensagem, correcao });
 
-/** Every requirement of spec 2.6 (and the NF-e ones), computed from stored data and the municipality tables. */
+/** Every readiness requirement (NFS-e and NF-e), computed from stored data and the municipality tables. */
 export function readinessItems({ company, accountPlan, environment, now }: ReadinessFacts): ReadinessItem[] {
   const params = parametrosMunicipio(company.municipio);
   const mun = municipio(company.municipio);

@@ -154,7 +154,6 @@ export function parametrosMunicipio(ibge: string): ParametrosMunicipio {
   };
 }
 
-/** IBGE codes present in the parameters table. */
 export function municipiosParametrizados(): string[] {
   return [...tabela().keys()];
 }

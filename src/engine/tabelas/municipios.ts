@@ -34,7 +34,7 @@ const municipios = lazy(() => {
 
 /**
  * IBGE municipality (seven digits) → name and state, or null when the code is not in Anexo A.
- * Validated by list membership: nine real codes fail the IBGE check digit (DESIGN.md), so no DV check here.
+ * Validated by list membership: nine real codes fail the IBGE check digit, so no DV check here.
  */
 export function municipio(codigo: string): Municipio | null {
   return municipios().get(codigo) ?? null;

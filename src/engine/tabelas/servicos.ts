@@ -19,20 +19,20 @@ export interface ServicoNacional {
   /** LC 116 item (two digits), e.g. "07". */
   item: string;
   descricaoItem: string;
-  /** `servico.obra` is mandatory (spec 2.2 list of 13 codes; Anexo I E0370). */
+  /** `servico.obra` is mandatory (CODIGOS_EXIGEM_OBRA; Anexo I E0370). */
   exigeObra: boolean;
   /** `servico.obra` is accepted: the construction codes and 99.01.01 (Anexo I E0372 exception). */
   aceitaObra: boolean;
   /** The incidence table marks the event group (atvEvento) as mandatory (item 12; E0390). */
   exigeEvento: boolean;
   incidencia: IncidenciaIssqn;
-  /** `anexo_b` = official list; `especificacao` = code named by the interface specification but absent from our copy. */
+  /** `anexo_b` = official list; `especificacao` = construction code the API adds, absent from our copy (SUPLEMENTO). */
   fonte: 'anexo_b' | 'especificacao';
 }
 
 /**
- * Construction codes that require `servico.obra` (spec 2.2). Anexo I v1.00 (E0370) names the first eleven;
- * 14.14.03 and 14.14.04 come from the interface specification and are not in our copy of Anexo B v1.00.
+ * Construction codes that require `servico.obra`. Anexo I v1.00 (E0370) names the first eleven; 14.14.03 and
+ * 14.14.04 are not in our copy of Anexo B v1.00 (SUPLEMENTO).
  */
 export const CODIGOS_EXIGEM_OBRA: ReadonlySet<string> = new Set([
   '070201', '070202', '070401', '070501', '070502', '070601', '070602',
@@ -43,9 +43,9 @@ export const CODIGOS_EXIGEM_OBRA: ReadonlySet<string> = new Set([
 const CODIGOS_ACEITAM_OBRA_SEM_EXIGIR: ReadonlySet<string> = new Set(['990101']);
 
 /**
- * Codes named by the specification but missing from Anexo B v1.00 (the newer v1.01-20260122 annex was not
- * available). Accepted so that the specification's obra rule can apply; ISSQN is taken as due at the place of
- * the works, as for the other construction codes (LC 116 art. 3).
+ * Construction codes missing from Anexo B v1.00 (the newer v1.01-20260122 annex was not available). Accepted
+ * so that the obra rule can apply; ISSQN is taken as due at the place of the works, as for the other
+ * construction codes (LC 116 art. 3).
  */
 const SUPLEMENTO: ReadonlyArray<{ codigo: string; descricao: string }> = [
   { codigo: '141403', descricao: 'Subitem 14.14.03 (serviço de construção citado na especificação; descrição oficial não disponível no Anexo B v1.00).' },

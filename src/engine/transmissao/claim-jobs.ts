@@ -19,10 +19,10 @@ interface JobRow {
 /**
  * Claims due jobs for this process. FOR UPDATE SKIP LOCKED lets any number of workers share the queue without
  * taking the same job; the lease expires if the process dies, and the next claim finds the job again.
- * Single notes (priority 0) go ahead of batch items (priority 1), spec 4.2.
+ * Single notes (priority 0) go ahead of batch items (priority 1).
  *
- * A job is marked `mayHaveSent` by the claim itself, before anything is sent (spec 3.1: a DPS that may
- * have reached the national system is queried before any resend), which spares a statement per note. The jobs
+ * A job is marked `mayHaveSent` by the claim itself, before anything is sent (a DPS that may have reached
+ * the national system is queried before any resend), which spares a statement per note. The jobs
  * come back with the payload they had before the claim: what the previous attempts knew.
  */
 export async function claimJobs(deps: Pick<EngineDeps, 'db' | 'clock'>, limit: number): Promise<TransmissionJob[]> {

@@ -52,7 +52,7 @@ export function readErrors(body: unknown): NationalMessage[] {
     });
 }
 
-/** `alertas` may be null on the live service (README §3.1 [observed]). */
+/** `alertas` may be null on the live service (observed, not documented). */
 export function readAlerts(body: unknown): NationalMessage[] {
   const list = field(body, 'alertas');
   return Array.isArray(list) ? list.map(toMessage).filter((m): m is NationalMessage => m !== null) : [];
@@ -74,7 +74,7 @@ export function readNfseKey(nfseXml: string): string | undefined {
 
 /**
  * Event XML from either shape: SW `eventoXmlGZipB64`, or the live `eventos[].arquivoXml`, which is base64 of the
- * base64(gzip) text (starts "SDRzSUFBQUFB", README §3.1 [observed]).
+ * base64(gzip) text (starts "SDRzSUFBQUFB"; observed on the live service).
  */
 export function decodeEventPayload(payload: string): string {
   if (payload.startsWith('H4sI')) return gunzipBase64(payload);

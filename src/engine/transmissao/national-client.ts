@@ -65,7 +65,7 @@ export type GetEventResult =
 export function createNationalClient(options: NationalClientOptions): NationalClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const dispatcher = new Agent({
-    // Sefin refuses HTTP/2 on authenticated paths (HTTP_1_1_REQUIRED, README §2 [observed]).
+    // Sefin refuses HTTP/2 on authenticated paths (HTTP_1_1_REQUIRED, observed on the live service).
     allowH2: false,
     connect: {
       timeout: Math.min(timeoutMs, 10_000),
@@ -166,7 +166,7 @@ export async function emitDps(client: NationalClient, options: CallOptions & { d
     const b64 = readString(body, 'nfseXmlGZipB64');
     if (!b64) return null;
     const nfseXml = gunzipBase64(b64);
-    // Do not trust idDps/chaveAcesso blindly: idDps was seen carrying "NFS"+chave (README §3.1 [observed]).
+    // Do not trust idDps/chaveAcesso blindly: the live service was seen putting "NFS"+chave in idDps.
     const chave = readNfseKey(nfseXml) ?? readString(body, 'chaveAcesso') ?? '';
     return { kind: 'authorized', chave, nfseXml, numero: readNfseNumber(nfseXml) ?? '', alertas: readAlerts(body), dataHoraProcessamento: readString(body, 'dataHoraProcessamento') };
   });
@@ -204,7 +204,7 @@ export async function registerEvent(client: NationalClient, options: CallOptions
   });
 }
 
-/** GET /nfse/{chave}/eventos/{tipo}/{seq} — the only event query path that works live (README §3). */
+/** GET /nfse/{chave}/eventos/{tipo}/{seq} — the only event query path that works live. */
 export async function getEvent(client: NationalClient, options: CallOptions & { chave: string; tipoEvento: string; nSeqEvento: number }): Promise<GetEventResult> {
   const path = `/nfse/${encodeURIComponent(options.chave)}/eventos/${options.tipoEvento}/${options.nSeqEvento}`;
   const raw = await send(client, 'GET', path, undefined, options);

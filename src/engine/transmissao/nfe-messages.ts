@@ -1,7 +1,7 @@
 import { el } from '../xml/xml-text.js';
 import { NFE_NS } from '../xml/namespaces.js';
 
-/** enviNFe of one signed NFe, synchronous (indSinc 1: the answer carries protNFe, shared/nfe/README "Authorisation"). */
+/** enviNFe of one signed NFe, synchronous (indSinc 1: the answer carries protNFe). */
 export function buildEnviNFe(signedNfe: string, idLote: string): string {
   return `<enviNFe xmlns="${NFE_NS}" versao="4.00">${el('idLote', idLote)}${el('indSinc', '1')}${signedNfe.replace(/^<\?xml[^>]*\?>/, '')}</enviNFe>`;
 }

@@ -24,7 +24,7 @@ export interface SefazSend extends SefazTarget {
 
 /**
  * The authoriser did not take the request: the connection failed or it answered 502/503 (its front refusing
- * work). Nothing reached it, so the note may go to EPEC contingency (spec 3.3). A timeout is not an outage: the
+ * work). Nothing reached it, so the note may go to EPEC contingency. A timeout is not an outage: the
  * authority may have processed the note, which only a query by key can tell.
  */
 export class AutorizadorForaDoAr extends Error {}

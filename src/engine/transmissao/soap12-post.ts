@@ -6,7 +6,7 @@ export type Soap12Answer = { kind: 'http'; status: number; text: string } | { ki
 
 /**
  * One SOAP 1.2 POST to a SEFAZ/AN service over the client's mutual-TLS dispatcher, with the action in the
- * Content-Type as SOAP 1.2 carries it (../shared/nfe README "Namespaces and SOAP 1.2 envelope"). A network
+ * Content-Type as SOAP 1.2 carries it. A network
  * failure or timeout is `unavailable`; reading the answer is the caller's. The client's scenario goes as the
  * simulator's X-Simulador-Cenario (set only on clients of the simulator).
  */

@@ -1,5 +1,5 @@
 /**
- * SOAP 1.2 of the NF-e 4.00 web services (shared/nfe/README "Namespaces and SOAP 1.2 envelope"): no header, the
+ * SOAP 1.2 of the NF-e 4.00 web services: no header, the
  * message inside `nfeDadosMsg` (request) or `nfeResultMsg` (answer) in the namespace of the WSDL operation.
  */
 export const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';

@@ -10,7 +10,7 @@ export interface TransmissionDeps extends EngineDeps {
 
 /** What `payload` of a transmission job remembers between attempts. */
 export interface JobPayload {
-  /** A send may have reached the national system: query the DPS before any resend (spec 3.1). */
+  /** A send may have reached the national system: query the DPS before any resend. */
   mayHaveSent?: boolean;
   /** Failed attempts, for the backoff. */
   failures?: number;
@@ -18,6 +18,6 @@ export interface JobPayload {
   competenciaConfirmada?: string;
 }
 
-// Retry waits after an outage or a lost answer; recovery gives up after 7 days (spec 8).
+// Retry waits after an outage or a lost answer; recovery gives up after 7 days.
 const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000];
 export const backoff = (failures: number): number => BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)]!;

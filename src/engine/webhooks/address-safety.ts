@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
 /**
- * SSRF guard of spec 6.1: a webhook URL must reach a public address. Every address a name resolves to is
+ * SSRF guard: a webhook URL must reach a public address. Every address a name resolves to is
  * checked and one internal address refuses the whole host; IP literals in every form that the URL parser or
  * inet_aton accept (decimal 2130706433, hex 0x7f000001, octal 0177.0.0.1, short 127.1) are parsed, not
  * resolved. The same check runs at registration and before each attempt, on the addresses it connects to

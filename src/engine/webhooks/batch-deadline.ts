@@ -5,9 +5,9 @@ export interface Expirable {
 
 /**
  * The deadline a claimed batch's attempts share (they start together): one timer for the batch instead of one
- * per attempt. Attempts are kept in a plain list and never taken out: one that ends first ignores a later
- * expire(), and the batch's last attempt clears the list with the timer. Removing each finished attempt from
- * a listener list (AbortSignal's, then a Set) cost more per attempt than everything else the deadline does.
+ * per attempt. Attempts are kept in a plain list and never taken out, since removing each finished one would
+ * cost more per attempt than everything else the deadline does: one that ends first ignores a later expire(),
+ * and the batch's last attempt clears the list with the timer.
  */
 export class BatchDeadline {
   /** Once the time is up: a TimeoutError whose message is what an attempt cut off by it records. */

@@ -13,7 +13,7 @@ export interface ClaimedDelivery {
   tipo: string;
   /** The in-flight batch of a first attempt whose row is not written yet (dispatch-events.ts); null for a row. */
   batch: string | null;
-  /** The POST body `{tipo, dados}` (spec 6.1), the exact bytes that are signed and sent. */
+  /** The POST body `{tipo, dados}`, the exact bytes that are signed and sent. */
   body: string;
   attempts: number;
   firstAttemptAt: Date | null;
@@ -43,7 +43,7 @@ const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso))
 
 /**
  * The deliveries of `source` (a CTE with id, webhook_id, event_id, tipo, dados, attempts, first_attempt_at,
- * batch) and their webhooks as one JSON text that parseClaimed reads: a row per delivery cost more in the
+ * batch) and their webhooks as one JSON text that parseClaimed reads: a row per delivery would cost more in the
  * client's per-cell conversions than the statement itself. A webhook's columns come once, not with each of its
  * deliveries (a batch is mostly one webhook's). The POST body `{tipo, dados}` is put together here from the
  * stored JSON text, with no parse and re-serialisation per delivery (not shared by event id: a resend may
@@ -101,8 +101,8 @@ export function parseClaimed(json: string): ClaimedDelivery[] {
 /**
  * One round trip of the deliverer: records finished attempts (each with its next attempt), deletes the
  * in-flight batches `done` whose attempts were all recorded by earlier trips, and claims up to `limit` due
- * deliveries, in one statement; a statement per delivery, or one to record and another to claim, was the
- * worker's bottleneck. A first attempt from the fan-out writes its delivery row now, with the outcome
+ * deliveries, in one statement: a statement per delivery, or one to record and another to claim, would make
+ * round trips the worker's bottleneck. A first attempt from the fan-out writes its delivery row now, with the outcome
  * (fanout_key keeps it to one row per webhook and event, also against a revived batch); a later attempt
  * updates the row, guarded by `attempts`, so an attempt whose lease was taken over is not recorded twice. An
  * attempt row is written only for a delivery row written or updated here. Claims use FOR UPDATE SKIP LOCKED
@@ -113,7 +113,7 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
   const now = deps.clock.now();
   const lease = new Date(now.getTime() + DELIVERY_LEASE_MS);
   // The batch goes as one JSON parameter read by jsonb_to_recordset, instants as epoch milliseconds: column
-  // arrays cost a conversion per element, and Date.toJSON per instant was a visible part of the worker's CPU.
+  // arrays would cost a conversion per element, and Date.toJSON per instant shows in the worker's CPU.
   const outcomes = JSON.stringify(finished.map((a) => ({
     id: a.delivery.id, fresh: a.delivery.batch !== null, webhook_id: a.delivery.webhookId, event_id: a.delivery.eventId,
     done: a.delivery.attempts, numero: a.numero, status: a.status, first_at: a.firstAt.getTime(), next_at: a.next?.getTime() ?? null,
@@ -138,8 +138,8 @@ export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], li
 // `due` runs on the statement's snapshot, where the rows being recorded still hold their lease; they are
 // excluded all the same, as one statement must not update a row twice. MATERIALIZED: the locking subquery
 // runs once (a re-run per outer row could pick other rows); the outer WHERE repeats the due test, re-checked
-// on the locked row version. $2 repeats o's ids as an array the planner can count: joined on o alone
-// (estimated at 100 rows) it chose a sequential scan of every delivery, a cost growing with the table.
+// on the locked row version. $2 repeats o's ids as an array the planner can count: joined on o alone (which
+// it estimates at 100 rows) it picks a sequential scan of every delivery, a cost growing with the table.
 const RECORD_AND_CLAIM = `
   WITH o AS (
     SELECT o.id, o.fresh, o.webhook_id, o.event_id, o.done, o.numero, o.status, o.attempt_id, o.duration_ms, o.response_status, o.erro,

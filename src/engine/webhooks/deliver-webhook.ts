@@ -26,11 +26,11 @@ export interface Attempt {
 }
 
 /**
- * One attempt of a claimed delivery (spec 6.1): POST `{tipo, dados}` with every header, signed, to `target` (the
- * webhook's host checked as its batch's attempts start: the pool only connects to the addresses just checked), until `deadline`
- * (the 10 s of its claimed batch, whose attempts all start together); only 2xx is success, a 3xx is not followed.
- * Returns the outcome with the next attempt of the table of spec 6.3, to be recorded by claimDeliveries; null
- * when the webhook is gone (a delivery row is closed here, no attempt).
+ * One attempt of a claimed delivery: POST `{tipo, dados}` with every header, signed, to `target` (the webhook's
+ * host checked as its batch's attempts start: the pool only connects to the addresses just checked), until
+ * `deadline` (the 10 s of its claimed batch, whose attempts all start together); only 2xx is success, a 3xx is
+ * not followed. Returns the outcome with its next attempt (retry-schedule.ts), to be recorded by
+ * claimDeliveries; null when the webhook is gone (a delivery row is closed here, no attempt).
  */
 export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, target: SafeTarget | undefined, deadline: BatchDeadline): Promise<Attempt | null> {
   const at = deps.clock.now();

@@ -16,7 +16,7 @@ export interface NewDelivery {
   now: Date;
 }
 
-/** A delivery due at once (spec 6.3: the first attempt is immediate). */
+/** A delivery due at once: the first attempt is immediate. */
 export function deliveryRow(d: NewDelivery): Prisma.WebhookDeliveryCreateManyInput {
   return {
     id: newId(),

@@ -31,9 +31,9 @@ export interface FanOut {
  *
  * The log is the queue: only as many events are read as the caller has `room` to attempt. Their deliveries are
  * not written yet: one webhook_inflight row holds the batch's delivery ids under a lease, and each delivery row
- * is written once, with its first attempt's outcome, when the attempt is recorded (claim-deliveries.ts). A
- * delivery row written at fan-out and updated at recording cost the database three times the work per
- * delivery; a batch whose worker died is turned into pending rows with the same ids when its lease runs out
+ * is written once, with its first attempt's outcome, when the attempt is recorded (claim-deliveries.ts):
+ * writing it at fan-out and updating it at recording would cost the database three times the work per
+ * delivery. A batch whose worker died is turned into pending rows with the same ids when its lease runs out
  * (revive-inflight.ts).
  */
 export async function dispatchEvents(deps: FanOutDeps, room: number): Promise<FanOut> {
@@ -85,7 +85,7 @@ async function dispatchAccount(deps: FanOutDeps, scope: Behind, room: number): P
  */
 async function fanOut(deps: FanOutDeps, scope: Behind, room: number, hooks: number): Promise<FanOut & { hooks: number; stuck: boolean }> {
   // Ids for the events known to be behind, at most `room`: at a steady trickle of events a fan-out takes one or
-  // two, and making ids for the whole room each time cost more than the deliveries.
+  // two, and making ids for the whole room each time would cost more than the deliveries.
   const ids = Array.from({ length: Math.max(Math.min(room, scope.pending * hooks), hooks) }, newId);
   const batchId = newId();
   const events = Math.min(BATCH, Math.max(1, Math.floor(ids.length / Math.max(1, hooks))));
@@ -95,7 +95,7 @@ async function fanOut(deps: FanOutDeps, scope: Behind, room: number, hooks: numb
   // no event is read and the position skips to the log's end (every seq up to the committed counter is
   // committed). A position locked by another worker makes every part empty: the UPDATE's one-time filter keeps
   // it from waiting on that lock. The position is read as a scalar so that it bounds the index scan of events
-  // (joined, it was a filter over the whole log).
+  // (joined, it would be a filter over the whole log).
   const [r] = await deps.webhooks.sql<{ locked: boolean; hooks: number; behind: number | null; stuck: boolean | null; claimed: string }>('webhook_fan_out', FAN_OUT, [
     scope.account_id, scope.environment, events, ids, batchId, lease, now,
   ]);

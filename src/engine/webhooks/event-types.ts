@@ -1,10 +1,10 @@
-/** Event types a webhook may subscribe to (spec 6.2). `webhook.teste` is sent only by POST …/teste. */
+/** Event types a webhook may subscribe to. `webhook.teste` is sent only by POST …/teste. */
 export const EVENT_TYPES = [
   'NOTA_RECEBIDA',
   'NFE_RECEBIDA',
   'CTE_RECEBIDA',
   'EVENTO_FISCAL_RECEBIDO',
-  // Ours (issue 11 item 6): a manifestação do destinatário registered by the national event service.
+  // Ours: a manifestação do destinatário registered by the national event service.
   'MANIFESTACAO_REGISTRADA',
   'NFSE_AUTORIZADA',
   'NFSE_REJEITADA',
@@ -17,16 +17,16 @@ export const EVENT_TYPES = [
   // dados: the rejected NF-e record plus descarte_em (instant of the automatic discard) and prazo_inutilizacao
   // (the legal last day, Ajuste SINIEF 07/05); written once per note, DESCARTE_AVISO_DIAS before the discard.
   'NFE_DESCARTE_PROXIMO',
-  // NF-e status changes (issue 12): dados is the NF-e record.
+  // NF-e status changes: dados is the NF-e record.
   'NFE_AUTORIZADA',
   'NFE_REJEITADA',
   'NFE_DENEGADA',
-  // The UF authoriser was down: EPEC registered at the national environment, the note awaits its UF (spec 3.3).
+  // The UF authoriser was down: EPEC registered at the national environment, the note awaits its UF.
   'NFE_CONTINGENCIA_EPEC',
   'NFE_CANCELADA',
   // A carta de correção registered (110110): dados is the NF-e record plus `carta_correcao`.
   'NFE_CARTA_CORRECAO',
-  // Issue 12 §4: a note discarded (number voided; dados = the NF-e record) and a range homologated by the
+  // A note discarded (number voided; dados = the NF-e record) and a range homologated by the
   // authority (dados = the inutilização record of GET /v1/nfe/inutilizacoes).
   'NFE_DESCARTADA',
   'NFE_INUTILIZACAO',

@@ -4,7 +4,7 @@ import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/ids.js';
 import { afterAscending, decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
 
-/** Spec 5.4: a key restricted to one company cannot administer webhooks (they belong to the whole account). */
+/** A key restricted to one company cannot administer webhooks (they belong to the whole account). */
 export function assertAccountKey(principal: Principal): void {
   if (principal.companyId) {
     throw new EngineError('chave_restrita', 'Uma chave restrita a uma empresa não administra webhooks.', {
@@ -15,7 +15,7 @@ export function assertAccountKey(principal: Principal): void {
 
 export const webhookScope = (principal: Principal) => ({ accountId: principal.accountId, environment: principal.environment, deletedAt: null });
 
-/** A webhook of the key's account and environment; any other id is 404 (spec 7.2). */
+/** A webhook of the key's account and environment; any other id is 404. */
 export async function findWebhook(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string) {
   assertAccountKey(principal);
   const row = isUuid(id) ? await deps.db.webhook.findFirst({ where: { id, ...webhookScope(principal) } }) : null;

@@ -27,7 +27,7 @@ export interface DeliveryView {
 }
 
 /**
- * `GET /v1/webhooks/{id}/entregas` (spec 4.5, 8): newest first, keyset over (created_at, id); `limite` 1..200
+ * `GET /v1/webhooks/{id}/entregas`: newest first, keyset over (created_at, id); `limite` 1..200
  * (default 50) and anything else is 400, as are an unknown `status` and a cursor we did not issue.
  */
 export async function listDeliveries(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListDeliveriesOptions) {

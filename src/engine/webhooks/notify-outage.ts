@@ -3,7 +3,7 @@ import type { WebhookState } from './ready-webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
 
 /**
- * Spec 6.3: when a delivery fails for good and the webhook had no success since that delivery's first attempt
+ * When a delivery fails for good and the webhook had no success since that delivery's first attempt
  * (every delivery failing for more than 72 hours), the account owner is told once per outage. The conditional
  * update is the "once": only the caller that sets outage_notified_at sends. The webhook stays enabled.
  */

@@ -12,9 +12,9 @@ export interface Outcome {
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
- * POSTs through undici's dispatch interface until `deadline`, keeping only the status: request() built a
- * response stream and a promise per attempt, for a body that is thrown away, which was a visible part of the
- * worker's CPU. Never rejects. A 3xx is an answer, not followed (no redirect interceptor is installed).
+ * POSTs through undici's dispatch interface until `deadline`, keeping only the status: request() would build a
+ * response stream and a promise per attempt for a body that is thrown away. Never rejects. A 3xx is an
+ * answer, not followed (no redirect interceptor is installed).
  */
 export function postForStatus(pool: Pool, request: { path: string; headers: string[]; body: string }, deadline: BatchDeadline): Promise<Outcome> {
   return new Promise((resolve) => {

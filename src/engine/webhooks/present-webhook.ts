@@ -11,7 +11,7 @@ export interface WebhookView {
   id: string;
   url: string;
   eventos: string[];
-  /** Only names: values are sealed at rest and never returned (spec 2.8). */
+  /** Only names: values are sealed at rest and never returned. */
   cabecalhos: Array<{ nome: string }>;
   ambiente: string;
   criado_em: string;

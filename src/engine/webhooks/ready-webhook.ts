@@ -22,7 +22,7 @@ export interface ReadyWebhook {
   path: string;
   /** The secret as an HMAC key (the text's UTF-8 bytes). */
   key: KeyObject;
-  /** The secret replaced by the last rotation, also used to sign until `until` (spec 6.4). */
+  /** The secret replaced by the last rotation, also used to sign until `until`. */
   previous: { key: KeyObject; until: Date } | null;
   /** The account's headers and Content-Type as undici's flat [name, value, …] list. */
   headers: string[];

@@ -22,7 +22,7 @@ const invalid = (mensagem: string, campo: string | null = null) =>
   });
 
 /**
- * `POST /v1/webhooks/{id}/reenvio` (spec 6.4): each chosen event becomes a new delivery with the same event id.
+ * `POST /v1/webhooks/{id}/reenvio`: each chosen event becomes a new delivery with the same event id.
  * At most 500 per call; `continuar_desde` (the next event's time) is returned while events remain. An event
  * nobody was subscribed to when it happened has its body rebuilt from the resource as it is now.
  */
@@ -89,7 +89,7 @@ export async function resendEvents(deps: WebhookDeps, principal: Principal, opti
   return { total: rows.length, continuar_desde: next ? next.created_at.toISOString() : null };
 }
 
-/** The resource as it is now (spec 6.4) for note events; other events keep the body they were written with. */
+/** The resource as it is now for note events; other events keep the body they were written with. */
 async function currentState(deps: WebhookDeps, scope: { accountId: string; environment: string }, event: EventRow): Promise<unknown> {
   const id = (event.dados as { id?: unknown } | null)?.id;
   if (!event.tipo.startsWith('NFSE_') || typeof id !== 'string' || !isUuid(id)) return event.dados;

@@ -1,6 +1,6 @@
 import { HOUR, MINUTE } from '../nucleo/clock.js';
 
-/** Spec 6.3: wait before attempts 2..13, counted from the previous attempt. Attempt 14 is at 72 h. */
+/** Wait before attempts 2..13, counted from the previous attempt. Attempt 14 is at 72 h. */
 const WAITS = [1, 5, 15, 30, 60, 120, 240, 480, 720, 720, 720, 720].map((m) => m * MINUTE);
 export const DELIVERY_WINDOW = 72 * HOUR;
 export const MAX_ATTEMPTS = 14;

@@ -7,7 +7,7 @@ import { newWebhookSecret, sealSecret } from './webhook-secret.js';
 
 export const ROTATION_OVERLAP = DAY;
 
-/** Spec 6.4: a new secret; for 24 hours V2 also carries a signature with the one it replaces. */
+/** A new secret; for 24 hours V2 also carries a signature with the one it replaces. */
 export async function rotateWebhookSecret(deps: WebhookDeps, principal: Principal, options: { id: string }) {
   const current = await findWebhook(deps, principal, options.id);
   const segredo = newWebhookSecret();

@@ -13,7 +13,7 @@ const MAX_NAMES = 10_000;
 export type SafeTarget = { ok: true; pool: Pool } | { ok: false; motivo: string };
 
 /**
- * Where webhook deliveries connect (spec 6.1 SSRF guard). Every attempt checks the host: an IP literal is
+ * Where webhook deliveries connect (SSRF guard). Every attempt checks the host: an IP literal is
  * checked as it is; a name's addresses are resolved (the answer is reused for DELIVERY_DNS_TTL_MS) and every
  * one of them checked, one internal address refusing the host. The attempt then goes through a keep-alive pool
  * bound to that origin and exactly those checked addresses: the pool's socket lookup answers them and nothing

@@ -5,9 +5,9 @@ import { createHmac, type KeyObject } from 'node:crypto';
 const hmac = (key: KeyObject, text: string) => createHmac('sha256', key).update(text).digest('hex');
 
 /**
- * `X-Service-Signature-V2` (spec 6.1): `t=<timestamp>,v1=<hex>` where hex = HMAC-SHA256 keyed with the secret
+ * `X-Service-Signature-V2`: `t=<timestamp>,v1=<hex>` where hex = HMAC-SHA256 keyed with the secret
  * as text over `<timestamp>.<raw body>`. During a rotation the current secret's part comes first, then the
- * previous one's (spec 6.4): a receiver accepts when any `v1=` matches.
+ * previous one's: a receiver accepts when any `v1=` matches.
  */
 export function signatureV2(keys: KeyObject[], timestamp: number, body: string): string {
   const signed = `${timestamp}.${body}`;

@@ -5,7 +5,7 @@ import { parseWebhookInput } from './webhook-input.js';
 import type { WebhookDeps } from './webhook-deps.js';
 import { sealHeader } from './webhook-secret.js';
 
-/** `PATCH /v1/webhooks/{id}` (DESIGN.md): any of url, eventos, cabecalhos; cabecalhos replaces the whole list. */
+/** `PATCH /v1/webhooks/{id}`: any of url, eventos, cabecalhos; cabecalhos replaces the whole list. */
 export async function updateWebhook(deps: WebhookDeps, principal: Principal, options: { id: string; input: unknown }) {
   const current = await findWebhook(deps, principal, options.id);
   const input = await parseWebhookInput(deps.webhooks.policy, options.input, 'update');

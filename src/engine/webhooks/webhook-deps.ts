@@ -11,7 +11,7 @@ export interface WebhookRuntime {
   policy: AddressPolicy;
   /** Checks a URL's host before each batch of attempts and hands the pool that only reaches the checked addresses. */
   dispatchers: SafeDispatchers;
-  /** How long an attempt may take (spec 6.1: 10 s, DELIVERY_TIMEOUT_MS; tests shorten it). */
+  /** How long an attempt may take (10 s, DELIVERY_TIMEOUT_MS; tests shorten it). */
   timeoutMs: number;
   /** null: no SMTP_URL; outage notices are recorded and logged only. */
   mailer: OutageMailer | null;

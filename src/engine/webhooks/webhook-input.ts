@@ -10,7 +10,7 @@ export interface WebhookInput {
 
 const FIELDS = new Set(['url', 'eventos', 'cabecalhos']);
 export const MAX_HEADERS = 5;
-// Spec 2.8: headers the service sets itself; a custom value would break framing or the signature.
+// Headers the service sets itself; a custom value would break framing or the signature.
 const RESERVED = new Set(['content-type', 'content-length', 'host', 'transfer-encoding', 'connection']);
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,100}$/;
 

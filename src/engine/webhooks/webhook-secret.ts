@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../cripto/secret-box.js';
 
-/** 36 random bytes in base64url: the 48-character secret of spec 2.8. */
+/** 36 random bytes in base64url: a 48-character secret. */
 export const newWebhookSecret = (): string => randomBytes(36).toString('base64url');
 
 // Associated data binds each sealed value to its webhook: a ciphertext copied to another row fails to open.

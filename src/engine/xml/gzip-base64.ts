@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 
-/** XML documents travel gzip-compressed then base64-encoded inside JSON strings (README §2, MI §6.1.1.c). */
+/** XML documents travel gzip-compressed then base64-encoded inside JSON strings (MI §6.1.1.c). */
 export function gzipBase64(xml: string): string {
   return gzipSync(Buffer.from(xml, 'utf8')).toString('base64');
 }

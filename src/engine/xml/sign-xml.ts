@@ -3,7 +3,7 @@ import { SignedXml } from 'xml-crypto';
 import { C14N, ENVELOPED, RSA_SHA1, RSA_SHA256, SHA1, SHA256, signCanonicalXml, type DigestAlgorithm } from './sign-canonical-xml.js';
 
 /**
- * Elements signed in the national system: infDPS (DPS) and infPedReg (pedRegEvento) by the taxpayer (README §8);
+ * Elements signed in the national system: infDPS (DPS) and infPedReg (pedRegEvento) by the taxpayer;
  * infNFSe and infEvento by the national system (used by the simulator); infNFe and infInut (inutilização) of the
  * NF-e layout (src/engine/nfe).
  */
@@ -23,8 +23,8 @@ export interface SignXmlOptions {
   engine?: 'auto' | 'xml-crypto';
 }
 
-// README §8: C14N 1.0 inclusive, transforms enveloped-signature then C14N. RSA-SHA256 is accepted by Sefin and
-// preferred here (DESIGN "Signature"); the 2022 manual's RSA-SHA1 is not used.
+// C14N 1.0 inclusive, transforms enveloped-signature then C14N. RSA-SHA256 is accepted by Sefin and preferred
+// here; the 2022 manual's RSA-SHA1 is not used.
 
 /** Turns a PEM key into a KeyObject once, so repeated signing does not re-parse it. */
 export function createXmlSigner(privateKeyPem: string, certificatePem: string): XmlSigner {
@@ -34,7 +34,7 @@ export function createXmlSigner(privateKeyPem: string, certificatePem: string): 
 /**
  * Enveloped XML-DSig over the element's Id: Reference URI="#<Id>", Signature (default xmldsig namespace, no
  * prefix: E1228 forbids prefixes) placed as the next sibling of infDPS/infPedReg, KeyInfo with only the
- * end-entity certificate. Sign the exact string you will send (E0714 otherwise, README §8).
+ * end-entity certificate. Sign the exact string you will send (E0714 otherwise).
  */
 export function signXml(xml: string, signer: XmlSigner, options: SignXmlOptions): string {
   if (options.engine !== 'xml-crypto') {

@@ -75,7 +75,7 @@ function countIds(element: XmlElement, id: string): number {
 }
 
 function verifyWithXmlCrypto(xml: string, element: SignedElement): VerifyXmlSignatureResult {
-  // The signature of this element is its next sibling (README §8); documents embedding other signed documents
+  // The signature of this element is its next sibling; documents embedding other signed documents
   // (an NFS-e holds the signed DPS) carry several Signature elements.
   const anchor = xml.indexOf(`</${element}><Signature`);
   const start = anchor < 0 ? -1 : anchor + element.length + 3;

@@ -14,7 +14,7 @@ export const ErrorItemRef = builder
   });
 
 /**
- * Expected domain refusals (spec 7.3) as a union member of every fallible field. `extra` carries the
+ * Expected domain refusals as a union member of every fallible field. `extra` carries the
  * members that depend on the code (erros, itens, nfse_id, nfse, cursor_mais_antigo) as JSON.
  */
 builder.objectType(EngineError, {

@@ -1,7 +1,7 @@
 import { EVENT_TYPES, TEST_EVENT } from '../../engine/webhooks/event-types.js';
 import { builder } from '../builder.js';
 
-/** Spec 6.2's event types a webhook subscribes to; the values are the wire names REST and deliveries use. */
+/** Event types a webhook subscribes to; the values are the wire names REST and deliveries use. */
 export const EventTypeRef = builder.enumType('EventType', { values: EVENT_TYPES });
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -21,7 +21,7 @@ import { bodyOf } from './input-body.js';
 import { LoteLinhaInputRef, NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
 
-/** `contagens` (DESIGN.md): one integer per status a line can show. */
+/** `contagens`: one integer per status a line can show. */
 const LoteCountsRef = builder.objectRef<LoteCounts>('LoteCounts').implement({
   fields: (t) => ({
     comErroValidacao: t.exposeInt('com_erro_validacao'),
@@ -46,14 +46,14 @@ const AoValidarRef = builder.enumType('AoValidar', {
   values: ['emitir_validas', 'aguardar'] as const,
 });
 
-/** Spec 2.7's batch statuses (wire values). */
+/** Batch statuses (wire values). */
 const LOTE_STATUSES = ['validando', 'aguardando_emissao', 'processando', 'concluido', 'erro'] as const;
 const LoteStatusRef = builder.enumType('LoteStatus', { values: LOTE_STATUSES });
 
 /** The status a line shows: its own before a note exists, then the note's. */
 export const LoteItemStatusRef = builder.enumType('LoteItemStatus', { values: ITEM_STATUSES });
 
-/** The batch of spec 2.7; field names are the camelCase of the REST/webhook names. */
+/** The batch; field names are the camelCase of the REST/webhook names. */
 export const LoteRef = builder.objectRef<LoteView>('Lote').implement({
   fields: (t) => ({
     id: t.exposeID('id'),

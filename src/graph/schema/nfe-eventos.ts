@@ -31,7 +31,7 @@ builder.objectField(NfeRef, 'eventos', (t) =>
   t.loadableList({
     type: NfeEventoRef,
     description: 'Events registered at the authority, oldest first. One statement for a whole page of notes.',
-    // Batched within a tick but never cached: a subscription's context lives across events (STYLE.md).
+    // Batched within a tick but never cached: a subscription's context lives across events.
     loaderOptions: { cache: false },
     load: (ids: string[], ctx: GraphContext) => loadNfeEventos(ctx.engine, principalOf(ctx), ids),
     resolve: (note) => note.id,

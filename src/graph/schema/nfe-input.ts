@@ -2,7 +2,7 @@ import { ICMS_CAMPOS } from '../../engine/nfe/nfe-icms-groups.js';
 import { TOTAIS_INFORMADOS } from '../../engine/nfe/nfe-totals.js';
 import { builder } from '../builder.js';
 
-// Typed forms of the NF-e issuance body (spec 2.9), camelCase of its members. Every member is optional and leaves
+// Typed forms of the NF-e issuance body, camelCase of its members. Every member is optional and leaves
 // hold any string: the engine's validator judges presence and format, so GraphQL and REST report the same codes,
 // campo pointers and messages, all at once. Tax groups follow the NF-e 4.00 layout's tag names in snake_case
 // (vBC → v_bc in REST, vBc here; pICMS → p_icms / pIcms), so a reader of the MOC finds each member.

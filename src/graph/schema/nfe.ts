@@ -42,15 +42,15 @@ const NfeWarningRef = builder.objectRef<NonNullable<NfeView['aviso']>>('NfeWarni
   fields: (t) => ({ codigo: t.exposeString('codigo'), mensagem: t.exposeString('mensagem'), desde: t.exposeString('desde') }),
 });
 
-/** Spec 3.3's statuses; the values are the wire values REST and webhooks use. */
+/** NF-e statuses; the values are the wire values REST and webhooks use. */
 export const NfeStatusRef = builder.enumType('NfeStatus', { values: NFE_STATUSES });
 type NfeStatus = (typeof NFE_STATUSES)[number];
 
 const NFE_MODOS = ['informado', 'calcular', 'conferir'] as const;
-/** Spec 2.9: who calculates the taxes. */
+/** Who calculates the taxes. */
 export const NfeModoRef = builder.enumType('NfeModo', { values: NFE_MODOS });
 
-/** The NF-e record (spec 2.9); field names are the camelCase of the REST/webhook names. */
+/** The NF-e record; field names are the camelCase of the REST/webhook names. */
 export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
   fields: (t) => ({
     id: t.exposeID('id'),

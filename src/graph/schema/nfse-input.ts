@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 
 type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-// Typed forms of the issuance body (spec 2.2), camelCase of its members. Every member is optional and leaves hold
+// Typed forms of the issuance body, camelCase of its members. Every member is optional and leaves hold
 // any string: the engine's validator judges presence and format, so GraphQL and REST report the same codes,
 // campo pointers and messages, all at once.
 

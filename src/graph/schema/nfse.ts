@@ -57,11 +57,11 @@ export const AdjustmentRef = builder.objectRef<NfseView['ajustes'][number]>('Adj
   }),
 });
 
-/** Spec 3.1's statuses; the values are the wire values REST and webhooks use. */
+/** NFS-e statuses; the values are the wire values REST and webhooks use. */
 export const NfseStatusRef = builder.enumType('NfseStatus', { values: NFSE_STATUSES });
 export type NfseStatus = (typeof NFSE_STATUSES)[number];
 
-/** The NFS-e record of spec 2.3; field names are the camelCase of the REST/webhook names. */
+/** The NFS-e record; field names are the camelCase of the REST/webhook names. */
 export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
   fields: (t) => ({
     id: t.exposeID('id'),

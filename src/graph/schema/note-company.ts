@@ -12,7 +12,7 @@ export function addNoteCompany<T extends { empresa_id: string }>(ref: ObjectRef<
       type: CompanyRef,
       nullable: true,
       description: "The note's company; null once the company was removed. One statement for a whole page of notes.",
-      // Batched within a tick but never cached: a subscription's context lives across events (STYLE.md).
+      // Batched within a tick but never cached: a subscription's context lives across events.
       loaderOptions: { cache: false },
       load: (ids: string[], ctx: GraphContext) => loadCompanies(ctx.engine, principalOf(ctx), ids),
       resolve: (note) => note.empresa_id,

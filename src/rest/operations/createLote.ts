@@ -21,7 +21,7 @@ export const createLote: RestOperation = {
     }
     return { input: fields, planilha, simular };
   },
-  // Spec 4.2: a spreadsheet's idempotency body is the file's SHA-256 plus the form fields.
+  // A spreadsheet's idempotency body is the file's SHA-256 plus the form fields.
   fingerprintBody: (body) => {
     const o = asObject(body);
     return typeof o.planilha === 'string' ? { ...o, planilha: createHash('sha256').update(Buffer.from(o.planilha, 'base64')).digest('hex') } : body;

@@ -6,6 +6,6 @@ export const createWebhook: RestOperation = {
   toVariables: (req) => ({ input: req.body ?? null }),
   successStatus: 201,
   idempotent: true,
-  // The replay of spec 7.4 returns the secret again; the stored copy is sealed like the webhook's own.
+  // An idempotent replay returns the secret again; the stored copy is sealed like the webhook's own.
   sealedFields: ['segredo'],
 };

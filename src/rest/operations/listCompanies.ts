@@ -2,7 +2,7 @@ import { connectionPage } from '../connection-page.js';
 import type { RestOperation } from '../operation.js';
 import { COMPANY_FIELDS } from './company-fields.js';
 
-/** The whole list (no `first`): GET /v1/companies is not paginated (spec 8). */
+/** The whole list (no `first`): GET /v1/companies is not paginated. */
 export const listCompanies: RestOperation = {
   document: `query { companies { pageInfo { hasNextPage endCursor } edges { node { ${COMPANY_FIELDS} } } } }`,
   toVariables: () => ({}),

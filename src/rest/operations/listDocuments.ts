@@ -4,7 +4,7 @@ import type { RestOperation } from '../operation.js';
 import { query } from './catalogue-fields.js';
 import { DOCUMENT_FIELDS } from './document-fields.js';
 
-/** `GET /v1/documents` → `{itens, proximoCursor}` in camelCase (spec 4.4). Unknown query parameters are 400. */
+/** `GET /v1/documents` → `{itens, proximoCursor}` in camelCase. Unknown query parameters are 400. */
 export const listDocuments: RestOperation = {
   document: `query($cursor: String, $limite: Int, $empresaId: String, $tipo: ReceivedDocumentType, $papel: ReceivedDocumentRole, $de: String, $ate: String) {
     documents(after: $cursor, first: $limite, empresaId: $empresaId, tipo: $tipo, papel: $papel, de: $de, ate: $ate) {

@@ -1,7 +1,7 @@
 import { connectionPage, pageSizeParam } from '../connection-page.js';
 import type { RestOperation } from '../operation.js';
 
-/** The log's connection; `proximo_cursor` is the connection's own, present even on an empty page (spec 6.5). */
+/** The log's connection; `proximo_cursor` is the connection's own, present even on an empty page. */
 export const listEvents: RestOperation = {
   document: `query($apos: String, $limite: Int) { eventos(after: $apos, first: $limite) {
     proximoCursor pageInfo { hasNextPage endCursor } edges { node { id tipo ambiente criadoEm dados } } } }`,

@@ -14,7 +14,7 @@ export const listWebhookDeliveries: RestOperation = {
   }),
   toBody: (data) => {
     const page = connectionPage(data);
-    // The enum names the test delivery WEBHOOK_TESTE; its wire name is webhook.teste (spec 6.3).
+    // The enum names the test delivery WEBHOOK_TESTE; its wire name is webhook.teste.
     const entregas = page.nodes.map((d) => (d.tipo === 'WEBHOOK_TESTE' ? { ...d, tipo: TEST_EVENT } : d));
     return { entregas, proximo_cursor: page.proximoCursor };
   },

@@ -1,4 +1,4 @@
-/** Every field of the batch (spec 2.7): the REST body equals the `dados` of LOTE_EMISSAO_CONCLUIDO. */
+/** Every field of the batch: the REST body equals the `dados` of LOTE_EMISSAO_CONCLUIDO. */
 export const LOTE_FIELDS = `
   id empresaId ambiente status aoValidar origem total
   contagens { comErroValidacao jaExistente aguardandoEmissao descartada transmitindo autorizada rejeitada cancelada aguardandoConfirmacao falhaTransmissao }

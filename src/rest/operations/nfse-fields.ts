@@ -1,4 +1,4 @@
-/** Every field of the NFS-e record (spec 2.3): the REST body equals the `dados` of NFSE_* events. */
+/** Every field of the NFS-e record: the REST body equals the `dados` of NFSE_* events. */
 export const NFSE_FIELDS = `
   id referencia status ambiente empresaId valor competencia serieDps numeroDps dpsId numero chaveAcesso
   rejeicao { codigoOficial mensagem explicacao erros }

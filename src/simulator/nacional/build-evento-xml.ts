@@ -14,7 +14,7 @@ export interface BuildEventoXmlOptions {
   signer: XmlSigner;
 }
 
-/** Registered event (evento_v1.01.xsd): Id "EVT" + 56 digits of the PRE Id + nSeqEvento(3) (README §7). */
+/** Registered event (evento_v1.01.xsd): Id "EVT" + 56 digits of the PRE Id + nSeqEvento(3). */
 export function buildEventoXml(o: BuildEventoXmlOptions): string {
   const id = `EVT${o.pedRegId.slice(3)}${String(o.nSeqEvento).padStart(3, '0')}`;
   const inf =

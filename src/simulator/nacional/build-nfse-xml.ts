@@ -18,7 +18,7 @@ export interface BuildNfseXmlOptions {
   signer: XmlSigner;
 }
 
-/** NFS-e as Sefin returns it (NFSe_v1.01.xsd, README §9), signed over infNFSe by the simulator's own key. */
+/** NFS-e as Sefin returns it (NFSe_v1.01.xsd), signed over infNFSe by the simulator's own key. */
 export function buildNfseXml(o: BuildNfseXmlOptions): string {
   const { dps } = o;
   const cLocIncid = dps.cLocPrestacao ?? dps.cLocEmi;

@@ -61,7 +61,7 @@ export interface Simulator {
   emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
 
-/** In-process simulator of Sefin Nacional speaking the same HTTP contract (README §3), plus /_simulador/notas. */
+/** In-process simulator of Sefin Nacional speaking the same HTTP contract, plus /_simulador/notas. */
 export function createSimulator(options: CreateSimulatorOptions = {}): Simulator {
   const clock = options.clock ?? (() => new Date());
   const pending = new Set<{ timer?: NodeJS.Timeout; res: ServerResponse }>();
@@ -174,7 +174,7 @@ async function route(ctx: SimulatorContext, req: IncomingMessage, res: ServerRes
   const method = req.method ?? 'GET';
   let m: RegExpExecArray | null;
   if (path === '/_simulador/notas' && method === 'GET') return inspect(ctx, res, url.searchParams.get('idDps'));
-  // ADN Contribuinte (README §4.1), under its base path /contribuintes.
+  // ADN Contribuinte, under its base path /contribuintes.
   if ((m = /^\/contribuintes\/DFe\/([^/]+)$/.exec(path)) && method === 'GET') {
     return handleDistribution(ctx, res, scope, m[1]!, url.searchParams, faults.get(url.searchParams.get('cnpjConsulta') ?? ''));
   }

@@ -21,7 +21,7 @@ export function checkDpsRules(dps: DpsSummary, ctx: DpsRuleContext): SimError[] 
   if (!signedByEmitter(dps, ctx.signerDocument)) errors.push(simError('E0718'));
   const prestDoc = dps.prestCnpj ?? dps.prestCpf;
   if (prestDoc && prestDoc === (dps.tomaCnpj ?? dps.tomaCpf)) errors.push(simError('E0202'));
-  // Same série + nDPS + cLocEmi + CNPJ/CPF = same DPS Id: the real system answers E0014 (README §3.2).
+  // Same série + nDPS + cLocEmi + CNPJ/CPF = same DPS Id: the real system answers E0014.
   if (ctx.state.noteByDps(dps.tpAmb, dps.id)) errors.push(simError('E0014'));
   if (dps.subst) errors.push(...substitutionErrors(dps, ctx));
   return errors;
@@ -40,8 +40,8 @@ function substitutionErrors(dps: DpsSummary, ctx: DpsRuleContext): SimError[] {
   if (subst.cMotivo === '99' && !subst.xMotivo) errors.push(simError('E0078'));
   if (!parseAccessKey(subst.chSubstda)) return [...errors, simError('E0042')];
   const note = ctx.state.note(subst.chSubstda);
-  // E0065 "gerada em ambientes geradores diferentes": the key's environment digit (DESIGN.md: position 8 =
-  // tpAmb, 1 production / 2 test) differs from this DPS's, or the note lives in the other tpAmb.
+  // E0065 "gerada em ambientes geradores diferentes": the key's environment digit (position 8 = tpAmb,
+  // 1 production / 2 test) differs from this DPS's, or the note lives in the other tpAmb.
   if (accessKeyAmbGer(subst.chSubstda) !== dps.tpAmb || (note && note.tpAmb !== dps.tpAmb)) {
     return [...errors, simError('E0065')];
   }

@@ -42,7 +42,7 @@ const erro = (codigo: string, complemento?: string) => {
 };
 
 /**
- * ADN Contribuinte `GET /DFe/{NSU}?cnpjConsulta=&lote=` (adn-contribuinte.json; README §4.1): the documents of
+ * ADN Contribuinte `GET /DFe/{NSU}?cnpjConsulta=&lote=` (adn-contribuinte.json): the documents of
  * the CNPJ after that NSU (lote=true, up to 50) or the one with that NSU (lote=false), each GZip+Base64, in
  * PascalCase. Nothing found is 404 NENHUM_DOCUMENTO_LOCALIZADO with E2215/E2230. The real ADN identifies the
  * caller by the client certificate; the simulator has no TLS, so it reads `cnpjConsulta`.

@@ -30,7 +30,7 @@ export function handleDpsQuery(ctx: SimulatorContext, res: ServerResponse, scope
   sendJson(res, 200, { ...envelope(Number(note.tpAmb), ctx.clock()), idDps: id, chaveAcesso: note.chave });
 }
 
-/** GET /nfse/{chave} — 400/404 texts and E2401 as the live service answers (SW; README §3.1 [observed]). */
+/** GET /nfse/{chave} — 400/404 texts and E2401 as the live service answers (SW, and observed live). */
 export function handleGetNfse(ctx: SimulatorContext, res: ServerResponse, scope: RequestScope, chave: string): void {
   const tpAmb = Number(scope.ambiente ?? ctx.ambiente ?? '2');
   if (scope.unavailable(chave)) return sendUnavailable(ctx, res, tpAmb);
@@ -46,7 +46,7 @@ export function handleGetNfse(ctx: SimulatorContext, res: ServerResponse, scope:
 
 /**
  * GET /nfse/{chave}/eventos/{tipo}/{seq} in the shape the live service uses (not SW's): `eventos[]` whose
- * `arquivoXml` is base64 of the base64(gzip) text (README §3.1 [observed]).
+ * `arquivoXml` is base64 of the base64(gzip) text (observed live).
  */
 export function handleGetEvent(ctx: SimulatorContext, res: ServerResponse, scope: RequestScope, chave: string, tipo: string, seq: string): void {
   const tpAmb = Number(scope.ambiente ?? ctx.ambiente ?? '2');

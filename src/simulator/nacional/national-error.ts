@@ -1,6 +1,6 @@
 import { officialMessage } from './reference-tables.js';
 
-/** One entry of `erros[]`, written in PascalCase as the live Sefin does (README §3.1 [observed]). */
+/** One entry of `erros[]`, written in PascalCase as the live Sefin does. */
 export interface SimError {
   Codigo: string;
   Descricao: string;

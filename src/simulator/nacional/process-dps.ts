@@ -38,7 +38,7 @@ export function processDps(ctx: SimulatorContext, xml: string, scenario: Scenari
   const dhProc = formatBrasilia(now);
   const inscricao = dps.prestCnpj ?? dps.prestCpf ?? '';
   const { nNFSe, nDFSe } = ctx.state.nextNumbers(dps.tpAmb, inscricao);
-  // DESIGN.md (E0065): the key's environment digit is the DPS tpAmb, so production and test keys differ.
+  // E0065: the key's environment digit is the DPS tpAmb, so production and test keys differ.
   const chave = buildAccessKey({ cMun: dps.cLocEmi, ambGer: dps.tpAmb, CNPJ: dps.prestCnpj, CPF: dps.prestCpf, nNFSe, emissao: now });
   const emitterName = signerFacts.subjectCn.split(':')[0] || 'Emitente';
   const nfseXml = buildNfseXml({ chave, nNFSe, nDFSe, dhProc, dps, signedDpsXml: xml, emitterName, signer: ctx.signer });

@@ -34,7 +34,7 @@ let errorMessages: Map<string, string> | undefined;
 let municipios: Map<string, { nome: string; uf: string }> | undefined;
 let servicos: Map<string, string> | undefined;
 
-/** Official message of an E-code (rules/error_codes.csv, 411 codes from Anexos I, II and IV). */
+/** Official message of an E-code (error_codes.csv, 411 codes from Anexos I, II and IV). */
 export function officialMessage(code: string): string | undefined {
   errorMessages ??= new Map(loadTable('error_codes.csv').map((r) => [r[0], r[1]]));
   return errorMessages.get(code);

@@ -18,7 +18,7 @@ const SOAP = 'http://www.w3.org/2003/05/soap-envelope';
 
 /**
  * Simulator of the national NFeDistribuicaoDFe or CTeDistribuicaoDFe (SOAP 1.2, `nfeDistDFeInteresse` /
- * `cteDistDFeInteresse`, distDFeInt/retDistDFeInt; ../shared/nfe README "Distribuição DF-e"): per CNPJ, an NSU
+ * `cteDistDFeInteresse`, distDFeInt/retDistDFeInt): per CNPJ, an NSU
  * sequence of fixtures served from `distNSU/ultNSU` in lots of up to 50 (cStat 138), 137 when nothing is after
  * it, 656 when told to.
  */

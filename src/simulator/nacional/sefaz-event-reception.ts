@@ -10,7 +10,7 @@ const WSDL = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeRecepcaoEvento4';
 const NFE = 'http://www.portalfiscal.inf.br/nfe';
 const VER_APLIC = 'SEFAZ_SIM_1.0';
 const DAY = 86_400_000;
-/** Deadline of the recipient's manifestation counted from the emission (../shared/nfe README: 90 days). */
+/** Deadline of the recipient's manifestation, counted from the emission. */
 const DEADLINE_DAYS = 90;
 
 /** A manifestation the simulated national environment registered. */
@@ -32,7 +32,7 @@ const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}
 /**
  * Simulator of the national NFeRecepcaoEvento4 for the recipient's manifestation (SOAP 1.2, envEvento of
  * envConfRecebto_v1.00.xsd). The batch is checked against the schema (215) and each event for the authority's
- * rules, with the cStat of rules/cstat.csv: signature (297), Id (572), a key the distribution never delivered to
+ * rules, with the official cStat codes: signature (297), Id (572), a key the distribution never delivered to
  * that CNPJ (494), a date in the future (578) or after the deadline (596), a repeated event or a final one after
  * another final (573), ciência after a final one (655); otherwise 135 with a protocol.
  */

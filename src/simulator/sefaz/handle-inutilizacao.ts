@@ -29,7 +29,7 @@ export function handleInutilizacao(state: SefazState, message: string): string {
   const series = `${cUF}${cnpj}${serie.padStart(3, '0')}`;
   const ini = Number(tag(inut, 'nNFIni'));
   const fin = Number(tag(inut, 'nNFFin'));
-  // Key positions 7-34: CNPJ(14) mod(2) serie(3) nNF(9) (shared/nfe/README "Access key").
+  // Key positions 7-34: CNPJ(14) mod(2) serie(3) nNF(9).
   const used = [...state.notes.keys()].some((k) => k.slice(0, 2) === cUF && k.slice(6, 20) === cnpj && k.slice(20, 22) === '55' &&
     k.slice(22, 25) === serie.padStart(3, '0') && Number(k.slice(25, 34)) >= ini && Number(k.slice(25, 34)) <= fin);
   if (used) return answer('241');

@@ -1,12 +1,12 @@
 /**
- * The two versioned rule catalogues (spec 2.3 `regras_versao`, 2.4 `regra`). Rule ids are stable: notes keep the
- * id and the catalogue version that decided them, so a rule is never renamed; a changed behaviour gets a new
- * catalogue version (and, if its meaning changes, a new id). Versions are dates "YYYY.MM.DD".
+ * The two versioned rule catalogues (a note's `regras_versao`, an adjustment's `regra`). Rule ids are stable:
+ * notes keep the id and the catalogue version that decided them, so a rule is never renamed; a changed behaviour
+ * gets a new catalogue version (and, if its meaning changes, a new id). Versions are dates "YYYY.MM.DD".
  */
 
 export type AcaoAjuste = 'preenchido' | 'omitido' | 'derivado' | 'exigido';
 
-/** One entry of `ajustes[]` (spec 2.4, NFS-e). */
+/** One entry of `ajustes[]` of an NFS-e. */
 export interface Ajuste {
   /** JSON Pointer into the request body. */
   campo: string;
@@ -33,7 +33,7 @@ export const VERSAO_CORRECOES = '2026.11.01';
 /** Field rules applied before transmission (defaults, municipal parameters, DPS presence rules). */
 export const VERSAO_CAMPOS = '2026.11.01';
 
-/** `"<correcoes>+<campos>"`, the value of `regras_versao` (spec 2.3, 9). */
+/** `"<correcoes>+<campos>"`, the value of `regras_versao`. */
 export function regrasVersao(): string {
   return `${VERSAO_CORRECOES}+${VERSAO_CAMPOS}`;
 }
@@ -96,7 +96,6 @@ const CORRECOES: readonly Regra[] = [
 
 const POR_ID = new Map<string, Regra>([...CAMPOS, ...CORRECOES].map((r) => [r.id, r]));
 
-/** Every rule of both catalogues. */
 export function catalogoRegras(): { correcoes: { versao: string; regras: readonly Regra[] }; campos: { versao: string; regras: readonly Regra[] } } {
   return { correcoes: { versao: VERSAO_CORRECOES, regras: CORRECOES }, campos: { versao: VERSAO_CAMPOS, regras: CAMPOS } };
 }

@@ -97,7 +97,7 @@ export function computeAdjustments(
     }
   }
 
-  // Place of service: the obra municipality wins (spec 2.2); otherwise as sent; otherwise the provider's.
+  // Place of service: the obra municipality wins; otherwise as sent; otherwise the provider's.
   let local: string | null = s.municipio_prestacao ?? null;
   if (s.obra) {
     local = s.obra.municipio ?? null;

@@ -1,4 +1,4 @@
-// Field rules and automatic corrections of an NFS-e request (spec 2.3 `regras_versao`, 2.4 `ajustes`). Pure code.
+// Field rules and automatic corrections of an NFS-e request (`regras_versao`, `ajustes`). Pure code.
 export { computeAdjustments } from './compute-adjustments.js';
 export type {
   EntradaAjustes, ValoresEfetivos, ResultadoAjustes, FonteParametros, ComputeAdjustmentsOptions,

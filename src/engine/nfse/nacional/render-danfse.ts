@@ -4,7 +4,7 @@ import { loadLibxml2 } from '../../xml/libxml2.js';
 import { readNfseXml, type NfseParty, type NfseView } from './read-nfse-xml.js';
 
 /**
- * DANFSe rendered locally: the ADN DANFSe API was suspended by NT SE/CGNFS-e 008/2026 (README §4.4).
+ * DANFSe rendered locally: the ADN DANFSe API was suspended by NT SE/CGNFS-e 008/2026.
  * Blocks follow the official layout: header (number, key, dates), emitente, tomador, serviço, valores/tributação,
  * informações complementares, and a QR code to the national public consultation page.
  */

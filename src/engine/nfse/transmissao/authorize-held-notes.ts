@@ -23,8 +23,7 @@ export interface HeldAuthorization {
  * Authorises notes whose stored rows the callers hold and ends their jobs, set-based: per account, environment
  * and batch, one transaction of three statements (the notes, their timelines, their jobs and the batch's
  * `pendentes` in one; the events in one; COMMIT), where one note at a time through updateNote and finishJob
- * takes eight statements per note. Per-statement driver and Prisma work is the largest cost of an issued note
- * (bench/nfse-issue, bench/batch).
+ * takes eight statements per note. Per-statement driver and Prisma work is the largest cost of an issued note.
  *
  * Each row update is guarded by the note's `updated_at`: every change to a note moves it (updateNote), so when the
  * guard holds the note as held plus this change is exactly the stored row, and its event (`dados`) is built

@@ -2,7 +2,7 @@ import type { Rejeicao } from '../present-nfse.js';
 import type { NationalMessage } from '../../transmissao/national-answer.js';
 import { codigoOficial } from '../../tabelas/index.js';
 
-// Plain-language fixes for the rejections integrators meet most (spec 7.5 `rejeicao.explicacao`).
+// Plain-language fixes for the rejections integrators meet most (`rejeicao.explicacao`).
 const FIXES: Record<string, string> = {
   E0014: 'Esta DPS (série e número) já gerou uma NFS-e; o serviço recupera a nota existente.',
   E0046: 'A nota a substituir já está cancelada ou substituída; emita uma nota nova sem substituição.',

@@ -49,7 +49,7 @@ export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[])
 }
 
 /**
- * One step of a note's transmission (spec 3.1). A send whose answer was lost is never repeated blindly: the
+ * One step of a note's transmission. A send whose answer was lost is never repeated blindly: the
  * DPS is queried first, so one DPS never yields two notes. Every outcome is committed with its event.
  */
 export async function runTransmissionJob(deps: TransmissionDeps, job: TransmissionJob, first?: FirstAttempt, round?: ClaimedRound): Promise<Settled> {
@@ -134,7 +134,7 @@ async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: 
     return send(deps, job, note, { ...payload, mayHaveSent: false }, client, round);
   }
   if (found.kind === 'unknown') {
-    // 503/timeouts are an outage: try again later. Any other answer means the DPS cannot be queried (spec 3.1).
+    // 503/timeouts are an outage: try again later. Any other answer means the DPS cannot be queried.
     if (found.status === undefined || found.status === 502 || found.status === 503 || found.status === 504) {
       return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', 'indisponivel');
     }
@@ -169,7 +169,7 @@ async function authorize(
       timeline: [...steps, { tipo: 'autorizada', detalhe: { numero: nfse.numero } }],
       event: 'NFSE_AUTORIZADA',
     }, tx);
-    // Substitution: the original becomes `cancelada` only now that the new note is authorised (spec 3.1).
+    // Substitution: the original becomes `cancelada` only now that the new note is authorised.
     const original = updated && note.substituiId
       ? await updateNote(deps, note.substituiId, {
           expectStatus: 'autorizada',
@@ -231,8 +231,8 @@ async function clientFor(deps: TransmissionDeps, note: NfseWithTimeline, certifi
 }
 
 /**
- * The competence ended before this retry (spec 3.1 → `aguardando_confirmacao`). Months are Brasília months, as
- * the competence was derived (competenciaDe): in UTC, November would end 3 hours early.
+ * The competence ended before this retry (the note goes to `aguardando_confirmacao`). Months are Brasília
+ * months, as the competence was derived (competenciaDe): in UTC, November would end 3 hours early.
  */
 function competenceClosed(note: NfseWithTimeline, now: Date): boolean {
   if (note.simulacao === 'competencia_encerrada') return true;

@@ -2,8 +2,8 @@ import { computeAccessKeyDv } from '../nacional/access-key.js';
 
 /**
  * NFS-e access key (50 characters): cMun 7 + ambGer 1 + tpInsc 1 + inscrição 14 + nNFSe 13 + AAMM 4 + código 9 + DV 1.
- * With the alphanumeric CNPJ the inscrição may carry letters (nfse-nacional/README §12). The check digit is
- * modulo 11 as in NF-e (README §7; not published officially, matched on 12 real keys); for keys with letters the
+ * With the alphanumeric CNPJ the inscrição may carry letters. The check digit is modulo 11 as in NF-e (not
+ * published officially; matched on 12 real keys); for keys with letters the
  * DV algorithm is undocumented, so only the shape is checked.
  */
 export function chaveAcessoValida(chave: string): boolean {

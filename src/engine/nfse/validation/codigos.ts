@@ -1,6 +1,6 @@
 /**
- * Codes this validator emits inside `erros[]` (spec 7.3 lists some "and others"; clients treat unknown codes by
- * `campo` and `correcao`). `codigo_oficial` is carried when the rule mirrors a national one.
+ * Codes this validator emits inside `erros[]` (the API contract names some and leaves room for others; clients
+ * treat unknown codes by `campo` and `correcao`). `codigo_oficial` is carried when the rule mirrors a national one.
  */
 export const CODIGOS_VALIDACAO = {
   tipo_invalido: 'Tipo JSON errado (número onde se espera texto, texto onde se espera objeto...).',

@@ -1,4 +1,4 @@
-// Validation of the NFS-e issuance body (spec 2.2, 2.5, 7.3). Pure code: no DB, no HTTP.
+// Validation of the NFS-e issuance body. Pure code: no DB, no HTTP.
 export { validateNfseRequest } from './validate-nfse-request.js';
 export type { ValidationResult } from './validate-nfse-request.js';
 export { chaveAcessoValida } from './chave-acesso.js';

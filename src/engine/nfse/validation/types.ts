@@ -8,7 +8,7 @@ export type RegimeTributario = 'simples_nacional' | 'mei' | 'lucro_presumido' | 
  */
 export type RegimeApuracaoSimples = '1' | '2' | '3';
 
-/** Company defaults (`padroes` of the company body, DESIGN.md). */
+/** Company defaults (`padroes` of the company body). */
 export interface PadroesEmissao {
   codigo_nacional?: string | null;
   aliquota_iss?: string | null;
@@ -34,7 +34,7 @@ export interface ValidationContext {
   empresa?: EmpresaContexto | null;
   /** The API key is restricted to one company: `empresa_id` may be omitted. */
   chaveRestritaEmpresa: boolean;
-  /** Injected clock (DESIGN.md). */
+  /** Injected clock. */
   now: Date;
   /** Municipality parameters lookup; defaults to the shipped table (production injects the ADN-backed cache). */
   parametros?: (ibge: string) => ParametrosMunicipio;
@@ -100,7 +100,7 @@ export interface SubstituicaoRequest {
   motivo?: string;
 }
 
-/** The normalized NFS-e issuance request (spec 2.2), produced only when the body has no error. */
+/** The normalized NFS-e issuance request, produced only when the body has no error. */
 export interface NfseRequest {
   empresa_id?: string;
   referencia?: string;

@@ -18,7 +18,7 @@ export interface ValidationResult {
   erros: ValidationIssue[];
   /** The normalized request, only when there is no error. */
   request?: NfseRequest;
-  /** Adjustments the service will apply (spec 2.4); present when the company is known and the body is valid. */
+  /** Adjustments the service will apply; present when the company is known and the body is valid. */
   ajustes?: Ajuste[];
   /** Effective values after the adjustments. */
   resolved?: ValoresEfetivos;
@@ -35,7 +35,7 @@ const VALOR = /^\d{1,13}(\.\d{1,2})?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Validates an NFS-e issuance body (spec 2.2; also `POST /v1/nfse/validacoes` and each batch item) and reports
+ * Validates an NFS-e issuance body (also `POST /v1/nfse/validacoes` and each batch item) and reports
  * every error at once. Pure: the company, the key restriction and the clock come from `ctx`.
  */
 export function validateNfseRequest(body: unknown, ctx: ValidationContext): ValidationResult {

@@ -26,7 +26,7 @@ export function lerCep(obj: Objeto | null, key: string, campo: string, c: Coleto
   return lerCodigo(obj, key, campo, c, 8, nome, '01310100');
 }
 
-/** `servico` (spec 2.2; DPS serv/cServ, valores/trib/tribMun). Returns the normalized part, possibly partial. */
+/** `servico` (DPS serv/cServ, valores/trib/tribMun). Returns the normalized part, possibly partial. */
 export function validarServico(v: unknown, c: Coletor): Partial<ServicoRequest> | null {
   const base = '/servico';
   const o = lerObjeto(v, base, CAMPOS_SERVICO, c);
@@ -151,7 +151,7 @@ function validarObra(v: unknown, base: string, c: Coletor): ObraRequest | null {
     c.formato(base, 'A obra deve ser identificada por apenas um entre cno, cib e cep.', 'Envie só um dos identificadores da obra.');
   }
   if (presente(o, 'cep') && !presente(o, 'numero')) c.obrigatorio(ptr(base, 'numero'), 'O número do endereço da obra');
-  // The obra municipality becomes the place of service; without a CEP nothing else can give it (spec 2.2).
+  // The obra municipality becomes the place of service; without a CEP nothing else can give it.
   if (!presente(o, 'cep') && !presente(o, 'municipio')) {
     c.obrigatorio(ptr(base, 'municipio'), 'O município da obra', 'Informe servico.obra.municipio (código IBGE de 7 dígitos).');
   }
