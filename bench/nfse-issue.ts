@@ -9,7 +9,7 @@
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { DpsInput } from '../src/engine/nfse/nacional/dps-types.js';
+import type { DpsInput } from '../src/engine/nfse/nacional/dps-input.js';
 import type { App } from '../src/main.js';
 
 const arg = (name: string, fallback: number) => {

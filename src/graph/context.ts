@@ -1,5 +1,5 @@
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/deps.js';
+import type { EngineDeps } from '../engine/engine-deps.js';
 
 /** Per-request context. Resolvers call engine functions with `engine`; they never query Prisma themselves. */
 export interface GraphContext {

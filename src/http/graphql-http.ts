@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/deps.js';
+import type { EngineDeps } from '../engine/engine-deps.js';
 import { isEngineError } from '../engine/errors.js';
 import type { GraphContext } from '../graph/context.js';
 import { useQueryLimits } from './query-limits.js';

@@ -4,8 +4,8 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticate } from '../engine/chaves/authenticate.js';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/deps.js';
-import { newId } from '../engine/nucleo/ids.js';
+import type { EngineDeps } from '../engine/engine-deps.js';
+import { newId } from '../engine/nucleo/new-id.js';
 import type { Yoga } from './graphql-http.js';
 
 /** graphql-ws close code for a refused or revoked key (the code graphql-ws itself uses for `Forbidden`). */

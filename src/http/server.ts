@@ -5,7 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import { recordRequest } from '../engine/contas/record-request.js';
 import { authenticate } from '../engine/chaves/authenticate.js';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/deps.js';
+import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError, isEngineError } from '../engine/errors.js';
 import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import { errorResponse } from '../rest/error-format.js';

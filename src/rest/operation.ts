@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/deps.js';
+import type { EngineDeps } from '../engine/engine-deps.js';
 
 export interface RestRequest {
   params: Record<string, string>;

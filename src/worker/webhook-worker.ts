@@ -3,12 +3,12 @@ import { anyEventsTopic } from '../engine/eventos/events-topic.js';
 import { runReadinessCheckIfDue } from '../engine/prontidao/check-readiness-changes.js';
 import { BatchDeadline } from '../engine/webhooks/batch-deadline.js';
 import { claimDeliveries, type ClaimedDelivery } from '../engine/webhooks/claim-deliveries.js';
-import { type Attempt, attemptDelivery } from '../engine/webhooks/deliver-webhook.js';
+import { type Attempt, attemptDelivery } from '../engine/webhooks/attempt-delivery.js';
 import { dispatchEvents } from '../engine/webhooks/dispatch-events.js';
 import { InflightBatches } from '../engine/webhooks/inflight-batches.js';
 import { type ReadyWebhook, readyWebhooks } from '../engine/webhooks/ready-webhook.js';
 import { reviveInflight } from '../engine/webhooks/revive-inflight.js';
-import type { SafeTarget } from '../engine/webhooks/safe-dispatcher.js';
+import type { SafeTarget } from '../engine/webhooks/safe-dispatchers.js';
 import type { WebhookDeps } from '../engine/webhooks/webhook-deps.js';
 
 export interface WebhookWorkerOptions {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { EngineDeps } from '../../src/engine/deps.js';
+import type { EngineDeps } from '../../src/engine/engine-deps.js';
 import { schema } from '../../src/graph/schema/index.js';
 import { createRestApi, loadOpenApiDocument } from '../../src/rest/rest-api.js';
 import { operations } from '../../src/rest/operations/index.js';

@@ -1,5 +1,5 @@
-import type { IcmsCampo } from './nfe-icms-groups.js';
-import type { TotalInformado } from './nfe-totals.js';
+import type { IcmsCampo } from './icms-grupos.js';
+import type { TotalInformado } from './somar-totais.js';
 
 /**
  * The NF-e issuance request of spec 2.9 in `modo` `informado`, as validated. Money, quantities and rates are

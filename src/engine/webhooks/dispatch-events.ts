@@ -1,4 +1,4 @@
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { type ClaimedDelivery, claimedJson, DELIVERY_LEASE_MS, parseClaimed } from './claim-deliveries.js';
 import type { WebhookDeps } from './webhook-deps.js';
 

@@ -1,8 +1,8 @@
 import type { PreparedSql } from '../../db/sql-runner.js';
-import type { EngineDeps } from '../deps.js';
-import type { AddressPolicy } from './address-safety.js';
+import type { EngineDeps } from '../engine-deps.js';
+import type { AddressPolicy } from './check-host.js';
 import type { OutageMailer } from './outage-mailer.js';
-import type { SafeDispatchers } from './safe-dispatcher.js';
+import type { SafeDispatchers } from './safe-dispatchers.js';
 
 /** Infrastructure of webhook delivery, built once in src/main.ts. */
 export interface WebhookRuntime {

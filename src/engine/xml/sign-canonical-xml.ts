@@ -1,5 +1,5 @@
 import { createHash, createSign, type KeyObject } from 'node:crypto';
-import { attribute, canonicalize, findElements, parseSimpleXml } from './canonical-xml.js';
+import { attribute, canonicalize, findElements, parseSimpleXml } from './xml-element.js';
 
 export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 export const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';

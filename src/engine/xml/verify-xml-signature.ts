@@ -1,7 +1,7 @@
 import { createHash, createPublicKey, createVerify } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
 import { memoize } from '../nucleo/memoize.js';
-import { attribute, canonicalize, childElements, findElements, parseSimpleXml, textOf, type XmlElement } from './canonical-xml.js';
+import { attribute, canonicalize, childElements, findElements, parseSimpleXml, textOf, type XmlElement } from './xml-element.js';
 import { canonicalSignedInfo, DSIG_NS, type DigestAlgorithm } from './sign-canonical-xml.js';
 import { pemFromBase64Certificate, type SignedElement } from './sign-xml.js';
 

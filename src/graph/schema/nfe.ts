@@ -2,7 +2,7 @@ import { discardNfe } from '../../engine/nfe/discard-nfe.js';
 import { findNfe } from '../../engine/nfe/find-nfe.js';
 import { issueNfe } from '../../engine/nfe/issue-nfe.js';
 import { countNfe, listNfe, NFE_STATUSES, nfeCursor, type NfeFilter } from '../../engine/nfe/list-nfe.js';
-import type { NfeAjuste } from '../../engine/nfe/nfe-adjustments.js';
+import type { NfeAjuste } from '../../engine/nfe/nfe-ajuste.js';
 import { getNfePdf, getNfeXml } from '../../engine/nfe/nfe-documents.js';
 import { presentNfe, type NfeView } from '../../engine/nfe/present-nfe.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';

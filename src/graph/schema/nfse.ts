@@ -1,7 +1,7 @@
 import { findCompany } from '../../engine/empresas/find-company.js';
 import { filterStream } from '../../engine/nucleo/filter-stream.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
-import { findNfse } from '../../engine/nfse/get-nfse.js';
+import { findNfse } from '../../engine/nfse/find-nfse.js';
 import { loadChangedNote } from '../../engine/nfse/load-changed-note.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
 import { countNfse, listNfse, NFSE_STATUSES, nfseCursor, type NfseFilter } from '../../engine/nfse/list-nfse.js';

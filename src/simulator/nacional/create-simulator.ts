@@ -11,7 +11,7 @@ import { sendJson } from './http-io.js';
 import { OutageTracker } from './outage.js';
 import type { RequestScope } from './request-helpers.js';
 import { processDps } from './process-dps.js';
-import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from '../../engine/captura/sefaz-services.js';
+import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from '../../engine/captura/sefaz-service.js';
 import { SefazDistribution } from './sefaz-distribution.js';
 import { SefazEventReception } from './sefaz-event-reception.js';
 import { SefazSimulator } from '../sefaz/sefaz-simulator.js';

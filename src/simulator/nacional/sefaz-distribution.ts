@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SefazService } from '../../engine/captura/sefaz-services.js';
+import type { SefazService } from '../../engine/captura/sefaz-service.js';
 import { gzipBase64 } from '../../engine/xml/gzip-base64.js';
 import { formatBrasilia, readBody } from './http-io.js';
 

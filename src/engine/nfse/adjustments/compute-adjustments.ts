@@ -1,8 +1,8 @@
 import { nbsCompativel, parametrosMunicipio, servicoNacional } from '../../tabelas/index.js';
 import type { Convenio, ParametrosMunicipio } from '../../tabelas/index.js';
-import type { EmpresaContexto } from '../validation/types.js';
-import { ajuste, type Ajuste } from './catalogo.js';
-import { competenciaDe } from './competencia.js';
+import type { EmpresaContexto } from '../validation/nfse-request.js';
+import { ajuste, type Ajuste } from './catalogo-regras.js';
+import { competenciaDe } from './competencia-de.js';
 import { situacaoAliquota } from './situacao-aliquota.js';
 
 /** The parts of a (possibly still invalid) request the field rules read; `NfseRequest` satisfies it. */

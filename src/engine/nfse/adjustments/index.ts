@@ -5,8 +5,8 @@ export type {
 } from './compute-adjustments.js';
 export {
   regrasVersao, catalogoRegras, regra, regraCorrecao, ajuste, VERSAO_CORRECOES, VERSAO_CAMPOS,
-} from './catalogo.js';
-export type { Ajuste, AcaoAjuste, Regra } from './catalogo.js';
+} from './catalogo-regras.js';
+export type { Ajuste, AcaoAjuste, Regra } from './catalogo-regras.js';
 export { situacaoAliquota } from './situacao-aliquota.js';
 export type { SituacaoAliquota } from './situacao-aliquota.js';
-export { competenciaDe } from './competencia.js';
+export { competenciaDe } from './competencia-de.js';

@@ -1,7 +1,7 @@
 import type { XmlDocument } from 'libxml2-wasm';
-import { parseSimpleXml, type XmlElement } from '../../xml/canonical-xml.js';
+import { parseSimpleXml, type XmlElement } from '../../xml/xml-element.js';
 import { libxml2 } from '../../xml/libxml2.js';
-import { NFSE_NAMESPACE } from './dps-types.js';
+import { NFSE_NAMESPACE } from './dps-input.js';
 
 /** Read-only view over a parsed document; paths are XPath with prefix `n:` bound to the NFS-e namespace. */
 export interface XmlReader {

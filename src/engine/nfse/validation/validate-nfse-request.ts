@@ -1,16 +1,16 @@
 import { Decimal } from 'decimal.js';
 import { servicoNacional, parametrosMunicipio } from '../../tabelas/index.js';
 import { computeAdjustments, type ValoresEfetivos } from '../adjustments/compute-adjustments.js';
-import type { Ajuste } from '../adjustments/catalogo.js';
-import { competenciaDe } from '../adjustments/competencia.js';
-import { chaveAcessoValida } from './chave-acesso.js';
-import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento.js';
-import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/leitor.js';
-import { lerCep, lerMunicipio, validarRegrasDoCodigo, validarServico } from './validate-servico.js';
+import type { Ajuste } from '../adjustments/catalogo-regras.js';
+import { competenciaDe } from '../adjustments/competencia-de.js';
+import { chaveAcessoValida } from './chave-acesso-valida.js';
+import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento-federal.js';
+import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/coletor.js';
+import { lerCep, lerMunicipio, validarRegrasDoCodigo, validarServico } from './validar-servico.js';
 import type {
   CodigoMotivoSubstituicao, EnderecoRequest, NfseRequest, ServicoRequest, SubstituicaoRequest, TomadorRequest,
   ValidationContext,
-} from './types.js';
+} from './nfse-request.js';
 import type { ValidationIssue } from '../../nucleo/validation-issue.js';
 
 export interface ValidationResult {

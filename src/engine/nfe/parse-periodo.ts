@@ -1,0 +1,45 @@
+import { parameterError } from '../errors.js';
+import { isUuid } from '../nucleo/new-id.js';
+import { DAY } from '../nucleo/clock.js';
+
+/**
+ * `limite` of the NF-e lists: default 50, clamped to 1..100, never refused (as GET /v1/nfse, spec 8). The facade
+ * has already made the query text an Int (clampedPageSizeParam).
+ */
+export const clampLimite = (limite: number | null | undefined): number => (limite == null ? 50 : Math.min(100, Math.max(1, Math.trunc(limite))));
+
+/** Rows after the cursor in newest-first order. */
+export const afterCursor = (after: { createdAt: Date; id: string } | null) =>
+  after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};
+
+export function parseEmpresaId(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (!isUuid(value)) throw parameterError('parametro_invalido', { query: 'empresa_id' }, `não é um id de empresa: ${value}.`, { correcao: 'Use o id retornado por GET /v1/companies.' });
+  return value;
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A creation period bound: an ISO 8601 date-time with offset, or a date alone, meaning that whole day in Brasília
+ * time (`desde` from its first instant, `ate` through its last). Both bounds are inclusive.
+ */
+export function parsePeriodo(desde: string | null | undefined, ate: string | null | undefined): { gte?: Date; lt?: Date; lte?: Date } | null {
+  const bound = (name: 'desde' | 'ate', value: string | null | undefined): Date | null => {
+    if (value === undefined || value === null || value === '') return null;
+    const at = DATE.test(value) ? new Date(`${value}T00:00:00-03:00`) : DATE_TIME.test(value) ? new Date(value) : null;
+    if (!at || Number.isNaN(at.getTime())) {
+      throw parameterError('parametro_invalido', { query: name }, `data inválida: ${value}.`, { correcao: 'Use AAAA-MM-DD ou data e hora ISO 8601 com fuso (2026-11-02T10:00:00-03:00).' });
+    }
+    return at;
+  };
+  const from = bound('desde', desde);
+  const to = bound('ate', ate);
+  if (from && to && from > to) {
+    throw parameterError('parametro_invalido', { query: 'desde' }, `${desde} é posterior ao parâmetro ate (${ate}).`, { correcao: 'Informe desde anterior ou igual a ate.' });
+  }
+  if (!from && !to) return null;
+  const dateOnlyAte = ate && DATE.test(ate);
+  return { ...(from ? { gte: from } : {}), ...(to ? (dateOnlyAte ? { lt: new Date(to.getTime() + DAY) } : { lte: to }) : {}) };
+}
