@@ -4,7 +4,8 @@ import { appendEvents, type NewEvent } from '../eventos/append-events.js';
 import type { Tx } from '../eventos/append-events.js';
 import { newId } from '../nucleo/new-id.js';
 import type { AdnDocument } from './fetch-adn-page.js';
-import { EVENTO_FISCAL_RECEBIDO, NOTA_RECEBIDA } from './evento-fiscal-recebido.js';
+import { EVENTO_FISCAL_RECEBIDO } from './evento-fiscal-recebido.js';
+import { NOTA_RECEBIDA } from './nota-recebida.js';
 import { readDistributedEvent, readDistributedNfse, situacaoAfter } from './read-distributed-nfse.js';
 
 export interface CaptureTarget {

@@ -3,7 +3,9 @@ import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
-import { afterCursor, clampLimite, parseEmpresaId } from './parse-periodo.js';
+import { afterCursor } from './after-cursor.js';
+import { clampLimite } from './clamp-limite.js';
+import { parseEmpresaId } from './parse-empresa-id.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
 
 /**

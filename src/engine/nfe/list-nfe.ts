@@ -4,7 +4,10 @@ import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
 import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
-import { afterCursor, clampLimite, parseEmpresaId, parsePeriodo } from './parse-periodo.js';
+import { afterCursor } from './after-cursor.js';
+import { clampLimite } from './clamp-limite.js';
+import { parseEmpresaId } from './parse-empresa-id.js';
+import { parsePeriodo } from './parse-periodo.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 
 /** Spec 3.3 statuses (public names). */

@@ -1,22 +1,5 @@
 import { parameterError } from '../errors.js';
-import { isUuid } from '../nucleo/new-id.js';
 import { DAY } from '../nucleo/clock.js';
-
-/**
- * `limite` of the NF-e lists: default 50, clamped to 1..100, never refused (as GET /v1/nfse, spec 8). The facade
- * has already made the query text an Int (clampedPageSizeParam).
- */
-export const clampLimite = (limite: number | null | undefined): number => (limite == null ? 50 : Math.min(100, Math.max(1, Math.trunc(limite))));
-
-/** Rows after the cursor in newest-first order. */
-export const afterCursor = (after: { createdAt: Date; id: string } | null) =>
-  after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};
-
-export function parseEmpresaId(value: string | null | undefined): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (!isUuid(value)) throw parameterError('parametro_invalido', { query: 'empresa_id' }, `não é um id de empresa: ${value}.`, { correcao: 'Use o id retornado por GET /v1/companies.' });
-  return value;
-}
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

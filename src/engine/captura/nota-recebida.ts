@@ -1,0 +1,2 @@
+/** Event-log types (spec 6.2). */
+export const NOTA_RECEBIDA = 'NOTA_RECEBIDA';
