@@ -6,7 +6,7 @@ import { registerCartaCorrecao, type CartaCorrecaoResult } from '../../engine/nf
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { NfeRef } from './nfe.js';
 import { NfeInputRef } from './nfe-input.js';
 import { principalOf } from './principal-of.js';

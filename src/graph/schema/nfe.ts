@@ -7,12 +7,12 @@ import { getNfePdf, getNfeXml } from '../../engine/nfe/nfe-documents.js';
 import { presentNfe, type NfeView } from '../../engine/nfe/present-nfe.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
-import { addNoteCompany } from './note-company.js';
+import { addNoteCompany } from './add-note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
-import { bodyOf } from './input-body.js';
-import { CompanyRef } from './company.js';
+import { bodyOf } from './body-of.js';
+import { CompanyRef } from './empresas.js';
 import { NfeInputRef } from './nfe-input.js';
 import { principalOf } from './principal-of.js';
 

@@ -10,16 +10,16 @@ import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
-import { addNoteCompany } from './note-company.js';
+import { addNoteCompany } from './add-note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
-import { ErrorItemRef } from './domain-error.js';
+import { ErrorItemRef } from './errors.js';
 import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
-import { ReadinessRef } from './readiness.js';
-import { CompanyRef } from './company.js';
+import { ReadinessRef } from './prontidao.js';
+import { CompanyRef } from './empresas.js';
 
 type Rejeicao = NonNullable<NfseView['rejeicao']>;
 

@@ -14,10 +14,10 @@ import type { TransmissionDeps } from '../../engine/transmissao/transmission-dep
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
-import { ErrorItemRef } from './domain-error.js';
-import { CompanyRef } from './company.js';
+import { ErrorItemRef } from './errors.js';
+import { CompanyRef } from './empresas.js';
 import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { LoteLinhaInputRef, NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
 

@@ -19,7 +19,7 @@ import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
 import { DeliveryEventTypeRef, EventTypeRef, type EventType } from './event-type.js';
 import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const WebhookHeaderInput = builder.inputType('WebhookHeaderInput', {

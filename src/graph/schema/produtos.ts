@@ -8,9 +8,9 @@ import { updateProduto } from '../../engine/produtos/update-produto.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../context.js';
-import { CompanyRef } from './company.js';
+import { CompanyRef } from './empresas.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const TributoPadraoRef = builder.objectRef<TributoPadrao>('ProdutoTributo').implement({

@@ -5,7 +5,7 @@ import { manifestDocument } from '../../engine/manifestacao/manifest-document.js
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
 import { assertForward, forwardConnection, pageCost } from './forward-connection.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const DocumentEventRef = builder.objectRef<DocumentEventView>('ReceivedDocumentEvent').implement({

@@ -9,7 +9,7 @@ import { uploadCertificate } from '../../engine/empresas/upload-certificate.js';
 import { companyTopic } from '../../engine/empresas/company-topic.js';
 import { builder } from '../builder.js';
 import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']>>('CertificateInfo').implement({

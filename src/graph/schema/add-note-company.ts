@@ -2,7 +2,7 @@ import type { ObjectRef } from '@pothos/core';
 import { loadCompanies } from '../../engine/empresas/load-companies.js';
 import { builder } from '../builder.js';
 import type { GraphContext } from '../context.js';
-import { CompanyRef } from './company.js';
+import { CompanyRef } from './empresas.js';
 import { principalOf } from './principal-of.js';
 
 /** `empresa` on a note type (NFS-e, NF-e): its company, loaded for a whole page of notes in one statement. */
