@@ -1,6 +1,6 @@
 import { execute, isInputObjectType, getNullableType, parse, typeFromAST, validate, type DocumentNode, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js';
-import type { GraphContext } from '../graph/context.js';
+import type { GraphContext } from '../graph/graph-context.js';
 import { snakeKeys } from '../graph/snake-keys.js';
 import { bodyAsInput } from './typed-input.js';
 

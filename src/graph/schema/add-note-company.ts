@@ -1,7 +1,7 @@
 import type { ObjectRef } from '@pothos/core';
 import { loadCompanies } from '../../engine/empresas/load-companies.js';
 import { builder } from '../builder.js';
-import type { GraphContext } from '../context.js';
+import type { GraphContext } from '../graph-context.js';
 import { CompanyRef } from './empresas.js';
 import { principalOf } from './principal-of.js';
 

@@ -1,5 +1,5 @@
 import { snakeKeys } from '../snake-keys.js';
-import type { GraphContext } from '../context.js';
+import type { GraphContext } from '../graph-context.js';
 
 /**
  * The body the engine validates, in the spec's snake_case: the typed input's, or the REST body that did not fit

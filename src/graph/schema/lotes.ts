@@ -13,7 +13,7 @@ import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
-import type { GraphContext } from '../context.js';
+import type { GraphContext } from '../graph-context.js';
 import { ErrorItemRef } from './errors.js';
 import { CompanyRef } from './empresas.js';
 import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';

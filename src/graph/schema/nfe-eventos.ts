@@ -5,7 +5,7 @@ import type { NfeEventoView } from '../../engine/nfe/present-nfe-evento.js';
 import { registerCartaCorrecao, type CartaCorrecaoResult } from '../../engine/nfe/register-carta-correcao.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
-import type { GraphContext } from '../context.js';
+import type { GraphContext } from '../graph-context.js';
 import { bodyOf } from './body-of.js';
 import { NfeRef } from './nfe.js';
 import { NfeInputRef } from './nfe-input.js';

@@ -9,7 +9,7 @@ import type { TransmissionDeps } from '../../engine/transmissao/transmission-dep
 import { builder } from '../builder.js';
 import { addNoteCompany } from './add-note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
-import type { GraphContext } from '../context.js';
+import type { GraphContext } from '../graph-context.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
 import { bodyOf } from './body-of.js';
 import { CompanyRef } from './empresas.js';

@@ -7,7 +7,7 @@ import type { Tributacao, TributoPadrao } from '../../engine/produtos/produto-in
 import { updateProduto } from '../../engine/produtos/update-produto.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
-import type { GraphContext } from '../context.js';
+import type { GraphContext } from '../graph-context.js';
 import { CompanyRef } from './empresas.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
 import { bodyOf } from './body-of.js';

@@ -16,7 +16,7 @@ import { deleteWebhook, updateWebhook } from '../../engine/webhooks/update-webho
 import { webhookDeps } from '../../engine/webhooks/webhook-deps.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
-import type { GraphContext } from '../context.js';
+import type { GraphContext } from '../graph-context.js';
 import { DeliveryEventTypeRef, EventTypeRef, type EventType } from './event-type.js';
 import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
 import { bodyOf } from './body-of.js';

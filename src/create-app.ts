@@ -25,9 +25,9 @@ import { lockDataDir } from './engine/nucleo/data-dir-lock.js';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './engine/nucleo/pubsub.js';
 import { createLocalRateLimiter, createRedisRateLimiter, type RateLimiter } from './engine/nucleo/rate-limiter.js';
 import { schema } from './graph/schema/index.js';
-import { attachGraphqlWs } from './http/graphql-ws.js';
-import { buildServer } from './http/server.js';
-import { createLogger } from './logger.js';
+import { attachGraphqlWs } from './http/attach-graphql-ws.js';
+import { buildServer } from './http/build-server.js';
+import { createLogger } from './create-logger.js';
 import { createRestApi } from './rest/rest-api.js';
 
 export type Role = 'api' | 'worker' | 'all';

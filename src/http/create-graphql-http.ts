@@ -4,7 +4,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { isEngineError } from '../engine/errors.js';
-import type { GraphContext } from '../graph/context.js';
+import type { GraphContext } from '../graph/graph-context.js';
 import { useQueryLimits } from './query-limits.js';
 
 interface ServerContext {

@@ -10,8 +10,8 @@ import { EngineError, isEngineError } from '../engine/errors.js';
 import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import { errorResponse } from '../rest/error-format.js';
 import type { RestApi } from '../rest/rest-api.js';
-import { createGraphqlHttp, type Yoga } from './graphql-http.js';
-import { readMultipart } from './multipart-body.js';
+import { createGraphqlHttp, type Yoga } from './create-graphql-http.js';
+import { readMultipart } from './read-multipart.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,7 +6,7 @@ import { authenticate } from '../engine/chaves/authenticate.js';
 import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { newId } from '../engine/nucleo/new-id.js';
-import type { Yoga } from './graphql-http.js';
+import type { Yoga } from './create-graphql-http.js';
 
 /** graphql-ws close code for a refused or revoked key (the code graphql-ws itself uses for `Forbidden`). */
 const FORBIDDEN = 4403;
