@@ -8,7 +8,7 @@ import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError, isEngineError } from '../engine/errors.js';
 import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/nucleo/rate-limiter.js';
-import { errorResponse } from '../rest/error-format.js';
+import { errorResponse } from '../rest/error-response.js';
 import type { RestApi } from '../rest/rest-api.js';
 import { createGraphqlHttp, type Yoga } from './create-graphql-http.js';
 import { readMultipart } from './read-multipart.js';
