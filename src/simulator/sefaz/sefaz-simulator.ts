@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody } from '../nacional/http-io.js';
+import { readBody } from '../nacional/send-json.js';
 import { SCENARIO_HEADER } from '../nacional/scenario.js';
 import { extractElement, soapEnvelope, WSDL_NS } from '../../engine/transmissao/soap-envelope.js';
 import { handleAutorizacao } from './handle-autorizacao.js';

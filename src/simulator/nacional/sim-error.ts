@@ -1,4 +1,4 @@
-import { officialMessage } from './reference-tables.js';
+import { officialMessage } from './official-message.js';
 
 /** One entry of `erros[]`, written in PascalCase as the live Sefin does (README §3.1 [observed]). */
 export interface SimError {

@@ -1,7 +1,7 @@
 import { accessKeyAmbGer, parseAccessKey } from '../../engine/nfse/nacional/access-key.js';
 import { buildDpsId } from '../../engine/nfse/nacional/build-dps-xml.js';
 import type { DpsSummary } from './read-dps.js';
-import { simError, type SimError } from './national-error.js';
+import { simError, type SimError } from './sim-error.js';
 import type { SimulatorState } from './simulator-state.js';
 
 export interface DpsRuleContext {

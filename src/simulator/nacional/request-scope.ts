@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { simError, type SimError } from './national-error.js';
+import { simError, type SimError } from './sim-error.js';
 import type { Scenario } from './scenario.js';
 import type { SimulatorContext } from './simulator-context.js';
 
