@@ -3,7 +3,7 @@ import { newId } from '../nucleo/new-id.js';
 import { buildDpsId, buildDpsXml } from '../nfse/nacional/build-dps-xml.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
 import { signXml } from '../xml/sign-xml.js';
-import { regrasVersao } from '../nfse/adjustments/index.js';
+import { regrasVersao } from '../nfse/ajustes/index.js';
 import { buildDpsInput, TEST_SERIES } from '../nfse/build-dps-input.js';
 import { companyContext } from '../nfse/company-context.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';

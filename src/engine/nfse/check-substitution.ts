@@ -2,7 +2,7 @@ import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { accessKeyAmbGer } from './nacional/access-key.js';
-import type { SubstituicaoRequest } from './validation/nfse-request.js';
+import type { SubstituicaoRequest } from './validacao/nfse-request.js';
 
 export interface SubstitutionTarget {
   /** Our note being substituted, when it was issued by the service. */

@@ -8,7 +8,7 @@ import { buildDpsXml } from './nacional/build-dps-xml.js';
 import type { DpsInput } from './nacional/dps-input.js';
 import { signXml } from '../xml/sign-xml.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
-import { competenciaDe } from './adjustments/competencia-de.js';
+import { competenciaDe } from './ajustes/competencia-de.js';
 import { updateNote } from './update-note.js';
 
 async function resignWithCompetence(deps: TransmissionDeps, note: NfseWithTimeline, competencia: string): Promise<string> {

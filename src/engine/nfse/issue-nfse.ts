@@ -12,7 +12,7 @@ import { JOB_LEASE_MS } from '../transmissao/claim-jobs.js';
 import { runTransmissionJob } from './transmissao/run-transmission-job.js';
 import type { JobPayload, TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { SCENARIOS } from './simulator-scenario.js';
-import { regrasVersao } from './adjustments/index.js';
+import { regrasVersao } from './ajustes/index.js';
 import { buildDpsInput, TEST_SERIES } from './build-dps-input.js';
 import { companyContext } from './company-context.js';
 import { insertNewNote } from './insert-new-note.js';

@@ -5,7 +5,7 @@ import { findCompany } from '../empresas/find-company.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { readinessOf, type Readiness } from '../prontidao/get-readiness.js';
 import { companyContext } from './company-context.js';
-import { validateNfseRequest, type ValidationResult } from './validation/index.js';
+import { validateNfseRequest, type ValidationResult } from './validacao/index.js';
 
 export interface PreparedIssuance {
   company: CompanyWithCertificate | null;

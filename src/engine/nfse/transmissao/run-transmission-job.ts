@@ -1,7 +1,7 @@
 import { Prisma, type Certificate, type TransmissionJob } from '../../../generated/prisma/client.js';
 import { DAY } from '../../nucleo/clock.js';
 import { emitDps, getNfse, queryDps, type EmitDpsResult, type NationalClient } from '../../transmissao/national-client.js';
-import { competenciaDe } from '../adjustments/competencia-de.js';
+import { competenciaDe } from '../ajustes/competencia-de.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
 import { publishNote, updateNote } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';

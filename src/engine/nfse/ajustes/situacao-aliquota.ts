@@ -1,5 +1,5 @@
 import type { Convenio } from '../../tabelas/index.js';
-import type { RegimeApuracaoSimples, RegimeTributario } from '../validation/nfse-request.js';
+import type { RegimeApuracaoSimples, RegimeTributario } from '../validacao/nfse-request.js';
 
 /**
  * Whether the DPS must carry, must not carry, or may carry `pAliq`, per the presence rules of Anexo I

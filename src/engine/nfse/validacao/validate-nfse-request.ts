@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { servicoNacional, parametrosMunicipio } from '../../tabelas/index.js';
-import { computeAdjustments, type ValoresEfetivos } from '../adjustments/compute-adjustments.js';
-import type { Ajuste } from '../adjustments/catalogo-regras.js';
-import { competenciaDe } from '../adjustments/competencia-de.js';
+import { computeAdjustments, type ValoresEfetivos } from '../ajustes/compute-adjustments.js';
+import type { Ajuste } from '../ajustes/catalogo-regras.js';
+import { competenciaDe } from '../ajustes/competencia-de.js';
 import { chaveAcessoValida } from './chave-acesso-valida.js';
 import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento-federal.js';
 import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/coletor.js';

@@ -1,6 +1,6 @@
 import { nbsCompativel, parametrosMunicipio, servicoNacional } from '../../tabelas/index.js';
 import type { Convenio, ParametrosMunicipio } from '../../tabelas/index.js';
-import type { EmpresaContexto } from '../validation/nfse-request.js';
+import type { EmpresaContexto } from '../validacao/nfse-request.js';
 import { ajuste, type Ajuste } from './catalogo-regras.js';
 import { competenciaDe } from './competencia-de.js';
 import { situacaoAliquota } from './situacao-aliquota.js';
