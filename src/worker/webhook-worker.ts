@@ -61,7 +61,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   const pollMs = options.pollMs ?? 1000;
   // A fan-out takes about `room` events per round trip and the pool empties while it waits, so the pool's size
   // bounds throughput at size / round trip (with 128 slots the worker sat idle behind its fan-outs at ~10k/s on
-  // a quiet PostgreSQL). An origin gets at most 128 connections (safe-dispatcher.ts; 512 delivered a fifth
+  // a quiet PostgreSQL). An origin gets at most 128 connections (safe-dispatchers.ts; 512 delivered a fifth
   // slower to one receiver): attempts beyond them wait inside the origin's pool, within their batch's deadline,
   // so a receiver that takes over 2.5 s per request under 128 connections sees some attempts time out there
   // and retried by the table.

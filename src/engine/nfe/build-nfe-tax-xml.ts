@@ -7,7 +7,7 @@ import type { TotaisIbsCbs } from './somar-totais.js';
 /** Decimal element in its layout format, or '' when absent. */
 const dec = (tag: string, v: string | undefined, f: FormatoDecimal) => el(tag, v === undefined ? undefined : decimalXml(v, f));
 
-/** `<ICMS><ICMSxx>`: orig, CST/CSOSN, then the members sent in the group's layout order (nfe-icms-groups.ts). */
+/** `<ICMS><ICMSxx>`: orig, CST/CSOSN, then the members sent in the group's layout order (icms-grupos.ts). */
 export function icmsXml(icms: NfeIcms, orig: string): string {
   const grupo = ICMS_GRUPOS.find((g) => g.tag === icms.grupo)!;
   const membros = camposDe(grupo.partes).map((k) => {

@@ -33,7 +33,7 @@ export interface NfeDestinatario {
 
 /**
  * ICMS: `cst` (regular regime) or `csosn` (Simples Nacional, MEI) and the members of its layout group
- * (nfe-icms-groups.ts), decimal strings as sent.
+ * (icms-grupos.ts), decimal strings as sent.
  */
 export interface NfeIcms {
   /** Layout group: ICMS00 … ICMS90, ICMSPart, ICMSST, ICMSSN101 … ICMSSN900. */
@@ -157,7 +157,7 @@ export interface NfePagamento {
   descricao?: string;
 }
 
-/** Totals the caller may send to have them checked against the sum of the items (nfe-totals.ts). */
+/** Totals the caller may send to have them checked against the sum of the items (somar-totais.ts). */
 export type NfeTotais = Partial<Record<TotalInformado, string>>;
 
 /** modFrete of layout 4.00 by the names the API accepts. */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
  * without BEGIN/COMMIT, and one round trip where the three Prisma creates of a batch transaction took five
  * (issuance's hottest write, bench/nfse-issue). The caller holds every value of the rows (the objects are the
  * rows as stored, so nothing is read back); the foreign keys are checked at the end of the statement.
- * A duplicate `referencia` or DPS id fails the whole statement with a unique violation (isUniqueViolation in kernel/unique-violation.ts).
+ * A duplicate `referencia` or DPS id fails the whole statement with a unique violation (isUniqueViolation in nucleo/is-unique-violation.ts).
  */
 export async function insertNewNote(db: Db, note: Nfse, criada: NfseTimelineEntry, job: TransmissionJob): Promise<void> {
   await db.$executeRaw`

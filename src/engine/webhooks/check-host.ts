@@ -6,7 +6,7 @@ import ipaddr from 'ipaddr.js';
  * checked and one internal address refuses the whole host; IP literals in every form that the URL parser or
  * inet_aton accept (decimal 2130706433, hex 0x7f000001, octal 0177.0.0.1, short 127.1) are parsed, not
  * resolved. The same check runs at registration and before each attempt, on the addresses it connects to
- * (safe-dispatcher.ts).
+ * (safe-dispatchers.ts).
  */
 
 /** Resolves a host name to every address (tests inject one to play DNS rebinding). */

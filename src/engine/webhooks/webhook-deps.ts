@@ -4,7 +4,7 @@ import type { AddressPolicy } from './check-host.js';
 import type { OutageMailer } from './outage-mailer.js';
 import type { SafeDispatchers } from './safe-dispatchers.js';
 
-/** Infrastructure of webhook delivery, built once in src/main.ts. */
+/** Infrastructure of webhook delivery, built once in src/create-app.ts. */
 export interface WebhookRuntime {
   /** The fan-out and record statements, run thousands of times a second (sql-runner.ts). */
   sql: PreparedSql;

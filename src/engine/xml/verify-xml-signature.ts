@@ -19,7 +19,7 @@ export function verifyXmlSignature(xml: string, element: SignedElement, options:
 }
 
 /**
- * The subset path (canonical-xml.ts): applies when the document is inside the subset, the element and its Id are
+ * The subset path (xml-element.ts): applies when the document is inside the subset, the element and its Id are
  * unique, and SignedInfo is exactly one we write (C14N, one reference to #Id with enveloped + C14N, RSA-SHA256 and
  * SHA-256, or the RSA-SHA1 and SHA-1 the NF-e schemas fix). Null otherwise, and xml-crypto decides.
  */

@@ -40,7 +40,7 @@ const WebhookReenvioInput = builder.inputType('WebhookReenvioInput', {
   fields: (t) => ({
     eventoId: t.id(),
     // DateTime for GraphQL callers; a REST body whose instant is not one still reaches the engine as sent
-    // (typed-input.ts), which answers its documented 422.
+    // (body-as-input.ts), which answers its documented 422.
     desde: t.field({ type: 'DateTime' }),
     ate: t.field({ type: 'DateTime' }),
     loteId: t.id(),

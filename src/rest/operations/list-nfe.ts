@@ -3,7 +3,7 @@ import { clampedPageSizeParam, connectionPage } from '../connection-page.js';
 import type { RestOperation } from '../rest-operation.js';
 import { NFE_FIELDS } from './nfe-fields.js';
 
-// The filter is spelled out member by member: an input-object variable would be taken for the body (execute-operation.ts).
+// The filter is spelled out member by member: an input-object variable would be taken for the body (prepared-document.ts).
 export const listNfe: RestOperation = {
   document: `query($cursor: String, $limite: Int, $status: [NfeStatus!], $empresaId: ID, $desde: String, $ate: String, $referencia: String) {
     nfes(after: $cursor, first: $limite, filtro: { status: $status, empresaId: $empresaId, desde: $desde, ate: $ate, referenciaPrefixo: $referencia }) {

@@ -14,7 +14,7 @@ const NS = { n: NFSE_NAMESPACE };
 const SIMPLE_PATH = /^(\/n:[A-Za-z_][\w.-]*)+(\/@[A-Za-z_][\w.-]*)?$/;
 
 /**
- * Parses, runs `read`, and frees what it parsed. Documents inside the subset of canonical-xml.ts (ours and the
+ * Parses, runs `read`, and frees what it parsed. Documents inside the subset of xml-element.ts (ours and the
  * simulator's) are read from that parser's tree, for paths of plain child steps: 25 libxml2 XPath queries cost
  * more than the simulator's XSD validation of the same DPS. Any other document or path goes to libxml2, whose
  * wasm-side document is always disposed (libxml2 memory is not garbage-collected).
