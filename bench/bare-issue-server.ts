@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { SqlRunner } from '../src/db/sql-runner.js';
 import { buildDpsXml } from '../src/engine/nfse/nacional/build-dps-xml.js';
-import type { DpsInput } from '../src/engine/nfse/nacional/dps-types.js';
+import type { DpsInput } from '../src/engine/nfse/nacional/dps-input.js';
 import { signXml, type XmlSigner } from '../src/engine/xml/sign-xml.js';
 
 export interface BareDatabase {

@@ -10,9 +10,9 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { runDueCaptures } from '../src/engine/captura/run-captures.js';
+import { runDueCaptures } from '../src/engine/captura/run-due-captures.js';
 import { HOUR } from '../src/engine/nucleo/clock.js';
-import { randomNumericCnpj } from '../src/engine/nucleo/cnpj.js';
+import { randomNumericCnpj } from '../src/engine/nucleo/random-numeric-cnpj.js';
 import { loadLibxml2 } from '../src/engine/xml/libxml2.js';
 import { createSimulator } from '../src/simulator/nacional/create-simulator.js';
 import { dpsIssuedElsewhere } from '../test/documentos/capture-kit.js';

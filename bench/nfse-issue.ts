@@ -9,8 +9,8 @@
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { DpsInput } from '../src/engine/nfse/nacional/dps-types.js';
-import type { App } from '../src/main.js';
+import type { DpsInput } from '../src/engine/nfse/nacional/dps-input.js';
+import type { App } from '../src/create-app.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -59,8 +59,8 @@ async function startBenchApp() {
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { parseConfig } = await import('../src/config.js');
-  const { createApp } = await import('../src/main.js');
-  const { createLogger } = await import('../src/logger.js');
+  const { createApp } = await import('../src/create-app.js');
+  const { createLogger } = await import('../src/create-logger.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-nfse-'));
   const app = await createApp({
     config: parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),

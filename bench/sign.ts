@@ -2,7 +2,7 @@
 // Usage: npx tsx bench/sign.ts [seconds]. Prints human lines, then one JSON line with the figures.
 import { execFileSync } from 'node:child_process';
 import { buildDpsXml } from '../src/engine/nfse/nacional/build-dps-xml.js';
-import type { DpsInput } from '../src/engine/nfse/nacional/dps-types.js';
+import type { DpsInput } from '../src/engine/nfse/nacional/dps-input.js';
 import { generateTestCertificate } from '../src/engine/certificados/generate-test-certificate.js';
 import { createXmlSigner, signXml } from '../src/engine/xml/sign-xml.js';
 

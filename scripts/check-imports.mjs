@@ -37,7 +37,7 @@ const engineFolder = (path) => {
   return parts[0] === 'engine' && parts.length > 2 ? parts[1] : null;
 };
 
-const forbiddenFromEngine = new Set(['graph', 'rest', 'http', 'cli', 'worker', 'simulator', 'main.ts']);
+const forbiddenFromEngine = new Set(['graph', 'rest', 'http', 'cli', 'worker', 'simulator', 'create-app.ts']);
 const broken = [];
 const folderEdges = new Map();
 

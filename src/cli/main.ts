@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<unknown> {
     return serve(config, (values.role ?? 'all') as 'api' | 'worker' | 'all');
   }
   if (command === 'simulator') {
-    const { runSimulator } = await import('./simulator.js');
+    const { runSimulator } = await import('./run-simulator.js');
     return runSimulator(config, values.port ? Number(values.port) : undefined);
   }
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { bootstrapDemo } from '../engine/demo/bootstrap-demo.js';
-import { createApp, type Role } from '../main.js';
+import { createApp, type Role } from '../create-app.js';
 
 /** Runs until SIGINT/SIGTERM; prints one JSON line when ready (with the demo credentials on first start). */
 export async function serve(config: Config, role: Role): Promise<undefined> {

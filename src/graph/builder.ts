@@ -9,7 +9,7 @@ import { GraphQLError } from 'graphql';
 import { getDatamodel } from '../generated/pothos-types.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { EngineError } from '../engine/errors.js';
-import type { GraphContext } from './context.js';
+import type { GraphContext } from './graph-context.js';
 
 /**
  * Configuration only; types live in schema/<type>.ts.

@@ -4,13 +4,13 @@ import type { GraphQLSchema } from 'graphql';
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { parse as parseYaml } from 'yaml';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/deps.js';
+import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError, parameterError } from '../engine/errors.js';
-import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../engine/idempotencia/idempotency.js';
+import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../engine/idempotencia/begin-idempotent.js';
 import { requestFingerprint } from '../engine/idempotencia/canonical-json.js';
-import { describeParameterError } from './parameter-messages.js';
-import { executePrepared, prepareDocument, type PreparedDocument } from './execute-operation.js';
-import type { RestOperation, RestRequest } from './operation.js';
+import { describeParameterError } from './describe-parameter-error.js';
+import { executePrepared, prepareDocument, type PreparedDocument } from './prepared-document.js';
+import type { RestOperation, RestRequest } from './rest-operation.js';
 import { operations } from './operations/index.js';
 
 export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));

@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_CAPTURE_INTERVAL_MS } from '../engine/captura/capture-schedule.js';
-import { runDueCaptures } from '../engine/captura/run-captures.js';
+import { DEFAULT_CAPTURE_INTERVAL_MS } from '../engine/captura/schedule-captures.js';
+import { runDueCaptures } from '../engine/captura/run-due-captures.js';
 import { purgeEvents } from '../engine/eventos/purge-events.js';
-import { purgeIdempotency } from '../engine/idempotencia/idempotency.js';
+import { purgeIdempotency } from '../engine/idempotencia/begin-idempotent.js';
 import { resumeLotes } from '../engine/lotes/resume-lotes.js';
-import { runNfeDiscardsIfDue } from '../engine/nfe/discard-forgotten-nfe.js';
+import { runNfeDiscardsIfDue } from '../engine/nfe/discard-forgotten-notes.js';
 import { claimJobs } from '../engine/transmissao/claim-jobs.js';
 import { NFE_JOB, runNfeJob } from '../engine/nfe/run-nfe-job.js';
 import { readRound, runTransmissionJob, type ClaimedRound } from '../engine/nfse/transmissao/run-transmission-job.js';
-import { flagProlongedNotes } from '../engine/nfse/transmissao/sweep-notes.js';
+import { flagProlongedNotes } from '../engine/nfse/transmissao/flag-prolonged-notes.js';
 import type { TransmissionDeps } from '../engine/transmissao/transmission-deps.js';
 
 export interface WorkerOptions {

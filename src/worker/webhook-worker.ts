@@ -3,12 +3,12 @@ import { anyEventsTopic } from '../engine/eventos/events-topic.js';
 import { runReadinessCheckIfDue } from '../engine/prontidao/check-readiness-changes.js';
 import { BatchDeadline } from '../engine/webhooks/batch-deadline.js';
 import { claimDeliveries, type ClaimedDelivery } from '../engine/webhooks/claim-deliveries.js';
-import { type Attempt, attemptDelivery } from '../engine/webhooks/deliver-webhook.js';
+import { type Attempt, attemptDelivery } from '../engine/webhooks/attempt-delivery.js';
 import { dispatchEvents } from '../engine/webhooks/dispatch-events.js';
 import { InflightBatches } from '../engine/webhooks/inflight-batches.js';
 import { type ReadyWebhook, readyWebhooks } from '../engine/webhooks/ready-webhook.js';
 import { reviveInflight } from '../engine/webhooks/revive-inflight.js';
-import type { SafeTarget } from '../engine/webhooks/safe-dispatcher.js';
+import type { SafeTarget } from '../engine/webhooks/safe-dispatchers.js';
 import type { WebhookDeps } from '../engine/webhooks/webhook-deps.js';
 
 export interface WebhookWorkerOptions {
@@ -59,7 +59,7 @@ export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOpti
   // and retries coming due (minutes apart): once a second keeps an idle process near idle.
   const pollMs = options.pollMs ?? 1000;
   // A fan-out takes about `room` events per round trip and the pool empties while it waits, so the pool's size
-  // bounds throughput at size / round trip. An origin gets at most 128 connections (safe-dispatcher.ts: more
+  // bounds throughput at size / round trip. An origin gets at most 128 connections (safe-dispatchers.ts: more
   // connections to one receiver only slow it down): attempts beyond them wait inside the origin's pool, within
   // their batch's deadline, so a receiver that takes over 2.5 s per request under 128 connections sees some
   // attempts time out there and retried by the table.

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { runDueCaptures } from '../../src/engine/captura/run-captures.js';
+import { runDueCaptures } from '../../src/engine/captura/run-due-captures.js';
 import type { StoreOptions } from '../../src/engine/captura/store-adn-page.js';
 import { HOUR } from '../../src/engine/nucleo/clock.js';
 import { buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';

@@ -1,7 +1,7 @@
 // Issue 11 item 2: NF-e capture through the (simulated) SEFAZ NFeDistribuicaoDFe, 137/656 rules on a fake clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

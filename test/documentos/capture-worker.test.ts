@@ -1,7 +1,7 @@
 // The capture job runs on its own in the worker role only (issue 11 item 1): no test drives it here.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

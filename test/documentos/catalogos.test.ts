@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/engine/tabelas/csv.js';
+import { parseCsv } from '../../src/engine/tabelas/read-csv-records.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

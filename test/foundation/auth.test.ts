@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
 import { revokeApiKey } from '../../src/engine/chaves/revoke-api-key.js';
-import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';

@@ -1,7 +1,7 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY } from '../../src/engine/nucleo/clock.js';
-import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { generateTestCertificate, type TestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 
 let t: TestApp;
 let acct: SeededAccount;

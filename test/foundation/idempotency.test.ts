@@ -8,10 +8,10 @@ import {
   completeIdempotent,
   purgeIdempotency,
   type IdempotencyStart,
-} from '../../src/engine/idempotencia/idempotency.js';
+} from '../../src/engine/idempotencia/begin-idempotent.js';
 import { DAY, FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
-import { newId } from '../../src/engine/nucleo/ids.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
+import { newId } from '../../src/engine/nucleo/new-id.js';
 import { httpClient } from '../support/http.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

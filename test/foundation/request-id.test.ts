@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/engine/nucleo/clock.js';
-import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { INTERNAL_DETAIL, withFailingDatabase } from '../support/faults.js';
 import { httpClient } from '../support/http.js';
 import { jsonOfSize, streamRequest, type RawResponse } from '../support/raw-http.js';

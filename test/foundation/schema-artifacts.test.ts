@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { EngineDeps } from '../../src/engine/deps.js';
+import type { EngineDeps } from '../../src/engine/engine-deps.js';
 import { schema } from '../../src/graph/schema/index.js';
 import { createRestApi, loadOpenApiDocument } from '../../src/rest/rest-api.js';
 import { operations } from '../../src/rest/operations/index.js';
-import type { RestOperation } from '../../src/rest/operation.js';
+import type { RestOperation } from '../../src/rest/rest-operation.js';
 import { printedSchema, SCHEMA_FILE } from '../../scripts/print-schema.js';
 
 // Building the facade touches no infrastructure: the engine is only used when a request runs.

@@ -3,8 +3,8 @@
 // execute the same fields and keep their shapes; the key's environment and company restriction hold on each.
 // Item 2: a page of 100 deliveries with their attempts runs a fixed number of SQL statements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvents } from '../../src/engine/eventos/append-event.js';
-import { newId } from '../../src/engine/nucleo/ids.js';
+import { appendEvents } from '../../src/engine/eventos/append-events.js';
+import { newId } from '../../src/engine/nucleo/new-id.js';
 import { dashboardGraphql, nodes } from '../support/dashboard-graphql.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';

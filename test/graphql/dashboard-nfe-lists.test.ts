@@ -4,7 +4,7 @@
 // NF-e nor its products, through the lists or nested under companies. Item 2: a page of 100 NF-e with their
 // company and registered events runs a fixed number of SQL statements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/engine/nucleo/ids.js';
+import { newId } from '../../src/engine/nucleo/new-id.js';
 import { dashboardGraphql, nodes } from '../support/dashboard-graphql.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';

@@ -5,7 +5,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
 import { revokeApiKey } from '../../src/engine/chaves/revoke-api-key.js';
-import { appendEvents } from '../../src/engine/eventos/append-event.js';
+import { appendEvents } from '../../src/engine/eventos/append-events.js';
 import { announceEvents, eventsTopic } from '../../src/engine/eventos/events-topic.js';
 import { nfseAccountTopic, nfseTopic } from '../../src/engine/nfse/nfse-topic.js';
 import { nfseBody } from '../issuance/kit.js';

@@ -6,7 +6,7 @@ import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
-import { newId } from '../../src/engine/nucleo/ids.js';
+import { newId } from '../../src/engine/nucleo/new-id.js';
 import { allNotes, nfseBody } from './kit.js';
 
 let t: TestApp;

@@ -4,8 +4,8 @@
 // CHILD_SEED=1: creates an account with a company and prints its keys; CHILD_CLOCK_OFFSET_MS: the clock runs
 // this far ahead (a replacement worker "after" the dead one's leases); CHILD_NATIONAL_TIMEOUT_MS.
 import { parseConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
-import { createApp, type Role } from '../../src/main.js';
+import { createLogger } from '../../src/create-logger.js';
+import { createApp, type Role } from '../../src/create-app.js';
 import { seedAccount } from '../support/seed.js';
 
 const offset = Number(process.env.CHILD_CLOCK_OFFSET_MS ?? 0);

@@ -4,8 +4,8 @@
 // restart "later"); CHILD_SEED=1: creates an account and a company and prints the test key and company id;
 // CHILD_SLOW_MS: how long the simulator's processamento_lento holds each answer.
 import { parseConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
-import { createApp } from '../../src/main.js';
+import { createLogger } from '../../src/create-logger.js';
+import { createApp } from '../../src/create-app.js';
 import { seedAccount } from '../support/seed.js';
 
 const offset = Number(process.env.CHILD_CLOCK_OFFSET_MS ?? 0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
 import { buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
 import { buildSignedCancellationXml } from '../../src/engine/nfse/nacional/build-event-xml.js';
-import { canonicalize, parseSimpleXml } from '../../src/engine/xml/canonical-xml.js';
+import { canonicalize, parseSimpleXml } from '../../src/engine/xml/xml-element.js';
 import { signCanonicalXml } from '../../src/engine/xml/sign-canonical-xml.js';
 import { pemBody, signXml, type SignedElement } from '../../src/engine/xml/sign-xml.js';
 import { buildEventoXml } from '../../src/simulator/nacional/build-evento-xml.js';

@@ -5,7 +5,7 @@ import type { TLSSocket } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNationalClient, emitDps, getNfse, queryDps, registerEvent } from '../../src/engine/transmissao/national-client.js';
 import { gzipBase64 } from '../../src/engine/xml/gzip-base64.js';
-import { readErrors } from '../../src/engine/transmissao/national-answer.js';
+import { readErrors } from '../../src/engine/transmissao/national-message.js';
 import { selfSignedServerCert, testIdentity } from './fixtures.js';
 
 const CHAVE = '35503082211222333000181000000000000126011234567894';

@@ -4,7 +4,7 @@ import { signCanonicalXml } from '../../src/engine/xml/sign-canonical-xml.js';
 import { pemBody, signXml } from '../../src/engine/xml/sign-xml.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
-import { NFSE_NAMESPACE } from '../../src/engine/nfse/nacional/dps-types.js';
+import { NFSE_NAMESPACE } from '../../src/engine/nfse/nacional/dps-input.js';
 import { xmllint, xmlsecVerify } from './external-tools.js';
 import { baseDps, dpsVariants, PREST_CNPJ, testIdentity } from './fixtures.js';
 

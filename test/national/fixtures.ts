@@ -6,7 +6,7 @@ import forge from 'node-forge';
 import { generateTestCertificate, type TestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { readCertificate, type A1Certificate } from '../../src/engine/certificados/certificate.js';
 import { createXmlSigner, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
-import type { DpsInput } from '../../src/engine/nfse/nacional/dps-types.js';
+import type { DpsInput } from '../../src/engine/nfse/nacional/dps-input.js';
 
 export const PREST_CNPJ = '11222333000181';
 export const TOMA_CNPJ = '19131243000197';

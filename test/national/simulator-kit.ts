@@ -1,6 +1,6 @@
 import { buildDpsId, buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
 import { createNationalClient, type NationalClient } from '../../src/engine/transmissao/national-client.js';
-import type { DpsInput } from '../../src/engine/nfse/nacional/dps-types.js';
+import type { DpsInput } from '../../src/engine/nfse/nacional/dps-input.js';
 import { signXml, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
 import { createSimulator, type CreateSimulatorOptions, type Simulator } from '../../src/simulator/nacional/create-simulator.js';
 import { testIdentity } from './fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autXmlOf, SEFAZ_AUTXML } from '../../src/engine/nfe/nfe-autxml.js';
-import { NFE_REGRAS_VERSAO } from '../../src/engine/nfe/nfe-adjustments.js';
+import { autXmlOf, SEFAZ_AUTXML } from '../../src/engine/nfe/aut-xml.js';
+import { NFE_REGRAS_VERSAO } from '../../src/engine/nfe/nfe-ajuste.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { TOMA_CNPJ } from '../national/fixtures.js';
 import { httpClient } from '../support/http.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { descarteDates, discardForgottenNotes, runNfeDiscardsIfDue } from '../../src/engine/nfe/discard-forgotten-nfe.js';
+import { descarteDates, discardForgottenNotes, runNfeDiscardsIfDue } from '../../src/engine/nfe/discard-forgotten-notes.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';

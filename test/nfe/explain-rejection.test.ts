@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/engine/tabelas/csv.js';
+import { parseCsv } from '../../src/engine/tabelas/read-csv-records.js';
 import { EXPLICACOES, explainRejection } from '../../src/engine/nfe/explain-rejection.js';
 
 // The official cStat table (codes and messages of the MOC), as shipped in shared/nfe/rules.

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { ICMS_CAMPOS, ICMS_GRUPOS, type IcmsCampo, type IcmsGrupo, type IcmsParte } from '../../src/engine/nfe/nfe-icms-groups.js';
+import { ICMS_CAMPOS, ICMS_GRUPOS, type IcmsCampo, type IcmsGrupo, type IcmsParte } from '../../src/engine/nfe/icms-grupos.js';
 import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { xmllint } from '../national/external-tools.js';

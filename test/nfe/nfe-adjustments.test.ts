@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NFE_REGRAS_VERSAO } from '../../src/engine/nfe/nfe-adjustments.js';
+import { NFE_REGRAS_VERSAO } from '../../src/engine/nfe/nfe-ajuste.js';
 import { validateNfeRequest, type NfeValidationContext } from '../../src/engine/nfe/validate-nfe-request.js';
 import { nfeBody, nfeBodyTributado } from './fixtures.js';
 

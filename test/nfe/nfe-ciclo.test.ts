@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { brasilia } from '../../src/engine/nfe/build-nfe-xml.js';
-import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CARTA_CORRECAO, X_COND_USO } from '../../src/engine/nfe/nfe-event-xml.js';
+import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CARTA_CORRECAO, X_COND_USO } from '../../src/engine/nfe/build-signed-nfe-event.js';
 import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { httpClient } from '../support/http.js';

@@ -7,7 +7,7 @@ import { buildSignedEnvEpec, toEpecContingency } from '../../src/engine/nfe/epec
 import { buildNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
 import { AutorizadorForaDoAr, httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
-import { extractElement } from '../../src/engine/transmissao/soap12.js';
+import { extractElement } from '../../src/engine/transmissao/soap-envelope.js';
 import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { xmllint, xmlsecVerify } from '../national/external-tools.js';
 import { testIdentity } from '../national/fixtures.js';

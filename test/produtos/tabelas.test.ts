@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkProdutoCodes, diaFiscal } from '../../src/engine/produtos/check-produto-codes.js';
-import { gtinProblem } from '../../src/engine/produtos/gtin.js';
+import { gtinProblem } from '../../src/engine/produtos/gtin-problem.js';
 import { cest, cestAceitaNcm, ncm, ncmVigente } from '../../src/engine/tabelas/index.js';
 
 const codigos = (e: Array<{ codigo: string }>) => e.map((x) => x.codigo);

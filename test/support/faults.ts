@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../../src/engine/deps.js';
+import type { EngineDeps } from '../../src/engine/engine-deps.js';
 
 /** The text a failing dependency puts in its error: it must never reach a response. */
 export const INTERNAL_DETAIL = 'connection to db-primary.internal:5432 failed (password=hunter2)';

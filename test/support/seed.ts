@@ -2,11 +2,11 @@ import { createAccount } from '../../src/engine/contas/create-account.js';
 import { updateAccount } from '../../src/engine/contas/update-account.js';
 import type { Environment } from '../../src/engine/nucleo/environment.js';
 import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
-import type { EngineDeps } from '../../src/engine/deps.js';
+import type { EngineDeps } from '../../src/engine/engine-deps.js';
 import { createCompany } from '../../src/engine/empresas/create-company.js';
 import { uploadCertificate } from '../../src/engine/empresas/upload-certificate.js';
 import { DAY } from '../../src/engine/nucleo/clock.js';
-import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { demoMunicipality } from '../../src/engine/demo/bootstrap-demo.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 

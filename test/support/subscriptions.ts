@@ -1,7 +1,7 @@
 import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
-import type { EngineDeps } from '../../src/engine/deps.js';
+import type { EngineDeps } from '../../src/engine/engine-deps.js';
 
 /** A real graphql-ws client on `ws://…/graphql` with the key in connectionParams. */
 export function wsClient(baseUrl: string, key: string | null): Client {

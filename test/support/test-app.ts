@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { parseConfig } from '../../src/config.js';
 import type { Clock } from '../../src/engine/nucleo/clock.js';
-import { createLogger } from '../../src/logger.js';
-import { createApp, type App, type AppOptions } from '../../src/main.js';
+import { createLogger } from '../../src/create-logger.js';
+import { createApp, type App, type AppOptions } from '../../src/create-app.js';
 
 export interface TestApp {
   app: App;

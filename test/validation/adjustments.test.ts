@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   catalogoRegras, computeAdjustments, regra, regraCorrecao, regrasVersao, situacaoAliquota, VERSAO_CAMPOS, VERSAO_CORRECOES,
   type EntradaAjustes,
-} from '../../src/engine/nfse/adjustments/index.js';
-import { validateNfseRequest } from '../../src/engine/nfse/validation/index.js';
+} from '../../src/engine/nfse/ajustes/index.js';
+import { validateNfseRequest } from '../../src/engine/nfse/validacao/index.js';
 import { AGORA, contexto, corpo, empresa, params, servico } from './fixtures.js';
 
 const entrada = (s: EntradaAjustes['servico'] = {}, over: Partial<EntradaAjustes> = {}): EntradaAjustes => ({

@@ -1,5 +1,5 @@
 import type { ParametrosMunicipio } from '../../src/engine/tabelas/index.js';
-import type { EmpresaContexto, ValidationContext } from '../../src/engine/nfse/validation/index.js';
+import type { EmpresaContexto, ValidationContext } from '../../src/engine/nfse/validacao/index.js';
 
 export const CNPJ_PRESTADOR = '11222333000181';
 export const CNPJ_FILIAL_PRESTADOR = '11222333000262';

@@ -3,7 +3,7 @@ import {
   ARQUIVO_PARAMETROS, CODIGOS_EXIGEM_OBRA, carregarParametros, codigoOficial, municipio, municipiosParametrizados, nbs,
   nbsCompativel, parametrosMunicipio, servicoNacional,
 } from '../../src/engine/tabelas/index.js';
-import { parseCsv } from '../../src/engine/tabelas/csv.js';
+import { parseCsv } from '../../src/engine/tabelas/read-csv-records.js';
 
 const CAPITAIS = [
   '1200401', '2704302', '1600303', '1302603', '2927408', '2304400', '5300108', '3205309', '5208707',

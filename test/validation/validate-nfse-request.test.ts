@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODIGOS_VALIDACAO, validateNfseRequest } from '../../src/engine/nfse/validation/index.js';
+import { CODIGOS_VALIDACAO, validateNfseRequest } from '../../src/engine/nfse/validacao/index.js';
 import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
 import {
   CNPJ_ALFANUMERICO, CNPJ_FILIAL_PRESTADOR, CNPJ_PRESTADOR, CPF_TOMADOR, contexto, corpo, empresa, params, servico,

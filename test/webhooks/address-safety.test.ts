@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHost } from '../../src/engine/webhooks/address-safety.js';
+import { checkHost } from '../../src/engine/webhooks/check-host.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';

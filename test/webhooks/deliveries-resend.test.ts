@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { newId } from '../../src/engine/nucleo/ids.js';
+import { newId } from '../../src/engine/nucleo/new-id.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { claimDeliveries } from '../../src/engine/webhooks/claim-deliveries.js';
 import { BatchDeadline } from '../../src/engine/webhooks/batch-deadline.js';
-import { attemptDelivery } from '../../src/engine/webhooks/deliver-webhook.js';
+import { attemptDelivery } from '../../src/engine/webhooks/attempt-delivery.js';
 import { dispatchEvents } from '../../src/engine/webhooks/dispatch-events.js';
 import { readyWebhooks } from '../../src/engine/webhooks/ready-webhook.js';
 import { reviveInflight } from '../../src/engine/webhooks/revive-inflight.js';

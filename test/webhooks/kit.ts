@@ -1,4 +1,4 @@
-import type { ResolveHost } from '../../src/engine/webhooks/address-safety.js';
+import type { ResolveHost } from '../../src/engine/webhooks/check-host.js';
 
 /** A DNS for tests: names of the table resolve as given; anything else fails like NXDOMAIN. */
 export function fakeDns(table: Record<string, string[]>): ResolveHost & { table: Record<string, string[]> } {
@@ -24,8 +24,8 @@ export const webhookBody = (over: Record<string, unknown> = {}) => ({
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Environment } from '../../src/engine/nucleo/environment.js';
-import type { EngineDeps } from '../../src/engine/deps.js';
-import { appendEvents } from '../../src/engine/eventos/append-event.js';
+import type { EngineDeps } from '../../src/engine/engine-deps.js';
+import { appendEvents } from '../../src/engine/eventos/append-events.js';
 import { announceEvents } from '../../src/engine/eventos/events-topic.js';
 
 export interface Received {

@@ -3,7 +3,7 @@
 // (WebhookRuntime.timeoutMs, 10 s by default), shortened here so the suite does not wait 10 real seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { DELIVERY_TIMEOUT_MS } from '../../src/engine/webhooks/deliver-webhook.js';
+import { DELIVERY_TIMEOUT_MS } from '../../src/engine/webhooks/attempt-delivery.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';

@@ -3,8 +3,8 @@
 // CHILD_CLOCK_OFFSET_MS: the clock runs this far ahead (a restart "later"); CHILD_SEED=1: creates an account and
 // prints its live key.
 import { parseConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
-import { createApp, type Role } from '../../src/main.js';
+import { createLogger } from '../../src/create-logger.js';
+import { createApp, type Role } from '../../src/create-app.js';
 import { seedAccount } from '../support/seed.js';
 
 const offset = Number(process.env.CHILD_CLOCK_OFFSET_MS ?? 0);

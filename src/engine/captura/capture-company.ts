@@ -2,10 +2,10 @@ import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
-import { fetchAdnPage, type AdnDocument } from './adn-distribution-client.js';
+import { fetchAdnPage, type AdnDocument } from './fetch-adn-page.js';
 import { captureSefaz } from './capture-sefaz.js';
-import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './capture-schedule.js';
-import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from './sefaz-services.js';
+import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './schedule-captures.js';
+import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from './sefaz-service.js';
 import { storeAdnPage, type StoreOptions } from './store-adn-page.js';
 
 /** Documents per transaction when a backlog arrives in many lots (10 ADN lots of 50). */

@@ -4,9 +4,9 @@ import { HOUR } from '../nucleo/clock.js';
 import type { NationalClient } from '../transmissao/national-client.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
-import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './capture-schedule.js';
-import { fetchSefazPage } from './sefaz-distribution-client.js';
-import type { SefazService } from './sefaz-services.js';
+import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './schedule-captures.js';
+import { fetchSefazPage } from './fetch-sefaz-page.js';
+import type { SefazService } from './sefaz-service.js';
 import { storeSefazPage } from './store-sefaz-page.js';
 import type { CaptureTarget } from './store-adn-page.js';
 

@@ -1,11 +1,12 @@
 import { Prisma } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../deps.js';
-import { appendEvents, type NewEvent } from '../eventos/append-event.js';
-import type { Tx } from '../eventos/append-event.js';
-import { newId } from '../nucleo/ids.js';
-import type { AdnDocument } from './adn-distribution-client.js';
-import { EVENTO_FISCAL_RECEBIDO, NOTA_RECEBIDA } from './capture-source.js';
-import { readDistributedEvent, readDistributedNfse, situacaoAfter } from './read-distributed-xml.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { appendEvents, type NewEvent } from '../eventos/append-events.js';
+import type { Tx } from '../eventos/append-events.js';
+import { newId } from '../nucleo/new-id.js';
+import type { AdnDocument } from './fetch-adn-page.js';
+import { EVENTO_FISCAL_RECEBIDO } from './evento-fiscal-recebido.js';
+import { NOTA_RECEBIDA } from './nota-recebida.js';
+import { readDistributedEvent, readDistributedNfse, situacaoAfter } from './read-distributed-nfse.js';
 
 export interface CaptureTarget {
   companyId: string;

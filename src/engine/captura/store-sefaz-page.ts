@@ -1,10 +1,10 @@
 import { Prisma } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../deps.js';
-import { appendEvents, type NewEvent } from '../eventos/append-event.js';
-import { newId } from '../nucleo/ids.js';
-import { EVENTO_FISCAL_RECEBIDO } from './capture-source.js';
-import type { SefazDocument } from './sefaz-distribution-client.js';
-import type { SefazService } from './sefaz-services.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { appendEvents, type NewEvent } from '../eventos/append-events.js';
+import { newId } from '../nucleo/new-id.js';
+import { EVENTO_FISCAL_RECEBIDO } from './evento-fiscal-recebido.js';
+import type { SefazDocument } from './fetch-sefaz-page.js';
+import type { SefazService } from './sefaz-service.js';
 import { CAPTURE_TRANSACTION_TIMEOUT_MS, type CaptureTarget, type StoreOptions } from './store-adn-page.js';
 
 const first = (xml: string, re: RegExp) => re.exec(xml)?.[1] ?? null;

@@ -1,7 +1,7 @@
 import { EngineError } from '../errors.js';
 import { aliquotasMunicipio, municipio, parametrosMunicipio, todosMunicipios, type Municipio } from '../tabelas/index.js';
-import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './catalogue-page.js';
-import { TABELA_MUNICIPIOS, versaoParametrosMunicipais } from './versoes.js';
+import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './page-by-code.js';
+import { TABELA_MUNICIPIOS, versaoParametrosMunicipais } from './versao-tabela.js';
 
 export interface ListMunicipiosOptions extends CataloguePageOptions {
   /** Words of the name. */

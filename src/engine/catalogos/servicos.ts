@@ -1,7 +1,7 @@
 import { EngineError } from '../errors.js';
 import { capitulosNbsAceitos, todosServicos, servicoNacional, type ServicoNacional } from '../tabelas/index.js';
-import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './catalogue-page.js';
-import { TABELA_SERVICOS } from './versoes.js';
+import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './page-by-code.js';
+import { TABELA_SERVICOS } from './versao-tabela.js';
 
 export interface ServicoCatalogo extends Omit<ServicoNacional, 'fonte'> {
   /** Where the entry comes from: `anexo_b`, or `especificacao` (construction codes absent from our Anexo B). */

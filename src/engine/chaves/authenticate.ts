@@ -1,6 +1,6 @@
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { environmentOfKey, hashApiKey } from './api-key-format.js';
+import { environmentOfKey, hashApiKey } from './generate-api-key.js';
 import type { Principal } from './principal.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

@@ -1,7 +1,7 @@
-import type { EngineDeps } from '../deps.js';
-import { newId } from '../nucleo/ids.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { newId } from '../nucleo/new-id.js';
 import type { Environment } from '../nucleo/environment.js';
-import { displayPrefix, generateApiKey, hashApiKey } from './api-key-format.js';
+import { displayPrefix, generateApiKey, hashApiKey } from './generate-api-key.js';
 
 export interface CreateApiKeyOptions {
   accountId: string;

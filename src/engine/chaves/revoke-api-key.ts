@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 
 export async function revokeApiKey(deps: Pick<EngineDeps, 'db' | 'clock'>, options: { id: string }) {
   const row = await deps.db.apiKey.findUnique({ where: { id: options.id } });

@@ -1,6 +1,6 @@
-import type { EngineDeps } from '../deps.js';
-import { newId } from '../nucleo/ids.js';
-import { checkedEmail } from './account-email.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { newId } from '../nucleo/new-id.js';
+import { checkedEmail } from './checked-email.js';
 
 export interface CreateAccountOptions {
   name: string;

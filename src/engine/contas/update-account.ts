@@ -1,5 +1,5 @@
-import type { EngineDeps } from '../deps.js';
-import { checkedEmail } from './account-email.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { checkedEmail } from './checked-email.js';
 
 export interface UpdateAccountOptions {
   id: string;

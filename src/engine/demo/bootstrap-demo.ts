@@ -1,11 +1,11 @@
 import { createAccount } from '../contas/create-account.js';
 import { createApiKey } from '../chaves/create-api-key.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { createCompany } from '../empresas/create-company.js';
 import { uploadCertificate } from '../empresas/upload-certificate.js';
 import { DAY } from '../nucleo/clock.js';
-import { randomNumericCnpj } from '../nucleo/cnpj.js';
+import { randomNumericCnpj } from '../nucleo/random-numeric-cnpj.js';
 import { generateTestCertificate } from '../certificados/generate-test-certificate.js';
 import { municipiosParametrizados, parametrosMunicipio } from '../tabelas/index.js';
 

@@ -1,7 +1,7 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 import { presentDocument } from './present-document.js';
 
 /** The document of this key's account, environment (and company, for a restricted key), or 404. */

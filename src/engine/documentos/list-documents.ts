@@ -1,8 +1,8 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 import { presentDocument, type DocumentView } from './present-document.js';
 
 export interface ListDocumentsOptions {

@@ -1,6 +1,6 @@
 import { cnpj as cnpjValidator } from 'cpf-cnpj-validator';
 import { EngineError, type ErrorItem } from '../errors.js';
-import { documentoFederal } from '../nucleo/documento.js';
+import { documentoFederal } from '../nucleo/documento-federal.js';
 import { municipio } from '../tabelas/index.js';
 
 export const REGIMES = ['simples_nacional', 'mei', 'lucro_presumido', 'lucro_real'] as const;

@@ -1,8 +1,8 @@
 import type { Principal } from '../chaves/principal.js';
-import { assertLiveKey } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
+import { assertLiveKey } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { parseCompanyInput } from './company-input.js';
 import { presentCompany } from './present-company.js';
 

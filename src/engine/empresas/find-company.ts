@@ -1,8 +1,8 @@
 import type { Principal } from '../chaves/principal.js';
-import { assertCompanyAllowed, companyWhere } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
+import { assertCompanyAllowed, companyWhere } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 import type { CompanyWithCertificate } from './present-company.js';
 
 /** Looks a company up inside the caller's account; another company of a restricted key is 403. */

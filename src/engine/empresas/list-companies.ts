@@ -1,8 +1,8 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import { companyWhere } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
-import { afterAscending, decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
+import { companyWhere } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { afterAscending, decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
 import { presentCompany, type CompanyView } from './present-company.js';
 
 export interface ListCompaniesOptions {

@@ -1,6 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
-import { companyWhere } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
+import { companyWhere } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { presentCompany, type CompanyView } from './present-company.js';
 
 /**

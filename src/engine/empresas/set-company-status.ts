@@ -1,6 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
-import { assertLiveKey } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
+import { assertLiveKey } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { findCompany } from './find-company.js';
 import { companyTopic } from './company-topic.js';
 import { presentCompany } from './present-company.js';

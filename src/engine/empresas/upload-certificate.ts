@@ -1,6 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
-import { assertLiveKey } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
+import { assertLiveKey } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { CertificateError, readCertificate } from '../certificados/certificate.js';
 import { companyTopic } from './company-topic.js';

@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 
 /**
  * Wake-up for followers of an account's event log (GraphQL `eventos`). It carries no event: followers read the

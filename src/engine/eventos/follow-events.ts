@@ -1,5 +1,5 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { eventsTopic } from './events-topic.js';
 import { presentEvent, type EventEntry } from './list-events.js';
 

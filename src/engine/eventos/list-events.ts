@@ -1,9 +1,9 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import { assertCompanyAllowed } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
+import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 import { decodeEventCursor, encodeEventCursor } from './event-cursor.js';
 
 /** What a dashboard filters the log on (GraphQL `eventos(filtro:)`); every member given must hold. */

@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 
 /** Pub/sub topics announcing a batch's change (published after commit; carries ids only). */
 export const loteTopic = (loteId: string) => `lote:${loteId}`;

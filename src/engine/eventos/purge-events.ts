@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { DAY } from '../nucleo/clock.js';
 
 export const EVENT_RETENTION = 90 * DAY;

@@ -1,7 +1,7 @@
 import { isEngineError } from '../errors.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { appendLoteConcluido, completeIfDone } from './complete-lote.js';
+import { appendLoteConcluido, completeIfDone } from './lote-settlement.js';
 import { issueLoteNotes } from './issue-lote-notes.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { validateLote } from './validate-lote.js';

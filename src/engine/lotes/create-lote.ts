@@ -1,12 +1,12 @@
 import type { Principal } from '../chaves/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { findCompany } from '../empresas/find-company.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { checkScenario } from '../nfse/issue-nfse.js';
 import { assertReady, readinessOf } from '../prontidao/get-readiness.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
-import { leaseFrom } from './lote-lease.js';
+import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { presentLote, zeroCounts, type LoteView } from './present-lote.js';
 import { readPlanilha } from './read-planilha.js';

@@ -3,7 +3,7 @@ import { EngineError } from '../errors.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { findLote } from './find-lote.js';
-import { leaseFrom } from './lote-lease.js';
+import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { loteView, type LoteView } from './present-lote.js';
 

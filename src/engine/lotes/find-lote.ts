@@ -1,8 +1,8 @@
 import type { Lote } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 
 /** A batch of the caller's account and environment (and company, for a restricted key); else 404. */
 export async function findLote(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<Omit<Lote, 'entrada'>> {

@@ -1,5 +1,5 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { findLote } from './find-lote.js';
 import { loteView } from './present-lote.js';
 

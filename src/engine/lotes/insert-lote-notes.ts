@@ -1,4 +1,4 @@
-import type { Tx } from '../eventos/append-event.js';
+import type { Tx } from '../eventos/append-events.js';
 
 /** A batch line's new note, as issue-lote-notes.ts built it (DPS signed), with the ids of its first step and job. */
 export interface NewLoteNote {

@@ -1,15 +1,15 @@
 import { Prisma, type Lote, type LoteItem } from '../../generated/prisma/client.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { buildDpsId, buildDpsXml } from '../nfse/nacional/build-dps-xml.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
 import { signXml } from '../xml/sign-xml.js';
-import { regrasVersao } from '../nfse/adjustments/index.js';
+import { regrasVersao } from '../nfse/ajustes/index.js';
 import { buildDpsInput, TEST_SERIES } from '../nfse/build-dps-input.js';
 import { companyContext } from '../nfse/company-context.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
-import { leaseFrom } from './lote-lease.js';
+import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { insertLoteNotes, type NewLoteNote } from './insert-lote-notes.js';

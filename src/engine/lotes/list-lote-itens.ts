@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
 import { findLote } from './find-lote.js';
 import { parseLimite } from './list-lotes.js';

@@ -1,9 +1,9 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { assertCompanyAllowed } from '../chaves/scope.js';
+import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import { parameterError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 import { loteCounts, presentLote } from './present-lote.js';
 
 /** `limite` default and maximum; outside the range is 400 (only /v1/nfse clamps). */

@@ -1,5 +1,5 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { loteView, type LoteView } from './present-lote.js';
 

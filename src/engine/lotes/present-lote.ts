@@ -1,6 +1,6 @@
 import { Prisma, type Lote } from '../../generated/prisma/client.js';
 import { ambienteOf } from '../chaves/principal.js';
-import type { Tx } from '../eventos/append-event.js';
+import type { Tx } from '../eventos/append-events.js';
 
 /** Statuses a line shows: its own before a note exists, then the note's. */
 export const ITEM_STATUSES = [

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { EngineError, type ErrorItem } from '../errors.js';
-import { normalizeCell } from './planilha-cells.js';
+import { normalizeCell } from './normalize-cell.js';
 
 /** Column names a sheet may use: the JSON paths of the single-note request. */
 export const COLUNAS = [

@@ -1,13 +1,13 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { companyContext } from '../nfse/company-context.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { findLote } from './find-lote.js';
 import { loteItemRows } from './list-lote-itens.js';
-import { leaseFrom } from './lote-lease.js';
+import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { loteView, type LoteView } from './present-lote.js';
 import { takenReferences } from './taken-references.js';

@@ -1,6 +1,6 @@
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { advanceLote } from './advance-lote.js';
-import { leaseFrom } from './lote-lease.js';
+import { leaseFrom } from './lease-from.js';
 
 /**
  * Worker step: takes over one batch whose lease expired (its process died while validating or creating notes)

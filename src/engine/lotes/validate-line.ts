@@ -1,4 +1,4 @@
-import { validateNfseRequest, type EmpresaContexto, type ValidationResult } from '../nfse/validation/index.js';
+import { validateNfseRequest, type EmpresaContexto, type ValidationResult } from '../nfse/validacao/index.js';
 
 export interface LineContext {
   companyId: string;

@@ -1,9 +1,9 @@
 import { Prisma, type Lote } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../deps.js';
-import { newId } from '../nucleo/ids.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { newId } from '../nucleo/new-id.js';
 import { companyContext } from '../nfse/company-context.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
-import { leaseFrom } from './lote-lease.js';
+import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { validateLine } from './validate-line.js';

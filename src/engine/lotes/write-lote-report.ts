@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { findLote } from './find-lote.js';
 import { loteItemRows } from './list-lote-itens.js';
 

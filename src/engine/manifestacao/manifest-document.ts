@@ -3,18 +3,18 @@ import type { Principal } from '../chaves/principal.js';
 import { findDocument } from '../documentos/get-document.js';
 import { presentDocument, type DocumentView } from '../documentos/present-document.js';
 import { EngineError } from '../errors.js';
-import { appendEvents } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { MINUTE } from '../nucleo/clock.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { APP_VERSION, brasiliaDateTime } from '../nfse/build-dps-input.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
-import { buildSignedManifestation, envEventoXml } from './build-manifestation-xml.js';
-import { NFE_NS } from '../xml/namespaces.js';
+import { buildSignedManifestation, envEventoXml } from './build-signed-manifestation.js';
+import { NFE_NS } from '../xml/nfe-ns.js';
 import { readManifestationRequest, type ManifestationRequest } from './manifestation-request.js';
 import { MANIFESTATIONS, manifestationByCode } from './manifestation-types.js';
-import { sendEvent } from './recepcao-evento-client.js';
+import { sendEvent } from './send-event.js';
 
 /** Event-log type of a registered manifestation ({notaId, empresaId, chaveAcesso, tipoEvento, protocolo}). */
 export const MANIFESTACAO_REGISTRADA = 'MANIFESTACAO_REGISTRADA';

@@ -1,7 +1,7 @@
 import type { Environment } from '../nucleo/environment.js';
-import { el } from '../xml/xml-text.js';
+import { el } from '../xml/el.js';
 import { brasilia } from './build-nfe-xml.js';
-import { NFE_NS } from '../xml/namespaces.js';
+import { NFE_NS } from '../xml/nfe-ns.js';
 
 export interface InutNFeInput {
   environment: Environment;

@@ -1,13 +1,13 @@
-import { el, group } from '../xml/xml-text.js';
+import { el, group } from '../xml/el.js';
 import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE, decimalXml, type FormatoDecimal } from './nfe-decimal.js';
-import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './nfe-icms-groups.js';
+import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './icms-grupos.js';
 import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIi, NfeIpi, NfePisCofins, NfePisCofinsSt } from './nfe-request.js';
-import type { TotaisIbsCbs } from './nfe-totals.js';
+import type { TotaisIbsCbs } from './somar-totais.js';
 
 /** Decimal element in its layout format, or '' when absent. */
 const dec = (tag: string, v: string | undefined, f: FormatoDecimal) => el(tag, v === undefined ? undefined : decimalXml(v, f));
 
-/** `<ICMS><ICMSxx>`: orig, CST/CSOSN, then the members sent in the group's layout order (nfe-icms-groups.ts). */
+/** `<ICMS><ICMSxx>`: orig, CST/CSOSN, then the members sent in the group's layout order (icms-grupos.ts). */
 export function icmsXml(icms: NfeIcms, orig: string): string {
   const grupo = ICMS_GRUPOS.find((g) => g.tag === icms.grupo)!;
   const membros = camposDe(grupo.partes).map((k) => {

@@ -1,14 +1,14 @@
 import { Decimal } from 'decimal.js';
 import type { Environment } from '../nucleo/environment.js';
 import type { CompanyEndereco } from '../empresas/company-input.js';
-import { NFE_NS } from '../xml/namespaces.js';
-import { el, escapeAttr, group } from '../xml/xml-text.js';
+import { NFE_NS } from '../xml/nfe-ns.js';
+import { el, escapeAttr, group } from '../xml/el.js';
 import { municipio } from '../tabelas/index.js';
 import { ibsCbsTotXml, ibsCbsXml, icmsUfDestXml, icmsXml, iiXml, ipiXml, pisCofinsStXml, pisCofinsXml } from './build-nfe-tax-xml.js';
-import { autXmlXml } from './nfe-autxml.js';
+import { autXmlXml } from './aut-xml.js';
 import { QUANTIDADE, VALOR, VALOR_UNITARIO, decimalXml } from './nfe-decimal.js';
 import { FINALIDADE_FIN, FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type NfeItem, type NfeRequest } from './nfe-request.js';
-import { somarTotais } from './nfe-totals.js';
+import { somarTotais } from './somar-totais.js';
 
 export const VER_PROC = 'fiscal-api 0.1';
 /** Recipient name in homologação, fixed by the SEFAZs (rejection 598 otherwise). */

@@ -1,12 +1,12 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import { appendEvents } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-events.js';
 import { HOUR } from '../nucleo/clock.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfe } from './find-nfe.js';
-import { nfeEventScenario, readCancelamentoRequest } from './nfe-event-request.js';
-import { EVENTO_CANCELAMENTO } from './nfe-event-xml.js';
+import { nfeEventScenario, readCancelamentoRequest } from './nfe-event-scenario.js';
+import { EVENTO_CANCELAMENTO } from './build-signed-nfe-event.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { registerNfeEvent } from './register-nfe-event.js';
 

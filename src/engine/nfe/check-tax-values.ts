@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Coletor } from '../nucleo/leitor.js';
+import type { Coletor } from '../nucleo/coletor.js';
 import type { NfeIcms, NfeIpi, NfePisCofins } from './nfe-request.js';
 
 /**

@@ -6,9 +6,9 @@ import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { signedNfe, validatedNfe } from './create-nfe.js';
 import { findNfe } from './find-nfe.js';
 import { checkNfeScenario, awaitNfeOutcome } from './issue-nfe.js';
-import { NFE_REGRAS_VERSAO, type NfeAjuste } from './nfe-adjustments.js';
+import { NFE_REGRAS_VERSAO, type NfeAjuste } from './nfe-ajuste.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
-import { somarTotais } from './nfe-totals.js';
+import { somarTotais } from './somar-totais.js';
 
 export interface CorrectNfeOptions {
   id: string;

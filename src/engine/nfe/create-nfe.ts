@@ -1,14 +1,14 @@
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import { assertCompanyAllowed } from '../chaves/scope.js';
+import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { Db } from '../../db/database.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import type { CompanyEndereco } from '../empresas/company-input.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
-import { newId } from '../nucleo/ids.js';
-import { isUniqueViolation } from '../nucleo/unique-violation.js';
+import { newId } from '../nucleo/new-id.js';
+import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
 import { nfeJob } from './run-nfe-job.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
@@ -16,16 +16,16 @@ import { readinessOf } from '../prontidao/get-readiness.js';
 import { municipio } from '../tabelas/index.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { assertNfeReady } from './assert-nfe-ready.js';
-import { cUfOf } from '../transmissao/autorizador.js';
+import { cUfOf } from '../transmissao/nfe-endpoint.js';
 import { buildNfeXml, type NfeEmitente } from './build-nfe-xml.js';
 import { buildNfeKey } from './nfe-access-key.js';
 import { nextNfeNumber } from './next-nfe-number.js';
-import { autXmlOf } from './nfe-autxml.js';
+import { autXmlOf } from './aut-xml.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { signNfeXml } from '../xml/sign-nfe-xml.js';
 import type { LoadedNfe } from './transmit-nfe.js';
 import type { NfeRequest } from './nfe-request.js';
-import { somarTotais } from './nfe-totals.js';
+import { somarTotais } from './somar-totais.js';
 import { validateNfeRequest } from './validate-nfe-request.js';
 
 export interface CreateNfeOptions {

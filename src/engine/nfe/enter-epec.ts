@@ -1,13 +1,13 @@
 import type { Nfe } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../deps.js';
-import { appendEvents } from '../eventos/append-event.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { appendEvents } from '../eventos/append-events.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
 import { buildSignedEnvEpec, toEpecContingency } from './epec.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import type { SefazGateway, SefazTarget } from '../transmissao/sefaz-gateway.js';
-import { extractElement, tag } from '../transmissao/soap12.js';
+import { extractElement, tag } from '../transmissao/soap-envelope.js';
 
 /** 136: registered, not linked to an NF-e (the note is not at the authority yet); 135 is also a registration. */
 const EPEC_REGISTERED = ['135', '136'];

@@ -1,10 +1,10 @@
 import type { XmlSigner } from '../xml/sign-xml.js';
-import { el, group } from '../xml/xml-text.js';
+import { el, group } from '../xml/el.js';
 import { brasilia, VER_PROC } from './build-nfe-xml.js';
-import { NFE_NS } from '../xml/namespaces.js';
+import { NFE_NS } from '../xml/nfe-ns.js';
 import { nfeKeyDv } from './nfe-access-key.js';
 import { signNfeXml } from '../xml/sign-nfe-xml.js';
-import { tag } from '../transmissao/soap12.js';
+import { tag } from '../transmissao/soap-envelope.js';
 
 export const EPEC_EVENT = '110140';
 /** Why the note left normal emission (xJust, 15–256 characters), printed on the DANFE and sent in the NF-e. */

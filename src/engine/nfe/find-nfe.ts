@@ -1,8 +1,8 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 
 /**
  * `GET /v1/nfe/{id}`: `{id}` is the note id, its 44-digit access key or its `referencia`, always inside the

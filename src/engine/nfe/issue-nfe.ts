@@ -1,6 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
 import { EngineError, parameterError } from '../errors.js';
-import { preferWaitMs } from '../nucleo/prefer-wait.js';
+import { preferWaitMs } from '../nucleo/prefer-wait-ms.js';
 import { runNfeJob } from './run-nfe-job.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { createNfe } from './create-nfe.js';

@@ -1,9 +1,11 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import { assertCompanyAllowed } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
-import { decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
-import { afterCursor, clampLimite, parseEmpresaId } from './nfe-list-params.js';
+import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
+import { afterCursor } from './after-cursor.js';
+import { clampLimite } from './clamp-limite.js';
+import { parseEmpresaId } from './parse-empresa-id.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
 
 /**

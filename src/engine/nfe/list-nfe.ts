@@ -1,10 +1,13 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import { assertCompanyAllowed } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
+import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
-import { decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
-import { afterCursor, clampLimite, parseEmpresaId, parsePeriodo } from './nfe-list-params.js';
+import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
+import { afterCursor } from './after-cursor.js';
+import { clampLimite } from './clamp-limite.js';
+import { parseEmpresaId } from './parse-empresa-id.js';
+import { parsePeriodo } from './parse-periodo.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 
 /** NF-e statuses (public names). */

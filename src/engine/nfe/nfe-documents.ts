@@ -1,6 +1,6 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import type { StoredEpec } from './enter-epec.js';
 import { findNfe } from './find-nfe.js';

@@ -1,7 +1,7 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 import { findNfe } from './find-nfe.js';
 import { presentNfeEvento, type NfeEventoView } from './present-nfe-evento.js';
 

@@ -1,5 +1,5 @@
-import type { IcmsCampo } from './nfe-icms-groups.js';
-import type { TotalInformado } from './nfe-totals.js';
+import type { IcmsCampo } from './icms-grupos.js';
+import type { TotalInformado } from './somar-totais.js';
 
 /**
  * The NF-e issuance request in `modo` `informado`, as validated. Money, quantities and rates are
@@ -33,7 +33,7 @@ export interface NfeDestinatario {
 
 /**
  * ICMS: `cst` (regular regime) or `csosn` (Simples Nacional, MEI) and the members of its layout group
- * (nfe-icms-groups.ts), decimal strings as sent.
+ * (icms-grupos.ts), decimal strings as sent.
  */
 export interface NfeIcms {
   /** Layout group: ICMS00 … ICMS90, ICMSPart, ICMSST, ICMSSN101 … ICMSSN900. */
@@ -157,7 +157,7 @@ export interface NfePagamento {
   descricao?: string;
 }
 
-/** Totals the caller may send to have them checked against the sum of the items (nfe-totals.ts). */
+/** Totals the caller may send to have them checked against the sum of the items (somar-totais.ts). */
 export type NfeTotais = Partial<Record<TotalInformado, string>>;
 
 /** modFrete of layout 4.00 by the names the API accepts. */

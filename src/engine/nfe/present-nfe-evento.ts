@@ -1,5 +1,5 @@
 import type { NfeEvento } from '../../generated/prisma/client.js';
-import { EVENTO_CANCELAMENTO } from './nfe-event-xml.js';
+import { EVENTO_CANCELAMENTO } from './build-signed-nfe-event.js';
 
 /** An event registered for an NF-e, as listed in `eventos` of the note (its XML: GET …/eventos/{evento_id}/xml). */
 export function presentNfeEvento(e: NfeEvento) {

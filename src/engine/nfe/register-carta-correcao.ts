@@ -1,11 +1,11 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import { appendEvents } from '../eventos/append-event.js';
+import { appendEvents } from '../eventos/append-events.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfe } from './find-nfe.js';
-import { nfeEventScenario, readCartaCorrecaoRequest } from './nfe-event-request.js';
-import { EVENTO_CARTA_CORRECAO } from './nfe-event-xml.js';
+import { nfeEventScenario, readCartaCorrecaoRequest } from './nfe-event-scenario.js';
+import { EVENTO_CARTA_CORRECAO } from './build-signed-nfe-event.js';
 import { presentNfeEvento, type NfeEventoView } from './present-nfe-evento.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { registerNfeEvent } from './register-nfe-event.js';

@@ -1,18 +1,18 @@
 import type { Nfe, NfeEvento } from '../../generated/prisma/client.js';
 import { EngineError } from '../errors.js';
-import type { Tx } from '../eventos/append-event.js';
+import type { Tx } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { MINUTE } from '../nucleo/clock.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { brasilia } from './build-nfe-xml.js';
-import { buildEnvEvento, buildProcEvento, buildSignedNfeEvent, EVENT_SCHEMAS, type NfeEventInput } from './nfe-event-xml.js';
-import type { SefazEventScenario } from './nfe-event-request.js';
+import { buildEnvEvento, buildProcEvento, buildSignedNfeEvent, EVENT_SCHEMAS, type NfeEventInput } from './build-signed-nfe-event.js';
+import type { SefazEventScenario } from './nfe-event-scenario.js';
 import type { SefazTarget } from '../transmissao/sefaz-gateway.js';
-import { extractElement, tag } from '../transmissao/soap12.js';
+import { extractElement, tag } from '../transmissao/soap-envelope.js';
 
 // 135 registered and linked, 136 registered not linked, 155 cancellation accepted out of time.
 const REGISTERED = new Set(['135', '136', '155']);

@@ -1,5 +1,5 @@
 import { Prisma, type TransmissionJob } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { DAY } from '../nucleo/clock.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { PENDING, transmitNfe, type LoadedNfe } from './transmit-nfe.js';

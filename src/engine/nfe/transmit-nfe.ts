@@ -1,15 +1,15 @@
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../deps.js';
-import { appendEvents } from '../eventos/append-event.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { appendEvents } from '../eventos/append-events.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { Credentials } from '../transmissao/national-gateway.js';
-import { NFE_NS } from '../xml/namespaces.js';
+import { NFE_NS } from '../xml/nfe-ns.js';
 import { enterEpec } from './enter-epec.js';
 import { explainRejection } from './explain-rejection.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { AutorizadorForaDoAr, type SefazGateway, type SefazTarget } from '../transmissao/sefaz-gateway.js';
-import { extractElement, tag } from '../transmissao/soap12.js';
+import { extractElement, tag } from '../transmissao/soap-envelope.js';
 
 /** Statuses still to be settled by the UF authoriser; contingencia_epec is the internal EPEC_REGISTRADO. */
 export const PENDING = ['transmitindo', 'aguardando_confirmacao', 'contingencia_epec'];

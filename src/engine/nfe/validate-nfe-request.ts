@@ -1,22 +1,22 @@
 import { Decimal } from 'decimal.js';
 import type { Environment } from '../nucleo/environment.js';
-import { documentoFederal } from '../nucleo/documento.js';
-import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nucleo/leitor.js';
+import { documentoFederal } from '../nucleo/documento-federal.js';
+import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nucleo/coletor.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { municipio } from '../tabelas/index.js';
-import { nfeAjuste, type NfeAjuste } from './nfe-adjustments.js';
+import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import { checkTaxValues } from './check-tax-values.js';
 import { isValidNfeKey } from './nfe-access-key.js';
 import { QUANTIDADE, VALOR, VALOR_UNITARIO } from './nfe-decimal.js';
-import { lerDecimal, lerEnum, lerPadrao } from './nfe-readers.js';
+import { lerDecimal, lerEnum, lerPadrao } from './ler-campos.js';
 import {
   FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type Contribuinte, type Finalidade, type FormaPagamento, type ModalidadeFrete,
   type NfeDestinatario, type NfeEndereco, type NfeItem, type NfePagamento, type NfeRequest, type NfeTotais, type NfeTransporte, type Presenca,
 } from './nfe-request.js';
-import { somarTotais, TOTAIS_INFORMADOS, totalSomado, type SomaTotais, type TotalInformado } from './nfe-totals.js';
-import { lerIcms } from './read-nfe-icms.js';
-import { lerIcmsUfDest } from './read-nfe-icms-uf-dest.js';
-import { lerIbsCbs, lerIi, lerIpi, lerPisCofins, lerPisCofinsSt } from './read-nfe-taxes.js';
+import { somarTotais, TOTAIS_INFORMADOS, totalSomado, type SomaTotais, type TotalInformado } from './somar-totais.js';
+import { lerIcms } from './ler-icms.js';
+import { lerIcmsUfDest } from './ler-icms-uf-dest.js';
+import { lerIbsCbs, lerIi, lerIpi, lerPisCofins, lerPisCofinsSt } from './ler-impostos.js';
 
 export interface NfeValidation {
   request: NfeRequest | null;

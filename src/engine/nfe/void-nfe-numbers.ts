@@ -1,20 +1,20 @@
 import type { Environment } from '../nucleo/environment.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
-import { appendEvents, type Tx } from '../eventos/append-event.js';
+import { appendEvents, type Tx } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
-import { cUfOf } from '../transmissao/autorizador.js';
+import { cUfOf } from '../transmissao/nfe-endpoint.js';
 import { buildInutNFe, buildProcInutNFe } from './build-inut-nfe.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
 import { presentNfe } from './present-nfe.js';
 import type { SefazGateway, SefazTarget } from '../transmissao/sefaz-gateway.js';
 import { signNfeXml } from '../xml/sign-nfe-xml.js';
-import { extractElement, tag } from '../transmissao/soap12.js';
+import { extractElement, tag } from '../transmissao/soap-envelope.js';
 
 export interface VoidNumbersOptions {
   accountId: string;

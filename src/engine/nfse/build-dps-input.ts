@@ -1,8 +1,8 @@
 import type { Environment } from '../nucleo/environment.js';
-import type { DpsInput, Tomador } from './nacional/dps-types.js';
-import type { NfseRequest } from './validation/types.js';
-import type { ValoresEfetivos } from './adjustments/index.js';
-import type { EmpresaContexto } from './validation/types.js';
+import type { DpsInput, Tomador } from './nacional/dps-input.js';
+import type { NfseRequest } from './validacao/nfse-request.js';
+import type { ValoresEfetivos } from './ajustes/index.js';
+import type { EmpresaContexto } from './validacao/nfse-request.js';
 
 export const TEST_SERIES = '49999';
 export const APP_VERSION = 'fiscal-api-1.0';

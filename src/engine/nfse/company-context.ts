@@ -1,5 +1,5 @@
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
-import type { EmpresaContexto, RegimeApuracaoSimples, RegimeTributario } from './validation/types.js';
+import type { EmpresaContexto, RegimeApuracaoSimples, RegimeTributario } from './validacao/nfse-request.js';
 
 // Company body words (`regime_apuracao_simples`) → DPS regApTribSN codes.
 const APURACAO: Record<string, RegimeApuracaoSimples> = {

@@ -1,14 +1,14 @@
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import type { JobPayload, TransmissionDeps } from '../transmissao/transmission-deps.js';
-import { findNfse } from './get-nfse.js';
+import { findNfse } from './find-nfse.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 import { buildDpsXml } from './nacional/build-dps-xml.js';
-import type { DpsInput } from './nacional/dps-types.js';
+import type { DpsInput } from './nacional/dps-input.js';
 import { signXml } from '../xml/sign-xml.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
-import { competenciaDe } from './adjustments/competencia.js';
+import { competenciaDe } from './ajustes/competencia-de.js';
 import { updateNote } from './update-note.js';
 
 async function resignWithCompetence(deps: TransmissionDeps, note: NfseWithTimeline, competencia: string): Promise<string> {

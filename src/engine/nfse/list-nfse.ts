@@ -1,10 +1,10 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import { assertCompanyAllowed } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
+import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
-import { decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
+import { isUuid } from '../nucleo/new-id.js';
+import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
 import { presentNfse, type NfseView } from './present-nfse.js';
 
 export const NFSE_STATUSES = ['transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao', 'descartada'] as const;

@@ -1,8 +1,8 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { renderDanfse } from './nacional/render-danfse.js';
-import { findNfse } from './get-nfse.js';
+import { findNfse } from './find-nfse.js';
 import type { NfseWithTimeline } from './present-nfse.js';
 
 export interface NfseDocumentOptions {

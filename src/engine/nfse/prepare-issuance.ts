@@ -1,11 +1,11 @@
 import type { Principal } from '../chaves/principal.js';
-import { assertCompanyAllowed } from '../chaves/scope.js';
-import type { EngineDeps } from '../deps.js';
+import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { readinessOf, type Readiness } from '../prontidao/get-readiness.js';
 import { companyContext } from './company-context.js';
-import { validateNfseRequest, type ValidationResult } from './validation/index.js';
+import { validateNfseRequest, type ValidationResult } from './validacao/index.js';
 
 export interface PreparedIssuance {
   company: CompanyWithCertificate | null;

@@ -1,7 +1,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../deps.js';
-import { appendEvents, type Tx } from '../eventos/append-event.js';
-import { newId } from '../nucleo/ids.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { appendEvents, type Tx } from '../eventos/append-events.js';
+import { newId } from '../nucleo/new-id.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { nfseAccountTopic, nfseTopic, type NfseChange } from './nfse-topic.js';

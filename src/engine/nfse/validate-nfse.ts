@@ -1,7 +1,7 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { regrasVersao } from './adjustments/index.js';
+import { regrasVersao } from './ajustes/index.js';
 import { prepareIssuance } from './prepare-issuance.js';
 
 /** `POST /v1/nfse/validacoes`: always answers; creates nothing. */

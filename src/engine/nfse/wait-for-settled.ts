@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { nfseTopic } from './nfse-topic.js';
 import type { NfseWithTimeline } from './present-nfse.js';
 

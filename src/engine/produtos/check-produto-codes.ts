@@ -1,7 +1,7 @@
-import { TABELA_CEST, TABELA_NCM } from '../catalogos/versoes.js';
+import { TABELA_CEST, TABELA_NCM } from '../catalogos/versao-tabela.js';
 import type { ErrorItem } from '../errors.js';
 import { cest as cestOf, cestAceitaNcm, ncm as ncmOf, ncmVigente } from '../tabelas/index.js';
-import { gtinProblem } from './gtin.js';
+import { gtinProblem } from './gtin-problem.js';
 
 /** The day used for NCM validity: the calendar date in Brasília (UTC−3, no daylight saving since 2019). */
 export function diaFiscal(now: Date): string {

@@ -1,10 +1,10 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { findCompany } from '../empresas/find-company.js';
 import { EngineError } from '../errors.js';
-import { newId } from '../nucleo/ids.js';
-import { isUniqueViolation } from '../nucleo/unique-violation.js';
+import { newId } from '../nucleo/new-id.js';
+import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
 import { checkProdutoCodes, diaFiscal } from './check-produto-codes.js';
 import { presentProduto } from './present-produto.js';
 import { invalid, parseProdutoInput } from './produto-input.js';

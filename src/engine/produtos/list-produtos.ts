@@ -1,9 +1,9 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { findCompany } from '../empresas/find-company.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 import { parseLimite } from '../lotes/list-lotes.js';
 import { produtoScope } from './find-produto.js';
 import { presentProduto, type ProdutoView } from './present-produto.js';

@@ -1,6 +1,6 @@
 import type { Produto } from '../../generated/prisma/client.js';
 import { ambienteOf, type Principal } from '../chaves/principal.js';
-import { SEM_GTIN } from './gtin.js';
+import { SEM_GTIN } from './gtin-problem.js';
 import type { Tributacao } from './produto-input.js';
 
 export interface ProdutoView {

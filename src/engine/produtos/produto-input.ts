@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
-import { SEM_GTIN } from './gtin.js';
+import { SEM_GTIN } from './gtin-problem.js';
 
 /** A tax group's defaults: CST (or, for ICMS under the Simples Nacional, CSOSN) and the rate in percent. */
 export interface TributoPadrao {

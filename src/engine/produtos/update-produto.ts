@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { checkProdutoCodes, diaFiscal } from './check-produto-codes.js';
 import { findProduto } from './find-produto.js';
 import { presentProduto } from './present-produto.js';

@@ -1,6 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
-import { appendEvents } from '../eventos/append-event.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { appendEvents } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { HOUR } from '../nucleo/clock.js';
 import { readinessOf } from './get-readiness.js';

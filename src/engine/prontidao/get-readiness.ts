@@ -1,10 +1,10 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
-import { authoriserReachableItem } from './authoriser-reachable.js';
+import { authoriserReachableItem } from './authoriser-reachable-item.js';
 import { readinessItems, worstOf } from './readiness-items.js';
 
 export interface Readiness {

@@ -1,4 +1,4 @@
-import { lazy, readCsvRecords, tableUrl } from './csv.js';
+import { lazy, readCsvRecords, tableUrl } from './read-csv-records.js';
 
 export interface Cest {
   /** Seven digits (SS.III.DD without dots). */

@@ -1,5 +1,5 @@
 import type { TransmissionJob } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 
 export const JOB_LEASE_MS = 120_000;
 

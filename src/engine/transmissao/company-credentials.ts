@@ -1,5 +1,5 @@
 import type { Certificate } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { createXmlSigner, type XmlSigner } from '../xml/sign-xml.js';
 import type { Credentials } from './national-gateway.js';

@@ -9,7 +9,7 @@ import {
   readNfseNumber,
   readString,
   type NationalMessage,
-} from './national-answer.js';
+} from './national-message.js';
 
 export interface NationalClientOptions {
   /** Sefin base, e.g. https://sefin.producaorestrita.nfse.gov.br/SefinNacional, or the simulator's http URL. */

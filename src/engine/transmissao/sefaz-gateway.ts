@@ -1,11 +1,11 @@
 import type { Environment } from '../nucleo/environment.js';
 import { createNationalClient, type NationalClient } from './national-client.js';
-import { postSoap12 } from './soap12-post.js';
+import { postSoap12 } from './post-soap12.js';
 import { ufDoCodigo } from '../tabelas/index.js';
 import type { Credentials } from './national-gateway.js';
-import { autorizadorDaUf, nfeEndpoint, type NfeService } from './autorizador.js';
-import { buildConsSitNFe, buildConsStatServ, buildEnviNFe } from './nfe-messages.js';
-import { soapEnvelope, WSDL_NS } from './soap12.js';
+import { autorizadorDaUf, nfeEndpoint, type NfeService } from './nfe-endpoint.js';
+import { buildConsSitNFe, buildConsStatServ, buildEnviNFe } from './build-nfe-messages.js';
+import { soapEnvelope, WSDL_NS } from './soap-envelope.js';
 
 /** Who is called and as whom: the issuer's UF (cUF) picks the authoriser, its A1 opens the mutual TLS. */
 export interface SefazTarget {

@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import type { SefazGateway } from './sefaz-gateway.js';
 import type { NationalGateway } from './national-gateway.js';
 

@@ -1,5 +1,5 @@
-import { newId } from '../nucleo/ids.js';
-import { type Attempt, markSuccess } from './deliver-webhook.js';
+import { newId } from '../nucleo/new-id.js';
+import { type Attempt, markSuccess } from './attempt-delivery.js';
 import { notifyOutage } from './notify-outage.js';
 import type { WebhookDeps } from './webhook-deps.js';
 

@@ -1,10 +1,10 @@
 import type { Principal } from '../chaves/principal.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { assertAccountKey } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
 import { parseWebhookInput } from './webhook-input.js';
 import type { WebhookDeps } from './webhook-deps.js';
-import { newWebhookSecret, sealHeader, sealSecret } from './webhook-secret.js';
+import { newWebhookSecret, sealHeader, sealSecret } from './new-webhook-secret.js';
 
 /**
  * `POST /v1/webhooks`: the webhook receives the events of its account and environment committed after its

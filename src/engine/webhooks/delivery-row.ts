@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 
 // The dispatcher's own rows ('evento') are written in SQL by dispatch-events.ts.
 export type DeliveryOrigin = 'reenvio' | 'teste';

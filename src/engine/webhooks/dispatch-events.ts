@@ -1,4 +1,4 @@
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { type ClaimedDelivery, claimedJson, DELIVERY_LEASE_MS, parseClaimed } from './claim-deliveries.js';
 import type { WebhookDeps } from './webhook-deps.js';
 
@@ -27,7 +27,7 @@ export interface FanOut {
  * position in the log (events.seq) is locked FOR UPDATE SKIP LOCKED while its batch is taken, and advanced in
  * the same transaction as the batch's in-flight row, so with any number of workers every event is fanned out
  * once: a second worker skips the locked account, and a crash rolls both back together. seq order is commit
- * order (append-event.ts), so reading past the position never skips a late commit.
+ * order (append-events.ts), so reading past the position never skips a late commit.
  *
  * The log is the queue: only as many events are read as the caller has `room` to attempt. Their deliveries are
  * not written yet: one webhook_inflight row holds the batch's delivery ids under a lease, and each delivery row

@@ -1,8 +1,8 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
-import { afterAscending, decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
+import { isUuid } from '../nucleo/new-id.js';
+import { afterAscending, decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
 
 /** A key restricted to one company cannot administer webhooks (they belong to the whole account). */
 export function assertAccountKey(principal: Principal): void {

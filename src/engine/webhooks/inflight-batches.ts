@@ -1,4 +1,4 @@
-import type { Attempt } from './deliver-webhook.js';
+import type { Attempt } from './attempt-delivery.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 
 interface Batch {

@@ -1,8 +1,8 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
-import { decodeKeyset, encodeKeyset } from '../nucleo/keyset-cursor.js';
+import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
 import { findWebhook } from './find-webhook.js';
 
 const STATUSES = ['pendente', 'entregue', 'falhou'];

@@ -1,4 +1,4 @@
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import type { WebhookState } from './ready-webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
 

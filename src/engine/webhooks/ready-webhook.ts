@@ -3,7 +3,7 @@ import type { Webhook } from '../../generated/prisma/client.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { StoredHeader } from './present-webhook.js';
 import type { WebhookDeps, WebhookRuntime } from './webhook-deps.js';
-import { openHeader, openSecret } from './webhook-secret.js';
+import { openHeader, openSecret } from './new-webhook-secret.js';
 
 /** What recording an attempt needs of its webhook; the changing columns come fresh with every claim. */
 export interface WebhookState {

@@ -1,6 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import { isUuid } from '../nucleo/ids.js';
+import { isUuid } from '../nucleo/new-id.js';
 import { presentNfse } from '../nfse/present-nfse.js';
 import { deliveryRow } from './delivery-row.js';
 import { findWebhook } from './find-webhook.js';

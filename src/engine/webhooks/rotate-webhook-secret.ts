@@ -3,7 +3,7 @@ import { DAY } from '../nucleo/clock.js';
 import { findWebhook } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
-import { newWebhookSecret, sealSecret } from './webhook-secret.js';
+import { newWebhookSecret, sealSecret } from './new-webhook-secret.js';
 
 export const ROTATION_OVERLAP = DAY;
 

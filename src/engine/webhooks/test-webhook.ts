@@ -1,5 +1,5 @@
 import type { Principal } from '../chaves/principal.js';
-import { newId } from '../nucleo/ids.js';
+import { newId } from '../nucleo/new-id.js';
 import { deliveryRow } from './delivery-row.js';
 import { TEST_EVENT } from './event-types.js';
 import { findWebhook } from './find-webhook.js';

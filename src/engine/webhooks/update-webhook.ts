@@ -3,7 +3,7 @@ import { findWebhook } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
 import { parseWebhookInput } from './webhook-input.js';
 import type { WebhookDeps } from './webhook-deps.js';
-import { sealHeader } from './webhook-secret.js';
+import { sealHeader } from './new-webhook-secret.js';
 
 /** `PATCH /v1/webhooks/{id}`: any of url, eventos, cabecalhos; cabecalhos replaces the whole list. */
 export async function updateWebhook(deps: WebhookDeps, principal: Principal, options: { id: string; input: unknown }) {

@@ -1,10 +1,10 @@
 import type { PreparedSql } from '../../db/sql-runner.js';
-import type { EngineDeps } from '../deps.js';
-import type { AddressPolicy } from './address-safety.js';
+import type { EngineDeps } from '../engine-deps.js';
+import type { AddressPolicy } from './check-host.js';
 import type { OutageMailer } from './outage-mailer.js';
-import type { SafeDispatchers } from './safe-dispatcher.js';
+import type { SafeDispatchers } from './safe-dispatchers.js';
 
-/** Infrastructure of webhook delivery, built once in src/main.ts. */
+/** Infrastructure of webhook delivery, built once in src/create-app.ts. */
 export interface WebhookRuntime {
   /** The fan-out and record statements, run thousands of times a second (sql-runner.ts). */
   sql: PreparedSql;

@@ -1,5 +1,5 @@
 import { EngineError, type ErrorItem } from '../errors.js';
-import { checkHost, type AddressPolicy } from './address-safety.js';
+import { checkHost, type AddressPolicy } from './check-host.js';
 import { isEventType } from './event-types.js';
 
 export interface WebhookInput {

@@ -1,5 +1,5 @@
 import { createHash, createSign, type KeyObject } from 'node:crypto';
-import { attribute, canonicalize, findElements, parseSimpleXml } from './canonical-xml.js';
+import { attribute, canonicalize, findElements, parseSimpleXml } from './xml-element.js';
 
 export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 export const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
@@ -25,7 +25,7 @@ export interface CanonicalSignInput {
 }
 
 /**
- * Signs with the subset canonicaliser (canonical-xml.ts) instead of xml-crypto: the element must occur once, carry
+ * Signs with the subset canonicaliser (xml-element.ts) instead of xml-crypto: the element must occur once, carry
  * an alphanumeric Id, and the document must be inside the subset. The output is byte-identical to xml-crypto's
  * (PKCS#1 v1.5 is deterministic), which the tests check. Null when the input does not qualify, so the caller falls
  * back to xml-crypto.

@@ -1,7 +1,7 @@
 import { createHash, createPublicKey, createVerify } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
 import { memoize } from '../nucleo/memoize.js';
-import { attribute, canonicalize, childElements, findElements, parseSimpleXml, textOf, type XmlElement } from './canonical-xml.js';
+import { attribute, canonicalize, childElements, findElements, parseSimpleXml, textOf, type XmlElement } from './xml-element.js';
 import { canonicalSignedInfo, DSIG_NS, type DigestAlgorithm } from './sign-canonical-xml.js';
 import { pemFromBase64Certificate, type SignedElement } from './sign-xml.js';
 
@@ -19,7 +19,7 @@ export function verifyXmlSignature(xml: string, element: SignedElement, options:
 }
 
 /**
- * The subset path (canonical-xml.ts): applies when the document is inside the subset, the element and its Id are
+ * The subset path (xml-element.ts): applies when the document is inside the subset, the element and its Id are
  * unique, and SignedInfo is exactly one we write (C14N, one reference to #Id with enveloped + C14N, RSA-SHA256 and
  * SHA-256, or the RSA-SHA1 and SHA-1 the NF-e schemas fix). Null otherwise, and xml-crypto decides.
  */

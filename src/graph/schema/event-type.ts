@@ -8,7 +8,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
  * The type of a webhook delivery: an event type, or the `webhook.teste` of POST …/teste, whose wire name is no
- * GraphQL name (REST maps WEBHOOK_TESTE back, src/rest/operations/listWebhookDeliveries.ts).
+ * GraphQL name (REST maps WEBHOOK_TESTE back, src/rest/operations/list-webhook-deliveries.ts).
  */
 export const DeliveryEventTypeRef = builder.enumType('DeliveryEventType', {
   values: {

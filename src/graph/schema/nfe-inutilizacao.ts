@@ -5,7 +5,7 @@ import type { TransmissionDeps } from '../../engine/transmissao/transmission-dep
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import { assertForward, forwardConnection, pageCost, restShaped } from './forward-connection.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 /** `transmitindo` while the authority's answer is awaited (the range is reserved), `homologada` after cStat 102. */

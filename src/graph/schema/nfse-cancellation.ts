@@ -2,7 +2,7 @@ import { cancelNfse } from '../../engine/nfse/cancel-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
 import { NfseRef } from './nfse.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const CancelamentoInput = builder.inputType('NfseCancelamentoInput', {

@@ -1,7 +1,7 @@
 import { findCompany } from '../../engine/empresas/find-company.js';
 import { filterStream } from '../../engine/nucleo/filter-stream.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
-import { findNfse } from '../../engine/nfse/get-nfse.js';
+import { findNfse } from '../../engine/nfse/find-nfse.js';
 import { loadChangedNote } from '../../engine/nfse/load-changed-note.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
 import { countNfse, listNfse, NFSE_STATUSES, nfseCursor, type NfseFilter } from '../../engine/nfse/list-nfse.js';
@@ -10,16 +10,16 @@ import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
-import { addNoteCompany } from './note-company.js';
+import { addNoteCompany } from './add-note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
-import type { GraphContext } from '../context.js';
-import { ErrorItemRef } from './domain-error.js';
+import type { GraphContext } from '../graph-context.js';
+import { ErrorItemRef } from './errors.js';
 import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
-import { bodyOf } from './input-body.js';
+import { bodyOf } from './body-of.js';
 import { NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
-import { ReadinessRef } from './readiness.js';
-import { CompanyRef } from './company.js';
+import { ReadinessRef } from './prontidao.js';
+import { CompanyRef } from './empresas.js';
 
 type Rejeicao = NonNullable<NfseView['rejeicao']>;
 

@@ -1,4 +1,4 @@
-import type { RestRequest } from '../operation.js';
+import type { RestRequest } from '../rest-operation.js';
 
 const TRIBUTO = 'cst csosn aliquota';
 

@@ -1,7 +1,7 @@
-import { LAYOUT_VERSION, NFSE_NAMESPACE } from '../../engine/nfse/nacional/dps-types.js';
+import { LAYOUT_VERSION, NFSE_NAMESPACE } from '../../engine/nfse/nacional/dps-input.js';
 import { signXml, type XmlSigner } from '../../engine/xml/sign-xml.js';
-import { el, XML_DECLARATION } from '../../engine/xml/xml-text.js';
-import { SIMULATOR_VERSION } from './http-io.js';
+import { el, XML_DECLARATION } from '../../engine/xml/el.js';
+import { SIMULATOR_VERSION } from './send-json.js';
 
 export interface BuildEventoXmlOptions {
   /** 56 digits of the PRE Id (chave + tipo de evento). */

@@ -1,10 +1,10 @@
 import { Decimal } from 'decimal.js';
-import { LAYOUT_VERSION, NFSE_NAMESPACE } from '../../engine/nfse/nacional/dps-types.js';
+import { LAYOUT_VERSION, NFSE_NAMESPACE } from '../../engine/nfse/nacional/dps-input.js';
 import { signXml, type XmlSigner } from '../../engine/xml/sign-xml.js';
-import { el, group, XML_DECLARATION } from '../../engine/xml/xml-text.js';
-import { SIMULATOR_VERSION } from './http-io.js';
+import { el, group, XML_DECLARATION } from '../../engine/xml/el.js';
+import { SIMULATOR_VERSION } from './send-json.js';
 import type { DpsSummary } from './read-dps.js';
-import { municipio, tribNacDescricao } from './reference-tables.js';
+import { municipio, tribNacDescricao } from './official-message.js';
 
 export interface BuildNfseXmlOptions {
   chave: string;

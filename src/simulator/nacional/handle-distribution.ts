@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { formatBrasilia, SIMULATOR_VERSION, sendJson } from './http-io.js';
-import { simError } from './national-error.js';
-import type { RequestScope } from './request-helpers.js';
+import { formatBrasilia, SIMULATOR_VERSION, sendJson } from './send-json.js';
+import { simError } from './sim-error.js';
+import type { RequestScope } from './request-scope.js';
 import type { SimulatorContext } from './simulator-context.js';
 
 /** Faults a test can set per CNPJ on the distribution (the capture job sends no scenario header). */

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipBase64 } from '../../engine/xml/gzip-base64.js';
-import { decodePayload, sendOutcomeLater, type RequestScope } from './request-helpers.js';
-import { envelope, readBody, sendJson } from './http-io.js';
-import { simError } from './national-error.js';
+import { decodePayload, sendOutcomeLater, type RequestScope } from './request-scope.js';
+import { envelope, readBody, sendJson } from './send-json.js';
+import { simError } from './sim-error.js';
 import { processDps } from './process-dps.js';
 import type { Scenario } from './scenario.js';
 import type { SimulatorContext } from './simulator-context.js';

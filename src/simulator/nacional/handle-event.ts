@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipBase64 } from '../../engine/xml/gzip-base64.js';
 import { sendUnavailable } from './handle-emission.js';
-import { envelope, readBody, sendJson } from './http-io.js';
-import { simError } from './national-error.js';
+import { envelope, readBody, sendJson } from './send-json.js';
+import { simError } from './sim-error.js';
 import { processEvent } from './process-event.js';
-import { decodePayload, sendOutcomeLater, type RequestScope } from './request-helpers.js';
+import { decodePayload, sendOutcomeLater, type RequestScope } from './request-scope.js';
 import type { SimulatorContext } from './simulator-context.js';
 
 /** POST /nfse/{chave}/eventos — SW EventosPostRequest → 201 EventosPostResponseSucesso / 400 ResponseErro. */

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { gzipBase64 } from '../../engine/xml/gzip-base64.js';
 import { sendUnavailable } from './handle-emission.js';
-import { envelope, sendEmpty, sendJson } from './http-io.js';
-import type { RequestScope } from './request-helpers.js';
+import { envelope, sendEmpty, sendJson } from './send-json.js';
+import type { RequestScope } from './request-scope.js';
 import type { SimulatorContext } from './simulator-context.js';
 import type { StoredNote } from './simulator-state.js';
 

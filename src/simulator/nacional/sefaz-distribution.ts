@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SefazService } from '../../engine/captura/sefaz-services.js';
+import type { SefazService } from '../../engine/captura/sefaz-service.js';
 import { gzipBase64 } from '../../engine/xml/gzip-base64.js';
-import { formatBrasilia, readBody } from './http-io.js';
+import { formatBrasilia, readBody } from './send-json.js';
 
 /** A document the SEFAZ national distribution holds for a CNPJ (fixtures: resNFe, procNFe, resEvento, procCTe…). */
 export interface SefazDocument {

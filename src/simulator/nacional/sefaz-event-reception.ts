@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { manifestationByCode } from '../../engine/manifestacao/manifestation-types.js';
 import { validateXsd } from '../../engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../engine/xml/verify-xml-signature.js';
-import { formatBrasilia, readBody } from './http-io.js';
+import { formatBrasilia, readBody } from './send-json.js';
 import type { SefazDistribution } from './sefaz-distribution.js';
 
 const SOAP = 'http://www.w3.org/2003/05/soap-envelope';

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { XmlSigner } from '../../engine/xml/sign-xml.js';
-import type { OutageTracker } from './outage.js';
+import type { OutageTracker } from './outage-tracker.js';
 import type { SimulatorState } from './simulator-state.js';
 
 export interface SimulatorDelays {

@@ -1,6 +1,6 @@
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DistributionIndex, type DistributionEntry } from './adn-distribution.js';
+import { DistributionIndex, type DistributionEntry } from './distribution-index.js';
 
 export type NoteStatus = 'autorizada' | 'cancelada' | 'substituida';
 

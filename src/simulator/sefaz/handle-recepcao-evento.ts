@@ -1,10 +1,10 @@
 import { validateXsd } from '../../engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../engine/xml/verify-xml-signature.js';
-import { el } from '../../engine/xml/xml-text.js';
+import { el } from '../../engine/xml/el.js';
 import { brasilia } from '../../engine/nfe/build-nfe-xml.js';
-import { NFE_NS } from '../../engine/xml/namespaces.js';
-import { buildProcEvento, EVENT_SCHEMAS, EVENTO_CANCELAMENTO, EVENTO_CARTA_CORRECAO } from '../../engine/nfe/nfe-event-xml.js';
-import { extractElement } from '../../engine/transmissao/soap12.js';
+import { NFE_NS } from '../../engine/xml/nfe-ns.js';
+import { buildProcEvento, EVENT_SCHEMAS, EVENTO_CANCELAMENTO, EVENTO_CARTA_CORRECAO } from '../../engine/nfe/build-signed-nfe-event.js';
+import { extractElement } from '../../engine/transmissao/soap-envelope.js';
 import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
 

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { el } from '../../engine/xml/xml-text.js';
+import { el } from '../../engine/xml/el.js';
 import { brasilia } from '../../engine/nfe/build-nfe-xml.js';
-import { cStatMessage } from '../../engine/nfe/cstat.js';
+import { cStatMessage } from '../../engine/nfe/cstat-message.js';
 
 export const VER_APLIC = 'SIM-SEFAZ-4.00';
 
 /** The official text, without the table's placeholders ("[nRec:999…]") that a real SEFAZ fills in. */
 export const motivo = (cStat: string) => (cStatMessage(cStat) ?? 'Rejeição: Erro não catalogado').replace(/\s*\[[^\]]*\]/g, '');
 
-export { tag } from '../../engine/transmissao/soap12.js';
+export { tag } from '../../engine/transmissao/soap-envelope.js';
 
 export interface StoredNote {
   cStat: string;

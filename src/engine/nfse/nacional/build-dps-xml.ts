@@ -1,6 +1,6 @@
-import type { DpsInput, EnderecoNacional, IbsCbs, Obra, TotTrib } from './dps-types.js';
-import { LAYOUT_VERSION, NFSE_NAMESPACE } from './dps-types.js';
-import { el, escapeAttr, group, XML_DECLARATION } from '../../xml/xml-text.js';
+import type { DpsInput, EnderecoNacional, IbsCbs, Obra, TotTrib } from './dps-input.js';
+import { LAYOUT_VERSION, NFSE_NAMESPACE } from './dps-input.js';
+import { el, escapeAttr, group, XML_DECLARATION } from '../../xml/el.js';
 
 export interface DpsIdParts {
   cLocEmi: string;

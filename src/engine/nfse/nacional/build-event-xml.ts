@@ -1,6 +1,6 @@
-import { LAYOUT_VERSION, NFSE_NAMESPACE, type TipoAmbiente } from './dps-types.js';
+import { LAYOUT_VERSION, NFSE_NAMESPACE, type TipoAmbiente } from './dps-input.js';
 import { signXml, type XmlSigner } from '../../xml/sign-xml.js';
-import { el, XML_DECLARATION } from '../../xml/xml-text.js';
+import { el, XML_DECLARATION } from '../../xml/el.js';
 
 export const EVENT_CANCELAMENTO = '101101';
 

@@ -1,7 +1,7 @@
 import type { XmlDocument } from 'libxml2-wasm';
-import { parseSimpleXml, type XmlElement } from '../../xml/canonical-xml.js';
+import { parseSimpleXml, type XmlElement } from '../../xml/xml-element.js';
 import { libxml2 } from '../../xml/libxml2.js';
-import { NFSE_NAMESPACE } from './dps-types.js';
+import { NFSE_NAMESPACE } from './dps-input.js';
 
 /** Read-only view over a parsed document; paths are XPath with prefix `n:` bound to the NFS-e namespace. */
 export interface XmlReader {
@@ -14,7 +14,7 @@ const NS = { n: NFSE_NAMESPACE };
 const SIMPLE_PATH = /^(\/n:[A-Za-z_][\w.-]*)+(\/@[A-Za-z_][\w.-]*)?$/;
 
 /**
- * Parses, runs `read`, and frees what it parsed. Documents inside the subset of canonical-xml.ts (ours and the
+ * Parses, runs `read`, and frees what it parsed. Documents inside the subset of xml-element.ts (ours and the
  * simulator's) are read from that parser's tree, for paths of plain child steps: a libxml2 XPath query per field
  * would cost more than the simulator's XSD validation of the same DPS. Any other document or path goes to
  * libxml2, whose wasm-side document is always disposed (libxml2 memory is not garbage-collected).

@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../../deps.js';
+import type { EngineDeps } from '../../engine-deps.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
 import { authorizeHeldNotes, type HeldAuthorization } from './authorize-held-notes.js';
 

@@ -1,7 +1,7 @@
 import type { NfseTimelineEntry, TransmissionJob } from '../../../generated/prisma/client.js';
-import type { EngineDeps } from '../../deps.js';
-import { appendEvents } from '../../eventos/append-event.js';
-import { newId } from '../../nucleo/ids.js';
+import type { EngineDeps } from '../../engine-deps.js';
+import { appendEvents } from '../../eventos/append-events.js';
+import { newId } from '../../nucleo/new-id.js';
 import { presentNfse, type NfseWithTimeline } from '../present-nfse.js';
 import { publishNotes } from '../update-note.js';
 

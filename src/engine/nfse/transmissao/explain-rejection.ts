@@ -1,5 +1,5 @@
 import type { Rejeicao } from '../present-nfse.js';
-import type { NationalMessage } from '../../transmissao/national-answer.js';
+import type { NationalMessage } from '../../transmissao/national-message.js';
 import { codigoOficial } from '../../tabelas/index.js';
 
 // Plain-language fixes for the rejections integrators meet most (`rejeicao.explicacao`).

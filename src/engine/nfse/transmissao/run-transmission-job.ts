@@ -1,7 +1,7 @@
 import { Prisma, type Certificate, type TransmissionJob } from '../../../generated/prisma/client.js';
 import { DAY } from '../../nucleo/clock.js';
 import { emitDps, getNfse, queryDps, type EmitDpsResult, type NationalClient } from '../../transmissao/national-client.js';
-import { competenciaDe } from '../adjustments/competencia.js';
+import { competenciaDe } from '../ajustes/competencia-de.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
 import { publishNote, updateNote } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';
@@ -10,7 +10,7 @@ import { companyCredentials } from '../../transmissao/company-credentials.js';
 import { explainRejection } from './explain-rejection.js';
 import type { Credentials } from '../../transmissao/national-gateway.js';
 import { backoff, type JobPayload, type TransmissionDeps } from '../../transmissao/transmission-deps.js';
-import { simulatorScenario } from '../national-scenario.js';
+import { simulatorScenario } from '../simulator-scenario.js';
 
 export const RECOVERY_LIMIT = 7 * DAY;
 

@@ -1,0 +1,182 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { loteSettlement } from './engine/lotes/lote-settlement.js';
+import { createSecretBox } from './engine/cripto/secret-box.js';
+import { loadOrCreateMasterKey } from './engine/cripto/load-or-create-master-key.js';
+import { loadLibxml2 } from './engine/xml/libxml2.js';
+import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from './simulator/nacional/create-simulator.js';
+import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
+import { httpSefazGateway } from './engine/transmissao/sefaz-gateway.js';
+import { NationalGateway } from './engine/transmissao/national-gateway.js';
+import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
+import { startWorker } from './worker/start-worker.js';
+import { systemResolveHost, type ResolveHost } from './engine/webhooks/check-host.js';
+import { createOutageMailer } from './engine/webhooks/outage-mailer.js';
+import { DELIVERY_TIMEOUT_MS } from './engine/webhooks/attempt-delivery.js';
+import { SafeDispatchers } from './engine/webhooks/safe-dispatchers.js';
+import type { WebhookRuntime } from './engine/webhooks/webhook-deps.js';
+import { startWebhookWorker } from './worker/webhook-worker.js';
+import { systemClock, type Clock } from './engine/nucleo/clock.js';
+import { lockDataDir } from './engine/nucleo/data-dir-lock.js';
+import { createLocalPubSub, createRedisPubSub, type PubSub } from './engine/nucleo/pubsub.js';
+import { createLocalRateLimiter, createRedisRateLimiter, type RateLimiter } from './engine/nucleo/rate-limiter.js';
+import { schema } from './graph/schema/index.js';
+import { attachGraphqlWs } from './http/attach-graphql-ws.js';
+import { buildServer } from './http/build-server.js';
+import { createLogger } from './create-logger.js';
+import { createRestApi } from './rest/rest-api.js';
+
+export type Role = 'api' | 'worker' | 'all';
+
+export interface AppOptions {
+  config: Config;
+  role?: Role;
+  clock?: Clock;
+  logger?: Logger;
+  /** Tests: a PostgreSQL schema of their own, or an in-memory PGlite. */
+  pgSchema?: string;
+  pgliteDir?: string;
+  /** Timeout of calls to the national system and the SEFAZ services (default 30 s; tests shorten it). */
+  nationalTimeoutMs?: number;
+  /** Run the transmission worker in this process (default: role worker or all). */
+  worker?: boolean;
+  /** Tests: waits of the simulator's scenarios (e.g. a shorter processamento_lento). */
+  simulatorDelays?: SimulatorDelays;
+  /** Tests: the DNS of webhook address checks (a name that rebinds to an internal address). */
+  resolveHost?: ResolveHost;
+  /** Tests: the limit of a webhook attempt (default DELIVERY_TIMEOUT_MS, 10 s). */
+  webhookTimeoutMs?: number;
+  /** How often websocket connections' keys are checked for revocation (default 10 s; tests shorten it). */
+  keyRecheckMs?: number;
+  /** Tests: sees every SQL statement (statement-count tests). */
+  onQuery?: (sql: string) => void;
+}
+
+export type AppEngine = TransmissionDeps & { webhooks: WebhookRuntime };
+
+export interface App {
+  engine: AppEngine;
+  /** The in-process simulator of the national system and the SEFAZ (tests drive its state). */
+  simulator: Simulator;
+  database: Database;
+  url: string;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The composition root: infrastructure is built once here and handed to engine, GraphQL, REST and workers. */
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const role = options.role ?? 'all';
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const cleanups: Array<() => Promise<void> | void> = [];
+
+  const embedded = !config.databaseUrl;
+  if (embedded && !options.pgliteDir) cleanups.push(lockDataDir(config.dataDir));
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    schema: options.pgSchema,
+    pgliteDir: options.pgliteDir ?? join(config.dataDir, 'pglite'),
+    onQuery: options.onQuery,
+  });
+  cleanups.unshift(() => database.close());
+
+  const masterKey = config.masterKey ?? loadOrCreateMasterKey(config.dataDir);
+  let pubsub: PubSub;
+  let rateLimiter: RateLimiter;
+  if (config.redisUrl) {
+    const [command, publisher, subscriber] = [0, 1, 2].map(() => new Redis(config.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 3 }));
+    pubsub = createRedisPubSub(publisher!, subscriber!);
+    rateLimiter = createRedisRateLimiter(command!);
+    cleanups.unshift(async () => {
+      await Promise.all([command, publisher, subscriber].map((r) => r!.quit().catch(() => r!.disconnect())));
+    });
+  } else {
+    pubsub = createLocalPubSub();
+    rateLimiter = createLocalRateLimiter();
+  }
+  cleanups.unshift(() => pubsub.close());
+
+  // The simulator always runs in-process: it is the embedded default's national system and it plays the
+  // X-Service-Simular scenarios even when real national URLs are configured. Its notes live in DATA_DIR (with
+  // PostgreSQL too), so a restart — or another process on the same DATA_DIR — finds the DPS already sent.
+  // Tests (pgliteDir given) keep it in memory.
+  const simulator = createSimulator({
+    clock: () => clock.now(),
+    stateDir: options.pgliteDir ? undefined : join(config.dataDir, 'simulador'),
+    delays: options.simulatorDelays,
+  });
+  await simulator.listen(0, '127.0.0.1');
+  // Where the simulator is an environment's national system its first note should not wait for libxml2 (seconds
+  // under tsx); a service with both national URLs configured loads it on first need (libxml2.ts).
+  if (!config.nationalApiUrl.live || !config.nationalApiUrl.test) await loadLibxml2();
+  const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, simulator, timeoutMs: options.nationalTimeoutMs });
+  cleanups.unshift(async () => {
+    // The simulator first: it drops the answers it holds back (timeout, processamento_lento), so closing the
+    // clients does not wait for them (up to 15 s per pending call).
+    await simulator.close();
+    await national.closeClients();
+  });
+
+  const policy = { resolveHost: options.resolveHost ?? systemResolveHost, allowedCidrs: config.webhookAllowedCidrs };
+  const webhooks: WebhookRuntime = {
+    sql: database.prepared,
+    policy,
+    dispatchers: new SafeDispatchers(policy),
+    timeoutMs: options.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS,
+    mailer: config.smtpUrl ? createOutageMailer(config.smtpUrl, 'fiscal-api <nao-responda@fiscal-api.dev>') : null,
+  };
+  cleanups.push(async () => {
+    webhooks.mailer?.close();
+    await webhooks.dispatchers.close();
+  });
+  // NF-e authorities over SOAP 1.2 — the simulator too, so tests run the production client's code path.
+  const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000, ca: config.sefazCa ?? undefined });
+  // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
+  cleanups.push(() => sefaz.close());
+  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, national, sefaz, webhooks };
+  const runWorker = options.worker ?? role !== 'api';
+  const worker = runWorker ? startWorker(engine, { captureIntervalMs: config.captureIntervalMinutes * 60_000, captureTickMs: config.captureTickSeconds * 1000 }) : null;
+  if (worker) cleanups.unshift(() => worker.stop());
+  const webhookWorker = runWorker ? startWebhookWorker(engine) : null;
+  if (webhookWorker) cleanups.unshift(() => webhookWorker.stop());
+  const rest = await createRestApi(schema, engine);
+  const { app, yoga } = await buildServer({
+    engine,
+    schema,
+    rest,
+    rateLimiter,
+    docsUrl: config.docsUrl,
+    healthcheck: async () => {
+      await database.prisma.$queryRawUnsafe('SELECT 1');
+    },
+  });
+  let url = '';
+  const ws = attachGraphqlWs(app.server, yoga, engine, { keyRecheckMs: options.keyRecheckMs });
+
+  return {
+    engine,
+    simulator,
+    database,
+    get url() {
+      return url;
+    },
+    listen: async () => {
+      if (role === 'worker') return '';
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address() as AddressInfo;
+      url = `http://127.0.0.1:${address.port}`;
+      return url;
+    },
+    close: async () => {
+      await ws.close();
+      await app.close();
+      for (const cleanup of cleanups) await cleanup();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.js';
+import type { Tx } from './eventos/append-events.js';
+import type { Clock } from './nucleo/clock.js';
+import type { PubSub } from './nucleo/pubsub.js';
+import type { SecretBox } from './cripto/secret-box.js';
+
+/** What engine operations receive: infrastructure built once by the process that hosts the engine. */
+export interface EngineDeps {
+  db: Db;
+  clock: Clock;
+  secrets: SecretBox;
+  pubsub: PubSub;
+  logger: Logger;
+  lotes: LoteSettlement;
+}
+
+/** The batch a note belongs to, as the note's own row names it. */
+export interface LoteOfNote {
+  loteId: string;
+  accountId: string;
+  environment: string;
+}
+
+/**
+ * How a batch follows its notes, inside the transaction that changes them: the NFS-e path reports the moves and
+ * the batches decide when they are complete, without the NFS-e path depending on batches.
+ */
+export interface LoteSettlement {
+  /** A batch note left `transmitindo` (-1) or went back into it (+1). */
+  noteMoved(tx: Tx, lote: LoteOfNote, delta: -1 | 1, now: Date): Promise<void>;
+  /** Batch notes left `transmitindo` together, their batch's row already counted down and locked. */
+  notesSettled(tx: Tx, lote: LoteOfNote & { status: string; pendentes: number; lockedUntil: Date | null; concluidoEm: Date | null }, now: Date): Promise<void>;
+}

@@ -1,0 +1,89 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Principal } from '../chaves/principal.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { EngineError } from '../errors.js';
+import { DAY, HOUR, MINUTE } from '../nucleo/clock.js';
+import { newId } from '../nucleo/new-id.js';
+
+export type IdempotencyStart =
+  | { kind: 'execute'; recordId: string }
+  | { kind: 'replay'; status: number; body: unknown };
+
+export const EXCLUSIVE_FOR = 24 * HOUR;
+export const KEPT_FOR = 30 * DAY;
+// A record still 'running' after this long belongs to a process that died mid-request.
+const ABANDONED_AFTER = 5 * MINUTE;
+const WAIT_FOR_FIRST_CALL_MS = 3_000;
+
+/**
+ * Idempotency-Key, scoped to account and environment. The unique (account, environment, key) row is the lock: the
+ * first caller inserts it 'running'; a concurrent duplicate polls for about 3 s, then gets 409 `conflito`.
+ */
+export async function beginIdempotent(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  principal: Principal,
+  key: string,
+  fingerprint: string,
+): Promise<IdempotencyStart> {
+  const deadline = Date.now() + WAIT_FOR_FIRST_CALL_MS;
+  const scope = { accountId: principal.accountId, environment: principal.environment, key };
+  for (;;) {
+    const now = deps.clock.now();
+    const id = newId();
+    const inserted = await deps.db.idempotencyRecord.createMany({
+      data: [{ id, ...scope, fingerprint, state: 'running', createdAt: now }],
+      skipDuplicates: true,
+    });
+    if (inserted.count === 1) return { kind: 'execute', recordId: id };
+
+    const existing = await deps.db.idempotencyRecord.findUnique({ where: { accountId_environment_key: scope } });
+    if (!existing) continue;
+    const age = now.getTime() - existing.createdAt.getTime();
+    const sameBody = existing.fingerprint === fingerprint;
+    const expired =
+      age > KEPT_FOR ||
+      (existing.state === 'done' && !sameBody && age > EXCLUSIVE_FOR) ||
+      (existing.state === 'running' && age > ABANDONED_AFTER);
+    if (expired) {
+      await deps.db.idempotencyRecord.deleteMany({ where: { id: existing.id } });
+      continue;
+    }
+    if (!sameBody) {
+      throw new EngineError('idempotencia_conflito', 'Este Idempotency-Key já foi usado com outro corpo.', {
+        correcao: 'Gere um novo Idempotency-Key para uma requisição diferente.',
+      });
+    }
+    if (existing.state === 'done') return { kind: 'replay', status: existing.responseStatus!, body: existing.responseBody };
+    if (Date.now() >= deadline) {
+      throw new EngineError('conflito', 'A primeira chamada com este Idempotency-Key ainda está em andamento.', {
+        correcao: 'Repita em alguns segundos com o mesmo Idempotency-Key.',
+      });
+    }
+    await sleep(100);
+  }
+}
+
+/** Stores the snapshot that every repetition will get (a 202 stays 202). */
+export async function completeIdempotent(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  recordId: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  await deps.db.idempotencyRecord.updateMany({
+    where: { id: recordId },
+    data: { state: 'done', responseStatus: status, responseBody: body as object, completedAt: deps.clock.now() },
+  });
+}
+
+/** Errors with nothing created are not stored: repeating runs again. */
+export async function abandonIdempotent(deps: Pick<EngineDeps, 'db'>, recordId: string): Promise<void> {
+  await deps.db.idempotencyRecord.deleteMany({ where: { id: recordId } });
+}
+
+/** Daily housekeeping: records older than 30 days are erased (the key counts as new afterwards). */
+export async function purgeIdempotency(deps: Pick<EngineDeps, 'db' | 'clock'>): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - KEPT_FOR);
+  const { count } = await deps.db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: cutoff } } });
+  return count;
+}

@@ -1,0 +1,54 @@
+import type { Lote } from '../../generated/prisma/client.js';
+import type { LoteSettlement } from '../engine-deps.js';
+import { appendEvents, type Tx } from '../eventos/append-events.js';
+import { loteView, type LoteView } from './present-lote.js';
+
+/**
+ * `processando` → `concluido` when no note of the batch is still transmitting and no line waits for its note.
+ * Runs inside the transaction that takes a batch note out of `transmitindo` (settleLoteNote), that ends note
+ * creation (advance-lote.ts) or that authorises a batch note (authorize-held-notes.ts); all hold the batch row's
+ * lock, so of two concurrent settles exactly one sees the batch done. Returns the batch when this transaction
+ * completed it for the first time: its LOTE_EMISSAO_CONCLUIDO (once per batch) is then written by the caller,
+ * after the note's own event.
+ */
+export async function completeIfDone(tx: Tx, lote: Pick<Lote, 'id' | 'status' | 'pendentes' | 'lockedUntil' | 'concluidoEm'>, now: Date): Promise<LoteView | null> {
+  if (lote.status !== 'processando' || lote.pendentes > 0 || lote.lockedUntil !== null) return null;
+  // Lines still waiting for their note (a reprocessing whose creation runs elsewhere) keep the batch open.
+  if (await tx.loteItem.count({ where: { loteId: lote.id, status: 'aguardando_emissao' } })) return null;
+  const [done] = await tx.lote.updateManyAndReturn({
+    where: { id: lote.id, status: 'processando' },
+    data: { status: 'concluido', concluidoEm: lote.concluidoEm ?? now, updatedAt: now },
+  });
+  // A batch reprocessed after it completed completes again without a second event.
+  if (!done || lote.concluidoEm) return null;
+  return loteView(tx, done);
+}
+
+/**
+ * A batch note left `transmitindo` (delta -1) or went back into it after a confirmation (delta +1) in this
+ * transaction (update-note.ts). A note transmitting again takes a completed batch back to `processando`; it
+ * completes again later, without a second event.
+ */
+export async function settleLoteNote(tx: Tx, loteId: string, delta: -1 | 1, now: Date): Promise<LoteView | null> {
+  const [lote] = await tx.lote.updateManyAndReturn({ where: { id: loteId }, data: { pendentes: { increment: delta }, updatedAt: now } });
+  if (lote && delta > 0 && lote.status === 'concluido') {
+    await tx.lote.updateMany({ where: { id: loteId, status: 'concluido' }, data: { status: 'processando' } });
+  }
+  return lote && delta < 0 ? completeIfDone(tx, lote, now) : null;
+}
+
+export async function appendLoteConcluido(tx: Tx, lote: LoteView & { id: string }, accountId: string, environment: string, at: Date) {
+  await appendEvents(tx, { accountId, environment: environment as 'test', at, events: [{ tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: lote }] });
+}
+
+/** The batches' side of a note's settlement (EngineDeps.lotes): completes a batch and appends its event once. */
+export const loteSettlement: LoteSettlement = {
+  async noteMoved(tx, lote, delta, now) {
+    const concluded = await settleLoteNote(tx, lote.loteId, delta, now);
+    if (concluded) await appendLoteConcluido(tx, concluded, lote.accountId, lote.environment, now);
+  },
+  async notesSettled(tx, lote, now) {
+    const concluded = await completeIfDone(tx, { ...lote, id: lote.loteId }, now);
+    if (concluded) await appendLoteConcluido(tx, concluded, lote.accountId, lote.environment, now);
+  },
+};

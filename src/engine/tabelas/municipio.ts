@@ -1,0 +1,46 @@
+import { lazy, readCsvRecords, tableUrl } from './read-csv-records.js';
+
+export interface Municipio {
+  /** IBGE code, seven digits. */
+  codigo: string;
+  nome: string;
+  uf: string;
+}
+
+/**
+ * State abbreviation by the first two digits of the IBGE code. Our CSV extraction of Anexo A left the `uf`
+ * column empty for most states (merged cells), so the code prefix is the reliable source.
+ */
+const UF_POR_CODIGO: Readonly<Record<string, string>> = {
+  '11': 'RO', '12': 'AC', '13': 'AM', '14': 'RR', '15': 'PA', '16': 'AP', '17': 'TO',
+  '21': 'MA', '22': 'PI', '23': 'CE', '24': 'RN', '25': 'PB', '26': 'PE', '27': 'AL', '28': 'SE', '29': 'BA',
+  '31': 'MG', '32': 'ES', '33': 'RJ', '35': 'SP', '41': 'PR', '42': 'SC', '43': 'RS',
+  '50': 'MS', '51': 'MT', '52': 'GO', '53': 'DF',
+};
+
+/** The state of an IBGE state code (cUF of an access key), e.g. 43 → RS. */
+export function ufDoCodigo(cUF: string): string | null {
+  return UF_POR_CODIGO[cUF] ?? null;
+}
+
+const municipios = lazy(() => {
+  const map = new Map<string, Municipio>();
+  for (const r of readCsvRecords(tableUrl('municipios_ibge.csv'))) {
+    const uf = UF_POR_CODIGO[r.codigo_ibge.slice(0, 2)] ?? r.uf;
+    map.set(r.codigo_ibge, { codigo: r.codigo_ibge, nome: r.municipio, uf });
+  }
+  return map;
+});
+
+/**
+ * IBGE municipality (seven digits) → name and state, or null when the code is not in Anexo A.
+ * Validated by list membership: nine real codes fail the IBGE check digit, so no DV check here.
+ */
+export function municipio(codigo: string): Municipio | null {
+  return municipios().get(codigo) ?? null;
+}
+
+/** Every municipality of Anexo A, ascending by IBGE code (the `/v1/municipios` catalogue). */
+export function todosMunicipios(): Municipio[] {
+  return [...municipios().values()].sort((a, b) => a.codigo.localeCompare(b.codigo));
+}

@@ -1,0 +1,180 @@
+import type { CompanyView } from '../../engine/empresas/present-company.js';
+import { createCompany } from '../../engine/empresas/create-company.js';
+import { deleteCompany } from '../../engine/empresas/delete-company.js';
+import { findCompany } from '../../engine/empresas/find-company.js';
+import { companyCursor, countCompanies, listCompanies } from '../../engine/empresas/list-companies.js';
+import { presentCompany } from '../../engine/empresas/present-company.js';
+import { setCompanyStatus } from '../../engine/empresas/set-company-status.js';
+import { uploadCertificate } from '../../engine/empresas/upload-certificate.js';
+import { companyTopic } from '../../engine/empresas/company-topic.js';
+import { builder } from '../builder.js';
+import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
+import { bodyOf } from './body-of.js';
+import { principalOf } from './principal-of.js';
+
+const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']>>('CertificateInfo').implement({
+  fields: (t) => ({
+    cnpj: t.exposeString('cnpj'),
+    titular: t.exposeString('titular'),
+    serial: t.exposeString('serial'),
+    validoDe: t.expose('valido_de', { type: 'DateTime' }),
+    validoAte: t.expose('valido_ate', { type: 'DateTime' }),
+  }),
+});
+
+const COMPANY_STATUSES = ['ativa', 'pausada'] as const;
+type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+const CompanyStatusRef = builder.enumType('CompanyStatus', { description: 'A paused company issues nothing until resumed.', values: COMPANY_STATUSES });
+
+export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
+  description: 'A company (CNPJ) of the account. Its id is the empresa_id of issuance.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    cnpj: t.exposeString('cnpj'),
+    razaoSocial: t.exposeString('razao_social'),
+    municipio: t.exposeString('municipio'),
+    regimeTributario: t.exposeString('regime_tributario', { nullable: true }),
+    inscricaoMunicipal: t.exposeString('inscricao_municipal', { nullable: true }),
+    regimeApuracaoSimples: t.exposeString('regime_apuracao_simples', { nullable: true }),
+    serieDps: t.exposeString('serie_dps', { nullable: true }),
+    inscricaoEstadual: t.exposeString('inscricao_estadual', { nullable: true, description: 'State registration (NF-e issuer IE).' }),
+    serieNfe: t.exposeString('serie_nfe', { nullable: true, description: 'NF-e series of the API; null = 1.' }),
+    endereco: t.expose('endereco', { type: 'JSON', nullable: true, description: 'Issuer street address for NF-e: logradouro, numero, complemento, bairro, cep.' }),
+    autorizadosXml: t.exposeStringList('autorizados_xml', {
+      description: 'CPF/CNPJ of the accounting office (and others) authorised to download the NF-e XML: the autXML group of every NF-e (at most 10).',
+    }),
+    email: t.exposeString('email', { nullable: true }),
+    tokenMunicipioConfigurado: t.exposeBoolean('token_municipio_configurado'),
+    padroes: t.expose('padroes', { type: 'JSON' }),
+    status: t.field({ type: CompanyStatusRef, resolve: (c) => c.status as CompanyStatus }),
+    certificado: t.expose('certificado', { type: CertificateInfo, nullable: true }),
+    criadoEm: t.expose('criado_em', { type: 'DateTime' }),
+    atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
+  }),
+});
+
+const CompanyEnderecoInput = builder.inputType('CompanyEnderecoInput', {
+  description: 'Issuer street address (NF-e enderEmit); the municipality is the company municipio.',
+  fields: (t) => ({ logradouro: t.string(), numero: t.string(), complemento: t.string(), bairro: t.string(), cep: t.string() }),
+});
+
+const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
+  description: 'Issuance defaults applied when a request leaves the member out.',
+  fields: (t) => ({
+    codigoNacional: t.string(),
+    aliquotaIss: t.field({ type: 'Decimal' }),
+    issRetido: t.boolean(),
+    nbs: t.string(),
+  }),
+});
+
+/** The body of POST /v1/companies; presence and formats are judged by the engine's validator (one error table). */
+const CompanyInput = builder.inputType('CompanyInput', {
+  fields: (t) => ({
+    cnpj: t.string(),
+    razaoSocial: t.string(),
+    municipio: t.string({ description: 'IBGE code, 7 digits.' }),
+    regimeTributario: t.string(),
+    inscricaoMunicipal: t.string(),
+    regimeApuracaoSimples: t.string(),
+    serieDps: t.string(),
+    inscricaoEstadual: t.string({ description: 'NF-e issuer state registration (digits, or ISENTO).' }),
+    serieNfe: t.string({ description: 'NF-e series of the API, 0 to 889; absent = 1.' }),
+    endereco: t.field({ type: CompanyEnderecoInput }),
+    autorizadosXml: t.stringList({ description: 'CPF/CNPJ authorised to download the NF-e XML (autXML), at most 10, check digits verified.' }),
+    email: t.string(),
+    tokenMunicipio: t.string(),
+    padroes: t.field({ type: CompanyPadroesInput }),
+  }),
+});
+
+const CompanyRemoved = builder.objectRef<{ id: string; removida: boolean }>('CompanyRemoved').implement({
+  fields: (t) => ({ id: t.exposeID('id'), removida: t.exposeBoolean('removida') }),
+});
+
+builder.queryFields((t) => ({
+  companies: t.connection({
+    type: CompanyRef,
+    description:
+      "The account's companies, oldest first (a restricted key: its own). Without `first`, every company (GET " +
+      '/v1/companies is not paginated); `first` 1..500 pages with `after`.',
+    authScopes: { authenticated: true },
+    args: { status: t.arg({ type: [CompanyStatusRef], description: 'Any of these statuses.' }) },
+    complexity: pageCost(500, 100),
+    resolve: async (_root, args, ctx) => {
+      assertForward(args);
+      const principal = principalOf(ctx);
+      const first = args.first == null ? null : pageSize(args, 100, 500);
+      const page = await listCompanies(ctx.engine, principal, { after: args.after, first, status: args.status });
+      return forwardConnection(args, { nodes: page.dados, hasNextPage: page.mais }, companyCursor, () => countCompanies(ctx.engine, principal, args.status));
+    },
+  }),
+  company: t.field({
+    type: CompanyRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: async (_root, { id }, ctx) => presentCompany(await findCompany(ctx.engine, principalOf(ctx), String(id))),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createCompany: t.field({
+    type: CompanyRef,
+    description: 'Creates a company (live key only).',
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: CompanyInput, required: true }) },
+    errors: {},
+    resolve: (_root, { input }, ctx) => createCompany(ctx.engine, principalOf(ctx), bodyOf(ctx, input)),
+  }),
+  pauseCompany: t.field({
+    type: CompanyRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_root, { id }, ctx) => setCompanyStatus(ctx.engine, principalOf(ctx), { id: String(id), status: 'pausada' }),
+  }),
+  resumeCompany: t.field({
+    type: CompanyRef,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_root, { id }, ctx) => setCompanyStatus(ctx.engine, principalOf(ctx), { id: String(id), status: 'ativa' }),
+  }),
+  deleteCompany: t.field({
+    type: CompanyRemoved,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: {},
+    resolve: (_root, { id }, ctx) => deleteCompany(ctx.engine, principalOf(ctx), { id: String(id) }),
+  }),
+  uploadCertificate: t.field({
+    type: CompanyRef,
+    description: 'Stores the company A1 certificate (live key only). `arquivo` is the PKCS#12 in base64.',
+    authScopes: { authenticated: true },
+    args: {
+      id: t.arg.id({ required: true }),
+      arquivo: t.arg.string({ required: true }),
+      senha: t.arg.string({ required: true }),
+    },
+    errors: {},
+    resolve: (_root, { id, arquivo, senha }, ctx) =>
+      uploadCertificate(ctx.engine, principalOf(ctx), { id: String(id), arquivo, senha }),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  companyUpdated: t.field({
+    type: CompanyRef,
+    description: 'Emits the company each time its status or certificate changes.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    // Authorise on subscribe: a missing or foreign company fails here, before any event. The bus iterator is
+    // returned as is (no generator around it), so a client that unsubscribes releases it at once.
+    subscribe: async (_root, { id }, ctx) => {
+      await findCompany(ctx.engine, principalOf(ctx), String(id));
+      return ctx.engine.pubsub.subscribe(companyTopic(String(id)));
+    },
+    resolve: async (_event, { id }, ctx) => presentCompany(await findCompany(ctx.engine, principalOf(ctx), String(id))),
+  }),
+}));

@@ -1,0 +1,173 @@
+import { createProduto } from '../../engine/produtos/create-produto.js';
+import { deleteProduto } from '../../engine/produtos/delete-produto.js';
+import { findProduto } from '../../engine/produtos/find-produto.js';
+import { countProdutos, listProdutos, produtoCursor, type ProdutoFilter } from '../../engine/produtos/list-produtos.js';
+import { presentProduto, type ProdutoView } from '../../engine/produtos/present-produto.js';
+import type { Tributacao, TributoPadrao } from '../../engine/produtos/produto-input.js';
+import { updateProduto } from '../../engine/produtos/update-produto.js';
+import { builder } from '../builder.js';
+import { AmbienteRef, type Ambiente } from './ambiente.js';
+import type { GraphContext } from '../graph-context.js';
+import { CompanyRef } from './empresas.js';
+import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
+import { bodyOf } from './body-of.js';
+import { principalOf } from './principal-of.js';
+
+const TributoPadraoRef = builder.objectRef<TributoPadrao>('ProdutoTributo').implement({
+  description: 'Default of one tax group: CST (or CSOSN for ICMS under the Simples Nacional) and rate in percent.',
+  fields: (t) => ({
+    cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
+    csosn: t.string({ nullable: true, resolve: (g) => g.csosn ?? null }),
+    aliquota: t.field({ type: 'Decimal', nullable: true, description: 'Percent ("18.00").', resolve: (g) => g.aliquota ?? null }),
+  }),
+});
+
+const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').implement({
+  description: 'Default tax data for NF-e items of the product; groups as in the NF-e 4.00 layout.',
+  fields: (t) => ({
+    cfop: t.string({ nullable: true, resolve: (g) => g.cfop ?? null }),
+    icms: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.icms ?? null }),
+    ipi: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.ipi ?? null }),
+    pis: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.pis ?? null }),
+    cofins: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.cofins ?? null }),
+  }),
+});
+
+const ProdutoRef = builder.objectRef<ProdutoView>('Produto').implement({
+  description: "A company's product (spec 2.10), identified by its SKU in the company and environment.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    empresaId: t.exposeID('empresa_id'),
+    sku: t.exposeString('sku'),
+    descricao: t.exposeString('descricao'),
+    ncm: t.exposeString('ncm'),
+    cest: t.exposeString('cest', { nullable: true }),
+    gtin: t.exposeString('gtin', { nullable: true }),
+    cean: t.exposeString('cean', { description: 'cEAN/cEANTrib of the NF-e item: the GTIN or "SEM GTIN".' }),
+    unidade: t.exposeString('unidade'),
+    origem: t.exposeInt('origem'),
+    tributacao: t.expose('tributacao', { type: TributacaoRef, nullable: true }),
+    ambiente: t.field({ type: AmbienteRef, resolve: (p) => p.ambiente as Ambiente }),
+    criadoEm: t.exposeString('criado_em'),
+    atualizadoEm: t.exposeString('atualizado_em'),
+  }),
+});
+
+const ProdutoRemovedRef = builder.objectRef<{ id: string; sku: string; removido: boolean }>('ProdutoRemoved').implement({
+  fields: (t) => ({ id: t.exposeID('id'), sku: t.exposeString('sku'), removido: t.exposeBoolean('removido') }),
+});
+
+const TributoInput = builder.inputType('ProdutoTributoInput', {
+  fields: (t) => ({
+    cst: t.string(),
+    csosn: t.string({ description: 'ICMS only, instead of cst (Simples Nacional).' }),
+    aliquota: t.field({ type: 'Decimal', description: 'Percent, 0 to 100, up to 4 decimals.' }),
+  }),
+});
+
+const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
+  fields: (t) => ({
+    cfop: t.string(),
+    icms: t.field({ type: TributoInput }),
+    ipi: t.field({ type: TributoInput }),
+    pis: t.field({ type: TributoInput }),
+    cofins: t.field({ type: TributoInput }),
+  }),
+});
+
+const CreateProdutoInput = builder.inputType('CreateProdutoInput', {
+  description: 'Body of POST /v1/produtos; members are optional here because the engine\'s validator judges them all at once (sku, descricao, ncm, unidade and origem are required). NCM (8 digits), CEST (7) and GTIN are checked against the official tables.',
+  fields: (t) => ({
+    empresaId: t.id({ description: 'Waived for a key restricted to one company.' }),
+    sku: t.string(),
+    descricao: t.string(),
+    ncm: t.string(),
+    cest: t.string(),
+    gtin: t.string({ description: 'GTIN-8/12/13/14, or "SEM GTIN" (same as omitting it).' }),
+    unidade: t.string(),
+    origem: t.int({ description: 'Origin of the goods, 0 to 8 (ICMS origin table).' }),
+    tributacao: t.field({ type: TributacaoInput }),
+  }),
+});
+
+const UpdateProdutoInput = builder.inputType('UpdateProdutoInput', {
+  description: 'Members to change; null clears cest, gtin or tributacao. SKU and company do not change.',
+  fields: (t) => ({
+    descricao: t.string(),
+    ncm: t.string(),
+    cest: t.string(),
+    gtin: t.string(),
+    unidade: t.string(),
+    origem: t.int(),
+    tributacao: t.field({ type: TributacaoInput }),
+  }),
+});
+
+/** One page of products as a Relay connection (GET /v1/produtos executes it too). */
+async function produtosConnection(ctx: GraphContext, args: ConnectionArgs, filter: ProdutoFilter) {
+  assertForward(args);
+  const principal = principalOf(ctx);
+  const page = await listProdutos(ctx.engine, principal, { cursor: args.after, limite: args.first, filter });
+  return forwardConnection(args, restShaped(page), produtoCursor, () => countProdutos(ctx.engine, principal, filter));
+}
+
+const produtosCost = pageCost(200, 50);
+
+builder.objectField(CompanyRef, 'produtos', (t) =>
+  t.connection({
+    type: ProdutoRef,
+    description: "The company's products by SKU (same paging and filters as Query.produtos).",
+    authScopes: { authenticated: true },
+    args: { ncm: t.arg.string(), skuPrefixo: t.arg.string() },
+    complexity: produtosCost,
+    resolve: (company, args, ctx) => produtosConnection(ctx, args, { empresaId: company.id, ncm: args.ncm, skuPrefixo: args.skuPrefixo }),
+  }),
+);
+
+builder.queryFields((t) => ({
+  produtos: t.connection({
+    type: ProdutoRef,
+    description:
+      "Products of the key's environment by company and SKU: `first` 1..200 (default 50; out of range is an error, as " +
+      'GET /v1/produtos\'s limite) / `after`, filters, `totalCount`. A key restricted to one company sees its products only.',
+    authScopes: { authenticated: true },
+    args: { empresaId: t.arg.id(), ncm: t.arg.string({ description: '8 digits.' }), skuPrefixo: t.arg.string() },
+    complexity: produtosCost,
+    resolve: (_r, args, ctx) =>
+      produtosConnection(ctx, args, { empresaId: args.empresaId == null ? null : String(args.empresaId), ncm: args.ncm, skuPrefixo: args.skuPrefixo }),
+  }),
+  produto: t.field({
+    type: ProdutoRef,
+    authScopes: { authenticated: true },
+    args: { sku: t.arg.string({ required: true }), empresaId: t.arg.id() },
+    errors: {},
+    resolve: async (_r, { sku, empresaId }, ctx) =>
+      presentProduto(await findProduto(ctx.engine, principalOf(ctx), { sku, empresaId: empresaId == null ? null : String(empresaId) })),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createProduto: t.field({
+    type: ProdutoRef,
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: CreateProdutoInput, required: true }) },
+    errors: {},
+    resolve: (_r, { input }, ctx) => createProduto(ctx.engine, principalOf(ctx), bodyOf(ctx, input)),
+  }),
+  updateProduto: t.field({
+    type: ProdutoRef,
+    authScopes: { authenticated: true },
+    args: { sku: t.arg.string({ required: true }), empresaId: t.arg.id(), input: t.arg({ type: UpdateProdutoInput, required: true }) },
+    errors: {},
+    resolve: (_r, { sku, empresaId, input }, ctx) =>
+      updateProduto(ctx.engine, principalOf(ctx), { sku, empresaId: empresaId == null ? null : String(empresaId), body: bodyOf(ctx, input) }),
+  }),
+  deleteProduto: t.field({
+    type: ProdutoRemovedRef,
+    authScopes: { authenticated: true },
+    args: { sku: t.arg.string({ required: true }), empresaId: t.arg.id() },
+    errors: {},
+    resolve: (_r, { sku, empresaId }, ctx) =>
+      deleteProduto(ctx.engine, principalOf(ctx), { sku, empresaId: empresaId == null ? null : String(empresaId) }),
+  }),
+}));

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Principal } from '../engine/chaves/principal.js';
+import type { EngineDeps } from '../engine/engine-deps.js';
+import { isEngineError } from '../engine/errors.js';
+import type { GraphContext } from '../graph/graph-context.js';
+import { useQueryLimits } from './query-limits.js';
+
+interface ServerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  principal: Principal | null;
+  requestId: string;
+}
+
+export type Yoga = YogaServerInstance<ServerContext, GraphContext>;
+
+/** graphql-yoga mounted per its Fastify guide; the same masking serves HTTP and websockets. */
+export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, engine: EngineDeps): Yoga {
+  const yoga: Yoga = createYoga<ServerContext, GraphContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    logging: false,
+    plugins: [useQueryLimits()],
+    graphiql: false,
+    context: ({ principal, requestId }) => ({ engine, principal: principal ?? null, requestId: requestId ?? '' }),
+    maskedErrors: {
+      maskError: (error, message) => {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (isEngineError(original)) {
+          return new GraphQLError(original.message, {
+            extensions: { code: original.codigo, codigo: original.codigo, campo: original.campo, correcao: original.correcao, retentavel: original.retentavel, http: { status: 200 } },
+          });
+        }
+        if (error instanceof GraphQLError && !error.originalError) return error;
+        // A variable that does not fit its input type (an unknown enum value, a number as Decimal): graphql-js
+        // wraps the scalar's or enum's own GraphQLError. It is the caller's request, so it is shown, not masked.
+        if (error instanceof GraphQLError && original instanceof GraphQLError) {
+          return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'requisicao_invalida', codigo: 'requisicao_invalida', ...error.extensions } });
+        }
+        engine.logger.error({ err: original }, 'unexpected GraphQL error');
+        return new GraphQLError(message, { extensions: { code: 'erro_interno', codigo: 'erro_interno', retentavel: true } });
+      },
+    },
+  });
+
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, {
+        req,
+        reply,
+        principal: req.principal ?? null,
+        requestId: req.requestId,
+      });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+  return yoga;
+}

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { EngineError } from '../../engine/errors.js';
+import type { RestOperation } from '../rest-operation.js';
+import { LOTE_RESULT } from './lote-fields.js';
+
+const asObject = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** JSON `{empresa_id, ao_validar, itens}`, or multipart: the .xlsx in `planilha` (as base64 here) plus form fields. */
+export const createLote: RestOperation = {
+  document: `mutation($input: LoteInput!, $planilha: String, $simular: String) {
+    createLote(input: $input, planilha: $planilha, simular: $simular) { ${LOTE_RESULT} } }`,
+  toVariables: (req) => {
+    const simular = (req.headers['x-service-simular'] as string | undefined) ?? null;
+    if (!String(req.headers['content-type'] ?? '').startsWith('multipart/form-data')) return { input: req.body ?? null, planilha: null, simular };
+    const { planilha, ...fields } = asObject(req.body);
+    if (typeof planilha !== 'string') {
+      throw new EngineError('planilha_obrigatoria', 'O envio multipart precisa do arquivo no campo planilha.', {
+        campo: null,
+        correcao: 'Anexe a planilha .xlsx no campo planilha, ou envie o lote como JSON.',
+      });
+    }
+    return { input: fields, planilha, simular };
+  },
+  // A spreadsheet's idempotency body is the file's SHA-256 plus the form fields.
+  fingerprintBody: (body) => {
+    const o = asObject(body);
+    return typeof o.planilha === 'string' ? { ...o, planilha: createHash('sha256').update(Buffer.from(o.planilha, 'base64')).digest('hex') } : body;
+  },
+  successStatus: 202,
+  idempotent: true,
+};

@@ -1,0 +1,11 @@
+import type { RestOperation } from '../rest-operation.js';
+import { issuanceVariables } from './issue-nfse.js';
+import { NFE_RESULT } from './nfe-fields.js';
+
+export const createNfe: RestOperation = {
+  document: `mutation($input: NfeInput!, $simular: String, $wait: Float) {
+    issueNfe(input: $input, simular: $simular, waitSeconds: $wait) { ${NFE_RESULT} } }`,
+  toVariables: issuanceVariables,
+  successStatus: (data) => (data.status === 'autorizada' ? 201 : 202),
+  idempotent: true,
+};

@@ -1,9 +1,0 @@
-import type { RestOperation } from '../operation.js';
-import { COMPANY_RESULT } from './company-fields.js';
-
-export const createCompany: RestOperation = {
-  document: `mutation($input: CompanyInput!) { createCompany(input: $input) { ${COMPANY_RESULT} } }`,
-  toVariables: (req) => ({ input: req.body }),
-  successStatus: 201,
-  idempotent: true,
-};

@@ -1,8 +1,0 @@
-import type { RestOperation } from '../operation.js';
-
-export const deleteCompany: RestOperation = {
-  document: `mutation($id: ID!) { deleteCompany(id: $id) { __typename ... on CompanyRemoved { id } ...DomainErrorFields } }`,
-  toVariables: (req) => ({ id: req.params.id }),
-  toBody: () => undefined,
-  successStatus: 204,
-};

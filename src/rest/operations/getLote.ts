@@ -1,8 +1,0 @@
-import type { RestOperation } from '../operation.js';
-import { LOTE_RESULT } from './lote-fields.js';
-
-export const getLote: RestOperation = {
-  document: `query($id: String!) { lote(id: $id) { ${LOTE_RESULT} } }`,
-  toVariables: (req) => ({ id: req.params.id }),
-  successStatus: 200,
-};

@@ -1,9 +1,0 @@
-import type { RestOperation } from '../operation.js';
-import { empresaIdOf, PRODUTO_RESULT, withoutNullTaxMembers } from './produto-fields.js';
-
-export const getProduto: RestOperation = {
-  document: `query($sku: String!, $empresaId: ID) { produto(sku: $sku, empresaId: $empresaId) { ${PRODUTO_RESULT} } }`,
-  toVariables: (req) => ({ sku: req.params.sku, empresaId: empresaIdOf(req) }),
-  toBody: withoutNullTaxMembers,
-  successStatus: 200,
-};

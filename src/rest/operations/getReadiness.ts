@@ -1,8 +1,0 @@
-import type { RestOperation } from '../operation.js';
-
-export const getReadiness: RestOperation = {
-  document: `query($id: ID!) { readiness(companyId: $id) {
-    __typename ... on Readiness { empresaId situacao itens { item situacao mensagem correcao } } ...DomainErrorFields } }`,
-  toVariables: (req) => ({ id: req.params.id }),
-  successStatus: 200,
-};

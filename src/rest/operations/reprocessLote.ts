@@ -1,8 +1,0 @@
-import type { RestOperation } from '../operation.js';
-import { LOTE_RESULT } from './lote-fields.js';
-
-export const reprocessLote: RestOperation = {
-  document: `mutation($id: String!, $input: LoteReprocessamentoInput!) { reprocessLote(id: $id, input: $input) { ${LOTE_RESULT} } }`,
-  toVariables: (req) => ({ id: req.params.id, input: req.body ?? {} }),
-  successStatus: 200,
-};

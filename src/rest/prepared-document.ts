@@ -1,0 +1,74 @@
+import { execute, isInputObjectType, getNullableType, parse, typeFromAST, validate, type DocumentNode, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js';
+import type { GraphContext } from '../graph/graph-context.js';
+import { snakeKeys } from '../graph/snake-keys.js';
+import { bodyAsInput } from './body-as-input.js';
+
+const DOMAIN_ERROR_FRAGMENT = `
+fragment DomainErrorFields on DomainError { codigo mensagem campo correcao codigoOficial extra }`;
+
+export interface PreparedDocument {
+  document: DocumentNode;
+  rootField: string;
+  /** The variable that carries the JSON body as a typed input object, if the operation takes one. */
+  bodyInput: { name: string; type: GraphQLInputType } | null;
+}
+
+/** Parsed and validated once at start, so a broken document fails the boot (and the drift test), not a request. */
+export function prepareDocument(schema: GraphQLSchema, source: string): PreparedDocument {
+  const document = parse(source.includes('...DomainErrorFields') ? source + DOMAIN_ERROR_FRAGMENT : source);
+  const errors = validate(schema, document);
+  if (errors.length) throw new Error(`invalid REST document:\n${source}\n${errors.map((e) => e.message).join('\n')}`);
+  const op = document.definitions.find((d) => d.kind === 'OperationDefinition');
+  const field = op && 'selectionSet' in op ? op.selectionSet.selections[0] : undefined;
+  if (!field || field.kind !== 'Field') throw new Error('a REST document selects exactly one root field');
+  const inputs = (op?.kind === 'OperationDefinition' ? op.variableDefinitions ?? [] : [])
+    .map((d) => ({ name: d.variable.name.value, type: typeFromAST(schema, d.type as never) as GraphQLInputType }))
+    .filter((v) => isInputObjectType(getNullableType(v.type)));
+  if (inputs.length > 1) throw new Error(`a REST document takes at most one input object:\n${source}`);
+  return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ?? null };
+}
+
+/**
+ * Executes in-process (no HTTP hop). Returns the root field's data snake_cased, or throws the EngineError the
+ * field returned as a DomainError (or threw). Anything else is unexpected and becomes a 500.
+ */
+export async function executePrepared(
+  schema: GraphQLSchema,
+  prepared: PreparedDocument,
+  variables: Record<string, unknown>,
+  context: GraphContext,
+): Promise<Record<string, unknown>> {
+  let contextValue = context;
+  let variableValues = variables;
+  if (prepared.bodyInput) {
+    const { name, type } = prepared.bodyInput;
+    const input = bodyAsInput(type, variables[name]);
+    // A body the typed input cannot carry travels beside it; the empty input fits since every member is optional.
+    if (input === null) contextValue = { ...context, restBody: variables[name] };
+    variableValues = { ...variables, [name]: input ?? {} };
+  }
+  const result = await execute({ schema, document: prepared.document, variableValues, contextValue });
+  if (result.errors?.length) {
+    const original = result.errors[0]!.originalError;
+    if (isEngineError(original)) throw original;
+    // No data at all: the variables did not fit the document's types (a body member missing or of another
+    // type), so no resolver ran. The caller's request is malformed; it is not a service failure.
+    if (result.data === undefined) {
+      throw new EngineError('requisicao_invalida', 'O corpo ou os parâmetros não têm a forma esperada pela rota.', {
+        correcao: 'Confira os campos obrigatórios e seus tipos na documentação da rota.',
+      });
+    }
+    throw new Error(`GraphQL execution failed: ${result.errors.map((e) => e.message).join('; ')}`, { cause: original });
+  }
+  const data = (result.data as Record<string, unknown>)[prepared.rootField] as Record<string, unknown>;
+  if (data && data.__typename === 'DomainError') {
+    throw new EngineError(data.codigo as ErrorCode, data.mensagem as string, {
+      campo: data.campo as string | null,
+      correcao: data.correcao as string | null,
+      codigoOficial: data.codigoOficial as string | null,
+      extra: (data.extra as Record<string, unknown>) ?? {},
+    });
+  }
+  return snakeKeys(data) as Record<string, unknown>;
+}

@@ -1,0 +1,41 @@
+import type { Readable } from 'node:stream';
+import type { Principal } from '../engine/chaves/principal.js';
+import type { EngineDeps } from '../engine/engine-deps.js';
+
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  principal: Principal;
+}
+
+/**
+ * One `/v1` operation: the GraphQL document that implements it and the translation on both sides.
+ * `operationId` in openapi.yaml names the file.
+ */
+export interface RestOperation {
+  document: string;
+  toVariables(req: RestRequest): Record<string, unknown>;
+  /** Builds the response body from the root field's data (already snake_cased). */
+  toBody?(data: Record<string, unknown>, req: RestRequest): unknown;
+  successStatus: number | ((data: Record<string, unknown>) => number);
+  /** Accepts Idempotency-Key. */
+  idempotent?: boolean;
+  /** Top-level body members that are secrets: sealed in the stored idempotent response, opened on replay. */
+  sealedFields?: string[];
+  /** What idempotency compares when it is not the body itself (a spreadsheet: its hash). */
+  fingerprintBody?(body: unknown): unknown;
+  /**
+   * Raw (non-JSON) success bodies: XML, PDF, a streamed spreadsheet. The document has authorised the call;
+   * bytes that are no GraphQL material (a stream) are produced here with the engine.
+   */
+  raw?(data: Record<string, unknown>, ctx: { engine: EngineDeps; principal: Principal }): RawBody | Promise<RawBody>;
+}
+
+export interface RawBody {
+  contentType: string;
+  body: Buffer | string | Readable;
+  /** Offered as a download (Content-Disposition: attachment). */
+  filename?: string;
+}
