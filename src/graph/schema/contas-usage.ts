@@ -5,7 +5,7 @@ import { builder } from '../builder.js';
 import { principalOf } from './principal-of.js';
 
 const AccountLimitsRef = builder.objectRef<ReturnType<typeof accountLimits>>('AccountLimits').implement({
-  description: 'Limits in force for the calling key (spec 5.6 and 8).',
+  description: 'Limits in force for the calling key.',
   fields: (t) => ({
     requisicoesPorMinuto: t.exposeInt('requisicoesPorMinuto'),
     itensPorLote: t.exposeInt('itensPorLote'),

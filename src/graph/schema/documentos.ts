@@ -58,7 +58,7 @@ type DocumentSituation = (typeof DOCUMENT_SITUATIONS)[number];
 const DocumentSituationRef = builder.enumType('ReceivedDocumentSituation', { values: DOCUMENT_SITUATIONS });
 
 const DocumentRef = builder.objectRef<DocumentView>('ReceivedDocument').implement({
-  description: 'An NFS-e, NF-e or CT-e captured from a national distribution for one company (spec 2.10).',
+  description: 'An NFS-e, NF-e or CT-e captured from a national distribution for one company.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Equals the notaId of the events.' }),
     empresaId: t.exposeID('empresaId'),

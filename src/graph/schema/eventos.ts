@@ -40,7 +40,7 @@ builder.queryFields((t) => ({
     {
       type: EventRef,
       description:
-        'The event log (spec 6.5), oldest first after `after`; `first` 1..1000 (default 100; out of range is an error, ' +
+        'The event log, oldest first after `after`; `first` 1..1000 (default 100; out of range is an error, ' +
         "as GET /v1/eventos's limite); 90-day retention. A key restricted to one company sees the events about it and " +
         'those about no company.',
       authScopes: { authenticated: true },

@@ -43,7 +43,7 @@ const AvisoRef = builder.objectRef<CartaCorrecaoResult['aviso']>('NfeCartaCorrec
 });
 
 const CartaCorrecaoPayloadRef = builder.objectRef<CartaCorrecaoResult>('NfeCartaCorrecaoPayload').implement({
-  description: 'The registered CC-e, the note, and the warning of spec 4.6 (returned every time, never blocking).',
+  description: 'The registered CC-e, the note, and the CC-e warning (returned every time, never blocking).',
   fields: (t) => ({
     nfe: t.expose('nfe', { type: NfeRef }),
     cartaCorrecao: t.expose('carta_correcao', { type: NfeEventoRef }),
@@ -91,7 +91,7 @@ builder.mutationFields((t) => ({
   }),
   registerNfeCartaCorrecao: t.field({
     type: CartaCorrecaoPayloadRef,
-    description: 'Registers a carta de correção (event 110110, at most 20 per note) with the warning of spec 4.6.',
+    description: 'Registers a carta de correção (event 110110, at most 20 per note) with the CC-e warning.',
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: CartaCorrecaoInput, required: true }), simular: t.arg.string() },
     errors: {},

@@ -166,7 +166,7 @@ const NfeTransporteInput = builder.inputType('NfeTransporteInput', {
 });
 
 export const NfeInputRef = builder.inputType('NfeInput', {
-  description: 'POST /v1/nfe body (spec 2.9), modo informado: taxes already calculated by the caller.',
+  description: 'POST /v1/nfe body, modo informado: taxes already calculated by the caller.',
   fields: (t) => ({
     modo: t.string({ description: 'informado (default); calcular and conferir are refused until the tax engine exists.' }),
     empresaId: t.id(),

@@ -44,7 +44,7 @@ builder.queryFields((t) => ({
   nfeInutilizacoes: t.connection({
     type: NfeInutilizacaoRef,
     description:
-      'Numbers voided and why (spec 4.6), newest first: `first` (default 50, clamped to 1..100 as GET ' +
+      'Numbers voided and why, newest first: `first` (default 50, clamped to 1..100 as GET ' +
       '/v1/nfe/inutilizacoes clamps limite) / `after`, `empresaId` filters, `totalCount`. The REST list executes this field.',
     authScopes: { authenticated: true },
     args: { empresaId: t.arg.id() },

@@ -191,7 +191,7 @@ builder.mutationFields((t) => ({
   }),
   discardNfe: t.field({
     type: NfeRef,
-    description: 'Gives up a rejected NF-e (spec 3.3): its number is voided by inutilização and the note becomes descartada (event NFE_DESCARTADA). DomainError nfe_nao_descartavel (409) for any other status; inutilizacao_recusada (422) when the authority refuses.',
+    description: 'Gives up a rejected NF-e: its number is voided by inutilização and the note becomes descartada (event NFE_DESCARTADA). DomainError nfe_nao_descartavel (409) for any other status; inutilizacao_recusada (422) when the authority refuses.',
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }) },
     errors: {},

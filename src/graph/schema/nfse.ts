@@ -129,7 +129,7 @@ builder.mutationFields((t) => ({
   }),
   validateNfse: t.field({
     type: ValidationRef,
-    description: 'Validates an issuance body without creating anything (spec 2.5).',
+    description: 'Validates an issuance body without creating anything.',
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: NfseInputRef, required: true }) },
     errors: {},

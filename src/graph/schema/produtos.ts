@@ -34,7 +34,7 @@ const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').impleme
 });
 
 const ProdutoRef = builder.objectRef<ProdutoView>('Produto').implement({
-  description: "A company's product (spec 2.10), identified by its SKU in the company and environment.",
+  description: "A company's product, identified by its SKU in the company and environment.",
   fields: (t) => ({
     id: t.exposeID('id'),
     empresaId: t.exposeID('empresa_id'),

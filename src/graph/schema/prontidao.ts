@@ -13,7 +13,7 @@ export const ReadinessItemRef = builder.objectRef<Readiness['itens'][number]>('R
 });
 
 export const ReadinessRef = builder.objectRef<Readiness>('Readiness').implement({
-  description: 'Whether a company can issue (spec 2.6): situacao is the worst of its items.',
+  description: 'Whether a company can issue: situacao is the worst of its items.',
   fields: (t) => ({
     empresaId: t.exposeID('empresa_id'),
     situacao: t.exposeString('situacao'),

@@ -52,7 +52,7 @@ const HeaderNameRef = builder.objectRef<{ nome: string }>('WebhookHeaderName').i
 });
 
 export const WebhookRef = builder.objectRef<WebhookView>('Webhook').implement({
-  description: 'A webhook of the key\'s account and environment (spec 2.8). Header values are never returned.',
+  description: 'A webhook of the key\'s account and environment. Header values are never returned.',
   fields: (t) => ({
     id: t.exposeID('id'),
     url: t.exposeString('url'),
