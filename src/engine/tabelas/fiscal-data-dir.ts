@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Every official dataset the service reads, as its path under the data directory; the start checks each one. */
-export const FISCAL_DATASETS = {
+const FISCAL_DATASETS = {
   /** NFS-e national XSD package 1.01 (read through its prepared copy, see PREPARED_DATASETS). */
   xsdNfse: 'nfse-nacional/xsd',
   /** NF-e 4.00 XSD package. */
@@ -31,7 +31,7 @@ export type FiscalDataset = keyof typeof FISCAL_DATASETS;
  * Datasets that need a local change before use, written by scripts/prepare-data.ts into an ignored folder of the
  * repository (the data directory may be read-only and is shared with other projects).
  */
-export const PREPARED_DATASETS = ['xsdNfse'] as const satisfies readonly FiscalDataset[];
+const PREPARED_DATASETS = ['xsdNfse'] as const satisfies readonly FiscalDataset[];
 
 const PREPARED_DIR = join(REPO_ROOT, '.data');
 
