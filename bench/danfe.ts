@@ -3,10 +3,13 @@
 // Usage: npx tsx bench/danfe.ts [renders per sample]. Prints human lines, then one JSON line with the figures.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { renderDanfe } from '../src/engine/nfe/render-danfe.js';
+import { fiscalDataDir, resolveFiscalDataDir, useFiscalDataDir } from '../src/engine/tabelas/fiscal-data-dir.js';
 
 const renders = Number(process.argv[2] ?? 50);
-const sample = (name: string) => readFileSync(new URL(`../../shared/nfe/samples/${name}`, import.meta.url), 'utf8');
+useFiscalDataDir(resolveFiscalDataDir(process.env.FISCAL_DATA_DIR));
+const sample = (name: string) => readFileSync(join(fiscalDataDir(), 'nfe/samples', name), 'utf8');
 const rs = sample('procNFe_homologacao_RS_sped-nfe.xml');
 const det = /<det nItem="1">[\s\S]*?<\/det>/.exec(rs)![0];
 const cases: Record<string, string> = {

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fiscalDataProblems, preparedDataProblems, resolveFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
 
 /** The only reader of process.env: parsed once, every problem reported together. */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The official schemas and tables (FISCAL_DATA_DIR, default ../shared beside the repository), read in place. */
+  fiscalDataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
   masterKey: Buffer | null;
@@ -96,11 +99,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = env.SMTP_URL?.trim() || null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
 
+  // Without its schemas and tables the service would fail on the first note instead of at start.
+  const fiscalDataDir = resolveFiscalDataDir(env.FISCAL_DATA_DIR);
+  problems.push(...fiscalDataProblems(fiscalDataDir), ...preparedDataProblems());
+
   if (problems.length) throw new ConfigError(`invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    fiscalDataDir,
     databaseUrl,
     redisUrl,
     masterKey,

@@ -8,6 +8,7 @@ import { loteSettlement } from './engine/lotes/lote-settlement.js';
 import { createSecretBox } from './engine/cripto/secret-box.js';
 import { loadOrCreateMasterKey } from './engine/cripto/load-or-create-master-key.js';
 import { loadLibxml2 } from './engine/xml/libxml2.js';
+import { useFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
 import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from './simulator/nacional/create-simulator.js';
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import { httpSefazGateway } from './engine/transmissao/sefaz-gateway.js';
@@ -71,6 +72,7 @@ export interface App {
 /** The composition root: infrastructure is built once here and handed to engine, GraphQL, REST and workers. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
+  useFiscalDataDir(config.fiscalDataDir);
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;

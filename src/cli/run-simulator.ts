@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../config.js';
+import { useFiscalDataDir } from '../engine/tabelas/fiscal-data-dir.js';
 import { createSimulator, SEFAZ_NFE_PATH } from '../simulator/nacional/create-simulator.js';
 
 /**
@@ -7,6 +8,7 @@ import { createSimulator, SEFAZ_NFE_PATH } from '../simulator/nacional/create-si
  * serving the simulated NF-e authorities; `sefaz` is the value for SEFAZ_URL_TEST / SEFAZ_URL_LIVE.
  */
 export async function runSimulator(config: Config, port = 8090): Promise<undefined> {
+  useFiscalDataDir(config.fiscalDataDir);
   const simulator = createSimulator({ stateDir: join(config.dataDir, 'simulador') });
   const url = await simulator.listen(port, config.host === '0.0.0.0' ? '127.0.0.1' : config.host);
   process.stdout.write(`${JSON.stringify({ simulador: url, sefaz: `${url}${SEFAZ_NFE_PATH}` })}\n`);

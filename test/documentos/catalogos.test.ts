@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/engine/tabelas/read-csv-records.js';
+import { fiscalDataPath, type FiscalDataset } from '../../src/engine/tabelas/fiscal-data-dir.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// The official extractions shipped beside the project (../shared/nfse-nacional/tables): the catalogue must
-// agree with them, row by row, without values typed into the test.
-const official = (name: string): Record<string, string>[] => {
-  const [header, ...rows] = parseCsv(readFileSync(fileURLToPath(new URL(`../../../shared/nfse-nacional/tables/${name}`, import.meta.url)), 'utf8'));
+// The official extractions of the data directory (nfse-nacional/tables): the catalogue must agree with them, row
+// by row, without values typed into the test.
+const official = (dataset: FiscalDataset): Record<string, string>[] => {
+  const [header, ...rows] = parseCsv(readFileSync(fiscalDataPath(dataset), 'utf8'));
   return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h.trim(), (r[i] ?? '').trim()])));
 };
 
@@ -41,8 +41,8 @@ async function all(path: string): Promise<Array<Record<string, any>>> {
 
 describe('GET /v1/servicos', () => {
   it('serves every code of the official national service list with its description and ISS incidence', async () => {
-    const lista = official('lista_servico_nacional_ctribnac.csv');
-    const incidencia = new Map(official('incidencia_issqn_por_ctribnac.csv').map((r) => [r.cTribNac, r]));
+    const lista = official('listaServicoNacional');
+    const incidencia = new Map(official('incidenciaIssqn').map((r) => [r.cTribNac, r]));
     const servicos = await all('/v1/servicos');
     const byCode = new Map(servicos.map((s) => [s.codigo, s]));
     for (const row of lista) {
@@ -62,7 +62,7 @@ describe('GET /v1/servicos', () => {
   });
 
   it('searches by code prefix (with or without dots) and by words, and gets one code with versao and fonte', async () => {
-    const lista = official('lista_servico_nacional_ctribnac.csv');
+    const lista = official('listaServicoNacional');
     const prefix = lista.filter((r) => r.cTribNac.startsWith('0107')).map((r) => r.cTribNac);
     expect((await all('/v1/servicos?q=01.07')).map((s) => s.codigo)).toEqual(prefix);
     expect((await all('/v1/servicos?q=0107')).map((s) => s.codigo)).toEqual(prefix);
@@ -89,7 +89,7 @@ describe('GET /v1/servicos', () => {
 
 describe('GET /v1/municipios', () => {
   it('serves every IBGE municipality and filters by UF and name', async () => {
-    const rows = official('municipios_ibge.csv');
+    const rows = official('municipiosIbge');
     const sample = rows.filter((_r, i) => i % 331 === 0);
     for (const row of sample) {
       const res = await http.get(`/v1/municipios/${row.codigo_ibge}`);

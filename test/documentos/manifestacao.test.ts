@@ -1,6 +1,5 @@
 // Issue 11 item 6: manifestação do destinatário for received NF-e, through the simulated national RecepcaoEvento.
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
@@ -9,6 +8,7 @@ import { sendEvent } from '../../src/engine/manifestacao/send-event.js';
 import { createNationalClient } from '../../src/engine/transmissao/national-client.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { createXmlSigner } from '../../src/engine/xml/sign-xml.js';
+import { schemaPath } from '../../src/engine/xml/validate-xsd.js';
 import { xmlsecVerify } from '../national/external-tools.js';
 import { tempDir, writeTemp } from '../national/fixtures.js';
 import { httpClient } from '../support/http.js';
@@ -22,7 +22,7 @@ let x: SeededAccount;
 let live: Http;
 
 const NS = 'http://www.portalfiscal.inf.br/nfe';
-const SCHEMA = fileURLToPath(new URL('../../resources/xsd/nfe/envConfRecebto_v1.00.xsd', import.meta.url));
+const SCHEMA = schemaPath('nfe/envConfRecebto_v1.00.xsd');
 let seq = 0;
 const chave = () => `41${String(Date.now()).slice(-10)}${String(++seq).padStart(32, '0')}`.slice(0, 44);
 const brasilia = (d: Date) => `${new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { loadMigrations } from '../../src/db/migrate.js';
+import { fiscalDataDir } from '../../src/engine/tabelas/fiscal-data-dir.js';
 import { usingPostgres } from '../support/test-app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -248,4 +249,40 @@ describe('npm start (embedded), as the README runs it, and the DATA_DIR lock', (
     // A clean stop releases the lock.
     expect(existsSync(join(dataDir, 'LOCK'))).toBe(false);
   }, 180_000); // the build and four processes start and stop here, one after another (about 55 s alone on a quiet machine)
+});
+
+describe('the official data directory (FISCAL_DATA_DIR) is checked at start', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-data-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('a missing folder stops npm start and serve with a message naming the variable and the path', async () => {
+    const missing = join(dataDir, 'nao-existe');
+    const env = childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', FISCAL_DATA_DIR: missing });
+    const expected = `FISCAL_DATA_DIR: a pasta de dados oficiais ${missing} não existe`;
+
+    const start = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    start.stdout.on('data', (c) => (output += c));
+    start.stderr.on('data', (c) => (output += c));
+    const code = await new Promise<number | null>((resolve) => start.once('close', resolve));
+    expect(code, output).not.toBe(0);
+    expect(output).toContain(expected);
+    expect(output).not.toContain('servindo');
+
+    const serve = await cli(['serve'], env);
+    expect(serve.code).not.toBe(0);
+    expect(serve.json.erro).toContain(expected);
+  }, 60_000);
+
+  it('a folder without one of the datasets names the missing file', async () => {
+    // The real data directory, but nfe/ without rules/cstat.csv.
+    const partial = join(dataDir, 'parcial');
+    mkdirSync(join(partial, 'nfe'), { recursive: true });
+    symlinkSync(join(fiscalDataDir(), 'nfse-nacional'), join(partial, 'nfse-nacional'));
+    for (const folder of ['xsd', 'webservices']) symlinkSync(join(fiscalDataDir(), 'nfe', folder), join(partial, 'nfe', folder));
+
+    const serve = await cli(['serve'], childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', FISCAL_DATA_DIR: partial }));
+    expect(serve.code).not.toBe(0);
+    expect(serve.json.erro).toBe(`invalid configuration:\n- FISCAL_DATA_DIR: falta nfe/rules/cstat.csv na pasta de dados oficiais ${partial}`);
+  });
 });

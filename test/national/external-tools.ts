@@ -1,18 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { schemaPath } from '../../src/engine/xml/validate-xsd.js';
 import { tempDir, writeTemp } from './fixtures.js';
-
-const XSD_DIR = fileURLToPath(new URL('../../resources/xsd/', import.meta.url));
 
 export interface ToolResult {
   ok: boolean;
   output: string;
 }
 
-/** Independent schema check with Debian's xmllint (libxml2-utils), not the wasm build used at runtime. */
+/**
+ * Independent schema check with Debian's xmllint (libxml2-utils), not the wasm build used at runtime, against the
+ * schema files the service validates with (`DPS_v1.01.xsd`, `nfe/nfe_v4.00.xsd`, …).
+ */
 export function xmllint(xml: string, schemaFile: string): ToolResult {
   const file = writeTemp(tempDir('xmllint-'), 'doc.xml', xml);
-  const r = spawnSync('xmllint', ['--noout', '--schema', `${XSD_DIR}${schemaFile}`, file], { encoding: 'utf8' });
+  const r = spawnSync('xmllint', ['--noout', '--schema', schemaPath(schemaFile), file], { encoding: 'utf8' });
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
 

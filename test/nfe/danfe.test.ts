@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatChave, renderDanfe } from '../../src/engine/nfe/render-danfe.js';
+import { fiscalDataDir } from '../../src/engine/tabelas/fiscal-data-dir.js';
 import { pdfText } from '../support/pdf-text.js';
 
-const sample = (name: string) => readFileSync(new URL(`../../../shared/nfe/samples/${name}`, import.meta.url), 'utf8');
+const sample = (name: string) => readFileSync(join(fiscalDataDir(), 'nfe/samples', name), 'utf8');
 const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
 describe('renderDanfe', () => {

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/engine/tabelas/read-csv-records.js';
+import { fiscalDataPath } from '../../src/engine/tabelas/fiscal-data-dir.js';
 import { EXPLICACOES, explainRejection } from '../../src/engine/nfe/explain-rejection.js';
 
-// The official cStat table (codes and messages of the MOC), as shipped in shared/nfe/rules.
+// The official cStat table (codes and messages of the MOC), nfe/rules/cstat.csv of the data directory.
 const oficial = new Map(
-  parseCsv(readFileSync(new URL('../../../shared/nfe/rules/cstat.csv', import.meta.url), 'utf8'))
+  parseCsv(readFileSync(fiscalDataPath('cstatNfe'), 'utf8'))
     .slice(1)
     .map(([cstat, mensagem, grupo]) => [cstat!, { mensagem: mensagem!, grupo: grupo! }]),
 );

@@ -1,9 +1,10 @@
 import { lazy, readCsvRecords } from '../tabelas/read-csv-records.js';
+import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
 
-/** Official messages of the 527 cStat codes (resources/nfe/cstat.csv). */
+/** Official messages of the 527 cStat codes (nfe/rules/cstat.csv of the data directory). */
 const table = lazy(() => {
   const map = new Map<string, string>();
-  for (const r of readCsvRecords(new URL('../../../resources/nfe/cstat.csv', import.meta.url))) map.set(r.cstat, r.mensagem);
+  for (const r of readCsvRecords(fiscalDataPath('cstatNfe'))) map.set(r.cstat, r.mensagem);
   return map;
 });
 

@@ -1,4 +1,4 @@
-import { lazy, readCsvRecords, tableUrl } from './read-csv-records.js';
+import { lazy, readCsvRecords, projectTableUrl } from './read-csv-records.js';
 
 export interface Cest {
   /** Seven digits (SS.III.DD without dots). */
@@ -16,7 +16,7 @@ export interface Cest {
 
 const cests = lazy(() => {
   const map = new Map<string, Cest>();
-  for (const r of readCsvRecords(tableUrl('cest.csv'))) {
+  for (const r of readCsvRecords(projectTableUrl('cest.csv'))) {
     map.set(r.cest, { codigo: r.cest, segmento: r.segmento, item: r.item, ncms: r.ncm_sh ? r.ncm_sh.split(' ') : [], descricao: r.descricao });
   }
   return map;

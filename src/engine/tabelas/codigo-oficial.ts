@@ -1,4 +1,5 @@
-import { lazy, readCsvRecords, tableUrl } from './read-csv-records.js';
+import { lazy, readCsvRecords } from './read-csv-records.js';
+import { fiscalDataPath } from './fiscal-data-dir.js';
 
 export interface CodigoOficial {
   /** "E0078" */
@@ -13,7 +14,7 @@ export interface CodigoOficial {
 
 const codigos = lazy(() => {
   const map = new Map<string, CodigoOficial>();
-  for (const r of readCsvRecords(tableUrl('error_codes.csv'))) {
+  for (const r of readCsvRecords(fiscalDataPath('codigosErroNfse'))) {
     map.set(r.code, { codigo: r.code, mensagem: r.message, fonte: r.source, campoXml: r.xml_path_field });
   }
   return map;

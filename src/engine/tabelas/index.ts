@@ -1,4 +1,5 @@
-// Official tables (resources/tables), read lazily once per process. Pure lookups: no DB, no HTTP.
+// Official tables (from the data directory, fiscal-data-dir.ts) and the project's own (resources/tables), read
+// lazily once per process. Pure lookups: no DB, no HTTP.
 export { servicoNacional, todosServicos, nbs, CODIGOS_EXIGEM_OBRA } from './servico-nacional.js';
 export type { ServicoNacional, IncidenciaIssqn, Nbs } from './servico-nacional.js';
 export { nbsCompativel, capitulosNbsAceitos, CAPITULOS_NBS_POR_ITEM } from './correlacao-nbs.js';

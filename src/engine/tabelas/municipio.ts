@@ -1,4 +1,5 @@
-import { lazy, readCsvRecords, tableUrl } from './read-csv-records.js';
+import { lazy, readCsvRecords } from './read-csv-records.js';
+import { fiscalDataPath } from './fiscal-data-dir.js';
 
 export interface Municipio {
   /** IBGE code, seven digits. */
@@ -25,7 +26,7 @@ export function ufDoCodigo(cUF: string): string | null {
 
 const municipios = lazy(() => {
   const map = new Map<string, Municipio>();
-  for (const r of readCsvRecords(tableUrl('municipios_ibge.csv'))) {
+  for (const r of readCsvRecords(fiscalDataPath('municipiosIbge'))) {
     const uf = UF_POR_CODIGO[r.codigo_ibge.slice(0, 2)] ?? r.uf;
     map.set(r.codigo_ibge, { codigo: r.codigo_ibge, nome: r.municipio, uf });
   }

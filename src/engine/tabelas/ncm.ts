@@ -1,4 +1,4 @@
-import { lazy, readCsvRecords, tableUrl } from './read-csv-records.js';
+import { lazy, readCsvRecords, projectTableUrl } from './read-csv-records.js';
 
 export interface Ncm {
   /** Eight digits, no dots. */
@@ -14,7 +14,7 @@ export interface Ncm {
 
 const ncms = lazy(() => {
   const map = new Map<string, Ncm>();
-  for (const r of readCsvRecords(tableUrl('ncm.csv'))) {
+  for (const r of readCsvRecords(projectTableUrl('ncm.csv'))) {
     map.set(r.ncm, { codigo: r.ncm, descricao: r.descricao, inicio: r.data_inicio, fim: r.data_fim || null, ato: r.ato_inicio });
   }
   return map;

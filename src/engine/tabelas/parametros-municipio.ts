@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { lazy, readCsvRecords, tableUrl } from './read-csv-records.js';
+import { lazy, readCsvRecords, projectTableUrl } from './read-csv-records.js';
 import { municipio } from './municipio.js';
 
 export type Convenio = 'nacional' | 'proprio' | 'desconhecido';
@@ -107,7 +107,7 @@ export function carregarParametros(records: Record<string, string>[]): Map<strin
   return map;
 }
 
-const tabela = lazy(() => carregarParametros(readCsvRecords(tableUrl(ARQUIVO_PARAMETROS))));
+const tabela = lazy(() => carregarParametros(readCsvRecords(projectTableUrl(ARQUIVO_PARAMETROS))));
 
 function especificidade(codigo: string): number {
   return codigo === '*' ? 0 : codigo.length;

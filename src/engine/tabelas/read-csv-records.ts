@@ -46,8 +46,8 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** Rows as objects keyed by the header line. */
-export function readCsvRecords(url: URL): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(readFileSync(url, 'utf8'));
+export function readCsvRecords(path: string | URL): Record<string, string>[] {
+  const [header, ...rows] = parseCsv(readFileSync(path, 'utf8'));
   if (!header) return [];
   return rows.map((cells) => {
     const rec: Record<string, string> = {};
@@ -58,8 +58,12 @@ export function readCsvRecords(url: URL): Record<string, string>[] {
   });
 }
 
-/** resources/tables/<name>, resolved from this module's location (works from src/ under tsx and vitest). */
-export function tableUrl(name: string): URL {
+/**
+ * resources/tables/<name>: the tables kept in the repository, the ones the project writes itself and those with no
+ * original in the data directory (official datasets: fiscal-data-dir.ts). Resolved from this module's location,
+ * at the same depth under src/ and dist/.
+ */
+export function projectTableUrl(name: string): URL {
   return new URL(`../../../resources/tables/${name}`, import.meta.url);
 }
 

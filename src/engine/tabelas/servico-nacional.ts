@@ -1,4 +1,5 @@
-import { lazy, readCsvRecords, tableUrl } from './read-csv-records.js';
+import { lazy, readCsvRecords } from './read-csv-records.js';
+import { fiscalDataPath } from './fiscal-data-dir.js';
 
 /** Where ISSQN is due for a service (Anexo I, sheet MUN.INCID_INFO.SERV.; LC 116/2003 art. 3). */
 export interface IncidenciaIssqn {
@@ -57,9 +58,9 @@ const marcado = (v: string | undefined) => /\bX\b/i.test(v ?? '');
 
 const servicos = lazy(() => {
   const incid = new Map<string, Record<string, string>>();
-  for (const r of readCsvRecords(tableUrl('incidencia_issqn_por_ctribnac.csv'))) incid.set(r.cTribNac, r);
+  for (const r of readCsvRecords(fiscalDataPath('incidenciaIssqn'))) incid.set(r.cTribNac, r);
   const map = new Map<string, ServicoNacional>();
-  for (const r of readCsvRecords(tableUrl('lista_servico_nacional_ctribnac.csv'))) {
+  for (const r of readCsvRecords(fiscalDataPath('listaServicoNacional'))) {
     const codigo = r.cTribNac;
     const inc = incid.get(codigo);
     const grupo = (inc?.grupos_obrigatorios_obra_evento ?? '').trim();
@@ -118,7 +119,7 @@ export interface Nbs {
 
 const nbsTabela = lazy(() => {
   const map = new Map<string, Nbs>();
-  for (const r of readCsvRecords(tableUrl('nbs_v2.csv'))) {
+  for (const r of readCsvRecords(fiscalDataPath('nbs'))) {
     // Only full codes have the 9-digit form; the other rows are headings (not usable in cNBS).
     if (!/^\d{9}$/.test(r.cNBS_9_digitos)) continue;
     map.set(r.cNBS_9_digitos, { codigo: r.cNBS_9_digitos, codigoFormatado: r.codigo_nbs_formatado, descricao: r.descricao });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Environment } from '../nucleo/environment.js';
 import { lazy } from '../tabelas/read-csv-records.js';
+import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
 
 /** The services of layout 4.00 this service calls, by their key in webservices.json. */
 export type NfeService = 'NfeAutorizacao' | 'NfeConsultaProtocolo' | 'NfeStatusServico' | 'RecepcaoEvento' | 'NfeInutilizacao' | 'RecepcaoEPEC';
@@ -19,7 +19,7 @@ interface WebservicesTable {
   servicos: Record<string, Record<'homologacao' | 'producao', Record<string, (NfeEndpoint & { url: string | null }) | undefined>>>;
 }
 
-const table = lazy(() => JSON.parse(readFileSync(fileURLToPath(new URL('../../../resources/nfe/webservices.json', import.meta.url)), 'utf8')) as WebservicesTable);
+const table = lazy(() => JSON.parse(readFileSync(fiscalDataPath('webservicesNfe'), 'utf8')) as WebservicesTable);
 
 /** cUF of the access key (IBGE state code) = the first two digits of the municipality's IBGE code. */
 export const cUfOf = (municipioIbge: string) => municipioIbge.slice(0, 2);

@@ -52,7 +52,7 @@ export interface SefazGateway {
 export interface SefazGatewayOptions {
   /**
    * SEFAZ_URL_TEST / SEFAZ_URL_LIVE: null → the built-in simulator (the embedded default); 'oficial' → the
-   * official endpoint of the issuer's authoriser (resources/nfe/webservices.json); a URL → one server answering
+   * official endpoint of the issuer's authoriser (nfe/webservices/webservices.json); a URL → one server answering
    * every operation at <url>/<operation> (a test double or a standalone simulator).
    */
   urls: { test: string | null; live: string | null };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { XmlDocument, XsdValidator } from 'libxml2-wasm';
+import { fiscalDataPath, preparedDataPath } from '../tabelas/fiscal-data-dir.js';
 import { libxml2 } from './libxml2.js';
 
 export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC'
@@ -17,7 +17,7 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
   pedRegEvento: 'pedRegEvento_v1.01.xsd',
   NFSe: 'NFSe_v1.01.xsd',
   evento: 'evento_v1.01.xsd',
-  // NF-e 4.00 (resources/xsd/nfe/SOURCES.txt).
+  // NF-e 4.00, the package as published (nfe/xsd of the data directory).
   NFe: 'nfe/nfe_v4.00.xsd',
   nfeProc: 'nfe/procNFe_v4.00.xsd',
   enviNFe: 'nfe/enviNFe_v4.00.xsd',
@@ -40,10 +40,13 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
 };
 
 /**
- * resources/xsd holds the official NFS-e 1.01 package (with the documented TSSerieDPS patch, see SOURCES.txt) and,
- * in nfe/, the NF-e 4.00 package (resources/xsd/nfe/SOURCES.txt).
+ * A schema file as SCHEMA_FILES names it: the NFS-e 1.01 package from its prepared copy (two patterns of
+ * tiposSimples_v1.01.xsd adjusted, scripts/prepare-data.ts), `nfe/…` from the NF-e 4.00 package as published.
+ * xs:include and xs:import resolve beside the file, so each package is read from one folder.
  */
-const XSD_DIR = fileURLToPath(new URL('../../../resources/xsd/', import.meta.url));
+export function schemaPath(file: string): string {
+  return file.startsWith('nfe/') ? fiscalDataPath('xsdNfe', file.slice('nfe/'.length)) : preparedDataPath('xsdNfse', file);
+}
 
 const validators = new Map<XsdSchemaName, XsdValidator>();
 let providersRegistered = false;
@@ -58,7 +61,7 @@ function validatorFor(schema: XsdSchemaName): XsdValidator {
     xmlRegisterFsInputProviders();
     providersRegistered = true;
   }
-  const path = `${XSD_DIR}${SCHEMA_FILES[schema]}`;
+  const path = schemaPath(SCHEMA_FILES[schema]);
   const doc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
   try {
     const validator = XsdValidator.fromDoc(doc);

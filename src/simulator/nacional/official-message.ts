@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-const TABLES_DIR = fileURLToPath(new URL('../../../resources/tables/', import.meta.url));
+import { fiscalDataPath, type FiscalDataset } from '../../engine/tabelas/fiscal-data-dir.js';
 
 /** RFC 4180-ish CSV (quoted fields with doubled quotes); the tables are small, so a full read is fine. */
 export function parseCsv(text: string): string[][] {
@@ -26,8 +24,8 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.length > 1 || r[0] !== '');
 }
 
-function loadTable(file: string): string[][] {
-  return parseCsv(readFileSync(`${TABLES_DIR}${file}`, 'utf8').replace(/^\uFEFF/, '')).slice(1);
+function loadTable(dataset: FiscalDataset): string[][] {
+  return parseCsv(readFileSync(fiscalDataPath(dataset), 'utf8').replace(/^\uFEFF/, '')).slice(1);
 }
 
 let errorMessages: Map<string, string> | undefined;
@@ -36,7 +34,7 @@ let servicos: Map<string, string> | undefined;
 
 /** Official message of an E-code (error_codes.csv, 411 codes from Anexos I, II and IV). */
 export function officialMessage(code: string): string | undefined {
-  errorMessages ??= new Map(loadTable('error_codes.csv').map((r) => [r[0], r[1]]));
+  errorMessages ??= new Map(loadTable('codigosErroNfse').map((r) => [r[0], r[1]]));
   return errorMessages.get(code);
 }
 
@@ -48,11 +46,11 @@ const UF_BY_IBGE_PREFIX: Record<string, string> = {
 };
 
 export function municipio(cMun: string): { nome: string; uf: string } | undefined {
-  municipios ??= new Map(loadTable('municipios_ibge.csv').map((r) => [r[3], { nome: r[2], uf: UF_BY_IBGE_PREFIX[r[3].slice(0, 2)] ?? r[1] }]));
+  municipios ??= new Map(loadTable('municipiosIbge').map((r) => [r[3], { nome: r[2], uf: UF_BY_IBGE_PREFIX[r[3].slice(0, 2)] ?? r[1] }]));
   return municipios.get(cMun);
 }
 
 export function tribNacDescricao(cTribNac: string): string | undefined {
-  servicos ??= new Map(loadTable('lista_servico_nacional_ctribnac.csv').map((r) => [r[0], r[3] || r[4]]));
+  servicos ??= new Map(loadTable('listaServicoNacional').map((r) => [r[0], r[3] || r[4]]));
   return servicos.get(cTribNac);
 }

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The official schemas and tables are read where they are published beside the project (the data directory,
+ * FISCAL_DATA_DIR), never copied into the repository. This module is the one place that knows where each one is.
+ */
+
+/** The folder holding package.json: src/ (tsx, vitest) and dist/ (`npm start`) sit at the same depth below it. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Every official dataset the service reads, as its path under the data directory; the start checks each one. */
+const FISCAL_DATASETS = {
+  /** NFS-e national XSD package 1.01 (read through its prepared copy, see PREPARED_DATASETS). */
+  xsdNfse: 'nfse-nacional/xsd',
+  /** NF-e 4.00 XSD package. */
+  xsdNfe: 'nfe/xsd',
+  listaServicoNacional: 'nfse-nacional/tables/lista_servico_nacional_ctribnac.csv',
+  incidenciaIssqn: 'nfse-nacional/tables/incidencia_issqn_por_ctribnac.csv',
+  nbs: 'nfse-nacional/tables/nbs_v2.csv',
+  municipiosIbge: 'nfse-nacional/tables/municipios_ibge.csv',
+  codigosErroNfse: 'nfse-nacional/rules/error_codes.csv',
+  cstatNfe: 'nfe/rules/cstat.csv',
+  webservicesNfe: 'nfe/webservices/webservices.json',
+} as const;
+
+export type FiscalDataset = keyof typeof FISCAL_DATASETS;
+
+/**
+ * Datasets that need a local change before use, written by scripts/prepare-data.ts into an ignored folder of the
+ * repository (the data directory may be read-only and is shared with other projects).
+ */
+const PREPARED_DATASETS = ['xsdNfse'] as const satisfies readonly FiscalDataset[];
+
+const PREPARED_DIR = join(REPO_ROOT, '.data');
+
+/** FISCAL_DATA_DIR as given (relative to the working directory), or ../shared beside the repository. */
+export function resolveFiscalDataDir(value: string | undefined): string {
+  return value?.trim() ? resolve(value.trim()) : resolve(REPO_ROOT, '../shared');
+}
+
+let current = resolveFiscalDataDir(undefined);
+
+/** Set once by the composition root from the configuration, before anything reads a dataset. */
+export function useFiscalDataDir(dir: string): void {
+  current = dir;
+}
+
+/** The data directory in use; tests and benchmarks read its sample documents. */
+export function fiscalDataDir(): string {
+  return current;
+}
+
+/** A dataset (or a file inside a dataset folder) under the data directory. */
+export function fiscalDataPath(dataset: FiscalDataset, ...inside: string[]): string {
+  return join(current, FISCAL_DATASETS[dataset], ...inside);
+}
+
+/** The prepared copy of a dataset that needs a local change (PREPARED_DATASETS). */
+export function preparedDataPath(dataset: (typeof PREPARED_DATASETS)[number], ...inside: string[]): string {
+  return join(PREPARED_DIR, FISCAL_DATASETS[dataset], ...inside);
+}
+
+/** What keeps the service from reading its official data from `dir`, one message per problem; [] when all is there. */
+export function fiscalDataProblems(dir: string): string[] {
+  if (!existsSync(dir)) {
+    return [`FISCAL_DATA_DIR: a pasta de dados oficiais ${dir} não existe (padrão: ../shared ao lado do repositório; veja docs/dados.md)`];
+  }
+  return Object.values(FISCAL_DATASETS)
+    .filter((relative) => !existsSync(join(dir, relative)))
+    .map((relative) => `FISCAL_DATA_DIR: falta ${relative} na pasta de dados oficiais ${dir}`);
+}
+
+/** The prepared copies that are missing, one message each: `npm run data:prepare` writes them. */
+export function preparedDataProblems(): string[] {
+  return PREPARED_DATASETS.map((dataset) => preparedDataPath(dataset))
+    .filter((prepared) => !existsSync(prepared))
+    .map((prepared) => `${prepared} não existe: rode npm run data:prepare (prepara os dados oficiais de FISCAL_DATA_DIR que precisam de ajuste local)`);
+}
