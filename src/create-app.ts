@@ -12,6 +12,7 @@ import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from './simulator/nac
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import { httpSefazGateway } from './engine/transmissao/sefaz-gateway.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
+import { FirstAttempts } from './engine/transmissao/first-attempts.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
 import { startWorker } from './worker/start-worker.js';
 import { systemResolveHost, type ResolveHost } from './engine/webhooks/check-host.js';
@@ -150,7 +151,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000, ca: config.sefazCa ?? undefined });
   // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
   cleanups.push(() => sefaz.close());
-  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, national, sefaz, webhooks };
+  const firstAttempts = new FirstAttempts();
+  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, national, sefaz, webhooks, firstAttempts };
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics = config.metricsPort !== null || config.metricsToken !== null
     ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })
@@ -219,6 +221,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       ]);
       // Requests still running at the deadline lose their connection; their idempotency records let clients repeat them.
       if (served === 'late') app.server.closeAllConnections();
+      // The first attempts requests left running after their response (Prefer: wait=0): waited for within the same
+      // deadline, or released to the workers. Without a deadline (tests), as before: the close does not wait.
+      if (deadline !== undefined) await firstAttempts.settle(engine, deadline);
       await metricsServer?.close();
       for (const cleanup of cleanups) await cleanup();
     },
