@@ -15,7 +15,8 @@ import { httpClient } from '../support/http.js';
 import { until } from '../support/subscriptions.js';
 
 const CHILD = 'test/operacao/graceful-child.ts';
-const SLOW_MS = 4_000;
+// Long enough that every note of a test is still waiting for its answer when the API is stopped, on a loaded machine too.
+const SLOW_MS = 10_000;
 
 interface Info {
   url: string;
