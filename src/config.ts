@@ -104,6 +104,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : null;
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) problems.push(`METRICS_PORT must be 0..65535, got "${env.METRICS_PORT}"`);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) problems.push('METRICS_PORT must differ from PORT (use METRICS_TOKEN for /metrics on the main port)');
   const metricsToken = env.METRICS_TOKEN?.trim() || null;
   // A short token is guessable by anyone who reaches the public port.
   if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must have at least 16 characters');
