@@ -33,10 +33,14 @@ function stages(text: string): Array<{ name: string; from: string; instructions:
   return out;
 }
 
-/** `npm start` = `<build step> && exec <node command>`: the two halves, the command as argv. */
+/**
+ * `npm start` = `<steps> && exec <node command>`: its build step (the one running scripts/build.mjs; other steps
+ * may come before it) and the command it ends with, as argv.
+ */
 function startScript() {
-  const [build, run] = pkg.scripts.start!.split('&&').map((s) => s.trim());
-  return { build: build!, argv: run!.replace(/^exec\s+/, '').split(/\s+/) };
+  const steps = pkg.scripts.start!.split('&&').map((s) => s.trim());
+  const build = steps.find((step) => step.includes('scripts/build.mjs')) ?? '';
+  return { build, argv: steps.at(-1)!.replace(/^exec\s+/, '').split(/\s+/) };
 }
 
 describe('Dockerfile', () => {
