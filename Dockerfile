@@ -4,12 +4,10 @@
 # --- build: all dependencies, the generated Prisma client (postinstall), src/ transpiled to dist/ ---------------
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# The postinstall step (scripts/generate.mjs: prisma generate) needs the schema, so it comes with the lock file.
-COPY package.json package-lock.json prisma.config.ts ./
-COPY scripts ./scripts
-COPY prisma ./prisma
-RUN npm ci --no-audit --no-fund
+# The whole context before npm ci: its postinstall step (prisma generate, and whatever else package.json lists
+# there) sees the tree it sees in a checkout. .dockerignore keeps the context to the sources.
 COPY . .
+RUN npm ci --no-audit --no-fund
 # The build step of `npm start`, done once here instead of at every start. resources/ may be absent once the
 # official data lives only in FISCAL_DATA_DIR: an empty directory keeps the runtime COPY below valid.
 RUN node scripts/build.mjs && mkdir -p resources
