@@ -40,6 +40,12 @@ export interface Config {
   /** SMTP for webhook outage notices (smtp://… or smtps://…); without it notices are recorded and logged. */
   smtpUrl: string | null;
   logLevel: string;
+  /** Port of a listener serving only GET /metrics (every role, the worker too); null → none. */
+  metricsPort: number | null;
+  /** Bearer token of GET /metrics; with it the main port serves /metrics too. Null → no /metrics on the main port. */
+  metricsToken: string | null;
+  /** How long SIGTERM waits for requests and jobs in flight before releasing what is left and exiting. */
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +108,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Without its schemas and tables the service would fail on the first note instead of at start.
   const fiscalDataDir = resolveFiscalDataDir(env.FISCAL_DATA_DIR);
   problems.push(...fiscalDataProblems(fiscalDataDir), ...preparedDataProblems());
+  const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : null;
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) problems.push(`METRICS_PORT must be 0..65535, got "${env.METRICS_PORT}"`);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) problems.push('METRICS_PORT must differ from PORT (use METRICS_TOKEN for /metrics on the main port)');
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  // A short token is guessable by anyone who reaches the public port.
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must have at least 16 characters');
+  const shutdownGraceSeconds = Number(env.SHUTDOWN_GRACE_SECONDS ?? 25);
+  if (!Number.isFinite(shutdownGraceSeconds) || shutdownGraceSeconds < 0) problems.push('SHUTDOWN_GRACE_SECONDS must be a non-negative number');
 
   if (problems.length) throw new ConfigError(`invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
@@ -125,5 +139,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowedCidrs,
     smtpUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsPort,
+    metricsToken,
+    shutdownGraceSeconds,
   };
 }

@@ -13,6 +13,7 @@ import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from './simulator/nac
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import { httpSefazGateway } from './engine/transmissao/sefaz-gateway.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
+import { FirstAttempts } from './engine/transmissao/first-attempts.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
 import { startWorker } from './worker/start-worker.js';
 import { systemResolveHost, type ResolveHost } from './engine/webhooks/check-host.js';
@@ -30,6 +31,8 @@ import { attachGraphqlWs } from './http/attach-graphql-ws.js';
 import { buildServer } from './http/build-server.js';
 import { createLogger } from './create-logger.js';
 import { createRestApi } from './rest/rest-api.js';
+import { createMetrics, type Metrics } from './metrics/create-metrics.js';
+import { serveMetrics, type MetricsServer } from './metrics/serve-metrics.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -65,8 +68,17 @@ export interface App {
   simulator: Simulator;
   database: Database;
   url: string;
+  /** Null unless METRICS_PORT or METRICS_TOKEN exposes them. */
+  metrics: Metrics | null;
+  /** The METRICS_PORT listener's /metrics URL once listening; '' without one. */
+  metricsUrl: string;
   listen(): Promise<string>;
-  close(): Promise<void>;
+  /**
+   * Stops the process's work. With `graceMs`: new requests are refused at once, requests and jobs in flight get
+   * until then to finish; jobs still running are then released to other workers and connections still open are
+   * cut, so the process can exit within the grace period.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 /** The composition root: infrastructure is built once here and handed to engine, GraphQL, REST and workers. */
@@ -141,12 +153,21 @@ export async function createApp(options: AppOptions): Promise<App> {
   const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000, ca: config.sefazCa ?? undefined });
   // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
   cleanups.push(() => sefaz.close());
-  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, national, sefaz, webhooks };
+  const firstAttempts = new FirstAttempts();
+  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, national, sefaz, webhooks, firstAttempts };
+  // Metrics cost a little on every request, so they exist only where something can read them.
+  const metrics = config.metricsPort !== null || config.metricsToken !== null
+    ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })
+    : null;
   const runWorker = options.worker ?? role !== 'api';
-  const worker = runWorker ? startWorker(engine, { captureIntervalMs: config.captureIntervalMinutes * 60_000, captureTickMs: config.captureTickSeconds * 1000 }) : null;
-  if (worker) cleanups.unshift(() => worker.stop());
+  const worker = runWorker
+    ? startWorker(engine, {
+        captureIntervalMs: config.captureIntervalMinutes * 60_000,
+        captureTickMs: config.captureTickSeconds * 1000,
+        onJobDone: metrics ? (provider, outcome, seconds) => metrics.observeJob(provider, outcome, seconds) : undefined,
+      })
+    : null;
   const webhookWorker = runWorker ? startWebhookWorker(engine) : null;
-  if (webhookWorker) cleanups.unshift(() => webhookWorker.stop());
   const rest = await createRestApi(schema, engine);
   const { app, yoga } = await buildServer({
     engine,
@@ -157,8 +178,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     healthcheck: async () => {
       await database.prisma.$queryRawUnsafe('SELECT 1');
     },
+    metrics: metrics ? { registry: metrics, token: config.metricsToken } : undefined,
   });
   let url = '';
+  let metricsServer: MetricsServer | null = null;
   const ws = attachGraphqlWs(app.server, yoga, engine, { keyRecheckMs: options.keyRecheckMs });
 
   return {
@@ -168,16 +191,42 @@ export async function createApp(options: AppOptions): Promise<App> {
     get url() {
       return url;
     },
+    metrics,
+    get metricsUrl() {
+      return metricsServer?.url ?? '';
+    },
     listen: async () => {
+      if (metrics && config.metricsPort !== null && !metricsServer) {
+        metricsServer = await serveMetrics(metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken });
+      }
       if (role === 'worker') return '';
       await app.listen({ port: config.port, host: config.host });
       const address = app.server.address() as AddressInfo;
       url = `http://127.0.0.1:${address.port}`;
       return url;
     },
-    close: async () => {
+    close: async ({ graceMs }: { graceMs?: number } = {}) => {
+      const deadline = graceMs === undefined ? undefined : Date.now() + graceMs;
+      const byDeadline = <T>(work: Promise<T>): Promise<T | 'late'> => {
+        if (deadline === undefined) return work;
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), 'late')));
+        return Promise.race([work, late]).finally(() => clearTimeout(timer));
+      };
       await ws.close();
-      await app.close();
+      // All at once: the server stops accepting and waits for its requests while the workers stop claiming and
+      // finish what they hold (the transmission worker releases what is left at the deadline by itself).
+      const [served] = await Promise.all([
+        byDeadline(app.close()),
+        worker?.stop(deadline),
+        webhookWorker ? byDeadline(webhookWorker.stop()) : undefined,
+      ]);
+      // Requests still running at the deadline lose their connection; their idempotency records let clients repeat them.
+      if (served === 'late') app.server.closeAllConnections();
+      // The first attempts requests left running after their response (Prefer: wait=0): waited for within the same
+      // deadline, or released to the workers. Without a deadline (tests), as before: the close does not wait.
+      if (deadline !== undefined) await firstAttempts.settle(engine, deadline);
+      await metricsServer?.close();
       for (const cleanup of cleanups) await cleanup();
     },
   };

@@ -15,6 +15,8 @@ export interface Database {
   sql: SqlRunner;
   prepared: PreparedSql;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL only: the pool's connections (open, idle, requests waiting for one), read for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Runs `fn` on a single connection (BEGIN/COMMIT and advisory locks must share one). */
   migrateWith<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     prepared: async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[],
     migrateWith: (run) => withClient(url, searchPath, run),
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await prisma.$disconnect();
       await pool.end().catch(() => {});

@@ -10,6 +10,8 @@ import { EngineError, isEngineError } from '../engine/errors.js';
 import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import { errorResponse } from '../rest/error-response.js';
 import type { RestApi } from '../rest/rest-api.js';
+import type { Metrics } from '../metrics/create-metrics.js';
+import { metricsAuthorized } from '../metrics/metrics-authorized.js';
 import { createGraphqlHttp, type Yoga } from './create-graphql-http.js';
 import { readMultipart } from './read-multipart.js';
 
@@ -27,6 +29,8 @@ export interface ServerOptions {
   rateLimiter: RateLimiter;
   docsUrl: string;
   healthcheck: () => Promise<void>;
+  /** Request metrics; with `token` the main port also serves GET /metrics to `Authorization: Bearer <token>`. */
+  metrics?: { registry: Pick<Metrics, 'observeRequest' | 'render' | 'contentType'>; token: string | null };
 }
 
 const MB = 1024 * 1024;
@@ -108,6 +112,26 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   app.setNotFoundHandler((req, reply) =>
     sendError(new EngineError('rota_nao_encontrada', 'Rota não encontrada.', { correcao: 'Confira o método e o caminho.' }), req, reply, docsUrl),
   );
+
+  const metrics = options.metrics;
+  if (metrics) {
+    // The route template, never the raw URL: ids in paths would make a series per note. A callback hook, not an
+    // async one: it spares a promise per request (bench/metrics.ts).
+    app.addHook('onResponse', (req, reply, done) => {
+      metrics.registry.observeRequest(req.routeOptions.url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+    // Without a token the main port never serves metrics (only METRICS_PORT does, if set).
+    if (metrics.token !== null) {
+      const token = metrics.token;
+      app.get('/metrics', async (req, reply) => {
+        if (!metricsAuthorized(req.headers.authorization, token)) {
+          return reply.status(401).header('www-authenticate', 'Bearer').type('text/plain').send('unauthorized\n');
+        }
+        return reply.type(metrics.registry.contentType).send(await metrics.registry.render());
+      });
+    }
+  }
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -6,10 +6,12 @@ import { purgeIdempotency } from '../engine/idempotencia/begin-idempotent.js';
 import { resumeLotes } from '../engine/lotes/resume-lotes.js';
 import { runNfeDiscardsIfDue } from '../engine/nfe/discard-forgotten-notes.js';
 import { claimJobs } from '../engine/transmissao/claim-jobs.js';
+import { releaseJobs } from '../engine/transmissao/release-jobs.js';
 import { NFE_JOB, runNfeJob } from '../engine/nfe/run-nfe-job.js';
 import { readRound, runTransmissionJob, type ClaimedRound } from '../engine/nfse/transmissao/run-transmission-job.js';
 import { flagProlongedNotes } from '../engine/nfse/transmissao/flag-prolonged-notes.js';
 import type { TransmissionDeps } from '../engine/transmissao/transmission-deps.js';
+import type { TransmissionJob } from '../generated/prisma/client.js';
 
 export interface WorkerOptions {
   pollMs?: number;
@@ -20,6 +22,19 @@ export interface WorkerOptions {
   captureIntervalMs?: number;
   /** 0 = no capture in this worker. */
   captureTickMs?: number;
+  /** Sees each transmission job this worker ran: from its claim to the end of the step (settled or rescheduled). */
+  onJobDone?: JobObserver;
+}
+
+export type JobOutcome = 'settled' | 'rescheduled' | 'error';
+export type JobObserver = (kind: 'nfse' | 'nfe', outcome: JobOutcome, seconds: number) => void;
+
+/** What drainJobs reports to a worker: the jobs it holds (released if the worker stops before they end). */
+export interface DrainHooks {
+  /** Checked before each claim: once it says stop, no further job is claimed. */
+  stopping?: () => boolean;
+  held?: Map<string, TransmissionJob>;
+  onJobDone?: JobObserver;
 }
 
 /**
@@ -30,13 +45,20 @@ export interface WorkerOptions {
 export const TRANSMISSION_CONCURRENCY = 32;
 
 /** Runs every due job now (tests drive time with a FakeClock and call this instead of waiting). */
-export async function drainJobs(deps: TransmissionDeps, concurrency = TRANSMISSION_CONCURRENCY): Promise<number> {
+export async function drainJobs(deps: TransmissionDeps, concurrency = TRANSMISSION_CONCURRENCY, hooks: DrainHooks = {}): Promise<number> {
   let total = 0;
   for (;;) {
+    if (hooks.stopping?.()) return total;
     const jobs = await claimJobs(deps, concurrency);
     if (jobs.length === 0) return total;
-    const round = await readRound(deps, jobs);
-    await Promise.all(jobs.map((job) => runJobSafely(deps, job, round)));
+    const claimedAt = performance.now();
+    for (const job of jobs) hooks.held?.set(job.id, job);
+    try {
+      const round = await readRound(deps, jobs);
+      await Promise.all(jobs.map((job) => runJobSafely(deps, job, round, claimedAt, hooks)));
+    } finally {
+      for (const job of jobs) hooks.held?.delete(job.id);
+    }
     total += jobs.length;
   }
 }
@@ -56,6 +78,9 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
   let stopped = false;
   let lastSweep = 0;
   const stopping = new AbortController();
+  /** Jobs claimed and not yet done: what a stop past its deadline gives back. */
+  const held = new Map<string, TransmissionJob>();
+  const hooks: DrainHooks = { stopping: () => stopped, held, onJobDone: options.onJobDone };
   // Capture runs in a loop of its own: a long first capture (thousands of documents) never delays transmissions.
   const captureTickMs = options.captureTickMs ?? 30_000;
   const captureLoop = (async () => {
@@ -78,31 +103,54 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
           await sweep(deps);
         }
         const resumed = await resumeLotes(deps);
-        const ran = await drainJobs(deps, options.concurrency);
-        if (ran === 0 && resumed === 0) await sleep(pollMs);
+        if (stopped) break;
+        const ran = await drainJobs(deps, options.concurrency, hooks);
+        if (ran === 0 && resumed === 0) await sleep(pollMs, undefined, { signal: stopping.signal }).catch(() => {});
       } catch (err) {
         deps.logger.error({ err }, 'worker loop failed; retrying');
-        await sleep(pollMs * 4);
+        await sleep(pollMs * 4, undefined, { signal: stopping.signal }).catch(() => {});
       }
     }
   })();
   return {
-    stop: async () => {
+    /**
+     * Claims nothing more and waits for the jobs it holds. With a deadline (epoch ms), jobs still running then are
+     * released (their lease ends now, so another worker takes them at once) and stop returns without them.
+     */
+    stop: async (deadline?: number) => {
       stopped = true;
       stopping.abort();
-      await Promise.all([loop, captureLoop]);
+      const done = Promise.all([loop, captureLoop]).then(() => true);
+      if (deadline === undefined) return void (await done);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), false)));
+      const finished = await Promise.race([done, late]);
+      clearTimeout(timer);
+      if (finished) return;
+      const jobs = [...held.values()];
+      const released = await releaseJobs(deps, jobs).catch((err: unknown) => {
+        deps.logger.error({ err }, 'could not release the jobs held; their leases will expire');
+        return 0;
+      });
+      deps.logger.warn({ held: jobs.length, released }, 'stop deadline reached: jobs in flight released to other workers');
     },
   };
 }
 
-async function runJobSafely(deps: TransmissionDeps, job: Parameters<typeof runTransmissionJob>[1], round: ClaimedRound) {
+async function runJobSafely(deps: TransmissionDeps, job: TransmissionJob, round: ClaimedRound, claimedAt: number, hooks: DrainHooks) {
+  let outcome: JobOutcome = 'error';
   try {
-    if (job.kind === NFE_JOB) await runNfeJob(deps, job);
-    else await runTransmissionJob(deps, job, undefined, round);
+    const settled = job.kind === NFE_JOB ? await runNfeJob(deps, job) : await runTransmissionJob(deps, job, undefined, round);
+    // A step that leaves the note pending (lost answer, outage) has rescheduled its job.
+    outcome = settled && !PENDING_STATUSES.has(settled.status) ? 'settled' : 'rescheduled';
   } catch (err) {
     // The lease expires and the job is claimed again; nothing is lost.
     deps.logger.error({ err, jobId: job.id, nfseId: job.nfseId, nfeId: job.nfeId }, 'transmission job failed');
   } finally {
     round.authorizations.leave();
+    hooks.onJobDone?.(job.kind === NFE_JOB ? 'nfe' : 'nfse', outcome, (performance.now() - claimedAt) / 1000);
   }
 }
+
+/** Statuses of a note whose transmission is not over (NFS-e and NF-e). */
+const PENDING_STATUSES = new Set(['transmitindo', 'aguardando_confirmacao', 'contingencia_epec']);

@@ -134,6 +134,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry');
     return null;
   });
+  deps.firstAttempts?.track(job, attempt);
   const waitMs = preferWaitMs(options.waitSeconds);
   const settled = await waitForSettled(deps, id, waitMs, attempt);
   const view = presentNfse(settled);
