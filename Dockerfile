@@ -8,11 +8,10 @@ WORKDIR /app
 # there) sees the tree it sees in a checkout. .dockerignore keeps the context to the sources.
 COPY . .
 RUN npm ci --no-audit --no-fund
-# The build step of `npm start`, done once here instead of at every start. resources/ may be absent once the
-# official data lives only in FISCAL_DATA_DIR: an empty directory keeps the runtime COPY below valid.
-RUN node scripts/build.mjs && mkdir -p resources
+# The build step of `npm start`, done once here instead of at every start.
+RUN node scripts/build.mjs
 
-# --- runtime: production dependencies only, the transpiled program, its migrations, contract and resources -----
+# --- runtime: production dependencies only, the transpiled program, its migrations, contract and own tables -----
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app

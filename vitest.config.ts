@@ -15,8 +15,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Tests call the synchronous XML readers and the schema validation directly; the service loads libxml2 on first need.
     setupFiles: ['test/support/load-libxml2.ts', 'test/support/use-fiscal-data-dir.ts'],
-    // The official data that needs a local change is written into .data/ first (scripts/prepare-data.ts).
-    globalSetup: ['test/support/prepare-data.ts'],
     // PGlite instances are memory-hungry and the machine has 2 cores.
     pool: 'forks',
     maxWorkers: 2,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fiscalDataProblems, preparedDataProblems, resolveFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
+import { fiscalDataProblems, resolveFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
 
 /** The only reader of process.env: parsed once, every problem reported together. */
 export interface Config {
@@ -107,7 +107,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   // Without its schemas and tables the service would fail on the first note instead of at start.
   const fiscalDataDir = resolveFiscalDataDir(env.FISCAL_DATA_DIR);
-  problems.push(...fiscalDataProblems(fiscalDataDir), ...preparedDataProblems());
+  problems.push(...fiscalDataProblems(fiscalDataDir));
   const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : null;
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) problems.push(`METRICS_PORT must be 0..65535, got "${env.METRICS_PORT}"`);
   if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) problems.push('METRICS_PORT must differ from PORT (use METRICS_TOKEN for /metrics on the main port)');

@@ -12,7 +12,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Every official dataset the service reads, as its path under the data directory; the start checks each one. */
 const FISCAL_DATASETS = {
-  /** NFS-e national XSD package 1.01 (read through its prepared copy, see PREPARED_DATASETS). */
+  /** NFS-e national XSD package 1.01 (one file read with local changes: xml/apply-nfse-schema-patches.ts). */
   xsdNfse: 'nfse-nacional/xsd',
   /** NF-e 4.00 XSD package. */
   xsdNfe: 'nfe/xsd',
@@ -26,14 +26,6 @@ const FISCAL_DATASETS = {
 } as const;
 
 export type FiscalDataset = keyof typeof FISCAL_DATASETS;
-
-/**
- * Datasets that need a local change before use, written by scripts/prepare-data.ts into an ignored folder of the
- * repository (the data directory may be read-only and is shared with other projects).
- */
-const PREPARED_DATASETS = ['xsdNfse'] as const satisfies readonly FiscalDataset[];
-
-const PREPARED_DIR = join(REPO_ROOT, '.data');
 
 /** FISCAL_DATA_DIR as given (relative to the working directory), or ../shared beside the repository. */
 export function resolveFiscalDataDir(value: string | undefined): string {
@@ -57,11 +49,6 @@ export function fiscalDataPath(dataset: FiscalDataset, ...inside: string[]): str
   return join(current, FISCAL_DATASETS[dataset], ...inside);
 }
 
-/** The prepared copy of a dataset that needs a local change (PREPARED_DATASETS). */
-export function preparedDataPath(dataset: (typeof PREPARED_DATASETS)[number], ...inside: string[]): string {
-  return join(PREPARED_DIR, FISCAL_DATASETS[dataset], ...inside);
-}
-
 /** What keeps the service from reading its official data from `dir`, one message per problem; [] when all is there. */
 export function fiscalDataProblems(dir: string): string[] {
   if (!existsSync(dir)) {
@@ -70,11 +57,4 @@ export function fiscalDataProblems(dir: string): string[] {
   return Object.values(FISCAL_DATASETS)
     .filter((relative) => !existsSync(join(dir, relative)))
     .map((relative) => `FISCAL_DATA_DIR: falta ${relative} na pasta de dados oficiais ${dir}`);
-}
-
-/** The prepared copies that are missing, one message each: `npm run data:prepare` writes them. */
-export function preparedDataProblems(): string[] {
-  return PREPARED_DATASETS.map((dataset) => preparedDataPath(dataset))
-    .filter((prepared) => !existsSync(prepared))
-    .map((prepared) => `${prepared} não existe: rode npm run data:prepare (prepara os dados oficiais de FISCAL_DATA_DIR que precisam de ajuste local)`);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { XmlDocument, XsdValidator } from 'libxml2-wasm';
-import { fiscalDataPath, preparedDataPath } from '../tabelas/fiscal-data-dir.js';
+import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
+import { applyNfseSchemaPatches, PATCHED_NFSE_SCHEMA } from './apply-nfse-schema-patches.js';
 import { libxml2 } from './libxml2.js';
 
 export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC'
@@ -40,12 +41,29 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
 };
 
 /**
- * A schema file as SCHEMA_FILES names it: the NFS-e 1.01 package from its prepared copy (two patterns of
- * tiposSimples_v1.01.xsd adjusted, scripts/prepare-data.ts), `nfe/…` from the NF-e 4.00 package as published.
- * xs:include and xs:import resolve beside the file, so each package is read from one folder.
+ * A schema file as SCHEMA_FILES names it: the NFS-e 1.01 package and, under `nfe/…`, the NF-e 4.00 package, both
+ * in the data directory. xs:include and xs:import resolve beside the file, so each package is read from one folder.
  */
 export function schemaPath(file: string): string {
-  return file.startsWith('nfe/') ? fiscalDataPath('xsdNfe', file.slice('nfe/'.length)) : preparedDataPath('xsdNfse', file);
+  return file.startsWith('nfe/') ? fiscalDataPath('xsdNfe', file.slice('nfe/'.length)) : fiscalDataPath('xsdNfse', file);
+}
+
+/**
+ * Serves PATCHED_NFSE_SCHEMA with its local changes to libxml2 when a schema includes it; every other file is
+ * read from the file system as published.
+ */
+function patchedSchemaProvider(lib: ReturnType<typeof libxml2>) {
+  const path = schemaPath(PATCHED_NFSE_SCHEMA);
+  // latin1 maps every byte to one character and back, so the file's BOM and CRLF reach libxml2 unchanged.
+  const bytes = Buffer.from(applyNfseSchemaPatches(readFileSync(path).toString('latin1')), 'latin1');
+  const buffers = new lib.XmlBufferInputProvider({ [path]: bytes });
+  const local = (filename: string) => (filename.startsWith('file://') ? decodeURIComponent(new URL(filename).pathname) : filename);
+  return {
+    match: (filename: string) => local(filename) === path,
+    open: (filename: string) => buffers.open(local(filename)),
+    read: buffers.read.bind(buffers),
+    close: buffers.close.bind(buffers),
+  };
 }
 
 const validators = new Map<XsdSchemaName, XsdValidator>();
@@ -55,10 +73,13 @@ let providersRegistered = false;
 function validatorFor(schema: XsdSchemaName): XsdValidator {
   const cached = validators.get(schema);
   if (cached) return cached;
-  const { XmlDocument, XsdValidator, xmlRegisterFsInputProviders } = libxml2();
+  const lib = libxml2();
+  const { XmlDocument, XsdValidator, xmlRegisterFsInputProviders, xmlRegisterInputProvider } = lib;
   if (!providersRegistered) {
-    // xs:include / xs:import are resolved through the file system relative to the schema URL.
+    // xs:include / xs:import are resolved through the file system relative to the schema URL, except the one
+    // file read with local changes: libxml2 asks the provider registered last first.
     xmlRegisterFsInputProviders();
+    xmlRegisterInputProvider(patchedSchemaProvider(lib));
     providersRegistered = true;
   }
   const path = schemaPath(SCHEMA_FILES[schema]);
