@@ -40,7 +40,7 @@ export function bodyIssues<D extends BodyDeclaration>(
   declaration: D,
   value: unknown,
   before: ValidationIssue[] = [],
-): { ok: true; value: BodyOf<D> } | { ok: false; issues: ValidationIssue[] } {
+): { ok: true; value: BodyOf<D> } | { ok: false; issues: ValidationIssue[]; value: Partial<BodyOf<D>> | undefined } {
   const result = safeParse(declaration.schema, value, { abortPipeEarly: true });
   const issues = [...before, ...validationIssuesOf(result.issues ?? [])];
   if (declaration.refine && result.output !== null && typeof result.output === 'object') {
@@ -50,14 +50,17 @@ export function bodyIssues<D extends BodyDeclaration>(
     };
     declaration.refine(result.output as Partial<BodyOf<D>>, report);
   }
-  return issues.length ? { ok: false, issues } : { ok: true, value: result.output as BodyOf<D> };
+  return issues.length ? { ok: false, issues, value: result.output as Partial<BodyOf<D>> | undefined } : { ok: true, value: result.output as BodyOf<D> };
+}
+
+/** The 422 of a declaration's body with these problems. */
+export function invalidBody(declaration: BodyDeclaration, erros: ValidationIssue[]): EngineError {
+  return declaration.invalid?.(erros) ?? new EngineError('validacao', 'A requisição tem campos inválidos.', { extra: { erros } });
 }
 
 /** The typed body, or the 422 `validacao` with every problem in `erros[]`. */
 export function readBody<D extends BodyDeclaration>(declaration: D, value: unknown, before: ValidationIssue[] = []): BodyOf<D> {
   const result = bodyIssues(declaration, value, before);
-  if (!result.ok) {
-    throw declaration.invalid?.(result.issues) ?? new EngineError('validacao', 'A requisição tem campos inválidos.', { extra: { erros: result.issues } });
-  }
+  if (!result.ok) throw invalidBody(declaration, result.issues);
   return result.value;
 }
