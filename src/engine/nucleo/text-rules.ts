@@ -19,3 +19,16 @@ export const optionalText = (max: number) =>
 /** A rule of an optional text that is not checked when the text was left out. */
 export const checkText = (test: (s: string) => boolean, mensagem: string, correcao: string, codigo?: string) =>
   v.check((s: string | null) => s === null || test(s), issueMessage(mensagem, correcao, codigo));
+
+/**
+ * A one-line text of the authorities' layouts (TSString, TJust): trimmed, `min` to `max` characters, Latin-1
+ * without line breaks. `what` names it in the messages ("O motivo"), `fix` is the correction of every problem.
+ */
+export const layoutText = (min: number, max: number, what: string, fix: string) =>
+  v.pipe(
+    v.string(issueMessage(`${what} deve ser texto.`, fix, 'tipo_invalido')),
+    v.trim(),
+    v.nonEmpty(issueMessage(`${what} é obrigatório(a).`, fix, 'campo_obrigatorio')),
+    v.check((s) => s.length >= min && s.length <= max, (i) => issueMessage(`${what} tem ${i.input.length} caracteres; o leiaute exige de ${min} a ${max}.`, fix)),
+    v.regex(/^[\x20-\xFF]+$/, issueMessage(`${what} tem caracteres que o leiaute não aceita (quebras de linha, emojis).`, fix)),
+  );
