@@ -46,8 +46,8 @@ export function validationIssuesOf(issues: readonly BaseIssue<unknown>[]): Valid
     if (issue.kind === 'schema' && OBJECT_TYPES.has(issue.type) && (issue.path?.length ?? 0) > 0) {
       const last = issue.path![issue.path!.length - 1]!;
       if (issue.expected === 'never') {
-        // Unknown members are reported by the object, so the declaration's wording of the object does not apply.
-        return { codigo: 'campo_desconhecido', campo, mensagem: `Campo desconhecido: "${key}".`, correcao: 'Remova o campo ou corrija o nome.' };
+        // Unknown members are reported by the object: its wording applies when it has one for them.
+        return out('campo_desconhecido', `Campo desconhecido: "${key}".`, 'Remova o campo ou corrija o nome.');
       }
       if (last.value === undefined && issue.input === undefined) {
         return { codigo: 'campo_obrigatorio', campo, mensagem: `${key} é obrigatório.`, correcao: `Informe ${key}.` };

@@ -57,7 +57,9 @@ export const webhookFields = {
         ),
         // Values go on the wire verbatim: control characters would split the header.
         valor: v.pipe(v.string(VALOR), v.maxLength(1000, VALOR), v.check((s) => !/[\r\n\0]/.test(s), VALOR)),
-      }, issueMessage('Cada cabeçalho é {nome, valor}.', 'Envie {"nome": "...", "valor": "..."}.', 'tipo_invalido')),
+      }, (i) => (i.expected === 'never'
+        ? issueMessage(`Campo desconhecido: ${String(i.input)}.`, 'Use apenas nome e valor.', 'campo_desconhecido')
+        : issueMessage('Cada cabeçalho é {nome, valor}.', 'Envie {"nome": "...", "valor": "..."}.', 'tipo_invalido'))),
       issueMessage('cabecalhos deve ser uma lista de {nome, valor}.', 'Envie [{"nome": "X-Token", "valor": "..."}].', 'tipo_invalido'),
     ),
     v.maxLength(MAX_HEADERS, issueMessage(`No máximo ${MAX_HEADERS} cabeçalhos por webhook.`, 'Remova cabeçalhos até ficar com 5.', 'limite_excedido')),
