@@ -7,7 +7,7 @@ import { readBody } from '../nucleo/read-body.js';
 import { companyBody, type CompanyBody, type CompanyEndereco } from './company-body.js';
 import { presentCompany } from './present-company.js';
 
-/** `input` is the company body in its declared (camelCase) shape, validated here: `companyBody`. */
+/** `body` is the company body in its declared (camelCase) shape, validated here once: `companyBody`. */
 export async function createCompany(deps: EngineDeps, principal: Principal, body: unknown) {
   assertLiveKey(principal, 'Criar empresas');
   if (principal.companyId) {
