@@ -3,6 +3,8 @@ import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js'
 import type { GraphContext } from '../graph/graph-context.js';
 import { snakeKeys } from '../graph/snake-keys.js';
 import { bodyAsInput } from './body-as-input.js';
+import { inputOfBody } from './input-of-body.js';
+import type { BodyDeclaration } from '../engine/nucleo/read-body.js';
 
 const DOMAIN_ERROR_FRAGMENT = `
 fragment DomainErrorFields on DomainError { codigo mensagem campo correcao codigoOficial extra }`;
@@ -11,11 +13,11 @@ export interface PreparedDocument {
   document: DocumentNode;
   rootField: string;
   /** The variable that carries the JSON body as a typed input object, if the operation takes one. */
-  bodyInput: { name: string; type: GraphQLInputType } | null;
+  bodyInput: { name: string; type: GraphQLInputType; declaration?: BodyDeclaration } | null;
 }
 
 /** Parsed and validated once at start, so a broken document fails the boot (and the drift test), not a request. */
-export function prepareDocument(schema: GraphQLSchema, source: string): PreparedDocument {
+export function prepareDocument(schema: GraphQLSchema, source: string, declaration?: BodyDeclaration): PreparedDocument {
   const document = parse(source.includes('...DomainErrorFields') ? source + DOMAIN_ERROR_FRAGMENT : source);
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`invalid REST document:\n${source}\n${errors.map((e) => e.message).join('\n')}`);
@@ -26,7 +28,8 @@ export function prepareDocument(schema: GraphQLSchema, source: string): Prepared
     .map((d) => ({ name: d.variable.name.value, type: typeFromAST(schema, d.type as never) as GraphQLInputType }))
     .filter((v) => isInputObjectType(getNullableType(v.type)));
   if (inputs.length > 1) throw new Error(`a REST document takes at most one input object:\n${source}`);
-  return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ?? null };
+  if (declaration && !inputs[0]) throw new Error(`a REST document with a body declaration takes an input object:\n${source}`);
+  return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ? { ...inputs[0], declaration } : null };
 }
 
 /**
@@ -41,7 +44,10 @@ export async function executePrepared(
 ): Promise<Record<string, unknown>> {
   let contextValue = context;
   let variableValues = variables;
-  if (prepared.bodyInput) {
+  if (prepared.bodyInput?.declaration) {
+    const { name, type, declaration } = prepared.bodyInput;
+    variableValues = { ...variables, [name]: inputOfBody(type, variables[name], declaration) };
+  } else if (prepared.bodyInput) {
     const { name, type } = prepared.bodyInput;
     const input = bodyAsInput(type, variables[name]);
     // A body the typed input cannot carry travels beside it; the empty input fits since every member is optional.

@@ -177,7 +177,7 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
   if (missing.length) throw new Error(`openapi.yaml operations without an implementation: ${missing.join(', ')}`);
   for (const [operationId, op] of Object.entries(operations)) {
     if (!api.getOperation(operationId)) throw new Error(`operation ${operationId} is not in openapi.yaml`);
-    prepared.set(operationId, prepareDocument(schema, op.document));
+    prepared.set(operationId, prepareDocument(schema, op.document, op.body));
   }
 
   return {

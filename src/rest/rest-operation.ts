@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
+import type { BodyDeclaration } from '../engine/nucleo/read-body.js';
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -17,6 +18,11 @@ export interface RestRequest {
 export interface RestOperation {
   document: string;
   toVariables(req: RestRequest): Record<string, unknown>;
+  /**
+   * The engine's declaration of the body the document's input object carries: REST maps the body to its shape
+   * at the edge (snake_case → camelCase) and the engine validates it once.
+   */
+  body?: BodyDeclaration;
   /** Builds the response body from the root field's data (already snake_cased). */
   toBody?(data: Record<string, unknown>, req: RestRequest): unknown;
   successStatus: number | ((data: Record<string, unknown>) => number);

@@ -4,6 +4,7 @@ import type { Environment } from '../../src/engine/nucleo/environment.js';
 import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
 import type { EngineDeps } from '../../src/engine/engine-deps.js';
 import { createCompany } from '../../src/engine/empresas/create-company.js';
+import { camelBody } from '../../src/rest/input-of-body.js';
 import { uploadCertificate } from '../../src/engine/empresas/upload-certificate.js';
 import { DAY } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
@@ -46,14 +47,15 @@ export async function seedAccount(deps: EngineDeps, name = 'Conta de teste'): Pr
     },
     company: async (overrides = {}, options = {}) => {
       const cnpj = (overrides.cnpj as string) ?? randomNumericCnpj();
-      const company = await createCompany(deps, live, {
+      // Overrides are written as REST bodies (snake_case); the engine takes the declared shape.
+      const company = await createCompany(deps, live, camelBody({
         cnpj,
         razao_social: 'Serviços de Teste Ltda',
         municipio: MUNICIPIO_NACIONAL,
         regime_tributario: 'lucro_presumido',
         padroes: { codigo_nacional: '010101', aliquota_iss: '2.00' },
         ...overrides,
-      });
+      }, '', []));
       const cert = options.certificate ?? true;
       if (cert) {
         const now = deps.clock.now();

@@ -30,14 +30,14 @@ export async function bootstrapDemo(deps: EngineDeps) {
   const municipio = demoMunicipality();
   const company = await createCompany(deps, principal, {
     cnpj,
-    razao_social: 'Empresa Demonstração Ltda',
+    razaoSocial: 'Empresa Demonstração Ltda',
     municipio,
-    regime_tributario: 'simples_nacional',
-    regime_apuracao_simples: 'federais_municipal_sn',
-    padroes: { codigo_nacional: '010101', aliquota_iss: '2.00', iss_retido: false },
+    regimeTributario: 'simples_nacional',
+    regimeApuracaoSimples: 'federais_municipal_sn',
+    padroes: { codigoNacional: '010101', aliquotaIss: '2.00', issRetido: false },
     // What NF-e issuance also needs (the issuer block enderEmit and the state registration), so the documented
     // NF-e example works on the demo company too.
-    inscricao_estadual: '0960012345',
+    inscricaoEstadual: '0960012345',
     endereco: { logradouro: 'Rua da Demonstracao', numero: '100', bairro: 'Centro', cep: '01001000' },
   });
   const now = deps.clock.now();

@@ -3,9 +3,11 @@ import { assertLiveKey } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
-import { parseCompanyInput } from './company-input.js';
+import { readBody } from '../nucleo/read-body.js';
+import { companyBody, type CompanyBody, type CompanyEndereco } from './company-body.js';
 import { presentCompany } from './present-company.js';
 
+/** `body` is the company body in its declared (camelCase) shape, validated here once: `companyBody`. */
 export async function createCompany(deps: EngineDeps, principal: Principal, body: unknown) {
   assertLiveKey(principal, 'Criar empresas');
   if (principal.companyId) {
@@ -13,7 +15,7 @@ export async function createCompany(deps: EngineDeps, principal: Principal, body
       correcao: 'Use uma chave sem restrição de empresa.',
     });
   }
-  const input = parseCompanyInput(body);
+  const input = readBody(companyBody, body) as CompanyBody;
   const existing = await deps.db.company.findFirst({
     where: { accountId: principal.accountId, cnpj: input.cnpj, deletedAt: null },
     select: { id: true },
@@ -31,19 +33,19 @@ export async function createCompany(deps: EngineDeps, principal: Principal, body
       id,
       accountId: principal.accountId,
       cnpj: input.cnpj,
-      razaoSocial: input.razao_social,
+      razaoSocial: input.razaoSocial,
       municipio: input.municipio,
-      regimeTributario: input.regime_tributario,
-      inscricaoMunicipal: input.inscricao_municipal,
-      regimeApuracaoSimples: input.regime_apuracao_simples,
-      serieDps: input.serie_dps,
-      inscricaoEstadual: input.inscricao_estadual,
-      serieNfe: input.serie_nfe,
-      endereco: input.endereco ? (input.endereco as object) : undefined,
-      autorizadosXml: input.autorizados_xml,
+      regimeTributario: input.regimeTributario,
+      inscricaoMunicipal: input.inscricaoMunicipal,
+      regimeApuracaoSimples: input.regimeApuracaoSimples,
+      serieDps: input.serieDps,
+      inscricaoEstadual: input.inscricaoEstadual,
+      serieNfe: input.serieNfe,
+      endereco: input.endereco ? (storedEndereco(input.endereco) as object) : undefined,
+      autorizadosXml: input.autorizadosXml,
       email: input.email,
-      tokenMunicipioEnc: input.token_municipio ? deps.secrets.seal(input.token_municipio, `company-token:${id}`) : null,
-      padroes: input.padroes as object,
+      tokenMunicipioEnc: input.tokenMunicipio ? deps.secrets.seal(input.tokenMunicipio, `company-token:${id}`) : null,
+      padroes: storedPadroes(input.padroes),
       createdAt: now,
       updatedAt: now,
     },
@@ -51,4 +53,19 @@ export async function createCompany(deps: EngineDeps, principal: Principal, body
   });
   deps.logger.info({ companyId: id, accountId: principal.accountId }, 'company created');
   return presentCompany(company);
+}
+
+/** Defaults are stored in the API's snake_case, as issuance reads them; members left out are not stored. */
+function storedPadroes(p: CompanyBody['padroes']): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  if (p.codigoNacional != null) out.codigo_nacional = p.codigoNacional;
+  if (p.aliquotaIss != null) out.aliquota_iss = p.aliquotaIss;
+  if (p.issRetido != null) out.iss_retido = p.issRetido;
+  if (p.nbs != null) out.nbs = p.nbs;
+  return out;
+}
+
+function storedEndereco(e: NonNullable<CompanyBody['endereco']>): CompanyEndereco {
+  const { complemento, ...rest } = e;
+  return complemento === null ? rest : { ...rest, complemento };
 }

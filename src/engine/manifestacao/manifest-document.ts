@@ -12,7 +12,15 @@ import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { buildSignedManifestation, envEventoXml } from './build-signed-manifestation.js';
 import { NFE_NS } from '../xml/nfe-ns.js';
-import { readManifestationRequest, type ManifestationRequest } from './manifestation-request.js';
+import { readBody } from '../nucleo/read-body.js';
+import { manifestDocumentBody } from './manifest-document-body.js';
+import type { ManifestationName } from './manifestation-types.js';
+
+/** A manifestation as the operation uses it, once its body is valid. */
+interface ManifestationRequest {
+  tipo: ManifestationName;
+  justificativa: string | null;
+}
 import { MANIFESTATIONS, manifestationByCode } from './manifestation-types.js';
 import { sendEvent } from './send-event.js';
 
@@ -34,7 +42,8 @@ const REGISTERED = new Set(['135', '136']);
  * row `enviando`, written under the document's row lock before the call, serialises concurrent requests.
  */
 export async function manifestDocument(deps: TransmissionDeps, principal: Principal, id: string, body: unknown): Promise<DocumentView> {
-  const request = readManifestationRequest(body);
+  const parsed = readBody(manifestDocumentBody, body);
+  const request: ManifestationRequest = { tipo: parsed.tipo as ManifestationName, justificativa: parsed.justificativa };
   const doc = await findDocument(deps, principal, id);
   if (doc.tipo !== 'NFE' || doc.papel !== 'RECEBIDA') {
     throw new EngineError('documento_nao_manifestavel', `Só uma NF-e recebida aceita manifestação do destinatário (este documento é ${doc.tipo} ${doc.papel}).`, {

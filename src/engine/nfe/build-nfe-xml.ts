@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Environment } from '../nucleo/environment.js';
-import type { CompanyEndereco } from '../empresas/company-input.js';
+import type { CompanyEndereco } from '../empresas/company-body.js';
 import { NFE_NS } from '../xml/nfe-ns.js';
 import { el, escapeAttr, group } from '../xml/el.js';
 import { municipio } from '../tabelas/index.js';

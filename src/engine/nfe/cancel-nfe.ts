@@ -5,7 +5,9 @@ import { appendEvents } from '../eventos/append-events.js';
 import { HOUR } from '../nucleo/clock.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfe } from './find-nfe.js';
-import { nfeEventScenario, readCancelamentoRequest } from './nfe-event-scenario.js';
+import { readBody } from '../nucleo/read-body.js';
+import { cancelNfeBody } from './cancel-nfe-body.js';
+import { nfeEventScenario } from './nfe-event-scenario.js';
 import { EVENTO_CANCELAMENTO } from './build-signed-nfe-event.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { registerNfeEvent } from './register-nfe-event.js';
@@ -27,7 +29,7 @@ export interface CancelNfeOptions {
  * transaction, and the procEventoNFe is kept (GET …/eventos/{evento_id}/xml). A refusal leaves it `autorizada`.
  */
 export async function cancelNfe(deps: TransmissionDeps, principal: Principal, options: CancelNfeOptions): Promise<NfeView> {
-  const { justificativa } = readCancelamentoRequest(options.body);
+  const { justificativa } = readBody(cancelNfeBody, options.body);
   const simular = nfeEventScenario(principal, options.simular);
   const note = await findNfe(deps, principal, options.id);
   assertCancellable(note, deps.clock.now());

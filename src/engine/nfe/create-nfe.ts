@@ -3,7 +3,7 @@ import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { Db } from '../../db/database.js';
 import type { EngineDeps } from '../engine-deps.js';
-import type { CompanyEndereco } from '../empresas/company-input.js';
+import type { CompanyEndereco } from '../empresas/company-body.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';

@@ -1,6 +1,8 @@
 import type { Principal } from '../chaves/principal.js';
 import { findCompany } from '../empresas/find-company.js';
-import { parseInutilizacaoInput } from './inutilizacao-input.js';
+import { bodyIssues, invalidBody } from '../nucleo/read-body.js';
+import type { ValidationIssue } from '../nucleo/validation-issue.js';
+import { inutilizeNfeBody } from './inutilize-nfe-body.js';
 import type { InutilizacaoView } from './present-inutilizacao.js';
 import { voidNfeNumbers, type VoidDeps } from './void-nfe-numbers.js';
 
@@ -10,15 +12,23 @@ import { voidNfeNumbers, type VoidDeps } from './void-nfe-numbers.js';
  * notes inside the range become `descartada`.
  */
 export async function inutilizeNfe(deps: VoidDeps, principal: Principal, body: unknown): Promise<InutilizacaoView> {
-  const input = parseInutilizacaoInput(body, principal);
-  const company = await findCompany(deps, principal, input.empresaId);
+  const result = bodyIssues(inutilizeNfeBody, body);
+  const issues: ValidationIssue[] = result.ok ? [] : [...result.issues];
+  const empresaId = result.value?.empresaId ?? principal.companyId;
+  // The company is required unless the key is restricted to one; reported with every other problem.
+  if (!empresaId && result.value !== undefined && !issues.some((i) => i.campo === '/empresa_id' || i.campo === '')) {
+    issues.push({ codigo: 'campo_obrigatorio', campo: '/empresa_id', mensagem: 'Campo obrigatório.', correcao: 'Informe o id da empresa emitente.' });
+  }
+  if (issues.length || !result.ok) throw invalidBody(inutilizeNfeBody, issues);
+  const input = result.value;
+  const company = await findCompany(deps, principal, empresaId!);
   return voidNfeNumbers(deps, {
     accountId: principal.accountId,
     environment: principal.environment,
     company,
     serie: input.serie,
-    numeroInicial: input.numeroInicial,
-    numeroFinal: input.numeroFinal,
+    numeroInicial: BigInt(input.numeroInicial),
+    numeroFinal: BigInt(input.numeroFinal),
     justificativa: input.justificativa,
   });
 }

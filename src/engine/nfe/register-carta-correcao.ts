@@ -4,7 +4,9 @@ import { EngineError } from '../errors.js';
 import { appendEvents } from '../eventos/append-events.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfe } from './find-nfe.js';
-import { nfeEventScenario, readCartaCorrecaoRequest } from './nfe-event-scenario.js';
+import { readBody } from '../nucleo/read-body.js';
+import { cartaCorrecaoBody } from './carta-correcao-body.js';
+import { nfeEventScenario } from './nfe-event-scenario.js';
 import { EVENTO_CARTA_CORRECAO } from './build-signed-nfe-event.js';
 import { presentNfeEvento, type NfeEventoView } from './present-nfe-evento.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
@@ -43,7 +45,7 @@ export interface CartaCorrecaoResult {
  * official xCondUso; NFE_CARTA_CORRECAO (the note plus `carta_correcao`) commits with the registered event.
  */
 export async function registerCartaCorrecao(deps: TransmissionDeps, principal: Principal, options: RegisterCartaCorrecaoOptions): Promise<CartaCorrecaoResult> {
-  const { correcao } = readCartaCorrecaoRequest(options.body);
+  const { correcao } = readBody(cartaCorrecaoBody, options.body);
   const simular = nfeEventScenario(principal, options.simular);
   const note = await findNfe(deps, principal, options.id);
   assertAuthorised(note);

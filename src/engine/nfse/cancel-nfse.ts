@@ -10,7 +10,9 @@ import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { simulatorScenario } from './simulator-scenario.js';
 import { APP_VERSION, brasiliaDateTime } from './build-dps-input.js';
-import { cancellationScenario, readCancellationRequest, type CancellationRequest } from './cancellation-input.js';
+import { readBody } from '../nucleo/read-body.js';
+import { cancelNfseBody } from './cancel-nfse-body.js';
+import { cancellationScenario, type CancellationReason, type CancellationRequest } from './cancellation-input.js';
 import { findNfse } from './find-nfse.js';
 import { presentNfse, type NfseView, type NfseWithTimeline } from './present-nfse.js';
 import { updateNote } from './update-note.js';
@@ -31,7 +33,8 @@ export interface CancelNfseOptions {
  * timeout finds the event registered by the first one (E0840 → query) instead of reporting a refusal.
  */
 export async function cancelNfse(deps: TransmissionDeps, principal: Principal, options: CancelNfseOptions): Promise<NfseView> {
-  const request = readCancellationRequest(options.body);
+  const body = readBody(cancelNfseBody, options.body);
+  const request: CancellationRequest = { codigo_motivo: body.codigoMotivo as CancellationReason, motivo: body.motivo };
   const scenario = cancellationScenario(principal, options.simular);
   const note = await findNfse(deps, principal, { id: options.id });
   await assertCancellable(deps, note);

@@ -7,19 +7,22 @@ import { newId } from '../nucleo/new-id.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
 import { checkProdutoCodes, diaFiscal } from './check-produto-codes.js';
 import { presentProduto } from './present-produto.js';
-import { invalid, parseProdutoInput } from './produto-input.js';
+import { readBody } from '../nucleo/read-body.js';
+import { createProdutoBody } from './create-produto-body.js';
+import { invalidProduto } from './invalid-produto.js';
+import { storedTributacao } from './produto-fields.js';
 
 /** `POST /v1/produtos`: registers a product of a company, its codes checked against the official tables. */
 export async function createProduto(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, body: unknown) {
-  const input = parseProdutoInput(body);
-  const empresaId = input.empresa_id ?? principal.companyId;
+  const input = readBody(createProdutoBody, body);
+  const empresaId = input.empresaId ?? principal.companyId;
   if (!empresaId) {
-    throw invalid([{ codigo: 'campo_obrigatorio', campo: '/empresa_id', mensagem: 'campo obrigatório', correcao: 'Informe o id da empresa dona do produto.' }]);
+    throw invalidProduto([{ codigo: 'campo_obrigatorio', campo: '/empresa_id', mensagem: 'campo obrigatório', correcao: 'Informe o id da empresa dona do produto.' }]);
   }
   const company = await findCompany(deps, principal, empresaId);
   const now = deps.clock.now();
   const erros = checkProdutoCodes(input, diaFiscal(now));
-  if (erros.length) throw invalid(erros);
+  if (erros.length) throw invalidProduto(erros);
   try {
     const row = await deps.db.produto.create({
       data: {
@@ -34,7 +37,7 @@ export async function createProduto(deps: Pick<EngineDeps, 'db' | 'clock'>, prin
         gtin: input.gtin,
         unidade: input.unidade,
         origem: input.origem,
-        tributacao: input.tributacao ? (input.tributacao as object) : Prisma.DbNull,
+        tributacao: input.tributacao ? (storedTributacao(input.tributacao) as object) : Prisma.DbNull,
         createdAt: now,
         updatedAt: now,
       },

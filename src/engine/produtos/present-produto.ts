@@ -1,7 +1,7 @@
 import type { Produto } from '../../generated/prisma/client.js';
 import { ambienteOf, type Principal } from '../chaves/principal.js';
 import { SEM_GTIN } from './gtin-problem.js';
-import type { Tributacao } from './produto-input.js';
+import type { Tributacao } from './produto-fields.js';
 
 export interface ProdutoView {
   id: string;

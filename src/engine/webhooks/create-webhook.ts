@@ -2,7 +2,8 @@ import type { Principal } from '../chaves/principal.js';
 import { newId } from '../nucleo/new-id.js';
 import { assertAccountKey } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
-import { parseWebhookInput } from './webhook-input.js';
+import { createWebhookBody } from './create-webhook-body.js';
+import { readWebhookBody } from './webhook-fields.js';
 import type { WebhookDeps } from './webhook-deps.js';
 import { newWebhookSecret, sealHeader, sealSecret } from './new-webhook-secret.js';
 
@@ -12,7 +13,7 @@ import { newWebhookSecret, sealHeader, sealSecret } from './new-webhook-secret.j
  */
 export async function createWebhook(deps: WebhookDeps, principal: Principal, body: unknown) {
   assertAccountKey(principal);
-  const input = await parseWebhookInput(deps.webhooks.policy, body, 'create');
+  const input = await readWebhookBody(deps.webhooks.policy, createWebhookBody, body);
   const id = newId();
   const segredo = newWebhookSecret();
   const now = deps.clock.now();
@@ -32,9 +33,9 @@ export async function createWebhook(deps: WebhookDeps, principal: Principal, bod
       data: {
         id,
         ...scope,
-        url: input.url!,
-        eventos: input.eventos!,
-        cabecalhos: input.cabecalhos!.map((h) => ({ nome: h.nome, valor_enc: sealHeader(deps.secrets, id, h.valor) })),
+        url: input.url,
+        eventos: input.eventos,
+        cabecalhos: input.cabecalhos.map((h) => ({ nome: h.nome, valor_enc: sealHeader(deps.secrets, id, h.valor) })),
         secretEnc: sealSecret(deps.secrets, id, segredo),
         fromSeq: counter?.last ?? 0n,
         createdAt: now,

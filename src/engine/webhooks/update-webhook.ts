@@ -1,14 +1,15 @@
 import type { Principal } from '../chaves/principal.js';
 import { findWebhook } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
-import { parseWebhookInput } from './webhook-input.js';
+import { updateWebhookBody } from './update-webhook-body.js';
+import { readWebhookBody } from './webhook-fields.js';
 import type { WebhookDeps } from './webhook-deps.js';
 import { sealHeader } from './new-webhook-secret.js';
 
 /** `PATCH /v1/webhooks/{id}`: any of url, eventos, cabecalhos; cabecalhos replaces the whole list. */
 export async function updateWebhook(deps: WebhookDeps, principal: Principal, options: { id: string; input: unknown }) {
   const current = await findWebhook(deps, principal, options.id);
-  const input = await parseWebhookInput(deps.webhooks.policy, options.input, 'update');
+  const input = await readWebhookBody(deps.webhooks.policy, updateWebhookBody, options.input);
   const row = await deps.db.webhook.update({
     where: { id: current.id },
     data: {

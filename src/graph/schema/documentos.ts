@@ -5,7 +5,6 @@ import { manifestDocument } from '../../engine/manifestacao/manifest-document.js
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
 import { assertForward, forwardConnection, pageCost } from './forward-connection.js';
-import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const DocumentEventRef = builder.objectRef<DocumentEventView>('ReceivedDocumentEvent').implement({
@@ -145,6 +144,6 @@ builder.mutationFields((t) => ({
     authScopes: { live: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: ManifestacaoInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => manifestDocument(ctx.engine as TransmissionDeps, principalOf(ctx), args.id, bodyOf(ctx, args.input)),
+    resolve: (_r, args, ctx) => manifestDocument(ctx.engine as TransmissionDeps, principalOf(ctx), args.id, args.input),
   }),
 }));

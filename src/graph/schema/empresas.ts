@@ -9,7 +9,6 @@ import { uploadCertificate } from '../../engine/empresas/upload-certificate.js';
 import { companyTopic } from '../../engine/empresas/company-topic.js';
 import { builder } from '../builder.js';
 import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
-import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']>>('CertificateInfo').implement({
@@ -68,7 +67,7 @@ const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
   }),
 });
 
-/** The body of POST /v1/companies; presence and formats are judged by the engine's validator (one error table). */
+/** The body of POST /v1/companies; presence and formats are judged by the engine's declaration (companyBody). */
 const CompanyInput = builder.inputType('CompanyInput', {
   fields: (t) => ({
     cnpj: t.string(),
@@ -125,7 +124,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: CompanyInput, required: true }) },
     errors: {},
-    resolve: (_root, { input }, ctx) => createCompany(ctx.engine, principalOf(ctx), bodyOf(ctx, input)),
+    resolve: (_root, { input }, ctx) => createCompany(ctx.engine, principalOf(ctx), input),
   }),
   pauseCompany: t.field({
     type: CompanyRef,

@@ -87,7 +87,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: CancelamentoInput, required: true }), simular: t.arg.string() },
     errors: {},
-    resolve: (_r, args, ctx) => cancelNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input), simular: args.simular ?? null }),
+    resolve: (_r, args, ctx) => cancelNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: args.input, simular: args.simular ?? null }),
   }),
   registerNfeCartaCorrecao: t.field({
     type: CartaCorrecaoPayloadRef,
@@ -95,7 +95,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: CartaCorrecaoInput, required: true }), simular: t.arg.string() },
     errors: {},
-    resolve: (_r, args, ctx) => registerCartaCorrecao(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input), simular: args.simular ?? null }),
+    resolve: (_r, args, ctx) => registerCartaCorrecao(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: args.input, simular: args.simular ?? null }),
   }),
   correctNfe: t.field({
     type: NfeRef,

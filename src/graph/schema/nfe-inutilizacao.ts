@@ -5,7 +5,6 @@ import type { TransmissionDeps } from '../../engine/transmissao/transmission-dep
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import { assertForward, forwardConnection, pageCost, restShaped } from './forward-connection.js';
-import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 /** `transmitindo` while the authority's answer is awaited (the range is reserved), `homologada` after cStat 102. */
@@ -66,6 +65,6 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: NfeInutilizacaoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => inutilizeNfe(ctx.engine as TransmissionDeps, principalOf(ctx), bodyOf(ctx, args.input)),
+    resolve: (_r, args, ctx) => inutilizeNfe(ctx.engine as TransmissionDeps, principalOf(ctx), args.input),
   }),
 }));

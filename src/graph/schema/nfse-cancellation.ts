@@ -2,7 +2,6 @@ import { cancelNfse } from '../../engine/nfse/cancel-nfse.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
 import { NfseRef } from './nfse.js';
-import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const CancelamentoInput = builder.inputType('NfseCancelamentoInput', {
@@ -21,6 +20,6 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: CancelamentoInput, required: true }), simular: t.arg.string() },
     errors: {},
-    resolve: (_r, args, ctx) => cancelNfse(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input), simular: args.simular ?? null }),
+    resolve: (_r, args, ctx) => cancelNfse(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: args.input, simular: args.simular ?? null }),
   }),
 }));

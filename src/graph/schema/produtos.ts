@@ -3,14 +3,13 @@ import { deleteProduto } from '../../engine/produtos/delete-produto.js';
 import { findProduto } from '../../engine/produtos/find-produto.js';
 import { countProdutos, listProdutos, produtoCursor, type ProdutoFilter } from '../../engine/produtos/list-produtos.js';
 import { presentProduto, type ProdutoView } from '../../engine/produtos/present-produto.js';
-import type { Tributacao, TributoPadrao } from '../../engine/produtos/produto-input.js';
+import type { Tributacao, TributoPadrao } from '../../engine/produtos/produto-fields.js';
 import { updateProduto } from '../../engine/produtos/update-produto.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../graph-context.js';
 import { CompanyRef } from './empresas.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
-import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const TributoPadraoRef = builder.objectRef<TributoPadrao>('ProdutoTributo').implement({
@@ -152,7 +151,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: CreateProdutoInput, required: true }) },
     errors: {},
-    resolve: (_r, { input }, ctx) => createProduto(ctx.engine, principalOf(ctx), bodyOf(ctx, input)),
+    resolve: (_r, { input }, ctx) => createProduto(ctx.engine, principalOf(ctx), input),
   }),
   updateProduto: t.field({
     type: ProdutoRef,
@@ -160,7 +159,7 @@ builder.mutationFields((t) => ({
     args: { sku: t.arg.string({ required: true }), empresaId: t.arg.id(), input: t.arg({ type: UpdateProdutoInput, required: true }) },
     errors: {},
     resolve: (_r, { sku, empresaId, input }, ctx) =>
-      updateProduto(ctx.engine, principalOf(ctx), { sku, empresaId: empresaId == null ? null : String(empresaId), body: bodyOf(ctx, input) }),
+      updateProduto(ctx.engine, principalOf(ctx), { sku, empresaId: empresaId == null ? null : String(empresaId), body: input }),
   }),
   deleteProduto: t.field({
     type: ProdutoRemovedRef,

@@ -127,7 +127,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: WebhookInput, required: true }) },
     errors: {},
-    resolve: (_r, { input }, ctx) => createWebhook(webhookDeps(ctx.engine), principalOf(ctx), bodyOf(ctx, input)),
+    resolve: (_r, { input }, ctx) => createWebhook(webhookDeps(ctx.engine), principalOf(ctx), input),
   }),
   updateWebhook: t.field({
     type: WebhookRef,
@@ -135,7 +135,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookInput, required: true }) },
     errors: {},
-    resolve: (_r, { id, input }, ctx) => updateWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input: bodyOf(ctx, input) }),
+    resolve: (_r, { id, input }, ctx) => updateWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
   }),
   deleteWebhook: t.field({
     type: WebhookRemovedRef,

@@ -1,3 +1,4 @@
+import { cancelNfeBody } from '../../engine/nfe/cancel-nfe-body.js';
 import type { RestOperation } from '../rest-operation.js';
 import { NFE_RESULT } from './nfe-fields.js';
 
@@ -10,6 +11,7 @@ export const cancelNfe: RestOperation = {
     input: req.body ?? null,
     simular: (req.headers['x-service-simular'] as string | undefined) ?? null,
   }),
+  body: cancelNfeBody,
   successStatus: 200,
   idempotent: true,
 };

@@ -1,3 +1,4 @@
+import { cancelNfseBody } from '../../engine/nfse/cancel-nfse-body.js';
 import type { RestOperation } from '../rest-operation.js';
 import { NFSE_RESULT } from './nfse-fields.js';
 
@@ -10,5 +11,6 @@ export const cancelNfse: RestOperation = {
     input: req.body ?? {},
     simular: (req.headers['x-service-simular'] as string | undefined) ?? null,
   }),
+  body: cancelNfseBody,
   successStatus: 200,
 };

@@ -1,3 +1,4 @@
+import { cartaCorrecaoBody } from '../../engine/nfe/carta-correcao-body.js';
 import type { RestOperation } from '../rest-operation.js';
 import { NFE_EVENTO_FIELDS, NFE_FIELDS } from './nfe-fields.js';
 
@@ -12,6 +13,7 @@ export const registerNfeCartaCorrecao: RestOperation = {
     input: req.body ?? null,
     simular: (req.headers['x-service-simular'] as string | undefined) ?? null,
   }),
+  body: cartaCorrecaoBody,
   toBody: (data) => ({ nfe: data.nfe, carta_correcao: data.carta_correcao, aviso: data.aviso }),
   successStatus: 201,
   idempotent: true,

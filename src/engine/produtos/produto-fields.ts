@@ -1,0 +1,120 @@
+import { Decimal } from 'decimal.js';
+import * as v from 'valibot';
+import { issueMessage } from '../nucleo/issue-message.js';
+import type { BodyReport } from '../nucleo/read-body.js';
+import { SEM_GTIN } from './gtin-problem.js';
+
+/** A tax group's defaults: CST (or, for ICMS under the Simples Nacional, CSOSN) and the rate in percent. */
+export interface TributoPadrao {
+  cst?: string;
+  csosn?: string;
+  aliquota?: string;
+}
+
+/** Default tax data of the product for NF-e items; groups named as in the 4.00 layout. */
+export interface Tributacao {
+  cfop?: string;
+  icms?: TributoPadrao;
+  ipi?: TributoPadrao;
+  pis?: TributoPadrao;
+  cofins?: TributoPadrao;
+}
+
+const ALIQUOTA = /^\d{1,3}(\.\d{1,4})?$/;
+const LAYOUT = 'Corrija o valor conforme o leiaute da NF-e 4.00.';
+
+const text = (max: number, name: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(issueMessage('não pode ser vazio.', `Informe ${name}.`, 'campo_obrigatorio')),
+    v.maxLength(max, issueMessage(`no máximo ${max} caracteres (leiaute da NF-e).`, 'Encurte o valor.')),
+  );
+
+const digits = (size: number, label: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(20, issueMessage('no máximo 20 caracteres (leiaute da NF-e).', 'Encurte o valor.')),
+    v.transform((s) => s.replace(/\./g, '')),
+    v.regex(new RegExp(`^\\d{${size}}$`), issueMessage(`${label} tem ${size} dígitos.`, `Informe os ${size} dígitos do ${label}, com ou sem pontos.`)),
+  );
+
+const cst = v.nullish(v.pipe(v.string(), v.regex(/^\d{2}$/, issueMessage('CST com 2 dígitos.', LAYOUT))));
+const aliquota = v.nullish(
+  v.pipe(
+    v.string(issueMessage('deve ser texto.', 'Envie a alíquota como string decimal, por exemplo "18.00".', 'tipo_invalido')),
+    v.check((s) => ALIQUOTA.test(s) && new Decimal(s).lte(100), issueMessage('alíquota em percentual de 0 a 100, até 4 casas decimais.', LAYOUT)),
+  ),
+);
+const tributo = v.strictObject({ cst, aliquota });
+const tributoIcms = v.strictObject({ cst, csosn: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('CSOSN com 3 dígitos.', LAYOUT)))), aliquota });
+
+const tributacao = v.strictObject({
+  cfop: v.nullish(v.pipe(v.string(), v.regex(/^[1-7]\d{3}$/, issueMessage('CFOP tem 4 dígitos e começa por 1 a 7.', 'Informe o CFOP padrão de saída do produto, por exemplo "5102".')))),
+  icms: v.nullish(tributoIcms),
+  ipi: v.nullish(tributo),
+  pis: v.nullish(tributo),
+  cofins: v.nullish(tributo),
+});
+
+const ORIGEM = issueMessage(
+  'origem da mercadoria é um inteiro de 0 a 8 (tabela de origem do ICMS).',
+  'Use 0 para nacional, 1 ou 2 para estrangeira, 3 a 8 conforme o conteúdo de importação.',
+);
+
+/**
+ * The members a product's body declares, shared by creation and PATCH. NCM, CEST and GTIN are checked against
+ * the official tables by `checkProdutoCodes` once the shape is right.
+ */
+export const produtoFields = {
+  descricao: text(120, 'descricao'),
+  ncm: digits(8, 'NCM'),
+  cest: v.nullable(digits(7, 'CEST')),
+  // Any length passes here so that a wrong one is reported as gtin_invalido by the GTIN check; "SEM GTIN" = none.
+  gtin: v.nullable(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(40, issueMessage('no máximo 40 caracteres (leiaute da NF-e).', 'Encurte o valor.')),
+      v.transform((s): string | null => (s === '' || s.toUpperCase() === SEM_GTIN ? null : s)),
+    ),
+  ),
+  unidade: text(6, 'unidade'),
+  origem: v.pipe(
+    v.number(issueMessage(
+      'origem da mercadoria é um inteiro de 0 a 8 (tabela de origem do ICMS).',
+      'Use 0 para nacional, 1 ou 2 para estrangeira, 3 a 8 conforme o conteúdo de importação.',
+      'tipo_invalido',
+    )),
+    v.integer(ORIGEM),
+    v.minValue(0, ORIGEM),
+    v.maxValue(8, ORIGEM),
+  ),
+  tributacao: v.nullable(tributacao),
+};
+
+/** ICMS takes a CST or a CSOSN, never both: a rule across members, checked on the result. */
+export function refineProdutoFields(body: { tributacao?: unknown }, report: BodyReport): void {
+  const icms = (body.tributacao as { icms?: { cst?: unknown; csosn?: unknown } } | null | undefined)?.icms;
+  if (typeof icms?.cst === 'string' && typeof icms.csosn === 'string' && report.valid('/tributacao/icms/cst') && report.valid('/tributacao/icms/csosn')) {
+    report.add({ codigo: 'formato_invalido', campo: '/tributacao/icms', mensagem: 'informe cst ou csosn, não os dois.', correcao: 'CSOSN é do Simples Nacional; CST dos demais regimes.' });
+  }
+}
+
+/** The stored tax defaults: members left out or null are not kept. */
+export function storedTributacao(value: v.InferOutput<typeof tributacao> | null | undefined): Tributacao | null {
+  if (!value) return null;
+  const out: Tributacao = {};
+  if (value.cfop != null) out.cfop = value.cfop;
+  for (const grupo of ['icms', 'ipi', 'pis', 'cofins'] as const) {
+    const g = value[grupo] as { cst?: string | null; csosn?: string | null; aliquota?: string | null } | null | undefined;
+    if (!g) continue;
+    const kept: TributoPadrao = {};
+    if (g.cst != null) kept.cst = g.cst;
+    if (g.csosn != null) kept.csosn = g.csosn;
+    if (g.aliquota != null) kept.aliquota = g.aliquota;
+    out[grupo] = kept;
+  }
+  return out;
+}

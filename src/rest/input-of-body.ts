@@ -1,0 +1,57 @@
+import { coerceInputValue, type GraphQLInputType } from 'graphql';
+import { EngineError } from '../engine/errors.js';
+import { ptr } from '../engine/nucleo/coletor.js';
+import { readBody, type BodyDeclaration } from '../engine/nucleo/read-body.js';
+import type { ValidationIssue } from '../engine/nucleo/validation-issue.js';
+
+const SNAKE_CASE = /^[a-z0-9]+(_[a-z0-9]+)*$/;
+
+/**
+ * The REST body (snake_case members) in the declared shape (camelCase, the GraphQL input's): the one mapping
+ * of a body at the edge. A member whose name is not snake_case (`razaoSocial`) has no API name; it is left out
+ * and refused with its own pointer.
+ */
+export function camelBody(value: unknown, campo: string, issues: ValidationIssue[]): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => camelBody(item, ptr(campo, i), issues));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (!SNAKE_CASE.test(key)) {
+      issues.push({ codigo: 'campo_desconhecido', campo: ptr(campo, key), mensagem: `Campo desconhecido: "${key}".`, correcao: 'Os campos da API REST são em snake_case (razao_social); remova o campo ou corrija o nome.' });
+      continue;
+    }
+    out[key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())] = camelBody(inner, ptr(campo, key), issues);
+  }
+  return out;
+}
+
+/**
+ * The mutation's typed input for a REST body. A body the input type carries exactly goes to the engine, which
+ * validates it once with its declaration. One it cannot carry (a member the type lacks, a JSON type it refuses,
+ * a value coercion would change) is judged here by the same declaration, so REST reports every problem at once
+ * with the same codes and pointers, and the operation does not run.
+ */
+export function inputOfBody(type: GraphQLInputType, body: unknown, declaration: BodyDeclaration): unknown {
+  const issues: ValidationIssue[] = [];
+  const value = camelBody(body, '', issues);
+  let fits = issues.length === 0;
+  const coerced = fits ? coerceInputValue(value, type, () => (fits = false)) : undefined;
+  if (fits && sameValue(coerced, value)) return value;
+  readBody(declaration, value, issues);
+  throw new EngineError('requisicao_invalida', 'O corpo não tem a forma esperada pela rota.', {
+    correcao: 'Confira os campos e seus tipos na documentação da rota.',
+  });
+}
+
+/** True when coercion kept the value as sent (an instant parsed to a Date counts as kept). */
+function sameValue(coerced: unknown, sent: unknown): boolean {
+  if (coerced instanceof Date) return typeof sent === 'string' && Date.parse(sent) === coerced.getTime();
+  if (Array.isArray(coerced)) return Array.isArray(sent) && coerced.length === sent.length && coerced.every((c, i) => sameValue(c, sent[i]));
+  if (coerced !== null && typeof coerced === 'object') {
+    if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return false;
+    const a = Object.keys(coerced);
+    const b = Object.keys(sent);
+    return a.length === b.length && a.every((k) => sameValue((coerced as Record<string, unknown>)[k], (sent as Record<string, unknown>)[k]));
+  }
+  return coerced === sent;
+}
