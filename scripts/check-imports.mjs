@@ -1,5 +1,6 @@
 // Checks the layer rules from the import statements of src/:
-// - no file under src/engine imports src/graph, src/rest, src/http, src/cli, src/worker or src/simulator;
+// - no file under src/engine imports src/graph, src/rest, src/http, src/cli, src/worker, src/simulator, src/metrics
+//   or the composition root;
 // - the engine's domain folders (src/engine/<folder>) import each other without cycles;
 // - src/graph does not import src/rest;
 // Prints one JSON object; exits 1 when a rule is broken.
@@ -37,7 +38,7 @@ const engineFolder = (path) => {
   return parts[0] === 'engine' && parts.length > 2 ? parts[1] : null;
 };
 
-const forbiddenFromEngine = new Set(['graph', 'rest', 'http', 'cli', 'worker', 'simulator', 'create-app.ts']);
+const forbiddenFromEngine = new Set(['graph', 'rest', 'http', 'cli', 'worker', 'simulator', 'metrics', 'create-app.ts']);
 const broken = [];
 const folderEdges = new Map();
 
