@@ -15,6 +15,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Tests call the synchronous XML readers and the schema validation directly; the service loads libxml2 on first need.
     setupFiles: ['test/support/load-libxml2.ts'],
+    // One migrated PGlite for the run; each embedded test app starts from a copy instead of initdb + migrations.
+    globalSetup: ['test/support/pglite-template.ts'],
     // PGlite instances are memory-hungry and the machine has 2 cores.
     pool: 'forks',
     maxWorkers: 2,

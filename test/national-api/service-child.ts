@@ -6,6 +6,7 @@
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createApp } from '../../src/main.js';
+import { readPgliteTemplate } from '../support/pglite-template.js';
 import { seedAccount } from '../support/seed.js';
 
 const offset = Number(process.env.CHILD_CLOCK_OFFSET_MS ?? 0);
@@ -15,6 +16,7 @@ const app = await createApp({
   clock: { now: () => new Date(Date.now() + offset) },
   logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
   pgSchema: process.env.CHILD_PG_SCHEMA || undefined,
+  pgliteTemplate: readPgliteTemplate(),
   // Long enough that the killed process is still waiting for the (withheld) answer.
   nationalTimeoutMs: 60_000,
   ...(process.env.CHILD_SLOW_MS ? { simulatorDelays: { slowMs: Number(process.env.CHILD_SLOW_MS) } } : {}),

@@ -3,6 +3,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { TEMPLATE_ENV } from './pglite-template.js';
 import { usingPostgres } from './test-app.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -22,7 +24,8 @@ export async function startChildProcess<Info>(
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // An embedded child starts its DATA_DIR from the run's migrated PGlite (child entries pass it to createApp).
+    env: { ...process.env, [TEMPLATE_ENV]: inject('pgliteTemplate'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import type { Clock } from '../../src/engine/nucleo/clock.js';
 import { createLogger } from '../../src/logger.js';
 import { createApp, type App, type AppOptions } from '../../src/main.js';
+import { readPgliteTemplate } from './pglite-template.js';
 
 export interface TestApp {
   app: App;
@@ -54,6 +56,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     pgSchema: config.databaseUrl ? schemaName : undefined,
     pgliteDir: 'memory://',
+    pgliteTemplate: readPgliteTemplate(inject('pgliteTemplate')),
     nationalTimeoutMs: options.nationalTimeoutMs,
     worker: options.worker,
     role: options.role,
