@@ -18,7 +18,9 @@ let certificatePem: string;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
+  // The timeout scenario's answer never comes: the SOAP client gives up after this (30 s by default) and the
+  // protocol query takes over.
+  t = await startTestApp({ clock, nationalTimeoutMs: 5_000 });
   acct = await seedAccount(t.app.engine);
   companyId = (await acct.company(NFE_COMPANY)).id;
   certificatePem = (await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId } })).certPem;
