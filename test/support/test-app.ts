@@ -56,7 +56,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     pgSchema: config.databaseUrl ? schemaName : undefined,
     pgliteDir: 'memory://',
-    pgliteTemplate: readPgliteTemplate(inject('pgliteTemplate')),
+    pgliteTemplate: readPgliteTemplate(providedPgliteTemplate()),
     nationalTimeoutMs: options.nationalTimeoutMs,
     worker: options.worker,
     role: options.role,
@@ -80,6 +80,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
     },
   };
+}
+
+/** The run's migrated PGlite (test/support/pglite-template.ts); undefined outside vitest (bench/ starts test apps too). */
+export function providedPgliteTemplate(): string | undefined {
+  try {
+    return inject('pgliteTemplate') || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
