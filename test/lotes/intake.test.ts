@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allEvents, allNotes, expectProblem, nfseBody, type Http } from '../issuance/kit.js';
-import { allItens, linha, settledStatus, waitLote } from './kit.js';
+import { allEvents, allNotes, expectProblem, nfseBody, type Http } from '../support/nfse.js';
+import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
 
 let t: TestApp;
 let acct: SeededAccount;

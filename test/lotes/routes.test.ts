@@ -4,8 +4,8 @@ import { newId } from '../../src/engine/nucleo/ids.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allEvents, expectProblem, type Http } from '../issuance/kit.js';
-import { allItens, linha, settledStatus, waitLote } from './kit.js';
+import { allEvents, expectProblem, type Http } from '../support/nfse.js';
+import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
 
 let t: TestApp;
 let acct: SeededAccount;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { expectProblem, ref, type Http } from '../issuance/kit.js';
-import { allItens, settledStatus, waitLote } from './kit.js';
-import { cnpjWithLeadingZero, cpfWithLeadingZero, xlsxFromCsv } from './sheets.js';
+import { expectProblem, ref, type Http } from '../support/nfse.js';
+import { allItens, settledStatus, waitLote } from '../support/lotes.js';
+import { cnpjWithLeadingZero, cpfWithLeadingZero, xlsxFromCsv } from '../support/sheets.js';
 
 let t: TestApp;
 let acct: SeededAccount;

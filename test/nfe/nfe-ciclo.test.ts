@@ -3,12 +3,12 @@ import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { brasilia } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CARTA_CORRECAO, X_COND_USO } from '../../src/engine/nfe/nfe-event-xml.js';
 import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
-import { xmllint, xmlsecVerify } from '../national/external-tools.js';
+import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, PORTO_ALEGRE, nfeBody } from './fixtures.js';
+import { NFE_COMPANY, PORTO_ALEGRE, nfeBody } from '../support/nfe-fixtures.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;

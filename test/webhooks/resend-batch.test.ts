@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { nfseBody } from '../issuance/kit.js';
-import { allItens, linha, settledStatus, waitLote } from '../lotes/kit.js';
-import { startReceiver } from './kit.js';
+import { nfseBody } from '../support/nfse.js';
+import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
+import { startReceiver } from '../support/webhooks.js';
 
 let t: TestApp;
 let account: SeededAccount;
