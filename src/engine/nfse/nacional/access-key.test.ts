@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessKeyAmbGer, buildAccessKey, computeAccessKeyDv, isValidAccessKey, parseAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
+import { accessKeyAmbGer, buildAccessKey, computeAccessKeyDv, isValidAccessKey, parseAccessKey } from './access-key.js';
 
 describe('access key (chave de acesso)', () => {
   it('computes the mod-11 DV of the README example', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUuid, newId } from '../../src/engine/nucleo/ids.js';
+import { isUuid, newId } from './ids.js';
 
 const hex = (id: string) => id.replaceAll('-', '');
 

@@ -1,6 +1,6 @@
 // Cells as Excel and LibreOffice leave them (DESIGN.md "Batch spreadsheets"): only the unambiguous is normalised.
 import { describe, expect, it } from 'vitest';
-import { normalizeCell } from '../../src/engine/lotes/planilha-cells.js';
+import { normalizeCell } from './planilha-cells.js';
 
 describe('normalizeCell', () => {
   it('restores the leading zeros of documents by length: up to 11 digits a CPF, 12 to 14 a CNPJ', () => {

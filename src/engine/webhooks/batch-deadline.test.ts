@@ -1,8 +1,8 @@
 // The deadline shared by a claimed batch's attempts (webhook-worker.ts attemptBatch). That an attempt cut off by
-// it is aborted and recorded as a timeout is shown end to end by timeout.test.ts.
+// it is aborted and recorded as a timeout is shown end to end by test/webhooks/timeout.test.ts.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { BatchDeadline } from '../../src/engine/webhooks/batch-deadline.js';
+import { BatchDeadline } from './batch-deadline.js';
 
 const watcher = (name: string, calls: string[]) => ({ expire: () => calls.push(name) });
 
