@@ -1,10 +1,11 @@
 // Issue 11 items 1, 3, 4, 7: NFS-e capture from the (simulated) ADN distribution, end to end through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { httpClient } from '../support/http.js';
+import { allDocuments, capture, dpsIssuedElsewhere, issueLive } from '../support/capture.js';
+import { eventsOfType } from '../support/eventos.js';
+import { httpClient, type Http } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allDocuments, capture, dpsIssuedElsewhere, eventsOf, issueLive, type Http } from '../support/capture.js';
 
 const clock = new FakeClock(new Date());
 let t: TestApp;
@@ -49,7 +50,7 @@ describe('capture from the ADN distribution', () => {
     expect(docsA.find((d) => d.chaveAcesso === elsewhere.chave)).toMatchObject({ papel: 'EMITIDA', nfseId: null });
     expect(docsA.map((d) => Number(d.nsu)).sort()).toEqual([1, 2, 3]);
 
-    const logged = await eventsOf(liveX, 'NOTA_RECEBIDA');
+    const logged = await eventsOfType(liveX, 'NOTA_RECEBIDA');
     expect(logged.map((e) => e.dados).sort((p, q) => Number(p.nsu) - Number(q.nsu))).toEqual(
       [...docsA].sort((p, q) => Number(p.nsu) - Number(q.nsu)).map((d) => ({ notaId: d.id, empresaId: a.id, chaveAcesso: d.chaveAcesso, nsu: d.nsu })),
     );
@@ -84,13 +85,13 @@ describe('capture from the ADN distribution', () => {
     const full = (await liveX.get(`/v1/documents/${received.id}`)).body;
     expect(full.situacao).toBe('cancelada');
     expect(full.eventos).toEqual([expect.objectContaining({ tipoEvento: '101101', nsu: '4' })]);
-    const logged = await eventsOf(liveX, 'EVENTO_FISCAL_RECEBIDO');
+    const logged = await eventsOfType(liveX, 'EVENTO_FISCAL_RECEBIDO');
     expect(logged.map((e) => e.dados)).toEqual([{ eventoId: full.eventos[0].id, notaId: received.id, empresaId: a.id, tipoEvento: '101101', nsu: '4' }]);
     // B's copy (EMITIDA) gets the event too; nothing is stored twice on a later run.
     clock.advance(2 * HOUR);
     await capture(t.app.engine);
     expect(await allDocuments(liveX)).toHaveLength(3);
-    expect(await eventsOf(liveX, 'EVENTO_FISCAL_RECEBIDO')).toHaveLength(1);
+    expect(await eventsOfType(liveX, 'EVENTO_FISCAL_RECEBIDO')).toHaveLength(1);
     expect((await allDocuments(liveY))[0]!.situacao).toBe('cancelada');
   });
 });
@@ -110,7 +111,7 @@ describe('crash between fetching a lot and committing it', () => {
     expect(crashes).toBeGreaterThan(0);
     expect(await allDocuments(liveX, `&empresa_id=${c.id}`)).toEqual([]);
     expect((await state(c.id)).ultimoNsu).toBe(0n);
-    const before = (await eventsOf(liveX, 'NOTA_RECEBIDA')).length;
+    const before = (await eventsOfType(liveX, 'NOTA_RECEBIDA')).length;
 
     // The dead run's lease expires; the next worker takes the company from the stored NSU.
     clock.advance(11 * MINUTE);
@@ -118,7 +119,7 @@ describe('crash between fetching a lot and committing it', () => {
     const docs = await allDocuments(liveX, `&empresa_id=${c.id}`);
     expect(docs.map((d) => d.nsu).sort()).toEqual(['1', '2', '3']);
     expect(docs.every((d) => d.papel === 'RECEBIDA')).toBe(true);
-    expect((await eventsOf(liveX, 'NOTA_RECEBIDA')).length).toBe(before + 3);
+    expect((await eventsOfType(liveX, 'NOTA_RECEBIDA')).length).toBe(before + 3);
     expect((await state(c.id)).ultimoNsu).toBe(3n);
 
     for (let i = 3; i < 5; i++) t.app.simulator.emitDps(dpsIssuedElsewhere(b.cnpj, c.cnpj, 910000 + i), '1');

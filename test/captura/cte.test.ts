@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { allDocuments, capture } from '../support/capture.js';
+import { eventsOfType } from '../support/eventos.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allDocuments, capture, eventsOf } from '../support/capture.js';
 
 const clock = new FakeClock(new Date());
 let t: TestApp;
@@ -62,10 +63,10 @@ describe('CT-e capture (CTeDistribuicaoDFe)', () => {
     expect(full).toMatchObject({ situacao: 'cancelada', eventos: [expect.objectContaining({ tipoEvento: '110111', nsu: '63' })] });
     expect((await live.get(`/v1/documents/${first.id}/xml`)).text).toContain(`<infCte Id="CTe${keys[0]}"`);
 
-    const logged = await eventsOf(live, 'CTE_RECEBIDA');
+    const logged = await eventsOfType(live, 'CTE_RECEBIDA');
     expect(logged).toHaveLength(61);
     expect(logged.find((e) => e.dados.chaveAcesso === keys[0])!.dados).toEqual({ notaId: first.id, empresaId: a.id, chaveAcesso: keys[0], nsu: '1' });
-    expect((await eventsOf(live, 'EVENTO_FISCAL_RECEBIDO')).map((e) => e.dados)).toEqual([
+    expect((await eventsOfType(live, 'EVENTO_FISCAL_RECEBIDO')).map((e) => e.dados)).toEqual([
       expect.objectContaining({ notaId: first.id, empresaId: a.id, tipoEvento: '110111', nsu: '63' }),
     ]);
   });

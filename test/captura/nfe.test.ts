@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { allDocuments, capture } from '../support/capture.js';
+import { eventsOfType } from '../support/eventos.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allDocuments, capture, eventsOf } from '../support/capture.js';
 
 const clock = new FakeClock(new Date());
 let t: TestApp;
@@ -49,8 +50,8 @@ describe('NF-e capture (NFeDistribuicaoDFe)', () => {
     const first = docs.find((d) => d.chaveAcesso === keys[0])!;
     const full = (await live.get(`/v1/documents/${first.id}`)).body;
     expect(full).toMatchObject({ situacao: 'cancelada', eventos: [expect.objectContaining({ tipoEvento: '110111', nsu: '121' })] });
-    expect(await eventsOf(live, 'NFE_RECEBIDA')).toHaveLength(120);
-    expect((await eventsOf(live, 'EVENTO_FISCAL_RECEBIDO')).map((e) => e.dados.notaId)).toEqual([first.id]);
+    expect(await eventsOfType(live, 'NFE_RECEBIDA')).toHaveLength(120);
+    expect((await eventsOfType(live, 'EVENTO_FISCAL_RECEBIDO')).map((e) => e.dados.notaId)).toEqual([first.id]);
   });
 
   it('137 waits at least one hour; 656 stops calls for the company for one hour', async () => {
@@ -104,6 +105,6 @@ describe('NF-e capture (NFeDistribuicaoDFe)', () => {
     const docs = await allDocuments(live, `&empresa_id=${c.id}`);
     expect(docs.map((d) => d.chaveAcesso).sort()).toEqual([k1, k2].sort());
     for (const d of docs) expect((await live.get(`/v1/documents/${d.id}/xml`)).text).toContain(`<infNFe Id="NFe${d.chaveAcesso}"`);
-    expect((await eventsOf(live, 'NFE_RECEBIDA')).filter((e) => e.dados.empresaId === c.id)).toHaveLength(2);
+    expect((await eventsOfType(live, 'NFE_RECEBIDA')).filter((e) => e.dados.empresaId === c.id)).toHaveLength(2);
   });
 });

@@ -2,10 +2,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomNumericCnpj } from '../../src/engine/nucleo/cnpj.js';
+import { allDocuments, dpsIssuedElsewhere } from '../support/capture.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allDocuments, dpsIssuedElsewhere } from '../support/capture.js';
 
 let api: TestApp;
 let worker: TestApp;

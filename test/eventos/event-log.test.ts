@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEvents } from '../../src/engine/eventos/append-event.js';
 import { purgeEvents } from '../../src/engine/eventos/purge-events.js';
 import { DAY, FakeClock } from '../../src/engine/nucleo/clock.js';
-import { httpClient } from '../support/http.js';
+import { allEvents } from '../support/eventos.js';
+import { httpClient, expectProblem, type Http } from '../support/http.js';
+import { nfseBody, pollSettled } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allEvents, expectProblem, nfseBody, pollSettled, type Http } from '../support/nfse.js';
 
 let t: TestApp;
 let acct: SeededAccount;

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/wait.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -103,14 +104,6 @@ function collect(client: Client, id: string) {
   return { results, dispose, get error() { return error; }, get done() { return done; } };
 }
 
-async function until(condition: () => boolean, ms = 5_000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('graphql-ws over ws://…/graphql', () => {
   it('delivers companyUpdated when the company is paused through REST', async () => {
     const company = await acct.company({}, { certificate: false });
@@ -122,7 +115,7 @@ describe('graphql-ws over ws://…/graphql', () => {
     // The server subscribes to the bus after the connection ack; repeat the change until the first event shows.
     for (let attempt = 0; attempt < 20 && sub.results.length === 0; attempt++) {
       await live.post(`/v1/companies/${company.id}/${attempt % 2 === 0 ? 'pausa' : 'retomada'}`);
-      await until(() => sub.results.length > 0, 250).catch(() => {});
+      await until(() => sub.results.length > 0, 'a first result', 250).catch(() => {});
     }
     expect(sub.error).toBeNull();
     expect(sub.results.length).toBeGreaterThan(0);
@@ -130,10 +123,10 @@ describe('graphql-ws over ws://…/graphql', () => {
     expect(sub.results[0]!.data).toEqual({ companyUpdated: { id: company.id, status: expect.stringMatching(/^(pausada|ativa)$/) } });
     // Now that the subscription is live, one pause gives exactly one more event with the new status.
     await live.post(`/v1/companies/${company.id}/retomada`);
-    await until(() => (sub.results.at(-1)?.data as any)?.companyUpdated.status === 'ativa' || sub.results.length > 1);
+    await until(() => (sub.results.at(-1)?.data as any)?.companyUpdated.status === 'ativa' || sub.results.length > 1, 'the status ativa', 5_000);
     const count = sub.results.length;
     await live.post(`/v1/companies/${company.id}/pausa`);
-    await until(() => sub.results.length > count);
+    await until(() => sub.results.length > count, 'another result', 5_000);
     expect(sub.results.at(-1)!.data).toEqual({ companyUpdated: { id: company.id, status: 'pausada' } });
     sub.dispose();
   });
@@ -172,9 +165,9 @@ describe('graphql-ws over ws://…/graphql', () => {
       const company = await acct.company({}, { certificate: false });
       const client = wsClient({ authorization: `Bearer ${acct.liveKey}` });
       const sub = collect(client, company.id);
-      await until(() => active === 1);
+      await until(() => active === 1, 'one active subscription', 5_000);
       sub.dispose();
-      await until(() => active === 0, 2_000);
+      await until(() => active === 0, 'no active subscription', 2_000);
       expect(sub.results).toEqual([]);
     } finally {
       t.app.engine.pubsub = real;
@@ -185,7 +178,7 @@ describe('graphql-ws over ws://…/graphql', () => {
     for (const params of [undefined, { authorization: 'Bearer svc_live_nope' }, { authorization: acct.liveKey }]) {
       const company = await acct.company({}, { certificate: false });
       const sub = collect(wsClient(params), company.id);
-      await until(() => sub.done);
+      await until(() => sub.done, 'the end of the subscription', 5_000);
       expect(sub.results).toEqual([]);
       expect((sub.error as { code?: number }).code).toBe(4403);
     }
@@ -195,7 +188,7 @@ describe('graphql-ws over ws://…/graphql', () => {
     const other = await seedAccount(t.app.engine, 'Outra conta');
     const foreign = await other.company({}, { certificate: false });
     const sub = collect(wsClient({ authorization: `Bearer ${acct.liveKey}` }), foreign.id);
-    await until(() => sub.done);
+    await until(() => sub.done, 'the end of the subscription', 5_000);
     expect(sub.error).toBeNull();
     // Spec of GraphQL subscriptions: a failing source stream is one result with errors and no data.
     expect(sub.results).toHaveLength(1);

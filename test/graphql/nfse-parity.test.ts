@@ -2,10 +2,11 @@
 // the REST routes, with camelCase field names (JSON values such as `detalhe` and `dados` are left as they are).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys } from '../../src/rest/camel-keys.js';
-import { httpClient } from '../support/http.js';
+import { graphql } from '../support/graphql.js';
+import { httpClient, type Http } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { graphql, nfseBody, type Http } from '../support/nfse.js';
 
 let t: TestApp;
 let acct: SeededAccount;

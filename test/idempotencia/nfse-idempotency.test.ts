@@ -2,10 +2,10 @@
 // company and environment).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
-import { httpClient, type HttpResponse } from '../support/http.js';
+import { httpClient, type HttpResponse, expectProblem, type Http } from '../support/http.js';
+import { allNotes, nfseBody, pollSettled, ref, type Body } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allNotes, expectProblem, nfseBody, pollSettled, ref, type Body, type Http } from '../support/nfse.js';
 
 let t: TestApp;
 let acct: SeededAccount;

@@ -9,12 +9,13 @@ import { sendEvent } from '../../src/engine/manifestacao/recepcao-evento-client.
 import { createNationalClient } from '../../src/engine/transmissao/national-client.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { createXmlSigner } from '../../src/engine/xml/sign-xml.js';
+import { allDocuments, capture } from '../support/capture.js';
+import { eventsOfType } from '../support/eventos.js';
+import { httpClient, type Http } from '../support/http.js';
 import { xmlsecVerify } from '../support/external-tools.js';
 import { tempDir, writeTemp } from '../support/nfse-fixtures.js';
-import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allDocuments, capture, eventsOf, type Http } from '../support/capture.js';
 
 const clock = new FakeClock(new Date());
 let t: TestApp;
@@ -94,7 +95,7 @@ describe('manifestação do destinatário', () => {
     const listed = (await allDocuments(live, `&empresa_id=${a.id}`)).find((d) => d.id === doc!.id);
     expect(listed!.manifestacao).toBe('210200');
 
-    const logged = (await eventsOf(live, 'MANIFESTACAO_REGISTRADA')).filter((e) => e.dados.notaId === doc!.id);
+    const logged = (await eventsOfType(live, 'MANIFESTACAO_REGISTRADA')).filter((e) => e.dados.notaId === doc!.id);
     expect(logged.map((e) => e.dados)).toEqual([
       { notaId: doc!.id, empresaId: a.id, chaveAcesso: doc!.chaveAcesso, tipoEvento: '210210', protocolo: confirmacao.body.manifestacoes[0].protocolo },
       { notaId: doc!.id, empresaId: a.id, chaveAcesso: doc!.chaveAcesso, tipoEvento: '210200', protocolo: confirmacao.body.manifestacoes[1].protocolo },

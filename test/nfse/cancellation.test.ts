@@ -5,9 +5,11 @@ import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
-import { httpClient } from '../support/http.js';
+import { eventsOfNote } from '../support/eventos.js';
+import { httpClient, expectProblem, expectStatus } from '../support/http.js';
+import { steps } from '../support/nfse.js';
+import { startKit, type NationalApiKit } from '../support/nfse-api.js';
 import { MUNICIPIO_NACIONAL } from '../support/seed.js';
-import { eventsOf, expectProblem, expectStatus, startKit, steps, type NationalApiKit } from '../support/nfse-api.js';
 
 const MOTIVO = 'Serviço não foi prestado ao cliente';
 
@@ -42,7 +44,7 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
     const got = expectStatus(await k.http.get(`/v1/nfse/${note.id}`), 200);
     expect(got.status).toBe('cancelada');
     expect(got.cancelamento.evento_xml).toBe(eventoXml);
-    const events = await eventsOf(k.http, note.id, 'NFSE_CANCELADA');
+    const events = await eventsOfNote(k.http, note.id, 'NFSE_CANCELADA');
     expect(events).toHaveLength(1);
     expect(events[0]!.dados.status).toBe('cancelada');
     expect(k.t.app.simulator.note(note.chave_acesso)?.status).toBe('cancelada');
@@ -69,7 +71,7 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
     expect(steps(problem.nfse)).toContain('cancelamento_recusado');
     expect(problem.erros[0]).toMatchObject({ codigo_oficial: 'E0822' });
     expect((await k.http.get(`/v1/nfse/${note.id}`)).body.status).toBe('autorizada');
-    expect(await eventsOf(k.http, note.id, 'NFSE_CANCELADA')).toHaveLength(0);
+    expect(await eventsOfNote(k.http, note.id, 'NFSE_CANCELADA')).toHaveLength(0);
     // Without the scenario the same note cancels.
     expect(expectStatus(await cancel(note.id), 200).status).toBe('cancelada');
   });
@@ -80,7 +82,7 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
     expect(body.status).toBe('cancelada');
     expect(body.cancelamento.recuperado).toBe(true);
     expect(steps(body)).toEqual(expect.arrayContaining(['consulta_evento', 'cancelada']));
-    expect(await eventsOf(k.http, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
+    expect(await eventsOfNote(k.http, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
   });
 
   it('a national outage is 503 retentavel with the note still autorizada; repeating the call cancels it', async () => {

@@ -3,11 +3,11 @@
 // file must pass embedded and on PostgreSQL (DATABASE_URL), where the requests really run in parallel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
+import { allNotes, nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
 import { newId } from '../../src/engine/nucleo/ids.js';
-import { allNotes, nfseBody } from '../support/nfse.js';
 
 let t: TestApp;
 let acct: SeededAccount;

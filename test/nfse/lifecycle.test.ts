@@ -2,10 +2,10 @@
 // series 49999), 7.5 (rejection). Deep recovery scenarios (timeout, outage, falha_transmissao) live in
 // recovery.test.ts beside this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient } from '../support/http.js';
+import { httpClient, expectProblem, type Http } from '../support/http.js';
+import { allNotes, nfseBody, pollSettled } from '../support/nfse.js';
 import { MUNICIPIO_PROPRIO, seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allNotes, expectProblem, nfseBody, pollSettled, type Http } from '../support/nfse.js';
 
 let t: TestApp;
 let acct: SeededAccount;

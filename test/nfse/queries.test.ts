@@ -2,10 +2,10 @@
 // GET /v1/nfse/{id} (by id, referencia or chave_acesso; referencia_ambigua), scoped by account, environment and
 // company restriction (spec 5.4, 5.5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient, type HttpResponse } from '../support/http.js';
+import { httpClient, type HttpResponse, expectProblem, type Http } from '../support/http.js';
+import { allNotes, nfseBody, ref } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allNotes, expectProblem, nfseBody, ref, type Http } from '../support/nfse.js';
 
 let t: TestApp;
 let acct: SeededAccount;

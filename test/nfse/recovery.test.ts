@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { drainJobs, sweep } from '../../src/worker/start-worker.js';
-import { eventsOf, expectProblem, expectStatus, startKit, steps, waitFor, type NationalApiKit } from '../support/nfse-api.js';
+import { eventsOfNote } from '../support/eventos.js';
+import { expectProblem, expectStatus } from '../support/http.js';
+import { steps } from '../support/nfse.js';
+import { startKit, type NationalApiKit } from '../support/nfse-api.js';
+import { waitFor } from '../support/wait.js';
 
 // Time is a FakeClock and no background worker runs: the test moves time and runs due jobs itself.
 const clock = new FakeClock('2026-11-02T12:00:00Z');
@@ -53,7 +57,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
     const national = await nationalNotes(created.dps_id);
     expect(national).toHaveLength(1);
     expect(national[0]!.chave).toBe(note.chave_acesso);
-    expect(await eventsOf(k.http, created.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
+    expect(await eventsOfNote(k.http, created.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
   });
 
   it('indisponibilidade: the outage is retried with backoff and the note is authorised', async () => {
@@ -76,7 +80,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
     const note = await get(created.id);
     expect(note.status).toBe('falha_transmissao');
     expect(note.falha.dps_enviada).toBe('desconhecido');
-    expect(await eventsOf(k.http, created.id, 'NFSE_FALHA_TRANSMISSAO')).toHaveLength(1);
+    expect(await eventsOfNote(k.http, created.id, 'NFSE_FALHA_TRANSMISSAO')).toHaveLength(1);
   });
 
   it('falha_transmissao:nao: refused before processing → 422 falha_transmissao with dps_enviada nao, nothing at the national side', async () => {
@@ -92,7 +96,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
     expect(problem.nfse.status).toBe('rejeitada');
     expect(problem.nfse.rejeicao.codigo_oficial).toBe('E0310');
     expect(problem.nfse.rejeicao.explicacao).toMatch(/Como corrigir/);
-    expect(await eventsOf(k.http, problem.nfse.id, 'NFSE_REJEITADA')).toHaveLength(1);
+    expect(await eventsOfNote(k.http, problem.nfse.id, 'NFSE_REJEITADA')).toHaveLength(1);
   });
 
   it('processamento_lento: 202 within the wait, then autorizada when the slow answer arrives (no recovery needed)', async () => {
@@ -109,7 +113,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
     await advanceAndDrain(5_000);
     const waiting = await get(created.id);
     expect(waiting.status).toBe('aguardando_confirmacao');
-    expect(await eventsOf(k.http, created.id, 'NFSE_AGUARDANDO_CONFIRMACAO')).toHaveLength(1);
+    expect(await eventsOfNote(k.http, created.id, 'NFSE_AGUARDANDO_CONFIRMACAO')).toHaveLength(1);
     // Nothing is transmitted until the caller decides.
     await advanceAndDrain(HOUR_MS);
     expect((await get(created.id)).status).toBe('aguardando_confirmacao');
@@ -140,7 +144,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
     const note = await get(created.id);
     expect(note.status).toBe('autorizada');
     expect(note.aviso).toBeNull();
-    expect(await eventsOf(k.http, created.id, 'NFSE_PROCESSAMENTO_PROLONGADO')).toHaveLength(1);
+    expect(await eventsOfNote(k.http, created.id, 'NFSE_PROCESSAMENTO_PROLONGADO')).toHaveLength(1);
   });
 
   it('30 minutes in transmission → aviso processamento_prolongado and one NFSE_PROCESSAMENTO_PROLONGADO; 7 days → falha_transmissao', async () => {
@@ -159,15 +163,15 @@ describe('recovery through the API (X-Service-Simular)', () => {
       const warned = await get(created.id);
       expect(warned.status).toBe('transmitindo');
       expect(warned.aviso).toMatchObject({ codigo: 'processamento_prolongado', desde: created.criada_em });
-      expect(await eventsOf(k.http, created.id, 'NFSE_PROCESSAMENTO_PROLONGADO')).toHaveLength(1);
+      expect(await eventsOfNote(k.http, created.id, 'NFSE_PROCESSAMENTO_PROLONGADO')).toHaveLength(1);
 
       await advanceAndDrain(7 * DAY);
       const failed = await get(created.id);
       expect(failed.status).toBe('falha_transmissao');
       // Every send got a 503 (refused before processing): issuing again is safe.
       expect(failed.falha.dps_enviada).toBe('nao');
-      expect(await eventsOf(k.http, created.id, 'NFSE_FALHA_TRANSMISSAO')).toHaveLength(1);
-      expect(await eventsOf(k.http, created.id, 'NFSE_PROCESSAMENTO_PROLONGADO')).toHaveLength(1);
+      expect(await eventsOfNote(k.http, created.id, 'NFSE_FALHA_TRANSMISSAO')).toHaveLength(1);
+      expect(await eventsOfNote(k.http, created.id, 'NFSE_PROCESSAMENTO_PROLONGADO')).toHaveLength(1);
     } finally {
       sim().startOutage({ calls: 0 });
     }

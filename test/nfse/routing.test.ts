@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { createSimulator, type Simulator } from '../../src/simulator/nacional/create-simulator.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
-import { expectProblem, expectStatus, startKit, waitFor, type NationalApiKit } from '../support/nfse-api.js';
+import { expectProblem, expectStatus } from '../support/http.js';
+import { startKit, type NationalApiKit } from '../support/nfse-api.js';
+import { waitFor } from '../support/wait.js';
 
 // NATIONAL_API_URL_TEST points at a "remote" national system (a second simulator standing in for Sefin's
 // homologação). Notes without a scenario go there; notes with a scenario never leave the in-process simulator.

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
-import { eventsOf, expectProblem, expectStatus, startKit, waitFor, type NationalApiKit } from '../support/nfse-api.js';
+import { eventsOfNote } from '../support/eventos.js';
+import { expectProblem, expectStatus } from '../support/http.js';
+import { startKit, type NationalApiKit } from '../support/nfse-api.js';
+import { waitFor } from '../support/wait.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let k: NationalApiKit;
@@ -27,10 +30,10 @@ describe('substitution (substituicao) through the API', () => {
     expect(after.status).toBe('cancelada');
     expect(after.substituida_por).toBe(substitute.id);
     expect(after.cancelamento).toMatchObject({ tipo: 'substituicao', substituida_por: substitute.id, chave_substituta: substitute.chave_acesso });
-    const cancelled = await eventsOf(k.http, original.id, 'NFSE_CANCELADA');
+    const cancelled = await eventsOfNote(k.http, original.id, 'NFSE_CANCELADA');
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]!.dados.substituida_por).toBe(substitute.id);
-    expect(await eventsOf(k.http, substitute.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
+    expect(await eventsOfNote(k.http, substitute.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
     // The national side registered the substitution (event 105102) and links both keys.
     expect(sim().note(original.chave_acesso)).toMatchObject({ status: 'substituida', substitutaChave: substitute.chave_acesso });
     const xml = await k.http.get(`/v1/nfse/${substitute.id}/xml`);
@@ -48,7 +51,7 @@ describe('substitution (substituicao) through the API', () => {
     const after = await get(original.id);
     expect(after.status).toBe('autorizada');
     expect(after.substituida_por).toBeNull();
-    expect(await eventsOf(k.http, original.id, 'NFSE_CANCELADA')).toHaveLength(0);
+    expect(await eventsOfNote(k.http, original.id, 'NFSE_CANCELADA')).toHaveLength(0);
     expect(sim().note(original.chave_acesso)?.status).toBe('autorizada');
   });
 
@@ -111,6 +114,6 @@ describe('substitution (substituicao) through the API', () => {
     const after = await get(original.id);
     expect(after.status).toBe('cancelada');
     expect(after.substituida_por).toBe(pending.id);
-    expect(await eventsOf(k.http, original.id, 'NFSE_CANCELADA')).toHaveLength(1);
+    expect(await eventsOfNote(k.http, original.id, 'NFSE_CANCELADA')).toHaveLength(1);
   });
 });

@@ -2,10 +2,10 @@
 // POST /v1/nfse answers 422 `validacao` and creates nothing; POST /v1/nfse/validacoes always answers 200 with the
 // same `erros`, plus `ajustes`, `regras_versao` and the readiness, and creates nothing either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient, type HttpResponse } from '../support/http.js';
+import { httpClient, type HttpResponse, expectProblem, type Http } from '../support/http.js';
+import { CNPJ_ALFANUMERICO, CPF, erro, nfseBody, type Body } from '../support/nfse.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { CNPJ_ALFANUMERICO, CPF, erro, expectProblem, nfseBody, type Body, type Http } from '../support/nfse.js';
 
 let t: TestApp;
 let acct: SeededAccount;

@@ -5,10 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nfseBody } from '../support/nfse.js';
-import { createCluster, type Member } from '../support/cluster.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
-import { until } from '../support/subscriptions.js';
+import { nfseBody } from '../support/nfse.js';
+import { until } from '../support/wait.js';
+import { createCluster, type Member } from '../support/cluster.js';
 
 const cluster = createCluster();
 let apiA: Member;

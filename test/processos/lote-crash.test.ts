@@ -6,11 +6,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
+import { allEvents } from '../support/eventos.js';
 import { httpClient } from '../support/http.js';
+import { allNotes } from '../support/nfse.js';
+import { waitFor } from '../support/wait.js';
+import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
 import { usingPostgres } from '../support/test-app.js';
-import { waitFor } from '../support/nfse-api.js';
-import { allEvents, allNotes } from '../support/nfse.js';
 import { allItens, linha, waitLote } from '../support/lotes.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-lote-crash-'));

@@ -4,10 +4,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { httpClient, expectStatus } from '../support/http.js';
+import { nfseBody, steps } from '../support/nfse.js';
+import { waitFor } from '../support/wait.js';
 import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
-import { httpClient } from '../support/http.js';
 import { usingPostgres } from '../support/test-app.js';
-import { expectStatus, nfseBody, steps, waitFor } from '../support/nfse-api.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-crash-'));
 const schema = `crash_${randomBytes(5).toString('hex')}`;

@@ -4,10 +4,11 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsTopic } from '../../src/engine/eventos/events-topic.js';
 import { nfseAccountTopic } from '../../src/engine/nfse/nfse-topic.js';
-import { nfseBody } from '../support/nfse.js';
-import { CLUSTER_REDIS_URL, createCluster, type Member } from '../support/cluster.js';
 import { httpClient } from '../support/http.js';
-import { collect, until, untilRedisChannel, wsClient } from '../support/subscriptions.js';
+import { nfseBody } from '../support/nfse.js';
+import { collect, untilRedisChannel, wsClient } from '../support/subscriptions.js';
+import { until } from '../support/wait.js';
+import { CLUSTER_REDIS_URL, createCluster, type Member } from '../support/cluster.js';
 
 const cluster = createCluster();
 let a: Member;

@@ -7,23 +7,18 @@ import { generateTestCertificate } from '../../src/engine/certificados/generate-
 import { createXmlSigner, signXml, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
 import type { TransmissionDeps } from '../../src/engine/transmissao/transmission-deps.js';
 import { baseDps } from './nfse-fixtures.js';
-import type { HttpResponse } from './http.js';
-import { httpClient } from './http.js';
+import type { Http, HttpResponse } from './http.js';
+import { ref } from './nfse.js';
 import { MUNICIPIO_NACIONAL } from './seed.js';
-
-export type Http = ReturnType<typeof httpClient>;
 
 /** One capture tick, as the worker runs it (hourly schedule). */
 export const capture = (engine: TransmissionDeps, options: StoreOptions = {}) => runDueCaptures(engine, { intervalMs: HOUR, ...options });
-
-let seq = 0;
-const ref = () => `cap-${process.env.VITEST_POOL_ID ?? '0'}-${Date.now().toString(36)}-${++seq}`;
 
 /** Issues a production note through the API (authorised synchronously) and returns it. */
 export async function issueLive(live: Http, empresaId: string, tomadorCnpj: string): Promise<Record<string, any>> {
   const res = await live.post('/v1/nfse', {
     empresa_id: empresaId,
-    referencia: ref(),
+    referencia: ref('cap'),
     tomador: { documento: tomadorCnpj, nome: 'Tomador Ltda' },
     valor: '1500.00',
     servico: { descricao: 'Desenvolvimento de sistema sob encomenda' },
@@ -69,18 +64,4 @@ export async function allDocuments(http: Http, query = ''): Promise<Array<Record
     cursor = res.body.proximoCursor;
   } while (cursor);
   return out;
-}
-
-/** Event-log entries of these types for this key. */
-export async function eventsOf(http: Http, ...tipos: string[]): Promise<Array<Record<string, any>>> {
-  const out: Array<Record<string, any>> = [];
-  let apos: string | null = null;
-  for (;;) {
-    const res: HttpResponse = await http.get(`/v1/eventos?limite=1000${apos ? `&apos=${apos}` : ''}`);
-    expect(res.status, res.text).toBe(200);
-    out.push(...res.body.eventos);
-    if (res.body.eventos.length === 0 || res.body.proximo_cursor === apos) break;
-    apos = res.body.proximo_cursor;
-  }
-  return out.filter((e) => tipos.includes(e.tipo));
 }

@@ -39,3 +39,16 @@ export function dashboardGraphql(target: () => { url: string; key: string }) {
 
   return { gql, walk };
 }
+
+/** A GraphQL call over HTTP (POST /graphql) with a key. */
+export async function graphql(baseUrl: string, key: string, query: string, variables: Record<string, unknown> = {}) {
+  const res = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: Record<string, any>; errors?: unknown[] };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data!;
+}

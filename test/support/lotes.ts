@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
-import type { Http } from './nfse.js';
-import type { HttpResponse } from './http.js';
+import type { Http, HttpResponse } from './http.js';
 import { CNPJ_TOMADOR, ref } from './nfse.js';
 
 /** One valid batch line for a company seeded with the kit's defaults (code 010101, rate 2.00). */

@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
-import type { HttpResponse } from './http.js';
-import { httpClient } from './http.js';
+import type { Http, HttpResponse } from './http.js';
 
-export type Http = ReturnType<typeof httpClient>;
 export type Body = Record<string, unknown>;
 
 /** Recipient documents: valid CPF, numeric CNPJ and alphanumeric CNPJ (IN RFB 2.229/2024). */
@@ -25,16 +23,6 @@ export function nfseBody(empresaId: string | undefined, over: Body = {}): Body {
     servico: { descricao: 'Desenvolvimento de sistema sob encomenda' },
     ...over,
   };
-}
-
-/** Asserts a problem+json body with the given status and `codigo`; returns the body. */
-export function expectProblem(res: HttpResponse, status: number, codigo: string) {
-  const context = `request ${res.requestId}: ${res.text.slice(0, 1500)}`;
-  expect(res.status, context).toBe(status);
-  expect(res.headers.get('content-type'), context).toMatch(/^application\/problem\+json/);
-  expect(res.body.codigo, context).toBe(codigo);
-  expect(res.body.requisicao_id, context).toBe(res.requestId);
-  return res.body;
 }
 
 /** The single `erros[]` entry with this code (fails when absent); checks the shape of spec 7.1. */
@@ -76,28 +64,5 @@ export async function allNotes(http: Http, query = ''): Promise<Array<Record<str
   return out;
 }
 
-/** Every event of this key's account and environment, following `apos`. */
-export async function allEvents(http: Http): Promise<Array<Record<string, any>>> {
-  const out: Array<Record<string, any>> = [];
-  let apos: string | null = null;
-  for (;;) {
-    const res: HttpResponse = await http.get(`/v1/eventos?limite=1000${apos ? `&apos=${apos}` : ''}`);
-    expect(res.status, res.text).toBe(200);
-    out.push(...res.body.eventos);
-    if (res.body.eventos.length === 0) return out;
-    apos = res.body.proximo_cursor;
-  }
-}
-
-/** A GraphQL call over HTTP (POST /graphql) with a key. */
-export async function graphql(baseUrl: string, key: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: Record<string, any>; errors?: unknown[] };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data!;
-}
+/** The event types of a note's timeline, in order. */
+export const steps = (note: { eventos: Array<{ tipo: string }> }) => note.eventos.map((e) => e.tipo);

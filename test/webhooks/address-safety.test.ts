@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHost } from '../../src/engine/webhooks/address-safety.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
-import { httpClient } from '../support/http.js';
+import { httpClient, expectProblem } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { expectProblem } from '../support/nfse.js';
 import { emitEvent, fakeDns, PUBLIC_IP, startReceiver } from '../support/webhooks.js';
 
 /**
