@@ -15,7 +15,7 @@ import { HOUR } from '../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../src/engine/nucleo/random-numeric-cnpj.js';
 import { loadLibxml2 } from '../src/engine/xml/libxml2.js';
 import { createSimulator } from '../src/simulator/nacional/create-simulator.js';
-import { dpsIssuedElsewhere } from '../test/documentos/capture-kit.js';
+import { dpsIssuedElsewhere } from '../test/support/capture.js';
 import { seedAccount } from '../test/support/seed.js';
 import { startTestApp } from '../test/support/test-app.js';
 

@@ -55,7 +55,7 @@ if (process.argv.includes('--load')) {
 async function runServer() {
   const { startTestApp } = await import('../test/support/test-app.js');
   const { seedAccount } = await import('../test/support/seed.js');
-  const { nfeBody } = await import('../test/nfe/fixtures.js');
+  const { nfeBody } = await import('../test/support/nfe-fixtures.js');
   const simulator = await startSimulatorProcess();
   const t = await startTestApp({ env: { SEFAZ_URL_TEST: simulator.sefazUrl, NATIONAL_API_URL_TEST: simulator.nationalUrl } });
   const mode = t.app.database.kind === 'postgres' ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite in memory)';

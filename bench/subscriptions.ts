@@ -41,7 +41,7 @@ async function runServer() {
   const { startTestApp } = await import('../test/support/test-app.js');
   const { seedAccount } = await import('../test/support/seed.js');
   const { issueNfse } = await import('../src/engine/nfse/issue-nfse.js');
-  const { nfseBody } = await import('../test/issuance/kit.js');
+  const { nfseBody } = await import('../test/support/nfse.js');
 
   const t = await startTestApp({ worker: false });
   const account = await seedAccount(t.app.engine, 'bench');

@@ -51,7 +51,7 @@ process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const { startTestApp } = await import('../test/support/test-app.js');
 const { seedAccount } = await import('../test/support/seed.js');
-const { emitEvent } = await import('../test/webhooks/kit.js');
+const { emitEvent } = await import('../test/support/webhooks.js');
 const { appendEvents } = await import('../src/engine/eventos/append-events.js');
 const { startWebhookWorker } = await import('../src/worker/webhook-worker.js');
 

@@ -13,6 +13,7 @@ const src = join(root, 'src');
 const out = join(root, 'dist');
 
 const entryPoints = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  // Unit tests beside their modules (src/**/*.test.ts) are not part of the service.
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
   .map((f) => join(src, f));
 rmSync(out, { recursive: true, force: true });

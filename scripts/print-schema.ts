@@ -1,6 +1,6 @@
 /**
  * Writes schema.graphql, the printed GraphQL schema (a checked-in artifact with a drift test,
- * test/foundation/schema-artifacts.test.ts). Run `npm run schema:print` after changing src/graph.
+ * test/graphql/schema-artifacts.test.ts). Run `npm run schema:print` after changing src/graph.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

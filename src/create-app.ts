@@ -44,6 +44,8 @@ export interface AppOptions {
   /** Tests: a PostgreSQL schema of their own, or an in-memory PGlite. */
   pgSchema?: string;
   pgliteDir?: string;
+  /** Tests: a migrated PGlite to start an empty database from (see OpenDatabaseOptions.pgliteTemplate). */
+  pgliteTemplate?: Blob;
   /** Timeout of calls to the national system and the SEFAZ services (default 30 s; tests shorten it). */
   nationalTimeoutMs?: number;
   /** Run the transmission worker in this process (default: role worker or all). */
@@ -96,6 +98,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     url: config.databaseUrl,
     schema: options.pgSchema,
     pgliteDir: options.pgliteDir ?? join(config.dataDir, 'pglite'),
+    pgliteTemplate: options.pgliteTemplate,
     onQuery: options.onQuery,
   });
   cleanups.unshift(() => database.close());

@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEvents } from '../../src/engine/eventos/append-events.js';
 import { newId } from '../../src/engine/nucleo/new-id.js';
-import { dashboardGraphql, nodes } from '../support/dashboard-graphql.js';
+import { dashboardGraphql, nodes } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { fakeDns, PUBLIC_IP } from '../webhooks/kit.js';
+import { fakeDns, PUBLIC_IP } from '../support/webhooks.js';
 
 let t: TestApp;
 let acct: SeededAccount;

@@ -1,8 +1,8 @@
 // Issue 10 items 2-3: batches as Relay connections (lotes, Company.lotes, Lote.itens) with the
 // filters a dashboard needs, status enums, and the key's company restriction on the nested fields too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nfseBody } from '../issuance/kit.js';
 import { httpClient } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

@@ -5,7 +5,7 @@
 // company and registered events runs a fixed number of SQL statements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/engine/nucleo/new-id.js';
-import { dashboardGraphql, nodes } from '../support/dashboard-graphql.js';
+import { dashboardGraphql, nodes } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

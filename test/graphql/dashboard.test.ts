@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { isEngineError } from '../../src/engine/errors.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
-import { nfseBody } from '../issuance/kit.js';
 import { httpClient } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

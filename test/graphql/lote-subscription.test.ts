@@ -3,10 +3,11 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loteAccountTopic, loteTopic } from '../../src/engine/eventos/lote-topic.js';
-import { linha } from '../lotes/kit.js';
 import { httpClient } from '../support/http.js';
+import { collect, watchBus, wsClient, type Collected } from '../support/subscriptions.js';
+import { until } from '../support/wait.js';
+import { linha } from '../support/lotes.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { collect, until, watchBus, wsClient, type Collected } from '../support/subscriptions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;

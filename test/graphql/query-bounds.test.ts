@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
 import { QUERY_LIMITS } from '../../src/http/query-limits.js';
-import { nfseBody } from '../issuance/kit.js';
+import { nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

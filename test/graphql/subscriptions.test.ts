@@ -8,10 +8,11 @@ import { revokeApiKey } from '../../src/engine/chaves/revoke-api-key.js';
 import { appendEvents } from '../../src/engine/eventos/append-events.js';
 import { announceEvents, eventsTopic } from '../../src/engine/eventos/events-topic.js';
 import { nfseAccountTopic, nfseTopic } from '../../src/engine/nfse/nfse-topic.js';
-import { nfseBody } from '../issuance/kit.js';
 import { httpClient } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
+import { collect, watchBus, wsClient } from '../support/subscriptions.js';
+import { until } from '../support/wait.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { collect, until, watchBus, wsClient } from '../support/subscriptions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;

@@ -3,11 +3,11 @@
 // request get the same codes, pointers and messages, and a REST body the input type cannot carry (an unknown or
 // camelCase member, a number where text is expected) still gets every error the engine reports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { erro, expectProblem, nfseBody } from '../issuance/kit.js';
-import { httpClient } from '../support/http.js';
+import { expectProblem, httpClient } from '../support/http.js';
+import { erro, nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { fakeDns, PUBLIC_IP } from '../webhooks/kit.js';
+import { fakeDns, PUBLIC_IP } from '../support/webhooks.js';
 
 let t: TestApp;
 let acct: SeededAccount;

@@ -1,11 +1,12 @@
 // Issue 9 items 1-2 (spec 2.7, 3.2, 4.2, 6.2, 7.4, 8): JSON intake, line validation by the single-note
 // validator, ja_existente, the status flow and LOTE_EMISSAO_CONCLUIDO once with the batch as GET shows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient } from '../support/http.js';
+import { allEvents } from '../support/eventos.js';
+import { httpClient, expectProblem, type Http } from '../support/http.js';
+import { allNotes, nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allEvents, allNotes, expectProblem, nfseBody, type Http } from '../issuance/kit.js';
-import { allItens, linha, settledStatus, waitLote } from './kit.js';
+import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
 
 let t: TestApp;
 let acct: SeededAccount;

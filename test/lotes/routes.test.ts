@@ -1,11 +1,11 @@
 // Issue 9 item 3 (spec 3.2, 4.2, 8): listing batches and lines, manual emission and reprocessing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/engine/nucleo/new-id.js';
-import { httpClient } from '../support/http.js';
+import { allEvents } from '../support/eventos.js';
+import { httpClient, expectProblem, type Http } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { allEvents, expectProblem, type Http } from '../issuance/kit.js';
-import { allItens, linha, settledStatus, waitLote } from './kit.js';
+import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
 
 let t: TestApp;
 let acct: SeededAccount;

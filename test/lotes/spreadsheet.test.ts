@@ -4,12 +4,12 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient } from '../support/http.js';
+import { httpClient, expectProblem, type Http } from '../support/http.js';
+import { ref } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { expectProblem, ref, type Http } from '../issuance/kit.js';
-import { allItens, settledStatus, waitLote } from './kit.js';
-import { cnpjWithLeadingZero, cpfWithLeadingZero, xlsxFromCsv } from './sheets.js';
+import { allItens, settledStatus, waitLote } from '../support/lotes.js';
+import { cnpjWithLeadingZero, cpfWithLeadingZero, xlsxFromCsv } from '../support/sheets.js';
 
 let t: TestApp;
 let acct: SeededAccount;

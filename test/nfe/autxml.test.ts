@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autXmlOf, SEFAZ_AUTXML } from '../../src/engine/nfe/aut-xml.js';
 import { NFE_REGRAS_VERSAO } from '../../src/engine/nfe/nfe-ajuste.js';
-import { xmllint, xmlsecVerify } from '../national/external-tools.js';
-import { TOMA_CNPJ } from '../national/fixtures.js';
+import { xmllint, xmlsecVerify } from '../support/external-tools.js';
+import { TOMA_CNPJ } from '../support/nfse-fixtures.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, nfeBody } from './fixtures.js';
+import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
 
 const ESCRITORIO = '11444777000161';
 const CONTADOR_CPF = '52998224725';

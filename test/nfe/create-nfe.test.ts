@@ -3,10 +3,10 @@ import type { Principal } from '../../src/engine/chaves/principal.js';
 import { EngineError } from '../../src/engine/errors.js';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
 import { isValidNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
-import { xmllint } from '../national/external-tools.js';
+import { xmllint } from '../support/external-tools.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { nfeBody, PORTO_ALEGRE } from './fixtures.js';
+import { nfeBody, PORTO_ALEGRE } from '../support/nfe-fixtures.js';
 
 let t: TestApp;
 let acct: SeededAccount;

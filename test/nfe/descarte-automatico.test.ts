@@ -5,7 +5,7 @@ import { drainJobs } from '../../src/worker/start-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, nfeBody } from './fixtures.js';
+import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
 
 // Notes are created on 2026-11-02 (Brasília): the legal deadline of their numbers is 2026-12-10.
 const clock = new FakeClock('2026-11-02T12:00:00Z');

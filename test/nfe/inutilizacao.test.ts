@@ -3,11 +3,11 @@ import { buildInutNFe } from '../../src/engine/nfe/build-inut-nfe.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
 import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
-import { xmllint, xmlsecVerify } from '../national/external-tools.js';
+import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, nfeBody } from './fixtures.js';
+import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
 
 let t: TestApp;
 let acct: SeededAccount;

@@ -3,12 +3,12 @@ import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { brasilia } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CARTA_CORRECAO, X_COND_USO } from '../../src/engine/nfe/build-signed-nfe-event.js';
 import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
-import { xmllint, xmlsecVerify } from '../national/external-tools.js';
+import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, PORTO_ALEGRE, nfeBody } from './fixtures.js';
+import { NFE_COMPANY, PORTO_ALEGRE, nfeBody } from '../support/nfe-fixtures.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
@@ -18,7 +18,9 @@ let certificatePem: string;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
+  // The timeout scenario's answer never comes: the SOAP client gives up after this (30 s by default) and the
+  // protocol query takes over.
+  t = await startTestApp({ clock, nationalTimeoutMs: 5_000 });
   acct = await seedAccount(t.app.engine);
   companyId = (await acct.company(NFE_COMPANY)).id;
   certificatePem = (await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId } })).certPem;

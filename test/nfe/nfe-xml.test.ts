@@ -4,9 +4,9 @@ import { XNOME_HOMOLOGACAO } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildNfeKey, isValidNfeKey, nfeKeyDv } from '../../src/engine/nfe/nfe-access-key.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
-import { xmllint, xmlsecVerify } from '../national/external-tools.js';
-import { testIdentity } from '../national/fixtures.js';
-import { CHAVE_ORIGEM, EMITENTE, nfeBody, signedNfe } from './fixtures.js';
+import { xmllint, xmlsecVerify } from '../support/external-tools.js';
+import { testIdentity } from '../support/nfse-fixtures.js';
+import { CHAVE_ORIGEM, EMITENTE, nfeBody, signedNfe } from '../support/nfe-fixtures.js';
 
 describe('NF-e access key (shared/nfe/README "Access key")', () => {
   it('checks the DV of the homologation samples and refuses a changed digit', () => {

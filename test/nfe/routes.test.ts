@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
-import { xmllint } from '../national/external-tools.js';
+import { xmllint } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, nfeBody } from './fixtures.js';
+import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
 
 let t: TestApp;
 let acct: SeededAccount;

@@ -9,7 +9,7 @@ import { ConfigError, parseConfig } from '../../src/config.js';
 import { readCertificate } from '../../src/engine/certificados/certificate.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
-import { selfSignedServerCert, testIdentity } from '../national/fixtures.js';
+import { selfSignedServerCert, testIdentity } from '../support/nfse-fixtures.js';
 
 const server = selfSignedServerCert();
 let https: Server;

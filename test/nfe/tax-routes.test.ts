@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { xmllint } from '../national/external-tools.js';
+import { xmllint } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, nfeBodyTributado } from './fixtures.js';
+import { NFE_COMPANY, nfeBodyTributado } from '../support/nfe-fixtures.js';
 
 let t: TestApp;
 let acct: SeededAccount;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
-import { xmllint } from '../national/external-tools.js';
-import { IBS_CBS, nfeBody, nfeBodyTributado, signedNfe } from './fixtures.js';
+import { xmllint } from '../support/external-tools.js';
+import { IBS_CBS, nfeBody, nfeBodyTributado, signedNfe } from '../support/nfe-fixtures.js';
 
 const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
 const campos = (body: unknown) => validateNfeRequest(body, ctx).erros.map((e) => `${e.codigo} ${e.campo}`);

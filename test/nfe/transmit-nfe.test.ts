@@ -6,10 +6,10 @@ import type { StoredEpec } from '../../src/engine/nfe/enter-epec.js';
 import type { SefazGateway, SefazSend } from '../../src/engine/transmissao/sefaz-gateway.js';
 import { transmitNfe } from '../../src/engine/nfe/transmit-nfe.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
-import { xmllint, xmlsecVerify } from '../national/external-tools.js';
+import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, nfeBody } from './fixtures.js';
+import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
 
 let t: TestApp;
 let acct: SeededAccount;

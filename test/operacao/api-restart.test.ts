@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nfseBody } from '../issuance/kit.js';
+import { nfseBody } from '../support/nfse.js';
 import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
 import { httpClient } from '../support/http.js';
-import { until } from '../support/subscriptions.js';
+import { until } from '../support/wait.js';
 
 const CHILD = 'test/operacao/graceful-child.ts';
 // Long enough that every note of a test is still waiting for its answer when the API is stopped, on a loaded machine too.

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAUGE_CACHE_MS } from '../../src/metrics/create-metrics.js';
-import { nfseBody } from '../issuance/kit.js';
+import { nfseBody } from '../support/nfse.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, usingPostgres, type TestApp } from '../support/test-app.js';

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nfseBody } from '../issuance/kit.js';
+import { nfseBody } from '../support/nfse.js';
 import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
 import { httpClient } from '../support/http.js';
-import { until } from '../support/subscriptions.js';
+import { until } from '../support/wait.js';
 
 const CHILD = 'test/operacao/graceful-child.ts';
 /** How long the simulated national system takes to answer each DPS a worker sends. */

@@ -3,7 +3,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { usingPostgres } from './test-app.js';
+import { TEMPLATE_ENV } from './pglite-template.js';
+import { providedPgliteTemplate, usingPostgres } from './test-app.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,9 +21,11 @@ export async function startChildProcess<Info>(
   { args = [], nodeArgs = [] }: { args?: string[]; nodeArgs?: string[] } = {},
 ): Promise<{ child: ChildProcess; info: Info }> {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const template = providedPgliteTemplate();
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // An embedded child starts its DATA_DIR from the run's migrated PGlite (child entries pass it to createApp).
+    env: { ...process.env, ...(template ? { [TEMPLATE_ENV]: template } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -38,7 +38,7 @@ export function createCluster() {
   const members: Member[] = [];
 
   const start = async (role: 'api' | 'worker' | 'all', env: Record<string, string> = {}): Promise<Member> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/multi-process/cluster-child.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/children/cluster-child.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -1,4 +1,5 @@
 import { OpenAPIBackend } from 'openapi-backend';
+import { expect } from 'vitest';
 import { addFormats, loadOpenApiDocument } from '../../src/rest/rest-api.js';
 
 export interface HttpResponse<T = any> {
@@ -54,6 +55,24 @@ export function httpClient(baseUrl: string, defaultKey?: string) {
     post: <T = any>(path: string, body?: unknown, o?: Parameters<typeof request>[2]) => request<T>('POST', path, { ...o, body }),
     delete: <T = any>(path: string, o?: Parameters<typeof request>[2]) => request<T>('DELETE', path, o),
   };
+}
+
+export type Http = ReturnType<typeof httpClient>;
+
+/** Asserts a problem+json body with the given status and `codigo` (spec 7.1); returns the body. */
+export function expectProblem(res: HttpResponse, status: number, codigo: string) {
+  const context = `request ${res.requestId}: ${res.text.slice(0, 1500)}`;
+  expect(res.status, context).toBe(status);
+  expect(res.headers.get('content-type'), context).toMatch(/^application\/problem\+json/);
+  expect(res.body.codigo, context).toBe(codigo);
+  expect(res.body.requisicao_id, context).toBe(res.requestId);
+  return res.body;
+}
+
+/** Asserts the status (the failure shows the request id and the body); returns the body. */
+export function expectStatus(res: HttpResponse, status: number) {
+  expect(res.status, `request ${res.requestId}: ${res.text.slice(0, 1500)}`).toBe(status);
+  return res.body;
 }
 
 async function assertMatchesContract(method: string, path: string, res: HttpResponse): Promise<void> {

@@ -2,6 +2,7 @@ import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import type { EngineDeps } from '../../src/engine/engine-deps.js';
+import { until } from './wait.js';
 
 /** A real graphql-ws client on `ws://…/graphql` with the key in connectionParams. */
 export function wsClient(baseUrl: string, key: string | null): Client {
@@ -49,14 +50,6 @@ export function collect(client: Client, query: string, variables: Record<string,
       return done;
     },
   };
-}
-
-export async function until(condition: () => boolean | Promise<boolean>, what = 'condition', ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /**

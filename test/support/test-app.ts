@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import type { Clock } from '../../src/engine/nucleo/clock.js';
 import { createLogger } from '../../src/create-logger.js';
 import { createApp, type App, type AppOptions } from '../../src/create-app.js';
+import { readPgliteTemplate } from './pglite-template.js';
 
 export interface TestApp {
   app: App;
@@ -54,6 +56,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     pgSchema: config.databaseUrl ? schemaName : undefined,
     pgliteDir: 'memory://',
+    pgliteTemplate: readPgliteTemplate(providedPgliteTemplate()),
     nationalTimeoutMs: options.nationalTimeoutMs,
     worker: options.worker,
     role: options.role,
@@ -77,6 +80,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
     },
   };
+}
+
+/** The run's migrated PGlite (test/support/pglite-template.ts); undefined outside vitest (bench/ starts test apps too). */
+export function providedPgliteTemplate(): string | undefined {
+  try {
+    return inject('pgliteTemplate') || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHost } from '../../src/engine/webhooks/check-host.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
-import { httpClient } from '../support/http.js';
+import { httpClient, expectProblem } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { expectProblem } from '../issuance/kit.js';
-import { emitEvent, fakeDns, PUBLIC_IP, startReceiver } from './kit.js';
+import { emitEvent, fakeDns, PUBLIC_IP, startReceiver } from '../support/webhooks.js';
 
 /**
  * The bypass corpus (spec 6.1, issue 8 item 2). Every literal host must be refused as written; every name must be

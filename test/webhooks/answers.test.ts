@@ -9,7 +9,7 @@ import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { emitEvent } from './kit.js';
+import { emitEvent } from '../support/webhooks.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;

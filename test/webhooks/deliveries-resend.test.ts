@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
-import { httpClient } from '../support/http.js';
+import { httpClient, expectProblem } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { expectProblem, nfseBody } from '../issuance/kit.js';
-import { emitEvent, startReceiver } from './kit.js';
+import { emitEvent, startReceiver } from '../support/webhooks.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;

@@ -4,7 +4,7 @@ import { dispatchEvents } from '../../src/engine/webhooks/dispatch-events.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { emitEvent } from './kit.js';
+import { emitEvent } from '../support/webhooks.js';
 
 // The fan-out reads only as many events as the caller has room to attempt and hands their deliveries back in
 // flight (one webhook_inflight row per batch, no delivery row yet); these pin how it cuts a batch. Nothing is

@@ -11,7 +11,7 @@ import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { emitEvent, startReceiver } from './kit.js';
+import { emitEvent, startReceiver } from '../support/webhooks.js';
 
 // A fanned-out batch has no delivery rows until its attempts are recorded: these pin that each delivery is
 // written once, with its outcome, and that a batch whose worker died is revived with the same ids.

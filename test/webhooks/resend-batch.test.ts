@@ -2,11 +2,11 @@
 // POST /v1/lotes with a test key and completed by the worker; the receiver gets the batch's events only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { nfseBody } from '../issuance/kit.js';
-import { allItens, linha, settledStatus, waitLote } from '../lotes/kit.js';
-import { startReceiver } from './kit.js';
+import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
+import { startReceiver } from '../support/webhooks.js';
 
 let t: TestApp;
 let account: SeededAccount;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient } from '../support/http.js';
+import { httpClient, expectProblem } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { expectProblem } from '../issuance/kit.js';
-import { fakeDns, PUBLIC_IP, PUBLIC_URL, webhookBody } from './kit.js';
+import { fakeDns, PUBLIC_IP, PUBLIC_URL, webhookBody } from '../support/webhooks.js';
 
 let t: TestApp;
 let account: SeededAccount;

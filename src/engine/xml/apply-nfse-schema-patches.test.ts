@@ -4,7 +4,7 @@ import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
 import { applyNfseSchemaPatches, PATCHED_NFSE_SCHEMA } from './apply-nfse-schema-patches.js';
 import { validateXsd } from './validate-xsd.js';
 import { buildDpsXml } from '../nfse/nacional/build-dps-xml.js';
-import { baseDps } from '../../../test/national/fixtures.js';
+import { baseDps } from '../../../test/support/nfse-fixtures.js';
 
 const ANCHORED = '<xs:simpleType name="TSSerieDPS"><xs:restriction base="xs:token"><xs:pattern value="^0{0,4}\\d{1,5}$"/></xs:restriction></xs:simpleType>';
 const CNPJ = '<xs:simpleType name="TSCNPJ"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{14}"/></xs:restriction></xs:simpleType>';

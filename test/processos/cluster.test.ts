@@ -1,0 +1,130 @@
+// Issue 10 item 4: two API processes and one worker (`serve --role api|worker`) on one PostgreSQL + Redis.
+// The rate limit and idempotency are shared, no transmission job is done twice, and a worker killed with
+// SIGKILL loses nothing: a replacement finishes what it held once the leases end.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, type HttpResponse } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
+import { until } from '../support/wait.js';
+import { createCluster, type Member } from '../support/cluster.js';
+
+const cluster = createCluster();
+let apiA: Member;
+let apiB: Member;
+let worker: Member;
+
+beforeAll(async () => {
+  // API processes give up on the national system after 1.5 s, leaving the note to the worker (spec 3.1 recovery).
+  apiA = await cluster.start('api', { CHILD_SEED: '1', CHILD_NATIONAL_TIMEOUT_MS: '1500' });
+  [apiB, worker] = await Promise.all([cluster.start('api', { CHILD_NATIONAL_TIMEOUT_MS: '1500' }), cluster.start('worker')]);
+}, 240_000);
+afterAll(async () => cluster.stop(), 30_000);
+
+const seed = () => apiA.info as Required<typeof apiA.info>;
+
+/** National notes the shared simulated national side holds for a DPS (its append-only store in DATA_DIR). */
+function nationalNotesFor(idDps: string): number {
+  const file = join(cluster.dataDir, 'simulador', 'simulador-nfse.jsonl');
+  if (!existsSync(file)) return 0;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{"t":"nfse"'))
+    .filter((l) => (JSON.parse(l) as { note: { idDps: string } }).note.idDps === idDps).length;
+}
+
+describe('two API processes and one worker', () => {
+  it('share the rate limit: the 121st request of the minute is refused whichever process takes it', async () => {
+    const [a, b] = [httpClient(apiA.info.url, seed().liveKey), httpClient(apiB.info.url, seed().liveKey)];
+    // The window is the clock minute (spec 8): all 120 requests must fall in one. Start early in a minute, 8 at
+    // a time; a run that still crossed a boundary (a loaded machine) is repeated in the next minute.
+    let statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt > 0 || new Date().getSeconds() > 40) await sleep((61 - new Date().getSeconds()) * 1000);
+      const minute = Math.floor(Date.now() / 60_000);
+      statuses = [];
+      for (let i = 0; i < 120; i += 8) {
+        statuses.push(...(await Promise.all(Array.from({ length: 8 }, (_, j) => ((i + j) % 2 === 0 ? a : b).get('/v1/companies')))).map((r) => r.status));
+      }
+      if (Math.floor(Date.now() / 60_000) === minute) break;
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(120);
+    for (const client of [a, b]) {
+      const refused = await client.get('/v1/companies');
+      expect(refused.status, refused.text).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
+    }
+  }, 240_000);
+
+  it('share idempotency: the same key sent to both processes at once gives one note', async () => {
+    const body = nfseBody(seed().companyId);
+    const headers = { 'idempotency-key': `cluster-${Date.now()}` };
+    const answers = await Promise.all(
+      [apiA, apiB].map((m) => httpClient(m.info.url, seed().testKey).post('/v1/nfse', body, { headers })),
+    );
+    const ok = answers.filter((r) => r.status === 201 || r.status === 202);
+    expect(ok.length, answers.map((r) => r.text).join('\n')).toBeGreaterThanOrEqual(1);
+    // The other waits for the first (or, past ~3 s, is told 409 conflito): never a second note.
+    for (const r of answers) expect([201, 202, 409], r.text).toContain(r.status);
+    expect(new Set(ok.map((r) => r.body.id)).size).toBe(1);
+    const rows = await cluster.query('SELECT id FROM nfse WHERE referencia = $1', [body.referencia]);
+    expect(rows).toHaveLength(1);
+  }, 60_000);
+
+  it('no job is done twice, and a worker killed with SIGKILL loses nothing', async () => {
+    // Each API process sends the DPS and gets no answer (scenario timeout): the note is left to the worker,
+    // which must query the DPS and recover it, never send it again.
+    const issued: HttpResponse[] = [];
+    for (let i = 0; i < 6; i++) {
+      const api = i % 2 === 0 ? apiA : apiB;
+      issued.push(
+        await httpClient(api.info.url, seed().testKey).post('/v1/nfse', nfseBody(seed().companyId), {
+          headers: { 'x-service-simular': 'timeout', prefer: 'wait=0' },
+        }),
+      );
+    }
+    for (const r of issued) expect(r.status, r.text).toBe(202);
+    const ids = issued.map((r) => r.body.id as string);
+    const dps = issued.map((r) => r.body.dps_id as string);
+
+    // Kill the worker as soon as it holds a lease on a note it has not settled yet (a claim made after the API
+    // processes gave up), so that the kill lands in the middle of its work.
+    await sleep(2_000);
+    await until(async () => {
+      const held = await cluster.query(
+        `SELECT count(*)::int AS n FROM transmission_jobs j JOIN nfse n ON n.id = j.nfse_id
+          WHERE j.nfse_id = ANY($1::uuid[]) AND j.locked_until > now() + interval '100 seconds' AND n.status <> 'autorizada'`,
+        [ids],
+      );
+      return (held[0]!.n as number) > 0;
+    }, 'the worker to claim a job', 60_000);
+    worker.child.kill('SIGKILL');
+    expect(await worker.exited).toBe('SIGKILL');
+    // What the dead worker left: leased jobs of notes still unsettled, which only the replacement can finish.
+    const left = await cluster.query(
+      "SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()",
+      [ids],
+    );
+    expect(left[0]!.n as number, 'jobs still leased by the killed worker').toBeGreaterThan(0);
+
+    // A replacement whose clock is past the dead worker's leases (2 minutes) takes over.
+    await cluster.start('worker', { CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
+    await until(async () => {
+      const rows = await cluster.query("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids]);
+      return rows[0]!.n === ids.length;
+    }, 'every note authorised', 120_000);
+
+    for (const id of dps) expect(nationalNotesFor(id), `national notes of DPS ${id}`).toBe(1);
+    const events = await cluster.query<{ nfse: string; n: number }>(
+      "SELECT dados->>'id' AS nfse, count(*)::int AS n FROM events WHERE tipo = 'NFSE_AUTORIZADA' AND dados->>'id' = ANY($1) GROUP BY 1",
+      [ids],
+    );
+    expect(events.map((e) => e.n)).toEqual(ids.map(() => 1));
+    const sends = await cluster.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM nfse_timeline WHERE nfse_id = ANY($1::uuid[]) AND tipo = 'autorizada'",
+      [ids],
+    );
+    expect(sends[0]!.n).toBe(ids.length);
+  }, 360_000);
+});

@@ -1,0 +1,73 @@
+// Issue 9 item 5: the service killed with SIGKILL while a batch is `processando`; after the restart the batch
+// completes with every line accounted for exactly once and one note per valid line at the national side.
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { allEvents } from '../support/eventos.js';
+import { httpClient } from '../support/http.js';
+import { allNotes } from '../support/nfse.js';
+import { waitFor } from '../support/wait.js';
+import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
+import { usingPostgres } from '../support/test-app.js';
+import { allItens, linha, waitLote } from '../support/lotes.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-lote-crash-'));
+const schema = `lcrash_${randomBytes(5).toString('hex')}`;
+const children: ChildProcess[] = [];
+
+/** The service (API + worker, `createApp` as `serve` runs it) as a child process on one DATA_DIR / schema. */
+async function startService(env: Record<string, string>) {
+  return startChildProcess<{ url: string; testKey?: string; companyId?: string }>(
+    'test/support/children/service-child.ts',
+    { DATA_DIR: dataDir, CHILD_SLOW_MS: '1000', ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env },
+    children,
+  );
+}
+
+
+afterAll(() => cleanUpChildren(children, dataDir, schema));
+
+describe('the service killed while a batch is processando', () => {
+  it('resumes after a restart: every line once, one national note per valid line, LOTE_EMISSAO_CONCLUIDO once', async () => {
+    const first = await startService({ CHILD_SEED: '1' });
+    const http = httpClient(first.info.url, first.info.testKey);
+    const itens = Array.from({ length: 40 }, (_, i) => (i % 20 === 7 ? linha({ valor: 'x' }) : linha()));
+    // Each national answer takes a second: the batch is still transmitting when the process is killed.
+    const created = await http.post('/v1/lotes', { empresa_id: first.info.companyId, itens }, { headers: { 'x-service-simular': 'processamento_lento' } });
+    expect(created.status, created.text).toBe(202);
+    await waitFor(async () => nationalDpsIds(dataDir).length > 0, 'the first DPS at the national side', 30_000);
+    const before = await http.get(`/v1/lotes/${created.body.id}`);
+    expect(before.body.status).toBe('processando');
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)));
+    first.child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(nationalDpsIds(dataDir).length).toBeLessThan(38);
+
+    // Restarted after the leases ran out (the clock runs 3 minutes ahead).
+    const second = await startService({ CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
+    const again = httpClient(second.info.url, first.info.testKey);
+    const lote = await waitLote(again, created.body.id, (l) => l.status === 'concluido', 150_000, 1000);
+    expect(lote.contagens).toMatchObject({ autorizada: 38, com_erro_validacao: 2, transmitindo: 0, aguardando_emissao: 0 });
+    expect(Object.values(lote.contagens as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(40);
+
+    const linhas = await allItens(again, lote.id);
+    expect(linhas.map((l) => l.linha)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    const issued = linhas.filter((l) => l.status === 'autorizada');
+    expect(issued).toHaveLength(38);
+    const dpsIds: string[] = [];
+    for (const l of issued) dpsIds.push((await again.get(`/v1/nfse/${l.nfse_id}`)).body.dps_id);
+    const national = nationalDpsIds(dataDir);
+    for (const id of dpsIds) expect(national.filter((d) => d === id)).toHaveLength(1);
+    expect(national).toHaveLength(38);
+    // One note per valid line in the service too: nothing created twice by the resumed batch.
+    expect(await allNotes(again)).toHaveLength(38);
+    expect((await allEvents(again)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO')).toHaveLength(1);
+
+    const stopped = new Promise((resolve) => second.child.once('exit', resolve));
+    second.child.kill('SIGTERM');
+    await stopped;
+  }, 400_000);
+});

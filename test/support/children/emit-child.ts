@@ -1,0 +1,11 @@
+// Child process for the "worker killed between send and answer" test: sends one DPS and waits for the answer.
+// Usage: node --import tsx test/support/children/emit-child.ts <baseUrl> <dps-file> <scenario>
+import { readFileSync } from 'node:fs';
+import { createNationalClient, emitDps } from '../../../src/engine/transmissao/national-client.js';
+
+const [baseUrl, file, scenario] = process.argv.slice(2);
+const client = createNationalClient({ baseUrl, timeoutMs: 60_000, scenario });
+process.stdout.write('sending\n');
+const result = await emitDps(client, { dpsXml: readFileSync(file, 'utf8') });
+process.stdout.write(`${JSON.stringify({ kind: result.kind })}\n`);
+await client.close();

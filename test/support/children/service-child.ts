@@ -1,0 +1,34 @@
+// Child process of the service-level crash test: the composition root (createApp, as `fiscal-api serve` runs it,
+// API + worker) on DATA_DIR, or on DATABASE_URL/REDIS_URL when set, from the environment. Prints one JSON line
+// when listening. CHILD_PG_SCHEMA: PostgreSQL schema; CHILD_CLOCK_OFFSET_MS: the clock runs this far ahead (a
+// restart "later"); CHILD_SEED=1: creates an account and a company and prints the test key and company id;
+// CHILD_SLOW_MS: how long the simulator's processamento_lento holds each answer.
+import { parseConfig } from '../../../src/config.js';
+import { createLogger } from '../../../src/create-logger.js';
+import { createApp } from '../../../src/create-app.js';
+import { readPgliteTemplate } from '../pglite-template.js';
+import { seedAccount } from '../seed.js';
+
+const offset = Number(process.env.CHILD_CLOCK_OFFSET_MS ?? 0);
+const config = parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
+const app = await createApp({
+  config,
+  clock: { now: () => new Date(Date.now() + offset) },
+  logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+  pgSchema: process.env.CHILD_PG_SCHEMA || undefined,
+  pgliteTemplate: readPgliteTemplate(),
+  // Long enough that the killed process is still waiting for the (withheld) answer.
+  nationalTimeoutMs: 60_000,
+  ...(process.env.CHILD_SLOW_MS ? { simulatorDelays: { slowMs: Number(process.env.CHILD_SLOW_MS) } } : {}),
+});
+const url = await app.listen();
+let seed = {};
+if (process.env.CHILD_SEED) {
+  const account = await seedAccount(app.engine);
+  const company = await account.company();
+  seed = { testKey: account.testKey, companyId: company.id };
+}
+process.stdout.write(`${JSON.stringify({ url, ...seed })}\n`);
+process.once('SIGTERM', () => {
+  void app.close().finally(() => process.exit(0));
+});
