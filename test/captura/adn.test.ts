@@ -1,4 +1,4 @@
-// Issue 11 items 1, 3, 4, 7: NFS-e capture from the (simulated) ADN distribution, end to end through the API.
+// NFS-e capture from the (simulated) ADN distribution, end to end through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { allDocuments, capture, dpsIssuedElsewhere, issueLive } from '../support/capture.js';

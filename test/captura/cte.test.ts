@@ -1,4 +1,4 @@
-// Issue 11 item 2: CT-e capture through the (simulated) SEFAZ CTeDistribuicaoDFe, same storage and back-off rules.
+// CT-e capture through the (simulated) SEFAZ CTeDistribuicaoDFe, same storage and back-off rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';

@@ -1,4 +1,4 @@
-// Issue 11 item 2: NF-e capture through the (simulated) SEFAZ NFeDistribuicaoDFe, 137/656 rules on a fake clock.
+// NF-e capture through the (simulated) SEFAZ NFeDistribuicaoDFe, 137/656 rules on a fake clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';

@@ -1,4 +1,4 @@
-// The capture job runs on its own in the worker role only (issue 11 item 1): no test drives it here.
+// The capture job runs on its own in the worker role only: no test drives it here.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';

@@ -22,7 +22,7 @@ describe('tabelas oficiais', () => {
     expect(servicoNacional('120101')?.exigeEvento).toBe(true);
   });
 
-  it('the 13 construction codes of spec 2.2 require obra; 99.01.01 accepts it without requiring', () => {
+  it('the 13 construction codes require obra; 99.01.01 accepts it without requiring', () => {
     expect([...CODIGOS_EXIGEM_OBRA].sort()).toEqual([
       '070201', '070202', '070401', '070501', '070502', '070601', '070602', '070701', '070801', '071701', '071901', '141403', '141404',
     ]);

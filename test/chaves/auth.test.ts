@@ -32,7 +32,7 @@ function expectNest401(res: HttpResponse) {
   expect(res.requestId).toBeTruthy();
 }
 
-describe('401 nao_autenticado (spec 5.1) in each route family', () => {
+describe('401 nao_autenticado in each route family', () => {
   const revoked = async () => {
     const { id, key } = await createApiKey(t.app.engine, { accountId: acct.accountId, environment: 'live' });
     // The key works before it is revoked, so the 401 afterwards is the revocation's doing.
@@ -71,7 +71,7 @@ describe('401 nao_autenticado (spec 5.1) in each route family', () => {
   });
 });
 
-describe('403 for a test key on production-only company operations (spec 4.3, 5.3)', () => {
+describe('403 for a test key on production-only company operations', () => {
   it('refuses create, certificate, pause, resume and delete, and changes nothing', async () => {
     const company = await acct.company({}, { certificate: false });
     const live = httpClient(t.url, acct.liveKey);
@@ -107,7 +107,7 @@ describe('403 for a test key on production-only company operations (spec 4.3, 5.
   });
 });
 
-describe('a key restricted to one company (spec 5.4)', () => {
+describe('a key restricted to one company', () => {
   it('gets 403 acesso_negado on every route of another company and cannot create companies', async () => {
     const mine = await acct.company({}, { certificate: false });
     const other = await acct.company({}, { certificate: false });

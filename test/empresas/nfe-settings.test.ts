@@ -15,7 +15,7 @@ afterAll(async () => t?.close());
 
 const itemOf = (itens: ReadinessItem[], name: string) => itens.find((i) => i.item === name);
 
-describe('company NF-e settings and readiness (issue 12 items 1 and 7)', () => {
+describe('company NF-e settings and readiness', () => {
   it('stores inscricao_estadual and serie_nfe and shows them', async () => {
     const endereco = { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro', cep: '90020-007' };
     const company = await acct.company({ inscricao_estadual: '0123456789', serie_nfe: '7', endereco });

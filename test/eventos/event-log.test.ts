@@ -33,7 +33,7 @@ async function accountWithEvents(n: number) {
   return a;
 }
 
-describe('NFSE_* events (spec 6.2)', () => {
+describe('NFSE_* events', () => {
   it('NFSE_AUTORIZADA is committed with the authorisation and its dados equal GET /v1/nfse/{id}', async () => {
     const http = await client();
     const created = await http.post('/v1/nfse', nfseBody(company.id));
@@ -104,7 +104,7 @@ describe('NFSE_* events (spec 6.2)', () => {
   });
 });
 
-describe('GET /v1/eventos paging (spec 6.5, 8)', () => {
+describe('GET /v1/eventos paging', () => {
   it('limite: default 100, 1 and 1000 accepted; 0, 1001 and garbage → 400 parametro_invalido', async () => {
     const a = await accountWithEvents(130);
     const http = await client(a);

@@ -1,4 +1,4 @@
-// Issue 10 item 1: every list is a Relay connection (first/after, pageInfo, totalCount) with the filters a
+// Every list is a Relay connection (first/after, pageInfo, totalCount) with the filters a
 // dashboard needs: the event log, companies, webhooks, webhook deliveries and received documents. The REST lists
 // execute the same fields and keep their shapes; the key's environment and company restriction hold on each.
 // Item 2: a page of 100 deliveries with their attempts runs a fixed number of SQL statements.
@@ -211,7 +211,7 @@ describe('Query.webhookDeliveries', () => {
     for (const limite of ['0', '201', 'abc', '1.5', '-3']) {
       const res = await http.get(`/v1/webhooks/${webhookId}/entregas?limite=${limite}`);
       expect(res.status, limite).toBe(400);
-      // A query parameter is named in the message; campo points into the body only (spec 2.1).
+      // A query parameter is named in the message; campo points into the body only.
       expect(res.body).toMatchObject({ mensagem: 'Parâmetro limite: deve ser um inteiro de 1 a 200.', campo: null });
     }
     // Longer than the document allows: refused by the request validator before the operation, as before.

@@ -1,4 +1,4 @@
-// Issue 10 items 2-3: batches as Relay connections (lotes, Company.lotes, Lote.itens) with the
+// Batches as Relay connections (lotes, Company.lotes, Lote.itens) with the
 // filters a dashboard needs, status enums, and the key's company restriction on the nested fields too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';

@@ -1,4 +1,4 @@
-// Issue 10 item 1 for the NF-e side: nfes, nfeInutilizacoes, produtos, servicos and municipios are Relay
+// The NF-e side: nfes, nfeInutilizacoes, produtos, servicos and municipios are Relay
 // connections (first/after, pageInfo, totalCount) with a dashboard's filters; NF-e statuses are enums; the REST
 // lists execute the same fields and keep their shapes. A company-restricted key sees neither another company's
 // NF-e nor its products, through the lists or nested under companies. Item 2: a page of 100 NF-e with their
@@ -96,7 +96,7 @@ describe('Query.nfes', () => {
     expect(rest.body.dados[0]).toMatchObject({ status: all[0]!.status, referencia: 'PED-B-119', valor_total: '10.50', eventos: [] });
     const next = await http.get(`/v1/nfe?limite=100&cursor=${rest.body.proximo_cursor}`);
     expect(next.body.dados.map((n: { id: string }) => n.id)).toEqual(all.slice(5, 105).map((n) => n.id));
-    // REST still clamps limite (spec 8) and names a bad status or company in the message.
+    // REST still clamps limite and names a bad status or company in the message.
     expect((await http.get('/v1/nfe?limite=999999999999999999999')).body.dados).toHaveLength(100);
     const status = await http.get('/v1/nfe?status=perdida');
     expect(status.status).toBe(400);

@@ -1,4 +1,4 @@
-// Issue 10 item 1 (part): dashboard lists as Relay connections (first/after, pageInfo, totalCount) with the
+// Dashboard lists as Relay connections (first/after, pageInfo, totalCount) with the
 // filters a dashboard needs, enum statuses, DateTime scalars, typed errors in extensions.code, the key's
 // company restriction on nested fields, and the depth limit on nested pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

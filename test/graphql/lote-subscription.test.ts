@@ -1,4 +1,4 @@
-// Issue 10 item 3: loteAtualizado over graphql-ws — the batch as committed at each status or count change, up
+// loteAtualizado over graphql-ws — the batch as committed at each status or count change, up
 // to `concluido`; environment, account and company isolation as nfseAtualizada.
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// DESIGN.md "GraphQL is the contract": issueNfse, nfse, notas and eventos over POST /graphql give the data of
+// issueNfse, nfse, notas and eventos over POST /graphql give the data of
 // the REST routes, with camelCase field names (JSON values such as `detalhe` and `dados` are left as they are).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys } from '../../src/rest/camel-keys.js';
@@ -38,7 +38,7 @@ const camelKey = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpp
 function camelObject(o: Record<string, unknown> | null) {
   return o === null ? null : Object.fromEntries(Object.entries(o).map(([k, v]) => [camelKey(k), v]));
 }
-/** The REST record of spec 2.3 in the GraphQL names: record and typed sub-objects; JSON scalars untouched. */
+/** The REST record in the GraphQL names: record and typed sub-objects; JSON scalars untouched. */
 function camelNote(n: Record<string, any>) {
   return {
     ...camelObject(n),

@@ -1,4 +1,4 @@
-// Issue 10 item 2: a page of 100 notes with company, timeline and adjustments runs a small fixed number of SQL
+// A page of 100 notes with company, timeline and adjustments runs a small fixed number of SQL
 // statements (not one per row), and depth/cost/breadth limits refuse abusive documents before execution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';

@@ -1,4 +1,4 @@
-// Issue 10 item 3: subscriptions over graphql-ws on /graphql — nfseAtualizada (one note, a company, or all the
+// Subscriptions over graphql-ws on /graphql — nfseAtualizada (one note, a company, or all the
 // key can read), eventos (by type); key checked at connection, at every subscribe and while connected;
 // environment and company isolation; only committed state reaches subscribers.
 import type { Client } from 'graphql-ws';

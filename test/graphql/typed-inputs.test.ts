@@ -1,4 +1,4 @@
-// Issue 10 item 1: mutations take typed input objects, and the REST facade maps its JSON body onto them. Both
+// Mutations take typed input objects, and the REST facade maps its JSON body onto them. Both
 // keep one validation (the engine's) and one error table: a GraphQL client and a REST client sending the same
 // request get the same codes, pointers and messages, and a REST body the input type cannot carry (an unknown or
 // camelCase member, a number where text is expected) still gets every error the engine reports.

@@ -22,7 +22,7 @@ function expectNoLeak(text: string) {
   for (const leak of LEAKS) expect(text, `response leaks "${leak}"`).not.toContain(leak);
 }
 
-describe('an unexpected failure inside a resolver → 500 erro_interno (spec 7.2)', () => {
+describe('an unexpected failure inside a resolver → 500 erro_interno', () => {
   it('answers 500 in each family with retentavel true and nothing internal', async () => {
     const client = httpClient(t.url, acct.liveKey);
     const company = await acct.company({}, { certificate: false });

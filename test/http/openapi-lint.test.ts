@@ -11,7 +11,7 @@ interface LintReport {
   problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
 }
 
-// Issue 10 item 5: an independent linter (Redocly CLI, recommended rules) validates openapi.yaml with zero errors,
+// An independent linter (Redocly CLI, recommended rules) validates openapi.yaml with zero errors,
 // so `npm test` is the CI step. Warnings (e.g. operations without an explicit 4XX, covered by `default`) are allowed.
 describe('openapi.yaml passes Redocly lint', () => {
   it('with zero errors', async () => {

@@ -1,4 +1,4 @@
-// Issue 10 item 5: errors about a header or a query parameter. Spec 2.1 makes `campo` a JSON Pointer into the
+// Errors about a header or a query parameter. `campo` is a JSON Pointer into the
 // body, so it is null there and `mensagem` names the parameter; validator messages reach clients in Portuguese.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpResponse } from '../support/http.js';
@@ -75,7 +75,7 @@ describe('headers: campo null, the header named in mensagem', () => {
 
 });
 
-describe('limite on GET /v1/nfse is clamped, never refused (spec 8)', () => {
+describe('limite on GET /v1/nfse is clamped, never refused', () => {
   it('a 21-digit limite answers 200 with at most 100 notes', async () => {
     const res = await httpClient(t.url, acct.liveKey).get('/v1/nfse?limite=999999999999999999999');
     expect(res.status, res.text).toBe(200);

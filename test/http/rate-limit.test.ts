@@ -34,7 +34,7 @@ function expectNoRateHeaders(res: HttpResponse) {
   expect(names.filter((n) => n === 'retry-after' || n.startsWith('x-ratelimit') || n.startsWith('ratelimit'))).toEqual([]);
 }
 
-describe('120 requests per key per clock minute (spec 8)', () => {
+describe('120 requests per key per clock minute', () => {
   it('the 121st request of the minute is 429 in both formats; the next clock minute starts over', async () => {
     clock.set('2026-11-02T12:00:59.000Z');
     const key = await acct.key('live');

@@ -58,7 +58,7 @@ function expectProblem(seen: Seen, codigo: string, status: number) {
   expect(typeof seen.body.retentavel).toBe('boolean');
 }
 
-describe('X-Request-Id on every response (spec 4, 5.9)', () => {
+describe('X-Request-Id on every response', () => {
   it('is present, a fresh UUID each time, on every status and route kind', async () => {
     const live = httpClient(t.url, acct.liveKey);
     const company = await acct.company({}, { certificate: false });
@@ -115,7 +115,7 @@ describe('X-Request-Id on every response (spec 4, 5.9)', () => {
   });
 });
 
-describe('problem+json bodies (spec 7.1)', () => {
+describe('problem+json bodies', () => {
   it('have exactly the spec fields, type under DOCS_URL and requisicao_id equal to the header', async () => {
     const live = httpClient(t.url, acct.liveKey);
     const problems: Array<[Seen, string, number]> = [];
@@ -147,7 +147,7 @@ describe('problem+json bodies (spec 7.1)', () => {
     expect(JSON.stringify(problems.map(([s]) => s.body))).not.toContain(INTERNAL_DETAIL);
   });
 
-  it('NestJS-format bodies carry no requisicao_id (spec 7.1: use the header)', async () => {
+  it('NestJS-format bodies carry no requisicao_id', async () => {
     const res = await httpClient(t.url, acct.liveKey).get('/v1/companies/nao-existe');
     expect(res.status).toBe(404);
     expect(Object.keys(res.body).sort()).toEqual(['error', 'message', 'statusCode']);

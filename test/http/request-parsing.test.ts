@@ -64,7 +64,7 @@ describe('malformed JSON → 400 requisicao_invalida (both families)', () => {
   });
 });
 
-describe('body limits (spec 8)', () => {
+describe('body limits', () => {
   it('2 MB on /v1/companies: a body just above is 413, a body just below is read', async () => {
     const over = await streamRequest(`${t.url}/v1/companies`, { headers: { ...auth(), 'content-type': 'application/json' }, ...jsonOfSize(2 * MB + 1) });
     expect413(over, 'nest');
@@ -119,7 +119,7 @@ describe('body limits (spec 8)', () => {
   });
 });
 
-describe('query parameters (spec 7.2)', () => {
+describe('query parameters', () => {
   it('an unknown parameter is ignored outside document routes', async () => {
     const client = httpClient(t.url, acct.liveKey);
     const company = await acct.company({}, { certificate: false });

@@ -48,7 +48,7 @@ async function refusal(start: Promise<unknown>): Promise<string> {
   throw new Error('expected a refusal');
 }
 
-describe('idempotency engine (spec 7.4) on a fake clock', () => {
+describe('idempotency engine on a fake clock', () => {
   it('same key and body replays the stored response, as a snapshot', async () => {
     const key = uniqueKey();
     const id = await executed(begin(key, 'fp-a'));

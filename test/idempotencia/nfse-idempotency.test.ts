@@ -28,7 +28,7 @@ async function count(http: Http) {
   return (await allNotes(http)).filter((n) => n.empresa_id === company.id).length;
 }
 
-/** The same problem body except the request id, which is always the replaying request's (spec 7.1). */
+/** The same problem body except the request id, which is always the replaying request's. */
 function sameProblem(a: HttpResponse, b: HttpResponse) {
   const { requisicao_id: ra, ...restA } = a.body;
   const { requisicao_id: rb, ...restB } = b.body;
@@ -213,7 +213,7 @@ describe('time rules (24 hours exclusive, 30 days stored)', () => {
   });
 });
 
-describe('referencia unique per company and environment (spec 2.2)', () => {
+describe('referencia unique per company and environment', () => {
   it('409 referencia_duplicada with nfse_id; other company or other environment may reuse it', async () => {
     const http = await client();
     const body = nfseBody(company.id);
@@ -224,7 +224,7 @@ describe('referencia unique per company and environment (spec 2.2)', () => {
     expect(dup.nfse_id).toBe(first.body.id);
     expect(dup.campo).toBe('/referencia');
     expect(await count(http)).toBe(before);
-    // A rejected note also holds its referencia (spec 7.5: issue a new note with another referencia).
+    // A rejected note also holds its referencia.
     const rejected = nfseBody(company.id);
     expectProblem(await http.post('/v1/nfse', rejected, { headers: { 'x-service-simular': 'rejeitar' } }), 422, 'nfse_rejeitada');
     expectProblem(await http.post('/v1/nfse', rejected), 409, 'referencia_duplicada');

@@ -1,4 +1,4 @@
-// Issue 9 items 1-2 (spec 2.7, 3.2, 4.2, 6.2, 7.4, 8): JSON intake, line validation by the single-note
+// JSON intake, line validation by the single-note
 // validator, ja_existente, the status flow and LOTE_EMISSAO_CONCLUIDO once with the batch as GET shows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEvents } from '../support/eventos.js';

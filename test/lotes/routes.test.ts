@@ -1,4 +1,4 @@
-// Issue 9 item 3 (spec 3.2, 4.2, 8): listing batches and lines, manual emission and reprocessing.
+// Listing batches and lines, manual emission and reprocessing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { allEvents } from '../support/eventos.js';

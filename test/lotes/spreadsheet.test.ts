@@ -1,4 +1,4 @@
-// Issue 9 item 4 (spec 4.2, 7.4, 8; DESIGN.md "Batch spreadsheets"): .xlsx intake as people make sheets, with
+// .xlsx intake as people make sheets, with
 // fixtures made by LibreOffice from CSV, refusals that store nothing, idempotency over the file hash, and the
 // streamed report.
 import { Readable } from 'node:stream';

@@ -1,4 +1,4 @@
-// Issue 11 item 6: manifestação do destinatário for received NF-e, through the simulated national RecepcaoEvento.
+// Manifestação do destinatário for received NF-e, through the simulated national RecepcaoEvento.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock } from '../../src/engine/nucleo/clock.js';

@@ -13,7 +13,7 @@ const CONTADOR_CPF = '52998224725';
 const SEFAZ_BA = '13937073000156';
 const SALVADOR = '2927408';
 
-describe('autXmlOf (spec 2.9 nfe_autxml_*)', () => {
+describe('autXmlOf', () => {
   const regras = (r: ReturnType<typeof autXmlOf>) => r.ajustes.map((a) => a.regra);
 
   it('the office goes into autXML wherever the company is; a UF without the demand adds nothing else', () => {
@@ -60,7 +60,7 @@ describe('autXmlOf (spec 2.9 nfe_autxml_*)', () => {
   });
 });
 
-describe('company autorizados_xml and the NF-e autXML groups (issue 12, spec 2.9)', () => {
+describe('company autorizados_xml and the NF-e autXML groups', () => {
   let t: TestApp;
   let acct: SeededAccount;
   let seq = 0;

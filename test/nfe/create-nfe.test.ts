@@ -29,7 +29,7 @@ const refusal = async (p: Promise<unknown>) => {
   return err as EngineError;
 };
 
-describe('createNfe (issue 12 items 1 and 2)', () => {
+describe('createNfe', () => {
   it('stores the signed, schema-valid NF-e transmitindo with its access key before any send', async () => {
     const company = await acct.company({ ...NFE_COMPANY, serie_nfe: '3' });
     const { view } = await createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, referencia: 'pedido-1' }) });

@@ -39,7 +39,7 @@ describe('legal voiding deadline (Ajuste SINIEF 07/05: until the 10th of the nex
   });
 });
 
-describe('forgotten rejected NF-e (spec 3.3)', () => {
+describe('forgotten rejected NF-e', () => {
   it('NFE_DESCARTE_PROXIMO once, 3 days before; then descartada with its number voided and NFE_DESCARTADA', async () => {
     const rejected = (await issue('rejeitar:233')).body.nfe;
     expect(rejected.status).toBe('rejeitada');

@@ -29,7 +29,7 @@ const inutilizar = (numero_inicial: number, numero_final: number, extra: Record<
   sandbox().post('/v1/nfe/inutilizacoes', { empresa_id: companyId, serie: '1', numero_inicial, numero_final, justificativa: 'Falha do sistema pulou a numeracao', ...extra });
 const eventsOf = async (tipo: string) => (await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId, tipo }, orderBy: { seq: 'asc' } })).map((e) => e.dados as Record<string, unknown>);
 
-describe('NF-e inutilização (issue 12 §4)', () => {
+describe('NF-e inutilização', () => {
   it('voids a range: signed, schema-valid inutNFe, 102 with protocol, listed, NFE_INUTILIZACAO; numbering skips the range', async () => {
     const first = await issue();
     expect(first.status).toBe(201);

@@ -11,7 +11,7 @@ const ajustes = (body: unknown, c = ctx) => {
 };
 const regras = (body: unknown, c = ctx) => ajustes(body, c).map((a) => a.regra);
 
-/** Each informado rule of spec 2.9: a body that triggers it, one that does not, and its campo. */
+/** Each informado rule : a body that triggers it, one that does not, and its campo. */
 const CASOS: Array<[string, () => Record<string, any>, () => Record<string, any>, string, Partial<NfeValidationContext> | undefined]> = [
   ['nfe_modo_informado', () => nfeBody(), () => nfeBody({ modo: 'informado' }), '/modo', undefined],
   ['nfe_tipo_operacao_saida', () => nfeBody(), () => nfeBody({ tipo_operacao: 'saida' }), '/tipo_operacao', undefined],
@@ -27,7 +27,7 @@ const CASOS: Array<[string, () => Record<string, any>, () => Record<string, any>
   ['nfe_pagamento_valor_da_nota', () => nfeBody({ pagamentos: [{ forma: 'pix' }] }), () => nfeBody(), '/pagamentos/0/valor', undefined],
 ];
 
-describe('NF-e informado adjustments (spec 2.9), each with versao and fonte', () => {
+describe('NF-e informado adjustments, each with versao and fonte', () => {
   for (const [regra, com, sem, campo, ambiente] of CASOS) {
     it(`${regra}: applied at ${campo} only when its condition holds`, () => {
       // The homologation name is the one rule decided by the environment rather than the body.

@@ -56,7 +56,7 @@ const eventsOf = async (id: string) =>
   (await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId }, orderBy: { seq: 'asc' } }))
     .filter((e) => (e.dados as { id?: string }).id === id).map((e) => e.tipo);
 
-describe('NF-e transmission (spec 3.3)', () => {
+describe('NF-e transmission', () => {
   it('autorizada: protocol, a schema-valid procNFe and NFE_AUTORIZADA once', async () => {
     const { gateway } = recordingGateway();
     const note = await issue();

@@ -5,7 +5,7 @@ import { CHAVE_ORIGEM, nfeBody } from '../support/nfe-fixtures.js';
 const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
 const campos = (body: unknown, c = ctx) => validateNfeRequest(body, c).erros.map((e) => `${e.codigo} ${e.campo}`);
 
-describe('NF-e informado validation (spec 2.9)', () => {
+describe('NF-e informado validation', () => {
   it('accepts the complete request and reports the informado adjustments with versao and fonte', () => {
     const v = validateNfeRequest(nfeBody(), ctx);
     expect(v.erros).toEqual([]);

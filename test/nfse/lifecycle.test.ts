@@ -24,7 +24,7 @@ async function notesOf(http: Http, empresaId: string) {
   return (await allNotes(http)).filter((n) => n.empresa_id === empresaId);
 }
 
-describe('readiness gate (spec 2.6, 3.1)', () => {
+describe('readiness gate', () => {
   async function expectBlocked(http: Http, empresaId: string, item: string) {
     const res = await http.post('/v1/nfse', nfseBody(empresaId));
     const problem = expectProblem(res, 412, 'empresa_nao_pronta');
@@ -92,7 +92,7 @@ describe('readiness gate (spec 2.6, 3.1)', () => {
   });
 });
 
-describe('lifecycle (spec 3.1, 4.1)', () => {
+describe('lifecycle', () => {
   it('a test note is authorised at once: 201, series 49999, numero and chave_acesso, a timeline', async () => {
     const http = await client();
     const body = nfseBody(company.id);

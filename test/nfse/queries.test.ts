@@ -1,6 +1,6 @@
 // Spec 4.1 and 8: GET /v1/nfse (limite clamped, status filter, opaque cursor, keyset paging) and
 // GET /v1/nfse/{id} (by id, referencia or chave_acesso; referencia_ambigua), scoped by account, environment and
-// company restriction (spec 5.4, 5.5).
+// company restriction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpResponse, expectProblem, type Http } from '../support/http.js';
 import { allNotes, nfseBody, ref } from '../support/nfse.js';

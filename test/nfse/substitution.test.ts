@@ -68,7 +68,7 @@ describe('substitution (substituicao) through the API', () => {
   it('E0065: nfse_id of the other environment, and a chave_acesso whose environment digit is the other environment', async () => {
     const live = expectStatus(await k.issue({ client: k.live }), 201);
     const test = expectStatus(await k.issue(), 201);
-    // DESIGN.md: position 8 of the key marks the environment (1 production, 2 test).
+    // Position 8 of the key marks the environment (1 production, 2 test).
     expect(live.chave_acesso[7]).toBe('1');
     expect(test.chave_acesso[7]).toBe('2');
     const before = sim().notes().length;

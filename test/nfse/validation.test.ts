@@ -72,7 +72,7 @@ async function acceptBoth(body: Body) {
   return { validated: validated.body, issued: issued.body };
 }
 
-describe('codes inside erros[] (spec 7.3)', () => {
+describe('codes inside erros[]', () => {
   it('tipo_invalido: a JSON number for valor and for aliquota_iss', async () => {
     const erros = await rejectBoth(nfseBody(company.id, { valor: 1500, servico: { descricao: 'x', aliquota_iss: 2 } }));
     erro(erros, 'tipo_invalido', '/valor');
@@ -182,7 +182,7 @@ describe('codes inside erros[] (spec 7.3)', () => {
   });
 });
 
-describe('adjustments (spec 2.4) and the validation response (spec 2.5)', () => {
+describe('adjustments and the validation response', () => {
   it('param.aliquota_iss: the municipality official single rate when the rate is required and nobody gave one', async () => {
     // 17.01.01 in Rio Branco: the general rate 5.00 of the municipal parameters.
     const body = nfseBody(simples.id, { servico: { descricao: 'Consultoria', codigo_nacional: '170101' } });

@@ -38,7 +38,7 @@ function cli(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
     child.on('error', reject);
     child.on('close', (code) => {
       const lines = stdout.split('\n').filter((l) => l.trim() !== '');
-      // DESIGN.md: every command prints one JSON object on stdout, on success and on failure.
+      // Every command prints one JSON object on stdout, on success and on failure.
       expect(lines, `fiscal-api ${args.join(' ')} printed:\n${stdout}\nstderr:\n${stderr}`).toHaveLength(1);
       const json = JSON.parse(lines[0]!);
       expect(typeof json === 'object' && json !== null && !Array.isArray(json)).toBe(true);
@@ -232,7 +232,7 @@ describe('npm start (embedded), as the README runs it, and the DATA_DIR lock', (
     expect(third.json.erro).toMatch(/in use/);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
-    // The generated master key is readable by its owner only (DESIGN.md: mode 0600).
+    // The generated master key is readable by its owner only.
     expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
 
     // The service runs from dist/ (not under tsx) with the start script's heap budget.

@@ -1,4 +1,4 @@
-// Issue 10 item 4: two API processes and one worker (`serve --role api|worker`) on one PostgreSQL + Redis.
+// Two API processes and one worker (`serve --role api|worker`) on one PostgreSQL + Redis.
 // The rate limit and idempotency are shared, no transmission job is done twice, and a worker killed with
 // SIGKILL loses nothing: a replacement finishes what it held once the leases end.
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ let apiB: Member;
 let worker: Member;
 
 beforeAll(async () => {
-  // API processes give up on the national system after 1.5 s, leaving the note to the worker (spec 3.1 recovery).
+  // API processes give up on the national system after 1.5 s, leaving the note to the worker.
   apiA = await cluster.start('api', { CHILD_SEED: '1', CHILD_NATIONAL_TIMEOUT_MS: '1500' });
   [apiB, worker] = await Promise.all([cluster.start('api', { CHILD_NATIONAL_TIMEOUT_MS: '1500' }), cluster.start('worker')]);
 }, 240_000);
@@ -37,7 +37,7 @@ function nationalNotesFor(idDps: string): number {
 describe('two API processes and one worker', () => {
   it('share the rate limit: the 121st request of the minute is refused whichever process takes it', async () => {
     const [a, b] = [httpClient(apiA.info.url, seed().liveKey), httpClient(apiB.info.url, seed().liveKey)];
-    // The window is the clock minute (spec 8): all 120 requests must fall in one. Start early in a minute, 8 at
+    // The window is the clock minute: all 120 requests must fall in one. Start early in a minute, 8 at
     // a time; a run that still crossed a boundary (a loaded machine) is repeated in the next minute.
     let statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {

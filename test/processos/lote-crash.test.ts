@@ -1,4 +1,4 @@
-// Issue 9 item 5: the service killed with SIGKILL while a batch is `processando`; after the restart the batch
+// The service killed with SIGKILL while a batch is `processando`; after the restart the batch
 // completes with every line accounted for exactly once and one note per valid line at the national side.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 10 item 3: two server processes on one PostgreSQL + Redis; a real graphql-ws client connected to
+// Two server processes on one PostgreSQL + Redis; a real graphql-ws client connected to
 // process A sees a change committed by process B (Redis pub/sub carries the notification, A reloads the row).
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

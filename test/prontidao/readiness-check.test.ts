@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('EMPRESA_PRONTIDAO_ALTERADA (spec 6.2, every 6 hours, production)', () => {
+describe('EMPRESA_PRONTIDAO_ALTERADA (every 6 hours, production)', () => {
   it('re-checks every company on the clock every 6 hours and sends the readiness with alterados when an item changes', async () => {
     const receiver = await startReceiver();
     const company = await account.company({}, { certificate: { notAfterDays: 31 } });

@@ -42,14 +42,14 @@ async function readiness(companyId: string, key = acct.liveKey): Promise<Readine
     // Anything short of ok says how to fix it.
     if (i.situacao !== 'ok') expect(i.correcao, `${i.item} has no correcao`).toBeTruthy();
   }
-  // situacao is the worst of the items (spec 2.6).
+  // situacao is the worst of the items.
   expect(res.body.situacao).toBe(worstOf(res.body.itens));
   return res.body;
 }
 
 const item = (r: Readiness, name: string) => r.itens.find((i) => i.item === name)!;
 
-describe('GET /v1/companies/{id}/prontidao (spec 2.6)', () => {
+describe('GET /v1/companies/{id}/prontidao', () => {
   it('the table confirms the municipalities these tests rely on', () => {
     expect(parametrosMunicipio(MUNICIPIO_COM_TOKEN)?.exigeToken).toBe(true);
     expect(parametrosMunicipio(MUNICIPIO_PROPRIO)?.convenio).toBe('proprio');

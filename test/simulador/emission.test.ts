@@ -100,7 +100,7 @@ describe('simulator: emission (POST /nfse) and queries', () => {
     if (original.kind !== 'authorized') throw new Error(original.kind);
     const e0078 = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: original.chave, cMotivo: '99' } })).xml });
     expect(codes(e0078)).toEqual(['E0078']);
-    // DESIGN.md: the key's environment digit is the tpAmb; a production key (1) in a test DPS (2) is E0065.
+    // The key's environment digit is the tpAmb; a production key (1) in a test DPS (2) is E0065.
     const productionKey = buildAccessKey({ cMun: '3550308', ambGer: '1', CNPJ: PREST_CNPJ, nNFSe: 5, emissao: new Date() });
     expect(codes(await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: productionKey, cMotivo: '01' } })).xml }))).toEqual(['E0065']);
     const live = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ tpAmb: '1' })).xml });

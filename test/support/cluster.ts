@@ -9,7 +9,7 @@ import pg from 'pg';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Several service processes on one PostgreSQL + Redis: the layout of issue 10 (`serve --role api|worker`).
+ * Several service processes on one PostgreSQL + Redis: the many-process layout (`serve --role api|worker`).
  * Always on the real servers (CI runs them for both passes; the embedded pass has no way to share a database
  * between processes), at DATABASE_URL/REDIS_URL or the CI defaults.
  */

@@ -59,7 +59,7 @@ export function httpClient(baseUrl: string, defaultKey?: string) {
 
 export type Http = ReturnType<typeof httpClient>;
 
-/** Asserts a problem+json body with the given status and `codigo` (spec 7.1); returns the body. */
+/** Asserts a problem+json body with the given status and `codigo`; returns the body. */
 export function expectProblem(res: HttpResponse, status: number, codigo: string) {
   const context = `request ${res.requestId}: ${res.text.slice(0, 1500)}`;
   expect(res.status, context).toBe(status);

@@ -27,7 +27,7 @@ export const EMITENTE: NfeEmitente = {
 /** A valid key of another note, for chave_referenciada. */
 export const CHAVE_ORIGEM = buildNfeKey({ cUF: '43', emissao: new Date('2026-10-05T12:00:00Z'), documento: TOMA_CNPJ, serie: '1', nNF: 321, cNF: '48151623' }).chave;
 
-/** A complete `informado` request of spec 2.9 (regime normal: CST). */
+/** A complete `informado` request  (regime normal: CST). */
 export function nfeBody(overrides: Record<string, unknown> = {}): Record<string, any> {
   return {
     natureza_operacao: 'Venda de mercadoria',

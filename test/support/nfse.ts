@@ -25,7 +25,7 @@ export function nfseBody(empresaId: string | undefined, over: Body = {}): Body {
   };
 }
 
-/** The single `erros[]` entry with this code (fails when absent); checks the shape of spec 7.1. */
+/** The single `erros[]` entry with this code (fails when absent); checks the shape . */
 export function erro(erros: Array<Record<string, unknown>>, codigo: string, campo?: string) {
   const found = erros.filter((e) => e.codigo === codigo && (campo === undefined || e.campo === campo));
   expect(found, `expected ${codigo}${campo ? ` at ${campo}` : ''} in ${JSON.stringify(erros)}`).toHaveLength(1);

@@ -29,7 +29,7 @@ export interface SeededCompany {
   cnpj: string;
 }
 
-/** Builders over the real engine functions, with unique data each call (STYLE.md test kit). */
+/** Builders over the real engine functions, with unique data each call. */
 export async function seedAccount(deps: EngineDeps, name = 'Conta de teste'): Promise<SeededAccount> {
   const account = await createAccount(deps, { name });
   const key = async (environment: Environment, companyId?: string) =>

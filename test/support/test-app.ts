@@ -30,7 +30,7 @@ export interface TestAppOptions {
   simulatorDelays?: AppOptions['simulatorDelays'];
   /** The DNS of webhook address checks. */
   resolveHost?: AppOptions['resolveHost'];
-  /** The limit of a webhook attempt (default the 10 s of spec 6.1). */
+  /** The limit of a webhook attempt (default the 10 s ). */
   webhookTimeoutMs?: AppOptions['webhookTimeoutMs'];
   /** How often websocket keys are re-checked for revocation. */
   keyRecheckMs?: number;

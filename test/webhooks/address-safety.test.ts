@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { emitEvent, fakeDns, PUBLIC_IP, startReceiver } from '../support/webhooks.js';
 
 /**
- * The bypass corpus (spec 6.1, issue 8 item 2). Every literal host must be refused as written; every name must be
+ * The bypass corpus. Every literal host must be refused as written; every name must be
  * refused when any address it resolves to is internal.
  */
 const LITERALS = [
@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A client that takes a new key every 100 requests: the corpus is larger than the 120-per-minute limit (spec 8). */
+/** A client that takes a new key every 100 requests: the corpus is larger than the 120-per-minute limit. */
 function client() {
   let used = 0;
   let http: ReturnType<typeof httpClient> | null = null;

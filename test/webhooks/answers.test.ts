@@ -1,4 +1,4 @@
-// Issue 8 item 3 (spec 6.1): what an attempt records of the receiver's answer, read through undici's dispatch
+// What an attempt records of the receiver's answer, read through undici's dispatch
 // interface (post-for-status.ts): the status only; a refused connection as such; a long or endless body after
 // the status line does not undo the answer, and the next attempt still gets through.
 import { createServer, type Server } from 'node:http';

@@ -14,7 +14,7 @@ let account: SeededAccount;
 const mails: Array<{ to: string[]; text: string }> = [];
 let smtp: SMTPServer;
 
-/** The receiver's side of spec 6.1, written here from the text of the spec (not the service's functions). */
+/** The receiver's side , written here from the text of the spec (not the service's functions). */
 function verify(r: Received, secret: string, receiverNow: number): boolean {
   const header = String(r.headers['x-service-signature-v2']);
   const parts = header.split(',').map((p) => p.split('=') as [string, string]);
@@ -55,7 +55,7 @@ async function hook(key: string, url: string, eventos = ['NFSE_AUTORIZADA'], cab
   return res.body as { id: string; segredo: string };
 }
 
-describe('delivery (spec 6.1)', () => {
+describe('delivery', () => {
   it('POSTs {tipo, dados} with every header, both signatures checked by an independent HMAC, custom headers decrypted', async () => {
     const receiver = await startReceiver();
     const webhook = await hook(account.liveKey, `${receiver.url}/in`, ['NFSE_AUTORIZADA'], [{ nome: 'X-Token', valor: 'abc 123' }]);
@@ -140,7 +140,7 @@ describe('delivery (spec 6.1)', () => {
   });
 });
 
-describe('retries (spec 6.3) and the outage notice', () => {
+describe('retries and the outage notice', () => {
   it('follows the retry table to the minute, is falhou after 72 hours, and e-mails the owner once per outage', async () => {
     const receiver = await startReceiver(() => 500);
     const webhook = await hook(account.liveKey, `${receiver.url}/down`);

@@ -1,4 +1,4 @@
-// Issue 8 item 4 (spec 4.5): POST /v1/webhooks/{id}/reenvio by lote_id with a real batch, made through
+// POST /v1/webhooks/{id}/reenvio by lote_id with a real batch, made through
 // POST /v1/lotes with a test key and completed by the worker; the receiver gets the batch's events only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';

@@ -1,4 +1,4 @@
-// Issue 8 item 3 (spec 6.1, 6.3): an attempt that gets no answer within the attempt limit is a failure recorded
+// An attempt that gets no answer within the attempt limit is a failure recorded
 // with the timeout and retried by the table. The limit is the same runtime setting production uses
 // (WebhookRuntime.timeoutMs, 10 s by default), shortened here so the suite does not wait 10 real seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

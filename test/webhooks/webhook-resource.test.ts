@@ -15,7 +15,7 @@ afterAll(async () => t?.close());
 
 const erros = (body: { erros: Array<{ codigo: string; campo: string; mensagem: string }> }) => body.erros.map((e) => [e.codigo, e.campo]);
 
-describe('webhook resource (spec 2.8, 4.5)', () => {
+describe('webhook resource', () => {
   it('creates with a 48-character secret shown once, header names only, values sealed at rest', async () => {
     const http = httpClient(t.url, account.liveKey);
     const created = await http.post('/v1/webhooks', webhookBody());

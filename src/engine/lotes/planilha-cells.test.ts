@@ -1,4 +1,4 @@
-// Cells as Excel and LibreOffice leave them (DESIGN.md "Batch spreadsheets"): only the unambiguous is normalised.
+// Cells as Excel and LibreOffice leave them: only the unambiguous is normalised.
 import { describe, expect, it } from 'vitest';
 import { normalizeCell } from './normalize-cell.js';
 

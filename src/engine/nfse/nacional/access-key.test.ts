@@ -34,7 +34,7 @@ describe('access key (chave de acesso)', () => {
     });
   });
 
-  it('reads the environment digit (DESIGN.md E0065: 1 production, 2 test) and rejects malformed keys', () => {
+  it('reads the environment digit and rejects malformed keys', () => {
     const production = buildAccessKey({ cMun: '3550308', ambGer: '1', CNPJ: '11222333000181', nNFSe: 1, emissao: new Date() });
     expect(accessKeyAmbGer(production)).toBe('1');
     expect(accessKeyAmbGer(buildAccessKey({ cMun: '3550308', CNPJ: '11222333000181', nNFSe: 1, emissao: new Date() }))).toBe('2');
