@@ -49,39 +49,54 @@ export function schemaPath(file: string): string {
 }
 
 /**
- * Serves PATCHED_NFSE_SCHEMA with its local changes to libxml2 when a schema includes it; every other file is
- * read from the file system as published.
+ * Serves PATCHED_NFSE_SCHEMA with its local changes to libxml2 whenever a schema includes it, from whichever data
+ * directory; every other file is read from the file system as published.
  */
 function patchedSchemaProvider(lib: ReturnType<typeof libxml2>) {
-  const path = schemaPath(PATCHED_NFSE_SCHEMA);
-  // latin1 maps every byte to one character and back, so the file's BOM and CRLF reach libxml2 unchanged.
-  const bytes = Buffer.from(applyNfseSchemaPatches(readFileSync(path).toString('latin1')), 'latin1');
-  const buffers = new lib.XmlBufferInputProvider({ [path]: bytes });
+  const buffers = new lib.XmlBufferInputProvider({});
+  const opened = new Set<string>();
   const local = (filename: string) => (filename.startsWith('file://') ? decodeURIComponent(new URL(filename).pathname) : filename);
   return {
-    match: (filename: string) => local(filename) === path,
-    open: (filename: string) => buffers.open(local(filename)),
+    match: (filename: string) => local(filename).endsWith(`/${PATCHED_NFSE_SCHEMA}`),
+    open: (filename: string) => {
+      const path = local(filename);
+      if (!opened.has(path)) {
+        // latin1 maps every byte to one character and back, so the file's BOM and CRLF reach libxml2 unchanged.
+        buffers.addBuffer(path, Buffer.from(applyNfseSchemaPatches(readFileSync(path).toString('latin1')), 'latin1'));
+        opened.add(path);
+      }
+      return buffers.open(path);
+    },
     read: buffers.read.bind(buffers),
     close: buffers.close.bind(buffers),
   };
 }
 
+/**
+ * libxml2's input callbacks are a table of the process (a few slots), not of this module: they are registered once
+ * per process, even when this module is loaded again (the test runner gives each file fresh modules).
+ */
+const PROVIDERS = Symbol.for('fiscal-api.xsd-input-providers');
+
+function registerInputProviders(lib: ReturnType<typeof libxml2>): void {
+  const processWide = globalThis as { [PROVIDERS]?: true };
+  if (processWide[PROVIDERS]) return;
+  // xs:include / xs:import are resolved through the file system relative to the schema URL, except the one file
+  // read with local changes: libxml2 asks the provider registered last first.
+  lib.xmlRegisterFsInputProviders();
+  lib.xmlRegisterInputProvider(patchedSchemaProvider(lib));
+  processWide[PROVIDERS] = true;
+}
+
 const validators = new Map<XsdSchemaName, XsdValidator>();
-let providersRegistered = false;
 
 /** Compiles each schema once per process: compiling costs far more than validating a document. */
 function validatorFor(schema: XsdSchemaName): XsdValidator {
   const cached = validators.get(schema);
   if (cached) return cached;
   const lib = libxml2();
-  const { XmlDocument, XsdValidator, xmlRegisterFsInputProviders, xmlRegisterInputProvider } = lib;
-  if (!providersRegistered) {
-    // xs:include / xs:import are resolved through the file system relative to the schema URL, except the one
-    // file read with local changes: libxml2 asks the provider registered last first.
-    xmlRegisterFsInputProviders();
-    xmlRegisterInputProvider(patchedSchemaProvider(lib));
-    providersRegistered = true;
-  }
+  const { XmlDocument, XsdValidator } = lib;
+  registerInputProviders(lib);
   const path = schemaPath(SCHEMA_FILES[schema]);
   const doc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
   try {
