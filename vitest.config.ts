@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/support/sequencer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -19,9 +20,10 @@ export default defineConfig({
     setupFiles: ['test/support/fresh-modules.ts', 'test/support/load-libxml2.ts', 'test/support/use-fiscal-data-dir.ts'],
     // One migrated PGlite for the run; each embedded test app starts from a copy instead of initdb + migrations.
     globalSetup: ['test/support/pglite-template.ts'],
-    // PGlite instances are memory-hungry and the machine has 2 cores.
     pool: 'forks',
+    // PGlite instances are memory-hungry and the machine has 2 cores.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     // A worker process serves file after file, keeping node_modules loaded (about 3 s of CPU per file here).
     isolate: false,
   },

@@ -1,11 +1,12 @@
 // NFS-e capture from the (simulated) ADN distribution, end to end through the API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { allDocuments, capture, dpsIssuedElsewhere, issueLive } from '../support/capture.js';
 import { eventsOfType } from '../support/eventos.js';
 import { httpClient, type Http } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const clock = new FakeClock(new Date());
 let t: TestApp;
@@ -18,8 +19,8 @@ let liveY: Http;
 
 const state = (companyId: string) => t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'ADN' } } });
 
+useTestApp((s) => (t = s.t), () => ({ clock }));
 beforeAll(async () => {
-  t = await startTestApp({ clock });
   x = await seedAccount(t.app.engine, 'Conta X');
   y = await seedAccount(t.app.engine, 'Conta Y');
   a = await x.company();
@@ -27,7 +28,6 @@ beforeAll(async () => {
   liveX = httpClient(t.url, x.liveKey);
   liveY = httpClient(t.url, y.liveKey);
 });
-afterAll(async () => t?.close());
 
 describe('capture from the ADN distribution', () => {
   let received: Record<string, any>;

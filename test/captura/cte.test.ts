@@ -1,12 +1,13 @@
 // CT-e capture through the (simulated) SEFAZ CTeDistribuicaoDFe, same storage and back-off rules.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { allDocuments, capture } from '../support/capture.js';
 import { eventsOfType } from '../support/eventos.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const clock = new FakeClock(new Date());
 let t: TestApp;
@@ -25,11 +26,10 @@ const procEventoCTe = (ch: string, tpEvento: string) =>
   `<CNPJ>11222333000181</CNPJ><chCTe>${ch}</chCTe><dhEvento>2026-11-10T09:00:00-03:00</dhEvento><tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento></infEvento></eventoCTe></procEventoCTe>`;
 const cteState = (companyId: string) => t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'SEFAZ_CTE' } } });
 
+useTestApp((s) => (t = s.t), () => ({ clock, worker: false }));
 beforeAll(async () => {
-  t = await startTestApp({ clock, worker: false });
   x = await seedAccount(t.app.engine, 'Conta CT-e');
 });
-afterAll(async () => t?.close());
 
 describe('CT-e capture (CTeDistribuicaoDFe)', () => {
   it('stores procCTe as CTE documents once, links events, logs CTE_RECEBIDA, and follows ultNSU up to maxNSU', async () => {

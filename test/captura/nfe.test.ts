@@ -1,12 +1,13 @@
 // NF-e capture through the (simulated) SEFAZ NFeDistribuicaoDFe, 137/656 rules on a fake clock.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { allDocuments, capture } from '../support/capture.js';
 import { eventsOfType } from '../support/eventos.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const clock = new FakeClock(new Date());
 let t: TestApp;
@@ -23,11 +24,10 @@ const resEvento = (ch: string, tpEvento: string) =>
   `<tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento><xEvento>Cancelamento</xEvento><dhRecbto>2026-11-01T11:00:01-03:00</dhRecbto><nProt>141260000000002</nProt></resEvento>`;
 const nfeState = (companyId: string) => t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'SEFAZ_NFE' } } });
 
+useTestApp((s) => (t = s.t), () => ({ clock, worker: false }));
 beforeAll(async () => {
-  t = await startTestApp({ clock, worker: false });
   x = await seedAccount(t.app.engine, 'Conta NF-e');
 });
-afterAll(async () => t?.close());
 
 describe('NF-e capture (NFeDistribuicaoDFe)', () => {
   it('stores summaries as NFE documents, links events, logs NFE_RECEBIDA, and follows ultNSU up to maxNSU', async () => {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/engine/tabelas/read-csv-records.js';
 import { fiscalDataPath, type FiscalDataset } from '../../src/engine/tabelas/fiscal-data-dir.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 // The official extractions of the data directory (nfse-nacional/tables): the catalogue must agree with them, row
 // by row, without values typed into the test.
@@ -17,12 +18,10 @@ let t: TestApp;
 let acct: SeededAccount;
 let http: ReturnType<typeof httpClient>;
 
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
 beforeAll(async () => {
-  t = await startTestApp({ worker: false });
-  acct = await seedAccount(t.app.engine);
   http = httpClient(t.url, acct.testKey);
 });
-afterAll(async () => t?.close());
 
 async function all(path: string): Promise<Array<Record<string, any>>> {
   const out: Array<Record<string, any>> = [];

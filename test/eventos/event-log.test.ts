@@ -1,6 +1,6 @@
 // Spec 6.2 (NFSE_* events carry the note as GET /v1/nfse/{id} shows it), 6.5 and 8 (GET /v1/eventos: `apos`,
 // `limite` 100/1000, `proximo_cursor` always present, 90-day retention → 410 cursor_vencido).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appendEvents } from '../../src/engine/eventos/append-events.js';
 import { purgeEvents } from '../../src/engine/eventos/purge-events.js';
 import { DAY, FakeClock } from '../../src/engine/nucleo/clock.js';
@@ -8,19 +8,18 @@ import { allEvents } from '../support/eventos.js';
 import { httpClient, expectProblem, type Http } from '../support/http.js';
 import { nfseBody, pollSettled } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let company: SeededCompany;
 const clock = new FakeClock(new Date());
 
+useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
 beforeAll(async () => {
-  t = await startTestApp({ clock });
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
 });
-afterAll(async () => t?.close());
 
 const client = async (a: SeededAccount = acct, env: 'test' | 'live' = 'test'): Promise<Http> => httpClient(t.url, await a.key(env));
 

@@ -2,14 +2,15 @@
 // dashboard needs: the event log, companies, webhooks, webhook deliveries and received documents. The REST lists
 // execute the same fields and keep their shapes; the key's environment and company restriction hold on each.
 // Item 2: a page of 100 deliveries with their attempts runs a fixed number of SQL statements.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appendEvents } from '../../src/engine/eventos/append-events.js';
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { dashboardGraphql, nodes } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
-import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { fakeDns, PUBLIC_IP } from '../support/webhooks.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -20,9 +21,8 @@ const statements: string[] = [];
 
 const { gql, walk } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }), onQuery: (sql) => void statements.push(sql) }));
 beforeAll(async () => {
-  t = await startTestApp({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }), onQuery: (sql) => void statements.push(sql) });
-  acct = await seedAccount(t.app.engine);
   [a, b] = [await acct.company(), await acct.company()];
   const db = t.app.engine.db;
   const at = t.app.engine.clock.now();
@@ -87,7 +87,6 @@ beforeAll(async () => {
     ],
   });
 }, 180_000);
-afterAll(async () => t?.close());
 
 const EVENTOS = `query($first: Int, $after: String, $filtro: EventosFiltro) { eventos(first: $first, after: $after, filtro: $filtro) {
   totalCount proximoCursor pageInfo { hasNextPage endCursor } edges { cursor node { id tipo dados } } } }`;

@@ -1,10 +1,12 @@
 // Batches as Relay connections (lotes, Company.lotes, Lote.itens) with the
 // filters a dashboard needs, status enums, and the key's company restriction on the nested fields too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dashboardGraphql } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
-import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -18,9 +20,8 @@ const linha = (over: Record<string, unknown> = {}) => {
   return body;
 };
 
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
 beforeAll(async () => {
-  t = await startTestApp({ worker: false });
-  acct = await seedAccount(t.app.engine);
   [a, b] = [await acct.company(), await acct.company()];
   const http = httpClient(t.url, acct.testKey);
   const create = async (empresaId: string, itens: unknown[]) => {
@@ -31,16 +32,8 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) lotesA.push(await create(a.id, [linha(), linha(), linha({ valor: 'x' })]));
   loteB = await create(b.id, [linha()]);
 }, 180_000);
-afterAll(async () => t?.close());
 
-async function gql(query: string, variables: Record<string, unknown> = {}, key = acct.testKey) {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> };
-}
+const { gql } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
 const LOTES = `query($first: Int, $after: String, $filtro: LotesFiltro) { lotes(first: $first, after: $after, filtro: $filtro) {
   totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id empresaId status aoValidar total } } } }`;

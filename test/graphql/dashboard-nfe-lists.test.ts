@@ -3,12 +3,13 @@
 // lists execute the same fields and keep their shapes. A company-restricted key sees neither another company's
 // NF-e nor its products, through the lists or nested under companies. Item 2: a page of 100 NF-e with their
 // company and registered events runs a fixed number of SQL statements.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { dashboardGraphql, nodes } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
-import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -39,9 +40,8 @@ const nfeRow = (company: SeededCompany, i: number, environment = 'test') => ({
   updatedAt: new Date(base + i * 1000),
 });
 
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, onQuery: (sql) => void statements.push(sql) }));
 beforeAll(async () => {
-  t = await startTestApp({ worker: false, onQuery: (sql) => void statements.push(sql) });
-  acct = await seedAccount(t.app.engine);
   [a, b] = [await acct.company(), await acct.company()];
   const db = t.app.engine.db;
   await db.nfe.createMany({ data: Array.from({ length: 120 }, (_, i) => nfeRow(i % 3 === 2 ? b : a, i)) });
@@ -76,7 +76,6 @@ beforeAll(async () => {
   });
   await db.produto.createMany({ data: [produto(a, 'CAM-1'), produto(a, 'CAM-2'), produto(a, 'MEIA-1'), produto(b, 'CAM-9'), produto(b, 'BON-1')] });
 }, 180_000);
-afterAll(async () => t?.close());
 
 const NFES = `query($first: Int, $after: String, $filtro: NfeFiltro) { nfes(first: $first, after: $after, filtro: $filtro) {
   totalCount pageInfo { hasNextPage endCursor } edges { node { id referencia status modo empresaId } } } }`;

@@ -1,14 +1,16 @@
 // Dashboard lists as Relay connections (first/after, pageInfo, totalCount) with the
 // filters a dashboard needs, enum statuses, DateTime scalars, typed errors in extensions.code, the key's
 // company restriction on nested fields, and the depth limit on nested pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { isEngineError } from '../../src/engine/errors.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
+import { dashboardGraphql } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
-import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -16,9 +18,8 @@ let a: SeededCompany;
 let b: SeededCompany;
 const prefix = `dash-${Date.now().toString(36)}`;
 
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
 beforeAll(async () => {
-  t = await startTestApp({ worker: false });
-  acct = await seedAccount(t.app.engine);
   [a, b] = [await acct.company(), await acct.company()];
   const principal: Principal = { accountId: acct.accountId, environment: 'test', apiKeyId: 'seed', companyId: null };
   const issue = (company: SeededCompany, referencia: string, simular: string | null = null) =>
@@ -29,16 +30,8 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) await issue(b, `${prefix}-b-${i}`);
   await issue(a, `${prefix}-a-rejeitada`, 'rejeitar');
 }, 120_000);
-afterAll(async () => t?.close());
 
-async function gql(query: string, variables: Record<string, unknown> = {}, key = acct.testKey) {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> };
-}
+const { gql } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
 const NOTAS = `query($first: Int, $after: String, $filtro: NotasFiltro) { notas(first: $first, after: $after, filtro: $filtro) {
   totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id referencia status criadaEm valor empresa { id } } } } }`;

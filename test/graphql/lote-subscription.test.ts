@@ -1,38 +1,27 @@
 // loteAtualizado over graphql-ws — the batch as committed at each status or count change, up
 // to `concluido`; environment, account and company isolation as nfseAtualizada.
-import type { Client } from 'graphql-ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loteAccountTopic, loteTopic } from '../../src/engine/eventos/lote-topic.js';
 import { httpClient } from '../support/http.js';
-import { collect, watchBus, wsClient, type Collected } from '../support/subscriptions.js';
+import { collect, watchBus, wsClients, type Collected } from '../support/subscriptions.js';
 import { until } from '../support/wait.js';
 import { linha } from '../support/lotes.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let a: SeededCompany;
 let b: SeededCompany;
 let bus: ReturnType<typeof watchBus>;
-const clients: Client[] = [];
 
+useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
-  t = await startTestApp();
   bus = watchBus(t.app.engine, process.env.REDIS_URL);
-  acct = await seedAccount(t.app.engine);
   [a, b] = [await acct.company(), await acct.company()];
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.dispose()));
-  await t?.close();
-});
-
-const client = (key: string) => {
-  const c = wsClient(t.url, key);
-  clients.push(c);
-  return c;
-};
+const client = wsClients(() => t.url);
 
 const LOTES =
   'subscription($id: ID, $empresaId: ID) { loteAtualizado(id: $id, empresaId: $empresaId) { id empresaId ambiente status total contagens { autorizada aguardandoEmissao transmitindo comErroValidacao descartada } } }';

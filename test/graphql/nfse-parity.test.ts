@@ -1,12 +1,13 @@
 // issueNfse, nfse, notas and eventos over POST /graphql give the data of
 // the REST routes, with camelCase field names (JSON values such as `detalhe` and `dados` are left as they are).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys } from '../../src/rest/camel-keys.js';
 import { graphql } from '../support/graphql.js';
 import { httpClient, type Http } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
-import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -14,14 +15,12 @@ let company: SeededCompany;
 let key: string;
 let rest: Http;
 
+useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
   key = await acct.key('test');
   rest = httpClient(t.url, await acct.key('test'));
 });
-afterAll(async () => t?.close());
 
 const NFSE = `
   id referencia status ambiente empresaId valor competencia serieDps numeroDps dpsId numero chaveAcesso

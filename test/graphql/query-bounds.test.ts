@@ -1,12 +1,14 @@
 // A page of 100 notes with company, timeline and adjustments runs a small fixed number of SQL
 // statements (not one per row), and depth/cost/breadth limits refuse abusive documents before execution.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
 import { QUERY_LIMITS } from '../../src/http/query-limits.js';
 import { nfseBody } from '../support/nfse.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import { dashboardGraphql } from '../support/graphql.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -15,26 +17,17 @@ const statements: string[] = [];
 // the driver's own statements. What matters is that it does not grow with the page.
 const BOUND = 6;
 
+// No worker: nothing runs in the background while statements are counted.
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, onQuery: (sql) => void statements.push(sql) }));
 beforeAll(async () => {
-  // No worker: nothing runs in the background while statements are counted.
-  t = await startTestApp({ worker: false, onQuery: (sql) => void statements.push(sql) });
-  acct = await seedAccount(t.app.engine);
   const companies = [await acct.company(), await acct.company(), await acct.company()];
   const principal: Principal = { accountId: acct.accountId, environment: 'test', apiKeyId: 'seed', companyId: null };
   for (let i = 0; i < 100; i++) {
     await issueNfse(t.app.engine, principal, { body: nfseBody(companies[i % 3]!.id), simular: null, waitSeconds: 10 });
   }
 }, 180_000);
-afterAll(async () => t?.close());
 
-async function gql(query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${acct.testKey}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
-}
+const { gql } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
 /** Runs a document and returns its body and the SQL statements it caused. */
 async function counted(query: string, variables: Record<string, unknown> = {}) {

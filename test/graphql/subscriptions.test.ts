@@ -1,8 +1,7 @@
 // Subscriptions over graphql-ws on /graphql — nfseAtualizada (one note, a company, or all the
 // key can read), eventos (by type); key checked at connection, at every subscribe and while connected;
 // environment and company isolation; only committed state reaches subscribers.
-import type { Client } from 'graphql-ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
 import { revokeApiKey } from '../../src/engine/chaves/revoke-api-key.js';
 import { appendEvents } from '../../src/engine/eventos/append-events.js';
@@ -10,34 +9,24 @@ import { announceEvents, eventsTopic } from '../../src/engine/eventos/events-top
 import { nfseAccountTopic, nfseTopic } from '../../src/engine/nfse/nfse-topic.js';
 import { httpClient } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
-import { collect, watchBus, wsClient } from '../support/subscriptions.js';
+import { collect, watchBus, wsClients } from '../support/subscriptions.js';
 import { until } from '../support/wait.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let a: SeededCompany;
 let b: SeededCompany;
 let bus: ReturnType<typeof watchBus>;
-const clients: Client[] = [];
 
+useTestApp((s) => ({ t, acct } = s), () => ({ keyRecheckMs: 200, simulatorDelays: { slowMs: 1_500 } }));
 beforeAll(async () => {
-  t = await startTestApp({ keyRecheckMs: 200, simulatorDelays: { slowMs: 1_500 } });
   bus = watchBus(t.app.engine, process.env.REDIS_URL);
-  acct = await seedAccount(t.app.engine);
   [a, b] = [await acct.company(), await acct.company()];
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.dispose()));
-  await t?.close();
-});
-
-const client = (key: string) => {
-  const c = wsClient(t.url, key);
-  clients.push(c);
-  return c;
-};
+const client = wsClients(() => t.url);
 
 const NOTES = 'subscription($id: ID, $empresaId: ID) { nfseAtualizada(id: $id, empresaId: $empresaId) { id status empresaId ambiente } }';
 const EVENTS = 'subscription($tipos: [EventType!]) { eventos(tipos: $tipos) { id tipo ambiente dados } }';

@@ -2,34 +2,27 @@
 // keep one validation (the engine's) and one error table: a GraphQL client and a REST client sending the same
 // request get the same codes, pointers and messages, and a REST body the input type cannot carry (an unknown or
 // camelCase member, a number where text is expected) still gets every error the engine reports.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, httpClient } from '../support/http.js';
 import { erro, nfseBody } from '../support/nfse.js';
-import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import { dashboardGraphql } from '../support/graphql.js';
+import type { TestApp } from '../support/test-app.js';
 import { fakeDns, PUBLIC_IP } from '../support/webhooks.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let company: SeededCompany;
 let http: ReturnType<typeof httpClient>;
 
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }) }));
 beforeAll(async () => {
-  t = await startTestApp({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }) });
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
   http = httpClient(t.url, acct.testKey);
 }, 120_000);
-afterAll(async () => t?.close());
 
-async function gql(query: string, variables: Record<string, unknown> = {}, key = acct.testKey) {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> };
-}
+const { gql } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
 const VALIDATE = `mutation($input: NfseInput!) { validateNfse(input: $input) {
   __typename ... on NfseValidation { valida erros { codigo campo mensagem correcao } } ... on DomainError { codigo } } }`;

@@ -1,18 +1,15 @@
 // Errors about a header or a query parameter. `campo` is a JSON Pointer into the
 // body, so it is null there and `mensagem` names the parameter; validator messages reach clients in Portuguese.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpClient, type HttpResponse } from '../support/http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp({ worker: false });
-  acct = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
 
 // Words of Ajv's English messages; none may reach a client.
 const ENGLISH = /\b(must|should|have|characters|allowed|equal|property)\b/i;

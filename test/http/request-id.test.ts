@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { INTERNAL_DETAIL, withFailingDatabase } from '../support/faults.js';
 import { httpClient } from '../support/http.js';
 import { jsonOfSize, streamRequest, type RawResponse } from '../support/raw-http.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const DOCS_URL = 'https://docs.request-id.test/v1';
 // Spec 7.1: these and only these, plus erros/itens/nfse_id/nfse when the code has them.
@@ -16,11 +17,7 @@ let t: TestApp;
 let acct: SeededAccount;
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 
-beforeAll(async () => {
-  t = await startTestApp({ clock, env: { DOCS_URL: `${DOCS_URL}/` } });
-  acct = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct } = s), () => ({ clock, env: { DOCS_URL: `${DOCS_URL}/` } }));
 
 interface Seen {
   label: string;

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { jsonOfSize, multipartOfSize, streamRequest, type RawResponse } from '../support/raw-http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const MB = 1024 * 1024;
 let t: TestApp;
 let acct: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct } = s));
 
 const auth = () => ({ authorization: `Bearer ${acct.liveKey}` });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { isEngineError } from '../../src/engine/errors.js';
 import { requestFingerprint } from '../../src/engine/idempotencia/canonical-json.js';
@@ -14,19 +14,18 @@ import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.j
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { httpClient } from '../support/http.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let acct: SeededAccount;
 let principal: Principal;
 
+useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
 beforeAll(async () => {
-  t = await startTestApp({ clock });
-  acct = await seedAccount(t.app.engine);
   principal = { accountId: acct.accountId, environment: 'live', apiKeyId: 'k', companyId: null };
 });
-afterAll(async () => t?.close());
 
 const deps = () => ({ db: t.app.engine.db, clock });
 const uniqueKey = () => `idem-${newId()}`;

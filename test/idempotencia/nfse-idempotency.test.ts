@@ -1,23 +1,22 @@
 // Spec 7.4 on POST /v1/nfse, with a FakeClock for the 24-hour and 30-day rules, and 2.2 (`referencia` unique per
 // company and environment).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
 import { httpClient, type HttpResponse, expectProblem, type Http } from '../support/http.js';
 import { allNotes, nfseBody, pollSettled, ref, type Body } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let company: SeededCompany;
 const clock = new FakeClock(new Date());
 
+useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
 beforeAll(async () => {
-  t = await startTestApp({ clock });
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
 });
-afterAll(async () => t?.close());
 
 /** A fresh key per test (same account): the rate limit counts per key and the fake clock barely moves. */
 const client = async (env: 'test' | 'live' = 'test'): Promise<Http> => httpClient(t.url, await acct.key(env));

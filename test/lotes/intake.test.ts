@@ -1,25 +1,24 @@
 // JSON intake, line validation by the single-note
 // validator, ja_existente, the status flow and LOTE_EMISSAO_CONCLUIDO once with the batch as GET shows it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allEvents } from '../support/eventos.js';
 import { httpClient, expectProblem, type Http } from '../support/http.js';
 import { allNotes, nfseBody } from '../support/nfse.js';
-import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let company: SeededCompany;
 let http: Http;
 
+useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
   http = httpClient(t.url, acct.testKey);
 });
-afterAll(async () => t?.close());
 
 describe('POST /v1/lotes with JSON (emitir_validas)', () => {
   it('validates each line like POST /v1/nfse, issues the valid ones and completes once with LOTE_EMISSAO_CONCLUIDO', async () => {

@@ -1,24 +1,23 @@
 // Listing batches and lines, manual emission and reprocessing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { allEvents } from '../support/eventos.js';
 import { httpClient, expectProblem, type Http } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let company: SeededCompany;
 let http: Http;
 
+useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
   http = httpClient(t.url, acct.testKey);
 });
-afterAll(async () => t?.close());
 
 const create = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
   const res = await http.post('/v1/lotes', { empresa_id: company.id, ...body }, { headers });

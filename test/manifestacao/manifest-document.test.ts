@@ -1,6 +1,6 @@
 // Manifestação do destinatário for received NF-e, through the simulated national RecepcaoEvento.
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { buildSignedManifestation, envEventoXml } from '../../src/engine/manifestacao/build-signed-manifestation.js';
@@ -15,7 +15,8 @@ import { httpClient, type Http } from '../support/http.js';
 import { xmlsecVerify } from '../support/external-tools.js';
 import { tempDir, writeTemp } from '../support/nfse-fixtures.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const clock = new FakeClock(new Date());
 let t: TestApp;
@@ -47,12 +48,11 @@ async function received(company: SeededCompany, n: { emitente?: string; dhEmi?: 
 
 const manifest = (id: string, body: unknown, key?: string) => live.post(`/v1/documents/${id}/manifestacao`, body, key ? { key } : undefined);
 
+useTestApp((s) => (t = s.t), () => ({ clock, worker: false }));
 beforeAll(async () => {
-  t = await startTestApp({ clock, worker: false });
   x = await seedAccount(t.app.engine, 'Conta manifestação');
   live = httpClient(t.url, x.liveKey);
 });
-afterAll(async () => t?.close());
 
 describe('manifestação do destinatário', () => {
   it('registers ciência then confirmação: signed envEvento valid for xmllint and xmlsec1, outcome on the document and in the event log', async () => {

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { EngineError } from '../../src/engine/errors.js';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
 import { isValidNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
 import { xmllint } from '../support/external-tools.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { nfeBody, PORTO_ALEGRE } from '../support/nfe-fixtures.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -16,11 +17,7 @@ const NFE_COMPANY = {
   endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
 };
 
-beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct } = s));
 
 const principal = (environment: 'test' | 'live' = 'test'): Principal => ({ accountId: acct.accountId, environment, apiKeyId: 'test', companyId: null });
 const refusal = async (p: Promise<unknown>) => {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { descarteDates, discardForgottenNotes, runNfeDiscardsIfDue } from '../../src/engine/nfe/discard-forgotten-notes.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 import { httpClient } from '../support/http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 // Notes are created on 2026-11-02 (Brasília): the legal deadline of their numbers is 2026-12-10.
 const clock = new FakeClock('2026-11-02T12:00:00Z');
@@ -14,12 +15,10 @@ let acct: SeededAccount;
 let companyId: string;
 let seq = 0;
 
+useTestApp((s) => ({ t, acct } = s), () => ({ clock, worker: false }));
 beforeAll(async () => {
-  t = await startTestApp({ clock, worker: false });
-  acct = await seedAccount(t.app.engine);
   companyId = (await acct.company(NFE_COMPANY)).id;
 });
-afterAll(async () => t?.close());
 
 const sandbox = () => httpClient(t.url, acct.testKey);
 const issue = (simular: string) =>

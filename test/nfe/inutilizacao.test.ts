@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInutNFe } from '../../src/engine/nfe/build-inut-nfe.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
 import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
@@ -6,8 +6,9 @@ import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -15,12 +16,10 @@ let companyId: string;
 let cnpj: string;
 let seq = 0;
 
+useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
   ({ id: companyId, cnpj } = await acct.company(NFE_COMPANY));
 });
-afterAll(async () => t?.close());
 
 const sandbox = () => httpClient(t.url, acct.testKey);
 const issue = (simular?: string) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { brasilia } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CARTA_CORRECAO, X_COND_USO } from '../../src/engine/nfe/build-signed-nfe-event.js';
@@ -6,9 +6,10 @@ import { companyCredentials } from '../../src/engine/transmissao/company-credent
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { NFE_COMPANY, PORTO_ALEGRE, nfeBody } from '../support/nfe-fixtures.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
@@ -17,15 +18,13 @@ let companyId: string;
 let certificatePem: string;
 let seq = 0;
 
+// The timeout scenario's answer never comes: the SOAP client gives up after this (30 s by default) and the
+// protocol query takes over.
+useTestApp((s) => ({ t, acct } = s), () => ({ clock, nationalTimeoutMs: 5_000 }));
 beforeAll(async () => {
-  // The timeout scenario's answer never comes: the SOAP client gives up after this (30 s by default) and the
-  // protocol query takes over.
-  t = await startTestApp({ clock, nationalTimeoutMs: 5_000 });
-  acct = await seedAccount(t.app.engine);
   companyId = (await acct.company(NFE_COMPANY)).id;
   certificatePem = (await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId } })).certPem;
 });
-afterAll(async () => t?.close());
 
 const body = (extra: Record<string, unknown> = {}) => nfeBody({ empresa_id: companyId, referencia: `CIC-${Date.now().toString(36)}-${++seq}`, ...extra });
 const sandbox = () => httpClient(t.url, acct.testKey);

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
 import { xmllint } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let companyId: string;
 let seq = 0;
 
+// The timeout scenario's answer never comes: the SOAP client gives up after this, well within Prefer: wait.
+useTestApp((s) => ({ t, acct } = s), () => ({ nationalTimeoutMs: 2000 }));
 beforeAll(async () => {
-  // The timeout scenario's answer never comes: the SOAP client gives up after this, well within Prefer: wait.
-  t = await startTestApp({ nationalTimeoutMs: 2000 });
-  acct = await seedAccount(t.app.engine);
   companyId = (await acct.company(NFE_COMPANY)).id;
 });
-afterAll(async () => t?.close());
 
 const body = (extra: Record<string, unknown> = {}) => nfeBody({ empresa_id: companyId, referencia: `PED-${Date.now().toString(36)}-${++seq}`, ...extra });
 const sandbox = () => httpClient(t.url, acct.testKey);

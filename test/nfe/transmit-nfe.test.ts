@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
 import { getNfePdf } from '../../src/engine/nfe/nfe-documents.js';
@@ -7,21 +7,20 @@ import type { SefazGateway, SefazSend } from '../../src/engine/transmissao/sefaz
 import { transmitNfe } from '../../src/engine/nfe/transmit-nfe.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let companyId: string;
 
+// Short enough that the timeout scenario (the simulator never answers) ends within a test.
+useTestApp((s) => ({ t, acct } = s), () => ({ nationalTimeoutMs: 1500 }));
 beforeAll(async () => {
-  // Short enough that the timeout scenario (the simulator never answers) ends within a test.
-  t = await startTestApp({ nationalTimeoutMs: 1500 });
-  acct = await seedAccount(t.app.engine);
   companyId = (await acct.company(NFE_COMPANY)).id;
 });
-afterAll(async () => t?.close());
 
 const principal: Principal = { accountId: '', environment: 'test', apiKeyId: 'test', companyId: null };
 const issue = async (simular?: string) => (await createNfe(t.app.engine, { ...principal, accountId: acct.accountId }, { body: nfeBody({ empresa_id: companyId }), simular })).view;

@@ -1,22 +1,19 @@
 // Spec 7.4 and 2.2 under contention: 50 identical POST /v1/nfse at once yield exactly one note, whether they
 // share an Idempotency-Key or only a referencia. The guarantees are unique constraints in the database, so this
 // file must pass embedded and on PostgreSQL (DATABASE_URL), where the requests really run in parallel.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { allNotes, nfseBody } from '../support/nfse.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
 import { newId } from '../../src/engine/nucleo/new-id.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct } = s));
 
 const N = 50;
 

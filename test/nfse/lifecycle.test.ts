@@ -1,22 +1,21 @@
 // Spec 2.6 and 3.1 (readiness gate, statuses), 4.1 (POST /v1/nfse: Prefer: wait, X-Service-Simular), 5.6 (test
 // series 49999), 7.5 (rejection). Deep recovery scenarios (timeout, outage, falha_transmissao) live in
 // recovery.test.ts beside this file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, expectProblem, type Http } from '../support/http.js';
 import { allNotes, nfseBody, pollSettled } from '../support/nfse.js';
 import { MUNICIPIO_PROPRIO, seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let company: SeededCompany;
 
+useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
 });
-afterAll(async () => t?.close());
 
 const client = async (env: 'test' | 'live' = 'test', companyId?: string): Promise<Http> => httpClient(t.url, await acct.key(env, companyId));
 

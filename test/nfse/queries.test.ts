@@ -1,20 +1,20 @@
 // Spec 4.1 and 8: GET /v1/nfse (limite clamped, status filter, opaque cursor, keyset paging) and
 // GET /v1/nfse/{id} (by id, referencia or chave_acesso; referencia_ambigua), scoped by account, environment and
 // company restriction.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpResponse, expectProblem, type Http } from '../support/http.js';
 import { allNotes, nfseBody, ref } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let company: SeededCompany;
 let http: Http;
 
+useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
   http = httpClient(t.url, await acct.key('test'));
   // Enough notes that the default page (50) and the maximum (100) are both exceeded.
@@ -23,7 +23,6 @@ beforeAll(async () => {
     await Promise.all(Array.from({ length: 10 }, () => seeder.post('/v1/nfse', nfseBody(company.id, { valor: '10.00' }), { headers: { prefer: 'wait=0' } })));
   }
 });
-afterAll(async () => t?.close());
 
 const client = async (env: 'test' | 'live' = 'test', companyId?: string): Promise<Http> => httpClient(t.url, await acct.key(env, companyId));
 

@@ -1,11 +1,12 @@
 // Spec 2.2, 2.4, 2.5, 7.3 ("codes inside erros[]"): every code comes from a real rule through both routes.
 // POST /v1/nfse answers 422 `validacao` and creates nothing; POST /v1/nfse/validacoes always answers 200 with the
 // same `erros`, plus `ajustes`, `regras_versao` and the readiness, and creates nothing either.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpResponse, expectProblem, type Http } from '../support/http.js';
 import { CNPJ_ALFANUMERICO, CPF, erro, nfseBody, type Body } from '../support/nfse.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -13,9 +14,8 @@ let company: SeededCompany;
 /** Simples Nacional, ISS retained, no default rate: the rate is required (Anexo I E0621/E0628). */
 let simples: SeededCompany;
 
+useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
   simples = await acct.company({
     regime_tributario: 'simples_nacional',
@@ -23,7 +23,6 @@ beforeAll(async () => {
     padroes: { iss_retido: true },
   });
 });
-afterAll(async () => t?.close());
 
 /** A fresh key per test: the 120-per-minute limit must never answer instead of the rule under test. */
 const client = async (): Promise<Http> => httpClient(t.url, await acct.key('test'));

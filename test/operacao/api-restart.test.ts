@@ -7,12 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfseBody } from '../support/nfse.js';
 import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
 import { httpClient } from '../support/http.js';
 import { until } from '../support/wait.js';
+import { schemaQuery } from '../support/schema-query.js';
+import { exitOf } from '../support/exit-of.js';
 
 const CHILD = 'test/operacao/graceful-child.ts';
 // Long enough that every note of a test is still waiting for its answer when the API is stopped, on a loaded machine too.
@@ -43,24 +44,10 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the api role (Postg
   });
   let seed: Info;
 
-  const query = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`SET search_path TO "${schema}"`);
-      return (await client.query(sql, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  };
+  const query = schemaQuery(process.env.DATABASE_URL!, schema);
   const count = async (sql: string, params: unknown[]) => (await query<{ n: number }>(sql, params))[0]!.n;
   const authorised = (ids: string[]) => count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids]);
   const leased = (ids: string[]) => count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()', [ids]);
-  const exitOf = (child: ChildProcess) =>
-    new Promise<number | string | null>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) resolve(child.signalCode ?? child.exitCode);
-      else child.once('exit', (code, signal) => resolve(signal ?? code));
-    });
   const issue = async (api: Info, n: number) => {
     const http = httpClient(api.url, seed.testKey);
     const ids: string[] = [];

@@ -5,21 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAUGE_CACHE_MS } from '../../src/metrics/create-metrics.js';
 import { nfseBody } from '../support/nfse.js';
 import { httpClient } from '../support/http.js';
-import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import { startTestApp, usingPostgres, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 let t: TestApp;
 let account: SeededAccount;
 let company: SeededCompany;
 
+// indisponibilidade answers 503 once: the request's own attempt fails and the worker transmits the note.
+useTestApp((s) => ({ t, acct: account } = s), () => ({ env: { METRICS_TOKEN: TOKEN }, simulatorDelays: { unavailableCalls: 1 } }));
 beforeAll(async () => {
-  // indisponibilidade answers 503 once: the request's own attempt fails and the worker transmits the note.
-  t = await startTestApp({ env: { METRICS_TOKEN: TOKEN }, simulatorDelays: { unavailableCalls: 1 } });
-  account = await seedAccount(t.app.engine);
   company = await account.company();
 }, 60_000);
-afterAll(async () => t?.close());
 
 interface Sample {
   name: string;

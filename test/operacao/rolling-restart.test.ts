@@ -8,12 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfseBody } from '../support/nfse.js';
 import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
 import { httpClient } from '../support/http.js';
 import { until } from '../support/wait.js';
+import { schemaQuery } from '../support/schema-query.js';
+import { exitOf } from '../support/exit-of.js';
 
 const CHILD = 'test/operacao/graceful-child.ts';
 /** How long the simulated national system takes to answer each DPS a worker sends. */
@@ -43,22 +44,8 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
   const masterKey = randomBytes(32).toString('hex');
   let api: Info;
 
-  const query = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`SET search_path TO "${schema}"`);
-      return (await client.query(sql, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  };
+  const query = schemaQuery(process.env.DATABASE_URL!, schema);
   const count = async (sql: string, params: unknown[]) => (await query<{ n: number }>(sql, params))[0]!.n;
-  const exitOf = (child: ChildProcess) =>
-    new Promise<number | string | null>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) resolve(child.signalCode ?? child.exitCode);
-      else child.once('exit', (code, signal) => resolve(signal ?? code));
-    });
   const startWorker = (grace: number) => startChildProcess<Info>(CHILD, env('worker', { CHILD_SLOW_MS: String(SLOW_MS), SHUTDOWN_GRACE_SECONDS: String(grace) }), children);
 
   /** Issues notes the API cannot send itself (its simulator is closed): each is left to the workers. */

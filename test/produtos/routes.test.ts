@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let seq = 0;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct } = s));
 
 const sku = () => `SKU-${Date.now().toString(36)}-${++seq}`;
 const agua = (empresaId: string | undefined, extra: Record<string, unknown> = {}) => ({

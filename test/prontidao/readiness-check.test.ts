@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY, FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
 import { runReadinessCheckIfDue } from '../../src/engine/prontidao/check-readiness-changes.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { startReceiver } from '../support/webhooks.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let account: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp({ clock, worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
-  account = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct: account } = s), () => ({ clock, worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } }));
 
 describe('EMPRESA_PRONTIDAO_ALTERADA (every 6 hours, production)', () => {
   it('re-checks every company on the clock every 6 hours and sends the readiness with alterados when an item changes', async () => {

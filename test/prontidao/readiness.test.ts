@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY } from '../../src/engine/nucleo/clock.js';
 import { worstOf, type ReadinessItem } from '../../src/engine/prontidao/readiness-items.js';
 import { parametrosMunicipio } from '../../src/engine/tabelas/index.js';
 import { httpClient } from '../support/http.js';
 import { MUNICIPIO_PROPRIO, seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 // Spec 2.6: every item is reported, whatever its situation (plus empresa_ativa for paused companies).
 const SPEC_ITEMS = [
@@ -18,11 +19,7 @@ const MUNICIPIO_COM_TOKEN = '4205407';
 let t: TestApp;
 let acct: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct } = s));
 
 interface Readiness {
   empresa_id: string;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { schemaQuery } from './schema-query.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -87,16 +88,7 @@ export function createCluster() {
   };
 
   /** A direct connection to the cluster's schema, for assertions on what was committed. */
-  const query = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> => {
-    const client = new pg.Client({ connectionString: CLUSTER_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`SET search_path TO "${schema}"`);
-      return (await client.query(sql, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  };
+  const query = schemaQuery(CLUSTER_DATABASE_URL, schema);
 
   return { start, stop, query, dataDir, members };
 }

@@ -1,5 +1,6 @@
 import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
 import { Redis } from 'ioredis';
+import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import type { EngineDeps } from '../../src/engine/engine-deps.js';
 import { until } from './wait.js';
@@ -13,6 +14,17 @@ export function wsClient(baseUrl: string, key: string | null): Client {
     retryAttempts: 0,
     lazy: true,
   });
+}
+
+/** wsClient for a test file: every client it makes is disposed after the file's tests. */
+export function wsClients(baseUrl: () => string): (key: string | null) => Client {
+  const clients: Client[] = [];
+  afterAll(async () => Promise.all(clients.map((c) => c.dispose())));
+  return (key) => {
+    const c = wsClient(baseUrl(), key);
+    clients.push(c);
+    return c;
+  };
 }
 
 export interface Collected {

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkHost } from '../../src/engine/webhooks/check-host.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient, expectProblem } from '../support/http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { emitEvent, fakeDns, PUBLIC_IP, startReceiver } from '../support/webhooks.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 /**
  * The bypass corpus. Every literal host must be refused as written; every name must be
@@ -41,12 +42,8 @@ const dns = fakeDns({ 'hooks.example.com': [PUBLIC_IP], ...NAMES, 'control.examp
 let t: TestApp;
 let account: SeededAccount;
 
-beforeAll(async () => {
-  // Only 127.0.0.2 is exempt (the control receiver listens there): every corpus entry stays internal.
-  t = await startTestApp({ worker: false, resolveHost: dns, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.2/32' } });
-  account = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+// Only 127.0.0.2 is exempt (the control receiver listens there): every corpus entry stays internal.
+useTestApp((s) => ({ t, acct: account } = s), () => ({ worker: false, resolveHost: dns, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.2/32' } }));
 
 /** A client that takes a new key every 100 requests: the corpus is larger than the 120-per-minute limit. */
 function client() {

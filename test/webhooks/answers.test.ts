@@ -3,23 +3,20 @@
 // the status line does not undo the answer, and the next attempt still gets through.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/engine/nucleo/clock.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { emitEvent } from '../support/webhooks.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let account: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp({ clock, worker: false, webhookTimeoutMs: 500, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
-  account = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct: account } = s), () => ({ clock, worker: false, webhookTimeoutMs: 500, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } }));
 
 /** A receiver answering every POST, once its body is read, with `status` and `body`; `end: false` never ends the body. */
 async function answering(status: number, body: string, end = true) {

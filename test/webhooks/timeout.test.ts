@@ -1,24 +1,21 @@
 // An attempt that gets no answer within the attempt limit is a failure recorded
 // with the timeout and retried by the table. The limit is the same runtime setting production uses
 // (WebhookRuntime.timeoutMs, 10 s by default), shortened here so the suite does not wait 10 real seconds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { DELIVERY_TIMEOUT_MS } from '../../src/engine/webhooks/attempt-delivery.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { emitEvent, startReceiver } from '../support/webhooks.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let account: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp({ clock, worker: false, webhookTimeoutMs: 300, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
-  account = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct: account } = s), () => ({ clock, worker: false, webhookTimeoutMs: 300, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } }));
 
 describe('the attempt timeout', () => {
   it('is 10 seconds unless a test shortens it', () => {

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpClient, expectProblem } from '../support/http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
 import { fakeDns, PUBLIC_IP, PUBLIC_URL, webhookBody } from '../support/webhooks.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let account: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP], 'intranet.example.com': [PUBLIC_IP, '10.0.0.7'] }) });
-  account = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct: account } = s), () => ({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP], 'intranet.example.com': [PUBLIC_IP, '10.0.0.7'] }) }));
 
 const erros = (body: { erros: Array<{ codigo: string; campo: string; mensagem: string }> }) => body.erros.map((e) => [e.codigo, e.campo]);
 
