@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { EngineError } from '../errors.js';
 import type { Environment } from '../nucleo/environment.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nucleo/coletor.js';
@@ -105,6 +106,16 @@ export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): Nf
     informacoes_adicionais: adicionais,
   };
   return { request, erros: [], ajustes };
+}
+
+/**
+ * The 422 of a request with these problems. A devolução or complementar without the key of the original note has
+ * a code of its own, which clients decide on: it is the problem's `codigo`, with every problem still in `erros[]`.
+ */
+export function invalidNfeRequest(erros: ValidationIssue[]): EngineError {
+  const semChave = erros.find((e) => e.codigo === 'chave_referenciada_obrigatoria');
+  if (semChave) return new EngineError('chave_referenciada_obrigatoria', semChave.mensagem, { campo: semChave.campo, correcao: semChave.correcao, extra: { erros } });
+  return new EngineError('validacao', 'A requisição tem campos inválidos.', { correcao: 'Corrija cada item de erros e envie de novo.', extra: { erros } });
 }
 
 function lerChaveReferenciada(root: Objeto, finalidade: Finalidade, c: Coletor): string | undefined {
