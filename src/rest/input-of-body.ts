@@ -40,9 +40,12 @@ export function inputOfBody(type: GraphQLInputType, body: unknown): { input: unk
   return { input: {}, sent: new SentBody(value, issues) };
 }
 
-/** True when coercion kept the value as sent (an instant parsed to a Date counts as kept). */
+/**
+ * True when coercion kept the value as sent. An instant parsed to a Date is not: the DateTime scalar reads more
+ * forms than the API's ISO 8601 with zone, so the declaration judges the text as sent.
+ */
 function sameValue(coerced: unknown, sent: unknown): boolean {
-  if (coerced instanceof Date) return typeof sent === 'string' && Date.parse(sent) === coerced.getTime();
+  if (coerced instanceof Date) return false;
   if (Array.isArray(coerced)) return Array.isArray(sent) && coerced.length === sent.length && coerced.every((c, i) => sameValue(c, sent[i]));
   if (coerced !== null && typeof coerced === 'object') {
     if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return false;
