@@ -1,7 +1,6 @@
 import { coerceInputValue, type GraphQLInputType } from 'graphql';
-import { EngineError } from '../engine/errors.js';
 import { ptr } from '../engine/nucleo/coletor.js';
-import { readBody, type BodyDeclaration } from '../engine/nucleo/read-body.js';
+import { SentBody } from '../engine/nucleo/read-body.js';
 import type { ValidationIssue } from '../engine/nucleo/validation-issue.js';
 
 const SNAKE_CASE = /^[a-z0-9]+(_[a-z0-9]+)*$/;
@@ -26,26 +25,27 @@ export function camelBody(value: unknown, campo: string, issues: ValidationIssue
 }
 
 /**
- * The mutation's typed input for a REST body. A body the input type carries exactly goes to the engine, which
- * validates it once with its declaration. One it cannot carry (a member the type lacks, a JSON type it refuses,
- * a value coercion would change) is judged here by the same declaration, so REST reports every problem at once
- * with the same codes and pointers, and the operation does not run.
+ * The mutation's input for a REST body. A body the input type carries exactly goes as the typed input. One it
+ * cannot carry (a member the type lacks, a JSON type it refuses, a value coercion would change) goes as `sent`,
+ * in the declared shape with the problems the mapping found: the operation takes it in place of the typed input
+ * (see restSchema), so the key's permission is decided first and the engine then judges the body once with its
+ * declaration, reporting every problem with the same codes and pointers.
  */
-export function inputOfBody(type: GraphQLInputType, body: unknown, declaration: BodyDeclaration): unknown {
+export function inputOfBody(type: GraphQLInputType, body: unknown): { input: unknown; sent?: SentBody } {
   const issues: ValidationIssue[] = [];
   const value = camelBody(body, '', issues);
   let fits = issues.length === 0;
   const coerced = fits ? coerceInputValue(value, type, () => (fits = false)) : undefined;
-  if (fits && sameValue(coerced, value)) return value;
-  readBody(declaration, value, issues);
-  throw new EngineError('requisicao_invalida', 'O corpo não tem a forma esperada pela rota.', {
-    correcao: 'Confira os campos e seus tipos na documentação da rota.',
-  });
+  if (fits && sameValue(coerced, value)) return { input: value };
+  return { input: {}, sent: new SentBody(value, issues) };
 }
 
-/** True when coercion kept the value as sent (an instant parsed to a Date counts as kept). */
+/**
+ * True when coercion kept the value as sent. An instant parsed to a Date is not: the DateTime scalar reads more
+ * forms than the API's ISO 8601 with zone, so the declaration judges the text as sent.
+ */
 function sameValue(coerced: unknown, sent: unknown): boolean {
-  if (coerced instanceof Date) return typeof sent === 'string' && Date.parse(sent) === coerced.getTime();
+  if (coerced instanceof Date) return false;
   if (Array.isArray(coerced)) return Array.isArray(sent) && coerced.length === sent.length && coerced.every((c, i) => sameValue(c, sent[i]));
   if (coerced !== null && typeof coerced === 'object') {
     if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return false;

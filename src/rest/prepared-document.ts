@@ -1,10 +1,11 @@
-import { execute, isInputObjectType, getNullableType, parse, typeFromAST, validate, type DocumentNode, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { coerceInputValue, execute, isInputObjectType, getNullableType, parse, typeFromAST, validate, type DocumentNode, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js';
 import type { GraphContext } from '../graph/graph-context.js';
 import { snakeKeys } from '../graph/snake-keys.js';
 import { bodyAsInput } from './body-as-input.js';
 import { inputOfBody } from './input-of-body.js';
 import type { BodyDeclaration } from '../engine/nucleo/read-body.js';
+import { restSchema, type RestContext } from './rest-schema.js';
 
 const DOMAIN_ERROR_FRAGMENT = `
 fragment DomainErrorFields on DomainError { codigo mensagem campo correcao codigoOficial extra }`;
@@ -13,7 +14,7 @@ export interface PreparedDocument {
   document: DocumentNode;
   rootField: string;
   /** The variable that carries the JSON body as a typed input object, if the operation takes one. */
-  bodyInput: { name: string; type: GraphQLInputType; declaration?: BodyDeclaration } | null;
+  bodyInput: { name: string; type: GraphQLInputType; declaration?: BodyDeclaration; argument?: string } | null;
 }
 
 /** Parsed and validated once at start, so a broken document fails the boot (and the drift test), not a request. */
@@ -29,7 +30,15 @@ export function prepareDocument(schema: GraphQLSchema, source: string, declarati
     .filter((v) => isInputObjectType(getNullableType(v.type)));
   if (inputs.length > 1) throw new Error(`a REST document takes at most one input object:\n${source}`);
   if (declaration && !inputs[0]) throw new Error(`a REST document with a body declaration takes an input object:\n${source}`);
-  return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ? { ...inputs[0], declaration } : null };
+  // The root field's argument that receives the body, where a body the input type cannot carry is given instead.
+  const argument = field.arguments?.find((a) => a.value.kind === 'Variable' && a.value.name.value === inputs[0]?.name)?.name.value;
+  if (declaration) {
+    let emptyFits = true;
+    coerceInputValue({}, inputs[0]!.type, () => (emptyFits = false));
+    // The typed input stands empty beside a body it cannot carry, so every member of a declared input is optional.
+    if (!emptyFits || !argument) throw new Error(`a REST document with a body declaration passes it as one argument whose type's members are all optional:\n${source}`);
+  }
+  return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ? { ...inputs[0], declaration, argument } : null };
 }
 
 /**
@@ -42,11 +51,13 @@ export async function executePrepared(
   variables: Record<string, unknown>,
   context: GraphContext,
 ): Promise<Record<string, unknown>> {
-  let contextValue = context;
+  let contextValue: RestContext = context;
   let variableValues = variables;
   if (prepared.bodyInput?.declaration) {
-    const { name, type, declaration } = prepared.bodyInput;
-    variableValues = { ...variables, [name]: inputOfBody(type, variables[name], declaration) };
+    const { name, type, argument } = prepared.bodyInput;
+    const { input, sent } = inputOfBody(type, variables[name]);
+    variableValues = { ...variables, [name]: input };
+    if (sent) contextValue = { ...context, sentBody: { argument: argument!, body: sent } };
   } else if (prepared.bodyInput) {
     const { name, type } = prepared.bodyInput;
     const input = bodyAsInput(type, variables[name]);
@@ -54,7 +65,7 @@ export async function executePrepared(
     if (input === null) contextValue = { ...context, restBody: variables[name] };
     variableValues = { ...variables, [name]: input ?? {} };
   }
-  const result = await execute({ schema, document: prepared.document, variableValues, contextValue });
+  const result = await execute({ schema: restSchema(schema), document: prepared.document, variableValues, contextValue });
   if (result.errors?.length) {
     const original = result.errors[0]!.originalError;
     if (isEngineError(original)) throw original;

@@ -105,4 +105,16 @@ describe('createCompany through REST and GraphQL', () => {
     expect(camel.status, camel.text).toBe(422);
     expect((camel.body.message as string[]).map((m) => m.slice(0, m.indexOf(':'))).sort()).toEqual(['razaoSocial', 'razao_social']);
   });
+
+  it('REST decides the key\'s permission before judging the body', async () => {
+    const malformed = { cnpj: '11222333000181', razao_social: 'X', municipio: MUNICIPIO_NACIONAL, desconhecido: 1, padroes: { aliquota_iss: 2 } };
+    const testKey = await httpClient(t.url, acct.testKey).post('/v1/companies', malformed);
+    expect(testKey.status, testKey.text).toBe(403);
+    const restricted = await httpClient(t.url, await acct.key('live', (await acct.company()).id)).post('/v1/companies', malformed);
+    expect(restricted.status, restricted.text).toBe(403);
+    // The same body with a key allowed to create companies is judged, every problem at once.
+    const live = await httpClient(t.url, acct.liveKey).post('/v1/companies', malformed);
+    expect(live.status, live.text).toBe(422);
+    expect((live.body.message as string[]).map((m) => m.slice(0, m.indexOf(':'))).sort()).toEqual(['desconhecido', 'padroes.aliquota_iss']);
+  });
 });

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { allEvents } from '../support/eventos.js';
+import { graphql } from '../support/graphql.js';
 import { httpClient, expectProblem, type Http } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
@@ -72,6 +73,14 @@ describe('POST /v1/lotes/{id}/emissao', () => {
     expect(waiting.contagens).toMatchObject({ aguardando_emissao: 3, com_erro_validacao: 1, transmitindo: 0, autorizada: 0 });
     expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { todas: true, linhas: [1] }), 422, 'validacao');
     expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [3] }), 422, 'validacao');
+    // The body's every problem at once, pointing into it.
+    const malformed = expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [1.5, '2', 0], extra: true }), 422, 'validacao');
+    expect(malformed.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`).sort())
+      .toEqual(['campo_desconhecido /extra', 'formato_invalido /linhas/0', 'formato_invalido /linhas/2', 'tipo_invalido /linhas/1']);
+    // GraphQL's typed input reaches the same declaration.
+    const both = await graphql(t.url, acct.testKey, `mutation($id: String!, $input: LoteEmissaoInput!) {
+      emitLote(id: $id, input: $input) { __typename ... on DomainError { codigo erros { codigo campo } } } }`, { id: lote.id, input: { todas: true, linhas: [1] } });
+    expect(both.emitLote).toEqual({ __typename: 'DomainError', codigo: 'validacao', erros: [{ codigo: 'formato_invalido', campo: '' }] });
 
     const emitted = await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [1, 4] });
     expect(emitted.status, emitted.text).toBe(200);

@@ -79,6 +79,14 @@ describe('NF-e routes', () => {
     const campos = res.body.erros.map((e: { campo: string }) => e.campo);
     expect(campos).toEqual(expect.arrayContaining(['/natureza_operacao', '/itens/0/ncm', '/pagamentos/0/valor']));
     expect(await t.app.engine.db.nfe.count({ where: { accountId: acct.accountId } })).toBe(before);
+    // A devolução without the original note's key has its own code at the top, every problem still in erros[].
+    const semChave = await sandbox().post('/v1/nfe', body({ finalidade: 'devolucao' }));
+    expect(semChave.status, semChave.text).toBe(422);
+    expect(semChave.body).toMatchObject({ codigo: 'chave_referenciada_obrigatoria', campo: '/chave_referenciada', erros: [{ codigo: 'chave_referenciada_obrigatoria', campo: '/chave_referenciada' }] });
+    const semChaveEOutro = await sandbox().post('/v1/nfe', { ...body({ finalidade: 'complementar' }), natureza_operacao: 5 });
+    expect(semChaveEOutro.body.codigo).toBe('chave_referenciada_obrigatoria');
+    expect(semChaveEOutro.body.erros.map((e: { campo: string }) => e.campo).sort()).toEqual(['/chave_referenciada', '/natureza_operacao']);
+    expect(await t.app.engine.db.nfe.count({ where: { accountId: acct.accountId } })).toBe(before);
     const modo = await sandbox().post('/v1/nfe', body({ modo: 'calcular' }));
     expect(modo.status).toBe(422);
     expect(modo.body).toMatchObject({ codigo: 'nfe_modo_indisponivel', campo: '/modo' });

@@ -41,6 +41,19 @@ describe('NF-e informado validation', () => {
     ]));
   });
 
+  it('origem is a code: the text or the integer 0 to 8, kept as its text', () => {
+    for (const [sent, kept] of [['5', '5'], [5, '5'], [0, '0']] as const) {
+      const body = nfeBody();
+      body.itens[0].origem = sent;
+      expect(validateNfeRequest(body, ctx).request?.itens[0]?.origem).toBe(kept);
+    }
+    for (const [sent, codigo] of [[9, 'formato_invalido'], ['9', 'formato_invalido'], [1.5, 'tipo_invalido']] as const) {
+      const body = nfeBody();
+      body.itens[0].origem = sent;
+      expect(campos(body)).toEqual([`${codigo} /itens/0/origem`]);
+    }
+  });
+
   it('devolução and complementar need chave_referenciada; its length and check digit are verified', () => {
     expect(campos(nfeBody({ finalidade: 'devolucao' }))).toContain('chave_referenciada_obrigatoria /chave_referenciada');
     expect(campos(nfeBody({ finalidade: 'complementar' }))).toContain('chave_referenciada_obrigatoria /chave_referenciada');

@@ -33,10 +33,25 @@ describe('POST /v1/produtos', () => {
     const res = await httpClient(t.url, acct.liveKey).post('/v1/produtos', body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      empresa_id: company.id, sku: body.sku, ncm: '22011000', cest: '0300100', gtin: null, cean: 'SEM GTIN', origem: 0, ambiente: 'producao',
+      empresa_id: company.id, sku: body.sku, ncm: '22011000', cest: '0300100', gtin: null, cean: 'SEM GTIN', origem: '0', ambiente: 'producao',
       tributacao: { cfop: '5102', icms: { csosn: '102' }, pis: { cst: '01', aliquota: '1.65' }, cofins: { cst: '01', aliquota: '7.60' } },
     });
     expect(res.body.tributacao.icms).not.toHaveProperty('cst');
+  });
+
+  it('origem is a code: the text "0" to "8", or the integer, kept and returned as its text', async () => {
+    const company = await acct.company();
+    const live = httpClient(t.url, acct.liveKey);
+    for (const [sent, kept] of [['3', '3'], [3, '3'], [0, '0'], [' 8 ', '8']] as const) {
+      const res = await live.post('/v1/produtos', agua(company.id, { origem: sent }));
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.origem).toBe(kept);
+    }
+    for (const [sent, codigo] of [['9', 'formato_invalido'], [9, 'formato_invalido'], [1.5, 'tipo_invalido'], ['00', 'formato_invalido'], [true, 'tipo_invalido']] as const) {
+      const res = await live.post('/v1/produtos', agua(company.id, { origem: sent }));
+      expect(res.status, `${JSON.stringify(sent)}: ${res.text}`).toBe(422);
+      expect(res.body.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`)).toEqual([`${codigo} /origem`]);
+    }
   });
 
   it('keeps a valid GTIN and shows it as cEAN', async () => {
@@ -235,13 +250,13 @@ describe('GraphQL', () => {
     return (await res.json()) as any;
   }
   const CREATE = `mutation($input: CreateProdutoInput!) { createProduto(input: $input) {
-    __typename ... on Produto { sku ncm cean tributacao { icms { cst aliquota } } } ... on DomainError { codigo erros { codigo campo } } } }`;
+    __typename ... on Produto { sku ncm cean origem tributacao { icms { cst aliquota } } } ... on DomainError { codigo erros { codigo campo } } } }`;
 
   it('creates through the typed input and answers table refusals as a DomainError with erros', async () => {
     const company = await acct.company();
-    const input = { empresaId: company.id, sku: sku(), descricao: 'Água', ncm: '22011000', unidade: 'UN', origem: 0, tributacao: { icms: { cst: '00', aliquota: '18.00' } } };
+    const input = { empresaId: company.id, sku: sku(), descricao: 'Água', ncm: '22011000', unidade: 'UN', origem: '0', tributacao: { icms: { cst: '00', aliquota: '18.00' } } };
     const ok = await gql(CREATE, { input });
-    expect(ok.data.createProduto).toMatchObject({ __typename: 'Produto', ncm: '22011000', cean: 'SEM GTIN', tributacao: { icms: { cst: '00', aliquota: '18.00' } } });
+    expect(ok.data.createProduto).toMatchObject({ __typename: 'Produto', ncm: '22011000', cean: 'SEM GTIN', origem: '0', tributacao: { icms: { cst: '00', aliquota: '18.00' } } });
     const bad = await gql(CREATE, { input: { ...input, sku: sku(), ncm: '12345678' } });
     expect(bad.data.createProduto).toMatchObject({ __typename: 'DomainError', codigo: 'validacao', erros: [{ codigo: 'ncm_inexistente', campo: '/ncm' }] });
   });

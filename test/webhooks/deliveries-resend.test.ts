@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
+import { graphql } from '../support/graphql.js';
 import { httpClient, expectProblem } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
@@ -82,6 +83,13 @@ describe('POST /v1/webhooks/{id}/reenvio', () => {
     const body = expectProblem(await post({ evento_id: other.id }), 422, 'evento_nao_assinado');
     expect(body.campo).toBe('/evento_id');
     expectProblem(await post({ evento_id: newId() }), 404, 'nao_encontrado');
+    // An instant is ISO 8601 text with its zone; every problem comes in erros[] under the resend's own code.
+    const semFuso = expectProblem(await post({ desde: '2026-11-01', ate: '2026-11-02T00:00:00', extra: 1 }), 422, 'reenvio_invalido');
+    expect(semFuso.erros.map((e: { campo: string }) => e.campo).sort()).toEqual(['/ate', '/desde', '/extra']);
+    // GraphQL's typed input reaches the same declaration: its DateTime is read as the instant it is.
+    const gql = await graphql(t.url, account.liveKey, `mutation($id: ID!, $input: WebhookReenvioInput!) { resendWebhookEvents(id: $id, input: $input) {
+      __typename ... on WebhookResend { total } ... on DomainError { codigo campo } } }`, { id: webhook.id, input: { desde: '2026-11-03T00:00:00Z', ate: '2026-11-02T00:00:00Z' } });
+    expect(gql).toEqual({ resendWebhookEvents: { __typename: 'DomainError', codigo: 'reenvio_invalido', campo: '/desde' } });
   });
 
   it('makes a new delivery with the same event id, by evento_id, by desde+ate (500 per call, continuar_desde) and by lote_id', async () => {

@@ -6,11 +6,8 @@ import { findLote } from './find-lote.js';
 import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { loteView, type LoteView } from './present-lote.js';
-
-const invalid = (campo: string, mensagem: string) =>
-  new EngineError('validacao', 'A requisição tem campos inválidos.', {
-    extra: { erros: [{ codigo: 'formato_invalido', campo, mensagem, correcao: 'Envie {"todas": true} ou {"linhas": [1, 2, …]} (linhas válidas, numeradas a partir de 1).' }] },
-  });
+import { invalidBody, readBody } from '../nucleo/read-body.js';
+import { EMIT_LOTE_CORRECAO, emitLoteBody } from './emit-lote-body.js';
 
 /**
  * `POST /v1/lotes/{id}/emissao`: once, on a batch `aguardando_emissao` of `ao_validar` = `aguardar`.
@@ -25,21 +22,15 @@ export async function emitLote(deps: TransmissionDeps, principal: Principal, opt
   if (lote.status === 'validando') {
     throw new EngineError('lote_validando', 'O lote ainda está em validação.', { correcao: 'Espere o status aguardando_emissao e repita.' });
   }
-  const body = (typeof options.body === 'object' && options.body !== null ? options.body : {}) as Record<string, unknown>;
-  const extra = Object.keys(body).find((k) => k !== 'todas' && k !== 'linhas');
-  if (extra) throw invalid(`/${extra}`, `Campo desconhecido: ${extra}.`);
-  let linhas: number[] | null = null;
-  if (body.todas === true && body.linhas === undefined) linhas = null;
-  else if (body.todas === undefined && Array.isArray(body.linhas) && body.linhas.length > 0) {
-    const bad = body.linhas.findIndex((n) => !Number.isInteger(n) || (n as number) < 1);
-    if (bad >= 0) throw invalid(`/linhas/${bad}`, 'Cada linha é um número inteiro a partir de 1.');
-    linhas = body.linhas as number[];
-  } else throw invalid('', 'Informe todas: true ou uma lista linhas não vazia (não ambos).');
+  const body = readBody(emitLoteBody, options.body ?? {});
+  const linhas = body.linhas?.length ? body.linhas : null;
 
   if (linhas) {
     const emitiveis = new Set((await deps.db.loteItem.findMany({ where: { loteId: lote.id, linha: { in: linhas }, status: 'aguardando_emissao' }, select: { linha: true } })).map((i) => i.linha));
     const bad = linhas.findIndex((n) => !emitiveis.has(n));
-    if (bad >= 0 && lote.status === 'aguardando_emissao') throw invalid(`/linhas/${bad}`, `A linha ${linhas[bad]} não existe ou não é uma linha válida aguardando emissão.`);
+    if (bad >= 0 && lote.status === 'aguardando_emissao') {
+      throw invalidBody(emitLoteBody, [{ codigo: 'formato_invalido', campo: `/linhas/${bad}`, mensagem: `A linha ${linhas[bad]} não existe ou não é uma linha válida aguardando emissão.`, correcao: EMIT_LOTE_CORRECAO }]);
+    }
   }
   const now = deps.clock.now();
   const moved = await deps.db.$transaction(async (tx) => {

@@ -26,7 +26,7 @@ import { signNfeXml } from '../xml/sign-nfe-xml.js';
 import type { LoadedNfe } from './transmit-nfe.js';
 import type { NfeRequest } from './nfe-request.js';
 import { somarTotais } from './somar-totais.js';
-import { validateNfeRequest } from './validate-nfe-request.js';
+import { invalidNfeRequest, validateNfeRequest } from './validate-nfe-request.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -139,12 +139,7 @@ export async function validatedNfe(deps: Pick<EngineDeps, 'db' | 'clock' | 'secr
   const company = companyId ? await findCompany(deps, principal, companyId) : null;
   const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
   const validation = validateNfeRequest(body, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
-  if (validation.erros.length || !validation.request || !company) {
-    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
-      correcao: 'Corrija cada item de erros e envie de novo.',
-      extra: { erros: validation.erros },
-    });
-  }
+  if (validation.erros.length || !validation.request || !company) throw invalidNfeRequest(validation.erros);
   assertNfeReady(await readinessOf(deps, principal, company));
   const autXml = autXmlOf({ uf: municipio(company.municipio)!.uf, escritorio: company.autorizadosXml, destinatario: validation.request.destinatario.documento, rejeicaoAnterior });
   return { company, request: validation.request, ajustes: [...validation.ajustes, ...autXml.ajustes], autXml: autXml.documentos };

@@ -1,5 +1,7 @@
 import { Decimal } from 'decimal.js';
+import { EngineError } from '../errors.js';
 import type { Environment } from '../nucleo/environment.js';
+import { codeText } from '../nucleo/code-text.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import { Coletor, lerObjeto, lerTexto, presente, type Objeto } from '../nucleo/coletor.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
@@ -107,6 +109,16 @@ export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): Nf
   return { request, erros: [], ajustes };
 }
 
+/**
+ * The 422 of a request with these problems. A devolução or complementar without the key of the original note has
+ * a code of its own, which clients decide on: it is the problem's `codigo`, with every problem still in `erros[]`.
+ */
+export function invalidNfeRequest(erros: ValidationIssue[]): EngineError {
+  const semChave = erros.find((e) => e.codigo === 'chave_referenciada_obrigatoria');
+  if (semChave) return new EngineError('chave_referenciada_obrigatoria', semChave.mensagem, { campo: semChave.campo, correcao: semChave.correcao, extra: { erros } });
+  return new EngineError('validacao', 'A requisição tem campos inválidos.', { correcao: 'Corrija cada item de erros e envie de novo.', extra: { erros } });
+}
+
 function lerChaveReferenciada(root: Objeto, finalidade: Finalidade, c: Coletor): string | undefined {
   const chave = lerTexto(root, 'chave_referenciada', '/chave_referenciada', c, { nome: 'A chave referenciada' });
   if (chave === undefined) {
@@ -210,7 +222,7 @@ function lerItens(root: Objeto, ctx: NfeValidationContext, c: Coletor, ajustes: 
     const descricao = lerTexto(it, 'descricao', `${base}/descricao`, c, { obrigatorio: 'A descrição do item', max: 120 });
     const ncm = lerPadrao(it, 'ncm', `${base}/ncm`, /^(\d{8}|00)$/, 'NCM com 8 dígitos', '"84713012"', c, true);
     const cfop = lerPadrao(it, 'cfop', `${base}/cfop`, /^[123567]\d{3}$/, 'CFOP com 4 dígitos, iniciando em 1, 2, 3, 5, 6 ou 7', '"5102"', c, true);
-    const origem = lerPadrao(it, 'origem', `${base}/origem`, /^[0-8]$/, 'Origem da mercadoria de 0 a 8', '"0"', c, true);
+    const origem = lerPadrao({ origem: codeText(it.origem) }, 'origem', `${base}/origem`, /^[0-8]$/, 'Origem da mercadoria de 0 a 8', '"0"', c, true);
     const unidade = lerTexto(it, 'unidade', `${base}/unidade`, c, { obrigatorio: 'A unidade', max: 6 });
     const quantidade = lerDecimal(it, 'quantidade', `${base}/quantidade`, c, QUANTIDADE, 'A quantidade');
     const valorUnitario = lerDecimal(it, 'valor_unitario', `${base}/valor_unitario`, c, VALOR_UNITARIO, 'O valor unitário');

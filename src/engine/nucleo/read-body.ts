@@ -33,6 +33,14 @@ export function declareBody<S extends GenericSchema>(
 }
 
 /**
+ * A body with the problems its sender's mapping already found (REST: a member whose name is not snake_case has
+ * no declared name): the declaration reports them with its own, all at once.
+ */
+export class SentBody {
+  constructor(readonly value: unknown, readonly issues: ValidationIssue[]) {}
+}
+
+/**
  * Every problem of `value` against the declaration (plus `before`, found by the caller, e.g. REST's member-name
  * check), and the typed value when there is none.
  */
@@ -41,6 +49,7 @@ export function bodyIssues<D extends BodyDeclaration>(
   value: unknown,
   before: ValidationIssue[] = [],
 ): { ok: true; value: BodyOf<D> } | { ok: false; issues: ValidationIssue[]; value: Partial<BodyOf<D>> | undefined } {
+  if (value instanceof SentBody) return bodyIssues(declaration, value.value, [...before, ...value.issues]);
   const result = safeParse(declaration.schema, value, { abortPipeEarly: true });
   const issues = [...before, ...validationIssuesOf(result.issues ?? [])];
   if (declaration.refine && result.output !== null && typeof result.output === 'object') {

@@ -36,7 +36,7 @@ export async function createProduto(deps: Pick<EngineDeps, 'db' | 'clock'>, prin
         cest: input.cest,
         gtin: input.gtin,
         unidade: input.unidade,
-        origem: input.origem,
+        origem: Number(input.origem),
         tributacao: input.tributacao ? (storedTributacao(input.tributacao) as object) : Prisma.DbNull,
         createdAt: now,
         updatedAt: now,

@@ -14,7 +14,8 @@ export interface ProdutoView {
   /** What the NF-e item carries in cEAN and cEANTrib: the GTIN or the literal "SEM GTIN". */
   cean: string;
   unidade: string;
-  origem: number;
+  /** ICMS origin code, "0" to "8" (kept as its number in the table). */
+  origem: string;
   tributacao: Tributacao | null;
   ambiente: 'sandbox' | 'producao';
   criado_em: string;
@@ -32,7 +33,7 @@ export function presentProduto(row: Produto): ProdutoView {
     gtin: row.gtin,
     cean: row.gtin ?? SEM_GTIN,
     unidade: row.unidade,
-    origem: row.origem,
+    origem: String(row.origem),
     tributacao: (row.tributacao as Tributacao | null) ?? null,
     ambiente: ambienteOf(row.environment as Principal['environment']),
     criado_em: row.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import * as v from 'valibot';
+import { codeText } from '../nucleo/code-text.js';
 import { issueMessage } from '../nucleo/issue-message.js';
 import type { BodyReport } from '../nucleo/read-body.js';
 import { SEM_GTIN } from './gtin-problem.js';
@@ -59,8 +60,8 @@ const tributacao = v.strictObject({
 });
 
 const ORIGEM = issueMessage(
-  'origem da mercadoria é um inteiro de 0 a 8 (tabela de origem do ICMS).',
-  'Use 0 para nacional, 1 ou 2 para estrangeira, 3 a 8 conforme o conteúdo de importação.',
+  'origem da mercadoria é um código de 0 a 8 (tabela de origem do ICMS).',
+  'Use "0" para nacional, "1" ou "2" para estrangeira, "3" a "8" conforme o conteúdo de importação.',
 );
 
 /**
@@ -82,14 +83,15 @@ export const produtoFields = {
   ),
   unidade: text(6, 'unidade'),
   origem: v.pipe(
-    v.number(issueMessage(
-      'origem da mercadoria é um inteiro de 0 a 8 (tabela de origem do ICMS).',
-      'Use 0 para nacional, 1 ou 2 para estrangeira, 3 a 8 conforme o conteúdo de importação.',
+    v.unknown(),
+    v.transform(codeText),
+    v.string(issueMessage(
+      'origem da mercadoria é um código de 0 a 8 (tabela de origem do ICMS), em texto.',
+      'Use "0" para nacional, "1" ou "2" para estrangeira, "3" a "8" conforme o conteúdo de importação.',
       'tipo_invalido',
     )),
-    v.integer(ORIGEM),
-    v.minValue(0, ORIGEM),
-    v.maxValue(8, ORIGEM),
+    v.trim(),
+    v.regex(/^[0-8]$/, ORIGEM),
   ),
   tributacao: v.nullable(tributacao),
 };

@@ -31,7 +31,7 @@ export async function updateProduto(
       ...merged,
       ...(patch.descricao !== undefined ? { descricao: patch.descricao } : {}),
       ...(patch.unidade !== undefined ? { unidade: patch.unidade } : {}),
-      ...(patch.origem !== undefined ? { origem: patch.origem } : {}),
+      ...(patch.origem !== undefined ? { origem: Number(patch.origem) } : {}),
       ...(patch.tributacao !== undefined ? { tributacao: patch.tributacao ? (storedTributacao(patch.tributacao) as object) : Prisma.DbNull } : {}),
       updatedAt: now,
     },

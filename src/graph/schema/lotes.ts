@@ -141,7 +141,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: LoteEmissaoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => emitLote(transmission(ctx), principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input) }),
+    resolve: (_r, args, ctx) => emitLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
   }),
   reprocessLote: t.field({
     type: LoteRef,

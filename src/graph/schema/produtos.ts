@@ -44,7 +44,7 @@ const ProdutoRef = builder.objectRef<ProdutoView>('Produto').implement({
     gtin: t.exposeString('gtin', { nullable: true }),
     cean: t.exposeString('cean', { description: 'cEAN/cEANTrib of the NF-e item: the GTIN or "SEM GTIN".' }),
     unidade: t.exposeString('unidade'),
-    origem: t.exposeInt('origem'),
+    origem: t.exposeString('origem', { description: 'Origin of the goods, "0" to "8" (ICMS origin table).' }),
     tributacao: t.expose('tributacao', { type: TributacaoRef, nullable: true }),
     ambiente: t.field({ type: AmbienteRef, resolve: (p) => p.ambiente as Ambiente }),
     criadoEm: t.exposeString('criado_em'),
@@ -84,7 +84,7 @@ const CreateProdutoInput = builder.inputType('CreateProdutoInput', {
     cest: t.string(),
     gtin: t.string({ description: 'GTIN-8/12/13/14, or "SEM GTIN" (same as omitting it).' }),
     unidade: t.string(),
-    origem: t.int({ description: 'Origin of the goods, 0 to 8 (ICMS origin table).' }),
+    origem: t.string({ description: 'Origin of the goods, "0" to "8" (ICMS origin table); codes are texts.' }),
     tributacao: t.field({ type: TributacaoInput }),
   }),
 });
@@ -97,7 +97,7 @@ const UpdateProdutoInput = builder.inputType('UpdateProdutoInput', {
     cest: t.string(),
     gtin: t.string(),
     unidade: t.string(),
-    origem: t.int(),
+    origem: t.string(),
     tributacao: t.field({ type: TributacaoInput }),
   }),
 });

@@ -19,7 +19,6 @@ import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../graph-context.js';
 import { DeliveryEventTypeRef, EventTypeRef, type EventType } from './event-type.js';
 import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
-import { bodyOf } from './body-of.js';
 import { principalOf } from './principal-of.js';
 
 const WebhookHeaderInput = builder.inputType('WebhookHeaderInput', {
@@ -39,8 +38,7 @@ const WebhookReenvioInput = builder.inputType('WebhookReenvioInput', {
   description: 'Exactly one of eventoId; desde and ate; loteId (desde = continuarDesde continues).',
   fields: (t) => ({
     eventoId: t.id(),
-    // DateTime for GraphQL callers; a REST body whose instant is not one still reaches the engine as sent
-    // (body-as-input.ts), which answers its documented 422.
+    // DateTime for GraphQL callers; REST's text reaches the engine's declaration as sent (resendEventsBody).
     desde: t.field({ type: 'DateTime' }),
     ate: t.field({ type: 'DateTime' }),
     loteId: t.id(),
@@ -251,6 +249,6 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookReenvioInput, required: true }) },
     errors: {},
-    resolve: (_r, { id, input }, ctx) => resendEvents(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input: bodyOf(ctx, input) }),
+    resolve: (_r, { id, input }, ctx) => resendEvents(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
   }),
 }));
