@@ -107,7 +107,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   let pubsub: PubSub;
   let rateLimiter: RateLimiter;
   if (config.redisUrl) {
-    const [command, publisher, subscriber] = [0, 1, 2].map(() => new Redis(config.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 3 }));
+    // Auto-pipelining: the commands one tick issues (a note's publishes, the rate limit's of many requests) leave
+    // in one write; a subscriber connection issues none, so it has no use for it.
+    const [command, publisher, subscriber] = [true, true, false].map((enableAutoPipelining) => new Redis(config.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 3, enableAutoPipelining }));
     pubsub = createRedisPubSub(publisher!, subscriber!);
     rateLimiter = createRedisRateLimiter(command!);
     cleanups.unshift(async () => {
