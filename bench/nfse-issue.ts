@@ -1,16 +1,19 @@
-// End-to-end NFS-e issuance throughput: POST /v1/nfse with a test key (the built-in simulator authorises at once;
-// each request has a unique referencia) from 32 concurrent clients for ~20 s. Prints one JSON object: notes/s,
-// p50/p99 latency, error count, status counts, the server process's peak RSS and its CPU time per request, and
-// beside it the CPU per note of the bare stack (bench/bare-issue-server.ts) loaded the same way in the same run.
+// End-to-end NFS-e issuance throughput: POST /v1/nfse, then the GraphQL mutation issueNfse, with a test key (the
+// built-in simulator authorises at once; each request has a unique referencia) from 32 concurrent clients for
+// ~20 s each. Prints one JSON object: notes/s, p50/p99 latency, error count, status counts, the server process's
+// peak RSS and its CPU time per request, and beside it the CPU per note of the bare stack
+// (bench/bare-issue-server.ts) loaded the same way in the same run. The REST figures are the top-level fields,
+// the GraphQL ones the same fields under `graphql`.
 // Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL) are set: one run per mode.
 // The load runs in a child process (loopback only), so the clients do not share the server's event loop.
-// Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32]
+// Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32 --api rest|graphql|both]
 //        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfse-issue.ts   (profile of the server side)
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { DpsInput } from '../src/engine/nfse/nacional/dps-input.js';
 import type { App } from '../src/create-app.js';
+import { NFSE_FIELDS } from '../src/rest/operations/nfse-fields.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -18,13 +21,27 @@ const arg = (name: string, fallback: number) => {
 };
 const seconds = arg('seconds', 20);
 const clients = arg('clients', 32);
+// Which API issues: REST (POST /v1/nfse), GraphQL (mutation issueNfse on /graphql) or both, one after the other.
+type Api = 'rest' | 'graphql';
+const apiArg = process.argv.includes('--api') ? process.argv[process.argv.indexOf('--api') + 1] : 'both';
+const apis: Api[] = apiArg === 'rest' || apiArg === 'graphql' ? [apiArg] : ['rest', 'graphql'];
 // 120 requests per clock minute per key. Each client rotates over its own keys so that no key gets near
 // the limit even at several hundred notes/s; a 429 in the figures means the limit answered, not the service.
 const KEYS_PER_CLIENT = 12;
 const MAX_REQUESTS_PER_CLIENT = 20_000;
 
+// The whole record, as the REST route selects it, so both modes answer with the same data.
+const ISSUE_NFSE_MUTATION = `mutation Issue($input: NfseInput!) {
+  issueNfse(input: $input) {
+    __typename
+    ... on Nfse { ${NFSE_FIELDS} }
+    ... on DomainError { codigo mensagem campo }
+  }
+}`;
+
 interface LoadPlan {
   url: string;
+  api: Api;
   empresaId: string;
   keys: string[][];
   seconds: number;
@@ -88,21 +105,17 @@ async function runServer() {
 
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const { result, cpuMs } = await measuredLoad({ url: t.url, empresaId: company.id, keys, seconds });
+  const runs: Partial<Record<Api, { result: LoadResult; cpuMs: number }>> = {};
+  for (const api of apis) runs[api] = await measuredLoad({ url: t.url, api, empresaId: company.id, keys, seconds });
   clearInterval(sampler);
   const bare = await bareCpuMsPerNote(t.app, company.id, keys);
 
   const stored = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { companyId: company.id, referencia: { startsWith: 'bench-' } }, _count: true });
-  const lat = result.latenciesMs.sort((a, b) => a - b);
-  const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
-  const authorised = result.statuses['201'] ?? 0;
-  console.log(
-    JSON.stringify({
-      bench: 'nfse-issue',
-      database: t.app.database.kind,
-      redis: Boolean(process.env.REDIS_URL),
-      mode,
-      clients,
+  const figures = ({ result, cpuMs }: { result: LoadResult; cpuMs: number }) => {
+    const lat = result.latenciesMs.sort((a, b) => a - b);
+    const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
+    const authorised = result.statuses['201'] ?? 0;
+    return {
       seconds: Number((result.elapsedMs / 1000).toFixed(1)),
       requests: lat.length,
       notesPerSecond: Number((authorised / (result.elapsedMs / 1000)).toFixed(1)),
@@ -113,12 +126,29 @@ async function runServer() {
       errors: result.errors,
       statuses: result.statuses,
       completedPerSecond: result.perSecond,
-      notesInDatabase: Object.fromEntries(stored.map((s) => [s.status, s._count])),
       errorSamples: result.samples,
-      peakRssMb: Math.round(peakRss / 1048576),
       serverCpuMsPerRequest: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
+    };
+  };
+  const rest = runs.rest ? figures(runs.rest) : null;
+  const { completedPerSecond, errorSamples, serverCpuMsPerRequest, ...restHead } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
+  console.log(
+    JSON.stringify({
+      bench: 'nfse-issue',
+      database: t.app.database.kind,
+      redis: Boolean(process.env.REDIS_URL),
+      mode,
+      clients,
+      ...restHead,
+      completedPerSecond,
+      notesInDatabase: Object.fromEntries(stored.map((s) => [s.status, s._count])),
+      errorSamples,
+      peakRssMb: Math.round(peakRss / 1048576),
+      serverCpuMsPerRequest,
       rawCpuMsPerNote: bare.cpuMsPerNote,
       rawErrors: bare.errors,
+      // The same figures for the GraphQL mutation; a GraphQL answer that authorised the note counts as a 201.
+      ...(runs.graphql ? { graphql: figures(runs.graphql) } : {}),
     }),
   );
   await t.close();
@@ -158,7 +188,7 @@ async function bareCpuMsPerNote(app: App, empresaId: string, keys: string[][]) {
     signer,
   );
   try {
-    const { result, cpuMs } = await measuredLoad({ url: bare.url, empresaId, keys, seconds: Math.max(3, seconds / 4) });
+    const { result, cpuMs } = await measuredLoad({ url: bare.url, api: 'rest', empresaId, keys, seconds: Math.max(3, seconds / 4) });
     const n = result.latenciesMs.length;
     return { cpuMsPerNote: n ? Number((cpuMs / n).toFixed(2)) : null, errors: result.errors };
   } finally {
@@ -167,14 +197,19 @@ async function bareCpuMsPerNote(app: App, empresaId: string, keys: string[][]) {
 }
 
 async function warmUp(url: string, empresaId: string, keys: string[]) {
-  const post = (i: number) =>
-    fetch(`${url}/v1/nfse`, {
+  const post = (api: Api, i: number) => {
+    const referencia = `warmup-${api}-${i}`;
+    const { path, body } = issuance(api, { empresaId, referencia, documento: '52998224725', valor: '1.00', descricao: 'aquecimento' });
+    return fetch(`${url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
-      body: JSON.stringify({ empresa_id: empresaId, referencia: `warmup-${i}`, tomador: { documento: '52998224725' }, valor: '1.00', servico: { descricao: 'aquecimento' } }),
+      body,
     }).then((r) => r.text());
-  for (let i = 0; i < 5; i++) await post(i);
-  await Promise.all(Array.from({ length: 40 }, (_, i) => post(100 + i)));
+  };
+  for (const api of apis) {
+    for (let i = 0; i < 5; i++) await post(api, i);
+    await Promise.all(Array.from({ length: 40 }, (_, i) => post(api, 100 + i)));
+  }
 }
 
 /** 32 bounded loops against the loopback server; each request a new referencia, keys rotated per client. */
@@ -189,24 +224,25 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   await Promise.all(
     plan.keys.map(async (keys, client) => {
       for (let i = 0; i < MAX_REQUESTS_PER_CLIENT && performance.now() < deadline; i++) {
-        const body = JSON.stringify({
-          empresa_id: plan.empresaId,
-          referencia: `bench-${client}-${i}-${started.toFixed(0)}`,
-          tomador: { documento: '52998224725', nome: 'Cliente Bench' },
+        const { path, body } = issuance(plan.api, {
+          empresaId: plan.empresaId,
+          referencia: `bench-${plan.api}-${client}-${i}-${started.toFixed(0)}`,
+          documento: '52998224725',
+          nome: 'Cliente Bench',
           valor: '150.00',
-          servico: { descricao: 'Desenvolvimento de sistema sob encomenda' },
+          descricao: 'Desenvolvimento de sistema sob encomenda',
         });
         const t0 = performance.now();
         let status = 'network_error';
         try {
-          const res = await fetch(`${plan.url}/v1/nfse`, {
+          const res = await fetch(`${plan.url}${path}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
             body,
           });
-          status = String(res.status);
           const text = await res.text();
-          if (res.status !== 201 && samples.length < 5) samples.push(`${res.status} ${text.slice(0, 200)}`);
+          status = plan.api === 'graphql' && res.status === 200 ? graphqlStatus(text) : String(res.status);
+          if (status !== '201' && samples.length < 5) samples.push(`${res.status} ${text.slice(0, 200)}`);
         } catch (err) {
           if (samples.length < 5) samples.push(String(err));
         }
@@ -219,4 +255,37 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     }),
   );
   return { latenciesMs, perSecond: Array.from(perSecond, (n) => n ?? 0), statuses, errors, samples, elapsedMs: performance.now() - started };
+}
+
+interface Note {
+  empresaId: string;
+  referencia: string;
+  documento: string;
+  nome?: string;
+  valor: string;
+  descricao: string;
+}
+
+/** The same note as a REST body or as the GraphQL mutation with its input (camelCase members). */
+function issuance(api: Api, n: Note): { path: string; body: string } {
+  const tomador = { documento: n.documento, ...(n.nome ? { nome: n.nome } : {}) };
+  if (api === 'rest') {
+    return { path: '/v1/nfse', body: JSON.stringify({ empresa_id: n.empresaId, referencia: n.referencia, tomador, valor: n.valor, servico: { descricao: n.descricao } }) };
+  }
+  return {
+    path: '/graphql',
+    body: JSON.stringify({
+      query: ISSUE_NFSE_MUTATION,
+      variables: { input: { empresaId: n.empresaId, referencia: n.referencia, tomador, valor: n.valor, servico: { descricao: n.descricao } } },
+    }),
+  };
+}
+
+
+/** A GraphQL answer in the REST route's terms: 201 when the note was authorised, else the domain error's code. */
+function graphqlStatus(text: string): string {
+  const answer = JSON.parse(text) as { data?: { issueNfse?: { __typename: string; status?: string; codigo?: string } }; errors?: unknown[] };
+  const result = answer.data?.issueNfse;
+  if (result?.__typename === 'Nfse') return result.status === 'autorizada' ? '201' : '202';
+  return result?.codigo ?? (answer.errors?.length ? 'graphql_error' : 'no_data');
 }

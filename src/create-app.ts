@@ -107,7 +107,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   let pubsub: PubSub;
   let rateLimiter: RateLimiter;
   if (config.redisUrl) {
-    const [command, publisher, subscriber] = [0, 1, 2].map(() => new Redis(config.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 3 }));
+    // Auto-pipelining: the commands one tick issues (a note's publishes, the rate limit's of many requests) leave
+    // in one write; a subscriber connection issues none, so it has no use for it.
+    const [command, publisher, subscriber] = [true, true, false].map((enableAutoPipelining) => new Redis(config.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 3, enableAutoPipelining }));
     pubsub = createRedisPubSub(publisher!, subscriber!);
     rateLimiter = createRedisRateLimiter(command!);
     cleanups.unshift(async () => {
@@ -157,7 +159,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
   cleanups.push(() => sefaz.close());
   const firstAttempts = new FirstAttempts();
-  const engine: AppEngine = { db: database.prisma, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, national, sefaz, webhooks, firstAttempts };
+  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, national, sefaz, webhooks, firstAttempts };
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics = config.metricsPort !== null || config.metricsToken !== null
     ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })

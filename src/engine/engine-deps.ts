@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.js';
+import type { PreparedSql } from '../db/sql-runner.js';
 import type { Tx } from './eventos/append-events.js';
 import type { Clock } from './nucleo/clock.js';
 import type { PubSub } from './nucleo/pubsub.js';
@@ -8,6 +9,12 @@ import type { SecretBox } from './cripto/secret-box.js';
 /** What engine operations receive: infrastructure built once by the process that hosts the engine. */
 export interface EngineDeps {
   db: Db;
+  /**
+   * Named statements on `db`'s pool, for the few statements every request or every note runs (authentication,
+   * the usage count, the issuance writes): they skip Prisma's per-call work and PostgreSQL plans each once per
+   * connection. Everything else goes through `db`.
+   */
+  sql: PreparedSql;
   clock: Clock;
   secrets: SecretBox;
   pubsub: PubSub;

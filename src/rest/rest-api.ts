@@ -172,6 +172,11 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
   // reaches openapi-backend it is authenticated.
   api.registerSecurityHandler('bearer', () => true);
   await api.init();
+  // openapi-backend's router rebuilds its list of operations from the document (a lodash chain over every path)
+  // on each lookup, which every request makes to route and again to validate; the document no longer changes
+  // after init, so the list is built once.
+  const routes = api.router.getOperations();
+  api.router.getOperations = () => routes;
 
   const missing = api.getOperations().map((o) => o.operationId!).filter((id) => !operations[id]);
   if (missing.length) throw new Error(`openapi.yaml operations without an implementation: ${missing.join(', ')}`);

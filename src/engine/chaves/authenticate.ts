@@ -6,14 +6,25 @@ import type { Principal } from './principal.js';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** Missing, malformed, unknown or revoked keys are all the same 401: nothing hints which. */
-export async function authenticate(deps: Pick<EngineDeps, 'db'>, authorization: string | undefined): Promise<Principal> {
+export async function authenticate(deps: Pick<EngineDeps, 'sql'>, authorization: string | undefined): Promise<Principal> {
   const key = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   const environment = key ? environmentOfKey(key) : null;
   if (!key || !environment || key.length > 200) throw unauthenticated();
-  const row = await deps.db.apiKey.findUnique({ where: { hash: hashApiKey(key) } });
-  if (!row || row.revokedAt || row.environment !== environment) throw unauthenticated();
-  return { accountId: row.accountId, environment, apiKeyId: row.id, companyId: row.companyId };
+  // Every request runs it: a named statement (EngineDeps.sql), not a Prisma call.
+  const [row] = await deps.sql<KeyRow>('api_key_by_hash', BY_HASH, [hashApiKey(key)]);
+  if (!row || row.revoked_at || row.environment !== environment) throw unauthenticated();
+  return { accountId: row.account_id, environment, apiKeyId: row.id, companyId: row.company_id };
 }
+
+interface KeyRow {
+  id: string;
+  account_id: string;
+  environment: string;
+  company_id: string | null;
+  revoked_at: Date | null;
+}
+
+const BY_HASH = 'SELECT id, account_id, environment, company_id, revoked_at FROM api_keys WHERE hash = $1';
 
 const unauthenticated = () =>
   new EngineError('nao_autenticado', 'Chave de API ausente, inválida ou revogada.', {

@@ -1,26 +1,51 @@
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
-import { assertCompanyAllowed, companyWhere } from '../chaves/assert-company-allowed.js';
+import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
 import type { CompanyWithCertificate } from './present-company.js';
 
-/** Looks a company up inside the caller's account; another company of a restricted key is 403. */
+/**
+ * Looks a company up inside the caller's account (not deleted); another company of a restricted key is 403.
+ * Every issuance reads it, so it is one named statement (EngineDeps.sql) joining the certificate, where Prisma's
+ * `include` took a statement per table and its client's work on each.
+ */
 export async function findCompany(
-  deps: Pick<EngineDeps, 'db'>,
+  deps: Pick<EngineDeps, 'sql'>,
   principal: Principal,
   id: string,
   notFound: 'nao_encontrado' | 'empresa_nao_encontrada' = 'nao_encontrado',
 ): Promise<CompanyWithCertificate> {
   if (isUuid(id)) assertCompanyAllowed(principal, id);
-  const company = isUuid(id)
-    ? await deps.db.company.findFirst({ where: companyWhere(principal, id), include: { certificate: true } })
-    : null;
-  if (!company) {
+  const [row] = isUuid(id) ? await deps.sql<Record<string, unknown>>('company_with_certificate', COMPANY_WITH_CERTIFICATE, [id, principal.accountId]) : [];
+  if (!row) {
     throw new EngineError(notFound, `Empresa ${id} não encontrada nesta conta.`, {
       campo: notFound === 'empresa_nao_encontrada' ? '/empresa_id' : null,
       correcao: 'Use o id retornado por GET /v1/companies.',
     });
   }
-  return company;
+  return companyOfRow(row);
+}
+
+// Every scalar field of both models, as Prisma names them; each column is the field's snake_case (the schema's
+// @map convention), so a field added to either model is read here too, and one that broke the convention would
+// fail this statement at once.
+const COMPANY_FIELDS = Object.values(Prisma.CompanyScalarFieldEnum);
+const CERTIFICATE_FIELDS = Object.values(Prisma.CertificateScalarFieldEnum);
+const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const COMPANY_WITH_CERTIFICATE = `
+  SELECT ${COMPANY_FIELDS.map((f) => `c.${column(f)} AS "${f}"`).join(', ')},
+    ${CERTIFICATE_FIELDS.map((f) => `k.${column(f)} AS "certificate.${f}"`).join(', ')}
+  FROM companies c LEFT JOIN certificates k ON k.company_id = c.id
+  WHERE c.id = $1::uuid AND c.account_id = $2::uuid AND c.deleted_at IS NULL`;
+
+function companyOfRow(row: Record<string, unknown>): CompanyWithCertificate {
+  const company: Record<string, unknown> = {};
+  for (const f of COMPANY_FIELDS) company[f] = row[f];
+  const certificate: Record<string, unknown> = {};
+  for (const f of CERTIFICATE_FIELDS) certificate[f] = row[`certificate.${f}`];
+  company.certificate = certificate.companyId === null ? null : certificate;
+  return company as unknown as CompanyWithCertificate;
 }

@@ -7,7 +7,7 @@ import { presentCompany } from './present-company.js';
 
 /** Pause (`pausada`: issuance refused by readiness) or resume (`ativa`) a company. Idempotent. */
 export async function setCompanyStatus(
-  deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub'>,
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub'>,
   principal: Principal,
   options: { id: string; status: 'ativa' | 'pausada' },
 ) {

@@ -28,7 +28,7 @@ export interface VoidNumbersOptions {
   nfeId?: string | null;
 }
 
-export type VoidDeps = Pick<EngineDeps, 'db' | 'clock' | 'secrets' | 'logger' | 'pubsub'> & { sefaz: SefazGateway };
+export type VoidDeps = Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'logger' | 'pubsub'> & { sefaz: SefazGateway };
 
 // Notes whose number may be voided: a rejection does not consume the number at the authority (MOC 4.00), and the
 // caller gives it up. Every other status holds it (or may: transmitindo, aguardando_confirmacao).

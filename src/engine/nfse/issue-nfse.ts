@@ -123,7 +123,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   };
   try {
     // The note, its first timeline step and its job commit together, in one statement.
-    await insertNewNote(deps.db, note, criada, job);
+    await insertNewNote(deps, note, criada, job);
   } catch (err) {
     if (isUniqueViolation(err) && request.referencia) await assertReferenceFree(deps, principal, company.id, request.referencia);
     throw err;
@@ -184,11 +184,14 @@ async function assertReferenceFree(deps: Pick<TransmissionDeps, 'db'>, principal
   }
 }
 
-async function nextDpsNumber(deps: Pick<TransmissionDeps, 'db'>, companyId: string, environment: string, serie: string): Promise<bigint> {
-  const [row] = await deps.db.$queryRaw<Array<{ numero: bigint }>>`
-    INSERT INTO dps_sequences (company_id, environment, serie, next) VALUES (${companyId}::uuid, ${environment}, ${serie}, 2)
-    ON CONFLICT (company_id, environment, serie) DO UPDATE SET next = dps_sequences.next + 1
-    RETURNING next - 1 AS numero`;
-  return row!.numero;
+async function nextDpsNumber(deps: Pick<TransmissionDeps, 'sql'>, companyId: string, environment: string, serie: string): Promise<bigint> {
+  const [row] = await deps.sql<{ numero: string }>('dps_next_number', NEXT_DPS_NUMBER, [companyId, environment, serie]);
+  return BigInt(row!.numero);
 }
+
+// Every note runs it: a named statement (EngineDeps.sql). The number comes back as text, read the same from pg and PGlite.
+const NEXT_DPS_NUMBER = `
+  INSERT INTO dps_sequences (company_id, environment, serie, next) VALUES ($1::uuid, $2::text, $3::text, 2)
+  ON CONFLICT (company_id, environment, serie) DO UPDATE SET next = dps_sequences.next + 1
+  RETURNING (next - 1)::text AS numero`;
 

@@ -18,7 +18,7 @@ export interface PreparedIssuance {
  * validation error of the body, the adjustments and the readiness. Writes nothing.
  */
 export async function prepareIssuance(
-  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>,
   principal: Principal,
   body: unknown,
 ): Promise<PreparedIssuance> {

@@ -80,18 +80,20 @@ export function publishNote(deps: Pick<EngineDeps, 'pubsub'>, note: PublishedNot
 /**
  * publishNote for notes committed together: each note's own topics, then one wake-up per batch and per account.
  * Subscribers of a batch or of the event log reload what is committed, so one wake-up covers every change before it.
+ * Every message is sent before any is awaited: on Redis they leave in this order on one connection (and together,
+ * auto-pipelined), where awaiting each group took a round trip per group.
  */
 export async function publishNotes(deps: Pick<EngineDeps, 'pubsub'>, notes: PublishedNote[]): Promise<void> {
   const lotes = new Map<string, PublishedNote & { loteId: string }>();
   const accounts = new Map<string, PublishedNote>();
-  await Promise.all(
-    notes.flatMap((note) => {
-      if (note.loteId) lotes.set(note.loteId, { ...note, loteId: note.loteId });
-      accounts.set(`${note.accountId}:${note.environment}`, note);
-      const message: NfseChange = { id: note.id, status: note.status, empresaId: note.companyId };
-      return [deps.pubsub.publish(nfseTopic(note.id), { ...message }), deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message })];
-    }),
-  );
-  for (const note of lotes.values()) await publishLote(deps, { ...note, id: note.loteId });
-  for (const note of accounts.values()) await announceEvents(deps, note.accountId, note.environment);
+  const sent: Array<Promise<void>> = [];
+  for (const note of notes) {
+    if (note.loteId) lotes.set(note.loteId, { ...note, loteId: note.loteId });
+    accounts.set(`${note.accountId}:${note.environment}`, note);
+    const message: NfseChange = { id: note.id, status: note.status, empresaId: note.companyId };
+    sent.push(deps.pubsub.publish(nfseTopic(note.id), { ...message }), deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message }));
+  }
+  for (const note of lotes.values()) sent.push(publishLote(deps, { ...note, id: note.loteId }));
+  for (const note of accounts.values()) sent.push(announceEvents(deps, note.accountId, note.environment));
+  await Promise.all(sent);
 }

@@ -5,7 +5,7 @@ import { regrasVersao } from './ajustes/index.js';
 import { prepareIssuance } from './prepare-issuance.js';
 
 /** `POST /v1/nfse/validacoes`: always answers; creates nothing. */
-export async function validateNfse(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, body: unknown) {
+export async function validateNfse(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>, principal: Principal, body: unknown) {
   try {
     const { validation, readiness } = await prepareIssuance(deps, principal, body);
     return {

@@ -9,7 +9,7 @@ export const produtoScope = (principal: Principal) => ({ accountId: principal.ac
  * A product by SKU in the key's account and environment. With `empresaId` (or a company-restricted key) the
  * company is checked first (403/404 as on company routes); without it the SKU must name one product only.
  */
-export async function findProduto(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: { sku: string; empresaId?: string | null }) {
+export async function findProduto(deps: Pick<EngineDeps, 'db' | 'sql'>, principal: Principal, options: { sku: string; empresaId?: string | null }) {
   const empresaId = options.empresaId ?? principal.companyId;
   const companyId = empresaId ? (await findCompany(deps, principal, empresaId)).id : null;
   const rows = await deps.db.produto.findMany({

@@ -21,7 +21,7 @@ export interface ProdutoFilter {
  * most 200 (out of range is 400).
  */
 export async function listProdutos(
-  deps: Pick<EngineDeps, 'db'>,
+  deps: Pick<EngineDeps, 'db' | 'sql'>,
   principal: Principal,
   options: { cursor?: string | null; limite?: number | null; filter?: ProdutoFilter },
 ) {
@@ -47,7 +47,7 @@ export async function listProdutos(
 }
 
 /** How many products match (a dashboard's `totalCount`): one COUNT over the same scope and filter. */
-export async function countProdutos(deps: Pick<EngineDeps, 'db'>, principal: Principal, filter: ProdutoFilter = {}): Promise<number> {
+export async function countProdutos(deps: Pick<EngineDeps, 'db' | 'sql'>, principal: Principal, filter: ProdutoFilter = {}): Promise<number> {
   return deps.db.produto.count({ where: await produtoWhere(deps, principal, filter) });
 }
 
@@ -55,7 +55,7 @@ export async function countProdutos(deps: Pick<EngineDeps, 'db'>, principal: Pri
 export const produtoCursor = (produto: ProdutoView): string => encodeCursor(produto.empresa_id, produto.sku);
 
 /** The company (given, or the restricted key's) is looked up first: 403/404 as on the company routes. */
-async function produtoWhere(deps: Pick<EngineDeps, 'db'>, principal: Principal, filter: ProdutoFilter): Promise<Prisma.ProdutoWhereInput> {
+async function produtoWhere(deps: Pick<EngineDeps, 'db' | 'sql'>, principal: Principal, filter: ProdutoFilter): Promise<Prisma.ProdutoWhereInput> {
   const empresaId = filter.empresaId ?? principal.companyId;
   const companyId = empresaId ? (await findCompany(deps, principal, empresaId)).id : null;
   if (filter.ncm && !/^\d{8}$/.test(filter.ncm)) {

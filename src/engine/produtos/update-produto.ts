@@ -11,7 +11,7 @@ import { updateProdutoBody } from './update-produto-body.js';
 
 /** `PATCH /v1/produtos/{sku}`: the merged product is checked again, so a new NCM must still fit the CEST. */
 export async function updateProduto(
-  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>,
   principal: Principal,
   options: { sku: string; empresaId?: string | null; body: unknown },
 ) {

@@ -17,7 +17,7 @@ export interface Readiness {
  * `GET /v1/companies/{id}/prontidao`: the stored-data items plus, for an NF-e issuer, whether its authoriser is
  * in operation (a live check, so it stays out of readinessOf, which gates issuance and detects changes).
  */
-export async function getReadiness(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'secrets' | 'sefaz'>, principal: Principal, options: { id: string }) {
+export async function getReadiness(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'sefaz'>, principal: Principal, options: { id: string }) {
   const company = await findCompany(deps, principal, options.id);
   const readiness = await readinessOf(deps, principal, company);
   const reachable = await authoriserReachableItem(deps, company, principal.environment);

@@ -12,7 +12,7 @@ export class AuthorizationRound {
   private waiting: Array<{ item: HeldAuthorization; resolve: (note: NfseWithTimeline | undefined) => void; reject: (err: unknown) => void }> = [];
 
   constructor(
-    private readonly deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub' | 'lotes'>,
+    private readonly deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>,
     private running: number,
   ) {}
 
