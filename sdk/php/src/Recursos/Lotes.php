@@ -1,0 +1,91 @@
+<?php
+
+declare(strict_types=1);
+
+namespace FiscalApi\Recursos;
+
+use FiscalApi\Api;
+use FiscalApi\Multipart;
+use FiscalApi\Paginas;
+
+/** /v1/lotes: batches of NFS-e from JSON or a spreadsheet. */
+final class Lotes
+{
+    private const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+    public function __construct(private readonly Api $api)
+    {
+    }
+
+    /**
+     * A batch from JSON lines (each an issuance body without empresa_id, with its referencia). Always 202 with
+     * the batch validando.
+     *
+     * @param list<array<string, mixed>> $itens
+     * @return array<string, mixed>
+     */
+    public function criar(array $itens, ?string $empresaId = null, ?string $aoValidar = null, ?string $chaveIdempotencia = null, ?string $simular = null): array
+    {
+        $corpo = array_filter(['empresa_id' => $empresaId, 'ao_validar' => $aoValidar], static fn ($v) => $v !== null) + ['itens' => $itens];
+        return $this->api->enviar('POST', '/v1/lotes', corpo: $corpo, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia)['corpo'];
+    }
+
+    /**
+     * A batch from an .xlsx (its bytes, or a path with $caminho): row 1 names the columns with the request's JSON
+     * paths, each later row is one line.
+     *
+     * @return array<string, mixed>
+     */
+    public function criarDePlanilha(string $planilha, ?string $empresaId = null, ?string $aoValidar = null, string $nomeArquivo = 'lote.xlsx', ?string $chaveIdempotencia = null, ?string $simular = null): array
+    {
+        $form = (new Multipart())->arquivo('planilha', $nomeArquivo, $planilha, self::XLSX);
+        if ($empresaId !== null) {
+            $form->campo('empresa_id', $empresaId);
+        }
+        if ($aoValidar !== null) {
+            $form->campo('ao_validar', $aoValidar);
+        }
+        return $this->api->enviar('POST', '/v1/lotes', corpo: $form, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia)['corpo'];
+    }
+
+    /** @return array<string, mixed> */
+    public function obter(string $id): array
+    {
+        return $this->api->enviar('GET', '/v1/lotes/' . rawurlencode($id))['corpo'];
+    }
+
+    public function listar(?int $limite = null, ?string $cursor = null): Paginas
+    {
+        return new Paginas(function (?string $proximo) use ($limite): array {
+            $corpo = $this->api->enviar('GET', '/v1/lotes', ['limite' => $limite, 'cursor' => $proximo])['corpo'];
+            return ['itens' => $corpo['dados'], 'proximo_cursor' => $corpo['proximo_cursor']];
+        }, $cursor);
+    }
+
+    /** One entry per line of the batch, every page followed. */
+    public function itens(string $id, ?int $limite = null, ?string $cursor = null): Paginas
+    {
+        return new Paginas(function (?string $proximo) use ($id, $limite): array {
+            $corpo = $this->api->enviar('GET', '/v1/lotes/' . rawurlencode($id) . '/itens', ['limite' => $limite, 'cursor' => $proximo])['corpo'];
+            return ['itens' => $corpo['dados'], 'proximo_cursor' => $corpo['proximo_cursor']];
+        }, $cursor);
+    }
+
+    /** @param array<string, mixed> $corpo @return array<string, mixed> */
+    public function emitir(string $id, array $corpo): array
+    {
+        return $this->api->enviar('POST', '/v1/lotes/' . rawurlencode($id) . '/emissao', corpo: $corpo)['corpo'];
+    }
+
+    /** @param array<string, mixed> $corpo @return array<string, mixed> */
+    public function reprocessar(string $id, array $corpo): array
+    {
+        return $this->api->enviar('POST', '/v1/lotes/' . rawurlencode($id) . '/reprocessamento', corpo: $corpo)['corpo'];
+    }
+
+    /** The spreadsheet with each line's result (.xlsx bytes). */
+    public function relatorio(string $id): string
+    {
+        return $this->api->enviar('GET', '/v1/lotes/' . rawurlencode($id) . '/relatorio', leitura: 'texto')['corpo'];
+    }
+}
