@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FiscalApi, FiscalApiError, verificarWebhook } from '../../sdk/typescript/src/index.js';
 import { startFaultProxy } from '../support/fault-proxy.js';
-import { nfseBody, ref } from '../support/nfse.js';
+import { CNPJ_TOMADOR, nfseBody, ref } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
+import { xlsxFromCsv } from '../support/sheets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startReceiver } from '../support/webhooks.js';
 
@@ -174,12 +174,8 @@ describe('TypeScript client against the running service', () => {
   it('creates batches from JSON and from an .xlsx file, and reads the company list', async () => {
     const json = await cliente.lotes.criar({ empresa_id: company.id, ao_validar: 'aguardar', itens: [nfseBody(undefined)] });
     expect([json.status, json.origem, json.total]).toEqual(['validando', 'json', 1]);
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('notas');
-    sheet.addRow(['referencia', 'tomador.documento', 'valor', 'servico.descricao']);
-    sheet.addRow([ref('xlsx'), '54550752000155', '99.90', 'Consultoria']);
-    const planilha = new Uint8Array(await book.xlsx.writeBuffer());
-    const lote = await cliente.lotes.criar({ empresa_id: company.id, ao_validar: 'aguardar', planilha });
+    const { planilha } = await xlsxFromCsv({ planilha: `referencia;tomador.documento;valor;servico.descricao\n${ref('xlsx')};${CNPJ_TOMADOR};99,90;Consultoria\n` });
+    const lote = await cliente.lotes.criar({ empresa_id: company.id, ao_validar: 'aguardar', planilha: new Uint8Array(planilha!) });
     expect([lote.origem, lote.total]).toEqual(['planilha', 1]);
     expect((await cliente.lotes.obter(lote.id)).id).toBe(lote.id);
     expect((await cliente.empresas.listar()).map((e) => e.id)).toContain(company.id);

@@ -178,13 +178,16 @@ final class ServicoTest extends TestCase
         self::assertSame(count($eventos), count(array_unique(array_column($eventos, 'id'))));
     }
 
-    public function testLotesDeJsonEEmpresas(): void
+    public function testLotesDeJsonEDePlanilhaEEmpresas(): void
     {
         $cliente = self::cliente();
         $item = self::corpo();
         unset($item['empresa_id']);
-        $lote = $cliente->lotes->criar([$item], empresaId: self::env('FISCAL_EMPRESA_ID'), aoValidar: 'aguardar');
+        $lote = $cliente->lotes->criar(itens: [$item], empresaId: self::env('FISCAL_EMPRESA_ID'), aoValidar: 'aguardar');
         self::assertSame(['validando', 'json', 1], [$lote['status'], $lote['origem'], $lote['total']]);
+        // FISCAL_PLANILHA: an .xlsx of one line written by the harness.
+        $dePlanilha = $cliente->lotes->criar(planilha: file_get_contents(self::env('FISCAL_PLANILHA')), empresaId: self::env('FISCAL_EMPRESA_ID'), aoValidar: 'aguardar');
+        self::assertSame(['planilha', 1], [$dePlanilha['origem'], $dePlanilha['total']]);
         self::assertSame($lote['id'], $cliente->lotes->obter($lote['id'])['id']);
         self::assertContains(self::env('FISCAL_EMPRESA_ID'), array_column($cliente->empresas->listar(), 'id'));
     }

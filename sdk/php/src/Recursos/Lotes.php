@@ -18,34 +18,30 @@ final class Lotes
     }
 
     /**
-     * A batch from JSON lines (each an issuance body without empresa_id, with its referencia). Always 202 with
-     * the batch validando.
+     * Creates a batch from JSON lines ($itens: each an issuance body without empresa_id, with its referencia) or
+     * from an .xlsx ($planilha: the file's bytes; row 1 names the columns with the request's JSON paths, each
+     * later row is one line). Always 202 with the batch validando.
      *
-     * @param list<array<string, mixed>> $itens
+     * @param list<array<string, mixed>>|null $itens
      * @return array<string, mixed>
      */
-    public function criar(array $itens, ?string $empresaId = null, ?string $aoValidar = null, ?string $chaveIdempotencia = null, ?string $simular = null): array
+    public function criar(?array $itens = null, ?string $planilha = null, ?string $empresaId = null, ?string $aoValidar = null, string $nomeArquivo = 'lote.xlsx', ?string $chaveIdempotencia = null, ?string $simular = null): array
     {
-        $corpo = array_filter(['empresa_id' => $empresaId, 'ao_validar' => $aoValidar], static fn ($v) => $v !== null) + ['itens' => $itens];
+        if (($itens === null) === ($planilha === null)) {
+            throw new \InvalidArgumentException('informe itens ou planilha');
+        }
+        if ($planilha !== null) {
+            $corpo = (new Multipart())->arquivo('planilha', $nomeArquivo, $planilha, self::XLSX);
+            if ($empresaId !== null) {
+                $corpo->campo('empresa_id', $empresaId);
+            }
+            if ($aoValidar !== null) {
+                $corpo->campo('ao_validar', $aoValidar);
+            }
+        } else {
+            $corpo = array_filter(['empresa_id' => $empresaId, 'ao_validar' => $aoValidar], static fn ($v) => $v !== null) + ['itens' => $itens];
+        }
         return $this->api->enviar('POST', '/v1/lotes', corpo: $corpo, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia)['corpo'];
-    }
-
-    /**
-     * A batch from an .xlsx (its bytes, or a path with $caminho): row 1 names the columns with the request's JSON
-     * paths, each later row is one line.
-     *
-     * @return array<string, mixed>
-     */
-    public function criarDePlanilha(string $planilha, ?string $empresaId = null, ?string $aoValidar = null, string $nomeArquivo = 'lote.xlsx', ?string $chaveIdempotencia = null, ?string $simular = null): array
-    {
-        $form = (new Multipart())->arquivo('planilha', $nomeArquivo, $planilha, self::XLSX);
-        if ($empresaId !== null) {
-            $form->campo('empresa_id', $empresaId);
-        }
-        if ($aoValidar !== null) {
-            $form->campo('ao_validar', $aoValidar);
-        }
-        return $this->api->enviar('POST', '/v1/lotes', corpo: $form, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia)['corpo'];
     }
 
     /** @return array<string, mixed> */
