@@ -97,7 +97,7 @@ describe('TypeScript client against the running service', () => {
     ['cair', 'a dropped connection'],
     ['502', 'a 502 from a proxy'],
     ['lento', 'an answer later than the timeout'],
-  ] as const)('repeats the issuance after %s (%s) with the same Idempotency-Key: one note', async (modo) => {
+  ] as const)('repeats the issuance after %s (%s) with the same Idempotency-Key: one note', async (modo, _falha) => {
     const corpo = nfseBody(company.id);
     const viaProxy = novoCliente(`${proxy.url}/${modo}`, { timeoutMs: 1_000 });
     const chave = `sdk-${modo}-${corpo.referencia}`;
