@@ -1,0 +1,164 @@
+<?php
+
+declare(strict_types=1);
+
+namespace FiscalApi;
+
+use FiscalApi\Http\ClienteHttp;
+use FiscalApi\Http\CurlClienteHttp;
+use FiscalApi\Http\FalhaDeConexao;
+use FiscalApi\Http\Requisicao;
+use FiscalApi\Http\RespostaHttp;
+
+/**
+ * Sends one logical call, repeating it as the API's retry rules say: only a timeout, a connection that failed,
+ * a 429 or a 5xx whose body does not say retentavel false; never 400, 401, 403, 404, 409, 412 or 422, which
+ * need a corrected request. Every attempt carries the same Idempotency-Key, so a repeated issuance returns the
+ * first one's stored answer instead of issuing again.
+ */
+final class Api
+{
+    public readonly string $baseUrl;
+    private readonly ClienteHttp $http;
+    /** @var \Closure(int): void */
+    private readonly \Closure $esperar;
+    /** @var \Closure(): string */
+    private readonly \Closure $gerarChave;
+
+    /**
+     * @param int $maxRetries retries after the first attempt
+     * @param int $retryDelayMs first backoff wait, doubling each retry up to $maxRetryDelayMs
+     * @param int $timeoutMs limit of one attempt (POST /v1/nfse itself waits up to its Prefer: wait)
+     * @param (callable(int): void)|null $esperar waits between attempts, in ms (tests make it instant)
+     * @param (callable(): string)|null $gerarChave Idempotency-Key values (default a random UUID)
+     */
+    public function __construct(
+        public readonly string $apiKey,
+        string $baseUrl = 'http://localhost:3000',
+        ?ClienteHttp $http = null,
+        public readonly int $maxRetries = 3,
+        public readonly int $retryDelayMs = 500,
+        public readonly int $maxRetryDelayMs = 8000,
+        public readonly int $timeoutMs = 30000,
+        ?callable $esperar = null,
+        ?callable $gerarChave = null,
+    ) {
+        if ($apiKey === '') {
+            throw new \InvalidArgumentException('apiKey é obrigatória (svc_test_… ou svc_live_…)');
+        }
+        $this->baseUrl = rtrim($baseUrl, '/');
+        $this->http = $http ?? new CurlClienteHttp();
+        $this->esperar = \Closure::fromCallable($esperar ?? static fn (int $ms) => usleep($ms * 1000));
+        $this->gerarChave = \Closure::fromCallable($gerarChave ?? [self::class, 'uuid']);
+    }
+
+    /**
+     * @param array<string, scalar|null> $consulta
+     * @param array<string, mixed>|Multipart|null $corpo JSON (encoded once: the same bytes on every attempt) or a form
+     * @param array<string, string> $cabecalhos
+     * @param 'json'|'texto' $leitura how to read a 2xx body
+     * @return array{status: int, corpo: mixed, requisicao_id: ?string, tentativas: int}
+     */
+    public function enviar(string $metodo, string $caminho, array $consulta = [], array|Multipart|null $corpo = null, array $cabecalhos = [], ?string $chaveIdempotencia = null, string $leitura = 'json'): array
+    {
+        $url = $this->baseUrl . $caminho;
+        $consulta = array_filter($consulta, static fn ($v) => $v !== null);
+        if ($consulta !== []) {
+            $url .= '?' . http_build_query(array_map(static fn ($v) => is_bool($v) ? ($v ? 'true' : 'false') : (string) $v, $consulta));
+        }
+        $base = ['authorization' => "Bearer {$this->apiKey}", 'accept' => 'application/json, application/problem+json'];
+        $bytes = null;
+        if ($corpo instanceof Multipart) {
+            $base['content-type'] = $corpo->tipo();
+            $bytes = $corpo->bytes();
+        } elseif ($corpo !== null) {
+            $base['content-type'] = 'application/json';
+            $bytes = json_encode($corpo === [] ? new \stdClass() : $corpo, JSON_THROW_ON_ERROR | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
+        }
+        if ($metodo !== 'GET') {
+            $base['idempotency-key'] = $chaveIdempotencia ?? ($this->gerarChave)();
+        }
+        $requisicao = new Requisicao($metodo, $url, array_merge($base, array_change_key_case($cabecalhos)), $bytes, $this->timeoutMs);
+        for ($tentativa = 1; ; $tentativa++) {
+            try {
+                $resposta = $this->http->enviar($requisicao);
+            } catch (FalhaDeConexao $falha) {
+                if ($tentativa > $this->maxRetries) {
+                    throw new FiscalApiError(
+                        status: 0,
+                        codigo: $falha->tempoEsgotado ? 'tempo_esgotado' : 'erro_de_conexao',
+                        mensagem: sprintf('%s após %d tentativas: %s', $falha->tempoEsgotado ? 'Sem resposta' : 'Falha de conexão', $tentativa, $falha->getMessage()),
+                        retentavel: true,
+                        anterior: $falha,
+                    );
+                }
+                ($this->esperar)(self::backoff($tentativa, $this->retryDelayMs, $this->maxRetryDelayMs));
+                continue;
+            }
+            $requisicaoId = $resposta->cabecalho('x-request-id');
+            if ($resposta->status >= 200 && $resposta->status < 300) {
+                $valor = $leitura === 'texto' ? $resposta->corpo : self::json($resposta->corpo);
+                return ['status' => $resposta->status, 'corpo' => $valor, 'requisicao_id' => $requisicaoId, 'tentativas' => $tentativa];
+            }
+            $corpoErro = self::json($resposta->corpo);
+            $erro = FiscalApiError::deResposta($resposta->status, $corpoErro, $requisicaoId);
+            $repetir = $resposta->status === 429
+                || ($resposta->status >= 500 && !(is_array($corpoErro) && ($corpoErro['retentavel'] ?? null) === false));
+            if (!$repetir || $tentativa > $this->maxRetries) {
+                throw $erro;
+            }
+            ($this->esperar)($resposta->status === 429
+                ? self::esperaDoLimite($resposta, (int) (microtime(true) * 1000))
+                : self::backoff($tentativa, $this->retryDelayMs, $this->maxRetryDelayMs));
+        }
+    }
+
+    /** Exponential from $baseMs, capped at $maxMs, half of it random so that clients failing together spread out. */
+    public static function backoff(int $tentativa, int $baseMs, int $maxMs, ?float $aleatorio = null): int
+    {
+        $teto = min($maxMs, $baseMs * 2 ** ($tentativa - 1));
+        $aleatorio ??= mt_rand() / mt_getrandmax();
+        return (int) round($teto / 2 + $aleatorio * $teto / 2);
+    }
+
+    /**
+     * The wait a 429 asks for: Retry-After (seconds or an HTTP date) when present; otherwise the API's window is
+     * the clock minute, so the rest of the current minute by the server's Date, or by ours without it.
+     */
+    public static function esperaDoLimite(RespostaHttp $resposta, int $agoraMs): int
+    {
+        $data = $resposta->cabecalho('date');
+        $referencia = $data !== null && ($t = strtotime($data)) !== false ? $t * 1000 : $agoraMs;
+        $retryAfter = $resposta->cabecalho('retry-after');
+        if ($retryAfter !== null) {
+            if (ctype_digit($retryAfter)) {
+                return (int) $retryAfter * 1000;
+            }
+            if (($ate = strtotime($retryAfter)) !== false) {
+                return max(0, $ate * 1000 - $referencia);
+            }
+        }
+        return 60000 - ($referencia % 60000) + 250;
+    }
+
+    public static function uuid(): string
+    {
+        $b = random_bytes(16);
+        $b[6] = chr((ord($b[6]) & 0x0f) | 0x40);
+        $b[8] = chr((ord($b[8]) & 0x3f) | 0x80);
+        return vsprintf('%s%s-%s-%s-%s-%s%s%s', str_split(bin2hex($b), 4));
+    }
+
+    private static function json(string $texto): mixed
+    {
+        if ($texto === '') {
+            return null;
+        }
+        try {
+            return json_decode($texto, true, 512, JSON_THROW_ON_ERROR);
+        } catch (\JsonException) {
+            // A proxy's HTML error page: keep the text for the error.
+            return ['message' => substr($texto, 0, 500)];
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import { acompanharNfse, type OpcoesAcompanhar } from './acompanhar-nfse.js';
+import { DocumentosRecurso } from './recursos/documentos-recurso.js';
+import { EmpresasRecurso } from './recursos/empresas-recurso.js';
+import { EventosRecurso } from './recursos/eventos-recurso.js';
+import { LotesRecurso } from './recursos/lotes-recurso.js';
+import { NfeRecurso } from './recursos/nfe-recurso.js';
+import { NfseRecurso, type Nfse } from './recursos/nfse-recurso.js';
+import { WebhooksRecurso } from './recursos/webhooks-recurso.js';
+import { Transport, type OpcoesTransporte } from './transport.js';
+
+export interface OpcoesCliente extends Omit<OpcoesTransporte, 'baseUrl'> {
+  /** The service's address (default http://localhost:3000). */
+  baseUrl?: string;
+}
+
+/** The NFS-e resource plus its live-status helper. */
+export class NfseCliente extends NfseRecurso {
+  constructor(private readonly transport: Transport) {
+    super(transport);
+  }
+
+  /** `for await (const nota of cliente.nfse.acompanhar(id))`: the note now and at each change (GraphQL subscription). */
+  acompanhar(id: string, opcoes: OpcoesAcompanhar = {}): AsyncGenerator<Nfse> {
+    return acompanharNfse(this.transport, this, id, opcoes);
+  }
+}
+
+/**
+ * The fiscal-api client: `new FiscalApi({ apiKey: 'svc_test_…', baseUrl })`, then resources named as the API's
+ * routes (`nfse`, `lotes`, `webhooks`, `eventos`, `empresas`, `nfe`, `documentos`).
+ */
+export class FiscalApi {
+  readonly nfse: NfseCliente;
+  readonly lotes: LotesRecurso;
+  readonly webhooks: WebhooksRecurso;
+  readonly eventos: EventosRecurso;
+  readonly empresas: EmpresasRecurso;
+  readonly nfe: NfeRecurso;
+  readonly documentos: DocumentosRecurso;
+
+  constructor(opcoes: OpcoesCliente) {
+    const transport = new Transport({ ...opcoes, baseUrl: opcoes.baseUrl ?? 'http://localhost:3000' });
+    this.nfse = new NfseCliente(transport);
+    this.lotes = new LotesRecurso(transport);
+    this.webhooks = new WebhooksRecurso(transport);
+    this.eventos = new EventosRecurso(transport);
+    this.empresas = new EmpresasRecurso(transport);
+    this.nfe = new NfeRecurso(transport);
+    this.documentos = new DocumentosRecurso(transport);
+  }
+}

@@ -1,0 +1,3967 @@
+// Gerado por scripts/generate-types.mjs a partir de openapi/openapi.yaml. Não edite: rode `npm run generate`.
+
+export interface paths {
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account of the calling key (test keys may read it) */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whole list of the account's companies (not paginated; test keys may read it) */
+        get: operations["listCompanies"];
+        put?: never;
+        /** Create a company (production key only; test key → 403) */
+        post: operations["createCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One company of the account */
+        get: operations["getCompany"];
+        put?: never;
+        post?: never;
+        /** Remove a company (production key only); its certificate and token are erased */
+        delete: operations["deleteCompany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the A1 certificate (production key only)
+         * @description PKCS#12 (.pfx/.p12) as base64 in JSON, or as multipart file field `arquivo` plus field `senha`.
+         *     Wrong password, not a PKCS#12, expired, or a CNPJ other than the company's → 422 naming the field.
+         *     The key is stored encrypted and never returned.
+         */
+        post: operations["uploadCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{id}/pausa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a company; readiness then blocks issuance (item empresa_ativa) */
+        post: operations["pauseCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{id}/prontidao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Readiness to issue (spec 2.6); situacao is the worst item */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{id}/retomada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused company */
+        post: operations["resumeCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Received and issued documents captured from the national distributions (production key only; test key → 403)
+         * @description Newest captured first. Any query parameter not listed here is 400. Fields in camelCase (spec 2.1).
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One captured document with its events; `id` is the `notaId` of NOTA_RECEBIDA and EVENTO_FISCAL_RECEBIDO */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}/manifestacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Manifestação do destinatário for a received NF-e (production key only)
+         * @description Signs the event (210200 confirmacao, 210210 ciencia, 210220 desconhecimento, 210240 operacao_nao_realizada) with the company's A1 and sends it to the national RecepcaoEvento. 200 with the document once registered (cStat 135/136; `manifestacao` and `manifestacoes`, event MANIFESTACAO_REGISTRADA in the log). 409 `documento_nao_manifestavel` (not a received NF-e), `manifestacao_ja_registrada` (after a final one, or a second ciência), `manifestacao_em_andamento`; 422 `validacao` (tipo, justificativa), `manifestacao_recusada` (refused by the authority: 573, 655, 596, …, kept in `manifestacoes`); 503 when the service did not answer.
+         */
+        post: operations["manifestDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The document XML exactly as the distribution delivered it */
+        get: operations["getDocumentXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/eventos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event log (every event of the account and environment), oldest first after `apos` */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Batches, newest first */
+        get: operations["listLotes"];
+        put?: never;
+        /**
+         * Create a batch of up to 5,000 notes (100 with a test key) from JSON or an .xlsx
+         * @description Always 202 with the batch `validando`; lines are then validated in the background, each exactly as
+         *     `POST /v1/nfse` validates a body (same codes, `campo` relative to the line), and each line must carry a
+         *     `referencia`. A line whose `referencia` already became a note is `ja_existente`. Then the batch goes to
+         *     `processando` (`ao_validar` `emitir_validas`, the default: valid lines are issued) or `aguardando_emissao`
+         *     (`aguardar`: nothing is issued until `POST /v1/lotes/{id}/emissao`). `concluido` when no note of the
+         *     batch is still transmitting, with the event `LOTE_EMISSAO_CONCLUIDO` once.
+         *
+         *     JSON up to 30 MB: `{empresa_id, ao_validar, itens: [<NFS-e request without empresa_id>, …]}`.
+         *     Multipart: the .xlsx in the file field `planilha` (up to 20 MB, 413 above; 422 `planilha_obrigatoria`
+         *     without it) plus `empresa_id` and `ao_validar` as form fields. First sheet; row 1 names the columns with
+         *     the JSON paths of the request (`referencia`, `tomador.documento`, `valor`, `servico.descricao`, …; case
+         *     and surrounding spaces ignored); each later row is one line (line 1 = sheet row 2), trailing empty rows
+         *     ignored. Numeric cells, documents that lost leading zeros (restored by length: up to 11 digits CPF, 12–14
+         *     CNPJ), dates as serials or text (`competencia`), decimal commas are normalised. A file that is not a
+         *     readable .xlsx, has no header row or has unknown columns → 422 `planilha_invalida`, nothing stored.
+         *     More items than the key allows → 422 `validacao` with `limite_de_itens` at `/itens`.
+         *     `Idempotency-Key`: for a spreadsheet the compared body is the file's SHA-256 plus the form fields.
+         *     Counts as one request for the rate limit.
+         */
+        post: operations["createLote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The batch with its status and counts (404 lote_nao_encontrado) */
+        get: operations["getLote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lotes/{id}/emissao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a batch created with ao_validar aguardar (once)
+         * @description `{"todas": true}` issues every valid line; `{"linhas": [n, …]}` (1-based) issues those lines and the other
+         *     valid lines become `descartada`. 409 `lote_sem_emissao_manual` (batch of `emitir_validas`),
+         *     `lote_validando` (still validating), `lote_ja_emitido` (emission already requested).
+         */
+        post: operations["emitLote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lotes/{id}/itens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The lines of a batch in line order, one entry per line */
+        get: operations["listLoteItens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lotes/{id}/relatorio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The result of each line as an .xlsx (streamed)
+         * @description First sheet `Resultado`, one row per line: `linha`, `referencia`, `status`, `numero`, `chave_acesso`,
+         *     `nfse_id`, `codigos` (validation codes, the official rejection code, `falha_transmissao`; separated by
+         *     "; ") and `mensagens` (one per line of the cell, validation messages prefixed by their `campo`).
+         */
+        get: operations["getLoteReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lotes/{id}/reprocessamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace failed lines with corrected requests
+         * @description `{"itens": [{"linha": n, …the corrected request}]}`. Only lines with a validation error, `rejeitada`, or
+         *     `falha_transmissao` with `dps_enviada` `nao`; any other line → 409 `lote_linha_nao_reprocessavel` naming
+         *     it. Each line is validated again; valid lines are issued (a batch already issued returns to
+         *     `processando`; `LOTE_EMISSAO_CONCLUIDO` is not sent again). A rejected note keeps its `referencia`
+         *     (spec 7.5): its corrected line needs a new one.
+         */
+        post: operations["reprocessLote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/municipios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IBGE municipalities, searchable by name or UF */
+        get: operations["listMunicipios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/municipios/{ibge}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description IBGE code (seven digits) */
+                ibge: string;
+            };
+            cookie?: never;
+        };
+        /** A municipality with the parameters the service knows (national issuer adhesion, own system, ISS rates), their source and version */
+        get: operations["getMunicipio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** NF-e issued by the service, newest first */
+        get: operations["listNfe"];
+        put?: never;
+        /**
+         * Issue an NF-e (model 55, modo informado) through the state authority
+         * @description Validates (every error at once in `erros`, JSON Pointers), checks readiness, numbers, builds, signs and
+         *     schema-checks the NF-e 4.00, stores it `transmitindo` with its access key and transmits it, waiting up to
+         *     `Prefer: wait` seconds (default 10, max 60): 201 authorised (with `protocolo`), 202 still pending (the
+         *     transmission worker settles it; `aguardando_confirmacao` is re-queried by key), 422 `nfe_rejeitada` /
+         *     `nfe_denegada` with the note in `nfe`. `modo` calcular/conferir → 422 `nfe_modo_indisponivel`.
+         *     An authority answer 206 (the number was voided at the SEFAZ outside this service; numbering already skips
+         *     the service's own ranges) → 422 `nfe_numero_inutilizado`: the note is `descartada` at once (event
+         *     `NFE_DESCARTADA`, `rejeicao.c_stat` 206), since neither a correction (same number) nor a discard could
+         *     succeed; issue again to get the next number.
+         *     When the UF authoriser is down (connection refused, 502/503) the note goes to EPEC contingency: its tpEmis 4
+         *     version (new `chave_acesso`, with dhCont/xJust, re-signed) is registered at the national environment (event
+         *     110140, cStat 136) and the note is `contingencia_epec` (webhook `NFE_CONTINGENCIA_EPEC`), its EPEC DANFE
+         *     downloadable; the worker sends it to the UF when it returns (then `autorizada`).
+         */
+        post: operations["createNfe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One NF-e by id, referencia or chave_acesso */
+        get: operations["getNfe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/cancelamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an authorised NF-e (event 110111) within 24 hours
+         * @description Signs the cancellation event (envEvento 1.00, e110111: the authorisation `protocolo` and `justificativa` as
+         *     xJust) with the company's A1 and sends it to the authoriser's NFeRecepcaoEvento4. Registered (135) → 200 with
+         *     the note `cancelada`, `cancelamento` {justificativa, protocolo, c_stat, registrado_em, evento_id} and the event
+         *     in `eventos`; NFE_CANCELADA is written with the change. The procEventoNFe is at
+         *     GET /v1/nfe/{id}/eventos/{evento_id}/xml; GET /v1/nfe/{id}/xml keeps the procNFe; the DANFE is stamped
+         *     cancelled. More than 24 hours after the authorisation → 422 `cancelamento_fora_do_prazo`; a note not
+         *     `autorizada` (already cancelled included) → 409 `nfe_nao_cancelavel`; refused by the authority → 422
+         *     `cancelamento_recusado` with its cStat in `codigo_oficial` (the note stays `autorizada`); no answer and the
+         *     protocol query does not show the event → 503 `servico_indisponivel` (repeat: the query runs before any resend).
+         */
+        post: operations["cancelNfe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/carta-correcao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a carta de correção (CC-e, event 110110) of an authorised NF-e
+         * @description Event 110110 with `correcao` as xCorrecao and the official xCondUso text, nSeqEvento = the next of the note
+         *     (1..20). Each new CC-e replaces the previous one and must repeat every correction. The answer always carries
+         *     `aviso` (spec 4.6): the CC-e does not correct values, quantity, calculation base, rate, data changing sender
+         *     or recipient, or the emission or exit dates; the service does not read the text and never blocks on it.
+         *     NFE_CARTA_CORRECAO (`dados` = the NF-e record plus `carta_correcao`) is written with the event. The 21st →
+         *     422 `carta_correcao_limite` (codigo_oficial 594); a note not `autorizada` → 409 `nfe_nao_autorizada`; refused
+         *     by the authority → 422 `carta_correcao_recusada` with its cStat.
+         */
+        post: operations["registerNfeCartaCorrecao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/correcao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct a rejected NF-e keeping its number, and transmit it again
+         * @description Spec 3.3 / 4.6. The body is the whole issuance request (NfeRequest), validated exactly as POST /v1/nfe (same
+         *     codes and JSON Pointers). The note keeps its `serie` and `numero` (a different `serie` → `serie_diferente_da_nota`,
+         *     another company → `empresa_diferente_da_nota`, another `referencia` → `referencia_diferente_da_nota`, all in
+         *     `erros`); it gets a new `chave_acesso` — a new cNF and the AAMM of the new emission date, which the key must
+         *     match — reported in `ajustes` with the rule `nfe_correcao_<cStat>` of the rejection. It is signed again and
+         *     goes through the same transmission: 201 authorised, 202 pending, 422 `nfe_rejeitada` / `nfe_denegada` /
+         *     `nfe_numero_inutilizado` (cStat 206, the note becomes `descartada`).
+         *     Only a `rejeitada` note (else 409 `nfe_nao_rejeitada`).
+         */
+        post: operations["correctNfe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/descarte": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give up a rejected NF-e (descarte; its number is voided)
+         * @description Spec 3.3: a `rejeitada` note becomes `descartada` and its number is voided by inutilização of that single
+         *     number (listed in GET /v1/nfe/inutilizacoes with `nfe_id`); event `NFE_DESCARTADA`. Any other status → 409
+         *     `nfe_nao_descartavel`. The authority's refusal → 422 `inutilizacao_recusada`; no answer → 503 (repeat).
+         *     A rejected note nobody discards is discarded automatically on the 9th day of the month after its creation
+         *     month (Brasília time), one day before the legal deadline of the inutilização (the 10th, Ajuste SINIEF 07/05),
+         *     after `NFE_DESCARTE_PROXIMO` on the 6th (3 days before; once per note; dados = the note plus `descarte_em`
+         *     and `prazo_inutilizacao`).
+         */
+        post: operations["discardNfe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/eventos/{evento_id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the note's `eventos` */
+                evento_id: string;
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The procEventoNFe (signed evento + retEvento) of a registered event of the note
+         * @description 404 `nao_encontrado` when the note has no such registered event.
+         */
+        get: operations["getNfeEventoXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The DANFE (PDF) of an authorised note, rendered locally
+         * @description Barcode of the access key; cancelled notes are stamped; a note in `contingencia_epec` gets the EPEC DANFE (protocol of the EPEC event). 409 `nfe_sem_documento` when the note is neither authorised nor in EPEC contingency.
+         */
+        get: operations["getNfePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The procNFe (signed NFe + protNFe) of an authorised note
+         * @description 409 `nfe_sem_documento` (retentavel while pending) when the note is not authorised.
+         */
+        get: operations["getNfeXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/inutilizacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Numbers voided and why (spec 4.6), newest first */
+        get: operations["listNfeInutilizacoes"];
+        put?: never;
+        /**
+         * Void a range of NF-e numbers (inutilização, NFeInutilizacao4)
+         * @description For numbers of a series that will never be issued (a gap). `empresa_id` is waived for a key restricted to
+         *     one company. The range is checked under the series' lock: a number used by a note of ours that is not
+         *     `rejeitada` → 409 `nfe_numeros_em_uso` (the message and `numeros` name them); a number inside a range
+         *     already voided or being voided → 409 `nfe_numeracao_inutilizada`. The signed inutNFe 4.00 (Id = "ID" + cUF +
+         *     ano + CNPJ + 55 + serie(3) + nNFIni(9) + nNFFin(9)) is schema-checked and sent; on cStat 102 the range is
+         *     stored `homologada` with `protocolo` (201), rejected notes inside it become `descartada`, and the events
+         *     `NFE_INUTILIZACAO` (dados = this record) and `NFE_DESCARTADA` are written. The authority's refusal → 422
+         *     `inutilizacao_recusada` with `codigo_oficial` = cStat (241 number used, 206/256 already voided). No answer →
+         *     503 `servico_indisponivel`: the range stays reserved (`transmitindo`, skipped by numbering) and repeating the
+         *     same range resends the same signed request. Numbering skips every voided range afterwards. Legal deadline:
+         *     until the 10th day of the month after the number's month (Ajuste SINIEF 07/05, cláusula décima quarta).
+         */
+        post: operations["inutilizeNfe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notes issued by the service, newest first */
+        get: operations["listNfse"];
+        put?: never;
+        /**
+         * Issue an NFS-e through the national system
+         * @description Validates (every error at once in `erros`), checks readiness (412 with `itens` on any bloqueio), creates
+         *     the note `transmitindo` and waits up to `Prefer: wait` seconds (default 10, max 60) for the outcome:
+         *     201 authorised, 202 still transmitting, 422 `nfse_rejeitada` / `falha_transmissao` with the note in `nfse`.
+         *     Test keys use DPS series 49999 and may send `X-Service-Simular`.
+         */
+        post: operations["issueNfse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfse/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The note id, its referencia or its 50-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One note by id, referencia or chave_acesso */
+        get: operations["getNfse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfse/{id}/cancelamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The note id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an authorised NFS-e at the national system (event 101101)
+         * @description Signs the cancellation request with the company's A1 and registers it at the national system where the
+         *     note was issued; on success the note becomes `cancelada` with `cancelamento` (motivo, timestamps,
+         *     protocol and the registered event XML) and the event NFSE_CANCELADA is written.
+         *     - 422 `validacao` (with `erros`): `codigo_motivo` is the national cMotivo (`1` erro na emissão, `2` serviço
+         *       não prestado, `9` outros); `motivo` is required, 15 to 255 characters on one line.
+         *     - 422 `cancelamento_recusado` with `codigo_oficial` and the national message (the note stays `autorizada`,
+         *       the full note in `nfse`); a note already `cancelada` is refused the same way with E0840.
+         *     - 409 `nfse_nao_cancelavel`: the note is not `autorizada` (still transmitting, rejected, failed) or a
+         *       substitution of it is in progress.
+         *     - 503 `servico_indisponivel` (retentavel): the national system did not answer and the event was not
+         *       found; repeat the call — the service queries the event before sending again, so a cancellation that
+         *       did arrive is recovered instead of refused.
+         *     Test keys may send `X-Service-Simular` to choose how the simulated national system answers this call:
+         *     `rejeitar` (E0822, deadline expired) or `rejeitar:E0xxx`, `timeout`, `indisponibilidade`,
+         *     `falha_transmissao`, `falha_transmissao:nao`, `processamento_lento`.
+         */
+        post: operations["cancelNfse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfse/{id}/confirmacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a note aguardando_confirmacao, keeping or changing its competence */
+        post: operations["confirmNfse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfse/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The note id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The DANFSe (PDF) of an authorised note
+         * @description Rendered from the stored XML (sandbox notes are marked "SEM VALOR FISCAL", cancelled ones "NFS-e CANCELADA"). 409 `nfse_sem_pdf` (retentavel) while the note is not authorised.
+         */
+        get: operations["getNfsePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfse/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The note id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The authorised NFS-e XML, as the national system returned it (signed)
+         * @description Also for a cancelled note (the cancellation is a separate event, in `cancelamento.evento_xml`). 404 `nao_encontrado` while the note has no XML.
+         */
+        get: operations["getNfseXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfse/validacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate an issuance body; always 200, creates nothing */
+        post: operations["validateNfse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/produtos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of the key's environment, ordered by company and SKU */
+        get: operations["listProdutos"];
+        put?: never;
+        /**
+         * Register a product of a company by its SKU; NCM, CEST and GTIN are checked against the official tables
+         * @description `empresa_id` is waived for a key restricted to one company (another company → 403 `acesso_negado`; an
+         *     unknown one → 404 `nao_encontrado`). Products belong to the key's environment. Every problem comes at once
+         *     in 422 `validacao` `erros[]`: shape (`campo_obrigatorio`, `tipo_invalido`, `formato_invalido`,
+         *     `campo_desconhecido`) and the official tables — `ncm_inexistente` (not an NCM item of the Siscomex table),
+         *     `ncm_fora_de_vigencia` (the item's validity ended, e.g. split into new codes), `cest_inexistente`,
+         *     `cest_incompativel_ncm` (the CEST's annex does not list the NCM), `gtin_invalido` (not 8, 12, 13 or 14
+         *     digits), `gtin_digito_invalido` (GS1 check digit), `gtin_prefixo_invalido` (GS1 restricted-circulation,
+         *     coupon or refund-receipt prefix). `gtin` omitted, null or `"SEM GTIN"` means the product has no GTIN: the
+         *     response shows `gtin: null` and `cean: "SEM GTIN"`, the value the NF-e item carries in cEAN/cEANTrib.
+         *     The table versions are `siscomex-ncm-vigente-20260517` and `confaz-cest-20160817`. A SKU already used
+         *     by the company in this environment → 409 `sku_duplicado`.
+         */
+        post: operations["createProduto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/produtos/{sku}": {
+        parameters: {
+            query?: {
+                /** @description Needed only when the SKU exists in more than one company of the account (else 409 sku_ambiguo) */
+                empresa_id?: string;
+            };
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        /** One product by SKU (404 produto_nao_encontrado) */
+        get: operations["getProduto"];
+        put?: never;
+        post?: never;
+        /** Remove the product; its SKU is free again (issued NF-e keep their own copy of the item data) */
+        delete: operations["deleteProduto"];
+        options?: never;
+        head?: never;
+        /** Change any member but sku and empresa_id; null clears cest, gtin or tributacao; the result is checked as at registration */
+        patch: operations["updateProduto"];
+        trace?: never;
+    };
+    "/v1/servicos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** National service codes (cTribNac) with NBS correlation and ISS incidence */
+        get: operations["listServicos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/servicos/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description cTribNac, six digits, with or without dots (01.07.01) */
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        /** One national service code with its NBS correlation and ISS incidence */
+        get: operations["getServico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Consumption of the current cycle (calendar month, Brasília time); test keys may read it
+         * @description Notes authorised, batches and requests are counted per environment; received documents are production only.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every webhook of the key's environment (not paginated) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook of the key's environment; the 48-character segredo is returned only here and at rotation
+         * @description The URL must be a public http(s) address: every address its name resolves to is checked, and one internal
+         *     or reserved address (loopback, RFC 1918, 100.64/10, link-local and metadata, 198.18/15, multicast,
+         *     reserved, IPv6 loopback/ULA/link-local, IPv4-mapped/compatible, NAT64, IP literals in decimal, hex,
+         *     octal or short form) refuses it with 422 `validacao` (`endereco_interno` at `/url`). At most 5
+         *     `cabecalhos`; reserved names (Content-Type, Content-Length, Host, Transfer-Encoding, Connection,
+         *     X-Service-*) and unknown event types are 422 naming the entry. Header values are stored encrypted and
+         *     never returned. A key restricted to one company gets 403 `chave_restrita`. The webhook receives the
+         *     events of its environment committed after its creation.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One webhook of the key's environment (header names only) */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Remove the webhook; no further deliveries */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change url, eventos or cabecalhos (cabecalhos replaces the whole list); same checks as creation */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/entregas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Deliveries of the webhook, newest first, each with its attempts (status code, timing, error) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/reenvio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend events as new deliveries with the same X-Service-Event-Id (at most 500 per call)
+         * @description Exactly one of `evento_id`, the pair `desde` and `ate` (ISO 8601 with offset, inclusive), or `lote_id`
+         *     (the batch's event and its notes' events); otherwise 422 `reenvio_invalido`. Only event types the webhook
+         *     subscribes to are sent; an `evento_id` of another type is 422 `evento_nao_assinado`, one not in this
+         *     environment's log is 404. When more than 500 events match, `continuar_desde` is the time of the next one:
+         *     call again with `desde` = `continuar_desde` (and the same `ate` or `lote_id`); receivers deduplicate by
+         *     event id. An event nobody was subscribed to when it happened is sent with the resource as it is now.
+         */
+        post: operations["resendWebhookEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotacao-segredo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New secret; for 24 hours X-Service-Signature-V2 carries a v1= part for the old and the new secret, X-Service-Signature only the new */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/teste": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue one `webhook.teste` delivery with `{mensagem, testeId}`; its attempts show in …/entregas */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Account: {
+            /**
+             * @description Environment of the calling key
+             * @enum {string}
+             */
+            ambiente: "sandbox" | "producao";
+            /** Format: date-time */
+            criado_em: string;
+            /** @description The owner's e-mail */
+            email: string | null;
+            id: string;
+            /** @description Limits in force for this key (spec 5.6 and 8) */
+            limites: {
+                corpo_maximo_bytes: number;
+                idempotencia_exclusiva_horas: number;
+                itens_por_lote: number;
+                lote_json_maximo_bytes: number;
+                lote_planilha_maximo_bytes: number;
+                referencia_maximo_caracteres: number;
+                requisicoes_por_minuto: number;
+                retencao_eventos_dias: number;
+            };
+            nome: string;
+            /**
+             * @description Issuance plan state (checked by readiness in production)
+             * @enum {string}
+             */
+            plano: "ativo" | "inativo";
+        };
+        Adjustment: {
+            /** @enum {string} */
+            acao: "preenchido" | "omitido" | "derivado" | "exigido";
+            /** @description JSON Pointer */
+            campo: string;
+            motivo: string;
+            /** @description Stable rule id, e.g. param.aliquota_iss */
+            regra: string;
+        };
+        CertificateUpload: {
+            /** @description PKCS#12 in base64 */
+            arquivo: string;
+            senha: string;
+        };
+        Company: {
+            /** Format: date-time */
+            atualizado_em?: string;
+            /** @description CPF/CNPJ (digits) authorised to download the company's NF-e XML; empty = none. */
+            autorizados_xml?: string[];
+            certificado: null | {
+                cnpj: string;
+                serial: string;
+                titular: string;
+                /** Format: date-time */
+                valido_ate: string;
+                /** Format: date-time */
+                valido_de: string;
+            };
+            cnpj: string;
+            /** Format: date-time */
+            criado_em: string;
+            email?: string | null;
+            endereco?: Record<string, unknown> | null;
+            id: string;
+            inscricao_estadual?: string | null;
+            inscricao_municipal?: string | null;
+            municipio: string;
+            padroes: Record<string, unknown>;
+            razao_social: string;
+            regime_apuracao_simples?: string | null;
+            regime_tributario?: string | null;
+            serie_dps?: string | null;
+            serie_nfe?: string | null;
+            /** @enum {string} */
+            status: "ativa" | "pausada";
+            token_municipio_configurado: boolean;
+        };
+        CompanyCreate: {
+            /**
+             * @description The accounting office (escritório de contabilidade) and anyone else the company authorises to download
+             *     its NF-e XML: each document goes into the `autXML` group of every NF-e (layout 4.00, at most 10
+             *     occurrences), adjustment `nfe_autxml_escritorio`. Check digits are verified (`documento_invalido`);
+             *     a repeated document is refused. A document equal to the note's recipient is left out of that note
+             *     (the recipient already has access; rejections 324/326). Where the UF's authority requires its own
+             *     CNPJ in `autXML` (BA, CNPJ 13.937.073/0001-56), the service adds it: when the company has no office
+             *     here (`nfe_autxml_sefaz_sem_escritorio`); on the correction of a note the authority rejected for the
+             *     office's document (cStat 323/325: the office is replaced, `nfe_autxml_sefaz_escritorio_recusado`);
+             *     and on the correction of a note rejected with cStat 487 (`nfe_autxml_sefaz_apos_487`, beside the
+             *     office). In the national 4.00 table 487 is a retired DPEC code ("Nenhuma DPEC localizada para a chave
+             *     de acesso informada"), which an authorisation request cannot mean; the service reads it, from an NF-e
+             *     authorisation, as the UF's own autXML demand (the 486/487 range BA uses for its accounting-office
+             *     rule) and answers it with the SEFAZ CNPJ beside the office.
+             */
+            autorizados_xml?: string[];
+            /** @description 14 characters, numeric or alphanumeric; punctuation ignored */
+            cnpj: string;
+            email?: string;
+            /** @description Street address of the issuer, required to issue NF-e (enderEmit); the municipality is `municipio`. */
+            endereco?: {
+                bairro?: string;
+                cep?: string;
+                complemento?: string;
+                logradouro?: string;
+                numero?: string;
+            };
+            /** @description NF-e issuer's state registration (digits, or ISENTO) */
+            inscricao_estadual?: string;
+            inscricao_municipal?: string;
+            /** @description 7-digit IBGE code */
+            municipio: string;
+            padroes?: {
+                aliquota_iss?: string;
+                codigo_nacional?: string;
+                iss_retido?: boolean;
+                nbs?: string;
+            };
+            razao_social: string;
+            /** @enum {string} */
+            regime_apuracao_simples?: "federais_municipal_sn" | "federais_sn_municipal_fora" | "todos_fora_sn";
+            /** @enum {string} */
+            regime_tributario?: "simples_nacional" | "mei" | "lucro_presumido" | "lucro_real";
+            serie_dps?: string;
+            /** @description NF-e series of the API, 0 to 889 (890-999 are reserved); absent = 1 */
+            serie_nfe?: string;
+            /** @description Stored encrypted, never returned */
+            token_municipio?: string;
+        };
+        /** @description One entry of erros[]: the problem fields of spec 7.1 (codigo_oficial null when no national code applies) */
+        ErrorItem: {
+            /** @description JSON Pointer into the request body */
+            campo: string | null;
+            codigo: string;
+            codigo_oficial: string | null;
+            correcao: string | null;
+            mensagem: string;
+        };
+        /** @description A batch (spec 2.7); also the `dados` of LOTE_EMISSAO_CONCLUIDO */
+        Lote: {
+            /** @enum {string} */
+            ambiente: "sandbox" | "producao";
+            /** @enum {string} */
+            ao_validar: "emitir_validas" | "aguardar";
+            /** Format: date-time */
+            atualizado_em: string;
+            /** Format: date-time */
+            concluido_em: string | null;
+            /** @description Lines per status they show (their own before a note exists, then the note's) */
+            contagens: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            criado_em: string;
+            empresa_id: string;
+            /** @description Set when the batch is `erro` (it cannot proceed by itself, e.g. the company lost its certificate); notes already created go on transmitting */
+            erro: null | {
+                codigo: string;
+                mensagem: string;
+            };
+            id: string;
+            /** @enum {string} */
+            origem: "json" | "planilha";
+            /** @enum {string} */
+            status: "validando" | "aguardando_emissao" | "processando" | "concluido" | "erro";
+            /** @description Lines received */
+            total: number;
+        };
+        LoteItem: {
+            chave_acesso: string | null;
+            erros: components["schemas"]["ErrorItem"][];
+            falha: null | {
+                dps_enviada: string;
+                motivo: string;
+            };
+            /** @description 1-based; for a spreadsheet, sheet row minus 1 */
+            linha: number;
+            nfse_id: string | null;
+            numero: string | null;
+            referencia: string | null;
+            rejeicao: null | {
+                codigo_oficial: string | null;
+                mensagem: string;
+            };
+            /** @description com_erro_validacao, ja_existente, aguardando_emissao, descartada, or the note's status */
+            status: string;
+        };
+        MunicipioDetalhe: {
+            codigo: string;
+            fonte: string;
+            nome: string;
+            parametros: {
+                /** @description null when not confirmed (the ADN is the authority) */
+                aderente_emissor_nacional: boolean | null;
+                aliquotas: {
+                    /** @description Percent; null = no single official rate known */
+                    aliquota: string | null;
+                    /** @description "*", an LC 116 item, a subitem or a cTribNac */
+                    codigo_servico: string;
+                    vigencia_fim: string | null;
+                    vigencia_inicio: string;
+                }[];
+                /** @enum {string} */
+                convenio: "nacional" | "proprio" | "desconhecido";
+                exige_token: boolean;
+                /** @description Source of the parameters */
+                fonte: string;
+                /** @enum {string} */
+                inscricao_municipal: "informar" | "omitir";
+                observacao: string | null;
+                sistema_proprio: boolean | null;
+                /** @description Version of the parameters table (content hash) */
+                versao: string;
+            };
+            uf: string;
+            /** @description Version of the IBGE table (Anexo A) */
+            versao: string;
+        };
+        NestError: {
+            error: string;
+            message: string | string[];
+            statusCode: number;
+        };
+        Nfe: {
+            ajustes: {
+                acao: string;
+                /** @description JSON Pointer */
+                campo: string;
+                fonte: string;
+                motivo: string;
+                regra: string;
+                versao: string;
+            }[];
+            /** @enum {string} */
+            ambiente: "sandbox" | "producao";
+            /** Format: date-time */
+            atualizada_em: string;
+            autorizada_em: string | null;
+            /**
+             * @description A condition that does not change the status. `confirmacao_esgotada`: the answer to the send was lost and
+             *     7 days of queries by key never settled the note; automatic recovery stopped and the note stays
+             *     `aguardando_confirmacao` (spec 3.3 has no failure status for NF-e). Check the key at the SEFAZ portal.
+             */
+            aviso: null | {
+                codigo: string;
+                /** Format: date-time */
+                desde: string;
+                mensagem: string;
+            };
+            cancelamento: Record<string, unknown> | null;
+            chave_acesso: string;
+            /** Format: date-time */
+            criada_em: string;
+            empresa_id: string;
+            /** @description Events registered at the authority, oldest first (on the routes; not in the webhook `dados`) */
+            eventos?: components["schemas"]["NfeEvento"][];
+            id: string;
+            modo: string;
+            numero: string;
+            /** @description nProt of the authorisation (or denial) */
+            protocolo: string | null;
+            referencia: string | null;
+            rejeicao: null | {
+                /** @description The authority's cStat */
+                c_stat: string;
+                correcao: string | null;
+                /** @description Plain-language explanation */
+                explicacao: string | null;
+                /** @description The authority's xMotivo */
+                mensagem: string;
+            };
+            serie: string;
+            /** @enum {string} */
+            status: "transmitindo" | "aguardando_confirmacao" | "autorizada" | "rejeitada" | "denegada" | "cancelada" | "contingencia_epec" | "descartada";
+            valor_total: string;
+        };
+        NfeEvento: {
+            /** @description The authority's cStat (135, 136, 155) */
+            c_stat: string | null;
+            /** @description evento_id of GET /v1/nfe/{id}/eventos/{evento_id}/xml */
+            id: string;
+            n_seq_evento: number;
+            protocolo: string | null;
+            /** Format: date-time */
+            registrado_em: string | null;
+            /** @description xJust of a cancellation, xCorrecao of a CC-e */
+            texto: string;
+            /** @enum {string} */
+            tipo: "cancelamento" | "carta_correcao";
+            /** @enum {string} */
+            tp_evento: "110111" | "110110";
+        };
+        NfeInutilizacao: {
+            /** @enum {string} */
+            ambiente: "sandbox" | "producao";
+            /** Format: date-time */
+            atualizada_em: string;
+            /** Format: date-time */
+            criada_em: string;
+            empresa_id: string;
+            id: string;
+            justificativa: string;
+            /** @description The rejected note whose descarte voided this number */
+            nfe_id: string | null;
+            numero_final: string;
+            numero_inicial: string;
+            /** @description nProt of the homologation (cStat 102) */
+            protocolo: string | null;
+            serie: string;
+            /**
+             * @description transmitindo = reserved, the authority's answer awaited
+             * @enum {string}
+             */
+            status: "transmitindo" | "homologada";
+        };
+        NfeInutilizacaoRequest: {
+            /** @description Waived for a key restricted to one company */
+            empresa_id?: string;
+            /** @description xJust */
+            justificativa?: string;
+            /** @description Equal to numero_inicial for one number */
+            numero_final?: number;
+            numero_inicial?: number;
+            /** @description The series, "0" to "889" (as in issuance) */
+            serie?: string;
+        };
+        /**
+         * @description Spec 2.9, modo `informado`: the taxes come already calculated. Money, quantities and rates are decimal
+         *     strings. The tax groups' members are the NF-e 4.00 layout tags in snake_case (vBC → v_bc, pICMS → p_icms,
+         *     cEnq → c_enq). Unknown fields at any depth give `campo_desconhecido`. Each tax value sent with its base
+         *     and rate is checked against their product (v_icms = v_bc × p_icms / 100; v_icms_op under deferral;
+         *     v_pis, v_cofins, v_ipi = v_bc × rate / 100 or quantity × value per unit), 2 decimals, rounded or truncated
+         *     to the cent: otherwise `valor_tributo_divergente` at the value's pointer (`codigo_oficial` 528, or 351
+         *     for v_icms_op, for the ICMS).
+         */
+        NfeRequest: {
+            /** @description 44-digit key of the referenced NF-e (check digit verified) */
+            chave_referenciada?: string;
+            destinatario: {
+                /** @enum {string} */
+                contribuinte?: "contribuinte" | "isento" | "nao_contribuinte";
+                /** @description CPF or CNPJ */
+                documento?: string;
+                email?: string;
+                endereco?: {
+                    bairro?: string;
+                    cep?: string;
+                    complemento?: string;
+                    logradouro?: string;
+                    /** @description IBGE code, 7 digits */
+                    municipio?: string;
+                    numero?: string;
+                };
+                inscricao_estadual?: string;
+                nome?: string;
+            };
+            /** @description Required unless the key is restricted to one company */
+            empresa_id?: string;
+            /** @enum {string} */
+            finalidade?: "normal" | "complementar" | "ajuste" | "devolucao";
+            informacoes_adicionais?: string;
+            item_referenciado?: number;
+            itens: {
+                cest?: string;
+                cfop?: string;
+                codigo?: string;
+                /** @description COFINSAliq, COFINSQtde, COFINSNT or COFINSOutr, as pis */
+                cofins?: {
+                    cst?: string;
+                    p_cofins?: string;
+                    q_bc_prod?: string;
+                    v_aliq_prod?: string;
+                    v_bc?: string;
+                    v_cofins?: string;
+                };
+                /** @description COFINSST (group T, after COFINS), as pis_st with p_cofins and v_cofins. */
+                cofins_st?: {
+                    p_cofins?: string;
+                    q_bc_prod?: string;
+                    v_aliq_prod?: string;
+                    v_bc?: string;
+                    v_cofins?: string;
+                };
+                /** @description vDesc of the item */
+                desconto?: string;
+                descricao?: string;
+                /** @description vFrete of the item; requires transporte.modalidade */
+                frete?: string;
+                /** @description Omitted → "SEM GTIN" */
+                gtin?: string;
+                /**
+                 * @description IBS/CBS already calculated (NT 2025.002, IBSCBS): `cst` (3 digits) and `c_class_trib` (6 digits); when
+                 *     taxed, gIBSCBS whole (v_bc, p_ibs_uf, v_ibs_uf, p_ibs_mun, v_ibs_mun, p_cbs, v_cbs). `v_ibs` is the sum of
+                 *     the state and municipal parts (adjustment nfe_ibs_soma_uf_municipio); sent, it must equal it.
+                 */
+                ibs_cbs?: {
+                    c_class_trib?: string;
+                    cst?: string;
+                    p_cbs?: string;
+                    p_ibs_mun?: string;
+                    p_ibs_uf?: string;
+                    v_bc?: string;
+                    v_cbs?: string;
+                    v_ibs?: string;
+                    v_ibs_mun?: string;
+                    v_ibs_uf?: string;
+                };
+                /**
+                 * @description `cst` (regime normal) or `csosn` (Simples Nacional, MEI), then the members of its layout group, each
+                 *     described by its tag: ICMS00, 02, 10, 15, 20, 30, 40 (40/41/50), 51, 53, 60, 61, 70, 90; ICMSPart
+                 *     (CST 10/20/90 with `uf_st`); ICMSST (CST 41/60 with `v_bc_st_dest`); ICMSSN101, 102 (102/103/300/400),
+                 *     201, 202 (202/203), 500, 900. A member outside the group is `campo_desconhecido`; an optional sequence
+                 *     of the layout (FCP, ST, desoneração…) is all or nothing.
+                 */
+                icms?: {
+                    /** @description adRemICMS */
+                    ad_rem_icms?: string;
+                    /** @description adRemICMSDif */
+                    ad_rem_icms_dif?: string;
+                    /** @description adRemICMSRet */
+                    ad_rem_icms_ret?: string;
+                    /** @description adRemICMSReten */
+                    ad_rem_icms_reten?: string;
+                    /** @description cBenefRBC */
+                    c_benef_rbc?: string;
+                    csosn?: string;
+                    cst?: string;
+                    /** @description indDeduzDeson */
+                    ind_deduz_deson?: string;
+                    /** @description modBC */
+                    mod_bc?: string;
+                    /** @description modBCST */
+                    mod_bc_st?: string;
+                    /** @description motDesICMS */
+                    mot_des_icms?: string;
+                    /** @description motDesICMSST */
+                    mot_des_icms_st?: string;
+                    /** @description motRedAdRem */
+                    mot_red_ad_rem?: string;
+                    /** @description pBCOp */
+                    p_bc_op?: string;
+                    /** @description pCredSN */
+                    p_cred_sn?: string;
+                    /** @description pDif */
+                    p_dif?: string;
+                    /** @description pFCP */
+                    p_fcp?: string;
+                    /** @description pFCPDif */
+                    p_fcp_dif?: string;
+                    /** @description pFCPST */
+                    p_fcp_st?: string;
+                    /** @description pFCPSTRet */
+                    p_fcp_st_ret?: string;
+                    /** @description pICMS */
+                    p_icms?: string;
+                    /** @description pICMSEfet */
+                    p_icms_efet?: string;
+                    /** @description pICMSST */
+                    p_icms_st?: string;
+                    /** @description pMVAST */
+                    p_mva_st?: string;
+                    /** @description pRedAdRem */
+                    p_red_ad_rem?: string;
+                    /** @description pRedBC */
+                    p_red_bc?: string;
+                    /** @description pRedBCEfet */
+                    p_red_bc_efet?: string;
+                    /** @description pRedBCST */
+                    p_red_bc_st?: string;
+                    /** @description pST */
+                    p_st?: string;
+                    /** @description qBCMono */
+                    q_bc_mono?: string;
+                    /** @description qBCMonoDif */
+                    q_bc_mono_dif?: string;
+                    /** @description qBCMonoRet */
+                    q_bc_mono_ret?: string;
+                    /** @description qBCMonoReten */
+                    q_bc_mono_reten?: string;
+                    /** @description UFST */
+                    uf_st?: string;
+                    /** @description vBC */
+                    v_bc?: string;
+                    /** @description vBCEfet */
+                    v_bc_efet?: string;
+                    /** @description vBCFCP */
+                    v_bc_fcp?: string;
+                    /** @description vBCFCPST */
+                    v_bc_fcp_st?: string;
+                    /** @description vBCFCPSTRet */
+                    v_bc_fcp_st_ret?: string;
+                    /** @description vBCST */
+                    v_bc_st?: string;
+                    /** @description vBCSTDest */
+                    v_bc_st_dest?: string;
+                    /** @description vBCSTRet */
+                    v_bc_st_ret?: string;
+                    /** @description vCredICMSSN */
+                    v_cred_icmssn?: string;
+                    /** @description vFCP */
+                    v_fcp?: string;
+                    /** @description vFCPDif */
+                    v_fcp_dif?: string;
+                    /** @description vFCPEfet */
+                    v_fcp_efet?: string;
+                    /** @description vFCPST */
+                    v_fcp_st?: string;
+                    /** @description vFCPSTRet */
+                    v_fcp_st_ret?: string;
+                    /** @description vICMS */
+                    v_icms?: string;
+                    /** @description vICMSDeson */
+                    v_icms_deson?: string;
+                    /** @description vICMSDif */
+                    v_icms_dif?: string;
+                    /** @description vICMSEfet */
+                    v_icms_efet?: string;
+                    /** @description vICMSMono */
+                    v_icms_mono?: string;
+                    /** @description vICMSMonoDif */
+                    v_icms_mono_dif?: string;
+                    /** @description vICMSMonoOp */
+                    v_icms_mono_op?: string;
+                    /** @description vICMSMonoRet */
+                    v_icms_mono_ret?: string;
+                    /** @description vICMSMonoReten */
+                    v_icms_mono_reten?: string;
+                    /** @description vICMSOp */
+                    v_icms_op?: string;
+                    /** @description vICMSST */
+                    v_icms_st?: string;
+                    /** @description vICMSSTDeson */
+                    v_icms_st_deson?: string;
+                    /** @description vICMSSTDest */
+                    v_icms_st_dest?: string;
+                    /** @description vICMSSTRet */
+                    v_icms_st_ret?: string;
+                    /** @description vICMSSubstituto */
+                    v_icms_substituto?: string;
+                };
+                /**
+                 * @description ICMSUFDest (group NA): the ICMS of an interstate sale to a final consumer outside the ICMS shared with the
+                 *     destination UF (rejection 694 without it). Required: v_bc_uf_dest, p_icms_uf_dest, p_icms_inter (4, 7 or 12),
+                 *     p_icms_inter_part, v_icms_uf_dest, v_icms_uf_remet; the destination FCP (v_bc_fcp_uf_dest, p_fcp_uf_dest,
+                 *     v_fcp_uf_dest) optional, then whole. Summed into ICMSTot vFCPUFDest, vICMSUFDest, vICMSUFRemet.
+                 */
+                icms_uf_dest?: {
+                    /** @description pFCPUFDest */
+                    p_fcp_uf_dest?: string;
+                    /** @description pICMSInter: 4, 7 or 12 */
+                    p_icms_inter?: string;
+                    /** @description pICMSInterPart */
+                    p_icms_inter_part?: string;
+                    /** @description pICMSUFDest */
+                    p_icms_uf_dest?: string;
+                    /** @description vBCFCPUFDest */
+                    v_bc_fcp_uf_dest?: string;
+                    /** @description vBCUFDest */
+                    v_bc_uf_dest?: string;
+                    /** @description vFCPUFDest */
+                    v_fcp_uf_dest?: string;
+                    /** @description vICMSUFDest */
+                    v_icms_uf_dest?: string;
+                    /** @description vICMSUFRemet */
+                    v_icms_uf_remet?: string;
+                };
+                /**
+                 * @description II (group P, import tax), only on an import item (CFOP 3xxx, else `formato_invalido` at /itens/n/ii); all
+                 *     members required; v_ii is summed into ICMSTot vII and so into vNF. The recipient abroad (idDest 3) is not
+                 *     accepted yet, so an import note built today still names a Brazilian recipient.
+                 */
+                ii?: {
+                    /** @description vBC */
+                    v_bc?: string;
+                    /** @description vDespAdu */
+                    v_desp_adu?: string;
+                    /** @description vII */
+                    v_ii?: string;
+                    /** @description vIOF */
+                    v_iof?: string;
+                };
+                /** @description IPITrib (CST 00/49/50/99, v_bc × p_ipi or q_unid × v_unid, and v_ipi) or IPINT (CST only) */
+                ipi?: {
+                    c_enq?: string;
+                    cst?: string;
+                    p_ipi?: string;
+                    q_unid?: string;
+                    v_bc?: string;
+                    v_ipi?: string;
+                    v_unid?: string;
+                };
+                ncm?: string;
+                origem?: string;
+                /** @description vOutro of the item */
+                outras_despesas?: string;
+                /** @description PISAliq (CST 01/02), PISQtde (03), PISNT (04–09) or PISOutr (49–99, base × rate or quantity × value per unit) */
+                pis?: {
+                    cst?: string;
+                    p_pis?: string;
+                    q_bc_prod?: string;
+                    v_aliq_prod?: string;
+                    v_bc?: string;
+                    v_pis?: string;
+                };
+                /**
+                 * @description PISST (group R, after PIS): v_bc × p_pis or q_bc_prod × v_aliq_prod (not both), and v_pis. indSomaPISST is
+                 *     not accepted yet (the value stays out of vNF).
+                 */
+                pis_st?: {
+                    p_pis?: string;
+                    q_bc_prod?: string;
+                    v_aliq_prod?: string;
+                    v_bc?: string;
+                    v_pis?: string;
+                };
+                quantidade?: string;
+                /** @description vSeg of the item */
+                seguro?: string;
+                unidade?: string;
+                valor_unitario?: string;
+            }[];
+            /**
+             * @description calcular/conferir → 422 nfe_modo_indisponivel until the tax engine exists
+             * @enum {string}
+             */
+            modo?: "informado" | "calcular" | "conferir";
+            natureza_operacao: string;
+            pagamentos: {
+                descricao?: string;
+                /** @example pix */
+                forma?: string;
+                /** @description Omitted on the only payment: it pays vNF (adjustment nfe_pagamento_valor_da_nota) */
+                valor?: string;
+            }[];
+            /** @enum {string} */
+            presenca?: "nao_se_aplica" | "presencial" | "internet" | "teleatendimento" | "entrega_domicilio" | "presencial_fora" | "outros";
+            referencia?: string;
+            serie?: string;
+            /** @enum {string} */
+            tipo_operacao?: "entrada" | "saida";
+            /**
+             * @description Optional; each member sent must equal the sum of the items (else formato_invalido at its pointer).
+             *     valor_nota is vNF = vProd − vDesc − vICMSDeson (indDeduzDeson 1) + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol.
+             */
+            totais?: {
+                /** @description vBC */
+                base_icms?: string;
+                /** @description vBCST */
+                base_icms_st?: string;
+                /** @description vCBS */
+                valor_cbs?: string;
+                /** @description vCOFINS */
+                valor_cofins?: string;
+                /** @description vDesc */
+                valor_desconto?: string;
+                /** @description vFCPST */
+                valor_fcp_st?: string;
+                /** @description vFrete */
+                valor_frete?: string;
+                /** @description vIBS */
+                valor_ibs?: string;
+                /** @description vICMS */
+                valor_icms?: string;
+                /** @description vST */
+                valor_icms_st?: string;
+                /** @description vIPI */
+                valor_ipi?: string;
+                /** @description vNF */
+                valor_nota?: string;
+                /** @description vOutro */
+                valor_outras_despesas?: string;
+                /** @description vPIS */
+                valor_pis?: string;
+                /** @description vProd */
+                valor_produtos?: string;
+                /** @description vSeg */
+                valor_seguro?: string;
+            };
+            /** @description Without it, modFrete 9 (adjustment nfe_transporte_sem_frete); required when an item carries frete. */
+            transporte?: {
+                /** @enum {string} */
+                modalidade?: "remetente" | "destinatario" | "terceiros" | "proprio_remetente" | "proprio_destinatario" | "sem_frete";
+            };
+        };
+        Nfse: {
+            ajustes: components["schemas"]["Adjustment"][];
+            /** @enum {string} */
+            ambiente: "sandbox" | "producao";
+            /** Format: date-time */
+            atualizada_em?: string;
+            autorizada_em?: string | null;
+            aviso: null | {
+                /** @constant */
+                codigo: "processamento_prolongado";
+                desde?: string;
+                mensagem?: string;
+            };
+            /**
+             * @description Set when the note is `cancelada`. `tipo` = `cancelamento` (POST …/cancelamento: `codigo_motivo`, `motivo`,
+             *     `solicitado_em`, `em`, `protocolo` {evento_id, numero_dfse, data_hora_processamento}, `recuperado`,
+             *     `evento_xml`) or `substituicao` (`substituida_por`, `chave_substituta`, `em`).
+             */
+            cancelamento: {
+                /** @enum {string} */
+                tipo?: "cancelamento" | "substituicao";
+            } | null;
+            chave_acesso: string | null;
+            competencia: string;
+            /** Format: date-time */
+            criada_em?: string;
+            dps_id?: string;
+            empresa_id: string;
+            eventos: {
+                detalhe?: Record<string, unknown> | null;
+                /** Format: date-time */
+                em: string;
+                /** @description criada, envio, consulta_dps, recuperada, autorizada, … */
+                tipo: string;
+            }[];
+            falha: null | {
+                /** @enum {string} */
+                dps_enviada: "nao" | "desconhecido";
+                motivo?: string;
+            };
+            id: string;
+            numero: string | null;
+            numero_dps?: string;
+            referencia: string | null;
+            /** @description <corrections version>+<field rules version> */
+            regras_versao: string;
+            rejeicao: null | {
+                codigo_oficial: string | null;
+                erros?: unknown[];
+                explicacao: string | null;
+                mensagem: string;
+            };
+            serie_dps?: string;
+            /** @enum {string} */
+            status: "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao" | "descartada";
+            substitui?: string | null;
+            substituida_por: string | null;
+            valor: string;
+        };
+        /**
+         * @description Spec 2.2 plus the DPS fields of the national layout in snake_case. Money and rates are decimal strings
+         *     (a JSON number gives `tipo_invalido`); unknown fields at any depth give `campo_desconhecido`.
+         */
+        NfseRequest: {
+            /** @description YYYY-MM; default the current month */
+            competencia?: string;
+            /** @description Required unless the key is restricted to one company */
+            empresa_id?: string;
+            informacoes_complementares?: string;
+            prestador?: {
+                inscricao_municipal?: string;
+            };
+            /** @description At most 60 characters; unique per company and environment */
+            referencia?: string;
+            servico: {
+                /** @example 2.00 */
+                aliquota_iss?: string;
+                /** @description 6-digit national service code (cTribNac) */
+                codigo_nacional?: string;
+                descricao: string;
+                iss_retido?: boolean;
+                municipio_prestacao?: string;
+                /** @description 9-digit NBS */
+                nbs?: string;
+                /** @description Required for the 13 construction codes, refused for others */
+                obra?: {
+                    bairro?: string;
+                    cep?: string;
+                    cib?: string;
+                    cno?: string;
+                    complemento?: string;
+                    inscricao_imobiliaria?: string;
+                    logradouro?: string;
+                    municipio?: string;
+                    numero?: string;
+                };
+            };
+            substituicao?: {
+                chave_acesso?: string;
+                /** @enum {string} */
+                codigo_motivo?: "01" | "02" | "03" | "04" | "05" | "99";
+                motivo?: string;
+                nfse_id?: string;
+            };
+            tomador: {
+                /** @description CPF (11) or CNPJ (14, numeric or alphanumeric) */
+                documento: string;
+                email?: string;
+                endereco?: {
+                    bairro?: string;
+                    cep?: string;
+                    complemento?: string;
+                    logradouro?: string;
+                    /** @description 7-digit IBGE code */
+                    municipio?: string;
+                    numero?: string;
+                };
+                inscricao_municipal?: string;
+                nome?: string;
+                telefone?: string;
+            };
+            /** @example 1500.00 */
+            valor: string;
+        };
+        PorAmbiente: {
+            producao: number;
+            sandbox: number;
+        };
+        Problem: {
+            campo: string | null;
+            codigo: string;
+            codigo_oficial: string | null;
+            correcao: string | null;
+            cursor_mais_antigo?: string;
+            erros?: components["schemas"]["ErrorItem"][];
+            itens?: components["schemas"]["ReadinessItem"][];
+            mensagem: string;
+            nfse?: Record<string, unknown>;
+            nfse_id?: string;
+            requisicao_id: string;
+            retentavel: boolean;
+            /** @description {DOCS_URL}/erros/<codigo> */
+            type: string;
+        };
+        Produto: {
+            /** @enum {unknown} */
+            ambiente: "sandbox" | "producao";
+            /** Format: date-time */
+            atualizado_em: string;
+            /** @description cEAN/cEANTrib of the NF-e item: the GTIN or "SEM GTIN" */
+            cean: string;
+            cest: string | null;
+            /** Format: date-time */
+            criado_em: string;
+            descricao: string;
+            /** Format: uuid */
+            empresa_id: string;
+            gtin: string | null;
+            /** Format: uuid */
+            id: string;
+            ncm: string;
+            origem: number;
+            sku: string;
+            tributacao: components["schemas"]["ProdutoTributacao"];
+            unidade: string;
+        };
+        ProdutoCreate: {
+            /** @description 7 digits, dots allowed */
+            cest?: string | null;
+            /** @description xProd */
+            descricao: string;
+            /** @description Waived for a key restricted to one company */
+            empresa_id?: string;
+            /** @description GTIN-8/12/13/14, or "SEM GTIN" */
+            gtin?: string | null;
+            /** @description 8 digits, dots allowed ("2202.10.00") */
+            ncm: string;
+            /** @description Origin of the goods (ICMS origin table) */
+            origem: number;
+            /** @description The company's product code (cProd) */
+            sku: string;
+            tributacao?: components["schemas"]["ProdutoTributacao"];
+            /** @description uCom */
+            unidade: string;
+        };
+        /**
+         * @description Default tax data for the product's NF-e items, groups named as in the NF-e 4.00 layout in snake_case:
+         *     `cfop` (4 digits) and `icms` (`cst` or `csosn`, `aliquota`), `ipi`, `pis`, `cofins` (`cst`, `aliquota`).
+         */
+        ProdutoTributacao: {
+            cfop?: string;
+            cofins?: components["schemas"]["ProdutoTributo"];
+            icms?: components["schemas"]["ProdutoTributo"];
+            ipi?: components["schemas"]["ProdutoTributo"];
+            pis?: components["schemas"]["ProdutoTributo"];
+        } | null;
+        /** @description Default of one tax group. Rates are percent as decimal strings. */
+        ProdutoTributo: {
+            /** @description 0 to 100, e.g. "18.00" */
+            aliquota?: string;
+            /** @description ICMS only, instead of cst (Simples Nacional) */
+            csosn?: string;
+            cst?: string;
+        };
+        ProdutoUpdate: {
+            cest?: string | null;
+            descricao?: string;
+            gtin?: string | null;
+            ncm?: string;
+            origem?: number;
+            tributacao?: components["schemas"]["ProdutoTributacao"];
+            unidade?: string;
+        };
+        RateLimited: {
+            /** @constant */
+            code: "RATE_LIMITED";
+            message: string;
+        };
+        Readiness: {
+            empresa_id: string;
+            itens: components["schemas"]["ReadinessItem"][];
+            /** @enum {string} */
+            situacao: "ok" | "aviso" | "bloqueio";
+        };
+        ReadinessItem: {
+            correcao: string | null;
+            item: string;
+            mensagem: string;
+            /** @enum {string} */
+            situacao: "ok" | "aviso" | "bloqueio";
+        };
+        ReceivedDocument: {
+            /** Format: date-time */
+            capturadoEm: string;
+            chaveAcesso: string;
+            emitenteDocumento: string | null;
+            emitenteNome: string | null;
+            /** Format: date-time */
+            emitidaEm: string | null;
+            empresaId: string;
+            /** @description Equals the notaId of the events */
+            id: string;
+            links: {
+                self: string;
+                xml: string;
+            };
+            /**
+             * @description Latest registered manifestação do destinatário (received NF-e)
+             * @enum {string|null}
+             */
+            manifestacao: "210200" | "210210" | "210220" | "210240" | null;
+            /** @description The note issued by this service that this document is (no duplicate) */
+            nfseId: string | null;
+            /** @description NSU of the company's distribution sequence */
+            nsu: string;
+            numero: string | null;
+            /** @enum {string} */
+            origem: "ADN" | "SEFAZ" | "PREFEITURA_SP";
+            /**
+             * @description RECEBIDA: the company is taker/intermediary/recipient; EMITIDA: it is the provider (also for notes issued elsewhere)
+             * @enum {string}
+             */
+            papel: "RECEBIDA" | "EMITIDA";
+            /** @enum {string} */
+            situacao: "ativa" | "cancelada" | "substituida";
+            /** @enum {string} */
+            tipo: "NFSE" | "NFE" | "CTE";
+            tomadorDocumento: string | null;
+            /** @description Service value (decimal string) */
+            valor: string | null;
+        };
+        ReceivedDocumentDetail: components["schemas"]["ReceivedDocument"] & {
+            eventos: {
+                /** Format: date-time */
+                capturadoEm: string;
+                /** @description eventoId of EVENTO_FISCAL_RECEBIDO */
+                id: string;
+                nsu: string;
+                /** Format: date-time */
+                ocorridoEm: string | null;
+                /** @description Official event code (101101 cancellation, 105102 substitution, …) */
+                tipoEvento: string;
+            }[];
+            /** @description Every manifestação do destinatário sent for the document, oldest first */
+            manifestacoes: {
+                /** @description cStat of the event (135 registered; 573, 655, 596… refused) */
+                codigoSefaz: string | null;
+                /** Format: date-time */
+                enviadaEm: string;
+                id: string;
+                justificativa: string | null;
+                motivoSefaz: string | null;
+                /** @description nProt of a registered event */
+                protocolo: string | null;
+                /** Format: date-time */
+                registradaEm: string | null;
+                /** @enum {string} */
+                situacao: "enviando" | "registrada" | "rejeitada" | "falha_transmissao";
+                /** @enum {string} */
+                tipoEvento: "210200" | "210210" | "210220" | "210240";
+            }[];
+        };
+        Servico: {
+            /** @description NBS 2.0 chapters accepted with this code ("1.15") */
+            capitulos_nbs: string[];
+            /** @description cTribNac (six digits) */
+            codigo: string;
+            codigo_formatado: string;
+            descricao: string;
+            descricao_item: string;
+            exige_evento: boolean;
+            exige_obra: boolean;
+            /** @description Where ISSQN is due (LC 116/2003 art. 3) */
+            incidencia_iss: {
+                estabelecimento_prestador: boolean;
+                estabelecimento_tomador: boolean;
+                local_prestacao: boolean;
+            };
+            /** @description LC 116 item */
+            item: string;
+            /** @description Every NBS is accepted */
+            nbs_livre: boolean;
+            /** @enum {string} */
+            origem: "anexo_b" | "especificacao";
+        };
+        Usage: {
+            /** @description YYYY-MM (Brasília time) */
+            ciclo: string;
+            documentos_recebidos: {
+                cte: number;
+                nfe: number;
+                nfse: number;
+            };
+            /** Format: date-time */
+            fim: string;
+            /** Format: date-time */
+            inicio: string;
+            lotes: components["schemas"]["PorAmbiente"];
+            notas_emitidas: components["schemas"]["PorAmbiente"];
+            requisicoes: components["schemas"]["PorAmbiente"];
+        };
+        Webhook: {
+            /** @enum {string} */
+            ambiente: "sandbox" | "producao";
+            /** Format: date-time */
+            atualizado_em: string;
+            /** @description Names only */
+            cabecalhos: {
+                nome: string;
+            }[];
+            /** Format: date-time */
+            criado_em: string;
+            eventos: string[];
+            id: string;
+            url: string;
+        };
+        WebhookCreate: {
+            /** @description At most 5; values stored encrypted, never returned */
+            cabecalhos?: {
+                nome: string;
+                valor: string;
+            }[];
+            /** @description Event types of spec 6.2 (e.g. NFSE_AUTORIZADA) */
+            eventos: string[];
+            /** @description Public http:// or https:// URL */
+            url: string;
+        };
+        WebhookDelivery: {
+            /** Format: date-time */
+            criada_em: string;
+            entregue_em: string | null;
+            /** @description X-Service-Event-Id */
+            evento_id: string;
+            /** @description X-Service-Delivery-Id */
+            id: string;
+            /** @enum {string} */
+            origem: "evento" | "reenvio" | "teste";
+            proxima_tentativa_em: string | null;
+            /**
+             * @description falhou after 72 hours (14 attempts, spec 6.3)
+             * @enum {string}
+             */
+            status: "pendente" | "entregue" | "falhou";
+            tentativas: {
+                duracao_ms: number;
+                /** Format: date-time */
+                em: string;
+                erro: string | null;
+                numero: number;
+                /** @description null when no HTTP answer came */
+                status_http: number | null;
+            }[];
+            tipo: string;
+        };
+        WebhookUpdate: {
+            cabecalhos?: {
+                nome: string;
+                valor: string;
+            }[];
+            eventos?: string[];
+            url?: string;
+        };
+        WebhookWithSecret: components["schemas"]["Webhook"] & {
+            /** @description Shown only at creation and rotation */
+            segredo: string;
+        };
+    };
+    responses: {
+        /** @description Error in the `{statusCode, message, error}` format (429 is `{message, code}`) */
+        NestError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NestError"] | components["schemas"]["RateLimited"];
+            };
+        };
+        /** @description problem+json error */
+        Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        Id: string;
+        /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+        IdempotencyKey: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Account, plan state, owner e-mail and the limits in force for this key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    listCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Companies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"][];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    createCompany: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    deleteCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    uploadCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateUpload"];
+                "multipart/form-data": {
+                    arquivo: string;
+                    senha: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The company with its certificate facts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    pauseCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company, status pausada */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Readiness */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    resumeCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company, status ativa */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description Emitted on or before this date (AAAA-MM-DD, Brasília time) */
+                ate?: string;
+                /** @description proximoCursor of the previous page (opaque) */
+                cursor?: string;
+                /** @description Emitted on or after this date (AAAA-MM-DD, Brasília time) */
+                de?: string;
+                /** @description Only this company */
+                empresa_id?: string;
+                /** @description default 20, 1..100 (else 400) */
+                limite?: string;
+                papel?: "RECEBIDA" | "EMITIDA";
+                tipo?: "NFSE" | "NFE" | "CTE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page; stop when proximoCursor is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: components["schemas"]["ReceivedDocument"][];
+                        proximoCursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivedDocumentDetail"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    manifestDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required for operacao_nao_realizada only */
+                    justificativa?: string | null;
+                    /** @enum {string} */
+                    tipo: "confirmacao" | "ciencia" | "desconhecimento" | "operacao_nao_realizada";
+                };
+            };
+        };
+        responses: {
+            /** @description The document with the registered manifestation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivedDocumentDetail"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    getDocumentXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NFS-e (or NF-e/CT-e) XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Last stored proximo_cursor. A cursor that this key's log never issued (another environment's, or past the end) is 400; one older than the 90-day retention is 410 cursor_vencido with cursor_mais_antigo. */
+                apos?: string;
+                /** @description default 100, 1..1000 (else 400) */
+                limite?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page; proximo_cursor is always present */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventos: {
+                            /** @enum {string} */
+                            ambiente: "sandbox" | "producao";
+                            /** Format: date-time */
+                            criado_em: string;
+                            dados: Record<string, unknown>;
+                            /** @description Equals X-Service-Event-Id of deliveries */
+                            id: string;
+                            tipo: string;
+                        }[];
+                        proximo_cursor: string;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listLotes: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description default 20, 1..100 (else 400) */
+                limite?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dados: components["schemas"]["Lote"][];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createLote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Test keys only: the simulator scenario of every note of the batch (see POST /v1/nfse) */
+                "X-Service-Simular"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default emitir_validas
+                     * @enum {string}
+                     */
+                    ao_validar?: "emitir_validas" | "aguardar";
+                    empresa_id?: string;
+                    itens: Record<string, unknown>[];
+                };
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    ao_validar?: "emitir_validas" | "aguardar";
+                    empresa_id?: string;
+                    /** @description The .xlsx file */
+                    planilha: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch, `validando` */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lote"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getLote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lote"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    emitLote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    linhas?: number[];
+                    todas?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch, `processando` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lote"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listLoteItens: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description default 100, 1..500 (else 400) */
+                limite?: string;
+                /** @description The status the line shows */
+                status?: "com_erro_validacao" | "ja_existente" | "aguardando_emissao" | "descartada" | "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dados: components["schemas"]["LoteItem"][];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getLoteReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spreadsheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reprocessLote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itens: {
+                        linha: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lote"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listMunicipios: {
+        parameters: {
+            query?: {
+                /** @description proximo_cursor of the previous page */
+                cursor?: string;
+                /** @description default 20, 1..100 (else 400) */
+                limite?: string;
+                /** @description Words of the name (accents and case ignored) */
+                q?: string;
+                /** @description State abbreviation */
+                uf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page; `versao` and `fonte` name the official table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fonte: string;
+                        itens: {
+                            codigo: string;
+                            nome: string;
+                            uf: string;
+                        }[];
+                        proximo_cursor: string | null;
+                        versao: string;
+                    };
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    getMunicipio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description IBGE code (seven digits) */
+                ibge: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The municipality */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MunicipioDetalhe"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    listNfe: {
+        parameters: {
+            query?: {
+                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400 */
+                ate?: string;
+                cursor?: string;
+                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time) */
+                desde?: string;
+                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado) */
+                empresa_id?: string;
+                /** @description default 50; any other value is clamped to 1..100, never refused */
+                limite?: string;
+                /** @description Only notes whose referencia starts with this text */
+                referencia?: string;
+                /** @description Only notes in this status (spec 3.3 name); unknown → 400 parametro_invalido */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dados: components["schemas"]["Nfe"][];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createNfe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                Prefer?: string;
+                /** @description Test keys only: autorizar, rejeitar, rejeitar:NNN (cStat), denegar, timeout, duplicidade, lento, uf_fora[:N] (the UF authoriser refuses the first N sends, default 1 → EPEC) */
+                "X-Service-Simular"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NfeRequest"];
+            };
+        };
+        responses: {
+            /** @description Authorised */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfe"];
+                };
+            };
+            /** @description Still pending (do not repeat the creation) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfe"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNfe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfe"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelNfe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Test keys only: autorizar, rejeitar, rejeitar:NNN (cStat), timeout (registered, answer lost) */
+                "X-Service-Simular"?: string;
+            };
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description xJust (TJust): one line, no leading or trailing blanks */
+                    justificativa: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note, `cancelada` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfe"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    registerNfeCartaCorrecao: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Test keys only: autorizar, rejeitar, rejeitar:NNN (cStat), timeout (registered, answer lost) */
+                "X-Service-Simular"?: string;
+            };
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description xCorrecao: one line, no leading or trailing blanks */
+                    correcao: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aviso: {
+                            /** @enum {string} */
+                            codigo: "carta_correcao_limites";
+                            mensagem: string;
+                        };
+                        carta_correcao: components["schemas"]["NfeEvento"];
+                        nfe: components["schemas"]["Nfe"];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    correctNfe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                Prefer?: string;
+                /** @description Test keys only: autorizar, rejeitar, rejeitar:NNN (cStat), denegar, timeout, duplicidade, lento */
+                "X-Service-Simular"?: string;
+            };
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NfeRequest"];
+            };
+        };
+        responses: {
+            /** @description Authorised */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfe"];
+                };
+            };
+            /** @description Still pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfe"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    discardNfe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note, descartada */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfe"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNfeEventoXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the note's `eventos` */
+                evento_id: string;
+                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description procEventoNFe (procEventoCancNFe_v1.00.xsd / procCCeNFe_v1.00.xsd) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNfePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DANFE */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNfeXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The NF-e id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description nfeProc (procNFe_v4.00.xsd) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listNfeInutilizacoes: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Only this company's ranges */
+                empresa_id?: string;
+                /** @description default 50; any other value is clamped to 1..100, never refused */
+                limite?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page; stop when proximo_cursor is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dados: components["schemas"]["NfeInutilizacao"][];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    inutilizeNfe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NfeInutilizacaoRequest"];
+            };
+        };
+        responses: {
+            /** @description Homologated (cStat 102) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NfeInutilizacao"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listNfse: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description default 50; any other value is clamped to 1..100 (spec 8), never refused */
+                limite?: string;
+                status?: "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao" | "descartada";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dados: components["schemas"]["Nfse"][];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    issueNfse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                Prefer?: string;
+                /** @description Test keys only: autorizar, rejeitar, rejeitar:E0xxx, timeout, indisponibilidade, competencia_encerrada, falha_transmissao, falha_transmissao:nao, processamento_lento */
+                "X-Service-Simular"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NfseRequest"];
+            };
+        };
+        responses: {
+            /** @description Authorised */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfse"];
+                };
+            };
+            /** @description Still transmitting (do not repeat the creation) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfse"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNfse: {
+        parameters: {
+            query?: {
+                /** @description Disambiguates a referencia used by several companies (409 referencia_ambigua without it); not a company id → 400 parametro_invalido */
+                empresa_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The note id, its referencia or its 50-digit chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note with its timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfse"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelNfse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Test keys only: autorizar, rejeitar, rejeitar:E0xxx, timeout, indisponibilidade, falha_transmissao, falha_transmissao:nao, processamento_lento */
+                "X-Service-Simular"?: string;
+            };
+            path: {
+                /** @description The note id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description National cMotivo (TSCodJustCanc)
+                     * @enum {string}
+                     */
+                    codigo_motivo: "1" | "2" | "9";
+                    /** @description National xMotivo (TSMotivo) */
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note, `cancelada` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfse"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    confirmNfse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    competencia?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note, back in transmission */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nfse"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNfsePdf: {
+        parameters: {
+            query?: {
+                /** @description Disambiguates a referencia used by several companies (409 referencia_ambigua without it); not a company id → 400 parametro_invalido */
+                empresa_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The note id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DANFSe */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNfseXml: {
+        parameters: {
+            query?: {
+                /** @description Disambiguates a referencia used by several companies (409 referencia_ambigua without it); not a company id → 400 parametro_invalido */
+                empresa_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The note id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NFS-e XML (NFSe_v1.01.xsd) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    validateNfse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NfseRequest"];
+            };
+        };
+        responses: {
+            /** @description Validation result with adjustments and readiness */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ajustes: components["schemas"]["Adjustment"][];
+                        erros: components["schemas"]["ErrorItem"][];
+                        prontidao: null | components["schemas"]["Readiness"];
+                        regras_versao: string;
+                        valida: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listProdutos: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Only this company's products (default: the restricted key's company, else all) */
+                empresa_id?: string;
+                /** @description default 50, 1..200 (else 400 parametro_invalido) */
+                limite?: string;
+                /** @description Only products with this NCM (8 digits) */
+                ncm?: string;
+                /** @description Only SKUs starting with this text */
+                sku_prefixo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page; stop when proximo_cursor is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dados: components["schemas"]["Produto"][];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createProduto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProdutoCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Produto"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getProduto: {
+        parameters: {
+            query?: {
+                /** @description Needed only when the SKU exists in more than one company of the account (else 409 sku_ambiguo) */
+                empresa_id?: string;
+            };
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Produto"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteProduto: {
+        parameters: {
+            query?: {
+                /** @description Needed only when the SKU exists in more than one company of the account (else 409 sku_ambiguo) */
+                empresa_id?: string;
+            };
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateProduto: {
+        parameters: {
+            query?: {
+                /** @description Needed only when the SKU exists in more than one company of the account (else 409 sku_ambiguo) */
+                empresa_id?: string;
+            };
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProdutoUpdate"];
+            };
+        };
+        responses: {
+            /** @description The product after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Produto"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listServicos: {
+        parameters: {
+            query?: {
+                /** @description proximo_cursor of the previous page */
+                cursor?: string;
+                /** @description default 20, 1..100 (else 400) */
+                limite?: string;
+                /** @description Code prefix ("01", "01.07", "0107") or words of the description (accents and case ignored) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page; `versao` and `fonte` name the official table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fonte: string;
+                        itens: components["schemas"]["Servico"][];
+                        proximo_cursor: string | null;
+                        versao: string;
+                    };
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    getServico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description cTribNac, six digits, with or without dots (01.07.01) */
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service code, with the table's `versao` and `fonte` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Servico"] & {
+                        fonte: string;
+                        versao: string;
+                    };
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage of the cycle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Webhooks, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description Created, with the secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The webhook after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description default 50, 1..200 (else 400 parametro_invalido) */
+                limite?: string;
+                /** @description pendente, entregue or falhou (else 400) */
+                status?: string;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page; stop when proximo_cursor is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entregas: components["schemas"]["WebhookDelivery"][];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    resendWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ate?: string;
+                    desde?: string;
+                    evento_id?: string;
+                    lote_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deliveries queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        continuar_desde: string | null;
+                        /** @description Events queued by this call */
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook with its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description X-Service-Delivery-Id */
+                        entrega_id: string;
+                        /** @description X-Service-Event-Id; equals dados.testeId */
+                        evento_id: string;
+                        status: string;
+                        /** @constant */
+                        tipo: "webhook.teste";
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+}

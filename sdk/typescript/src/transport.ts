@@ -1,0 +1,173 @@
+import { backoffDelay, rateLimitDelay } from './backoff-delay.js';
+import { FiscalApiError } from './fiscal-api-error.js';
+
+export type Metodo = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface Pedido {
+  metodo: Metodo;
+  /** Path under the base address, starting `/v1/`. */
+  caminho: string;
+  consulta?: Record<string, string | number | boolean | null | undefined>;
+  /** JSON (serialised once, the same bytes on every attempt) or a multipart form. */
+  corpo?: unknown;
+  cabecalhos?: Record<string, string>;
+  /** The logical call's key; one is generated for every call that is not a GET. */
+  chaveIdempotencia?: string;
+  /** How to read a 2xx body: JSON (default), text (XML) or bytes (PDF, spreadsheet). */
+  leitura?: 'json' | 'texto' | 'bytes';
+  signal?: AbortSignal;
+}
+
+export interface Resposta<T = unknown> {
+  status: number;
+  corpo: T;
+  cabecalhos: Headers;
+  requisicao_id: string | null;
+  /** Attempts made (1 when the first answered). */
+  tentativas: number;
+}
+
+export interface OpcoesTransporte {
+  apiKey: string;
+  baseUrl: string;
+  /** Retries after the first attempt (default 3). */
+  maxRetries?: number;
+  /** First backoff wait (default 500 ms), doubling each retry up to `maxRetryDelayMs` (default 8 s). */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** Limit of one attempt (default 30 s; `POST /v1/nfse` itself waits up to its `Prefer: wait`). */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Generates Idempotency-Key values (default crypto.randomUUID). */
+  gerarChave?: () => string;
+  /** Waits between attempts (tests make it instant). */
+  esperar?: (ms: number) => Promise<void>;
+  userAgent?: string;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Why an attempt gave no usable answer and may be repeated. */
+type Falha = { tipo: 'conexao' | 'tempo'; causa: unknown } | { tipo: 'http'; erro: FiscalApiError; espera: number | null };
+
+/**
+ * Sends one logical call, repeating it as the API's retry rules say: only a timeout, a connection that failed,
+ * a 429 or a 5xx whose body does not say `retentavel: false`; never 400, 401, 403, 404, 409, 412 or 422, which
+ * need a corrected request. Every attempt carries the same `Idempotency-Key`, so a repeated issuance returns the
+ * first one's stored answer instead of issuing again.
+ */
+export class Transport {
+  private readonly options: Required<Omit<OpcoesTransporte, 'userAgent'>> & { userAgent?: string };
+
+  constructor(options: OpcoesTransporte) {
+    if (!options.apiKey) throw new TypeError('apiKey é obrigatória (svc_test_… ou svc_live_…)');
+    this.options = {
+      maxRetries: 3,
+      retryDelayMs: 500,
+      maxRetryDelayMs: 8_000,
+      timeoutMs: 30_000,
+      fetch: (...args) => globalThis.fetch(...args),
+      gerarChave: () => globalThis.crypto.randomUUID(),
+      esperar: sleep,
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    };
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  get apiKey(): string {
+    return this.options.apiKey;
+  }
+
+  async enviar<T = unknown>(pedido: Pedido): Promise<Resposta<T>> {
+    const { maxRetries, retryDelayMs, maxRetryDelayMs } = this.options;
+    const chave = pedido.metodo === 'GET' ? undefined : pedido.chaveIdempotencia ?? this.options.gerarChave();
+    const url = this.url(pedido);
+    const json = pedido.corpo !== undefined && !(pedido.corpo instanceof FormData);
+    const body = json ? JSON.stringify(pedido.corpo) : (pedido.corpo as FormData | undefined);
+    for (let tentativa = 1; ; tentativa++) {
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${this.options.apiKey}`,
+        accept: 'application/json, application/problem+json',
+        ...(json ? { 'content-type': 'application/json' } : {}),
+        ...(chave ? { 'idempotency-key': chave } : {}),
+        ...(this.options.userAgent ? { 'user-agent': this.options.userAgent } : {}),
+        ...pedido.cabecalhos,
+      };
+      const resultado = await this.tentar<T>(url, pedido, headers, body, tentativa);
+      if ('corpo' in resultado) return resultado;
+      if (tentativa > maxRetries || pedido.signal?.aborted) throw this.erroFinal(resultado);
+      const espera = resultado.tipo === 'http' && resultado.espera !== null ? resultado.espera : backoffDelay(tentativa, retryDelayMs, maxRetryDelayMs);
+      await this.options.esperar(espera);
+    }
+  }
+
+  private async tentar<T>(url: string, pedido: Pedido, headers: Record<string, string>, body: BodyInit | undefined, tentativa: number): Promise<Resposta<T> | Falha> {
+    const limite = new AbortController();
+    const timer = setTimeout(() => limite.abort(), this.options.timeoutMs);
+    const signal = pedido.signal ? AbortSignal.any([pedido.signal, limite.signal]) : limite.signal;
+    let response: Response;
+    let corpo: unknown;
+    try {
+      response = await this.options.fetch(url, { method: pedido.metodo, headers, body, signal });
+      const ok = response.status >= 200 && response.status < 300;
+      corpo = ok ? await ler(response, pedido.leitura ?? 'json') : await ler(response, 'json');
+    } catch (causa) {
+      // The caller's own cancellation is final; our per-attempt limit is a timeout, repeated like a 5xx.
+      if (pedido.signal?.aborted) throw pedido.signal.reason ?? causa;
+      return { tipo: limite.signal.aborted ? 'tempo' : 'conexao', causa };
+    } finally {
+      clearTimeout(timer);
+    }
+    const requisicaoId = response.headers.get('x-request-id');
+    if (response.status >= 200 && response.status < 300) {
+      return { status: response.status, corpo: corpo as T, cabecalhos: response.headers, requisicao_id: requisicaoId, tentativas: tentativa };
+    }
+    const erro = FiscalApiError.deResposta(response.status, corpo, requisicaoId);
+    if (response.status === 429) {
+      return { tipo: 'http', erro, espera: rateLimitDelay(response.headers.get('retry-after'), response.headers.get('date'), Date.now()) };
+    }
+    // A 5xx is repeated unless the API said it is not worth it; 4xx need a corrected request.
+    const bodySaysNo = corpo !== null && typeof corpo === 'object' && (corpo as { retentavel?: unknown }).retentavel === false;
+    if (response.status >= 500 && !bodySaysNo) return { tipo: 'http', erro, espera: null };
+    throw erro;
+  }
+
+  private erroFinal(falha: Falha): FiscalApiError {
+    if (falha.tipo === 'http') return falha.erro;
+    const tempo = falha.tipo === 'tempo';
+    return new FiscalApiError({
+      status: 0,
+      codigo: tempo ? 'tempo_esgotado' : 'erro_de_conexao',
+      mensagem: tempo
+        ? `Sem resposta em ${this.options.timeoutMs} ms após ${this.options.maxRetries + 1} tentativas`
+        : `Falha de conexão após ${this.options.maxRetries + 1} tentativas: ${String((falha.causa as Error)?.message ?? falha.causa)}`,
+      retentavel: true,
+      cause: falha.causa,
+    });
+  }
+
+  private url(pedido: Pedido): string {
+    const url = new URL(this.options.baseUrl + pedido.caminho);
+    for (const [name, value] of Object.entries(pedido.consulta ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+    }
+    return url.toString();
+  }
+}
+
+async function ler(response: Response, leitura: 'json' | 'texto' | 'bytes'): Promise<unknown> {
+  if (leitura === 'bytes') return new Uint8Array(await response.arrayBuffer());
+  const text = await response.text();
+  if (leitura === 'texto') return text;
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page: keep the text for the error.
+    return { message: text.slice(0, 500) };
+  }
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { FiscalApi, FiscalApiError } from '../../sdk/typescript/src/index.js';
+import { backoffDelay, rateLimitDelay } from '../../sdk/typescript/src/backoff-delay.js';
+
+type Answer = Response | Error;
+
+/** A client whose fetch plays `answers` in order and records each request; waits are recorded, not slept. */
+function scripted(answers: Answer[], extra: Partial<ConstructorParameters<typeof FiscalApi>[0]> = {}) {
+  const requests: Array<{ url: string; method: string; key: string | null }> = [];
+  const waits: number[] = [];
+  const cliente = new FiscalApi({
+    apiKey: 'svc_test_x',
+    baseUrl: 'http://api.invalid',
+    esperar: async (ms) => void waits.push(ms),
+    fetch: async (input, init) => {
+      const headers = new Headers(init?.headers);
+      requests.push({ url: String(input), method: init?.method ?? 'GET', key: headers.get('idempotency-key') });
+      const next = answers.shift();
+      if (!next) throw new Error('no more scripted answers');
+      if (next instanceof Error) throw next;
+      return next;
+    },
+    ...extra,
+  });
+  return { cliente, requests, waits };
+}
+
+const problem = (status: number, codigo: string, retentavel: boolean, extra: object = {}) =>
+  new Response(JSON.stringify({ type: `x/erros/${codigo}`, codigo, codigo_oficial: null, campo: null, mensagem: codigo, correcao: null, retentavel, requisicao_id: 'req-1', ...extra }), {
+    status,
+    headers: { 'content-type': 'application/problem+json', 'x-request-id': 'req-1' },
+  });
+const note = () => new Response(JSON.stringify({ id: 'n1', status: 'autorizada' }), { status: 201, headers: { 'content-type': 'application/json' } });
+const emitir = (cliente: FiscalApi) => cliente.nfse.emitir({ empresa_id: 'e', valor: '1.00' } as never);
+
+describe('retry rules of the TypeScript client', () => {
+  it.each([
+    [400, 'requisicao_invalida', false],
+    [401, 'nao_autenticado', false],
+    [403, 'acesso_negado', false],
+    [404, 'nfse_nao_encontrada', false],
+    [409, 'conflito', true],
+    [412, 'empresa_nao_pronta', false],
+    [422, 'validacao', false],
+  ])('never repeats a %i (%s)', async (status, codigo, retentavel) => {
+    const { cliente, requests } = scripted([problem(status, codigo, retentavel), note()]);
+    const erro = (await emitir(cliente).catch((e) => e)) as FiscalApiError;
+    expect(erro).toBeInstanceOf(FiscalApiError);
+    expect([erro.status, erro.codigo, erro.requisicao_id]).toEqual([status, codigo, 'req-1']);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('repeats a 500, a 503 and a dropped connection with the same key, then succeeds', async () => {
+    const { cliente, requests, waits } = scripted([problem(500, 'erro_interno', true), problem(503, 'servico_indisponivel', true), new TypeError('fetch failed'), note()]);
+    expect((await emitir(cliente)).id).toBe('n1');
+    expect(requests).toHaveLength(4);
+    expect(new Set(requests.map((r) => r.key)).size).toBe(1);
+    expect(requests[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(waits).toHaveLength(3);
+  });
+
+  it('does not repeat a 5xx whose body says retentavel false', async () => {
+    const { cliente, requests } = scripted([problem(503, 'manutencao', false), note()]);
+    expect(((await emitir(cliente).catch((e) => e)) as FiscalApiError).codigo).toBe('manutencao');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('honours Retry-After on a 429, else waits for the next clock minute', async () => {
+    const limited = (headers: Record<string, string>) => new Response(JSON.stringify({ message: 'Too Many Requests', code: 'RATE_LIMITED' }), { status: 429, headers });
+    const { cliente, waits } = scripted([limited({ 'retry-after': '7' }), limited({ date: 'Thu, 26 Nov 2026 17:00:45 GMT' }), note()]);
+    expect((await emitir(cliente)).id).toBe('n1');
+    expect(waits[0]).toBe(7_000);
+    expect(waits[1]).toBe(15_250);
+  });
+
+  it('gives up after maxRetries with the last error, the key unchanged', async () => {
+    const { cliente, requests } = scripted([problem(500, 'erro_interno', true), problem(500, 'erro_interno', true), problem(500, 'erro_interno', true)], { maxRetries: 2 });
+    const erro = (await emitir(cliente).catch((e) => e)) as FiscalApiError;
+    expect([erro.status, erro.codigo, erro.retentavel]).toEqual([500, 'erro_interno', true]);
+    expect(requests).toHaveLength(3);
+    expect(new Set(requests.map((r) => r.key)).size).toBe(1);
+  });
+
+  it('a connection that keeps failing becomes FiscalApiError erro_de_conexao', async () => {
+    const { cliente } = scripted([new TypeError('fetch failed'), new TypeError('fetch failed')], { maxRetries: 1 });
+    const erro = (await emitir(cliente).catch((e) => e)) as FiscalApiError;
+    expect([erro.status, erro.codigo, erro.retentavel]).toEqual([0, 'erro_de_conexao', true]);
+  });
+
+  it('a caller-supplied key is sent as is; GETs carry none', async () => {
+    const { cliente, requests } = scripted([note(), new Response('{"id":"n1"}', { status: 200 })]);
+    await cliente.nfse.emitir({} as never, { chaveIdempotencia: 'pedido-42' });
+    await cliente.nfse.obter('n1');
+    expect(requests.map((r) => r.key)).toEqual(['pedido-42', null]);
+  });
+
+  it('maps the {statusCode, message, error} routes onto codigo', async () => {
+    const nest = new Response(JSON.stringify({ statusCode: 403, message: ['chave de teste não pode criar empresas'], error: 'Forbidden' }), { status: 403, headers: { 'x-request-id': 'req-9' } });
+    const { cliente } = scripted([nest]);
+    const erro = (await cliente.empresas.criar({} as never).catch((e) => e)) as FiscalApiError;
+    expect([erro.status, erro.codigo, erro.mensagem, erro.requisicao_id]).toEqual([403, 'acesso_negado', 'chave de teste não pode criar empresas', 'req-9']);
+  });
+
+  it('backoff doubles from the base and stops at the cap', () => {
+    const top = (n: number) => backoffDelay(n, 500, 8_000, () => 1);
+    expect([1, 2, 3, 4, 5, 6].map(top)).toEqual([500, 1_000, 2_000, 4_000, 8_000, 8_000]);
+    expect(backoffDelay(3, 500, 8_000, () => 0)).toBe(1_000);
+    expect(rateLimitDelay('Thu, 26 Nov 2026 17:01:00 GMT', 'Thu, 26 Nov 2026 17:00:30 GMT', 0)).toBe(30_000);
+  });
+});
