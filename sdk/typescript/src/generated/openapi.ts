@@ -438,6 +438,8 @@ export interface paths {
          *     `Prefer: wait` seconds (default 10, max 60): 201 authorised (with `protocolo`), 202 still pending (the
          *     transmission worker settles it; `aguardando_confirmacao` is re-queried by key), 422 `nfe_rejeitada` /
          *     `nfe_denegada` with the note in `nfe`. `modo` calcular/conferir → 422 `nfe_modo_indisponivel`.
+         *     `finalidade` devolucao/complementar without `chave_referenciada` → 422 `chave_referenciada_obrigatoria` (the
+         *     problem's `codigo`; every problem of the body still in `erros`).
          *     An authority answer 206 (the number was voided at the SEFAZ outside this service; numbering already skips
          *     the service's own ranges) → 422 `nfe_numero_inutilizado`: the note is `descartada` at once (event
          *     `NFE_DESCARTADA`, `rejeicao.c_stat` 206), since neither a correction (same number) nor a discard could
@@ -1696,7 +1698,8 @@ export interface components {
                     v_unid?: string;
                 };
                 ncm?: string;
-                origem?: string;
+                /** @description ICMS origin, "0" to "8"; the integer 0 to 8 is also accepted and kept as its text */
+                origem?: string | number;
                 /** @description vOutro of the item */
                 outras_despesas?: string;
                 /** @description PISAliq (CST 01/02), PISQtde (03), PISNT (04–09) or PISOutr (49–99, base × rate or quantity × value per unit) */
@@ -1949,7 +1952,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             ncm: string;
-            origem: number;
+            /** @description ICMS origin code */
+            origem: string;
             sku: string;
             tributacao: components["schemas"]["ProdutoTributacao"];
             unidade: string;
@@ -1965,8 +1969,8 @@ export interface components {
             gtin?: string | null;
             /** @description 8 digits, dots allowed ("2202.10.00") */
             ncm: string;
-            /** @description Origin of the goods (ICMS origin table) */
-            origem: number;
+            /** @description Origin of the goods (ICMS origin table), "0" to "8". Codes are texts; the integer 0 to 8 is also accepted and kept as its text */
+            origem: string | number;
             /** @description The company's product code (cProd) */
             sku: string;
             tributacao?: components["schemas"]["ProdutoTributacao"];
@@ -1997,7 +2001,8 @@ export interface components {
             descricao?: string;
             gtin?: string | null;
             ncm?: string;
-            origem?: number;
+            /** @description "0" to "8"; the integer is also accepted */
+            origem?: string | number;
             tributacao?: components["schemas"]["ProdutoTributacao"];
             unidade?: string;
         };
