@@ -6,6 +6,7 @@ import { getReadiness } from './get-readiness.js';
 import { listCompanies } from './list-companies.js';
 import { pauseCompany } from './pause-company.js';
 import { resumeCompany } from './resume-company.js';
+import { updateCompany } from './update-company.js';
 import { uploadCertificate } from './upload-certificate.js';
 import { confirmNfse } from './confirm-nfse.js';
 import { getNfse } from './get-nfse.js';
@@ -65,6 +66,7 @@ export const operations: Record<string, RestOperation> = {
   listCompanies,
   createCompany,
   getCompany,
+  updateCompany,
   pauseCompany,
   resumeCompany,
   deleteCompany,
