@@ -26,7 +26,7 @@ const NfeRejectionRef = builder.objectRef<NonNullable<NfeView['rejeicao']>>('Nfe
   }),
 });
 
-const NfeAdjustmentRef = builder.objectRef<NfeAjuste>('NfeAdjustment').implement({
+export const NfeAdjustmentRef = builder.objectRef<NfeAjuste>('NfeAdjustment').implement({
   fields: (t) => ({
     campo: t.exposeString('campo'),
     acao: t.exposeString('acao'),

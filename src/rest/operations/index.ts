@@ -49,6 +49,7 @@ import { updateProduto } from './update-produto.js';
 import { deleteProduto } from './delete-produto.js';
 import { manifestDocument } from './manifest-document.js';
 import { createNfe } from './create-nfe.js';
+import { previewNfe } from './preview-nfe.js';
 import { listNfe } from './list-nfe.js';
 import { getNfe } from './get-nfe.js';
 import { getNfeXml } from './get-nfe-xml.js';
@@ -113,6 +114,7 @@ export const operations: Record<string, RestOperation> = {
   updateProduto,
   deleteProduto,
   createNfe,
+  previewNfe,
   listNfe,
   getNfe,
   getNfeXml,
