@@ -40,7 +40,7 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
   if (patch.autorizadosXml !== undefined) data.autorizadosXml = patch.autorizadosXml;
   if (patch.email !== undefined) data.email = patch.email;
   if (patch.tokenMunicipio !== undefined) data.tokenMunicipioEnc = patch.tokenMunicipio ? deps.secrets.seal(patch.tokenMunicipio, `company-token:${company.id}`) : null;
-  if (patch.padroes !== undefined) data.padroes = mergedPadroes(company.padroes as Record<string, unknown>, patch.padroes);
+  if (patch.padroes !== undefined) data.padroes = mergedPadroes(company.padroes as Record<string, string | boolean>, patch.padroes);
 
   const { updated, announced } = await deps.db.$transaction(async (tx) => {
     // Readiness is brought up to date before the change too, so the event after it names only what the change did.
@@ -56,10 +56,10 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
 }
 
 /** `padroes` merges member by member, stored in the API's snake_case as issuance reads them; null removes a default. */
-function mergedPadroes(current: Record<string, unknown>, patch: UpdateCompanyBody['padroes']): Record<string, unknown> {
+function mergedPadroes(current: Record<string, string | boolean>, patch: UpdateCompanyBody['padroes']): Record<string, string | boolean> {
   if (patch === undefined) return current;
   if (patch === null) return {};
-  const out: Record<string, unknown> = { ...current };
+  const out = { ...current };
   const members = { codigo_nacional: patch.codigoNacional, aliquota_iss: patch.aliquotaIss, iss_retido: patch.issRetido, nbs: patch.nbs };
   for (const [name, value] of Object.entries(members)) {
     if (value === null) delete out[name];

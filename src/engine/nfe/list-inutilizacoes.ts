@@ -8,7 +8,6 @@ import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { parseEmpresaId } from './parse-empresa-id.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
 
-
 export const INUTILIZACOES_LIMITE: PageLimit = { padrao: 50, maximo: 100, foraDosLimites: 'recusa' };
 
 /**

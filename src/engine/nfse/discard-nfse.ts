@@ -44,15 +44,17 @@ async function dpsNotAtNationalSystem(deps: TransmissionDeps, note: NfseWithTime
     new EngineError('nfse_dps_nao_verificada', `Não foi possível confirmar com o sistema nacional que a DPS ${note.dpsId} não chegou lá (${cause}); a nota não foi descartada.`, {
       correcao: 'Tente de novo mais tarde. Enquanto a DPS puder ter gerado uma NFS-e, confira no emissor nacional antes de emitir outra nota.',
     });
-  let found;
-  try {
-    const { credentials } = await companyCredentials(deps, note.companyId);
-    const client = deps.national.client(note.environment as 'test', simulatorScenario(note.simulacao), credentials);
-    found = await queryDps(client, { idDps: note.dpsId });
-  } catch (err) {
-    if (err instanceof EngineError) throw unverified(err.message);
-    throw err;
-  }
+  const found = await (async () => {
+    try {
+      const { credentials } = await companyCredentials(deps, note.companyId);
+      const client = deps.national.client(note.environment as 'test', simulatorScenario(note.simulacao), credentials);
+      return await queryDps(client, { idDps: note.dpsId });
+    } catch (err) {
+      // A company without its A1 (removed since) cannot query: the discard waits like any unanswered query.
+      if (err instanceof EngineError) throw unverified(err.message);
+      throw err;
+    }
+  })();
   if (found.kind === 'not_found') return { tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } };
   if (found.kind === 'unknown') throw unverified(found.cause);
   // The national system holds a note for this DPS: it is recorded on the note's timeline, and the note stays.
