@@ -43,7 +43,10 @@ describe('discardNfse (GraphQL): falha_transmissao → descartada', () => {
 
   it('refuses while the national system cannot tell whether the DPS arrived; the note stays failed', async () => {
     const created = expectStatus(await k.issue({ simular: 'falha_transmissao', wait: 0 }), 202);
-    await waitFor(async () => (await db().transmissionJob.findFirst({ where: { nfseId: created.id } }))?.lockedUntil === null, 'first attempt');
+    await waitFor(async () => {
+      const job = await db().transmissionJob.findFirst({ where: { nfseId: created.id } });
+      return !job || job.lockedUntil === null;
+    }, 'first attempt');
     clock.advance(5_000);
     await drainJobs(k.t.app.engine);
     expect((await get(created.id)).falha.dps_enviada).toBe('desconhecido');
