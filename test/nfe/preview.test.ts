@@ -35,7 +35,7 @@ describe('POST /v1/nfe/previa', () => {
     const preview = expectStatus(res, 200);
     expect(preview).toMatchObject({ serie: '1', numero: '1', chave_acesso: expect.stringMatching(/^\d{44}$/) });
     expect(preview.ajustes.map((a: { regra: string }) => a.regra)).toContain('nfe_modo_informado');
-    expect(preview.xml).toContain(`<infNFe Id="NFe${preview.chave_acesso}"`);
+    expect(preview.xml).toContain(`Id="NFe${preview.chave_acesso}"`);
     expect(preview.xml).toContain('<nNF>1</nNF>');
     expect(preview.xml).not.toContain('protNFe');
     expect(xmllint(preview.xml, 'nfe/nfe_v4.00.xsd').ok).toBe(true);
