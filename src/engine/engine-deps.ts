@@ -39,6 +39,9 @@ export interface LoteSettlement {
  * the change and readiness decides what it announces, without the companies path depending on readiness.
  */
 export interface ReadinessFollow {
-  /** Re-evaluates and records the company's readiness; true when EMPRESA_PRONTIDAO_ALTERADA was appended. */
+  /**
+   * Re-evaluates and records the company's readiness, holding the company row locked until the transaction ends;
+   * true when EMPRESA_PRONTIDAO_ALTERADA was appended.
+   */
   companyChanged(tx: Tx, companyId: string, now: Date): Promise<boolean>;
 }

@@ -59,6 +59,17 @@ describe('PATCH /v1/companies/{id}', () => {
     expect(cleared.body).toMatchObject({ padroes: {}, token_municipio_configurado: false, razao_social: 'Nova Razão Ltda' });
   });
 
+  it('concurrent changes of different defaults all survive (the merge reads the stored defaults under the row lock)', async () => {
+    const company = await acct.company();
+    const results = await Promise.all([
+      patch(acct.liveKey, company.id, { padroes: { nbs: '115021000' } }),
+      patch(acct.liveKey, company.id, { padroes: { iss_retido: true } }),
+      patch(acct.liveKey, company.id, { padroes: { aliquota_iss: '3.00' } }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await get(company.id)).padroes).toEqual({ codigo_nacional: '010101', aliquota_iss: '3.00', nbs: '115021000', iss_retido: true });
+  });
+
   it('refuses a bad body with every problem named, in the companies error format, and changes nothing', async () => {
     const company = await acct.company();
     const stored = await get(company.id);

@@ -40,11 +40,16 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
   if (patch.autorizadosXml !== undefined) data.autorizadosXml = patch.autorizadosXml;
   if (patch.email !== undefined) data.email = patch.email;
   if (patch.tokenMunicipio !== undefined) data.tokenMunicipioEnc = patch.tokenMunicipio ? deps.secrets.seal(patch.tokenMunicipio, `company-token:${company.id}`) : null;
-  if (patch.padroes !== undefined) data.padroes = mergedPadroes(company.padroes as Record<string, string | boolean>, patch.padroes);
 
   const { updated, announced } = await deps.db.$transaction(async (tx) => {
     // Readiness is brought up to date before the change too, so the event after it names only what the change did.
+    // It locks the company row: the defaults are merged with what is stored now, so concurrent changes of
+    // different defaults all survive.
     const drifted = await deps.prontidao.companyChanged(tx, company.id, now);
+    if (patch.padroes !== undefined) {
+      const stored = await tx.company.findUniqueOrThrow({ where: { id: company.id }, select: { padroes: true } });
+      data.padroes = mergedPadroes(stored.padroes as Record<string, string | boolean>, patch.padroes);
+    }
     const row = await tx.company.update({ where: { id: company.id }, data, include: { certificate: true } });
     const changed = await deps.prontidao.companyChanged(tx, company.id, now);
     return { updated: row, announced: drifted || changed };
