@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { loteSettlement } from './engine/lotes/lote-settlement.js';
+import { readinessFollow } from './engine/prontidao/readiness-follow.js';
 import { createSecretBox } from './engine/cripto/secret-box.js';
 import { loadOrCreateMasterKey } from './engine/cripto/load-or-create-master-key.js';
 import { loadLibxml2 } from './engine/xml/libxml2.js';
@@ -159,7 +160,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
   cleanups.push(() => sefaz.close());
   const firstAttempts = new FirstAttempts();
-  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, national, sefaz, webhooks, firstAttempts };
+  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow, national, sefaz, webhooks, firstAttempts };
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics = config.metricsPort !== null || config.metricsToken !== null
     ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })

@@ -20,6 +20,7 @@ export interface EngineDeps {
   pubsub: PubSub;
   logger: Logger;
   lotes: LoteSettlement;
+  prontidao: ReadinessFollow;
 }
 
 /** The batch a note belongs to, as the note's own row names it. */
@@ -38,4 +39,16 @@ export interface LoteSettlement {
   noteMoved(tx: Tx, lote: LoteOfNote, delta: -1 | 1, now: Date): Promise<void>;
   /** Batch notes left `transmitindo` together, their batch's row already counted down and locked. */
   notesSettled(tx: Tx, lote: LoteOfNote & { status: string; pendentes: number; lockedUntil: Date | null; concluidoEm: Date | null }, now: Date): Promise<void>;
+}
+
+/**
+ * How readiness follows a change to a company, inside the transaction that changes it: the companies path reports
+ * the change and readiness decides what it announces, without the companies path depending on readiness.
+ */
+export interface ReadinessFollow {
+  /**
+   * Re-evaluates and records the company's readiness, holding the company row locked until the transaction ends;
+   * true when EMPRESA_PRONTIDAO_ALTERADA was appended.
+   */
+  companyChanged(tx: Tx, companyId: string, now: Date): Promise<boolean>;
 }

@@ -47,6 +47,11 @@ export const ERROR_TABLE = {
   nfe_numeracao_inutilizada: { http: 409, retentavel: false },
   // Descarte applies only to a `rejeitada` note.
   nfe_nao_descartavel: { http: 409, retentavel: false },
+  // NFS-e discard applies only to a note in `falha_transmissao` whose DPS never reached the national system: it
+  // did (a note exists there), or the national system could not say so yet (try again later).
+  nfse_nao_descartavel: { http: 409, retentavel: false },
+  nfse_dps_no_sistema_nacional: { http: 409, retentavel: false },
+  nfse_dps_nao_verificada: { http: 409, retentavel: true },
   // Manifestação do destinatário: only for a received NF-e; a final one (confirmação, desconhecimento,
   // operação não realizada) closes the document to any other; one already being sent blocks another for a while.
   documento_nao_manifestavel: { http: 409, retentavel: false },

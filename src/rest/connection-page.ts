@@ -21,7 +21,7 @@ export function pageSizeParam(value: unknown): number | null {
 }
 
 /**
- * A `limite` of the lists that clamp (GET /v1/nfse and the NF-e lists, never refused) as an Int: text that is no
+ * A `limite` of the list that clamps (GET /v1/nfse, never refused) as an Int: text that is no
  * number is the default (null), and any number, however long, is brought within Int's range for the engine to clamp.
  */
 export function clampedPageSizeParam(value: unknown): number | null {

@@ -142,8 +142,11 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
       // An unknown query parameter is 400 only on document routes; elsewhere it is ignored.
       const strictQuery = call.path.startsWith('/v1/documents');
       const unknownParam = (e: { keyword: string; instancePath: string }) => e.keyword === 'additionalProperties' && e.instancePath === '/query';
+      // `limite` is judged by the engine (pageLimit): one rule and one message for REST and GraphQL alike, and the
+      // clamping of GET /v1/nfse, which refuses nothing; openapi.yaml states each list's bounds for clients.
+      const judgedByEngine = (e: { instancePath: string }) => e.instancePath === '/query/limite';
       const errors = (c.validation.errors ?? []).filter(
-        (e) => !e.instancePath.startsWith('/requestBody') && (strictQuery || !unknownParam(e)),
+        (e) => !e.instancePath.startsWith('/requestBody') && !judgedByEngine(e) && (strictQuery || !unknownParam(e)),
       );
       if (errors.length === 0) return run(c.operation.operationId!, c, call);
       const first = errors[0]!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
+import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -40,6 +41,7 @@ describe('GET /v1/usage', () => {
     // Three live requests; the test key's own call is counted before it answers.
     expect(first.body.requisicoes).toEqual({ producao: 3, sandbox: 1 });
     expect(first.body.notas_emitidas).toEqual({ sandbox: 0, producao: 0 });
+    expect(first.body.nfe_emitidas).toEqual({ sandbox: 0, producao: 0 });
     expect(first.body.documentos_recebidos).toEqual({ nfse: 0, nfe: 0, cte: 0 });
     expect(first.body.ciclo).toMatch(/^\d{4}-\d{2}$/);
     const second = await test.get('/v1/usage');
@@ -47,5 +49,22 @@ describe('GET /v1/usage', () => {
     // Another account's requests are not counted here.
     expect((await httpClient(t.url, acct.liveKey).get('/v1/usage')).body.requisicoes.producao).toBeGreaterThan(0);
     expect((await test.get('/v1/usage')).body.requisicoes.producao).toBe(3);
+  });
+
+  it('counts the NF-e authorised in the cycle per environment, not the rejected ones', async () => {
+    const fresh = await seedAccount(t.app.engine, 'Conta de NF-e');
+    const company = await fresh.company(NFE_COMPANY);
+    const test = httpClient(t.url, fresh.testKey);
+    const body = (referencia: string) => nfeBody({ empresa_id: company.id, referencia });
+    expect((await test.post('/v1/nfe', body('uso-1'))).status).toBe(201);
+    expect((await test.post('/v1/nfe', body('uso-2'))).status).toBe(201);
+    expect((await test.post('/v1/nfe', body('uso-3'), { headers: { 'x-service-simular': 'rejeitar:539' } })).status).toBe(422);
+    const usage = await test.get('/v1/usage');
+    expect(usage.status, usage.text).toBe(200);
+    expect(usage.body.nfe_emitidas).toEqual({ sandbox: 2, producao: 0 });
+    // NF-e are counted apart from NFS-e.
+    expect(usage.body.notas_emitidas).toEqual({ sandbox: 0, producao: 0 });
+    // Another account's notes are not counted here.
+    expect((await httpClient(t.url, acct.testKey).get('/v1/usage')).body.nfe_emitidas).toEqual({ sandbox: 0, producao: 0 });
   });
 });

@@ -95,8 +95,10 @@ describe('Query.nfes', () => {
     expect(rest.body.dados[0]).toMatchObject({ status: all[0]!.status, referencia: 'PED-B-119', valor_total: '10.50', eventos: [] });
     const next = await http.get(`/v1/nfe?limite=100&cursor=${rest.body.proximo_cursor}`);
     expect(next.body.dados.map((n: { id: string }) => n.id)).toEqual(all.slice(5, 105).map((n) => n.id));
-    // REST still clamps limite and names a bad status or company in the message.
-    expect((await http.get('/v1/nfe?limite=999999999999999999999')).body.dados).toHaveLength(100);
+    // REST refuses a limite out of range (only GET /v1/nfse clamps) and names a bad status or company in the message.
+    const tooMany = await http.get('/v1/nfe?limite=999999999999999999999');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ codigo: 'parametro_invalido', mensagem: 'Parâmetro limite: deve ser um inteiro de 1 a 100.' });
     const status = await http.get('/v1/nfe?status=perdida');
     expect(status.status).toBe(400);
     expect(status.body).toMatchObject({ codigo: 'parametro_invalido', campo: null, mensagem: 'Parâmetro status: valor desconhecido: perdida.' });

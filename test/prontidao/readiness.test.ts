@@ -183,3 +183,14 @@ describe('GET /v1/companies/{id}/prontidao', () => {
     expect((await httpClient(t.url, acct.liveKey).get('/v1/companies/nao-e-uuid/prontidao')).status).toBe(404);
   });
 });
+
+describe('reducao_ibs_cbs', () => {
+  it('warns when the default NBS has an IBS/CBS reduction foreseen, and is ok otherwise; never blocks', async () => {
+    const escola = await acct.company({ padroes: { codigo_nacional: '080101', aliquota_iss: '2.00', nbs: '122011100' } });
+    const reduzida = item(await readiness(escola.id), 'reducao_ibs_cbs');
+    expect(reduzida.situacao).toBe('aviso');
+    expect(reduzida.mensagem).toContain('cClassTrib 200028');
+    const software = await acct.company({ padroes: { codigo_nacional: '010101', aliquota_iss: '2.00', nbs: '115021000' } });
+    expect(item(await readiness(software.id), 'reducao_ibs_cbs')).toMatchObject({ situacao: 'ok', correcao: null });
+  });
+});

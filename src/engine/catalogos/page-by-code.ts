@@ -1,28 +1,20 @@
 import { EngineError } from '../errors.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 
 export interface CataloguePageOptions {
   cursor?: string | null;
   limite?: number | null;
 }
 
-/**
- * `limite` 20 by default, 1..100; out of range is 400 (clamping is only for /v1/nfse). The facade has
- * already made text that is no whole number 0 (pageSizeParam).
- */
-export function parseLimite(limite: number | null | undefined): number {
-  if (limite === undefined || limite === null) return 20;
-  if (!Number.isInteger(limite) || limite < 1 || limite > 100) {
-    throw new EngineError('parametro_invalido', 'limite deve ser um inteiro de 1 a 100.', { correcao: 'Use limite entre 1 e 100 (padrão 20).' });
-  }
-  return limite;
-}
+/** `limite` of the catalogues (/v1/servicos, /v1/municipios). */
+export const CATALOGO_LIMITE: PageLimit = { padrao: 20, maximo: 100, foraDosLimites: 'recusa' };
 
 /**
  * One page of a catalogue sorted by `codigo`, keyset on the last code (opaque cursor `<prefix>|<codigo>`):
  * the tables are immutable in a process, so the position never moves. `total` is every row that matched.
  */
 export function pageByCode<T extends { codigo: string }>(prefix: string, rows: readonly T[], options: CataloguePageOptions) {
-  const limite = parseLimite(options.limite);
+  const limite = pageLimit(options.limite, CATALOGO_LIMITE);
   const after = options.cursor ? decodeCursor(prefix, options.cursor) : null;
   const start = after === null ? 0 : rows.findIndex((r) => r.codigo > after);
   const slice = start < 0 ? [] : rows.slice(start, start + limite);

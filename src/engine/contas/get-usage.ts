@@ -20,8 +20,11 @@ export async function getUsage(deps: Pick<EngineDeps, 'db' | 'clock'>, principal
   const { ciclo, inicio, fim } = usageCycle(deps.clock.now());
   const accountId = principal.accountId;
   const period = { gte: inicio, lt: fim };
-  const [notas, lotes, documentos, requisicoes] = await Promise.all([
+  const [notas, nfe, lotes, documentos, requisicoes] = await Promise.all([
     deps.db.nfse.groupBy({ by: ['environment'], where: { accountId, authorizedAt: period }, _count: { _all: true } }),
+    // An NF-e counts once it is authorised (a denied one consumed its number but was never issued; one in EPEC
+    // contingency counts when the authoriser takes it); cancelled later, it was still issued in the cycle.
+    deps.db.nfe.groupBy({ by: ['environment'], where: { accountId, authorizedAt: period }, _count: { _all: true } }),
     deps.db.nfse.groupBy({ by: ['environment', 'loteId'], where: { accountId, loteId: { not: null }, createdAt: period } }),
     deps.db.receivedDocument.groupBy({ by: ['tipo'], where: { accountId, environment: 'live', createdAt: period }, _count: { _all: true } }),
     deps.db.usageCounter.findMany({ where: { accountId, ciclo } }),
@@ -32,6 +35,7 @@ export async function getUsage(deps: Pick<EngineDeps, 'db' | 'clock'>, principal
     inicio,
     fim,
     notasEmitidas: porAmbiente(notas.map((r) => ({ environment: r.environment, n: r._count._all }))),
+    nfeEmitidas: porAmbiente(nfe.map((r) => ({ environment: r.environment, n: r._count._all }))),
     documentosRecebidos: { nfse: recebidos('NFSE'), nfe: recebidos('NFE'), cte: recebidos('CTE') },
     requisicoes: porAmbiente(requisicoes.map((r) => ({ environment: r.environment, n: Number(r.requisicoes) }))),
     lotes: porAmbiente(lotes.map((r) => ({ environment: r.environment, n: 1 }))),

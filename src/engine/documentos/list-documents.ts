@@ -3,7 +3,10 @@ import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { presentDocument, type DocumentView } from './present-document.js';
+
+export const DOCUMENTOS_LIMITE: PageLimit = { padrao: 20, maximo: 100, foraDosLimites: 'recusa' };
 
 export interface ListDocumentsOptions {
   cursor?: string | null;
@@ -28,8 +31,7 @@ const invalid = (mensagem: string, correcao: string) => new EngineError('paramet
  * default, 1..100 (out of range is 400 here). Production data only: the route is guarded by the `live` scope.
  */
 export async function listDocuments(deps: Pick<EngineDeps, 'db'>, principal: Principal, o: ListDocumentsOptions) {
-  const limite = o.limite ?? 20;
-  if (!Number.isInteger(limite) || limite < 1 || limite > 100) throw invalid('limite deve ser um inteiro de 1 a 100.', 'Use limite entre 1 e 100 (padrão 20).');
+  const limite = pageLimit(o.limite, DOCUMENTOS_LIMITE);
   const where = documentWhere(principal, o);
   const after = o.cursor ? decodeCursor(o.cursor) : null;
   const rows = await deps.db.receivedDocument.findMany({

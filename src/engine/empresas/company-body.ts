@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { optionalText, requiredText, checkText } from '../nucleo/text-rules.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import { issueMessage } from '../nucleo/issue-message.js';
-import { declareBody, type BodyOf } from '../nucleo/read-body.js';
+import { declareBody, type BodyOf, type BodyReport } from '../nucleo/read-body.js';
 import { municipio } from '../tabelas/index.js';
 
 export const REGIMES = ['simples_nacional', 'mei', 'lucro_presumido', 'lucro_real'] as const;
@@ -43,70 +43,73 @@ const padroes = v.strictObject({
 });
 
 /**
- * The body of `POST /v1/companies` (GraphQL `CompanyInput`). The municipality (IBGE table) and the documents of
- * `autorizados_xml` (check digits, repeats: the authority refuses a wrong one per note, rejections 323/325) are
- * checked on the result.
+ * The members of a company's settings, shared by its creation and its update. The municipality (IBGE table) and
+ * the documents of `autorizados_xml` (check digits, repeats: the authority refuses a wrong one per note, rejections
+ * 323/325) are checked on the result by refineCompanyFields.
  */
-export const companyBody = declareBody(
-  v.strictObject({
-    cnpj: v.pipe(
-      requiredText(255, 'cnpj'),
-      v.transform((s) => s.replace(/[./-]/g, '').toUpperCase()),
-      v.check((s) => cnpjValidator.isValid(s), issueMessage('CNPJ inválido (dígitos verificadores).', 'Confira o CNPJ; são aceitos o numérico e o alfanumérico.', 'documento_invalido')),
+export const companyFields = {
+  cnpj: v.pipe(
+    requiredText(255, 'cnpj'),
+    v.transform((s) => s.replace(/[./-]/g, '').toUpperCase()),
+    v.check((s) => cnpjValidator.isValid(s), issueMessage('CNPJ inválido (dígitos verificadores).', 'Confira o CNPJ; são aceitos o numérico e o alfanumérico.', 'documento_invalido')),
+  ),
+  razaoSocial: requiredText(150, 'razao_social'),
+  municipio: requiredText(7, 'municipio'),
+  regimeTributario: v.pipe(optionalText(40), oneOf(REGIMES, 'regime tributário', 'Escolha um regime válido.')),
+  inscricaoMunicipal: optionalText(15),
+  regimeApuracaoSimples: v.pipe(optionalText(40), oneOf(REGIMES_APURACAO_SIMPLES, 'regime de apuração', 'Escolha um regime de apuração válido.')),
+  serieDps: v.pipe(
+    optionalText(5),
+    checkText((s) => /^\d{1,5}$/.test(s), 'série com 1 a 5 dígitos.', 'Informe só dígitos, por exemplo "1".'),
+    checkText((s) => s !== '49999', 'a série 49999 é reservada ao ambiente de teste.', 'Use outra série.'),
+  ),
+  inscricaoEstadual: v.pipe(
+    optionalText(14),
+    checkText((s) => /^(\d{2,14}|ISENTO)$/.test(s), 'inscrição estadual com 2 a 14 dígitos, ou ISENTO.', 'Informe só os dígitos da inscrição estadual.'),
+  ),
+  // Layout 4.00 TSerie; 890-999 are reserved for the tax office's own notes (avulsa), SVC contingency and
+  // issuers identified by CPF, so the API series is below them.
+  serieNfe: v.pipe(
+    optionalText(3),
+    checkText((s) => /^(0|[1-9]\d{0,2})$/.test(s) && Number(s) < 890, 'série da NF-e de 0 a 889, sem zeros à esquerda.', 'Informe a série, por exemplo "1" (890 a 999 são reservadas).'),
+  ),
+  endereco: v.nullish(endereco, null),
+  autorizadosXml: v.nullish(
+    v.pipe(
+      v.array(v.unknown(), issueMessage('deve ser uma lista de CPF/CNPJ.', 'Envie autorizados_xml como lista, por exemplo ["11222333000181"].', 'tipo_invalido')),
+      v.maxLength(MAX_AUTORIZADOS_XML, issueMessage(`no máximo ${MAX_AUTORIZADOS_XML} documentos (grupo autXML do leiaute 4.00).`, `Informe até ${MAX_AUTORIZADOS_XML} CPF/CNPJ.`)),
     ),
-    razaoSocial: requiredText(150, 'razao_social'),
-    municipio: requiredText(7, 'municipio'),
-    regimeTributario: v.pipe(optionalText(40), oneOf(REGIMES, 'regime tributário', 'Escolha um regime válido.')),
-    inscricaoMunicipal: optionalText(15),
-    regimeApuracaoSimples: v.pipe(optionalText(40), oneOf(REGIMES_APURACAO_SIMPLES, 'regime de apuração', 'Escolha um regime de apuração válido.')),
-    serieDps: v.pipe(
-      optionalText(5),
-      checkText((s) => /^\d{1,5}$/.test(s), 'série com 1 a 5 dígitos.', 'Informe só dígitos, por exemplo "1".'),
-      checkText((s) => s !== '49999', 'a série 49999 é reservada ao ambiente de teste.', 'Use outra série.'),
-    ),
-    inscricaoEstadual: v.pipe(
-      optionalText(14),
-      checkText((s) => /^(\d{2,14}|ISENTO)$/.test(s), 'inscrição estadual com 2 a 14 dígitos, ou ISENTO.', 'Informe só os dígitos da inscrição estadual.'),
-    ),
-    // Layout 4.00 TSerie; 890-999 are reserved for the tax office's own notes (avulsa), SVC contingency and
-    // issuers identified by CPF, so the API series is below them.
-    serieNfe: v.pipe(
-      optionalText(3),
-      checkText((s) => /^(0|[1-9]\d{0,2})$/.test(s) && Number(s) < 890, 'série da NF-e de 0 a 889, sem zeros à esquerda.', 'Informe a série, por exemplo "1" (890 a 999 são reservadas).'),
-    ),
-    endereco: v.nullish(endereco, null),
-    autorizadosXml: v.nullish(
-      v.pipe(
-        v.array(v.unknown(), issueMessage('deve ser uma lista de CPF/CNPJ.', 'Envie autorizados_xml como lista, por exemplo ["11222333000181"].', 'tipo_invalido')),
-        v.maxLength(MAX_AUTORIZADOS_XML, issueMessage(`no máximo ${MAX_AUTORIZADOS_XML} documentos (grupo autXML do leiaute 4.00).`, `Informe até ${MAX_AUTORIZADOS_XML} CPF/CNPJ.`)),
-      ),
-      [],
-    ),
-    email: v.pipe(optionalText(254), checkText((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'e-mail inválido.', 'Informe um e-mail como nome@dominio.com.br.')),
-    tokenMunicipio: optionalText(500),
-    padroes: v.nullish(padroes, {}),
-  }),
-  (body, report) => {
-    if (typeof body.municipio === 'string' && report.valid('/municipio') && (!/^\d{7}$/.test(body.municipio) || !municipio(body.municipio))) {
-      report.add({ codigo: 'formato_invalido', campo: '/municipio', mensagem: 'código IBGE de município desconhecido.', correcao: 'Informe o código IBGE de 7 dígitos do município da empresa.' });
+    [],
+  ),
+  email: v.pipe(optionalText(254), checkText((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'e-mail inválido.', 'Informe um e-mail como nome@dominio.com.br.')),
+  tokenMunicipio: optionalText(500),
+  padroes: v.nullish(padroes, {}),
+};
+
+/** The rules of a company's settings that need more than the value: the IBGE table, the autXML documents. */
+export function refineCompanyFields(body: { municipio?: unknown; autorizadosXml?: unknown }, report: BodyReport): void {
+  if (typeof body.municipio === 'string' && report.valid('/municipio') && (!/^\d{7}$/.test(body.municipio) || !municipio(body.municipio))) {
+    report.add({ codigo: 'formato_invalido', campo: '/municipio', mensagem: 'código IBGE de município desconhecido.', correcao: 'Informe o código IBGE de 7 dígitos do município da empresa.' });
+  }
+  if (!Array.isArray(body.autorizadosXml)) return;
+  const seen: string[] = [];
+  body.autorizadosXml.forEach((raw, i) => {
+    const campo = `/autorizados_xml/${i}`;
+    if (typeof raw !== 'string') {
+      report.add({ codigo: 'tipo_invalido', campo, mensagem: 'deve ser texto.', correcao: 'Envie o CPF ou CNPJ como string.' });
+      return;
     }
-    if (!Array.isArray(body.autorizadosXml)) return;
-    const seen: string[] = [];
-    body.autorizadosXml.forEach((raw, i) => {
-      const campo = `/autorizados_xml/${i}`;
-      if (typeof raw !== 'string') {
-        report.add({ codigo: 'tipo_invalido', campo, mensagem: 'deve ser texto.', correcao: 'Envie o CPF ou CNPJ como string.' });
-        return;
-      }
-      const doc = documentoFederal(raw);
-      if (!doc) report.add({ codigo: 'documento_invalido', campo, mensagem: 'CPF ou CNPJ inválido (dígitos verificadores).', correcao: 'Confira o documento do escritório de contabilidade.' });
-      else if (seen.includes(doc.numero)) report.add({ codigo: 'formato_invalido', campo, mensagem: 'documento repetido na lista.', correcao: 'Informe cada CPF/CNPJ uma vez.' });
-      else seen.push(doc.numero);
-    });
-    // The normalised documents are what the company keeps.
-    (body as { autorizadosXml: unknown[] }).autorizadosXml = body.autorizadosXml.map((raw) => (typeof raw === 'string' ? documentoFederal(raw)?.numero ?? raw : raw));
-  },
-);
+    const doc = documentoFederal(raw);
+    if (!doc) report.add({ codigo: 'documento_invalido', campo, mensagem: 'CPF ou CNPJ inválido (dígitos verificadores).', correcao: 'Confira o documento do escritório de contabilidade.' });
+    else if (seen.includes(doc.numero)) report.add({ codigo: 'formato_invalido', campo, mensagem: 'documento repetido na lista.', correcao: 'Informe cada CPF/CNPJ uma vez.' });
+    else seen.push(doc.numero);
+  });
+  // The normalised documents are what the company keeps.
+  (body as { autorizadosXml: unknown[] }).autorizadosXml = body.autorizadosXml.map((raw) => (typeof raw === 'string' ? documentoFederal(raw)?.numero ?? raw : raw));
+}
+
+/** The body of `POST /v1/companies` (GraphQL `CompanyInput`). */
+export const companyBody = declareBody(v.strictObject(companyFields), refineCompanyFields);
 
 /** The typed company body; `autorizadosXml` holds the normalised documents once it is valid. */
 export type CompanyBody = Omit<BodyOf<typeof companyBody>, 'autorizadosXml'> & { autorizadosXml: string[] };

@@ -65,7 +65,7 @@ function storedPadroes(p: CompanyBody['padroes']): Record<string, string | boole
   return out;
 }
 
-function storedEndereco(e: NonNullable<CompanyBody['endereco']>): CompanyEndereco {
+export function storedEndereco(e: NonNullable<CompanyBody['endereco']>): CompanyEndereco {
   const { complemento, ...rest } = e;
   return complemento === null ? rest : { ...rest, complemento };
 }

@@ -4,7 +4,10 @@ import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { decodeEventCursor, encodeEventCursor } from './event-cursor.js';
+
+export const EVENTOS_LIMITE: PageLimit = { padrao: 100, maximo: 1000, foraDosLimites: 'recusa' };
 
 /** What a dashboard filters the log on (GraphQL `eventos(filtro:)`); every member given must hold. */
 export interface EventFilter {
@@ -35,7 +38,7 @@ export interface EventEntry {
  * carries its own `cursor` (continue after it), for the GraphQL connection's edges.
  */
 export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListEventsOptions) {
-  const limite = parseLimit(options.limite);
+  const limite = pageLimit(options.limite, EVENTOS_LIMITE);
   const after = options.apos ? decodeEventCursor(options.apos) : 0n;
   const scope = { accountId: principal.accountId, environment: principal.environment };
 
@@ -113,10 +116,3 @@ export function presentEvent(row: { id: string; tipo: string; environment: strin
   };
 }
 
-function parseLimit(n: number | null | undefined): number {
-  if (n === undefined || n === null) return 100;
-  if (!Number.isInteger(n) || n < 1 || n > 1000) {
-    throw parameterError('parametro_invalido', { query: 'limite' }, 'deve ser um inteiro de 1 a 1000.', { correcao: 'Use limite entre 1 e 1000 (padrão 100).' });
-  }
-  return n;
-}

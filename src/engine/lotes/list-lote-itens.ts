@@ -3,8 +3,10 @@ import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
 import { findLote } from './find-lote.js';
-import { parseLimite } from './list-lotes.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { ITEM_STATUSES, NOTE_JOIN, SHOWN_STATUS } from './present-lote.js';
+
+export const LOTE_ITENS_LIMITE: PageLimit = { padrao: 100, maximo: 500, foraDosLimites: 'recusa' };
 
 interface ItemRow {
   linha: number;
@@ -54,7 +56,7 @@ export async function listLoteItens(
   options: { id: string; cursor?: string | null; limite?: number | null; status?: string | null },
 ) {
   const lote = await findLote(deps, principal, options.id);
-  const limite = parseLimite(options.limite, 100, 500);
+  const limite = pageLimit(options.limite, LOTE_ITENS_LIMITE);
   if (options.status && !(ITEM_STATUSES as readonly string[]).includes(options.status)) {
     throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${ITEM_STATUSES.join(', ')}.` });
   }

@@ -4,17 +4,10 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import { parameterError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { loteCounts, presentLote } from './present-lote.js';
 
-/** `limite` default and maximum; outside the range is 400 (only /v1/nfse clamps). */
-export function parseLimite(value: string | number | undefined | null, standard: number, max: number): number {
-  if (value === undefined || value === null || value === '') return standard;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw parameterError('parametro_invalido', { query: 'limite' }, `deve ser um inteiro de 1 a ${max}.`, { correcao: `Use limite entre 1 e ${max} (padrão ${standard}).` });
-  }
-  return n;
-}
+export const LOTES_LIMITE: PageLimit = { padrao: 20, maximo: 100, foraDosLimites: 'recusa' };
 
 /** What a dashboard filters batches on (GraphQL `lotes`); every member given must hold. */
 export interface LoteFilter {
@@ -30,7 +23,7 @@ export async function listLotes(
   principal: Principal,
   options: { cursor?: string | null; limite?: number | null; filter?: LoteFilter },
 ) {
-  const limite = parseLimite(options.limite, 20, 100);
+  const limite = pageLimit(options.limite, LOTES_LIMITE);
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await deps.db.lote.findMany({
     omit: { entrada: true },

@@ -4,22 +4,24 @@ import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
 import { afterCursor } from './after-cursor.js';
-import { clampLimite } from './clamp-limite.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { parseEmpresaId } from './parse-empresa-id.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
+
+export const INUTILIZACOES_LIMITE: PageLimit = { padrao: 50, maximo: 100, foraDosLimites: 'recusa' };
 
 /**
  * `GET /v1/nfe/inutilizacoes` and GraphQL `nfeInutilizacoes`: the
  * ranges of the key's environment, newest first, with their justificativa, protocol and status (`transmitindo`
  * while the authority's answer is awaited, `homologada` after 102); `empresaId` filters one company. Cursor and
- * limite as GET /v1/nfe.
+ * limite as GET /v1/nfe (1..100, default 50).
  */
 export async function listInutilizacoes(
   deps: Pick<EngineDeps, 'db'>,
   principal: Principal,
   options: { cursor?: string | null; limite?: number | null; empresaId?: string | null },
 ): Promise<{ dados: InutilizacaoView[]; proximo_cursor: string | null }> {
-  const limite = clampLimite(options.limite);
+  const limite = pageLimit(options.limite, INUTILIZACOES_LIMITE);
   const where = inutilizacaoWhere(principal, options.empresaId);
   const after = options.cursor ? decodeKeyset('inut1', options.cursor, 'cursor') : null;
   const rows = await deps.db.nfeInutilizacao.findMany({

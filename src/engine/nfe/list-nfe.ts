@@ -5,12 +5,14 @@ import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
 import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
 import { afterCursor } from './after-cursor.js';
-import { clampLimite } from './clamp-limite.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { parseEmpresaId } from './parse-empresa-id.js';
 import { parsePeriodo } from './parse-periodo.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 
 /** NF-e statuses (public names). */
+export const NFE_LIMITE: PageLimit = { padrao: 50, maximo: 100, foraDosLimites: 'recusa' };
+
 export const NFE_STATUSES = ['transmitindo', 'aguardando_confirmacao', 'autorizada', 'rejeitada', 'denegada', 'cancelada', 'descartada', 'contingencia_epec'] as const;
 
 /** What a dashboard filters NF-e on (GraphQL `nfes`, GET /v1/nfe); every member given must hold. */
@@ -39,15 +41,15 @@ export function nfeStatusParam(value: string | null | undefined): string[] | nul
 
 /**
  * `GET /v1/nfe` and GraphQL `nfes`, newest first, keyset over (created_at, id) like `GET /v1/nfse`: a note
- * inserted while a client pages is newer than its cursor, so none is skipped or repeated. `limite` is clamped to
- * 1..100 (default 50). A bad filter value is 400 naming the parameter.
+ * inserted while a client pages is newer than its cursor, so none is skipped or repeated. `limite` 1..100 (default
+ * 50); out of range, and a bad filter value, is 400 naming the parameter.
  */
 export async function listNfe(
   deps: Pick<EngineDeps, 'db'>,
   principal: Principal,
   options: { cursor?: string | null; limite?: number | null; filter?: NfeFilter },
 ): Promise<{ dados: NfeView[]; proximo_cursor: string | null }> {
-  const limite = clampLimite(options.limite);
+  const limite = pageLimit(options.limite, NFE_LIMITE);
   const where = nfeWhere(principal, options.filter ?? {});
   const after = options.cursor ? decodeKeyset('nfe1', options.cursor, 'cursor') : null;
   const rows = await deps.db.nfe.findMany({

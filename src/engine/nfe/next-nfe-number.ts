@@ -22,3 +22,20 @@ export async function nextNfeNumber(db: Db, companyId: string, environment: stri
       WHERE company_id = ${companyId}::uuid AND environment = ${environment} AND serie = ${serie}`;
   }
 }
+
+/**
+ * The number the series would hand out next, without taking it (a preview): the sequence is only read, so a
+ * note issued meanwhile may take this very number and the preview shows what issuance would do, not a reservation.
+ */
+export async function peekNfeNumber(db: Db, companyId: string, environment: string, serie: string): Promise<bigint> {
+  const [row] = await db.$queryRaw<Array<{ next: bigint | null }>>`
+    SELECT next FROM nfe_sequences WHERE company_id = ${companyId}::uuid AND environment = ${environment} AND serie = ${serie}`;
+  let numero = row?.next ?? 1n;
+  for (;;) {
+    const [voided] = await db.$queryRaw<Array<{ voided_to: bigint | null }>>`
+      SELECT max(numero_final) AS voided_to FROM nfe_inutilizacoes
+      WHERE company_id = ${companyId}::uuid AND environment = ${environment} AND serie = ${serie} AND ${numero} BETWEEN numero_inicial AND numero_final`;
+    if (!voided?.voided_to) return numero;
+    numero = voided.voided_to + 1n;
+  }
+}

@@ -17,13 +17,18 @@ export interface RenderDanfeOptions {
   epec?: { protocolo: string; dhRegistro: string };
   /** Stamps "NF-e CANCELADA" (the cancellation is a separate event; the XML stays the authorised one). */
   cancelada?: boolean;
+  /**
+   * A preview of a request never sent (POST /v1/nfe/previa): no protocol exists, so every sheet is stamped as a
+   * preview without fiscal value and the protocol box says the note was not sent.
+   */
+  previa?: boolean;
 }
 
 export async function renderDanfe(xml: string, options: RenderDanfeOptions = {}): Promise<Buffer> {
   await loadLibxml2();
   const view = readDanfeView(xml);
   if (options.epec && view.tpEmis !== '4') throw new Error('DANFE de EPEC exige NF-e emitida com tpEmis 4');
-  if (!options.epec && !view.protocolo) throw new Error('NF-e sem protocolo de autorização: use o nfeProc ou informe o EPEC');
+  if (!options.epec && !options.previa && !view.protocolo) throw new Error('NF-e sem protocolo de autorização: use o nfeProc ou informe o EPEC');
   const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: view.chave, scale: 2, height: 9, includetext: false });
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `DANFE ${view.nNF}`, Subject: `NF-e ${view.chave}` } });
   const chunks: Buffer[] = [];
@@ -39,7 +44,8 @@ export async function renderDanfe(xml: string, options: RenderDanfeOptions = {})
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(i);
     doc.font('Helvetica-Bold').fontSize(7).text(`FOLHA ${i + 1}/${range.count}`, LEFT + 230, boxTops[i]! + 78, { width: 95, align: 'center', lineBreak: false });
-    if (view.tpAmb === '2') watermark(doc, 'SEM VALOR FISCAL', 420);
+    if (options.previa) watermark(doc, 'PRÉVIA - SEM VALOR FISCAL', 420);
+    else if (view.tpAmb === '2') watermark(doc, 'SEM VALOR FISCAL', 420);
     if (options.cancelada) watermark(doc, 'NF-e CANCELADA', 320);
   }
   doc.end();
@@ -126,7 +132,9 @@ function header(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: Ren
   const row = y + 92;
   const protocolo = options.epec
     ? `EPEC ${options.epec.protocolo} - ${formatDate(options.epec.dhRegistro)}`
-    : `${v.protocolo!.nProt} - ${formatDate(v.protocolo!.dhRecbto)}`;
+    : options.previa
+      ? 'PRÉVIA - NÃO ENVIADA À SEFAZ'
+      : `${v.protocolo!.nProt} - ${formatDate(v.protocolo!.dhRecbto)}`;
   box(doc, LEFT, row, 325, 20, 'NATUREZA DA OPERAÇÃO', v.natOp);
   box(doc, LEFT + 325, row, 230, 20, options.epec ? 'PROTOCOLO DO EVENTO EPEC' : 'PROTOCOLO DE AUTORIZAÇÃO DE USO', protocolo);
   box(doc, LEFT, row + 20, 185, 20, 'INSCRIÇÃO ESTADUAL', e.ie ?? '');
@@ -246,6 +254,7 @@ function itemsHeader(doc: Doc, y: number): number {
 function additionalBlock(doc: Doc, y: number, v: DanfeView, options: RenderDanfeOptions): void {
   const top = title(doc, y, 'DADOS ADICIONAIS');
   const lines = [
+    options.previa ? 'PRÉVIA DE NF-E NÃO ENVIADA À SEFAZ: SEM VALOR FISCAL; NÚMERO E CHAVE PODEM MUDAR NA EMISSÃO' : null,
     v.tpAmb === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL' : null,
     options.epec ? `Emitida em contingência (EPEC) em ${formatDate(options.epec.dhRegistro)}; será transmitida à Sefaz autorizadora.` : null,
     v.infAdFisco ? `Inf. fisco: ${v.infAdFisco}` : null,

@@ -5,9 +5,13 @@ import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
 import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { presentNfse, type NfseView } from './present-nfse.js';
 
 export const NFSE_STATUSES = ['transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao', 'descartada'] as const;
+
+/** The one list whose out-of-range `limite` is brought within bounds rather than refused. */
+export const NFSE_LIMITE: PageLimit = { padrao: 50, maximo: 100, foraDosLimites: 'ajusta' };
 
 export interface ListNfseOptions {
   cursor?: string | null;
@@ -28,8 +32,8 @@ export interface NfseFilter {
  * are newer than its cursor, so no row is skipped or repeated. `limite` is clamped to 1..100 (default 50).
  */
 export async function listNfse(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListNfseOptions & { filter?: NfseFilter }) {
-  // Out of range is clamped here, never refused (the facade already made a 21-digit number an Int).
-  const limite = options.limite == null ? 50 : Math.min(100, Math.max(1, Math.trunc(options.limite)));
+  // Out of range is clamped, never refused (the facade already made a 21-digit number an Int).
+  const limite = pageLimit(options.limite, NFSE_LIMITE);
   const after = options.cursor ? decodeKeyset('nf1', options.cursor, 'cursor') : null;
   const rows = await deps.db.nfse.findMany({
     where: {

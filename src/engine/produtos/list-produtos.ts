@@ -4,9 +4,11 @@ import type { EngineDeps } from '../engine-deps.js';
 import { findCompany } from '../empresas/find-company.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
-import { parseLimite } from '../lotes/list-lotes.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { produtoScope } from './find-produto.js';
 import { presentProduto, type ProdutoView } from './present-produto.js';
+
+export const PRODUTOS_LIMITE: PageLimit = { padrao: 50, maximo: 200, foraDosLimites: 'recusa' };
 
 /** What a dashboard filters products on (GraphQL `produtos`, GET /v1/produtos); every member given must hold. */
 export interface ProdutoFilter {
@@ -25,7 +27,7 @@ export async function listProdutos(
   principal: Principal,
   options: { cursor?: string | null; limite?: number | null; filter?: ProdutoFilter },
 ) {
-  const limite = parseLimite(options.limite, 50, 200);
+  const limite = pageLimit(options.limite, PRODUTOS_LIMITE);
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const where = await produtoWhere(deps, principal, options.filter ?? {});
   const rows = await deps.db.produto.findMany({

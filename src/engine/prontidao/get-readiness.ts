@@ -1,6 +1,7 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
+import type { Tx } from '../eventos/append-events.js';
+import type { Clock } from '../nucleo/clock.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
@@ -27,7 +28,7 @@ export async function getReadiness(deps: Pick<TransmissionDeps, 'db' | 'sql' | '
 }
 
 export async function readinessOf(
-  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  deps: { db: Tx; clock: Clock },
   principal: Principal,
   company: CompanyWithCertificate,
 ): Promise<Readiness> {

@@ -3,6 +3,7 @@ import { DAY } from '../nucleo/clock.js';
 import { municipio, parametrosMunicipio, type ParametrosMunicipio } from '../tabelas/index.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { nfeReadinessItems } from './nfe-readiness-items.js';
+import { reducaoIbsCbsItem } from './reducao-ibs-cbs-item.js';
 
 export type Situacao = 'ok' | 'aviso' | 'bloqueio';
 
@@ -81,7 +82,7 @@ export function readinessItems({ company, accountPlan, environment, now }: Readi
   items.push(typeof padroes.nbs === 'string'
     ? ok('nbs', `NBS padrão: ${padroes.nbs}.`)
     : aviso('nbs', 'Sem NBS padrão para o grupo IBS/CBS.', 'Informe padroes.nbs ou servico.nbs nas notas.'));
-  items.push(ok('reducao_ibs_cbs', 'Nenhuma redução de IBS/CBS prevista para o serviço padrão.'));
+  items.push(reducaoIbsCbsItem(padroes, now));
   items.push(...nfeReadinessItems(company, environment));
   return items;
 }

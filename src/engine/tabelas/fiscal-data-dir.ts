@@ -23,6 +23,9 @@ const FISCAL_DATASETS = {
   codigosErroNfse: 'nfse-nacional/rules/error_codes.csv',
   cstatNfe: 'nfe/rules/cstat.csv',
   webservicesNfe: 'nfe/webservices/webservices.json',
+  /** IBS/CBS classification codes (cClassTrib) with their reductions, and the NCM/NBS each one applies to. */
+  classificacaoTributaria: 'nfe/rtc/cclasstrib.csv',
+  classificacaoTributariaNcmNbs: 'nfe/rtc/cclasstrib-ncm-nbs.csv',
 } as const;
 
 export type FiscalDataset = keyof typeof FISCAL_DATASETS;

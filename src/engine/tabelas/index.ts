@@ -13,3 +13,5 @@ export { ncm, ncmVigente } from './ncm.js';
 export type { Ncm } from './ncm.js';
 export { cest, cestAceitaNcm } from './cest.js';
 export type { Cest } from './cest.js';
+export { reducaoIbsCbs } from './reducao-ibs-cbs.js';
+export type { ReducaoIbsCbs } from './reducao-ibs-cbs.js';

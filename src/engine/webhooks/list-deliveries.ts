@@ -3,9 +3,11 @@ import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
 import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
+import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { findWebhook } from './find-webhook.js';
 
 const STATUSES = ['pendente', 'entregue', 'falhou'];
+export const ENTREGAS_LIMITE: PageLimit = { padrao: 50, maximo: 200, foraDosLimites: 'recusa' };
 
 export interface ListDeliveriesOptions {
   id: string;
@@ -82,7 +84,7 @@ export async function countDeliveriesOfWebhooks(deps: Pick<EngineDeps, 'db'>, we
 const ATTEMPTS = { attemptsLog: { orderBy: { numero: 'asc' as const } } };
 
 function pageParams(options: Omit<ListDeliveriesOptions, 'id'>) {
-  const limite = parseLimit(options.limite);
+  const limite = pageLimit(options.limite, ENTREGAS_LIMITE);
   if (options.status != null && !STATUSES.includes(options.status)) {
     throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${STATUSES.join(', ')}.` });
   }
@@ -117,10 +119,3 @@ export async function countDeliveries(deps: Pick<EngineDeps, 'db'>, webhookId: s
 /** The cursor that continues after this delivery (the same opaque form as `proximo_cursor`). */
 export const deliveryCursor = (d: DeliveryView): string => encodeKeyset('wd1', { createdAt: new Date(d.criada_em), id: d.id });
 
-function parseLimit(n: number | null | undefined): number {
-  if (n === undefined || n === null) return 50;
-  if (!Number.isInteger(n) || n < 1 || n > 200) {
-    throw parameterError('parametro_invalido', { query: 'limite' }, 'deve ser um inteiro de 1 a 200.', { correcao: 'Use limite entre 1 e 200 (padrão 50).' });
-  }
-  return n;
-}

@@ -39,6 +39,7 @@ const UsageRef = builder.objectRef<Awaited<ReturnType<typeof getUsage>>>('Usage'
     inicio: t.expose('inicio', { type: 'DateTime' }),
     fim: t.expose('fim', { type: 'DateTime' }),
     notasEmitidas: t.expose('notasEmitidas', { type: PorAmbienteRef, description: 'NFS-e authorised in the cycle.' }),
+    nfeEmitidas: t.expose('nfeEmitidas', { type: PorAmbienteRef, description: 'NF-e (model 55) authorised in the cycle, cancelled ones included.' }),
     documentosRecebidos: t.expose('documentosRecebidos', { type: ReceivedCountsRef, description: 'Documents captured in the cycle (production).' }),
     requisicoes: t.expose('requisicoes', { type: PorAmbienteRef, description: 'Authenticated /v1 requests.' }),
     lotes: t.expose('lotes', { type: PorAmbienteRef, description: 'Batches with notes created in the cycle.' }),

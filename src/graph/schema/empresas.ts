@@ -5,6 +5,7 @@ import { findCompany } from '../../engine/empresas/find-company.js';
 import { companyCursor, countCompanies, listCompanies } from '../../engine/empresas/list-companies.js';
 import { presentCompany } from '../../engine/empresas/present-company.js';
 import { setCompanyStatus } from '../../engine/empresas/set-company-status.js';
+import { updateCompany } from '../../engine/empresas/update-company.js';
 import { uploadCertificate } from '../../engine/empresas/upload-certificate.js';
 import { companyTopic } from '../../engine/empresas/company-topic.js';
 import { builder } from '../builder.js';
@@ -67,24 +68,36 @@ const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
   }),
 });
 
-/** The body of POST /v1/companies; presence and formats are judged by the engine's declaration (companyBody). */
+type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/** A company's settings as GraphQL inputs take them; presence and formats are judged by the engine's declarations. */
+const settingFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
+  razaoSocial: t.string(),
+  municipio: t.string({ description: 'IBGE code, 7 digits.' }),
+  regimeTributario: t.string(),
+  inscricaoMunicipal: t.string(),
+  regimeApuracaoSimples: t.string(),
+  serieDps: t.string(),
+  inscricaoEstadual: t.string({ description: 'NF-e issuer state registration (digits, or ISENTO).' }),
+  serieNfe: t.string({ description: 'NF-e series of the API, 0 to 889; absent = 1.' }),
+  endereco: t.field({ type: CompanyEnderecoInput }),
+  autorizadosXml: t.stringList({ description: 'CPF/CNPJ authorised to download the NF-e XML (autXML), at most 10, check digits verified.' }),
+  email: t.string(),
+  tokenMunicipio: t.string(),
+  padroes: t.field({ type: CompanyPadroesInput }),
+});
+
+/** The body of POST /v1/companies (companyBody). */
 const CompanyInput = builder.inputType('CompanyInput', {
-  fields: (t) => ({
-    cnpj: t.string(),
-    razaoSocial: t.string(),
-    municipio: t.string({ description: 'IBGE code, 7 digits.' }),
-    regimeTributario: t.string(),
-    inscricaoMunicipal: t.string(),
-    regimeApuracaoSimples: t.string(),
-    serieDps: t.string(),
-    inscricaoEstadual: t.string({ description: 'NF-e issuer state registration (digits, or ISENTO).' }),
-    serieNfe: t.string({ description: 'NF-e series of the API, 0 to 889; absent = 1.' }),
-    endereco: t.field({ type: CompanyEnderecoInput }),
-    autorizadosXml: t.stringList({ description: 'CPF/CNPJ authorised to download the NF-e XML (autXML), at most 10, check digits verified.' }),
-    email: t.string(),
-    tokenMunicipio: t.string(),
-    padroes: t.field({ type: CompanyPadroesInput }),
-  }),
+  fields: (t) => ({ cnpj: t.string(), ...settingFields(t) }),
+});
+
+/** The body of PATCH /v1/companies/{id} (updateCompanyBody). */
+const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
+  description:
+    'Settings to change; members left out are kept. null clears an optional setting (razaoSocial and municipio cannot be cleared); ' +
+    'padroes merges member by member (a member null removes that default, padroes null removes all). The CNPJ never changes.',
+  fields: (t) => settingFields(t),
 });
 
 const CompanyRemoved = builder.objectRef<{ id: string; removida: boolean }>('CompanyRemoved').implement({
@@ -125,6 +138,16 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CompanyInput, required: true }) },
     errors: {},
     resolve: (_root, { input }, ctx) => createCompany(ctx.engine, principalOf(ctx), input),
+  }),
+  updateCompany: t.field({
+    type: CompanyRef,
+    description:
+      'Changes the settings of a company (live key only; a key restricted to one company changes only its own). Readiness is ' +
+      're-evaluated in the same transaction: an item that changes situation appends EMPRESA_PRONTIDAO_ALTERADA.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateCompanyInput, required: true }) },
+    errors: {},
+    resolve: (_root, { id, input }, ctx) => updateCompany(ctx.engine, principalOf(ctx), { id: String(id), body: input }),
   }),
   pauseCompany: t.field({
     type: CompanyRef,

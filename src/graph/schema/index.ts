@@ -16,5 +16,6 @@ import './produtos.js';
 import './nfe.js';
 import './nfe-eventos.js';
 import './nfe-inutilizacao.js';
+import './nfe-previa.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

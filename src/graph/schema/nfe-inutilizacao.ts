@@ -43,8 +43,8 @@ builder.queryFields((t) => ({
   nfeInutilizacoes: t.connection({
     type: NfeInutilizacaoRef,
     description:
-      'Numbers voided and why, newest first: `first` (default 50, clamped to 1..100 as GET ' +
-      '/v1/nfe/inutilizacoes clamps limite) / `after`, `empresaId` filters, `totalCount`. The REST list executes this field.',
+      'Numbers voided and why, newest first: `first` (default 50, 1..100; out of range is an error, ' +
+      'as GET /v1/nfe/inutilizacoes\'s limite) / `after`, `empresaId` filters, `totalCount`. The REST list executes this field.',
     authScopes: { authenticated: true },
     args: { empresaId: t.arg.id() },
     complexity: pageCost(100, 50),

@@ -26,7 +26,7 @@ const NfeRejectionRef = builder.objectRef<NonNullable<NfeView['rejeicao']>>('Nfe
   }),
 });
 
-const NfeAdjustmentRef = builder.objectRef<NfeAjuste>('NfeAdjustment').implement({
+export const NfeAdjustmentRef = builder.objectRef<NfeAjuste>('NfeAdjustment').implement({
   fields: (t) => ({
     campo: t.exposeString('campo'),
     acao: t.exposeString('acao'),
@@ -140,7 +140,7 @@ builder.queryFields((t) => ({
   nfes: t.connection({
     type: NfeRef,
     description:
-      'NF-e issued by the service, newest first: `first` (default 50, clamped to 1..100 as GET /v1/nfe clamps limite) ' +
+      'NF-e issued by the service, newest first: `first` (default 50, 1..100; out of range is an error, as GET /v1/nfe\'s limite) ' +
       '/ `after`, filters, `totalCount`. GET /v1/nfe executes this field.',
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: NfeFiltroRef }) },

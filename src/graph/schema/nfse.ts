@@ -1,6 +1,7 @@
 import { findCompany } from '../../engine/empresas/find-company.js';
 import { filterStream } from '../../engine/nucleo/filter-stream.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
+import { discardNfse } from '../../engine/nfse/discard-nfse.js';
 import { findNfse } from '../../engine/nfse/find-nfse.js';
 import { loadChangedNote } from '../../engine/nfse/load-changed-note.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
@@ -141,6 +142,19 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.string({ required: true }), competencia: t.arg.string() },
     errors: {},
     resolve: (_r, args, ctx) => confirmNfse(transmission(ctx), principalOf(ctx), { id: args.id, competencia: args.competencia ?? null }),
+  }),
+  discardNfse: t.field({
+    type: NfseRef,
+    description:
+      'Discards a note in falha_transmissao (the dashboard\'s "descartar"): it becomes descartada, with no event and no webhook. ' +
+      'When falha.dpsEnviada is not nao the DPS is first queried at the national system: DomainError nfse_dps_no_sistema_nacional ' +
+      '(409) when a note exists there, nfse_dps_nao_verificada (409, retentavel) when the query cannot tell; nfse_nao_descartavel ' +
+      '(409) for any other status. `id` is the note id, referencia or chave de acesso.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.string({ required: true }), empresaId: t.arg.id() },
+    errors: {},
+    resolve: (_r, args, ctx) =>
+      discardNfse(transmission(ctx), principalOf(ctx), { id: args.id, empresaId: args.empresaId == null ? null : String(args.empresaId) }),
   }),
 }));
 

@@ -6,6 +6,7 @@ import { getReadiness } from './get-readiness.js';
 import { listCompanies } from './list-companies.js';
 import { pauseCompany } from './pause-company.js';
 import { resumeCompany } from './resume-company.js';
+import { updateCompany } from './update-company.js';
 import { uploadCertificate } from './upload-certificate.js';
 import { confirmNfse } from './confirm-nfse.js';
 import { getNfse } from './get-nfse.js';
@@ -48,6 +49,7 @@ import { updateProduto } from './update-produto.js';
 import { deleteProduto } from './delete-produto.js';
 import { manifestDocument } from './manifest-document.js';
 import { createNfe } from './create-nfe.js';
+import { previewNfe } from './preview-nfe.js';
 import { listNfe } from './list-nfe.js';
 import { getNfe } from './get-nfe.js';
 import { getNfeXml } from './get-nfe-xml.js';
@@ -65,6 +67,7 @@ export const operations: Record<string, RestOperation> = {
   listCompanies,
   createCompany,
   getCompany,
+  updateCompany,
   pauseCompany,
   resumeCompany,
   deleteCompany,
@@ -111,6 +114,7 @@ export const operations: Record<string, RestOperation> = {
   updateProduto,
   deleteProduto,
   createNfe,
+  previewNfe,
   listNfe,
   getNfe,
   getNfeXml,

@@ -1,4 +1,4 @@
-import { clampedPageSizeParam, connectionPage } from '../connection-page.js';
+import { pageSizeParam, connectionPage } from '../connection-page.js';
 import type { RestOperation } from '../rest-operation.js';
 import { NFE_INUTILIZACAO_FIELDS } from './nfe-fields.js';
 
@@ -7,7 +7,7 @@ export const listNfeInutilizacoes: RestOperation = {
     pageInfo { hasNextPage endCursor } edges { node { ${NFE_INUTILIZACAO_FIELDS} } } } }`,
   toVariables: (req) => ({
     cursor: (req.query.cursor as string | undefined) ?? null,
-    limite: clampedPageSizeParam(req.query.limite),
+    limite: pageSizeParam(req.query.limite),
     empresaId: (req.query.empresa_id as string | undefined) ?? null,
   }),
   toBody: (data) => {

@@ -1,5 +1,5 @@
 import { nfeStatusParam } from '../../engine/nfe/list-nfe.js';
-import { clampedPageSizeParam, connectionPage } from '../connection-page.js';
+import { pageSizeParam, connectionPage } from '../connection-page.js';
 import type { RestOperation } from '../rest-operation.js';
 import { NFE_FIELDS } from './nfe-fields.js';
 
@@ -12,7 +12,7 @@ export const listNfe: RestOperation = {
     const q = (name: string) => (req.query[name] as string | undefined) ?? null;
     return {
       cursor: q('cursor'),
-      limite: clampedPageSizeParam(req.query.limite),
+      limite: pageSizeParam(req.query.limite),
       status: nfeStatusParam(q('status')),
       empresaId: q('empresa_id'),
       desde: q('desde'),

@@ -1,0 +1,54 @@
+import type { Principal } from '../chaves/principal.js';
+import type { EngineDeps } from '../engine-deps.js';
+import { EngineError } from '../errors.js';
+import { signedNfe, validatedNfe } from './create-nfe.js';
+import { peekNfeNumber } from './next-nfe-number.js';
+import type { NfeAjuste } from './nfe-ajuste.js';
+import { renderDanfe } from './render-danfe.js';
+import { somarTotais } from './somar-totais.js';
+
+export interface NfePreview {
+  serie: string;
+  /** The number the series would take now; a note issued meanwhile may take it. */
+  numero: string;
+  chaveAcesso: string;
+  valorTotal: string;
+  ajustes: NfeAjuste[];
+  /** The signed NFe 4.00, schema-checked, with no authorisation protocol. */
+  xml: string;
+  /** The DANFE of that XML, stamped as a preview without fiscal value. */
+  danfe: Buffer;
+}
+
+/**
+ * `POST /v1/nfe/previa`: the NF-e an issuance request would produce, without sending it. The request is judged
+ * exactly as `POST /v1/nfe` judges it (validatedNfe: the body, the company and the key's restriction, readiness;
+ * then the referencia and the schema check of the signed XML), so a preview that passes is a note that would be
+ * sent. Nothing is stored and no number is taken: the series is only read.
+ */
+export async function previewNfe(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'secrets'>, principal: Principal, options: { body: unknown }): Promise<NfePreview> {
+  const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body);
+  if (request.referencia) {
+    const existing = await deps.db.nfe.findFirst({ where: { companyId: company.id, environment: principal.environment, referencia: request.referencia }, select: { id: true } });
+    if (existing) {
+      throw new EngineError('referencia_duplicada', `A referência ${request.referencia} já é a NF-e ${existing.id} desta empresa.`, {
+        campo: '/referencia',
+        correcao: 'Consulte a NF-e existente com GET /v1/nfe/{referencia} (e o DANFE em /pdf), ou use outra referência.',
+        extra: { nfe_id: existing.id },
+      });
+    }
+  }
+  const now = deps.clock.now();
+  const serie = request.serie ?? company.serieNfe ?? '1';
+  const numero = await peekNfeNumber(deps.db, company.id, principal.environment, serie);
+  const { key, xml } = await signedNfe(deps, principal, company, request, serie, numero, now, autXml);
+  return {
+    serie,
+    numero: numero.toString(),
+    chaveAcesso: key.chave,
+    valorTotal: somarTotais(request.itens).vNF,
+    ajustes,
+    xml,
+    danfe: await renderDanfe(xml, { previa: true }),
+  };
+}

@@ -1,0 +1,32 @@
+import type { Principal } from '../chaves/principal.js';
+import { appendEvents, type Tx } from '../eventos/append-events.js';
+import { readinessOf } from './get-readiness.js';
+
+/**
+ * Brings a company's recorded readiness (production, where EMPRESA_PRONTIDAO_ALTERADA is sent) up to date inside
+ * the caller's transaction: the company row is locked first, so the 6-hour check and a change to the company
+ * are serialised and one change is announced once. When an item changed situation since the last record, the
+ * event carries the readiness plus `alterados` = [{item, de, para}]; a company never recorded is only recorded.
+ * Returns whether an event was written (the caller announces it after commit). A removed company is skipped.
+ */
+export async function recordReadiness(tx: Tx, companyId: string, now: Date): Promise<boolean> {
+  await tx.$queryRaw`SELECT id FROM companies WHERE id = ${companyId}::uuid FOR UPDATE`;
+  const company = await tx.company.findFirst({ where: { id: companyId, deletedAt: null }, include: { certificate: true } });
+  if (!company) return false;
+  const principal: Principal = { accountId: company.accountId, environment: 'live', apiKeyId: 'prontidao', companyId: null };
+  const readiness = await readinessOf({ db: tx, clock: { now: () => now } }, principal, company);
+  const situacoes = Object.fromEntries(readiness.itens.map((i) => [i.item, i.situacao]));
+  const snapshot = await tx.companyReadinessSnapshot.findUnique({ where: { companyId } });
+  const before = snapshot?.situacoes as Record<string, string> | undefined;
+  const alterados = before
+    ? readiness.itens.filter((i) => before[i.item] !== undefined && before[i.item] !== i.situacao).map((i) => ({ item: i.item, de: before[i.item]!, para: i.situacao }))
+    : [];
+  await tx.companyReadinessSnapshot.upsert({
+    where: { companyId },
+    create: { companyId, situacoes, checkedAt: now },
+    update: { situacoes, checkedAt: now },
+  });
+  if (alterados.length === 0) return false;
+  await appendEvents(tx, { accountId: company.accountId, environment: 'live', at: now, events: [{ tipo: 'EMPRESA_PRONTIDAO_ALTERADA', dados: { ...readiness, alterados } }] });
+  return true;
+}
