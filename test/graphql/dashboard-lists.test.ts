@@ -10,6 +10,7 @@ import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { fakeDns, PUBLIC_IP } from '../support/webhooks.js';
+import { isRequestLogWrite } from '../support/is-request-log-write.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -21,7 +22,7 @@ const statements: string[] = [];
 const { gql, walk } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
 beforeAll(async () => {
-  t = await startTestApp({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }), onQuery: (sql) => void statements.push(sql) });
+  t = await startTestApp({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }), onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) });
   acct = await seedAccount(t.app.engine);
   [a, b] = [await acct.company(), await acct.company()];
   const db = t.app.engine.db;

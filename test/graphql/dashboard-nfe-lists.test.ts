@@ -9,6 +9,7 @@ import { dashboardGraphql, nodes } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { isRequestLogWrite } from '../support/is-request-log-write.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -40,7 +41,7 @@ const nfeRow = (company: SeededCompany, i: number, environment = 'test') => ({
 });
 
 beforeAll(async () => {
-  t = await startTestApp({ worker: false, onQuery: (sql) => void statements.push(sql) });
+  t = await startTestApp({ worker: false, onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) });
   acct = await seedAccount(t.app.engine);
   [a, b] = [await acct.company(), await acct.company()];
   const db = t.app.engine.db;

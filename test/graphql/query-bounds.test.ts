@@ -7,6 +7,7 @@ import { QUERY_LIMITS } from '../../src/http/query-limits.js';
 import { nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { isRequestLogWrite } from '../support/is-request-log-write.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -17,7 +18,7 @@ const BOUND = 6;
 
 beforeAll(async () => {
   // No worker: nothing runs in the background while statements are counted.
-  t = await startTestApp({ worker: false, onQuery: (sql) => void statements.push(sql) });
+  t = await startTestApp({ worker: false, onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) });
   acct = await seedAccount(t.app.engine);
   const companies = [await acct.company(), await acct.company(), await acct.company()];
   const principal: Principal = { accountId: acct.accountId, environment: 'test', apiKeyId: 'seed', companyId: null };

@@ -51,7 +51,7 @@ const MAX_TEXT = 200;
  */
 export async function listRequisicoes(deps: Pick<EngineDeps, 'db' | 'requestLog'>, principal: Principal, options: ListRequisicoesOptions) {
   const limite = parseLimite(options.limite, 50, 200);
-  const after = options.cursor ? decodeKeyset(TAG, options.cursor) : null;
+  const after = options.cursor ? decodeKeyset(TAG, options.cursor, 'cursor') : null;
   const where = requisicaoWhere(principal, options.filter ?? {});
   await deps.requestLog?.flush();
   const rows = await deps.db.requestLogLine.findMany({
