@@ -46,6 +46,9 @@ export class RequestLog {
   private lines: RequestLogRow[] = [];
   private counts = new Map<string, RequestCount>();
   private chain: Promise<void> = Promise.resolve();
+  private writing = false;
+  /** Lines refused since the last write because `maxPending` were already held. */
+  private dropped = 0;
   private readonly timer: NodeJS.Timeout;
   private readonly batchLines: number;
   private readonly maxPending: number;
@@ -67,13 +70,26 @@ export class RequestLog {
   }
 
   record(line: RequestLine): void {
+    // While the database refuses writes, memory stays bounded: past maxPending new lines are dropped and counted.
+    if (this.lines.length >= this.maxPending) {
+      this.dropped++;
+      return;
+    }
     this.lines.push(rowOf(line));
-    if (this.lines.length >= this.batchLines) void this.flush();
+    // A full batch starts a write at once, unless one is under way (it takes what is held when it ends).
+    if (this.lines.length >= this.batchLines && !this.writing) void this.flush();
   }
 
   /** Writes what is held now, after any write in progress; never rejects (failures are logged and kept). */
   flush(): Promise<void> {
-    this.chain = this.chain.then(() => this.write());
+    this.chain = this.chain.then(async () => {
+      this.writing = true;
+      try {
+        await this.write();
+      } finally {
+        this.writing = false;
+      }
+    });
     return this.chain;
   }
 
@@ -102,14 +118,23 @@ export class RequestLog {
       this.deps.logger.error({ err, groups: counts.length }, 'usage counts not written; kept for the next write');
       for (const c of counts) this.add(c);
     }
-    if (lines.length === 0) return;
-    try {
-      // Each line got its id when recorded: a write retried after a lost answer skips the lines already stored.
-      await this.deps.db.requestLogLine.createMany({ data: lines, skipDuplicates: true });
-    } catch (err) {
-      const kept = Math.max(0, Math.min(lines.length, this.maxPending - this.lines.length));
-      this.deps.logger.error({ err, lines: lines.length, dropped: lines.length - kept }, 'request log lines not written; kept for the next write');
-      this.lines = lines.slice(lines.length - kept).concat(this.lines);
+    if (this.dropped > 0) {
+      this.deps.logger.warn({ dropped: this.dropped }, 'request log lines dropped: too many held while the database refused them');
+      this.dropped = 0;
+    }
+    // One INSERT per batch of lines: a backlog after an outage never makes a statement past the bind-parameter limit.
+    for (let at = 0; at < lines.length; at += this.batchLines) {
+      const batch = lines.slice(at, at + this.batchLines);
+      try {
+        // Each line got its id when recorded: a write retried after a lost answer skips the lines already stored.
+        await this.deps.db.requestLogLine.createMany({ data: batch, skipDuplicates: true });
+      } catch (err) {
+        const rest = lines.slice(at);
+        const kept = Math.max(0, Math.min(rest.length, this.maxPending - this.lines.length));
+        this.deps.logger.error({ err, lines: rest.length, dropped: rest.length - kept }, 'request log lines not written; kept for the next write');
+        this.lines = rest.slice(rest.length - kept).concat(this.lines);
+        return;
+      }
     }
   }
 }
