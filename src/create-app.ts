@@ -33,6 +33,7 @@ import { buildServer } from './http/build-server.js';
 import { createLogger } from './create-logger.js';
 import { createRestApi } from './rest/rest-api.js';
 import { createMetrics, type Metrics } from './metrics/create-metrics.js';
+import { RequestLog } from './engine/contas/request-log.js';
 import { serveMetrics, type MetricsServer } from './metrics/serve-metrics.js';
 
 export type Role = 'api' | 'worker' | 'all';
@@ -160,7 +161,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
   cleanups.push(() => sefaz.close());
   const firstAttempts = new FirstAttempts();
-  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow, national, sefaz, webhooks, firstAttempts };
+  const requestLog = new RequestLog({ db: database.prisma, logger });
+  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow, national, sefaz, webhooks, firstAttempts, requestLog };
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics = config.metricsPort !== null || config.metricsToken !== null
     ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })
@@ -180,6 +182,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     schema,
     rest,
     rateLimiter,
+    requestLog,
     docsUrl: config.docsUrl,
     healthcheck: async () => {
       await database.prisma.$queryRawUnsafe('SELECT 1');
@@ -229,6 +232,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       ]);
       // Requests still running at the deadline lose their connection; their idempotency records let clients repeat them.
       if (served === 'late') app.server.closeAllConnections();
+      // The request log and usage counts held in memory, once no request can add to them, before the database closes.
+      await requestLog.close();
       // The first attempts requests left running after their response (Prefer: wait=0): waited for within the same
       // deadline, or released to the workers. Without a deadline (tests), as before: the close does not wait.
       if (deadline !== undefined) await firstAttempts.settle(engine, deadline);

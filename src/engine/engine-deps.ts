@@ -21,6 +21,11 @@ export interface EngineDeps {
   logger: Logger;
   lotes: LoteSettlement;
   prontidao: ReadinessFollow;
+  /**
+   * The request log and usage counts this process holds in memory (contas/request-log.ts); readers of either flush
+   * it first. Absent where the process serves no requests.
+   */
+  requestLog?: { flush(): Promise<void> };
 }
 
 /** The batch a note belongs to, as the note's own row names it. */

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import { recordRequest } from '../engine/contas/record-request.js';
+import type { RequestLog } from '../engine/contas/request-log.js';
 import { authenticate } from '../engine/chaves/authenticate.js';
 import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError, isEngineError } from '../engine/errors.js';
 import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import { errorResponse } from '../rest/error-response.js';
-import type { RestApi } from '../rest/rest-api.js';
+import type { RestApi, RestCall } from '../rest/rest-api.js';
+import { touchedIds, type TouchedIds } from '../rest/touched-ids.js';
 import type { Metrics } from '../metrics/create-metrics.js';
 import { metricsAuthorized } from '../metrics/metrics-authorized.js';
 import { createGraphqlHttp, type Yoga } from './create-graphql-http.js';
@@ -19,6 +20,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     requestId: string;
     principal: Principal | null;
+    /** When the call arrived, by the injectable clock (the request log's time). */
+    arrivedAt: Date | null;
+    /** What the request log keeps beyond Fastify's own: the operation's route template, the error code, the ids. */
+    logRota: string | null;
+    logCodigo: string | null;
+    logIds: TouchedIds | null;
   }
 }
 
@@ -29,6 +36,8 @@ export interface ServerOptions {
   rateLimiter: RateLimiter;
   docsUrl: string;
   healthcheck: () => Promise<void>;
+  /** Where every authenticated /v1 and GraphQL call is recorded, and /v1 calls counted, off the request's path. */
+  requestLog: RequestLog;
   /** Request metrics; with `token` the main port also serves GET /metrics to `Authorization: Bearer <token>`. */
   metrics?: { registry: Pick<Metrics, 'observeRequest' | 'render' | 'contentType'>; token: string | null };
 }
@@ -60,7 +69,7 @@ function parsesAsJson(text: string): boolean {
 }
 
 export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; yoga: Yoga }> {
-  const { engine, rest, docsUrl } = options;
+  const { engine, rest, docsUrl, requestLog } = options;
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
@@ -71,6 +80,10 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
 
   app.decorateRequest('requestId', '');
   app.decorateRequest('principal', null);
+  app.decorateRequest('arrivedAt', null);
+  app.decorateRequest('logRota', null);
+  app.decorateRequest('logCodigo', null);
+  app.decorateRequest('logIds', null);
 
   app.addHook('onRequest', async (req, reply) => {
     req.requestId = req.id;
@@ -81,6 +94,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     if (!isApi && !isGraphql) return;
     const authorization = req.headers.authorization;
     if (isGraphql && !authorization) return;
+    req.arrivedAt = engine.clock.now();
     req.principal = await authenticate(engine, authorization);
     const count = await options.rateLimiter.hit(req.principal.apiKeyId, engine.clock.now());
     if (count > RATE_LIMIT_PER_MINUTE) {
@@ -88,8 +102,30 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
         correcao: 'Espere o próximo minuto do relógio e repita com o mesmo Idempotency-Key.',
       });
     }
-    // GET /v1/usage counts accepted /v1 requests of the cycle.
-    if (isApi) await recordRequest(engine, req.principal);
+    // GET /v1/usage counts accepted /v1 requests of the cycle: in memory, written with the log.
+    if (isApi) requestLog.count(req.principal, req.arrivedAt);
+  });
+
+  // Every authenticated call, answered or refused (429 included); a call without a valid key belongs to no account.
+  // A callback hook: nothing here waits, the line is written with the next batch.
+  app.addHook('onResponse', (req, reply, done) => {
+    if (req.principal && req.arrivedAt) {
+      const ids = req.logIds;
+      requestLog.record({
+        principal: req.principal,
+        at: req.arrivedAt,
+        requestId: req.requestId,
+        method: req.method,
+        rota: req.logRota ?? req.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        codigo: req.logCodigo,
+        durationMs: reply.elapsedTime,
+        notaId: ids?.notaId ?? null,
+        loteId: ids?.loteId ?? null,
+        empresaId: ids?.empresaId ?? null,
+      });
+    }
+    done();
   });
 
   // Malformed JSON is the caller's error (400 requisicao_invalida), never a 500. Fastify's own parser is kept
@@ -148,7 +184,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   // Multipart bodies are streamed by the handler, past Fastify's bodyLimit: the file limit is set per route.
   const handleApi = (fileLimit: number) => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = req.isMultipart() ? await readMultipart(req, fileLimit) : req.body;
-    const result = await rest.handle({
+    const call: RestCall = {
       method: req.method,
       path: req.url.split('?')[0]!,
       query: req.query as Record<string, string>,
@@ -156,7 +192,18 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
       body,
       principal: req.principal!,
       requestId: req.requestId,
-    });
+    };
+    let result;
+    try {
+      result = await rest.handle(call);
+      req.logIds = touchedIds(call.matched, body, result.body);
+    } catch (err) {
+      // An error's note (422 nfse_rejeitada, 409 referencia_duplicada) is still the note the call touched.
+      req.logIds = touchedIds(call.matched, body, isEngineError(err) ? err.extra : null);
+      throw err;
+    } finally {
+      req.logRota = call.matched?.rota ?? null;
+    }
     reply.status(result.status);
     if (result.headers) reply.headers(result.headers);
     if (result.body === undefined || result.status === 204) return reply.send();
@@ -190,6 +237,7 @@ function toEngineError(error: unknown, engine: EngineDeps): EngineError {
 
 function sendError(err: EngineError, req: FastifyRequest, reply: FastifyReply, docsUrl: string) {
   const { status, contentType, body } = errorResponse(err, req.url, req.requestId || req.id, docsUrl);
+  req.logCodigo = err.codigo;
   reply.header('x-request-id', req.requestId || req.id);
   return reply.status(status).type(contentType).send(JSON.stringify(body));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { isEngineError } from '../engine/errors.js';
@@ -22,7 +22,7 @@ export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, e
     schema,
     graphqlEndpoint: '/graphql',
     logging: false,
-    plugins: [useQueryLimits()],
+    plugins: [useQueryLimits(), useErrorCodeOfResult()],
     graphiql: false,
     context: ({ principal, requestId }) => ({ engine, principal: principal ?? null, requestId: requestId ?? '' }),
     maskedErrors: {
@@ -64,4 +64,21 @@ export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, e
     },
   });
   return yoga;
+}
+
+/**
+ * The request log keeps the `codigo` of a GraphQL answer with errors: the first error's, read from the result as
+ * it is sent (after masking), for the Fastify request that carries it. Subscriptions' streams are not answers.
+ */
+function useErrorCodeOfResult(): Plugin<Record<string, never>, ServerContext> {
+  return {
+    onResultProcess: ({ result, serverContext }) => {
+      const req = serverContext.req as FastifyRequest | undefined;
+      if (!req || Symbol.asyncIterator in (result as object)) return;
+      const first = (Array.isArray(result) ? result : [result]).flatMap((r) => (r as ExecutionResult).errors ?? [])[0];
+      if (!first) return;
+      const codigo = first.extensions?.codigo ?? first.extensions?.code;
+      req.logCodigo = typeof codigo === 'string' ? codigo : 'erro_graphql';
+    },
+  };
 }

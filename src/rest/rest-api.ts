@@ -11,6 +11,7 @@ import { requestFingerprint } from '../engine/idempotencia/canonical-json.js';
 import { describeParameterError } from './describe-parameter-error.js';
 import { executePrepared, prepareDocument, type PreparedDocument } from './prepared-document.js';
 import type { RestOperation, RestRequest } from './rest-operation.js';
+import type { MatchedRoute } from './touched-ids.js';
 import { operations } from './operations/index.js';
 
 export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi/openapi.yaml', import.meta.url));
@@ -36,6 +37,8 @@ export interface RestCall {
   body: unknown;
   principal: Principal;
   requestId: string;
+  /** Set once openapi-backend matched an operation (the request log keeps its route template). */
+  matched?: MatchedRoute;
 }
 
 export interface RestResult {
@@ -69,6 +72,7 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
 
   const run = async (operationId: string, c: Context, call: RestCall): Promise<RestResult> => {
     const op = operations[operationId]!;
+    call.matched = matchedRoute(c);
     const req: RestRequest = {
       params: (c.request.params ?? {}) as Record<string, string>,
       query: (c.request.query ?? {}) as RestRequest['query'],
@@ -139,6 +143,7 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
   api.register({
     ...handlers,
     validationFail: (c: Context, call: RestCall) => {
+      call.matched = matchedRoute(c);
       // An unknown query parameter is 400 only on document routes; elsewhere it is ignored.
       const strictQuery = call.path.startsWith('/v1/documents');
       const unknownParam = (e: { keyword: string; instancePath: string }) => e.keyword === 'additionalProperties' && e.instancePath === '/query';
@@ -194,6 +199,8 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
       api.handleRequest({ method: call.method, path: call.path, query: call.query, headers: call.headers as never, body: call.body }, call) as Promise<RestResult>,
   };
 }
+
+const matchedRoute = (c: Context): MatchedRoute => ({ rota: c.operation.path, params: (c.request.params ?? {}) as Record<string, string> });
 
 function header(headers: RestCall['headers'], name: string): string | undefined {
   const value = headers[name];

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_CAPTURE_INTERVAL_MS } from '../engine/captura/schedule-captures.js';
 import { runDueCaptures } from '../engine/captura/run-due-captures.js';
 import { purgeEvents } from '../engine/eventos/purge-events.js';
+import { purgeRequisicoes } from '../engine/contas/purge-requisicoes.js';
 import { purgeIdempotency } from '../engine/idempotencia/begin-idempotent.js';
 import { resumeLotes } from '../engine/lotes/resume-lotes.js';
 import { runNfeDiscardsIfDue } from '../engine/nfe/discard-forgotten-notes.js';
@@ -66,6 +67,7 @@ export async function drainJobs(deps: TransmissionDeps, concurrency = TRANSMISSI
 export async function sweep(deps: TransmissionDeps): Promise<void> {
   await flagProlongedNotes(deps);
   await purgeEvents(deps);
+  await purgeRequisicoes(deps);
   await purgeIdempotency(deps);
   // Forgotten rejected NF-e: due every 6 hours on the clock; here because voiding needs the SEFAZ gateway.
   await runNfeDiscardsIfDue(deps);

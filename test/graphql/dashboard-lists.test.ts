@@ -11,6 +11,7 @@ import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { fakeDns, PUBLIC_IP } from '../support/webhooks.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { isRequestLogWrite } from '../support/is-request-log-write.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -21,7 +22,7 @@ const statements: string[] = [];
 
 const { gql, walk } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }), onQuery: (sql) => void statements.push(sql) }));
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }), onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) }));
 beforeAll(async () => {
   [a, b] = [await acct.company(), await acct.company()];
   const db = t.app.engine.db;

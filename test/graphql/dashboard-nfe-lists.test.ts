@@ -10,6 +10,7 @@ import { httpClient } from '../support/http.js';
 import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { isRequestLogWrite } from '../support/is-request-log-write.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -40,7 +41,7 @@ const nfeRow = (company: SeededCompany, i: number, environment = 'test') => ({
   updatedAt: new Date(base + i * 1000),
 });
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, onQuery: (sql) => void statements.push(sql) }));
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) }));
 beforeAll(async () => {
   [a, b] = [await acct.company(), await acct.company()];
   const db = t.app.engine.db;

@@ -3,6 +3,7 @@
 // list's rule; this test fails when the document and the engine disagree, and checks the rule over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGO_LIMITE } from '../../src/engine/catalogos/page-by-code.js';
+import { REQUISICOES_LIMITE } from '../../src/engine/contas/list-requisicoes.js';
 import { DOCUMENTOS_LIMITE } from '../../src/engine/documentos/list-documents.js';
 import { EVENTOS_LIMITE } from '../../src/engine/eventos/list-events.js';
 import { LOTE_ITENS_LIMITE } from '../../src/engine/lotes/list-lote-itens.js';
@@ -30,6 +31,7 @@ const RULES: Record<string, PageLimit> = {
   listProdutos: PRODUTOS_LIMITE,
   listServicos: CATALOGO_LIMITE,
   listMunicipios: CATALOGO_LIMITE,
+  listRequisicoes: REQUISICOES_LIMITE,
 };
 
 type Param = { name: string; in: string; schema?: Record<string, unknown>; 'x-fora-dos-limites'?: string };

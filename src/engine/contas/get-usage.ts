@@ -16,8 +16,10 @@ const porAmbiente = (rows: Array<{ environment: string; n: number }>): PorAmbien
  * `GET /v1/usage`: consumption of the account in the current cycle. Test keys may read it; it is
  * the account's consumption, so both environments are shown, each counted apart.
  */
-export async function getUsage(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal) {
+export async function getUsage(deps: Pick<EngineDeps, 'db' | 'clock' | 'requestLog'>, principal: Principal) {
   const { ciclo, inicio, fim } = usageCycle(deps.clock.now());
+  // This process counts requests in memory; what it holds is written first, its own call included.
+  await deps.requestLog?.flush();
   const accountId = principal.accountId;
   const period = { gte: inicio, lt: fim };
   const [notas, nfe, lotes, documentos, requisicoes] = await Promise.all([

@@ -10,6 +10,7 @@ import './eventos.js';
 import './webhooks.js';
 import './lotes.js';
 import './contas-usage.js';
+import './contas-requisicoes.js';
 import './catalogos.js';
 import './documentos.js';
 import './produtos.js';

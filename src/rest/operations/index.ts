@@ -32,6 +32,7 @@ import { getLote } from './get-lote.js';
 import { getLoteReport } from './get-lote-report.js';
 import { listLoteItens } from './list-lote-itens.js';
 import { listLotes } from './list-lotes.js';
+import { listRequisicoes } from './list-requisicoes.js';
 import { reprocessLote } from './reprocess-lote.js';
 import { getAccount } from './get-account.js';
 import { getUsage } from './get-usage.js';
@@ -91,6 +92,7 @@ export const operations: Record<string, RestOperation> = {
   rotateWebhookSecret,
   createLote,
   listLotes,
+  listRequisicoes,
   getLote,
   listLoteItens,
   emitLote,
