@@ -4,37 +4,58 @@ import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
 import { applyNfseSchemaPatches, PATCHED_NFSE_SCHEMA } from './apply-nfse-schema-patches.js';
 import { validateXsd } from './validate-xsd.js';
 import { buildDpsXml } from '../nfse/nacional/build-dps-xml.js';
+import { buildAccessKey } from '../nfse/nacional/access-key.js';
+import { buildCancellationEventXml } from '../nfse/nacional/build-event-xml.js';
 import { baseDps } from '../../../test/support/nfse-fixtures.js';
 
-const ANCHORED = '<xs:simpleType name="TSSerieDPS"><xs:restriction base="xs:token"><xs:pattern value="^0{0,4}\\d{1,5}$"/></xs:restriction></xs:simpleType>';
-const CNPJ = '<xs:simpleType name="TSCNPJ"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{14}"/></xs:restriction></xs:simpleType>';
+const CHAVE = '<xs:simpleType name="TSChaveNFSe"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{6}([0-9A-Z]{14})[0-9]{30}"/></xs:restriction></xs:simpleType>';
 
 describe('applyNfseSchemaPatches', () => {
-  it('unanchors TSSerieDPS and opens TSCNPJ to letters, leaving the rest of the text as it is', () => {
-    const patched = applyNfseSchemaPatches(`<a/>${ANCHORED}\r\n${CNPJ}<b/>`);
+  it('puts the letters of TSChaveNFSe where the inscrição is (positions 10–23), leaving the rest of the text as it is', () => {
+    const patched = applyNfseSchemaPatches(`<a/>${CHAVE}\n<b/>`);
     expect(patched).toBe(
-      '<a/><xs:simpleType name="TSSerieDPS"><xs:restriction base="xs:token"><xs:pattern value="0{0,4}\\d{1,5}"/></xs:restriction></xs:simpleType>\r\n' +
-        '<xs:simpleType name="TSCNPJ"><xs:restriction base="xs:string"><xs:pattern value="[0-9A-Z]{14}"/></xs:restriction></xs:simpleType><b/>',
+      '<a/><xs:simpleType name="TSChaveNFSe"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{9}[0-9A-Z]{14}[0-9]{27}"/></xs:restriction></xs:simpleType>\n<b/>',
     );
   });
 
-  it('keeps a text that already carries a change, and refuses one that holds neither text', () => {
-    const once = applyNfseSchemaPatches(`${ANCHORED}${CNPJ}`);
+  it('keeps a text that already carries the change, and refuses one that holds neither text', () => {
+    const once = applyNfseSchemaPatches(CHAVE);
     expect(applyNfseSchemaPatches(once)).toBe(once);
-    expect(() => applyNfseSchemaPatches(`${ANCHORED}${CNPJ.replace('[0-9]{14}', '[0-9]{15}')}`)).toThrow(/TSCNPJ/);
-    expect(() => applyNfseSchemaPatches(CNPJ)).toThrow(/TSSerieDPS não encontrado/);
+    expect(() => applyNfseSchemaPatches(CHAVE.replace('{30}', '{31}'))).toThrow(/TSChaveNFSe/);
+    expect(() => applyNfseSchemaPatches('<xs:simpleType name="TSCNPJ"/>')).toThrow(/TSChaveNFSe não encontrado/);
   });
 
-  it('applies to the published file of the data directory, which stays unchanged on disk', () => {
+  it('applies to the published file of the data directory (package 20260727), which stays unchanged on disk', () => {
     const path = fiscalDataPath('xsdNfse', PATCHED_NFSE_SCHEMA);
     const published = readFileSync(path, 'latin1');
-    expect(applyNfseSchemaPatches(published)).toContain('<xs:pattern value="[0-9A-Z]{14}"/>');
+    // The package itself carries the alphanumeric CNPJ and a TSSerieDPS libxml2 can use: nothing else is changed.
+    expect(published).toContain('<xs:pattern value="[0-9A-Z]{14}"/>');
+    expect(published).toContain('<xs:pattern value="[0-9]{1,4}|[0-8][0-9]{4}"/>');
+    expect(applyNfseSchemaPatches(published)).toContain('<xs:pattern value="[0-9]{9}[0-9A-Z]{14}[0-9]{27}"/>');
     expect(readFileSync(path, 'latin1')).toBe(published);
   });
+});
 
-  it('reaches the compiled DPS schema: an alphanumeric recipient CNPJ is valid, a lowercase one is not', () => {
-    const dps = (cnpj: string) => buildDpsXml(baseDps({ toma: { CNPJ: cnpj, xNome: 'Cliente Exemplo S.A.' } }));
-    expect(validateXsd(dps('12ABC34501DE35'), 'DPS').filter((e) => /TSCNPJ|CNPJ/.test(e.message))).toEqual([]);
-    expect(validateXsd(dps('12abc34501de35'), 'DPS').some((e) => /CNPJ|pattern/.test(e.message))).toBe(true);
+describe('the NFS-e schemas the service compiles', () => {
+  const ALFA = '12ABC34501DE35';
+  const dps = (over: Parameters<typeof baseDps>[0]) => buildDpsXml(baseDps(over));
+
+  it('accept an alphanumeric issuer and recipient in the DPS (CNPJ and Id); lower case is refused', () => {
+    expect(validateXsd(dps({ prest: { CNPJ: ALFA, regTrib: { opSimpNac: '1', regEspTrib: '0' } }, toma: { CNPJ: ALFA.replace('12', '98'), xNome: 'Cliente Exemplo S.A.' } }), 'DPS')).toEqual([]);
+    expect(validateXsd(dps({ prest: { CNPJ: ALFA.toLowerCase(), regTrib: { opSimpNac: '1', regEspTrib: '0' } } }), 'DPS').length).toBeGreaterThan(0);
+  });
+
+  it('refuse the séries 90000–99999 and a service description that is only blanks (package 20260727)', () => {
+    expect(validateXsd(dps({ serie: '89999' }), 'DPS')).toEqual([]);
+    expect(validateXsd(dps({ serie: '90000' }), 'DPS').some((e) => /serie/.test(e.message))).toBe(true);
+    const blank = dps({}).replace(/<xDescServ>[^<]*<\/xDescServ>/, '<xDescServ>   </xDescServ>');
+    expect(validateXsd(blank, 'DPS').some((e) => /xDescServ/.test(e.message))).toBe(true);
+  });
+
+  it('accept the cancellation request of a note whose key carries a letter at position 21', () => {
+    const chave = buildAccessKey({ cMun: '3550308', CNPJ: ALFA, nNFSe: 1, emissao: new Date('2026-10-05T12:00:00Z') });
+    expect(chave.slice(9, 23)).toBe(ALFA);
+    const pedido = buildCancellationEventXml({ chNFSe: chave, CNPJAutor: ALFA, tpAmb: '2', verAplic: 'fiscal-api-1.0', dhEvento: '2026-10-05T09:00:00-03:00', cMotivo: '2', xMotivo: 'Serviço não foi prestado ao cliente' });
+    expect(validateXsd(pedido, 'pedRegEvento')).toEqual([]);
   });
 });

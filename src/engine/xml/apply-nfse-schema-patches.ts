@@ -8,13 +8,17 @@ interface Patch {
 export const PATCHED_NFSE_SCHEMA = 'tiposSimples_v1.01.xsd';
 
 const PATCHES: Patch[] = [
-  // XSD patterns are anchored implicitly and libxml2 reads ^ and $ as literal characters, so the official
-  // pattern refuses every série. Some published copies already carry this change; they are accepted as they are.
-  { simpleType: 'TSSerieDPS', official: '<xs:pattern value="^0{0,4}\\d{1,5}$"/>', local: '<xs:pattern value="0{0,4}\\d{1,5}"/>' },
-  // Alphanumeric CNPJ (IN RFB 2.229/2024), accepted by the national system since 10/08/2026: as in the produção
-  // restrita package 20260727, only TSCNPJ changes, so a recipient (toma/CNPJ) may be alphanumeric while the Id,
-  // access-key and other patterns stay numeric (an alphanumeric issuer is still refused by them).
-  { simpleType: 'TSCNPJ', official: '<xs:pattern value="[0-9]{14}"/>', local: '<xs:pattern value="[0-9A-Z]{14}"/>' },
+  // Package 20260727 (alphanumeric CNPJ) opens TSChaveNFSe to letters at key positions 7–20, while the key's
+  // layout (cMun 7 + ambGer 1 + tpInsc 1 + inscrição 14 + …) and every other type of the same package that embeds
+  // the key (TSIdNFSe, TSIdPedRegEvt, TSIdEvento, TSIdNumEvento) put the inscrição at positions 10–23. Read as
+  // published, the key of an issuer whose CNPJ has a letter in its 12th character (position 21, as in
+  // 12ABC34501DE35) is valid in infNFSe/@Id but refused in chNFSe, so such a note could not be cancelled or
+  // substituted; the letters are allowed where the inscrição is, as in TSIdNFSe.
+  {
+    simpleType: 'TSChaveNFSe',
+    official: '<xs:pattern value="[0-9]{6}([0-9A-Z]{14})[0-9]{30}"/>',
+    local: '<xs:pattern value="[0-9]{9}[0-9A-Z]{14}[0-9]{27}"/>',
+  },
 ];
 
 /**
