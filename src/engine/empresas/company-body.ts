@@ -1,5 +1,5 @@
-import { cnpj as cnpjValidator } from 'cpf-cnpj-validator';
 import * as v from 'valibot';
+import { isValidCnpj } from '../nucleo/cnpj-check-digits.js';
 import { optionalText, requiredText, checkText } from '../nucleo/text-rules.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import { issueMessage } from '../nucleo/issue-message.js';
@@ -52,7 +52,7 @@ export const companyBody = declareBody(
     cnpj: v.pipe(
       requiredText(255, 'cnpj'),
       v.transform((s) => s.replace(/[./-]/g, '').toUpperCase()),
-      v.check((s) => cnpjValidator.isValid(s), issueMessage('CNPJ inválido (dígitos verificadores).', 'Confira o CNPJ; são aceitos o numérico e o alfanumérico.', 'documento_invalido')),
+      v.check((s) => isValidCnpj(s), issueMessage('CNPJ inválido (dígitos verificadores).', 'Confira o CNPJ; são aceitos o numérico e o alfanumérico.', 'documento_invalido')),
     ),
     razaoSocial: requiredText(150, 'razao_social'),
     municipio: requiredText(7, 'municipio'),
