@@ -43,7 +43,7 @@ export interface BuildAccessKeyOptions {
 /**
  * TSChaveNFSe as the key's layout reads it: letters only inside the inscrição of a CNPJ (tpInsc 2), as in the
  * package's TSIdNFSe/TSIdEvento/TSIdPedRegEvt (TSChaveNFSe itself puts them at positions 7–20; see
- * xml/apply-nfse-schema-patches.ts).
+ * xml/apply-schema-patches.ts).
  */
 export const NFSE_KEY_SHAPE = /^[0-9]{7}[12](1[0-9]{14}|2[0-9A-Z]{12}[0-9]{2})[0-9]{27}$/;
 

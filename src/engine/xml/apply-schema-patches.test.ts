@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
-import { applyNfseSchemaPatches, PATCHED_NFSE_SCHEMA } from './apply-nfse-schema-patches.js';
+import { applySchemaPatches, PATCHED_SCHEMAS } from './apply-schema-patches.js';
 import { validateXsd } from './validate-xsd.js';
 import { buildDpsXml } from '../nfse/nacional/build-dps-xml.js';
 import { buildAccessKey } from '../nfse/nacional/access-key.js';
@@ -10,29 +10,36 @@ import { baseDps } from '../../../test/support/nfse-fixtures.js';
 
 const CHAVE = '<xs:simpleType name="TSChaveNFSe"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{6}([0-9A-Z]{14})[0-9]{30}"/></xs:restriction></xs:simpleType>';
 
-describe('applyNfseSchemaPatches', () => {
+const TIPOS = 'tiposSimples_v1.01.xsd';
+
+describe('applySchemaPatches', () => {
   it('puts the letters of TSChaveNFSe where the inscrição is (positions 10–23), leaving the rest of the text as it is', () => {
-    const patched = applyNfseSchemaPatches(`<a/>${CHAVE}\n<b/>`);
-    expect(patched).toBe(
+    expect(applySchemaPatches(TIPOS, `<a/>${CHAVE}\n<b/>`)).toBe(
       '<a/><xs:simpleType name="TSChaveNFSe"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{9}[0-9A-Z]{14}[0-9]{27}"/></xs:restriction></xs:simpleType>\n<b/>',
     );
+    // Only the named file is changed.
+    expect(applySchemaPatches('DPS_v1.01.xsd', CHAVE)).toBe(CHAVE);
   });
 
   it('keeps a text that already carries the change, and refuses one that holds neither text', () => {
-    const once = applyNfseSchemaPatches(CHAVE);
-    expect(applyNfseSchemaPatches(once)).toBe(once);
-    expect(() => applyNfseSchemaPatches(CHAVE.replace('{30}', '{31}'))).toThrow(/TSChaveNFSe/);
-    expect(() => applyNfseSchemaPatches('<xs:simpleType name="TSCNPJ"/>')).toThrow(/TSChaveNFSe não encontrado/);
+    const once = applySchemaPatches(TIPOS, CHAVE);
+    expect(applySchemaPatches(TIPOS, once)).toBe(once);
+    expect(() => applySchemaPatches(TIPOS, CHAVE.replace('{30}', '{31}'))).toThrow(/tiposSimples_v1.01.xsd/);
+    expect(() => applySchemaPatches(TIPOS, CHAVE + CHAVE)).toThrow(/revise/);
   });
 
-  it('applies to the published file of the data directory (package 20260727), which stays unchanged on disk', () => {
-    const path = fiscalDataPath('xsdNfse', PATCHED_NFSE_SCHEMA);
+  it('applies to the published files of the data directory, which stay unchanged on disk', () => {
+    const path = fiscalDataPath('xsdNfse', TIPOS);
     const published = readFileSync(path, 'latin1');
     // The package itself carries the alphanumeric CNPJ and a TSSerieDPS libxml2 can use: nothing else is changed.
     expect(published).toContain('<xs:pattern value="[0-9A-Z]{14}"/>');
     expect(published).toContain('<xs:pattern value="[0-9]{1,4}|[0-8][0-9]{4}"/>');
-    expect(applyNfseSchemaPatches(published)).toContain('<xs:pattern value="[0-9]{9}[0-9A-Z]{14}[0-9]{27}"/>');
+    expect(applySchemaPatches(TIPOS, published)).toContain('<xs:pattern value="[0-9]{9}[0-9A-Z]{14}[0-9]{27}"/>');
     expect(readFileSync(path, 'latin1')).toBe(published);
+    for (const file of [...PATCHED_SCHEMAS].filter((f) => f !== TIPOS)) {
+      const text = readFileSync(fiscalDataPath('xsdNfe', file), 'latin1');
+      expect(applySchemaPatches(file, text), file).toContain('<xs:pattern value="ID[0-9]{12}[0-9A-Z]{12}[0-9]{28}"/>');
+    }
   });
 });
 
