@@ -62,6 +62,8 @@ export const companyBody = declareBody(
     serieDps: v.pipe(
       optionalText(5),
       checkText((s) => /^\d{1,5}$/.test(s), 'série com 1 a 5 dígitos.', 'Informe só dígitos, por exemplo "1".'),
+      // TSSerieDPS of the NFS-e schema package of 27/07/2026: [0-9]{1,4}|[0-8][0-9]{4}.
+      checkText((s) => !/^9\d{4}$/.test(s), 'as séries 90000 a 99999 não são aceitas pelo Sistema Nacional NFS-e.', 'Use uma série até 89999, por exemplo "1".'),
       checkText((s) => s !== '49999', 'a série 49999 é reservada ao ambiente de teste.', 'Use outra série.'),
     ),
     inscricaoEstadual: v.pipe(
