@@ -53,6 +53,19 @@ describe('companyBody', () => {
     }
   });
 
+  it('takes an alphanumeric CNPJ, masked or in lower case, by its check digits; refuses a wrong one', () => {
+    const base = { razaoSocial: 'Empresa Alfa', municipio: MUNICIPIO_NACIONAL };
+    expect(readBody(companyBody, { ...base, cnpj: '12.abc.345/01de-35' }).cnpj).toBe('12ABC34501DE35');
+    expect(issuesOf({ ...base, cnpj: '12ABC34501DE36' })).toEqual([['documento_invalido', '/cnpj']]);
+  });
+
+  it('refuses the DPS séries 90000–99999 that the national schema of 27/07/2026 no longer accepts', () => {
+    const base = { cnpj: '11222333000181', razaoSocial: 'X', municipio: MUNICIPIO_NACIONAL };
+    expect(issuesOf({ ...base, serieDps: '90000' })).toEqual([['formato_invalido', '/serie_dps']]);
+    expect(issuesOf({ ...base, serieDps: '99999' })).toEqual([['formato_invalido', '/serie_dps']]);
+    expect(issuesOf({ ...base, serieDps: '89999' })).toEqual([]);
+  });
+
   it('returns the typed, normalised body', () => {
     const body = readBody(companyBody, {
       cnpj: '11.222.333/0001-81', razaoSocial: '  ACME  ', municipio: MUNICIPIO_NACIONAL, serieDps: '', endereco: null,

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SignedXml } from 'xml-crypto';
 import { XNOME_HOMOLOGACAO } from '../../src/engine/nfe/build-nfe-xml.js';
-import { buildNfeKey, isValidNfeKey, nfeKeyDv } from '../../src/engine/nfe/nfe-access-key.js';
+import { buildNfeKey, isValidNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
+import { accessKeyDv } from '../../src/engine/nucleo/access-key-dv.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
@@ -12,7 +13,7 @@ describe('NF-e access key (shared/nfe/README "Access key")', () => {
   it('checks the DV of the homologation samples and refuses a changed digit', () => {
     // Keys of shared/nfe/samples/procNFe_*.xml (PR and RS homologation, PA production).
     for (const chave of ['41170706117473000150550010000463202612756525', '43180906929383000163550010000000261000010301', '15231207933914000154550010006643501427015088']) {
-      expect(nfeKeyDv(chave.slice(0, 43))).toBe(chave[43]);
+      expect(accessKeyDv(chave.slice(0, 43))).toBe(chave[43]);
       expect(isValidNfeKey(chave)).toBe(true);
       expect(isValidNfeKey(chave.slice(0, 43) + String((Number(chave[43]) + 1) % 10))).toBe(false);
     }

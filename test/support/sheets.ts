@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { cnpjCheckDigits } from '../../src/engine/nucleo/cnpj-check-digits.js';
 
 const run = promisify(execFile);
 
@@ -48,8 +49,6 @@ export function cpfWithLeadingZero(): string {
 
 /** A valid numeric CNPJ that starts with a zero. */
 export function cnpjWithLeadingZero(): string {
-  const base = [0, ...Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)), 0, 0, 0, 1];
-  const d1 = checkDigit(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const d2 = checkDigit([...base, d1], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return [...base, d1, d2].join('');
+  const base = `0${Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join('')}0001`;
+  return base + cnpjCheckDigits(base);
 }

@@ -27,7 +27,7 @@ function date(text: string | null): Date | null {
 export function readDistributedNfse(xml: string): DistributedNfse {
   const emit = /<emit>([\s\S]*?)<\/emit>/.exec(xml)?.[1] ?? '';
   return {
-    chaveAcesso: first(xml, /<infNFSe[^>]*\sId="NFS(\d{50})"/) ?? '',
+    chaveAcesso: first(xml, /<infNFSe[^>]*\sId="NFS([0-9A-Z]{50})"/) ?? '',
     numero: first(xml, /<nNFSe>(\d+)<\/nNFSe>/),
     emitenteDocumento: first(emit, /<(?:CNPJ|CPF)>([^<]+)</),
     emitenteNome: first(emit, /<xNome>([^<]*)<\/xNome>/),
@@ -46,10 +46,10 @@ export interface DistributedEvent {
 }
 
 export function readDistributedEvent(xml: string): DistributedEvent {
-  const id = first(xml, /<infEvento[^>]*\sId="EVT(\d{59})"/) ?? '';
+  const id = first(xml, /<infEvento[^>]*\sId="EVT([0-9A-Z]{59})"/) ?? '';
   return {
-    chaveAcesso: id.slice(0, 50) || (first(xml, /<chNFSe>(\d{50})<\/chNFSe>/) ?? ''),
-    tipoEvento: id.slice(50, 56) || (first(xml, /<infPedReg[^>]*\sId="PRE\d{50}(\d{6})"/) ?? ''),
+    chaveAcesso: id.slice(0, 50) || (first(xml, /<chNFSe>([0-9A-Z]{50})<\/chNFSe>/) ?? ''),
+    tipoEvento: id.slice(50, 56) || (first(xml, /<infPedReg[^>]*\sId="PRE[0-9A-Z]{50}(\d{6})"/) ?? ''),
     ocorridoEm: date(first(xml, /<dhProc>([^<]+)<\/dhProc>/)),
   };
 }

@@ -18,7 +18,7 @@ function readDocument(service: SefazService, xml: string) {
   const dhEmi = first(xml, /<dhEmi>([^<]+)<\/dhEmi>/);
   return {
     chave: first(xml, new RegExp(`<${service.keyTag}>([0-9A-Z]{44})</${service.keyTag}>`)) ?? first(xml, new RegExp(`<${service.signedElement}[^>]*Id="${service.idPrefix}([0-9A-Z]{44})"`)) ?? '',
-    emitente: emit ? first(emit, /<CNPJ>(\d+)<\/CNPJ>/) : first(xml, /<CNPJ>(\d+)<\/CNPJ>/),
+    emitente: emit ? first(emit, /<CNPJ>([0-9A-Z]+)<\/CNPJ>/) : first(xml, /<CNPJ>([0-9A-Z]+)<\/CNPJ>/),
     nome: emit ? first(emit, /<xNome>([^<]*)<\/xNome>/) : first(xml, /<xNome>([^<]*)<\/xNome>/),
     numero: first(xml, new RegExp(`<${service.numberTag}>(\\d+)</${service.numberTag}>`)),
     valor: first(xml, new RegExp(`<${service.valueTag}>([\\d.]+)</${service.valueTag}>`)),

@@ -1,5 +1,5 @@
-import { cnpj as cnpjValidator } from 'cpf-cnpj-validator';
 import * as v from 'valibot';
+import { isValidCnpj } from '../nucleo/cnpj-check-digits.js';
 import { optionalText, requiredText, checkText } from '../nucleo/text-rules.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import { issueMessage } from '../nucleo/issue-message.js';
@@ -51,7 +51,7 @@ export const companyFields = {
   cnpj: v.pipe(
     requiredText(255, 'cnpj'),
     v.transform((s) => s.replace(/[./-]/g, '').toUpperCase()),
-    v.check((s) => cnpjValidator.isValid(s), issueMessage('CNPJ inválido (dígitos verificadores).', 'Confira o CNPJ; são aceitos o numérico e o alfanumérico.', 'documento_invalido')),
+    v.check((s) => isValidCnpj(s), issueMessage('CNPJ inválido (dígitos verificadores).', 'Confira o CNPJ; são aceitos o numérico e o alfanumérico.', 'documento_invalido')),
   ),
   razaoSocial: requiredText(150, 'razao_social'),
   municipio: requiredText(7, 'municipio'),
@@ -61,6 +61,8 @@ export const companyFields = {
   serieDps: v.pipe(
     optionalText(5),
     checkText((s) => /^\d{1,5}$/.test(s), 'série com 1 a 5 dígitos.', 'Informe só dígitos, por exemplo "1".'),
+    // TSSerieDPS of the NFS-e schema package of 27/07/2026: [0-9]{1,4}|[0-8][0-9]{4}.
+    checkText((s) => !/^9\d{4}$/.test(s), 'as séries 90000 a 99999 não são aceitas pelo Sistema Nacional NFS-e.', 'Use uma série até 89999, por exemplo "1".'),
     checkText((s) => s !== '49999', 'a série 49999 é reservada ao ambiente de teste.', 'Use outra série.'),
   ),
   inscricaoEstadual: v.pipe(

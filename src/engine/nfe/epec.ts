@@ -2,7 +2,7 @@ import type { XmlSigner } from '../xml/sign-xml.js';
 import { el, group } from '../xml/el.js';
 import { brasilia, VER_PROC } from './build-nfe-xml.js';
 import { NFE_NS } from '../xml/nfe-ns.js';
-import { nfeKeyDv } from './nfe-access-key.js';
+import { accessKeyDv } from '../nucleo/access-key-dv.js';
 import { signNfeXml } from '../xml/sign-nfe-xml.js';
 import { tag } from '../transmissao/soap-envelope.js';
 
@@ -18,7 +18,7 @@ export const EPEC_JUSTIFICATIVA = 'SEFAZ autorizadora da UF fora do ar: emissao 
  */
 export function toEpecContingency(signedNfe: string, chave: string, dhCont: Date, signer: XmlSigner): { xml: string; chave: string } {
   const first43 = `${chave.slice(0, 34)}4${chave.slice(35, 43)}`;
-  const novaChave = `${first43}${nfeKeyDv(first43)}`;
+  const novaChave = `${first43}${accessKeyDv(first43)}`;
   const unsigned = signedNfe
     .replace(/<Signature[\s>][\s\S]*<\/Signature>/, '')
     .replace(`Id="NFe${chave}"`, `Id="NFe${novaChave}"`)

@@ -3,6 +3,7 @@ import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
+import { NFE_KEY_SHAPE } from './nfe-access-key.js';
 
 /**
  * `GET /v1/nfe/{id}`: `{id}` is the note id, its 44-digit access key or its `referencia`, always inside the
@@ -16,7 +17,7 @@ export async function findNfe(deps: Pick<EngineDeps, 'db'>, principal: Principal
   };
   const byId = isUuid(id) ? await deps.db.nfe.findFirst({ where: { ...scope, id } }) : null;
   if (byId) return byId;
-  const byKey = /^\d{44}$/.test(id) ? await deps.db.nfe.findFirst({ where: { ...scope, chaveAcesso: id } }) : null;
+  const byKey = NFE_KEY_SHAPE.test(id) ? await deps.db.nfe.findFirst({ where: { ...scope, chaveAcesso: id } }) : null;
   if (byKey) return byKey;
   const byRef = await deps.db.nfe.findMany({ where: { ...scope, referencia: id }, take: 2 });
   if (byRef.length > 1) {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { accessKeyDv } from '../nucleo/access-key-dv.js';
 
 /**
  * NF-e access key, 44 positions (as sped-common Keys::build writes it):
@@ -16,18 +17,6 @@ export interface NfeKeyParts {
   cNF?: string;
 }
 
-/** Mod 11 over the first 43 positions, weights 2..9 from the right, character value = ASCII − 48. */
-export function nfeKeyDv(first43: string): string {
-  let sum = 0;
-  let weight = 2;
-  for (let i = first43.length - 1; i >= 0; i--) {
-    sum += (first43.charCodeAt(i) - 48) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  const dv = 11 - (sum % 11);
-  return String(dv >= 10 ? 0 : dv);
-}
-
 export function buildNfeKey(parts: NfeKeyParts): { chave: string; cNF: string; cDV: string } {
   const local = new Date(parts.emissao.getTime() - 3 * 3_600_000);
   const aamm = `${String(local.getUTCFullYear() % 100).padStart(2, '0')}${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -36,13 +25,16 @@ export function buildNfeKey(parts: NfeKeyParts): { chave: string; cNF: string; c
   // NT 2019.001: cNF may not equal nNF (and sped-common refuses it), so a clash draws again.
   while (!parts.cNF && cNF === nNF.slice(1)) cNF = randomCnf();
   const base = `${parts.cUF}${aamm}${parts.documento.padStart(14, '0')}55${parts.serie.padStart(3, '0')}${nNF}${parts.tpEmis ?? '1'}${cNF}`;
-  const cDV = nfeKeyDv(base);
+  const cDV = accessKeyDv(base);
   return { chave: base + cDV, cNF, cDV };
 }
 
+/** TChNFe of PL_010 (tiposBasico_v4.00.xsd): the CNPJ's twelve first positions may be letters (NT 2025.001). */
+export const NFE_KEY_SHAPE = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
+
 /** Shape of TChNFe and its check digit. */
 export function isValidNfeKey(chave: string): boolean {
-  return /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/.test(chave) && nfeKeyDv(chave.slice(0, 43)) === chave[43];
+  return NFE_KEY_SHAPE.test(chave) && accessKeyDv(chave.slice(0, 43)) === chave[43];
 }
 
 // sped-common Keys::cNFIsValid: no repeated digit and not 12345678 / 23456789 / 34567890 / 87654321...

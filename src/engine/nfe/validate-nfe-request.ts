@@ -8,7 +8,7 @@ import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { municipio } from '../tabelas/index.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import { checkTaxValues } from './check-tax-values.js';
-import { isValidNfeKey } from './nfe-access-key.js';
+import { isValidNfeKey, NFE_KEY_SHAPE } from './nfe-access-key.js';
 import { QUANTIDADE, VALOR, VALOR_UNITARIO } from './nfe-decimal.js';
 import { lerDecimal, lerEnum, lerPadrao } from './ler-campos.js';
 import {
@@ -132,6 +132,11 @@ function lerChaveReferenciada(root: Objeto, finalidade: Finalidade, c: Coletor):
   const limpa = chave.replace(/\s/g, '').toUpperCase();
   if (limpa.length !== 44) {
     c.formato('/chave_referenciada', `A chave referenciada tem ${limpa.length} caracteres; deve ter 44.`, 'Copie a chave de acesso completa da nota original.');
+    return undefined;
+  }
+  if (!NFE_KEY_SHAPE.test(limpa)) {
+    c.formato('/chave_referenciada', 'A chave referenciada só aceita letras nas posições 7 a 18 (o CNPJ alfanumérico do emitente); as demais são dígitos.',
+      'Copie a chave de acesso completa da nota original.');
     return undefined;
   }
   if (!isValidNfeKey(limpa)) {

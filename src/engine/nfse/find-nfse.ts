@@ -3,6 +3,7 @@ import type { EngineDeps } from '../engine-deps.js';
 import { EngineError, parameterError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
 import type { NfseWithTimeline } from './present-nfse.js';
+import { NFSE_KEY_SHAPE } from './nacional/access-key.js';
 
 /**
  * `GET /v1/nfse/{id}`: `{id}` is the note id, the `referencia` or the 50-character `chave_acesso`,
@@ -32,7 +33,7 @@ export async function findNfse(
     ? await deps.db.nfse.findFirst({ where: { ...scope, id: options.id }, include: { timeline: true } })
     : null;
   if (byId) return byId;
-  if (/^\d{50}$/.test(options.id)) {
+  if (NFSE_KEY_SHAPE.test(options.id)) {
     const byKey = await deps.db.nfse.findFirst({ where: { ...scope, chaveAcesso: options.id }, include: { timeline: true } });
     if (byKey) return byKey;
   }

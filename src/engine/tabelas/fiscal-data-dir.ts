@@ -12,9 +12,9 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Every official dataset the service reads, as its path under the data directory; the start checks each one. */
 const FISCAL_DATASETS = {
-  /** NFS-e national XSD package 1.01 (one file read with local changes: xml/apply-nfse-schema-patches.ts). */
-  xsdNfse: 'nfse-nacional/xsd',
-  /** NF-e 4.00 XSD package. */
+  /** NFS-e national XSD package 1.01 of 27/07/2026, alphanumeric CNPJ (one type read with a local change: xml/apply-schema-patches.ts). */
+  xsdNfse: 'nfse-nacional/xsd-2026-alfanumerico',
+  /** NF-e 4.00 XSD package (the events' Id pattern read with a local change: xml/apply-schema-patches.ts). */
   xsdNfe: 'nfe/xsd',
   listaServicoNacional: 'nfse-nacional/tables/lista_servico_nacional_ctribnac.csv',
   incidenciaIssqn: 'nfse-nacional/tables/incidencia_issqn_por_ctribnac.csv',

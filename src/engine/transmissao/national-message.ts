@@ -69,7 +69,7 @@ export function readNfseNumber(nfseXml: string): string | undefined {
 
 /** Access key from infNFSe/@Id ("NFS" + chave) when the JSON does not carry a usable one. */
 export function readNfseKey(nfseXml: string): string | undefined {
-  return /<infNFSe[^>]*\sId="NFS(\d{50})"/.exec(nfseXml)?.[1];
+  return /<infNFSe[^>]*\sId="NFS([0-9A-Z]{50})"/.exec(nfseXml)?.[1];
 }
 
 /**

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
-import { applyNfseSchemaPatches, PATCHED_NFSE_SCHEMA } from './apply-nfse-schema-patches.js';
+import { applySchemaPatches, PATCHED_SCHEMAS } from './apply-schema-patches.js';
 import { libxml2 } from './libxml2.js';
 
 export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC'
@@ -49,20 +50,20 @@ export function schemaPath(file: string): string {
 }
 
 /**
- * Serves PATCHED_NFSE_SCHEMA with its local changes to libxml2 whenever a schema includes it, from whichever data
- * directory; every other file is read from the file system as published.
+ * Serves the PATCHED_SCHEMAS with their local changes to libxml2 whenever a schema includes one, from whichever
+ * data directory; every other file is read from the file system as published.
  */
 function patchedSchemaProvider(lib: ReturnType<typeof libxml2>) {
   const buffers = new lib.XmlBufferInputProvider({});
   const opened = new Set<string>();
   const local = (filename: string) => (filename.startsWith('file://') ? decodeURIComponent(new URL(filename).pathname) : filename);
   return {
-    match: (filename: string) => local(filename).endsWith(`/${PATCHED_NFSE_SCHEMA}`),
+    match: (filename: string) => PATCHED_SCHEMAS.has(basename(local(filename))),
     open: (filename: string) => {
       const path = local(filename);
       if (!opened.has(path)) {
         // latin1 maps every byte to one character and back, so the file's BOM and CRLF reach libxml2 unchanged.
-        buffers.addBuffer(path, Buffer.from(applyNfseSchemaPatches(readFileSync(path).toString('latin1')), 'latin1'));
+        buffers.addBuffer(path, Buffer.from(applySchemaPatches(basename(path), readFileSync(path).toString('latin1')), 'latin1'));
         opened.add(path);
       }
       return buffers.open(path);

@@ -77,7 +77,7 @@ const settingFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'Inp
   regimeTributario: t.string(),
   inscricaoMunicipal: t.string(),
   regimeApuracaoSimples: t.string(),
-  serieDps: t.string(),
+  serieDps: t.string({ description: 'DPS series, 1 to 5 digits; 90000–99999 are refused by the national schema; 49999 is the test series.' }),
   inscricaoEstadual: t.string({ description: 'NF-e issuer state registration (digits, or ISENTO).' }),
   serieNfe: t.string({ description: 'NF-e series of the API, 0 to 889; absent = 1.' }),
   endereco: t.field({ type: CompanyEnderecoInput }),
@@ -89,7 +89,7 @@ const settingFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'Inp
 
 /** The body of POST /v1/companies (companyBody). */
 const CompanyInput = builder.inputType('CompanyInput', {
-  fields: (t) => ({ cnpj: t.string(), ...settingFields(t) }),
+  fields: (t) => ({ cnpj: t.string({ description: 'CNPJ, numeric or alphanumeric (twelve [0-9A-Z] and two check digits); masks and lower case accepted.' }), ...settingFields(t) }),
 });
 
 /** The body of PATCH /v1/companies/{id} (updateCompanyBody). */

@@ -181,7 +181,7 @@ export const NfeInputRef = builder.inputType('NfeInput', {
     serie: t.string(),
     tipoOperacao: t.string({ description: 'saida (default) or entrada.' }),
     finalidade: t.string({ description: 'normal (default), complementar, ajuste or devolucao.' }),
-    chaveReferenciada: t.string({ description: '44-digit access key of the referenced NF-e.' }),
+    chaveReferenciada: t.string({ description: '44-character access key of the referenced NF-e (positions 7–18 may be letters: alphanumeric CNPJ).' }),
     itemReferenciado: t.int(),
     informacoesAdicionais: t.string(),
   }),

@@ -131,7 +131,7 @@ const nfesCost = pageCost(100, 50);
 builder.queryFields((t) => ({
   nfe: t.field({
     type: NfeRef,
-    description: 'One NF-e by id, referencia or 44-digit chave_acesso.',
+    description: 'One NF-e by id, referencia or 44-character chave_acesso.',
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }) },
     errors: {},

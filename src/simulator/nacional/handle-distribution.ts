@@ -64,7 +64,7 @@ export function handleDistribution(
   const rejeicao = (complemento: string) =>
     sendJson(res, 400, { StatusProcessamento: 'REJEICAO', LoteDFe: null, Alertas: null, Erros: [erro('E2215', complemento)], ...envelope(tpAmb, now) });
   if (!/^\d+$/.test(nsuText)) return rejeicao('NSU inválido.');
-  if (!/^(\d{14}|\d{11})$/.test(cnpj)) return rejeicao('cnpjConsulta inválido.');
+  if (!/^([0-9A-Z]{12}\d{2}|\d{11})$/.test(cnpj)) return rejeicao('cnpjConsulta inválido.');
   if (fault === 'rejeitar' || scope.scenario.kind === 'rejeitar') return rejeicao('Rejeição simulada.');
   const nsu = Number(nsuText);
   const lote = query.get('lote') !== 'false';

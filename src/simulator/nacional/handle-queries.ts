@@ -5,6 +5,7 @@ import { envelope, sendEmpty, sendJson } from './send-json.js';
 import type { RequestScope } from './request-scope.js';
 import type { SimulatorContext } from './simulator-context.js';
 import type { StoredNote } from './simulator-state.js';
+import { NFSE_KEY_SHAPE } from '../../engine/nfse/nacional/access-key.js';
 
 function scopeAmbientes(ctx: SimulatorContext, scope: RequestScope): Array<'1' | '2'> {
   const fixed = scope.ambiente ?? ctx.ambiente;
@@ -19,7 +20,8 @@ export function handleDpsQuery(ctx: SimulatorContext, res: ServerResponse, scope
   if (scope.scenario.kind === 'falha_transmissao' && scope.scenario.received) {
     return head ? sendEmpty(res, 500) : sendJson(res, 500, { ...envelope(tpAmb, ctx.clock()), erro: { descricao: 'Erro interno (simulado).' } });
   }
-  if (!/^DPS\d{42}$/.test(id)) {
+  // TSIdDPS of the package 20260727: the inscrição of a CNPJ (tipo 2) may carry letters.
+  if (!/^DPS[0-9]{7}(1[0-9]{14}|2[0-9A-Z]{14})[0-9]{20}$/.test(id)) {
     return head ? sendEmpty(res, 400) : sendJson(res, 400, { ...envelope(tpAmb, ctx.clock()), erro: { descricao: 'Identificador da DPS inválido.' } });
   }
   const note = scopeAmbientes(ctx, scope)
@@ -34,7 +36,7 @@ export function handleDpsQuery(ctx: SimulatorContext, res: ServerResponse, scope
 export function handleGetNfse(ctx: SimulatorContext, res: ServerResponse, scope: RequestScope, chave: string): void {
   const tpAmb = Number(scope.ambiente ?? ctx.ambiente ?? '2');
   if (scope.unavailable(chave)) return sendUnavailable(ctx, res, tpAmb);
-  if (!/^\d{50}$/.test(chave)) {
+  if (!NFSE_KEY_SHAPE.test(chave)) {
     return sendJson(res, 400, { ...envelope(tpAmb, ctx.clock()), erro: { descricao: 'A chave de acesso consultada deve conter 50 números.' } });
   }
   const note = ctx.state.note(chave);

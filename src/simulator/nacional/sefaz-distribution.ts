@@ -53,7 +53,7 @@ export class SefazDistribution {
 
   async handle(req: IncomingMessage, res: ServerResponse, now: Date): Promise<void> {
     const body = await readBody(req);
-    const cnpj = /<CNPJ>(\d{14})<\/CNPJ>/.exec(body)?.[1] ?? '';
+    const cnpj = /<CNPJ>([0-9A-Z]{12}[0-9]{2})<\/CNPJ>/.exec(body)?.[1] ?? '';
     const ult = Number(/<ultNSU>(\d{1,15})<\/ultNSU>/.exec(body)?.[1] ?? 'NaN');
     const tpAmb = /<tpAmb>([12])<\/tpAmb>/.exec(body)?.[1] ?? '1';
     const list = this.byCnpj.get(cnpj) ?? [];

@@ -53,7 +53,21 @@ export interface paths {
         delete: operations["deleteCompany"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a company's settings (production key only; test key → 403)
+         * @description Only the members sent change, judged by the rules of creation; every invalid member is reported at once
+         *     (422, each message starting with the member's path). JSON null clears an optional setting
+         *     (`regime_tributario`, `inscricao_municipal`, `endereco`, `token_municipio`, …; `autorizados_xml: null`
+         *     is the empty list); `razao_social` and `municipio` cannot be cleared. `padroes` merges member by member:
+         *     a member set to null removes that default, `padroes: null` removes them all. `cnpj` is refused: it
+         *     identifies the company and its certificate (a new CNPJ is a new company); the certificate has its own
+         *     route. A key restricted to one company changes only that company (another → 403).
+         *
+         *     Readiness is re-evaluated in the same transaction: when an item changes situation (for example
+         *     `regime_tributario` from `bloqueio` to `ok`), `EMPRESA_PRONTIDAO_ALTERADA` is appended to the event log
+         *     at once, with the readiness and `alterados`, as the 6-hour check would.
+         */
+        patch: operations["updateCompany"];
         trace?: never;
     };
     "/v1/companies/{id}/certificate": {
@@ -259,7 +273,7 @@ export interface paths {
          *     the JSON paths of the request (`referencia`, `tomador.documento`, `valor`, `servico.descricao`, …; case
          *     and surrounding spaces ignored); each later row is one line (line 1 = sheet row 2), trailing empty rows
          *     ignored. Numeric cells, documents that lost leading zeros (restored by length: up to 11 digits CPF, 12–14
-         *     CNPJ), dates as serials or text (`competencia`), decimal commas are normalised. A file that is not a
+         *     CNPJ; a CNPJ with letters is a text cell and is read as typed, masks and lower case accepted), dates as serials or text (`competencia`), decimal commas are normalised. A file that is not a
          *     readable .xlsx, has no header row or has unknown columns → 422 `planilha_invalida`, nothing stored.
          *     More items than the key allows → 422 `validacao` with `limite_de_itens` at `/itens`.
          *     `Idempotency-Key`: for a spreadsheet the compared body is the file's SHA-256 plus the form fields.
@@ -461,7 +475,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -481,7 +495,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -512,7 +526,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -541,7 +555,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -571,7 +585,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -602,7 +616,7 @@ export interface paths {
             path: {
                 /** @description An id of the note's `eventos` */
                 evento_id: string;
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -697,6 +711,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/nfe/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an NF-e (XML and DANFE) without sending it
+         * @description The same body as `POST /v1/nfe`, judged exactly as issuance judges it (every error at once in `erros`,
+         *     412 `empresa_nao_pronta`, 409 `referencia_duplicada`, the schema check of the signed XML), but nothing is
+         *     stored, no number is taken and nothing is sent to the authority. The answer carries the signed NFe 4.00
+         *     (no authorisation protocol) and its DANFE (PDF, base64) stamped "PRÉVIA - SEM VALOR FISCAL". `numero` is the
+         *     number the series would take now, not a reservation: a note issued meanwhile takes it, and the real
+         *     note's `numero`, `chave_acesso` and emission time may differ. `X-Service-Simular` has no effect here.
+         */
+        post: operations["previewNfe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/nfse": {
         parameters: {
             query?: never;
@@ -726,7 +765,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The note id, its referencia or its 50-digit chave_acesso */
+                /** @description The note id, its referencia or its 50-character chave_acesso (letters only in an alphanumeric CNPJ) */
                 id: string;
             };
             cookie?: never;
@@ -915,6 +954,31 @@ export interface paths {
         patch: operations["updateProduto"];
         trace?: never;
     };
+    "/v1/requisicoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API call log of the last 30 days, newest first
+         * @description Every authenticated `/v1` and GraphQL call of the key's account and environment (a production key sees
+         *     production calls, a test key test calls; a key restricted to one company only its own calls), kept 30 days:
+         *     when it arrived, the key, the method, the route template (never the raw URL), the status, the error `codigo`,
+         *     the duration, its `X-Request-Id` and the ids of the note, batch and company it touched. Never a body, a
+         *     certificate, a key or personal data. A call without a valid key (401) belongs to no account and is not
+         *     listed. Lines are written in batches about every second: another process's calls appear within it.
+         */
+        get: operations["listRequisicoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/servicos": {
         parameters: {
             query?: never;
@@ -961,7 +1025,7 @@ export interface paths {
         };
         /**
          * Consumption of the current cycle (calendar month, Brasília time); test keys may read it
-         * @description Notes authorised, batches and requests are counted per environment; received documents are production only.
+         * @description NFS-e and NF-e authorised, batches and requests are counted per environment; received documents are production only.
          */
         get: operations["getUsage"];
         put?: never;
@@ -1155,7 +1219,7 @@ export interface components {
         Company: {
             /** Format: date-time */
             atualizado_em?: string;
-            /** @description CPF/CNPJ (digits) authorised to download the company's NF-e XML; empty = none. */
+            /** @description CPF/CNPJ (bare, upper case; a CNPJ may be alphanumeric) authorised to download the company's NF-e XML; empty = none. */
             autorizados_xml?: string[];
             certificado: null | {
                 cnpj: string;
@@ -1229,11 +1293,46 @@ export interface components {
             regime_apuracao_simples?: "federais_municipal_sn" | "federais_sn_municipal_fora" | "todos_fora_sn";
             /** @enum {string} */
             regime_tributario?: "simples_nacional" | "mei" | "lucro_presumido" | "lucro_real";
+            /** @description DPS series, 1 to 5 digits; 90000–99999 are refused by the national schema (TSSerieDPS); 49999 is the test series */
             serie_dps?: string;
             /** @description NF-e series of the API, 0 to 889 (890-999 are reserved); absent = 1 */
             serie_nfe?: string;
             /** @description Stored encrypted, never returned */
             token_municipio?: string;
+        };
+        /** @description The settings of CompanyCreate except `cnpj`, all optional; null clears an optional one. */
+        CompanyUpdate: {
+            /** @description Replaces the list (see CompanyCreate); null or [] removes every document */
+            autorizados_xml?: string[] | null;
+            email?: string | null;
+            /** @description Replaced as a whole; null removes it (NF-e issuance then blocks on readiness) */
+            endereco?: {
+                bairro?: string;
+                cep?: string;
+                complemento?: string;
+                logradouro?: string;
+                numero?: string;
+            } | null;
+            inscricao_estadual?: string | null;
+            inscricao_municipal?: string | null;
+            /** @description 7-digit IBGE code */
+            municipio?: string;
+            /** @description Merged member by member; a member null removes that default; null removes all */
+            padroes?: {
+                aliquota_iss?: string | null;
+                codigo_nacional?: string | null;
+                iss_retido?: boolean | null;
+                nbs?: string | null;
+            } | null;
+            razao_social?: string;
+            /** @enum {string|null} */
+            regime_apuracao_simples?: "federais_municipal_sn" | "federais_sn_municipal_fora" | "todos_fora_sn" | null;
+            /** @enum {string|null} */
+            regime_tributario?: "simples_nacional" | "mei" | "lucro_presumido" | "lucro_real" | null;
+            serie_dps?: string | null;
+            serie_nfe?: string | null;
+            /** @description Stored encrypted, never returned; null removes it */
+            token_municipio?: string | null;
         };
         /** @description One entry of erros[]: the problem fields of spec 7.1 (codigo_oficial null when no national code applies) */
         ErrorItem: {
@@ -1356,6 +1455,7 @@ export interface components {
                 mensagem: string;
             };
             cancelamento: Record<string, unknown> | null;
+            /** @description 44 characters; positions 7–18 (the issuer's CNPJ) may be letters (alphanumeric CNPJ) */
             chave_acesso: string;
             /** Format: date-time */
             criada_em: string;
@@ -1432,6 +1532,28 @@ export interface components {
             /** @description The series, "0" to "889" (as in issuance) */
             serie?: string;
         };
+        /** @description The NF-e a request would produce, not sent and not stored */
+        NfePreview: {
+            ajustes: {
+                acao: string;
+                /** @description JSON Pointer */
+                campo: string;
+                fonte: string;
+                motivo: string;
+                regra: string;
+                versao: string;
+            }[];
+            /** @description The access key of this preview (follows numero and the emission time) */
+            chave_acesso: string;
+            /** @description DANFE (PDF) stamped PRÉVIA - SEM VALOR FISCAL */
+            danfe_pdf_base64: string;
+            /** @description The number the series would take now (not reserved) */
+            numero: string;
+            serie: string;
+            valor_total: string;
+            /** @description Signed NFe 4.00 (leiauteNFe_v4.00.xsd) without protNFe */
+            xml: string;
+        };
         /**
          * @description Spec 2.9, modo `informado`: the taxes come already calculated. Money, quantities and rates are decimal
          *     strings. The tax groups' members are the NF-e 4.00 layout tags in snake_case (vBC → v_bc, pICMS → p_icms,
@@ -1442,7 +1564,7 @@ export interface components {
          *     for v_icms_op, for the ICMS).
          */
         NfeRequest: {
-            /** @description 44-digit key of the referenced NF-e (check digit verified) */
+            /** @description 44-character key of the referenced NF-e (check digit verified; letters only in positions 7–18, an alphanumeric CNPJ; lower case accepted) */
             chave_referenciada?: string;
             destinatario: {
                 /** @enum {string} */
@@ -1813,10 +1935,12 @@ export interface components {
                 /** @enum {string} */
                 tipo?: "cancelamento" | "substituicao";
             } | null;
+            /** @description 50 characters; the issuer's CNPJ (positions 10–23) may hold letters */
             chave_acesso: string | null;
             competencia: string;
             /** Format: date-time */
             criada_em?: string;
+            /** @description TSIdDPS, 45 characters; a CNPJ inscrição may hold letters (alphanumeric CNPJ) */
             dps_id?: string;
             empresa_id: string;
             eventos: {
@@ -2095,6 +2219,49 @@ export interface components {
                 tipoEvento: "210200" | "210210" | "210220" | "210240";
             }[];
         };
+        /** @description One line of the API call log (GET /v1/requisicoes); ids only, never a body, a key or personal data */
+        Requisicao: {
+            /** @enum {string} */
+            ambiente: "sandbox" | "producao";
+            /**
+             * Format: uuid
+             * @description Id of the API key that made the call
+             */
+            chave_id: string;
+            /** @description Error code of an error answer (problem+json codigo, the NestJS-format routes' code, GraphQL extensions.codigo of the first error) */
+            codigo: string | null;
+            /**
+             * Format: date-time
+             * @description When the call arrived
+             */
+            criado_em: string;
+            /** @description Time to answer in milliseconds */
+            duracao_ms: number;
+            /**
+             * Format: uuid
+             * @description The company the call touched
+             */
+            empresa_id: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The batch the call touched
+             */
+            lote_id: string | null;
+            metodo: string;
+            /**
+             * Format: uuid
+             * @description The NFS-e or NF-e the call touched
+             */
+            nota_id: string | null;
+            /** @description The X-Request-Id of the answer (requisicao_id of its problem+json) */
+            requisicao_id: string;
+            /** @description The route template (/v1/nfse/{id}, /graphql; /v1/* for a path no route matched or a call refused before routing, such as a 429), never the raw URL */
+            rota: string;
+            /** @description HTTP status of the answer */
+            status: number;
+        };
         Servico: {
             /** @description NBS 2.0 chapters accepted with this code ("1.15") */
             capitulos_nbs: string[];
@@ -2131,6 +2298,9 @@ export interface components {
             /** Format: date-time */
             inicio: string;
             lotes: components["schemas"]["PorAmbiente"];
+            /** @description NF-e (model 55) authorised in the cycle, cancelled ones included; a denied NF-e is not counted */
+            nfe_emitidas: components["schemas"]["PorAmbiente"];
+            /** @description NFS-e authorised in the cycle */
             notas_emitidas: components["schemas"]["PorAmbiente"];
             requisicoes: components["schemas"]["PorAmbiente"];
         };
@@ -2345,6 +2515,33 @@ export interface operations {
             default: components["responses"]["NestError"];
         };
     };
+    updateCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The company after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
     uploadCertificate: {
         parameters: {
             query?: never;
@@ -2456,8 +2653,8 @@ export interface operations {
                 de?: string;
                 /** @description Only this company */
                 empresa_id?: string;
-                /** @description default 20, 1..100 (else 400) */
-                limite?: string;
+                /** @description Page size, 20 by default; 1..100, anything else → 400 parametro_invalido */
+                limite?: number;
                 papel?: "RECEBIDA" | "EMITIDA";
                 tipo?: "NFSE" | "NFE" | "CTE";
             };
@@ -2565,8 +2762,8 @@ export interface operations {
             query?: {
                 /** @description Last stored proximo_cursor. A cursor that this key's log never issued (another environment's, or past the end) is 400; one older than the 90-day retention is 410 cursor_vencido with cursor_mais_antigo. */
                 apos?: string;
-                /** @description default 100, 1..1000 (else 400) */
-                limite?: string;
+                /** @description Page size, 100 by default; 1..1000, anything else → 400 parametro_invalido */
+                limite?: number;
             };
             header?: never;
             path?: never;
@@ -2602,8 +2799,8 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description default 20, 1..100 (else 400) */
-                limite?: string;
+                /** @description Page size, 20 by default; 1..100, anything else → 400 parametro_invalido */
+                limite?: number;
             };
             header?: never;
             path?: never;
@@ -2728,8 +2925,8 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description default 100, 1..500 (else 400) */
-                limite?: string;
+                /** @description Page size, 100 by default; 1..500, anything else → 400 parametro_invalido */
+                limite?: number;
                 /** @description The status the line shows */
                 status?: "com_erro_validacao" | "ja_existente" | "aguardando_emissao" | "descartada" | "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao";
             };
@@ -2815,8 +3012,8 @@ export interface operations {
             query?: {
                 /** @description proximo_cursor of the previous page */
                 cursor?: string;
-                /** @description default 20, 1..100 (else 400) */
-                limite?: string;
+                /** @description Page size, 20 by default; 1..100, anything else → 400 parametro_invalido */
+                limite?: number;
                 /** @description Words of the name (accents and case ignored) */
                 q?: string;
                 /** @description State abbreviation */
@@ -2883,8 +3080,8 @@ export interface operations {
                 desde?: string;
                 /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado) */
                 empresa_id?: string;
-                /** @description default 50; any other value is clamped to 1..100, never refused */
-                limite?: string;
+                /** @description Page size, 50 by default; 1..100, anything else → 400 parametro_invalido */
+                limite?: number;
                 /** @description Only notes whose referencia starts with this text */
                 referencia?: string;
                 /** @description Only notes in this status (spec 3.3 name); unknown → 400 parametro_invalido */
@@ -2956,7 +3153,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -2985,7 +3182,7 @@ export interface operations {
                 "X-Service-Simular"?: string;
             };
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -3021,7 +3218,7 @@ export interface operations {
                 "X-Service-Simular"?: string;
             };
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -3066,7 +3263,7 @@ export interface operations {
                 "X-Service-Simular"?: string;
             };
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -3103,7 +3300,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -3129,7 +3326,7 @@ export interface operations {
             path: {
                 /** @description An id of the note's `eventos` */
                 evento_id: string;
-                /** @description The NF-e id, its referencia or its 44-digit chave_acesso */
+                /** @description The NF-e id, its referencia or its 44-character chave_acesso */
                 id: string;
             };
             cookie?: never;
@@ -3202,8 +3399,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only this company's ranges */
                 empresa_id?: string;
-                /** @description default 50; any other value is clamped to 1..100, never refused */
-                limite?: string;
+                /** @description Page size, 50 by default; 1..100, anything else → 400 parametro_invalido */
+                limite?: number;
             };
             header?: never;
             path?: never;
@@ -3254,12 +3451,37 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    previewNfe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NfeRequest"];
+            };
+        };
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NfePreview"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listNfse: {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description default 50; any other value is clamped to 1..100 (spec 8), never refused */
-                limite?: string;
+                /** @description Page size, 50 by default; 1..100. Only this list brings any other value within the bounds (0 → 1, 500 → 100, text → 50) instead of refusing it */
+                limite?: number;
                 status?: "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao" | "descartada";
             };
             header?: never;
@@ -3331,7 +3553,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The note id, its referencia or its 50-digit chave_acesso */
+                /** @description The note id, its referencia or its 50-character chave_acesso (letters only in an alphanumeric CNPJ) */
                 id: string;
             };
             cookie?: never;
@@ -3509,8 +3731,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only this company's products (default: the restricted key's company, else all) */
                 empresa_id?: string;
-                /** @description default 50, 1..200 (else 400 parametro_invalido) */
-                limite?: string;
+                /** @description Page size, 50 by default; 1..200, anything else → 400 parametro_invalido */
+                limite?: number;
                 /** @description Only products with this NCM (8 digits) */
                 ncm?: string;
                 /** @description Only SKUs starting with this text */
@@ -3645,13 +3867,52 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listRequisicoes: {
+        parameters: {
+            query?: {
+                /** @description Calls at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400 */
+                ate?: string;
+                /** @description proximo_cursor of the previous page */
+                cursor?: string;
+                /** @description Calls at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time) */
+                desde?: string;
+                /** @description Page size, 50 by default; 1..200, anything else → 400 parametro_invalido */
+                limite?: number;
+                /** @description The X-Request-Id of one call */
+                requisicao_id?: string;
+                /** @description Only calls of this route template, exactly as listed (/v1/nfse/{id}, /graphql) */
+                rota?: string;
+                /** @description Only answers with this HTTP status */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dados: components["schemas"]["Requisicao"][];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listServicos: {
         parameters: {
             query?: {
                 /** @description proximo_cursor of the previous page */
                 cursor?: string;
-                /** @description default 20, 1..100 (else 400) */
-                limite?: string;
+                /** @description Page size, 20 by default; 1..100, anything else → 400 parametro_invalido */
+                limite?: number;
                 /** @description Code prefix ("01", "01.07", "0107") or words of the description (accents and case ignored) */
                 q?: string;
             };
@@ -3850,8 +4111,8 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description default 50, 1..200 (else 400 parametro_invalido) */
-                limite?: string;
+                /** @description Page size, 50 by default; 1..200, anything else → 400 parametro_invalido */
+                limite?: number;
                 /** @description pendente, entregue or falhou (else 400) */
                 status?: string;
             };

@@ -1,9 +1,12 @@
 import { randomInt } from 'node:crypto';
+import { accessKeyDv } from '../../nucleo/access-key-dv.js';
 
 /**
- * NFS-e access key (chave de acesso, TSChaveNFSe, 50 digits):
+ * NFS-e access key (chave de acesso, TSChaveNFSe, 50 positions):
  * cMun emissor(7) + ambiente gerador(1: 1 prefeitura, 2 Sistema Nacional) + tipo inscrição(1: 1 CPF, 2 CNPJ)
- * + inscrição(14) + nNFSe(13) + AAMM of emission(4) + código numérico(9, random) + DV(1).
+ * + inscrição(14) + nNFSe(13) + AAMM of emission(4) + código numérico(9, random) + DV(1). Since the schema
+ * package of 27/07/2026 the inscrição of a CNPJ may carry letters (alphanumeric CNPJ: twelve [0-9A-Z] and two
+ * check digits); every other position is a digit.
  *
  * The layout's only "environment" digit is position 8 (ambGer). This service takes that digit as the
  * environment marker of a key, read as the DPS tpAmb: 1 = production (live keys), 2 = homologação/test. The
@@ -37,17 +40,12 @@ export interface BuildAccessKeyOptions {
   codigoNumerico?: string;
 }
 
-/** Mod-11 as in NF-e: weights 2..9 from the right, DV = 11 - (sum mod 11), 0 when that gives 10 or 11. */
-export function computeAccessKeyDv(first49: string): string {
-  let sum = 0;
-  let weight = 2;
-  for (let i = first49.length - 1; i >= 0; i--) {
-    sum += Number(first49[i]) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  const dv = 11 - (sum % 11);
-  return String(dv >= 10 ? 0 : dv);
-}
+/**
+ * TSChaveNFSe as the key's layout reads it: letters only inside the inscrição of a CNPJ (tpInsc 2), as in the
+ * package's TSIdNFSe/TSIdEvento/TSIdPedRegEvt (TSChaveNFSe itself puts them at positions 7–20; see
+ * xml/apply-schema-patches.ts).
+ */
+export const NFSE_KEY_SHAPE = /^[0-9]{7}[12](1[0-9]{14}|2[0-9A-Z]{12}[0-9]{2})[0-9]{27}$/;
 
 export function buildAccessKey(options: BuildAccessKeyOptions): string {
   const offset = options.utcOffsetHours ?? -3;
@@ -61,13 +59,13 @@ export function buildAccessKey(options: BuildAccessKeyOptions): string {
     String(options.nNFSe).padStart(13, '0') +
     anoMes +
     (options.codigoNumerico ?? String(randomInt(0, 1_000_000_000)).padStart(9, '0'));
-  if (!/^\d{49}$/.test(base)) throw new Error(`Chave de acesso mal formada: ${base}`);
-  return base + computeAccessKeyDv(base);
+  if (!NFSE_KEY_SHAPE.test(`${base}0`)) throw new Error(`Chave de acesso mal formada: ${base}`);
+  return base + accessKeyDv(base);
 }
 
-/** Splits a key into its fields; null when it is not 50 digits or the DV does not match. */
+/** Splits a key into its fields; null when its shape (NFSE_KEY_SHAPE) or its DV is wrong. */
 export function parseAccessKey(chave: string): AccessKeyParts | null {
-  if (!/^\d{50}$/.test(chave) || computeAccessKeyDv(chave.slice(0, 49)) !== chave[49]) return null;
+  if (!NFSE_KEY_SHAPE.test(chave) || accessKeyDv(chave.slice(0, 49)) !== chave[49]) return null;
   const ambGer = chave[7];
   const tpInsc = chave[8];
   if ((ambGer !== '1' && ambGer !== '2') || (tpInsc !== '1' && tpInsc !== '2')) return null;

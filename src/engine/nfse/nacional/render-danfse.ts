@@ -149,7 +149,8 @@ export function formatDate(value: string): string {
 
 export function formatDocument(doc: string | undefined): string {
   if (!doc) return '-';
-  if (/^\d{14}$/.test(doc)) return doc.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  // The alphanumeric CNPJ keeps the numeric mask (12.ABC.345/01DE-35).
+  if (/^[0-9A-Z]{12}\d{2}$/.test(doc)) return doc.replace(/^(.{2})(.{3})(.{3})(.{4})(.{2})$/, '$1.$2.$3/$4-$5');
   if (/^\d{11}$/.test(doc)) return doc.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
   return doc;
 }

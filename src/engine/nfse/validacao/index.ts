@@ -1,7 +1,6 @@
 // Validation of the NFS-e issuance body. Pure code: no DB, no HTTP.
 export { validateNfseRequest } from './validate-nfse-request.js';
 export type { ValidationResult } from './validate-nfse-request.js';
-export { chaveAcessoValida } from './chave-acesso-valida.js';
 export { CODIGOS_VALIDACAO } from './codigos-validacao.js';
 export type { CodigoValidacao } from './codigos-validacao.js';
 export type {

@@ -3,7 +3,7 @@ import { servicoNacional, parametrosMunicipio } from '../../tabelas/index.js';
 import { computeAdjustments, type ValoresEfetivos } from '../ajustes/compute-adjustments.js';
 import type { Ajuste } from '../ajustes/catalogo-regras.js';
 import { competenciaDe } from '../ajustes/competencia-de.js';
-import { chaveAcessoValida } from './chave-acesso-valida.js';
+import { isValidAccessKey } from '../nacional/access-key.js';
 import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento-federal.js';
 import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/coletor.js';
 import { lerCep, lerMunicipio, validarRegrasDoCodigo, validarServico } from './validar-servico.js';
@@ -237,7 +237,7 @@ function validarSubstituicao(v: unknown, c: Coletor): SubstituicaoRequest | unde
   let chave: string | undefined;
   if (chaveBruta !== undefined) {
     const k = chaveBruta.toUpperCase();
-    if (k.length !== 50 || !chaveAcessoValida(k)) {
+    if (!isValidAccessKey(k)) {
       c.formato(ptr(base, 'chave_acesso'), 'A chave de acesso deve ter 50 caracteres e dígito verificador válido.',
         'Copie a chave de acesso de 50 caracteres da NFS-e a substituir.', 'E0042');
     } else chave = k;
