@@ -1,6 +1,6 @@
 // The 30-day API call log (GET /v1/requisicoes, Query.requisicoes): what a line holds, what it never holds, who
 // sees it, paging and filters, the purge, and that a call adds no statement of its own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../src/engine/chaves/authenticate.js';
 import { purgeRequisicoes } from '../../src/engine/contas/purge-requisicoes.js';
 import { RequestLog } from '../../src/engine/contas/request-log.js';
@@ -10,8 +10,9 @@ import { isRequestLogWrite } from '../support/is-request-log-write.js';
 import { expectProblem, expectStatus, httpClient, type Http, type HttpResponse } from '../support/http.js';
 import { CPF, nfseBody } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -19,12 +20,10 @@ let company: SeededCompany;
 const clock = new FakeClock(new Date());
 const statements: string[] = [];
 
+useTestApp((s) => ({ t, acct } = s), () => ({ clock, worker: false, onQuery: (sql) => void statements.push(sql) }));
 beforeAll(async () => {
-  t = await startTestApp({ clock, worker: false, onQuery: (sql) => void statements.push(sql) });
-  acct = await seedAccount(t.app.engine);
   company = await acct.company();
 });
-afterAll(async () => t?.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

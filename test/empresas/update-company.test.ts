@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventsOfType } from '../support/eventos.js';
 import { graphql } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp({ worker: false });
-  acct = await seedAccount(t.app.engine);
-});
-afterAll(async () => t?.close());
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
 
 const patch = (key: string, id: string, body: unknown) => httpClient(t.url, key).request('PATCH', `/v1/companies/${id}`, { body });
 const get = async (id: string) => (await httpClient(t.url, acct.liveKey).get(`/v1/companies/${id}`)).body;

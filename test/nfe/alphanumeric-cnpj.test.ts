@@ -1,6 +1,6 @@
 // An NF-e of an issuer whose CNPJ has letters, end to end: the key (NT 2025.001 layout and DV), the procNFe and the
 // cancellation against PL_010 (its event Id opened to the key's letters), lookup by key; a referenced key with letters where the layout has none is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildNfeKey, isValidNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
 import { cnpjCheckDigits } from '../../src/engine/nucleo/cnpj-check-digits.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
@@ -10,7 +10,8 @@ import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
 import { CNPJ_ALFANUMERICO } from '../support/nfse.js';
 import { pdfText } from '../support/pdf-text.js';
 import { seedAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const DESTINATARIO = `AB1CD2EF0001${cnpjCheckDigits('AB1CD2EF0001')}`;
 const JUST = 'Pedido cancelado pelo cliente antes da saida';
@@ -21,14 +22,13 @@ let testKey: string;
 let empresa: string;
 let seq = 0;
 
+useTestApp((s) => (t = s.t));
 beforeAll(async () => {
-  t = await startTestApp();
   const acct = await seedAccount(t.app.engine);
   empresa = (await acct.company({ cnpj: CNPJ_ALFANUMERICO, ...NFE_COMPANY })).id;
   testKey = acct.testKey;
   http = httpClient(t.url, testKey);
 });
-afterAll(async () => t?.close());
 
 const body = (extra: Record<string, unknown> = {}) => nfeBody({ empresa_id: empresa, referencia: `ALFA-${Date.now().toString(36)}-${++seq}`, ...extra });
 

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { camelBody } from '../../src/rest/input-of-body.js';
 import { xmllint } from '../support/external-tools.js';
 import { graphql } from '../support/graphql.js';
 import { expectProblem, expectStatus, httpClient } from '../support/http.js';
 import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
 import { pdfText } from '../support/pdf-text.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SeededAccount } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
 let companyId: string;
 let seq = 0;
 
+useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
 beforeAll(async () => {
-  t = await startTestApp({ worker: false });
-  acct = await seedAccount(t.app.engine);
   companyId = (await acct.company(NFE_COMPANY)).id;
 });
-afterAll(async () => t?.close());
 
 const body = (extra: Record<string, unknown> = {}) => nfeBody({ empresa_id: companyId, referencia: `PREVIA-${Date.now().toString(36)}-${++seq}`, ...extra });
 const sandbox = () => httpClient(t.url, acct.testKey);

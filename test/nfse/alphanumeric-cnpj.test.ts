@@ -1,6 +1,6 @@
 // A company whose CNPJ has letters (IN RFB 2.229/2024) issues, finds and cancels NFS-e like any other; the DPS,
 // the note and the cancellation event validate against the schema package of 27/07/2026.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isValidAccessKey, parseAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
 import { cnpjCheckDigits } from '../../src/engine/nucleo/cnpj-check-digits.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
@@ -8,7 +8,8 @@ import { expectProblem, expectStatus, httpClient, type Http } from '../support/h
 import { CNPJ_ALFANUMERICO, nfseBody } from '../support/nfse.js';
 import { pdfText } from '../support/pdf-text.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const MOTIVO = 'Serviço não foi prestado ao cliente';
 /** A recipient with letters of its own (another root than the issuer's). */
@@ -20,14 +21,12 @@ let http: Http;
 let alfa: string;
 let numeric: { id: string; cnpj: string };
 
+useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
-  t = await startTestApp();
-  acct = await seedAccount(t.app.engine);
   alfa = (await acct.company({ cnpj: CNPJ_ALFANUMERICO })).id;
   numeric = await acct.company();
   http = httpClient(t.url, acct.testKey);
 });
-afterAll(async () => t?.close());
 
 describe('NFS-e of a company with an alphanumeric CNPJ', () => {
   it('is authorised with the CNPJ in the DPS Id and the access key; found by key; XML and DANFSe carry it', async () => {
