@@ -31,3 +31,15 @@ export function signedDps(input: DpsInput, signer: XmlSigner = testIdentity().si
     id: buildDpsId({ cLocEmi: input.cLocEmi, serie: input.serie, nDPS: input.nDPS, ...input.prest }),
   };
 }
+
+export interface NationalNote {
+  chave: string;
+  idDps: string;
+  status: string;
+}
+
+/** The simulator's inspection API (GET /_simulador/notas): the notes the national side holds for a DPS Id. */
+export async function nationalNotes(sim: { url: string }, idDps: string): Promise<NationalNote[]> {
+  const res = await fetch(`${sim.url}/_simulador/notas?idDps=${idDps}`);
+  return ((await res.json()) as { notas: NationalNote[] }).notas;
+}
