@@ -1,15 +1,17 @@
 // Automatic correction of a rejection: a catalogued code is corrected once and the same DPS Id sent again; a
 // second rejection, a code outside the catalogue, or a correction without its source settle `rejeitada`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventsOfNote } from '../support/eventos.js';
 import { expectProblem, expectStatus, httpClient, type Http } from '../support/http.js';
 import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
-import { nfseBody, steps } from '../support/nfse.js';
+import { nfseBody, pollSettled, steps } from '../support/nfse.js';
 import { startKit, type NationalApiKit } from '../support/nfse-api.js';
-import { nationalNotes } from '../support/simulator.js';
+import { nationalNotes, startLossyHop } from '../support/simulator.js';
 import { startReceiver } from '../support/webhooks.js';
 
 let k: NationalApiKit;
+/** A test key of its own per test: polling and event-log reads stay under the 120 requests per minute of a key. */
+let http: Http;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 /** A company with a registered municipal registration (the DPS carries IM). */
 let comIm: string;
@@ -26,19 +28,22 @@ beforeAll(async () => {
   receiver = await startReceiver();
   expectStatus(await k.http.post('/v1/webhooks', { url: `${receiver.url}/hook`, eventos: ['NFSE_AUTORIZADA', 'NFSE_REJEITADA'], cabecalhos: [] }), 201);
 });
+beforeEach(async () => {
+  http = httpClient(k.t.url, await k.account.key('test'));
+});
 afterAll(async () => {
   await k?.close();
   await receiver?.close();
 });
 
-const issue = (empresaId: string, simular: string, http: Http = k.http) =>
-  http.post('/v1/nfse', nfseBody(empresaId), { headers: { 'x-service-simular': simular } });
+const issue = (empresaId: string, simular: string, prefer?: string) =>
+  http.post('/v1/nfse', nfseBody(empresaId), { headers: { 'x-service-simular': simular, ...(prefer ? { prefer } : {}) } });
 const national = (idDps: string) => nationalNotes(k.t.app.simulator, idDps);
 const step = (note: any, tipo: string, nth = 0) => note.eventos.filter((e: any) => e.tipo === tipo)[nth];
 const regras = (note: any) => note.ajustes.map((a: any) => a.regra);
 /** The provider group of the DPS inside the authorised NFS-e XML. */
-const prestOf = async (id: string) => /<prest>.*?<\/prest>/s.exec((await k.http.get(`/v1/nfse/${id}/xml`)).text)![0];
-const tribMunOf = async (id: string) => /<DPS.*<tribMun>(.*?)<\/tribMun>/s.exec((await k.http.get(`/v1/nfse/${id}/xml`)).text)![1];
+const prestOf = async (id: string) => /<prest>.*?<\/prest>/s.exec((await http.get(`/v1/nfse/${id}/xml`)).text)![0];
+const tribMunOf = async (id: string) => /<DPS.*<tribMun>(.*?)<\/tribMun>/s.exec((await http.get(`/v1/nfse/${id}/xml`)).text)![1];
 /** Webhook deliveries of a note, by event type. */
 async function deliveredFor(id: string, tipo: string) {
   await receiver.waitFor(1);
@@ -70,10 +75,10 @@ describe('a catalogued rejection is corrected once and resent with the same DPS 
     expect(held).toHaveLength(1);
     expect(held[0]!.chave).toBe(note.chave_acesso);
     expect(await prestOf(note.id)).not.toContain('<IM>');
-    expect((await k.http.get(`/v1/nfse/${note.id}`)).body).toEqual(note);
+    expect((await http.get(`/v1/nfse/${note.id}`)).body).toEqual(note);
 
     // Events: the note was never rejected for the integrator — one NFSE_AUTORIZADA carrying the record as it is.
-    const events = await eventsOfNote(k.http, note.id);
+    const events = await eventsOfNote(http, note.id);
     expect(events.map((e) => e.tipo)).toEqual(['NFSE_AUTORIZADA']);
     expect(events[0]!.dados).toEqual(note);
     const delivered = await deliveredFor(note.id, 'NFSE_AUTORIZADA');
@@ -97,6 +102,14 @@ describe('a catalogued rejection is corrected once and resent with the same DPS 
     expect(await national(filled.dps_id)).toHaveLength(1);
   });
 
+  it('X-Service-Simular takes codes in either case; a malformed list is 422 simulacao_invalida', async () => {
+    const note = expectStatus(await issue(comIm, 'Rejeitar:e0120'), 201);
+    expect(step(note, 'correcao_automatica').detalhe.codigos).toEqual(['E0120']);
+    for (const bad of ['rejeitar:E0120,', 'rejeitar:E0120,E01', 'rejeitar:E0120,E0116,E0617,E0625,E0310']) {
+      expectProblem(await issue(comIm, bad), 422, 'simulacao_invalida');
+    }
+  });
+
   it('a DPS without the defect is authorised at once, with nothing corrected', async () => {
     const note = expectStatus(await issue(k.company.id, 'rejeitar:E0120'), 201);
     expect(steps(note)).toEqual(['criada', 'envio', 'autorizada']);
@@ -114,7 +127,7 @@ describe('what settles rejeitada as before', () => {
     expect(note.rejeicao.codigo_oficial).toBe(codigo);
     expect(note.numero).toBeNull();
     expect(await national(note.dps_id)).toEqual([]);
-    expect((await eventsOfNote(k.http, note.id)).map((e) => e.tipo)).toEqual(['NFSE_REJEITADA']);
+    expect((await eventsOfNote(http, note.id)).map((e) => e.tipo)).toEqual(['NFSE_REJEITADA']);
     expect((await deliveredFor(note.id, 'NFSE_REJEITADA')).map((r) => r.body.tipo)).toEqual(['NFSE_REJEITADA']);
     return note;
   }
@@ -145,20 +158,18 @@ describe('what settles rejeitada as before', () => {
 
 describe('batches', () => {
   it('a batch line gets the same correction; an uncorrectable line is rejeitada; the batch concludes once', async () => {
-    // A key of its own: polling the batch counts against the per-key rate limit.
-    const http = httpClient(k.t.url, await k.account.key('test'));
     const created = await http.post('/v1/lotes', { empresa_id: comIm, itens: [linha(), linha()] }, { headers: { 'x-service-simular': 'rejeitar:E0120' } });
     expect(created.status, created.text).toBe(202);
     const lote = await waitLote(http, created.body.id, settledStatus('concluido'));
     expect(lote.contagens).toMatchObject({ autorizada: 2 });
     const linhas = await allItens(http, lote.id);
     for (const item of linhas) {
-      const note = expectStatus(await k.http.get(`/v1/nfse/${item.nfse_id}`), 200);
+      const note = expectStatus(await http.get(`/v1/nfse/${item.nfse_id}`), 200);
       expect(note.status).toBe('autorizada');
       expect(steps(note)).toEqual(['criada', 'envio', 'correcao_automatica', 'envio', 'autorizada']);
       expect(regras(note)).toContain('correcao.E0120');
       expect(await national(note.dps_id)).toHaveLength(1);
-      expect((await eventsOfNote(k.http, note.id)).map((e) => e.tipo)).toEqual(['NFSE_AUTORIZADA']);
+      expect((await eventsOfNote(http, note.id)).map((e) => e.tipo)).toEqual(['NFSE_AUTORIZADA']);
     }
 
     const again = await http.post('/v1/lotes', { empresa_id: comIm, itens: [linha()] }, { headers: { 'x-service-simular': 'rejeitar:E0120,E0116' } });
@@ -166,5 +177,52 @@ describe('batches', () => {
     expect(rejected.contagens).toMatchObject({ rejeitada: 1 });
     const [line] = await allItens(http, rejected.id);
     expect(line!.rejeicao.codigo_oficial).toBe('E0116');
+  });
+});
+
+describe('the corrected DPS after a crash or a lost answer: the Id is queried first, one note only', () => {
+  let hop: Awaited<ReturnType<typeof startLossyHop>>;
+  let restore: () => void;
+  beforeAll(async () => {
+    hop = await startLossyHop(k.t.app.simulator.url);
+    // The service reaches the simulator through the hop.
+    const gateway = k.t.app.engine.national;
+    const client = gateway.client;
+    gateway.client = (...args: Parameters<typeof client>) => ({ ...client.apply(gateway, args), baseUrl: hop.url });
+    restore = () => void (gateway.client = client);
+  });
+  afterAll(async () => {
+    restore?.();
+    await hop?.close();
+  });
+
+  it('the corrected DPS never arrived: the query finds nothing and the stored corrected DPS is sent', async () => {
+    hop.lose('request', 1);
+    const created = expectStatus(await issue(comIm, 'rejeitar:E0120', 'wait=0'), 202);
+    const note = (await pollSettled(http, created.id, 30_000)).body;
+    expect(note.status).toBe('autorizada');
+    const tipos = steps(note);
+    expect(tipos.slice(0, 3)).toEqual(['criada', 'envio', 'correcao_automatica']);
+    expect(tipos.slice(-3)).toEqual(['consulta_dps', 'envio', 'autorizada']);
+    expect(note.eventos.find((e: any) => e.tipo === 'consulta_dps').detalhe).toMatchObject({ resultado: 'nao_encontrada' });
+    expect(regras(note).filter((r: string) => r.startsWith('correcao.'))).toEqual(['correcao.E0120']);
+    const held = await national(note.dps_id);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.chave).toBe(note.chave_acesso);
+    expect(await prestOf(note.id)).not.toContain('<IM>');
+  });
+
+  it('the corrected DPS was authorised but its answer lost: the query recovers that note, nothing is sent again', async () => {
+    hop.lose('answer');
+    const created = expectStatus(await issue(comIm, 'rejeitar:E0120', 'wait=0'), 202);
+    const note = (await pollSettled(http, created.id, 30_000)).body;
+    expect(note.status).toBe('autorizada');
+    expect(steps(note).slice(0, 3)).toEqual(['criada', 'envio', 'correcao_automatica']);
+    expect(steps(note).slice(-3)).toEqual(['consulta_dps', 'recuperada', 'autorizada']);
+    expect(steps(note).filter((t: string) => t === 'envio')).toHaveLength(2);
+    const held = await national(note.dps_id);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.chave).toBe(note.chave_acesso);
+    expect((await eventsOfNote(http, note.id)).map((e) => e.tipo)).toEqual(['NFSE_AUTORIZADA']);
   });
 });
