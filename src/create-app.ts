@@ -132,7 +132,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Where the simulator is an environment's national system its first note should not wait for libxml2 (seconds
   // under tsx); a service with both national URLs configured loads it on first need (libxml2.ts).
   if (!config.nationalApiUrl.live || !config.nationalApiUrl.test) await loadLibxml2();
-  const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, simulator, timeoutMs: options.nationalTimeoutMs });
+  const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, parametrosUrls: config.nationalParametrosUrl, simulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {
     // The simulator first: it drops the answers it holds back (timeout, processamento_lento), so closing the
     // clients does not wait for them (up to 15 s per pending call).
