@@ -1,5 +1,5 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../engine-deps.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { appendEvents } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { HOUR } from '../nucleo/clock.js';
@@ -14,7 +14,7 @@ const JOB = 'prontidao_empresas';
  * check, EMPRESA_PRONTIDAO_ALTERADA carries the readiness plus `alterados` = [{item, de, para}], written in the
  * same transaction as the new snapshot. The first check of a company only records it. Returns events written.
  */
-export async function runReadinessCheckIfDue(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'pubsub'>): Promise<number | null> {
+export async function runReadinessCheckIfDue(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'pubsub' | 'secrets' | 'national'>): Promise<number | null> {
   const now = deps.clock.now();
   await deps.db.scheduledJob.createMany({ data: [{ name: JOB, nextRunAt: now }], skipDuplicates: true });
   const { count } = await deps.db.scheduledJob.updateMany({
@@ -25,7 +25,7 @@ export async function runReadinessCheckIfDue(deps: Pick<EngineDeps, 'db' | 'cloc
   return checkReadinessChanges(deps);
 }
 
-export async function checkReadinessChanges(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'pubsub'>): Promise<number> {
+export async function checkReadinessChanges(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'pubsub' | 'secrets' | 'national'>): Promise<number> {
   const companies = await deps.db.company.findMany({ where: { deletedAt: null }, include: { certificate: true } });
   const snapshots = new Map((await deps.db.companyReadinessSnapshot.findMany()).map((s) => [s.companyId, s.situacoes as Record<string, string>]));
   let events = 0;
