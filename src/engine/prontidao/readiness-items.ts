@@ -118,19 +118,15 @@ function convenioItem(params: ParametrosConsultados): ReadinessItem {
 function municipalParametersItem(params: ParametrosConsultados, padroes: Record<string, unknown>, now: Date): ReadinessItem {
   const fix = 'Envie servico.aliquota_iss em cada nota ou informe padroes.aliquota_iss.';
   const codigo = typeof padroes.codigo_nacional === 'string' ? padroes.codigo_nacional : null;
-  // Without the API nor a kept answer the rates are our table's: said, so nobody mistakes them for the official ones.
+  // Without the API nor a kept answer the rates are our table's: said in the message, while the situation stays
+  // that of the data, so an outage of the API does not flip every company's readiness.
   const offline = params.apiIndisponivel !== null && !params.aliquotasNacionais.some((a) => a.resposta.kind !== 'unknown');
-  if (offline) {
-    const rate = codigo ? params.aliquotaOficial(codigo, now.toISOString().slice(0, 7)) : null;
-    return aviso('parametros_municipais',
-      `A API de parâmetros municipais não pôde ser usada (${params.apiIndisponivel}); valem os dados offline${rate ? `: alíquota do serviço ${codigo} ${rate}%` : ''}.`,
-      'Confira a alíquota do município e, se preciso, envie servico.aliquota_iss em cada nota ou informe padroes.aliquota_iss.');
-  }
-  if (!codigo) return ok('parametros_municipais', `Parâmetros do município conhecidos (${params.fonte}).`);
+  const nota = offline ? ` A API de parâmetros municipais não pôde ser usada (${params.apiIndisponivel}); valem os dados offline.` : '';
+  if (!codigo) return ok('parametros_municipais', `Parâmetros do município conhecidos (${params.fonte}).${nota}`);
   const rate = params.aliquotaOficial(codigo, now.toISOString().slice(0, 7));
   return rate
-    ? ok('parametros_municipais', `Alíquota oficial do serviço ${codigo}: ${rate}%.`)
-    : aviso('parametros_municipais', `Sem alíquota oficial única para o serviço ${codigo} no município.`, fix);
+    ? ok('parametros_municipais', `Alíquota oficial do serviço ${codigo}: ${rate}%.${nota}`)
+    : aviso('parametros_municipais', `Sem alíquota oficial única para o serviço ${codigo} no município.${nota}`, fix);
 }
 
 function certificateItem(company: CompanyWithCertificate, now: Date): ReadinessItem {

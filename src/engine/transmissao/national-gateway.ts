@@ -20,8 +20,9 @@ export interface NationalGatewayOptions {
   parametrosUrls?: { live: string | null; test: string | null };
 }
 
-/** Where the simulator serves the ADN parameters API (the same paths under this base). */
+/** Where the simulator serves the ADN parameters API (the same paths under this base, after /producao or /producaorestrita). */
 export const SIMULATED_PARAMETROS_PATH = '/parametrizacao';
+const SIMULATED_ENVIRONMENT: Record<Environment, string> = { live: '/producao', test: '/producaorestrita' };
 
 /** Where the built-in simulator listens: all the engine needs of it (the process starts it). */
 export interface SimulatorAddress {
@@ -101,7 +102,8 @@ export class NationalGateway {
   parametrosClient(environment: Environment, credentials: Credentials | null): NationalClient | null {
     const remote = this.options.parametrosUrls?.[environment] ?? null;
     if (remote && !credentials) return null;
-    return this.distributionClient(remote, `${this.options.simulator.url}${SIMULATED_PARAMETROS_PATH}`, credentials ?? ANONYMOUS);
+    const simulated = `${this.options.simulator.url}${SIMULATED_ENVIRONMENT[environment]}${SIMULATED_PARAMETROS_PATH}`;
+    return this.distributionClient(remote, simulated, credentials ?? ANONYMOUS);
   }
 
   /** Whether the parameters of an environment come from a real ADN (then calls need the company's A1). */

@@ -4,6 +4,8 @@ import { SIMULATED_PARAMETROS_PATH as PARAMETRIZACAO_PATH } from '../../engine/t
 import { PARAMETROS_SIMULADOS } from './parametros-simulados.js';
 import { sendJson } from './send-json.js';
 
+/** Either environment's base, as the real hosts have one each (adn.nfse.gov.br, adn.producaorestrita.nfse.gov.br). */
+const BASE = new RegExp(`^(/producao|/producaorestrita)?${PARAMETRIZACAO_PATH}(?=/|$)`);
 const CODIGO_SERVICO = /^\d{2}\.\d{2}\.\d{2}\.\d{3}$/;
 const DATA = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -13,27 +15,28 @@ const DATA = /^\d{4}-\d{2}-\d{2}$/;
  */
 export class ParametrizacaoSimulada {
   private fora = false;
-  private count = 0;
+  private readonly paths: string[] = [];
 
   /** true: every call answers 503, as the ADN does while down. */
   indisponivel(fora: boolean): void {
     this.fora = fora;
   }
 
-  /** Calls received since the start (answered or not). */
-  get chamadas(): number {
-    return this.count;
+  /** Calls received since the start (answered or not) whose path starts with `prefixo`, e.g. `/producaorestrita/parametrizacao/3106200/`. */
+  chamadas(prefixo = ''): number {
+    return this.paths.filter((p) => p.startsWith(prefixo)).length;
   }
 
   handles(method: string, path: string): boolean {
-    return method === 'GET' && (path === PARAMETRIZACAO_PATH || path.startsWith(`${PARAMETRIZACAO_PATH}/`));
+    return method === 'GET' && BASE.test(path);
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
-    this.count += 1;
+    const path = new URL(req.url ?? '/', 'http://simulador').pathname;
+    this.paths.push(path);
     req.resume();
     if (this.fora) return sendJson(res, 503, { mensagem: 'Serviço indisponível.' });
-    const parts = new URL(req.url ?? '/', 'http://simulador').pathname.slice(PARAMETRIZACAO_PATH.length).split('/').filter(Boolean);
+    const parts = path.replace(BASE, '').split('/').filter(Boolean);
     const [mun, a, b, c] = parts;
     if (!mun || !/^\d{7}$/.test(mun)) return sendJson(res, 400, { mensagem: 'O código do município deve ter sete dígitos.' });
     if (parts.length === 2 && a === 'convenio') return this.convenio(res, mun);
