@@ -3,6 +3,7 @@ import { getServico, listServicos, servicoCursor, type ServicoCatalogo } from '.
 import type { Municipio } from '../../engine/tabelas/index.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { snakeKeys } from '../snake-keys.js';
 import { principalOf } from './principal-of.js';
 import { assertForward, forwardConnection, pageCost, type ConnectionArgs } from './forward-connection.js';
 
@@ -59,7 +60,8 @@ type Consulta = NonNullable<Parametros['consulta']>;
 const ParametroNacionalRef = builder.objectRef<{ valor: unknown; origem: string; consultadoEm: string | null; mensagem: string | null }>('ParametroNacional').implement({
   description: 'An answer of the ADN parameters API, or why there is none.',
   fields: (t) => ({
-    valor: t.field({ type: 'JSON', nullable: true, resolve: (p) => p.valor, description: 'The answer as read (null: none parametrised, or no answer).' }),
+    // JSON scalars hold snake_case keys, as the REST facade serves them.
+    valor: t.field({ type: 'JSON', nullable: true, resolve: (p) => snakeKeys(p.valor), description: 'The answer as read, snake_case keys (null: none parametrised, or no answer).' }),
     origem: t.exposeString('origem', { description: 'api, cache, cache_expirado (kept answer used because the API did not answer now), indisponivel.' }),
     consultadoEm: t.exposeString('consultadoEm', { nullable: true }),
     mensagem: t.exposeString('mensagem', { nullable: true }),
