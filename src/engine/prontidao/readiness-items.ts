@@ -12,9 +12,9 @@ export interface ReadinessItem {
   situacao: Situacao;
   mensagem: string;
   correcao: string | null;
-  /** Items read from municipal parameters: where the fact came from, and the version of that data. */
-  fonte?: string;
-  versao?: string;
+  /** Items read from municipal parameters: where the fact came from, and the version of that data; null elsewhere. */
+  fonte?: string | null;
+  versao?: string | null;
 }
 
 export interface ReadinessFacts {
@@ -90,13 +90,15 @@ export function readinessItems({ company, accountPlan, environment, now, municip
     : aviso('nbs', 'Sem NBS padrão para o grupo IBS/CBS.', 'Informe padroes.nbs ou servico.nbs nas notas.'));
   items.push(ok('reducao_ibs_cbs', 'Nenhuma redução de IBS/CBS prevista para o serviço padrão.'));
   items.push(...nfeReadinessItems(company, environment));
-  return items;
+  // Every item has both members, so the 412's `itens` read exactly as GET …/prontidao.
+  return items.map((i) => ({ ...i, fonte: i.fonte ?? null, versao: i.versao ?? null }));
 }
 
 /** How the answer was obtained, for the messages: integrators see when the API was not the one answering. */
 function comoObtido(params: ParametrosConsultados): string {
   switch (params.convenioOrigem) {
-    case 'api': return 'segundo a API de parâmetros municipais do ADN';
+    // The same words fresh or from the cache: the 412 and GET …/prontidao right after it read alike.
+    case 'api':
     case 'cache': return `segundo a API de parâmetros municipais do ADN (consulta de ${params.consultadoEm})`;
     case 'cache_expirado': return `segundo a última resposta da API de parâmetros municipais (${params.consultadoEm}); a API não respondeu agora`;
     case 'ato': return `segundo ato municipal${params.convenioDesde ? ` (desde ${params.convenioDesde})` : ''}`;

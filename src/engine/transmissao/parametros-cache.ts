@@ -25,7 +25,7 @@ type Known = Exclude<ConsultaParametro<unknown>, { kind: 'unknown' }>;
  */
 export class ParametrosCache {
   private readonly entries = new Map<string, { answer: Known; at: number }>();
-  private readonly inflight = new Map<string, Promise<ConsultaParametro<unknown>>>();
+  private readonly inflight = new Map<string, Promise<{ answer: ConsultaParametro<unknown>; at: number }>>();
 
   constructor(private readonly options: { ttlMs?: number; staleMs?: number; esperaMs?: number } = {}) {}
 
@@ -41,16 +41,19 @@ export class ParametrosCache {
       pending = fetch()
         .catch((err): ConsultaParametro<T> => ({ kind: 'unknown', cause: err instanceof Error ? err.message : String(err) }))
         .then((answer) => {
-          if (answer.kind !== 'unknown') this.remember(key, answer, now().getTime());
-          return answer;
+          // One instant per answer: the caller that fetched it and later readers of the cache see the same time.
+          const at = now().getTime();
+          if (answer.kind !== 'unknown') this.remember(key, answer, at);
+          return { answer, at };
         })
         .finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
-    const answer = await waitAtMost(pending, this.options.esperaMs ?? PARAMETROS_ESPERA_MS);
-    if (answer && answer.kind !== 'unknown') return this.present<T>(answer, 'api', now().getTime());
+    const fetched = await waitAtMost(pending, this.options.esperaMs ?? PARAMETROS_ESPERA_MS);
+    const answer = fetched?.answer;
+    if (answer && answer.kind !== 'unknown') return this.present<T>(answer, 'api', fetched.at);
     if (hit && asked - hit.at < stale) return this.present<T>(hit.answer, 'cache_expirado', hit.at);
-    return { kind: 'unknown', cause: answer?.cause ?? 'sem resposta no prazo', origem: 'indisponivel' };
+    return { kind: 'unknown', cause: answer?.kind === 'unknown' ? answer.cause : 'sem resposta no prazo', origem: 'indisponivel' };
   }
 
   private remember(key: string, answer: Known, at: number): void {
