@@ -15,6 +15,8 @@ export interface Config {
   nationalApiUrl: { live: string | null; test: string | null };
   /** ADN Contribuinte base URL for production capture (…/contribuintes); null → the simulator. */
   nationalAdnUrlLive: string | null;
+  /** ADN Parâmetros Municipais per environment (NATIONAL_PARAMETROS_URL_LIVE / _TEST); null → the simulator. */
+  nationalParametrosUrl: { live: string | null; test: string | null };
   /** SEFAZ national NFeDistribuicaoDFe URL for production NF-e capture; null → the simulator. */
   nfeDistUrlLive: string | null;
   /** SEFAZ national CTeDistribuicaoDFe URL for production CT-e capture; null → the simulator. */
@@ -89,6 +91,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const nationalAdnUrlLive = url('NATIONAL_ADN_URL_LIVE');
+  const nationalParametrosUrl = { live: url('NATIONAL_PARAMETROS_URL_LIVE'), test: url('NATIONAL_PARAMETROS_URL_TEST') };
   const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
   const cteDistUrlLive = url('CTE_DIST_URL_LIVE');
   const nfeEventUrlLive = url('NFE_EVENTO_URL_LIVE');
@@ -128,6 +131,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     masterKey,
     nationalApiUrl,
     nationalAdnUrlLive,
+    nationalParametrosUrl,
     sefazUrl,
     sefazCa,
     nfeDistUrlLive,

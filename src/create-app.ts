@@ -136,7 +136,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Where the simulator is an environment's national system its first note should not wait for libxml2 (seconds
   // under tsx); a service with both national URLs configured loads it on first need (libxml2.ts).
   if (!config.nationalApiUrl.live || !config.nationalApiUrl.test) await loadLibxml2();
-  const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, simulator, timeoutMs: options.nationalTimeoutMs });
+  const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, parametrosUrls: config.nationalParametrosUrl, simulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {
     // The simulator first: it drops the answers it holds back (timeout, processamento_lento), so closing the
     // clients does not wait for them (up to 15 s per pending call).
@@ -162,7 +162,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   cleanups.push(() => sefaz.close());
   const firstAttempts = new FirstAttempts();
   const requestLog = new RequestLog({ db: database.prisma, logger });
-  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets: createSecretBox(masterKey), pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow, national, sefaz, webhooks, firstAttempts, requestLog };
+  const secrets = createSecretBox(masterKey);
+  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, webhooks, firstAttempts, requestLog };
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics = config.metricsPort !== null || config.metricsToken !== null
     ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })

@@ -10,6 +10,7 @@ import { type ReadyWebhook, readyWebhooks } from '../engine/webhooks/ready-webho
 import { reviveInflight } from '../engine/webhooks/revive-inflight.js';
 import type { SafeTarget } from '../engine/webhooks/safe-dispatchers.js';
 import type { WebhookDeps } from '../engine/webhooks/webhook-deps.js';
+import type { TransmissionDeps } from '../engine/transmissao/transmission-deps.js';
 
 export interface WebhookWorkerOptions {
   pollMs?: number;
@@ -54,7 +55,8 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
  * not wait for keep finishing and the next one already records them, so the pipeline does not run dry during
  * a round trip. A finished attempt frees its slot and is recorded by the next trip, well inside its lease.
  */
-export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOptions = {}) {
+/** `national`: the 6-hourly readiness check reads the municipal parameters through the national gateway. */
+export function startWebhookWorker(deps: WebhookDeps & Pick<TransmissionDeps, 'national'>, options: WebhookWorkerOptions = {}) {
   // Commits wake the dispatcher and finished attempts wake the deliverer, so polling only catches a lost wake-up
   // and retries coming due (minutes apart): once a second keeps an idle process near idle.
   const pollMs = options.pollMs ?? 1000;

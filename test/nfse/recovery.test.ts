@@ -4,6 +4,7 @@ import { drainJobs, sweep } from '../../src/worker/start-worker.js';
 import { eventsOfNote } from '../support/eventos.js';
 import { expectProblem, expectStatus } from '../support/http.js';
 import { steps } from '../support/nfse.js';
+import { nationalNotes as nationalNotesOf } from '../support/simulator.js';
 import { startKit, type NationalApiKit } from '../support/nfse-api.js';
 import { waitFor } from '../support/wait.js';
 
@@ -34,11 +35,8 @@ async function advanceAndDrain(ms: number) {
   await drainJobs(engine());
 }
 
-/** Simulator inspection API: notes at the national side for this DPS. */
-async function nationalNotes(idDps: string): Promise<Array<{ chave: string; idDps: string; status: string }>> {
-  const res = await fetch(`${sim().url}/_simulador/notas?idDps=${idDps}`);
-  return ((await res.json()) as { notas: Array<{ chave: string; idDps: string; status: string }> }).notas;
-}
+/** Notes at the national side for this DPS. */
+const nationalNotes = (idDps: string) => nationalNotesOf(sim(), idDps);
 
 describe('recovery through the API (X-Service-Simular)', () => {
   it('timeout: 202, then the DPS is queried before any resend and the note is recovered — one note at the national side', async () => {

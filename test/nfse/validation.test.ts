@@ -194,7 +194,9 @@ describe('adjustments and the validation response', () => {
   });
 
   it('company defaults padrao.* fill the service code, rate, retention and NBS', async () => {
+    // A municipality whose convênio nothing states: the rate is neither required nor refused for lucro presumido.
     const withDefaults = await acct.company({
+      municipio: '1100015',
       padroes: { codigo_nacional: '010101', aliquota_iss: '3.00', iss_retido: false, nbs: '115021000' },
     });
     const body = nfseBody(withDefaults.id, { servico: { descricao: 'Sistema' } });

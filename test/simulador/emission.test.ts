@@ -79,9 +79,38 @@ describe('simulator: emission (POST /nfse) and queries', () => {
     const r = await emitDps(kit.client, { dpsXml: a.xml, scenario: 'rejeitar' });
     expect(codes(r)).toEqual(['E0310']);
     expect(r.kind === 'rejected' && r.erros[0].descricao).toMatch(/código de tributação nacional/i);
-    const b = await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'rejeitar:E0625' });
-    expect(codes(b)).toEqual(['E0625']);
+    const b = await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'rejeitar:E0310' });
+    expect(codes(b)).toEqual(['E0310']);
     expect(kit.sim.countNotesByDps(a.id)).toBe(0);
+  });
+
+  it('rejeitar with a code whose rule reads the DPS rejects only a DPS with the defect; the corrected one, same Id, is authorised', async () => {
+    const simples = (pAliq?: string) => baseDps({
+      prest: { CNPJ: PREST_CNPJ, regTrib: { opSimpNac: '3', regApTribSN: '1', regEspTrib: '0' } },
+      valores: { vServPrest: { vServ: '250.50' }, trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '1', ...(pAliq ? { pAliq } : {}) }, totTrib: { pTotTribSN: '6.00' } } },
+    });
+    const withRate = simples('2.00');
+    const rejected = await emitDps(kit.client, { dpsXml: signedDps(withRate).xml, scenario: 'rejeitar:E0625' });
+    expect(codes(rejected)).toEqual(['E0625']);
+    expect(rejected.kind === 'rejected' && rejected.erros[0].descricao).toMatch(/Não é permitido informar alíquota/);
+    // The same série and número without the rate: the rejected DPS generated nothing, so the Id is free.
+    const corrected = signedDps({ ...simples(), nDPS: withRate.nDPS });
+    expect(corrected.id).toBe(signedDps(withRate).id);
+    expect((await emitDps(kit.client, { dpsXml: corrected.xml, scenario: 'rejeitar:E0625' })).kind).toBe('authorized');
+    expect(kit.sim.countNotesByDps(corrected.id)).toBe(1);
+    // The rule's DPS-side condition: a not-optante provider (opSimpNac 1) is not refused by E0625.
+    expect((await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'rejeitar:E0625' })).kind).toBe('authorized');
+  });
+
+  it('rejeitar with several codes: each is a condition of the national side; IM rules E0120 and E0116 refuse every DPS', async () => {
+    const withIm = baseDps();
+    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(withIm).xml, scenario: 'rejeitar:E0120,E0617' }))).toEqual(['E0120', 'E0617']);
+    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(withIm).xml, scenario: 'rejeitar:E0120,E0116' }))).toEqual(['E0120']);
+    const withoutIm = baseDps({ nDPS: withIm.nDPS, prest: { CNPJ: PREST_CNPJ, regTrib: { opSimpNac: '1', regEspTrib: '0' } } });
+    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(withoutIm).xml, scenario: 'rejeitar:E0120,E0116' }))).toEqual(['E0116']);
+    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(withoutIm).xml, scenario: 'rejeitar:E0120' }))).toEqual([`not rejected: authorized`]);
+    // The provider's name and address are never in our DPS: E0121 and E0128 find no defect.
+    expect((await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'rejeitar:E0121,E0128' })).kind).toBe('authorized');
   });
 
   it('substitution: substituted note becomes cancelled-by-substitution; E0046 on a second one', async () => {

@@ -54,6 +54,12 @@ export function params(over: Partial<ParametrosMunicipio> = {}, aliquotas: Recor
     aliquotaOficial: (codigo) => aliquotas[codigo] ?? null,
     fonte: 'teste',
     observacao: null,
+    versao: 'teste',
+    convenioOrigem: 'ato',
+    convenioConhecido: true,
+    convenioFonte: 'teste',
+    convenioDesde: null,
+    consultadoEm: null,
     ...over,
   };
 }

@@ -1,7 +1,13 @@
 import { EngineError } from '../errors.js';
-import { aliquotasMunicipio, municipio, parametrosMunicipio, todosMunicipios, type Municipio } from '../tabelas/index.js';
+import { aliquotasMunicipio, municipio, todosMunicipios, type Municipio } from '../tabelas/index.js';
 import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './page-by-code.js';
-import { TABELA_MUNICIPIOS, versaoParametrosMunicipais } from './versao-tabela.js';
+import { TABELA_MUNICIPIOS } from './versao-tabela.js';
+import type { Principal } from '../chaves/principal.js';
+import { consultarParametros } from '../municipios/consultar-parametros.js';
+import type { ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
+import { consultarRegimesERetencoes } from '../municipios/consultar-regimes-e-retencoes.js';
+import { companyCredentials } from '../transmissao/company-credentials.js';
+import type { Credentials } from '../transmissao/national-gateway.js';
 
 export interface ListMunicipiosOptions extends CataloguePageOptions {
   /** Words of the name. */
@@ -22,27 +28,56 @@ export function listMunicipios(options: ListMunicipiosOptions) {
 
 export const municipioCursor = (m: { codigo: string }): string => codeCursor('mu1', m);
 
+export interface GetMunicipioOptions {
+  ibge: string;
+  /** AAAA-MM: the competence to ask the national API about (default: the current month). */
+  competencia?: string | null;
+  /** cTribNac (six digits): ask for its rate, special regimes and the withholdings of the competence. */
+  codigoServico?: string | null;
+}
+
 /**
  * `GET /v1/municipios/{ibge}`: the municipality and what the service knows of its parameters (adhesion to the
- * national issuer, own system, ISS rates by service and competence), each with its source and version.
+ * national issuer, own system, ISS rates by service and competence, special regimes, withholdings), each with where
+ * it came from (an act, the national API or its cache, the official list, our table) and when.
  */
-export function getMunicipio(ibge: string) {
+export async function getMunicipio(deps: ParametrosDaEmpresaDeps, principal: Principal, options: GetMunicipioOptions) {
+  const { ibge } = options;
   const m: Municipio | null = /^\d{7}$/.test(ibge) ? municipio(ibge) : null;
   if (!m) {
     throw new EngineError('nao_encontrado', `Município ${ibge} não está na tabela do IBGE (Anexo A).`, {
       correcao: 'Use o código IBGE de sete dígitos; consulte GET /v1/municipios?q=…',
     });
   }
-  const p = parametrosMunicipio(ibge);
+  const competencia = options.competencia?.trim() || deps.clock.now().toISOString().slice(0, 7);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(competencia)) {
+    throw new EngineError('parametro_invalido', `competencia inválida: ${options.competencia}.`, { correcao: 'Use AAAA-MM, por exemplo 2026-11.' });
+  }
+  const codigo = options.codigoServico?.trim() || null;
+  if (codigo !== null && !/^\d{6}$/.test(codigo)) {
+    throw new EngineError('parametro_invalido', `codigo_servico inválido: ${options.codigoServico}.`, { correcao: 'Use o código de tributação nacional com seis dígitos (cTribNac), por exemplo 010101.' });
+  }
+  const credentials = await credenciaisDaConta(deps, principal);
+  const base = { environment: principal.environment, ibge, competencia, credentials };
+  const [p, detalhes] = await Promise.all([
+    consultarParametros(deps, { ...base, codigosServico: codigo ? [codigo] : [] }),
+    codigo ? consultarRegimesERetencoes(deps, { ...base, codigoServico: codigo }) : null,
+  ]);
   const conhecido = p.convenio !== 'desconhecido';
   return {
     ...m,
     ...TABELA_MUNICIPIOS,
     parametros: {
       convenio: p.convenio,
-      // Unknown adhesion stays null: the service must then ask the ADN parameters API.
+      // Unknown adhesion stays null: nothing states it.
       aderenteEmissorNacional: conhecido ? p.convenio === 'nacional' : null,
       sistemaProprio: conhecido ? p.convenio === 'proprio' : null,
+      convenioConhecido: p.convenioConhecido,
+      convenioOrigem: p.convenioOrigem,
+      convenioFonte: p.convenioFonte,
+      convenioDesde: p.convenioDesde,
+      consultadoEm: p.consultadoEm,
+      apiIndisponivel: p.apiIndisponivel,
       exigeToken: p.exigeToken,
       inscricaoMunicipal: p.inscricaoMunicipal,
       aliquotas: aliquotasMunicipio(ibge).map((l) => ({
@@ -51,9 +86,28 @@ export function getMunicipio(ibge: string) {
         vigenciaInicio: l.inicio,
         vigenciaFim: l.fim,
       })),
+      consulta: codigo ? {
+        competencia,
+        codigoServico: codigo,
+        aliquota: p.aliquotaOficial(codigo, competencia),
+        aliquotaOrigem: p.aliquotaOrigem(codigo, competencia),
+        fonte: p.fonte,
+        regimesEspeciais: detalhes?.regimesEspeciais ?? null,
+        retencoes: detalhes?.retencoes ?? null,
+      } : null,
       fonte: p.fonte,
       observacao: p.observacao,
-      versao: versaoParametrosMunicipais(),
+      versao: p.versao,
     },
   };
+}
+
+/** The A1 a real ADN asks for: the key's company's, or any of the account's; none for the simulator. */
+async function credenciaisDaConta(deps: ParametrosDaEmpresaDeps, principal: Principal): Promise<Credentials | null> {
+  if (!deps.national.parametrosRemotos(principal.environment)) return null;
+  const cert = await deps.db.certificate.findFirst({
+    where: { company: { accountId: principal.accountId, deletedAt: null, ...(principal.companyId ? { id: principal.companyId } : {}) } },
+    orderBy: { notAfter: 'desc' },
+  });
+  return cert ? (await companyCredentials(deps, cert.companyId, cert)).credentials : null;
 }

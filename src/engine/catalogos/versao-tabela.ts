@@ -1,7 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { lazy, projectTableUrl } from '../tabelas/read-csv-records.js';
-
 /** Version and source of an official table, carried by every catalogue answer. */
 export interface VersaoTabela {
   versao: string;
@@ -24,14 +20,6 @@ export const TABELA_MUNICIPIOS: VersaoTabela = {
   versao: 'anexo_a-v1.00-20251210',
   fonte: 'Sistema Nacional NFS-e: Anexo A (municípios IBGE, anexo_a-municipio_ibge-paises_iso2-v1-00-snnfse-20251210.xlsx)',
 };
-
-/**
- * Our municipal parameters table has no official version: its content hash is the version, so any edit of the
- * file shows as a new version to integrators who cache the answer.
- */
-export const versaoParametrosMunicipais = lazy(
-  () => `sha256:${createHash('sha256').update(readFileSync(projectTableUrl('municipios-parametros.csv'))).digest('hex').slice(0, 16)}`,
-);
 
 /**
  * NCM: Siscomex "Tabela NCM vigente em 17/05/2026" (Resolução Gecex nº 812/2025), plus the items that table no

@@ -15,6 +15,7 @@ import { validateXsd } from '../xml/validate-xsd.js';
 import { readinessOf } from '../prontidao/get-readiness.js';
 import { municipio } from '../tabelas/index.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { assertNfeReady } from './assert-nfe-ready.js';
 import { cUfOf } from '../transmissao/nfe-endpoint.js';
 import { buildNfeXml, type NfeEmitente } from './build-nfe-xml.js';
@@ -45,7 +46,7 @@ export interface CreatedNfe {
  * build, schema-check and sign the NFe, and store it `transmitindo` with its access key, so that a lost answer
  * is resolved by querying that key.
  */
-export async function createNfe(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'secrets'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
+export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
   const body = options.body;
   const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, body);
   const now = deps.clock.now();
@@ -125,7 +126,7 @@ async function insertNfeWithJob(db: Db, note: Nfe): Promise<void> {
  * The validation of `POST /v1/nfe`, shared with `POST /v1/nfe/{id}/correcao` so both judge a body alike: `modo`,
  * the company (and the key's restriction), every error of the body at once, then readiness.
  */
-export async function validatedNfe(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'secrets'>, principal: Principal, body: unknown, rejeicaoAnterior: string | null = null) {
+export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national'>, principal: Principal, body: unknown, rejeicaoAnterior: string | null = null) {
   const modo = isObject(body) ? body.modo : undefined;
   if (modo === 'calcular' || modo === 'conferir') {
     throw new EngineError('nfe_modo_indisponivel', `O modo ${modo} ainda não está disponível: o motor de cálculo de tributos não existe.`, {

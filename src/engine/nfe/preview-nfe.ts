@@ -1,5 +1,5 @@
 import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../engine-deps.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { EngineError } from '../errors.js';
 import { signedNfe, validatedNfe } from './create-nfe.js';
 import { peekNfeNumber } from './next-nfe-number.js';
@@ -26,7 +26,7 @@ export interface NfePreview {
  * then the referencia and the schema check of the signed XML), so a preview that passes is a note that would be
  * sent. Nothing is stored and no number is taken: the series is only read.
  */
-export async function previewNfe(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'secrets'>, principal: Principal, options: { body: unknown }): Promise<NfePreview> {
+export async function previewNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national'>, principal: Principal, options: { body: unknown }): Promise<NfePreview> {
   const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body);
   if (request.referencia) {
     const existing = await deps.db.nfe.findFirst({ where: { companyId: company.id, environment: principal.environment, referencia: request.referencia }, select: { id: true } });

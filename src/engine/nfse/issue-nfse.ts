@@ -161,10 +161,10 @@ export function checkScenario(principal: Principal, simular: string | null): str
       correcao: 'Remova o cabeçalho em produção.',
     });
   }
-  const value = simular.trim().toLowerCase().replace(/:e(\d{4})$/, ':E$1');
+  const value = simular.trim().toLowerCase().replace(/([:,])e(\d{4})(?=,|$)/g, '$1E$2');
   if (!SCENARIOS.test(value)) {
     throw parameterError('simulacao_invalida', { header: 'X-Service-Simular' }, `cenário de simulação desconhecido: ${simular}.`, {
-      correcao: 'Use autorizar, rejeitar, rejeitar:E0xxx, timeout, indisponibilidade, competencia_encerrada, falha_transmissao ou processamento_lento.',
+      correcao: 'Use autorizar, rejeitar, rejeitar:E0xxx (ou vários códigos: rejeitar:E0xxx,E0yyy), timeout, indisponibilidade, competencia_encerrada, falha_transmissao ou processamento_lento.',
     });
   }
   return value;

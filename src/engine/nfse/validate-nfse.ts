@@ -1,11 +1,12 @@
-import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
+import type { Principal } from '../chaves/principal.js';
+import type { ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
 import { EngineError } from '../errors.js';
 import { regrasVersao } from './ajustes/index.js';
 import { prepareIssuance } from './prepare-issuance.js';
 
 /** `POST /v1/nfse/validacoes`: always answers; creates nothing. */
-export async function validateNfse(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>, principal: Principal, body: unknown) {
+export async function validateNfse(deps: ParametrosDaEmpresaDeps & Pick<EngineDeps, 'sql'>, principal: Principal, body: unknown) {
   try {
     const { validation, readiness } = await prepareIssuance(deps, principal, body);
     return {

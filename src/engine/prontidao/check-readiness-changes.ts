@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../engine-deps.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { HOUR } from '../nucleo/clock.js';
 import { recordReadiness } from './record-readiness.js';
@@ -13,7 +13,7 @@ const JOB = 'prontidao_empresas';
  * as it commits (updateCompany, through EngineDeps.prontidao); this check finds what time and the other changes
  * did. Returns events written.
  */
-export async function runReadinessCheckIfDue(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'pubsub'>): Promise<number | null> {
+export async function runReadinessCheckIfDue(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'pubsub' | 'secrets' | 'national'>): Promise<number | null> {
   const now = deps.clock.now();
   await deps.db.scheduledJob.createMany({ data: [{ name: JOB, nextRunAt: now }], skipDuplicates: true });
   const { count } = await deps.db.scheduledJob.updateMany({
@@ -24,12 +24,12 @@ export async function runReadinessCheckIfDue(deps: Pick<EngineDeps, 'db' | 'cloc
   return checkReadinessChanges(deps);
 }
 
-export async function checkReadinessChanges(deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'pubsub'>): Promise<number> {
+export async function checkReadinessChanges(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'pubsub' | 'secrets' | 'national'>): Promise<number> {
   const companies = await deps.db.company.findMany({ where: { deletedAt: null }, select: { id: true, accountId: true } });
   let events = 0;
   for (const company of companies) {
     const now = deps.clock.now();
-    if (await deps.db.$transaction((tx) => recordReadiness(tx, company.id, now))) {
+    if (await deps.db.$transaction((tx) => recordReadiness(deps, tx, company.id, now))) {
       events++;
       await announceEvents(deps, company.accountId, 'live');
     }

@@ -5,8 +5,11 @@ import type { Clock } from '../nucleo/clock.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { consultarParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
 import { authoriserReachableItem } from './authoriser-reachable-item.js';
 import { readinessItems, worstOf } from './readiness-items.js';
+import { semApi } from '../municipios/consultar-parametros.js';
+import { parametrosMunicipio } from '../tabelas/index.js';
 
 export interface Readiness {
   empresa_id: string;
@@ -18,7 +21,7 @@ export interface Readiness {
  * `GET /v1/companies/{id}/prontidao`: the stored-data items plus, for an NF-e issuer, whether its authoriser is
  * in operation (a live check, so it stays out of readinessOf, which gates issuance and detects changes).
  */
-export async function getReadiness(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'sefaz'>, principal: Principal, options: { id: string }) {
+export async function getReadiness(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'sefaz' | 'national'>, principal: Principal, options: { id: string }) {
   const company = await findCompany(deps, principal, options.id);
   const readiness = await readinessOf(deps, principal, company);
   const reachable = await authoriserReachableItem(deps, company, principal.environment);
@@ -28,14 +31,24 @@ export async function getReadiness(deps: Pick<TransmissionDeps, 'db' | 'sql' | '
 }
 
 export async function readinessOf(
-  deps: { db: Tx; clock: Clock },
+  deps: ParametrosDaEmpresaDeps,
   principal: Principal,
   company: CompanyWithCertificate,
 ): Promise<Readiness> {
-  const account = principal.environment === 'live'
-    ? await deps.db.account.findUniqueOrThrow({ where: { id: principal.accountId }, select: { plan: true } })
-    : null;
-  const itens = readinessItems({ company, accountPlan: account?.plan ?? null, environment: principal.environment, now: deps.clock.now() });
+  const now = deps.clock.now();
+  const padrao = (company.padroes as Record<string, unknown> | null)?.codigo_nacional;
+  const [account, municipais] = await Promise.all([
+    principal.environment === 'live'
+      ? deps.db.account.findUniqueOrThrow({ where: { id: principal.accountId }, select: { plan: true } })
+      : null,
+    consultarParametrosDaEmpresa(deps, principal.environment, company, {
+      municipios: [company.municipio],
+      competencia: now.toISOString().slice(0, 7),
+      codigosServico: typeof padrao === 'string' ? [padrao] : [],
+    }),
+  ]);
+  const municipal = municipais.get(company.municipio) ?? semApi(parametrosMunicipio(company.municipio), null);
+  const itens = readinessItems({ company, accountPlan: account?.plan ?? null, environment: principal.environment, now, municipal });
   return { empresa_id: company.id, situacao: worstOf(itens), itens };
 }
 

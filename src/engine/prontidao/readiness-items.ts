@@ -1,6 +1,7 @@
 import type { Environment } from '../nucleo/environment.js';
 import { DAY } from '../nucleo/clock.js';
-import { municipio, parametrosMunicipio, type ParametrosMunicipio } from '../tabelas/index.js';
+import { municipio } from '../tabelas/index.js';
+import type { ParametrosConsultados } from '../municipios/consultar-parametros.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { nfeReadinessItems } from './nfe-readiness-items.js';
 import { reducaoIbsCbsItem } from './reducao-ibs-cbs-item.js';
@@ -12,6 +13,9 @@ export interface ReadinessItem {
   situacao: Situacao;
   mensagem: string;
   correcao: string | null;
+  /** Items read from municipal parameters: where the fact came from, and the version of that data; null elsewhere. */
+  fonte?: string | null;
+  versao?: string | null;
 }
 
 export interface ReadinessFacts {
@@ -20,6 +24,8 @@ export interface ReadinessFacts {
   accountPlan: string | null;
   environment: Environment;
   now: Date;
+  /** The company municipality's parameters (national API, its cache, or the offline data). */
+  municipal: ParametrosConsultados;
 }
 
 const ok = (item: string, mensagem: string): ReadinessItem => ({ item, situacao: 'ok', mensagem, correcao: null });
@@ -27,8 +33,8 @@ const aviso = (item: string, mensagem: string, correcao: string): ReadinessItem 
 const bloqueio = (item: string, mensagem: string, correcao: string): ReadinessItem => ({ item, situacao: 'bloqueio', mensagem, correcao });
 
 /** Every readiness requirement (NFS-e and NF-e), computed from stored data and the municipality tables. */
-export function readinessItems({ company, accountPlan, environment, now }: ReadinessFacts): ReadinessItem[] {
-  const params = parametrosMunicipio(company.municipio);
+export function readinessItems({ company, accountPlan, environment, now, municipal: params }: ReadinessFacts): ReadinessItem[] {
+  const origem = { fonte: params.convenioFonte, versao: params.versao };
   const mun = municipio(company.municipio);
   const padroes = (company.padroes ?? {}) as Record<string, unknown>;
   const items: ReadinessItem[] = [];
@@ -48,10 +54,13 @@ export function readinessItems({ company, accountPlan, environment, now }: Readi
   else if (accountPlan === 'ativo') items.push(ok('plano_emissao', 'Plano de emissão ativo.'));
   else items.push(bloqueio('plano_emissao', 'A conta não tem plano de emissão ativo.', 'Ative um plano de emissão para emitir em produção.'));
 
-  if (environment === 'test' && params?.convenio === 'proprio') {
-    items.push(bloqueio('sandbox_municipio_proprio', `${mun?.nome ?? company.municipio} emite pelo sistema próprio da prefeitura, que não tem ambiente de teste.`, 'Teste a integração com uma empresa de município do sistema nacional, ou emita em produção.'));
+  // A test key is refused only on a known fact (an act, the national API, the official list), never on our survey.
+  if (environment === 'test' && params.convenio === 'proprio' && params.convenioConhecido) {
+    items.push({ ...bloqueio('sandbox_municipio_proprio', `${mun?.nome ?? company.municipio} emite pelo sistema próprio da prefeitura, que não tem ambiente de teste.`, 'Teste a integração com uma empresa de município do sistema nacional, ou emita em produção.'), ...origem });
+  } else if (environment === 'test' && params.convenio === 'proprio') {
+    items.push({ ...aviso('sandbox_municipio_proprio', `Nosso levantamento indica que ${mun?.nome ?? company.municipio} emite pelo sistema próprio, sem ato ou consulta oficial que o confirme: os testes seguem pelo simulador do sistema nacional.`, 'Confirme no portal da prefeitura como o município emite a NFS-e antes de ir para produção.'), ...origem });
   } else {
-    items.push(ok('sandbox_municipio_proprio', environment === 'test' ? 'O município tem ambiente de teste.' : 'Só se aplica a chaves de teste.'));
+    items.push({ ...ok('sandbox_municipio_proprio', environment === 'test' ? 'O município tem ambiente de teste.' : 'Só se aplica a chaves de teste.'), ...origem });
   }
   if (params?.exigeToken) {
     items.push(company.tokenMunicipioEnc
@@ -71,31 +80,56 @@ export function readinessItems({ company, accountPlan, environment, now }: Readi
   items.push(mun
     ? ok('municipio_emissao', `Município: ${mun.nome}/${mun.uf}.`)
     : aviso('municipio_emissao', `Município ${company.municipio} desconhecido.`, 'Corrija o código IBGE do município.'));
-  if (params?.convenio === 'nacional') items.push(ok('convenio_municipio', 'O município usa o sistema nacional da NFS-e.'));
-  else if (params?.convenio === 'proprio') items.push(aviso('convenio_municipio', 'O município emite pelo sistema próprio da prefeitura.', 'A emissão passa pelo sistema municipal; confira prazos e regras locais.'));
-  else items.push(aviso('convenio_municipio', 'Não há dados sobre a adesão do município ao sistema nacional.', 'Confirme a adesão no portal da NFS-e nacional.'));
+  items.push({ ...convenioItem(params), ...origem });
   items.push(ok('serie_dps', environment === 'test' ? 'Série de teste 49999.' : `Série da DPS: ${company.serieDps ?? '1'}.`));
   items.push(typeof padroes.codigo_nacional === 'string'
     ? ok('padroes_emissao', `Código de serviço padrão: ${padroes.codigo_nacional}.`)
     : aviso('padroes_emissao', 'Sem código de serviço padrão.', 'Informe padroes.codigo_nacional, ou envie servico.codigo_nacional em cada nota.'));
-  items.push(municipalParametersItem(params, padroes, now));
+  items.push({ ...municipalParametersItem(params, padroes, now), fonte: params.fonte, versao: params.versao });
   items.push(typeof padroes.nbs === 'string'
     ? ok('nbs', `NBS padrão: ${padroes.nbs}.`)
     : aviso('nbs', 'Sem NBS padrão para o grupo IBS/CBS.', 'Informe padroes.nbs ou servico.nbs nas notas.'));
   items.push(reducaoIbsCbsItem(padroes, now));
   items.push(...nfeReadinessItems(company, environment));
-  return items;
+  // Every item has both members, so the 412's `itens` read exactly as GET …/prontidao.
+  return items.map((i) => ({ ...i, fonte: i.fonte ?? null, versao: i.versao ?? null }));
 }
 
-function municipalParametersItem(params: ParametrosMunicipio | null, padroes: Record<string, unknown>, now: Date): ReadinessItem {
+/** How the answer was obtained, for the messages: integrators see when the API was not the one answering. */
+function comoObtido(params: ParametrosConsultados): string {
+  switch (params.convenioOrigem) {
+    // The same words fresh or from the cache: the 412 and GET …/prontidao right after it read alike.
+    case 'api':
+    case 'cache': return `segundo a API de parâmetros municipais do ADN (consulta de ${params.consultadoEm})`;
+    case 'cache_expirado': return `segundo a última resposta da API de parâmetros municipais (${params.consultadoEm}); a API não respondeu agora`;
+    case 'ato': return `segundo ato municipal${params.convenioDesde ? ` (desde ${params.convenioDesde})` : ''}`;
+    case 'lista_oficial': return `segundo a lista oficial de aderentes ao Emissor Nacional de ${params.consultadoEm}`;
+    case 'levantamento': return 'segundo o levantamento do projeto, sem ato que o confirme';
+    default: return 'sem dados';
+  }
+}
+
+function convenioItem(params: ParametrosConsultados): ReadinessItem {
+  const semApi = params.apiIndisponivel && params.convenioOrigem !== 'cache_expirado' ? ` A API de parâmetros municipais não pôde ser usada (${params.apiIndisponivel}).` : '';
+  if (params.convenio === 'nacional') return ok('convenio_municipio', `O município usa o sistema nacional da NFS-e, ${comoObtido(params)}.${semApi}`);
+  if (params.convenio === 'proprio') {
+    return aviso('convenio_municipio', `O município emite pelo sistema próprio da prefeitura, ${comoObtido(params)}.${semApi}`, 'A emissão passa pelo sistema municipal; confira prazos e regras locais.');
+  }
+  return aviso('convenio_municipio', `Não há dados sobre a adesão do município ao sistema nacional (${params.convenioFonte}).${semApi}`, 'Confirme a adesão no portal da NFS-e nacional.');
+}
+
+function municipalParametersItem(params: ParametrosConsultados, padroes: Record<string, unknown>, now: Date): ReadinessItem {
   const fix = 'Envie servico.aliquota_iss em cada nota ou informe padroes.aliquota_iss.';
-  if (!params) return aviso('parametros_municipais', 'Parâmetros oficiais do município não conhecidos.', fix);
   const codigo = typeof padroes.codigo_nacional === 'string' ? padroes.codigo_nacional : null;
-  if (!codigo) return ok('parametros_municipais', `Parâmetros do município conhecidos (${params.fonte}).`);
+  // Without the API nor a kept answer the rates are our table's: said in the message, while the situation stays
+  // that of the data, so an outage of the API does not flip every company's readiness.
+  const offline = params.apiIndisponivel !== null && !params.aliquotasNacionais.some((a) => a.resposta.kind !== 'unknown');
+  const nota = offline ? ` A API de parâmetros municipais não pôde ser usada (${params.apiIndisponivel}); valem os dados offline.` : '';
+  if (!codigo) return ok('parametros_municipais', `Parâmetros do município conhecidos (${params.fonte}).${nota}`);
   const rate = params.aliquotaOficial(codigo, now.toISOString().slice(0, 7));
   return rate
-    ? ok('parametros_municipais', `Alíquota oficial do serviço ${codigo}: ${rate}%.`)
-    : aviso('parametros_municipais', `Sem alíquota oficial única para o serviço ${codigo} no município.`, fix);
+    ? ok('parametros_municipais', `Alíquota oficial do serviço ${codigo}: ${rate}%.${nota}`)
+    : aviso('parametros_municipais', `Sem alíquota oficial única para o serviço ${codigo} no município.${nota}`, fix);
 }
 
 function certificateItem(company: CompanyWithCertificate, now: Date): ReadinessItem {

@@ -1,5 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
 import { appendEvents, type Tx } from '../eventos/append-events.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { readinessOf } from './get-readiness.js';
 
 /**
@@ -8,13 +9,14 @@ import { readinessOf } from './get-readiness.js';
  * are serialised and one change is announced once. When an item changed situation since the last record, the
  * event carries the readiness plus `alterados` = [{item, de, para}]; a company never recorded is only recorded.
  * Returns whether an event was written (the caller announces it after commit). A removed company is skipped.
+ * The municipal parameters come from their cache or, at most a few seconds, from the parameters API.
  */
-export async function recordReadiness(tx: Tx, companyId: string, now: Date): Promise<boolean> {
+export async function recordReadiness(deps: Pick<TransmissionDeps, 'national' | 'secrets'>, tx: Tx, companyId: string, now: Date): Promise<boolean> {
   await tx.$queryRaw`SELECT id FROM companies WHERE id = ${companyId}::uuid FOR UPDATE`;
   const company = await tx.company.findFirst({ where: { id: companyId, deletedAt: null }, include: { certificate: true } });
   if (!company) return false;
   const principal: Principal = { accountId: company.accountId, environment: 'live', apiKeyId: 'prontidao', companyId: null };
-  const readiness = await readinessOf({ db: tx, clock: { now: () => now } }, principal, company);
+  const readiness = await readinessOf({ db: tx, clock: { now: () => now }, national: deps.national, secrets: deps.secrets }, principal, company);
   const situacoes = Object.fromEntries(readiness.itens.map((i) => [i.item, i.situacao]));
   const snapshot = await tx.companyReadinessSnapshot.findUnique({ where: { companyId } });
   const before = snapshot?.situacoes as Record<string, string> | undefined;

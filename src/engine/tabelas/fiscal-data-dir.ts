@@ -20,6 +20,8 @@ const FISCAL_DATASETS = {
   incidenciaIssqn: 'nfse-nacional/tables/incidencia_issqn_por_ctribnac.csv',
   nbs: 'nfse-nacional/tables/nbs_v2.csv',
   municipiosIbge: 'nfse-nacional/tables/municipios_ibge.csv',
+  /** Municipalities adhering to the NFS-e Emissor Nacional, official list of 2026-09-28 (offline snapshot). */
+  adesaoEmissorNacional: 'nfe/tabelas/municipios-nfse-nacional.csv',
   codigosErroNfse: 'nfse-nacional/rules/error_codes.csv',
   cstatNfe: 'nfe/rules/cstat.csv',
   webservicesNfe: 'nfe/webservices/webservices.json',

@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Decimal } from 'decimal.js';
 import { lazy, readCsvRecords, projectTableUrl } from './read-csv-records.js';
 import { municipio } from './municipio.js';
+import { adesaoEmissorNacional, VERSAO_ADESAO_EMISSOR_NACIONAL } from './adesao-emissor-nacional.js';
 
 export type Convenio = 'nacional' | 'proprio' | 'desconhecido';
+
+/**
+ * Where the convênio came from: `ato` a municipal act stated in our table; `api` the national parameters API
+ * (`cache` its answer within the TTL, `cache_expirado` an older answer used because the API could not be reached);
+ * `lista_oficial` the offline adhesion snapshot; `levantamento` our survey without an act; `nenhuma` nothing.
+ */
+export type OrigemConvenio = 'ato' | 'api' | 'cache' | 'cache_expirado' | 'lista_oficial' | 'levantamento' | 'nenhuma';
 
 /** What the DPS does with `prestador.inscricao_municipal` in this municipality. */
 export type PoliticaInscricaoMunicipal = 'informar' | 'omitir';
@@ -28,9 +38,23 @@ export interface ParametrosMunicipio {
    * `competencia` is "YYYY-MM".
    */
   aliquotaOficial(codigoServico: string, competencia: string): string | null;
-  /** Where the data came from (free text), or why there is none. */
+  /** Where the rates came from (free text), or why there is none. */
   fonte: string;
   observacao: string | null;
+  /** Version of the data that answered: the table's content hash, the snapshot's list, or the API's answer time. */
+  versao: string;
+  convenioOrigem: OrigemConvenio;
+  /**
+   * True when the convênio is a known fact (a stated act, the national API or the official list); false for our
+   * survey or nothing. Only a known fact may block issuance.
+   */
+  convenioConhecido: boolean;
+  /** The act, the API answer or the list that states the convênio, or why it is not known. */
+  convenioFonte: string;
+  /** Since when the convênio applies (AAAA-MM-DD), when the act says so. */
+  convenioDesde: string | null;
+  /** When the convênio was read (ISO instant of the API answer, or the date of the official list); null for the table. */
+  consultadoEm: string | null;
 }
 
 export interface LinhaAliquota {
@@ -47,6 +71,9 @@ interface Registro {
   nome: string;
   uf: string;
   convenio: Convenio;
+  /** The act that states the convênio; empty for a survey. */
+  convenioFonte: string | null;
+  convenioDesde: string | null;
   exigeToken: boolean;
   inscricaoMunicipal: PoliticaInscricaoMunicipal;
   fonte: string;
@@ -82,6 +109,8 @@ export function carregarParametros(records: Record<string, string>[]): Map<strin
     let reg = map.get(ibge);
     if (r.convenio) {
       if (!['nacional', 'proprio', 'desconhecido'].includes(r.convenio)) erros.push(`linha ${linha}: convenio ${r.convenio} inválido`);
+      if (r.convenio_desde && !/^\d{4}-\d{2}-\d{2}$/.test(r.convenio_desde)) erros.push(`linha ${linha}: convenio_desde deve ser AAAA-MM-DD`);
+      if (r.convenio_desde && !r.convenio_fonte) erros.push(`linha ${linha}: convenio_desde sem convenio_fonte`);
       if (!['sim', 'nao'].includes(r.exige_token)) erros.push(`linha ${linha}: exige_token deve ser sim ou nao`);
       if (!['informar', 'omitir'].includes(r.inscricao_municipal)) erros.push(`linha ${linha}: inscricao_municipal deve ser informar ou omitir`);
       if (reg) erros.push(`linha ${linha}: município ${ibge} com mais de uma linha de convênio`);
@@ -90,6 +119,8 @@ export function carregarParametros(records: Record<string, string>[]): Map<strin
         nome: r.municipio,
         uf: r.uf,
         convenio: r.convenio as Convenio,
+        convenioFonte: r.convenio_fonte || null,
+        convenioDesde: r.convenio_desde || null,
         exigeToken: r.exige_token === 'sim',
         inscricaoMunicipal: r.inscricao_municipal as PoliticaInscricaoMunicipal,
         fonte: r.fonte,
@@ -123,21 +154,66 @@ function aliquotaDe(linhas: readonly LinhaAliquota[], codigoServico: string, com
   return candidatas[0]?.aliquota ?? null;
 }
 
-/** Official parameters of a municipality (IBGE, seven digits). Unknown municipalities get `desconhecido`. */
+/**
+ * Our table has no official version: its content hash is the version, so any edit of the file shows as a new
+ * version to integrators who cache the answer.
+ */
+export const versaoTabelaParametros = lazy(
+  () => `sha256:${createHash('sha256').update(readFileSync(projectTableUrl(ARQUIVO_PARAMETROS))).digest('hex').slice(0, 16)}`,
+);
+
+type Adesao = Pick<ParametrosMunicipio, 'convenio' | 'convenioOrigem' | 'convenioConhecido' | 'convenioFonte' | 'convenioDesde' | 'consultadoEm'>;
+
+/**
+ * The convênio known offline, strongest source first: an act stated in our table; the official adhesion list of
+ * 2026-09-28 when it lists the municipality; our survey; otherwise unknown. Absence from the list is no proof of an
+ * own system (the list is a name-matched extraction), so it never makes a municipality `proprio`.
+ */
+function adesaoOffline(reg: Registro | undefined, ibge: string): Adesao {
+  if (reg?.convenioFonte) {
+    return { convenio: reg.convenio, convenioOrigem: 'ato', convenioConhecido: true, convenioFonte: reg.convenioFonte, convenioDesde: reg.convenioDesde, consultadoEm: null };
+  }
+  const lista = adesaoEmissorNacional(ibge);
+  if (lista?.aderente) {
+    return {
+      convenio: 'nacional', convenioOrigem: 'lista_oficial', convenioConhecido: true, convenioDesde: null, consultadoEm: lista.dataReferencia,
+      convenioFonte: `lista oficial de municípios aderentes ao Emissor Nacional de ${lista.dataReferencia} (gov.br/nfse, Monitoramento das Adesões)`,
+    };
+  }
+  if (reg && reg.convenio !== 'desconhecido') {
+    return { convenio: reg.convenio, convenioOrigem: 'levantamento', convenioConhecido: false, convenioFonte: `levantamento do projeto até 2025 (${ARQUIVO_PARAMETROS}), sem ato que o confirme`, convenioDesde: null, consultadoEm: null };
+  }
+  return {
+    convenio: 'desconhecido', convenioOrigem: 'nenhuma', convenioConhecido: false, convenioDesde: null, consultadoEm: lista?.dataReferencia ?? null,
+    convenioFonte: lista
+      ? `fora da lista oficial de aderentes ao Emissor Nacional de ${lista.dataReferencia}, o que não prova sistema próprio`
+      : 'sem dados de adesão',
+  };
+}
+
+/**
+ * Official parameters of a municipality (IBGE, seven digits) known offline: our table and the adhesion snapshot.
+ * The national parameters API, when reachable, refines them (src/engine/municipios/consultar-parametros.ts).
+ */
 export function parametrosMunicipio(ibge: string): ParametrosMunicipio {
   const reg = tabela().get(ibge);
+  const adesao = adesaoOffline(reg, ibge);
+  const versao = adesao.convenioOrigem === 'lista_oficial' || adesao.convenioOrigem === 'nenhuma'
+    ? `${versaoTabelaParametros()}+${VERSAO_ADESAO_EMISSOR_NACIONAL}`
+    : versaoTabelaParametros();
   if (!reg) {
     const m = municipio(ibge);
     return {
       ibge,
       nome: m?.nome ?? null,
       uf: m?.uf ?? null,
-      convenio: 'desconhecido',
+      ...adesao,
       exigeToken: false,
       inscricaoMunicipal: 'informar',
       aliquotaOficial: () => null,
       fonte: m ? `sem parâmetros locais em ${ARQUIVO_PARAMETROS}` : 'município inexistente na tabela do IBGE (Anexo A)',
       observacao: null,
+      versao,
     };
   }
   const linhas = reg.linhas;
@@ -145,12 +221,13 @@ export function parametrosMunicipio(ibge: string): ParametrosMunicipio {
     ibge: reg.ibge,
     nome: reg.nome,
     uf: reg.uf,
-    convenio: reg.convenio,
+    ...adesao,
     exigeToken: reg.exigeToken,
     inscricaoMunicipal: reg.inscricaoMunicipal,
     aliquotaOficial: (codigoServico, competencia) => aliquotaDe(linhas, codigoServico, competencia),
     fonte: reg.fonte,
     observacao: reg.observacao,
+    versao,
   };
 }
 

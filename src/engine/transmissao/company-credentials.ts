@@ -1,5 +1,6 @@
 import type { Certificate } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
+import type { Tx } from '../eventos/append-events.js';
 import { EngineError } from '../errors.js';
 import { createXmlSigner, type XmlSigner } from '../xml/sign-xml.js';
 import type { Credentials } from './national-gateway.js';
@@ -11,7 +12,7 @@ const cache = new Map<string, { credentials: Credentials; signer: XmlSigner }>()
  * Callers that already loaded the certificate row pass it, saving the query on the issuance path.
  */
 export async function companyCredentials(
-  deps: Pick<EngineDeps, 'db' | 'secrets'>,
+  deps: Pick<EngineDeps, 'secrets'> & { db: Tx },
   companyId: string,
   loaded?: Certificate | null,
 ): Promise<{ credentials: Credentials; signer: XmlSigner }> {

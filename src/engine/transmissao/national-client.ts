@@ -159,6 +159,21 @@ function classifyPost<T>(raw: Raw, success: (body: unknown) => T | null): T | Re
   return { kind: 'transmission_failed', status, received: 'no', cause: `HTTP ${status}`, erros };
 }
 
+export type QueryJsonResult =
+  | { kind: 'found'; body: unknown }
+  | { kind: 'not_found'; body: unknown }
+  | { kind: 'unknown'; status?: number; cause: string };
+
+/** A GET whose 200 body is JSON (the ADN parameters API): 404 is an answer, anything else is no answer. */
+export async function queryJson(client: NationalClient, path: string, options: CallOptions = {}): Promise<QueryJsonResult> {
+  const raw = await send(client, 'GET', path, undefined, options);
+  if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
+  if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };
+  if (raw.status === 200 && typeof raw.body === 'object' && raw.body !== null) return { kind: 'found', body: raw.body };
+  if (raw.status === 404) return { kind: 'not_found', body: raw.body };
+  return { kind: 'unknown', status: raw.status, cause: `HTTP ${raw.status}` };
+}
+
 /** POST /nfse with {dpsXmlGZipB64}: the signed DPS must be sent byte for byte as signed (E0714 otherwise). */
 export async function emitDps(client: NationalClient, options: CallOptions & { dpsXml: string }): Promise<EmitDpsResult> {
   const raw = await send(client, 'POST', '/nfse', { dpsXmlGZipB64: gzipBase64(options.dpsXml) }, options);

@@ -1,5 +1,6 @@
 import type { Environment } from '../nucleo/environment.js';
 import { createNationalClient, type NationalClient } from './national-client.js';
+import { ParametrosCache } from './parametros-cache.js';
 
 export interface NationalGatewayOptions {
   /** NATIONAL_API_URL_LIVE / _TEST; null → the built-in simulator (embedded default). */
@@ -15,7 +16,13 @@ export interface NationalGatewayOptions {
   cteDistUrl?: string | null;
   /** NFE_EVENTO_URL_LIVE (national NFeRecepcaoEvento4 .asmx, manifestação do destinatário); null → the simulator's. */
   nfeEventUrl?: string | null;
+  /** NATIONAL_PARAMETROS_URL_LIVE / _TEST (ADN Parâmetros Municipais, …/parametrizacao); null → the simulator's. */
+  parametrosUrls?: { live: string | null; test: string | null };
 }
+
+/** Where the simulator serves the ADN parameters API (the same paths under this base, after /producao or /producaorestrita). */
+export const SIMULATED_PARAMETROS_PATH = '/parametrizacao';
+const SIMULATED_ENVIRONMENT: Record<Environment, string> = { live: '/producao', test: '/producaorestrita' };
 
 /** Where the built-in simulator listens: all the engine needs of it (the process starts it). */
 export interface SimulatorAddress {
@@ -29,12 +36,17 @@ export interface Credentials {
   serial: string;
 }
 
+/** The simulator takes plain http without a client certificate. */
+const ANONYMOUS: Credentials = { privateKeyPem: '', certificatePem: '', serial: '' };
+
 /**
  * Chooses where a note is transmitted. A note with a simulation scenario always goes to the in-process
  * simulator, so `X-Service-Simular` never reaches a real national environment.
  */
 export class NationalGateway {
   private readonly clients = new Map<string, NationalClient>();
+  /** Answers of the parameters API, shared by every company of this process. */
+  readonly parametros = new ParametrosCache();
 
   constructor(private readonly options: NationalGatewayOptions) {}
 
@@ -81,6 +93,22 @@ export class NationalGateway {
   /** Client of the national NF-e RecepcaoEvento (AN), for the recipient's manifestation; same TLS rule. */
   nfeEventClient(credentials: Credentials): NationalClient {
     return this.distributionClient(this.options.nfeEventUrl ?? null, `${this.options.simulator.url}/sefaz/NFeRecepcaoEvento4`, credentials);
+  }
+
+  /**
+   * Client of the ADN parameters API for an environment, or null when a real URL is configured and no A1 is at
+   * hand: the real ADN refuses a call without a client certificate (495), so none is attempted.
+   */
+  parametrosClient(environment: Environment, credentials: Credentials | null): NationalClient | null {
+    const remote = this.options.parametrosUrls?.[environment] ?? null;
+    if (remote && !credentials) return null;
+    const simulated = `${this.options.simulator.url}${SIMULATED_ENVIRONMENT[environment]}${SIMULATED_PARAMETROS_PATH}`;
+    return this.distributionClient(remote, simulated, credentials ?? ANONYMOUS);
+  }
+
+  /** Whether the parameters of an environment come from a real ADN (then calls need the company's A1). */
+  parametrosRemotos(environment: Environment): boolean {
+    return Boolean(this.options.parametrosUrls?.[environment]);
   }
 
   private distributionClient(remote: string | null, simulated: string, credentials: Credentials): NationalClient {

@@ -1,7 +1,10 @@
 import { getMunicipio, listMunicipios, municipioCursor } from '../../engine/catalogos/municipios.js';
 import { getServico, listServicos, servicoCursor, type ServicoCatalogo } from '../../engine/catalogos/servicos.js';
 import type { Municipio } from '../../engine/tabelas/index.js';
+import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
+import { snakeKeys } from '../snake-keys.js';
+import { principalOf } from './principal-of.js';
 import { assertForward, forwardConnection, pageCost, type ConnectionArgs } from './forward-connection.js';
 
 const IncidenciaRef = builder.objectRef<ServicoCatalogo['incidencia']>('IncidenciaIss').implement({
@@ -51,12 +54,45 @@ const ConvenioRef = builder.enumType('ConvenioMunicipal', {
   values: ['nacional', 'proprio', 'desconhecido'] as const,
 });
 
-type Parametros = ReturnType<typeof getMunicipio>['parametros'];
+type Parametros = Awaited<ReturnType<typeof getMunicipio>>['parametros'];
+type Consulta = NonNullable<Parametros['consulta']>;
+
+const ParametroNacionalRef = builder.objectRef<{ valor: unknown; origem: string; consultadoEm: string | null; mensagem: string | null }>('ParametroNacional').implement({
+  description: 'An answer of the ADN parameters API, or why there is none.',
+  fields: (t) => ({
+    // JSON scalars hold snake_case keys, as the REST facade serves them.
+    valor: t.field({ type: 'JSON', nullable: true, resolve: (p) => snakeKeys(p.valor), description: 'The answer as read, snake_case keys (null: none parametrised, or no answer).' }),
+    origem: t.exposeString('origem', { description: 'api, cache, cache_expirado (kept answer used because the API did not answer now), indisponivel.' }),
+    consultadoEm: t.exposeString('consultadoEm', { nullable: true }),
+    mensagem: t.exposeString('mensagem', { nullable: true }),
+  }),
+});
+
+const ConsultaRef = builder.objectRef<Consulta>('ConsultaParametrosMunicipais').implement({
+  description: 'What the national parameters API says of one service code in one competence.',
+  fields: (t) => ({
+    competencia: t.exposeString('competencia'),
+    codigoServico: t.exposeString('codigoServico'),
+    aliquota: t.expose('aliquota', { type: 'Decimal', nullable: true, description: 'The single official rate used by the ISS rule; null = none known.' }),
+    aliquotaOrigem: t.exposeString('aliquotaOrigem', { description: 'api, cache, cache_expirado or tabela (our table).' }),
+    fonte: t.exposeString('fonte'),
+    regimesEspeciais: t.expose('regimesEspeciais', { type: ParametroNacionalRef, nullable: true }),
+    retencoes: t.expose('retencoes', { type: ParametroNacionalRef, nullable: true }),
+  }),
+});
+
 const ParametrosRef = builder.objectRef<Parametros>('ParametrosMunicipais').implement({
   fields: (t) => ({
     convenio: t.field({ type: ConvenioRef, resolve: (p) => p.convenio }),
     aderenteEmissorNacional: t.exposeBoolean('aderenteEmissorNacional', { nullable: true }),
     sistemaProprio: t.exposeBoolean('sistemaProprio', { nullable: true }),
+    convenioConhecido: t.exposeBoolean('convenioConhecido', { description: 'A known fact (an act, the national API, the official list): only those block a test key.' }),
+    convenioOrigem: t.exposeString('convenioOrigem', { description: 'ato, api, cache, cache_expirado, lista_oficial, levantamento or nenhuma.' }),
+    convenioFonte: t.exposeString('convenioFonte'),
+    convenioDesde: t.exposeString('convenioDesde', { nullable: true }),
+    consultadoEm: t.exposeString('consultadoEm', { nullable: true, description: 'When the API answered (ISO), or the date of the official list.' }),
+    apiIndisponivel: t.exposeString('apiIndisponivel', { nullable: true, description: 'Why the national API was not used this time.' }),
+    consulta: t.expose('consulta', { type: ConsultaRef, nullable: true }),
     exigeToken: t.exposeBoolean('exigeToken'),
     inscricaoMunicipal: t.exposeString('inscricaoMunicipal'),
     aliquotas: t.expose('aliquotas', { type: [AliquotaRef] }),
@@ -157,8 +193,12 @@ builder.queryFields((t) => ({
     type: MunicipioRef,
     description: 'A municipality with the parameters the service knows, their source and version.',
     authScopes: { authenticated: true },
-    args: { ibge: t.arg.string({ required: true }) },
+    args: {
+      ibge: t.arg.string({ required: true }),
+      competencia: t.arg.string({ description: 'AAAA-MM (default: the current month).' }),
+      codigoServico: t.arg.string({ description: 'cTribNac: also ask its rate, special regimes and the withholdings.' }),
+    },
     errors: {},
-    resolve: (_r, args) => getMunicipio(args.ibge),
+    resolve: (_r, args, ctx) => getMunicipio(ctx.engine as TransmissionDeps, principalOf(ctx), { ibge: args.ibge, competencia: args.competencia, codigoServico: args.codigoServico }),
   }),
 }));

@@ -134,7 +134,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: NfseInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => validateNfse(ctx.engine, principalOf(ctx), bodyOf(ctx, args.input)),
+    resolve: (_r, args, ctx) => validateNfse(transmission(ctx), principalOf(ctx), bodyOf(ctx, args.input)),
   }),
   confirmNfse: t.field({
     type: NfseRef,

@@ -9,6 +9,8 @@ export const ReadinessItemRef = builder.objectRef<Readiness['itens'][number]>('R
     situacao: t.exposeString('situacao'),
     mensagem: t.exposeString('mensagem'),
     correcao: t.exposeString('correcao', { nullable: true }),
+    fonte: t.string({ nullable: true, description: 'Municipal items: where the fact came from (an act, the national API, the official list, our table).', resolve: (i) => i.fonte ?? null }),
+    versao: t.string({ nullable: true, description: 'Municipal items: the version of the data that answered.', resolve: (i) => i.versao ?? null }),
   }),
 });
 

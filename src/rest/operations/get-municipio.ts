@@ -1,11 +1,16 @@
 import type { RestOperation } from '../rest-operation.js';
-import { MUNICIPIO_FIELDS } from './catalogue-body.js';
+import { MUNICIPIO_FIELDS, query } from './catalogue-body.js';
 
 export const getMunicipio: RestOperation = {
-  document: `query($ibge: String!) { municipio(ibge: $ibge) {
+  document: `query($ibge: String!, $competencia: String, $codigoServico: String) {
+    municipio(ibge: $ibge, competencia: $competencia, codigoServico: $codigoServico) {
     __typename ... on Municipio { ${MUNICIPIO_FIELDS} versao fonte parametros {
-      convenio aderenteEmissorNacional sistemaProprio exigeToken inscricaoMunicipal
-      aliquotas { codigoServico aliquota vigenciaInicio vigenciaFim } fonte observacao versao } } ...DomainErrorFields } }`,
-  toVariables: (req) => ({ ibge: req.params.ibge }),
+      convenio aderenteEmissorNacional sistemaProprio convenioConhecido convenioOrigem convenioFonte convenioDesde consultadoEm
+      apiIndisponivel exigeToken inscricaoMunicipal
+      aliquotas { codigoServico aliquota vigenciaInicio vigenciaFim }
+      consulta { competencia codigoServico aliquota aliquotaOrigem fonte
+        regimesEspeciais { valor origem consultadoEm mensagem } retencoes { valor origem consultadoEm mensagem } }
+      fonte observacao versao } } ...DomainErrorFields } }`,
+  toVariables: (req) => ({ ibge: req.params.ibge, competencia: query(req, 'competencia'), codigoServico: query(req, 'codigo_servico') }),
   successStatus: 200,
 };

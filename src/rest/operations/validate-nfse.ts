@@ -7,7 +7,7 @@ export const validateNfse: RestOperation = {
       valida regrasVersao
       erros { codigo campo mensagem correcao codigoOficial }
       ajustes { campo acao motivo regra }
-      prontidao { empresaId situacao itens { item situacao mensagem correcao } }
+      prontidao { empresaId situacao itens { item situacao mensagem correcao fonte versao } }
     }
     ...DomainErrorFields } }`,
   toVariables: (req) => ({ input: req.body ?? null }),

@@ -7,7 +7,8 @@ import { buildNfseXml } from './build-nfse-xml.js';
 import { checkDpsRules } from './check-dps-rules.js';
 import { formatBrasilia } from './send-json.js';
 import { simError, type SimError } from './sim-error.js';
-import { readDps } from './read-dps.js';
+import { readDps, type DpsSummary } from './read-dps.js';
+import { rejectionApplies } from './rejection-applies.js';
 import type { Scenario } from './scenario.js';
 import type { SimulatorContext } from './simulator-context.js';
 import type { StoredNote } from './simulator-state.js';
@@ -31,7 +32,7 @@ export function processDps(ctx: SimulatorContext, xml: string, scenario: Scenari
   const signerFacts = readCertificatePem(sig.certificatePem);
   const dps = readDps(xml);
   const errors = checkDpsRules(dps, { state: ctx.state, ambiente: ctx.ambiente, signerDocument: signerFacts.cnpj ?? cpfOf(signerFacts.subjectCn) });
-  if (errors.length === 0 && scenario.kind === 'rejeitar') errors.push(simError(scenario.code ?? DEFAULT_REJECTION_CODE, 'Rejeição simulada (X-Simulador-Cenario)'));
+  if (errors.length === 0 && scenario.kind === 'rejeitar') errors.push(...scenarioRejections(scenario.codes, dps));
   if (errors.length > 0) return { ok: false, idDps: dps.id, errors };
 
   const now = ctx.clock();
@@ -46,6 +47,18 @@ export function processDps(ctx: SimulatorContext, xml: string, scenario: Scenari
   if (dps.subst) registerSubstitution(ctx, { ...dps.subst, tpAmb: dps.tpAmb, dhProc, chSubstituta: chave });
   return { ok: true, note: ctx.state.note(chave)! };
 }
+
+/**
+ * The rejections of `rejeitar[:codes]`: without codes, E0310 for every DPS; a code whose rule reads the DPS
+ * (rejectionApplies) rejects only a DPS that carries its defect, so a corrected DPS passes; any other code
+ * rejects every DPS.
+ */
+function scenarioRejections(codes: string[], dps: DpsSummary): SimError[] {
+  if (codes.length === 0) return [simError(DEFAULT_REJECTION_CODE, SIMULATED)];
+  return codes.filter((code) => rejectionApplies(code, dps) ?? true).map((code) => simError(code, SIMULATED));
+}
+
+const SIMULATED = 'Rejeição simulada (X-Simulador-Cenario)';
 
 /** MC §1.3.2.a: the substituted note gets a cancellation-by-substitution event (105102) linked to the new one. */
 function registerSubstitution(

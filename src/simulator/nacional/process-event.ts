@@ -61,7 +61,7 @@ export function processEvent(ctx: SimulatorContext, chave: string, xml: string, 
     // E0840's message names the event already linked to the note (<nome_evento_vinculado_a_NFS-e>).
     errors.push(simError('E0840', `Evento vinculado: ${LINKED_EVENT_NAMES[note.status]}`));
   }
-  if (errors.length === 0 && scenario.kind === 'rejeitar') errors.push(simError(scenario.code ?? DEFAULT_EVENT_REJECTION_CODE, 'Rejeição simulada (X-Simulador-Cenario)'));
+  if (errors.length === 0 && scenario.kind === 'rejeitar') errors.push(simError(scenario.codes[0] ?? DEFAULT_EVENT_REJECTION_CODE, 'Rejeição simulada (X-Simulador-Cenario)'));
   if (errors.length > 0) return { ok: false, errors };
 
   const dhProc = formatBrasilia(ctx.clock());

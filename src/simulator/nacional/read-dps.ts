@@ -11,6 +11,11 @@ export interface DpsSummary {
   prestCnpj?: string;
   prestCpf?: string;
   prestIm?: string;
+  /** Whether the provider's name (xNome) and address (end) are in the DPS. */
+  prestNome: boolean;
+  prestEndereco: boolean;
+  opSimpNac: string;
+  regApTribSN?: string;
   prestFone?: string;
   prestEmail?: string;
   tomaCnpj?: string;
@@ -44,6 +49,10 @@ export function readDps(xml: string): DpsSummary {
       prestCnpj: t('n:prest/n:CNPJ'),
       prestCpf: t('n:prest/n:CPF'),
       prestIm: t('n:prest/n:IM'),
+      prestNome: r.has(`${INF}/n:prest/n:xNome`),
+      prestEndereco: r.has(`${INF}/n:prest/n:end`),
+      opSimpNac: t('n:prest/n:regTrib/n:opSimpNac') ?? '',
+      regApTribSN: t('n:prest/n:regTrib/n:regApTribSN'),
       prestFone: t('n:prest/n:fone'),
       prestEmail: t('n:prest/n:email'),
       tomaCnpj: t('n:toma/n:CNPJ'),

@@ -1,13 +1,14 @@
 /**
  * Per-request scenario chosen by our client with the header X-Simulador-Cenario (never sent to the real system).
- * Values: autorizar | rejeitar[:E0xxx] | timeout | indisponibilidade[:N | :Ns | :Nms] | falha_transmissao[:nao]
- * | processamento_lento[:ms].
+ * Values: autorizar | rejeitar[:E0xxx[,E0yyy…]] | timeout | indisponibilidade[:N | :Ns | :Nms] | falha_transmissao[:nao]
+ * | processamento_lento[:ms]. The codes of `rejeitar` are conditions of the simulated national side
+ * (rejection-applies.ts).
  */
 export const SCENARIO_HEADER = 'x-simulador-cenario';
 
 export type Scenario =
   | { kind: 'autorizar' }
-  | { kind: 'rejeitar'; code?: string }
+  | { kind: 'rejeitar'; codes: string[] }
   | { kind: 'timeout' }
   | { kind: 'indisponibilidade'; calls?: number; ms?: number }
   | { kind: 'falha_transmissao'; received: boolean }
@@ -18,7 +19,7 @@ export function parseScenario(header: string | string[] | undefined): Scenario {
   const [name, arg] = raw.split(':', 2);
   switch (name) {
     case 'rejeitar':
-      return { kind: 'rejeitar', code: arg ? arg.toUpperCase() : undefined };
+      return { kind: 'rejeitar', codes: arg ? arg.toUpperCase().split(',').filter(Boolean) : [] };
     case 'timeout':
       return { kind: 'timeout' };
     case 'indisponibilidade':

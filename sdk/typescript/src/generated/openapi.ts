@@ -425,7 +425,14 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A municipality with the parameters the service knows (national issuer adhesion, own system, ISS rates), their source and version */
+        /**
+         * A municipality with the parameters the service knows (national issuer adhesion, own system, ISS rates), their source and version
+         * @description The convênio comes, strongest first, from a municipal act stated in the project's table, the ADN parameters API
+         *     (cached per municipality and competence; a kept answer is used while the API does not answer), the official list
+         *     of municipalities adhering to the national issuer (2026-09-28), or the project's survey; `convenio_origem`,
+         *     `convenio_fonte` and `consultado_em` say which and when. With `codigo_servico` the answer also carries what the
+         *     API says of that service in the competence (rate, special regimes, withholdings) in `consulta`.
+         */
         get: operations["getMunicipio"];
         put?: never;
         post?: never;
@@ -751,6 +758,9 @@ export interface paths {
          * @description Validates (every error at once in `erros`), checks readiness (412 with `itens` on any bloqueio), creates
          *     the note `transmitindo` and waits up to `Prefer: wait` seconds (default 10, max 60) for the outcome:
          *     201 authorised, 202 still transmitting, 422 `nfse_rejeitada` / `falha_transmissao` with the note in `nfse`.
+         *     A rejection whose codes all have an automatic correction (`correcao.<code>`) is corrected once and the DPS,
+         *     same série and número, sent again: the note gets `correcao_automatica` in `eventos` and the rule in `ajustes`;
+         *     a second rejection settles `rejeitada`.
          *     Test keys use DPS series 49999 and may send `X-Service-Simular`.
          */
         post: operations["issueNfse"];
@@ -1397,7 +1407,7 @@ export interface components {
             fonte: string;
             nome: string;
             parametros: {
-                /** @description null when not confirmed (the ADN is the authority) */
+                /** @description null when nothing states it */
                 aderente_emissor_nacional: boolean | null;
                 aliquotas: {
                     /** @description Percent; null = no single official rate known */
@@ -1407,8 +1417,31 @@ export interface components {
                     vigencia_fim: string | null;
                     vigencia_inicio: string;
                 }[];
+                /** @description Why the national API was not used this time */
+                api_indisponivel: string | null;
+                consulta: {
+                    /** @description Percent; the single official rate the ISS rule uses */
+                    aliquota: string | null;
+                    /** @enum {string} */
+                    aliquota_origem: "api" | "cache" | "cache_expirado" | "tabela";
+                    codigo_servico: string;
+                    competencia: string;
+                    fonte: string;
+                    regimes_especiais: null | components["schemas"]["ParametroNacional"];
+                    retencoes: null | components["schemas"]["ParametroNacional"];
+                } | null;
+                /** @description When the API answered (ISO instant), or the date of the official list */
+                consultado_em: string | null;
                 /** @enum {string} */
                 convenio: "nacional" | "proprio" | "desconhecido";
+                /** @description A known fact (an act, the national API, the official list); only a known own system blocks a test key */
+                convenio_conhecido: boolean;
+                /** @description AAAA-MM-DD, when the act says so */
+                convenio_desde: string | null;
+                /** @description The act, the API answer or the list that states the convênio */
+                convenio_fonte: string;
+                /** @enum {string} */
+                convenio_origem: "ato" | "api" | "cache" | "cache_expirado" | "lista_oficial" | "levantamento" | "nenhuma";
                 exige_token: boolean;
                 /** @description Source of the parameters */
                 fonte: string;
@@ -1416,7 +1449,7 @@ export interface components {
                 inscricao_municipal: "informar" | "omitir";
                 observacao: string | null;
                 sistema_proprio: boolean | null;
-                /** @description Version of the parameters table (content hash) */
+                /** @description Version of the data that answered: the table's content hash (plus the official list's name), or adn-parametrizacao-v1@<answer time> */
                 versao: string;
             };
             uf: string;
@@ -1947,7 +1980,7 @@ export interface components {
                 detalhe?: Record<string, unknown> | null;
                 /** Format: date-time */
                 em: string;
-                /** @description criada, envio, consulta_dps, recuperada, autorizada, … */
+                /** @description criada, envio, consulta_dps, correcao_automatica, recuperada, autorizada, … */
                 tipo: string;
             }[];
             falha: null | {
@@ -2038,6 +2071,14 @@ export interface components {
             };
             /** @example 1500.00 */
             valor: string;
+        };
+        ParametroNacional: {
+            consultado_em: string | null;
+            mensagem: string | null;
+            /** @enum {string} */
+            origem: "api" | "cache" | "cache_expirado" | "indisponivel";
+            /** @description The API's answer as read; null when none is parametrised or there was no answer */
+            valor: unknown;
         };
         PorAmbiente: {
             producao: number;
@@ -2143,10 +2184,14 @@ export interface components {
         };
         ReadinessItem: {
             correcao: string | null;
+            /** @description Municipal items: where the fact came from (an act, the national API or its cache, the official list, the project's table) */
+            fonte?: string | null;
             item: string;
             mensagem: string;
             /** @enum {string} */
             situacao: "ok" | "aviso" | "bloqueio";
+            /** @description Municipal items: the version of the data that answered */
+            versao?: string | null;
         };
         ReceivedDocument: {
             /** Format: date-time */
@@ -3048,7 +3093,12 @@ export interface operations {
     };
     getMunicipio: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description cTribNac, six digits */
+                codigo_servico?: string;
+                /** @description AAAA-MM (default: the current month) */
+                competencia?: string;
+            };
             header?: never;
             path: {
                 /** @description IBGE code (seven digits) */
@@ -3512,7 +3562,7 @@ export interface operations {
                 /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 Prefer?: string;
-                /** @description Test keys only: autorizar, rejeitar, rejeitar:E0xxx, timeout, indisponibilidade, competencia_encerrada, falha_transmissao, falha_transmissao:nao, processamento_lento */
+                /** @description Test keys only: autorizar, rejeitar, rejeitar:E0xxx or rejeitar:E0xxx,E0yyy (up to four codes, each a condition of the simulated national side; a code with an automatic correction rejects only a DPS carrying its defect), timeout, indisponibilidade, competencia_encerrada, falha_transmissao, falha_transmissao:nao, processamento_lento */
                 "X-Service-Simular"?: string;
             };
             path?: never;

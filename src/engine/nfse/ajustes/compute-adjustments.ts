@@ -1,8 +1,9 @@
-import { nbsCompativel, parametrosMunicipio, servicoNacional } from '../../tabelas/index.js';
+import { nbsCompativel, parametrosMunicipio } from '../../tabelas/index.js';
 import type { Convenio, ParametrosMunicipio } from '../../tabelas/index.js';
 import type { EmpresaContexto } from '../validacao/nfse-request.js';
 import { ajuste, type Ajuste } from './catalogo-regras.js';
 import { competenciaDe } from './competencia-de.js';
+import { municipioIncidencia } from './municipio-incidencia.js';
 import { situacaoAliquota } from './situacao-aliquota.js';
 
 /** The parts of a (possibly still invalid) request the field rules read; `NfseRequest` satisfies it. */
@@ -109,12 +110,12 @@ export function computeAdjustments(
     ajustes.push(ajuste('dps.locPrest.derivado.estabelecimento', `Local da prestação não informado: usado o município do prestador (${nomeMunicipio(params(local))}).`));
   }
 
-  const servico = codigo ? servicoNacional(codigo) : null;
-  let incidencia: string | null = company.municipio;
-  if (servico?.incidencia.localPrestacao && !servico.incidencia.estabelecimentoPrestador) incidencia = local;
-  else if (servico?.incidencia.estabelecimentoTomador && !servico.incidencia.estabelecimentoPrestador) {
-    incidencia = request.tomador?.endereco?.municipio ?? company.municipio;
-  }
+  const incidencia = municipioIncidencia({
+    codigo,
+    localPrestacao: local,
+    municipioTomador: request.tomador?.endereco?.municipio,
+    municipioPrestador: company.municipio,
+  });
   const paramsIncidencia = incidencia ? params(incidencia) : null;
   const convenio: Convenio = paramsIncidencia?.convenio ?? 'desconhecido';
 

@@ -10,3 +10,7 @@ export type { Ajuste, AcaoAjuste, Regra } from './catalogo-regras.js';
 export { situacaoAliquota } from './situacao-aliquota.js';
 export type { SituacaoAliquota } from './situacao-aliquota.js';
 export { competenciaDe } from './competencia-de.js';
+export { municipioIncidencia } from './municipio-incidencia.js';
+export type { MunicipioIncidenciaOptions } from './municipio-incidencia.js';
+export { correctDps } from './correct-dps.js';
+export type { CorrectDpsOptions, CorrectedDps } from './correct-dps.js';

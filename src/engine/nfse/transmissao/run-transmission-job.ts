@@ -7,6 +7,7 @@ import { publishNote, updateNote } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';
 import { authorizeHeldNotes, type AuthorizedNfse } from './authorize-held-notes.js';
 import { companyCredentials } from '../../transmissao/company-credentials.js';
+import { correctRejectedNote } from './correct-rejected-note.js';
 import { explainRejection } from './explain-rejection.js';
 import type { Credentials } from '../../transmissao/national-gateway.js';
 import { backoff, type JobPayload, type TransmissionDeps } from '../../transmissao/transmission-deps.js';
@@ -88,7 +89,7 @@ function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeli
 /** Sends the DPS; the job's payload already says `mayHaveSent`. */
 async function transmit(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
   const result = await emitDps(client, { dpsXml: note.dpsXml! });
-  return applyEmission(deps, job, note, payload, result, 'envio', round);
+  return applyEmission(deps, job, note, payload, result, 'envio', client, round);
 }
 
 async function applyEmission(
@@ -98,6 +99,7 @@ async function applyEmission(
   payload: JobPayload,
   result: EmitDpsResult,
   step: string,
+  client: NationalClient,
   round?: ClaimedRound,
 ): Promise<Settled> {
   switch (result.kind) {
@@ -108,12 +110,20 @@ async function applyEmission(
       // E0014: this DPS already produced a note (an earlier send did arrive): recover it instead of failing.
       if (result.erros.some((e) => e.codigo === 'E0014')) return reschedule(deps, job, note, { ...payload, mayHaveSent: true }, 'consultar', step, 'dps_ja_processada', 0);
       const rejeicao = explainRejection(result.erros);
+      // A catalogued rejection is corrected once and the same DPS Id sent again (correct-rejected-note.ts).
+      const corrected = await correctRejectedNote(deps, note, result.erros, step, rejeicao.codigo_oficial);
+      if (corrected) return transmit(deps, job, corrected, { ...payload, mayHaveSent: true }, client, round);
       const rejected = await updateNote(deps, note.id, {
         expectStatus: 'transmitindo',
+        // A rejection settles the note only while the DPS it refused is still the note's.
+        where: { dpsXml: note.dpsXml },
         data: { status: 'rejeitada', rejeicao: rejeicao as object },
         timeline: [{ tipo: step, detalhe: { resultado: 'rejeitada', codigo_oficial: rejeicao.codigo_oficial } }],
         event: 'NFSE_REJEITADA',
       });
+      // Null: the note settled meanwhile, or another runner of this job (after its lease ran out) replaced the
+      // DPS and is sending it; that runner ends the job, and a job left behind finds the note settled.
+      if (!rejected) return null;
       return finishJob(deps, job, rejected);
     }
     case 'timeout':

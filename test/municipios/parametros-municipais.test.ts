@@ -1,0 +1,151 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
+import type { ReadinessItem } from '../../src/engine/prontidao/readiness-items.js';
+import { expectProblem, httpClient } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
+import { MUNICIPIO_PROPRIO, seedAccount, type SeededAccount } from '../support/seed.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Facts these tests rely on: Rio (Decreto Rio 56.921/2025) and Belo Horizonte (Portaria SMFA 75/2025) issue through
+// the national system; the simulated API answers 2.00% for Rio and 2.50% for BH on 01.01.01 (parametros-simulados.ts).
+const RIO = '3304557';
+const BELO_HORIZONTE = '3106200';
+// Listed as adhering to the national issuer in the official list of 2026-09-28, absent from our table.
+const ALTO_ALEGRE_DOS_PARECIS = '1100379';
+const PIMENTA_BUENO = '1100189';
+// Not in that list, nor in our table: nothing is known of its issuer.
+const ALTA_FLORESTA_DOESTE = '1100015';
+// Our 2025 survey says own system, without an act that confirms it.
+const SALVADOR = '2927408';
+
+const clock = new FakeClock('2026-11-02T12:00:00Z');
+let t: TestApp;
+let acct: SeededAccount;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  acct = await seedAccount(t.app.engine);
+});
+afterEach(() => t.app.simulator.parametrizacao.indisponivel(false));
+afterAll(async () => t?.close());
+
+interface Readiness {
+  situacao: string;
+  itens: ReadinessItem[];
+}
+
+async function readiness(companyId: string, key = acct.testKey): Promise<Readiness> {
+  const res = await httpClient(t.url, key).get<Readiness>(`/v1/companies/${companyId}/prontidao`);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+const item = (r: Readiness, name: string) => r.itens.find((i) => i.item === name)!;
+
+describe('municipal parameters in readiness and issuance', () => {
+  it('Rio de Janeiro is no longer blocked for a test key: its act says national issuer since 2026-01-01', async () => {
+    const company = await acct.company({ municipio: RIO });
+    const r = await readiness(company.id);
+    expect(item(r, 'sandbox_municipio_proprio').situacao).toBe('ok');
+    expect(item(r, 'convenio_municipio')).toMatchObject({ situacao: 'ok', fonte: expect.stringContaining('Decreto Rio 56.921/2025'), versao: expect.stringMatching(/^sha256:/) });
+    // The rate comes from the national API, not from our table (which has no single rate for item 01 in Rio).
+    expect(item(r, 'parametros_municipais')).toMatchObject({ situacao: 'ok', mensagem: expect.stringContaining('2.00%'), fonte: expect.stringContaining('API de parâmetros municipais') });
+    const res = await httpClient(t.url, acct.testKey).post('/v1/nfse', nfseBody(company.id));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.status).toBe('autorizada');
+  });
+
+  it('São Paulo is still blocked with sandbox_municipio_proprio: NFS-e Paulistana stays mandatory', async () => {
+    const company = await acct.company({ municipio: MUNICIPIO_PROPRIO });
+    const r = await readiness(company.id);
+    expect(item(r, 'sandbox_municipio_proprio')).toMatchObject({ situacao: 'bloqueio', fonte: expect.stringContaining('NFS-e Paulistana') });
+    const res = await httpClient(t.url, acct.testKey).post('/v1/nfse', nfseBody(company.id));
+    expectProblem(res, 412, 'empresa_nao_pronta');
+    expect(res.body.itens.find((i: ReadinessItem) => i.item === 'sandbox_municipio_proprio').situacao).toBe('bloqueio');
+  });
+
+  it('a municipality nothing is known of is not blocked, and readiness says why', async () => {
+    const company = await acct.company({ municipio: ALTA_FLORESTA_DOESTE });
+    const r = await readiness(company.id);
+    expect(item(r, 'sandbox_municipio_proprio').situacao).toBe('ok');
+    expect(item(r, 'convenio_municipio')).toMatchObject({ situacao: 'aviso', fonte: expect.stringContaining('não prova sistema próprio') });
+    expect(r.situacao).not.toBe('bloqueio');
+  });
+
+  it("our survey's own system without an act warns a test key, never blocks it", async () => {
+    const company = await acct.company({ municipio: SALVADOR });
+    const r = await readiness(company.id);
+    expect(item(r, 'sandbox_municipio_proprio')).toMatchObject({ situacao: 'aviso', fonte: expect.stringContaining('levantamento') });
+    expect(r.situacao).not.toBe('bloqueio');
+  });
+
+  it('a municipality the official list marks national answers from the API while it is up', async () => {
+    const company = await acct.company({ municipio: PIMENTA_BUENO });
+    const r = await readiness(company.id);
+    expect(item(r, 'convenio_municipio')).toMatchObject({ situacao: 'ok', fonte: expect.stringContaining('GET /1100189/convenio'), versao: expect.stringMatching(/^adn-parametrizacao-v1@2026-11-02/) });
+  });
+});
+
+describe('the parameters API down', () => {
+  it('a kept answer past its TTL is used and said so; a municipality never asked falls back to the official list', async () => {
+    const rio = await acct.company({ municipio: RIO });
+    await readiness(rio.id);
+    clock.advance(13 * HOUR);
+    t.app.simulator.parametrizacao.indisponivel(true);
+    const stale = await readiness(rio.id);
+    expect(item(stale, 'parametros_municipais')).toMatchObject({ situacao: 'ok', mensagem: expect.stringContaining('2.00%'), fonte: expect.stringContaining('resposta guardada') });
+
+    const company = await acct.company({ municipio: ALTO_ALEGRE_DOS_PARECIS });
+    const r = await readiness(company.id);
+    expect(item(r, 'convenio_municipio')).toMatchObject({
+      situacao: 'ok',
+      mensagem: expect.stringMatching(/lista oficial de aderentes.*2026-09-28.*não pôde ser usada/s),
+      versao: expect.stringContaining('municipios-aderentes-20260928'),
+    });
+    expect(item(r, 'parametros_municipais')).toMatchObject({ mensagem: expect.stringContaining('não pôde ser usada'), fonte: expect.stringContaining('indisponível') });
+    expect(r.situacao).not.toBe('bloqueio');
+  });
+
+  it('a municipality the official list marks national issues a note end to end', async () => {
+    t.app.simulator.parametrizacao.indisponivel(true);
+    const company = await acct.company({ municipio: ALTO_ALEGRE_DOS_PARECIS });
+    const res = await httpClient(t.url, acct.testKey).post('/v1/nfse', nfseBody(company.id));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ status: 'autorizada', chave_acesso: expect.stringMatching(/^1100379/) });
+  });
+});
+
+describe('cache', () => {
+  it('answers are kept for their TTL on the injectable clock, then asked again', async () => {
+    // Test keys ask the simulated produção restrita; the 6-hourly readiness check asks production.
+    const calls = () => t.app.simulator.parametrizacao.chamadas(`/producaorestrita/parametrizacao/${BELO_HORIZONTE}/`);
+    const company = await acct.company({ municipio: BELO_HORIZONTE });
+    expect(item(await readiness(company.id), 'parametros_municipais').mensagem).toContain('2.50%');
+    expect(calls()).toBe(2); // the convênio and the rate of 01.01.01
+    await readiness(company.id);
+    clock.advance(11 * HOUR);
+    await readiness(company.id);
+    expect(calls()).toBe(2);
+    clock.advance(2 * HOUR);
+    await readiness(company.id);
+    expect(calls()).toBe(4);
+  });
+});
+
+describe('GET /v1/municipios/{ibge}', () => {
+  it('shows where each fact came from and when, and what the API says of a service', async () => {
+    const res = await httpClient(t.url, acct.testKey).get(`/v1/municipios/${RIO}?codigo_servico=010101&competencia=2026-11`);
+    expect(res.status, res.text).toBe(200);
+    const p = res.body.parametros;
+    expect(p).toMatchObject({
+      convenio: 'nacional', convenio_conhecido: true, convenio_origem: 'ato', convenio_desde: '2026-01-01',
+      convenio_fonte: expect.stringContaining('Resolução SMF 3.419/2026'), versao: expect.stringMatching(/^sha256:/),
+    });
+    expect(p.consulta).toMatchObject({ competencia: '2026-11', codigo_servico: '010101', aliquota: '2.00', aliquota_origem: expect.stringMatching(/^(api|cache)$/) });
+    expect(p.consulta.retencoes.origem).toMatch(/^(api|cache)$/);
+    expect(p.consulta.retencoes.valor.artigo_sexto.habilitado).toBe(true);
+    expect(p.consulta.regimes_especiais.valor).toEqual([expect.objectContaining({ codigo: '01.01.01.000', situacao: 1, inicio: '2026-01-01' })]);
+
+    const bad = await httpClient(t.url, acct.testKey).get(`/v1/municipios/${RIO}?codigo_servico=1.01`);
+    expect(bad.status).toBe(400);
+  });
+});
