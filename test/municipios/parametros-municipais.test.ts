@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
 import type { ReadinessItem } from '../../src/engine/prontidao/readiness-items.js';
 import { expectProblem, httpClient } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
 import { MUNICIPIO_PROPRIO, seedAccount, type SeededAccount } from '../support/seed.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 // Facts these tests rely on: Rio (Decreto Rio 56.921/2025) and Belo Horizonte (Portaria SMFA 75/2025) issue through
 // the national system; the simulated API answers 2.00% for Rio and 2.50% for BH on 01.01.01 (parametros-simulados.ts).
@@ -22,12 +23,8 @@ const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let acct: SeededAccount;
 
-beforeAll(async () => {
-  t = await startTestApp({ clock });
-  acct = await seedAccount(t.app.engine);
-});
+useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
 afterEach(() => t.app.simulator.parametrizacao.indisponivel(false));
-afterAll(async () => t?.close());
 
 interface Readiness {
   situacao: string;
