@@ -35,6 +35,7 @@ import { createRestApi } from './rest/rest-api.js';
 import { createMetrics, type Metrics } from './metrics/create-metrics.js';
 import { RequestLog } from './engine/contas/request-log.js';
 import { serveMetrics, type MetricsServer } from './metrics/serve-metrics.js';
+import type { XmlSigner } from './engine/xml/sign-xml.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -54,6 +55,8 @@ export interface AppOptions {
   worker?: boolean;
   /** Tests: waits of the simulator's scenarios (e.g. a shorter processamento_lento). */
   simulatorDelays?: SimulatorDelays;
+  /** The national simulator's signing certificate (default: one generated at start). */
+  simulatorSigner?: XmlSigner;
   /** Tests: the DNS of webhook address checks (a name that rebinds to an internal address). */
   resolveHost?: ResolveHost;
   /** Tests: the limit of a webhook attempt (default DELIVERY_TIMEOUT_MS, 10 s). */
@@ -131,6 +134,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     clock: () => clock.now(),
     stateDir: options.pgliteDir ? undefined : join(config.dataDir, 'simulador'),
     delays: options.simulatorDelays,
+    signer: options.simulatorSigner,
   });
   await simulator.listen(0, '127.0.0.1');
   // Where the simulator is an environment's national system its first note should not wait for libxml2 (seconds

@@ -10,6 +10,7 @@ import { DAY } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { demoMunicipality } from '../../src/engine/demo/bootstrap-demo.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
+import { testPrivateKey } from './test-keys.js';
 
 /** Municipalities used by tests: one where test keys can issue, one on its own system (São Paulo). */
 export const MUNICIPIO_NACIONAL = demoMunicipality();
@@ -65,6 +66,7 @@ export async function seedAccount(deps: EngineDeps, name = 'Conta de teste'): Pr
           razaoSocial: 'SERVICOS DE TESTE LTDA',
           notBefore: new Date(now.getTime() - DAY),
           notAfter: new Date(now.getTime() + days * DAY),
+          privateKey: testPrivateKey(),
         });
         await uploadCertificate(deps, live, { id: company.id, arquivo: generated.pkcs12, senha: generated.password });
       }

@@ -6,6 +6,7 @@ import type { Clock } from '../../src/engine/nucleo/clock.js';
 import { createLogger } from '../../src/create-logger.js';
 import { createApp, type App, type AppOptions } from '../../src/create-app.js';
 import { readPgliteTemplate } from './pglite-template.js';
+import { simulatorSigner } from './test-keys.js';
 
 export interface TestApp {
   app: App;
@@ -61,6 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     worker: options.worker,
     role: options.role,
     simulatorDelays: options.simulatorDelays,
+    simulatorSigner: simulatorSigner(),
     resolveHost: options.resolveHost,
     webhookTimeoutMs: options.webhookTimeoutMs,
     keyRecheckMs: options.keyRecheckMs,

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { normalizeCertificateCnpj } from './certificate.js';
 import { OID_ICP_CNPJ, OID_SUBJECT_ALT_NAME } from './icp-brasil-oids.js';
@@ -13,6 +13,11 @@ export interface GenerateTestCertificateOptions {
   notBefore?: Date;
   /** Defaults to notBefore + 365 days. */
   notAfter?: Date;
+  /**
+   * An RSA key to certify instead of a new one: generating the key is most of the cost, and throwaway test
+   * certificates may share one.
+   */
+  privateKey?: KeyObject;
 }
 
 export interface TestCertificate {
@@ -31,7 +36,9 @@ export function generateTestCertificate(options: GenerateTestCertificateOptions)
   const cnpj = normalizeCertificateCnpj(options.cnpj);
   if (!cnpj) throw new Error(`CNPJ inválido para o certificado de teste: ${options.cnpj}`);
   const password = options.password ?? randomBytes(18).toString('base64url');
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey, publicKey } = options.privateKey
+    ? { privateKey: options.privateKey, publicKey: createPublicKey(options.privateKey) }
+    : generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const forgeKey = forge.pki.privateKeyFromPem(privateKeyPem);
   const forgePub = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
