@@ -105,9 +105,9 @@ describe('validateNfseRequest: one test per error code', () => {
   });
 
   it('aliquota_iss_obrigatoria: required rate with no request value, no default, no official rate', () => {
-    // Lucro presumido in a municipality outside the national convênio: pAliq required (E0619); Rio has no
-    // single official rate surveyed for item 01.
-    const ctx = contexto({ empresa: empresa({ municipio: '3304557' }) });
+    // Lucro presumido in a municipality outside the national convênio, with no single official rate for the
+    // service: pAliq required (E0619).
+    const ctx = contexto({ parametros: () => params({ convenio: 'proprio' }, {}) });
     const e = unico(corpo({ servico: servico({ aliquota_iss: undefined }) }), 'aliquota_iss_obrigatoria', '/servico/aliquota_iss', ctx);
     expect(e.mensagem).toMatch(/E0619/);
   });
