@@ -11,12 +11,10 @@
 // Usage: DATABASE_URL=postgres://… npm run bench:nfe-issue [-- --seconds 15 --clients 16 --only nfe|nfse]
 //        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfe-issue.ts   (profiles of the server and,
 //        as CPU.*.cpuprofile of its own pid, of the simulator process)
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { cpuMsOf, startSimulatorProcess } from './simulator-process.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -151,30 +149,4 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     }),
   );
   return { latenciesMs, statuses, samples, elapsedMs: performance.now() - started };
-}
-
-/** `fiscal-api simulator` as a child process (national system and SEFAZ); its first stdout line is {simulador, sefaz}. */
-async function startSimulatorProcess(): Promise<{ child: ChildProcess; sefazUrl: string; nationalUrl: string }> {
-  const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
-  const profile = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', main, 'simulator', '--port', '0'], {
-    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-sefaz-')), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      if (buffered.includes('\n')) resolve(buffered.split('\n')[0]!);
-    });
-    child.once('exit', (code) => reject(new Error(`simulador terminou (${code})`)));
-  });
-  const urls = JSON.parse(line) as { simulador: string; sefaz: string };
-  return { child, sefazUrl: urls.sefaz, nationalUrl: urls.simulador };
-}
-
-/** utime + stime of a process (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -1,16 +1,20 @@
 // End-to-end NFS-e issuance throughput: POST /v1/nfse, then the GraphQL mutation issueNfse, with a test key (the
-// built-in simulator authorises at once; each request has a unique referencia) from 32 concurrent clients for
+// national simulator authorises at once; each request has a unique referencia) from 32 concurrent clients for
 // ~20 s each. Prints one JSON object: notes/s, p50/p99 latency, error count, status counts, the server process's
-// peak RSS and its CPU time per request, and beside it the CPU per note of the bare stack
-// (bench/bare-issue-server.ts) loaded the same way in the same run. The REST figures are the top-level fields,
-// the GraphQL ones the same fields under `graphql`.
+// peak RSS and its CPU time per request, the simulator's CPU per note, and beside them the CPU per note of the bare
+// stack (bench/bare-issue-server.ts) loaded the same way in the same run. The REST figures are the top-level
+// fields, the GraphQL ones the same fields under `graphql`.
+// The national simulator runs as `fiscal-api simulator` in a process of its own (NATIONAL_API_URL_TEST points the
+// service at it), so `serverCpuMsPerRequest` is the service alone and `simulatorCpuMsPerNote` the simulator apart.
 // Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL) are set: one run per mode.
 // The load runs in a child process (loopback only), so the clients do not share the server's event loop.
 // Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32 --api rest|graphql|both]
-//        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfse-issue.ts   (profile of the server side)
+//        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfse-issue.ts   (profiles of the server and,
+//        as CPU.*.cpuprofile of its own pid, of the simulator process)
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { cpuMsOf, startSimulatorProcess } from './simulator-process.js';
 import type { DpsInput } from '../src/engine/nfse/nacional/dps-input.js';
 import type { App } from '../src/create-app.js';
 import { NFSE_FIELDS } from '../src/rest/operations/nfse-fields.js';
@@ -69,9 +73,10 @@ if (process.argv.includes('--load')) {
  * PostgreSQL: the test kit's app (a schema of its own, dropped at the end). Embedded: as `npm start` runs it, PGlite
  * and the simulator's state in a DATA_DIR on disk (a temporary one), unless `--memory` asks for in-memory PGlite.
  */
-async function startBenchApp() {
+async function startBenchApp(nationalUrl: string) {
   const { startTestApp } = await import('../test/support/test-app.js');
-  if (process.env.DATABASE_URL || process.argv.includes('--memory')) return { t: await startTestApp(), dataDir: null };
+  const env = { NATIONAL_API_URL_TEST: nationalUrl };
+  if (process.env.DATABASE_URL || process.argv.includes('--memory')) return { t: await startTestApp({ env }), dataDir: null };
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
@@ -80,7 +85,7 @@ async function startBenchApp() {
   const { createLogger } = await import('../src/create-logger.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-nfse-'));
   const app = await createApp({
-    config: parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    config: parseConfig({ ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     logger: createLogger('silent'),
   });
   const url = await app.listen();
@@ -89,7 +94,8 @@ async function startBenchApp() {
 
 async function runServer() {
   const { seedAccount } = await import('../test/support/seed.js');
-  const { t, dataDir } = await startBenchApp();
+  const simulator = await startSimulatorProcess();
+  const { t, dataDir } = await startBenchApp(simulator.nationalUrl);
   const mode = t.app.database.kind === 'postgres'
     ? `postgres${process.env.REDIS_URL ? '+redis' : ''}`
     : `embedded (PGlite ${dataDir ? 'on disk, DATA_DIR' : 'in memory'})`;
@@ -105,13 +111,17 @@ async function runServer() {
 
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const runs: Partial<Record<Api, { result: LoadResult; cpuMs: number }>> = {};
-  for (const api of apis) runs[api] = await measuredLoad({ url: t.url, api, empresaId: company.id, keys, seconds });
+  const runs: Partial<Record<Api, { result: LoadResult; cpuMs: number; simulatorMs: number }>> = {};
+  for (const api of apis) {
+    const simulatorBefore = cpuMsOf(simulator.child.pid!);
+    const run = await measuredLoad({ url: t.url, api, empresaId: company.id, keys, seconds });
+    runs[api] = { ...run, simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore };
+  }
   clearInterval(sampler);
   const bare = await bareCpuMsPerNote(t.app, company.id, keys);
 
   const stored = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { companyId: company.id, referencia: { startsWith: 'bench-' } }, _count: true });
-  const figures = ({ result, cpuMs }: { result: LoadResult; cpuMs: number }) => {
+  const figures = ({ result, cpuMs, simulatorMs }: { result: LoadResult; cpuMs: number; simulatorMs: number }) => {
     const lat = result.latenciesMs.sort((a, b) => a - b);
     const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
     const authorised = result.statuses['201'] ?? 0;
@@ -128,10 +138,12 @@ async function runServer() {
       completedPerSecond: result.perSecond,
       errorSamples: result.samples,
       serverCpuMsPerRequest: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
+      // The simulator process's CPU per request (the national system's side), not part of serverCpuMsPerRequest.
+      simulatorCpuMsPerNote: lat.length ? Number((simulatorMs / lat.length).toFixed(2)) : null,
     };
   };
   const rest = runs.rest ? figures(runs.rest) : null;
-  const { completedPerSecond, errorSamples, serverCpuMsPerRequest, ...restHead } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
+  const { completedPerSecond, errorSamples, serverCpuMsPerRequest, simulatorCpuMsPerNote, ...restHead } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
   console.log(
     JSON.stringify({
       bench: 'nfse-issue',
@@ -145,6 +157,7 @@ async function runServer() {
       errorSamples,
       peakRssMb: Math.round(peakRss / 1048576),
       serverCpuMsPerRequest,
+      simulatorCpuMsPerNote,
       rawCpuMsPerNote: bare.cpuMsPerNote,
       rawErrors: bare.errors,
       // The same figures for the GraphQL mutation; a GraphQL answer that authorised the note counts as a 201.
@@ -152,6 +165,7 @@ async function runServer() {
     }),
   );
   await t.close();
+  simulator.child.kill('SIGTERM');
   process.exit(0);
 }
 

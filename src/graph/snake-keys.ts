@@ -15,7 +15,20 @@ export function snakeKeys(value: unknown): unknown {
     // received-document events), so it passes through untouched. (`dados` lists of pages are
     // GraphQL objects and are converted.)
     const payload = key === 'dados' && inner !== null && typeof inner === 'object' && !Array.isArray(inner);
-    out[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = payload ? inner : snakeKeys(inner);
+    out[snakeKey(key)] = payload ? inner : snakeKeys(inner);
   }
   return out;
+}
+
+// Every REST answer converts the same few hundred field names, so each is converted once. Keys inside JSON
+// scalars come from callers, so the memo stops growing at a bound instead of holding whatever is sent.
+const SNAKE_KEYS = new Map<string, string>();
+const SNAKE_KEYS_BOUND = 4096;
+
+function snakeKey(key: string): string {
+  const known = SNAKE_KEYS.get(key);
+  if (known !== undefined) return known;
+  const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  if (SNAKE_KEYS.size < SNAKE_KEYS_BOUND) SNAKE_KEYS.set(key, snake);
+  return snake;
 }
