@@ -28,6 +28,7 @@ import type { LoadedNfe } from './transmit-nfe.js';
 import type { NfeRequest } from './nfe-request.js';
 import { somarTotais } from './somar-totais.js';
 import { invalidNfeRequest, validateNfeRequest } from './validate-nfe-request.js';
+import { referenciaDuplicada } from './referencia-duplicada.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -84,14 +85,8 @@ export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clo
     await insertNfeWithJob(deps.db, note);
   } catch (err) {
     if (isUniqueViolation(err) && request.referencia) {
-      const existing = await deps.db.nfe.findFirst({ where: { companyId: company.id, environment: principal.environment, referencia: request.referencia }, select: { id: true } });
-      if (existing) {
-        throw new EngineError('referencia_duplicada', `A referência ${request.referencia} já é a NF-e ${existing.id} desta empresa.`, {
-          campo: '/referencia',
-          correcao: 'Consulte a NF-e existente com GET /v1/nfe/{referencia}, ou use outra referência.',
-          extra: { nfe_id: existing.id },
-        });
-      }
+      const duplicada = await referenciaDuplicada(deps, principal, company.id, request.referencia);
+      if (duplicada) throw duplicada;
     }
     throw err;
   }

@@ -1,6 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
+import { referenciaDuplicada } from './referencia-duplicada.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
-import { EngineError } from '../errors.js';
 import { signedNfe, validatedNfe } from './create-nfe.js';
 import { peekNfeNumber } from './next-nfe-number.js';
 import type { NfeAjuste } from './nfe-ajuste.js';
@@ -29,14 +29,8 @@ export interface NfePreview {
 export async function previewNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national'>, principal: Principal, options: { body: unknown }): Promise<NfePreview> {
   const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body);
   if (request.referencia) {
-    const existing = await deps.db.nfe.findFirst({ where: { companyId: company.id, environment: principal.environment, referencia: request.referencia }, select: { id: true } });
-    if (existing) {
-      throw new EngineError('referencia_duplicada', `A referência ${request.referencia} já é a NF-e ${existing.id} desta empresa.`, {
-        campo: '/referencia',
-        correcao: 'Consulte a NF-e existente com GET /v1/nfe/{referencia} (e o DANFE em /pdf), ou use outra referência.',
-        extra: { nfe_id: existing.id },
-      });
-    }
+    const duplicada = await referenciaDuplicada(deps, principal, company.id, request.referencia);
+    if (duplicada) throw duplicada;
   }
   const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
