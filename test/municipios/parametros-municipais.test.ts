@@ -5,6 +5,7 @@ import { expectProblem, httpClient } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
 import { MUNICIPIO_PROPRIO, seedAccount, type SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
+import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 // Facts these tests rely on: Rio (Decreto Rio 56.921/2025) and Belo Horizonte (Portaria SMFA 75/2025) issue through
@@ -108,6 +109,25 @@ describe('the parameters API down', () => {
     const res = await httpClient(t.url, acct.testKey).post('/v1/nfse', nfseBody(company.id));
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ status: 'autorizada', chave_acesso: expect.stringMatching(/^1100379/) });
+  });
+});
+
+describe('a batch line', () => {
+  it('takes the official rate from the API as a single note does (Belo Horizonte: 2.50% on 01.01.01, none offline)', async () => {
+    const company = await acct.company({ municipio: BELO_HORIZONTE, regime_tributario: 'simples_nacional', padroes: { codigo_nacional: '010101' } });
+    const http = httpClient(t.url, acct.testKey);
+    const servico = { descricao: 'Análise de sistemas', codigo_nacional: '010101', iss_retido: true };
+    const single = await http.post('/v1/nfse', nfseBody(company.id, { servico }));
+    expect(single.status, single.text).toBe(201);
+    expect(single.body.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'param.aliquota_iss', motivo: expect.stringContaining('(2.50%)') })]));
+
+    const lote = await http.post('/v1/lotes', { empresa_id: company.id, itens: [linha({ servico })] });
+    expect(lote.status, lote.text).toBe(202);
+    await waitLote(http, lote.body.id, settledStatus('concluido', 'concluido_com_erros'));
+    const [item] = await allItens(http, lote.body.id);
+    expect(item, JSON.stringify(item)).toMatchObject({ status: 'autorizada' });
+    const note = await http.get(`/v1/nfse/${item!.nfse_id}`);
+    expect(note.body.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'param.aliquota_iss', motivo: expect.stringContaining('(2.50%)') })]));
   });
 });
 

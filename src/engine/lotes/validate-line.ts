@@ -1,9 +1,14 @@
+import { competenciaDe } from '../nfse/ajustes/competencia-de.js';
 import { validateNfseRequest, type EmpresaContexto, type ValidationResult } from '../nfse/validacao/index.js';
+import { parametrosMunicipio } from '../tabelas/index.js';
+import type { ParametrosDoLote } from './parametros-do-lote.js';
 
 export interface LineContext {
   companyId: string;
   empresa: EmpresaContexto;
   now: Date;
+  /** The municipal parameters asked for the batch (parametrosDoLote); the offline tables where absent. */
+  parametros?: ParametrosDoLote;
 }
 
 /**
@@ -12,7 +17,13 @@ export interface LineContext {
  * (it is how a line is recognised as `ja_existente`) and there is no batch substitution.
  */
 export function validateLine(item: unknown, ctx: LineContext): ValidationResult {
-  const result = validateNfseRequest(item, { empresa: ctx.empresa, chaveRestritaEmpresa: true, now: ctx.now });
+  const doLote = ctx.parametros?.(competenciaDaLinha(item, ctx.now));
+  const result = validateNfseRequest(item, {
+    empresa: ctx.empresa,
+    chaveRestritaEmpresa: true,
+    now: ctx.now,
+    ...(doLote && { parametros: (ibge: string) => doLote(ibge) ?? parametrosMunicipio(ibge) }),
+  });
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return result;
   const line = item as Record<string, unknown>;
   const erros = [...result.erros];
@@ -35,4 +46,9 @@ export function validateLine(item: unknown, ctx: LineContext): ValidationResult 
     });
   }
   return erros.length === result.erros.length ? result : { erros };
+}
+
+function competenciaDaLinha(item: unknown, now: Date): string {
+  const c = (item as { competencia?: unknown } | null)?.competencia;
+  return typeof c === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(c.trim()) ? c.trim() : competenciaDe(now);
 }
