@@ -165,4 +165,20 @@ describe('GET /v1/municipios/{ibge}', () => {
     const bad = await httpClient(t.url, acct.testKey).get(`/v1/municipios/${RIO}?codigo_servico=1.01`);
     expect(bad.status).toBe(400);
   });
+
+  it('asks the API what a municipal benefit (nBM) is in the competence, and says when it knows none', async () => {
+    const http = httpClient(t.url, acct.testKey);
+    const res = await http.get(`/v1/municipios/${RIO}?beneficio=33045570000001&competencia=2026-11`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.parametros.beneficio).toMatchObject({
+      numero: '33045570000001', competencia: '2026-11',
+      resposta: { origem: expect.stringMatching(/^(api|cache)$/), valor: { codigo: '33045570000001', tipo: 1, tipo_reducao_bc: 1, reducao_percentual_bc: '20.00', servicos: ['01.01.01.000'] } },
+    });
+    const unknown = await http.get(`/v1/municipios/${RIO}?beneficio=33045570000099&competencia=2026-11`);
+    expect(unknown.body.parametros.beneficio.resposta).toMatchObject({ valor: null, origem: expect.stringMatching(/^(api|cache)$/) });
+    expect((await http.get(`/v1/municipios/${RIO}`)).body.parametros.beneficio).toBeNull();
+    const bad = await http.get(`/v1/municipios/${RIO}?beneficio=123`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('nBM');
+  });
 });
