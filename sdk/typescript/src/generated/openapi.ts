@@ -431,7 +431,8 @@ export interface paths {
          *     (cached per municipality and competence; a kept answer is used while the API does not answer), the official list
          *     of municipalities adhering to the national issuer (2026-09-28), or the project's survey; `convenio_origem`,
          *     `convenio_fonte` and `consultado_em` say which and when. With `codigo_servico` the answer also carries what the
-         *     API says of that service in the competence (rate, special regimes, withholdings) in `consulta`.
+         *     API says of that service in the competence (rate, special regimes, withholdings) in `consulta`; with `beneficio`
+         *     (nBM) what it says of that municipal benefit in `beneficio`.
          */
         get: operations["getMunicipio"];
         put?: never;
@@ -1419,6 +1420,12 @@ export interface components {
                 }[];
                 /** @description Why the national API was not used this time */
                 api_indisponivel: string | null;
+                /** @description Present when asked with `beneficio` */
+                beneficio: {
+                    competencia: string;
+                    numero: string;
+                    resposta: null | components["schemas"]["ParametroNacional"];
+                } | null;
                 consulta: {
                     /** @description Percent; the single official rate the ISS rule uses */
                     aliquota: string | null;
@@ -3094,6 +3101,8 @@ export interface operations {
     getMunicipio: {
         parameters: {
             query?: {
+                /** @description nBM, the municipal benefit's 14 digits */
+                beneficio?: string;
                 /** @description cTribNac, six digits */
                 codigo_servico?: string;
                 /** @description AAAA-MM (default: the current month) */
