@@ -17,3 +17,10 @@ export { cest, cestAceitaNcm } from './cest.js';
 export type { Cest } from './cest.js';
 export { reducaoIbsCbs } from './reducao-ibs-cbs.js';
 export type { ReducaoIbsCbs } from './reducao-ibs-cbs.js';
+export {
+  classificacaoIbsCbs, classificacoesIbsCbs, classificacaoVigente, classificacaoAplicavel, classificacoesListadas,
+  TABELA_CLASSIFICACAO_IBS_CBS, GRUPOS_CLASSIFICACAO_IBS_CBS,
+} from './classificacao-ibs-cbs.js';
+export type { ClassificacaoIbsCbs, GrupoIbsCbs, AliquotaFixaIbsCbs } from './classificacao-ibs-cbs.js';
+export { aliquotasReferenciaIbsCbs, TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS } from './aliquotas-referencia-ibs-cbs.js';
+export type { AliquotasReferenciaIbsCbs } from './aliquotas-referencia-ibs-cbs.js';
