@@ -1295,6 +1295,12 @@ export interface components {
             padroes?: {
                 aliquota_iss?: string;
                 codigo_nacional?: string;
+                /** @description Default IBS/CBS classification of NFS-e (a cClassTrib the official table accepts on the NFS-e) */
+                ibs_cbs?: {
+                    c_class_trib: string;
+                    cst?: string | null;
+                    indicador_operacao?: string | null;
+                };
                 iss_retido?: boolean;
                 nbs?: string;
             };
@@ -1331,6 +1337,12 @@ export interface components {
             padroes?: {
                 aliquota_iss?: string | null;
                 codigo_nacional?: string | null;
+                /** @description Replaced whole; null removes it */
+                ibs_cbs?: {
+                    c_class_trib: string;
+                    cst?: string | null;
+                    indicador_operacao?: string | null;
+                } | null;
                 iss_retido?: boolean | null;
                 nbs?: string | null;
             } | null;
@@ -2028,6 +2040,23 @@ export interface components {
                 /** @description 6-digit national service code (cTribNac) */
                 codigo_nacional?: string;
                 descricao: string;
+                /**
+                 * @description IBS/CBS classification written in the DPS group IBSCBS (finNFSe 0, indDest 0, gIBSCBS with CST and
+                 *     cClassTrib; the national system computes the amounts). Each member left out comes from the company's
+                 *     `padroes.ibs_cbs` (adjustments `padrao.ibs_cbs.*`); `cst` left out is the one the official table gives
+                 *     the cClassTrib (`dps.IBSCBS.CST.derivado`). Checked against the official table on the competence:
+                 *     unknown code 422 `c_class_trib_inexistente`; not accepted on the NFS-e, out of force or not foreseen
+                 *     for the note's NBS `c_class_trib_nao_aplicavel`; a code whose groups need deferral, regular taxation
+                 *     or presumed credit `c_class_trib_nao_suportado`; another CST `cst_ibs_cbs_divergente`.
+                 */
+                ibs_cbs?: {
+                    /** @description 6-digit cClassTrib */
+                    c_class_trib?: string;
+                    /** @description 3-digit CST of the IBS/CBS */
+                    cst?: string;
+                    /** @description cIndOp, 6 digits (table "código indicador de operação" of the national system) */
+                    indicador_operacao?: string;
+                };
                 iss_retido?: boolean;
                 municipio_prestacao?: string;
                 /** @description 9-digit NBS */
