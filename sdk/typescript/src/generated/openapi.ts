@@ -1611,6 +1611,14 @@ export interface components {
         NfeRequest: {
             /** @description 44-character key of the referenced NF-e (check digit verified; letters only in positions 7–18, an alphanumeric CNPJ; lower case accepted) */
             chave_referenciada?: string;
+            /**
+             * @description Filled in where left out (docs/nfe.md, "Destinatário completado"): with a CNPJ, `nome` and `endereco` from
+             *     the CNPJ registry (`nfe_destinatario_cadastro_cnpj`); an `endereco` with `cep` and `numero`, the street,
+             *     district and municipality from the CEP (`nfe_destinatario_endereco_cep`); without `contribuinte`, the
+             *     state registration from the SEFAZ consultaCadastro of the recipient's UF (`nfe_destinatario_consulta_cadastro`).
+             *     Unknown CNPJ → `destinatario_nao_encontrado`, unknown CEP → `cep_inexistente` (422); a registry that does
+             *     not answer → 503 `servico_indisponivel`.
+             */
             destinatario: {
                 /** @enum {string} */
                 contribuinte?: "contribuinte" | "isento" | "nao_contribuinte";
@@ -1627,6 +1635,7 @@ export interface components {
                     numero?: string;
                 };
                 inscricao_estadual?: string;
+                /** @description Required with a CPF; with a CNPJ, the registry's name when absent */
                 nome?: string;
             };
             /** @description Required unless the key is restricted to one company */
