@@ -56,6 +56,9 @@ export async function signIn(deps: Pick<EngineDeps, 'db' | 'clock'>, options: Si
   const csrf = newPanelToken();
   const sessao = await deps.db.$transaction(async (tx) => {
     await tx.tentativaEntrada.deleteMany({ where: { email: key } });
+    // The person's ended sessions go now: nothing else ever reads them again.
+    const idleSince = new Date(now.getTime() - SESSION_LIMITS.idleMs);
+    await tx.sessaoPainel.deleteMany({ where: { pessoaId: pessoa.id, OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: idleSince } }] } });
     return tx.sessaoPainel.create({
       data: {
         id: newId(),
