@@ -40,9 +40,9 @@ export async function signIn(deps: Pick<EngineDeps, 'db' | 'clock'>, options: Si
 
   const senha = typeof options.senha === 'string' && options.senha.length <= 1024 ? options.senha : '';
   const pessoa = email ? await deps.db.pessoa.findUnique({ where: { email }, include: { account: true } }) : null;
-  const ok = pessoa?.senhaHash
-    ? await verifyPassword(senha, pessoa.senhaHash)
-    : (await verifyPassword(senha, await (decoy ??= hashPassword(newPanelToken()))), false);
+  let ok = false;
+  if (pessoa?.senhaHash) ok = await verifyPassword(senha, pessoa.senhaHash);
+  else await verifyPassword(senha, await (decoy ??= hashPassword(newPanelToken())));
   if (!pessoa || !ok) {
     await deps.db.$transaction([
       deps.db.tentativaEntrada.create({ data: { id: newId(), email: key, ip: options.ip, createdAt: now } }),
