@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CODIGOS_VALIDACAO, validateNfseRequest } from '../../src/engine/nfse/validacao/index.js';
+import { CODIGOS_VALIDACAO } from '../../src/engine/nfse/validacao/index.js';
 import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
 import {
-  CNPJ_ALFANUMERICO, CNPJ_FILIAL_PRESTADOR, CNPJ_PRESTADOR, CPF_TOMADOR, contexto, corpo, empresa, params, servico,
+  CNPJ_ALFANUMERICO, CNPJ_FILIAL_PRESTADOR, CNPJ_PRESTADOR, CPF_TOMADOR, contexto, corpo, empresa, params, servico, validar,
 } from '../support/validation-fixtures.js';
 
-const erros = (body: unknown, ctx = contexto()) => validateNfseRequest(body, ctx).erros;
+const erros = (body: unknown, ctx = contexto()) => validar(body, ctx).erros;
 const resumo = (e: ValidationIssue[]) => e.map((i) => `${i.codigo} ${i.campo}`);
 
 /** Exactly one issue, with that code and pointer, in pt-BR with a correction. */
@@ -19,7 +19,7 @@ function unico(body: unknown, codigo: string, campo: string, ctx = contexto()): 
 
 describe('validateNfseRequest: valid body', () => {
   it('a valid body gives the normalized request', () => {
-    const r = validateNfseRequest(corpo({ valor: '1500', servico: servico({ aliquota_iss: '2', codigo_nacional: '01.01.01' }) }), contexto());
+    const r = validar(corpo({ valor: '1500', servico: servico({ aliquota_iss: '2', codigo_nacional: '01.01.01' }) }), contexto());
     expect(r.erros).toEqual([]);
     expect(r.request).toMatchObject({
       empresa_id: 'emp-1', competencia: '2026-11', valor: '1500.00',
@@ -31,7 +31,7 @@ describe('validateNfseRequest: valid body', () => {
   });
 
   it('no request is produced when there is an error', () => {
-    const r = validateNfseRequest(corpo({ valor: '0' }), contexto());
+    const r = validar(corpo({ valor: '0' }), contexto());
     expect(r.request).toBeUndefined();
   });
 });
@@ -114,7 +114,7 @@ describe('validateNfseRequest: one test per error code', () => {
 
   it('aliquota_iss_obrigatoria is avoided by the official rate (param.aliquota_iss)', () => {
     const ctx = contexto({ parametros: () => params({ convenio: 'proprio' }, { '010101': '2.00' }) });
-    const r = validateNfseRequest(corpo({ servico: servico({ aliquota_iss: undefined }) }), ctx);
+    const r = validar(corpo({ servico: servico({ aliquota_iss: undefined }) }), ctx);
     expect(r.erros).toEqual([]);
     expect(r.resolved?.aliquota_iss).toBe('2.00');
     expect(r.ajustes?.map((a) => a.regra)).toContain('param.aliquota_iss');
@@ -243,7 +243,7 @@ describe('validateNfseRequest: every error at once', () => {
 describe('documents', () => {
   it('alphanumeric CNPJ with valid check digits (RFB example 12ABC34501DE35), masked and lower case', () => {
     for (const d of [CNPJ_ALFANUMERICO, '12.ABC.345/01DE-35', '12abc34501de35']) {
-      const r = validateNfseRequest(corpo({ tomador: { documento: d } }), contexto());
+      const r = validar(corpo({ tomador: { documento: d } }), contexto());
       expect(r.erros, d).toEqual([]);
       expect(r.request?.tomador).toMatchObject({ documento: CNPJ_ALFANUMERICO, tipo_documento: 'cnpj' });
     }
@@ -261,7 +261,7 @@ describe('documents', () => {
 
   it('CPF valid (with and without mask) and invalid', () => {
     for (const d of [CPF_TOMADOR, '529.982.247-25']) {
-      const r = validateNfseRequest(corpo({ tomador: { documento: d } }), contexto());
+      const r = validar(corpo({ tomador: { documento: d } }), contexto());
       expect(r.erros).toEqual([]);
       expect(r.request?.tomador).toMatchObject({ documento: CPF_TOMADOR, tipo_documento: 'cpf' });
     }
@@ -271,7 +271,7 @@ describe('documents', () => {
 
 describe('company-dependent checks', () => {
   it('without a resolved company, company checks are skipped', () => {
-    const r = validateNfseRequest(corpo({ tomador: { documento: CNPJ_PRESTADOR } }), contexto({ empresa: null }));
+    const r = validar(corpo({ tomador: { documento: CNPJ_PRESTADOR } }), contexto({ empresa: null }));
     expect(r.erros).toEqual([]);
     expect(r.ajustes).toBeUndefined();
   });
@@ -283,7 +283,7 @@ describe('company-dependent checks', () => {
   });
 
   it('prestador.inscricao_municipal and informacoes_complementares are normalized', () => {
-    const r = validateNfseRequest(corpo({ prestador: { inscricao_municipal: ' 123 ' }, informacoes_complementares: 'Pedido 42' }), contexto());
+    const r = validar(corpo({ prestador: { inscricao_municipal: ' 123 ' }, informacoes_complementares: 'Pedido 42' }), contexto());
     expect(r.request).toMatchObject({ prestador: { inscricao_municipal: '123' }, informacoes_complementares: 'Pedido 42' });
     unico(corpo({ prestador: { inscricao_municipal: '1'.repeat(16) } }), 'formato_invalido', '/prestador/inscricao_municipal');
     unico(corpo({ informacoes_complementares: 'x'.repeat(2001) }), 'formato_invalido', '/informacoes_complementares');
