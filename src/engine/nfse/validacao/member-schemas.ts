@@ -64,13 +64,15 @@ export const booleanMember = () => v.boolean(typeMember('booleano (true ou false
 /**
  * An object whose members are `entries`: every other member is `campo_desconhecido` (valibot's strict object
  * stops at the first; the rest are reported here, so all come at once), naming the accepted ones in the API's
- * names. valibot's object schemas also read a list as an object (its members are its indexes); a JSON list is no
+ * names unless `wording` words it. valibot's object schemas also read a list as an object (its members are its indexes); a JSON list is no
  * object here, so it is refused as the wrong type, with the object's wording.
  */
-export function objectMember<E extends v.ObjectEntries>(entries: E) {
+export function objectMember<E extends v.ObjectEntries>(entries: E, wording?: (key: string) => { mensagem: string; correcao: string }) {
   const aceitos = Object.keys(entries).map(snakeName).join(', ');
-  const unknownMember = (key: string) =>
-    issueMessage(`Campo desconhecido: "${snakeName(key)}".`, `Remova o campo ou corrija o nome. Campos aceitos aqui: ${aceitos}.`, 'campo_desconhecido');
+  const unknownMember = (key: string) => {
+    const w = wording?.(snakeName(key)) ?? { mensagem: `Campo desconhecido: "${snakeName(key)}".`, correcao: `Remova o campo ou corrija o nome. Campos aceitos aqui: ${aceitos}.` };
+    return issueMessage(w.mensagem, w.correcao, 'campo_desconhecido');
+  };
   const schema = v.strictObject(entries, (issue) =>
     issue.expected === 'never' ? unknownMember(String(issue.path?.[issue.path.length - 1]?.key ?? '')) : typeMember('um objeto JSON')(issue));
   const notAList = v.string(typeMember('um objeto JSON'));
