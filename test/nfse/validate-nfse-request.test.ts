@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODIGOS_VALIDACAO } from '../../src/engine/nfse/validacao/index.js';
+import { CODIGOS_VALIDACAO, validateNfseRequest } from '../../src/engine/nfse/validacao/index.js';
 import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
 import {
   CNPJ_ALFANUMERICO, CNPJ_FILIAL_PRESTADOR, CNPJ_PRESTADOR, CPF_TOMADOR, contexto, corpo, empresa, params, servico, validar,
@@ -287,5 +287,35 @@ describe('company-dependent checks', () => {
     expect(r.request).toMatchObject({ prestador: { inscricao_municipal: '123' }, informacoes_complementares: 'Pedido 42' });
     unico(corpo({ prestador: { inscricao_municipal: '1'.repeat(16) } }), 'formato_invalido', '/prestador/inscricao_municipal');
     unico(corpo({ informacoes_complementares: 'x'.repeat(2001) }), 'formato_invalido', '/informacoes_complementares');
+  });
+});
+
+describe('the declaration (nfseBody)', () => {
+  it('reports every unknown member of one object, each with its pointer and the accepted members', () => {
+    const e = erros(corpo({ extra: 1, outro: 2, tomador: { documento: CPF_TOMADOR, apelido: 'x', idade: 3 } }));
+    expect(resumo(e).sort()).toEqual(['campo_desconhecido /extra', 'campo_desconhecido /outro', 'campo_desconhecido /tomador/apelido', 'campo_desconhecido /tomador/idade']);
+    expect(e.find((i) => i.campo === '/tomador/idade')!.correcao).toContain('documento, nome, email, telefone, inscricao_municipal, endereco');
+  });
+
+  it('a JSON list where an object is expected is tipo_invalido, not an object with members 0, 1…', () => {
+    unico(corpo({ tomador: [CPF_TOMADOR] }), 'tipo_invalido', '/tomador');
+    unico(corpo({ servico: servico({ codigo_nacional: '070201', obra: ['x'] }) }), 'tipo_invalido', '/servico/obra');
+    unico(['a'], 'tipo_invalido', '');
+  });
+
+  it('a rule mirroring a national one carries codigo_oficial', () => {
+    expect(unico(corpo({ servico: servico({ codigo_nacional: '019999' }) }), 'codigo_servico_inexistente', '/servico/codigo_nacional').codigo_oficial).toBe('E0310');
+    expect(unico(corpo({ servico: servico({ aliquota_iss: '6' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss').codigo_oficial).toBe('E0595');
+    expect(unico(corpo({ servico: servico({ aliquota_iss: '0' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss').codigo_oficial).toBeUndefined();
+  });
+
+  it('takes the request in its declared shape: a snake_case member is unknown to the engine', () => {
+    const declared = {
+      empresaId: 'emp-1', tomador: { documento: CPF_TOMADOR }, valor: '10.00',
+      servico: { descricao: 'Consultoria', codigoNacional: '010101', aliquotaIss: '2.00' },
+    };
+    expect(validateNfseRequest(declared, contexto()).request).toMatchObject({ empresa_id: 'emp-1', servico: { codigo_nacional: '010101', aliquota_iss: '2.00' } });
+    const r = validateNfseRequest({ ...declared, informacoes_complementares: 'x' }, contexto());
+    expect(resumo(r.erros)).toEqual(['campo_desconhecido /informacoes_complementares']);
   });
 });
