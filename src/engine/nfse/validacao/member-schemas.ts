@@ -42,13 +42,15 @@ export const textMember = (nome: string, limits: TextLimits = {}) =>
   );
 
 /** A code of `digitos` digits; the usual separators (".", "-", "/", spaces) are accepted and removed. */
-export const codeMember = (nome: string, digitos: number, exemplo: string) =>
-  v.pipe(
+export const codeMember = (nome: string, digitos: number, exemplo: string) => {
+  const code = new RegExp(`^\\d{${digitos}}$`);
+  return v.pipe(
     textMember(nome),
-    v.check((s) => new RegExp(`^\\d{${digitos}}$`).test(s.replace(/[.\-/\s]/g, '')),
+    v.check((s) => code.test(s.replace(/[.\-/\s]/g, '')),
       (i) => issueMessage(`${nome} deve ter ${digitos} dígitos; recebido "${i.input}".`, `Informe ${digitos} dígitos, por exemplo "${exemplo}".`)),
     v.transform((s) => s.replace(/[.\-/\s]/g, '')),
   );
+};
 
 /** An IBGE municipality code that exists (Anexo A; E0302 for cLocPrestacao). */
 export const municipioMember = (nome: string) =>
