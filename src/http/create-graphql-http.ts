@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { getArgumentValues, GraphQLError, Kind, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { isEngineError } from '../engine/errors.js';
 import type { GraphContext } from '../graph/graph-context.js';
+import { graphqlTouchedIds } from './graphql-touched-ids.js';
 import { useQueryLimits } from './query-limits.js';
 
 interface ServerContext {
@@ -22,7 +23,7 @@ export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, e
     schema,
     graphqlEndpoint: '/graphql',
     logging: false,
-    plugins: [useQueryLimits(), useErrorCodeOfResult()],
+    plugins: [useQueryLimits(), useErrorCodeOfResult(), useTouchedIdsOfResult()],
     graphiql: false,
     context: ({ principal, requestId }) => ({ engine, principal: principal ?? null, requestId: requestId ?? '' }),
     maskedErrors: {
@@ -81,4 +82,40 @@ function useErrorCodeOfResult(): Plugin<Record<string, never>, ServerContext> {
       req.logCodigo = typeof codigo === 'string' ? codigo : 'erro_graphql';
     },
   };
+}
+
+/**
+ * The request log keeps the note, batch and company a GraphQL call touched, as it does for /v1: from the first root
+ * field's arguments and answer, once the operation has run. Subscriptions' streams are not answers.
+ */
+function useTouchedIdsOfResult(): Plugin<Record<string, never>, ServerContext> {
+  return {
+    onExecute: ({ args }) => ({
+      onExecuteDone: ({ result }) => {
+        const req = (args.contextValue as Partial<ServerContext> | undefined)?.req;
+        if (!req || Symbol.asyncIterator in (result as object)) return;
+        const root = firstRootField(args);
+        const data = (result as ExecutionResult).data as Record<string, unknown> | null | undefined;
+        req.logIds = graphqlTouchedIds(root?.name ?? null, root?.args ?? {}, root ? data?.[root.alias] : null);
+      },
+    }),
+  };
+}
+
+function firstRootField(args: ExecutionArgs): { name: string; alias: string; args: Record<string, unknown> } | null {
+  const operation = args.document.definitions.find(
+    (d) => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName),
+  );
+  if (!operation || operation.kind !== Kind.OPERATION_DEFINITION) return null;
+  const node = operation.selectionSet.selections.find((s) => s.kind === Kind.FIELD && s.name.value !== '__typename');
+  if (!node || node.kind !== Kind.FIELD) return null;
+  const rootType = args.schema.getRootType(operation.operation);
+  const field = rootType?.getFields()[node.name.value];
+  let values: Record<string, unknown> = {};
+  try {
+    if (field) values = getArgumentValues(field, node, (args.variableValues ?? {}) as Record<string, unknown>);
+  } catch {
+    // Arguments that do not fit were refused by validation already; the line keeps the answer's ids only.
+  }
+  return { name: node.name.value, alias: node.alias?.value ?? node.name.value, args: values };
 }

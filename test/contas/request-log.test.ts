@@ -112,6 +112,20 @@ describe('a line of the log', () => {
     ]);
   });
 
+  it('keeps the note and company a GraphQL call touched, from its root field\'s arguments and answer', async () => {
+    const http = httpClient(t.url, acct.testKey);
+    const created = expectStatus(await http.post('/v1/nfse', nfseBody(company.id)), 201);
+    const read = await graphqlCall(acct.testKey, `{ nfse(id: "${created.id}") { ... on Nfse { id status } } }`);
+    expect(read.body.errors).toBeUndefined();
+    const ofCompany = await graphqlCall(acct.testKey, `{ company(id: "${company.id}") { ... on Company { cnpj } } }`);
+    expect(ofCompany.body.errors).toBeUndefined();
+    const listed = await graphqlCall(acct.testKey, '{ usage { ciclo } }');
+
+    expect(await lineOf(http, read)).toMatchObject({ rota: '/graphql', nota_id: created.id, lote_id: null });
+    expect(await lineOf(http, ofCompany)).toMatchObject({ rota: '/graphql', empresa_id: company.id, nota_id: null });
+    expect(await lineOf(http, listed)).toMatchObject({ nota_id: null, lote_id: null, empresa_id: null });
+  });
+
   it('holds ids and the route template only: no body, no key, no personal data', async () => {
     const http = httpClient(t.url, acct.testKey);
     const body = nfseBody(company.id, { tomador: { documento: CPF, nome: 'Maria Sigilosa da Silva' } });

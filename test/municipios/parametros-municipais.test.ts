@@ -5,6 +5,7 @@ import { expectProblem, httpClient } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
 import { MUNICIPIO_PROPRIO, seedAccount, type SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
+import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 // Facts these tests rely on: Rio (Decreto Rio 56.921/2025) and Belo Horizonte (Portaria SMFA 75/2025) issue through
@@ -111,6 +112,25 @@ describe('the parameters API down', () => {
   });
 });
 
+describe('a batch line', () => {
+  it('takes the official rate from the API as a single note does (Belo Horizonte: 2.50% on 01.01.01, none offline)', async () => {
+    const company = await acct.company({ municipio: BELO_HORIZONTE, regime_tributario: 'simples_nacional', padroes: { codigo_nacional: '010101' } });
+    const http = httpClient(t.url, acct.testKey);
+    const servico = { descricao: 'Análise de sistemas', codigo_nacional: '010101', iss_retido: true };
+    const single = await http.post('/v1/nfse', nfseBody(company.id, { servico }));
+    expect(single.status, single.text).toBe(201);
+    expect(single.body.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'param.aliquota_iss', motivo: expect.stringContaining('(2.50%)') })]));
+
+    const lote = await http.post('/v1/lotes', { empresa_id: company.id, itens: [linha({ servico })] });
+    expect(lote.status, lote.text).toBe(202);
+    await waitLote(http, lote.body.id, settledStatus('concluido', 'concluido_com_erros'));
+    const [item] = await allItens(http, lote.body.id);
+    expect(item, JSON.stringify(item)).toMatchObject({ status: 'autorizada' });
+    const note = await http.get(`/v1/nfse/${item!.nfse_id}`);
+    expect(note.body.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'param.aliquota_iss', motivo: expect.stringContaining('(2.50%)') })]));
+  });
+});
+
 describe('cache', () => {
   it('answers are kept for their TTL on the injectable clock, then asked again', async () => {
     // Test keys ask the simulated produção restrita; the 6-hourly readiness check asks production.
@@ -144,5 +164,21 @@ describe('GET /v1/municipios/{ibge}', () => {
 
     const bad = await httpClient(t.url, acct.testKey).get(`/v1/municipios/${RIO}?codigo_servico=1.01`);
     expect(bad.status).toBe(400);
+  });
+
+  it('asks the API what a municipal benefit (nBM) is in the competence, and says when it knows none', async () => {
+    const http = httpClient(t.url, acct.testKey);
+    const res = await http.get(`/v1/municipios/${RIO}?beneficio=33045570000001&competencia=2026-11`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.parametros.beneficio).toMatchObject({
+      numero: '33045570000001', competencia: '2026-11',
+      resposta: { origem: expect.stringMatching(/^(api|cache)$/), valor: { codigo: '33045570000001', tipo: 1, tipo_reducao_bc: 1, reducao_percentual_bc: '20.00', servicos: ['01.01.01.000'] } },
+    });
+    const unknown = await http.get(`/v1/municipios/${RIO}?beneficio=33045570000099&competencia=2026-11`);
+    expect(unknown.body.parametros.beneficio.resposta).toMatchObject({ valor: null, origem: expect.stringMatching(/^(api|cache)$/) });
+    expect((await http.get(`/v1/municipios/${RIO}`)).body.parametros.beneficio).toBeNull();
+    const bad = await http.get(`/v1/municipios/${RIO}?beneficio=123`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('nBM');
   });
 });

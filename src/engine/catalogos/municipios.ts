@@ -5,6 +5,7 @@ import { TABELA_MUNICIPIOS } from './versao-tabela.js';
 import type { Principal } from '../chaves/principal.js';
 import { consultarParametros } from '../municipios/consultar-parametros.js';
 import type { ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
+import { consultarBeneficioMunicipal } from '../municipios/consultar-beneficio-municipal.js';
 import { consultarRegimesERetencoes } from '../municipios/consultar-regimes-e-retencoes.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { Credentials } from '../transmissao/national-gateway.js';
@@ -34,11 +35,13 @@ export interface GetMunicipioOptions {
   competencia?: string | null;
   /** cTribNac (six digits): ask for its rate, special regimes and the withholdings of the competence. */
   codigoServico?: string | null;
+  /** nBM (14 digits): ask what the municipal benefit is in the competence. */
+  beneficio?: string | null;
 }
 
 /**
  * `GET /v1/municipios/{ibge}`: the municipality and what the service knows of its parameters (adhesion to the
- * national issuer, own system, ISS rates by service and competence, special regimes, withholdings), each with where
+ * national issuer, own system, ISS rates by service and competence, special regimes, withholdings, a benefit), each with where
  * it came from (an act, the national API or its cache, the official list, our table) and when.
  */
 export async function getMunicipio(deps: ParametrosDaEmpresaDeps, principal: Principal, options: GetMunicipioOptions) {
@@ -57,11 +60,16 @@ export async function getMunicipio(deps: ParametrosDaEmpresaDeps, principal: Pri
   if (codigo !== null && !/^\d{6}$/.test(codigo)) {
     throw new EngineError('parametro_invalido', `codigo_servico inválido: ${options.codigoServico}.`, { correcao: 'Use o código de tributação nacional com seis dígitos (cTribNac), por exemplo 010101.' });
   }
+  const beneficio = options.beneficio?.trim() || null;
+  if (beneficio !== null && !/^\d{14}$/.test(beneficio)) {
+    throw new EngineError('parametro_invalido', `beneficio inválido: ${options.beneficio}.`, { correcao: 'Use o número do benefício municipal (nBM) com 14 dígitos.' });
+  }
   const credentials = await credenciaisDaConta(deps, principal);
   const base = { environment: principal.environment, ibge, competencia, credentials };
-  const [p, detalhes] = await Promise.all([
+  const [p, detalhes, doBeneficio] = await Promise.all([
     consultarParametros(deps, { ...base, codigosServico: codigo ? [codigo] : [] }),
     codigo ? consultarRegimesERetencoes(deps, { ...base, codigoServico: codigo }) : null,
+    beneficio ? consultarBeneficioMunicipal(deps, { ...base, numero: beneficio }) : null,
   ]);
   const conhecido = p.convenio !== 'desconhecido';
   return {
@@ -95,6 +103,7 @@ export async function getMunicipio(deps: ParametrosDaEmpresaDeps, principal: Pri
         regimesEspeciais: detalhes?.regimesEspeciais ?? null,
         retencoes: detalhes?.retencoes ?? null,
       } : null,
+      beneficio: beneficio ? { numero: beneficio, competencia, resposta: doBeneficio } : null,
       fonte: p.fonte,
       observacao: p.observacao,
       versao: p.versao,

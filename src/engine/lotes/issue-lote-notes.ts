@@ -5,7 +5,6 @@ import type { XmlSigner } from '../xml/sign-xml.js';
 import { signXml } from '../xml/sign-xml.js';
 import { regrasVersao } from '../nfse/ajustes/index.js';
 import { buildDpsInput, TEST_SERIES } from '../nfse/build-dps-input.js';
-import { companyContext } from '../nfse/company-context.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
@@ -13,6 +12,7 @@ import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { insertLoteNotes, type NewLoteNote } from './insert-lote-notes.js';
+import { lineContext } from './line-context.js';
 import { validateLine } from './validate-line.js';
 
 const CHUNK = 200;
@@ -46,14 +46,15 @@ async function issueChunk(
   items: LoteItem[],
 ) {
   const now = deps.clock.now();
-  const empresa = companyContext(company);
   // A single note may have taken a referencia since validation: that line is ja_existente, not a failed chunk.
   const taken = await takenReferences(deps.db, company.id, lote.environment, items.flatMap((i) => (i.referencia ? [i.referencia] : [])));
   const late = items.filter((i) => i.referencia && taken.has(i.referencia));
+  const ctx = await lineContext(deps, lote.environment, company, items.filter((i) => !late.includes(i)).map((i) => i.request));
+  const empresa = ctx.empresa;
   if (late.length) {
     await deps.db.loteItem.updateMany({ where: { id: { in: late.map((i) => i.id) }, status: 'aguardando_emissao' }, data: { status: 'ja_existente', updatedAt: now } });
   }
-  const lines = items.filter((i) => !late.includes(i)).map((item) => ({ item, v: validateLine(item.request, { companyId: company.id, empresa, now }) }));
+  const lines = items.filter((i) => !late.includes(i)).map((item) => ({ item, v: validateLine(item.request, ctx) }));
   // Revalidated at issue time (the competence may have closed since): a line no longer valid reports why.
   for (const { item, v } of lines.filter((l) => l.v.erros.length > 0)) {
     await deps.db.loteItem.updateMany({

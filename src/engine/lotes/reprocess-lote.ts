@@ -2,7 +2,6 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
-import { companyContext } from '../nfse/company-context.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { findLote } from './find-lote.js';
@@ -11,6 +10,7 @@ import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { loteView, type LoteView } from './present-lote.js';
 import { takenReferences } from './taken-references.js';
+import { lineContext } from './line-context.js';
 import { validateLine } from './validate-line.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { invalidBody, readBody } from '../nucleo/read-body.js';
@@ -51,9 +51,9 @@ export async function reprocessLote(deps: TransmissionDeps, principal: Principal
     }
   }
 
-  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId } });
-  const now = deps.clock.now();
-  const ctx = { companyId: company.id, empresa: companyContext({ ...company, certificate: null }), now };
+  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
+  const ctx = await lineContext(deps, lote.environment, company, entries.map((e) => e.request));
+  const now = ctx.now;
   const results = entries.map((e) => ({ ...e, v: validateLine(e.request, ctx) }));
   const taken = await takenReferences(deps.db, company.id, lote.environment, results.flatMap((r) => (typeof r.request.referencia === 'string' ? [r.request.referencia] : [])));
   let valid = 0;

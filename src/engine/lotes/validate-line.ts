@@ -1,4 +1,7 @@
+import { competenciaDe } from '../nfse/ajustes/competencia-de.js';
 import { camelBody } from '../nucleo/camel-body.js';
+import { parametrosMunicipio } from '../tabelas/index.js';
+import type { ParametrosDoLote } from './parametros-do-lote.js';
 import { bodyIssues } from '../nucleo/read-body.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { nfseBody } from '../nfse/nfse-body.js';
@@ -8,6 +11,8 @@ export interface LineContext {
   companyId: string;
   empresa: EmpresaContexto;
   now: Date;
+  /** The municipal parameters asked for the batch (parametrosDoLote); the offline tables where absent. */
+  parametros?: ParametrosDoLote;
 }
 
 /**
@@ -19,7 +24,13 @@ export interface LineContext {
 export function validateLine(item: unknown, ctx: LineContext): ValidationResult {
   const edge: ValidationIssue[] = [];
   const line = camelBody(item, '', edge);
-  const result = checkNfseBody(bodyIssues(nfseBody, line, edge), { empresa: ctx.empresa, chaveRestritaEmpresa: true, now: ctx.now });
+  const doLote = ctx.parametros?.(competenciaDaLinha(line, ctx.now));
+  const result = checkNfseBody(bodyIssues(nfseBody, line, edge), {
+    empresa: ctx.empresa,
+    chaveRestritaEmpresa: true,
+    now: ctx.now,
+    ...(doLote && { parametros: (ibge: string) => doLote(ibge) ?? parametrosMunicipio(ibge) }),
+  });
   if (typeof line !== 'object' || line === null || Array.isArray(line)) return result;
   const members = line as Record<string, unknown>;
   const erros = [...result.erros];
@@ -42,4 +53,9 @@ export function validateLine(item: unknown, ctx: LineContext): ValidationResult 
     });
   }
   return erros.length === result.erros.length ? result : { erros };
+}
+
+function competenciaDaLinha(line: unknown, now: Date): string {
+  const c = (line as { competencia?: unknown } | null)?.competencia;
+  return typeof c === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(c.trim()) ? c.trim() : competenciaDe(now);
 }

@@ -1,9 +1,9 @@
 import { Prisma, type Lote } from '../../generated/prisma/client.js';
-import type { EngineDeps } from '../engine-deps.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { newId } from '../nucleo/new-id.js';
-import { companyContext } from '../nfse/company-context.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { leaseFrom } from './lease-from.js';
+import { lineContext } from './line-context.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { validateLine } from './validate-line.js';
@@ -15,11 +15,11 @@ const INSERT_CHUNK = 1000;
  * validated in memory, then stored with multi-row inserts, one statement (and transaction) per chunk. A resumed
  * validation starts over: lines a dead process stored are replaced, so each line is stored exactly once.
  */
-export async function validateLote(deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub'>, lote: Lote): Promise<void> {
-  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId } });
-  const now = deps.clock.now();
-  const ctx = { companyId: company.id, empresa: companyContext({ ...company, certificate: null }), now };
+export async function validateLote(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'pubsub' | 'national' | 'secrets'>, lote: Lote): Promise<void> {
+  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
   const itens = Array.isArray(lote.entrada) ? (lote.entrada as unknown[]) : [];
+  const ctx = await lineContext(deps, lote.environment, company, itens);
+  const now = ctx.now;
 
   const firstLine = new Map<string, number>();
   const lines = itens.map((item, i) => {

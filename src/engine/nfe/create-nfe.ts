@@ -29,6 +29,7 @@ import type { NfeRequest } from './nfe-request.js';
 import { somarTotais } from './somar-totais.js';
 import { invalidNfeRequest, validateNfeRequest } from './validate-nfe-request.js';
 import { referenciaDuplicada } from './referencia-duplicada.js';
+import { preencherDestinatario } from './preencher-destinatario.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -47,7 +48,7 @@ export interface CreatedNfe {
  * build, schema-check and sign the NFe, and store it `transmitindo` with its access key, so that a lost answer
  * is resolved by querying that key.
  */
-export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
+export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
   const body = options.body;
   const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, body);
   const now = deps.clock.now();
@@ -121,7 +122,7 @@ async function insertNfeWithJob(db: Db, note: Nfe): Promise<void> {
  * The validation of `POST /v1/nfe`, shared with `POST /v1/nfe/{id}/correcao` so both judge a body alike: `modo`,
  * the company (and the key's restriction), every error of the body at once, then readiness.
  */
-export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national'>, principal: Principal, body: unknown, rejeicaoAnterior: string | null = null) {
+export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, body: unknown, rejeicaoAnterior: string | null = null) {
   const modo = isObject(body) ? body.modo : undefined;
   if (modo === 'calcular' || modo === 'conferir') {
     throw new EngineError('nfe_modo_indisponivel', `O modo ${modo} ainda não está disponível: o motor de cálculo de tributos não existe.`, {
@@ -134,11 +135,22 @@ export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | '
   const companyId = requested ?? principal.companyId;
   const company = companyId ? await findCompany(deps, principal, companyId) : null;
   const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
-  const validation = validateNfeRequest(body, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
-  if (validation.erros.length || !validation.request || !company) throw invalidNfeRequest(validation.erros);
+  const destinatario = company
+    ? await preencherDestinatario(body, {
+        cadastros: deps.cadastros,
+        environment: principal.environment,
+        credentials: async () => (await companyCredentials(deps, company.id, company.certificate)).credentials,
+      })
+    : { body, ajustes: [], erros: [] };
+  const validation = validateNfeRequest(destinatario.body, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
+  // A registry that does not know the CNPJ or the CEP says why the fields it would have filled are missing.
+  const erros = destinatario.erros.length
+    ? [...destinatario.erros, ...validation.erros.filter((e) => !(e.codigo === 'campo_obrigatorio' && e.campo?.startsWith('/destinatario/')))]
+    : validation.erros;
+  if (erros.length || !validation.request || !company) throw invalidNfeRequest(erros);
   assertNfeReady(await readinessOf(deps, principal, company));
   const autXml = autXmlOf({ uf: municipio(company.municipio)!.uf, escritorio: company.autorizadosXml, destinatario: validation.request.destinatario.documento, rejeicaoAnterior });
-  return { company, request: validation.request, ajustes: [...validation.ajustes, ...autXml.ajustes], autXml: autXml.documentos };
+  return { company, request: validation.request, ajustes: [...validation.ajustes, ...destinatario.ajustes, ...autXml.ajustes], autXml: autXml.documentos };
 }
 
 /** The NFe 4.00 of a number, signed with the company's A1 and checked against the schema before anything is stored. */

@@ -11,10 +11,13 @@ export interface NfeAjuste {
   fonte: string;
 }
 
-export const NFE_REGRAS_VERSAO = '2026-11-23';
+export const NFE_REGRAS_VERSAO = '2026-11-26';
 const MOC = 'MOC 4.00 / leiauteNFe_v4.00.xsd (PL_010 v1.30)';
 const RTC = 'NT 2025.002 (IBS/CBS) / DFeTiposBasicos_v1.00.xsd, MOC 4.00';
 const AUTXML = 'MOC 4.00 grupo GA (autXML, até 10) / leiauteNFe_v4.00.xsd';
+const CADASTRO_CNPJ = 'Cadastro Nacional da Pessoa Jurídica (dados abertos da Receita Federal), pela API de CNPJ configurada (CNPJ_API_URL)';
+const CADASTRO_CEP = 'Base de CEP dos Correios com o código IBGE do município, pela API de CEP configurada (CEP_API_URL)';
+const CONSULTA_CADASTRO = 'MOC 4.00, web service NfeConsultaCadastro (CadConsultaCadastro4, consCad 2.00) da SEFAZ da UF do destinatário';
 const AUTXML_UF = 'MOC 4.00 grupo GA (autXML) / exigência da SEFAZ-BA: CNPJ 13.937.073/0001-56 no autXML';
 
 const RULES = {
@@ -36,6 +39,10 @@ const RULES = {
   nfe_autxml_sefaz_sem_escritorio: ['', 'preenchido', 'A UF do emitente exige um autorizado no autXML e a empresa não tem escritório de contabilidade: vai o CNPJ da SEFAZ da UF.', AUTXML_UF],
   nfe_autxml_sefaz_escritorio_recusado: ['', 'preenchido', 'A SEFAZ recusou o documento do escritório (cStat 323/325) na nota corrigida: o CNPJ da SEFAZ da UF ocupa o autXML no lugar dele.', AUTXML_UF],
   nfe_autxml_sefaz_apos_487: ['', 'preenchido', 'A nota corrigida foi rejeitada com cStat 487 (código DPEC na tabela 4.00, lido na autorização como exigência da UF sobre o autXML): o CNPJ da SEFAZ da UF vai no autXML junto ao escritório.', AUTXML_UF],
+  nfe_destinatario_cadastro_cnpj: ['/destinatario/nome', 'preenchido', 'Destinatário com CNPJ sem nome ou endereço: o campo vem do cadastro de CNPJ da Receita Federal.', CADASTRO_CNPJ],
+  nfe_destinatario_endereco_cep: ['/destinatario/endereco', 'preenchido', 'Endereço com CEP e número: o campo vem do CEP.', CADASTRO_CEP],
+  nfe_destinatario_consulta_cadastro: ['/destinatario/contribuinte', 'preenchido', 'Sem contribuinte: a situação e a inscrição estadual vêm da consulta cadastral da SEFAZ da UF do destinatário.', CONSULTA_CADASTRO],
+  nfe_destinatario_consulta_indisponivel: ['/destinatario/contribuinte', 'preenchido', 'Sem contribuinte e sem resposta da consulta cadastral da SEFAZ da UF do destinatário: tratado como não contribuinte (indIEDest 9); informe contribuinte para decidir.', CONSULTA_CADASTRO],
 } as const satisfies Record<string, readonly [string, NfeAjuste['acao'], string, string?]>;
 
 export type NfeRegra = keyof typeof RULES;

@@ -93,6 +93,17 @@ const servico = objectMember({
     v.check((s) => nbsTabela(s) !== null, (i) => issueMessage(`O código NBS ${i.input} não existe na NBS 2.0 (ou é um título sem código completo).`,
       'Informe um código NBS completo de 9 dígitos da tabela NBS 2.0.', 'nbs_inexistente', 'E0316')),
   )),
+  // The codes' formats only; whether the classification exists and fits the service is judged on the effective
+  // values (request or company default) by validarClassificacaoIbsCbs.
+  ibsCbs: v.nullish(objectMember({
+    cst: v.nullish(codeMember('O CST do IBS/CBS', 3, '200')),
+    cClassTrib: v.nullish(codeMember('O cClassTrib', 6, '200028')),
+    indicadorOperacao: v.nullish(v.pipe(
+      textMember('O indicador da operação (cIndOp)'),
+      v.check((s) => /^\d{6}$/.test(s), (i) => issueMessage(`O indicador da operação (cIndOp) deve ter 6 dígitos; recebido "${i.input}".`,
+        'Informe os 6 dígitos do código da tabela "código indicador de operação" do Sistema Nacional NFS-e que descreve onde o serviço é fornecido.')),
+    )),
+  })),
   obra: v.nullish(obra),
   municipioPrestacao: v.nullish(municipioMember('O município de prestação')),
 });

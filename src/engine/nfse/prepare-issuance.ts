@@ -3,11 +3,11 @@ import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import { consultarParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
 import { parametrosMunicipio } from '../tabelas/index.js';
-import { competenciaDe } from './ajustes/competencia-de.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { readinessOf, type Readiness } from '../prontidao/get-readiness.js';
 import { companyContext } from './company-context.js';
+import { municipiosDaNota } from './municipios-da-nota.js';
 import { bodyIssues } from '../nucleo/read-body.js';
 import { nfseBody } from './nfse-body.js';
 import { checkNfseBody, type ValidationResult } from './validacao/index.js';
@@ -48,25 +48,13 @@ export async function prepareIssuance(
   return { company, validation, readiness };
 }
 
-/**
- * The municipalities a request names (provider's, place of service, obra, taker's), its competence (or the current
- * month) and its service code (or the company default), read loosely: validation reports what is wrong with them.
- */
-function parametrosDaNota(deps: ParametrosDaEmpresaDeps, principal: Principal, company: CompanyWithCertificate, b: Record<string, unknown>, now: Date) {
-  const servico = isObject(b.servico) ? b.servico : {};
-  const tomador = isObject(b.tomador) ? b.tomador : {};
-  const texto = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const padrao = (company.padroes as Record<string, unknown> | null)?.codigo_nacional;
-  const competencia = /^\d{4}-(0[1-9]|1[0-2])$/.test(texto(b.competencia)) ? texto(b.competencia) : competenciaDe(now);
+/** The parameters of the municipalities a request names, for its competence and service code. */
+function parametrosDaNota(deps: ParametrosDaEmpresaDeps, principal: Principal, company: CompanyWithCertificate, body: Record<string, unknown>, now: Date) {
+  const nota = municipiosDaNota(body, company, now);
   return consultarParametrosDaEmpresa(deps, principal.environment, company, {
-    municipios: [
-      company.municipio,
-      texto(servico.municipioPrestacao),
-      texto(isObject(servico.obra) ? servico.obra.municipio : ''),
-      texto(isObject(tomador.endereco) ? tomador.endereco.municipio : ''),
-    ],
-    competencia,
-    codigosServico: [texto(servico.codigoNacional) || texto(padrao)],
+    municipios: nota.municipios,
+    competencia: nota.competencia,
+    codigosServico: [nota.codigoServico],
   });
 }
 

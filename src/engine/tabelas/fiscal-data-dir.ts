@@ -28,6 +28,8 @@ const FISCAL_DATASETS = {
   /** IBS/CBS classification codes (cClassTrib) with their reductions, and the NCM/NBS each one applies to. */
   classificacaoTributaria: 'nfe/rtc/cclasstrib.csv',
   classificacaoTributariaNcmNbs: 'nfe/rtc/cclasstrib-ncm-nbs.csv',
+  /** CBS and IBS reference rates by year (legal for 2026, partly simulated by the official calculator after). */
+  aliquotasReferenciaIbsCbs: 'nfe/rtc/aliquotas-referencia.csv',
 } as const;
 
 export type FiscalDataset = keyof typeof FISCAL_DATASETS;

@@ -3,7 +3,7 @@
 export { servicoNacional, todosServicos, nbs, CODIGOS_EXIGEM_OBRA } from './servico-nacional.js';
 export type { ServicoNacional, IncidenciaIssqn, Nbs } from './servico-nacional.js';
 export { nbsCompativel, capitulosNbsAceitos, CAPITULOS_NBS_POR_ITEM } from './correlacao-nbs.js';
-export { municipio, todosMunicipios, ufDoCodigo } from './municipio.js';
+export { codigoUf, municipio, municipioPorNome, todosMunicipios, ufDoCodigo } from './municipio.js';
 export type { Municipio } from './municipio.js';
 export { codigoOficial } from './codigo-oficial.js';
 export type { CodigoOficial } from './codigo-oficial.js';
@@ -17,3 +17,10 @@ export { cest, cestAceitaNcm } from './cest.js';
 export type { Cest } from './cest.js';
 export { reducaoIbsCbs } from './reducao-ibs-cbs.js';
 export type { ReducaoIbsCbs } from './reducao-ibs-cbs.js';
+export {
+  classificacaoIbsCbs, classificacoesIbsCbs, classificacaoVigente, classificacaoAplicavel, classificacoesListadas,
+  TABELA_CLASSIFICACAO_IBS_CBS, GRUPOS_CLASSIFICACAO_IBS_CBS,
+} from './classificacao-ibs-cbs.js';
+export type { ClassificacaoIbsCbs, GrupoIbsCbs, AliquotaFixaIbsCbs } from './classificacao-ibs-cbs.js';
+export { aliquotasReferenciaIbsCbs, TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS } from './aliquotas-referencia-ibs-cbs.js';
+export type { AliquotasReferenciaIbsCbs } from './aliquotas-referencia-ibs-cbs.js';

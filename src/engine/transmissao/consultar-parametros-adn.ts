@@ -57,8 +57,8 @@ export interface BeneficioNacional extends Vigencia {
   descricao: string | null;
   /** TipoBeneficioMunicipal 1..4 and TipoReducaoBaseDeCalculo 1..2, as answered. */
   tipo: number | null;
-  tipoReducaoBC: number | null;
-  reducaoPercentualBC: string | null;
+  tipoReducaoBc: number | null;
+  reducaoPercentualBc: string | null;
   aliquotaDiferenciada: string | null;
   servicos: string[];
 }
@@ -206,8 +206,8 @@ export function consultarBeneficio(client: NationalClient, ibge: string, numeroB
       codigo: texto(b.codigoBeneficio),
       descricao: texto(b.descricao),
       tipo: numero(b.tipoBeneficio),
-      tipoReducaoBC: numero(b.tipoReducaoBC),
-      reducaoPercentualBC: percentual(b.reducaoPercentualBC),
+      tipoReducaoBc: numero(b.tipoReducaoBC),
+      reducaoPercentualBc: percentual(b.reducaoPercentualBC),
       aliquotaDiferenciada: percentual(b.aliquotaDiferenciada),
       servicos: lista(b.servicos).map((s) => texto(objeto(s)?.codigoServico)).filter((s): s is string => s !== null),
     };

@@ -56,6 +56,7 @@ const ConvenioRef = builder.enumType('ConvenioMunicipal', {
 
 type Parametros = Awaited<ReturnType<typeof getMunicipio>>['parametros'];
 type Consulta = NonNullable<Parametros['consulta']>;
+type ConsultaBeneficio = NonNullable<Parametros['beneficio']>;
 
 const ParametroNacionalRef = builder.objectRef<{ valor: unknown; origem: string; consultadoEm: string | null; mensagem: string | null }>('ParametroNacional').implement({
   description: 'An answer of the ADN parameters API, or why there is none.',
@@ -81,6 +82,15 @@ const ConsultaRef = builder.objectRef<Consulta>('ConsultaParametrosMunicipais').
   }),
 });
 
+const ConsultaBeneficioRef = builder.objectRef<ConsultaBeneficio>('ConsultaBeneficioMunicipal').implement({
+  description: 'What the national parameters API says of a municipal benefit (nBM) in one competence.',
+  fields: (t) => ({
+    numero: t.exposeString('numero', { description: 'nBM, 14 digits.' }),
+    competencia: t.exposeString('competencia'),
+    resposta: t.expose('resposta', { type: ParametroNacionalRef, nullable: true, description: 'null: no client can ask (a real ADN without a certificate).' }),
+  }),
+});
+
 const ParametrosRef = builder.objectRef<Parametros>('ParametrosMunicipais').implement({
   fields: (t) => ({
     convenio: t.field({ type: ConvenioRef, resolve: (p) => p.convenio }),
@@ -93,6 +103,7 @@ const ParametrosRef = builder.objectRef<Parametros>('ParametrosMunicipais').impl
     consultadoEm: t.exposeString('consultadoEm', { nullable: true, description: 'When the API answered (ISO), or the date of the official list.' }),
     apiIndisponivel: t.exposeString('apiIndisponivel', { nullable: true, description: 'Why the national API was not used this time.' }),
     consulta: t.expose('consulta', { type: ConsultaRef, nullable: true }),
+    beneficio: t.expose('beneficio', { type: ConsultaBeneficioRef, nullable: true, description: 'Asked with the beneficio argument.' }),
     exigeToken: t.exposeBoolean('exigeToken'),
     inscricaoMunicipal: t.exposeString('inscricaoMunicipal'),
     aliquotas: t.expose('aliquotas', { type: [AliquotaRef] }),
@@ -197,8 +208,9 @@ builder.queryFields((t) => ({
       ibge: t.arg.string({ required: true }),
       competencia: t.arg.string({ description: 'AAAA-MM (default: the current month).' }),
       codigoServico: t.arg.string({ description: 'cTribNac: also ask its rate, special regimes and the withholdings.' }),
+      beneficio: t.arg.string({ description: 'nBM (14 digits): also ask what the municipal benefit is in the competence.' }),
     },
     errors: {},
-    resolve: (_r, args, ctx) => getMunicipio(ctx.engine as TransmissionDeps, principalOf(ctx), { ibge: args.ibge, competencia: args.competencia, codigoServico: args.codigoServico }),
+    resolve: (_r, args, ctx) => getMunicipio(ctx.engine as TransmissionDeps, principalOf(ctx), { ibge: args.ibge, competencia: args.competencia, codigoServico: args.codigoServico, beneficio: args.beneficio }),
   }),
 }));

@@ -5,8 +5,10 @@ import { competenciaDe } from '../ajustes/competencia-de.js';
 import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento-federal.js';
 import { bodyIssues } from '../../nucleo/read-body.js';
 import { nfseBody } from '../nfse-body.js';
+import { Coletor } from '../../nucleo/coletor.js';
+import { validarClassificacaoIbsCbs } from './validar-classificacao-ibs-cbs.js';
 import type {
-  EnderecoRequest, NfseRequest, ObraRequest, ServicoRequest, SubstituicaoRequest, TomadorRequest, ValidationContext,
+  EnderecoRequest, IbsCbsServico, NfseRequest, ObraRequest, ServicoRequest, SubstituicaoRequest, TomadorRequest, ValidationContext,
 } from './nfse-request.js';
 import type { ValidationIssue } from '../../nucleo/validation-issue.js';
 
@@ -95,6 +97,11 @@ export function checkNfseBody(read: NfseBodyRead, ctx: ValidationContext): Valid
       add('aliquota_iss_obrigatoria', '/servico/aliquota_iss',
         `${motivo} Nem a requisição, nem os padrões da empresa, nem os parâmetros oficiais do município trazem uma alíquota única para o serviço na competência ${r.resolved.competencia}.`,
         'Informe servico.aliquota_iss (por exemplo "2.00") ou configure a alíquota padrão da empresa.');
+    }
+    if (valid('/servico/ibs_cbs') && valid('/servico/nbs')) {
+      const c = new Coletor();
+      validarClassificacaoIbsCbs(r.resolved, servico.ibs_cbs, c);
+      erros.push(...c.issues);
     }
     ajustes = r.ajustes;
     resolved = r.resolved;
@@ -191,6 +198,15 @@ function servicoOf(s: Members, valid: (campo: string) => boolean): Partial<Servi
   if (typeof s.issRetido === 'boolean' && valid('/servico/iss_retido')) out.iss_retido = s.issRetido;
   const nbs = member('nbs', 'nbs');
   if (nbs) out.nbs = nbs;
+  if (isMembers(s.ibsCbs)) {
+    const g = s.ibsCbs;
+    const ibsCbs: IbsCbsServico = {};
+    for (const [key, campo] of [['cst', 'cst'], ['cClassTrib', 'c_class_trib'], ['indicadorOperacao', 'indicador_operacao']] as const) {
+      const value = valid(`/servico/ibs_cbs/${campo}`) ? text(g[key]) : undefined;
+      if (value) ibsCbs[campo] = value;
+    }
+    out.ibs_cbs = ibsCbs;
+  }
   if (isMembers(s.obra)) {
     const o = s.obra;
     const obra: ObraRequest = {};
