@@ -1,28 +1,7 @@
 import { coerceInputValue, type GraphQLInputType } from 'graphql';
-import { ptr } from '../engine/nucleo/coletor.js';
+import { camelBody } from '../engine/nucleo/camel-body.js';
 import { SentBody } from '../engine/nucleo/read-body.js';
 import type { ValidationIssue } from '../engine/nucleo/validation-issue.js';
-
-const SNAKE_CASE = /^[a-z0-9]+(_[a-z0-9]+)*$/;
-
-/**
- * The REST body (snake_case members) in the declared shape (camelCase, the GraphQL input's): the one mapping
- * of a body at the edge. A member whose name is not snake_case (`razaoSocial`) has no API name; it is left out
- * and refused with its own pointer.
- */
-export function camelBody(value: unknown, campo: string, issues: ValidationIssue[]): unknown {
-  if (Array.isArray(value)) return value.map((item, i) => camelBody(item, ptr(campo, i), issues));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    if (!SNAKE_CASE.test(key)) {
-      issues.push({ codigo: 'campo_desconhecido', campo: ptr(campo, key), mensagem: `Campo desconhecido: "${key}".`, correcao: 'Os campos da API REST são em snake_case (razao_social); remova o campo ou corrija o nome.' });
-      continue;
-    }
-    out[key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())] = camelBody(inner, ptr(campo, key), issues);
-  }
-  return out;
-}
 
 /**
  * The mutation's input for a REST body. A body the input type carries exactly goes as the typed input. One it

@@ -6,7 +6,7 @@ import { companyBody } from '../../src/engine/empresas/company-body.js';
 import { EngineError } from '../../src/engine/errors.js';
 import { bodyIssues, readBody } from '../../src/engine/nucleo/read-body.js';
 import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
-import { camelBody } from '../../src/rest/input-of-body.js';
+import { camelBody } from '../../src/engine/nucleo/camel-body.js';
 import { httpClient } from '../support/http.js';
 import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -8,6 +8,7 @@ import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { graphql } from '../support/graphql.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -77,6 +78,25 @@ describe('POST /v1/lotes with JSON (emitir_validas)', () => {
     expect(linhas[0]!.status).toBe('autorizada');
     expect(linhas[1]!.erros.map((e: any) => [e.codigo, e.campo])).toEqual([['referencia_duplicada', '/referencia']]);
     expect(linhas[2]!.erros.map((e: any) => [e.codigo, e.campo])).toEqual([['campo_obrigatorio', '/referencia']]);
+  });
+});
+
+describe('createLote with LoteInput', () => {
+  it('keeps its typed lines in the API\'s names and judges them as POST /v1/lotes does', async () => {
+    const line = (over: Record<string, unknown> = {}) => ({
+      referencia: `gql-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+      tomador: { documento: '52998224725', nome: 'Cliente' },
+      valor: '100.00',
+      servico: { descricao: 'Consultoria', issRetido: false },
+      ...over,
+    });
+    const data = await graphql(t.url, acct.testKey, `mutation($input: LoteInput!) { createLote(input: $input) { __typename ... on Lote { id } } }`,
+      { input: { empresaId: company.id, itens: [line(), line({ valor: '0' })] } });
+    const lote = await waitLote(http, data.createLote.id, settledStatus('concluido'));
+    const [ok, bad] = await allItens(http, lote.id);
+    expect(bad!.erros.map((e: any) => [e.codigo, e.campo])).toEqual([['formato_invalido', '/valor']]);
+    const stored = (await t.app.engine.db.nfse.findUniqueOrThrow({ where: { id: ok!.nfse_id } })).request as Record<string, any>;
+    expect(stored.servico).toEqual({ descricao: 'Consultoria', iss_retido: false });
   });
 });
 

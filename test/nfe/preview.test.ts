@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { camelBody } from '../../src/rest/input-of-body.js';
+import { camelBody } from '../../src/engine/nucleo/camel-body.js';
 import { xmllint } from '../support/external-tools.js';
 import { graphql } from '../support/graphql.js';
 import { expectProblem, expectStatus, httpClient } from '../support/http.js';

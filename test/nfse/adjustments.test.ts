@@ -3,8 +3,7 @@ import {
   catalogoRegras, computeAdjustments, regra, regraCorrecao, regrasVersao, situacaoAliquota, VERSAO_CAMPOS, VERSAO_CORRECOES,
   type EntradaAjustes,
 } from '../../src/engine/nfse/ajustes/index.js';
-import { validateNfseRequest } from '../../src/engine/nfse/validacao/index.js';
-import { AGORA, contexto, corpo, empresa, params, servico } from '../support/validation-fixtures.js';
+import { AGORA, contexto, corpo, empresa, params, servico, validar } from '../support/validation-fixtures.js';
 
 const entrada = (s: EntradaAjustes['servico'] = {}, over: Partial<EntradaAjustes> = {}): EntradaAjustes => ({
   competencia: '2026-11',
@@ -96,7 +95,7 @@ describe('computeAdjustments: each rule', () => {
   it('required rate without any source: resolved rate is null (validation turns it into aliquota_iss_obrigatoria)', () => {
     const r = computeAdjustments(entrada({ iss_retido: true }), empresa({ regime_tributario: 'simples_nacional' }), params());
     expect(r.resolved).toMatchObject({ aliquota_iss: null, aliquota_iss_situacao: 'exigida' });
-    const v = validateNfseRequest(corpo({ servico: servico({ aliquota_iss: undefined, iss_retido: true }) }),
+    const v = validar(corpo({ servico: servico({ aliquota_iss: undefined, iss_retido: true }) }),
       contexto({ empresa: empresa({ regime_tributario: 'simples_nacional' }), parametros: () => params() }));
     expect(v.erros.map((x) => x.codigo)).toEqual(['aliquota_iss_obrigatoria']);
   });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CODIGOS_VALIDACAO, validateNfseRequest } from '../../src/engine/nfse/validacao/index.js';
 import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
 import {
-  CNPJ_ALFANUMERICO, CNPJ_FILIAL_PRESTADOR, CNPJ_PRESTADOR, CPF_TOMADOR, contexto, corpo, empresa, params, servico,
+  CNPJ_ALFANUMERICO, CNPJ_FILIAL_PRESTADOR, CNPJ_PRESTADOR, CPF_TOMADOR, contexto, corpo, empresa, params, servico, validar,
 } from '../support/validation-fixtures.js';
 
-const erros = (body: unknown, ctx = contexto()) => validateNfseRequest(body, ctx).erros;
+const erros = (body: unknown, ctx = contexto()) => validar(body, ctx).erros;
 const resumo = (e: ValidationIssue[]) => e.map((i) => `${i.codigo} ${i.campo}`);
 
 /** Exactly one issue, with that code and pointer, in pt-BR with a correction. */
@@ -19,7 +19,7 @@ function unico(body: unknown, codigo: string, campo: string, ctx = contexto()): 
 
 describe('validateNfseRequest: valid body', () => {
   it('a valid body gives the normalized request', () => {
-    const r = validateNfseRequest(corpo({ valor: '1500', servico: servico({ aliquota_iss: '2', codigo_nacional: '01.01.01' }) }), contexto());
+    const r = validar(corpo({ valor: '1500', servico: servico({ aliquota_iss: '2', codigo_nacional: '01.01.01' }) }), contexto());
     expect(r.erros).toEqual([]);
     expect(r.request).toMatchObject({
       empresa_id: 'emp-1', competencia: '2026-11', valor: '1500.00',
@@ -31,7 +31,7 @@ describe('validateNfseRequest: valid body', () => {
   });
 
   it('no request is produced when there is an error', () => {
-    const r = validateNfseRequest(corpo({ valor: '0' }), contexto());
+    const r = validar(corpo({ valor: '0' }), contexto());
     expect(r.request).toBeUndefined();
   });
 });
@@ -114,7 +114,7 @@ describe('validateNfseRequest: one test per error code', () => {
 
   it('aliquota_iss_obrigatoria is avoided by the official rate (param.aliquota_iss)', () => {
     const ctx = contexto({ parametros: () => params({ convenio: 'proprio' }, { '010101': '2.00' }) });
-    const r = validateNfseRequest(corpo({ servico: servico({ aliquota_iss: undefined }) }), ctx);
+    const r = validar(corpo({ servico: servico({ aliquota_iss: undefined }) }), ctx);
     expect(r.erros).toEqual([]);
     expect(r.resolved?.aliquota_iss).toBe('2.00');
     expect(r.ajustes?.map((a) => a.regra)).toContain('param.aliquota_iss');
@@ -178,7 +178,7 @@ describe('validateNfseRequest: one test per error code', () => {
   it('IBS/CBS classification: c_class_trib_inexistente, c_class_trib_nao_aplicavel, c_class_trib_nao_suportado, cst_ibs_cbs_divergente', () => {
     const escola = (ibs_cbs: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
       corpo({ servico: servico({ codigo_nacional: '080101', nbs: '122011100', ibs_cbs, ...extra }) });
-    const ok = validateNfseRequest(escola({ c_class_trib: '200028', indicador_operacao: '030101' }), contexto());
+    const ok = validar(escola({ c_class_trib: '200028', indicador_operacao: '030101' }), contexto());
     expect(ok.erros).toEqual([]);
     expect(ok.resolved?.ibs_cbs).toEqual({ c_class_trib: '200028', cst: '200', indicador_operacao: '030101' });
     expect(ok.ajustes?.find((a) => a.regra === 'dps.IBSCBS.CST.derivado')).toMatchObject({ campo: '/servico/ibs_cbs/cst', acao: 'derivado' });
@@ -203,16 +203,16 @@ describe('validateNfseRequest: one test per error code', () => {
   it('IBS/CBS classification from the company defaults, member by member', () => {
     const padroes = { nbs: '122011100', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } };
     const ctx = contexto({ empresa: empresa({ padroes }) });
-    const r = validateNfseRequest(corpo({ servico: servico({ codigo_nacional: '080101' }) }), ctx);
+    const r = validar(corpo({ servico: servico({ codigo_nacional: '080101' }) }), ctx);
     expect(r.erros).toEqual([]);
     expect(r.resolved?.ibs_cbs).toEqual({ c_class_trib: '200028', cst: '200', indicador_operacao: '030101' });
     expect(r.ajustes?.map((a) => a.regra)).toEqual(expect.arrayContaining(['padrao.nbs', 'padrao.ibs_cbs.c_class_trib', 'padrao.ibs_cbs.indicador_operacao', 'dps.IBSCBS.CST.derivado']));
     // The request's cClassTrib wins and keeps the default's operation indicator; a wrong default is named as such.
-    const geral = validateNfseRequest(corpo({ servico: servico({ codigo_nacional: '080101', ibs_cbs: { c_class_trib: '000001' } }) }), ctx);
+    const geral = validar(corpo({ servico: servico({ codigo_nacional: '080101', ibs_cbs: { c_class_trib: '000001' } }) }), ctx);
     expect(geral.resolved?.ibs_cbs).toEqual({ c_class_trib: '000001', cst: '000', indicador_operacao: '030101' });
     const ruim = contexto({ empresa: empresa({ padroes: { nbs: '115021000', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } } }) });
     expect(unico(corpo(), 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib', ruim).mensagem).toContain('padrão da empresa');
-    expect(validateNfseRequest(corpo(), contexto()).resolved?.ibs_cbs).toBeNull();
+    expect(validar(corpo(), contexto()).resolved?.ibs_cbs).toBeNull();
   });
 
   it('municipio_inexistente and municipio_prestacao_divergente', () => {
@@ -284,7 +284,7 @@ describe('validateNfseRequest: every error at once', () => {
 describe('documents', () => {
   it('alphanumeric CNPJ with valid check digits (RFB example 12ABC34501DE35), masked and lower case', () => {
     for (const d of [CNPJ_ALFANUMERICO, '12.ABC.345/01DE-35', '12abc34501de35']) {
-      const r = validateNfseRequest(corpo({ tomador: { documento: d } }), contexto());
+      const r = validar(corpo({ tomador: { documento: d } }), contexto());
       expect(r.erros, d).toEqual([]);
       expect(r.request?.tomador).toMatchObject({ documento: CNPJ_ALFANUMERICO, tipo_documento: 'cnpj' });
     }
@@ -302,7 +302,7 @@ describe('documents', () => {
 
   it('CPF valid (with and without mask) and invalid', () => {
     for (const d of [CPF_TOMADOR, '529.982.247-25']) {
-      const r = validateNfseRequest(corpo({ tomador: { documento: d } }), contexto());
+      const r = validar(corpo({ tomador: { documento: d } }), contexto());
       expect(r.erros).toEqual([]);
       expect(r.request?.tomador).toMatchObject({ documento: CPF_TOMADOR, tipo_documento: 'cpf' });
     }
@@ -312,7 +312,7 @@ describe('documents', () => {
 
 describe('company-dependent checks', () => {
   it('without a resolved company, company checks are skipped', () => {
-    const r = validateNfseRequest(corpo({ tomador: { documento: CNPJ_PRESTADOR } }), contexto({ empresa: null }));
+    const r = validar(corpo({ tomador: { documento: CNPJ_PRESTADOR } }), contexto({ empresa: null }));
     expect(r.erros).toEqual([]);
     expect(r.ajustes).toBeUndefined();
   });
@@ -324,9 +324,39 @@ describe('company-dependent checks', () => {
   });
 
   it('prestador.inscricao_municipal and informacoes_complementares are normalized', () => {
-    const r = validateNfseRequest(corpo({ prestador: { inscricao_municipal: ' 123 ' }, informacoes_complementares: 'Pedido 42' }), contexto());
+    const r = validar(corpo({ prestador: { inscricao_municipal: ' 123 ' }, informacoes_complementares: 'Pedido 42' }), contexto());
     expect(r.request).toMatchObject({ prestador: { inscricao_municipal: '123' }, informacoes_complementares: 'Pedido 42' });
     unico(corpo({ prestador: { inscricao_municipal: '1'.repeat(16) } }), 'formato_invalido', '/prestador/inscricao_municipal');
     unico(corpo({ informacoes_complementares: 'x'.repeat(2001) }), 'formato_invalido', '/informacoes_complementares');
+  });
+});
+
+describe('the declaration (nfseBody)', () => {
+  it('reports every unknown member of one object, each with its pointer and the accepted members', () => {
+    const e = erros(corpo({ extra: 1, outro: 2, tomador: { documento: CPF_TOMADOR, apelido: 'x', idade: 3 } }));
+    expect(resumo(e).sort()).toEqual(['campo_desconhecido /extra', 'campo_desconhecido /outro', 'campo_desconhecido /tomador/apelido', 'campo_desconhecido /tomador/idade']);
+    expect(e.find((i) => i.campo === '/tomador/idade')!.correcao).toContain('documento, nome, email, telefone, inscricao_municipal, endereco');
+  });
+
+  it('a JSON list where an object is expected is tipo_invalido, not an object with members 0, 1…', () => {
+    unico(corpo({ tomador: [CPF_TOMADOR] }), 'tipo_invalido', '/tomador');
+    unico(corpo({ servico: servico({ codigo_nacional: '070201', obra: ['x'] }) }), 'tipo_invalido', '/servico/obra');
+    unico(['a'], 'tipo_invalido', '');
+  });
+
+  it('a rule mirroring a national one carries codigo_oficial', () => {
+    expect(unico(corpo({ servico: servico({ codigo_nacional: '019999' }) }), 'codigo_servico_inexistente', '/servico/codigo_nacional').codigo_oficial).toBe('E0310');
+    expect(unico(corpo({ servico: servico({ aliquota_iss: '6' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss').codigo_oficial).toBe('E0595');
+    expect(unico(corpo({ servico: servico({ aliquota_iss: '0' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss').codigo_oficial).toBeUndefined();
+  });
+
+  it('takes the request in its declared shape: a snake_case member is unknown to the engine', () => {
+    const declared = {
+      empresaId: 'emp-1', tomador: { documento: CPF_TOMADOR }, valor: '10.00',
+      servico: { descricao: 'Consultoria', codigoNacional: '010101', aliquotaIss: '2.00' },
+    };
+    expect(validateNfseRequest(declared, contexto()).request).toMatchObject({ empresa_id: 'emp-1', servico: { codigo_nacional: '010101', aliquota_iss: '2.00' } });
+    const r = validateNfseRequest({ ...declared, informacoes_complementares: 'x' }, contexto());
+    expect(resumo(r.erros)).toEqual(['campo_desconhecido /informacoes_complementares']);
   });
 });

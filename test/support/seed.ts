@@ -4,7 +4,7 @@ import type { Environment } from '../../src/engine/nucleo/environment.js';
 import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
 import type { EngineDeps } from '../../src/engine/engine-deps.js';
 import { createCompany } from '../../src/engine/empresas/create-company.js';
-import { camelBody } from '../../src/rest/input-of-body.js';
+import { camelBody } from '../../src/engine/nucleo/camel-body.js';
 import { uploadCertificate } from '../../src/engine/empresas/upload-certificate.js';
 import { DAY } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';

@@ -1,5 +1,8 @@
 import type { ParametrosMunicipio } from '../../src/engine/tabelas/index.js';
-import type { EmpresaContexto, ValidationContext } from '../../src/engine/nfse/validacao/index.js';
+import { validateNfseRequest, type EmpresaContexto, type ValidationContext } from '../../src/engine/nfse/validacao/index.js';
+import { camelBody } from '../../src/engine/nucleo/camel-body.js';
+import { SentBody } from '../../src/engine/nucleo/read-body.js';
+import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
 
 export const CNPJ_PRESTADOR = '11222333000181';
 export const CNPJ_FILIAL_PRESTADOR = '11222333000262';
@@ -62,4 +65,10 @@ export function params(over: Partial<ParametrosMunicipio> = {}, aliquotas: Recor
     consultadoEm: null,
     ...over,
   };
+}
+
+/** Validates a body written in the API's names: the engine takes it in its declared shape, as REST maps it. */
+export function validar(body: unknown, ctx: ValidationContext = contexto()) {
+  const issues: ValidationIssue[] = [];
+  return validateNfseRequest(new SentBody(camelBody(body, '', issues), issues), ctx);
 }

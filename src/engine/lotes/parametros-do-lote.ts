@@ -3,6 +3,7 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { consultarParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
 import type { ParametrosConsultados } from '../municipios/consultar-parametros.js';
 import { municipiosDaNota } from '../nfse/municipios-da-nota.js';
+import { camelBody } from '../nucleo/camel-body.js';
 
 /** How many municipalities and service codes of one competence a batch asks the API for; the rest use the tables. */
 const MUNICIPIOS_POR_COMPETENCIA = 40;
@@ -28,7 +29,7 @@ export async function parametrosDoLote(
 ): Promise<ParametrosDoLote> {
   const porCompetencia = new Map<string, { municipios: Map<string, number>; codigos: Map<string, number> }>();
   for (const item of itens) {
-    const nota = municipiosDaNota(item, company, now);
+    const nota = municipiosDaNota(camelBody(item, '', []), company, now);
     let grupo = porCompetencia.get(nota.competencia);
     if (!grupo) porCompetencia.set(nota.competencia, (grupo = { municipios: new Map(), codigos: new Map() }));
     for (const m of new Set(nota.municipios)) if (/^\d{7}$/.test(m)) grupo.municipios.set(m, (grupo.municipios.get(m) ?? 0) + 1);

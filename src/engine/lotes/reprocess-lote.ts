@@ -12,27 +12,28 @@ import { loteView, type LoteView } from './present-lote.js';
 import { takenReferences } from './taken-references.js';
 import { lineContext } from './line-context.js';
 import { validateLine } from './validate-line.js';
+import { apiShape } from '../nucleo/api-shape.js';
+import { invalidBody, readBody } from '../nucleo/read-body.js';
+import { REPROCESS_LOTE_CORRECAO, reprocessLoteBody } from './reprocess-lote-body.js';
 
 const invalid = (campo: string, mensagem: string) =>
-  new EngineError('validacao', 'A requisição tem campos inválidos.', {
-    extra: { erros: [{ codigo: 'formato_invalido', campo, mensagem, correcao: 'Envie {"itens": [{"linha": n, …requisição corrigida}]}.' }] },
-  });
+  invalidBody(reprocessLoteBody, [{ codigo: 'formato_invalido', campo, mensagem, correcao: REPROCESS_LOTE_CORRECAO }]);
 
 /**
  * `POST /v1/lotes/{id}/reprocessamento`: corrected lines replace lines with a validation error,
  * `rejeitada`, or `falha_transmissao` with `dps_enviada` `nao`; any other line is 409 naming it. Each corrected
  * line is validated like a new one; valid lines are issued (or wait, in a batch still `aguardando_emissao`).
- * A rejected note keeps its referencia, so its corrected line needs a new one.
+ * A rejected note keeps its referencia, so its corrected line needs a new one. `body` is in its declared shape
+ * (`reprocessLoteBody`); each line is kept in the API's names, as a new batch keeps its lines.
  */
 export async function reprocessLote(deps: TransmissionDeps, principal: Principal, options: { id: string; body: unknown }): Promise<LoteView> {
   const lote = await findLote(deps, principal, options.id);
   if (lote.status === 'validando') throw new EngineError('lote_validando', 'O lote ainda está em validação.', { correcao: 'Espere o fim da validação e repita.' });
-  const body = (typeof options.body === 'object' && options.body !== null ? options.body : {}) as Record<string, unknown>;
-  if (!Array.isArray(body.itens) || body.itens.length === 0) throw invalid('/itens', 'Informe itens: uma lista não vazia de linhas corrigidas.');
-  const entries = body.itens.map((e, i) => {
+  const body = readBody(reprocessLoteBody, options.body);
+  const entries = body.itens!.map((e, i) => {
     const { linha, ...request } = (typeof e === 'object' && e !== null ? e : {}) as Record<string, unknown>;
     if (!Number.isInteger(linha) || (linha as number) < 1 || (linha as number) > lote.total) throw invalid(`/itens/${i}/linha`, `linha deve ser um número de 1 a ${lote.total}.`);
-    return { linha: linha as number, request };
+    return { linha: linha as number, request: apiShape(request) as Record<string, unknown> };
   });
   const byLine = new Map<number, Awaited<ReturnType<typeof loteItemRows>>[number]>();
   for (const { linha } of entries) {

@@ -3,6 +3,8 @@ import { preferWaitMs } from '../nucleo/prefer-wait-ms.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError, parameterError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
+import { apiShape } from '../nucleo/api-shape.js';
+import { sentValue } from '../nucleo/read-body.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
 import { buildDpsId, buildDpsXml } from './nacional/build-dps-xml.js';
 import { signXml } from '../xml/sign-xml.js';
@@ -23,6 +25,7 @@ import { waitForSettled } from './wait-for-settled.js';
 import { publishNote } from './update-note.js';
 
 export interface IssueNfseOptions {
+  /** The request in its declared shape (`nfseBody`), validated here once. */
   body: unknown;
   /** X-Service-Simular (test keys only). */
   simular?: string | null;
@@ -81,7 +84,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     companyId: company.id,
     referencia: request.referencia ?? null,
     status: 'transmitindo',
-    request: options.body as Prisma.JsonValue,
+    request: apiShape(sentValue(options.body)) as Prisma.JsonValue,
     dps: dps as unknown as Prisma.JsonValue,
     valor: new Prisma.Decimal(request.valor),
     competencia: validation.resolved.competencia,

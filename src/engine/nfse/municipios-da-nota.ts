@@ -11,7 +11,7 @@ export interface MunicipiosDaNota {
 }
 
 /**
- * Reads a note's body loosely, before it is validated: validation reports what is wrong with these fields, so a
+ * Reads a note's request (its declared shape, `nfseBody`) loosely, before it is validated: validation reports what is wrong with these fields, so a
  * malformed one is only left out of what is asked.
  */
 export function municipiosDaNota(body: unknown, company: { municipio: string; padroes: unknown }, now: Date): MunicipiosDaNota {
@@ -23,12 +23,12 @@ export function municipiosDaNota(body: unknown, company: { municipio: string; pa
   return {
     municipios: [
       company.municipio,
-      texto(servico.municipio_prestacao),
+      texto(servico.municipioPrestacao),
       texto(isObject(servico.obra) ? servico.obra.municipio : ''),
       texto(isObject(tomador.endereco) ? tomador.endereco.municipio : ''),
     ],
     competencia,
-    codigoServico: texto(servico.codigo_nacional) || texto(padroes.codigo_nacional),
+    codigoServico: texto(servico.codigoNacional) || texto(padroes.codigo_nacional),
   };
 }
 

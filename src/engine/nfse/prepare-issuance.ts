@@ -8,7 +8,9 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { readinessOf, type Readiness } from '../prontidao/get-readiness.js';
 import { companyContext } from './company-context.js';
 import { municipiosDaNota } from './municipios-da-nota.js';
-import { validateNfseRequest, type ValidationResult } from './validacao/index.js';
+import { bodyIssues } from '../nucleo/read-body.js';
+import { nfseBody } from './nfse-body.js';
+import { checkNfseBody, type ValidationResult } from './validacao/index.js';
 
 export interface PreparedIssuance {
   company: CompanyWithCertificate | null;
@@ -18,23 +20,26 @@ export interface PreparedIssuance {
 
 /**
  * What issuance and `validacoes` share: the company (from `empresa_id` or the key's restriction), every
- * validation error of the body, the adjustments and the readiness. Writes nothing.
+ * validation error of the body (read once, by `nfseBody`), the adjustments and the readiness. Writes nothing.
+ * `body` is the request in its declared (camelCase) shape.
  */
 export async function prepareIssuance(
   deps: ParametrosDaEmpresaDeps & Pick<EngineDeps, 'sql'>,
   principal: Principal,
   body: unknown,
 ): Promise<PreparedIssuance> {
-  const requested = isObject(body) && typeof body.empresa_id === 'string' ? body.empresa_id : null;
+  const read = bodyIssues(nfseBody, body);
+  const sent = isObject(read.value) ? read.value : {};
+  const requested = typeof sent.empresaId === 'string' && sent.empresaId ? sent.empresaId : null;
   if (requested) assertCompanyAllowed(principal, requested);
   const companyId = requested ?? principal.companyId;
   const company = companyId ? await findCompany(deps, principal, companyId) : null;
   const now = deps.clock.now();
   // The ISS-rate rule is pure: the parameters of every municipality the note may involve are asked first.
   const [parametros, readiness] = company
-    ? await Promise.all([parametrosDaNota(deps, principal, company, body, now), readinessOf(deps, principal, company)])
+    ? await Promise.all([parametrosDaNota(deps, principal, company, sent, now), readinessOf(deps, principal, company)])
     : [null, null];
-  const validation = validateNfseRequest(body, {
+  const validation = checkNfseBody(read, {
     empresa: company ? companyContext(company) : null,
     chaveRestritaEmpresa: principal.companyId !== null,
     now,
@@ -43,8 +48,8 @@ export async function prepareIssuance(
   return { company, validation, readiness };
 }
 
-/** The parameters of the municipalities a body names, for its competence and service code. */
-function parametrosDaNota(deps: ParametrosDaEmpresaDeps, principal: Principal, company: CompanyWithCertificate, body: unknown, now: Date) {
+/** The parameters of the municipalities a request names, for its competence and service code. */
+function parametrosDaNota(deps: ParametrosDaEmpresaDeps, principal: Principal, company: CompanyWithCertificate, body: Record<string, unknown>, now: Date) {
   const nota = municipiosDaNota(body, company, now);
   return consultarParametrosDaEmpresa(deps, principal.environment, company, {
     municipios: nota.municipios,

@@ -113,28 +113,3 @@ export function lerTexto(obj: Objeto | null, key: string, campo: string, c: Cole
   }
   return t;
 }
-
-/** Reads a boolean member (a string "true" is a type error, not a boolean). */
-export function lerBooleano(obj: Objeto | null, key: string, campo: string, c: Coletor): boolean | undefined {
-  if (!presente(obj, key)) return undefined;
-  const v = (obj as Objeto)[key];
-  if (typeof v !== 'boolean') {
-    c.tipoInvalido(campo, 'booleano (true ou false)', v);
-    return undefined;
-  }
-  return v;
-}
-
-/** Reads a code made of digits, accepting the usual separators (".", "-", "/", spaces) and removing them. */
-export function lerCodigo(
-  obj: Objeto | null, key: string, campo: string, c: Coletor, digitos: number, nome: string, exemplo: string,
-): string | undefined {
-  const t = lerTexto(obj, key, campo, c, { nome });
-  if (t === undefined) return undefined;
-  const limpo = t.replace(/[.\-/\s]/g, '');
-  if (!new RegExp(`^\\d{${digitos}}$`).test(limpo)) {
-    c.formato(campo, `${nome} deve ter ${digitos} dígitos; recebido "${t}".`, `Informe ${digitos} dígitos, por exemplo "${exemplo}".`);
-    return undefined;
-  }
-  return limpo;
-}

@@ -8,12 +8,14 @@ export interface IssueWording {
   mensagem: string;
   correcao: string;
   codigo?: string;
+  /** The national system's code when the rule mirrors one (E0310). */
+  codigoOficial?: string;
 }
 
 const MARK = '\u0001';
 
-export function issueMessage(mensagem: string, correcao: string, codigo?: string): string {
-  return MARK + JSON.stringify(codigo ? { mensagem, correcao, codigo } : { mensagem, correcao });
+export function issueMessage(mensagem: string, correcao: string, codigo?: string, codigoOficial?: string): string {
+  return MARK + JSON.stringify({ mensagem, correcao, ...(codigo && { codigo }), ...(codigoOficial && { codigoOficial }) });
 }
 
 /** The wording `issueMessage` encoded, or null for a library's own message. */

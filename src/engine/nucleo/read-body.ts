@@ -40,6 +40,9 @@ export class SentBody {
   constructor(readonly value: unknown, readonly issues: ValidationIssue[]) {}
 }
 
+/** The value a body carries, whether it came typed or as a `SentBody`. */
+export const sentValue = (body: unknown): unknown => (body instanceof SentBody ? body.value : body);
+
 /**
  * Every problem of `value` against the declaration (plus `before`, found by the caller, e.g. REST's member-name
  * check), and the typed value when there is none.

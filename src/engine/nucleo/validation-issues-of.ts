@@ -42,6 +42,7 @@ export function validationIssuesOf(issues: readonly BaseIssue<unknown>[]): Valid
       campo,
       mensagem: wording?.mensagem ?? mensagem,
       correcao: wording?.correcao ?? correcao,
+      ...(wording?.codigoOficial && { codigo_oficial: wording.codigoOficial }),
     });
     if (issue.kind === 'schema' && OBJECT_TYPES.has(issue.type) && (issue.path?.length ?? 0) > 0) {
       const last = issue.path![issue.path!.length - 1]!;

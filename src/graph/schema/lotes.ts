@@ -17,7 +17,6 @@ import type { GraphContext } from '../graph-context.js';
 import { ErrorItemRef } from './errors.js';
 import { CompanyRef } from './empresas.js';
 import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
-import { bodyOf } from './body-of.js';
 import { LoteLinhaInputRef, NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
 
@@ -130,7 +129,7 @@ builder.mutationFields((t) => ({
     errors: {},
     resolve: (_r, args, ctx) =>
       createLote(transmission(ctx), principalOf(ctx), {
-        body: bodyOf(ctx, args.input),
+        body: args.input,
         planilha: args.planilha === null || args.planilha === undefined ? null : Buffer.from(args.planilha, 'base64'),
         simular: args.simular ?? null,
       }),
@@ -149,7 +148,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: LoteReprocessamentoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => reprocessLote(transmission(ctx), principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input) }),
+    resolve: (_r, args, ctx) => reprocessLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
   }),
 }));
 

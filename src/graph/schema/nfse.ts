@@ -16,7 +16,6 @@ import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../graph-context.js';
 import { ErrorItemRef } from './errors.js';
 import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
-import { bodyOf } from './body-of.js';
 import { NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
 import { ReadinessRef } from './prontidao.js';
@@ -126,7 +125,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: NfseInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      issueNfse(transmission(ctx), principalOf(ctx), { body: bodyOf(ctx, args.input), simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+      issueNfse(transmission(ctx), principalOf(ctx), { body: args.input, simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
   }),
   validateNfse: t.field({
     type: ValidationRef,
@@ -134,7 +133,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: NfseInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => validateNfse(transmission(ctx), principalOf(ctx), bodyOf(ctx, args.input)),
+    resolve: (_r, args, ctx) => validateNfse(transmission(ctx), principalOf(ctx), args.input),
   }),
   confirmNfse: t.field({
     type: NfseRef,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EngineError } from '../../engine/errors.js';
+import { createLoteBody } from '../../engine/lotes/create-lote-body.js';
 import type { RestOperation } from '../rest-operation.js';
 import { LOTE_RESULT } from './lote-fields.js';
 
@@ -26,6 +27,7 @@ export const createLote: RestOperation = {
     const o = asObject(body);
     return typeof o.planilha === 'string' ? { ...o, planilha: createHash('sha256').update(Buffer.from(o.planilha, 'base64')).digest('hex') } : body;
   },
+  body: createLoteBody,
   successStatus: 202,
   idempotent: true,
 };

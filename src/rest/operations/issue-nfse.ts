@@ -1,3 +1,4 @@
+import { nfseBody } from '../../engine/nfse/nfse-body.js';
 import type { RestOperation, RestRequest } from '../rest-operation.js';
 import { NFSE_RESULT } from './nfse-fields.js';
 
@@ -19,6 +20,7 @@ export const issueNfse: RestOperation = {
   document: `mutation($input: NfseInput!, $simular: String, $wait: Float) {
     issueNfse(input: $input, simular: $simular, waitSeconds: $wait) { ${NFSE_RESULT} } }`,
   toVariables: issuanceVariables,
+  body: nfseBody,
   successStatus: (data) => (data.status === 'autorizada' ? 201 : 202),
   idempotent: true,
 };

@@ -1,3 +1,4 @@
+import { nfseBody } from '../../engine/nfse/nfse-body.js';
 import type { RestOperation } from '../rest-operation.js';
 
 export const validateNfse: RestOperation = {
@@ -11,5 +12,6 @@ export const validateNfse: RestOperation = {
     }
     ...DomainErrorFields } }`,
   toVariables: (req) => ({ input: req.body ?? null }),
+  body: nfseBody,
   successStatus: 200,
 };

@@ -1,6 +1,6 @@
-// Validation of the NFS-e issuance body. Pure code: no DB, no HTTP.
-export { validateNfseRequest } from './validate-nfse-request.js';
-export type { ValidationResult } from './validate-nfse-request.js';
+// Validation of an NFS-e request in its declared shape (../nfse-body.ts). Pure code: no DB, no HTTP.
+export { checkNfseBody, validateNfseRequest } from './validate-nfse-request.js';
+export type { NfseBodyRead, ValidationResult } from './validate-nfse-request.js';
 export { CODIGOS_VALIDACAO } from './codigos-validacao.js';
 export type { CodigoValidacao } from './codigos-validacao.js';
 export type {

@@ -1,16 +1,14 @@
-import { Decimal } from 'decimal.js';
-import { servicoNacional, parametrosMunicipio } from '../../tabelas/index.js';
+import { servicoNacional, parametrosMunicipio, capitulosNbsAceitos, nbsCompativel } from '../../tabelas/index.js';
 import { computeAdjustments, type ValoresEfetivos } from '../ajustes/compute-adjustments.js';
 import type { Ajuste } from '../ajustes/catalogo-regras.js';
 import { competenciaDe } from '../ajustes/competencia-de.js';
-import { isValidAccessKey } from '../nacional/access-key.js';
 import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento-federal.js';
-import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/coletor.js';
-import { lerCep, lerMunicipio, validarRegrasDoCodigo, validarServico } from './validar-servico.js';
+import { bodyIssues } from '../../nucleo/read-body.js';
+import { nfseBody } from '../nfse-body.js';
+import { Coletor } from '../../nucleo/coletor.js';
 import { validarClassificacaoIbsCbs } from './validar-classificacao-ibs-cbs.js';
 import type {
-  CodigoMotivoSubstituicao, EnderecoRequest, NfseRequest, ServicoRequest, SubstituicaoRequest, TomadorRequest,
-  ValidationContext,
+  EnderecoRequest, IbsCbsServico, NfseRequest, ObraRequest, ServicoRequest, SubstituicaoRequest, TomadorRequest, ValidationContext,
 } from './nfse-request.js';
 import type { ValidationIssue } from '../../nucleo/validation-issue.js';
 
@@ -25,101 +23,99 @@ export interface ValidationResult {
   resolved?: ValoresEfetivos;
 }
 
-const CAMPOS_RAIZ = ['empresa_id', 'referencia', 'competencia', 'tomador', 'valor', 'servico', 'substituicao', 'prestador', 'informacoes_complementares'] as const;
-const CAMPOS_TOMADOR = ['documento', 'nome', 'email', 'telefone', 'inscricao_municipal', 'endereco'] as const;
-const CAMPOS_ENDERECO = ['cep', 'logradouro', 'numero', 'complemento', 'bairro', 'municipio'] as const;
-const CAMPOS_SUBSTITUICAO = ['nfse_id', 'chave_acesso', 'codigo_motivo', 'motivo'] as const;
-const CAMPOS_PRESTADOR = ['inscricao_municipal'] as const;
-const MOTIVOS: readonly CodigoMotivoSubstituicao[] = ['01', '02', '03', '04', '05', '99'];
-// TSDec15V2: up to 13 integer digits and 2 decimals.
-const VALOR = /^\d{1,13}(\.\d{1,2})?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What `nfseBody` found in a body: its problems and its (partial) declared value. */
+export type NfseBodyRead = ReturnType<typeof bodyIssues<typeof nfseBody>>;
+
+type Members = Record<string, unknown>;
+const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
+const text = (x: unknown) => (typeof x === 'string' && x !== '' ? x : undefined);
 
 /**
- * Validates an NFS-e issuance body (also `POST /v1/nfse/validacoes` and each batch item) and reports
- * every error at once. Pure: the company, the key restriction and the clock come from `ctx`.
+ * Validates an NFS-e request (also `POST /v1/nfse/validacoes` and each batch line), given in its declared shape
+ * (`nfseBody`), and reports every error at once. Pure: the company, the key restriction and the clock come from `ctx`.
  */
 export function validateNfseRequest(body: unknown, ctx: ValidationContext): ValidationResult {
-  const c = new Coletor();
-  const raiz = lerObjeto(body, '', CAMPOS_RAIZ, c);
-  if (!raiz) return { erros: c.issues };
+  return checkNfseBody(bodyIssues(nfseBody, body), ctx);
+}
 
-  const empresaId = lerTexto(raiz, 'empresa_id', '/empresa_id', c, {
-    obrigatorio: ctx.chaveRestritaEmpresa ? undefined : 'O empresa_id', nome: 'O empresa_id',
-  });
+/**
+ * The rules of a request that need the company, the key or the clock, on what `nfseBody` read, and the
+ * normalized request when nothing is wrong.
+ */
+export function checkNfseBody(read: NfseBodyRead, ctx: ValidationContext): ValidationResult {
+  const erros: ValidationIssue[] = read.ok ? [] : [...read.issues];
+  const b = read.value as unknown;
+  if (!isMembers(b)) return { erros };
+  const valid = (campo: string) => !erros.some((i) => i.campo === campo || i.campo.startsWith(`${campo}/`));
+  const add = (codigo: string, campo: string, mensagem: string, correcao: string, codigoOficial?: string) =>
+    erros.push({ codigo, campo, mensagem, correcao, ...(codigoOficial && { codigo_oficial: codigoOficial }) });
 
-  let referencia: string | undefined;
-  if (presente(raiz, 'referencia')) {
-    referencia = lerTexto(raiz, 'referencia', '/referencia', c, { nome: 'A referência' });
-    if (referencia !== undefined && [...referencia].length > 60) {
-      c.add('referencia_muito_longa', '/referencia', `A referência tem ${[...referencia].length} caracteres; o máximo é 60.`,
-        'Use uma referência de até 60 caracteres, única por empresa e ambiente.');
-      referencia = undefined;
-    }
+  if (b.empresaId === undefined || b.empresaId === null || b.empresaId === '') {
+    if (!ctx.chaveRestritaEmpresa) add('campo_obrigatorio', '/empresa_id', 'O empresa_id é obrigatório.', 'Informe o empresa_id.');
+    else if (b.empresaId === '') add('formato_invalido', '/empresa_id', 'O empresa_id está vazio.', 'Preencha o campo ou remova-o do corpo.');
   }
-
-  const competencia = lerCompetencia(raiz, ctx.now, c);
-  const tomador = presente(raiz, 'tomador') ? validarTomador(raiz.tomador, c) : (c.obrigatorio('/tomador', 'O tomador', 'Informe tomador.documento (CPF ou CNPJ).'), null);
-  const valor = lerValor(raiz, c);
-  const servico = presente(raiz, 'servico') ? validarServico(raiz.servico, c) : (c.obrigatorio('/servico', 'O serviço', 'Informe servico.descricao.'), null);
-  const substituicao = presente(raiz, 'substituicao') ? validarSubstituicao(raiz.substituicao, c) : undefined;
-
+  const competencia = competenciaOf(b.competencia, valid('/competencia'), ctx.now, add);
+  const tomador = isMembers(b.tomador) ? tomadorOf(b.tomador, valid) : null;
+  const servico = isMembers(b.servico) ? servicoOf(b.servico, valid) : null;
   let prestador: NfseRequest['prestador'];
-  if (presente(raiz, 'prestador')) {
-    const p = lerObjeto(raiz.prestador, '/prestador', CAMPOS_PRESTADOR, c);
-    const im = lerTexto(p, 'inscricao_municipal', '/prestador/inscricao_municipal', c, { max: 15, nome: 'A inscrição municipal' });
+  if (isMembers(b.prestador)) {
+    const im = valid('/prestador/inscricao_municipal') ? text(b.prestador.inscricaoMunicipal) : undefined;
     prestador = im ? { inscricao_municipal: im } : {};
   }
-  const info = lerTexto(raiz, 'informacoes_complementares', '/informacoes_complementares', c, { max: 2000, nome: 'As informações complementares' });
 
   const empresa = ctx.empresa ?? null;
   if (empresa && tomador?.documento && mesmoContribuinte(tomador.documento, empresa.cnpj)) {
-    c.add('tomador_igual_prestador', '/tomador/documento', 'O tomador é o próprio prestador (mesma raiz de CNPJ).',
+    add('tomador_igual_prestador', '/tomador/documento', 'O tomador é o próprio prestador (mesma raiz de CNPJ).',
       'Informe o CPF ou CNPJ de quem contratou o serviço; uma empresa não emite NFS-e para si mesma.', 'E0202');
   }
 
   // Rules that depend on the service code actually used: the request's or the company default.
-  let codigoEfetivo: string | undefined;
-  if (servico) {
+  if (servico && isMembers(b.servico)) {
     const padrao = empresa?.padroes?.codigo_nacional ?? undefined;
-    const codigoEnviado = presente(raiz.servico as Objeto, 'codigo_nacional');
-    codigoEfetivo = servico.codigo_nacional ?? (!codigoEnviado && padrao && servicoNacional(padrao) ? padrao : undefined);
+    const codigoEnviado = b.servico.codigoNacional !== undefined && b.servico.codigoNacional !== null;
+    const codigoEfetivo = servico.codigo_nacional ?? (!codigoEnviado && padrao && servicoNacional(padrao) ? padrao : undefined);
     if (!codigoEnviado && !codigoEfetivo && empresa) {
-      c.obrigatorio('/servico/codigo_nacional', 'O código de tributação nacional',
+      add('campo_obrigatorio', '/servico/codigo_nacional', 'O código de tributação nacional é obrigatório.',
         'Informe servico.codigo_nacional (6 dígitos) ou configure o código padrão da empresa.');
     }
-    validarRegrasDoCodigo(codigoEfetivo, presente(raiz.servico as Objeto, 'obra'), servico.nbs, c);
+    const obraEnviada = b.servico.obra !== undefined && b.servico.obra !== null;
+    checkCodeRules(codigoEfetivo, obraEnviada, servico.nbs, add);
   }
 
   // ISS rate: required by the DPS presence rules and missing from request, defaults and official parameters.
   let ajustes: Ajuste[] | undefined;
   let resolved: ValoresEfetivos | undefined;
   const baseAjustesOk = servico && competencia !== null &&
-    !['/servico/codigo_nacional', '/servico/aliquota_iss', '/servico/iss_retido', '/servico/obra', '/servico/municipio_prestacao']
-      .some((campo) => c.temErroEm(campo));
-  if (empresa && baseAjustesOk) {
+    ['/servico/codigo_nacional', '/servico/aliquota_iss', '/servico/iss_retido', '/servico/obra', '/servico/municipio_prestacao'].every(valid);
+  if (empresa && servico && baseAjustesOk) {
     const r = computeAdjustments(
       { competencia, tomador: tomador ?? undefined, servico, prestador },
       empresa, ctx.parametros ?? parametrosMunicipio, { now: ctx.now },
     );
     if (r.resolved.aliquota_iss_situacao === 'exigida' && !r.resolved.aliquota_iss) {
       const motivo = r.ajustes.find((a) => a.acao === 'exigido')?.motivo ?? 'A alíquota do ISS é obrigatória.';
-      c.add('aliquota_iss_obrigatoria', '/servico/aliquota_iss',
+      add('aliquota_iss_obrigatoria', '/servico/aliquota_iss',
         `${motivo} Nem a requisição, nem os padrões da empresa, nem os parâmetros oficiais do município trazem uma alíquota única para o serviço na competência ${r.resolved.competencia}.`,
         'Informe servico.aliquota_iss (por exemplo "2.00") ou configure a alíquota padrão da empresa.');
     }
-    if (!c.temErroEm('/servico/ibs_cbs') && !c.temErroEm('/servico/nbs')) validarClassificacaoIbsCbs(r.resolved, servico.ibs_cbs, c);
+    if (valid('/servico/ibs_cbs') && valid('/servico/nbs')) {
+      const c = new Coletor();
+      validarClassificacaoIbsCbs(r.resolved, servico.ibs_cbs, c);
+      erros.push(...c.issues);
+    }
     ajustes = r.ajustes;
     resolved = r.resolved;
   }
 
-  if (c.issues.length > 0) return { erros: c.issues };
+  if (erros.length > 0) return { erros };
+  const info = text(b.informacoesComplementares);
+  const substituicao = isMembers(b.substituicao) ? substituicaoOf(b.substituicao) : undefined;
   const request: NfseRequest = {
-    ...(empresaId !== undefined && { empresa_id: empresaId }),
-    ...(referencia !== undefined && { referencia }),
+    ...(text(b.empresaId) !== undefined && { empresa_id: text(b.empresaId) }),
+    ...(text(b.referencia) !== undefined && { referencia: text(b.referencia) }),
     ...(competencia && { competencia }),
     tomador: tomador as TomadorRequest,
-    valor: valor as string,
+    valor: b.valor as string,
     servico: servico as ServicoRequest,
     ...(substituicao && { substituicao }),
     ...(prestador && { prestador }),
@@ -128,98 +124,57 @@ export function validateNfseRequest(body: unknown, ctx: ValidationContext): Vali
   return { erros: [], request, ...(ajustes && { ajustes }), ...(resolved && { resolved }) };
 }
 
+type Add = (codigo: string, campo: string, mensagem: string, correcao: string, codigoOficial?: string) => void;
+
 /** undefined = absent (default applies later), null = invalid. */
-function lerCompetencia(raiz: Objeto, now: Date, c: Coletor): string | undefined | null {
-  if (!presente(raiz, 'competencia')) return undefined;
-  const v = raiz.competencia;
-  if (typeof v !== 'string') {
-    c.tipoInvalido('/competencia', 'texto no formato AAAA-MM', v);
-    return null;
-  }
+function competenciaOf(v: unknown, valid: boolean, now: Date, add: Add): string | undefined | null {
+  if (v === undefined || v === null) return undefined;
+  if (!valid || typeof v !== 'string') return null;
   const atual = competenciaDe(now);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(v.trim())) {
-    c.add('competencia_invalida', '/competencia', `A competência "${v}" não está no formato AAAA-MM.`,
+    add('competencia_invalida', '/competencia', `A competência "${v}" não está no formato AAAA-MM.`,
       `Informe o mês de competência como AAAA-MM, por exemplo "${atual}".`);
     return null;
   }
   if (v.trim() > atual) {
     // Anexo I E0015: the competence cannot be after the emission date.
-    c.add('competencia_invalida', '/competencia', `A competência ${v.trim()} está no futuro (mês atual: ${atual}).`,
+    add('competencia_invalida', '/competencia', `A competência ${v.trim()} está no futuro (mês atual: ${atual}).`,
       `Informe o mês em que o serviço foi prestado, até ${atual}.`, 'E0015');
     return null;
   }
   return v.trim();
 }
 
-function lerValor(raiz: Objeto, c: Coletor): string | undefined {
-  if (!presente(raiz, 'valor')) {
-    c.obrigatorio('/valor', 'O valor', 'Informe valor como texto com ponto decimal, por exemplo "1500.00".');
-    return undefined;
-  }
-  const v = raiz.valor;
-  if (typeof v !== 'string') {
-    c.tipoInvalido('/valor', 'texto decimal (por exemplo "1500.00")', v);
-    return undefined;
-  }
-  const t = v.trim();
-  if (!VALOR.test(t) || new Decimal(t).lte(0)) {
-    c.formato('/valor', `O valor "${v}" não é um valor monetário válido.`,
-      'Informe um valor maior que zero como texto, com ponto decimal e no máximo duas casas, por exemplo "1500.00" (sem separador de milhar).');
-    return undefined;
-  }
-  return new Decimal(t).toFixed(2);
-}
-
-function validarTomador(v: unknown, c: Coletor): TomadorRequest | null {
-  const base = '/tomador';
-  const o = lerObjeto(v, base, CAMPOS_TOMADOR, c);
-  if (!o) return null;
-  const doc = lerTexto(o, 'documento', ptr(base, 'documento'), c, { obrigatorio: 'O documento do tomador', nome: 'O documento do tomador' });
-  let documento: ReturnType<typeof documentoFederal> = null;
-  if (doc !== undefined) {
-    documento = documentoFederal(doc);
-    if (!documento) {
-      c.add('documento_invalido', ptr(base, 'documento'), `O documento "${doc}" não é um CPF nem um CNPJ válido (tamanho ou dígitos verificadores).`,
-        'Informe o CPF (11 dígitos) ou o CNPJ (14 caracteres; o CNPJ alfanumérico é aceito) do tomador, conferindo os dígitos verificadores.');
-    }
-  }
-  const t: Partial<TomadorRequest> = {};
-  const nome = lerTexto(o, 'nome', ptr(base, 'nome'), c, { max: 300, nome: 'O nome do tomador' });
-  const email = lerTexto(o, 'email', ptr(base, 'email'), c, { max: 80, nome: 'O e-mail do tomador' });
-  if (email !== undefined && !EMAIL.test(email)) {
-    c.formato(ptr(base, 'email'), `O e-mail "${email}" não é válido.`, 'Informe um endereço de e-mail como nome@dominio.com.br.');
-  } else if (email) t.email = email;
-  const telefone = lerTexto(o, 'telefone', ptr(base, 'telefone'), c, { nome: 'O telefone do tomador' });
-  if (telefone !== undefined) {
-    const digitos = telefone.replace(/[\s()\-+.]/g, '');
-    if (!/^\d{6,20}$/.test(digitos)) c.formato(ptr(base, 'telefone'), `O telefone "${telefone}" não é válido.`, 'Informe de 6 a 20 dígitos, com DDD.');
-    else t.telefone = digitos;
-  }
-  const im = lerTexto(o, 'inscricao_municipal', ptr(base, 'inscricao_municipal'), c, { max: 15, nome: 'A inscrição municipal do tomador' });
-  const endereco = presente(o, 'endereco') ? validarEndereco(o.endereco, ptr(base, 'endereco'), c) : undefined;
+/** The recipient's valid members, normalized; null without a valid document. */
+function tomadorOf(t: Members, valid: (campo: string) => boolean): TomadorRequest | null {
+  const documento = valid('/tomador/documento') && text(t.documento) ? documentoFederal(t.documento as string) : null;
   if (!documento) return null;
+  const member = (key: string, campo: string) => (valid(`/tomador/${campo}`) ? text(t[key]) : undefined);
+  const nome = member('nome', 'nome');
+  const email = member('email', 'email');
+  const telefone = member('telefone', 'telefone');
+  const im = member('inscricaoMunicipal', 'inscricao_municipal');
+  const endereco = isMembers(t.endereco) ? enderecoOf(t.endereco, valid) : undefined;
   return {
     documento: documento.numero,
     tipo_documento: documento.tipo,
     ...(nome && { nome }),
-    ...t,
+    ...(email && { email }),
+    ...(telefone && { telefone }),
     ...(im && { inscricao_municipal: im }),
     ...(endereco && { endereco }),
   };
 }
 
-function validarEndereco(v: unknown, base: string, c: Coletor): EnderecoRequest | undefined {
-  const o = lerObjeto(v, base, CAMPOS_ENDERECO, c);
-  if (!o) return undefined;
-  // DPS endNac: CEP, xLgr, nro and xBairro are required; the municipality may come from the CEP.
-  const cep = lerCep(o, 'cep', ptr(base, 'cep'), c, 'O CEP');
-  if (!presente(o, 'cep')) c.obrigatorio(ptr(base, 'cep'), 'O CEP do endereço');
-  const logradouro = lerTexto(o, 'logradouro', ptr(base, 'logradouro'), c, { obrigatorio: 'O logradouro', max: 255, nome: 'O logradouro' });
-  const numero = lerTexto(o, 'numero', ptr(base, 'numero'), c, { obrigatorio: 'O número do endereço', max: 60, nome: 'O número' });
-  const complemento = lerTexto(o, 'complemento', ptr(base, 'complemento'), c, { max: 156, nome: 'O complemento' });
-  const bairro = lerTexto(o, 'bairro', ptr(base, 'bairro'), c, { obrigatorio: 'O bairro', max: 60, nome: 'O bairro' });
-  const municipio = lerMunicipio(o, 'municipio', ptr(base, 'municipio'), c, 'O município do endereço');
+function enderecoOf(e: Members, valid: (campo: string) => boolean): EnderecoRequest | undefined {
+  const member = (key: string) => (valid(`/tomador/endereco/${key}`) ? text(e[key]) : undefined);
+  const cep = member('cep');
   if (!cep) return undefined;
+  const logradouro = member('logradouro');
+  const numero = member('numero');
+  const complemento = member('complemento');
+  const bairro = member('bairro');
+  const municipio = member('municipio');
   return {
     cep,
     ...(logradouro && { logradouro }),
@@ -230,47 +185,69 @@ function validarEndereco(v: unknown, base: string, c: Coletor): EnderecoRequest 
   };
 }
 
-function validarSubstituicao(v: unknown, c: Coletor): SubstituicaoRequest | undefined {
-  const base = '/substituicao';
-  const o = lerObjeto(v, base, CAMPOS_SUBSTITUICAO, c);
-  if (!o) return undefined;
-  const nfseId = lerTexto(o, 'nfse_id', ptr(base, 'nfse_id'), c, { max: 60, nome: 'O nfse_id' });
-  const chaveBruta = lerTexto(o, 'chave_acesso', ptr(base, 'chave_acesso'), c, { nome: 'A chave de acesso' });
-  let chave: string | undefined;
-  if (chaveBruta !== undefined) {
-    const k = chaveBruta.toUpperCase();
-    if (!isValidAccessKey(k)) {
-      c.formato(ptr(base, 'chave_acesso'), 'A chave de acesso deve ter 50 caracteres e dígito verificador válido.',
-        'Copie a chave de acesso de 50 caracteres da NFS-e a substituir.', 'E0042');
-    } else chave = k;
+/** The service's valid members, normalized (possibly partial). */
+function servicoOf(s: Members, valid: (campo: string) => boolean): Partial<ServicoRequest> {
+  const member = (key: string, campo: string) => (valid(`/servico/${campo}`) ? text(s[key]) : undefined);
+  const out: Partial<ServicoRequest> = {};
+  const descricao = member('descricao', 'descricao');
+  if (descricao) out.descricao = descricao;
+  const codigo = member('codigoNacional', 'codigo_nacional');
+  if (codigo) out.codigo_nacional = codigo;
+  const aliquota = member('aliquotaIss', 'aliquota_iss');
+  if (aliquota) out.aliquota_iss = aliquota;
+  if (typeof s.issRetido === 'boolean' && valid('/servico/iss_retido')) out.iss_retido = s.issRetido;
+  const nbs = member('nbs', 'nbs');
+  if (nbs) out.nbs = nbs;
+  if (isMembers(s.ibsCbs)) {
+    const g = s.ibsCbs;
+    const ibsCbs: IbsCbsServico = {};
+    for (const [key, campo] of [['cst', 'cst'], ['cClassTrib', 'c_class_trib'], ['indicadorOperacao', 'indicador_operacao']] as const) {
+      const value = valid(`/servico/ibs_cbs/${campo}`) ? text(g[key]) : undefined;
+      if (value) ibsCbs[campo] = value;
+    }
+    out.ibs_cbs = ibsCbs;
   }
-  const ids = [presente(o, 'nfse_id'), presente(o, 'chave_acesso')].filter(Boolean).length;
-  if (ids === 0) {
-    c.add('campo_obrigatorio', base, 'A substituição deve indicar a nota substituída.',
-      'Informe substituicao.nfse_id (nota emitida pelo serviço) ou substituicao.chave_acesso (nota emitida fora).');
-  } else if (ids > 1) {
-    c.formato(base, 'Informe apenas um entre nfse_id e chave_acesso.', 'Remova um dos dois identificadores da nota substituída.');
+  if (isMembers(s.obra)) {
+    const o = s.obra;
+    const obra: ObraRequest = {};
+    for (const [key, campo] of [['cno', 'cno'], ['cib', 'cib'], ['cep', 'cep'], ['numero', 'numero'], ['logradouro', 'logradouro'],
+      ['complemento', 'complemento'], ['bairro', 'bairro'], ['municipio', 'municipio'], ['inscricaoImobiliaria', 'inscricao_imobiliaria']] as const) {
+      const value = valid(`/servico/obra/${campo}`) ? text(o[key]) : undefined;
+      if (value) obra[campo] = value;
+    }
+    out.obra = obra;
   }
+  const local = member('municipioPrestacao', 'municipio_prestacao');
+  if (local) out.municipio_prestacao = local;
+  return out;
+}
 
-  let codigo: CodigoMotivoSubstituicao | undefined;
-  const campoCodigo = ptr(base, 'codigo_motivo');
-  if (!presente(o, 'codigo_motivo')) c.obrigatorio(campoCodigo, 'O código do motivo da substituição', 'Informe substituicao.codigo_motivo: "01", "02", "03", "04", "05" ou "99".');
-  else if (typeof o.codigo_motivo !== 'string') c.tipoInvalido(campoCodigo, 'texto ("01" a "05" ou "99")', o.codigo_motivo);
-  else if (!MOTIVOS.includes(o.codigo_motivo.trim() as CodigoMotivoSubstituicao)) {
-    c.formato(campoCodigo, `Código de motivo "${o.codigo_motivo}" inválido.`,
-      'Use "01" (desenquadramento do Simples), "02" (enquadramento no Simples), "03" (inclusão retroativa de imunidade/isenção), "04" (exclusão retroativa de imunidade/isenção), "05" (rejeição pelo tomador/intermediário) ou "99" (outros, com motivo).');
-  } else codigo = o.codigo_motivo.trim() as CodigoMotivoSubstituicao;
-
-  const motivo = lerTexto(o, 'motivo', ptr(base, 'motivo'), c, { min: 15, max: 255, nome: 'O motivo da substituição' });
-  if (codigo === '99' && !presente(o, 'motivo')) {
-    c.add('motivo_obrigatorio', ptr(base, 'motivo'), 'O código de motivo 99 (outros) exige a descrição do motivo.',
-      'Informe substituicao.motivo com 15 a 255 caracteres explicando a substituição.', 'E0078');
-  }
-  if (!codigo || ids !== 1) return undefined;
+function substituicaoOf(s: Members): SubstituicaoRequest {
   return {
-    ...(nfseId && { nfse_id: nfseId }),
-    ...(chave && { chave_acesso: chave }),
-    codigo_motivo: codigo,
-    ...(motivo && { motivo }),
+    ...(text(s.nfseId) && { nfse_id: text(s.nfseId) }),
+    ...(text(s.chaveAcesso) && { chave_acesso: text(s.chaveAcesso) }),
+    codigo_motivo: s.codigoMotivo as SubstituicaoRequest['codigo_motivo'],
+    ...(text(s.motivo) && { motivo: text(s.motivo) }),
   };
+}
+
+/** Obra and NBS rules that depend on the effective service code (request or company default). */
+function checkCodeRules(codigo: string | undefined, obraEnviada: boolean, nbsEnviada: string | undefined, add: Add): void {
+  if (!codigo) return;
+  const serv = servicoNacional(codigo);
+  if (!serv) return;
+  const fmt = serv.codigoFormatado;
+  if (serv.exigeObra && !obraEnviada) {
+    add('obra_obrigatoria', '/servico/obra', `O serviço ${fmt} é de construção civil e exige os dados da obra.`,
+      'Informe servico.obra com cno, cib ou cep e numero, e o municipio da obra.', 'E0370');
+  } else if (obraEnviada && !serv.aceitaObra) {
+    add('obra_nao_permitida', '/servico/obra', `O serviço ${fmt} não é de construção civil: o grupo de obra não é permitido.`,
+      'Remova servico.obra, ou use o código de um serviço de obra (07.02.01, 07.02.02, 07.04.01, 07.05.01, 07.05.02, 07.06.01, 07.06.02, 07.07.01, 07.08.01, 07.17.01, 07.19.01, 14.14.03, 14.14.04).',
+      'E0372');
+  }
+  if (nbsEnviada && !nbsCompativel(codigo, nbsEnviada)) {
+    add('nbs_fora_do_servico', '/servico/nbs',
+      `A NBS ${nbsEnviada} não corresponde ao serviço ${fmt} (${serv.descricaoItem.replace(/\.$/, '')}).`,
+      `Informe uma NBS dos capítulos ${capitulosNbsAceitos(codigo).join(', ')} compatível com o serviço, ou revise o código de serviço.`);
+  }
 }

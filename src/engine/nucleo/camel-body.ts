@@ -1,0 +1,23 @@
+import { ptr } from './coletor.js';
+import type { ValidationIssue } from './validation-issue.js';
+
+const SNAKE_CASE = /^[a-z0-9]+(_[a-z0-9]+)*$/;
+
+/**
+ * A request in the API's snake_case member names in its declared shape (camelCase, the GraphQL input's): the one
+ * mapping of a REST body at the edge, and of what a batch keeps of its lines. A member whose name is not
+ * snake_case (`razaoSocial`) has no API name; it is left out and reported in `issues` with its own pointer.
+ */
+export function camelBody(value: unknown, campo: string, issues: ValidationIssue[]): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => camelBody(item, ptr(campo, i), issues));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (!SNAKE_CASE.test(key)) {
+      issues.push({ codigo: 'campo_desconhecido', campo: ptr(campo, key), mensagem: `Campo desconhecido: "${key}".`, correcao: 'Os campos da API REST são em snake_case (razao_social); remova o campo ou corrija o nome.' });
+      continue;
+    }
+    out[key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())] = camelBody(inner, ptr(campo, key), issues);
+  }
+  return out;
+}
