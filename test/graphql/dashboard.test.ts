@@ -7,7 +7,7 @@ import { isEngineError } from '../../src/engine/errors.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
 import { dashboardGraphql } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
-import { nfseBody } from '../support/nfse.js';
+import { nfseInput } from '../support/nfse.js';
 import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   [a, b] = [await acct.company(), await acct.company()];
   const principal: Principal = { accountId: acct.accountId, environment: 'test', apiKeyId: 'seed', companyId: null };
   const issue = (company: SeededCompany, referencia: string, simular: string | null = null) =>
-    issueNfse(t.app.engine, principal, { body: nfseBody(company.id, { referencia }), simular, waitSeconds: 10 }).catch((err) => {
+    issueNfse(t.app.engine, principal, { body: nfseInput(company.id, { referencia }), simular, waitSeconds: 10 }).catch((err) => {
       if (!isEngineError(err) || err.codigo !== 'nfse_rejeitada') throw err;
     });
   for (let i = 0; i < 4; i++) await issue(a, `${prefix}-a-${i}`);

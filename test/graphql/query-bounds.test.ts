@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
 import { QUERY_LIMITS } from '../../src/http/query-limits.js';
-import { nfseBody } from '../support/nfse.js';
+import { nfseInput } from '../support/nfse.js';
 import type { SeededAccount } from '../support/seed.js';
 import { dashboardGraphql } from '../support/graphql.js';
 import type { TestApp } from '../support/test-app.js';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const companies = [await acct.company(), await acct.company(), await acct.company()];
   const principal: Principal = { accountId: acct.accountId, environment: 'test', apiKeyId: 'seed', companyId: null };
   for (let i = 0; i < 100; i++) {
-    await issueNfse(t.app.engine, principal, { body: nfseBody(companies[i % 3]!.id), simular: null, waitSeconds: 10 });
+    await issueNfse(t.app.engine, principal, { body: nfseInput(companies[i % 3]!.id), simular: null, waitSeconds: 10 });
   }
 }, 180_000);
 

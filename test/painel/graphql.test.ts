@@ -6,7 +6,7 @@ import type { Principal } from '../../src/engine/chaves/principal.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
 import { QUERY_LIMITS } from '../../src/http/query-limits.js';
 import { dashboardGraphql, nodes } from '../support/graphql.js';
-import { nfseBody } from '../support/nfse.js';
+import { nfseInput } from '../support/nfse.js';
 import { seedPessoa, signInPanel, type Panel } from '../support/painel.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   panelA = await signInPanel(t.url, await seedPessoa(t.app.engine, a.accountId));
   panelB = await signInPanel(t.url, await seedPessoa(t.app.engine, b.accountId));
   const testPrincipal: Principal = { accountId: a.accountId, environment: 'test', apiKeyId: 'seed', companyId: null };
-  const nota = await issueNfse(t.app.engine, testPrincipal, { body: nfseBody(companyA.id), simular: null, waitSeconds: 10 });
+  const nota = await issueNfse(t.app.engine, testPrincipal, { body: nfseInput(companyA.id), simular: null, waitSeconds: 10 });
   testNotaA = nota.id;
 }, 60_000);
 

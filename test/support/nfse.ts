@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
+import { camelBody } from '../../src/engine/nucleo/camel-body.js';
 import type { Http, HttpResponse } from './http.js';
 
 export type Body = Record<string, unknown>;
@@ -24,6 +25,9 @@ export function nfseBody(empresaId: string | undefined, over: Body = {}): Body {
     ...over,
   };
 }
+
+/** The same body in the engine's declared shape (camelCase), for tests that call issueNfse directly. */
+export const nfseInput = (empresaId: string | undefined, over: Body = {}): unknown => camelBody(nfseBody(empresaId, over), '', []);
 
 /** The single `erros[]` entry with this code (fails when absent); checks the shape . */
 export function erro(erros: Array<Record<string, unknown>>, codigo: string, campo?: string) {
