@@ -7,7 +7,7 @@ import { libxml2 } from './libxml2.js';
 
 export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC'
   | 'envEventoCancNFe' | 'envCCe' | 'procEventoCancNFe' | 'procCCeNFe'
-  | 'inutNFe' | 'retInutNFe';
+  | 'inutNFe' | 'retInutNFe' | 'abrasf';
 
 export interface XsdError {
   message: string;
@@ -39,14 +39,18 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
   // NF-e inutilização (NFeInutilizacao4).
   inutNFe: 'nfe/inutNFe_v4.00.xsd',
   retInutNFe: 'nfe/retInutNFe_v4.00.xsd',
+  // ABRASF 2.04: one schema for every message of the model (GerarNfseEnvio, CancelarNfseEnvio, their answers…).
+  abrasf: 'abrasf/nfse_v204.xsd',
 };
 
 /**
- * A schema file as SCHEMA_FILES names it: the NFS-e 1.01 package and, under `nfe/…`, the NF-e 4.00 package, both
- * in the data directory. xs:include and xs:import resolve beside the file, so each package is read from one folder.
+ * A schema file as SCHEMA_FILES names it: the NFS-e 1.01 package, under `nfe/…` the NF-e 4.00 package and under
+ * `abrasf/…` the ABRASF 2.04 schema, all in the data directory. xs:include and xs:import resolve beside the file, so each package is read from one folder.
  */
 export function schemaPath(file: string): string {
-  return file.startsWith('nfe/') ? fiscalDataPath('xsdNfe', file.slice('nfe/'.length)) : fiscalDataPath('xsdNfse', file);
+  if (file.startsWith('nfe/')) return fiscalDataPath('xsdNfe', file.slice('nfe/'.length));
+  if (file.startsWith('abrasf/')) return fiscalDataPath('xsdAbrasf', file.slice('abrasf/'.length));
+  return fiscalDataPath('xsdNfse', file);
 }
 
 /**
@@ -99,7 +103,8 @@ function validatorFor(schema: XsdSchemaName): XsdValidator {
   const { XmlDocument, XsdValidator } = lib;
   registerInputProviders(lib);
   const path = schemaPath(SCHEMA_FILES[schema]);
-  const doc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
+  // The schema itself may be one read with local changes (ABRASF 2.04), as may any file it includes.
+  const doc = XmlDocument.fromBuffer(Buffer.from(applySchemaPatches(basename(path), readFileSync(path).toString('latin1')), 'latin1'), { url: path });
   try {
     const validator = XsdValidator.fromDoc(doc);
     validators.set(schema, validator);
