@@ -4,8 +4,6 @@ import type { Principal } from '../chaves/principal.js';
 import { EngineError, parameterError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
-import { buildDpsId, buildDpsXml } from './nacional/build-dps-xml.js';
-import { signXml } from '../xml/sign-xml.js';
 import { assertReady } from '../prontidao/get-readiness.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { JOB_LEASE_MS } from '../transmissao/claim-jobs.js';
@@ -21,6 +19,7 @@ import { presentNfse, type NfseView } from './present-nfse.js';
 import { checkSubstitution } from './check-substitution.js';
 import { waitForSettled } from './wait-for-settled.js';
 import { publishNote } from './update-note.js';
+import { resolveNfseProvider } from './provedores/resolve-nfse-provider.js';
 
 export interface IssueNfseOptions {
   body: unknown;
@@ -37,7 +36,7 @@ export interface IssueNfseOptions {
  */
 export async function issueNfse(deps: TransmissionDeps, principal: Principal, options: IssueNfseOptions): Promise<NfseView> {
   const simular = checkScenario(principal, options.simular ?? null);
-  const { company, validation, readiness } = await prepareIssuance(deps, principal, options.body);
+  const { company, validation, readiness, municipal } = await prepareIssuance(deps, principal, options.body);
   if (validation.erros.length || !validation.request || !validation.resolved || !company) {
     throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
       correcao: 'Corrija cada item de erros e envie de novo.',
@@ -45,6 +44,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     });
   }
   assertReady(readiness!);
+  const provider = resolveNfseProvider(deps, principal.environment, municipal);
   const request = validation.request;
   const substitution = request.substituicao ? await checkSubstitution(deps, principal, company.id, request.substituicao) : null;
 
@@ -71,7 +71,16 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     now,
     chaveSubstituida: substitution?.chave,
   });
-  const dpsXml = signXml(buildDpsXml(dps), signer, { element: 'infDPS' });
+  const documentInput = { environment: principal.environment, company, body: options.body, dps };
+  // What the issuing system needs beyond the national fields; a refusal here leaves the DPS number unused.
+  const providerErros = provider.checkIssuance(documentInput);
+  if (providerErros.length) {
+    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
+      correcao: 'Corrija cada item de erros e envie de novo.',
+      extra: { erros: providerErros },
+    });
+  }
+  const document = provider.buildDocument({ ...documentInput, signer });
 
   // The rows as stored: the first attempt below transmits from them without reading them back.
   const note: Nfse = {
@@ -87,11 +96,11 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     competencia: validation.resolved.competencia,
     serie,
     numeroDps: numero,
-    dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
+    dpsId: document.id,
     simulacao: simular,
     numero: null,
     chaveAcesso: null,
-    dpsXml,
+    dpsXml: document.xml,
     nfseXml: null,
     rejeicao: null,
     cancelamento: null,
@@ -130,7 +139,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   }
   await publishNote(deps, note);
 
-  const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials }).catch((err) => {
+  const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials, signer }).catch((err) => {
     deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry');
     return null;
   });
