@@ -17,6 +17,8 @@ export interface Config {
   nationalAdnUrlLive: string | null;
   /** ADN Parâmetros Municipais per environment (NATIONAL_PARAMETROS_URL_LIVE / _TEST); null → the simulator. */
   nationalParametrosUrl: { live: string | null; test: string | null };
+  /** ABRASF_URLS_LIVE: each ABRASF city's real service for production notes (by IBGE, or every profile's own URL); the simulator otherwise. */
+  abrasfUrlsLive: { urls: Record<string, string>; perfis: boolean };
   /** SEFAZ national NFeDistribuicaoDFe URL for production NF-e capture; null → the simulator. */
   nfeDistUrlLive: string | null;
   /** SEFAZ national CTeDistribuicaoDFe URL for production CT-e capture; null → the simulator. */
@@ -90,6 +92,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`SEFAZ_CA_FILE: cannot read ${sefazCaFile} (${(err as Error).message})`);
     }
   }
+  const abrasfUrlsLive = abrasfUrls(env.ABRASF_URLS_LIVE, problems);
   const nationalAdnUrlLive = url('NATIONAL_ADN_URL_LIVE');
   const nationalParametrosUrl = { live: url('NATIONAL_PARAMETROS_URL_LIVE'), test: url('NATIONAL_PARAMETROS_URL_TEST') };
   const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
@@ -132,6 +135,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nationalApiUrl,
     nationalAdnUrlLive,
     nationalParametrosUrl,
+    abrasfUrlsLive,
     sefazUrl,
     sefazCa,
     nfeDistUrlLive,
@@ -147,4 +151,24 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken,
     shutdownGraceSeconds,
   };
+}
+
+/**
+ * ABRASF_URLS_LIVE: where production notes of the ABRASF cities go. `perfis` uses the production URL of each city's
+ * profile (where it names one); `5300108=https://…,3543402=https://…` names them one by one (both may be combined:
+ * `perfis,3543402=https://…`). Unset: every ABRASF city's notes go to the in-process simulator.
+ */
+function abrasfUrls(value: string | undefined, problems: string[]): { urls: Record<string, string>; perfis: boolean } {
+  const urls: Record<string, string> = {};
+  let perfis = false;
+  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    if (entry === 'perfis') {
+      perfis = true;
+      continue;
+    }
+    const m = /^(\d{7})=(https?:\/\/\S+)$/.exec(entry);
+    if (m) urls[m[1]!] = m[2]!;
+    else problems.push(`ABRASF_URLS_LIVE: "${entry}" is neither "perfis" nor <IBGE>=<http(s) URL>`);
+  }
+  return { urls, perfis };
 }

@@ -11,6 +11,8 @@ import { loadOrCreateMasterKey } from './engine/cripto/load-or-create-master-key
 import { loadLibxml2 } from './engine/xml/libxml2.js';
 import { useFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
 import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from './simulator/nacional/create-simulator.js';
+import { createAbrasfSimulator, type AbrasfSimulator } from './simulator/abrasf/create-abrasf-simulator.js';
+import { AbrasfGateway } from './engine/transmissao/abrasf-gateway.js';
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import { httpSefazGateway } from './engine/transmissao/sefaz-gateway.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
@@ -73,6 +75,8 @@ export interface App {
   engine: AppEngine;
   /** The in-process simulator of the national system and the SEFAZ (tests drive its state). */
   simulator: Simulator;
+  /** The in-process simulator of the ABRASF 2.04 cities. */
+  abrasfSimulator: AbrasfSimulator;
   database: Database;
   url: string;
   /** Null unless METRICS_PORT or METRICS_TOKEN exposes them. */
@@ -141,11 +145,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   // under tsx); a service with both national URLs configured loads it on first need (libxml2.ts).
   if (!config.nationalApiUrl.live || !config.nationalApiUrl.test) await loadLibxml2();
   const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, parametrosUrls: config.nationalParametrosUrl, simulator, timeoutMs: options.nationalTimeoutMs });
+  // The ABRASF cities' services, simulated beside the national one: production notes of an ABRASF city go to it
+  // unless ABRASF_URLS_LIVE names the city's real service.
+  const abrasfSimulator = createAbrasfSimulator({ clock: () => clock.now(), signer: options.simulatorSigner });
+  await abrasfSimulator.listen(0, '127.0.0.1');
+  const abrasf = new AbrasfGateway({ urls: config.abrasfUrlsLive.urls, urlsDosPerfis: config.abrasfUrlsLive.perfis, simulator: abrasfSimulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {
-    // The simulator first: it drops the answers it holds back (timeout, processamento_lento), so closing the
+    // The simulators first: they drop the answers they hold back (timeout, processamento_lento), so closing the
     // clients does not wait for them (up to 15 s per pending call).
-    await simulator.close();
-    await national.closeClients();
+    await Promise.all([simulator.close(), abrasfSimulator.close()]);
+    await Promise.all([national.closeClients(), abrasf.closeClients()]);
   });
 
   const policy = { resolveHost: options.resolveHost ?? systemResolveHost, allowedCidrs: config.webhookAllowedCidrs };
@@ -167,7 +176,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const firstAttempts = new FirstAttempts();
   const requestLog = new RequestLog({ db: database.prisma, logger });
   const secrets = createSecretBox(masterKey);
-  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, webhooks, firstAttempts, requestLog };
+  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, abrasf, webhooks, firstAttempts, requestLog };
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics = config.metricsPort !== null || config.metricsToken !== null
     ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })
@@ -201,6 +210,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   return {
     engine,
     simulator,
+    abrasfSimulator,
     database,
     get url() {
       return url;

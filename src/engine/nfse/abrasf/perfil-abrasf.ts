@@ -48,6 +48,11 @@ export interface PerfilAbrasf {
    * issuance is refused naming the field).
    */
   codigoTributacaoMunicipio: 'omitir' | 'codigo_nacional' | 'exigido';
+  /**
+   * The city's message codes the client acts on (each city publishes its own table): an RPS already converted into a
+   * note (recover it instead of failing), an RPS without a note (safe to send), a note already cancelled.
+   */
+  codigos: { rpsJaConvertido: string; rpsNaoEncontrado: string; nfseJaCancelada: string };
   /** The provider's InscricaoMunicipal must be sent (optional in the XSD). */
   inscricaoMunicipalObrigatoria: boolean;
   /** Members holding the most likely value instead of a stated fact. */
@@ -57,3 +62,9 @@ export interface PerfilAbrasf {
 /** The ABRASF 2.04 template's wire names (WSDL and XSD), shared by every profile that does not deviate. */
 export const ABRASF_WSDL_NS = 'http://nfse.abrasf.org.br';
 export const ABRASF_NS = 'http://www.abrasf.org.br/nfse.xsd';
+
+/**
+ * Message codes of the ABRASF 1.0 table that ABRASF 2.x providers commonly kept: E10 RPS já informado, E92 RPS não
+ * encontrado, E79 NFS-e já cancelada. The 2.04 table was not obtained: each profile says whether its city confirms them.
+ */
+export const ABRASF_CODIGOS_1_0 = { rpsJaConvertido: 'E10', rpsNaoEncontrado: 'E92', nfseJaCancelada: 'E79' } as const;

@@ -1,6 +1,7 @@
 import type { Environment } from '../../nucleo/environment.js';
 import type { ParametrosMunicipio } from '../../tabelas/parametros-municipio.js';
 import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
+import { abrasfProvider } from './abrasf-provider.js';
 import { nationalProvider } from './national-provider.js';
 import type { NfseProvider } from './nfse-provider.js';
 
@@ -13,8 +14,9 @@ interface Providers {
 const built = new WeakMap<object, Providers>();
 
 /** Every own-system provider whose gateway the process injected (TransmissionDeps). */
-function ownProviders(_deps: TransmissionDeps): NfseProvider[] {
-  return [];
+function ownProviders(deps: TransmissionDeps): NfseProvider[] {
+  const { abrasf } = deps;
+  return [...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : [])];
 }
 
 function providers(deps: TransmissionDeps): Providers {

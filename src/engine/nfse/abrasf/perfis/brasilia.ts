@@ -1,4 +1,4 @@
-import { ABRASF_NS, ABRASF_WSDL_NS, type PerfilAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_CODIGOS_1_0, ABRASF_NS, ABRASF_WSDL_NS, type PerfilAbrasf } from '../perfil-abrasf.js';
 
 /**
  * Brasília/DF: ISSnet, ABRASF 2.04. The production URL is the one the Distrito Federal's ISSnet service publishes
@@ -25,6 +25,7 @@ export const BRASILIA: PerfilAbrasf = {
   assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
   algoritmo: 'sha1',
   codigoTributacaoMunicipio: 'omitir',
+  codigos: ABRASF_CODIGOS_1_0,
   inscricaoMunicipalObrigatoria: true,
-  incertos: ['emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados'],
+  incertos: ['emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados', 'codigos'],
 };

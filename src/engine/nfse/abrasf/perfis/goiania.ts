@@ -1,4 +1,4 @@
-import { ABRASF_NS, ABRASF_WSDL_NS, type PerfilAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_CODIGOS_1_0, ABRASF_NS, ABRASF_WSDL_NS, type PerfilAbrasf } from '../perfil-abrasf.js';
 
 /**
  * Goiânia/GO: ISSnet, ABRASF 2.04, the same platform as Brasília. No endpoint was found in a source we trust:
@@ -22,6 +22,7 @@ export const GOIANIA: PerfilAbrasf = {
   assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
   algoritmo: 'sha1',
   codigoTributacaoMunicipio: 'omitir',
+  codigos: ABRASF_CODIGOS_1_0,
   inscricaoMunicipalObrigatoria: true,
-  incertos: ['endpoints', 'emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados'],
+  incertos: ['endpoints', 'emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados', 'codigos'],
 };

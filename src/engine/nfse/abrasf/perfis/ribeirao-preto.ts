@@ -1,4 +1,4 @@
-import { ABRASF_NS, ABRASF_WSDL_NS, type PerfilAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_CODIGOS_1_0, ABRASF_NS, ABRASF_WSDL_NS, type PerfilAbrasf } from '../perfil-abrasf.js';
 
 /**
  * Ribeirão Preto/SP: ISSnet, ABRASF 2.04. The production URL is one an integration reported (the service answers
@@ -22,6 +22,7 @@ export const RIBEIRAO_PRETO: PerfilAbrasf = {
   assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
   algoritmo: 'sha1',
   codigoTributacaoMunicipio: 'omitir',
+  codigos: ABRASF_CODIGOS_1_0,
   inscricaoMunicipalObrigatoria: true,
-  incertos: ['endpoints', 'emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados'],
+  incertos: ['endpoints', 'emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados', 'codigos'],
 };
