@@ -167,6 +167,24 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
     expect(sim().calls().filter((c) => c.operacao === 'CancelarNfse' && c.dados.includes(`<Numero>${note.numero}</Numero>`))).toHaveLength(1);
     expect(sim().notes().find((n) => n.numero === note.numero)!.cancelamentoXml).not.toBeNull();
   });
+
+  it('substitution goes through a signed SubstituirNfse: the new note is authorised, the original cancelled at the city and here', async () => {
+    const original = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const body = nfseBody(company.id, { valor: '1600.00', substituicao: { nfse_id: original.id, codigo_motivo: '99', motivo: 'Valor do serviço informado incorretamente' } });
+    const replacement = expectStatus(await live.post('/v1/nfse', body), 201);
+    expect(replacement.status).toBe('autorizada');
+    const numeroRps = String(BigInt(replacement.dps_id.slice(-15)));
+    const [call] = callsOf(numeroRps);
+    expect(call!.operacao).toBe('SubstituirNfse');
+    expect(call!.dados).toContain(`<Numero>${original.numero}</Numero>`);
+    expectWellFormedCall(call!, ['InfPedidoCancelamento', 'InfDeclaracaoPrestacaoServico', 'SubstituicaoNfse']);
+    const cityOriginal = sim().notes().find((n) => n.numero === original.numero)!;
+    expect(cityOriginal.substituidaPor).toBe(replacement.numero);
+    expect(cityOriginal.cancelamentoXml).not.toBeNull();
+    const after = await get(original.id);
+    expect(after.status).toBe('cancelada');
+    expect(after.substituida_por).toBe(replacement.id);
+  });
 });
 
 describe('ABRASF fields the city needs', () => {

@@ -34,12 +34,12 @@ export function xmllint(xml: string, schemaFile: string): ToolResult {
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
 
-/** Independent XML-DSig check with xmlsec1 (OpenSSL backend), trusting the self-signed test certificate. */
+/** Independent XML-DSig check with xmlsec1 (OpenSSL backend), trusting the self-signed test certificate(s). */
 /** xmlsec1 checks every Signature in the file: documents embedding another signed one name both Id elements. */
-export function xmlsecVerify(xml: string, certificatePem: string, idElement: string | string[]): ToolResult {
+export function xmlsecVerify(xml: string, certificatePem: string | string[], idElement: string | string[]): ToolResult {
   const dir = tempDir('xmlsec-');
   const file = writeTemp(dir, 'doc.xml', xml);
-  const cert = writeTemp(dir, 'cert.pem', certificatePem);
-  const r = spawnSync('xmlsec1', ['--verify', '--trusted-pem', cert, ...[idElement].flat().flatMap((e) => ['--id-attr:Id', e]), file], { encoding: 'utf8' });
+  const certs = [certificatePem].flat().flatMap((pem, i) => ['--trusted-pem', writeTemp(dir, `cert${i}.pem`, pem)]);
+  const r = spawnSync('xmlsec1', ['--verify', ...certs, ...[idElement].flat().flatMap((e) => ['--id-attr:Id', e]), file], { encoding: 'utf8' });
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
