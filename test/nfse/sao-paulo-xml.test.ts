@@ -1,6 +1,7 @@
 import { createVerify } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildRpsInput, SAO_PAULO_DEFAULTS, type RpsInput } from '../../src/engine/nfse/sao-paulo/build-rps-input.js';
+import { buildRpsInput, type RpsInput } from '../../src/engine/nfse/sao-paulo/build-rps-input.js';
+import { SAO_PAULO_DEFAULTS } from '../../src/engine/transmissao/sao-paulo-gateway.js';
 import { buildRpsXml } from '../../src/engine/nfse/sao-paulo/build-rps-xml.js';
 import { pedidoCancelamento, pedidoConsultaNfe, pedidoConsultaPeriodo, pedidoEnvioLote, pedidoEnvioRps } from '../../src/engine/nfse/sao-paulo/pedido-xml.js';
 import { rpsSignatureString } from '../../src/engine/nfse/sao-paulo/signature-string.js';

@@ -2,11 +2,14 @@ import type { EngineDeps } from '../engine-deps.js';
 import type { SefazGateway } from './sefaz-gateway.js';
 import type { NationalGateway } from './national-gateway.js';
 import type { FirstAttempts } from './first-attempts.js';
+import type { SaoPauloGateway } from './sao-paulo-gateway.js';
 
 export interface TransmissionDeps extends EngineDeps {
   national: NationalGateway;
   /** The NF-e authorities (the in-process SEFAZ simulator while none is configured). */
   sefaz: SefazGateway;
+  /** São Paulo's own system (NFS-e Paulistana; the in-process simulator while no URL is configured). */
+  saoPaulo?: SaoPauloGateway;
   /** Where a request's first attempt is registered, so a stopping process can wait for it or release its job. */
   firstAttempts?: FirstAttempts;
 }

@@ -3,6 +3,7 @@ import type { ParametrosMunicipio } from '../../tabelas/parametros-municipio.js'
 import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
 import { nationalProvider } from './national-provider.js';
 import type { NfseProvider } from './nfse-provider.js';
+import { saoPauloProvider } from './sao-paulo-provider.js';
 
 interface Providers {
   national: NfseProvider;
@@ -13,8 +14,8 @@ interface Providers {
 const built = new WeakMap<object, Providers>();
 
 /** Every own-system provider whose gateway the process injected (TransmissionDeps). */
-function ownProviders(_deps: TransmissionDeps): NfseProvider[] {
-  return [];
+function ownProviders(deps: TransmissionDeps): NfseProvider[] {
+  return [...(deps.saoPaulo ? [saoPauloProvider(deps.saoPaulo)] : [])];
 }
 
 function providers(deps: TransmissionDeps): Providers {

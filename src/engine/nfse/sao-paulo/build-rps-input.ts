@@ -1,35 +1,10 @@
 import { Decimal } from 'decimal.js';
 import type { CompanyWithCertificate } from '../../empresas/present-company.js';
 import type { DpsInput } from '../nacional/dps-input.js';
+import type { SaoPauloSettings } from '../../transmissao/sao-paulo-gateway.js';
 import type { DocumentoAssinatura, LayoutSaoPaulo } from './signature-string.js';
 
 export const SAO_PAULO_IBGE = '3550308';
-
-/**
- * São Paulo facts the city does not publish: the dates behind its layout errors (631/632/639/641), the IBS/CBS
- * defaults of layout 2, and the cancellation string's CCM width in layout 2. Each has the most likely value as its
- * default (docs/provedores-nfse.md) and can be changed by configuration.
- */
-export interface SaoPauloSettings {
-  /** Facts from this date (AAAA-MM-DD, the note's competence) go in layout 2; earlier ones in layout 1. */
-  layout2Desde: string;
-  /** Simples Nacional taxpayers stay in layout 1 until this date; null: always layout 1 (error 641). */
-  layout2SimplesDesde: string | null;
-  /** IBSCBS/cIndOp when the request does not say (six digits). */
-  cIndOp: string;
-  /** IBSCBS/valores/trib/gIBSCBS/cClassTrib when the request does not say (six digits). */
-  cClassTrib: string;
-  /** Positions of the CCM in the cancellation string in layout 2 (8 per the manual, 12 per some clients). */
-  larguraCcmCancelamento: 8 | 12;
-}
-
-export const SAO_PAULO_DEFAULTS: SaoPauloSettings = {
-  layout2Desde: '2026-01-01',
-  layout2SimplesDesde: null,
-  cIndOp: '100301',
-  cClassTrib: '000001',
-  larguraCcmCancelamento: 8,
-};
 
 /** One RPS as São Paulo receives it, read from the note's resolved DPS values. */
 export interface RpsInput {
