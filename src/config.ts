@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fiscalDataProblems, resolveFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
+import { SAO_PAULO_DEFAULTS, type SaoPauloSettings } from './engine/transmissao/sao-paulo-gateway.js';
 
 /** The only reader of process.env: parsed once, every problem reported together. */
 export interface Config {
@@ -35,6 +36,12 @@ export interface Config {
    * servers present ICP-Brasil chains, which Node's own store lacks. Null → Node's store.
    */
   sefazCa: string | null;
+  /**
+   * São Paulo's own system: SAO_PAULO_NFSE_URL (https://nfews.prefeitura.sp.gov.br/lotenfe.asmx; null → the built-in
+   * simulator), SAO_PAULO_SOAP (1.2 default, or 1.1) and the facts the city does not publish (SAO_PAULO_LAYOUT2_DESDE,
+   * SAO_PAULO_LAYOUT2_SIMPLES_DESDE, SAO_PAULO_CIND_OP, SAO_PAULO_CCLASSTRIB, SAO_PAULO_CCM_CANCELAMENTO).
+   */
+  saoPaulo: { url: string | null; soapVersion: '1.1' | '1.2'; settings: SaoPauloSettings };
   /** Capture schedule per company (received documents), in minutes; default 60. */
   captureIntervalMinutes: number;
   /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
@@ -98,6 +105,33 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
   const cteDistUrlLive = url('CTE_DIST_URL_LIVE');
   const nfeEventUrlLive = url('NFE_EVENTO_URL_LIVE');
+  const dateOf = (name: string, fallback: string | null): string | null => {
+    const value = env[name]?.trim();
+    if (!value) return fallback;
+    if (value === 'nunca') return null;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) problems.push(`${name} must be AAAA-MM-DD or "nunca"`);
+    return value;
+  };
+  const digits6 = (name: string, fallback: string): string => {
+    const value = env[name]?.trim() || fallback;
+    if (!/^\d{6}$/.test(value)) problems.push(`${name} must have 6 digits`);
+    return value;
+  };
+  const soapVersion = env.SAO_PAULO_SOAP?.trim() || '1.2';
+  if (soapVersion !== '1.1' && soapVersion !== '1.2') problems.push('SAO_PAULO_SOAP must be 1.1 or 1.2');
+  const ccmCancelamento = Number(env.SAO_PAULO_CCM_CANCELAMENTO ?? SAO_PAULO_DEFAULTS.larguraCcmCancelamento);
+  if (ccmCancelamento !== 8 && ccmCancelamento !== 12) problems.push('SAO_PAULO_CCM_CANCELAMENTO must be 8 or 12');
+  const saoPaulo = {
+    url: url('SAO_PAULO_NFSE_URL'),
+    soapVersion: soapVersion as '1.1' | '1.2',
+    settings: {
+      layout2Desde: dateOf('SAO_PAULO_LAYOUT2_DESDE', SAO_PAULO_DEFAULTS.layout2Desde) ?? '9999-12-31',
+      layout2SimplesDesde: dateOf('SAO_PAULO_LAYOUT2_SIMPLES_DESDE', SAO_PAULO_DEFAULTS.layout2SimplesDesde),
+      cIndOp: digits6('SAO_PAULO_CIND_OP', SAO_PAULO_DEFAULTS.cIndOp),
+      cClassTrib: digits6('SAO_PAULO_CCLASSTRIB', SAO_PAULO_DEFAULTS.cClassTrib),
+      larguraCcmCancelamento: ccmCancelamento as 8 | 12,
+    },
+  };
   const captureIntervalMinutes = Number(env.CAPTURE_INTERVAL_MINUTES ?? 60);
   if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1) problems.push('CAPTURE_INTERVAL_MINUTES must be a positive integer');
   const captureTickSeconds = Number(env.CAPTURE_TICK_SECONDS ?? 30);
@@ -141,6 +175,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nfeDistUrlLive,
     cteDistUrlLive,
     nfeEventUrlLive,
+    saoPaulo,
     captureIntervalMinutes,
     captureTickSeconds,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),

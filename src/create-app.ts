@@ -16,6 +16,8 @@ import { AbrasfGateway } from './engine/transmissao/abrasf-gateway.js';
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import { httpSefazGateway } from './engine/transmissao/sefaz-gateway.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
+import { SaoPauloGateway } from './engine/transmissao/sao-paulo-gateway.js';
+import { createSaoPauloSimulator, type SaoPauloSimulator } from './simulator/sao-paulo/create-sao-paulo-simulator.js';
 import { FirstAttempts } from './engine/transmissao/first-attempts.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
 import { startWorker } from './worker/start-worker.js';
@@ -77,6 +79,8 @@ export interface App {
   simulator: Simulator;
   /** The in-process simulator of the ABRASF 2.04 cities. */
   abrasfSimulator: AbrasfSimulator;
+  /** The in-process simulator of São Paulo's own system (tests drive its scenarios). */
+  saoPauloSimulator: SaoPauloSimulator;
   database: Database;
   url: string;
   /** Null unless METRICS_PORT or METRICS_TOKEN exposes them. */
@@ -157,6 +161,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     await Promise.all([national.closeClients(), abrasf.closeClients()]);
   });
 
+  // São Paulo's own system: its simulator runs in-process like the national one and answers production keys
+  // while SAO_PAULO_NFSE_URL is not configured.
+  const saoPauloSimulator = createSaoPauloSimulator({ clock: () => clock.now() });
+  await saoPauloSimulator.listen(0, '127.0.0.1');
+  const saoPaulo = new SaoPauloGateway({ url: config.saoPaulo.url, soapVersion: config.saoPaulo.soapVersion, settings: config.saoPaulo.settings, simulator: saoPauloSimulator, timeoutMs: options.nationalTimeoutMs });
+  cleanups.unshift(async () => {
+    await saoPauloSimulator.close();
+    await saoPaulo.close();
+  });
+
   const policy = { resolveHost: options.resolveHost ?? systemResolveHost, allowedCidrs: config.webhookAllowedCidrs };
   const webhooks: WebhookRuntime = {
     sql: database.prepared,
@@ -176,7 +190,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const firstAttempts = new FirstAttempts();
   const requestLog = new RequestLog({ db: database.prisma, logger });
   const secrets = createSecretBox(masterKey);
-  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, abrasf, webhooks, firstAttempts, requestLog };
+  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, saoPaulo, abrasf, webhooks, firstAttempts, requestLog };
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics = config.metricsPort !== null || config.metricsToken !== null
     ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })
@@ -211,6 +225,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     engine,
     simulator,
     abrasfSimulator,
+    saoPauloSimulator,
     database,
     get url() {
       return url;

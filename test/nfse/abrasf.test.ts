@@ -119,7 +119,7 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
     expect(note.status).toBe('autorizada');
     const numeroRps = String(BigInt(created.dps_id.slice(-15)));
     expect(notesOfRps(numeroRps)).toHaveLength(1);
-    expect(note.eventos.find((e: { tipo: string }) => e.tipo === 'envio' && e.detalhe?.resultado === 'dps_ja_processada')).toBeDefined();
+    expect(note.eventos.find((e: { tipo: string; detalhe?: { resultado?: string } }) => e.tipo === 'envio' && e.detalhe?.resultado === 'dps_ja_processada')).toBeDefined();
   });
 
   it('the city down (503): the send is retried with backoff and the note is authorised once', async () => {

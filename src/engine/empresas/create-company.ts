@@ -62,6 +62,7 @@ function storedPadroes(p: CompanyBody['padroes']): Record<string, string | boole
   if (p.aliquotaIss != null) out.aliquota_iss = p.aliquotaIss;
   if (p.issRetido != null) out.iss_retido = p.issRetido;
   if (p.nbs != null) out.nbs = p.nbs;
+  if (p.codigoMunicipal != null) out.codigo_municipal = p.codigoMunicipal;
   return out;
 }
 

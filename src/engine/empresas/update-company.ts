@@ -65,7 +65,7 @@ function mergedPadroes(current: Record<string, string | boolean>, patch: UpdateC
   if (patch === undefined) return current;
   if (patch === null) return {};
   const out = { ...current };
-  const members = { codigo_nacional: patch.codigoNacional, aliquota_iss: patch.aliquotaIss, iss_retido: patch.issRetido, nbs: patch.nbs };
+  const members = { codigo_nacional: patch.codigoNacional, aliquota_iss: patch.aliquotaIss, iss_retido: patch.issRetido, nbs: patch.nbs, codigo_municipal: patch.codigoMunicipal };
   for (const [name, value] of Object.entries(members)) {
     if (value === null) delete out[name];
     else if (value !== undefined) out[name] = value;

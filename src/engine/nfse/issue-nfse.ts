@@ -148,7 +148,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   const settled = await waitForSettled(deps, id, waitMs, attempt);
   const view = presentNfse(settled);
   if (view.status === 'rejeitada') {
-    throw new EngineError('nfse_rejeitada', `O sistema nacional rejeitou a nota: ${view.rejeicao?.mensagem ?? ''}`.trim(), {
+    throw new EngineError('nfse_rejeitada', `${capitalize(provider.nome)} rejeitou a nota: ${view.rejeicao?.mensagem ?? ''}`.trim(), {
       codigoOficial: view.rejeicao?.codigo_oficial ?? null,
       correcao: 'Corrija conforme nfse.rejeicao.explicacao e emita uma nova nota com outra referencia.',
       extra: { nfse: view },
@@ -156,12 +156,16 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   }
   if (view.status === 'falha_transmissao') {
     throw new EngineError('falha_transmissao', 'A transmissão não pôde ser concluída.', {
-      correcao: view.falha?.dps_enviada === 'nao' ? 'A DPS não chegou ao sistema nacional: é seguro emitir de novo.' : 'Confira no emissor nacional se a nota existe antes de emitir de novo.',
+      correcao: provider.sistema === 'nacional'
+        ? (view.falha?.dps_enviada === 'nao' ? 'A DPS não chegou ao sistema nacional: é seguro emitir de novo.' : 'Confira no emissor nacional se a nota existe antes de emitir de novo.')
+        : (view.falha?.dps_enviada === 'nao' ? `O documento não chegou: ${provider.nome} não o recebeu, é seguro emitir de novo.` : `Confira com ${provider.nome} se a nota existe antes de emitir de novo.`),
       extra: { nfse: view },
     });
   }
   return view;
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function checkScenario(principal: Principal, simular: string | null): string | null {
   if (simular === null || simular === '') return null;

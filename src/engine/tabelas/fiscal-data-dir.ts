@@ -18,6 +18,8 @@ const FISCAL_DATASETS = {
   xsdNfe: 'nfe/xsd',
   /** ABRASF national-model schema 2.04 (CompNfse read with a local change: xml/apply-schema-patches.ts). */
   xsdAbrasf: 'nfse-municipal/abrasf/xsd/2.04',
+  /** São Paulo's NFS-e Paulistana sync schemas, layout 1 (v01) and layout 2 with IBS/CBS (v02-5 of 2026-05-14). */
+  xsdSaoPaulo: 'nfse-municipal/sao-paulo/xsd',
   listaServicoNacional: 'nfse-nacional/tables/lista_servico_nacional_ctribnac.csv',
   incidenciaIssqn: 'nfse-nacional/tables/incidencia_issqn_por_ctribnac.csv',
   nbs: 'nfse-nacional/tables/nbs_v2.csv',

@@ -65,6 +65,7 @@ const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
     aliquotaIss: t.field({ type: 'Decimal' }),
     issRetido: t.boolean(),
     nbs: t.string(),
+    codigoMunicipal: t.string({ description: 'Municipal service code where the city has its own system (São Paulo: 4-5 digits).' }),
   }),
 });
 

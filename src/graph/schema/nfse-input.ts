@@ -49,6 +49,7 @@ const ServicoInput = builder.inputType('ServicoInput', {
     aliquotaIss: t.field({ type: 'Decimal', description: 'Percent, e.g. "2.00".' }),
     issRetido: t.boolean(),
     nbs: t.string(),
+    codigoMunicipal: t.string({ description: 'Municipal service code where the city has its own system (São Paulo: 4-5 digits).' }),
     obra: t.field({ type: ObraInput }),
     municipioPrestacao: t.string(),
   }),

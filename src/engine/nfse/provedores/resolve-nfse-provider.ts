@@ -4,6 +4,7 @@ import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
 import { abrasfProvider } from './abrasf-provider.js';
 import { nationalProvider } from './national-provider.js';
 import type { NfseProvider } from './nfse-provider.js';
+import { saoPauloProvider } from './sao-paulo-provider.js';
 
 interface Providers {
   national: NfseProvider;
@@ -16,7 +17,7 @@ const built = new WeakMap<object, Providers>();
 /** Every own-system provider whose gateway the process injected (TransmissionDeps). */
 function ownProviders(deps: TransmissionDeps): NfseProvider[] {
   const { abrasf } = deps;
-  return [...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : [])];
+  return [...(deps.saoPaulo ? [saoPauloProvider(deps.saoPaulo)] : []), ...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : [])];
 }
 
 function providers(deps: TransmissionDeps): Providers {

@@ -14,6 +14,8 @@ export interface PadroesEmissao {
   aliquota_iss?: string | null;
   iss_retido?: boolean | null;
   nbs?: string | null;
+  /** Service code of a municipality with its own system (São Paulo's 4-5 digits). */
+  codigo_municipal?: string | null;
 }
 
 /** The issuing company as the engine sees it (no DB types). */
@@ -85,6 +87,8 @@ export interface ServicoRequest {
   iss_retido?: boolean;
   /** cNBS, nine digits (dots removed). */
   nbs?: string;
+  /** Service code of a municipality with its own system (São Paulo's 4-5 digits); the national code is used elsewhere. */
+  codigo_municipal?: string;
   obra?: ObraRequest;
   /** IBGE code, seven digits. */
   municipio_prestacao?: string;

@@ -3,7 +3,7 @@ import { capitulosNbsAceitos, municipio, nbs as nbsTabela, nbsCompativel, servic
 import { Coletor, lerBooleano, lerCodigo, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/coletor.js';
 import type { ObraRequest, ServicoRequest } from './nfse-request.js';
 
-const CAMPOS_SERVICO = ['descricao', 'codigo_nacional', 'aliquota_iss', 'iss_retido', 'nbs', 'obra', 'municipio_prestacao'] as const;
+const CAMPOS_SERVICO = ['descricao', 'codigo_nacional', 'aliquota_iss', 'iss_retido', 'nbs', 'codigo_municipal', 'obra', 'municipio_prestacao'] as const;
 const CAMPOS_OBRA = ['cno', 'cib', 'cep', 'numero', 'logradouro', 'complemento', 'bairro', 'municipio', 'inscricao_imobiliaria'] as const;
 
 // pAliq is TSDec1V2 (one integer digit); E0595 caps it at 5%.
@@ -60,6 +60,14 @@ export function validarServico(v: unknown, c: Coletor): Partial<ServicoRequest> 
       c.add('nbs_inexistente', campoNbs, `O código NBS ${cNbs} não existe na NBS 2.0 (ou é um título sem código completo).`,
         'Informe um código NBS completo de 9 dígitos da tabela NBS 2.0.', 'E0316');
     } else s.nbs = cNbs;
+  }
+
+  const campoMunicipal = ptr(base, 'codigo_municipal');
+  const municipal = lerTexto(o, 'codigo_municipal', campoMunicipal, c, { nome: 'O código de serviço do município' });
+  if (municipal !== undefined) {
+    const limpo = municipal.replace(/[.\-/\s]/g, '');
+    if (/^\d{4,5}$/.test(limpo)) s.codigo_municipal = limpo;
+    else c.formato(campoMunicipal, `O código de serviço do município deve ter 4 ou 5 dígitos; recebido "${municipal}".`, 'Informe o código da lista de serviços do município, por exemplo "02658" em São Paulo.');
   }
 
   const campoObra = ptr(base, 'obra');
