@@ -151,7 +151,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, parametrosUrls: config.nationalParametrosUrl, simulator, timeoutMs: options.nationalTimeoutMs });
   // The ABRASF cities' services, simulated beside the national one: production notes of an ABRASF city go to it
   // unless ABRASF_URLS_LIVE names the city's real service.
-  const abrasfSimulator = createAbrasfSimulator({ clock: () => clock.now(), signer: options.simulatorSigner });
+  const abrasfSimulator = createAbrasfSimulator({
+    clock: () => clock.now(),
+    stateDir: options.pgliteDir ? undefined : join(config.dataDir, 'simulador'),
+    signer: options.simulatorSigner,
+  });
   await abrasfSimulator.listen(0, '127.0.0.1');
   const abrasf = new AbrasfGateway({ urls: config.abrasfUrlsLive.urls, urlsDosPerfis: config.abrasfUrlsLive.perfis, simulator: abrasfSimulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {

@@ -16,6 +16,8 @@ import { handleAbrasfOperation, refusal, SIMULATOR_CODES } from './handle-abrasf
 
 export interface CreateAbrasfSimulatorOptions {
   clock?: () => Date;
+  /** Append-only JSON-lines state, reloaded on start; in memory only when absent. */
+  stateDir?: string;
   /** The cities' key, signing the notes they issue; a self-signed one is generated when absent. */
   signer?: XmlSigner;
 }
@@ -54,7 +56,7 @@ const ISSUING: ReadonlySet<OperacaoAbrasf> = new Set(['GerarNfse', 'RecepcionarL
 export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): AbrasfSimulator {
   const clock = options.clock ?? (() => new Date());
   const signer = options.signer ?? defaultSigner();
-  const state = new AbrasfState();
+  const state = new AbrasfState(options.stateDir);
   const calls: AbrasfCall[] = [];
   const queued = new Map<string, Scenario[]>();
   const held = new Set<ServerResponse>();

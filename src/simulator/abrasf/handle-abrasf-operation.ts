@@ -137,9 +137,10 @@ export function handleAbrasfOperation(ctx: AbrasfContext, operacao: OperacaoAbra
       const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
       if (!note || note.prestador !== documento(pedido, 'CpfCnpj')) return refusal(operacao, [{ codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'NFS-e não encontrada para este prestador.' }]);
       if (note.cancelamentoXml) return refusal(operacao, [{ codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'Esta NFS-e já está cancelada.' }]);
-      note.cancelamentoXml = buildAbrasfCancelamento(standalone(pedido), ctx.now);
+      const cancelamento = buildAbrasfCancelamento(standalone(pedido), ctx.now);
+      ctx.state.cancel(note, cancelamento);
       if (scenario.kind === 'timeout') return null;
-      return answer(operacao, `<RetCancelamento>${note.cancelamentoXml}</RetCancelamento>`);
+      return answer(operacao, `<RetCancelamento>${cancelamento}</RetCancelamento>`);
     }
     case 'SubstituirNfse': {
       const substituicao = xmlElements(dados, 'SubstituicaoNfse')[0]!;
@@ -152,11 +153,11 @@ export function handleAbrasfOperation(ctx: AbrasfContext, operacao: OperacaoAbra
       if (scenario.kind === 'rejeitar') return refusal(operacao, [{ codigo: scenario.codes[0] ?? SIMULATOR_CODES.rejeicao, mensagem: 'Rejeição simulada.' }]);
       const accepted = acceptRps(ctx, xmlElements(substituicao, 'Rps')[0]!);
       if ('erro' in accepted) return refusal(operacao, [accepted.erro]);
-      original.cancelamentoXml = buildAbrasfCancelamento(standalone(pedido), ctx.now);
-      original.substituidaPor = accepted.note.numero;
       ctx.state.add(accepted.note);
+      ctx.state.cancel(original, buildAbrasfCancelamento(standalone(pedido), ctx.now), accepted.note.numero);
       if (scenario.kind === 'timeout') return null;
-      return answer(operacao, `<RetSubstituicao><NfseSubstituida>${compNfseXml(original)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(accepted.note)}</NfseSubstituidora></RetSubstituicao>`);
+      const substituida = ctx.state.findByNumero(ctx.perfil.ibge, original.numero)!;
+      return answer(operacao, `<RetSubstituicao><NfseSubstituida>${compNfseXml(substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(accepted.note)}</NfseSubstituidora></RetSubstituicao>`);
     }
     case 'ConsultarNfseServicoTomado': {
       const consulente = documento(dados, 'Consulente');
