@@ -84,6 +84,16 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
     expect(blocking).toContain('sandbox_municipio_proprio');
   });
 
+  it('readiness: nothing blocks a production key; the city is an own system; a test key is blocked by sandbox_municipio_proprio', async () => {
+    const itens = async (http: Http) => expectStatus(await http.get(`/v1/companies/${company.id}/prontidao`), 200).itens as Array<{ item: string; situacao: string }>;
+    const situacao = (list: Array<{ item: string; situacao: string }>, item: string) => list.find((i) => i.item === item)?.situacao;
+    const producao = await itens(live);
+    expect(producao.filter((i) => i.situacao === 'bloqueio')).toEqual([]);
+    expect(situacao(producao, 'convenio_municipio')).toBe('aviso');
+    const teste = await itens(httpClient(t.url, await acct.key('test')));
+    expect(situacao(teste, 'sandbox_municipio_proprio')).toBe('bloqueio');
+  });
+
   it('lost answer: the note waits, then ConsultarNfsePorRps finds it before any resend — one RPS, one note', async () => {
     sim().playNext(company.cnpj, 'timeout');
     const created = expectStatus(await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }), 202);
