@@ -107,6 +107,16 @@ export function saoPauloProvider(gateway: SaoPauloGateway): NfseProvider {
     });
   }
 
+  /** EnvioLoteRPS of RPS of one company and one layout (at most 50: the caller keeps within lotLimit). */
+  async function sendLot(calls: ProviderCall[], layout: LayoutSaoPaulo): Promise<EmitDpsResult[]> {
+    const rpsXml = calls.map((c) => /<RPS xmlns="">[\s\S]*<\/RPS>/.exec(c.note.dpsXml!)![0]);
+    const datas = calls.map((c) => /<DataEmissao>([^<]+)<\/DataEmissao>/.exec(c.note.dpsXml!)![1]!).sort();
+    const total = calls.reduce((sum, c) => sum.plus(c.note.valor.toString()), new Decimal(0));
+    const pedido = signEnvelopedDocument(pedidoEnvioLote(layout, cnpjOf(calls[0]!), { dtInicio: datas[0]!, dtFim: datas[datas.length - 1]!, valorServicos: total.toFixed(2), rpsXml }), calls[0]!.signer);
+    const answer = await gateway.call('EnvioLoteRPS', layout, pedido, calls[0]!.credentials, calls[0]!.scenario);
+    return emissionsOf(calls, layout, answer);
+  }
+
   const provider: NfseProvider = {
     sistema: 'sao_paulo',
     nome: 'a Prefeitura de São Paulo',
@@ -150,13 +160,15 @@ export function saoPauloProvider(gateway: SaoPauloGateway): NfseProvider {
     },
 
     async emitLot(calls) {
-      const layout = layoutOf(calls[0]!.note.dpsXml!);
-      const rpsXml = calls.map((c) => /<RPS xmlns="">[\s\S]*<\/RPS>/.exec(c.note.dpsXml!)![0]);
-      const datas = calls.map((c) => /<DataEmissao>([^<]+)<\/DataEmissao>/.exec(c.note.dpsXml!)![1]!).sort();
-      const total = calls.reduce((sum, c) => sum.plus(c.note.valor.toString()), new Decimal(0));
-      const pedido = signEnvelopedDocument(pedidoEnvioLote(layout, cnpjOf(calls[0]!), { dtInicio: datas[0]!, dtFim: datas[datas.length - 1]!, valorServicos: total.toFixed(2), rpsXml }), calls[0]!.signer);
-      const answer = await gateway.call('EnvioLoteRPS', layout, pedido, calls[0]!.credentials, calls[0]!.scenario);
-      return emissionsOf(calls, layout, answer);
+      // One lot per layout: a lot's header says its layout for every RPS in it.
+      const results = new Map<ProviderCall, EmitDpsResult>();
+      for (const layout of [1, 2] as const) {
+        const group = calls.filter((c) => layoutOf(c.note.dpsXml!) === layout);
+        if (group.length === 0) continue;
+        const answers = group.length === 1 ? [await provider.emit(group[0]!)] : await sendLot(group, layout);
+        group.forEach((c, i) => results.set(c, answers[i]!));
+      }
+      return calls.map((c) => results.get(c)!);
     },
 
     async recover(call) {
