@@ -15,7 +15,7 @@ const built = new WeakMap<object, Providers>();
 
 /** Every own-system provider whose gateway the process injected (TransmissionDeps). */
 function ownProviders(deps: TransmissionDeps): NfseProvider[] {
-  return [...(deps.saoPaulo ? [saoPauloProvider(deps.saoPaulo)] : [])];
+  return [...(deps.saoPaulo ? [saoPauloProvider(deps, deps.saoPaulo)] : [])];
 }
 
 function providers(deps: TransmissionDeps): Providers {
