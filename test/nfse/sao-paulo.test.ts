@@ -88,6 +88,19 @@ describe('NFS-e of a São Paulo company goes to the city (NFS-e Paulistana)', ()
     expect(res.nfse.rejeicao.explicacao).toMatch(/município de prestação/);
   });
 
+  it('632 (the city wants layout 2 for this Simples Nacional fact): the same RPS goes once more in layout 2 and is authorised', async () => {
+    sp().playNext('rejeitar:632');
+    const sends = sp().calls('EnvioRPS');
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(simples)), 201);
+    // The test clock stands still, so both sends share their instants: the order of equal instants is not asserted.
+    expect([...steps(note)].sort()).toEqual(['autorizada', 'correcao_automatica', 'criada', 'envio', 'envio']);
+    expect(note.eventos.find((e: { tipo: string }) => e.tipo === 'correcao_automatica').detalhe).toEqual({ codigos: ['632'], leiaute: 2 });
+    expect(sp().calls('EnvioRPS')).toBe(sends + 2);
+    expect(sp().lastRequest('EnvioRPS')).toContain('<Cabecalho xmlns="" Versao="2">');
+    const [, ccm, serie, numero] = /^SP-(\d+)-(\w+)-(\d+)$/.exec(note.dps_id)!;
+    expect(sp().notes.byRpsKey(ccm!, serie!, numero!)!.layout).toBe(2);
+  });
+
   it('a lost answer: the RPS is queried before any resend and recovered — one note at the city', async () => {
     sp().playNext('timeout');
     const sends = sp().calls('EnvioRPS');

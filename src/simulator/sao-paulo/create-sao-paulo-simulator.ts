@@ -26,6 +26,8 @@ export interface SaoPauloSimulator {
   calls(operation: string): number;
   /** The last request document (MensagemXML) of an operation. */
   lastRequest(operation: string): string | undefined;
+  /** How many RPS each EnvioLoteRPS carried, in order. */
+  lotSizes(): number[];
 }
 
 interface Evento {
@@ -68,6 +70,7 @@ export function createSaoPauloSimulator(options: { clock?: () => Date } = {}): S
   const counts = new Map<string, number>();
   const last = new Map<string, string>();
   const held = new Set<ServerResponse>();
+  const lots: number[] = [];
   const sockets = new Set<Socket>();
   let url = '';
 
@@ -192,13 +195,17 @@ export function createSaoPauloSimulator(options: { clock?: () => Date } = {}): S
     if (!signature.valid) return answer(res, soap12, operation, versao, false, { erros: [{ codigo: '1057', descricao: `Assinatura da mensagem inválida: ${signature.detail}` }] });
     const doc = parseSimpleXml(mensagem)!;
 
+    const issue = () => {
+      const { erros, chaves } = convert(doc, layout, signature.certificatePem, scenario);
+      return answer(res, soap12, operation, versao, erros.length === 0, { erros, corpo: chaves.join('') });
+    };
     const reply = () => {
       switch (operation) {
+        case 'EnvioLoteRPS':
+          lots.push(childElements(doc, 'RPS').length);
+          return issue();
         case 'EnvioRPS':
-        case 'EnvioLoteRPS': {
-          const { erros, chaves } = convert(doc, layout, signature.certificatePem, scenario);
-          return answer(res, soap12, operation, versao, erros.length === 0, { erros, corpo: chaves.join('') });
-        }
+          return issue();
         case 'ConsultaNFe':
           return answer(res, soap12, operation, versao, true, { corpo: consulta(doc) });
         case 'ConsultaNFeRecebidas':
@@ -243,6 +250,7 @@ export function createSaoPauloSimulator(options: { clock?: () => Date } = {}): S
     playNext: (...scenarios) => void queued.push(...scenarios),
     calls: (operation) => counts.get(operation) ?? 0,
     lastRequest: (operation) => last.get(operation),
+    lotSizes: () => [...lots],
     listen: (port = 0, host = '127.0.0.1') =>
       new Promise((resolve) => {
         server.listen(port, host, () => {

@@ -17,7 +17,7 @@ const built = new WeakMap<object, Providers>();
 /** Every own-system provider whose gateway the process injected (TransmissionDeps). */
 function ownProviders(deps: TransmissionDeps): NfseProvider[] {
   const { abrasf } = deps;
-  return [...(deps.saoPaulo ? [saoPauloProvider(deps.saoPaulo)] : []), ...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : [])];
+  return [...(deps.saoPaulo ? [saoPauloProvider(deps, deps.saoPaulo)] : []), ...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : [])];
 }
 
 function providers(deps: TransmissionDeps): Providers {

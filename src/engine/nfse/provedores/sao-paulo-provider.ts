@@ -12,6 +12,10 @@ import { pedidoCancelamento, pedidoConsultaNfe, pedidoEnvioLote, pedidoEnvioRps,
 import { readRetorno, type EventoSaoPaulo, type NfeSaoPaulo } from '../sao-paulo/read-retorno.js';
 import { cancellationSignatureString, type LayoutSaoPaulo } from '../sao-paulo/signature-string.js';
 import type { AuthorizedNfse } from '../transmissao/authorize-held-notes.js';
+import { companyCredentials } from '../../transmissao/company-credentials.js';
+import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
+import type { DpsInput } from '../nacional/dps-input.js';
+import { updateNote } from '../update-note.js';
 import type { NfseProvider, ProviderCall, ProviderDocumentInput } from './nfse-provider.js';
 
 const ID_PREFIX = 'SP-';
@@ -66,7 +70,7 @@ function failureOf(answer: SaoPauloAnswer): Exclude<EmitDpsResult, { kind: 'auth
  * São Paulo's NFS-e Paulistana (LoteNFe web service): one RPS per note, sent with EnvioRPS or, for batch lines,
  * EnvioLoteRPS; recovery queries the RPS (ConsultaNFe) before any resend, so one RPS never gives two notes.
  */
-export function saoPauloProvider(gateway: SaoPauloGateway): NfseProvider {
+export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGateway): NfseProvider {
   const settings = gateway.settings;
 
   /** ConsultaNFe of the notes an answer named, to keep each note's document. */
@@ -105,6 +109,16 @@ export function saoPauloProvider(gateway: SaoPauloGateway): NfseProvider {
       if (erros.length) return { kind: 'rejected', status: 200, erros: messages(erros) };
       return { kind: 'transmission_failed', received: 'unknown', cause: 'a prefeitura não informou o resultado deste RPS', erros: [] };
     });
+  }
+
+  /** EnvioLoteRPS of RPS of one company and one layout (at most 50: the caller keeps within lotLimit). */
+  async function sendLot(calls: ProviderCall[], layout: LayoutSaoPaulo): Promise<EmitDpsResult[]> {
+    const rpsXml = calls.map((c) => /<RPS xmlns="">[\s\S]*<\/RPS>/.exec(c.note.dpsXml!)![0]);
+    const datas = calls.map((c) => /<DataEmissao>([^<]+)<\/DataEmissao>/.exec(c.note.dpsXml!)![1]!).sort();
+    const total = calls.reduce((sum, c) => sum.plus(c.note.valor.toString()), new Decimal(0));
+    const pedido = signEnvelopedDocument(pedidoEnvioLote(layout, cnpjOf(calls[0]!), { dtInicio: datas[0]!, dtFim: datas[datas.length - 1]!, valorServicos: total.toFixed(2), rpsXml }), calls[0]!.signer);
+    const answer = await gateway.call('EnvioLoteRPS', layout, pedido, calls[0]!.credentials, calls[0]!.scenario);
+    return emissionsOf(calls, layout, answer);
   }
 
   const provider: NfseProvider = {
@@ -150,13 +164,15 @@ export function saoPauloProvider(gateway: SaoPauloGateway): NfseProvider {
     },
 
     async emitLot(calls) {
-      const layout = layoutOf(calls[0]!.note.dpsXml!);
-      const rpsXml = calls.map((c) => /<RPS xmlns="">[\s\S]*<\/RPS>/.exec(c.note.dpsXml!)![0]);
-      const datas = calls.map((c) => /<DataEmissao>([^<]+)<\/DataEmissao>/.exec(c.note.dpsXml!)![1]!).sort();
-      const total = calls.reduce((sum, c) => sum.plus(c.note.valor.toString()), new Decimal(0));
-      const pedido = signEnvelopedDocument(pedidoEnvioLote(layout, cnpjOf(calls[0]!), { dtInicio: datas[0]!, dtFim: datas[datas.length - 1]!, valorServicos: total.toFixed(2), rpsXml }), calls[0]!.signer);
-      const answer = await gateway.call('EnvioLoteRPS', layout, pedido, calls[0]!.credentials, calls[0]!.scenario);
-      return emissionsOf(calls, layout, answer);
+      // One lot per layout: a lot's header says its layout for every RPS in it.
+      const results = new Map<ProviderCall, EmitDpsResult>();
+      for (const layout of [1, 2] as const) {
+        const group = calls.filter((c) => layoutOf(c.note.dpsXml!) === layout);
+        if (group.length === 0) continue;
+        const answers = group.length === 1 ? [await provider.emit(group[0]!)] : await sendLot(group, layout);
+        group.forEach((c, i) => results.set(c, answers[i]!));
+      }
+      return calls.map((c) => results.get(c)!);
     },
 
     async recover(call) {
@@ -176,6 +192,32 @@ export function saoPauloProvider(gateway: SaoPauloGateway): NfseProvider {
     explain: explainSaoPauloRejection,
     // São Paulo answers a resent RPS with the note it already gave; no code says "already issued".
     alreadyIssued: () => false,
+
+    /**
+     * The city names the other layout for this fact (631/632: layout 2 from a date; 639/641: layout 1 until a date
+     * or for the Simples Nacional): the same RPS, which the refusal left unconverted, goes again in that layout,
+     * once. The cut-off dates are not published, so the settings may be behind the city's.
+     */
+    async correct(note, erros, step, codigo) {
+      const codes = erros.map((e) => e.codigo);
+      const target: LayoutSaoPaulo | null = codes.some((c) => c === '631' || c === '632') ? 2 : codes.some((c) => c === '639' || c === '641') ? 1 : null;
+      if (!target || !note.dps || !note.dpsXml || layoutOf(note.dpsXml) === target) return null;
+      const company = await deps.db.company.findUniqueOrThrow({ where: { id: note.companyId }, include: { certificate: true } });
+      const { signer } = await companyCredentials(deps, company.id, company.certificate);
+      const codigoServico = /<CodigoServico>(\d+)<\/CodigoServico>/.exec(note.dpsXml)![1]!;
+      const rps = buildRpsInput({ dps: note.dps as unknown as DpsInput, company: { ...company, inscricaoMunicipal: chaveRpsOf(note.dpsId).inscricaoPrestador }, codigoServico, settings, layout: target });
+      if (target === 2 && !rps.nbs) return null;
+      const dpsXml = signEnvelopedDocument(pedidoEnvioRps(target, company.cnpj, buildRpsXml(rps, signer)), signer);
+      return updateNote(deps, note.id, {
+        expectStatus: 'transmitindo',
+        where: { dpsXml: note.dpsXml },
+        data: { dpsXml },
+        timeline: [
+          { tipo: step, detalhe: { resultado: 'rejeitada', codigo_oficial: codigo } },
+          { tipo: 'correcao_automatica', detalhe: { codigos: [codigo], leiaute: target } },
+        ],
+      });
+    },
 
     async cancel(call) {
       const layout = layoutOf(call.note.dpsXml!);

@@ -37,17 +37,59 @@ export interface ClaimedRound {
   notes: Map<string, NfseWithTimeline>;
   certificates: Map<string, Certificate>;
   authorizations: AuthorizationRound;
+  /** The send of each job that goes in a lot with others of its round (planLots), by job id. */
+  lots: Map<string, () => Promise<EmitDpsResult>>;
 }
 
 export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[]): Promise<ClaimedRound> {
   const notes = await deps.db.nfse.findMany({ where: { id: { in: jobs.flatMap((j) => j.nfseId ?? []) } }, include: { timeline: true } });
   const companies = [...new Set(notes.map((n) => n.companyId))];
   const certificates = await deps.db.certificate.findMany({ where: { companyId: { in: companies } } });
-  return {
+  const round = {
     notes: new Map(notes.map((n) => [n.id, n])),
     certificates: new Map(certificates.map((c) => [c.companyId, c])),
     authorizations: new AuthorizationRound(deps, jobs.length),
   };
+  return { ...round, lots: planLots(deps, jobs, round.notes, round.certificates) };
+}
+
+/**
+ * Batch lines of one company whose system takes lots (São Paulo's EnvioLoteRPS) and that this round sends for the
+ * first time go together, in lots of at most the system's limit. Only a job that certainly reaches its send is
+ * planned (never sent, no failure, still transmitting, within the recovery limit), so a lot never carries a
+ * document its own job would not send. The lot is sent by whichever of its jobs asks first; the others take their
+ * result from the same call. A job left alone is sent alone.
+ */
+function planLots(deps: TransmissionDeps, jobs: TransmissionJob[], notes: Map<string, NfseWithTimeline>, certificates: Map<string, Certificate>) {
+  const lots = new Map<string, () => Promise<EmitDpsResult>>();
+  const groups = new Map<string, Array<{ job: TransmissionJob; note: NfseWithTimeline; provider: NfseProvider }>>();
+  const now = deps.clock.now().getTime();
+  for (const job of jobs) {
+    const note = job.nfseId ? notes.get(job.nfseId) : undefined;
+    const payload = (job.payload ?? {}) as JobPayload;
+    if (!note || job.kind !== 'emitir' || payload.mayHaveSent || (payload.failures ?? 0) > 0 || note.status !== 'transmitindo' || !note.loteId) continue;
+    if (now - note.createdAt.getTime() > RECOVERY_LIMIT) continue;
+    const provider = providerOfNote(deps, note);
+    if (!provider.emitLot) continue;
+    const key = `${provider.sistema}|${note.companyId}|${note.simulacao ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), { job, note, provider }]);
+  }
+  for (const group of groups.values()) {
+    const { provider } = group[0]!;
+    const limit = provider.lotLimit ?? group.length;
+    for (let start = 0; start < group.length; start += limit) {
+      const lot = group.slice(start, start + limit);
+      if (lot.length < 2) continue;
+      let sent: Promise<EmitDpsResult[]> | null = null;
+      const send = () => (sent ??= (async () => {
+        const companyId = lot[0]!.note.companyId;
+        const { credentials, signer } = await companyCredentials(deps, companyId, certificates.get(companyId));
+        return provider.emitLot!(lot.map(({ note }) => ({ note, credentials, signer, scenario: note.simulacao })));
+      })());
+      lot.forEach(({ job }, i) => lots.set(job.id, () => send().then((results) => results[i]!)));
+    }
+  }
+  return lots;
 }
 
 /** A note's transmission through its issuing system (providerOfNote): what each step calls. */
@@ -95,7 +137,10 @@ function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeli
 
 /** Sends the DPS; the job's payload already says `mayHaveSent`. */
 async function transmit(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, route: Route, round?: ClaimedRound): Promise<Settled> {
-  const result = await route.provider.emit({ ...route.call, note });
+  // A job's planned lot is its first send only: a resend after a correction goes alone.
+  const lot = round?.lots.get(job.id);
+  round?.lots.delete(job.id);
+  const result = await (lot ? lot() : route.provider.emit({ ...route.call, note }));
   return applyEmission(deps, job, note, payload, result, 'envio', route, round);
 }
 
