@@ -1,6 +1,7 @@
 // NFS-e issuance per issuing system in the same run: POST /v1/nfse with production keys for a company of a
-// national-system municipality (national simulator) and for a São Paulo company (NFS-e Paulistana simulator), from
-// `--clients` concurrent clients, `--notes` notes each. Everything runs in this process (service and both simulators,
+// national-system municipality (national simulator), for a São Paulo company (NFS-e Paulistana simulator) and for a
+// Brasília company (ABRASF 2.04, the ABRASF simulator), from
+// `--clients` concurrent clients, `--notes` notes each. Everything runs in this process (service and the simulators,
 // as the embedded default runs them), so `serverCpuMsPerNote` is the process's CPU time per note, simulator included,
 // for each provider alike. Prints one JSON object; `ratioToNational` is each provider's CPU per note over the national one.
 // Usage: npm run bench:nfse-municipal [-- --notes 300 --clients 16]
@@ -18,11 +19,12 @@ const clients = arg('clients', 16);
 const t = await startTestApp({ worker: false });
 const acct = await seedAccount(t.app.engine);
 // 120 requests per clock minute per key: enough keys that the limit never answers.
-const keys = await Promise.all(Array.from({ length: Math.ceil((2 * (notes + 5)) / 100) + 1 }, () => acct.key('live')));
+const keys = await Promise.all(Array.from({ length: Math.ceil((3 * (notes + 5)) / 100) + 1 }, () => acct.key('live')));
 const padroes = { codigo_nacional: '010101', aliquota_iss: '2.00', nbs: '115021000', codigo_municipal: '02658' };
 const companies = {
   national: (await acct.company({ padroes })).id,
   sao_paulo: (await acct.company({ municipio: '3550308', inscricao_municipal: '31000000', padroes: { ...padroes, aliquota_iss: '2.90' } })).id,
+  abrasf: (await acct.company({ municipio: '5300108', inscricao_municipal: '0712345600', padroes })).id,
 };
 
 let seq = 0;
@@ -63,9 +65,10 @@ async function run(provider: keyof typeof companies) {
 
 const national = await run('national');
 const saoPaulo = await run('sao_paulo');
+const abrasf = await run('abrasf');
 await t.close();
 console.log(JSON.stringify({
   clients,
   database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
-  providers: [national, saoPaulo].map((p) => ({ ...p, ratioToNational: Number((p.serverCpuMsPerNote / national.serverCpuMsPerNote).toFixed(2)) })),
+  providers: [national, saoPaulo, abrasf].map((p) => ({ ...p, ratioToNational: Number((p.serverCpuMsPerNote / national.serverCpuMsPerNote).toFixed(2)) })),
 }));
