@@ -24,6 +24,8 @@ export interface AbrasfAnswerRead {
   notas: AbrasfNfse[];
   /** ListaMensagemRetorno and ListaMensagemRetornoLote: errors (the request was refused). */
   erros: NationalMessage[];
+  /** The RPS each error of ListaMensagemRetornoLote names (a lot is refused whole; these RPS are the cause). */
+  rpsComErro: Array<{ rps: IdentificacaoRps; erro: NationalMessage }>;
   /** ListaMensagemAlertaRetorno: warnings beside a success. */
   alertas: NationalMessage[];
   /** RetCancelamento: when the city registered the cancellation, and its document. */
@@ -40,9 +42,13 @@ function messages(blocks: string[]): NationalMessage[] {
   }));
 }
 
+function identificacaoOf(xml: string): IdentificacaoRps | null {
+  const id = xmlElements(xml, 'IdentificacaoRps')[0];
+  return id ? { numero: String(BigInt(xmlText(id, 'Numero') ?? '0')), serie: xmlText(id, 'Serie') ?? '', tipo: (xmlText(id, 'Tipo') ?? '1') as IdentificacaoRps['tipo'] } : null;
+}
+
 function nfseOf(comp: string): AbrasfNfse {
   const inf = xmlElements(comp, 'InfNfse')[0] ?? comp;
-  const identificacao = xmlElements(inf, 'IdentificacaoRps')[0];
   const orgao = xmlElements(inf, 'OrgaoGerador')[0] ?? '';
   const prestador = xmlElements(inf, 'Prestador')[0] ?? '';
   const tomador = xmlElements(inf, 'IdentificacaoTomador')[0] ?? '';
@@ -52,7 +58,7 @@ function nfseOf(comp: string): AbrasfNfse {
     codigoVerificacao: xmlText(inf, 'CodigoVerificacao') ?? '',
     dataEmissao: xmlText(inf, 'DataEmissao') ?? '',
     codigoMunicipio: xmlText(orgao, 'CodigoMunicipio') ?? '',
-    rps: identificacao ? { numero: xmlText(identificacao, 'Numero') ?? '', serie: xmlText(identificacao, 'Serie') ?? '', tipo: (xmlText(identificacao, 'Tipo') ?? '1') as IdentificacaoRps['tipo'] } : null,
+    rps: identificacaoOf(inf),
     prestador: documento(prestador),
     tomador: documento(tomador),
     xml: comp,
@@ -74,6 +80,10 @@ export function readAbrasfAnswer(xml: string): AbrasfAnswerRead {
     notas: xmlElements(rest, 'CompNfse').map(nfseOf),
     erros: messages([...xmlElements(rest, 'ListaMensagemRetorno'), ...xmlElements(rest, 'ListaMensagemRetornoLote')]),
     alertas: messages(alertBlocks),
+    rpsComErro: xmlElements(rest, 'ListaMensagemRetornoLote').flatMap((b) => xmlElements(b, 'MensagemRetorno')).flatMap((m) => {
+      const rps = identificacaoOf(m);
+      return rps ? [{ rps, erro: messages([`<L>${m}</L>`])[0]! }] : [];
+    }),
     cancelamento: ret ? { dataHora: xmlText(ret, 'DataHora'), xml: ret } : null,
     pagina: pagina ? Number(pagina) : null,
   };

@@ -83,7 +83,7 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
     return { recovery: { kind: 'unknown', cause: read.erros.map((e) => `${e.codigo} ${e.descricao}`).join('; ') || 'resposta sem NFS-e nem mensagem' } };
   }
 
-  return {
+  const provider: NfseProvider = {
     sistema: 'abrasf',
     nome: 'o sistema ABRASF do município',
     idPrefix: PREFIX,
@@ -114,6 +114,48 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
       if (nfse) return authorized(nfse, perfil, read.alertas);
       return { kind: 'rejected', status: 200, erros: read.erros.length ? read.erros : [{ codigo: '', descricao: 'Resposta sem NFS-e nem mensagem de erro.' }] };
     },
+    lotLimit: Math.min(...[...PERFIS_ABRASF.values()].map((p) => p.loteMaximo)),
+    /**
+     * Batch lines of one company in one RecepcionarLoteRpsSincrono, their signed RPS taken from their stored documents
+     * and the lot signed anew. The city refuses a lot whole for one bad RPS: that RPS is rejected, the others were
+     * not processed and go again alone (their job retries as after an outage).
+     */
+    async emitLot(calls) {
+      const loteaveis = calls.filter((c) => /^<(EnviarLoteRpsSincronoEnvio|GerarNfseEnvio)[\s>]/.test(c.note.dpsXml ?? ''));
+      if (loteaveis.length < 2) return Promise.all(calls.map((c) => provider.emit(c)));
+      const perfil = perfilOf(loteaveis[0]!.note);
+      const xml = signAbrasfXml(
+        enviarLoteRpsSincronoMessage({
+          // The lot number is the taxpayer's: the first RPS number of the lot, which was never sent alone.
+          numeroLote: loteaveis[0]!.note.numeroDps.toString(),
+          prestador: prestadorOf(loteaveis[0]!.note),
+          rpsAssinados: loteaveis.map((c) => xmlElements(c.note.dpsXml!, 'Rps')[0]!),
+        }),
+        loteaveis[0]!.signer,
+        'LoteRps',
+        perfil,
+      );
+      const answer = await callAbrasf(clientOf(loteaveis[0]!, perfil), perfil, 'RecepcionarLoteRpsSincrono', xml);
+      const results = new Map<ProviderCall, EmitDpsResult>();
+      if (answer.kind !== 'answer') {
+        for (const c of loteaveis) results.set(c, answer);
+      } else {
+        const read = readAbrasfAnswer(answer.xml);
+        for (const c of loteaveis) {
+          const rps = rpsOf(c.note);
+          const same = (other: IdentificacaoRps | null) => other !== null && other.numero === rps.numero && other.serie === rps.serie;
+          const nfse = read.notas.find((n) => same(n.rps));
+          const erros = read.rpsComErro.filter((e) => same(e.rps)).map((e) => e.erro);
+          results.set(c, nfse
+            ? authorized(nfse, perfil, read.alertas)
+            : erros.length > 0 || read.rpsComErro.length === 0
+              ? { kind: 'rejected', status: 200, erros: erros.length > 0 ? erros : read.erros }
+              : { kind: 'unavailable', received: 'no', cause: 'lote recusado por outro RPS' });
+        }
+      }
+      for (const c of calls.filter((c) => !results.has(c))) results.set(c, await provider.emit(c));
+      return calls.map((c) => results.get(c)!);
+    },
     recover: async (call) => (await queryRps(call, perfilOf(call.note))).recovery,
     explain: explainAbrasf,
     alreadyIssued: (erros) => erros.some((e) => jaConvertido.has(e.codigo)),
@@ -141,6 +183,7 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
       return { kind: 'unanswered' };
     },
   };
+  return provider;
 }
 
 /** The document stored for a note: the operation's whole nfseDadosMsg, signed, so every resend is the same bytes. */
