@@ -43,4 +43,23 @@ describe('ABRASF batch', () => {
     const verified = xmlsecVerify(biggest.dados, `-----BEGIN CERTIFICATE-----\n${cert.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`, ['InfDeclaracaoPrestacaoServico', 'LoteRps']);
     expect(verified.ok, verified.output).toBe(true);
   });
+
+  it('a lot the city refuses names its RPS: each named line is rejected with the city code, nothing is issued for it', async () => {
+    const sim = t.app.abrasfSimulator;
+    const callsBefore = sim.calls().length;
+    sim.playNext(empresa.cnpj, 'rejeitar:E160');
+    const res = await live.post('/v1/lotes', { empresa_id: empresa.id, itens: Array.from({ length: 6 }, () => linha()) });
+    expect(res.status, res.text).toBe(202);
+    const lote = await waitLote(live, res.body.id, (l) => l.contagens?.transmitindo === 0 && l.status !== 'validando' && l.status !== 'emitindo', 60_000, 250);
+    const [refused] = sim.calls().slice(callsBefore).filter((c) => c.operacao === 'RecepcionarLoteRpsSincrono');
+    const named = [...refused!.dados.matchAll(/<IdentificacaoRps><Numero>(\d+)<\/Numero>/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(1);
+    const itens = await allItens(live, lote.id);
+    const notes = await Promise.all(itens.map(async (i) => (await live.get(`/v1/nfse/${i.nfse_id}`)).body));
+    const rejected = notes.filter((n) => n.status === 'rejeitada');
+    expect(rejected.map((n) => String(BigInt(n.dps_id.slice(-15)))).sort()).toEqual([...named].sort());
+    expect(rejected.every((n) => n.rejeicao.codigo_oficial === 'E160')).toBe(true);
+    expect(notes.filter((n) => n.status === 'autorizada')).toHaveLength(6 - named.length);
+    expect(sim.notes().filter((n) => named.includes(n.rps.numero) && n.prestador === empresa.cnpj)).toEqual([]);
+  });
 });
