@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fiscalDataProblems, resolveFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
+import { SAO_PAULO_DEFAULTS, type SaoPauloSettings } from './engine/transmissao/sao-paulo-gateway.js';
 
 // src/config.ts and dist/config.ts sit at the same depth: both resolve to the package's dist/painel.
 const DEFAULT_PAINEL_DIR = fileURLToPath(new URL('../dist/painel', import.meta.url));
@@ -21,6 +22,8 @@ export interface Config {
   nationalAdnUrlLive: string | null;
   /** ADN Parâmetros Municipais per environment (NATIONAL_PARAMETROS_URL_LIVE / _TEST); null → the simulator. */
   nationalParametrosUrl: { live: string | null; test: string | null };
+  /** ABRASF_URLS_LIVE: each ABRASF city's real service for production notes (by IBGE, or every profile's own URL); the simulator otherwise. */
+  abrasfUrlsLive: { urls: Record<string, string>; perfis: boolean };
   /** SEFAZ national NFeDistribuicaoDFe URL for production NF-e capture; null → the simulator. */
   nfeDistUrlLive: string | null;
   /** SEFAZ national CTeDistribuicaoDFe URL for production CT-e capture; null → the simulator. */
@@ -44,6 +47,12 @@ export interface Config {
   cnpjApiUrl: string | null;
   /** Postal codes for NF-e recipient addresses (CEP_API_URL), ViaCEP's `GET /ws/{cep}/json/` (https://viacep.com.br); null → the simulator. */
   cepApiUrl: string | null;
+  /**
+   * São Paulo's own system: SAO_PAULO_NFSE_URL (https://nfews.prefeitura.sp.gov.br/lotenfe.asmx; null → the built-in
+   * simulator), SAO_PAULO_SOAP (1.2 default, or 1.1) and the facts the city does not publish (SAO_PAULO_LAYOUT2_DESDE,
+   * SAO_PAULO_LAYOUT2_SIMPLES_DESDE, SAO_PAULO_CIND_OP, SAO_PAULO_CCLASSTRIB, SAO_PAULO_CCM_CANCELAMENTO).
+   */
+  saoPaulo: { url: string | null; soapVersion: '1.1' | '1.2'; settings: SaoPauloSettings };
   /** Capture schedule per company (received documents), in minutes; default 60. */
   captureIntervalMinutes: number;
   /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
@@ -108,6 +117,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`SEFAZ_CA_FILE: cannot read ${sefazCaFile} (${(err as Error).message})`);
     }
   }
+  const abrasfUrlsLive = abrasfUrls(env.ABRASF_URLS_LIVE, problems);
   const nationalAdnUrlLive = url('NATIONAL_ADN_URL_LIVE');
   const nationalParametrosUrl = { live: url('NATIONAL_PARAMETROS_URL_LIVE'), test: url('NATIONAL_PARAMETROS_URL_TEST') };
   const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
@@ -115,6 +125,33 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nfeEventUrlLive = url('NFE_EVENTO_URL_LIVE');
   const cnpjApiUrl = url('CNPJ_API_URL');
   const cepApiUrl = url('CEP_API_URL');
+  const dateOf = (name: string, fallback: string | null): string | null => {
+    const value = env[name]?.trim();
+    if (!value) return fallback;
+    if (value === 'nunca') return null;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) problems.push(`${name} must be AAAA-MM-DD or "nunca"`);
+    return value;
+  };
+  const digits6 = (name: string, fallback: string): string => {
+    const value = env[name]?.trim() || fallback;
+    if (!/^\d{6}$/.test(value)) problems.push(`${name} must have 6 digits`);
+    return value;
+  };
+  const soapVersion = env.SAO_PAULO_SOAP?.trim() || '1.2';
+  if (soapVersion !== '1.1' && soapVersion !== '1.2') problems.push('SAO_PAULO_SOAP must be 1.1 or 1.2');
+  const ccmCancelamento = Number(env.SAO_PAULO_CCM_CANCELAMENTO ?? SAO_PAULO_DEFAULTS.larguraCcmCancelamento);
+  if (ccmCancelamento !== 8 && ccmCancelamento !== 12) problems.push('SAO_PAULO_CCM_CANCELAMENTO must be 8 or 12');
+  const saoPaulo = {
+    url: url('SAO_PAULO_NFSE_URL'),
+    soapVersion: soapVersion as '1.1' | '1.2',
+    settings: {
+      layout2Desde: dateOf('SAO_PAULO_LAYOUT2_DESDE', SAO_PAULO_DEFAULTS.layout2Desde) ?? '9999-12-31',
+      layout2SimplesDesde: dateOf('SAO_PAULO_LAYOUT2_SIMPLES_DESDE', SAO_PAULO_DEFAULTS.layout2SimplesDesde),
+      cIndOp: digits6('SAO_PAULO_CIND_OP', SAO_PAULO_DEFAULTS.cIndOp),
+      cClassTrib: digits6('SAO_PAULO_CCLASSTRIB', SAO_PAULO_DEFAULTS.cClassTrib),
+      larguraCcmCancelamento: ccmCancelamento as 8 | 12,
+    },
+  };
   const captureIntervalMinutes = Number(env.CAPTURE_INTERVAL_MINUTES ?? 60);
   if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1) problems.push('CAPTURE_INTERVAL_MINUTES must be a positive integer');
   const captureTickSeconds = Number(env.CAPTURE_TICK_SECONDS ?? 30);
@@ -155,6 +192,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nationalApiUrl,
     nationalAdnUrlLive,
     nationalParametrosUrl,
+    abrasfUrlsLive,
     sefazUrl,
     sefazCa,
     nfeDistUrlLive,
@@ -162,6 +200,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nfeEventUrlLive,
     cnpjApiUrl,
     cepApiUrl,
+    saoPaulo,
     captureIntervalMinutes,
     captureTickSeconds,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),
@@ -174,4 +213,24 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     painelDir: env.PAINEL_DIR?.trim() ? resolve(env.PAINEL_DIR.trim()) : DEFAULT_PAINEL_DIR,
     trustProxy,
   };
+}
+
+/**
+ * ABRASF_URLS_LIVE: where production notes of the ABRASF cities go. `perfis` uses the production URL of each city's
+ * profile (where it names one); `5300108=https://…,3543402=https://…` names them one by one (both may be combined:
+ * `perfis,3543402=https://…`). Unset: every ABRASF city's notes go to the in-process simulator.
+ */
+function abrasfUrls(value: string | undefined, problems: string[]): { urls: Record<string, string>; perfis: boolean } {
+  const urls: Record<string, string> = {};
+  let perfis = false;
+  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    if (entry === 'perfis') {
+      perfis = true;
+      continue;
+    }
+    const m = /^(\d{7})=(https?:\/\/\S+)$/.exec(entry);
+    if (m) urls[m[1]!] = m[2]!;
+    else problems.push(`ABRASF_URLS_LIVE: "${entry}" is neither "perfis" nor <IBGE>=<http(s) URL>`);
+  }
+  return { urls, perfis };
 }

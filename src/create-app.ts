@@ -11,6 +11,8 @@ import { loadOrCreateMasterKey } from './engine/cripto/load-or-create-master-key
 import { loadLibxml2 } from './engine/xml/libxml2.js';
 import { useFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
 import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from './simulator/nacional/create-simulator.js';
+import { createAbrasfSimulator, type AbrasfSimulator } from './simulator/abrasf/create-abrasf-simulator.js';
+import { AbrasfGateway } from './engine/transmissao/abrasf-gateway.js';
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import { httpSefazGateway } from './engine/transmissao/sefaz-gateway.js';
 import { brasilApiCnpj } from './engine/transmissao/brasil-api-cnpj.js';
@@ -19,6 +21,8 @@ import { sefazConsultaContribuinte } from './engine/transmissao/sefaz-consulta-c
 import { cadastrosComCache } from './engine/transmissao/cadastros-com-cache.js';
 import { BRASILAPI_PATH, VIACEP_PATH } from './simulator/cadastros/consultas-publicas-simuladas.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
+import { SaoPauloGateway } from './engine/transmissao/sao-paulo-gateway.js';
+import { createSaoPauloSimulator, type SaoPauloSimulator } from './simulator/sao-paulo/create-sao-paulo-simulator.js';
 import { FirstAttempts } from './engine/transmissao/first-attempts.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
 import { startWorker } from './worker/start-worker.js';
@@ -84,6 +88,10 @@ export interface App {
   engine: AppEngine;
   /** The in-process simulator of the national system and the SEFAZ (tests drive its state). */
   simulator: Simulator;
+  /** The in-process simulator of the ABRASF 2.04 cities. */
+  abrasfSimulator: AbrasfSimulator;
+  /** The in-process simulator of São Paulo's own system (tests drive its scenarios). */
+  saoPauloSimulator: SaoPauloSimulator;
   database: Database;
   url: string;
   /** Null unless METRICS_PORT or METRICS_TOKEN exposes them. */
@@ -152,11 +160,30 @@ export async function createApp(options: AppOptions): Promise<App> {
   // under tsx); a service with both national URLs configured loads it on first need (libxml2.ts).
   if (!config.nationalApiUrl.live || !config.nationalApiUrl.test) await loadLibxml2();
   const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, parametrosUrls: config.nationalParametrosUrl, simulator, timeoutMs: options.nationalTimeoutMs });
+  // The ABRASF cities' services, simulated beside the national one: production notes of an ABRASF city go to it
+  // unless ABRASF_URLS_LIVE names the city's real service.
+  const abrasfSimulator = createAbrasfSimulator({
+    clock: () => clock.now(),
+    stateDir: options.pgliteDir ? undefined : join(config.dataDir, 'simulador'),
+    signer: options.simulatorSigner,
+  });
+  await abrasfSimulator.listen(0, '127.0.0.1');
+  const abrasf = new AbrasfGateway({ urls: config.abrasfUrlsLive.urls, urlsDosPerfis: config.abrasfUrlsLive.perfis, simulator: abrasfSimulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {
-    // The simulator first: it drops the answers it holds back (timeout, processamento_lento), so closing the
+    // The simulators first: they drop the answers they hold back (timeout, processamento_lento), so closing the
     // clients does not wait for them (up to 15 s per pending call).
-    await simulator.close();
-    await national.closeClients();
+    await Promise.all([simulator.close(), abrasfSimulator.close()]);
+    await Promise.all([national.closeClients(), abrasf.closeClients()]);
+  });
+
+  // São Paulo's own system: its simulator runs in-process like the national one and answers production keys
+  // while SAO_PAULO_NFSE_URL is not configured.
+  const saoPauloSimulator = createSaoPauloSimulator({ clock: () => clock.now() });
+  await saoPauloSimulator.listen(0, '127.0.0.1');
+  const saoPaulo = new SaoPauloGateway({ url: config.saoPaulo.url, soapVersion: config.saoPaulo.soapVersion, settings: config.saoPaulo.settings, simulator: saoPauloSimulator, timeoutMs: options.nationalTimeoutMs });
+  cleanups.unshift(async () => {
+    await saoPauloSimulator.close();
+    await saoPaulo.close();
   });
 
   const policy = { resolveHost: options.resolveHost ?? systemResolveHost, allowedCidrs: config.webhookAllowedCidrs };
@@ -184,7 +211,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const firstAttempts = new FirstAttempts();
   const requestLog = new RequestLog({ db: database.prisma, logger });
   const secrets = createSecretBox(masterKey);
-  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, cadastros, webhooks, firstAttempts, requestLog };
+  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, cadastros, saoPaulo, abrasf, webhooks, firstAttempts, requestLog };
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics = config.metricsPort !== null || config.metricsToken !== null
     ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })
@@ -222,6 +249,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   return {
     engine,
     simulator,
+    abrasfSimulator,
+    saoPauloSimulator,
     database,
     get url() {
       return url;

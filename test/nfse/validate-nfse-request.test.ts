@@ -239,10 +239,10 @@ describe('validateNfseRequest: one test per error code', () => {
     unico(corpo({ substituicao: { nfse_id: 'n1', chave_acesso: chave, codigo_motivo: '01' } }), 'formato_invalido', '/substituicao');
   });
 
-  it('every code the validator documents is exercised above', () => {
+  it('every code the validator documents is exercised above (the ABRASF service-code one in abrasf-message.test.ts)', () => {
     expect(Object.keys(CODIGOS_VALIDACAO).sort()).toEqual([
       'aliquota_iss_invalida', 'aliquota_iss_obrigatoria', 'c_class_trib_inexistente', 'c_class_trib_nao_aplicavel', 'c_class_trib_nao_suportado',
-      'campo_desconhecido', 'campo_obrigatorio', 'codigo_servico_inexistente',
+      'campo_desconhecido', 'campo_obrigatorio', 'codigo_servico_inexistente', 'codigo_servico_municipal_indisponivel',
       'competencia_invalida', 'cst_ibs_cbs_divergente', 'documento_invalido', 'formato_invalido', 'motivo_obrigatorio', 'municipio_inexistente',
       'municipio_prestacao_divergente', 'nbs_fora_do_servico', 'nbs_inexistente', 'obra_nao_permitida', 'obra_obrigatoria',
       'referencia_muito_longa', 'tipo_invalido', 'tomador_igual_prestador',

@@ -69,6 +69,7 @@ const padroes = v.strictObject({
   issRetido: v.nullish(v.boolean()),
   nbs: v.nullish(v.pipe(v.string(), v.regex(/^\d{9}$/, issueMessage('NBS com 9 dígitos.', 'Por exemplo "101011100".')))),
   ibsCbs: v.nullish(ibsCbsPadrao),
+  codigoMunicipal: v.nullish(v.pipe(v.string(), v.regex(/^\d{4,5}$/, issueMessage('código de serviço do município com 4 ou 5 dígitos.', 'Por exemplo "02658" (código de serviço da NFS-e de São Paulo).')))),
 });
 
 /**

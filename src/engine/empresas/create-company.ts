@@ -63,6 +63,7 @@ function storedPadroes(p: CompanyBody['padroes']): PadroesArmazenados {
   if (p.issRetido != null) out.iss_retido = p.issRetido;
   if (p.nbs != null) out.nbs = p.nbs;
   if (p.ibsCbs != null) out.ibs_cbs = storedIbsCbs(p.ibsCbs);
+  if (p.codigoMunicipal != null) out.codigo_municipal = p.codigoMunicipal;
   return out;
 }
 

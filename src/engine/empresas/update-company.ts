@@ -69,7 +69,7 @@ function mergedPadroes(current: PadroesArmazenados, patch: UpdateCompanyBody['pa
   // ibs_cbs is one member: its CST belongs to its cClassTrib, so it is replaced whole.
   const members = {
     codigo_nacional: patch.codigoNacional, aliquota_iss: patch.aliquotaIss, iss_retido: patch.issRetido, nbs: patch.nbs,
-    ibs_cbs: patch.ibsCbs && storedIbsCbs(patch.ibsCbs),
+    ibs_cbs: patch.ibsCbs && storedIbsCbs(patch.ibsCbs), codigo_municipal: patch.codigoMunicipal,
   };
   for (const [name, value] of Object.entries(members)) {
     if (value === null) delete out[name];

@@ -1,8 +1,6 @@
 import { Prisma, type Lote, type LoteItem } from '../../generated/prisma/client.js';
 import { newId } from '../nucleo/new-id.js';
-import { buildDpsId, buildDpsXml } from '../nfse/nacional/build-dps-xml.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
-import { signXml } from '../xml/sign-xml.js';
 import { regrasVersao } from '../nfse/ajustes/index.js';
 import { buildDpsInput, TEST_SERIES } from '../nfse/build-dps-input.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
@@ -14,6 +12,9 @@ import { takenReferences } from './taken-references.js';
 import { insertLoteNotes, type NewLoteNote } from './insert-lote-notes.js';
 import { lineContext } from './line-context.js';
 import { validateLine } from './validate-line.js';
+import { consultarParametrosDaEmpresa } from '../municipios/consultar-parametros-da-empresa.js';
+import type { NfseProvider } from '../nfse/provedores/nfse-provider.js';
+import { resolveNfseProvider } from '../nfse/provedores/resolve-nfse-provider.js';
 
 const CHUNK = 200;
 
@@ -28,10 +29,13 @@ export async function issueLoteNotes(deps: TransmissionDeps, lote: Lote): Promis
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
   const { signer } = await companyCredentials(deps, company.id, company.certificate);
   const serie = lote.environment === 'test' ? TEST_SERIES : (company.serieDps ?? '1');
+  const environment = lote.environment as 'test';
+  const municipal = (await consultarParametrosDaEmpresa(deps, environment, company, { municipios: [company.municipio], competencia: deps.clock.now().toISOString().slice(0, 7), codigosServico: [] })).get(company.municipio) ?? null;
+  const provider = resolveNfseProvider(deps, environment, municipal);
   for (;;) {
     const items = await deps.db.loteItem.findMany({ where: { loteId: lote.id, status: 'aguardando_emissao' }, orderBy: { linha: 'asc' }, take: CHUNK });
     if (items.length === 0) return;
-    await issueChunk(deps, lote, company, signer, serie, items);
+    await issueChunk(deps, lote, company, provider, signer, serie, items);
     // The chunk's lines left aguardando_emissao (notes transmitting, or ja_existente / com_erro_validacao).
     await publishLote(deps, lote);
   }
@@ -41,6 +45,7 @@ async function issueChunk(
   deps: TransmissionDeps,
   lote: Lote,
   company: CompanyWithCertificate,
+  provider: NfseProvider,
   signer: XmlSigner,
   serie: string,
   items: LoteItem[],
@@ -66,9 +71,22 @@ async function issueChunk(
   if (valid.length === 0) return;
 
   const first = await reserveDpsNumbers(deps, company.id, lote.environment, serie, valid.length);
-  const notes = valid.map(({ item, v }, i): { itemId: string; note: NewLoteNote } => {
+  const built = valid.map(({ item, v }, i) => {
     const numero = first + BigInt(i);
     const dps = buildDpsInput({ environment: lote.environment as 'test', company: empresa, request: v.request!, resolved: v.resolved!, serie, numero, now });
+    // What the issuing system needs beyond the national fields; a line refused here leaves its DPS number unused.
+    return { item, v, numero, dps, erros: provider.checkIssuance({ environment: lote.environment as 'test', company, request: v.request!, dps }) };
+  });
+  for (const { item, erros } of built.filter((b) => b.erros.length > 0)) {
+    await deps.db.loteItem.updateMany({
+      where: { id: item.id, status: 'aguardando_emissao' },
+      data: { status: 'com_erro_validacao', erros: erros as unknown as Prisma.InputJsonValue, updatedAt: now },
+    });
+  }
+  const issuable = built.filter((b) => b.erros.length === 0);
+  if (issuable.length === 0) return;
+  const notes = issuable.map(({ item, v, numero, dps }): { itemId: string; note: NewLoteNote } => {
+    const document = provider.buildDocument({ environment: lote.environment as 'test', company, request: v.request!, dps, signer });
     const note: NewLoteNote = {
       id: item.nfseId!,
       accountId: lote.accountId,
@@ -81,9 +99,9 @@ async function issueChunk(
       competencia: v.resolved!.competencia,
       serie,
       numeroDps: numero,
-      dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
+      dpsId: document.id,
       simulacao: lote.simulacao,
-      dpsXml: signXml(buildDpsXml(dps), signer, { element: 'infDPS' }),
+      dpsXml: document.xml,
       ajustes: v.ajustes ?? [],
       regrasVersao: regrasVersao(),
       loteId: lote.id,

@@ -1,21 +1,17 @@
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import { buildSignedCancellationXml, EVENT_CANCELAMENTO } from './nacional/build-event-xml.js';
-import { getEvent, registerEvent, type NationalClient } from '../transmissao/national-client.js';
 import type { NationalMessage } from '../transmissao/national-message.js';
-import { loadLibxml2 } from '../xml/libxml2.js';
-import { readEventXml } from './nacional/read-event-xml.js';
 import { codigoOficial } from '../tabelas/index.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
-import { simulatorScenario } from './simulator-scenario.js';
-import { APP_VERSION, brasiliaDateTime } from './build-dps-input.js';
 import { readBody } from '../nucleo/read-body.js';
 import { cancelNfseBody } from './cancel-nfse-body.js';
 import { cancellationScenario, type CancellationReason, type CancellationRequest } from './cancellation-input.js';
 import { findNfse } from './find-nfse.js';
 import { presentNfse, type NfseView, type NfseWithTimeline } from './present-nfse.js';
 import { updateNote } from './update-note.js';
+import type { CancellationRecord, NfseProvider } from './provedores/nfse-provider.js';
+import { providerOfNote } from './provedores/resolve-nfse-provider.js';
 
 export interface CancelNfseOptions {
   id: string;
@@ -40,36 +36,20 @@ export async function cancelNfse(deps: TransmissionDeps, principal: Principal, o
   await assertCancellable(deps, note);
 
   const { credentials, signer } = await companyCredentials(deps, note.companyId);
-  const company = await deps.db.company.findUniqueOrThrow({ where: { id: note.companyId }, select: { cnpj: true } });
   const now = deps.clock.now();
-  const chave = note.chaveAcesso!;
-  const eventXml = buildSignedCancellationXml(
-    { tpAmb: note.environment === 'live' ? '1' : '2', verAplic: APP_VERSION, dhEvento: brasiliaDateTime(now), CNPJAutor: company.cnpj, chNFSe: chave, cMotivo: request.codigo_motivo, xMotivo: request.motivo },
-    signer,
-  );
+  const provider = providerOfNote(deps, note);
   // Same routing as transmission: a note issued at the simulator is cancelled there (with this call's scenario,
   // or a plain `autorizar`: the issuance scenario, e.g. `timeout`, is not replayed on its cancellation).
   const routed = scenario ?? (note.simulacao ? 'autorizar' : null);
-  const client = deps.national.client(note.environment as 'test', simulatorScenario(routed), credentials);
-  const result = await registerEvent(client, { chave, eventXml });
-
-  if (result.kind === 'registered') return markCancelled(deps, note, request, now, result.eventoXml, false);
-  if (result.kind === 'rejected') {
-    // E0840: an event already blocks the note — possibly ours, registered by an earlier call whose answer was lost.
-    if (result.erros.some((e) => e.codigo === 'E0840')) {
-      const found = await findCancellationEvent(client, chave);
-      if (found) return markCancelled(deps, note, request, now, found, true);
-    }
-    return refuse(deps, note, result.erros);
-  }
-  // No answer (timeout, outage, connection lost): did the event arrive?
-  const found = await findCancellationEvent(client, chave);
-  if (found) return markCancelled(deps, note, request, now, found, true);
-  if (result.kind === 'transmission_failed' && result.received === 'no' && result.status) return refuse(deps, note, result.erros, `HTTP ${result.status}`);
-  throw new EngineError('servico_indisponivel', 'O sistema nacional não respondeu ao cancelamento; a nota continua autorizada.', {
+  const result = await provider.cancel({ note, credentials, signer, scenario: routed, request, now });
+  if (result.kind === 'cancelled') return markCancelled(deps, note, request, now, result.record, result.recovered);
+  if (result.kind === 'refused') return refuse(deps, provider, note, result.erros, result.status ? `HTTP ${result.status}` : undefined);
+  throw new EngineError('servico_indisponivel', `${capitalize(provider.nome)} não respondeu ao cancelamento; a nota continua autorizada.`, {
     correcao: 'Repita o cancelamento: o serviço consulta o evento antes de reenviar, então um registro anterior não é duplicado.',
   });
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 async function assertCancellable(deps: TransmissionDeps, note: NfseWithTimeline): Promise<void> {
   if (note.status === 'cancelada') {
@@ -95,50 +75,45 @@ async function assertCancellable(deps: TransmissionDeps, note: NfseWithTimeline)
   }
 }
 
-async function findCancellationEvent(client: NationalClient, chave: string): Promise<string | null> {
-  const got = await getEvent(client, { chave, tipoEvento: EVENT_CANCELAMENTO, nSeqEvento: 1 });
-  return got.kind === 'found' ? (got.eventos.find((e) => !e.tipoEvento || e.tipoEvento === EVENT_CANCELAMENTO)?.xml ?? null) : null;
-}
-
-async function markCancelled(deps: TransmissionDeps, note: NfseWithTimeline, request: CancellationRequest, requestedAt: Date, eventoXml: string, recovered: boolean): Promise<NfseView> {
-  await loadLibxml2();
-  const evento = readEventXml(eventoXml);
+async function markCancelled(deps: TransmissionDeps, note: NfseWithTimeline, request: CancellationRequest, requestedAt: Date, record: CancellationRecord, recovered: boolean): Promise<NfseView> {
+  const eventoId = record.protocolo.evento_id ?? null;
   const cancelamento = {
     tipo: 'cancelamento',
-    // A recovered event may be one registered elsewhere (the national portal): its own reason is the one that counts.
-    codigo_motivo: evento.cMotivo ?? request.codigo_motivo,
-    motivo: evento.xMotivo ?? request.motivo,
+    // A recovered cancellation may be one registered elsewhere (the system's portal): its own reason is the one that counts.
+    codigo_motivo: record.codigoMotivo ?? request.codigo_motivo,
+    motivo: record.motivo ?? request.motivo,
     solicitado_em: requestedAt.toISOString(),
-    em: toIso(evento.dhProc) ?? deps.clock.now().toISOString(),
-    protocolo: { evento_id: evento.id, numero_dfse: evento.nDFSe, data_hora_processamento: evento.dhProc },
+    em: record.em ?? deps.clock.now().toISOString(),
+    protocolo: record.protocolo,
     recuperado: recovered,
-    evento_xml: eventoXml,
+    evento_xml: record.xml,
   };
   const changed = await updateNote(deps, note.id, {
     expectStatus: 'autorizada',
     data: { status: 'cancelada', cancelamento },
     timeline: [
-      ...(recovered ? [{ tipo: 'consulta_evento', detalhe: { resultado: 'encontrado', evento_id: evento.id } }] : []),
-      { tipo: 'cancelada', detalhe: { codigo_motivo: cancelamento.codigo_motivo, evento_id: evento.id } },
+      ...(recovered ? [{ tipo: 'consulta_evento', detalhe: { resultado: 'encontrado', evento_id: eventoId } }] : []),
+      { tipo: 'cancelada', detalhe: { codigo_motivo: cancelamento.codigo_motivo, evento_id: eventoId } },
     ],
     event: 'NFSE_CANCELADA',
   });
   if (changed) return presentNfse(changed);
-  // Another call cancelled it meanwhile (both reached the same national event): answer with the stored note.
+  // Another call cancelled it meanwhile (both reached the same event): answer with the stored note.
   const current = await deps.db.nfse.findUniqueOrThrow({ where: { id: note.id }, include: { timeline: true } });
   if (current.status === 'cancelada') return presentNfse(current);
   throw new EngineError('conflito', `A nota mudou para ${current.status} durante o cancelamento.`, { correcao: 'Consulte a nota e repita se ainda for preciso.' });
 }
 
-async function refuse(deps: TransmissionDeps, note: NfseWithTimeline, erros: NationalMessage[], fallback?: string): Promise<never> {
+async function refuse(deps: TransmissionDeps, provider: NfseProvider, note: NfseWithTimeline, erros: NationalMessage[], fallback?: string): Promise<never> {
   const first = erros[0];
   const code = first?.codigo || null;
-  const mensagem = first?.descricao || (code ? codigoOficial(code)?.mensagem : undefined) || fallback || 'Recusado pelo sistema nacional.';
+  const explained = erros.length ? provider.explain(erros) : null;
+  const mensagem = first?.descricao || (code ? (codigoOficial(code)?.mensagem ?? explained?.mensagem) : undefined) || fallback || `${capitalize(provider.nome)} recusou o pedido.`;
   const after = await updateNote(deps, note.id, {
     expectStatus: 'autorizada',
     timeline: [{ tipo: 'cancelamento_recusado', detalhe: { codigo_oficial: code, mensagem } }],
   });
-  throw new EngineError('cancelamento_recusado', `O sistema nacional recusou o cancelamento: ${mensagem}`, {
+  throw new EngineError('cancelamento_recusado', `${capitalize(provider.nome)} recusou o cancelamento: ${mensagem}`, {
     codigoOficial: code,
     correcao: REFUSAL_FIXES[code ?? ''] ?? 'A nota continua autorizada. Resolva o motivo de codigo_oficial e repita, ou substitua a nota.',
     extra: {
@@ -156,9 +131,3 @@ const REFUSAL_FIXES: Record<string, string> = {
   E0812: 'O certificado que assinou o pedido não é do CNPJ da empresa; envie o certificado e-CNPJ correto.',
   E1831: 'A nota não existe no ambiente nacional consultado (foi emitida em outro ambiente ou sistema).',
 };
-
-/** "2026-11-02T09:00:00-03:00" → ISO UTC. */
-function toIso(value: string): string | null {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}

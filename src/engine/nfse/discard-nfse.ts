@@ -1,11 +1,10 @@
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
-import { queryDps } from '../transmissao/national-client.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfse } from './find-nfse.js';
 import { presentNfse, type NfseView, type NfseWithTimeline } from './present-nfse.js';
-import { simulatorScenario } from './simulator-scenario.js';
+import { providerOfNote } from './provedores/resolve-nfse-provider.js';
 import { updateNote } from './update-note.js';
 
 type Falha = { dps_enviada?: 'nao' | 'desconhecido' } | null;
@@ -44,11 +43,11 @@ async function dpsNotAtNationalSystem(deps: TransmissionDeps, note: NfseWithTime
     new EngineError('nfse_dps_nao_verificada', `Não foi possível confirmar com o sistema nacional que a DPS ${note.dpsId} não chegou lá (${cause}); a nota não foi descartada.`, {
       correcao: 'Tente de novo mais tarde. Enquanto a DPS puder ter gerado uma NFS-e, confira no emissor nacional antes de emitir outra nota.',
     });
+  const provider = providerOfNote(deps, note);
   const found = await (async () => {
     try {
-      const { credentials } = await companyCredentials(deps, note.companyId);
-      const client = deps.national.client(note.environment as 'test', simulatorScenario(note.simulacao), credentials);
-      return await queryDps(client, { idDps: note.dpsId });
+      const { credentials, signer } = await companyCredentials(deps, note.companyId);
+      return await provider.recover({ note, credentials, signer, scenario: note.simulacao });
     } catch (err) {
       // A company without its A1 (removed since) cannot query: the discard waits like any unanswered query.
       if (err instanceof EngineError) throw unverified(err.message);
@@ -57,9 +56,12 @@ async function dpsNotAtNationalSystem(deps: TransmissionDeps, note: NfseWithTime
   })();
   if (found.kind === 'not_found') return { tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } };
   if (found.kind === 'unknown') throw unverified(found.cause);
-  // The national system holds a note for this DPS: it is recorded on the note's timeline, and the note stays.
-  await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'encontrada', ...(found.chave ? { chave_acesso: found.chave } : {}) } }] });
-  throw new EngineError('nfse_dps_no_sistema_nacional', `A DPS ${note.dpsId} chegou ao sistema nacional e gerou uma NFS-e${found.chave ? ` (chave ${found.chave})` : ''}; a nota não pode ser descartada.`, {
+  // The DPS is there but its note could not be read yet: it exists all the same.
+  if (found.kind === 'pending' && found.resultado !== 'nota_indisponivel') throw unverified(found.resultado);
+  const chave = found.kind === 'found' ? found.nfse.chave : null;
+  // The system holds a note for this DPS: it is recorded on the note's timeline, and the note stays.
+  await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'encontrada', ...(chave ? { chave_acesso: chave } : {}) } }] });
+  throw new EngineError('nfse_dps_no_sistema_nacional', `A DPS ${note.dpsId} chegou ao sistema nacional e gerou uma NFS-e${chave ? ` (chave ${chave})` : ''}; a nota não pode ser descartada.`, {
     correcao: 'A NFS-e existe no sistema nacional: consulte-a no emissor nacional e, se não for devida, cancele-a lá. Não emita outra nota para o mesmo serviço.',
   });
 }

@@ -6,8 +6,6 @@ import { newId } from '../nucleo/new-id.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { sentValue } from '../nucleo/read-body.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
-import { buildDpsId, buildDpsXml } from './nacional/build-dps-xml.js';
-import { signXml } from '../xml/sign-xml.js';
 import { assertReady } from '../prontidao/get-readiness.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { JOB_LEASE_MS } from '../transmissao/claim-jobs.js';
@@ -23,6 +21,7 @@ import { presentNfse, type NfseView } from './present-nfse.js';
 import { checkSubstitution } from './check-substitution.js';
 import { waitForSettled } from './wait-for-settled.js';
 import { publishNote } from './update-note.js';
+import { resolveNfseProvider } from './provedores/resolve-nfse-provider.js';
 
 export interface IssueNfseOptions {
   /** The request in its declared shape (`nfseBody`), validated here once. */
@@ -40,7 +39,7 @@ export interface IssueNfseOptions {
  */
 export async function issueNfse(deps: TransmissionDeps, principal: Principal, options: IssueNfseOptions): Promise<NfseView> {
   const simular = checkScenario(principal, options.simular ?? null);
-  const { company, validation, readiness } = await prepareIssuance(deps, principal, options.body);
+  const { company, validation, readiness, municipal } = await prepareIssuance(deps, principal, options.body);
   if (validation.erros.length || !validation.request || !validation.resolved || !company) {
     throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
       correcao: 'Corrija cada item de erros e envie de novo.',
@@ -48,6 +47,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     });
   }
   assertReady(readiness!);
+  const provider = resolveNfseProvider(deps, principal.environment, municipal);
   const request = validation.request;
   const substitution = request.substituicao ? await checkSubstitution(deps, principal, company.id, request.substituicao) : null;
 
@@ -74,7 +74,16 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     now,
     chaveSubstituida: substitution?.chave,
   });
-  const dpsXml = signXml(buildDpsXml(dps), signer, { element: 'infDPS' });
+  const documentInput = { environment: principal.environment, company, request: validation.request, dps };
+  // What the issuing system needs beyond the national fields; a refusal here leaves the DPS number unused.
+  const providerErros = provider.checkIssuance(documentInput);
+  if (providerErros.length) {
+    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
+      correcao: 'Corrija cada item de erros e envie de novo.',
+      extra: { erros: providerErros },
+    });
+  }
+  const document = provider.buildDocument({ ...documentInput, signer });
 
   // The rows as stored: the first attempt below transmits from them without reading them back.
   const note: Nfse = {
@@ -90,11 +99,11 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     competencia: validation.resolved.competencia,
     serie,
     numeroDps: numero,
-    dpsId: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie, nDPS: numero.toString() }),
+    dpsId: document.id,
     simulacao: simular,
     numero: null,
     chaveAcesso: null,
-    dpsXml,
+    dpsXml: document.xml,
     nfseXml: null,
     rejeicao: null,
     cancelamento: null,
@@ -133,7 +142,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   }
   await publishNote(deps, note);
 
-  const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials }).catch((err) => {
+  const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials, signer }).catch((err) => {
     deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry');
     return null;
   });
@@ -142,7 +151,7 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   const settled = await waitForSettled(deps, id, waitMs, attempt);
   const view = presentNfse(settled);
   if (view.status === 'rejeitada') {
-    throw new EngineError('nfse_rejeitada', `O sistema nacional rejeitou a nota: ${view.rejeicao?.mensagem ?? ''}`.trim(), {
+    throw new EngineError('nfse_rejeitada', `${capitalize(provider.nome)} rejeitou a nota: ${view.rejeicao?.mensagem ?? ''}`.trim(), {
       codigoOficial: view.rejeicao?.codigo_oficial ?? null,
       correcao: 'Corrija conforme nfse.rejeicao.explicacao e emita uma nova nota com outra referencia.',
       extra: { nfse: view },
@@ -150,12 +159,16 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   }
   if (view.status === 'falha_transmissao') {
     throw new EngineError('falha_transmissao', 'A transmissão não pôde ser concluída.', {
-      correcao: view.falha?.dps_enviada === 'nao' ? 'A DPS não chegou ao sistema nacional: é seguro emitir de novo.' : 'Confira no emissor nacional se a nota existe antes de emitir de novo.',
+      correcao: provider.sistema === 'nacional'
+        ? (view.falha?.dps_enviada === 'nao' ? 'A DPS não chegou ao sistema nacional: é seguro emitir de novo.' : 'Confira no emissor nacional se a nota existe antes de emitir de novo.')
+        : (view.falha?.dps_enviada === 'nao' ? `O documento não chegou: ${provider.nome} não o recebeu, é seguro emitir de novo.` : `Confira com ${provider.nome} se a nota existe antes de emitir de novo.`),
       extra: { nfse: view },
     });
   }
   return view;
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function checkScenario(principal: Principal, simular: string | null): string | null {
   if (simular === null || simular === '') return null;

@@ -93,6 +93,13 @@ const servico = objectMember({
     v.check((s) => nbsTabela(s) !== null, (i) => issueMessage(`O código NBS ${i.input} não existe na NBS 2.0 (ou é um título sem código completo).`,
       'Informe um código NBS completo de 9 dígitos da tabela NBS 2.0.', 'nbs_inexistente', 'E0316')),
   )),
+  // A municipality's own service list (São Paulo's 4-5 digits); separators are dropped.
+  codigoMunicipal: v.nullish(v.pipe(
+    textMember('O código de serviço do município'),
+    v.transform((s) => s.replace(/[.\-/\s]/g, '')),
+    v.check((s) => /^\d{4,5}$/.test(s), (i) => issueMessage(`O código de serviço do município deve ter 4 ou 5 dígitos; recebido "${i.input}".`,
+      'Informe o código da lista de serviços do município, por exemplo "02658" em São Paulo.')),
+  )),
   // The codes' formats only; whether the classification exists and fits the service is judged on the effective
   // values (request or company default) by validarClassificacaoIbsCbs.
   ibsCbs: v.nullish(objectMember({

@@ -3,6 +3,7 @@ import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import { consultarParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
 import { parametrosMunicipio } from '../tabelas/index.js';
+import type { ParametrosMunicipio } from '../tabelas/parametros-municipio.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { readinessOf, type Readiness } from '../prontidao/get-readiness.js';
@@ -16,6 +17,8 @@ export interface PreparedIssuance {
   company: CompanyWithCertificate | null;
   validation: ValidationResult;
   readiness: Readiness | null;
+  /** The company municipality's parameters (the national API, its cache or the offline data): they choose its issuing system. */
+  municipal: ParametrosMunicipio | null;
 }
 
 /**
@@ -45,7 +48,8 @@ export async function prepareIssuance(
     now,
     ...(parametros && { parametros: (ibge: string) => parametros.get(ibge) ?? parametrosMunicipio(ibge) }),
   });
-  return { company, validation, readiness };
+  const municipal = company ? (parametros?.get(company.municipio) ?? parametrosMunicipio(company.municipio)) : null;
+  return { company, validation, readiness, municipal };
 }
 
 /** The parameters of the municipalities a request names, for its competence and service code. */

@@ -16,6 +16,10 @@ const FISCAL_DATASETS = {
   xsdNfse: 'nfse-nacional/xsd-2026-alfanumerico',
   /** NF-e 4.00 XSD package (the events' Id pattern read with a local change: xml/apply-schema-patches.ts). */
   xsdNfe: 'nfe/xsd',
+  /** ABRASF national-model schema 2.04 (CompNfse read with a local change: xml/apply-schema-patches.ts). */
+  xsdAbrasf: 'nfse-municipal/abrasf/xsd/2.04',
+  /** São Paulo's NFS-e Paulistana sync schemas, layout 1 (v01) and layout 2 with IBS/CBS (v02-5 of 2026-05-14). */
+  xsdSaoPaulo: 'nfse-municipal/sao-paulo/xsd',
   listaServicoNacional: 'nfse-nacional/tables/lista_servico_nacional_ctribnac.csv',
   incidenciaIssqn: 'nfse-nacional/tables/incidencia_issqn_por_ctribnac.csv',
   nbs: 'nfse-nacional/tables/nbs_v2.csv',

@@ -19,6 +19,8 @@ export interface ServicoNacional {
   descricao: string;
   /** LC 116 item (two digits), e.g. "07". */
   item: string;
+  /** LC 116 subitem the national code details, "07.02" (the list's own correlation column). */
+  subitemLc116: string;
   descricaoItem: string;
   /** `servico.obra` is mandatory (CODIGOS_EXIGEM_OBRA; Anexo I E0370). */
   exigeObra: boolean;
@@ -53,6 +55,12 @@ const SUPLEMENTO: ReadonlyArray<{ codigo: string; descricao: string }> = [
   { codigo: '141404', descricao: 'Subitem 14.14.04 (serviço de construção citado na especificação; descrição oficial não disponível no Anexo B v1.00).' },
 ];
 
+/** "1.01" as the list writes it → "01.01", the two-digit form of LC 116 (and of ABRASF ItemListaServico). */
+function subitemLc116(text: string): string {
+  const [item = '', subitem = ''] = text.trim().split('.');
+  return `${item.padStart(2, '0')}.${subitem.padStart(2, '0')}`;
+}
+
 // Cells hold "X", "-" or annotated marks such as "(**) X".
 const marcado = (v: string | undefined) => /\bX\b/i.test(v ?? '');
 
@@ -69,6 +77,7 @@ const servicos = lazy(() => {
       codigoFormatado: r.cTribNac_formatado,
       descricao: r.descricao_desdobro,
       item: codigo.slice(0, 2),
+      subitemLc116: subitemLc116(r.subitem_lc116 ?? ''),
       descricaoItem: r.descricao_item,
       exigeObra: CODIGOS_EXIGEM_OBRA.has(codigo) || grupo === 'obra',
       aceitaObra: CODIGOS_EXIGEM_OBRA.has(codigo) || grupo === 'obra' || CODIGOS_ACEITAM_OBRA_SEM_EXIGIR.has(codigo),
@@ -88,6 +97,7 @@ const servicos = lazy(() => {
       codigoFormatado: `${s.codigo.slice(0, 2)}.${s.codigo.slice(2, 4)}.${s.codigo.slice(4)}`,
       descricao: s.descricao,
       item: s.codigo.slice(0, 2),
+      subitemLc116: `${s.codigo.slice(0, 2)}.${s.codigo.slice(2, 4)}`,
       descricaoItem: map.get('141401')?.descricaoItem ?? '',
       exigeObra: true,
       aceitaObra: true,

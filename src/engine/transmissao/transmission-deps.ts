@@ -3,6 +3,8 @@ import type { SefazGateway } from './sefaz-gateway.js';
 import type { NationalGateway } from './national-gateway.js';
 import type { FirstAttempts } from './first-attempts.js';
 import type { CadastroGateways } from './cadastro-gateways.js';
+import type { AbrasfGateway } from './abrasf-gateway.js';
+import type { SaoPauloGateway } from './sao-paulo-gateway.js';
 
 export interface TransmissionDeps extends EngineDeps {
   national: NationalGateway;
@@ -10,6 +12,10 @@ export interface TransmissionDeps extends EngineDeps {
   sefaz: SefazGateway;
   /** The public registries that fill in an NF-e recipient (CNPJ, CEP, the SEFAZ's consultaCadastro), cached. */
   cadastros: CadastroGateways;
+  /** The ABRASF 2.04 cities' services (the in-process ABRASF simulator where none is configured). */
+  abrasf?: AbrasfGateway;
+  /** São Paulo's own system (NFS-e Paulistana; the in-process simulator while no URL is configured). */
+  saoPaulo?: SaoPauloGateway;
   /** Where a request's first attempt is registered, so a stopping process can wait for it or release its job. */
   firstAttempts?: FirstAttempts;
 }

@@ -11,6 +11,7 @@ import { baseDps } from '../../../test/support/nfse-fixtures.js';
 const CHAVE = '<xs:simpleType name="TSChaveNFSe"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{6}([0-9A-Z]{14})[0-9]{30}"/></xs:restriction></xs:simpleType>';
 
 const TIPOS = 'tiposSimples_v1.01.xsd';
+const ABRASF = 'nfse_v204.xsd';
 
 describe('applySchemaPatches', () => {
   it('puts the letters of TSChaveNFSe where the inscrição is (positions 10–23), leaving the rest of the text as it is', () => {
@@ -36,10 +37,21 @@ describe('applySchemaPatches', () => {
     expect(published).toContain('<xs:pattern value="[0-9]{1,4}|[0-8][0-9]{4}"/>');
     expect(applySchemaPatches(TIPOS, published)).toContain('<xs:pattern value="[0-9]{9}[0-9A-Z]{14}[0-9]{27}"/>');
     expect(readFileSync(path, 'latin1')).toBe(published);
-    for (const file of [...PATCHED_SCHEMAS].filter((f) => f !== TIPOS)) {
+    for (const file of [...PATCHED_SCHEMAS].filter((f) => f !== TIPOS && f !== ABRASF)) {
       const text = readFileSync(fiscalDataPath('xsdNfe', file), 'latin1');
       expect(applySchemaPatches(file, text), file).toContain('<xs:pattern value="ID[0-9]{12}[0-9A-Z]{12}[0-9]{28}"/>');
     }
+  });
+});
+
+describe('the ABRASF 2.04 schema', () => {
+  it('is read without the occurrence attributes of the global CompNfse, which libxml2 refuses; nothing else changes', () => {
+    const published = readFileSync(fiscalDataPath('xsdAbrasf', ABRASF), 'latin1');
+    const patched = applySchemaPatches(ABRASF, published);
+    expect(published).toMatch(/<xsd:element name="CompNfse" type="tcCompNfse" \s+minOccurs="1" maxOccurs="1"\/>/);
+    expect(patched).toContain('<xsd:element name="CompNfse" type="tcCompNfse"/>');
+    expect(patched.length).toBe(published.length - ' \n\t\tminOccurs="1" maxOccurs="1"'.length);
+    expect(validateXsd('<CompNfse xmlns="http://www.abrasf.org.br/nfse.xsd"/>', 'abrasf').some((e) => /Nfse/.test(e.message))).toBe(true);
   });
 });
 

@@ -28,8 +28,18 @@ const NFE_EVENT_ID = (file: string): Patch => ({
   local: '<xs:pattern value="ID[0-9]{12}[0-9A-Z]{12}[0-9]{28}"/>',
 });
 
+// ABRASF 2.04 declares the global element CompNfse with minOccurs/maxOccurs, which XML Schema allows only on local
+// elements: libxml2 refuses to compile the whole schema. Occurrence means nothing on a global element, so dropping
+// the two attributes changes no document's validity.
+const ABRASF_COMP_NFSE: Patch = {
+  file: 'nfse_v204.xsd',
+  official: '<xsd:element name="CompNfse" type="tcCompNfse" \n\t\tminOccurs="1" maxOccurs="1"/>',
+  local: '<xsd:element name="CompNfse" type="tcCompNfse"/>',
+};
+
 const PATCHES: Patch[] = [
   NFSE_KEY,
+  ABRASF_COMP_NFSE,
   NFE_EVENT_ID('leiauteEventoCancNFe_v1.00.xsd'),
   NFE_EVENT_ID('leiauteCCe_v1.00.xsd'),
   NFE_EVENT_ID('leiauteEPEC_v1.00.xsd'),

@@ -5,9 +5,11 @@ import { C14N, ENVELOPED, RSA_SHA1, RSA_SHA256, SHA1, SHA256, signCanonicalXml, 
 /**
  * Elements signed in the national system: infDPS (DPS) and infPedReg (pedRegEvento) by the taxpayer;
  * infNFSe and infEvento by the national system (used by the simulator); infNFe and infInut (inutilização) of the
- * NF-e layout (src/engine/nfe).
+ * NF-e layout (src/engine/nfe); the RPS, lot, cancellation and substitution of the ABRASF model (and InfNfse, by
+ * its simulator).
  */
-export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento' | 'infNFe' | 'infInut';
+export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento' | 'infNFe' | 'infInut'
+  | 'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse' | 'InfNfse';
 
 export interface XmlSigner {
   /** PEM or a KeyObject; pass a KeyObject when signing many documents (PEM is re-parsed on every call). */

@@ -7,14 +7,18 @@ import { libxml2 } from './libxml2.js';
 
 export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC'
   | 'envEventoCancNFe' | 'envCCe' | 'procEventoCancNFe' | 'procCCeNFe'
-  | 'inutNFe' | 'retInutNFe';
+  | 'inutNFe' | 'retInutNFe' | 'abrasf'
+  | `sp:${SaoPauloRequest}:${1 | 2}`;
+
+/** São Paulo's request roots this service sends (and its simulator validates), in layouts 1 and 2. */
+export type SaoPauloRequest = 'PedidoEnvioRPS' | 'PedidoEnvioLoteRPS' | 'PedidoConsultaNFe' | 'PedidoCancelamentoNFe' | 'PedidoConsultaNFePeriodo';
 
 export interface XsdError {
   message: string;
   line: number;
 }
 
-const SCHEMA_FILES: Record<XsdSchemaName, string> = {
+const SCHEMA_FILES: Record<Exclude<XsdSchemaName, `sp:${string}`>, string> = {
   DPS: 'DPS_v1.01.xsd',
   pedRegEvento: 'pedRegEvento_v1.01.xsd',
   NFSe: 'NFSe_v1.01.xsd',
@@ -39,14 +43,29 @@ const SCHEMA_FILES: Record<XsdSchemaName, string> = {
   // NF-e inutilização (NFeInutilizacao4).
   inutNFe: 'nfe/inutNFe_v4.00.xsd',
   retInutNFe: 'nfe/retInutNFe_v4.00.xsd',
+  // ABRASF 2.04: one schema for every message of the model (GerarNfseEnvio, CancelarNfseEnvio, their answers…).
+  abrasf: 'abrasf/nfse_v204.xsd',
 };
 
 /**
- * A schema file as SCHEMA_FILES names it: the NFS-e 1.01 package and, under `nfe/…`, the NF-e 4.00 package, both
- * in the data directory. xs:include and xs:import resolve beside the file, so each package is read from one folder.
+ * A schema file as SCHEMA_FILES names it: the NFS-e 1.01 package, under `nfe/…` the NF-e 4.00 package, under
+ * `abrasf/…` the ABRASF 2.04 schema and under `sao-paulo/…` São Paulo's packages, all in the data directory.
+ * xs:include and xs:import resolve beside the file, so each package is read from one folder.
  */
 export function schemaPath(file: string): string {
-  return file.startsWith('nfe/') ? fiscalDataPath('xsdNfe', file.slice('nfe/'.length)) : fiscalDataPath('xsdNfse', file);
+  if (file.startsWith('nfe/')) return fiscalDataPath('xsdNfe', file.slice('nfe/'.length));
+  if (file.startsWith('abrasf/')) return fiscalDataPath('xsdAbrasf', file.slice('abrasf/'.length));
+  if (file.startsWith('sao-paulo/')) return fiscalDataPath('xsdSaoPaulo', file.slice('sao-paulo/'.length));
+  return fiscalDataPath('xsdNfse', file);
+}
+
+/** The file of a schema name: São Paulo's sync package of its layout (`sao-paulo/v02/PedidoEnvioRPS_v02.xsd`). */
+export function schemaFile(schema: XsdSchemaName): string {
+  if (schema.startsWith('sp:')) {
+    const [, root, layout] = schema.split(':');
+    return `sao-paulo/v0${layout}/${root}_v0${layout}.xsd`;
+  }
+  return SCHEMA_FILES[schema as keyof typeof SCHEMA_FILES];
 }
 
 /**
@@ -98,8 +117,9 @@ function validatorFor(schema: XsdSchemaName): XsdValidator {
   const lib = libxml2();
   const { XmlDocument, XsdValidator } = lib;
   registerInputProviders(lib);
-  const path = schemaPath(SCHEMA_FILES[schema]);
-  const doc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
+  const path = schemaPath(schemaFile(schema));
+  // The schema itself may be one read with local changes (ABRASF 2.04), as may any file it includes.
+  const doc = XmlDocument.fromBuffer(Buffer.from(applySchemaPatches(basename(path), readFileSync(path).toString('latin1')), 'latin1'), { url: path });
   try {
     const validator = XsdValidator.fromDoc(doc);
     validators.set(schema, validator);

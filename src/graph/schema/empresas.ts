@@ -75,6 +75,7 @@ const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
     issRetido: t.boolean(),
     nbs: t.string(),
     ibsCbs: t.field({ type: CompanyIbsCbsInput, description: 'IBS/CBS classification of the service (DPS IBSCBS); replaced whole.' }),
+    codigoMunicipal: t.string({ description: 'Municipal service code where the city has its own system (São Paulo: 4-5 digits).' }),
   }),
 });
 

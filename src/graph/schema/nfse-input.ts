@@ -59,6 +59,7 @@ const ServicoInput = builder.inputType('ServicoInput', {
     issRetido: t.boolean(),
     nbs: t.string(),
     ibsCbs: t.field({ type: NfseIbsCbsInput }),
+    codigoMunicipal: t.string({ description: 'Municipal service code where the city has its own system (São Paulo: 4-5 digits).' }),
     obra: t.field({ type: ObraInput }),
     municipioPrestacao: t.string(),
   }),

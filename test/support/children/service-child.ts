@@ -2,7 +2,9 @@
 // API + worker) on DATA_DIR, or on DATABASE_URL/REDIS_URL when set, from the environment. Prints one JSON line
 // when listening. CHILD_PG_SCHEMA: PostgreSQL schema; CHILD_CLOCK_OFFSET_MS: the clock runs this far ahead (a
 // restart "later"); CHILD_SEED=1: creates an account and a company and prints the test key and company id;
-// CHILD_SLOW_MS: how long the simulator's processamento_lento holds each answer.
+// CHILD_SLOW_MS: how long the simulator's processamento_lento holds each answer. CHILD_SEED=abrasf: the company is in
+// Brasília (an ABRASF 2.04 city, with its municipal registration) and the live key is printed too;
+// CHILD_ABRASF_CENARIO: what the ABRASF simulator plays for that company's next call.
 import { parseConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/create-logger.js';
 import { createApp } from '../../../src/create-app.js';
@@ -25,8 +27,10 @@ const url = await app.listen();
 let seed = {};
 if (process.env.CHILD_SEED) {
   const account = await seedAccount(app.engine);
-  const company = await account.company();
-  seed = { testKey: account.testKey, companyId: company.id };
+  const abrasf = process.env.CHILD_SEED === 'abrasf';
+  const company = await account.company(abrasf ? { municipio: '5300108', inscricao_municipal: '0712345600' } : {});
+  if (process.env.CHILD_ABRASF_CENARIO) app.abrasfSimulator.playNext(company.cnpj, process.env.CHILD_ABRASF_CENARIO);
+  seed = { testKey: account.testKey, companyId: company.id, ...(abrasf ? { liveKey: account.liveKey } : {}) };
 }
 process.stdout.write(`${JSON.stringify({ url, ...seed })}\n`);
 process.once('SIGTERM', () => {

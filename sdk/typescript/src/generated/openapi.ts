@@ -1295,6 +1295,8 @@ export interface components {
             municipio: string;
             padroes?: {
                 aliquota_iss?: string;
+                /** @description Service code of a city with its own system (São Paulo: 4-5 digits) */
+                codigo_municipal?: string;
                 codigo_nacional?: string;
                 /** @description Default IBS/CBS classification of NFS-e (a cClassTrib the official table accepts on the NFS-e) */
                 ibs_cbs?: {
@@ -1337,6 +1339,7 @@ export interface components {
             /** @description Merged member by member; a member null removes that default; null removes all */
             padroes?: {
                 aliquota_iss?: string | null;
+                codigo_municipal?: string | null;
                 codigo_nacional?: string | null;
                 /** @description Replaced whole; null removes it */
                 ibs_cbs?: {
@@ -2053,6 +2056,8 @@ export interface components {
             servico: {
                 /** @example 2.00 */
                 aliquota_iss?: string;
+                /** @description Service code of a city with its own system (São Paulo: 4-5 digits); default padroes.codigo_municipal */
+                codigo_municipal?: string;
                 /** @description 6-digit national service code (cTribNac) */
                 codigo_nacional?: string;
                 descricao: string;

@@ -1,17 +1,17 @@
 import { Prisma, type Certificate, type TransmissionJob } from '../../../generated/prisma/client.js';
 import { DAY } from '../../nucleo/clock.js';
-import { emitDps, getNfse, queryDps, type EmitDpsResult, type NationalClient } from '../../transmissao/national-client.js';
+import type { EmitDpsResult } from '../../transmissao/national-client.js';
 import { competenciaDe } from '../ajustes/competencia-de.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
 import { publishNote, updateNote } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';
 import { authorizeHeldNotes, type AuthorizedNfse } from './authorize-held-notes.js';
 import { companyCredentials } from '../../transmissao/company-credentials.js';
-import { correctRejectedNote } from './correct-rejected-note.js';
-import { explainRejection } from './explain-rejection.js';
 import type { Credentials } from '../../transmissao/national-gateway.js';
 import { backoff, type JobPayload, type TransmissionDeps } from '../../transmissao/transmission-deps.js';
-import { simulatorScenario } from '../simulator-scenario.js';
+import type { XmlSigner } from '../../xml/sign-xml.js';
+import type { NfseProvider, ProviderCall } from '../provedores/nfse-provider.js';
+import { providerOfNote } from '../provedores/resolve-nfse-provider.js';
 
 export const RECOVERY_LIMIT = 7 * DAY;
 
@@ -22,6 +22,7 @@ export const RECOVERY_LIMIT = 7 * DAY;
 export interface FirstAttempt {
   note: NfseWithTimeline;
   credentials: Credentials;
+  signer: XmlSigner;
 }
 
 /** The note as this step left it, when the step settled it (any status but `transmitindo`); null otherwise. */
@@ -36,17 +37,65 @@ export interface ClaimedRound {
   notes: Map<string, NfseWithTimeline>;
   certificates: Map<string, Certificate>;
   authorizations: AuthorizationRound;
+  /** The send of each job that goes in a lot with others of its round (planLots), by job id. */
+  lots: Map<string, () => Promise<EmitDpsResult>>;
 }
 
 export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[]): Promise<ClaimedRound> {
   const notes = await deps.db.nfse.findMany({ where: { id: { in: jobs.flatMap((j) => j.nfseId ?? []) } }, include: { timeline: true } });
   const companies = [...new Set(notes.map((n) => n.companyId))];
   const certificates = await deps.db.certificate.findMany({ where: { companyId: { in: companies } } });
-  return {
+  const round = {
     notes: new Map(notes.map((n) => [n.id, n])),
     certificates: new Map(certificates.map((c) => [c.companyId, c])),
     authorizations: new AuthorizationRound(deps, jobs.length),
   };
+  return { ...round, lots: planLots(deps, jobs, round.notes, round.certificates) };
+}
+
+/**
+ * Batch lines of one company whose system takes lots (São Paulo's EnvioLoteRPS) and that this round sends for the
+ * first time go together, in lots of at most the system's limit. Only a job that certainly reaches its send is
+ * planned (never sent, no failure, still transmitting, within the recovery limit), so a lot never carries a
+ * document its own job would not send. The lot is sent by whichever of its jobs asks first; the others take their
+ * result from the same call. A job left alone is sent alone.
+ */
+function planLots(deps: TransmissionDeps, jobs: TransmissionJob[], notes: Map<string, NfseWithTimeline>, certificates: Map<string, Certificate>) {
+  const lots = new Map<string, () => Promise<EmitDpsResult>>();
+  const groups = new Map<string, Array<{ job: TransmissionJob; note: NfseWithTimeline; provider: NfseProvider }>>();
+  const now = deps.clock.now().getTime();
+  for (const job of jobs) {
+    const note = job.nfseId ? notes.get(job.nfseId) : undefined;
+    const payload = (job.payload ?? {}) as JobPayload;
+    if (!note || job.kind !== 'emitir' || payload.mayHaveSent || (payload.failures ?? 0) > 0 || note.status !== 'transmitindo' || !note.loteId) continue;
+    if (now - note.createdAt.getTime() > RECOVERY_LIMIT) continue;
+    const provider = providerOfNote(deps, note);
+    if (!provider.emitLot) continue;
+    const key = `${provider.sistema}|${note.companyId}|${note.simulacao ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), { job, note, provider }]);
+  }
+  for (const group of groups.values()) {
+    const { provider } = group[0]!;
+    const limit = provider.lotLimit ?? group.length;
+    for (let start = 0; start < group.length; start += limit) {
+      const lot = group.slice(start, start + limit);
+      if (lot.length < 2) continue;
+      let sent: Promise<EmitDpsResult[]> | null = null;
+      const send = () => (sent ??= (async () => {
+        const companyId = lot[0]!.note.companyId;
+        const { credentials, signer } = await companyCredentials(deps, companyId, certificates.get(companyId));
+        return provider.emitLot!(lot.map(({ note }) => ({ note, credentials, signer, scenario: note.simulacao })));
+      })());
+      lot.forEach(({ job }, i) => lots.set(job.id, () => send().then((results) => results[i]!)));
+    }
+  }
+  return lots;
+}
+
+/** A note's transmission through its issuing system (providerOfNote): what each step calls. */
+interface Route {
+  provider: NfseProvider;
+  call: ProviderCall;
 }
 
 /**
@@ -55,8 +104,8 @@ export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[])
  */
 export async function runTransmissionJob(deps: TransmissionDeps, job: TransmissionJob, first?: FirstAttempt, round?: ClaimedRound): Promise<Settled> {
   if (first) {
-    const client = deps.national.client(first.note.environment as 'test', simulatorScenario(first.note.simulacao), first.credentials);
-    return transmit(deps, job, first.note, (job.payload ?? {}) as JobPayload, client);
+    const route = { provider: providerOfNote(deps, first.note), call: { note: first.note, credentials: first.credentials, signer: first.signer, scenario: first.note.simulacao } };
+    return transmit(deps, job, first.note, (job.payload ?? {}) as JobPayload, route);
   }
   const note = round ? round.notes.get(job.nfseId!) : await deps.db.nfse.findUnique({ where: { id: job.nfseId! }, include: { timeline: true } });
   if (!note || note.status !== 'transmitindo') return finishJob(deps, job, null);
@@ -76,20 +125,23 @@ export async function runTransmissionJob(deps: TransmissionDeps, job: Transmissi
     });
     return finishJob(deps, job, waiting);
   }
-  const client = await clientFor(deps, note, certificate);
-  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload, client, round);
-  return send(deps, job, note, payload, client, round);
+  const route = await routeOf(deps, note, certificate);
+  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload, route, round);
+  return send(deps, job, note, payload, route, round);
 }
 
 /** The claim already stored `mayHaveSent` (claim-jobs.ts): a crash during this call leads to a query, not a resend. */
-function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
-  return transmit(deps, job, note, { ...payload, mayHaveSent: true }, client, round);
+function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, route: Route, round?: ClaimedRound): Promise<Settled> {
+  return transmit(deps, job, note, { ...payload, mayHaveSent: true }, route, round);
 }
 
 /** Sends the DPS; the job's payload already says `mayHaveSent`. */
-async function transmit(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
-  const result = await emitDps(client, { dpsXml: note.dpsXml! });
-  return applyEmission(deps, job, note, payload, result, 'envio', client, round);
+async function transmit(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, route: Route, round?: ClaimedRound): Promise<Settled> {
+  // A job's planned lot is its first send only: a resend after a correction goes alone.
+  const lot = round?.lots.get(job.id);
+  round?.lots.delete(job.id);
+  const result = await (lot ? lot() : route.provider.emit({ ...route.call, note }));
+  return applyEmission(deps, job, note, payload, result, 'envio', route, round);
 }
 
 async function applyEmission(
@@ -99,20 +151,21 @@ async function applyEmission(
   payload: JobPayload,
   result: EmitDpsResult,
   step: string,
-  client: NationalClient,
+  route: Route,
   round?: ClaimedRound,
 ): Promise<Settled> {
+  const { provider } = route;
   switch (result.kind) {
     case 'authorized': {
       return authorize(deps, job, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }], round);
     }
     case 'rejected': {
-      // E0014: this DPS already produced a note (an earlier send did arrive): recover it instead of failing.
-      if (result.erros.some((e) => e.codigo === 'E0014')) return reschedule(deps, job, note, { ...payload, mayHaveSent: true }, 'consultar', step, 'dps_ja_processada', 0);
-      const rejeicao = explainRejection(result.erros);
+      // This DPS already produced a note (an earlier send did arrive): recover it instead of failing.
+      if (provider.alreadyIssued(result.erros)) return reschedule(deps, job, note, { ...payload, mayHaveSent: true }, 'consultar', step, 'dps_ja_processada', 0);
+      const rejeicao = provider.explain(result.erros);
       // A catalogued rejection is corrected once and the same DPS Id sent again (correct-rejected-note.ts).
-      const corrected = await correctRejectedNote(deps, note, result.erros, step, rejeicao.codigo_oficial);
-      if (corrected) return transmit(deps, job, corrected, { ...payload, mayHaveSent: true }, client, round);
+      const corrected = provider.correct ? await provider.correct(note, result.erros, step, rejeicao.codigo_oficial) : null;
+      if (corrected) return transmit(deps, job, corrected, { ...payload, mayHaveSent: true }, route, round);
       const rejected = await updateNote(deps, note.id, {
         expectStatus: 'transmitindo',
         // A rejection settles the note only while the DPS it refused is still the note's.
@@ -136,25 +189,18 @@ async function applyEmission(
   }
 }
 
-async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, client: NationalClient, round?: ClaimedRound): Promise<Settled> {
-  const found = await queryDps(client, { idDps: note.dpsId });
+async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, route: Route, round?: ClaimedRound): Promise<Settled> {
+  const found = await route.provider.recover({ ...route.call, note });
   if (found.kind === 'not_found') {
-    // The national system never got it: resending the same signed DPS is safe.
+    // The system never got it: resending the same signed DPS is safe.
     await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } }] });
-    return send(deps, job, note, { ...payload, mayHaveSent: false }, client, round);
+    return send(deps, job, note, { ...payload, mayHaveSent: false }, route, round);
   }
-  if (found.kind === 'unknown') {
-    // 503/timeouts are an outage: try again later. Any other answer means the DPS cannot be queried.
-    if (found.status === undefined || found.status === 502 || found.status === 503 || found.status === 504) {
-      return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', 'indisponivel');
-    }
-    return fail(deps, job, note, 'desconhecido', `Não foi possível consultar a DPS (${found.cause}).`);
-  }
-  const nfse = found.chave ? await getNfse(client, { chave: found.chave }) : null;
-  if (!nfse || nfse.kind !== 'found') return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', 'nota_indisponivel');
-  return authorize(deps, job, note, { chave: nfse.chave, numero: nfse.numero, xml: nfse.nfseXml }, [
+  if (found.kind === 'pending') return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', found.resultado);
+  if (found.kind === 'unknown') return fail(deps, job, note, 'desconhecido', `Não foi possível consultar a DPS (${found.cause}).`);
+  return authorize(deps, job, note, found.nfse, [
     { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
-    { tipo: 'recuperada', detalhe: { chave_acesso: nfse.chave } },
+    { tipo: 'recuperada', detalhe: { chave_acesso: found.nfse.chave } },
   ], round);
 }
 
@@ -235,9 +281,9 @@ async function finishJob(deps: TransmissionDeps, job: TransmissionJob, settled: 
   return settled;
 }
 
-async function clientFor(deps: TransmissionDeps, note: NfseWithTimeline, certificate?: Certificate) {
-  const { credentials } = await companyCredentials(deps, note.companyId, certificate);
-  return deps.national.client(note.environment as 'test', simulatorScenario(note.simulacao), credentials);
+async function routeOf(deps: TransmissionDeps, note: NfseWithTimeline, certificate?: Certificate): Promise<Route> {
+  const { credentials, signer } = await companyCredentials(deps, note.companyId, certificate);
+  return { provider: providerOfNote(deps, note), call: { note, credentials, signer, scenario: note.simulacao } };
 }
 
 /**

@@ -24,6 +24,7 @@ export const CODIGOS_VALIDACAO = {
   cst_ibs_cbs_divergente: 'CST do IBS/CBS diferente do CST do cClassTrib na tabela oficial.',
   municipio_inexistente: 'Código IBGE inexistente (E0302).',
   municipio_prestacao_divergente: 'municipio_prestacao diferente do município da obra.',
+  codigo_servico_municipal_indisponivel: 'Código que o sistema próprio do município exige (ItemListaServico, CodigoTributacaoMunicipio) sem correlação com o código nacional.',
   motivo_obrigatorio: 'Substituição com codigo_motivo 99 sem motivo (E0078).',
 } as const;
 

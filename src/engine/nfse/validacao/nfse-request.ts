@@ -28,6 +28,8 @@ export interface PadroesEmissao {
   iss_retido?: boolean | null;
   nbs?: string | null;
   ibs_cbs?: IbsCbsServico | null;
+  /** Service code of a municipality with its own system (São Paulo's 4-5 digits). */
+  codigo_municipal?: string | null;
 }
 
 /** The issuing company as the engine sees it (no DB types). */
@@ -100,6 +102,8 @@ export interface ServicoRequest {
   /** cNBS, nine digits (dots removed). */
   nbs?: string;
   ibs_cbs?: IbsCbsServico;
+  /** Service code of a municipality with its own system (São Paulo's 4-5 digits); the national code is used elsewhere. */
+  codigo_municipal?: string;
   obra?: ObraRequest;
   /** IBGE code, seven digits. */
   municipio_prestacao?: string;

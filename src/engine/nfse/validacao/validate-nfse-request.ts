@@ -198,6 +198,8 @@ function servicoOf(s: Members, valid: (campo: string) => boolean): Partial<Servi
   if (typeof s.issRetido === 'boolean' && valid('/servico/iss_retido')) out.iss_retido = s.issRetido;
   const nbs = member('nbs', 'nbs');
   if (nbs) out.nbs = nbs;
+  const codigoMunicipal = member('codigoMunicipal', 'codigo_municipal');
+  if (codigoMunicipal) out.codigo_municipal = codigoMunicipal;
   if (isMembers(s.ibsCbs)) {
     const g = s.ibsCbs;
     const ibsCbs: IbsCbsServico = {};

@@ -1,0 +1,57 @@
+import type { ValidationIssue } from '../../nucleo/validation-issue.js';
+import type { DpsInput } from '../nacional/dps-input.js';
+import { itemListaServico } from './item-lista-servico.js';
+import type { PerfilAbrasf } from './perfil-abrasf.js';
+
+/** What an ABRASF RPS needs beyond the DPS values every provider shares. */
+export interface AbrasfServiceFields {
+  itemListaServico: string;
+  codigoTributacaoMunicipio?: string;
+  inscricaoMunicipal?: string;
+}
+
+const CODIGO = '/servico/codigo_nacional';
+
+/**
+ * The ABRASF fields of a note, derived from the DPS values (national service code, provider's registration) as the
+ * city's profile says, or the problems naming the request field each one would come from.
+ */
+export function abrasfServiceFields(dps: DpsInput, perfil: PerfilAbrasf): { campos: AbrasfServiceFields; erros: [] } | { erros: ValidationIssue[] } {
+  const erros: ValidationIssue[] = [];
+  const codigo = dps.serv.cServ.cTribNac;
+  const item = itemListaServico(codigo);
+  if (!item) {
+    erros.push({
+      codigo: 'codigo_servico_municipal_indisponivel',
+      campo: CODIGO,
+      mensagem: `O código nacional ${codigo} não corresponde a um subitem da LC 116 que o leiaute ABRASF 2.04 aceita em ItemListaServico (${perfil.nome}).`,
+      correcao: 'Informe em servico.codigo_nacional um serviço cujo subitem da LC 116 o sistema do município aceite.',
+    });
+  }
+  if (perfil.codigoTributacaoMunicipio === 'exigido') {
+    erros.push({
+      codigo: 'codigo_servico_municipal_indisponivel',
+      campo: CODIGO,
+      mensagem: `${perfil.nome} exige CodigoTributacaoMunicipio, um código próprio do município sem correlação publicada com o código nacional ${codigo}.`,
+      correcao: 'Emita esta nota no portal do município ou peça ao suporte a tabela de correlação do município.',
+    });
+  }
+  const im = dps.prest.IM;
+  if (perfil.inscricaoMunicipalObrigatoria && !im) {
+    erros.push({
+      codigo: 'campo_obrigatorio',
+      campo: '/prestador/inscricao_municipal',
+      mensagem: `${perfil.nome} exige a inscrição municipal do prestador (InscricaoMunicipal) em cada RPS.`,
+      correcao: 'Cadastre a inscrição municipal na empresa ou informe prestador.inscricao_municipal.',
+    });
+  }
+  if (erros.length > 0 || !item) return { erros };
+  return {
+    campos: {
+      itemListaServico: item,
+      ...(perfil.codigoTributacaoMunicipio === 'codigo_nacional' ? { codigoTributacaoMunicipio: codigo } : {}),
+      ...(im ? { inscricaoMunicipal: im } : {}),
+    },
+    erros: [],
+  };
+}

@@ -1,0 +1,112 @@
+import { Decimal } from 'decimal.js';
+import { el, escapeAttr, group } from '../../xml/el.js';
+import { municipio } from '../../tabelas/index.js';
+import type { DpsInput, Inscricao, Tomador } from '../nacional/dps-input.js';
+import type { AbrasfServiceFields } from './abrasf-service-fields.js';
+import { ABRASF_NS } from './perfil-abrasf.js';
+
+/** An RPS as ABRASF identifies it: number, series and type (1 = RPS). */
+export interface IdentificacaoRps {
+  numero: string;
+  serie: string;
+  tipo: '1' | '2' | '3';
+}
+
+export interface AbrasfRpsInput {
+  dps: DpsInput;
+  campos: AbrasfServiceFields;
+  /** The note this RPS replaces (SubstituirNfse carries it beside the cancellation request). */
+  rpsSubstituido?: IdentificacaoRps;
+}
+
+/** The RPS of a DPS: its series and number, type 1. */
+export function identificacaoRps(dps: Pick<DpsInput, 'serie' | 'nDPS'>): IdentificacaoRps {
+  return { numero: dps.nDPS, serie: dps.serie, tipo: '1' };
+}
+
+/** Id of the signed InfDeclaracaoPrestacaoServico: letters and digits only, unique per provider and RPS. */
+export function rpsId(cnpj: string, rps: IdentificacaoRps): string {
+  return `Rps${cnpj}${rps.serie}N${rps.numero}`;
+}
+
+/**
+ * `<Rps>` (tcDeclaracaoPrestacaoServico) of ABRASF 2.04, unsigned, carrying the ABRASF namespace so it can be signed
+ * alone and then placed in GerarNfseEnvio, a lot or SubstituirNfseEnvio. The values are the DPS the service already
+ * built for the note, mapped to their ABRASF names; nothing is computed here.
+ */
+export function buildAbrasfRps({ dps, campos, rpsSubstituido }: AbrasfRpsInput): string {
+  const rps = identificacaoRps(dps);
+  const cnpj = 'CNPJ' in dps.prest && dps.prest.CNPJ ? dps.prest.CNPJ : dps.prest.CPF!;
+  const trib = dps.valores.trib.tribMun;
+  const retido = trib.tpRetISSQN !== '1';
+  const local = dps.serv.locPrest.cLocPrestacao;
+  const exigibilidade = EXIGIBILIDADE[trib.tribISSQN];
+  const inf =
+    group('Rps', identificacaoXml('IdentificacaoRps', rps), el('DataEmissao', dps.dhEmi.slice(0, 10)), el('Status', '1'), rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '') +
+    el('Competencia', dps.dCompet) +
+    group(
+      'Servico',
+      group(
+        'Valores',
+        el('ValorServicos', money(dps.valores.vServPrest.vServ)),
+        el('Aliquota', trib.pAliq === undefined ? undefined : money(trib.pAliq)),
+        el('DescontoIncondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescIncond)),
+        el('DescontoCondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescCond)),
+      ),
+      el('IssRetido', retido ? '1' : '2'),
+      el('ResponsavelRetencao', trib.tpRetISSQN === '2' ? '1' : trib.tpRetISSQN === '3' ? '2' : undefined),
+      el('ItemListaServico', campos.itemListaServico),
+      el('CodigoTributacaoMunicipio', campos.codigoTributacaoMunicipio),
+      el('CodigoNbs', dps.serv.cServ.cNBS),
+      el('Discriminacao', dps.serv.cServ.xDescServ),
+      el('CodigoMunicipio', local),
+      el('ExigibilidadeISS', exigibilidade),
+      el('MunicipioIncidencia', exigibilidade === '1' ? local : undefined),
+    ) +
+    group('Prestador', cpfCnpjXml(dps.prest), el('InscricaoMunicipal', campos.inscricaoMunicipal)) +
+    (dps.toma ? tomadorXml(dps.toma) : '') +
+    el('RegimeEspecialTributacao', regimeEspecial(dps)) +
+    el('OptanteSimplesNacional', dps.prest.regTrib.opSimpNac === '1' ? '2' : '1') +
+    el('IncentivoFiscal', '2') +
+    el('InformacoesComplementares', dps.serv.infoCompl?.xInfComp);
+  return `<Rps xmlns="${ABRASF_NS}"><InfDeclaracaoPrestacaoServico Id="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
+}
+
+/** tribISSQN of the DPS (1 tributável, 2 imunidade, 3 exportação, 4 não incidência) → ABRASF ExigibilidadeISS. */
+const EXIGIBILIDADE: Record<DpsInput['valores']['trib']['tribMun']['tribISSQN'], string> = { '1': '1', '2': '5', '3': '4', '4': '2' };
+
+/**
+ * regEspTrib of the DPS → ABRASF RegimeEspecialTributacao (1 ME municipal, 2 estimativa, 3 sociedade de
+ * profissionais, 4 cooperativa, 5 MEI, 6 ME/EPP); regimes ABRASF has no code for are omitted.
+ */
+function regimeEspecial(dps: DpsInput): string | undefined {
+  const byRegime: Partial<Record<string, string>> = { '1': '4', '2': '2', '3': '1', '6': '3' };
+  return byRegime[dps.prest.regTrib.regEspTrib] ?? (dps.prest.regTrib.opSimpNac === '2' ? '5' : undefined);
+}
+
+export function identificacaoXml(name: string, rps: IdentificacaoRps): string {
+  return group(name, el('Numero', rps.numero), el('Serie', rps.serie), el('Tipo', rps.tipo));
+}
+
+export function cpfCnpjXml(who: Inscricao): string {
+  return group('CpfCnpj', 'CNPJ' in who && who.CNPJ ? el('Cnpj', who.CNPJ) : el('Cpf', who.CPF));
+}
+
+function tomadorXml(toma: Tomador): string {
+  const end = toma.end;
+  const uf = end ? municipio(end.endNac.cMun)?.uf : undefined;
+  const contato = toma.fone ? group('Contato', el('Telefone', toma.fone), el('Email', toma.email)) : group('Contato', el('Email', toma.email));
+  return group(
+    'TomadorServico',
+    group('IdentificacaoTomador', cpfCnpjXml(toma), el('InscricaoMunicipal', toma.IM)),
+    el('RazaoSocial', toma.xNome),
+    end && uf
+      ? group('Endereco', el('Endereco', end.xLgr), el('Numero', end.nro), el('Complemento', end.xCpl), el('Bairro', end.xBairro), el('CodigoMunicipio', end.endNac.cMun), el('Uf', uf), el('Cep', end.endNac.CEP))
+      : '',
+    contato,
+  );
+}
+
+/** tsValor: two decimals. */
+const money = (value: string) => new Decimal(value).toFixed(2);
+const optionalMoney = (value: string | undefined) => (value === undefined ? undefined : money(value));

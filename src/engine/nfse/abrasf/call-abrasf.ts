@@ -1,0 +1,88 @@
+import { request } from 'undici';
+import { escapeText } from '../../xml/el.js';
+import { mayHaveReachedServer, type DeliveryFailure, type NationalClient } from '../../transmissao/national-client.js';
+import { cabecalhoMessage } from './abrasf-message.js';
+import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
+
+const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
+const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
+
+/** The document inside outputXML (HTTP 200), or why there is none (DeliveryFailure of the national client). */
+export type AbrasfAnswer = { kind: 'answer'; xml: string } | DeliveryFailure;
+
+/**
+ * `<Op>Request{nfseCabecMsg, nfseDadosMsg}` of the ABRASF WSDL in the profile's SOAP version: both strings carry an
+ * XML document, escaped or in CDATA as the profile says.
+ */
+export function abrasfEnvelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, dados: string): string {
+  const text = (xml: string) => (perfil.dados === 'cdata' ? `<![CDATA[${xml}]]>` : escapeText(xml));
+  const soap = perfil.soap === '1.2' ? SOAP12_NS : SOAP11_NS;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="${soap}"><soap:Body>` +
+    `<ws:${operacao}Request xmlns:ws="${perfil.namespaceWsdl}"><nfseCabecMsg>${text(cabecalhoMessage(perfil.versao))}</nfseCabecMsg>` +
+    `<nfseDadosMsg>${text(dados)}</nfseDadosMsg></ws:${operacao}Request></soap:Body></soap:Envelope>`
+  );
+}
+
+/** The text of `<outputXML>` (any prefix), unescaped or out of its CDATA; null when absent. */
+export function outputXmlOf(envelope: string): string | null {
+  return soapString(envelope, 'outputXML');
+}
+
+/** A string member of a SOAP body (nfseCabecMsg, nfseDadosMsg, outputXML): the XML document it carries. */
+export function soapString(envelope: string, name: string): string | null {
+  const m = new RegExp(`<(?:[\\w.-]+:)?${name}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:[\\w.-]+:)?${name}>`).exec(envelope);
+  if (!m) return null;
+  const raw = m[1]!.trim();
+  const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(raw);
+  return cdata ? cdata[1]! : unescapeXml(raw);
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-fA-F]+);/g, (_, e: string) => {
+    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+    return { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' }[e]!;
+  });
+}
+
+/**
+ * One call to a city's ABRASF service (or its simulator) over the client's mutual-TLS dispatcher. A timeout may
+ * have reached the service (the caller asks before resending); a refused connection did not.
+ */
+export async function callAbrasf(client: NationalClient, perfil: PerfilAbrasf, operacao: OperacaoAbrasf, dados: string): Promise<AbrasfAnswer> {
+  const action = `${perfil.soapAction}${operacao}`;
+  const headers: Record<string, string> = perfil.soap === '1.2'
+    ? { 'content-type': `application/soap+xml; charset=utf-8; action="${action}"` }
+    : { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` };
+  if (client.scenario) headers['x-simulador-cenario'] = client.scenario;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => ((timedOut = true), controller.abort()), client.timeoutMs);
+  try {
+    const res = await request(client.baseUrl, {
+      method: 'POST',
+      dispatcher: client.dispatcher,
+      signal: controller.signal,
+      headersTimeout: client.timeoutMs,
+      bodyTimeout: client.timeoutMs,
+      headers,
+      body: abrasfEnvelope(perfil, operacao, dados),
+    });
+    const text = await res.body.text();
+    const xml = res.statusCode === 200 ? outputXmlOf(text) : null;
+    if (xml) return { kind: 'answer', xml };
+    // 500 (a SOAP fault, or the application failing mid-way) and 504 may follow processing; 502/503 do not.
+    if (res.statusCode >= 500) return { kind: 'unavailable', status: res.statusCode, received: res.statusCode === 502 || res.statusCode === 503 ? 'no' : 'unknown', cause: `HTTP ${res.statusCode}` };
+    if (res.statusCode === 200) return { kind: 'transmission_failed', status: 200, received: 'unknown', cause: 'resposta sem outputXML', erros: [] };
+    return { kind: 'transmission_failed', status: res.statusCode, received: 'no', cause: `HTTP ${res.statusCode}`, erros: [] };
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return { kind: 'timeout' };
+    const cause = err instanceof Error ? err.message : String(err);
+    return mayHaveReachedServer(err)
+      ? { kind: 'transmission_failed', received: 'unknown', cause, erros: [] }
+      : { kind: 'unavailable', received: 'no', cause };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,70 @@
+/** The ABRASF 2.04 web service operations (WSDL names) a profile may offer. */
+export type OperacaoAbrasf =
+  | 'GerarNfse'
+  | 'RecepcionarLoteRpsSincrono'
+  | 'ConsultarNfsePorRps'
+  | 'CancelarNfse'
+  | 'SubstituirNfse'
+  | 'ConsultarNfseServicoTomado';
+
+/**
+ * How one city's ABRASF 2.04 service is reached and what it deviates in. A profile is our configuration, written
+ * from what the provider or a live integration showed; `incertos` names every member that is the most likely value
+ * rather than a stated fact (docs/provedores-nfse.md, section ABRASF).
+ */
+export interface PerfilAbrasf {
+  /** IBGE code of the municipality, seven digits. */
+  ibge: string;
+  nome: string;
+  /** The platform that runs the city's service (ISSnet, WebISS, …). */
+  provedor: string;
+  versao: '2.04';
+  /** Production and homologation URLs of the service; null when not known (then it must be configured). */
+  endpoints: { producao: string | null; homologacao: string | null };
+  /** Where the endpoints were read. */
+  fonteEndpoints: string;
+  /** SOAP 1.1 (text/xml + SOAPAction header) as the ABRASF WSDL binds it, or 1.2. */
+  soap: '1.1' | '1.2';
+  /** SOAPAction of operation Op = this prefix + Op. */
+  soapAction: string;
+  /** Namespace of the <Op>Request wrapper (the WSDL's target namespace). */
+  namespaceWsdl: string;
+  /** Namespace of the messages inside nfseDadosMsg (the XSD's target namespace). */
+  namespaceDados: string;
+  /** nfseDadosMsg carried as escaped text or inside CDATA (both are a string to the WSDL). */
+  dados: 'escapado' | 'cdata';
+  /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
+  emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
+  operacoes: readonly OperacaoAbrasf[];
+  /** Most RPS per synchronous lot. */
+  loteMaximo: number;
+  /** Which XML-DSig signatures the city requires (each is optional in the XSD). */
+  assinaturas: { rps: boolean; lote: boolean; cancelamento: boolean; substituicao: boolean };
+  /** RSA-SHA1/SHA-1 as the ABRASF manual fixes it, or SHA-256 where the provider moved on. */
+  algoritmo: 'sha1' | 'sha256';
+  /**
+   * CodigoTributacaoMunicipio: `omitir` (optional in the XSD, the city derives it), `codigo_nacional` (the city
+   * adopted the national list: the six-digit national code), `exigido` (a city code no published correlation gives:
+   * issuance is refused naming the field).
+   */
+  codigoTributacaoMunicipio: 'omitir' | 'codigo_nacional' | 'exigido';
+  /**
+   * The city's message codes the client acts on (each city publishes its own table): an RPS already converted into a
+   * note (recover it instead of failing), an RPS without a note (safe to send), a note already cancelled.
+   */
+  codigos: { rpsJaConvertido: string; rpsNaoEncontrado: string; nfseJaCancelada: string };
+  /** The provider's InscricaoMunicipal must be sent (optional in the XSD). */
+  inscricaoMunicipalObrigatoria: boolean;
+  /** Members holding the most likely value instead of a stated fact. */
+  incertos: ReadonlyArray<keyof PerfilAbrasf>;
+}
+
+/** The ABRASF 2.04 template's wire names (WSDL and XSD), shared by every profile that does not deviate. */
+export const ABRASF_WSDL_NS = 'http://nfse.abrasf.org.br';
+export const ABRASF_NS = 'http://www.abrasf.org.br/nfse.xsd';
+
+/**
+ * Message codes of the ABRASF 1.0 table that ABRASF 2.x providers commonly kept: E10 RPS já informado, E92 RPS não
+ * encontrado, E79 NFS-e já cancelada. The 2.04 table was not obtained: each profile says whether its city confirms them.
+ */
+export const ABRASF_CODIGOS_1_0 = { rpsJaConvertido: 'E10', rpsNaoEncontrado: 'E92', nfseJaCancelada: 'E79' } as const;

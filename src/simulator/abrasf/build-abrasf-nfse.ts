@@ -1,0 +1,64 @@
+import { Decimal } from 'decimal.js';
+import { ABRASF_NS } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import { municipio } from '../../engine/tabelas/index.js';
+import { el, group } from '../../engine/xml/el.js';
+import { signXml, type XmlSigner } from '../../engine/xml/sign-xml.js';
+import { formatBrasilia } from '../nacional/send-json.js';
+import type { AbrasfNote } from './abrasf-state.js';
+import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
+
+export interface AbrasfNfseInput {
+  ibge: string;
+  numero: string;
+  codigoVerificacao: string;
+  emitidaEm: Date;
+  /** The received `<Rps>` element as sent (its InfDeclaracaoPrestacaoServico and signature are kept whole). */
+  rpsXml: string;
+  /** Number of the note this one replaces (SubstituirNfse). */
+  substituida?: string;
+  signer: XmlSigner;
+}
+
+/**
+ * The `<Nfse>` a simulated city issues for an RPS (tcNfse), signed by the city over InfNfse. The provider's trade
+ * name and address come from the city's register, which the simulator does not have: it writes placeholders.
+ */
+export function buildAbrasfNfse(input: AbrasfNfseInput): string {
+  const rps = input.rpsXml;
+  const valor = (name: string) => new Decimal(xmlText(rps, name) ?? '0');
+  const servicos = valor('ValorServicos');
+  const base = servicos.minus(valor('ValorDeducoes')).minus(valor('DescontoIncondicionado'));
+  const aliquota = xmlText(rps, 'Aliquota');
+  const iss = aliquota ? base.times(aliquota).div(100).toDecimalPlaces(2) : new Decimal(0);
+  const retido = xmlText(rps, 'IssRetido') === '1';
+  const liquido = servicos.minus(valor('DescontoIncondicionado')).minus(valor('DescontoCondicionado')).minus(retido ? iss : 0);
+  const uf = municipio(input.ibge)?.uf ?? 'DF';
+  const declaracao = rps.replace(/^<(?:[\w.-]+:)?Rps(?:\s[^>]*)?>/, '').replace(/<\/(?:[\w.-]+:)?Rps>$/, '');
+  const prestador = xmlElements(rps, 'Prestador')[0] ?? '';
+  const documento = xmlText(prestador, 'Cnpj') ?? xmlText(prestador, 'Cpf') ?? '';
+  const inf =
+    el('Numero', input.numero) +
+    el('CodigoVerificacao', input.codigoVerificacao) +
+    el('DataEmissao', formatBrasilia(input.emitidaEm)) +
+    el('NfseSubstituida', input.substituida) +
+    group('ValoresNfse', el('BaseCalculo', base.toFixed(2)), el('Aliquota', aliquota ?? undefined), el('ValorIss', iss.toFixed(2)), el('ValorLiquidoNfse', liquido.toFixed(2))) +
+    group(
+      'PrestadorServico',
+      el('RazaoSocial', `PRESTADOR ${documento} (CADASTRO SIMULADO)`),
+      group('Endereco', el('Endereco', 'Endereço do cadastro municipal (simulado)'), el('Numero', 'S/N'), el('Bairro', 'Centro'), el('CodigoMunicipio', input.ibge), el('Uf', uf), el('Cep', '00000000')),
+    ) +
+    group('OrgaoGerador', el('CodigoMunicipio', input.ibge), el('Uf', uf)) +
+    `<DeclaracaoPrestacaoServico>${declaracao}</DeclaracaoPrestacaoServico>`;
+  const nfse = `<Nfse xmlns="${ABRASF_NS}" versao="2.04"><InfNfse Id="Nfse${input.numero}">${inf}</InfNfse></Nfse>`;
+  return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1' });
+}
+
+/** `<NfseCancelamento>` (tcCancelamentoNfse): the received Pedido and when the city registered it. */
+export function buildAbrasfCancelamento(pedidoXml: string, at: Date): string {
+  return `<NfseCancelamento xmlns="${ABRASF_NS}" versao="2.04"><Confirmacao>${pedidoXml}${el('DataHora', formatBrasilia(at))}</Confirmacao></NfseCancelamento>`;
+}
+
+/** `<CompNfse>`: the note with its cancellation, when it has one. */
+export function compNfseXml(note: AbrasfNote): string {
+  return `<CompNfse>${note.nfseXml}${note.cancelamentoXml ?? ''}</CompNfse>`;
+}

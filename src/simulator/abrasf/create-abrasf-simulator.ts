@@ -1,0 +1,177 @@
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
+import type { OperacaoAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import { perfilAbrasf } from '../../engine/nfse/abrasf/perfis-abrasf.js';
+import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
+import { escapeText } from '../../engine/xml/el.js';
+import { loadLibxml2 } from '../../engine/xml/libxml2.js';
+import { createXmlSigner, type XmlSigner } from '../../engine/xml/sign-xml.js';
+import { generateTestCertificate } from '../../engine/certificados/generate-test-certificate.js';
+import { validateXsd } from '../../engine/xml/validate-xsd.js';
+import { parseScenario, SCENARIO_HEADER, type Scenario } from '../nacional/scenario.js';
+import { readBody } from '../nacional/send-json.js';
+import { AbrasfState, type AbrasfNote } from './abrasf-state.js';
+import { handleAbrasfOperation, refusal, SIMULATOR_CODES } from './handle-abrasf-operation.js';
+
+export interface CreateAbrasfSimulatorOptions {
+  clock?: () => Date;
+  /** Append-only JSON-lines state, reloaded on start; in memory only when absent. */
+  stateDir?: string;
+  /** The cities' key, signing the notes they issue; a self-signed one is generated when absent. */
+  signer?: XmlSigner;
+}
+
+/** One request the simulator answered (or held), for tests. */
+export interface AbrasfCall {
+  ibge: string;
+  operacao: OperacaoAbrasf;
+  /** The nfseDadosMsg document as received. */
+  dados: string;
+}
+
+export interface AbrasfSimulator {
+  handler: RequestListener;
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+  /** Base URL once listening; each city's service is at <url>/<IBGE>. */
+  readonly url: string;
+  notes(): AbrasfNote[];
+  calls(): AbrasfCall[];
+  /**
+   * The scenario the next issuing or cancelling calls of a provider (CNPJ/CPF) play, once each: a production key
+   * cannot send X-Service-Simular, so tests choose the city's behaviour here. `indisponibilidade` answers 503 to any
+   * call of that provider.
+   */
+  playNext(prestador: string, scenario: string, times?: number): void;
+}
+
+const ISSUING: ReadonlySet<OperacaoAbrasf> = new Set(['GerarNfse', 'RecepcionarLoteRpsSincrono', 'CancelarNfse', 'SubstituirNfse']);
+
+/**
+ * The ABRASF 2.04 cities of our profiles, speaking the WSDL's SOAP contract at <url>/<IBGE>: every request's
+ * nfseCabecMsg and nfseDadosMsg is validated against the official 2.04 schema and its signatures verified with the
+ * certificate they carry; notes are kept by RPS, so a repeated RPS is refused as the city refuses it.
+ */
+export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): AbrasfSimulator {
+  const clock = options.clock ?? (() => new Date());
+  const signer = options.signer ?? defaultSigner();
+  const state = new AbrasfState(options.stateDir);
+  const calls: AbrasfCall[] = [];
+  const queued = new Map<string, Scenario[]>();
+  const held = new Set<ServerResponse>();
+
+  const scenarioFor = (req: IncomingMessage, operacao: OperacaoAbrasf, prestador: string): Scenario => {
+    const header = req.headers[SCENARIO_HEADER];
+    if (header) return parseScenario(header);
+    const queue = queued.get(prestador);
+    const next = queue?.[0];
+    if (!next || (next.kind !== 'indisponibilidade' && !ISSUING.has(operacao))) return { kind: 'autorizar' };
+    queue!.shift();
+    return next;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const ibge = (req.url ?? '').split('?')[0]!.replace(/^\/+/, '');
+    const perfil = perfilAbrasf(ibge);
+    const body = await readBody(req);
+    if (req.method !== 'POST' || !perfil) return send(res, 404, fault('Serviço não encontrado.'));
+    const action = String(req.headers.soapaction ?? /action="([^"]+)"/.exec(String(req.headers['content-type'] ?? ''))?.[1] ?? '').replace(/"/g, '');
+    const wrapper = /<(?:[\w.-]+:)?(\w+)Request[\s>]/.exec(body)?.[1] ?? '';
+    const operacao = wrapper as OperacaoAbrasf;
+    if (!perfil.operacoes.includes(operacao) || action !== `${perfil.soapAction}${operacao}`) {
+      return send(res, 500, fault(`Operação SOAP desconhecida: ${wrapper || '(sem <Op>Request)'} / SOAPAction ${action || '(ausente)'}`));
+    }
+    const cabecalho = soapString(body, 'nfseCabecMsg') ?? '';
+    const dados = soapString(body, 'nfseDadosMsg') ?? '';
+    calls.push({ ibge, operacao, dados });
+    const prestadorBlock = xmlElements(dados, operacao === 'ConsultarNfseServicoTomado' ? 'Consulente' : 'Prestador')[0] ?? xmlElements(dados, 'CpfCnpj')[0] ?? '';
+    const prestador = xmlText(prestadorBlock, 'Cnpj') ?? xmlText(prestadorBlock, 'Cpf') ?? '';
+    const scenario = scenarioFor(req, operacao, prestador);
+    if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
+    await loadLibxml2();
+    const invalid = [...validateXsd(cabecalho, 'abrasf'), ...validateXsd(dados, 'abrasf')];
+    const wrongRoot = !new RegExp(`^(<\\?xml[^>]*\\?>)?<${ROOT[operacao]}[\\s>]`).test(dados.trim());
+    const inner = invalid.length > 0 || wrongRoot
+      ? refusal(operacao, [{ codigo: SIMULATOR_CODES.esquema, mensagem: `Mensagem em desacordo com o esquema ABRASF 2.04: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}` }])
+      : handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
+    if (inner === null) {
+      // timeout: the notes are kept and the answer never comes; the socket is released when the simulator closes.
+      held.add(res);
+      res.on('close', () => held.delete(res));
+      return;
+    }
+    send(res, 200, envelope(perfil.namespaceWsdl, operacao, inner));
+  };
+
+  const handler: RequestListener = (req, res) => {
+    handle(req, res).catch((err: unknown) => send(res, 500, fault(`Falha do simulador: ${err instanceof Error ? err.message : String(err)}`)));
+  };
+  const server = createServer(handler);
+  let url = '';
+  return {
+    handler,
+    get url() {
+      if (!url) throw new Error('Simulador ABRASF ainda não está escutando');
+      return url;
+    },
+    listen: (port = 0, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          url = `http://${host}:${(server.address() as AddressInfo).port}`;
+          resolve(url);
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of held) res.destroy();
+        held.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    notes: () => state.all().map((n) => ({ ...n })),
+    calls: () => [...calls],
+    playNext(prestador, scenario, times = 1) {
+      const queue = queued.get(prestador) ?? [];
+      for (let i = 0; i < times; i++) queue.push(parseScenario(scenario));
+      queued.set(prestador, queue);
+    },
+  };
+}
+
+/** Root element of each operation's nfseDadosMsg (the XSD names differ from the WSDL's for two of them). */
+const ROOT: Record<OperacaoAbrasf, string> = {
+  GerarNfse: 'GerarNfseEnvio',
+  RecepcionarLoteRpsSincrono: 'EnviarLoteRpsSincronoEnvio',
+  ConsultarNfsePorRps: 'ConsultarNfseRpsEnvio',
+  CancelarNfse: 'CancelarNfseEnvio',
+  SubstituirNfse: 'SubstituirNfseEnvio',
+  ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoEnvio',
+};
+
+function defaultSigner(): XmlSigner {
+  const cert = generateTestCertificate({ cnpj: '00394411000109', razaoSocial: 'PREFEITURA SIMULADA ABRASF' });
+  return createXmlSigner(cert.privateKeyPem, cert.certificatePem);
+}
+
+function envelope(namespaceWsdl: string, operacao: OperacaoAbrasf, inner: string): string {
+  return (
+    '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
+    `<${operacao}Response xmlns="${namespaceWsdl}"><outputXML xmlns="">${escapeText(inner)}</outputXML></${operacao}Response></soap:Body></soap:Envelope>`
+  );
+}
+
+function fault(reason: string): string {
+  return (
+    '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault>' +
+    `<faultcode>soap:Client</faultcode><faultstring>${escapeText(reason)}</faultstring></soap:Fault></soap:Body></soap:Envelope>`
+  );
+}
+
+function send(res: ServerResponse, status: number, text: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { el, group } from '../../engine/xml/el.js';
+
+/** An RPS as the simulated city converted it into a note. */
+export interface SaoPauloNote {
+  ccm: string;
+  serie: string;
+  numeroRps: string;
+  numero: string;
+  codigoVerificacao: string;
+  layout: 1 | 2;
+  emitidaEm: Date;
+  dataRps: string;
+  cnpjPrestador: string;
+  tomador: { tipo: 'CPF' | 'CNPJ'; numero: string } | null;
+  valor: string;
+  codigoServico: string;
+  discriminacao: string;
+  status: 'N' | 'C';
+}
+
+const ccmKey = (ccm: string) => ccm.replace(/^0+(?=\d)/, '');
+
+/**
+ * The notes of the simulated city, one per RPS (CCM, series, number): a resent RPS finds its note, it never makes a
+ * second one. Numbers run per CCM.
+ */
+export class SaoPauloNotes {
+  private readonly byRps = new Map<string, SaoPauloNote>();
+  private readonly byNumero = new Map<string, SaoPauloNote>();
+  private readonly counters = new Map<string, number>();
+
+  private rpsKey(ccm: string, serie: string, numero: string): string {
+    return `${ccmKey(ccm)}|${serie}|${BigInt(numero)}`;
+  }
+
+  byRpsKey(ccm: string, serie: string, numero: string): SaoPauloNote | undefined {
+    return this.byRps.get(this.rpsKey(ccm, serie, numero));
+  }
+
+  byNfe(ccm: string, numero: string): SaoPauloNote | undefined {
+    return this.byNumero.get(`${ccmKey(ccm)}|${BigInt(numero)}`);
+  }
+
+  /** The note of this RPS: the existing one, or a new one. */
+  convert(rps: Omit<SaoPauloNote, 'numero' | 'codigoVerificacao' | 'status'>): { note: SaoPauloNote; created: boolean } {
+    const existing = this.byRpsKey(rps.ccm, rps.serie, rps.numeroRps);
+    if (existing) return { note: existing, created: false };
+    const next = (this.counters.get(ccmKey(rps.ccm)) ?? 0) + 1;
+    this.counters.set(ccmKey(rps.ccm), next);
+    const note: SaoPauloNote = { ...rps, numero: String(next), codigoVerificacao: randomBytes(4).toString('hex').toUpperCase(), status: 'N' };
+    this.byRps.set(this.rpsKey(rps.ccm, rps.serie, rps.numeroRps), note);
+    this.byNumero.set(`${ccmKey(rps.ccm)}|${next}`, note);
+    return { note, created: true };
+  }
+
+  all(): SaoPauloNote[] {
+    return [...this.byRps.values()];
+  }
+}
+
+/** The note as RetornoConsulta carries it (the tpNFe members this simulator keeps, in their order). */
+export function nfeXml(note: SaoPauloNote): string {
+  const ccm = note.layout === 1 ? note.ccm.padStart(8, '0') : ccmKey(note.ccm);
+  const doc = (tipo: 'CPF' | 'CNPJ', numero: string) => `<${tipo}>${numero}</${tipo}>`;
+  return '<NFe xmlns="">' +
+    group('ChaveNFe', el('InscricaoPrestador', ccm), el('NumeroNFe', note.numero), el('CodigoVerificacao', note.codigoVerificacao)) +
+    el('DataEmissaoNFe', note.emitidaEm.toISOString().slice(0, 19)) +
+    group('ChaveRPS', el('InscricaoPrestador', ccm), el('SerieRPS', note.serie), el('NumeroRPS', note.numeroRps)) +
+    el('TipoRPS', 'RPS') +
+    el('DataEmissaoRPS', note.dataRps) +
+    `<CPFCNPJPrestador>${doc('CNPJ', note.cnpjPrestador)}</CPFCNPJPrestador>` +
+    el('StatusNFe', note.status) +
+    el('ValorServicos', note.valor) +
+    el('CodigoServico', note.codigoServico) +
+    (note.tomador ? `<CPFCNPJTomador>${doc(note.tomador.tipo, note.tomador.numero)}</CPFCNPJTomador>` : '') +
+    el('Discriminacao', note.discriminacao) +
+    '</NFe>';
+}

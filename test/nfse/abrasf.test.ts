@@ -1,0 +1,214 @@
+// A company of an ABRASF 2.04 city (Brasília, ISSnet) issues through POST /v1/nfse as any other: its production notes
+// go to the city's service (here the in-process ABRASF simulator), every request valid against the official 2.04
+// schema and signed as xmlsec1 verifies; a lost answer is recovered with ConsultarNfsePorRps before any resend, so
+// one RPS never gives two notes; cancellation goes through CancelarNfse.
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { drainJobs } from '../../src/worker/start-worker.js';
+import type { AbrasfCall } from '../../src/simulator/abrasf/create-abrasf-simulator.js';
+import { eventsOfNote } from '../support/eventos.js';
+import { xmllint, xmlsecVerify } from '../support/external-tools.js';
+import { expectProblem, expectStatus, httpClient, type Http } from '../support/http.js';
+import { erro, nfseBody, steps } from '../support/nfse.js';
+import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
+import { waitFor } from '../support/wait.js';
+
+const BRASILIA = '5300108';
+const IM = '0712345600';
+const clock = new FakeClock('2026-11-02T12:00:00Z');
+let t: TestApp;
+let acct: SeededAccount;
+let company: SeededCompany;
+let live: Http;
+
+useTestApp((s) => ({ t, acct } = s), () => ({ clock, worker: false, nationalTimeoutMs: 2_000 }));
+beforeAll(async () => {
+  company = await acct.company({ municipio: BRASILIA, inscricao_municipal: IM });
+  live = httpClient(t.url, await acct.key('live'));
+});
+// A fresh clock minute per test keeps the per-key rate limit out of the way.
+beforeEach(() => clock.advance(MINUTE));
+
+const sim = () => t.app.abrasfSimulator;
+const engine = () => t.app.engine;
+const notesOfRps = (numero: string) => sim().notes().filter((n) => n.prestador === company.cnpj && n.rps.numero === numero);
+const callsOf = (numero: string) => sim().calls().filter((c) => c.dados.includes(`<Numero>${numero}</Numero>`));
+const get = async (id: string) => expectStatus(await live.get(`/v1/nfse/${id}`), 200);
+
+/** Every request the service sent validates against the official schema (xmllint) and its signatures verify (xmlsec1). */
+function expectWellFormedCall(call: AbrasfCall, signed: string[]): void {
+  const lint = xmllint(call.dados, 'abrasf/nfse_v204.xsd');
+  expect(lint.ok, lint.output).toBe(true);
+  if (signed.length === 0) return;
+  const verified = xmlsecVerify(call.dados, certificateOf(call.dados), signed);
+  expect(verified.ok, verified.output).toBe(true);
+}
+
+function certificateOf(xml: string): string {
+  const body = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]!;
+  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+}
+
+async function firstAttemptOver(nfseId: string) {
+  await waitFor(async () => {
+    const job = await engine().db.transmissionJob.findFirst({ where: { nfseId } });
+    return !job || job.lockedUntil === null;
+  }, `first attempt of ${nfseId}`);
+}
+
+describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
+  it('a production note is issued by the city through a signed one-RPS synchronous lot and comes back authorised', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    expect(note.status).toBe('autorizada');
+    expect(note.dps_id).toMatch(new RegExp(`^RPS${BRASILIA}${company.cnpj}`));
+    const numeroRps = String(BigInt(note.dps_id.slice(-15)));
+    const [city] = notesOfRps(numeroRps);
+    expect(city).toBeDefined();
+    expect(note.numero).toBe(city!.numero);
+    expect(note.chave_acesso).toBe(`${BRASILIA}-${city!.numero}-${city!.codigoVerificacao}`);
+    const [call, ...others] = callsOf(numeroRps);
+    expect(others).toEqual([]);
+    expect(call!.operacao).toBe('RecepcionarLoteRpsSincrono');
+    expect(call!.dados).toContain('<ItemListaServico>01.01</ItemListaServico>');
+    expect(call!.dados).toContain(`<InscricaoMunicipal>${IM}</InscricaoMunicipal>`);
+    expectWellFormedCall(call!, ['InfDeclaracaoPrestacaoServico', 'LoteRps']);
+    expect(await eventsOfNote(live, note.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
+  });
+
+  it('a test key is refused with 412 sandbox_municipio_proprio: the city has no test environment', async () => {
+    const test = httpClient(t.url, await acct.key('test'));
+    const problem = expectProblem(await test.post('/v1/nfse', nfseBody(company.id)), 412, 'empresa_nao_pronta');
+    const blocking = problem.itens.filter((i: { situacao: string }) => i.situacao === 'bloqueio').map((i: { item: string }) => i.item);
+    expect(blocking).toContain('sandbox_municipio_proprio');
+  });
+
+  it('readiness: nothing blocks a production key; the city is an own system; a test key is blocked by sandbox_municipio_proprio', async () => {
+    const itens = async (http: Http) => expectStatus(await http.get(`/v1/companies/${company.id}/prontidao`), 200).itens as Array<{ item: string; situacao: string }>;
+    const situacao = (list: Array<{ item: string; situacao: string }>, item: string) => list.find((i) => i.item === item)?.situacao;
+    const producao = await itens(live);
+    expect(producao.filter((i) => i.situacao === 'bloqueio')).toEqual([]);
+    expect(situacao(producao, 'convenio_municipio')).toBe('aviso');
+    const teste = await itens(httpClient(t.url, await acct.key('test')));
+    expect(situacao(teste, 'sandbox_municipio_proprio')).toBe('bloqueio');
+  });
+
+  it('lost answer: the note waits, then ConsultarNfsePorRps finds it before any resend — one RPS, one note', async () => {
+    sim().playNext(company.cnpj, 'timeout');
+    const created = expectStatus(await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }), 202);
+    await firstAttemptOver(created.id);
+    const numeroRps = String(BigInt(created.dps_id.slice(-15)));
+    expect(notesOfRps(numeroRps)).toHaveLength(1);
+    expect((await get(created.id)).status).toBe('transmitindo');
+
+    clock.advance(5_000);
+    await drainJobs(engine());
+    const note = await get(created.id);
+    expect(note.status).toBe('autorizada');
+    expect(steps(note)).toEqual(['criada', 'envio', 'consulta_dps', 'recuperada', 'autorizada']);
+    expect(notesOfRps(numeroRps)).toHaveLength(1);
+    expect(note.numero).toBe(notesOfRps(numeroRps)[0]!.numero);
+    const operations = callsOf(numeroRps).map((c) => c.operacao);
+    expect(operations).toEqual(['RecepcionarLoteRpsSincrono', 'ConsultarNfsePorRps']);
+    expectWellFormedCall(callsOf(numeroRps)[1]!, []);
+    expect(await eventsOfNote(live, created.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
+  });
+
+  it('an RPS the city already converted (E10) is recovered, not failed', async () => {
+    sim().playNext(company.cnpj, 'timeout');
+    const created = expectStatus(await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }), 202);
+    await firstAttemptOver(created.id);
+    // The job is told to send again (as after a crash before the answer): the city refuses the repeated RPS.
+    await engine().db.transmissionJob.updateMany({ where: { nfseId: created.id }, data: { kind: 'emitir', payload: { failures: 1 } } });
+    clock.advance(5_000);
+    await drainJobs(engine());
+    clock.advance(5_000);
+    await drainJobs(engine());
+    const note = await get(created.id);
+    expect(note.status).toBe('autorizada');
+    const numeroRps = String(BigInt(created.dps_id.slice(-15)));
+    expect(notesOfRps(numeroRps)).toHaveLength(1);
+    expect(note.eventos.find((e: { tipo: string; detalhe?: { resultado?: string } }) => e.tipo === 'envio' && e.detalhe?.resultado === 'dps_ja_processada')).toBeDefined();
+  });
+
+  it('the city down (503): the send is retried with backoff and the note is authorised once', async () => {
+    sim().playNext(company.cnpj, 'indisponibilidade');
+    const created = expectStatus(await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }), 202);
+    await firstAttemptOver(created.id);
+    clock.advance(5_000);
+    await drainJobs(engine());
+    const note = await get(created.id);
+    expect(note.status).toBe('autorizada');
+    const envios = note.eventos.filter((e: { tipo: string }) => e.tipo === 'envio').map((e: { detalhe: { resultado: string } }) => e.detalhe.resultado);
+    expect(envios).toEqual(['indisponivel', 'autorizada']);
+    expect(notesOfRps(String(BigInt(created.dps_id.slice(-15))))).toHaveLength(1);
+  });
+
+  it('rejeitar:E160 → 422 nfse_rejeitada with the city code in codigo_oficial, and no note at the city', async () => {
+    sim().playNext(company.cnpj, 'rejeitar:E160');
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id)), 422, 'nfse_rejeitada');
+    expect(problem.nfse.status).toBe('rejeitada');
+    expect(problem.nfse.rejeicao.codigo_oficial).toBe('E160');
+    expect(notesOfRps(String(BigInt(problem.nfse.dps_id.slice(-15))))).toHaveLength(0);
+  });
+
+  it('cancellation goes through a signed CancelarNfse and the city keeps the note cancelled', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const res = await live.post(`/v1/nfse/${note.id}/cancelamento`, { codigo_motivo: '2', motivo: 'Serviço não foi prestado ao cliente' });
+    const cancelled = expectStatus(res, 200);
+    expect(cancelled.status).toBe('cancelada');
+    expect(cancelled.cancelamento).toMatchObject({ tipo: 'cancelamento', codigo_motivo: '2', recuperado: false });
+    const city = sim().notes().find((n) => n.numero === note.numero)!;
+    expect(city.cancelamentoXml).toContain('<CodigoCancelamento>2</CodigoCancelamento>');
+    const call = sim().calls().filter((c) => c.operacao === 'CancelarNfse').at(-1)!;
+    expectWellFormedCall(call, ['InfPedidoCancelamento']);
+    expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
+  });
+
+  it('a lost cancellation answer is found cancelled at the city (ConsultarNfsePorRps) and recorded as recovered', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    sim().playNext(company.cnpj, 'timeout');
+    const cancelled = expectStatus(await live.post(`/v1/nfse/${note.id}/cancelamento`, { codigo_motivo: '1', motivo: 'Valor informado incorretamente na nota' }), 200);
+    expect(cancelled.status).toBe('cancelada');
+    expect(cancelled.cancelamento).toMatchObject({ recuperado: true, codigo_motivo: '1' });
+    const numeroRps = String(BigInt(note.dps_id.slice(-15)));
+    expect(callsOf(numeroRps).map((c) => c.operacao).slice(-1)).toEqual(['ConsultarNfsePorRps']);
+    expect(sim().calls().filter((c) => c.operacao === 'CancelarNfse' && c.dados.includes(`<Numero>${note.numero}</Numero>`))).toHaveLength(1);
+    expect(sim().notes().find((n) => n.numero === note.numero)!.cancelamentoXml).not.toBeNull();
+  });
+
+  it('substitution goes through a signed SubstituirNfse: the new note is authorised, the original cancelled at the city and here', async () => {
+    const original = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const body = nfseBody(company.id, { valor: '1600.00', substituicao: { nfse_id: original.id, codigo_motivo: '99', motivo: 'Valor do serviço informado incorretamente' } });
+    const replacement = expectStatus(await live.post('/v1/nfse', body), 201);
+    expect(replacement.status).toBe('autorizada');
+    const numeroRps = String(BigInt(replacement.dps_id.slice(-15)));
+    const [call] = callsOf(numeroRps);
+    expect(call!.operacao).toBe('SubstituirNfse');
+    expect(call!.dados).toContain(`<Numero>${original.numero}</Numero>`);
+    expectWellFormedCall(call!, ['InfPedidoCancelamento', 'InfDeclaracaoPrestacaoServico', 'SubstituicaoNfse']);
+    const cityOriginal = sim().notes().find((n) => n.numero === original.numero)!;
+    expect(cityOriginal.substituidaPor).toBe(replacement.numero);
+    expect(cityOriginal.cancelamentoXml).not.toBeNull();
+    const after = await get(original.id);
+    expect(after.status).toBe('cancelada');
+    expect(after.substituida_por).toBe(replacement.id);
+  });
+});
+
+describe('ABRASF fields the city needs', () => {
+  it('without the municipal registration → 422 naming /prestador/inscricao_municipal; nothing sent', async () => {
+    const other = await acct.company({ municipio: BRASILIA });
+    const before = sim().calls().length;
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(other.id)), 422, 'validacao');
+    erro(problem.erros, 'campo_obrigatorio', '/prestador/inscricao_municipal');
+    expect(sim().calls()).toHaveLength(before);
+  });
+
+  it('a national code whose LC 116 subitem ABRASF 2.04 does not list → 422 naming /servico/codigo_nacional', async () => {
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id, { servico: { descricao: 'Serviço fora do ISSQN', codigo_nacional: '990101' } })), 422, 'validacao');
+    const e = erro(problem.erros, 'codigo_servico_municipal_indisponivel', '/servico/codigo_nacional');
+    expect(e.mensagem).toMatch(/ItemListaServico/);
+  });
+});
