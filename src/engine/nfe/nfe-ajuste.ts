@@ -1,14 +1,17 @@
 /**
- * NF-e adjustments of `modo` `informado`: what the service filled or derived, with the rule,
- * its version and its source in the layout (Manual de Orientação do Contribuinte 4.00 / NT 2025.002).
+ * NF-e adjustments: what the service filled, derived or calculated, with the rule, its version and its source
+ * (the layout, Manual de Orientação do Contribuinte 4.00 / NT 2025.002, or the tax table a value came from).
+ * `valor` is the calculated (in `conferir`, the expected) value; `enviado` the caller's value that diverges.
  */
 export interface NfeAjuste {
   campo: string;
-  acao: 'preenchido' | 'omitido' | 'derivado' | 'exigido';
+  acao: 'preenchido' | 'omitido' | 'derivado' | 'exigido' | 'calculado' | 'divergente';
   motivo: string;
   regra: string;
   versao: string;
   fonte: string;
+  valor?: string;
+  enviado?: string | null;
 }
 
 export const NFE_REGRAS_VERSAO = '2026-11-23';
@@ -36,6 +39,10 @@ const RULES = {
   nfe_autxml_sefaz_sem_escritorio: ['', 'preenchido', 'A UF do emitente exige um autorizado no autXML e a empresa não tem escritório de contabilidade: vai o CNPJ da SEFAZ da UF.', AUTXML_UF],
   nfe_autxml_sefaz_escritorio_recusado: ['', 'preenchido', 'A SEFAZ recusou o documento do escritório (cStat 323/325) na nota corrigida: o CNPJ da SEFAZ da UF ocupa o autXML no lugar dele.', AUTXML_UF],
   nfe_autxml_sefaz_apos_487: ['', 'preenchido', 'A nota corrigida foi rejeitada com cStat 487 (código DPEC na tabela 4.00, lido na autorização como exigência da UF sobre o autXML): o CNPJ da SEFAZ da UF vai no autXML junto ao escritório.', AUTXML_UF],
+  nfe_operacao_venda: ['/operacao', 'preenchido', 'Sem operacao: venda, com os tributos calculados.'],
+  nfe_natureza_da_operacao: ['/natureza_operacao', 'preenchido', 'Sem natureza_operacao: a natureza da operação escolhida.'],
+  nfe_conferencia_divergencia: ['/itens', 'divergente', 'O valor enviado difere do recalculado além da tolerância do leiaute (0,01 por valor).'],
+  nfe_conferencia_fora_de_cobertura: ['/itens', 'omitido', 'O motor de tributos não cobre este item: o valor enviado segue sem conferência.'],
 } as const satisfies Record<string, readonly [string, NfeAjuste['acao'], string, string?]>;
 
 export type NfeRegra = keyof typeof RULES;
