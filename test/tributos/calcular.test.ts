@@ -219,3 +219,24 @@ describe('modo calcular', () => {
     expect(cobertura.body.icms.cst).toContain('10');
   });
 });
+
+describe('modo calcular, devolucao', () => {
+  it('takes the origin note\'s taxes in proportion to the quantity returned, finalidade devolucao, the key per item', async () => {
+    const c = await company('lucro_real');
+    const sku = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } } });
+    const venda = await httpClient(t.url, acct.testKey).post('/v1/nfe', corpo(c.id, [{ produto: sku, quantidade: '4', valor_unitario: '25' }]));
+    expect(venda.status, venda.text).toBe(201);
+    const p = await previewNfe(deps(EM_2026), principal(), {
+      body: corpo(c.id, [{ produto: sku, quantidade: '1' }], { operacao: 'devolucao', chave_referenciada: venda.body.chave_acesso, item_referenciado: 1 }),
+    });
+    const xml = checkedXml(p.xml);
+    // The sale (4 × 25.00): ICMS 17 % of 100.00, IPI 9.75 %, PIS/COFINS on 83.00. Returning 1 of 4 (Ajuste SINIEF 07/2005,
+    // the return carries the origin's taxes; MOC 4.00 finNFe 4): bases ÷ 4, each value base × rate again:
+    // ICMS 25.00 × 17 % = 4.25; IPI 25.00 × 9.75 % = 2.4375 → 2.44; PIS 20.75 × 1.65 % = 0.342375 → 0.34.
+    expect([one(xml, 'ICMS00', 'vBC'), one(xml, 'ICMS00', 'vICMS'), one(xml, 'IPITrib', 'vIPI'), one(xml, 'PISAliq', 'vBC'), one(xml, 'PISAliq', 'vPIS')])
+      .toEqual(['25.00', '4.25', '2.44', '20.75', '0.34']);
+    expect([one(xml, 'ide', 'finNFe'), one(xml, 'ide', 'tpNF'), one(xml, 'det', 'CFOP')]).toEqual(['4', '0', '1202']);
+    expect(one(xml, 'DFeReferenciado', 'chaveAcesso')).toBe(venda.body.chave_acesso);
+    expect(p.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'nfe_devolucao_tributos_da_origem', campo: '/itens/0', valor: '1202' })]));
+  });
+});

@@ -10,6 +10,8 @@ import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import { QUANTIDADE, VALOR, VALOR_UNITARIO } from './nfe-decimal.js';
 import { CAMPOS_DO_MOTOR, itemTributavel, operacaoTributavel, produtosDoCatalogo, semTributacao, type Operacao } from './operacao-tributavel.js';
 import { invalidNfeRequest } from './validate-nfe-request.js';
+import { itensDaOrigem } from './itens-da-origem.js';
+import { municipio } from '../tabelas/index.js';
 
 /** The `informado` body `calcular` produced, and the adjustments of every value it calculated. */
 export interface NfeCalculada {
@@ -33,14 +35,15 @@ const CAMPOS_ITEM = ['produto', 'quantidade', 'valor_unitario', 'desconto', 'fre
  * outras_despesas) takes the catalogue product's description, NCM, origin, unit, GTIN and CEST, and the tax
  * engine computes its CFOP and every tax group from the product's tax profile, the company's regime and the
  * recipient. The result is the `informado` body the note is then judged and built from, so a calculated note
- * passes exactly the checks an informed one does. `remessa`, `transferencia` and `devolucao` are informed
- * operations (spec 2.9): their items carry their taxes and only the nature is filled. Outside the coverage:
+ * passes exactly the checks an informed one does. `remessa` and `transferencia` are informed operations (spec
+ * 2.9): their items carry their taxes and only the nature is filled; a `devolucao` takes each item `{produto,
+ * quantidade}` with the origin note's taxes (itensDaOrigem). Outside the coverage:
  * 422 nfe_fora_de_cobertura naming each item and what is missing.
  */
 export async function calcularNfe(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, company: CompanyWithCertificate, body: Objeto): Promise<NfeCalculada> {
   const c = new Coletor();
   const ajustes: NfeAjuste[] = [];
-  const { operacao, op } = operacaoTributavel(body, company, deps.clock.now(), c, ajustes);
+  const { operacao, subtipo, op } = operacaoTributavel(body, company, deps.clock.now(), c, ajustes);
   const corpo: Objeto = Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'modo' && !(CAMPOS_DO_MOTOR as readonly string[]).includes(k)));
   corpo.modo = 'informado';
   if (!presente(body, 'natureza_operacao')) {
@@ -48,6 +51,15 @@ export async function calcularNfe(deps: Pick<EngineDeps, 'db' | 'clock'>, princi
     ajustes.push({ ...nfeAjuste('nfe_natureza_da_operacao'), valor: NATUREZAS[operacao] });
   }
   if (operacao === 'devolucao' && !presente(body, 'finalidade')) corpo.finalidade = 'devolucao';
+  if (operacao === 'devolucao' && typeof body.chave_referenciada === 'string') {
+    lerLinhas(body, c, ['produto', 'quantidade']);
+    const chave = body.chave_referenciada.replace(/\s/g, '').toUpperCase();
+    const origem = c.issues.length ? null : await itensDaOrigem(deps, principal, company.id, municipio(company.municipio)!.uf, chave, subtipo, body, c, ajustes);
+    if (c.issues.length || !origem) throw invalidNfeRequest(c.issues);
+    corpo.itens = origem.itens;
+    if (!presente(body, 'tipo_operacao')) corpo.tipo_operacao = origem.propria ? 'entrada' : 'saida';
+    return { corpo, ajustes };
+  }
   if (!op) {
     if (c.issues.length) throw invalidNfeRequest(c.issues);
     return { corpo, ajustes };
@@ -101,7 +113,7 @@ interface Linha {
 }
 
 /** The items of `calcular`: the product's code and the line's amounts, each problem at its pointer. */
-function lerLinhas(body: Objeto, c: Coletor): Linha[] {
+function lerLinhas(body: Objeto, c: Coletor, campos: readonly string[] = CAMPOS_ITEM): Linha[] {
   if (!Array.isArray(body.itens) || body.itens.length === 0 || body.itens.length > 990) {
     if (!presente(body, 'itens')) c.obrigatorio('/itens', 'A lista de itens');
     else c.formato('/itens', 'itens deve ser uma lista de 1 a 990 itens.', 'Envie ao menos um item com produto, quantidade e valor_unitario.');
@@ -109,12 +121,12 @@ function lerLinhas(body: Objeto, c: Coletor): Linha[] {
   }
   return body.itens.map((raw, i) => {
     const base = `/itens/${i}`;
-    const it = lerObjeto(raw, base, CAMPOS_ITEM, c);
+    const it = lerObjeto(raw, base, campos, c);
     if (!it) return { objeto: {} };
     const produto = lerTexto(it, 'produto', `${base}/produto`, c, { obrigatorio: 'O código do produto (SKU do catálogo)', max: 60 });
     lerDecimal(it, 'quantidade', `${base}/quantidade`, c, QUANTIDADE, 'A quantidade');
-    lerDecimal(it, 'valor_unitario', `${base}/valor_unitario`, c, VALOR_UNITARIO, 'O valor unitário');
-    for (const k of ['desconto', 'frete', 'seguro', 'outras_despesas']) lerDecimal(it, k, `${base}/${k}`, c, VALOR, undefined);
+    if (campos.includes('valor_unitario')) lerDecimal(it, 'valor_unitario', `${base}/valor_unitario`, c, VALOR_UNITARIO, 'O valor unitário');
+    for (const k of ['desconto', 'frete', 'seguro', 'outras_despesas']) if (campos.includes(k)) lerDecimal(it, k, `${base}/${k}`, c, VALOR, undefined);
     return { produto, objeto: it };
   });
 }

@@ -41,6 +41,7 @@ const RULES = {
   nfe_autxml_sefaz_apos_487: ['', 'preenchido', 'A nota corrigida foi rejeitada com cStat 487 (código DPEC na tabela 4.00, lido na autorização como exigência da UF sobre o autXML): o CNPJ da SEFAZ da UF vai no autXML junto ao escritório.', AUTXML_UF],
   nfe_operacao_venda: ['/operacao', 'preenchido', 'Sem operacao: venda, com os tributos calculados.'],
   nfe_natureza_da_operacao: ['/natureza_operacao', 'preenchido', 'Sem natureza_operacao: a natureza da operação escolhida.'],
+  nfe_devolucao_tributos_da_origem: ['/itens', 'preenchido', 'Devolução: os tributos do item são os da NF-e de origem, na proporção da quantidade devolvida.'],
   nfe_conferencia_divergencia: ['/itens', 'divergente', 'O valor enviado difere do recalculado além da tolerância do leiaute (0,01 por valor).'],
   nfe_conferencia_fora_de_cobertura: ['/itens', 'omitido', 'O motor de tributos não cobre este item: o valor enviado segue sem conferência.'],
 } as const satisfies Record<string, readonly [string, NfeAjuste['acao'], string, string?]>;
