@@ -96,10 +96,11 @@ describe('modo calcular', () => {
     expect(one(xml, 'det', 'CFOP')).toBe('5102');
     expect(p.valorTotal).toBe('109.75');
     const regras = Object.fromEntries(p.ajustes.filter((a) => a.acao === 'calculado').map((a) => [a.campo, a]));
-    expect(regras['/itens/0/ipi/p_ipi']).toMatchObject({ regra: 'ipi_aliquota_tipi', valor: '9.75', versao: expect.any(String), fonte: expect.stringContaining('TIPI') });
-    expect(regras['/itens/0/icms/p_icms']).toMatchObject({ regra: 'icms_rs_aliquota_interna', valor: '17' });
-    expect(regras['/itens/0/pis/v_bc']).toMatchObject({ regra: 'pis_cofins_base_sem_icms', valor: '83.00' });
+    expect(regras['/itens/0/ipi/v_ipi']).toMatchObject({ regra: 'ipi_aliquota_tipi', valor: '9.75', versao: expect.any(String), fonte: expect.stringContaining('TIPI') });
+    expect(regras['/itens/0/icms/v_icms']).toMatchObject({ regra: 'icms_rs_aliquota_interna', valor: '17.00', motivo: expect.stringContaining('× 17 %') });
+    expect(regras['/itens/0/pis/v_pis']).toMatchObject({ regra: 'pis_lucro_real_nao_cumulativo', valor: '1.37', motivo: expect.stringContaining('83.00') });
     expect(regras['/itens/0/ibs_cbs/v_cbs']).toMatchObject({ regra: 'ibs_cbs_calculadora_oficial', valor: '0.68' });
+    expect(regras['/itens/0/cfop']).toMatchObject({ regra: 'cfop_da_operacao', valor: '5102' });
     expect(p.ajustes.map((a) => a.regra)).toEqual(expect.arrayContaining(['nfe_operacao_venda', 'nfe_natureza_da_operacao']));
   });
 
@@ -142,7 +143,7 @@ describe('modo calcular', () => {
     expect(one(xml, 'det', 'CFOP')).toBe('6403');
     expect(one(xml, 'ICMSTot', 'vST')).toBe('27.05');
     expect(one(xml, 'ICMSTot', 'vNF')).toBe('127.05');
-    expect(p.ajustes.find((a) => a.campo === '/itens/0/icms/p_mva_st')).toMatchObject({ acao: 'calculado', regra: 'icms_st_ba_mva_ajustada', valor: '66.11' });
+    expect(p.ajustes.find((a) => a.campo === '/itens/0/icms/v_icms_st')).toMatchObject({ acao: 'calculado', regra: 'icms_st_ba_mva_ajustada', valor: '27.05', motivo: expect.stringContaining('66.11 %') });
   });
 
   it('DIFAL: RS → RJ, imported good to a non-contributor, lucro presumido', async () => {

@@ -27,14 +27,13 @@ export function calcularDifal(op: OperacaoTributavel, base: string, aliquotaInte
     v_icms_uf_dest: valor,
     v_icms_uf_remet: '0.00',
   };
-  regras.push(
-    regraTributaria('/icms_uf_dest/p_icms_uf_dest', destino.aliquota, `icms_${uf}_aliquota_interna`, `Alíquota interna modal de ${op.ufDestinatario}, UF do consumidor final.`, destino),
-    regraTributaria('/icms_uf_dest/v_icms_uf_dest', valor, 'icms_difal_consumidor_final', 'DIFAL = base × (alíquota interna do destino − alíquota interestadual), todo para a UF de destino.', FONTE_DIFAL),
-  );
+  regras.push(regraTributaria('/icms_uf_dest/v_icms_uf_dest', valor, `icms_${uf}_difal_consumidor_final`,
+    `DIFAL = ${base} × (${destino.aliquota} % interna de ${op.ufDestinatario} − ${aliquotaInter} % interestadual), todo para ${op.ufDestinatario}.`,
+    { versao: FONTE_DIFAL.versao, fonte: `${FONTE_DIFAL.fonte}; alíquota: ${destino.fonte}` }));
   if (destino.fcp) {
     const fcp = roundMoney(new Decimal(base).times(destino.fcp).div(100));
     Object.assign(out, { v_bc_fcp_uf_dest: base, p_fcp_uf_dest: destino.fcp, v_fcp_uf_dest: fcp });
-    regras.push(regraTributaria('/icms_uf_dest/v_fcp_uf_dest', fcp, `icms_${uf}_fcp_geral`, `FCP geral de ${op.ufDestinatario} sobre a base do DIFAL.`, destino));
+    regras.push(regraTributaria('/icms_uf_dest/v_fcp_uf_dest', fcp, `icms_${uf}_fcp_geral`, `FCP = ${base} × ${destino.fcp} % (FCP geral de ${op.ufDestinatario}).`, destino));
   }
   return out;
 }

@@ -36,9 +36,6 @@ export function calcularIbsCbs(item: ItemTributavel, op: OperacaoTributavel, for
   const codigo = perfil?.cClassTrib ?? '000001';
   const c = classificacaoIbsCbs(codigo);
   if (!c) throw new ForaDeCobertura('/ibs_cbs', `cClassTrib ${codigo} não existe na tabela de classificação do IBS/CBS.`);
-  if (!perfil?.cClassTrib) {
-    regras.push(regraTributaria('/ibs_cbs/c_class_trib', codigo, 'ibs_cbs_tributacao_integral', 'Perfil do produto sem classificação do IBS/CBS: tributação integral (CST 000, cClassTrib 000001).', TABELA_CLASSIFICACAO_IBS_CBS));
-  }
   if (perfil?.cst && perfil.cst !== c.cst) throw new ForaDeCobertura('/ibs_cbs', `O cClassTrib ${codigo} é do CST ${c.cst}, não do CST ${perfil.cst} do perfil do produto.`);
   if (!c.validoNfe || !classificacaoVigente(c, op.dia)) throw new ForaDeCobertura('/ibs_cbs', `O cClassTrib ${codigo} não vale na NF-e em ${op.dia}.`);
   if (!classificacaoAplicavel(c, 'NCM', item.ncm, op.dia)) throw new ForaDeCobertura('/ibs_cbs', `O cClassTrib ${codigo} não se aplica ao NCM ${item.ncm}.`);
@@ -57,7 +54,6 @@ export function calcularIbsCbs(item: ItemTributavel, op: OperacaoTributavel, for
   const reduz = c.grupos.includes('gRed');
   const out: Record<string, string> = { cst: c.cst, c_class_trib: codigo, v_bc: base };
   const ano = op.dia.slice(0, 4);
-  regras.push(regraTributaria('/ibs_cbs/v_bc', base, 'ibs_cbs_base_sem_tributos', 'Base do IBS/CBS: valor da operação sem PIS, COFINS, ICMS, DIFAL e FCP.', FONTE_BASE_IBS_CBS));
   const parte = (nome: 'ibs_uf' | 'ibs_mun' | 'cbs', aliquota: string, pRed: string) => {
     const efetiva = new Decimal(aliquota).times(new Decimal(1).minus(new Decimal(pRed).div(100)));
     const valor = roundMoneyHalfEven(new Decimal(base).times(efetiva).div(100));
@@ -67,12 +63,10 @@ export function calcularIbsCbs(item: ItemTributavel, op: OperacaoTributavel, for
       out[`p_red_${nome}`] = pRed;
       out[`p_aliq_efet_${nome}`] = efetiva.toDecimalPlaces(4, Decimal.ROUND_HALF_EVEN).toFixed();
     }
-    regras.push(
-      regraTributaria(`/ibs_cbs/p_${nome}`, aliquota, 'ibs_cbs_aliquota_referencia', `Alíquota de referência de ${ano} (${nome.toUpperCase().replace('_', ' ')}).`, TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS),
-      regraTributaria(`/ibs_cbs/v_${nome}`, valor, 'ibs_cbs_calculadora_oficial', reduz
-        ? `Valor = base × alíquota × (1 − ${pRed} % de redução do cClassTrib ${codigo}), arredondado como a calculadora oficial.`
-        : 'Valor = base × alíquota, arredondado como a calculadora oficial.', TABELA_CLASSIFICACAO_IBS_CBS),
-    );
+    regras.push(regraTributaria(`/ibs_cbs/v_${nome}`, valor, 'ibs_cbs_calculadora_oficial',
+      `${nome.toUpperCase().replace('_', ' ')} = ${base} (valor da operação sem PIS, COFINS, ICMS, DIFAL e FCP) × ${aliquota} % (referência de ${ano})${reduz ? ` × (1 − ${pRed} %)` : ''}; ` +
+      `cClassTrib ${codigo}${perfil?.cClassTrib ? '' : ' (perfil sem classificação: tributação integral)'}; arredondado como a calculadora oficial.`,
+      { versao: TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS.versao, fonte: `${TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS.fonte}; ${FONTE_BASE_IBS_CBS.fonte}` }));
   };
   parte('ibs_uf', aliquotas.IBSUF, c.pRedIBSUF);
   parte('ibs_mun', aliquotas.IBSMun, c.pRedIBSMun);

@@ -25,18 +25,14 @@ export function calcularIcmsSt(
   const bruto = new Decimal(base).times(interna.aliquota).div(100);
   const valor = roundMoney(Decimal.max(bruto.minus(icmsProprio), 0));
   const out: Record<string, string> = { mod_bc_st: '4', p_mva_st: mva.mva, v_bc_st: base, p_icms_st: interna.aliquota, v_icms_st: valor };
-  regras.push(
-    regraTributaria('/icms/p_mva_st', mva.mva, `icms_st_${uf}_mva_${mva.tipo}`, mva.tipo === 'ajustada'
-      ? `MVA ajustada publicada por ${op.ufDestinatario} para a alíquota interestadual de ${aliquotaInter} %.`
-      : `MVA original de ${op.ufDestinatario} para o CEST ${item.cest}.`, mva),
-    regraTributaria('/icms/v_bc_st', base, 'icms_st_base_mva', 'Base do ICMS-ST = (valor da operação + IPI) × (1 + MVA).', mva),
-    regraTributaria('/icms/p_icms_st', interna.aliquota, `icms_${uf}_aliquota_interna`, `Alíquota interna modal de ${op.ufDestinatario}.`, interna),
-    regraTributaria('/icms/v_icms_st', valor, 'icms_st_valor', 'ICMS-ST = base ST × alíquota interna do destino − ICMS próprio.', mva),
-  );
+  const margem = mva.tipo === 'ajustada' ? `MVA ajustada de ${op.ufDestinatario} à alíquota interestadual de ${aliquotaInter} %` : `MVA original de ${op.ufDestinatario}`;
+  regras.push(regraTributaria('/icms/v_icms_st', valor, `icms_st_${uf}_mva_${mva.tipo}`,
+    `ICMS-ST = ${base} (valor da operação com IPI × (1 + ${mva.mva} %, ${margem})) × ${interna.aliquota} % (alíquota interna de ${op.ufDestinatario}) − ${icmsProprio.toFixed(2)} (ICMS próprio).`,
+    { versao: mva.versao, fonte: `${mva.fonte}; alíquota: ${interna.fonte}` }));
   if (interna.fcp) {
     const fcp = roundMoney(new Decimal(base).times(interna.fcp).div(100));
     Object.assign(out, { v_bc_fcp_st: base, p_fcp_st: interna.fcp, v_fcp_st: fcp });
-    regras.push(regraTributaria('/icms/v_fcp_st', fcp, `icms_${uf}_fcp_geral`, `FCP geral de ${op.ufDestinatario} sobre a base do ICMS-ST.`, interna));
+    regras.push(regraTributaria('/icms/v_fcp_st', fcp, `icms_${uf}_fcp_geral`, `FCP-ST = ${base} × ${interna.fcp} % (FCP geral de ${op.ufDestinatario}).`, interna));
   }
   return out;
 }

@@ -64,20 +64,16 @@ export function calcularIcms(item: ItemTributavel, op: OperacaoTributavel, linha
   const aliquota = rate();
   const vIcms = new Decimal(roundMoney(new Decimal(base).times(aliquota.aliquota).div(100)));
   const grupo: Record<string, string> = { cst: codigo, mod_bc: '3', v_bc: base, p_icms: aliquota.aliquota, v_icms: vIcms.toFixed(2) };
-  regras.push(
-    regraTributaria('/icms/v_bc', base, ipiNaBase ? 'icms_base_com_ipi' : 'icms_base_valor_operacao', ipiNaBase
-      ? 'Base do ICMS: valor da operação com o IPI (destinatário consumidor final).'
-      : 'Base do ICMS: valor da operação (produtos + frete + seguro + outras despesas − desconto).', FONTE_BASE),
-    regraTributaria('/icms/p_icms', aliquota.aliquota, aliquota.regra, aliquota.motivo, aliquota.tabela),
-    regraTributaria('/icms/v_icms', vIcms.toFixed(2), aliquota.regra, 'ICMS = base × alíquota.', aliquota.tabela),
-  );
+  regras.push(regraTributaria('/icms/v_icms', vIcms.toFixed(2), aliquota.regra,
+    `ICMS = ${base} (valor da operação${ipiNaBase ? ' com o IPI, destinatário consumidor final' : ''}) × ${aliquota.aliquota} % (${aliquota.motivo})`,
+    { versao: aliquota.tabela.versao, fonte: `${aliquota.tabela.fonte}; base: ${FONTE_BASE.fonte}` }));
   let vFcp = ZERO;
   const fcp = interna ? aliquotaIcmsInterna(op.ufEmitente, op.dia) : null;
   if (fcp?.fcp) {
     vFcp = new Decimal(roundMoney(new Decimal(base).times(fcp.fcp).div(100)));
     if (codigo === '10') grupo.v_bc_fcp = base;
     Object.assign(grupo, { p_fcp: fcp.fcp, v_fcp: vFcp.toFixed(2) });
-    regras.push(regraTributaria('/icms/v_fcp', vFcp.toFixed(2), `icms_${op.ufEmitente.toLowerCase()}_fcp_geral`, `FCP geral de ${op.ufEmitente} sobre a base do ICMS.`, fcp));
+    regras.push(regraTributaria('/icms/v_fcp', vFcp.toFixed(2), `icms_${op.ufEmitente.toLowerCase()}_fcp_geral`, `FCP = ${base} × ${fcp.fcp} % (FCP geral de ${op.ufEmitente}).`, fcp));
   }
   if (codigo === '10') {
     Object.assign(grupo, calcularIcmsSt(item, op, linha.operacao.plus(vIpi), vIcms, interna ? null : aliquota.aliquota, regras));
@@ -97,21 +93,21 @@ function aliquotaOperacao(item: ItemTributavel, op: OperacaoTributavel, interna:
       aliquota: inter.aliquota, tabela: inter as FonteTabela,
       regra: inter.importado ? `icms_${uf}_interestadual_importado` : `icms_${uf}_interestadual_${op.ufDestinatario.toLowerCase()}`,
       motivo: inter.importado
-        ? `Alíquota interestadual de 4 % para mercadoria de origem ${item.origem} (importada ou com conteúdo de importação acima de 40 %).`
-        : `Alíquota interestadual de ${op.ufEmitente} para ${op.ufDestinatario}.`,
+        ? `interestadual de 4 % para mercadoria de origem ${item.origem}, importada ou com conteúdo de importação acima de 40 %`
+        : `interestadual de ${op.ufEmitente} para ${op.ufDestinatario}`,
     };
   }
   const modal = aliquotaIcmsInterna(op.ufEmitente, op.dia);
   const propria = item.perfil.icms?.aliquota;
   if (propria) {
-    return { aliquota: propria, tabela: { versao: 'perfil-do-produto', fonte: 'alíquota do perfil tributário do produto (tributacao.icms.aliquota)' }, regra: `icms_${uf}_aliquota_do_produto`, motivo: 'Alíquota interna própria do produto, do seu perfil tributário.' };
+    return { aliquota: propria, tabela: { versao: 'perfil-do-produto', fonte: 'alíquota do perfil tributário do produto (tributacao.icms.aliquota)' }, regra: `icms_${uf}_aliquota_do_produto`, motivo: 'alíquota interna própria do produto, do seu perfil tributário' };
   }
-  return { aliquota: modal.aliquota, tabela: modal as FonteTabela, regra: `icms_${uf}_aliquota_interna`, motivo: `Alíquota interna modal de ${op.ufEmitente}.` };
+  return { aliquota: modal.aliquota, tabela: modal as FonteTabela, regra: `icms_${uf}_aliquota_interna`, motivo: `alíquota interna modal de ${op.ufEmitente}` };
 }
 
 function creditoSimples(aliquota: string | undefined, csosn: string, base: string, regras: RegraTributaria[]): Record<string, string> {
   if (!aliquota) throw new ForaDeCobertura('/icms', `CSOSN ${csosn} exige a alíquota de crédito do Simples Nacional (tributacao.icms.aliquota do produto).`);
   const valor = roundMoney(new Decimal(base).times(aliquota).div(100));
-  regras.push(regraTributaria('/icms/v_cred_icmssn', valor, 'icms_simples_nacional_credito', 'Crédito de ICMS do adquirente = valor da operação × alíquota do Simples Nacional.', FONTE_SN));
+  regras.push(regraTributaria('/icms/v_cred_icmssn', valor, 'icms_simples_nacional_credito', `Crédito de ICMS do adquirente = ${base} × ${aliquota} % (alíquota do Simples Nacional).`, FONTE_SN));
   return { p_cred_sn: aliquota, v_cred_icmssn: valor };
 }

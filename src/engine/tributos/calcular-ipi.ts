@@ -40,10 +40,7 @@ export function calcularIpi(item: ItemTributavel, op: OperacaoTributavel, linha:
   }
   const base = roundMoney(linha.operacao);
   const valor = new Decimal(roundMoney(new Decimal(base).times(tipi.aliquota).div(100)));
-  regras.push(
-    regraTributaria('/ipi/v_bc', base, 'ipi_base_valor_operacao', 'Base do IPI: valor da operação (produtos + frete + seguro + outras despesas − desconto).', TABELA_TIPI),
-    regraTributaria('/ipi/p_ipi', tipi.aliquota, 'ipi_aliquota_tipi', `Alíquota da TIPI para o NCM ${item.ncm}${perfil.ex ? ` Ex ${perfil.ex}` : ''}.`, TABELA_TIPI),
-    regraTributaria('/ipi/v_ipi', valor.toFixed(2), 'ipi_aliquota_tipi', 'IPI = base × alíquota da TIPI.', TABELA_TIPI),
-  );
+  regras.push(regraTributaria('/ipi/v_ipi', valor.toFixed(2), 'ipi_aliquota_tipi',
+    `IPI = ${base} (valor da operação) × ${tipi.aliquota} % (TIPI, NCM ${item.ncm}${perfil.ex ? ` Ex ${perfil.ex}` : ''}).`, TABELA_TIPI));
   return { grupo: { c_enq: cEnq, cst, v_bc: base, p_ipi: tipi.aliquota, v_ipi: valor.toFixed(2) }, valor };
 }

@@ -73,11 +73,9 @@ export function calcularPisCofins(item: ItemTributavel, op: OperacaoTributavel, 
       throw new ForaDeCobertura(`/${tributo}`, `CST ${cst} do ${tributo.toUpperCase()} não é calculado: cobertos 01, 02 e 04 a 09.`);
     }
     const valor = new Decimal(roundMoney(new Decimal(base).times(aliquota).div(100)));
-    regras.push(
-      regraTributaria(`/${tributo}/v_bc`, base, 'pis_cofins_base_sem_icms', 'Base do PIS/COFINS: valor da operação sem o ICMS destacado.', FONTE_BASE),
-      regraTributaria(`/${tributo}/p_${tributo}`, aliquota, regra, `${tributo.toUpperCase()} ${regime.nome} (${op.regime.replace('_', ' ')}).`, tabela),
-      regraTributaria(`/${tributo}/v_${tributo}`, valor.toFixed(2), regra, `${tributo.toUpperCase()} = base × alíquota.`, tabela),
-    );
+    regras.push(regraTributaria(`/${tributo}/v_${tributo}`, valor.toFixed(2), regra,
+      `${tributo.toUpperCase()} = ${base} (valor da operação sem o ICMS, pis_cofins_base_sem_icms) × ${aliquota} % (${regime.nome}, ${op.regime.replace('_', ' ')}).`,
+      { versao: tabela.versao, fonte: `${tabela.fonte}; base: ${FONTE_BASE.fonte}` }));
     return { grupo: { cst, v_bc: base, [`p_${tributo}`]: aliquota, [`v_${tributo}`]: valor.toFixed(2) }, valor };
   };
   const pis = grupo('pis');
