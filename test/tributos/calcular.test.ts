@@ -184,6 +184,22 @@ describe('modo calcular', () => {
     expect(one(xml, 'ICMSTot', 'vNF')).toBe('175.00');
   });
 
+  it('venda_consumidor_final puts the IPI in the ICMS base; bonificacao is CFOP 5910 without PIS/COFINS', async () => {
+    const c = await company('lucro_real');
+    const sku = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } } });
+    const consumidor = { documento: CPF, nome: 'Maria Consumidora', contribuinte: 'nao_contribuinte', endereco: { logradouro: 'Rua Dois', numero: '20', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' } };
+    const final = await previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { operacao: 'venda_consumidor_final', destinatario: consumidor }) });
+    const xml = checkedXml(final.xml);
+    // LC 87/1996 art. 13 § 2º a contrario: to a final consumer the IPI is in the ICMS base, (100.00 + 9.75) × 17 % = 18.6575 → 18.66.
+    expect([one(xml, 'ICMS00', 'vBC'), one(xml, 'ICMS00', 'vICMS'), one(xml, 'det', 'CFOP'), one(xml, 'ide', 'indFinal')]).toEqual(['109.75', '18.66', '5102', '1']);
+    const bonificacao = await previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { operacao: 'bonificacao' }) });
+    const bxml = checkedXml(bonificacao.xml);
+    // Convênio s/nº de 1970 Anexo II (Ajuste SINIEF 03/24): 5.910 remessa em bonificação; a bonificação is no revenue
+    // (Lei 10.833/2003 art. 1º): PIS/COFINS CST 49 without amounts; ICMS and IPI as in a sale.
+    expect([one(bxml, 'det', 'CFOP'), one(bxml, 'PISOutr', 'CST'), one(bxml, 'PISOutr', 'vPIS'), one(bxml, 'ICMS00', 'vICMS'), one(bxml, 'ide', 'natOp')])
+      .toEqual(['5910', '49', '0.00', '17.00', 'Remessa em bonificação']);
+  });
+
   it('a product without tax profile, or outside the coverage, is a clear 422', async () => {
     const c = await company('lucro_real');
     const semPerfil = await produto(c.id, { ncm: '84716052' });
