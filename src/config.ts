@@ -33,6 +33,13 @@ export interface Config {
    * servers present ICP-Brasil chains, which Node's own store lacks. Null → Node's store.
    */
   sefazCa: string | null;
+  /**
+   * CNPJ registry for filling in NF-e recipients (CNPJ_API_URL), a server speaking BrasilAPI's
+   * `GET /api/cnpj/v1/{cnpj}` (https://brasilapi.com.br); null → the built-in simulator.
+   */
+  cnpjApiUrl: string | null;
+  /** Postal codes for NF-e recipient addresses (CEP_API_URL), ViaCEP's `GET /ws/{cep}/json/` (https://viacep.com.br); null → the simulator. */
+  cepApiUrl: string | null;
   /** Capture schedule per company (received documents), in minutes; default 60. */
   captureIntervalMinutes: number;
   /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
@@ -95,6 +102,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
   const cteDistUrlLive = url('CTE_DIST_URL_LIVE');
   const nfeEventUrlLive = url('NFE_EVENTO_URL_LIVE');
+  const cnpjApiUrl = url('CNPJ_API_URL');
+  const cepApiUrl = url('CEP_API_URL');
   const captureIntervalMinutes = Number(env.CAPTURE_INTERVAL_MINUTES ?? 60);
   if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1) problems.push('CAPTURE_INTERVAL_MINUTES must be a positive integer');
   const captureTickSeconds = Number(env.CAPTURE_TICK_SECONDS ?? 30);
@@ -137,6 +146,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nfeDistUrlLive,
     cteDistUrlLive,
     nfeEventUrlLive,
+    cnpjApiUrl,
+    cepApiUrl,
     captureIntervalMinutes,
     captureTickSeconds,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),

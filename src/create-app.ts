@@ -13,6 +13,11 @@ import { useFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
 import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from './simulator/nacional/create-simulator.js';
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import { httpSefazGateway } from './engine/transmissao/sefaz-gateway.js';
+import { brasilApiCnpj } from './engine/transmissao/brasil-api-cnpj.js';
+import { viaCep } from './engine/transmissao/via-cep.js';
+import { sefazConsultaContribuinte } from './engine/transmissao/sefaz-consulta-contribuinte.js';
+import { cadastrosComCache } from './engine/transmissao/cadastros-com-cache.js';
+import { BRASILAPI_PATH, VIACEP_PATH } from './simulator/cadastros/consultas-publicas-simuladas.js';
 import { NationalGateway } from './engine/transmissao/national-gateway.js';
 import { FirstAttempts } from './engine/transmissao/first-attempts.js';
 import type { TransmissionDeps } from './engine/transmissao/transmission-deps.js';
@@ -38,6 +43,9 @@ import { serveMetrics, type MetricsServer } from './metrics/serve-metrics.js';
 import type { XmlSigner } from './engine/xml/sign-xml.js';
 
 export type Role = 'api' | 'worker' | 'all';
+
+/** A registry lookup holds up an NF-e request: it gets a few seconds, then the caller is told to retry or send the fields. */
+const REGISTRY_TIMEOUT_MS = 5_000;
 
 export interface AppOptions {
   config: Config;
@@ -164,10 +172,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000, ca: config.sefazCa ?? undefined });
   // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
   cleanups.push(() => sefaz.close());
+  // The registries that fill in NF-e recipients: the configured providers, else the simulator's, cached in memory.
+  const cadastros = cadastrosComCache({
+    cnpj: brasilApiCnpj({ baseUrl: config.cnpjApiUrl ?? `${simulator.url}${BRASILAPI_PATH}`, timeoutMs: REGISTRY_TIMEOUT_MS }),
+    cep: viaCep({ baseUrl: config.cepApiUrl ?? `${simulator.url}${VIACEP_PATH}`, timeoutMs: REGISTRY_TIMEOUT_MS }),
+    contribuinte: sefazConsultaContribuinte(sefaz),
+  }, { clock });
   const firstAttempts = new FirstAttempts();
   const requestLog = new RequestLog({ db: database.prisma, logger });
   const secrets = createSecretBox(masterKey);
-  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, webhooks, firstAttempts, requestLog };
+  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, cadastros, webhooks, firstAttempts, requestLog };
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics = config.metricsPort !== null || config.metricsToken !== null
     ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })

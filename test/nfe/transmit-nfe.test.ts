@@ -43,6 +43,7 @@ function recordingGateway() {
     status: inner.status,
     registerEpec: inner.registerEpec,
     sendEvent: inner.sendEvent,
+    consultCadastro: inner.consultCadastro,
     inutilize: inner.inutilize,
   };
   return { gateway, sends, state };

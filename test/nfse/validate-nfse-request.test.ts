@@ -175,6 +175,46 @@ describe('validateNfseRequest: one test per error code', () => {
     expect(erros(corpo({ servico: servico({ nbs: '1.1502.10.00' }) }))).toEqual([]);
   });
 
+  it('IBS/CBS classification: c_class_trib_inexistente, c_class_trib_nao_aplicavel, c_class_trib_nao_suportado, cst_ibs_cbs_divergente', () => {
+    const escola = (ibs_cbs: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      corpo({ servico: servico({ codigo_nacional: '080101', nbs: '122011100', ibs_cbs, ...extra }) });
+    const ok = validateNfseRequest(escola({ c_class_trib: '200028', indicador_operacao: '030101' }), contexto());
+    expect(ok.erros).toEqual([]);
+    expect(ok.resolved?.ibs_cbs).toEqual({ c_class_trib: '200028', cst: '200', indicador_operacao: '030101' });
+    expect(ok.ajustes?.find((a) => a.regra === 'dps.IBSCBS.CST.derivado')).toMatchObject({ campo: '/servico/ibs_cbs/cst', acao: 'derivado' });
+
+    expect(unico(escola({ c_class_trib: '299999', indicador_operacao: '030101' }), 'c_class_trib_inexistente', '/servico/ibs_cbs/c_class_trib').mensagem).toContain('299999');
+    // 200003 (food, Annex I) is an NF-e code; 200029 (health) is not foreseen for an education NBS.
+    expect(unico(escola({ c_class_trib: '200003', indicador_operacao: '030101' }), 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib').mensagem).toMatch(/não é aceito em NFS-e/);
+    expect(unico(escola({ c_class_trib: '200029', indicador_operacao: '030101' }), 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib').mensagem).toContain('122011100');
+    // In force from 2026-01-01 only.
+    const antes = { ...escola({ c_class_trib: '200028', indicador_operacao: '030101' }), competencia: '2025-12' };
+    expect(unico(antes, 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib').mensagem).toMatch(/não está em vigor na competência 2025-12/);
+    // 515001 needs the deferral percentages (gDif).
+    expect(unico(corpo({ servico: servico({ ibs_cbs: { c_class_trib: '515001', indicador_operacao: '030101' } }) }), 'c_class_trib_nao_suportado', '/servico/ibs_cbs/c_class_trib').mensagem).toContain('gDif');
+    unico(escola({ c_class_trib: '200028', cst: '000', indicador_operacao: '030101' }), 'cst_ibs_cbs_divergente', '/servico/ibs_cbs/cst');
+    unico(escola({ c_class_trib: '200028' }), 'campo_obrigatorio', '/servico/ibs_cbs/indicador_operacao');
+    unico(escola({ cst: '200', indicador_operacao: '030101' }), 'campo_obrigatorio', '/servico/ibs_cbs/c_class_trib');
+    unico(corpo({ servico: servico({ ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } }) }), 'campo_obrigatorio', '/servico/nbs');
+    unico(escola({ c_class_trib: '2000', indicador_operacao: '030101' }), 'formato_invalido', '/servico/ibs_cbs/c_class_trib');
+    unico(escola({ c_class_trib: '200028', indicador_operacao: '3.1' }), 'formato_invalido', '/servico/ibs_cbs/indicador_operacao');
+  });
+
+  it('IBS/CBS classification from the company defaults, member by member', () => {
+    const padroes = { nbs: '122011100', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } };
+    const ctx = contexto({ empresa: empresa({ padroes }) });
+    const r = validateNfseRequest(corpo({ servico: servico({ codigo_nacional: '080101' }) }), ctx);
+    expect(r.erros).toEqual([]);
+    expect(r.resolved?.ibs_cbs).toEqual({ c_class_trib: '200028', cst: '200', indicador_operacao: '030101' });
+    expect(r.ajustes?.map((a) => a.regra)).toEqual(expect.arrayContaining(['padrao.nbs', 'padrao.ibs_cbs.c_class_trib', 'padrao.ibs_cbs.indicador_operacao', 'dps.IBSCBS.CST.derivado']));
+    // The request's cClassTrib wins and keeps the default's operation indicator; a wrong default is named as such.
+    const geral = validateNfseRequest(corpo({ servico: servico({ codigo_nacional: '080101', ibs_cbs: { c_class_trib: '000001' } }) }), ctx);
+    expect(geral.resolved?.ibs_cbs).toEqual({ c_class_trib: '000001', cst: '000', indicador_operacao: '030101' });
+    const ruim = contexto({ empresa: empresa({ padroes: { nbs: '115021000', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } } }) });
+    expect(unico(corpo(), 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib', ruim).mensagem).toContain('padrão da empresa');
+    expect(validateNfseRequest(corpo(), contexto()).resolved?.ibs_cbs).toBeNull();
+  });
+
   it('municipio_inexistente and municipio_prestacao_divergente', () => {
     unico(corpo({ servico: servico({ municipio_prestacao: '3550309' }) }), 'municipio_inexistente', '/servico/municipio_prestacao');
     unico(corpo({ servico: servico({ codigo_nacional: '070201', obra: { cno: '1', municipio: '3304557' }, municipio_prestacao: '3550308' }) }),
@@ -201,8 +241,9 @@ describe('validateNfseRequest: one test per error code', () => {
 
   it('every code the validator documents is exercised above', () => {
     expect(Object.keys(CODIGOS_VALIDACAO).sort()).toEqual([
-      'aliquota_iss_invalida', 'aliquota_iss_obrigatoria', 'campo_desconhecido', 'campo_obrigatorio', 'codigo_servico_inexistente',
-      'competencia_invalida', 'documento_invalido', 'formato_invalido', 'motivo_obrigatorio', 'municipio_inexistente',
+      'aliquota_iss_invalida', 'aliquota_iss_obrigatoria', 'c_class_trib_inexistente', 'c_class_trib_nao_aplicavel', 'c_class_trib_nao_suportado',
+      'campo_desconhecido', 'campo_obrigatorio', 'codigo_servico_inexistente',
+      'competencia_invalida', 'cst_ibs_cbs_divergente', 'documento_invalido', 'formato_invalido', 'motivo_obrigatorio', 'municipio_inexistente',
       'municipio_prestacao_divergente', 'nbs_fora_do_servico', 'nbs_inexistente', 'obra_nao_permitida', 'obra_obrigatoria',
       'referencia_muito_longa', 'tipo_invalido', 'tomador_igual_prestador',
     ]);

@@ -4,7 +4,7 @@ import { optionalText, requiredText, checkText } from '../nucleo/text-rules.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import { issueMessage } from '../nucleo/issue-message.js';
 import { declareBody, type BodyOf, type BodyReport } from '../nucleo/read-body.js';
-import { municipio } from '../tabelas/index.js';
+import { classificacaoIbsCbs, municipio } from '../tabelas/index.js';
 
 export const REGIMES = ['simples_nacional', 'mei', 'lucro_presumido', 'lucro_real'] as const;
 export const REGIMES_APURACAO_SIMPLES = ['federais_municipal_sn', 'federais_sn_municipal_fora', 'todos_fora_sn'] as const;
@@ -35,11 +35,40 @@ export interface CompanyEndereco {
   cep: string;
 }
 
+// The IBS/CBS classification of the company's service: a code the official table admits on the NFS-e, with the
+// CST the table gives it. Its validity on a date and its NBS list are judged per note (competence and NBS of the note).
+const ibsCbsPadrao = v.pipe(
+  v.strictObject({
+    cClassTrib: v.pipe(
+      v.string(),
+      v.regex(/^\d{6}$/, issueMessage('cClassTrib com 6 dígitos.', 'Por exemplo "000001" (tributação integral).')),
+      v.check((s) => classificacaoIbsCbs(s)?.validoNfse === true,
+        (i) => issueMessage(`cClassTrib ${String(i.input)} inexistente na tabela oficial do IBS/CBS ou não aceito em NFS-e.`, 'Escolha um cClassTrib que a tabela oficial admite em NFS-e.', 'c_class_trib_inexistente')),
+    ),
+    cst: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('CST com 3 dígitos.', 'Omita-o: o CST é o do cClassTrib na tabela oficial.')))),
+    indicadorOperacao: v.nullish(v.pipe(v.string(), v.regex(/^\d{6}$/, issueMessage('indicador da operação (cIndOp) com 6 dígitos.', 'Informe o código da tabela "código indicador de operação" do Sistema Nacional NFS-e.')))),
+  }),
+  v.forward(
+    v.check((g) => !g.cst || classificacaoIbsCbs(g.cClassTrib)?.cst === g.cst,
+      (i) => issueMessage(`CST diferente do CST do cClassTrib ${i.input.cClassTrib} na tabela oficial (${classificacaoIbsCbs(i.input.cClassTrib)?.cst ?? '?'}).`, 'Omita o CST ou informe o da tabela.', 'cst_ibs_cbs_divergente')),
+    ['cst'],
+  ),
+);
+
+/** The defaults as the company keeps them: the API's snake_case, as issuance reads them. */
+export type PadroesArmazenados = Record<string, string | boolean | Record<string, string>>;
+
+/** `padroes.ibs_cbs` as kept: members left out are not stored. */
+export function storedIbsCbs(g: v.InferOutput<typeof ibsCbsPadrao>): Record<string, string> {
+  return { c_class_trib: g.cClassTrib, ...(g.cst ? { cst: g.cst } : {}), ...(g.indicadorOperacao ? { indicador_operacao: g.indicadorOperacao } : {}) };
+}
+
 const padroes = v.strictObject({
   codigoNacional: v.nullish(v.pipe(v.string(), v.regex(/^\d{6}$/, issueMessage('código nacional com 6 dígitos.', 'Por exemplo "010101".')))),
   aliquotaIss: v.nullish(v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/, issueMessage('alíquota percentual como "2.00".', 'Use ponto decimal e até 2 casas.')))),
   issRetido: v.nullish(v.boolean()),
   nbs: v.nullish(v.pipe(v.string(), v.regex(/^\d{9}$/, issueMessage('NBS com 9 dígitos.', 'Por exemplo "101011100".')))),
+  ibsCbs: v.nullish(ibsCbsPadrao),
 });
 
 /**

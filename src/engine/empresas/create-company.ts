@@ -4,7 +4,7 @@ import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
 import { readBody } from '../nucleo/read-body.js';
-import { companyBody, type CompanyBody, type CompanyEndereco } from './company-body.js';
+import { companyBody, storedIbsCbs, type CompanyBody, type CompanyEndereco, type PadroesArmazenados } from './company-body.js';
 import { presentCompany } from './present-company.js';
 
 /** `body` is the company body in its declared (camelCase) shape, validated here once: `companyBody`. */
@@ -56,12 +56,13 @@ export async function createCompany(deps: EngineDeps, principal: Principal, body
 }
 
 /** Defaults are stored in the API's snake_case, as issuance reads them; members left out are not stored. */
-function storedPadroes(p: CompanyBody['padroes']): Record<string, string | boolean> {
-  const out: Record<string, string | boolean> = {};
+function storedPadroes(p: CompanyBody['padroes']): PadroesArmazenados {
+  const out: PadroesArmazenados = {};
   if (p.codigoNacional != null) out.codigo_nacional = p.codigoNacional;
   if (p.aliquotaIss != null) out.aliquota_iss = p.aliquotaIss;
   if (p.issRetido != null) out.iss_retido = p.issRetido;
   if (p.nbs != null) out.nbs = p.nbs;
+  if (p.ibsCbs != null) out.ibs_cbs = storedIbsCbs(p.ibsCbs);
   return out;
 }
 

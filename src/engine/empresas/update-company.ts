@@ -9,6 +9,7 @@ import { storedEndereco } from './create-company.js';
 import { findCompany } from './find-company.js';
 import { presentCompany } from './present-company.js';
 import { updateCompanyBody, type UpdateCompanyBody } from './update-company-body.js';
+import { storedIbsCbs, type PadroesArmazenados } from './company-body.js';
 
 export interface UpdateCompanyOptions {
   id: string;
@@ -48,7 +49,7 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
     const drifted = await deps.prontidao.companyChanged(tx, company.id, now);
     if (patch.padroes !== undefined) {
       const stored = await tx.company.findUniqueOrThrow({ where: { id: company.id }, select: { padroes: true } });
-      data.padroes = mergedPadroes(stored.padroes as Record<string, string | boolean>, patch.padroes);
+      data.padroes = mergedPadroes(stored.padroes as PadroesArmazenados, patch.padroes);
     }
     const row = await tx.company.update({ where: { id: company.id }, data, include: { certificate: true } });
     const changed = await deps.prontidao.companyChanged(tx, company.id, now);
@@ -61,11 +62,15 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
 }
 
 /** `padroes` merges member by member, stored in the API's snake_case as issuance reads them; null removes a default. */
-function mergedPadroes(current: Record<string, string | boolean>, patch: UpdateCompanyBody['padroes']): Record<string, string | boolean> {
+function mergedPadroes(current: PadroesArmazenados, patch: UpdateCompanyBody['padroes']): PadroesArmazenados {
   if (patch === undefined) return current;
   if (patch === null) return {};
   const out = { ...current };
-  const members = { codigo_nacional: patch.codigoNacional, aliquota_iss: patch.aliquotaIss, iss_retido: patch.issRetido, nbs: patch.nbs };
+  // ibs_cbs is one member: its CST belongs to its cClassTrib, so it is replaced whole.
+  const members = {
+    codigo_nacional: patch.codigoNacional, aliquota_iss: patch.aliquotaIss, iss_retido: patch.issRetido, nbs: patch.nbs,
+    ibs_cbs: patch.ibsCbs && storedIbsCbs(patch.ibsCbs),
+  };
   for (const [name, value] of Object.entries(members)) {
     if (value === null) delete out[name];
     else if (value !== undefined) out[name] = value;

@@ -32,6 +32,7 @@ import { referenciaDuplicada } from './referencia-duplicada.js';
 import { calcularNfe } from './calcular-nfe.js';
 import { conferirNfe } from './conferir-nfe.js';
 import { CAMPOS_DO_MOTOR } from './operacao-tributavel.js';
+import { preencherDestinatario } from './preencher-destinatario.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -50,7 +51,7 @@ export interface CreatedNfe {
  * build, schema-check and sign the NFe, and store it `transmitindo` with its access key, so that a lost answer
  * is resolved by querying that key.
  */
-export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
+export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
   const body = options.body;
   const { company, modo, request, ajustes, autXml } = await validatedNfe(deps, principal, body);
   const now = deps.clock.now();
@@ -124,23 +125,40 @@ async function insertNfeWithJob(db: Db, note: Nfe): Promise<void> {
  * The validation of `POST /v1/nfe`, shared with `POST /v1/nfe/{id}/correcao` so both judge a body alike: `modo`,
  * the company (and the key's restriction), every error of the body at once, then readiness.
  */
-export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national'>, principal: Principal, body: unknown, rejeicaoAnterior: string | null = null) {
+export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, body: unknown, rejeicaoAnterior: string | null = null) {
   const requested = isObject(body) && typeof body.empresa_id === 'string' ? body.empresa_id : null;
   if (requested) assertCompanyAllowed(principal, requested);
   const companyId = requested ?? principal.companyId;
   const company = companyId ? await findCompany(deps, principal, companyId) : null;
   const modo = isObject(body) && (body.modo === 'calcular' || body.modo === 'conferir') ? body.modo : 'informado';
+  const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
+  // The recipient is completed first: its UF and contributor status decide the taxes calcular and conferir compute.
+  const destinatario = company
+    ? await preencherDestinatario(body, {
+        cadastros: deps.cadastros,
+        environment: principal.environment,
+        credentials: async () => (await companyCredentials(deps, company.id, company.certificate)).credentials,
+      })
+    : { body, ajustes: [], erros: [] };
+  const completo = destinatario.body;
+  if (destinatario.erros.length && modo === 'calcular') throw invalidNfeRequest(destinatario.erros);
   // calcular turns the body into the informado one it stands for; conferir judges the caller's body without the
   // engine's own members. Both are then judged as informado.
-  const calculada = modo === 'calcular' && company && isObject(body) ? await calcularNfe(deps, principal, company, body) : null;
-  const informado = calculada?.corpo ?? (modo === 'conferir' && isObject(body) ? semCamposDoMotor(body) : body);
-  const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
+  const calculada = modo === 'calcular' && company && isObject(completo) ? await calcularNfe(deps, principal, company, completo) : null;
+  const informado = calculada?.corpo ?? (modo === 'conferir' && isObject(completo) ? semCamposDoMotor(completo) : completo);
   const validation = validateNfeRequest(informado, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
-  if (validation.erros.length || !validation.request || !company) throw invalidNfeRequest(validation.erros);
-  const conferencia = modo === 'conferir' ? await conferirNfe(deps, principal, company, body as Record<string, unknown>, validation.request) : [];
+  // A registry that does not know the CNPJ or the CEP says why the fields it would have filled are missing.
+  const erros = destinatario.erros.length
+    ? [...destinatario.erros, ...validation.erros.filter((e) => !(e.codigo === 'campo_obrigatorio' && e.campo?.startsWith('/destinatario/')))]
+    : validation.erros;
+  if (erros.length || !validation.request || !company) throw invalidNfeRequest(erros);
+  const conferencia = modo === 'conferir' ? await conferirNfe(deps, principal, company, completo as Record<string, unknown>, validation.request) : [];
   assertNfeReady(await readinessOf(deps, principal, company));
   const autXml = autXmlOf({ uf: municipio(company.municipio)!.uf, escritorio: company.autorizadosXml, destinatario: validation.request.destinatario.documento, rejeicaoAnterior });
-  const ajustes = [...(calculada?.ajustes ?? []), ...validation.ajustes.filter((a) => !(modo !== 'informado' && a.regra === 'nfe_modo_informado')), ...conferencia, ...autXml.ajustes];
+  const ajustes = [
+    ...(calculada?.ajustes ?? []), ...validation.ajustes.filter((a) => !(modo !== 'informado' && a.regra === 'nfe_modo_informado')),
+    ...destinatario.ajustes, ...conferencia, ...autXml.ajustes,
+  ];
   return { company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
 }
 

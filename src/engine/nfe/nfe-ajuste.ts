@@ -14,10 +14,13 @@ export interface NfeAjuste {
   enviado?: string | null;
 }
 
-export const NFE_REGRAS_VERSAO = '2026-11-23';
+export const NFE_REGRAS_VERSAO = '2026-11-26';
 const MOC = 'MOC 4.00 / leiauteNFe_v4.00.xsd (PL_010 v1.30)';
 const RTC = 'NT 2025.002 (IBS/CBS) / DFeTiposBasicos_v1.00.xsd, MOC 4.00';
 const AUTXML = 'MOC 4.00 grupo GA (autXML, até 10) / leiauteNFe_v4.00.xsd';
+const CADASTRO_CNPJ = 'Cadastro Nacional da Pessoa Jurídica (dados abertos da Receita Federal), pela API de CNPJ configurada (CNPJ_API_URL)';
+const CADASTRO_CEP = 'Base de CEP dos Correios com o código IBGE do município, pela API de CEP configurada (CEP_API_URL)';
+const CONSULTA_CADASTRO = 'MOC 4.00, web service NfeConsultaCadastro (CadConsultaCadastro4, consCad 2.00) da SEFAZ da UF do destinatário';
 const AUTXML_UF = 'MOC 4.00 grupo GA (autXML) / exigência da SEFAZ-BA: CNPJ 13.937.073/0001-56 no autXML';
 
 const RULES = {
@@ -44,6 +47,10 @@ const RULES = {
   nfe_devolucao_tributos_da_origem: ['/itens', 'preenchido', 'Devolução: os tributos do item são os da NF-e de origem, na proporção da quantidade devolvida.'],
   nfe_conferencia_divergencia: ['/itens', 'divergente', 'O valor enviado difere do recalculado além da tolerância do leiaute (0,01 por valor).'],
   nfe_conferencia_fora_de_cobertura: ['/itens', 'omitido', 'O motor de tributos não cobre este item: o valor enviado segue sem conferência.'],
+  nfe_destinatario_cadastro_cnpj: ['/destinatario/nome', 'preenchido', 'Destinatário com CNPJ sem nome ou endereço: o campo vem do cadastro de CNPJ da Receita Federal.', CADASTRO_CNPJ],
+  nfe_destinatario_endereco_cep: ['/destinatario/endereco', 'preenchido', 'Endereço com CEP e número: o campo vem do CEP.', CADASTRO_CEP],
+  nfe_destinatario_consulta_cadastro: ['/destinatario/contribuinte', 'preenchido', 'Sem contribuinte: a situação e a inscrição estadual vêm da consulta cadastral da SEFAZ da UF do destinatário.', CONSULTA_CADASTRO],
+  nfe_destinatario_consulta_indisponivel: ['/destinatario/contribuinte', 'preenchido', 'Sem contribuinte e sem resposta da consulta cadastral da SEFAZ da UF do destinatário: tratado como não contribuinte (indIEDest 9); informe contribuinte para decidir.', CONSULTA_CADASTRO],
 } as const satisfies Record<string, readonly [string, NfeAjuste['acao'], string, string?]>;
 
 export type NfeRegra = keyof typeof RULES;

@@ -169,7 +169,7 @@ function lerDestinatario(v: unknown, c: Coletor, enviado: boolean): NfeDestinata
   const docTexto = lerTexto(d, 'documento', '/destinatario/documento', c, { obrigatorio: 'O documento do destinatário' });
   const doc = docTexto ? documentoFederal(docTexto) : null;
   if (docTexto && !doc) c.add('documento_invalido', '/destinatario/documento', 'CPF ou CNPJ do destinatário inválido.', 'Confira os dígitos verificadores do documento.');
-  // No registry lookup yet: the name is required with a CNPJ too, although the registry could supply it.
+  // With a CNPJ the name comes from the registry when absent (preencher-destinatario.ts); here it is required as filled.
   const nome = lerTexto(d, 'nome', '/destinatario/nome', c, { obrigatorio: 'O nome do destinatário', min: 2, max: 60, nome: 'O nome do destinatário' });
   const contribuinte = lerEnum(d, 'contribuinte', '/destinatario/contribuinte', CONTRIBUINTES, c, false) ?? 'nao_contribuinte';
   const ie = lerTexto(d, 'inscricao_estadual', '/destinatario/inscricao_estadual', c, { nome: 'A inscrição estadual' });

@@ -1,7 +1,7 @@
 import type { Environment } from '../nucleo/environment.js';
-import type { DpsInput, Tomador } from './nacional/dps-input.js';
+import type { DpsInput, IbsCbs, Tomador } from './nacional/dps-input.js';
 import type { NfseRequest } from './validacao/nfse-request.js';
-import type { ValoresEfetivos } from './ajustes/index.js';
+import type { IbsCbsEfetivo, ValoresEfetivos } from './ajustes/index.js';
 import type { EmpresaContexto } from './validacao/nfse-request.js';
 
 export const TEST_SERIES = '49999';
@@ -84,6 +84,20 @@ export function buildDpsInput(o: BuildDpsInputOptions): DpsInput {
         totTrib: { indTotTrib: '0' },
       },
     },
+    ...(resolved.ibs_cbs ? { IBSCBS: ibsCbs(resolved.ibs_cbs) } : {}),
+  };
+}
+
+/**
+ * The DPS IBSCBS group carries the classification only: the national system computes the amounts. Regular
+ * issue (finNFSe 0) to the recipient itself (indDest 0: the API has no separate destinatário).
+ */
+function ibsCbs(g: IbsCbsEfetivo): IbsCbs {
+  return {
+    finNFSe: '0',
+    cIndOp: g.indicador_operacao ?? '',
+    indDest: '0',
+    valores: { trib: { gIBSCBS: { CST: g.cst ?? '', cClassTrib: g.c_class_trib } } },
   };
 }
 

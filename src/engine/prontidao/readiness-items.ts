@@ -13,7 +13,7 @@ export interface ReadinessItem {
   situacao: Situacao;
   mensagem: string;
   correcao: string | null;
-  /** Items read from municipal parameters: where the fact came from, and the version of that data; null elsewhere. */
+  /** Items read from official data (municipal parameters, the IBS/CBS classification table): where the fact came from, and the version of that data; null elsewhere. */
   fonte?: string | null;
   versao?: string | null;
 }

@@ -3,7 +3,7 @@
 export { servicoNacional, todosServicos, nbs, CODIGOS_EXIGEM_OBRA } from './servico-nacional.js';
 export type { ServicoNacional, IncidenciaIssqn, Nbs } from './servico-nacional.js';
 export { nbsCompativel, capitulosNbsAceitos, CAPITULOS_NBS_POR_ITEM } from './correlacao-nbs.js';
-export { municipio, todosMunicipios, ufDoCodigo } from './municipio.js';
+export { codigoUf, municipio, municipioPorNome, todosMunicipios, ufDoCodigo } from './municipio.js';
 export type { Municipio } from './municipio.js';
 export { codigoOficial } from './codigo-oficial.js';
 export type { CodigoOficial } from './codigo-oficial.js';

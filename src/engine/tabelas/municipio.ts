@@ -24,6 +24,11 @@ export function ufDoCodigo(cUF: string): string | null {
   return UF_POR_CODIGO[cUF] ?? null;
 }
 
+/** The IBGE state code of a UF (cUF), e.g. RS → 43; null for an unknown UF. */
+export function codigoUf(uf: string): string | null {
+  return Object.entries(UF_POR_CODIGO).find(([, sigla]) => sigla === uf.toUpperCase())?.[0] ?? null;
+}
+
 const municipios = lazy(() => {
   const map = new Map<string, Municipio>();
   for (const r of readCsvRecords(fiscalDataPath('municipiosIbge'))) {
@@ -44,4 +49,18 @@ export function municipio(codigo: string): Municipio | null {
 /** Every municipality of Anexo A, ascending by IBGE code (the `/v1/municipios` catalogue). */
 export function todosMunicipios(): Municipio[] {
   return [...municipios().values()].sort((a, b) => a.codigo.localeCompare(b.codigo));
+}
+
+/** "São João d'Aliança" and "SAO JOAO D ALIANCA" alike: upper case, no accents, letters and digits only. */
+const chaveNome = (nome: string) => nome.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+
+const porNome = lazy(() => {
+  const map = new Map<string, Municipio>();
+  for (const m of municipios().values()) map.set(`${m.uf}|${chaveNome(m.nome)}`, m);
+  return map;
+});
+
+/** A municipality by its name and UF, as registries write it (accents and case aside), or null. */
+export function municipioPorNome(nome: string, uf: string): Municipio | null {
+  return porNome().get(`${uf.toUpperCase()}|${chaveNome(nome)}`) ?? null;
 }

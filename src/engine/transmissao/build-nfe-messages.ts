@@ -15,3 +15,12 @@ export function buildConsSitNFe(chave: string, tpAmb: '1' | '2'): string {
 export function buildConsStatServ(cUF: string, tpAmb: '1' | '2'): string {
   return `<consStatServ xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tpAmb)}${el('cUF', cUF)}${el('xServ', 'STATUS')}</consStatServ>`;
 }
+
+/**
+ * consCad 2.00 (CadConsultaCadastro4): the registration of a CNPJ or CPF in one UF. The message has no tpAmb: the
+ * environment is the endpoint's.
+ */
+export function buildConsCad(uf: string, documento: { tipo: 'cpf' | 'cnpj'; numero: string }): string {
+  return `<ConsCad xmlns="${NFE_NS}" versao="2.00"><infCons>${el('xServ', 'CONS-CAD')}${el('UF', uf)}` +
+    `${el(documento.tipo === 'cnpj' ? 'CNPJ' : 'CPF', documento.numero)}</infCons></ConsCad>`;
+}

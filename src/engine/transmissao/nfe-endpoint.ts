@@ -4,7 +4,7 @@ import { lazy } from '../tabelas/read-csv-records.js';
 import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
 
 /** The services of layout 4.00 this service calls, by their key in webservices.json. */
-export type NfeService = 'NfeAutorizacao' | 'NfeConsultaProtocolo' | 'NfeStatusServico' | 'RecepcaoEvento' | 'NfeInutilizacao' | 'RecepcaoEPEC';
+export type NfeService = 'NfeAutorizacao' | 'NfeConsultaProtocolo' | 'NfeStatusServico' | 'RecepcaoEvento' | 'NfeInutilizacao' | 'RecepcaoEPEC' | 'NfeConsultaCadastro';
 
 export interface NfeEndpoint {
   url: string;

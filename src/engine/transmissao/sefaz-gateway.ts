@@ -47,6 +47,8 @@ export interface SefazGateway {
   sendEvent(envEvento: string, target: SefazTarget): Promise<string | null>;
   /** NFeInutilizacao4 with the signed inutNFe: the answer, or null when it was lost. */
   inutilize(signedInutNFe: string, target: SefazTarget): Promise<string | null>;
+  /** CadConsultaCadastro4 of the UF of `target.cUF` (the UF asked about, not the issuer's) with a consCad. */
+  consultCadastro(consCad: string, target: SefazTarget): Promise<string>;
 }
 
 export interface SefazGatewayOptions {
@@ -135,6 +137,7 @@ export function httpSefazGateway(options: SefazGatewayOptions): SefazGateway & {
     registerEpec: (envEvento, target) => answered('RecepcaoEPEC', target, envEvento),
     sendEvent: (envEvento, target) => call('RecepcaoEvento', target, envEvento),
     inutilize: (signedInutNFe, target) => call('NfeInutilizacao', target, signedInutNFe),
+    consultCadastro: (consCad, target) => answered('NfeConsultaCadastro', target, consCad),
     close: closeAll,
   };
 }

@@ -2,11 +2,14 @@ import type { EngineDeps } from '../engine-deps.js';
 import type { SefazGateway } from './sefaz-gateway.js';
 import type { NationalGateway } from './national-gateway.js';
 import type { FirstAttempts } from './first-attempts.js';
+import type { CadastroGateways } from './cadastro-gateways.js';
 
 export interface TransmissionDeps extends EngineDeps {
   national: NationalGateway;
   /** The NF-e authorities (the in-process SEFAZ simulator while none is configured). */
   sefaz: SefazGateway;
+  /** The public registries that fill in an NF-e recipient (CNPJ, CEP, the SEFAZ's consultaCadastro), cached. */
+  cadastros: CadastroGateways;
   /** Where a request's first attempt is registered, so a stopping process can wait for it or release its job. */
   firstAttempts?: FirstAttempts;
 }

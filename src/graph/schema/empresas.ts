@@ -58,6 +58,15 @@ const CompanyEnderecoInput = builder.inputType('CompanyEnderecoInput', {
   fields: (t) => ({ logradouro: t.string(), numero: t.string(), complemento: t.string(), bairro: t.string(), cep: t.string() }),
 });
 
+const CompanyIbsCbsInput = builder.inputType('CompanyIbsCbsInput', {
+  description: 'Default IBS/CBS classification: cClassTrib of the official table (accepted on the NFS-e), its CST, the operation indicator.',
+  fields: (t) => ({
+    cClassTrib: t.string({ description: 'cClassTrib, 6 digits.' }),
+    cst: t.string({ description: 'CST, 3 digits; when omitted, the one the table gives the cClassTrib.' }),
+    indicadorOperacao: t.string({ description: 'cIndOp, 6 digits.' }),
+  }),
+});
+
 const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
   description: 'Issuance defaults applied when a request leaves the member out.',
   fields: (t) => ({
@@ -65,6 +74,7 @@ const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
     aliquotaIss: t.field({ type: 'Decimal' }),
     issRetido: t.boolean(),
     nbs: t.string(),
+    ibsCbs: t.field({ type: CompanyIbsCbsInput, description: 'IBS/CBS classification of the service (DPS IBSCBS); replaced whole.' }),
   }),
 });
 

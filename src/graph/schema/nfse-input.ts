@@ -42,6 +42,15 @@ const ObraInput = builder.inputType('ObraInput', {
   }),
 });
 
+const NfseIbsCbsInput = builder.inputType('NfseIbsCbsInput', {
+  description: 'IBS/CBS classification of the service (DPS IBSCBS), checked against the official table; members left out come from the company defaults.',
+  fields: (t) => ({
+    cst: t.string({ description: 'CST, 3 digits; when omitted, the one the table gives the cClassTrib.' }),
+    cClassTrib: t.string({ description: 'cClassTrib, 6 digits.' }),
+    indicadorOperacao: t.string({ description: 'cIndOp, 6 digits.' }),
+  }),
+});
+
 const ServicoInput = builder.inputType('ServicoInput', {
   fields: (t) => ({
     descricao: t.string(),
@@ -49,6 +58,7 @@ const ServicoInput = builder.inputType('ServicoInput', {
     aliquotaIss: t.field({ type: 'Decimal', description: 'Percent, e.g. "2.00".' }),
     issRetido: t.boolean(),
     nbs: t.string(),
+    ibsCbs: t.field({ type: NfseIbsCbsInput }),
     obra: t.field({ type: ObraInput }),
     municipioPrestacao: t.string(),
   }),

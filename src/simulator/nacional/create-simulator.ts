@@ -16,6 +16,7 @@ import { SefazDistribution } from './sefaz-distribution.js';
 import { SefazEventReception } from './sefaz-event-reception.js';
 import { SefazSimulator } from '../sefaz/sefaz-simulator.js';
 import { parseScenario, SCENARIO_HEADER } from './scenario.js';
+import { ConsultasPublicasSimuladas } from '../cadastros/consultas-publicas-simuladas.js';
 import { ParametrizacaoSimulada } from './parametrizacao-simulada.js';
 import type { SimulatorContext, SimulatorDelays } from './simulator-context.js';
 import { SimulatorState, type StoredNote } from './simulator-state.js';
@@ -60,6 +61,8 @@ export interface Simulator {
   readonly sefazNfe: SefazSimulator;
   /** The simulated ADN Parâmetros Municipais (GET /parametrizacao/…): outage switch and call count. */
   readonly parametrizacao: ParametrizacaoSimulada;
+  /** The simulated BrasilAPI CNPJ (GET /brasilapi/api/cnpj/v1/…) and ViaCEP (GET /viacep/ws/…/json/): outage switches and call counts. */
+  readonly consultasPublicas: ConsultasPublicasSimuladas;
   /** Fixtures and benches: processes a signed DPS as POST /nfse does, without HTTP; throws on rejection. Needs libxml2 loaded (loadLibxml2). */
   emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
@@ -94,10 +97,12 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     '/sefaz/NFeRecepcaoEvento4': sefazEventos,
   };
   const parametrizacao = new ParametrizacaoSimulada();
+  const consultasPublicas = new ConsultasPublicasSimuladas();
   const handler: RequestListener = (req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
     // Plain JSON lookups: answered without loading libxml2.
     if (parametrizacao.handles(req.method ?? 'GET', path)) return parametrizacao.handle(req, res);
+    if (consultasPublicas.handles(req.method ?? 'GET', path)) return consultasPublicas.handle(req, res);
     const sefazRoute = req.method === 'POST' ? sefazRoutes[path] : undefined;
     const nfeRoute = req.method === 'POST' && path.startsWith(`${SEFAZ_NFE_PATH}/`);
     // The simulator reads and validates every XML it receives; a service that never calls it never loads libxml2.
@@ -145,6 +150,7 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     sefazEventos,
     sefazNfe,
     parametrizacao,
+    consultasPublicas,
     setDistributionFault: (party, fault) => (fault ? faults.set(party, fault) : faults.delete(party), undefined),
     emitDps: (xml, ambiente) => {
       const outcome = processDps({ ...ctx, ambiente: ambiente ?? ctx.ambiente }, xml, parseScenario(undefined));

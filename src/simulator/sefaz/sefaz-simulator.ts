@@ -8,6 +8,7 @@ import { handleInutilizacao } from './handle-inutilizacao.js';
 import { handleRecepcaoEpec } from './handle-recepcao-epec.js';
 import { handleRecepcaoEvento } from './handle-recepcao-evento.js';
 import { handleStatusServico } from './handle-status-servico.js';
+import { handleConsultaCadastro } from './handle-consulta-cadastro.js';
 import { SefazState, tag } from './sefaz-state.js';
 import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
 
@@ -22,6 +23,7 @@ const HANDLERS: Record<string, Handler> = {
   NFeStatusServico4: handleStatusServico,
   NFeRecepcaoEvento4: handleRecepcaoEvento,
   NFeInutilizacao4: handleInutilizacao,
+  CadConsultaCadastro4: handleConsultaCadastro,
   // The national environment's EPEC reception (AN RecepcaoEPEC in webservices.json).
   RecepcaoEvento: handleRecepcaoEpec,
 };

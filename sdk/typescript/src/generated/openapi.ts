@@ -1326,6 +1326,12 @@ export interface components {
             padroes?: {
                 aliquota_iss?: string;
                 codigo_nacional?: string;
+                /** @description Default IBS/CBS classification of NFS-e (a cClassTrib the official table accepts on the NFS-e) */
+                ibs_cbs?: {
+                    c_class_trib: string;
+                    cst?: string | null;
+                    indicador_operacao?: string | null;
+                };
                 iss_retido?: boolean;
                 nbs?: string;
             };
@@ -1362,6 +1368,12 @@ export interface components {
             padroes?: {
                 aliquota_iss?: string | null;
                 codigo_nacional?: string | null;
+                /** @description Replaced whole; null removes it */
+                ibs_cbs?: {
+                    c_class_trib: string;
+                    cst?: string | null;
+                    indicador_operacao?: string | null;
+                } | null;
                 iss_retido?: boolean | null;
                 nbs?: string | null;
             } | null;
@@ -1638,6 +1650,14 @@ export interface components {
         NfeRequest: {
             /** @description 44-character key of the referenced NF-e (check digit verified; letters only in positions 7–18, an alphanumeric CNPJ; lower case accepted) */
             chave_referenciada?: string;
+            /**
+             * @description Filled in where left out (docs/nfe.md, "Destinatário completado"): with a CNPJ, `nome` and `endereco` from
+             *     the CNPJ registry (`nfe_destinatario_cadastro_cnpj`); an `endereco` with `cep` and `numero`, the street,
+             *     district and municipality from the CEP (`nfe_destinatario_endereco_cep`); without `contribuinte`, the
+             *     state registration from the SEFAZ consultaCadastro of the recipient's UF (`nfe_destinatario_consulta_cadastro`).
+             *     Unknown CNPJ → `destinatario_nao_encontrado`, unknown CEP → `cep_inexistente` (422); a registry that does
+             *     not answer → 503 `servico_indisponivel`.
+             */
             destinatario: {
                 /** @enum {string} */
                 contribuinte?: "contribuinte" | "isento" | "nao_contribuinte";
@@ -1654,6 +1674,7 @@ export interface components {
                     numero?: string;
                 };
                 inscricao_estadual?: string;
+                /** @description Required with a CPF; with a CNPJ, the registry's name when absent */
                 nome?: string;
             };
             /** @description Required unless the key is restricted to one company */
@@ -2091,6 +2112,23 @@ export interface components {
                 /** @description 6-digit national service code (cTribNac) */
                 codigo_nacional?: string;
                 descricao: string;
+                /**
+                 * @description IBS/CBS classification written in the DPS group IBSCBS (finNFSe 0, indDest 0, gIBSCBS with CST and
+                 *     cClassTrib; the national system computes the amounts). Each member left out comes from the company's
+                 *     `padroes.ibs_cbs` (adjustments `padrao.ibs_cbs.*`); `cst` left out is the one the official table gives
+                 *     the cClassTrib (`dps.IBSCBS.CST.derivado`). Checked against the official table on the competence:
+                 *     unknown code 422 `c_class_trib_inexistente`; not accepted on the NFS-e, out of force or not foreseen
+                 *     for the note's NBS `c_class_trib_nao_aplicavel`; a code whose groups need deferral, regular taxation
+                 *     or presumed credit `c_class_trib_nao_suportado`; another CST `cst_ibs_cbs_divergente`.
+                 */
+                ibs_cbs?: {
+                    /** @description 6-digit cClassTrib */
+                    c_class_trib?: string;
+                    /** @description 3-digit CST of the IBS/CBS */
+                    cst?: string;
+                    /** @description cIndOp, 6 digits (table "código indicador de operação" of the national system) */
+                    indicador_operacao?: string;
+                };
                 iss_retido?: boolean;
                 municipio_prestacao?: string;
                 /** @description 9-digit NBS */

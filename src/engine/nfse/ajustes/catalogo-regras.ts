@@ -31,7 +31,7 @@ export interface Regra {
 /** Automatic corrections applied after a rejection by the national system (`correcao.<official code>`). */
 export const VERSAO_CORRECOES = '2026.11.01';
 /** Field rules applied before transmission (defaults, municipal parameters, DPS presence rules). */
-export const VERSAO_CAMPOS = '2026.11.01';
+export const VERSAO_CAMPOS = '2026.11.26';
 
 /** `"<correcoes>+<campos>"`, the value of `regras_versao`. */
 export function regrasVersao(): string {
@@ -71,6 +71,13 @@ const CAMPOS: readonly Regra[] = [
     descricao: 'O município da obra é o local da prestação.', base: 'especificação 2.2; LC 116/2003 art. 3' },
   { id: 'dps.locPrest.derivado.estabelecimento', catalogo: 'campos', acao: 'derivado', campo: '/servico/municipio_prestacao',
     descricao: 'Local da prestação ausente: usa o município do estabelecimento do prestador.', base: 'DPS locPrest' },
+  { id: 'padrao.ibs_cbs.c_class_trib', catalogo: 'campos', acao: 'preenchido', campo: '/servico/ibs_cbs/c_class_trib',
+    descricao: 'Classificação tributária do IBS/CBS ausente: usa o cClassTrib padrão da empresa.', base: 'padroes da empresa' },
+  { id: 'padrao.ibs_cbs.indicador_operacao', catalogo: 'campos', acao: 'preenchido', campo: '/servico/ibs_cbs/indicador_operacao',
+    descricao: 'Indicador da operação (cIndOp) ausente: usa o padrão da empresa.', base: 'padroes da empresa' },
+  { id: 'dps.IBSCBS.CST.derivado', catalogo: 'campos', acao: 'derivado', campo: '/servico/ibs_cbs/cst',
+    descricao: 'CST do IBS/CBS ausente: usa o CST do cClassTrib na tabela oficial de classificação tributária.',
+    base: 'DPS IBSCBS/valores/trib/gIBSCBS; tabela cClassTrib da Receita Federal (LC 214/2025)' },
   { id: 'cadastro.inscricao_municipal', catalogo: 'campos', acao: 'preenchido', campo: IM,
     descricao: 'Inscrição municipal ausente: usa a do cadastro da empresa.', base: 'Anexo I E0116' },
   { id: 'dps.prest.IM.omitido', catalogo: 'campos', acao: 'omitido', campo: IM,

@@ -1,6 +1,6 @@
-import { nbsCompativel, parametrosMunicipio } from '../../tabelas/index.js';
+import { classificacaoIbsCbs, nbsCompativel, parametrosMunicipio } from '../../tabelas/index.js';
 import type { Convenio, ParametrosMunicipio } from '../../tabelas/index.js';
-import type { EmpresaContexto } from '../validacao/nfse-request.js';
+import type { EmpresaContexto, IbsCbsServico } from '../validacao/nfse-request.js';
 import { ajuste, type Ajuste } from './catalogo-regras.js';
 import { competenciaDe } from './competencia-de.js';
 import { municipioIncidencia } from './municipio-incidencia.js';
@@ -15,6 +15,7 @@ export interface EntradaAjustes {
     aliquota_iss?: string;
     iss_retido?: boolean;
     nbs?: string;
+    ibs_cbs?: IbsCbsServico;
     obra?: { municipio?: string };
     municipio_prestacao?: string;
   };
@@ -36,6 +37,17 @@ export interface ValoresEfetivos {
   municipio_incidencia: string | null;
   convenio_incidencia: Convenio;
   inscricao_municipal: string | null;
+  /** The IBS/CBS classification for the DPS group, when a cClassTrib came from the request or the defaults. */
+  ibs_cbs: IbsCbsEfetivo | null;
+  /** Where the cClassTrib came from, so that a refusal names it. */
+  ibs_cbs_origem: 'requisicao' | 'padrao' | null;
+}
+
+/** The effective IBS/CBS classification; `cst` and `indicador_operacao` may still be missing (validation says so). */
+export interface IbsCbsEfetivo {
+  c_class_trib: string;
+  cst: string | null;
+  indicador_operacao: string | null;
 }
 
 export interface ResultadoAjustes {
@@ -97,6 +109,8 @@ export function computeAdjustments(
       ajustes.push(ajuste('dps.tpRetISSQN.nao_retido'));
     }
   }
+
+  const ibsCbs = classificacaoEfetiva(s.ibs_cbs, padroes.ibs_cbs ?? undefined, ajustes);
 
   // Place of service: the obra municipality wins; otherwise as sent; otherwise the provider's.
   let local: string | null = s.municipio_prestacao ?? null;
@@ -170,8 +184,41 @@ export function computeAdjustments(
       municipio_incidencia: incidencia,
       convenio_incidencia: convenio,
       inscricao_municipal: im,
+      ibs_cbs: ibsCbs?.valor ?? null,
+      ibs_cbs_origem: ibsCbs?.origem ?? null,
     },
   };
+}
+
+/**
+ * cClassTrib and cIndOp member by member from the request, then the company defaults; the CST goes with the
+ * cClassTrib it came with (request, or the default's own), else it is the table's for that code (each cClassTrib
+ * belongs to one CST). Without a cClassTrib there is no IBS/CBS group.
+ */
+function classificacaoEfetiva(
+  enviado: IbsCbsServico | undefined, padrao: IbsCbsServico | undefined, ajustes: Ajuste[],
+): { valor: IbsCbsEfetivo; origem: 'requisicao' | 'padrao' } | null {
+  let origem: 'requisicao' | 'padrao' = 'requisicao';
+  let cClassTrib = enviado?.c_class_trib;
+  let cst = enviado?.cst;
+  if (!cClassTrib && padrao?.c_class_trib) {
+    cClassTrib = padrao.c_class_trib;
+    cst = cst ?? padrao.cst;
+    origem = 'padrao';
+    ajustes.push(ajuste('padrao.ibs_cbs.c_class_trib', `Classificação do IBS/CBS não informada: usado o cClassTrib padrão da empresa (${cClassTrib}).`));
+  }
+  if (!cClassTrib) return null;
+  let indicador = enviado?.indicador_operacao;
+  if (!indicador && padrao?.indicador_operacao) {
+    indicador = padrao.indicador_operacao;
+    ajustes.push(ajuste('padrao.ibs_cbs.indicador_operacao', `Indicador da operação do IBS/CBS não informado: usado o padrão da empresa (${indicador}).`));
+  }
+  const tabela = classificacaoIbsCbs(cClassTrib);
+  if (!cst && tabela) {
+    cst = tabela.cst;
+    ajustes.push(ajuste('dps.IBSCBS.CST.derivado', `CST do IBS/CBS não informado: usado o CST ${cst} (${tabela.cstDescricao}) do cClassTrib ${cClassTrib} na tabela oficial.`));
+  }
+  return { valor: { c_class_trib: cClassTrib, cst: cst ?? null, indicador_operacao: indicador ?? null }, origem };
 }
 
 function regraTexto(id: string): string {

@@ -1,7 +1,7 @@
 // Field rules and automatic corrections of an NFS-e request (`regras_versao`, `ajustes`). Pure code.
 export { computeAdjustments } from './compute-adjustments.js';
 export type {
-  EntradaAjustes, ValoresEfetivos, ResultadoAjustes, FonteParametros, ComputeAdjustmentsOptions,
+  EntradaAjustes, ValoresEfetivos, IbsCbsEfetivo, ResultadoAjustes, FonteParametros, ComputeAdjustmentsOptions,
 } from './compute-adjustments.js';
 export {
   regrasVersao, catalogoRegras, regra, regraCorrecao, ajuste, VERSAO_CORRECOES, VERSAO_CAMPOS,

@@ -8,12 +8,26 @@ export type RegimeTributario = 'simples_nacional' | 'mei' | 'lucro_presumido' | 
  */
 export type RegimeApuracaoSimples = '1' | '2' | '3';
 
+/**
+ * The IBS/CBS classification of a service (DPS IBSCBS): cClassTrib of the official table, its CST (derived from
+ * the table when absent) and the operation indicator cIndOp. Each member may come from the request or the company.
+ */
+export interface IbsCbsServico {
+  /** Three digits. */
+  cst?: string;
+  /** Six digits. */
+  c_class_trib?: string;
+  /** cIndOp, six digits. */
+  indicador_operacao?: string;
+}
+
 /** Company defaults (`padroes` of the company body). */
 export interface PadroesEmissao {
   codigo_nacional?: string | null;
   aliquota_iss?: string | null;
   iss_retido?: boolean | null;
   nbs?: string | null;
+  ibs_cbs?: IbsCbsServico | null;
 }
 
 /** The issuing company as the engine sees it (no DB types). */
@@ -85,6 +99,7 @@ export interface ServicoRequest {
   iss_retido?: boolean;
   /** cNBS, nine digits (dots removed). */
   nbs?: string;
+  ibs_cbs?: IbsCbsServico;
   obra?: ObraRequest;
   /** IBGE code, seven digits. */
   municipio_prestacao?: string;

@@ -1,9 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { capitulosNbsAceitos, municipio, nbs as nbsTabela, nbsCompativel, servicoNacional } from '../../tabelas/index.js';
 import { Coletor, lerBooleano, lerCodigo, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/coletor.js';
-import type { ObraRequest, ServicoRequest } from './nfse-request.js';
+import type { IbsCbsServico, ObraRequest, ServicoRequest } from './nfse-request.js';
 
-const CAMPOS_SERVICO = ['descricao', 'codigo_nacional', 'aliquota_iss', 'iss_retido', 'nbs', 'obra', 'municipio_prestacao'] as const;
+const CAMPOS_SERVICO = ['descricao', 'codigo_nacional', 'aliquota_iss', 'iss_retido', 'nbs', 'ibs_cbs', 'obra', 'municipio_prestacao'] as const;
+const CAMPOS_IBS_CBS = ['cst', 'c_class_trib', 'indicador_operacao'] as const;
 const CAMPOS_OBRA = ['cno', 'cib', 'cep', 'numero', 'logradouro', 'complemento', 'bairro', 'municipio', 'inscricao_imobiliaria'] as const;
 
 // pAliq is TSDec1V2 (one integer digit); E0595 caps it at 5%.
@@ -62,6 +63,11 @@ export function validarServico(v: unknown, c: Coletor): Partial<ServicoRequest> 
     } else s.nbs = cNbs;
   }
 
+  if (presente(o, 'ibs_cbs')) {
+    const ibsCbs = lerIbsCbs(o.ibs_cbs, ptr(base, 'ibs_cbs'), c);
+    if (ibsCbs) s.ibs_cbs = ibsCbs;
+  }
+
   const campoObra = ptr(base, 'obra');
   if (presente(o, 'obra')) {
     const obra = validarObra(o.obra, campoObra, c);
@@ -78,6 +84,29 @@ export function validarServico(v: unknown, c: Coletor): Partial<ServicoRequest> 
 
   // Obra and NBS rules depend on the code actually used (request or company default): validarRegrasDoCodigo.
   return s;
+}
+
+/**
+ * `servico.ibs_cbs`: the codes' formats only; whether the classification exists and fits the service is judged on
+ * the effective values (request or company default) by validarClassificacaoIbsCbs.
+ */
+function lerIbsCbs(v: unknown, base: string, c: Coletor): IbsCbsServico | undefined {
+  const o = lerObjeto(v, base, CAMPOS_IBS_CBS, c);
+  if (!o) return undefined;
+  const cst = lerCodigo(o, 'cst', ptr(base, 'cst'), c, 3, 'O CST do IBS/CBS', '200');
+  const cClassTrib = lerCodigo(o, 'c_class_trib', ptr(base, 'c_class_trib'), c, 6, 'O cClassTrib', '200028');
+  const campoIndicador = ptr(base, 'indicador_operacao');
+  let indicador = lerTexto(o, 'indicador_operacao', campoIndicador, c, { nome: 'O indicador da operação (cIndOp)' });
+  if (indicador !== undefined && !/^\d{6}$/.test(indicador)) {
+    c.formato(campoIndicador, `O indicador da operação (cIndOp) deve ter 6 dígitos; recebido "${indicador}".`,
+      'Informe os 6 dígitos do código da tabela "código indicador de operação" do Sistema Nacional NFS-e que descreve onde o serviço é fornecido.');
+    indicador = undefined;
+  }
+  return {
+    ...(cst !== undefined && { cst }),
+    ...(cClassTrib !== undefined && { c_class_trib: cClassTrib }),
+    ...(indicador !== undefined && { indicador_operacao: indicador }),
+  };
 }
 
 /** Obra and NBS rules that depend on the effective service code (request or company default). */

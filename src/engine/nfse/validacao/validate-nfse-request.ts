@@ -7,6 +7,7 @@ import { isValidAccessKey } from '../nacional/access-key.js';
 import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento-federal.js';
 import { Coletor, lerObjeto, lerTexto, presente, ptr, type Objeto } from '../../nucleo/coletor.js';
 import { lerCep, lerMunicipio, validarRegrasDoCodigo, validarServico } from './validar-servico.js';
+import { validarClassificacaoIbsCbs } from './validar-classificacao-ibs-cbs.js';
 import type {
   CodigoMotivoSubstituicao, EnderecoRequest, NfseRequest, ServicoRequest, SubstituicaoRequest, TomadorRequest,
   ValidationContext,
@@ -107,6 +108,7 @@ export function validateNfseRequest(body: unknown, ctx: ValidationContext): Vali
         `${motivo} Nem a requisição, nem os padrões da empresa, nem os parâmetros oficiais do município trazem uma alíquota única para o serviço na competência ${r.resolved.competencia}.`,
         'Informe servico.aliquota_iss (por exemplo "2.00") ou configure a alíquota padrão da empresa.');
     }
+    if (!c.temErroEm('/servico/ibs_cbs') && !c.temErroEm('/servico/nbs')) validarClassificacaoIbsCbs(r.resolved, servico.ibs_cbs, c);
     ajustes = r.ajustes;
     resolved = r.resolved;
   }
