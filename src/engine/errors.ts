@@ -96,8 +96,10 @@ export const ERROR_TABLE = {
   reenvio_invalido: { http: 422, retentavel: false },
   evento_nao_assinado: { http: 422, retentavel: false },
   chave_referenciada_obrigatoria: { http: 422, retentavel: false },
-  // NF-e `modo` calcular/conferir: refused until the tax engine exists (only informado is built).
-  nfe_modo_indisponivel: { http: 422, retentavel: false },
+  // NF-e `calcular`: an item the tax engine does not cover (erros names each one); `conferir` with
+  // `parar_em_divergencia`: a value that diverges from the recalculation (ajustes name each one).
+  nfe_fora_de_cobertura: { http: 422, retentavel: false },
+  nfe_conferencia_divergente: { http: 422, retentavel: false },
   limite_de_requisicoes: { http: 429, retentavel: true },
   // Too many failed panel sign-ins for the e-mail or the client address in the window; Retry-After says when.
   entrada_bloqueada: { http: 429, retentavel: true },

@@ -71,12 +71,14 @@ describe('createNfe', () => {
     expect(await t.app.engine.db.nfe.count({ where: { companyId: company.id } })).toBe(0);
   });
 
-  it('calcular and conferir are 422 nfe_modo_indisponivel; an unknown modo is a validation error', async () => {
-    const company = await acct.company(NFE_COMPANY);
-    for (const modo of ['calcular', 'conferir']) {
-      const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, modo }) }));
-      expect(err).toMatchObject({ codigo: 'nfe_modo_indisponivel', campo: '/modo' });
-    }
+  it('calcular refuses informed items (it takes produto, quantidade, valor_unitario); an unknown modo is a validation error', async () => {
+    const company = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
+    const calc = await refusal(createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, modo: 'calcular' }) }));
+    expect(calc.codigo).toBe('validacao');
+    expect((calc.extra as { erros: Array<{ codigo: string; campo: string }> }).erros).toEqual(expect.arrayContaining([
+      expect.objectContaining({ codigo: 'campo_desconhecido', campo: '/itens/0/codigo' }),
+      expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' }),
+    ]));
     const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeBody({ empresa_id: company.id, modo: 'adivinhar' }) }));
     expect(err.codigo).toBe('validacao');
     expect((err.extra as { erros: Array<{ campo: string }> }).erros.map((e) => e.campo)).toEqual(['/modo']);

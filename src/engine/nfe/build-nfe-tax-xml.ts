@@ -60,12 +60,14 @@ export function icmsUfDestXml(g: NfeIcmsUfDest | undefined): string {
 /** `<IBSCBS>` (TTribNFe): CST, cClassTrib and, when taxed, gIBSCBS with the state, municipal and federal parts. */
 export function ibsCbsXml(g: NfeIbsCbs | undefined): string {
   if (!g) return '';
+  const gRed = (pRed: string | undefined, pEfet: string | undefined) =>
+    pRed === undefined ? '' : group('gRed', dec('pRedAliq', pRed, ALIQUOTA), dec('pAliqEfet', pEfet, ALIQUOTA));
   const gIbsCbs = g.v_bc === undefined ? '' : group('gIBSCBS',
     dec('vBC', g.v_bc, VALOR),
-    group('gIBSUF', dec('pIBSUF', g.p_ibs_uf, ALIQUOTA), dec('vIBSUF', g.v_ibs_uf, VALOR)),
-    group('gIBSMun', dec('pIBSMun', g.p_ibs_mun, ALIQUOTA), dec('vIBSMun', g.v_ibs_mun, VALOR)),
+    group('gIBSUF', dec('pIBSUF', g.p_ibs_uf, ALIQUOTA), gRed(g.p_red_ibs_uf, g.p_aliq_efet_ibs_uf), dec('vIBSUF', g.v_ibs_uf, VALOR)),
+    group('gIBSMun', dec('pIBSMun', g.p_ibs_mun, ALIQUOTA), gRed(g.p_red_ibs_mun, g.p_aliq_efet_ibs_mun), dec('vIBSMun', g.v_ibs_mun, VALOR)),
     dec('vIBS', g.v_ibs, VALOR),
-    group('gCBS', dec('pCBS', g.p_cbs, ALIQUOTA), dec('vCBS', g.v_cbs, VALOR)));
+    group('gCBS', dec('pCBS', g.p_cbs, ALIQUOTA), gRed(g.p_red_cbs, g.p_aliq_efet_cbs), dec('vCBS', g.v_cbs, VALOR)));
   return group('IBSCBS', el('CST', g.cst), el('cClassTrib', g.c_class_trib), gIbsCbs);
 }
 

@@ -77,7 +77,7 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
           el('cMun', end.municipio), el('xMun', destMun.nome), el('UF', destMun.uf), el('CEP', end.cep), el('cPais', '1058'), el('xPais', 'Brasil'))
       : '') +
     el('indIEDest', indIEDest) + el('IE', d.inscricao_estadual) + el('email', d.email);
-  const det = r.itens.map((item, i) => detXml(item, i, totais.itens[i]!, r)).join('');
+  const det = r.itens.map((item, i) => detXml(item, i, totais.itens[i]!, totais.comIbsCbs?.vItens[i], r)).join('');
   const icmsTot = Object.entries(totais.icmsTot).map(([tag, v]) => el(tag, v)).join('');
   const pago = r.pagamentos.reduce((s, p) => s.plus(p.valor), new Decimal(0));
   const troco = pago.minus(totais.vNF);
@@ -87,13 +87,13 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
   const modFrete = MODALIDADES_FRETE[r.transporte?.modalidade ?? 'sem_frete'];
   const infNFe =
     `<infNFe versao="4.00" Id="NFe${escapeAttr(input.chave)}">` +
-    group('ide', ide) + group('emit', emit) + group('dest', dest) + autXmlXml(input.autXml ?? []) + det + group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs)) +
+    group('ide', ide) + group('emit', emit) + group('dest', dest) + autXmlXml(input.autXml ?? []) + det + group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs), el('vNFTot', totais.comIbsCbs?.vNFTot)) +
     group('transp', el('modFrete', modFrete)) + group('pag', pag) + group('infAdic', el('infCpl', r.informacoes_adicionais)) +
     '</infNFe>';
   return `<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`;
 }
 
-function detXml(item: NfeItem, index: number, vProd: string, r: NfeRequest): string {
+function detXml(item: NfeItem, index: number, vProd: string, vItem: string | undefined, r: NfeRequest): string {
   const gtin = item.gtin ?? 'SEM GTIN';
   const qtd = decimalXml(item.quantidade, QUANTIDADE);
   const unitario = decimalXml(item.valor_unitario, VALOR_UNITARIO);
@@ -112,7 +112,7 @@ function detXml(item: NfeItem, index: number, vProd: string, r: NfeRequest): str
   const ref = r.finalidade === 'devolucao' && r.chave_referenciada
     ? group('DFeReferenciado', el('chaveAcesso', r.chave_referenciada), el('nItem', r.item_referenciado?.toString()))
     : '';
-  return `<det nItem="${index + 1}">${group('prod', prod)}${imposto}${ref}</det>`;
+  return `<det nItem="${index + 1}">${group('prod', prod)}${imposto}${el('vItem', vItem)}${ref}</det>`;
 }
 
 /** TDateTimeUTC with the Brasília offset: AAAA-MM-DDThh:mm:ss-03:00. */

@@ -29,6 +29,9 @@ import type { NfeRequest } from './nfe-request.js';
 import { somarTotais } from './somar-totais.js';
 import { invalidNfeRequest, validateNfeRequest } from './validate-nfe-request.js';
 import { referenciaDuplicada } from './referencia-duplicada.js';
+import { calcularNfe } from './calcular-nfe.js';
+import { conferirNfe } from './conferir-nfe.js';
+import { CAMPOS_DO_MOTOR } from './operacao-tributavel.js';
 import { preencherDestinatario } from './preencher-destinatario.js';
 
 export interface CreateNfeOptions {
@@ -50,7 +53,7 @@ export interface CreatedNfe {
  */
 export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
   const body = options.body;
-  const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, body);
+  const { company, modo, request, ajustes, autXml } = await validatedNfe(deps, principal, body);
   const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
   const numero = await nextNfeNumber(deps.db, company.id, principal.environment, serie);
@@ -62,7 +65,7 @@ export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clo
     companyId: company.id,
     referencia: request.referencia ?? null,
     status: 'transmitindo',
-    modo: 'informado',
+    modo,
     request: body as Prisma.JsonValue,
     serie,
     numero,
@@ -123,18 +126,13 @@ async function insertNfeWithJob(db: Db, note: Nfe): Promise<void> {
  * the company (and the key's restriction), every error of the body at once, then readiness.
  */
 export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, body: unknown, rejeicaoAnterior: string | null = null) {
-  const modo = isObject(body) ? body.modo : undefined;
-  if (modo === 'calcular' || modo === 'conferir') {
-    throw new EngineError('nfe_modo_indisponivel', `O modo ${modo} ainda não está disponível: o motor de cálculo de tributos não existe.`, {
-      campo: '/modo',
-      correcao: 'Envie os tributos já calculados com modo "informado" (ou sem modo).',
-    });
-  }
   const requested = isObject(body) && typeof body.empresa_id === 'string' ? body.empresa_id : null;
   if (requested) assertCompanyAllowed(principal, requested);
   const companyId = requested ?? principal.companyId;
   const company = companyId ? await findCompany(deps, principal, companyId) : null;
+  const modo = isObject(body) && (body.modo === 'calcular' || body.modo === 'conferir') ? body.modo : 'informado';
   const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
+  // The recipient is completed first: its UF and contributor status decide the taxes calcular and conferir compute.
   const destinatario = company
     ? await preencherDestinatario(body, {
         cadastros: deps.cadastros,
@@ -142,15 +140,30 @@ export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | '
         credentials: async () => (await companyCredentials(deps, company.id, company.certificate)).credentials,
       })
     : { body, ajustes: [], erros: [] };
-  const validation = validateNfeRequest(destinatario.body, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
+  const completo = destinatario.body;
+  if (destinatario.erros.length && modo === 'calcular') throw invalidNfeRequest(destinatario.erros);
+  // calcular turns the body into the informado one it stands for; conferir judges the caller's body without the
+  // engine's own members. Both are then judged as informado.
+  const calculada = modo === 'calcular' && company && isObject(completo) ? await calcularNfe(deps, principal, company, completo) : null;
+  const informado = calculada?.corpo ?? (modo === 'conferir' && isObject(completo) ? semCamposDoMotor(completo) : completo);
+  const validation = validateNfeRequest(informado, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
   // A registry that does not know the CNPJ or the CEP says why the fields it would have filled are missing.
   const erros = destinatario.erros.length
     ? [...destinatario.erros, ...validation.erros.filter((e) => !(e.codigo === 'campo_obrigatorio' && e.campo?.startsWith('/destinatario/')))]
     : validation.erros;
   if (erros.length || !validation.request || !company) throw invalidNfeRequest(erros);
+  const conferencia = modo === 'conferir' ? await conferirNfe(deps, principal, company, completo as Record<string, unknown>, validation.request) : [];
   assertNfeReady(await readinessOf(deps, principal, company));
   const autXml = autXmlOf({ uf: municipio(company.municipio)!.uf, escritorio: company.autorizadosXml, destinatario: validation.request.destinatario.documento, rejeicaoAnterior });
-  return { company, request: validation.request, ajustes: [...validation.ajustes, ...destinatario.ajustes, ...autXml.ajustes], autXml: autXml.documentos };
+  const ajustes = [
+    ...(calculada?.ajustes ?? []), ...validation.ajustes.filter((a) => !(modo !== 'informado' && a.regra === 'nfe_modo_informado')),
+    ...destinatario.ajustes, ...conferencia, ...autXml.ajustes,
+  ];
+  return { company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
+}
+
+function semCamposDoMotor(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'modo' && !(CAMPOS_DO_MOTOR as readonly string[]).includes(k)));
 }
 
 /** The NFe 4.00 of a number, signed with the company's A1 and checked against the schema before anything is stored. */

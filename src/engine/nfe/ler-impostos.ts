@@ -153,6 +153,8 @@ export function lerIi(v: unknown, campo: string, cfop: string | undefined, c: Co
 }
 
 const GIBSCBS = ['v_bc', 'p_ibs_uf', 'v_ibs_uf', 'p_ibs_mun', 'v_ibs_mun', 'p_cbs', 'v_cbs'] as const;
+/** gRed of each part (pRedAliq, pAliqEfet): optional, and whole when sent. */
+const GRED = [['p_red_ibs_uf', 'p_aliq_efet_ibs_uf'], ['p_red_ibs_mun', 'p_aliq_efet_ibs_mun'], ['p_red_cbs', 'p_aliq_efet_cbs']] as const;
 
 /**
  * IBS/CBS as already calculated (group UB of NT 2025.002): CST and cClassTrib, and gIBSCBS when any of its
@@ -160,7 +162,7 @@ const GIBSCBS = ['v_bc', 'p_ibs_uf', 'v_ibs_uf', 'p_ibs_mun', 'v_ibs_mun', 'p_cb
  * (nfe_ibs_soma_uf_municipio), checked when sent. Null when invalid.
  */
 export function lerIbsCbs(v: unknown, campo: string, c: Coletor, ajustes: NfeAjuste[]): NfeIbsCbs | null {
-  const g = lerObjeto(v, campo, ['cst', 'c_class_trib', ...GIBSCBS, 'v_ibs'], c);
+  const g = lerObjeto(v, campo, ['cst', 'c_class_trib', ...GIBSCBS, 'v_ibs', ...GRED.flat()], c);
   if (!g) return null;
   const antes = c.issues.length;
   const cst = lerPadrao(g, 'cst', `${campo}/cst`, /^\d{3}$/, 'CST do IBS/CBS com 3 dígitos', '"000"', c, true);
@@ -178,6 +180,13 @@ export function lerIbsCbs(v: unknown, campo: string, c: Coletor, ajustes: NfeAju
     p_cbs: ler('p_cbs', 'A alíquota da CBS (p_cbs)'),
     v_cbs: ler('v_cbs', 'O valor da CBS (v_cbs)'),
   };
+  for (const par of GRED) {
+    if (!par.some((k) => presente(g, k))) continue;
+    for (const k of par) {
+      const valor = lerDecimal(g, k, `${campo}/${k}`, c, ALIQUOTA, `O campo ${k} do grupo gRed`);
+      if (valor !== undefined) out[k] = valor;
+    }
+  }
   const enviado = lerDecimal(g, 'v_ibs', `${campo}/v_ibs`, c, VALOR, undefined);
   if (c.issues.length > antes) return null;
   const somado = new Decimal(out.v_ibs_uf!).plus(out.v_ibs_mun!).toFixed(2);

@@ -1,14 +1,17 @@
 /**
- * NF-e adjustments of `modo` `informado`: what the service filled or derived, with the rule,
- * its version and its source in the layout (Manual de Orientação do Contribuinte 4.00 / NT 2025.002).
+ * NF-e adjustments: what the service filled, derived or calculated, with the rule, its version and its source
+ * (the layout, Manual de Orientação do Contribuinte 4.00 / NT 2025.002, or the tax table a value came from).
+ * `valor` is the calculated (in `conferir`, the expected) value; `enviado` the caller's value that diverges.
  */
 export interface NfeAjuste {
   campo: string;
-  acao: 'preenchido' | 'omitido' | 'derivado' | 'exigido';
+  acao: 'preenchido' | 'omitido' | 'derivado' | 'exigido' | 'calculado' | 'divergente';
   motivo: string;
   regra: string;
   versao: string;
   fonte: string;
+  valor?: string;
+  enviado?: string | null;
 }
 
 export const NFE_REGRAS_VERSAO = '2026-11-26';
@@ -39,6 +42,11 @@ const RULES = {
   nfe_autxml_sefaz_sem_escritorio: ['', 'preenchido', 'A UF do emitente exige um autorizado no autXML e a empresa não tem escritório de contabilidade: vai o CNPJ da SEFAZ da UF.', AUTXML_UF],
   nfe_autxml_sefaz_escritorio_recusado: ['', 'preenchido', 'A SEFAZ recusou o documento do escritório (cStat 323/325) na nota corrigida: o CNPJ da SEFAZ da UF ocupa o autXML no lugar dele.', AUTXML_UF],
   nfe_autxml_sefaz_apos_487: ['', 'preenchido', 'A nota corrigida foi rejeitada com cStat 487 (código DPEC na tabela 4.00, lido na autorização como exigência da UF sobre o autXML): o CNPJ da SEFAZ da UF vai no autXML junto ao escritório.', AUTXML_UF],
+  nfe_operacao_venda: ['/operacao', 'preenchido', 'Sem operacao: venda, com os tributos calculados.'],
+  nfe_natureza_da_operacao: ['/natureza_operacao', 'preenchido', 'Sem natureza_operacao: a natureza da operação escolhida.'],
+  nfe_devolucao_tributos_da_origem: ['/itens', 'preenchido', 'Devolução: os tributos do item são os da NF-e de origem, na proporção da quantidade devolvida.'],
+  nfe_conferencia_divergencia: ['/itens', 'divergente', 'O valor enviado difere do recalculado além da tolerância do leiaute (0,01 por valor).'],
+  nfe_conferencia_fora_de_cobertura: ['/itens', 'omitido', 'O motor de tributos não cobre este item: o valor enviado segue sem conferência.'],
   nfe_destinatario_cadastro_cnpj: ['/destinatario/nome', 'preenchido', 'Destinatário com CNPJ sem nome ou endereço: o campo vem do cadastro de CNPJ da Receita Federal.', CADASTRO_CNPJ],
   nfe_destinatario_endereco_cep: ['/destinatario/endereco', 'preenchido', 'Endereço com CEP e número: o campo vem do CEP.', CADASTRO_CEP],
   nfe_destinatario_consulta_cadastro: ['/destinatario/contribuinte', 'preenchido', 'Sem contribuinte: a situação e a inscrição estadual vêm da consulta cadastral da SEFAZ da UF do destinatário.', CONSULTA_CADASTRO],

@@ -82,6 +82,16 @@ export interface NfeIbsCbs {
   v_ibs?: string;
   p_cbs?: string;
   v_cbs?: string;
+  /**
+   * gRed of each part, required by the cClassTrib of a reduced rate (CST 200 …): the reduction percentage and the
+   * effective rate the value was computed with.
+   */
+  p_red_ibs_uf?: string;
+  p_aliq_efet_ibs_uf?: string;
+  p_red_ibs_mun?: string;
+  p_aliq_efet_ibs_mun?: string;
+  p_red_cbs?: string;
+  p_aliq_efet_cbs?: string;
 }
 
 /** PISST / COFINSST (groups R, T): base × rate or quantity × value per unit, and the value. */

@@ -40,6 +40,11 @@ export interface SomaTotais {
   ibsCbs: TotaisIbsCbs | null;
   /** vProd of each item. */
   itens: string[];
+  /**
+   * With IBS/CBS amounts (NT 2025.002): vItem of each item, its share of the note with the taxes charged on top
+   * (IBS, CBS), and vNFTot, their sum: vNF + vIBS + vCBS. Null without them.
+   */
+  comIbsCbs: { vItens: string[]; vNFTot: string } | null;
 }
 
 const zero = new Decimal(0);
@@ -84,7 +89,17 @@ export function somarTotais(itens: NfeItem[]): SomaTotais {
   t.vNF = t.vProd!.minus(t.vDesc).minus(deduzido).plus(t.vST!).plus(t.vFCPST!).plus(t.vFrete).plus(t.vSeg).plus(t.vOutro)
     .plus(t.vII).plus(t.vIPI).plus(t.vIPIDevol);
   const icmsTot = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.toFixed(2, Decimal.ROUND_HALF_UP)]));
-  return { icmsTot, vNF: icmsTot.vNF!, ibsCbs: somarIbsCbs(itens), itens: vItens.map((v) => v.toFixed(2)) };
+  const ibsCbs = somarIbsCbs(itens);
+  const comIbsCbs = ibsCbs?.tributado ? { vItens: itens.map((i, n) => valorItem(i, vItens[n]!)), vNFTot: t.vNF!.plus(ibsCbs.vIBS).plus(ibsCbs.vCBS).toFixed(2) } : null;
+  return { icmsTot, vNF: icmsTot.vNF!, ibsCbs, itens: vItens.map((v) => v.toFixed(2)), comIbsCbs };
+}
+
+/** vItem (VB01): the item's part of vNFTot, the members of vNF (W16) that the item carries plus its IBS and CBS. */
+function valorItem(i: NfeItem, vProd: Decimal): string {
+  const d = (v: string | undefined) => new Decimal(v ?? 0);
+  const deduzido = i.icms.valores.ind_deduz_deson === '1' ? d(i.icms.valores.v_icms_deson) : zero;
+  return vProd.minus(d(i.desconto)).minus(deduzido).plus(d(i.icms.valores.v_icms_st)).plus(d(i.icms.valores.v_fcp_st)).plus(d(i.frete))
+    .plus(d(i.seguro)).plus(d(i.outras_despesas)).plus(d(i.ii?.v_ii)).plus(d(i.ipi?.v_ipi)).plus(d(i.ibs_cbs?.v_ibs)).plus(d(i.ibs_cbs?.v_cbs)).toFixed(2);
 }
 
 /** IBSCBSTot (NT 2025.002, W34): sums of the items' IBS/CBS, vIBS being state plus municipal. */

@@ -12,13 +12,29 @@ export interface TributoPadrao {
   aliquota?: string;
 }
 
-/** Default tax data of the product for NF-e items; groups named as in the 4.00 layout. */
+/** IPI defaults: the group's, plus the legal framing code (cEnq) and the TIPI's Ex-tarifário of the NCM. */
+export interface IpiPadrao extends TributoPadrao {
+  cEnq?: string;
+  ex?: string;
+}
+
+/** The IBS/CBS classification of the product (NT 2025.002): CST and cClassTrib. */
+export interface IbsCbsPadrao {
+  cst?: string;
+  cClassTrib?: string;
+}
+
+/**
+ * Default tax data of the product for NF-e items; groups named as in the 4.00 layout. It is the tax profile the
+ * NF-e `calcular` mode computes from.
+ */
 export interface Tributacao {
   cfop?: string;
   icms?: TributoPadrao;
-  ipi?: TributoPadrao;
+  ipi?: IpiPadrao;
   pis?: TributoPadrao;
   cofins?: TributoPadrao;
+  ibsCbs?: IbsCbsPadrao;
 }
 
 const ALIQUOTA = /^\d{1,3}(\.\d{1,4})?$/;
@@ -49,14 +65,25 @@ const aliquota = v.nullish(
   ),
 );
 const tributo = v.strictObject({ cst, aliquota });
+const tributoIpi = v.strictObject({
+  cst,
+  aliquota,
+  cEnq: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('código de enquadramento do IPI (cEnq) com 3 dígitos.', 'Use "999" quando não houver enquadramento específico.')))),
+  ex: v.nullish(v.pipe(v.string(), v.regex(/^\d{2}$/, issueMessage('Ex-tarifário da TIPI com 2 dígitos.', 'Informe o número do Ex da TIPI, por exemplo "01".')))),
+});
+const tributoIbsCbs = v.strictObject({
+  cst: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('CST do IBS/CBS com 3 dígitos.', LAYOUT)))),
+  cClassTrib: v.nullish(v.pipe(v.string(), v.regex(/^\d{6}$/, issueMessage('classificação tributária (cClassTrib) com 6 dígitos.', 'Informe o cClassTrib da tabela do IBS/CBS, por exemplo "000001".')))),
+});
 const tributoIcms = v.strictObject({ cst, csosn: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('CSOSN com 3 dígitos.', LAYOUT)))), aliquota });
 
 const tributacao = v.strictObject({
   cfop: v.nullish(v.pipe(v.string(), v.regex(/^[1-7]\d{3}$/, issueMessage('CFOP tem 4 dígitos e começa por 1 a 7.', 'Informe o CFOP padrão de saída do produto, por exemplo "5102".')))),
   icms: v.nullish(tributoIcms),
-  ipi: v.nullish(tributo),
+  ipi: v.nullish(tributoIpi),
   pis: v.nullish(tributo),
   cofins: v.nullish(tributo),
+  ibsCbs: v.nullish(tributoIbsCbs),
 });
 
 const ORIGEM = issueMessage(
@@ -109,14 +136,10 @@ export function storedTributacao(value: v.InferOutput<typeof tributacao> | null 
   if (!value) return null;
   const out: Tributacao = {};
   if (value.cfop != null) out.cfop = value.cfop;
-  for (const grupo of ['icms', 'ipi', 'pis', 'cofins'] as const) {
-    const g = value[grupo] as { cst?: string | null; csosn?: string | null; aliquota?: string | null } | null | undefined;
+  for (const grupo of ['icms', 'ipi', 'pis', 'cofins', 'ibsCbs'] as const) {
+    const g = value[grupo] as Record<string, string | null | undefined> | null | undefined;
     if (!g) continue;
-    const kept: TributoPadrao = {};
-    if (g.cst != null) kept.cst = g.cst;
-    if (g.csosn != null) kept.csosn = g.csosn;
-    if (g.aliquota != null) kept.aliquota = g.aliquota;
-    out[grupo] = kept;
+    (out as Record<string, Record<string, string>>)[grupo] = Object.fromEntries(Object.entries(g).filter((e): e is [string, string] => e[1] != null));
   }
   return out;
 }

@@ -26,6 +26,12 @@ const FISCAL_DATASETS = {
   municipiosIbge: 'nfse-nacional/tables/municipios_ibge.csv',
   /** Municipalities adhering to the NFS-e Emissor Nacional, official list of 2026-09-28 (offline snapshot). */
   adesaoEmissorNacional: 'nfe/tabelas/municipios-nfse-nacional.csv',
+  /** NF-e tax tables (nfe/tabelas/README.md and SOURCES.txt of the data directory): TIPI, ICMS rates, CFOP, MVA-ST. */
+  tipi: 'nfe/tabelas/tipi.csv',
+  icmsAliquotasInternas: 'nfe/tabelas/icms-aliquotas-internas.csv',
+  icmsInterestaduais: 'nfe/tabelas/icms-interestaduais.csv',
+  cfop: 'nfe/tabelas/cfop.csv',
+  mvaSt: 'nfe/tabelas/mva-st-exemplos.csv',
   codigosErroNfse: 'nfse-nacional/rules/error_codes.csv',
   cstatNfe: 'nfe/rules/cstat.csv',
   webservicesNfe: 'nfe/webservices/webservices.json',

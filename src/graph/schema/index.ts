@@ -19,5 +19,6 @@ import './nfe.js';
 import './nfe-eventos.js';
 import './nfe-inutilizacao.js';
 import './nfe-previa.js';
+import './tributos.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -118,12 +118,19 @@ const NfeIbsCbsInput = builder.inputType('NfeIbsCbsInput', {
     vIbs: t.field({ type: 'Decimal', description: 'vIBS' }),
     pCbs: t.field({ type: 'Decimal', description: 'pCBS' }),
     vCbs: t.field({ type: 'Decimal', description: 'vCBS' }),
+    pRedIbsUf: t.field({ type: 'Decimal', description: 'gIBSUF/gRed/pRedAliq' }),
+    pAliqEfetIbsUf: t.field({ type: 'Decimal', description: 'gIBSUF/gRed/pAliqEfet' }),
+    pRedIbsMun: t.field({ type: 'Decimal', description: 'gIBSMun/gRed/pRedAliq' }),
+    pAliqEfetIbsMun: t.field({ type: 'Decimal', description: 'gIBSMun/gRed/pAliqEfet' }),
+    pRedCbs: t.field({ type: 'Decimal', description: 'gCBS/gRed/pRedAliq' }),
+    pAliqEfetCbs: t.field({ type: 'Decimal', description: 'gCBS/gRed/pAliqEfet' }),
   }),
 });
 
 const NfeItemInput = builder.inputType('NfeItemInput', {
   fields: (t) => ({
-    codigo: t.string(),
+    produto: t.string({ description: 'modo calcular: the catalogue product (SKU); its description, NCM, origin, unit, GTIN, CEST and tax profile are used.' }),
+    codigo: t.string({ description: 'modo conferir: also the catalogue SKU the item is recomputed from.' }),
     descricao: t.string(),
     ncm: t.string(),
     cfop: t.string(),
@@ -166,9 +173,13 @@ const NfeTransporteInput = builder.inputType('NfeTransporteInput', {
 });
 
 export const NfeInputRef = builder.inputType('NfeInput', {
-  description: 'POST /v1/nfe body, modo informado: taxes already calculated by the caller.',
+  description: 'POST /v1/nfe body. modo informado: taxes already calculated by the caller; calcular: items {produto, quantidade, '
+    + 'valorUnitario} and the service computes every tax; conferir: the caller\'s values, recomputed and checked.',
   fields: (t) => ({
-    modo: t.string({ description: 'informado (default); calcular and conferir are refused until the tax engine exists.' }),
+    modo: t.string({ description: 'informado (default), calcular or conferir.' }),
+    operacao: t.string({ description: 'calcular/conferir: venda (default), venda_consumidor_final, bonificacao (calculated); remessa, transferencia, devolucao (informed).' }),
+    subtipo: t.string({ description: 'remessa: conserto, demonstracao, industrializacao, outras; devolucao: comercializacao (default), industrializacao.' }),
+    pararEmDivergencia: t.boolean({ description: 'conferir: true refuses the note (422 nfe_conferencia_divergente) when a value diverges; default false, the note goes with the caller\'s values.' }),
     empresaId: t.id(),
     referencia: t.string(),
     naturezaOperacao: t.string(),

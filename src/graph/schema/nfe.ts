@@ -34,6 +34,8 @@ export const NfeAdjustmentRef = builder.objectRef<NfeAjuste>('NfeAdjustment').im
     regra: t.exposeString('regra'),
     versao: t.exposeString('versao'),
     fonte: t.exposeString('fonte'),
+    valor: t.string({ nullable: true, description: 'calculado: the calculated value; divergente: the expected one.', resolve: (a) => a.valor ?? null }),
+    enviado: t.string({ nullable: true, description: 'divergente: the value sent (null when absent).', resolve: (a) => a.enviado ?? null }),
   }),
 });
 

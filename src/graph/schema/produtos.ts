@@ -3,7 +3,7 @@ import { deleteProduto } from '../../engine/produtos/delete-produto.js';
 import { findProduto } from '../../engine/produtos/find-produto.js';
 import { countProdutos, listProdutos, produtoCursor, type ProdutoFilter } from '../../engine/produtos/list-produtos.js';
 import { presentProduto, type ProdutoView } from '../../engine/produtos/present-produto.js';
-import type { Tributacao, TributoPadrao } from '../../engine/produtos/produto-fields.js';
+import type { IbsCbsPadrao, IpiPadrao, Tributacao, TributoPadrao } from '../../engine/produtos/produto-fields.js';
 import { updateProduto } from '../../engine/produtos/update-produto.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
@@ -21,14 +21,33 @@ const TributoPadraoRef = builder.objectRef<TributoPadrao>('ProdutoTributo').impl
   }),
 });
 
+const IpiPadraoRef = builder.objectRef<IpiPadrao>('ProdutoIpi').implement({
+  description: 'IPI default: CST, rate, legal framing code (cEnq) and the TIPI Ex-tarifário.',
+  fields: (t) => ({
+    cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
+    aliquota: t.field({ type: 'Decimal', nullable: true, resolve: (g) => g.aliquota ?? null }),
+    cEnq: t.string({ nullable: true, resolve: (g) => g.cEnq ?? null }),
+    ex: t.string({ nullable: true, resolve: (g) => g.ex ?? null }),
+  }),
+});
+
+const IbsCbsPadraoRef = builder.objectRef<IbsCbsPadrao>('ProdutoIbsCbs').implement({
+  description: 'IBS/CBS classification of the product: CST (3 digits) and cClassTrib (6 digits).',
+  fields: (t) => ({
+    cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
+    cClassTrib: t.string({ nullable: true, resolve: (g) => g.cClassTrib ?? null }),
+  }),
+});
+
 const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').implement({
   description: 'Default tax data for NF-e items of the product; groups as in the NF-e 4.00 layout.',
   fields: (t) => ({
     cfop: t.string({ nullable: true, resolve: (g) => g.cfop ?? null }),
     icms: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.icms ?? null }),
-    ipi: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.ipi ?? null }),
+    ipi: t.field({ type: IpiPadraoRef, nullable: true, resolve: (g) => g.ipi ?? null }),
     pis: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.pis ?? null }),
     cofins: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.cofins ?? null }),
+    ibsCbs: t.field({ type: IbsCbsPadraoRef, nullable: true, resolve: (g) => g.ibsCbs ?? null }),
   }),
 });
 
@@ -64,13 +83,27 @@ const TributoInput = builder.inputType('ProdutoTributoInput', {
   }),
 });
 
+const IpiInput = builder.inputType('ProdutoIpiInput', {
+  fields: (t) => ({
+    cst: t.string(),
+    aliquota: t.field({ type: 'Decimal', description: 'Percent, 0 to 100, up to 4 decimals.' }),
+    cEnq: t.string({ description: 'Legal framing code (cEnq), 3 digits; 999 by default.' }),
+    ex: t.string({ description: 'Ex-tarifário of the TIPI, 2 digits.' }),
+  }),
+});
+
+const IbsCbsInput = builder.inputType('ProdutoIbsCbsInput', {
+  fields: (t) => ({ cst: t.string({ description: '3 digits.' }), cClassTrib: t.string({ description: '6 digits, of the IBS/CBS classification table.' }) }),
+});
+
 const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
   fields: (t) => ({
     cfop: t.string(),
     icms: t.field({ type: TributoInput }),
-    ipi: t.field({ type: TributoInput }),
+    ipi: t.field({ type: IpiInput }),
     pis: t.field({ type: TributoInput }),
     cofins: t.field({ type: TributoInput }),
+    ibsCbs: t.field({ type: IbsCbsInput }),
   }),
 });
 

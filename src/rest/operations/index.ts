@@ -62,6 +62,7 @@ import { getNfeEventoXml } from './get-nfe-evento-xml.js';
 import { discardNfe } from './discard-nfe.js';
 import { inutilizeNfe } from './inutilize-nfe.js';
 import { listNfeInutilizacoes } from './list-nfe-inutilizacoes.js';
+import { getNfeCobertura } from './get-nfe-cobertura.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -128,4 +129,5 @@ export const operations: Record<string, RestOperation> = {
   discardNfe,
   inutilizeNfe,
   listNfeInutilizacoes,
+  getNfeCobertura,
 };

@@ -4,7 +4,7 @@ const TRIBUTO = 'cst csosn aliquota';
 
 /** The selection every product route returns. */
 export const PRODUTO_FIELDS = `id empresaId sku descricao ncm cest gtin cean unidade origem
-  tributacao { cfop icms { ${TRIBUTO} } ipi { ${TRIBUTO} } pis { ${TRIBUTO} } cofins { ${TRIBUTO} } }
+  tributacao { cfop icms { ${TRIBUTO} } ipi { cst aliquota cEnq ex } pis { ${TRIBUTO} } cofins { ${TRIBUTO} } ibsCbs { cst cClassTrib } }
   ambiente criadoEm atualizadoEm`;
 
 export const PRODUTO_RESULT = `__typename ... on Produto { ${PRODUTO_FIELDS} } ...DomainErrorFields`;

@@ -459,7 +459,15 @@ export interface paths {
          *     schema-checks the NF-e 4.00, stores it `transmitindo` with its access key and transmits it, waiting up to
          *     `Prefer: wait` seconds (default 10, max 60): 201 authorised (with `protocolo`), 202 still pending (the
          *     transmission worker settles it; `aguardando_confirmacao` is re-queried by key), 422 `nfe_rejeitada` /
-         *     `nfe_denegada` with the note in `nfe`. `modo` calcular/conferir → 422 `nfe_modo_indisponivel`.
+         *     `nfe_denegada` with the note in `nfe`. `modo` calcular: items `{produto, quantidade, valor_unitario}` and the
+         *     tax engine computes CFOP and every tax from the catalogue product's tax profile (adjustments `calculado`
+         *     with the rule, `valor`, `versao`, `fonte`); outside its coverage (GET /v1/nfe/cobertura) → 422
+         *     `nfe_fora_de_cobertura` naming each item and what is missing; a product without `tributacao` → 422
+         *     `validacao` with `produto_sem_tributacao`. `modo` conferir: the caller's values are recomputed (the item's
+         *     `codigo` is the catalogue SKU) and each divergence beyond 0.01 is an adjustment `nfe_conferencia_divergencia`
+         *     (`divergente`, `valor` expected, `enviado` sent), what is not covered `nfe_conferencia_fora_de_cobertura`;
+         *     the note goes with the caller's values unless `parar_em_divergencia` is true (then 422
+         *     `nfe_conferencia_divergente` with the adjustments in `ajustes`).
          *     `finalidade` devolucao/complementar without `chave_referenciada` → 422 `chave_referenciada_obrigatoria` (the
          *     problem's `codigo`; every problem of the body still in `erros`).
          *     An authority answer 206 (the number was voided at the SEFAZ outside this service; numbering already skips
@@ -680,6 +688,29 @@ export interface paths {
          * @description 409 `nfe_sem_documento` (retentavel while pending) when the note is not authorised.
          */
         get: operations["getNfeXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/cobertura": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the NF-e tax engine covers (modo calcular and conferir)
+         * @description UFs, company regimes, calculated and informed operations, ICMS CST/CSOSN, the ICMS-ST products (CEST
+         *     segments) and the destination UFs with margins, IPI and PIS/COFINS CSTs, the IBS/CBS groups and the known
+         *     limits. Outside it `calcular` answers 422 `nfe_fora_de_cobertura` and `conferir` marks the item
+         *     `nfe_conferencia_fora_de_cobertura`.
+         */
+        get: operations["getNfeCobertura"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1488,9 +1519,13 @@ export interface components {
                 acao: string;
                 /** @description JSON Pointer */
                 campo: string;
+                /** @description acao divergente: the value sent (null when absent) */
+                enviado?: string | null;
                 fonte: string;
                 motivo: string;
                 regra: string;
+                /** @description acao calculado: the calculated value; divergente: the expected one */
+                valor?: string | null;
                 versao: string;
             }[];
             /** @enum {string} */
@@ -1593,9 +1628,13 @@ export interface components {
                 acao: string;
                 /** @description JSON Pointer */
                 campo: string;
+                /** @description acao divergente: the value sent (null when absent) */
+                enviado?: string | null;
                 fonte: string;
                 motivo: string;
                 regra: string;
+                /** @description acao calculado: the calculated value; divergente: the expected one */
+                valor?: string | null;
                 versao: string;
             }[];
             /** @description The access key of this preview (follows numero and the emission time) */
@@ -1657,6 +1696,7 @@ export interface components {
             itens: {
                 cest?: string;
                 cfop?: string;
+                /** @description conferir: also the catalogue SKU the item is recomputed from */
                 codigo?: string;
                 /** @description COFINSAliq, COFINSQtde, COFINSNT or COFINSOutr, as pis */
                 cofins?: {
@@ -1690,9 +1730,21 @@ export interface components {
                 ibs_cbs?: {
                     c_class_trib?: string;
                     cst?: string;
+                    /** @description gCBS/gRed/pAliqEfet */
+                    p_aliq_efet_cbs?: string;
+                    /** @description gIBSMun/gRed/pAliqEfet */
+                    p_aliq_efet_ibs_mun?: string;
+                    /** @description gIBSUF/gRed/pAliqEfet */
+                    p_aliq_efet_ibs_uf?: string;
                     p_cbs?: string;
                     p_ibs_mun?: string;
                     p_ibs_uf?: string;
+                    /** @description gCBS/gRed/pRedAliq */
+                    p_red_cbs?: string;
+                    /** @description gIBSMun/gRed/pRedAliq */
+                    p_red_ibs_mun?: string;
+                    /** @description gIBSUF/gRed/pRedAliq (cClassTrib with reduction) */
+                    p_red_ibs_uf?: string;
                     v_bc?: string;
                     v_cbs?: string;
                     v_ibs?: string;
@@ -1908,6 +1960,8 @@ export interface components {
                     v_bc?: string;
                     v_pis?: string;
                 };
+                /** @description calcular: the catalogue SKU; with quantidade, valor_unitario and optional desconto, frete, seguro, outras_despesas it is the whole item */
+                produto?: string;
                 quantidade?: string;
                 /** @description vSeg of the item */
                 seguro?: string;
@@ -1915,11 +1969,16 @@ export interface components {
                 valor_unitario?: string;
             }[];
             /**
-             * @description calcular/conferir → 422 nfe_modo_indisponivel until the tax engine exists
+             * @description informado (default): taxes sent; calcular: computed by the service; conferir: sent and checked
              * @enum {string}
              */
             modo?: "informado" | "calcular" | "conferir";
             natureza_operacao: string;
+            /**
+             * @description calcular/conferir (default venda, adjustment nfe_operacao_venda): venda, venda_consumidor_final and bonificacao are calculated; remessa, transferencia and devolucao are informed (items carry their taxes)
+             * @enum {string}
+             */
+            operacao?: "venda" | "venda_consumidor_final" | "bonificacao" | "remessa" | "transferencia" | "devolucao";
             pagamentos: {
                 descricao?: string;
                 /** @example pix */
@@ -1927,10 +1986,14 @@ export interface components {
                 /** @description Omitted on the only payment: it pays vNF (adjustment nfe_pagamento_valor_da_nota) */
                 valor?: string;
             }[];
+            /** @description conferir: true → a divergence refuses the note (422 nfe_conferencia_divergente); default false, the note goes with the caller's values */
+            parar_em_divergencia?: boolean;
             /** @enum {string} */
             presenca?: "nao_se_aplica" | "presencial" | "internet" | "teleatendimento" | "entrega_domicilio" | "presencial_fora" | "outros";
             referencia?: string;
             serie?: string;
+            /** @description remessa (required): conserto, demonstracao, industrializacao, outras; devolucao: comercializacao (default), industrializacao */
+            subtipo?: string;
             /** @enum {string} */
             tipo_operacao?: "entrada" | "saida";
             /**
@@ -2194,13 +2257,29 @@ export interface components {
         };
         /**
          * @description Default tax data for the product's NF-e items, groups named as in the NF-e 4.00 layout in snake_case:
-         *     `cfop` (4 digits) and `icms` (`cst` or `csosn`, `aliquota`), `ipi`, `pis`, `cofins` (`cst`, `aliquota`).
+         *     `cfop` (4 digits) and `icms` (`cst` or `csosn`, `aliquota`), `ipi` (`cst`, `aliquota`, `c_enq`, `ex`), `pis`,
+         *     `cofins` (`cst`, `aliquota`), `ibs_cbs` (`cst`, `c_class_trib`). It is the tax profile NF-e `modo` calcular
+         *     computes from: ICMS CST/CSOSN (a rate replaces the UF's modal rate inside the UF), `ipi` only for an IPI
+         *     taxpayer (rate from the TIPI), PIS/COFINS CST (01 by default; 02 takes `aliquota`), IBS/CBS classification
+         *     (000/000001 by default).
          */
         ProdutoTributacao: {
             cfop?: string;
             cofins?: components["schemas"]["ProdutoTributo"];
+            ibs_cbs?: {
+                /** @description cClassTrib of the IBS/CBS classification table */
+                c_class_trib?: string;
+                cst?: string;
+            };
             icms?: components["schemas"]["ProdutoTributo"];
-            ipi?: components["schemas"]["ProdutoTributo"];
+            ipi?: {
+                aliquota?: string | null;
+                /** @description cEnq (999 by default) */
+                c_enq?: string;
+                cst?: string;
+                /** @description Ex-tarifário of the TIPI */
+                ex?: string;
+            };
             pis?: components["schemas"]["ProdutoTributo"];
         } | null;
         /** @description Default of one tax group. Rates are percent as decimal strings. */
@@ -3490,6 +3569,57 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNfeCobertura: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coverage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ibs_cbs: {
+                            aliquotas?: string;
+                            fora_do_motor?: string;
+                            grupos?: string[];
+                        };
+                        icms: {
+                            aliquotas?: string;
+                            csosn?: string[];
+                            cst?: string[];
+                            difal?: string;
+                        };
+                        icms_st: {
+                            produtos?: string;
+                            segmento_cest?: string;
+                            ufs_destino?: string[];
+                        }[];
+                        ipi: {
+                            aliquota?: string;
+                            cst?: string[];
+                        };
+                        limites: string[];
+                        operacoes_calculadas: string[];
+                        operacoes_informadas: string[];
+                        pis_cofins: {
+                            cst?: string[];
+                            regimes?: string;
+                        };
+                        regimes: string[];
+                        ufs: string[];
+                    };
                 };
             };
             default: components["responses"]["Problem"];

@@ -1,0 +1,162 @@
+// NF-e `modo calcular` beside the same note `informado`, in one run: POST /v1/nfe of a 10-item note from
+// concurrent clients, first with the taxes sent (informado: the body calcular produces for the same items), then
+// with only {produto, quantidade, valor_unitario} per item (calcular: catalogue lookup and the tax engine).
+// Prints one JSON object per mode: `mode`, `items`, notes/s, p50/p99 and the server process's CPU time per note
+// (`serverCpuMsPerNote`); the calcular line adds `calcularAddsMsPerNote`, its difference from informado. The SEFAZ
+// simulator runs in a process of its own, so its CPU is not the server's.
+// Meant for PostgreSQL (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs embedded (in-memory PGlite).
+// Usage: DATABASE_URL=postgres://… npm run bench:nfe-calcular [-- --seconds 15 --clients 8]
+import { fork } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { cpuMsOf, startSimulatorProcess } from './simulator-process.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) || fallback : fallback;
+};
+const seconds = arg('seconds', 15);
+const clients = arg('clients', 8);
+const ITEMS = 10;
+// 120 requests per clock minute per key; each client rotates over its own keys so the limit never answers.
+const KEYS_PER_CLIENT = 12;
+
+interface LoadPlan {
+  url: string;
+  body: Record<string, unknown>;
+  keys: string[][];
+  seconds: number;
+}
+
+interface LoadResult {
+  latenciesMs: number[];
+  statuses: Record<string, number>;
+  samples: string[];
+  elapsedMs: number;
+}
+
+if (process.argv.includes('--load')) {
+  process.once('message', (plan: LoadPlan) => {
+    void runLoad(plan).then((result) => process.send!(result, () => process.exit(0)));
+  });
+} else {
+  await runServer();
+}
+
+async function runServer() {
+  const { startTestApp } = await import('../test/support/test-app.js');
+  const { seedAccount } = await import('../test/support/seed.js');
+  const { NFE_COMPANY, PORTO_ALEGRE } = await import('../test/support/nfe-fixtures.js');
+  const { TOMA_CNPJ } = await import('../test/support/nfse-fixtures.js');
+  const { calcularNfe } = await import('../src/engine/nfe/calcular-nfe.js');
+  const { findCompany } = await import('../src/engine/empresas/find-company.js');
+  const simulator = await startSimulatorProcess();
+  const t = await startTestApp({ env: { SEFAZ_URL_TEST: simulator.sefazUrl } });
+  const database = t.app.database.kind === 'postgres' ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite in memory)';
+  console.error(`nfe-calcular bench: ${database}, ${clients} clients, ${seconds} s per mode, ${ITEMS} items`);
+  const account = await seedAccount(t.app.engine, 'bench');
+  const company = await account.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
+  const admin = await account.key('test');
+  const itens = [];
+  for (let i = 0; i < ITEMS; i++) {
+    const sku = `BENCH-${i}`;
+    const res = await fetch(`${t.url}/v1/produtos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ empresa_id: company.id, sku, descricao: `Teclado ${i}`, ncm: '84716052', unidade: 'UN', origem: '0', tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } } }),
+    });
+    if (res.status !== 201) throw new Error(`produto: ${res.status} ${await res.text()}`);
+    itens.push({ produto: sku, quantidade: String(i + 1), valor_unitario: '19.90' });
+  }
+  const calcular = {
+    modo: 'calcular', empresa_id: company.id, presenca: 'internet', pagamentos: [{ forma: 'pix' }], itens,
+    destinatario: { documento: TOMA_CNPJ, nome: 'Cliente Bench', contribuinte: 'contribuinte', inscricao_estadual: '9012345678',
+      endereco: { logradouro: 'Rua Um', numero: '10', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' } },
+  };
+  const principal = { accountId: account.accountId, environment: 'test' as const, apiKeyId: 'bench', companyId: null };
+  const { corpo: informado } = await calcularNfe(t.app.engine, principal, await findCompany(t.app.engine, principal, company.id), calcular);
+  const keys: string[][] = [];
+  for (let c = 0; c < clients; c++) keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
+
+  const out: Record<string, unknown>[] = [];
+  for (const [mode, body] of [['informado', informado], ['calcular', calcular]] as const) {
+    // Warm-up, not measured: the first notes load the tables, compile the XML, XSD and signature paths.
+    await measuredLoad({ url: t.url, body, keys: keys.slice(0, 2), seconds: 2 });
+    const simulatorBefore = cpuMsOf(simulator.child.pid!);
+    const { result, cpuMs } = await measuredLoad({ url: t.url, body, keys, seconds });
+    const simulatorMs = cpuMsOf(simulator.child.pid!) - simulatorBefore;
+    const lat = result.latenciesMs.sort((a, b) => a - b);
+    const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
+    out.push({
+      bench: 'nfe-calcular',
+      mode,
+      items: ITEMS,
+      database,
+      clients,
+      seconds: Number((result.elapsedMs / 1000).toFixed(1)),
+      requests: lat.length,
+      notesPerSecond: Number(((result.statuses['201'] ?? 0) / (result.elapsedMs / 1000)).toFixed(1)),
+      p50Ms: pct(50),
+      p99Ms: pct(99),
+      statuses: result.statuses,
+      errorSamples: result.samples,
+      serverCpuMsPerNote: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
+      simulatorCpuMsPerNote: lat.length ? Number((simulatorMs / lat.length).toFixed(2)) : null,
+    });
+  }
+  const [inf, calc] = out as Array<{ serverCpuMsPerNote: number | null }>;
+  if (inf?.serverCpuMsPerNote != null && calc?.serverCpuMsPerNote != null) {
+    out[1]!.calcularAddsMsPerNote = Number((calc.serverCpuMsPerNote - inf.serverCpuMsPerNote).toFixed(2));
+  }
+  for (const line of out) console.log(JSON.stringify(line));
+  await t.close();
+  simulator.child.kill('SIGTERM');
+  process.exit(0);
+}
+
+/** Runs the clients in a child process and measures this (the server's) process's CPU time meanwhile. */
+async function measuredLoad(plan: LoadPlan): Promise<{ result: LoadResult; cpuMs: number }> {
+  const cpuBefore = process.cpuUsage();
+  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) });
+  const done = new Promise<LoadResult>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
+  });
+  child.send(plan);
+  const result = await done;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { result, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const latenciesMs: number[] = [];
+  const statuses: Record<string, number> = {};
+  const samples: string[] = [];
+  const started = performance.now();
+  const deadline = started + plan.seconds * 1000;
+  await Promise.all(
+    plan.keys.map(async (keys, client) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const body = JSON.stringify({ ...plan.body, referencia: `bench-${client}-${i}-${started.toFixed(0)}` });
+        const t0 = performance.now();
+        let status = 'network_error';
+        try {
+          const res = await fetch(`${plan.url}/v1/nfe`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
+            body,
+          });
+          status = String(res.status);
+          const text = await res.text();
+          if (res.status !== 201 && samples.length < 5) samples.push(`${res.status} ${text.slice(0, 200)}`);
+        } catch (err) {
+          if (samples.length < 5) samples.push(String(err));
+        }
+        latenciesMs.push(performance.now() - t0);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return { latenciesMs, statuses, samples, elapsedMs: performance.now() - started };
+}

@@ -1,0 +1,87 @@
+import type { Principal } from '../chaves/principal.js';
+import type { EngineDeps } from '../engine-deps.js';
+import type { CompanyWithCertificate } from '../empresas/present-company.js';
+import { Coletor, type Objeto } from '../nucleo/coletor.js';
+import { municipio } from '../tabelas/index.js';
+import type { ItemTributavel, OperacaoCalculada, OperacaoTributavel, PerfilTributario, RegimeTributario } from '../tributos/item-tributavel.js';
+import { brasilia } from './build-nfe-xml.js';
+import { lerEnum } from './ler-campos.js';
+import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
+
+/** `operacao` of `calcular` and `conferir` (spec 2.9): the first three are calculated, the others informed. */
+export const OPERACOES = ['venda', 'venda_consumidor_final', 'bonificacao', 'remessa', 'transferencia', 'devolucao'] as const;
+export type Operacao = (typeof OPERACOES)[number];
+export const OPERACOES_CALCULADAS: readonly Operacao[] = ['venda', 'venda_consumidor_final', 'bonificacao'];
+
+/** Members of the body that only `calcular` and `conferir` read; the note itself is judged without them. */
+export const CAMPOS_DO_MOTOR = ['operacao', 'subtipo', 'parar_em_divergencia'] as const;
+
+const SUBTIPOS: Partial<Record<Operacao, readonly string[]>> = {
+  remessa: ['conserto', 'demonstracao', 'industrializacao', 'outras'],
+  devolucao: ['comercializacao', 'industrializacao'],
+};
+
+/** A catalogue product as the engine reads it. */
+export interface ProdutoDoCatalogo {
+  sku: string;
+  descricao: string;
+  ncm: string;
+  cest: string | null;
+  gtin: string | null;
+  unidade: string;
+  origem: number;
+  tributacao: unknown;
+}
+
+/**
+ * `operacao` and `subtipo` of the body (venda by default, nfe_operacao_venda), the subtipo a remessa requires,
+ * and the facts of the note the tax rules read: the company's regime and UF, the recipient's UF (the
+ * company's without an address) and contributor status, the issue date in Brasília.
+ */
+export function operacaoTributavel(root: Objeto, company: CompanyWithCertificate, now: Date, c: Coletor, ajustes: NfeAjuste[]) {
+  const operacao = lerEnum(root, 'operacao', '/operacao', OPERACOES, c, false) ?? 'venda';
+  if (root.operacao === undefined) ajustes.push(nfeAjuste('nfe_operacao_venda'));
+  const subtipos = SUBTIPOS[operacao];
+  const subtipo = subtipos ? lerEnum(root, 'subtipo', '/subtipo', subtipos, c, operacao === 'remessa') : undefined;
+  if (!subtipos && root.subtipo !== undefined) c.formato('/subtipo', `A operação ${operacao} não tem subtipo.`, 'Remova subtipo.');
+  const destinatario = (root.destinatario ?? {}) as Objeto;
+  const endereco = (destinatario.endereco ?? {}) as Objeto;
+  const ufEmitente = municipio(company.municipio)!.uf;
+  const ufDestinatario = (typeof endereco.municipio === 'string' && municipio(endereco.municipio)?.uf) || ufEmitente;
+  const contribuinte = ['contribuinte', 'isento'].includes(destinatario.contribuinte as string) ? (destinatario.contribuinte as 'contribuinte' | 'isento') : 'nao_contribuinte';
+  const regime = company.regimeTributario as RegimeTributario | null;
+  if (!regime) c.add('empresa_sem_regime', '/empresa_id', 'A empresa não tem regime tributário cadastrado: sem ele os tributos não são calculados.', 'Informe regime_tributario da empresa (PATCH /v1/companies/{id}).');
+  const op: OperacaoTributavel | null = regime && OPERACOES_CALCULADAS.includes(operacao)
+    ? { operacao: operacao as OperacaoCalculada, regime, ufEmitente, ufDestinatario, contribuinte, dia: brasilia(now).slice(0, 10) }
+    : null;
+  return { operacao, subtipo, op };
+}
+
+/** The products of these SKUs in the company, in one query. */
+export async function produtosDoCatalogo(deps: Pick<EngineDeps, 'db'>, principal: Principal, companyId: string, skus: string[]): Promise<Map<string, ProdutoDoCatalogo>> {
+  const rows = await deps.db.produto.findMany({
+    where: { accountId: principal.accountId, environment: principal.environment, companyId, sku: { in: [...new Set(skus)] } },
+    select: { sku: true, descricao: true, ncm: true, cest: true, gtin: true, unidade: true, origem: true, tributacao: true },
+  });
+  return new Map(rows.map((r) => [r.sku, r]));
+}
+
+/** The item as the tax engine sees it: the product's codes and profile, the line's amounts. */
+export function itemTributavel(produto: ProdutoDoCatalogo, linha: Objeto, ncm = produto.ncm, origem = String(produto.origem), cest = produto.cest): ItemTributavel {
+  const texto = (k: string) => (typeof linha[k] === 'string' ? (linha[k] as string) : undefined);
+  return {
+    ncm, origem, cest: cest ?? undefined,
+    quantidade: texto('quantidade') ?? '0', valorUnitario: texto('valor_unitario') ?? '0',
+    desconto: texto('desconto'), frete: texto('frete'), seguro: texto('seguro'), outras: texto('outras_despesas'),
+    perfil: produto.tributacao as PerfilTributario,
+  };
+}
+
+/** A product without tax profile cannot be calculated: the 422 names it. */
+export function semTributacao(produto: ProdutoDoCatalogo, campo: string, c: Coletor): boolean {
+  // campo: the item member that names the product (/itens/0/produto in calcular, /itens/0/codigo in conferir).
+  if (produto.tributacao && typeof produto.tributacao === 'object') return false;
+  c.add('produto_sem_tributacao', campo, `O produto ${produto.sku} não tem perfil tributário (tributacao): o motor não sabe o CST, o CSOSN nem a classificação do IBS/CBS.`,
+    `Cadastre tributacao no produto (PATCH /v1/produtos/${produto.sku}) ou envie o item em modo informado.`);
+  return true;
+}

@@ -1,0 +1,53 @@
+/** The company's tax regime, as registered (`regime_tributario`). */
+export type RegimeTributario = 'simples_nacional' | 'mei' | 'lucro_presumido' | 'lucro_real';
+
+/** Operations whose taxes the engine computes (spec: `operacao` of `calcular`). */
+export type OperacaoCalculada = 'venda' | 'venda_consumidor_final' | 'bonificacao';
+
+/** Facts of the note that decide the rules of every item. */
+export interface OperacaoTributavel {
+  operacao: OperacaoCalculada;
+  regime: RegimeTributario;
+  ufEmitente: string;
+  /** The recipient's UF; the issuer's when the recipient has no address (internal operation). */
+  ufDestinatario: string;
+  contribuinte: 'contribuinte' | 'isento' | 'nao_contribuinte';
+  /** Issue date in Brasília, AAAA-MM-DD: the day the tables and rates are read for. */
+  dia: string;
+}
+
+/** A group's default of the product's tax profile (`tributacao`): CST or CSOSN and a rate, percent. */
+export interface PerfilGrupo {
+  cst?: string;
+  csosn?: string;
+  aliquota?: string;
+}
+
+/**
+ * The product's tax profile (`tributacao` of the catalogue): CFOP, ICMS (CST/CSOSN; a rate replaces the UF's modal
+ * rate for goods with a rate of their own), IPI (present only for an IPI taxpayer; `cEnq`, `ex` of the TIPI),
+ * PIS/COFINS (CST; a rate replaces the regime's) and the IBS/CBS classification. Members are named as the catalogue
+ * stores them (camelCase of the product body).
+ */
+export interface PerfilTributario {
+  cfop?: string;
+  icms?: PerfilGrupo;
+  ipi?: PerfilGrupo & { cEnq?: string; ex?: string };
+  pis?: PerfilGrupo;
+  cofins?: PerfilGrupo;
+  ibsCbs?: { cst?: string; cClassTrib?: string };
+}
+
+/** An item as the engine sees it: the product's codes, the amounts of the line and its tax profile. */
+export interface ItemTributavel {
+  ncm: string;
+  origem: string;
+  cest?: string;
+  quantidade: string;
+  valorUnitario: string;
+  desconto?: string;
+  frete?: string;
+  seguro?: string;
+  outras?: string;
+  perfil: PerfilTributario;
+}

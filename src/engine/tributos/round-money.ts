@@ -1,0 +1,14 @@
+import { Decimal } from 'decimal.js';
+
+/** Money of the ICMS, IPI and PIS/COFINS groups: two decimals, half up (MOC 4.00 tolerates ±0.01 per value). */
+export function roundMoney(v: Decimal.Value): string {
+  return new Decimal(v).toFixed(2, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * Money of the IBS/CBS: two decimals, half to even, as the Receita Federal calculator 1.3.0 rounds (its internal
+ * values keep eight decimals; data directory nfe/rtc/README.md).
+ */
+export function roundMoneyHalfEven(v: Decimal.Value): string {
+  return new Decimal(v).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN).toFixed(2, Decimal.ROUND_HALF_EVEN);
+}

@@ -1,0 +1,21 @@
+import { Decimal } from 'decimal.js';
+import type { ItemTributavel } from './item-tributavel.js';
+
+/** The amounts of an item's line that every tax starts from. */
+export interface ValoresDaLinha {
+  /** vProd: quantity × unit price, two decimals (MOC 4.00, I11). */
+  vProd: Decimal;
+  desconto: Decimal;
+  frete: Decimal;
+  seguro: Decimal;
+  outras: Decimal;
+  /** The operation's value: vProd + vFrete + vSeg + vOutro − vDesc (LC 87/1996 art. 13, I and § 1º, II). */
+  operacao: Decimal;
+}
+
+export function valoresDaLinha(item: ItemTributavel): ValoresDaLinha {
+  const vProd = new Decimal(item.quantidade).times(item.valorUnitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const d = (v: string | undefined) => new Decimal(v ?? 0);
+  const [desconto, frete, seguro, outras] = [d(item.desconto), d(item.frete), d(item.seguro), d(item.outras)];
+  return { vProd, desconto, frete, seguro, outras, operacao: vProd.plus(frete).plus(seguro).plus(outras).minus(desconto) };
+}
