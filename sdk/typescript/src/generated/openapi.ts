@@ -1294,6 +1294,8 @@ export interface components {
             municipio: string;
             padroes?: {
                 aliquota_iss?: string;
+                /** @description Service code of a city with its own system (São Paulo: 4-5 digits) */
+                codigo_municipal?: string;
                 codigo_nacional?: string;
                 iss_retido?: boolean;
                 nbs?: string;
@@ -1330,6 +1332,7 @@ export interface components {
             /** @description Merged member by member; a member null removes that default; null removes all */
             padroes?: {
                 aliquota_iss?: string | null;
+                codigo_municipal?: string | null;
                 codigo_nacional?: string | null;
                 iss_retido?: boolean | null;
                 nbs?: string | null;
@@ -2025,6 +2028,8 @@ export interface components {
             servico: {
                 /** @example 2.00 */
                 aliquota_iss?: string;
+                /** @description Service code of a city with its own system (São Paulo: 4-5 digits); default padroes.codigo_municipal */
+                codigo_municipal?: string;
                 /** @description 6-digit national service code (cTribNac) */
                 codigo_nacional?: string;
                 descricao: string;
