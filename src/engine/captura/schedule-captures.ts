@@ -1,7 +1,7 @@
 import type { CaptureState } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { HOUR, MINUTE } from '../nucleo/clock.js';
-import { SAO_PAULO_IBGE } from '../nfse/sao-paulo/build-rps-input.js';
+import { SAO_PAULO_IBGE } from '../transmissao/sao-paulo-gateway.js';
 
 /** A run holds its company for at most this long; if the worker dies, another one takes it over after it. */
 export const CAPTURE_LEASE_MS = 10 * MINUTE;
