@@ -69,6 +69,10 @@ describe('NFS-e of a São Paulo company goes to the city (NFS-e Paulistana)', ()
     const res = expectProblem(await live.post('/v1/nfse', nfseBody(semCcm)), 422, 'validacao');
     erro(res.erros, 'inscricao_municipal_obrigatoria', '/prestador/inscricao_municipal');
     erro(res.erros, 'codigo_municipal_obrigatorio', '/servico/codigo_municipal');
+    // Readiness says so beforehand (a warning: each note may still bring them).
+    const padroes = (id: string) => live.get(`/v1/companies/${id}/prontidao`).then((r) => r.body.itens.find((i: { item: string }) => i.item === 'padroes_emissao'));
+    expect(await padroes(semCcm)).toMatchObject({ situacao: 'aviso', mensagem: expect.stringMatching(/inscricao_municipal \(CCM\) e padroes\.codigo_municipal/) });
+    expect(await padroes(empresa)).toMatchObject({ situacao: 'ok' });
     // The request may carry both.
     const ok = await live.post('/v1/nfse', nfseBody(semCcm, { prestador: { inscricao_municipal: '31000002' }, servico: { descricao: 'Consultoria', codigo_municipal: '2658' } }));
     expectStatus(ok, 201);

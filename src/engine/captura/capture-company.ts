@@ -4,6 +4,7 @@ import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { fetchAdnPage, type AdnDocument } from './fetch-adn-page.js';
 import { captureSefaz } from './capture-sefaz.js';
+import { captureSaoPaulo, FONTE_PREFEITURA_SP } from './capture-sao-paulo.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './schedule-captures.js';
 import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from './sefaz-service.js';
 import { storeAdnPage, type StoreOptions } from './store-adn-page.js';
@@ -40,8 +41,9 @@ export async function captureCompany(deps: TransmissionDeps, state: CaptureState
     await finish({ nextRunAt: nextAfterNothing(now, options.intervalMs), ultimoStatus: 'SEM_CERTIFICADO' });
     return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
   }
-  const { credentials } = await companyCredentials(deps, company.id, company.certificate);
+  const { credentials, signer } = await companyCredentials(deps, company.id, company.certificate);
   const target = { companyId: company.id, accountId: company.accountId, cnpj: company.cnpj };
+  if (state.fonte === FONTE_PREFEITURA_SP) return captureSaoPaulo(deps, state, target, { credentials, signer }, options, finish);
   if (state.fonte === 'SEFAZ_NFE') return captureSefaz(deps, NFE_DISTRIBUTION, state, target, deps.national.nfeDistClient(credentials), options, finish);
   if (state.fonte === 'SEFAZ_CTE') return captureSefaz(deps, CTE_DISTRIBUTION, state, target, deps.national.cteDistClient(credentials), options, finish);
   const client = deps.national.adnClient(credentials);

@@ -1,6 +1,7 @@
 import type { CaptureState } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { HOUR, MINUTE } from '../nucleo/clock.js';
+import { SAO_PAULO_IBGE } from '../transmissao/sao-paulo-gateway.js';
 
 /** A run holds its company for at most this long; if the worker dies, another one takes it over after it. */
 export const CAPTURE_LEASE_MS = 10 * MINUTE;
@@ -32,6 +33,13 @@ export async function scheduleCaptures(deps: Pick<EngineDeps, 'db' | 'clock'>): 
     SELECT c.id, f.fonte, c.account_id, 'live', 0, ${now}, 0, ${now}
     FROM companies c JOIN certificates k ON k.company_id = c.id CROSS JOIN (VALUES ('ADN'), ('SEFAZ_NFE'), ('SEFAZ_CTE')) AS f(fonte)
     WHERE c.deleted_at IS NULL AND k.not_after > ${now}
+    ON CONFLICT (company_id, fonte) DO NOTHING`;
+  // Notes received from São Paulo providers come from the city's own system, for the companies established there.
+  await deps.db.$executeRaw`
+    INSERT INTO capture_states (company_id, fonte, account_id, environment, ultimo_nsu, next_run_at, falhas, updated_at)
+    SELECT c.id, 'PREFEITURA_SP', c.account_id, 'live', 0, ${now}, 0, ${now}
+    FROM companies c JOIN certificates k ON k.company_id = c.id
+    WHERE c.deleted_at IS NULL AND k.not_after > ${now} AND c.municipio = ${SAO_PAULO_IBGE}
     ON CONFLICT (company_id, fonte) DO NOTHING`;
 }
 

@@ -4,17 +4,21 @@ import { newId } from '../nucleo/new-id.js';
 import type { JobPayload, TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { findNfse } from './find-nfse.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
-import { buildDpsXml } from './nacional/build-dps-xml.js';
 import type { DpsInput } from './nacional/dps-input.js';
-import { signXml } from '../xml/sign-xml.js';
+import { providerOfNote } from './provedores/resolve-nfse-provider.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { competenciaDe } from './ajustes/competencia-de.js';
 import { updateNote } from './update-note.js';
 
+/** The note's document signed again with another competence, by its issuing system, under the same id. */
 async function resignWithCompetence(deps: TransmissionDeps, note: NfseWithTimeline, competencia: string): Promise<string> {
   const dps = { ...(note.dps as unknown as DpsInput), dCompet: `${competencia}-01` };
-  const { signer } = await companyCredentials(deps, note.companyId);
-  return signXml(buildDpsXml(dps), signer, { element: 'infDPS' });
+  const company = await deps.db.company.findUniqueOrThrow({ where: { id: note.companyId }, include: { certificate: true } });
+  const { signer } = await companyCredentials(deps, note.companyId, company.certificate);
+  const document = providerOfNote(deps, note).buildDocument({ environment: note.environment as 'live', company, body: note.request, dps, signer });
+  // Another id (the company's registration changed since) could let both documents yield a note.
+  if (document.id !== note.dpsId) throw new Error(`a nova competência mudaria a identidade do documento da nota ${note.id}`);
+  return document.xml;
 }
 
 const COMPETENCIA = /^\d{4}-(0[1-9]|1[0-2])$/;

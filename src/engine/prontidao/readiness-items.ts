@@ -5,6 +5,7 @@ import type { ParametrosConsultados } from '../municipios/consultar-parametros.j
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { nfeReadinessItems } from './nfe-readiness-items.js';
 import { reducaoIbsCbsItem } from './reducao-ibs-cbs-item.js';
+import { SAO_PAULO_IBGE } from '../transmissao/sao-paulo-gateway.js';
 
 export type Situacao = 'ok' | 'aviso' | 'bloqueio';
 
@@ -82,9 +83,7 @@ export function readinessItems({ company, accountPlan, environment, now, municip
     : aviso('municipio_emissao', `Município ${company.municipio} desconhecido.`, 'Corrija o código IBGE do município.'));
   items.push({ ...convenioItem(params), ...origem });
   items.push(ok('serie_dps', environment === 'test' ? 'Série de teste 49999.' : `Série da DPS: ${company.serieDps ?? '1'}.`));
-  items.push(typeof padroes.codigo_nacional === 'string'
-    ? ok('padroes_emissao', `Código de serviço padrão: ${padroes.codigo_nacional}.`)
-    : aviso('padroes_emissao', 'Sem código de serviço padrão.', 'Informe padroes.codigo_nacional, ou envie servico.codigo_nacional em cada nota.'));
+  items.push(padroesItem(company, padroes, params));
   items.push({ ...municipalParametersItem(params, padroes, now), fonte: params.fonte, versao: params.versao });
   items.push(typeof padroes.nbs === 'string'
     ? ok('nbs', `NBS padrão: ${padroes.nbs}.`)
@@ -93,6 +92,26 @@ export function readinessItems({ company, accountPlan, environment, now, municip
   items.push(...nfeReadinessItems(company, environment));
   // Every item has both members, so the 412's `itens` read exactly as GET …/prontidao.
   return items.map((i) => ({ ...i, fonte: i.fonte ?? null, versao: i.versao ?? null }));
+}
+
+/**
+ * The company's defaults. Where the notes go to São Paulo's own system, also what it needs that the national layout
+ * does not: the CCM (inscrição municipal) and the city's service code (each note may still bring them).
+ */
+function padroesItem(company: CompanyWithCertificate, padroes: Record<string, unknown>, params: ParametrosConsultados): ReadinessItem {
+  if (typeof padroes.codigo_nacional !== 'string') {
+    return aviso('padroes_emissao', 'Sem código de serviço padrão.', 'Informe padroes.codigo_nacional, ou envie servico.codigo_nacional em cada nota.');
+  }
+  if (params.convenio === 'proprio' && company.municipio === SAO_PAULO_IBGE) {
+    const faltam = [
+      ...(company.inscricaoMunicipal ? [] : ['inscricao_municipal (CCM)']),
+      ...(typeof padroes.codigo_municipal === 'string' ? [] : ['padroes.codigo_municipal (código de serviço de São Paulo)']),
+    ];
+    if (faltam.length) {
+      return aviso('padroes_emissao', `As notas vão para a NFS-e Paulistana, que exige ${faltam.join(' e ')}.`, 'Cadastre-os na empresa, ou envie prestador.inscricao_municipal e servico.codigo_municipal em cada nota.');
+    }
+  }
+  return ok('padroes_emissao', `Código de serviço padrão: ${padroes.codigo_nacional}.`);
 }
 
 /** How the answer was obtained, for the messages: integrators see when the API was not the one answering. */

@@ -3,6 +3,9 @@ import { escapeText } from '../xml/el.js';
 import { mayHaveReachedServer } from './national-client.js';
 import type { Credentials, SimulatorAddress } from './national-gateway.js';
 
+/** IBGE code of São Paulo, the municipality this gateway's system serves. */
+export const SAO_PAULO_IBGE = '3550308';
+
 /** The synchronous operations of São Paulo's LoteNFe service this service calls, with their request element. */
 export const SAO_PAULO_OPERATIONS = {
   EnvioRPS: 'envioRPS',

@@ -9,7 +9,7 @@ import { validateXsd, type SaoPauloRequest } from '../../engine/xml/validate-xsd
 import { childElements, parseSimpleXml, textOf, type XmlElement } from '../../engine/xml/xml-element.js';
 import { cancellationSignatureString, rpsSignatureString } from '../../engine/nfse/sao-paulo/signature-string.js';
 import { SAO_PAULO_NS } from '../../engine/nfse/sao-paulo/pedido-xml.js';
-import { nfeXml, SaoPauloNotes, type SaoPauloNote } from './sao-paulo-notes.js';
+import { brasilia, nfeXml, SaoPauloNotes, type SaoPauloNote } from './sao-paulo-notes.js';
 
 export interface SaoPauloSimulator {
   listen(port?: number, host?: string): Promise<string>;
@@ -143,7 +143,7 @@ export function createSaoPauloSimulator(options: { clock?: () => Date } = {}): S
     const fim = text(cab, 'dtFim');
     const pagina = Number(text(cab, 'NumeroPagina') || '1');
     const list = notes.all()
-      .filter((n) => n.tomador?.numero === tomador && n.emitidaEm.toISOString().slice(0, 10) >= inicio && n.emitidaEm.toISOString().slice(0, 10) <= fim)
+      .filter((n) => n.tomador?.numero === tomador && brasilia(n.emitidaEm).toISOString().slice(0, 10) >= inicio && brasilia(n.emitidaEm).toISOString().slice(0, 10) <= fim)
       .sort((a, b) => a.emitidaEm.getTime() - b.emitidaEm.getTime() || a.ccm.localeCompare(b.ccm));
     return list.slice((pagina - 1) * 50, pagina * 50).map(nfeXml).join('');
   }

@@ -19,6 +19,9 @@ export interface SaoPauloNote {
   status: 'N' | 'C';
 }
 
+/** The city writes its local time (UTC−03:00) without an offset. */
+export const brasilia = (at: Date) => new Date(at.getTime() - 3 * 3_600_000);
+
 const ccmKey = (ccm: string) => ccm.replace(/^0+(?=\d)/, '');
 
 /**
@@ -65,7 +68,7 @@ export function nfeXml(note: SaoPauloNote): string {
   const doc = (tipo: 'CPF' | 'CNPJ', numero: string) => `<${tipo}>${numero}</${tipo}>`;
   return '<NFe xmlns="">' +
     group('ChaveNFe', el('InscricaoPrestador', ccm), el('NumeroNFe', note.numero), el('CodigoVerificacao', note.codigoVerificacao)) +
-    el('DataEmissaoNFe', note.emitidaEm.toISOString().slice(0, 19)) +
+    el('DataEmissaoNFe', brasilia(note.emitidaEm).toISOString().slice(0, 19)) +
     group('ChaveRPS', el('InscricaoPrestador', ccm), el('SerieRPS', note.serie), el('NumeroRPS', note.numeroRps)) +
     el('TipoRPS', 'RPS') +
     el('DataEmissaoRPS', note.dataRps) +

@@ -3,13 +3,13 @@ import type { CompanyWithCertificate } from '../../empresas/present-company.js';
 import type { ErrorItem } from '../../errors.js';
 import type { EmitDpsResult } from '../../transmissao/national-client.js';
 import type { NationalMessage } from '../../transmissao/national-message.js';
-import type { SaoPauloAnswer, SaoPauloGateway } from '../../transmissao/sao-paulo-gateway.js';
+import { SAO_PAULO_IBGE, type SaoPauloAnswer, type SaoPauloGateway } from '../../transmissao/sao-paulo-gateway.js';
 import { signEnvelopedDocument } from '../../xml/enveloped-document.js';
-import { buildRpsInput, SAO_PAULO_IBGE } from '../sao-paulo/build-rps-input.js';
+import { buildRpsInput } from '../sao-paulo/build-rps-input.js';
 import { buildRpsXml, signAscii } from '../sao-paulo/build-rps-xml.js';
 import { explainSaoPauloRejection } from '../sao-paulo/explain-sao-paulo-rejection.js';
 import { pedidoCancelamento, pedidoConsultaNfe, pedidoEnvioLote, pedidoEnvioRps, type ChaveNfe, type ChaveRps } from '../sao-paulo/pedido-xml.js';
-import { readRetorno, type EventoSaoPaulo, type NfeSaoPaulo } from '../sao-paulo/read-retorno.js';
+import { chaveSaoPaulo, readRetorno, type EventoSaoPaulo, type NfeSaoPaulo } from '../sao-paulo/read-retorno.js';
 import { cancellationSignatureString, type LayoutSaoPaulo } from '../sao-paulo/signature-string.js';
 import type { AuthorizedNfse } from '../transmissao/authorize-held-notes.js';
 import { companyCredentials } from '../../transmissao/company-credentials.js';
@@ -46,8 +46,7 @@ const ccmOf = (input: Pick<ProviderDocumentInput, 'company' | 'dps'>) => (input.
 
 /** The authorised note of a query answer: the national key when the city shares it, else CCM, number and check code. */
 function authorizedOf(nfe: NfeSaoPaulo): AuthorizedNfse {
-  const { inscricaoPrestador, numero, codigoVerificacao } = nfe.chaveNfe;
-  return { chave: nfe.chaveNotaNacional ?? `SP${inscricaoPrestador.padStart(12, '0')}${numero.padStart(12, '0')}${codigoVerificacao ?? ''}`, numero, xml: nfe.xml };
+  return { chave: chaveSaoPaulo(nfe), numero: nfe.chaveNfe.numero, xml: nfe.xml };
 }
 
 /** Transport outcomes shared by every operation; null when the city answered with a readable document. */

@@ -91,3 +91,9 @@ export function readRetorno(xml: string): RetornoSaoPaulo | null {
     }),
   };
 }
+
+/** The key a São Paulo note is known by: the national key when the city shares it, else SP + CCM (12) + number (12) + check code. */
+export function chaveSaoPaulo(nfe: Pick<NfeSaoPaulo, 'chaveNfe' | 'chaveNotaNacional'>): string {
+  const { inscricaoPrestador, numero, codigoVerificacao } = nfe.chaveNfe;
+  return nfe.chaveNotaNacional ?? `SP${inscricaoPrestador.padStart(12, '0')}${numero.padStart(12, '0')}${codigoVerificacao ?? ''}`;
+}
