@@ -5,6 +5,7 @@ import type { JobPayload, TransmissionDeps } from '../transmissao/transmission-d
 import { findNfse } from './find-nfse.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 import type { DpsInput } from './nacional/dps-input.js';
+import type { NfseRequest } from './validacao/nfse-request.js';
 import { providerOfNote } from './provedores/resolve-nfse-provider.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import { competenciaDe } from './ajustes/competencia-de.js';
@@ -13,9 +14,10 @@ import { updateNote } from './update-note.js';
 /** The note's document signed again with another competence, by its issuing system, under the same id. */
 async function resignWithCompetence(deps: TransmissionDeps, note: NfseWithTimeline, competencia: string): Promise<string> {
   const dps = { ...(note.dps as unknown as DpsInput), dCompet: `${competencia}-01` };
+  // The stored request is the API's snake_case shape the note was validated from: the members a system reads are its.
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: note.companyId }, include: { certificate: true } });
   const { signer } = await companyCredentials(deps, note.companyId, company.certificate);
-  const document = providerOfNote(deps, note).buildDocument({ environment: note.environment as 'live', company, body: note.request, dps, signer });
+  const document = providerOfNote(deps, note).buildDocument({ environment: note.environment as 'live', company, request: note.request as unknown as NfseRequest, dps, signer });
   // Another id (the company's registration changed since) could let both documents yield a note.
   if (document.id !== note.dpsId) throw new Error(`a nova competência mudaria a identidade do documento da nota ${note.id}`);
   return document.xml;

@@ -37,7 +37,7 @@ const ccmIn = (layout: LayoutSaoPaulo, ccm: string) => (layout === 1 ? ccm.padSt
 const messages = (eventos: EventoSaoPaulo[]): NationalMessage[] => eventos.map((e) => ({ codigo: e.codigo, descricao: e.descricao }));
 
 function codigoServico(company: Pick<CompanyWithCertificate, 'padroes'>, request: NfseRequest): string | null {
-  const pedido = request.servico.codigo_municipal ?? '';
+  const pedido = (request.servico?.codigo_municipal ?? '').replace(/\D/g, '');
   const padrao = (company.padroes as Record<string, unknown> | null)?.codigo_municipal;
   return pedido || (typeof padrao === 'string' ? padrao : null);
 }
