@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { closeLive } from './api/live.js';
 import { onSessao, restoreSessao, sair, sessao, type Sessao } from './api/session.js';
+import { Convite } from './pages/convite.js';
 import { Entrar } from './pages/entrar.js';
 import { Link, match, navigate, useLocation } from './router.js';
 import { ROTAS } from './rotas.js';
@@ -36,8 +37,9 @@ export function App() {
     );
     return off;
   }, []);
-  const { path } = useLocation();
+  const { path, query } = useLocation();
 
+  if (path === '/convite' && !s) return <Convite token={query.get('token') ?? ''} />;
   if (!ready) return <p class="carregando">Carregando…</p>;
   if (!s) {
     return (

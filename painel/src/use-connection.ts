@@ -20,10 +20,10 @@ export interface ConnectionState<T> {
 }
 
 /**
- * A list paged by cursor: the first page when `variables` change, the next one appended on more(). `field` is the
- * connection's field in the answer; the query takes `$after`.
+ * A list paged by cursor: the first page when `variables` change, the next one appended on more(). `field` names
+ * the connection in the answer (or picks it, when nested); the query takes `$after`.
  */
-export function useConnection<T = any>(query: string, field: string, variables: Record<string, unknown>): ConnectionState<T> {
+export function useConnection<T = any>(query: string, field: string | ((data: any) => Connection<T>), variables: Record<string, unknown>): ConnectionState<T> {
   const key = JSON.stringify(variables);
   const [state, setState] = useState({ nodes: [] as T[], total: null as number | null, hasNext: false, cursor: null as string | null, error: null as string | null, loading: true });
   const seq = useRef(0);
@@ -31,10 +31,10 @@ export function useConnection<T = any>(query: string, field: string, variables: 
     (after: string | null) => {
       const mine = ++seq.current;
       setState((s) => ({ ...s, loading: true }));
-      gql<Record<string, Connection<T>>>(query, { ...JSON.parse(key), after }).then(
+      gql<any>(query, { ...JSON.parse(key), after }).then(
         (data) => {
           if (mine !== seq.current) return;
-          const conn = data[field];
+          const conn: Connection<T> = typeof field === 'string' ? data[field] : field(data);
           setState((s) => ({
             nodes: after ? [...s.nodes, ...conn.edges.map((e) => e.node)] : conn.edges.map((e) => e.node),
             total: conn.totalCount ?? null,

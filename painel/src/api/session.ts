@@ -74,6 +74,11 @@ export async function entrar(email: string, senha: string): Promise<Sessao> {
   return s;
 }
 
+/** Sets the password of an invitation link; answers the e-mail it was for. */
+export async function aceitarConvite(token: string, senha: string): Promise<{ email: string }> {
+  return call('/painel/api/convite', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, senha }) });
+}
+
 export async function sair(): Promise<void> {
   try {
     await call('/painel/api/sair', { method: 'POST', headers: { 'x-csrf-token': current?.csrf ?? '' } });
