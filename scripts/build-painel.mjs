@@ -2,7 +2,7 @@
 // file named by their content hash, and index.html pointing at them under /painel/. Nothing is fetched at run
 // time from elsewhere: the service serves these files itself, under a CSP of default-src 'self', so index.html
 // carries no inline script or style.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -40,13 +40,16 @@ export async function buildPainel({ outdir = join(root, 'dist', 'painel') } = {}
   const tmp = join(outdir, `.index-${process.pid}.html`);
   writeFileSync(tmp, html);
   renameSync(tmp, join(outdir, 'index.html'));
+  // Bundles of earlier builds into the same folder go (the current names are kept, being the same content).
+  for (const f of readdirSync(assets)) if (!outputs.includes(f)) rmSync(join(assets, f));
   return Object.fromEntries(
     Object.entries(result.metafile.outputs).map(([f, o]) => [`assets/${basename(f)}`, o.bytes]),
   );
 }
 
+// `node scripts/build-painel.mjs [outdir]`: prints the files written with their sizes and the time taken.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const files = await buildPainel();
+  const files = await buildPainel(process.argv[2] ? { outdir: process.argv[2] } : {});
   console.log(JSON.stringify({ files, ms: Math.round(performance.now() - started) }));
 }

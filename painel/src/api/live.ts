@@ -5,6 +5,20 @@ import { sessao } from './session.js';
 // cookie with the upgrade, and the CSRF token goes in connectionParams as it goes in a header over HTTP.
 let client: Client | null = null;
 let clientCsrf: string | null = null;
+let connected = false;
+const listeners = new Set<(connected: boolean) => void>();
+
+function setConnected(value: boolean) {
+  connected = value;
+  for (const l of listeners) l(value);
+}
+
+/** Whether the live connection is up now, and every change of it. */
+export function onLiveConnection(listener: (connected: boolean) => void): () => void {
+  listeners.add(listener);
+  listener(connected);
+  return () => listeners.delete(listener);
+}
 
 function liveClient(): Client {
   const csrf = sessao()?.csrf ?? '';
@@ -16,6 +30,7 @@ function liveClient(): Client {
       connectionParams: { csrf },
       lazy: true,
       retryAttempts: 5,
+      on: { connected: () => setConnected(true), closed: () => setConnected(false) },
     });
     clientCsrf = csrf;
   }
@@ -40,4 +55,5 @@ export function closeLive() {
   void client?.dispose();
   client = null;
   clientCsrf = null;
+  setConnected(false);
 }

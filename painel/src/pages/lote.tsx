@@ -3,10 +3,10 @@ import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { formatDateTime, formatInteger } from '../format.js';
 import { CONTAGENS, LoteProgresso, type Contagens } from '../lote-progresso.js';
 import { Link } from '../router.js';
-import { ActionButton, ErrorBox, Field, label, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import { ActionButton, ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useQuery } from '../use-query.js';
-import { useSubscription } from '../use-subscription.js';
+import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
 const LOTE_CAMPOS = `id status origem aoValidar total criadoEm atualizadoEm concluidoEm empresaId erro { codigo mensagem } ${CONTAGENS}`;
 const LOTE = `query($id: String!) { lote(id: $id) { __typename ... on Lote { ${LOTE_CAMPOS} } ${DOMAIN_ERROR} } }`;
@@ -47,13 +47,14 @@ interface Item {
 
 export function Lote({ id }: { id: string }) {
   const q = useQuery<{ lote: any }>(LOTE, { id });
-  const [live, setLive] = useState<any>(null);
+  const live = useLiveConnection();
+  const [atual, setAtual] = useState<any>(null);
   const [status, setStatus] = useState('');
   const itens = useConnection<Item>(ITENS, LOTE_ITENS, { id, ...(status ? { status } : {}) });
-  useSubscription<{ loteAtualizado: any }>(ATUALIZADO, { id }, (d) => setLive(d.loteAtualizado));
-  const lote = live ?? q.data?.lote;
+  useSubscription<{ loteAtualizado: any }>(ATUALIZADO, { id }, (d) => setAtual(d.loteAtualizado));
+  const lote = atual ?? q.data?.lote;
   // The lines are read again when the batch moves on, so their statuses follow the counts.
-  const atualizado = live?.atualizadoEm;
+  const atualizado = atual?.atualizadoEm;
   useEffect(() => {
     if (atualizado) itens.reload();
   }, [atualizado]);
@@ -75,6 +76,7 @@ export function Lote({ id }: { id: string }) {
       <PageTitle>
         Lote de {formatDateTime(lote.criadoEm)} <Status value={lote.status} />
       </PageTitle>
+      <LiveMark up={live} />
       <LoteProgresso contagens={lote.contagens} total={lote.total} />
       <dl class="dados">
         <dt>Linhas</dt>
@@ -95,7 +97,7 @@ export function Lote({ id }: { id: string }) {
       {lote.erro && <ErrorBox error={`${lote.erro.mensagem} (${lote.erro.codigo})`} />}
       {lote.status === 'aguardando_emissao' && (
         <div class="acoes">
-          <ActionButton onAction={async () => setLive(unwrap((await gql(EMITIR, { id })).emitLote))}>Emitir as linhas válidas</ActionButton>
+          <ActionButton onAction={async () => setAtual(unwrap((await gql(EMITIR, { id })).emitLote))}>Emitir as linhas válidas</ActionButton>
         </div>
       )}
       <h2>Linhas</h2>

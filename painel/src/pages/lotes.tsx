@@ -5,9 +5,9 @@ import { useEmpresas } from '../empresas-cache.js';
 import { formatDateTime } from '../format.js';
 import { CONTAGENS, LoteProgresso, type Contagens } from '../lote-progresso.js';
 import { Link, navigate } from '../router.js';
-import { ActionForm, ErrorBox, Field, label, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import { ActionForm, ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
-import { useSubscription } from '../use-subscription.js';
+import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
 const LOTE_LINHA = `id status origem total criadoEm concluidoEm empresaId ${CONTAGENS}`;
 const LOTES = `query Lotes($filtro: LotesFiltro, $after: String) {
@@ -30,6 +30,7 @@ interface Linha {
 export function Lotes() {
   const empresas = useEmpresas();
   const [status, setStatus] = useState('');
+  const live = useLiveConnection();
   const list = useConnection<Linha>(LOTES, 'lotes', { filtro: status ? { status: [status] } : {} });
   useSubscription<{ loteAtualizado: Linha }>(ATUALIZADO, {}, ({ loteAtualizado: lote }) => {
     if (list.nodes.some((n) => n.id === lote.id)) list.patch((nodes) => nodes.map((n) => (n.id === lote.id ? lote : n)));
@@ -41,6 +42,7 @@ export function Lotes() {
   return (
     <section>
       <PageTitle>Lotes</PageTitle>
+      <LiveMark up={live} />
       <div class="filtros">
         <Field label="Situação">
           <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>

@@ -2,9 +2,9 @@ import { useState } from 'preact/hooks';
 import { useEmpresas } from '../empresas-cache.js';
 import { endOfDayBr, formatDateTime, formatDocumento, formatMoney, parseDataBr, startOfDayBr } from '../format.js';
 import { Link } from '../router.js';
-import { ErrorBox, Field, label, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import { ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
-import { useSubscription } from '../use-subscription.js';
+import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
 export const NFSE_LINHA = 'id referencia status numero valor criadaEm empresa { razaoSocial cnpj }';
 
@@ -33,6 +33,7 @@ export function Notas() {
   const [filtro, setFiltro] = useState<Record<string, unknown>>({});
   const [form, setForm] = useState({ status: '', empresaId: '', referencia: '', de: '', ate: '' });
   const [formError, setFormError] = useState<string | null>(null);
+  const live = useLiveConnection();
   const list = useConnection<Linha>(NOTAS, 'notas', { filtro });
   const [novas, setNovas] = useState(0);
 
@@ -65,6 +66,7 @@ export function Notas() {
   return (
     <section>
       <PageTitle>Notas de serviço (NFS-e)</PageTitle>
+      <LiveMark up={live} />
       <form class="filtros" aria-label="Filtros" onSubmit={apply}>
         <Field label="Situação">
           <select value={form.status} onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}>

@@ -159,3 +159,12 @@ export function MoreButton(props: { hasNext: boolean; onMore: () => void }) {
 export function Loading({ when }: { when: boolean }) {
   return when ? <p class="carregando" role="status">Carregando…</p> : null;
 }
+
+/** The mark of a page that updates by itself while its live connection is up. */
+export function LiveMark({ up }: { up: boolean }) {
+  return (
+    <span class={up ? 'ao-vivo' : 'ao-vivo desligado'} role="status" data-ao-vivo={up ? 'sim' : 'nao'}>
+      {up ? 'ao vivo' : 'sem conexão ao vivo'}
+    </span>
+  );
+}
