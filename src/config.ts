@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fiscalDataProblems, resolveFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
+
+// src/config.ts and dist/config.ts sit at the same depth: both resolve to the package's dist/painel.
+const DEFAULT_PAINEL_DIR = fileURLToPath(new URL('../dist/painel', import.meta.url));
 
 /** The only reader of process.env: parsed once, every problem reported together. */
 export interface Config {
@@ -48,6 +52,13 @@ export interface Config {
   metricsToken: string | null;
   /** How long SIGTERM waits for requests and jobs in flight before releasing what is left and exiting. */
   shutdownGraceSeconds: number;
+  /** Where the operator panel's built assets are (PAINEL_DIR; default dist/painel of the package). */
+  painelDir: string;
+  /**
+   * TRUST_PROXY=1: the service runs behind a proxy that sets X-Forwarded-For and X-Forwarded-Proto; the client's
+   * address and https come from them (the panel's sign-in lockout and its Secure cookie).
+   */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +131,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const shutdownGraceSeconds = Number(env.SHUTDOWN_GRACE_SECONDS ?? 25);
   if (!Number.isFinite(shutdownGraceSeconds) || shutdownGraceSeconds < 0) problems.push('SHUTDOWN_GRACE_SECONDS must be a non-negative number');
 
+  const trustProxy = ['1', 'true'].includes(env.TRUST_PROXY?.trim() ?? '');
+  if (env.TRUST_PROXY?.trim() && !trustProxy && !['0', 'false'].includes(env.TRUST_PROXY.trim())) problems.push('TRUST_PROXY must be 1 or 0');
+
   if (problems.length) throw new ConfigError(`invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -146,5 +160,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort,
     metricsToken,
     shutdownGraceSeconds,
+    painelDir: env.PAINEL_DIR?.trim() ? resolve(env.PAINEL_DIR.trim()) : DEFAULT_PAINEL_DIR,
+    trustProxy,
   };
 }

@@ -30,6 +30,9 @@ import { createLocalRateLimiter, createRedisRateLimiter, type RateLimiter } from
 import { schema } from './graph/schema/index.js';
 import { attachGraphqlWs } from './http/attach-graphql-ws.js';
 import { buildServer } from './http/build-server.js';
+import { keyWsAccess } from './http/key-ws-access.js';
+import { panelWsAccess } from './http/painel/panel-ws-access.js';
+import { routeUpgrades } from './http/route-upgrades.js';
 import { createLogger } from './create-logger.js';
 import { createRestApi } from './rest/rest-api.js';
 import { createMetrics, type Metrics } from './metrics/create-metrics.js';
@@ -182,7 +185,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     : null;
   const webhookWorker = runWorker ? startWebhookWorker(engine) : null;
   const rest = await createRestApi(schema, engine);
-  const { app, yoga } = await buildServer({
+  const { app, yoga, painelYoga } = await buildServer({
     engine,
     schema,
     rest,
@@ -193,10 +196,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       await database.prisma.$queryRawUnsafe('SELECT 1');
     },
     metrics: metrics ? { registry: metrics, token: config.metricsToken } : undefined,
+    painel: { dir: config.painelDir },
+    trustProxy: config.trustProxy,
   });
   let url = '';
   let metricsServer: MetricsServer | null = null;
-  const ws = attachGraphqlWs(app.server, yoga, engine, { keyRecheckMs: options.keyRecheckMs });
+  const ws = attachGraphqlWs(yoga, engine, keyWsAccess(engine), { keyRecheckMs: options.keyRecheckMs });
+  const painelWs = attachGraphqlWs(painelYoga, engine, panelWsAccess(engine, { trustProxy: config.trustProxy }), { keyRecheckMs: options.keyRecheckMs });
+  routeUpgrades(app.server, { '/graphql': ws.wss, '/painel/graphql': painelWs.wss });
 
   return {
     engine,
@@ -228,6 +235,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         return Promise.race([work, late]).finally(() => clearTimeout(timer));
       };
       await ws.close();
+      await painelWs.close();
       // All at once: the server stops accepting and waits for its requests while the workers stop claiming and
       // finish what they hold (the transmission worker releases what is left at the deadline by itself).
       const [served] = await Promise.all([

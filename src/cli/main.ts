@@ -5,6 +5,8 @@ import { createAccount } from '../engine/contas/create-account.js';
 import { updateAccount } from '../engine/contas/update-account.js';
 import { createApiKey } from '../engine/chaves/create-api-key.js';
 import { revokeApiKey } from '../engine/chaves/revoke-api-key.js';
+import { createConvite } from '../engine/pessoas/create-convite.js';
+import { setPessoaPassword } from '../engine/pessoas/set-pessoa-password.js';
 import { systemClock } from '../engine/nucleo/clock.js';
 import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
@@ -16,11 +18,13 @@ const USAGE = `usage:
   fiscal-api accounts update --id ID [--plano ativo|inativo] [--email E]
   fiscal-api keys create --account ID --env test|live [--empresa ID]
   fiscal-api keys revoke --id ID
+  fiscal-api painel senha --email E [--conta ID]     (the password from FISCAL_PAINEL_SENHA or stdin)
+  fiscal-api painel convite --email E [--conta ID]
   fiscal-api migrate
   fiscal-api serve [--role api|worker|all]
   fiscal-api simulator [--port N]`;
 
-async function main(argv: string[]): Promise<unknown> {
+async function main(argv: string[], painelSenha: string | undefined): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -34,6 +38,7 @@ async function main(argv: string[]): Promise<unknown> {
       empresa: { type: 'string' },
       role: { type: 'string' },
       port: { type: 'string' },
+      conta: { type: 'string' },
     },
   });
   const command = positionals.join(' ');
@@ -50,11 +55,13 @@ async function main(argv: string[]): Promise<unknown> {
 
   // Arguments are checked before the database is opened: a typo fails at once and touches nothing.
   const task = planCommand(command, values);
+  // Read before the database opens, so a missing password fails fast; never an argument (it would show in `ps`).
+  const senha = command === 'painel senha' ? await readPassword(painelSenha) : '';
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const db = await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite'), migrate: command !== 'migrate' });
     try {
-      return await task({ db, deps: { db: db.prisma, clock: systemClock } });
+      return await task({ db, deps: { db: db.prisma, clock: systemClock }, senha });
     } finally {
       await db.close();
     }
@@ -63,7 +70,7 @@ async function main(argv: string[]): Promise<unknown> {
   }
 }
 
-type Task = (ctx: { db: Database; deps: { db: Database['prisma']; clock: typeof systemClock } }) => Promise<unknown>;
+type Task = (ctx: { db: Database; deps: { db: Database['prisma']; clock: typeof systemClock }; senha: string }) => Promise<unknown>;
 
 function planCommand(command: string, values: Record<string, string | undefined>): Task {
   switch (command) {
@@ -88,12 +95,29 @@ function planCommand(command: string, values: Record<string, string | undefined>
       const id = required(values.id, '--id');
       return ({ deps }) => revokeApiKey(deps, { id });
     }
+    case 'painel senha': {
+      const email = required(values.email, '--email');
+      return ({ deps, senha }) => setPessoaPassword(deps, { email, senha, accountId: values.conta ?? null });
+    }
+    case 'painel convite': {
+      const email = required(values.email, '--email');
+      return ({ deps }) => createConvite(deps, { email, accountId: values.conta ?? null });
+    }
     default:
       throw new UsageError(USAGE);
   }
 }
 
 class UsageError extends Error {}
+
+/** FISCAL_PAINEL_SENHA, else all of stdin without its final line break. */
+async function readPassword(fromEnv: string | undefined): Promise<string> {
+  if (fromEnv) return fromEnv;
+  if (process.stdin.isTTY) throw new UsageError(`give the password in FISCAL_PAINEL_SENHA or on stdin\n${USAGE}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
 
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new UsageError(`${flag} is required\n${USAGE}`);
@@ -105,7 +129,8 @@ function oneOf<T extends string>(value: string | undefined, flag: string, allowe
   return value as T;
 }
 
-main(process.argv.slice(2)).then(
+// The panel password is the one secret a command reads from the environment; config holds none of it.
+main(process.argv.slice(2), process.env.FISCAL_PAINEL_SENHA).then(
   (result) => {
     if (result !== undefined) process.stdout.write(`${JSON.stringify(result)}\n`);
   },

@@ -14,7 +14,9 @@ export async function serve(config: Config, role: Role): Promise<undefined> {
   const app = await createApp({ config, role, logger });
   const demo = config.databaseUrl ? null : await bootstrapDemo(app.engine);
   const url = await app.listen();
-  process.stdout.write(`${JSON.stringify({ servindo: url || null, papel: role, banco: app.database.kind, ...(demo ? { demo } : {}) })}\n`);
+  // The panel's address is known only once listening.
+  const shown = demo && { ...demo, painel: { url: `${url}${demo.painel.caminho}`, email: demo.painel.email, senha: demo.painel.senha } };
+  process.stdout.write(`${JSON.stringify({ servindo: url || null, papel: role, banco: app.database.kind, ...(shown ? { demo: shown } : {}) })}\n`);
   stopOnSignals(app, { graceMs: config.shutdownGraceSeconds * 1000, logger });
   return undefined;
 }

@@ -7,6 +7,8 @@ export const ERROR_TABLE = {
   parametro_invalido: { http: 400, retentavel: false },
   requisicao_invalida: { http: 400, retentavel: false },
   nao_autenticado: { http: 401, retentavel: false },
+  // Operator panel sign-in: wrong e-mail or password (one answer for both).
+  credenciais_invalidas: { http: 401, retentavel: false },
   acesso_negado: { http: 403, retentavel: false },
   chave_restrita: { http: 403, retentavel: false },
   // Test key on a production-only operation.
@@ -63,6 +65,8 @@ export const ERROR_TABLE = {
   // A SKU looked up without empresa_id exists in more than one company of the account (as referencia_ambigua).
   sku_ambiguo: { http: 409, retentavel: false },
   cursor_vencido: { http: 410, retentavel: false },
+  // A panel invitation link that is unknown, already used or past its expiry.
+  convite_invalido: { http: 410, retentavel: false },
   empresa_nao_pronta: { http: 412, retentavel: false },
   corpo_muito_grande: { http: 413, retentavel: false },
   tipo_de_conteudo_invalido: { http: 415, retentavel: false },
@@ -95,6 +99,8 @@ export const ERROR_TABLE = {
   // NF-e `modo` calcular/conferir: refused until the tax engine exists (only informado is built).
   nfe_modo_indisponivel: { http: 422, retentavel: false },
   limite_de_requisicoes: { http: 429, retentavel: true },
+  // Too many failed panel sign-ins for the e-mail or the client address in the window; Retry-After says when.
+  entrada_bloqueada: { http: 429, retentavel: true },
   erro_interno: { http: 500, retentavel: true },
   servico_indisponivel: { http: 503, retentavel: true },
 } as const satisfies Record<string, { http: number; retentavel: boolean }>;

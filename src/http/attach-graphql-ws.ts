@@ -1,65 +1,70 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { authenticate } from '../engine/chaves/authenticate.js';
 import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { newId } from '../engine/nucleo/new-id.js';
 import type { Yoga } from './create-graphql-http.js';
 
-/** graphql-ws close code for a refused or revoked key (the code graphql-ws itself uses for `Forbidden`). */
+/** graphql-ws close code for a refused or revoked credential (the code graphql-ws itself uses for `Forbidden`). */
 const FORBIDDEN = 4403;
 
+/** Who may open a websocket and keep it: API keys at /graphql, panel sessions at /painel/graphql. */
+export interface WsAccess {
+  /** The principal of the upgrade request and connection parameters, or null to refuse. */
+  connect(request: IncomingMessage, params: Readonly<Record<string, unknown>> | undefined): Promise<Principal | null>;
+  /** Of the open connections' principals, those whose credential ended since (a revoked key, a closed session). */
+  ended(principals: Principal[]): Promise<Set<Principal>>;
+  /** The close reason sent with 4403. */
+  endedReason: string;
+}
+
 interface Connection {
-  authorization: string | undefined;
+  request: IncomingMessage;
+  params: Readonly<Record<string, unknown>> | undefined;
   principal: Principal;
   socket: WebSocket;
 }
 
 export interface GraphqlWsOptions {
-  /** How often the keys of open connections are checked for revocation (default 10 s). */
+  /** How often the credentials of open connections are checked (default 10 s). */
   keyRecheckMs?: number;
 }
 
 /**
- * graphql-ws on the same path as HTTP GraphQL, run through yoga.getEnveloped so masking and auth behave the
- * same. The key comes in connectionParams ({authorization: "Bearer …"}) or the upgrade request's header. It is
- * checked at connection (a bad key closes the socket before any subscription), again at every subscribe, and
- * every `keyRecheckMs` for all open connections in one query: a revoked key's connection is closed with 4403,
- * which ends its subscriptions, whichever process (or CLI) revoked it.
+ * graphql-ws over a yoga instance, run through yoga.getEnveloped so masking, limits and auth behave as over HTTP.
+ * The credential is checked at connection (a bad one closes the socket before any subscription), again at every
+ * subscribe, and every `keyRecheckMs` for all open connections in one query: an ended credential's connection is
+ * closed with 4403, which ends its subscriptions, whichever process (or CLI) ended it. The server is `noServer`:
+ * `routeUpgrades` hands it the upgrades of its path.
  */
-export function attachGraphqlWs(server: Server, yoga: Yoga, engine: EngineDeps, options: GraphqlWsOptions = {}) {
-  const wss = new WebSocketServer({ server, path: '/graphql' });
+export function attachGraphqlWs(yoga: Yoga, engine: EngineDeps, access: WsAccess, options: GraphqlWsOptions = {}) {
+  const wss = new WebSocketServer({ noServer: true });
   const connections = new Map<object, Connection>();
 
   const recheck = setInterval(() => {
-    void closeRevoked().catch((err) => engine.logger.error({ err }, 'websocket key recheck failed'));
+    void closeEnded().catch((err) => engine.logger.error({ err }, 'websocket credential recheck failed'));
   }, options.keyRecheckMs ?? 10_000);
   recheck.unref();
-  const closeRevoked = async () => {
-    const ids = [...new Set([...connections.values()].map((c) => c.principal.apiKeyId))];
-    if (ids.length === 0) return;
-    const revoked = await engine.db.apiKey.findMany({ where: { id: { in: ids }, revokedAt: { not: null } }, select: { id: true } });
-    const gone = new Set(revoked.map((r) => r.id));
+  const closeEnded = async () => {
+    if (connections.size === 0) return;
+    const gone = await access.ended([...connections.values()].map((c) => c.principal));
     for (const [key, c] of connections) {
-      if (!gone.has(c.principal.apiKeyId)) continue;
+      if (!gone.has(c.principal)) continue;
       connections.delete(key);
-      c.socket.close(FORBIDDEN, 'Chave revogada');
+      c.socket.close(FORBIDDEN, access.endedReason);
     }
   };
 
   const disposable = useServer(
     {
       onConnect: async (ctx) => {
-        const fromParams = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
-        const authorization = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers.authorization;
-        try {
-          connections.set(ctx.extra, { authorization, principal: await authenticate(engine, authorization), socket: ctx.extra.socket });
-          return true;
-        } catch {
-          return false;
-        }
+        const request = ctx.extra.request;
+        const principal = await access.connect(request, ctx.connectionParams).catch(() => null);
+        if (!principal) return false;
+        connections.set(ctx.extra, { request, params: ctx.connectionParams, principal, socket: ctx.extra.socket });
+        return true;
       },
       onClose: (ctx) => {
         connections.delete(ctx.extra);
@@ -68,13 +73,11 @@ export function attachGraphqlWs(server: Server, yoga: Yoga, engine: EngineDeps, 
       subscribe: (args: any) => args.rootValue.subscribe(args),
       onSubscribe: async (ctx, _id, params) => {
         const connection = connections.get(ctx.extra);
-        let principal: Principal;
-        try {
-          principal = await authenticate(engine, connection?.authorization);
-        } catch {
-          // Revoked since the connection began: nothing more may run on it.
-          ctx.extra.socket.close(FORBIDDEN, 'Chave revogada');
-          return [new GraphQLError('Chave de API ausente, inválida ou revogada.', { extensions: { codigo: 'nao_autenticado' } })];
+        const principal = connection ? await access.connect(connection.request, connection.params).catch(() => null) : null;
+        if (!principal) {
+          // Ended since the connection began: nothing more may run on it.
+          ctx.extra.socket.close(FORBIDDEN, access.endedReason);
+          return [new GraphQLError(access.endedReason, { extensions: { codigo: 'nao_autenticado' } })];
         }
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           ...ctx,
@@ -100,6 +103,7 @@ export function attachGraphqlWs(server: Server, yoga: Yoga, engine: EngineDeps, 
     wss,
   );
   return {
+    wss,
     close: async () => {
       clearInterval(recheck);
       await disposable.dispose();

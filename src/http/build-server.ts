@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { GraphQLSchema } from 'graphql';
 import type { RequestLog } from '../engine/contas/request-log.js';
 import { authenticate } from '../engine/chaves/authenticate.js';
-import type { Principal } from '../engine/chaves/principal.js';
+import { isKeyPrincipal, type Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError, isEngineError } from '../engine/errors.js';
 import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/nucleo/rate-limiter.js';
@@ -14,6 +14,7 @@ import { touchedIds, type TouchedIds } from '../rest/touched-ids.js';
 import type { Metrics } from '../metrics/create-metrics.js';
 import { metricsAuthorized } from '../metrics/metrics-authorized.js';
 import { createGraphqlHttp, type Yoga } from './create-graphql-http.js';
+import { registerPainel } from './painel/register-painel.js';
 import { readMultipart } from './read-multipart.js';
 
 declare module 'fastify' {
@@ -40,6 +41,10 @@ export interface ServerOptions {
   requestLog: RequestLog;
   /** Request metrics; with `token` the main port also serves GET /metrics to `Authorization: Bearer <token>`. */
   metrics?: { registry: Pick<Metrics, 'observeRequest' | 'render' | 'contentType'>; token: string | null };
+  /** The operator panel: where its built files are. */
+  painel: { dir: string };
+  /** Behind a proxy: the client's address and scheme come from X-Forwarded-For / X-Forwarded-Proto. */
+  trustProxy?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -68,7 +73,7 @@ function parsesAsJson(text: string): boolean {
   }
 }
 
-export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; yoga: Yoga }> {
+export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; yoga: Yoga; painelYoga: Yoga }> {
   const { engine, rest, docsUrl, requestLog } = options;
   const app = Fastify({
     logger: false,
@@ -76,6 +81,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     genReqId: () => randomUUID(),
     // Behind a proxy the request id of the platform wins only if it is a plain token.
     requestIdHeader: false,
+    trustProxy: options.trustProxy ?? false,
   });
 
   app.decorateRequest('requestId', '');
@@ -95,24 +101,27 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     const authorization = req.headers.authorization;
     if (isGraphql && !authorization) return;
     req.arrivedAt = engine.clock.now();
-    req.principal = await authenticate(engine, authorization);
-    const count = await options.rateLimiter.hit(req.principal.apiKeyId, engine.clock.now());
+    const principal = await authenticate(engine, authorization);
+    req.principal = principal;
+    const count = await options.rateLimiter.hit(principal.apiKeyId, engine.clock.now());
     if (count > RATE_LIMIT_PER_MINUTE) {
       throw new EngineError('limite_de_requisicoes', 'Mais de 120 requisições neste minuto com esta chave.', {
         correcao: 'Espere o próximo minuto do relógio e repita com o mesmo Idempotency-Key.',
       });
     }
     // GET /v1/usage counts accepted /v1 requests of the cycle: in memory, written with the log.
-    if (isApi) requestLog.count(req.principal, req.arrivedAt);
+    if (isApi) requestLog.count(principal, req.arrivedAt);
   });
 
-  // Every authenticated call, answered or refused (429 included); a call without a valid key belongs to no account.
-  // A callback hook: nothing here waits, the line is written with the next batch.
+  // Every call authenticated by a key, answered or refused (429 included); a call without a valid key belongs to
+  // no account, and the operator panel's own calls are not the integration's. A callback hook: nothing here waits,
+  // the line is written with the next batch.
   app.addHook('onResponse', (req, reply, done) => {
-    if (req.principal && req.arrivedAt) {
+    const principal = req.principal;
+    if (isKeyPrincipal(principal) && req.arrivedAt) {
       const ids = req.logIds;
       requestLog.record({
-        principal: req.principal,
+        principal,
         at: req.arrivedAt,
         requestId: req.requestId,
         method: req.method,
@@ -180,6 +189,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   });
 
   const yoga = createGraphqlHttp(app, options.schema, engine);
+  const painelYoga = registerPainel(app, { engine, schema: options.schema, dir: options.painel.dir });
 
   // Multipart bodies are streamed by the handler, past Fastify's bodyLimit: the file limit is set per route.
   const handleApi = (fileLimit: number) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -213,7 +223,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   for (const url of ['/v1/lotes', '/v1/lotes/*']) app.all(url, { bodyLimit: LOTES_JSON_LIMIT }, handleApi(LOTES_SHEET_LIMIT));
   app.all('/v1/*', handleApi(BODY_LIMIT));
 
-  return { app, yoga };
+  return { app, yoga, painelYoga };
 }
 
 function toEngineError(error: unknown, engine: EngineDeps): EngineError {

@@ -16,11 +16,15 @@ interface ServerContext {
 
 export type Yoga = YogaServerInstance<ServerContext, GraphContext>;
 
-/** graphql-yoga mounted per its Fastify guide; the same masking serves HTTP and websockets. */
-export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, engine: EngineDeps): Yoga {
+/**
+ * graphql-yoga mounted per its Fastify guide; the same masking serves HTTP and websockets. Mounted twice: at
+ * /graphql for API keys and at /painel/graphql for the operator panel's sessions, each with its own
+ * authentication in an onRequest hook that sets `req.principal`.
+ */
+export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, engine: EngineDeps, endpoint = '/graphql'): Yoga {
   const yoga: Yoga = createYoga<ServerContext, GraphContext>({
     schema,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint: endpoint,
     logging: false,
     plugins: [useQueryLimits(), useErrorCodeOfResult()],
     graphiql: false,
@@ -46,7 +50,7 @@ export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, e
   });
 
   app.route({
-    url: '/graphql',
+    url: endpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, {

@@ -1,12 +1,12 @@
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { environmentOfKey, hashApiKey } from './generate-api-key.js';
-import type { Principal } from './principal.js';
+import type { KeyPrincipal } from './principal.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** Missing, malformed, unknown or revoked keys are all the same 401: nothing hints which. */
-export async function authenticate(deps: Pick<EngineDeps, 'sql'>, authorization: string | undefined): Promise<Principal> {
+export async function authenticate(deps: Pick<EngineDeps, 'sql'>, authorization: string | undefined): Promise<KeyPrincipal> {
   const key = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   const environment = key ? environmentOfKey(key) : null;
   if (!key || !environment || key.length > 200) throw unauthenticated();

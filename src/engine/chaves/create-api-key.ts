@@ -1,5 +1,6 @@
 import type { EngineDeps } from '../engine-deps.js';
-import { newId } from '../nucleo/new-id.js';
+import { EngineError } from '../errors.js';
+import { isUuid, newId } from '../nucleo/new-id.js';
 import type { Environment } from '../nucleo/environment.js';
 import { displayPrefix, generateApiKey, hashApiKey } from './generate-api-key.js';
 
@@ -15,10 +16,15 @@ export async function createApiKey(deps: Pick<EngineDeps, 'db' | 'clock'>, optio
   const account = await deps.db.account.findUnique({ where: { id: options.accountId } });
   if (!account) throw new Error(`account ${options.accountId} does not exist`);
   if (options.companyId) {
-    const company = await deps.db.company.findFirst({
-      where: { id: options.companyId, accountId: account.id, deletedAt: null },
-    });
-    if (!company) throw new Error(`company ${options.companyId} does not exist in account ${account.id}`);
+    const company = isUuid(options.companyId)
+      ? await deps.db.company.findFirst({ where: { id: options.companyId, accountId: account.id, deletedAt: null } })
+      : null;
+    if (!company) {
+      throw new EngineError('empresa_nao_encontrada', `A empresa ${options.companyId} não existe nesta conta.`, {
+        campo: '/empresa_id',
+        correcao: 'Use o id de uma empresa da conta, ou crie a chave sem restrição de empresa.',
+      });
+    }
   }
   const key = generateApiKey(options.environment);
   const row = await deps.db.apiKey.create({

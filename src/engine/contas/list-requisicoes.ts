@@ -97,7 +97,7 @@ function requisicaoWhere(principal: Principal, filter: RequisicaoFilter): Prisma
   return {
     accountId: principal.accountId,
     environment: principal.environment,
-    ...(principal.companyId ? { apiKeyId: principal.apiKeyId } : {}),
+    ...(principal.companyId && principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}),
     ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
     ...(filter.rota != null ? { rota: filter.rota } : {}),
     ...(filter.requisicaoId != null ? { requestId: filter.requisicaoId } : {}),

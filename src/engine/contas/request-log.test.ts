@@ -1,10 +1,10 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { EngineDeps } from '../engine-deps.js';
-import type { Principal } from '../chaves/principal.js';
+import type { KeyPrincipal } from '../chaves/principal.js';
 import { RequestLog, type RequestLine } from './request-log.js';
 
-const principal: Principal = { accountId: '00000000-0000-4000-8000-000000000001', environment: 'test', apiKeyId: '00000000-0000-4000-8000-000000000002', companyId: null };
+const principal: KeyPrincipal = { accountId: '00000000-0000-4000-8000-000000000001', environment: 'test', apiKeyId: '00000000-0000-4000-8000-000000000002', companyId: null };
 const line = (requestId: string): RequestLine => ({
   principal, at: new Date('2026-11-02T12:00:00Z'), requestId, method: 'GET', rota: '/v1/account', status: 200, codigo: null, durationMs: 1, notaId: null, loteId: null, empresaId: null,
 });

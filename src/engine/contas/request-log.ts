@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Principal } from '../chaves/principal.js';
+import type { KeyPrincipal, Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { newId } from '../nucleo/new-id.js';
 import { recordRequests, type RequestCount } from './record-requests.js';
@@ -10,7 +10,7 @@ import { usageCycle } from './usage-cycle.js';
  * body, a header value, a key or a person's data.
  */
 export interface RequestLine {
-  principal: Principal;
+  principal: KeyPrincipal;
   /** When the call arrived (the injectable clock). */
   at: Date;
   requestId: string;

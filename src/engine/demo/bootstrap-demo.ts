@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createAccount } from '../contas/create-account.js';
+import { setPessoaPassword } from '../pessoas/set-pessoa-password.js';
 import { createApiKey } from '../chaves/create-api-key.js';
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
@@ -15,9 +17,12 @@ export function demoMunicipality(): string {
   return (candidates.find((m) => m.convenio === 'nacional') ?? candidates[0])!.ibge;
 }
 
+export const DEMO_PAINEL_EMAIL = 'demo@fiscal-api.local';
+
 /**
- * First start of an empty embedded database: a demo account, a test and a live key, and a company with a
- * self-signed A1, printed once so a newcomer can issue a note with curl in the first minute.
+ * First start of an empty embedded database: a demo account, a test and a live key, a company with a
+ * self-signed A1 and a panel sign-in, printed once so a newcomer can issue a note with curl and see it in the
+ * operator panel in the first minute.
  */
 export async function bootstrapDemo(deps: EngineDeps) {
   if ((await deps.db.account.count()) > 0) return null;
@@ -48,11 +53,14 @@ export async function bootstrapDemo(deps: EngineDeps) {
     notAfter: new Date(now.getTime() + 365 * DAY),
   });
   await uploadCertificate(deps, principal, { id: company.id, arquivo: cert.pkcs12, senha: cert.password });
+  const senhaPainel = randomBytes(12).toString('base64url');
+  await setPessoaPassword(deps, { email: DEMO_PAINEL_EMAIL, senha: senhaPainel, accountId: account.id });
   return {
     conta_id: account.id,
     chave_teste: test.key,
     chave_producao: live.key,
     empresa_id: company.id,
-    aviso: 'As chaves aparecem só agora; guarde-as. O certificado da empresa demo é autoassinado.',
+    painel: { caminho: '/painel', email: DEMO_PAINEL_EMAIL, senha: senhaPainel },
+    aviso: 'As chaves e a senha do painel aparecem só agora; guarde-as. O certificado da empresa demo é autoassinado.',
   };
 }

@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import './errors.js';
 import './contas.js';
+import './chaves.js';
 import './empresas.js';
 import './prontidao.js';
 import './nfse.js';

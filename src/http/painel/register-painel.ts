@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import type { EngineDeps } from '../../engine/engine-deps.js';
+import { EngineError, isEngineError } from '../../engine/errors.js';
+import { acceptConvite } from '../../engine/pessoas/accept-convite.js';
+import { endSessao } from '../../engine/pessoas/end-sessao.js';
+import { findSessao, type PanelSession } from '../../engine/pessoas/find-sessao.js';
+import { signIn } from '../../engine/pessoas/sign-in.js';
+import { createGraphqlHttp, type Yoga } from '../create-graphql-http.js';
+import { csrfMatches } from './csrf-matches.js';
+import { PAINEL_HEADERS } from './painel-headers.js';
+import { servePainelAssets } from './serve-painel-assets.js';
+import { expiredSessionCookie, readSessionCookie, sessionCookie } from './session-cookie.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operator panel's session of a /painel/api or /painel/graphql request, once checked. */
+    painel: PanelSession | null;
+  }
+}
+
+export interface PainelOptions {
+  engine: EngineDeps;
+  schema: GraphQLSchema;
+  /** The built panel (index.html, assets/). */
+  dir: string;
+}
+
+/** The routes that open a session have none to check yet. */
+const WITHOUT_SESSION = new Set(['/painel/api/entrar', '/painel/api/convite']);
+
+const noSession = () =>
+  new EngineError('nao_autenticado', 'Sessão do painel ausente, vencida ou encerrada.', { correcao: 'Entre no painel com e-mail e senha.' });
+
+/**
+ * The operator panel: its session routes, its GraphQL (the API's schema, run as the signed-in account in
+ * production) and its built files. A panel session never reaches /v1 or /graphql (its cookie's Path is /painel
+ * and nothing there reads it), and an API key never reaches the panel.
+ */
+export function registerPainel(app: FastifyInstance, options: PainelOptions): Yoga {
+  const { engine } = options;
+  app.decorateRequest('painel', null);
+  // Secure only where the browser would send it back: over TLS, or behind a proxy that says https (TRUST_PROXY).
+  const secure = (req: FastifyRequest) => req.protocol === 'https';
+
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?')[0]!;
+    if (path !== '/painel' && !path.startsWith('/painel/')) return;
+    reply.headers(PAINEL_HEADERS);
+    if (!path.startsWith('/painel/api/') && path !== '/painel/graphql') return;
+    reply.header('cache-control', 'no-store');
+    if (req.headers.authorization !== undefined) {
+      throw new EngineError('nao_autenticado', 'Chaves de API não valem no painel.', {
+        correcao: 'Entre no painel com e-mail e senha; as chaves de API servem a /v1 e /graphql.',
+      });
+    }
+    if (WITHOUT_SESSION.has(path)) return;
+    const sessao = await findSessao(engine, readSessionCookie(req.headers.cookie));
+    if (!sessao) throw noSession();
+    // Every state change echoes the session's token: another site can make the browser send the cookie, never
+    // read the token. GET and HEAD change nothing (GraphQL refuses mutations over GET).
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !csrfMatches(req.headers['x-csrf-token'], sessao.csrf)) {
+      throw new EngineError('acesso_negado', 'Token CSRF ausente ou inválido.', {
+        correcao: 'Envie o cabeçalho X-CSRF-Token com o valor csrf de GET /painel/api/sessao.',
+      });
+    }
+    req.painel = sessao;
+    req.principal = sessao.principal;
+  });
+
+  app.post('/painel/api/entrar', async (req, reply) => {
+    const body = objectBody(req.body);
+    try {
+      const session = await signIn(engine, { email: body.email, senha: body.senha, ip: req.ip });
+      reply.header('set-cookie', sessionCookie(session.token, secure(req)));
+      return reply.send({ csrf: session.csrf, email: session.email, conta: session.conta });
+    } catch (err) {
+      if (isEngineError(err) && err.codigo === 'entrada_bloqueada') reply.header('retry-after', String(err.extra.tentar_em_segundos));
+      throw err;
+    }
+  });
+
+  app.get('/painel/api/sessao', async (req, reply) => {
+    const sessao = req.painel!;
+    return reply.send({ csrf: sessao.csrf, email: sessao.email, conta: sessao.conta });
+  });
+
+  app.post('/painel/api/sair', async (req, reply) => {
+    await endSessao(engine, req.painel!.sessaoId);
+    return reply.status(204).header('set-cookie', expiredSessionCookie(secure(req))).send();
+  });
+
+  app.post('/painel/api/convite', async (req, reply) => {
+    const body = objectBody(req.body);
+    return reply.send(await acceptConvite(engine, { token: body.token, senha: body.senha }));
+  });
+
+  const yoga = createGraphqlHttp(app, options.schema, engine, '/painel/graphql');
+
+  const assets = servePainelAssets(options.dir);
+  const serveAssets = (req: FastifyRequest, reply: FastifyReply) => assets(req, reply);
+  app.get('/painel', serveAssets);
+  app.get('/painel/*', serveAssets);
+  return yoga;
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new EngineError('requisicao_invalida', 'O corpo deve ser um objeto JSON.', { correcao: 'Envie Content-Type: application/json com um objeto.' });
+  }
+  return body as Record<string, unknown>;
+}
