@@ -51,19 +51,6 @@ export function formatDocumento(doc: string | null | undefined): string {
   return doc;
 }
 
-/** Masks a CNPJ or CPF as it is typed (input fields): keeps the digits, adds the punctuation so far. */
-export function maskDocumentoInput(typed: string): string {
-  const d = typed.replace(/\D/g, '').slice(0, 14);
-  if (d.length <= 11) {
-    return d.replace(/^(\d{3})(\d)/, '$1.$2').replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3').replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
-  }
-  return d
-    .replace(/^(\d{2})(\d)/, '$1.$2')
-    .replace(/^(\d{2})\.(\d{3})(\d)/, '$1.$2.$3')
-    .replace(/\.(\d{3})(\d)/, '.$1/$2')
-    .replace(/(\d{4})(\d)/, '$1-$2');
-}
-
 /** A date typed as dd/mm/aaaa → aaaa-mm-dd (the API's date text); null when it is not a date. */
 export function parseDataBr(typed: string): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(typed.trim());

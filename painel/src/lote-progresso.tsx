@@ -16,7 +16,7 @@ export interface Contagens {
 export const CONTAGENS = `contagens { aguardandoConfirmacao aguardandoEmissao autorizada cancelada comErroValidacao descartada falhaTransmissao jaExistente rejeitada transmitindo }`;
 
 /** Lines that reached an outcome: every counted line but those still waiting to be sent or being sent. */
-export function linhasConcluidas(c: Contagens): number {
+function linhasConcluidas(c: Contagens): number {
   const counted = Object.values(c).reduce((a, b) => a + b, 0);
   return counted - c.aguardandoEmissao - c.transmitindo;
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 
 // Paths under /painel, kept in the address bar (history API): every page has an address that can be reloaded
 // or shared, and the server answers index.html for any of them.
-export const BASE = '/painel';
+const BASE = '/painel';
 
 const listeners = new Set<() => void>();
 addEventListener('popstate', () => listeners.forEach((l) => l()));

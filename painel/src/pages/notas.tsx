@@ -6,7 +6,7 @@ import { ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Statu
 import { useConnection } from '../use-connection.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
-export const NFSE_LINHA = 'id referencia status numero valor criadaEm empresa { razaoSocial cnpj }';
+const NFSE_LINHA = 'id referencia status numero valor criadaEm empresa { razaoSocial cnpj }';
 
 const NOTAS = `query Notas($filtro: NotasFiltro, $after: String) {
   notas(first: 50, after: $after, filtro: $filtro) {
@@ -16,7 +16,7 @@ const NOTAS = `query Notas($filtro: NotasFiltro, $after: String) {
 
 const ATUALIZADA = `subscription { nfseAtualizada { ${NFSE_LINHA} } }`;
 
-export const NFSE_STATUS = ['transmitindo', 'autorizada', 'rejeitada', 'falha_transmissao', 'aguardando_confirmacao', 'cancelada', 'descartada'];
+const NFSE_STATUS = ['transmitindo', 'autorizada', 'rejeitada', 'falha_transmissao', 'aguardando_confirmacao', 'cancelada', 'descartada'];
 
 interface Linha {
   id: string;
