@@ -43,9 +43,8 @@ const oneKey = async (ctx: GraphContext, id: string) => (await listApiKeys(ctx.e
 builder.queryFields((t) => ({
   apiKeys: t.field({
     type: [ApiKeyRef],
-    description: 'Every API key of the account (both environments), newest first. Operator panel only.',
+    description: 'Every API key of the account (both environments), newest first. Operator panel only (an API key gets the error acesso_negado).',
     authScopes: { authenticated: true },
-    errors: {},
     resolve: (_r, _a, ctx) => listApiKeys(ctx.engine, panelPrincipal(ctx)),
   }),
 }));
