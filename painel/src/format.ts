@@ -51,6 +51,12 @@ export function formatDocumento(doc: string | null | undefined): string {
   return doc;
 }
 
+/** A competence (aaaa-mm, the month a note's service belongs to) as mm/aaaa. */
+export function formatCompetencia(competencia: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})/.exec(competencia ?? '');
+  return m ? `${m[2]}/${m[1]}` : (competencia ?? '—');
+}
+
 /** A date typed as dd/mm/aaaa → aaaa-mm-dd (the API's date text); null when it is not a date. */
 export function parseDataBr(typed: string): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(typed.trim());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDocumento, formatMoney, parseDataBr } from '../../painel/src/format.js';
+import { formatCompetencia, formatDate, formatDateTime, formatDocumento, formatMoney, parseDataBr } from '../../painel/src/format.js';
 
 // The panel's Brazilian formats (painel/src/format.ts): pure functions, run here under Node's own Intl data.
 describe('panel formats', () => {
@@ -17,6 +17,7 @@ describe('panel formats', () => {
   it('dates: dd/mm/aaaa in Brasília time, whatever the machine zone', () => {
     expect(formatDate('2026-11-02T02:30:00Z')).toBe('01/11/2026');
     expect(formatDateTime('2026-11-02T12:05:09Z')).toBe('02/11/2026 09:05:09');
+    expect(formatCompetencia('2026-11')).toBe('11/2026');
     expect(parseDataBr('31/12/2026')).toBe('2026-12-31');
     expect(parseDataBr('31/02/2026')).toBeNull();
     expect(parseDataBr('2026-12-31')).toBeNull();

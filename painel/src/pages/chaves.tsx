@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import { DOMAIN_ERROR, gql, isDomainError, unwrap, type DomainError } from '../api/graphql.js';
+import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { useEmpresas } from '../empresas-cache.js';
 import { formatDateTime, formatDocumento } from '../format.js';
 import { ActionButton, ActionForm, ErrorBox, Field, Loading, PageTitle } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
 
 const CHAVE = 'id ambiente prefixo empresaId criadaEm revogadaEm';
-const CHAVES = `{ apiKeys { __typename ... on QueryApiKeysSuccess { data { ${CHAVE} } } ${DOMAIN_ERROR} } }`;
+const CHAVES = `{ apiKeys { ${CHAVE} } }`;
 const CRIAR = `mutation($input: ApiKeyInput!) { createApiKey(input: $input) { __typename ... on ApiKeyCreated { chave apiKey { ${CHAVE} } } ${DOMAIN_ERROR} } }`;
 const REVOGAR = `mutation($id: ID!) { revokeApiKey(id: $id) { __typename ... on ApiKey { ${CHAVE} } ${DOMAIN_ERROR} } }`;
 
@@ -22,8 +22,8 @@ interface ApiKey {
 const AMBIENTES: Record<string, string> = { producao: 'Produção', sandbox: 'Teste (sandbox)' };
 
 export function Chaves() {
-  const q = useQuery<{ apiKeys: { data: ApiKey[] } | DomainError }>(CHAVES);
-  const chaves = q.data && !isDomainError(q.data.apiKeys) ? q.data.apiKeys.data : [];
+  const q = useQuery<{ apiKeys: ApiKey[] }>(CHAVES);
+  const chaves = q.data?.apiKeys ?? [];
   const empresas = useEmpresas();
   const [form, setForm] = useState({ ambiente: 'producao', empresaId: '' });
   const [criada, setCriada] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export function Chaves() {
           </div>
         </div>
       )}
-      <ErrorBox error={q.error ?? (q.data && isDomainError(q.data.apiKeys) ? q.data.apiKeys.mensagem : null)} />
+      <ErrorBox error={q.error} />
       <Loading when={q.loading && !q.data} />
       <div class="tabela">
         <table>

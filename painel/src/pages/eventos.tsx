@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { useEmpresas } from '../empresas-cache.js';
 import { EVENT_TYPES } from '../event-types.js';
 import { endOfDayBr, formatDate, formatDateTime, parseDataBr, startOfDayBr } from '../format.js';
-import { ErrorBox, Field, Loading, MoreButton, PageTitle } from '../ui/ui.js';
+import { Link } from '../router.js';
+import { ErrorBox, Field, label, Loading, MoreButton, PageTitle } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useSubscription } from '../use-subscription.js';
 
@@ -94,6 +95,26 @@ export function Eventos() {
   );
 }
 
+/** The page of the resource an event is about, by its type's family. */
+function recurso(e: Evento): string | null {
+  const id = typeof e.dados.id === 'string' ? e.dados.id : null;
+  if (!id) return null;
+  if (e.tipo.startsWith('NFSE_')) return `/notas/${id}`;
+  if (e.tipo.startsWith('NFE_') && e.tipo !== 'NFE_RECEBIDA') return `/nfe/${id}`;
+  if (e.tipo.startsWith('LOTE_')) return `/lotes/${id}`;
+  return null;
+}
+
+/** A line about the event: what a person looks for first (reference, status, number), the rest on demand. */
+function resumo(dados: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (dados.referencia) parts.push(String(dados.referencia));
+  if (dados.status) parts.push(label(String(dados.status)));
+  if (dados.numero) parts.push(`nº ${dados.numero}`);
+  if (typeof dados.total === 'number') parts.push(`${dados.total} linha(s)`);
+  return parts.join(' · ');
+}
+
 function Tabela({ eventos }: { eventos: Evento[] }) {
   return (
     <div class="tabela">
@@ -113,7 +134,11 @@ function Tabela({ eventos }: { eventos: Evento[] }) {
                 <code>{e.tipo}</code>
               </td>
               <td class="quebra">
-                <code>{JSON.stringify(e.dados)}</code>
+                {recurso(e) ? <Link href={recurso(e)!}>{resumo(e.dados) || 'abrir'}</Link> : resumo(e.dados)}
+                <details>
+                  <summary>Dados</summary>
+                  <pre>{JSON.stringify(e.dados, null, 2)}</pre>
+                </details>
               </td>
             </tr>
           ))}

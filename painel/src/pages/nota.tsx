@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { saveFile } from '../download.js';
-import { formatDate, formatDateTime, formatDocumento, formatMoney } from '../format.js';
+import { formatCompetencia, formatDateTime, formatDocumento, formatMoney } from '../format.js';
 import { Link } from '../router.js';
 import { ActionButton, ActionForm, ErrorBox, Field, label, Loading, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
@@ -81,7 +81,7 @@ export function Nota({ id }: { id: string }) {
         <dt>Valor</dt>
         <dd>{formatMoney(nota.valor)}</dd>
         <dt>Competência</dt>
-        <dd>{nota.competencia ? formatDate(`${nota.competencia}T12:00:00Z`) : '—'}</dd>
+        <dd>{formatCompetencia(nota.competencia)}</dd>
         <dt>Criada em</dt>
         <dd>{formatDateTime(nota.criadaEm)}</dd>
         <dt>Autorizada em</dt>
