@@ -21,6 +21,7 @@ interface Requisicao {
   duracaoMs: number;
   codigo: string | null;
   chaveId: string;
+  empresaId: string | null;
   notaId: string | null;
   loteId: string | null;
 }
@@ -116,7 +117,8 @@ export function Integracao() {
                 <td>
                   {r.notaId && <Link href={`${r.rota.startsWith('/v1/nfe') ? '/nfe' : '/notas'}/${r.notaId}`}>nota</Link>}
                   {r.loteId && <Link href={`/lotes/${r.loteId}`}>lote</Link>}
-                  {!r.notaId && !r.loteId && '—'}
+                  {!r.notaId && !r.loteId && r.empresaId && <Link href={`/empresas/${r.empresaId}`}>empresa</Link>}
+                  {!r.notaId && !r.loteId && !r.empresaId && '—'}
                 </td>
               </tr>
             ))}
