@@ -49,7 +49,7 @@ export function App() {
       </>
     );
   }
-  if (path === '/' || path === '/entrar') {
+  if (path === '/' || path === '/entrar' || path === '/convite') {
     navigate('/notas', true);
     return null;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createConvite } from '../../src/engine/pessoas/create-convite.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 import { expectStatus } from '../support/http.js';
 import { linha } from '../support/lotes.js';
@@ -102,5 +103,23 @@ describe('batches with live progress, the other pages, and the session guards, i
     await expect.poll(alert).toMatch(/bloqueada/i);
     await screenshot(p.page, 'entrada-bloqueada');
     expect(await p.page.locator('nav').count()).toBe(0);
+  });
+
+  it('an invitation link lets a new person choose a password and signs them in', async () => {
+    const email = `convidada-${Date.now().toString(36)}@exemplo.com.br`;
+    const convite = await createConvite(p.t.app.engine, { email, accountId: p.acct.accountId });
+    await p.page.goto(`${p.t.url}${convite.link}`);
+    await p.page.getByLabel('Senha', { exact: true }).fill('a senha da convidada');
+    await p.page.getByLabel('Confirme a senha').fill('a senha da convidada');
+    await p.page.getByRole('button', { name: 'Definir senha e entrar' }).click();
+    await p.page.getByRole('heading', { level: 1, name: /Notas de serviço/ }).waitFor();
+    expect(p.page.url()).toBe(`${p.t.url}/painel/notas`);
+    // The link was for one use.
+    await p.page.getByRole('button', { name: 'Sair' }).click();
+    await p.page.goto(`${p.t.url}${convite.link}`);
+    await p.page.getByLabel('Senha', { exact: true }).fill('outra senha qualquer');
+    await p.page.getByLabel('Confirme a senha').fill('outra senha qualquer');
+    await p.page.getByRole('button', { name: 'Definir senha e entrar' }).click();
+    await expect.poll(() => p.page.getByRole('alert').textContent()).toMatch(/convite/i);
   });
 });
