@@ -77,7 +77,7 @@ describe('scope: the signed-in account, production only', () => {
   it('the integration log shows the account\'s own production calls only', async () => {
     const callB = await v1(b.liveKey, '/v1/account');
     const callA = await v1(a.liveKey, '/v1/account');
-    await t.app.engine.requestLog.flush();
+    await t.app.engine.requestLog!.flush();
     const find = (panel: Panel, id: string) =>
       panel.gql('query($id: String!) { requisicoes(filtro: { requisicaoId: $id }) { edges { node { requisicaoId rota } } } }', { id });
     expect(nodes((await find(panelA, callA.headers.get('x-request-id')!)).data.requisicoes)).toEqual([{ requisicaoId: callA.headers.get('x-request-id'), rota: '/v1/account' }]);
@@ -88,7 +88,7 @@ describe('scope: the signed-in account, production only', () => {
   it('the panel\'s own calls are not written to the integration log', async () => {
     const before = await t.app.engine.db.requestLogLine.count({ where: { accountId: b.accountId } });
     await panelB.gql('{ account { id } }');
-    await t.app.engine.requestLog.flush();
+    await t.app.engine.requestLog!.flush();
     expect(await t.app.engine.db.requestLogLine.count({ where: { accountId: b.accountId } })).toBe(before);
   });
 });

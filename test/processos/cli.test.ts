@@ -28,13 +28,14 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...rest, LOG_LEVEL: 'error', ...extra };
 }
 
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+function cli(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (input !== undefined) child.stdin!.end(input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
+    child.stdout!.on('data', (c) => (stdout += c));
+    child.stderr!.on('data', (c) => (stderr += c));
     child.on('error', reject);
     child.on('close', (code) => {
       const lines = stdout.split('\n').filter((l) => l.trim() !== '');
@@ -159,6 +160,35 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
     });
   });
 
+  it('painel senha sets a panel password from the environment or stdin; painel convite prints a one-time link', async () => {
+    const account = await cli(['accounts', 'create', '--name', 'Conta do painel', '--email', 'Dono@Example.com'], env);
+    const accountId = account.json.id as string;
+    const fromEnv = await cli(['painel', 'senha', '--email', 'dono@example.com'], { ...env, FISCAL_PAINEL_SENHA: 'primeira senha longa' });
+    expect(fromEnv.code).toBe(0);
+    expect(fromEnv.json).toEqual({ pessoa_id: expect.stringMatching(/^[0-9a-f-]{36}$/), conta_id: accountId, email: 'dono@example.com' });
+    const fromStdin = await cli(['painel', 'senha', '--email', 'DONO@example.com'], env, 'segunda senha longa\n');
+    expect(fromStdin.code).toBe(0);
+    expect(fromStdin.json.pessoa_id).toBe(fromEnv.json.pessoa_id);
+    const short = await cli(['painel', 'senha', '--email', 'dono@example.com'], env, 'curta\n');
+    expect(short.code).toBe(1);
+    expect(short.json.erro).toMatch(/senha deve ter de 10 a 200/);
+    const stranger = await cli(['painel', 'senha', '--email', 'ninguem@example.com'], env, 'uma senha longa\n');
+    expect(stranger.code).toBe(1);
+    expect(stranger.json.erro).toMatch(/no account has the owner e-mail/);
+
+    const convite = await cli(['painel', 'convite', '--email', 'colega@example.com', '--conta', accountId], env);
+    expect(convite.code).toBe(0);
+    expect(convite.json).toEqual({ link: expect.stringMatching(/^\/painel\/convite\?token=[\w-]{43}$/), email: 'colega@example.com', expira_em: expect.any(String) });
+
+    await withDatabase(async (query) => {
+      const [row] = await query('SELECT account_id, senha_hash FROM pessoas WHERE email = $1', ['dono@example.com']);
+      expect(row!.account_id).toBe(accountId);
+      expect(row!.senha_hash).toMatch(/^scrypt\$/);
+      const everything = await dumpAllRows(query);
+      for (const secret of ['primeira senha longa', 'segunda senha longa', convite.json.link.split('=')[1]]) expect(everything).not.toContain(secret);
+    });
+  });
+
   it('refuses bad arguments before touching the database: exit 2 and one JSON object naming the problem', async () => {
     // A DATA_DIR that does not exist: opening (or even locking) the embedded database would create it.
     const untouched = join(dataDir, 'nunca-criado');
@@ -221,6 +251,11 @@ describe('npm start (embedded), as the README runs it, and the DATA_DIR lock', (
     const companies = await fetch(`${url}/v1/companies`, { headers: { authorization: `Bearer ${ready.demo.chave_producao}` } });
     expect(companies.status).toBe(200);
     expect(await companies.json()).toHaveLength(1);
+    // ...and a panel sign-in for the same account.
+    expect(ready.demo.painel).toEqual({ url: `${url}/painel`, email: 'demo@fiscal-api.local', senha: expect.any(String) });
+    const entrar = await fetch(`${url}/painel/api/entrar`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ready.demo.painel) });
+    expect(entrar.status).toBe(200);
+    expect((await entrar.json()).conta.id).toBe(ready.demo.conta_id);
 
     const second = await cli(['serve'], env);
     expect(second.code).not.toBe(0);

@@ -40,9 +40,9 @@ export async function signIn(deps: Pick<EngineDeps, 'db' | 'clock'>, options: Si
 
   const senha = typeof options.senha === 'string' && options.senha.length <= 1024 ? options.senha : '';
   const pessoa = email ? await deps.db.pessoa.findUnique({ where: { email }, include: { account: true } }) : null;
-  const ok = pessoa?.senhaHash
-    ? await verifyPassword(senha, pessoa.senhaHash)
-    : (await verifyPassword(senha, await (decoy ??= hashPassword(newPanelToken()))), false);
+  let ok = false;
+  if (pessoa?.senhaHash) ok = await verifyPassword(senha, pessoa.senhaHash);
+  else await verifyPassword(senha, await (decoy ??= hashPassword(newPanelToken())));
   if (!pessoa || !ok) {
     await deps.db.$transaction([
       deps.db.tentativaEntrada.create({ data: { id: newId(), email: key, ip: options.ip, createdAt: now } }),
@@ -56,6 +56,9 @@ export async function signIn(deps: Pick<EngineDeps, 'db' | 'clock'>, options: Si
   const csrf = newPanelToken();
   const sessao = await deps.db.$transaction(async (tx) => {
     await tx.tentativaEntrada.deleteMany({ where: { email: key } });
+    // The person's ended sessions go now: nothing else ever reads them again.
+    const idleSince = new Date(now.getTime() - SESSION_LIMITS.idleMs);
+    await tx.sessaoPainel.deleteMany({ where: { pessoaId: pessoa.id, OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: idleSince } }] } });
     return tx.sessaoPainel.create({
       data: {
         id: newId(),
