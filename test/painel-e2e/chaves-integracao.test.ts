@@ -63,4 +63,8 @@ describe('API keys and the integration log, in a real browser', () => {
     // GET /v1/companies answers errors in the NestJS-style format (statusCode, message, error).
     expect((await httpClient(p.t.url, chave).get('/v1/companies')).status).toBe(401);
   });
+
+  it('ran without a script error or anything the Content-Security-Policy refused', () => {
+    expect(p.problems).toEqual([]);
+  });
 });

@@ -122,4 +122,8 @@ describe('batches with live progress, the other pages, and the session guards, i
     await p.page.getByRole('button', { name: 'Definir senha e entrar' }).click();
     await expect.poll(() => p.page.getByRole('alert').textContent()).toMatch(/convite/i);
   });
+
+  it('ran without a script error or anything the Content-Security-Policy refused', () => {
+    expect(p.problems).toEqual([]);
+  });
 });

@@ -80,4 +80,8 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     await expect.poll(() => p.page.locator('.resumo').first().textContent()).toContain('1 nota(s)');
     expect(await p.page.locator('tbody tr').count()).toBe(1);
   });
+
+  it('ran without a script error or anything the Content-Security-Policy refused', () => {
+    expect(p.problems).toEqual([]);
+  });
 });

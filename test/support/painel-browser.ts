@@ -27,6 +27,11 @@ export function buildPainelForTest(): string {
 export interface PainelBrowser {
   context: BrowserContext;
   page: Page;
+  /**
+   * Script errors of the page and what its Content-Security-Policy refused (an inline style or script would be),
+   * as they happen. Answers refused by the server (401, 403, 429) are the tests' own business and not listed.
+   */
+  problems: string[];
 }
 
 /**
@@ -60,7 +65,12 @@ export function usePainelBrowser(bind: (b: PainelBrowser) => void): void {
     });
     context.setDefaultTimeout(15_000);
     const page = context.pages()[0] ?? (await context.newPage());
-    bind({ context, page });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`erro de script: ${e.message}`));
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+    });
+    bind({ context, page, problems });
   });
   afterAll(async () => {
     await context?.close();
