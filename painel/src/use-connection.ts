@@ -15,6 +15,8 @@ export interface ConnectionState<T> {
   loading: boolean;
   more(): void;
   reload(): void;
+  /** Reloads within a second, once for any number of calls meanwhile (live updates of a busy account). */
+  reloadSoon(): void;
   /** Changes the loaded nodes in place (a live update of a row already shown). */
   patch(change: (nodes: T[]) => T[]): void;
 }
@@ -27,6 +29,8 @@ export function useConnection<T = any>(query: string, field: string | ((data: an
   const key = JSON.stringify(variables);
   const [state, setState] = useState({ nodes: [] as T[], total: null as number | null, hasNext: false, cursor: null as string | null, error: null as string | null, loading: true });
   const seq = useRef(0);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
   const fetchPage = useCallback(
     (after: string | null) => {
       const mine = ++seq.current;
@@ -50,6 +54,8 @@ export function useConnection<T = any>(query: string, field: string | ((data: an
     [query, field, key],
   );
   useEffect(() => fetchPage(null), [fetchPage]);
+  const latest = useRef(fetchPage);
+  latest.current = fetchPage;
   return {
     nodes: state.nodes,
     total: state.total,
@@ -58,6 +64,12 @@ export function useConnection<T = any>(query: string, field: string | ((data: an
     loading: state.loading,
     more: () => fetchPage(state.cursor),
     reload: () => fetchPage(null),
+    reloadSoon: () => {
+      pending.current ??= setTimeout(() => {
+        pending.current = null;
+        latest.current(null);
+      }, 1000);
+    },
     patch: (change) => setState((s) => ({ ...s, nodes: change(s.nodes) })),
   };
 }

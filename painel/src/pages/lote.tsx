@@ -56,7 +56,7 @@ export function Lote({ id }: { id: string }) {
   // The lines are read again when the batch moves on, so their statuses follow the counts.
   const atualizado = atual?.atualizadoEm;
   useEffect(() => {
-    if (atualizado) itens.reload();
+    if (atualizado) itens.reloadSoon();
   }, [atualizado]);
 
   if (!lote || lote.__typename === 'DomainError') {

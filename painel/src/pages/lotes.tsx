@@ -34,7 +34,7 @@ export function Lotes() {
   const list = useConnection<Linha>(LOTES, 'lotes', { filtro: status ? { status: [status] } : {} });
   useSubscription<{ loteAtualizado: Linha }>(ATUALIZADO, {}, ({ loteAtualizado: lote }) => {
     if (list.nodes.some((n) => n.id === lote.id)) list.patch((nodes) => nodes.map((n) => (n.id === lote.id ? lote : n)));
-    else list.reload();
+    else list.reloadSoon();
   });
   const [envio, setEnvio] = useState({ empresaId: '', aoValidar: 'emitir_validas', arquivo: null as File | null });
   const nomeEmpresa = (id: string) => empresas.find((c) => c.id === id)?.razaoSocial ?? id;

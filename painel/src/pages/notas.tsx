@@ -42,7 +42,7 @@ export function Notas() {
     if (list.nodes.some((n) => n.id === nota.id)) list.patch((nodes) => nodes.map((n) => (n.id === nota.id ? nota : n)));
     else {
       setNovas((n) => n + 1);
-      list.reload();
+      list.reloadSoon();
     }
   });
 

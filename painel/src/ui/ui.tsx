@@ -64,9 +64,8 @@ const LABELS: Record<string, string> = {
   entregue: 'Entregue',
   falhou: 'Falhou',
   pendente: 'Pendente',
-  api: 'API',
-  lote: 'Lote',
-  painel: 'Painel',
+  json: 'API (JSON)',
+  planilha: 'Planilha',
 };
 
 export function label(value: string | null | undefined): string {
