@@ -1,5 +1,5 @@
 import { authenticate } from '../engine/chaves/authenticate.js';
-import { isKeyPrincipal, type Principal } from '../engine/chaves/principal.js';
+import { isKeyPrincipal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import type { WsAccess } from './attach-graphql-ws.js';
 
@@ -17,7 +17,7 @@ export function keyWsAccess(engine: EngineDeps): WsAccess {
     ended: async (principals) => {
       const ids = [...new Set(principals.filter(isKeyPrincipal).map((p) => p.apiKeyId))];
       const revoked = new Set((await engine.db.apiKey.findMany({ where: { id: { in: ids }, revokedAt: { not: null } }, select: { id: true } })).map((r) => r.id));
-      return new Set(principals.filter((p: Principal) => p.apiKeyId !== null && revoked.has(p.apiKeyId)));
+      return new Set(principals.filter((p) => p.apiKeyId !== null && revoked.has(p.apiKeyId)));
     },
   };
 }

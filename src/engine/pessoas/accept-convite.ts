@@ -1,7 +1,7 @@
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
-import { hashPanelToken, newPanelToken } from './panel-token.js';
+import { hashPanelToken } from './panel-token.js';
 import { checkedPassword } from './checked-password.js';
 import { hashPassword } from './password-hash.js';
 
