@@ -1,14 +1,13 @@
 import { rmSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { httpClient, type Http } from './http.js';
 import { seedPessoa } from './painel.js';
-import { buildPainelForTest, usePainelBrowser } from './painel-browser.js';
+import { buildPainelForTest, usePainelBrowser, type PainelBrowser } from './painel-browser.js';
 import type { SeededAccount, SeededCompany } from './seed.js';
 import type { TestApp, TestAppOptions } from './test-app.js';
 import { useTestApp } from './use-test-app.js';
 
-export interface Painel {
+export interface Painel extends PainelBrowser {
   t: TestApp;
   acct: SeededAccount;
   company: SeededCompany;
@@ -17,8 +16,6 @@ export interface Painel {
   /** The person who signs in to the panel. */
   email: string;
   senha: string;
-  context: BrowserContext;
-  page: Page;
 }
 
 /**
@@ -28,7 +25,7 @@ export interface Painel {
  */
 export function usePainel(bind: (p: Painel) => void, options?: () => TestAppOptions): void {
   let dir: string;
-  let started: Omit<Painel, 'context' | 'page'>;
+  let started: Omit<Painel, keyof PainelBrowser>;
   beforeAll(() => {
     dir = buildPainelForTest();
   });
