@@ -44,9 +44,10 @@ describe('API keys and the integration log, in a real browser', () => {
     await openMenu(p.page, 'Integração', 'Log de integração');
     await p.page.getByLabel('X-Request-Id').fill(requestId);
     await p.page.getByRole('button', { name: 'Buscar' }).click();
-    const row = p.page.locator(`tr[data-requisicao="${requestId}"]`);
-    await row.waitFor();
+    // The page opened on every call (this one among them); the search leaves this one only.
+    await expect.poll(() => p.page.locator('.resumo[aria-live]').textContent()).toBe('1 chamada(s)');
     expect(await p.page.locator('tbody tr').count()).toBe(1);
+    const row = p.page.locator(`tr[data-requisicao="${requestId}"]`);
     const text = await row.textContent();
     expect(text).toContain('GET /v1/companies/{id}');
     expect(text).toContain('200');
