@@ -1,0 +1,46 @@
+import { RequestError, sessao, sessaoEncerrada } from './session.js';
+
+export interface DomainError {
+  __typename: 'DomainError';
+  codigo: string;
+  mensagem: string;
+  correcao?: string | null;
+  campo?: string | null;
+}
+
+/** The selection every union result asks for its DomainError member. */
+export const DOMAIN_ERROR = '... on DomainError { __typename codigo mensagem correcao campo }';
+
+/**
+ * One GraphQL operation of the panel's session (POST /painel/graphql, the CSRF token in X-CSRF-Token).
+ * Top-level errors (authentication, limits) are thrown; DomainError members of a result are the caller's.
+ */
+export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch('/painel/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': sessao()?.csrf ?? '' },
+    body: JSON.stringify({ query, variables }),
+  });
+  if (res.status === 401) {
+    sessaoEncerrada();
+    throw new RequestError('Sessão encerrada. Entre novamente.', 401);
+  }
+  const body = (await res.json().catch(() => null)) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> } | null;
+  if (!body || (body.errors?.length && !body.data)) {
+    const first = body?.errors?.[0];
+    throw new RequestError(first?.message ?? `Erro ${res.status}`, res.status, first?.extensions?.code);
+  }
+  if (body.errors?.length) throw new RequestError(body.errors[0].message, res.status, body.errors[0].extensions?.code);
+  return body.data as T;
+}
+
+export function isDomainError(value: unknown): value is DomainError {
+  return (value as { __typename?: string } | null)?.__typename === 'DomainError';
+}
+
+/** A union result: its success member, or a thrown error with the DomainError's message. */
+export function unwrap<T>(value: T | DomainError): T {
+  if (isDomainError(value)) throw new RequestError(value.correcao ? `${value.mensagem} ${value.correcao}` : value.mensagem, 200, value.codigo);
+  return value;
+}

@@ -1,0 +1,47 @@
+import { useState } from 'preact/hooks';
+import { aceitarConvite, entrar } from '../api/session.js';
+import { navigate } from '../router.js';
+import { ErrorBox, Field } from '../ui/ui.js';
+
+/** The page of an invitation link (/painel/convite?token=…): the person chooses a password and is signed in. */
+export function Convite({ token }: { token: string }) {
+  const [senha, setSenha] = useState('');
+  const [confirmacao, setConfirmacao] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <main class="entrar">
+      <form
+        aria-label="Definir senha"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (senha !== confirmacao) return setError('As senhas não são iguais.');
+          setBusy(true);
+          setError(null);
+          try {
+            const { email } = await aceitarConvite(token, senha);
+            await entrar(email, senha);
+            navigate('/notas', true);
+          } catch (err) {
+            setError((err as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <h1>Bem-vindo ao painel</h1>
+        <p>Escolha a senha com que vai entrar (de 10 a 200 caracteres).</p>
+        <Field label="Senha">
+          <input type="password" autocomplete="new-password" minLength={10} maxLength={200} required value={senha} onInput={(e) => setSenha(e.currentTarget.value)} />
+        </Field>
+        <Field label="Confirme a senha">
+          <input type="password" autocomplete="new-password" required value={confirmacao} onInput={(e) => setConfirmacao(e.currentTarget.value)} />
+        </Field>
+        <button type="submit" disabled={busy || !token} aria-busy={busy}>
+          Definir senha e entrar
+        </button>
+        <ErrorBox error={token ? error : 'Link de convite incompleto.'} />
+      </form>
+    </main>
+  );
+}

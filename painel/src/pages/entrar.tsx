@@ -1,0 +1,41 @@
+import { useState } from 'preact/hooks';
+import { entrar, RequestError } from '../api/session.js';
+import { ErrorBox, Field } from '../ui/ui.js';
+
+export function Entrar() {
+  const [email, setEmail] = useState('');
+  const [senha, setSenha] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <main class="entrar">
+      <form
+        aria-label="Entrar no painel"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setBusy(true);
+          setError(null);
+          try {
+            await entrar(email.trim(), senha);
+          } catch (err) {
+            setError(err instanceof RequestError && err.status === 401 ? 'E-mail ou senha incorretos.' : (err as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <h1>Painel fiscal</h1>
+        <Field label="E-mail">
+          <input type="email" name="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        </Field>
+        <Field label="Senha">
+          <input type="password" name="senha" autocomplete="current-password" required value={senha} onInput={(e) => setSenha(e.currentTarget.value)} />
+        </Field>
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          Entrar
+        </button>
+        <ErrorBox error={error} />
+      </form>
+    </main>
+  );
+}

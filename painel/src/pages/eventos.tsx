@@ -1,0 +1,149 @@
+import { useState } from 'preact/hooks';
+import { useEmpresas } from '../empresas-cache.js';
+import { EVENT_TYPES } from '../event-types.js';
+import { endOfDayBr, formatDate, formatDateTime, parseDataBr, startOfDayBr } from '../format.js';
+import { Link } from '../router.js';
+import { ErrorBox, Field, label, Loading, MoreButton, PageTitle } from '../ui/ui.js';
+import { useConnection } from '../use-connection.js';
+import { useSubscription } from '../use-subscription.js';
+
+const EVENTOS = `query Eventos($filtro: EventosFiltro, $after: String) {
+  eventos(first: 100, after: $after, filtro: $filtro) { totalCount pageInfo { hasNextPage endCursor } edges { node { id tipo criadoEm dados } } }
+}`;
+const AO_VIVO = `subscription($tipos: [EventType!]) { eventos(tipos: $tipos) { id tipo criadoEm dados } }`;
+
+interface Evento {
+  id: string;
+  tipo: string;
+  criadoEm: string;
+  dados: Record<string, unknown>;
+}
+
+/** Today in Brasília as dd/mm/aaaa: the log opens on the day's events (it is read oldest first). */
+function hojeBr(): string {
+  return formatDate(new Date().toISOString());
+}
+
+export function Eventos() {
+  const empresas = useEmpresas();
+  const [form, setForm] = useState({ tipo: '', empresaId: '', desde: hojeBr(), ate: '' });
+  const [filtro, setFiltro] = useState<Record<string, unknown>>(() => ({ desde: startOfDayBr(parseDataBr(hojeBr())!) }));
+  const [formError, setFormError] = useState<string | null>(null);
+  const list = useConnection<Evento>(EVENTOS, 'eventos', { filtro });
+  const [aoVivo, setAoVivo] = useState<Evento[]>([]);
+  useSubscription<{ eventos: Evento }>(AO_VIVO, form.tipo ? { tipos: [form.tipo] } : {}, ({ eventos: e }) => setAoVivo((l) => [e, ...l].slice(0, 50)));
+
+  function apply(e: Event) {
+    e.preventDefault();
+    const next: Record<string, unknown> = {};
+    if (form.tipo) next.tipos = [form.tipo];
+    if (form.empresaId) next.empresaId = form.empresaId;
+    for (const [field, to] of [['desde', startOfDayBr], ['ate', endOfDayBr]] as const) {
+      const typed = form[field].trim();
+      if (!typed) continue;
+      const date = parseDataBr(typed);
+      if (!date) return setFormError(`Data inválida: ${typed}. Use dd/mm/aaaa.`);
+      next[field] = to(date);
+    }
+    setFormError(null);
+    setFiltro(next);
+  }
+
+  return (
+    <section>
+      <PageTitle>Eventos</PageTitle>
+      <form class="filtros" aria-label="Filtros" onSubmit={apply}>
+        <Field label="Tipo">
+          <select value={form.tipo} onChange={(e) => setForm({ ...form, tipo: e.currentTarget.value })}>
+            <option value="">Todos</option>
+            {EVENT_TYPES.map((t) => (
+              <option value={t}>{t}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Empresa">
+          <select value={form.empresaId} onChange={(e) => setForm({ ...form, empresaId: e.currentTarget.value })}>
+            <option value="">Todas</option>
+            {empresas.map((c) => (
+              <option value={c.id}>{c.razaoSocial}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Desde">
+          <input placeholder="dd/mm/aaaa" value={form.desde} onInput={(e) => setForm({ ...form, desde: e.currentTarget.value })} />
+        </Field>
+        <Field label="Até">
+          <input placeholder="dd/mm/aaaa" value={form.ate} onInput={(e) => setForm({ ...form, ate: e.currentTarget.value })} />
+        </Field>
+        <div class="acoes">
+          <button type="submit">Filtrar</button>
+        </div>
+      </form>
+      <ErrorBox error={formError ?? list.error} />
+      {aoVivo.length > 0 && (
+        <>
+          <h2>Ao vivo</h2>
+          <Tabela eventos={aoVivo} />
+        </>
+      )}
+      <h2>Registro{list.total != null && ` (${list.total})`}</h2>
+      <Tabela eventos={list.nodes} />
+      {!list.loading && list.nodes.length === 0 && <p>Nenhum evento no período.</p>}
+      <Loading when={list.loading} />
+      <MoreButton hasNext={list.hasNext} onMore={list.more} />
+    </section>
+  );
+}
+
+/** The page of the resource an event is about, by its type's family. */
+function recurso(e: Evento): string | null {
+  const id = typeof e.dados.id === 'string' ? e.dados.id : null;
+  if (!id) return null;
+  if (e.tipo.startsWith('NFSE_')) return `/notas/${id}`;
+  if (e.tipo.startsWith('NFE_') && e.tipo !== 'NFE_RECEBIDA') return `/nfe/${id}`;
+  if (e.tipo.startsWith('LOTE_')) return `/lotes/${id}`;
+  return null;
+}
+
+/** A line about the event: what a person looks for first (reference, status, number), the rest on demand. */
+function resumo(dados: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (dados.referencia) parts.push(String(dados.referencia));
+  if (dados.status) parts.push(label(String(dados.status)));
+  if (dados.numero) parts.push(`nº ${dados.numero}`);
+  if (typeof dados.total === 'number') parts.push(`${dados.total} linha(s)`);
+  return parts.join(' · ');
+}
+
+function Tabela({ eventos }: { eventos: Evento[] }) {
+  return (
+    <div class="tabela">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Quando</th>
+            <th scope="col">Tipo</th>
+            <th scope="col">Dados</th>
+          </tr>
+        </thead>
+        <tbody>
+          {eventos.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDateTime(e.criadoEm)}</td>
+              <td>
+                <code>{e.tipo}</code>
+              </td>
+              <td class="quebra">
+                {recurso(e) ? <Link href={recurso(e)!}>{resumo(e.dados) || 'abrir'}</Link> : resumo(e.dados)}
+                <details>
+                  <summary>Dados</summary>
+                  <pre>{JSON.stringify(e.dados, null, 2)}</pre>
+                </details>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'preact/hooks';
+import { useEmpresas } from '../empresas-cache.js';
+import { formatDateTime, formatDocumento, formatMoney, parseDataBr } from '../format.js';
+import { Link } from '../router.js';
+import { ErrorBox, Field, label, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import { useConnection } from '../use-connection.js';
+
+const NFES = `query Nfes($filtro: NfeFiltro, $after: String) {
+  nfes(first: 50, after: $after, filtro: $filtro) {
+    totalCount pageInfo { hasNextPage endCursor }
+    edges { node { id referencia status numero serie valorTotal criadaEm modo empresa { razaoSocial cnpj } } }
+  }
+}`;
+
+const NFE_STATUS = ['transmitindo', 'autorizada', 'rejeitada', 'denegada', 'contingencia_epec', 'aguardando_confirmacao', 'cancelada', 'descartada'];
+
+interface Linha {
+  id: string;
+  referencia: string | null;
+  status: string;
+  numero: string;
+  serie: string;
+  valorTotal: string;
+  criadaEm: string;
+  modo: string;
+  empresa: { razaoSocial: string; cnpj: string } | null;
+}
+
+export function Nfes() {
+  const empresas = useEmpresas();
+  const [form, setForm] = useState({ status: '', empresaId: '', referencia: '', de: '', ate: '' });
+  const [filtro, setFiltro] = useState<Record<string, unknown>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const list = useConnection<Linha>(NFES, 'nfes', { filtro });
+
+  function apply(e: Event) {
+    e.preventDefault();
+    const next: Record<string, unknown> = {};
+    if (form.status) next.status = [form.status];
+    if (form.empresaId) next.empresaId = form.empresaId;
+    if (form.referencia.trim()) next.referenciaPrefixo = form.referencia.trim();
+    for (const [field, bound] of [['de', 'desde'], ['ate', 'ate']] as const) {
+      const typed = form[field].trim();
+      if (!typed) continue;
+      const date = parseDataBr(typed);
+      if (!date) return setFormError(`Data inválida: ${typed}. Use dd/mm/aaaa.`);
+      next[bound] = date;
+    }
+    setFormError(null);
+    setFiltro(next);
+  }
+
+  return (
+    <section>
+      <PageTitle>Notas fiscais eletrônicas (NF-e)</PageTitle>
+      <form class="filtros" aria-label="Filtros" onSubmit={apply}>
+        <Field label="Situação">
+          <select value={form.status} onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}>
+            <option value="">Todas</option>
+            {NFE_STATUS.map((s) => (
+              <option value={s}>{label(s)}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Empresa">
+          <select value={form.empresaId} onChange={(e) => setForm({ ...form, empresaId: e.currentTarget.value })}>
+            <option value="">Todas</option>
+            {empresas.map((c) => (
+              <option value={c.id}>{c.razaoSocial}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Referência começa com">
+          <input value={form.referencia} onInput={(e) => setForm({ ...form, referencia: e.currentTarget.value })} />
+        </Field>
+        <Field label="Criada desde">
+          <input placeholder="dd/mm/aaaa" value={form.de} onInput={(e) => setForm({ ...form, de: e.currentTarget.value })} />
+        </Field>
+        <Field label="Criada até">
+          <input placeholder="dd/mm/aaaa" value={form.ate} onInput={(e) => setForm({ ...form, ate: e.currentTarget.value })} />
+        </Field>
+        <div class="acoes">
+          <button type="submit">Filtrar</button>
+        </div>
+      </form>
+      <ErrorBox error={formError ?? list.error} />
+      <p class="resumo">{list.total != null && `${list.total} nota(s)`}</p>
+      <div class="tabela">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Criada em</th>
+              <th scope="col">Série/número</th>
+              <th scope="col">Referência</th>
+              <th scope="col">Empresa</th>
+              <th scope="col" class="num">Valor total</th>
+              <th scope="col">Situação</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.nodes.map((n) => (
+              <tr key={n.id}>
+                <td>{formatDateTime(n.criadaEm)}</td>
+                <td>
+                  <Link href={`/nfe/${n.id}`}>
+                    {n.serie}/{n.numero}
+                  </Link>
+                </td>
+                <td>{n.referencia ?? '—'}</td>
+                <td>{n.empresa ? `${n.empresa.razaoSocial} (${formatDocumento(n.empresa.cnpj)})` : '—'}</td>
+                <td class="num">{formatMoney(n.valorTotal)}</td>
+                <td>
+                  <Status value={n.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!list.loading && list.nodes.length === 0 && <p>Nenhuma NF-e encontrada.</p>}
+      <Loading when={list.loading} />
+      <MoreButton hasNext={list.hasNext} onMore={list.more} />
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState } from 'preact/hooks';
+import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
+import { saveFile } from '../download.js';
+import { formatCompetencia, formatDateTime, formatDocumento, formatMoney } from '../format.js';
+import { Link } from '../router.js';
+import { ActionButton, ActionForm, ErrorBox, Field, label, Loading, PageTitle, Status } from '../ui/ui.js';
+import { useQuery } from '../use-query.js';
+import { useSubscription } from '../use-subscription.js';
+
+const NOTA_CAMPOS = `id referencia status numero chaveAcesso valor competencia criadaEm autorizadaEm serieDps numeroDps regrasVersao
+  empresa { id razaoSocial cnpj }
+  rejeicao { mensagem explicacao codigoOficial }
+  falha { dpsEnviada motivo }
+  aviso { codigo mensagem }
+  cancelamento substituidaPor substitui
+  eventos { tipo em detalhe }
+  ajustes { campo acao motivo regra }`;
+
+const NOTA = `query Nota($id: String!) { nfse(id: $id) { __typename ... on Nfse { ${NOTA_CAMPOS} } ${DOMAIN_ERROR} } }`;
+const ATUALIZADA = `subscription Nota($id: ID!) { nfseAtualizada(id: $id) { ${NOTA_CAMPOS} } }`;
+const XML = `query($id: String!) { nfseXml(id: $id) { __typename ... on NfseXml { xml chaveAcesso } ${DOMAIN_ERROR} } }`;
+const PDF = `query($id: String!) { nfseDanfse(id: $id) { __typename ... on NfseDanfse { pdfBase64 chaveAcesso } ${DOMAIN_ERROR} } }`;
+const CANCELAR = `mutation($id: String!, $input: NfseCancelamentoInput!) { cancelNfse(id: $id, input: $input) { __typename ... on Nfse { ${NOTA_CAMPOS} } ${DOMAIN_ERROR} } }`;
+const DESCARTAR = `mutation($id: String!) { discardNfse(id: $id) { __typename ... on Nfse { ${NOTA_CAMPOS} } ${DOMAIN_ERROR} } }`;
+
+const PASSOS: Record<string, string> = {
+  criada: 'Criada',
+  envio: 'Envio ao sistema nacional',
+  consulta_dps: 'Consulta da DPS',
+  correcao_automatica: 'Correção automática',
+  recuperada: 'Recuperada',
+  autorizada: 'Autorizada',
+  rejeitada: 'Rejeitada',
+  falha_transmissao: 'Falha de transmissão',
+  cancelada: 'Cancelada',
+  cancelamento_recusado: 'Cancelamento recusado',
+  confirmada: 'Confirmada',
+  descartada: 'Descartada',
+};
+
+export function Nota({ id }: { id: string }) {
+  const q = useQuery<{ nfse: any }>(NOTA, { id });
+  const [live, setLive] = useState<any>(null);
+  useSubscription<{ nfseAtualizada: any }>(ATUALIZADA, { id }, (d) => setLive(d.nfseAtualizada));
+  const fetched = q.data?.nfse;
+  const nota = live && fetched?.__typename === 'Nfse' && live.id === fetched.id ? live : fetched;
+  const [cancelando, setCancelando] = useState(false);
+  const [motivo, setMotivo] = useState({ codigoMotivo: '1', motivo: '' });
+
+  if (!nota) {
+    return (
+      <section>
+        <PageTitle>Nota</PageTitle>
+        <ErrorBox error={q.error} />
+        <Loading when={q.loading} />
+      </section>
+    );
+  }
+  if (nota.__typename === 'DomainError') {
+    return (
+      <section>
+        <PageTitle>Nota</PageTitle>
+        <ErrorBox error={nota.mensagem} />
+      </section>
+    );
+  }
+  const nome = nota.chaveAcesso ?? nota.referencia ?? nota.id;
+  return (
+    <section>
+      <p class="trilha">
+        <Link href="/notas">Notas de serviço</Link> ›
+      </p>
+      <PageTitle>
+        NFS-e {nota.numero ?? nota.referencia ?? nota.id} <Status value={nota.status} />
+      </PageTitle>
+      <dl class="dados">
+        <dt>Referência</dt>
+        <dd>{nota.referencia ?? '—'}</dd>
+        <dt>Empresa</dt>
+        <dd>{nota.empresa ? `${nota.empresa.razaoSocial} (${formatDocumento(nota.empresa.cnpj)})` : '—'}</dd>
+        <dt>Valor</dt>
+        <dd>{formatMoney(nota.valor)}</dd>
+        <dt>Competência</dt>
+        <dd>{formatCompetencia(nota.competencia)}</dd>
+        <dt>Criada em</dt>
+        <dd>{formatDateTime(nota.criadaEm)}</dd>
+        <dt>Autorizada em</dt>
+        <dd>{formatDateTime(nota.autorizadaEm)}</dd>
+        <dt>Chave de acesso</dt>
+        <dd class="chave">{nota.chaveAcesso ?? '—'}</dd>
+        <dt>DPS</dt>
+        <dd>
+          série {nota.serieDps}, nº {nota.numeroDps}
+        </dd>
+        {nota.substituidaPor && (
+          <>
+            <dt>Substituída por</dt>
+            <dd>
+              <Link href={`/notas/${nota.substituidaPor}`}>{nota.substituidaPor}</Link>
+            </dd>
+          </>
+        )}
+      </dl>
+      {nota.rejeicao && (
+        <div class="caixa erro" role="alert">
+          <strong>Rejeitada{nota.rejeicao.codigoOficial ? ` (${nota.rejeicao.codigoOficial})` : ''}:</strong> {nota.rejeicao.mensagem}
+          {nota.rejeicao.explicacao && <p>{nota.rejeicao.explicacao}</p>}
+        </div>
+      )}
+      {nota.falha && (
+        <div class="caixa erro" role="alert">
+          <strong>Falha de transmissão:</strong> {nota.falha.motivo}. DPS enviada: {nota.falha.dpsEnviada === 'nao' ? 'não' : 'desconhecido'}.
+        </div>
+      )}
+      {nota.aviso && <div class="caixa aviso">{nota.aviso.mensagem ?? nota.aviso.codigo}</div>}
+
+      <div class="acoes">
+        {['autorizada', 'cancelada'].includes(nota.status) && (
+          <>
+            <ActionButton
+              class="secundario"
+              onAction={async () => {
+                const r = unwrap((await gql(XML, { id: nota.id })).nfseXml) as { xml: string };
+                saveFile(`nfse-${nome}.xml`, r.xml, 'application/xml');
+              }}
+            >
+              Baixar XML
+            </ActionButton>
+            <ActionButton
+              class="secundario"
+              onAction={async () => {
+                const r = unwrap((await gql(PDF, { id: nota.id })).nfseDanfse) as { pdfBase64: string };
+                saveFile(`nfse-${nome}.pdf`, r.pdfBase64, 'application/pdf', true);
+              }}
+            >
+              Baixar PDF (DANFSe)
+            </ActionButton>
+          </>
+        )}
+        {nota.status === 'autorizada' && !cancelando && (
+          <button type="button" class="perigo" onClick={() => setCancelando(true)}>
+            Cancelar nota…
+          </button>
+        )}
+        {nota.status === 'falha_transmissao' && (
+          <ActionButton
+            class="perigo"
+            confirm="Descartar esta nota? Ela não será mais transmitida."
+            onAction={async () => setLive(unwrap((await gql(DESCARTAR, { id: nota.id })).discardNfse))}
+          >
+            Descartar nota
+          </ActionButton>
+        )}
+      </div>
+
+      {cancelando && nota.status === 'autorizada' && (
+        <ActionForm
+          label="Cancelamento"
+          submit="Confirmar cancelamento"
+          onSubmit={async () => {
+            setLive(unwrap((await gql(CANCELAR, { id: nota.id, input: motivo })).cancelNfse));
+            setCancelando(false);
+          }}
+        >
+          <h2>Cancelamento</h2>
+          <Field label="Motivo">
+            <select value={motivo.codigoMotivo} onChange={(e) => setMotivo({ ...motivo, codigoMotivo: e.currentTarget.value })}>
+              <option value="1">1 — Erro na emissão</option>
+              <option value="2">2 — Serviço não prestado</option>
+              <option value="9">9 — Outros</option>
+            </select>
+          </Field>
+          <Field label="Justificativa" hint="De 15 a 255 caracteres.">
+            <textarea minLength={15} maxLength={255} required value={motivo.motivo} onInput={(e) => setMotivo({ ...motivo, motivo: e.currentTarget.value })} />
+          </Field>
+        </ActionForm>
+      )}
+
+      <h2>Linha do tempo</h2>
+      <ol class="linha-do-tempo">
+        {nota.eventos.map((ev: { tipo: string; em: string; detalhe: unknown }) => (
+          <li>
+            <time dateTime={ev.em}>{formatDateTime(ev.em)}</time> <strong>{PASSOS[ev.tipo] ?? ev.tipo}</strong>
+            {ev.detalhe != null && <code class="detalhe">{JSON.stringify(ev.detalhe)}</code>}
+          </li>
+        ))}
+      </ol>
+
+      {nota.ajustes.length > 0 && (
+        <>
+          <h2>Ajustes feitos pelo serviço</h2>
+          <div class="tabela">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Campo</th>
+                  <th scope="col">Ação</th>
+                  <th scope="col">Motivo</th>
+                  <th scope="col">Regra</th>
+                </tr>
+              </thead>
+              <tbody>
+                {nota.ajustes.map((a: { campo: string; acao: string; motivo: string; regra: string }) => (
+                  <tr>
+                    <td>
+                      <code>{a.campo}</code>
+                    </td>
+                    <td>{a.acao}</td>
+                    <td>{a.motivo}</td>
+                    <td>
+                      <code>{a.regra}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <p class="rodape-dados">Regras: {nota.regrasVersao}</p>
+    </section>
+  );
+}

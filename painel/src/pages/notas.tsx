@@ -1,0 +1,150 @@
+import { useState } from 'preact/hooks';
+import { useEmpresas } from '../empresas-cache.js';
+import { endOfDayBr, formatDateTime, formatDocumento, formatMoney, parseDataBr, startOfDayBr } from '../format.js';
+import { Link } from '../router.js';
+import { ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import { useConnection } from '../use-connection.js';
+import { useLiveConnection, useSubscription } from '../use-subscription.js';
+
+const NFSE_LINHA = 'id referencia status numero valor criadaEm empresa { razaoSocial cnpj }';
+
+const NOTAS = `query Notas($filtro: NotasFiltro, $after: String) {
+  notas(first: 50, after: $after, filtro: $filtro) {
+    totalCount pageInfo { hasNextPage endCursor } edges { node { ${NFSE_LINHA} } }
+  }
+}`;
+
+const ATUALIZADA = `subscription { nfseAtualizada { ${NFSE_LINHA} } }`;
+
+const NFSE_STATUS = ['transmitindo', 'autorizada', 'rejeitada', 'falha_transmissao', 'aguardando_confirmacao', 'cancelada', 'descartada'];
+
+interface Linha {
+  id: string;
+  referencia: string | null;
+  status: string;
+  numero: string | null;
+  valor: string;
+  criadaEm: string;
+  empresa: { razaoSocial: string; cnpj: string } | null;
+}
+
+export function Notas() {
+  const empresas = useEmpresas();
+  const [filtro, setFiltro] = useState<Record<string, unknown>>({});
+  const [form, setForm] = useState({ status: '', empresaId: '', referencia: '', de: '', ate: '' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const live = useLiveConnection();
+  const list = useConnection<Linha>(NOTAS, 'notas', { filtro });
+  const [novas, setNovas] = useState(0);
+
+  // A note already listed changes in place; a new one is counted, and the list reloads only when it matches.
+  useSubscription<{ nfseAtualizada: Linha }>(ATUALIZADA, {}, ({ nfseAtualizada: nota }) => {
+    if (list.nodes.some((n) => n.id === nota.id)) list.patch((nodes) => nodes.map((n) => (n.id === nota.id ? nota : n)));
+    else {
+      setNovas((n) => n + 1);
+      list.reloadSoon();
+    }
+  });
+
+  function apply(e: Event) {
+    e.preventDefault();
+    const next: Record<string, unknown> = {};
+    if (form.status) next.status = [form.status];
+    if (form.empresaId) next.empresaId = form.empresaId;
+    if (form.referencia.trim()) next.referenciaPrefixo = form.referencia.trim();
+    for (const [field, bound, to] of [['de', 'criadaDesde', startOfDayBr], ['ate', 'criadaAte', endOfDayBr]] as const) {
+      const typed = form[field].trim();
+      if (!typed) continue;
+      const date = parseDataBr(typed);
+      if (!date) return setFormError(`Data inválida: ${typed}. Use dd/mm/aaaa.`);
+      next[bound] = to(date);
+    }
+    setFormError(null);
+    setFiltro(next);
+  }
+
+  return (
+    <section>
+      <PageTitle>Notas de serviço (NFS-e)</PageTitle>
+      <LiveMark up={live} />
+      <form class="filtros" aria-label="Filtros" onSubmit={apply}>
+        <Field label="Situação">
+          <select value={form.status} onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}>
+            <option value="">Todas</option>
+            {NFSE_STATUS.map((s) => (
+              <option value={s}>{label(s)}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Empresa">
+          <select value={form.empresaId} onChange={(e) => setForm({ ...form, empresaId: e.currentTarget.value })}>
+            <option value="">Todas</option>
+            {empresas.map((c) => (
+              <option value={c.id}>{c.razaoSocial}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Referência começa com">
+          <input value={form.referencia} onInput={(e) => setForm({ ...form, referencia: e.currentTarget.value })} />
+        </Field>
+        <Field label="Criada desde">
+          <input placeholder="dd/mm/aaaa" inputMode="numeric" value={form.de} onInput={(e) => setForm({ ...form, de: e.currentTarget.value })} />
+        </Field>
+        <Field label="Criada até">
+          <input placeholder="dd/mm/aaaa" inputMode="numeric" value={form.ate} onInput={(e) => setForm({ ...form, ate: e.currentTarget.value })} />
+        </Field>
+        <div class="acoes">
+          <button type="submit">Filtrar</button>
+        </div>
+      </form>
+      <ErrorBox error={formError ?? list.error} />
+      <p class="resumo" aria-live="polite">
+        {list.total != null && `${list.total} nota(s)`}
+        {novas > 0 && ` · ${novas} atualização(ões) ao vivo`}
+      </p>
+      <div class="tabela">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Criada em</th>
+              <th scope="col">Referência</th>
+              <th scope="col">Empresa</th>
+              <th scope="col">Número</th>
+              <th scope="col" class="num">Valor</th>
+              <th scope="col">Situação</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.nodes.map((n) => (
+              <tr key={n.id} data-nota={n.id}>
+                <td>{formatDateTime(n.criadaEm)}</td>
+                <td>
+                  <Link href={`/notas/${n.id}`}>{n.referencia ?? n.id}</Link>
+                </td>
+                <td>
+                  {n.empresa ? (
+                    <>
+                      {n.empresa.razaoSocial}
+                      <br />
+                      <small>{formatDocumento(n.empresa.cnpj)}</small>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>{n.numero ?? '—'}</td>
+                <td class="num">{formatMoney(n.valor)}</td>
+                <td>
+                  <Status value={n.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!list.loading && list.nodes.length === 0 && <p>Nenhuma nota encontrada.</p>}
+      <Loading when={list.loading} />
+      <MoreButton hasNext={list.hasNext} onMore={list.more} />
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import type { ButtonHTMLAttributes, ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+/** The page's heading; it takes the focus when the page opens, so a keyboard or screen-reader user starts there. */
+export function PageTitle({ children }: { children: ComponentChildren }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 tabIndex={-1} ref={ref}>
+      {children}
+    </h1>
+  );
+}
+
+export function ErrorBox({ error }: { error: string | null | undefined }) {
+  if (!error) return null;
+  return (
+    <p class="erro" role="alert">
+      {error}
+    </p>
+  );
+}
+
+export function Notice({ children }: { children: ComponentChildren }) {
+  return (
+    <p class="aviso" role="status">
+      {children}
+    </p>
+  );
+}
+
+export function Field(props: { label: string; hint?: string; children: ComponentChildren }) {
+  return (
+    <label class="campo">
+      <span>{props.label}</span>
+      {props.children}
+      {props.hint && <small>{props.hint}</small>}
+    </label>
+  );
+}
+
+const LABELS: Record<string, string> = {
+  autorizada: 'Autorizada',
+  cancelada: 'Cancelada',
+  descartada: 'Descartada',
+  falha_transmissao: 'Falha de transmissão',
+  rejeitada: 'Rejeitada',
+  transmitindo: 'Transmitindo',
+  aguardando_confirmacao: 'Aguardando confirmação',
+  contingencia_epec: 'Contingência EPEC',
+  denegada: 'Denegada',
+  validando: 'Validando',
+  aguardando_emissao: 'Aguardando emissão',
+  processando: 'Processando',
+  concluido: 'Concluído',
+  erro: 'Erro',
+  com_erro_validacao: 'Erro de validação',
+  ja_existente: 'Já existente',
+  ativa: 'Ativa',
+  pausada: 'Pausada',
+  ok: 'OK',
+  aviso: 'Aviso',
+  bloqueio: 'Bloqueio',
+  entregue: 'Entregue',
+  falhou: 'Falhou',
+  pendente: 'Pendente',
+  json: 'API (JSON)',
+  planilha: 'Planilha',
+};
+
+export function label(value: string | null | undefined): string {
+  if (!value) return '—';
+  return LABELS[value] ?? LABELS[value.toLowerCase()] ?? value;
+}
+
+export function Status({ value }: { value: string }) {
+  return <span class={`situacao situacao-${value}`}>{label(value)}</span>;
+}
+
+/** A button that runs an async action, shows it running, and reports its error beside it. */
+export function ActionButton(
+  props: { onAction: () => Promise<unknown>; children: ComponentChildren; confirm?: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'>,
+) {
+  const { onAction, children, confirm: question, ...rest } = props;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        {...rest}
+        disabled={busy || rest.disabled}
+        aria-busy={busy}
+        onClick={async () => {
+          if (question && !window.confirm(question)) return;
+          setBusy(true);
+          setError(null);
+          try {
+            await onAction();
+          } catch (e) {
+            setError((e as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {children}
+      </button>
+      <ErrorBox error={error} />
+    </>
+  );
+}
+
+/** A form whose submit runs an async action, with its error shown and the button disabled while it runs. */
+export function ActionForm(props: { onSubmit: () => Promise<unknown>; submit: string; children: ComponentChildren; class?: string; label?: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      class={props.class ?? 'formulario'}
+      aria-label={props.label}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(null);
+        try {
+          await props.onSubmit();
+        } catch (err) {
+          setError((err as Error).message);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {props.children}
+      <div class="acoes">
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          {props.submit}
+        </button>
+      </div>
+      <ErrorBox error={error} />
+    </form>
+  );
+}
+
+/** "Carregar mais" under a list paged by cursor. */
+export function MoreButton(props: { hasNext: boolean; onMore: () => void }) {
+  if (!props.hasNext) return null;
+  return (
+    <div class="acoes">
+      <button type="button" class="secundario" onClick={props.onMore}>
+        Carregar mais
+      </button>
+    </div>
+  );
+}
+
+export function Loading({ when }: { when: boolean }) {
+  return when ? <p class="carregando" role="status">Carregando…</p> : null;
+}
+
+/** The mark of a page that updates by itself while its live connection is up. */
+export function LiveMark({ up }: { up: boolean }) {
+  return (
+    <span class={up ? 'ao-vivo' : 'ao-vivo desligado'} role="status" data-ao-vivo={up ? 'sim' : 'nao'}>
+      {up ? 'ao vivo' : 'sem conexão ao vivo'}
+    </span>
+  );
+}

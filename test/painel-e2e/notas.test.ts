@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { expectStatus } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
+import { openMenu, screenshot, signIn } from '../support/painel-browser.js';
+import { usePainel, type Painel } from '../support/use-painel.js';
+
+let p: Painel;
+usePainel((started) => (p = started));
+
+const row = (id: string) => p.page.locator(`tr[data-nota="${id}"]`);
+
+describe('the notes pages (NFS-e), in a real browser', () => {
+  it('signs in with e-mail and password and opens on the notes page', async () => {
+    await p.page.goto(`${p.t.url}/painel/`);
+    await p.page.getByRole('heading', { name: 'Painel fiscal' }).waitFor();
+    await screenshot(p.page, 'entrar');
+    await signIn(p.page, p.t.url, p.email, p.senha);
+    expect(p.page.url()).toBe(`${p.t.url}/painel/notas`);
+  });
+
+  it('shows a note issued through /v1 as it is issued, without reloading, in Brazilian formats', async () => {
+    await expect.poll(() => p.page.locator('.resumo').first().textContent()).toContain('0 nota(s)');
+    await p.page.locator('[data-ao-vivo="sim"]').waitFor();
+    const issued = expectStatus(await p.live.post('/v1/nfse', nfseBody(p.company.id, { valor: '1234.56' })), 201);
+    await row(issued.id).waitFor();
+    const text = await row(issued.id).textContent();
+    expect(text).toContain('R$\u00a01.234,56');
+    expect(text).toContain(issued.referencia);
+    expect(text).toContain('Autorizada');
+    // The CNPJ with its mask, the date as dd/mm/aaaa.
+    expect(text).toContain(p.company.cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5'));
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    await screenshot(p.page, 'notas');
+  });
+
+  it('a test-key note never appears: the panel is production only', async () => {
+    const test = expectStatus(await p.live.post('/v1/nfse', nfseBody(p.company.id), { key: p.acct.testKey }), 201);
+    const live = expectStatus(await p.live.post('/v1/nfse', nfseBody(p.company.id)), 201);
+    await row(live.id).waitFor();
+    expect(await row(test.id).count()).toBe(0);
+  });
+
+  it("opens a note's page with its timeline and downloads its XML", async () => {
+    const issued = expectStatus(await p.live.post('/v1/nfse', nfseBody(p.company.id)), 201);
+    await row(issued.id).getByRole('link').click();
+    await p.page.getByRole('heading', { level: 1, name: /NFS-e/ }).waitFor();
+    const timeline = p.page.locator('.linha-do-tempo');
+    await expect.poll(() => timeline.textContent()).toContain('Criada');
+    expect(await p.page.locator('.chave').textContent()).toBe(issued.chave_acesso);
+    const [download] = await Promise.all([p.page.waitForEvent('download'), p.page.getByRole('button', { name: 'Baixar XML' }).click()]);
+    expect(download.suggestedFilename()).toBe(`nfse-${issued.chave_acesso}.xml`);
+    const xml = readFileSync((await download.path())!, 'utf8');
+    expect(xml).toContain(issued.chave_acesso);
+    await screenshot(p.page, 'nota');
+  });
+
+  it('discards a failed note: the button asks first, then the note is descartada', async () => {
+    const issued = expectStatus(await p.live.post('/v1/nfse', nfseBody(p.company.id)), 201);
+    // A production note whose DPS never left (what a transmission failure before sending leaves): simulations
+    // are for test keys, and test notes are not in the panel.
+    await p.t.app.engine.db.nfse.update({
+      where: { id: issued.id },
+      data: { status: 'falha_transmissao', falha: { dps_enviada: 'nao', motivo: 'Sistema nacional indisponível.' } },
+    });
+    await p.page.goto(`${p.t.url}/painel/notas/${issued.id}`);
+    await p.page.getByText('Falha de transmissão:').waitFor();
+    p.page.once('dialog', (d) => void d.accept());
+    await p.page.getByRole('button', { name: 'Descartar nota' }).click();
+    await p.page.locator('h1 .situacao', { hasText: 'Descartada' }).waitFor();
+    expect(expectStatus(await p.live.get(`/v1/nfse/${issued.id}`), 200).status).toBe('descartada');
+    await expect.poll(() => p.page.locator('.linha-do-tempo').textContent()).toContain('Descartada');
+  });
+
+  it('filters by status from the keyboard', async () => {
+    await openMenu(p.page, 'Notas (NFS-e)', /Notas de serviço/);
+    await p.page.getByLabel('Situação').selectOption('descartada');
+    await p.page.getByLabel('Referência começa com').focus();
+    await p.page.keyboard.press('Enter');
+    await expect.poll(() => p.page.locator('.resumo').first().textContent()).toContain('1 nota(s)');
+    expect(await p.page.locator('tbody tr').count()).toBe(1);
+  });
+
+  it('ran without a script error or anything the Content-Security-Policy refused', () => {
+    expect(p.problems).toEqual([]);
+  });
+});
