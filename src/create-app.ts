@@ -178,7 +178,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   // São Paulo's own system: its simulator runs in-process like the national one and answers production keys
   // while SAO_PAULO_NFSE_URL is not configured.
-  const saoPauloSimulator = createSaoPauloSimulator({ clock: () => clock.now() });
+  const saoPauloSimulator = createSaoPauloSimulator({ clock: () => clock.now(), stateDir: options.pgliteDir ? undefined : join(config.dataDir, 'simulador') });
   await saoPauloSimulator.listen(0, '127.0.0.1');
   const saoPaulo = new SaoPauloGateway({ url: config.saoPaulo.url, soapVersion: config.saoPaulo.soapVersion, settings: config.saoPaulo.settings, simulator: saoPauloSimulator, timeoutMs: options.nationalTimeoutMs });
   cleanups.unshift(async () => {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { JsonLinesLog } from '../json-lines-log.js';
 import type { IdentificacaoRps } from '../../engine/nfse/abrasf/build-abrasf-rps.js';
 
 /** A note as a simulated ABRASF city holds it. */
@@ -35,21 +34,10 @@ export class AbrasfState {
   private readonly byRps = new Map<string, AbrasfNote>();
   private readonly byNumero = new Map<string, AbrasfNote>();
   private readonly sequence = new Map<string, number>();
-  private readonly file: string | undefined;
-  /** Bytes of the file already applied. */
-  private offset = 0;
+  private readonly log: JsonLinesLog<Line>;
 
   constructor(stateDir?: string) {
-    if (!stateDir) return;
-    mkdirSync(stateDir, { recursive: true });
-    this.file = join(stateDir, 'simulador-abrasf.jsonl');
-    if (!existsSync(this.file)) return;
-    this.sync();
-    // A torn last line (killed mid-write) is closed so the next append starts a line of its own.
-    if (statSync(this.file).size > this.offset) {
-      appendFileSync(this.file, '\n');
-      this.sync();
-    }
+    this.log = new JsonLinesLog<Line>(stateDir, 'simulador-abrasf.jsonl', (line) => this.apply(line));
   }
 
   findByRps(ibge: string, prestador: string, rps: IdentificacaoRps): AbrasfNote | undefined {
@@ -89,9 +77,11 @@ export class AbrasfState {
   }
 
   private write(line: Line): void {
-    if (!this.file) return this.apply(line);
-    appendFileSync(this.file, `${JSON.stringify(line)}\n`);
-    this.sync();
+    this.log.write(line);
+  }
+
+  private sync(): void {
+    this.log.sync();
   }
 
   private apply(line: Line): void {
@@ -104,30 +94,5 @@ export class AbrasfState {
     }
     const note = this.byNumero.get(`${line.ibge}|${BigInt(line.numero)}`);
     if (note) Object.assign(note, { cancelamentoXml: line.cancelamentoXml, substituidaPor: line.substituidaPor });
-  }
-
-  /** Applies the whole lines appended since the last read (by this process or another). */
-  private sync(): void {
-    if (!this.file) return;
-    const size = statSync(this.file, { throwIfNoEntry: false })?.size ?? 0;
-    if (size <= this.offset) return;
-    const buffer = Buffer.alloc(size - this.offset);
-    const fd = openSync(this.file, 'r');
-    try {
-      readSync(fd, buffer, 0, buffer.length, this.offset);
-    } finally {
-      closeSync(fd);
-    }
-    const text = buffer.toString('utf8');
-    const end = text.lastIndexOf('\n') + 1;
-    for (const raw of text.slice(0, end).split('\n')) {
-      if (!raw.trim()) continue;
-      try {
-        this.apply(JSON.parse(raw) as Line);
-      } catch {
-        // A line torn by a kill mid-write: skipped (its change was never answered).
-      }
-    }
-    this.offset += Buffer.byteLength(text.slice(0, end));
   }
 }

@@ -1,5 +1,4 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { JsonLinesLog } from '../json-lines-log.js';
 import { DistributionIndex, type DistributionEntry } from './distribution-index.js';
 
 export type NoteStatus = 'autorizada' | 'cancelada' | 'substituida';
@@ -47,21 +46,10 @@ export class SimulatorState {
   private readonly nNFSeByEmitter = new Map<string, number>();
   private readonly nDFSeByAmb = new Map<string, number>();
   private readonly distribution = new DistributionIndex();
-  private readonly file: string | undefined;
-  /** Bytes of the file already applied. */
-  private offset = 0;
+  private readonly log: JsonLinesLog<Line>;
 
   constructor(stateDir?: string) {
-    if (!stateDir) return;
-    mkdirSync(stateDir, { recursive: true });
-    this.file = join(stateDir, 'simulador-nfse.jsonl');
-    if (!existsSync(this.file)) return;
-    this.sync();
-    // A torn last line (killed mid-write) is closed so the next append starts a line of its own.
-    if (statSync(this.file).size > this.offset) {
-      appendFileSync(this.file, '\n');
-      this.sync();
-    }
+    this.log = new JsonLinesLog<Line>(stateDir, 'simulador-nfse.jsonl', (line) => this.apply(line));
   }
 
   nextNumbers(tpAmb: string, inscricao: string): { nNFSe: number; nDFSe: number } {
@@ -121,47 +109,11 @@ export class SimulatorState {
   }
 
   private write(line: Line): void {
-    if (!this.file) return this.apply(line);
-    this.sync();
-    const text = `${JSON.stringify(line)}\n`;
-    const expected = this.offset + Buffer.byteLength(text);
-    // One append(2) per line (O_APPEND). When the file then ends exactly with it, nobody wrote in between and the
-    // line is applied as it is, without reading back and parsing the note's XML. Otherwise it is applied by
-    // reading it back in order with what others wrote.
-    appendFileSync(this.file, text);
-    if (this.size() === expected) {
-      this.offset = expected;
-      this.apply(line);
-    } else this.sync();
+    this.log.write(line);
   }
 
-  private size(): number {
-    return statSync(this.file!, { throwIfNoEntry: false })?.size ?? 0;
-  }
-
-  /** Applies the complete lines appended since the last call (by this process or another one). */
   private sync(): void {
-    if (!this.file) return;
-    const size = this.size();
-    if (size <= this.offset) return;
-    const buffer = Buffer.alloc(size - this.offset);
-    const fd = openSync(this.file, 'r');
-    try {
-      readSync(fd, buffer, 0, buffer.length, this.offset);
-    } finally {
-      closeSync(fd);
-    }
-    const end = buffer.lastIndexOf(0x0a);
-    if (end < 0) return; // a line still being written
-    this.offset += end + 1;
-    for (const raw of buffer.subarray(0, end).toString('utf8').split('\n')) {
-      if (!raw.trim()) continue;
-      try {
-        this.apply(JSON.parse(raw) as Line);
-      } catch {
-        // A torn line (a writer killed mid-write) is ignored; every complete line is kept.
-      }
-    }
+    this.log.sync();
   }
 
   private apply(line: Line): void {

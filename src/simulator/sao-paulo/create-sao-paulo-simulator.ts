@@ -63,9 +63,9 @@ function eventoXml(tag: 'Alerta' | 'Erro', e: Evento): string {
  * resent RPS answers with its note), queried by RPS or note, cancelled with `AssinaturaCancelamento` checked, and
  * listed to their takers (ConsultaNFeRecebidas, pages of 50).
  */
-export function createSaoPauloSimulator(options: { clock?: () => Date } = {}): SaoPauloSimulator {
+export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?: string } = {}): SaoPauloSimulator {
   const now = options.clock ?? (() => new Date());
-  const notes = new SaoPauloNotes();
+  const notes = new SaoPauloNotes(options.stateDir);
   const queued: string[] = [];
   const counts = new Map<string, number>();
   const last = new Map<string, string>();
@@ -161,7 +161,7 @@ export function createSaoPauloSimulator(options: { clock?: () => Date } = {}): S
       if (!note) erros.push({ codigo: '1302', descricao: `NFS-e ${numero} inexistente para o CCM ${ccm}.` });
       else if (!ok) erros.push({ codigo: '1305', descricao: 'Assinatura de cancelamento incorreta.' });
       else if (note.status === 'C') alertas.push({ codigo: '1301', descricao: 'NFS-e já cancelada.' });
-      else note.status = 'C';
+      else notes.cancel(note);
     }
     return { alertas, erros };
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { el, group } from '../../engine/xml/el.js';
+import { JsonLinesLog } from '../json-lines-log.js';
 
 /** An RPS as the simulated city converted it into a note. */
 export interface SaoPauloNote {
@@ -24,24 +25,34 @@ export const brasilia = (at: Date) => new Date(at.getTime() - 3 * 3_600_000);
 
 const ccmKey = (ccm: string) => ccm.replace(/^0+(?=\d)/, '');
 
+type Line = { t: 'nota'; note: Omit<SaoPauloNote, 'emitidaEm'> & { emitidaEm: string } } | { t: 'cancelada'; ccm: string; numero: string };
+
 /**
  * The notes of the simulated city, one per RPS (CCM, series, number): a resent RPS finds its note, it never makes a
- * second one. Numbers run per CCM.
+ * second one. Numbers run per CCM. With a stateDir they live in DATA_DIR (JsonLinesLog), so a note issued just
+ * before the service was killed is still at the city when it restarts.
  */
 export class SaoPauloNotes {
   private readonly byRps = new Map<string, SaoPauloNote>();
   private readonly byNumero = new Map<string, SaoPauloNote>();
   private readonly counters = new Map<string, number>();
+  private readonly log: JsonLinesLog<Line>;
+
+  constructor(stateDir?: string) {
+    this.log = new JsonLinesLog<Line>(stateDir, 'simulador-sao-paulo.jsonl', (line) => this.apply(line));
+  }
 
   private rpsKey(ccm: string, serie: string, numero: string): string {
     return `${ccmKey(ccm)}|${serie}|${BigInt(numero)}`;
   }
 
   byRpsKey(ccm: string, serie: string, numero: string): SaoPauloNote | undefined {
+    this.log.sync();
     return this.byRps.get(this.rpsKey(ccm, serie, numero));
   }
 
   byNfe(ccm: string, numero: string): SaoPauloNote | undefined {
+    this.log.sync();
     return this.byNumero.get(`${ccmKey(ccm)}|${BigInt(numero)}`);
   }
 
@@ -50,15 +61,31 @@ export class SaoPauloNotes {
     const existing = this.byRpsKey(rps.ccm, rps.serie, rps.numeroRps);
     if (existing) return { note: existing, created: false };
     const next = (this.counters.get(ccmKey(rps.ccm)) ?? 0) + 1;
-    this.counters.set(ccmKey(rps.ccm), next);
-    const note: SaoPauloNote = { ...rps, numero: String(next), codigoVerificacao: randomBytes(4).toString('hex').toUpperCase(), status: 'N' };
-    this.byRps.set(this.rpsKey(rps.ccm, rps.serie, rps.numeroRps), note);
-    this.byNumero.set(`${ccmKey(rps.ccm)}|${next}`, note);
-    return { note, created: true };
+    const note = { ...rps, numero: String(next), codigoVerificacao: randomBytes(4).toString('hex').toUpperCase(), status: 'N' as const };
+    this.log.write({ t: 'nota', note: { ...note, emitidaEm: note.emitidaEm.toISOString() } });
+    return { note: this.byRpsKey(rps.ccm, rps.serie, rps.numeroRps)!, created: true };
+  }
+
+  /** Cancels a note (CancelamentoNFe). */
+  cancel(note: SaoPauloNote): void {
+    this.log.write({ t: 'cancelada', ccm: note.ccm, numero: note.numero });
   }
 
   all(): SaoPauloNote[] {
+    this.log.sync();
     return [...this.byRps.values()];
+  }
+
+  private apply(line: Line): void {
+    if (line.t === 'nota') {
+      const note: SaoPauloNote = { ...line.note, emitidaEm: new Date(line.note.emitidaEm) };
+      this.byRps.set(this.rpsKey(note.ccm, note.serie, note.numeroRps), note);
+      this.byNumero.set(`${ccmKey(note.ccm)}|${BigInt(note.numero)}`, note);
+      this.counters.set(ccmKey(note.ccm), Math.max(this.counters.get(ccmKey(note.ccm)) ?? 0, Number(note.numero)));
+      return;
+    }
+    const note = this.byNumero.get(`${ccmKey(line.ccm)}|${BigInt(line.numero)}`);
+    if (note) note.status = 'C';
   }
 }
 

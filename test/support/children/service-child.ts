@@ -4,7 +4,8 @@
 // restart "later"); CHILD_SEED=1: creates an account and a company and prints the test key and company id;
 // CHILD_SLOW_MS: how long the simulator's processamento_lento holds each answer. CHILD_SEED=abrasf: the company is in
 // Brasília (an ABRASF 2.04 city, with its municipal registration) and the live key is printed too;
-// CHILD_ABRASF_CENARIO: what the ABRASF simulator plays for that company's next call.
+// CHILD_ABRASF_CENARIO: what the ABRASF simulator plays for that company's next call. CHILD_SEED=sao_paulo: the
+// company is in São Paulo (CCM and the city's service code); CHILD_SAO_PAULO_CENARIO: what its simulator plays next.
 import { parseConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/create-logger.js';
 import { createApp } from '../../../src/create-app.js';
@@ -28,9 +29,15 @@ let seed = {};
 if (process.env.CHILD_SEED) {
   const account = await seedAccount(app.engine);
   const abrasf = process.env.CHILD_SEED === 'abrasf';
-  const company = await account.company(abrasf ? { municipio: '5300108', inscricao_municipal: '0712345600' } : {});
+  const saoPaulo = process.env.CHILD_SEED === 'sao_paulo';
+  const company = await account.company(
+    abrasf ? { municipio: '5300108', inscricao_municipal: '0712345600' }
+      : saoPaulo ? { municipio: '3550308', inscricao_municipal: '31000000', padroes: { codigo_nacional: '010101', aliquota_iss: '2.90', nbs: '115021000', codigo_municipal: '02658' } }
+        : {},
+  );
   if (process.env.CHILD_ABRASF_CENARIO) app.abrasfSimulator.playNext(company.cnpj, process.env.CHILD_ABRASF_CENARIO);
-  seed = { testKey: account.testKey, companyId: company.id, ...(abrasf ? { liveKey: account.liveKey } : {}) };
+  if (process.env.CHILD_SAO_PAULO_CENARIO) app.saoPauloSimulator.playNext(process.env.CHILD_SAO_PAULO_CENARIO);
+  seed = { testKey: account.testKey, companyId: company.id, ...(abrasf || saoPaulo ? { liveKey: account.liveKey } : {}) };
 }
 process.stdout.write(`${JSON.stringify({ url, ...seed })}\n`);
 process.once('SIGTERM', () => {
