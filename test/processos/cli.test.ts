@@ -314,6 +314,7 @@ describe('the official data directory (FISCAL_DATA_DIR) is checked at start', ()
     const partial = join(dataDir, 'parcial');
     mkdirSync(join(partial, 'nfe'), { recursive: true });
     symlinkSync(join(fiscalDataDir(), 'nfse-nacional'), join(partial, 'nfse-nacional'));
+    symlinkSync(join(fiscalDataDir(), 'nfse-municipal'), join(partial, 'nfse-municipal'));
     for (const folder of ['xsd', 'webservices', 'rtc', 'tabelas']) symlinkSync(join(fiscalDataDir(), 'nfe', folder), join(partial, 'nfe', folder));
 
     const serve = await cli(['serve'], childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', FISCAL_DATA_DIR: partial }));
