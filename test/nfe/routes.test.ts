@@ -95,6 +95,12 @@ describe('NF-e routes', () => {
     const modo = await sandbox().post('/v1/nfe', body({ modo: 'calcular', itens: [{ quantidade: '1', valor_unitario: '10' }] }));
     expect(modo.status).toBe(422);
     expect(modo.body.erros).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' })]));
+    const modoMisto = await sandbox().post('/v1/nfe', { ...body({ modo: 'calcular', itens: [{ quantidade: '1', valor_unitario: '10' }] }), valorTotal: '10.00' });
+    expect(modoMisto.status, modoMisto.text).toBe(422);
+    expect(modoMisto.body.erros).toEqual(expect.arrayContaining([
+      expect.objectContaining({ codigo: 'campo_desconhecido', campo: '/valorTotal' }),
+      expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' }),
+    ]));
   });
 
   it('Idempotency-Key replays the same note without issuing a second one', async () => {

@@ -9,6 +9,7 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
+import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { nfeJob } from './run-nfe-job.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
@@ -142,10 +143,10 @@ export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | '
       })
     : { body, ajustes: [], erros: [] };
   const completo = destinatario.body;
-  if ((edge.length || destinatario.erros.length) && modo === 'calcular') throw invalidNfeRequest([...edge, ...destinatario.erros]);
+  if (destinatario.erros.length && modo === 'calcular') throw invalidNfeRequest([...edge, ...destinatario.erros]);
   // calcular turns the body into the informado one it stands for; conferir judges the caller's body without the
   // engine's own members. Both are then judged as informado.
-  const calculada = modo === 'calcular' && company && isObject(completo) ? await calcularNfe(deps, principal, company, completo) : null;
+  const calculada = modo === 'calcular' && company && isObject(completo) ? await withEdgeIssues(edge, calcularNfe(deps, principal, company, completo)) : null;
   const informado = calculada?.corpo ?? (modo === 'conferir' && isObject(completo) ? semCamposDoMotor(completo) : completo);
   const validation = validateNfeRequest(informado, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
   // A registry that does not know the CNPJ or the CEP says why the fields it would have filled are missing.
@@ -161,6 +162,19 @@ export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | '
     ...destinatario.ajustes, ...conferencia, ...autXml.ajustes,
   ];
   return { body, company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
+}
+
+/** The REST mapping's problems join those calcular reports, so every problem of the body comes at once. */
+async function withEdgeIssues<T>(edge: ValidationIssue[], calculation: Promise<T>): Promise<T> {
+  try {
+    return await calculation;
+  } catch (err) {
+    // Out of coverage is not a problem of the body: it keeps its own code.
+    if (edge.length && err instanceof EngineError && err.codigo !== 'nfe_fora_de_cobertura' && Array.isArray(err.extra.erros)) {
+      throw invalidNfeRequest([...edge, ...(err.extra.erros as ValidationIssue[])]);
+    }
+    throw err;
+  }
 }
 
 function semCamposDoMotor(body: Record<string, unknown>): Record<string, unknown> {
