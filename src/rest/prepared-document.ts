@@ -2,7 +2,6 @@ import { coerceInputValue, execute, isInputObjectType, getNullableType, parse, t
 import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js';
 import type { GraphContext } from '../graph/graph-context.js';
 import { snakeKeys } from '../graph/snake-keys.js';
-import { bodyAsInput } from './body-as-input.js';
 import { inputOfBody } from './input-of-body.js';
 import type { BodyDeclaration } from '../engine/nucleo/read-body.js';
 import { restSchema, type RestContext } from './rest-schema.js';
@@ -32,11 +31,11 @@ export function prepareDocument(schema: GraphQLSchema, source: string, declarati
   if (declaration && !inputs[0]) throw new Error(`a REST document with a body declaration takes an input object:\n${source}`);
   // The root field's argument that receives the body, where a body the input type cannot carry is given instead.
   const argument = field.arguments?.find((a) => a.value.kind === 'Variable' && a.value.name.value === inputs[0]?.name)?.name.value;
-  if (declaration) {
+  if (inputs[0]) {
     let emptyFits = true;
-    coerceInputValue({}, inputs[0]!.type, () => (emptyFits = false));
-    // The typed input stands empty beside a body it cannot carry, so every member of a declared input is optional.
-    if (!emptyFits || !argument) throw new Error(`a REST document with a body declaration passes it as one argument whose type's members are all optional:\n${source}`);
+    coerceInputValue({}, inputs[0].type, () => (emptyFits = false));
+    // The typed input stands empty beside a body it cannot carry, so every member of a body's input is optional.
+    if (!emptyFits || !argument) throw new Error(`a REST document with a body passes it as one argument whose type's members are all optional:\n${source}`);
   }
   return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ? { ...inputs[0], declaration, argument } : null };
 }
@@ -53,17 +52,11 @@ export async function executePrepared(
 ): Promise<Record<string, unknown>> {
   let contextValue: RestContext = context;
   let variableValues = variables;
-  if (prepared.bodyInput?.declaration) {
+  if (prepared.bodyInput) {
     const { name, type, argument } = prepared.bodyInput;
     const { input, sent } = inputOfBody(type, variables[name]);
     variableValues = { ...variables, [name]: input };
     if (sent) contextValue = { ...context, sentBody: { argument: argument!, body: sent } };
-  } else if (prepared.bodyInput) {
-    const { name, type } = prepared.bodyInput;
-    const input = bodyAsInput(type, variables[name]);
-    // A body the typed input cannot carry travels beside it; the empty input fits since every member is optional.
-    if (input === null) contextValue = { ...context, restBody: variables[name] };
-    variableValues = { ...variables, [name]: input ?? {} };
   }
   const result = await execute({ schema: restSchema(schema), document: prepared.document, variableValues, contextValue });
   if (result.errors?.length) {

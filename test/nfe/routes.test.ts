@@ -87,9 +87,20 @@ describe('NF-e routes', () => {
     expect(semChaveEOutro.body.codigo).toBe('chave_referenciada_obrigatoria');
     expect(semChaveEOutro.body.erros.map((e: { campo: string }) => e.campo).sort()).toEqual(['/chave_referenciada', '/natureza_operacao']);
     expect(await t.app.engine.db.nfe.count({ where: { accountId: acct.accountId } })).toBe(before);
+    // A member the typed input cannot carry (not snake_case) and a JSON type it refuses: both in one erros[].
+    const mistos = await sandbox().post('/v1/nfe', { ...body(), valorTotal: '130.00', serie: 1 });
+    expect(mistos.status, mistos.text).toBe(422);
+    expect(mistos.body.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`).sort())
+      .toEqual(['campo_desconhecido /valorTotal', 'tipo_invalido /serie']);
     const modo = await sandbox().post('/v1/nfe', body({ modo: 'calcular', itens: [{ quantidade: '1', valor_unitario: '10' }] }));
     expect(modo.status).toBe(422);
     expect(modo.body.erros).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' })]));
+    const modoMisto = await sandbox().post('/v1/nfe', { ...body({ modo: 'calcular', itens: [{ quantidade: '1', valor_unitario: '10' }] }), valorTotal: '10.00' });
+    expect(modoMisto.status, modoMisto.text).toBe(422);
+    expect(modoMisto.body.erros).toEqual(expect.arrayContaining([
+      expect.objectContaining({ codigo: 'campo_desconhecido', campo: '/valorTotal' }),
+      expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' }),
+    ]));
   });
 
   it('Idempotency-Key replays the same note without issuing a second one', async () => {
@@ -177,7 +188,8 @@ describe('NF-e routes', () => {
     const camel = (v: unknown): unknown => Array.isArray(v) ? v.map(camel)
       : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), camel(x)]))
       : v;
-    const input = camel(body());
+    const sent = body();
+    const input = camel(sent);
     const res = await fetch(`${t.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${acct.testKey}` },
@@ -190,5 +202,8 @@ describe('NF-e routes', () => {
     expect(out.data?.issueNfe).toMatchObject({ __typename: 'Nfe', status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
     const rest = await sandbox().get(`/v1/nfe/${out.data!.issueNfe.id}`);
     expect(rest.body).toMatchObject({ status: 'autorizada', referencia: (input as { referencia: string }).referencia });
+    // The note keeps its request in the API's names, as a REST body would have sent it.
+    const stored = await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: out.data!.issueNfe.id } });
+    expect(stored.request).toEqual(sent);
   });
 });

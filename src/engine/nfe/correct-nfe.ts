@@ -30,7 +30,7 @@ export async function correctNfe(deps: TransmissionDeps, principal: Principal, o
   assertRejected(note);
   const cStat = (note.rejeicao as { cStat?: string } | null)?.cStat ?? '999';
   // The rejection being corrected decides the autXML adjustments that answer it (nfe_autxml_sefaz_apos_487, …).
-  const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body, cStat);
+  const { body, company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body, cStat);
   const erros: ErrorItem[] = [];
   if (company.id !== note.companyId) {
     erros.push({ codigo: 'empresa_diferente_da_nota', campo: '/empresa_id', mensagem: 'A correção é da mesma empresa da NF-e rejeitada.', correcao: `Envie empresa_id ${note.companyId}.` });
@@ -59,7 +59,7 @@ export async function correctNfe(deps: TransmissionDeps, principal: Principal, o
     const { count } = await tx.nfe.updateMany({
       where: { id: note.id, status: 'rejeitada' },
       data: {
-        status: 'transmitindo', request: options.body as Prisma.InputJsonValue, chaveAcesso: key.chave, xml, simulacao: simular,
+        status: 'transmitindo', request: body as Prisma.InputJsonValue, chaveAcesso: key.chave, xml, simulacao: simular,
         procXml: null, protocolo: null, rejeicao: Prisma.DbNull, authorizedAt: null,
         ajustes: [...ajustes, correcao] as unknown as Prisma.InputJsonValue,
         valorTotal: new Prisma.Decimal(somarTotais(request.itens).vNF), updatedAt: now,

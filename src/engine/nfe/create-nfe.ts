@@ -9,6 +9,7 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
+import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { nfeJob } from './run-nfe-job.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
@@ -33,6 +34,7 @@ import { calcularNfe } from './calcular-nfe.js';
 import { conferirNfe } from './conferir-nfe.js';
 import { CAMPOS_DO_MOTOR } from './operacao-tributavel.js';
 import { preencherDestinatario } from './preencher-destinatario.js';
+import { sentNfeBody } from './sent-nfe-body.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -52,8 +54,7 @@ export interface CreatedNfe {
  * is resolved by querying that key.
  */
 export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
-  const body = options.body;
-  const { company, modo, request, ajustes, autXml } = await validatedNfe(deps, principal, body);
+  const { body, company, modo, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body);
   const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
   const numero = await nextNfeNumber(deps.db, company.id, principal.environment, serie);
@@ -125,7 +126,8 @@ async function insertNfeWithJob(db: Db, note: Nfe): Promise<void> {
  * The validation of `POST /v1/nfe`, shared with `POST /v1/nfe/{id}/correcao` so both judge a body alike: `modo`,
  * the company (and the key's restriction), every error of the body at once, then readiness.
  */
-export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, body: unknown, rejeicaoAnterior: string | null = null) {
+export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, sent: unknown, rejeicaoAnterior: string | null = null) {
+  const { body, issues: edge } = sentNfeBody(sent);
   const requested = isObject(body) && typeof body.empresa_id === 'string' ? body.empresa_id : null;
   if (requested) assertCompanyAllowed(principal, requested);
   const companyId = requested ?? principal.companyId;
@@ -141,16 +143,16 @@ export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | '
       })
     : { body, ajustes: [], erros: [] };
   const completo = destinatario.body;
-  if (destinatario.erros.length && modo === 'calcular') throw invalidNfeRequest(destinatario.erros);
+  if (destinatario.erros.length && modo === 'calcular') throw invalidNfeRequest([...edge, ...destinatario.erros]);
   // calcular turns the body into the informado one it stands for; conferir judges the caller's body without the
   // engine's own members. Both are then judged as informado.
-  const calculada = modo === 'calcular' && company && isObject(completo) ? await calcularNfe(deps, principal, company, completo) : null;
+  const calculada = modo === 'calcular' && company && isObject(completo) ? await withEdgeIssues(edge, calcularNfe(deps, principal, company, completo)) : null;
   const informado = calculada?.corpo ?? (modo === 'conferir' && isObject(completo) ? semCamposDoMotor(completo) : completo);
   const validation = validateNfeRequest(informado, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
   // A registry that does not know the CNPJ or the CEP says why the fields it would have filled are missing.
-  const erros = destinatario.erros.length
+  const erros = [...edge, ...(destinatario.erros.length
     ? [...destinatario.erros, ...validation.erros.filter((e) => !(e.codigo === 'campo_obrigatorio' && e.campo?.startsWith('/destinatario/')))]
-    : validation.erros;
+    : validation.erros)];
   if (erros.length || !validation.request || !company) throw invalidNfeRequest(erros);
   const conferencia = modo === 'conferir' ? await conferirNfe(deps, principal, company, completo as Record<string, unknown>, validation.request) : [];
   assertNfeReady(await readinessOf(deps, principal, company));
@@ -159,7 +161,20 @@ export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | '
     ...(calculada?.ajustes ?? []), ...validation.ajustes.filter((a) => !(modo !== 'informado' && a.regra === 'nfe_modo_informado')),
     ...destinatario.ajustes, ...conferencia, ...autXml.ajustes,
   ];
-  return { company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
+  return { body, company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
+}
+
+/** The REST mapping's problems join those calcular reports, so every problem of the body comes at once. */
+async function withEdgeIssues<T>(edge: ValidationIssue[], calculation: Promise<T>): Promise<T> {
+  try {
+    return await calculation;
+  } catch (err) {
+    // Out of coverage is not a problem of the body: it keeps its own code.
+    if (edge.length && err instanceof EngineError && err.codigo !== 'nfe_fora_de_cobertura' && Array.isArray(err.extra.erros)) {
+      throw invalidNfeRequest([...edge, ...(err.extra.erros as ValidationIssue[])]);
+    }
+    throw err;
+  }
 }
 
 function semCamposDoMotor(body: Record<string, unknown>): Record<string, unknown> {

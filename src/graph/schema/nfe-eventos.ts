@@ -6,7 +6,6 @@ import { registerCartaCorrecao, type CartaCorrecaoResult } from '../../engine/nf
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
 import { builder } from '../builder.js';
 import type { GraphContext } from '../graph-context.js';
-import { bodyOf } from './body-of.js';
 import { NfeRef } from './nfe.js';
 import { NfeInputRef } from './nfe-input.js';
 import { principalOf } from './principal-of.js';
@@ -104,6 +103,6 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: NfeInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      correctNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: bodyOf(ctx, args.input), simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+      correctNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: args.input, simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
   }),
 }));

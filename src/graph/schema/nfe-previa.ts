@@ -2,7 +2,6 @@ import type { TransmissionDeps } from '../../engine/transmissao/transmission-dep
 import type { NfeAjuste } from '../../engine/nfe/nfe-ajuste.js';
 import { previewNfe, type NfePreview } from '../../engine/nfe/preview-nfe.js';
 import { builder } from '../builder.js';
-import { bodyOf } from './body-of.js';
 import { NfeAdjustmentRef } from './nfe.js';
 import { NfeInputRef } from './nfe-input.js';
 import { principalOf } from './principal-of.js';
@@ -31,6 +30,6 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: NfeInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => previewNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { body: bodyOf(ctx, args.input) }),
+    resolve: (_r, args, ctx) => previewNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { body: args.input }),
   }),
 }));

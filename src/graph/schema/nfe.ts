@@ -11,7 +11,6 @@ import { addNoteCompany } from './add-note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../graph-context.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
-import { bodyOf } from './body-of.js';
 import { CompanyRef } from './empresas.js';
 import { NfeInputRef } from './nfe-input.js';
 import { principalOf } from './principal-of.js';
@@ -189,7 +188,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: NfeInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      issueNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { body: bodyOf(ctx, args.input), simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+      issueNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { body: args.input, simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
   }),
   discardNfe: t.field({
     type: NfeRef,
