@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { createConvite } from '../../src/engine/pessoas/create-convite.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
@@ -36,6 +37,18 @@ describe('batches with live progress, the other pages, and the session guards, i
     await p.page.locator('h1 .situacao', { hasText: 'Concluído' }).waitFor();
     await expect.poll(() => p.page.locator('[data-contagem="autorizada"]').textContent()).toBe('3');
     await screenshot(p.page, 'lote');
+
+    // The report downloads through the session (a panel never calls /v1): one row per line after the header.
+    const [download] = await Promise.all([p.page.waitForEvent('download'), p.page.getByRole('link', { name: /Baixar o relatório/ }).click()]);
+    expect(download.suggestedFilename()).toBe(`lote-${lote.id}.xlsx`);
+    const rows: unknown[][] = [];
+    for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader((await download.path())!, {})) for await (const r of sheet) rows.push(r.values as unknown[]);
+    expect(rows).toHaveLength(4);
+
+    // Its notes are listed with origin Lote.
+    await openMenu(p.page, 'Notas (NFS-e)', /NFS-e/);
+    await expect.poll(() => p.page.locator('td[data-origem="lote"]').count()).toBe(3);
+    expect(await p.page.locator('td[data-origem="lote"]').first().textContent()).toBe('Lote');
   });
 
   it('opens every other page without an error (screenshots for the README)', async () => {

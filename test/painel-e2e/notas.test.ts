@@ -28,6 +28,7 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     expect(text).toContain('R$\u00a01.234,56');
     expect(text).toContain(issued.referencia);
     expect(text).toContain('Autorizada');
+    expect(await row(issued.id).locator('td[data-origem="api"]').textContent()).toBe('API');
     // The CNPJ with its mask, the date as dd/mm/aaaa.
     expect(text).toContain(p.company.cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5'));
     expect(text).toMatch(/\d{2}\/\d{2}\/\d{4}/);
@@ -48,6 +49,7 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     const timeline = p.page.locator('.linha-do-tempo');
     await expect.poll(() => timeline.textContent()).toContain('Criada');
     expect(await p.page.locator('.chave').textContent()).toBe(issued.chave_acesso);
+    expect(await p.page.locator('dd[data-origem]').textContent()).toBe('API');
     const [download] = await Promise.all([p.page.waitForEvent('download'), p.page.getByRole('button', { name: 'Baixar XML' }).click()]);
     expect(download.suggestedFilename()).toBe(`nfse-${issued.chave_acesso}.xml`);
     const xml = readFileSync((await download.path())!, 'utf8');

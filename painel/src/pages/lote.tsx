@@ -94,6 +94,11 @@ export function Lote({ id }: { id: string }) {
           </>
         ))}
       </dl>
+      <p>
+        <a href={`/painel/api/lotes/${encodeURIComponent(lote.id)}/relatorio`} download>
+          Baixar o relatório (.xlsx)
+        </a>
+      </p>
       {lote.erro && <ErrorBox error={`${lote.erro.mensagem} (${lote.erro.codigo})`} />}
       {lote.status === 'aguardando_emissao' && (
         <div class="acoes">

@@ -7,7 +7,7 @@ import { ActionButton, ActionForm, ErrorBox, Field, label, Loading, PageTitle, S
 import { useQuery } from '../use-query.js';
 import { useSubscription } from '../use-subscription.js';
 
-const NOTA_CAMPOS = `id referencia status numero chaveAcesso valor competencia criadaEm autorizadaEm serieDps numeroDps regrasVersao
+const NOTA_CAMPOS = `id referencia status origem numero chaveAcesso valor competencia criadaEm autorizadaEm serieDps numeroDps regrasVersao
   empresa { id razaoSocial cnpj }
   rejeicao { mensagem explicacao codigoOficial }
   falha { dpsEnviada motivo }
@@ -82,6 +82,8 @@ export function Nota({ id }: { id: string }) {
         <dd>{formatMoney(nota.valor)}</dd>
         <dt>Competência</dt>
         <dd>{formatCompetencia(nota.competencia)}</dd>
+        <dt>Origem</dt>
+        <dd data-origem={nota.origem}>{label(nota.origem)}</dd>
         <dt>Criada em</dt>
         <dd>{formatDateTime(nota.criadaEm)}</dd>
         <dt>Autorizada em</dt>

@@ -6,7 +6,7 @@ import { ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Statu
 import { useConnection } from '../use-connection.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
-const NFSE_LINHA = 'id referencia status numero valor criadaEm empresa { razaoSocial cnpj }';
+const NFSE_LINHA = 'id referencia status numero valor origem criadaEm empresa { razaoSocial cnpj }';
 
 const NOTAS = `query Notas($filtro: NotasFiltro, $after: String) {
   notas(first: 50, after: $after, filtro: $filtro) {
@@ -24,6 +24,7 @@ interface Linha {
   status: string;
   numero: string | null;
   valor: string;
+  origem: string;
   criadaEm: string;
   empresa: { razaoSocial: string; cnpj: string } | null;
 }
@@ -112,6 +113,7 @@ export function Notas() {
               <th scope="col">Número</th>
               <th scope="col" class="num">Valor</th>
               <th scope="col">Situação</th>
+              <th scope="col">Origem</th>
             </tr>
           </thead>
           <tbody>
@@ -137,6 +139,7 @@ export function Notas() {
                 <td>
                   <Status value={n.status} />
                 </td>
+                <td data-origem={n.origem}>{label(n.origem)}</td>
               </tr>
             ))}
           </tbody>

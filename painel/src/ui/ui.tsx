@@ -65,6 +65,9 @@ const LABELS: Record<string, string> = {
   falhou: 'Falhou',
   pendente: 'Pendente',
   json: 'API (JSON)',
+  api: 'API',
+  lote: 'Lote',
+  painel: 'Painel',
   planilha: 'Planilha',
 };
 

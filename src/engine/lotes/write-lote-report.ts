@@ -7,8 +7,11 @@ import { loteItemRows } from './list-lote-itens.js';
 
 const PAGE = 500;
 
+/** The report's media type (an Office Open XML workbook). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /**
- * `GET /v1/lotes/{id}/relatorio`: an .xlsx with one row per line (status, note number, access key, codes and
+ * `GET /v1/lotes/{id}/relatorio` (and the panel's `GET /painel/api/lotes/{id}/relatorio`): an .xlsx with one row per line (status, note number, access key, codes and
  * messages). Written by exceljs' streaming writer while lines are read a page at a time, so neither the sheet
  * nor the batch is ever whole in memory.
  */

@@ -13,6 +13,7 @@ import type { GraphContext } from '../graph-context.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
 import { CompanyRef } from './empresas.js';
 import { NfeInputRef } from './nfe-input.js';
+import { NotaOrigemRef } from './nfse.js';
 import { principalOf } from './principal-of.js';
 
 const NfeRejectionRef = builder.objectRef<NonNullable<NfeView['rejeicao']>>('NfeRejection').implement({
@@ -72,6 +73,8 @@ export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
     atualizadaEm: t.expose('atualizada_em', { type: 'DateTime' }),
     autorizadaEm: t.expose('autorizada_em', { type: 'DateTime', nullable: true }),
     aviso: t.expose('aviso', { type: NfeWarningRef, nullable: true }),
+    // Batches carry NFS-e only: every NF-e comes from a call to the API.
+    origem: t.field({ type: NotaOrigemRef, resolve: () => 'api' as const }),
   }),
 });
 

@@ -4,6 +4,7 @@ import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { discardNfse } from '../../engine/nfse/discard-nfse.js';
 import { findNfse } from '../../engine/nfse/find-nfse.js';
 import { loadChangedNote } from '../../engine/nfse/load-changed-note.js';
+import { loadNfseOrigens, NOTA_ORIGENS } from '../../engine/nfse/load-nfse-origens.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
 import { countNfse, listNfse, NFSE_STATUSES, nfseCursor, type NfseFilter } from '../../engine/nfse/list-nfse.js';
 import { nfseAccountTopic, nfseTopic, type NfseChange } from '../../engine/nfse/nfse-topic.js';
@@ -92,6 +93,23 @@ export const NfseRef = builder.objectRef<NfseView>('Nfse').implement({
 });
 
 addNoteCompany(NfseRef);
+
+/** Where a note came from, as the operator panel shows it (the spec's origin API, batch, panel). */
+export const NotaOrigemRef = builder.enumType('NotaOrigem', {
+  description: 'Where a note came from: api (a call with an API key), lote (a line of a batch), painel (issued in the operator panel; the panel issues no notes yet).',
+  values: NOTA_ORIGENS,
+});
+
+builder.objectField(NfseRef, 'origem', (t) =>
+  t.loadable({
+    type: NotaOrigemRef,
+    description: 'api, or lote for a line of a batch. One statement for a whole page of notes.',
+    // Batched within a tick but never cached, like `empresa`: a subscription's context lives across events.
+    loaderOptions: { cache: false },
+    load: (ids: string[], ctx: GraphContext) => loadNfseOrigens(ctx.engine, principalOf(ctx), ids),
+    resolve: (note) => note.id,
+  }),
+);
 
 const ValidationRef = builder.objectRef<Awaited<ReturnType<typeof validateNfse>>>('NfseValidation').implement({
   fields: (t) => ({

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { EngineDeps } from '../../engine/engine-deps.js';
 import { EngineError, isEngineError } from '../../engine/errors.js';
+import { writeLoteReport, XLSX_TYPE } from '../../engine/lotes/write-lote-report.js';
 import { acceptConvite } from '../../engine/pessoas/accept-convite.js';
 import { endSessao } from '../../engine/pessoas/end-sessao.js';
 import { findSessao, type PanelSession } from '../../engine/pessoas/find-sessao.js';
@@ -93,6 +94,16 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
   app.post('/painel/api/convite', async (req, reply) => {
     const body = objectBody(req.body);
     return reply.send(await acceptConvite(engine, { token: body.token, senha: body.senha }));
+  });
+
+  // The batch report is a file, not GraphQL: the same spreadsheet as GET /v1/lotes/{id}/relatorio, for the session's
+  // account in production (a panel session never calls /v1). An unknown or foreign batch is 404 lote_nao_encontrado.
+  app.get<{ Params: { id: string } }>('/painel/api/lotes/:id/relatorio', async (req, reply) => {
+    const body = await writeLoteReport(engine, req.painel!.principal, req.params.id);
+    return reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="lote-${req.params.id}.xlsx"`)
+      .send(body);
   });
 
   const yoga = createGraphqlHttp(app, options.schema, engine, '/painel/graphql');

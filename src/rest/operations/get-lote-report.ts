@@ -1,7 +1,5 @@
-import { writeLoteReport } from '../../engine/lotes/write-lote-report.js';
+import { writeLoteReport, XLSX_TYPE } from '../../engine/lotes/write-lote-report.js';
 import type { RestOperation } from '../rest-operation.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The document finds the batch (404 otherwise); the spreadsheet is then streamed, never built whole. */
 export const getLoteReport: RestOperation = {
@@ -9,7 +7,7 @@ export const getLoteReport: RestOperation = {
   toVariables: (req) => ({ id: req.params.id }),
   successStatus: 200,
   raw: async (data, { engine, principal }) => ({
-    contentType: XLSX,
+    contentType: XLSX_TYPE,
     body: await writeLoteReport(engine, principal, String(data.id)),
     filename: `lote-${String(data.id)}.xlsx`,
   }),
