@@ -1,7 +1,6 @@
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
-import type { Db } from '../../db/database.js';
 import type { EngineDeps } from '../engine-deps.js';
 import type { CompanyEndereco } from '../empresas/company-body.js';
 import { findCompany } from '../empresas/find-company.js';
@@ -87,7 +86,7 @@ export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clo
     authorizedAt: null,
   };
   try {
-    await insertNfeWithJob(deps.db, note);
+    await insertNfeWithJob(deps, note);
   } catch (err) {
     if (isUniqueViolation(err) && request.referencia) {
       const duplicada = await referenciaDuplicada(deps, principal, company.id, request.referencia);
@@ -101,26 +100,38 @@ export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clo
 /**
  * The note and its transmission job (nfeJob: keyed by the note, leased to this request) in one statement: atomic
  * on its own, so a crash right after leaves a job the worker recovers, and one round trip where a Prisma batch
- * transaction would take four. A duplicate `referencia` fails it with a unique violation.
+ * transaction would take four. A named statement (EngineDeps.sql): the note's request, XML and adjustments go to
+ * the driver as they are, without Prisma's serialisation of every raw parameter. A duplicate `referencia` fails
+ * it with a unique violation.
  */
-async function insertNfeWithJob(db: Db, note: Nfe): Promise<void> {
-  const json = (value: Prisma.JsonValue | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
+async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql'>, note: Nfe): Promise<void> {
   const job = nfeJob(note.id, note.createdAt);
-  await db.$executeRaw`
-    WITH note AS (
-      INSERT INTO nfe (id, account_id, environment, company_id, referencia, status, modo, request, serie, numero, chave_acesso,
-        simulacao, xml, proc_xml, protocolo, rejeicao, cancelamento, epec, ajustes, aviso, descarte_avisado_em, valor_total,
-        created_at, updated_at, authorized_at)
-      VALUES (${note.id}::uuid, ${note.accountId}::uuid, ${note.environment}, ${note.companyId}::uuid, ${note.referencia}, ${note.status},
-        ${note.modo}, ${json(note.request)}::jsonb, ${note.serie}, ${note.numero}, ${note.chaveAcesso}, ${note.simulacao}, ${note.xml},
-        ${note.procXml}, ${note.protocolo}, ${json(note.rejeicao)}::jsonb, ${json(note.cancelamento)}::jsonb, ${json(note.epec)}::jsonb,
-        ${json(note.ajustes)}::jsonb, ${json(note.aviso)}::jsonb, ${note.descarteAvisadoEm}, ${note.valorTotal.toFixed()}::numeric,
-        ${note.createdAt}, ${note.updatedAt}, ${note.authorizedAt})
-      RETURNING id)
-    INSERT INTO transmission_jobs (id, nfe_id, kind, priority, run_at, attempts, locked_until, payload, created_at)
-    SELECT note.id, note.id, ${job.kind}, ${job.priority}, ${job.runAt}, ${job.attempts}, ${job.lockedUntil}, ${json(job.payload as Prisma.JsonValue)}::jsonb,
-      ${job.createdAt} FROM note`;
+  await deps.sql('nfe_insert_new', INSERT_NFE_WITH_JOB, [
+    note.id, note.accountId, note.environment, note.companyId, note.referencia, note.status, note.modo, json(note.request),
+    note.serie, note.numero.toString(), note.chaveAcesso, note.simulacao, note.xml, note.procXml, note.protocolo,
+    json(note.rejeicao), json(note.cancelamento), json(note.epec), json(note.ajustes), json(note.aviso), iso(note.descarteAvisadoEm),
+    note.valorTotal.toFixed(), iso(note.createdAt), iso(note.updatedAt), iso(note.authorizedAt),
+    job.kind, job.priority, iso(job.runAt as Date), job.attempts, iso(job.lockedUntil as Date | null), json(job.payload), iso(job.createdAt as Date),
+  ]);
 }
+
+const INSERT_NFE_WITH_JOB = `
+  WITH note AS (
+    INSERT INTO nfe (id, account_id, environment, company_id, referencia, status, modo, request, serie, numero, chave_acesso,
+      simulacao, xml, proc_xml, protocolo, rejeicao, cancelamento, epec, ajustes, aviso, descarte_avisado_em, valor_total,
+      created_at, updated_at, authorized_at)
+    VALUES ($1::uuid, $2::uuid, $3::text, $4::uuid, $5::text, $6::text, $7::text, $8::jsonb,
+      $9::text, $10::bigint, $11::text, $12::text, $13::text, $14::text, $15::text,
+      $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20::jsonb, $21::timestamptz,
+      $22::numeric, $23::timestamptz, $24::timestamptz, $25::timestamptz)
+    RETURNING id)
+  INSERT INTO transmission_jobs (id, nfe_id, kind, priority, run_at, attempts, locked_until, payload, created_at)
+  SELECT note.id, note.id, $26::text, $27::int, $28::timestamptz, $29::int, $30::timestamptz, $31::jsonb, $32::timestamptz
+  FROM note`;
+
+/** A JSON column's value as its text; SQL NULL for a null column. */
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
 /**
  * The validation of `POST /v1/nfe`, shared with `POST /v1/nfe/{id}/correcao` so both judge a body alike: `modo`,

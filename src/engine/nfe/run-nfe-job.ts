@@ -45,7 +45,7 @@ export const CONFIRMATION_GIVE_UP_AFTER = 7 * DAY;
  * `confirmacao_esgotada`, still readable and filterable.
  */
 export async function runNfeJob(
-  deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'secrets' | 'sefaz'>,
+  deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'logger' | 'secrets' | 'sefaz'>,
   job: Pick<TransmissionJob, 'id' | 'nfeId' | 'payload'>,
   loaded?: LoadedNfe,
 ): Promise<NfeView | null> {

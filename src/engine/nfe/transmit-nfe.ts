@@ -1,6 +1,6 @@
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
-import { appendEvents } from '../eventos/append-events.js';
+import { newId } from '../nucleo/new-id.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { Credentials } from '../transmissao/national-gateway.js';
@@ -51,7 +51,7 @@ interface Outcome {
  * (keyed by the note, nfeJob), settling in the same statement.
  */
 export async function transmitNfe(
-  deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'secrets'>, gateway: SefazGateway, noteId: string, loaded?: LoadedNfe,
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'logger' | 'secrets'>, gateway: SefazGateway, noteId: string, loaded?: LoadedNfe,
 ): Promise<NfeView | null> {
   const note = loaded?.note ?? (await deps.db.nfe.findUnique({ where: { id: noteId } }));
   if (!note || !PENDING.includes(note.status)) {
@@ -118,7 +118,7 @@ async function waitConfirmation(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nf
 
 const EVENT: Record<Outcome['status'], string> = { autorizada: 'NFE_AUTORIZADA', rejeitada: 'NFE_REJEITADA', denegada: 'NFE_DENEGADA', descartada: 'NFE_DESCARTADA' };
 
-async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome: Outcome): Promise<NfeView> {
+async function settle(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>, note: Nfe, outcome: Outcome): Promise<NfeView> {
   const now = deps.clock.now();
   // nfeProc = NFe + protNFe (procNFe_v4.00.xsd); kept for authorised and denied notes alike.
   const procXml = outcome.protNFe ? `<nfeProc xmlns="${NFE_NS}" versao="4.00">${note.xml}${outcome.protNFe}</nfeProc>` : null;
@@ -133,21 +133,36 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe, outcome
     updatedAt: now,
   };
   const view = presentNfe(updated);
-  const written = await deps.db.$transaction(async (tx) => {
-    // Guarded by the status: no row when a concurrent step settled it first (then no second event). The note's
-    // job ends in the same statement either way.
-    const rows = await tx.$queryRaw<Array<{ id: string }>>`
-      WITH job AS (DELETE FROM transmission_jobs WHERE id = ${note.id}::uuid)
-      UPDATE nfe SET status = ${updated.status}, proc_xml = ${updated.procXml}, protocolo = ${updated.protocolo},
-        rejeicao = ${updated.rejeicao === null ? null : JSON.stringify(updated.rejeicao)}::jsonb, authorized_at = ${updated.authorizedAt}, updated_at = ${now}
-      WHERE id = ${note.id}::uuid AND status IN (${Prisma.join(PENDING)})
-      RETURNING id`;
-    if (rows.length === 0) return false;
-    await appendEvents(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', at: now, events: [{ tipo: EVENT[outcome.status], dados: view }] });
-    return true;
-  });
-  return written ? view : presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
+  const written = await deps.sql<{ id: string }>('nfe_settle', SETTLE, [
+    note.id, updated.status, updated.procXml, updated.protocolo, updated.rejeicao === null ? null : JSON.stringify(updated.rejeicao),
+    updated.authorizedAt?.toISOString() ?? null, now.toISOString(), note.accountId, note.environment, newId(), EVENT[outcome.status], JSON.stringify(view),
+  ]);
+  return written.length ? view : presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
 }
+
+/**
+ * $1 the note, $2–$6 its settled status, procNFe, protocol, rejection and authorisation time, $7 now, $8 account,
+ * $9 environment, $10–$12 the event's id, type and data. One statement, atomic on its own and one round trip (a
+ * named one, EngineDeps.sql, so the note's record in the event goes to the driver as it is): guarded by the status,
+ * so a concurrent step that settled the note first leaves no row and no second event; the note's job ends either
+ * way. The event takes the next number of the account's counter as appendEvents does (eventos/append-events.ts).
+ */
+const SETTLE = `
+  WITH job AS (DELETE FROM transmission_jobs WHERE id = $1::uuid),
+  updated AS (
+    UPDATE nfe SET status = $2::text, proc_xml = $3::text, protocolo = $4::text, rejeicao = $5::jsonb,
+      authorized_at = $6::timestamptz, updated_at = $7::timestamptz
+    WHERE id = $1::uuid AND status IN (${PENDING.map((s) => `'${s}'`).join(', ')})
+    RETURNING id),
+  counter AS (
+    INSERT INTO event_counters (account_id, environment, last)
+    SELECT $8::uuid, $9::text, 1 FROM updated
+    ON CONFLICT (account_id, environment) DO UPDATE SET last = event_counters.last + 1
+    RETURNING last),
+  logged AS (
+    INSERT INTO events (id, account_id, environment, seq, tipo, dados, created_at)
+    SELECT $10::uuid, $8::uuid, $9::text, counter.last, $11::text, $12::jsonb, $7::timestamptz FROM counter)
+  SELECT id::text AS id FROM updated`;
 
 async function endJob(deps: Pick<EngineDeps, 'db'>, noteId: string): Promise<void> {
   await deps.db.transmissionJob.deleteMany({ where: { id: noteId } });
