@@ -4,6 +4,7 @@ import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { fetchAdnPage, type AdnDocument } from './fetch-adn-page.js';
 import { captureSefaz } from './capture-sefaz.js';
+import { captureAbrasf, FONTE_PREFEITURA_ABRASF } from './capture-abrasf.js';
 import { captureSaoPaulo, FONTE_PREFEITURA_SP } from './capture-sao-paulo.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './schedule-captures.js';
 import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from './sefaz-service.js';
@@ -44,6 +45,9 @@ export async function captureCompany(deps: TransmissionDeps, state: CaptureState
   const { credentials, signer } = await companyCredentials(deps, company.id, company.certificate);
   const target = { companyId: company.id, accountId: company.accountId, cnpj: company.cnpj };
   if (state.fonte === FONTE_PREFEITURA_SP) return captureSaoPaulo(deps, state, target, { credentials, signer }, options, finish);
+  if (state.fonte === FONTE_PREFEITURA_ABRASF) {
+    return captureAbrasf(deps, state, { ...target, municipio: company.municipio, inscricaoMunicipal: company.inscricaoMunicipal }, credentials, options, finish);
+  }
   if (state.fonte === 'SEFAZ_NFE') return captureSefaz(deps, NFE_DISTRIBUTION, state, target, deps.national.nfeDistClient(credentials), options, finish);
   if (state.fonte === 'SEFAZ_CTE') return captureSefaz(deps, CTE_DISTRIBUTION, state, target, deps.national.cteDistClient(credentials), options, finish);
   const client = deps.national.adnClient(credentials);

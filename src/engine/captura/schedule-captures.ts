@@ -1,7 +1,11 @@
 import type { CaptureState } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { HOUR, MINUTE } from '../nucleo/clock.js';
+import { PERFIS_ABRASF } from '../nfse/abrasf/perfis-abrasf.js';
 import { SAO_PAULO_IBGE } from '../transmissao/sao-paulo-gateway.js';
+
+/** The ABRASF cities whose profile offers the query of received notes. */
+const ABRASF_CAPTURA = [...PERFIS_ABRASF.values()].filter((p) => p.operacoes.includes('ConsultarNfseServicoTomado')).map((p) => p.ibge);
 
 /** A run holds its company for at most this long; if the worker dies, another one takes it over after it. */
 export const CAPTURE_LEASE_MS = 10 * MINUTE;
@@ -23,7 +27,7 @@ export const nextAfterOutage = (now: Date, falhas: number) => new Date(now.getTi
 
 /**
  * Every production company with a valid certificate gets its capture rows (ADN for NFS-e, SEFAZ_NFE for NF-e,
- * SEFAZ_CTE for CT-e) (due now); the rows of the others
+ * SEFAZ_CTE for CT-e, and its city's own system where it has one) (due now); the rows of the others
  * stay but are skipped at run time. Idempotent and cheap: one INSERT … SELECT … ON CONFLICT DO NOTHING.
  */
 export async function scheduleCaptures(deps: Pick<EngineDeps, 'db' | 'clock'>): Promise<void> {
@@ -40,6 +44,13 @@ export async function scheduleCaptures(deps: Pick<EngineDeps, 'db' | 'clock'>): 
     SELECT c.id, 'PREFEITURA_SP', c.account_id, 'live', 0, ${now}, 0, ${now}
     FROM companies c JOIN certificates k ON k.company_id = c.id
     WHERE c.deleted_at IS NULL AND k.not_after > ${now} AND c.municipio = ${SAO_PAULO_IBGE}
+    ON CONFLICT (company_id, fonte) DO NOTHING`;
+  // And from an ABRASF city's own system for the companies established in one.
+  await deps.db.$executeRaw`
+    INSERT INTO capture_states (company_id, fonte, account_id, environment, ultimo_nsu, next_run_at, falhas, updated_at)
+    SELECT c.id, 'PREFEITURA_ABRASF', c.account_id, 'live', 0, ${now}, 0, ${now}
+    FROM companies c JOIN certificates k ON k.company_id = c.id
+    WHERE c.deleted_at IS NULL AND k.not_after > ${now} AND c.municipio = ANY(${ABRASF_CAPTURA}::text[])
     ON CONFLICT (company_id, fonte) DO NOTHING`;
 }
 

@@ -1,9 +1,10 @@
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { renderDanfse } from './nacional/render-danfse.js';
+import { renderDanfse, renderDanfseView } from './nacional/render-danfse.js';
 import { findNfse } from './find-nfse.js';
 import type { NfseWithTimeline } from './present-nfse.js';
+import { viewOfOwnSystemNote } from './view-of-own-system-note.js';
 
 export interface NfseDocumentOptions {
   id: string;
@@ -39,15 +40,25 @@ export async function getNfseXml(deps: Pick<EngineDeps, 'db'>, principal: Princi
   return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: note.nfseXml };
 }
 
+/** An NFS-e of the national layout (root `NFSe`); São Paulo's `NFe` and ABRASF's `CompNfse` are the cities' own. */
+const NATIONAL_ROOT = /^\s*(?:<\?xml[^>]*\?>\s*)?<(?:[\w.-]+:)?NFSe[\s>]/;
+
 /**
- * `GET /v1/nfse/{id}/pdf`: the DANFSe rendered from the stored XML (the national DANFSe API is suspended); a
- * cancelled note is stamped. 409 `nfse_sem_pdf` (retentavel) while the note has no XML.
+ * `GET /v1/nfse/{id}/pdf`: the DANFSe rendered from the stored XML (the national DANFSe API is suspended), or, for a
+ * note of a municipality's own system, from the note's declared values; a cancelled note is stamped. 409
+ * `nfse_sem_pdf` (retentavel) while the note has no XML.
  */
 export async function getNfsePdf(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: NfseDocumentOptions): Promise<NfsePdfDocument> {
   const note = await findNfse(deps, principal, options);
   if (!note.nfseXml || !note.chaveAcesso) {
     throw new EngineError('nfse_sem_pdf', `O PDF da nota ${note.id} ainda não está disponível (status ${note.status}).`, { correcao: pending(note), extra: { nfse_id: note.id } });
   }
-  const pdf = await renderDanfse(note.nfseXml, { cancelada: note.status === 'cancelada' });
+  const render = { cancelada: note.status === 'cancelada' };
+  let pdf: Buffer;
+  if (NATIONAL_ROOT.test(note.nfseXml)) pdf = await renderDanfse(note.nfseXml, render);
+  else {
+    const company = await deps.db.company.findFirstOrThrow({ where: { id: note.companyId, accountId: note.accountId }, select: { razaoSocial: true, municipio: true } });
+    pdf = await renderDanfseView(viewOfOwnSystemNote(note, company), render);
+  }
   return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, pdf };
 }

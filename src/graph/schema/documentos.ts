@@ -64,7 +64,7 @@ const DocumentRef = builder.objectRef<DocumentView>('ReceivedDocument').implemen
     tipo: t.field({ type: DocumentTypeRef, resolve: (d) => d.tipo as DocumentType }),
     papel: t.field({ type: DocumentRoleRef, resolve: (d) => d.papel as DocumentRole }),
     chaveAcesso: t.exposeString('chaveAcesso'),
-    origem: t.exposeString('origem', { description: 'ADN, SEFAZ or PREFEITURA_SP.' }),
+    origem: t.exposeString('origem', { description: 'ADN, SEFAZ, PREFEITURA_SP or PREFEITURA_ABRASF.' }),
     nsu: t.exposeString('nsu'),
     numero: t.exposeString('numero', { nullable: true }),
     emitenteDocumento: t.exposeString('emitenteDocumento', { nullable: true }),

@@ -166,7 +166,7 @@ export function handleAbrasfOperation(ctx: AbrasfContext, operacao: OperacaoAbra
       const fim = xmlText(periodo, 'DataFinal') ?? '9999-99-99';
       const pagina = Number(xmlText(dados, 'Pagina') ?? '1');
       const dia = (note: AbrasfNote) => new Date(new Date(note.emitidaEm).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-      const found = ctx.state.all().filter((n) => n.tomador === consulente && dia(n) >= inicio && dia(n) <= fim);
+      const found = ctx.state.all().filter((n) => n.ibge === ctx.perfil.ibge && n.tomador === consulente && dia(n) >= inicio && dia(n) <= fim);
       const page = found.slice((pagina - 1) * 50, pagina * 50);
       if (page.length === 0) return refusal(operacao, [{ codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'Nenhuma NFS-e encontrada para o período.' }]);
       return answer(operacao, `<ListaNfse>${page.map(compNfseXml).join('')}${el('Pagina', String(pagina))}</ListaNfse>`);

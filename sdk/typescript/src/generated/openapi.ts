@@ -2348,7 +2348,7 @@ export interface components {
             nsu: string;
             numero: string | null;
             /** @enum {string} */
-            origem: "ADN" | "SEFAZ" | "PREFEITURA_SP";
+            origem: "ADN" | "SEFAZ" | "PREFEITURA_SP" | "PREFEITURA_ABRASF";
             /**
              * @description RECEBIDA: the company is taker/intermediary/recipient; EMITIDA: it is the provider (also for notes issued elsewhere)
              * @enum {string}

@@ -34,6 +34,9 @@ export interface AbrasfAnswerRead {
   pagina: number | null;
 }
 
+/** The note's key as stored (`chave_acesso`): ABRASF notes have none of their own; city, number and verification code identify them. */
+export const chaveAbrasf = (nfse: Pick<AbrasfNfse, 'numero' | 'codigoVerificacao'>, ibge: string) => `${ibge}-${nfse.numero}-${nfse.codigoVerificacao}`;
+
 function messages(blocks: string[]): NationalMessage[] {
   return blocks.flatMap((b) => xmlElements(b, 'MensagemRetorno')).map((m) => ({
     codigo: xmlText(m, 'Codigo') ?? '',

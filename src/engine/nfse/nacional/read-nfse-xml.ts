@@ -26,6 +26,8 @@ export interface NfseView {
   valores: { vServ: string; vDescIncond?: string; vDescCond?: string; vBC?: string; pAliq?: string; vISSQN?: string; vTotalRet?: string; vLiq: string; tribISSQN: string; tpRetISSQN: string };
   chSubstda?: string;
   informacoes?: string;
+  /** The municipality whose own system issued the note (São Paulo, an ABRASF city); absent for a national NFS-e. */
+  sistemaProprio?: string;
 }
 
 const INF = '/n:NFSe/n:infNFSe';

@@ -15,8 +15,15 @@ export interface RenderDanfseOptions {
 
 export async function renderDanfse(nfseXml: string, options: RenderDanfseOptions = {}): Promise<Buffer> {
   await loadLibxml2();
-  const view = readNfseXml(nfseXml);
-  const qr = await QRCode.toBuffer(consultationUrl(view.chave), { margin: 1, width: 220, errorCorrectionLevel: 'M' });
+  return renderDanfseView(readNfseXml(nfseXml), options);
+}
+
+/**
+ * The same blocks from a view already read. A note of a municipality's own system has no national key: no QR code
+ * to the national consultation page, the system it was issued in named instead.
+ */
+export async function renderDanfseView(view: NfseView, options: RenderDanfseOptions = {}): Promise<Buffer> {
+  const qr = view.sistemaProprio ? null : await QRCode.toBuffer(consultationUrl(view.chave), { margin: 1, width: 220, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({ size: 'A4', margin: 28, info: { Title: `DANFSe ${view.nNFSe}`, Subject: `NFS-e ${view.chave}` } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -40,7 +47,7 @@ const WIDTH = 539;
 const LABEL = 6.5;
 const VALUE = 8.5;
 
-function drawDanfse(doc: Doc, v: NfseView, qr: Buffer): void {
+function drawDanfse(doc: Doc, v: NfseView, qr: Buffer | null): void {
   let y = header(doc, v, qr);
   y = partyBlock(doc, y, 'EMITENTE DA NFS-e / PRESTADOR DO SERVIÇO', v.emitente);
   y = v.tomador ? partyBlock(doc, y, 'TOMADOR DO SERVIÇO', v.tomador) : textBlock(doc, y, 'TOMADOR DO SERVIÇO', 'Tomador não identificado');
@@ -51,7 +58,7 @@ function drawDanfse(doc: Doc, v: NfseView, qr: Buffer): void {
   if (v.tpAmb === '2') watermark(doc, 'SEM VALOR FISCAL', 400);
 }
 
-function header(doc: Doc, v: NfseView, qr: Buffer): number {
+function header(doc: Doc, v: NfseView, qr: Buffer | null): number {
   doc.rect(LEFT, 28, WIDTH, 96).stroke();
   doc.font('Helvetica-Bold').fontSize(13).text('DANFSe v1.0', LEFT + 8, 36);
   doc.fontSize(9).text('Documento Auxiliar da NFS-e', LEFT + 8, 52);
@@ -61,10 +68,11 @@ function header(doc: Doc, v: NfseView, qr: Buffer): number {
   cell(doc, LEFT + 147, 80, 'Série / Nº da DPS', `${v.serie} / ${v.nDPS}`, 90);
   cell(doc, LEFT + 242, 80, 'Data/Hora da Emissão', formatDate(v.dhEmi), 95);
   cell(doc, LEFT + 342, 80, 'Data/Hora do Processamento', formatDate(v.dhProc), 95);
-  cell(doc, LEFT + 8, 102, 'Chave de Acesso da NFS-e', v.chave, 300);
-  doc.font('Helvetica').fontSize(5.5).fillColor('#444').text('Consulta pública: www.nfse.gov.br/ConsultaPublica', LEFT + 322, 106, { width: 115 });
+  cell(doc, LEFT + 8, 102, v.sistemaProprio ? 'Identificação da NFS-e' : 'Chave de Acesso da NFS-e', v.chave, 300);
+  const consulta = v.sistemaProprio ? `Emitida no sistema próprio de ${v.sistemaProprio}` : 'Consulta pública: www.nfse.gov.br/ConsultaPublica';
+  doc.font('Helvetica').fontSize(5.5).fillColor('#444').text(consulta, LEFT + 322, 106, { width: 115 });
   doc.fillColor('#000');
-  doc.image(qr, LEFT + WIDTH - 92, 32, { width: 88 });
+  if (qr) doc.image(qr, LEFT + WIDTH - 92, 32, { width: 88 });
   return 130;
 }
 

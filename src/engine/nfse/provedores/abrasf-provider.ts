@@ -18,7 +18,7 @@ import {
 } from '../abrasf/abrasf-message.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from '../abrasf/perfil-abrasf.js';
 import { PERFIS_ABRASF } from '../abrasf/perfis-abrasf.js';
-import { readAbrasfAnswer, type AbrasfNfse } from '../abrasf/read-abrasf-answer.js';
+import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from '../abrasf/read-abrasf-answer.js';
 import { signAbrasfXml } from '../abrasf/sign-abrasf-xml.js';
 import { xmlElements, xmlText } from '../abrasf/xml-text.js';
 import type { CancellationReason } from '../cancellation-input.js';
@@ -33,9 +33,6 @@ const PREFIX = 'RPS';
 function documentId(ibge: string, documento: string, rps: IdentificacaoRps): string {
   return `${PREFIX}${ibge}${documento.padStart(14, '0')}${rps.serie.padStart(5, '0')}${rps.numero.padStart(15, '0')}`;
 }
-
-/** The note's key as stored (`chave_acesso`): ABRASF notes have none of their own; city, number and verification code identify them. */
-const chaveOf = (nfse: AbrasfNfse, ibge: string) => `${ibge}-${nfse.numero}-${nfse.codigoVerificacao}`;
 
 /** cMotivo of the cancellation request (1 erro na emissão, 2 serviço não prestado, 9 outros) → ABRASF CodigoCancelamento. */
 const CODIGO_CANCELAMENTO: Record<CancellationReason, '1' | '2'> = { '1': '1', '2': '2', '9': '1' };
@@ -78,7 +75,7 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
     }
     const read = readAbrasfAnswer(answer.xml);
     const nfse = read.notas[0];
-    if (nfse) return { recovery: { kind: 'found', nfse: { chave: chaveOf(nfse, perfil.ibge), numero: nfse.numero, xml: nfse.xml } }, nfse };
+    if (nfse) return { recovery: { kind: 'found', nfse: { chave: chaveAbrasf(nfse, perfil.ibge), numero: nfse.numero, xml: nfse.xml } }, nfse };
     if (read.erros.some((e) => e.codigo === perfil.codigos.rpsNaoEncontrado)) return { recovery: { kind: 'not_found' } };
     return { recovery: { kind: 'unknown', cause: read.erros.map((e) => `${e.codigo} ${e.descricao}`).join('; ') || 'resposta sem NFS-e nem mensagem' } };
   }
@@ -200,7 +197,7 @@ function documentFor(perfil: PerfilAbrasf, dps: DpsInput, prestador: AbrasfPrest
 }
 
 function authorized(nfse: AbrasfNfse, perfil: PerfilAbrasf, alertas: NationalMessage[]): EmitDpsResult {
-  return { kind: 'authorized', chave: chaveOf(nfse, perfil.ibge), numero: nfse.numero, nfseXml: nfse.xml, alertas, dataHoraProcessamento: nfse.dataEmissao };
+  return { kind: 'authorized', chave: chaveAbrasf(nfse, perfil.ibge), numero: nfse.numero, nfseXml: nfse.xml, alertas, dataHoraProcessamento: nfse.dataEmissao };
 }
 
 /** The cancellation as the city registered it; its CodigoCancelamento is not the API's codigo_motivo, which stays the one asked. */

@@ -1,0 +1,74 @@
+import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
+import { consultarNfseServicoTomadoMessage } from '../nfse/abrasf/abrasf-message.js';
+import { callAbrasf } from '../nfse/abrasf/call-abrasf.js';
+import { perfilAbrasf } from '../nfse/abrasf/perfis-abrasf.js';
+import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from '../nfse/abrasf/read-abrasf-answer.js';
+import { xmlText } from '../nfse/abrasf/xml-text.js';
+import type { Credentials } from '../transmissao/national-gateway.js';
+import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
+import { captureWindows, type CityNote } from './capture-windows.js';
+import { nextAfterNothing } from './schedule-captures.js';
+import type { CaptureTarget } from './store-adn-page.js';
+
+/**
+ * `origem` of notes captured from an ABRASF city's own system. The interface names only São Paulo's
+ * (`PREFEITURA_SP`); this is the same form for the ABRASF cities, one value for all of them (a company is in one
+ * city, and the note's key names it).
+ */
+export const FONTE_PREFEITURA_ABRASF = 'PREFEITURA_ABRASF';
+
+/** DataEmissao is a dateTime; a city that writes it without an offset writes its local time (UTC−03:00). */
+const instantOf = (value: string): Date | null => {
+  if (!value) return null;
+  const at = new Date(/(Z|[+-]\d\d:\d\d)$/.test(value) ? value : `${value}-03:00`);
+  return Number.isNaN(at.getTime()) ? null : at;
+};
+
+const cityNote = (nfse: AbrasfNfse, ibge: string): CityNote => ({
+  chave: chaveAbrasf(nfse, ibge),
+  numero: nfse.numero,
+  emitenteDocumento: nfse.prestador,
+  tomadorDocumento: nfse.tomador,
+  valor: xmlText(nfse.xml, 'ValorServicos'),
+  emitidaEm: instantOf(nfse.dataEmissao),
+  cancelada: nfse.cancelada,
+  xml: nfse.xml,
+});
+
+/**
+ * Notes issued to the company in its ABRASF city (ConsultarNfseServicoTomado, the company as Consulente), walked by
+ * captureWindows. The 2.04 schema answers a page either with notes (1 to 50) or with messages only, so "nothing
+ * in this period/page" can only come as a message, whose code each city picks from its own table: an answer without
+ * notes is read as an empty page, its messages kept in the capture row (`ultimo_erro`) for whoever looks into it.
+ */
+export async function captureAbrasf(
+  deps: TransmissionDeps,
+  state: CaptureState,
+  target: CaptureTarget & { municipio: string; inscricaoMunicipal: string | null },
+  credentials: Credentials,
+  options: CaptureOptions,
+  finish: (data: Prisma.CaptureStateUpdateInput) => Promise<unknown>,
+): Promise<CaptureOutcome> {
+  const perfil = perfilAbrasf(target.municipio);
+  const gateway = deps.abrasf;
+  if (!gateway || !perfil?.operacoes.includes('ConsultarNfseServicoTomado')) {
+    await finish({ nextRunAt: nextAfterNothing(deps.clock.now(), options.intervalMs), ultimoStatus: 'SEM_SISTEMA' });
+    return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
+  }
+  const client = gateway.client({ ibge: perfil.ibge, urlDoPerfil: perfil.endpoints.producao }, null, credentials);
+  const consulente = { documento: { CNPJ: target.cnpj }, ...(target.inscricaoMunicipal ? { inscricaoMunicipal: target.inscricaoMunicipal } : {}) };
+  let mensagens: Prisma.InputJsonValue | null = null;
+  const outcome = await captureWindows(deps, FONTE_PREFEITURA_ABRASF, state, target, async ({ inicio, fim, pagina }) => {
+    const answer = await callAbrasf(client, perfil, 'ConsultarNfseServicoTomado', consultarNfseServicoTomadoMessage({ consulente, dataInicial: inicio, dataFinal: fim, pagina }));
+    if (answer.kind !== 'answer') {
+      // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.
+      const rejected = answer.kind === 'transmission_failed' && answer.received === 'no';
+      return { kind: 'failed', rejected, erro: { causa: answer.kind === 'timeout' ? 'timeout' : answer.cause } };
+    }
+    const read = readAbrasfAnswer(answer.xml);
+    if (read.notas.length === 0 && read.erros.length > 0) mensagens = { erros: read.erros.map((e) => ({ ...e })) };
+    return { kind: 'page', notes: read.notas.map((n) => cityNote(n, perfil.ibge)) };
+  }, options, async (data) => finish(mensagens && !data.ultimoErro ? { ...data, ultimoErro: mensagens } : data));
+  return outcome;
+}

@@ -1,0 +1,108 @@
+// Notes received in an ABRASF 2.04 city (Brasília), captured from the city's own system (ConsultarNfseServicoTomado):
+// notes another company issued there to the company's CNPJ, through POST /v1/nfse, come back as its received notes.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { allDocuments, capture } from '../support/capture.js';
+import { eventsOfType } from '../support/eventos.js';
+import { xmllint } from '../support/external-tools.js';
+import { expectStatus, httpClient, type Http } from '../support/http.js';
+import { nfseBody } from '../support/nfse.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
+
+const BRASILIA = '5300108';
+const clock = new FakeClock('2026-11-02T15:00:00Z');
+let t: TestApp;
+let acct: SeededAccount;
+let live: Http;
+let prestador: SeededCompany;
+
+useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
+beforeAll(async () => {
+  live = httpClient(t.url, acct.liveKey);
+  prestador = await acct.company({ municipio: BRASILIA, inscricao_municipal: '0712000100' });
+});
+
+/** `count` notes the Brasília provider issues through the service to this taker; the city keeps them. */
+async function issueTo(cnpj: string, count: number): Promise<string[]> {
+  const numeros: string[] = [];
+  for (let i = 0; i < count; i++) {
+    // The per-key rate limit counts by clock minute.
+    if (i % 100 === 99) clock.advance(MINUTE);
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(prestador.id, { tomador: { documento: cnpj, nome: 'Tomador Ltda' } })), 201);
+    expect(note.status).toBe('autorizada');
+    numeros.push(note.numero);
+  }
+  clock.advance(MINUTE);
+  return numeros;
+}
+
+const sim = () => t.app.abrasfSimulator;
+const queries = (cnpj: string) => sim().calls().filter((c) => c.operacao === 'ConsultarNfseServicoTomado' && c.dados.includes(`<Cnpj>${cnpj}</Cnpj>`));
+const state = (companyId: string) => t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'PREFEITURA_ABRASF' } } });
+const mine = async (companyId: string) => (await allDocuments(live, `&empresa_id=${companyId}`)).filter((d) => d.origem === 'PREFEITURA_ABRASF');
+
+describe('capture through an ABRASF city (Brasília)', () => {
+  it('55 received notes: pages of 50, stored once with origem PREFEITURA_ABRASF and NOTA_RECEBIDA each; a second run adds nothing', async () => {
+    const c = await acct.company({ municipio: BRASILIA, inscricao_municipal: '0712000200' });
+    const numeros = await issueTo(c.cnpj, 55);
+    const before = (await eventsOfType(live, 'NOTA_RECEBIDA')).length;
+    await capture(t.app.engine);
+    const docs = await mine(c.id);
+    expect(docs).toHaveLength(55);
+    expect(docs.every((d) => d.papel === 'RECEBIDA' && d.tipo === 'NFSE')).toBe(true);
+    expect(docs.map((d) => d.numero).sort()).toEqual([...numeros].sort());
+    const city = sim().notes().find((n) => n.numero === numeros[0])!;
+    expect(docs.find((d) => d.numero === numeros[0])!.chaveAcesso).toBe(`${BRASILIA}-${city.numero}-${city.codigoVerificacao}`);
+    const sent = queries(c.cnpj);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.dados).toContain('<PeriodoEmissao><DataInicial>2026-10-03</DataInicial><DataFinal>2026-11-02</DataFinal></PeriodoEmissao><Pagina>2</Pagina>');
+    expect(sent[0]!.dados).toContain('<InscricaoMunicipal>0712000200</InscricaoMunicipal>');
+    for (const call of sent) {
+      const lint = xmllint(call.dados, 'abrasf/nfse_v204.xsd');
+      expect(lint.ok, lint.output).toBe(true);
+    }
+    const events = (await eventsOfType(live, 'NOTA_RECEBIDA')).slice(before).filter((e) => e.dados.empresaId === c.id);
+    expect(events).toHaveLength(55);
+    expect(events[0]!.dados).toMatchObject({ empresaId: c.id, origem: 'PREFEITURA_ABRASF' });
+
+    clock.advance(2 * HOUR);
+    await capture(t.app.engine);
+    // The window is still open: it is read again from page 1, and nothing already stored is stored twice.
+    expect(queries(c.cnpj)).toHaveLength(4);
+    expect(await mine(c.id)).toHaveLength(55);
+    expect((await eventsOfType(live, 'NOTA_RECEBIDA')).filter((e) => e.dados.empresaId === c.id)).toHaveLength(55);
+  });
+
+  it('a crash after the first page: the next run resumes at page 2, nothing twice', async () => {
+    const c = await acct.company({ municipio: BRASILIA, inscricao_municipal: '0712000300' });
+    await issueTo(c.cnpj, 60);
+    // The process dies before committing page 2 of this company (other commits of that moment die with it).
+    const page2 = () => {
+      const last = queries(c.cnpj).at(-1)?.dados ?? '';
+      return last.includes('<Pagina>2</Pagina>');
+    };
+    await capture(t.app.engine, {
+      beforeCommit: async () => {
+        if (page2()) throw new Error('processo morto antes do COMMIT');
+      },
+    });
+    expect(await mine(c.id)).toHaveLength(50);
+    expect((await state(c.id)).ultimoNsu % 100_000n).toBe(2n);
+    clock.advance(11 * MINUTE);
+    await capture(t.app.engine);
+    expect(await mine(c.id)).toHaveLength(60);
+    expect((await state(c.id)).ultimoNsu % 100_000n).toBe(1n);
+  });
+
+  it('nothing received: the city answers with a message only; an empty page, not a rejection, the message kept', async () => {
+    const c = await acct.company({ municipio: BRASILIA, inscricao_municipal: '0712000400' });
+    await capture(t.app.engine);
+    const row = await state(c.id);
+    expect(row.ultimoStatus).toBe('NENHUM_DOCUMENTO_LOCALIZADO');
+    expect(row.falhas).toBe(0);
+    expect(JSON.stringify(row.ultimoErro)).toContain('Nenhuma NFS-e encontrada');
+    expect(await mine(c.id)).toHaveLength(0);
+  });
+});
