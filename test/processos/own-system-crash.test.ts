@@ -1,0 +1,97 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { httpClient, expectStatus } from '../support/http.js';
+import { nfseBody, steps } from '../support/nfse.js';
+import { waitFor } from '../support/wait.js';
+import { cleanUpChildren, startChildProcess } from '../support/child-service.js';
+import { usingPostgres } from '../support/test-app.js';
+
+const children: ChildProcess[] = [];
+const dirs: Array<{ dataDir: string; schema: string }> = [];
+
+type Info = { url: string; liveKey?: string; companyId?: string };
+
+/** A city's own system: how the child seeds its company and scenario, where the simulator keeps its notes. */
+interface Cidade {
+  nome: string;
+  consulta: string;
+  seed: Record<string, string>;
+  estado: string;
+  /** The RPS number of a stored line of the simulator's JSON-lines state, and of a note's dps_id. */
+  rpsDaLinha: (line: Record<string, any>) => string;
+  rpsDoDps: (dpsId: string) => string;
+  chave?: RegExp;
+}
+
+const CIDADES: Cidade[] = [
+  {
+    nome: 'an ABRASF city (Brasília)',
+    consulta: 'ConsultarNfsePorRps',
+    seed: { CHILD_SEED: 'abrasf', CHILD_ABRASF_CENARIO: 'timeout' },
+    estado: 'simulador-abrasf.jsonl',
+    rpsDaLinha: (l) => l.note.rps.numero,
+    rpsDoDps: (dpsId) => String(BigInt(dpsId.slice(-15))),
+    chave: /^5300108-\d{15}-[A-Z0-9]{9}$/,
+  },
+  {
+    nome: 'São Paulo',
+    consulta: 'ConsultaNFe',
+    seed: { CHILD_SEED: 'sao_paulo', CHILD_SAO_PAULO_CENARIO: 'timeout' },
+    estado: 'simulador-sao-paulo.jsonl',
+    rpsDaLinha: (l) => String(BigInt(l.note.numeroRps)),
+    rpsDoDps: (dpsId) => String(BigInt(/^SP-\d+-\w+-(\d+)$/.exec(dpsId)![1]!)),
+  },
+];
+
+afterAll(async () => {
+  for (const { dataDir, schema } of dirs) await cleanUpChildren(children, dataDir, schema);
+});
+
+describe.each(CIDADES)('the service killed while $nome holds its answer', (cidade) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-own-system-crash-'));
+  const schema = `own_system_${randomBytes(5).toString('hex')}`;
+  dirs.push({ dataDir, schema });
+  const startService = (env: Record<string, string>): Promise<{ child: ChildProcess; info: Info }> =>
+    startChildProcess('test/support/children/service-child.ts', { DATA_DIR: dataDir, ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env }, children);
+
+  /** The RPS numbers the simulated city made a note of, one entry per note (its JSON-lines state in DATA_DIR). */
+  function cityRps(): string[] {
+    const file = join(dataDir, 'simulador', cidade.estado);
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{"t":"nota"'))
+      .map((l) => cidade.rpsDaLinha(JSON.parse(l) as Record<string, any>));
+  }
+
+  it(`restarts, asks ${cidade.consulta} before any resend and authorises the note: one RPS, one note at the city`, async () => {
+    const first = await startService(cidade.seed);
+    const http = httpClient(first.info.url, first.info.liveKey);
+    const created = expectStatus(await http.post('/v1/nfse', nfseBody(first.info.companyId!), { headers: { prefer: 'wait=0' } }), 202);
+    const numeroRps = cidade.rpsDoDps(created.dps_id);
+    // The city made the note and withholds the answer, so the process is waiting for it: kill it now.
+    await waitFor(async () => cityRps().includes(numeroRps), 'the note at the city');
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)));
+    first.child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    // Restarted after the job's lease ran out (the clock runs 3 minutes ahead): the worker recovers the note.
+    const second = await startService({ CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
+    const again = httpClient(second.info.url, first.info.liveKey);
+    const note = await waitFor(async () => {
+      const res = await again.get(`/v1/nfse/${created.id}`);
+      return res.body.status === 'autorizada' ? res.body : undefined;
+    }, 'the recovered note', 30_000);
+    expect(steps(note)).toEqual(['criada', 'consulta_dps', 'recuperada', 'autorizada']);
+    expect(cityRps().filter((n) => n === numeroRps)).toHaveLength(1);
+    if (cidade.chave) expect(note.chave_acesso).toMatch(cidade.chave);
+
+    const stopped = new Promise((resolve) => second.child.once('exit', resolve));
+    second.child.kill('SIGTERM');
+    await stopped;
+  }, 180_000);
+});
