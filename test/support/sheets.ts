@@ -47,8 +47,11 @@ export function cpfWithLeadingZero(): string {
   return [...base, d1, d2].join('');
 }
 
-/** A valid numeric CNPJ that starts with a zero. */
+/**
+ * A valid numeric CNPJ that starts with exactly one zero: as a number it keeps 13 digits, which can only be a CNPJ.
+ * (With three leading zeros it would keep 11 and read as a CPF: such a cell cannot be recovered, see docs/lotes.md.)
+ */
 export function cnpjWithLeadingZero(): string {
-  const base = `0${Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join('')}0001`;
+  const base = `0${1 + Math.floor(Math.random() * 9)}${Array.from({ length: 6 }, () => Math.floor(Math.random() * 10)).join('')}0001`;
   return base + cnpjCheckDigits(base);
 }
