@@ -1,4 +1,5 @@
-import { createNationalClient, type NationalClient } from './national-client.js';
+import { ClientPool } from './client-pool.js';
+import type { NationalClient } from './national-client.js';
 import type { Credentials, SimulatorAddress } from './national-gateway.js';
 
 export interface AbrasfGatewayOptions {
@@ -12,16 +13,18 @@ export interface AbrasfGatewayOptions {
 }
 
 /** The simulator takes plain http without a client certificate. */
-const ANONYMOUS = { serial: '' };
+const ANONYMOUS: Credentials = { privateKeyPem: '', certificatePem: '', serial: '' };
 
 /**
  * Where the notes of an ABRASF city go: the city's service when its URL is configured (mutual TLS with the company's
  * A1), the in-process simulator otherwise. A call with a simulated scenario always goes to the simulator.
  */
 export class AbrasfGateway {
-  private readonly clients = new Map<string, NationalClient>();
+  private readonly clients: ClientPool;
 
-  constructor(private readonly options: AbrasfGatewayOptions) {}
+  constructor(private readonly options: AbrasfGatewayOptions) {
+    this.clients = new ClientPool(options.timeoutMs ?? 30_000);
+  }
 
   /** The URL a city's notes go to (null: its simulator), given the production URL of the city's profile. */
   remoteUrl(ibge: string, urlDoPerfil: string | null): string | null {
@@ -31,25 +34,10 @@ export class AbrasfGateway {
   client(city: { ibge: string; urlDoPerfil: string | null }, scenario: string | null, credentials: Credentials): NationalClient {
     const remote = scenario ? null : this.remoteUrl(city.ibge, city.urlDoPerfil);
     const baseUrl = remote ?? `${this.options.simulator.url}/${city.ibge}`;
-    const serial = remote ? credentials.serial : ANONYMOUS.serial;
-    const key = `${baseUrl}|${serial}|${scenario ?? ''}`;
-    let client = this.clients.get(key);
-    if (!client) {
-      client = createNationalClient({
-        baseUrl,
-        tls: remote ? { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem } : undefined,
-        timeoutMs: this.options.timeoutMs ?? 30_000,
-        scenario: scenario ?? undefined,
-      });
-      if (this.clients.size > 500) void this.closeClients();
-      this.clients.set(key, client);
-    }
-    return client;
+    return this.clients.get({ baseUrl, remote: remote !== null, credentials: remote ? credentials : ANONYMOUS, scenario });
   }
 
-  async closeClients(): Promise<void> {
-    const all = [...this.clients.values()];
-    this.clients.clear();
-    await Promise.all(all.map((c) => c.close().catch(() => {})));
+  closeClients(): Promise<void> {
+    return this.clients.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { Environment } from '../nucleo/environment.js';
-import { createNationalClient, type NationalClient } from './national-client.js';
+import { ClientPool } from './client-pool.js';
+import type { NationalClient } from './national-client.js';
 import { ParametrosCache } from './parametros-cache.js';
 
 export interface NationalGatewayOptions {
@@ -44,11 +45,13 @@ const ANONYMOUS: Credentials = { privateKeyPem: '', certificatePem: '', serial: 
  * simulator, so `X-Service-Simular` never reaches a real national environment.
  */
 export class NationalGateway {
-  private readonly clients = new Map<string, NationalClient>();
+  private readonly clients: ClientPool;
   /** Answers of the parameters API, shared by every company of this process. */
   readonly parametros = new ParametrosCache();
 
-  constructor(private readonly options: NationalGatewayOptions) {}
+  constructor(private readonly options: NationalGatewayOptions) {
+    this.clients = new ClientPool(options.timeoutMs ?? 30_000);
+  }
 
   get simulator(): SimulatorAddress {
     return this.options.simulator;
@@ -56,20 +59,7 @@ export class NationalGateway {
 
   client(environment: Environment, scenario: string | null, credentials: Credentials): NationalClient {
     const remote = scenario ? null : this.options.urls[environment];
-    const baseUrl = remote ?? this.options.simulator.url;
-    const key = `${baseUrl}|${credentials.serial}|${scenario ?? ''}`;
-    let client = this.clients.get(key);
-    if (!client) {
-      client = createNationalClient({
-        baseUrl,
-        tls: remote ? { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem } : undefined,
-        timeoutMs: this.options.timeoutMs ?? 30_000,
-        scenario: scenario ?? undefined,
-      });
-      if (this.clients.size > 500) void this.closeClients();
-      this.clients.set(key, client);
-    }
-    return client;
+    return this.clients.get({ baseUrl: remote ?? this.options.simulator.url, remote: Boolean(remote), credentials, scenario });
   }
 
   /**
@@ -112,24 +102,10 @@ export class NationalGateway {
   }
 
   private distributionClient(remote: string | null, simulated: string, credentials: Credentials): NationalClient {
-    const baseUrl = remote ?? simulated;
-    const key = `dist|${baseUrl}|${credentials.serial}`;
-    let client = this.clients.get(key);
-    if (!client) {
-      client = createNationalClient({
-        baseUrl,
-        tls: remote ? { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem } : undefined,
-        timeoutMs: this.options.timeoutMs ?? 30_000,
-      });
-      if (this.clients.size > 500) void this.closeClients();
-      this.clients.set(key, client);
-    }
-    return client;
+    return this.clients.get({ kind: 'dist', baseUrl: remote ?? simulated, remote: remote !== null, credentials });
   }
 
-  async closeClients(): Promise<void> {
-    const all = [...this.clients.values()];
-    this.clients.clear();
-    await Promise.all(all.map((c) => c.close().catch(() => {})));
+  closeClients(): Promise<void> {
+    return this.clients.close();
   }
 }
