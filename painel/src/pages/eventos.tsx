@@ -3,7 +3,7 @@ import { useEmpresas } from '../empresas-cache.js';
 import { EVENT_TYPES } from '../event-types.js';
 import { endOfDayBr, formatDate, formatDateTime, parseDataBr, startOfDayBr } from '../format.js';
 import { Link } from '../router.js';
-import { ErrorBox, Field, label, Loading, MoreButton, PageTitle } from '../ui/ui.js';
+import { ErrorBox, Field, label, Loading, MoreButton, PageTitle, FilterSelect } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useSubscription } from '../use-subscription.js';
 
@@ -61,14 +61,7 @@ export function Eventos() {
             ))}
           </select>
         </Field>
-        <Field label="Empresa">
-          <select value={form.empresaId} onChange={(e) => setForm({ ...form, empresaId: e.currentTarget.value })}>
-            <option value="">Todas</option>
-            {empresas.map((c) => (
-              <option value={c.id}>{c.razaoSocial}</option>
-            ))}
-          </select>
-        </Field>
+        <FilterSelect label="Empresa" value={form.empresaId} onChange={(v) => setForm({ ...form, empresaId: v })} options={empresas.map((c) => [c.id, c.razaoSocial] as const)} />
         <Field label="Desde">
           <input placeholder="dd/mm/aaaa" value={form.desde} onInput={(e) => setForm({ ...form, desde: e.currentTarget.value })} />
         </Field>

@@ -3,7 +3,7 @@ import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { formatDateTime, formatInteger } from '../format.js';
 import { CONTAGENS, LoteProgresso, type Contagens } from '../lote-progresso.js';
 import { Link } from '../router.js';
-import { ActionButton, ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import { ActionButton, ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status, FilterSelect } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useQuery } from '../use-query.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
@@ -107,14 +107,7 @@ export function Lote({ id }: { id: string }) {
       )}
       <h2>Linhas</h2>
       <div class="filtros">
-        <Field label="Situação da linha">
-          <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-            <option value="">Todas</option>
-            {['autorizada', 'rejeitada', 'falha_transmissao', 'com_erro_validacao', 'ja_existente', 'aguardando_emissao', 'transmitindo'].map((s) => (
-              <option value={s}>{label(s)}</option>
-            ))}
-          </select>
-        </Field>
+        <FilterSelect label="Situação da linha" value={status} onChange={setStatus} options={['autorizada', 'rejeitada', 'falha_transmissao', 'com_erro_validacao', 'ja_existente', 'aguardando_emissao', 'transmitindo'].map((s) => [s, label(s)] as const)} />
       </div>
       <ErrorBox error={itens.error} />
       <div class="tabela">

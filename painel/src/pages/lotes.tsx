@@ -5,7 +5,7 @@ import { useEmpresas } from '../empresas-cache.js';
 import { formatDateTime } from '../format.js';
 import { CONTAGENS, LoteProgresso, type Contagens } from '../lote-progresso.js';
 import { Link, navigate } from '../router.js';
-import { ActionForm, ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import { ActionForm, ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status, FilterSelect } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
@@ -44,14 +44,7 @@ export function Lotes() {
       <PageTitle>Lotes</PageTitle>
       <LiveMark up={live} />
       <div class="filtros">
-        <Field label="Situação">
-          <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-            <option value="">Todas</option>
-            {['validando', 'aguardando_emissao', 'processando', 'concluido', 'erro'].map((s) => (
-              <option value={s}>{label(s)}</option>
-            ))}
-          </select>
-        </Field>
+        <FilterSelect label="Situação" value={status} onChange={setStatus} options={['validando', 'aguardando_emissao', 'processando', 'concluido', 'erro'].map((s) => [s, label(s)] as const)} />
       </div>
       <ErrorBox error={list.error} />
       <div class="tabela">

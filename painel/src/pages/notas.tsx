@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { useEmpresas } from '../empresas-cache.js';
 import { endOfDayBr, formatDateTime, formatDocumento, formatMoney, parseDataBr, startOfDayBr } from '../format.js';
 import { Link } from '../router.js';
-import { ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import { ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status, FilterSelect } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
@@ -69,22 +69,8 @@ export function Notas() {
       <PageTitle>Notas de serviço (NFS-e)</PageTitle>
       <LiveMark up={live} />
       <form class="filtros" aria-label="Filtros" onSubmit={apply}>
-        <Field label="Situação">
-          <select value={form.status} onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}>
-            <option value="">Todas</option>
-            {NFSE_STATUS.map((s) => (
-              <option value={s}>{label(s)}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Empresa">
-          <select value={form.empresaId} onChange={(e) => setForm({ ...form, empresaId: e.currentTarget.value })}>
-            <option value="">Todas</option>
-            {empresas.map((c) => (
-              <option value={c.id}>{c.razaoSocial}</option>
-            ))}
-          </select>
-        </Field>
+        <FilterSelect label="Situação" value={form.status} onChange={(v) => setForm({ ...form, status: v })} options={NFSE_STATUS.map((s) => [s, label(s)] as const)} />
+        <FilterSelect label="Empresa" value={form.empresaId} onChange={(v) => setForm({ ...form, empresaId: v })} options={empresas.map((c) => [c.id, c.razaoSocial] as const)} />
         <Field label="Referência começa com">
           <input value={form.referencia} onInput={(e) => setForm({ ...form, referencia: e.currentTarget.value })} />
         </Field>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { formatDateTime, parseDataBr, startOfDayBr, endOfDayBr } from '../format.js';
 import { Link } from '../router.js';
-import { ActionButton, ActionForm, ErrorBox, Field, Loading, MoreButton, Notice, PageTitle, Status } from '../ui/ui.js';
+import { ActionButton, ActionForm, ErrorBox, Field, Loading, MoreButton, Notice, PageTitle, Status, FilterSelect } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useQuery } from '../use-query.js';
 import { Segredo } from './webhooks.js';
@@ -103,14 +103,7 @@ export function Webhook({ id }: { id: string }) {
 
       <h2>Entregas</h2>
       <div class="filtros">
-        <Field label="Situação">
-          <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-            <option value="">Todas</option>
-            <option value="pendente">Pendente</option>
-            <option value="entregue">Entregue</option>
-            <option value="falhou">Falhou</option>
-          </select>
-        </Field>
+        <FilterSelect label="Situação" value={status} onChange={setStatus} options={[['pendente', 'Pendente'], ['entregue', 'Entregue'], ['falhou', 'Falhou']] as const} />
       </div>
       <ErrorBox error={entregas.error} />
       <div class="tabela">

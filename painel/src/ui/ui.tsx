@@ -39,6 +39,20 @@ export function Field(props: { label: string; hint?: string; children: Component
   );
 }
 
+/** A list filter's select: "Todas" (no filter) first, then each option as [value, text]. */
+export function FilterSelect(props: { label: string; value: string; options: ReadonlyArray<readonly [string, string]>; onChange: (value: string) => void }) {
+  return (
+    <Field label={props.label}>
+      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        <option value="">Todas</option>
+        {props.options.map(([value, text]) => (
+          <option value={value}>{text}</option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 const LABELS: Record<string, string> = {
   autorizada: 'Autorizada',
   cancelada: 'Cancelada',
