@@ -67,6 +67,18 @@ export function parseDataBr(typed: string): string | null {
   return `${y}-${mo}-${d}`;
 }
 
+/** A filter form's typed "desde" and "até" days as aaaa-mm-dd (a blank one left out); the message for one that is not a date. */
+export function typedDays(desde: string, ate: string): { desde?: string; ate?: string } | string {
+  const days: { desde?: string; ate?: string } = {};
+  for (const [bound, typed] of [['desde', desde.trim()], ['ate', ate.trim()]] as const) {
+    if (!typed) continue;
+    const day = parseDataBr(typed);
+    if (!day) return `Data inválida: ${typed}. Use dd/mm/aaaa.`;
+    days[bound] = day;
+  }
+  return days;
+}
+
 /** Start of a day in Brasília (UTC−03:00, no daylight saving since 2019) as an ISO instant. */
 export function startOfDayBr(isoDate: string): string {
   return `${isoDate}T00:00:00-03:00`;

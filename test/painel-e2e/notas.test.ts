@@ -83,6 +83,31 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     expect(await p.page.locator('tbody tr').count()).toBe(1);
   });
 
+  it('filters by creation day typed as dd/mm/aaaa, and says so when a date is not one', async () => {
+    const resumo = p.page.locator('.resumo').first();
+    await p.page.getByLabel('Situação').selectOption('');
+    await p.page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => resumo.textContent()).toMatch(/^[2-9]\d* nota\(s\)/);
+    const all = (await resumo.textContent())!.match(/^\d+/)![0];
+    const day = (await p.page.locator('tbody tr').first().textContent())!.match(/(\d{2})\/(\d{2})\/(\d{4})/)!;
+
+    await p.page.getByLabel('Criada desde').fill('31/02/2026');
+    await p.page.getByRole('button', { name: 'Filtrar' }).click();
+    await p.page.getByText('Data inválida: 31/02/2026. Use dd/mm/aaaa.').waitFor();
+
+    await p.page.getByLabel('Criada desde').fill(day[0]);
+    await p.page.getByLabel('Criada até').fill(day[0]);
+    await p.page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => resumo.textContent()).toContain(`${all} nota(s)`);
+
+    const before = new Date(Date.UTC(Number(day[3]), Number(day[2]) - 1, Number(day[1]) - 1));
+    const dayBefore = `${String(before.getUTCDate()).padStart(2, '0')}/${String(before.getUTCMonth() + 1).padStart(2, '0')}/${before.getUTCFullYear()}`;
+    await p.page.getByLabel('Criada desde').fill('');
+    await p.page.getByLabel('Criada até').fill(dayBefore);
+    await p.page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => resumo.textContent()).toContain('0 nota(s)');
+  });
+
   it('ran without a script error or anything the Content-Security-Policy refused', () => {
     expect(p.problems).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { useEmpresas } from '../empresas-cache.js';
 import { EVENT_TYPES } from '../event-types.js';
-import { endOfDayBr, formatDate, formatDateTime, parseDataBr, startOfDayBr } from '../format.js';
+import { endOfDayBr, formatDate, formatDateTime, parseDataBr, startOfDayBr, typedDays } from '../format.js';
 import { Link } from '../router.js';
-import { ErrorBox, Field, label, Loading, MoreButton, PageTitle, FilterSelect } from '../ui/ui.js';
+import { DateField, ErrorBox, FilterSelect, label, Loading, MoreButton, PageTitle } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useSubscription } from '../use-subscription.js';
 
@@ -38,13 +38,10 @@ export function Eventos() {
     const next: Record<string, unknown> = {};
     if (form.tipo) next.tipos = [form.tipo];
     if (form.empresaId) next.empresaId = form.empresaId;
-    for (const [field, to] of [['desde', startOfDayBr], ['ate', endOfDayBr]] as const) {
-      const typed = form[field].trim();
-      if (!typed) continue;
-      const date = parseDataBr(typed);
-      if (!date) return setFormError(`Data inválida: ${typed}. Use dd/mm/aaaa.`);
-      next[field] = to(date);
-    }
+    const days = typedDays(form.desde, form.ate);
+    if (typeof days === 'string') return setFormError(days);
+    if (days.desde) next.desde = startOfDayBr(days.desde);
+    if (days.ate) next.ate = endOfDayBr(days.ate);
     setFormError(null);
     setFiltro(next);
   }
@@ -53,21 +50,10 @@ export function Eventos() {
     <section>
       <PageTitle>Eventos</PageTitle>
       <form class="filtros" aria-label="Filtros" onSubmit={apply}>
-        <Field label="Tipo">
-          <select value={form.tipo} onChange={(e) => setForm({ ...form, tipo: e.currentTarget.value })}>
-            <option value="">Todos</option>
-            {EVENT_TYPES.map((t) => (
-              <option value={t}>{t}</option>
-            ))}
-          </select>
-        </Field>
+        <FilterSelect label="Tipo" todos value={form.tipo} onChange={(v) => setForm({ ...form, tipo: v })} options={EVENT_TYPES.map((t) => [t, t] as const)} />
         <FilterSelect label="Empresa" value={form.empresaId} onChange={(v) => setForm({ ...form, empresaId: v })} options={empresas.map((c) => [c.id, c.razaoSocial] as const)} />
-        <Field label="Desde">
-          <input placeholder="dd/mm/aaaa" value={form.desde} onInput={(e) => setForm({ ...form, desde: e.currentTarget.value })} />
-        </Field>
-        <Field label="Até">
-          <input placeholder="dd/mm/aaaa" value={form.ate} onInput={(e) => setForm({ ...form, ate: e.currentTarget.value })} />
-        </Field>
+        <DateField label="Desde" value={form.desde} onInput={(v) => setForm({ ...form, desde: v })} />
+        <DateField label="Até" value={form.ate} onInput={(v) => setForm({ ...form, ate: v })} />
         <div class="acoes">
           <button type="submit">Filtrar</button>
         </div>

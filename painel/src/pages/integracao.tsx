@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { formatDateTime, parseDataBr } from '../format.js';
+import { formatDateTime, typedDays } from '../format.js';
 import { Link, useLocation } from '../router.js';
-import { ErrorBox, Field, Loading, MoreButton, PageTitle } from '../ui/ui.js';
+import { DateField, ErrorBox, Field, Loading, MoreButton, PageTitle } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 
 const REQUISICOES = `query Requisicoes($filtro: RequisicoesFiltro, $after: String) {
@@ -47,13 +47,9 @@ export function Integracao() {
       if (codes.some((c) => !Number.isInteger(c) || c < 100 || c > 599)) return setFormError('Situação HTTP: números de 100 a 599, separados por vírgula.');
       next.status = codes;
     }
-    for (const field of ['desde', 'ate'] as const) {
-      const typed = form[field].trim();
-      if (!typed) continue;
-      const date = parseDataBr(typed);
-      if (!date) return setFormError(`Data inválida: ${typed}. Use dd/mm/aaaa.`);
-      next[field] = date;
-    }
+    const days = typedDays(form.desde, form.ate);
+    if (typeof days === 'string') return setFormError(days);
+    Object.assign(next, days);
     setFormError(null);
     setFiltro(next);
   }
@@ -72,12 +68,8 @@ export function Integracao() {
         <Field label="Situação HTTP">
           <input name="status" size={10} placeholder="422, 500" value={form.status} onInput={(e) => setForm({ ...form, status: e.currentTarget.value })} />
         </Field>
-        <Field label="Desde">
-          <input placeholder="dd/mm/aaaa" inputMode="numeric" value={form.desde} onInput={(e) => setForm({ ...form, desde: e.currentTarget.value })} />
-        </Field>
-        <Field label="Até">
-          <input placeholder="dd/mm/aaaa" inputMode="numeric" value={form.ate} onInput={(e) => setForm({ ...form, ate: e.currentTarget.value })} />
-        </Field>
+        <DateField label="Desde" value={form.desde} onInput={(v) => setForm({ ...form, desde: v })} />
+        <DateField label="Até" value={form.ate} onInput={(v) => setForm({ ...form, ate: v })} />
         <div class="acoes">
           <button type="submit">Buscar</button>
         </div>

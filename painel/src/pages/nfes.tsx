@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { useEmpresas } from '../empresas-cache.js';
-import { formatDateTime, formatDocumento, formatMoney, parseDataBr } from '../format.js';
+import { formatDateTime, formatDocumento, formatMoney, typedDays } from '../format.js';
 import { Link } from '../router.js';
-import { ErrorBox, Field, label, Loading, MoreButton, PageTitle, Status, FilterSelect } from '../ui/ui.js';
+import { DateField, ErrorBox, Field, FilterSelect, label, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 
 const NFES = `query Nfes($filtro: NfeFiltro, $after: String) {
@@ -39,13 +39,9 @@ export function Nfes() {
     if (form.status) next.status = [form.status];
     if (form.empresaId) next.empresaId = form.empresaId;
     if (form.referencia.trim()) next.referenciaPrefixo = form.referencia.trim();
-    for (const [field, bound] of [['de', 'desde'], ['ate', 'ate']] as const) {
-      const typed = form[field].trim();
-      if (!typed) continue;
-      const date = parseDataBr(typed);
-      if (!date) return setFormError(`Data inválida: ${typed}. Use dd/mm/aaaa.`);
-      next[bound] = date;
-    }
+    const days = typedDays(form.de, form.ate);
+    if (typeof days === 'string') return setFormError(days);
+    Object.assign(next, days);
     setFormError(null);
     setFiltro(next);
   }
@@ -59,12 +55,8 @@ export function Nfes() {
         <Field label="Referência começa com">
           <input value={form.referencia} onInput={(e) => setForm({ ...form, referencia: e.currentTarget.value })} />
         </Field>
-        <Field label="Criada desde">
-          <input placeholder="dd/mm/aaaa" value={form.de} onInput={(e) => setForm({ ...form, de: e.currentTarget.value })} />
-        </Field>
-        <Field label="Criada até">
-          <input placeholder="dd/mm/aaaa" value={form.ate} onInput={(e) => setForm({ ...form, ate: e.currentTarget.value })} />
-        </Field>
+        <DateField label="Criada desde" value={form.de} onInput={(v) => setForm({ ...form, de: v })} />
+        <DateField label="Criada até" value={form.ate} onInput={(v) => setForm({ ...form, ate: v })} />
         <div class="acoes">
           <button type="submit">Filtrar</button>
         </div>

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { useEmpresas } from '../empresas-cache.js';
-import { endOfDayBr, formatDateTime, formatDocumento, formatMoney, parseDataBr, startOfDayBr } from '../format.js';
+import { endOfDayBr, formatDateTime, formatDocumento, formatMoney, startOfDayBr, typedDays } from '../format.js';
 import { Link } from '../router.js';
-import { ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status, FilterSelect } from '../ui/ui.js';
+import { DateField, ErrorBox, Field, FilterSelect, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
@@ -53,13 +53,10 @@ export function Notas() {
     if (form.status) next.status = [form.status];
     if (form.empresaId) next.empresaId = form.empresaId;
     if (form.referencia.trim()) next.referenciaPrefixo = form.referencia.trim();
-    for (const [field, bound, to] of [['de', 'criadaDesde', startOfDayBr], ['ate', 'criadaAte', endOfDayBr]] as const) {
-      const typed = form[field].trim();
-      if (!typed) continue;
-      const date = parseDataBr(typed);
-      if (!date) return setFormError(`Data inválida: ${typed}. Use dd/mm/aaaa.`);
-      next[bound] = to(date);
-    }
+    const days = typedDays(form.de, form.ate);
+    if (typeof days === 'string') return setFormError(days);
+    if (days.desde) next.criadaDesde = startOfDayBr(days.desde);
+    if (days.ate) next.criadaAte = endOfDayBr(days.ate);
     setFormError(null);
     setFiltro(next);
   }
@@ -74,12 +71,8 @@ export function Notas() {
         <Field label="Referência começa com">
           <input value={form.referencia} onInput={(e) => setForm({ ...form, referencia: e.currentTarget.value })} />
         </Field>
-        <Field label="Criada desde">
-          <input placeholder="dd/mm/aaaa" inputMode="numeric" value={form.de} onInput={(e) => setForm({ ...form, de: e.currentTarget.value })} />
-        </Field>
-        <Field label="Criada até">
-          <input placeholder="dd/mm/aaaa" inputMode="numeric" value={form.ate} onInput={(e) => setForm({ ...form, ate: e.currentTarget.value })} />
-        </Field>
+        <DateField label="Criada desde" value={form.de} onInput={(v) => setForm({ ...form, de: v })} />
+        <DateField label="Criada até" value={form.ate} onInput={(v) => setForm({ ...form, ate: v })} />
         <div class="acoes">
           <button type="submit">Filtrar</button>
         </div>

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
-import { formatDateTime, parseDataBr, startOfDayBr, endOfDayBr } from '../format.js';
+import { endOfDayBr, formatDateTime, parseDataBr, startOfDayBr } from '../format.js';
 import { Link } from '../router.js';
-import { ActionButton, ActionForm, ErrorBox, Field, Loading, MoreButton, Notice, PageTitle, Status, FilterSelect } from '../ui/ui.js';
+import { ActionButton, ActionForm, DateField, ErrorBox, FilterSelect, Loading, MoreButton, Notice, PageTitle, Status } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useQuery } from '../use-query.js';
 import { Segredo } from './webhooks.js';
@@ -91,12 +91,8 @@ export function Webhook({ id }: { id: string }) {
       >
         <h2>Reenviar eventos de um período</h2>
         <div class="grade">
-          <Field label="Desde">
-            <input placeholder="dd/mm/aaaa" required value={reenvio.desde} onInput={(e) => setReenvio({ ...reenvio, desde: e.currentTarget.value })} />
-          </Field>
-          <Field label="Até">
-            <input placeholder="dd/mm/aaaa" required value={reenvio.ate} onInput={(e) => setReenvio({ ...reenvio, ate: e.currentTarget.value })} />
-          </Field>
+          <DateField label="Desde" required value={reenvio.desde} onInput={(v) => setReenvio({ ...reenvio, desde: v })} />
+          <DateField label="Até" required value={reenvio.ate} onInput={(v) => setReenvio({ ...reenvio, ate: v })} />
         </div>
         {reenviados && <Notice>{reenviados}</Notice>}
       </ActionForm>

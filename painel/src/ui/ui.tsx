@@ -39,12 +39,24 @@ export function Field(props: { label: string; hint?: string; children: Component
   );
 }
 
-/** A list filter's select: "Todas" (no filter) first, then each option as [value, text]. */
-export function FilterSelect(props: { label: string; value: string; options: ReadonlyArray<readonly [string, string]>; onChange: (value: string) => void }) {
+/** A day typed as dd/mm/aaaa (read by typedDays). */
+export function DateField(props: { label: string; value: string; onInput: (value: string) => void; required?: boolean }) {
+  return (
+    <Field label={props.label}>
+      <input placeholder="dd/mm/aaaa" inputMode="numeric" required={props.required} value={props.value} onInput={(e) => props.onInput(e.currentTarget.value)} />
+    </Field>
+  );
+}
+
+/**
+ * A list filter's select: "Todas" (no filter; `todos` names it for a masculine noun such as "Tipo") first, then each
+ * option as [value, text].
+ */
+export function FilterSelect(props: { label: string; value: string; options: ReadonlyArray<readonly [string, string]>; onChange: (value: string) => void; todos?: boolean }) {
   return (
     <Field label={props.label}>
       <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
-        <option value="">Todas</option>
+        <option value="">{props.todos ? 'Todos' : 'Todas'}</option>
         {props.options.map(([value, text]) => (
           <option value={value}>{text}</option>
         ))}
