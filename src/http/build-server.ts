@@ -189,7 +189,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   });
 
   const yoga = createGraphqlHttp(app, options.schema, engine);
-  const painelYoga = registerPainel(app, { engine, schema: options.schema, dir: options.painel.dir });
+  const painelYoga = registerPainel(app, { engine, schema: options.schema, dir: options.painel.dir, rateLimiter: options.rateLimiter });
 
   // Multipart bodies are streamed by the handler, past Fastify's bodyLimit: the file limit is set per route.
   const handleApi = (fileLimit: number) => async (req: FastifyRequest, reply: FastifyReply) => {

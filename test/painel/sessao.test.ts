@@ -3,6 +3,7 @@
 // and panel sessions.
 import { describe, expect, it } from 'vitest';
 import { DAY, FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { PAINEL_LIMIT_PER_MINUTE } from '../../src/http/painel/register-painel.js';
 import { createConvite } from '../../src/engine/pessoas/create-convite.js';
 import { setPessoaPassword } from '../../src/engine/pessoas/set-pessoa-password.js';
 import { SESSION_LIMITS, SIGN_IN_LIMITS } from '../../src/engine/pessoas/sign-in.js';
@@ -99,6 +100,26 @@ describe('sign-in and session', () => {
     expect(a.csrf).not.toBe(b.csrf);
     const crossed = await a.call('POST', '/painel/api/sair', { headers: { 'x-csrf-token': b.csrf } });
     expect(crossed.status).toBe(403);
+  });
+});
+
+describe('rate limit', () => {
+  it(`holds one session to ${PAINEL_LIMIT_PER_MINUTE} requests in a clock minute, GraphQL included; another session and the next minute are free`, async () => {
+    clock.advance(MINUTE - (clock.now().getTime() % MINUTE));
+    const pessoa = await seedPessoa(t.app.engine, acct.accountId);
+    const a = await signInPanel(t.url, pessoa);
+    const b = await signInPanel(t.url, pessoa);
+    const statuses = await Promise.all(Array.from({ length: PAINEL_LIMIT_PER_MINUTE }, () => a.call('GET', '/painel/api/sessao').then((r) => r.status)));
+    expect([...new Set(statuses)]).toEqual([200]);
+
+    const over = await a.call('GET', '/painel/api/sessao');
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ codigo: 'limite_de_requisicoes', mensagem: `Mais de ${PAINEL_LIMIT_PER_MINUTE} requisições neste minuto nesta sessão do painel.`, retentavel: true });
+    expect((await a.call('POST', '/painel/graphql', { body: { query: '{ conta { id } }' } })).status).toBe(429);
+    expect((await b.call('GET', '/painel/api/sessao')).status).toBe(200);
+
+    clock.advance(MINUTE);
+    expect((await a.call('GET', '/painel/api/sessao')).status).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { EngineDeps } from '../../engine/engine-deps.js';
 import { EngineError, isEngineError } from '../../engine/errors.js';
 import { writeLoteReport, XLSX_TYPE } from '../../engine/lotes/write-lote-report.js';
+import type { RateLimiter } from '../../engine/nucleo/rate-limiter.js';
 import { acceptConvite } from '../../engine/pessoas/accept-convite.js';
 import { endSessao } from '../../engine/pessoas/end-sessao.js';
 import { findSessao, type PanelSession } from '../../engine/pessoas/find-sessao.js';
@@ -25,7 +26,15 @@ export interface PainelOptions {
   schema: GraphQLSchema;
   /** The built panel (index.html, assets/). */
   dir: string;
+  /** The API keys' limiter, counting each session apart. */
+  rateLimiter: RateLimiter;
 }
+
+/**
+ * Requests per clock minute of one panel session. A person's pages make a few calls each; a stolen cookie in a
+ * script is held to what a busy operator could click.
+ */
+export const PAINEL_LIMIT_PER_MINUTE = 300;
 
 /** The routes that open a session have none to check yet. */
 const WITHOUT_SESSION = new Set(['/painel/api/entrar', '/painel/api/convite']);
@@ -63,6 +72,11 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
     if (req.method !== 'GET' && req.method !== 'HEAD' && !csrfMatches(req.headers['x-csrf-token'], sessao.csrf)) {
       throw new EngineError('acesso_negado', 'Token CSRF ausente ou inválido.', {
         correcao: 'Envie o cabeçalho X-CSRF-Token com o valor csrf de GET /painel/api/sessao.',
+      });
+    }
+    if ((await options.rateLimiter.hit(`painel:${sessao.sessaoId}`, engine.clock.now())) > PAINEL_LIMIT_PER_MINUTE) {
+      throw new EngineError('limite_de_requisicoes', `Mais de ${PAINEL_LIMIT_PER_MINUTE} requisições neste minuto nesta sessão do painel.`, {
+        correcao: 'Espere o próximo minuto do relógio e repita.',
       });
     }
     req.painel = sessao;
