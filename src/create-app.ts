@@ -209,7 +209,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     contribuinte: sefazConsultaContribuinte(sefaz),
   }, { clock });
   const firstAttempts = new FirstAttempts();
-  const requestLog = new RequestLog({ db: database.prisma, logger });
+  const requestLog = new RequestLog({ db: database.prisma, sql: database.prepared, logger });
   const secrets = createSecretBox(masterKey);
   const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, cadastros, saoPaulo, abrasf, webhooks, firstAttempts, requestLog };
   // Metrics cost a little on every request, so they exist only where something can read them.

@@ -27,7 +27,8 @@ const dpsNumbers = (deps: Pick<EngineDeps, 'sql'>) =>
       if (s) s.count += 1;
       else series.set(key, { ...w, count: 1 });
     }
-    const list = [...series.values()];
+    // In one order everywhere: two processes' statements lock the series rows they share in the same order.
+    const list = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, s]) => s);
     const rows = await deps.sql<{ company_id: string; environment: string; serie: string; next: string }>('dps_next_numbers', NEXT_DPS_NUMBERS, [
       list.map((s) => s.companyId),
       list.map((s) => s.environment),
