@@ -1,8 +1,11 @@
 /**
  * One statement for many callers: the calls made while the statement is on its way to the database wait and go
  * together in the next one (group commit). Each statement sent costs the driver its serialisation and socket
- * writes whatever it carries, so concurrent requests share that cost; a lone call waits one turn of the event
- * loop only. `run` answers each item in the order given (an item's own result, or an Error for that item alone).
+ * write, and the database its execution, whatever it carries, so concurrent requests share that cost. Under load
+ * (calls less than two windows apart on average: the window gathers at least one more, half the time) a call
+ * that finds the statement idle waits GATHER_MS for others; otherwise it waits one turn of the event loop only,
+ * so a lone request is not delayed. `run` answers each item in the order given (an item's own result, or an
+ * Error for that item alone).
  *
  * A statement that fails for a group fails atomically (nothing was written), so each item is then run alone and
  * gets its own outcome: one note's duplicate `referencia` does not refuse the others sent with it.
@@ -18,6 +21,12 @@ export function batchedStatement<I, O>(owner: object, name: string, run: (items:
   return (item) => q.push(item);
 }
 
+/**
+ * How long a call that finds the statement idle waits for others under load: a few milliseconds of a note's
+ * latency against a statement, a socket write and a wake-up of the database shared by the calls of the window.
+ */
+const GATHER_MS = 5;
+
 /** Items per statement at most: a statement's parameters stay small whatever the load. */
 const MAX_ITEMS = 64;
 
@@ -32,15 +41,22 @@ interface Waiting<I, O> {
 class Queue<I, O> {
   private waiting: Array<Waiting<I, O>> = [];
   private busy = false;
+  /** Moving average of the time between calls, in ms. */
+  private gap = Infinity;
+  private lastCall = 0;
 
   constructor(private readonly run: (items: I[]) => Promise<Array<O | Error>>) {}
 
   push(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
+      const now = performance.now();
+      this.gap = this.gap === Infinity ? 10 * GATHER_MS : 0.8 * this.gap + 0.2 * (now - this.lastCall);
+      this.lastCall = now;
       if (!this.busy) {
         this.busy = true;
-        setImmediate(() => void this.flush());
+        if (this.gap < 2 * GATHER_MS) setTimeout(() => void this.flush(), GATHER_MS);
+        else setImmediate(() => void this.flush());
       }
     });
   }
