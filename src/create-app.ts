@@ -78,8 +78,10 @@ export interface AppOptions {
   webhookTimeoutMs?: number;
   /** How often websocket connections' keys are checked for revocation (default 10 s; tests shorten it). */
   keyRecheckMs?: number;
-  /** Tests: sees every SQL statement (statement-count tests). */
+  /** Tests: sees every SQL statement Prisma sends (statement-count tests). */
   onQuery?: (sql: string) => void;
+  /** Tests: sees the name of every named statement (EngineDeps.sql). */
+  onStatement?: (name: string) => void;
 }
 
 export type AppEngine = TransmissionDeps & { webhooks: WebhookRuntime };
@@ -124,6 +126,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     pgliteDir: options.pgliteDir ?? join(config.dataDir, 'pglite'),
     pgliteTemplate: options.pgliteTemplate,
     onQuery: options.onQuery,
+    onStatement: options.onStatement,
   });
   cleanups.unshift(() => database.close());
 
@@ -209,7 +212,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     contribuinte: sefazConsultaContribuinte(sefaz),
   }, { clock });
   const firstAttempts = new FirstAttempts();
-  const requestLog = new RequestLog({ db: database.prisma, logger });
+  const requestLog = new RequestLog({ db: database.prisma, sql: database.prepared, logger });
   const secrets = createSecretBox(masterKey);
   const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, cadastros, saoPaulo, abrasf, webhooks, firstAttempts, requestLog };
   // Metrics cost a little on every request, so they exist only where something can read them.

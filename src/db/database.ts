@@ -39,6 +39,8 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** Tests: called with every SQL statement Prisma sends (pins the statement count of a dashboard page). */
   onQuery?: (sql: string) => void;
+  /** Tests: called with the name of every named statement (`prepared`). */
+  onStatement?: (name: string) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -60,7 +62,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       query: (text, params) => withClient(url, searchPath, (c) => c.query(text, params)),
       exec: (text) => withClient(url, searchPath, (c) => c.exec(text)),
     },
-    prepared: async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[],
+    prepared: seenBy(options, async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[]),
     migrateWith: (run) => withClient(url, searchPath, run),
     kind: 'postgres',
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -97,13 +99,23 @@ async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Da
   return {
     prisma,
     sql,
-    prepared: async <T>(_name: string, text: string, values: unknown[]) => (await pglite.query<T>(text, values)).rows,
+    prepared: seenBy(options, async <T>(_name: string, text: string, values: unknown[]) => (await pglite.query<T>(text, values)).rows),
     migrateWith: (run) => run(sql),
     kind: 'pglite',
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();
     },
+  };
+}
+
+/** The named statements reported to `onStatement` when a test asks for them; as they are otherwise. */
+function seenBy(options: OpenDatabaseOptions, prepared: PreparedSql): PreparedSql {
+  const hook = options.onStatement;
+  if (!hook) return prepared;
+  return (name, text, values) => {
+    hook(name);
+    return prepared(name, text, values);
   };
 }
 

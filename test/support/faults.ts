@@ -11,7 +11,7 @@ const fail = async () => {
  * While `run` executes, every database call except API-key lookups fails with a plain Error (as a driver
  * would), so requests authenticate and then hit an unexpected failure inside a resolver or engine function. Both
  * ways to the database fail alike: Prisma (`db`) and the named statements (`sql`), where authentication's own
- * statement (`api_key_by_hash`, chaves/authenticate.ts) still answers.
+ * statement (`api_keys_by_hash`, chaves/authenticate.ts) still answers.
  */
 export async function withFailingDatabase<T>(engine: EngineDeps, run: () => Promise<T>): Promise<T> {
   const real = engine.db;
@@ -25,7 +25,7 @@ export async function withFailingDatabase<T>(engine: EngineDeps, run: () => Prom
       return value;
     },
   });
-  engine.sql = ((name, text, params) => (name === 'api_key_by_hash' ? realSql(name, text, params) : fail())) as EngineDeps['sql'];
+  engine.sql = ((name, text, params) => (name === 'api_keys_by_hash' ? realSql(name, text, params) : fail())) as EngineDeps['sql'];
   try {
     return await run();
   } finally {

@@ -35,8 +35,10 @@ export interface TestAppOptions {
   webhookTimeoutMs?: AppOptions['webhookTimeoutMs'];
   /** How often websocket keys are re-checked for revocation. */
   keyRecheckMs?: number;
-  /** Sees every SQL statement the app sends. */
+  /** Sees every SQL statement Prisma sends. */
   onQuery?: (sql: string) => void;
+  /** Sees the name of every named statement (EngineDeps.sql). */
+  onStatement?: (name: string) => void;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -67,6 +69,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     webhookTimeoutMs: options.webhookTimeoutMs,
     keyRecheckMs: options.keyRecheckMs,
     onQuery: options.onQuery,
+    onStatement: options.onStatement,
   });
   const url = await app.listen();
   return {

@@ -1,5 +1,6 @@
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
+import { batchedStatement } from '../nucleo/batched-statement.js';
 import { environmentOfKey, hashApiKey } from './generate-api-key.js';
 import type { KeyPrincipal } from './principal.js';
 
@@ -10,8 +11,7 @@ export async function authenticate(deps: Pick<EngineDeps, 'sql'>, authorization:
   const key = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   const environment = key ? environmentOfKey(key) : null;
   if (!key || !environment || key.length > 200) throw unauthenticated();
-  // Every request runs it: a named statement (EngineDeps.sql), not a Prisma call.
-  const [row] = await deps.sql<KeyRow>('api_key_by_hash', BY_HASH, [hashApiKey(key)]);
+  const row = await keyByHash(deps)(hashApiKey(key));
   if (!row || row.revoked_at || row.environment !== environment) throw unauthenticated();
   return { accountId: row.account_id, environment, apiKeyId: row.id, companyId: row.company_id };
 }
@@ -24,7 +24,18 @@ interface KeyRow {
   revoked_at: Date | null;
 }
 
-const BY_HASH = 'SELECT id, account_id, environment, company_id, revoked_at FROM api_keys WHERE hash = $1';
+/**
+ * Every request runs it: a named statement (EngineDeps.sql), not a Prisma call, and the keys of concurrent
+ * requests are looked up together (batchedStatement).
+ */
+const keyByHash = (deps: Pick<EngineDeps, 'sql'>) =>
+  batchedStatement<string, KeyRow | undefined>(deps.sql, 'api_keys_by_hash', async (hashes) => {
+    const rows = await deps.sql<KeyRow & { hash: string }>('api_keys_by_hash', BY_HASHES, [[...new Set(hashes)]]);
+    const byHash = new Map(rows.map((r) => [r.hash, r]));
+    return hashes.map((h) => byHash.get(h));
+  });
+
+const BY_HASHES = 'SELECT hash, id, account_id, environment, company_id, revoked_at FROM api_keys WHERE hash = ANY($1::text[])';
 
 const unauthenticated = () =>
   new EngineError('nao_autenticado', 'Chave de API ausente, inválida ou revogada.', {

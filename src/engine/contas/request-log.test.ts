@@ -12,22 +12,20 @@ const line = (requestId: string): RequestLine => ({
 /** A database that stores what it is given and refuses writes while `down`. */
 function fakeDb() {
   const state = { down: false, loseAnswer: false, inserts: [] as Array<Array<{ id: string; requestId: string }>>, counts: [] as unknown[][] };
+  const sql = async (_name: string, _text: string, params: unknown[]) => {
+    if (state.down) throw new Error('database down');
+    state.inserts.push(JSON.parse(params[0] as string) as Array<{ id: string; requestId: string }>);
+    if (state.loseAnswer) throw new Error('connection lost after the commit');
+    return [];
+  };
   const db = {
-    requestLogLine: {
-      createMany: async ({ data }: { data: Array<{ id: string; requestId: string }> }) => {
-        if (state.down) throw new Error('database down');
-        state.inserts.push(data);
-        if (state.loseAnswer) throw new Error('connection lost after the commit');
-        return { count: data.length };
-      },
-    },
     $executeRaw: async (_strings: TemplateStringsArray, ...values: Array<{ values: unknown[] }>) => {
       if (state.down) throw new Error('database down');
       state.counts.push(values[0]!.values);
       return 1;
     },
   };
-  return { state, deps: { db: db as unknown as EngineDeps['db'], logger: pino({ level: 'silent' }) } };
+  return { state, deps: { db: db as unknown as EngineDeps['db'], sql: sql as EngineDeps['sql'], logger: pino({ level: 'silent' }) } };
 }
 
 describe('RequestLog', () => {
@@ -47,7 +45,7 @@ describe('RequestLog', () => {
     expect(state.counts).toEqual([[principal.accountId, 'test', '2026-11', 2n]]);
   });
 
-  it('retries a write whose answer was lost with the same ids (skipDuplicates then stores each line once)', async () => {
+  it('retries a write whose answer was lost with the same ids (the insert then skips the lines already stored)', async () => {
     const { state, deps } = fakeDb();
     const log = new RequestLog(deps, { flushMs: 3_600_000 });
     log.record(line('x'));

@@ -54,7 +54,7 @@ export class RequestLog {
   private readonly maxPending: number;
 
   constructor(
-    private readonly deps: Pick<EngineDeps, 'db' | 'logger'>,
+    private readonly deps: Pick<EngineDeps, 'db' | 'sql' | 'logger'>,
     options: RequestLogOptions = {},
   ) {
     this.batchLines = options.batchLines ?? 500;
@@ -127,7 +127,7 @@ export class RequestLog {
       const batch = lines.slice(at, at + this.batchLines);
       try {
         // Each line got its id when recorded: a write retried after a lost answer skips the lines already stored.
-        await this.deps.db.requestLogLine.createMany({ data: batch, skipDuplicates: true });
+        await this.deps.sql('request_log_insert', INSERT_LINES, [JSON.stringify(batch)]);
       } catch (err) {
         const rest = lines.slice(at);
         const kept = Math.max(0, Math.min(rest.length, this.maxPending - this.lines.length));
@@ -140,6 +140,18 @@ export class RequestLog {
 }
 
 type RequestLogRow = Prisma.RequestLogLineCreateManyInput;
+
+// The lines as one JSON array (one parameter, whatever the batch's size): a named statement (EngineDeps.sql),
+// where Prisma's createMany took its client's work on every value of every line.
+const INSERT_LINES = `
+  INSERT INTO request_log (id, account_id, environment, api_key_id, created_at, request_id, method, rota, status, codigo,
+    duration_ms, nota_id, lote_id, empresa_id)
+  SELECT l.id, l."accountId", l.environment, l."apiKeyId", l."createdAt", l."requestId", l.method, l.rota, l.status, l.codigo,
+    l."durationMs", l."notaId", l."loteId", l."empresaId"
+  FROM jsonb_to_recordset($1::jsonb) AS l(id uuid, "accountId" uuid, environment text, "apiKeyId" uuid, "createdAt" timestamptz,
+    "requestId" text, method text, rota text, status int, codigo text, "durationMs" double precision, "notaId" uuid,
+    "loteId" uuid, "empresaId" uuid)
+  ON CONFLICT (id) DO NOTHING`;
 
 const rowOf = (line: RequestLine): RequestLogRow => ({
   id: newId(),

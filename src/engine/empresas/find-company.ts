@@ -4,12 +4,14 @@ import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
+import { batchedStatement } from '../nucleo/batched-statement.js';
 import type { CompanyWithCertificate } from './present-company.js';
 
 /**
  * Looks a company up inside the caller's account (not deleted); another company of a restricted key is 403.
  * Every issuance reads it, so it is one named statement (EngineDeps.sql) joining the certificate, where Prisma's
- * `include` took a statement per table and its client's work on each.
+ * `include` took a statement per table and its client's work on each; concurrent lookups go in one statement
+ * (batchedStatement).
  */
 export async function findCompany(
   deps: Pick<EngineDeps, 'sql'>,
@@ -18,7 +20,7 @@ export async function findCompany(
   notFound: 'nao_encontrado' | 'empresa_nao_encontrada' = 'nao_encontrado',
 ): Promise<CompanyWithCertificate> {
   if (isUuid(id)) assertCompanyAllowed(principal, id);
-  const [row] = isUuid(id) ? await deps.sql<Record<string, unknown>>('company_with_certificate', COMPANY_WITH_CERTIFICATE, [id, principal.accountId]) : [];
+  const row = isUuid(id) ? await companiesWithCertificate(deps)({ id, accountId: principal.accountId }) : undefined;
   if (!row) {
     throw new EngineError(notFound, `Empresa ${id} não encontrada nesta conta.`, {
       campo: notFound === 'empresa_nao_encontrada' ? '/empresa_id' : null,
@@ -35,11 +37,24 @@ const COMPANY_FIELDS = Object.values(Prisma.CompanyScalarFieldEnum);
 const CERTIFICATE_FIELDS = Object.values(Prisma.CertificateScalarFieldEnum);
 const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-const COMPANY_WITH_CERTIFICATE = `
+const companiesWithCertificate = (deps: Pick<EngineDeps, 'sql'>) =>
+  batchedStatement<{ id: string; accountId: string }, Record<string, unknown> | undefined>(deps.sql, 'companies_with_certificate', async (wanted) => {
+    const rows = await deps.sql<Record<string, unknown>>('companies_with_certificate', COMPANIES_WITH_CERTIFICATE, [
+      wanted.map((w) => w.id),
+      wanted.map((w) => w.accountId),
+    ]);
+    const found = new Map(rows.map((r) => [`${r.id}:${r.accountId}`, r]));
+    return wanted.map((w) => found.get(`${w.id}:${w.accountId}`));
+  });
+
+// Each (id, account) pair asked, by position in the two arrays.
+const COMPANIES_WITH_CERTIFICATE = `
   SELECT ${COMPANY_FIELDS.map((f) => `c.${column(f)} AS "${f}"`).join(', ')},
     ${CERTIFICATE_FIELDS.map((f) => `k.${column(f)} AS "certificate.${f}"`).join(', ')}
-  FROM companies c LEFT JOIN certificates k ON k.company_id = c.id
-  WHERE c.id = $1::uuid AND c.account_id = $2::uuid AND c.deleted_at IS NULL`;
+  FROM (SELECT DISTINCT * FROM unnest($1::uuid[], $2::uuid[]) AS q(id, account_id)) q
+  JOIN companies c ON c.id = q.id AND c.account_id = q.account_id
+  LEFT JOIN certificates k ON k.company_id = c.id
+  WHERE c.deleted_at IS NULL`;
 
 function companyOfRow(row: Record<string, unknown>): CompanyWithCertificate {
   const company: Record<string, unknown> = {};

@@ -1,46 +1,71 @@
 import type { Nfse, NfseTimelineEntry, TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
+import { batchedStatement } from '../nucleo/batched-statement.js';
 
 /**
  * Stores a new note, its first timeline step and its transmission job in one statement: atomic on its own, so
  * without BEGIN/COMMIT, and one round trip where the three Prisma creates of a batch transaction would take five
- * (this is issuance's hottest write, hence a named statement, EngineDeps.sql). The caller holds every value of
- * the rows (the objects are the rows as stored, so nothing is read back); the foreign keys are checked at the end
- * of the statement. A duplicate `referencia` or DPS id fails the whole statement with a unique violation
- * (isUniqueViolation).
+ * (this is issuance's hottest write, hence a named statement, EngineDeps.sql). Concurrent requests' notes go in
+ * one statement (batchedStatement); a group that fails is written note by note, so a note's own failure is its
+ * alone. The caller holds every value of the rows (the objects are the rows as stored, so nothing is read back);
+ * the foreign keys are checked at the end of the statement. A duplicate `referencia` or DPS id fails the note
+ * with a unique violation (isUniqueViolation).
  */
-export async function insertNewNote(deps: Pick<EngineDeps, 'sql'>, note: Nfse, criada: NfseTimelineEntry, job: TransmissionJob): Promise<void> {
-  await deps.sql('nfse_insert_new', INSERT_NEW_NOTE, [
-    note.id, note.accountId, note.environment, note.companyId, note.referencia, note.status,
-    json(note.request), json(note.dps), note.valor.toFixed(), note.competencia, note.serie,
-    note.numeroDps.toString(), note.dpsId, note.simulacao, note.numero, note.chaveAcesso, note.dpsXml, note.nfseXml,
-    json(note.rejeicao), json(note.cancelamento), json(note.falha), json(note.aviso),
-    json(note.ajustes), note.regrasVersao, note.substituiId, note.substituidaPor, note.loteId,
-    iso(note.createdAt), iso(note.updatedAt), iso(note.authorizedAt),
-    criada.id, criada.tipo, iso(criada.at), json(criada.detalhe),
-    job.id, job.kind, job.priority, iso(job.runAt), job.attempts, iso(job.lockedUntil), json(job.payload), iso(job.createdAt),
-  ]);
+export function insertNewNote(deps: Pick<EngineDeps, 'sql'>, note: Nfse, criada: NfseTimelineEntry, job: TransmissionJob): Promise<void> {
+  return newNotes(deps)({ note, criada, job });
 }
 
-const INSERT_NEW_NOTE = `
-  WITH note AS (
+interface NewNote {
+  note: Nfse;
+  criada: NfseTimelineEntry;
+  job: TransmissionJob;
+}
+
+const newNotes = (deps: Pick<EngineDeps, 'sql'>) =>
+  batchedStatement<NewNote, void>(deps.sql, 'nfse_insert_new', async (items) => {
+    await deps.sql('nfse_insert_new', INSERT_NEW_NOTES, [JSON.stringify(items.map(rowOf))]);
+    return items.map(() => undefined);
+  });
+
+/** One element of the statement's array: the note's columns, its step's and its job's. Dates as ISO text. */
+function rowOf({ note, criada, job }: NewNote) {
+  return {
+    id: note.id, account_id: note.accountId, environment: note.environment, company_id: note.companyId,
+    referencia: note.referencia, status: note.status, request: note.request, dps: note.dps, valor: note.valor.toFixed(),
+    competencia: note.competencia, serie: note.serie, numero_dps: note.numeroDps.toString(), dps_id: note.dpsId,
+    simulacao: note.simulacao, numero: note.numero, chave_acesso: note.chaveAcesso, dps_xml: note.dpsXml, nfse_xml: note.nfseXml,
+    rejeicao: note.rejeicao, cancelamento: note.cancelamento, falha: note.falha, aviso: note.aviso, ajustes: note.ajustes,
+    regras_versao: note.regrasVersao, substitui_id: note.substituiId, substituida_por: note.substituidaPor, lote_id: note.loteId,
+    created_at: note.createdAt, updated_at: note.updatedAt, authorized_at: note.authorizedAt,
+    step_id: criada.id, step_tipo: criada.tipo, step_at: criada.at, step_detalhe: criada.detalhe,
+    job_id: job.id, job_kind: job.kind, job_priority: job.priority, job_run_at: job.runAt, job_attempts: job.attempts,
+    job_locked_until: job.lockedUntil, job_payload: job.payload, job_created_at: job.createdAt,
+  };
+}
+
+// A JSON null member is SQL NULL in jsonb_to_recordset, as a null column is.
+const INSERT_NEW_NOTES = `
+  WITH n AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS n(id uuid, account_id uuid, environment text, company_id uuid,
+      referencia text, status text, request jsonb, dps jsonb, valor numeric, competencia text, serie text, numero_dps bigint,
+      dps_id text, simulacao text, numero text, chave_acesso text, dps_xml text, nfse_xml text, rejeicao jsonb,
+      cancelamento jsonb, falha jsonb, aviso jsonb, ajustes jsonb, regras_versao text, substitui_id uuid,
+      substituida_por uuid, lote_id uuid, created_at timestamptz, updated_at timestamptz, authorized_at timestamptz,
+      step_id uuid, step_tipo text, step_at timestamptz, step_detalhe jsonb,
+      job_id uuid, job_kind text, job_priority int, job_run_at timestamptz, job_attempts int, job_locked_until timestamptz,
+      job_payload jsonb, job_created_at timestamptz)),
+  note AS (
     INSERT INTO nfse (id, account_id, environment, company_id, referencia, status, request, dps, valor, competencia, serie,
       numero_dps, dps_id, simulacao, numero, chave_acesso, dps_xml, nfse_xml, rejeicao, cancelamento, falha, aviso, ajustes,
       regras_versao, substitui_id, substituida_por, lote_id, created_at, updated_at, authorized_at)
-    VALUES ($1::uuid, $2::uuid, $3::text, $4::uuid, $5::text, $6::text,
-      $7::jsonb, $8::jsonb, $9::numeric, $10::text, $11::text,
-      $12::bigint, $13::text, $14::text, $15::text, $16::text, $17::text, $18::text,
-      $19::jsonb, $20::jsonb, $21::jsonb, $22::jsonb,
-      $23::jsonb, $24::text, $25::uuid, $26::uuid, $27::uuid,
-      $28::timestamptz, $29::timestamptz, $30::timestamptz)
+    SELECT id, account_id, environment, company_id, referencia, status, request, dps, valor, competencia, serie,
+      numero_dps, dps_id, simulacao, numero, chave_acesso, dps_xml, nfse_xml, rejeicao, cancelamento, falha, aviso, ajustes,
+      regras_versao, substitui_id, substituida_por, lote_id, created_at, updated_at, authorized_at
+    FROM n
     RETURNING id),
   step AS (
     INSERT INTO nfse_timeline (id, nfse_id, tipo, at, detalhe)
-    SELECT $31::uuid, note.id, $32::text, $33::timestamptz, $34::jsonb FROM note)
+    SELECT n.step_id, n.id, n.step_tipo, n.step_at, n.step_detalhe FROM n JOIN note ON note.id = n.id)
   INSERT INTO transmission_jobs (id, nfse_id, kind, priority, run_at, attempts, locked_until, payload, created_at)
-  SELECT $35::uuid, note.id, $36::text, $37::int, $38::timestamptz, $39::int, $40::timestamptz, $41::jsonb, $42::timestamptz
-  FROM note`;
-
-/** A JSON column's value as its text; SQL NULL for a null column. */
-const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
-const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
+  SELECT n.job_id, n.id, n.job_kind, n.job_priority, n.job_run_at, n.job_attempts, n.job_locked_until, n.job_payload, n.job_created_at
+  FROM n JOIN note ON note.id = n.id`;

@@ -16,11 +16,12 @@ import { regrasVersao } from './ajustes/index.js';
 import { buildDpsInput, TEST_SERIES } from './build-dps-input.js';
 import { companyContext } from './company-context.js';
 import { insertNewNote } from './insert-new-note.js';
+import { nextDpsNumber } from './next-dps-number.js';
 import { prepareIssuance } from './prepare-issuance.js';
 import { presentNfse, type NfseView } from './present-nfse.js';
 import { checkSubstitution } from './check-substitution.js';
 import { waitForSettled } from './wait-for-settled.js';
-import { publishNote } from './update-note.js';
+import { publishNotes } from './update-note.js';
 import { resolveNfseProvider } from './provedores/resolve-nfse-provider.js';
 
 export interface IssueNfseOptions {
@@ -59,11 +60,8 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   const id = newId();
   const jobId = newId();
 
-  // DPS numbers must be unique per company, environment and series (E0014), not gapless: the national system has
-  // no voiding of DPS numbers. So the number comes from one autocommit statement, whose row lock ends with it, and
-  // the DPS is signed outside any transaction: concurrent notes of one company do not queue behind a lock held
-  // while signing. A failure after this point (duplicate referencia, crash) leaves that number unused.
-  const numero = await nextDpsNumber(deps, company.id, principal.environment, serie);
+  // A failure after this point (duplicate referencia, crash) leaves the number unused (nextDpsNumber).
+  const numero = await nextDpsNumber(deps, { companyId: company.id, environment: principal.environment, serie });
   const dps = buildDpsInput({
     environment: principal.environment,
     company: companyContext(company),
@@ -140,7 +138,8 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     if (isUniqueViolation(err) && request.referencia) await assertReferenceFree(deps, principal, company.id, request.referencia);
     throw err;
   }
-  await publishNote(deps, note);
+  // Creation writes no event (the log starts at the note's outcome).
+  await publishNotes(deps, [note], { logged: false });
 
   const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials, signer }).catch((err) => {
     deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry');
@@ -199,15 +198,3 @@ async function assertReferenceFree(deps: Pick<TransmissionDeps, 'db'>, principal
     });
   }
 }
-
-async function nextDpsNumber(deps: Pick<TransmissionDeps, 'sql'>, companyId: string, environment: string, serie: string): Promise<bigint> {
-  const [row] = await deps.sql<{ numero: string }>('dps_next_number', NEXT_DPS_NUMBER, [companyId, environment, serie]);
-  return BigInt(row!.numero);
-}
-
-// Every note runs it: a named statement (EngineDeps.sql). The number comes back as text, read the same from pg and PGlite.
-const NEXT_DPS_NUMBER = `
-  INSERT INTO dps_sequences (company_id, environment, serie, next) VALUES ($1::uuid, $2::text, $3::text, 2)
-  ON CONFLICT (company_id, environment, serie) DO UPDATE SET next = dps_sequences.next + 1
-  RETURNING (next - 1)::text AS numero`;
-

@@ -81,9 +81,10 @@ export function publishNote(deps: Pick<EngineDeps, 'pubsub'>, note: PublishedNot
  * publishNote for notes committed together: each note's own topics, then one wake-up per batch and per account.
  * Subscribers of a batch or of the event log reload what is committed, so one wake-up covers every change before it.
  * Every message is sent before any is awaited: on Redis they leave in this order on one connection (and together,
- * auto-pipelined), where awaiting each group took a round trip per group.
+ * auto-pipelined), where awaiting each group took a round trip per group. `logged: false` for a change that
+ * wrote no event (a new note): the event log's followers are not woken for nothing.
  */
-export async function publishNotes(deps: Pick<EngineDeps, 'pubsub'>, notes: PublishedNote[]): Promise<void> {
+export async function publishNotes(deps: Pick<EngineDeps, 'pubsub'>, notes: PublishedNote[], { logged = true } = {}): Promise<void> {
   const lotes = new Map<string, PublishedNote & { loteId: string }>();
   const accounts = new Map<string, PublishedNote>();
   const sent: Array<Promise<void>> = [];
@@ -94,6 +95,6 @@ export async function publishNotes(deps: Pick<EngineDeps, 'pubsub'>, notes: Publ
     sent.push(deps.pubsub.publish(nfseTopic(note.id), { ...message }), deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message }));
   }
   for (const note of lotes.values()) sent.push(publishLote(deps, { ...note, id: note.loteId }));
-  for (const note of accounts.values()) sent.push(announceEvents(deps, note.accountId, note.environment));
+  if (logged) for (const note of accounts.values()) sent.push(announceEvents(deps, note.accountId, note.environment));
   await Promise.all(sent);
 }

@@ -5,10 +5,24 @@ import type { StoredEvent, StoredNote } from './simulator-state.js';
 export interface DistributionEntry {
   tipo: 'NFSE' | 'EVENTO';
   chave: string;
-  /** The document GZip+Base64, compressed once when it is generated (the ADN keeps it so). */
-  arquivoXml: string;
+  /** The document GZip+Base64 (as the ADN keeps it), compressed once, when first distributed. */
+  readonly arquivoXml: string;
   dhProc: string;
   tipoEvento?: string;
+}
+
+/**
+ * An entry whose document is compressed on first read: most notes the simulator issues are never asked for
+ * through the distribution, and the emission's answer already compresses the NFS-e once.
+ */
+function distributed(fields: Omit<DistributionEntry, 'arquivoXml'>, xml: string): DistributionEntry {
+  let packed: string | undefined;
+  return {
+    ...fields,
+    get arquivoXml() {
+      return (packed ??= gzipBase64(xml));
+    },
+  };
 }
 
 /** Parties with an interest in a note (MA "Distribuição": prestador, tomador, intermediário). */
@@ -32,14 +46,14 @@ export class DistributionIndex {
   addNote(note: Pick<StoredNote, 'chave' | 'tpAmb' | 'xml' | 'dhProc'>): void {
     const parties = interestedParties(note.xml);
     this.partiesByChave.set(note.chave, parties);
-    const entry: DistributionEntry = { tipo: 'NFSE', chave: note.chave, arquivoXml: gzipBase64(note.xml), dhProc: note.dhProc };
+    const entry = distributed({ tipo: 'NFSE', chave: note.chave, dhProc: note.dhProc }, note.xml);
     for (const p of parties) this.push(note.tpAmb, p, entry);
   }
 
   addEvent(event: StoredEvent): void {
     const parties = this.partiesByChave.get(event.chave) ?? [];
     if (parties.length === 0) return;
-    const entry: DistributionEntry = { tipo: 'EVENTO', chave: event.chave, arquivoXml: gzipBase64(event.xml), dhProc: event.dhProc, tipoEvento: event.tipoEvento };
+    const entry = distributed({ tipo: 'EVENTO', chave: event.chave, dhProc: event.dhProc, tipoEvento: event.tipoEvento }, event.xml);
     for (const p of parties) this.push(event.tpAmb, p, entry);
   }
 

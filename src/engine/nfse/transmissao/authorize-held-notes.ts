@@ -1,6 +1,7 @@
 import type { NfseTimelineEntry, TransmissionJob } from '../../../generated/prisma/client.js';
 import type { EngineDeps } from '../../engine-deps.js';
 import { newId } from '../../nucleo/new-id.js';
+import { batchedStatement } from '../../nucleo/batched-statement.js';
 import { presentNfse, type NfseWithTimeline } from '../present-nfse.js';
 import { publishNotes } from '../update-note.js';
 
@@ -50,6 +51,14 @@ export async function authorizeHeldNotes(deps: Pick<EngineDeps, 'db' | 'sql' | '
     for (const [item, note] of authorized) result.set(item, note);
   }
   return items.map((item) => result.get(item));
+}
+
+/**
+ * authorizeHeldNotes for one note outside a worker round (the request that created it): the notes that
+ * concurrent requests' attempts authorise meanwhile are written with it (batchedStatement).
+ */
+export function authorizeHeldNote(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>, item: HeldAuthorization): Promise<NfseWithTimeline | undefined> {
+  return batchedStatement<HeldAuthorization, NfseWithTimeline | undefined>(deps.sql, 'nfse_authorize_held', (items) => authorizeHeldNotes(deps, items))(item);
 }
 
 async function authorizeGroup(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>, group: HeldAuthorization[]): Promise<Map<HeldAuthorization, NfseWithTimeline>> {

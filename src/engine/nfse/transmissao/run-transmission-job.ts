@@ -5,7 +5,7 @@ import { competenciaDe } from '../ajustes/competencia-de.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
 import { publishNote, updateNote } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';
-import { authorizeHeldNotes, type AuthorizedNfse } from './authorize-held-notes.js';
+import { authorizeHeldNote, type AuthorizedNfse } from './authorize-held-notes.js';
 import { companyCredentials } from '../../transmissao/company-credentials.js';
 import type { Credentials } from '../../transmissao/national-gateway.js';
 import { backoff, type JobPayload, type TransmissionDeps } from '../../transmissao/transmission-deps.js';
@@ -214,7 +214,7 @@ async function authorize(
   round?: ClaimedRound,
 ): Promise<Settled> {
   const item = { job, note, nfse, steps };
-  const held = round ? await round.authorizations.authorize(item) : (await authorizeHeldNotes(deps, [item]))[0];
+  const held = round ? await round.authorizations.authorize(item) : await authorizeHeldNote(deps, item);
   if (held) return held;
   const now = deps.clock.now();
   const changed = await deps.db.$transaction(async (tx) => {
