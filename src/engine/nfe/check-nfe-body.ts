@@ -7,7 +7,7 @@ import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { checkTaxValues } from './check-tax-values.js';
 import { icmsOfItem } from './icms-of-item.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
-import { nfeBody } from './nfe-body.js';
+import { inReadingOrder, nfeBody } from './nfe-body.js';
 import {
   PRESENCA_IND, type Contribuinte, type Finalidade, type FormaPagamento, type ModalidadeFrete, type NfeDestinatario, type NfeIbsCbs, type NfeIcms,
   type NfeIcmsUfDest, type NfeIi, type NfeIpi, type NfeItem, type NfePagamento, type NfePisCofins, type NfePisCofinsSt, type NfeRequest, type NfeTotais, type Presenca,
@@ -52,7 +52,7 @@ export function checkNfeBody(read: NfeBodyRead, ctx: NfeValidationContext): NfeV
   c.issues.push(...(read.ok ? [] : read.issues));
   const ajustes: NfeAjuste[] = [];
   const b = read.value as unknown;
-  if (!isMembers(b)) return { request: null, erros: c.issues, ajustes };
+  if (!isMembers(b)) return { request: null, erros: inReadingOrder(c.issues), ajustes };
   const valid = (campo: string) => !c.temErroEm(campo);
   const lido = (o: Members, key: string, campo: string) => (typeof o[key] === 'string' && o[key] !== '' && valid(campo) ? (o[key] as string) : undefined);
 
@@ -73,9 +73,13 @@ export function checkNfeBody(read: NfeBodyRead, ctx: NfeValidationContext): NfeV
     if (!isMembers(raw)) return;
     const antes = c.issues.length;
     const icms = icmsOfItem(raw, base, ctx.simples, c);
-    const item = valid(base) ? itemOf(raw, icms!, ajustes, base) : null;
-    if (icms && item) checkTaxValues(item, base, c);
-    if (c.issues.length === antes && item) itens.push(item);
+    // Each tax value is checked against its base and rate whenever its groups were read, whatever else is wrong.
+    const grupoLido = (k: 'pis' | 'cofins' | 'ipi') => (isMembers(raw[k]) && valid(`${base}/${k}`) ? (raw[k] as Members) : undefined);
+    const [pis, cofins, ipi] = [grupoLido('pis'), grupoLido('cofins'), grupoLido('ipi')];
+    if (icms && pis && cofins && (ipi || !isMembers(raw.ipi))) {
+      checkTaxValues({ icms, pis: pisCofinsOf(pis, 'pis'), cofins: pisCofinsOf(cofins, 'cofins'), ipi: ipi && ipiOf(ipi) }, base, c);
+    }
+    if (icms && c.issues.length === antes && valid(base)) itens.push(itemOf(raw, icms, ajustes, base));
   });
   if (itens.length) {
     ajustes.push(nfeAjuste('nfe_valor_total_item'), nfeAjuste('nfe_totais_somados'));
@@ -137,7 +141,7 @@ export function checkNfeBody(read: NfeBodyRead, ctx: NfeValidationContext): NfeV
     }
   }
 
-  if (c.issues.length || !destinatario) return { request: null, erros: c.issues, ajustes };
+  if (c.issues.length || !destinatario) return { request: null, erros: inReadingOrder(c.issues), ajustes };
   const request: NfeRequest = {
     modo: 'informado',
     empresa_id: typeof b.empresaId === 'string' ? b.empresaId.trim() : undefined,

@@ -276,10 +276,52 @@ function refineLinha(linha: Members, base: string, devolucao: boolean, report: B
  * The 422 of a request with these problems. A devolução or complementar without the key of the original note has
  * a code of its own, which clients decide on: it is the problem's `codigo`, with every problem still in `erros[]`.
  */
-export function invalidNfeRequest(erros: ValidationIssue[]): EngineError {
+export function invalidNfeRequest(sent: ValidationIssue[]): EngineError {
+  const erros = inReadingOrder(sent);
   const semChave = erros.find((e) => e.codigo === 'chave_referenciada_obrigatoria');
   if (semChave) return new EngineError('chave_referenciada_obrigatoria', semChave.mensagem, { campo: semChave.campo, correcao: semChave.correcao, extra: { erros } });
   return new EngineError('validacao', 'A requisição tem campos inválidos.', { correcao: 'Corrija cada item de erros e envie de novo.', extra: { erros } });
+}
+
+/** The order the request is read in: the note's own members, then the recipient, the items and the payment. */
+const READING_ORDER = [
+  'modo', 'operacao', 'subtipo', 'parar_em_divergencia', 'empresa_id', 'referencia', 'natureza_operacao', 'presenca', 'serie', 'tipo_operacao',
+  'finalidade', 'chave_referenciada', 'item_referenciado', 'informacoes_adicionais', 'destinatario', 'itens', 'transporte', 'pagamentos', 'totais',
+];
+
+type Declared = { wrapped?: Declared; entries?: Record<string, Declared>; item?: Declared };
+const unwrap = (s: Declared | undefined) => { while (s?.wrapped) s = s.wrapped; return s; };
+
+/** Rank of each step of a pointer: an undeclared member first, then declaration order. */
+function ranks(campo: string): number[] {
+  let schema = unwrap(members as Declared);
+  return campo.split('/').slice(1).map((step, depth) => {
+    if (/^\d+$/.test(step) && schema?.item) {
+      schema = unwrap(schema.item);
+      return Number(step);
+    }
+    const names = depth === 0 ? READING_ORDER : Object.keys(schema?.entries ?? {}).map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+    schema = unwrap(schema?.entries?.[camel(step)]);
+    return names.indexOf(step);
+  });
+}
+
+/**
+ * The problems in the order the request is read, whichever step found them (the declaration, its refine step, the
+ * rules with the company): clients that show the first problem show the first one of the body.
+ */
+export function inReadingOrder(erros: ValidationIssue[]): ValidationIssue[] {
+  const keyed = erros.map((e, i) => {
+    const r = ranks(e.campo ?? '');
+    // A member the object (or the tax group its code chose) does not carry is reported on reading the object.
+    if (e.codigo === 'campo_desconhecido' && r.length) r[r.length - 1] = -1;
+    return { e, i, r };
+  });
+  keyed.sort((a, b) => {
+    for (let k = 0; k < Math.min(a.r.length, b.r.length); k++) if (a.r[k] !== b.r[k]) return a.r[k]! - b.r[k]!;
+    return a.r.length - b.r.length || a.i - b.i;
+  });
+  return keyed.map((k) => k.e);
 }
 
 /**

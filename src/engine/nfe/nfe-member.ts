@@ -61,3 +61,8 @@ export function requireMember(o: Members, key: string, campo: string, report: Bo
   if (!report.valid(campo)) return;
   report.add({ codigo: 'campo_obrigatorio', campo, mensagem: `${oque} é obrigatório.`, correcao: correcao ?? `Informe ${oque.toLowerCase()}.` });
 }
+
+/** A tax group in the layout's names in snake_case (the tax engine's, an origin note's) in the declared shape. */
+export function camelMembers(grupo: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(grupo).map(([k, x]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), x]));
+}
