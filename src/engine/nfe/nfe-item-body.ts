@@ -20,7 +20,7 @@ const nullish = <S extends v.GenericSchema>(s: S) => v.nullish(s);
 const icmsCampo = (key: string, formato: (typeof ICMS_CAMPOS)[keyof typeof ICMS_CAMPOS][1]) =>
   'inteiros' in formato ? decimalMember(key, formato) : v.pipe(v.string(typeMember('texto')), v.trim());
 
-export const icmsBody = objectMember({
+const icmsBody = objectMember({
   cst: nullish(textMember('O campo cst', { required: true })),
   csosn: nullish(textMember('O campo csosn', { required: true })),
   ...(Object.fromEntries(Object.entries(ICMS_CAMPOS).map(([k, [, f]]) => [camel(k), nullish(icmsCampo(k, f))])) as Record<string, v.NullishSchema<v.GenericSchema<unknown, string>, undefined>>),
