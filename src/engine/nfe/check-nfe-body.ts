@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { camelName as camel, snakeName } from '../nucleo/validation-issues-of.js';
 import { Coletor } from '../nucleo/coletor.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import type { Environment } from '../nucleo/environment.js';
@@ -34,7 +35,6 @@ export type NfeBodyRead = ReturnType<typeof bodyIssues<typeof nfeBody>>;
 type Members = Record<string, unknown>;
 const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
 const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
-const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** An `informado` body (the typed input, or a REST body in the declared shape) judged whole: see checkNfeBody. */
 export function validateNfeBody(body: unknown, ctx: NfeValidationContext): NfeValidation {
@@ -252,7 +252,7 @@ function ibsCbsOf(g: Members, campo: string, ajustes: NfeAjuste[]): NfeIbsCbs {
   });
   for (const par of GRED) {
     if (!par.some((k) => sent(g, k))) continue;
-    for (const k of par) (out as unknown as Record<string, string>)[k.replace(/[A-Z]/g, (x) => `_${x.toLowerCase()}`)] = texto(g, k)!;
+    for (const k of par) (out as unknown as Record<string, string>)[snakeName(k)] = texto(g, k)!;
   }
   if (!sent(g, 'vIbs')) ajustes.push(nfeAjuste('nfe_ibs_soma_uf_municipio', `${campo}/v_ibs`));
   return { ...out, v_ibs: new Decimal(out.v_ibs_uf!).plus(out.v_ibs_mun!).toFixed(2) };

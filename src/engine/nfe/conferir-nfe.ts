@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { camelName as camel } from '../nucleo/validation-issues-of.js';
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
@@ -15,7 +16,6 @@ import type { NfeItemBody } from './nfe-item-body.js';
 /** The layout's tolerance on each calculated amount (MOC 4.00: values may differ by one cent from base × rate). */
 const TOLERANCIA = new Decimal('0.01');
 const GRUPOS = ['icms', 'ipi', 'pis', 'cofins', 'icms_uf_dest', 'ibs_cbs'] as const;
-const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /**
  * `modo` `conferir`: the note goes with the caller's values; each item is recomputed from its catalogue product

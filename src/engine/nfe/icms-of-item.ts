@@ -1,12 +1,11 @@
 import type { Coletor } from '../nucleo/coletor.js';
-import { snakeName } from '../nucleo/validation-issues-of.js';
+import { camelName as camel, snakeName } from '../nucleo/validation-issues-of.js';
 import { CODIGOS_CSOSN, CODIGOS_CST, ICMS_CAMPOS, camposDe, grupoIcms, type IcmsCampo, type IcmsGrupo, type IcmsParte } from './icms-grupos.js';
 import type { NfeIcms } from './nfe-request.js';
 
 type Members = Record<string, unknown>;
 const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
 const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
-const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /**
  * The item's `icms` group as the issuer's regime reads it: CST for regime normal, CSOSN for Simples Nacional and

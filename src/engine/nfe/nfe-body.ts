@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { camelName as camel, snakeName } from '../nucleo/validation-issues-of.js';
 import { EngineError } from '../errors.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import { issueMessage } from '../nucleo/issue-message.js';
@@ -129,9 +130,6 @@ const motor = {
 };
 
 type Camel<S extends string> = S extends `${infer A}_${infer B}${infer R}` ? `${A}${Uppercase<B>}${Camel<R>}` : S;
-function camel(snake: string): string {
-  return snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-}
 
 // Every mode names the informado members as the accepted ones: the others are the engine's instructions.
 const wording = (key: string) => ({ mensagem: `Campo desconhecido: "${key}".`, correcao: `Remova o campo ou corrija o nome. Campos aceitos aqui: ${TOP.join(', ')}.` });
@@ -262,7 +260,7 @@ const LINHA_DEVOLUCAO = ['produto', 'quantidade'];
 function refineLinha(linha: Members, base: string, devolucao: boolean, report: BodyReport): void {
   if (devolucao) {
     for (const key of Object.keys(linha).filter((k) => !LINHA_DEVOLUCAO.includes(k))) {
-      const nome = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      const nome = snakeName(key);
       report.add({ codigo: 'campo_desconhecido', campo: `${base}/${nome}`, mensagem: `Campo desconhecido: "${nome}".`,
         correcao: `Remova o campo ou corrija o nome. Campos aceitos aqui: ${LINHA_DEVOLUCAO.join(', ')}.` });
     }
@@ -300,7 +298,7 @@ function ranks(campo: string): number[] {
       schema = unwrap(schema.item);
       return Number(step);
     }
-    const names = depth === 0 ? READING_ORDER : Object.keys(schema?.entries ?? {}).map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+    const names = depth === 0 ? READING_ORDER : Object.keys(schema?.entries ?? {}).map(snakeName);
     schema = unwrap(schema?.entries?.[camel(step)]);
     return names.indexOf(step);
   });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { camelName as camel } from '../nucleo/validation-issues-of.js';
 import { issueMessage } from '../nucleo/issue-message.js';
 import { objectMember, textMember, typeMember } from '../nfse/validacao/member-schemas.js';
 import { ICMS_CAMPOS } from './icms-grupos.js';
@@ -12,7 +13,6 @@ import { codeMemberOrInteger, decimalMember, patternMember } from './nfe-member.
  * issuer's regime, so it is judged with the company (checkNfeBody).
  */
 
-const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 const aliquotaOuValor = (key: string) => decimalMember(key, key.startsWith('p_') ? ALIQUOTA : VALOR);
 const nullish = <S extends v.GenericSchema>(s: S) => v.nullish(s);
 

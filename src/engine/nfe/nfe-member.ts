@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { camelName } from '../nucleo/validation-issues-of.js';
 import { codeText } from '../nucleo/code-text.js';
 import { issueMessage } from '../nucleo/issue-message.js';
 import type { BodyReport } from '../nucleo/read-body.js';
@@ -64,5 +65,5 @@ export function requireMember(o: Members, key: string, campo: string, report: Bo
 
 /** A tax group in the layout's names in snake_case (the tax engine's, an origin note's) in the declared shape. */
 export function camelMembers(grupo: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(grupo).map(([k, x]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), x]));
+  return Object.fromEntries(Object.entries(grupo).map(([k, x]) => [camelName(k), x]));
 }
