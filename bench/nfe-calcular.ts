@@ -50,6 +50,8 @@ async function runServer() {
   const { TOMA_CNPJ } = await import('../test/support/nfse-fixtures.js');
   const { calcularNfe } = await import('../src/engine/nfe/calcular-nfe.js');
   const { findCompany } = await import('../src/engine/empresas/find-company.js');
+  const { camelBody } = await import('../src/engine/nucleo/camel-body.js');
+  const { apiShape } = await import('../src/engine/nucleo/api-shape.js');
   const simulator = await startSimulatorProcess();
   const t = await startTestApp({ env: { SEFAZ_URL_TEST: simulator.sefazUrl } });
   const database = t.app.database.kind === 'postgres' ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite in memory)';
@@ -74,7 +76,9 @@ async function runServer() {
       endereco: { logradouro: 'Rua Um', numero: '10', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' } },
   };
   const principal = { accountId: account.accountId, environment: 'test' as const, apiKeyId: 'bench', companyId: null };
-  const { corpo: informado } = await calcularNfe(t.app.engine, principal, await findCompany(t.app.engine, principal, company.id), calcular);
+  // calcular takes and gives the declared shape; REST sends the API's names.
+  const calculada = await calcularNfe(t.app.engine, principal, await findCompany(t.app.engine, principal, company.id), camelBody(calcular, '', []) as never);
+  const informado = apiShape(calculada.corpo) as Record<string, unknown>;
   const keys: string[][] = [];
   for (let c = 0; c < clients; c++) keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
 

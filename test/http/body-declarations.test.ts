@@ -85,7 +85,7 @@ const declaredOperations = Object.entries(operations).filter(([, op]) => op.body
 
 describe('body declarations, openapi.yaml and the GraphQL input types agree on member names', () => {
   it('covers the declared bodies', () => {
-    expect(declaredOperations.map(([id]) => id)).toEqual(expect.arrayContaining(['createCompany', 'createProduto', 'updateProduto', 'createWebhook', 'updateWebhook']));
+    expect(declaredOperations.map(([id]) => id)).toEqual(expect.arrayContaining(['createCompany', 'createProduto', 'updateProduto', 'createWebhook', 'updateWebhook', 'createNfe', 'previewNfe', 'correctNfe']));
   });
 
   for (const [operationId, op] of declaredOperations) {

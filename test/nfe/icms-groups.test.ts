@@ -1,10 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { ICMS_CAMPOS, ICMS_GRUPOS, type IcmsCampo, type IcmsGrupo, type IcmsParte } from '../../src/engine/nfe/icms-grupos.js';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { xmllint } from '../support/external-tools.js';
-import { EMITENTE, nfeBody, signedNfe } from '../support/nfe-fixtures.js';
+import { EMITENTE, nfeBody, signedNfe, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
 const campos = (body: unknown, simples = false) => validateNfeRequest(body, { ...ctx, simples }).erros.map((e) => `${e.codigo} ${e.campo}`);

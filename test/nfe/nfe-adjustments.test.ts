@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NFE_REGRAS_VERSAO } from '../../src/engine/nfe/nfe-ajuste.js';
-import { validateNfeRequest, type NfeValidationContext } from '../../src/engine/nfe/validate-nfe-request.js';
-import { nfeBody, nfeBodyTributado } from '../support/nfe-fixtures.js';
+import type { NfeValidationContext } from '../../src/engine/nfe/check-nfe-body.js';
+import { nfeBody, nfeBodyTributado, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 const ctx: NfeValidationContext = { simples: false, chaveRestritaEmpresa: true, environment: 'live' };
 const ajustes = (body: unknown, c = ctx) => {

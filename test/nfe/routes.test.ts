@@ -5,7 +5,7 @@ import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
+import { NFE_COMPANY, nfeBody, nfeInput } from '../support/nfe-fixtures.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
@@ -170,7 +170,7 @@ describe('NF-e routes', () => {
   it('crash after the insert: the job\'s lease ends and the worker transmits the stored note once', async () => {
     // createNfe stores the note and its leased job without sending: a process that died right there.
     const principal = { accountId: acct.accountId, environment: 'test' as const, apiKeyId: 'test', companyId: null };
-    const { view: note } = await createNfe(t.app.engine, principal, { body: body() });
+    const { view: note } = await createNfe(t.app.engine, principal, { body: nfeInput(body()) });
     const job = await t.app.engine.db.transmissionJob.findFirstOrThrow({ where: { nfeId: note.id } });
     expect(job.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     await t.app.engine.db.transmissionJob.update({ where: { id: job.id }, data: { lockedUntil: new Date(0) } });

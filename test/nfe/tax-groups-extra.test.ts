@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { testIdentity } from '../support/nfse-fixtures.js';
-import { nfeBody, signedNfe } from '../support/nfe-fixtures.js';
+import { nfeBody, signedNfe, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 const DIFAL = {
   v_bc_uf_dest: '100.00', p_icms_uf_dest: '19.5', p_icms_inter: '12', p_icms_inter_part: '100', v_icms_uf_dest: '7.50', v_icms_uf_remet: '0.00',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { xmllint } from '../support/external-tools.js';
-import { IBS_CBS, nfeBody, nfeBodyTributado, signedNfe } from '../support/nfe-fixtures.js';
+import { IBS_CBS, nfeBody, nfeBodyTributado, signedNfe, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
 const campos = (body: unknown) => validateNfeRequest(body, ctx).erros.map((e) => `${e.codigo} ${e.campo}`);

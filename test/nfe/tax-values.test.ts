@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
-import { nfeBody } from '../support/nfe-fixtures.js';
+import { nfeBody, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'live' as const };
 const erros = (body: unknown) => validateNfeRequest(body, ctx).erros;

@@ -9,7 +9,7 @@ import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import type { SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
-import { NFE_COMPANY, nfeBody } from '../support/nfe-fixtures.js';
+import { NFE_COMPANY, nfeBody, nfeInput } from '../support/nfe-fixtures.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 const principal: Principal = { accountId: '', environment: 'test', apiKeyId: 'test', companyId: null };
-const issue = async (simular?: string) => (await createNfe(t.app.engine, { ...principal, accountId: acct.accountId }, { body: nfeBody({ empresa_id: companyId }), simular })).view;
+const issue = async (simular?: string) => (await createNfe(t.app.engine, { ...principal, accountId: acct.accountId }, { body: nfeInput(nfeBody({ empresa_id: companyId })), simular })).view;
 
 /** The app's SOAP client to its simulator over HTTP, recording every send; `loseRequests` drops the next requests. */
 function recordingGateway() {

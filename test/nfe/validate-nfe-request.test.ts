@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
-import { CHAVE_ORIGEM, nfeBody } from '../support/nfe-fixtures.js';
+import { CHAVE_ORIGEM, nfeBody, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
 const campos = (body: unknown, c = ctx) => validateNfeRequest(body, c).erros.map((e) => `${e.codigo} ${e.campo}`);

@@ -7,10 +7,9 @@ import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CANCELAMENTO, EVENTO_CARTA_
 import { httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
 import { extractElement } from '../../src/engine/transmissao/soap-envelope.js';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { xmllint } from '../support/external-tools.js';
 import { testIdentity, TOMA_CNPJ } from '../support/nfse-fixtures.js';
-import { EMITENTE, nfeBody } from '../support/nfe-fixtures.js';
+import { EMITENTE, nfeBody, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 const clock = new FakeClock('2026-11-23T12:00:00Z');
 let n = 0n;

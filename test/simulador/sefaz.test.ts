@@ -8,10 +8,9 @@ import { buildNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
 import { AutorizadorForaDoAr, httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
 import { extractElement } from '../../src/engine/transmissao/soap-envelope.js';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { testIdentity } from '../support/nfse-fixtures.js';
-import { EMITENTE, nfeBody } from '../support/nfe-fixtures.js';
+import { EMITENTE, nfeBody, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 let n = 0n;
 function signedNfe(): { xml: string; chave: string } {

@@ -2,7 +2,11 @@ import { expect } from 'vitest';
 import { buildNfeXml, type NfeEmitente } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
-import { validateNfeRequest } from '../../src/engine/nfe/validate-nfe-request.js';
+import { checkNfeBody, type NfeValidation, type NfeValidationContext } from '../../src/engine/nfe/check-nfe-body.js';
+import { nfeBody as nfeBodyDeclaration } from '../../src/engine/nfe/nfe-body.js';
+import { camelBody } from '../../src/engine/nucleo/camel-body.js';
+import { bodyIssues } from '../../src/engine/nucleo/read-body.js';
+import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
 import { PREST_CNPJ, TOMA_CNPJ, testIdentity } from './nfse-fixtures.js';
 
 /** Porto Alegre (RS → SVRS is not its authoriser: RS has its own), Curitiba for an interstate recipient. */
@@ -26,6 +30,20 @@ export const EMITENTE: NfeEmitente = {
 
 /** A valid key of another note, for chave_referenciada. */
 export const CHAVE_ORIGEM = buildNfeKey({ cUF: '43', emissao: new Date('2026-10-05T12:00:00Z'), documento: TOMA_CNPJ, serie: '1', nNF: 321, cNF: '48151623' }).chave;
+
+/**
+ * A REST body (the API's snake_case names) judged as `POST /v1/nfe` judges it: mapped once to the declared shape,
+ * then the declaration (nfeBody) and the rules that need the company (checkNfeBody).
+ */
+export function validateNfeRequest(body: unknown, ctx: NfeValidationContext): NfeValidation {
+  const issues: ValidationIssue[] = [];
+  return checkNfeBody(bodyIssues(nfeBodyDeclaration, camelBody(body, '', issues), issues), ctx);
+}
+
+/** A REST body in the declared shape the engine takes (what GraphQL's typed input carries). */
+export function nfeInput(body: Record<string, unknown>): Record<string, unknown> {
+  return camelBody(body, '', []) as Record<string, unknown>;
+}
 
 /** A complete `informado` request  (regime normal: CST). */
 export function nfeBody(overrides: Record<string, unknown> = {}): Record<string, any> {

@@ -5,7 +5,7 @@ import { previewNfe } from '../../src/engine/nfe/preview-nfe.js';
 import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { xmllint } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
-import { NFE_COMPANY, PORTO_ALEGRE } from '../support/nfe-fixtures.js';
+import { NFE_COMPANY, nfeInput, PORTO_ALEGRE } from '../support/nfe-fixtures.js';
 import { TOMA_CNPJ } from '../support/nfse-fixtures.js';
 import type { SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
@@ -75,7 +75,7 @@ describe('modo calcular', () => {
   it('venda interna, lucro real, 2026: IPI by the TIPI, ICMS at the RS modal rate, PIS/COFINS without the ICMS, IBS/CBS test-year rates', async () => {
     const c = await company('lucro_real');
     const sku = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } } });
-    const p = await previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: sku, quantidade: '2', valor_unitario: '50' }]) });
+    const p = await previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: sku, quantidade: '2', valor_unitario: '50' }])) });
     const xml = checkedXml(p.xml);
     // TIPI (Decreto 11.158/2022 up to ADE RFB 3/2025): 8471.60.52 at 9.75 %, on the operation's value (RIPI art. 190): 100.00 × 9.75 % = 9.75.
     expect([one(xml, 'IPITrib', 'vBC'), one(xml, 'IPITrib', 'pIPI'), one(xml, 'IPITrib', 'vIPI')]).toEqual(['100.00', '9.75', '9.75']);
@@ -107,7 +107,7 @@ describe('modo calcular', () => {
   it('2027: IBS/CBS at the 2027 rates and PIS/COFINS extinct', async () => {
     const c = await company('lucro_real');
     const sku = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '00' } } });
-    const p = await previewNfe(deps(EM_2027), principal(), { body: corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }]) });
+    const p = await previewNfe(deps(EM_2027), principal(), { body: nfeInput(corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }])) });
     const xml = checkedXml(p.xml);
     // EC 132/2023 art. 126, II, b: PIS and COFINS extinct from 2027 (CST 08, no incidence).
     expect(one(xml, 'PISNT', 'CST')).toBe('08');
@@ -122,7 +122,7 @@ describe('modo calcular', () => {
   it('a cClassTrib with reduction carries gRed and the effective rate (200034, food of Anexo VII: 60 %)', async () => {
     const c = await company('lucro_real');
     const sku = await produto(c.id, { ncm: '03073100', tributacao: { icms: { cst: '40' }, pis: { cst: '06' }, cofins: { cst: '06' }, ibs_cbs: { cst: '200', c_class_trib: '200034' } } });
-    const p = await previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: sku, quantidade: '10', valor_unitario: '10' }]) });
+    const p = await previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: sku, quantidade: '10', valor_unitario: '10' }])) });
     const xml = checkedXml(p.xml);
     // LC 214/2025 art. 137 (Anexo VII), cclasstrib.csv pRed 60: 0.1 × 0.4 = 0.04 %, 0.9 × 0.4 = 0.36 %, on 100.00.
     expect(tags(xml, 'gIBSUF', 'pRedAliq')).toEqual(['60.00']);
@@ -132,7 +132,7 @@ describe('modo calcular', () => {
   it('ICMS-ST, RS → BA, tyres (CEST 16.001.00): adjusted MVA, the destination rate less the own ICMS', async () => {
     const c = await company('lucro_real');
     const sku = await produto(c.id, { ncm: '40111000', cest: '1600100', tributacao: { icms: { cst: '10' } } });
-    const p = await previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { destinatario: contribuinteEm(SALVADOR) }) });
+    const p = await previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { destinatario: contribuinteEm(SALVADOR) })) });
     const xml = checkedXml(p.xml);
     // Resolução do Senado 22/1989: RS → BA 7 %. MVA original 42 % (Protocolo ICMS 85/2011 table of BA), adjusted
     // (Convênio ICMS 142/2018 cl. 13ª; formula of Conv. 104/2008): 1.42 × 0.93 / 0.795 − 1 = 66.11 %.
@@ -150,7 +150,7 @@ describe('modo calcular', () => {
     const c = await company('lucro_presumido');
     const sku = await produto(c.id, { ncm: '84716052', origem: '1', tributacao: { icms: { cst: '00' } } });
     const destinatario = { documento: CPF, nome: 'Maria Consumidora', contribuinte: 'nao_contribuinte', endereco: { logradouro: 'Rua Dois', numero: '20', bairro: 'Centro', municipio: RIO, cep: '20000000' } };
-    const p = await previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { destinatario }) });
+    const p = await previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { destinatario })) });
     const xml = checkedXml(p.xml);
     // Resolução do Senado 13/2012: 4 % for origin 1. EC 87/2015, LC 190/2022, Convênio ICMS 236/2021 (base única):
     // RJ 20 % (Lei 2.657/1996 art. 14) − 4 % = 16 % of 100.00 = 16.00, all to RJ; FECP/RJ 2 % = 2.00.
@@ -170,10 +170,10 @@ describe('modo calcular', () => {
     const c = await company('simples_nacional');
     const semCredito = await produto(c.id, { ncm: '84716052', tributacao: { icms: { csosn: '102' } } });
     const comCredito = await produto(c.id, { ncm: '84716052', tributacao: { icms: { csosn: '101', aliquota: '2.56' } } });
-    const p = await previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [
+    const p = await previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [
       { produto: semCredito, quantidade: '1', valor_unitario: '100' },
       { produto: comCredito, quantidade: '3', valor_unitario: '25' },
-    ]) });
+    ])) });
     const xml = checkedXml(p.xml);
     expect(one(xml, 'ICMSSN102', 'CSOSN')).toBe('102');
     // LC 123/2006 art. 23 § 1º: the buyer's credit at the seller's Simples rate, 75.00 × 2.56 % = 1.92.
@@ -188,11 +188,11 @@ describe('modo calcular', () => {
     const c = await company('lucro_real');
     const sku = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } } });
     const consumidor = { documento: CPF, nome: 'Maria Consumidora', contribuinte: 'nao_contribuinte', endereco: { logradouro: 'Rua Dois', numero: '20', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' } };
-    const final = await previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { operacao: 'venda_consumidor_final', destinatario: consumidor }) });
+    const final = await previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { operacao: 'venda_consumidor_final', destinatario: consumidor })) });
     const xml = checkedXml(final.xml);
     // LC 87/1996 art. 13 § 2º a contrario: to a final consumer the IPI is in the ICMS base, (100.00 + 9.75) × 17 % = 18.6575 → 18.66.
     expect([one(xml, 'ICMS00', 'vBC'), one(xml, 'ICMS00', 'vICMS'), one(xml, 'det', 'CFOP'), one(xml, 'ide', 'indFinal')]).toEqual(['109.75', '18.66', '5102', '1']);
-    const bonificacao = await previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { operacao: 'bonificacao' }) });
+    const bonificacao = await previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: sku, quantidade: '1', valor_unitario: '100' }], { operacao: 'bonificacao' })) });
     const bxml = checkedXml(bonificacao.xml);
     // Convênio s/nº de 1970 Anexo II (Ajuste SINIEF 03/24): 5.910 remessa em bonificação; a bonificação is no revenue
     // (Lei 10.833/2003 art. 1º): PIS/COFINS CST 49 without amounts; ICMS and IPI as in a sale.
@@ -203,18 +203,18 @@ describe('modo calcular', () => {
   it('a product without tax profile, or outside the coverage, is a clear 422', async () => {
     const c = await company('lucro_real');
     const semPerfil = await produto(c.id, { ncm: '84716052' });
-    const err = await refusal(previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: semPerfil, quantidade: '1', valor_unitario: '10' }]) }));
+    const err = await refusal(previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: semPerfil, quantidade: '1', valor_unitario: '10' }])) }));
     expect(err.codigo).toBe('validacao');
     expect((err.extra as { erros: unknown[] }).erros).toEqual([expect.objectContaining({ codigo: 'produto_sem_tributacao', campo: '/itens/0/produto' })]);
     const reducao = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '20' } } });
-    const fora = await refusal(previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: reducao, quantidade: '1', valor_unitario: '10' }]) }));
+    const fora = await refusal(previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: reducao, quantidade: '1', valor_unitario: '10' }])) }));
     expect(fora).toMatchObject({ codigo: 'nfe_fora_de_cobertura', campo: '/itens/0/icms' });
     expect(fora.message).toContain('CST 20');
     const semMva = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '10' } } });
-    const st = await refusal(previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: semMva, quantidade: '1', valor_unitario: '10' }]) }));
+    const st = await refusal(previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: semMva, quantidade: '1', valor_unitario: '10' }])) }));
     expect(st).toMatchObject({ codigo: 'nfe_fora_de_cobertura' });
     expect(st.message).toContain('CEST');
-    const inexistente = await refusal(previewNfe(deps(EM_2026), principal(), { body: corpo(c.id, [{ produto: 'NAO-EXISTE', quantidade: '1', valor_unitario: '10' }]) }));
+    const inexistente = await refusal(previewNfe(deps(EM_2026), principal(), { body: nfeInput(corpo(c.id, [{ produto: 'NAO-EXISTE', quantidade: '1', valor_unitario: '10' }])) }));
     expect((inexistente.extra as { erros: unknown[] }).erros).toEqual([expect.objectContaining({ codigo: 'produto_nao_encontrado', campo: '/itens/0/produto' })]);
   });
 
@@ -244,7 +244,7 @@ describe('modo calcular, devolucao', () => {
     const venda = await httpClient(t.url, acct.testKey).post('/v1/nfe', corpo(c.id, [{ produto: sku, quantidade: '4', valor_unitario: '25' }]));
     expect(venda.status, venda.text).toBe(201);
     const p = await previewNfe(deps(EM_2026), principal(), {
-      body: corpo(c.id, [{ produto: sku, quantidade: '1' }], { operacao: 'devolucao', chave_referenciada: venda.body.chave_acesso, item_referenciado: 1 }),
+      body: nfeInput(corpo(c.id, [{ produto: sku, quantidade: '1' }], { operacao: 'devolucao', chave_referenciada: venda.body.chave_acesso, item_referenciado: 1 })),
     });
     const xml = checkedXml(p.xml);
     // The sale (4 × 25.00): ICMS 17 % of 100.00, IPI 9.75 %, PIS/COFINS on 83.00. Returning 1 of 4 (Ajuste SINIEF 07/2005,

@@ -3,7 +3,7 @@ import type { Principal } from '../../src/engine/chaves/principal.js';
 import { EngineError } from '../../src/engine/errors.js';
 import { previewNfe } from '../../src/engine/nfe/preview-nfe.js';
 import { httpClient } from '../support/http.js';
-import { NFE_COMPANY, PORTO_ALEGRE } from '../support/nfe-fixtures.js';
+import { NFE_COMPANY, nfeInput, PORTO_ALEGRE } from '../support/nfe-fixtures.js';
 import { TOMA_CNPJ } from '../support/nfse-fixtures.js';
 import type { SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
@@ -52,11 +52,11 @@ describe('modo conferir', () => {
     const { sku, body } = await setup();
     const dentro = item(sku);
     dentro.ibs_cbs.v_cbs = '0.67';
-    const p = await previewNfe(deps(), principal(), { body: body([dentro]) });
+    const p = await previewNfe(deps(), principal(), { body: nfeInput(body([dentro])) });
     expect(p.ajustes.filter((a) => a.regra.startsWith('nfe_conferencia'))).toEqual([]);
     const fora = item(sku);
     fora.ibs_cbs.v_cbs = '0.66';
-    const q = await previewNfe(deps(), principal(), { body: body([fora]) });
+    const q = await previewNfe(deps(), principal(), { body: nfeInput(body([fora])) });
     expect(q.ajustes.filter((a) => a.regra.startsWith('nfe_conferencia'))).toEqual([
       expect.objectContaining({ campo: '/itens/0/ibs_cbs/v_cbs', valor: '0.68', enviado: '0.66' }),
     ]);
@@ -64,7 +64,7 @@ describe('modo conferir', () => {
 
   it('a divergence is an adjustment divergente with the expected and the sent value; the note keeps the sent value', async () => {
     const { sku, body } = await setup();
-    const p = await previewNfe(deps(), principal(), { body: body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })]) });
+    const p = await previewNfe(deps(), principal(), { body: nfeInput(body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })])) });
     const divergentes = p.ajustes.filter((a) => a.regra === 'nfe_conferencia_divergencia');
     expect(divergentes).toEqual(expect.arrayContaining([
       expect.objectContaining({ campo: '/itens/0/icms/p_icms', acao: 'divergente', valor: '17', enviado: '12.00' }),
@@ -75,13 +75,13 @@ describe('modo conferir', () => {
 
   it('parar_em_divergencia stops the note with 422 nfe_conferencia_divergente; an unknown product is fora_de_cobertura, never a silent pass', async () => {
     const { sku, body } = await setup();
-    const err = await previewNfe(deps(), principal(), { body: body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })], { parar_em_divergencia: true }) })
+    const err = await previewNfe(deps(), principal(), { body: nfeInput(body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })], { parar_em_divergencia: true })) })
       .then(() => null, (e: unknown) => e as EngineError);
     expect(err).toBeInstanceOf(EngineError);
     expect(err).toMatchObject({ codigo: 'nfe_conferencia_divergente', campo: '/itens/0/icms/p_icms' });
-    const p = await previewNfe(deps(), principal(), { body: body([item('FORA-DO-CATALOGO')]) });
+    const p = await previewNfe(deps(), principal(), { body: nfeInput(body([item('FORA-DO-CATALOGO')])) });
     expect(p.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'nfe_conferencia_fora_de_cobertura', campo: '/itens/0', acao: 'omitido' })]));
-    const informada = await previewNfe(deps(), principal(), { body: body([item(sku)], { operacao: 'transferencia' }) });
+    const informada = await previewNfe(deps(), principal(), { body: nfeInput(body([item(sku)], { operacao: 'transferencia' })) });
     expect(informada.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'nfe_conferencia_fora_de_cobertura', campo: '/operacao' })]));
   });
 

@@ -1,15 +1,17 @@
 import { Decimal } from 'decimal.js';
+import { camelName as camel } from '../nucleo/validation-issues-of.js';
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
-import { Coletor, type Objeto } from '../nucleo/coletor.js';
+import { Coletor } from '../nucleo/coletor.js';
 import { calcularTributos, type TributosDoItem } from '../tributos/calcular-tributos.js';
 import { ForaDeCobertura } from '../tributos/fora-de-cobertura.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import type { NfeRequest } from './nfe-request.js';
 import { itemTributavel, operacaoTributavel, produtosDoCatalogo, semTributacao } from './operacao-tributavel.js';
-import { invalidNfeRequest } from './validate-nfe-request.js';
+import { invalidNfeRequest, type NfeBody } from './nfe-body.js';
+import type { NfeItemBody } from './nfe-item-body.js';
 
 /** The layout's tolerance on each calculated amount (MOC 4.00: values may differ by one cent from base × rate). */
 const TOLERANCIA = new Decimal('0.01');
@@ -23,12 +25,11 @@ const GRUPOS = ['icms', 'ipi', 'pis', 'cofins', 'icms_uf_dest', 'ibs_cbs'] as co
  * case outside the coverage — is nfe_conferencia_fora_de_cobertura: never a silent pass. With
  * `parar_em_divergencia: true` a divergence stops the note: 422 nfe_conferencia_divergente with the adjustments.
  */
-export async function conferirNfe(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, company: CompanyWithCertificate, body: Objeto, request: NfeRequest): Promise<NfeAjuste[]> {
+export async function conferirNfe(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, company: CompanyWithCertificate, body: Partial<NfeBody>, request: NfeRequest): Promise<NfeAjuste[]> {
   const c = new Coletor();
   const ajustes: NfeAjuste[] = [];
   const { operacao, op } = operacaoTributavel(body, company, deps.clock.now(), c, ajustes);
-  const parar = body.parar_em_divergencia;
-  if (parar !== undefined && typeof parar !== 'boolean') c.tipoInvalido('/parar_em_divergencia', 'booleano', parar);
+  const parar = body.pararEmDivergencia;
   if (c.issues.length) throw invalidNfeRequest(c.issues);
   const fora = (campo: string, motivo: string) => ajustes.push({ ...nfeAjuste('nfe_conferencia_fora_de_cobertura', campo), motivo });
   if (!op) {
@@ -36,7 +37,7 @@ export async function conferirNfe(deps: Pick<EngineDeps, 'db' | 'clock'>, princi
     return ajustes;
   }
   const produtos = await produtosDoCatalogo(deps, principal, company.id, request.itens.map((i) => i.codigo));
-  const enviados = body.itens as Objeto[];
+  const enviados = (body.itens ?? []) as Partial<NfeItemBody>[];
   request.itens.forEach((item, i) => {
     const campo = `/itens/${i}`;
     const produto = produtos.get(item.codigo);
@@ -63,7 +64,7 @@ export async function conferirNfe(deps: Pick<EngineDeps, 'db' | 'clock'>, princi
 }
 
 /** Each member of the recalculated groups that the sent item lacks or carries with another value. */
-function divergencias(esperado: TributosDoItem, enviado: Objeto, campo: string): NfeAjuste[] {
+function divergencias(esperado: TributosDoItem, enviado: Partial<NfeItemBody>, campo: string): NfeAjuste[] {
   const out: NfeAjuste[] = [];
   const comparar = (ponteiro: string, valor: string, dado: unknown) => {
     const texto = typeof dado === 'string' ? dado : dado === undefined || dado === null ? null : String(dado);
@@ -81,11 +82,11 @@ function divergencias(esperado: TributosDoItem, enviado: Objeto, campo: string):
   for (const g of GRUPOS) {
     const grupo = esperado[g];
     if (!grupo) continue;
-    const dado = (enviado[g] ?? {}) as Objeto;
+    const dado = (enviado[camel(g) as keyof NfeItemBody] ?? {}) as Record<string, unknown>;
     for (const [k, v] of Object.entries(grupo)) {
       // vIBS left out is the sum of the parts sent (nfe_ibs_soma_uf_municipio): the parts are what is checked.
-      if (g === 'ibs_cbs' && k === 'v_ibs' && dado[k] === undefined) continue;
-      comparar(`${campo}/${g}/${k}`, v, dado[k]);
+      if (g === 'ibs_cbs' && k === 'v_ibs' && dado.vIbs === undefined) continue;
+      comparar(`${campo}/${g}/${k}`, v, dado[camel(k)]);
     }
   }
   return out;

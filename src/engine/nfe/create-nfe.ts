@@ -8,7 +8,6 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
-import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { nfeJob } from './run-nfe-job.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
@@ -27,13 +26,14 @@ import { signNfeXml } from '../xml/sign-nfe-xml.js';
 import type { LoadedNfe } from './transmit-nfe.js';
 import type { NfeRequest } from './nfe-request.js';
 import { somarTotais } from './somar-totais.js';
-import { invalidNfeRequest, validateNfeRequest } from './validate-nfe-request.js';
 import { referenciaDuplicada } from './referencia-duplicada.js';
 import { calcularNfe } from './calcular-nfe.js';
 import { conferirNfe } from './conferir-nfe.js';
-import { CAMPOS_DO_MOTOR } from './operacao-tributavel.js';
 import { preencherDestinatario } from './preencher-destinatario.js';
-import { sentNfeBody } from './sent-nfe-body.js';
+import { apiShape } from '../nucleo/api-shape.js';
+import { bodyIssues, SentBody, sentValue } from '../nucleo/read-body.js';
+import { invalidNfeRequest, nfeBody } from './nfe-body.js';
+import { checkNfeBody } from './check-nfe-body.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -135,61 +135,49 @@ const iso = (value: Date | null): string | null => (value === null ? null : valu
 
 /**
  * The validation of `POST /v1/nfe`, shared with `POST /v1/nfe/{id}/correcao` so both judge a body alike: `modo`,
- * the company (and the key's restriction), every error of the body at once, then readiness.
+ * the company (and the key's restriction), every error of the body at once (nfeBody, then checkNfeBody with the
+ * company), then readiness. The body comes typed (GraphQL's input) or as a REST body the input type could not
+ * carry (`SentBody`, with the problems REST's mapping found); `body` is the request kept with the note, in the
+ * API's names.
  */
 export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, sent: unknown, rejeicaoAnterior: string | null = null) {
-  const { body, issues: edge } = sentNfeBody(sent);
-  const requested = isObject(body) && typeof body.empresa_id === 'string' ? body.empresa_id : null;
+  const value = sentValue(sent);
+  const edge = sent instanceof SentBody ? sent.issues : [];
+  const raw = isObject(value) ? value : {};
+  const requested = typeof raw.empresaId === 'string' ? raw.empresaId : null;
   if (requested) assertCompanyAllowed(principal, requested);
   const companyId = requested ?? principal.companyId;
   const company = companyId ? await findCompany(deps, principal, companyId) : null;
-  const modo = isObject(body) && (body.modo === 'calcular' || body.modo === 'conferir') ? body.modo : 'informado';
+  const modo = raw.modo === 'calcular' || raw.modo === 'conferir' ? raw.modo : 'informado';
   const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
   // The recipient is completed first: its UF and contributor status decide the taxes calcular and conferir compute.
   const destinatario = company
-    ? await preencherDestinatario(body, {
+    ? await preencherDestinatario(value, {
         cadastros: deps.cadastros,
         environment: principal.environment,
         credentials: async () => (await companyCredentials(deps, company.id, company.certificate)).credentials,
       })
-    : { body, ajustes: [], erros: [] };
-  const completo = destinatario.body;
+    : { body: value, ajustes: [], erros: [] };
   if (destinatario.erros.length && modo === 'calcular') throw invalidNfeRequest([...edge, ...destinatario.erros]);
-  // calcular turns the body into the informado one it stands for; conferir judges the caller's body without the
-  // engine's own members. Both are then judged as informado.
-  const calculada = modo === 'calcular' && company && isObject(completo) ? await withEdgeIssues(edge, calcularNfe(deps, principal, company, completo)) : null;
-  const informado = calculada?.corpo ?? (modo === 'conferir' && isObject(completo) ? semCamposDoMotor(completo) : completo);
-  const validation = validateNfeRequest(informado, { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment });
+  const read = bodyIssues(nfeBody, destinatario.body, edge);
+  const ctx = { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment };
+  // calcular turns the body into the informado one it stands for, which is then judged whole; conferir judges the
+  // caller's body, whose engine members checkNfeBody does not read.
+  const calculada = modo === 'calcular' && company && read.value ? await calcularNfe(deps, principal, company, read.value, read.ok ? [] : read.issues) : null;
+  const validation = checkNfeBody(calculada ? bodyIssues(nfeBody, calculada.corpo) : read, ctx);
   // A registry that does not know the CNPJ or the CEP says why the fields it would have filled are missing.
-  const erros = [...edge, ...(destinatario.erros.length
+  const erros = destinatario.erros.length
     ? [...destinatario.erros, ...validation.erros.filter((e) => !(e.codigo === 'campo_obrigatorio' && e.campo?.startsWith('/destinatario/')))]
-    : validation.erros)];
+    : validation.erros;
   if (erros.length || !validation.request || !company) throw invalidNfeRequest(erros);
-  const conferencia = modo === 'conferir' ? await conferirNfe(deps, principal, company, completo as Record<string, unknown>, validation.request) : [];
+  const conferencia = modo === 'conferir' ? await conferirNfe(deps, principal, company, read.value!, validation.request) : [];
   assertNfeReady(await readinessOf(deps, principal, company));
   const autXml = autXmlOf({ uf: municipio(company.municipio)!.uf, escritorio: company.autorizadosXml, destinatario: validation.request.destinatario.documento, rejeicaoAnterior });
   const ajustes = [
     ...(calculada?.ajustes ?? []), ...validation.ajustes.filter((a) => !(modo !== 'informado' && a.regra === 'nfe_modo_informado')),
     ...destinatario.ajustes, ...conferencia, ...autXml.ajustes,
   ];
-  return { body, company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
-}
-
-/** The REST mapping's problems join those calcular reports, so every problem of the body comes at once. */
-async function withEdgeIssues<T>(edge: ValidationIssue[], calculation: Promise<T>): Promise<T> {
-  try {
-    return await calculation;
-  } catch (err) {
-    // Out of coverage is not a problem of the body: it keeps its own code.
-    if (edge.length && err instanceof EngineError && err.codigo !== 'nfe_fora_de_cobertura' && Array.isArray(err.extra.erros)) {
-      throw invalidNfeRequest([...edge, ...(err.extra.erros as ValidationIssue[])]);
-    }
-    throw err;
-  }
-}
-
-function semCamposDoMotor(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'modo' && !(CAMPOS_DO_MOTOR as readonly string[]).includes(k)));
+  return { body: apiShape(value), company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
 }
 
 /** The NFe 4.00 of a number, signed with the company's A1 and checked against the schema before anything is stored. */

@@ -1,9 +1,11 @@
 import { Decimal } from 'decimal.js';
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
-import { Coletor, type Objeto } from '../nucleo/coletor.js';
+import type { Coletor } from '../nucleo/coletor.js';
 import { ICMS_CAMPOS } from './icms-grupos.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
+import type { NfeItemBody } from './nfe-item-body.js';
+import { camelMembers } from './nfe-member.js';
 
 /** An item of the origin note: its product and its tax groups as the `informado` request spells them. */
 interface ItemDeOrigem {
@@ -88,7 +90,7 @@ function proporcional(nome: string, grupo: Record<string, string>, fator: Decima
 }
 
 export interface ItensDaOrigem {
-  itens: Objeto[];
+  itens: NfeItemBody[];
   /** The origin note is one this company issued (the goods come back in: an entry) or one it received (they go back out). */
   propria: boolean;
 }
@@ -100,7 +102,7 @@ export interface ItensDaOrigem {
  * code, its taxes in proportion to the quantity returned, as the origin note charged them.
  */
 export async function itensDaOrigem(
-  deps: Pick<EngineDeps, 'db'>, principal: Principal, companyId: string, ufEmitente: string, chave: string, subtipo: string | undefined, body: Objeto, c: Coletor, ajustes: NfeAjuste[],
+  deps: Pick<EngineDeps, 'db'>, principal: Principal, companyId: string, ufEmitente: string, chave: string, subtipo: string | undefined, linhas: Partial<NfeItemBody>[], c: Coletor, ajustes: NfeAjuste[],
 ): Promise<ItensDaOrigem | null> {
   const escopo = { accountId: principal.accountId, environment: principal.environment, companyId, chaveAcesso: chave };
   const propria = await deps.db.nfe.findFirst({ where: escopo, select: { xml: true, procXml: true } });
@@ -115,8 +117,7 @@ export async function itensDaOrigem(
   const ufDestinoOrigem = texto(/<dest>([\s\S]*?)<\/dest>/.exec(xml)?.[1] ?? '', 'UF') ?? ufEmitente;
   const ufEmitOrigem = texto(/<emit>([\s\S]*?)<\/emit>/.exec(xml)?.[1] ?? '', 'UF') ?? ufEmitente;
   const interna = (propria ? ufDestinoOrigem : ufEmitOrigem) === ufEmitente;
-  const linhas = Array.isArray(body.itens) ? (body.itens as Objeto[]) : [];
-  const itens: Objeto[] = [];
+  const itens: NfeItemBody[] = [];
   linhas.forEach((linha, i) => {
     const item = origem.find((o) => o.codigo === linha.produto);
     if (!item) {
@@ -134,9 +135,9 @@ export async function itensDaOrigem(
     const cfop = `${propria ? (interna ? '1' : '2') : interna ? '5' : '6'}${final}`;
     itens.push({
       codigo: item.codigo, descricao: item.descricao, ncm: item.ncm, ...(item.cest ? { cest: item.cest } : {}), origem: item.origem, unidade: item.unidade, cfop,
-      quantidade: quantidade.toFixed(), valor_unitario: item.valorUnitario,
-      ...Object.fromEntries(Object.entries(item.grupos).map(([k, g]) => [k, proporcional(k, g, fator)])),
-    });
+      quantidade: quantidade.toFixed(), valorUnitario: item.valorUnitario,
+      ...Object.fromEntries(Object.entries(item.grupos).map(([k, g]) => [k === 'ibs_cbs' ? 'ibsCbs' : k, camelMembers(proporcional(k, g, fator))])),
+    } as NfeItemBody);
     ajustes.push({ ...nfeAjuste('nfe_devolucao_tributos_da_origem', `/itens/${i}`), motivo: `Tributos do item ${item.nItem} da NF-e de origem, na proporção de ${quantidade.toFixed()} de ${item.quantidade}; CFOP ${cfop}.`, valor: cfop });
   });
   return { itens, propria: !!propria };

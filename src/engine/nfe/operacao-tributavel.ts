@@ -1,25 +1,13 @@
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
-import { Coletor, type Objeto } from '../nucleo/coletor.js';
+import type { Coletor } from '../nucleo/coletor.js';
 import { municipio } from '../tabelas/index.js';
 import type { ItemTributavel, OperacaoCalculada, OperacaoTributavel, PerfilTributario, RegimeTributario } from '../tributos/item-tributavel.js';
 import { brasilia } from './build-nfe-xml.js';
-import { lerEnum } from './ler-campos.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
-
-/** `operacao` of `calcular` and `conferir` (spec 2.9): the first three are calculated, the others informed. */
-export const OPERACOES = ['venda', 'venda_consumidor_final', 'bonificacao', 'remessa', 'transferencia', 'devolucao'] as const;
-export type Operacao = (typeof OPERACOES)[number];
-export const OPERACOES_CALCULADAS: readonly Operacao[] = ['venda', 'venda_consumidor_final', 'bonificacao'];
-
-/** Members of the body that only `calcular` and `conferir` read; the note itself is judged without them. */
-export const CAMPOS_DO_MOTOR = ['operacao', 'subtipo', 'parar_em_divergencia'] as const;
-
-const SUBTIPOS: Partial<Record<Operacao, readonly string[]>> = {
-  remessa: ['conserto', 'demonstracao', 'industrializacao', 'outras'],
-  devolucao: ['comercializacao', 'industrializacao'],
-};
+import { OPERACOES, OPERACOES_CALCULADAS, SUBTIPOS, type NfeBody, type Operacao } from './nfe-body.js';
+import type { NfeItemBody } from './nfe-item-body.js';
 
 /** A catalogue product as the engine reads it. */
 export interface ProdutoDoCatalogo {
@@ -34,21 +22,18 @@ export interface ProdutoDoCatalogo {
 }
 
 /**
- * `operacao` and `subtipo` of the body (venda by default, nfe_operacao_venda), the subtipo a remessa requires,
- * and the facts of the note the tax rules read: the company's regime and UF, the recipient's UF (the
- * company's without an address) and contributor status, the issue date in Brasília.
+ * `operacao` and `subtipo` of the body as the declaration read them (venda by default, nfe_operacao_venda), and
+ * the facts of the note the tax rules read: the company's regime and UF, the recipient's UF (the company's
+ * without an address) and contributor status, the issue date in Brasília.
  */
-export function operacaoTributavel(root: Objeto, company: CompanyWithCertificate, now: Date, c: Coletor, ajustes: NfeAjuste[]) {
-  const operacao = lerEnum(root, 'operacao', '/operacao', OPERACOES, c, false) ?? 'venda';
-  if (root.operacao === undefined) ajustes.push(nfeAjuste('nfe_operacao_venda'));
-  const subtipos = SUBTIPOS[operacao];
-  const subtipo = subtipos ? lerEnum(root, 'subtipo', '/subtipo', subtipos, c, operacao === 'remessa') : undefined;
-  if (!subtipos && root.subtipo !== undefined) c.formato('/subtipo', `A operação ${operacao} não tem subtipo.`, 'Remova subtipo.');
-  const destinatario = (root.destinatario ?? {}) as Objeto;
-  const endereco = (destinatario.endereco ?? {}) as Objeto;
+export function operacaoTributavel(body: Partial<NfeBody>, company: CompanyWithCertificate, now: Date, c: Coletor, ajustes: NfeAjuste[]) {
+  const operacao: Operacao = OPERACOES.find((o) => o === body.operacao) ?? 'venda';
+  if (body.operacao === undefined) ajustes.push(nfeAjuste('nfe_operacao_venda'));
+  const subtipo = SUBTIPOS[operacao]?.find((s) => s === body.subtipo);
+  const endereco = body.destinatario?.endereco;
   const ufEmitente = municipio(company.municipio)!.uf;
-  const ufDestinatario = (typeof endereco.municipio === 'string' && municipio(endereco.municipio)?.uf) || ufEmitente;
-  const contribuinte = ['contribuinte', 'isento'].includes(destinatario.contribuinte as string) ? (destinatario.contribuinte as 'contribuinte' | 'isento') : 'nao_contribuinte';
+  const ufDestinatario = (typeof endereco?.municipio === 'string' && municipio(endereco.municipio)?.uf) || ufEmitente;
+  const contribuinte = body.destinatario?.contribuinte === 'contribuinte' || body.destinatario?.contribuinte === 'isento' ? body.destinatario.contribuinte : 'nao_contribuinte';
   const regime = company.regimeTributario as RegimeTributario | null;
   if (!regime) c.add('empresa_sem_regime', '/empresa_id', 'A empresa não tem regime tributário cadastrado: sem ele os tributos não são calculados.', 'Informe regime_tributario da empresa (PATCH /v1/companies/{id}).');
   const op: OperacaoTributavel | null = regime && OPERACOES_CALCULADAS.includes(operacao)
@@ -67,12 +52,12 @@ export async function produtosDoCatalogo(deps: Pick<EngineDeps, 'db'>, principal
 }
 
 /** The item as the tax engine sees it: the product's codes and profile, the line's amounts. */
-export function itemTributavel(produto: ProdutoDoCatalogo, linha: Objeto, ncm = produto.ncm, origem = String(produto.origem), cest = produto.cest): ItemTributavel {
-  const texto = (k: string) => (typeof linha[k] === 'string' ? (linha[k] as string) : undefined);
+export function itemTributavel(produto: ProdutoDoCatalogo, linha: Partial<NfeItemBody>, ncm = produto.ncm, origem = String(produto.origem), cest = produto.cest): ItemTributavel {
+  const texto = (x: unknown) => (typeof x === 'string' ? x : undefined);
   return {
     ncm, origem, cest: cest ?? undefined,
-    quantidade: texto('quantidade') ?? '0', valorUnitario: texto('valor_unitario') ?? '0',
-    desconto: texto('desconto'), frete: texto('frete'), seguro: texto('seguro'), outras: texto('outras_despesas'),
+    quantidade: texto(linha.quantidade) ?? '0', valorUnitario: texto(linha.valorUnitario) ?? '0',
+    desconto: texto(linha.desconto), frete: texto(linha.frete), seguro: texto(linha.seguro), outras: texto(linha.outrasDespesas),
     perfil: produto.tributacao as PerfilTributario,
   };
 }

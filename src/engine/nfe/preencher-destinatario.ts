@@ -32,8 +32,9 @@ const BASE = '/destinatario';
  * The recipient of an NF-e, filled in where the caller left it out and only there: with a CNPJ, the name and the
  * address from the CNPJ registry; an address with a CEP, the street, district and municipality from the CEP;
  * without `contribuinte` (and without a state registration), the situation and the registration from the SEFAZ of
- * the recipient's UF. Each filled field is an adjustment. A body the validation will refuse anyway (no recipient,
- * an invalid document) is returned as it came.
+ * the recipient's UF. Each filled field is an adjustment. It runs on the body as sent, in its declared shape,
+ * before the declaration judges it: what it fills is what the declaration would otherwise require. A body the
+ * validation will refuse anyway (no recipient, an invalid document) is returned as it came.
  */
 export async function preencherDestinatario(body: unknown, ctx: PreencherDestinatarioContext): Promise<DestinatarioPreenchido> {
   const ajustes: NfeAjuste[] = [];
@@ -89,7 +90,7 @@ export async function preencherDestinatario(body: unknown, ctx: PreencherDestina
   }
 
   const ufDestino = isObjeto(dest.endereco) && typeof dest.endereco.municipio === 'string' ? municipio(dest.endereco.municipio)?.uf ?? null : null;
-  if (vazio(dest, 'contribuinte') && vazio(dest, 'inscricao_estadual') && ufDestino) {
+  if (vazio(dest, 'contribuinte') && vazio(dest, 'inscricaoEstadual') && ufDestino) {
     try {
       const r = await ctx.cadastros.contribuinte.consultar({
         environment: ctx.environment, uf: ufDestino, documento: doc.numero, tipo: doc.tipo, credentials: await ctx.credentials(),
@@ -97,7 +98,7 @@ export async function preencherDestinatario(body: unknown, ctx: PreencherDestina
       dest.contribuinte = r.situacao === 'habilitado' ? 'contribuinte' : r.situacao;
       ajustes.push(nfeAjuste('nfe_destinatario_consulta_cadastro', `${BASE}/contribuinte`));
       if (r.situacao === 'habilitado') {
-        dest.inscricao_estadual = r.inscricaoEstadual;
+        dest.inscricaoEstadual = r.inscricaoEstadual;
         ajustes.push(nfeAjuste('nfe_destinatario_consulta_cadastro', `${BASE}/inscricao_estadual`));
       }
     } catch (err) {

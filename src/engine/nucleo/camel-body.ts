@@ -1,4 +1,5 @@
 import { ptr } from './coletor.js';
+import { camelName } from './validation-issues-of.js';
 import type { ValidationIssue } from './validation-issue.js';
 
 const SNAKE_CASE = /^[a-z0-9]+(_[a-z0-9]+)*$/;
@@ -17,7 +18,7 @@ export function camelBody(value: unknown, campo: string, issues: ValidationIssue
       issues.push({ codigo: 'campo_desconhecido', campo: ptr(campo, key), mensagem: `Campo desconhecido: "${key}".`, correcao: 'Os campos da API REST são em snake_case (razao_social); remova o campo ou corrija o nome.' });
       continue;
     }
-    out[key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())] = camelBody(inner, ptr(campo, key), issues);
+    out[camelName(key)] = camelBody(inner, ptr(campo, key), issues);
   }
   return out;
 }

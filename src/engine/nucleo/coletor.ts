@@ -20,13 +20,6 @@ export class Coletor {
     return this.issues.some((i) => i.campo === campo || i.campo.startsWith(`${campo}/`));
   }
 
-  tipoInvalido(campo: string, esperado: string, recebido: unknown): void {
-    this.add('tipo_invalido', campo, `Tipo inválido: esperado ${esperado}, recebido ${tipoJson(recebido)}.`,
-      esperado.includes('texto') && typeof recebido === 'number'
-        ? `Envie o valor como texto JSON entre aspas, com ponto decimal (por exemplo "${recebido}").`
-        : `Envie ${esperado}.`);
-  }
-
   obrigatorio(campo: string, oque: string, correcao?: string): void {
     this.add('campo_obrigatorio', campo, `${oque} é obrigatório.`, correcao ?? `Informe ${oque.toLowerCase()}.`);
   }
@@ -46,70 +39,4 @@ export function tipoJson(v: unknown): string {
     case 'object': return 'objeto';
     default: return typeof v;
   }
-}
-
-export type Objeto = Record<string, unknown>;
-
-function isObjeto(v: unknown): v is Objeto {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/**
- * Reads an object: wrong type → `tipo_invalido`; every key outside `permitidos` → `campo_desconhecido` with its
- * own pointer. Returns null when the value is not an object.
- */
-export function lerObjeto(v: unknown, campo: string, permitidos: readonly string[], c: Coletor): Objeto | null {
-  if (!isObjeto(v)) {
-    c.tipoInvalido(campo, 'um objeto JSON', v);
-    return null;
-  }
-  for (const key of Object.keys(v)) {
-    if (!permitidos.includes(key)) {
-      c.add('campo_desconhecido', ptr(campo, key), `Campo desconhecido: "${key}".`,
-        `Remova o campo ou corrija o nome. Campos aceitos aqui: ${permitidos.join(', ')}.`);
-    }
-  }
-  return v;
-}
-
-/** A member that is absent or JSON null counts as not sent (optional members may be null). */
-export function presente(obj: Objeto | null, key: string): boolean {
-  return obj !== null && obj[key] !== undefined && obj[key] !== null;
-}
-
-export interface OpcoesTexto {
-  obrigatorio?: string;
-  max?: number;
-  min?: number;
-  /** What the field is, for messages ("O nome do tomador"). */
-  nome?: string;
-}
-
-/** Reads a string member; trims it; reports type, emptiness, required and length problems. */
-export function lerTexto(obj: Objeto | null, key: string, campo: string, c: Coletor, o: OpcoesTexto = {}): string | undefined {
-  if (!presente(obj, key)) {
-    if (o.obrigatorio && obj !== null) c.obrigatorio(campo, o.obrigatorio);
-    return undefined;
-  }
-  const v = (obj as Objeto)[key];
-  if (typeof v !== 'string') {
-    c.tipoInvalido(campo, 'texto', v);
-    return undefined;
-  }
-  const t = v.trim();
-  const nome = o.nome ?? `O campo ${key}`;
-  if (t === '') {
-    if (o.obrigatorio) c.obrigatorio(campo, o.obrigatorio);
-    else c.formato(campo, `${nome} está vazio.`, 'Preencha o campo ou remova-o do corpo.');
-    return undefined;
-  }
-  if (o.max !== undefined && [...t].length > o.max) {
-    c.formato(campo, `${nome} tem ${[...t].length} caracteres; o máximo é ${o.max}.`, `Reduza para no máximo ${o.max} caracteres.`);
-    return undefined;
-  }
-  if (o.min !== undefined && [...t].length < o.min) {
-    c.formato(campo, `${nome} tem ${[...t].length} caracteres; o mínimo é ${o.min}.`, `Informe ao menos ${o.min} caracteres.`);
-    return undefined;
-  }
-  return t;
 }

@@ -9,6 +9,9 @@ import type { ValidationIssue } from './validation-issue.js';
  */
 export const snakeName = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/** The declared (camelCase) name of an API member: snakeName's inverse. */
+export const camelName = (key: string): string => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
 /** JSON Pointer into the REST body (snake_case members) of an issue's path. */
 export function pointerOf(issue: BaseIssue<unknown>): string {
   return (issue.path ?? []).reduce((campo, item) => ptr(campo, typeof item.key === 'string' ? snakeName(item.key) : String(item.key)), '');

@@ -1,3 +1,4 @@
+import { nfeBody } from '../../engine/nfe/nfe-body.js';
 import type { RestOperation } from '../rest-operation.js';
 
 /** `POST /v1/nfe/previa`: the XML and DANFE an issuance request would produce; nothing stored, nothing sent. */
@@ -7,5 +8,6 @@ export const previewNfe: RestOperation = {
     ... on NfePreview { serie numero chaveAcesso valorTotal ajustes { campo acao motivo regra versao fonte valor enviado } xml danfePdfBase64 }
     ...DomainErrorFields } }`,
   toVariables: (req) => ({ input: req.body ?? null }),
+  body: nfeBody,
   successStatus: 200,
 };

@@ -1,0 +1,82 @@
+import type { Coletor } from '../nucleo/coletor.js';
+import { camelName as camel, snakeName } from '../nucleo/validation-issues-of.js';
+import { CODIGOS_CSOSN, CODIGOS_CST, ICMS_CAMPOS, camposDe, grupoIcms, type IcmsCampo, type IcmsGrupo, type IcmsParte } from './icms-grupos.js';
+import type { NfeIcms } from './nfe-request.js';
+
+type Members = Record<string, unknown>;
+const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
+const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
+
+/**
+ * The item's `icms` group as the issuer's regime reads it: CST for regime normal, CSOSN for Simples Nacional and
+ * MEI (CRT; rejections 590/591), then the members its layout group requires, each error at its own pointer.
+ * The members' JSON types and decimal formats are the declaration's (nfeItemBody); undefined when invalid.
+ */
+export function icmsOfItem(it: Members, base: string, simples: boolean, c: Coletor): NfeIcms | undefined {
+  const campo = `${base}/icms`;
+  const g = it.icms;
+  if (!isMembers(g)) return undefined;
+  const [chave, outra] = simples ? ['csosn', 'cst'] as const : ['cst', 'csosn'] as const;
+  if (sent(g, outra)) {
+    c.formato(`${campo}/${outra}`, simples ? 'Empresa do Simples Nacional informa csosn, não cst.' : 'Empresa fora do Simples Nacional informa cst, não csosn.', `Troque ${outra} por ${chave}.`);
+  }
+  if (c.temErroEm(`${campo}/${chave}`)) return undefined;
+  const codigo = typeof g[chave] === 'string' && g[chave] !== '' ? (g[chave] as string) : undefined;
+  if (codigo === undefined) {
+    c.obrigatorio(`${campo}/${chave}`, simples ? 'O CSOSN' : 'O CST do ICMS');
+    return undefined;
+  }
+  const grupo = grupoIcms(codigo, simples, (k) => sent(g, camel(k)));
+  if (!grupo) {
+    c.formato(`${campo}/${chave}`, `${chave.toUpperCase()} ${codigo} do ICMS desconhecido.`, `Use um de: ${(simples ? CODIGOS_CSOSN : CODIGOS_CST).join(', ')}.`);
+    return undefined;
+  }
+  const aceitos = camposDe(grupo.partes);
+  for (const k of Object.keys(g).map(snakeName)) {
+    if (k !== chave && k !== outra && k in ICMS_CAMPOS && !aceitos.includes(k as IcmsCampo)) {
+      c.add('campo_desconhecido', `${campo}/${k}`, `O campo ${k} não faz parte do grupo ${grupo.tag} (${chave.toUpperCase()} ${codigo}).`,
+        aceitos.length ? `Remova-o. Campos do grupo: ${aceitos.join(', ')}.` : 'Remova-o: este grupo leva só a origem e o código.');
+    }
+  }
+  const valores: NfeIcms['valores'] = {};
+  const antes = c.issues.length;
+  lerPartes(grupo.partes, g, campo, grupo, c, valores, true);
+  if (c.issues.length > antes || c.temErroEm(campo)) return undefined;
+  return { grupo: grupo.tag, [chave]: codigo, valores };
+}
+
+/** Required members of `partes`; an optional sequence is read only when one of its members was sent, then whole. */
+function lerPartes(partes: readonly IcmsParte[], g: Members, campo: string, grupo: IcmsGrupo, c: Coletor, out: NfeIcms['valores'], obrigatorio: boolean): void {
+  for (const parte of partes) {
+    if (typeof parte !== 'string') {
+      if (camposDe(parte).some((k) => sent(g, camel(k)))) lerPartes(parte, g, campo, grupo, c, out, true);
+      continue;
+    }
+    const nome = parte.replace('?', '') as IcmsCampo;
+    const exigido = obrigatorio && !parte.endsWith('?') ? `O campo ${nome} do grupo ${grupo.tag}` : undefined;
+    const v = lerCampo(g, nome, `${campo}/${nome}`, grupo, c, exigido);
+    if (v !== undefined) out[nome] = v;
+  }
+}
+
+function lerCampo(g: Members, nome: IcmsCampo, campo: string, grupo: IcmsGrupo, c: Coletor, exigido: string | undefined): string | undefined {
+  const valor = g[camel(nome)];
+  if (c.temErroEm(campo)) return undefined;
+  const formato = ICMS_CAMPOS[nome][1];
+  if (valor === undefined || valor === null || (valor === '' && !('inteiros' in formato))) {
+    if (exigido) c.obrigatorio(campo, exigido);
+    else if (valor === '') c.formato(campo, `O campo ${nome} está vazio.`, 'Preencha o campo ou remova-o do corpo.');
+    return undefined;
+  }
+  const t = valor as string;
+  if ('inteiros' in formato) return t;
+  if (formato instanceof RegExp) {
+    if (formato.test(t)) return t;
+    c.formato(campo, `${nome} inválido: "${t}".`, 'Informe o código de benefício fiscal da UF, com 8 ou 10 caracteres.');
+    return undefined;
+  }
+  const valores = nome === 'mot_des_icms' && grupo.motivosDeson ? grupo.motivosDeson : formato.valores;
+  if (valores.includes(t)) return t;
+  c.formato(campo, `Valor inválido para ${nome} no grupo ${grupo.tag}: "${t}".`, `Use um de: ${valores.join(', ')}.`);
+  return undefined;
+}
