@@ -9,6 +9,7 @@ import { createLogger } from '../../src/create-logger.js';
 import { createApp, type Role } from '../../src/create-app.js';
 import { stopOnSignals } from '../../src/cli/stop-on-signals.js';
 import { seedAccount } from '../support/seed.js';
+import { simulatorSigner } from '../support/test-keys.js';
 
 const config = parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -17,6 +18,7 @@ const app = await createApp({
   role: (process.env.CHILD_ROLE ?? 'all') as Role,
   logger,
   pgSchema: process.env.CHILD_PG_SCHEMA || undefined,
+  simulatorSigner: simulatorSigner(),
   simulatorDelays: process.env.CHILD_SLOW_MS ? { slowMs: Number(process.env.CHILD_SLOW_MS) } : undefined,
 });
 const url = await app.listen();

@@ -64,11 +64,14 @@ describe('GET /metrics on the main port (METRICS_TOKEN)', () => {
     const http = httpClient(t.url, account.testKey);
     const issued = await http.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0', 'x-service-simular': 'indisponibilidade' } });
     expect(issued.status, issued.text).toBe(202);
-    // The worker takes the note after the first backoff (5 s); polled in the database, not against the rate limit.
+    // The worker retries the note after each 503; a retry waiting for its backoff is made due at once (the
+    // running worker claims it; a job it holds has a lease and is left alone). Polled in the database, not
+    // against the rate limit.
     const deadline = Date.now() + 30_000;
     let status = 'transmitindo';
     while (status === 'transmitindo' && Date.now() < deadline) {
       await sleep(250);
+      await t.app.engine.db.transmissionJob.updateMany({ where: { nfseId: issued.body.id, lockedUntil: null }, data: { runAt: new Date(0) } });
       status = (await t.app.engine.db.nfse.findUniqueOrThrow({ where: { id: issued.body.id } })).status;
     }
     expect(status).toBe('autorizada');

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stopOnSignals } from '../../src/cli/stop-on-signals.js';
 import { createLogger } from '../../src/create-logger.js';
+import { migratedDataDir } from '../support/child-service.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -48,6 +49,7 @@ describe('stopOnSignals', () => {
 describe('fiscal-api serve', () => {
   it('exits 0 on SIGTERM, within the grace period', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-stop-'));
+    await migratedDataDir(dataDir);
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '5', CAPTURE_TICK_SECONDS: '0', LOG_LEVEL: 'silent' };
     // Embedded: this process opens its own DATA_DIR whatever the test run's database.
     delete env.DATABASE_URL;

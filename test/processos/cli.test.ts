@@ -12,7 +12,6 @@ import { fiscalDataDir } from '../../src/engine/tabelas/fiscal-data-dir.js';
 import { usingPostgres } from '../support/test-app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const CLI = join(ROOT, 'src/cli/main.ts');
 
 interface Run {
@@ -30,7 +29,8 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 function cli(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    // node with tsx's loader, as `npm run cli` runs it minus the tsx launcher's own extra node process.
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     if (input !== undefined) child.stdin!.end(input);
     let stdout = '';
     let stderr = '';

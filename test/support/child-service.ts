@@ -3,8 +3,10 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { TEMPLATE_ENV } from './pglite-template.js';
+import { openDatabase } from '../../src/db/database.js';
+import { readPgliteTemplate, TEMPLATE_ENV } from './pglite-template.js';
 import { providedPgliteTemplate, usingPostgres } from './test-app.js';
+import { testKeysEnv } from './test-keys.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,8 +26,9 @@ export async function startChildProcess<Info>(
   const template = providedPgliteTemplate();
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd: ROOT,
-    // An embedded child starts its DATA_DIR from the run's migrated PGlite (child entries pass it to createApp).
-    env: { ...process.env, ...(template ? { [TEMPLATE_ENV]: template } : {}), ...env },
+    // An embedded child starts its DATA_DIR from the run's migrated PGlite (child entries pass it to createApp),
+    // and signs with this process's test keys instead of generating its own.
+    env: { ...process.env, ...testKeysEnv(), ...(template ? { [TEMPLATE_ENV]: template } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -41,6 +44,18 @@ export async function startChildProcess<Info>(
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${err.slice(-3000)}`)));
   });
   return { child, info };
+}
+
+/**
+ * Gives an embedded DATA_DIR the run's migrated database, as a child entry's pgliteTemplate does, for a process
+ * that cannot take one (`fiscal-api serve`): it then opens an existing database instead of running initdb and
+ * every migration. Without a template (a PostgreSQL run) the directory is left empty.
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  const template = readPgliteTemplate(providedPgliteTemplate());
+  if (!template) return;
+  const db = await openDatabase({ pgliteDir: join(dataDir, 'pglite'), pgliteTemplate: template, migrate: false });
+  await db.close();
 }
 
 /** Kills what is still running and removes the children's DATA_DIR and PostgreSQL schema (null: none). */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { schemaQuery } from './schema-query.js';
+import { testKeysEnv } from './test-keys.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -43,6 +44,7 @@ export function createCluster() {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...testKeysEnv(),
         DATABASE_URL: CLUSTER_DATABASE_URL,
         REDIS_URL: CLUSTER_REDIS_URL,
         MASTER_KEY: masterKey,

@@ -7,6 +7,7 @@ import { parseConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/create-logger.js';
 import { createApp, type Role } from '../../../src/create-app.js';
 import { seedAccount } from '../seed.js';
+import { simulatorSigner } from '../test-keys.js';
 
 const offset = Number(process.env.CHILD_CLOCK_OFFSET_MS ?? 0);
 const config = parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
@@ -16,6 +17,7 @@ const app = await createApp({
   clock: { now: () => new Date(Date.now() + offset) },
   logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
   pgSchema: process.env.CHILD_PG_SCHEMA || undefined,
+  simulatorSigner: simulatorSigner(),
   nationalTimeoutMs: Number(process.env.CHILD_NATIONAL_TIMEOUT_MS ?? 30_000),
   keyRecheckMs: 500,
 });

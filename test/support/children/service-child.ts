@@ -11,6 +11,7 @@ import { createLogger } from '../../../src/create-logger.js';
 import { createApp } from '../../../src/create-app.js';
 import { readPgliteTemplate } from '../pglite-template.js';
 import { seedAccount } from '../seed.js';
+import { simulatorSigner } from '../test-keys.js';
 
 const offset = Number(process.env.CHILD_CLOCK_OFFSET_MS ?? 0);
 const config = parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
@@ -19,6 +20,7 @@ const app = await createApp({
   clock: { now: () => new Date(Date.now() + offset) },
   logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
   pgSchema: process.env.CHILD_PG_SCHEMA || undefined,
+  simulatorSigner: simulatorSigner(),
   pgliteTemplate: readPgliteTemplate(),
   // Long enough that the killed process is still waiting for the (withheld) answer.
   nationalTimeoutMs: 60_000,
