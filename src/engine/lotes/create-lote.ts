@@ -9,6 +9,7 @@ import { advanceInBackground } from './advance-lote.js';
 import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { presentLote, zeroCounts, type LoteView } from './present-lote.js';
+import { insertLoteLines } from './insert-lote-lines.js';
 import { readPlanilha } from './read-planilha.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues } from '../nucleo/read-body.js';
@@ -16,6 +17,10 @@ import { createLoteBody, EMPRESA_OBRIGATORIA, ITENS_OBRIGATORIOS, type CreateLot
 
 /** Most items a batch may carry, per key environment. */
 export const MAX_ITENS = { live: 5000, test: 100 } as const;
+
+// Storing 5,000 lines of a 20 MB spreadsheet may take longer than Prisma's default 5 s on a loaded machine; a
+// transaction cut short would refuse a valid batch.
+const STORE_TIMEOUT_MS = 60_000;
 
 export interface CreateLoteOptions {
   /** `{empresaId, aoValidar, itens}` in its declared shape (`createLoteBody`), or the form fields of a spreadsheet upload. */
@@ -27,7 +32,8 @@ export interface CreateLoteOptions {
 
 /**
  * `POST /v1/lotes`: checks the body, the company (404) and its readiness (412), stores the batch
- * `validando` with its lines in the API's names and validates them in the background under a lease.
+ * `validando` with its lines in the API's names (one transaction) and validates them in the background under a
+ * lease.
  */
 export async function createLote(deps: TransmissionDeps, principal: Principal, options: CreateLoteOptions): Promise<LoteView> {
   const simulacao = checkScenario(principal, options.simular ?? null);
@@ -58,24 +64,28 @@ export async function createLote(deps: TransmissionDeps, principal: Principal, o
   const company = await findCompany(deps, principal, empresaId!, 'empresa_nao_encontrada');
   assertReady(await readinessOf(deps, principal, company));
   const now = deps.clock.now();
-  const lote = await deps.db.lote.create({
-    data: {
-      id: newId(),
-      accountId: principal.accountId,
-      environment: principal.environment,
-      companyId: company.id,
-      status: 'validando',
-      aoValidar,
-      origem: form ? 'planilha' : 'json',
-      total: itens!.length,
-      simulacao,
-      // Spreadsheet rows are already in the API's names.
-      entrada: (form ? itens : itens!.map(apiShape)) as object[],
-      lockedUntil: leaseFrom(deps),
-      createdAt: now,
-      updatedAt: now,
-    },
-  });
+  // Spreadsheet rows are already in the API's names.
+  const lines = form ? itens! : itens!.map(apiShape);
+  const lote = await deps.db.$transaction(async (tx) => {
+    const created = await tx.lote.create({
+      data: {
+        id: newId(),
+        accountId: principal.accountId,
+        environment: principal.environment,
+        companyId: company.id,
+        status: 'validando',
+        aoValidar,
+        origem: form ? 'planilha' : 'json',
+        total: itens!.length,
+        simulacao,
+        lockedUntil: leaseFrom(deps),
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    await insertLoteLines(tx, created.id, lines, now);
+    return created;
+  }, { timeout: STORE_TIMEOUT_MS });
   await publishLote(deps, lote);
   advanceInBackground(deps, lote.id);
   return presentLote(lote, zeroCounts());
