@@ -2,12 +2,13 @@ import type { Tx } from '../eventos/append-events.js';
 import { newId } from '../nucleo/new-id.js';
 
 // A statement carries lines up to about this much JSON: the database holds a statement's text and its parsed
-// copy at once (and PGlite keeps the memory it grew to), so a 20 MB spreadsheet goes in slices, not whole.
-const CHUNK_BYTES = 1 << 20;
+// copy at once (and PGlite keeps the memory it grew to), and each text below V8's large-object size dies young,
+// so a 20 MB spreadsheet goes in small slices, never whole.
+const CHUNK_BYTES = 1 << 16;
 
 /**
  * Stores a new batch's lines, in the API's names, as lote_itens `validando` (line numbers from 1), with
- * multi-row inserts of about 1 MB each, the rows passed as one JSON parameter. Runs in the transaction that
+ * multi-row inserts of about 64 KB each, the rows passed as one JSON parameter. Runs in the transaction that
  * creates the batch, so a batch is stored with every line or not at all.
  */
 export async function insertLoteLines(tx: Tx, loteId: string, lines: readonly unknown[], now: Date): Promise<void> {
