@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { findCompany } from '../empresas/find-company.js';
@@ -25,8 +26,8 @@ const STORE_TIMEOUT_MS = 60_000;
 export interface CreateLoteOptions {
   /** `{empresaId, aoValidar, itens}` in its declared shape (`createLoteBody`), or the form fields of a spreadsheet upload. */
   body: unknown;
-  /** The .xlsx of a multipart upload (field `planilha`); its rows are the items. */
-  planilha?: Buffer | null;
+  /** The bytes of the .xlsx of a spreadsheet upload (field `planilha`); its rows are the items. */
+  planilha?: Readable | null;
   simular?: string | null;
 }
 
