@@ -88,12 +88,24 @@ async function withClient<T>(url: string, extra: pg.ClientConfig, run: (c: SqlRu
   }
 }
 
+/**
+ * The embedded database's buffer pool. PGlite keeps it inside its WebAssembly memory, which is allocated and
+ * touched whole when the database starts and never given back: PostgreSQL's default of 128 MB is resident in the
+ * service's process from its first second, whatever the load, while the operating system's page cache holds
+ * the same files again. 32 MB keeps the pages the service reads and writes most (jobs, the notes in flight,
+ * keys, companies) in the pool; a page outside it is a read from the page cache, not from disk.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Database> {
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // PGlite refuses a tarball over an existing database: a directory that has one resumes it.
   const fresh = inMemory || !existsSync(join(dir, 'PG_VERSION'));
-  const pglite = await PGlite.create(dir, options.pgliteTemplate && fresh ? { loadDataDir: options.pgliteTemplate } : {});
+  const pglite = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(options.pgliteTemplate && fresh ? { loadDataDir: options.pgliteTemplate } : {}),
+  });
   const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPGlite(pglite), ...queryLog(options) }), options);
   const sql = pgliteRunner(pglite);
   return {

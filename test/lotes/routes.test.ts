@@ -96,7 +96,8 @@ describe('POST /v1/lotes/{id}/emissao', () => {
     const validating = await t.app.engine.db.lote.create({
       data: {
         id: newId(), accountId: acct.accountId, environment: 'test', companyId: company.id, status: 'validando', aoValidar: 'aguardar',
-        origem: 'json', total: 1, entrada: [linha()], lockedUntil: new Date(now.getTime() + 3_600_000), createdAt: now, updatedAt: now,
+        origem: 'json', total: 1, lockedUntil: new Date(now.getTime() + 3_600_000), createdAt: now, updatedAt: now,
+        itens: { create: [{ id: newId(), linha: 1, status: 'validando', request: linha(), updatedAt: now }] },
       },
     });
     expectProblem(await http.post(`/v1/lotes/${validating.id}/emissao`, { todas: true }), 409, 'lote_validando');
@@ -106,6 +107,46 @@ describe('POST /v1/lotes/{id}/emissao', () => {
     await waitLote(http, all.id, settledStatus('aguardando_emissao'));
     expect((await http.post(`/v1/lotes/${all.id}/emissao`, { todas: true })).status).toBe(200);
     expect((await waitLote(http, all.id, settledStatus('concluido'))).contagens.autorizada).toBe(2);
+  });
+});
+
+describe('a batch whose validating process died halfway', () => {
+  it('shows only the lines judged; a worker judges the rest once, duplicates of judged lines included', async () => {
+    const now = new Date();
+    const [a, b] = [linha(), linha()];
+    const lines = [
+      { linha: 1, status: 'aguardando_emissao', referencia: a.referencia, request: a, nfseId: newId() },
+      { linha: 2, status: 'com_erro_validacao', referencia: null, request: linha({ referencia: undefined }), erros: [{ codigo: 'campo_obrigatorio', campo: '/referencia', mensagem: 'x', correcao: 'y' }] },
+      { linha: 3, status: 'validando', referencia: a.referencia, request: linha({ referencia: a.referencia }) },
+      { linha: 4, status: 'validando', referencia: b.referencia, request: b },
+      { linha: 5, status: 'validando', referencia: b.referencia, request: linha({ referencia: b.referencia }) },
+    ];
+    const lease = (ms: number) => new Date(now.getTime() + ms);
+    const lote = await t.app.engine.db.lote.create({
+      data: {
+        id: newId(), accountId: acct.accountId, environment: 'test', companyId: company.id, status: 'validando', aoValidar: 'aguardar',
+        origem: 'json', total: lines.length, lockedUntil: lease(3_600_000), createdAt: now, updatedAt: now,
+        itens: { create: lines.map((l) => ({ id: newId(), updatedAt: now, ...l })) },
+      },
+    });
+    const halfway = (await http.get(`/v1/lotes/${lote.id}`)).body;
+    expect(halfway.contagens).toMatchObject({ aguardando_emissao: 1, com_erro_validacao: 1 });
+    expect((await allItens(http, lote.id)).map((l) => l.linha)).toEqual([1, 2]);
+
+    // Its lease runs out: the worker resumes the validation.
+    await t.app.engine.db.lote.update({ where: { id: lote.id }, data: { lockedUntil: lease(-1000) } });
+    const done = await waitLote(http, lote.id, settledStatus('aguardando_emissao'));
+    expect(done.contagens).toMatchObject({ aguardando_emissao: 2, com_erro_validacao: 3 });
+    const itens = await allItens(http, lote.id);
+    expect(itens.map((l) => [l.linha, l.status, l.erros.map((e: { codigo: string }) => e.codigo)])).toEqual([
+      [1, 'aguardando_emissao', []],
+      [2, 'com_erro_validacao', ['campo_obrigatorio']],
+      [3, 'com_erro_validacao', ['referencia_duplicada']],
+      [4, 'aguardando_emissao', []],
+      [5, 'com_erro_validacao', ['referencia_duplicada']],
+    ]);
+    expect(itens[2]!.erros[0].mensagem).toContain('linha 1');
+    expect(itens[4]!.erros[0].mensagem).toContain('linha 4');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { findCompany } from '../empresas/find-company.js';
@@ -9,6 +10,7 @@ import { advanceInBackground } from './advance-lote.js';
 import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { presentLote, zeroCounts, type LoteView } from './present-lote.js';
+import { insertLoteLines } from './insert-lote-lines.js';
 import { readPlanilha } from './read-planilha.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues } from '../nucleo/read-body.js';
@@ -17,17 +19,22 @@ import { createLoteBody, EMPRESA_OBRIGATORIA, ITENS_OBRIGATORIOS, type CreateLot
 /** Most items a batch may carry, per key environment. */
 export const MAX_ITENS = { live: 5000, test: 100 } as const;
 
+// Storing 5,000 lines of a 20 MB spreadsheet may take longer than Prisma's default 5 s on a loaded machine; a
+// transaction cut short would refuse a valid batch.
+const STORE_TIMEOUT_MS = 60_000;
+
 export interface CreateLoteOptions {
   /** `{empresaId, aoValidar, itens}` in its declared shape (`createLoteBody`), or the form fields of a spreadsheet upload. */
   body: unknown;
-  /** The .xlsx of a multipart upload (field `planilha`); its rows are the items. */
-  planilha?: Buffer | null;
+  /** The bytes of the .xlsx of a spreadsheet upload (field `planilha`); its rows are the items. */
+  planilha?: Readable | null;
   simular?: string | null;
 }
 
 /**
  * `POST /v1/lotes`: checks the body, the company (404) and its readiness (412), stores the batch
- * `validando` with its lines in the API's names and validates them in the background under a lease.
+ * `validando` with its lines in the API's names (one transaction) and validates them in the background under a
+ * lease.
  */
 export async function createLote(deps: TransmissionDeps, principal: Principal, options: CreateLoteOptions): Promise<LoteView> {
   const simulacao = checkScenario(principal, options.simular ?? null);
@@ -58,24 +65,28 @@ export async function createLote(deps: TransmissionDeps, principal: Principal, o
   const company = await findCompany(deps, principal, empresaId!, 'empresa_nao_encontrada');
   assertReady(await readinessOf(deps, principal, company));
   const now = deps.clock.now();
-  const lote = await deps.db.lote.create({
-    data: {
-      id: newId(),
-      accountId: principal.accountId,
-      environment: principal.environment,
-      companyId: company.id,
-      status: 'validando',
-      aoValidar,
-      origem: form ? 'planilha' : 'json',
-      total: itens!.length,
-      simulacao,
-      // Spreadsheet rows are already in the API's names.
-      entrada: (form ? itens : itens!.map(apiShape)) as object[],
-      lockedUntil: leaseFrom(deps),
-      createdAt: now,
-      updatedAt: now,
-    },
-  });
+  // Spreadsheet rows are already in the API's names.
+  const lines = form ? itens! : itens!.map(apiShape);
+  const lote = await deps.db.$transaction(async (tx) => {
+    const created = await tx.lote.create({
+      data: {
+        id: newId(),
+        accountId: principal.accountId,
+        environment: principal.environment,
+        companyId: company.id,
+        status: 'validando',
+        aoValidar,
+        origem: form ? 'planilha' : 'json',
+        total: itens!.length,
+        simulacao,
+        lockedUntil: leaseFrom(deps),
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    await insertLoteLines(tx, created.id, lines, now);
+    return created;
+  }, { timeout: STORE_TIMEOUT_MS });
   await publishLote(deps, lote);
   advanceInBackground(deps, lote.id);
   return presentLote(lote, zeroCounts());

@@ -5,11 +5,9 @@ import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
 
 /** A batch of the caller's account and environment (and company, for a restricted key); else 404. */
-export async function findLote(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<Omit<Lote, 'entrada'>> {
+export async function findLote(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<Lote> {
   const lote = isUuid(id)
     ? await deps.db.lote.findFirst({
-        // The lines as received (up to 30 MB while validating) are the background step's, never a reader's.
-        omit: { entrada: true },
         where: {
           id,
           accountId: principal.accountId,

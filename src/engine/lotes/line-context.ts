@@ -13,7 +13,7 @@ export async function lineContext(
   deps: ParametrosDaEmpresaDeps,
   environment: string,
   company: CompanyWithCertificate,
-  lines: readonly unknown[],
+  lines: Iterable<unknown> | AsyncIterable<unknown>,
 ): Promise<LineContext> {
   const now = deps.clock.now();
   const parametros = await parametrosDoLote(deps, environment as Environment, company, lines, now);

@@ -4,7 +4,7 @@ import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
 import { findLote } from './find-lote.js';
 import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
-import { ITEM_STATUSES, NOTE_JOIN, SHOWN_STATUS } from './present-lote.js';
+import { ITEM_STATUSES, NOTE_JOIN, SHOWN_LINE, SHOWN_STATUS } from './present-lote.js';
 
 export const LOTE_ITENS_LIMITE: PageLimit = { padrao: 100, maximo: 500, foraDosLimites: 'recusa' };
 
@@ -42,7 +42,7 @@ export async function loteItemRows(db: EngineDeps['db'], loteId: string, options
     SELECT i.linha, i.referencia, ${SHOWN_STATUS} AS status, i.erros,
       CASE WHEN i.status = 'emitida' THEN i.nfse_id::text END AS nfse_id, n.numero, n.chave_acesso, n.rejeicao, n.falha
     FROM lote_itens i ${NOTE_JOIN}
-    WHERE i.lote_id = ${loteId}::uuid AND i.linha > ${options.afterLinha}
+    WHERE i.lote_id = ${loteId}::uuid AND i.linha > ${options.afterLinha} AND ${SHOWN_LINE}
       ${options.status ? Prisma.sql`AND ${SHOWN_STATUS} = ${options.status}` : Prisma.empty}
     ORDER BY i.linha
     LIMIT ${options.take}`;
@@ -73,7 +73,7 @@ export async function listLoteItens(
 export async function countLoteItens(db: EngineDeps['db'], loteId: string, status?: string | null): Promise<number> {
   const [row] = await db.$queryRaw<Array<{ n: number }>>`
     SELECT count(*)::int AS n FROM lote_itens i ${NOTE_JOIN}
-    WHERE i.lote_id = ${loteId}::uuid ${status ? Prisma.sql`AND ${SHOWN_STATUS} = ${status}` : Prisma.empty}`;
+    WHERE i.lote_id = ${loteId}::uuid AND ${SHOWN_LINE} ${status ? Prisma.sql`AND ${SHOWN_STATUS} = ${status}` : Prisma.empty}`;
   return Number(row?.n ?? 0);
 }
 

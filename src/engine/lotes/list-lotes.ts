@@ -26,7 +26,6 @@ export async function listLotes(
   const limite = pageLimit(options.limite, LOTES_LIMITE);
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await deps.db.lote.findMany({
-    omit: { entrada: true },
     where: {
       ...loteWhere(principal, options.filter ?? {}),
       ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),

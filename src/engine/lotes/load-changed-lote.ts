@@ -34,6 +34,6 @@ export async function loadChangedLote(deps: Pick<EngineDeps, 'db'>, principal: P
 }
 
 async function readLote(deps: Pick<EngineDeps, 'db'>, id: string): Promise<Loaded> {
-  const lote = await deps.db.lote.findUnique({ where: { id }, omit: { entrada: true } });
+  const lote = await deps.db.lote.findUnique({ where: { id } });
   return lote && { view: await loteView(deps.db, lote), accountId: lote.accountId, environment: lote.environment, companyId: lote.companyId };
 }

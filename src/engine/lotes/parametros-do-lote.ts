@@ -18,17 +18,18 @@ export type ParametrosDoLote = (competencia: string) => ((ibge: string) => Param
  * The ISS-rate rule of a batch line uses the same municipal parameters a single note does. They are asked once per
  * batch, before its lines are validated: per competence, the most frequent municipalities and service codes of the
  * lines (the API answers are cached per municipality, code and competence, so a batch of one city costs a few calls).
+ * The lines may be read a page at a time (`itens` async): only the counts are kept.
  * A municipality or code beyond the bounds is read from the offline tables, as when the API is down.
  */
 export async function parametrosDoLote(
   deps: ParametrosDaEmpresaDeps,
   environment: Environment,
   company: CompanyWithCertificate,
-  itens: readonly unknown[],
+  itens: Iterable<unknown> | AsyncIterable<unknown>,
   now: Date,
 ): Promise<ParametrosDoLote> {
   const porCompetencia = new Map<string, { municipios: Map<string, number>; codigos: Map<string, number> }>();
-  for (const item of itens) {
+  for await (const item of itens) {
     const nota = municipiosDaNota(camelBody(item, '', []), company, now);
     let grupo = porCompetencia.get(nota.competencia);
     if (!grupo) porCompetencia.set(nota.competencia, (grupo = { municipios: new Map(), codigos: new Map() }));

@@ -16,6 +16,8 @@ export type LoteCounts = Record<ItemStatus, number>;
  */
 export const SHOWN_STATUS = Prisma.sql`CASE WHEN i.status = 'emitida' THEN n.status ELSE i.status END`;
 export const NOTE_JOIN = Prisma.sql`LEFT JOIN nfse n ON i.status = 'emitida' AND n.id = i.nfse_id`;
+/** A line not judged yet (`validando`, stored with the batch) is not shown: lines appear as validation judges them. */
+export const SHOWN_LINE = Prisma.sql`i.status <> 'validando'`;
 
 /** `contagens` of every batch in `ids`, one grouped query (a page of batches costs one statement). */
 export async function loteCounts(db: Tx, ids: string[]): Promise<Map<string, LoteCounts>> {
@@ -24,7 +26,7 @@ export async function loteCounts(db: Tx, ids: string[]): Promise<Map<string, Lot
   const rows = await db.$queryRaw<Array<{ lote_id: string; status: string; n: number }>>`
     SELECT i.lote_id, ${SHOWN_STATUS} AS status, count(*)::int AS n
     FROM lote_itens i ${NOTE_JOIN}
-    WHERE i.lote_id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))})
+    WHERE i.lote_id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))}) AND ${SHOWN_LINE}
     GROUP BY 1, 2`;
   for (const r of rows) {
     const counts = out.get(r.lote_id);
@@ -36,7 +38,7 @@ export async function loteCounts(db: Tx, ids: string[]): Promise<Map<string, Lot
 export const zeroCounts = (): LoteCounts => Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as LoteCounts;
 
 /** The batch as `GET /v1/lotes/{id}` shows it and as LOTE_EMISSAO_CONCLUIDO carries it. */
-export function presentLote(lote: Omit<Lote, 'entrada'>, contagens: LoteCounts) {
+export function presentLote(lote: Lote, contagens: LoteCounts) {
   return {
     id: lote.id,
     empresa_id: lote.companyId,
@@ -55,6 +57,6 @@ export function presentLote(lote: Omit<Lote, 'entrada'>, contagens: LoteCounts) 
 
 export type LoteView = ReturnType<typeof presentLote>;
 
-export async function loteView(db: Tx, lote: Omit<Lote, 'entrada'>): Promise<LoteView> {
+export async function loteView(db: Tx, lote: Lote): Promise<LoteView> {
   return presentLote(lote, (await loteCounts(db, [lote.id])).get(lote.id)!);
 }

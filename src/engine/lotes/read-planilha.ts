@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { normalizeCell } from './normalize-cell.js';
@@ -24,8 +24,8 @@ const invalid = (mensagem: string, correcao: string, erros?: ErrorItem[]) =>
  * memory does not grow with the sheet's XML). Row 1 names the columns; each later row is one item,
  * trailing empty rows dropped. Stops after `max + 1` items: the caller reports the limit.
  */
-export async function readPlanilha(file: Buffer, max: number): Promise<Array<Record<string, unknown>>> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+export async function readPlanilha(file: Readable, max: number): Promise<Array<Record<string, unknown>>> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
   });
   let columns: Array<string | undefined> | null = null;

@@ -1,4 +1,5 @@
-import { Prisma, type Lote } from '../../generated/prisma/client.js';
+import type { Lote } from '../../generated/prisma/client.js';
+import type { Db } from '../../db/database.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { newId } from '../nucleo/new-id.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
@@ -8,60 +9,73 @@ import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { validateLine } from './validate-line.js';
 
-const INSERT_CHUNK = 1000;
+const PAGE = 200;
 
 /**
- * `validando` → `processando` (emitir_validas) or `aguardando_emissao` (aguardar). Every line is
- * validated in memory, then stored with multi-row inserts, one statement (and transaction) per chunk. A resumed
- * validation starts over: lines a dead process stored are replaced, so each line is stored exactly once.
+ * `validando` → `processando` (emitir_validas) or `aguardando_emissao` (aguardar). The lines, stored `validando`
+ * with the batch, are judged a page at a time in line order: read, validated in memory and written back with one
+ * set-based statement, so memory holds a page, never the batch. A resumed validation goes on from the first line
+ * not yet judged: the statement changes only lines still `validando`, so each line is judged once, and the first
+ * line of each referencia is found again among the lines already judged.
  */
 export async function validateLote(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'pubsub' | 'national' | 'secrets'>, lote: Lote): Promise<void> {
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
-  const itens = Array.isArray(lote.entrada) ? (lote.entrada as unknown[]) : [];
-  const ctx = await lineContext(deps, lote.environment, company, itens);
-  const now = ctx.now;
+  const ctx = await lineContext(deps, lote.environment, company, requestsOf(deps.db, lote.id));
+  const firstLine = await judgedReferences(deps.db, lote.id);
 
-  const firstLine = new Map<string, number>();
-  const lines = itens.map((item, i) => {
-    const linha = i + 1;
-    const result = validateLine(item, ctx);
-    const referencia = typeof (item as { referencia?: unknown })?.referencia === 'string' ? ((item as { referencia: string }).referencia) : null;
-    const erros: ValidationIssue[] = [...result.erros];
-    if (referencia !== null && erros.length === 0) {
-      const earlier = firstLine.get(referencia);
-      if (earlier !== undefined) {
-        erros.push({
-          codigo: 'referencia_duplicada', campo: '/referencia', mensagem: `A referência ${referencia} já está na linha ${earlier} deste lote.`,
-          correcao: 'Use uma referência diferente em cada linha.',
-        });
-      } else firstLine.set(referencia, linha);
-    }
-    return { linha, item, referencia, erros };
-  });
-  const taken = await takenReferences(deps.db, company.id, lote.environment, [...firstLine.keys()]);
-
-  const rows: Prisma.LoteItemCreateManyInput[] = lines.map((l) => {
-    const status = l.erros.length ? 'com_erro_validacao' : l.referencia !== null && taken.has(l.referencia) ? 'ja_existente' : 'aguardando_emissao';
-    return {
-      id: newId(),
-      loteId: lote.id,
-      linha: l.linha,
-      referencia: l.referencia !== null ? l.referencia.slice(0, 200) : null,
-      status,
-      request: (l.item ?? Prisma.JsonNull) as Prisma.InputJsonValue,
-      erros: l.erros.length ? (l.erros as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
-      nfseId: status === 'aguardando_emissao' ? newId() : null,
-      updatedAt: now,
-    };
-  });
-  await deps.db.loteItem.deleteMany({ where: { loteId: lote.id } });
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await deps.db.loteItem.createMany({ data: rows.slice(i, i + INSERT_CHUNK) });
+  for (;;) {
+    const page = await deps.db.loteItem.findMany({
+      where: { loteId: lote.id, status: 'validando' }, orderBy: { linha: 'asc' }, take: PAGE, select: { linha: true, request: true },
+    });
+    if (page.length === 0) break;
+    const lines = page.map(({ linha, request }) => {
+      const result = validateLine(request, ctx);
+      const referencia = typeof (request as { referencia?: unknown } | null)?.referencia === 'string' ? (request as { referencia: string }).referencia : null;
+      const erros: ValidationIssue[] = [...result.erros];
+      if (referencia !== null && erros.length === 0) {
+        const earlier = firstLine.get(referencia);
+        if (earlier !== undefined) {
+          erros.push({
+            codigo: 'referencia_duplicada', campo: '/referencia', mensagem: `A referência ${referencia} já está na linha ${earlier} deste lote.`,
+            correcao: 'Use uma referência diferente em cada linha.',
+          });
+        } else firstLine.set(referencia, linha);
+      }
+      return { linha, referencia, erros };
+    });
+    const taken = await takenReferences(deps.db, company.id, lote.environment, lines.flatMap((l) => (l.erros.length === 0 && l.referencia !== null ? [l.referencia] : [])));
+    const rows = lines.map((l) => {
+      const status = l.erros.length ? 'com_erro_validacao' : l.referencia !== null && taken.has(l.referencia) ? 'ja_existente' : 'aguardando_emissao';
+      return { linha: l.linha, status, erros: l.erros.length ? l.erros : null, nfseId: status === 'aguardando_emissao' ? newId() : null };
+    });
+    await deps.db.$executeRaw`
+      UPDATE lote_itens i SET status = r."status", erros = r."erros", nfse_id = r."nfseId", updated_at = ${ctx.now}
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("linha" int, "status" text, "erros" jsonb, "nfseId" uuid)
+      WHERE i.lote_id = ${lote.id}::uuid AND i.linha = r."linha" AND i.status = 'validando'`;
   }
   const next = lote.aoValidar === 'aguardar' ? 'aguardando_emissao' : 'processando';
   const validated = await deps.db.lote.updateMany({
     where: { id: lote.id, status: 'validando' },
-    data: { status: next, entrada: Prisma.DbNull, lockedUntil: next === 'processando' ? leaseFrom(deps) : null, updatedAt: deps.clock.now() },
+    data: { status: next, lockedUntil: next === 'processando' ? leaseFrom(deps) : null, updatedAt: deps.clock.now() },
   });
   if (validated.count) await publishLote(deps, lote);
+}
+
+/** Every line's request in line order, a page at a time (the municipal parameters are counted over all of them). */
+async function* requestsOf(db: Db, loteId: string): AsyncGenerator<unknown> {
+  for (let after = 0; ;) {
+    const page = await db.loteItem.findMany({ where: { loteId, linha: { gt: after } }, orderBy: { linha: 'asc' }, take: PAGE, select: { linha: true, request: true } });
+    for (const line of page) yield line.request;
+    if (page.length < PAGE) return;
+    after = page.at(-1)!.linha;
+  }
+}
+
+/** The first line of each referencia among lines already judged valid (a resumed validation; empty otherwise). */
+async function judgedReferences(db: Db, loteId: string): Promise<Map<string, number>> {
+  const rows = await db.loteItem.findMany({
+    where: { loteId, status: { in: ['aguardando_emissao', 'ja_existente'] }, referencia: { not: null } },
+    orderBy: { linha: 'asc' }, select: { linha: true, referencia: true },
+  });
+  return new Map(rows.map((r) => [r.referencia!, r.linha]));
 }

@@ -11,6 +11,7 @@ import { loteAccountTopic, loteTopic, type LoteChange } from '../../engine/event
 import { ITEM_STATUSES, type ItemStatus, type LoteCounts, type LoteView } from '../../engine/lotes/present-lote.js';
 import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import { base64Stream } from '../base64-stream.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../graph-context.js';
@@ -130,7 +131,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) =>
       createLote(transmission(ctx), principalOf(ctx), {
         body: args.input,
-        planilha: args.planilha === null || args.planilha === undefined ? null : Buffer.from(args.planilha, 'base64'),
+        planilha: args.planilha === null || args.planilha === undefined ? null : base64Stream(args.planilha),
         simular: args.simular ?? null,
       }),
   }),
