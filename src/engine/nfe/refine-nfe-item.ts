@@ -87,7 +87,7 @@ function refinePisCofins(it: Members, key: 'pis' | 'cofins', base: string, repor
   requireMember(it, key, campo, report, `O grupo ${key}`);
   const g = it[key];
   if (!isMembers(g)) return;
-  const [taxa, valor] = key === 'pis' ? ['pPis', 'vPis'] : ['pCofins', 'vCofins'];
+  const taxa = key === 'pis' ? 'pPis' : 'pCofins';
   requireMember(g, 'cst', `${campo}/cst`, report, `O CST do ${TAX}`);
   const cst = lido(g, 'cst', `${campo}/cst`, report);
   if (cst === undefined) return;
@@ -108,14 +108,7 @@ function refinePisCofins(it: Members, key: 'pis' | 'cofins', base: string, repor
     report.add({ codigo: 'formato_invalido', campo: `${campo}/cst`, mensagem: `CST ${cst} do ${TAX} desconhecido.`, correcao: `Use um de: ${[...PIS_ALIQ, ...PIS_QTDE, ...PIS_NT, ...PIS_OUTR].join(', ')}.` });
     return;
   }
-  if (porQuantidade) {
-    requireDecimal(g, 'qBcProd', campo, report, 'A quantidade tributada (q_bc_prod)');
-    requireDecimal(g, 'vAliqProd', campo, report, 'O valor por unidade (v_aliq_prod)');
-  } else {
-    requireDecimal(g, 'vBc', campo, report, 'A base de cálculo (v_bc)');
-    requireDecimal(g, taxa, campo, report, `A alíquota (p_${key})`);
-  }
-  requireDecimal(g, valor, campo, report, `O valor (v_${key})`);
+  requireCalculation(g, key, porQuantidade, campo, report);
 }
 
 /** IPI (TIpi): IPITrib by base × rate or units × value per unit, IPINT by the CST. */
@@ -149,12 +142,18 @@ function refineIpi(g: Members, campo: string, report: BodyReport): void {
  * indSomaPISST/indSomaCOFINSST are not accepted (left out: the value does not enter vNF).
  */
 function refinePisCofinsSt(g: Members, tax: 'pis' | 'cofins', campo: string, report: BodyReport): void {
-  const [taxa, valor] = tax === 'pis' ? ['pPis', 'vPis'] : ['pCofins', 'vCofins'];
+  const taxa = tax === 'pis' ? 'pPis' : 'pCofins';
   const porQuantidade = sent(g, 'qBcProd') || sent(g, 'vAliqProd');
   if (porQuantidade && (sent(g, 'vBc') || sent(g, taxa))) {
     report.add({ codigo: 'formato_invalido', campo, mensagem: `${tax}_st leva base e alíquota (v_bc, p_${tax}) ou quantidade e valor por unidade (q_bc_prod, v_aliq_prod), não os dois.`,
       correcao: 'Envie só uma das formas de cálculo.' });
   }
+  requireCalculation(g, tax, porQuantidade, campo, report);
+}
+
+/** PIS or COFINS (of the item or ST) by quantity × value per unit, or by base × rate; the value in both cases. */
+function requireCalculation(g: Members, tax: 'pis' | 'cofins', porQuantidade: boolean, campo: string, report: BodyReport): void {
+  const [taxa, valor] = tax === 'pis' ? (['pPis', 'vPis'] as const) : (['pCofins', 'vCofins'] as const);
   if (porQuantidade) {
     requireDecimal(g, 'qBcProd', campo, report, 'A quantidade tributada (q_bc_prod)');
     requireDecimal(g, 'vAliqProd', campo, report, 'O valor por unidade (v_aliq_prod)');
