@@ -60,6 +60,13 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
     return ids;
   };
   /** Jobs of these notes leased right now (a worker holds them, waiting for the national answer). */
+  /**
+   * Jobs of these notes a worker holds: the API leases a new note's job for its own first attempt too, and counts
+   * that attempt in `attempts` when it is refused; a lease after it is a worker's.
+   */
+  const WORKER_HELD = 'FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now() AND attempts >= 1';
+  /** Jobs of these notes that any worker may claim now. */
+  const due = (ids: string[]) => count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND run_at <= now() AND locked_until IS NULL', [ids]);
   const leased = (ids: string[]) => count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()', [ids]);
 
   beforeAll(async () => {
@@ -70,10 +77,12 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
   const all: string[] = [];
 
   it('a worker stopped with a short grace period releases its jobs and a new one finishes them at once', async () => {
-    // Issued before the worker starts, so that all the jobs come due together (the first backoff, 5 s, after the
-    // request's refused attempt) and the worker holds them all at once, waiting for the slow answers: stop it then.
+    // Issued before the worker starts, which starts once every job is due (the first backoff, 5 s, after each
+    // request's refused attempt; a worker started sooner would claim the first ones alone), so that it holds them
+    // all at once, waiting for the slow answers: stop it then.
     const ids = await issue(6);
     all.push(...ids);
+    await until(async () => (await due(ids)) === ids.length, 'every job to come due', 30_000);
     const first = await startWorker(1);
     await until(async () => (await leased(ids)) === ids.length, 'the worker to hold every job', 60_000);
     const signalled = Date.now();
@@ -96,8 +105,9 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
     const ids = await issue(6);
     all.push(...ids);
     // A worker runs one claimed round at a time: stop it while it waits for the first round's answers.
-    await until(async () => (await leased(ids)) > 0, 'the worker to hold a job', 60_000);
-    const held = (await query<{ id: string }>('SELECT nfse_id AS id FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()', [ids])).map((r) => r.id);
+    const workerHeld = async () => (await query<{ id: string }>(`SELECT nfse_id AS id ${WORKER_HELD}`, [ids])).map((r) => r.id);
+    await until(async () => (await workerHeld()).length > 0, 'the worker to hold a job', 60_000);
+    const held = await workerHeld();
     const signalled = Date.now();
     worker.kill('SIGTERM');
     expect(await exitOf(worker)).toBe(0);
