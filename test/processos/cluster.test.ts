@@ -88,25 +88,22 @@ describe('two API processes and one worker', () => {
     const ids = issued.map((r) => r.body.id as string);
     const dps = issued.map((r) => r.body.dps_id as string);
 
-    // Kill the worker as soon as it holds a lease on a note it has not settled yet (a claim made after the API
-    // processes gave up), so that the kill lands in the middle of its work.
-    await sleep(2_000);
+    // Kill the worker while it holds a lease on a note it has not settled yet, so that the kill lands in the
+    // middle of its work. An API process leases a new note's job for its own attempt and counts that attempt in
+    // `attempts` when it gives up, so a lease with attempts >= 1 is the worker's. The worker is frozen (SIGSTOP)
+    // for each look, so what the look finds is exactly what the kill leaves behind.
+    const workerHeld = `FROM transmission_jobs j JOIN nfse n ON n.id = j.nfse_id
+      WHERE j.nfse_id = ANY($1::uuid[]) AND j.locked_until > now() AND j.attempts >= 1 AND n.status <> 'autorizada'`;
+    let left = 0;
     await until(async () => {
-      const held = await cluster.query(
-        `SELECT count(*)::int AS n FROM transmission_jobs j JOIN nfse n ON n.id = j.nfse_id
-          WHERE j.nfse_id = ANY($1::uuid[]) AND j.locked_until > now() + interval '100 seconds' AND n.status <> 'autorizada'`,
-        [ids],
-      );
-      return (held[0]!.n as number) > 0;
+      worker.child.kill('SIGSTOP');
+      left = (await cluster.query(`SELECT count(*)::int AS n ${workerHeld}`, [ids]))[0]!.n as number;
+      worker.child.kill(left > 0 ? 'SIGKILL' : 'SIGCONT');
+      return left > 0;
     }, 'the worker to claim a job', 60_000);
-    worker.child.kill('SIGKILL');
     expect(await worker.exited).toBe('SIGKILL');
     // What the dead worker left: leased jobs of notes still unsettled, which only the replacement can finish.
-    const left = await cluster.query(
-      "SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()",
-      [ids],
-    );
-    expect(left[0]!.n as number, 'jobs still leased by the killed worker').toBeGreaterThan(0);
+    expect((await cluster.query(`SELECT count(*)::int AS n ${workerHeld}`, [ids]))[0]!.n, 'jobs still leased by the killed worker').toBe(left);
 
     // A replacement whose clock is past the dead worker's leases (2 minutes) takes over.
     await cluster.start('worker', { CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
