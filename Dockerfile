@@ -35,5 +35,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exactly what `npm start` runs after its build step (package.json), node as PID 1 so SIGTERM reaches the
 # graceful stop directly. Arguments replace CMD: `serve --role worker`, `migrate`.
-ENTRYPOINT ["node", "--max-old-space-size=384", "--max-semi-space-size=32", "dist/cli/main.js"]
+ENTRYPOINT ["node", "--max-old-space-size=384", "--max-semi-space-size=16", "dist/cli/main.js"]
 CMD ["serve"]

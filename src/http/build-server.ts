@@ -15,7 +15,7 @@ import type { Metrics } from '../metrics/create-metrics.js';
 import { metricsAuthorized } from '../metrics/metrics-authorized.js';
 import { createGraphqlHttp, type Yoga } from './create-graphql-http.js';
 import { registerPainel } from './painel/register-painel.js';
-import { readMultipart } from './read-multipart.js';
+import { readMultipart, removeUploads } from './read-multipart.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -191,9 +191,17 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   const yoga = createGraphqlHttp(app, options.schema, engine);
   const painelYoga = registerPainel(app, { engine, schema: options.schema, dir: options.painel.dir, rateLimiter: options.rateLimiter });
 
-  // Multipart bodies are streamed by the handler, past Fastify's bodyLimit: the file limit is set per route.
-  const handleApi = (fileLimit: number) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = req.isMultipart() ? await readMultipart(req, fileLimit) : req.body;
+  // Multipart bodies are streamed by the handler, past Fastify's bodyLimit: the file limit is set per route, and
+  // a route's large files (spreadsheets) are spooled to disk, not held in memory, until the call ends.
+  const handleApi = (fileLimit: number, spool: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const body = req.isMultipart() ? await readMultipart(req, fileLimit, spool) : req.body;
+    try {
+      return await answerApi(req, reply, body);
+    } finally {
+      await removeUploads(body);
+    }
+  };
+  const answerApi = async (req: FastifyRequest, reply: FastifyReply, body: unknown) => {
     const call: RestCall = {
       method: req.method,
       path: req.url.split('?')[0]!,
@@ -220,8 +228,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     if (result.contentType) return reply.type(result.contentType).send(result.body);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
   };
-  for (const url of ['/v1/lotes', '/v1/lotes/*']) app.all(url, { bodyLimit: LOTES_JSON_LIMIT }, handleApi(LOTES_SHEET_LIMIT));
-  app.all('/v1/*', handleApi(BODY_LIMIT));
+  for (const url of ['/v1/lotes', '/v1/lotes/*']) app.all(url, { bodyLimit: LOTES_JSON_LIMIT }, handleApi(LOTES_SHEET_LIMIT, true));
+  app.all('/v1/*', handleApi(BODY_LIMIT, false));
 
   return { app, yoga, painelYoga };
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { coerceInputValue, execute, isInputObjectType, getNullableType, parse, typeFromAST, validate, type DocumentNode, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js';
 import type { GraphContext } from '../graph/graph-context.js';
@@ -14,6 +15,8 @@ export interface PreparedDocument {
   rootField: string;
   /** The variable that carries the JSON body as a typed input object, if the operation takes one. */
   bodyInput: { name: string; type: GraphQLInputType; declaration?: BodyDeclaration; argument?: string } | null;
+  /** The root field's argument each variable is bound to. */
+  argumentOf: Record<string, string>;
 }
 
 /** Parsed and validated once at start, so a broken document fails the boot (and the drift test), not a request. */
@@ -29,15 +32,16 @@ export function prepareDocument(schema: GraphQLSchema, source: string, declarati
     .filter((v) => isInputObjectType(getNullableType(v.type)));
   if (inputs.length > 1) throw new Error(`a REST document takes at most one input object:\n${source}`);
   if (declaration && !inputs[0]) throw new Error(`a REST document with a body declaration takes an input object:\n${source}`);
+  const argumentOf = Object.fromEntries((field.arguments ?? []).flatMap((a) => (a.value.kind === 'Variable' ? [[a.value.name.value, a.name.value]] : [])));
   // The root field's argument that receives the body, where a body the input type cannot carry is given instead.
-  const argument = field.arguments?.find((a) => a.value.kind === 'Variable' && a.value.name.value === inputs[0]?.name)?.name.value;
+  const argument = inputs[0] && argumentOf[inputs[0].name];
   if (inputs[0]) {
     let emptyFits = true;
     coerceInputValue({}, inputs[0].type, () => (emptyFits = false));
     // The typed input stands empty beside a body it cannot carry, so every member of a body's input is optional.
     if (!emptyFits || !argument) throw new Error(`a REST document with a body passes it as one argument whose type's members are all optional:\n${source}`);
   }
-  return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ? { ...inputs[0], declaration, argument } : null };
+  return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ? { ...inputs[0], declaration, argument } : null, argumentOf };
 }
 
 /**
@@ -50,14 +54,21 @@ export async function executePrepared(
   variables: Record<string, unknown>,
   context: GraphContext,
 ): Promise<Record<string, unknown>> {
-  let contextValue: RestContext = context;
-  let variableValues = variables;
+  const variableValues = { ...variables };
+  const sentArgs: NonNullable<RestContext['sentArgs']> = {};
   if (prepared.bodyInput) {
     const { name, type, argument } = prepared.bodyInput;
     const { input, sent } = inputOfBody(type, variables[name]);
-    variableValues = { ...variables, [name]: input };
-    if (sent) contextValue = { ...context, sentBody: { argument: argument!, body: sent } };
+    variableValues[name] = input;
+    if (sent) sentArgs[argument!] = sent;
   }
+  // An uploaded file (a stream) is no GraphQL value: its variable stays null and the resolver gets the stream.
+  for (const [name, value] of Object.entries(variables)) {
+    if (!(value instanceof Readable)) continue;
+    variableValues[name] = null;
+    sentArgs[prepared.argumentOf[name]!] = value;
+  }
+  const contextValue: RestContext = Object.keys(sentArgs).length ? { ...context, sentArgs } : context;
   const result = await execute({ schema: restSchema(schema), document: prepared.document, variableValues, contextValue });
   if (result.errors?.length) {
     const original = result.errors[0]!.originalError;

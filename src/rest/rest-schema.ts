@@ -1,19 +1,24 @@
 import { GraphQLObjectType, GraphQLSchema, type GraphQLFieldResolver } from 'graphql';
+import type { Readable } from 'node:stream';
 import type { SentBody } from '../engine/nucleo/read-body.js';
 import type { GraphContext } from '../graph/graph-context.js';
 
-/** The context of a REST call: a body the typed input cannot carry travels here, in the declared shape. */
+/**
+ * The context of a REST call: arguments no GraphQL value carries travel here, by argument name — a body the
+ * typed input cannot carry, in the declared shape (SentBody), and an uploaded file, as a stream.
+ */
 export interface RestContext extends GraphContext {
-  sentBody?: { argument: string; body: SentBody };
+  sentArgs?: Record<string, SentBody | Readable>;
 }
 
 const made = new WeakMap<GraphQLSchema, GraphQLSchema>();
 
 /**
- * The schema the REST facade executes: the same types and resolvers, except that a mutation given a body the
- * typed input cannot carry (RestContext.sentBody) receives that body as the argument instead. Each field's own
- * resolver still runs whole, so scope checks and the engine's permission checks come before the engine judges
- * the body with its declaration, exactly as for a body that fits.
+ * The schema the REST facade executes: the same types and resolvers, except that a mutation given arguments no
+ * GraphQL value carries (RestContext.sentArgs: a body the typed input cannot carry, an uploaded file) receives
+ * them in place of the arguments the variables bound. Each field's own resolver still runs whole, so scope checks
+ * and the engine's permission checks come before the engine judges the body with its declaration, exactly as for
+ * a body that fits.
  */
 export function restSchema(schema: GraphQLSchema): GraphQLSchema {
   const known = made.get(schema);
@@ -25,9 +30,9 @@ export function restSchema(schema: GraphQLSchema): GraphQLSchema {
     Object.entries(config.fields).map(([name, field]) => {
       const resolve = field.resolve as GraphQLFieldResolver<unknown, RestContext> | undefined;
       if (!resolve) return [name, field];
-      const withSentBody: GraphQLFieldResolver<unknown, RestContext> = (source, args, ctx, info) =>
-        resolve(source, ctx.sentBody ? { ...args, [ctx.sentBody.argument]: ctx.sentBody.body } : args, ctx, info);
-      return [name, { ...field, resolve: withSentBody }];
+      const withSentArgs: GraphQLFieldResolver<unknown, RestContext> = (source, args, ctx, info) =>
+        resolve(source, ctx.sentArgs ? { ...args, ...ctx.sentArgs } : args, ctx, info);
+      return [name, { ...field, resolve: withSentArgs }];
     }),
   );
   const restMutation = new GraphQLObjectType({ ...config, fields });

@@ -19,8 +19,8 @@ import { createLoteBody, EMPRESA_OBRIGATORIA, ITENS_OBRIGATORIOS, type CreateLot
 /** Most items a batch may carry, per key environment. */
 export const MAX_ITENS = { live: 5000, test: 100 } as const;
 
-// Storing 5,000 lines of a 20 MB spreadsheet may take longer than Prisma's default 5 s on a loaded machine; a
-// transaction cut short would refuse a valid batch.
+// Reading and storing 5,000 lines of a 20 MB spreadsheet may take longer than Prisma's default 5 s on a loaded
+// machine; a transaction cut short would refuse a valid batch.
 const STORE_TIMEOUT_MS = 60_000;
 
 export interface CreateLoteOptions {
@@ -33,8 +33,8 @@ export interface CreateLoteOptions {
 
 /**
  * `POST /v1/lotes`: checks the body, the company (404) and its readiness (412), stores the batch
- * `validando` with its lines in the API's names (one transaction) and validates them in the background under a
- * lease.
+ * `validando` with its lines in the API's names (one transaction; a spreadsheet's rows are stored as they are
+ * read, never held whole) and validates them in the background under a lease.
  */
 export async function createLote(deps: TransmissionDeps, principal: Principal, options: CreateLoteOptions): Promise<LoteView> {
   const simulacao = checkScenario(principal, options.simular ?? null);
@@ -51,22 +51,36 @@ export async function createLote(deps: TransmissionDeps, principal: Principal, o
     erros.push({ codigo: 'campo_obrigatorio', campo: '/empresa_id', ...EMPRESA_OBRIGATORIA });
   }
   const max = MAX_ITENS[principal.environment];
-  const itens = form ? await readPlanilha(options.planilha!, max) : body.itens;
-  if (!erros.some((e) => e.campo === '/itens') && (itens === undefined || itens.length === 0)) {
-    erros.push({ codigo: 'campo_obrigatorio', campo: '/itens', ...ITENS_OBRIGATORIOS });
-  } else if (itens && itens.length > max) {
-    erros.push({
-      codigo: 'limite_de_itens', campo: '/itens', mensagem: `O lote tem ${itens.length} itens; o máximo com chave de ${principal.environment === 'test' ? 'teste' : 'produção'} é ${max}.`,
+  const limite = (total: number): ErrorItem[] => {
+    if (total === 0) return erros.some((e) => e.campo === '/itens') ? [] : [{ codigo: 'campo_obrigatorio', campo: '/itens', ...ITENS_OBRIGATORIOS }];
+    if (total <= max) return [];
+    return [{
+      codigo: 'limite_de_itens', campo: '/itens', mensagem: `O lote tem ${total} itens; o máximo com chave de ${principal.environment === 'test' ? 'teste' : 'produção'} é ${max}.`,
       correcao: `Divida o envio em lotes de até ${max} itens.`,
-    });
-  }
-  if (erros.length) throw new EngineError('validacao', 'A requisição tem campos inválidos.', { correcao: 'Corrija cada item de erros e envie de novo.', extra: { erros } });
+    }];
+  };
+  const invalido = (all: ErrorItem[]) => new EngineError('validacao', 'A requisição tem campos inválidos.', { correcao: 'Corrija cada item de erros e envie de novo.', extra: { erros: all } });
+  // A sheet is read once, as it is stored. A request refused for something else still reads it, keeping none of
+  // it, so that what is wrong with the sheet (unreadable, empty, too long) is reported first, as for JSON lines.
+  const refuse = async (err: unknown): Promise<never> => {
+    if (form) {
+      const problems = limite(await countItens(readPlanilha(options.planilha!, max)));
+      if (problems.length) throw invalido([...erros, ...problems]);
+    }
+    throw err;
+  };
+  if (!form) erros.push(...limite(body.itens?.length ?? 0));
+  if (erros.length) await refuse(invalido(erros));
 
-  const company = await findCompany(deps, principal, empresaId!, 'empresa_nao_encontrada');
-  assertReady(await readinessOf(deps, principal, company));
+  const company = await findCompany(deps, principal, empresaId!, 'empresa_nao_encontrada')
+    .then(async (found) => {
+      assertReady(await readinessOf(deps, principal, found));
+      return found;
+    })
+    .catch(refuse);
   const now = deps.clock.now();
-  // Spreadsheet rows are already in the API's names.
-  const lines = form ? itens! : itens!.map(apiShape);
+  // JSON lines are renamed to the API's names; spreadsheet rows are already in them.
+  const lines = form ? readPlanilha(options.planilha!, max) : body.itens!.map(apiShape);
   const lote = await deps.db.$transaction(async (tx) => {
     const created = await tx.lote.create({
       data: {
@@ -77,17 +91,28 @@ export async function createLote(deps: TransmissionDeps, principal: Principal, o
         status: 'validando',
         aoValidar,
         origem: form ? 'planilha' : 'json',
-        total: itens!.length,
+        // A sheet's count is known once it is read.
+        total: form ? 0 : body.itens!.length,
         simulacao,
         lockedUntil: leaseFrom(deps),
         createdAt: now,
         updatedAt: now,
       },
     });
-    await insertLoteLines(tx, created.id, lines, now);
-    return created;
+    const total = await insertLoteLines(tx, created.id, lines, now);
+    if (!form) return created;
+    const problems = limite(total);
+    // Refused here, the transaction stores nothing.
+    if (problems.length) throw invalido(problems);
+    return tx.lote.update({ where: { id: created.id }, data: { total } });
   }, { timeout: STORE_TIMEOUT_MS });
   await publishLote(deps, lote);
   advanceInBackground(deps, lote.id);
   return presentLote(lote, zeroCounts());
+}
+
+async function countItens(itens: AsyncIterable<unknown>): Promise<number> {
+  let n = 0;
+  for await (const _ of itens) n++;
+  return n;
 }

@@ -54,7 +54,7 @@ async function issueChunk(
   // A single note may have taken a referencia since validation: that line is ja_existente, not a failed chunk.
   const taken = await takenReferences(deps.db, company.id, lote.environment, items.flatMap((i) => (i.referencia ? [i.referencia] : [])));
   const late = items.filter((i) => i.referencia && taken.has(i.referencia));
-  const ctx = await lineContext(deps, lote.environment, company, items.filter((i) => !late.includes(i)).map((i) => i.request));
+  const ctx = await lineContext(deps, lote.environment, company, items.filter((i) => !late.includes(i)).map((i) => ({ request: i.request, linhas: 1 })));
   const empresa = ctx.empresa;
   if (late.length) {
     await deps.db.loteItem.updateMany({ where: { id: { in: late.map((i) => i.id) }, status: 'aguardando_emissao' }, data: { status: 'ja_existente', updatedAt: now } });

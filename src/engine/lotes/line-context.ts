@@ -2,7 +2,7 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import type { Environment } from '../nucleo/environment.js';
 import { companyContext } from '../nfse/company-context.js';
 import type { ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
-import { parametrosDoLote } from './parametros-do-lote.js';
+import { parametrosDoLote, type LinhasIguais } from './parametros-do-lote.js';
 import type { LineContext } from './validate-line.js';
 
 /**
@@ -13,7 +13,7 @@ export async function lineContext(
   deps: ParametrosDaEmpresaDeps,
   environment: string,
   company: CompanyWithCertificate,
-  lines: Iterable<unknown> | AsyncIterable<unknown>,
+  lines: Iterable<LinhasIguais>,
 ): Promise<LineContext> {
   const now = deps.clock.now();
   const parametros = await parametrosDoLote(deps, environment as Environment, company, lines, now);

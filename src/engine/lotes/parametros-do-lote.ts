@@ -11,6 +11,12 @@ const CODIGOS_POR_COMPETENCIA = 4;
 // consultarParametrosDaEmpresa asks at most this many municipalities at once (a single note names no more).
 const POR_CONSULTA = 4;
 
+/** A line's request (the API's names), or what it shares with others, and how many lines it stands for. */
+export interface LinhasIguais {
+  request: unknown;
+  linhas: number;
+}
+
 /** The parameters a batch line's ISS-rate rule reads, by the line's competence; undefined where nothing was asked. */
 export type ParametrosDoLote = (competencia: string) => ((ibge: string) => ParametrosConsultados | undefined);
 
@@ -18,23 +24,23 @@ export type ParametrosDoLote = (competencia: string) => ((ibge: string) => Param
  * The ISS-rate rule of a batch line uses the same municipal parameters a single note does. They are asked once per
  * batch, before its lines are validated: per competence, the most frequent municipalities and service codes of the
  * lines (the API answers are cached per municipality, code and competence, so a batch of one city costs a few calls).
- * The lines may be read a page at a time (`itens` async): only the counts are kept.
+ * Lines alike in what is counted may come once with how many they are (`linhas`).
  * A municipality or code beyond the bounds is read from the offline tables, as when the API is down.
  */
 export async function parametrosDoLote(
   deps: ParametrosDaEmpresaDeps,
   environment: Environment,
   company: CompanyWithCertificate,
-  itens: Iterable<unknown> | AsyncIterable<unknown>,
+  itens: Iterable<LinhasIguais>,
   now: Date,
 ): Promise<ParametrosDoLote> {
   const porCompetencia = new Map<string, { municipios: Map<string, number>; codigos: Map<string, number> }>();
-  for await (const item of itens) {
-    const nota = municipiosDaNota(camelBody(item, '', []), company, now);
+  for (const { request, linhas } of itens) {
+    const nota = municipiosDaNota(camelBody(request, '', []), company, now);
     let grupo = porCompetencia.get(nota.competencia);
     if (!grupo) porCompetencia.set(nota.competencia, (grupo = { municipios: new Map(), codigos: new Map() }));
-    for (const m of new Set(nota.municipios)) if (/^\d{7}$/.test(m)) grupo.municipios.set(m, (grupo.municipios.get(m) ?? 0) + 1);
-    if (/^\d{6}$/.test(nota.codigoServico)) grupo.codigos.set(nota.codigoServico, (grupo.codigos.get(nota.codigoServico) ?? 0) + 1);
+    for (const m of new Set(nota.municipios)) if (/^\d{7}$/.test(m)) grupo.municipios.set(m, (grupo.municipios.get(m) ?? 0) + linhas);
+    if (/^\d{6}$/.test(nota.codigoServico)) grupo.codigos.set(nota.codigoServico, (grupo.codigos.get(nota.codigoServico) ?? 0) + linhas);
   }
   const respostas = new Map<string, Map<string, ParametrosConsultados>>();
   for (const [competencia, grupo] of porCompetencia) {

@@ -20,43 +20,50 @@ const invalid = (mensagem: string, correcao: string, erros?: ErrorItem[]) =>
   new EngineError('planilha_invalida', mensagem, { campo: null, correcao, ...(erros && { extra: { erros } }) });
 
 /**
- * Reads the first sheet of an .xlsx with exceljs' streaming reader (rows are parsed as they are inflated, so
- * memory does not grow with the sheet's XML). Row 1 names the columns; each later row is one item,
- * trailing empty rows dropped. Stops after `max + 1` items: the caller reports the limit.
+ * The items of the first sheet of an .xlsx, one at a time as exceljs' streaming reader parses its rows (rows are
+ * parsed as they are inflated, and each item is handed on before the next row is read, so memory holds a row,
+ * never the sheet). Row 1 names the columns; each later row is one item, trailing empty rows dropped. Stops
+ * after `max + 1` items: the caller reports the limit.
  */
-export async function readPlanilha(file: Readable, max: number): Promise<Array<Record<string, unknown>>> {
+export async function* readPlanilha(file: Readable, max: number): AsyncGenerator<Record<string, unknown>> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
   });
   let columns: Array<string | undefined> | null = null;
-  const itens: Array<Record<string, unknown>> = [];
-  let blanks: Array<Record<string, unknown>> = [];
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = (row.values as unknown[]) ?? [];
-        if (!columns) {
-          columns = headerOf(values, row.number);
-          continue;
-        }
-        const item = rowItem(values, columns);
-        if (Object.keys(item).length === 0) {
-          blanks.push(item);
-          continue;
-        }
-        itens.push(...blanks, item);
-        blanks = [];
-        if (itens.length > max) break;
+  let count = 0;
+  // Empty rows are held until a later row has content: trailing ones are no items.
+  let blanks = 0;
+  const rows = (async function* () {
+    try {
+      for await (const sheet of reader) {
+        for await (const row of sheet) yield row;
+        // Only the first sheet holds the batch.
+        break;
       }
-      // Only the first sheet holds the batch.
-      break;
+    } catch (err) {
+      if (err instanceof EngineError) throw err;
+      throw invalid('O arquivo em planilha não é uma planilha .xlsx legível.', 'Salve a planilha no formato .xlsx (Excel ou LibreOffice) e envie de novo.');
     }
-  } catch (err) {
-    if (err instanceof EngineError) throw err;
-    throw invalid('O arquivo em planilha não é uma planilha .xlsx legível.', 'Salve a planilha no formato .xlsx (Excel ou LibreOffice) e envie de novo.');
+  })();
+  for await (const row of rows) {
+    const values = (row.values as unknown[]) ?? [];
+    if (!columns) {
+      columns = headerOf(values, row.number);
+      continue;
+    }
+    const item = rowItem(values, columns);
+    if (Object.keys(item).length === 0) {
+      blanks++;
+      continue;
+    }
+    for (; blanks > 0; blanks--) {
+      yield {};
+      if (++count > max) return;
+    }
+    yield item;
+    if (++count > max) return;
   }
   if (!columns) throw invalid('A planilha não tem linha de cabeçalho.', `Use a primeira linha para os nomes das colunas, como ${COLUNAS.slice(0, 5).join(', ')}.`);
-  return itens;
 }
 
 function headerOf(values: unknown[], rowNumber: number): Array<string | undefined> {

@@ -52,7 +52,7 @@ export async function reprocessLote(deps: TransmissionDeps, principal: Principal
   }
 
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
-  const ctx = await lineContext(deps, lote.environment, company, entries.map((e) => e.request));
+  const ctx = await lineContext(deps, lote.environment, company, entries.map((e) => ({ request: e.request, linhas: 1 })));
   const now = ctx.now;
   const results = entries.map((e) => ({ ...e, v: validateLine(e.request, ctx) }));
   const taken = await takenReferences(deps.db, company.id, lote.environment, results.flatMap((r) => (typeof r.request.referencia === 'string' ? [r.request.referencia] : [])));

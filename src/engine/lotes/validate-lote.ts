@@ -5,6 +5,7 @@ import { newId } from '../nucleo/new-id.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { leaseFrom } from './lease-from.js';
 import { lineContext } from './line-context.js';
+import { municipalProjections } from './municipal-projections.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { validateLine } from './validate-line.js';
@@ -20,7 +21,7 @@ const PAGE = 200;
  */
 export async function validateLote(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'pubsub' | 'national' | 'secrets'>, lote: Lote): Promise<void> {
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
-  const ctx = await lineContext(deps, lote.environment, company, requestsOf(deps.db, lote.id));
+  const ctx = await lineContext(deps, lote.environment, company, await municipalProjections(deps.db, lote.id));
   const firstLine = await judgedReferences(deps.db, lote.id);
 
   for (;;) {
@@ -59,16 +60,6 @@ export async function validateLote(deps: Pick<TransmissionDeps, 'db' | 'clock' |
     data: { status: next, lockedUntil: next === 'processando' ? leaseFrom(deps) : null, updatedAt: deps.clock.now() },
   });
   if (validated.count) await publishLote(deps, lote);
-}
-
-/** Every line's request in line order, a page at a time (the municipal parameters are counted over all of them). */
-async function* requestsOf(db: Db, loteId: string): AsyncGenerator<unknown> {
-  for (let after = 0; ;) {
-    const page = await db.loteItem.findMany({ where: { loteId, linha: { gt: after } }, orderBy: { linha: 'asc' }, take: PAGE, select: { linha: true, request: true } });
-    for (const line of page) yield line.request;
-    if (page.length < PAGE) return;
-    after = page.at(-1)!.linha;
-  }
 }
 
 /** The first line of each referencia among lines already judged valid (a resumed validation; empty otherwise). */

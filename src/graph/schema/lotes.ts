@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { findCompany } from '../../engine/empresas/find-company.js';
 import { filterStream } from '../../engine/nucleo/filter-stream.js';
 import { createLote } from '../../engine/lotes/create-lote.js';
@@ -131,7 +132,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) =>
       createLote(transmission(ctx), principalOf(ctx), {
         body: args.input,
-        planilha: args.planilha === null || args.planilha === undefined ? null : base64Stream(args.planilha),
+        planilha: planilhaOf(args.planilha),
         simular: args.simular ?? null,
       }),
   }),
@@ -242,3 +243,9 @@ builder.objectField(LoteRef, 'itens', (t) =>
     },
   }),
 );
+
+/** The sheet's bytes: the base64 text a GraphQL client sends, or the stream of a REST upload (restSchema). */
+function planilhaOf(arg: string | Readable | null | undefined): Readable | null {
+  if (arg === null || arg === undefined) return null;
+  return typeof arg === 'string' ? base64Stream(arg) : arg;
+}
