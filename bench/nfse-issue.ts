@@ -109,8 +109,8 @@ async function runServer() {
 
   // Warm-up, not measured: the first notes load and compile the XML, XSD and signature code paths (and the
   // simulator's), which would otherwise be counted as the service's latency. Then a few seconds of the measured
-  // load itself per API: on two busy cores V8's optimising compiler, a background thread, gets to the service's
-  // hot code only gradually, and a first measured phase would otherwise time the climb to steady state.
+  // load itself per API: under load the service's CPU per note keeps falling for seconds after the first notes,
+  // and a first measured phase would otherwise time that climb to steady state rather than the service.
   await warmUp(t.url, company.id, keys.flat().slice(-8));
   const warmUpSeconds = arg('warmup-seconds', 5);
   for (const api of apis) await measuredLoad({ url: t.url, api, empresaId: company.id, keys, seconds: warmUpSeconds, prefix: 'warmup' });
