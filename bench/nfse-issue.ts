@@ -8,7 +8,7 @@
 // service at it), so `serverCpuMsPerRequest` is the service alone and `simulatorCpuMsPerNote` the simulator apart.
 // Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL) are set: one run per mode.
 // The load runs in a child process (loopback only), so the clients do not share the server's event loop.
-// Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32 --api rest|graphql|both]
+// Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32 --api rest|graphql|both --warmup-seconds 5]
 //        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfse-issue.ts   (profiles of the server and,
 //        as CPU.*.cpuprofile of its own pid, of the simulator process)
 import { fork } from 'node:child_process';
@@ -49,6 +49,8 @@ interface LoadPlan {
   empresaId: string;
   keys: string[][];
   seconds: number;
+  /** The referencias' prefix: `bench` for the measured notes (counted in notesInDatabase), `warmup` before them. */
+  prefix?: 'bench' | 'warmup';
 }
 
 interface LoadResult {
@@ -106,8 +108,12 @@ async function runServer() {
   for (let c = 0; c < clients; c++) keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
 
   // Warm-up, not measured: the first notes load and compile the XML, XSD and signature code paths (and the
-  // simulator's), which would otherwise be counted as the service's latency.
+  // simulator's), which would otherwise be counted as the service's latency. Then a few seconds of the measured
+  // load itself per API: under load the service's CPU per note keeps falling for seconds after the first notes,
+  // and a first measured phase would otherwise time that climb to steady state rather than the service.
   await warmUp(t.url, company.id, keys.flat().slice(-8));
+  const warmUpSeconds = arg('warmup-seconds', 5);
+  for (const api of apis) await measuredLoad({ url: t.url, api, empresaId: company.id, keys, seconds: warmUpSeconds, prefix: 'warmup' });
 
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
@@ -240,7 +246,7 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       for (let i = 0; i < MAX_REQUESTS_PER_CLIENT && performance.now() < deadline; i++) {
         const { path, body } = issuance(plan.api, {
           empresaId: plan.empresaId,
-          referencia: `bench-${plan.api}-${client}-${i}-${started.toFixed(0)}`,
+          referencia: `${plan.prefix ?? 'bench'}-${plan.api}-${client}-${i}-${started.toFixed(0)}`,
           documento: '52998224725',
           nome: 'Cliente Bench',
           valor: '150.00',

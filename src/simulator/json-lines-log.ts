@@ -1,4 +1,4 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -6,11 +6,16 @@ import { join } from 'node:path';
  * answer that reveals it, and applied in file order by every process that shares the file (`serve --role api` and
  * `--role worker` then see one authority). A note issued just before its caller was killed is still there after a
  * restart. Without a directory (tests) lines are applied in memory only.
+ *
+ * The file stays open (O_APPEND) between calls: every read of the state checks its size first, so a path lookup
+ * and an open per check would be most of a simulated note's file work. `close()` releases it; the next call opens
+ * it again.
  */
 export class JsonLinesLog<Line> {
   private readonly file: string | undefined;
   /** Bytes of the file already applied. */
   private offset = 0;
+  private fd: number | undefined;
 
   constructor(stateDir: string | undefined, name: string, private readonly apply: (line: Line) => void) {
     if (!stateDir) return;
@@ -32,7 +37,7 @@ export class JsonLinesLog<Line> {
     const expected = this.offset + Buffer.byteLength(text);
     // One append(2) per line (O_APPEND). When the file then ends exactly with it, nobody wrote in between and the
     // line is applied as it is, without reading it back. Otherwise it is applied in order with what others wrote.
-    appendFileSync(this.file, text);
+    writeSync(this.open(), text);
     if (this.size() === expected) {
       this.offset = expected;
       this.apply(line);
@@ -45,12 +50,7 @@ export class JsonLinesLog<Line> {
     const size = this.size();
     if (size <= this.offset) return;
     const buffer = Buffer.alloc(size - this.offset);
-    const fd = openSync(this.file, 'r');
-    try {
-      readSync(fd, buffer, 0, buffer.length, this.offset);
-    } finally {
-      closeSync(fd);
-    }
+    readSync(this.open(), buffer, 0, buffer.length, this.offset);
     const end = buffer.lastIndexOf(0x0a);
     if (end < 0) return; // a line still being written
     this.offset += end + 1;
@@ -67,7 +67,18 @@ export class JsonLinesLog<Line> {
     }
   }
 
+  close(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+
   private size(): number {
-    return statSync(this.file!, { throwIfNoEntry: false })?.size ?? 0;
+    return fstatSync(this.open()).size;
+  }
+
+  /** The file for appending (one write(2) per line lands at its end) and for reading at an offset. */
+  private open(): number {
+    return (this.fd ??= openSync(this.file!, 'a+'));
   }
 }

@@ -15,26 +15,36 @@ export async function waitForSettled(
 ): Promise<NfseWithTimeline> {
   const load = () => deps.db.nfse.findUniqueOrThrow({ where: { id: noteId }, include: { timeline: true } });
   if (waitMs <= 0) return load();
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), waitMs);
+  // The subscription's AbortController is made only when a subscription is opened: aborting one builds an
+  // AbortError, whose stack trace would be most of the wait's own cost for a note its attempt settled.
+  let expired = false;
+  let abort: AbortController | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      expired = true;
+      abort?.abort();
+      resolve();
+    }, waitMs);
+  });
   try {
-    const aborted = new Promise((resolve) => abort.signal.addEventListener('abort', resolve, { once: true }));
     // While this process's attempt holds the job's lease nothing else changes the note, so its result is awaited
     // first, and most notes are answered without a subscription (with Redis, a SUBSCRIBE and an UNSUBSCRIBE saved
     // per note). Otherwise the subscription is opened before the note is read, so a later change wakes the wait;
     // one that slipped between the two is still read when the wait ends.
-    const settled = await Promise.race([attempt, aborted]);
+    const settled = await Promise.race([attempt, timedOut]);
     if (isSettled(settled)) return settled;
-    if (abort.signal.aborted) return await load();
+    if (expired) return await load();
+    abort = new AbortController();
     const changes = deps.pubsub.subscribe(nfseTopic(noteId), abort.signal)[Symbol.asyncIterator]();
     for (;;) {
       const note = await load();
-      if (note.status !== 'transmitindo' || abort.signal.aborted) return note;
-      await Promise.race([changes.next(), aborted]);
+      if (note.status !== 'transmitindo' || expired) return note;
+      await Promise.race([changes.next(), timedOut]);
     }
   } finally {
     clearTimeout(timer);
-    abort.abort();
+    abort?.abort();
   }
 }
 

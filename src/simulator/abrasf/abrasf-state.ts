@@ -40,6 +40,11 @@ export class AbrasfState {
     this.log = new JsonLinesLog<Line>(stateDir, 'simulador-abrasf.jsonl', (line) => this.apply(line));
   }
 
+  /** Releases the state file (the next change or read opens it again). */
+  close(): void {
+    this.log.close();
+  }
+
   findByRps(ibge: string, prestador: string, rps: IdentificacaoRps): AbrasfNote | undefined {
     this.sync();
     return this.byRps.get(rpsKey(ibge, prestador, rps));

@@ -127,6 +127,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
       new Promise((resolve) => {
         for (const res of held) res.destroy();
         held.clear();
+        state.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -135,6 +135,7 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
       new Promise((resolve) => {
         for (const p of pending) clearTimeout(p.timer);
         pending.clear();
+        ctx.state.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

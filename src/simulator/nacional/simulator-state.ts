@@ -52,6 +52,11 @@ export class SimulatorState {
     this.log = new JsonLinesLog<Line>(stateDir, 'simulador-nfse.jsonl', (line) => this.apply(line));
   }
 
+  /** Releases the state file (the next change or read opens it again). */
+  close(): void {
+    this.log.close();
+  }
+
   nextNumbers(tpAmb: string, inscricao: string): { nNFSe: number; nDFSe: number } {
     this.sync();
     return {

@@ -263,6 +263,7 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
         for (const r of held) r.destroy();
         held.clear();
         for (const s of sockets) s.destroy();
+        notes.close();
         server.close(() => resolve());
       }),
   };

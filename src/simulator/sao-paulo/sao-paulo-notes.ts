@@ -42,6 +42,11 @@ export class SaoPauloNotes {
     this.log = new JsonLinesLog<Line>(stateDir, 'simulador-sao-paulo.jsonl', (line) => this.apply(line));
   }
 
+  /** Releases the state file (the next change or read opens it again). */
+  close(): void {
+    this.log.close();
+  }
+
   private rpsKey(ccm: string, serie: string, numero: string): string {
     return `${ccmKey(ccm)}|${serie}|${BigInt(numero)}`;
   }

@@ -44,7 +44,9 @@ export async function authorizeHeldNotes(deps: Pick<EngineDeps, 'db' | 'sql' | '
   for (const item of items) {
     if (item.note.status !== 'transmitindo' || item.note.substituiId) continue;
     const key = `${item.note.accountId}:${item.note.environment}:${item.note.loteId ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), item]);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   for (const group of groups.values()) {
     const authorized = await authorizeGroup(deps, group);
