@@ -19,7 +19,8 @@ export default defineConfig({
     // use-fiscal-data-dir: the data directory the service would read.
     setupFiles: ['test/support/fresh-modules.ts', 'test/support/load-libxml2.ts', 'test/support/use-fiscal-data-dir.ts'],
     // One migrated PGlite for the run; each embedded test app starts from a copy instead of initdb + migrations.
-    globalSetup: ['test/support/pglite-template.ts'],
+    // transpile-for-children: the child processes start from JavaScript instead of under tsx.
+    globalSetup: ['test/support/pglite-template.ts', 'test/support/transpile-for-children.ts'],
     pool: 'forks',
     // PGlite instances are memory-hungry and the machine has 2 cores.
     maxWorkers: 2,

@@ -118,15 +118,18 @@ export function createMetrics(options: MetricsOptions): Metrics {
     lotesPending.set(total('lote_pending'));
   };
 
-  let readAt = -Infinity;
+  // Aged by the app's clock, as every other time; a clock set back (before the last read) reads again.
+  let readAt: number | null = null;
   let reading: Promise<void> | null = null;
   const refresh = (): Promise<void> => {
     if (reading) return reading;
-    if (performance.now() - readAt < GAUGE_CACHE_MS) return Promise.resolve();
-    reading = readFiscalGauges(options.db, options.clock.now())
+    const now = options.clock.now();
+    const age = readAt === null ? Infinity : now.getTime() - readAt;
+    if (age >= 0 && age < GAUGE_CACHE_MS) return Promise.resolve();
+    reading = readFiscalGauges(options.db, now)
       .then(update, () => scrapeErrors.inc())
       .finally(() => {
-        readAt = performance.now();
+        readAt = options.clock.now().getTime();
         reading = null;
       });
     return reading;

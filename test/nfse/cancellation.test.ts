@@ -15,7 +15,8 @@ const MOTIVO = 'Serviço não foi prestado ao cliente';
 
 let k: NationalApiKit;
 beforeAll(async () => {
-  k = await startKit({ nationalTimeoutMs: 4_000, simulatorDelays: { slowMs: 300 } });
+  // The timeout scenario waits this long for an answer that never comes; processamento_lento answers well before it.
+  k = await startKit({ nationalTimeoutMs: 2_000, simulatorDelays: { slowMs: 300 } });
 });
 afterAll(() => k?.close());
 

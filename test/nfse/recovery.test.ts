@@ -12,7 +12,8 @@ import { waitFor } from '../support/wait.js';
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let k: NationalApiKit;
 beforeAll(async () => {
-  k = await startKit({ clock, worker: false, nationalTimeoutMs: 4_000, simulatorDelays: { slowMs: 500 } });
+  // The timeout scenario waits this long for an answer that never comes; processamento_lento answers well before it.
+  k = await startKit({ clock, worker: false, nationalTimeoutMs: 2_000, simulatorDelays: { slowMs: 500 } });
 });
 afterAll(() => k?.close());
 // A fresh clock minute per test keeps the per-key rate limit (120 per clock minute) out of the way.

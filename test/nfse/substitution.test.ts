@@ -10,7 +10,8 @@ import { waitFor } from '../support/wait.js';
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let k: NationalApiKit;
 beforeAll(async () => {
-  k = await startKit({ clock, worker: false, nationalTimeoutMs: 4_000 });
+  // The timeout scenario waits this long for an answer that never comes.
+  k = await startKit({ clock, worker: false, nationalTimeoutMs: 2_000 });
 });
 afterAll(() => k?.close());
 beforeEach(() => clock.advance(MINUTE));

@@ -15,7 +15,7 @@ import { until } from '../support/wait.js';
 import { schemaQuery } from '../support/schema-query.js';
 import { exitOf } from '../support/exit-of.js';
 
-const CHILD = 'test/operacao/graceful-child.ts';
+const CHILD = 'test/support/children/graceful-child.ts';
 // Long enough that every note of a test is still waiting for its answer when the API is stopped, on a loaded machine too.
 const SLOW_MS = 10_000;
 

@@ -16,7 +16,7 @@ import { until } from '../support/wait.js';
 import { schemaQuery } from '../support/schema-query.js';
 import { exitOf } from '../support/exit-of.js';
 
-const CHILD = 'test/operacao/graceful-child.ts';
+const CHILD = 'test/support/children/graceful-child.ts';
 /** How long the simulated national system takes to answer each DPS a worker sends. */
 const SLOW_MS = 5_000;
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stopOnSignals } from '../../src/cli/stop-on-signals.js';
 import { createLogger } from '../../src/create-logger.js';
+import { childCommand } from '../support/child-command.js';
 import { migratedDataDir } from '../support/child-service.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -54,7 +55,7 @@ describe('fiscal-api serve', () => {
     // Embedded: this process opens its own DATA_DIR whatever the test run's database.
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...childCommand('src/cli/main.ts'), 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const started = await new Promise<{ servindo: string }>((resolve, reject) => {
         let out = '';

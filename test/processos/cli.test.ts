@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { loadMigrations } from '../../src/db/migrate.js';
 import { fiscalDataDir } from '../../src/engine/tabelas/fiscal-data-dir.js';
+import { childCommand } from '../support/child-command.js';
 import { usingPostgres } from '../support/test-app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,8 +30,8 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 function cli(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    // node with tsx's loader, as `npm run cli` runs it minus the tsx launcher's own extra node process.
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    // The CLI's entry as the test run's child processes run it (test/support/child-command.ts).
+    const child = spawn(process.execPath, [...childCommand(CLI), ...args], { cwd: ROOT, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     if (input !== undefined) child.stdin!.end(input);
     let stdout = '';
     let stderr = '';

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDps, queryDps } from '../../src/engine/transmissao/national-client.js';
+import { childCommand } from '../support/child-command.js';
 import { baseDps, tempDir, writeTemp } from '../support/nfse-fixtures.js';
 import { signedDps, startSimulator, type SimKit } from '../support/simulator.js';
 
@@ -17,7 +18,7 @@ describe('a worker killed between send and answer', () => {
   it('leaves exactly one note at the national side, found by GET /dps, and a resend is refused with E0014', async () => {
     const dps = signedDps(baseDps());
     const file = writeTemp(tempDir('crash-'), 'dps.xml', dps.xml);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/children/emit-child.ts', kit.sim.url, file, 'timeout'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...childCommand('test/support/children/emit-child.ts'), kit.sim.url, file, 'timeout'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/database.js';
+import { childCommand } from './child-command.js';
 import { readPgliteTemplate, TEMPLATE_ENV } from './pglite-template.js';
 import { providedPgliteTemplate, usingPostgres } from './test-app.js';
 import { testKeysEnv } from './test-keys.js';
@@ -12,8 +13,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Runs an entry (a service or worker the crash tests can SIGKILL) as a child process and waits for the one JSON
- * line it prints when it is ready: a TypeScript file under tsx, a .js file (dist/, as `npm start` runs) on plain
- * node. The child is added to `children`, for `cleanUpChildren`. `nodeArgs` go to node (e.g. --cpu-prof), `args`
+ * line it prints when it is ready: a TypeScript entry as childCommand runs it, a .js file (dist/, as `npm start`
+ * runs) on plain node. The child is added to `children`, for `cleanUpChildren`. `nodeArgs` go to node (e.g. --cpu-prof), `args`
  * to the script.
  */
 export async function startChildProcess<Info>(
@@ -22,9 +23,9 @@ export async function startChildProcess<Info>(
   children: ChildProcess[],
   { args = [], nodeArgs = [] }: { args?: string[]; nodeArgs?: string[] } = {},
 ): Promise<{ child: ChildProcess; info: Info }> {
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const command = script.endsWith('.ts') ? childCommand(script) : [script];
   const template = providedPgliteTemplate();
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, ...command, ...args], {
     cwd: ROOT,
     // An embedded child starts its DATA_DIR from the run's migrated PGlite (child entries pass it to createApp),
     // and signs with this process's test keys instead of generating its own.

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { childCommand } from './child-command.js';
 import { schemaQuery } from './schema-query.js';
 import { testKeysEnv } from './test-keys.js';
 
@@ -40,7 +41,7 @@ export function createCluster() {
   const members: Member[] = [];
 
   const start = async (role: 'api' | 'worker' | 'all', env: Record<string, string> = {}): Promise<Member> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/children/cluster-child.ts'], {
+    const child = spawn(process.execPath, childCommand('test/support/children/cluster-child.ts'), {
       cwd: ROOT,
       env: {
         ...process.env,

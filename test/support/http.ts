@@ -1,6 +1,7 @@
+import { statSync } from 'node:fs';
 import { OpenAPIBackend } from 'openapi-backend';
 import { expect } from 'vitest';
-import { addFormats, loadOpenApiDocument } from '../../src/rest/rest-api.js';
+import { addFormats, loadOpenApiDocument, OPENAPI_PATH } from '../../src/rest/rest-api.js';
 
 export interface HttpResponse<T = any> {
   status: number;
@@ -10,13 +11,19 @@ export interface HttpResponse<T = any> {
   requestId: string | null;
 }
 
-let contract: OpenAPIBackend | null = null;
-async function openapi(): Promise<OpenAPIBackend> {
-  if (!contract) {
-    contract = new OpenAPIBackend({ definition: loadOpenApiDocument(), quick: true, validate: true, customizeAjv: addFormats as never });
-    await contract.init();
+// Parsing openapi.yaml and compiling its validators takes a few tenths of a second; one contract serves every
+// test file of a worker process. Kept on globalThis because each file gets fresh instances of the project's
+// modules, this one included; made again if the document changed on disk.
+const CONTRACT = Symbol.for('fiscal-api.test-contract');
+type Held = { mtimeMs: number; contract: Promise<OpenAPIBackend> };
+const holder = globalThis as { [CONTRACT]?: Held };
+function openapi(): Promise<OpenAPIBackend> {
+  const { mtimeMs } = statSync(OPENAPI_PATH);
+  if (holder[CONTRACT]?.mtimeMs !== mtimeMs) {
+    const contract = new OpenAPIBackend({ definition: loadOpenApiDocument(), quick: true, validate: true, customizeAjv: addFormats as never });
+    holder[CONTRACT] = { mtimeMs, contract: contract.init().then(() => contract) };
   }
-  return contract;
+  return holder[CONTRACT]!.contract;
 }
 
 /**

@@ -35,13 +35,16 @@ export default async function setup(project: TestProject) {
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
-let cached: { path: string; blob: Blob } | undefined;
+// Kept on globalThis: each test file gets fresh instances of the project's modules, this one included, and the
+// tarball is tens of megabytes.
+const CACHED = Symbol.for('fiscal-api.pglite-template');
+const holder = globalThis as { [CACHED]?: { path: string; blob: Blob } };
 /**
  * The template as PGlite's loadDataDir takes it, read once per process; undefined (no path): initdb as usual.
  * Test files pass inject('pgliteTemplate'); child processes of the tests get the path in TEMPLATE_ENV.
  */
 export function readPgliteTemplate(path: string | undefined = process.env[TEMPLATE_ENV]): Blob | undefined {
   if (!path) return undefined;
-  if (cached?.path !== path) cached = { path, blob: new Blob([readFileSync(path)]) };
-  return cached.blob;
+  if (holder[CACHED]?.path !== path) holder[CACHED] = { path, blob: new Blob([readFileSync(path)]) };
+  return holder[CACHED].blob;
 }

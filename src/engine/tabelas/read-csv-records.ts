@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 
 /**
  * Minimal RFC 4180 reader for the official tables (UTF-8, comma-separated, quoted fields with doubled quotes and
- * embedded line breaks). The tables are small (< 1 MB) and read once, so a synchronous read keeps lookups sync.
+ * embedded line breaks). The tables are small (< 1.5 MB) and read once, so a synchronous read keeps lookups sync.
+ * Copies runs of plain characters at once (slice) rather than one by one: the largest table is read in a few
+ * milliseconds instead of tens.
  */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -10,32 +12,45 @@ export function parseCsv(text: string): string[][] {
   let field = '';
   let quoted = false;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; // BOM
-  for (; i < text.length; i++) {
-    const c = text[i];
+  const special = /[",\r\n]/g;
+  while (i < text.length) {
     if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
-        }
-      } else {
-        field += c;
+      const q = text.indexOf('"', i);
+      if (q === -1) {
+        field += text.slice(i);
+        break;
       }
-    } else if (c === '"') {
+      field += text.slice(i, q);
+      if (text[q + 1] === '"') {
+        field += '"';
+        i = q + 2;
+      } else {
+        quoted = false;
+        i = q + 1;
+      }
+      continue;
+    }
+    special.lastIndex = i;
+    const found = special.exec(text);
+    if (!found) {
+      field += text.slice(i);
+      break;
+    }
+    const at = found.index;
+    field += text.slice(i, at);
+    const c = text[at];
+    i = at + 1;
+    if (c === '"') {
       quoted = true;
     } else if (c === ',') {
       row.push(field);
       field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
+    } else {
+      if (c === '\r' && text[i] === '\n') i++;
       row.push(field);
       rows.push(row);
       row = [];
       field = '';
-    } else {
-      field += c;
     }
   }
   if (field !== '' || row.length > 0) {

@@ -1,5 +1,5 @@
 // Child process for the "worker killed between send and answer" test: sends one DPS and waits for the answer.
-// Usage: node --import tsx test/support/children/emit-child.ts <baseUrl> <dps-file> <scenario>
+// Arguments: <baseUrl> <dps-file> <scenario> (started as test/support/child-command.ts says).
 import { readFileSync } from 'node:fs';
 import { createNationalClient, emitDps } from '../../../src/engine/transmissao/national-client.js';
 

@@ -4,12 +4,12 @@
 // CHILD_SLOW_MS: the wait of the simulator's processamento_lento; CHILD_CLOSE_SIMULATOR=1: this process's
 // simulator is closed once started, so the first attempt a request makes is refused before anything is sent and
 // the note's job is left to the workers, which send it themselves.
-import { parseConfig } from '../../src/config.js';
-import { createLogger } from '../../src/create-logger.js';
-import { createApp, type Role } from '../../src/create-app.js';
-import { stopOnSignals } from '../../src/cli/stop-on-signals.js';
-import { seedAccount } from '../support/seed.js';
-import { simulatorSigner } from '../support/test-keys.js';
+import { parseConfig } from '../../../src/config.js';
+import { createLogger } from '../../../src/create-logger.js';
+import { createApp, type Role } from '../../../src/create-app.js';
+import { stopOnSignals } from '../../../src/cli/stop-on-signals.js';
+import { seedAccount } from '../seed.js';
+import { simulatorSigner } from '../test-keys.js';
 
 const config = parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
