@@ -1,5 +1,5 @@
-// Spec 6.2 (NFSE_* events carry the note as GET /v1/nfse/{id} shows it), 6.5 and 8 (GET /v1/eventos: `apos`,
-// `limite` 100/1000, `proximo_cursor` always present, 90-day retention → 410 cursor_vencido).
+// The event log: NFSE_* events carry the note as GET /v1/nfse/{id} shows it; GET /v1/eventos pages by `apos`,
+// `limite` 100/1000, `proximo_cursor` always present, 90-day retention → 410 cursor_vencido.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendEvents } from '../../src/engine/eventos/append-events.js';
 import { purgeEvents } from '../../src/engine/eventos/purge-events.js';

@@ -9,7 +9,7 @@ import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 const DOCS_URL = 'https://docs.request-id.test/v1';
-// Spec 7.1: these and only these, plus erros/itens/nfse_id/nfse when the code has them.
+// A problem body's members: these and only these, plus erros/itens/nfse_id/nfse when the code has them.
 const PROBLEM_FIELDS = ['campo', 'codigo', 'codigo_oficial', 'correcao', 'mensagem', 'requisicao_id', 'retentavel', 'type'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
-// Spec 7.4 on POST /v1/nfse, with a FakeClock for the 24-hour and 30-day rules, and 2.2 (`referencia` unique per
-// company and environment).
+// Idempotency-Key on POST /v1/nfse, with a FakeClock for the 24-hour and 30-day rules, and `referencia` unique per
+// company and environment.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
 import { httpClient, type HttpResponse, expectProblem, type Http } from '../support/http.js';

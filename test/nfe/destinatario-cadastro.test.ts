@@ -1,4 +1,4 @@
-// Spec 2.9: the recipient filled in where the caller left it out — with a CNPJ, name and address from the CNPJ
+// The NF-e recipient filled in where the caller left it out — with a CNPJ, name and address from the CNPJ
 // registry (simulated BrasilAPI); an address with a CEP, street, district and municipality from the CEP (simulated
 // ViaCEP); without `contribuinte`, the state registration from the SEFAZ of the recipient's UF (consultaCadastro).
 // Each filled field is an adjustment; registry answers are cached.

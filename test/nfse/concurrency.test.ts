@@ -1,4 +1,4 @@
-// Spec 7.4 and 2.2 under contention: 50 identical POST /v1/nfse at once yield exactly one note, whether they
+// Idempotency-Key and `referencia` under contention: 50 identical POST /v1/nfse at once yield exactly one note, whether they
 // share an Idempotency-Key or only a referencia. The guarantees are unique constraints in the database, so this
 // file must pass embedded and on PostgreSQL (DATABASE_URL), where the requests really run in parallel.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Spec 2.6 and 3.1 (readiness gate, statuses), 4.1 (POST /v1/nfse: Prefer: wait, X-Service-Simular), 5.6 (test
-// series 49999), 7.5 (rejection). Deep recovery scenarios (timeout, outage, falha_transmissao) live in
+// A note's life: the readiness gate, the statuses, POST /v1/nfse with Prefer: wait and X-Service-Simular, the test
+// series 49999, rejection. Deep recovery scenarios (timeout, outage, falha_transmissao) live in
 // recovery.test.ts beside this file.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, expectProblem, type Http } from '../support/http.js';

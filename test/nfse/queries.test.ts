@@ -1,4 +1,4 @@
-// Spec 4.1 and 8: GET /v1/nfse (limite clamped, status filter, opaque cursor, keyset paging) and
+// Queries: GET /v1/nfse (limite clamped, status filter, opaque cursor, keyset paging) and
 // GET /v1/nfse/{id} (by id, referencia or chave_acesso; referencia_ambigua), scoped by account, environment and
 // company restriction.
 import { beforeAll, describe, expect, it } from 'vitest';

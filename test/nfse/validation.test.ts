@@ -1,4 +1,4 @@
-// Spec 2.2, 2.4, 2.5, 7.3 ("codes inside erros[]"): every code comes from a real rule through both routes.
+// Validation codes inside erros[]: every code comes from a real rule through both routes.
 // POST /v1/nfse answers 422 `validacao` and creates nothing; POST /v1/nfse/validacoes always answers 200 with the
 // same `erros`, plus `ajustes`, `regras_versao` and the readiness, and creates nothing either.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import { MUNICIPIO_PROPRIO, seedAccount, type SeededAccount } from '../support/s
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 
-// Spec 2.6: every item is reported, whatever its situation (plus empresa_ativa for paused companies).
+// Readiness: every item is reported, whatever its situation (plus empresa_ativa for paused companies).
 const SPEC_ITEMS = [
   'certificado', 'regime_tributario', 'plano_emissao', 'sandbox_municipio_proprio', 'token_municipio',
   'regime_apuracao_simples', 'municipio_emissao', 'convenio_municipio', 'serie_dps', 'padroes_emissao',

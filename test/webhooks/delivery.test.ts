@@ -14,7 +14,7 @@ let account: SeededAccount;
 const mails: Array<{ to: string[]; text: string }> = [];
 let smtp: SMTPServer;
 
-/** The receiver's side , written here from the text of the spec (not the service's functions). */
+/** The receiver's side, written here from the documented signature scheme (not the service's functions). */
 function verify(r: Received, secret: string, receiverNow: number): boolean {
   const header = String(r.headers['x-service-signature-v2']);
   const parts = header.split(',').map((p) => p.split('=') as [string, string]);

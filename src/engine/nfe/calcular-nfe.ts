@@ -34,8 +34,8 @@ const NATUREZAS: Record<Operacao, string> = {
  * outras_despesas) takes the catalogue product's description, NCM, origin, unit, GTIN and CEST, and the tax
  * engine computes its CFOP and every tax group from the product's tax profile, the company's regime and the
  * recipient. The result is the `informado` body the note is then judged and built from, so a calculated note
- * passes exactly the checks an informed one does. `remessa` and `transferencia` are informed operations (spec
- * 2.9): their items carry their taxes and only the nature is filled; a `devolucao` takes each item `{produto,
+ * passes exactly the checks an informed one does. `remessa` and `transferencia` are informed operations:
+ * their items carry their taxes and only the nature is filled; a `devolucao` takes each item `{produto,
  * quantidade}` with the origin note's taxes (itensDaOrigem). Outside the coverage:
  * 422 nfe_fora_de_cobertura naming each item and what is missing.
  */

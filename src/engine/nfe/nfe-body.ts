@@ -15,7 +15,7 @@ import { FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type Contribuinte, t
 import { refineNfeItem } from './refine-nfe-item.js';
 import { TOTAIS_INFORMADOS } from './somar-totais.js';
 
-/** `operacao` of `calcular` and `conferir` (spec 2.9): the first three are calculated, the others informed. */
+/** `operacao` of `calcular` and `conferir`: the first three are calculated, the others informed. */
 export const OPERACOES = ['venda', 'venda_consumidor_final', 'bonificacao', 'remessa', 'transferencia', 'devolucao'] as const;
 export type Operacao = (typeof OPERACOES)[number];
 export const OPERACOES_CALCULADAS: readonly Operacao[] = ['venda', 'venda_consumidor_final', 'bonificacao'];

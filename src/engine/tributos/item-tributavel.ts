@@ -1,7 +1,7 @@
 /** The company's tax regime, as registered (`regime_tributario`). */
 export type RegimeTributario = 'simples_nacional' | 'mei' | 'lucro_presumido' | 'lucro_real';
 
-/** Operations whose taxes the engine computes (spec: `operacao` of `calcular`). */
+/** Operations whose taxes the engine computes (the `operacao` values of `calcular`). */
 export type OperacaoCalculada = 'venda' | 'venda_consumidor_final' | 'bonificacao';
 
 /** Facts of the note that decide the rules of every item. */
