@@ -11,14 +11,19 @@ import { until } from '../support/wait.js';
 import { createCluster, type Member } from '../support/cluster.js';
 
 const cluster = createCluster();
+// Every process's clock runs ahead to the next clock minute, so that a minute of theirs starts as they do: the
+// rate-limit burst falls early in one minute without waiting for the real one to turn.
+const OFFSET_MS = 60_000 - (Date.now() % 60_000);
+const clusterNow = () => new Date(Date.now() + OFFSET_MS);
+const offset = (ms = 0) => ({ CHILD_CLOCK_OFFSET_MS: String(OFFSET_MS + ms) });
 let apiA: Member;
 let apiB: Member;
 let worker: Member;
 
 beforeAll(async () => {
   // API processes give up on the national system after 1.5 s, leaving the note to the worker.
-  apiA = await cluster.start('api', { CHILD_SEED: '1', CHILD_NATIONAL_TIMEOUT_MS: '1500' });
-  [apiB, worker] = await Promise.all([cluster.start('api', { CHILD_NATIONAL_TIMEOUT_MS: '1500' }), cluster.start('worker')]);
+  apiA = await cluster.start('api', { CHILD_SEED: '1', CHILD_NATIONAL_TIMEOUT_MS: '1500', ...offset() });
+  [apiB, worker] = await Promise.all([cluster.start('api', { CHILD_NATIONAL_TIMEOUT_MS: '1500', ...offset() }), cluster.start('worker', offset())]);
 }, 240_000);
 afterAll(async () => cluster.stop(), 30_000);
 
@@ -37,17 +42,17 @@ function nationalNotesFor(idDps: string): number {
 describe('two API processes and one worker', () => {
   it('share the rate limit: the 121st request of the minute is refused whichever process takes it', async () => {
     const [a, b] = [httpClient(apiA.info.url, seed().liveKey), httpClient(apiB.info.url, seed().liveKey)];
-    // The window is the clock minute: all 120 requests must fall in one. Start early in a minute, 8 at
+    // The window is the processes' clock minute: all 120 requests must fall in one. Start early in a minute, 8 at
     // a time; a run that still crossed a boundary (a loaded machine) is repeated in the next minute.
     let statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (attempt > 0 || new Date().getSeconds() > 40) await sleep((61 - new Date().getSeconds()) * 1000);
-      const minute = Math.floor(Date.now() / 60_000);
+      if (attempt > 0 || clusterNow().getSeconds() > 40) await sleep((61 - clusterNow().getSeconds()) * 1000);
+      const minute = Math.floor(clusterNow().getTime() / 60_000);
       statuses = [];
       for (let i = 0; i < 120; i += 8) {
         statuses.push(...(await Promise.all(Array.from({ length: 8 }, (_, j) => ((i + j) % 2 === 0 ? a : b).get('/v1/companies')))).map((r) => r.status));
       }
-      if (Math.floor(Date.now() / 60_000) === minute) break;
+      if (Math.floor(clusterNow().getTime() / 60_000) === minute) break;
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(120);
     for (const client of [a, b]) {
@@ -106,7 +111,7 @@ describe('two API processes and one worker', () => {
     expect((await cluster.query(`SELECT count(*)::int AS n ${workerHeld}`, [ids]))[0]!.n, 'jobs still leased by the killed worker').toBe(left);
 
     // A replacement whose clock is past the dead worker's leases (2 minutes) takes over.
-    await cluster.start('worker', { CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
+    await cluster.start('worker', offset(3 * 60_000));
     await until(async () => {
       const rows = await cluster.query("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids]);
       return rows[0]!.n === ids.length;
