@@ -22,20 +22,8 @@ const TOKEN = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*\s*=\s*(?:"[^"<]*"
 const ATTRIBUTE = /([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/**
- * The last document parsed and its tree: a received document is often read again right after (the simulator
- * verifies a DPS's signature, then reads its fields), and parsing is most of either. The tree is shared between
- * those callers, so nobody changes it.
- */
-let last: { xml: string; root: XmlElement | null } | undefined;
-
 /** The root element of `xml`, or null when the document is outside the subset (or not well formed). */
 export function parseSimpleXml(xml: string): XmlElement | null {
-  if (last?.xml !== xml) last = { xml, root: parse(xml) };
-  return last.root;
-}
-
-function parse(xml: string): XmlElement | null {
   let at = DECLARATION.exec(xml)?.[0].length ?? 0;
   const stack: XmlElement[] = [];
   let root: XmlElement | null = null;
