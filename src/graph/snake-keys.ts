@@ -1,3 +1,5 @@
+import { snakeName } from '../engine/nucleo/validation-issues-of.js';
+
 /**
  * GraphQL fields are the camelCase of the API's snake_case names (razaoSocial ↔ razao_social), so the facade
  * converts keys generically instead of restating each resource. JSON scalars already hold snake_case keys,
@@ -28,7 +30,7 @@ const SNAKE_KEYS_BOUND = 4096;
 function snakeKey(key: string): string {
   const known = SNAKE_KEYS.get(key);
   if (known !== undefined) return known;
-  const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const snake = snakeName(key);
   if (SNAKE_KEYS.size < SNAKE_KEYS_BOUND) SNAKE_KEYS.set(key, snake);
   return snake;
 }

@@ -5,6 +5,7 @@ import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
 import { batchedStatement } from '../nucleo/batched-statement.js';
+import { snakeName } from '../nucleo/validation-issues-of.js';
 import type { CompanyWithCertificate } from './present-company.js';
 
 /**
@@ -35,7 +36,6 @@ export async function findCompany(
 // fail this statement at once.
 const COMPANY_FIELDS = Object.values(Prisma.CompanyScalarFieldEnum);
 const CERTIFICATE_FIELDS = Object.values(Prisma.CertificateScalarFieldEnum);
-const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const companiesWithCertificate = (deps: Pick<EngineDeps, 'sql'>) =>
   batchedStatement<{ id: string; accountId: string }, Record<string, unknown> | undefined>(deps.sql, 'companies_with_certificate', async (wanted) => {
@@ -49,8 +49,8 @@ const companiesWithCertificate = (deps: Pick<EngineDeps, 'sql'>) =>
 
 // Each (id, account) pair asked, by position in the two arrays.
 const COMPANIES_WITH_CERTIFICATE = `
-  SELECT ${COMPANY_FIELDS.map((f) => `c.${column(f)} AS "${f}"`).join(', ')},
-    ${CERTIFICATE_FIELDS.map((f) => `k.${column(f)} AS "certificate.${f}"`).join(', ')}
+  SELECT ${COMPANY_FIELDS.map((f) => `c.${snakeName(f)} AS "${f}"`).join(', ')},
+    ${CERTIFICATE_FIELDS.map((f) => `k.${snakeName(f)} AS "certificate.${f}"`).join(', ')}
   FROM (SELECT DISTINCT * FROM unnest($1::uuid[], $2::uuid[]) AS q(id, account_id)) q
   JOIN companies c ON c.id = q.id AND c.account_id = q.account_id
   LEFT JOIN certificates k ON k.company_id = c.id
