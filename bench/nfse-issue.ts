@@ -1,7 +1,8 @@
 // End-to-end NFS-e issuance throughput: POST /v1/nfse, then the GraphQL mutation issueNfse, with a test key (the
 // national simulator authorises at once; each request has a unique referencia) from 32 concurrent clients for
 // ~20 s each. Prints one JSON object: notes/s, p50/p99 latency, error count, status counts, the server process's
-// peak RSS and its CPU time per request, the simulator's CPU per note, and beside them the CPU per note of the bare
+// peak RSS and its CPU time per request, the simulator's, PostgreSQL's and the load process's CPU per note (the
+// other users of this machine's cores), and beside them the CPU per note of the bare
 // stack (bench/bare-issue-server.ts) loaded the same way in the same run. The REST figures are the top-level
 // fields, the GraphQL ones the same fields under `graphql`.
 // The national simulator runs as `fiscal-api simulator` in a process of its own (NATIONAL_API_URL_TEST points the
@@ -14,6 +15,8 @@
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { postgresCpuMs } from './postgres-cpu-ms.js';
 import { cpuMsOf, startSimulatorProcess } from './simulator-process.js';
 import type { DpsInput } from '../src/engine/nfse/nacional/dps-input.js';
 import type { App } from '../src/create-app.js';
@@ -61,6 +64,8 @@ interface LoadResult {
   errors: number;
   samples: string[];
   elapsedMs: number;
+  /** The load process's own CPU (the 32 clients), which shares this machine's cores with the service. */
+  cpuMs: number;
 }
 
 if (process.argv.includes('--load')) {
@@ -117,17 +122,20 @@ async function runServer() {
 
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const runs: Partial<Record<Api, { result: LoadResult; cpuMs: number; simulatorMs: number }>> = {};
+  type Run = { result: LoadResult; cpuMs: number; simulatorMs: number; postgresMs: number | null };
+  const runs: Partial<Record<Api, Run>> = {};
+  const onPostgres = t.app.database.kind === 'postgres';
   for (const api of apis) {
     const simulatorBefore = cpuMsOf(simulator.child.pid!);
+    const postgresBefore = onPostgres ? postgresCpuMs() : 0;
     const run = await measuredLoad({ url: t.url, api, empresaId: company.id, keys, seconds });
-    runs[api] = { ...run, simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore };
+    runs[api] = { ...run, simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore, postgresMs: onPostgres ? postgresCpuMs() - postgresBefore : null };
   }
   clearInterval(sampler);
   const bare = await bareCpuMsPerNote(t.app, company.id, keys);
 
   const stored = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { companyId: company.id, referencia: { startsWith: 'bench-' } }, _count: true });
-  const figures = ({ result, cpuMs, simulatorMs }: { result: LoadResult; cpuMs: number; simulatorMs: number }) => {
+  const figures = ({ result, cpuMs, simulatorMs, postgresMs }: Run) => {
     const lat = result.latenciesMs.sort((a, b) => a - b);
     const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
     const authorised = result.statuses['201'] ?? 0;
@@ -146,10 +154,14 @@ async function runServer() {
       serverCpuMsPerRequest: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
       // The simulator process's CPU per request (the national system's side), not part of serverCpuMsPerRequest.
       simulatorCpuMsPerNote: lat.length ? Number((simulatorMs / lat.length).toFixed(2)) : null,
+      // Every PostgreSQL process of this machine (null on PGlite, which runs inside the service) and the load
+      // process: with the two above, what the machine's cores spend per request.
+      postgresCpuMsPerNote: lat.length && postgresMs !== null ? Number((postgresMs / lat.length).toFixed(2)) : null,
+      clientCpuMsPerRequest: lat.length ? Number((result.cpuMs / lat.length).toFixed(2)) : null,
     };
   };
   const rest = runs.rest ? figures(runs.rest) : null;
-  const { completedPerSecond, errorSamples, serverCpuMsPerRequest, simulatorCpuMsPerNote, ...restHead } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
+  const { completedPerSecond, errorSamples, serverCpuMsPerRequest, simulatorCpuMsPerNote, postgresCpuMsPerNote, clientCpuMsPerRequest, ...restHead } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
   console.log(
     JSON.stringify({
       bench: 'nfse-issue',
@@ -164,6 +176,8 @@ async function runServer() {
       peakRssMb: Math.round(peakRss / 1048576),
       serverCpuMsPerRequest,
       simulatorCpuMsPerNote,
+      postgresCpuMsPerNote,
+      clientCpuMsPerRequest,
       rawCpuMsPerNote: bare.cpuMsPerNote,
       rawErrors: bare.errors,
       // The same figures for the GraphQL mutation; a GraphQL answer that authorised the note counts as a 201.
@@ -232,13 +246,19 @@ async function warmUp(url: string, empresaId: string, keys: string[]) {
   }
 }
 
-/** 32 bounded loops against the loopback server; each request a new referencia, keys rotated per client. */
+/**
+ * 32 bounded loops against the loopback server; each request a new referencia, keys rotated per client. The loops
+ * share one keep-alive connection each through undici's Pool rather than fetch: the clients run on the service's
+ * own cores, and fetch's stream machinery cost about as much CPU per request as PostgreSQL did.
+ */
 async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const pool = new Pool(plan.url, { connections: plan.keys.length, pipelining: 1 });
   const latenciesMs: number[] = [];
   const perSecond: number[] = [];
   const statuses: Record<string, number> = {};
   const samples: string[] = [];
   let errors = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + plan.seconds * 1000;
   await Promise.all(
@@ -255,14 +275,15 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
         const t0 = performance.now();
         let status = 'network_error';
         try {
-          const res = await fetch(`${plan.url}${path}`, {
+          const res = await pool.request({
+            path,
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
             body,
           });
-          const text = await res.text();
-          status = plan.api === 'graphql' && res.status === 200 ? graphqlStatus(text) : String(res.status);
-          if (status !== '201' && samples.length < 5) samples.push(`${res.status} ${text.slice(0, 200)}`);
+          const text = await res.body.text();
+          status = plan.api === 'graphql' && res.statusCode === 200 ? graphqlStatus(text) : String(res.statusCode);
+          if (status !== '201' && samples.length < 5) samples.push(`${res.statusCode} ${text.slice(0, 200)}`);
         } catch (err) {
           if (samples.length < 5) samples.push(String(err));
         }
@@ -274,7 +295,10 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       }
     }),
   );
-  return { latenciesMs, perSecond: Array.from(perSecond, (n) => n ?? 0), statuses, errors, samples, elapsedMs: performance.now() - started };
+  const cpu = process.cpuUsage(cpuBefore);
+  const elapsedMs = performance.now() - started;
+  await pool.close();
+  return { latenciesMs, perSecond: Array.from(perSecond, (n) => n ?? 0), statuses, errors, samples, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 interface Note {

@@ -25,11 +25,11 @@ import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
+import { postgresCpuMs } from './postgres-cpu-ms.js';
 import { startFlags } from './start-flags.js';
 
 const arg = (name: string, fallback: number) => {
@@ -121,23 +121,6 @@ async function measureRaw(headers: (i: number) => string[], round = rawRound) {
   const perSecond = EVENTS / ((performance.now() - start) / 1000);
   arrivals.clear();
   return { perSecond, cpuUsPerPost: cpuOf(cpu) / EVENTS };
-}
-
-/** User + system CPU (ms) of every PostgreSQL process of this machine, from /proc (USER_HZ 100). */
-function postgresCpuMs(): number {
-  let ms = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ms += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return ms;
 }
 
 const t = await startTestApp({ worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
