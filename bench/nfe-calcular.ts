@@ -6,9 +6,7 @@
 // simulator runs in a process of its own, so its CPU is not the server's.
 // Meant for PostgreSQL (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs embedded (in-memory PGlite).
 // Usage: DATABASE_URL=postgres://… npm run bench:nfe-calcular [-- --seconds 15 --clients 8]
-import { fork } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { measuredLoad, percentile, REFERENCIA } from './load-clients.js';
 import { cpuMsOf, startSimulatorProcess } from './simulator-process.js';
 
 const arg = (name: string, fallback: number) => {
@@ -21,27 +19,7 @@ const ITEMS = 10;
 // 120 requests per clock minute per key; each client rotates over its own keys so the limit never answers.
 const KEYS_PER_CLIENT = 12;
 
-interface LoadPlan {
-  url: string;
-  body: Record<string, unknown>;
-  keys: string[][];
-  seconds: number;
-}
-
-interface LoadResult {
-  latenciesMs: number[];
-  statuses: Record<string, number>;
-  samples: string[];
-  elapsedMs: number;
-}
-
-if (process.argv.includes('--load')) {
-  process.once('message', (plan: LoadPlan) => {
-    void runLoad(plan).then((result) => process.send!(result, () => process.exit(0)));
-  });
-} else {
-  await runServer();
-}
+await runServer();
 
 async function runServer() {
   const { startTestApp } = await import('../test/support/test-app.js');
@@ -83,14 +61,15 @@ async function runServer() {
   for (let c = 0; c < clients; c++) keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
 
   const out: Record<string, unknown>[] = [];
-  for (const [mode, body] of [['informado', informado], ['calcular', calcular]] as const) {
+  for (const [mode, sent] of [['informado', informado], ['calcular', calcular]] as const) {
+    const body = JSON.stringify({ ...sent, referencia: REFERENCIA });
     // Warm-up, not measured: the first notes load the tables, compile the XML, XSD and signature paths.
-    await measuredLoad({ url: t.url, body, keys: keys.slice(0, 2), seconds: 2 });
+    await measuredLoad({ url: t.url, path: '/v1/nfe', body, keys: keys.slice(0, 2), seconds: 2 });
     const simulatorBefore = cpuMsOf(simulator.child.pid!);
-    const { result, cpuMs } = await measuredLoad({ url: t.url, body, keys, seconds });
+    const { result, cpuMs } = await measuredLoad({ url: t.url, path: '/v1/nfe', body, keys, seconds });
     const simulatorMs = cpuMsOf(simulator.child.pid!) - simulatorBefore;
     const lat = result.latenciesMs.sort((a, b) => a - b);
-    const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
+    const pct = (p: number) => percentile(lat, p);
     out.push({
       bench: 'nfe-calcular',
       mode,
@@ -116,51 +95,4 @@ async function runServer() {
   await t.close();
   simulator.child.kill('SIGTERM');
   process.exit(0);
-}
-
-/** Runs the clients in a child process and measures this (the server's) process's CPU time meanwhile. */
-async function measuredLoad(plan: LoadPlan): Promise<{ result: LoadResult; cpuMs: number }> {
-  const cpuBefore = process.cpuUsage();
-  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) });
-  const done = new Promise<LoadResult>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as LoadResult));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
-  });
-  child.send(plan);
-  const result = await done;
-  const cpu = process.cpuUsage(cpuBefore);
-  return { result, cpuMs: (cpu.user + cpu.system) / 1000 };
-}
-
-async function runLoad(plan: LoadPlan): Promise<LoadResult> {
-  const latenciesMs: number[] = [];
-  const statuses: Record<string, number> = {};
-  const samples: string[] = [];
-  const started = performance.now();
-  const deadline = started + plan.seconds * 1000;
-  await Promise.all(
-    plan.keys.map(async (keys, client) => {
-      for (let i = 0; performance.now() < deadline; i++) {
-        const body = JSON.stringify({ ...plan.body, referencia: `bench-${client}-${i}-${started.toFixed(0)}` });
-        const t0 = performance.now();
-        let status = 'network_error';
-        try {
-          const res = await fetch(`${plan.url}/v1/nfe`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
-            body,
-          });
-          status = String(res.status);
-          const text = await res.text();
-          if (res.status !== 201 && samples.length < 5) samples.push(`${res.status} ${text.slice(0, 200)}`);
-        } catch (err) {
-          if (samples.length < 5) samples.push(String(err));
-        }
-        latenciesMs.push(performance.now() - t0);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      }
-    }),
-  );
-  return { latenciesMs, statuses, samples, elapsedMs: performance.now() - started };
 }

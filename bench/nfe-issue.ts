@@ -11,9 +11,7 @@
 // Usage: DATABASE_URL=postgres://… npm run bench:nfe-issue [-- --seconds 15 --clients 16 --only nfe|nfse]
 //        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfe-issue.ts   (profiles of the server and,
 //        as CPU.*.cpuprofile of its own pid, of the simulator process)
-import { fork } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { measuredLoad, percentile, REFERENCIA } from './load-clients.js';
 import { cpuMsOf, startSimulatorProcess } from './simulator-process.js';
 
 const arg = (name: string, fallback: number) => {
@@ -27,28 +25,7 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 // 120 requests per clock minute per key; each client rotates over its own keys so the limit never answers.
 const KEYS_PER_CLIENT = 12;
 
-interface LoadPlan {
-  url: string;
-  path: '/v1/nfe' | '/v1/nfse';
-  body: Record<string, unknown>;
-  keys: string[][];
-  seconds: number;
-}
-
-interface LoadResult {
-  latenciesMs: number[];
-  statuses: Record<string, number>;
-  samples: string[];
-  elapsedMs: number;
-}
-
-if (process.argv.includes('--load')) {
-  process.once('message', (plan: LoadPlan) => {
-    void runLoad(plan).then((result) => process.send!(result, () => process.exit(0)));
-  });
-} else {
-  await runServer();
-}
+await runServer();
 
 async function runServer() {
   const { startTestApp } = await import('../test/support/test-app.js');
@@ -74,12 +51,13 @@ async function runServer() {
   const out = [];
   for (const path of (['/v1/nfse', '/v1/nfe'] as const).filter((p) => !only || p === `/v1/${only}`)) {
     // Warm-up, not measured: the first notes load and compile the XML, XSD and signature paths.
-    await measuredLoad({ url: t.url, path, body: bodies[path], keys: keys.slice(0, 4), seconds: 2 });
+    const body = JSON.stringify({ ...bodies[path], referencia: REFERENCIA });
+    await measuredLoad({ url: t.url, path, body, keys: keys.slice(0, 4), seconds: 2 });
     const simulatorBefore = cpuMsOf(simulator.child.pid!);
-    const { result, cpuMs } = await measuredLoad({ url: t.url, path, body: bodies[path], keys, seconds });
+    const { result, cpuMs } = await measuredLoad({ url: t.url, path, body, keys, seconds });
     const simulatorMs = cpuMsOf(simulator.child.pid!) - simulatorBefore;
     const lat = result.latenciesMs.sort((a, b) => a - b);
-    const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
+    const pct = (p: number) => percentile(lat, p);
     const authorised = result.statuses['201'] ?? 0;
     out.push({
       bench: 'nfe-issue',
@@ -102,51 +80,4 @@ async function runServer() {
   await t.close();
   simulator.child.kill('SIGTERM');
   process.exit(0);
-}
-
-/** Runs the clients in a child process and measures this (the server's) process's CPU time meanwhile. */
-async function measuredLoad(plan: LoadPlan): Promise<{ result: LoadResult; cpuMs: number }> {
-  const cpuBefore = process.cpuUsage();
-  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) });
-  const done = new Promise<LoadResult>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as LoadResult));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
-  });
-  child.send(plan);
-  const result = await done;
-  const cpu = process.cpuUsage(cpuBefore);
-  return { result, cpuMs: (cpu.user + cpu.system) / 1000 };
-}
-
-async function runLoad(plan: LoadPlan): Promise<LoadResult> {
-  const latenciesMs: number[] = [];
-  const statuses: Record<string, number> = {};
-  const samples: string[] = [];
-  const started = performance.now();
-  const deadline = started + plan.seconds * 1000;
-  await Promise.all(
-    plan.keys.map(async (keys, client) => {
-      for (let i = 0; performance.now() < deadline; i++) {
-        const body = JSON.stringify({ ...plan.body, referencia: `bench-${client}-${i}-${started.toFixed(0)}` });
-        const t0 = performance.now();
-        let status = 'network_error';
-        try {
-          const res = await fetch(`${plan.url}${plan.path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
-            body,
-          });
-          status = String(res.status);
-          const text = await res.text();
-          if (res.status !== 201 && samples.length < 5) samples.push(`${res.status} ${text.slice(0, 200)}`);
-        } catch (err) {
-          if (samples.length < 5) samples.push(String(err));
-        }
-        latenciesMs.push(performance.now() - t0);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      }
-    }),
-  );
-  return { latenciesMs, statuses, samples, elapsedMs: performance.now() - started };
 }

@@ -12,10 +12,7 @@
 // Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32 --api rest|graphql|both --warmup-seconds 5]
 //        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfse-issue.ts   (profiles of the server and,
 //        as CPU.*.cpuprofile of its own pid, of the simulator process)
-import { fork } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { Pool } from 'undici';
+import { measuredLoad, percentile, REFERENCIA, type LoadPlan, type LoadResult } from './load-clients.js';
 import { postgresCpuMs } from './postgres-cpu-ms.js';
 import { cpuMsOf, startSimulatorProcess } from './simulator-process.js';
 import type { DpsInput } from '../src/engine/nfse/nacional/dps-input.js';
@@ -46,35 +43,7 @@ const ISSUE_NFSE_MUTATION = `mutation Issue($input: NfseInput!) {
   }
 }`;
 
-interface LoadPlan {
-  url: string;
-  api: Api;
-  empresaId: string;
-  keys: string[][];
-  seconds: number;
-  /** The referencias' prefix: `bench` for the measured notes (counted in notesInDatabase), `warmup` before them. */
-  prefix?: 'bench' | 'warmup';
-}
-
-interface LoadResult {
-  latenciesMs: number[];
-  /** Requests completed in each second of the run. */
-  perSecond: number[];
-  statuses: Record<string, number>;
-  errors: number;
-  samples: string[];
-  elapsedMs: number;
-  /** The load process's own CPU (the 32 clients), which shares this machine's cores with the service. */
-  cpuMs: number;
-}
-
-if (process.argv.includes('--load')) {
-  process.once('message', (plan: LoadPlan) => {
-    void runLoad(plan).then((result) => process.send!(result, () => process.exit(0)));
-  });
-} else {
-  await runServer();
-}
+await runServer();
 
 /**
  * PostgreSQL: the test kit's app (a schema of its own, dropped at the end). Embedded: as `npm start` runs it, PGlite
@@ -118,7 +87,7 @@ async function runServer() {
   // and a first measured phase would otherwise time that climb to steady state rather than the service.
   await warmUp(t.url, company.id, keys.flat().slice(-8));
   const warmUpSeconds = arg('warmup-seconds', 5);
-  for (const api of apis) await measuredLoad({ url: t.url, api, empresaId: company.id, keys, seconds: warmUpSeconds, prefix: 'warmup' });
+  for (const api of apis) await measuredLoad(loadPlan(t.url, api, company.id, keys, warmUpSeconds, 'warmup'));
 
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
@@ -128,7 +97,7 @@ async function runServer() {
   for (const api of apis) {
     const simulatorBefore = cpuMsOf(simulator.child.pid!);
     const postgresBefore = onPostgres ? postgresCpuMs() : 0;
-    const run = await measuredLoad({ url: t.url, api, empresaId: company.id, keys, seconds });
+    const run = await measuredLoad(loadPlan(t.url, api, company.id, keys, seconds));
     runs[api] = { ...run, simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore, postgresMs: onPostgres ? postgresCpuMs() - postgresBefore : null };
   }
   clearInterval(sampler);
@@ -137,7 +106,7 @@ async function runServer() {
   const stored = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { companyId: company.id, referencia: { startsWith: 'bench-' } }, _count: true });
   const figures = ({ result, cpuMs, simulatorMs, postgresMs }: Run) => {
     const lat = result.latenciesMs.sort((a, b) => a - b);
-    const pct = (p: number) => (lat.length ? Number(lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]!.toFixed(1)) : null);
+    const pct = (p: number) => percentile(lat, p);
     const authorised = result.statuses['201'] ?? 0;
     return {
       seconds: Number((result.elapsedMs / 1000).toFixed(1)),
@@ -190,24 +159,6 @@ async function runServer() {
 }
 
 /**
- * Runs the clients in a child process (loopback only) and measures this process's CPU time meanwhile: CPU per
- * note is steadier than notes/s on a shared machine, as it does not move with what else runs there.
- */
-async function measuredLoad(plan: LoadPlan): Promise<{ result: LoadResult; cpuMs: number }> {
-  const cpuBefore = process.cpuUsage();
-  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) });
-  const done = new Promise<LoadResult>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as LoadResult));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
-  });
-  child.send(plan);
-  const result = await done;
-  const cpu = process.cpuUsage(cpuBefore);
-  return { result, cpuMs: (cpu.user + cpu.system) / 1000 };
-}
-
-/**
  * The same clients against the bare stack (sign the company's DPS + one insert + the HTTP round trip), for a
  * quarter of the time (at least 3 s): the floor the service's CPU per note compares with.
  */
@@ -222,7 +173,7 @@ async function bareCpuMsPerNote(app: App, empresaId: string, keys: string[][]) {
     signer,
   );
   try {
-    const { result, cpuMs } = await measuredLoad({ url: bare.url, api: 'rest', empresaId, keys, seconds: Math.max(3, seconds / 4) });
+    const { result, cpuMs } = await measuredLoad(loadPlan(bare.url, 'rest', empresaId, keys, Math.max(3, seconds / 4)));
     const n = result.latenciesMs.length;
     return { cpuMsPerNote: n ? Number((cpuMs / n).toFixed(2)) : null, errors: result.errors };
   } finally {
@@ -246,59 +197,10 @@ async function warmUp(url: string, empresaId: string, keys: string[]) {
   }
 }
 
-/**
- * 32 bounded loops against the loopback server; each request a new referencia, keys rotated per client. The loops
- * share one keep-alive connection each through undici's Pool rather than fetch: the clients run on the service's
- * own cores, and fetch's stream machinery cost about as much CPU per request as PostgreSQL did.
- */
-async function runLoad(plan: LoadPlan): Promise<LoadResult> {
-  const pool = new Pool(plan.url, { connections: plan.keys.length, pipelining: 1 });
-  const latenciesMs: number[] = [];
-  const perSecond: number[] = [];
-  const statuses: Record<string, number> = {};
-  const samples: string[] = [];
-  let errors = 0;
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  const deadline = started + plan.seconds * 1000;
-  await Promise.all(
-    plan.keys.map(async (keys, client) => {
-      for (let i = 0; i < MAX_REQUESTS_PER_CLIENT && performance.now() < deadline; i++) {
-        const { path, body } = issuance(plan.api, {
-          empresaId: plan.empresaId,
-          referencia: `${plan.prefix ?? 'bench'}-${plan.api}-${client}-${i}-${started.toFixed(0)}`,
-          documento: '52998224725',
-          nome: 'Cliente Bench',
-          valor: '150.00',
-          descricao: 'Desenvolvimento de sistema sob encomenda',
-        });
-        const t0 = performance.now();
-        let status = 'network_error';
-        try {
-          const res = await pool.request({
-            path,
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
-            body,
-          });
-          const text = await res.body.text();
-          status = plan.api === 'graphql' && res.statusCode === 200 ? graphqlStatus(text) : String(res.statusCode);
-          if (status !== '201' && samples.length < 5) samples.push(`${res.statusCode} ${text.slice(0, 200)}`);
-        } catch (err) {
-          if (samples.length < 5) samples.push(String(err));
-        }
-        latenciesMs.push(performance.now() - t0);
-        const second = Math.floor((performance.now() - started) / 1000);
-        perSecond[second] = (perSecond[second] ?? 0) + 1;
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (status !== '201') errors++;
-      }
-    }),
-  );
-  const cpu = process.cpuUsage(cpuBefore);
-  const elapsedMs = performance.now() - started;
-  await pool.close();
-  return { latenciesMs, perSecond: Array.from(perSecond, (n) => n ?? 0), statuses, errors, samples, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+/** The clients' plan for one API: the same note each time, with a referencia of its own per request. */
+function loadPlan(url: string, api: Api, empresaId: string, keys: string[][], seconds: number, prefix = 'bench'): LoadPlan {
+  const note = { empresaId, referencia: REFERENCIA, documento: '52998224725', nome: 'Cliente Bench', valor: '150.00', descricao: 'Desenvolvimento de sistema sob encomenda' };
+  return { url, ...issuance(api, note), keys, seconds, prefix: `${prefix}-${api}`, graphql: api === 'graphql', maxRequestsPerClient: MAX_REQUESTS_PER_CLIENT };
 }
 
 interface Note {
@@ -323,13 +225,4 @@ function issuance(api: Api, n: Note): { path: string; body: string } {
       variables: { input: { empresaId: n.empresaId, referencia: n.referencia, tomador, valor: n.valor, servico: { descricao: n.descricao } } },
     }),
   };
-}
-
-
-/** A GraphQL answer in the REST route's terms: 201 when the note was authorised, else the domain error's code. */
-function graphqlStatus(text: string): string {
-  const answer = JSON.parse(text) as { data?: { issueNfse?: { __typename: string; status?: string; codigo?: string } }; errors?: unknown[] };
-  const result = answer.data?.issueNfse;
-  if (result?.__typename === 'Nfse') return result.status === 'autorizada' ? '201' : '202';
-  return result?.codigo ?? (answer.errors?.length ? 'graphql_error' : 'no_data');
 }
