@@ -69,7 +69,8 @@ export function createNationalClient(options: NationalClientOptions): NationalCl
     allowH2: false,
     connect: {
       timeout: Math.min(timeoutMs, 10_000),
-      ...(options.tls ? { key: options.tls.privateKeyPem, cert: options.tls.certificatePem, ca: options.tls.ca, ALPNProtocols: ['http/1.1'] } : {}),
+      // TLS 1.2 or later, stated rather than left to Node's default: São Paulo answers older versions with HTTP 426.
+      ...(options.tls ? { key: options.tls.privateKeyPem, cert: options.tls.certificatePem, ca: options.tls.ca, ALPNProtocols: ['http/1.1'], minVersion: 'TLSv1.2' as const } : {}),
     },
   });
   return {

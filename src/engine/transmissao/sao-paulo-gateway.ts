@@ -1,5 +1,6 @@
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import { escapeText } from '../xml/el.js';
+import { ClientPool } from './client-pool.js';
 import { mayHaveReachedServer } from './national-client.js';
 import type { Credentials, SimulatorAddress } from './national-gateway.js';
 
@@ -70,9 +71,11 @@ export type SaoPauloAnswer =
  * goes to the simulator, as on the national path.
  */
 export class SaoPauloGateway {
-  private readonly agents = new Map<string, Agent>();
+  private readonly clients: ClientPool;
 
-  constructor(private readonly options: SaoPauloGatewayOptions) {}
+  constructor(private readonly options: SaoPauloGatewayOptions) {
+    this.clients = new ClientPool(options.timeoutMs ?? 30_000);
+  }
 
   get settings(): SaoPauloSettings {
     return this.options.settings;
@@ -93,7 +96,7 @@ export class SaoPauloGateway {
     try {
       const res = await request(url, {
         method: 'POST',
-        dispatcher: this.agent(remote ? credentials : null, timeoutMs),
+        dispatcher: this.clients.get({ baseUrl: url, remote: remote !== null, credentials }).dispatcher,
         signal: controller.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -117,27 +120,8 @@ export class SaoPauloGateway {
     }
   }
 
-  private agent(credentials: Credentials | null, timeoutMs: number): Agent {
-    const key = credentials?.serial ?? '';
-    let agent = this.agents.get(key);
-    if (!agent) {
-      agent = new Agent({
-        connect: {
-          timeout: Math.min(timeoutMs, 10_000),
-          // TLS 1.2 or later with the company's A1: the city refuses older versions (HTTP 426).
-          ...(credentials ? { key: credentials.privateKeyPem, cert: credentials.certificatePem, minVersion: 'TLSv1.2' as const } : {}),
-        },
-      });
-      if (this.agents.size > 500) void this.close();
-      this.agents.set(key, agent);
-    }
-    return agent;
-  }
-
-  async close(): Promise<void> {
-    const all = [...this.agents.values()];
-    this.agents.clear();
-    await Promise.all(all.map((a) => a.close().catch(() => {})));
+  close(): Promise<void> {
+    return this.clients.close();
   }
 }
 
