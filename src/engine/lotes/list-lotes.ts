@@ -3,6 +3,7 @@ import type { EngineDeps } from '../engine-deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import { parameterError } from '../errors.js';
+import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
 import { isUuid } from '../nucleo/new-id.js';
 import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 import { loteCounts, presentLote } from './present-lote.js';
@@ -24,7 +25,7 @@ export async function listLotes(
   options: { cursor?: string | null; limite?: number | null; filter?: LoteFilter },
 ) {
   const limite = pageLimit(options.limite, LOTES_LIMITE);
-  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const after = options.cursor ? decodeKeyset('lt1', options.cursor, 'cursor') : null;
   const rows = await deps.db.lote.findMany({
     where: {
       ...loteWhere(principal, options.filter ?? {}),
@@ -38,7 +39,7 @@ export async function listLotes(
   const last = page.at(-1);
   return {
     dados: page.map((l) => presentLote(l, counts.get(l.id)!)),
-    proximo_cursor: rows.length > limite && last ? encodeCursor(last.createdAt, last.id) : null,
+    proximo_cursor: rows.length > limite && last ? encodeKeyset('lt1', last) : null,
   };
 }
 
@@ -48,7 +49,7 @@ export async function countLotes(deps: Pick<EngineDeps, 'db'>, principal: Princi
 }
 
 /** The cursor that continues after this batch (the same opaque form as `proximo_cursor`). */
-export const loteCursor = (lote: { id: string; criado_em: string }): string => encodeCursor(new Date(lote.criado_em), lote.id);
+export const loteCursor = (lote: { id: string; criado_em: string }): string => encodeKeyset('lt1', { createdAt: new Date(lote.criado_em), id: lote.id });
 
 function loteWhere(principal: Principal, filter: LoteFilter): Prisma.LoteWhereInput {
   if (filter.empresaId) {
@@ -65,15 +66,4 @@ function loteWhere(principal: Principal, filter: LoteFilter): Prisma.LoteWhereIn
       ? { createdAt: { ...(filter.criadoDesde ? { gte: filter.criadoDesde } : {}), ...(filter.criadoAte ? { lt: filter.criadoAte } : {}) } }
       : {}),
   };
-}
-
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`lt1|${createdAt.toISOString()}|${id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const parts = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
-  const createdAt = new Date(parts[1] ?? '');
-  if (parts.length !== 3 || parts[0] !== 'lt1' || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
-    throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
-  }
-  return { createdAt, id: parts[2]! };
 }
