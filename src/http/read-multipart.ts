@@ -47,10 +47,12 @@ export async function removeUploads(body: unknown): Promise<void> {
 async function spoolOf(part: FilePart, req: FastifyRequest): Promise<UploadedFile> {
   const path = join(tmpdir(), `fiscal-api-upload-${randomUUID()}`);
   const hash = createHash('sha256');
+  let size = 0;
   const hashed = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       if (part.file.truncated) return done();
       hash.update(chunk);
+      size += chunk.length;
       done(null, chunk);
     },
   });
@@ -64,7 +66,7 @@ async function spoolOf(part: FilePart, req: FastifyRequest): Promise<UploadedFil
     await rm(path, { force: true });
     throw new req.server.multipartErrors.RequestFileTooLargeError();
   }
-  return new UploadedFile(path, hash.digest('hex'));
+  return new UploadedFile(path, hash.digest('hex'), size);
 }
 
 /** The file as base64 (certificates and other small files); one over the limit is refused with the plugin's error. */

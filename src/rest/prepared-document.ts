@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { coerceInputValue, execute, isInputObjectType, getNullableType, parse, typeFromAST, validate, type DocumentNode, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js';
 import type { GraphContext } from '../graph/graph-context.js';
@@ -6,6 +5,7 @@ import { snakeKeys } from '../graph/snake-keys.js';
 import { inputOfBody } from './input-of-body.js';
 import type { BodyDeclaration } from '../engine/nucleo/read-body.js';
 import { restSchema, type RestContext } from './rest-schema.js';
+import { UploadedFile } from './uploaded-file.js';
 
 const DOMAIN_ERROR_FRAGMENT = `
 fragment DomainErrorFields on DomainError { codigo mensagem campo correcao codigoOficial extra }`;
@@ -62,9 +62,9 @@ export async function executePrepared(
     variableValues[name] = input;
     if (sent) sentArgs[argument!] = sent;
   }
-  // An uploaded file (a stream) is no GraphQL value: its variable stays null and the resolver gets the stream.
+  // An uploaded file is no GraphQL value: its variable stays null and the resolver gets the file.
   for (const [name, value] of Object.entries(variables)) {
-    if (!(value instanceof Readable)) continue;
+    if (!(value instanceof UploadedFile)) continue;
     variableValues[name] = null;
     sentArgs[prepared.argumentOf[name]!] = value;
   }

@@ -1,14 +1,14 @@
 import { GraphQLObjectType, GraphQLSchema, type GraphQLFieldResolver } from 'graphql';
-import type { Readable } from 'node:stream';
 import type { SentBody } from '../engine/nucleo/read-body.js';
 import type { GraphContext } from '../graph/graph-context.js';
+import type { UploadedFile } from './uploaded-file.js';
 
 /**
  * The context of a REST call: arguments no GraphQL value carries travel here, by argument name — a body the
- * typed input cannot carry, in the declared shape (SentBody), and an uploaded file, as a stream.
+ * typed input cannot carry, in the declared shape (SentBody), and an uploaded file, on disk.
  */
 export interface RestContext extends GraphContext {
-  sentArgs?: Record<string, SentBody | Readable>;
+  sentArgs?: Record<string, SentBody | UploadedFile>;
 }
 
 const made = new WeakMap<GraphQLSchema, GraphQLSchema>();

@@ -1,7 +1,7 @@
 // .xlsx intake as people make sheets, with
 // fixtures made by LibreOffice from CSV, refusals that store nothing, idempotency over the file hash, and the
 // streamed report.
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, expectProblem, type Http } from '../support/http.js';
@@ -10,6 +10,7 @@ import { seedAccount, type SeededAccount, type SeededCompany } from '../support/
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { allItens, settledStatus, waitLote } from '../support/lotes.js';
 import { cnpjWithLeadingZero, cpfWithLeadingZero, xlsxFromCsv } from '../support/sheets.js';
+import { graphql } from '../support/graphql.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -106,6 +107,71 @@ describe('POST /v1/lotes with a spreadsheet', () => {
     expect(b.body).toEqual(a.body);
     expectProblem(await upload({ empresa_id: company.id }, sheets.pessoas, { 'idempotency-key': key }), 409, 'idempotencia_conflito');
     expectProblem(await upload({ empresa_id: company.id, ao_validar: 'aguardar' }, copy, { 'idempotency-key': key }), 409, 'idempotencia_conflito');
+  });
+});
+
+/** An .xlsx written by exceljs: its zip holds the worksheet before xl/workbook.xml and the shared strings. */
+async function exceljsSheet(rows: unknown[][], options: { compression?: 'STORE' | 'DEFLATE'; inlineStrings?: boolean } = {}): Promise<Buffer> {
+  if (options.inlineStrings) {
+    const chunks: Buffer[] = [];
+    const stream = new PassThrough().on('data', (c: Buffer) => chunks.push(c));
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+    const ws = wb.addWorksheet('Lote');
+    for (const row of rows) ws.addRow(row).commit();
+    ws.commit();
+    await wb.commit();
+    return Buffer.concat(chunks);
+  }
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Lote');
+  for (const row of rows) ws.addRow(row);
+  wb.addWorksheet('Outra').addRow(['não', 'é', 'o', 'lote']);
+  return Buffer.from(await wb.xlsx.writeBuffer({ zip: { compression: options.compression ?? 'DEFLATE' } }));
+}
+
+/** Where the zip's local header of a part starts (its name follows the 30-byte header), -1 if none. */
+function partOffset(file: Buffer, name: string): number {
+  for (let i = file.indexOf(name); i >= 0; i = file.indexOf(name, i + 1)) if (i >= 30 && file.readUInt32LE(i - 30) === 0x04034b50) return i - 30;
+  return -1;
+}
+
+describe('POST /v1/lotes with a sheet written by exceljs', () => {
+  // Each kind of file goes several times: the fault this guards against came one upload in two to six.
+  const TIMES = 6;
+
+  it('reads the first sheet every time, over REST and GraphQL, though the worksheet comes before the workbook part', async () => {
+    const key = await acct.key('test');
+    const client = httpClient(t.url, key);
+    const refsOf = (kind: string) => [ref(`xl-${kind}`), ref(`xl-${kind}`)];
+    const rowsOf = (r: string[]) => [
+      ['referencia', 'tomador.documento', 'valor', 'servico.descricao'],
+      [r[0], '52998224725', '99.90', 'Consultoria'],
+      [r[1], '52998224725', 10, 'Suporte'],
+    ];
+    const kinds = { deflated: {}, stored: { compression: 'STORE' as const }, inline: { inlineStrings: true } };
+    for (const [kind, options] of Object.entries(kinds)) {
+      const expected = refsOf(kind);
+      const file = await exceljsSheet(rowsOf(expected), options);
+      expect(partOffset(file, 'xl/worksheets/sheet1.xml'), kind).toBeGreaterThan(0);
+      expect(partOffset(file, 'xl/worksheets/sheet1.xml'), kind).toBeLessThan(partOffset(file, 'xl/workbook.xml'));
+      for (let i = 0; i < TIMES; i++) {
+        const form = new FormData();
+        form.append('empresa_id', company.id);
+        form.append('ao_validar', 'aguardar');
+        form.append('planilha', new Blob([new Uint8Array(file)]), 'lote.xlsx');
+        const res = await client.request('POST', '/v1/lotes', { raw: form });
+        expect(res.status, `${kind}, upload ${i + 1}: ${res.text}`).toBe(202);
+        expect(res.body.total, kind).toBe(2);
+        if (i > 0) continue;
+        // Lines show once judged.
+        await waitLote(client, res.body.id, settledStatus('aguardando_emissao'));
+        expect((await allItens(client, res.body.id)).map((l) => [l.linha, l.referencia]), kind).toEqual([[1, expected[0]], [2, expected[1]]]);
+      }
+      const data = await graphql(t.url, key, `mutation($input: LoteInput!, $planilha: String) {
+        createLote(input: $input, planilha: $planilha) { __typename ... on Lote { id total } ... on DomainError { codigo mensagem } } }`,
+      { input: { empresaId: company.id, aoValidar: 'aguardar' }, planilha: file.toString('base64') });
+      expect(data.createLote, kind).toMatchObject({ __typename: 'Lote', total: 2 });
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from '../support/fault-proxy.js';
 import { CNPJ_TOMADOR, ref } from '../support/nfse.js';
 import { seedAccount } from '../support/seed.js';
-import { xlsxFromCsv } from '../support/sheets.js';
+import { xlsxOf } from '../support/sheets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SDK_PHP = fileURLToPath(new URL('../../sdk/php/', import.meta.url));
@@ -22,10 +22,10 @@ beforeAll(async () => {
   const account = await seedAccount(t.app.engine);
   const company = await account.company();
   proxy = await startFaultProxy(t.url);
-  // The batch-from-.xlsx case of the PHP suite sends a spreadsheet made here, as the batch tests make theirs.
-  const { lote } = await xlsxFromCsv({ lote: `referencia;tomador.documento;valor;servico.descricao\n${ref('php-xlsx')};${CNPJ_TOMADOR};99,90;Consultoria\n` });
+  // The batch-from-.xlsx case of the PHP suite sends a spreadsheet made here.
+  const lote = await xlsxOf([['referencia', 'tomador.documento', 'valor', 'servico.descricao'], [ref('php-xlsx'), CNPJ_TOMADOR, '99.90', 'Consultoria']]);
   const planilha = join(mkdtempSync(join(tmpdir(), 'fiscal-api-php-')), 'lote.xlsx');
-  writeFileSync(planilha, lote!);
+  writeFileSync(planilha, lote);
   env = { FISCAL_API_URL: t.url, FISCAL_API_KEY: account.testKey, FISCAL_EMPRESA_ID: company.id, FISCAL_PROXY_URL: proxy.url, FISCAL_PLANILHA: planilha };
 });
 afterAll(async () => {

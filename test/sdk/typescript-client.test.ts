@@ -4,7 +4,7 @@ import { FiscalApi, FiscalApiError, verificarWebhook } from '../../sdk/typescrip
 import { startFaultProxy } from '../support/fault-proxy.js';
 import { CNPJ_TOMADOR, nfseBody, ref } from '../support/nfse.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
-import { xlsxFromCsv } from '../support/sheets.js';
+import { xlsxOf } from '../support/sheets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startReceiver } from '../support/webhooks.js';
 
@@ -174,8 +174,8 @@ describe('TypeScript client against the running service', () => {
   it('creates batches from JSON and from an .xlsx file, and reads the company list', async () => {
     const json = await cliente.lotes.criar({ empresa_id: company.id, ao_validar: 'aguardar', itens: [nfseBody(undefined)] });
     expect([json.status, json.origem, json.total]).toEqual(['validando', 'json', 1]);
-    const { planilha } = await xlsxFromCsv({ planilha: `referencia;tomador.documento;valor;servico.descricao\n${ref('xlsx')};${CNPJ_TOMADOR};99,90;Consultoria\n` });
-    const lote = await cliente.lotes.criar({ empresa_id: company.id, ao_validar: 'aguardar', planilha: new Uint8Array(planilha!) });
+    const planilha = await xlsxOf([['referencia', 'tomador.documento', 'valor', 'servico.descricao'], [ref('xlsx'), CNPJ_TOMADOR, '99.90', 'Consultoria']]);
+    const lote = await cliente.lotes.criar({ empresa_id: company.id, ao_validar: 'aguardar', planilha: new Uint8Array(planilha) });
     expect([lote.origem, lote.total]).toEqual(['planilha', 1]);
     expect((await cliente.lotes.obter(lote.id)).id).toBe(lote.id);
     expect((await cliente.empresas.listar()).map((e) => e.id)).toContain(company.id);

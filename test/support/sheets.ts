@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
 import { cnpjCheckDigits } from '../../src/engine/nucleo/cnpj-check-digits.js';
 
 const run = promisify(execFile);
@@ -31,6 +32,17 @@ export async function xlsxFromCsv(csvs: Record<string, string>): Promise<Record<
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * An .xlsx of one sheet whose cells are the given texts, written by exceljs: for tests of what carries a file (the
+ * client libraries' uploads), where how a person's spreadsheet program types the cells is not the point.
+ */
+export async function xlsxOf(rows: string[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Lote');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 const checkDigit = (digits: number[], weights: number[]) => {

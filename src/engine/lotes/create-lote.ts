@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { findCompany } from '../empresas/find-company.js';
@@ -12,6 +11,7 @@ import { publishLote } from '../eventos/lote-topic.js';
 import { presentLote, zeroCounts, type LoteView } from './present-lote.js';
 import { insertLoteLines } from './insert-lote-lines.js';
 import { readPlanilha } from './read-planilha.js';
+import type { PlanilhaBytes } from './planilha-bytes.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues } from '../nucleo/read-body.js';
 import { createLoteBody, EMPRESA_OBRIGATORIA, ITENS_OBRIGATORIOS, type CreateLoteBody } from './create-lote-body.js';
@@ -27,7 +27,7 @@ export interface CreateLoteOptions {
   /** `{empresaId, aoValidar, itens}` in its declared shape (`createLoteBody`), or the form fields of a spreadsheet upload. */
   body: unknown;
   /** The bytes of the .xlsx of a spreadsheet upload (field `planilha`); its rows are the items. */
-  planilha?: Readable | null;
+  planilha?: PlanilhaBytes | null;
   simular?: string | null;
 }
 

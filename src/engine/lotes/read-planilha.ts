@@ -1,7 +1,7 @@
-import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { normalizeCell } from './normalize-cell.js';
+import { openFirstSheet } from './open-first-sheet.js';
+import type { PlanilhaBytes } from './planilha-bytes.js';
 
 /** Column names a sheet may use: the JSON paths of the single-note request. */
 export const COLUNAS = [
@@ -25,21 +25,15 @@ const invalid = (mensagem: string, correcao: string, erros?: ErrorItem[]) =>
  * never the sheet). Row 1 names the columns; each later row is one item, trailing empty rows dropped. Stops
  * after `max + 1` items: the caller reports the limit.
  */
-export async function* readPlanilha(file: Readable, max: number): AsyncGenerator<Record<string, unknown>> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
-  });
+export async function* readPlanilha(file: PlanilhaBytes, max: number): AsyncGenerator<Record<string, unknown>> {
   let columns: Array<string | undefined> | null = null;
   let count = 0;
   // Empty rows are held until a later row has content: trailing ones are no items.
   let blanks = 0;
   const rows = (async function* () {
     try {
-      for await (const sheet of reader) {
-        for await (const row of sheet) yield row;
-        // Only the first sheet holds the batch.
-        break;
-      }
+      const sheet = await openFirstSheet(file);
+      if (sheet) yield* sheet;
     } catch (err) {
       if (err instanceof EngineError) throw err;
       throw invalid('O arquivo em planilha não é uma planilha .xlsx legível.', 'Salve a planilha no formato .xlsx (Excel ou LibreOffice) e envie de novo.');

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { findCompany } from '../../engine/empresas/find-company.js';
 import { filterStream } from '../../engine/nucleo/filter-stream.js';
 import { createLote } from '../../engine/lotes/create-lote.js';
@@ -6,13 +5,14 @@ import { emitLote } from '../../engine/lotes/emit-lote.js';
 import { getLote } from '../../engine/lotes/get-lote.js';
 import { countLoteItens, listLoteItens, loteItemCursor, type LoteItemView } from '../../engine/lotes/list-lote-itens.js';
 import { findLote } from '../../engine/lotes/find-lote.js';
+import type { PlanilhaBytes } from '../../engine/lotes/planilha-bytes.js';
 import { countLotes, listLotes, loteCursor, type LoteFilter } from '../../engine/lotes/list-lotes.js';
 import { loadChangedLote } from '../../engine/lotes/load-changed-lote.js';
 import { loteAccountTopic, loteTopic, type LoteChange } from '../../engine/eventos/lote-topic.js';
 import { ITEM_STATUSES, type ItemStatus, type LoteCounts, type LoteView } from '../../engine/lotes/present-lote.js';
 import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
 import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
-import { base64Stream } from '../base64-stream.js';
+import { base64Bytes } from '../base64-bytes.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../graph-context.js';
@@ -244,8 +244,8 @@ builder.objectField(LoteRef, 'itens', (t) =>
   }),
 );
 
-/** The sheet's bytes: the base64 text a GraphQL client sends, or the stream of a REST upload (restSchema). */
-function planilhaOf(arg: string | Readable | null | undefined): Readable | null {
+/** The sheet's bytes: the base64 text a GraphQL client sends, or the file of a REST upload (restSchema). */
+function planilhaOf(arg: string | PlanilhaBytes | null | undefined): PlanilhaBytes | null {
   if (arg === null || arg === undefined) return null;
-  return typeof arg === 'string' ? base64Stream(arg) : arg;
+  return typeof arg === 'string' ? base64Bytes(arg) : arg;
 }

@@ -8,7 +8,7 @@ const asObject = (v: unknown) => (typeof v === 'object' && v !== null && !Array.
 
 /**
  * JSON `{empresa_id, ao_validar, itens}`, or multipart: the .xlsx in `planilha` (spooled by the host) plus form
- * fields. The file goes to the mutation as a stream, in place of the base64 text GraphQL clients send.
+ * fields. The file goes to the mutation as it is on disk, in place of the base64 text GraphQL clients send.
  */
 export const createLote: RestOperation = {
   document: `mutation($input: LoteInput!, $planilha: String, $simular: String) {
@@ -23,7 +23,7 @@ export const createLote: RestOperation = {
         correcao: 'Anexe a planilha .xlsx no campo planilha, ou envie o lote como JSON.',
       });
     }
-    return { input: fields, planilha: planilha.open(), simular };
+    return { input: fields, planilha, simular };
   },
   // A spreadsheet's idempotency body is the file's SHA-256 plus the form fields.
   fingerprintBody: (body) => {
