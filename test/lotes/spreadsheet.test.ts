@@ -135,6 +135,18 @@ function partOffset(file: Buffer, name: string): number {
   return -1;
 }
 
+/** A copy of the file whose central directory declares `size` as the part's inflated size. */
+function declaringSize(file: Buffer, name: string, size: number): Buffer {
+  const copy = Buffer.from(file);
+  for (let i = copy.indexOf(name); i >= 0; i = copy.indexOf(name, i + 1)) {
+    if (i >= 46 && copy.readUInt32LE(i - 46) === 0x02014b50) {
+      copy.writeUInt32LE(size, i - 46 + 24);
+      return copy;
+    }
+  }
+  throw new Error(`${name} is not in the central directory`);
+}
+
 describe('POST /v1/lotes with a sheet written by exceljs', () => {
   // Each kind of file goes several times: the fault this guards against came one upload in two to six.
   const TIMES = 6;
@@ -172,6 +184,29 @@ describe('POST /v1/lotes with a sheet written by exceljs', () => {
       { input: { empresaId: company.id, aoValidar: 'aguardar' }, planilha: file.toString('base64') });
       expect(data.createLote, kind).toMatchObject({ __typename: 'Lote', total: 2 });
     }
+  });
+
+  it('refuses a part that states or reaches more than its limit once inflated (a zip bomb), storing nothing', async () => {
+    const client = httpClient(t.url, await acct.key('test'));
+    const file = await exceljsSheet([['referencia', 'tomador.documento', 'valor', 'servico.descricao'], [ref('zb'), '52998224725', '1.00', 'A']]);
+    const post = (sheet: Buffer) => {
+      const form = new FormData();
+      form.append('empresa_id', company.id);
+      form.append('planilha', new Blob([new Uint8Array(sheet)]), 'lote.xlsx');
+      return client.request('POST', '/v1/lotes', { raw: form });
+    };
+    const before = (await client.get('/v1/lotes?limite=100')).body.dados.length;
+    // Stated: 100 MB of shared strings, over the 48 MB held in memory while the sheet is read.
+    const stated = await post(declaringSize(file, 'xl/sharedStrings.xml', 100 * 1024 * 1024));
+    expectProblem(stated, 422, 'planilha_invalida');
+    expect(stated.body.mensagem).toBe('A parte xl/sharedStrings.xml da planilha tem 100 MB descompactada; o limite é 48 MB.');
+    // Reached: the part inflates past the size it states.
+    const reached = await post(declaringSize(file, 'xl/sharedStrings.xml', 10));
+    expectProblem(reached, 422, 'planilha_invalida');
+    expect(reached.body.mensagem).toBe('O arquivo em planilha não é uma planilha .xlsx legível.');
+    // The same file as written is read.
+    expect((await post(file)).status).toBe(202);
+    expect((await client.get('/v1/lotes?limite=100')).body.dados.length).toBe(before + 1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { EngineError } from '../errors.js';
 import type { PlanilhaBytes } from './planilha-bytes.js';
 import { openZipEntry, readZipEntries, type ZipEntry } from './zip-entries.js';
 
@@ -25,6 +26,17 @@ interface PartParsers {
 
 const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const STYLES = 'xl/styles.xml';
+
+const MB = 1024 * 1024;
+/**
+ * How large a part may be once inflated. A zip states each part's size, and a small upload can state gigabytes
+ * (a zip bomb). The shared strings are held whole while the sheet is read, so theirs is the tight one: a batch's
+ * largest legitimate text (5,000 rows of the longest fields) stays well under it. The worksheet streams row by row.
+ */
+const PART_LIMITS: Record<string, number> = { [SHARED_STRINGS]: 48 * MB, [STYLES]: 8 * MB, [WORKBOOK]: 2 * MB, [WORKBOOK_RELS]: 2 * MB };
+const WORKSHEET_LIMIT = 256 * MB;
 
 /**
  * The first sheet of an .xlsx (the first one of the workbook's tabs), ready to be read row by row as it is
@@ -34,26 +46,36 @@ const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
  */
 export async function openFirstSheet(bytes: PlanilhaBytes): Promise<SheetReader | null> {
   const entries = await readZipEntries(bytes);
-  const part = (name: string): ZipEntry => {
+  const part = (name: string, required = true): ZipEntry | undefined => {
     const entry = entries.get(name);
-    if (!entry) throw new Error(`no ${name} in the archive`);
+    if (!entry) {
+      if (required) throw new Error(`no ${name} in the archive`);
+      return undefined;
+    }
+    const limit = PART_LIMITS[name] ?? WORKSHEET_LIMIT;
+    if (entry.size > limit) {
+      throw new EngineError('planilha_invalida', `A parte ${name} da planilha tem ${Math.ceil(entry.size / MB)} MB descompactada; o limite é ${limit / MB} MB.`, {
+        campo: null,
+        correcao: 'Envie só as colunas da nota, sem imagens, fórmulas ou abas extras grandes; divida a planilha em lotes menores se preciso.',
+      });
+    }
     return entry;
   };
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(undefined as never, {
     worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
   }) as unknown as PartParsers;
-  await reader._parseRels(await openZipEntry(bytes, part(WORKBOOK_RELS)));
-  await reader._parseWorkbook(await openZipEntry(bytes, part(WORKBOOK)));
+  await reader._parseRels(await openZipEntry(bytes, part(WORKBOOK_RELS)!));
+  await reader._parseWorkbook(await openZipEntry(bytes, part(WORKBOOK)!));
   const first = reader.model?.sheets?.[0];
   if (!first) return null;
   const target = reader.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
   if (!target) throw new Error(`no relationship ${first.rId} for the first sheet`);
   // Targets are relative to the workbook's folder unless they start at the package root.
   const sheetPart = target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join(posix.dirname(WORKBOOK), target));
-  const sheet = part(sheetPart);
-  const sharedStrings = entries.get('xl/sharedStrings.xml');
+  const sheet = part(sheetPart)!;
+  const sharedStrings = part(SHARED_STRINGS, false);
   if (sharedStrings) for await (const _ of reader._parseSharedStrings(await openZipEntry(bytes, sharedStrings)));
-  const styles = entries.get('xl/styles.xml');
+  const styles = part(STYLES, false);
   if (styles) await reader._parseStyles(await openZipEntry(bytes, styles));
   // exceljs names a sheet from the number in its part's name; the name is not used here.
   const sheetNo = /(\d+)\.xml$/.exec(sheetPart)?.[1] ?? '1';
