@@ -12,6 +12,7 @@
 // Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32 --api rest|graphql|both --warmup-seconds 5 --no-analyze]
 //        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfse-issue.ts   (profiles of the server and,
 //        as CPU.*.cpuprofile of its own pid, of the simulator process)
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { measuredLoad, percentile, REFERENCIA, type LoadPlan, type LoadResult } from './load-clients.js';
 import { postgresCpuMs } from './postgres-cpu-ms.js';
 import { cpuMsOf, startSimulatorProcess } from './simulator-process.js';
@@ -95,20 +96,22 @@ async function runServer() {
 
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  type Run = { result: LoadResult; cpuMs: number; simulatorMs: number; postgresMs: number | null };
+  type Pauses = { gcCount: number; gcTotalMs: number; gcMaxMs: number; eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number };
+  type Run = { result: LoadResult; cpuMs: number; simulatorMs: number; postgresMs: number | null; pauses: Pauses };
   const runs: Partial<Record<Api, Run>> = {};
   const onPostgres = t.app.database.kind === 'postgres';
   for (const api of apis) {
     const simulatorBefore = cpuMsOf(simulator.child.pid!);
     const postgresBefore = onPostgres ? postgresCpuMs() : 0;
+    const stopWatching = watchPauses();
     const run = await measuredLoad(loadPlan(t.url, api, company.id, keys, seconds));
-    runs[api] = { ...run, simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore, postgresMs: onPostgres ? postgresCpuMs() - postgresBefore : null };
+    runs[api] = { ...run, simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore, postgresMs: onPostgres ? postgresCpuMs() - postgresBefore : null, pauses: stopWatching() };
   }
   clearInterval(sampler);
   const bare = await bareCpuMsPerNote(t.app, company.id, keys);
 
   const stored = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { companyId: company.id, referencia: { startsWith: 'bench-' } }, _count: true });
-  const figures = ({ result, cpuMs, simulatorMs, postgresMs }: Run) => {
+  const figures = ({ result, cpuMs, simulatorMs, postgresMs, pauses }: Run) => {
     const lat = result.latenciesMs.sort((a, b) => a - b);
     const pct = (p: number) => percentile(lat, p);
     const authorised = result.statuses['201'] ?? 0;
@@ -131,10 +134,12 @@ async function runServer() {
       // process: with the two above, what the machine's cores spend per request.
       postgresCpuMsPerNote: lat.length && postgresMs !== null ? Number((postgresMs / lat.length).toFixed(2)) : null,
       clientCpuMsPerRequest: lat.length ? Number((result.cpuMs / lat.length).toFixed(2)) : null,
+      // The service's own stalls while the phase ran: every request in flight waits through them.
+      pauses,
     };
   };
   const rest = runs.rest ? figures(runs.rest) : null;
-  const { completedPerSecond, errorSamples, serverCpuMsPerRequest, simulatorCpuMsPerNote, postgresCpuMsPerNote, clientCpuMsPerRequest, ...restHead } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
+  const { completedPerSecond, errorSamples, serverCpuMsPerRequest, simulatorCpuMsPerNote, postgresCpuMsPerNote, clientCpuMsPerRequest, pauses, ...restHead } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
   console.log(
     JSON.stringify({
       bench: 'nfse-issue',
@@ -151,6 +156,7 @@ async function runServer() {
       simulatorCpuMsPerNote,
       postgresCpuMsPerNote,
       clientCpuMsPerRequest,
+      pauses,
       rawCpuMsPerNote: bare.cpuMsPerNote,
       rawErrors: bare.errors,
       // The same figures for the GraphQL mutation; a GraphQL answer that authorised the note counts as a 201.
@@ -199,6 +205,30 @@ async function warmUp(url: string, empresaId: string, keys: string[]) {
     for (let i = 0; i < 5; i++) await post(api, i);
     await Promise.all(Array.from({ length: 40 }, (_, i) => post(api, 100 + i)));
   }
+}
+
+/**
+ * Garbage collections and event-loop delay of this process (the service) from now until the returned function is
+ * called, which gives them: the count, total and longest collection pause, and the loop delay's p99 and maximum.
+ */
+function watchPauses() {
+  const gc = { count: 0, totalMs: 0, maxMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count++;
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  return () => {
+    observer.disconnect();
+    loop.disable();
+    const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+    return { gcCount: gc.count, gcTotalMs: Math.round(gc.totalMs), gcMaxMs: Number(gc.maxMs.toFixed(1)), eventLoopDelayP99Ms: ms(loop.percentile(99)), eventLoopDelayMaxMs: ms(loop.max) };
+  };
 }
 
 /** The clients' plan for one API: the same note each time, with a referencia of its own per request. */
