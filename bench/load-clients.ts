@@ -18,6 +18,12 @@ export interface LoadPlan {
   seconds: number;
   /** The referencias' prefix (e.g. `warmup` for requests a bench does not count). */
   prefix?: string;
+  /**
+   * Seconds of the same load before the measured `seconds`, by the same clients on the same connections, not
+   * counted (their referencias prefixed `warmup`): the measured phase starts with the load already running rather
+   * than with a new process's first requests.
+   */
+  warmupSeconds?: number;
   /** A GraphQL mutation: a 200 is counted by its answer (see statusOf). */
   graphql?: boolean;
   maxRequestsPerClient?: number;
@@ -38,18 +44,24 @@ export interface LoadResult {
 
 /**
  * Runs the plan's clients in a child process and measures this process's CPU time meanwhile (the server's, when
- * it runs here): CPU per note is steadier than notes/s on a shared machine.
+ * it runs here): CPU per note is steadier than notes/s on a shared machine. With a warm-up, the measure starts
+ * when it ends, and `onMeasuring` is called then (for other processes' readings).
  */
-export async function measuredLoad(plan: LoadPlan): Promise<{ result: LoadResult; cpuMs: number }> {
-  const cpuBefore = process.cpuUsage();
+export async function measuredLoad(plan: LoadPlan, onMeasuring?: () => void): Promise<{ result: LoadResult; cpuMs: number }> {
+  let cpuBefore = process.cpuUsage();
   const child = fork(fileURLToPath(new URL('./load-process.ts', import.meta.url)), [], {
     execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')),
   });
   const done = new Promise<LoadResult>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as LoadResult));
+    child.on('message', (m: LoadResult | 'measuring') => {
+      if (m !== 'measuring') return resolve(m);
+      cpuBefore = process.cpuUsage();
+      onMeasuring?.();
+    });
     child.once('error', reject);
     child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
   });
+  if (!plan.warmupSeconds) onMeasuring?.();
   child.send(plan);
   const result = await done;
   const cpu = process.cpuUsage(cpuBefore);
@@ -61,7 +73,7 @@ export async function measuredLoad(plan: LoadPlan): Promise<{ result: LoadResult
  * rather than fetch: the clients run on the service's own cores, and fetch's stream machinery cost about as much
  * CPU per request as PostgreSQL did.
  */
-export async function runClients(plan: LoadPlan): Promise<LoadResult> {
+export async function runClients(plan: LoadPlan, onMeasuring: () => void = () => {}): Promise<LoadResult> {
   const pool = new Pool(plan.url, { connections: plan.keys.length, pipelining: 1 });
   const [before, after] = plan.body.split(REFERENCIA) as [string, string | undefined];
   const latenciesMs: number[] = [];
@@ -69,14 +81,25 @@ export async function runClients(plan: LoadPlan): Promise<LoadResult> {
   const statuses: Record<string, number> = {};
   const samples: string[] = [];
   let errors = 0;
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  const deadline = started + plan.seconds * 1000;
+  let cpuBefore = process.cpuUsage();
+  let started = performance.now();
+  const warmupEnd = started + (plan.warmupSeconds ?? 0) * 1000;
+  let measuring = !plan.warmupSeconds;
+  const startMeasuring = () => {
+    measuring = true;
+    cpuBefore = process.cpuUsage();
+    started = performance.now();
+    onMeasuring();
+  };
+  const warmup = measuring ? null : setTimeout(startMeasuring, warmupEnd - started);
+  const deadline = warmupEnd + plan.seconds * 1000;
   const limit = plan.maxRequestsPerClient ?? Infinity;
+  const prefix = plan.prefix ?? 'bench';
   await Promise.all(
     plan.keys.map(async (keys, client) => {
       for (let i = 0; i < limit && performance.now() < deadline; i++) {
-        const referencia = `${plan.prefix ?? 'bench'}-${client}-${i}-${started.toFixed(0)}`;
+        const counted = measuring;
+        const referencia = `${counted ? prefix : `warmup-${prefix}`}-${client}-${i}-${warmupEnd.toFixed(0)}`;
         const body = after === undefined ? before : `${before}${referencia}${after}`;
         const t0 = performance.now();
         let status = 'network_error';
@@ -93,6 +116,8 @@ export async function runClients(plan: LoadPlan): Promise<LoadResult> {
         } catch (err) {
           if (samples.length < 5) samples.push(String(err));
         }
+        // A request sent during the warm-up is not counted, even if it ends after it.
+        if (!counted) continue;
         latenciesMs.push(performance.now() - t0);
         const second = Math.floor((performance.now() - started) / 1000);
         perSecond[second] = (perSecond[second] ?? 0) + 1;
@@ -101,6 +126,7 @@ export async function runClients(plan: LoadPlan): Promise<LoadResult> {
       }
     }),
   );
+  clearTimeout(warmup ?? undefined);
   const cpu = process.cpuUsage(cpuBefore);
   const elapsedMs = performance.now() - started;
   await pool.close();

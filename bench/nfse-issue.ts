@@ -101,10 +101,17 @@ async function runServer() {
   const runs: Partial<Record<Api, Run>> = {};
   const onPostgres = t.app.database.kind === 'postgres';
   for (const api of apis) {
-    const simulatorBefore = cpuMsOf(simulator.child.pid!);
-    const postgresBefore = onPostgres ? postgresCpuMs() : 0;
-    const stopWatching = watchPauses();
-    const run = await measuredLoad(loadPlan(t.url, api, company.id, keys, seconds));
+    let simulatorBefore = 0;
+    let postgresBefore = 0;
+    let stopWatching = () => ({}) as Pauses;
+    // The clients run 2 s of the phase's load before its measure starts, so its first second is not their own
+    // start-up; every process's reading starts with the measure.
+    const plan = { ...loadPlan(t.url, api, company.id, keys, seconds), warmupSeconds: 2 };
+    const run = await measuredLoad(plan, () => {
+      simulatorBefore = cpuMsOf(simulator.child.pid!);
+      postgresBefore = onPostgres ? postgresCpuMs() : 0;
+      stopWatching = watchPauses();
+    });
     runs[api] = { ...run, simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore, postgresMs: onPostgres ? postgresCpuMs() - postgresBefore : null, pauses: stopWatching() };
   }
   clearInterval(sampler);
