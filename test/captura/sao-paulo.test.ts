@@ -4,7 +4,7 @@ import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { allDocuments, capture } from '../support/capture.js';
 import { eventsOfType } from '../support/eventos.js';
 import { httpClient, type Http } from '../support/http.js';
-import { seedAccount, type SeededAccount } from '../support/seed.js';
+import type { SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 

@@ -4,7 +4,7 @@ import { revokeApiKey } from '../../src/engine/chaves/revoke-api-key.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
-import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
+import { MUNICIPIO_NACIONAL, type SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 

@@ -4,7 +4,7 @@ import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.j
 import { INTERNAL_DETAIL, withFailingDatabase } from '../support/faults.js';
 import { httpClient } from '../support/http.js';
 import { jsonOfSize, streamRequest, type RawResponse } from '../support/raw-http.js';
-import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
+import { MUNICIPIO_NACIONAL, type SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 

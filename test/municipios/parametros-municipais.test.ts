@@ -3,7 +3,7 @@ import { FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
 import type { ReadinessItem } from '../../src/engine/prontidao/readiness-items.js';
 import { expectProblem, httpClient } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
-import { MUNICIPIO_PROPRIO, seedAccount, type SeededAccount } from '../support/seed.js';
+import { MUNICIPIO_PROPRIO, type SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { allItens, linha, settledStatus, waitLote } from '../support/lotes.js';
 import { useTestApp } from '../support/use-test-app.js';

@@ -10,7 +10,7 @@ import { eventsOfNote } from '../support/eventos.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { expectProblem, expectStatus, httpClient, type Http } from '../support/http.js';
 import { erro, nfseBody, steps } from '../support/nfse.js';
-import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { waitFor } from '../support/wait.js';

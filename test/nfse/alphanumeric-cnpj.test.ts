@@ -7,7 +7,7 @@ import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { expectProblem, expectStatus, httpClient, type Http } from '../support/http.js';
 import { CNPJ_ALFANUMERICO, nfseBody } from '../support/nfse.js';
 import { pdfText } from '../support/pdf-text.js';
-import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount } from '../support/seed.js';
+import { MUNICIPIO_NACIONAL, type SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpResponse, expectProblem, type Http } from '../support/http.js';
 import { CNPJ_ALFANUMERICO, CPF, erro, nfseBody, type Body } from '../support/nfse.js';
-import { MUNICIPIO_NACIONAL, seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
+import { MUNICIPIO_NACIONAL, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { graphql } from '../support/graphql.js';

@@ -7,7 +7,7 @@ import { appendEvents } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { MINUTE } from '../nucleo/clock.js';
 import { newId } from '../nucleo/new-id.js';
-import { APP_VERSION, brasiliaDateTime } from '../nfse/build-dps-input.js';
+import { brasiliaDateTime } from '../nfse/build-dps-input.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { buildSignedManifestation, envEventoXml } from './build-signed-manifestation.js';

@@ -11,7 +11,7 @@ import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import { inReadingOrder, nfeBody } from './nfe-body.js';
 import {
   PRESENCA_IND, type Contribuinte, type Finalidade, type FormaPagamento, type ModalidadeFrete, type NfeDestinatario, type NfeIbsCbs, type NfeIcms,
-  type NfeIcmsUfDest, type NfeIi, type NfeIpi, type NfeItem, type NfePagamento, type NfePisCofins, type NfePisCofinsSt, type NfeRequest, type NfeTotais, type Presenca,
+  type NfeIcmsUfDest, type NfeIpi, type NfeItem, type NfePagamento, type NfePisCofins, type NfePisCofinsSt, type NfeRequest, type NfeTotais, type Presenca,
 } from './nfe-request.js';
 import { IPI_NT, PIS_NT } from './refine-nfe-item.js';
 import { somarTotais, TOTAIS_INFORMADOS, totalSomado, type TotalInformado } from './somar-totais.js';

@@ -1,7 +1,6 @@
 import type { Environment } from '../nucleo/environment.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { autorizadorDaUf, cUfOf } from '../transmissao/nfe-endpoint.js';
-import type { SefazGateway } from '../transmissao/sefaz-gateway.js';
 import { extractElement } from '../transmissao/soap-envelope.js';
 import { ufDoCodigo } from '../tabelas/index.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';

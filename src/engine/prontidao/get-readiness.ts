@@ -1,7 +1,5 @@
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import type { Tx } from '../eventos/append-events.js';
-import type { Clock } from '../nucleo/clock.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';

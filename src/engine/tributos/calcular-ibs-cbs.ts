@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { aliquotasReferenciaIbsCbs, TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS } from '../tabelas/aliquotas-referencia-ibs-cbs.js';
-import { classificacaoAplicavel, classificacaoIbsCbs, classificacaoVigente, TABELA_CLASSIFICACAO_IBS_CBS } from '../tabelas/classificacao-ibs-cbs.js';
+import { classificacaoAplicavel, classificacaoIbsCbs, classificacaoVigente } from '../tabelas/classificacao-ibs-cbs.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { ItemTributavel, OperacaoTributavel } from './item-tributavel.js';
 import { regraTributaria, type FonteTabela, type RegraTributaria } from './regra-tributaria.js';

@@ -4,7 +4,6 @@ import { decodePayload, sendOutcomeLater, type RequestScope } from './request-sc
 import { envelope, readBody, sendJson } from './send-json.js';
 import { simError } from './sim-error.js';
 import { processDps } from './process-dps.js';
-import type { Scenario } from './scenario.js';
 import type { SimulatorContext } from './simulator-context.js';
 
 /** POST /nfse — synchronous DPS reception (SW NFSePostRequest → 201 NFSePostResponseSucesso / 400 / 403 / 500). */
