@@ -274,7 +274,9 @@ export interface paths {
          *     and surrounding spaces ignored); each later row is one line (line 1 = sheet row 2), trailing empty rows
          *     ignored. Numeric cells, documents that lost leading zeros (restored by length: up to 11 digits CPF, 12–14
          *     CNPJ; a CNPJ with letters is a text cell and is read as typed, masks and lower case accepted), dates as serials or text (`competencia`), decimal commas are normalised. A file that is not a
-         *     readable .xlsx, has no header row or has unknown columns → 422 `planilha_invalida`, nothing stored.
+         *     readable .xlsx, has no header row, has unknown columns or has a part whose stated size once decompressed is
+         *     over its limit (shared strings 48 MB, styles 8 MB, workbook 2 MB, sheet 256 MB) → 422 `planilha_invalida`,
+         *     nothing stored.
          *     More items than the key allows → 422 `validacao` with `limite_de_itens` at `/itens`.
          *     `Idempotency-Key`: for a spreadsheet the compared body is the file's SHA-256 plus the form fields.
          *     Counts as one request for the rate limit.
