@@ -46,14 +46,11 @@ const WORKSHEET_LIMIT = 256 * MB;
  */
 export async function openFirstSheet(bytes: PlanilhaBytes): Promise<SheetReader | null> {
   const entries = await readZipEntries(bytes);
-  const part = (name: string, required = true): ZipEntry | undefined => {
+  // A part's entry, or undefined where the archive has none; one over its limit is refused before it is inflated.
+  const entryOf = (name: string): ZipEntry | undefined => {
     const entry = entries.get(name);
-    if (!entry) {
-      if (required) throw new Error(`no ${name} in the archive`);
-      return undefined;
-    }
     const limit = PART_LIMITS[name] ?? WORKSHEET_LIMIT;
-    if (entry.size > limit) {
+    if (entry && entry.size > limit) {
       throw new EngineError('planilha_invalida', `A parte ${name} da planilha tem ${Math.ceil(entry.size / MB)} MB descompactada; o limite é ${limit / MB} MB.`, {
         campo: null,
         correcao: 'Envie só as colunas da nota, sem imagens, fórmulas ou abas extras grandes; divida a planilha em lotes menores se preciso.',
@@ -61,21 +58,26 @@ export async function openFirstSheet(bytes: PlanilhaBytes): Promise<SheetReader 
     }
     return entry;
   };
+  const required = (name: string): ZipEntry => {
+    const entry = entryOf(name);
+    if (!entry) throw new Error(`no ${name} in the archive`);
+    return entry;
+  };
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(undefined as never, {
     worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
   }) as unknown as PartParsers;
-  await reader._parseRels(await openZipEntry(bytes, part(WORKBOOK_RELS)!));
-  await reader._parseWorkbook(await openZipEntry(bytes, part(WORKBOOK)!));
+  await reader._parseRels(await openZipEntry(bytes, required(WORKBOOK_RELS)));
+  await reader._parseWorkbook(await openZipEntry(bytes, required(WORKBOOK)));
   const first = reader.model?.sheets?.[0];
   if (!first) return null;
   const target = reader.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
   if (!target) throw new Error(`no relationship ${first.rId} for the first sheet`);
   // Targets are relative to the workbook's folder unless they start at the package root.
   const sheetPart = target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join(posix.dirname(WORKBOOK), target));
-  const sheet = part(sheetPart)!;
-  const sharedStrings = part(SHARED_STRINGS, false);
+  const sheet = required(sheetPart);
+  const sharedStrings = entryOf(SHARED_STRINGS);
   if (sharedStrings) for await (const _ of reader._parseSharedStrings(await openZipEntry(bytes, sharedStrings)));
-  const styles = part(STYLES, false);
+  const styles = entryOf(STYLES);
   if (styles) await reader._parseStyles(await openZipEntry(bytes, styles));
   // exceljs names a sheet from the number in its part's name; the name is not used here.
   const sheetNo = /(\d+)\.xml$/.exec(sheetPart)?.[1] ?? '1';
