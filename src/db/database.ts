@@ -106,12 +106,13 @@ async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Da
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.pgliteTemplate && fresh ? { loadDataDir: options.pgliteTemplate } : {}),
   });
-  const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPGlite(pglite), ...queryLog(options) }), options);
+  const queries = yieldingQueries(pglite);
+  const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPGlite(queries), ...queryLog(options) }), options);
   const sql = pgliteRunner(pglite);
   return {
     prisma,
     sql,
-    prepared: seenBy(options, async <T>(_name: string, text: string, values: unknown[]) => (await pglite.query<T>(text, values)).rows),
+    prepared: seenBy(options, async <T>(_name: string, text: string, values: unknown[]) => (await queries.query<T>(text, values)).rows),
     migrateWith: (run) => run(sql),
     kind: 'pglite',
     close: async () => {
@@ -119,6 +120,26 @@ async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Da
       await pglite.close();
     },
   };
+}
+
+/**
+ * PGlite runs a statement inside this process and resolves it without I/O, so a chain of statements (a batch's
+ * lines as they are stored, a validation's pages) would run as one unbroken series of promise callbacks, and no
+ * other request would be read until it ended. Each statement outside a transaction first gives the event loop a
+ * turn, as a round trip to PostgreSQL does. A transaction's own statements do not: it holds the database anyway.
+ */
+function yieldingQueries(pglite: PGlite): PGlite {
+  const query: PGlite['query'] = async (...args) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return pglite.query(...args);
+  };
+  return new Proxy(pglite, {
+    get: (target, property) => {
+      if (property === 'query') return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The named statements reported to `onStatement` when a test asks for them; as they are otherwise. */
