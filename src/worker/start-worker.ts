@@ -4,6 +4,7 @@ import { runDueCaptures } from '../engine/captura/run-due-captures.js';
 import { purgeEvents } from '../engine/eventos/purge-events.js';
 import { purgeRequisicoes } from '../engine/contas/purge-requisicoes.js';
 import { purgeIdempotency } from '../engine/idempotencia/begin-idempotent.js';
+import { discardAbandonedLotes } from '../engine/lotes/discard-abandoned-lotes.js';
 import { resumeLotes } from '../engine/lotes/resume-lotes.js';
 import { runNfeDiscardsIfDue } from '../engine/nfe/discard-forgotten-notes.js';
 import { claimJobs } from '../engine/transmissao/claim-jobs.js';
@@ -17,7 +18,7 @@ import type { TransmissionJob } from '../generated/prisma/client.js';
 export interface WorkerOptions {
   pollMs?: number;
   concurrency?: number;
-  /** How often the 30-minute warning, the retention purges and the NF-e discard check run. */
+  /** How often the 30-minute warning, the retention purges, the discard of abandoned batch receipts and the NF-e discard check run. */
   sweepMs?: number;
   /** Received-document capture: schedule per company (default hourly) and how often due captures are looked for. */
   captureIntervalMs?: number;
@@ -69,6 +70,7 @@ export async function sweep(deps: TransmissionDeps): Promise<void> {
   await purgeEvents(deps);
   await purgeRequisicoes(deps);
   await purgeIdempotency(deps);
+  await discardAbandonedLotes(deps);
   // Forgotten rejected NF-e: due every 6 hours on the clock; here because voiding needs the SEFAZ gateway.
   await runNfeDiscardsIfDue(deps);
 }

@@ -10,6 +10,8 @@ import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { presentLote, zeroCounts, type LoteView } from './present-lote.js';
 import { insertLoteLines } from './insert-lote-lines.js';
+import { discardLote } from './discard-lote.js';
+import { LOTE_RECEBENDO } from './lote-recebendo.js';
 import { readPlanilha } from './read-planilha.js';
 import type { PlanilhaBytes } from './planilha-bytes.js';
 import { apiShape } from '../nucleo/api-shape.js';
@@ -18,10 +20,6 @@ import { createLoteBody, EMPRESA_OBRIGATORIA, ITENS_OBRIGATORIOS, type CreateLot
 
 /** Most items a batch may carry, per key environment. */
 export const MAX_ITENS = { live: 5000, test: 100 } as const;
-
-// Reading and storing 5,000 lines of a 20 MB spreadsheet may take longer than Prisma's default 5 s on a loaded
-// machine; a transaction cut short would refuse a valid batch.
-const STORE_TIMEOUT_MS = 60_000;
 
 export interface CreateLoteOptions {
   /** `{empresaId, aoValidar, itens}` in its declared shape (`createLoteBody`), or the form fields of a spreadsheet upload. */
@@ -32,9 +30,10 @@ export interface CreateLoteOptions {
 }
 
 /**
- * `POST /v1/lotes`: checks the body, the company (404) and its readiness (412), stores the batch
- * `validando` with its lines in the API's names (one transaction; a spreadsheet's rows are stored as they are
- * read, never held whole) and validates them in the background under a lease.
+ * `POST /v1/lotes`: checks the body, the company (404) and its readiness (412), stores the batch with its lines
+ * in the API's names (a spreadsheet's rows as they are read, never held whole) and validates them in the
+ * background under a lease. The lines are written in statements of their own while the batch is `recebendo`
+ * (lote-recebendo.ts), which no read shows; it becomes `validando` with its total once every line is stored.
  */
 export async function createLote(deps: TransmissionDeps, principal: Principal, options: CreateLoteOptions): Promise<LoteView> {
   const simulacao = checkScenario(principal, options.simular ?? null);
@@ -81,31 +80,39 @@ export async function createLote(deps: TransmissionDeps, principal: Principal, o
   const now = deps.clock.now();
   // JSON lines are renamed to the API's names; spreadsheet rows are already in them.
   const lines = form ? readPlanilha(options.planilha!, max) : body.itens!.map(apiShape);
-  const lote = await deps.db.$transaction(async (tx) => {
-    const created = await tx.lote.create({
-      data: {
-        id: newId(),
-        accountId: principal.accountId,
-        environment: principal.environment,
-        companyId: company.id,
-        status: 'validando',
-        aoValidar,
-        origem: form ? 'planilha' : 'json',
-        // A sheet's count is known once it is read.
-        total: form ? 0 : body.itens!.length,
-        simulacao,
-        lockedUntil: leaseFrom(deps),
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
-    const total = await insertLoteLines(tx, created.id, lines, now);
-    if (!form) return created;
-    const problems = limite(total);
-    // Refused here, the transaction stores nothing.
+  const id = newId();
+  await deps.db.lote.create({
+    data: {
+      id,
+      accountId: principal.accountId,
+      environment: principal.environment,
+      companyId: company.id,
+      status: LOTE_RECEBENDO,
+      aoValidar,
+      origem: form ? 'planilha' : 'json',
+      total: 0,
+      simulacao,
+      lockedUntil: leaseFrom(deps),
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+  let total: number;
+  try {
+    total = await insertLoteLines(deps, id, lines, now);
+    // A sheet's count is known once it is read.
+    const problems = form ? limite(total) : [];
     if (problems.length) throw invalido(problems);
-    return tx.lote.update({ where: { id: created.id }, data: { total } });
-  }, { timeout: STORE_TIMEOUT_MS });
+  } catch (err) {
+    // Refused (or failed) here, nothing of the batch stays; should the discard fail too, the sweep discards it.
+    await discardLote(deps.db, id).catch((cause: unknown) => deps.logger.error({ err: cause, loteId: id }, 'batch refused while received; the sweep will discard it'));
+    throw err;
+  }
+  const [lote] = await deps.db.lote.updateManyAndReturn({
+    where: { id, status: LOTE_RECEBENDO },
+    data: { status: 'validando', total, lockedUntil: leaseFrom(deps), updatedAt: deps.clock.now() },
+  });
+  if (!lote) throw new Error(`batch ${id} was discarded while its lines were stored`);
   await publishLote(deps, lote);
   advanceInBackground(deps, lote.id);
   return presentLote(lote, zeroCounts());

@@ -3,8 +3,9 @@ import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
+import { LOTE_RECEBENDO } from './lote-recebendo.js';
 
-/** A batch of the caller's account and environment (and company, for a restricted key); else 404. */
+/** A batch of the caller's account and environment (and company, for a restricted key); else 404 (also while it is received). */
 export async function findLote(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<Lote> {
   const lote = isUuid(id)
     ? await deps.db.lote.findFirst({
@@ -12,6 +13,7 @@ export async function findLote(deps: Pick<EngineDeps, 'db'>, principal: Principa
           id,
           accountId: principal.accountId,
           environment: principal.environment,
+          status: { not: LOTE_RECEBENDO },
           ...(principal.companyId ? { companyId: principal.companyId } : {}),
         },
       })

@@ -6,6 +6,7 @@ import { parameterError } from '../errors.js';
 import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
 import { isUuid } from '../nucleo/new-id.js';
 import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
+import { LOTE_RECEBENDO } from './lote-recebendo.js';
 import { loteCounts, presentLote } from './present-lote.js';
 
 export const LOTES_LIMITE: PageLimit = { padrao: 20, maximo: 100, foraDosLimites: 'recusa' };
@@ -61,7 +62,7 @@ function loteWhere(principal: Principal, filter: LoteFilter): Prisma.LoteWhereIn
     environment: principal.environment,
     ...(principal.companyId ? { companyId: principal.companyId } : {}),
     ...(filter.empresaId ? { companyId: filter.empresaId } : {}),
-    ...(filter.status?.length ? { status: { in: [...filter.status] } } : {}),
+    status: filter.status?.length ? { in: [...filter.status] } : { not: LOTE_RECEBENDO },
     ...(filter.criadoDesde || filter.criadoAte
       ? { createdAt: { ...(filter.criadoDesde ? { gte: filter.criadoDesde } : {}), ...(filter.criadoAte ? { lt: filter.criadoAte } : {}) } }
       : {}),
