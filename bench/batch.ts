@@ -7,7 +7,7 @@
 // JSON object: validation time of a 5,000-row JSON batch and of a 5,000-row .xlsx (POST until the batch leaves
 // `validando`), time from POST to LOTE_EMISSAO_CONCLUIDO for 5,000 notes, the service's peak RSS (VmHWM) and CPU
 // per issued note, the simulator's alike, and the service's peak RSS while a sheet just under the 20 MB upload
-// limit is read. CPU comes from /proc/<pid>/stat, steadier than wall time on a shared machine; the load average
+// limit is read, with how long its upload took and the longest wait of other requests made meanwhile. CPU comes from /proc/<pid>/stat, steadier than wall time on a shared machine; the load average
 // is printed beside the times. Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL)
 // are set, in a database created for the run: run once per mode.
 // Usage: npm run bench:batch [-- --lines 5000 --issue-lines 5000 --cpu-prof /tmp/prof]   (--cpu-prof: the service's profile)
@@ -201,7 +201,22 @@ try {
   if (big.length < 19 * MB || big.length >= 20 * MB) throw new Error(`the large sheet is ${big.length} bytes, not between 19 and 20 MB: adjust its rows`);
   const rssBefore = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${service.child.pid}/status`, 'utf8'))!;
   resetPeak(service.child);
+  // While the sheet is stored, another request every 20 ms: the longest any of them waited.
+  let storing = true;
+  let otherRequestMaxMs = 0;
+  const others = (async () => {
+    while (storing) {
+      const at = performance.now();
+      await request('GET', `/v1/companies/${companyId}/prontidao`);
+      otherRequestMaxMs = Math.max(otherRequestMaxMs, performance.now() - at);
+      await sleep(20);
+    }
+  })();
+  start = performance.now();
   const bigLote = await post(form(big));
+  const uploadSeconds = (performance.now() - start) / 1000;
+  storing = false;
+  await others;
   await until(bigLote.id, ['aguardando_emissao', 'erro']);
 
   console.log(JSON.stringify({
@@ -223,7 +238,15 @@ try {
     issued: { status: done.status, contagens: Object.fromEntries(Object.entries(done.contagens).filter(([, n]) => n > 0)), loteEmissaoConcluidoEvents: events },
     jsonBodyMb: Number((jsonBody.length / MB).toFixed(1)),
     xlsxFileMb: Number((sheet.length / MB).toFixed(2)),
-    sheet20Mb: { fileMb: Number((big.length / MB).toFixed(2)), rssBeforeMb: Math.round(Number(rssBefore[1]) / 1024), peakRssMb: usage(service.child).peakRssMb },
+    sheet20Mb: {
+      fileMb: Number((big.length / MB).toFixed(2)),
+      rssBeforeMb: Math.round(Number(rssBefore[1]) / 1024),
+      peakRssMb: usage(service.child).peakRssMb,
+      // POST /v1/lotes until its 202 (the sheet read and its lines stored), and the longest wait of the requests
+      // made meanwhile.
+      uploadSeconds: Number(uploadSeconds.toFixed(2)),
+      otherRequestMaxMs: Math.round(otherRequestMaxMs),
+    },
   }));
 } finally {
   // SIGTERM first: the service closes cleanly (and writes its --cpu-prof profile).
