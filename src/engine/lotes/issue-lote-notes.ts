@@ -1,4 +1,5 @@
 import { Prisma, type Lote, type LoteItem } from '../../generated/prisma/client.js';
+import { mapInSlices } from '../nucleo/map-in-slices.js';
 import { newId } from '../nucleo/new-id.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
 import { regrasVersao } from '../nfse/ajustes/index.js';
@@ -21,7 +22,8 @@ const CHUNK = 200;
 /**
  * Turns the batch's lines still `aguardando_emissao` into notes `transmitindo` with their transmission jobs
  * (priority 1: behind single notes). Per chunk: DPS numbers in one statement, every DPS built and
- * signed in memory, then one transaction of multi-row inserts. A line is claimed (→ `emitida`) in the same
+ * signed in memory (in slices, so that the process's other requests are not held for the whole chunk), then one
+ * transaction of multi-row inserts. A line is claimed (→ `emitida`) in the same
  * transaction that creates its note, with the id chosen at validation, so a crash at any point leaves each
  * line either untouched or issued once.
  */
@@ -59,7 +61,7 @@ async function issueChunk(
   if (late.length) {
     await deps.db.loteItem.updateMany({ where: { id: { in: late.map((i) => i.id) }, status: 'aguardando_emissao' }, data: { status: 'ja_existente', updatedAt: now } });
   }
-  const lines = items.filter((i) => !late.includes(i)).map((item) => ({ item, v: validateLine(item.request, ctx) }));
+  const lines = await mapInSlices(items.filter((i) => !late.includes(i)), (item) => ({ item, v: validateLine(item.request, ctx) }));
   // Revalidated at issue time (the competence may have closed since): a line no longer valid reports why.
   for (const { item, v } of lines.filter((l) => l.v.erros.length > 0)) {
     await deps.db.loteItem.updateMany({
@@ -71,7 +73,7 @@ async function issueChunk(
   if (valid.length === 0) return;
 
   const first = await reserveDpsNumbers(deps, company.id, lote.environment, serie, valid.length);
-  const built = valid.map(({ item, v }, i) => {
+  const built = await mapInSlices(valid, ({ item, v }, i) => {
     const numero = first + BigInt(i);
     const dps = buildDpsInput({ environment: lote.environment as 'test', company: empresa, request: v.request!, resolved: v.resolved!, serie, numero, now });
     // What the issuing system needs beyond the national fields; a line refused here leaves its DPS number unused.
@@ -85,7 +87,7 @@ async function issueChunk(
   }
   const issuable = built.filter((b) => b.erros.length === 0);
   if (issuable.length === 0) return;
-  const notes = issuable.map(({ item, v, numero, dps }): { itemId: string; note: NewLoteNote } => {
+  const notes = await mapInSlices(issuable, ({ item, v, numero, dps }): { itemId: string; note: NewLoteNote } => {
     const document = provider.buildDocument({ environment: lote.environment as 'test', company, request: v.request!, dps, signer });
     const note: NewLoteNote = {
       id: item.nfseId!,

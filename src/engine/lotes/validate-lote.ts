@@ -1,6 +1,7 @@
 import type { Lote } from '../../generated/prisma/client.js';
 import type { Db } from '../../db/database.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { mapInSlices } from '../nucleo/map-in-slices.js';
 import { newId } from '../nucleo/new-id.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { leaseFrom } from './lease-from.js';
@@ -29,7 +30,7 @@ export async function validateLote(deps: Pick<TransmissionDeps, 'db' | 'clock' |
       where: { loteId: lote.id, status: 'validando' }, orderBy: { linha: 'asc' }, take: PAGE, select: { linha: true, request: true },
     });
     if (page.length === 0) break;
-    const lines = page.map(({ linha, request }) => {
+    const lines = await mapInSlices(page, ({ linha, request }) => {
       const result = validateLine(request, ctx);
       const referencia = typeof (request as { referencia?: unknown } | null)?.referencia === 'string' ? (request as { referencia: string }).referencia : null;
       const erros: ValidationIssue[] = [...result.erros];
