@@ -99,6 +99,31 @@ async function request(method: string, path: string, body?: BodyInit, headers: R
 }
 const post = (body: BodyInit, headers: Record<string, string> = {}) => request('POST', '/v1/lotes', body, headers) as Promise<{ id: string }>;
 
+/**
+ * Runs `work` while another request (the company's readiness) is made every `everyMs`, one at a time: its result
+ * and the longest any of those requests waited.
+ */
+async function probed<T>(work: () => Promise<T>, everyMs: number): Promise<{ result: T; otherRequestMaxMs: number }> {
+  let running = true;
+  let otherRequestMaxMs = 0;
+  const others = (async () => {
+    while (running) {
+      const at = performance.now();
+      await request('GET', `/v1/companies/${companyId}/prontidao`);
+      otherRequestMaxMs = Math.max(otherRequestMaxMs, performance.now() - at);
+      await sleep(everyMs);
+    }
+  })();
+  try {
+    const result = await work();
+    running = false;
+    await others;
+    return { result, otherRequestMaxMs };
+  } finally {
+    running = false;
+  }
+}
+
 /** Polls the batch every 250 ms, the calls spread over the keys. */
 async function until(id: string, statuses: string[]) {
   for (;;) {
@@ -181,8 +206,10 @@ try {
   const simulatorBefore = usage(simulator.child);
   const clientBefore = process.cpuUsage();
   start = performance.now();
-  const issued = await post(issueBody, { 'content-type': 'application/json' });
-  const done = await until(issued.id, ['concluido', 'erro']);
+  const { result: { issued, done }, otherRequestMaxMs: issueOtherRequestMaxMs } = await probed(async () => {
+    const issued = await post(issueBody, { 'content-type': 'application/json' });
+    return { issued, done: await until(issued.id, ['concluido', 'erro']) };
+  }, 100);
   const issueSeconds = (performance.now() - start) / 1000;
   const loadAverage = Number(loadavg()[0]!.toFixed(1));
   const serviceAfter = usage(service.child);
@@ -201,22 +228,9 @@ try {
   if (big.length < 19 * MB || big.length >= 20 * MB) throw new Error(`the large sheet is ${big.length} bytes, not between 19 and 20 MB: adjust its rows`);
   const rssBefore = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${service.child.pid}/status`, 'utf8'))!;
   resetPeak(service.child);
-  // While the sheet is stored, another request every 20 ms: the longest any of them waited.
-  let storing = true;
-  let otherRequestMaxMs = 0;
-  const others = (async () => {
-    while (storing) {
-      const at = performance.now();
-      await request('GET', `/v1/companies/${companyId}/prontidao`);
-      otherRequestMaxMs = Math.max(otherRequestMaxMs, performance.now() - at);
-      await sleep(20);
-    }
-  })();
   start = performance.now();
-  const bigLote = await post(form(big));
+  const { result: bigLote, otherRequestMaxMs } = await probed(() => post(form(big)), 20);
   const uploadSeconds = (performance.now() - start) / 1000;
-  storing = false;
-  await others;
   await until(bigLote.id, ['aguardando_emissao', 'erro']);
 
   console.log(JSON.stringify({
@@ -227,6 +241,9 @@ try {
     validationJsonSeconds: Number(validationJsonSeconds.toFixed(2)),
     validationXlsxSeconds: Number(validationXlsxSeconds.toFixed(2)),
     issueSeconds: Number(issueSeconds.toFixed(2)),
+    // The longest wait of the requests made every 100 ms while the batch was issued (about 200 requests, counted
+    // in serviceCpuMsPerNote).
+    issueOtherRequestMaxMs: Math.round(issueOtherRequestMaxMs),
     // The service process's peak RSS from its start until the batch was issued (validations included).
     peakRssMb: Math.max(...Object.values(peaks)),
     peakRssMbByPhase: peaks,
