@@ -160,10 +160,11 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
 
   const metrics = options.metrics;
   if (metrics) {
-    // The route template, never the raw URL: ids in paths would make a series per note. A callback hook, not an
-    // async one: it spares a promise per request (bench/metrics.ts).
+    // The route template, never the raw URL: ids in paths would make a series per note. A /v1 call is labelled
+    // with the API's own template (`/v1/nfse/{id}`), as the request log keeps it; Fastify's is `/v1/*` for all
+    // of them. A callback hook, not an async one: it spares a promise per request (bench/metrics.ts).
     app.addHook('onResponse', (req, reply, done) => {
-      metrics.registry.observeRequest(req.routeOptions.url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
+      metrics.registry.observeRequest(req.logRota ?? req.routeOptions.url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
     // Without a token the main port never serves metrics (only METRICS_PORT does, if set).

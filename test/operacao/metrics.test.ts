@@ -82,13 +82,20 @@ describe('GET /metrics on the main port (METRICS_TOKEN)', () => {
     ahead += GAUGE_CACHE_MS + 100;
     const after = await scrape();
 
-    const post = { route: '/v1/*', method: 'POST', status_class: '2xx' };
+    const post = { route: '/v1/nfse', method: 'POST', status_class: '2xx' };
     expect(value(after, 'fiscal_http_requests_total', post)).toBe(value(before, 'fiscal_http_requests_total', post) + 1);
     expect(value(after, 'fiscal_http_request_duration_seconds_count', post)).toBe(value(before, 'fiscal_http_request_duration_seconds_count', post) + 1);
-    expect(after.some((s) => s.name === 'fiscal_http_request_duration_seconds_bucket' && s.labels.route === '/v1/*' && s.labels.le === '+Inf')).toBe(true);
-    // The scrape itself is counted under its template, and unmatched paths under one label.
+    expect(after.some((s) => s.name === 'fiscal_http_request_duration_seconds_bucket' && s.labels.route === '/v1/nfse' && s.labels.le === '+Inf')).toBe(true);
+    // A note read by its id counts under the API's template, never under its id; the scrape itself under its
+    // template; a path outside the API under /v1/* and any other under one label.
+    const read = { route: '/v1/nfse/{id}', method: 'GET', status_class: '2xx' };
+    expect((await http.get(`/v1/nfse/${issued.body.id}`)).status).toBe(200);
+    expect((await http.get('/v1/nao-existe/123')).status).toBe(404);
     await fetch(`${t.url}/nao-existe/123`);
     const later = await scrape();
+    expect(value(later, 'fiscal_http_requests_total', read)).toBe(value(after, 'fiscal_http_requests_total', read) + 1);
+    expect(later.some((s) => Object.values(s.labels).some((v) => v.includes(issued.body.id)))).toBe(false);
+    expect(value(later, 'fiscal_http_requests_total', { route: '/v1/*', method: 'GET', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
     expect(value(later, 'fiscal_http_requests_total', { route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
     expect(value(later, 'fiscal_http_requests_total', { route: '/metrics', method: 'GET', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
 
