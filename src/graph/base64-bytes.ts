@@ -3,7 +3,7 @@ import type { PlanilhaBytes } from '../engine/lotes/planilha-bytes.js';
 
 // Bytes decoded at a time (whole groups of 3 bytes, 4 characters each).
 const SLICE = 48 * 1024;
-const OUTSIDE_ALPHABETS = /[^A-Za-z0-9+/\-_=]/;
+const OUTSIDE_ALPHABETS = /[^A-Za-z0-9+/\-_=]/g;
 
 /**
  * The bytes of a base64 text, decoded a slice at a time from any offset as the reader asks for them: a
@@ -12,7 +12,8 @@ const OUTSIDE_ALPHABETS = /[^A-Za-z0-9+/\-_=]/;
  * once without them, so that every 4 characters are 3 bytes.
  */
 export function base64Bytes(text: string): PlanilhaBytes {
-  const clean = OUTSIDE_ALPHABETS.test(text) ? text.replace(/[^A-Za-z0-9+/\-_=]/g, '') : text;
+  // search, unlike test, keeps no position between calls on a global pattern.
+  const clean = text.search(OUTSIDE_ALPHABETS) >= 0 ? text.replace(OUTSIDE_ALPHABETS, '') : text;
   let chars = clean.length;
   while (chars > 0 && clean[chars - 1] === '=') chars--;
   return {
