@@ -1,14 +1,13 @@
 // Two API processes and one worker (`serve --role api|worker`) on one PostgreSQL + Redis.
 // The rate limit and idempotency are shared, no transmission job is done twice, and a worker killed with
 // SIGKILL loses nothing: a replacement finishes what it held once the leases end.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpResponse } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
 import { until } from '../support/wait.js';
 import { createCluster, type Member } from '../support/cluster.js';
+import { nationalDpsIds } from '../support/child-service.js';
 
 const cluster = createCluster();
 // Every process's clock runs ahead to the next clock minute, so that a minute of theirs starts as they do: the
@@ -28,16 +27,6 @@ beforeAll(async () => {
 afterAll(async () => cluster.stop(), 30_000);
 
 const seed = () => apiA.info as Required<typeof apiA.info>;
-
-/** National notes the shared simulated national side holds for a DPS (its append-only store in DATA_DIR). */
-function nationalNotesFor(idDps: string): number {
-  const file = join(cluster.dataDir, 'simulador', 'simulador-nfse.jsonl');
-  if (!existsSync(file)) return 0;
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.startsWith('{"t":"nfse"'))
-    .filter((l) => (JSON.parse(l) as { note: { idDps: string } }).note.idDps === idDps).length;
-}
 
 describe('two API processes and one worker', () => {
   it('share the rate limit: the 121st request of the minute is refused whichever process takes it', async () => {
@@ -117,7 +106,8 @@ describe('two API processes and one worker', () => {
       return rows[0]!.n === ids.length;
     }, 'every note authorised', 120_000);
 
-    for (const id of dps) expect(nationalNotesFor(id), `national notes of DPS ${id}`).toBe(1);
+    const national = nationalDpsIds(cluster.dataDir);
+    for (const id of dps) expect(national.filter((n) => n === id), `national notes of DPS ${id}`).toHaveLength(1);
     const events = await cluster.query<{ nfse: string; n: number }>(
       "SELECT dados->>'id' AS nfse, count(*)::int AS n FROM events WHERE tipo = 'NFSE_AUTORIZADA' AND dados->>'id' = ANY($1) GROUP BY 1",
       [ids],

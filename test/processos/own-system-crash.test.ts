@@ -1,13 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient, expectStatus } from '../support/http.js';
 import { nfseBody, steps } from '../support/nfse.js';
 import { waitFor } from '../support/wait.js';
-import { cleanUpChildren, startChildProcess } from '../support/child-service.js';
+import { cleanUpChildren, simulatorLines, startChildProcess } from '../support/child-service.js';
 import { usingPostgres } from '../support/test-app.js';
 
 const children: ChildProcess[] = [];
@@ -60,12 +60,7 @@ describe.each(CIDADES)('the service killed while $nome holds its answer', (cidad
 
   /** The RPS numbers the simulated city made a note of, one entry per note (its JSON-lines state in DATA_DIR). */
   function cityRps(): string[] {
-    const file = join(dataDir, 'simulador', cidade.estado);
-    if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('{"t":"nota"'))
-      .map((l) => cidade.rpsDaLinha(JSON.parse(l) as Record<string, any>));
+    return simulatorLines<Record<string, any>>(dataDir, cidade.estado, 'nota').map((l) => cidade.rpsDaLinha(l));
   }
 
   it(`restarts, asks ${cidade.consulta} before any resend and authorises the note: one RPS, one note at the city`, async () => {

@@ -71,12 +71,29 @@ export async function cleanUpChildren(children: ChildProcess[], dataDir: string,
   }
 }
 
-/** DPS ids of every note the simulated national side holds (its append-only store in DATA_DIR/simulador). */
-export function nationalDpsIds(dataDir: string): string[] {
-  const file = join(dataDir, 'simulador', 'simulador-nfse.jsonl');
+/**
+ * The lines of type `t` in a simulator's JSON-lines state (DATA_DIR/simulador/`name`), read as the simulator reads
+ * it: a line still being written (after the last newline) is not there yet, and a line torn by a killed writer is
+ * no line.
+ */
+export function simulatorLines<Line>(dataDir: string, name: string, t: string): Line[] {
+  const file = join(dataDir, 'simulador', name);
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
+  const text = readFileSync(file, 'utf8');
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
     .split('\n')
-    .filter((l) => l.startsWith('{"t":"nfse"'))
-    .map((l) => (JSON.parse(l) as { note: { idDps: string } }).note.idDps);
+    .filter((l) => l.startsWith(`{"t":"${t}"`))
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as Line];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** DPS ids of every note the simulated national side holds, one entry per note. */
+export function nationalDpsIds(dataDir: string): string[] {
+  return simulatorLines<{ note: { idDps: string } }>(dataDir, 'simulador-nfse.jsonl', 'nfse').map((l) => l.note.idDps);
 }
