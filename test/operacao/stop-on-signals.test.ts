@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stopOnSignals } from '../../src/cli/stop-on-signals.js';
 import { createLogger } from '../../src/create-logger.js';
 import { childCommand } from '../support/child-command.js';
+import { readyLine } from '../support/ready-line.js';
 import { migratedDataDir } from '../support/child-service.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,14 +58,7 @@ describe('fiscal-api serve', () => {
     delete env.REDIS_URL;
     const child = spawn(process.execPath, [...childCommand('src/cli/main.ts'), 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const started = await new Promise<{ servindo: string }>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (c: Buffer) => {
-          out += c.toString();
-          if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
-        });
-        child.once('exit', (code) => reject(new Error(`serve exited (${code}) before it was ready`)));
-      });
+      const started = await readyLine<{ servindo: string }>(child, (code) => new Error(`serve exited (${code}) before it was ready`));
       expect((await fetch(`${started.servindo}/healthz`)).status).toBe(200);
       const signalled = Date.now();
       const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));

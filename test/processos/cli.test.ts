@@ -10,6 +10,7 @@ import { openDatabase } from '../../src/db/database.js';
 import { loadMigrations } from '../../src/db/migrate.js';
 import { fiscalDataDir } from '../../src/engine/tabelas/fiscal-data-dir.js';
 import { childCommand } from '../support/child-command.js';
+import { readyLine } from '../support/ready-line.js';
 import { usingPostgres } from '../support/test-app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -232,15 +233,7 @@ describe('npm start (embedded), as the README runs it, and the DATA_DIR lock', (
     server = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     server.stderr!.on('data', (c) => (stderr += c));
-    const ready = await new Promise<Record<string, any>>((resolve, reject) => {
-      let out = '';
-      server!.stdout!.on('data', (c) => {
-        out += c;
-        const line = out.split('\n').find((l) => l.trim().startsWith('{'));
-        if (line && out.includes('\n')) resolve(JSON.parse(line));
-      });
-      server!.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-    });
+    const ready = await readyLine<Record<string, any>>(server, (code) => new Error(`serve exited ${code}: ${stderr}`));
     expect(ready).toMatchObject({ servindo: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), papel: 'all', banco: 'pglite' });
     const url = ready.servindo as string;
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/db/database.js';
 import { childCommand } from './child-command.js';
 import { readPgliteTemplate, TEMPLATE_ENV } from './pglite-template.js';
+import { readyLine } from './ready-line.js';
 import { providedPgliteTemplate, usingPostgres } from './test-app.js';
 import { testKeysEnv } from './test-keys.js';
 
@@ -33,17 +34,9 @@ export async function startChildProcess<Info>(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  let out = '';
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const info = await new Promise<Info>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line && out.includes('\n')) resolve(JSON.parse(line));
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${err.slice(-3000)}`)));
-  });
+  const info = await readyLine<Info>(child, (code) => new Error(`${script} exited (${code}) before it was ready:\n${err.slice(-3000)}`));
   return { child, info };
 }
 

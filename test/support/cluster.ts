@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { childCommand } from './child-command.js';
+import { readyLine } from './ready-line.js';
 import { schemaQuery } from './schema-query.js';
 import { testKeysEnv } from './test-keys.js';
 
@@ -57,17 +58,9 @@ export function createCluster() {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-    let out = '';
     let err = '';
     child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    const info = await new Promise<ChildInfo>((resolve, reject) => {
-      child.stdout!.on('data', (c: Buffer) => {
-        out += c.toString();
-        const line = out.split('\n').find((l) => l.startsWith('{'));
-        if (line && out.includes('\n')) resolve(JSON.parse(line) as ChildInfo);
-      });
-      child.once('exit', (code) => reject(new Error(`${role} process exited (${code}) before it was ready:\n${err.slice(-3000)}`)));
-    });
+    const info = await readyLine<ChildInfo>(child, (code) => new Error(`${role} process exited (${code}) before it was ready:\n${err.slice(-3000)}`));
     const member = { child, info, exited };
     members.push(member);
     return member;
