@@ -7,8 +7,9 @@
 // JSON object: validation time of a 5,000-row JSON batch and of a 5,000-row .xlsx (POST until the batch leaves
 // `validando`), time from POST to LOTE_EMISSAO_CONCLUIDO for 5,000 notes, the service's peak RSS (VmHWM) and CPU
 // per issued note, the simulator's alike, and the service's peak RSS while a sheet just under the 20 MB upload
-// limit is read, with how long its upload took and the longest wait of other requests made meanwhile. CPU comes from /proc/<pid>/stat, steadier than wall time on a shared machine; the load average
-// is printed beside the times. Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL)
+// limit is read, with how long its upload took and the longest wait of other requests made meanwhile. CPU comes
+// from /proc/<pid>/stat, steadier than wall time on a shared machine; the load average is printed beside the
+// times. Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL)
 // are set, in a database created for the run: run once per mode.
 // Usage: npm run bench:batch [-- --lines 5000 --issue-lines 5000 --cpu-prof /tmp/prof]   (--cpu-prof: the service's profile)
 import { type ChildProcess, execFileSync } from 'node:child_process';
