@@ -50,7 +50,7 @@ describe('ABRASF batch', () => {
     sim.playNext(empresa.cnpj, 'rejeitar:E160');
     const res = await live.post('/v1/lotes', { empresa_id: empresa.id, itens: Array.from({ length: 6 }, () => linha()) });
     expect(res.status, res.text).toBe(202);
-    const lote = await waitLote(live, res.body.id, (l) => l.contagens?.transmitindo === 0 && l.status !== 'validando' && l.status !== 'emitindo', 60_000, 250);
+    const lote = await waitLote(live, res.body.id, settledStatus('concluido'), 60_000, 250);
     const [refused] = sim.calls().slice(callsBefore).filter((c) => c.operacao === 'RecepcionarLoteRpsSincrono');
     const named = [...refused!.dados.matchAll(/<IdentificacaoRps><Numero>(\d+)<\/Numero>/g)].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(1);
