@@ -123,7 +123,7 @@ describe('a batch line', () => {
 
     const lote = await http.post('/v1/lotes', { empresa_id: company.id, itens: [linha({ servico })] });
     expect(lote.status, lote.text).toBe(202);
-    await waitLote(http, lote.body.id, settledStatus('concluido', 'concluido_com_erros'));
+    await waitLote(http, lote.body.id, settledStatus('concluido'));
     const [item] = await allItens(http, lote.body.id);
     expect(item, JSON.stringify(item)).toMatchObject({ status: 'autorizada' });
     const note = await http.get(`/v1/nfse/${item!.nfse_id}`);

@@ -26,7 +26,10 @@ export async function waitLote(http: Http, id: string, done: (lote: Record<strin
   }
 }
 
-export const settledStatus = (...statuses: string[]) => (lote: Record<string, any>) => statuses.includes(lote.status);
+/** A batch's statuses as the interface lists them, so a wait cannot name one that never comes. */
+type LoteStatus = 'validando' | 'aguardando_emissao' | 'processando' | 'concluido' | 'erro';
+
+export const settledStatus = (...statuses: LoteStatus[]) => (lote: Record<string, any>) => statuses.includes(lote.status);
 
 /** Every line of a batch, following cursors. */
 export async function allItens(http: Http, id: string, query = ''): Promise<Array<Record<string, any>>> {
