@@ -7,6 +7,7 @@ import { allNotes, nfseBody, pollSettled, ref, type Body } from '../support/nfse
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { waitFor } from '../support/wait.js';
 
 let t: TestApp;
 let acct: SeededAccount;
@@ -86,7 +87,8 @@ describe('same key, same body → the stored first response', () => {
     const key = `k-${ref()}`;
     const body = nfseBody(company.id);
     const first = post(http, body, key, { prefer: 'wait=5', 'x-service-simular': 'processamento_lento' });
-    await new Promise((r) => setTimeout(r, 300));
+    // The second call must find the first one running: a fixed pause could end before a slow first call begins.
+    await waitFor(async () => (await t.app.engine.db.idempotencyRecord.findFirst({ where: { key } })) ?? undefined, 'the first call to hold the key');
     const started = Date.now();
     const second = await post(http, body, key, { prefer: 'wait=5', 'x-service-simular': 'processamento_lento' });
     const waited = Date.now() - started;
