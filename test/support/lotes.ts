@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
+import type { Schemas } from '../../sdk/typescript/src/tipos.js';
 import type { Http, HttpResponse } from './http.js';
 import { CNPJ_TOMADOR, ref } from './nfse.js';
 
@@ -26,10 +27,11 @@ export async function waitLote(http: Http, id: string, done: (lote: Record<strin
   }
 }
 
-/** A batch's statuses as the interface lists them, so a wait cannot name one that never comes. */
-type LoteStatus = 'validando' | 'aguardando_emissao' | 'processando' | 'concluido' | 'erro';
-
-export const settledStatus = (...statuses: LoteStatus[]) => (lote: Record<string, any>) => statuses.includes(lote.status);
+/**
+ * Only statuses the contract lists (openapi.yaml, through the client's generated types): a wait cannot name one
+ * that never comes.
+ */
+export const settledStatus = (...statuses: Array<Schemas['Lote']['status']>) => (lote: Record<string, any>) => statuses.includes(lote.status);
 
 /** Every line of a batch, following cursors. */
 export async function allItens(http: Http, id: string, query = ''): Promise<Array<Record<string, any>>> {
