@@ -9,8 +9,8 @@
 // per issued note, the simulator's alike, and the service's peak RSS while a sheet just under the 20 MB upload
 // limit is read, with how long its upload took and the longest wait of other requests made meanwhile. CPU comes
 // from /proc/<pid>/stat, steadier than wall time on a shared machine; the load average is printed beside the
-// times. Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL)
-// are set, in a database created for the run: run once per mode.
+// times. Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL) are set, in a database
+// created for the run: run once per mode.
 // Usage: npm run bench:batch [-- --lines 5000 --issue-lines 5000 --cpu-prof /tmp/prof]   (--cpu-prof: the service's profile)
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
