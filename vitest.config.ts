@@ -17,7 +17,11 @@ export default defineConfig({
     // fresh-modules: every file gets its own instance of our modules (see there). load-libxml2: tests call the
     // synchronous XML readers and the schema validation directly; the service loads libxml2 on first need.
     // use-fiscal-data-dir: the data directory the service would read.
-    setupFiles: ['test/support/fresh-modules.ts', 'test/support/load-libxml2.ts', 'test/support/use-fiscal-data-dir.ts'],
+    setupFiles: [
+      'test/support/fresh-modules.ts',
+      'test/support/load-libxml2.ts',
+      'test/support/use-fiscal-data-dir.ts',
+    ],
     // One migrated PGlite for the run; each embedded test app starts from a copy instead of initdb + migrations.
     // transpile-for-children: the child processes start from JavaScript instead of under tsx.
     globalSetup: ['test/support/pglite-template.ts', 'test/support/transpile-for-children.ts'],

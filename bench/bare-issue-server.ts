@@ -25,13 +25,19 @@ export interface BareIssueServer {
 
 const TABLE = `bench_bare_notes_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
-export async function startBareIssueServer(db: BareDatabase, dps: DpsInput, signer: XmlSigner): Promise<BareIssueServer> {
+export async function startBareIssueServer(
+  db: BareDatabase,
+  dps: DpsInput,
+  signer: XmlSigner,
+): Promise<BareIssueServer> {
   const pool = db.url ? new pg.Pool({ connectionString: db.url, max: 10 }) : null;
   const query = async (text: string, params?: unknown[]) => {
     if (pool) await pool.query(text, params);
     else await db.sql!.query(text, params);
   };
-  await query(`CREATE TABLE ${TABLE} (id uuid PRIMARY KEY, referencia text UNIQUE, request jsonb NOT NULL, dps_xml text NOT NULL)`);
+  await query(
+    `CREATE TABLE ${TABLE} (id uuid PRIMARY KEY, referencia text UNIQUE, request jsonb NOT NULL, dps_xml text NOT NULL)`,
+  );
   let numero = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -41,7 +47,12 @@ export async function startBareIssueServer(db: BareDatabase, dps: DpsInput, sign
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { referencia: string };
         const xml = signXml(buildDpsXml({ ...dps, nDPS: String(++numero) }), signer, { element: 'infDPS' });
         const id = randomUUID();
-        await query(`INSERT INTO ${TABLE} (id, referencia, request, dps_xml) VALUES ($1, $2, $3, $4)`, [id, body.referencia, body, xml]);
+        await query(`INSERT INTO ${TABLE} (id, referencia, request, dps_xml) VALUES ($1, $2, $3, $4)`, [
+          id,
+          body.referencia,
+          body,
+          xml,
+        ]);
         const answer = JSON.stringify({ id, referencia: body.referencia, status: 'autorizada' });
         res.writeHead(201, { 'content-type': 'application/json' }).end(answer);
       })().catch((err: Error) => res.writeHead(500).end(err.message));

@@ -43,7 +43,9 @@ const KEYS = 10;
 // The rows of the sheet of the upload limit's size: the most a live key's batch takes, whatever --lines is.
 const BIG_SHEET_ROWS = 5000;
 
-const mode = process.env.DATABASE_URL ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite on disk)';
+const mode = process.env.DATABASE_URL
+  ? `postgres${process.env.REDIS_URL ? '+redis' : ''}`
+  : 'embedded (PGlite on disk)';
 console.error(`batch bench: ${mode}, ${lines} lines`);
 
 const startNodeFlags = startFlags();
@@ -58,27 +60,45 @@ const admin = async (sql: string) => {
   await client.connect();
   await client.query(sql).finally(() => client.end());
 };
-const databaseUrl = process.env.DATABASE_URL ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString() : undefined;
+const databaseUrl = process.env.DATABASE_URL
+  ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString()
+  : undefined;
 if (databaseUrl) await admin(`CREATE DATABASE "${dbName}"`);
 const children: ChildProcess[] = [];
-const simulator = await startChildProcess<{ simulador: string }>('dist/cli/main.js', { DATA_DIR: join(dataDir, 'national') }, children, { args: ['simulator', '--port', '0'] });
-const serviceEnv: Record<string, string> = { NATIONAL_API_URL_LIVE: simulator.info.simulador, NATIONAL_API_URL_TEST: simulator.info.simulador, DATA_DIR: join(dataDir, 'service'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+const simulator = await startChildProcess<{ simulador: string }>(
+  'dist/cli/main.js',
+  { DATA_DIR: join(dataDir, 'national') },
+  children,
+  { args: ['simulator', '--port', '0'] },
+);
+const serviceEnv: Record<string, string> = {
+  NATIONAL_API_URL_LIVE: simulator.info.simulador,
+  NATIONAL_API_URL_TEST: simulator.info.simulador,
+  DATA_DIR: join(dataDir, 'service'),
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'silent',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+};
 
 // Seeding through the composition root on the service's DATA_DIR (its master key) and database, then closed:
 // the embedded DATA_DIR admits one process at a time.
-const seeder = await createApp({ config: parseConfig({ ...process.env, ...serviceEnv }), logger: createLogger('silent'), role: 'api', worker: false });
+const seeder = await createApp({
+  config: parseConfig({ ...process.env, ...serviceEnv }),
+  logger: createLogger('silent'),
+  role: 'api',
+  worker: false,
+});
 const account = await seedAccount(seeder.engine, 'bench-batch');
 const companyId = (await account.company()).id;
 const keys = [account.liveKey];
 while (keys.length < KEYS) keys.push(await account.key('live'));
 await seeder.close();
 
-const service = await startChildProcess<{ servindo: string }>(
-  'dist/cli/main.js',
-  serviceEnv,
-  children,
-  { args: ['serve'], nodeArgs: [...startNodeFlags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])] },
-);
+const service = await startChildProcess<{ servindo: string }>('dist/cli/main.js', serviceEnv, children, {
+  args: ['serve'],
+  nodeArgs: [...startNodeFlags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])],
+});
 const url = service.info.servindo;
 
 /** CPU time (user + system) and peak RSS of a child, from /proc. */
@@ -93,12 +113,17 @@ const resetPeak = (child: ChildProcess) => writeFileSync(`/proc/${child.pid}/cle
 
 let call = 0;
 async function request(method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}) {
-  const res = await fetch(`${url}${path}`, { method, body, headers: { authorization: `Bearer ${keys[call++ % keys.length]}`, ...headers } });
+  const res = await fetch(`${url}${path}`, {
+    method,
+    body,
+    headers: { authorization: `Bearer ${keys[call++ % keys.length]}`, ...headers },
+  });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path} ${res.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text);
 }
-const post = (body: BodyInit, headers: Record<string, string> = {}) => request('POST', '/v1/lotes', body, headers) as Promise<{ id: string }>;
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  request('POST', '/v1/lotes', body, headers) as Promise<{ id: string }>;
 
 /**
  * Runs `work` while another request (the company's readiness) is made every `everyMs`, one at a time: its result
@@ -149,8 +174,16 @@ async function xlsx(rows: number, extra: (i: number) => string[] = () => []): Pr
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('Lote');
   const wide = extra(0).length > 0;
-  ws.addRow(['referencia', 'tomador.documento', 'tomador.nome', 'valor', 'servico.descricao', ...(wide ? ['informacoes_complementares', 'tomador.endereco.logradouro'] : [])]).commit();
-  for (let i = 0; i < rows; i++) ws.addRow([`bench-${run}-${i}`, 52998224725, 'Cliente Bench', 100, 'Consultoria', ...extra(i)]).commit();
+  ws.addRow([
+    'referencia',
+    'tomador.documento',
+    'tomador.nome',
+    'valor',
+    'servico.descricao',
+    ...(wide ? ['informacoes_complementares', 'tomador.endereco.logradouro'] : []),
+  ]).commit();
+  for (let i = 0; i < rows; i++)
+    ws.addRow([`bench-${run}-${i}`, 52998224725, 'Cliente Bench', 100, 'Consultoria', ...extra(i)]).commit();
   ws.commit();
   await wb.commit();
   return Buffer.concat(chunks);
@@ -169,7 +202,10 @@ async function concluidoEvents(loteId: string) {
   let n = 0;
   let apos: string | null = null;
   for (;;) {
-    const page = (await request('GET', `/v1/eventos?limite=1000${apos ? `&apos=${apos}` : ''}`)) as { eventos: Array<{ tipo: string; dados: { id?: string } }>; proximo_cursor: string };
+    const page = (await request('GET', `/v1/eventos?limite=1000${apos ? `&apos=${apos}` : ''}`)) as {
+      eventos: Array<{ tipo: string; dados: { id?: string } }>;
+      proximo_cursor: string;
+    };
     n += page.eventos.filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === loteId).length;
     if (page.eventos.length === 0) return n;
     apos = page.proximo_cursor;
@@ -179,11 +215,18 @@ async function concluidoEvents(loteId: string) {
 try {
   // Warm-up (not measured): loads the validation, XML and signing code paths in both processes.
   run++;
-  const warm = await post(JSON.stringify({ empresa_id: companyId, itens: Array.from({ length: 20 }, (_, i) => line(i)) }), { 'content-type': 'application/json' });
+  const warm = await post(
+    JSON.stringify({ empresa_id: companyId, itens: Array.from({ length: 20 }, (_, i) => line(i)) }),
+    { 'content-type': 'application/json' },
+  );
   await until(warm.id, ['concluido', 'erro']);
 
   run++;
-  const jsonBody = JSON.stringify({ empresa_id: companyId, ao_validar: 'aguardar', itens: Array.from({ length: lines }, (_, i) => line(i)) });
+  const jsonBody = JSON.stringify({
+    empresa_id: companyId,
+    ao_validar: 'aguardar',
+    itens: Array.from({ length: lines }, (_, i) => line(i)),
+  });
   let start = performance.now();
   const validated = await post(jsonBody, { 'content-type': 'application/json' });
   await until(validated.id, ['aguardando_emissao', 'erro']);
@@ -202,12 +245,18 @@ try {
   resetPeak(service.child);
 
   run++;
-  const issueBody = JSON.stringify({ empresa_id: companyId, itens: Array.from({ length: issueLines }, (_, i) => line(i)) });
+  const issueBody = JSON.stringify({
+    empresa_id: companyId,
+    itens: Array.from({ length: issueLines }, (_, i) => line(i)),
+  });
   const serviceBefore = usage(service.child);
   const simulatorBefore = usage(simulator.child);
   const clientBefore = process.cpuUsage();
   start = performance.now();
-  const { result: { issued, done }, otherRequestMaxMs: issueOtherRequestMaxMs } = await probed(async () => {
+  const {
+    result: { issued, done },
+    otherRequestMaxMs: issueOtherRequestMaxMs,
+  } = await probed(async () => {
     const issued = await post(issueBody, { 'content-type': 'application/json' });
     return { issued, done: await until(issued.id, ['concluido', 'erro']) };
   }, 100);
@@ -224,9 +273,14 @@ try {
   // random bytes): the service's peak memory while it reads it. Its size is checked, so that the figure is
   // always that of a sheet of the limit's size.
   run++;
-  const big = await xlsx(BIG_SHEET_ROWS, () => [randomBytes(1950).toString('base64'), randomBytes(1850).toString('base64'), randomBytes(190).toString('base64')]);
+  const big = await xlsx(BIG_SHEET_ROWS, () => [
+    randomBytes(1950).toString('base64'),
+    randomBytes(1850).toString('base64'),
+    randomBytes(190).toString('base64'),
+  ]);
   console.error(`sheet of ${(big.length / MB).toFixed(2)} MB (limit 20 MB)`);
-  if (big.length < 19 * MB || big.length >= 20 * MB) throw new Error(`the large sheet is ${big.length} bytes, not between 19 and 20 MB: adjust its rows`);
+  if (big.length < 19 * MB || big.length >= 20 * MB)
+    throw new Error(`the large sheet is ${big.length} bytes, not between 19 and 20 MB: adjust its rows`);
   const rssBefore = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${service.child.pid}/status`, 'utf8'))!;
   resetPeak(service.child);
   start = performance.now();
@@ -234,41 +288,52 @@ try {
   const uploadSeconds = (performance.now() - start) / 1000;
   await until(bigLote.id, ['aguardando_emissao', 'erro']);
 
-  console.log(JSON.stringify({
-    bench: 'batch',
-    mode,
-    lines,
-    issueLines,
-    validationJsonSeconds: Number(validationJsonSeconds.toFixed(2)),
-    validationXlsxSeconds: Number(validationXlsxSeconds.toFixed(2)),
-    issueSeconds: Number(issueSeconds.toFixed(2)),
-    // The longest wait of the requests made every 100 ms while the batch was issued (about 200 requests, counted
-    // in serviceCpuMsPerNote).
-    issueOtherRequestMaxMs: Math.round(issueOtherRequestMaxMs),
-    // The service process's peak RSS from its start until the batch was issued (validations included).
-    peakRssMb: Math.max(...Object.values(peaks)),
-    peakRssMbByPhase: peaks,
-    heapLimitMb,
-    serviceCpuMsPerNote: perNote(serviceAfter.cpuMs - serviceBefore.cpuMs),
-    simulator: { cpuMsPerNote: perNote(simulatorAfter.cpuMs - simulatorBefore.cpuMs), peakRssMb: simulatorAfter.peakRssMb },
-    clientCpuMsPerNote: perNote((client.user + client.system) / 1000),
-    loadAverage,
-    issued: { status: done.status, contagens: Object.fromEntries(Object.entries(done.contagens).filter(([, n]) => n > 0)), loteEmissaoConcluidoEvents: events },
-    jsonBodyMb: Number((jsonBody.length / MB).toFixed(1)),
-    xlsxFileMb: Number((sheet.length / MB).toFixed(2)),
-    sheet20Mb: {
-      fileMb: Number((big.length / MB).toFixed(2)),
-      rssBeforeMb: Math.round(Number(rssBefore[1]) / 1024),
-      peakRssMb: usage(service.child).peakRssMb,
-      // POST /v1/lotes until its 202 (the sheet read and its lines stored), and the longest wait of the requests
-      // made meanwhile.
-      uploadSeconds: Number(uploadSeconds.toFixed(2)),
-      otherRequestMaxMs: Math.round(otherRequestMaxMs),
-    },
-  }));
+  console.log(
+    JSON.stringify({
+      bench: 'batch',
+      mode,
+      lines,
+      issueLines,
+      validationJsonSeconds: Number(validationJsonSeconds.toFixed(2)),
+      validationXlsxSeconds: Number(validationXlsxSeconds.toFixed(2)),
+      issueSeconds: Number(issueSeconds.toFixed(2)),
+      // The longest wait of the requests made every 100 ms while the batch was issued (about 200 requests, counted
+      // in serviceCpuMsPerNote).
+      issueOtherRequestMaxMs: Math.round(issueOtherRequestMaxMs),
+      // The service process's peak RSS from its start until the batch was issued (validations included).
+      peakRssMb: Math.max(...Object.values(peaks)),
+      peakRssMbByPhase: peaks,
+      heapLimitMb,
+      serviceCpuMsPerNote: perNote(serviceAfter.cpuMs - serviceBefore.cpuMs),
+      simulator: {
+        cpuMsPerNote: perNote(simulatorAfter.cpuMs - simulatorBefore.cpuMs),
+        peakRssMb: simulatorAfter.peakRssMb,
+      },
+      clientCpuMsPerNote: perNote((client.user + client.system) / 1000),
+      loadAverage,
+      issued: {
+        status: done.status,
+        contagens: Object.fromEntries(Object.entries(done.contagens).filter(([, n]) => n > 0)),
+        loteEmissaoConcluidoEvents: events,
+      },
+      jsonBodyMb: Number((jsonBody.length / MB).toFixed(1)),
+      xlsxFileMb: Number((sheet.length / MB).toFixed(2)),
+      sheet20Mb: {
+        fileMb: Number((big.length / MB).toFixed(2)),
+        rssBeforeMb: Math.round(Number(rssBefore[1]) / 1024),
+        peakRssMb: usage(service.child).peakRssMb,
+        // POST /v1/lotes until its 202 (the sheet read and its lines stored), and the longest wait of the requests
+        // made meanwhile.
+        uploadSeconds: Number(uploadSeconds.toFixed(2)),
+        otherRequestMaxMs: Math.round(otherRequestMaxMs),
+      },
+    }),
+  );
 } finally {
   // SIGTERM first: the service closes cleanly (and writes its --cpu-prof profile).
-  const stopped = children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))));
+  const stopped = children.map(
+    (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),
+  );
   for (const c of children) c.kill('SIGTERM');
   await Promise.race([Promise.all(stopped), sleep(15_000)]);
   await cleanUpChildren(children, dataDir, null);

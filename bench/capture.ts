@@ -53,7 +53,9 @@ async function run(mode: 'embedded' | 'postgresql') {
     const cpu = process.cpuUsage(cpuStart);
     const elapsedMs = performance.now() - start;
     const stored = await t.app.engine.db.receivedDocument.count({ where: { companyId: company.id } });
-    const events = await t.app.engine.db.event.count({ where: { accountId: account.accountId, tipo: 'NOTA_RECEBIDA' } });
+    const events = await t.app.engine.db.event.count({
+      where: { accountId: account.accountId, tipo: 'NOTA_RECEBIDA' },
+    });
     return {
       documentos: stored,
       eventos: events,
@@ -81,7 +83,18 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 const embedded = await run('embedded');
-const postgresql = (await postgresReachable()) ? await run('postgresql') : { ignorado: `PostgreSQL inacessível em ${postgresUrl}` };
+const postgresql = (await postgresReachable())
+  ? await run('postgresql')
+  : { ignorado: `PostgreSQL inacessível em ${postgresUrl}` };
 await simulator.close();
-console.log(JSON.stringify({ bench: 'capture', notas: notes, geracao_segundos: Number((generationMs / 1000).toFixed(1)), lote_adn: 50, embedded, postgresql }));
+console.log(
+  JSON.stringify({
+    bench: 'capture',
+    notas: notes,
+    geracao_segundos: Number((generationMs / 1000).toFixed(1)),
+    lote_adn: 50,
+    embedded,
+    postgresql,
+  }),
+);
 process.exit(0);

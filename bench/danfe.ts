@@ -16,7 +16,10 @@ const cases: Record<string, string> = {
   rs_1_item: rs,
   pr_1_item: sample('procNFe_homologacao_PR_nfelib.xml'),
   ibscbs_1_item: sample('procNFe_reforma_tributaria_IBSCBS_nfelib.xml'),
-  rs_60_itens: rs.replace(det, Array.from({ length: 60 }, (_, i) => det.replace('nItem="1"', `nItem="${i + 1}"`)).join('')),
+  rs_60_itens: rs.replace(
+    det,
+    Array.from({ length: 60 }, (_, i) => det.replace('nItem="1"', `nItem="${i + 1}"`)).join(''),
+  ),
 };
 
 const figures: Record<string, { cpu_ms_por_danfe: number; bytes: number }> = {};
@@ -29,5 +32,9 @@ for (const [name, xml] of Object.entries(cases)) {
   figures[name] = { cpu_ms_por_danfe: Number(((used.user + used.system) / 1000 / renders).toFixed(2)), bytes };
   console.log(`${name}: ${figures[name].cpu_ms_por_danfe} ms CPU per DANFE, ${bytes} bytes`);
 }
-console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log(JSON.stringify({ renders, figures, loadavg: loadavg()}));
+console.log(
+  `load average: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(JSON.stringify({ renders, figures, loadavg: loadavg() }));

@@ -39,9 +39,14 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 
 // Asynchronous: the server under test runs in this process's event loop.
 async function run(path: string) {
-  const { stdout: out } = await promisify(execFile)('wrk', ['-t2', '-c64', `-d${seconds}s`, '--latency', '-s', script, t.url + path], { encoding: 'utf8' });
+  const { stdout: out } = await promisify(execFile)(
+    'wrk',
+    ['-t2', '-c64', `-d${seconds}s`, '--latency', '-s', script, t.url + path],
+    { encoding: 'utf8' },
+  );
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const toMs = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit]!;
+  const toMs = (v: string, unit: string) =>
+    Number(v) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit]!;
   const pct = (p: string) => {
     const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
     return m ? toMs(m[1]!, m[2]!) : null;

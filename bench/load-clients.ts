@@ -47,7 +47,10 @@ export interface LoadResult {
  * it runs here): CPU per note is steadier than notes/s on a shared machine. With a warm-up, the measure starts
  * when it ends, and `onMeasuring` is called then (for other processes' readings).
  */
-export async function measuredLoad(plan: LoadPlan, onMeasuring?: () => void): Promise<{ result: LoadResult; cpuMs: number }> {
+export async function measuredLoad(
+  plan: LoadPlan,
+  onMeasuring?: () => void,
+): Promise<{ result: LoadResult; cpuMs: number }> {
   let cpuBefore = process.cpuUsage();
   const child = fork(fileURLToPath(new URL('./load-process.ts', import.meta.url)), [], {
     execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')),
@@ -130,7 +133,15 @@ export async function runClients(plan: LoadPlan, onMeasuring: () => void = () =>
   const cpu = process.cpuUsage(cpuBefore);
   const elapsedMs = performance.now() - started;
   await pool.close();
-  return { latenciesMs, perSecond: Array.from(perSecond, (n) => n ?? 0), statuses, errors, samples, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return {
+    latenciesMs,
+    perSecond: Array.from(perSecond, (n) => n ?? 0),
+    statuses,
+    errors,
+    samples,
+    elapsedMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
 
 /**
@@ -138,7 +149,10 @@ export async function runClients(plan: LoadPlan, onMeasuring: () => void = () =>
  * still in flight, else the domain error's code.
  */
 function statusOf(text: string): string {
-  const answer = JSON.parse(text) as { data?: Record<string, { __typename: string; status?: string; codigo?: string } | null>; errors?: unknown[] };
+  const answer = JSON.parse(text) as {
+    data?: Record<string, { __typename: string; status?: string; codigo?: string } | null>;
+    errors?: unknown[];
+  };
   const result = answer.data ? Object.values(answer.data)[0] : undefined;
   if (result && 'status' in result) return result.status === 'autorizada' ? '201' : '202';
   return result?.codigo ?? (answer.errors?.length ? 'graphql_error' : 'no_data');
@@ -146,5 +160,7 @@ function statusOf(text: string): string {
 
 /** Latency percentile (p in 0–100) of sorted latencies, in ms with one decimal. */
 export function percentile(sorted: number[], p: number): number | null {
-  return sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1)) : null;
+  return sorted.length
+    ? Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1))
+    : null;
 }

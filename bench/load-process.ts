@@ -2,5 +2,7 @@
 import { runClients, type LoadPlan } from './load-clients.js';
 
 process.once('message', (plan: LoadPlan) => {
-  void runClients(plan, () => process.send!('measuring')).then((result) => process.send!(result, () => process.exit(0)));
+  void runClients(plan, () => process.send!('measuring')).then((result) =>
+    process.send!(result, () => process.exit(0)),
+  );
 });

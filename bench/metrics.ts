@@ -20,14 +20,20 @@ const cpuUs = () => {
 const routes = ['/v1/*', '/graphql', '/healthz', 'unmatched'];
 for (let i = 0; i < 10_000; i++) metrics.observeRequest(routes[i % 4]!, 'GET', 200, 0.001);
 let start = cpuUs();
-for (let i = 0; i < observes; i++) metrics.observeRequest(routes[i & 3]!, i & 1 ? 'GET' : 'POST', i % 7 === 0 ? 404 : 200, (i % 100) / 1000);
+for (let i = 0; i < observes; i++)
+  metrics.observeRequest(routes[i & 3]!, i & 1 ? 'GET' : 'POST', i % 7 === 0 ? 404 : 200, (i % 100) / 1000);
 const observeUs = (cpuUs() - start) / observes;
 
 async function perRequest(withMetrics: boolean): Promise<number> {
   const app = Fastify({ logger: false });
   if (withMetrics) {
     app.addHook('onResponse', (req, reply, done) => {
-      metrics.observeRequest(req.routeOptions.url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
+      metrics.observeRequest(
+        req.routeOptions.url ?? 'unmatched',
+        req.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
       done();
     });
   }

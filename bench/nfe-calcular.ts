@@ -32,7 +32,10 @@ async function runServer() {
   const { apiShape } = await import('../src/engine/nucleo/api-shape.js');
   const simulator = await startSimulatorProcess();
   const t = await startTestApp({ env: { SEFAZ_URL_TEST: simulator.sefazUrl } });
-  const database = t.app.database.kind === 'postgres' ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite in memory)';
+  const database =
+    t.app.database.kind === 'postgres'
+      ? `postgres${process.env.REDIS_URL ? '+redis' : ''}`
+      : 'embedded (PGlite in memory)';
   console.error(`nfe-calcular bench: ${database}, ${clients} clients, ${seconds} s per mode, ${ITEMS} items`);
   const account = await seedAccount(t.app.engine, 'bench');
   const company = await account.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
@@ -43,25 +46,51 @@ async function runServer() {
     const res = await fetch(`${t.url}/v1/produtos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ empresa_id: company.id, sku, descricao: `Teclado ${i}`, ncm: '84716052', unidade: 'UN', origem: '0', tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } } }),
+      body: JSON.stringify({
+        empresa_id: company.id,
+        sku,
+        descricao: `Teclado ${i}`,
+        ncm: '84716052',
+        unidade: 'UN',
+        origem: '0',
+        tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } },
+      }),
     });
     if (res.status !== 201) throw new Error(`produto: ${res.status} ${await res.text()}`);
     itens.push({ produto: sku, quantidade: String(i + 1), valor_unitario: '19.90' });
   }
   const calcular = {
-    modo: 'calcular', empresa_id: company.id, presenca: 'internet', pagamentos: [{ forma: 'pix' }], itens,
-    destinatario: { documento: TOMA_CNPJ, nome: 'Cliente Bench', contribuinte: 'contribuinte', inscricao_estadual: '9012345678',
-      endereco: { logradouro: 'Rua Um', numero: '10', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' } },
+    modo: 'calcular',
+    empresa_id: company.id,
+    presenca: 'internet',
+    pagamentos: [{ forma: 'pix' }],
+    itens,
+    destinatario: {
+      documento: TOMA_CNPJ,
+      nome: 'Cliente Bench',
+      contribuinte: 'contribuinte',
+      inscricao_estadual: '9012345678',
+      endereco: { logradouro: 'Rua Um', numero: '10', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' },
+    },
   };
   const principal = { accountId: account.accountId, environment: 'test' as const, apiKeyId: 'bench', companyId: null };
   // calcular takes and gives the declared shape; REST sends the API's names.
-  const calculada = await calcularNfe(t.app.engine, principal, await findCompany(t.app.engine, principal, company.id), camelBody(calcular, '', []) as never);
+  const calculada = await calcularNfe(
+    t.app.engine,
+    principal,
+    await findCompany(t.app.engine, principal, company.id),
+    camelBody(calcular, '', []) as never,
+  );
   const informado = apiShape(calculada.corpo) as Record<string, unknown>;
   const keys: string[][] = [];
-  for (let c = 0; c < clients; c++) keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
+  for (let c = 0; c < clients; c++)
+    keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
 
   const out: Record<string, unknown>[] = [];
-  for (const [mode, sent] of [['informado', informado], ['calcular', calcular]] as const) {
+  for (const [mode, sent] of [
+    ['informado', informado],
+    ['calcular', calcular],
+  ] as const) {
     const body = JSON.stringify({ ...sent, referencia: REFERENCIA });
     // Warm-up, not measured: the first notes load the tables, compile the XML, XSD and signature paths.
     await measuredLoad({ url: t.url, path: '/v1/nfe', body, keys: keys.slice(0, 2), seconds: 2 });

@@ -32,19 +32,31 @@ async function runServer() {
   const { seedAccount } = await import('../test/support/seed.js');
   const { nfeBody } = await import('../test/support/nfe-fixtures.js');
   const simulator = await startSimulatorProcess();
-  const t = await startTestApp({ env: { SEFAZ_URL_TEST: simulator.sefazUrl, NATIONAL_API_URL_TEST: simulator.nationalUrl } });
-  const mode = t.app.database.kind === 'postgres' ? `postgres${process.env.REDIS_URL ? '+redis' : ''}` : 'embedded (PGlite in memory)';
+  const t = await startTestApp({
+    env: { SEFAZ_URL_TEST: simulator.sefazUrl, NATIONAL_API_URL_TEST: simulator.nationalUrl },
+  });
+  const mode =
+    t.app.database.kind === 'postgres'
+      ? `postgres${process.env.REDIS_URL ? '+redis' : ''}`
+      : 'embedded (PGlite in memory)';
   console.error(`nfe-issue bench: ${mode}, ${clients} clients, ${seconds} s per kind`);
   const account = await seedAccount(t.app.engine, 'bench');
   // One company that issues both: NFS-e readiness plus the NF-e issuer block and state registration.
   const company = await account.company({
-    inscricao_estadual: '0960012345', serie_nfe: '1',
+    inscricao_estadual: '0960012345',
+    serie_nfe: '1',
     endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
   });
   const keys: string[][] = [];
-  for (let c = 0; c < clients; c++) keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
+  for (let c = 0; c < clients; c++)
+    keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
   const bodies = {
-    '/v1/nfse': { empresa_id: company.id, tomador: { documento: '52998224725', nome: 'Cliente Bench' }, valor: '150.00', servico: { descricao: 'Desenvolvimento de sistema sob encomenda' } },
+    '/v1/nfse': {
+      empresa_id: company.id,
+      tomador: { documento: '52998224725', nome: 'Cliente Bench' },
+      valor: '150.00',
+      servico: { descricao: 'Desenvolvimento de sistema sob encomenda' },
+    },
     '/v1/nfe': nfeBody({ empresa_id: company.id }),
   } as const;
 

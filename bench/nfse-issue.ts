@@ -53,7 +53,8 @@ await runServer();
 async function startBenchApp(nationalUrl: string) {
   const { startTestApp } = await import('../test/support/test-app.js');
   const env = { NATIONAL_API_URL_TEST: nationalUrl };
-  if (process.env.DATABASE_URL || process.argv.includes('--memory')) return { t: await startTestApp({ env }), dataDir: null };
+  if (process.env.DATABASE_URL || process.argv.includes('--memory'))
+    return { t: await startTestApp({ env }), dataDir: null };
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
@@ -62,25 +63,37 @@ async function startBenchApp(nationalUrl: string) {
   const { createLogger } = await import('../src/create-logger.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-nfse-'));
   const app = await createApp({
-    config: parseConfig({ ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    config: parseConfig({
+      ...process.env,
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    }),
     logger: createLogger('silent'),
   });
   const url = await app.listen();
-  return { t: { app, url, close: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) }, dataDir };
+  return {
+    t: { app, url, close: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) },
+    dataDir,
+  };
 }
 
 async function runServer() {
   const { seedAccount } = await import('../test/support/seed.js');
   const simulator = await startSimulatorProcess();
   const { t, dataDir } = await startBenchApp(simulator.nationalUrl);
-  const mode = t.app.database.kind === 'postgres'
-    ? `postgres${process.env.REDIS_URL ? '+redis' : ''}`
-    : `embedded (PGlite ${dataDir ? 'on disk, DATA_DIR' : 'in memory'})`;
+  const mode =
+    t.app.database.kind === 'postgres'
+      ? `postgres${process.env.REDIS_URL ? '+redis' : ''}`
+      : `embedded (PGlite ${dataDir ? 'on disk, DATA_DIR' : 'in memory'})`;
   console.error(`nfse-issue bench: ${mode}, ${clients} clients, ${seconds} s`);
   const account = await seedAccount(t.app.engine, 'bench');
   const company = await account.company();
   const keys: string[][] = [];
-  for (let c = 0; c < clients; c++) keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
+  for (let c = 0; c < clients; c++)
+    keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
 
   // Warm-up, not measured: the first notes load and compile the XML, XSD and signature code paths (and the
   // simulator's), which would otherwise be counted as the service's latency. Then a few seconds of the measured
@@ -96,7 +109,13 @@ async function runServer() {
 
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  type Pauses = { gcCount: number; gcTotalMs: number; gcMaxMs: number; eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number };
+  type Pauses = {
+    gcCount: number;
+    gcTotalMs: number;
+    gcMaxMs: number;
+    eventLoopDelayP99Ms: number;
+    eventLoopDelayMaxMs: number;
+  };
   type Run = { result: LoadResult; cpuMs: number; simulatorMs: number; postgresMs: number | null; pauses: Pauses };
   const runs: Partial<Record<Api, Run>> = {};
   const onPostgres = t.app.database.kind === 'postgres';
@@ -112,12 +131,21 @@ async function runServer() {
       postgresBefore = onPostgres ? postgresCpuMs() : 0;
       stopWatching = watchPauses();
     });
-    runs[api] = { ...run, simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore, postgresMs: onPostgres ? postgresCpuMs() - postgresBefore : null, pauses: stopWatching() };
+    runs[api] = {
+      ...run,
+      simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore,
+      postgresMs: onPostgres ? postgresCpuMs() - postgresBefore : null,
+      pauses: stopWatching(),
+    };
   }
   clearInterval(sampler);
   const bare = await bareCpuMsPerNote(t.app, company.id, keys);
 
-  const stored = await t.app.engine.db.nfse.groupBy({ by: ['status'], where: { companyId: company.id, referencia: { startsWith: 'bench-' } }, _count: true });
+  const stored = await t.app.engine.db.nfse.groupBy({
+    by: ['status'],
+    where: { companyId: company.id, referencia: { startsWith: 'bench-' } },
+    _count: true,
+  });
   const figures = ({ result, cpuMs, simulatorMs, postgresMs, pauses }: Run) => {
     const lat = result.latenciesMs.sort((a, b) => a - b);
     const pct = (p: number) => percentile(lat, p);
@@ -146,7 +174,16 @@ async function runServer() {
     };
   };
   const rest = runs.rest ? figures(runs.rest) : null;
-  const { completedPerSecond, errorSamples, serverCpuMsPerRequest, simulatorCpuMsPerNote, postgresCpuMsPerNote, clientCpuMsPerRequest, pauses, ...restHead } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
+  const {
+    completedPerSecond,
+    errorSamples,
+    serverCpuMsPerRequest,
+    simulatorCpuMsPerNote,
+    postgresCpuMsPerNote,
+    clientCpuMsPerRequest,
+    pauses,
+    ...restHead
+  } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
   console.log(
     JSON.stringify({
       bench: 'nfse-issue',
@@ -201,7 +238,13 @@ async function bareCpuMsPerNote(app: App, empresaId: string, keys: string[][]) {
 async function warmUp(url: string, empresaId: string, keys: string[]) {
   const post = (api: Api, i: number) => {
     const referencia = `warmup-${api}-${i}`;
-    const { path, body } = issuance(api, { empresaId, referencia, documento: '52998224725', valor: '1.00', descricao: 'aquecimento' });
+    const { path, body } = issuance(api, {
+      empresaId,
+      referencia,
+      documento: '52998224725',
+      valor: '1.00',
+      descricao: 'aquecimento',
+    });
     return fetch(`${url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
@@ -234,14 +277,42 @@ function watchPauses() {
     observer.disconnect();
     loop.disable();
     const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
-    return { gcCount: gc.count, gcTotalMs: Math.round(gc.totalMs), gcMaxMs: Number(gc.maxMs.toFixed(1)), eventLoopDelayP99Ms: ms(loop.percentile(99)), eventLoopDelayMaxMs: ms(loop.max) };
+    return {
+      gcCount: gc.count,
+      gcTotalMs: Math.round(gc.totalMs),
+      gcMaxMs: Number(gc.maxMs.toFixed(1)),
+      eventLoopDelayP99Ms: ms(loop.percentile(99)),
+      eventLoopDelayMaxMs: ms(loop.max),
+    };
   };
 }
 
 /** The clients' plan for one API: the same note each time, with a referencia of its own per request. */
-function loadPlan(url: string, api: Api, empresaId: string, keys: string[][], seconds: number, prefix = 'bench'): LoadPlan {
-  const note = { empresaId, referencia: REFERENCIA, documento: '52998224725', nome: 'Cliente Bench', valor: '150.00', descricao: 'Desenvolvimento de sistema sob encomenda' };
-  return { url, ...issuance(api, note), keys, seconds, prefix: `${prefix}-${api}`, graphql: api === 'graphql', maxRequestsPerClient: MAX_REQUESTS_PER_CLIENT };
+function loadPlan(
+  url: string,
+  api: Api,
+  empresaId: string,
+  keys: string[][],
+  seconds: number,
+  prefix = 'bench',
+): LoadPlan {
+  const note = {
+    empresaId,
+    referencia: REFERENCIA,
+    documento: '52998224725',
+    nome: 'Cliente Bench',
+    valor: '150.00',
+    descricao: 'Desenvolvimento de sistema sob encomenda',
+  };
+  return {
+    url,
+    ...issuance(api, note),
+    keys,
+    seconds,
+    prefix: `${prefix}-${api}`,
+    graphql: api === 'graphql',
+    maxRequestsPerClient: MAX_REQUESTS_PER_CLIENT,
+  };
 }
 
 interface Note {
@@ -257,13 +328,30 @@ interface Note {
 function issuance(api: Api, n: Note): { path: string; body: string } {
   const tomador = { documento: n.documento, ...(n.nome ? { nome: n.nome } : {}) };
   if (api === 'rest') {
-    return { path: '/v1/nfse', body: JSON.stringify({ empresa_id: n.empresaId, referencia: n.referencia, tomador, valor: n.valor, servico: { descricao: n.descricao } }) };
+    return {
+      path: '/v1/nfse',
+      body: JSON.stringify({
+        empresa_id: n.empresaId,
+        referencia: n.referencia,
+        tomador,
+        valor: n.valor,
+        servico: { descricao: n.descricao },
+      }),
+    };
   }
   return {
     path: '/graphql',
     body: JSON.stringify({
       query: ISSUE_NFSE_MUTATION,
-      variables: { input: { empresaId: n.empresaId, referencia: n.referencia, tomador, valor: n.valor, servico: { descricao: n.descricao } } },
+      variables: {
+        input: {
+          empresaId: n.empresaId,
+          referencia: n.referencia,
+          tomador,
+          valor: n.valor,
+          servico: { descricao: n.descricao },
+        },
+      },
     }),
   };
 }

@@ -23,7 +23,13 @@ const keys = await Promise.all(Array.from({ length: Math.ceil((3 * (notes + 5)) 
 const padroes = { codigo_nacional: '010101', aliquota_iss: '2.00', nbs: '115021000', codigo_municipal: '02658' };
 const companies = {
   national: (await acct.company({ padroes })).id,
-  sao_paulo: (await acct.company({ municipio: '3550308', inscricao_municipal: '31000000', padroes: { ...padroes, aliquota_iss: '2.90' } })).id,
+  sao_paulo: (
+    await acct.company({
+      municipio: '3550308',
+      inscricao_municipal: '31000000',
+      padroes: { ...padroes, aliquota_iss: '2.90' },
+    })
+  ).id,
   abrasf: (await acct.company({ municipio: '5300108', inscricao_municipal: '0712345600', padroes })).id,
 };
 
@@ -33,7 +39,13 @@ async function issue(empresa: string): Promise<number> {
   const res = await fetch(`${t.url}/v1/nfse`, {
     method: 'POST',
     headers: { authorization: `Bearer ${keys[n % keys.length]}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ empresa_id: empresa, referencia: `bench-${n}`, tomador: { documento: '54550752000155', nome: 'Cliente Ltda' }, valor: '150.00', servico: { descricao: 'Desenvolvimento de software' } }),
+    body: JSON.stringify({
+      empresa_id: empresa,
+      referencia: `bench-${n}`,
+      tomador: { documento: '54550752000155', nome: 'Cliente Ltda' },
+      valor: '150.00',
+      servico: { descricao: 'Desenvolvimento de software' },
+    }),
   });
   await res.arrayBuffer();
   return res.status;
@@ -46,12 +58,14 @@ async function run(provider: keyof typeof companies) {
   const cpu = process.cpuUsage();
   const started = performance.now();
   let left = notes;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (left-- > 0) {
-      const status = await issue(companies[provider]);
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (left-- > 0) {
+        const status = await issue(companies[provider]);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
   const elapsedMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   return {
@@ -67,8 +81,13 @@ const national = await run('national');
 const saoPaulo = await run('sao_paulo');
 const abrasf = await run('abrasf');
 await t.close();
-console.log(JSON.stringify({
-  clients,
-  database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
-  providers: [national, saoPaulo, abrasf].map((p) => ({ ...p, ratioToNational: Number((p.serverCpuMsPerNote / national.serverCpuMsPerNote).toFixed(2)) })),
-}));
+console.log(
+  JSON.stringify({
+    clients,
+    database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
+    providers: [national, saoPaulo, abrasf].map((p) => ({
+      ...p,
+      ratioToNational: Number((p.serverCpuMsPerNote / national.serverCpuMsPerNote).toFixed(2)),
+    })),
+  }),
+);

@@ -86,7 +86,9 @@ samples.forEach((s, i) => {
 
 const line = (name: string, ms: number) =>
   `${ms.toFixed(0).padStart(7)} ms ${((100 * ms) / busy).toFixed(1).padStart(5)}%${per ? ` ${(ms / per).toFixed(2).padStart(6)} ms each` : ''}  ${name}`;
-console.log(`busy ${busy.toFixed(0)} ms in ${from}-${to} s${per ? `, ${(busy / per).toFixed(2)} ms each of ${per}` : ''}`);
+console.log(
+  `busy ${busy.toFixed(0)} ms in ${from}-${to} s${per ? `, ${(busy / per).toFixed(2)} ms each of ${per}` : ''}`,
+);
 console.log('-- by component');
 for (const [name, ms] of [...components].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(line(name, ms));
 console.log('-- by function (self time)');

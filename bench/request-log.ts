@@ -24,7 +24,11 @@ const rounds = arg('rounds', 3);
 const clock = new FakeClock();
 const t = await startTestApp({ worker: false, clock });
 const account = await seedAccount(t.app.engine, 'bench');
-const log = t.app.engine.requestLog as unknown as { record(line: RequestLine): void; count(p: Principal, at: Date): void; flush(): Promise<void> };
+const log = t.app.engine.requestLog as unknown as {
+  record(line: RequestLine): void;
+  count(p: Principal, at: Date): void;
+  flush(): Promise<void>;
+};
 const { record, count } = { record: log.record.bind(log), count: log.count.bind(log) };
 const db = t.app.engine.db;
 
@@ -41,11 +45,19 @@ function use(variant: Variant) {
         : (principal, at) => {
             // What a request cost before: one upsert on its own path (awaited there; here its CPU is what counts).
             const ciclo = usageCycle(at).ciclo;
-            upserts.push(db.usageCounter.upsert({
-              where: { accountId_environment_ciclo: { accountId: principal.accountId, environment: principal.environment, ciclo } },
-              create: { accountId: principal.accountId, environment: principal.environment, ciclo, requisicoes: 1n },
-              update: { requisicoes: { increment: 1n } },
-            }));
+            upserts.push(
+              db.usageCounter.upsert({
+                where: {
+                  accountId_environment_ciclo: {
+                    accountId: principal.accountId,
+                    environment: principal.environment,
+                    ciclo,
+                  },
+                },
+                create: { accountId: principal.accountId, environment: principal.environment, ciclo, requisicoes: 1n },
+                update: { requisicoes: { increment: 1n } },
+              }),
+            );
           };
 }
 
@@ -79,7 +91,8 @@ async function perRequest(variant: Variant): Promise<number> {
 
 const results: Record<Variant, number[]> = { with: [], without: [], upsertPerRequest: [] };
 for (let round = 0; round < rounds; round++) {
-  for (const variant of ['without', 'with', 'upsertPerRequest'] as const) results[variant].push(await perRequest(variant));
+  for (const variant of ['without', 'with', 'upsertPerRequest'] as const)
+    results[variant].push(await perRequest(variant));
 }
 use('with');
 const best = (xs: number[]) => Math.min(...xs);

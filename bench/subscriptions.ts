@@ -49,7 +49,8 @@ async function runServer() {
   for (let i = 0; i < companies; i++) seeded.push(await account.company());
   const principal = { accountId: account.accountId, environment: 'test' as const, apiKeyId: 'bench', companyId: null };
   // Warm up the paths the measurement uses (issuance, GraphQL, pub/sub) before taking the memory baseline.
-  for (const c of seeded.slice(0, 2)) await issueNfse(t.app.engine, principal, { body: nfseBody(c.id), simular: null, waitSeconds: 10 });
+  for (const c of seeded.slice(0, 2))
+    await issueNfse(t.app.engine, principal, { body: nfseBody(c.id), simular: null, waitSeconds: 10 });
 
   // Publish time of each change: the publish follows the commit directly (update-note.ts).
   const published = new Map<string, number>();
@@ -74,8 +75,14 @@ async function runServer() {
     return { heap: m.heapUsed + m.external, rss: m.rss };
   };
   const before = memory();
-  const child = fork(fileURLToPath(import.meta.url), ['--clients'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const fromChild = <T>(type: string) => new Promise<T>((resolve) => child.on('message', (m: { type: string; data: T }) => m.type === type && resolve(m.data)));
+  const child = fork(fileURLToPath(import.meta.url), ['--clients'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const fromChild = <T>(type: string) =>
+    new Promise<T>((resolve) =>
+      child.on('message', (m: { type: string; data: T }) => m.type === type && resolve(m.data)),
+    );
   const connected = fromChild<number>('connected');
   child.send({ url: t.url, key: account.testKey, empresaIds: seeded.map((c) => c.id), subscribers } satisfies Plan);
   await connected;
@@ -89,7 +96,11 @@ async function runServer() {
 
   const runStart = now();
   for (let i = 0; i < notes; i++) {
-    await issueNfse(t.app.engine, principal, { body: nfseBody(seeded[i % companies]!.id), simular: null, waitSeconds: 10 });
+    await issueNfse(t.app.engine, principal, {
+      body: nfseBody(seeded[i % companies]!.id),
+      simular: null,
+      waitSeconds: 10,
+    });
   }
   const expected = notes * 2 * (subscribers / companies); // transmitindo and autorizada, to each company's subscribers
   const received = fromChild<Receipt[]>('receipts');
@@ -101,7 +112,8 @@ async function runServer() {
     .map(([id, status, at]) => at - (published.get(`${id}:${status}`) ?? NaN))
     .filter((ms) => Number.isFinite(ms))
     .sort((x, y) => x - y);
-  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 10) / 10;
+  const pct = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 10) / 10;
   const result = {
     bench: 'subscriptions',
     mode: `postgres+redis`,

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { GenericSchema } from 'valibot';
 
 // A specifier held in a variable keeps the type check independent of packages that are not installed.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function optional(pkg: string): Promise<any | null> {
   try {
     return await import(pkg);
@@ -80,29 +79,46 @@ const candidates: Candidate[] = [
         regime_apuracao_simples: opt(v.picklist(APURACAO)),
         serie_dps: opt(v.pipe(text(5), v.regex(/^\d{1,5}$/))),
         inscricao_estadual: opt(v.pipe(text(14), v.regex(/^(\d{2,14}|ISENTO)$/))),
-        serie_nfe: opt(v.pipe(text(3), v.regex(/^(0|[1-9]\d{0,2})$/), v.check((s) => Number(s) < 890))),
-        endereco: opt(v.strictObject({
-          logradouro: v.pipe(text(60), v.minLength(2)),
-          numero: text(60),
-          complemento: opt(text(60)),
-          bairro: v.pipe(text(60), v.minLength(2)),
-          cep: v.pipe(v.string(), v.transform((s) => s.replace(/[.\-\s]/g, '')), v.regex(/^\d{8}$/)),
-        })),
+        serie_nfe: opt(
+          v.pipe(
+            text(3),
+            v.regex(/^(0|[1-9]\d{0,2})$/),
+            v.check((s) => Number(s) < 890),
+          ),
+        ),
+        endereco: opt(
+          v.strictObject({
+            logradouro: v.pipe(text(60), v.minLength(2)),
+            numero: text(60),
+            complemento: opt(text(60)),
+            bairro: v.pipe(text(60), v.minLength(2)),
+            cep: v.pipe(
+              v.string(),
+              v.transform((s) => s.replace(/[.\-\s]/g, '')),
+              v.regex(/^\d{8}$/),
+            ),
+          }),
+        ),
         autorizados_xml: opt(v.pipe(v.array(v.string()), v.maxLength(10))),
         email: opt(v.pipe(text(254), v.regex(EMAIL))),
         token_municipio: opt(text(500)),
-        padroes: opt(v.strictObject({
-          codigo_nacional: v.optional(v.pipe(v.string(), v.regex(/^\d{6}$/))),
-          aliquota_iss: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/))),
-          iss_retido: v.optional(v.boolean()),
-          nbs: v.optional(v.pipe(v.string(), v.regex(/^\d{9}$/))),
-        })),
+        padroes: opt(
+          v.strictObject({
+            codigo_nacional: v.optional(v.pipe(v.string(), v.regex(/^\d{6}$/))),
+            aliquota_iss: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/))),
+            iss_retido: v.optional(v.boolean()),
+            nbs: v.optional(v.pipe(v.string(), v.regex(/^\d{9}$/))),
+          }),
+        ),
       });
       const toJson = await optional('@valibot/to-json-schema');
       return {
         check(value) {
           const r = v.safeParse(schema, value);
-          return { ok: r.success, issues: (r.issues ?? []).map((i) => ({ path: '/' + (i.path ?? []).map((p) => String(p.key)).join('/') })) };
+          return {
+            ok: r.success,
+            issues: (r.issues ?? []).map((i) => ({ path: '/' + (i.path ?? []).map((p) => String(p.key)).join('/') })),
+          };
         },
         jsonSchema: () => (toJson ? toJson.toJsonSchema(schema, { errorMode: 'ignore' }) : null),
       };
@@ -121,25 +137,48 @@ const candidates: Candidate[] = [
         regime_tributario: z.enum(REGIMES).nullish(),
         inscricao_municipal: text(15).nullish(),
         regime_apuracao_simples: z.enum(APURACAO).nullish(),
-        serie_dps: text(5).regex(/^\d{1,5}$/).nullish(),
-        inscricao_estadual: text(14).regex(/^(\d{2,14}|ISENTO)$/).nullish(),
-        serie_nfe: text(3).regex(/^(0|[1-9]\d{0,2})$/).refine((s: string) => Number(s) < 890).nullish(),
-        endereco: z.strictObject({
-          logradouro: text(60).min(2),
-          numero: text(60),
-          complemento: text(60).nullish(),
-          bairro: text(60).min(2),
-          cep: z.string().transform((s: string) => s.replace(/[.\-\s]/g, '')).pipe(z.string().regex(/^\d{8}$/)),
-        }).nullish(),
+        serie_dps: text(5)
+          .regex(/^\d{1,5}$/)
+          .nullish(),
+        inscricao_estadual: text(14)
+          .regex(/^(\d{2,14}|ISENTO)$/)
+          .nullish(),
+        serie_nfe: text(3)
+          .regex(/^(0|[1-9]\d{0,2})$/)
+          .refine((s: string) => Number(s) < 890)
+          .nullish(),
+        endereco: z
+          .strictObject({
+            logradouro: text(60).min(2),
+            numero: text(60),
+            complemento: text(60).nullish(),
+            bairro: text(60).min(2),
+            cep: z
+              .string()
+              .transform((s: string) => s.replace(/[.\-\s]/g, ''))
+              .pipe(z.string().regex(/^\d{8}$/)),
+          })
+          .nullish(),
         autorizados_xml: z.array(z.string()).max(10).nullish(),
         email: text(254).regex(EMAIL).nullish(),
         token_municipio: text(500).nullish(),
-        padroes: z.strictObject({
-          codigo_nacional: z.string().regex(/^\d{6}$/).optional(),
-          aliquota_iss: z.string().regex(/^\d{1,2}(\.\d{1,2})?$/).optional(),
-          iss_retido: z.boolean().optional(),
-          nbs: z.string().regex(/^\d{9}$/).optional(),
-        }).nullish(),
+        padroes: z
+          .strictObject({
+            codigo_nacional: z
+              .string()
+              .regex(/^\d{6}$/)
+              .optional(),
+            aliquota_iss: z
+              .string()
+              .regex(/^\d{1,2}(\.\d{1,2})?$/)
+              .optional(),
+            iss_retido: z.boolean().optional(),
+            nbs: z
+              .string()
+              .regex(/^\d{9}$/)
+              .optional(),
+          })
+          .nullish(),
       });
       return {
         check(value) {
@@ -148,7 +187,10 @@ const candidates: Candidate[] = [
           // An unrecognized_keys issue names several keys at the object's path; one problem per key.
           type ZodIssue = { code: string; path: unknown[]; keys?: string[] };
           const issues = (r.error.issues as ZodIssue[]).flatMap((i) =>
-            i.code === 'unrecognized_keys' ? (i.keys ?? []).map((k) => ({ path: '/' + [...i.path, k].map(String).join('/') })) : [{ path: '/' + i.path.map(String).join('/') }]);
+            i.code === 'unrecognized_keys'
+              ? (i.keys ?? []).map((k) => ({ path: '/' + [...i.path, k].map(String).join('/') }))
+              : [{ path: '/' + i.path.map(String).join('/') }],
+          );
           return { ok: false, issues };
         },
         jsonSchema: () => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }),
@@ -162,35 +204,49 @@ const candidates: Candidate[] = [
       const { Type } = await optional('@sinclair/typebox');
       const { TypeCompiler } = await optional('@sinclair/typebox/compiler');
       // TypeBox checks JSON Schema: no trimming or normalising, so patterns carry what trim/replace do elsewhere.
-      const text = (max: number, pattern?: string) => Type.String({ minLength: 1, maxLength: max, ...(pattern ? { pattern } : {}) });
+      const text = (max: number, pattern?: string) =>
+        Type.String({ minLength: 1, maxLength: max, ...(pattern ? { pattern } : {}) });
       const opt = (s: unknown) => Type.Optional(Type.Union([s, Type.Null()]));
-      const schema = Type.Object({
-        cnpj: text(18, DIGITS_CNPJ.source),
-        razao_social: text(150),
-        municipio: text(7, '^\\d{7}$'),
-        regime_tributario: opt(Type.Union(REGIMES.map((r: string) => Type.Literal(r)))),
-        inscricao_municipal: opt(text(15)),
-        regime_apuracao_simples: opt(Type.Union(APURACAO.map((r: string) => Type.Literal(r)))),
-        serie_dps: opt(text(5, '^\\d{1,5}$')),
-        inscricao_estadual: opt(text(14, '^(\\d{2,14}|ISENTO)$')),
-        serie_nfe: opt(text(3, '^(0|[1-8]\\d{0,2}|[1-9]\\d?)$')),
-        endereco: opt(Type.Object({
-          logradouro: Type.String({ minLength: 2, maxLength: 60 }),
-          numero: text(60),
-          complemento: opt(text(60)),
-          bairro: Type.String({ minLength: 2, maxLength: 60 }),
-          cep: Type.String({ pattern: '^\\d{5}[-.\\s]?\\d{3}$' }),
-        }, { additionalProperties: false })),
-        autorizados_xml: opt(Type.Array(Type.String(), { maxItems: 10 })),
-        email: opt(text(254, EMAIL.source)),
-        token_municipio: opt(text(500)),
-        padroes: opt(Type.Object({
-          codigo_nacional: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
-          aliquota_iss: Type.Optional(Type.String({ pattern: '^\\d{1,2}(\\.\\d{1,2})?$' })),
-          iss_retido: Type.Optional(Type.Boolean()),
-          nbs: Type.Optional(Type.String({ pattern: '^\\d{9}$' })),
-        }, { additionalProperties: false })),
-      }, { additionalProperties: false });
+      const schema = Type.Object(
+        {
+          cnpj: text(18, DIGITS_CNPJ.source),
+          razao_social: text(150),
+          municipio: text(7, '^\\d{7}$'),
+          regime_tributario: opt(Type.Union(REGIMES.map((r: string) => Type.Literal(r)))),
+          inscricao_municipal: opt(text(15)),
+          regime_apuracao_simples: opt(Type.Union(APURACAO.map((r: string) => Type.Literal(r)))),
+          serie_dps: opt(text(5, '^\\d{1,5}$')),
+          inscricao_estadual: opt(text(14, '^(\\d{2,14}|ISENTO)$')),
+          serie_nfe: opt(text(3, '^(0|[1-8]\\d{0,2}|[1-9]\\d?)$')),
+          endereco: opt(
+            Type.Object(
+              {
+                logradouro: Type.String({ minLength: 2, maxLength: 60 }),
+                numero: text(60),
+                complemento: opt(text(60)),
+                bairro: Type.String({ minLength: 2, maxLength: 60 }),
+                cep: Type.String({ pattern: '^\\d{5}[-.\\s]?\\d{3}$' }),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          autorizados_xml: opt(Type.Array(Type.String(), { maxItems: 10 })),
+          email: opt(text(254, EMAIL.source)),
+          token_municipio: opt(text(500)),
+          padroes: opt(
+            Type.Object(
+              {
+                codigo_nacional: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
+                aliquota_iss: Type.Optional(Type.String({ pattern: '^\\d{1,2}(\\.\\d{1,2})?$' })),
+                iss_retido: Type.Optional(Type.Boolean()),
+                nbs: Type.Optional(Type.String({ pattern: '^\\d{9}$' })),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      );
       const compiled = TypeCompiler.Compile(schema);
       return {
         check(value) {
@@ -224,7 +280,12 @@ function microsPerCall(fn: () => unknown): number {
   return Number(process.hrtime.bigint() - start) / 1e3 / iterations;
 }
 
-const out: Record<string, unknown> = { bench: 'validation-libraries', body: 'POST /v1/companies', iterations, node: process.version };
+const out: Record<string, unknown> = {
+  bench: 'validation-libraries',
+  body: 'POST /v1/companies',
+  iterations,
+  node: process.version,
+};
 for (const c of candidates) {
   const pkgVersion = version(c.pkg);
   if (!pkgVersion) {
@@ -251,8 +312,12 @@ for (const c of candidates) {
     allIssuesWithPaths: bad.issues.length >= EXPECTED_PROBLEMS && bad.issues.every((i) => i.path.length > 1),
     installedKb: installedKb(c.pkg),
     jsonSchema: jsonSchema
-      ? (c.jsonSchemaPkg ? `via ${c.jsonSchemaPkg} (${jsonKb} kB more)` : 'built in')
-      : (c.jsonSchemaPkg && jsonKb === null ? `via ${c.jsonSchemaPkg} (not installed)` : false),
+      ? c.jsonSchemaPkg
+        ? `via ${c.jsonSchemaPkg} (${jsonKb} kB more)`
+        : 'built in'
+      : c.jsonSchemaPkg && jsonKb === null
+        ? `via ${c.jsonSchemaPkg} (not installed)`
+        : false,
     paths: bad.issues.map((i) => i.path),
   };
 }

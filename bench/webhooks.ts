@@ -39,7 +39,8 @@ const arg = (name: string, fallback: number) => {
 // The worker runs in this process with the V8 flags of `npm start` (package.json's bench:webhooks script passes
 // them; this refuses to run when the two drift apart).
 const missing = startFlags().filter((f) => !process.execArgv.includes(f));
-if (missing.length > 0) throw new Error(`run with the node flags of npm start (npm run bench:webhooks): missing ${missing.join(' ')}`);
+if (missing.length > 0)
+  throw new Error(`run with the node flags of npm start (npm run bench:webhooks): missing ${missing.join(' ')}`);
 const EVENTS = arg('events', 10000);
 const ROUNDS = arg('rounds', 9);
 const RATE = arg('rate', 200);
@@ -73,46 +74,64 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 // 1. Raw POST loops: the same receiver, the same body size, 64 in flight (run in the rounds of part 2).
 const rawPool = new Pool(receiverUrl, { connections: CONCURRENCY });
 const body = JSON.stringify({ tipo: 'NFSE_AUTORIZADA', dados: { id: 'x'.repeat(36), status: 'autorizada' } });
-const cpuOf = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since); return u.user + u.system; };
+const cpuOf = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return u.user + u.system;
+};
 const hex64 = 'ab'.repeat(32);
 const timestamp = String(Math.floor(Date.now() / 1000));
 const ids = Array.from({ length: EVENTS * 2 }, () => randomUUID());
 /** A delivery's request: Content-Type and the X-Service-* headers, with values of the sizes the service sends. */
 const deliveryHeaders = (i: number) => [
-  'content-type', 'application/json',
-  'x-service-event', 'NFSE_AUTORIZADA',
-  'x-service-event-id', ids[i]!,
-  'x-service-delivery-id', ids[EVENTS + i]!,
-  'x-service-timestamp', timestamp,
-  'x-service-signature-v2', `t=${timestamp},v1=${hex64}`,
-  'x-service-signature', hex64,
+  'content-type',
+  'application/json',
+  'x-service-event',
+  'NFSE_AUTORIZADA',
+  'x-service-event-id',
+  ids[i]!,
+  'x-service-delivery-id',
+  ids[EVENTS + i]!,
+  'x-service-timestamp',
+  timestamp,
+  'x-service-signature-v2',
+  `t=${timestamp},v1=${hex64}`,
+  'x-service-signature',
+  hex64,
 ];
 const bareHeaders = () => ['content-type', 'application/json'];
 async function rawRound(headers: (i: number) => string[]) {
   let done = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (done < EVENTS) {
-      const res = await rawPool.request({ path: '/raw', method: 'POST', body, headers: headers(done++) });
-      await res.body.dump();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (done < EVENTS) {
+        const res = await rawPool.request({ path: '/raw', method: 'POST', body, headers: headers(done++) });
+        await res.body.dump();
+      }
+    }),
+  );
 }
 /** The same requests through undici's dispatch interface, status only, as the worker sends them (post-for-status.ts). */
-const dispatchPost = (headers: string[]) => new Promise<number>((resolve, reject) => {
-  let status = 0;
-  rawPool.dispatch({ path: '/raw', method: 'POST', body, headers }, {
-    onConnect: () => undefined,
-    onHeaders: (code: number) => ((status = code), true),
-    onData: () => true,
-    onComplete: () => resolve(status),
-    onError: reject,
+const dispatchPost = (headers: string[]) =>
+  new Promise<number>((resolve, reject) => {
+    let status = 0;
+    rawPool.dispatch(
+      { path: '/raw', method: 'POST', body, headers },
+      {
+        onConnect: () => undefined,
+        onHeaders: (code: number) => ((status = code), true),
+        onData: () => true,
+        onComplete: () => resolve(status),
+        onError: reject,
+      },
+    );
   });
-});
 async function rawDispatchRound(headers: (i: number) => string[]) {
   let done = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (done < EVENTS) await dispatchPost(headers(done++));
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (done < EVENTS) await dispatchPost(headers(done++));
+    }),
+  );
 }
 async function measureRaw(headers: (i: number) => string[], round = rawRound) {
   const cpu = process.cpuUsage();
@@ -140,7 +159,14 @@ const webhook = (await created.json()) as { id: string };
 // written.
 const BACKLOG = Math.ceil((EVENTS * (ROUNDS + 1) * 1.2) / 100) * 100;
 for (let i = 0; i < BACKLOG; i += 100) {
-  await engine.db.$transaction((tx) => appendEvents(tx, { accountId: account.accountId, environment: 'live', at: engine.clock.now(), events: Array.from({ length: 100 }, (_, j) => ({ tipo: 'NFSE_AUTORIZADA', dados: { id: `backlog-${i + j}` } })) }));
+  await engine.db.$transaction((tx) =>
+    appendEvents(tx, {
+      accountId: account.accountId,
+      environment: 'live',
+      at: engine.clock.now(),
+      events: Array.from({ length: 100 }, (_, j) => ({ tipo: 'NFSE_AUTORIZADA', dados: { id: `backlog-${i + j}` } })),
+    }),
+  );
 }
 const profiler = PROFILE ? new Session() : null;
 if (profiler) {
@@ -156,11 +182,16 @@ async function drain() {
   const w = startWebhookWorker(engine);
   const deadline = start + 120_000;
   while (arrivals.size < EVENTS) {
-    if (performance.now() > deadline) throw new Error(`drain stalled: ${arrivals.size} of ${EVENTS} deliveries in 120 s`);
+    if (performance.now() > deadline)
+      throw new Error(`drain stalled: ${arrivals.size} of ${EVENTS} deliveries in 120 s`);
     await sleep(2);
   }
   const perSecond = EVENTS / ((performance.now() - start) / 1000);
-  const result = { perSecond, cpuUsPerDelivery: cpuOf(cpu) / EVENTS, postgresCpuUsPerDelivery: ((postgresCpuMs() - pgCpu) * 1000) / EVENTS };
+  const result = {
+    perSecond,
+    cpuUsPerDelivery: cpuOf(cpu) / EVENTS,
+    postgresCpuUsPerDelivery: ((postgresCpuMs() - pgCpu) * 1000) / EVENTS,
+  };
   await w.stop();
   arrivals.clear();
   return result;
@@ -208,10 +239,14 @@ while (performance.now() - latencyStart < SECONDS * 1000) {
   const due = Math.floor(((performance.now() - latencyStart) / 1000) * RATE);
   // At most 8 commits at once: a loaded machine that falls behind the rate must not
   // queue more transactions than the pool holds (Prisma gives a transaction 2 s to start).
-  for (; sent < due; ) {
+  for (; sent < due;) {
     const batch = [];
     for (; sent < due && batch.length < 8; sent++) {
-      batch.push(emitEvent(engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `steady-${sent}` }).then((e) => committedAt.set(e!.id, performance.now())));
+      batch.push(
+        emitEvent(engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: `steady-${sent}` }).then((e) =>
+          committedAt.set(e!.id, performance.now()),
+        ),
+      );
     }
     await Promise.all(batch);
   }
@@ -220,42 +255,48 @@ while (performance.now() - latencyStart < SECONDS * 1000) {
 const deadline = performance.now() + 30_000;
 while ([...committedAt.keys()].some((id) => !arrivals.has(id)) && performance.now() < deadline) await sleep(10);
 await worker.stop();
-const latencies = [...committedAt].filter(([id]) => arrivals.has(id)).map(([id, at]) => Math.max(0, arrivals.get(id)! - at)).sort((a, b) => a - b);
-const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 10) / 10;
+const latencies = [...committedAt]
+  .filter(([id]) => arrivals.has(id))
+  .map(([id, at]) => Math.max(0, arrivals.get(id)! - at))
+  .sort((a, b) => a - b);
+const pct = (p: number) =>
+  Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 10) / 10;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
-console.log(JSON.stringify({
-  deliveriesPerSecond: Math.round(deliveriesPerSecond),
-  rawPostsPerSecond: Math.round(rawPostsPerSecond),
-  ratioToRaw: round2(ratioToRaw),
-  rawDispatchPostsPerSecond: Math.round(rawDispatchPostsPerSecond),
-  ratioToRawDispatch: round2(ratioToRawDispatch),
-  rawBarePostsPerSecond: Math.round(median(rounds.map((r) => r.bare.perSecond))),
-  ratioToBareRaw: round2(ratioToBareRaw),
-  rawCpuUsPerPost: Math.round(rawCpuUsPerPost),
-  cpuUsPerDelivery: Math.round(cpuUsPerDelivery),
-  cpuRatioToRaw: round2(cpuRatioToRaw),
-  postgresCpuUsPerDelivery: Math.round(postgresCpuUsPerDelivery),
-  p50Ms: pct(50),
-  p99Ms: pct(99),
-  latencyEvents: committedAt.size,
-  latencyLost: committedAt.size - latencies.length,
-  eventsPerRound: EVENTS,
-  rounds: rounds.map((r) => ({
-    bare: Math.round(r.bare.perSecond),
-    raw: Math.round(r.raw.perSecond),
-    rawDispatch: Math.round(r.rawDispatch.perSecond),
-    deliveries: Math.round(r.drained.perSecond),
-    ratio: round2(r.drained.perSecond / r.raw.perSecond),
-    rawCpuUs: Math.round(r.raw.cpuUsPerPost),
-    rawDispatchCpuUs: Math.round(r.rawDispatch.cpuUsPerPost),
-    cpuUs: Math.round(r.drained.cpuUsPerDelivery),
-  })),
-  eventRatePerSecond: RATE,
-  receivedTotal: received,
-  database: 'postgresql',
-  loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
-}));
+console.log(
+  JSON.stringify({
+    deliveriesPerSecond: Math.round(deliveriesPerSecond),
+    rawPostsPerSecond: Math.round(rawPostsPerSecond),
+    ratioToRaw: round2(ratioToRaw),
+    rawDispatchPostsPerSecond: Math.round(rawDispatchPostsPerSecond),
+    ratioToRawDispatch: round2(ratioToRawDispatch),
+    rawBarePostsPerSecond: Math.round(median(rounds.map((r) => r.bare.perSecond))),
+    ratioToBareRaw: round2(ratioToBareRaw),
+    rawCpuUsPerPost: Math.round(rawCpuUsPerPost),
+    cpuUsPerDelivery: Math.round(cpuUsPerDelivery),
+    cpuRatioToRaw: round2(cpuRatioToRaw),
+    postgresCpuUsPerDelivery: Math.round(postgresCpuUsPerDelivery),
+    p50Ms: pct(50),
+    p99Ms: pct(99),
+    latencyEvents: committedAt.size,
+    latencyLost: committedAt.size - latencies.length,
+    eventsPerRound: EVENTS,
+    rounds: rounds.map((r) => ({
+      bare: Math.round(r.bare.perSecond),
+      raw: Math.round(r.raw.perSecond),
+      rawDispatch: Math.round(r.rawDispatch.perSecond),
+      deliveries: Math.round(r.drained.perSecond),
+      ratio: round2(r.drained.perSecond / r.raw.perSecond),
+      rawCpuUs: Math.round(r.raw.cpuUsPerPost),
+      rawDispatchCpuUs: Math.round(r.rawDispatch.cpuUsPerPost),
+      cpuUs: Math.round(r.drained.cpuUsPerDelivery),
+    })),
+    eventRatePerSecond: RATE,
+    receivedTotal: received,
+    database: 'postgresql',
+    loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+  }),
+);
 await t.close();
 receiver.close();
 process.exit(0);

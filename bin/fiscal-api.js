@@ -1,2 +1,2 @@
 #!/usr/bin/env -S npx tsx
-import "../src/cli/main.ts";
+import '../src/cli/main.ts';

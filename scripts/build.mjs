@@ -19,5 +19,13 @@ const entryPoints = readdirSync(src, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
   .map((f) => join(src, f));
 rmSync(out, { recursive: true, force: true });
-await build({ entryPoints, outdir: out, outbase: src, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' });
+await build({
+  entryPoints,
+  outdir: out,
+  outbase: src,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
 await buildPainel({ outdir: join(out, 'painel') });

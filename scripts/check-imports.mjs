@@ -19,7 +19,8 @@ function walk(dir, out = []) {
   return out;
 }
 
-const specifier = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const specifier =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function importsOf(file) {
   const text = readFileSync(file, 'utf8');
@@ -38,7 +39,16 @@ const engineFolder = (path) => {
   return parts[0] === 'engine' && parts.length > 2 ? parts[1] : null;
 };
 
-const forbiddenFromEngine = new Set(['graph', 'rest', 'http', 'cli', 'worker', 'simulator', 'metrics', 'create-app.ts']);
+const forbiddenFromEngine = new Set([
+  'graph',
+  'rest',
+  'http',
+  'cli',
+  'worker',
+  'simulator',
+  'metrics',
+  'create-app.ts',
+]);
 const broken = [];
 const folderEdges = new Map();
 

@@ -22,7 +22,8 @@ const RULES = {
   index: 'index.ts only re-exports, or exports the name of its folder',
   thing: 'the file exports its own name in camelCase, PascalCase or UPPER_SNAKE_CASE (find-nfse.ts -> findNfse)',
   schema: 'src/graph/schema/<m>.ts or <m>-<part>.ts, <m> a folder or top-level module of src/engine (empresas.ts)',
-  concept: 'at least two exported functions/classes/camelCase values (else two UPPER_SNAKE constants), every one carrying one same word of the file name (signature.ts -> signatureV2, legacySignature); types are free',
+  concept:
+    'at least two exported functions/classes/camelCase values (else two UPPER_SNAKE constants), every one carrying one same word of the file name (signature.ts -> signatureV2, legacySignature); types are free',
 };
 
 function walk(dir, out = []) {
@@ -41,14 +42,28 @@ const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(
 /** Exported names with their kind: 'function', 'class', 'value' (const/let/var/enum) or 'type'. */
 function exportsOf(text) {
   const found = [];
-  const declared = /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(function\*?|const|let|var|(?:abstract\s+)?class|interface|type|enum)\s+([A-Za-z0-9_$]+)/gm;
+  const declared =
+    /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(function\*?|const|let|var|(?:abstract\s+)?class|interface|type|enum)\s+([A-Za-z0-9_$]+)/gm;
   for (const [, keyword, name] of text.matchAll(declared)) {
-    const kind = keyword === 'interface' || keyword === 'type' ? 'type' : keyword.includes('class') ? 'class' : keyword.startsWith('function') ? 'function' : 'value';
+    const kind =
+      keyword === 'interface' || keyword === 'type'
+        ? 'type'
+        : keyword.includes('class')
+          ? 'class'
+          : keyword.startsWith('function')
+            ? 'function'
+            : 'value';
     found.push({ name, kind });
   }
   for (const [, typeOnly, list] of text.matchAll(/^export\s+(type\s+)?\{([^}]*)\}/gm)) {
-    for (const part of list.split(',').map((p) => p.trim()).filter(Boolean)) {
-      const name = part.replace(/^type\s+/, '').split(/\s+as\s+/).pop();
+    for (const part of list
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const name = part
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop();
       found.push({ name, kind: typeOnly || part.startsWith('type ') ? 'type' : 'value' });
     }
   }
@@ -69,14 +84,20 @@ const engineModules = new Set(readdirSync(join(src, 'engine')).map((n) => n.repl
 
 function judge(file) {
   const path = relative(src, file);
-  const folders = dirname(path).split('/').filter((f) => f !== '.');
+  const folders = dirname(path)
+    .split('/')
+    .filter((f) => f !== '.');
   const name = basename(file).replace(/\.m?ts$/, '');
   const text = withoutComments(readFileSync(file, 'utf8'));
   const exported = exportsOf(text);
 
   const badFolder = folders.find((f) => !kebab.test(f));
   if (badFolder) return { problem: `folder "${badFolder}" is not kebab-case` };
-  if (!kebab.test(name)) return { problem: 'file name is not kebab-case', expected: `${name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.ts` };
+  if (!kebab.test(name))
+    return {
+      problem: 'file name is not kebab-case',
+      expected: `${name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.ts`,
+    };
 
   if (name === 'main' && exported.length === 0) return { rule: 'entry' };
   if (name === 'index') {
@@ -87,9 +108,12 @@ function judge(file) {
     return { problem: `index.ts neither only re-exports nor exports the folder's name (${folder})` };
   }
   if (exported.some((e) => flat(e.name) === flat(name))) return { rule: 'thing' };
-  if (folders.join('/') === 'graph/schema' && [...engineModules].some((m) => name === m || name.startsWith(`${m}-`))) return { rule: 'schema' };
+  if (folders.join('/') === 'graph/schema' && [...engineModules].some((m) => name === m || name.startsWith(`${m}-`)))
+    return { rule: 'schema' };
 
-  const runtime = exported.filter((e) => e.kind === 'function' || e.kind === 'class' || (e.kind === 'value' && /^[a-z]/.test(e.name)));
+  const runtime = exported.filter(
+    (e) => e.kind === 'function' || e.kind === 'class' || (e.kind === 'value' && /^[a-z]/.test(e.name)),
+  );
   const constants = exported.filter((e) => e.kind === 'value' && /^[A-Z0-9_]+$/.test(e.name));
   const family = runtime.length > 0 ? runtime : constants;
   const shared = name.split('-').find((w) => family.every((e) => words(e.name).some((x) => sameWord(x, w))));
@@ -98,9 +122,10 @@ function judge(file) {
   if (exported.length === 0) return { problem: 'exports nothing (only main.ts, a program entry point, may)' };
   const camel = name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
   return {
-    problem: family.length >= 2
-      ? `exports no ${camel}, and no word of "${name}" is carried by all of ${family.map((e) => e.name).join(', ')}`
-      : `exports no ${camel} (nor ${camel[0].toUpperCase()}${camel.slice(1)}, ${name.replace(/-/g, '_').toUpperCase()})`,
+    problem:
+      family.length >= 2
+        ? `exports no ${camel}, and no word of "${name}" is carried by all of ${family.map((e) => e.name).join(', ')}`
+        : `exports no ${camel} (nor ${camel[0].toUpperCase()}${camel.slice(1)}, ${name.replace(/-/g, '_').toUpperCase()})`,
   };
 }
 
@@ -110,7 +135,13 @@ const files = walk(src);
 for (const file of files) {
   const verdict = judge(file);
   if (verdict.rule) passed[verdict.rule] = (passed[verdict.rule] ?? 0) + 1;
-  else violations.push({ file: relative(root, file), problem: verdict.problem, ...(verdict.expected ? { expected: verdict.expected } : {}), exports: exportsOf(withoutComments(readFileSync(file, 'utf8'))).map((e) => e.name) });
+  else
+    violations.push({
+      file: relative(root, file),
+      problem: verdict.problem,
+      ...(verdict.expected ? { expected: verdict.expected } : {}),
+      exports: exportsOf(withoutComments(readFileSync(file, 'utf8'))).map((e) => e.name),
+    });
 }
 
 const ok = violations.length === 0;

@@ -85,7 +85,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be 0..65535, got "${env.PORT}"`);
 
   const databaseUrl = env.DATABASE_URL?.trim() || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres://');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    problems.push('DATABASE_URL must start with postgres://');
   const redisUrl = env.REDIS_URL?.trim() || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
 
@@ -112,14 +113,18 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (sefazCaFile) {
     try {
       sefazCa = readFileSync(sefazCaFile, 'utf8');
-      if (!sefazCa.includes('-----BEGIN CERTIFICATE-----')) problems.push(`SEFAZ_CA_FILE: ${sefazCaFile} holds no PEM certificate`);
+      if (!sefazCa.includes('-----BEGIN CERTIFICATE-----'))
+        problems.push(`SEFAZ_CA_FILE: ${sefazCaFile} holds no PEM certificate`);
     } catch (err) {
       problems.push(`SEFAZ_CA_FILE: cannot read ${sefazCaFile} (${(err as Error).message})`);
     }
   }
   const abrasfUrlsLive = abrasfUrls(env.ABRASF_URLS_LIVE, problems);
   const nationalAdnUrlLive = url('NATIONAL_ADN_URL_LIVE');
-  const nationalParametrosUrl = { live: url('NATIONAL_PARAMETROS_URL_LIVE'), test: url('NATIONAL_PARAMETROS_URL_TEST') };
+  const nationalParametrosUrl = {
+    live: url('NATIONAL_PARAMETROS_URL_LIVE'),
+    test: url('NATIONAL_PARAMETROS_URL_TEST'),
+  };
   const nfeDistUrlLive = url('NFE_DIST_URL_LIVE');
   const cteDistUrlLive = url('CTE_DIST_URL_LIVE');
   const nfeEventUrlLive = url('NFE_EVENTO_URL_LIVE');
@@ -153,11 +158,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
   const captureIntervalMinutes = Number(env.CAPTURE_INTERVAL_MINUTES ?? 60);
-  if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1) problems.push('CAPTURE_INTERVAL_MINUTES must be a positive integer');
+  if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1)
+    problems.push('CAPTURE_INTERVAL_MINUTES must be a positive integer');
   const captureTickSeconds = Number(env.CAPTURE_TICK_SECONDS ?? 30);
-  if (!Number.isInteger(captureTickSeconds) || captureTickSeconds < 0) problems.push('CAPTURE_TICK_SECONDS must be a non-negative integer');
+  if (!Number.isInteger(captureTickSeconds) || captureTickSeconds < 0)
+    problems.push('CAPTURE_TICK_SECONDS must be a non-negative integer');
 
-  const webhookAllowedCidrs = (env.WEBHOOK_ALLOWED_CIDRS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const webhookAllowedCidrs = (env.WEBHOOK_ALLOWED_CIDRS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const cidr of webhookAllowedCidrs) {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) problems.push(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range`);
   }
@@ -169,16 +179,21 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const fiscalDataDir = resolveFiscalDataDir(env.FISCAL_DATA_DIR);
   problems.push(...fiscalDataProblems(fiscalDataDir));
   const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : null;
-  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) problems.push(`METRICS_PORT must be 0..65535, got "${env.METRICS_PORT}"`);
-  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) problems.push('METRICS_PORT must differ from PORT (use METRICS_TOKEN for /metrics on the main port)');
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
+    problems.push(`METRICS_PORT must be 0..65535, got "${env.METRICS_PORT}"`);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port)
+    problems.push('METRICS_PORT must differ from PORT (use METRICS_TOKEN for /metrics on the main port)');
   const metricsToken = env.METRICS_TOKEN?.trim() || null;
   // A short token is guessable by anyone who reaches the public port.
-  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must have at least 16 characters');
+  if (metricsToken !== null && metricsToken.length < 16)
+    problems.push('METRICS_TOKEN must have at least 16 characters');
   const shutdownGraceSeconds = Number(env.SHUTDOWN_GRACE_SECONDS ?? 25);
-  if (!Number.isFinite(shutdownGraceSeconds) || shutdownGraceSeconds < 0) problems.push('SHUTDOWN_GRACE_SECONDS must be a non-negative number');
+  if (!Number.isFinite(shutdownGraceSeconds) || shutdownGraceSeconds < 0)
+    problems.push('SHUTDOWN_GRACE_SECONDS must be a non-negative number');
 
   const trustProxy = ['1', 'true'].includes(env.TRUST_PROXY?.trim() ?? '');
-  if (env.TRUST_PROXY?.trim() && !trustProxy && !['0', 'false'].includes(env.TRUST_PROXY.trim())) problems.push('TRUST_PROXY must be 1 or 0');
+  if (env.TRUST_PROXY?.trim() && !trustProxy && !['0', 'false'].includes(env.TRUST_PROXY.trim()))
+    problems.push('TRUST_PROXY must be 1 or 0');
 
   if (problems.length) throw new ConfigError(`invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
@@ -223,7 +238,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function abrasfUrls(value: string | undefined, problems: string[]): { urls: Record<string, string>; perfis: boolean } {
   const urls: Record<string, string> = {};
   let perfis = false;
-  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     if (entry === 'perfis') {
       perfis = true;
       continue;

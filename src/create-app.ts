@@ -136,7 +136,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (config.redisUrl) {
     // Auto-pipelining: the commands one tick issues (a note's publishes, the rate limit's of many requests) leave
     // in one write; a subscriber connection issues none, so it has no use for it.
-    const [command, publisher, subscriber] = [true, true, false].map((enableAutoPipelining) => new Redis(config.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 3, enableAutoPipelining }));
+    const [command, publisher, subscriber] = [true, true, false].map(
+      (enableAutoPipelining) =>
+        new Redis(config.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 3, enableAutoPipelining }),
+    );
     pubsub = createRedisPubSub(publisher!, subscriber!);
     rateLimiter = createRedisRateLimiter(command!);
     cleanups.unshift(async () => {
@@ -162,7 +165,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Where the simulator is an environment's national system its first note should not wait for libxml2 (seconds
   // under tsx); a service with both national URLs configured loads it on first need (libxml2.ts).
   if (!config.nationalApiUrl.live || !config.nationalApiUrl.test) await loadLibxml2();
-  const national = new NationalGateway({ urls: config.nationalApiUrl, adnUrl: config.nationalAdnUrlLive, nfeDistUrl: config.nfeDistUrlLive, cteDistUrl: config.cteDistUrlLive, nfeEventUrl: config.nfeEventUrlLive, parametrosUrls: config.nationalParametrosUrl, simulator, timeoutMs: options.nationalTimeoutMs });
+  const national = new NationalGateway({
+    urls: config.nationalApiUrl,
+    adnUrl: config.nationalAdnUrlLive,
+    nfeDistUrl: config.nfeDistUrlLive,
+    cteDistUrl: config.cteDistUrlLive,
+    nfeEventUrl: config.nfeEventUrlLive,
+    parametrosUrls: config.nationalParametrosUrl,
+    simulator,
+    timeoutMs: options.nationalTimeoutMs,
+  });
   // The ABRASF cities' services, simulated beside the national one: production notes of an ABRASF city go to it
   // unless ABRASF_URLS_LIVE names the city's real service.
   const abrasfSimulator = createAbrasfSimulator({
@@ -171,7 +183,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     signer: options.simulatorSigner,
   });
   await abrasfSimulator.listen(0, '127.0.0.1');
-  const abrasf = new AbrasfGateway({ urls: config.abrasfUrlsLive.urls, urlsDosPerfis: config.abrasfUrlsLive.perfis, simulator: abrasfSimulator, timeoutMs: options.nationalTimeoutMs });
+  const abrasf = new AbrasfGateway({
+    urls: config.abrasfUrlsLive.urls,
+    urlsDosPerfis: config.abrasfUrlsLive.perfis,
+    simulator: abrasfSimulator,
+    timeoutMs: options.nationalTimeoutMs,
+  });
   cleanups.unshift(async () => {
     // The simulators first: they drop the answers they hold back (timeout, processamento_lento), so closing the
     // clients does not wait for them (up to 15 s per pending call).
@@ -181,9 +198,18 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   // São Paulo's own system: its simulator runs in-process like the national one and answers production keys
   // while SAO_PAULO_NFSE_URL is not configured.
-  const saoPauloSimulator = createSaoPauloSimulator({ clock: () => clock.now(), stateDir: options.pgliteDir ? undefined : join(config.dataDir, 'simulador') });
+  const saoPauloSimulator = createSaoPauloSimulator({
+    clock: () => clock.now(),
+    stateDir: options.pgliteDir ? undefined : join(config.dataDir, 'simulador'),
+  });
   await saoPauloSimulator.listen(0, '127.0.0.1');
-  const saoPaulo = new SaoPauloGateway({ url: config.saoPaulo.url, soapVersion: config.saoPaulo.soapVersion, settings: config.saoPaulo.settings, simulator: saoPauloSimulator, timeoutMs: options.nationalTimeoutMs });
+  const saoPaulo = new SaoPauloGateway({
+    url: config.saoPaulo.url,
+    soapVersion: config.saoPaulo.soapVersion,
+    settings: config.saoPaulo.settings,
+    simulator: saoPauloSimulator,
+    timeoutMs: options.nationalTimeoutMs,
+  });
   cleanups.unshift(async () => {
     await saoPauloSimulator.close();
     await saoPaulo.close();
@@ -202,23 +228,52 @@ export async function createApp(options: AppOptions): Promise<App> {
     await webhooks.dispatchers.close();
   });
   // NF-e authorities over SOAP 1.2 — the simulator too, so tests run the production client's code path.
-  const sefaz = httpSefazGateway({ urls: config.sefazUrl, simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`, timeoutMs: options.nationalTimeoutMs ?? 30_000, ca: config.sefazCa ?? undefined });
+  const sefaz = httpSefazGateway({
+    urls: config.sefazUrl,
+    simulatorUrl: () => `${simulator.url}${SEFAZ_NFE_PATH}`,
+    timeoutMs: options.nationalTimeoutMs ?? 30_000,
+    ca: config.sefazCa ?? undefined,
+  });
   // After the simulator (an earlier cleanup), which drops the answers it holds: closing waits for calls in flight.
   cleanups.push(() => sefaz.close());
   // The registries that fill in NF-e recipients: the configured providers, else the simulator's, cached in memory.
-  const cadastros = cadastrosComCache({
-    cnpj: brasilApiCnpj({ baseUrl: config.cnpjApiUrl ?? `${simulator.url}${BRASILAPI_PATH}`, timeoutMs: REGISTRY_TIMEOUT_MS }),
-    cep: viaCep({ baseUrl: config.cepApiUrl ?? `${simulator.url}${VIACEP_PATH}`, timeoutMs: REGISTRY_TIMEOUT_MS }),
-    contribuinte: sefazConsultaContribuinte(sefaz),
-  }, { clock });
+  const cadastros = cadastrosComCache(
+    {
+      cnpj: brasilApiCnpj({
+        baseUrl: config.cnpjApiUrl ?? `${simulator.url}${BRASILAPI_PATH}`,
+        timeoutMs: REGISTRY_TIMEOUT_MS,
+      }),
+      cep: viaCep({ baseUrl: config.cepApiUrl ?? `${simulator.url}${VIACEP_PATH}`, timeoutMs: REGISTRY_TIMEOUT_MS }),
+      contribuinte: sefazConsultaContribuinte(sefaz),
+    },
+    { clock },
+  );
   const firstAttempts = new FirstAttempts();
   const requestLog = new RequestLog({ db: database.prisma, sql: database.prepared, logger });
   const secrets = createSecretBox(masterKey);
-  const engine: AppEngine = { db: database.prisma, sql: database.prepared, clock, secrets, pubsub, logger, lotes: loteSettlement, prontidao: readinessFollow({ national, secrets }), national, sefaz, cadastros, saoPaulo, abrasf, webhooks, firstAttempts, requestLog };
+  const engine: AppEngine = {
+    db: database.prisma,
+    sql: database.prepared,
+    clock,
+    secrets,
+    pubsub,
+    logger,
+    lotes: loteSettlement,
+    prontidao: readinessFollow({ national, secrets }),
+    national,
+    sefaz,
+    cadastros,
+    saoPaulo,
+    abrasf,
+    webhooks,
+    firstAttempts,
+    requestLog,
+  };
   // Metrics cost a little on every request, so they exist only where something can read them.
-  const metrics = config.metricsPort !== null || config.metricsToken !== null
-    ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })
-    : null;
+  const metrics =
+    config.metricsPort !== null || config.metricsToken !== null
+      ? createMetrics({ db: database.prisma, clock, role, poolStats: database.poolStats })
+      : null;
   const runWorker = options.worker ?? role !== 'api';
   const worker = runWorker
     ? startWorker(engine, {
@@ -246,7 +301,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   let url = '';
   let metricsServer: MetricsServer | null = null;
   const ws = attachGraphqlWs(yoga, engine, keyWsAccess(engine), { keyRecheckMs: options.keyRecheckMs });
-  const painelWs = attachGraphqlWs(painelYoga, engine, panelWsAccess(engine, { trustProxy: config.trustProxy }), { keyRecheckMs: options.keyRecheckMs });
+  const painelWs = attachGraphqlWs(painelYoga, engine, panelWsAccess(engine, { trustProxy: config.trustProxy }), {
+    keyRecheckMs: options.keyRecheckMs,
+  });
   routeUpgrades(app.server, { '/graphql': ws.wss, '/painel/graphql': painelWs.wss });
 
   return {
@@ -264,7 +321,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     listen: async () => {
       if (metrics && config.metricsPort !== null && !metricsServer) {
-        metricsServer = await serveMetrics(metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken });
+        metricsServer = await serveMetrics(metrics, {
+          port: config.metricsPort,
+          host: config.host,
+          token: config.metricsToken,
+        });
       }
       if (role === 'worker') return '';
       await app.listen({ port: config.port, host: config.host });
@@ -277,7 +338,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       const byDeadline = <T>(work: Promise<T>): Promise<T | 'late'> => {
         if (deadline === undefined) return work;
         let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), 'late')));
+        const late = new Promise<'late'>(
+          (resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), 'late')),
+        );
         return Promise.race([work, late]).finally(() => clearTimeout(timer));
       };
       await ws.close();

@@ -13,7 +13,9 @@ let cached: Promise<EmpresaResumo[]> | null = null;
 export function useEmpresas(): EmpresaResumo[] {
   const [list, setList] = useState<EmpresaResumo[]>([]);
   useEffect(() => {
-    cached ??= gql<{ companies: { edges: Array<{ node: EmpresaResumo }> } }>('{ companies { edges { node { id cnpj razaoSocial } } } }').then(
+    cached ??= gql<{ companies: { edges: Array<{ node: EmpresaResumo }> } }>(
+      '{ companies { edges { node { id cnpj razaoSocial } } } }',
+    ).then(
       (d) => d.companies.edges.map((e) => e.node),
       (e) => {
         cached = null;

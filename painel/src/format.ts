@@ -3,7 +3,12 @@
 // float: the digits are grouped as text.
 
 const ZONE = 'America/Sao_Paulo';
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
   timeZone: ZONE,
   day: '2-digit',
@@ -63,14 +68,18 @@ export function parseDataBr(typed: string): string | null {
   if (!m) return null;
   const [, d, mo, y] = m;
   const date = new Date(`${y}-${mo}-${d}T12:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d) || date.getUTCMonth() + 1 !== Number(mo)) return null;
+  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d) || date.getUTCMonth() + 1 !== Number(mo))
+    return null;
   return `${y}-${mo}-${d}`;
 }
 
 /** A filter form's typed "desde" and "até" days as aaaa-mm-dd (a blank one left out); the message for one that is not a date. */
 export function typedDays(desde: string, ate: string): { desde?: string; ate?: string } | string {
   const days: { desde?: string; ate?: string } = {};
-  for (const [bound, typed] of [['desde', desde.trim()], ['ate', ate.trim()]] as const) {
+  for (const [bound, typed] of [
+    ['desde', desde.trim()],
+    ['ate', ate.trim()],
+  ] as const) {
     if (!typed) continue;
     const day = parseDataBr(typed);
     if (!day) return `Data inválida: ${typed}. Use dd/mm/aaaa.`;

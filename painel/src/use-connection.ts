@@ -25,9 +25,20 @@ export interface ConnectionState<T> {
  * A list paged by cursor: the first page when `variables` change, the next one appended on more(). `field` names
  * the connection in the answer (or picks it, when nested); the query takes `$after`.
  */
-export function useConnection<T = any>(query: string, field: string | ((data: any) => Connection<T>), variables: Record<string, unknown>): ConnectionState<T> {
+export function useConnection<T = any>(
+  query: string,
+  field: string | ((data: any) => Connection<T>),
+  variables: Record<string, unknown>,
+): ConnectionState<T> {
   const key = JSON.stringify(variables);
-  const [state, setState] = useState({ nodes: [] as T[], total: null as number | null, hasNext: false, cursor: null as string | null, error: null as string | null, loading: true });
+  const [state, setState] = useState({
+    nodes: [] as T[],
+    total: null as number | null,
+    hasNext: false,
+    cursor: null as string | null,
+    error: null as string | null,
+    loading: true,
+  });
   const seq = useRef(0);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);

@@ -11,7 +11,11 @@ export interface QueryState<T> {
 /** Runs a query when `variables` change (compared as JSON); the last answer wins when they change quickly. */
 export function useQuery<T = any>(query: string, variables: Record<string, unknown> = {}): QueryState<T> {
   const key = JSON.stringify(variables);
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
   const seq = useRef(0);
   const run = useCallback(() => {
     const mine = ++seq.current;

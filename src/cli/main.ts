@@ -59,7 +59,11 @@ async function main(argv: string[], painelSenha: string | undefined): Promise<un
   const senha = command === 'painel senha' ? await readPassword(painelSenha) : '';
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
-    const db = await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite'), migrate: command !== 'migrate' });
+    const db = await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: join(config.dataDir, 'pglite'),
+      migrate: command !== 'migrate',
+    });
     try {
       return await task({ db, deps: { db: db.prisma, clock: systemClock }, senha });
     } finally {
@@ -70,7 +74,11 @@ async function main(argv: string[], painelSenha: string | undefined): Promise<un
   }
 }
 
-type Task = (ctx: { db: Database; deps: { db: Database['prisma']; clock: typeof systemClock }; senha: string }) => Promise<unknown>;
+type Task = (ctx: {
+  db: Database;
+  deps: { db: Database['prisma']; clock: typeof systemClock };
+  senha: string;
+}) => Promise<unknown>;
 
 function planCommand(command: string, values: Record<string, string | undefined>): Task {
   switch (command) {
@@ -82,8 +90,10 @@ function planCommand(command: string, values: Record<string, string | undefined>
     }
     case 'accounts update': {
       const id = required(values.id, '--id');
-      if (values.plano === undefined && values.email === undefined) throw new UsageError(`give --plano or --email\n${USAGE}`);
-      const plano = values.plano === undefined ? undefined : oneOf(values.plano, '--plano', ['ativo', 'inativo'] as const);
+      if (values.plano === undefined && values.email === undefined)
+        throw new UsageError(`give --plano or --email\n${USAGE}`);
+      const plano =
+        values.plano === undefined ? undefined : oneOf(values.plano, '--plano', ['ativo', 'inativo'] as const);
       return ({ deps }) => updateAccount(deps, { id, plano, email: values.email });
     }
     case 'keys create': {
@@ -116,7 +126,9 @@ async function readPassword(fromEnv: string | undefined): Promise<string> {
   if (process.stdin.isTTY) throw new UsageError(`give the password in FISCAL_PAINEL_SENHA or on stdin\n${USAGE}`);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 function required(value: string | undefined, flag: string): string {

@@ -15,8 +15,13 @@ export async function serve(config: Config, role: Role): Promise<undefined> {
   const demo = config.databaseUrl ? null : await bootstrapDemo(app.engine);
   const url = await app.listen();
   // The panel's address is known only once listening.
-  const shown = demo && { ...demo, painel: { url: `${url}${demo.painel.caminho}`, email: demo.painel.email, senha: demo.painel.senha } };
-  process.stdout.write(`${JSON.stringify({ servindo: url || null, papel: role, banco: app.database.kind, ...(shown ? { demo: shown } : {}) })}\n`);
+  const shown = demo && {
+    ...demo,
+    painel: { url: `${url}${demo.painel.caminho}`, email: demo.painel.email, senha: demo.painel.senha },
+  };
+  process.stdout.write(
+    `${JSON.stringify({ servindo: url || null, papel: role, banco: app.database.kind, ...(shown ? { demo: shown } : {}) })}\n`,
+  );
   stopOnSignals(app, { graceMs: config.shutdownGraceSeconds * 1000, logger });
   return undefined;
 }

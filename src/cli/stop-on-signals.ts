@@ -10,7 +10,14 @@ export interface Stoppable {
  * wait. An orchestrator's kill timeout should exceed the grace period, or jobs still held then wait for their
  * lease instead of being released.
  */
-export function stopOnSignals(app: Stoppable, { graceMs, logger, exit = (code: number) => process.exit(code) }: { graceMs: number; logger: Logger; exit?: (code: number) => void }): void {
+export function stopOnSignals(
+  app: Stoppable,
+  {
+    graceMs,
+    logger,
+    exit = (code: number) => process.exit(code),
+  }: { graceMs: number; logger: Logger; exit?: (code: number) => void },
+): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {

@@ -44,7 +44,9 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const db = options.url ? await openPostgres(options.url, options) : await openPglite(options.pgliteDir ?? 'memory://', options);
+  const db = options.url
+    ? await openPostgres(options.url, options)
+    : await openPglite(options.pgliteDir ?? 'memory://', options);
   if (options.migrate !== false) await db.migrateWith((runner) => migrate(runner));
   return db;
 }
@@ -54,7 +56,10 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
   if (schema) await withClient(url, {}, (c) => c.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...searchPath });
-  const prisma = withQueryHook(new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), ...queryLog(options) }), options);
+  const prisma = withQueryHook(
+    new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), ...queryLog(options) }),
+    options,
+  );
   return {
     prisma,
     // Migrations and raw statements that need BEGIN/COMMIT or session locks get a connection of their own.
@@ -62,7 +67,11 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       query: (text, params) => withClient(url, searchPath, (c) => c.query(text, params)),
       exec: (text) => withClient(url, searchPath, (c) => c.exec(text)),
     },
-    prepared: seenBy(options, async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[]),
+    prepared: seenBy(
+      options,
+      async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query({ name, text, values })).rows as T[],
+    ),
     migrateWith: (run) => withClient(url, searchPath, run),
     kind: 'postgres',
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -112,7 +121,10 @@ async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Da
   return {
     prisma,
     sql,
-    prepared: seenBy(options, async <T>(_name: string, text: string, values: unknown[]) => (await queries.query<T>(text, values)).rows),
+    prepared: seenBy(
+      options,
+      async <T>(_name: string, text: string, values: unknown[]) => (await queries.query<T>(text, values)).rows,
+    ),
     migrateWith: (run) => run(sql),
     kind: 'pglite',
     close: async () => {
@@ -153,10 +165,14 @@ function seenBy(options: OpenDatabaseOptions, prepared: PreparedSql): PreparedSq
 }
 
 // Query events only when asked for: production clients do not pay for them.
-const queryLog = (options: OpenDatabaseOptions) => (options.onQuery ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {});
+const queryLog = (options: OpenDatabaseOptions) =>
+  options.onQuery ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {};
 
 function withQueryHook(prisma: Db, options: OpenDatabaseOptions): Db {
   const hook = options.onQuery;
-  if (hook) (prisma as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => hook(e.query));
+  if (hook)
+    (prisma as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) =>
+      hook(e.query),
+    );
   return prisma;
 }

@@ -43,7 +43,11 @@ export interface LoteSettlement {
   /** A batch note left `transmitindo` (-1) or went back into it (+1). */
   noteMoved(tx: Tx, lote: LoteOfNote, delta: -1 | 1, now: Date): Promise<void>;
   /** Batch notes left `transmitindo` together, their batch's row already counted down and locked. */
-  notesSettled(tx: Tx, lote: LoteOfNote & { status: string; pendentes: number; lockedUntil: Date | null; concluidoEm: Date | null }, now: Date): Promise<void>;
+  notesSettled(
+    tx: Tx,
+    lote: LoteOfNote & { status: string; pendentes: number; lockedUntil: Date | null; concluidoEm: Date | null },
+    now: Date,
+  ): Promise<void>;
 }
 
 /**

@@ -18,13 +18,17 @@ export function base64Bytes(text: string): PlanilhaBytes {
   while (chars > 0 && clean[chars - 1] === '=') chars--;
   return {
     size: Math.floor((chars * 3) / 4),
-    read: (start, end) => Readable.from((function* () {
-      for (let at = start; at < end; at += SLICE) {
-        const stop = Math.min(end, at + SLICE);
-        const group = Math.floor(at / 3);
-        const decoded = Buffer.from(clean.slice(group * 4, Math.min(Math.ceil(stop / 3) * 4, chars)), 'base64');
-        yield decoded.subarray(at - group * 3, stop - group * 3);
-      }
-    })(), { objectMode: false }),
+    read: (start, end) =>
+      Readable.from(
+        (function* () {
+          for (let at = start; at < end; at += SLICE) {
+            const stop = Math.min(end, at + SLICE);
+            const group = Math.floor(at / 3);
+            const decoded = Buffer.from(clean.slice(group * 4, Math.min(Math.ceil(stop / 3) * 4, chars)), 'base64');
+            yield decoded.subarray(at - group * 3, stop - group * 3);
+          }
+        })(),
+        { objectMode: false },
+      ),
   };
 }

@@ -86,11 +86,15 @@ builder.scalarType('DateTime', {
 builder.scalarType('Decimal', {
   serialize: (v) => String(v),
   parseValue: (v) => {
-    if (typeof v !== 'string') throw new GraphQLError('Decimal é um texto decimal, por exemplo "10.50", nunca um número JSON.');
+    if (typeof v !== 'string')
+      throw new GraphQLError('Decimal é um texto decimal, por exemplo "10.50", nunca um número JSON.');
     return v;
   },
 });
 
 builder.globalConnectionField('totalCount', (t) =>
-  t.int({ description: 'Every item that matches the filter, over all pages.', resolve: (connection) => connection.totalCount() }),
+  t.int({
+    description: 'Every item that matches the filter, over all pages.',
+    resolve: (connection) => connection.totalCount(),
+  }),
 );

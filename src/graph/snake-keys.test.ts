@@ -4,8 +4,20 @@ import { snakeKeys } from './snake-keys.js';
 describe('snakeKeys', () => {
   it('renames nested members and list items, converts Dates, drops __typename and keeps a dados object as stored', () => {
     const at = new Date('2026-07-27T12:00:00.000Z');
-    expect(snakeKeys({ __typename: 'Nfse', chaveAcesso: 'x', tomador: { razaoSocial: 'A' }, timeline: [{ criadoEm: at }], dados: { chaveAcesso: 'y' } }))
-      .toEqual({ chave_acesso: 'x', tomador: { razao_social: 'A' }, timeline: [{ criado_em: at.toISOString() }], dados: { chaveAcesso: 'y' } });
+    expect(
+      snakeKeys({
+        __typename: 'Nfse',
+        chaveAcesso: 'x',
+        tomador: { razaoSocial: 'A' },
+        timeline: [{ criadoEm: at }],
+        dados: { chaveAcesso: 'y' },
+      }),
+    ).toEqual({
+      chave_acesso: 'x',
+      tomador: { razao_social: 'A' },
+      timeline: [{ criado_em: at.toISOString() }],
+      dados: { chaveAcesso: 'y' },
+    });
   });
 
   it('converts every key the same after its memo is full', () => {

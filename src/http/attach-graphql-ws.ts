@@ -73,7 +73,9 @@ export function attachGraphqlWs(yoga: Yoga, engine: EngineDeps, access: WsAccess
       subscribe: (args: any) => args.rootValue.subscribe(args),
       onSubscribe: async (ctx, _id, params) => {
         const connection = connections.get(ctx.extra);
-        const principal = connection ? await access.connect(connection.request, connection.params).catch(() => null) : null;
+        const principal = connection
+          ? await access.connect(connection.request, connection.params).catch(() => null)
+          : null;
         if (!principal) {
           // Ended since the connection began: nothing more may run on it.
           ctx.extra.socket.close(FORBIDDEN, access.endedReason);

@@ -60,9 +60,13 @@ const invalidJson = () =>
 // Well-formed JSON, refused on purpose: a `__proto__` or `constructor.prototype` member could poison objects
 // built from the body, and no request of the API has such a member.
 const prototypeKey = () =>
-  new EngineError('requisicao_invalida', 'O JSON do corpo contém a chave __proto__ ou constructor.prototype, que não é aceita.', {
-    correcao: 'Remova a chave __proto__ (ou constructor.prototype) do corpo.',
-  });
+  new EngineError(
+    'requisicao_invalida',
+    'O JSON do corpo contém a chave __proto__ ou constructor.prototype, que não é aceita.',
+    {
+      correcao: 'Remova a chave __proto__ (ou constructor.prototype) do corpo.',
+    },
+  );
 
 function parsesAsJson(text: string): boolean {
   try {
@@ -73,7 +77,9 @@ function parsesAsJson(text: string): boolean {
   }
 }
 
-export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; yoga: Yoga; painelYoga: Yoga }> {
+export async function buildServer(
+  options: ServerOptions,
+): Promise<{ app: FastifyInstance; yoga: Yoga; painelYoga: Yoga }> {
   const { engine, rest, docsUrl, requestLog } = options;
   const app = Fastify({
     logger: false,
@@ -155,7 +161,12 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
 
   app.setErrorHandler((error, req, reply) => sendError(toEngineError(error, engine), req, reply, docsUrl));
   app.setNotFoundHandler((req, reply) =>
-    sendError(new EngineError('rota_nao_encontrada', 'Rota não encontrada.', { correcao: 'Confira o método e o caminho.' }), req, reply, docsUrl),
+    sendError(
+      new EngineError('rota_nao_encontrada', 'Rota não encontrada.', { correcao: 'Confira o método e o caminho.' }),
+      req,
+      reply,
+      docsUrl,
+    ),
   );
 
   const metrics = options.metrics;
@@ -164,7 +175,12 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     // with the API's own template (`/v1/nfse/{id}`), as the request log keeps it; Fastify's is `/v1/*` for all
     // of them. A callback hook, not an async one: it spares a promise per request (bench/metrics.ts).
     app.addHook('onResponse', (req, reply, done) => {
-      metrics.registry.observeRequest(req.logRota ?? req.routeOptions.url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
+      metrics.registry.observeRequest(
+        req.logRota ?? req.routeOptions.url ?? 'unmatched',
+        req.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
       done();
     });
     // Without a token the main port never serves metrics (only METRICS_PORT does, if set).
@@ -184,13 +200,20 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
       await options.healthcheck();
     } catch (err) {
       engine.logger.error({ err }, 'healthcheck failed');
-      throw new EngineError('servico_indisponivel', 'O banco de dados não responde.', { correcao: 'Tente de novo em instantes.' });
+      throw new EngineError('servico_indisponivel', 'O banco de dados não responde.', {
+        correcao: 'Tente de novo em instantes.',
+      });
     }
     return reply.send({ status: 'ok' });
   });
 
   const yoga = createGraphqlHttp(app, options.schema, engine);
-  const painelYoga = registerPainel(app, { engine, schema: options.schema, dir: options.painel.dir, rateLimiter: options.rateLimiter });
+  const painelYoga = registerPainel(app, {
+    engine,
+    schema: options.schema,
+    dir: options.painel.dir,
+    rateLimiter: options.rateLimiter,
+  });
 
   // Multipart bodies are streamed by the handler, past Fastify's bodyLimit: the file limit is set per route, and
   // a route's large files (spreadsheets) are spooled to disk, not held in memory, until the call ends.
@@ -229,7 +252,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     if (result.contentType) return reply.type(result.contentType).send(result.body);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
   };
-  for (const url of ['/v1/lotes', '/v1/lotes/*']) app.all(url, { bodyLimit: LOTES_JSON_LIMIT }, handleApi(LOTES_SHEET_LIMIT, true));
+  for (const url of ['/v1/lotes', '/v1/lotes/*'])
+    app.all(url, { bodyLimit: LOTES_JSON_LIMIT }, handleApi(LOTES_SHEET_LIMIT, true));
   app.all('/v1/*', handleApi(BODY_LIMIT, false));
 
   return { app, yoga, painelYoga };
@@ -245,13 +269,19 @@ function toEngineError(error: unknown, engine: EngineDeps): EngineError {
     });
   }
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-    return new EngineError('tipo_de_conteudo_invalido', 'Content-Type não aceito.', { correcao: 'Envie application/json (ou multipart/form-data onde a rota aceita).' });
+    return new EngineError('tipo_de_conteudo_invalido', 'Content-Type não aceito.', {
+      correcao: 'Envie application/json (ou multipart/form-data onde a rota aceita).',
+    });
   }
   if (status && status >= 400 && status < 500) {
-    return new EngineError('requisicao_invalida', 'Requisição malformada.', { correcao: 'Confira cabeçalhos e corpo.' });
+    return new EngineError('requisicao_invalida', 'Requisição malformada.', {
+      correcao: 'Confira cabeçalhos e corpo.',
+    });
   }
   engine.logger.error({ err: error }, 'unexpected error');
-  return new EngineError('erro_interno', 'Erro interno. Repita a chamada com o mesmo Idempotency-Key.', { cause: error });
+  return new EngineError('erro_interno', 'Erro interno. Repita a chamada com o mesmo Idempotency-Key.', {
+    cause: error,
+  });
 }
 
 function sendError(err: EngineError, req: FastifyRequest, reply: FastifyReply, docsUrl: string) {

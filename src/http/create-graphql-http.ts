@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getArgumentValues, GraphQLError, Kind, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import {
+  getArgumentValues,
+  GraphQLError,
+  Kind,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
@@ -22,7 +29,12 @@ export type Yoga = YogaServerInstance<ServerContext, GraphContext>;
  * /graphql for API keys and at /painel/graphql for the operator panel's sessions, each with its own
  * authentication in an onRequest hook that sets `req.principal`.
  */
-export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, engine: EngineDeps, endpoint = '/graphql'): Yoga {
+export function createGraphqlHttp(
+  app: FastifyInstance,
+  schema: GraphQLSchema,
+  engine: EngineDeps,
+  endpoint = '/graphql',
+): Yoga {
   const yoga: Yoga = createYoga<ServerContext, GraphContext>({
     schema,
     graphqlEndpoint: endpoint,
@@ -35,17 +47,29 @@ export function createGraphqlHttp(app: FastifyInstance, schema: GraphQLSchema, e
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (isEngineError(original)) {
           return new GraphQLError(original.message, {
-            extensions: { code: original.codigo, codigo: original.codigo, campo: original.campo, correcao: original.correcao, retentavel: original.retentavel, http: { status: 200 } },
+            extensions: {
+              code: original.codigo,
+              codigo: original.codigo,
+              campo: original.campo,
+              correcao: original.correcao,
+              retentavel: original.retentavel,
+              http: { status: 200 },
+            },
           });
         }
         if (error instanceof GraphQLError && !error.originalError) return error;
         // A variable that does not fit its input type (an unknown enum value, a number as Decimal): graphql-js
         // wraps the scalar's or enum's own GraphQLError. It is the caller's request, so it is shown, not masked.
         if (error instanceof GraphQLError && original instanceof GraphQLError) {
-          return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'requisicao_invalida', codigo: 'requisicao_invalida', ...error.extensions } });
+          return new GraphQLError(error.message, {
+            nodes: error.nodes,
+            extensions: { code: 'requisicao_invalida', codigo: 'requisicao_invalida', ...error.extensions },
+          });
         }
         engine.logger.error({ err: original }, 'unexpected GraphQL error');
-        return new GraphQLError(message, { extensions: { code: 'erro_interno', codigo: 'erro_interno', retentavel: true } });
+        return new GraphQLError(message, {
+          extensions: { code: 'erro_interno', codigo: 'erro_interno', retentavel: true },
+        });
       },
     },
   });

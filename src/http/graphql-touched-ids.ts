@@ -15,7 +15,11 @@ const RESOURCE: Array<[RegExp, keyof TouchedIds]> = [
  * `nfse.id`) and the field's arguments (`id`, `empresaId`, `input.empresaId`). Nothing is searched deeper, and only
  * UUIDs are kept: a `referencia` or an access key is a caller's text, not an id.
  */
-export function graphqlTouchedIds(rootField: string | null, args: Record<string, unknown>, answer: unknown): TouchedIds {
+export function graphqlTouchedIds(
+  rootField: string | null,
+  args: Record<string, unknown>,
+  answer: unknown,
+): TouchedIds {
   const ids: TouchedIds = { notaId: null, loteId: null, empresaId: null };
   const given = (key: keyof TouchedIds, value: unknown) => {
     if (ids[key] === null && typeof value === 'string' && isUuid(value)) ids[key] = value;

@@ -16,7 +16,14 @@ export function keyWsAccess(engine: EngineDeps): WsAccess {
     },
     ended: async (principals) => {
       const ids = [...new Set(principals.filter(isKeyPrincipal).map((p) => p.apiKeyId))];
-      const revoked = new Set((await engine.db.apiKey.findMany({ where: { id: { in: ids }, revokedAt: { not: null } }, select: { id: true } })).map((r) => r.id));
+      const revoked = new Set(
+        (
+          await engine.db.apiKey.findMany({
+            where: { id: { in: ids }, revokedAt: { not: null } },
+            select: { id: true },
+          })
+        ).map((r) => r.id),
+      );
       return new Set(principals.filter((p) => p.apiKeyId !== null && revoked.has(p.apiKeyId)));
     },
   };

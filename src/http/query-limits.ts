@@ -23,7 +23,9 @@ const MESSAGES = {
 export function useQueryLimits(): Plugin {
   return {
     onValidate({ addValidationRule, context }) {
-      const params = (context as { params?: { variables?: Record<string, unknown> | null; operationName?: string | null } }).params;
+      const params = (
+        context as { params?: { variables?: Record<string, unknown> | null; operationName?: string | null } }
+      ).params;
       addValidationRule(
         createComplexityRule({
           context,
@@ -37,7 +39,8 @@ export function useQueryLimits(): Plugin {
                   extensions: {
                     code: 'consulta_excede_limites',
                     codigo: 'consulta_excede_limites',
-                    correcao: 'Peça páginas menores (first/limite), menos campos ou menos níveis aninhados, em mais de uma consulta.',
+                    correcao:
+                      'Peça páginas menores (first/limite), menos campos ou menos níveis aninhados, em mais de uma consulta.',
                     limite: kind,
                     valor: result[kind],
                     maximo: QUERY_LIMITS[kind],

@@ -17,7 +17,11 @@ type FilePart = Extract<Multipart, { type: 'file' }>;
  * spreadsheets on /v1/lotes, 2 MB elsewhere) is 413. Files spooled before a failure are removed; the caller
  * removes the others (`removeUploads`) when the call ends.
  */
-export async function readMultipart(req: FastifyRequest, fileLimit: number, spool: boolean): Promise<Record<string, unknown>> {
+export async function readMultipart(
+  req: FastifyRequest,
+  fileLimit: number,
+  spool: boolean,
+): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   try {
     for await (const part of req.parts({ limits: { fileSize: fileLimit } })) {

@@ -45,7 +45,12 @@ export function createMetrics(options: MetricsOptions): Metrics {
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const requests = new Counter({ name: 'fiscal_http_requests_total', help: 'HTTP requests by route template, method and status class.', labelNames: ['route', 'method', 'status_class'], registers });
+  const requests = new Counter({
+    name: 'fiscal_http_requests_total',
+    help: 'HTTP requests by route template, method and status class.',
+    labelNames: ['route', 'method', 'status_class'],
+    registers,
+  });
   const requestSeconds = new Histogram({
     name: 'fiscal_http_request_duration_seconds',
     help: 'HTTP request duration by route template, method and status class.',
@@ -60,17 +65,43 @@ export function createMetrics(options: MetricsOptions): Metrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120],
     registers,
   });
-  const gauge = (name: string, help: string, labelNames: string[] = []) => new Gauge({ name, help, labelNames, registers });
+  const gauge = (name: string, help: string, labelNames: string[] = []) =>
+    new Gauge({ name, help, labelNames, registers });
   const notes = gauge('fiscal_notes', 'Notes stored, by provider and status (whole database).', ['provider', 'status']);
-  const jobs = gauge('fiscal_transmission_jobs', 'Transmission jobs queued: due (claimable), leased (running) or scheduled (waiting for a retry).', ['state']);
-  const oldestJob = gauge('fiscal_transmission_oldest_job_age_seconds', 'Age of the oldest transmission job in the queue; 0 when empty.');
-  const deliveries = gauge('fiscal_webhook_deliveries', 'Webhook deliveries stored, by status (pendente, entregue, falhou).', ['status']);
-  const inflight = gauge('fiscal_webhook_inflight_batches', 'Fanned-out webhook batches whose first attempts are under way.');
-  const behind = gauge('fiscal_webhook_events_behind', 'Events written and not yet fanned out to webhooks, over all accounts.');
-  const captureLag = gauge('fiscal_capture_lag_seconds', 'How long the oldest due capture of each source has been waiting; 0 when none is due.', ['source']);
+  const jobs = gauge(
+    'fiscal_transmission_jobs',
+    'Transmission jobs queued: due (claimable), leased (running) or scheduled (waiting for a retry).',
+    ['state'],
+  );
+  const oldestJob = gauge(
+    'fiscal_transmission_oldest_job_age_seconds',
+    'Age of the oldest transmission job in the queue; 0 when empty.',
+  );
+  const deliveries = gauge(
+    'fiscal_webhook_deliveries',
+    'Webhook deliveries stored, by status (pendente, entregue, falhou).',
+    ['status'],
+  );
+  const inflight = gauge(
+    'fiscal_webhook_inflight_batches',
+    'Fanned-out webhook batches whose first attempts are under way.',
+  );
+  const behind = gauge(
+    'fiscal_webhook_events_behind',
+    'Events written and not yet fanned out to webhooks, over all accounts.',
+  );
+  const captureLag = gauge(
+    'fiscal_capture_lag_seconds',
+    'How long the oldest due capture of each source has been waiting; 0 when none is due.',
+    ['source'],
+  );
   const lotes = gauge('fiscal_batches', 'Batches by status.', ['status']);
   const lotesPending = gauge('fiscal_batch_notes_pending', 'Notes of batches created and still in transmission.');
-  const scrapeErrors = new Counter({ name: 'fiscal_metrics_db_read_errors_total', help: 'Scrapes whose database figures could not be read (the previous figures are served).', registers });
+  const scrapeErrors = new Counter({
+    name: 'fiscal_metrics_db_read_errors_total',
+    help: 'Scrapes whose database figures could not be read (the previous figures are served).',
+    registers,
+  });
   if (options.poolStats) {
     const pool = options.poolStats;
     new Gauge({
@@ -105,16 +136,35 @@ export function createMetrics(options: MetricsOptions): Metrics {
     const of = (m: string) => rows.filter((r) => r.m === m);
     const total = (m: string) => of(m).reduce((sum, r) => sum + Number(r.v), 0);
     apply(notes, [
-      ...of('nfse').map((r): [Record<string, string>, number] => [{ provider: PROVIDER.nfse, status: String(r.a) }, Number(r.v)]),
-      ...of('nfe').map((r): [Record<string, string>, number] => [{ provider: PROVIDER.nfe, status: String(r.a) }, Number(r.v)]),
+      ...of('nfse').map((r): [Record<string, string>, number] => [
+        { provider: PROVIDER.nfse, status: String(r.a) },
+        Number(r.v),
+      ]),
+      ...of('nfe').map((r): [Record<string, string>, number] => [
+        { provider: PROVIDER.nfe, status: String(r.a) },
+        Number(r.v),
+      ]),
     ]);
-    for (const state of ['due', 'leased', 'scheduled']) jobs.set({ state }, of('job').filter((r) => r.a === state).reduce((s, r) => s + Number(r.v), 0));
+    for (const state of ['due', 'leased', 'scheduled'])
+      jobs.set(
+        { state },
+        of('job')
+          .filter((r) => r.a === state)
+          .reduce((s, r) => s + Number(r.v), 0),
+      );
     oldestJob.set(total('job_oldest'));
-    apply(deliveries, of('delivery').map((r) => [{ status: String(r.a) }, Number(r.v)]));
+    apply(
+      deliveries,
+      of('delivery').map((r) => [{ status: String(r.a) }, Number(r.v)]),
+    );
     inflight.set(total('inflight'));
     behind.set(total('behind'));
-    for (const [fonte, source] of Object.entries(CAPTURE_SOURCE)) captureLag.set({ source }, Math.max(0, Number(of('capture').find((r) => r.a === fonte)?.v ?? 0)));
-    apply(lotes, of('lote').map((r) => [{ status: String(r.a) }, Number(r.v)]));
+    for (const [fonte, source] of Object.entries(CAPTURE_SOURCE))
+      captureLag.set({ source }, Math.max(0, Number(of('capture').find((r) => r.a === fonte)?.v ?? 0)));
+    apply(
+      lotes,
+      of('lote').map((r) => [{ status: String(r.a) }, Number(r.v)]),
+    );
     lotesPending.set(total('lote_pending'));
   };
 
@@ -139,7 +189,11 @@ export function createMetrics(options: MetricsOptions): Metrics {
     registry,
     contentType: registry.contentType,
     observeRequest(route, method, status, seconds) {
-      const labels = { route, method: METHODS.has(method) ? method : 'OTHER', status_class: `${Math.floor(status / 100)}xx` };
+      const labels = {
+        route,
+        method: METHODS.has(method) ? method : 'OTHER',
+        status_class: `${Math.floor(status / 100)}xx`,
+      };
       requests.inc(labels);
       requestSeconds.observe(labels, seconds);
     },

@@ -13,7 +13,10 @@ export interface MetricsServer {
  * other port. The port itself is the protection (keep it off the public network); METRICS_TOKEN, when set, is
  * required here too.
  */
-export async function serveMetrics(metrics: Metrics, options: { port: number; host: string; token: string | null }): Promise<MetricsServer> {
+export async function serveMetrics(
+  metrics: Metrics,
+  options: { port: number; host: string; token: string | null },
+): Promise<MetricsServer> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -25,7 +28,8 @@ export async function serveMetrics(metrics: Metrics, options: { port: number; ho
       return;
     }
     metrics.render().then(
-      (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(req.method === 'HEAD' ? undefined : text),
+      (text) =>
+        res.writeHead(200, { 'content-type': metrics.contentType }).end(req.method === 'HEAD' ? undefined : text),
       () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n'),
     );
   });

@@ -6,6 +6,7 @@ export function camelKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelKeys);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = camelKeys(inner);
+  for (const [key, inner] of Object.entries(value))
+    out[key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = camelKeys(inner);
   return out;
 }

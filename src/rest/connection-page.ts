@@ -2,7 +2,10 @@
  * A REST list from the GraphQL connection the operation executed (snake_cased by the facade): the nodes, and
  * the cursor of the next page, which REST calls `proximo_cursor` and is null on the last page.
  */
-export function connectionPage(data: Record<string, unknown>): { nodes: Array<Record<string, unknown>>; proximoCursor: string | null } {
+export function connectionPage(data: Record<string, unknown>): {
+  nodes: Array<Record<string, unknown>>;
+  proximoCursor: string | null;
+} {
   const edges = data.edges as Array<{ node: Record<string, unknown> }>;
   const pageInfo = data.page_info as { has_next_page: boolean; end_cursor: string | null };
   return { nodes: edges.map((e) => e.node), proximoCursor: pageInfo.has_next_page ? pageInfo.end_cursor : null };

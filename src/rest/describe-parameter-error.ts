@@ -17,9 +17,21 @@ const KEYWORDS: Record<string, (p: Record<string, unknown>) => string> = {
   additionalProperties: () => 'não é aceito nesta rota.',
 };
 
-const TYPES: Record<string, string> = { string: 'texto', integer: 'inteiro', number: 'número', boolean: 'booleano', array: 'lista', object: 'objeto' };
+const TYPES: Record<string, string> = {
+  string: 'texto',
+  integer: 'inteiro',
+  number: 'número',
+  boolean: 'booleano',
+  array: 'lista',
+  object: 'objeto',
+};
 
-const LOCATIONS: Record<string, 'header' | 'query'> = { headers: 'header', header: 'header', query: 'query', path: 'query' };
+const LOCATIONS: Record<string, 'header' | 'query'> = {
+  headers: 'header',
+  header: 'header',
+  query: 'query',
+  path: 'query',
+};
 
 export interface ParameterProblem {
   parameter: { header: string } | { query: string };

@@ -40,11 +40,17 @@ export function problemBody(err: EngineError, requestId: string, docsUrl: string
 export function nestBody(err: EngineError): Record<string, unknown> {
   if (err.codigo === 'limite_de_requisicoes') return { message: err.message, code: 'RATE_LIMITED' };
   const erros = err.extra.erros as ErrorItem[] | undefined;
-  const itens = err.extra.itens as Array<{ item: string; situacao: string; mensagem: string; correcao: string | null }> | undefined;
+  const itens = err.extra.itens as
+    Array<{ item: string; situacao: string; mensagem: string; correcao: string | null }> | undefined;
   let message: string | string[];
   if (erros?.length) message = erros.map((e) => line(e.campo, e.mensagem, e.correcao));
-  else if (itens?.length) message = itens.filter((i) => i.situacao === 'bloqueio').map((i) => line(i.item, i.mensagem, i.correcao));
-  else message = err.campo && !err.message.startsWith(`${err.campo.slice(1)}:`) ? line(err.campo, err.message, err.correcao) : withFix(err.message, err.correcao);
+  else if (itens?.length)
+    message = itens.filter((i) => i.situacao === 'bloqueio').map((i) => line(i.item, i.mensagem, i.correcao));
+  else
+    message =
+      err.campo && !err.message.startsWith(`${err.campo.slice(1)}:`)
+        ? line(err.campo, err.message, err.correcao)
+        : withFix(err.message, err.correcao);
   return { statusCode: err.http, message, error: STATUS_CODES[err.http] ?? 'Error' };
 }
 
@@ -54,6 +60,11 @@ const line = (campo: string | null, mensagem: string, correcao: string | null) =
 const withFix = (mensagem: string, correcao: string | null) => (correcao ? `${mensagem} (${correcao})` : mensagem);
 
 export function errorResponse(err: EngineError, path: string, requestId: string, docsUrl: string): ErrorResponse {
-  if (familyOf(path) === 'nest') return { status: err.http, contentType: 'application/json; charset=utf-8', body: nestBody(err) };
-  return { status: err.http, contentType: 'application/problem+json; charset=utf-8', body: problemBody(err, requestId, docsUrl) };
+  if (familyOf(path) === 'nest')
+    return { status: err.http, contentType: 'application/json; charset=utf-8', body: nestBody(err) };
+  return {
+    status: err.http,
+    contentType: 'application/problem+json; charset=utf-8',
+    body: problemBody(err, requestId, docsUrl),
+  };
 }

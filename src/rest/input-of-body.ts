@@ -25,12 +25,16 @@ export function inputOfBody(type: GraphQLInputType, body: unknown): { input: unk
  */
 function sameValue(coerced: unknown, sent: unknown): boolean {
   if (coerced instanceof Date) return false;
-  if (Array.isArray(coerced)) return Array.isArray(sent) && coerced.length === sent.length && coerced.every((c, i) => sameValue(c, sent[i]));
+  if (Array.isArray(coerced))
+    return Array.isArray(sent) && coerced.length === sent.length && coerced.every((c, i) => sameValue(c, sent[i]));
   if (coerced !== null && typeof coerced === 'object') {
     if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return false;
     const a = Object.keys(coerced);
     const b = Object.keys(sent);
-    return a.length === b.length && a.every((k) => sameValue((coerced as Record<string, unknown>)[k], (sent as Record<string, unknown>)[k]));
+    return (
+      a.length === b.length &&
+      a.every((k) => sameValue((coerced as Record<string, unknown>)[k], (sent as Record<string, unknown>)[k]))
+    );
   }
   return coerced === sent;
 }

@@ -1,4 +1,15 @@
-import { coerceInputValue, execute, isInputObjectType, getNullableType, parse, typeFromAST, validate, type DocumentNode, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import {
+  coerceInputValue,
+  execute,
+  isInputObjectType,
+  getNullableType,
+  parse,
+  typeFromAST,
+  validate,
+  type DocumentNode,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
 import { EngineError, isEngineError, type ErrorCode } from '../engine/errors.js';
 import type { GraphContext } from '../graph/graph-context.js';
 import { snakeKeys } from '../graph/snake-keys.js';
@@ -20,28 +31,43 @@ export interface PreparedDocument {
 }
 
 /** Parsed and validated once at start, so a broken document fails the boot (and the drift test), not a request. */
-export function prepareDocument(schema: GraphQLSchema, source: string, declaration?: BodyDeclaration): PreparedDocument {
+export function prepareDocument(
+  schema: GraphQLSchema,
+  source: string,
+  declaration?: BodyDeclaration,
+): PreparedDocument {
   const document = parse(source.includes('...DomainErrorFields') ? source + DOMAIN_ERROR_FRAGMENT : source);
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`invalid REST document:\n${source}\n${errors.map((e) => e.message).join('\n')}`);
   const op = document.definitions.find((d) => d.kind === 'OperationDefinition');
   const field = op && 'selectionSet' in op ? op.selectionSet.selections[0] : undefined;
   if (!field || field.kind !== 'Field') throw new Error('a REST document selects exactly one root field');
-  const inputs = (op?.kind === 'OperationDefinition' ? op.variableDefinitions ?? [] : [])
+  const inputs = (op?.kind === 'OperationDefinition' ? (op.variableDefinitions ?? []) : [])
     .map((d) => ({ name: d.variable.name.value, type: typeFromAST(schema, d.type as never) as GraphQLInputType }))
     .filter((v) => isInputObjectType(getNullableType(v.type)));
   if (inputs.length > 1) throw new Error(`a REST document takes at most one input object:\n${source}`);
-  if (declaration && !inputs[0]) throw new Error(`a REST document with a body declaration takes an input object:\n${source}`);
-  const argumentOf = Object.fromEntries((field.arguments ?? []).flatMap((a) => (a.value.kind === 'Variable' ? [[a.value.name.value, a.name.value]] : [])));
+  if (declaration && !inputs[0])
+    throw new Error(`a REST document with a body declaration takes an input object:\n${source}`);
+  const argumentOf = Object.fromEntries(
+    (field.arguments ?? []).flatMap((a) => (a.value.kind === 'Variable' ? [[a.value.name.value, a.name.value]] : [])),
+  );
   // The root field's argument that receives the body, where a body the input type cannot carry is given instead.
   const argument = inputs[0] && argumentOf[inputs[0].name];
   if (inputs[0]) {
     let emptyFits = true;
     coerceInputValue({}, inputs[0].type, () => (emptyFits = false));
     // The typed input stands empty beside a body it cannot carry, so every member of a body's input is optional.
-    if (!emptyFits || !argument) throw new Error(`a REST document with a body passes it as one argument whose type's members are all optional:\n${source}`);
+    if (!emptyFits || !argument)
+      throw new Error(
+        `a REST document with a body passes it as one argument whose type's members are all optional:\n${source}`,
+      );
   }
-  return { document, rootField: field.alias?.value ?? field.name.value, bodyInput: inputs[0] ? { ...inputs[0], declaration, argument } : null, argumentOf };
+  return {
+    document,
+    rootField: field.alias?.value ?? field.name.value,
+    bodyInput: inputs[0] ? { ...inputs[0], declaration, argument } : null,
+    argumentOf,
+  };
 }
 
 /**
@@ -69,7 +95,12 @@ export async function executePrepared(
     sentArgs[prepared.argumentOf[name]!] = value;
   }
   const contextValue: RestContext = Object.keys(sentArgs).length ? { ...context, sentArgs } : context;
-  const result = await execute({ schema: restSchema(schema), document: prepared.document, variableValues, contextValue });
+  const result = await execute({
+    schema: restSchema(schema),
+    document: prepared.document,
+    variableValues,
+    contextValue,
+  });
   if (result.errors?.length) {
     const original = result.errors[0]!.originalError;
     if (isEngineError(original)) throw original;

@@ -87,7 +87,10 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
         correcao: 'Use um UUID como chave.',
       });
     }
-    const fingerprint = requestFingerprint(`${operationId}`, op.fingerprintBody ? op.fingerprintBody(call.body) : call.body);
+    const fingerprint = requestFingerprint(
+      `${operationId}`,
+      op.fingerprintBody ? op.fingerprintBody(call.body) : call.body,
+    );
     const start = await beginIdempotent(engine, call.principal, key, fingerprint);
     if (start.kind === 'replay') {
       const stored = start.body as { storedError?: StoredError } | null;
@@ -96,7 +99,12 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
     }
     try {
       const result = await execute(op, operationId, req, call);
-      await completeIdempotent(engine, start.recordId, result.status, sealFields(op, call, result.body, 'seal') ?? null);
+      await completeIdempotent(
+        engine,
+        start.recordId,
+        result.status,
+        sealFields(op, call, result.body, 'seal') ?? null,
+      );
       return result;
     } catch (err) {
       if (err instanceof EngineError && STORED_ERRORS.has(err.codigo)) {
@@ -115,12 +123,18 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
     const out = { ...(body as Record<string, unknown>) };
     for (const field of op.sealedFields) {
       if (typeof out[field] !== 'string') continue;
-      out[field] = way === 'seal' ? engine.secrets.seal(out[field], context) : engine.secrets.open(out[field], context).toString();
+      out[field] =
+        way === 'seal' ? engine.secrets.seal(out[field], context) : engine.secrets.open(out[field], context).toString();
     }
     return out;
   };
 
-  const execute = async (op: RestOperation, operationId: string, req: RestRequest, call: RestCall): Promise<RestResult> => {
+  const execute = async (
+    op: RestOperation,
+    operationId: string,
+    req: RestRequest,
+    call: RestCall,
+  ): Promise<RestResult> => {
     const doc = prepared.get(operationId)!;
     const data = await executePrepared(schema, doc, op.toVariables(req), {
       engine,
@@ -146,7 +160,8 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
       call.matched = matchedRoute(c);
       // An unknown query parameter is 400 only on document routes; elsewhere it is ignored.
       const strictQuery = call.path.startsWith('/v1/documents');
-      const unknownParam = (e: { keyword: string; instancePath: string }) => e.keyword === 'additionalProperties' && e.instancePath === '/query';
+      const unknownParam = (e: { keyword: string; instancePath: string }) =>
+        e.keyword === 'additionalProperties' && e.instancePath === '/query';
       // `limite` is judged by the engine (pageLimit): one rule and one message for REST and GraphQL alike, and the
       // clamping of GET /v1/nfse, which refuses nothing; openapi.yaml states each list's bounds for clients.
       const judgedByEngine = (e: { instancePath: string }) => e.instancePath === '/query/limite';
@@ -156,7 +171,9 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
       if (errors.length === 0) return run(c.operation.operationId!, c, call);
       const first = errors[0]!;
       if (first.params?.missingProperty === 'requestBody') {
-        throw new EngineError('requisicao_invalida', 'Esta rota exige um corpo JSON.', { correcao: 'Envie o corpo com Content-Type: application/json.' });
+        throw new EngineError('requisicao_invalida', 'Esta rota exige um corpo JSON.', {
+          correcao: 'Envie o corpo com Content-Type: application/json.',
+        });
       }
       const declared = ((c.operation.parameters ?? []) as Array<{ name?: string }>).map((p) => p.name ?? '');
       const { parameter, detail } = describeParameterError(first, declared);
@@ -167,13 +184,19 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
       });
     },
     notFound: () => {
-      throw new EngineError('rota_nao_encontrada', 'Rota não encontrada.', { correcao: 'Confira o método e o caminho em /v1.' });
+      throw new EngineError('rota_nao_encontrada', 'Rota não encontrada.', {
+        correcao: 'Confira o método e o caminho em /v1.',
+      });
     },
     unauthorizedHandler: () => {
-      throw new EngineError('nao_autenticado', 'Chave de API ausente, inválida ou revogada.', { correcao: 'Envie Authorization: Bearer <chave>.' });
+      throw new EngineError('nao_autenticado', 'Chave de API ausente, inválida ou revogada.', {
+        correcao: 'Envie Authorization: Bearer <chave>.',
+      });
     },
     methodNotAllowed: () => {
-      throw new EngineError('metodo_nao_permitido', 'Método não permitido nesta rota.', { correcao: 'Confira o método na documentação.' });
+      throw new EngineError('metodo_nao_permitido', 'Método não permitido nesta rota.', {
+        correcao: 'Confira o método na documentação.',
+      });
     },
   });
   // Keys are checked in the HTTP host before routing (401 in the route family's format); by the time a request
@@ -186,7 +209,10 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
   const routes = api.router.getOperations();
   api.router.getOperations = () => routes;
 
-  const missing = api.getOperations().map((o) => o.operationId!).filter((id) => !operations[id]);
+  const missing = api
+    .getOperations()
+    .map((o) => o.operationId!)
+    .filter((id) => !operations[id]);
   if (missing.length) throw new Error(`openapi.yaml operations without an implementation: ${missing.join(', ')}`);
   for (const [operationId, op] of Object.entries(operations)) {
     if (!api.getOperation(operationId)) throw new Error(`operation ${operationId} is not in openapi.yaml`);
@@ -196,11 +222,17 @@ export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
   return {
     api,
     handle: (call: RestCall) =>
-      api.handleRequest({ method: call.method, path: call.path, query: call.query, headers: call.headers as never, body: call.body }, call) as Promise<RestResult>,
+      api.handleRequest(
+        { method: call.method, path: call.path, query: call.query, headers: call.headers as never, body: call.body },
+        call,
+      ) as Promise<RestResult>,
   };
 }
 
-const matchedRoute = (c: Context): MatchedRoute => ({ rota: c.operation.path, params: (c.request.params ?? {}) as Record<string, string> });
+const matchedRoute = (c: Context): MatchedRoute => ({
+  rota: c.operation.path,
+  params: (c.request.params ?? {}) as Record<string, string>,
+});
 
 function header(headers: RestCall['headers'], name: string): string | undefined {
   const value = headers[name];
@@ -221,11 +253,23 @@ interface StoredError {
  * `requisicao_id` is the replaying request's (it always equals the answered request's X-Request-Id).
  */
 function storeError(err: EngineError): StoredError {
-  return { codigo: err.codigo, mensagem: err.message, campo: err.campo, correcao: err.correcao, codigoOficial: err.codigoOficial, extra: err.extra };
+  return {
+    codigo: err.codigo,
+    mensagem: err.message,
+    campo: err.campo,
+    correcao: err.correcao,
+    codigoOficial: err.codigoOficial,
+    extra: err.extra,
+  };
 }
 
 function restoreError(e: StoredError): EngineError {
-  return new EngineError(e.codigo, e.mensagem, { campo: e.campo, correcao: e.correcao, codigoOficial: e.codigoOficial, extra: e.extra });
+  return new EngineError(e.codigo, e.mensagem, {
+    campo: e.campo,
+    correcao: e.correcao,
+    codigoOficial: e.codigoOficial,
+    extra: e.extra,
+  });
 }
 
 export type RestApi = Awaited<ReturnType<typeof createRestApi>>;

@@ -37,7 +37,11 @@ export function restSchema(schema: GraphQLSchema): GraphQLSchema {
   );
   const restMutation = new GraphQLObjectType({ ...config, fields });
   const whole = schema.toConfig();
-  const rest = new GraphQLSchema({ ...whole, mutation: restMutation, types: whole.types.map((t) => (t === mutation ? restMutation : t)) });
+  const rest = new GraphQLSchema({
+    ...whole,
+    mutation: restMutation,
+    types: whole.types.map((t) => (t === mutation ? restMutation : t)),
+  });
   made.set(schema, rest);
   return rest;
 }

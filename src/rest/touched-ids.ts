@@ -14,7 +14,12 @@ export interface MatchedRoute {
 }
 
 // The resource a route's `{id}` (and a top-level answer's `id`) names, by the route's first segment.
-const RESOURCE: Record<string, keyof TouchedIds> = { nfse: 'notaId', nfe: 'notaId', lotes: 'loteId', companies: 'empresaId' };
+const RESOURCE: Record<string, keyof TouchedIds> = {
+  nfse: 'notaId',
+  nfe: 'notaId',
+  lotes: 'loteId',
+  companies: 'empresaId',
+};
 
 /**
  * Reads the ids from what the call already holds, never from anything else: the path's `{id}` when it is an id

@@ -11,7 +11,11 @@ import type { PlanilhaBytes } from '../engine/lotes/planilha-bytes.js';
 export class UploadedFile implements PlanilhaBytes {
   readonly #streams: ReadStream[] = [];
 
-  constructor(readonly path: string, readonly sha256: string, readonly size: number) {}
+  constructor(
+    readonly path: string,
+    readonly sha256: string,
+    readonly size: number,
+  ) {}
 
   read(start: number, end: number): Readable {
     if (end <= start) return Readable.from([]);

@@ -17,7 +17,11 @@ export class JsonLinesLog<Line> {
   private offset = 0;
   private fd: number | undefined;
 
-  constructor(stateDir: string | undefined, name: string, private readonly apply: (line: Line) => void) {
+  constructor(
+    stateDir: string | undefined,
+    name: string,
+    private readonly apply: (line: Line) => void,
+  ) {
     if (!stateDir) return;
     mkdirSync(stateDir, { recursive: true });
     this.file = join(stateDir, name);

@@ -47,7 +47,11 @@ export interface DrainHooks {
 export const TRANSMISSION_CONCURRENCY = 32;
 
 /** Runs every due job now (tests drive time with a FakeClock and call this instead of waiting). */
-export async function drainJobs(deps: TransmissionDeps, concurrency = TRANSMISSION_CONCURRENCY, hooks: DrainHooks = {}): Promise<number> {
+export async function drainJobs(
+  deps: TransmissionDeps,
+  concurrency = TRANSMISSION_CONCURRENCY,
+  hooks: DrainHooks = {},
+): Promise<number> {
   let total = 0;
   for (;;) {
     if (hooks.stopping?.()) return total;
@@ -127,7 +131,9 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
       const done = Promise.all([loop, captureLoop]).then(() => true);
       if (deadline === undefined) return void (await done);
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), false)));
+      const late = new Promise<false>(
+        (resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), false)),
+      );
       const finished = await Promise.race([done, late]);
       clearTimeout(timer);
       if (finished) return;
@@ -136,15 +142,25 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
         deps.logger.error({ err }, 'could not release the jobs held; their leases will expire');
         return 0;
       });
-      deps.logger.warn({ held: jobs.length, released }, 'stop deadline reached: jobs in flight released to other workers');
+      deps.logger.warn(
+        { held: jobs.length, released },
+        'stop deadline reached: jobs in flight released to other workers',
+      );
     },
   };
 }
 
-async function runJobSafely(deps: TransmissionDeps, job: TransmissionJob, round: ClaimedRound, claimedAt: number, hooks: DrainHooks) {
+async function runJobSafely(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  round: ClaimedRound,
+  claimedAt: number,
+  hooks: DrainHooks,
+) {
   let outcome: JobOutcome = 'error';
   try {
-    const settled = job.kind === NFE_JOB ? await runNfeJob(deps, job) : await runTransmissionJob(deps, job, undefined, round);
+    const settled =
+      job.kind === NFE_JOB ? await runNfeJob(deps, job) : await runTransmissionJob(deps, job, undefined, round);
     // A step that leaves the note pending (lost answer, outage) has rescheduled its job.
     outcome = settled && !PENDING_STATUSES.has(settled.status) ? 'settled' : 'rescheduled';
   } catch (err) {

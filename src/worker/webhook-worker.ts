@@ -19,7 +19,11 @@ export interface WebhookWorkerOptions {
 }
 
 /** Attempts claimed deliveries concurrently and records them together; returns how many. */
-async function deliverClaimed(deps: WebhookDeps, claimed: ClaimedDelivery[], batches: InflightBatches): Promise<number> {
+async function deliverClaimed(
+  deps: WebhookDeps,
+  claimed: ClaimedDelivery[],
+  batches: InflightBatches,
+): Promise<number> {
   if (claimed.length === 0) return 0;
   batches.launched(claimed);
   const attempts = await attemptBatch(deps, claimed, (d, a, lost) => batches.attempted(d, a, lost));
@@ -38,7 +42,9 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
   for (;;) {
     await reviveInflight(deps);
     const fanned = await dispatchEvents(deps, concurrency);
-    const sent = (await deliverClaimed(deps, fanned.claimed, batches)) + (await deliverClaimed(deps, await claimDeliveries(deps, [], concurrency, batches.take()), batches));
+    const sent =
+      (await deliverClaimed(deps, fanned.claimed, batches)) +
+      (await deliverClaimed(deps, await claimDeliveries(deps, [], concurrency, batches.take()), batches));
     total += sent;
     if (!fanned.more && sent === 0 && batches.pending === 0) return total;
   }
@@ -56,7 +62,10 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
  * a round trip. A finished attempt frees its slot and is recorded by the next trip, well inside its lease.
  */
 /** `national`: the 6-hourly readiness check reads the municipal parameters through the national gateway. */
-export function startWebhookWorker(deps: WebhookDeps & Pick<TransmissionDeps, 'national'>, options: WebhookWorkerOptions = {}) {
+export function startWebhookWorker(
+  deps: WebhookDeps & Pick<TransmissionDeps, 'national'>,
+  options: WebhookWorkerOptions = {},
+) {
   // Commits wake the dispatcher and finished attempts wake the deliverer, so polling only catches a lost wake-up
   // and retries coming due (minutes apart): once a second keeps an idle process near idle.
   const pollMs = options.pollMs ?? 1000;
@@ -229,7 +238,9 @@ export function startWebhookWorker(deps: WebhookDeps & Pick<TransmissionDeps, 'n
     // A trip for a quarter of the slots, or to record what finished when nothing else is under way; at most
     // two at once. After a short claim, only what finished is worth a trip until something new is due.
     const recordable = finished.length > 0 || batches.pending > 0;
-    const worth = drained ? recordable && (idle || finished.length >= refillAt) : free >= refillAt || (idle && recordable);
+    const worth = drained
+      ? recordable && (idle || finished.length >= refillAt)
+      : free >= refillAt || (idle && recordable);
     if (trips.size < 2 && worth) {
       const trip = roundTrip(drained ? 0 : free);
       // Keep the loop from spinning while this trip holds the only free slots.
@@ -271,31 +282,45 @@ export function startWebhookWorker(deps: WebhookDeps & Pick<TransmissionDeps, 'n
  * (`lost` when it failed). Never rejects: a delivery whose attempt fails unrecorded is claimed again when its
  * lease runs out, or revived with its batch.
  */
-async function attemptBatch(deps: WebhookDeps, claimed: ClaimedDelivery[], done: (d: ClaimedDelivery, a: Attempt | null, lost: boolean) => void): Promise<Attempt[]> {
+async function attemptBatch(
+  deps: WebhookDeps,
+  claimed: ClaimedDelivery[],
+  done: (d: ClaimedDelivery, a: Attempt | null, lost: boolean) => void,
+): Promise<Attempt[]> {
   let webhooks: Map<string, ReadyWebhook>;
   // The host of each webhook is checked once for the batch's attempts, which all start now.
   const targets = new Map<string, SafeTarget>();
   try {
     webhooks = await readyWebhooks(deps, claimed);
-    await Promise.all([...webhooks].map(async ([id, webhook]) => targets.set(id, await deps.webhooks.dispatchers.target(webhook.url))));
+    await Promise.all(
+      [...webhooks].map(async ([id, webhook]) => targets.set(id, await deps.webhooks.dispatchers.target(webhook.url))),
+    );
   } catch (err) {
     deps.logger.error({ err }, 'webhooks of a claimed batch not opened or their hosts not checked');
     for (const d of claimed) done(d, null, true);
     return [];
   }
   const deadline = new BatchDeadline(deps.webhooks.timeoutMs);
-  const attempts = await Promise.all(claimed.map(async (delivery) => {
-    let attempt: Attempt | null = null;
-    let lost = false;
-    try {
-      attempt = await attemptDelivery(deps, delivery, webhooks.get(delivery.webhookId), targets.get(delivery.webhookId), deadline);
-    } catch (err) {
-      lost = true;
-      deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed');
-    }
-    done(delivery, attempt, lost);
-    return attempt;
-  }));
+  const attempts = await Promise.all(
+    claimed.map(async (delivery) => {
+      let attempt: Attempt | null = null;
+      let lost = false;
+      try {
+        attempt = await attemptDelivery(
+          deps,
+          delivery,
+          webhooks.get(delivery.webhookId),
+          targets.get(delivery.webhookId),
+          deadline,
+        );
+      } catch (err) {
+        lost = true;
+        deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed');
+      }
+      done(delivery, attempt, lost);
+      return attempt;
+    }),
+  );
   deadline.clear();
   return attempts.filter((a): a is Attempt => a !== null);
 }

@@ -18,7 +18,10 @@ let acct: SeededAccount;
 let live: Http;
 let prestador: SeededCompany;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock }),
+);
 beforeAll(async () => {
   live = httpClient(t.url, acct.liveKey);
   prestador = await acct.company({ municipio: BRASILIA, inscricao_municipal: '0712000100' });
@@ -30,7 +33,10 @@ async function issueTo(cnpj: string, count: number): Promise<string[]> {
   for (let i = 0; i < count; i++) {
     // The per-key rate limit counts by clock minute.
     if (i % 100 === 99) clock.advance(MINUTE);
-    const note = expectStatus(await live.post('/v1/nfse', nfseBody(prestador.id, { tomador: { documento: cnpj, nome: 'Tomador Ltda' } })), 201);
+    const note = expectStatus(
+      await live.post('/v1/nfse', nfseBody(prestador.id, { tomador: { documento: cnpj, nome: 'Tomador Ltda' } })),
+      201,
+    );
     expect(note.status).toBe('autorizada');
     numeros.push(note.numero);
   }
@@ -39,9 +45,16 @@ async function issueTo(cnpj: string, count: number): Promise<string[]> {
 }
 
 const sim = () => t.app.abrasfSimulator;
-const queries = (cnpj: string) => sim().calls().filter((c) => c.operacao === 'ConsultarNfseServicoTomado' && c.dados.includes(`<Cnpj>${cnpj}</Cnpj>`));
-const state = (companyId: string) => t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'PREFEITURA_ABRASF' } } });
-const mine = async (companyId: string) => (await allDocuments(live, `&empresa_id=${companyId}`)).filter((d) => d.origem === 'PREFEITURA_ABRASF');
+const queries = (cnpj: string) =>
+  sim()
+    .calls()
+    .filter((c) => c.operacao === 'ConsultarNfseServicoTomado' && c.dados.includes(`<Cnpj>${cnpj}</Cnpj>`));
+const state = (companyId: string) =>
+  t.app.engine.db.captureState.findUniqueOrThrow({
+    where: { companyId_fonte: { companyId, fonte: 'PREFEITURA_ABRASF' } },
+  });
+const mine = async (companyId: string) =>
+  (await allDocuments(live, `&empresa_id=${companyId}`)).filter((d) => d.origem === 'PREFEITURA_ABRASF');
 
 describe('capture through an ABRASF city (Brasília)', () => {
   it('55 received notes: pages of 50, stored once with origem PREFEITURA_ABRASF and NOTA_RECEBIDA each; a second run adds nothing', async () => {
@@ -53,11 +66,17 @@ describe('capture through an ABRASF city (Brasília)', () => {
     expect(docs).toHaveLength(55);
     expect(docs.every((d) => d.papel === 'RECEBIDA' && d.tipo === 'NFSE')).toBe(true);
     expect(docs.map((d) => d.numero).sort()).toEqual([...numeros].sort());
-    const city = sim().notes().find((n) => n.numero === numeros[0])!;
-    expect(docs.find((d) => d.numero === numeros[0])!.chaveAcesso).toBe(`${BRASILIA}-${city.numero}-${city.codigoVerificacao}`);
+    const city = sim()
+      .notes()
+      .find((n) => n.numero === numeros[0])!;
+    expect(docs.find((d) => d.numero === numeros[0])!.chaveAcesso).toBe(
+      `${BRASILIA}-${city.numero}-${city.codigoVerificacao}`,
+    );
     const sent = queries(c.cnpj);
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.dados).toContain('<PeriodoEmissao><DataInicial>2026-10-03</DataInicial><DataFinal>2026-11-02</DataFinal></PeriodoEmissao><Pagina>2</Pagina>');
+    expect(sent[1]!.dados).toContain(
+      '<PeriodoEmissao><DataInicial>2026-10-03</DataInicial><DataFinal>2026-11-02</DataFinal></PeriodoEmissao><Pagina>2</Pagina>',
+    );
     expect(sent[0]!.dados).toContain('<InscricaoMunicipal>0712000200</InscricaoMunicipal>');
     for (const call of sent) {
       const lint = xmllint(call.dados, 'abrasf/nfse_v204.xsd');

@@ -17,9 +17,13 @@ let b: SeededCompany;
 let liveX: Http;
 let liveY: Http;
 
-const state = (companyId: string) => t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'ADN' } } });
+const state = (companyId: string) =>
+  t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'ADN' } } });
 
-useTestApp((s) => (t = s.t), () => ({ clock }));
+useTestApp(
+  (s) => (t = s.t),
+  () => ({ clock }),
+);
 beforeAll(async () => {
   x = await seedAccount(t.app.engine, 'Conta X');
   y = await seedAccount(t.app.engine, 'Conta Y');
@@ -42,21 +46,41 @@ describe('capture from the ADN distribution', () => {
     const docsA = await allDocuments(liveX);
     expect(docsA).toHaveLength(3);
     received = docsA.find((d) => d.chaveAcesso === noteOfB.chave_acesso)!;
-    expect(received).toMatchObject({ tipo: 'NFSE', papel: 'RECEBIDA', origem: 'ADN', empresaId: a.id, nfseId: null, situacao: 'ativa', valor: '1500.00' });
+    expect(received).toMatchObject({
+      tipo: 'NFSE',
+      papel: 'RECEBIDA',
+      origem: 'ADN',
+      empresaId: a.id,
+      nfseId: null,
+      situacao: 'ativa',
+      valor: '1500.00',
+    });
     expect(received.emitenteDocumento).toBe(b.cnpj);
     expect(received.tomadorDocumento).toBe(a.cnpj);
     // The note issued here appears once, linked to it; the one issued elsewhere is EMITIDA too.
-    expect(docsA.find((d) => d.chaveAcesso === noteOfA.chave_acesso)).toMatchObject({ papel: 'EMITIDA', nfseId: noteOfA.id });
+    expect(docsA.find((d) => d.chaveAcesso === noteOfA.chave_acesso)).toMatchObject({
+      papel: 'EMITIDA',
+      nfseId: noteOfA.id,
+    });
     expect(docsA.find((d) => d.chaveAcesso === elsewhere.chave)).toMatchObject({ papel: 'EMITIDA', nfseId: null });
     expect(docsA.map((d) => Number(d.nsu)).sort()).toEqual([1, 2, 3]);
 
     const logged = await eventsOfType(liveX, 'NOTA_RECEBIDA');
     expect(logged.map((e) => e.dados).sort((p, q) => Number(p.nsu) - Number(q.nsu))).toEqual(
-      [...docsA].sort((p, q) => Number(p.nsu) - Number(q.nsu)).map((d) => ({ notaId: d.id, empresaId: a.id, chaveAcesso: d.chaveAcesso, nsu: d.nsu })),
+      [...docsA]
+        .sort((p, q) => Number(p.nsu) - Number(q.nsu))
+        .map((d) => ({ notaId: d.id, empresaId: a.id, chaveAcesso: d.chaveAcesso, nsu: d.nsu })),
     );
     // B sees only its own issued note, linked to it.
     const docsB = await allDocuments(liveY);
-    expect(docsB).toEqual([expect.objectContaining({ chaveAcesso: noteOfB.chave_acesso, papel: 'EMITIDA', nfseId: noteOfB.id, empresaId: b.id })]);
+    expect(docsB).toEqual([
+      expect.objectContaining({
+        chaveAcesso: noteOfB.chave_acesso,
+        papel: 'EMITIDA',
+        nfseId: noteOfB.id,
+        empresaId: b.id,
+      }),
+    ]);
     expect((await state(a.id)).ultimoNsu).toBe(3n);
     expect((await state(a.id)).nextRunAt.getTime()).toBe(clock.now().getTime() + HOUR);
   });
@@ -64,7 +88,11 @@ describe('capture from the ADN distribution', () => {
   it('serves the full document with links, its XML, and nothing of another account', async () => {
     const full = await liveX.get(`/v1/documents/${received.id}`);
     expect(full.status, full.text).toBe(200);
-    expect(full.body).toMatchObject({ id: received.id, eventos: [], links: { xml: `/v1/documents/${received.id}/xml` } });
+    expect(full.body).toMatchObject({
+      id: received.id,
+      eventos: [],
+      links: { xml: `/v1/documents/${received.id}/xml` },
+    });
     const xml = await liveX.get(`/v1/documents/${received.id}/xml`);
     expect(xml.status).toBe(200);
     expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
@@ -74,7 +102,10 @@ describe('capture from the ADN distribution', () => {
   });
 
   it('links a later cancellation to the document, logs EVENTO_FISCAL_RECEBIDO, and waits an hour after nothing new', async () => {
-    const cancel = await liveY.post(`/v1/nfse/${noteOfB.id}/cancelamento`, { codigo_motivo: '2', motivo: 'Serviço não foi prestado ao tomador.' });
+    const cancel = await liveY.post(`/v1/nfse/${noteOfB.id}/cancelamento`, {
+      codigo_motivo: '2',
+      motivo: 'Serviço não foi prestado ao tomador.',
+    });
     expect(cancel.status, cancel.text).toBe(200);
     clock.advance(30 * MINUTE);
     await capture(t.app.engine);
@@ -86,7 +117,9 @@ describe('capture from the ADN distribution', () => {
     expect(full.situacao).toBe('cancelada');
     expect(full.eventos).toEqual([expect.objectContaining({ tipoEvento: '101101', nsu: '4' })]);
     const logged = await eventsOfType(liveX, 'EVENTO_FISCAL_RECEBIDO');
-    expect(logged.map((e) => e.dados)).toEqual([{ eventoId: full.eventos[0].id, notaId: received.id, empresaId: a.id, tipoEvento: '101101', nsu: '4' }]);
+    expect(logged.map((e) => e.dados)).toEqual([
+      { eventoId: full.eventos[0].id, notaId: received.id, empresaId: a.id, tipoEvento: '101101', nsu: '4' },
+    ]);
     // B's copy (EMITIDA) gets the event too; nothing is stored twice on a later run.
     clock.advance(2 * HOUR);
     await capture(t.app.engine);
@@ -195,7 +228,7 @@ describe('GET /v1/documents rules', () => {
     expect(await allDocuments(liveX, '&tipo=NFE')).toEqual([]);
     expect(await allDocuments(liveX, `&empresa_id=${a.id}`)).toEqual(all.filter((d) => d.empresaId === a.id));
     const today = new Date(Date.now() - 3 * HOUR).toISOString().slice(0, 10);
-    expect((await allDocuments(liveX, `&de=2000-01-01&ate=2000-01-31`))).toEqual([]);
+    expect(await allDocuments(liveX, `&de=2000-01-01&ate=2000-01-31`)).toEqual([]);
     expect((await allDocuments(liveX, `&de=${today}`)).length).toBeGreaterThan(0);
     const restricted = httpClient(t.url, await x.key('live', a.id));
     expect((await allDocuments(restricted)).every((d) => d.empresaId === a.id)).toBe(true);
@@ -211,4 +244,3 @@ describe('GET /v1/documents rules', () => {
     expect(usage.body.documentos_recebidos.nfse).toBe((await allDocuments(liveX)).length);
   });
 });
-

@@ -24,9 +24,13 @@ const procCTe = (ch: string, emitente: string, nCT: number) =>
 const procEventoCTe = (ch: string, tpEvento: string) =>
   `<procEventoCTe xmlns="${NS}" versao="4.00"><eventoCTe versao="4.00"><infEvento Id="ID${tpEvento}${ch}01"><cOrgao>43</cOrgao><tpAmb>1</tpAmb>` +
   `<CNPJ>11222333000181</CNPJ><chCTe>${ch}</chCTe><dhEvento>2026-11-10T09:00:00-03:00</dhEvento><tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento></infEvento></eventoCTe></procEventoCTe>`;
-const cteState = (companyId: string) => t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'SEFAZ_CTE' } } });
+const cteState = (companyId: string) =>
+  t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'SEFAZ_CTE' } } });
 
-useTestApp((s) => (t = s.t), () => ({ clock, worker: false }));
+useTestApp(
+  (s) => (t = s.t),
+  () => ({ clock, worker: false }),
+);
 beforeAll(async () => {
   x = await seedAccount(t.app.engine, 'Conta CT-e');
 });
@@ -50,7 +54,15 @@ describe('CT-e capture (CTeDistribuicaoDFe)', () => {
     expect(docs).toHaveLength(61);
     expect(new Set(docs.map((d) => d.chaveAcesso))).toEqual(new Set([...keys, propria]));
     const byKey = new Map(docs.map((d) => [d.chaveAcesso, d]));
-    expect(byKey.get(keys[4]!)).toMatchObject({ tipo: 'CTE', papel: 'RECEBIDA', origem: 'SEFAZ', numero: '5', valor: '1234.56', emitenteDocumento: transportadora, emitenteNome: 'Transportadora Ltda' });
+    expect(byKey.get(keys[4]!)).toMatchObject({
+      tipo: 'CTE',
+      papel: 'RECEBIDA',
+      origem: 'SEFAZ',
+      numero: '5',
+      valor: '1234.56',
+      emitenteDocumento: transportadora,
+      emitenteNome: 'Transportadora Ltda',
+    });
     expect(byKey.get(propria)!.papel).toBe('EMITIDA');
     // NF-e capture of the same company saw none of them.
     expect(await allDocuments(live, '&tipo=NFE')).toHaveLength(0);
@@ -60,12 +72,20 @@ describe('CT-e capture (CTeDistribuicaoDFe)', () => {
     expect(s.nextRunAt.getTime()).toBe(clock.now().getTime() + HOUR);
     const first = byKey.get(keys[0]!)!;
     const full = (await live.get(`/v1/documents/${first.id}`)).body;
-    expect(full).toMatchObject({ situacao: 'cancelada', eventos: [expect.objectContaining({ tipoEvento: '110111', nsu: '63' })] });
+    expect(full).toMatchObject({
+      situacao: 'cancelada',
+      eventos: [expect.objectContaining({ tipoEvento: '110111', nsu: '63' })],
+    });
     expect((await live.get(`/v1/documents/${first.id}/xml`)).text).toContain(`<infCte Id="CTe${keys[0]}"`);
 
     const logged = await eventsOfType(live, 'CTE_RECEBIDA');
     expect(logged).toHaveLength(61);
-    expect(logged.find((e) => e.dados.chaveAcesso === keys[0])!.dados).toEqual({ notaId: first.id, empresaId: a.id, chaveAcesso: keys[0], nsu: '1' });
+    expect(logged.find((e) => e.dados.chaveAcesso === keys[0])!.dados).toEqual({
+      notaId: first.id,
+      empresaId: a.id,
+      chaveAcesso: keys[0],
+      nsu: '1',
+    });
     expect((await eventsOfType(live, 'EVENTO_FISCAL_RECEBIDO')).map((e) => e.dados)).toEqual([
       expect.objectContaining({ notaId: first.id, empresaId: a.id, tipoEvento: '110111', nsu: '63' }),
     ]);

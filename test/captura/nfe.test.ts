@@ -22,9 +22,13 @@ const resNFe = (ch: string, emitente: string, vNF = '100.00') =>
 const resEvento = (ch: string, tpEvento: string) =>
   `<resEvento xmlns="${NS}" versao="1.01"><cOrgao>41</cOrgao><CNPJ>11222333000181</CNPJ><chNFe>${ch}</chNFe><dhEvento>2026-11-01T11:00:00-03:00</dhEvento>` +
   `<tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento><xEvento>Cancelamento</xEvento><dhRecbto>2026-11-01T11:00:01-03:00</dhRecbto><nProt>141260000000002</nProt></resEvento>`;
-const nfeState = (companyId: string) => t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'SEFAZ_NFE' } } });
+const nfeState = (companyId: string) =>
+  t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'SEFAZ_NFE' } } });
 
-useTestApp((s) => (t = s.t), () => ({ clock, worker: false }));
+useTestApp(
+  (s) => (t = s.t),
+  () => ({ clock, worker: false }),
+);
 beforeAll(async () => {
   x = await seedAccount(t.app.engine, 'Conta NF-e');
 });
@@ -42,14 +46,19 @@ describe('NF-e capture (NFeDistribuicaoDFe)', () => {
     const docs = await allDocuments(live, '&tipo=NFE');
     expect(docs).toHaveLength(120);
     expect(new Set(docs.map((d) => d.chaveAcesso))).toEqual(new Set(keys));
-    expect(docs.every((d) => d.papel === 'RECEBIDA' && d.origem === 'SEFAZ' && d.emitenteDocumento === fornecedor)).toBe(true);
+    expect(
+      docs.every((d) => d.papel === 'RECEBIDA' && d.origem === 'SEFAZ' && d.emitenteDocumento === fornecedor),
+    ).toBe(true);
     const s = await nfeState(a.id);
     expect(s).toMatchObject({ ultimoNsu: 121n, maxNsu: 121n, ultimoStatus: '138' });
     // Caught up (ultNSU = maxNSU): at least one hour before the next call.
     expect(s.nextRunAt.getTime()).toBe(clock.now().getTime() + HOUR);
     const first = docs.find((d) => d.chaveAcesso === keys[0])!;
     const full = (await live.get(`/v1/documents/${first.id}`)).body;
-    expect(full).toMatchObject({ situacao: 'cancelada', eventos: [expect.objectContaining({ tipoEvento: '110111', nsu: '121' })] });
+    expect(full).toMatchObject({
+      situacao: 'cancelada',
+      eventos: [expect.objectContaining({ tipoEvento: '110111', nsu: '121' })],
+    });
     expect(await eventsOfType(live, 'NFE_RECEBIDA')).toHaveLength(120);
     expect((await eventsOfType(live, 'EVENTO_FISCAL_RECEBIDO')).map((e) => e.dados.notaId)).toEqual([first.id]);
   });
@@ -104,7 +113,8 @@ describe('NF-e capture (NFeDistribuicaoDFe)', () => {
     const live = httpClient(t.url, x.liveKey);
     const docs = await allDocuments(live, `&empresa_id=${c.id}`);
     expect(docs.map((d) => d.chaveAcesso).sort()).toEqual([k1, k2].sort());
-    for (const d of docs) expect((await live.get(`/v1/documents/${d.id}/xml`)).text).toContain(`<infNFe Id="NFe${d.chaveAcesso}"`);
+    for (const d of docs)
+      expect((await live.get(`/v1/documents/${d.id}/xml`)).text).toContain(`<infNFe Id="NFe${d.chaveAcesso}"`);
     expect((await eventsOfType(live, 'NFE_RECEBIDA')).filter((e) => e.dados.empresaId === c.id)).toHaveLength(2);
   });
 });

@@ -13,7 +13,10 @@ let t: TestApp;
 let acct: SeededAccount;
 let live: Http;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock }),
+);
 beforeAll(async () => {
   live = httpClient(t.url, acct.liveKey);
 });
@@ -22,14 +25,25 @@ beforeAll(async () => {
 function issuedTo(cnpj: string, count: number, ccm: string) {
   for (let i = 1; i <= count; i++) {
     t.app.saoPauloSimulator.notes.convert({
-      ccm, serie: '1', numeroRps: String(i), layout: 2, emitidaEm: clock.now(), dataRps: '2026-11-02', cnpjPrestador: '11222333000181',
-      tomador: { tipo: 'CNPJ', numero: cnpj }, valor: '100.00', codigoServico: '2658', discriminacao: `Serviço ${i}`,
+      ccm,
+      serie: '1',
+      numeroRps: String(i),
+      layout: 2,
+      emitidaEm: clock.now(),
+      dataRps: '2026-11-02',
+      cnpjPrestador: '11222333000181',
+      tomador: { tipo: 'CNPJ', numero: cnpj },
+      valor: '100.00',
+      codigoServico: '2658',
+      discriminacao: `Serviço ${i}`,
     });
   }
 }
 
-const state = (companyId: string) => t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'PREFEITURA_SP' } } });
-const mine = async (companyId: string) => (await allDocuments(live, `&empresa_id=${companyId}`)).filter((d) => d.origem === 'PREFEITURA_SP');
+const state = (companyId: string) =>
+  t.app.engine.db.captureState.findUniqueOrThrow({ where: { companyId_fonte: { companyId, fonte: 'PREFEITURA_SP' } } });
+const mine = async (companyId: string) =>
+  (await allDocuments(live, `&empresa_id=${companyId}`)).filter((d) => d.origem === 'PREFEITURA_SP');
 
 describe('capture through the São Paulo city hall', () => {
   it('55 received notes: pages of 50, stored once with origem PREFEITURA_SP and NOTA_RECEBIDA each; a second run adds nothing', async () => {
@@ -60,7 +74,9 @@ describe('capture through the São Paulo city hall', () => {
     // The process dies before committing page 2 of this company (other commits of that moment die with it).
     const page2 = () => {
       const last = t.app.saoPauloSimulator.lastRequest('ConsultaNFeRecebidas') ?? '';
-      return last.includes(`<CPFCNPJ><CNPJ>${c.cnpj}</CNPJ></CPFCNPJ>`) && last.includes('<NumeroPagina>2</NumeroPagina>');
+      return (
+        last.includes(`<CPFCNPJ><CNPJ>${c.cnpj}</CNPJ></CPFCNPJ>`) && last.includes('<NumeroPagina>2</NumeroPagina>')
+      );
     };
     await capture(t.app.engine, {
       beforeCommit: async () => {

@@ -13,7 +13,10 @@ const everySecond = { env: { CAPTURE_TICK_SECONDS: '1' } };
 
 // Two whole services (migrations included) start here; on a loaded machine that takes longer than the default.
 beforeAll(async () => {
-  [api, worker] = await Promise.all([startTestApp({ ...everySecond, role: 'api' }), startTestApp({ ...everySecond, role: 'worker' })]);
+  [api, worker] = await Promise.all([
+    startTestApp({ ...everySecond, role: 'api' }),
+    startTestApp({ ...everySecond, role: 'worker' }),
+  ]);
 }, 300_000);
 afterAll(async () => Promise.all([api, worker].map((t) => t?.close())));
 
@@ -35,7 +38,11 @@ describe('worker role', () => {
     const inWorker = await companyWithWaitingNote(worker, 920003);
     // The outcome to wait for: the worker process captured on its own schedule. The api process had the same
     // ticks (and two more) to do the same, and must not have scheduled, claimed or stored anything.
-    const captured = () => worker.app.engine.db.receivedDocument.findMany({ where: { companyId: inWorker.company.id }, select: { chaveAcesso: true, papel: true } });
+    const captured = () =>
+      worker.app.engine.db.receivedDocument.findMany({
+        where: { companyId: inWorker.company.id },
+        select: { chaveAcesso: true, papel: true },
+      });
     await waitFor(async () => (await captured()).length > 0);
     expect(await captured()).toEqual([{ chaveAcesso: inWorker.note.chave, papel: 'RECEBIDA' }]);
     await sleep(2_000);

@@ -18,7 +18,10 @@ let t: TestApp;
 let acct: SeededAccount;
 let http: ReturnType<typeof httpClient>;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false }),
+);
 beforeAll(async () => {
   http = httpClient(t.url, acct.testKey);
 });
@@ -28,7 +31,9 @@ async function all(path: string): Promise<Array<Record<string, any>>> {
   let cursor: string | null = null;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res: HttpResponse = await http.get(`${path}${sep}limite=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: HttpResponse = await http.get(
+      `${path}${sep}limite=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(res.status, res.text).toBe(200);
     expect(typeof res.body.versao).toBe('string');
     expect(typeof res.body.fonte).toBe('string');
@@ -110,7 +115,11 @@ describe('GET /v1/municipios', () => {
   it('shows what the service knows of a municipality: own system, rates, source and version', async () => {
     const sp = await http.get('/v1/municipios/3550308');
     expect(sp.status, sp.text).toBe(200);
-    expect(sp.body.parametros).toMatchObject({ convenio: 'proprio', sistema_proprio: true, aderente_emissor_nacional: false });
+    expect(sp.body.parametros).toMatchObject({
+      convenio: 'proprio',
+      sistema_proprio: true,
+      aderente_emissor_nacional: false,
+    });
     expect(sp.body.parametros.versao).toMatch(/^sha256:[0-9a-f]{16}$/);
     expect(sp.body.parametros.aliquotas.length).toBeGreaterThan(0);
     const unknown = (await http.get('/v1/municipios/1100015')).body.parametros;

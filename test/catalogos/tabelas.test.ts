@@ -1,14 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ARQUIVO_PARAMETROS, CODIGOS_EXIGEM_OBRA, carregarParametros, codigoOficial, municipio, municipiosParametrizados, nbs,
-  nbsCompativel, parametrosMunicipio, servicoNacional,
+  ARQUIVO_PARAMETROS,
+  CODIGOS_EXIGEM_OBRA,
+  carregarParametros,
+  codigoOficial,
+  municipio,
+  municipiosParametrizados,
+  nbs,
+  nbsCompativel,
+  parametrosMunicipio,
+  servicoNacional,
 } from '../../src/engine/tabelas/index.js';
 import { parseCsv } from '../../src/engine/tabelas/read-csv-records.js';
 
 const CAPITAIS = [
-  '1200401', '2704302', '1600303', '1302603', '2927408', '2304400', '5300108', '3205309', '5208707',
-  '2111300', '5103403', '5002704', '3106200', '1501402', '2507507', '4106902', '2611606', '2211001',
-  '3304557', '2408102', '4314902', '1100205', '1400100', '4205407', '3550308', '2800308', '1721000',
+  '1200401',
+  '2704302',
+  '1600303',
+  '1302603',
+  '2927408',
+  '2304400',
+  '5300108',
+  '3205309',
+  '5208707',
+  '2111300',
+  '5103403',
+  '5002704',
+  '3106200',
+  '1501402',
+  '2507507',
+  '4106902',
+  '2611606',
+  '2211001',
+  '3304557',
+  '2408102',
+  '4314902',
+  '1100205',
+  '1400100',
+  '4205407',
+  '3550308',
+  '2800308',
+  '1721000',
 ];
 
 describe('tabelas oficiais', () => {
@@ -24,7 +56,19 @@ describe('tabelas oficiais', () => {
 
   it('the 13 construction codes require obra; 99.01.01 accepts it without requiring', () => {
     expect([...CODIGOS_EXIGEM_OBRA].sort()).toEqual([
-      '070201', '070202', '070401', '070501', '070502', '070601', '070602', '070701', '070801', '071701', '071901', '141403', '141404',
+      '070201',
+      '070202',
+      '070401',
+      '070501',
+      '070502',
+      '070601',
+      '070602',
+      '070701',
+      '070801',
+      '071701',
+      '071901',
+      '141403',
+      '141404',
     ]);
     for (const c of CODIGOS_EXIGEM_OBRA) expect(servicoNacional(c)?.exigeObra, c).toBe(true);
     expect(servicoNacional('141403')?.fonte).toBe('especificacao');
@@ -59,7 +103,9 @@ describe('tabelas oficiais', () => {
 
   it('CSV reader handles quotes, doubled quotes, embedded newlines and CRLF', () => {
     expect(parseCsv('a,b\r\n"x, y","he said ""hi"""\r\n"multi\nline",z\n')).toEqual([
-      ['a', 'b'], ['x, y', 'he said "hi"'], ['multi\nline', 'z'],
+      ['a', 'b'],
+      ['x, y', 'he said "hi"'],
+      ['multi\nline', 'z'],
     ]);
   });
 });
@@ -106,8 +152,18 @@ describe(`${ARQUIVO_PARAMETROS}`, () => {
 
   it('the loader refuses rates outside 2%–5% and malformed rows', () => {
     const linha = {
-      codigo_ibge: '3550308', municipio: 'São Paulo', uf: 'SP', convenio: 'nacional', exige_token: 'nao',
-      inscricao_municipal: 'informar', codigo_servico: '*', aliquota: '5.00', vigencia_inicio: '2026-01', vigencia_fim: '', fonte: 'x', observacao: '',
+      codigo_ibge: '3550308',
+      municipio: 'São Paulo',
+      uf: 'SP',
+      convenio: 'nacional',
+      exige_token: 'nao',
+      inscricao_municipal: 'informar',
+      codigo_servico: '*',
+      aliquota: '5.00',
+      vigencia_inicio: '2026-01',
+      vigencia_fim: '',
+      fonte: 'x',
+      observacao: '',
     };
     expect(() => carregarParametros([linha])).not.toThrow();
     expect(() => carregarParametros([{ ...linha, aliquota: '1.50' }])).toThrow(/2% a 5%/);

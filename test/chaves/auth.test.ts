@@ -12,12 +12,19 @@ const DOCS_URL = 'https://docs.auth.test';
 let t: TestApp;
 let acct: SeededAccount;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ env: { DOCS_URL } }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ env: { DOCS_URL } }),
+);
 
 function expectProblem401(res: HttpResponse) {
   expect(res.status).toBe(401);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ type: `${DOCS_URL}/erros/nao_autenticado`, codigo: 'nao_autenticado', retentavel: false });
+  expect(res.body).toMatchObject({
+    type: `${DOCS_URL}/erros/nao_autenticado`,
+    codigo: 'nao_autenticado',
+    retentavel: false,
+  });
   expect(res.body.requisicao_id).toBe(res.requestId);
 }
 
@@ -77,8 +84,15 @@ describe('403 for a test key on production-only company operations', () => {
     const test = httpClient(t.url, acct.testKey);
     const cert = generateTestCertificate({ cnpj: company.cnpj, razaoSocial: 'X' });
     const attempts: HttpResponse[] = [
-      await test.post('/v1/companies', { cnpj: randomNumericCnpj(), razao_social: 'Teste', municipio: MUNICIPIO_NACIONAL }),
-      await test.post(`/v1/companies/${company.id}/certificate`, { arquivo: cert.pkcs12.toString('base64'), senha: cert.password }),
+      await test.post('/v1/companies', {
+        cnpj: randomNumericCnpj(),
+        razao_social: 'Teste',
+        municipio: MUNICIPIO_NACIONAL,
+      }),
+      await test.post(`/v1/companies/${company.id}/certificate`, {
+        arquivo: cert.pkcs12.toString('base64'),
+        senha: cert.password,
+      }),
       await test.post(`/v1/companies/${company.id}/pausa`),
       await test.post(`/v1/companies/${company.id}/retomada`),
       await test.delete(`/v1/companies/${company.id}`),
@@ -114,7 +128,11 @@ describe('a key restricted to one company', () => {
       await restricted.get(`/v1/companies/${other.id}/prontidao`),
       await restricted.post(`/v1/companies/${other.id}/pausa`),
       await restricted.delete(`/v1/companies/${other.id}`),
-      await restricted.post('/v1/companies', { cnpj: randomNumericCnpj(), razao_social: 'Nova', municipio: MUNICIPIO_NACIONAL }),
+      await restricted.post('/v1/companies', {
+        cnpj: randomNumericCnpj(),
+        razao_social: 'Nova',
+        municipio: MUNICIPIO_NACIONAL,
+      }),
     ];
     for (const res of denied) {
       expect(res.status, res.text).toBe(403);

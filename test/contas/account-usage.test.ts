@@ -8,7 +8,10 @@ import { useTestApp } from '../support/use-test-app.js';
 let t: TestApp;
 let acct: SeededAccount;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false }),
+);
 
 describe('GET /v1/account', () => {
   it('shows the account, plan state, e-mail and the limits of the key environment', async () => {
@@ -58,13 +61,18 @@ describe('GET /v1/usage', () => {
     const body = (referencia: string) => nfeBody({ empresa_id: company.id, referencia });
     expect((await test.post('/v1/nfe', body('uso-1'))).status).toBe(201);
     expect((await test.post('/v1/nfe', body('uso-2'))).status).toBe(201);
-    expect((await test.post('/v1/nfe', body('uso-3'), { headers: { 'x-service-simular': 'rejeitar:539' } })).status).toBe(422);
+    expect(
+      (await test.post('/v1/nfe', body('uso-3'), { headers: { 'x-service-simular': 'rejeitar:539' } })).status,
+    ).toBe(422);
     const usage = await test.get('/v1/usage');
     expect(usage.status, usage.text).toBe(200);
     expect(usage.body.nfe_emitidas).toEqual({ sandbox: 2, producao: 0 });
     // NF-e are counted apart from NFS-e.
     expect(usage.body.notas_emitidas).toEqual({ sandbox: 0, producao: 0 });
     // Another account's notes are not counted here.
-    expect((await httpClient(t.url, acct.testKey).get('/v1/usage')).body.nfe_emitidas).toEqual({ sandbox: 0, producao: 0 });
+    expect((await httpClient(t.url, acct.testKey).get('/v1/usage')).body.nfe_emitidas).toEqual({
+      sandbox: 0,
+      producao: 0,
+    });
   });
 });

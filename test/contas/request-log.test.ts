@@ -21,7 +21,15 @@ const clock = new FakeClock(new Date());
 const statements: string[] = [];
 const named: string[] = [];
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock, worker: false, onQuery: (sql) => void statements.push(sql), onStatement: (name) => void named.push(name) }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({
+    clock,
+    worker: false,
+    onQuery: (sql) => void statements.push(sql),
+    onStatement: (name) => void named.push(name),
+  }),
+);
 beforeAll(async () => {
   company = await acct.company();
 });
@@ -44,7 +52,11 @@ async function graphqlCall(key: string, query: string) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ query }),
   });
-  return { status: res.status, requestId: res.headers.get('x-request-id'), body: (await res.json()) as { errors?: Array<{ extensions?: Record<string, unknown> }> } };
+  return {
+    status: res.status,
+    requestId: res.headers.get('x-request-id'),
+    body: (await res.json()) as { errors?: Array<{ extensions?: Record<string, unknown> }> },
+  };
 }
 
 describe('a line of the log', () => {
@@ -72,27 +84,52 @@ describe('a line of the log', () => {
     expect(line.id).toMatch(UUID);
     expect(line.duracao_ms).toBeGreaterThan(0);
     // The route template, not the raw path with the referencia; the note's id from the answer.
-    expect(await lineOf(http, read)).toMatchObject({ metodo: 'GET', rota: '/v1/nfse/{id}', status: 200, nota_id: created.body.id });
+    expect(await lineOf(http, read)).toMatchObject({
+      metodo: 'GET',
+      rota: '/v1/nfse/{id}',
+      status: 200,
+      nota_id: created.body.id,
+    });
   });
 
   it('carries the codigo of an error answer, in both error formats, and the note of a rejection', async () => {
     const http = httpClient(t.url, acct.testKey);
     const invalid = await http.post('/v1/nfse', nfseBody(company.id, { valor: 150 }));
     expectProblem(invalid, 422, 'validacao');
-    expect(await lineOf(http, invalid)).toMatchObject({ rota: '/v1/nfse', status: 422, codigo: 'validacao', empresa_id: company.id, nota_id: null });
+    expect(await lineOf(http, invalid)).toMatchObject({
+      rota: '/v1/nfse',
+      status: 422,
+      codigo: 'validacao',
+      empresa_id: company.id,
+      nota_id: null,
+    });
 
-    const rejected = await http.post('/v1/nfse', nfseBody(company.id), { headers: { 'x-service-simular': 'rejeitar' } });
+    const rejected = await http.post('/v1/nfse', nfseBody(company.id), {
+      headers: { 'x-service-simular': 'rejeitar' },
+    });
     expectProblem(rejected, 422, 'nfse_rejeitada');
-    expect(await lineOf(http, rejected)).toMatchObject({ status: 422, codigo: 'nfse_rejeitada', nota_id: rejected.body.nfse.id });
+    expect(await lineOf(http, rejected)).toMatchObject({
+      status: 422,
+      codigo: 'nfse_rejeitada',
+      nota_id: rejected.body.nfse.id,
+    });
 
     // The companies family answers {statusCode, message, error}: the log still has the code.
     const missing = await http.get('/v1/companies/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
-    expect(await lineOf(http, missing)).toMatchObject({ rota: '/v1/companies/{id}', status: 404, codigo: 'nao_encontrado' });
+    expect(await lineOf(http, missing)).toMatchObject({
+      rota: '/v1/companies/{id}',
+      status: 404,
+      codigo: 'nao_encontrado',
+    });
 
     const badLimit = await http.get('/v1/requisicoes?limite=0');
     expectProblem(badLimit, 400, 'parametro_invalido');
-    expect(await lineOf(http, badLimit)).toMatchObject({ rota: '/v1/requisicoes', status: 400, codigo: 'parametro_invalido' });
+    expect(await lineOf(http, badLimit)).toMatchObject({
+      rota: '/v1/requisicoes',
+      status: 400,
+      codigo: 'parametro_invalido',
+    });
   });
 
   it('records GraphQL calls, with the code of an answer with errors, and GraphQL reads the log', async () => {
@@ -105,15 +142,42 @@ describe('a line of the log', () => {
     expect(await lineOf(http, ok)).toMatchObject({ metodo: 'POST', rota: '/graphql', status: 200, codigo: null });
     expect(await lineOf(http, failed)).toMatchObject({ rota: '/graphql', status: 200, codigo: 'parametro_invalido' });
 
-    const data = await graphql(t.url, acct.testKey, `query($id: String!) { requisicoes(filtro: {requisicaoId: $id}) {
-      totalCount edges { node { requisicaoId rota status codigo ambiente chaveId } } } }`, { id: failed.requestId });
+    const data = await graphql(
+      t.url,
+      acct.testKey,
+      `
+        query ($id: String!) {
+          requisicoes(filtro: { requisicaoId: $id }) {
+            totalCount
+            edges {
+              node {
+                requisicaoId
+                rota
+                status
+                codigo
+                ambiente
+                chaveId
+              }
+            }
+          }
+        }
+      `,
+      { id: failed.requestId },
+    );
     expect(data.requisicoes.totalCount).toBe(1);
     expect(nodes(data.requisicoes)).toEqual([
-      { requisicaoId: failed.requestId, rota: '/graphql', status: 200, codigo: 'parametro_invalido', ambiente: 'sandbox', chaveId: await keyIdOf(acct.testKey) },
+      {
+        requisicaoId: failed.requestId,
+        rota: '/graphql',
+        status: 200,
+        codigo: 'parametro_invalido',
+        ambiente: 'sandbox',
+        chaveId: await keyIdOf(acct.testKey),
+      },
     ]);
   });
 
-  it('keeps the note and company a GraphQL call touched, from its root field\'s arguments and answer', async () => {
+  it("keeps the note and company a GraphQL call touched, from its root field's arguments and answer", async () => {
     const http = httpClient(t.url, acct.testKey);
     const created = expectStatus(await http.post('/v1/nfse', nfseBody(company.id)), 201);
     const read = await graphqlCall(acct.testKey, `{ nfse(id: "${created.id}") { ... on Nfse { id status } } }`);
@@ -134,11 +198,31 @@ describe('a line of the log', () => {
     expectStatus(created, 201);
     await t.app.engine.requestLog!.flush();
     const row = await t.app.engine.db.requestLogLine.findFirst({ where: { requestId: created.requestId! } });
-    expect(Object.keys(row!).sort()).toEqual(
-      ['accountId', 'apiKeyId', 'codigo', 'createdAt', 'durationMs', 'empresaId', 'environment', 'id', 'loteId', 'method', 'notaId', 'requestId', 'rota', 'status'],
-    );
+    expect(Object.keys(row!).sort()).toEqual([
+      'accountId',
+      'apiKeyId',
+      'codigo',
+      'createdAt',
+      'durationMs',
+      'empresaId',
+      'environment',
+      'id',
+      'loteId',
+      'method',
+      'notaId',
+      'requestId',
+      'rota',
+      'status',
+    ]);
     const stored = JSON.stringify(row);
-    for (const secret of [acct.testKey, CPF, 'Maria Sigilosa', String(body.referencia), created.body.chave_acesso, 'Bearer']) {
+    for (const secret of [
+      acct.testKey,
+      CPF,
+      'Maria Sigilosa',
+      String(body.referencia),
+      created.body.chave_acesso,
+      'Bearer',
+    ]) {
       expect(stored, `the row must not hold ${secret}`).not.toContain(secret);
     }
   });
@@ -154,7 +238,8 @@ describe('who sees a line', () => {
     expectStatus(restrictedCall, 200);
 
     const count = async (key: string, res: HttpResponse) =>
-      expectStatus(await httpClient(t.url, key).get(`/v1/requisicoes?requisicao_id=${res.requestId}`), 200).dados.length;
+      expectStatus(await httpClient(t.url, key).get(`/v1/requisicoes?requisicao_id=${res.requestId}`), 200).dados
+        .length;
     expect(await count(acct.testKey, testCall)).toBe(1);
     expect(await count(acct.liveKey, testCall)).toBe(0);
     expect(await count(acct.liveKey, liveCall)).toBe(1);
@@ -204,16 +289,34 @@ describe('paging and filters', () => {
 
     const byStatus = expectStatus(await http.get('/v1/requisicoes?status=404'), 200).dados;
     expect(byStatus.map((l: { requisicao_id: string }) => l.requisicao_id)).toEqual([notFound.requestId]);
-    expect(byStatus[0]).toMatchObject({ rota: '/v1/lotes/{id}', codigo: 'lote_nao_encontrado', lote_id: '00000000-0000-4000-8000-000000000000' });
+    expect(byStatus[0]).toMatchObject({
+      rota: '/v1/lotes/{id}',
+      codigo: 'lote_nao_encontrado',
+      lote_id: '00000000-0000-4000-8000-000000000000',
+    });
 
-    const byRoute = expectStatus(await http.get(`/v1/requisicoes?rota=${encodeURIComponent('/v1/companies')}`), 200).dados;
-    expect(byRoute.map((l: { requisicao_id: string }) => l.requisicao_id)).toEqual(made.slice(0, 5).map((m) => m.requestId).reverse());
+    const byRoute = expectStatus(
+      await http.get(`/v1/requisicoes?rota=${encodeURIComponent('/v1/companies')}`),
+      200,
+    ).dados;
+    expect(byRoute.map((l: { requisicao_id: string }) => l.requisicao_id)).toEqual(
+      made
+        .slice(0, 5)
+        .map((m) => m.requestId)
+        .reverse(),
+    );
 
     // Calls 2 and 3 (a minute apart from each other and from the rest).
     const from = new Date(start.getTime() + 60_000).toISOString();
     const to = new Date(start.getTime() + 120_000).toISOString();
-    const byPeriod = expectStatus(await http.get(`/v1/requisicoes?rota=/v1/companies&desde=${from}&ate=${to}`), 200).dados;
-    expect(byPeriod.map((l: { requisicao_id: string }) => l.requisicao_id)).toEqual([made[2]!.requestId, made[1]!.requestId]);
+    const byPeriod = expectStatus(
+      await http.get(`/v1/requisicoes?rota=/v1/companies&desde=${from}&ate=${to}`),
+      200,
+    ).dados;
+    expect(byPeriod.map((l: { requisicao_id: string }) => l.requisicao_id)).toEqual([
+      made[2]!.requestId,
+      made[1]!.requestId,
+    ]);
 
     expectProblem(await http.get('/v1/requisicoes?cursor=bm9wZQ'), 400, 'parametro_invalido');
     expectProblem(await http.get('/v1/requisicoes?status=abc'), 400, 'parametro_invalido');
@@ -232,7 +335,9 @@ describe('writing', () => {
     const seconds = (Date.now() - began) / 1000;
     // The lines go through a named statement, the counts through Prisma.
     const writes = (table: string) =>
-      table === 'request_log' ? named.filter((name) => name === 'request_log_insert').length : statements.filter((sql) => isRequestLogWrite(sql) && sql.includes(table)).length;
+      table === 'request_log'
+        ? named.filter((name) => name === 'request_log_insert').length
+        : statements.filter((sql) => isRequestLogWrite(sql) && sql.includes(table)).length;
     // At most one write per second of the loop (the interval), never one per call.
     expect(writes('request_log')).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
     expect(writes('usage_counters')).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
@@ -244,7 +349,17 @@ describe('writing', () => {
   it('writes on its interval without a reader, and what it holds when closed', async () => {
     const principal = await authenticate(t.app.engine, `Bearer ${acct.testKey}`);
     const line = (requestId: string) => ({
-      principal, at: clock.now(), requestId, method: 'GET', rota: '/v1/account', status: 200, codigo: null, durationMs: 1.5, notaId: null, loteId: null, empresaId: null,
+      principal,
+      at: clock.now(),
+      requestId,
+      method: 'GET',
+      rota: '/v1/account',
+      status: 200,
+      codigo: null,
+      durationMs: 1.5,
+      notaId: null,
+      loteId: null,
+      empresaId: null,
     });
     const find = (requestId: string) => t.app.engine.db.requestLogLine.findFirst({ where: { requestId } });
 

@@ -2,7 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
-import { CertificateError, normalizeCertificateCnpj, readCertificate, readCertificatePem } from '../../src/engine/certificados/certificate.js';
+import {
+  CertificateError,
+  normalizeCertificateCnpj,
+  readCertificate,
+  readCertificatePem,
+} from '../../src/engine/certificados/certificate.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { tempDir, writeTemp } from '../support/nfse-fixtures.js';
 
@@ -16,7 +21,11 @@ function errorCode(fn: () => unknown): string | undefined {
 }
 
 describe('generateTestCertificate + readCertificate', () => {
-  const cert = generateTestCertificate({ cnpj: '11222333000181', razaoSocial: 'EMPRESA TESTE LTDA', password: 's3nha' });
+  const cert = generateTestCertificate({
+    cnpj: '11222333000181',
+    razaoSocial: 'EMPRESA TESTE LTDA',
+    password: 's3nha',
+  });
 
   it('round-trips an ICP-Brasil-like e-CNPJ A1 (Buffer and base64)', () => {
     for (const input of [cert.pkcs12, cert.pkcs12.toString('base64')]) {
@@ -28,7 +37,9 @@ describe('generateTestCertificate + readCertificate', () => {
       expect(a1.notBefore.getTime()).toBeLessThan(Date.now());
       const x509 = new X509Certificate(a1.certificatePem);
       expect(x509.checkPrivateKey(createPrivateKey(a1.privateKeyPem))).toBe(true);
-      expect(x509.serialNumber.toLowerCase()).toBe(a1.serial.replace(/^0+/, '').padStart(x509.serialNumber.length, '0'));
+      expect(x509.serialNumber.toLowerCase()).toBe(
+        a1.serial.replace(/^0+/, '').padStart(x509.serialNumber.length, '0'),
+      );
     }
   });
 
@@ -45,13 +56,20 @@ describe('generateTestCertificate + readCertificate', () => {
 
   it('PKCS#12 is readable by OpenSSL 3 with the same password', () => {
     const file = writeTemp(tempDir('p12-'), 'c.p12', cert.pkcs12);
-    const r = spawnSync('openssl', ['pkcs12', '-in', file, '-passin', 'pass:s3nha', '-nokeys', '-clcerts'], { encoding: 'utf8' });
+    const r = spawnSync('openssl', ['pkcs12', '-in', file, '-passin', 'pass:s3nha', '-nokeys', '-clcerts'], {
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('BEGIN CERTIFICATE');
   });
 
   it('can generate an already-expired certificate', () => {
-    const expired = generateTestCertificate({ cnpj: '11222333000181', razaoSocial: 'X', notBefore: new Date('2020-01-01'), notAfter: new Date('2021-01-01') });
+    const expired = generateTestCertificate({
+      cnpj: '11222333000181',
+      razaoSocial: 'X',
+      notBefore: new Date('2020-01-01'),
+      notAfter: new Date('2021-01-01'),
+    });
     const a1 = readCertificate(expired.pkcs12, expired.password);
     expect(a1.notAfter.toISOString()).toBe('2021-01-01T00:00:00.000Z');
   });
@@ -60,12 +78,13 @@ describe('generateTestCertificate + readCertificate', () => {
     expect(errorCode(() => readCertificate(cert.pkcs12, 'errada'))).toBe('wrong_password');
     expect(errorCode(() => readCertificate(Buffer.from('isto não é um pfx'), 'x'))).toBe('not_pkcs12');
     expect(errorCode(() => readCertificate('', 'x'))).toBe('not_pkcs12');
-    const certOnly = forge.pkcs12.toPkcs12Asn1(null, [forge.pki.certificateFromPem(cert.certificatePem)], 'p', { algorithm: '3des' });
+    const certOnly = forge.pkcs12.toPkcs12Asn1(null, [forge.pki.certificateFromPem(cert.certificatePem)], 'p', {
+      algorithm: '3des',
+    });
     const der = Buffer.from(forge.asn1.toDer(certOnly).getBytes(), 'binary');
     expect(errorCode(() => readCertificate(der, 'p'))).toBe('no_private_key');
   });
 });
-
 
 describe('alphanumeric CNPJ (IN RFB 2.229/2024) in e-CNPJ certificates', () => {
   const ALNUM = '12ABC34501DE35';

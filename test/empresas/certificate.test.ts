@@ -2,7 +2,10 @@ import { createPrivateKey, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DAY } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
-import { generateTestCertificate, type TestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
+import {
+  generateTestCertificate,
+  type TestCertificate,
+} from '../../src/engine/certificados/generate-test-certificate.js';
 import { httpClient, type HttpResponse } from '../support/http.js';
 import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
@@ -38,7 +41,10 @@ function expectRefusal(res: HttpResponse, field: 'arquivo' | 'senha', about?: Re
   expect(Object.keys(res.body).sort()).toEqual(['error', 'message', 'statusCode']);
   expect(res.body.error).toBe('Unprocessable Entity');
   const messages: string[] = Array.isArray(res.body.message) ? res.body.message : [res.body.message];
-  expect(messages.some((m) => m.startsWith(`${field}:`)), messages.join(' | ')).toBe(true);
+  expect(
+    messages.some((m) => m.startsWith(`${field}:`)),
+    messages.join(' | '),
+  ).toBe(true);
   if (about) expect(messages.join(' ')).toMatch(about);
 }
 
@@ -61,7 +67,13 @@ describe('POST /v1/companies/{id}/certificate', () => {
       valido_ate: expect.any(String),
     });
     expect(new Date(res.body.certificado.valido_ate).getTime()).toBeGreaterThan(Date.now() + 360 * DAY);
-    for (const secret of ['PRIVATE KEY', cert.password, cert.pkcs12.toString('base64').slice(0, 40), 'key_enc', 'keyEnc']) {
+    for (const secret of [
+      'PRIVATE KEY',
+      cert.password,
+      cert.pkcs12.toString('base64').slice(0, 40),
+      'key_enc',
+      'keyEnc',
+    ]) {
       expect(res.text).not.toContain(secret);
     }
     // Reading the company back shows the same facts and nothing secret either.
@@ -118,7 +130,10 @@ describe('POST /v1/companies/{id}/certificate', () => {
     it('not a PKCS#12 → arquivo:', async () => {
       const company = await acct.company({}, { certificate: false });
       expectRefusal(await sendJson(company, randomBytes(2048).toString('base64'), 'x'), 'arquivo');
-      expectRefusal(await sendJson(company, Buffer.from('-----BEGIN CERTIFICATE-----\nMIIB\n').toString('base64'), 'x'), 'arquivo');
+      expectRefusal(
+        await sendJson(company, Buffer.from('-----BEGIN CERTIFICATE-----\nMIIB\n').toString('base64'), 'x'),
+        'arquivo',
+      );
       expectRefusal(await sendJson(company, 'isto não é base64!', 'x'), 'arquivo');
       expectRefusal(await sendMultipart(company, randomBytes(1500), 'x'), 'arquivo');
       expect(await storedRow(company.id)).toBeNull();
@@ -137,7 +152,11 @@ describe('POST /v1/companies/{id}/certificate', () => {
       const company = await acct.company();
       const before = await storedRow(company.id);
       const foreign = certFor(randomNumericCnpj());
-      expectRefusal(await sendJson(company, foreign.pkcs12.toString('base64'), foreign.password), 'arquivo', new RegExp(company.cnpj));
+      expectRefusal(
+        await sendJson(company, foreign.pkcs12.toString('base64'), foreign.password),
+        'arquivo',
+        new RegExp(company.cnpj),
+      );
       expect((await storedRow(company.id))?.serial).toBe(before?.serial);
     });
 
@@ -145,7 +164,9 @@ describe('POST /v1/companies/{id}/certificate', () => {
       const company = await acct.company({}, { certificate: false });
       const res = await live().post(`/v1/companies/${company.id}/certificate`, {});
       expect(res.status, res.text).toBe(422);
-      expect(res.body.message).toEqual(expect.arrayContaining([expect.stringMatching(/^arquivo:/), expect.stringMatching(/^senha:/)]));
+      expect(res.body.message).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^arquivo:/), expect.stringMatching(/^senha:/)]),
+      );
       const form = new FormData();
       form.append('senha', 'x');
       const noFile = await live().request('POST', `/v1/companies/${company.id}/certificate`, { raw: form });

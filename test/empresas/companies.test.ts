@@ -14,7 +14,12 @@ describe('companies', () => {
   it('creates with a live key and lists with a test key', async () => {
     const live = httpClient(t.url, acct.liveKey);
     const cnpj = randomNumericCnpj();
-    const created = await live.post('/v1/companies', { cnpj, razao_social: 'ACME Serviços', municipio: MUNICIPIO_NACIONAL, regime_tributario: 'mei' });
+    const created = await live.post('/v1/companies', {
+      cnpj,
+      razao_social: 'ACME Serviços',
+      municipio: MUNICIPIO_NACIONAL,
+      regime_tributario: 'mei',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ cnpj, razao_social: 'ACME Serviços', status: 'ativa', certificado: null });
     const list = await httpClient(t.url, acct.testKey).get('/v1/companies');
@@ -23,7 +28,11 @@ describe('companies', () => {
   });
 
   it('refuses creation with a test key (403, NestJS format)', async () => {
-    const res = await httpClient(t.url, acct.testKey).post('/v1/companies', { cnpj: randomNumericCnpj(), razao_social: 'X', municipio: MUNICIPIO_NACIONAL });
+    const res = await httpClient(t.url, acct.testKey).post('/v1/companies', {
+      cnpj: randomNumericCnpj(),
+      razao_social: 'X',
+      municipio: MUNICIPIO_NACIONAL,
+    });
     expect(res.status).toBe(403);
     expect(Object.keys(res.body).sort()).toEqual(['error', 'message', 'statusCode']);
     expect(res.body.statusCode).toBe(403);
@@ -31,7 +40,12 @@ describe('companies', () => {
   });
 
   it('reports every invalid field at once with field names inside the messages', async () => {
-    const res = await httpClient(t.url, acct.liveKey).post('/v1/companies', { cnpj: '11111111111111', razao_social: '', municipio: '9999999', extra: 1 });
+    const res = await httpClient(t.url, acct.liveKey).post('/v1/companies', {
+      cnpj: '11111111111111',
+      razao_social: '',
+      municipio: '9999999',
+      extra: 1,
+    });
     expect(res.status).toBe(422);
     const messages: string[] = res.body.message;
     expect(messages.some((m) => m.startsWith('cnpj:'))).toBe(true);
@@ -54,7 +68,7 @@ describe('companies', () => {
     expect(gone.body.statusCode).toBe(404);
   });
 
-  it('never shows another account\'s company', async () => {
+  it("never shows another account's company", async () => {
     const other = await seedAccount(t.app.engine, 'Outra');
     const foreign = await other.company();
     const res = await httpClient(t.url, acct.liveKey).get(`/v1/companies/${foreign.id}`);
@@ -80,7 +94,11 @@ describe('companies', () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.id).toBe(first.body.id);
-    const conflict = await live.post('/v1/companies', { ...body, razao_social: 'Outra' }, { headers: { 'idempotency-key': 'k-company-1' } });
+    const conflict = await live.post(
+      '/v1/companies',
+      { ...body, razao_social: 'Outra' },
+      { headers: { 'idempotency-key': 'k-company-1' } },
+    );
     expect(conflict.status).toBe(409);
     const all = await live.get('/v1/companies');
     expect(all.body.filter((c: { cnpj: string }) => c.cnpj === body.cnpj)).toHaveLength(1);

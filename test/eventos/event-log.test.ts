@@ -16,18 +16,27 @@ let acct: SeededAccount;
 let company: SeededCompany;
 const clock = new FakeClock(new Date());
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock }),
+);
 beforeAll(async () => {
   company = await acct.company();
 });
 
-const client = async (a: SeededAccount = acct, env: 'test' | 'live' = 'test'): Promise<Http> => httpClient(t.url, await a.key(env));
+const client = async (a: SeededAccount = acct, env: 'test' | 'live' = 'test'): Promise<Http> =>
+  httpClient(t.url, await a.key(env));
 
 /** A fresh account whose log holds exactly `n` synthetic events (fast: no issuance). */
 async function accountWithEvents(n: number) {
   const a = await seedAccount(t.app.engine, 'Log');
   await t.app.engine.db.$transaction((tx) =>
-    appendEvents(tx, { accountId: a.accountId, environment: 'test', at: clock.now(), events: Array.from({ length: n }, (_, i) => ({ tipo: 'NFSE_AUTORIZADA', dados: { i } })) }),
+    appendEvents(tx, {
+      accountId: a.accountId,
+      environment: 'test',
+      at: clock.now(),
+      events: Array.from({ length: n }, (_, i) => ({ tipo: 'NFSE_AUTORIZADA', dados: { i } })),
+    }),
   );
   return a;
 }
@@ -86,7 +95,9 @@ describe('NFSE_* events', () => {
     const seen: string[] = [];
     let apos = '';
     let done = false;
-    const writing = Promise.all(Array.from({ length: 24 }, () => writer.post('/v1/nfse', nfseBody(c.id)))).finally(() => (done = true));
+    const writing = Promise.all(Array.from({ length: 24 }, () => writer.post('/v1/nfse', nfseBody(c.id)))).finally(
+      () => (done = true),
+    );
     const read = async () => {
       const page = await reader.get(`/v1/eventos?limite=5${apos ? `&apos=${apos}` : ''}`);
       expect(page.status).toBe(200);
@@ -129,7 +140,14 @@ describe('GET /v1/eventos paging', () => {
     expect(empty.body.eventos).toEqual([]);
     expect(typeof empty.body.proximo_cursor).toBe('string');
     // Stored and used later, the empty page's cursor yields what happened since.
-    await t.app.engine.db.$transaction((tx) => appendEvents(tx, { accountId: a.accountId, environment: 'test', at: clock.now(), events: [{ tipo: 'NFSE_CANCELADA', dados: { i: 7 } }] }));
+    await t.app.engine.db.$transaction((tx) =>
+      appendEvents(tx, {
+        accountId: a.accountId,
+        environment: 'test',
+        at: clock.now(),
+        events: [{ tipo: 'NFSE_CANCELADA', dados: { i: 7 } }],
+      }),
+    );
     const later = await http.get(`/v1/eventos?apos=${empty.body.proximo_cursor}`);
     expect(later.body.eventos.map((e: { dados: { i: number } }) => e.dados.i)).toEqual([7]);
   });
@@ -149,7 +167,7 @@ describe('GET /v1/eventos paging', () => {
     }
   });
 
-  it('a cursor of another environment\'s (longer) log is refused instead of skipping events', async () => {
+  it("a cursor of another environment's (longer) log is refused instead of skipping events", async () => {
     const a = await accountWithEvents(6);
     const end = (await (await client(a)).get('/v1/eventos')).body.proximo_cursor;
     expectProblem(await (await client(a, 'live')).get(`/v1/eventos?apos=${end}`), 400, 'parametro_invalido');
@@ -162,7 +180,12 @@ describe('GET /v1/eventos paging', () => {
     const oldCursor = start.body.proximo_cursor;
     clock.advance(91 * DAY);
     await t.app.engine.db.$transaction((tx) =>
-      appendEvents(tx, { accountId: a.accountId, environment: 'test', at: clock.now(), events: [5, 6].map((i) => ({ tipo: 'NFSE_AUTORIZADA', dados: { i } })) }),
+      appendEvents(tx, {
+        accountId: a.accountId,
+        environment: 'test',
+        at: clock.now(),
+        events: [5, 6].map((i) => ({ tipo: 'NFSE_AUTORIZADA', dados: { i } })),
+      }),
     );
     expect(await purgeEvents(t.app.engine)).toBeGreaterThanOrEqual(5);
 
@@ -174,7 +197,9 @@ describe('GET /v1/eventos paging', () => {
     expect(resumed.status).toBe(200);
     expect(resumed.body.eventos.map((e: { dados: { i: number } }) => e.dados.i)).toEqual([5, 6]);
     // Without a cursor the log starts at the oldest event kept.
-    expect((await http2.get('/v1/eventos')).body.eventos.map((e: { dados: { i: number } }) => e.dados.i)).toEqual([5, 6]);
+    expect((await http2.get('/v1/eventos')).body.eventos.map((e: { dados: { i: number } }) => e.dados.i)).toEqual([
+      5, 6,
+    ]);
   });
 
   it('after a purge that emptied the log, an old cursor still gets 410 and the oldest cursor an empty page', async () => {

@@ -22,21 +22,34 @@ const statements: string[] = [];
 
 const { gql, walk } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }), onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({
+    worker: false,
+    resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }),
+    onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)),
+  }),
+);
 beforeAll(async () => {
   [a, b] = [await acct.company(), await acct.company()];
   const db = t.app.engine.db;
   const at = t.app.engine.clock.now();
   const event = (environment: 'test' | 'live', tipo: string, dados: unknown) =>
-    db.$transaction((tx) => appendEvents(tx, { accountId: acct.accountId, environment, at, events: [{ tipo, dados }] }));
-  for (let i = 0; i < 5; i++) await event('test', i % 2 ? 'NFSE_REJEITADA' : 'NFSE_AUTORIZADA', { empresa_id: a.id, n: i });
+    db.$transaction((tx) =>
+      appendEvents(tx, { accountId: acct.accountId, environment, at, events: [{ tipo, dados }] }),
+    );
+  for (let i = 0; i < 5; i++)
+    await event('test', i % 2 ? 'NFSE_REJEITADA' : 'NFSE_AUTORIZADA', { empresa_id: a.id, n: i });
   for (let i = 0; i < 3; i++) await event('test', 'NFSE_AUTORIZADA', { empresa_id: b.id, n: i });
   await event('test', 'EMPRESA_PRONTIDAO_ALTERADA', { sem: 'empresa' });
   await event('live', 'NFSE_AUTORIZADA', { empresa_id: a.id, n: 99 });
 
   const http = httpClient(t.url, acct.testKey);
   for (const path of ['/um', '/dois', '/tres']) {
-    const res = await http.post('/v1/webhooks', { url: `https://hooks.example.com${path}`, eventos: ['NFSE_AUTORIZADA'] });
+    const res = await http.post('/v1/webhooks', {
+      url: `https://hooks.example.com${path}`,
+      eventos: ['NFSE_AUTORIZADA'],
+    });
     expect(res.status, res.text).toBe(201);
     webhookId ??= res.body.id;
   }
@@ -59,7 +72,16 @@ beforeAll(async () => {
   }));
   await db.webhookDelivery.createMany({ data: deliveries });
   await db.webhookAttempt.createMany({
-    data: deliveries.flatMap((d) => [1, 2].map((numero) => ({ id: newId(), deliveryId: d.id, numero, at: d.createdAt, durationMs: 40, responseStatus: 500 }))),
+    data: deliveries.flatMap((d) =>
+      [1, 2].map((numero) => ({
+        id: newId(),
+        deliveryId: d.id,
+        numero,
+        at: d.createdAt,
+        durationMs: 40,
+        responseStatus: 500,
+      })),
+    ),
   });
 
   const document = (companyId: string, tipo: string, papel: string, i: number) => ({
@@ -93,7 +115,7 @@ const EVENTOS = `query($first: Int, $after: String, $filtro: EventosFiltro) { ev
   totalCount proximoCursor pageInfo { hasNextPage endCursor } edges { cursor node { id tipo dados } } } }`;
 
 describe('Query.eventos (the event log)', () => {
-  it('pages oldest first with first/after through the environment\'s log, the REST list being the same field', async () => {
+  it("pages oldest first with first/after through the environment's log, the REST list being the same field", async () => {
     const all = await walk('eventos', EVENTOS, { first: 4 });
     expect(all).toHaveLength(9);
     expect(all.map((e) => e.dados.n ?? null)).toEqual([0, 1, 2, 3, 4, 0, 1, 2, null]);
@@ -184,7 +206,9 @@ describe('Query.webhookDeliveries', () => {
     expect(page.errors).toBeUndefined();
     expect(page.data.webhookDeliveries.edges).toHaveLength(100);
     expect(page.data.webhookDeliveries.totalCount).toBe(101);
-    expect(nodes(page.data.webhookDeliveries).every((d) => d.tentativas.length === 2 || d.tipo === 'WEBHOOK_TESTE')).toBe(true);
+    expect(
+      nodes(page.data.webhookDeliveries).every((d) => d.tentativas.length === 2 || d.tipo === 'WEBHOOK_TESTE'),
+    ).toBe(true);
     // The key, the webhook, the deliveries, their attempts and the COUNT, with slack for the driver's own.
     expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(7);
     statements.length = 0;
@@ -231,7 +255,7 @@ describe('Webhook.entregas (nested under the webhooks)', () => {
     expect(body.errors?.[0]?.extensions).toMatchObject({ codigo: 'consulta_excede_limites', limite: 'complexity' });
   });
 
-  it('each webhook\'s page of deliveries, as webhookDeliveries pages it, in a fixed number of statements', async () => {
+  it("each webhook's page of deliveries, as webhookDeliveries pages it, in a fixed number of statements", async () => {
     statements.length = 0;
     const body = await gql(NESTED, { first: 100 });
     const sql = [...statements];
@@ -245,7 +269,8 @@ describe('Webhook.entregas (nested under the webhooks)', () => {
     const flat = await gql(DELIVERIES, { id: webhookId, first: 100 });
     expect(nodes(mine.entregas).map((d) => d.id)).toEqual(nodes(flat.data.webhookDeliveries).map((d) => d.id));
     expect(nodes(mine.entregas).every((d) => d.tentativas.length === 2 || d.status === 'pendente')).toBe(true);
-    for (const other of hooks.filter((w) => w.id !== webhookId)) expect(other.entregas).toMatchObject({ totalCount: 0, edges: [] });
+    for (const other of hooks.filter((w) => w.id !== webhookId))
+      expect(other.entregas).toMatchObject({ totalCount: 0, edges: [] });
     // The key, the webhooks, their COUNT, the ranked deliveries, those rows with attempts, the grouped COUNT:
     // the same for three webhooks as for one, and for 10 deliveries each as for 100.
     expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(8);
@@ -268,11 +293,13 @@ describe('Webhook.entregas (nested under the webhooks)', () => {
     );
     expect(next.errors, JSON.stringify(next.errors)).toBeUndefined();
     const all = await walk('webhookDeliveries', DELIVERIES, { id: webhookId, first: 200 });
-    expect([...nodes(page1.entregas), ...nodes(next.data.webhook.entregas)].map((d: any) => d.id)).toEqual(all.map((d) => d.id));
+    expect([...nodes(page1.entregas), ...nodes(next.data.webhook.entregas)].map((d: any) => d.id)).toEqual(
+      all.map((d) => d.id),
+    );
     expect(next.data.webhook.entregas.pageInfo.hasNextPage).toBe(false);
   });
 
-  it('the live environment\'s webhooks have none of the test environment\'s deliveries; a restricted key is refused', async () => {
+  it("the live environment's webhooks have none of the test environment's deliveries; a restricted key is refused", async () => {
     const live = await gql(NESTED, { first: 5 }, acct.liveKey);
     expect(live.data.webhooks.edges).toEqual([]);
     const restricted = await gql(NESTED, { first: 5 }, await acct.key('test', a.id));
@@ -287,7 +314,12 @@ const DOCUMENTS = `query($first: Int, $after: String, $empresaId: String, $tipo:
 describe('Query.documents', () => {
   it('pages newest first with filters for production keys only; REST is the same field', async () => {
     const all = await walk('documents', DOCUMENTS, { first: 2 }, acct.liveKey);
-    expect(all.map((d) => [d.tipo, d.papel])).toEqual([['NFSE', 'RECEBIDA'], ['NFSE', 'EMITIDA'], ['NFE', 'RECEBIDA'], ['NFSE', 'RECEBIDA']]);
+    expect(all.map((d) => [d.tipo, d.papel])).toEqual([
+      ['NFSE', 'RECEBIDA'],
+      ['NFSE', 'EMITIDA'],
+      ['NFE', 'RECEBIDA'],
+      ['NFSE', 'RECEBIDA'],
+    ]);
     expect(all.every((d) => d.situacao === 'ativa' && d.valor === '10.50')).toBe(true);
     const nfe = await gql(DOCUMENTS, { tipo: 'NFE', empresaId: a.id }, acct.liveKey);
     expect(nfe.data.documents.totalCount).toBe(1);

@@ -20,7 +20,10 @@ const linha = (over: Record<string, unknown> = {}) => {
   return body;
 };
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false }),
+);
 beforeAll(async () => {
   [a, b] = [await acct.company(), await acct.company()];
   const http = httpClient(t.url, acct.testKey);
@@ -93,10 +96,13 @@ describe('Company.lotes and Lote.itens', () => {
     expect(itens.pageInfo.hasNextPage).toBe(true);
 
     const loteId = lotes.edges[0].node.id;
-    const rest = await gql(`query($id: String!, $after: String) { lote(id: $id) { ... on Lote { itens(after: $after) { edges { node { linha } } } } } }`, {
-      id: loteId,
-      after: itens.pageInfo.endCursor,
-    });
+    const rest = await gql(
+      `query($id: String!, $after: String) { lote(id: $id) { ... on Lote { itens(after: $after) { edges { node { linha } } } } } }`,
+      {
+        id: loteId,
+        after: itens.pageInfo.endCursor,
+      },
+    );
     expect(rest.data.lote.itens.edges.map((e: { node: { linha: number } }) => e.node.linha)).toEqual([3]);
   });
 });
@@ -112,7 +118,11 @@ describe('a key restricted to one company', () => {
     expect(refused.errors?.[0]?.extensions?.code).toBe('acesso_negado');
 
     // Nested: every company the key can list, with its notes and batches, is its own.
-    const nested = await gql(`{ companies { edges { node { id notas(first: 10) { totalCount edges { node { empresaId } } } lotes(first: 10) { totalCount edges { node { empresaId } } } } } } }`, {}, key);
+    const nested = await gql(
+      `{ companies { edges { node { id notas(first: 10) { totalCount edges { node { empresaId } } } lotes(first: 10) { totalCount edges { node { empresaId } } } } } } }`,
+      {},
+      key,
+    );
     expect(nested.errors).toBeUndefined();
     expect(nested.data.companies.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([b.id]);
     const [{ node: own }] = nested.data.companies.edges;
@@ -121,11 +131,22 @@ describe('a key restricted to one company', () => {
     expect(own.lotes.edges.map((e: { node: { empresaId: string } }) => e.node.empresaId)).toEqual([b.id]);
 
     // Another company's notes through Company.notas: the company itself is out of reach.
-    const foreign = await gql(`query($id: ID!) { company(id: $id) { __typename ... on Company { notas { totalCount } lotes { totalCount } } ... on DomainError { codigo } } }`, { id: a.id }, key);
-    expect(foreign.data.company).toEqual({ __typename: 'DomainError', codigo: expect.stringMatching(/empresa_nao_encontrada|acesso_negado/) });
+    const foreign = await gql(
+      `query($id: ID!) { company(id: $id) { __typename ... on Company { notas { totalCount } lotes { totalCount } } ... on DomainError { codigo } } }`,
+      { id: a.id },
+      key,
+    );
+    expect(foreign.data.company).toEqual({
+      __typename: 'DomainError',
+      codigo: expect.stringMatching(/empresa_nao_encontrada|acesso_negado/),
+    });
 
     // And a batch of another company cannot be opened to walk to its lines.
-    const lote = await gql(`query($id: String!) { lote(id: $id) { __typename ... on Lote { itens { totalCount } } ... on DomainError { codigo } } }`, { id: lotesA[0] }, key);
+    const lote = await gql(
+      `query($id: String!) { lote(id: $id) { __typename ... on Lote { itens { totalCount } } ... on DomainError { codigo } } }`,
+      { id: lotesA[0] },
+      key,
+    );
     expect(lote.data.lote).toEqual({ __typename: 'DomainError', codigo: 'lote_nao_encontrado' });
   });
 });

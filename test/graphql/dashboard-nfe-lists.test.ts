@@ -41,7 +41,10 @@ const nfeRow = (company: SeededCompany, i: number, environment = 'test') => ({
   updatedAt: new Date(base + i * 1000),
 });
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false, onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) }),
+);
 beforeAll(async () => {
   [a, b] = [await acct.company(), await acct.company()];
   const db = t.app.engine.db;
@@ -75,7 +78,9 @@ beforeAll(async () => {
     createdAt: new Date(base),
     updatedAt: new Date(base),
   });
-  await db.produto.createMany({ data: [produto(a, 'CAM-1'), produto(a, 'CAM-2'), produto(a, 'MEIA-1'), produto(b, 'CAM-9'), produto(b, 'BON-1')] });
+  await db.produto.createMany({
+    data: [produto(a, 'CAM-1'), produto(a, 'CAM-2'), produto(a, 'MEIA-1'), produto(b, 'CAM-9'), produto(b, 'BON-1')],
+  });
 }, 180_000);
 
 const NFES = `query($first: Int, $after: String, $filtro: NfeFiltro) { nfes(first: $first, after: $after, filtro: $filtro) {
@@ -93,16 +98,28 @@ describe('Query.nfes', () => {
     const rest = await http.get('/v1/nfe?limite=5');
     expect(rest.status).toBe(200);
     expect(rest.body.dados.map((n: { id: string }) => n.id)).toEqual(all.slice(0, 5).map((n) => n.id));
-    expect(rest.body.dados[0]).toMatchObject({ status: all[0]!.status, referencia: 'PED-B-119', valor_total: '10.50', eventos: [] });
+    expect(rest.body.dados[0]).toMatchObject({
+      status: all[0]!.status,
+      referencia: 'PED-B-119',
+      valor_total: '10.50',
+      eventos: [],
+    });
     const next = await http.get(`/v1/nfe?limite=100&cursor=${rest.body.proximo_cursor}`);
     expect(next.body.dados.map((n: { id: string }) => n.id)).toEqual(all.slice(5, 105).map((n) => n.id));
     // REST refuses a limite out of range (only GET /v1/nfse clamps) and names a bad status or company in the message.
     const tooMany = await http.get('/v1/nfe?limite=999999999999999999999');
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toMatchObject({ codigo: 'parametro_invalido', mensagem: 'Parâmetro limite: deve ser um inteiro de 1 a 100.' });
+    expect(tooMany.body).toMatchObject({
+      codigo: 'parametro_invalido',
+      mensagem: 'Parâmetro limite: deve ser um inteiro de 1 a 100.',
+    });
     const status = await http.get('/v1/nfe?status=perdida');
     expect(status.status).toBe(400);
-    expect(status.body).toMatchObject({ codigo: 'parametro_invalido', campo: null, mensagem: 'Parâmetro status: valor desconhecido: perdida.' });
+    expect(status.body).toMatchObject({
+      codigo: 'parametro_invalido',
+      campo: null,
+      mensagem: 'Parâmetro status: valor desconhecido: perdida.',
+    });
   });
 
   it('filters on any of several statuses, company, period and referencia prefix', async () => {
@@ -114,8 +131,18 @@ describe('Query.nfes', () => {
     expect(found.every((n) => n.status === 'rejeitada' && n.empresaId === b.id)).toBe(true);
     expect(rejectedOfB.data.nfes.totalCount).toBe(found.length);
     const prefix = await gql(NFES, { filtro: { referenciaPrefixo: 'PED-A-01' } });
-    expect(nodes(prefix.data.nfes).map((n) => n.referencia)).toEqual(['PED-A-019', 'PED-A-018', 'PED-A-016', 'PED-A-015', 'PED-A-013', 'PED-A-012', 'PED-A-010']);
-    const period = await gql(NFES, { filtro: { desde: new Date(base + 10_000).toISOString(), ate: new Date(base + 19_000).toISOString() } });
+    expect(nodes(prefix.data.nfes).map((n) => n.referencia)).toEqual([
+      'PED-A-019',
+      'PED-A-018',
+      'PED-A-016',
+      'PED-A-015',
+      'PED-A-013',
+      'PED-A-012',
+      'PED-A-010',
+    ]);
+    const period = await gql(NFES, {
+      filtro: { desde: new Date(base + 10_000).toISOString(), ate: new Date(base + 19_000).toISOString() },
+    });
     expect(period.data.nfes.totalCount).toBe(10);
     const unknown = await gql(NFES, { filtro: { status: ['perdida'] } });
     expect(unknown.errors?.length).toBeGreaterThan(0);
@@ -128,7 +155,11 @@ describe('Query.nfes', () => {
     expect(mine.every((n) => n.empresaId === b.id)).toBe(true);
     const foreign = await gql(NFES, { filtro: { empresaId: a.id } }, key);
     expect(foreign.errors?.[0]?.extensions?.codigo).toBe('acesso_negado');
-    const nested = await gql(`{ companies(first: 5) { edges { node { id nfes(first: 100) { totalCount edges { node { empresaId } } } } } } }`, {}, key);
+    const nested = await gql(
+      `{ companies(first: 5) { edges { node { id nfes(first: 100) { totalCount edges { node { empresaId } } } } } } }`,
+      {},
+      key,
+    );
     expect(nested.errors, JSON.stringify(nested.errors)).toBeUndefined();
     expect(nodes(nested.data.companies).map((c: any) => c.id)).toEqual([b.id]);
     expect(nodes(nested.data.companies)[0].nfes.totalCount).toBe(40);
@@ -161,7 +192,11 @@ const RANGES = `query($first: Int, $after: String, $empresaId: ID) { nfeInutiliz
 describe('Query.nfeInutilizacoes', () => {
   it('pages newest first with the status enum; filtered by company; REST is the same field', async () => {
     const all = await walk('nfeInutilizacoes', RANGES, { first: 2 });
-    expect(all.map((r) => [r.numeroInicial, r.status])).toEqual([['902', 'homologada'], ['901', 'homologada'], ['900', 'transmitindo']]);
+    expect(all.map((r) => [r.numeroInicial, r.status])).toEqual([
+      ['902', 'homologada'],
+      ['901', 'homologada'],
+      ['900', 'transmitindo'],
+    ]);
     const ofA = await gql(RANGES, { empresaId: a.id });
     expect(ofA.data.nfeInutilizacoes.totalCount).toBe(2);
     const rest = await httpClient(t.url, acct.testKey).get('/v1/nfe/inutilizacoes?limite=2');
@@ -202,7 +237,11 @@ describe('Query.produtos', () => {
     expect(nodes(mine.data.produtos).map((p) => p.sku)).toEqual(['BON-1', 'CAM-9']);
     const foreign = await gql(PRODUTOS, { empresaId: a.id }, key);
     expect(foreign.errors?.[0]?.extensions?.codigo).toBe('acesso_negado');
-    const nested = await gql(`{ companies(first: 5) { edges { node { id produtos { totalCount edges { node { empresaId sku } } } } } } }`, {}, key);
+    const nested = await gql(
+      `{ companies(first: 5) { edges { node { id produtos { totalCount edges { node { empresaId sku } } } } } } }`,
+      {},
+      key,
+    );
     expect(nodes(nested.data.companies).map((c: any) => [c.id, c.produtos.totalCount])).toEqual([[b.id, 2]]);
   });
 });
@@ -217,7 +256,9 @@ describe('Query.servicos and Query.municipios', () => {
     const rest = await httpClient(t.url, acct.testKey).get('/v1/municipios?uf=AC&limite=7');
     expect(rest.status).toBe(200);
     expect(rest.body.itens.map((m: { codigo: string }) => m.codigo)).toEqual(all.slice(0, 7).map((m) => m.codigo));
-    const versao = await gql(`{ municipios(first: 1) { versao fonte } servicos(q: "01.07", first: 1) { versao totalCount edges { node { codigo } } } }`);
+    const versao = await gql(
+      `{ municipios(first: 1) { versao fonte } servicos(q: "01.07", first: 1) { versao totalCount edges { node { codigo } } } }`,
+    );
     expect(versao.data.municipios).toEqual({ versao: rest.body.versao, fonte: rest.body.fonte });
     expect(versao.data.servicos.edges[0].node.codigo.startsWith('0107')).toBe(true);
     expect(versao.data.servicos.totalCount).toBeGreaterThanOrEqual(1);

@@ -18,14 +18,19 @@ let a: SeededCompany;
 let b: SeededCompany;
 const prefix = `dash-${Date.now().toString(36)}`;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false }),
+);
 beforeAll(async () => {
   [a, b] = [await acct.company(), await acct.company()];
   const principal: Principal = { accountId: acct.accountId, environment: 'test', apiKeyId: 'seed', companyId: null };
   const issue = (company: SeededCompany, referencia: string, simular: string | null = null) =>
-    issueNfse(t.app.engine, principal, { body: nfseInput(company.id, { referencia }), simular, waitSeconds: 10 }).catch((err) => {
-      if (!isEngineError(err) || err.codigo !== 'nfse_rejeitada') throw err;
-    });
+    issueNfse(t.app.engine, principal, { body: nfseInput(company.id, { referencia }), simular, waitSeconds: 10 }).catch(
+      (err) => {
+        if (!isEngineError(err) || err.codigo !== 'nfse_rejeitada') throw err;
+      },
+    );
   for (let i = 0; i < 4; i++) await issue(a, `${prefix}-a-${i}`);
   for (let i = 0; i < 2; i++) await issue(b, `${prefix}-b-${i}`);
   await issue(a, `${prefix}-a-rejeitada`, 'rejeitar');
@@ -52,7 +57,9 @@ describe('Query.notas', () => {
       after = conn.pageInfo.endCursor;
     }
     expect(total).toBe(7);
-    const rest = (await httpClient(t.url, acct.testKey).get('/v1/nfse?limite=100')).body.dados.map((n: { id: string }) => n.id);
+    const rest = (await httpClient(t.url, acct.testKey).get('/v1/nfse?limite=100')).body.dados.map(
+      (n: { id: string }) => n.id,
+    );
     expect(seen).toEqual(rest);
   });
 
@@ -92,7 +99,9 @@ describe('a key restricted to one company', () => {
     const key = await acct.key('test', b.id);
     const mine = await gql(NOTAS, { first: 100 }, key);
     expect(mine.data.notas.totalCount).toBe(2);
-    expect(mine.data.notas.edges.every((e: { node: { empresa: { id: string } } }) => e.node.empresa.id === b.id)).toBe(true);
+    expect(mine.data.notas.edges.every((e: { node: { empresa: { id: string } } }) => e.node.empresa.id === b.id)).toBe(
+      true,
+    );
     const other = await gql(NOTAS, { filtro: { empresaId: a.id } }, key);
     expect(other.errors?.[0]?.extensions?.code).toBe('acesso_negado');
   });
@@ -100,11 +109,18 @@ describe('a key restricted to one company', () => {
 
 describe('Company.notas', () => {
   it("lists the company's notes; pages nested in pages past the depth limit are refused before execution", async () => {
-    const nested = await gql('query($id: ID!) { company(id: $id) { ... on Company { notas(first: 10) { totalCount edges { node { empresa { id } } } } } } }', { id: b.id });
+    const nested = await gql(
+      'query($id: ID!) { company(id: $id) { ... on Company { notas(first: 10) { totalCount edges { node { empresa { id } } } } } } }',
+      { id: b.id },
+    );
     expect(nested.errors).toBeUndefined();
     expect(nested.data.company.notas.totalCount).toBe(2);
-    const deep = await gql(`{ notas(first: 5) { edges { node { empresa { notas(first: 5) { edges { node { empresa { notas(first: 5) { edges { node { id } } } } } } } } } } } }`);
+    const deep = await gql(
+      `{ notas(first: 5) { edges { node { empresa { notas(first: 5) { edges { node { empresa { notas(first: 5) { edges { node { id } } } } } } } } } } } }`,
+    );
     expect(deep.data ?? null).toBeNull();
-    expect(deep.errors?.find((e) => e.extensions?.limite === 'depth')?.extensions).toMatchObject({ code: 'consulta_excede_limites' });
+    expect(deep.errors?.find((e) => e.extensions?.limite === 'depth')?.extensions).toMatchObject({
+      code: 'consulta_excede_limites',
+    });
   });
 });

@@ -22,7 +22,11 @@ afterAll(async () => {
 async function gql(query: string, options: { key?: string | null; variables?: Record<string, unknown> } = {}) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
-  const res = await fetch(`${t.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables: options.variables }) });
+  const res = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query, variables: options.variables }),
+  });
   return { status: res.status, requestId: res.headers.get('x-request-id'), body: (await res.json()) as any };
 }
 
@@ -35,7 +39,11 @@ describe('POST /graphql', () => {
       const res = await gql(COMPANIES, { key });
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
-      expect(res.body.data.companies.edges.map((e: { node: unknown }) => e.node)).toContainEqual({ id: company.id, cnpj: company.cnpj, status: 'ativa' });
+      expect(res.body.data.companies.edges.map((e: { node: unknown }) => e.node)).toContainEqual({
+        id: company.id,
+        cnpj: company.cnpj,
+        status: 'ativa',
+      });
       expect(res.body.data.companies.totalCount).toBe(res.body.data.companies.edges.length);
       expect(res.requestId).toBeTruthy();
     }
@@ -61,10 +69,13 @@ describe('POST /graphql', () => {
 
   it('domain refusals are union members with their codigo (a test key pausing)', async () => {
     const company = await acct.company({}, { certificate: false });
-    const res = await gql('mutation($id: ID!) { pauseCompany(id: $id) { __typename ... on DomainError { codigo mensagem } } }', {
-      key: acct.testKey,
-      variables: { id: company.id },
-    });
+    const res = await gql(
+      'mutation($id: ID!) { pauseCompany(id: $id) { __typename ... on DomainError { codigo mensagem } } }',
+      {
+        key: acct.testKey,
+        variables: { id: company.id },
+      },
+    );
     expect(res.body.data.pauseCompany).toMatchObject({ __typename: 'DomainError', codigo: 'somente_producao' });
   });
 });
@@ -101,7 +112,16 @@ function collect(client: Client, id: string) {
       },
     },
   );
-  return { results, dispose, get error() { return error; }, get done() { return done; } };
+  return {
+    results,
+    dispose,
+    get error() {
+      return error;
+    },
+    get done() {
+      return done;
+    },
+  };
 }
 
 describe('graphql-ws over ws://…/graphql', () => {
@@ -120,10 +140,16 @@ describe('graphql-ws over ws://…/graphql', () => {
     expect(sub.error).toBeNull();
     expect(sub.results.length).toBeGreaterThan(0);
     expect(sub.results[0]!.errors).toBeUndefined();
-    expect(sub.results[0]!.data).toEqual({ companyUpdated: { id: company.id, status: expect.stringMatching(/^(pausada|ativa)$/) } });
+    expect(sub.results[0]!.data).toEqual({
+      companyUpdated: { id: company.id, status: expect.stringMatching(/^(pausada|ativa)$/) },
+    });
     // Now that the subscription is live, one pause gives exactly one more event with the new status.
     await live.post(`/v1/companies/${company.id}/retomada`);
-    await until(() => (sub.results.at(-1)?.data as any)?.companyUpdated.status === 'ativa' || sub.results.length > 1, 'the status ativa', 5_000);
+    await until(
+      () => (sub.results.at(-1)?.data as any)?.companyUpdated.status === 'ativa' || sub.results.length > 1,
+      'the status ativa',
+      5_000,
+    );
     const count = sub.results.length;
     await live.post(`/v1/companies/${company.id}/pausa`);
     await until(() => sub.results.length > count, 'another result', 5_000);
@@ -184,7 +210,7 @@ describe('graphql-ws over ws://…/graphql', () => {
     }
   });
 
-  it('refuses to subscribe to another account\'s company with a GraphQL error, then completes', async () => {
+  it("refuses to subscribe to another account's company with a GraphQL error, then completes", async () => {
     const other = await seedAccount(t.app.engine, 'Outra conta');
     const foreign = await other.company({}, { certificate: false });
     const sub = collect(wsClient({ authorization: `Bearer ${acct.liveKey}` }), foreign.id);

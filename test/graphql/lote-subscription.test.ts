@@ -27,11 +27,16 @@ const LOTES =
   'subscription($id: ID, $empresaId: ID) { loteAtualizado(id: $id, empresaId: $empresaId) { id empresaId ambiente status total contagens { autorizada aguardandoEmissao transmitindo comErroValidacao descartada } } }';
 
 const createLote = async (companyId: string, itens: unknown[], aoValidar = 'emitir_validas') => {
-  const res = await httpClient(t.url, acct.testKey).post('/v1/lotes', { empresa_id: companyId, ao_validar: aoValidar, itens });
+  const res = await httpClient(t.url, acct.testKey).post('/v1/lotes', {
+    empresa_id: companyId,
+    ao_validar: aoValidar,
+    itens,
+  });
   expect(res.status, res.text).toBe(202);
   return res.body as { id: string };
 };
-const seen = (sub: Collected, id: string) => sub.results.filter((r) => r.data?.loteAtualizado?.id === id).map((r) => r.data!.loteAtualizado);
+const seen = (sub: Collected, id: string) =>
+  sub.results.filter((r) => r.data?.loteAtualizado?.id === id).map((r) => r.data!.loteAtualizado);
 const reached = (sub: Collected, id: string, status: string) => seen(sub, id).some((l) => l.status === status);
 
 describe('loteAtualizado', () => {
@@ -51,7 +56,11 @@ describe('loteAtualizado', () => {
     const loteA = await createLote(a.id, [linha(), linha(), linha({ valor: 'x' })]);
     const loteB = await createLote(b.id, [linha()]);
     await until(() => reached(ofA, loteA.id, 'concluido'), 'batch A concluido on the company subscription', 30_000);
-    await until(() => reached(all, loteA.id, 'concluido') && reached(all, loteB.id, 'concluido'), 'both batches on the account subscription', 30_000);
+    await until(
+      () => reached(all, loteA.id, 'concluido') && reached(all, loteB.id, 'concluido'),
+      'both batches on the account subscription',
+      30_000,
+    );
     await until(() => reached(restrictedToB, loteB.id, 'concluido'), 'batch B on the restricted key', 30_000);
 
     // One delivery per committed change (creation, validation, note creation, each commit settling notes: a worker
@@ -60,7 +69,12 @@ describe('loteAtualizado', () => {
     const states = seen(ofA, loteA.id);
     expect(states.length).toBeGreaterThanOrEqual(4);
     const done = states.find((l) => l.status === 'concluido')!;
-    expect(done).toMatchObject({ empresaId: a.id, ambiente: 'sandbox', total: 3, contagens: { autorizada: 2, comErroValidacao: 1, transmitindo: 0, aguardandoEmissao: 0 } });
+    expect(done).toMatchObject({
+      empresaId: a.id,
+      ambiente: 'sandbox',
+      total: 3,
+      contagens: { autorizada: 2, comErroValidacao: 1, transmitindo: 0, aguardandoEmissao: 0 },
+    });
     expect(states.slice(states.indexOf(done)).every((l) => l.status === 'concluido')).toBe(true);
 
     expect(ofA.results.every((r) => r.errors === undefined)).toBe(true);
@@ -74,7 +88,11 @@ describe('loteAtualizado', () => {
   it('one batch by id: emission after aguardar takes it from aguardando_emissao to concluido', async () => {
     const lote = await createLote(a.id, [linha(), linha()], 'aguardar');
     const http = httpClient(t.url, acct.testKey);
-    await until(async () => (await http.get(`/v1/lotes/${lote.id}`)).body.status === 'aguardando_emissao', 'validation', 30_000);
+    await until(
+      async () => (await http.get(`/v1/lotes/${lote.id}`)).body.status === 'aguardando_emissao',
+      'validation',
+      30_000,
+    );
     const sub = collect(client(acct.testKey), LOTES, { id: lote.id });
     await bus.live(loteTopic(lote.id));
     const res = await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [1] });

@@ -51,9 +51,14 @@ function camelNote(n: Record<string, any>) {
 
 describe('GraphQL parity with REST', () => {
   it('issueNfse returns the note REST shows', async () => {
-    const data = await graphql(t.url, key, `mutation($input: NfseInput!) { issueNfse(input: $input) { __typename ... on Nfse { ${NFSE} } ${ERROR} } }`, {
-      input: camelKeys(nfseBody(company.id)),
-    });
+    const data = await graphql(
+      t.url,
+      key,
+      `mutation($input: NfseInput!) { issueNfse(input: $input) { __typename ... on Nfse { ${NFSE} } ${ERROR} } }`,
+      {
+        input: camelKeys(nfseBody(company.id)),
+      },
+    );
     const note = data.issueNfse;
     expect(note.__typename).toBe('Nfse');
     expect(note.status).toBe('autorizada');
@@ -62,17 +67,31 @@ describe('GraphQL parity with REST', () => {
   });
 
   it('issueNfse refusals are DomainError members with the REST codes and erros', async () => {
-    const body = nfseBody(company.id, { valor: '10,50', competencia: '2020-13', servico: { descricao: '', codigo_nacional: 'abc' } });
-    const data = await graphql(t.url, key, `mutation($input: NfseInput!) { issueNfse(input: $input) { __typename ${ERROR} } }`, { input: camelKeys(body) });
+    const body = nfseBody(company.id, {
+      valor: '10,50',
+      competencia: '2020-13',
+      servico: { descricao: '', codigo_nacional: 'abc' },
+    });
+    const data = await graphql(
+      t.url,
+      key,
+      `mutation($input: NfseInput!) { issueNfse(input: $input) { __typename ${ERROR} } }`,
+      { input: camelKeys(body) },
+    );
     const viaRest = await rest.post('/v1/nfse', body);
     expect(viaRest.status).toBe(422);
     expect(data.issueNfse).toMatchObject({ __typename: 'DomainError', codigo: 'validacao', retentavel: false });
     expect(data.issueNfse.erros).toEqual(viaRest.body.erros.map(camelObject));
 
-    const rejected = await graphql(t.url, key, `mutation($input: NfseInput!, $s: String) { issueNfse(input: $input, simular: $s) { __typename ${ERROR} } }`, {
-      input: camelKeys(nfseBody(company.id)),
-      s: 'rejeitar',
-    });
+    const rejected = await graphql(
+      t.url,
+      key,
+      `mutation($input: NfseInput!, $s: String) { issueNfse(input: $input, simular: $s) { __typename ${ERROR} } }`,
+      {
+        input: camelKeys(nfseBody(company.id)),
+        s: 'rejeitar',
+      },
+    );
     expect(rejected.issueNfse).toMatchObject({ __typename: 'DomainError', codigo: 'nfse_rejeitada' });
     expect(rejected.issueNfse.codigoOficial).toMatch(/^E\d{4}$/);
     const restNote = (await rest.get(`/v1/nfse/${rejected.issueNfse.extra.nfse.id}`)).body;
@@ -80,9 +99,23 @@ describe('GraphQL parity with REST', () => {
   });
 
   it('issueNfse with waitSeconds 0 answers transmitindo, like Prefer: wait=0', async () => {
-    const data = await graphql(t.url, key, `mutation($input: NfseInput!) { issueNfse(input: $input, waitSeconds: 0) { ... on Nfse { id status } } }`, {
-      input: camelKeys(nfseBody(company.id)),
-    });
+    const data = await graphql(
+      t.url,
+      key,
+      `
+        mutation ($input: NfseInput!) {
+          issueNfse(input: $input, waitSeconds: 0) {
+            ... on Nfse {
+              id
+              status
+            }
+          }
+        }
+      `,
+      {
+        input: camelKeys(nfseBody(company.id)),
+      },
+    );
     expect(data.issueNfse.status).toBe('transmitindo');
   });
 
@@ -90,7 +123,12 @@ describe('GraphQL parity with REST', () => {
     const body = nfseBody(company.id);
     const created = (await rest.post('/v1/nfse', body)).body;
     for (const id of [created.id, body.referencia, created.chave_acesso]) {
-      const data = await graphql(t.url, key, `query($id: String!) { nfse(id: $id) { __typename ... on Nfse { ${NFSE} } ${ERROR} } }`, { id });
+      const data = await graphql(
+        t.url,
+        key,
+        `query($id: String!) { nfse(id: $id) { __typename ... on Nfse { ${NFSE} } ${ERROR} } }`,
+        { id },
+      );
       const { __typename, ...fields } = data.nfse;
       expect(__typename).toBe('Nfse');
       expect(fields).toEqual(camelNote(created));
@@ -106,7 +144,10 @@ describe('GraphQL parity with REST', () => {
     const restFirst = (await rest.get('/v1/nfse?limite=2')).body;
     expect(first.notas.edges.map((e: { node: unknown }) => e.node)).toEqual(restFirst.dados.map(camelNote));
     expect(first.notas.pageInfo).toEqual({ hasNextPage: true, endCursor: restFirst.proximo_cursor });
-    const second = await graphql(t.url, key, NOTAS, { c: first.notas.pageInfo.endCursor, f: { status: ['autorizada'] } });
+    const second = await graphql(t.url, key, NOTAS, {
+      c: first.notas.pageInfo.endCursor,
+      f: { status: ['autorizada'] },
+    });
     const restSecond = (await rest.get(`/v1/nfse?limite=2&status=autorizada&cursor=${restFirst.proximo_cursor}`)).body;
     expect(second.notas.edges.map((e: { node: unknown }) => e.node)).toEqual(restSecond.dados.map(camelNote));
     const res = await fetch(`${t.url}/graphql`, {
@@ -120,7 +161,26 @@ describe('GraphQL parity with REST', () => {
 
   it('eventos equals GET /v1/eventos (dados untouched)', async () => {
     expect((await rest.post('/v1/nfse', nfseBody(company.id))).status).toBe(201);
-    const data = await graphql(t.url, key, `{ eventos(first: 1000) { proximoCursor edges { node { id tipo ambiente criadoEm dados } } } }`);
+    const data = await graphql(
+      t.url,
+      key,
+      `
+        {
+          eventos(first: 1000) {
+            proximoCursor
+            edges {
+              node {
+                id
+                tipo
+                ambiente
+                criadoEm
+                dados
+              }
+            }
+          }
+        }
+      `,
+    );
     const viaRest = (await rest.get('/v1/eventos?limite=1000')).body;
     const eventos = data.eventos.edges.map((e: { node: unknown }) => e.node);
     expect(eventos.length).toBeGreaterThan(0);

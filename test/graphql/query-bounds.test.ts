@@ -19,7 +19,10 @@ const statements: string[] = [];
 const BOUND = 6;
 
 // No worker: nothing runs in the background while statements are counted.
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false, onQuery: (sql) => void (isRequestLogWrite(sql) || statements.push(sql)) }),
+);
 beforeAll(async () => {
   const companies = [await acct.company(), await acct.company(), await acct.company()];
   const principal: Principal = { accountId: acct.accountId, environment: 'test', apiKeyId: 'seed', companyId: null };
@@ -61,12 +64,18 @@ describe('limits, checked before execution', () => {
     expect(body.data ?? null).toBeNull();
     const error = body.errors?.find((e) => e.extensions?.limite === kind);
     expect(error, JSON.stringify(body.errors)).toBeDefined();
-    expect(error!.extensions).toMatchObject({ code: 'consulta_excede_limites', maximo: QUERY_LIMITS[kind as keyof typeof QUERY_LIMITS] });
+    expect(error!.extensions).toMatchObject({
+      code: 'consulta_excede_limites',
+      maximo: QUERY_LIMITS[kind as keyof typeof QUERY_LIMITS],
+    });
     expect(error!.message).toMatch(/^A consulta .* o máximo é \d+\.$/);
   };
 
   it('cost: several full pages in one document are refused, and no note is read', async () => {
-    const pages = [1, 2, 3, 4, 5].map((i) => `p${i}: notas(first: 100) { edges { node { ${'id status valor empresa { id razaoSocial cnpj municipio } eventos { tipo em detalhe } ajustes { campo acao motivo regra }'} } } }`);
+    const pages = [1, 2, 3, 4, 5].map(
+      (i) =>
+        `p${i}: notas(first: 100) { edges { node { ${'id status valor empresa { id razaoSocial cnpj municipio } eventos { tipo em detalhe } ajustes { campo acao motivo regra }'} } } }`,
+    );
     const { body, sql } = await counted(`{ ${pages.join(' ')} }`);
     expectRefused(body, 'complexity');
     // Only the key was looked up: the document never ran.

@@ -15,7 +15,8 @@ function openapiOperationIds(): string[] {
   const ids: string[] = [];
   for (const item of Object.values(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
-      if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) ids.push(op.operationId ?? `${method} without operationId`);
+      if (['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        ids.push(op.operationId ?? `${method} without operationId`);
     }
   }
   return ids;
@@ -29,7 +30,14 @@ describe('schema.graphql', () => {
 
   it('holds the foundation types and root fields', () => {
     const printed = printedSchema();
-    for (const piece of ['type Company', 'type Readiness', 'type DomainError', 'companyUpdated(id: ID!): Company!', 'companies(', 'account: Account!']) {
+    for (const piece of [
+      'type Company',
+      'type Readiness',
+      'type DomainError',
+      'companyUpdated(id: ID!): Company!',
+      'companies(',
+      'account: Account!',
+    ]) {
       expect(printed).toContain(piece);
     }
   });
@@ -45,7 +53,12 @@ describe('openapi.yaml ↔ src/rest/operations', () => {
 
   it('every operation document is valid against the GraphQL schema (the facade builds)', async () => {
     const api = await createRestApi(schema, noEngine);
-    expect(api.api.getOperations().map((o) => o.operationId).sort()).toEqual(Object.keys(operations).sort());
+    expect(
+      api.api
+        .getOperations()
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual(Object.keys(operations).sort());
   });
 
   it('the facade refuses to start when an operation lacks an implementation', async () => {

@@ -21,14 +21,18 @@ let a: SeededCompany;
 let b: SeededCompany;
 let bus: ReturnType<typeof watchBus>;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ keyRecheckMs: 200, simulatorDelays: { slowMs: 1_500 } }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ keyRecheckMs: 200, simulatorDelays: { slowMs: 1_500 } }),
+);
 beforeAll(async () => {
   bus = watchBus(t.app.engine, process.env.REDIS_URL);
   [a, b] = [await acct.company(), await acct.company()];
 });
 const client = wsClients(() => t.url);
 
-const NOTES = 'subscription($id: ID, $empresaId: ID) { nfseAtualizada(id: $id, empresaId: $empresaId) { id status empresaId ambiente } }';
+const NOTES =
+  'subscription($id: ID, $empresaId: ID) { nfseAtualizada(id: $id, empresaId: $empresaId) { id status empresaId ambiente } }';
 const EVENTS = 'subscription($tipos: [EventType!]) { eventos(tipos: $tipos) { id tipo ambiente dados } }';
 
 const issue = async (companyId: string, headers: Record<string, string> = {}) => {
@@ -67,7 +71,10 @@ describe('nfseAtualizada', () => {
     const noteB = await issue(b.id);
     const noteA = await issue(a.id);
     await until(() => statuses(ofA, noteA.id).includes('autorizada'), 'note A on the company subscription');
-    await until(() => statuses(all, noteA.id).includes('autorizada') && statuses(all, noteB.id).includes('autorizada'), 'both on the account subscription');
+    await until(
+      () => statuses(all, noteA.id).includes('autorizada') && statuses(all, noteB.id).includes('autorizada'),
+      'both on the account subscription',
+    );
     await until(() => statuses(restrictedToB, noteB.id).includes('autorizada'), 'note B on the restricted key');
 
     expect(new Set(ofA.results.map((r) => r.data?.nfseAtualizada.id))).toEqual(new Set([noteA.id]));
@@ -99,7 +106,12 @@ describe('eventos', () => {
     // An event written in a transaction that rolls back, announced anyway: followers read the log, so it is not there.
     await t.app.engine.db
       .$transaction(async (tx) => {
-        await appendEvents(tx, { accountId: acct.accountId, environment: 'test', at: new Date(), events: [{ tipo: 'NFSE_AUTORIZADA', dados: { id: 'desfeita' } }] });
+        await appendEvents(tx, {
+          accountId: acct.accountId,
+          environment: 'test',
+          at: new Date(),
+          events: [{ tipo: 'NFSE_AUTORIZADA', dados: { id: 'desfeita' } }],
+        });
         throw new Error('rollback');
       })
       .catch(() => {});
@@ -120,7 +132,10 @@ describe('eventos', () => {
     await bus.live(topic, bus.opened(topic) + 1);
     const ofB = await issue(b.id);
     const ofA = await issue(a.id);
-    await until(() => sub.results.some((r) => r.data?.eventos.tipo === 'NFSE_AUTORIZADA' && r.data.eventos.dados.id === ofA.id), 'the event of A');
+    await until(
+      () => sub.results.some((r) => r.data?.eventos.tipo === 'NFSE_AUTORIZADA' && r.data.eventos.dados.id === ofA.id),
+      'the event of A',
+    );
     expect(sub.results.some((r) => r.data?.eventos.dados.id === ofB.id)).toBe(false);
     expect(sub.results.every((r) => r.data?.eventos.dados.empresa_id === a.id)).toBe(true);
     sub.dispose();

@@ -16,7 +16,10 @@ let acct: SeededAccount;
 let company: SeededCompany;
 let http: ReturnType<typeof httpClient>;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }) }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false, resolveHost: fakeDns({ 'hooks.example.com': [PUBLIC_IP] }) }),
+);
 beforeAll(async () => {
   company = await acct.company();
   http = httpClient(t.url, acct.testKey);
@@ -53,13 +56,23 @@ describe('validateNfse with NfseInput', () => {
     expect(viaGraphql.data.validateNfse.valida).toBe(false);
     expect(viaGraphql.data.validateNfse.erros.length).toBeGreaterThanOrEqual(5);
     expect(viaGraphql.data.validateNfse.erros).toEqual(
-      viaRest.body.erros.map((e: Record<string, unknown>) => ({ codigo: e.codigo, campo: e.campo, mensagem: e.mensagem, correcao: e.correcao })),
+      viaRest.body.erros.map((e: Record<string, unknown>) => ({
+        codigo: e.codigo,
+        campo: e.campo,
+        mensagem: e.mensagem,
+        correcao: e.correcao,
+      })),
     );
   });
 
   it('accepts a valid typed request', async () => {
     const body = await gql(VALIDATE, {
-      input: { empresaId: company.id, tomador: { documento: '11222333000181', nome: 'Cliente Ltda' }, valor: '1500.00', servico: { descricao: 'Desenvolvimento de sistema' } },
+      input: {
+        empresaId: company.id,
+        tomador: { documento: '11222333000181', nome: 'Cliente Ltda' },
+        valor: '1500.00',
+        servico: { descricao: 'Desenvolvimento de sistema' },
+      },
     });
     expect(body.errors).toBeUndefined();
     expect(body.data.validateNfse).toMatchObject({ __typename: 'NfseValidation', valida: true, erros: [] });
@@ -88,7 +101,12 @@ describe('REST bodies the typed input cannot carry', () => {
   });
 
   it('every error of a wrong-typed body is listed at once', async () => {
-    const res = await http.post('/v1/nfse', { ...nfseBody(company.id), valor: 1500, extra: true, servico: { descricao: 7 } });
+    const res = await http.post('/v1/nfse', {
+      ...nfseBody(company.id),
+      valor: 1500,
+      extra: true,
+      servico: { descricao: 7 },
+    });
     const problem = expectProblem(res, 422, 'validacao');
     erro(problem.erros, 'tipo_invalido', '/valor');
     erro(problem.erros, 'campo_desconhecido', '/extra');
@@ -102,9 +120,19 @@ describe('webhooks with WebhookInput', () => {
     ... on DomainError { codigo erros { codigo campo mensagem } } } }`;
 
   it('creates with EventType values and lists the domain errors otherwise', async () => {
-    const ok = await gql(CREATE, { input: { url: 'https://hooks.example.com/fiscal', eventos: ['NFSE_AUTORIZADA'], cabecalhos: [{ nome: 'X-Token', valor: 's' }] } });
+    const ok = await gql(CREATE, {
+      input: {
+        url: 'https://hooks.example.com/fiscal',
+        eventos: ['NFSE_AUTORIZADA'],
+        cabecalhos: [{ nome: 'X-Token', valor: 's' }],
+      },
+    });
     expect(ok.errors).toBeUndefined();
-    expect(ok.data.createWebhook).toMatchObject({ __typename: 'WebhookWithSecret', eventos: ['NFSE_AUTORIZADA'], cabecalhos: [{ nome: 'X-Token' }] });
+    expect(ok.data.createWebhook).toMatchObject({
+      __typename: 'WebhookWithSecret',
+      eventos: ['NFSE_AUTORIZADA'],
+      cabecalhos: [{ nome: 'X-Token' }],
+    });
 
     const bad = await gql(CREATE, { input: { url: 'http://localhost/x', eventos: [] } });
     expect(bad.errors).toBeUndefined();
@@ -112,7 +140,13 @@ describe('webhooks with WebhookInput', () => {
     expect(bad.data.createWebhook.codigo).toBe('validacao');
     const viaRest = await http.post('/v1/webhooks', { url: 'http://localhost/x', eventos: [] });
     expect(viaRest.status, viaRest.text).toBe(422);
-    expect(bad.data.createWebhook.erros).toEqual(viaRest.body.erros.map((e: Record<string, unknown>) => ({ codigo: e.codigo, campo: e.campo, mensagem: e.mensagem })));
+    expect(bad.data.createWebhook.erros).toEqual(
+      viaRest.body.erros.map((e: Record<string, unknown>) => ({
+        codigo: e.codigo,
+        campo: e.campo,
+        mensagem: e.mensagem,
+      })),
+    );
   });
 
   it('an unknown event name is a GraphQL coercion error for GraphQL and evento_desconhecido for REST', async () => {

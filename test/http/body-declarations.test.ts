@@ -21,15 +21,28 @@ function unwrapDeclared(s: Node): Node {
 function declaredMembers(s: Node): Record<string, Node> | null {
   const u = unwrapDeclared(s);
   if (!u?.entries) return null;
-  return Object.fromEntries(Object.entries(u.entries as Record<string, Node>).filter(([, e]) => unwrapDeclared(e).type !== 'never'));
+  return Object.fromEntries(
+    Object.entries(u.entries as Record<string, Node>).filter(([, e]) => unwrapDeclared(e).type !== 'never'),
+  );
 }
 
 function resolve(doc: Node, s: Node | undefined): Node | undefined {
   let cur = s;
   for (let i = 0; cur && i < 10; i++) {
-    if (cur.$ref) cur = (cur.$ref as string).slice(2).split('/').reduce((n: Node, k: string) => n[k], doc);
-    else if (cur.allOf) cur = { properties: Object.assign({}, ...cur.allOf.map((p: Node) => resolve(doc, p)?.properties ?? {})) };
-    else if (cur.oneOf || cur.anyOf) cur = (cur.oneOf ?? cur.anyOf).map((p: Node) => resolve(doc, p)).find((p: Node | undefined) => p?.properties || p?.items) ?? cur.oneOf?.[0] ?? cur.anyOf?.[0];
+    if (cur.$ref)
+      cur = (cur.$ref as string)
+        .slice(2)
+        .split('/')
+        .reduce((n: Node, k: string) => n[k], doc);
+    else if (cur.allOf)
+      cur = { properties: Object.assign({}, ...cur.allOf.map((p: Node) => resolve(doc, p)?.properties ?? {})) };
+    else if (cur.oneOf || cur.anyOf)
+      cur =
+        (cur.oneOf ?? cur.anyOf)
+          .map((p: Node) => resolve(doc, p))
+          .find((p: Node | undefined) => p?.properties || p?.items) ??
+        cur.oneOf?.[0] ??
+        cur.anyOf?.[0];
     else return cur;
   }
   return cur;
@@ -39,7 +52,8 @@ const operationSchemas = () => {
   const doc = loadOpenApiDocument() as Node;
   const byId = new Map<string, Node>();
   for (const item of Object.values(doc.paths as Record<string, Node>)) {
-    for (const op of Object.values(item)) if (op && typeof op === 'object' && op.operationId) byId.set(op.operationId, op);
+    for (const op of Object.values(item))
+      if (op && typeof op === 'object' && op.operationId) byId.set(op.operationId, op);
   }
   return { doc, byId };
 };
@@ -54,7 +68,9 @@ function compareOpenApi(doc: Node, declared: Node, spec: Node | undefined, at: s
     const specNames = Object.keys(s.properties);
     for (const n of names) if (!specNames.includes(n)) out.push(`${at}/${n}: declared, not in openapi.yaml`);
     for (const n of specNames) if (!names.includes(n)) out.push(`${at}/${n}: in openapi.yaml, not declared`);
-    for (const [k, m] of Object.entries(members)) if (specNames.includes(snakeName(k))) compareOpenApi(doc, m, s.properties[snakeName(k)], `${at}/${snakeName(k)}`, out);
+    for (const [k, m] of Object.entries(members))
+      if (specNames.includes(snakeName(k)))
+        compareOpenApi(doc, m, s.properties[snakeName(k)], `${at}/${snakeName(k)}`, out);
   } else if (u?.item && s?.items) {
     compareOpenApi(doc, u.item, s.items, `${at}/0`, out);
   }
@@ -76,16 +92,29 @@ function compareGraphql(declared: Node, type: GraphQLInputType, at: string, out:
 
 // openapi.yaml and GraphQL describe one tax-group type (ProdutoTributo) for every group, with csosn documented as
 // ICMS only; the declaration has it on icms alone, so csosn on another group is refused as an unknown member.
-const ACCEPTED = new Set(['ipi', 'pis', 'cofins'].flatMap((g) => [
-  `/tributacao/${g}/csosn: in openapi.yaml, not declared`,
-  `input.tributacao.${g}.csosn: in ProdutoTributoInput, not declared`,
-]));
+const ACCEPTED = new Set(
+  ['ipi', 'pis', 'cofins'].flatMap((g) => [
+    `/tributacao/${g}/csosn: in openapi.yaml, not declared`,
+    `input.tributacao.${g}.csosn: in ProdutoTributoInput, not declared`,
+  ]),
+);
 
 const declaredOperations = Object.entries(operations).filter(([, op]) => op.body);
 
 describe('body declarations, openapi.yaml and the GraphQL input types agree on member names', () => {
   it('covers the declared bodies', () => {
-    expect(declaredOperations.map(([id]) => id)).toEqual(expect.arrayContaining(['createCompany', 'createProduto', 'updateProduto', 'createWebhook', 'updateWebhook', 'createNfe', 'previewNfe', 'correctNfe']));
+    expect(declaredOperations.map(([id]) => id)).toEqual(
+      expect.arrayContaining([
+        'createCompany',
+        'createProduto',
+        'updateProduto',
+        'createWebhook',
+        'updateWebhook',
+        'createNfe',
+        'previewNfe',
+        'correctNfe',
+      ]),
+    );
   });
 
   for (const [operationId, op] of declaredOperations) {

@@ -20,7 +20,9 @@ describe('openapi.yaml passes Redocly lint', () => {
       maxBuffer: 16 * 1024 * 1024,
     }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
     const report = JSON.parse(stdout) as LintReport;
-    const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+    const errors = report.problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
     expect(errors).toEqual([]);
     expect(report.totals.errors).toBe(0);
   });

@@ -39,7 +39,9 @@ type Param = { name: string; in: string; schema?: Record<string, unknown>; 'x-fo
 /** operationId → its `limite` parameter, for every operation of openapi.yaml that has one. */
 function documentedLimits(): Map<string, { path: string; param: Param }> {
   const out = new Map<string, { path: string; param: Param }>();
-  for (const [path, item] of Object.entries((loadOpenApiDocument() as { paths: Record<string, Record<string, any>> }).paths)) {
+  for (const [path, item] of Object.entries(
+    (loadOpenApiDocument() as { paths: Record<string, Record<string, any>> }).paths,
+  )) {
     for (const op of Object.values(item)) {
       const param = (op?.parameters as Param[] | undefined)?.find((p) => p.name === 'limite' && p.in === 'query');
       if (op?.operationId && param) out.set(op.operationId, { path, param });
@@ -54,10 +56,19 @@ describe('limite: openapi.yaml states the rule the engine enforces', () => {
     expect([...documented.keys()].sort()).toEqual(Object.keys(RULES).sort());
     for (const [operationId, rule] of Object.entries(RULES)) {
       const { param } = documented.get(operationId)!;
-      expect(param.schema, operationId).toEqual({ type: 'integer', minimum: 1, maximum: rule.maximo, default: rule.padrao });
+      expect(param.schema, operationId).toEqual({
+        type: 'integer',
+        minimum: 1,
+        maximum: rule.maximo,
+        default: rule.padrao,
+      });
       expect(param['x-fora-dos-limites'] ?? 'recusa', operationId).toBe(rule.foraDosLimites);
     }
-    expect(Object.entries(RULES).filter(([, r]) => r.foraDosLimites === 'ajusta').map(([id]) => id)).toEqual(['listNfse']);
+    expect(
+      Object.entries(RULES)
+        .filter(([, r]) => r.foraDosLimites === 'ajusta')
+        .map(([id]) => id),
+    ).toEqual(['listNfse']);
   });
 });
 
@@ -71,7 +82,17 @@ describe('limite over HTTP', () => {
   afterAll(async () => t?.close());
 
   // The lists whose path needs no resource of their own.
-  const ROUTES = ['listNfse', 'listNfe', 'listNfeInutilizacoes', 'listLotes', 'listEvents', 'listDocuments', 'listProdutos', 'listServicos', 'listMunicipios'];
+  const ROUTES = [
+    'listNfse',
+    'listNfe',
+    'listNfeInutilizacoes',
+    'listLotes',
+    'listEvents',
+    'listDocuments',
+    'listProdutos',
+    'listServicos',
+    'listMunicipios',
+  ];
 
   it('the maximum is served, anything outside is refused with 400 parametro_invalido naming limite', async () => {
     const http = httpClient(t.url, acct.liveKey);

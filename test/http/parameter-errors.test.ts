@@ -9,7 +9,10 @@ import { useTestApp } from '../support/use-test-app.js';
 let t: TestApp;
 let acct: SeededAccount;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false }),
+);
 
 // Words of Ajv's English messages; none may reach a client.
 const ENGLISH = /\b(must|should|have|characters|allowed|equal|property)\b/i;
@@ -25,11 +28,21 @@ function expectParameterProblem(res: HttpResponse, status: number, codigo: strin
 
 describe('query parameters: campo null, the parameter named in mensagem', () => {
   it('cursor on GET /v1/nfse', async () => {
-    expectParameterProblem(await httpClient(t.url, acct.liveKey).get('/v1/nfse?cursor=lixo'), 400, 'parametro_invalido', 'cursor');
+    expectParameterProblem(
+      await httpClient(t.url, acct.liveKey).get('/v1/nfse?cursor=lixo'),
+      400,
+      'parametro_invalido',
+      'cursor',
+    );
   });
 
   it('status on GET /v1/nfse (the document enum, translated)', async () => {
-    expectParameterProblem(await httpClient(t.url, acct.liveKey).get('/v1/nfse?status=perdida'), 400, 'parametro_invalido', 'status');
+    expectParameterProblem(
+      await httpClient(t.url, acct.liveKey).get('/v1/nfse?status=perdida'),
+      400,
+      'parametro_invalido',
+      'status',
+    );
   });
 
   it('limite and apos on GET /v1/eventos', async () => {
@@ -55,21 +68,36 @@ describe('query parameters: campo null, the parameter named in mensagem', () => 
 describe('headers: campo null, the header named in mensagem', () => {
   it('X-Service-Simular with a live key, an unknown scenario, and one too long', async () => {
     const company = await acct.company({}, { certificate: false });
-    const body = { empresa_id: company.id, tomador: { documento: '52998224725' }, valor: '10.00', servico: { descricao: 'x' } };
-    const live = await httpClient(t.url, acct.liveKey).post('/v1/nfse', body, { headers: { 'x-service-simular': 'rejeitar' } });
+    const body = {
+      empresa_id: company.id,
+      tomador: { documento: '52998224725' },
+      valor: '10.00',
+      servico: { descricao: 'x' },
+    };
+    const live = await httpClient(t.url, acct.liveKey).post('/v1/nfse', body, {
+      headers: { 'x-service-simular': 'rejeitar' },
+    });
     expectParameterProblem(live, 422, 'simulacao_so_no_sandbox', 'X-Service-Simular');
     const test = httpClient(t.url, acct.testKey);
-    expectParameterProblem(await test.post('/v1/nfse', body, { headers: { 'x-service-simular': 'explodir' } }), 422, 'simulacao_invalida', 'X-Service-Simular');
+    expectParameterProblem(
+      await test.post('/v1/nfse', body, { headers: { 'x-service-simular': 'explodir' } }),
+      422,
+      'simulacao_invalida',
+      'X-Service-Simular',
+    );
     const long = await test.post('/v1/nfse', body, { headers: { 'x-service-simular': 'x'.repeat(41) } });
     expectParameterProblem(long, 400, 'parametro_invalido', 'X-Service-Simular');
   });
 
   it('Idempotency-Key longer than 255 characters', async () => {
-    const res = await httpClient(t.url, acct.testKey).post('/v1/nfse', {}, { headers: { 'idempotency-key': 'k'.repeat(256) } });
+    const res = await httpClient(t.url, acct.testKey).post(
+      '/v1/nfse',
+      {},
+      { headers: { 'idempotency-key': 'k'.repeat(256) } },
+    );
     expectParameterProblem(res, 400, 'parametro_invalido', 'Idempotency-Key');
     expect(res.body.mensagem).toContain('255 caracteres');
   });
-
 });
 
 describe('limite on GET /v1/nfse is clamped, never refused', () => {
@@ -92,7 +120,10 @@ describe('a body with __proto__', () => {
     expect(problem.body.codigo).toBe('requisicao_invalida');
     expect(problem.body.mensagem).toContain('__proto__');
     expect(problem.body.mensagem).not.toMatch(/não é um JSON válido/);
-    const nest = await client.request('POST', '/v1/companies', { raw: '{"constructor": {"prototype": {"x": 1}}}', headers });
+    const nest = await client.request('POST', '/v1/companies', {
+      raw: '{"constructor": {"prototype": {"x": 1}}}',
+      headers,
+    });
     expect(nest.status).toBe(400);
     expect(nest.body.message).toContain('constructor.prototype');
   });

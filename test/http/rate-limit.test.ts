@@ -31,7 +31,9 @@ async function burst(url: string, key: string, n: number): Promise<number[]> {
 
 function expectNoRateHeaders(res: HttpResponse) {
   const names = [...res.headers.keys()];
-  expect(names.filter((n) => n === 'retry-after' || n.startsWith('x-ratelimit') || n.startsWith('ratelimit'))).toEqual([]);
+  expect(names.filter((n) => n === 'retry-after' || n.startsWith('x-ratelimit') || n.startsWith('ratelimit'))).toEqual(
+    [],
+  );
 }
 
 describe('120 requests per key per clock minute', () => {
@@ -87,7 +89,7 @@ describe('120 requests per key per clock minute', () => {
     expect((await httpClient(a.url, quiet).get('/v1/companies')).status).toBe(200);
   });
 
-  it('requests without a valid key are refused (401) without spending any key\'s budget', async () => {
+  it("requests without a valid key are refused (401) without spending any key's budget", async () => {
     clock.set('2026-11-02T12:20:00.000Z');
     const client = httpClient(a.url);
     for (let i = 0; i < 130; i++) expect((await client.get('/v1/lotes/nada', { key: null })).status).toBe(401);

@@ -10,14 +10,26 @@ import { useTestApp } from '../support/use-test-app.js';
 
 const DOCS_URL = 'https://docs.request-id.test/v1';
 // A problem body's members: these and only these, plus erros/itens/nfse_id/nfse when the code has them.
-const PROBLEM_FIELDS = ['campo', 'codigo', 'codigo_oficial', 'correcao', 'mensagem', 'requisicao_id', 'retentavel', 'type'];
+const PROBLEM_FIELDS = [
+  'campo',
+  'codigo',
+  'codigo_oficial',
+  'correcao',
+  'mensagem',
+  'requisicao_id',
+  'retentavel',
+  'type',
+];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 let t: TestApp;
 let acct: SeededAccount;
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock, env: { DOCS_URL: `${DOCS_URL}/` } }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock, env: { DOCS_URL: `${DOCS_URL}/` } }),
+);
 
 interface Seen {
   label: string;
@@ -36,12 +48,24 @@ async function viaFetch(label: string, path: string, init: RequestInit = {}): Pr
   } catch {
     /* not JSON */
   }
-  return { label, status: res.status, requestId: res.headers.get('x-request-id'), contentType: res.headers.get('content-type'), body };
+  return {
+    label,
+    status: res.status,
+    requestId: res.headers.get('x-request-id'),
+    contentType: res.headers.get('content-type'),
+    body,
+  };
 }
 
 function fromRaw(label: string, raw: RawResponse): Seen {
   const requestId = raw.headers['x-request-id'];
-  return { label, status: raw.status, requestId: typeof requestId === 'string' ? requestId : null, contentType: String(raw.headers['content-type'] ?? ''), body: raw.body };
+  return {
+    label,
+    status: raw.status,
+    requestId: typeof requestId === 'string' ? requestId : null,
+    contentType: String(raw.headers['content-type'] ?? ''),
+    body: raw.body,
+  };
 }
 
 function expectProblem(seen: Seen, codigo: string, status: number) {
@@ -62,10 +86,23 @@ describe('X-Request-Id on every response', () => {
     const auth = { authorization: `Bearer ${acct.liveKey}` };
     const seen: Seen[] = [];
     const add = (label: string, res: { status: number; requestId: string | null; headers: Headers; body: unknown }) =>
-      seen.push({ label, status: res.status, requestId: res.requestId, contentType: res.headers.get('content-type'), body: res.body });
+      seen.push({
+        label,
+        status: res.status,
+        requestId: res.requestId,
+        contentType: res.headers.get('content-type'),
+        body: res.body,
+      });
 
     add('200 list', await live.get('/v1/companies'));
-    add('201 create', await live.post('/v1/companies', { cnpj: randomNumericCnpj(), razao_social: 'Rid', municipio: MUNICIPIO_NACIONAL }));
+    add(
+      '201 create',
+      await live.post('/v1/companies', {
+        cnpj: randomNumericCnpj(),
+        razao_social: 'Rid',
+        municipio: MUNICIPIO_NACIONAL,
+      }),
+    );
     add('204 delete', await live.delete(`/v1/companies/${company.id}`));
     add('401 problem', await live.get('/v1/nfse', { key: null }));
     add('401 nest', await live.get('/v1/companies', { key: null }));
@@ -73,19 +110,35 @@ describe('X-Request-Id on every response', () => {
     add('404 problem', await live.get('/v1/eventos/nao/existe'));
     seen.push(await viaFetch('404 outside /v1', '/nao-existe'));
     seen.push(await viaFetch('200 healthz', '/healthz'));
-    seen.push(await viaFetch('200 graphql POST', '/graphql', {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ account { id } }' }),
-    }));
-    seen.push(await viaFetch('200 graphql without key', '/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ account { id } }' }),
-    }));
-    seen.push(await viaFetch('200 graphql GET', `/graphql?query=${encodeURIComponent('{ account { id } }')}`, { headers: auth }));
+    seen.push(
+      await viaFetch('200 graphql POST', '/graphql', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ account { id } }' }),
+      }),
+    );
+    seen.push(
+      await viaFetch('200 graphql without key', '/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ account { id } }' }),
+      }),
+    );
+    seen.push(
+      await viaFetch('200 graphql GET', `/graphql?query=${encodeURIComponent('{ account { id } }')}`, {
+        headers: auth,
+      }),
+    );
     const big = jsonOfSize(2 * 1024 * 1024 + 10);
-    seen.push(fromRaw('413', await streamRequest(`${t.url}/v1/companies`, { headers: { ...auth, 'content-type': 'application/json' }, ...big })));
+    seen.push(
+      fromRaw(
+        '413',
+        await streamRequest(`${t.url}/v1/companies`, {
+          headers: { ...auth, 'content-type': 'application/json' },
+          ...big,
+        }),
+      ),
+    );
 
     const burst = httpClient(t.url, await acct.key('live'));
     for (let i = 0; i < 120; i++) expect((await burst.get('/v1/lotes/nada')).status).toBe(404);
@@ -107,7 +160,9 @@ describe('X-Request-Id on every response', () => {
   });
 
   it('ignores an X-Request-Id sent by the caller (the service names its calls)', async () => {
-    const res = await httpClient(t.url, acct.liveKey).get('/v1/companies', { headers: { 'x-request-id': 'caller-chosen' } });
+    const res = await httpClient(t.url, acct.liveKey).get('/v1/companies', {
+      headers: { 'x-request-id': 'caller-chosen' },
+    });
     expect(res.requestId).toMatch(UUID);
   });
 });
@@ -116,7 +171,10 @@ describe('problem+json bodies', () => {
   it('have exactly the spec fields, type under DOCS_URL and requisicao_id equal to the header', async () => {
     const live = httpClient(t.url, acct.liveKey);
     const problems: Array<[Seen, string, number]> = [];
-    const take = (label: string, r: { status: number; requestId: string | null; headers: Headers; body: unknown }): Seen => ({
+    const take = (
+      label: string,
+      r: { status: number; requestId: string | null; headers: Headers; body: unknown },
+    ): Seen => ({
       label,
       status: r.status,
       requestId: r.requestId,
@@ -126,12 +184,21 @@ describe('problem+json bodies', () => {
     problems.push([take('401', await live.get('/v1/nfse', { key: null })), 'nao_autenticado', 401]);
     problems.push([take('404', await live.get('/v1/lotes/nada/desconhecida')), 'rota_nao_encontrada', 404]);
     problems.push([
-      take('400', await live.request('POST', '/v1/nfse', { raw: '{"referencia": ', headers: { 'content-type': 'application/json' } })),
+      take(
+        '400',
+        await live.request('POST', '/v1/nfse', {
+          raw: '{"referencia": ',
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
       'requisicao_invalida',
       400,
     ]);
     const big = jsonOfSize(2 * 1024 * 1024 + 1);
-    const raw = await streamRequest(`${t.url}/v1/nfse`, { headers: { authorization: `Bearer ${acct.liveKey}`, 'content-type': 'application/json' }, ...big });
+    const raw = await streamRequest(`${t.url}/v1/nfse`, {
+      headers: { authorization: `Bearer ${acct.liveKey}`, 'content-type': 'application/json' },
+      ...big,
+    });
     problems.push([fromRaw('413', raw), 'corpo_muito_grande', 413]);
     await withFailingDatabase(t.app.engine, async () => {
       problems.push([take('500', await live.get('/v1/eventos')), 'erro_interno', 500]);

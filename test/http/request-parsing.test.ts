@@ -38,7 +38,11 @@ describe('malformed JSON → 400 requisicao_invalida (both families)', () => {
       const problem = await client.request('POST', '/v1/nfse', { raw, headers });
       expect(problem.status, problem.text).toBe(400);
       expect(problem.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(problem.body).toMatchObject({ codigo: 'requisicao_invalida', retentavel: false, requisicao_id: problem.requestId });
+      expect(problem.body).toMatchObject({
+        codigo: 'requisicao_invalida',
+        retentavel: false,
+        requisicao_id: problem.requestId,
+      });
     });
   }
 
@@ -53,7 +57,10 @@ describe('malformed JSON → 400 requisicao_invalida (both families)', () => {
 
   it('a body of another media type is 415, and a missing body is 400, never 500', async () => {
     const client = httpClient(t.url, acct.liveKey);
-    const text = await client.request('POST', '/v1/companies', { raw: 'cnpj=1', headers: { 'content-type': 'text/plain' } });
+    const text = await client.request('POST', '/v1/companies', {
+      raw: 'cnpj=1',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     const none = await client.request('POST', '/v1/companies', {});
     expect(none.status).toBe(400);
@@ -63,37 +70,61 @@ describe('malformed JSON → 400 requisicao_invalida (both families)', () => {
 
 describe('body limits', () => {
   it('2 MB on /v1/companies: a body just above is 413, a body just below is read', async () => {
-    const over = await streamRequest(`${t.url}/v1/companies`, { headers: { ...auth(), 'content-type': 'application/json' }, ...jsonOfSize(2 * MB + 1) });
+    const over = await streamRequest(`${t.url}/v1/companies`, {
+      headers: { ...auth(), 'content-type': 'application/json' },
+      ...jsonOfSize(2 * MB + 1),
+    });
     expect413(over, 'nest');
     // Just under the limit it is parsed and validated: 422 for the unknown member, not 413.
-    const under = await streamRequest(`${t.url}/v1/companies`, { headers: { ...auth(), 'content-type': 'application/json' }, ...jsonOfSize(2 * MB - 1024) });
+    const under = await streamRequest(`${t.url}/v1/companies`, {
+      headers: { ...auth(), 'content-type': 'application/json' },
+      ...jsonOfSize(2 * MB - 1024),
+    });
     expect(under.status, under.text.slice(0, 300)).toBe(422);
   });
 
   it('2 MB also holds without Content-Length (chunked upload)', async () => {
     const { chunks } = jsonOfSize(3 * MB);
-    const res = await streamRequest(`${t.url}/v1/nfse`, { headers: { ...auth(), 'content-type': 'application/json' }, chunks });
+    const res = await streamRequest(`${t.url}/v1/nfse`, {
+      headers: { ...auth(), 'content-type': 'application/json' },
+      chunks,
+    });
     expect413(res, 'problem');
   });
 
   it('/v1/lotes accepts JSON bodies up to 30 MB: 3 MB reaches the batch validation (422, not 413)', async () => {
-    const res = await streamRequest(`${t.url}/v1/lotes`, { headers: { ...auth(), 'content-type': 'application/json' }, ...jsonOfSize(3 * MB) });
+    const res = await streamRequest(`${t.url}/v1/lotes`, {
+      headers: { ...auth(), 'content-type': 'application/json' },
+      ...jsonOfSize(3 * MB),
+    });
     expect(res.status, res.text.slice(0, 300)).not.toBe(413);
     expect(res.status).toBe(422);
     expect(res.body.codigo).toBe('validacao');
   });
 
   it('/v1/lotes refuses JSON above 30 MB with 413', async () => {
-    const res = await streamRequest(`${t.url}/v1/lotes`, { headers: { ...auth(), 'content-type': 'application/json' }, ...jsonOfSize(30 * MB + 1) });
+    const res = await streamRequest(`${t.url}/v1/lotes`, {
+      headers: { ...auth(), 'content-type': 'application/json' },
+      ...jsonOfSize(30 * MB + 1),
+    });
     expect413(res, 'problem');
   });
 
   it('/v1/lotes refuses a spreadsheet above 20 MB with 413 and accepts a smaller one', async () => {
-    const over = multipartOfSize({ empresa_id: 'x', ao_validar: 'emitir' }, { field: 'planilha', name: 'lote.xlsx', size: 20 * MB + 1 });
-    const res = await streamRequest(`${t.url}/v1/lotes`, { headers: { ...auth(), 'content-type': over.contentType }, ...over });
+    const over = multipartOfSize(
+      { empresa_id: 'x', ao_validar: 'emitir' },
+      { field: 'planilha', name: 'lote.xlsx', size: 20 * MB + 1 },
+    );
+    const res = await streamRequest(`${t.url}/v1/lotes`, {
+      headers: { ...auth(), 'content-type': over.contentType },
+      ...over,
+    });
     expect413(res, 'problem');
     const under = multipartOfSize({ empresa_id: 'x' }, { field: 'planilha', name: 'lote.xlsx', size: 3 * MB });
-    const ok = await streamRequest(`${t.url}/v1/lotes`, { headers: { ...auth(), 'content-type': under.contentType }, ...under });
+    const ok = await streamRequest(`${t.url}/v1/lotes`, {
+      headers: { ...auth(), 'content-type': under.contentType },
+      ...under,
+    });
     // Past the size limit the file is read: these bytes are no .xlsx.
     expect(ok.status, ok.text.slice(0, 300)).toBe(422);
     expect(ok.body.codigo).toBe('planilha_invalida');
@@ -110,7 +141,10 @@ describe('body limits', () => {
   });
 
   it('without a key an oversized body is refused with 401 before it is read', async () => {
-    const res = await streamRequest(`${t.url}/v1/nfse`, { headers: { 'content-type': 'application/json' }, ...jsonOfSize(3 * MB) });
+    const res = await streamRequest(`${t.url}/v1/nfse`, {
+      headers: { 'content-type': 'application/json' },
+      ...jsonOfSize(3 * MB),
+    });
     expect(res.status).toBe(401);
     expect(res.body.codigo).toBe('nao_autenticado');
   });

@@ -22,7 +22,10 @@ let t: TestApp;
 let acct: SeededAccount;
 let principal: Principal;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock }),
+);
 beforeAll(async () => {
   principal = { accountId: acct.accountId, environment: 'live', apiKeyId: 'k', companyId: null };
 });
@@ -52,7 +55,11 @@ describe('idempotency engine on a fake clock', () => {
     const key = uniqueKey();
     const id = await executed(begin(key, 'fp-a'));
     await completeIdempotent(deps(), id, 202, { id: 'n1', status: 'transmitindo' });
-    expect(await begin(key, 'fp-a')).toEqual({ kind: 'replay', status: 202, body: { id: 'n1', status: 'transmitindo' } });
+    expect(await begin(key, 'fp-a')).toEqual({
+      kind: 'replay',
+      status: 202,
+      body: { id: 'n1', status: 'transmitindo' },
+    });
   });
 
   it('same key with another body inside 24 h is idempotencia_conflito', async () => {
@@ -98,7 +105,9 @@ describe('idempotency engine on a fake clock', () => {
     await completeIdempotent(deps(), await executed(begin(recent, 'fp')), 201, {});
     clock.advance(10 * DAY + MINUTE);
     expect(await purgeIdempotency(deps())).toBeGreaterThanOrEqual(1);
-    const keys = (await t.app.engine.db.idempotencyRecord.findMany({ where: { key: { in: [old, recent] } } })).map((r) => r.key);
+    const keys = (await t.app.engine.db.idempotencyRecord.findMany({ where: { key: { in: [old, recent] } } })).map(
+      (r) => r.key,
+    );
     expect(keys).toEqual([recent]);
   });
 

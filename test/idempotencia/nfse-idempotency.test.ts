@@ -14,7 +14,10 @@ let acct: SeededAccount;
 let company: SeededCompany;
 const clock = new FakeClock(new Date());
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock }),
+);
 beforeAll(async () => {
   company = await acct.company();
 });
@@ -47,10 +50,19 @@ describe('same key, same body → the stored first response', () => {
     const before = await count(http);
 
     // The same JSON, keys in another order and other spacing, sent as raw text.
-    const reordered = { servico: body.servico, valor: body.valor, tomador: { documento: '54550752000155', nome: 'Cliente Ltda' }, referencia: body.referencia, empresa_id: body.empresa_id };
+    const reordered = {
+      servico: body.servico,
+      valor: body.valor,
+      tomador: { documento: '54550752000155', nome: 'Cliente Ltda' },
+      referencia: body.referencia,
+      empresa_id: body.empresa_id,
+    };
     const raw = JSON.stringify(reordered, null, 7).replace(/:/g, ' :  ');
     expect(JSON.parse(raw)).toEqual(reordered);
-    const again = await http.request('POST', '/v1/nfse', { raw, headers: { 'content-type': 'application/json', 'idempotency-key': key } });
+    const again = await http.request('POST', '/v1/nfse', {
+      raw,
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(await count(http)).toBe(before);
@@ -69,7 +81,7 @@ describe('same key, same body → the stored first response', () => {
     expect(again.body.status).toBe('transmitindo');
   });
 
-  it('422 nfse_rejeitada is stored and replayed (same body, the replay\'s own requisicao_id)', async () => {
+  it("422 nfse_rejeitada is stored and replayed (same body, the replay's own requisicao_id)", async () => {
     const http = await client();
     const key = `k-${ref()}`;
     const body = nfseBody(company.id);
@@ -88,7 +100,10 @@ describe('same key, same body → the stored first response', () => {
     const body = nfseBody(company.id);
     const first = post(http, body, key, { prefer: 'wait=5', 'x-service-simular': 'processamento_lento' });
     // The second call must find the first one running: a fixed pause could end before a slow first call begins.
-    await waitFor(async () => (await t.app.engine.db.idempotencyRecord.findFirst({ where: { key } })) ?? undefined, 'the first call to hold the key');
+    await waitFor(
+      async () => (await t.app.engine.db.idempotencyRecord.findFirst({ where: { key } })) ?? undefined,
+      'the first call to hold the key',
+    );
     const started = Date.now();
     const second = await post(http, body, key, { prefer: 'wait=5', 'x-service-simular': 'processamento_lento' });
     const waited = Date.now() - started;
@@ -139,7 +154,11 @@ describe('errors with nothing created are not stored', () => {
     const taken = nfseBody(company.id);
     expect((await http.post('/v1/nfse', taken)).status).toBe(201);
     const k409 = `k-${ref()}`;
-    expectProblem(await post(http, nfseBody(company.id, { referencia: taken.referencia }), k409), 409, 'referencia_duplicada');
+    expectProblem(
+      await post(http, nfseBody(company.id, { referencia: taken.referencia }), k409),
+      409,
+      'referencia_duplicada',
+    );
     expect((await post(http, nfseBody(company.id), k409)).status).toBe(201);
   });
 });
@@ -221,13 +240,21 @@ describe('referencia unique per company and environment', () => {
     const first = await http.post('/v1/nfse', body);
     expect(first.status).toBe(201);
     const before = await count(http);
-    const dup = expectProblem(await http.post('/v1/nfse', { ...body, valor: '99.00' }, {}), 409, 'referencia_duplicada');
+    const dup = expectProblem(
+      await http.post('/v1/nfse', { ...body, valor: '99.00' }, {}),
+      409,
+      'referencia_duplicada',
+    );
     expect(dup.nfse_id).toBe(first.body.id);
     expect(dup.campo).toBe('/referencia');
     expect(await count(http)).toBe(before);
     // A rejected note also holds its referencia.
     const rejected = nfseBody(company.id);
-    expectProblem(await http.post('/v1/nfse', rejected, { headers: { 'x-service-simular': 'rejeitar' } }), 422, 'nfse_rejeitada');
+    expectProblem(
+      await http.post('/v1/nfse', rejected, { headers: { 'x-service-simular': 'rejeitar' } }),
+      422,
+      'nfse_rejeitada',
+    );
     expectProblem(await http.post('/v1/nfse', rejected), 409, 'referencia_duplicada');
 
     const other = await acct.company();

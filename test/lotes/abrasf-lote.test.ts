@@ -23,24 +23,36 @@ describe('ABRASF batch', () => {
   it('12 lines: every line a note at the city, RPS sent together in signed synchronous lots, one note per RPS', async () => {
     const sim = t.app.abrasfSimulator;
     const callsBefore = sim.calls().length;
-    const res = await live.post('/v1/lotes', { empresa_id: empresa.id, itens: Array.from({ length: 12 }, () => linha()) });
+    const res = await live.post('/v1/lotes', {
+      empresa_id: empresa.id,
+      itens: Array.from({ length: 12 }, () => linha()),
+    });
     expect(res.status, res.text).toBe(202);
     const lote = await waitLote(live, res.body.id, settledStatus('concluido'), 60_000, 250);
     expect(lote.contagens).toMatchObject({ autorizada: 12, transmitindo: 0, rejeitada: 0 });
     const itens = await allItens(live, lote.id);
     const notes = await Promise.all(itens.map(async (i) => (await live.get(`/v1/nfse/${i.nfse_id}`)).body));
-    expect(notes.every((n) => n.status === 'autorizada' && n.dps_id.startsWith(`RPS5300108${empresa.cnpj}`))).toBe(true);
+    expect(notes.every((n) => n.status === 'autorizada' && n.dps_id.startsWith(`RPS5300108${empresa.cnpj}`))).toBe(
+      true,
+    );
     const mine = sim.notes().filter((n) => n.prestador === empresa.cnpj);
     expect(mine).toHaveLength(12);
     expect(new Set(mine.map((n) => n.rps.numero)).size).toBe(12);
-    const lots = sim.calls().slice(callsBefore).filter((c) => c.operacao === 'RecepcionarLoteRpsSincrono');
+    const lots = sim
+      .calls()
+      .slice(callsBefore)
+      .filter((c) => c.operacao === 'RecepcionarLoteRpsSincrono');
     const sizes = lots.map((c) => Number(/<QuantidadeRps>(\d+)<\/QuantidadeRps>/.exec(c.dados)![1]));
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(12);
     expect(Math.max(...sizes)).toBeGreaterThan(1);
     const biggest = lots[sizes.indexOf(Math.max(...sizes))]!;
     expect(xmllint(biggest.dados, 'abrasf/nfse_v204.xsd').ok).toBe(true);
     const cert = /<X509Certificate>([^<]+)</.exec(biggest.dados)![1]!;
-    const verified = xmlsecVerify(biggest.dados, `-----BEGIN CERTIFICATE-----\n${cert.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`, ['InfDeclaracaoPrestacaoServico', 'LoteRps']);
+    const verified = xmlsecVerify(
+      biggest.dados,
+      `-----BEGIN CERTIFICATE-----\n${cert.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`,
+      ['InfDeclaracaoPrestacaoServico', 'LoteRps'],
+    );
     expect(verified.ok, verified.output).toBe(true);
   });
 
@@ -48,10 +60,16 @@ describe('ABRASF batch', () => {
     const sim = t.app.abrasfSimulator;
     const callsBefore = sim.calls().length;
     sim.playNext(empresa.cnpj, 'rejeitar:E160');
-    const res = await live.post('/v1/lotes', { empresa_id: empresa.id, itens: Array.from({ length: 6 }, () => linha()) });
+    const res = await live.post('/v1/lotes', {
+      empresa_id: empresa.id,
+      itens: Array.from({ length: 6 }, () => linha()),
+    });
     expect(res.status, res.text).toBe(202);
     const lote = await waitLote(live, res.body.id, settledStatus('concluido'), 60_000, 250);
-    const [refused] = sim.calls().slice(callsBefore).filter((c) => c.operacao === 'RecepcionarLoteRpsSincrono');
+    const [refused] = sim
+      .calls()
+      .slice(callsBefore)
+      .filter((c) => c.operacao === 'RecepcionarLoteRpsSincrono');
     const named = [...refused!.dados.matchAll(/<IdentificacaoRps><Numero>(\d+)<\/Numero>/g)].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(1);
     const itens = await allItens(live, lote.id);

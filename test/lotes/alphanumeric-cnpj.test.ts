@@ -11,8 +11,18 @@ import { cnpjWithLeadingZero, xlsxFromCsv } from '../support/sheets.js';
 
 const comLetras = (base12: string) => base12 + cnpjCheckDigits(base12);
 // A root that starts with zeros and has letters: the cell is text, so nothing may be dropped.
-const documentos = [comLetras('00AB12CD0001'), comLetras('9XYZ87650001'), comLetras('AB1CD2EF0001'), cnpjWithLeadingZero()];
-const celulas = [documentos[0]!, documentos[1]!.toLowerCase(), documentos[2]!.replace(/^(.{2})(.{3})(.{3})(.{4})(.{2})$/, '$1.$2.$3/$4-$5'), documentos[3]!];
+const documentos = [
+  comLetras('00AB12CD0001'),
+  comLetras('9XYZ87650001'),
+  comLetras('AB1CD2EF0001'),
+  cnpjWithLeadingZero(),
+];
+const celulas = [
+  documentos[0]!,
+  documentos[1]!.toLowerCase(),
+  documentos[2]!.replace(/^(.{2})(.{3})(.{3})(.{4})(.{2})$/, '$1.$2.$3/$4-$5'),
+  documentos[3]!,
+];
 const refs = documentos.map(() => ref('alfa'));
 
 let t: TestApp;
@@ -24,7 +34,12 @@ beforeAll(async () => {
   let sheets: Record<string, Buffer>;
   [t, sheets] = await Promise.all([
     startTestApp(),
-    xlsxFromCsv({ alfa: ['referencia;tomador.documento;tomador.nome;valor;servico.descricao', ...refs.map((r, i) => `${r};${celulas[i]};Cliente ${i};100,00;Consultoria`)].join('\n') }),
+    xlsxFromCsv({
+      alfa: [
+        'referencia;tomador.documento;tomador.nome;valor;servico.descricao',
+        ...refs.map((r, i) => `${r};${celulas[i]};Cliente ${i};100,00;Consultoria`),
+      ].join('\n'),
+    }),
   ]);
   planilha = sheets.alfa!;
   const acct = await seedAccount(t.app.engine);

@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const counts = async () => ({ lotes: await t.app.engine.db.lote.count(), itens: await t.app.engine.db.loteItem.count() });
+const counts = async () => ({
+  lotes: await t.app.engine.db.lote.count(),
+  itens: await t.app.engine.db.loteItem.count(),
+});
 
 describe('a batch while its lines are stored', () => {
   it('does not hold the database: a request made after its first lines is answered before its last', async () => {
@@ -33,7 +36,9 @@ describe('a batch while its lines are stored', () => {
     const itens = Array.from({ length: 100 }, () => linha({ informacoes_complementares: 'x'.repeat(100_000) }));
     const before = lineInserts;
     let answered = false;
-    const posted = http.post('/v1/lotes', { empresa_id: company.id, ao_validar: 'aguardar', itens }).finally(() => (answered = true));
+    const posted = http
+      .post('/v1/lotes', { empresa_id: company.id, ao_validar: 'aguardar', itens })
+      .finally(() => (answered = true));
     while (lineInserts - before < 3 && !answered) await new Promise((resolve) => setTimeout(resolve, 1));
     const company200 = await http.get(`/v1/companies/${company.id}/prontidao`);
     const insertsWhenAnswered = lineInserts - before;
@@ -54,11 +59,29 @@ describe('a batch while its lines are stored', () => {
       const id = newId();
       await db.lote.create({
         data: {
-          id, accountId: acct.accountId, environment: 'test', companyId: company.id, status: 'recebendo', aoValidar: 'aguardar',
-          origem: 'planilha', total: 0, lockedUntil, createdAt: now, updatedAt: now,
+          id,
+          accountId: acct.accountId,
+          environment: 'test',
+          companyId: company.id,
+          status: 'recebendo',
+          aoValidar: 'aguardar',
+          origem: 'planilha',
+          total: 0,
+          lockedUntil,
+          createdAt: now,
+          updatedAt: now,
         },
       });
-      await db.loteItem.createMany({ data: [1, 2].map((n) => ({ id: newId(), loteId: id, linha: n, status: 'validando', request: linha(), updatedAt: now })) });
+      await db.loteItem.createMany({
+        data: [1, 2].map((n) => ({
+          id: newId(),
+          loteId: id,
+          linha: n,
+          status: 'validando',
+          request: linha(),
+          updatedAt: now,
+        })),
+      });
       return id;
     };
     const abandoned = await receiving(new Date(now.getTime() - 1000));
@@ -79,14 +102,30 @@ describe('a batch while its lines are stored', () => {
 
   it('a sheet found over the item limit once its lines were stored leaves neither batch nor line', async () => {
     const before = await counts();
-    const header = ['referencia', 'tomador.documento', 'tomador.nome', 'valor', 'servico.descricao', 'informacoes_complementares'];
-    const rows = Array.from({ length: 101 }, (_, i) => [`limite-${i}`, '52998224725', 'Cliente', '100', 'Consultoria', 'y'.repeat(2000)]);
+    const header = [
+      'referencia',
+      'tomador.documento',
+      'tomador.nome',
+      'valor',
+      'servico.descricao',
+      'informacoes_complementares',
+    ];
+    const rows = Array.from({ length: 101 }, (_, i) => [
+      `limite-${i}`,
+      '52998224725',
+      'Cliente',
+      '100',
+      'Consultoria',
+      'y'.repeat(2000),
+    ]);
     const inserts = lineInserts;
     const form = new FormData();
     form.append('empresa_id', company.id);
     form.append('planilha', new Blob([new Uint8Array(await xlsxOf([header, ...rows]))]), 'lote.xlsx');
     const res = expectProblem(await http.request('POST', '/v1/lotes', { raw: form }), 422, 'validacao');
-    expect(res.erros.map((e: { codigo: string; campo: string }) => [e.codigo, e.campo])).toEqual([['limite_de_itens', '/itens']]);
+    expect(res.erros.map((e: { codigo: string; campo: string }) => [e.codigo, e.campo])).toEqual([
+      ['limite_de_itens', '/itens'],
+    ]);
     // Its lines were written before the count was known, then deleted with the batch.
     expect(lineInserts - inserts).toBeGreaterThan(1);
     expect(await counts()).toEqual(before);

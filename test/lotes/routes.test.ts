@@ -33,7 +33,11 @@ describe('GET /v1/lotes and /v1/lotes/{id}/itens', () => {
     const mine = httpClient(t.url, other.testKey);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await mine.post('/v1/lotes', { empresa_id: otherCompany.id, ao_validar: 'aguardar', itens: [linha(), linha({ valor: 'x' }), linha()] });
+      const res = await mine.post('/v1/lotes', {
+        empresa_id: otherCompany.id,
+        ao_validar: 'aguardar',
+        itens: [linha(), linha({ valor: 'x' }), linha()],
+      });
       ids.push(res.body.id);
     }
     const first = await mine.get('/v1/lotes?limite=2');
@@ -66,42 +70,105 @@ describe('GET /v1/lotes and /v1/lotes/{id}/itens', () => {
 describe('POST /v1/lotes/{id}/emissao', () => {
   it('issues the chosen lines once; the other valid lines become descartada; wrong moments are 409', async () => {
     const automatic = await create({ itens: [linha()] });
-    expectProblem(await http.post(`/v1/lotes/${automatic.id}/emissao`, { todas: true }), 409, 'lote_sem_emissao_manual');
+    expectProblem(
+      await http.post(`/v1/lotes/${automatic.id}/emissao`, { todas: true }),
+      409,
+      'lote_sem_emissao_manual',
+    );
 
     const lote = await create({ ao_validar: 'aguardar', itens: [linha(), linha(), linha({ valor: 'x' }), linha()] });
     const waiting = await waitLote(http, lote.id, settledStatus('aguardando_emissao'));
-    expect(waiting.contagens).toMatchObject({ aguardando_emissao: 3, com_erro_validacao: 1, transmitindo: 0, autorizada: 0 });
+    expect(waiting.contagens).toMatchObject({
+      aguardando_emissao: 3,
+      com_erro_validacao: 1,
+      transmitindo: 0,
+      autorizada: 0,
+    });
     expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { todas: true, linhas: [1] }), 422, 'validacao');
     expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [3] }), 422, 'validacao');
     // The body's every problem at once, pointing into it.
-    const malformed = expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [1.5, '2', 0], extra: true }), 422, 'validacao');
-    expect(malformed.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`).sort())
-      .toEqual(['campo_desconhecido /extra', 'formato_invalido /linhas/0', 'formato_invalido /linhas/2', 'tipo_invalido /linhas/1']);
+    const malformed = expectProblem(
+      await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [1.5, '2', 0], extra: true }),
+      422,
+      'validacao',
+    );
+    expect(malformed.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`).sort()).toEqual([
+      'campo_desconhecido /extra',
+      'formato_invalido /linhas/0',
+      'formato_invalido /linhas/2',
+      'tipo_invalido /linhas/1',
+    ]);
     // GraphQL's typed input reaches the same declaration.
-    const both = await graphql(t.url, acct.testKey, `mutation($id: String!, $input: LoteEmissaoInput!) {
-      emitLote(id: $id, input: $input) { __typename ... on DomainError { codigo erros { codigo campo } } } }`, { id: lote.id, input: { todas: true, linhas: [1] } });
-    expect(both.emitLote).toEqual({ __typename: 'DomainError', codigo: 'validacao', erros: [{ codigo: 'formato_invalido', campo: '' }] });
+    const both = await graphql(
+      t.url,
+      acct.testKey,
+      `
+        mutation ($id: String!, $input: LoteEmissaoInput!) {
+          emitLote(id: $id, input: $input) {
+            __typename
+            ... on DomainError {
+              codigo
+              erros {
+                codigo
+                campo
+              }
+            }
+          }
+        }
+      `,
+      { id: lote.id, input: { todas: true, linhas: [1] } },
+    );
+    expect(both.emitLote).toEqual({
+      __typename: 'DomainError',
+      codigo: 'validacao',
+      erros: [{ codigo: 'formato_invalido', campo: '' }],
+    });
 
     const emitted = await http.post(`/v1/lotes/${lote.id}/emissao`, { linhas: [1, 4] });
     expect(emitted.status, emitted.text).toBe(200);
     expect(emitted.body.status).toBe('processando');
     expectProblem(await http.post(`/v1/lotes/${lote.id}/emissao`, { todas: true }), 409, 'lote_ja_emitido');
     const done = await waitLote(http, lote.id, settledStatus('concluido'));
-    expect(done.contagens).toMatchObject({ autorizada: 2, descartada: 1, com_erro_validacao: 1, aguardando_emissao: 0 });
-    expect((await allItens(http, lote.id)).map((l) => l.status)).toEqual(['autorizada', 'descartada', 'com_erro_validacao', 'autorizada']);
-    expect((await allEvents(http)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === lote.id)).toHaveLength(1);
+    expect(done.contagens).toMatchObject({
+      autorizada: 2,
+      descartada: 1,
+      com_erro_validacao: 1,
+      aguardando_emissao: 0,
+    });
+    expect((await allItens(http, lote.id)).map((l) => l.status)).toEqual([
+      'autorizada',
+      'descartada',
+      'com_erro_validacao',
+      'autorizada',
+    ]);
+    expect(
+      (await allEvents(http)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === lote.id),
+    ).toHaveLength(1);
 
     // A batch still validating (its validation held by another process's lease) cannot be issued yet.
     const now = new Date();
     const validating = await t.app.engine.db.lote.create({
       data: {
-        id: newId(), accountId: acct.accountId, environment: 'test', companyId: company.id, status: 'validando', aoValidar: 'aguardar',
-        origem: 'json', total: 1, lockedUntil: new Date(now.getTime() + 3_600_000), createdAt: now, updatedAt: now,
+        id: newId(),
+        accountId: acct.accountId,
+        environment: 'test',
+        companyId: company.id,
+        status: 'validando',
+        aoValidar: 'aguardar',
+        origem: 'json',
+        total: 1,
+        lockedUntil: new Date(now.getTime() + 3_600_000),
+        createdAt: now,
+        updatedAt: now,
         itens: { create: [{ id: newId(), linha: 1, status: 'validando', request: linha(), updatedAt: now }] },
       },
     });
     expectProblem(await http.post(`/v1/lotes/${validating.id}/emissao`, { todas: true }), 409, 'lote_validando');
-    expectProblem(await http.post(`/v1/lotes/${validating.id}/reprocessamento`, { itens: [{ linha: 1, ...linha() }] }), 409, 'lote_validando');
+    expectProblem(
+      await http.post(`/v1/lotes/${validating.id}/reprocessamento`, { itens: [{ linha: 1, ...linha() }] }),
+      409,
+      'lote_validando',
+    );
 
     const all = await create({ ao_validar: 'aguardar', itens: [linha(), linha()] });
     await waitLote(http, all.id, settledStatus('aguardando_emissao'));
@@ -116,7 +183,13 @@ describe('a batch whose validating process died halfway', () => {
     const [a, b] = [linha(), linha()];
     const lines = [
       { linha: 1, status: 'aguardando_emissao', referencia: a.referencia, request: a, nfseId: newId() },
-      { linha: 2, status: 'com_erro_validacao', referencia: null, request: linha({ referencia: undefined }), erros: [{ codigo: 'campo_obrigatorio', campo: '/referencia', mensagem: 'x', correcao: 'y' }] },
+      {
+        linha: 2,
+        status: 'com_erro_validacao',
+        referencia: null,
+        request: linha({ referencia: undefined }),
+        erros: [{ codigo: 'campo_obrigatorio', campo: '/referencia', mensagem: 'x', correcao: 'y' }],
+      },
       { linha: 3, status: 'validando', referencia: a.referencia, request: linha({ referencia: a.referencia }) },
       { linha: 4, status: 'validando', referencia: b.referencia, request: b },
       { linha: 5, status: 'validando', referencia: b.referencia, request: linha({ referencia: b.referencia }) },
@@ -124,8 +197,17 @@ describe('a batch whose validating process died halfway', () => {
     const lease = (ms: number) => new Date(now.getTime() + ms);
     const lote = await t.app.engine.db.lote.create({
       data: {
-        id: newId(), accountId: acct.accountId, environment: 'test', companyId: company.id, status: 'validando', aoValidar: 'aguardar',
-        origem: 'json', total: lines.length, lockedUntil: lease(3_600_000), createdAt: now, updatedAt: now,
+        id: newId(),
+        accountId: acct.accountId,
+        environment: 'test',
+        companyId: company.id,
+        status: 'validando',
+        aoValidar: 'aguardar',
+        origem: 'json',
+        total: lines.length,
+        lockedUntil: lease(3_600_000),
+        createdAt: now,
+        updatedAt: now,
         itens: { create: lines.map((l) => ({ id: newId(), updatedAt: now, ...l })) },
       },
     });
@@ -165,7 +247,11 @@ describe('a batch that cannot proceed', () => {
 
 describe('a batch note that waits for confirmation', () => {
   it('counts as settled; confirmed back into transmission it reopens the batch, which completes again without a second event', async () => {
-    const res = await http.post('/v1/lotes', { empresa_id: company.id, itens: [linha()] }, { headers: { 'x-service-simular': 'competencia_encerrada' } });
+    const res = await http.post(
+      '/v1/lotes',
+      { empresa_id: company.id, itens: [linha()] },
+      { headers: { 'x-service-simular': 'competencia_encerrada' } },
+    );
     const first = await waitLote(http, res.body.id, settledStatus('concluido'), 60_000, 250);
     expect(first.contagens.aguardando_confirmacao).toBe(1);
     const [item] = await allItens(http, res.body.id);
@@ -174,7 +260,9 @@ describe('a batch note that waits for confirmation', () => {
     const again = await waitLote(http, res.body.id, settledStatus('concluido'), 60_000, 250);
     expect(again.contagens).toMatchObject({ autorizada: 1, aguardando_confirmacao: 0 });
     expect(again.concluido_em).toBe(first.concluido_em);
-    expect((await allEvents(http)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === res.body.id)).toHaveLength(1);
+    expect(
+      (await allEvents(http)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === res.body.id),
+    ).toHaveLength(1);
   });
 });
 
@@ -184,9 +272,15 @@ describe('POST /v1/lotes/{id}/reprocessamento', () => {
     const done = await waitLote(http, lote.id, settledStatus('concluido'));
     expect(done.contagens).toMatchObject({ autorizada: 1, com_erro_validacao: 1 });
 
-    const refused = expectProblem(await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 1, ...linha() }] }), 409, 'lote_linha_nao_reprocessavel');
+    const refused = expectProblem(
+      await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 1, ...linha() }] }),
+      409,
+      'lote_linha_nao_reprocessavel',
+    );
     expect(refused.mensagem).toContain('linha 1');
-    const stillBad = await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 2, ...linha({ valor: 'y' }) }] });
+    const stillBad = await http.post(`/v1/lotes/${lote.id}/reprocessamento`, {
+      itens: [{ linha: 2, ...linha({ valor: 'y' }) }],
+    });
     expect(stillBad.status, stillBad.text).toBe(200);
     expect((await allItens(http, lote.id))[1]!.erros.map((e: any) => e.campo)).toEqual(['/valor']);
 
@@ -195,22 +289,34 @@ describe('POST /v1/lotes/{id}/reprocessamento', () => {
     expect(fixed.body.status).toBe('processando');
     const again = await waitLote(http, lote.id, settledStatus('concluido'));
     expect(again.contagens).toMatchObject({ autorizada: 2, com_erro_validacao: 0 });
-    expect((await allEvents(http)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === lote.id)).toHaveLength(1);
-    expectProblem(await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 9, ...linha() }] }), 422, 'validacao');
+    expect(
+      (await allEvents(http)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO' && e.dados.id === lote.id),
+    ).toHaveLength(1);
+    expectProblem(
+      await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 9, ...linha() }] }),
+      422,
+      'validacao',
+    );
   });
 
-  it('a rejected line is issued again as a new note; keeping the rejected note\'s referencia is an error of the line', async () => {
+  it("a rejected line is issued again as a new note; keeping the rejected note's referencia is an error of the line", async () => {
     const lote = await create({ itens: [linha()] }, { 'x-service-simular': 'rejeitar' });
     await waitLote(http, lote.id, settledStatus('concluido'));
     const [rejected] = await allItens(http, lote.id);
     expect(rejected!.status).toBe('rejeitada');
     expect(rejected!.rejeicao.codigo_oficial).toBeTruthy();
 
-    const same = await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 1, ...linha({ referencia: rejected!.referencia }) }] });
+    const same = await http.post(`/v1/lotes/${lote.id}/reprocessamento`, {
+      itens: [{ linha: 1, ...linha({ referencia: rejected!.referencia }) }],
+    });
     expect(same.status, same.text).toBe(200);
-    expect((await allItens(http, lote.id))[0]!.erros.map((e: any) => [e.codigo, e.campo])).toEqual([['referencia_duplicada', '/referencia']]);
+    expect((await allItens(http, lote.id))[0]!.erros.map((e: any) => [e.codigo, e.campo])).toEqual([
+      ['referencia_duplicada', '/referencia'],
+    ]);
 
-    expect((await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 1, ...linha() }] })).status).toBe(200);
+    expect(
+      (await http.post(`/v1/lotes/${lote.id}/reprocessamento`, { itens: [{ linha: 1, ...linha() }] })).status,
+    ).toBe(200);
     await waitLote(http, lote.id, settledStatus('concluido'));
     const [reissued] = await allItens(http, lote.id);
     expect(reissued!.nfse_id).not.toBe(rejected!.nfse_id);

@@ -36,6 +36,8 @@ describe('São Paulo batch', () => {
     expect(lots.length).toBeGreaterThanOrEqual(2);
     expect(Math.max(...lots)).toBeLessThanOrEqual(50);
     const sent = sp.lastRequest('EnvioLoteRPS')!;
-    expect(sent).toMatch(/^<PedidoEnvioLoteRPS xmlns="http:\/\/www.prefeitura.sp.gov.br\/nfe"><Cabecalho xmlns="" Versao="2">/);
+    expect(sent).toMatch(
+      /^<PedidoEnvioLoteRPS xmlns="http:\/\/www.prefeitura.sp.gov.br\/nfe"><Cabecalho xmlns="" Versao="2">/,
+    );
   });
 });

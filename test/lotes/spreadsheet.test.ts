@@ -24,7 +24,11 @@ const lastMonth = (() => {
   const d = new Date();
   d.setUTCDate(1);
   d.setUTCMonth(d.getUTCMonth() - 1);
-  return { text: `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`, iso: d.toISOString().slice(0, 7), day: `15/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}` };
+  return {
+    text: `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`,
+    iso: d.toISOString().slice(0, 7),
+    day: `15/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`,
+  };
 })();
 
 beforeAll(async () => {
@@ -67,9 +71,15 @@ describe('POST /v1/lotes with a spreadsheet', () => {
     const lote = await waitLote(http, res.body.id, settledStatus('concluido'));
     const linhas = await allItens(http, lote.id);
     // The lines' statuses and errors explain a count that differs.
-    expect(lote.contagens, JSON.stringify(linhas.map((l) => [l.linha, l.status, l.erros]))).toMatchObject({ autorizada: 3, com_erro_validacao: 1 });
+    expect(lote.contagens, JSON.stringify(linhas.map((l) => [l.linha, l.status, l.erros]))).toMatchObject({
+      autorizada: 3,
+      com_erro_validacao: 1,
+    });
     expect(linhas.map((l) => [l.linha, l.referencia, l.status])).toEqual([
-      [1, refs[0], 'autorizada'], [2, refs[1], 'autorizada'], [3, refs[2], 'com_erro_validacao'], [4, refs[3], 'autorizada'],
+      [1, refs[0], 'autorizada'],
+      [2, refs[1], 'autorizada'],
+      [3, refs[2], 'com_erro_validacao'],
+      [4, refs[3], 'autorizada'],
     ]);
     expect(linhas[2]!.erros.map((e: any) => [e.codigo, e.campo])).toEqual([['formato_invalido', '/valor']]);
 
@@ -78,7 +88,8 @@ describe('POST /v1/lotes with a spreadsheet', () => {
     expect([n1.valor, n1.competencia]).toEqual(['1500.50', lastMonth.iso]);
     expect([n2.valor, n2.competencia]).toEqual(['100.00', lastMonth.iso]);
     expect(n4.valor).toBe('250.50');
-    const request = async (id: string) => (await t.app.engine.db.nfse.findUniqueOrThrow({ where: { id } })).request as Record<string, any>;
+    const request = async (id: string) =>
+      (await t.app.engine.db.nfse.findUniqueOrThrow({ where: { id } })).request as Record<string, any>;
     expect((await request(n1.id)).tomador.documento).toBe(cpf);
     expect((await request(n1.id)).servico.iss_retido).toBe(false);
     expect((await request(n2.id)).tomador.documento).toBe(cnpj);
@@ -86,32 +97,61 @@ describe('POST /v1/lotes with a spreadsheet', () => {
 
   it('refuses what is not a usable sheet with a clear problem and stores nothing', async () => {
     const before = await t.app.engine.db.lote.count();
-    const unknown = expectProblem(await upload({ empresa_id: company.id }, sheets.desconhecida), 422, 'planilha_invalida');
+    const unknown = expectProblem(
+      await upload({ empresa_id: company.id }, sheets.desconhecida),
+      422,
+      'planilha_invalida',
+    );
     expect(unknown.erros.map((e: any) => e.mensagem).join()).toContain('valor_total');
     expectProblem(await upload({ empresa_id: company.id }, sheets.semcabecalho), 422, 'planilha_invalida');
-    expectProblem(await upload({ empresa_id: company.id }, Buffer.from('isto não é uma planilha')), 422, 'planilha_invalida');
+    expectProblem(
+      await upload({ empresa_id: company.id }, Buffer.from('isto não é uma planilha')),
+      422,
+      'planilha_invalida',
+    );
     expectProblem(await upload({ empresa_id: company.id }), 422, 'planilha_obrigatoria');
-    expectProblem(await upload({ empresa_id: company.id }, Buffer.alloc(20 * 1024 * 1024 + 1, 1)), 413, 'corpo_muito_grande');
+    expectProblem(
+      await upload({ empresa_id: company.id }, Buffer.alloc(20 * 1024 * 1024 + 1, 1)),
+      413,
+      'corpo_muito_grande',
+    );
     expect(await t.app.engine.db.lote.count()).toBe(before);
   });
 
   it('Idempotency-Key compares the file hash plus the form fields', async () => {
     const key = `planilha-${Date.now()}`;
     const copy = Buffer.from(sheets.desconhecida!);
-    const other = await upload({ empresa_id: company.id, ao_validar: 'aguardar' }, sheets.pessoas, { 'idempotency-key': `${key}-x` });
+    const other = await upload({ empresa_id: company.id, ao_validar: 'aguardar' }, sheets.pessoas, {
+      'idempotency-key': `${key}-x`,
+    });
     expect(other.status).toBe(202);
     // The same file and fields under one key: the stored 202; the same file with other fields: conflict.
-    const a = await upload({ empresa_id: company.id, ao_validar: 'aguardar' }, sheets.pessoas, { 'idempotency-key': key });
-    const b = await upload({ empresa_id: company.id, ao_validar: 'aguardar' }, Buffer.from(sheets.pessoas!), { 'idempotency-key': key });
+    const a = await upload({ empresa_id: company.id, ao_validar: 'aguardar' }, sheets.pessoas, {
+      'idempotency-key': key,
+    });
+    const b = await upload({ empresa_id: company.id, ao_validar: 'aguardar' }, Buffer.from(sheets.pessoas!), {
+      'idempotency-key': key,
+    });
     expect(a.status).toBe(202);
     expect(b.body).toEqual(a.body);
-    expectProblem(await upload({ empresa_id: company.id }, sheets.pessoas, { 'idempotency-key': key }), 409, 'idempotencia_conflito');
-    expectProblem(await upload({ empresa_id: company.id, ao_validar: 'aguardar' }, copy, { 'idempotency-key': key }), 409, 'idempotencia_conflito');
+    expectProblem(
+      await upload({ empresa_id: company.id }, sheets.pessoas, { 'idempotency-key': key }),
+      409,
+      'idempotencia_conflito',
+    );
+    expectProblem(
+      await upload({ empresa_id: company.id, ao_validar: 'aguardar' }, copy, { 'idempotency-key': key }),
+      409,
+      'idempotencia_conflito',
+    );
   });
 });
 
 /** An .xlsx written by exceljs: its zip holds the worksheet before xl/workbook.xml and the shared strings. */
-async function exceljsSheet(rows: unknown[][], options: { compression?: 'STORE' | 'DEFLATE'; inlineStrings?: boolean } = {}): Promise<Buffer> {
+async function exceljsSheet(
+  rows: unknown[][],
+  options: { compression?: 'STORE' | 'DEFLATE'; inlineStrings?: boolean } = {},
+): Promise<Buffer> {
   if (options.inlineStrings) {
     const chunks: Buffer[] = [];
     const stream = new PassThrough().on('data', (c: Buffer) => chunks.push(c));
@@ -131,7 +171,8 @@ async function exceljsSheet(rows: unknown[][], options: { compression?: 'STORE' 
 
 /** Where the zip's local header of a part starts (its name follows the 30-byte header), -1 if none. */
 function partOffset(file: Buffer, name: string): number {
-  for (let i = file.indexOf(name); i >= 0; i = file.indexOf(name, i + 1)) if (i >= 30 && file.readUInt32LE(i - 30) === 0x04034b50) return i - 30;
+  for (let i = file.indexOf(name); i >= 0; i = file.indexOf(name, i + 1))
+    if (i >= 30 && file.readUInt32LE(i - 30) === 0x04034b50) return i - 30;
   return -1;
 }
 
@@ -177,18 +218,44 @@ describe('POST /v1/lotes with a sheet written by exceljs', () => {
         if (i > 0) continue;
         // Lines show once judged.
         await waitLote(client, res.body.id, settledStatus('aguardando_emissao'));
-        expect((await allItens(client, res.body.id)).map((l) => [l.linha, l.referencia]), kind).toEqual([[1, expected[0]], [2, expected[1]]]);
+        expect(
+          (await allItens(client, res.body.id)).map((l) => [l.linha, l.referencia]),
+          kind,
+        ).toEqual([
+          [1, expected[0]],
+          [2, expected[1]],
+        ]);
       }
-      const data = await graphql(t.url, key, `mutation($input: LoteInput!, $planilha: String) {
-        createLote(input: $input, planilha: $planilha) { __typename ... on Lote { id total } ... on DomainError { codigo mensagem } } }`,
-      { input: { empresaId: company.id, aoValidar: 'aguardar' }, planilha: file.toString('base64') });
+      const data = await graphql(
+        t.url,
+        key,
+        `
+          mutation ($input: LoteInput!, $planilha: String) {
+            createLote(input: $input, planilha: $planilha) {
+              __typename
+              ... on Lote {
+                id
+                total
+              }
+              ... on DomainError {
+                codigo
+                mensagem
+              }
+            }
+          }
+        `,
+        { input: { empresaId: company.id, aoValidar: 'aguardar' }, planilha: file.toString('base64') },
+      );
       expect(data.createLote, kind).toMatchObject({ __typename: 'Lote', total: 2 });
     }
   });
 
   it('refuses a part that states or reaches more than its limit once inflated (a zip bomb), storing nothing', async () => {
     const client = httpClient(t.url, await acct.key('test'));
-    const file = await exceljsSheet([['referencia', 'tomador.documento', 'valor', 'servico.descricao'], [ref('zb'), '52998224725', '1.00', 'A']]);
+    const file = await exceljsSheet([
+      ['referencia', 'tomador.documento', 'valor', 'servico.descricao'],
+      [ref('zb'), '52998224725', '1.00', 'A'],
+    ]);
     const post = (sheet: Buffer) => {
       const form = new FormData();
       form.append('empresa_id', company.id);
@@ -199,7 +266,9 @@ describe('POST /v1/lotes with a sheet written by exceljs', () => {
     // Stated: 100 MB of shared strings, over the 48 MB held in memory while the sheet is read.
     const stated = await post(declaringSize(file, 'xl/sharedStrings.xml', 100 * 1024 * 1024));
     expectProblem(stated, 422, 'planilha_invalida');
-    expect(stated.body.mensagem).toBe('A parte xl/sharedStrings.xml da planilha tem 100 MB descompactada; o limite é 48 MB.');
+    expect(stated.body.mensagem).toBe(
+      'A parte xl/sharedStrings.xml da planilha tem 100 MB descompactada; o limite é 48 MB.',
+    );
     // Reached: the part inflates past the size it states.
     const reached = await post(declaringSize(file, 'xl/sharedStrings.xml', 10));
     expectProblem(reached, 422, 'planilha_invalida');
@@ -221,15 +290,33 @@ describe('GET /v1/lotes/{id}/relatorio', () => {
     });
     const lote = await waitLote(http, res.body.id, settledStatus('concluido'));
     const linhas = await allItens(http, lote.id);
-    const report = await fetch(`${t.url}/v1/lotes/${lote.id}/relatorio`, { headers: { authorization: `Bearer ${acct.testKey}` } });
+    const report = await fetch(`${t.url}/v1/lotes/${lote.id}/relatorio`, {
+      headers: { authorization: `Bearer ${acct.testKey}` },
+    });
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toContain('spreadsheetml');
     expect(report.headers.get('content-disposition')).toContain(`lote-${lote.id}.xlsx`);
     const rows: unknown[][] = [];
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(await report.arrayBuffer())]), {});
     for await (const sheet of reader) for await (const row of sheet) rows.push((row.values as unknown[]).slice(1));
-    expect(rows[0]).toEqual(['linha', 'referencia', 'status', 'numero', 'chave_acesso', 'nfse_id', 'codigos', 'mensagens']);
-    expect(rows[1]!.slice(0, 6)).toEqual([1, linhas[0]!.referencia, 'autorizada', linhas[0]!.numero, linhas[0]!.chave_acesso, linhas[0]!.nfse_id]);
+    expect(rows[0]).toEqual([
+      'linha',
+      'referencia',
+      'status',
+      'numero',
+      'chave_acesso',
+      'nfse_id',
+      'codigos',
+      'mensagens',
+    ]);
+    expect(rows[1]!.slice(0, 6)).toEqual([
+      1,
+      linhas[0]!.referencia,
+      'autorizada',
+      linhas[0]!.numero,
+      linhas[0]!.chave_acesso,
+      linhas[0]!.nfse_id,
+    ]);
     expect(rows[2]!.slice(0, 3)).toEqual([2, linhas[1]!.referencia, 'com_erro_validacao']);
     expect(String(rows[2]![6])).toContain('documento_invalido');
     expect(String(rows[2]![6])).toContain('tipo_invalido');

@@ -33,10 +33,16 @@ const resNFe = (ch: string, emitente: string, dhEmi: Date) =>
   `<dhEmi>${brasilia(dhEmi)}</dhEmi><tpNF>1</tpNF><vNF>250.00</vNF><digVal>abc=</digVal><dhRecbto>${brasilia(dhEmi)}</dhRecbto><nProt>141260000000001</nProt><cSitNFe>1</cSitNFe></resNFe>`;
 
 /** Puts NF-e in the company's SEFAZ distribution, captures them and answers their documents by key. */
-async function received(company: SeededCompany, n: { emitente?: string; dhEmi?: Date }[]): Promise<Array<Record<string, any>>> {
+async function received(
+  company: SeededCompany,
+  n: { emitente?: string; dhEmi?: Date }[],
+): Promise<Array<Record<string, any>>> {
   const keys = n.map((o) => {
     const k = chave();
-    t.app.simulator.sefaz.add(company.cnpj, { schema: 'resNFe_v1.01.xsd', xml: resNFe(k, o.emitente ?? randomNumericCnpj(), o.dhEmi ?? new Date(clock.now().getTime() - DAY)) });
+    t.app.simulator.sefaz.add(company.cnpj, {
+      schema: 'resNFe_v1.01.xsd',
+      xml: resNFe(k, o.emitente ?? randomNumericCnpj(), o.dhEmi ?? new Date(clock.now().getTime() - DAY)),
+    });
     return k;
   });
   // The NF-e capture waits at least an hour after catching up: each batch of fixtures is fetched an hour later.
@@ -46,9 +52,13 @@ async function received(company: SeededCompany, n: { emitente?: string; dhEmi?: 
   return keys.map((k) => docs.find((d) => d.chaveAcesso === k)!);
 }
 
-const manifest = (id: string, body: unknown, key?: string) => live.post(`/v1/documents/${id}/manifestacao`, body, key ? { key } : undefined);
+const manifest = (id: string, body: unknown, key?: string) =>
+  live.post(`/v1/documents/${id}/manifestacao`, body, key ? { key } : undefined);
 
-useTestApp((s) => (t = s.t), () => ({ clock, worker: false }));
+useTestApp(
+  (s) => (t = s.t),
+  () => ({ clock, worker: false }),
+);
 beforeAll(async () => {
   x = await seedAccount(t.app.engine, 'Conta manifestação');
   live = httpClient(t.url, x.liveKey);
@@ -64,7 +74,13 @@ describe('manifestação do destinatário', () => {
     expect(ciencia.status, ciencia.text).toBe(200);
     expect(ciencia.body).toMatchObject({ id: doc!.id, manifestacao: '210210' });
     expect(ciencia.body.manifestacoes).toEqual([
-      expect.objectContaining({ tipoEvento: '210210', situacao: 'registrada', codigoSefaz: '135', protocolo: expect.stringMatching(/^\d{15}$/), justificativa: null }),
+      expect.objectContaining({
+        tipoEvento: '210210',
+        situacao: 'registrada',
+        codigoSefaz: '135',
+        protocolo: expect.stringMatching(/^\d{15}$/),
+        justificativa: null,
+      }),
     ]);
 
     // What reached the national side: the schema's envEvento, signed by the company's own A1 with RSA-SHA1.
@@ -75,7 +91,9 @@ describe('manifestação do destinatário', () => {
     const lint = spawnSync('xmllint', ['--noout', '--schema', SCHEMA, file], { encoding: 'utf8' });
     expect(lint.status, lint.stderr).toBe(0);
     expect(env).toContain('<SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/>');
-    expect(env).toContain(`<infEvento Id="ID210210${doc!.chaveAcesso}01"><cOrgao>91</cOrgao><tpAmb>1</tpAmb><CNPJ>${a.cnpj}</CNPJ>`);
+    expect(env).toContain(
+      `<infEvento Id="ID210210${doc!.chaveAcesso}01"><cOrgao>91</cOrgao><tpAmb>1</tpAmb><CNPJ>${a.cnpj}</CNPJ>`,
+    );
     const cert = await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId: a.id } });
     const verified = xmlsecVerify(env, cert.certPem, 'infEvento');
     expect(verified.ok, verified.output).toBe(true);
@@ -89,7 +107,10 @@ describe('manifestação do destinatário', () => {
     const confirmacao = await manifest(doc!.id, { tipo: 'confirmacao' });
     expect(confirmacao.status, confirmacao.text).toBe(200);
     expect(confirmacao.body.manifestacao).toBe('210200');
-    expect(confirmacao.body.manifestacoes.map((m: any) => [m.tipoEvento, m.situacao])).toEqual([['210210', 'registrada'], ['210200', 'registrada']]);
+    expect(confirmacao.body.manifestacoes.map((m: any) => [m.tipoEvento, m.situacao])).toEqual([
+      ['210210', 'registrada'],
+      ['210200', 'registrada'],
+    ]);
     const full = (await live.get(`/v1/documents/${doc!.id}`)).body;
     expect(full).toMatchObject({ manifestacao: '210200', manifestacoes: confirmacao.body.manifestacoes });
     const listed = (await allDocuments(live, `&empresa_id=${a.id}`)).find((d) => d.id === doc!.id);
@@ -97,12 +118,28 @@ describe('manifestação do destinatário', () => {
 
     const logged = (await eventsOfType(live, 'MANIFESTACAO_REGISTRADA')).filter((e) => e.dados.notaId === doc!.id);
     expect(logged.map((e) => e.dados)).toEqual([
-      { notaId: doc!.id, empresaId: a.id, chaveAcesso: doc!.chaveAcesso, tipoEvento: '210210', protocolo: confirmacao.body.manifestacoes[0].protocolo },
-      { notaId: doc!.id, empresaId: a.id, chaveAcesso: doc!.chaveAcesso, tipoEvento: '210200', protocolo: confirmacao.body.manifestacoes[1].protocolo },
+      {
+        notaId: doc!.id,
+        empresaId: a.id,
+        chaveAcesso: doc!.chaveAcesso,
+        tipoEvento: '210210',
+        protocolo: confirmacao.body.manifestacoes[0].protocolo,
+      },
+      {
+        notaId: doc!.id,
+        empresaId: a.id,
+        chaveAcesso: doc!.chaveAcesso,
+        tipoEvento: '210200',
+        protocolo: confirmacao.body.manifestacoes[1].protocolo,
+      },
     ]);
 
     // A final manifestation closes the document: neither another final one nor a late ciência is sent.
-    for (const body of [{ tipo: 'desconhecimento' }, { tipo: 'ciencia' }, { tipo: 'operacao_nao_realizada', justificativa: 'Mercadoria devolvida na portaria' }]) {
+    for (const body of [
+      { tipo: 'desconhecimento' },
+      { tipo: 'ciencia' },
+      { tipo: 'operacao_nao_realizada', justificativa: 'Mercadoria devolvida na portaria' },
+    ]) {
       const late = await manifest(doc!.id, body);
       expect(late.status, late.text).toBe(409);
       expect(late.body.message).toContain('manifestação final 210200');
@@ -115,8 +152,14 @@ describe('manifestação do destinatário', () => {
     const [doc] = await received(a, [{}]);
     for (const [body, campo] of [
       [{ tipo: 'operacao_nao_realizada' }, 'justificativa: A operação não realizada (210240) exige justificativa.'],
-      [{ tipo: 'operacao_nao_realizada', justificativa: 'curta demais' }, 'justificativa: A justificativa tem 12 caracteres'],
-      [{ tipo: 'operacao_nao_realizada', justificativa: 'Carga extraviada 🚚 no caminho' }, 'justificativa: A justificativa tem caracteres'],
+      [
+        { tipo: 'operacao_nao_realizada', justificativa: 'curta demais' },
+        'justificativa: A justificativa tem 12 caracteres',
+      ],
+      [
+        { tipo: 'operacao_nao_realizada', justificativa: 'Carga extraviada 🚚 no caminho' },
+        'justificativa: A justificativa tem caracteres',
+      ],
       [{ tipo: 'confirmacao', justificativa: 'Recebido conforme pedido' }, 'justificativa: A justificativa só vale'],
       [{ tipo: 'aceite' }, 'tipo: Tipo de manifestação desconhecido: "aceite"'],
     ] as const) {
@@ -132,14 +175,19 @@ describe('manifestação do destinatário', () => {
     const justificativa = 'Mercadoria não foi entregue pela transportadora';
     const ok = await manifest(doc!.id, { tipo: 'operacao_nao_realizada', justificativa });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.body.manifestacoes).toEqual([expect.objectContaining({ tipoEvento: '210240', justificativa, situacao: 'registrada' })]);
+    expect(ok.body.manifestacoes).toEqual([
+      expect.objectContaining({ tipoEvento: '210240', justificativa, situacao: 'registrada' }),
+    ]);
     const [sent] = t.app.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso);
     expect(sent!.xml).toContain(`<descEvento>Operacao nao Realizada</descEvento><xJust>${justificativa}</xJust>`);
   });
 
   it('refusals: not a received NF-e (409), test key (403), another account (404), the authority refusing (422, kept on the document)', async () => {
     const a = await x.company();
-    const [emitida, antiga] = await received(a, [{ emitente: a.cnpj }, { dhEmi: new Date(clock.now().getTime() - 100 * DAY) }]);
+    const [emitida, antiga] = await received(a, [
+      { emitente: a.cnpj },
+      { dhEmi: new Date(clock.now().getTime() - 100 * DAY) },
+    ]);
     expect(emitida!.papel).toBe('EMITIDA');
     const notReceived = await manifest(emitida!.id, { tipo: 'ciencia' });
     expect(notReceived.status).toBe(409);
@@ -156,13 +204,18 @@ describe('manifestação do destinatário', () => {
     expect(late.body.message).toContain('596');
     const after = (await live.get(`/v1/documents/${antiga!.id}`)).body;
     expect(after.manifestacao).toBeNull();
-    expect(after.manifestacoes).toEqual([expect.objectContaining({ tipoEvento: '210200', situacao: 'rejeitada', codigoSefaz: '596', protocolo: null })]);
+    expect(after.manifestacoes).toEqual([
+      expect.objectContaining({ tipoEvento: '210200', situacao: 'rejeitada', codigoSefaz: '596', protocolo: null }),
+    ]);
   });
 
   it('two simultaneous final manifestations: exactly one is sent and registered', async () => {
     const a = await x.company();
     const [doc] = await received(a, [{}]);
-    const results = await Promise.all([manifest(doc!.id, { tipo: 'confirmacao' }), manifest(doc!.id, { tipo: 'desconhecimento' })]);
+    const results = await Promise.all([
+      manifest(doc!.id, { tipo: 'confirmacao' }),
+      manifest(doc!.id, { tipo: 'desconhecimento' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(t.app.simulator.sefazEventos.events().filter((e) => e.chNFe === doc!.chaveAcesso)).toHaveLength(1);
   });
@@ -172,13 +225,31 @@ describe('manifestação do destinatário', () => {
     const [doc] = await received(a, [{}]);
     const cert = generateTestCertificate({ cnpj: a.cnpj, razaoSocial: 'DESTINATARIO LTDA' });
     const signer = createXmlSigner(cert.privateKeyPem, cert.certificatePem);
-    const evento = buildSignedManifestation({ tpAmb: '1', cnpj: a.cnpj, chNFe: doc!.chaveAcesso, dhEvento: brasilia(clock.now()), tipo: 'ciencia' }, signer);
+    const evento = buildSignedManifestation(
+      { tpAmb: '1', cnpj: a.cnpj, chNFe: doc!.chaveAcesso, dhEvento: brasilia(clock.now()), tipo: 'ciencia' },
+      signer,
+    );
     const client = createNationalClient({ baseUrl: `${t.app.simulator.url}/sefaz/NFeRecepcaoEvento4` });
     try {
-      expect(await sendEvent(client, envEventoXml('7', evento.replace('<verEvento>1.00</verEvento>', '<verEvento>9.99</verEvento>')))).toMatchObject({ kind: 'batch_rejected', cStat: '215' });
-      expect(await sendEvent(client, envEventoXml('7', evento.replace('Ciencia da Operacao', 'Confirmacao da Operacao')))).toMatchObject({ kind: 'answered', cStat: '297' });
-      expect(await sendEvent(client, envEventoXml('7', evento))).toMatchObject({ kind: 'answered', cStat: '135', nProt: expect.stringMatching(/^\d{15}$/) });
-      expect(await sendEvent(client, envEventoXml('8', evento))).toMatchObject({ kind: 'answered', cStat: '573', nProt: null });
+      expect(
+        await sendEvent(
+          client,
+          envEventoXml('7', evento.replace('<verEvento>1.00</verEvento>', '<verEvento>9.99</verEvento>')),
+        ),
+      ).toMatchObject({ kind: 'batch_rejected', cStat: '215' });
+      expect(
+        await sendEvent(client, envEventoXml('7', evento.replace('Ciencia da Operacao', 'Confirmacao da Operacao'))),
+      ).toMatchObject({ kind: 'answered', cStat: '297' });
+      expect(await sendEvent(client, envEventoXml('7', evento))).toMatchObject({
+        kind: 'answered',
+        cStat: '135',
+        nProt: expect.stringMatching(/^\d{15}$/),
+      });
+      expect(await sendEvent(client, envEventoXml('8', evento))).toMatchObject({
+        kind: 'answered',
+        cStat: '573',
+        nProt: null,
+      });
     } finally {
       await client.close();
     }

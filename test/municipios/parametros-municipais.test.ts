@@ -24,7 +24,10 @@ const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let acct: SeededAccount;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock }),
+);
 afterEach(() => t.app.simulator.parametrizacao.indisponivel(false));
 
 interface Readiness {
@@ -44,9 +47,17 @@ describe('municipal parameters in readiness and issuance', () => {
     const company = await acct.company({ municipio: RIO });
     const r = await readiness(company.id);
     expect(item(r, 'sandbox_municipio_proprio').situacao).toBe('ok');
-    expect(item(r, 'convenio_municipio')).toMatchObject({ situacao: 'ok', fonte: expect.stringContaining('Decreto Rio 56.921/2025'), versao: expect.stringMatching(/^sha256:/) });
+    expect(item(r, 'convenio_municipio')).toMatchObject({
+      situacao: 'ok',
+      fonte: expect.stringContaining('Decreto Rio 56.921/2025'),
+      versao: expect.stringMatching(/^sha256:/),
+    });
     // The rate comes from the national API, not from our table (which has no single rate for item 01 in Rio).
-    expect(item(r, 'parametros_municipais')).toMatchObject({ situacao: 'ok', mensagem: expect.stringContaining('2.00%'), fonte: expect.stringContaining('API de parâmetros municipais') });
+    expect(item(r, 'parametros_municipais')).toMatchObject({
+      situacao: 'ok',
+      mensagem: expect.stringContaining('2.00%'),
+      fonte: expect.stringContaining('API de parâmetros municipais'),
+    });
     const res = await httpClient(t.url, acct.testKey).post('/v1/nfse', nfseBody(company.id));
     expect(res.status, res.text).toBe(201);
     expect(res.body.status).toBe('autorizada');
@@ -55,7 +66,10 @@ describe('municipal parameters in readiness and issuance', () => {
   it('São Paulo is still blocked with sandbox_municipio_proprio: NFS-e Paulistana stays mandatory', async () => {
     const company = await acct.company({ municipio: MUNICIPIO_PROPRIO });
     const r = await readiness(company.id);
-    expect(item(r, 'sandbox_municipio_proprio')).toMatchObject({ situacao: 'bloqueio', fonte: expect.stringContaining('NFS-e Paulistana') });
+    expect(item(r, 'sandbox_municipio_proprio')).toMatchObject({
+      situacao: 'bloqueio',
+      fonte: expect.stringContaining('NFS-e Paulistana'),
+    });
     const res = await httpClient(t.url, acct.testKey).post('/v1/nfse', nfseBody(company.id));
     expectProblem(res, 412, 'empresa_nao_pronta');
     expect(res.body.itens.find((i: ReadinessItem) => i.item === 'sandbox_municipio_proprio').situacao).toBe('bloqueio');
@@ -65,21 +79,31 @@ describe('municipal parameters in readiness and issuance', () => {
     const company = await acct.company({ municipio: ALTA_FLORESTA_DOESTE });
     const r = await readiness(company.id);
     expect(item(r, 'sandbox_municipio_proprio').situacao).toBe('ok');
-    expect(item(r, 'convenio_municipio')).toMatchObject({ situacao: 'aviso', fonte: expect.stringContaining('não prova sistema próprio') });
+    expect(item(r, 'convenio_municipio')).toMatchObject({
+      situacao: 'aviso',
+      fonte: expect.stringContaining('não prova sistema próprio'),
+    });
     expect(r.situacao).not.toBe('bloqueio');
   });
 
   it("our survey's own system without an act warns a test key, never blocks it", async () => {
     const company = await acct.company({ municipio: SALVADOR });
     const r = await readiness(company.id);
-    expect(item(r, 'sandbox_municipio_proprio')).toMatchObject({ situacao: 'aviso', fonte: expect.stringContaining('levantamento') });
+    expect(item(r, 'sandbox_municipio_proprio')).toMatchObject({
+      situacao: 'aviso',
+      fonte: expect.stringContaining('levantamento'),
+    });
     expect(r.situacao).not.toBe('bloqueio');
   });
 
   it('a municipality the official list marks national answers from the API while it is up', async () => {
     const company = await acct.company({ municipio: PIMENTA_BUENO });
     const r = await readiness(company.id);
-    expect(item(r, 'convenio_municipio')).toMatchObject({ situacao: 'ok', fonte: expect.stringContaining('GET /1100189/convenio'), versao: expect.stringMatching(/^adn-parametrizacao-v1@2026-11-02/) });
+    expect(item(r, 'convenio_municipio')).toMatchObject({
+      situacao: 'ok',
+      fonte: expect.stringContaining('GET /1100189/convenio'),
+      versao: expect.stringMatching(/^adn-parametrizacao-v1@2026-11-02/),
+    });
   });
 });
 
@@ -90,7 +114,11 @@ describe('the parameters API down', () => {
     clock.advance(13 * HOUR);
     t.app.simulator.parametrizacao.indisponivel(true);
     const stale = await readiness(rio.id);
-    expect(item(stale, 'parametros_municipais')).toMatchObject({ situacao: 'ok', mensagem: expect.stringContaining('2.00%'), fonte: expect.stringContaining('resposta guardada') });
+    expect(item(stale, 'parametros_municipais')).toMatchObject({
+      situacao: 'ok',
+      mensagem: expect.stringContaining('2.00%'),
+      fonte: expect.stringContaining('resposta guardada'),
+    });
 
     const company = await acct.company({ municipio: ALTO_ALEGRE_DOS_PARECIS });
     const r = await readiness(company.id);
@@ -99,7 +127,10 @@ describe('the parameters API down', () => {
       mensagem: expect.stringMatching(/lista oficial de aderentes.*2026-09-28.*não pôde ser usada/s),
       versao: expect.stringContaining('municipios-aderentes-20260928'),
     });
-    expect(item(r, 'parametros_municipais')).toMatchObject({ mensagem: expect.stringContaining('não pôde ser usada'), fonte: expect.stringContaining('indisponível') });
+    expect(item(r, 'parametros_municipais')).toMatchObject({
+      mensagem: expect.stringContaining('não pôde ser usada'),
+      fonte: expect.stringContaining('indisponível'),
+    });
     expect(r.situacao).not.toBe('bloqueio');
   });
 
@@ -114,12 +145,20 @@ describe('the parameters API down', () => {
 
 describe('a batch line', () => {
   it('takes the official rate from the API as a single note does (Belo Horizonte: 2.50% on 01.01.01, none offline)', async () => {
-    const company = await acct.company({ municipio: BELO_HORIZONTE, regime_tributario: 'simples_nacional', padroes: { codigo_nacional: '010101' } });
+    const company = await acct.company({
+      municipio: BELO_HORIZONTE,
+      regime_tributario: 'simples_nacional',
+      padroes: { codigo_nacional: '010101' },
+    });
     const http = httpClient(t.url, acct.testKey);
     const servico = { descricao: 'Análise de sistemas', codigo_nacional: '010101', iss_retido: true };
     const single = await http.post('/v1/nfse', nfseBody(company.id, { servico }));
     expect(single.status, single.text).toBe(201);
-    expect(single.body.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'param.aliquota_iss', motivo: expect.stringContaining('(2.50%)') })]));
+    expect(single.body.ajustes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ regra: 'param.aliquota_iss', motivo: expect.stringContaining('(2.50%)') }),
+      ]),
+    );
 
     const lote = await http.post('/v1/lotes', { empresa_id: company.id, itens: [linha({ servico })] });
     expect(lote.status, lote.text).toBe(202);
@@ -127,7 +166,11 @@ describe('a batch line', () => {
     const [item] = await allItens(http, lote.body.id);
     expect(item, JSON.stringify(item)).toMatchObject({ status: 'autorizada' });
     const note = await http.get(`/v1/nfse/${item!.nfse_id}`);
-    expect(note.body.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'param.aliquota_iss', motivo: expect.stringContaining('(2.50%)') })]));
+    expect(note.body.ajustes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ regra: 'param.aliquota_iss', motivo: expect.stringContaining('(2.50%)') }),
+      ]),
+    );
   });
 });
 
@@ -150,17 +193,30 @@ describe('cache', () => {
 
 describe('GET /v1/municipios/{ibge}', () => {
   it('shows where each fact came from and when, and what the API says of a service', async () => {
-    const res = await httpClient(t.url, acct.testKey).get(`/v1/municipios/${RIO}?codigo_servico=010101&competencia=2026-11`);
+    const res = await httpClient(t.url, acct.testKey).get(
+      `/v1/municipios/${RIO}?codigo_servico=010101&competencia=2026-11`,
+    );
     expect(res.status, res.text).toBe(200);
     const p = res.body.parametros;
     expect(p).toMatchObject({
-      convenio: 'nacional', convenio_conhecido: true, convenio_origem: 'ato', convenio_desde: '2026-01-01',
-      convenio_fonte: expect.stringContaining('Resolução SMF 3.419/2026'), versao: expect.stringMatching(/^sha256:/),
+      convenio: 'nacional',
+      convenio_conhecido: true,
+      convenio_origem: 'ato',
+      convenio_desde: '2026-01-01',
+      convenio_fonte: expect.stringContaining('Resolução SMF 3.419/2026'),
+      versao: expect.stringMatching(/^sha256:/),
     });
-    expect(p.consulta).toMatchObject({ competencia: '2026-11', codigo_servico: '010101', aliquota: '2.00', aliquota_origem: expect.stringMatching(/^(api|cache)$/) });
+    expect(p.consulta).toMatchObject({
+      competencia: '2026-11',
+      codigo_servico: '010101',
+      aliquota: '2.00',
+      aliquota_origem: expect.stringMatching(/^(api|cache)$/),
+    });
     expect(p.consulta.retencoes.origem).toMatch(/^(api|cache)$/);
     expect(p.consulta.retencoes.valor.artigo_sexto.habilitado).toBe(true);
-    expect(p.consulta.regimes_especiais.valor).toEqual([expect.objectContaining({ codigo: '01.01.01.000', situacao: 1, inicio: '2026-01-01' })]);
+    expect(p.consulta.regimes_especiais.valor).toEqual([
+      expect.objectContaining({ codigo: '01.01.01.000', situacao: 1, inicio: '2026-01-01' }),
+    ]);
 
     const bad = await httpClient(t.url, acct.testKey).get(`/v1/municipios/${RIO}?codigo_servico=1.01`);
     expect(bad.status).toBe(400);
@@ -171,11 +227,24 @@ describe('GET /v1/municipios/{ibge}', () => {
     const res = await http.get(`/v1/municipios/${RIO}?beneficio=33045570000001&competencia=2026-11`);
     expect(res.status, res.text).toBe(200);
     expect(res.body.parametros.beneficio).toMatchObject({
-      numero: '33045570000001', competencia: '2026-11',
-      resposta: { origem: expect.stringMatching(/^(api|cache)$/), valor: { codigo: '33045570000001', tipo: 1, tipo_reducao_bc: 1, reducao_percentual_bc: '20.00', servicos: ['01.01.01.000'] } },
+      numero: '33045570000001',
+      competencia: '2026-11',
+      resposta: {
+        origem: expect.stringMatching(/^(api|cache)$/),
+        valor: {
+          codigo: '33045570000001',
+          tipo: 1,
+          tipo_reducao_bc: 1,
+          reducao_percentual_bc: '20.00',
+          servicos: ['01.01.01.000'],
+        },
+      },
     });
     const unknown = await http.get(`/v1/municipios/${RIO}?beneficio=33045570000099&competencia=2026-11`);
-    expect(unknown.body.parametros.beneficio.resposta).toMatchObject({ valor: null, origem: expect.stringMatching(/^(api|cache)$/) });
+    expect(unknown.body.parametros.beneficio.resposta).toMatchObject({
+      valor: null,
+      origem: expect.stringMatching(/^(api|cache)$/),
+    });
     expect((await http.get(`/v1/municipios/${RIO}`)).body.parametros.beneficio).toBeNull();
     const bad = await http.get(`/v1/municipios/${RIO}?beneficio=123`);
     expect(bad.status).toBe(400);

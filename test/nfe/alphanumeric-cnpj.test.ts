@@ -30,7 +30,8 @@ beforeAll(async () => {
   http = httpClient(t.url, testKey);
 });
 
-const body = (extra: Record<string, unknown> = {}) => nfeBody({ empresa_id: empresa, referencia: `ALFA-${Date.now().toString(36)}-${++seq}`, ...extra });
+const body = (extra: Record<string, unknown> = {}) =>
+  nfeBody({ empresa_id: empresa, referencia: `ALFA-${Date.now().toString(36)}-${++seq}`, ...extra });
 
 describe('NF-e of a company with an alphanumeric CNPJ', () => {
   it('is authorised, found by its key, served as a schema-valid procNFe and DANFE, and cancelled', async () => {
@@ -63,13 +64,33 @@ describe('NF-e of a company with an alphanumeric CNPJ', () => {
   });
 
   it('takes a referenced key with letters in the CNPJ and refuses letters elsewhere with a message that says so', async () => {
-    const origem = buildNfeKey({ cUF: '43', emissao: new Date('2026-10-05T12:00:00Z'), documento: DESTINATARIO, serie: '1', nNF: 321, cNF: '48151623' }).chave;
-    const ok = expectStatus(await http.post('/v1/nfe', body({ finalidade: 'devolucao', chave_referenciada: origem.toLowerCase(), item_referenciado: 1 })), 201);
+    const origem = buildNfeKey({
+      cUF: '43',
+      emissao: new Date('2026-10-05T12:00:00Z'),
+      documento: DESTINATARIO,
+      serie: '1',
+      nNF: 321,
+      cNF: '48151623',
+    }).chave;
+    const ok = expectStatus(
+      await http.post(
+        '/v1/nfe',
+        body({ finalidade: 'devolucao', chave_referenciada: origem.toLowerCase(), item_referenciado: 1 }),
+      ),
+      201,
+    );
     const xml = await http.get(`/v1/nfe/${ok.id}/xml`);
     expect(xml.text).toContain(`<chaveAcesso>${origem}</chaveAcesso>`);
 
     const letraNoNumero = `${origem.slice(0, 30)}A${origem.slice(31)}`;
-    const res = expectProblem(await http.post('/v1/nfe', body({ finalidade: 'devolucao', chave_referenciada: letraNoNumero, item_referenciado: 1 })), 422, 'validacao');
+    const res = expectProblem(
+      await http.post(
+        '/v1/nfe',
+        body({ finalidade: 'devolucao', chave_referenciada: letraNoNumero, item_referenciado: 1 }),
+      ),
+      422,
+      'validacao',
+    );
     const erro = res.erros.find((e: { campo: string }) => e.campo === '/chave_referenciada');
     expect(erro.mensagem).toMatch(/posições 7 a 18/);
   });

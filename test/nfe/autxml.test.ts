@@ -20,10 +20,16 @@ describe('autXmlOf', () => {
     const r = autXmlOf({ uf: 'RS', escritorio: [ESCRITORIO, CONTADOR_CPF], destinatario: TOMA_CNPJ });
     expect(r.documentos).toEqual([ESCRITORIO, CONTADOR_CPF]);
     expect(regras(r)).toEqual(['nfe_autxml_escritorio']);
-    expect(r.ajustes[0]).toMatchObject({ acao: 'preenchido', versao: NFE_REGRAS_VERSAO, fonte: expect.stringContaining('autXML') });
+    expect(r.ajustes[0]).toMatchObject({
+      acao: 'preenchido',
+      versao: NFE_REGRAS_VERSAO,
+      fonte: expect.stringContaining('autXML'),
+    });
     expect(autXmlOf({ uf: 'RS', escritorio: [], destinatario: TOMA_CNPJ })).toEqual({ documentos: [], ajustes: [] });
     // A rejection of the office outside a demanding UF leaves the office (nothing could replace it).
-    expect(autXmlOf({ uf: 'RS', escritorio: [ESCRITORIO], destinatario: TOMA_CNPJ, rejeicaoAnterior: '323' }).documentos).toEqual([ESCRITORIO]);
+    expect(
+      autXmlOf({ uf: 'RS', escritorio: [ESCRITORIO], destinatario: TOMA_CNPJ, rejeicaoAnterior: '323' }).documentos,
+    ).toEqual([ESCRITORIO]);
   });
 
   it('BA without an office: the SEFAZ-BA CNPJ (nfe_autxml_sefaz_sem_escritorio)', () => {
@@ -40,16 +46,25 @@ describe('autXmlOf', () => {
     expect(apos487.documentos).toEqual([SEFAZ_BA, ESCRITORIO]);
     expect(regras(apos487)).toEqual(['nfe_autxml_escritorio', 'nfe_autxml_sefaz_apos_487']);
     for (const cStat of ['323', '325']) {
-      const recusado = autXmlOf({ uf: 'BA', escritorio: [ESCRITORIO, CONTADOR_CPF], destinatario: TOMA_CNPJ, rejeicaoAnterior: cStat });
+      const recusado = autXmlOf({
+        uf: 'BA',
+        escritorio: [ESCRITORIO, CONTADOR_CPF],
+        destinatario: TOMA_CNPJ,
+        rejeicaoAnterior: cStat,
+      });
       expect(recusado.documentos).toEqual([SEFAZ_BA]);
       expect(regras(recusado)).toEqual(['nfe_autxml_sefaz_escritorio_recusado']);
     }
     // Another rejection being corrected changes nothing.
-    expect(regras(autXmlOf({ uf: 'BA', escritorio: [ESCRITORIO], destinatario: TOMA_CNPJ, rejeicaoAnterior: '539' }))).toEqual(['nfe_autxml_escritorio']);
+    expect(
+      regras(autXmlOf({ uf: 'BA', escritorio: [ESCRITORIO], destinatario: TOMA_CNPJ, rejeicaoAnterior: '539' })),
+    ).toEqual(['nfe_autxml_escritorio']);
   });
 
   it('never repeats the recipient (rejections 324/326) and never passes 10 groups', () => {
-    expect(autXmlOf({ uf: 'RS', escritorio: [TOMA_CNPJ, ESCRITORIO], destinatario: TOMA_CNPJ }).documentos).toEqual([ESCRITORIO]);
+    expect(autXmlOf({ uf: 'RS', escritorio: [TOMA_CNPJ, ESCRITORIO], destinatario: TOMA_CNPJ }).documentos).toEqual([
+      ESCRITORIO,
+    ]);
     const onlyRecipient = autXmlOf({ uf: 'BA', escritorio: [TOMA_CNPJ], destinatario: TOMA_CNPJ });
     expect(onlyRecipient.documentos).toEqual([SEFAZ_BA]);
     expect(autXmlOf({ uf: 'BA', escritorio: [], destinatario: SEFAZ_BA }).documentos).toEqual([]);
@@ -72,9 +87,12 @@ describe('company autorizados_xml and the NF-e autXML groups', () => {
   afterAll(async () => t?.close());
 
   const sandbox = () => httpClient(t.url, acct.testKey);
-  const body = (companyId: string) => nfeBody({ empresa_id: companyId, referencia: `AUT-${Date.now().toString(36)}-${++seq}` });
-  const certOf = async (companyId: string) => (await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId } })).certPem;
-  const autXmlIn = (xml: string) => [...xml.matchAll(/<autXML><(?:CNPJ|CPF)>([^<]+)<\/(?:CNPJ|CPF)><\/autXML>/g)].map((m) => m[1]);
+  const body = (companyId: string) =>
+    nfeBody({ empresa_id: companyId, referencia: `AUT-${Date.now().toString(36)}-${++seq}` });
+  const certOf = async (companyId: string) =>
+    (await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId } })).certPem;
+  const autXmlIn = (xml: string) =>
+    [...xml.matchAll(/<autXML><(?:CNPJ|CPF)>([^<]+)<\/(?:CNPJ|CPF)><\/autXML>/g)].map((m) => m[1]);
 
   async function checkedXml(noteId: string, companyId: string): Promise<string> {
     const xml = await sandbox().get(`/v1/nfe/${noteId}/xml`);
@@ -91,7 +109,9 @@ describe('company autorizados_xml and the NF-e autXML groups', () => {
     const rest = await httpClient(t.url, acct.liveKey).get(`/v1/companies/${company.id}`);
     expect(rest.status, rest.text).toBe(200);
     expect(rest.body.autorizados_xml).toEqual([ESCRITORIO, CONTADOR_CPF]);
-    const gql = await httpClient(t.url, acct.liveKey).post('/graphql', { query: `{ company(id: "${company.id}") { ... on Company { autorizadosXml } } }` });
+    const gql = await httpClient(t.url, acct.liveKey).post('/graphql', {
+      query: `{ company(id: "${company.id}") { ... on Company { autorizadosXml } } }`,
+    });
     expect(gql.body.errors, gql.text).toBeUndefined();
     expect(gql.body.data.company.autorizadosXml).toEqual([ESCRITORIO, CONTADOR_CPF]);
     const plain = await httpClient(t.url, acct.liveKey).get(`/v1/companies/${(await acct.company()).id}`);
@@ -100,17 +120,39 @@ describe('company autorizados_xml and the NF-e autXML groups', () => {
 
   it('refuses wrong check digits, repeats, non-text and more than 10, all at once', async () => {
     const res = await httpClient(t.url, acct.liveKey).post('/v1/companies', {
-      cnpj: '11222333000181', razao_social: 'X', municipio: '4314902', autorizados_xml: ['11444777000162', ESCRITORIO, '11.444.777/0001-61', 5, CONTADOR_CPF, CONTADOR_CPF, ESCRITORIO, ESCRITORIO, ESCRITORIO, ESCRITORIO, ESCRITORIO],
+      cnpj: '11222333000181',
+      razao_social: 'X',
+      municipio: '4314902',
+      autorizados_xml: [
+        '11444777000162',
+        ESCRITORIO,
+        '11.444.777/0001-61',
+        5,
+        CONTADOR_CPF,
+        CONTADOR_CPF,
+        ESCRITORIO,
+        ESCRITORIO,
+        ESCRITORIO,
+        ESCRITORIO,
+        ESCRITORIO,
+      ],
     });
     expect(res.status, res.text).toBe(422);
     const messages: string[] = res.body.message;
-    expect(messages).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^autorizados_xml: .*no máximo 10/),
-      expect.stringMatching(/^autorizados_xml\.0: .*dígitos verificadores/),
-      expect.stringMatching(/^autorizados_xml\.2: .*repetido/),
-      expect.stringMatching(/^autorizados_xml\.3: /),
-    ]));
-    const notList = await httpClient(t.url, acct.liveKey).post('/v1/companies', { cnpj: '11222333000181', razao_social: 'X', municipio: '4314902', autorizados_xml: ESCRITORIO });
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^autorizados_xml: .*no máximo 10/),
+        expect.stringMatching(/^autorizados_xml\.0: .*dígitos verificadores/),
+        expect.stringMatching(/^autorizados_xml\.2: .*repetido/),
+        expect.stringMatching(/^autorizados_xml\.3: /),
+      ]),
+    );
+    const notList = await httpClient(t.url, acct.liveKey).post('/v1/companies', {
+      cnpj: '11222333000181',
+      razao_social: 'X',
+      municipio: '4314902',
+      autorizados_xml: ESCRITORIO,
+    });
     expect(notList.status, notList.text).toBe(422);
     expect(notList.body.message).toEqual([expect.stringMatching(/^autorizados_xml: /)]);
   });
@@ -119,7 +161,9 @@ describe('company autorizados_xml and the NF-e autXML groups', () => {
     const company = await acct.company({ ...NFE_COMPANY, autorizados_xml: [ESCRITORIO, CONTADOR_CPF] });
     const res = await sandbox().post('/v1/nfe', body(company.id));
     expect(res.status, res.text).toBe(201);
-    expect(res.body.ajustes).toContainEqual(expect.objectContaining({ regra: 'nfe_autxml_escritorio', versao: NFE_REGRAS_VERSAO, fonte: expect.any(String) }));
+    expect(res.body.ajustes).toContainEqual(
+      expect.objectContaining({ regra: 'nfe_autxml_escritorio', versao: NFE_REGRAS_VERSAO, fonte: expect.any(String) }),
+    );
     expect(res.body.ajustes.map((a: { regra: string }) => a.regra)).not.toContain('nfe_autxml_sefaz_sem_escritorio');
     const xml = await checkedXml(res.body.id, company.id);
     expect(autXmlIn(xml)).toEqual([ESCRITORIO, CONTADOR_CPF]);
@@ -131,17 +175,27 @@ describe('company autorizados_xml and the NF-e autXML groups', () => {
     const res = await sandbox().post('/v1/nfe', body(company.id));
     expect(res.status, res.text).toBe(201);
     expect(res.body.chave_acesso.slice(0, 2)).toBe('29');
-    expect(res.body.ajustes).toContainEqual(expect.objectContaining({ regra: 'nfe_autxml_sefaz_sem_escritorio', acao: 'preenchido' }));
+    expect(res.body.ajustes).toContainEqual(
+      expect.objectContaining({ regra: 'nfe_autxml_sefaz_sem_escritorio', acao: 'preenchido' }),
+    );
     expect(autXmlIn(await checkedXml(res.body.id, company.id))).toEqual([SEFAZ_BA]);
   });
 
   it('BA: a note rejected with 487 is corrected with the SEFAZ beside the office; one rejected with 323 with the SEFAZ instead', async () => {
     const company = await acct.company({ ...NFE_COMPANY, municipio: SALVADOR, autorizados_xml: [ESCRITORIO] });
-    for (const [cStat, regra, esperado] of [['487', 'nfe_autxml_sefaz_apos_487', [SEFAZ_BA, ESCRITORIO]], ['323', 'nfe_autxml_sefaz_escritorio_recusado', [SEFAZ_BA]]] as const) {
+    for (const [cStat, regra, esperado] of [
+      ['487', 'nfe_autxml_sefaz_apos_487', [SEFAZ_BA, ESCRITORIO]],
+      ['323', 'nfe_autxml_sefaz_escritorio_recusado', [SEFAZ_BA]],
+    ] as const) {
       const first = body(company.id);
-      const rejected = await sandbox().post('/v1/nfe', first, { headers: { 'x-service-simular': `rejeitar:${cStat}` } });
+      const rejected = await sandbox().post('/v1/nfe', first, {
+        headers: { 'x-service-simular': `rejeitar:${cStat}` },
+      });
       expect(rejected.status, rejected.text).toBe(422);
-      expect(rejected.body.nfe.rejeicao).toMatchObject({ c_stat: cStat, explicacao: expect.stringContaining('autXML') });
+      expect(rejected.body.nfe.rejeicao).toMatchObject({
+        c_stat: cStat,
+        explicacao: expect.stringContaining('autXML'),
+      });
       expect(rejected.body.nfe.ajustes.map((a: { regra: string }) => a.regra)).toContain('nfe_autxml_escritorio');
       const fixed = await sandbox().post(`/v1/nfe/${rejected.body.nfe.id}/correcao`, first);
       expect(fixed.status, fixed.text).toBe(201);

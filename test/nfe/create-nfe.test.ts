@@ -19,9 +19,17 @@ const NFE_COMPANY = {
 
 useTestApp((s) => ({ t, acct } = s));
 
-const principal = (environment: 'test' | 'live' = 'test'): Principal => ({ accountId: acct.accountId, environment, apiKeyId: 'test', companyId: null });
+const principal = (environment: 'test' | 'live' = 'test'): Principal => ({
+  accountId: acct.accountId,
+  environment,
+  apiKeyId: 'test',
+  companyId: null,
+});
 const refusal = async (p: Promise<unknown>) => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(EngineError);
   return err as EngineError;
 };
@@ -29,8 +37,17 @@ const refusal = async (p: Promise<unknown>) => {
 describe('createNfe', () => {
   it('stores the signed, schema-valid NF-e transmitindo with its access key before any send', async () => {
     const company = await acct.company({ ...NFE_COMPANY, serie_nfe: '3' });
-    const { view } = await createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id, referencia: 'pedido-1' })) });
-    expect(view).toMatchObject({ status: 'transmitindo', serie: '3', numero: '1', ambiente: 'sandbox', referencia: 'pedido-1', valor_total: '120.00' });
+    const { view } = await createNfe(t.app.engine, principal(), {
+      body: nfeInput(nfeBody({ empresa_id: company.id, referencia: 'pedido-1' })),
+    });
+    expect(view).toMatchObject({
+      status: 'transmitindo',
+      serie: '3',
+      numero: '1',
+      ambiente: 'sandbox',
+      referencia: 'pedido-1',
+      valor_total: '120.00',
+    });
     expect(isValidNfeKey(view.chave_acesso)).toBe(true);
     expect(view.chave_acesso.slice(0, 2)).toBe('43');
     expect(view.chave_acesso.slice(6, 20)).toBe(company.cnpj);
@@ -43,27 +60,43 @@ describe('createNfe', () => {
 
   it('numbers per series without reuse, also under concurrency', async () => {
     const company = await acct.company(NFE_COMPANY);
-    const views = await Promise.all(Array.from({ length: 8 }, async () => (await createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id })) })).view));
+    const views = await Promise.all(
+      Array.from(
+        { length: 8 },
+        async () =>
+          (await createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id })) })).view,
+      ),
+    );
     expect(views.map((v) => Number(v.numero)).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(new Set(views.map((v) => v.chave_acesso)).size).toBe(8);
-    const { view: other } = await createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id, serie: '2' })) });
+    const { view: other } = await createNfe(t.app.engine, principal(), {
+      body: nfeInput(nfeBody({ empresa_id: company.id, serie: '2' })),
+    });
     expect(other).toMatchObject({ serie: '2', numero: '1' });
     // Production numbers are their own sequence.
-    const { view: live } = await createNfe(t.app.engine, principal('live'), { body: nfeInput(nfeBody({ empresa_id: company.id })) });
+    const { view: live } = await createNfe(t.app.engine, principal('live'), {
+      body: nfeInput(nfeBody({ empresa_id: company.id })),
+    });
     expect(live.numero).toBe('1');
   });
 
   it('a duplicate referencia is 409 with the existing note', async () => {
     const company = await acct.company(NFE_COMPANY);
-    const { view: first } = await createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id, referencia: 'dup' })) });
-    const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id, referencia: 'dup' })) }));
+    const { view: first } = await createNfe(t.app.engine, principal(), {
+      body: nfeInput(nfeBody({ empresa_id: company.id, referencia: 'dup' })),
+    });
+    const err = await refusal(
+      createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id, referencia: 'dup' })) }),
+    );
     expect(err.codigo).toBe('referencia_duplicada');
     expect(err.extra).toMatchObject({ nfe_id: first.id });
   });
 
   it('a company without state registration or address is 412 with those items in bloqueio; nothing is stored', async () => {
     const company = await acct.company();
-    const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id })) }));
+    const err = await refusal(
+      createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id })) }),
+    );
     expect(err.codigo).toBe('empresa_nao_pronta');
     const itens = (err.extra as { itens: Array<{ item: string; situacao: string }> }).itens;
     expect(itens.find((i) => i.item === 'inscricao_estadual')?.situacao).toBe('bloqueio');
@@ -73,13 +106,19 @@ describe('createNfe', () => {
 
   it('calcular refuses informed items (it takes produto, quantidade, valor_unitario); an unknown modo is a validation error', async () => {
     const company = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
-    const calc = await refusal(createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id, modo: 'calcular' })) }));
+    const calc = await refusal(
+      createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id, modo: 'calcular' })) }),
+    );
     expect(calc.codigo).toBe('validacao');
-    expect((calc.extra as { erros: Array<{ codigo: string; campo: string }> }).erros).toEqual(expect.arrayContaining([
-      expect.objectContaining({ codigo: 'campo_desconhecido', campo: '/itens/0/codigo' }),
-      expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' }),
-    ]));
-    const err = await refusal(createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id, modo: 'adivinhar' })) }));
+    expect((calc.extra as { erros: Array<{ codigo: string; campo: string }> }).erros).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ codigo: 'campo_desconhecido', campo: '/itens/0/codigo' }),
+        expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' }),
+      ]),
+    );
+    const err = await refusal(
+      createNfe(t.app.engine, principal(), { body: nfeInput(nfeBody({ empresa_id: company.id, modo: 'adivinhar' })) }),
+    );
     expect(err.codigo).toBe('validacao');
     expect((err.extra as { erros: Array<{ campo: string }> }).erros.map((e) => e.campo)).toEqual(['/modo']);
   });

@@ -56,7 +56,10 @@ describe('renderDanfe', () => {
   it('continues the items on further sheets, each with the DANFE box and sheet count', async () => {
     const xml = sample('procNFe_homologacao_RS_sped-nfe.xml');
     const det = /<det nItem="1">[\s\S]*?<\/det>/.exec(xml)![0];
-    const many = xml.replace(det, Array.from({ length: 60 }, (_, i) => det.replace('nItem="1"', `nItem="${i + 1}"`)).join(''));
+    const many = xml.replace(
+      det,
+      Array.from({ length: 60 }, (_, i) => det.replace('nItem="1"', `nItem="${i + 1}"`)).join(''),
+    );
     const pdf = await renderDanfe(many);
     const n = pages(pdf);
     expect(n).toBeGreaterThan(1);
@@ -67,22 +70,32 @@ describe('renderDanfe', () => {
   });
 
   it('EPEC variant: a tpEmis 4 note without protNFe shows the EPEC protocol and the contingency notice', async () => {
-    const nfe = sample('procNFe_homologacao_RS_sped-nfe.xml').replace(/<protNFe[\s\S]*<\/protNFe>/, '').replace('<tpEmis>1</tpEmis>', '<tpEmis>4</tpEmis>');
-    const text = pdfText(await renderDanfe(nfe, { epec: { protocolo: '891180000012345', dhRegistro: '2018-09-25T15:30:00-03:00' } }));
+    const nfe = sample('procNFe_homologacao_RS_sped-nfe.xml')
+      .replace(/<protNFe[\s\S]*<\/protNFe>/, '')
+      .replace('<tpEmis>1</tpEmis>', '<tpEmis>4</tpEmis>');
+    const text = pdfText(
+      await renderDanfe(nfe, { epec: { protocolo: '891180000012345', dhRegistro: '2018-09-25T15:30:00-03:00' } }),
+    );
     expect(text).toContain('PROTOCOLO DO EVENTO EPEC');
     expect(text).toContain('EPEC 891180000012345 - 25/09/2018 15:30:00');
-    expect(text.replace(/\s+/g, ' ')).toContain('DANFE impresso em contingência - EPEC regularmente recebido pela Receita Federal do Brasil');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'DANFE impresso em contingência - EPEC regularmente recebido pela Receita Federal do Brasil',
+    );
     expect(text).not.toContain('143180006932433');
   });
 
   it('refuses a note that is neither authorised nor in EPEC, and EPEC for a normal-emission note', async () => {
     const bare = sample('procNFe_homologacao_RS_sped-nfe.xml').replace(/<protNFe[\s\S]*<\/protNFe>/, '');
     await expect(renderDanfe(bare)).rejects.toThrow(/sem protocolo de autorização/);
-    await expect(renderDanfe(bare, { epec: { protocolo: '1', dhRegistro: '2018-09-25T15:30:00-03:00' } })).rejects.toThrow(/tpEmis 4/);
+    await expect(
+      renderDanfe(bare, { epec: { protocolo: '1', dhRegistro: '2018-09-25T15:30:00-03:00' } }),
+    ).rejects.toThrow(/tpEmis 4/);
   });
 
   it('stamps a cancelled note', async () => {
-    const text = pdfText(await renderDanfe(sample('procNFe_reforma_tributaria_IBSCBS_nfelib.xml'), { cancelada: true }));
+    const text = pdfText(
+      await renderDanfe(sample('procNFe_reforma_tributaria_IBSCBS_nfelib.xml'), { cancelada: true }),
+    );
     expect(text).toContain('NF-e CANCELADA');
   });
 });

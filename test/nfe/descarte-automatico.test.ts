@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { descarteDates, discardForgottenNotes, runNfeDiscardsIfDue } from '../../src/engine/nfe/discard-forgotten-notes.js';
+import {
+  descarteDates,
+  discardForgottenNotes,
+  runNfeDiscardsIfDue,
+} from '../../src/engine/nfe/discard-forgotten-notes.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 import { httpClient } from '../support/http.js';
 import type { SeededAccount } from '../support/seed.js';
@@ -15,22 +19,30 @@ let acct: SeededAccount;
 let companyId: string;
 let seq = 0;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock, worker: false }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock, worker: false }),
+);
 beforeAll(async () => {
   companyId = (await acct.company(NFE_COMPANY)).id;
 });
 
 const sandbox = () => httpClient(t.url, acct.testKey);
 const issue = (simular: string) =>
-  sandbox().post('/v1/nfe', nfeBody({ empresa_id: companyId, referencia: `DESC-${++seq}` }), { headers: { 'x-service-simular': simular } });
+  sandbox().post('/v1/nfe', nfeBody({ empresa_id: companyId, referencia: `DESC-${++seq}` }), {
+    headers: { 'x-service-simular': simular },
+  });
 const eventsOf = async (tipo: string, id: string) =>
   (await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId, tipo }, orderBy: { seq: 'asc' } }))
-    .map((e) => e.dados as Record<string, unknown>).filter((d) => d.id === id);
+    .map((e) => e.dados as Record<string, unknown>)
+    .filter((d) => d.id === id);
 
 describe('legal voiding deadline (Ajuste SINIEF 07/05: until the 10th of the next month, Brasília time)', () => {
   it('discards on the 9th and warns on the 6th of the month after the creation month', () => {
     expect(descarteDates(new Date('2026-11-02T12:00:00Z'))).toEqual({
-      prazo: '2026-12-10', descarteEm: new Date('2026-12-09T03:00:00Z'), avisoEm: new Date('2026-12-06T03:00:00Z'),
+      prazo: '2026-12-10',
+      descarteEm: new Date('2026-12-09T03:00:00Z'),
+      avisoEm: new Date('2026-12-06T03:00:00Z'),
     });
     // 23:30 on 30 November in Brasília is already December in UTC: still a November number.
     expect(descarteDates(new Date('2026-12-01T02:30:00Z')).prazo).toBe('2026-12-10');
@@ -52,7 +64,11 @@ describe('forgotten rejected NF-e', () => {
     expect(await discardForgottenNotes(t.app.engine)).toEqual({ avisadas: 1, descartadas: 0 });
     expect(await discardForgottenNotes(t.app.engine)).toEqual({ avisadas: 0, descartadas: 0 });
     expect(await eventsOf('NFE_DESCARTE_PROXIMO', rejected.id)).toEqual([
-      expect.objectContaining({ status: 'rejeitada', descarte_em: '2026-12-09T03:00:00.000Z', prazo_inutilizacao: '2026-12-10' }),
+      expect.objectContaining({
+        status: 'rejeitada',
+        descarte_em: '2026-12-09T03:00:00.000Z',
+        prazo_inutilizacao: '2026-12-10',
+      }),
     ]);
 
     clock.set('2026-12-09T03:00:00Z');
@@ -60,7 +76,14 @@ describe('forgotten rejected NF-e', () => {
     expect((await sandbox().get(`/v1/nfe/${rejected.id}`)).body.status).toBe('descartada');
     expect((await sandbox().get(`/v1/nfe/${recent.id}`)).body.status).toBe('rejeitada');
     const list = await sandbox().get('/v1/nfe/inutilizacoes');
-    expect(list.body.dados).toEqual([expect.objectContaining({ nfe_id: rejected.id, numero_inicial: rejected.numero, numero_final: rejected.numero, status: 'homologada' })]);
+    expect(list.body.dados).toEqual([
+      expect.objectContaining({
+        nfe_id: rejected.id,
+        numero_inicial: rejected.numero,
+        numero_final: rejected.numero,
+        status: 'homologada',
+      }),
+    ]);
     expect(await eventsOf('NFE_DESCARTADA', rejected.id)).toHaveLength(1);
     expect(await eventsOf('NFE_DESCARTE_PROXIMO', rejected.id)).toHaveLength(1);
   });
@@ -94,7 +117,10 @@ describe('give-up of aguardando_confirmacao', () => {
       expect(await drainJobs(t.app.engine)).toBe(1);
       expect(await t.app.engine.db.transmissionJob.count({ where: { nfeId: res.body.id } })).toBe(0);
       const got = await sandbox().get(`/v1/nfe/${res.body.id}`);
-      expect(got.body).toMatchObject({ status: 'aguardando_confirmacao', aviso: { codigo: 'confirmacao_esgotada', desde: clock.now().toISOString() } });
+      expect(got.body).toMatchObject({
+        status: 'aguardando_confirmacao',
+        aviso: { codigo: 'confirmacao_esgotada', desde: clock.now().toISOString() },
+      });
       const listed = await sandbox().get('/v1/nfe?status=aguardando_confirmacao');
       expect(listed.body.dados.map((n: { id: string }) => n.id)).toContain(res.body.id);
     } finally {
@@ -104,9 +130,22 @@ describe('give-up of aguardando_confirmacao', () => {
 
   it('inutilização whose answer is lost: 503, the range stays reserved and skipped; repeating it resends and homologates', async () => {
     const sefaz = t.app.engine.sefaz;
-    const last = await t.app.engine.db.nfeSequence.findFirstOrThrow({ where: { companyId, environment: 'test', serie: '1' } });
-    const body = { empresa_id: companyId, serie: '1', numero_inicial: Number(last.next), numero_final: Number(last.next) + 1, justificativa: 'Numeros pulados por falha do ERP' };
-    t.app.engine.sefaz = { ...sefaz, inutilize: async () => { throw new Error('ECONNRESET'); } };
+    const last = await t.app.engine.db.nfeSequence.findFirstOrThrow({
+      where: { companyId, environment: 'test', serie: '1' },
+    });
+    const body = {
+      empresa_id: companyId,
+      serie: '1',
+      numero_inicial: Number(last.next),
+      numero_final: Number(last.next) + 1,
+      justificativa: 'Numeros pulados por falha do ERP',
+    };
+    t.app.engine.sefaz = {
+      ...sefaz,
+      inutilize: async () => {
+        throw new Error('ECONNRESET');
+      },
+    };
     try {
       const lost = await sandbox().post('/v1/nfe/inutilizacoes', body);
       expect(lost.status).toBe(503);
@@ -115,11 +154,19 @@ describe('give-up of aguardando_confirmacao', () => {
       t.app.engine.sefaz = sefaz;
     }
     const reserved = await sandbox().get('/v1/nfe/inutilizacoes');
-    expect(reserved.body.dados[0]).toMatchObject({ status: 'transmitindo', protocolo: null, numero_inicial: String(body.numero_inicial) });
+    expect(reserved.body.dados[0]).toMatchObject({
+      status: 'transmitindo',
+      protocolo: null,
+      numero_inicial: String(body.numero_inicial),
+    });
     const note = await issue('autorizar');
     expect(Number(note.body.numero)).toBe(body.numero_final + 1);
     const again = await sandbox().post('/v1/nfe/inutilizacoes', body);
     expect(again.status).toBe(201);
-    expect(again.body).toMatchObject({ id: reserved.body.dados[0].id, status: 'homologada', protocolo: expect.stringMatching(/^\d{15}$/) });
+    expect(again.body).toMatchObject({
+      id: reserved.body.dados[0].id,
+      status: 'homologada',
+      protocolo: expect.stringMatching(/^\d{15}$/),
+    });
   });
 });

@@ -35,7 +35,11 @@ beforeAll(async () => {
 const corpo = (destinatario: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   nfeBody({ empresa_id: empresaId, referencia: `DEST-${Date.now().toString(36)}-${++seq}`, destinatario, ...extra });
 type Ajuste = { campo: string; regra: string; acao: string; versao: string; fonte: string };
-const porCampo = (ajustes: Ajuste[], regra: string) => ajustes.filter((a) => a.regra === regra).map((a) => a.campo).sort();
+const porCampo = (ajustes: Ajuste[], regra: string) =>
+  ajustes
+    .filter((a) => a.regra === regra)
+    .map((a) => a.campo)
+    .sort();
 
 async function emitida(body: Record<string, unknown>) {
   const res = await http.post('/v1/nfe', body);
@@ -50,23 +54,47 @@ describe('POST /v1/nfe fills in the recipient', () => {
   it('with only a CNPJ: name and address from the registry, the IE from the SEFAZ of its UF, each an adjustment', async () => {
     const { nota, dest } = await emitida(corpo({ documento: PAULISTA }));
     expect(porCampo(nota.ajustes, 'nfe_destinatario_cadastro_cnpj')).toEqual([
-      '/destinatario/endereco/bairro', '/destinatario/endereco/cep', '/destinatario/endereco/complemento', '/destinatario/endereco/logradouro',
-      '/destinatario/endereco/municipio', '/destinatario/endereco/numero', '/destinatario/nome',
+      '/destinatario/endereco/bairro',
+      '/destinatario/endereco/cep',
+      '/destinatario/endereco/complemento',
+      '/destinatario/endereco/logradouro',
+      '/destinatario/endereco/municipio',
+      '/destinatario/endereco/numero',
+      '/destinatario/nome',
     ]);
-    expect(porCampo(nota.ajustes, 'nfe_destinatario_consulta_cadastro')).toEqual(['/destinatario/contribuinte', '/destinatario/inscricao_estadual']);
+    expect(porCampo(nota.ajustes, 'nfe_destinatario_consulta_cadastro')).toEqual([
+      '/destinatario/contribuinte',
+      '/destinatario/inscricao_estadual',
+    ]);
     const ajuste = nota.ajustes.find((a: Ajuste) => a.regra === 'nfe_destinatario_cadastro_cnpj');
-    expect(ajuste).toMatchObject({ acao: 'preenchido', versao: expect.any(String), fonte: expect.stringContaining('CNPJ_API_URL') });
+    expect(ajuste).toMatchObject({
+      acao: 'preenchido',
+      versao: expect.any(String),
+      fonte: expect.stringContaining('CNPJ_API_URL'),
+    });
     expect(dest).toContain(`<CNPJ>${PAULISTA}</CNPJ>`);
-    expect(dest).toContain('<xLgr>AVENIDA PAULISTA</xLgr><nro>1578</nro><xCpl>ANDAR 5</xCpl><xBairro>BELA VISTA</xBairro><cMun>3550308</cMun>');
+    expect(dest).toContain(
+      '<xLgr>AVENIDA PAULISTA</xLgr><nro>1578</nro><xCpl>ANDAR 5</xCpl><xBairro>BELA VISTA</xBairro><cMun>3550308</cMun>',
+    );
     expect(dest).toContain('<CEP>01310200</CEP>');
     expect(dest).toContain('<indIEDest>1</indIEDest><IE>110042490114</IE>');
   });
 
   it('keeps what the caller sent: its name, its contributor status, no registry lookup for them', async () => {
-    const { nota, dest } = await emitida(corpo({
-      documento: PAULISTA, nome: 'Nome Do Chamador', contribuinte: 'nao_contribuinte',
-      endereco: { logradouro: 'Rua Augusta', numero: '10', bairro: 'Consolação', municipio: '3550308', cep: '01304000' },
-    }));
+    const { nota, dest } = await emitida(
+      corpo({
+        documento: PAULISTA,
+        nome: 'Nome Do Chamador',
+        contribuinte: 'nao_contribuinte',
+        endereco: {
+          logradouro: 'Rua Augusta',
+          numero: '10',
+          bairro: 'Consolação',
+          municipio: '3550308',
+          cep: '01304000',
+        },
+      }),
+    );
     const regras = nota.ajustes.map((a: Ajuste) => a.regra);
     expect(regras).not.toContain('nfe_destinatario_cadastro_cnpj');
     expect(regras).not.toContain('nfe_destinatario_consulta_cadastro');
@@ -75,10 +103,18 @@ describe('POST /v1/nfe fills in the recipient', () => {
   });
 
   it('with a CPF, cep and numero: the address from the CEP; not registered in the UF (264) → non-contributor', async () => {
-    const { nota, dest } = await emitida(corpo({ documento: CPF, nome: 'Maria Silva', endereco: { cep: '01310-100', numero: '900' } }));
-    expect(porCampo(nota.ajustes, 'nfe_destinatario_endereco_cep')).toEqual(['/destinatario/endereco/bairro', '/destinatario/endereco/logradouro', '/destinatario/endereco/municipio']);
+    const { nota, dest } = await emitida(
+      corpo({ documento: CPF, nome: 'Maria Silva', endereco: { cep: '01310-100', numero: '900' } }),
+    );
+    expect(porCampo(nota.ajustes, 'nfe_destinatario_endereco_cep')).toEqual([
+      '/destinatario/endereco/bairro',
+      '/destinatario/endereco/logradouro',
+      '/destinatario/endereco/municipio',
+    ]);
     expect(porCampo(nota.ajustes, 'nfe_destinatario_consulta_cadastro')).toEqual(['/destinatario/contribuinte']);
-    expect(dest).toContain('<xLgr>Avenida Paulista</xLgr><nro>900</nro><xBairro>Bela Vista</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01310100</CEP>');
+    expect(dest).toContain(
+      '<xLgr>Avenida Paulista</xLgr><nro>900</nro><xBairro>Bela Vista</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01310100</CEP>',
+    );
     expect(dest).toContain('<indIEDest>9</indIEDest>');
   });
 
@@ -91,7 +127,17 @@ describe('POST /v1/nfe fills in the recipient', () => {
   });
 
   it('a UF whose SEFAZ offers no consultaCadastro: non-contributor, said by its own adjustment', async () => {
-    const manaus = { documento: CPF, nome: 'João Souza', endereco: { logradouro: 'Avenida Eduardo Ribeiro', numero: '520', bairro: 'Centro', municipio: '1302603', cep: '69010001' } };
+    const manaus = {
+      documento: CPF,
+      nome: 'João Souza',
+      endereco: {
+        logradouro: 'Avenida Eduardo Ribeiro',
+        numero: '520',
+        bairro: 'Centro',
+        municipio: '1302603',
+        cep: '69010001',
+      },
+    };
     const { nota, dest } = await emitida(corpo(manaus));
     expect(porCampo(nota.ajustes, 'nfe_destinatario_consulta_indisponivel')).toEqual(['/destinatario/contribuinte']);
     expect(dest).toContain('<indIEDest>9</indIEDest>');
@@ -99,19 +145,36 @@ describe('POST /v1/nfe fills in the recipient', () => {
 
   it('an unknown CNPJ or CEP is a 422 naming the field; nothing is created', async () => {
     const cnpj = expectProblem(await http.post('/v1/nfe', corpo({ documento: DESCONHECIDO })), 422, 'validacao');
-    expect(cnpj.erros).toEqual([expect.objectContaining({ codigo: 'destinatario_nao_encontrado', campo: '/destinatario/documento' })]);
-    const cep = expectProblem(await http.post('/v1/nfe', corpo({ documento: CPF, nome: 'Maria Silva', endereco: { cep: '99999999', numero: '1' } })), 422, 'validacao');
-    expect(cep.erros).toEqual([expect.objectContaining({ codigo: 'cep_inexistente', campo: '/destinatario/endereco/cep' })]);
+    expect(cnpj.erros).toEqual([
+      expect.objectContaining({ codigo: 'destinatario_nao_encontrado', campo: '/destinatario/documento' }),
+    ]);
+    const cep = expectProblem(
+      await http.post(
+        '/v1/nfe',
+        corpo({ documento: CPF, nome: 'Maria Silva', endereco: { cep: '99999999', numero: '1' } }),
+      ),
+      422,
+      'validacao',
+    );
+    expect(cep.erros).toEqual([
+      expect.objectContaining({ codigo: 'cep_inexistente', campo: '/destinatario/endereco/cep' }),
+    ]);
     // Without a name the CPF is still the caller's to name: the registry is not asked.
     const semNome = expectProblem(await http.post('/v1/nfe', corpo({ documento: CPF })), 422, 'validacao');
-    expect(semNome.erros).toEqual([expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/destinatario/nome' })]);
+    expect(semNome.erros).toEqual([
+      expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/destinatario/nome' }),
+    ]);
   });
 
   it('a registry that does not answer is a 503 to retry; its answers are cached once it does', async () => {
     const publicas = t.app.simulator.consultasPublicas;
     publicas.indisponivel('cnpj', true);
     try {
-      const fora = expectProblem(await http.post('/v1/nfe', corpo({ documento: CARIOCA })), 503, 'servico_indisponivel');
+      const fora = expectProblem(
+        await http.post('/v1/nfe', corpo({ documento: CARIOCA })),
+        503,
+        'servico_indisponivel',
+      );
       expect(fora.retentavel).toBe(true);
       expect(fora.correcao).toContain('destinatario.nome');
     } finally {
@@ -127,23 +190,58 @@ describe('POST /v1/nfe fills in the recipient', () => {
 
 describe('registry pieces', () => {
   it('retConsCad: 111 with an enabled IE, ISENTO, 259/264, and anything else unavailable', () => {
-    const ret = (inner: string) => `<retConsCad xmlns="http://www.portalfiscal.inf.br/nfe" versao="2.00"><infCons>${inner}</infCons></retConsCad>`;
-    const cad = (ie: string, cSit: string) => `<infCad><IE>${ie}</IE><CNPJ>${PAULISTA}</CNPJ><UF>SP</UF><cSit>${cSit}</cSit></infCad>`;
-    expect(lerRetConsCad(ret(`<cStat>112</cStat>${cad('111', '0')}${cad('110.042.490.114', '1')}`))).toEqual({ situacao: 'habilitado', inscricaoEstadual: '110042490114' });
+    const ret = (inner: string) =>
+      `<retConsCad xmlns="http://www.portalfiscal.inf.br/nfe" versao="2.00"><infCons>${inner}</infCons></retConsCad>`;
+    const cad = (ie: string, cSit: string) =>
+      `<infCad><IE>${ie}</IE><CNPJ>${PAULISTA}</CNPJ><UF>SP</UF><cSit>${cSit}</cSit></infCad>`;
+    expect(lerRetConsCad(ret(`<cStat>112</cStat>${cad('111', '0')}${cad('110.042.490.114', '1')}`))).toEqual({
+      situacao: 'habilitado',
+      inscricaoEstadual: '110042490114',
+    });
     expect(lerRetConsCad(ret(`<cStat>111</cStat>${cad('ISENTO', '1')}`))).toEqual({ situacao: 'isento' });
     expect(lerRetConsCad(ret('<cStat>259</cStat>'))).toEqual({ situacao: 'nao_contribuinte', cStat: '259' });
-    expect(() => lerRetConsCad(ret('<cStat>262</cStat><xMotivo>Rejeição: UF não fornece consulta por CPF</xMotivo>'))).toThrow(CadastroIndisponivel);
+    expect(() =>
+      lerRetConsCad(ret('<cStat>262</cStat><xMotivo>Rejeição: UF não fornece consulta por CPF</xMotivo>')),
+    ).toThrow(CadastroIndisponivel);
   });
 
   it('the cache keeps answers (not found included) for their time, not failures, and shares concurrent lookups', async () => {
     const clock = new FakeClock('2026-11-26T12:00:00Z');
     let calls = 0;
     let falha = true;
-    const cached = cadastrosComCache({
-      cnpj: { consultar: async (c) => { calls += 1; return c === DESCONHECIDO ? null : { cnpj: c, razaoSocial: 'X', situacao: null, endereco: { logradouro: null, numero: null, complemento: null, bairro: null, municipio: null, cep: null } }; } },
-      cep: { consultar: async () => { calls += 1; if (falha) throw new CadastroIndisponivel('fora'); return null; } },
-      contribuinte: { consultar: async () => ({ situacao: 'isento' as const }) },
-    }, { clock, ttlMs: { cnpj: 60_000, cep: 60_000, contribuinte: 60_000 } });
+    const cached = cadastrosComCache(
+      {
+        cnpj: {
+          consultar: async (c) => {
+            calls += 1;
+            return c === DESCONHECIDO
+              ? null
+              : {
+                  cnpj: c,
+                  razaoSocial: 'X',
+                  situacao: null,
+                  endereco: {
+                    logradouro: null,
+                    numero: null,
+                    complemento: null,
+                    bairro: null,
+                    municipio: null,
+                    cep: null,
+                  },
+                };
+          },
+        },
+        cep: {
+          consultar: async () => {
+            calls += 1;
+            if (falha) throw new CadastroIndisponivel('fora');
+            return null;
+          },
+        },
+        contribuinte: { consultar: async () => ({ situacao: 'isento' as const }) },
+      },
+      { clock, ttlMs: { cnpj: 60_000, cep: 60_000, contribuinte: 60_000 } },
+    );
     await Promise.all([cached.cnpj.consultar(PAULISTA), cached.cnpj.consultar(PAULISTA)]);
     expect(await cached.cnpj.consultar(DESCONHECIDO)).toBeNull();
     expect(await cached.cnpj.consultar(DESCONHECIDO)).toBeNull();

@@ -23,10 +23,24 @@ beforeAll(async () => {
 
 const sandbox = () => httpClient(t.url, acct.testKey);
 const issue = (simular?: string) =>
-  sandbox().post('/v1/nfe', nfeBody({ empresa_id: companyId, referencia: `INUT-${++seq}` }), simular ? { headers: { 'x-service-simular': simular } } : undefined);
+  sandbox().post(
+    '/v1/nfe',
+    nfeBody({ empresa_id: companyId, referencia: `INUT-${++seq}` }),
+    simular ? { headers: { 'x-service-simular': simular } } : undefined,
+  );
 const inutilizar = (numero_inicial: number, numero_final: number, extra: Record<string, unknown> = {}) =>
-  sandbox().post('/v1/nfe/inutilizacoes', { empresa_id: companyId, serie: '1', numero_inicial, numero_final, justificativa: 'Falha do sistema pulou a numeracao', ...extra });
-const eventsOf = async (tipo: string) => (await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId, tipo }, orderBy: { seq: 'asc' } })).map((e) => e.dados as Record<string, unknown>);
+  sandbox().post('/v1/nfe/inutilizacoes', {
+    empresa_id: companyId,
+    serie: '1',
+    numero_inicial,
+    numero_final,
+    justificativa: 'Falha do sistema pulou a numeracao',
+    ...extra,
+  });
+const eventsOf = async (tipo: string) =>
+  (await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId, tipo }, orderBy: { seq: 'asc' } })).map(
+    (e) => e.dados as Record<string, unknown>,
+  );
 
 describe('NF-e inutilização', () => {
   it('voids a range: signed, schema-valid inutNFe, 102 with protocol, listed, NFE_INUTILIZACAO; numbering skips the range', async () => {
@@ -36,13 +50,22 @@ describe('NF-e inutilização', () => {
     const res = await inutilizar(n + 1, n + 3);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      empresa_id: companyId, ambiente: 'sandbox', serie: '1', numero_inicial: String(n + 1), numero_final: String(n + 3),
-      status: 'homologada', protocolo: expect.stringMatching(/^\d{15}$/), nfe_id: null, justificativa: 'Falha do sistema pulou a numeracao',
+      empresa_id: companyId,
+      ambiente: 'sandbox',
+      serie: '1',
+      numero_inicial: String(n + 1),
+      numero_final: String(n + 3),
+      status: 'homologada',
+      protocolo: expect.stringMatching(/^\d{15}$/),
+      nfe_id: null,
+      justificativa: 'Falha do sistema pulou a numeracao',
     });
 
     const row = await t.app.engine.db.nfeInutilizacao.findUniqueOrThrow({ where: { id: res.body.id } });
     const year = new Date().getUTCFullYear().toString().slice(2);
-    expect(row.xml).toContain(`Id="ID43${year}${cnpj}55001${String(n + 1).padStart(9, '0')}${String(n + 3).padStart(9, '0')}"`);
+    expect(row.xml).toContain(
+      `Id="ID43${year}${cnpj}55001${String(n + 1).padStart(9, '0')}${String(n + 3).padStart(9, '0')}"`,
+    );
     const lint = xmllint(row.xml, 'nfe/inutNFe_v4.00.xsd');
     expect(lint.ok, lint.output).toBe(true);
     const proc = xmllint(row.procXml!, 'nfe/procInutNFe_v4.00.xsd');
@@ -68,7 +91,10 @@ describe('NF-e inutilização', () => {
     const n = Number(used.body.numero);
     const res = await inutilizar(n, n + 1);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ codigo: 'nfe_numeros_em_uso', numeros: [{ numero: String(n), nfe_id: used.body.id, status: 'autorizada' }] });
+    expect(res.body).toMatchObject({
+      codigo: 'nfe_numeros_em_uso',
+      numeros: [{ numero: String(n), nfe_id: used.body.id, status: 'autorizada' }],
+    });
     expect(res.body.mensagem).toContain(`${n} (autorizada)`);
 
     const voided = await inutilizar(n + 10, n + 12);
@@ -83,31 +109,64 @@ describe('NF-e inutilização', () => {
     const base = Number((await issue()).body.numero) + 100;
     const results = await Promise.all([0, 1, 2, 3].map((i) => inutilizar(base + i, base + 5)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.codigo === 'nfe_numeracao_inutilizada')).toBe(true);
-    expect(await t.app.engine.db.nfeInutilizacao.count({ where: { companyId, numeroFinal: BigInt(base + 5) } })).toBe(1);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.codigo === 'nfe_numeracao_inutilizada')).toBe(
+      true,
+    );
+    expect(await t.app.engine.db.nfeInutilizacao.count({ where: { companyId, numeroFinal: BigInt(base + 5) } })).toBe(
+      1,
+    );
   });
 
   it('validation: every error at once with JSON Pointers; nothing stored', async () => {
     const before = await t.app.engine.db.nfeInutilizacao.count();
-    const res = await sandbox().post('/v1/nfe/inutilizacoes', { empresa_id: companyId, serie: '0001', numero_inicial: 5, numero_final: 3, justificativa: 'curta', extra: 1 });
+    const res = await sandbox().post('/v1/nfe/inutilizacoes', {
+      empresa_id: companyId,
+      serie: '0001',
+      numero_inicial: 5,
+      numero_final: 3,
+      justificativa: 'curta',
+      extra: 1,
+    });
     expect(res.status).toBe(422);
     expect(res.body.codigo).toBe('validacao');
-    expect(res.body.erros.map((e: { campo: string }) => e.campo).sort()).toEqual(['/extra', '/justificativa', '/numero_final', '/serie']);
+    expect(res.body.erros.map((e: { campo: string }) => e.campo).sort()).toEqual([
+      '/extra',
+      '/justificativa',
+      '/numero_final',
+      '/serie',
+    ]);
     const missing = await sandbox().post('/v1/nfe/inutilizacoes', {});
     expect(missing.status).toBe(422);
-    expect(missing.body.erros.map((e: { campo: string }) => e.campo).sort()).toEqual(['/empresa_id', '/justificativa', '/numero_final', '/numero_inicial', '/serie']);
+    expect(missing.body.erros.map((e: { campo: string }) => e.campo).sort()).toEqual([
+      '/empresa_id',
+      '/justificativa',
+      '/numero_final',
+      '/numero_inicial',
+      '/serie',
+    ]);
     expect(await t.app.engine.db.nfeInutilizacao.count()).toBe(before);
   });
 
   it('a company-restricted key needs no empresa_id and sees only its ranges; another account sees none', async () => {
     const other = await acct.company(NFE_COMPANY);
     const restricted = httpClient(t.url, await acct.key('test', other.id));
-    const res = await restricted.post('/v1/nfe/inutilizacoes', { serie: '2', numero_inicial: 7, numero_final: 7, justificativa: 'Numero reservado e nao usado' });
+    const res = await restricted.post('/v1/nfe/inutilizacoes', {
+      serie: '2',
+      numero_inicial: 7,
+      numero_final: 7,
+      justificativa: 'Numero reservado e nao usado',
+    });
     expect(res.status).toBe(201);
     expect(res.body.empresa_id).toBe(other.id);
     const list = await restricted.get('/v1/nfe/inutilizacoes');
     expect(list.body.dados.map((d: { id: string }) => d.id)).toEqual([res.body.id]);
-    const foreign = await restricted.post('/v1/nfe/inutilizacoes', { empresa_id: companyId, serie: '2', numero_inicial: 8, numero_final: 8, justificativa: 'Numero reservado e nao usado' });
+    const foreign = await restricted.post('/v1/nfe/inutilizacoes', {
+      empresa_id: companyId,
+      serie: '2',
+      numero_inicial: 8,
+      numero_final: 8,
+      justificativa: 'Numero reservado e nao usado',
+    });
     expect(foreign.status).toBe(403);
     const stranger = await seedAccount(t.app.engine, 'Outra conta');
     expect((await httpClient(t.url, stranger.testKey).get('/v1/nfe/inutilizacoes')).body.dados).toEqual([]);
@@ -121,8 +180,14 @@ describe('NF-e inutilização', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: note.id, status: 'descartada', numero: note.numero });
     const range = await t.app.engine.db.nfeInutilizacao.findFirstOrThrow({ where: { nfeId: note.id } });
-    expect(range).toMatchObject({ status: 'homologada', numeroInicial: BigInt(note.numero), numeroFinal: BigInt(note.numero) });
-    expect((await eventsOf('NFE_DESCARTADA')).filter((d) => d.id === note.id)).toEqual([expect.objectContaining({ status: 'descartada' })]);
+    expect(range).toMatchObject({
+      status: 'homologada',
+      numeroInicial: BigInt(note.numero),
+      numeroFinal: BigInt(note.numero),
+    });
+    expect((await eventsOf('NFE_DESCARTADA')).filter((d) => d.id === note.id)).toEqual([
+      expect.objectContaining({ status: 'descartada' }),
+    ]);
 
     const again = await sandbox().post(`/v1/nfe/${note.id}/descarte`, {});
     expect(again.status).toBe(409);
@@ -145,19 +210,42 @@ describe('NF-e inutilização', () => {
     const other = await acct.company(NFE_COMPANY);
     // Voided straight at the simulated SEFAZ (as another system of the issuer would), so our numbering does not know it.
     const { signer, credentials } = await companyCredentials(t.app.engine, other.id);
-    const inut = signNfeXml(buildInutNFe({ environment: 'test', cUF: '43', cnpj: other.cnpj, serie: '1', numeroInicial: 1n, numeroFinal: 1n, justificativa: 'Numero usado por outro sistema do emitente', at: new Date() }), signer, 'infInut');
-    expect(await t.app.engine.sefaz.inutilize(inut, { environment: 'test', cUF: '43', simulacao: null, credentials })).toContain('<cStat>102</cStat>');
+    const inut = signNfeXml(
+      buildInutNFe({
+        environment: 'test',
+        cUF: '43',
+        cnpj: other.cnpj,
+        serie: '1',
+        numeroInicial: 1n,
+        numeroFinal: 1n,
+        justificativa: 'Numero usado por outro sistema do emitente',
+        at: new Date(),
+      }),
+      signer,
+      'infInut',
+    );
+    expect(
+      await t.app.engine.sefaz.inutilize(inut, { environment: 'test', cUF: '43', simulacao: null, credentials }),
+    ).toContain('<cStat>102</cStat>');
 
     const res = await sandbox().post('/v1/nfe', nfeBody({ empresa_id: other.id, referencia: 'VOIDED-1' }));
     expect(res.status, res.text).toBe(422);
     expect(res.body).toMatchObject({
       codigo: 'nfe_numero_inutilizado',
-      nfe: { status: 'descartada', numero: '1', protocolo: null, rejeicao: { c_stat: '206', mensagem: expect.stringContaining('inutilizada'), explicacao: expect.any(String) } },
+      nfe: {
+        status: 'descartada',
+        numero: '1',
+        protocolo: null,
+        rejeicao: { c_stat: '206', mensagem: expect.stringContaining('inutilizada'), explicacao: expect.any(String) },
+      },
     });
     expect((await sandbox().get(`/v1/nfe/${res.body.nfe.id}`)).body.status).toBe('descartada');
     expect((await eventsOf('NFE_DESCARTADA')).filter((d) => d.id === res.body.nfe.id)).toHaveLength(1);
     // Nothing to correct with that number: 409, as for any note that is not rejeitada.
-    const fix = await sandbox().post(`/v1/nfe/${res.body.nfe.id}/correcao`, nfeBody({ empresa_id: other.id, referencia: 'VOIDED-1' }));
+    const fix = await sandbox().post(
+      `/v1/nfe/${res.body.nfe.id}/correcao`,
+      nfeBody({ empresa_id: other.id, referencia: 'VOIDED-1' }),
+    );
     expect(fix.status).toBe(409);
 
     const next = await sandbox().post('/v1/nfe', nfeBody({ empresa_id: other.id, referencia: 'VOIDED-2' }));
@@ -168,7 +256,9 @@ describe('NF-e inutilização', () => {
   it('GET /v1/nfe filters: status, empresa_id, desde/ate, referencia prefix; bad values 400 naming the parameter', async () => {
     const other = await acct.company(NFE_COMPANY);
     const mine = await sandbox().post('/v1/nfe', nfeBody({ empresa_id: other.id, referencia: 'FILTRO-A1' }));
-    const rejected = await sandbox().post('/v1/nfe', nfeBody({ empresa_id: other.id, referencia: 'FILTRO-B1' }), { headers: { 'x-service-simular': 'rejeitar:233' } });
+    const rejected = await sandbox().post('/v1/nfe', nfeBody({ empresa_id: other.id, referencia: 'FILTRO-B1' }), {
+      headers: { 'x-service-simular': 'rejeitar:233' },
+    });
     const ids = async (query: string) => {
       const res = await sandbox().get(`/v1/nfe?${query}`);
       expect(res.status).toBe(200);
@@ -178,12 +268,20 @@ describe('NF-e inutilização', () => {
     expect(await ids(`empresa_id=${other.id}&status=rejeitada`)).toEqual([rejected.body.nfe.id]);
     expect(await ids('referencia=FILTRO-A')).toEqual([mine.body.id]);
     const created = mine.body.criada_em as string;
-    expect(await ids(`empresa_id=${other.id}&desde=${encodeURIComponent(created)}&ate=${encodeURIComponent(created)}`)).toEqual([mine.body.id]);
+    expect(
+      await ids(`empresa_id=${other.id}&desde=${encodeURIComponent(created)}&ate=${encodeURIComponent(created)}`),
+    ).toEqual([mine.body.id]);
     const today = new Date(Date.parse(created) - 3 * 3_600_000).toISOString().slice(0, 10);
     expect(await ids(`empresa_id=${other.id}&desde=${today}&ate=${today}`)).toHaveLength(2);
     expect(await ids(`empresa_id=${other.id}&ate=2020-01-01`)).toEqual([]);
 
-    for (const [query, parameter] of [['status=perdida', 'status'], ['empresa_id=xyz', 'empresa_id'], ['desde=ontem', 'desde'], ['ate=2026-13-45T99:00Z', 'ate'], ['desde=2026-12-01&ate=2026-11-01', 'desde']]) {
+    for (const [query, parameter] of [
+      ['status=perdida', 'status'],
+      ['empresa_id=xyz', 'empresa_id'],
+      ['desde=ontem', 'desde'],
+      ['ate=2026-13-45T99:00Z', 'ate'],
+      ['desde=2026-12-01&ate=2026-11-01', 'desde'],
+    ]) {
       const res = await sandbox().get(`/v1/nfe?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body).toMatchObject({ codigo: 'parametro_invalido', campo: null });

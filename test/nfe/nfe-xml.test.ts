@@ -12,7 +12,11 @@ import { CHAVE_ORIGEM, EMITENTE, nfeBody, signedNfe } from '../support/nfe-fixtu
 describe('NF-e access key (shared/nfe/README "Access key")', () => {
   it('checks the DV of the homologation samples and refuses a changed digit', () => {
     // Keys of shared/nfe/samples/procNFe_*.xml (PR and RS homologation, PA production).
-    for (const chave of ['41170706117473000150550010000463202612756525', '43180906929383000163550010000000261000010301', '15231207933914000154550010006643501427015088']) {
+    for (const chave of [
+      '41170706117473000150550010000463202612756525',
+      '43180906929383000163550010000000261000010301',
+      '15231207933914000154550010006643501427015088',
+    ]) {
       expect(accessKeyDv(chave.slice(0, 43))).toBe(chave[43]);
       expect(isValidNfeKey(chave)).toBe(true);
       expect(isValidNfeKey(chave.slice(0, 43) + String((Number(chave[43]) + 1) % 10))).toBe(false);
@@ -20,7 +24,13 @@ describe('NF-e access key (shared/nfe/README "Access key")', () => {
   });
 
   it('lays out cUF AAMM CNPJ mod serie nNF tpEmis cNF cDV in Brasília time', () => {
-    const { chave, cNF } = buildNfeKey({ cUF: '43', emissao: new Date('2026-12-01T02:00:00Z'), documento: EMITENTE.cnpj, serie: '7', nNF: 123n });
+    const { chave, cNF } = buildNfeKey({
+      cUF: '43',
+      emissao: new Date('2026-12-01T02:00:00Z'),
+      documento: EMITENTE.cnpj,
+      serie: '7',
+      nNF: 123n,
+    });
     expect(chave).toHaveLength(44);
     expect(chave.slice(0, 6)).toBe('432611'); // 23:00 of 30 November in Brasília
     expect(chave.slice(6, 20)).toBe(EMITENTE.cnpj);
@@ -63,10 +73,21 @@ describe('NF-e 4.00 XML', () => {
       presenca: 'presencial',
       finalidade: 'ajuste',
       chave_referenciada: CHAVE_ORIGEM,
-      itens: [{
-        codigo: 'A', descricao: 'Caneca', ncm: '69120000', cfop: '5102', origem: '0', unidade: 'UN', quantidade: '2', valor_unitario: '15.00',
-        icms: { csosn: '101', p_cred_sn: '1.25', v_cred_icmssn: '0.38' }, pis: { cst: '49', v_bc: '0.00', p_pis: '0.00', v_pis: '0.00' }, cofins: { cst: '08' },
-      }],
+      itens: [
+        {
+          codigo: 'A',
+          descricao: 'Caneca',
+          ncm: '69120000',
+          cfop: '5102',
+          origem: '0',
+          unidade: 'UN',
+          quantidade: '2',
+          valor_unitario: '15.00',
+          icms: { csosn: '101', p_cred_sn: '1.25', v_cred_icmssn: '0.38' },
+          pis: { cst: '49', v_bc: '0.00', p_pis: '0.00', v_pis: '0.00' },
+          cofins: { cst: '08' },
+        },
+      ],
       pagamentos: [{ forma: 'outros', valor: '30.00', descricao: 'Permuta' }],
     });
     const { xml } = signedNfe(body, 'live', { ...EMITENTE, crt: '1' });
@@ -78,10 +99,14 @@ describe('NF-e 4.00 XML', () => {
   });
 
   it('a return references the original note per item, not at note level (rejection 1010)', () => {
-    const { xml } = signedNfe(nfeBody({ finalidade: 'devolucao', chave_referenciada: CHAVE_ORIGEM, item_referenciado: 2 }));
+    const { xml } = signedNfe(
+      nfeBody({ finalidade: 'devolucao', chave_referenciada: CHAVE_ORIGEM, item_referenciado: 2 }),
+    );
     expect(xmllint(xml, 'nfe/nfe_v4.00.xsd').ok).toBe(true);
     expect(xml).not.toContain('<NFref>');
-    expect(xml).toContain(`<DFeReferenciado><chaveAcesso>${CHAVE_ORIGEM}</chaveAcesso><nItem>2</nItem></DFeReferenciado>`);
+    expect(xml).toContain(
+      `<DFeReferenciado><chaveAcesso>${CHAVE_ORIGEM}</chaveAcesso><nItem>2</nItem></DFeReferenciado>`,
+    );
   });
 });
 
@@ -102,7 +127,8 @@ describe('NF-e signature check (the simulator verifies every NFe it receives)', 
       }
       expect(xmlCrypto).not.toHaveBeenCalled();
       expect(verifyXmlSignature(xml, 'infNFe', { engine: 'xml-crypto' })).toMatchObject({ valid: true });
-      for (const bad of tampered) expect(verifyXmlSignature(bad, 'infNFe', { engine: 'xml-crypto' })).toMatchObject({ valid: false });
+      for (const bad of tampered)
+        expect(verifyXmlSignature(bad, 'infNFe', { engine: 'xml-crypto' })).toMatchObject({ valid: false });
     } finally {
       xmlCrypto.mockRestore();
     }

@@ -14,12 +14,16 @@ let acct: SeededAccount;
 let companyId: string;
 let seq = 0;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false }),
+);
 beforeAll(async () => {
   companyId = (await acct.company(NFE_COMPANY)).id;
 });
 
-const body = (extra: Record<string, unknown> = {}) => nfeBody({ empresa_id: companyId, referencia: `PREVIA-${Date.now().toString(36)}-${++seq}`, ...extra });
+const body = (extra: Record<string, unknown> = {}) =>
+  nfeBody({ empresa_id: companyId, referencia: `PREVIA-${Date.now().toString(36)}-${++seq}`, ...extra });
 const sandbox = () => httpClient(t.url, acct.testKey);
 const stored = async () => ({
   notes: await t.app.engine.db.nfe.count({ where: { companyId } }),
@@ -69,14 +73,37 @@ describe('POST /v1/nfe/previa', () => {
     const duplicate = expectProblem(await sandbox().post('/v1/nfe/previa', request), 409, 'referencia_duplicada');
     expect(duplicate.nfe_id).toBe(issued.id);
     const bare = await acct.company();
-    const notReady = expectProblem(await sandbox().post('/v1/nfe/previa', nfeBody({ empresa_id: bare.id })), 412, 'empresa_nao_pronta');
+    const notReady = expectProblem(
+      await sandbox().post('/v1/nfe/previa', nfeBody({ empresa_id: bare.id })),
+      412,
+      'empresa_nao_pronta',
+    );
     expect(notReady.itens.some((i: { situacao: string }) => i.situacao === 'bloqueio')).toBe(true);
     expect(await t.app.engine.db.nfe.count({ where: { companyId: bare.id } })).toBe(0);
   });
 
   it('is the GraphQL mutation previewNfe', async () => {
-    const data = await graphql(t.url, acct.testKey, `mutation($input: NfeInput!) { previewNfe(input: $input) {
-      __typename ... on NfePreview { numero chaveAcesso xml danfePdfBase64 } ... on DomainError { codigo } } }`, { input: camelBody(body(), '', []) });
+    const data = await graphql(
+      t.url,
+      acct.testKey,
+      `
+        mutation ($input: NfeInput!) {
+          previewNfe(input: $input) {
+            __typename
+            ... on NfePreview {
+              numero
+              chaveAcesso
+              xml
+              danfePdfBase64
+            }
+            ... on DomainError {
+              codigo
+            }
+          }
+        }
+      `,
+      { input: camelBody(body(), '', []) },
+    );
     expect(data.previewNfe.__typename, JSON.stringify(data)).toBe('NfePreview');
     expect(data.previewNfe.xml).toContain(`<nNF>${data.previewNfe.numero}</nNF>`);
     expect(Buffer.from(data.previewNfe.danfePdfBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');

@@ -14,12 +14,16 @@ let companyId: string;
 let seq = 0;
 
 // The timeout scenario's answer never comes: the SOAP client gives up after this, well within Prefer: wait.
-useTestApp((s) => ({ t, acct } = s), () => ({ nationalTimeoutMs: 2000 }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ nationalTimeoutMs: 2000 }),
+);
 beforeAll(async () => {
   companyId = (await acct.company(NFE_COMPANY)).id;
 });
 
-const body = (extra: Record<string, unknown> = {}) => nfeBody({ empresa_id: companyId, referencia: `PED-${Date.now().toString(36)}-${++seq}`, ...extra });
+const body = (extra: Record<string, unknown> = {}) =>
+  nfeBody({ empresa_id: companyId, referencia: `PED-${Date.now().toString(36)}-${++seq}`, ...extra });
 const sandbox = () => httpClient(t.url, acct.testKey);
 
 describe('NF-e routes', () => {
@@ -27,7 +31,13 @@ describe('NF-e routes', () => {
     const request = body();
     const res = await sandbox().post('/v1/nfe', request);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/), chave_acesso: expect.stringMatching(/^\d{44}$/), empresa_id: companyId, ambiente: 'sandbox' });
+    expect(res.body).toMatchObject({
+      status: 'autorizada',
+      protocolo: expect.stringMatching(/^\d{15}$/),
+      chave_acesso: expect.stringMatching(/^\d{44}$/),
+      empresa_id: companyId,
+      ambiente: 'sandbox',
+    });
     for (const id of [res.body.id, request.referencia, res.body.chave_acesso]) {
       const got = await sandbox().get(`/v1/nfe/${id}`);
       expect(got.status).toBe(200);
@@ -38,7 +48,9 @@ describe('NF-e routes', () => {
     expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
     expect(xml.text).toContain(`<nProt>${res.body.protocolo}</nProt>`);
     expect(xmllint(xml.text, 'nfe/procNFe_v4.00.xsd').ok).toBe(true);
-    const pdf = await fetch(`${t.url}/v1/nfe/${res.body.id}/pdf`, { headers: { authorization: `Bearer ${acct.testKey}` } });
+    const pdf = await fetch(`${t.url}/v1/nfe/${res.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${acct.testKey}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
@@ -55,7 +67,14 @@ describe('NF-e routes', () => {
   it('X-Service-Simular rejeitar:cStat → 422 nfe_rejeitada carrying the note with rejeicao (c_stat, mensagem, explicacao)', async () => {
     const res = await sandbox().post('/v1/nfe', body(), { headers: { 'x-service-simular': 'rejeitar:539' } });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ codigo: 'nfe_rejeitada', nfe: { status: 'rejeitada', protocolo: null, rejeicao: { c_stat: '539', mensagem: expect.any(String), explicacao: expect.any(String) } } });
+    expect(res.body).toMatchObject({
+      codigo: 'nfe_rejeitada',
+      nfe: {
+        status: 'rejeitada',
+        protocolo: null,
+        rejeicao: { c_stat: '539', mensagem: expect.any(String), explicacao: expect.any(String) },
+      },
+    });
     const stored = await sandbox().get(`/v1/nfe/${res.body.nfe.id}`);
     expect(stored.body).toMatchObject({ status: 'rejeitada', rejeicao: res.body.nfe.rejeicao });
     const xml = await sandbox().get(`/v1/nfe/${res.body.nfe.id}/xml`);
@@ -64,7 +83,10 @@ describe('NF-e routes', () => {
 
     const denied = await sandbox().post('/v1/nfe', body(), { headers: { 'x-service-simular': 'denegar' } });
     expect(denied.status).toBe(422);
-    expect(denied.body).toMatchObject({ codigo: 'nfe_denegada', nfe: { status: 'denegada', protocolo: expect.stringMatching(/^\d{15}$/), rejeicao: null } });
+    expect(denied.body).toMatchObject({
+      codigo: 'nfe_denegada',
+      nfe: { status: 'denegada', protocolo: expect.stringMatching(/^\d{15}$/), rejeicao: null },
+    });
   });
 
   it('validation: 422 with every error in erros[] as JSON Pointers; nothing stored', async () => {
@@ -82,25 +104,47 @@ describe('NF-e routes', () => {
     // A devolução without the original note's key has its own code at the top, every problem still in erros[].
     const semChave = await sandbox().post('/v1/nfe', body({ finalidade: 'devolucao' }));
     expect(semChave.status, semChave.text).toBe(422);
-    expect(semChave.body).toMatchObject({ codigo: 'chave_referenciada_obrigatoria', campo: '/chave_referenciada', erros: [{ codigo: 'chave_referenciada_obrigatoria', campo: '/chave_referenciada' }] });
-    const semChaveEOutro = await sandbox().post('/v1/nfe', { ...body({ finalidade: 'complementar' }), natureza_operacao: 5 });
+    expect(semChave.body).toMatchObject({
+      codigo: 'chave_referenciada_obrigatoria',
+      campo: '/chave_referenciada',
+      erros: [{ codigo: 'chave_referenciada_obrigatoria', campo: '/chave_referenciada' }],
+    });
+    const semChaveEOutro = await sandbox().post('/v1/nfe', {
+      ...body({ finalidade: 'complementar' }),
+      natureza_operacao: 5,
+    });
     expect(semChaveEOutro.body.codigo).toBe('chave_referenciada_obrigatoria');
-    expect(semChaveEOutro.body.erros.map((e: { campo: string }) => e.campo).sort()).toEqual(['/chave_referenciada', '/natureza_operacao']);
+    expect(semChaveEOutro.body.erros.map((e: { campo: string }) => e.campo).sort()).toEqual([
+      '/chave_referenciada',
+      '/natureza_operacao',
+    ]);
     expect(await t.app.engine.db.nfe.count({ where: { accountId: acct.accountId } })).toBe(before);
     // A member the typed input cannot carry (not snake_case) and a JSON type it refuses: both in one erros[].
     const mistos = await sandbox().post('/v1/nfe', { ...body(), valorTotal: '130.00', serie: 1 });
     expect(mistos.status, mistos.text).toBe(422);
-    expect(mistos.body.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`).sort())
-      .toEqual(['campo_desconhecido /valorTotal', 'tipo_invalido /serie']);
-    const modo = await sandbox().post('/v1/nfe', body({ modo: 'calcular', itens: [{ quantidade: '1', valor_unitario: '10' }] }));
+    expect(mistos.body.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`).sort()).toEqual([
+      'campo_desconhecido /valorTotal',
+      'tipo_invalido /serie',
+    ]);
+    const modo = await sandbox().post(
+      '/v1/nfe',
+      body({ modo: 'calcular', itens: [{ quantidade: '1', valor_unitario: '10' }] }),
+    );
     expect(modo.status).toBe(422);
-    expect(modo.body.erros).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' })]));
-    const modoMisto = await sandbox().post('/v1/nfe', { ...body({ modo: 'calcular', itens: [{ quantidade: '1', valor_unitario: '10' }] }), valorTotal: '10.00' });
+    expect(modo.body.erros).toEqual(
+      expect.arrayContaining([expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' })]),
+    );
+    const modoMisto = await sandbox().post('/v1/nfe', {
+      ...body({ modo: 'calcular', itens: [{ quantidade: '1', valor_unitario: '10' }] }),
+      valorTotal: '10.00',
+    });
     expect(modoMisto.status, modoMisto.text).toBe(422);
-    expect(modoMisto.body.erros).toEqual(expect.arrayContaining([
-      expect.objectContaining({ codigo: 'campo_desconhecido', campo: '/valorTotal' }),
-      expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' }),
-    ]));
+    expect(modoMisto.body.erros).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ codigo: 'campo_desconhecido', campo: '/valorTotal' }),
+        expect.objectContaining({ codigo: 'campo_obrigatorio', campo: '/itens/0/produto' }),
+      ]),
+    );
   });
 
   it('Idempotency-Key replays the same note without issuing a second one', async () => {
@@ -125,7 +169,9 @@ describe('NF-e routes', () => {
       const list = await httpClient(t.url, key).get('/v1/nfe');
       expect(list.body.dados.map((n: { id: string }) => n.id)).not.toContain(res.body.id);
     }
-    const live = await httpClient(t.url, acct.liveKey).post('/v1/nfe', body(), { headers: { 'x-service-simular': 'autorizar' } });
+    const live = await httpClient(t.url, acct.liveKey).post('/v1/nfe', body(), {
+      headers: { 'x-service-simular': 'autorizar' },
+    });
     expect(live.status).toBe(422);
     expect(live.body.codigo).toBe('simulacao_so_no_sandbox');
   });
@@ -153,7 +199,9 @@ describe('NF-e routes', () => {
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ status: 'contingencia_epec', protocolo: null });
     expect(res.body.chave_acesso[34]).toBe('4');
-    const pdf = await fetch(`${t.url}/v1/nfe/${res.body.id}/pdf`, { headers: { authorization: `Bearer ${acct.testKey}` } });
+    const pdf = await fetch(`${t.url}/v1/nfe/${res.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${acct.testKey}` },
+    });
     expect(pdf.status).toBe(200);
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
     expect(text).toMatch(/EPEC/);
@@ -164,42 +212,64 @@ describe('NF-e routes', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     const settled = await sandbox().get(`/v1/nfe/${res.body.id}`);
-    expect(settled.body).toMatchObject({ status: 'autorizada', chave_acesso: res.body.chave_acesso, protocolo: expect.stringMatching(/^\d{15}$/) });
+    expect(settled.body).toMatchObject({
+      status: 'autorizada',
+      chave_acesso: res.body.chave_acesso,
+      protocolo: expect.stringMatching(/^\d{15}$/),
+    });
   });
 
-  it('crash after the insert: the job\'s lease ends and the worker transmits the stored note once', async () => {
+  it("crash after the insert: the job's lease ends and the worker transmits the stored note once", async () => {
     // createNfe stores the note and its leased job without sending: a process that died right there.
     const principal = { accountId: acct.accountId, environment: 'test' as const, apiKeyId: 'test', companyId: null };
     const { view: note } = await createNfe(t.app.engine, principal, { body: nfeInput(body()) });
     const job = await t.app.engine.db.transmissionJob.findFirstOrThrow({ where: { nfeId: note.id } });
     expect(job.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     await t.app.engine.db.transmissionJob.update({ where: { id: job.id }, data: { lockedUntil: new Date(0) } });
-    for (let i = 0; i < 200 && (await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } })).status === 'transmitindo'; i++) {
+    for (
+      let i = 0;
+      i < 200 && (await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } })).status === 'transmitindo';
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
     const got = await sandbox().get(`/v1/nfe/${note.id}`);
     expect(got.body).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
-    const events = await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId, tipo: 'NFE_AUTORIZADA' } });
+    const events = await t.app.engine.db.event.findMany({
+      where: { accountId: acct.accountId, tipo: 'NFE_AUTORIZADA' },
+    });
     expect(events.filter((e) => (e.dados as { id?: string }).id === note.id)).toHaveLength(1);
     expect(await t.app.engine.db.transmissionJob.count({ where: { nfeId: note.id } })).toBe(0);
   });
 
   it('GraphQL issueNfe takes the typed NfeInput (camelCase of the REST body) and reaches the same note', async () => {
-    const camel = (v: unknown): unknown => Array.isArray(v) ? v.map(camel)
-      : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), camel(x)]))
-      : v;
+    const camel = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(camel)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), camel(x)]),
+            )
+          : v;
     const sent = body();
     const input = camel(sent);
     const res = await fetch(`${t.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${acct.testKey}` },
       body: JSON.stringify({
-        query: 'mutation($input: NfeInput!) { issueNfe(input: $input) { __typename ... on Nfe { id status protocolo chaveAcesso } } }',
+        query:
+          'mutation($input: NfeInput!) { issueNfe(input: $input) { __typename ... on Nfe { id status protocolo chaveAcesso } } }',
         variables: { input },
       }),
     });
-    const out = (await res.json()) as { data?: { issueNfe: { __typename: string; id: string; status: string; protocolo: string } } };
-    expect(out.data?.issueNfe).toMatchObject({ __typename: 'Nfe', status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/) });
+    const out = (await res.json()) as {
+      data?: { issueNfe: { __typename: string; id: string; status: string; protocolo: string } };
+    };
+    expect(out.data?.issueNfe).toMatchObject({
+      __typename: 'Nfe',
+      status: 'autorizada',
+      protocolo: expect.stringMatching(/^\d{15}$/),
+    });
     const rest = await sandbox().get(`/v1/nfe/${out.data!.issueNfe.id}`);
     expect(rest.body).toMatchObject({ status: 'autorizada', referencia: (input as { referencia: string }).referencia });
     // The note keeps its request in the API's names, as a REST body would have sent it.

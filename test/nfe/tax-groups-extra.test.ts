@@ -4,7 +4,12 @@ import { testIdentity } from '../support/nfse-fixtures.js';
 import { nfeBody, signedNfe, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 const DIFAL = {
-  v_bc_uf_dest: '100.00', p_icms_uf_dest: '19.5', p_icms_inter: '12', p_icms_inter_part: '100', v_icms_uf_dest: '7.50', v_icms_uf_remet: '0.00',
+  v_bc_uf_dest: '100.00',
+  p_icms_uf_dest: '19.5',
+  p_icms_inter: '12',
+  p_icms_inter_part: '100',
+  v_icms_uf_dest: '7.50',
+  v_icms_uf_remet: '0.00',
 };
 const FCP = { v_bc_fcp_uf_dest: '100.00', p_fcp_uf_dest: '2', v_fcp_uf_dest: '2.00' };
 
@@ -20,18 +25,26 @@ function body(uf: Record<string, unknown>, second?: Record<string, unknown>) {
 
 describe('ICMSUFDest (group NA of layout 4.00)', () => {
   it('with and without the destination FCP: schema-valid (xmllint), signed (xmlsec1), in layout order, summed into ICMSTot', () => {
-    const { xml } = signedNfe(body({ ...DIFAL, ...FCP }, { ...DIFAL, v_icms_uf_dest: '1.25', v_icms_uf_remet: '0.10', p_icms_inter: '7.00' }));
+    const { xml } = signedNfe(
+      body({ ...DIFAL, ...FCP }, { ...DIFAL, v_icms_uf_dest: '1.25', v_icms_uf_remet: '0.10', p_icms_inter: '7.00' }),
+    );
     const lint = xmllint(xml, 'nfe/nfe_v4.00.xsd');
     expect(lint.ok, lint.output).toBe(true);
     const sig = xmlsecVerify(xml, testIdentity().cert.certificatePem, 'infNFe');
     expect(sig.ok, sig.output).toBe(true);
-    expect(xml).toContain('<ICMSUFDest><vBCUFDest>100.00</vBCUFDest><vBCFCPUFDest>100.00</vBCFCPUFDest><pFCPUFDest>2.00</pFCPUFDest>'
-      + '<pICMSUFDest>19.50</pICMSUFDest><pICMSInter>12.00</pICMSInter><pICMSInterPart>100.00</pICMSInterPart><vFCPUFDest>2.00</vFCPUFDest>'
-      + '<vICMSUFDest>7.50</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>');
-    expect(xml).toContain('<pICMSInter>7.00</pICMSInter><pICMSInterPart>100.00</pICMSInterPart><vICMSUFDest>1.25</vICMSUFDest>');
+    expect(xml).toContain(
+      '<ICMSUFDest><vBCUFDest>100.00</vBCUFDest><vBCFCPUFDest>100.00</vBCFCPUFDest><pFCPUFDest>2.00</pFCPUFDest>' +
+        '<pICMSUFDest>19.50</pICMSUFDest><pICMSInter>12.00</pICMSInter><pICMSInterPart>100.00</pICMSInterPart><vFCPUFDest>2.00</vFCPUFDest>' +
+        '<vICMSUFDest>7.50</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>',
+    );
+    expect(xml).toContain(
+      '<pICMSInter>7.00</pICMSInter><pICMSInterPart>100.00</pICMSInterPart><vICMSUFDest>1.25</vICMSUFDest>',
+    );
     // After COFINS, before IBSCBS; totals W04c–W04e after vICMSDeson.
     expect(xml.indexOf('<ICMSUFDest>')).toBeGreaterThan(xml.indexOf('</COFINS>'));
-    expect(xml).toContain('<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>2.00</vFCPUFDest><vICMSUFDest>8.75</vICMSUFDest><vICMSUFRemet>0.10</vICMSUFRemet><vFCP>');
+    expect(xml).toContain(
+      '<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>2.00</vFCPUFDest><vICMSUFDest>8.75</vICMSUFDest><vICMSUFRemet>0.10</vICMSUFRemet><vFCP>',
+    );
   });
 
   it('notes without it keep ICMSTot without the three totals', () => {
@@ -41,17 +54,28 @@ describe('ICMSUFDest (group NA of layout 4.00)', () => {
 
   it('names missing required members, an interstate rate outside 4/7/12, a partial FCP and unknown members, all at once', () => {
     const { p_icms_uf_dest: _omit, ...semAliquota } = DIFAL;
-    const v = validateNfeRequest(body({ ...semAliquota, p_icms_inter: '5', p_fcp_uf_dest: '2', v_icms: '1.00' }), { simples: false, chaveRestritaEmpresa: true, environment: 'test' });
-    expect(v.erros.map((e) => `${e.codigo} ${e.campo}`)).toEqual(expect.arrayContaining([
-      'campo_desconhecido /itens/0/icms_uf_dest/v_icms',
-      'campo_obrigatorio /itens/0/icms_uf_dest/p_icms_uf_dest',
-      'formato_invalido /itens/0/icms_uf_dest/p_icms_inter',
-      'campo_obrigatorio /itens/0/icms_uf_dest/v_bc_fcp_uf_dest',
-      'campo_obrigatorio /itens/0/icms_uf_dest/v_fcp_uf_dest',
-    ]));
+    const v = validateNfeRequest(body({ ...semAliquota, p_icms_inter: '5', p_fcp_uf_dest: '2', v_icms: '1.00' }), {
+      simples: false,
+      chaveRestritaEmpresa: true,
+      environment: 'test',
+    });
+    expect(v.erros.map((e) => `${e.codigo} ${e.campo}`)).toEqual(
+      expect.arrayContaining([
+        'campo_desconhecido /itens/0/icms_uf_dest/v_icms',
+        'campo_obrigatorio /itens/0/icms_uf_dest/p_icms_uf_dest',
+        'formato_invalido /itens/0/icms_uf_dest/p_icms_inter',
+        'campo_obrigatorio /itens/0/icms_uf_dest/v_bc_fcp_uf_dest',
+        'campo_obrigatorio /itens/0/icms_uf_dest/v_fcp_uf_dest',
+      ]),
+    );
     expect(v.erros).toHaveLength(5);
-    expect(validateNfeRequest(body({ ...DIFAL, v_icms_uf_dest: 7.5 }), { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).erros)
-      .toEqual([expect.objectContaining({ codigo: 'tipo_invalido', campo: '/itens/0/icms_uf_dest/v_icms_uf_dest' })]);
+    expect(
+      validateNfeRequest(body({ ...DIFAL, v_icms_uf_dest: 7.5 }), {
+        simples: false,
+        chaveRestritaEmpresa: true,
+        environment: 'test',
+      }).erros,
+    ).toEqual([expect.objectContaining({ codigo: 'tipo_invalido', campo: '/itens/0/icms_uf_dest/v_icms_uf_dest' })]);
   });
 });
 
@@ -69,15 +93,23 @@ describe('II (group P of layout 4.00)', () => {
     const lint = xmllint(xml, 'nfe/nfe_v4.00.xsd');
     expect(lint.ok, lint.output).toBe(true);
     expect(xmlsecVerify(xml, testIdentity().cert.certificatePem, 'infNFe').ok).toBe(true);
-    expect(xml).toContain('</IPI><II><vBC>100.00</vBC><vDespAdu>15.50</vDespAdu><vII>20.00</vII><vIOF>0.38</vIOF></II><PIS>');
+    expect(xml).toContain(
+      '</IPI><II><vBC>100.00</vBC><vDespAdu>15.50</vDespAdu><vII>20.00</vII><vIOF>0.38</vIOF></II><PIS>',
+    );
     // vProd 115.00 + vIPI 5.00 + vII 20.00.
     expect(xml).toContain('<vII>20.00</vII><vIPI>5.00</vIPI>');
     expect(xml).toContain('<vNF>140.00</vNF>');
   });
 
   it('requires every member and an import CFOP', () => {
-    const erros = (b: unknown) => validateNfeRequest(b, { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).erros.map((e) => `${e.codigo} ${e.campo}`);
-    expect(erros(importacao({ v_bc: '100.00', v_ii: '20.00' }))).toEqual(['campo_obrigatorio /itens/0/ii/v_desp_adu', 'campo_obrigatorio /itens/0/ii/v_iof']);
+    const erros = (b: unknown) =>
+      validateNfeRequest(b, { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).erros.map(
+        (e) => `${e.codigo} ${e.campo}`,
+      );
+    expect(erros(importacao({ v_bc: '100.00', v_ii: '20.00' }))).toEqual([
+      'campo_obrigatorio /itens/0/ii/v_desp_adu',
+      'campo_obrigatorio /itens/0/ii/v_iof',
+    ]);
     expect(erros(importacao(II, '5102'))).toEqual(['formato_invalido /itens/0/ii']);
   });
 });
@@ -90,17 +122,33 @@ describe('PISST and COFINSST (groups R and T of layout 4.00)', () => {
   };
 
   it('by rate and by unit: each after its own tax, schema-valid (xmllint) and signed (xmlsec1)', () => {
-    const { xml } = signedNfe(comSt({ v_bc: '100.00', p_pis: '0.65', v_pis: '0.65' }, { q_bc_prod: '10', v_aliq_prod: '0.3', v_cofins: '3.00' }));
+    const { xml } = signedNfe(
+      comSt(
+        { v_bc: '100.00', p_pis: '0.65', v_pis: '0.65' },
+        { q_bc_prod: '10', v_aliq_prod: '0.3', v_cofins: '3.00' },
+      ),
+    );
     const lint = xmllint(xml, 'nfe/nfe_v4.00.xsd');
     expect(lint.ok, lint.output).toBe(true);
     expect(xmlsecVerify(xml, testIdentity().cert.certificatePem, 'infNFe').ok).toBe(true);
     expect(xml).toContain('</PIS><PISST><vBC>100.00</vBC><pPIS>0.65</pPIS><vPIS>0.65</vPIS></PISST><COFINS>');
-    expect(xml).toContain('</COFINS><COFINSST><qBCProd>10.0000</qBCProd><vAliqProd>0.3000</vAliqProd><vCOFINS>3.00</vCOFINS></COFINSST>');
+    expect(xml).toContain(
+      '</COFINS><COFINSST><qBCProd>10.0000</qBCProd><vAliqProd>0.3000</vAliqProd><vCOFINS>3.00</vCOFINS></COFINSST>',
+    );
   });
 
   it('refuses both forms at once, a missing value and unknown members', () => {
-    const erros = validateNfeRequest(comSt({ v_bc: '100.00', p_pis: '0.65', q_bc_prod: '1', v_aliq_prod: '1', v_pis: '0.65' }, { v_bc: '100.00', p_cofins: '3', ind_soma_cofinsst: '1' }),
-      { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).erros.map((e) => `${e.codigo} ${e.campo}`);
-    expect(erros).toEqual(['formato_invalido /itens/0/pis_st', 'campo_desconhecido /itens/0/cofins_st/ind_soma_cofinsst', 'campo_obrigatorio /itens/0/cofins_st/v_cofins']);
+    const erros = validateNfeRequest(
+      comSt(
+        { v_bc: '100.00', p_pis: '0.65', q_bc_prod: '1', v_aliq_prod: '1', v_pis: '0.65' },
+        { v_bc: '100.00', p_cofins: '3', ind_soma_cofinsst: '1' },
+      ),
+      { simples: false, chaveRestritaEmpresa: true, environment: 'test' },
+    ).erros.map((e) => `${e.codigo} ${e.campo}`);
+    expect(erros).toEqual([
+      'formato_invalido /itens/0/pis_st',
+      'campo_desconhecido /itens/0/cofins_st/ind_soma_cofinsst',
+      'campo_obrigatorio /itens/0/cofins_st/v_cofins',
+    ]);
   });
 });

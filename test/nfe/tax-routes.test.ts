@@ -16,7 +16,8 @@ beforeAll(async () => {
   companyId = (await acct.company(NFE_COMPANY)).id;
 });
 
-const body = (extra: Record<string, unknown> = {}) => nfeBodyTributado({ empresa_id: companyId, referencia: `TRIB-${Date.now().toString(36)}-${++seq}`, ...extra });
+const body = (extra: Record<string, unknown> = {}) =>
+  nfeBodyTributado({ empresa_id: companyId, referencia: `TRIB-${Date.now().toString(36)}-${++seq}`, ...extra });
 const sandbox = () => httpClient(t.url, acct.testKey);
 
 describe('NF-e tax groups over HTTP', () => {
@@ -25,7 +26,12 @@ describe('NF-e tax groups over HTTP', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'autorizada', valor_total: '142.95' });
     const regras = res.body.ajustes.map((a: { regra: string; campo: string }) => `${a.regra} ${a.campo}`);
-    expect(regras).toEqual(expect.arrayContaining(['nfe_ibs_soma_uf_municipio /itens/0/ibs_cbs/v_ibs', 'nfe_totais_ibs_cbs_somados /totais']));
+    expect(regras).toEqual(
+      expect.arrayContaining([
+        'nfe_ibs_soma_uf_municipio /itens/0/ibs_cbs/v_ibs',
+        'nfe_totais_ibs_cbs_somados /totais',
+      ]),
+    );
     const xml = await sandbox().get(`/v1/nfe/${res.body.id}/xml`);
     expect(xml.status).toBe(200);
     expect(xml.text).toContain('<vICMSST>13.20</vICMSST>');
@@ -51,21 +57,32 @@ describe('NF-e tax groups over HTTP', () => {
     expect(await t.app.engine.db.nfe.count({ where: { accountId: acct.accountId } })).toBe(before);
   });
 
-  it('GraphQL issueNfe: the typed input\'s camelCase members (pMvaSt, ibsCbs, outrasDespesas, transporte) reach the same note', async () => {
-    const camel = (v: unknown): unknown => Array.isArray(v) ? v.map(camel)
-      : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), camel(x)]))
-      : v;
-    const input = camel(body({ totais: { valor_icms_st: '13.20', valor_ibs: '0.10', valor_nota: '142.95' } })) as Record<string, any>;
+  it("GraphQL issueNfe: the typed input's camelCase members (pMvaSt, ibsCbs, outrasDespesas, transporte) reach the same note", async () => {
+    const camel = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(camel)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), camel(x)]),
+            )
+          : v;
+    const input = camel(
+      body({ totais: { valor_icms_st: '13.20', valor_ibs: '0.10', valor_nota: '142.95' } }),
+    ) as Record<string, any>;
     expect(input.itens[0].icms.pMvaSt).toBe('40');
     const res = await fetch(`${t.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${acct.testKey}` },
       body: JSON.stringify({
-        query: 'mutation($input: NfeInput!) { issueNfe(input: $input) { __typename ... on Nfe { id status } ... on DomainError { codigo mensagem erros { codigo campo } } } }',
+        query:
+          'mutation($input: NfeInput!) { issueNfe(input: $input) { __typename ... on Nfe { id status } ... on DomainError { codigo mensagem erros { codigo campo } } } }',
         variables: { input },
       }),
     });
-    const out = (await res.json()) as { data?: { issueNfe: { __typename: string; id: string; status: string } }; errors?: unknown };
+    const out = (await res.json()) as {
+      data?: { issueNfe: { __typename: string; id: string; status: string } };
+      errors?: unknown;
+    };
     expect(out.errors).toBeUndefined();
     expect(out.data?.issueNfe, JSON.stringify(out.data)).toMatchObject({ __typename: 'Nfe', status: 'autorizada' });
     const rest = await sandbox().get(`/v1/nfe/${out.data!.issueNfe.id}`);

@@ -12,11 +12,18 @@ const comItem = (taxes: Record<string, unknown>) => {
 describe('tax values against base × rate (check-tax-values.ts)', () => {
   it('accepts the product rounded or truncated to the cent', () => {
     // 33.33 × 12 % = 3.9996 → 4.00 rounded, 3.99 truncated; 1.65 % of 33.33 = 0.549945 → 0.55 / 0.54.
-    for (const [vIcms, vPis] of [['4.00', '0.55'], ['3.99', '0.54']]) {
-      expect(erros(comItem({
-        icms: { cst: '00', mod_bc: '3', v_bc: '33.33', p_icms: '12', v_icms: vIcms },
-        pis: { cst: '01', v_bc: '33.33', p_pis: '1.65', v_pis: vPis },
-      }))).toEqual([]);
+    for (const [vIcms, vPis] of [
+      ['4.00', '0.55'],
+      ['3.99', '0.54'],
+    ]) {
+      expect(
+        erros(
+          comItem({
+            icms: { cst: '00', mod_bc: '3', v_bc: '33.33', p_icms: '12', v_icms: vIcms },
+            pis: { cst: '01', v_bc: '33.33', p_pis: '1.65', v_pis: vPis },
+          }),
+        ),
+      ).toEqual([]);
     }
   });
 
@@ -40,10 +47,21 @@ describe('tax values against base × rate (check-tax-values.ts)', () => {
   });
 
   it('IPI by unit and a deferral (CST 51: the operation ICMS is the product, 351) are checked too', () => {
-    const found = erros(comItem({
-      icms: { cst: '51', mod_bc: '3', v_bc: '100.00', p_icms: '18', v_icms_op: '18.50', p_dif: '50', v_icms_dif: '9.25', v_icms: '9.25' },
-      ipi: { c_enq: '999', cst: '50', q_unid: '3', v_unid: '1.5', v_ipi: '4.50' },
-    }));
+    const found = erros(
+      comItem({
+        icms: {
+          cst: '51',
+          mod_bc: '3',
+          v_bc: '100.00',
+          p_icms: '18',
+          v_icms_op: '18.50',
+          p_dif: '50',
+          v_icms_dif: '9.25',
+          v_icms: '9.25',
+        },
+        ipi: { c_enq: '999', cst: '50', q_unid: '3', v_unid: '1.5', v_ipi: '4.50' },
+      }),
+    );
     expect(found.map((e) => [e.campo, e.codigo_oficial ?? null])).toEqual([['/itens/0/icms/v_icms_op', '351']]);
   });
 });

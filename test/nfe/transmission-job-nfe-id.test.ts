@@ -19,8 +19,15 @@ describe('transmission_jobs.nfe_id migration', () => {
       await pg.query(insert, [nfe, nfe, 'nfe']);
       await pg.query(insert, [randomUUID(), nfse, 'emitir']);
       expect(await migrate(pgliteRunner(pg), all)).toEqual(all.slice(at).map((m) => m.name));
-      const rows = (await pg.query<{ kind: string; nfse_id: string | null; nfe_id: string | null }>('SELECT kind, nfse_id, nfe_id FROM transmission_jobs ORDER BY kind')).rows;
-      expect(rows).toEqual([{ kind: 'emitir', nfse_id: nfse, nfe_id: null }, { kind: 'nfe', nfse_id: null, nfe_id: nfe }]);
+      const rows = (
+        await pg.query<{ kind: string; nfse_id: string | null; nfe_id: string | null }>(
+          'SELECT kind, nfse_id, nfe_id FROM transmission_jobs ORDER BY kind',
+        )
+      ).rows;
+      expect(rows).toEqual([
+        { kind: 'emitir', nfse_id: nfse, nfe_id: null },
+        { kind: 'nfe', nfse_id: null, nfe_id: nfe },
+      ]);
     } finally {
       await pg.close();
     }

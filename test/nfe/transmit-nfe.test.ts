@@ -17,13 +17,23 @@ let acct: SeededAccount;
 let companyId: string;
 
 // Short enough that the timeout scenario (the simulator never answers) ends within a test.
-useTestApp((s) => ({ t, acct } = s), () => ({ nationalTimeoutMs: 1500 }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ nationalTimeoutMs: 1500 }),
+);
 beforeAll(async () => {
   companyId = (await acct.company(NFE_COMPANY)).id;
 });
 
 const principal: Principal = { accountId: '', environment: 'test', apiKeyId: 'test', companyId: null };
-const issue = async (simular?: string) => (await createNfe(t.app.engine, { ...principal, accountId: acct.accountId }, { body: nfeInput(nfeBody({ empresa_id: companyId })), simular })).view;
+const issue = async (simular?: string) =>
+  (
+    await createNfe(
+      t.app.engine,
+      { ...principal, accountId: acct.accountId },
+      { body: nfeInput(nfeBody({ empresa_id: companyId })), simular },
+    )
+  ).view;
 
 /** The app's SOAP client to its simulator over HTTP, recording every send; `loseRequests` drops the next requests. */
 function recordingGateway() {
@@ -54,14 +64,19 @@ const step = async (gateway: SefazGateway, id: string) => (await transmitNfe(t.a
 
 const eventsOf = async (id: string) =>
   (await t.app.engine.db.event.findMany({ where: { accountId: acct.accountId }, orderBy: { seq: 'asc' } }))
-    .filter((e) => (e.dados as { id?: string }).id === id).map((e) => e.tipo);
+    .filter((e) => (e.dados as { id?: string }).id === id)
+    .map((e) => e.tipo);
 
 describe('NF-e transmission', () => {
   it('autorizada: protocol, a schema-valid procNFe and NFE_AUTORIZADA once', async () => {
     const { gateway } = recordingGateway();
     const note = await issue();
     const view = await step(gateway, note.id);
-    expect(view).toMatchObject({ status: 'autorizada', protocolo: expect.stringMatching(/^\d{15}$/), autorizada_em: expect.any(String) });
+    expect(view).toMatchObject({
+      status: 'autorizada',
+      protocolo: expect.stringMatching(/^\d{15}$/),
+      autorizada_em: expect.any(String),
+    });
     const row = await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } });
     const lint = xmllint(row.procXml!, 'nfe/procNFe_v4.00.xsd');
     expect(lint.ok, lint.output).toBe(true);
@@ -74,7 +89,11 @@ describe('NF-e transmission', () => {
   it('rejeitada with rejeicao {cStat, mensagem}; denegada keeps the protocol', async () => {
     const { gateway } = recordingGateway();
     const rejected = await step(gateway, (await issue('rejeitar:233')).id);
-    expect(rejected).toMatchObject({ status: 'rejeitada', rejeicao: { c_stat: '233', mensagem: expect.stringMatching(/IE do destinatário/) }, protocolo: null });
+    expect(rejected).toMatchObject({
+      status: 'rejeitada',
+      rejeicao: { c_stat: '233', mensagem: expect.stringMatching(/IE do destinatário/) },
+      protocolo: null,
+    });
     expect(await eventsOf(rejected.id)).toEqual(['NFE_REJEITADA']);
     const denied = await step(gateway, (await issue('denegar')).id);
     expect(denied).toMatchObject({ status: 'denegada', protocolo: expect.stringMatching(/^\d{15}$/) });
@@ -137,10 +156,17 @@ describe('NF-e transmission', () => {
 
     // The next step (the worker's) finds the UF back and sends the contingency note as it is.
     const settled = await step(gateway, note.id);
-    expect(settled).toMatchObject({ status: 'autorizada', chave_acesso: epec.chave_acesso, protocolo: expect.stringMatching(/^\d{15}$/) });
+    expect(settled).toMatchObject({
+      status: 'autorizada',
+      chave_acesso: epec.chave_acesso,
+      protocolo: expect.stringMatching(/^\d{15}$/),
+    });
     expect(sends.map((s) => s.chave)).toEqual([note.chave_acesso, epec.chave_acesso]);
     expect(sends[1]!.xml).toBe(row.xml);
-    const proc = xmllint((await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } })).procXml!, 'nfe/procNFe_v4.00.xsd');
+    const proc = xmllint(
+      (await t.app.engine.db.nfe.findUniqueOrThrow({ where: { id: note.id } })).procXml!,
+      'nfe/procNFe_v4.00.xsd',
+    );
     expect(proc.ok, proc.output).toBe(true);
     expect(await eventsOf(note.id)).toEqual(['NFE_CONTINGENCIA_EPEC', 'NFE_AUTORIZADA']);
   });

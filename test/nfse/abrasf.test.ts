@@ -23,7 +23,10 @@ let acct: SeededAccount;
 let company: SeededCompany;
 let live: Http;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock, worker: false, nationalTimeoutMs: 2_000 }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock, worker: false, nationalTimeoutMs: 2_000 }),
+);
 beforeAll(async () => {
   company = await acct.company({ municipio: BRASILIA, inscricao_municipal: IM });
   live = httpClient(t.url, await acct.key('live'));
@@ -33,8 +36,14 @@ beforeEach(() => clock.advance(MINUTE));
 
 const sim = () => t.app.abrasfSimulator;
 const engine = () => t.app.engine;
-const notesOfRps = (numero: string) => sim().notes().filter((n) => n.prestador === company.cnpj && n.rps.numero === numero);
-const callsOf = (numero: string) => sim().calls().filter((c) => c.dados.includes(`<Numero>${numero}</Numero>`));
+const notesOfRps = (numero: string) =>
+  sim()
+    .notes()
+    .filter((n) => n.prestador === company.cnpj && n.rps.numero === numero);
+const callsOf = (numero: string) =>
+  sim()
+    .calls()
+    .filter((c) => c.dados.includes(`<Numero>${numero}</Numero>`));
 const get = async (id: string) => expectStatus(await live.get(`/v1/nfse/${id}`), 200);
 
 /** Every request the service sent validates against the official schema (xmllint) and its signatures verify (xmlsec1). */
@@ -80,13 +89,20 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
   it('a test key is refused with 412 sandbox_municipio_proprio: the city has no test environment', async () => {
     const test = httpClient(t.url, await acct.key('test'));
     const problem = expectProblem(await test.post('/v1/nfse', nfseBody(company.id)), 412, 'empresa_nao_pronta');
-    const blocking = problem.itens.filter((i: { situacao: string }) => i.situacao === 'bloqueio').map((i: { item: string }) => i.item);
+    const blocking = problem.itens
+      .filter((i: { situacao: string }) => i.situacao === 'bloqueio')
+      .map((i: { item: string }) => i.item);
     expect(blocking).toContain('sandbox_municipio_proprio');
   });
 
   it('readiness: nothing blocks a production key; the city is an own system; a test key is blocked by sandbox_municipio_proprio', async () => {
-    const itens = async (http: Http) => expectStatus(await http.get(`/v1/companies/${company.id}/prontidao`), 200).itens as Array<{ item: string; situacao: string }>;
-    const situacao = (list: Array<{ item: string; situacao: string }>, item: string) => list.find((i) => i.item === item)?.situacao;
+    const itens = async (http: Http) =>
+      expectStatus(await http.get(`/v1/companies/${company.id}/prontidao`), 200).itens as Array<{
+        item: string;
+        situacao: string;
+      }>;
+    const situacao = (list: Array<{ item: string; situacao: string }>, item: string) =>
+      list.find((i) => i.item === item)?.situacao;
     const producao = await itens(live);
     expect(producao.filter((i) => i.situacao === 'bloqueio')).toEqual([]);
     expect(situacao(producao, 'convenio_municipio')).toBe('aviso');
@@ -96,7 +112,10 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
 
   it('lost answer: the note waits, then ConsultarNfsePorRps finds it before any resend — one RPS, one note', async () => {
     sim().playNext(company.cnpj, 'timeout');
-    const created = expectStatus(await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }), 202);
+    const created = expectStatus(
+      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
     await firstAttemptOver(created.id);
     const numeroRps = String(BigInt(created.dps_id.slice(-15)));
     expect(notesOfRps(numeroRps)).toHaveLength(1);
@@ -117,10 +136,16 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
 
   it('an RPS the city already converted (E10) is recovered, not failed', async () => {
     sim().playNext(company.cnpj, 'timeout');
-    const created = expectStatus(await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }), 202);
+    const created = expectStatus(
+      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
     await firstAttemptOver(created.id);
     // The job is told to send again (as after a crash before the answer): the city refuses the repeated RPS.
-    await engine().db.transmissionJob.updateMany({ where: { nfseId: created.id }, data: { kind: 'emitir', payload: { failures: 1 } } });
+    await engine().db.transmissionJob.updateMany({
+      where: { nfseId: created.id },
+      data: { kind: 'emitir', payload: { failures: 1 } },
+    });
     clock.advance(5_000);
     await drainJobs(engine());
     clock.advance(5_000);
@@ -129,18 +154,28 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
     expect(note.status).toBe('autorizada');
     const numeroRps = String(BigInt(created.dps_id.slice(-15)));
     expect(notesOfRps(numeroRps)).toHaveLength(1);
-    expect(note.eventos.find((e: { tipo: string; detalhe?: { resultado?: string } }) => e.tipo === 'envio' && e.detalhe?.resultado === 'dps_ja_processada')).toBeDefined();
+    expect(
+      note.eventos.find(
+        (e: { tipo: string; detalhe?: { resultado?: string } }) =>
+          e.tipo === 'envio' && e.detalhe?.resultado === 'dps_ja_processada',
+      ),
+    ).toBeDefined();
   });
 
   it('the city down (503): the send is retried with backoff and the note is authorised once', async () => {
     sim().playNext(company.cnpj, 'indisponibilidade');
-    const created = expectStatus(await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }), 202);
+    const created = expectStatus(
+      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
     await firstAttemptOver(created.id);
     clock.advance(5_000);
     await drainJobs(engine());
     const note = await get(created.id);
     expect(note.status).toBe('autorizada');
-    const envios = note.eventos.filter((e: { tipo: string }) => e.tipo === 'envio').map((e: { detalhe: { resultado: string } }) => e.detalhe.resultado);
+    const envios = note.eventos
+      .filter((e: { tipo: string }) => e.tipo === 'envio')
+      .map((e: { detalhe: { resultado: string } }) => e.detalhe.resultado);
     expect(envios).toEqual(['indisponivel', 'autorizada']);
     expect(notesOfRps(String(BigInt(created.dps_id.slice(-15))))).toHaveLength(1);
   });
@@ -155,13 +190,21 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
 
   it('cancellation goes through a signed CancelarNfse and the city keeps the note cancelled', async () => {
     const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
-    const res = await live.post(`/v1/nfse/${note.id}/cancelamento`, { codigo_motivo: '2', motivo: 'Serviço não foi prestado ao cliente' });
+    const res = await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+      codigo_motivo: '2',
+      motivo: 'Serviço não foi prestado ao cliente',
+    });
     const cancelled = expectStatus(res, 200);
     expect(cancelled.status).toBe('cancelada');
     expect(cancelled.cancelamento).toMatchObject({ tipo: 'cancelamento', codigo_motivo: '2', recuperado: false });
-    const city = sim().notes().find((n) => n.numero === note.numero)!;
+    const city = sim()
+      .notes()
+      .find((n) => n.numero === note.numero)!;
     expect(city.cancelamentoXml).toContain('<CodigoCancelamento>2</CodigoCancelamento>');
-    const call = sim().calls().filter((c) => c.operacao === 'CancelarNfse').at(-1)!;
+    const call = sim()
+      .calls()
+      .filter((c) => c.operacao === 'CancelarNfse')
+      .at(-1)!;
     expectWellFormedCall(call, ['InfPedidoCancelamento']);
     expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
   });
@@ -169,18 +212,39 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
   it('a lost cancellation answer is found cancelled at the city (ConsultarNfsePorRps) and recorded as recovered', async () => {
     const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
     sim().playNext(company.cnpj, 'timeout');
-    const cancelled = expectStatus(await live.post(`/v1/nfse/${note.id}/cancelamento`, { codigo_motivo: '1', motivo: 'Valor informado incorretamente na nota' }), 200);
+    const cancelled = expectStatus(
+      await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+        codigo_motivo: '1',
+        motivo: 'Valor informado incorretamente na nota',
+      }),
+      200,
+    );
     expect(cancelled.status).toBe('cancelada');
     expect(cancelled.cancelamento).toMatchObject({ recuperado: true, codigo_motivo: '1' });
     const numeroRps = String(BigInt(note.dps_id.slice(-15)));
-    expect(callsOf(numeroRps).map((c) => c.operacao).slice(-1)).toEqual(['ConsultarNfsePorRps']);
-    expect(sim().calls().filter((c) => c.operacao === 'CancelarNfse' && c.dados.includes(`<Numero>${note.numero}</Numero>`))).toHaveLength(1);
-    expect(sim().notes().find((n) => n.numero === note.numero)!.cancelamentoXml).not.toBeNull();
+    expect(
+      callsOf(numeroRps)
+        .map((c) => c.operacao)
+        .slice(-1),
+    ).toEqual(['ConsultarNfsePorRps']);
+    expect(
+      sim()
+        .calls()
+        .filter((c) => c.operacao === 'CancelarNfse' && c.dados.includes(`<Numero>${note.numero}</Numero>`)),
+    ).toHaveLength(1);
+    expect(
+      sim()
+        .notes()
+        .find((n) => n.numero === note.numero)!.cancelamentoXml,
+    ).not.toBeNull();
   });
 
   it('substitution goes through a signed SubstituirNfse: the new note is authorised, the original cancelled at the city and here', async () => {
     const original = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
-    const body = nfseBody(company.id, { valor: '1600.00', substituicao: { nfse_id: original.id, codigo_motivo: '99', motivo: 'Valor do serviço informado incorretamente' } });
+    const body = nfseBody(company.id, {
+      valor: '1600.00',
+      substituicao: { nfse_id: original.id, codigo_motivo: '99', motivo: 'Valor do serviço informado incorretamente' },
+    });
     const replacement = expectStatus(await live.post('/v1/nfse', body), 201);
     expect(replacement.status).toBe('autorizada');
     const numeroRps = String(BigInt(replacement.dps_id.slice(-15)));
@@ -188,7 +252,9 @@ describe('ABRASF 2.04 city (Brasília) through POST /v1/nfse', () => {
     expect(call!.operacao).toBe('SubstituirNfse');
     expect(call!.dados).toContain(`<Numero>${original.numero}</Numero>`);
     expectWellFormedCall(call!, ['InfPedidoCancelamento', 'InfDeclaracaoPrestacaoServico', 'SubstituicaoNfse']);
-    const cityOriginal = sim().notes().find((n) => n.numero === original.numero)!;
+    const cityOriginal = sim()
+      .notes()
+      .find((n) => n.numero === original.numero)!;
     expect(cityOriginal.substituidaPor).toBe(replacement.numero);
     expect(cityOriginal.cancelamentoXml).not.toBeNull();
     const after = await get(original.id);
@@ -207,7 +273,14 @@ describe('ABRASF fields the city needs', () => {
   });
 
   it('a national code whose LC 116 subitem ABRASF 2.04 does not list → 422 naming /servico/codigo_nacional', async () => {
-    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id, { servico: { descricao: 'Serviço fora do ISSQN', codigo_nacional: '990101' } })), 422, 'validacao');
+    const problem = expectProblem(
+      await live.post(
+        '/v1/nfse',
+        nfseBody(company.id, { servico: { descricao: 'Serviço fora do ISSQN', codigo_nacional: '990101' } }),
+      ),
+      422,
+      'validacao',
+    );
     const e = erro(problem.erros, 'codigo_servico_municipal_indisponivel', '/servico/codigo_nacional');
     expect(e.mensagem).toMatch(/ItemListaServico/);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  catalogoRegras, computeAdjustments, regra, regraCorrecao, regrasVersao, situacaoAliquota, VERSAO_CAMPOS, VERSAO_CORRECOES,
+  catalogoRegras,
+  computeAdjustments,
+  regra,
+  regraCorrecao,
+  regrasVersao,
+  situacaoAliquota,
+  VERSAO_CAMPOS,
+  VERSAO_CORRECOES,
   type EntradaAjustes,
 } from '../../src/engine/nfse/ajustes/index.js';
 import { AGORA, contexto, corpo, empresa, params, servico, validar } from '../support/validation-fixtures.js';
@@ -34,8 +41,12 @@ describe('computeAdjustments: each rule', () => {
   it('dps.dCompet.derivado.mes_atual: competence from the injected clock (Brasília)', () => {
     const r = computeAdjustments(entrada({}, { competencia: undefined }), empresa(), params(), { now: AGORA });
     expect(r.resolved.competencia).toBe('2026-11');
-    expect(r.ajustes).toContainEqual(expect.objectContaining({ campo: '/competencia', acao: 'derivado', regra: 'dps.dCompet.derivado.mes_atual' }));
-    const virada = computeAdjustments(entrada({}, { competencia: undefined }), empresa(), params(), { now: new Date('2026-12-01T02:59:00Z') });
+    expect(r.ajustes).toContainEqual(
+      expect.objectContaining({ campo: '/competencia', acao: 'derivado', regra: 'dps.dCompet.derivado.mes_atual' }),
+    );
+    const virada = computeAdjustments(entrada({}, { competencia: undefined }), empresa(), params(), {
+      now: new Date('2026-12-01T02:59:00Z'),
+    });
     expect(virada.resolved.competencia).toBe('2026-11');
   });
 
@@ -45,17 +56,27 @@ describe('computeAdjustments: each rule', () => {
       padroes: { codigo_nacional: '010701', nbs: '115021000', iss_retido: true, aliquota_iss: '3.00' },
     });
     const r = computeAdjustments({ competencia: '2026-11', servico: {} }, e, params({ convenio: 'desconhecido' }));
-    expect(r.resolved).toMatchObject({ codigo_nacional: '010701', nbs: '115021000', iss_retido: true, aliquota_iss: '3.00' });
+    expect(r.resolved).toMatchObject({
+      codigo_nacional: '010701',
+      nbs: '115021000',
+      iss_retido: true,
+      aliquota_iss: '3.00',
+    });
     for (const [id, campo] of [
-      ['padrao.codigo_nacional', '/servico/codigo_nacional'], ['padrao.nbs', '/servico/nbs'],
-      ['padrao.iss_retido', '/servico/iss_retido'], ['padrao.aliquota_iss', '/servico/aliquota_iss'],
+      ['padrao.codigo_nacional', '/servico/codigo_nacional'],
+      ['padrao.nbs', '/servico/nbs'],
+      ['padrao.iss_retido', '/servico/iss_retido'],
+      ['padrao.aliquota_iss', '/servico/aliquota_iss'],
     ]) {
       expect(r.ajustes).toContainEqual(expect.objectContaining({ campo, acao: 'preenchido', regra: id }));
     }
   });
 
   it('request values win over company defaults', () => {
-    const e = empresa({ regime_tributario: 'lucro_real', padroes: { codigo_nacional: '010701', iss_retido: true, aliquota_iss: '3.00' } });
+    const e = empresa({
+      regime_tributario: 'lucro_real',
+      padroes: { codigo_nacional: '010701', iss_retido: true, aliquota_iss: '3.00' },
+    });
     const r = computeAdjustments(entrada({ aliquota_iss: '2.00' }), e, params({ convenio: 'desconhecido' }));
     expect(r.resolved).toMatchObject({ codigo_nacional: '010101', iss_retido: false, aliquota_iss: '2.00' });
     expect(regras(r).filter((x) => x.startsWith('padrao.'))).toEqual([]);
@@ -78,10 +99,16 @@ describe('computeAdjustments: each rule', () => {
     const e = empresa({ regime_tributario: 'simples_nacional' });
     const r = computeAdjustments(entrada({ iss_retido: true }), e, params({}, { '010101': '2.50' }));
     expect(r.resolved).toMatchObject({ aliquota_iss: '2.50', aliquota_iss_situacao: 'exigida' });
-    expect(r.ajustes).toEqual(expect.arrayContaining([
-      expect.objectContaining({ campo: '/servico/aliquota_iss', acao: 'exigido', regra: 'dps.pAliq.exigido.simples_retido' }),
-      expect.objectContaining({ campo: '/servico/aliquota_iss', acao: 'preenchido', regra: 'param.aliquota_iss' }),
-    ]));
+    expect(r.ajustes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          campo: '/servico/aliquota_iss',
+          acao: 'exigido',
+          regra: 'dps.pAliq.exigido.simples_retido',
+        }),
+        expect.objectContaining({ campo: '/servico/aliquota_iss', acao: 'preenchido', regra: 'param.aliquota_iss' }),
+      ]),
+    );
   });
 
   it('param.aliquota_iss is not used when the company default gives the rate', () => {
@@ -93,30 +120,54 @@ describe('computeAdjustments: each rule', () => {
   });
 
   it('required rate without any source: resolved rate is null (validation turns it into aliquota_iss_obrigatoria)', () => {
-    const r = computeAdjustments(entrada({ iss_retido: true }), empresa({ regime_tributario: 'simples_nacional' }), params());
+    const r = computeAdjustments(
+      entrada({ iss_retido: true }),
+      empresa({ regime_tributario: 'simples_nacional' }),
+      params(),
+    );
     expect(r.resolved).toMatchObject({ aliquota_iss: null, aliquota_iss_situacao: 'exigida' });
-    const v = validar(corpo({ servico: servico({ aliquota_iss: undefined, iss_retido: true }) }),
-      contexto({ empresa: empresa({ regime_tributario: 'simples_nacional' }), parametros: () => params() }));
+    const v = validar(
+      corpo({ servico: servico({ aliquota_iss: undefined, iss_retido: true }) }),
+      contexto({ empresa: empresa({ regime_tributario: 'simples_nacional' }), parametros: () => params() }),
+    );
     expect(v.erros.map((x) => x.codigo)).toEqual(['aliquota_iss_obrigatoria']);
   });
 
   it('dps.pAliq.exigido.convenio_inativo: not optante, own-system municipality', () => {
-    const r = computeAdjustments(entrada(), empresa({ regime_tributario: 'lucro_presumido' }), params({ convenio: 'proprio' }, { '010101': '5.00' }));
+    const r = computeAdjustments(
+      entrada(),
+      empresa({ regime_tributario: 'lucro_presumido' }),
+      params({ convenio: 'proprio' }, { '010101': '5.00' }),
+    );
     expect(regras(r)).toEqual(expect.arrayContaining(['dps.pAliq.exigido.convenio_inativo', 'param.aliquota_iss']));
     expect(r.resolved.aliquota_iss).toBe('5.00');
   });
 
   it('dps.pAliq.omitido.convenio_ativo: not optante in an active convênio, rate sent is omitted', () => {
-    const r = computeAdjustments(entrada({ aliquota_iss: '2.00' }), empresa({ regime_tributario: 'lucro_presumido' }), params({ convenio: 'nacional' }));
+    const r = computeAdjustments(
+      entrada({ aliquota_iss: '2.00' }),
+      empresa({ regime_tributario: 'lucro_presumido' }),
+      params({ convenio: 'nacional' }),
+    );
     expect(r.resolved.aliquota_iss).toBeNull();
-    expect(r.ajustes).toContainEqual(expect.objectContaining({ campo: '/servico/aliquota_iss', acao: 'omitido', regra: 'dps.pAliq.omitido.convenio_ativo' }));
+    expect(r.ajustes).toContainEqual(
+      expect.objectContaining({
+        campo: '/servico/aliquota_iss',
+        acao: 'omitido',
+        regra: 'dps.pAliq.omitido.convenio_ativo',
+      }),
+    );
   });
 
   it('dps.pAliq.omitido.mei and dps.pAliq.omitido.simples_sem_retencao', () => {
     const mei = computeAdjustments(entrada({ aliquota_iss: '2.00' }), empresa({ regime_tributario: 'mei' }), params());
     expect(regras(mei)).toContain('dps.pAliq.omitido.mei');
     expect(mei.resolved.aliquota_iss).toBeNull();
-    const sn = computeAdjustments(entrada({ aliquota_iss: '2.00' }), empresa({ regime_tributario: 'simples_nacional' }), params());
+    const sn = computeAdjustments(
+      entrada({ aliquota_iss: '2.00' }),
+      empresa({ regime_tributario: 'simples_nacional' }),
+      params(),
+    );
     expect(regras(sn)).toContain('dps.pAliq.omitido.simples_sem_retencao');
     // Nothing to omit → no adjustment.
     const semAliq = computeAdjustments(entrada(), empresa({ regime_tributario: 'mei' }), params());
@@ -124,8 +175,12 @@ describe('computeAdjustments: each rule', () => {
   });
 
   it('situacaoAliquota follows the Anexo I matrix', () => {
-    const s = (regime: Parameters<typeof situacaoAliquota>[0]['regime'], issRetido: boolean, convenio: 'nacional' | 'proprio' | 'desconhecido', ap?: '1' | '2' | '3') =>
-      situacaoAliquota({ regime, issRetido, convenio, regimeApuracaoSimples: ap }).situacao;
+    const s = (
+      regime: Parameters<typeof situacaoAliquota>[0]['regime'],
+      issRetido: boolean,
+      convenio: 'nacional' | 'proprio' | 'desconhecido',
+      ap?: '1' | '2' | '3',
+    ) => situacaoAliquota({ regime, issRetido, convenio, regimeApuracaoSimples: ap }).situacao;
     expect(s('simples_nacional', true, 'nacional')).toBe('exigida');
     expect(s('simples_nacional', true, 'proprio')).toBe('exigida');
     expect(s('simples_nacional', false, 'proprio')).toBe('proibida');
@@ -136,10 +191,34 @@ describe('computeAdjustments: each rule', () => {
   });
 
   it('dps.locPrest.derivado.obra: obra municipality is the place of service and of incidence', () => {
-    const lookup = (ibge: string) => params({ ibge, nome: ibge === '3304557' ? 'Rio de Janeiro' : 'São Paulo', uf: ibge === '3304557' ? 'RJ' : 'SP', convenio: ibge === '3304557' ? 'proprio' : 'nacional' }, ibge === '3304557' ? { '070201': '3.00' } : {});
-    const r = computeAdjustments(entrada({ codigo_nacional: '070201', obra: { municipio: '3304557' } }), empresa(), lookup);
-    expect(r.resolved).toMatchObject({ municipio_prestacao: '3304557', municipio_incidencia: '3304557', convenio_incidencia: 'proprio', aliquota_iss: '3.00' });
-    expect(r.ajustes).toContainEqual(expect.objectContaining({ campo: '/servico/municipio_prestacao', acao: 'derivado', regra: 'dps.locPrest.derivado.obra' }));
+    const lookup = (ibge: string) =>
+      params(
+        {
+          ibge,
+          nome: ibge === '3304557' ? 'Rio de Janeiro' : 'São Paulo',
+          uf: ibge === '3304557' ? 'RJ' : 'SP',
+          convenio: ibge === '3304557' ? 'proprio' : 'nacional',
+        },
+        ibge === '3304557' ? { '070201': '3.00' } : {},
+      );
+    const r = computeAdjustments(
+      entrada({ codigo_nacional: '070201', obra: { municipio: '3304557' } }),
+      empresa(),
+      lookup,
+    );
+    expect(r.resolved).toMatchObject({
+      municipio_prestacao: '3304557',
+      municipio_incidencia: '3304557',
+      convenio_incidencia: 'proprio',
+      aliquota_iss: '3.00',
+    });
+    expect(r.ajustes).toContainEqual(
+      expect.objectContaining({
+        campo: '/servico/municipio_prestacao',
+        acao: 'derivado',
+        regra: 'dps.locPrest.derivado.obra',
+      }),
+    );
   });
 
   it('dps.locPrest.derivado.estabelecimento: no place given → provider municipality; an explicit place is kept', () => {
@@ -154,10 +233,24 @@ describe('computeAdjustments: each rule', () => {
   });
 
   it('dps.prest.IM.omitido: municipality refuses the municipal registration', () => {
-    const r = computeAdjustments(entrada({}, { prestador: { inscricao_municipal: '12345' } }), empresa(), params({ inscricaoMunicipal: 'omitir' }));
+    const r = computeAdjustments(
+      entrada({}, { prestador: { inscricao_municipal: '12345' } }),
+      empresa(),
+      params({ inscricaoMunicipal: 'omitir' }),
+    );
     expect(r.resolved.inscricao_municipal).toBeNull();
-    expect(r.ajustes).toContainEqual(expect.objectContaining({ campo: '/prestador/inscricao_municipal', acao: 'omitido', regra: 'dps.prest.IM.omitido' }));
-    const aceita = computeAdjustments(entrada({}, { prestador: { inscricao_municipal: '12345' } }), empresa(), params());
+    expect(r.ajustes).toContainEqual(
+      expect.objectContaining({
+        campo: '/prestador/inscricao_municipal',
+        acao: 'omitido',
+        regra: 'dps.prest.IM.omitido',
+      }),
+    );
+    const aceita = computeAdjustments(
+      entrada({}, { prestador: { inscricao_municipal: '12345' } }),
+      empresa(),
+      params(),
+    );
     expect(aceita.resolved.inscricao_municipal).toBe('12345');
     expect(regras(aceita)).not.toContain('dps.prest.IM.omitido');
   });
@@ -169,8 +262,14 @@ describe('computeAdjustments: each rule', () => {
   });
 
   it('every ajuste carries campo (JSON Pointer), acao, motivo and a catalogued regra', () => {
-    const e = empresa({ regime_tributario: 'simples_nacional', inscricao_municipal: '1', padroes: { codigo_nacional: '010101' } });
-    const r = computeAdjustments({ servico: { iss_retido: true } }, e, params({}, { '010101': '2.00' }), { now: AGORA });
+    const e = empresa({
+      regime_tributario: 'simples_nacional',
+      inscricao_municipal: '1',
+      padroes: { codigo_nacional: '010101' },
+    });
+    const r = computeAdjustments({ servico: { iss_retido: true } }, e, params({}, { '010101': '2.00' }), {
+      now: AGORA,
+    });
     expect(r.ajustes.length).toBeGreaterThan(3);
     for (const a of r.ajustes) {
       expect(a.campo).toMatch(/^\//);

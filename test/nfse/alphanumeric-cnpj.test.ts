@@ -30,7 +30,9 @@ beforeAll(async () => {
 
 describe('NFS-e of a company with an alphanumeric CNPJ', () => {
   it('is authorised with the CNPJ in the DPS Id and the access key; found by key; XML and DANFSe carry it', async () => {
-    const body = nfseBody(alfa, { tomador: { documento: TOMADOR_ALFANUMERICO.toLowerCase(), nome: 'Cliente Alfa S.A.' } });
+    const body = nfseBody(alfa, {
+      tomador: { documento: TOMADOR_ALFANUMERICO.toLowerCase(), nome: 'Cliente Alfa S.A.' },
+    });
     const note = expectStatus(await http.post('/v1/nfse', body), 201);
     expect(note.status).toBe('autorizada');
     expect(note.dps_id).toMatch(new RegExp(`^DPS${MUNICIPIO_NACIONAL}2${CNPJ_ALFANUMERICO}49999\\d{15}$`));
@@ -47,14 +49,19 @@ describe('NFS-e of a company with an alphanumeric CNPJ', () => {
     expect(xml.text).toContain(`<prest><CNPJ>${CNPJ_ALFANUMERICO}</CNPJ>`);
     expect(xml.text).toContain(`<toma><CNPJ>${TOMADOR_ALFANUMERICO}</CNPJ>`);
 
-    const pdf = await fetch(`${t.url}/v1/nfse/${note.id}/pdf`, { headers: { authorization: `Bearer ${acct.testKey}` } });
+    const pdf = await fetch(`${t.url}/v1/nfse/${note.id}/pdf`, {
+      headers: { authorization: `Bearer ${acct.testKey}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain('12.ABC.345/01DE-35');
   });
 
   it('is cancelled: the event Id and chNFSe carry the key with its letters and validate', async () => {
     const note = expectStatus(await http.post('/v1/nfse', nfseBody(alfa)), 201);
-    const res = expectStatus(await http.post(`/v1/nfse/${note.id}/cancelamento`, { codigo_motivo: '2', motivo: MOTIVO }), 200);
+    const res = expectStatus(
+      await http.post(`/v1/nfse/${note.id}/cancelamento`, { codigo_motivo: '2', motivo: MOTIVO }),
+      200,
+    );
     expect(res.status).toBe('cancelada');
     expect(res.cancelamento.protocolo.evento_id).toBe(`EVT${note.chave_acesso}101101001`);
     expect(validateXsd(res.cancelamento.evento_xml, 'evento')).toEqual([]);
@@ -64,9 +71,15 @@ describe('NFS-e of a company with an alphanumeric CNPJ', () => {
 
   it('substitutes a note given by its alphanumeric access key', async () => {
     const original = expectStatus(await http.post('/v1/nfse', nfseBody(alfa)), 201);
-    const replacement = expectStatus(await http.post('/v1/nfse', nfseBody(alfa, {
-      substituicao: { chave_acesso: original.chave_acesso.toLowerCase(), codigo_motivo: '01' },
-    })), 201);
+    const replacement = expectStatus(
+      await http.post(
+        '/v1/nfse',
+        nfseBody(alfa, {
+          substituicao: { chave_acesso: original.chave_acesso.toLowerCase(), codigo_motivo: '01' },
+        }),
+      ),
+      201,
+    );
     expect(replacement.status).toBe('autorizada');
     expect(t.app.simulator.note(original.chave_acesso)?.status).toBe('substituida');
   });
@@ -74,9 +87,16 @@ describe('NFS-e of a company with an alphanumeric CNPJ', () => {
   it('refuses a key whose letters are outside the inscrição, saying where the key is wrong', async () => {
     const original = expectStatus(await http.post('/v1/nfse', nfseBody(alfa)), 201);
     const wrong = `${original.chave_acesso.slice(0, 30)}A${original.chave_acesso.slice(31)}`;
-    const res = expectProblem(await http.post('/v1/nfse', nfseBody(alfa, {
-      substituicao: { chave_acesso: wrong, codigo_motivo: '01' },
-    })), 422, 'validacao');
+    const res = expectProblem(
+      await http.post(
+        '/v1/nfse',
+        nfseBody(alfa, {
+          substituicao: { chave_acesso: wrong, codigo_motivo: '01' },
+        }),
+      ),
+      422,
+      'validacao',
+    );
     expect(res.erros.map((e: { campo: string }) => e.campo)).toContain('/substituicao/chave_acesso');
   });
 
@@ -87,4 +107,3 @@ describe('NFS-e of a company with an alphanumeric CNPJ', () => {
     expect(isValidAccessKey(note.chave_acesso)).toBe(true);
   });
 });
-

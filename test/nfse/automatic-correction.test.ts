@@ -26,7 +26,14 @@ beforeAll(async () => {
   semAliquota = (await k.account.company({ padroes: { codigo_nacional: '170101' } })).id;
   semAliquotaOficial = (await k.account.company({ padroes: { codigo_nacional: '010101' } })).id;
   receiver = await startReceiver();
-  expectStatus(await k.http.post('/v1/webhooks', { url: `${receiver.url}/hook`, eventos: ['NFSE_AUTORIZADA', 'NFSE_REJEITADA'], cabecalhos: [] }), 201);
+  expectStatus(
+    await k.http.post('/v1/webhooks', {
+      url: `${receiver.url}/hook`,
+      eventos: ['NFSE_AUTORIZADA', 'NFSE_REJEITADA'],
+      cabecalhos: [],
+    }),
+    201,
+  );
 });
 beforeEach(async () => {
   http = httpClient(k.t.url, await k.account.key('test'));
@@ -37,13 +44,16 @@ afterAll(async () => {
 });
 
 const issue = (empresaId: string, simular: string, prefer?: string) =>
-  http.post('/v1/nfse', nfseBody(empresaId), { headers: { 'x-service-simular': simular, ...(prefer ? { prefer } : {}) } });
+  http.post('/v1/nfse', nfseBody(empresaId), {
+    headers: { 'x-service-simular': simular, ...(prefer ? { prefer } : {}) },
+  });
 const national = (idDps: string) => nationalNotes(k.t.app.simulator, idDps);
 const step = (note: any, tipo: string, nth = 0) => note.eventos.filter((e: any) => e.tipo === tipo)[nth];
 const regras = (note: any) => note.ajustes.map((a: any) => a.regra);
 /** The provider group of the DPS inside the authorised NFS-e XML. */
 const prestOf = async (id: string) => /<prest>.*?<\/prest>/s.exec((await http.get(`/v1/nfse/${id}/xml`)).text)![0];
-const tribMunOf = async (id: string) => /<DPS.*<tribMun>(.*?)<\/tribMun>/s.exec((await http.get(`/v1/nfse/${id}/xml`)).text)![1];
+const tribMunOf = async (id: string) =>
+  /<DPS.*<tribMun>(.*?)<\/tribMun>/s.exec((await http.get(`/v1/nfse/${id}/xml`)).text)![1];
 /** Webhook deliveries of a note, by event type. */
 async function deliveredFor(id: string, tipo: string) {
   await receiver.waitFor(1);
@@ -67,7 +77,9 @@ describe('a catalogued rejection is corrected once and resent with the same DPS 
     // The field rule that put the registration in stays; the correction is added after it.
     expect(regras(note)).toEqual(expect.arrayContaining(['cadastro.inscricao_municipal', 'correcao.E0120']));
     expect(note.ajustes.find((a: any) => a.regra === 'correcao.E0120')).toMatchObject({
-      campo: '/prestador/inscricao_municipal', acao: 'omitido', motivo: expect.stringContaining('E0120'),
+      campo: '/prestador/inscricao_municipal',
+      acao: 'omitido',
+      motivo: expect.stringContaining('E0120'),
     });
     expect(note.regras_versao).toMatch(/^\d{4}\.\d{2}\.\d{2}\+\d{4}\.\d{2}\.\d{2}$/);
 
@@ -97,7 +109,9 @@ describe('a catalogued rejection is corrected once and resent with the same DPS 
     const filled = expectStatus(await issue(semAliquota, 'rejeitar:E0619'), 201);
     expect(step(filled, 'envio').detalhe).toMatchObject({ resultado: 'rejeitada', codigo_oficial: 'E0619' });
     expect(filled.ajustes.find((a: any) => a.regra === 'correcao.E0619')).toMatchObject({
-      campo: '/servico/aliquota_iss', acao: 'preenchido', motivo: expect.stringContaining('5.00%'),
+      campo: '/servico/aliquota_iss',
+      acao: 'preenchido',
+      motivo: expect.stringContaining('5.00%'),
     });
     expect(await tribMunOf(filled.id)).toContain('<pAliq>5.00</pAliq>');
     expect(await national(filled.dps_id)).toHaveLength(1);
@@ -159,7 +173,11 @@ describe('what settles rejeitada as before', () => {
 
 describe('batches', () => {
   it('a batch line gets the same correction; an uncorrectable line is rejeitada; the batch concludes once', async () => {
-    const created = await http.post('/v1/lotes', { empresa_id: comIm, itens: [linha(), linha()] }, { headers: { 'x-service-simular': 'rejeitar:E0120' } });
+    const created = await http.post(
+      '/v1/lotes',
+      { empresa_id: comIm, itens: [linha(), linha()] },
+      { headers: { 'x-service-simular': 'rejeitar:E0120' } },
+    );
     expect(created.status, created.text).toBe(202);
     const lote = await waitLote(http, created.body.id, settledStatus('concluido'));
     expect(lote.contagens).toMatchObject({ autorizada: 2 });
@@ -173,7 +191,11 @@ describe('batches', () => {
       expect((await eventsOfNote(http, note.id)).map((e) => e.tipo)).toEqual(['NFSE_AUTORIZADA']);
     }
 
-    const again = await http.post('/v1/lotes', { empresa_id: comIm, itens: [linha()] }, { headers: { 'x-service-simular': 'rejeitar:E0120,E0116' } });
+    const again = await http.post(
+      '/v1/lotes',
+      { empresa_id: comIm, itens: [linha()] },
+      { headers: { 'x-service-simular': 'rejeitar:E0120,E0116' } },
+    );
     const rejected = await waitLote(http, again.body.id, settledStatus('concluido'));
     expect(rejected.contagens).toMatchObject({ rejeitada: 1 });
     const [line] = await allItens(http, rejected.id);
@@ -204,7 +226,10 @@ describe('the corrected DPS after a crash or a lost answer: the Id is queried fi
   async function settledWithRetriesDue(id: string) {
     const deadline = Date.now() + 30_000;
     for (;;) {
-      await k.t.app.engine.db.transmissionJob.updateMany({ where: { nfseId: id, lockedUntil: null }, data: { runAt: new Date(0) } });
+      await k.t.app.engine.db.transmissionJob.updateMany({
+        where: { nfseId: id, lockedUntil: null },
+        data: { runAt: new Date(0) },
+      });
       const res = await http.get(`/v1/nfse/${id}`);
       expect(res.status, res.text).toBe(200);
       if (res.body.status !== 'transmitindo' || Date.now() > deadline) return res;
@@ -220,7 +245,9 @@ describe('the corrected DPS after a crash or a lost answer: the Id is queried fi
     const tipos = steps(note);
     expect(tipos.slice(0, 3)).toEqual(['criada', 'envio', 'correcao_automatica']);
     expect(tipos.slice(-3)).toEqual(['consulta_dps', 'envio', 'autorizada']);
-    expect(note.eventos.find((e: any) => e.tipo === 'consulta_dps').detalhe).toMatchObject({ resultado: 'nao_encontrada' });
+    expect(note.eventos.find((e: any) => e.tipo === 'consulta_dps').detalhe).toMatchObject({
+      resultado: 'nao_encontrada',
+    });
     expect(regras(note).filter((r: string) => r.startsWith('correcao.'))).toEqual(['correcao.E0120']);
     const held = await national(note.dps_id);
     expect(held).toHaveLength(1);

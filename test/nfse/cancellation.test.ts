@@ -24,15 +24,24 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
   async function authorized() {
     return expectStatus(await k.issue(), 201);
   }
-  const cancel = (id: string, body: unknown = { codigo_motivo: '2', motivo: MOTIVO }, simular?: string, client = k.http) =>
-    client.post(`/v1/nfse/${id}/cancelamento`, body, { headers: simular ? { 'x-service-simular': simular } : {} });
+  const cancel = (
+    id: string,
+    body: unknown = { codigo_motivo: '2', motivo: MOTIVO },
+    simular?: string,
+    client = k.http,
+  ) => client.post(`/v1/nfse/${id}/cancelamento`, body, { headers: simular ? { 'x-service-simular': simular } : {} });
 
   it('cancels an authorised note: protocol and event XML stored, NFSE_CANCELADA once, cancelled at the national side', async () => {
     const note = await authorized();
     const res = await cancel(note.id);
     const body = expectStatus(res, 200);
     expect(body.status).toBe('cancelada');
-    expect(body.cancelamento).toMatchObject({ tipo: 'cancelamento', codigo_motivo: '2', motivo: MOTIVO, recuperado: false });
+    expect(body.cancelamento).toMatchObject({
+      tipo: 'cancelamento',
+      codigo_motivo: '2',
+      motivo: MOTIVO,
+      recuperado: false,
+    });
     expect(body.cancelamento.protocolo.evento_id).toBe(`EVT${note.chave_acesso}101101001`);
     expect(Date.parse(body.cancelamento.em)).not.toBeNaN();
     expect(Date.parse(body.cancelamento.solicitado_em)).not.toBeNaN();
@@ -57,7 +66,9 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
     const xml = await k.http.get(`/v1/nfse/${note.id}/xml`);
     expect(xml.status).toBe(200);
     expect(xml.text).toContain(`Id="NFS${note.chave_acesso}"`);
-    const pdf = await fetch(`${k.t.url}/v1/nfse/${note.id}/pdf`, { headers: { authorization: `Bearer ${k.account.testKey}` } });
+    const pdf = await fetch(`${k.t.url}/v1/nfse/${note.id}/pdf`, {
+      headers: { authorization: `Bearer ${k.account.testKey}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
@@ -98,7 +109,11 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
     const slow = await authorized();
     expect(expectStatus(await cancel(slow.id, undefined, 'processamento_lento'), 200).status).toBe('cancelada');
     const refused = await authorized();
-    const problem = expectProblem(await cancel(refused.id, undefined, 'falha_transmissao:nao'), 422, 'cancelamento_recusado');
+    const problem = expectProblem(
+      await cancel(refused.id, undefined, 'falha_transmissao:nao'),
+      422,
+      'cancelamento_recusado',
+    );
     expect(problem.codigo_oficial).toBe('E1200');
     expect(problem.nfse.status).toBe('autorizada');
   });
@@ -108,25 +123,54 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
     const engine = k.t.app.engine;
     const { credentials, signer } = await companyCredentials(engine, k.company.id);
     const portal = buildSignedCancellationXml(
-      { tpAmb: '2', verAplic: 'portal-nacional', dhEvento: '2026-01-16T09:00:00-03:00', CNPJAutor: k.company.cnpj, chNFSe: note.chave_acesso, cMotivo: '1', xMotivo: 'Cancelada pelo portal nacional' },
+      {
+        tpAmb: '2',
+        verAplic: 'portal-nacional',
+        dhEvento: '2026-01-16T09:00:00-03:00',
+        CNPJAutor: k.company.cnpj,
+        chNFSe: note.chave_acesso,
+        cMotivo: '1',
+        xMotivo: 'Cancelada pelo portal nacional',
+      },
       signer,
     );
-    const direct = await registerEvent(engine.national.client('test', 'autorizar', credentials), { chave: note.chave_acesso, eventXml: portal });
+    const direct = await registerEvent(engine.national.client('test', 'autorizar', credentials), {
+      chave: note.chave_acesso,
+      eventXml: portal,
+    });
     expect(direct.kind).toBe('registered');
 
     const body = expectStatus(await cancel(note.id), 200);
     expect(body.status).toBe('cancelada');
-    expect(body.cancelamento).toMatchObject({ codigo_motivo: '1', motivo: 'Cancelada pelo portal nacional', recuperado: true });
+    expect(body.cancelamento).toMatchObject({
+      codigo_motivo: '1',
+      motivo: 'Cancelada pelo portal nacional',
+      recuperado: true,
+    });
   });
 
   it('validation: every problem of the body at once (422 validacao)', async () => {
     const note = await authorized();
-    const problem = expectProblem(await cancel(note.id, { codigo_motivo: '5', motivo: 'curto', extra: 1 }), 422, 'validacao');
-    const byField = Object.fromEntries(problem.erros.map((e: { campo: string; codigo: string }) => [e.campo, e.codigo]));
-    expect(byField).toEqual({ '/codigo_motivo': 'formato_invalido', '/motivo': 'formato_invalido', '/extra': 'campo_desconhecido' });
+    const problem = expectProblem(
+      await cancel(note.id, { codigo_motivo: '5', motivo: 'curto', extra: 1 }),
+      422,
+      'validacao',
+    );
+    const byField = Object.fromEntries(
+      problem.erros.map((e: { campo: string; codigo: string }) => [e.campo, e.codigo]),
+    );
+    expect(byField).toEqual({
+      '/codigo_motivo': 'formato_invalido',
+      '/motivo': 'formato_invalido',
+      '/extra': 'campo_desconhecido',
+    });
     const missing = expectProblem(await cancel(note.id, {}), 422, 'validacao');
     expect(missing.erros.map((e: { campo: string }) => e.campo).sort()).toEqual(['/codigo_motivo', '/motivo']);
-    const types = expectProblem(await cancel(note.id, { codigo_motivo: 2, motivo: 'Linha um\nlinha dois do motivo' }), 422, 'validacao');
+    const types = expectProblem(
+      await cancel(note.id, { codigo_motivo: 2, motivo: 'Linha um\nlinha dois do motivo' }),
+      422,
+      'validacao',
+    );
     expect(types.erros.map((e: { codigo: string }) => e.codigo).sort()).toEqual(['formato_invalido', 'tipo_invalido']);
     expect((await k.http.get(`/v1/nfse/${note.id}`)).body.status).toBe('autorizada');
   });
@@ -153,8 +197,14 @@ describe('POST /v1/nfse/{id}/cancelamento', () => {
         variables: { id: note.referencia, input: { codigoMotivo: '9', motivo: 'Emitida em duplicidade por engano' } },
       }),
     });
-    const { data } = (await res.json()) as { data: { cancelNfse: { __typename: string; status: string; cancelamento: { codigo_motivo: string } } } };
-    expect(data.cancelNfse).toMatchObject({ __typename: 'Nfse', status: 'cancelada', cancelamento: { codigo_motivo: '9' } });
+    const { data } = (await res.json()) as {
+      data: { cancelNfse: { __typename: string; status: string; cancelamento: { codigo_motivo: string } } };
+    };
+    expect(data.cancelNfse).toMatchObject({
+      __typename: 'Nfse',
+      status: 'cancelada',
+      cancelamento: { codigo_motivo: '9' },
+    });
   });
 });
 
@@ -168,7 +218,9 @@ describe('GET /v1/nfse/{id}/xml and /pdf', () => {
       expect(validateXsd(xml.text, 'NFSe')).toEqual([]);
       expect(xml.text).toContain(`<nNFSe>${note.numero}</nNFSe>`);
     }
-    const pdf = await fetch(`${k.t.url}/v1/nfse/${note.id}/pdf`, { headers: { authorization: `Bearer ${k.account.testKey}` } });
+    const pdf = await fetch(`${k.t.url}/v1/nfse/${note.id}/pdf`, {
+      headers: { authorization: `Bearer ${k.account.testKey}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
@@ -201,7 +253,9 @@ describe('GET /v1/nfse/{id}/xml and /pdf', () => {
         variables: { id: note.id },
       }),
     });
-    const { data } = (await res.json()) as { data: { x: { chaveAcesso: string; xml: string }; p: { pdfBase64: string } } };
+    const { data } = (await res.json()) as {
+      data: { x: { chaveAcesso: string; xml: string }; p: { pdfBase64: string } };
+    };
     expect(data.x.chaveAcesso).toBe(note.chave_acesso);
     expect(data.x.xml).toContain('<NFSe');
     expect(Buffer.from(data.p.pdfBase64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -211,15 +265,26 @@ describe('GET /v1/nfse/{id}/xml and /pdf', () => {
 describe('A1 certificate of an alphanumeric CNPJ (IN RFB 2.229/2024)', () => {
   it('is read from the certificate and accepted for the company with that CNPJ; another CNPJ is refused', async () => {
     const companies = httpClient(k.t.url, k.account.liveKey);
-    const created = await companies.post('/v1/companies', { cnpj: '12.ABC.345/01DE-35', razao_social: 'Empresa Alfa Ltda', municipio: MUNICIPIO_NACIONAL, regime_tributario: 'lucro_presumido' });
+    const created = await companies.post('/v1/companies', {
+      cnpj: '12.ABC.345/01DE-35',
+      razao_social: 'Empresa Alfa Ltda',
+      municipio: MUNICIPIO_NACIONAL,
+      regime_tributario: 'lucro_presumido',
+    });
     expect(created.status, created.text).toBe(201);
     const cert = generateTestCertificate({ cnpj: '12abc34501de35', razaoSocial: 'EMPRESA ALFA LTDA' });
-    const uploaded = await companies.post(`/v1/companies/${created.body.id}/certificate`, { arquivo: cert.pkcs12.toString('base64'), senha: cert.password });
+    const uploaded = await companies.post(`/v1/companies/${created.body.id}/certificate`, {
+      arquivo: cert.pkcs12.toString('base64'),
+      senha: cert.password,
+    });
     expect(uploaded.status, uploaded.text).toBeLessThan(300);
     const company = expectStatus(await companies.get(`/v1/companies/${created.body.id}`), 200);
     expect(company.certificado.cnpj).toBe('12ABC34501DE35');
     const other = generateTestCertificate({ cnpj: '11222333000181', razaoSocial: 'OUTRA LTDA' });
-    const refused = await companies.post(`/v1/companies/${created.body.id}/certificate`, { arquivo: other.pkcs12.toString('base64'), senha: other.password });
+    const refused = await companies.post(`/v1/companies/${created.body.id}/certificate`, {
+      arquivo: other.pkcs12.toString('base64'),
+      senha: other.password,
+    });
     expect(refused.status).toBe(422);
   });
 });

@@ -22,26 +22,72 @@ function xmllintC14n(xml: string): string {
 }
 
 const { signer, a1 } = testIdentity();
-const chave = buildAccessKey({ cMun: '3550308', CNPJ: PREST_CNPJ, nNFSe: 7, emissao: new Date('2026-01-15T13:00:00Z') });
+const chave = buildAccessKey({
+  cMun: '3550308',
+  CNPJ: PREST_CNPJ,
+  nNFSe: 7,
+  emissao: new Date('2026-01-15T13:00:00Z'),
+});
 
 /** Every signed document the service and the simulator write, with the element each signature covers. */
 function signedDocuments(): Array<{ name: string; xml: string; element: SignedElement; unsigned: string }> {
   const docs: Array<{ name: string; xml: string; element: SignedElement; unsigned: string }> = [];
   for (const [name, input] of Object.entries(dpsVariants())) {
     const unsigned = buildDpsXml(input);
-    docs.push({ name: `DPS ${name}`, unsigned, xml: signXml(unsigned, signer, { element: 'infDPS', engine: 'xml-crypto' }), element: 'infDPS' });
+    docs.push({
+      name: `DPS ${name}`,
+      unsigned,
+      xml: signXml(unsigned, signer, { element: 'infDPS', engine: 'xml-crypto' }),
+      element: 'infDPS',
+    });
   }
-  const dps = signXml(buildDpsXml(baseDps({ xDescServ: 'Fase 1 & 2 <entrega> "final"' } as never)), signer, { element: 'infDPS' });
-  const nfse = buildNfseXml({ chave, nNFSe: 7, nDFSe: 70, dhProc: '2026-01-15T10:00:01-03:00', dps: readDps(dps), signedDpsXml: dps, emitterName: 'EMPRESA', signer });
+  const dps = signXml(buildDpsXml(baseDps({ xDescServ: 'Fase 1 & 2 <entrega> "final"' } as never)), signer, {
+    element: 'infDPS',
+  });
+  const nfse = buildNfseXml({
+    chave,
+    nNFSe: 7,
+    nDFSe: 70,
+    dhProc: '2026-01-15T10:00:01-03:00',
+    dps: readDps(dps),
+    signedDpsXml: dps,
+    emitterName: 'EMPRESA',
+    signer,
+  });
   const nfseUnsigned = nfse.slice(0, nfse.indexOf('</infNFSe>') + '</infNFSe>'.length) + '</NFSe>';
   docs.push({ name: 'NFS-e (embeds the signed DPS)', unsigned: nfseUnsigned, xml: nfse, element: 'infNFSe' });
   const pedReg = buildSignedCancellationXml(
-    { tpAmb: '2', verAplic: 'fiscal-api-1.0', dhEvento: '2026-01-16T09:00:00-03:00', CNPJAutor: PREST_CNPJ, chNFSe: chave, cMotivo: '1', xMotivo: 'Erro na emissão: valor incorreto' },
+    {
+      tpAmb: '2',
+      verAplic: 'fiscal-api-1.0',
+      dhEvento: '2026-01-16T09:00:00-03:00',
+      CNPJAutor: PREST_CNPJ,
+      chNFSe: chave,
+      cMotivo: '1',
+      xMotivo: 'Erro na emissão: valor incorreto',
+    },
     signer,
   );
-  docs.push({ name: 'pedRegEvento', unsigned: pedReg.replace(/<Signature .*<\/Signature>/, ''), xml: pedReg, element: 'infPedReg' });
-  const evento = buildEventoXml({ pedRegId: `PRE${chave}101101`, nSeqEvento: 1, dhProc: '2026-01-16T09:00:01-03:00', nDFSe: 71, pedRegEventoXml: pedReg, signer });
-  docs.push({ name: 'evento (embeds the signed pedRegEvento)', unsigned: evento.replace(/<\/infEvento><Signature .*<\/Signature><\/evento>$/, '</infEvento></evento>'), xml: evento, element: 'infEvento' });
+  docs.push({
+    name: 'pedRegEvento',
+    unsigned: pedReg.replace(/<Signature .*<\/Signature>/, ''),
+    xml: pedReg,
+    element: 'infPedReg',
+  });
+  const evento = buildEventoXml({
+    pedRegId: `PRE${chave}101101`,
+    nSeqEvento: 1,
+    dhProc: '2026-01-16T09:00:01-03:00',
+    nDFSe: 71,
+    pedRegEventoXml: pedReg,
+    signer,
+  });
+  docs.push({
+    name: 'evento (embeds the signed pedRegEvento)',
+    unsigned: evento.replace(/<\/infEvento><Signature .*<\/Signature><\/evento>$/, '</infEvento></evento>'),
+    xml: evento,
+    element: 'infEvento',
+  });
   return docs;
 }
 
@@ -88,7 +134,12 @@ describe('signing and verifying without xml-crypto', () => {
   it('signs byte-identically to xml-crypto, and xmlsec1 verifies the result', () => {
     for (const doc of signedDocuments()) {
       const certificateBase64 = pemBody(signer.certificatePem);
-      const fast = signCanonicalXml({ xml: doc.unsigned, element: doc.element, privateKey: signer.privateKey, certificateBase64 });
+      const fast = signCanonicalXml({
+        xml: doc.unsigned,
+        element: doc.element,
+        privateKey: signer.privateKey,
+        certificateBase64,
+      });
       expect(fast, `${doc.name} is inside the subset`).not.toBeNull();
       expect(fast, doc.name).toBe(signXml(doc.unsigned, signer, { element: doc.element, engine: 'xml-crypto' }));
       const sec = xmlsecVerify(fast!, a1.certificatePem, [doc.element, 'infDPS', 'infPedReg']);
@@ -104,11 +155,15 @@ describe('signing and verifying without xml-crypto', () => {
         doc.xml.replace(/<SignatureValue>./, (m) => `${m.slice(0, -1)}${m.endsWith('A') ? 'B' : 'A'}`), // value changed
       ];
       expect(verifyXmlSignature(doc.xml, doc.element), doc.name).toMatchObject({ valid: true });
-      expect(verifyXmlSignature(doc.xml, doc.element, { engine: 'xml-crypto' }), doc.name).toMatchObject({ valid: true });
+      expect(verifyXmlSignature(doc.xml, doc.element, { engine: 'xml-crypto' }), doc.name).toMatchObject({
+        valid: true,
+      });
       for (const xml of tampered) {
         expect(xml).not.toBe(doc.xml);
         expect(verifyXmlSignature(xml, doc.element), doc.name).toMatchObject({ valid: false, reason: 'invalid' });
-        expect(verifyXmlSignature(xml, doc.element, { engine: 'xml-crypto' }), doc.name).toMatchObject({ valid: false });
+        expect(verifyXmlSignature(xml, doc.element, { engine: 'xml-crypto' }), doc.name).toMatchObject({
+          valid: false,
+        });
       }
     }
   });
@@ -120,6 +175,9 @@ describe('signing and verifying without xml-crypto', () => {
     expect(verifyXmlSignature(otherReference, 'infDPS')).toMatchObject({ valid: false, reason: 'invalid' });
     const sha1 = signed.replace('xmldsig-more#rsa-sha256', 'xmldsig#rsa-sha1');
     expect(verifyXmlSignature(sha1, 'infDPS')).toMatchObject({ valid: false, reason: 'invalid' });
-    expect(verifyXmlSignature(signed.replace(/<Signature .*<\/Signature>/, ''), 'infDPS')).toMatchObject({ valid: false, reason: 'missing' });
+    expect(verifyXmlSignature(signed.replace(/<Signature .*<\/Signature>/, ''), 'infDPS')).toMatchObject({
+      valid: false,
+      reason: 'missing',
+    });
   });
 });

@@ -23,7 +23,9 @@ describe('50 identical POST /v1/nfse at once', () => {
     const http = httpClient(t.url, await acct.key('test'));
     const body = nfseBody(company.id);
     const key = `conc-${body.referencia}`;
-    const one = await Promise.all(Array.from({ length: N }, () => http.post('/v1/nfse', body, { headers: { 'idempotency-key': key } })));
+    const one = await Promise.all(
+      Array.from({ length: N }, () => http.post('/v1/nfse', body, { headers: { 'idempotency-key': key } })),
+    );
     const statuses = one.map((r) => r.status);
     const bad = one.filter((r) => ![201, 202, 409].includes(r.status));
     expect(bad.map((r) => `${r.status} ${r.text.slice(0, 300)}`)).toEqual([]);
@@ -58,7 +60,9 @@ describe('50 identical POST /v1/nfse at once', () => {
     const company = await acct.company();
     const http = httpClient(t.url, await acct.key('test'));
     // The longest wait: what is tested is the numbering under concurrency, not how fast a loaded machine authorises.
-    const all = await Promise.all(Array.from({ length: N }, () => http.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=60' } })));
+    const all = await Promise.all(
+      Array.from({ length: N }, () => http.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=60' } })),
+    );
     expect(all.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.text.slice(0, 300)}`)).toEqual([]);
     const numbers = all.map((r) => Number(r.body.numero_dps)).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: N }, (_, i) => numbers[0]! + i));
@@ -79,7 +83,14 @@ describe('the guarantees are database constraints, not application checks', () =
       where: { id: first.body.id },
       omit: { rejeicao: true, cancelamento: true, falha: true, aviso: true },
     });
-    const plain = { ...row, id: newId(), dpsId: `${row.dpsId.slice(0, -3)}999`, request: row.request as object, dps: row.dps as object, ajustes: row.ajustes as object };
+    const plain = {
+      ...row,
+      id: newId(),
+      dpsId: `${row.dpsId.slice(0, -3)}999`,
+      request: row.request as object,
+      dps: row.dps as object,
+      ajustes: row.ajustes as object,
+    };
     const err = await t.app.engine.db.nfse.create({ data: plain }).catch((e: unknown) => e);
     expect(uniqueViolation(err), String(err)).toBe(true);
     // The same referencia in the other environment is another note.
@@ -88,7 +99,14 @@ describe('the guarantees are database constraints, not application checks', () =
 
   it('a second idempotency record for the same account, environment and key is refused by the database', async () => {
     const db = t.app.engine.db;
-    const data = { accountId: acct.accountId, environment: 'test', key: `db-${newId()}`, fingerprint: 'f', state: 'running', createdAt: new Date() };
+    const data = {
+      accountId: acct.accountId,
+      environment: 'test',
+      key: `db-${newId()}`,
+      fingerprint: 'f',
+      state: 'running',
+      createdAt: new Date(),
+    };
     await db.idempotencyRecord.create({ data: { id: newId(), ...data } });
     const err = await db.idempotencyRecord.create({ data: { id: newId(), ...data } }).catch((e: unknown) => e);
     expect(uniqueViolation(err), String(err)).toBe(true);

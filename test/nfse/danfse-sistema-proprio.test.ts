@@ -14,7 +14,10 @@ let t: TestApp;
 let acct: SeededAccount;
 let live: Http;
 
-useTestApp((s) => ({ t, acct } = s), () => ({ clock }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock }),
+);
 beforeAll(() => {
   live = httpClient(t.url, acct.liveKey);
 });
@@ -22,7 +25,11 @@ beforeAll(() => {
 async function pdfOf(id: string): Promise<{ status: number; type: string | null; text: string }> {
   const res = await fetch(`${t.url}/v1/nfse/${id}/pdf`, { headers: { authorization: `Bearer ${acct.liveKey}` } });
   const body = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, type: res.headers.get('content-type'), text: res.status === 200 ? pdfText(body) : body.toString() };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    text: res.status === 200 ? pdfText(body) : body.toString(),
+  };
 }
 
 describe('GET /v1/nfse/{id}/pdf of an own-system note', () => {
@@ -54,7 +61,13 @@ describe('GET /v1/nfse/{id}/pdf of an own-system note', () => {
     expect(pdf.text).toContain('sistema próprio de Brasília/DF');
     expect(pdf.text).not.toContain('NFS-e CANCELADA');
 
-    expectStatus(await live.post(`/v1/nfse/${note.id}/cancelamento`, { codigo_motivo: '1', motivo: 'Erro na emissão da nota fiscal' }), 200);
+    expectStatus(
+      await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+        codigo_motivo: '1',
+        motivo: 'Erro na emissão da nota fiscal',
+      }),
+      200,
+    );
     const cancelled = await pdfOf(note.id);
     expect(cancelled.status).toBe(200);
     expect(cancelled.text).toContain('NFS-e CANCELADA');

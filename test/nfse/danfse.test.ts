@@ -11,7 +11,9 @@ describe('renderDanfse', () => {
   let chave = '';
   beforeAll(async () => {
     kit = await startSimulator();
-    const r = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ toma: { CNPJ: TOMA_CNPJ, xNome: 'Cliente Exemplo S.A.' } })).xml });
+    const r = await emitDps(kit.client, {
+      dpsXml: signedDps(baseDps({ toma: { CNPJ: TOMA_CNPJ, xNome: 'Cliente Exemplo S.A.' } })).xml,
+    });
     if (r.kind !== 'authorized') throw new Error(r.kind);
     nfseXml = r.nfseXml;
     chave = r.chave;

@@ -28,14 +28,25 @@ const db = () => k.t.app.engine.db;
 
 /** A note stored as failed with an unknown outcome (what recovery leaves when it cannot learn it). */
 const markUnknown = (id: string) =>
-  db().nfse.update({ where: { id }, data: { status: 'falha_transmissao', falha: { dps_enviada: 'desconhecido', motivo: 'Não foi possível consultar a DPS.' } } });
+  db().nfse.update({
+    where: { id },
+    data: {
+      status: 'falha_transmissao',
+      falha: { dps_enviada: 'desconhecido', motivo: 'Não foi possível consultar a DPS.' },
+    },
+  });
 
 describe('discardNfse (GraphQL): falha_transmissao → descartada', () => {
   it('discards a note whose DPS never left (dps_enviada nao) with no event, only once', async () => {
     const failed = expectProblem(await k.issue({ simular: 'falha_transmissao:nao' }), 422, 'falha_transmissao').nfse;
     const eventsBefore = await eventsOfNote(k.http, failed.id);
     const discarded = await discard(failed.id);
-    expect(discarded).toMatchObject({ __typename: 'Nfse', id: failed.id, status: 'descartada', falha: { dpsEnviada: 'nao' } });
+    expect(discarded).toMatchObject({
+      __typename: 'Nfse',
+      id: failed.id,
+      status: 'descartada',
+      falha: { dpsEnviada: 'nao' },
+    });
     const note = await get(failed.referencia);
     expect(note.status).toBe('descartada');
     expect(steps(note).at(-1)).toBe('descartada');
@@ -63,10 +74,16 @@ describe('discardNfse (GraphQL): falha_transmissao → descartada', () => {
   it('discards an unknown outcome once the DPS query says the national system never got it', async () => {
     const failed = expectProblem(await k.issue({ simular: 'falha_transmissao:nao' }), 422, 'falha_transmissao').nfse;
     await markUnknown(failed.id);
-    expect(await discard(failed.id)).toMatchObject({ __typename: 'Nfse', status: 'descartada', falha: { dpsEnviada: 'desconhecido' } });
+    expect(await discard(failed.id)).toMatchObject({
+      __typename: 'Nfse',
+      status: 'descartada',
+      falha: { dpsEnviada: 'desconhecido' },
+    });
     const note = await get(failed.id);
     expect(steps(note).slice(-2)).toEqual(['consulta_dps', 'descartada']);
-    expect(note.eventos.find((e: { tipo: string }) => e.tipo === 'consulta_dps').detalhe).toEqual({ resultado: 'nao_encontrada' });
+    expect(note.eventos.find((e: { tipo: string }) => e.tipo === 'consulta_dps').detalhe).toEqual({
+      resultado: 'nao_encontrada',
+    });
   });
 
   it('refuses when the DPS produced a note at the national side, naming its key; the query is on the timeline', async () => {
@@ -77,7 +94,9 @@ describe('discardNfse (GraphQL): falha_transmissao → descartada', () => {
     expect(refused.mensagem).toContain(issued.chave_acesso);
     const note = await get(issued.id);
     expect(note.status).toBe('falha_transmissao');
-    expect(note.eventos.find((e: { tipo: string }) => e.tipo === 'consulta_dps')).toMatchObject({ detalhe: { resultado: 'encontrada', chave_acesso: issued.chave_acesso } });
+    expect(note.eventos.find((e: { tipo: string }) => e.tipo === 'consulta_dps')).toMatchObject({
+      detalhe: { resultado: 'encontrada', chave_acesso: issued.chave_acesso },
+    });
   });
 
   it('refuses any other status with nfse_nao_descartavel, and notes of another environment or account are not found', async () => {
@@ -87,7 +106,10 @@ describe('discardNfse (GraphQL): falha_transmissao → descartada', () => {
     expect(refused.correcao).toMatch(/cancelamento/);
     expect((await get(issued.id)).status).toBe('autorizada');
     const failed = expectProblem(await k.issue({ simular: 'falha_transmissao:nao' }), 422, 'falha_transmissao').nfse;
-    expect(await discard(failed.id, k.account.liveKey)).toMatchObject({ __typename: 'DomainError', codigo: 'nfse_nao_encontrada' });
+    expect(await discard(failed.id, k.account.liveKey)).toMatchObject({
+      __typename: 'DomainError',
+      codigo: 'nfse_nao_encontrada',
+    });
     expect((await get(failed.id)).status).toBe('falha_transmissao');
   });
 });

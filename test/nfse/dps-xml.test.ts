@@ -38,14 +38,20 @@ describe('buildDpsXml + signXml', () => {
   it('writes the layout the national system expects: declaration, default namespace, Signature after infDPS', () => {
     const input = baseDps({ serie: '49999', nDPS: '42' });
     const signed = signXml(buildDpsXml(input), signer, { element: 'infDPS' });
-    expect(signed.startsWith(`<?xml version="1.0" encoding="UTF-8"?><DPS xmlns="${NFSE_NAMESPACE}" versao="1.01">`)).toBe(true);
+    expect(
+      signed.startsWith(`<?xml version="1.0" encoding="UTF-8"?><DPS xmlns="${NFSE_NAMESPACE}" versao="1.01">`),
+    ).toBe(true);
     expect(signed).toContain(`<infDPS Id="DPS35503082${PREST_CNPJ}49999000000000000042">`);
     expect(signed).toMatch(/<\/infDPS><Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#"><SignedInfo>/);
     expect(signed).toContain('<Reference URI="#DPS35503082');
     expect(signed).toContain('<CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>');
-    expect(signed).toContain('<Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>');
+    expect(signed).toContain(
+      '<Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>',
+    );
     expect(signed).toContain('<SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/>');
-    expect(signed).toMatch(/<KeyInfo><X509Data><X509Certificate>[A-Za-z0-9+/=]+<\/X509Certificate><\/X509Data><\/KeyInfo><\/Signature><\/DPS>$/);
+    expect(signed).toMatch(
+      /<KeyInfo><X509Data><X509Certificate>[A-Za-z0-9+/=]+<\/X509Certificate><\/X509Data><\/KeyInfo><\/Signature><\/DPS>$/,
+    );
     expect(signed).not.toMatch(/>\s+</); // no formatting whitespace between tags
     expect(signed).toContain('<serie>49999</serie><nDPS>42</nDPS>');
     expect(signed).toContain('Fase 1 &amp; 2 &lt;entrega&gt;');
@@ -54,15 +60,22 @@ describe('buildDpsXml + signXml', () => {
   it('fast canonical signer is used for builder output and is byte-identical to xml-crypto', () => {
     for (const input of Object.values(dpsVariants())) {
       const xml = buildDpsXml(input);
-      const fast = signCanonicalXml({ xml, element: 'infDPS', privateKey: signer.privateKey, certificateBase64: pemBody(signer.certificatePem) });
+      const fast = signCanonicalXml({
+        xml,
+        element: 'infDPS',
+        privateKey: signer.privateKey,
+        certificateBase64: pemBody(signer.certificatePem),
+      });
       expect(fast).not.toBeNull();
       expect(fast).toBe(signXml(xml, signer, { element: 'infDPS', engine: 'xml-crypto' }));
     }
   });
 
-  it('falls back to xml-crypto for input outside the canonicaliser\'s subset', () => {
+  it("falls back to xml-crypto for input outside the canonicaliser's subset", () => {
     const xml = buildDpsXml(baseDps()).replace('<tpAmb>2</tpAmb>', '<tpAmb>2<!-- ambiente --></tpAmb>');
-    expect(signCanonicalXml({ xml, element: 'infDPS', privateKey: signer.privateKey, certificateBase64: 'x' })).toBeNull();
+    expect(
+      signCanonicalXml({ xml, element: 'infDPS', privateKey: signer.privateKey, certificateBase64: 'x' }),
+    ).toBeNull();
     const signed = signXml(xml, signer, { element: 'infDPS' });
     expect(xmlsecVerify(signed, a1.certificatePem, 'infDPS').ok).toBe(true);
   });
@@ -75,7 +88,14 @@ describe('buildDpsXml + signXml', () => {
   });
 
   it('schema errors are reported by the wasm validator and by xmllint', () => {
-    const bad = buildDpsXml(baseDps({ valores: { vServPrest: { vServ: '100.0' }, trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '1' }, totTrib: { indTotTrib: '0' } } } }));
+    const bad = buildDpsXml(
+      baseDps({
+        valores: {
+          vServPrest: { vServ: '100.0' },
+          trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '1' }, totTrib: { indTotTrib: '0' } },
+        },
+      }),
+    );
     const errors = validateXsd(bad, 'DPS');
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0].message).toContain('vServ');

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { buildAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
-import { buildCancellationEventXml, buildSignedCancellationXml } from '../../src/engine/nfse/nacional/build-event-xml.js';
+import {
+  buildCancellationEventXml,
+  buildSignedCancellationXml,
+} from '../../src/engine/nfse/nacional/build-event-xml.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { PREST_CNPJ, testIdentity } from '../support/nfse-fixtures.js';
 
 describe('pedRegEvento (cancelamento 101101)', () => {
-  const chave = buildAccessKey({ cMun: '3550308', CNPJ: PREST_CNPJ, nNFSe: 7, emissao: new Date('2026-01-15T13:00:00Z') });
-  const input = { tpAmb: '2' as const, verAplic: 'fiscal-api-1.0', dhEvento: '2026-01-16T09:00:00-03:00', CNPJAutor: PREST_CNPJ, chNFSe: chave, cMotivo: '1' as const, xMotivo: 'Erro na emissão: valor do serviço incorreto' };
+  const chave = buildAccessKey({
+    cMun: '3550308',
+    CNPJ: PREST_CNPJ,
+    nNFSe: 7,
+    emissao: new Date('2026-01-15T13:00:00Z'),
+  });
+  const input = {
+    tpAmb: '2' as const,
+    verAplic: 'fiscal-api-1.0',
+    dhEvento: '2026-01-16T09:00:00-03:00',
+    CNPJAutor: PREST_CNPJ,
+    chNFSe: chave,
+    cMotivo: '1' as const,
+    xMotivo: 'Erro na emissão: valor do serviço incorreto',
+  };
 
   it('has Id PRE + chave + 101101 and the fixed xDesc', () => {
     const xml = buildCancellationEventXml(input);
@@ -31,6 +47,8 @@ describe('pedRegEvento (cancelamento 101101)', () => {
   });
 
   it('a short xMotivo (< 15 chars) is a schema error', () => {
-    expect(validateXsd(buildCancellationEventXml({ ...input, xMotivo: 'curto' }), 'pedRegEvento').length).toBeGreaterThan(0);
+    expect(
+      validateXsd(buildCancellationEventXml({ ...input, xMotivo: 'curto' }), 'pedRegEvento').length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -19,7 +19,12 @@ let software: string;
 /** A cIndOp of the right shape: the simulator, like the schema, checks its six digits only. */
 const IND_OP = '030101';
 /** Education (LC 116 item 08, NBS 1.2201.11.00): LC 214/2025 art. 129 foresees 60 % off (cClassTrib 200028). */
-const PADROES_ESCOLA = { codigo_nacional: '080101', aliquota_iss: '2.00', nbs: '122011100', ibs_cbs: { c_class_trib: '200028', indicador_operacao: IND_OP } };
+const PADROES_ESCOLA = {
+  codigo_nacional: '080101',
+  aliquota_iss: '2.00',
+  nbs: '122011100',
+  ibs_cbs: { c_class_trib: '200028', indicador_operacao: IND_OP },
+};
 
 useTestApp((s) => ({ t, acct } = s));
 beforeAll(async () => {
@@ -32,11 +37,24 @@ const ibsCbsDoXml = (xml: string) => /<IBSCBS>.*?<\/IBSCBS>/.exec(xml)?.[0] ?? n
 
 describe('NFS-e with the IBS/CBS classification', () => {
   it('from the company defaults: authorised, DPS group IBSCBS valid against the schema, each filled member an adjustment', async () => {
-    const note = expectStatus(await http.post('/v1/nfse', nfseBody(escola, { servico: { descricao: 'Mensalidade escolar' } })), 201);
+    const note = expectStatus(
+      await http.post('/v1/nfse', nfseBody(escola, { servico: { descricao: 'Mensalidade escolar' } })),
+      201,
+    );
     expect(note.status).toBe('autorizada');
     const regras = note.ajustes.map((a: { regra: string }) => a.regra);
-    expect(regras).toEqual(expect.arrayContaining(['padrao.nbs', 'padrao.ibs_cbs.c_class_trib', 'padrao.ibs_cbs.indicador_operacao', 'dps.IBSCBS.CST.derivado']));
-    expect(note.ajustes.find((a: { regra: string }) => a.regra === 'dps.IBSCBS.CST.derivado')).toMatchObject({ campo: '/servico/ibs_cbs/cst', acao: 'derivado' });
+    expect(regras).toEqual(
+      expect.arrayContaining([
+        'padrao.nbs',
+        'padrao.ibs_cbs.c_class_trib',
+        'padrao.ibs_cbs.indicador_operacao',
+        'dps.IBSCBS.CST.derivado',
+      ]),
+    );
+    expect(note.ajustes.find((a: { regra: string }) => a.regra === 'dps.IBSCBS.CST.derivado')).toMatchObject({
+      campo: '/servico/ibs_cbs/cst',
+      acao: 'derivado',
+    });
 
     const xml = await http.get(`/v1/nfse/${note.id}/xml`);
     expect(xml.status).toBe(200);
@@ -46,12 +64,14 @@ describe('NFS-e with the IBS/CBS classification', () => {
     expect(dps).toContain('<cNBS>122011100</cNBS>');
     expect(ibsCbsDoXml(dps)).toBe(
       `<IBSCBS><finNFSe>0</finNFSe><cIndOp>${IND_OP}</cIndOp><indDest>0</indDest>` +
-      '<valores><trib><gIBSCBS><CST>200</CST><cClassTrib>200028</cClassTrib></gIBSCBS></trib></valores></IBSCBS>',
+        '<valores><trib><gIBSCBS><CST>200</CST><cClassTrib>200028</cClassTrib></gIBSCBS></trib></valores></IBSCBS>',
     );
   });
 
   it('from the request, over the defaults; a note without any classification has no IBSCBS group', async () => {
-    const body = nfseBody(escola, { servico: { descricao: 'Curso livre', ibs_cbs: { c_class_trib: '000001', cst: '000' } } });
+    const body = nfseBody(escola, {
+      servico: { descricao: 'Curso livre', ibs_cbs: { c_class_trib: '000001', cst: '000' } },
+    });
     const note = expectStatus(await http.post('/v1/nfse', body), 201);
     const regras = note.ajustes.map((a: { regra: string }) => a.regra);
     expect(regras).not.toContain('padrao.ibs_cbs.c_class_trib');
@@ -64,24 +84,67 @@ describe('NFS-e with the IBS/CBS classification', () => {
   });
 
   it('a wrong classification is a 422 naming the field, and nothing is created', async () => {
-    const inexistente = expectProblem(await http.post('/v1/nfse', nfseBody(escola, { servico: { descricao: 'Aula', ibs_cbs: { c_class_trib: '299999' } } })), 422, 'validacao');
-    expect(erro(inexistente.erros, 'c_class_trib_inexistente', '/servico/ibs_cbs/c_class_trib').mensagem).toContain('299999');
-    const saude = expectProblem(await http.post('/v1/nfse', nfseBody(escola, { servico: { descricao: 'Aula', ibs_cbs: { c_class_trib: '200029' } } })), 422, 'validacao');
+    const inexistente = expectProblem(
+      await http.post(
+        '/v1/nfse',
+        nfseBody(escola, { servico: { descricao: 'Aula', ibs_cbs: { c_class_trib: '299999' } } }),
+      ),
+      422,
+      'validacao',
+    );
+    expect(erro(inexistente.erros, 'c_class_trib_inexistente', '/servico/ibs_cbs/c_class_trib').mensagem).toContain(
+      '299999',
+    );
+    const saude = expectProblem(
+      await http.post(
+        '/v1/nfse',
+        nfseBody(escola, { servico: { descricao: 'Aula', ibs_cbs: { c_class_trib: '200029' } } }),
+      ),
+      422,
+      'validacao',
+    );
     erro(saude.erros, 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib');
-    const cst = expectProblem(await http.post('/v1/nfse', nfseBody(escola, { servico: { descricao: 'Aula', ibs_cbs: { cst: '000' } } })), 422, 'validacao');
+    const cst = expectProblem(
+      await http.post('/v1/nfse', nfseBody(escola, { servico: { descricao: 'Aula', ibs_cbs: { cst: '000' } } })),
+      422,
+      'validacao',
+    );
     erro(cst.erros, 'cst_ibs_cbs_divergente', '/servico/ibs_cbs/cst');
-    const semIndicador = expectProblem(await http.post('/v1/nfse', nfseBody(software, { servico: { descricao: 'Sistema', ibs_cbs: { c_class_trib: '000001' } } })), 422, 'validacao');
+    const semIndicador = expectProblem(
+      await http.post(
+        '/v1/nfse',
+        nfseBody(software, { servico: { descricao: 'Sistema', ibs_cbs: { c_class_trib: '000001' } } }),
+      ),
+      422,
+      'validacao',
+    );
     erro(semIndicador.erros, 'campo_obrigatorio', '/servico/ibs_cbs/indicador_operacao');
-    const validacao = await http.post('/v1/nfse/validacoes', nfseBody(escola, { servico: { descricao: 'Aula', ibs_cbs: { c_class_trib: '299999' } } }));
+    const validacao = await http.post(
+      '/v1/nfse/validacoes',
+      nfseBody(escola, { servico: { descricao: 'Aula', ibs_cbs: { c_class_trib: '299999' } } }),
+    );
     expect(validacao.body.valida).toBe(false);
     expect(validacao.body.erros).toEqual(inexistente.erros);
   });
 
   it('the GraphQL input takes the same classification', async () => {
-    const data = await graphql(t.url, acct.testKey,
+    const data = await graphql(
+      t.url,
+      acct.testKey,
       'mutation($input: NfseInput!) { validateNfse(input: $input) { ... on NfseValidation { valida erros { codigo campo } } } }',
-      { input: { empresaId: escola, tomador: { documento: '52998224725', nome: 'Maria' }, valor: '10.00', servico: { descricao: 'Aula', ibsCbs: { cClassTrib: '299999' } } } });
-    expect(data.validateNfse).toEqual({ valida: false, erros: [{ codigo: 'c_class_trib_inexistente', campo: '/servico/ibs_cbs/c_class_trib' }] });
+      {
+        input: {
+          empresaId: escola,
+          tomador: { documento: '52998224725', nome: 'Maria' },
+          valor: '10.00',
+          servico: { descricao: 'Aula', ibsCbs: { cClassTrib: '299999' } },
+        },
+      },
+    );
+    expect(data.validateNfse).toEqual({
+      valida: false,
+      erros: [{ codigo: 'c_class_trib_inexistente', campo: '/servico/ibs_cbs/c_class_trib' }],
+    });
   });
 });
 
@@ -105,7 +168,10 @@ describe('company defaults and readiness reducao_ibs_cbs', () => {
     const id = (await acct.company({ padroes: PADROES_ESCOLA })).id;
     expectStatus(await patch(id, { padroes: { ibs_cbs: null } }), 200);
     expect(await reducao(id)).toMatchObject({ situacao: 'aviso' });
-    const updated = expectStatus(await patch(id, { padroes: { ibs_cbs: { c_class_trib: '200029', indicador_operacao: IND_OP } } }), 200);
+    const updated = expectStatus(
+      await patch(id, { padroes: { ibs_cbs: { c_class_trib: '200029', indicador_operacao: IND_OP } } }),
+      200,
+    );
     expect(updated.padroes.ibs_cbs).toEqual({ c_class_trib: '200029', indicador_operacao: IND_OP });
     const fora = await reducao(id);
     expect(fora.situacao).toBe('aviso');
@@ -116,10 +182,14 @@ describe('company defaults and readiness reducao_ibs_cbs', () => {
     // Company routes answer errors as {statusCode, message[]}, each message led by its field.
     const naoNfse = await patch(escola, { padroes: { ibs_cbs: { c_class_trib: '200003' } } });
     expect(naoNfse.status).toBe(422);
-    expect(naoNfse.body.message).toEqual([expect.stringMatching(/^padroes\.ibs_cbs\.c_class_trib: cClassTrib 200003 /)]);
+    expect(naoNfse.body.message).toEqual([
+      expect.stringMatching(/^padroes\.ibs_cbs\.c_class_trib: cClassTrib 200003 /),
+    ]);
     const cst = await patch(escola, { padroes: { ibs_cbs: { c_class_trib: '200028', cst: '000' } } });
     expect(cst.status).toBe(422);
-    expect(cst.body.message).toEqual([expect.stringMatching(/^padroes\.ibs_cbs\.cst: CST diferente do CST do cClassTrib 200028 .*\(200\)/)]);
+    expect(cst.body.message).toEqual([
+      expect.stringMatching(/^padroes\.ibs_cbs\.cst: CST diferente do CST do cClassTrib 200028 .*\(200\)/),
+    ]);
     expect((await reducao(escola)).situacao).toBe('ok');
   });
 });

@@ -17,7 +17,8 @@ beforeAll(async () => {
   company = await acct.company();
 });
 
-const client = async (env: 'test' | 'live' = 'test', companyId?: string): Promise<Http> => httpClient(t.url, await acct.key(env, companyId));
+const client = async (env: 'test' | 'live' = 'test', companyId?: string): Promise<Http> =>
+  httpClient(t.url, await acct.key(env, companyId));
 
 async function notesOf(http: Http, empresaId: string) {
   return (await allNotes(http)).filter((n) => n.empresa_id === empresaId);
@@ -27,7 +28,9 @@ describe('readiness gate', () => {
   async function expectBlocked(http: Http, empresaId: string, item: string) {
     const res = await http.post('/v1/nfse', nfseBody(empresaId));
     const problem = expectProblem(res, 412, 'empresa_nao_pronta');
-    const blocking = problem.itens.filter((i: { situacao: string }) => i.situacao === 'bloqueio').map((i: { item: string }) => i.item);
+    const blocking = problem.itens
+      .filter((i: { situacao: string }) => i.situacao === 'bloqueio')
+      .map((i: { item: string }) => i.item);
     expect(blocking).toContain(item);
     // The 412 carries the whole readiness, exactly as GET …/prontidao shows it.
     const readiness = await http.get(`/v1/companies/${empresaId}/prontidao`);
@@ -65,7 +68,7 @@ describe('readiness gate', () => {
     expect((await httpClient(t.url, other.testKey).post('/v1/nfse', nfseBody(c.id))).status).toBe(201);
   });
 
-  it('unknown empresa_id → 404 nao_encontrado (a uuid of nobody, and another account\'s company)', async () => {
+  it("unknown empresa_id → 404 nao_encontrado (a uuid of nobody, and another account's company)", async () => {
     const http = await client();
     expectProblem(await http.post('/v1/nfse', nfseBody('01900000-0000-7000-8000-000000000000')), 404, 'nao_encontrado');
     expectProblem(await http.post('/v1/nfse', nfseBody('not-a-uuid')), 404, 'nao_encontrado');
@@ -146,7 +149,9 @@ describe('lifecycle', () => {
   it('processamento_lento answers 202 after the wait, then autorizada', async () => {
     const http = await client();
     const started = Date.now();
-    const res = await http.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=1', 'x-service-simular': 'processamento_lento' } });
+    const res = await http.post('/v1/nfse', nfseBody(company.id), {
+      headers: { prefer: 'wait=1', 'x-service-simular': 'processamento_lento' },
+    });
     expect(res.status, res.text).toBe(202);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(res.body.status).toBe('transmitindo');
@@ -163,7 +168,11 @@ describe('lifecycle', () => {
   it('an unknown scenario → 422 simulacao_invalida; nothing created', async () => {
     const http = await client();
     const before = (await allNotes(http)).length;
-    expectProblem(await http.post('/v1/nfse', nfseBody(company.id), { headers: { 'x-service-simular': 'explodir' } }), 422, 'simulacao_invalida');
+    expectProblem(
+      await http.post('/v1/nfse', nfseBody(company.id), { headers: { 'x-service-simular': 'explodir' } }),
+      422,
+      'simulacao_invalida',
+    );
     expect((await allNotes(http)).length).toBe(before);
   });
 
@@ -184,7 +193,11 @@ describe('lifecycle', () => {
 
   it('rejeitar:E0202 carries the known plain-language fix', async () => {
     const http = await client();
-    const problem = expectProblem(await http.post('/v1/nfse', nfseBody(company.id), { headers: { 'x-service-simular': 'rejeitar:E0202' } }), 422, 'nfse_rejeitada');
+    const problem = expectProblem(
+      await http.post('/v1/nfse', nfseBody(company.id), { headers: { 'x-service-simular': 'rejeitar:E0202' } }),
+      422,
+      'nfse_rejeitada',
+    );
     expect(problem.codigo_oficial).toBe('E0202');
     expect(problem.nfse.rejeicao.explicacao).toMatch(/Como corrigir/);
   });

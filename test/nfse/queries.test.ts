@@ -20,11 +20,16 @@ beforeAll(async () => {
   // Enough notes that the default page (50) and the maximum (100) are both exceeded.
   const seeder = httpClient(t.url, await acct.key('test'));
   for (let i = 0; i < 11; i++) {
-    await Promise.all(Array.from({ length: 10 }, () => seeder.post('/v1/nfse', nfseBody(company.id, { valor: '10.00' }), { headers: { prefer: 'wait=0' } })));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        seeder.post('/v1/nfse', nfseBody(company.id, { valor: '10.00' }), { headers: { prefer: 'wait=0' } }),
+      ),
+    );
   }
 });
 
-const client = async (env: 'test' | 'live' = 'test', companyId?: string): Promise<Http> => httpClient(t.url, await acct.key(env, companyId));
+const client = async (env: 'test' | 'live' = 'test', companyId?: string): Promise<Http> =>
+  httpClient(t.url, await acct.key(env, companyId));
 
 describe('GET /v1/nfse', () => {
   it('limite: default 50, 0 → 1, 1000 → 100, garbage → default; never an error', async () => {
@@ -47,7 +52,9 @@ describe('GET /v1/nfse', () => {
   });
 
   it('status filter; an unknown status is 400 parametro_invalido', async () => {
-    const rejected = await http.post('/v1/nfse', nfseBody(company.id), { headers: { 'x-service-simular': 'rejeitar' } });
+    const rejected = await http.post('/v1/nfse', nfseBody(company.id), {
+      headers: { 'x-service-simular': 'rejeitar' },
+    });
     expectProblem(rejected, 422, 'nfse_rejeitada');
     const rejeitadas = await allNotes(http, '&status=rejeitada');
     expect(rejeitadas.map((n) => n.id)).toContain(rejected.body.nfse.id);
@@ -80,7 +87,9 @@ describe('GET /v1/nfse', () => {
       // Insert concurrently with the page read, several at a time.
       const [page, ...created]: HttpResponse[] = await Promise.all([
         reader.get(`/v1/nfse?limite=9${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
-        ...Array.from({ length: 3 }, () => writer.post('/v1/nfse', nfseBody(company.id, { valor: '11.00' }), { headers: { prefer: 'wait=0' } })),
+        ...Array.from({ length: 3 }, () =>
+          writer.post('/v1/nfse', nfseBody(company.id, { valor: '11.00' }), { headers: { prefer: 'wait=0' } }),
+        ),
       ]);
       expect(page!.status).toBe(200);
       for (const r of created) inserted.push(r.body.id);
@@ -133,7 +142,7 @@ describe('GET /v1/nfse/{id}', () => {
     expect((await (await client('test', other.id)).get(`/v1/nfse/${referencia}`)).body.id).toBe(b.body.id);
   });
 
-  it('test and live keys never see each other\'s notes', async () => {
+  it("test and live keys never see each other's notes", async () => {
     const referencia = ref('env');
     const test = await http.post('/v1/nfse', nfseBody(company.id, { referencia }));
     const live = await client('live');
@@ -157,7 +166,7 @@ describe('GET /v1/nfse/{id}', () => {
     expect(await allNotes(stranger)).toEqual([]);
   });
 
-  it('a restricted key lists and reads only its company\'s notes', async () => {
+  it("a restricted key lists and reads only its company's notes", async () => {
     const other = await acct.company();
     const mine = await http.post('/v1/nfse', nfseBody(other.id));
     const restricted = await client('test', other.id);

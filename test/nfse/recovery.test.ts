@@ -47,7 +47,9 @@ describe('recovery through the API (X-Service-Simular)', () => {
     // The DPS reached the national side even though no answer came back.
     expect(await nationalNotes(created.dps_id)).toHaveLength(1);
     const waiting = await get(created.id);
-    expect(waiting.eventos.find((e: { tipo: string }) => e.tipo === 'envio')?.detalhe).toMatchObject({ resultado: 'sem_resposta' });
+    expect(waiting.eventos.find((e: { tipo: string }) => e.tipo === 'envio')?.detalhe).toMatchObject({
+      resultado: 'sem_resposta',
+    });
 
     await advanceAndDrain(5_000);
     const note = await get(created.id);
@@ -67,7 +69,9 @@ describe('recovery through the API (X-Service-Simular)', () => {
     await advanceAndDrain(15_000);
     const note = await get(created.id);
     expect(note.status).toBe('autorizada');
-    const envios = note.eventos.filter((e: { tipo: string }) => e.tipo === 'envio').map((e: { detalhe: { resultado: string } }) => e.detalhe.resultado);
+    const envios = note.eventos
+      .filter((e: { tipo: string }) => e.tipo === 'envio')
+      .map((e: { detalhe: { resultado: string } }) => e.detalhe.resultado);
     expect(envios).toEqual(['indisponivel', 'indisponivel', 'autorizada']);
     expect(await nationalNotes(created.dps_id)).toHaveLength(1);
   });
@@ -125,11 +129,17 @@ describe('recovery through the API (X-Service-Simular)', () => {
     await drainJobs(engine());
     const note = await get(created.id);
     expect(note.status).toBe('autorizada');
-    expect(steps(note)).toEqual(expect.arrayContaining(['aguardando_confirmacao', 'confirmada', 'consulta_dps', 'autorizada']));
+    expect(steps(note)).toEqual(
+      expect.arrayContaining(['aguardando_confirmacao', 'confirmada', 'consulta_dps', 'autorizada']),
+    );
     expect(await nationalNotes(created.dps_id)).toHaveLength(1);
 
     // Confirmation of a note in any other status.
-    const again = expectProblem(await k.http.post(`/v1/nfse/${created.id}/confirmacao`, {}), 409, 'nfse_nao_aguarda_confirmacao');
+    const again = expectProblem(
+      await k.http.post(`/v1/nfse/${created.id}/confirmacao`, {}),
+      409,
+      'nfse_nao_aguarda_confirmacao',
+    );
     expect(again.retentavel).toBe(false);
   });
 
@@ -186,7 +196,10 @@ describe('recovery through the API (X-Service-Simular)', () => {
     expect((await get(created.id)).status).toBe('autorizada');
     // Once the month is over in Brasília too, a retry asks for confirmation instead.
     clock.set('2026-12-01T02:50:00Z');
-    const late = expectStatus(await k.issue({ simular: 'indisponibilidade', wait: 0, body: { competencia: '2026-11' } }), 202);
+    const late = expectStatus(
+      await k.issue({ simular: 'indisponibilidade', wait: 0, body: { competencia: '2026-11' } }),
+      202,
+    );
     await firstAttemptOver(late.id);
     clock.set('2026-12-01T03:01:00Z');
     await drainJobs(engine());

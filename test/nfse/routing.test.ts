@@ -14,7 +14,12 @@ let k: NationalApiKit;
 beforeAll(async () => {
   remote = createSimulator({ clock: () => clock.now() });
   const url = await remote.listen(0);
-  k = await startKit({ clock, worker: false, nationalTimeoutMs: 4_000, env: { NATIONAL_API_URL_TEST: `${url}/SefinNacional` } });
+  k = await startKit({
+    clock,
+    worker: false,
+    nationalTimeoutMs: 4_000,
+    env: { NATIONAL_API_URL_TEST: `${url}/SefinNacional` },
+  });
 });
 afterAll(async () => {
   await k?.close();
@@ -24,7 +29,11 @@ beforeEach(() => clock.advance(MINUTE));
 
 const local = () => k.t.app.simulator;
 const cancel = (id: string, simular?: string) =>
-  k.http.post(`/v1/nfse/${id}/cancelamento`, { codigo_motivo: '1', motivo: 'Erro no valor do serviço' }, { headers: simular ? { 'x-service-simular': simular } : {} });
+  k.http.post(
+    `/v1/nfse/${id}/cancelamento`,
+    { codigo_motivo: '1', motivo: 'Erro no valor do serviço' },
+    { headers: simular ? { 'x-service-simular': simular } : {} },
+  );
 
 describe('gateway routing with NATIONAL_API_URL_TEST configured', () => {
   it('a note without a scenario is issued and cancelled at the configured national system', async () => {
@@ -42,7 +51,11 @@ describe('gateway routing with NATIONAL_API_URL_TEST configured', () => {
 
   it('a note with a scenario stays on the simulator through issuance, confirmation and cancellation', async () => {
     const created = expectStatus(await k.issue({ simular: 'competencia_encerrada', wait: 0 }), 202);
-    await waitFor(async () => (await k.t.app.engine.db.transmissionJob.findFirst({ where: { nfseId: created.id } }))?.lockedUntil === null, 'first attempt');
+    await waitFor(
+      async () =>
+        (await k.t.app.engine.db.transmissionJob.findFirst({ where: { nfseId: created.id } }))?.lockedUntil === null,
+      'first attempt',
+    );
     clock.advance(5_000);
     await drainJobs(k.t.app.engine);
     expect((await k.http.get(`/v1/nfse/${created.id}`)).body.status).toBe('aguardando_confirmacao');

@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRpsInput, type RpsInput } from '../../src/engine/nfse/sao-paulo/build-rps-input.js';
 import { SAO_PAULO_DEFAULTS } from '../../src/engine/transmissao/sao-paulo-gateway.js';
 import { buildRpsXml } from '../../src/engine/nfse/sao-paulo/build-rps-xml.js';
-import { pedidoCancelamento, pedidoConsultaNfe, pedidoConsultaPeriodo, pedidoEnvioLote, pedidoEnvioRps } from '../../src/engine/nfse/sao-paulo/pedido-xml.js';
+import {
+  pedidoCancelamento,
+  pedidoConsultaNfe,
+  pedidoConsultaPeriodo,
+  pedidoEnvioLote,
+  pedidoEnvioRps,
+} from '../../src/engine/nfse/sao-paulo/pedido-xml.js';
 import { rpsSignatureString } from '../../src/engine/nfse/sao-paulo/signature-string.js';
 import { signEnvelopedDocument, verifyEnvelopedDocument } from '../../src/engine/xml/enveloped-document.js';
 import { loadLibxml2 } from '../../src/engine/xml/libxml2.js';
@@ -16,7 +22,13 @@ const company = { cnpj: PREST_CNPJ, inscricaoMunicipal: '31000000', regimeTribut
 let numero = 0;
 function rpsOf(layout: 1 | 2, over: Parameters<typeof baseDps>[0] = {}): RpsInput {
   numero += 1;
-  return buildRpsInput({ dps: baseDps({ nDPS: String(numero), ...over }), company, codigoServico: '2658', settings: SAO_PAULO_DEFAULTS, layout });
+  return buildRpsInput({
+    dps: baseDps({ nDPS: String(numero), ...over }),
+    company,
+    codigoServico: '2658',
+    settings: SAO_PAULO_DEFAULTS,
+    layout,
+  });
 }
 
 function assinaturaConfere(rpsXml: string, rps: RpsInput): boolean {
@@ -31,7 +43,9 @@ describe('São Paulo requests: official XSDs (xmllint and in-process), XML-DSig 
 
   for (const layout of [1, 2] as const) {
     it(`layout ${layout}: PedidoEnvioRPS and a PedidoEnvioLoteRPS of 50`, () => {
-      const rps = rpsOf(layout, { toma: { CNPJ: TOMA_CNPJ, xNome: 'Cliente & Filhos <SA>', email: 'compras@cliente.com.br' } });
+      const rps = rpsOf(layout, {
+        toma: { CNPJ: TOMA_CNPJ, xNome: 'Cliente & Filhos <SA>', email: 'compras@cliente.com.br' },
+      });
       const rpsXml = buildRpsXml(rps, signer);
       expect(assinaturaConfere(rpsXml, rps)).toBe(true);
       const single = signEnvelopedDocument(pedidoEnvioRps(layout, PREST_CNPJ, rpsXml), signer);
@@ -45,7 +59,15 @@ describe('São Paulo requests: official XSDs (xmllint and in-process), XML-DSig 
       expect(verifyEnvelopedDocument(single).valid).toBe(true);
 
       const many = Array.from({ length: 50 }, () => buildRpsXml(rpsOf(layout), signer));
-      const lote = signEnvelopedDocument(pedidoEnvioLote(layout, PREST_CNPJ, { dtInicio: '2026-01-15', dtFim: '2026-01-15', valorServicos: '75000.00', rpsXml: many }), signer);
+      const lote = signEnvelopedDocument(
+        pedidoEnvioLote(layout, PREST_CNPJ, {
+          dtInicio: '2026-01-15',
+          dtFim: '2026-01-15',
+          valorServicos: '75000.00',
+          rpsXml: many,
+        }),
+        signer,
+      );
       const lintLote = xmllint(lote, `sao-paulo/v0${layout}/PedidoEnvioLoteRPS_v0${layout}.xsd`);
       expect(lintLote.ok, lintLote.output).toBe(true);
       expect(xmlsecVerify(lote, a1.certificatePem, []).ok).toBe(true);
@@ -54,9 +76,21 @@ describe('São Paulo requests: official XSDs (xmllint and in-process), XML-DSig 
     it(`layout ${layout}: ConsultaNFe, CancelamentoNFe and ConsultaNFePeriodo`, () => {
       const ccm = layout === 1 ? '31000000' : '3100000012';
       const docs: Array<[string, string]> = [
-        ['PedidoConsultaNFe', pedidoConsultaNfe(layout, PREST_CNPJ, [{ rps: { inscricaoPrestador: ccm, serie: '1', numero: '7' } }, { nfe: { inscricaoPrestador: ccm, numero: '9' } }])],
-        ['PedidoCancelamentoNFe', pedidoCancelamento(layout, PREST_CNPJ, { inscricaoPrestador: ccm, numero: '9' }, 'c2lnbmF0dXJl')],
-        ['PedidoConsultaNFePeriodo', pedidoConsultaPeriodo(layout, PREST_CNPJ, { dtInicio: '2026-10-01', dtFim: '2026-10-31', pagina: 2 })],
+        [
+          'PedidoConsultaNFe',
+          pedidoConsultaNfe(layout, PREST_CNPJ, [
+            { rps: { inscricaoPrestador: ccm, serie: '1', numero: '7' } },
+            { nfe: { inscricaoPrestador: ccm, numero: '9' } },
+          ]),
+        ],
+        [
+          'PedidoCancelamentoNFe',
+          pedidoCancelamento(layout, PREST_CNPJ, { inscricaoPrestador: ccm, numero: '9' }, 'c2lnbmF0dXJl'),
+        ],
+        [
+          'PedidoConsultaNFePeriodo',
+          pedidoConsultaPeriodo(layout, PREST_CNPJ, { dtInicio: '2026-10-01', dtFim: '2026-10-31', pagina: 2 }),
+        ],
       ];
       for (const [root, body] of docs) {
         const signed = signEnvelopedDocument(body, signer);

@@ -22,7 +22,14 @@ beforeAll(async () => {
   live = httpClient(t.url, acct.liveKey);
   const padroes = { codigo_nacional: '010101', aliquota_iss: '2.90', nbs: '115021000', codigo_municipal: '02658' };
   empresa = (await acct.company({ municipio: SAO_PAULO, inscricao_municipal: '31000000', padroes })).id;
-  simples = (await acct.company({ municipio: SAO_PAULO, inscricao_municipal: '31000001', regime_tributario: 'simples_nacional', padroes })).id;
+  simples = (
+    await acct.company({
+      municipio: SAO_PAULO,
+      inscricao_municipal: '31000001',
+      regime_tributario: 'simples_nacional',
+      padroes,
+    })
+  ).id;
 });
 afterAll(() => t?.close());
 beforeEach(() => clock.advance(MINUTE));
@@ -38,7 +45,11 @@ describe('NFS-e of a São Paulo company goes to the city (NFS-e Paulistana)', ()
     expect(note.dps_id).toMatch(/^SP-31000000-1-\d+$/);
     expect(note.numero).toMatch(/^\d+$/);
     expect(sp().calls('EnvioRPS')).toBe(before + 1);
-    expect(sp().notes.all().filter((n) => n.ccm === '31000000')).toHaveLength(1);
+    expect(
+      sp()
+        .notes.all()
+        .filter((n) => n.ccm === '31000000'),
+    ).toHaveLength(1);
     expect(t.app.simulator.countNotesByDps(note.dps_id)).toBe(0);
 
     // What was sent: layout 2 (a 2026 fact of a company outside the Simples), valid for the official XSD, signed.
@@ -47,7 +58,11 @@ describe('NFS-e of a São Paulo company goes to the city (NFS-e Paulistana)', ()
     expect(sent).toContain('<CodigoServico>02658</CodigoServico><AliquotaServicos>0.029</AliquotaServicos>');
     const lint = xmllint(sent, 'sao-paulo/v02/PedidoEnvioRPS_v02.xsd');
     expect(lint.ok, lint.output).toBe(true);
-    const sig = xmlsecVerify(sent, (await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId: empresa } })).certPem, []);
+    const sig = xmlsecVerify(
+      sent,
+      (await t.app.engine.db.certificate.findUniqueOrThrow({ where: { companyId: empresa } })).certPem,
+      [],
+    );
     expect(sig.ok, sig.output).toBe(true);
 
     const xml = await live.get(`/v1/nfse/${note.id}/xml`);
@@ -64,28 +79,49 @@ describe('NFS-e of a São Paulo company goes to the city (NFS-e Paulistana)', ()
   });
 
   it('what the city needs and cannot be known → 422 naming the field; nothing is sent', async () => {
-    const semCcm = (await acct.company({ municipio: SAO_PAULO, padroes: { codigo_nacional: '010101', aliquota_iss: '2.90', nbs: '115021000' } })).id;
+    const semCcm = (
+      await acct.company({
+        municipio: SAO_PAULO,
+        padroes: { codigo_nacional: '010101', aliquota_iss: '2.90', nbs: '115021000' },
+      })
+    ).id;
     const before = sp().calls('EnvioRPS');
     const res = expectProblem(await live.post('/v1/nfse', nfseBody(semCcm)), 422, 'validacao');
     erro(res.erros, 'inscricao_municipal_obrigatoria', '/prestador/inscricao_municipal');
     erro(res.erros, 'codigo_municipal_obrigatorio', '/servico/codigo_municipal');
     // Readiness says so beforehand (a warning: each note may still bring them).
-    const padroes = (id: string) => live.get(`/v1/companies/${id}/prontidao`).then((r) => r.body.itens.find((i: { item: string }) => i.item === 'padroes_emissao'));
-    expect(await padroes(semCcm)).toMatchObject({ situacao: 'aviso', mensagem: expect.stringMatching(/inscricao_municipal \(CCM\) e padroes\.codigo_municipal/) });
+    const padroes = (id: string) =>
+      live
+        .get(`/v1/companies/${id}/prontidao`)
+        .then((r) => r.body.itens.find((i: { item: string }) => i.item === 'padroes_emissao'));
+    expect(await padroes(semCcm)).toMatchObject({
+      situacao: 'aviso',
+      mensagem: expect.stringMatching(/inscricao_municipal \(CCM\) e padroes\.codigo_municipal/),
+    });
     expect(await padroes(empresa)).toMatchObject({ situacao: 'ok' });
     // The request may carry both.
-    const ok = await live.post('/v1/nfse', nfseBody(semCcm, { prestador: { inscricao_municipal: '31000002' }, servico: { descricao: 'Consultoria', codigo_municipal: '2658' } }));
+    const ok = await live.post(
+      '/v1/nfse',
+      nfseBody(semCcm, {
+        prestador: { inscricao_municipal: '31000002' },
+        servico: { descricao: 'Consultoria', codigo_municipal: '2658' },
+      }),
+    );
     expectStatus(ok, 201);
     expect(sp().calls('EnvioRPS')).toBe(before + 1);
   });
 
   it('a test key of a São Paulo company → 412 with sandbox_municipio_proprio in bloqueio', async () => {
-    const res = expectProblem(await httpClient(t.url, acct.testKey).post('/v1/nfse', nfseBody(empresa)), 412, 'empresa_nao_pronta');
+    const res = expectProblem(
+      await httpClient(t.url, acct.testKey).post('/v1/nfse', nfseBody(empresa)),
+      412,
+      'empresa_nao_pronta',
+    );
     const item = res.itens.find((i: { item: string }) => i.item === 'sandbox_municipio_proprio');
     expect(item.situacao).toBe('bloqueio');
   });
 
-  it('rejection: the city\'s code becomes codigo_oficial with a plain-language explanation', async () => {
+  it("rejection: the city's code becomes codigo_oficial with a plain-language explanation", async () => {
     sp().playNext('rejeitar:1223');
     const res = expectProblem(await live.post('/v1/nfse', nfseBody(empresa)), 422, 'nfse_rejeitada');
     expect(res.codigo_oficial).toBe('1223');
@@ -98,7 +134,10 @@ describe('NFS-e of a São Paulo company goes to the city (NFS-e Paulistana)', ()
     const note = expectStatus(await live.post('/v1/nfse', nfseBody(simples)), 201);
     // The test clock stands still, so both sends share their instants: the order of equal instants is not asserted.
     expect([...steps(note)].sort()).toEqual(['autorizada', 'correcao_automatica', 'criada', 'envio', 'envio']);
-    expect(note.eventos.find((e: { tipo: string }) => e.tipo === 'correcao_automatica').detalhe).toEqual({ codigos: ['632'], leiaute: 2 });
+    expect(note.eventos.find((e: { tipo: string }) => e.tipo === 'correcao_automatica').detalhe).toEqual({
+      codigos: ['632'],
+      leiaute: 2,
+    });
     expect(sp().calls('EnvioRPS')).toBe(sends + 2);
     expect(sp().lastRequest('EnvioRPS')).toContain('<Cabecalho xmlns="" Versao="2">');
     const [, ccm, serie, numero] = /^SP-(\d+)-(\w+)-(\d+)$/.exec(note.dps_id)!;
@@ -108,7 +147,10 @@ describe('NFS-e of a São Paulo company goes to the city (NFS-e Paulistana)', ()
   it('a lost answer: the RPS is queried before any resend and recovered — one note at the city', async () => {
     sp().playNext('timeout');
     const sends = sp().calls('EnvioRPS');
-    const created = expectStatus(await live.post('/v1/nfse', nfseBody(empresa), { headers: { prefer: 'wait=0' } }), 202);
+    const created = expectStatus(
+      await live.post('/v1/nfse', nfseBody(empresa), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
     await waitFor(async () => {
       const job = await t.app.engine.db.transmissionJob.findFirst({ where: { nfseId: created.id } });
       return !job || job.lockedUntil === null;
@@ -121,15 +163,29 @@ describe('NFS-e of a São Paulo company goes to the city (NFS-e Paulistana)', ()
     expect(note.status).toBe('autorizada');
     expect(steps(note)).toEqual(['criada', 'envio', 'consulta_dps', 'recuperada', 'autorizada']);
     expect(sp().calls('EnvioRPS')).toBe(sends + 1);
-    expect(sp().notes.all().filter((n) => n.numeroRps === numero && n.ccm === ccm)).toHaveLength(1);
+    expect(
+      sp()
+        .notes.all()
+        .filter((n) => n.numeroRps === numero && n.ccm === ccm),
+    ).toHaveLength(1);
     expect(note.numero).toBe(sp().notes.byRpsKey(ccm!, serie!, numero!)!.numero);
   });
 
   it('cancellation with CancelamentoNFe: the note is cancelada at the city and here', async () => {
     const note = expectStatus(await live.post('/v1/nfse', nfseBody(empresa)), 201);
-    const res = expectStatus(await live.post(`/v1/nfse/${note.id}/cancelamento`, { codigo_motivo: '2', motivo: 'Serviço não prestado ao cliente' }), 200);
+    const res = expectStatus(
+      await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+        codigo_motivo: '2',
+        motivo: 'Serviço não prestado ao cliente',
+      }),
+      200,
+    );
     expect(res.status).toBe('cancelada');
-    expect(res.cancelamento).toMatchObject({ codigo_motivo: '2', recuperado: false, protocolo: { numero_nfse: note.numero } });
+    expect(res.cancelamento).toMatchObject({
+      codigo_motivo: '2',
+      recuperado: false,
+      protocolo: { numero_nfse: note.numero },
+    });
     const [, ccm, serie, numero] = /^SP-(\d+)-(\w+)-(\d+)$/.exec(note.dps_id)!;
     expect(sp().notes.byRpsKey(ccm!, serie!, numero!)!.status).toBe('C');
     const sent = sp().lastRequest('CancelamentoNFe')!;

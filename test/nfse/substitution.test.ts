@@ -30,13 +30,20 @@ describe('substitution (substituicao) through the API', () => {
     const after = await get(original.id);
     expect(after.status).toBe('cancelada');
     expect(after.substituida_por).toBe(substitute.id);
-    expect(after.cancelamento).toMatchObject({ tipo: 'substituicao', substituida_por: substitute.id, chave_substituta: substitute.chave_acesso });
+    expect(after.cancelamento).toMatchObject({
+      tipo: 'substituicao',
+      substituida_por: substitute.id,
+      chave_substituta: substitute.chave_acesso,
+    });
     const cancelled = await eventsOfNote(k.http, original.id, 'NFSE_CANCELADA');
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]!.dados.substituida_por).toBe(substitute.id);
     expect(await eventsOfNote(k.http, substitute.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
     // The national side registered the substitution (event 105102) and links both keys.
-    expect(sim().note(original.chave_acesso)).toMatchObject({ status: 'substituida', substitutaChave: substitute.chave_acesso });
+    expect(sim().note(original.chave_acesso)).toMatchObject({
+      status: 'substituida',
+      substitutaChave: substitute.chave_acesso,
+    });
     const xml = await k.http.get(`/v1/nfse/${substitute.id}/xml`);
     expect(xml.text).toContain(`<chSubstda>${original.chave_acesso}</chSubstda>`);
 
@@ -47,7 +54,11 @@ describe('substitution (substituicao) through the API', () => {
 
   it('a rejected substitute leaves the original autorizada', async () => {
     const original = expectStatus(await k.issue(), 201);
-    const problem = expectProblem(await k.issue({ simular: 'rejeitar', body: subst({ nfse_id: original.id }) }), 422, 'nfse_rejeitada');
+    const problem = expectProblem(
+      await k.issue({ simular: 'rejeitar', body: subst({ nfse_id: original.id }) }),
+      422,
+      'nfse_rejeitada',
+    );
     expect(problem.nfse.substitui).toBe(original.id);
     const after = await get(original.id);
     expect(after.status).toBe('autorizada');
@@ -58,9 +69,19 @@ describe('substitution (substituicao) through the API', () => {
 
   it('E0046: a cancelled note cannot be substituted (refused before transmission)', async () => {
     const original = expectStatus(await k.issue(), 201);
-    expectStatus(await k.http.post(`/v1/nfse/${original.id}/cancelamento`, { codigo_motivo: '1', motivo: 'Erro no valor do serviço' }), 200);
+    expectStatus(
+      await k.http.post(`/v1/nfse/${original.id}/cancelamento`, {
+        codigo_motivo: '1',
+        motivo: 'Erro no valor do serviço',
+      }),
+      200,
+    );
     const before = sim().notes().length;
-    const problem = expectProblem(await k.issue({ body: subst({ nfse_id: original.id }) }), 422, 'substituicao_recusada');
+    const problem = expectProblem(
+      await k.issue({ body: subst({ nfse_id: original.id }) }),
+      422,
+      'substituicao_recusada',
+    );
     expect(problem.codigo_oficial).toBe('E0046');
     expect(problem.campo).toBe('/substituicao');
     expect(sim().notes()).toHaveLength(before);
@@ -76,23 +97,50 @@ describe('substitution (substituicao) through the API', () => {
 
     const byId = expectProblem(await k.issue({ body: subst({ nfse_id: live.id }) }), 422, 'substituicao_recusada');
     expect(byId.codigo_oficial).toBe('E0065');
-    const byKey = expectProblem(await k.issue({ body: subst({ chave_acesso: live.chave_acesso }) }), 422, 'substituicao_recusada');
+    const byKey = expectProblem(
+      await k.issue({ body: subst({ chave_acesso: live.chave_acesso }) }),
+      422,
+      'substituicao_recusada',
+    );
     expect(byKey.codigo_oficial).toBe('E0065');
-    const foreignProductionKey = buildAccessKey({ cMun: '3550308', ambGer: '1', CNPJ: k.company.cnpj, nNFSe: 77, emissao: clock.now() });
-    expect(expectProblem(await k.issue({ body: subst({ chave_acesso: foreignProductionKey }) }), 422, 'substituicao_recusada').codigo_oficial).toBe('E0065');
-    const liveWithTestKey = expectProblem(await k.issue({ client: k.live, body: subst({ chave_acesso: test.chave_acesso }) }), 422, 'substituicao_recusada');
+    const foreignProductionKey = buildAccessKey({
+      cMun: '3550308',
+      ambGer: '1',
+      CNPJ: k.company.cnpj,
+      nNFSe: 77,
+      emissao: clock.now(),
+    });
+    expect(
+      expectProblem(
+        await k.issue({ body: subst({ chave_acesso: foreignProductionKey }) }),
+        422,
+        'substituicao_recusada',
+      ).codigo_oficial,
+    ).toBe('E0065');
+    const liveWithTestKey = expectProblem(
+      await k.issue({ client: k.live, body: subst({ chave_acesso: test.chave_acesso }) }),
+      422,
+      'substituicao_recusada',
+    );
     expect(liveWithTestKey.codigo_oficial).toBe('E0065');
     expect(sim().notes()).toHaveLength(before);
 
     // Same environment by chave_acesso works, and cancels the original.
-    const substitute = expectStatus(await k.issue({ client: k.live, body: subst({ chave_acesso: live.chave_acesso }) }), 201);
+    const substitute = expectStatus(
+      await k.issue({ client: k.live, body: subst({ chave_acesso: live.chave_acesso }) }),
+      201,
+    );
     expect(substitute.ambiente).toBe('producao');
     expect((await get(live.id, k.live)).status).toBe('cancelada');
   });
 
   it('E0078: codigo_motivo 99 without motivo is refused by validation', async () => {
     const original = expectStatus(await k.issue(), 201);
-    const problem = expectProblem(await k.issue({ body: subst({ nfse_id: original.id, codigo_motivo: '99' }) }), 422, 'validacao');
+    const problem = expectProblem(
+      await k.issue({ body: subst({ nfse_id: original.id, codigo_motivo: '99' }) }),
+      422,
+      'validacao',
+    );
     const item = problem.erros.find((e: { campo: string }) => e.campo === '/substituicao/motivo');
     expect(item).toMatchObject({ codigo: 'motivo_obrigatorio', codigo_oficial: 'E0078' });
     expect((await get(original.id)).status).toBe('autorizada');
@@ -100,10 +148,24 @@ describe('substitution (substituicao) through the API', () => {
 
   it('another substitution in progress is refused; the original cannot be cancelled meanwhile; the first one completes', async () => {
     const original = expectStatus(await k.issue(), 201);
-    const pending = expectStatus(await k.issue({ simular: 'timeout', wait: 0, body: subst({ nfse_id: original.id }) }), 202);
-    const second = expectProblem(await k.issue({ body: subst({ nfse_id: original.id }) }), 422, 'substituicao_recusada');
+    const pending = expectStatus(
+      await k.issue({ simular: 'timeout', wait: 0, body: subst({ nfse_id: original.id }) }),
+      202,
+    );
+    const second = expectProblem(
+      await k.issue({ body: subst({ nfse_id: original.id }) }),
+      422,
+      'substituicao_recusada',
+    );
     expect(second.mensagem).toContain(pending.id);
-    expectProblem(await k.http.post(`/v1/nfse/${original.id}/cancelamento`, { codigo_motivo: '1', motivo: 'Erro no valor do serviço' }), 409, 'nfse_nao_cancelavel');
+    expectProblem(
+      await k.http.post(`/v1/nfse/${original.id}/cancelamento`, {
+        codigo_motivo: '1',
+        motivo: 'Erro no valor do serviço',
+      }),
+      409,
+      'nfse_nao_cancelavel',
+    );
 
     await waitFor(async () => {
       const job = await k.t.app.engine.db.transmissionJob.findFirst({ where: { nfseId: pending.id } });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { CODIGOS_VALIDACAO, validateNfseRequest } from '../../src/engine/nfse/validacao/index.js';
 import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
 import {
-  CNPJ_ALFANUMERICO, CNPJ_FILIAL_PRESTADOR, CNPJ_PRESTADOR, CPF_TOMADOR, contexto, corpo, empresa, params, servico, validar,
+  CNPJ_ALFANUMERICO,
+  CNPJ_FILIAL_PRESTADOR,
+  CNPJ_PRESTADOR,
+  CPF_TOMADOR,
+  contexto,
+  corpo,
+  empresa,
+  params,
+  servico,
+  validar,
 } from '../support/validation-fixtures.js';
 
 const erros = (body: unknown, ctx = contexto()) => validar(body, ctx).erros;
@@ -19,10 +28,15 @@ function unico(body: unknown, codigo: string, campo: string, ctx = contexto()): 
 
 describe('validateNfseRequest: valid body', () => {
   it('a valid body gives the normalized request', () => {
-    const r = validar(corpo({ valor: '1500', servico: servico({ aliquota_iss: '2', codigo_nacional: '01.01.01' }) }), contexto());
+    const r = validar(
+      corpo({ valor: '1500', servico: servico({ aliquota_iss: '2', codigo_nacional: '01.01.01' }) }),
+      contexto(),
+    );
     expect(r.erros).toEqual([]);
     expect(r.request).toMatchObject({
-      empresa_id: 'emp-1', competencia: '2026-11', valor: '1500.00',
+      empresa_id: 'emp-1',
+      competencia: '2026-11',
+      valor: '1500.00',
       tomador: { documento: '54550752000155', tipo_documento: 'cnpj' },
       servico: { codigo_nacional: '010101', aliquota_iss: '2.00', iss_retido: false },
     });
@@ -58,8 +72,16 @@ describe('validateNfseRequest: one test per error code', () => {
     unico(corpo({ extra: 1 }), 'campo_desconhecido', '/extra');
     unico(corpo({ tomador: { documento: CPF_TOMADOR, apelido: 'x' } }), 'campo_desconhecido', '/tomador/apelido');
     unico(corpo({ servico: servico({ codigo: '010101' }) }), 'campo_desconhecido', '/servico/codigo');
-    unico(corpo({ tomador: { documento: CPF_TOMADOR, endereco: { cep: '01310100', logradouro: 'Av. Paulista', numero: '1000', bairro: 'Bela Vista', uf: 'SP' } } }),
-      'campo_desconhecido', '/tomador/endereco/uf');
+    unico(
+      corpo({
+        tomador: {
+          documento: CPF_TOMADOR,
+          endereco: { cep: '01310100', logradouro: 'Av. Paulista', numero: '1000', bairro: 'Bela Vista', uf: 'SP' },
+        },
+      }),
+      'campo_desconhecido',
+      '/tomador/endereco/uf',
+    );
     unico(corpo({ 'a/b~c': 1 }), 'campo_desconhecido', '/a~1b~0c');
   });
 
@@ -99,7 +121,11 @@ describe('validateNfseRequest: one test per error code', () => {
   });
 
   it('codigo_servico_inexistente: code not in the national list', () => {
-    const e = unico(corpo({ servico: servico({ codigo_nacional: '019999' }) }), 'codigo_servico_inexistente', '/servico/codigo_nacional');
+    const e = unico(
+      corpo({ servico: servico({ codigo_nacional: '019999' }) }),
+      'codigo_servico_inexistente',
+      '/servico/codigo_nacional',
+    );
     expect(e.codigo_oficial).toBe('E0310');
     unico(corpo({ servico: servico({ codigo_nacional: '12345' }) }), 'formato_invalido', '/servico/codigo_nacional');
   });
@@ -108,7 +134,12 @@ describe('validateNfseRequest: one test per error code', () => {
     // Lucro presumido in a municipality outside the national convênio, with no single official rate for the
     // service: pAliq required (E0619).
     const ctx = contexto({ parametros: () => params({ convenio: 'proprio' }, {}) });
-    const e = unico(corpo({ servico: servico({ aliquota_iss: undefined }) }), 'aliquota_iss_obrigatoria', '/servico/aliquota_iss', ctx);
+    const e = unico(
+      corpo({ servico: servico({ aliquota_iss: undefined }) }),
+      'aliquota_iss_obrigatoria',
+      '/servico/aliquota_iss',
+      ctx,
+    );
     expect(e.mensagem).toMatch(/E0619/);
   });
 
@@ -121,7 +152,10 @@ describe('validateNfseRequest: one test per error code', () => {
   });
 
   it('aliquota_iss_invalida: above 5% or zero; formato_invalido for malformed', () => {
-    expect(unico(corpo({ servico: servico({ aliquota_iss: '5.01' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss').codigo_oficial).toBe('E0595');
+    expect(
+      unico(corpo({ servico: servico({ aliquota_iss: '5.01' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss')
+        .codigo_oficial,
+    ).toBe('E0595');
     unico(corpo({ servico: servico({ aliquota_iss: '0' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss');
     unico(corpo({ servico: servico({ aliquota_iss: '2,5' }) }), 'formato_invalido', '/servico/aliquota_iss');
     unico(corpo({ servico: servico({ aliquota_iss: '2.555' }) }), 'formato_invalido', '/servico/aliquota_iss');
@@ -130,7 +164,9 @@ describe('validateNfseRequest: one test per error code', () => {
   it('competencia_invalida: bad format or future month', () => {
     unico(corpo({ competencia: '2026-13' }), 'competencia_invalida', '/competencia');
     unico(corpo({ competencia: '11/2026' }), 'competencia_invalida', '/competencia');
-    expect(unico(corpo({ competencia: '2026-12' }), 'competencia_invalida', '/competencia').codigo_oficial).toBe('E0015');
+    expect(unico(corpo({ competencia: '2026-12' }), 'competencia_invalida', '/competencia').codigo_oficial).toBe(
+      'E0015',
+    );
     expect(erros(corpo({ competencia: '2026-10' }))).toEqual([]);
     unico(corpo({ competencia: 202611 }), 'tipo_invalido', '/competencia');
   });
@@ -170,7 +206,9 @@ describe('validateNfseRequest: one test per error code', () => {
   });
 
   it('nbs_inexistente and nbs_fora_do_servico', () => {
-    expect(unico(corpo({ servico: servico({ nbs: '101010000' }) }), 'nbs_inexistente', '/servico/nbs').codigo_oficial).toBe('E0316');
+    expect(
+      unico(corpo({ servico: servico({ nbs: '101010000' }) }), 'nbs_inexistente', '/servico/nbs').codigo_oficial,
+    ).toBe('E0316');
     unico(corpo({ servico: servico({ nbs: '101011100' }) }), 'nbs_fora_do_servico', '/servico/nbs');
     expect(erros(corpo({ servico: servico({ nbs: '1.1502.10.00' }) }))).toEqual([]);
   });
@@ -181,23 +219,68 @@ describe('validateNfseRequest: one test per error code', () => {
     const ok = validar(escola({ c_class_trib: '200028', indicador_operacao: '030101' }), contexto());
     expect(ok.erros).toEqual([]);
     expect(ok.resolved?.ibs_cbs).toEqual({ c_class_trib: '200028', cst: '200', indicador_operacao: '030101' });
-    expect(ok.ajustes?.find((a) => a.regra === 'dps.IBSCBS.CST.derivado')).toMatchObject({ campo: '/servico/ibs_cbs/cst', acao: 'derivado' });
+    expect(ok.ajustes?.find((a) => a.regra === 'dps.IBSCBS.CST.derivado')).toMatchObject({
+      campo: '/servico/ibs_cbs/cst',
+      acao: 'derivado',
+    });
 
-    expect(unico(escola({ c_class_trib: '299999', indicador_operacao: '030101' }), 'c_class_trib_inexistente', '/servico/ibs_cbs/c_class_trib').mensagem).toContain('299999');
+    expect(
+      unico(
+        escola({ c_class_trib: '299999', indicador_operacao: '030101' }),
+        'c_class_trib_inexistente',
+        '/servico/ibs_cbs/c_class_trib',
+      ).mensagem,
+    ).toContain('299999');
     // 200003 (food, Annex I) is an NF-e code; 200029 (health) is not foreseen for an education NBS.
-    expect(unico(escola({ c_class_trib: '200003', indicador_operacao: '030101' }), 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib').mensagem).toMatch(/não é aceito em NFS-e/);
-    expect(unico(escola({ c_class_trib: '200029', indicador_operacao: '030101' }), 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib').mensagem).toContain('122011100');
+    expect(
+      unico(
+        escola({ c_class_trib: '200003', indicador_operacao: '030101' }),
+        'c_class_trib_nao_aplicavel',
+        '/servico/ibs_cbs/c_class_trib',
+      ).mensagem,
+    ).toMatch(/não é aceito em NFS-e/);
+    expect(
+      unico(
+        escola({ c_class_trib: '200029', indicador_operacao: '030101' }),
+        'c_class_trib_nao_aplicavel',
+        '/servico/ibs_cbs/c_class_trib',
+      ).mensagem,
+    ).toContain('122011100');
     // In force from 2026-01-01 only.
     const antes = { ...escola({ c_class_trib: '200028', indicador_operacao: '030101' }), competencia: '2025-12' };
-    expect(unico(antes, 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib').mensagem).toMatch(/não está em vigor na competência 2025-12/);
+    expect(unico(antes, 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib').mensagem).toMatch(
+      /não está em vigor na competência 2025-12/,
+    );
     // 515001 needs the deferral percentages (gDif).
-    expect(unico(corpo({ servico: servico({ ibs_cbs: { c_class_trib: '515001', indicador_operacao: '030101' } }) }), 'c_class_trib_nao_suportado', '/servico/ibs_cbs/c_class_trib').mensagem).toContain('gDif');
-    unico(escola({ c_class_trib: '200028', cst: '000', indicador_operacao: '030101' }), 'cst_ibs_cbs_divergente', '/servico/ibs_cbs/cst');
+    expect(
+      unico(
+        corpo({ servico: servico({ ibs_cbs: { c_class_trib: '515001', indicador_operacao: '030101' } }) }),
+        'c_class_trib_nao_suportado',
+        '/servico/ibs_cbs/c_class_trib',
+      ).mensagem,
+    ).toContain('gDif');
+    unico(
+      escola({ c_class_trib: '200028', cst: '000', indicador_operacao: '030101' }),
+      'cst_ibs_cbs_divergente',
+      '/servico/ibs_cbs/cst',
+    );
     unico(escola({ c_class_trib: '200028' }), 'campo_obrigatorio', '/servico/ibs_cbs/indicador_operacao');
     unico(escola({ cst: '200', indicador_operacao: '030101' }), 'campo_obrigatorio', '/servico/ibs_cbs/c_class_trib');
-    unico(corpo({ servico: servico({ ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } }) }), 'campo_obrigatorio', '/servico/nbs');
-    unico(escola({ c_class_trib: '2000', indicador_operacao: '030101' }), 'formato_invalido', '/servico/ibs_cbs/c_class_trib');
-    unico(escola({ c_class_trib: '200028', indicador_operacao: '3.1' }), 'formato_invalido', '/servico/ibs_cbs/indicador_operacao');
+    unico(
+      corpo({ servico: servico({ ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } }) }),
+      'campo_obrigatorio',
+      '/servico/nbs',
+    );
+    unico(
+      escola({ c_class_trib: '2000', indicador_operacao: '030101' }),
+      'formato_invalido',
+      '/servico/ibs_cbs/c_class_trib',
+    );
+    unico(
+      escola({ c_class_trib: '200028', indicador_operacao: '3.1' }),
+      'formato_invalido',
+      '/servico/ibs_cbs/indicador_operacao',
+    );
   });
 
   it('IBS/CBS classification from the company defaults, member by member', () => {
@@ -206,46 +289,113 @@ describe('validateNfseRequest: one test per error code', () => {
     const r = validar(corpo({ servico: servico({ codigo_nacional: '080101' }) }), ctx);
     expect(r.erros).toEqual([]);
     expect(r.resolved?.ibs_cbs).toEqual({ c_class_trib: '200028', cst: '200', indicador_operacao: '030101' });
-    expect(r.ajustes?.map((a) => a.regra)).toEqual(expect.arrayContaining(['padrao.nbs', 'padrao.ibs_cbs.c_class_trib', 'padrao.ibs_cbs.indicador_operacao', 'dps.IBSCBS.CST.derivado']));
+    expect(r.ajustes?.map((a) => a.regra)).toEqual(
+      expect.arrayContaining([
+        'padrao.nbs',
+        'padrao.ibs_cbs.c_class_trib',
+        'padrao.ibs_cbs.indicador_operacao',
+        'dps.IBSCBS.CST.derivado',
+      ]),
+    );
     // The request's cClassTrib wins and keeps the default's operation indicator; a wrong default is named as such.
-    const geral = validar(corpo({ servico: servico({ codigo_nacional: '080101', ibs_cbs: { c_class_trib: '000001' } }) }), ctx);
+    const geral = validar(
+      corpo({ servico: servico({ codigo_nacional: '080101', ibs_cbs: { c_class_trib: '000001' } }) }),
+      ctx,
+    );
     expect(geral.resolved?.ibs_cbs).toEqual({ c_class_trib: '000001', cst: '000', indicador_operacao: '030101' });
-    const ruim = contexto({ empresa: empresa({ padroes: { nbs: '115021000', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } } }) });
-    expect(unico(corpo(), 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib', ruim).mensagem).toContain('padrão da empresa');
+    const ruim = contexto({
+      empresa: empresa({
+        padroes: { nbs: '115021000', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } },
+      }),
+    });
+    expect(unico(corpo(), 'c_class_trib_nao_aplicavel', '/servico/ibs_cbs/c_class_trib', ruim).mensagem).toContain(
+      'padrão da empresa',
+    );
     expect(validar(corpo(), contexto()).resolved?.ibs_cbs).toBeNull();
   });
 
   it('municipio_inexistente and municipio_prestacao_divergente', () => {
-    unico(corpo({ servico: servico({ municipio_prestacao: '3550309' }) }), 'municipio_inexistente', '/servico/municipio_prestacao');
-    unico(corpo({ servico: servico({ codigo_nacional: '070201', obra: { cno: '1', municipio: '3304557' }, municipio_prestacao: '3550308' }) }),
-      'municipio_prestacao_divergente', '/servico/municipio_prestacao');
+    unico(
+      corpo({ servico: servico({ municipio_prestacao: '3550309' }) }),
+      'municipio_inexistente',
+      '/servico/municipio_prestacao',
+    );
+    unico(
+      corpo({
+        servico: servico({
+          codigo_nacional: '070201',
+          obra: { cno: '1', municipio: '3304557' },
+          municipio_prestacao: '3550308',
+        }),
+      }),
+      'municipio_prestacao_divergente',
+      '/servico/municipio_prestacao',
+    );
   });
 
   it('motivo_obrigatorio: substitution with codigo_motivo 99 and no motivo (E0078)', () => {
-    const e = unico(corpo({ substituicao: { nfse_id: 'n1', codigo_motivo: '99' } }), 'motivo_obrigatorio', '/substituicao/motivo');
+    const e = unico(
+      corpo({ substituicao: { nfse_id: 'n1', codigo_motivo: '99' } }),
+      'motivo_obrigatorio',
+      '/substituicao/motivo',
+    );
     expect(e.codigo_oficial).toBe('E0078');
-    expect(erros(corpo({ substituicao: { nfse_id: 'n1', codigo_motivo: '99', motivo: 'Valor do serviço informado errado' } }))).toEqual([]);
+    expect(
+      erros(
+        corpo({ substituicao: { nfse_id: 'n1', codigo_motivo: '99', motivo: 'Valor do serviço informado errado' } }),
+      ),
+    ).toEqual([]);
     expect(erros(corpo({ substituicao: { nfse_id: 'n1', codigo_motivo: '01' } }))).toEqual([]);
   });
 
   it('substitution: identifier, reason code and access key', () => {
     unico(corpo({ substituicao: { codigo_motivo: '01' } }), 'campo_obrigatorio', '/substituicao');
     unico(corpo({ substituicao: { nfse_id: 'n1' } }), 'campo_obrigatorio', '/substituicao/codigo_motivo');
-    unico(corpo({ substituicao: { nfse_id: 'n1', codigo_motivo: '06' } }), 'formato_invalido', '/substituicao/codigo_motivo');
+    unico(
+      corpo({ substituicao: { nfse_id: 'n1', codigo_motivo: '06' } }),
+      'formato_invalido',
+      '/substituicao/codigo_motivo',
+    );
     unico(corpo({ substituicao: { nfse_id: 'n1', codigo_motivo: 1 } }), 'tipo_invalido', '/substituicao/codigo_motivo');
     const chave = '35503082211222333000181000000000000126011234567894';
     expect(erros(corpo({ substituicao: { chave_acesso: chave, codigo_motivo: '01' } }))).toEqual([]);
-    unico(corpo({ substituicao: { chave_acesso: `${chave.slice(0, 49)}5`, codigo_motivo: '01' } }), 'formato_invalido', '/substituicao/chave_acesso');
-    unico(corpo({ substituicao: { nfse_id: 'n1', chave_acesso: chave, codigo_motivo: '01' } }), 'formato_invalido', '/substituicao');
+    unico(
+      corpo({ substituicao: { chave_acesso: `${chave.slice(0, 49)}5`, codigo_motivo: '01' } }),
+      'formato_invalido',
+      '/substituicao/chave_acesso',
+    );
+    unico(
+      corpo({ substituicao: { nfse_id: 'n1', chave_acesso: chave, codigo_motivo: '01' } }),
+      'formato_invalido',
+      '/substituicao',
+    );
   });
 
   it('every code the validator documents is exercised above (the ABRASF service-code one in abrasf-message.test.ts)', () => {
     expect(Object.keys(CODIGOS_VALIDACAO).sort()).toEqual([
-      'aliquota_iss_invalida', 'aliquota_iss_obrigatoria', 'c_class_trib_inexistente', 'c_class_trib_nao_aplicavel', 'c_class_trib_nao_suportado',
-      'campo_desconhecido', 'campo_obrigatorio', 'codigo_servico_inexistente', 'codigo_servico_municipal_indisponivel',
-      'competencia_invalida', 'cst_ibs_cbs_divergente', 'documento_invalido', 'formato_invalido', 'motivo_obrigatorio', 'municipio_inexistente',
-      'municipio_prestacao_divergente', 'nbs_fora_do_servico', 'nbs_inexistente', 'obra_nao_permitida', 'obra_obrigatoria',
-      'referencia_muito_longa', 'tipo_invalido', 'tomador_igual_prestador',
+      'aliquota_iss_invalida',
+      'aliquota_iss_obrigatoria',
+      'c_class_trib_inexistente',
+      'c_class_trib_nao_aplicavel',
+      'c_class_trib_nao_suportado',
+      'campo_desconhecido',
+      'campo_obrigatorio',
+      'codigo_servico_inexistente',
+      'codigo_servico_municipal_indisponivel',
+      'competencia_invalida',
+      'cst_ibs_cbs_divergente',
+      'documento_invalido',
+      'formato_invalido',
+      'motivo_obrigatorio',
+      'municipio_inexistente',
+      'municipio_prestacao_divergente',
+      'nbs_fora_do_servico',
+      'nbs_inexistente',
+      'obra_nao_permitida',
+      'obra_obrigatoria',
+      'referencia_muito_longa',
+      'tipo_invalido',
+      'tomador_igual_prestador',
     ]);
   });
 });
@@ -262,21 +412,23 @@ describe('validateNfseRequest: every error at once', () => {
       outro: 1,
     };
     const e = resumo(erros(body));
-    expect(e).toEqual(expect.arrayContaining([
-      'campo_desconhecido /outro',
-      'campo_obrigatorio /empresa_id',
-      'referencia_muito_longa /referencia',
-      'competencia_invalida /competencia',
-      'campo_desconhecido /tomador/desconhecido',
-      'documento_invalido /tomador/documento',
-      'tipo_invalido /tomador/nome',
-      'tipo_invalido /valor',
-      'campo_obrigatorio /servico/descricao',
-      'tipo_invalido /servico/aliquota_iss',
-      'formato_invalido /servico/nbs',
-      'obra_obrigatoria /servico/obra',
-      'motivo_obrigatorio /substituicao/motivo',
-    ]));
+    expect(e).toEqual(
+      expect.arrayContaining([
+        'campo_desconhecido /outro',
+        'campo_obrigatorio /empresa_id',
+        'referencia_muito_longa /referencia',
+        'competencia_invalida /competencia',
+        'campo_desconhecido /tomador/desconhecido',
+        'documento_invalido /tomador/documento',
+        'tipo_invalido /tomador/nome',
+        'tipo_invalido /valor',
+        'campo_obrigatorio /servico/descricao',
+        'tipo_invalido /servico/aliquota_iss',
+        'formato_invalido /servico/nbs',
+        'obra_obrigatoria /servico/obra',
+        'motivo_obrigatorio /substituicao/motivo',
+      ]),
+    );
     expect(e).toHaveLength(13);
   });
 });
@@ -297,7 +449,12 @@ describe('documents', () => {
 
   it('alphanumeric CNPJ as the provider: same root is refused', () => {
     const ctx = contexto({ empresa: empresa({ cnpj: CNPJ_ALFANUMERICO }) });
-    unico(corpo({ tomador: { documento: '12.abc.345/01de-35' } }), 'tomador_igual_prestador', '/tomador/documento', ctx);
+    unico(
+      corpo({ tomador: { documento: '12.abc.345/01de-35' } }),
+      'tomador_igual_prestador',
+      '/tomador/documento',
+      ctx,
+    );
   });
 
   it('CPF valid (with and without mask) and invalid', () => {
@@ -324,9 +481,19 @@ describe('company-dependent checks', () => {
   });
 
   it('prestador.inscricao_municipal and informacoes_complementares are normalized', () => {
-    const r = validar(corpo({ prestador: { inscricao_municipal: ' 123 ' }, informacoes_complementares: 'Pedido 42' }), contexto());
-    expect(r.request).toMatchObject({ prestador: { inscricao_municipal: '123' }, informacoes_complementares: 'Pedido 42' });
-    unico(corpo({ prestador: { inscricao_municipal: '1'.repeat(16) } }), 'formato_invalido', '/prestador/inscricao_municipal');
+    const r = validar(
+      corpo({ prestador: { inscricao_municipal: ' 123 ' }, informacoes_complementares: 'Pedido 42' }),
+      contexto(),
+    );
+    expect(r.request).toMatchObject({
+      prestador: { inscricao_municipal: '123' },
+      informacoes_complementares: 'Pedido 42',
+    });
+    unico(
+      corpo({ prestador: { inscricao_municipal: '1'.repeat(16) } }),
+      'formato_invalido',
+      '/prestador/inscricao_municipal',
+    );
     unico(corpo({ informacoes_complementares: 'x'.repeat(2001) }), 'formato_invalido', '/informacoes_complementares');
   });
 });
@@ -334,8 +501,15 @@ describe('company-dependent checks', () => {
 describe('the declaration (nfseBody)', () => {
   it('reports every unknown member of one object, each with its pointer and the accepted members', () => {
     const e = erros(corpo({ extra: 1, outro: 2, tomador: { documento: CPF_TOMADOR, apelido: 'x', idade: 3 } }));
-    expect(resumo(e).sort()).toEqual(['campo_desconhecido /extra', 'campo_desconhecido /outro', 'campo_desconhecido /tomador/apelido', 'campo_desconhecido /tomador/idade']);
-    expect(e.find((i) => i.campo === '/tomador/idade')!.correcao).toContain('documento, nome, email, telefone, inscricao_municipal, endereco');
+    expect(resumo(e).sort()).toEqual([
+      'campo_desconhecido /extra',
+      'campo_desconhecido /outro',
+      'campo_desconhecido /tomador/apelido',
+      'campo_desconhecido /tomador/idade',
+    ]);
+    expect(e.find((i) => i.campo === '/tomador/idade')!.correcao).toContain(
+      'documento, nome, email, telefone, inscricao_municipal, endereco',
+    );
   });
 
   it('a JSON list where an object is expected is tipo_invalido, not an object with members 0, 1…', () => {
@@ -345,17 +519,34 @@ describe('the declaration (nfseBody)', () => {
   });
 
   it('a rule mirroring a national one carries codigo_oficial', () => {
-    expect(unico(corpo({ servico: servico({ codigo_nacional: '019999' }) }), 'codigo_servico_inexistente', '/servico/codigo_nacional').codigo_oficial).toBe('E0310');
-    expect(unico(corpo({ servico: servico({ aliquota_iss: '6' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss').codigo_oficial).toBe('E0595');
-    expect(unico(corpo({ servico: servico({ aliquota_iss: '0' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss').codigo_oficial).toBeUndefined();
+    expect(
+      unico(
+        corpo({ servico: servico({ codigo_nacional: '019999' }) }),
+        'codigo_servico_inexistente',
+        '/servico/codigo_nacional',
+      ).codigo_oficial,
+    ).toBe('E0310');
+    expect(
+      unico(corpo({ servico: servico({ aliquota_iss: '6' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss')
+        .codigo_oficial,
+    ).toBe('E0595');
+    expect(
+      unico(corpo({ servico: servico({ aliquota_iss: '0' }) }), 'aliquota_iss_invalida', '/servico/aliquota_iss')
+        .codigo_oficial,
+    ).toBeUndefined();
   });
 
   it('takes the request in its declared shape: a snake_case member is unknown to the engine', () => {
     const declared = {
-      empresaId: 'emp-1', tomador: { documento: CPF_TOMADOR }, valor: '10.00',
+      empresaId: 'emp-1',
+      tomador: { documento: CPF_TOMADOR },
+      valor: '10.00',
       servico: { descricao: 'Consultoria', codigoNacional: '010101', aliquotaIss: '2.00' },
     };
-    expect(validateNfseRequest(declared, contexto()).request).toMatchObject({ empresa_id: 'emp-1', servico: { codigo_nacional: '010101', aliquota_iss: '2.00' } });
+    expect(validateNfseRequest(declared, contexto()).request).toMatchObject({
+      empresa_id: 'emp-1',
+      servico: { codigo_nacional: '010101', aliquota_iss: '2.00' },
+    });
     const r = validateNfseRequest({ ...declared, informacoes_complementares: 'x' }, contexto());
     expect(resumo(r.erros)).toEqual(['campo_desconhecido /informacoes_complementares']);
   });

@@ -83,17 +83,26 @@ describe('codes inside erros[]', () => {
   });
 
   it('campo_desconhecido at any depth, pointed at exactly', async () => {
-    const erros = await rejectBoth(nfseBody(company.id, {
-      tomador: { documento: CPF, endereco: { cep: '69900000', logradouro: 'Rua A', numero: '1', bairro: 'Centro', andar: '3' } },
-      desconto: '1.00',
-    }));
+    const erros = await rejectBoth(
+      nfseBody(company.id, {
+        tomador: {
+          documento: CPF,
+          endereco: { cep: '69900000', logradouro: 'Rua A', numero: '1', bairro: 'Centro', andar: '3' },
+        },
+        desconto: '1.00',
+      }),
+    );
     erro(erros, 'campo_desconhecido', '/tomador/endereco/andar');
     erro(erros, 'campo_desconhecido', '/desconto');
   });
 
   it('documento_invalido: CPF, numeric CNPJ and alphanumeric CNPJ with wrong check digits', async () => {
     for (const documento of ['52998224724', '54550752000154', '12ABC34501DE36']) {
-      erro(await rejectBoth(nfseBody(company.id, { tomador: { documento } })), 'documento_invalido', '/tomador/documento');
+      erro(
+        await rejectBoth(nfseBody(company.id, { tomador: { documento } })),
+        'documento_invalido',
+        '/tomador/documento',
+      );
     }
   });
 
@@ -106,7 +115,11 @@ describe('codes inside erros[]', () => {
   });
 
   it('referencia_muito_longa above 60 characters; exactly 60 (multi-byte) is accepted', async () => {
-    erro(await rejectBoth(nfseBody(company.id, { referencia: 'r'.repeat(61) })), 'referencia_muito_longa', '/referencia');
+    erro(
+      await rejectBoth(nfseBody(company.id, { referencia: 'r'.repeat(61) })),
+      'referencia_muito_longa',
+      '/referencia',
+    );
     const sixty = `${'ç'.repeat(50)}${Date.now().toString().slice(-10)}`;
     expect([...sixty]).toHaveLength(60);
     const { issued } = await acceptBoth(nfseBody(company.id, { referencia: sixty }));
@@ -114,13 +127,19 @@ describe('codes inside erros[]', () => {
   });
 
   it('tomador_igual_prestador: the company itself as the recipient (same CNPJ root)', async () => {
-    const e = erro(await rejectBoth(nfseBody(company.id, { tomador: { documento: company.cnpj } })), 'tomador_igual_prestador', '/tomador/documento');
+    const e = erro(
+      await rejectBoth(nfseBody(company.id, { tomador: { documento: company.cnpj } })),
+      'tomador_igual_prestador',
+      '/tomador/documento',
+    );
     expect(e.codigo_oficial).toBe('E0202');
   });
 
   it('codigo_servico_inexistente', async () => {
     const body = nfseBody(company.id, { servico: { descricao: 'x', codigo_nacional: '000000' } });
-    expect(erro(await rejectBoth(body), 'codigo_servico_inexistente', '/servico/codigo_nacional').codigo_oficial).toBe('E0310');
+    expect(erro(await rejectBoth(body), 'codigo_servico_inexistente', '/servico/codigo_nacional').codigo_oficial).toBe(
+      'E0310',
+    );
   });
 
   it('aliquota_iss_obrigatoria: rate required, absent from request, defaults and official parameters', async () => {
@@ -131,34 +150,65 @@ describe('codes inside erros[]', () => {
 
   it('competencia_invalida: wrong format and a future month', async () => {
     erro(await rejectBoth(nfseBody(company.id, { competencia: '11/2026' })), 'competencia_invalida', '/competencia');
-    const future = erro(await rejectBoth(nfseBody(company.id, { competencia: '2999-01' })), 'competencia_invalida', '/competencia');
+    const future = erro(
+      await rejectBoth(nfseBody(company.id, { competencia: '2999-01' })),
+      'competencia_invalida',
+      '/competencia',
+    );
     expect(future.codigo_oficial).toBe('E0015');
   });
 
   it('obra_obrigatoria for each of the 13 construction codes without obra', async () => {
-    const codes = ['070201', '070202', '070401', '070501', '070502', '070601', '070602', '070701', '070801', '071701', '071901', '141403', '141404'];
+    const codes = [
+      '070201',
+      '070202',
+      '070401',
+      '070501',
+      '070502',
+      '070601',
+      '070602',
+      '070701',
+      '070801',
+      '071701',
+      '071901',
+      '141403',
+      '141404',
+    ];
     const http = await client();
     for (const codigo_nacional of codes) {
-      const res = await http.post('/v1/nfse/validacoes', nfseBody(company.id, { servico: { descricao: 'Obra', codigo_nacional } }));
+      const res = await http.post(
+        '/v1/nfse/validacoes',
+        nfseBody(company.id, { servico: { descricao: 'Obra', codigo_nacional } }),
+      );
       expect(res.body.valida, codigo_nacional).toBe(false);
       erro(res.body.erros, 'obra_obrigatoria', '/servico/obra');
     }
     // Through issuance too, for one of them.
-    erro(await rejectBoth(nfseBody(company.id, { servico: { descricao: 'Obra', codigo_nacional: '070202' } })), 'obra_obrigatoria', '/servico/obra');
+    erro(
+      await rejectBoth(nfseBody(company.id, { servico: { descricao: 'Obra', codigo_nacional: '070202' } })),
+      'obra_obrigatoria',
+      '/servico/obra',
+    );
   });
 
   it('obra is refused on any other code, and a construction code with obra issues', async () => {
     const obra = { cno: '900012345678', municipio: MUNICIPIO_NACIONAL };
-    const refused = await rejectBoth(nfseBody(company.id, { servico: { descricao: 'Sistema', codigo_nacional: '010101', obra } }));
+    const refused = await rejectBoth(
+      nfseBody(company.id, { servico: { descricao: 'Sistema', codigo_nacional: '010101', obra } }),
+    );
     expect(erro(refused, 'obra_nao_permitida', '/servico/obra').codigo_oficial).toBe('E0372');
     expect(refused.some((e) => e.codigo === 'obra_obrigatoria')).toBe(false);
-    const { validated, issued } = await acceptBoth(nfseBody(company.id, { servico: { descricao: 'Obra', codigo_nacional: '070201', obra } }));
+    const { validated, issued } = await acceptBoth(
+      nfseBody(company.id, { servico: { descricao: 'Obra', codigo_nacional: '070201', obra } }),
+    );
     expect(validated.ajustes.map((a: { regra: string }) => a.regra)).toContain('dps.locPrest.derivado.obra');
     expect(issued.status).toBe('autorizada');
   });
 
   it('nbs_fora_do_servico: an NBS of another kind of service', async () => {
-    const body = nfseBody(company.id, { servico: { descricao: 'Sistema', codigo_nacional: '010101', nbs: '101011100' } });
+    const body = nfseBody(company.id, {
+      servico: { descricao: 'Sistema', codigo_nacional: '010101', nbs: '101011100' },
+    });
     erro(await rejectBoth(body), 'nbs_fora_do_servico', '/servico/nbs');
   });
 
@@ -187,7 +237,10 @@ describe('adjustments and the validation response', () => {
     const body = nfseBody(simples.id, { servico: { descricao: 'Consultoria', codigo_nacional: '170101' } });
     const { validated, issued } = await acceptBoth(body);
     const rate = validated.ajustes.find((a: { regra: string }) => a.regra === 'param.aliquota_iss');
-    expect(rate, JSON.stringify(validated.ajustes)).toMatchObject({ campo: '/servico/aliquota_iss', acao: 'preenchido' });
+    expect(rate, JSON.stringify(validated.ajustes)).toMatchObject({
+      campo: '/servico/aliquota_iss',
+      acao: 'preenchido',
+    });
     expect(rate.motivo).toContain('5.00');
     expect(validated.ajustes.map((a: { regra: string }) => a.regra)).toContain('dps.pAliq.exigido.simples_retido');
     expect(issued.ajustes).toEqual(validated.ajustes);
@@ -202,16 +255,25 @@ describe('adjustments and the validation response', () => {
     const body = nfseBody(withDefaults.id, { servico: { descricao: 'Sistema' } });
     const { validated, issued } = await acceptBoth(body);
     const regras = validated.ajustes.map((a: { regra: string }) => a.regra);
-    expect(regras).toEqual(expect.arrayContaining(['padrao.codigo_nacional', 'padrao.aliquota_iss', 'padrao.iss_retido', 'padrao.nbs']));
+    expect(regras).toEqual(
+      expect.arrayContaining(['padrao.codigo_nacional', 'padrao.aliquota_iss', 'padrao.iss_retido', 'padrao.nbs']),
+    );
     for (const a of validated.ajustes) {
       expect(a.campo).toMatch(/^\//);
       expect(['preenchido', 'omitido', 'derivado', 'exigido']).toContain(a.acao);
       expect(a.motivo.length).toBeGreaterThan(0);
     }
-    expect(validated.ajustes.find((a: { regra: string }) => a.regra === 'padrao.aliquota_iss').motivo).toContain('3.00');
+    expect(validated.ajustes.find((a: { regra: string }) => a.regra === 'padrao.aliquota_iss').motivo).toContain(
+      '3.00',
+    );
     expect(issued.ajustes).toEqual(validated.ajustes);
     // A value sent in the request wins over the default: no padrao.aliquota_iss adjustment then.
-    const own = await (await client()).post('/v1/nfse/validacoes', nfseBody(withDefaults.id, { servico: { descricao: 'Sistema', aliquota_iss: '4.00' } }));
+    const own = await (
+      await client()
+    ).post(
+      '/v1/nfse/validacoes',
+      nfseBody(withDefaults.id, { servico: { descricao: 'Sistema', aliquota_iss: '4.00' } }),
+    );
     expect(own.body.ajustes.map((a: { regra: string }) => a.regra)).not.toContain('padrao.aliquota_iss');
   });
 
@@ -227,7 +289,9 @@ describe('adjustments and the validation response', () => {
     const res = await http.post('/v1/nfse/validacoes', nfseBody(company.id));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ valida: true, erros: [], prontidao: { empresa_id: company.id } });
-    expect(res.body.prontidao.itens.map((i: { item: string }) => i.item)).toEqual(expect.arrayContaining(['certificado', 'regime_tributario', 'plano_emissao']));
+    expect(res.body.prontidao.itens.map((i: { item: string }) => i.item)).toEqual(
+      expect.arrayContaining(['certificado', 'regime_tributario', 'plano_emissao']),
+    );
     expect(await noteCount(http)).toBe(before);
   });
 

@@ -46,13 +46,19 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the api role (Postg
 
   const query = schemaQuery(process.env.DATABASE_URL!, schema);
   const count = async (sql: string, params: unknown[]) => (await query<{ n: number }>(sql, params))[0]!.n;
-  const authorised = (ids: string[]) => count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids]);
-  const leased = (ids: string[]) => count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()', [ids]);
+  const authorised = (ids: string[]) =>
+    count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids]);
+  const leased = (ids: string[]) =>
+    count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()', [
+      ids,
+    ]);
   const issue = async (api: Info, n: number) => {
     const http = httpClient(api.url, seed.testKey);
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
-      const res = await http.post('/v1/nfse', nfseBody(seed.companyId), { headers: { prefer: 'wait=0', 'x-service-simular': 'processamento_lento' } });
+      const res = await http.post('/v1/nfse', nfseBody(seed.companyId), {
+        headers: { prefer: 'wait=0', 'x-service-simular': 'processamento_lento' },
+      });
       expect(res.status, res.text).toBe(202);
       ids.push(res.body.id as string);
     }
@@ -61,7 +67,11 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the api role (Postg
 
   beforeAll(async () => {
     // A seeding process (its own simulator closed: it transmits nothing), then the worker.
-    ({ info: seed } = await startChildProcess<Info>(CHILD, env('api', { CHILD_SEED: '1', CHILD_CLOSE_SIMULATOR: '1' }), children));
+    ({ info: seed } = await startChildProcess<Info>(
+      CHILD,
+      env('api', { CHILD_SEED: '1', CHILD_CLOSE_SIMULATOR: '1' }),
+      children,
+    ));
     await startChildProcess<Info>(CHILD, env('worker'), children);
   }, 120_000);
   afterAll(async () => cleanUpChildren(children, dataDir, schema), 30_000);
@@ -79,13 +89,27 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the api role (Postg
     const released = Date.now();
     await until(async () => (await authorised(ids)) === ids.length, 'every note authorised by the worker', 60_000);
     expect(Date.now() - released, 'well before the 2-minute lease').toBeLessThan(60_000);
-    expect(await count("SELECT count(*)::int AS n FROM nfse_timeline WHERE nfse_id = ANY($1::uuid[]) AND tipo = 'consulta_dps'", [ids]), 'taken over by a DPS query').toBeGreaterThanOrEqual(ids.length);
+    expect(
+      await count(
+        "SELECT count(*)::int AS n FROM nfse_timeline WHERE nfse_id = ANY($1::uuid[]) AND tipo = 'consulta_dps'",
+        [ids],
+      ),
+      'taken over by a DPS query',
+    ).toBeGreaterThanOrEqual(ids.length);
     // …after the release, not after a failed attempt rescheduled by the stopping API (which would record its `envio`).
-    expect(await count("SELECT count(*)::int AS n FROM nfse_timeline WHERE nfse_id = ANY($1::uuid[]) AND tipo = 'envio'", [ids])).toBe(0);
+    expect(
+      await count("SELECT count(*)::int AS n FROM nfse_timeline WHERE nfse_id = ANY($1::uuid[]) AND tipo = 'envio'", [
+        ids,
+      ]),
+    ).toBe(0);
   }, 120_000);
 
   it('with a long grace period the API finishes its first attempts before exiting', async () => {
-    const { child, info } = await startChildProcess<Info>(CHILD, env('api', { SHUTDOWN_GRACE_SECONDS: '25' }), children);
+    const { child, info } = await startChildProcess<Info>(
+      CHILD,
+      env('api', { SHUTDOWN_GRACE_SECONDS: '25' }),
+      children,
+    );
     const ids = await issue(info, 4);
     all.push(...ids);
     const signalled = Date.now();
@@ -99,12 +123,18 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the api role (Postg
     const notes = await query<{ dps_id: string }>('SELECT dps_id FROM nfse WHERE id = ANY($1::uuid[])', [all]);
     expect(notes).toHaveLength(8);
     const national = nationalDpsIds(dataDir);
-    for (const note of notes) expect(national.filter((d) => d === note.dps_id), `national notes of DPS ${note.dps_id}`).toHaveLength(1);
+    for (const note of notes)
+      expect(
+        national.filter((d) => d === note.dps_id),
+        `national notes of DPS ${note.dps_id}`,
+      ).toHaveLength(1);
     const events = await query<{ n: number }>(
       "SELECT count(*)::int AS n FROM events WHERE tipo = 'NFSE_AUTORIZADA' AND dados->>'id' = ANY($1) GROUP BY dados->>'id'",
       [all],
     );
     expect(events.map((e) => e.n)).toEqual(all.map(() => 1));
-    expect(await count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[])', [all])).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[])', [all])).toBe(
+      0,
+    );
   });
 });

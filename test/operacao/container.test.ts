@@ -10,7 +10,11 @@ import { parse } from 'yaml';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const pkg = JSON.parse(read('package.json')) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 interface Instruction {
   op: string;
@@ -19,7 +23,11 @@ interface Instruction {
 
 /** Dockerfile instructions per stage (continuation lines joined, comments dropped). */
 function stages(text: string): Array<{ name: string; from: string; instructions: Instruction[] }> {
-  const lines = text.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   const out: Array<{ name: string; from: string; instructions: Instruction[] }> = [];
   for (const line of lines) {
     const [, op = '', args = ''] = /^(\S+)\s+(.*)$/.exec(line) ?? [];
@@ -40,7 +48,13 @@ function stages(text: string): Array<{ name: string; from: string; instructions:
 function startScript() {
   const steps = pkg.scripts.start!.split('&&').map((s) => s.trim());
   const build = steps.find((step) => step.includes('scripts/build.mjs')) ?? '';
-  return { build, argv: steps.at(-1)!.replace(/^exec\s+/, '').split(/\s+/) };
+  return {
+    build,
+    argv: steps
+      .at(-1)!
+      .replace(/^exec\s+/, '')
+      .split(/\s+/),
+  };
 }
 
 describe('Dockerfile', () => {
@@ -61,7 +75,9 @@ describe('Dockerfile', () => {
     const runs = of(runtime, 'RUN').map((i) => i.args);
     expect(runs.some((r) => /\bnpm ci\b.*--omit=dev/.test(r))).toBe(true);
     expect(runs.some((r) => /\bnpm (ci|install)\b/.test(r) && !r.includes('--omit=dev'))).toBe(false);
-    expect(of(runtime, 'COPY').some((i) => i.args.includes(`--from=${build.name}`) && i.args.includes('/app/dist'))).toBe(true);
+    expect(
+      of(runtime, 'COPY').some((i) => i.args.includes(`--from=${build.name}`) && i.args.includes('/app/dist')),
+    ).toBe(true);
     expect(runtime.instructions.map((i) => i.args).join('\n')).not.toMatch(/\btsx\b/);
   });
 
@@ -88,12 +104,16 @@ describe('Dockerfile', () => {
   });
 
   it('the start path needs no devDependency: every package src/ imports at run time is a dependency', () => {
-    const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('generated'));
+    const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('generated'),
+    );
     const missing = new Set<string>();
     for (const file of files) {
       const text = read(join('src', file));
       // Value imports and dynamic imports; `import type` is erased by the build.
-      for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\bfrom\s+)?['"]([^'".][^'"]*)['"]|import\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm)) {
+      for (const m of text.matchAll(
+        /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\bfrom\s+)?['"]([^'".][^'"]*)['"]|import\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm,
+      )) {
         const spec = (m[1] ?? m[2])!;
         if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
         const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
@@ -104,7 +124,9 @@ describe('Dockerfile', () => {
   });
 
   it('.dockerignore keeps the host node_modules, dist and .git out of the build context', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['node_modules', 'dist', '.git', 'src/generated']) expect(ignored).toContain(entry);
   });
 });
@@ -124,7 +146,8 @@ describe('compose.yaml', () => {
   const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
   const services = compose.services;
   const app = Object.entries(services).filter(([, s]) => s.image === services.migrate?.image);
-  const role = (s: Service) => (s.command?.[0] === 'serve' ? s.command[s.command.indexOf('--role') + 1] ?? 'all' : null);
+  const role = (s: Service) =>
+    s.command?.[0] === 'serve' ? (s.command[s.command.indexOf('--role') + 1] ?? 'all') : null;
   const withRole = (r: string) => app.filter(([, s]) => role(s) === r);
 
   it('has PostgreSQL, Redis, a one-shot migrate, two api processes and one worker, all on one image', () => {
@@ -164,7 +187,9 @@ describe('compose.yaml', () => {
 
   it('stops within the grace period, and metrics are never open without a token or a private port', () => {
     for (const [name, s] of app) {
-      expect(Number.parseInt(s.stop_grace_period ?? '10s', 10), name).toBeGreaterThan(Number(s.environment?.SHUTDOWN_GRACE_SECONDS ?? 25));
+      expect(Number.parseInt(s.stop_grace_period ?? '10s', 10), name).toBeGreaterThan(
+        Number(s.environment?.SHUTDOWN_GRACE_SECONDS ?? 25),
+      );
     }
     for (const [name, s] of withRole('api')) expect(s.environment?.METRICS_TOKEN, name).toBeTruthy();
     const [, worker] = withRole('worker')[0]!;

@@ -19,7 +19,10 @@ let ahead = 0;
 const clock = { now: () => new Date(Date.now() + ahead) };
 
 // indisponibilidade answers 503 once: the request's own attempt fails and the worker transmits the note.
-useTestApp((s) => ({ t, acct: account } = s), () => ({ clock, env: { METRICS_TOKEN: TOKEN }, simulatorDelays: { unavailableCalls: 1 } }));
+useTestApp(
+  (s) => ({ t, acct: account } = s),
+  () => ({ clock, env: { METRICS_TOKEN: TOKEN }, simulatorDelays: { unavailableCalls: 1 } }),
+);
 beforeAll(async () => {
   company = await account.company();
 }, 60_000);
@@ -45,7 +48,9 @@ function parse(text: string): Sample[] {
 }
 
 const value = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
-  samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
+  samples
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    .reduce((sum, s) => sum + s.value, 0);
 
 async function scrape(url = `${t.url}/metrics`): Promise<Sample[]> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -66,7 +71,9 @@ describe('GET /metrics on the main port (METRICS_TOKEN)', () => {
   it('after a note: requests by route template, notes by provider and status, the transmission histogram move', async () => {
     const before = await scrape();
     const http = httpClient(t.url, account.testKey);
-    const issued = await http.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0', 'x-service-simular': 'indisponibilidade' } });
+    const issued = await http.post('/v1/nfse', nfseBody(company.id), {
+      headers: { prefer: 'wait=0', 'x-service-simular': 'indisponibilidade' },
+    });
     expect(issued.status, issued.text).toBe(202);
     // The worker retries the note after each 503; a retry waiting for its backoff is made due at once (the
     // running worker claims it; a job it holds has a lease and is left alone). Polled in the database, not
@@ -75,7 +82,10 @@ describe('GET /metrics on the main port (METRICS_TOKEN)', () => {
     let status = 'transmitindo';
     while (status === 'transmitindo' && Date.now() < deadline) {
       await sleep(250);
-      await t.app.engine.db.transmissionJob.updateMany({ where: { nfseId: issued.body.id, lockedUntil: null }, data: { runAt: new Date(0) } });
+      await t.app.engine.db.transmissionJob.updateMany({
+        where: { nfseId: issued.body.id, lockedUntil: null },
+        data: { runAt: new Date(0) },
+      });
       status = (await t.app.engine.db.nfse.findUniqueOrThrow({ where: { id: issued.body.id } })).status;
     }
     expect(status).toBe('autorizada');
@@ -83,9 +93,20 @@ describe('GET /metrics on the main port (METRICS_TOKEN)', () => {
     const after = await scrape();
 
     const post = { route: '/v1/nfse', method: 'POST', status_class: '2xx' };
-    expect(value(after, 'fiscal_http_requests_total', post)).toBe(value(before, 'fiscal_http_requests_total', post) + 1);
-    expect(value(after, 'fiscal_http_request_duration_seconds_count', post)).toBe(value(before, 'fiscal_http_request_duration_seconds_count', post) + 1);
-    expect(after.some((s) => s.name === 'fiscal_http_request_duration_seconds_bucket' && s.labels.route === '/v1/nfse' && s.labels.le === '+Inf')).toBe(true);
+    expect(value(after, 'fiscal_http_requests_total', post)).toBe(
+      value(before, 'fiscal_http_requests_total', post) + 1,
+    );
+    expect(value(after, 'fiscal_http_request_duration_seconds_count', post)).toBe(
+      value(before, 'fiscal_http_request_duration_seconds_count', post) + 1,
+    );
+    expect(
+      after.some(
+        (s) =>
+          s.name === 'fiscal_http_request_duration_seconds_bucket' &&
+          s.labels.route === '/v1/nfse' &&
+          s.labels.le === '+Inf',
+      ),
+    ).toBe(true);
     // A note read by its id counts under the API's template, never under its id; the scrape itself under its
     // template; a path outside the API under /v1/* and any other under one label.
     const read = { route: '/v1/nfse/{id}', method: 'GET', status_class: '2xx' };
@@ -95,14 +116,22 @@ describe('GET /metrics on the main port (METRICS_TOKEN)', () => {
     const later = await scrape();
     expect(value(later, 'fiscal_http_requests_total', read)).toBe(value(after, 'fiscal_http_requests_total', read) + 1);
     expect(later.some((s) => Object.values(s.labels).some((v) => v.includes(issued.body.id)))).toBe(false);
-    expect(value(later, 'fiscal_http_requests_total', { route: '/v1/*', method: 'GET', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
-    expect(value(later, 'fiscal_http_requests_total', { route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
-    expect(value(later, 'fiscal_http_requests_total', { route: '/metrics', method: 'GET', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
+    expect(
+      value(later, 'fiscal_http_requests_total', { route: '/v1/*', method: 'GET', status_class: '4xx' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      value(later, 'fiscal_http_requests_total', { route: 'unmatched', status_class: '4xx' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      value(later, 'fiscal_http_requests_total', { route: '/metrics', method: 'GET', status_class: '2xx' }),
+    ).toBeGreaterThanOrEqual(1);
 
     const authorised = { provider: 'nfse_nacional', status: 'autorizada' };
     expect(value(after, 'fiscal_notes', authorised)).toBe(value(before, 'fiscal_notes', authorised) + 1);
     const worked = { provider: 'nfse_nacional', outcome: 'settled' };
-    expect(value(after, 'fiscal_transmission_duration_seconds_count', worked)).toBe(value(before, 'fiscal_transmission_duration_seconds_count', worked) + 1);
+    expect(value(after, 'fiscal_transmission_duration_seconds_count', worked)).toBe(
+      value(before, 'fiscal_transmission_duration_seconds_count', worked) + 1,
+    );
     expect(value(after, 'fiscal_transmission_duration_seconds_sum', worked)).toBeGreaterThan(0);
 
     // Every other family is there, even at zero.
@@ -119,9 +148,13 @@ describe('GET /metrics on the main port (METRICS_TOKEN)', () => {
       ['nodejs_eventloop_lag_seconds', {}],
       ['process_cpu_seconds_total', {}],
     ] as const) {
-      expect(after.some((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)), `${name} ${JSON.stringify(labels)}`).toBe(true);
+      expect(
+        after.some((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)),
+        `${name} ${JSON.stringify(labels)}`,
+      ).toBe(true);
     }
-    if (usingPostgres()) expect(after.some((s) => s.name === 'fiscal_db_pool_connections' && s.labels.state === 'total')).toBe(true);
+    if (usingPostgres())
+      expect(after.some((s) => s.name === 'fiscal_db_pool_connections' && s.labels.state === 'total')).toBe(true);
     for (const s of after) expect(s.labels.role).toBe('all');
   }, 60_000);
 

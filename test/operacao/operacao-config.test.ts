@@ -11,7 +11,11 @@ describe('METRICS_PORT, METRICS_TOKEN, SHUTDOWN_GRACE_SECONDS', () => {
   });
 
   it('are read when set', () => {
-    const config = parseConfig({ METRICS_PORT: '9464', METRICS_TOKEN: ' 0123456789abcdef ', SHUTDOWN_GRACE_SECONDS: '2.5' });
+    const config = parseConfig({
+      METRICS_PORT: '9464',
+      METRICS_TOKEN: ' 0123456789abcdef ',
+      SHUTDOWN_GRACE_SECONDS: '2.5',
+    });
     expect(config).toMatchObject({ metricsPort: 9464, metricsToken: '0123456789abcdef', shutdownGraceSeconds: 2.5 });
   });
 

@@ -46,14 +46,21 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
 
   const query = schemaQuery(process.env.DATABASE_URL!, schema);
   const count = async (sql: string, params: unknown[]) => (await query<{ n: number }>(sql, params))[0]!.n;
-  const startWorker = (grace: number) => startChildProcess<Info>(CHILD, env('worker', { CHILD_SLOW_MS: String(SLOW_MS), SHUTDOWN_GRACE_SECONDS: String(grace) }), children);
+  const startWorker = (grace: number) =>
+    startChildProcess<Info>(
+      CHILD,
+      env('worker', { CHILD_SLOW_MS: String(SLOW_MS), SHUTDOWN_GRACE_SECONDS: String(grace) }),
+      children,
+    );
 
   /** Issues notes the API cannot send itself (its simulator is closed): each is left to the workers. */
   const issue = async (n: number) => {
     const http = httpClient(api.url, api.testKey);
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
-      const res = await http.post('/v1/nfse', nfseBody(api.companyId), { headers: { prefer: 'wait=0', 'x-service-simular': 'processamento_lento' } });
+      const res = await http.post('/v1/nfse', nfseBody(api.companyId), {
+        headers: { prefer: 'wait=0', 'x-service-simular': 'processamento_lento' },
+      });
       expect(res.status, res.text).toBe(202);
       ids.push(res.body.id as string);
     }
@@ -64,13 +71,25 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
    * Jobs of these notes a worker holds: the API leases a new note's job for its own first attempt too, and counts
    * that attempt in `attempts` when it is refused; a lease after it is a worker's.
    */
-  const WORKER_HELD = 'FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now() AND attempts >= 1';
+  const WORKER_HELD =
+    'FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now() AND attempts >= 1';
   /** Jobs of these notes that any worker may claim now. */
-  const due = (ids: string[]) => count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND run_at <= now() AND locked_until IS NULL', [ids]);
-  const leased = (ids: string[]) => count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()', [ids]);
+  const due = (ids: string[]) =>
+    count(
+      'SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND run_at <= now() AND locked_until IS NULL',
+      [ids],
+    );
+  const leased = (ids: string[]) =>
+    count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now()', [
+      ids,
+    ]);
 
   beforeAll(async () => {
-    ({ info: api } = await startChildProcess<Info>(CHILD, env('api', { CHILD_SEED: '1', CHILD_CLOSE_SIMULATOR: '1' }), children));
+    ({ info: api } = await startChildProcess<Info>(
+      CHILD,
+      env('api', { CHILD_SEED: '1', CHILD_CLOSE_SIMULATOR: '1' }),
+      children,
+    ));
   }, 120_000);
   afterAll(async () => cleanUpChildren(children, dataDir, schema), 30_000);
 
@@ -90,11 +109,20 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
     expect(await exitOf(first.child)).toBe(0);
     expect(Date.now() - signalled, 'exit within the grace period (1 s) and the close').toBeLessThan(10_000);
     expect(await leased(ids), 'no lease left behind').toBe(0);
-    expect(await count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'transmitindo'", [ids])).toBe(ids.length);
+    expect(
+      await count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'transmitindo'", [ids]),
+    ).toBe(ids.length);
 
     const restarted = Date.now();
     await startWorker(25);
-    await until(async () => (await count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids])) === ids.length, 'every note authorised', 60_000);
+    await until(
+      async () =>
+        (await count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [
+          ids,
+        ])) === ids.length,
+      'every note authorised',
+      60_000,
+    );
     // Well under the 2-minute lease: the released jobs were claimed at once (and queried, never resent).
     expect(Date.now() - restarted).toBeLessThan(60_000);
   }, 180_000);
@@ -105,7 +133,8 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
     const ids = await issue(6);
     all.push(...ids);
     // A worker runs one claimed round at a time: stop it while it waits for the first round's answers.
-    const workerHeld = async () => (await query<{ id: string }>(`SELECT nfse_id AS id ${WORKER_HELD}`, [ids])).map((r) => r.id);
+    const workerHeld = async () =>
+      (await query<{ id: string }>(`SELECT nfse_id AS id ${WORKER_HELD}`, [ids])).map((r) => r.id);
     await until(async () => (await workerHeld()).length > 0, 'the worker to hold a job', 60_000);
     const held = await workerHeld();
     const signalled = Date.now();
@@ -113,25 +142,43 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
     expect(await exitOf(worker)).toBe(0);
     expect(Date.now() - signalled, 'exit within the grace period (25 s)').toBeLessThan(25_000);
     // What it held it finished itself; what it had not claimed is left, unleased, to the next worker.
-    expect(await count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [held])).toBe(held.length);
+    expect(
+      await count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [held]),
+    ).toBe(held.length);
     expect(await leased(ids), 'no lease left behind').toBe(0);
 
     await startWorker(25);
-    await until(async () => (await count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids])) === ids.length, 'every note authorised', 60_000);
+    await until(
+      async () =>
+        (await count("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [
+          ids,
+        ])) === ids.length,
+      'every note authorised',
+      60_000,
+    );
   }, 180_000);
 
   it('every note is authorised exactly once', async () => {
     expect(all).toHaveLength(12);
-    const notes = await query<{ id: string; dps_id: string; status: string }>('SELECT id, dps_id, status FROM nfse WHERE id = ANY($1::uuid[])', [all]);
+    const notes = await query<{ id: string; dps_id: string; status: string }>(
+      'SELECT id, dps_id, status FROM nfse WHERE id = ANY($1::uuid[])',
+      [all],
+    );
     expect(notes.map((n) => n.status)).toEqual(all.map(() => 'autorizada'));
     const national = nationalDpsIds(dataDir);
-    for (const note of notes) expect(national.filter((d) => d === note.dps_id), `national notes of DPS ${note.dps_id}`).toHaveLength(1);
+    for (const note of notes)
+      expect(
+        national.filter((d) => d === note.dps_id),
+        `national notes of DPS ${note.dps_id}`,
+      ).toHaveLength(1);
     const events = await query<{ nfse: string; n: number }>(
       "SELECT dados->>'id' AS nfse, count(*)::int AS n FROM events WHERE tipo = 'NFSE_AUTORIZADA' AND dados->>'id' = ANY($1) GROUP BY 1",
       [all],
     );
     expect(events).toHaveLength(all.length);
     for (const e of events) expect(e.n, `NFSE_AUTORIZADA events of ${e.nfse}`).toBe(1);
-    expect(await count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[])', [all])).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[])', [all])).toBe(
+      0,
+    );
   });
 });

@@ -9,7 +9,10 @@ import { usePainel, type Painel } from '../support/use-painel.js';
 
 let p: Painel;
 // No background worker: the test runs the batch's transmissions itself, a few at a time, and watches the page.
-usePainel((started) => (p = started), () => ({ worker: false }));
+usePainel(
+  (started) => (p = started),
+  () => ({ worker: false }),
+);
 
 const progresso = () => p.page.locator('[data-progresso]').first().textContent();
 
@@ -18,7 +21,10 @@ describe('batches with live progress, the other pages, and the session guards, i
     await signIn(p.page, p.t.url, p.email, p.senha);
     await openMenu(p.page, 'Lotes', 'Lotes');
     await p.page.locator('[data-ao-vivo="sim"]').waitFor();
-    const lote = expectStatus(await p.live.post('/v1/lotes', { empresa_id: p.company.id, itens: [linha(), linha(), linha()] }), 202);
+    const lote = expectStatus(
+      await p.live.post('/v1/lotes', { empresa_id: p.company.id, itens: [linha(), linha(), linha()] }),
+      202,
+    );
     const row = p.page.locator(`tr[data-lote="${lote.id}"]`);
     await row.waitFor();
     await screenshot(p.page, 'lotes');
@@ -39,10 +45,14 @@ describe('batches with live progress, the other pages, and the session guards, i
     await screenshot(p.page, 'lote');
 
     // The report downloads through the session (a panel never calls /v1): one row per line after the header.
-    const [download] = await Promise.all([p.page.waitForEvent('download'), p.page.getByRole('link', { name: /Baixar o relatório/ }).click()]);
+    const [download] = await Promise.all([
+      p.page.waitForEvent('download'),
+      p.page.getByRole('link', { name: /Baixar o relatório/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`lote-${lote.id}.xlsx`);
     const rows: unknown[][] = [];
-    for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader((await download.path())!, {})) for await (const r of sheet) rows.push(r.values as unknown[]);
+    for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader((await download.path())!, {}))
+      for await (const r of sheet) rows.push(r.values as unknown[]);
     expect(rows).toHaveLength(4);
 
     // Its notes are listed with origin Lote.
@@ -62,7 +72,10 @@ describe('batches with live progress, the other pages, and the session guards, i
     for (const [link, heading, name] of pages) {
       await openMenu(p.page, link, heading);
       await p.page.locator('.carregando').waitFor({ state: 'detached' });
-      expect(await p.page.locator('p.erro').count(), `${link}: ${await p.page.locator('p.erro').allTextContents()}`).toBe(0);
+      expect(
+        await p.page.locator('p.erro').count(),
+        `${link}: ${await p.page.locator('p.erro').allTextContents()}`,
+      ).toBe(0);
       await screenshot(p.page, name);
     }
     // A company's page: readiness, certificate and settings.
@@ -74,9 +87,17 @@ describe('batches with live progress, the other pages, and the session guards, i
   });
 
   it('refuses a state change without the CSRF token, and an API key on the panel', async () => {
-    const mutation = JSON.stringify({ query: 'mutation($id: ID!) { pauseCompany(id: $id) { __typename } }', variables: { id: p.company.id } });
+    const mutation = JSON.stringify({
+      query: 'mutation($id: ID!) { pauseCompany(id: $id) { __typename } }',
+      variables: { id: p.company.id },
+    });
     const statuses = await p.page.evaluate(async (body) => {
-      const post = (headers: Record<string, string>) => fetch('/painel/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then((r) => r.status);
+      const post = (headers: Record<string, string>) =>
+        fetch('/painel/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        }).then((r) => r.status);
       return { none: await post({}), wrong: await post({ 'x-csrf-token': 'nao-e-o-token' }) };
     }, mutation);
     expect(statuses).toEqual({ none: 403, wrong: 403 });

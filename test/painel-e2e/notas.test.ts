@@ -50,7 +50,10 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     await expect.poll(() => timeline.textContent()).toContain('Criada');
     expect(await p.page.locator('.chave').textContent()).toBe(issued.chave_acesso);
     expect(await p.page.locator('dd[data-origem]').textContent()).toBe('API');
-    const [download] = await Promise.all([p.page.waitForEvent('download'), p.page.getByRole('button', { name: 'Baixar XML' }).click()]);
+    const [download] = await Promise.all([
+      p.page.waitForEvent('download'),
+      p.page.getByRole('button', { name: 'Baixar XML' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`nfse-${issued.chave_acesso}.xml`);
     const xml = readFileSync((await download.path())!, 'utf8');
     expect(xml).toContain(issued.chave_acesso);

@@ -10,7 +10,8 @@ import { useTestApp } from '../support/use-test-app.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'painel-'));
 mkdirSync(join(dir, 'assets'));
-const INDEX = '<!doctype html><html lang="pt-BR"><head><script type="module" src="/painel/assets/app-3f2a9c.js"></script></head><body></body></html>';
+const INDEX =
+  '<!doctype html><html lang="pt-BR"><head><script type="module" src="/painel/assets/app-3f2a9c.js"></script></head><body></body></html>';
 writeFileSync(join(dir, 'index.html'), INDEX);
 writeFileSync(join(dir, 'assets', 'app-3f2a9c.js'), 'console.log("painel");');
 writeFileSync(join(dir, 'assets', 'app-3f2a9c.css'), 'body { margin: 0 }');
@@ -20,7 +21,10 @@ writeFileSync(join(tmpdir(), 'fora-do-painel.txt'), 'segredo');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let t: TestApp;
-useTestApp((s) => ({ t } = s), () => ({ worker: false, env: { PAINEL_DIR: dir } }));
+useTestApp(
+  (s) => ({ t } = s),
+  () => ({ worker: false, env: { PAINEL_DIR: dir } }),
+);
 
 const get = (path: string) => fetch(`${t.url}${path}`);
 
@@ -28,7 +32,9 @@ const get = (path: string) => fetch(`${t.url}${path}`);
 function rawGet(path: string): Promise<string> {
   const { hostname, port } = new URL(t.url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    );
     const parts: Buffer[] = [];
     socket.on('data', (c: Buffer) => parts.push(c));
     socket.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
@@ -38,7 +44,13 @@ function rawGet(path: string): Promise<string> {
 
 describe('the built panel', () => {
   it('serves index.html at /painel and at any route of the panel, never cached stale', async () => {
-    for (const path of ['/painel', '/painel/', '/painel/notas', '/painel/notas/0192-abc?filtro=x', '/painel/convite?token=abc']) {
+    for (const path of [
+      '/painel',
+      '/painel/',
+      '/painel/notas',
+      '/painel/notas/0192-abc?filtro=x',
+      '/painel/convite?token=abc',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -88,7 +100,12 @@ describe('the built panel', () => {
   });
 
   it('no path leaves the folder', async () => {
-    for (const path of ['/painel/../fora-do-painel.txt', '/painel/%2e%2e/fora-do-painel.txt', '/painel/assets/%2e%2e/%2e%2e/fora-do-painel.txt', '/painel/%E0%A4%A']) {
+    for (const path of [
+      '/painel/../fora-do-painel.txt',
+      '/painel/%2e%2e/fora-do-painel.txt',
+      '/painel/assets/%2e%2e/%2e%2e/fora-do-painel.txt',
+      '/painel/%E0%A4%A',
+    ]) {
       const res = await rawGet(path);
       expect(res, path).not.toContain('segredo');
       expect(res, path).toMatch(/^HTTP\/1\.1 (404|200|400)/);

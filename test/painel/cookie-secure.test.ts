@@ -9,10 +9,17 @@ import { useTestApp } from '../support/use-test-app.js';
 
 let t: TestApp;
 let acct: SeededAccount;
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, env: { TRUST_PROXY: '1' } }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false, env: { TRUST_PROXY: '1' } }),
+);
 
 const entrar = (body: unknown, headers: Record<string, string>) =>
-  fetch(`${t.url}/painel/api/entrar`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${t.url}/painel/api/entrar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('behind a proxy', () => {
   it('the cookie is Secure over https, and only then', async () => {
@@ -24,13 +31,25 @@ describe('behind a proxy', () => {
     expect(http.headers.get('set-cookie')!.split('; ')).not.toContain('Secure');
     const cookie = https.headers.get('set-cookie')!.split(';')[0]!;
     const csrf = (await https.json()).csrf;
-    const out = await fetch(`${t.url}/painel/api/sair`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf, 'x-forwarded-proto': 'https' } });
-    expect(out.headers.get('set-cookie')).toBe('fiscal_sessao=; Path=/painel; HttpOnly; SameSite=Strict; Max-Age=0; Secure');
+    const out = await fetch(`${t.url}/painel/api/sair`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf, 'x-forwarded-proto': 'https' },
+    });
+    expect(out.headers.get('set-cookie')).toBe(
+      'fiscal_sessao=; Path=/painel; HttpOnly; SameSite=Strict; Max-Age=0; Secure',
+    );
   });
 
   it('the per-address lockout counts the forwarded client address', async () => {
     for (let i = 0; i < SIGN_IN_LIMITS.porIp; i++) {
-      expect((await entrar({ email: `x${i}@exemplo.com.br`, senha: 'senha errada xx' }, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(401);
+      expect(
+        (
+          await entrar(
+            { email: `x${i}@exemplo.com.br`, senha: 'senha errada xx' },
+            { 'x-forwarded-for': '203.0.113.7' },
+          )
+        ).status,
+      ).toBe(401);
     }
     const pessoa = await seedPessoa(t.app.engine, acct.accountId);
     expect((await entrar(pessoa, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(429);

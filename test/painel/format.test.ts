@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompetencia, formatDate, formatDateTime, formatDocumento, formatMoney, parseDataBr } from '../../painel/src/format.js';
+import {
+  formatCompetencia,
+  formatDate,
+  formatDateTime,
+  formatDocumento,
+  formatMoney,
+  parseDataBr,
+} from '../../painel/src/format.js';
 
 // The panel's Brazilian formats (painel/src/format.ts): pure functions, run here under Node's own Intl data.
 describe('panel formats', () => {

@@ -15,11 +15,19 @@ import { useTestApp } from '../support/use-test-app.js';
 let t: TestApp;
 let acct: SeededAccount;
 const clock = new FakeClock('2026-11-02T12:00:00Z');
-useTestApp((s) => ({ t, acct } = s), () => ({ clock, worker: false }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock, worker: false }),
+);
 
 const entrar = (body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${t.url}/painel/api/entrar`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-const sessao = (cookie: string, headers: Record<string, string> = {}) => fetch(`${t.url}/painel/api/sessao`, { headers: { cookie, ...headers } });
+  fetch(`${t.url}/painel/api/entrar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+const sessao = (cookie: string, headers: Record<string, string> = {}) =>
+  fetch(`${t.url}/painel/api/sessao`, { headers: { cookie, ...headers } });
 /** Every lockout test starts with a clean window for this machine's address. */
 const nextWindow = () => clock.advance(SIGN_IN_LIMITS.janelaMs + 1000);
 
@@ -29,7 +37,11 @@ describe('sign-in and session', () => {
     const res = await entrar({ email: pessoa.email.toUpperCase(), senha: pessoa.senha });
     const body = await res.json();
     expect(res.status).toBe(200);
-    expect(body).toEqual({ csrf: expect.stringMatching(/^[\w-]{43}$/), email: pessoa.email, conta: { id: acct.accountId, nome: 'Conta de teste', email: null } });
+    expect(body).toEqual({
+      csrf: expect.stringMatching(/^[\w-]{43}$/),
+      email: pessoa.email,
+      conta: { id: acct.accountId, nome: 'Conta de teste', email: null },
+    });
     const setCookie = res.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^fiscal_sessao=[\w-]{43}; /);
     expect(setCookie.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Path=/painel', 'SameSite=Strict']);
@@ -59,7 +71,10 @@ describe('sign-in and session', () => {
       const res = await sessao(cookie);
       expect(res.status).toBe(401);
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(await res.json()).toMatchObject({ codigo: 'nao_autenticado', mensagem: 'Sessão do painel ausente, vencida ou encerrada.' });
+      expect(await res.json()).toMatchObject({
+        codigo: 'nao_autenticado',
+        mensagem: 'Sessão do painel ausente, vencida ou encerrada.',
+      });
     }
   });
 
@@ -74,7 +89,11 @@ describe('sign-in and session', () => {
     expect(a).toMatchObject({ codigo: 'credenciais_invalidas', mensagem: 'E-mail ou senha incorretos.' });
     expect({ ...a, requisicao_id: null }).toEqual({ ...b, requisicao_id: null });
     expect(wrong.headers.get('set-cookie')).toBeNull();
-    const malformed = await fetch(`${t.url}/painel/api/entrar`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[1]' });
+    const malformed = await fetch(`${t.url}/painel/api/entrar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[1]',
+    });
     expect(malformed.status).toBe(400);
   });
 
@@ -83,7 +102,9 @@ describe('sign-in and session', () => {
     const noToken = await panel.call('POST', '/painel/api/sair', { headers: { 'x-csrf-token': '' } });
     expect(noToken.status).toBe(403);
     expect(noToken.body).toMatchObject({ codigo: 'acesso_negado', mensagem: 'Token CSRF ausente ou inválido.' });
-    const otherToken = await panel.call('POST', '/painel/api/sair', { headers: { 'x-csrf-token': `${panel.csrf.slice(0, -1)}x` } });
+    const otherToken = await panel.call('POST', '/painel/api/sair', {
+      headers: { 'x-csrf-token': `${panel.csrf.slice(0, -1)}x` },
+    });
     expect(otherToken.status).toBe(403);
     expect((await sessao(panel.cookie)).status).toBe(200);
 
@@ -109,12 +130,18 @@ describe('rate limit', () => {
     const pessoa = await seedPessoa(t.app.engine, acct.accountId);
     const a = await signInPanel(t.url, pessoa);
     const b = await signInPanel(t.url, pessoa);
-    const statuses = await Promise.all(Array.from({ length: PAINEL_LIMIT_PER_MINUTE }, () => a.call('GET', '/painel/api/sessao').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: PAINEL_LIMIT_PER_MINUTE }, () => a.call('GET', '/painel/api/sessao').then((r) => r.status)),
+    );
     expect([...new Set(statuses)]).toEqual([200]);
 
     const over = await a.call('GET', '/painel/api/sessao');
     expect(over.status).toBe(429);
-    expect(over.body).toMatchObject({ codigo: 'limite_de_requisicoes', mensagem: `Mais de ${PAINEL_LIMIT_PER_MINUTE} requisições neste minuto nesta sessão do painel.`, retentavel: true });
+    expect(over.body).toMatchObject({
+      codigo: 'limite_de_requisicoes',
+      mensagem: `Mais de ${PAINEL_LIMIT_PER_MINUTE} requisições neste minuto nesta sessão do painel.`,
+      retentavel: true,
+    });
     expect((await a.call('POST', '/painel/graphql', { body: { query: '{ conta { id } }' } })).status).toBe(429);
     expect((await b.call('GET', '/painel/api/sessao')).status).toBe(200);
 
@@ -125,7 +152,8 @@ describe('rate limit', () => {
 
 describe('lockout', () => {
   async function fail(pessoa: Pessoa, times: number) {
-    for (let i = 0; i < times; i++) expect((await entrar({ email: pessoa.email, senha: `errada ${i} xxxxxxxx` })).status).toBe(401);
+    for (let i = 0; i < times; i++)
+      expect((await entrar({ email: pessoa.email, senha: `errada ${i} xxxxxxxx` })).status).toBe(401);
   }
 
   it('after 5 failures in 15 minutes the e-mail is locked, even with the right password, until the window passes', async () => {
@@ -146,7 +174,7 @@ describe('lockout', () => {
     expect((await entrar(pessoa)).status).toBe(200);
   });
 
-  it('a successful sign-in forgets the e-mail\'s earlier failures', async () => {
+  it("a successful sign-in forgets the e-mail's earlier failures", async () => {
     nextWindow();
     const pessoa = await seedPessoa(t.app.engine, acct.accountId);
     await fail(pessoa, SIGN_IN_LIMITS.porEmail - 1);
@@ -188,7 +216,7 @@ describe('session lifetime', () => {
     expect((await sessao(panel.cookie)).status).toBe(401);
   });
 
-  it('a new password ends the person\'s open sessions', async () => {
+  it("a new password ends the person's open sessions", async () => {
     const pessoa = await seedPessoa(t.app.engine, acct.accountId);
     const panel = await signInPanel(t.url, pessoa);
     await setPessoaPassword(t.app.engine, { email: pessoa.email, senha: 'uma senha nova e longa' });
@@ -200,7 +228,11 @@ describe('session lifetime', () => {
 
 describe('invitation', () => {
   const aceitar = (body: unknown) =>
-    fetch(`${t.url}/painel/api/convite`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${t.url}/painel/api/convite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('sets the password of a new person once; the link then is spent', async () => {
     nextWindow();
@@ -226,7 +258,10 @@ describe('invitation', () => {
   });
 
   it('an expired or unknown link is refused', async () => {
-    const convite = await createConvite(t.app.engine, { email: `vencido-${Date.now()}@exemplo.com.br`, accountId: acct.accountId });
+    const convite = await createConvite(t.app.engine, {
+      email: `vencido-${Date.now()}@exemplo.com.br`,
+      accountId: acct.accountId,
+    });
     clock.advance(3 * DAY + MINUTE);
     const token = new URL(convite.link, 'http://x').searchParams.get('token')!;
     expect((await aceitar({ token, senha: 'senha do convite longa' })).status).toBe(410);
@@ -239,14 +274,21 @@ describe('API keys and panel sessions never cross', () => {
     const panel = await signInPanel(t.url, await seedPessoa(t.app.engine, acct.accountId));
     const withKey = await sessao(panel.cookie, { authorization: `Bearer ${acct.liveKey}` });
     expect(withKey.status).toBe(401);
-    expect(await withKey.json()).toMatchObject({ codigo: 'nao_autenticado', mensagem: 'Chaves de API não valem no painel.' });
+    expect(await withKey.json()).toMatchObject({
+      codigo: 'nao_autenticado',
+      mensagem: 'Chaves de API não valem no painel.',
+    });
     const gql = await fetch(`${t.url}/painel/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${acct.liveKey}` },
       body: JSON.stringify({ query: '{ account { id } }' }),
     });
     expect(gql.status).toBe(401);
-    const keyOnly = await fetch(`${t.url}/painel/api/entrar`, { method: 'POST', headers: { authorization: `Bearer ${acct.liveKey}`, 'content-type': 'application/json' }, body: '{}' });
+    const keyOnly = await fetch(`${t.url}/painel/api/entrar`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${acct.liveKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(keyOnly.status).toBe(401);
   });
 

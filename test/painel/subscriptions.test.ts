@@ -17,7 +17,10 @@ let acct: SeededAccount;
 let company: SeededCompany;
 let panel: Panel;
 let bus: ReturnType<typeof watchBus>;
-useTestApp((s) => ({ t, acct } = s), () => ({ worker: false, keyRecheckMs: 100 }));
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ worker: false, keyRecheckMs: 100 }),
+);
 beforeAll(async () => {
   bus = watchBus(t.app.engine, process.env.REDIS_URL);
   company = await acct.company({}, { certificate: false });
@@ -49,12 +52,17 @@ function panelWs(options: { cookie?: string; origin?: string; params?: Record<st
 
 const SUBSCRIPTION = 'subscription($id: ID!) { companyUpdated(id: $id) { id status } }';
 const pause = (path: 'pausa' | 'retomada') =>
-  fetch(`${t.url}/v1/companies/${company.id}/${path}`, { method: 'POST', headers: { authorization: `Bearer ${acct.liveKey}` } });
+  fetch(`${t.url}/v1/companies/${company.id}/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${acct.liveKey}` },
+  });
 
 describe('websocket of the panel', () => {
-  it('delivers the account\'s company updates to a signed-in page', async () => {
+  it("delivers the account's company updates to a signed-in page", async () => {
     const opened = bus.opened(companyTopic(company.id));
-    const sub = collect(panelWs({ cookie: panel.cookie, params: { csrf: panel.csrf } }), SUBSCRIPTION, { id: company.id });
+    const sub = collect(panelWs({ cookie: panel.cookie, params: { csrf: panel.csrf } }), SUBSCRIPTION, {
+      id: company.id,
+    });
     await bus.live(companyTopic(company.id), opened + 1);
     expect((await pause('pausa')).status).toBe(200);
     await until(() => sub.results.length > 0, 'an update', 5_000);
@@ -79,16 +87,18 @@ describe('websocket of the panel', () => {
     }
   });
 
-  it('another account\'s panel cannot follow this company', async () => {
+  it("another account's panel cannot follow this company", async () => {
     const other = await seedAccount(t.app.engine, 'Outra conta');
     const otherPanel = await signInPanel(t.url, await seedPessoa(t.app.engine, other.accountId));
-    const sub = collect(panelWs({ cookie: otherPanel.cookie, params: { csrf: otherPanel.csrf } }), SUBSCRIPTION, { id: company.id });
+    const sub = collect(panelWs({ cookie: otherPanel.cookie, params: { csrf: otherPanel.csrf } }), SUBSCRIPTION, {
+      id: company.id,
+    });
     await until(() => sub.done || sub.results.length > 0, 'an answer', 5_000);
     expect(sub.results.flatMap((r) => r.errors ?? []).length + (sub.error ? 1 : 0)).toBeGreaterThan(0);
     expect(sub.results.every((r) => r.data == null)).toBe(true);
   });
 
-  it('signing out closes the session\'s open connections', async () => {
+  it("signing out closes the session's open connections", async () => {
     const own = await signInPanel(t.url, await seedPessoa(t.app.engine, acct.accountId));
     const opened = bus.opened(companyTopic(company.id));
     const sub = collect(panelWs({ cookie: own.cookie, params: { csrf: own.csrf } }), SUBSCRIPTION, { id: company.id });

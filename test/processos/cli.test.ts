@@ -32,7 +32,11 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 function cli(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     // The CLI's entry as the test run's child processes run it (test/support/child-command.ts).
-    const child = spawn(process.execPath, [...childCommand(CLI), ...args], { cwd: ROOT, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...childCommand(CLI), ...args], {
+      cwd: ROOT,
+      env,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
     if (input !== undefined) child.stdin!.end(input);
     let stdout = '';
     let stderr = '';
@@ -52,11 +56,14 @@ function cli(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<Ru
 
 /** Every text value of every row of every table, for "the key is stored nowhere" checks. */
 async function dumpAllRows(query: (sql: string) => Promise<Array<Record<string, unknown>>>): Promise<string> {
-  const tables = await query(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
+  const tables = await query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+  );
   expect(tables.length).toBeGreaterThan(3);
   const rows: string[] = [];
   for (const { table_name } of tables) {
-    for (const r of await query(`SELECT row_to_json(t)::text AS j FROM "${table_name as string}" t`)) rows.push(r.j as string);
+    for (const r of await query(`SELECT row_to_json(t)::text AS j FROM "${table_name as string}" t`))
+      rows.push(r.j as string);
   }
   return rows.join('\n');
 }
@@ -66,7 +73,9 @@ const KEY_SHAPE = /^svc_(test|live)_([A-Za-z0-9_-]+)$/;
 describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'embedded: a fresh DATA_DIR'})`, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-cli-'));
   const dbName = `cli_${randomBytes(5).toString('hex')}`;
-  const databaseUrl = usingPostgres() ? Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${dbName}` }).toString() : null;
+  const databaseUrl = usingPostgres()
+    ? Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${dbName}` }).toString()
+    : null;
   const env = childEnv(databaseUrl ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
 
   const admin = async <T>(run: (c: pg.Client) => Promise<T>): Promise<T> => {
@@ -86,7 +95,9 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function withDatabase<T>(run: (query: (sql: string, params?: unknown[]) => Promise<Array<Record<string, any>>>) => Promise<T>): Promise<T> {
+  async function withDatabase<T>(
+    run: (query: (sql: string, params?: unknown[]) => Promise<Array<Record<string, any>>>) => Promise<T>,
+  ): Promise<T> {
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
@@ -119,7 +130,10 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
 
     const test = await cli(['keys', 'create', '--account', accountId, '--env', 'test'], env);
     const live = await cli(['keys', 'create', '--account', accountId, '--env', 'live'], env);
-    for (const [run, environment] of [[test, 'test'], [live, 'live']] as const) {
+    for (const [run, environment] of [
+      [test, 'test'],
+      [live, 'live'],
+    ] as const) {
       expect(run.code).toBe(0);
       expect(Object.keys(run.json).sort()).toEqual(['id', 'key']);
       const match = KEY_SHAPE.exec(run.json.key);
@@ -149,7 +163,10 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
       expect(byId.get(test.json.id)).toMatchObject({ hash: sha(test.json.key), environment: 'test' });
       expect(byId.get(test.json.id)!.revoked_at).not.toBeNull();
       expect(byId.get(live.json.id)).toMatchObject({ hash: sha(live.json.key), environment: 'live', revoked_at: null });
-      expect((await query('SELECT plan, email FROM accounts WHERE id = $1', [accountId]))[0]).toEqual({ plan: 'inativo', email: 'dona@example.com' });
+      expect((await query('SELECT plan, email FROM accounts WHERE id = $1', [accountId]))[0]).toEqual({
+        plan: 'inativo',
+        email: 'dona@example.com',
+      });
       // Later commands found the schema current: each migration is recorded once, none applied twice.
       const history = await query('SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name');
       expect(history.map((h) => h.migration_name)).toEqual((await loadMigrations()).map((m) => m.name));
@@ -165,9 +182,16 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
   it('painel senha sets a panel password from the environment or stdin; painel convite prints a one-time link', async () => {
     const account = await cli(['accounts', 'create', '--name', 'Conta do painel', '--email', 'Dono@Example.com'], env);
     const accountId = account.json.id as string;
-    const fromEnv = await cli(['painel', 'senha', '--email', 'dono@example.com'], { ...env, FISCAL_PAINEL_SENHA: 'primeira senha longa' });
+    const fromEnv = await cli(['painel', 'senha', '--email', 'dono@example.com'], {
+      ...env,
+      FISCAL_PAINEL_SENHA: 'primeira senha longa',
+    });
     expect(fromEnv.code).toBe(0);
-    expect(fromEnv.json).toEqual({ pessoa_id: expect.stringMatching(/^[0-9a-f-]{36}$/), conta_id: accountId, email: 'dono@example.com' });
+    expect(fromEnv.json).toEqual({
+      pessoa_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      conta_id: accountId,
+      email: 'dono@example.com',
+    });
     const fromStdin = await cli(['painel', 'senha', '--email', 'DONO@example.com'], env, 'segunda senha longa\n');
     expect(fromStdin.code).toBe(0);
     expect(fromStdin.json.pessoa_id).toBe(fromEnv.json.pessoa_id);
@@ -180,14 +204,19 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
 
     const convite = await cli(['painel', 'convite', '--email', 'colega@example.com', '--conta', accountId], env);
     expect(convite.code).toBe(0);
-    expect(convite.json).toEqual({ link: expect.stringMatching(/^\/painel\/convite\?token=[\w-]{43}$/), email: 'colega@example.com', expira_em: expect.any(String) });
+    expect(convite.json).toEqual({
+      link: expect.stringMatching(/^\/painel\/convite\?token=[\w-]{43}$/),
+      email: 'colega@example.com',
+      expira_em: expect.any(String),
+    });
 
     await withDatabase(async (query) => {
       const [row] = await query('SELECT account_id, senha_hash FROM pessoas WHERE email = $1', ['dono@example.com']);
       expect(row!.account_id).toBe(accountId);
       expect(row!.senha_hash).toMatch(/^scrypt\$/);
       const everything = await dumpAllRows(query);
-      for (const secret of ['primeira senha longa', 'segunda senha longa', convite.json.link.split('=')[1]]) expect(everything).not.toContain(secret);
+      for (const secret of ['primeira senha longa', 'segunda senha longa', convite.json.link.split('=')[1]])
+        expect(everything).not.toContain(secret);
     });
   });
 
@@ -198,7 +227,10 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
     const noFlag = await cli(['accounts', 'create'], env);
     expect(noFlag.code).toBe(2);
     expect(noFlag.json.erro).toMatch(/--name/);
-    const badEnv = await cli(['keys', 'create', '--account', '00000000-0000-0000-0000-000000000000', '--env', 'prod'], env);
+    const badEnv = await cli(
+      ['keys', 'create', '--account', '00000000-0000-0000-0000-000000000000', '--env', 'prod'],
+      env,
+    );
     expect(badEnv.code).toBe(2);
     expect(badEnv.json.erro).toMatch(/--env must be test or live/);
     const badPlan = await cli(['accounts', 'update', '--id', 'x', '--plano', 'gratis'], env);
@@ -234,7 +266,11 @@ describe('npm start (embedded), as the README runs it, and the DATA_DIR lock', (
     let stderr = '';
     server.stderr!.on('data', (c) => (stderr += c));
     const ready = await readyLine<Record<string, any>>(server, (code) => new Error(`serve exited ${code}: ${stderr}`));
-    expect(ready).toMatchObject({ servindo: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), papel: 'all', banco: 'pglite' });
+    expect(ready).toMatchObject({
+      servindo: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      papel: 'all',
+      banco: 'pglite',
+    });
     const url = ready.servindo as string;
 
     const health = await fetch(`${url}/healthz`);
@@ -242,12 +278,22 @@ describe('npm start (embedded), as the README runs it, and the DATA_DIR lock', (
     expect(health.headers.get('x-request-id')).toBeTruthy();
     // First start of an empty DATA_DIR prints a demo account's keys, once.
     expect(ready.demo.chave_producao).toMatch(/^svc_live_/);
-    const companies = await fetch(`${url}/v1/companies`, { headers: { authorization: `Bearer ${ready.demo.chave_producao}` } });
+    const companies = await fetch(`${url}/v1/companies`, {
+      headers: { authorization: `Bearer ${ready.demo.chave_producao}` },
+    });
     expect(companies.status).toBe(200);
     expect(await companies.json()).toHaveLength(1);
     // ...and a panel sign-in for the same account.
-    expect(ready.demo.painel).toEqual({ url: `${url}/painel`, email: 'demo@fiscal-api.local', senha: expect.any(String) });
-    const entrar = await fetch(`${url}/painel/api/entrar`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ready.demo.painel) });
+    expect(ready.demo.painel).toEqual({
+      url: `${url}/painel`,
+      email: 'demo@fiscal-api.local',
+      senha: expect.any(String),
+    });
+    const entrar = await fetch(`${url}/painel/api/entrar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ready.demo.painel),
+    });
     expect(entrar.status).toBe(200);
     expect((await entrar.json()).conta.id).toBe(ready.demo.conta_id);
 
@@ -309,10 +355,16 @@ describe('the official data directory (FISCAL_DATA_DIR) is checked at start', ()
     mkdirSync(join(partial, 'nfe'), { recursive: true });
     symlinkSync(join(fiscalDataDir(), 'nfse-nacional'), join(partial, 'nfse-nacional'));
     symlinkSync(join(fiscalDataDir(), 'nfse-municipal'), join(partial, 'nfse-municipal'));
-    for (const folder of ['xsd', 'webservices', 'rtc', 'tabelas']) symlinkSync(join(fiscalDataDir(), 'nfe', folder), join(partial, 'nfe', folder));
+    for (const folder of ['xsd', 'webservices', 'rtc', 'tabelas'])
+      symlinkSync(join(fiscalDataDir(), 'nfe', folder), join(partial, 'nfe', folder));
 
-    const serve = await cli(['serve'], childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', FISCAL_DATA_DIR: partial }));
+    const serve = await cli(
+      ['serve'],
+      childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', FISCAL_DATA_DIR: partial }),
+    );
     expect(serve.code).not.toBe(0);
-    expect(serve.json.erro).toBe(`invalid configuration:\n- FISCAL_DATA_DIR: falta nfe/rules/cstat.csv na pasta de dados oficiais ${partial}`);
+    expect(serve.json.erro).toBe(
+      `invalid configuration:\n- FISCAL_DATA_DIR: falta nfe/rules/cstat.csv na pasta de dados oficiais ${partial}`,
+    );
   });
 });

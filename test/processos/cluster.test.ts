@@ -22,7 +22,10 @@ let worker: Member;
 beforeAll(async () => {
   // API processes give up on the national system after 1.5 s, leaving the note to the worker.
   apiA = await cluster.start('api', { CHILD_SEED: '1', CHILD_NATIONAL_TIMEOUT_MS: '1500', ...offset() });
-  [apiB, worker] = await Promise.all([cluster.start('api', { CHILD_NATIONAL_TIMEOUT_MS: '1500', ...offset() }), cluster.start('worker', offset())]);
+  [apiB, worker] = await Promise.all([
+    cluster.start('api', { CHILD_NATIONAL_TIMEOUT_MS: '1500', ...offset() }),
+    cluster.start('worker', offset()),
+  ]);
 }, 240_000);
 afterAll(async () => cluster.stop(), 30_000);
 
@@ -39,7 +42,11 @@ describe('two API processes and one worker', () => {
       const minute = Math.floor(clusterNow().getTime() / 60_000);
       statuses = [];
       for (let i = 0; i < 120; i += 8) {
-        statuses.push(...(await Promise.all(Array.from({ length: 8 }, (_, j) => ((i + j) % 2 === 0 ? a : b).get('/v1/companies')))).map((r) => r.status));
+        statuses.push(
+          ...(
+            await Promise.all(Array.from({ length: 8 }, (_, j) => ((i + j) % 2 === 0 ? a : b).get('/v1/companies')))
+          ).map((r) => r.status),
+        );
       }
       if (Math.floor(clusterNow().getTime() / 60_000) === minute) break;
     }
@@ -89,25 +96,43 @@ describe('two API processes and one worker', () => {
     const workerHeld = `FROM transmission_jobs j JOIN nfse n ON n.id = j.nfse_id
       WHERE j.nfse_id = ANY($1::uuid[]) AND j.locked_until > now() AND j.attempts >= 1 AND n.status <> 'autorizada'`;
     let left = 0;
-    await until(async () => {
-      worker.child.kill('SIGSTOP');
-      left = (await cluster.query(`SELECT count(*)::int AS n ${workerHeld}`, [ids]))[0]!.n as number;
-      worker.child.kill(left > 0 ? 'SIGKILL' : 'SIGCONT');
-      return left > 0;
-    }, 'the worker to claim a job', 60_000);
+    await until(
+      async () => {
+        worker.child.kill('SIGSTOP');
+        left = (await cluster.query(`SELECT count(*)::int AS n ${workerHeld}`, [ids]))[0]!.n as number;
+        worker.child.kill(left > 0 ? 'SIGKILL' : 'SIGCONT');
+        return left > 0;
+      },
+      'the worker to claim a job',
+      60_000,
+    );
     expect(await worker.exited).toBe('SIGKILL');
     // What the dead worker left: leased jobs of notes still unsettled, which only the replacement can finish.
-    expect((await cluster.query(`SELECT count(*)::int AS n ${workerHeld}`, [ids]))[0]!.n, 'jobs still leased by the killed worker').toBe(left);
+    expect(
+      (await cluster.query(`SELECT count(*)::int AS n ${workerHeld}`, [ids]))[0]!.n,
+      'jobs still leased by the killed worker',
+    ).toBe(left);
 
     // A replacement whose clock is past the dead worker's leases (2 minutes) takes over.
     await cluster.start('worker', offset(3 * 60_000));
-    await until(async () => {
-      const rows = await cluster.query("SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'", [ids]);
-      return rows[0]!.n === ids.length;
-    }, 'every note authorised', 120_000);
+    await until(
+      async () => {
+        const rows = await cluster.query(
+          "SELECT count(*)::int AS n FROM nfse WHERE id = ANY($1::uuid[]) AND status = 'autorizada'",
+          [ids],
+        );
+        return rows[0]!.n === ids.length;
+      },
+      'every note authorised',
+      120_000,
+    );
 
     const national = nationalDpsIds(cluster.dataDir);
-    for (const id of dps) expect(national.filter((n) => n === id), `national notes of DPS ${id}`).toHaveLength(1);
+    for (const id of dps)
+      expect(
+        national.filter((n) => n === id),
+        `national notes of DPS ${id}`,
+      ).toHaveLength(1);
     const events = await cluster.query<{ nfse: string; n: number }>(
       "SELECT dados->>'id' AS nfse, count(*)::int AS n FROM events WHERE tipo = 'NFSE_AUTORIZADA' AND dados->>'id' = ANY($1) GROUP BY 1",
       [ids],

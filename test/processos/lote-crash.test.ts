@@ -27,7 +27,6 @@ async function startService(env: Record<string, string>) {
   );
 }
 
-
 afterAll(() => cleanUpChildren(children, dataDir, schema));
 
 describe('the service killed while a batch is processando', () => {
@@ -36,12 +35,18 @@ describe('the service killed while a batch is processando', () => {
     const http = httpClient(first.info.url, first.info.testKey);
     const itens = Array.from({ length: 40 }, (_, i) => (i % 20 === 7 ? linha({ valor: 'x' }) : linha()));
     // Each national answer takes a second: the batch is still transmitting when the process is killed.
-    const created = await http.post('/v1/lotes', { empresa_id: first.info.companyId, itens }, { headers: { 'x-service-simular': 'processamento_lento' } });
+    const created = await http.post(
+      '/v1/lotes',
+      { empresa_id: first.info.companyId, itens },
+      { headers: { 'x-service-simular': 'processamento_lento' } },
+    );
     expect(created.status, created.text).toBe(202);
     await waitFor(async () => nationalDpsIds(dataDir).length > 0, 'the first DPS at the national side', 30_000);
     const before = await http.get(`/v1/lotes/${created.body.id}`);
     expect(before.body.status).toBe('processando');
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      first.child.once('exit', (_code, signal) => resolve(signal)),
+    );
     first.child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     expect(nationalDpsIds(dataDir).length).toBeLessThan(38);
@@ -50,7 +55,12 @@ describe('the service killed while a batch is processando', () => {
     const second = await startService({ CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
     const again = httpClient(second.info.url, first.info.testKey);
     const lote = await waitLote(again, created.body.id, (l) => l.status === 'concluido', 150_000, 1000);
-    expect(lote.contagens).toMatchObject({ autorizada: 38, com_erro_validacao: 2, transmitindo: 0, aguardando_emissao: 0 });
+    expect(lote.contagens).toMatchObject({
+      autorizada: 38,
+      com_erro_validacao: 2,
+      transmitindo: 0,
+      aguardando_emissao: 0,
+    });
     expect(Object.values(lote.contagens as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(40);
 
     const linhas = await allItens(again, lote.id);

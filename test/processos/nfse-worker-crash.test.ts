@@ -18,10 +18,16 @@ describe('a worker killed between send and answer', () => {
   it('leaves exactly one note at the national side, found by GET /dps, and a resend is refused with E0014', async () => {
     const dps = signedDps(baseDps());
     const file = writeTemp(tempDir('crash-'), 'dps.xml', dps.xml);
-    const child = spawn(process.execPath, [...childCommand('test/support/children/emit-child.ts'), kit.sim.url, file, 'timeout'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [...childCommand('test/support/children/emit-child.ts'), kit.sim.url, file, 'timeout'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
 
     const deadline = Date.now() + 20_000;
     while (kit.sim.countNotesByDps(dps.id) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

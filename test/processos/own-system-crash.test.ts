@@ -56,7 +56,11 @@ describe.each(CIDADES)('the service killed while $nome holds its answer', (cidad
   const schema = `own_system_${randomBytes(5).toString('hex')}`;
   dirs.push({ dataDir, schema });
   const startService = (env: Record<string, string>): Promise<{ child: ChildProcess; info: Info }> =>
-    startChildProcess('test/support/children/service-child.ts', { DATA_DIR: dataDir, ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env }, children);
+    startChildProcess(
+      'test/support/children/service-child.ts',
+      { DATA_DIR: dataDir, ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env },
+      children,
+    );
 
   /** The RPS numbers the simulated city made a note of, one entry per note (its JSON-lines state in DATA_DIR). */
   function cityRps(): string[] {
@@ -66,21 +70,30 @@ describe.each(CIDADES)('the service killed while $nome holds its answer', (cidad
   it(`restarts, asks ${cidade.consulta} before any resend and authorises the note: one RPS, one note at the city`, async () => {
     const first = await startService(cidade.seed);
     const http = httpClient(first.info.url, first.info.liveKey);
-    const created = expectStatus(await http.post('/v1/nfse', nfseBody(first.info.companyId!), { headers: { prefer: 'wait=0' } }), 202);
+    const created = expectStatus(
+      await http.post('/v1/nfse', nfseBody(first.info.companyId!), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
     const numeroRps = cidade.rpsDoDps(created.dps_id);
     // The city made the note and withholds the answer, so the process is waiting for it: kill it now.
     await waitFor(async () => cityRps().includes(numeroRps), 'the note at the city');
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      first.child.once('exit', (_code, signal) => resolve(signal)),
+    );
     first.child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
 
     // Restarted after the job's lease ran out (the clock runs 3 minutes ahead): the worker recovers the note.
     const second = await startService({ CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
     const again = httpClient(second.info.url, first.info.liveKey);
-    const note = await waitFor(async () => {
-      const res = await again.get(`/v1/nfse/${created.id}`);
-      return res.body.status === 'autorizada' ? res.body : undefined;
-    }, 'the recovered note', 30_000);
+    const note = await waitFor(
+      async () => {
+        const res = await again.get(`/v1/nfse/${created.id}`);
+        return res.body.status === 'autorizada' ? res.body : undefined;
+      },
+      'the recovered note',
+      30_000,
+    );
     expect(steps(note)).toEqual(['criada', 'consulta_dps', 'recuperada', 'autorizada']);
     expect(cityRps().filter((n) => n === numeroRps)).toHaveLength(1);
     if (cidade.chave) expect(note.chave_acesso).toMatch(cidade.chave);

@@ -15,10 +15,15 @@ const schema = `crash_${randomBytes(5).toString('hex')}`;
 const children: ChildProcess[] = [];
 
 /** Starts the service (API + worker) as a child process on the same DATA_DIR / PostgreSQL schema. */
-async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; info: { url: string; testKey?: string; companyId?: string } }> {
-  return startChildProcess('test/support/children/service-child.ts', { DATA_DIR: dataDir, ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env }, children);
+async function startService(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; info: { url: string; testKey?: string; companyId?: string } }> {
+  return startChildProcess(
+    'test/support/children/service-child.ts',
+    { DATA_DIR: dataDir, ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env },
+    children,
+  );
 }
-
 
 afterAll(() => cleanUpChildren(children, dataDir, schema));
 
@@ -27,22 +32,33 @@ describe('the service killed between send and answer', () => {
     const first = await startService({ CHILD_SEED: '1' });
     const http = httpClient(first.info.url, first.info.testKey);
     const created = expectStatus(
-      await http.post('/v1/nfse', nfseBody(first.info.companyId!), { headers: { 'x-service-simular': 'timeout', prefer: 'wait=0' } }),
+      await http.post('/v1/nfse', nfseBody(first.info.companyId!), {
+        headers: { 'x-service-simular': 'timeout', prefer: 'wait=0' },
+      }),
       202,
     );
     // The DPS reached the national side; its answer is withheld, so the process is waiting for it: kill it now.
-    await waitFor(async () => nationalDpsIds(dataDir).filter((id) => id === created.dps_id).length === 1, 'the DPS at the national side');
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)));
+    await waitFor(
+      async () => nationalDpsIds(dataDir).filter((id) => id === created.dps_id).length === 1,
+      'the DPS at the national side',
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      first.child.once('exit', (_code, signal) => resolve(signal)),
+    );
     first.child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
 
     // Restarted after the job's lease ran out (the clock runs 3 minutes ahead): the worker recovers the note.
     const second = await startService({ CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
     const again = httpClient(second.info.url, first.info.testKey);
-    const note = await waitFor(async () => {
-      const res = await again.get(`/v1/nfse/${created.id}`);
-      return res.body.status === 'autorizada' ? res.body : undefined;
-    }, 'the recovered note', 30_000);
+    const note = await waitFor(
+      async () => {
+        const res = await again.get(`/v1/nfse/${created.id}`);
+        return res.body.status === 'autorizada' ? res.body : undefined;
+      },
+      'the recovered note',
+      30_000,
+    );
     expect(steps(note)).toEqual(['criada', 'consulta_dps', 'recuperada', 'autorizada']);
     expect(nationalDpsIds(dataDir).filter((id) => id === created.dps_id).length).toBe(1);
     expect(note.chave_acesso).toMatch(/^\d{50}$/);

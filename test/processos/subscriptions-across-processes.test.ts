@@ -28,17 +28,26 @@ describe('a subscriber on process A', () => {
   it('receives the note and the event that process B committed', async () => {
     const { testKey, companyId, accountId } = a.info;
     client = wsClient(a.info.url, testKey!);
-    const notes = collect(client, 'subscription($e: ID) { nfseAtualizada(empresaId: $e) { id status } }', { e: companyId });
+    const notes = collect(client, 'subscription($e: ID) { nfseAtualizada(empresaId: $e) { id status } }', {
+      e: companyId,
+    });
     const events = collect(client, 'subscription { eventos(tipos: [NFSE_AUTORIZADA]) { tipo dados } }');
     await untilRedisChannel(CLUSTER_REDIS_URL, nfseAccountTopic(accountId!, 'test'));
     await untilRedisChannel(CLUSTER_REDIS_URL, eventsTopic(accountId!, 'test'));
 
     const res = await httpClient(b.info.url, testKey).post('/v1/nfse', nfseBody(companyId));
     expect(res.status, res.text).toBe(201);
-    await until(() => notes.results.some((r) => r.data?.nfseAtualizada.status === 'autorizada'), 'the note on A', 20_000);
+    await until(
+      () => notes.results.some((r) => r.data?.nfseAtualizada.status === 'autorizada'),
+      'the note on A',
+      20_000,
+    );
     await until(() => events.results.length > 0, 'the event on A', 20_000);
     expect(notes.error).toBeNull();
     expect(notes.results.every((r) => r.data?.nfseAtualizada.id === res.body.id)).toBe(true);
-    expect(events.results[0]!.data!.eventos).toMatchObject({ tipo: 'NFSE_AUTORIZADA', dados: { id: res.body.id, status: 'autorizada' } });
+    expect(events.results[0]!.data!.eventos).toMatchObject({
+      tipo: 'NFSE_AUTORIZADA',
+      dados: { id: res.body.id, status: 'autorizada' },
+    });
   }, 60_000);
 });

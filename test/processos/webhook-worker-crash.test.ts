@@ -33,7 +33,10 @@ describe('a worker killed with SIGKILL in the middle of an attempt', () => {
     const receiver = await startReceiver(() => (++calls === 1 ? 'hang' : 200));
     const first = await startChild({ ...env, CHILD_SEED: '1' }, children);
     const http = httpClient(first.info.url, first.info.liveKey);
-    const webhook = await http.post('/v1/webhooks', { url: `${receiver.url}/crash`, eventos: ['EMPRESA_PRONTIDAO_ALTERADA', 'NFSE_AUTORIZADA'] });
+    const webhook = await http.post('/v1/webhooks', {
+      url: `${receiver.url}/crash`,
+      eventos: ['EMPRESA_PRONTIDAO_ALTERADA', 'NFSE_AUTORIZADA'],
+    });
     expect(webhook.status, webhook.text).toBe(201);
     // The test delivery goes through the same claim, lease and attempt path as an event's delivery.
     const teste = await http.post(`/v1/webhooks/${webhook.body.id}/teste`);
@@ -82,13 +85,38 @@ describe('a worker killed with SIGKILL in the middle of an event’s first attem
   it('revives the batch when its lease has run out: the same event id, delivery id and body, one row', async () => {
     let calls = 0;
     const receiver = await startReceiver(() => (++calls === 1 ? 'hang' : 200));
-    const config = parseConfig({ ...process.env, DATABASE_URL, PORT: '0', HOST: '127.0.0.1', DATA_DIR: `/tmp/fiscal-api-${eventSchema}`, WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', MASTER_KEY: randomBytes(32).toString('hex') });
-    app = await createApp({ config, role: 'all', worker: false, pgSchema: eventSchema, logger: createLogger('silent'), pgliteDir: 'memory://' });
+    const config = parseConfig({
+      ...process.env,
+      DATABASE_URL,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: `/tmp/fiscal-api-${eventSchema}`,
+      WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+      MASTER_KEY: randomBytes(32).toString('hex'),
+    });
+    app = await createApp({
+      config,
+      role: 'all',
+      worker: false,
+      pgSchema: eventSchema,
+      logger: createLogger('silent'),
+      pgliteDir: 'memory://',
+    });
     const url = await app.listen();
     const account = await seedAccount(app.engine);
-    const webhook = await httpClient(url, account.liveKey).post('/v1/webhooks', { url: `${receiver.url}/evento`, eventos: ['NFSE_AUTORIZADA'] });
+    const webhook = await httpClient(url, account.liveKey).post('/v1/webhooks', {
+      url: `${receiver.url}/evento`,
+      eventos: ['NFSE_AUTORIZADA'],
+    });
     expect(webhook.status, webhook.text).toBe(201);
-    const workerEnv = { DATABASE_URL, CHILD_PG_SCHEMA: eventSchema, CHILD_ROLE: 'worker', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', MASTER_KEY: config.masterKey!.toString('hex'), DATA_DIR: `/tmp/fiscal-api-${eventSchema}` };
+    const workerEnv = {
+      DATABASE_URL,
+      CHILD_PG_SCHEMA: eventSchema,
+      CHILD_ROLE: 'worker',
+      WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+      MASTER_KEY: config.masterKey!.toString('hex'),
+      DATA_DIR: `/tmp/fiscal-api-${eventSchema}`,
+    };
     const first = await startChild(workerEnv, children);
     const event = await emitEvent(app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'morto' });
     await receiver.waitFor(1);
@@ -108,7 +136,10 @@ describe('a worker killed with SIGKILL in the middle of an event’s first attem
 
     let rows: Array<{ id: string; status: string; attempts: number }> = [];
     for (let i = 0; i < 50; i++) {
-      rows = await db.webhookDelivery.findMany({ where: { webhookId: webhook.body.id }, select: { id: true, status: true, attempts: true } });
+      rows = await db.webhookDelivery.findMany({
+        where: { webhookId: webhook.body.id },
+        select: { id: true, status: true, attempts: true },
+      });
       if (rows[0]?.status === 'entregue') break;
       await new Promise((r) => setTimeout(r, 100));
     }

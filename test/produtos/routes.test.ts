@@ -28,13 +28,30 @@ describe('POST /v1/produtos', () => {
     const company = await acct.company();
     const body = agua(company.id, {
       gtin: 'SEM GTIN',
-      tributacao: { cfop: '5102', icms: { csosn: '102' }, pis: { cst: '01', aliquota: '1.65' }, cofins: { cst: '01', aliquota: '7.60' } },
+      tributacao: {
+        cfop: '5102',
+        icms: { csosn: '102' },
+        pis: { cst: '01', aliquota: '1.65' },
+        cofins: { cst: '01', aliquota: '7.60' },
+      },
     });
     const res = await httpClient(t.url, acct.liveKey).post('/v1/produtos', body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      empresa_id: company.id, sku: body.sku, ncm: '22011000', cest: '0300100', gtin: null, cean: 'SEM GTIN', origem: '0', ambiente: 'producao',
-      tributacao: { cfop: '5102', icms: { csosn: '102' }, pis: { cst: '01', aliquota: '1.65' }, cofins: { cst: '01', aliquota: '7.60' } },
+      empresa_id: company.id,
+      sku: body.sku,
+      ncm: '22011000',
+      cest: '0300100',
+      gtin: null,
+      cean: 'SEM GTIN',
+      origem: '0',
+      ambiente: 'producao',
+      tributacao: {
+        cfop: '5102',
+        icms: { csosn: '102' },
+        pis: { cst: '01', aliquota: '1.65' },
+        cofins: { cst: '01', aliquota: '7.60' },
+      },
     });
     expect(res.body.tributacao.icms).not.toHaveProperty('cst');
   });
@@ -42,15 +59,28 @@ describe('POST /v1/produtos', () => {
   it('origem is a code: the text "0" to "8", or the integer, kept and returned as its text', async () => {
     const company = await acct.company();
     const live = httpClient(t.url, acct.liveKey);
-    for (const [sent, kept] of [['3', '3'], [3, '3'], [0, '0'], [' 8 ', '8']] as const) {
+    for (const [sent, kept] of [
+      ['3', '3'],
+      [3, '3'],
+      [0, '0'],
+      [' 8 ', '8'],
+    ] as const) {
       const res = await live.post('/v1/produtos', agua(company.id, { origem: sent }));
       expect(res.status, res.text).toBe(201);
       expect(res.body.origem).toBe(kept);
     }
-    for (const [sent, codigo] of [['9', 'formato_invalido'], [9, 'formato_invalido'], [1.5, 'tipo_invalido'], ['00', 'formato_invalido'], [true, 'tipo_invalido']] as const) {
+    for (const [sent, codigo] of [
+      ['9', 'formato_invalido'],
+      [9, 'formato_invalido'],
+      [1.5, 'tipo_invalido'],
+      ['00', 'formato_invalido'],
+      [true, 'tipo_invalido'],
+    ] as const) {
       const res = await live.post('/v1/produtos', agua(company.id, { origem: sent }));
       expect(res.status, `${JSON.stringify(sent)}: ${res.text}`).toBe(422);
-      expect(res.body.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`)).toEqual([`${codigo} /origem`]);
+      expect(res.body.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`)).toEqual([
+        `${codigo} /origem`,
+      ]);
     }
   });
 
@@ -64,15 +94,24 @@ describe('POST /v1/produtos', () => {
   it('reports every official-table refusal at once in problem+json erros[] with JSON Pointers', async () => {
     const company = await acct.company();
     const live = httpClient(t.url, acct.liveKey);
-    const bad = await live.post('/v1/produtos', agua(company.id, { ncm: '12345678', cest: '9999999', gtin: '7894900011518' }));
+    const bad = await live.post(
+      '/v1/produtos',
+      agua(company.id, { ncm: '12345678', cest: '9999999', gtin: '7894900011518' }),
+    );
     expect(bad.status).toBe(422);
     expect(bad.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(bad.body).toMatchObject({ codigo: 'validacao', requisicao_id: bad.requestId });
     expect(bad.body.erros.map((e: { codigo: string; campo: string }) => [e.codigo, e.campo])).toEqual([
-      ['ncm_inexistente', '/ncm'], ['cest_inexistente', '/cest'], ['gtin_digito_invalido', '/gtin'],
+      ['ncm_inexistente', '/ncm'],
+      ['cest_inexistente', '/cest'],
+      ['gtin_digito_invalido', '/gtin'],
     ]);
     const fora = await live.post('/v1/produtos', agua(company.id, { ncm: '59039000', gtin: '2001234567893' }));
-    expect(fora.body.erros.map((e: { codigo: string }) => e.codigo)).toEqual(['ncm_fora_de_vigencia', 'cest_incompativel_ncm', 'gtin_prefixo_invalido']);
+    expect(fora.body.erros.map((e: { codigo: string }) => e.codigo)).toEqual([
+      'ncm_fora_de_vigencia',
+      'cest_incompativel_ncm',
+      'gtin_prefixo_invalido',
+    ]);
     const curto = await live.post('/v1/produtos', agua(company.id, { ncm: '22021000', cest: null, gtin: '123' }));
     expect(curto.body.erros.map((e: { codigo: string }) => e.codigo)).toEqual(['gtin_invalido']);
   });
@@ -80,15 +119,27 @@ describe('POST /v1/produtos', () => {
   it('reports shape problems (missing, wrong type, unknown member, bad rate) before touching the tables', async () => {
     const company = await acct.company();
     const res = await httpClient(t.url, acct.liveKey).post('/v1/produtos', {
-      empresa_id: company.id, sku: 'X', ncm: 22011000, unidade: 'UN', origem: 9, cor: 'azul',
+      empresa_id: company.id,
+      sku: 'X',
+      ncm: 22011000,
+      unidade: 'UN',
+      origem: 9,
+      cor: 'azul',
       tributacao: { icms: { cst: '00', csosn: '102', aliquota: 18 }, ipi: { aliquota: '101' } },
     });
     expect(res.status).toBe(422);
     const pairs = res.body.erros.map((e: { codigo: string; campo: string }) => `${e.codigo} ${e.campo}`);
-    expect(pairs).toEqual(expect.arrayContaining([
-      'campo_desconhecido /cor', 'campo_obrigatorio /descricao', 'tipo_invalido /ncm', 'formato_invalido /origem',
-      'tipo_invalido /tributacao/icms/aliquota', 'formato_invalido /tributacao/icms', 'formato_invalido /tributacao/ipi/aliquota',
-    ]));
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        'campo_desconhecido /cor',
+        'campo_obrigatorio /descricao',
+        'tipo_invalido /ncm',
+        'formato_invalido /origem',
+        'tipo_invalido /tributacao/icms/aliquota',
+        'formato_invalido /tributacao/icms',
+        'formato_invalido /tributacao/ipi/aliquota',
+      ]),
+    );
     expect(pairs).toHaveLength(7);
   });
 
@@ -155,7 +206,7 @@ describe('company scoping', () => {
     expect(res.body.codigo).toBe('nao_autenticado');
   });
 
-  it('an account key must name the company; another account\'s company is 404', async () => {
+  it("an account key must name the company; another account's company is 404", async () => {
     const live = httpClient(t.url, acct.liveKey);
     const missing = await live.post('/v1/produtos', agua(undefined));
     expect(missing.status).toBe(422);
@@ -182,9 +233,20 @@ describe('SKU routes', () => {
     const immutable = await patch(acct.liveKey, path, { sku: 'OUTRO' });
     expect(immutable.body.erros[0]).toMatchObject({ codigo: 'campo_desconhecido', campo: '/sku' });
 
-    const changed = await patch(acct.liveKey, path, { ncm: '22021000', cest: null, gtin: '7894900011517', descricao: 'Refrigerante 2 L' });
+    const changed = await patch(acct.liveKey, path, {
+      ncm: '22021000',
+      cest: null,
+      gtin: '7894900011517',
+      descricao: 'Refrigerante 2 L',
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ ncm: '22021000', cest: null, gtin: '7894900011517', descricao: 'Refrigerante 2 L', sku: created.sku });
+    expect(changed.body).toMatchObject({
+      ncm: '22021000',
+      cest: null,
+      gtin: '7894900011517',
+      descricao: 'Refrigerante 2 L',
+      sku: created.sku,
+    });
     expect((await live.get(path)).body.descricao).toBe('Refrigerante 2 L');
 
     const removed = await live.delete(path);
@@ -221,11 +283,17 @@ describe('GET /v1/produtos', () => {
     const company = await acct.company();
     const live = httpClient(t.url, acct.liveKey);
     const prefix = `PG-${Date.now().toString(36)}-`;
-    for (let i = 0; i < 5; i++) await live.post('/v1/produtos', agua(company.id, { sku: `${prefix}${i}`, ...(i === 4 ? { ncm: '22021000', cest: null } : {}) }));
+    for (let i = 0; i < 5; i++)
+      await live.post(
+        '/v1/produtos',
+        agua(company.id, { sku: `${prefix}${i}`, ...(i === 4 ? { ncm: '22021000', cest: null } : {}) }),
+      );
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await live.get(`/v1/produtos?empresa_id=${company.id}&limite=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: any = await live.get(
+        `/v1/produtos?empresa_id=${company.id}&limite=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(page.status).toBe(200);
       seen.push(...page.body.dados.map((p: { sku: string }) => p.sku));
       cursor = page.body.proximo_cursor;
@@ -254,10 +322,28 @@ describe('GraphQL', () => {
 
   it('creates through the typed input and answers table refusals as a DomainError with erros', async () => {
     const company = await acct.company();
-    const input = { empresaId: company.id, sku: sku(), descricao: 'Água', ncm: '22011000', unidade: 'UN', origem: '0', tributacao: { icms: { cst: '00', aliquota: '18.00' } } };
+    const input = {
+      empresaId: company.id,
+      sku: sku(),
+      descricao: 'Água',
+      ncm: '22011000',
+      unidade: 'UN',
+      origem: '0',
+      tributacao: { icms: { cst: '00', aliquota: '18.00' } },
+    };
     const ok = await gql(CREATE, { input });
-    expect(ok.data.createProduto).toMatchObject({ __typename: 'Produto', ncm: '22011000', cean: 'SEM GTIN', origem: '0', tributacao: { icms: { cst: '00', aliquota: '18.00' } } });
+    expect(ok.data.createProduto).toMatchObject({
+      __typename: 'Produto',
+      ncm: '22011000',
+      cean: 'SEM GTIN',
+      origem: '0',
+      tributacao: { icms: { cst: '00', aliquota: '18.00' } },
+    });
     const bad = await gql(CREATE, { input: { ...input, sku: sku(), ncm: '12345678' } });
-    expect(bad.data.createProduto).toMatchObject({ __typename: 'DomainError', codigo: 'validacao', erros: [{ codigo: 'ncm_inexistente', campo: '/ncm' }] });
+    expect(bad.data.createProduto).toMatchObject({
+      __typename: 'DomainError',
+      codigo: 'validacao',
+      erros: [{ codigo: 'ncm_inexistente', campo: '/ncm' }],
+    });
   });
 });

@@ -29,7 +29,11 @@ describe('NCM table (Siscomex)', () => {
 describe('CEST table (CONFAZ)', () => {
   it('maps a CEST to the NCM codes of its annex', () => {
     const c = cest('0300100')!;
-    expect(c).toMatchObject({ segmento: 'Cervejas, chopes, refrigerantes, águas e outras bebidas', item: '1.0', ncms: ['22011000'] });
+    expect(c).toMatchObject({
+      segmento: 'Cervejas, chopes, refrigerantes, águas e outras bebidas',
+      item: '1.0',
+      ncms: ['22011000'],
+    });
     expect(cestAceitaNcm(c, '22011000')).toBe(true);
     expect(cestAceitaNcm(c, '22021000')).toBe(false);
     expect(cest('9999999')).toBeNull();
@@ -44,7 +48,8 @@ describe('CEST table (CONFAZ)', () => {
 
 describe('GTIN', () => {
   it('accepts GTIN-8, -12, -13 and -14 with a right check digit and a trade prefix', () => {
-    for (const g of ['7894900011517', '96385074', '012345678905', '17894900011514', '9781234567897']) expect(gtinProblem(g)).toBeNull();
+    for (const g of ['7894900011517', '96385074', '012345678905', '17894900011514', '9781234567897'])
+      expect(gtinProblem(g)).toBeNull();
   });
   it('refuses a wrong length, a wrong check digit and restricted-circulation or coupon prefixes', () => {
     expect(gtinProblem('78949000115')).toBe('gtin_invalido');
@@ -65,7 +70,9 @@ describe('checkProdutoCodes', () => {
   });
   it('reports each official-table problem with its code and pointer', () => {
     expect(codigos(checkProdutoCodes({ ncm: '12345678', cest: '9999999', gtin: '7894900011518' }, dia))).toEqual([
-      'ncm_inexistente', 'cest_inexistente', 'gtin_digito_invalido',
+      'ncm_inexistente',
+      'cest_inexistente',
+      'gtin_digito_invalido',
     ]);
     const fora = checkProdutoCodes({ ncm: '59039000', cest: '0300100', gtin: null }, dia);
     expect(codigos(fora)).toEqual(['ncm_fora_de_vigencia', 'cest_incompativel_ncm']);

@@ -12,15 +12,22 @@ const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let account: SeededAccount;
 
-useTestApp((s) => ({ t, acct: account } = s), () => ({ clock, worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } }));
+useTestApp(
+  (s) => ({ t, acct: account } = s),
+  () => ({ clock, worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } }),
+);
 
 describe('EMPRESA_PRONTIDAO_ALTERADA (every 6 hours, production)', () => {
   it('re-checks every company on the clock every 6 hours and sends the readiness with alterados when an item changes', async () => {
     const receiver = await startReceiver();
     const company = await account.company({}, { certificate: { notAfterDays: 31 } });
-    const hook = await httpClient(t.url, account.liveKey).post('/v1/webhooks', { url: `${receiver.url}/prontidao`, eventos: ['EMPRESA_PRONTIDAO_ALTERADA'] });
+    const hook = await httpClient(t.url, account.liveKey).post('/v1/webhooks', {
+      url: `${receiver.url}/prontidao`,
+      eventos: ['EMPRESA_PRONTIDAO_ALTERADA'],
+    });
     expect(hook.status, hook.text).toBe(201);
-    const events = () => t.app.engine.db.event.findMany({ where: { accountId: account.accountId, tipo: 'EMPRESA_PRONTIDAO_ALTERADA' } });
+    const events = () =>
+      t.app.engine.db.event.findMany({ where: { accountId: account.accountId, tipo: 'EMPRESA_PRONTIDAO_ALTERADA' } });
 
     expect(await runReadinessCheckIfDue(t.app.engine)).toBe(0); // first check: records only
     clock.set(new Date(Date.parse('2026-11-02T12:00:00Z') + 5 * HOUR));
@@ -35,7 +42,12 @@ describe('EMPRESA_PRONTIDAO_ALTERADA (every 6 hours, production)', () => {
     expect(await runReadinessCheckIfDue(t.app.engine)).toBeNull(); // once per 6 hours, whoever asks
     const [event] = await events();
     expect(event!.environment).toBe('live');
-    const dados = event!.dados as { empresa_id: string; situacao: string; itens: Array<{ item: string; situacao: string }>; alterados: unknown };
+    const dados = event!.dados as {
+      empresa_id: string;
+      situacao: string;
+      itens: Array<{ item: string; situacao: string }>;
+      alterados: unknown;
+    };
     expect(dados.empresa_id).toBe(company.id);
     expect(dados.alterados).toEqual([{ item: 'certificado', de: 'ok', para: 'aviso' }]);
     expect(dados.itens.find((i) => i.item === 'certificado')!.situacao).toBe('aviso');

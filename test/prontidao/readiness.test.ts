@@ -9,9 +9,19 @@ import { useTestApp } from '../support/use-test-app.js';
 
 // Readiness: every item is reported, whatever its situation (plus empresa_ativa for paused companies).
 const SPEC_ITEMS = [
-  'certificado', 'regime_tributario', 'plano_emissao', 'sandbox_municipio_proprio', 'token_municipio',
-  'regime_apuracao_simples', 'municipio_emissao', 'convenio_municipio', 'serie_dps', 'padroes_emissao',
-  'parametros_municipais', 'nbs', 'reducao_ibs_cbs',
+  'certificado',
+  'regime_tributario',
+  'plano_emissao',
+  'sandbox_municipio_proprio',
+  'token_municipio',
+  'regime_apuracao_simples',
+  'municipio_emissao',
+  'convenio_municipio',
+  'serie_dps',
+  'padroes_emissao',
+  'parametros_municipais',
+  'nbs',
+  'reducao_ibs_cbs',
 ];
 // Florianópolis authenticates issuance with a token from its own portal (municipios-parametros.csv, exige_token).
 const MUNICIPIO_COM_TOKEN = '4205407';
@@ -72,7 +82,10 @@ describe('GET /v1/companies/{id}/prontidao', () => {
     it('expiring within 30 days → aviso; 45 days away → ok', async () => {
       const soon = await acct.company({}, { certificate: { notAfterDays: 10 } });
       const r = await readiness(soon.id);
-      expect(item(r, 'certificado')).toMatchObject({ situacao: 'aviso', mensagem: expect.stringMatching(/\b(9|10) dia/) });
+      expect(item(r, 'certificado')).toMatchObject({
+        situacao: 'aviso',
+        mensagem: expect.stringMatching(/\b(9|10) dia/),
+      });
       expect(r.situacao).not.toBe('ok');
       const later = await acct.company({}, { certificate: { notAfterDays: 45 } });
       expect(item(await readiness(later.id), 'certificado').situacao).toBe('ok');
@@ -86,7 +99,10 @@ describe('GET /v1/companies/{id}/prontidao', () => {
         data: { notBefore: new Date(past.getTime() - 365 * DAY), notAfter: past },
       });
       const r = await readiness(company.id);
-      expect(item(r, 'certificado')).toMatchObject({ situacao: 'bloqueio', mensagem: expect.stringMatching(/vencido/) });
+      expect(item(r, 'certificado')).toMatchObject({
+        situacao: 'bloqueio',
+        mensagem: expect.stringMatching(/vencido/),
+      });
       expect(r.situacao).toBe('bloqueio');
     });
   });
@@ -139,7 +155,9 @@ describe('GET /v1/companies/{id}/prontidao', () => {
     expect(ok.situacao).not.toBe('bloqueio');
     expect(ok.itens.map((i) => i.mensagem).join(' ')).not.toContain('tok-portal-123');
     // Elsewhere no token is needed.
-    expect(item(await readiness((await acct.company({}, { certificate: false })).id), 'token_municipio').situacao).toBe('ok');
+    expect(item(await readiness((await acct.company({}, { certificate: false })).id), 'token_municipio').situacao).toBe(
+      'ok',
+    );
   });
 
   it('a paused company is blocked; resuming lifts it', async () => {
@@ -154,10 +172,18 @@ describe('GET /v1/companies/{id}/prontidao', () => {
   });
 
   it('situacao is the worst item: several blocks at once are all reported', async () => {
-    const company = await acct.company({ municipio: MUNICIPIO_COM_TOKEN, regime_tributario: undefined }, { certificate: false });
+    const company = await acct.company(
+      { municipio: MUNICIPIO_COM_TOKEN, regime_tributario: undefined },
+      { certificate: false },
+    );
     const r = await readiness(company.id);
     expect(r.situacao).toBe('bloqueio');
-    expect(r.itens.filter((i) => i.situacao === 'bloqueio').map((i) => i.item).sort()).toEqual(['certificado', 'regime_tributario', 'token_municipio']);
+    expect(
+      r.itens
+        .filter((i) => i.situacao === 'bloqueio')
+        .map((i) => i.item)
+        .sort(),
+    ).toEqual(['certificado', 'regime_tributario', 'token_municipio']);
   });
 
   it('advice items never block: only aviso ones give situacao aviso', async () => {
@@ -170,13 +196,18 @@ describe('GET /v1/companies/{id}/prontidao', () => {
   });
 
   it('worstOf orders ok < aviso < bloqueio', () => {
-    const mk = (situacao: ReadinessItem['situacao']): ReadinessItem => ({ item: 'x', situacao, mensagem: '', correcao: null });
+    const mk = (situacao: ReadinessItem['situacao']): ReadinessItem => ({
+      item: 'x',
+      situacao,
+      mensagem: '',
+      correcao: null,
+    });
     expect(worstOf([mk('ok'), mk('ok')])).toBe('ok');
     expect(worstOf([mk('ok'), mk('aviso')])).toBe('aviso');
     expect(worstOf([mk('aviso'), mk('bloqueio'), mk('ok')])).toBe('bloqueio');
   });
 
-  it('another account\'s company is 404; an unknown id too', async () => {
+  it("another account's company is 404; an unknown id too", async () => {
     const other = await seedAccount(t.app.engine, 'Outra');
     const foreign = await other.company({}, { certificate: false });
     expect((await httpClient(t.url, acct.liveKey).get(`/v1/companies/${foreign.id}/prontidao`)).status).toBe(404);
@@ -186,11 +217,15 @@ describe('GET /v1/companies/{id}/prontidao', () => {
 
 describe('reducao_ibs_cbs', () => {
   it('warns when the default NBS has an IBS/CBS reduction foreseen, and is ok otherwise; never blocks', async () => {
-    const escola = await acct.company({ padroes: { codigo_nacional: '080101', aliquota_iss: '2.00', nbs: '122011100' } });
+    const escola = await acct.company({
+      padroes: { codigo_nacional: '080101', aliquota_iss: '2.00', nbs: '122011100' },
+    });
     const reduzida = item(await readiness(escola.id), 'reducao_ibs_cbs');
     expect(reduzida.situacao).toBe('aviso');
     expect(reduzida.mensagem).toContain('cClassTrib 200028');
-    const software = await acct.company({ padroes: { codigo_nacional: '010101', aliquota_iss: '2.00', nbs: '115021000' } });
+    const software = await acct.company({
+      padroes: { codigo_nacional: '010101', aliquota_iss: '2.00', nbs: '115021000' },
+    });
     expect(item(await readiness(software.id), 'reducao_ibs_cbs')).toMatchObject({ situacao: 'ok', correcao: null });
   });
 });

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 
 describe('TypeScript client types', () => {
   it('are the current openapi/openapi.yaml (npm run generate in sdk/typescript after changing the document)', async () => {
-    const run = await promisify(execFile)(process.execPath, ['sdk/typescript/scripts/generate-types.mjs', '--check']).then(
+    const run = await promisify(execFile)(process.execPath, [
+      'sdk/typescript/scripts/generate-types.mjs',
+      '--check',
+    ]).then(
       ({ stdout }) => ({ ok: true, output: stdout }),
       (e: { stdout?: string; stderr?: string }) => ({ ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` }),
     );

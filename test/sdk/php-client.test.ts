@@ -23,10 +23,19 @@ beforeAll(async () => {
   const company = await account.company();
   proxy = await startFaultProxy(t.url);
   // The batch-from-.xlsx case of the PHP suite sends a spreadsheet made here.
-  const lote = await xlsxOf([['referencia', 'tomador.documento', 'valor', 'servico.descricao'], [ref('php-xlsx'), CNPJ_TOMADOR, '99.90', 'Consultoria']]);
+  const lote = await xlsxOf([
+    ['referencia', 'tomador.documento', 'valor', 'servico.descricao'],
+    [ref('php-xlsx'), CNPJ_TOMADOR, '99.90', 'Consultoria'],
+  ]);
   const planilha = join(mkdtempSync(join(tmpdir(), 'fiscal-api-php-')), 'lote.xlsx');
   writeFileSync(planilha, lote);
-  env = { FISCAL_API_URL: t.url, FISCAL_API_KEY: account.testKey, FISCAL_EMPRESA_ID: company.id, FISCAL_PROXY_URL: proxy.url, FISCAL_PLANILHA: planilha };
+  env = {
+    FISCAL_API_URL: t.url,
+    FISCAL_API_KEY: account.testKey,
+    FISCAL_EMPRESA_ID: company.id,
+    FISCAL_PROXY_URL: proxy.url,
+    FISCAL_PLANILHA: planilha,
+  };
 });
 afterAll(async () => {
   await proxy?.close();

@@ -26,11 +26,28 @@ function scripted(answers: Answer[], extra: Partial<ConstructorParameters<typeof
 }
 
 const problem = (status: number, codigo: string, retentavel: boolean, extra: object = {}) =>
-  new Response(JSON.stringify({ type: `x/erros/${codigo}`, codigo, codigo_oficial: null, campo: null, mensagem: codigo, correcao: null, retentavel, requisicao_id: 'req-1', ...extra }), {
-    status,
-    headers: { 'content-type': 'application/problem+json', 'x-request-id': 'req-1' },
+  new Response(
+    JSON.stringify({
+      type: `x/erros/${codigo}`,
+      codigo,
+      codigo_oficial: null,
+      campo: null,
+      mensagem: codigo,
+      correcao: null,
+      retentavel,
+      requisicao_id: 'req-1',
+      ...extra,
+    }),
+    {
+      status,
+      headers: { 'content-type': 'application/problem+json', 'x-request-id': 'req-1' },
+    },
+  );
+const note = () =>
+  new Response(JSON.stringify({ id: 'n1', status: 'autorizada' }), {
+    status: 201,
+    headers: { 'content-type': 'application/json' },
   });
-const note = () => new Response(JSON.stringify({ id: 'n1', status: 'autorizada' }), { status: 201, headers: { 'content-type': 'application/json' } });
 const emitir = (cliente: FiscalApi) => cliente.nfse.emitir({ empresa_id: 'e', valor: '1.00' } as never);
 
 describe('retry rules of the TypeScript client', () => {
@@ -51,7 +68,12 @@ describe('retry rules of the TypeScript client', () => {
   });
 
   it('repeats a 500, a 503 and a dropped connection with the same key, then succeeds', async () => {
-    const { cliente, requests, waits } = scripted([problem(500, 'erro_interno', true), problem(503, 'servico_indisponivel', true), new TypeError('fetch failed'), note()]);
+    const { cliente, requests, waits } = scripted([
+      problem(500, 'erro_interno', true),
+      problem(503, 'servico_indisponivel', true),
+      new TypeError('fetch failed'),
+      note(),
+    ]);
     expect((await emitir(cliente)).id).toBe('n1');
     expect(requests).toHaveLength(4);
     expect(new Set(requests.map((r) => r.key)).size).toBe(1);
@@ -66,15 +88,23 @@ describe('retry rules of the TypeScript client', () => {
   });
 
   it('honours Retry-After on a 429, else waits for the next clock minute', async () => {
-    const limited = (headers: Record<string, string>) => new Response(JSON.stringify({ message: 'Too Many Requests', code: 'RATE_LIMITED' }), { status: 429, headers });
-    const { cliente, waits } = scripted([limited({ 'retry-after': '7' }), limited({ date: 'Thu, 26 Nov 2026 17:00:45 GMT' }), note()]);
+    const limited = (headers: Record<string, string>) =>
+      new Response(JSON.stringify({ message: 'Too Many Requests', code: 'RATE_LIMITED' }), { status: 429, headers });
+    const { cliente, waits } = scripted([
+      limited({ 'retry-after': '7' }),
+      limited({ date: 'Thu, 26 Nov 2026 17:00:45 GMT' }),
+      note(),
+    ]);
     expect((await emitir(cliente)).id).toBe('n1');
     expect(waits[0]).toBe(7_000);
     expect(waits[1]).toBe(15_250);
   });
 
   it('gives up after maxRetries with the last error, the key unchanged', async () => {
-    const { cliente, requests } = scripted([problem(500, 'erro_interno', true), problem(500, 'erro_interno', true), problem(500, 'erro_interno', true)], { maxRetries: 2 });
+    const { cliente, requests } = scripted(
+      [problem(500, 'erro_interno', true), problem(500, 'erro_interno', true), problem(500, 'erro_interno', true)],
+      { maxRetries: 2 },
+    );
     const erro = (await emitir(cliente).catch((e) => e)) as FiscalApiError;
     expect([erro.status, erro.codigo, erro.retentavel]).toEqual([500, 'erro_interno', true]);
     expect(requests).toHaveLength(3);
@@ -95,10 +125,18 @@ describe('retry rules of the TypeScript client', () => {
   });
 
   it('maps the {statusCode, message, error} routes onto codigo', async () => {
-    const nest = new Response(JSON.stringify({ statusCode: 403, message: ['chave de teste não pode criar empresas'], error: 'Forbidden' }), { status: 403, headers: { 'x-request-id': 'req-9' } });
+    const nest = new Response(
+      JSON.stringify({ statusCode: 403, message: ['chave de teste não pode criar empresas'], error: 'Forbidden' }),
+      { status: 403, headers: { 'x-request-id': 'req-9' } },
+    );
     const { cliente } = scripted([nest]);
     const erro = (await cliente.empresas.criar({} as never).catch((e) => e)) as FiscalApiError;
-    expect([erro.status, erro.codigo, erro.mensagem, erro.requisicao_id]).toEqual([403, 'acesso_negado', 'chave de teste não pode criar empresas', 'req-9']);
+    expect([erro.status, erro.codigo, erro.mensagem, erro.requisicao_id]).toEqual([
+      403,
+      'acesso_negado',
+      'chave de teste não pode criar empresas',
+      'req-9',
+    ]);
   });
 
   it('backoff doubles from the base and stops at the cap', () => {

@@ -19,7 +19,10 @@ const novoCliente = (baseUrl: string, extra: Partial<ConstructorParameters<typeo
 
 /** The client's error of a call that must fail. */
 async function falhaDe(call: Promise<unknown>): Promise<FiscalApiError> {
-  const erro = await call.then(() => null, (e: unknown) => e);
+  const erro = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(erro).toBeInstanceOf(FiscalApiError);
   return erro as FiscalApiError;
 }
@@ -50,7 +53,8 @@ describe('TypeScript client against the running service', () => {
   it('follows the cursors across pages with for await', async () => {
     const prefixo = ref('pag');
     const emitidas: string[] = [];
-    for (let i = 0; i < 5; i++) emitidas.push((await cliente.nfse.emitir(nfseBody(company.id, { referencia: `${prefixo}-${i}` }) as never)).id);
+    for (let i = 0; i < 5; i++)
+      emitidas.push((await cliente.nfse.emitir(nfseBody(company.id, { referencia: `${prefixo}-${i}` }) as never)).id);
     const vistas: string[] = [];
     for await (const nota of cliente.nfse.listar({ limite: 2 })) vistas.push(nota.id);
     expect(vistas).toEqual(expect.arrayContaining(emitidas));
@@ -79,7 +83,9 @@ describe('TypeScript client against the running service', () => {
   it('a 422 validacao carries erros[] with JSON Pointers and is not retried', async () => {
     let chamadas = 0;
     const contando = novoCliente(t.url, { fetch: (input, init) => (chamadas++, fetch(input, init)) });
-    const erro = await falhaDe(contando.nfse.emitir(nfseBody(company.id, { valor: 10, tomador: { documento: '123' } }) as never));
+    const erro = await falhaDe(
+      contando.nfse.emitir(nfseBody(company.id, { valor: 10, tomador: { documento: '123' } }) as never),
+    );
     expect(erro.codigo).toBe('validacao');
     expect(erro.erros.map((e) => e.campo)).toEqual(expect.arrayContaining(['/valor', '/tomador/documento']));
     expect(erro.erros.find((e) => e.campo === '/valor')?.codigo).toBe('tipo_invalido');
@@ -88,7 +94,11 @@ describe('TypeScript client against the running service', () => {
 
   it('an invalid key is 401 nao_autenticado, never retried', async () => {
     let chamadas = 0;
-    const errado = new FiscalApi({ apiKey: 'svc_test_invalida', baseUrl: t.url, fetch: (input, init) => (chamadas++, fetch(input, init)) });
+    const errado = new FiscalApi({
+      apiKey: 'svc_test_invalida',
+      baseUrl: t.url,
+      fetch: (input, init) => (chamadas++, fetch(input, init)),
+    });
     const erro = await falhaDe(errado.nfse.obter('qualquer'));
     expect([erro.status, erro.codigo, chamadas]).toEqual([401, 'nao_autenticado', 1]);
   });
@@ -107,7 +117,9 @@ describe('TypeScript client against the running service', () => {
     expect(tentativas.map((a) => a.mode)).toEqual([modo, null]);
     // The service answered both; the second is the stored first answer, so one note exists.
     expect(tentativas.map((a) => a.upstreamStatus)).toEqual([201, 201]);
-    const mesmas = (await cliente.nfse.listar({ limite: 100 }).todos()).filter((n) => n.referencia === corpo.referencia);
+    const mesmas = (await cliente.nfse.listar({ limite: 100 }).todos()).filter(
+      (n) => n.referencia === corpo.referencia,
+    );
     expect(mesmas.map((n) => n.id)).toEqual([nota.id]);
   });
 
@@ -127,28 +139,82 @@ describe('TypeScript client against the running service', () => {
   it('verifies a real delivery (V2, legacy, tolerance, both secrets during a rotation)', async () => {
     const receiver = await startReceiver();
     try {
-      const webhook = await cliente.webhooks.criar({ url: `${receiver.url}/hook`, eventos: ['NFSE_AUTORIZADA'], cabecalhos: [] });
+      const webhook = await cliente.webhooks.criar({
+        url: `${receiver.url}/hook`,
+        eventos: ['NFSE_AUTORIZADA'],
+        cabecalhos: [],
+      });
       const nota = await cliente.nfse.emitir(nfseBody(company.id) as never);
       const [entrega] = await receiver.waitFor(1);
-      const evento = await cliente.webhooks.verificar({ corpo: entrega!.raw, cabecalhos: entrega!.headers, segredos: webhook.segredo! });
-      expect([evento.tipo, evento.esquema, evento.evento_id]).toEqual(['NFSE_AUTORIZADA', 'v2', entrega!.headers['x-service-event-id']]);
+      const evento = await cliente.webhooks.verificar({
+        corpo: entrega!.raw,
+        cabecalhos: entrega!.headers,
+        segredos: webhook.segredo!,
+      });
+      expect([evento.tipo, evento.esquema, evento.evento_id]).toEqual([
+        'NFSE_AUTORIZADA',
+        'v2',
+        entrega!.headers['x-service-event-id'],
+      ]);
       expect((evento.dados as { id: string }).id).toBe(nota.id);
       const t0 = Number(entrega!.headers['x-service-timestamp']) * 1000;
-      expect((await falhaDe(verificarWebhook({ corpo: entrega!.raw, cabecalhos: entrega!.headers, segredos: 'outro-segredo' }))).codigo).toBe('assinatura_invalida');
-      expect((await falhaDe(verificarWebhook({ corpo: `${entrega!.raw} `, cabecalhos: entrega!.headers, segredos: webhook.segredo! }))).codigo).toBe('assinatura_invalida');
-      expect((await falhaDe(verificarWebhook({ corpo: entrega!.raw, cabecalhos: entrega!.headers, segredos: webhook.segredo!, agora: t0 + 301_000 }))).codigo).toBe('assinatura_expirada');
-      await expect(verificarWebhook({ corpo: entrega!.raw, cabecalhos: entrega!.headers, segredos: webhook.segredo!, agora: t0 + 299_000 })).resolves.toMatchObject({ esquema: 'v2' });
+      expect(
+        (
+          await falhaDe(
+            verificarWebhook({ corpo: entrega!.raw, cabecalhos: entrega!.headers, segredos: 'outro-segredo' }),
+          )
+        ).codigo,
+      ).toBe('assinatura_invalida');
+      expect(
+        (
+          await falhaDe(
+            verificarWebhook({ corpo: `${entrega!.raw} `, cabecalhos: entrega!.headers, segredos: webhook.segredo! }),
+          )
+        ).codigo,
+      ).toBe('assinatura_invalida');
+      expect(
+        (
+          await falhaDe(
+            verificarWebhook({
+              corpo: entrega!.raw,
+              cabecalhos: entrega!.headers,
+              segredos: webhook.segredo!,
+              agora: t0 + 301_000,
+            }),
+          )
+        ).codigo,
+      ).toBe('assinatura_expirada');
+      await expect(
+        verificarWebhook({
+          corpo: entrega!.raw,
+          cabecalhos: entrega!.headers,
+          segredos: webhook.segredo!,
+          agora: t0 + 299_000,
+        }),
+      ).resolves.toMatchObject({ esquema: 'v2' });
       // Legacy scheme: only on request, and over the raw body alone.
       const { 'x-service-signature-v2': _v2, ...soLegado } = entrega!.headers;
-      expect((await falhaDe(verificarWebhook({ corpo: entrega!.raw, cabecalhos: soLegado, segredos: webhook.segredo! }))).codigo).toBe('assinatura_ausente');
-      await expect(verificarWebhook({ corpo: entrega!.raw, cabecalhos: soLegado, segredos: webhook.segredo!, aceitarLegado: true })).resolves.toMatchObject({ esquema: 'legado' });
+      expect(
+        (await falhaDe(verificarWebhook({ corpo: entrega!.raw, cabecalhos: soLegado, segredos: webhook.segredo! })))
+          .codigo,
+      ).toBe('assinatura_ausente');
+      await expect(
+        verificarWebhook({
+          corpo: entrega!.raw,
+          cabecalhos: soLegado,
+          segredos: webhook.segredo!,
+          aceitarLegado: true,
+        }),
+      ).resolves.toMatchObject({ esquema: 'legado' });
 
       const rotacao = await cliente.webhooks.rotacionarSegredo(webhook.id);
       await cliente.nfse.emitir(nfseBody(company.id) as never);
       const [, depois] = await receiver.waitFor(2);
       expect(String(depois!.headers['x-service-signature-v2']).match(/v1=/g)).toHaveLength(2);
       for (const segredos of [[rotacao.segredo], [webhook.segredo!], [rotacao.segredo, webhook.segredo!]]) {
-        await expect(verificarWebhook({ corpo: depois!.raw, cabecalhos: depois!.headers, segredos: segredos as string[] })).resolves.toMatchObject({ tipo: 'NFSE_AUTORIZADA' });
+        await expect(
+          verificarWebhook({ corpo: depois!.raw, cabecalhos: depois!.headers, segredos: segredos as string[] }),
+        ).resolves.toMatchObject({ tipo: 'NFSE_AUTORIZADA' });
       }
     } finally {
       await receiver.close();
@@ -156,7 +222,10 @@ describe('TypeScript client against the running service', () => {
   });
 
   it('follows a note live over the GraphQL subscription until it leaves transmitindo', async () => {
-    const nota = await cliente.nfse.emitir(nfseBody(company.id) as never, { simular: 'processamento_lento', esperaSegundos: 0 });
+    const nota = await cliente.nfse.emitir(nfseBody(company.id) as never, {
+      simular: 'processamento_lento',
+      esperaSegundos: 0,
+    });
     expect(nota.status).toBe('transmitindo');
     const vistos: string[] = [];
     for await (const atual of cliente.nfse.acompanhar(nota.id, { webSocketImpl: WebSocket })) vistos.push(atual.status);
@@ -172,10 +241,21 @@ describe('TypeScript client against the running service', () => {
   });
 
   it('creates batches from JSON and from an .xlsx file, and reads the company list', async () => {
-    const json = await cliente.lotes.criar({ empresa_id: company.id, ao_validar: 'aguardar', itens: [nfseBody(undefined)] });
+    const json = await cliente.lotes.criar({
+      empresa_id: company.id,
+      ao_validar: 'aguardar',
+      itens: [nfseBody(undefined)],
+    });
     expect([json.status, json.origem, json.total]).toEqual(['validando', 'json', 1]);
-    const planilha = await xlsxOf([['referencia', 'tomador.documento', 'valor', 'servico.descricao'], [ref('xlsx'), CNPJ_TOMADOR, '99.90', 'Consultoria']]);
-    const lote = await cliente.lotes.criar({ empresa_id: company.id, ao_validar: 'aguardar', planilha: new Uint8Array(planilha) });
+    const planilha = await xlsxOf([
+      ['referencia', 'tomador.documento', 'valor', 'servico.descricao'],
+      [ref('xlsx'), CNPJ_TOMADOR, '99.90', 'Consultoria'],
+    ]);
+    const lote = await cliente.lotes.criar({
+      empresa_id: company.id,
+      ao_validar: 'aguardar',
+      planilha: new Uint8Array(planilha),
+    });
     expect([lote.origem, lote.total]).toEqual(['planilha', 1]);
     expect((await cliente.lotes.obter(lote.id)).id).toBe(lote.id);
     expect((await cliente.empresas.listar()).map((e) => e.id)).toContain(company.id);

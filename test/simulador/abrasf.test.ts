@@ -41,16 +41,33 @@ afterAll(async () => {
 
 function dpsDf(over: Partial<DpsInput> = {}): DpsInput {
   const base = baseDps(over);
-  return { ...base, cLocEmi: DF, prest: { ...base.prest, IM }, toma: { CNPJ: TOMA_CNPJ, xNome: 'Cliente Exemplo S.A.' }, serv: { ...base.serv, locPrest: { cLocPrestacao: DF } } };
+  return {
+    ...base,
+    cLocEmi: DF,
+    prest: { ...base.prest, IM },
+    toma: { CNPJ: TOMA_CNPJ, xNome: 'Cliente Exemplo S.A.' },
+    serv: { ...base.serv, locPrest: { cLocPrestacao: DF } },
+  };
 }
 
 function signedRps(dps: DpsInput): string {
   const fields = abrasfServiceFields(dps, BRASILIA);
   if (!('campos' in fields)) throw new Error(JSON.stringify(fields.erros));
-  return signAbrasfXml(buildAbrasfRps({ dps, campos: fields.campos }), signer, 'InfDeclaracaoPrestacaoServico', BRASILIA);
+  return signAbrasfXml(
+    buildAbrasfRps({ dps, campos: fields.campos }),
+    signer,
+    'InfDeclaracaoPrestacaoServico',
+    BRASILIA,
+  );
 }
 
-const lote = (numero: string, rps: string[]) => signAbrasfXml(enviarLoteRpsSincronoMessage({ numeroLote: numero, prestador, rpsAssinados: rps }), signer, 'LoteRps', BRASILIA);
+const lote = (numero: string, rps: string[]) =>
+  signAbrasfXml(
+    enviarLoteRpsSincronoMessage({ numeroLote: numero, prestador, rpsAssinados: rps }),
+    signer,
+    'LoteRps',
+    BRASILIA,
+  );
 
 /** Calls the simulator and checks its answer against the official schema before reading it. */
 async function call(operacao: OperacaoAbrasf, dados: string) {
@@ -69,7 +86,11 @@ describe('ABRASF simulator', () => {
     expect(notas[0]!.prestador).toBe(PREST_CNPJ);
     expect(notas[0]!.tomador).toBe(TOMA_CNPJ);
     const compNfse = `<CompNfse xmlns="http://www.abrasf.org.br/nfse.xsd">${/<CompNfse>([\s\S]*)<\/CompNfse>/.exec(xml)![1]}</CompNfse>`;
-    const verified = xmlsecVerify(compNfse, [simulatorSigner().certificatePem, signer.certificatePem], ['InfNfse', 'InfDeclaracaoPrestacaoServico']);
+    const verified = xmlsecVerify(
+      compNfse,
+      [simulatorSigner().certificatePem, signer.certificatePem],
+      ['InfNfse', 'InfDeclaracaoPrestacaoServico'],
+    );
     expect(verified.ok, verified.output).toBe(true);
 
     const again = await call('ConsultarNfsePorRps', consultarNfseRpsMessage({ rps: identificacaoRps(dps), prestador }));
@@ -80,11 +101,20 @@ describe('ABRASF simulator', () => {
   });
 
   it('refuses a message outside the schema (X001) and a tampered signature (X002); an unknown RPS is rpsNaoEncontrado', async () => {
-    const invalid = await call('GerarNfse', gerarNfseMessage(signedRps(dpsDf())).replace('<ItemListaServico>01.01<', '<ItemListaServico>1.01<'));
+    const invalid = await call(
+      'GerarNfse',
+      gerarNfseMessage(signedRps(dpsDf())).replace('<ItemListaServico>01.01<', '<ItemListaServico>1.01<'),
+    );
     expect(invalid.erros.map((e) => e.codigo)).toEqual(['X001']);
-    const tampered = await call('GerarNfse', gerarNfseMessage(signedRps(dpsDf())).replace('<ValorServicos>1500.00<', '<ValorServicos>15.00<'));
+    const tampered = await call(
+      'GerarNfse',
+      gerarNfseMessage(signedRps(dpsDf())).replace('<ValorServicos>1500.00<', '<ValorServicos>15.00<'),
+    );
     expect(tampered.erros.map((e) => e.codigo)).toEqual(['X002']);
-    const unknown = await call('ConsultarNfsePorRps', consultarNfseRpsMessage({ rps: { numero: '999999999', serie: '7', tipo: '1' }, prestador }));
+    const unknown = await call(
+      'ConsultarNfsePorRps',
+      consultarNfseRpsMessage({ rps: { numero: '999999999', serie: '7', tipo: '1' }, prestador }),
+    );
     expect(unknown.erros.map((e) => e.codigo)).toEqual([BRASILIA.codigos.rpsNaoEncontrado]);
   });
 
@@ -109,7 +139,13 @@ describe('ABRASF simulator', () => {
     expect(first.notas).toHaveLength(50);
     expect((await call('RecepcionarLoteRpsSincrono', lote('93', rps.slice(50)))).notas).toHaveLength(1);
     const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
-    const query = (pagina: number) => consultarNfseServicoTomadoMessage({ consulente: { documento: { CNPJ: taker } }, dataInicial: today, dataFinal: today, pagina });
+    const query = (pagina: number) =>
+      consultarNfseServicoTomadoMessage({
+        consulente: { documento: { CNPJ: taker } },
+        dataInicial: today,
+        dataFinal: today,
+        pagina,
+      });
     const page1 = await call('ConsultarNfseServicoTomado', query(1));
     const page2 = await call('ConsultarNfseServicoTomado', query(2));
     expect([page1.notas.length, page2.notas.length]).toEqual([50, 1]);

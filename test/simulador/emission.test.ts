@@ -30,16 +30,27 @@ describe('simulator: emission (POST /nfse) and queries', () => {
     expect(validateXsd(first.nfseXml, 'NFSe')).toEqual([]);
     expect(xmllint(first.nfseXml, 'NFSe_v1.01.xsd').ok).toBe(true);
     expect(first.nfseXml).toContain(`<infNFSe Id="NFS${first.chave}">`);
-    expect(first.nfseXml).toContain('<vBC>1500.00</vBC><pAliqAplic>2.00</pAliqAplic><vISSQN>30.00</vISSQN><vLiq>1500.00</vLiq>');
+    expect(first.nfseXml).toContain(
+      '<vBC>1500.00</vBC><pAliqAplic>2.00</pAliqAplic><vISSQN>30.00</vISSQN><vLiq>1500.00</vLiq>',
+    );
     expect(verifyXmlSignature(first.nfseXml, 'infNFSe').valid).toBe(true);
     expect(verifyXmlSignature(first.nfseXml, 'infDPS').valid).toBe(true); // the embedded DPS keeps its signature
   });
 
   it('retained ISS lowers vLiq', async () => {
     const r = await emitDps(kit.client, {
-      dpsXml: signedDps(baseDps({ valores: { vServPrest: { vServ: '1000.00' }, trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '2', pAliq: '5.00' }, totTrib: { indTotTrib: '0' } } } })).xml,
+      dpsXml: signedDps(
+        baseDps({
+          valores: {
+            vServPrest: { vServ: '1000.00' },
+            trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '2', pAliq: '5.00' }, totTrib: { indTotTrib: '0' } },
+          },
+        }),
+      ).xml,
     });
-    expect(r.kind === 'authorized' && r.nfseXml).toContain('<vISSQN>50.00</vISSQN><vTotalRet>50.00</vTotalRet><vLiq>950.00</vLiq>');
+    expect(r.kind === 'authorized' && r.nfseXml).toContain(
+      '<vISSQN>50.00</vISSQN><vTotalRet>50.00</vTotalRet><vLiq>950.00</vLiq>',
+    );
   });
 
   it('duplicate DPS Id → E0014, one note only; GET/HEAD /dps find it; GET /nfse returns it', async () => {
@@ -56,7 +67,9 @@ describe('simulator: emission (POST /nfse) and queries', () => {
     expect(await queryDps(kit.client, { idDps: signedDps(baseDps()).id })).toEqual({ kind: 'not_found' });
     const got = await getNfse(kit.client, { chave });
     expect(got.kind === 'found' && got.nfseXml).toBe(ok.kind === 'authorized' ? ok.nfseXml : '');
-    expect(await getNfse(kit.client, { chave: chave.replace(/\d$/, (d) => String((Number(d) + 1) % 10)) })).toEqual({ kind: 'not_found' });
+    expect(await getNfse(kit.client, { chave: chave.replace(/\d$/, (d) => String((Number(d) + 1) % 10)) })).toEqual({
+      kind: 'not_found',
+    });
   });
 
   it('reception errors: schema E1235, missing signature E0717, tampered E0714, other certificate E0718', async () => {
@@ -85,10 +98,17 @@ describe('simulator: emission (POST /nfse) and queries', () => {
   });
 
   it('rejeitar with a code whose rule reads the DPS rejects only a DPS with the defect; the corrected one, same Id, is authorised', async () => {
-    const simples = (pAliq?: string) => baseDps({
-      prest: { CNPJ: PREST_CNPJ, regTrib: { opSimpNac: '3', regApTribSN: '1', regEspTrib: '0' } },
-      valores: { vServPrest: { vServ: '250.50' }, trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '1', ...(pAliq ? { pAliq } : {}) }, totTrib: { pTotTribSN: '6.00' } } },
-    });
+    const simples = (pAliq?: string) =>
+      baseDps({
+        prest: { CNPJ: PREST_CNPJ, regTrib: { opSimpNac: '3', regApTribSN: '1', regEspTrib: '0' } },
+        valores: {
+          vServPrest: { vServ: '250.50' },
+          trib: {
+            tribMun: { tribISSQN: '1', tpRetISSQN: '1', ...(pAliq ? { pAliq } : {}) },
+            totTrib: { pTotTribSN: '6.00' },
+          },
+        },
+      });
     const withRate = simples('2.00');
     const rejected = await emitDps(kit.client, { dpsXml: signedDps(withRate).xml, scenario: 'rejeitar:E0625' });
     expect(codes(rejected)).toEqual(['E0625']);
@@ -99,18 +119,33 @@ describe('simulator: emission (POST /nfse) and queries', () => {
     expect((await emitDps(kit.client, { dpsXml: corrected.xml, scenario: 'rejeitar:E0625' })).kind).toBe('authorized');
     expect(kit.sim.countNotesByDps(corrected.id)).toBe(1);
     // The rule's DPS-side condition: a not-optante provider (opSimpNac 1) is not refused by E0625.
-    expect((await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'rejeitar:E0625' })).kind).toBe('authorized');
+    expect((await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'rejeitar:E0625' })).kind).toBe(
+      'authorized',
+    );
   });
 
   it('rejeitar with several codes: each is a condition of the national side; IM rules E0120 and E0116 refuse every DPS', async () => {
     const withIm = baseDps();
-    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(withIm).xml, scenario: 'rejeitar:E0120,E0617' }))).toEqual(['E0120', 'E0617']);
-    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(withIm).xml, scenario: 'rejeitar:E0120,E0116' }))).toEqual(['E0120']);
-    const withoutIm = baseDps({ nDPS: withIm.nDPS, prest: { CNPJ: PREST_CNPJ, regTrib: { opSimpNac: '1', regEspTrib: '0' } } });
-    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(withoutIm).xml, scenario: 'rejeitar:E0120,E0116' }))).toEqual(['E0116']);
-    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(withoutIm).xml, scenario: 'rejeitar:E0120' }))).toEqual([`not rejected: authorized`]);
+    expect(
+      codes(await emitDps(kit.client, { dpsXml: signedDps(withIm).xml, scenario: 'rejeitar:E0120,E0617' })),
+    ).toEqual(['E0120', 'E0617']);
+    expect(
+      codes(await emitDps(kit.client, { dpsXml: signedDps(withIm).xml, scenario: 'rejeitar:E0120,E0116' })),
+    ).toEqual(['E0120']);
+    const withoutIm = baseDps({
+      nDPS: withIm.nDPS,
+      prest: { CNPJ: PREST_CNPJ, regTrib: { opSimpNac: '1', regEspTrib: '0' } },
+    });
+    expect(
+      codes(await emitDps(kit.client, { dpsXml: signedDps(withoutIm).xml, scenario: 'rejeitar:E0120,E0116' })),
+    ).toEqual(['E0116']);
+    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(withoutIm).xml, scenario: 'rejeitar:E0120' }))).toEqual([
+      `not rejected: authorized`,
+    ]);
     // The provider's name and address are never in our DPS: E0121 and E0128 find no defect.
-    expect((await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'rejeitar:E0121,E0128' })).kind).toBe('authorized');
+    expect(
+      (await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'rejeitar:E0121,E0128' })).kind,
+    ).toBe('authorized');
   });
 
   it('substitution: substituted note becomes cancelled-by-substitution; E0046 on a second one', async () => {
@@ -120,30 +155,56 @@ describe('simulator: emission (POST /nfse) and queries', () => {
     const replacement = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst })).xml });
     expect(replacement.kind).toBe('authorized');
     expect(kit.sim.note(original.chave)?.status).toBe('substituida');
-    expect(kit.sim.note(original.chave)?.substitutaChave).toBe(replacement.kind === 'authorized' ? replacement.chave : '');
+    expect(kit.sim.note(original.chave)?.substitutaChave).toBe(
+      replacement.kind === 'authorized' ? replacement.chave : '',
+    );
     expect(codes(await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst })).xml }))).toEqual(['E0046']);
   });
 
   it('substitution rules: E0078 (99 without xMotivo), E0065 (key digit or note of the other tpAmb), E0044, E0042', async () => {
     const original = await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml });
     if (original.kind !== 'authorized') throw new Error(original.kind);
-    const e0078 = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: original.chave, cMotivo: '99' } })).xml });
+    const e0078 = await emitDps(kit.client, {
+      dpsXml: signedDps(baseDps({ subst: { chSubstda: original.chave, cMotivo: '99' } })).xml,
+    });
     expect(codes(e0078)).toEqual(['E0078']);
     // The key's environment digit is the tpAmb; a production key (1) in a test DPS (2) is E0065.
-    const productionKey = buildAccessKey({ cMun: '3550308', ambGer: '1', CNPJ: PREST_CNPJ, nNFSe: 5, emissao: new Date() });
-    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: productionKey, cMotivo: '01' } })).xml }))).toEqual(['E0065']);
+    const productionKey = buildAccessKey({
+      cMun: '3550308',
+      ambGer: '1',
+      CNPJ: PREST_CNPJ,
+      nNFSe: 5,
+      emissao: new Date(),
+    });
+    expect(
+      codes(
+        await emitDps(kit.client, {
+          dpsXml: signedDps(baseDps({ subst: { chSubstda: productionKey, cMotivo: '01' } })).xml,
+        }),
+      ),
+    ).toEqual(['E0065']);
     const live = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ tpAmb: '1' })).xml });
     if (live.kind !== 'authorized') throw new Error(live.kind);
     expect(live.chave[7]).toBe('1');
     expect(original.chave[7]).toBe('2');
     const crossEnv = signedDps(baseDps({ tpAmb: '2', subst: { chSubstda: live.chave, cMotivo: '01' } }));
     expect(codes(await emitDps(kit.client, { dpsXml: crossEnv.xml }))).toEqual(['E0065']);
-    const sameEnv = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ tpAmb: '1', subst: { chSubstda: live.chave, cMotivo: '01' } })).xml });
+    const sameEnv = await emitDps(kit.client, {
+      dpsXml: signedDps(baseDps({ tpAmb: '1', subst: { chSubstda: live.chave, cMotivo: '01' } })).xml,
+    });
     expect(sameEnv.kind).toBe('authorized');
     const unknown = buildAccessKey({ cMun: '3550308', CNPJ: PREST_CNPJ, nNFSe: 999_999, emissao: new Date() });
-    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: unknown, cMotivo: '01' } })).xml }))).toEqual(['E0044']);
+    expect(
+      codes(
+        await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: unknown, cMotivo: '01' } })).xml }),
+      ),
+    ).toEqual(['E0044']);
     const badDv = original.chave.slice(0, 49) + String((Number(original.chave[49]) + 1) % 10);
-    expect(codes(await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: badDv, cMotivo: '01' } })).xml }))).toEqual(['E0042']);
+    expect(
+      codes(
+        await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: badDv, cMotivo: '01' } })).xml }),
+      ),
+    ).toEqual(['E0042']);
     expect(kit.sim.note(original.chave)?.status).toBe('autorizada');
   });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedCancellationXml, type CancellationEventInput } from '../../src/engine/nfse/nacional/build-event-xml.js';
+import {
+  buildSignedCancellationXml,
+  type CancellationEventInput,
+} from '../../src/engine/nfse/nacional/build-event-xml.js';
 import { emitDps, getEvent, registerEvent } from '../../src/engine/transmissao/national-client.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
@@ -20,7 +23,16 @@ describe('simulator: events (POST /nfse/{chave}/eventos)', () => {
   }
 
   function cancellation(chave: string, extra: Partial<CancellationEventInput> = {}): string {
-    const input: CancellationEventInput = { tpAmb: '2', verAplic: 'fiscal-api-1.0', dhEvento: '2026-01-16T09:00:00-03:00', CNPJAutor: PREST_CNPJ, chNFSe: chave, cMotivo: '2', xMotivo: 'Serviço não foi prestado ao tomador', ...extra };
+    const input: CancellationEventInput = {
+      tpAmb: '2',
+      verAplic: 'fiscal-api-1.0',
+      dhEvento: '2026-01-16T09:00:00-03:00',
+      CNPJAutor: PREST_CNPJ,
+      chNFSe: chave,
+      cMotivo: '2',
+      xMotivo: 'Serviço não foi prestado ao tomador',
+      ...extra,
+    };
     return buildSignedCancellationXml(input, testIdentity().signer);
   }
 
@@ -44,17 +56,26 @@ describe('simulator: events (POST /nfse/{chave}/eventos)', () => {
 
   it('substitution registers 105102 on the old note; cancelling it afterwards → E0840; substituting a cancelled note → E0046', async () => {
     const old = await issue();
-    const replacement = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: old, cMotivo: '02' } })).xml });
+    const replacement = await emitDps(kit.client, {
+      dpsXml: signedDps(baseDps({ subst: { chSubstda: old, cMotivo: '02' } })).xml,
+    });
     expect(replacement.kind).toBe('authorized');
     const ev = await getEvent(kit.client, { chave: old, tipoEvento: '105102', nSeqEvento: 1 });
     expect(ev.kind === 'found' && ev.eventos[0].xml).toContain('<chSubstituta>');
     expect(ev.kind === 'found' && validateXsd(ev.eventos[0].xml, 'evento')).toEqual([]);
     const cancel = await registerEvent(kit.client, { chave: old, eventXml: cancellation(old) });
-    expect(cancel.kind === 'rejected' && cancel.erros[0]).toMatchObject({ codigo: 'E0840', complemento: expect.stringContaining('Substituição') });
+    expect(cancel.kind === 'rejected' && cancel.erros[0]).toMatchObject({
+      codigo: 'E0840',
+      complemento: expect.stringContaining('Substituição'),
+    });
 
     const cancelled = await issue();
-    expect((await registerEvent(kit.client, { chave: cancelled, eventXml: cancellation(cancelled) })).kind).toBe('registered');
-    const subst = await emitDps(kit.client, { dpsXml: signedDps(baseDps({ subst: { chSubstda: cancelled, cMotivo: '01' } })).xml });
+    expect((await registerEvent(kit.client, { chave: cancelled, eventXml: cancellation(cancelled) })).kind).toBe(
+      'registered',
+    );
+    const subst = await emitDps(kit.client, {
+      dpsXml: signedDps(baseDps({ subst: { chSubstda: cancelled, cMotivo: '01' } })).xml,
+    });
     expect(subst.kind === 'rejected' && subst.erros.map((e) => e.codigo)).toEqual(['E0046']);
   });
 

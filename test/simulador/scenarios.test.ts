@@ -35,7 +35,9 @@ describe('simulator scenarios (X-Simulador-Cenario)', () => {
     const third = await emitDps(kit.client, { dpsXml: dps.xml, scenario: 'indisponibilidade:2' });
     expect(third.kind).toBe('authorized');
     // Another DPS gets its own window.
-    expect((await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'indisponibilidade:1' })).kind).toBe('unavailable');
+    expect(
+      (await emitDps(kit.client, { dpsXml: signedDps(baseDps()).xml, scenario: 'indisponibilidade:1' })).kind,
+    ).toBe('unavailable');
   });
 
   it('indisponibilidade by duration follows the injected clock', async () => {
@@ -43,11 +45,17 @@ describe('simulator scenarios (X-Simulador-Cenario)', () => {
     const timed = await startSimulator({ clock: () => new Date(now) });
     try {
       const dps = signedDps(baseDps());
-      expect((await emitDps(timed.client, { dpsXml: dps.xml, scenario: 'indisponibilidade:60s' })).kind).toBe('unavailable');
+      expect((await emitDps(timed.client, { dpsXml: dps.xml, scenario: 'indisponibilidade:60s' })).kind).toBe(
+        'unavailable',
+      );
       now += 30_000;
-      expect((await emitDps(timed.client, { dpsXml: dps.xml, scenario: 'indisponibilidade:60s' })).kind).toBe('unavailable');
+      expect((await emitDps(timed.client, { dpsXml: dps.xml, scenario: 'indisponibilidade:60s' })).kind).toBe(
+        'unavailable',
+      );
       now += 31_000;
-      expect((await emitDps(timed.client, { dpsXml: dps.xml, scenario: 'indisponibilidade:60s' })).kind).toBe('authorized');
+      expect((await emitDps(timed.client, { dpsXml: dps.xml, scenario: 'indisponibilidade:60s' })).kind).toBe(
+        'authorized',
+      );
     } finally {
       await timed.close();
     }
@@ -63,8 +71,14 @@ describe('simulator scenarios (X-Simulador-Cenario)', () => {
     const dps = signedDps(baseDps());
     const r = await emitDps(kit.client, { dpsXml: dps.xml, scenario: 'falha_transmissao' });
     expect(r).toMatchObject({ kind: 'unavailable', status: 500, received: 'unknown' });
-    expect(await queryDps(kit.client, { idDps: dps.id, scenario: 'falha_transmissao' })).toMatchObject({ kind: 'unknown', status: 500 });
-    expect(await queryDps(kit.client, { idDps: dps.id, method: 'HEAD', scenario: 'falha_transmissao' })).toMatchObject({ kind: 'unknown', status: 500 });
+    expect(await queryDps(kit.client, { idDps: dps.id, scenario: 'falha_transmissao' })).toMatchObject({
+      kind: 'unknown',
+      status: 500,
+    });
+    expect(await queryDps(kit.client, { idDps: dps.id, method: 'HEAD', scenario: 'falha_transmissao' })).toMatchObject({
+      kind: 'unknown',
+      status: 500,
+    });
     expect(kit.sim.countNotesByDps(dps.id)).toBe(0);
   });
 
@@ -72,7 +86,9 @@ describe('simulator scenarios (X-Simulador-Cenario)', () => {
     const dps = signedDps(baseDps());
     const r = await emitDps(kit.client, { dpsXml: dps.xml, scenario: 'falha_transmissao:nao' });
     expect(r).toMatchObject({ kind: 'transmission_failed', status: 403, received: 'no' });
-    expect(await queryDps(kit.client, { idDps: dps.id, scenario: 'falha_transmissao:nao' })).toEqual({ kind: 'not_found' });
+    expect(await queryDps(kit.client, { idDps: dps.id, scenario: 'falha_transmissao:nao' })).toEqual({
+      kind: 'not_found',
+    });
   });
 
   it('processamento_lento: correct answer after the configured delay (or the client times out first)', async () => {
@@ -81,7 +97,9 @@ describe('simulator scenarios (X-Simulador-Cenario)', () => {
     expect(slow.kind).toBe('authorized');
     expect(Date.now() - started).toBeGreaterThanOrEqual(390);
     const dps = signedDps(baseDps());
-    expect(await emitDps(kit.client, { dpsXml: dps.xml, scenario: 'processamento_lento:2000', timeoutMs: 200 })).toEqual({ kind: 'timeout' });
+    expect(
+      await emitDps(kit.client, { dpsXml: dps.xml, scenario: 'processamento_lento:2000', timeoutMs: 200 }),
+    ).toEqual({ kind: 'timeout' });
     expect((await queryDps(kit.client, { idDps: dps.id })).kind).toBe('found');
   });
 

@@ -3,7 +3,12 @@ import { FakeClock, HOUR } from '../../src/engine/nucleo/clock.js';
 import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from '../../src/simulator/nacional/create-simulator.js';
 import { brasilia, buildNfeXml } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
-import { buildEnvEvento, buildSignedNfeEvent, EVENTO_CANCELAMENTO, EVENTO_CARTA_CORRECAO } from '../../src/engine/nfe/build-signed-nfe-event.js';
+import {
+  buildEnvEvento,
+  buildSignedNfeEvent,
+  EVENTO_CANCELAMENTO,
+  EVENTO_CARTA_CORRECAO,
+} from '../../src/engine/nfe/build-signed-nfe-event.js';
 import { httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
 import { extractElement } from '../../src/engine/transmissao/soap-envelope.js';
@@ -29,36 +34,72 @@ afterAll(async () => {
 
 const target = (simulacao: string | null = null): SefazTarget => {
   const { cert } = testIdentity();
-  return { environment: 'test', cUF: '43', simulacao, credentials: { privateKeyPem: cert.privateKeyPem, certificatePem: cert.certificatePem, serial: 'teste' } };
+  return {
+    environment: 'test',
+    cUF: '43',
+    simulacao,
+    credentials: { privateKeyPem: cert.privateKeyPem, certificatePem: cert.certificatePem, serial: 'teste' },
+  };
 };
 
 /** An NF-e authorised by the simulator over HTTP: its key and protocol. */
 async function authorised(): Promise<{ chave: string; nProt: string }> {
-  const request = validateNfeRequest(nfeBody(), { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).request!;
+  const request = validateNfeRequest(nfeBody(), {
+    simples: false,
+    chaveRestritaEmpresa: true,
+    environment: 'test',
+  }).request!;
   const numero = ++n;
   const key = buildNfeKey({ cUF: '43', emissao: clock.now(), documento: EMITENTE.cnpj, serie: '1', nNF: numero });
-  const xml = signNfeXml(buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '1', numero, ...key, emissao: clock.now() }), testIdentity().signer);
+  const xml = signNfeXml(
+    buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '1', numero, ...key, emissao: clock.now() }),
+    testIdentity().signer,
+  );
   const soap = await gateway.authorize({ ...target(), chave: key.chave, xml });
   return { chave: key.chave, nProt: /<nProt>(\d+)<\/nProt>/.exec(soap!)![1]! };
 }
 
 async function send(
-  input: { chave: string; nProt?: string; tpEvento?: '110111' | '110110'; nSeq?: number; cnpj?: string; texto?: string },
-  tamper = false, scenario: string | null = null,
+  input: {
+    chave: string;
+    nProt?: string;
+    tpEvento?: '110111' | '110110';
+    nSeq?: number;
+    cnpj?: string;
+    texto?: string;
+  },
+  tamper = false,
+  scenario: string | null = null,
 ) {
   const tpEvento = input.tpEvento ?? EVENTO_CANCELAMENTO;
-  let evento = buildSignedNfeEvent({
-    tpAmb: '2', cOrgao: '43', cnpj: input.cnpj ?? EMITENTE.cnpj, chNFe: input.chave, dhEvento: brasilia(clock.now()), tpEvento,
-    nSeqEvento: input.nSeq ?? 1, nProt: input.nProt, texto: input.texto ?? 'Pedido cancelado pelo cliente antes da saida',
-  }, testIdentity().signer);
+  let evento = buildSignedNfeEvent(
+    {
+      tpAmb: '2',
+      cOrgao: '43',
+      cnpj: input.cnpj ?? EMITENTE.cnpj,
+      chNFe: input.chave,
+      dhEvento: brasilia(clock.now()),
+      tpEvento,
+      nSeqEvento: input.nSeq ?? 1,
+      nProt: input.nProt,
+      texto: input.texto ?? 'Pedido cancelado pelo cliente antes da saida',
+    },
+    testIdentity().signer,
+  );
   if (tamper) evento = evento.replace('pelo cliente', 'pelo vendedor');
   const soap = await gateway.sendEvent(buildEnvEvento('1', evento), target(scenario));
   if (soap === null) return null;
   const ret = extractElement(soap, 'retEnvEvento')!;
-  const lint = xmllint(ret, tpEvento === EVENTO_CANCELAMENTO ? 'nfe/retEnvEventoCancNFe_v1.00.xsd' : 'nfe/retEnvCCe_v1.00.xsd');
+  const lint = xmllint(
+    ret,
+    tpEvento === EVENTO_CANCELAMENTO ? 'nfe/retEnvEventoCancNFe_v1.00.xsd' : 'nfe/retEnvCCe_v1.00.xsd',
+  );
   expect(lint.ok, lint.output).toBe(true);
   const retEvento = extractElement(ret, 'retEvento');
-  return { lote: /<cStat>(\d+)<\/cStat>/.exec(ret)![1], cStat: retEvento ? /<cStat>(\d+)<\/cStat>/.exec(retEvento)![1] : undefined };
+  return {
+    lote: /<cStat>(\d+)<\/cStat>/.exec(ret)![1],
+    cStat: retEvento ? /<cStat>(\d+)<\/cStat>/.exec(retEvento)![1] : undefined,
+  };
 }
 
 async function situation(chave: string) {
@@ -74,14 +115,24 @@ describe('SEFAZ event reception simulator over HTTP (NFeRecepcaoEvento4: 110111,
     expect(await send(note)).toEqual({ lote: '128', cStat: '135' });
     expect(await situation(note.chave)).toEqual({ cStat: '101', eventos: 1 });
     expect((await send(note))?.cStat).toBe('573');
-    expect((await send({ ...note, tpEvento: EVENTO_CARTA_CORRECAO, texto: 'Volume correto: 4 caixas' }))?.cStat).toBe('580');
+    expect((await send({ ...note, tpEvento: EVENTO_CARTA_CORRECAO, texto: 'Volume correto: 4 caixas' }))?.cStat).toBe(
+      '580',
+    );
   });
 
   it('checks what it receives: signature 297, author 574, unknown key 217, protocol 222, 24 hours 501, schema 215', async () => {
     const note = await authorised();
     expect((await send(note, true))?.cStat).toBe('297');
     expect((await send({ ...note, cnpj: TOMA_CNPJ }))?.cStat).toBe('574');
-    expect((await send({ ...note, chave: buildNfeKey({ cUF: '43', emissao: clock.now(), documento: EMITENTE.cnpj, serie: '1', nNF: 999_999n }).chave }))?.cStat).toBe('217');
+    expect(
+      (
+        await send({
+          ...note,
+          chave: buildNfeKey({ cUF: '43', emissao: clock.now(), documento: EMITENTE.cnpj, serie: '1', nNF: 999_999n })
+            .chave,
+        })
+      )?.cStat,
+    ).toBe('217');
     expect((await send({ ...note, nProt: '143260000000999' }))?.cStat).toBe('222');
     expect(await send({ ...note, texto: 'curta' })).toEqual({ lote: '215', cStat: undefined });
     clock.advance(24 * HOUR + 1000);

@@ -25,13 +25,29 @@ afterAll(async () => {
 
 const target = (): SefazTarget => {
   const { cert } = testIdentity();
-  return { environment: 'test', cUF: '43', simulacao: null, credentials: { privateKeyPem: cert.privateKeyPem, certificatePem: cert.certificatePem, serial: 'teste' } };
+  return {
+    environment: 'test',
+    cUF: '43',
+    simulacao: null,
+    credentials: { privateKeyPem: cert.privateKeyPem, certificatePem: cert.certificatePem, serial: 'teste' },
+  };
 };
 
-const inutNFe = (ini: number, fin: number, serie = '1') => signNfeXml(buildInutNFe({
-  environment: 'test', cUF: '43', cnpj: EMITENTE.cnpj, serie, numeroInicial: BigInt(ini), numeroFinal: BigInt(fin),
-  justificativa: 'Quebra de sequencia por falha do sistema', at: new Date(),
-}), testIdentity().signer, 'infInut');
+const inutNFe = (ini: number, fin: number, serie = '1') =>
+  signNfeXml(
+    buildInutNFe({
+      environment: 'test',
+      cUF: '43',
+      cnpj: EMITENTE.cnpj,
+      serie,
+      numeroInicial: BigInt(ini),
+      numeroFinal: BigInt(fin),
+      justificativa: 'Quebra de sequencia por falha do sistema',
+      at: new Date(),
+    }),
+    testIdentity().signer,
+    'infInut',
+  );
 
 /** cStat of the answer, whose retInutNFe is checked against the official schema. */
 async function send(xml: string): Promise<{ cStat: string; nProt?: string }> {
@@ -55,25 +71,51 @@ describe('SEFAZ inutilização simulator over HTTP (NFeInutilizacao4)', () => {
     expect((await send(inutNFe(110, 110))).cStat).toBe('206');
     expect((await send(inutNFe(110, 110, '2'))).cStat).toBe('102');
 
-    const request = validateNfeRequest(nfeBody(), { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).request!;
+    const request = validateNfeRequest(nfeBody(), {
+      simples: false,
+      chaveRestritaEmpresa: true,
+      environment: 'test',
+    }).request!;
     const emissao = new Date();
     const key = buildNfeKey({ cUF: '43', emissao, documento: EMITENTE.cnpj, serie: '1', nNF: 300n });
-    const nfe = signNfeXml(buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '1', numero: 300n, ...key, emissao }), testIdentity().signer);
+    const nfe = signNfeXml(
+      buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '1', numero: 300n, ...key, emissao }),
+      testIdentity().signer,
+    );
     expect(await gateway.authorize({ ...target(), chave: key.chave, xml: nfe })).toContain('<cStat>100</cStat>');
     expect((await send(inutNFe(299, 301))).cStat).toBe('241');
 
     // Authorising a voided number is 206 ("NF-e já está inutilizada"), and the note is not stored (query 217).
     const voided = buildNfeKey({ cUF: '43', emissao, documento: EMITENTE.cnpj, serie: '1', nNF: 105n });
-    const voidedNfe = signNfeXml(buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '1', numero: 105n, ...voided, emissao }), testIdentity().signer);
-    const refused = extractElement((await gateway.authorize({ ...target(), chave: voided.chave, xml: voidedNfe }))!, 'retEnviNFe')!;
+    const voidedNfe = signNfeXml(
+      buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '1', numero: 105n, ...voided, emissao }),
+      testIdentity().signer,
+    );
+    const refused = extractElement(
+      (await gateway.authorize({ ...target(), chave: voided.chave, xml: voidedNfe }))!,
+      'retEnviNFe',
+    )!;
     expect(xmllint(refused, 'nfe/retEnviNFe_v4.00.xsd').ok).toBe(true);
     expect(/<infProt>.*<cStat>(\d+)<\/cStat>/.exec(refused)?.[1]).toBe('206');
     expect(refused).not.toContain('<nProt>');
     expect(await gateway.query(voided.chave, target())).toContain('<cStat>217</cStat>');
     // Another series' 105 is free.
     const otherSerie = buildNfeKey({ cUF: '43', emissao, documento: EMITENTE.cnpj, serie: '3', nNF: 105n });
-    const otherNfe = signNfeXml(buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '3', numero: 105n, ...otherSerie, emissao }), testIdentity().signer);
-    expect(await gateway.authorize({ ...target(), chave: otherSerie.chave, xml: otherNfe })).toContain('<cStat>100</cStat>');
+    const otherNfe = signNfeXml(
+      buildNfeXml({
+        environment: 'test',
+        emitente: EMITENTE,
+        request,
+        serie: '3',
+        numero: 105n,
+        ...otherSerie,
+        emissao,
+      }),
+      testIdentity().signer,
+    );
+    expect(await gateway.authorize({ ...target(), chave: otherSerie.chave, xml: otherNfe })).toContain(
+      '<cStat>100</cStat>',
+    );
 
     expect((await send(inutNFe(400, 400).replace('<mod>55</mod>', '<mod>57</mod>'))).cStat).toBe('215');
     expect((await send(inutNFe(400, 400).replace('<nNFFin>400</nNFFin>', '<nNFFin>401</nNFFin>'))).cStat).toBe('297');

@@ -14,7 +14,11 @@ import { EMITENTE, nfeBody, validateNfeRequest } from '../support/nfe-fixtures.j
 
 let n = 0n;
 function signedNfe(): { xml: string; chave: string } {
-  const request = validateNfeRequest(nfeBody(), { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).request!;
+  const request = validateNfeRequest(nfeBody(), {
+    simples: false,
+    chaveRestritaEmpresa: true,
+    environment: 'test',
+  }).request!;
   const emissao = new Date();
   const numero = ++n;
   const key = buildNfeKey({ cUF: '43', emissao, documento: EMITENTE.cnpj, serie: '1', nNF: numero });
@@ -48,9 +52,15 @@ afterAll(async () => {
 
 const target = (simulacao: string | null = null): SefazTarget => {
   const { cert } = testIdentity();
-  return { environment: 'test', cUF: '43', simulacao, credentials: { privateKeyPem: cert.privateKeyPem, certificatePem: cert.certificatePem, serial: 'teste' } };
+  return {
+    environment: 'test',
+    cUF: '43',
+    simulacao,
+    credentials: { privateKeyPem: cert.privateKeyPem, certificatePem: cert.certificatePem, serial: 'teste' },
+  };
 };
-const send = (nfe: { xml: string; chave: string }, simulacao: string | null = null) => gateway.authorize({ ...target(simulacao), ...nfe });
+const send = (nfe: { xml: string; chave: string }, simulacao: string | null = null) =>
+  gateway.authorize({ ...target(simulacao), ...nfe });
 
 /** The retEnviNFe of an answer, checked against the official schema, and its protocol fields. */
 function ret(soap: string | null) {
@@ -79,15 +89,27 @@ describe('SEFAZ simulator over HTTP through the SOAP 1.2 client', () => {
     expect(ret(await send(nfe))).toMatchObject({ lote: '104', cStat: '100', nProt: expect.stringMatching(/^\d{15}$/) });
     expect(ret(await send(nfe))).toMatchObject({ cStat: '204', nProt: undefined });
     expect(await query(nfe.chave)).toBe('100');
-    expect(seen.map((s) => s.path)).toEqual(expect.arrayContaining([`${SEFAZ_NFE_PATH}/NFeAutorizacao4`, `${SEFAZ_NFE_PATH}/NFeConsultaProtocolo4`]));
-    expect(seen.find((s) => s.path.endsWith('/NFeAutorizacao4'))!.contentType)
-      .toBe('application/soap+xml;charset=utf-8;action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4/nfeAutorizacaoLote"');
+    expect(seen.map((s) => s.path)).toEqual(
+      expect.arrayContaining([`${SEFAZ_NFE_PATH}/NFeAutorizacao4`, `${SEFAZ_NFE_PATH}/NFeConsultaProtocolo4`]),
+    );
+    expect(seen.find((s) => s.path.endsWith('/NFeAutorizacao4'))!.contentType).toBe(
+      'application/soap+xml;charset=utf-8;action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4/nfeAutorizacaoLote"',
+    );
   });
 
   it('checks the schema (225) and the signature (297) of what it receives', async () => {
     const nfe = signedNfe();
-    expect(ret(await send({ ...nfe, xml: nfe.xml.replace('<mod>55</mod>', '<mod>57</mod>') }))).toMatchObject({ lote: '225' });
-    expect(ret(await send({ ...nfe, xml: nfe.xml.replace('<natOp>Venda de mercadoria</natOp>', '<natOp>Venda alterada</natOp>') }))).toMatchObject({ lote: '104', cStat: '297' });
+    expect(ret(await send({ ...nfe, xml: nfe.xml.replace('<mod>55</mod>', '<mod>57</mod>') }))).toMatchObject({
+      lote: '225',
+    });
+    expect(
+      ret(
+        await send({
+          ...nfe,
+          xml: nfe.xml.replace('<natOp>Venda de mercadoria</natOp>', '<natOp>Venda alterada</natOp>'),
+        }),
+      ),
+    ).toMatchObject({ lote: '104', cStat: '297' });
     expect(await query(nfe.chave)).toBe('217');
   });
 
@@ -97,7 +119,10 @@ describe('SEFAZ simulator over HTTP through the SOAP 1.2 client', () => {
     expect(ret(await send(rejected, 'rejeitar')).cStat).toBe('233');
     expect(await query(rejected.chave)).toBe('217');
     const denied = signedNfe();
-    expect(ret(await send(denied, 'denegar'))).toMatchObject({ cStat: '302', nProt: expect.stringMatching(/^\d{15}$/) });
+    expect(ret(await send(denied, 'denegar'))).toMatchObject({
+      cStat: '302',
+      nProt: expect.stringMatching(/^\d{15}$/),
+    });
     expect(await query(denied.chave)).toBe('302');
     const lost = signedNfe();
     expect(await send(lost, 'timeout')).toBeNull();
@@ -144,13 +169,22 @@ describe('SEFAZ simulator over HTTP through the SOAP 1.2 client', () => {
     expect(answer).toMatch(/<cStat>128<\/cStat>.*<retEvento.*<cStat>136<\/cStat>.*<nProt>\d{15}<\/nProt>/);
     expect(seen.some((s) => s.path === `${SEFAZ_NFE_PATH}/RecepcaoEvento`)).toBe(true);
     // A second EPEC for the same number is a duplicate (485).
-    expect(extractElement(await gateway.registerEpec(envEvento, target()), 'retEvento')).toContain('<cStat>485</cStat>');
+    expect(extractElement(await gateway.registerEpec(envEvento, target()), 'retEvento')).toContain(
+      '<cStat>485</cStat>',
+    );
     // uf_fora refused only the first call: the UF is back and takes the contingency note.
-    expect(ret(await send(contingency, 'uf_fora'))).toMatchObject({ cStat: '100', nProt: expect.stringMatching(/^\d{15}$/) });
+    expect(ret(await send(contingency, 'uf_fora'))).toMatchObject({
+      cStat: '100',
+      nProt: expect.stringMatching(/^\d{15}$/),
+    });
   });
 
   it('a refused connection is AutorizadorForaDoAr; an answer that never comes is lost (null)', async () => {
-    const dead = httpSefazGateway({ urls: { test: 'http://127.0.0.1:1', live: null }, simulatorUrl: () => 'http://127.0.0.1:1', timeoutMs: 1000 });
+    const dead = httpSefazGateway({
+      urls: { test: 'http://127.0.0.1:1', live: null },
+      simulatorUrl: () => 'http://127.0.0.1:1',
+      timeoutMs: 1000,
+    });
     await expect(dead.authorize({ ...target(), ...signedNfe() })).rejects.toBeInstanceOf(AutorizadorForaDoAr);
     await expect(dead.status(target())).rejects.toBeInstanceOf(AutorizadorForaDoAr);
     await dead.close();

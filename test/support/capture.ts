@@ -12,7 +12,8 @@ import { ref } from './nfse.js';
 import { MUNICIPIO_NACIONAL } from './seed.js';
 
 /** One capture tick, as the worker runs it (hourly schedule). */
-export const capture = (engine: TransmissionDeps, options: StoreOptions = {}) => runDueCaptures(engine, { intervalMs: HOUR, ...options });
+export const capture = (engine: TransmissionDeps, options: StoreOptions = {}) =>
+  runDueCaptures(engine, { intervalMs: HOUR, ...options });
 
 /** Issues a production note through the API (authorised synchronously) and returns it. */
 export async function issueLive(live: Http, empresaId: string, tomadorCnpj: string): Promise<Record<string, any>> {
@@ -48,7 +49,10 @@ export function dpsIssuedElsewhere(prestCnpj: string, tomaCnpj: string, nDPS: nu
     cLocEmi: MUNICIPIO_NACIONAL,
     prest: { CNPJ: prestCnpj, regTrib: { opSimpNac: '1', regEspTrib: '0' } },
     toma: { CNPJ: tomaCnpj, xNome: 'Tomador Ltda' },
-    serv: { locPrest: { cLocPrestacao: MUNICIPIO_NACIONAL }, cServ: { cTribNac: '010101', xDescServ: 'Serviço prestado' } },
+    serv: {
+      locPrest: { cLocPrestacao: MUNICIPIO_NACIONAL },
+      cServ: { cTribNac: '010101', xDescServ: 'Serviço prestado' },
+    },
   });
   return signXml(buildDpsXml(input), signer, { element: 'infDPS' });
 }
@@ -58,7 +62,9 @@ export async function allDocuments(http: Http, query = ''): Promise<Array<Record
   const out: Array<Record<string, any>> = [];
   let cursor: string | null = null;
   do {
-    const res: HttpResponse = await http.get(`/v1/documents?limite=100${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: HttpResponse = await http.get(
+      `/v1/documents?limite=100${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(res.status, res.text).toBe(200);
     out.push(...res.body.itens);
     cursor = res.body.proximoCursor;

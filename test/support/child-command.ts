@@ -14,7 +14,8 @@ export function childCommand(script: string): string[] {
   if (!dir) return ['--import', 'tsx', script];
   const path = relative(ROOT, resolve(ROOT, script)).replace(/\.ts$/, '.js');
   if (path.startsWith('src/')) return [join(dir, path.slice('src/'.length))];
-  if (path.startsWith('test/support/children/')) return [join(dir, 'children', path.slice('test/support/children/'.length))];
+  if (path.startsWith('test/support/children/'))
+    return [join(dir, 'children', path.slice('test/support/children/'.length))];
   throw new Error(`${script}: não é uma entrada que os testes transpilam`);
 }
 

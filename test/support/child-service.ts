@@ -36,7 +36,10 @@ export async function startChildProcess<Info>(
   children.push(child);
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const info = await readyLine<Info>(child, (code) => new Error(`${script} exited (${code}) before it was ready:\n${err.slice(-3000)}`));
+  const info = await readyLine<Info>(
+    child,
+    (code) => new Error(`${script} exited (${code}) before it was ready:\n${err.slice(-3000)}`),
+  );
   return { child, info };
 }
 

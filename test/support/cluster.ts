@@ -57,10 +57,15 @@ export function createCluster() {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+      child.once('exit', (code, signal) => resolve(signal ?? code)),
+    );
     let err = '';
     child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    const info = await readyLine<ChildInfo>(child, (code) => new Error(`${role} process exited (${code}) before it was ready:\n${err.slice(-3000)}`));
+    const info = await readyLine<ChildInfo>(
+      child,
+      (code) => new Error(`${role} process exited (${code}) before it was ready:\n${err.slice(-3000)}`),
+    );
     const member = { child, info, exited };
     members.push(member);
     return member;

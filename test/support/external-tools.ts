@@ -15,7 +15,10 @@ function schemaOnDisk(schemaFile: string): string {
   if (!PATCHED_SCHEMAS.has(name)) return path;
   const copy = tempDir('xsd-');
   cpSync(dirname(path), copy, { recursive: true });
-  writeFileSync(join(copy, name), Buffer.from(applySchemaPatches(name, readFileSync(path).toString('latin1')), 'latin1'));
+  writeFileSync(
+    join(copy, name),
+    Buffer.from(applySchemaPatches(name, readFileSync(path).toString('latin1')), 'latin1'),
+  );
   return join(copy, name);
 }
 
@@ -40,6 +43,10 @@ export function xmlsecVerify(xml: string, certificatePem: string | string[], idE
   const dir = tempDir('xmlsec-');
   const file = writeTemp(dir, 'doc.xml', xml);
   const certs = [certificatePem].flat().flatMap((pem, i) => ['--trusted-pem', writeTemp(dir, `cert${i}.pem`, pem)]);
-  const r = spawnSync('xmlsec1', ['--verify', ...certs, ...[idElement].flat().flatMap((e) => ['--id-attr:Id', e]), file], { encoding: 'utf8' });
+  const r = spawnSync(
+    'xmlsec1',
+    ['--verify', ...certs, ...[idElement].flat().flatMap((e) => ['--id-attr:Id', e]), file],
+    { encoding: 'utf8' },
+  );
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }

@@ -34,25 +34,34 @@ export async function startFaultProxy(upstream: string, lentoMs = 1_500) {
     const spoil = mode !== null && key !== null && !spoiled.has(`${mode}:${key}`);
     if (spoil) spoiled.add(`${mode}:${key}`);
     const headers: IncomingHttpHeaders = { ...req.headers, host: target.host };
-    const upstreamReq = request({ host: target.hostname, port: target.port, method: req.method, path, headers }, (upstreamRes) => {
-      const chunks: Buffer[] = [];
-      upstreamRes.on('data', (c: Buffer) => chunks.push(c));
-      upstreamRes.on('end', () => {
-        attempts.push({ method: req.method ?? 'GET', path, idempotencyKey: key, mode: spoil ? mode : null, upstreamStatus: upstreamRes.statusCode ?? 0 });
-        if (spoil && mode === 'cair') return void req.socket.destroy();
-        if (spoil && mode === '502') {
-          res.writeHead(502, { 'content-type': 'text/html' });
-          return void res.end('<html>Bad Gateway</html>');
-        }
-        const answer = () => {
-          if (res.destroyed) return;
-          res.writeHead(upstreamRes.statusCode ?? 500, upstreamRes.headers);
-          res.end(Buffer.concat(chunks));
-        };
-        if (spoil && mode === 'lento') setTimeout(answer, lentoMs);
-        else answer();
-      });
-    });
+    const upstreamReq = request(
+      { host: target.hostname, port: target.port, method: req.method, path, headers },
+      (upstreamRes) => {
+        const chunks: Buffer[] = [];
+        upstreamRes.on('data', (c: Buffer) => chunks.push(c));
+        upstreamRes.on('end', () => {
+          attempts.push({
+            method: req.method ?? 'GET',
+            path,
+            idempotencyKey: key,
+            mode: spoil ? mode : null,
+            upstreamStatus: upstreamRes.statusCode ?? 0,
+          });
+          if (spoil && mode === 'cair') return void req.socket.destroy();
+          if (spoil && mode === '502') {
+            res.writeHead(502, { 'content-type': 'text/html' });
+            return void res.end('<html>Bad Gateway</html>');
+          }
+          const answer = () => {
+            if (res.destroyed) return;
+            res.writeHead(upstreamRes.statusCode ?? 500, upstreamRes.headers);
+            res.end(Buffer.concat(chunks));
+          };
+          if (spoil && mode === 'lento') setTimeout(answer, lentoMs);
+          else answer();
+        });
+      },
+    );
     upstreamReq.on('error', () => res.destroy());
     req.pipe(upstreamReq);
   });

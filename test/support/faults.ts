@@ -25,7 +25,8 @@ export async function withFailingDatabase<T>(engine: EngineDeps, run: () => Prom
       return value;
     },
   });
-  engine.sql = ((name, text, params) => (name === 'api_keys_by_hash' ? realSql(name, text, params) : fail())) as EngineDeps['sql'];
+  engine.sql = ((name, text, params) =>
+    name === 'api_keys_by_hash' ? realSql(name, text, params) : fail()) as EngineDeps['sql'];
   try {
     return await run();
   } finally {

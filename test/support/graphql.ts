@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 
 export type Gql = { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> };
 
-export const nodes = <T = Record<string, any>>(connection: { edges: Array<{ node: T }> }) => connection.edges.map((e) => e.node);
+export const nodes = <T = Record<string, any>>(connection: { edges: Array<{ node: T }> }) =>
+  connection.edges.map((e) => e.node);
 
 /**
  * A dashboard's GraphQL calls against a test app started in beforeAll: `target` is read at each call, so the

@@ -20,7 +20,12 @@ const holder = globalThis as { [CONTRACT]?: Held };
 function openapi(): Promise<OpenAPIBackend> {
   const { mtimeMs } = statSync(OPENAPI_PATH);
   if (holder[CONTRACT]?.mtimeMs !== mtimeMs) {
-    const contract = new OpenAPIBackend({ definition: loadOpenApiDocument(), quick: true, validate: true, customizeAjv: addFormats as never });
+    const contract = new OpenAPIBackend({
+      definition: loadOpenApiDocument(),
+      quick: true,
+      validate: true,
+      customizeAjv: addFormats as never,
+    });
     holder[CONTRACT] = { mtimeMs, contract: contract.init().then(() => contract) };
   }
   return holder[CONTRACT]!.contract;
@@ -52,14 +57,21 @@ export function httpClient(baseUrl: string, defaultKey?: string) {
     } catch {
       /* not JSON */
     }
-    const out = { status: res.status, headers: res.headers, body: parsed as T, text, requestId: res.headers.get('x-request-id') };
+    const out = {
+      status: res.status,
+      headers: res.headers,
+      body: parsed as T,
+      text,
+      requestId: res.headers.get('x-request-id'),
+    };
     if (path.startsWith('/v1/')) await assertMatchesContract(method, path, out);
     return out;
   };
   return {
     request,
     get: <T = any>(path: string, o?: Parameters<typeof request>[2]) => request<T>('GET', path, o),
-    post: <T = any>(path: string, body?: unknown, o?: Parameters<typeof request>[2]) => request<T>('POST', path, { ...o, body }),
+    post: <T = any>(path: string, body?: unknown, o?: Parameters<typeof request>[2]) =>
+      request<T>('POST', path, { ...o, body }),
     delete: <T = any>(path: string, o?: Parameters<typeof request>[2]) => request<T>('DELETE', path, o),
   };
 }

@@ -16,7 +16,13 @@ export function linha(over: Record<string, unknown> = {}) {
 }
 
 /** Polls GET /v1/lotes/{id} until `done` holds for the batch (or fails after the deadline); mind 120 requests/min. */
-export async function waitLote(http: Http, id: string, done: (lote: Record<string, any>) => boolean, timeoutMs = 30_000, everyMs = 100) {
+export async function waitLote(
+  http: Http,
+  id: string,
+  done: (lote: Record<string, any>) => boolean,
+  timeoutMs = 30_000,
+  everyMs = 100,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await http.get(`/v1/lotes/${id}`);
@@ -31,14 +37,19 @@ export async function waitLote(http: Http, id: string, done: (lote: Record<strin
  * Only statuses the contract lists (openapi.yaml, through the client's generated types): a wait cannot name one
  * that never comes.
  */
-export const settledStatus = (...statuses: Array<Schemas['Lote']['status']>) => (lote: Record<string, any>) => statuses.includes(lote.status);
+export const settledStatus =
+  (...statuses: Array<Schemas['Lote']['status']>) =>
+  (lote: Record<string, any>) =>
+    statuses.includes(lote.status);
 
 /** Every line of a batch, following cursors. */
 export async function allItens(http: Http, id: string, query = ''): Promise<Array<Record<string, any>>> {
   const out: Array<Record<string, any>> = [];
   let cursor: string | null = null;
   do {
-    const res: HttpResponse = await http.get(`/v1/lotes/${id}/itens?limite=500${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: HttpResponse = await http.get(
+      `/v1/lotes/${id}/itens?limite=500${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(res.status, res.text).toBe(200);
     out.push(...res.body.dados);
     cursor = res.body.proximo_cursor;

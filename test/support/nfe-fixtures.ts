@@ -14,7 +14,9 @@ export const PORTO_ALEGRE = '4314902';
 
 /** A company ready to issue NF-e: state registration, series and address in Porto Alegre (RS). */
 export const NFE_COMPANY = {
-  municipio: PORTO_ALEGRE, inscricao_estadual: '0960012345', serie_nfe: '1',
+  municipio: PORTO_ALEGRE,
+  inscricao_estadual: '0960012345',
+  serie_nfe: '1',
   endereco: { logradouro: 'Rua dos Andradas', numero: '1001', bairro: 'Centro Historico', cep: '90020007' },
 };
 export const CURITIBA = '4106902';
@@ -29,7 +31,14 @@ export const EMITENTE: NfeEmitente = {
 };
 
 /** A valid key of another note, for chave_referenciada. */
-export const CHAVE_ORIGEM = buildNfeKey({ cUF: '43', emissao: new Date('2026-10-05T12:00:00Z'), documento: TOMA_CNPJ, serie: '1', nNF: 321, cNF: '48151623' }).chave;
+export const CHAVE_ORIGEM = buildNfeKey({
+  cUF: '43',
+  emissao: new Date('2026-10-05T12:00:00Z'),
+  documento: TOMA_CNPJ,
+  serie: '1',
+  nNF: 321,
+  cNF: '48151623',
+}).chave;
 
 /**
  * A REST body (the API's snake_case names) judged as `POST /v1/nfe` judges it: mapped once to the declared shape,
@@ -55,21 +64,42 @@ export function nfeBody(overrides: Record<string, unknown> = {}): Record<string,
       nome: 'Cliente Exemplo Ltda',
       contribuinte: 'contribuinte',
       inscricao_estadual: '9012345678',
-      endereco: { logradouro: 'Rua XV de Novembro', numero: '700', bairro: 'Centro', municipio: CURITIBA, cep: '80020310' },
+      endereco: {
+        logradouro: 'Rua XV de Novembro',
+        numero: '700',
+        bairro: 'Centro',
+        municipio: CURITIBA,
+        cep: '80020310',
+      },
     },
     itens: [
       {
-        codigo: 'SKU-1', descricao: 'Teclado USB', ncm: '84716052', cfop: '6102', origem: '0', unidade: 'UN',
-        quantidade: '3', valor_unitario: '33.3333', gtin: '7891000100103',
+        codigo: 'SKU-1',
+        descricao: 'Teclado USB',
+        ncm: '84716052',
+        cfop: '6102',
+        origem: '0',
+        unidade: 'UN',
+        quantidade: '3',
+        valor_unitario: '33.3333',
+        gtin: '7891000100103',
         icms: { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' },
         pis: { cst: '01', v_bc: '100.00', p_pis: '1.65', v_pis: '1.65' },
         cofins: { cst: '01', v_bc: '100.00', p_cofins: '7.60', v_cofins: '7.60' },
         ipi: { c_enq: '999', cst: '50', v_bc: '100.00', p_ipi: '5.00', v_ipi: '5.00' },
       },
       {
-        codigo: 'SKU-2', descricao: 'Cabo & adaptador <HDMI>', ncm: '85444200', cfop: '6102', origem: '0', unidade: 'UN',
-        quantidade: '1.5', valor_unitario: '10.00',
-        icms: { cst: '41' }, pis: { cst: '07' }, cofins: { cst: '07' },
+        codigo: 'SKU-2',
+        descricao: 'Cabo & adaptador <HDMI>',
+        ncm: '85444200',
+        cfop: '6102',
+        origem: '0',
+        unidade: 'UN',
+        quantidade: '1.5',
+        valor_unitario: '10.00',
+        icms: { cst: '41' },
+        pis: { cst: '07' },
+        cofins: { cst: '07' },
       },
     ],
     pagamentos: [{ forma: 'pix', valor: '130.00' }],
@@ -77,7 +107,17 @@ export function nfeBody(overrides: Record<string, unknown> = {}): Record<string,
   };
 }
 
-export const IBS_CBS = { cst: '000', c_class_trib: '000001', v_bc: '100.00', p_ibs_uf: '0.1', v_ibs_uf: '0.10', p_ibs_mun: '0', v_ibs_mun: '0.00', p_cbs: '0.9', v_cbs: '0.90' };
+export const IBS_CBS = {
+  cst: '000',
+  c_class_trib: '000001',
+  v_bc: '100.00',
+  p_ibs_uf: '0.1',
+  v_ibs_uf: '0.10',
+  p_ibs_mun: '0',
+  v_ibs_mun: '0.00',
+  p_cbs: '0.9',
+  v_cbs: '0.90',
+};
 
 /** Item 0 with ST, FCP-ST, IPI, discount, freight, insurance and other expenses; item 1 with deducted desoneration. */
 export function nfeBodyTributado(extra: Record<string, unknown> = {}) {
@@ -86,10 +126,33 @@ export function nfeBodyTributado(extra: Record<string, unknown> = {}) {
     transporte: { modalidade: 'remetente' },
     itens: [
       {
-        ...a, desconto: '10.00', frete: '15.5', seguro: '2.00', outras_despesas: '1.25', ibs_cbs: { ...IBS_CBS },
-        icms: { cst: '10', mod_bc: '3', v_bc: '100.00', p_icms: '12', v_icms: '12.00', mod_bc_st: '4', p_mva_st: '40', v_bc_st: '140.00', p_icms_st: '18', v_icms_st: '13.20', v_bc_fcp_st: '140.00', p_fcp_st: '2', v_fcp_st: '2.80' },
+        ...a,
+        desconto: '10.00',
+        frete: '15.5',
+        seguro: '2.00',
+        outras_despesas: '1.25',
+        ibs_cbs: { ...IBS_CBS },
+        icms: {
+          cst: '10',
+          mod_bc: '3',
+          v_bc: '100.00',
+          p_icms: '12',
+          v_icms: '12.00',
+          mod_bc_st: '4',
+          p_mva_st: '40',
+          v_bc_st: '140.00',
+          p_icms_st: '18',
+          v_icms_st: '13.20',
+          v_bc_fcp_st: '140.00',
+          p_fcp_st: '2',
+          v_fcp_st: '2.80',
+        },
       },
-      { ...b, icms: { cst: '40', v_icms_deson: '1.80', mot_des_icms: '9', ind_deduz_deson: '1' }, ibs_cbs: { cst: '410', c_class_trib: '410001' } },
+      {
+        ...b,
+        icms: { cst: '40', v_icms_deson: '1.80', mot_des_icms: '9', ind_deduz_deson: '1' },
+        ibs_cbs: { cst: '410', c_class_trib: '410001' },
+      },
     ],
     pagamentos: [{ forma: 'pix', valor: '200.00' }],
     ...extra,

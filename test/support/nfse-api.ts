@@ -12,7 +12,12 @@ export interface NationalApiKit {
   /** Live-key client of the same account. */
   live: Http;
   /** POST /v1/nfse for the kit's company; `simular` → X-Service-Simular, `wait` → Prefer: wait. */
-  issue(options?: { simular?: string; wait?: number; body?: Record<string, unknown>; client?: Http }): Promise<HttpResponse>;
+  issue(options?: {
+    simular?: string;
+    wait?: number;
+    body?: Record<string, unknown>;
+    client?: Http;
+  }): Promise<HttpResponse>;
   close(): Promise<void>;
 }
 
@@ -30,7 +35,10 @@ export async function startKit(options: TestAppOptions = {}): Promise<NationalAp
     live,
     issue: ({ simular, wait, body, client } = {}) =>
       (client ?? http).post('/v1/nfse', nfseBody(company.id, body), {
-        headers: { ...(simular ? { 'x-service-simular': simular } : {}), ...(wait !== undefined ? { prefer: `wait=${wait}` } : {}) },
+        headers: {
+          ...(simular ? { 'x-service-simular': simular } : {}),
+          ...(wait !== undefined ? { prefer: `wait=${wait}` } : {}),
+        },
       }),
     close: () => t.close(),
   };

@@ -3,7 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { generateTestCertificate, type TestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
+import {
+  generateTestCertificate,
+  type TestCertificate,
+} from '../../src/engine/certificados/generate-test-certificate.js';
 import { readCertificate, type A1Certificate } from '../../src/engine/certificados/certificate.js';
 import { createXmlSigner, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
 import type { DpsInput } from '../../src/engine/nfse/nacional/dps-input.js';
@@ -43,11 +46,20 @@ export function baseDps(overrides: Partial<DpsInput> = {}): DpsInput {
     dCompet: '2026-01-15',
     tpEmit: '1',
     cLocEmi: SAO_PAULO,
-    prest: { CNPJ: PREST_CNPJ, IM: '12345678', email: 'fiscal@empresa.com.br', regTrib: { opSimpNac: '1', regEspTrib: '0' } },
+    prest: {
+      CNPJ: PREST_CNPJ,
+      IM: '12345678',
+      email: 'fiscal@empresa.com.br',
+      regTrib: { opSimpNac: '1', regEspTrib: '0' },
+    },
     toma: { CPF: TOMA_CPF, xNome: 'Fulano de Tal' },
     serv: {
       locPrest: { cLocPrestacao: SAO_PAULO },
-      cServ: { cTribNac: '010101', xDescServ: 'Desenvolvimento de sistema sob encomenda\nFase 1 & 2 <entrega>', cNBS: '115021000' },
+      cServ: {
+        cTribNac: '010101',
+        xDescServ: 'Desenvolvimento de sistema sob encomenda\nFase 1 & 2 <entrega>',
+        cNBS: '115021000',
+      },
     },
     valores: {
       vServPrest: { vServ: '1500.00' },
@@ -66,7 +78,13 @@ export function dpsVariants(): Record<string, DpsInput> {
       toma: {
         CNPJ: TOMA_CNPJ,
         xNome: 'Cliente Exemplo S.A.',
-        end: { endNac: { cMun: CURITIBA, CEP: '80010000' }, xLgr: 'Rua XV de Novembro', nro: '100', xCpl: 'Sala 2', xBairro: 'Centro' },
+        end: {
+          endNac: { cMun: CURITIBA, CEP: '80010000' },
+          xLgr: 'Rua XV de Novembro',
+          nro: '100',
+          xCpl: 'Sala 2',
+          xBairro: 'Centro',
+        },
         email: 'compras@cliente.com.br',
       },
     }),
@@ -85,15 +103,25 @@ export function dpsVariants(): Record<string, DpsInput> {
       },
     }),
     substituicao: baseDps({
-      subst: { chSubstda: '35503082211222333000181000000000000126011234567894', cMotivo: '99', xMotivo: 'Valor informado incorretamente' },
+      subst: {
+        chSubstda: '35503082211222333000181000000000000126011234567894',
+        cMotivo: '99',
+        xMotivo: 'Valor informado incorretamente',
+      },
     }),
     'ISS retido': baseDps({
       toma: { CNPJ: TOMA_CNPJ, xNome: 'Cliente Exemplo S.A.' },
-      valores: { vServPrest: { vServ: '1000.00' }, trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '2', pAliq: '5.00' }, totTrib: { indTotTrib: '0' } } },
+      valores: {
+        vServPrest: { vServ: '1000.00' },
+        trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '2', pAliq: '5.00' }, totTrib: { indTotTrib: '0' } },
+      },
     }),
     'Simples Nacional ME/EPP': baseDps({
       prest: { CNPJ: PREST_CNPJ, regTrib: { opSimpNac: '3', regApTribSN: '1', regEspTrib: '0' } },
-      valores: { vServPrest: { vServ: '250.50' }, trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '1' }, totTrib: { pTotTribSN: '6.00' } } },
+      valores: {
+        vServPrest: { vServ: '250.50' },
+        trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '1' }, totTrib: { pTotTribSN: '6.00' } },
+      },
     }),
     'IBS/CBS': baseDps({
       IBSCBS: {

@@ -12,7 +12,8 @@ export const CNPJ_ALFANUMERICO = '12ABC34501DE35';
 
 let seq = 0;
 /** A referencia unique across the run (the worker id keeps parallel files apart). */
-export const ref = (prefix = 'ref') => `${prefix}-${process.env.VITEST_POOL_ID ?? '0'}-${Date.now().toString(36)}-${++seq}`;
+export const ref = (prefix = 'ref') =>
+  `${prefix}-${process.env.VITEST_POOL_ID ?? '0'}-${Date.now().toString(36)}-${++seq}`;
 
 /** A valid issuance body for a company seeded with the kit's defaults (code 010101, rate 2.00). */
 export function nfseBody(empresaId: string | undefined, over: Body = {}): Body {
@@ -27,7 +28,8 @@ export function nfseBody(empresaId: string | undefined, over: Body = {}): Body {
 }
 
 /** The same body in the engine's declared shape (camelCase), for tests that call issueNfse directly. */
-export const nfseInput = (empresaId: string | undefined, over: Body = {}): unknown => camelBody(nfseBody(empresaId, over), '', []);
+export const nfseInput = (empresaId: string | undefined, over: Body = {}): unknown =>
+  camelBody(nfseBody(empresaId, over), '', []);
 
 /** The single `erros[]` entry with this code (fails when absent); checks the shape . */
 export function erro(erros: Array<Record<string, unknown>>, codigo: string, campo?: string) {

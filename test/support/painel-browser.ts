@@ -99,7 +99,10 @@ export async function openMenu(page: Page, link: string, heading: string | RegEx
  * so an ordinary test run leaves the checkout as it was.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.PAINEL_SCREENSHOTS === '1' ? join(root, 'docs', 'painel') : join(tmpdir(), 'fiscal-api-painel-screenshots');
+  const dir =
+    process.env.PAINEL_SCREENSHOTS === '1'
+      ? join(root, 'docs', 'painel')
+      : join(tmpdir(), 'fiscal-api-painel-screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }

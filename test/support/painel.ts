@@ -11,7 +11,10 @@ export interface Pessoa {
 
 /** A panel person of the account with a fresh e-mail and password, through the engine as the CLI sets it. */
 export async function seedPessoa(deps: EngineDeps, accountId: string): Promise<Pessoa> {
-  const pessoa = { email: `p-${randomBytes(5).toString('hex')}@exemplo.com.br`, senha: `senha longa ${randomBytes(6).toString('hex')}` };
+  const pessoa = {
+    email: `p-${randomBytes(5).toString('hex')}@exemplo.com.br`,
+    senha: `senha longa ${randomBytes(6).toString('hex')}`,
+  };
   await setPessoaPassword(deps, { ...pessoa, accountId });
   return pessoa;
 }
@@ -37,10 +40,22 @@ export async function signInPanel(url: string, pessoa: Pessoa) {
   const cookie = cookieOf(res);
   const csrf = body.csrf as string;
 
-  const call = async (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<PanelResponse> => {
-    const headers: Record<string, string> = { cookie, ...(method === 'POST' ? { 'x-csrf-token': csrf } : {}), ...options.headers };
+  const call = async (
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<PanelResponse> => {
+    const headers: Record<string, string> = {
+      cookie,
+      ...(method === 'POST' ? { 'x-csrf-token': csrf } : {}),
+      ...options.headers,
+    };
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
-    const r = await fetch(`${url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const r = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     const text = await r.text();
     let parsed: unknown = text;
     try {

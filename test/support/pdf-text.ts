@@ -16,7 +16,9 @@ export function pdfText(pdf: Buffer): string {
       continue; // images
     }
     for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      text += [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join('') + '\n';
+      text +=
+        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join('') +
+        '\n';
     }
   }
   return text;

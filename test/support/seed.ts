@@ -21,7 +21,10 @@ export interface SeededAccount {
   testKey: string;
   liveKey: string;
   key(environment: Environment, companyId?: string): Promise<string>;
-  company(overrides?: Record<string, unknown>, options?: { certificate?: boolean | { notAfterDays: number } }): Promise<SeededCompany>;
+  company(
+    overrides?: Record<string, unknown>,
+    options?: { certificate?: boolean | { notAfterDays: number } },
+  ): Promise<SeededCompany>;
   setPlan(plano: 'ativo' | 'inativo'): Promise<void>;
 }
 
@@ -49,14 +52,22 @@ export async function seedAccount(deps: EngineDeps, name = 'Conta de teste'): Pr
     company: async (overrides = {}, options = {}) => {
       const cnpj = (overrides.cnpj as string) ?? randomNumericCnpj();
       // Overrides are written as REST bodies (snake_case); the engine takes the declared shape.
-      const company = await createCompany(deps, live, camelBody({
-        cnpj,
-        razao_social: 'Serviços de Teste Ltda',
-        municipio: MUNICIPIO_NACIONAL,
-        regime_tributario: 'lucro_presumido',
-        padroes: { codigo_nacional: '010101', aliquota_iss: '2.00' },
-        ...overrides,
-      }, '', []));
+      const company = await createCompany(
+        deps,
+        live,
+        camelBody(
+          {
+            cnpj,
+            razao_social: 'Serviços de Teste Ltda',
+            municipio: MUNICIPIO_NACIONAL,
+            regime_tributario: 'lucro_presumido',
+            padroes: { codigo_nacional: '010101', aliquota_iss: '2.00' },
+            ...overrides,
+          },
+          '',
+          [],
+        ),
+      );
       const cert = options.certificate ?? true;
       if (cert) {
         const now = deps.clock.now();

@@ -24,10 +24,20 @@ export async function xlsxFromCsv(csvs: Record<string, string>): Promise<Record<
     });
     // CSV filter tokens: separator 59 (;), text delimiter 34 ("), charset 76 (UTF-8), first line 1, column
     // formats (standard), language 1046 (pt-BR).
-    await run('soffice', [
-      `-env:UserInstallation=file://${join(dir, 'profile')}`,
-      '--headless', '--infilter=CSV:59,34,76,1,,1046', '--convert-to', 'xlsx', '--outdir', dir, ...files,
-    ], { timeout: 120_000 });
+    await run(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        '--headless',
+        '--infilter=CSV:59,34,76,1,,1046',
+        '--convert-to',
+        'xlsx',
+        '--outdir',
+        dir,
+        ...files,
+      ],
+      { timeout: 120_000 },
+    );
     return Object.fromEntries(Object.keys(csvs).map((name) => [name, readFileSync(join(dir, `${name}.xlsx`))]));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,11 @@ import { buildDpsId, buildDpsXml } from '../../src/engine/nfse/nacional/build-dp
 import { createNationalClient, type NationalClient } from '../../src/engine/transmissao/national-client.js';
 import type { DpsInput } from '../../src/engine/nfse/nacional/dps-input.js';
 import { signXml, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
-import { createSimulator, type CreateSimulatorOptions, type Simulator } from '../../src/simulator/nacional/create-simulator.js';
+import {
+  createSimulator,
+  type CreateSimulatorOptions,
+  type Simulator,
+} from '../../src/simulator/nacional/create-simulator.js';
 import { testIdentity } from './nfse-fixtures.js';
 
 export interface SimKit {
@@ -66,8 +70,16 @@ export async function startLossyHop(target: string) {
         armed = null;
         return req.socket.destroy();
       }
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k === 'content-type' || k.startsWith('x-')) as Array<[string, string]>);
-      const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => k === 'content-type' || k.startsWith('x-')) as Array<
+          [string, string]
+        >,
+      );
+      const answer = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
       const body = Buffer.from(await answer.arrayBuffer());
       if (emission && armed === 'answer' && answer.status === 201) {
         armed = null;

@@ -10,7 +10,12 @@ import { createXmlSigner, type XmlSigner } from '../../src/engine/xml/sign-xml.j
 // globalThis because each test file gets fresh instances of the project's modules, this one included. Child
 // processes (crash tests, clusters) read the same ones from the file named in TEST_KEYS_ENV.
 const KEYS = Symbol.for('fiscal-api.test-keys');
-type Held = { privateKey?: KeyObject; simulatorCert?: KeysFile['simulator']; simulatorSigner?: XmlSigner; file?: string };
+type Held = {
+  privateKey?: KeyObject;
+  simulatorCert?: KeysFile['simulator'];
+  simulatorSigner?: XmlSigner;
+  file?: string;
+};
 const held = ((globalThis as { [KEYS]?: Held })[KEYS] ??= {});
 
 /** Names the file with the PEMs of this process's test keys, for its child processes. */
@@ -29,13 +34,17 @@ const inherited = (): KeysFile | undefined => {
 /** The RSA key of the seeded companies' certificates. */
 export function testPrivateKey(): KeyObject {
   const pem = inherited()?.privateKeyPem;
-  return (held.privateKey ??= pem ? createPrivateKey(pem) : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+  return (held.privateKey ??= pem
+    ? createPrivateKey(pem)
+    : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
 }
 
 /** The national simulator's signing certificate, as `createSimulator` would make it. */
 export function simulatorSigner(): XmlSigner {
   if (!held.simulatorSigner) {
-    const cert = (held.simulatorCert = inherited()?.simulator ?? generateTestCertificate({ cnpj: '11111111000191', razaoSocial: 'SEFIN NACIONAL SIMULADOR' }));
+    const cert = (held.simulatorCert =
+      inherited()?.simulator ??
+      generateTestCertificate({ cnpj: '11111111000191', razaoSocial: 'SEFIN NACIONAL SIMULADOR' }));
     held.simulatorSigner = createXmlSigner(cert.privateKeyPem, cert.certificatePem);
   }
   return held.simulatorSigner;
@@ -48,7 +57,10 @@ export function testKeysEnv(): Record<string, string> {
     simulatorSigner();
     const keys: KeysFile = {
       privateKeyPem: testPrivateKey().export({ type: 'pkcs8', format: 'pem' }).toString(),
-      simulator: { privateKeyPem: held.simulatorCert!.privateKeyPem, certificatePem: held.simulatorCert!.certificatePem },
+      simulator: {
+        privateKeyPem: held.simulatorCert!.privateKeyPem,
+        certificatePem: held.simulatorCert!.certificatePem,
+      },
     };
     writeFileSync(join(dir, 'keys.json'), JSON.stringify(keys), { mode: 0o600 });
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));

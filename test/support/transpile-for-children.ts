@@ -40,11 +40,20 @@ export async function transpileForChildren(): Promise<void> {
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
     .map((f) => join(SRC, f));
   const childrenDir = join(ROOT, 'test/support/children');
-  const children = readdirSync(childrenDir).filter((f) => f.endsWith('.ts')).map((f) => join(childrenDir, f));
+  const children = readdirSync(childrenDir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(childrenDir, f));
   const [src, bundles] = await Promise.all([
     build({ ...common, entryPoints: sources, outdir: TEST_JS_DIR, outbase: SRC }),
     // Bundled for the test helpers only: packages stay imports of node_modules, src/ imports of the files above.
-    build({ ...common, entryPoints: children, outdir: join(TEST_JS_DIR, 'children'), bundle: true, packages: 'external', plugins: [srcFromTestJs] }),
+    build({
+      ...common,
+      entryPoints: children,
+      outdir: join(TEST_JS_DIR, 'children'),
+      bundle: true,
+      packages: 'external',
+      plugins: [srcFromTestJs],
+    }),
   ]);
   for (const file of [...src.outputFiles, ...bundles.outputFiles]) writeIfChanged(file.path, file.contents);
 }
@@ -56,7 +65,9 @@ const srcFromTestJs: Plugin = {
     b.onResolve({ filter: /^\.\.?\// }, (args) => {
       const target = resolve(args.resolveDir, args.path);
       if (!target.startsWith(SRC + sep)) return undefined;
-      const path = relative(join(TEST_JS_DIR, 'children'), join(TEST_JS_DIR, relative(SRC, target))).split(sep).join('/');
+      const path = relative(join(TEST_JS_DIR, 'children'), join(TEST_JS_DIR, relative(SRC, target)))
+        .split(sep)
+        .join('/');
       return { path, external: true };
     });
   },

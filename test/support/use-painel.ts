@@ -36,7 +36,13 @@ export function usePainel(bind: (p: Painel) => void, options?: () => TestAppOpti
   );
   beforeAll(async () => {
     const { email, senha } = await seedPessoa(started.t.app.engine, started.acct.accountId);
-    started = { ...started, company: await started.acct.company(), live: httpClient(started.t.url, started.acct.liveKey), email, senha };
+    started = {
+      ...started,
+      company: await started.acct.company(),
+      live: httpClient(started.t.url, started.acct.liveKey),
+      email,
+      senha,
+    };
   });
   usePainelBrowser((b) => bind({ ...started, ...b }));
 }

@@ -1,5 +1,9 @@
 import type { ParametrosMunicipio } from '../../src/engine/tabelas/index.js';
-import { validateNfseRequest, type EmpresaContexto, type ValidationContext } from '../../src/engine/nfse/validacao/index.js';
+import {
+  validateNfseRequest,
+  type EmpresaContexto,
+  type ValidationContext,
+} from '../../src/engine/nfse/validacao/index.js';
 import { camelBody } from '../../src/engine/nucleo/camel-body.js';
 import { SentBody } from '../../src/engine/nucleo/read-body.js';
 import type { ValidationIssue } from '../../src/engine/nucleo/validation-issue.js';
@@ -36,7 +40,12 @@ export function corpo(over: Record<string, unknown> = {}): Record<string, unknow
     competencia: '2026-11',
     tomador: { documento: CNPJ_TOMADOR, nome: 'Cliente Ltda', email: 'financeiro@cliente.com.br' },
     valor: '1500.00',
-    servico: { descricao: 'Desenvolvimento de sistema', codigo_nacional: '010101', aliquota_iss: '2.00', iss_retido: false },
+    servico: {
+      descricao: 'Desenvolvimento de sistema',
+      codigo_nacional: '010101',
+      aliquota_iss: '2.00',
+      iss_retido: false,
+    },
     ...over,
   };
 }
@@ -46,7 +55,10 @@ export function servico(over: Record<string, unknown> = {}): Record<string, unkn
 }
 
 /** Fixed municipal parameters for rule tests (independent of the shipped table). */
-export function params(over: Partial<ParametrosMunicipio> = {}, aliquotas: Record<string, string> = {}): ParametrosMunicipio {
+export function params(
+  over: Partial<ParametrosMunicipio> = {},
+  aliquotas: Record<string, string> = {},
+): ParametrosMunicipio {
   return {
     ibge: '3550308',
     nome: 'São Paulo',

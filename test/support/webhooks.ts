@@ -45,7 +45,13 @@ export async function startReceiver(answer: (r: Received) => number | 'hang' = (
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const r: Received = { path: req.url ?? '/', headers: req.headers, raw, body: raw ? JSON.parse(raw) : null, at: Date.now() };
+      const r: Received = {
+        path: req.url ?? '/',
+        headers: req.headers,
+        raw,
+        body: raw ? JSON.parse(raw) : null,
+        at: Date.now(),
+      };
       received.push(r);
       for (const w of waiters.splice(0)) w();
       const status = answer(r);
@@ -83,8 +89,16 @@ export async function startReceiver(answer: (r: Received) => number | 'hang' = (
 }
 
 /** Writes one event of the log through the real appendEvents, in its own transaction (as a state change does). */
-export async function emitEvent(deps: EngineDeps, accountId: string, environment: Environment, tipo: string, dados: unknown) {
-  const [event] = await deps.db.$transaction((tx) => appendEvents(tx, { accountId, environment, at: deps.clock.now(), events: [{ tipo, dados }] }));
+export async function emitEvent(
+  deps: EngineDeps,
+  accountId: string,
+  environment: Environment,
+  tipo: string,
+  dados: unknown,
+) {
+  const [event] = await deps.db.$transaction((tx) =>
+    appendEvents(tx, { accountId, environment, at: deps.clock.now(), events: [{ tipo, dados }] }),
+  );
   // As every writer of events does after commit.
   await announceEvents(deps, accountId, environment);
   return event;

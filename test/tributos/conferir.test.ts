@@ -15,7 +15,12 @@ let seq = 0;
 
 useTestApp((s) => ({ t, acct } = s));
 
-const principal = (): Principal => ({ accountId: acct.accountId, environment: 'test', apiKeyId: 'test', companyId: null });
+const principal = (): Principal => ({
+  accountId: acct.accountId,
+  environment: 'test',
+  apiKeyId: 'test',
+  companyId: null,
+});
 const deps = () => ({ ...t.app.engine, clock: { now: () => new Date('2026-11-20T15:00:00Z') } });
 
 /**
@@ -23,26 +28,64 @@ const deps = () => ({ ...t.app.engine, clock: { now: () => new Date('2026-11-20T
  * is ICMS 17 % = 17.00 (RICMS/RS Livro I art. 27), PIS 1.65 % and COFINS 7.6 % of 83.00 (1.37, 6.31; STF RE 574.706),
  * IBS/CBS of 2026 on 75.32 (0.08, 0.00, 0.68; LC 214/2025 arts. 343-346).
  */
-function item(sku: string, icms: Record<string, string> = { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '17.00', v_icms: '17.00' }) {
+function item(
+  sku: string,
+  icms: Record<string, string> = { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '17.00', v_icms: '17.00' },
+) {
   return {
-    codigo: sku, descricao: 'Teclado USB', ncm: '84716052', cfop: '5102', origem: '0', unidade: 'UN', quantidade: '1', valor_unitario: '100',
+    codigo: sku,
+    descricao: 'Teclado USB',
+    ncm: '84716052',
+    cfop: '5102',
+    origem: '0',
+    unidade: 'UN',
+    quantidade: '1',
+    valor_unitario: '100',
     icms,
     pis: { cst: '01', v_bc: '83.00', p_pis: '1.65', v_pis: '1.37' },
     cofins: { cst: '01', v_bc: '83.00', p_cofins: '7.60', v_cofins: '6.31' },
-    ibs_cbs: { cst: '000', c_class_trib: '000001', v_bc: '75.32', p_ibs_uf: '0.10', v_ibs_uf: '0.08', p_ibs_mun: '0', v_ibs_mun: '0.00', p_cbs: '0.90', v_cbs: '0.68' },
+    ibs_cbs: {
+      cst: '000',
+      c_class_trib: '000001',
+      v_bc: '75.32',
+      p_ibs_uf: '0.10',
+      v_ibs_uf: '0.08',
+      p_ibs_mun: '0',
+      v_ibs_mun: '0.00',
+      p_cbs: '0.90',
+      v_cbs: '0.68',
+    },
   };
 }
 
 async function setup() {
   const c = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
   const sku = `C-${Date.now().toString(36)}-${++seq}`;
-  const res = await httpClient(t.url, acct.testKey).post('/v1/produtos', { empresa_id: c.id, sku, descricao: 'Teclado USB', ncm: '84716052', unidade: 'UN', origem: '0', tributacao: { icms: { cst: '00' } } });
+  const res = await httpClient(t.url, acct.testKey).post('/v1/produtos', {
+    empresa_id: c.id,
+    sku,
+    descricao: 'Teclado USB',
+    ncm: '84716052',
+    unidade: 'UN',
+    origem: '0',
+    tributacao: { icms: { cst: '00' } },
+  });
   expect(res.status, res.text).toBe(201);
   const body = (itens: unknown[], extra: Record<string, unknown> = {}) => ({
-    modo: 'conferir', empresa_id: c.id, natureza_operacao: 'Venda de mercadoria', presenca: 'internet',
-    destinatario: { documento: TOMA_CNPJ, nome: 'Cliente Exemplo Ltda', contribuinte: 'contribuinte', inscricao_estadual: '9012345678',
-      endereco: { logradouro: 'Rua Um', numero: '10', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' } },
-    itens, pagamentos: [{ forma: 'pix' }], ...extra,
+    modo: 'conferir',
+    empresa_id: c.id,
+    natureza_operacao: 'Venda de mercadoria',
+    presenca: 'internet',
+    destinatario: {
+      documento: TOMA_CNPJ,
+      nome: 'Cliente Exemplo Ltda',
+      contribuinte: 'contribuinte',
+      inscricao_estadual: '9012345678',
+      endereco: { logradouro: 'Rua Um', numero: '10', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' },
+    },
+    itens,
+    pagamentos: [{ forma: 'pix' }],
+    ...extra,
   });
   return { sku, body };
 }
@@ -64,32 +107,71 @@ describe('modo conferir', () => {
 
   it('a divergence is an adjustment divergente with the expected and the sent value; the note keeps the sent value', async () => {
     const { sku, body } = await setup();
-    const p = await previewNfe(deps(), principal(), { body: nfeInput(body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })])) });
+    const p = await previewNfe(deps(), principal(), {
+      body: nfeInput(body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })])),
+    });
     const divergentes = p.ajustes.filter((a) => a.regra === 'nfe_conferencia_divergencia');
-    expect(divergentes).toEqual(expect.arrayContaining([
-      expect.objectContaining({ campo: '/itens/0/icms/p_icms', acao: 'divergente', valor: '17', enviado: '12.00' }),
-      expect.objectContaining({ campo: '/itens/0/icms/v_icms', acao: 'divergente', valor: '17.00', enviado: '12.00' }),
-    ]));
+    expect(divergentes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ campo: '/itens/0/icms/p_icms', acao: 'divergente', valor: '17', enviado: '12.00' }),
+        expect.objectContaining({
+          campo: '/itens/0/icms/v_icms',
+          acao: 'divergente',
+          valor: '17.00',
+          enviado: '12.00',
+        }),
+      ]),
+    );
     expect(p.xml).toContain('<vICMS>12.00</vICMS>');
   });
 
   it('parar_em_divergencia stops the note with 422 nfe_conferencia_divergente; an unknown product is fora_de_cobertura, never a silent pass', async () => {
     const { sku, body } = await setup();
-    const err = await previewNfe(deps(), principal(), { body: nfeInput(body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })], { parar_em_divergencia: true })) })
-      .then(() => null, (e: unknown) => e as EngineError);
+    const err = await previewNfe(deps(), principal(), {
+      body: nfeInput(
+        body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })], {
+          parar_em_divergencia: true,
+        }),
+      ),
+    }).then(
+      () => null,
+      (e: unknown) => e as EngineError,
+    );
     expect(err).toBeInstanceOf(EngineError);
     expect(err).toMatchObject({ codigo: 'nfe_conferencia_divergente', campo: '/itens/0/icms/p_icms' });
     const p = await previewNfe(deps(), principal(), { body: nfeInput(body([item('FORA-DO-CATALOGO')])) });
-    expect(p.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'nfe_conferencia_fora_de_cobertura', campo: '/itens/0', acao: 'omitido' })]));
-    const informada = await previewNfe(deps(), principal(), { body: nfeInput(body([item(sku)], { operacao: 'transferencia' })) });
-    expect(informada.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'nfe_conferencia_fora_de_cobertura', campo: '/operacao' })]));
+    expect(p.ajustes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ regra: 'nfe_conferencia_fora_de_cobertura', campo: '/itens/0', acao: 'omitido' }),
+      ]),
+    );
+    const informada = await previewNfe(deps(), principal(), {
+      body: nfeInput(body([item(sku)], { operacao: 'transferencia' })),
+    });
+    expect(informada.ajustes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ regra: 'nfe_conferencia_fora_de_cobertura', campo: '/operacao' }),
+      ]),
+    );
   });
 
   it('over REST: the divergence is in ajustes of the issued note', async () => {
     const { sku, body } = await setup();
-    const res = await httpClient(t.url, acct.testKey).post('/v1/nfe', body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })]));
+    const res = await httpClient(t.url, acct.testKey).post(
+      '/v1/nfe',
+      body([item(sku, { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '12.00', v_icms: '12.00' })]),
+    );
     expect(res.status, res.text).toBe(201);
     expect(res.body.modo).toBe('conferir');
-    expect(res.body.ajustes).toEqual(expect.arrayContaining([expect.objectContaining({ regra: 'nfe_conferencia_divergencia', campo: '/itens/0/icms/v_icms', valor: '17.00', enviado: '12.00' })]));
+    expect(res.body.ajustes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          regra: 'nfe_conferencia_divergencia',
+          campo: '/itens/0/icms/v_icms',
+          valor: '17.00',
+          enviado: '12.00',
+        }),
+      ]),
+    );
   });
 });

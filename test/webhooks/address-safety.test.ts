@@ -13,22 +13,77 @@ import { useTestApp } from '../support/use-test-app.js';
  */
 const LITERALS = [
   // loopback in every IPv4 literal form: dotted, short, decimal, hex, octal, mixed
-  '127.0.0.1', '127.1', '127.0.1', '2130706433', '0x7f000001', '0x7f.0.0.1', '0x7f.1', '0177.0.0.1', '017700000001', '0177.1',
+  '127.0.0.1',
+  '127.1',
+  '127.0.1',
+  '2130706433',
+  '0x7f000001',
+  '0x7f.0.0.1',
+  '0x7f.1',
+  '0177.0.0.1',
+  '017700000001',
+  '0177.1',
   // this network, RFC 1918 (also in short, hex, octal and decimal forms), CGNAT
-  '0', '0.0.0.0', '0.1.2.3', '10.0.0.1', '10.1', '012.1', '0xa.0.0.1', '167772161', '172.16.0.1', '172.31.255.255', '192.168.1.1', '3232235777', '0xc0a80101',
-  '100.64.0.1', '100.127.255.254', '100.100.100.200',
+  '0',
+  '0.0.0.0',
+  '0.1.2.3',
+  '10.0.0.1',
+  '10.1',
+  '012.1',
+  '0xa.0.0.1',
+  '167772161',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.1.1',
+  '3232235777',
+  '0xc0a80101',
+  '100.64.0.1',
+  '100.127.255.254',
+  '100.100.100.200',
   // link-local and metadata addresses
-  '169.254.169.254', '0xa9fea9fe', '2852039166', '169.254.0.1', '168.63.129.16',
+  '169.254.169.254',
+  '0xa9fea9fe',
+  '2852039166',
+  '169.254.0.1',
+  '168.63.129.16',
   // benchmarking, IETF, documentation, multicast, reserved, broadcast
-  '198.18.0.1', '198.19.255.255', '192.0.0.170', '192.0.2.1', '198.51.100.1', '203.0.113.1', '224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255',
+  '198.18.0.1',
+  '198.19.255.255',
+  '192.0.0.170',
+  '192.0.2.1',
+  '198.51.100.1',
+  '203.0.113.1',
+  '224.0.0.1',
+  '239.255.255.250',
+  '240.0.0.1',
+  '255.255.255.255',
   // IPv6 loopback, unspecified, link-local, ULA (incl. the AWS metadata address), site-local, multicast, documentation
-  '[::1]', '[0:0:0:0:0:0:0:1]', '[::]', '[fe80::1]', '[fc00::1]', '[fd00:ec2::254]', '[fec0::1]', '[ff02::1]', '[2001:db8::1]',
+  '[::1]',
+  '[0:0:0:0:0:0:0:1]',
+  '[::]',
+  '[fe80::1]',
+  '[fc00::1]',
+  '[fd00:ec2::254]',
+  '[fec0::1]',
+  '[ff02::1]',
+  '[2001:db8::1]',
   // IPv4-mapped and IPv4-compatible IPv6, NAT64 (well-known and local-use prefixes), 6to4, Teredo
-  '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::ffff:10.0.0.1]', '[::ffff:169.254.169.254]', '[::127.0.0.1]', '[::7f00:1]', '[::a00:1]',
-  '[64:ff9b::7f00:1]', '[64:ff9b::a9fe:a9fe]', '[64:ff9b::10.0.0.1]', '[64:ff9b:1::a00:1]', '[2002:7f00:1::1]', '[2001::1]',
+  '[::ffff:127.0.0.1]',
+  '[::ffff:7f00:1]',
+  '[::ffff:10.0.0.1]',
+  '[::ffff:169.254.169.254]',
+  '[::127.0.0.1]',
+  '[::7f00:1]',
+  '[::a00:1]',
+  '[64:ff9b::7f00:1]',
+  '[64:ff9b::a9fe:a9fe]',
+  '[64:ff9b::10.0.0.1]',
+  '[64:ff9b:1::a00:1]',
+  '[2002:7f00:1::1]',
+  '[2001::1]',
 ];
 const NAMES: Record<string, string[]> = {
-  'localhost': ['127.0.0.1', '::1'],
+  localhost: ['127.0.0.1', '::1'],
   'metadata.google.internal': ['169.254.169.254'],
   'mixed.example.com': [PUBLIC_IP, '10.0.0.1'],
   'mixed6.example.com': ['2606:4700:4700::1111', 'fd12:3456::1'],
@@ -43,7 +98,10 @@ let t: TestApp;
 let account: SeededAccount;
 
 // Only 127.0.0.2 is exempt (the control receiver listens there): every corpus entry stays internal.
-useTestApp((s) => ({ t, acct: account } = s), () => ({ worker: false, resolveHost: dns, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.2/32' } }));
+useTestApp(
+  (s) => ({ t, acct: account } = s),
+  () => ({ worker: false, resolveHost: dns, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.2/32' } }),
+);
 
 /** A client that takes a new key every 100 requests: the corpus is larger than the 120-per-minute limit. */
 function client() {
@@ -77,8 +135,15 @@ describe('address safety: the bypass corpus', () => {
     const http = client();
     for (const host of [...LITERALS, ...Object.keys(NAMES)]) {
       for (const scheme of ['http', 'https']) {
-        const res = expectProblem(await (await http()).post('/v1/webhooks', { url: `${scheme}://${host}/hook`, eventos: ['NFSE_AUTORIZADA'] }), 422, 'validacao');
-        expect(res.erros.map((e: { codigo: string; campo: string }) => [e.codigo, e.campo]), host).toEqual([['endereco_interno', '/url']]);
+        const res = expectProblem(
+          await (await http()).post('/v1/webhooks', { url: `${scheme}://${host}/hook`, eventos: ['NFSE_AUTORIZADA'] }),
+          422,
+          'validacao',
+        );
+        expect(
+          res.erros.map((e: { codigo: string; campo: string }) => [e.codigo, e.campo]),
+          host,
+        ).toEqual([['endereco_interno', '/url']]);
       }
     }
     expect(await t.app.engine.db.webhook.count({ where: { accountId: account.accountId } })).toBe(0);
@@ -92,12 +157,22 @@ describe('address safety: the bypass corpus', () => {
     const hooks: Array<{ id: string; target: string }> = [];
     for (const [i, target] of targets.entries()) {
       dns.table[`rebind-${i}.example.com`] = [PUBLIC_IP];
-      const res = await (await http()).post('/v1/webhooks', { url: `http://rebind-${i}.example.com:${receiver.port}/hook`, eventos: ['NFSE_AUTORIZADA'] });
+      const res = await (
+        await http()
+      ).post('/v1/webhooks', {
+        url: `http://rebind-${i}.example.com:${receiver.port}/hook`,
+        eventos: ['NFSE_AUTORIZADA'],
+      });
       expect(res.status, res.text).toBe(201);
       hooks.push({ id: res.body.id, target });
     }
     // The control: an exempt address reached through the same checked lookup is delivered to.
-    const control = await (await http()).post('/v1/webhooks', { url: `http://control.example.com:${receiver.port}/control`, eventos: ['NFSE_AUTORIZADA'] });
+    const control = await (
+      await http()
+    ).post('/v1/webhooks', {
+      url: `http://control.example.com:${receiver.port}/control`,
+      eventos: ['NFSE_AUTORIZADA'],
+    });
     expect(control.status, control.text).toBe(201);
     // DNS rebinding: every name now answers an internal address.
     for (const [i, target] of targets.entries()) dns.table[`rebind-${i}.example.com`] = target.split(',');
@@ -106,7 +181,10 @@ describe('address safety: the bypass corpus', () => {
     await drainWebhooks(t.app.engine);
     expect(receiver.received.map((r) => r.path)).toEqual(['/control']);
     for (const hook of hooks) {
-      const delivery = await t.app.engine.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id }, include: { attemptsLog: true } });
+      const delivery = await t.app.engine.db.webhookDelivery.findFirstOrThrow({
+        where: { webhookId: hook.id },
+        include: { attemptsLog: true },
+      });
       expect(delivery.attemptsLog, hook.target).toHaveLength(1);
       expect(delivery.attemptsLog[0]!.responseStatus, hook.target).toBeNull();
       expect(delivery.attemptsLog[0]!.erro, hook.target).toMatch(/^endereço recusado/);
@@ -117,14 +195,22 @@ describe('address safety: the bypass corpus', () => {
   it('refuses at delivery a stored URL whose literal is internal (checked before connecting, not only at registration)', async () => {
     const receiver = await startReceiver();
     const http = httpClient(t.url, await account.key('live'));
-    const created = await http.post('/v1/webhooks', { url: 'https://hooks.example.com/x', eventos: ['NFSE_REJEITADA'] });
+    const created = await http.post('/v1/webhooks', {
+      url: 'https://hooks.example.com/x',
+      eventos: ['NFSE_REJEITADA'],
+    });
     for (const host of ['127.0.0.1', '2130706433', '0x7f.1', '[::ffff:127.0.0.1]', '[::1]']) {
-      await t.app.engine.db.webhook.update({ where: { id: created.body.id }, data: { url: new URL(`http://${host}:${receiver.port}/direct`).toString() } });
+      await t.app.engine.db.webhook.update({
+        where: { id: created.body.id },
+        data: { url: new URL(`http://${host}:${receiver.port}/direct`).toString() },
+      });
       await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_REJEITADA', { id: host });
       await drainWebhooks(t.app.engine);
     }
     expect(receiver.received).toHaveLength(0);
-    const attempts = await t.app.engine.db.webhookAttempt.findMany({ where: { delivery: { webhookId: created.body.id } } });
+    const attempts = await t.app.engine.db.webhookAttempt.findMany({
+      where: { delivery: { webhookId: created.body.id } },
+    });
     expect(attempts).toHaveLength(5);
     expect(attempts.every((a) => a.erro?.startsWith('endereço recusado'))).toBe(true);
     await receiver.close();

@@ -16,7 +16,10 @@ const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let account: SeededAccount;
 
-useTestApp((s) => ({ t, acct: account } = s), () => ({ clock, worker: false, webhookTimeoutMs: 500, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } }));
+useTestApp(
+  (s) => ({ t, acct: account } = s),
+  () => ({ clock, worker: false, webhookTimeoutMs: 500, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } }),
+);
 
 /** A receiver answering every POST, once its body is read, with `status` and `body`; `end: false` never ends the body. */
 async function answering(status: number, body: string, end = true) {
@@ -34,15 +37,20 @@ async function answering(status: number, body: string, end = true) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests: () => requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 async function attemptsOf(webhookId: string) {
-  const deliveries = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId }, include: { attemptsLog: { orderBy: { numero: 'asc' } } }, orderBy: { id: 'asc' } });
+  const deliveries = await t.app.engine.db.webhookDelivery.findMany({
+    where: { webhookId },
+    include: { attemptsLog: { orderBy: { numero: 'asc' } } },
+    orderBy: { id: 'asc' },
+  });
   return deliveries.map((d) => ({ status: d.status, attempts: d.attemptsLog.map((a) => [a.responseStatus, a.erro]) }));
 }
 
@@ -59,7 +67,9 @@ describe('the receiver answer an attempt records', () => {
     const id = await hook(`${gone.url}/fechado`);
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'recusado' });
     await drainWebhooks(t.app.engine);
-    expect(await attemptsOf(id)).toEqual([{ status: 'pendente', attempts: [[null, 'falha de conexão (ECONNREFUSED)']] }]);
+    expect(await attemptsOf(id)).toEqual([
+      { status: 'pendente', attempts: [[null, 'falha de conexão (ECONNREFUSED)']] },
+    ]);
   });
 
   it('counts the status of a 200 whose body runs past 64 KiB (the connection is dropped), and the next delivery gets through', async () => {

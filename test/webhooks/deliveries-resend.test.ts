@@ -48,7 +48,9 @@ describe('GET /v1/webhooks/{id}/entregas', () => {
     expect(first.status, first.text).toBe(200);
     expect(first.body.entregas).toHaveLength(2);
     expect(first.body.entregas[0].status).toBe('entregue');
-    expect(first.body.entregas[0].tentativas).toEqual([{ numero: 1, em: expect.any(String), status_http: 200, duracao_ms: expect.any(Number), erro: null }]);
+    expect(first.body.entregas[0].tentativas).toEqual([
+      { numero: 1, em: expect.any(String), status_http: 200, duracao_ms: expect.any(Number), erro: null },
+    ]);
     const second = await live().get(`/v1/webhooks/${ok.id}/entregas?limite=2&cursor=${first.body.proximo_cursor}`);
     expect(second.body.entregas).toHaveLength(1);
     expect(second.body.proximo_cursor).toBeNull();
@@ -68,7 +70,11 @@ describe('GET /v1/webhooks/{id}/entregas', () => {
     for (const qs of ['limite=0', 'limite=201', 'limite=abc', 'status=perdida', 'cursor=nao-e-cursor']) {
       expectProblem(await live().get(`/v1/webhooks/${ok.id}/entregas?${qs}`), 400, 'parametro_invalido');
     }
-    expectProblem(await httpClient(t.url, account.testKey).get(`/v1/webhooks/${ok.id}/entregas`), 404, 'nao_encontrado');
+    expectProblem(
+      await httpClient(t.url, account.testKey).get(`/v1/webhooks/${ok.id}/entregas`),
+      404,
+      'nao_encontrado',
+    );
   }, 120_000);
 });
 
@@ -77,19 +83,50 @@ describe('POST /v1/webhooks/{id}/reenvio', () => {
     const webhook = await hook('/resend-rules');
     const other = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_REJEITADA', { id: 'x' });
     const post = (body: unknown) => live().post(`/v1/webhooks/${webhook.id}/reenvio`, body);
-    for (const body of [{}, { desde: '2026-11-01T00:00:00Z' }, { evento_id: other.id, lote_id: newId() }, { evento_id: other.id, desde: '2026-11-01T00:00:00Z', ate: '2026-11-02T00:00:00Z' }, { desde: 'ontem', ate: '2026-11-02T00:00:00Z' }, { desde: '2026-11-03T00:00:00Z', ate: '2026-11-02T00:00:00Z' }, { evento_id: other.id, outro: 1 }]) {
+    for (const body of [
+      {},
+      { desde: '2026-11-01T00:00:00Z' },
+      { evento_id: other.id, lote_id: newId() },
+      { evento_id: other.id, desde: '2026-11-01T00:00:00Z', ate: '2026-11-02T00:00:00Z' },
+      { desde: 'ontem', ate: '2026-11-02T00:00:00Z' },
+      { desde: '2026-11-03T00:00:00Z', ate: '2026-11-02T00:00:00Z' },
+      { evento_id: other.id, outro: 1 },
+    ]) {
       expectProblem(await post(body), 422, 'reenvio_invalido');
     }
     const body = expectProblem(await post({ evento_id: other.id }), 422, 'evento_nao_assinado');
     expect(body.campo).toBe('/evento_id');
     expectProblem(await post({ evento_id: newId() }), 404, 'nao_encontrado');
     // An instant is ISO 8601 text with its zone; every problem comes in erros[] under the resend's own code.
-    const semFuso = expectProblem(await post({ desde: '2026-11-01', ate: '2026-11-02T00:00:00', extra: 1 }), 422, 'reenvio_invalido');
+    const semFuso = expectProblem(
+      await post({ desde: '2026-11-01', ate: '2026-11-02T00:00:00', extra: 1 }),
+      422,
+      'reenvio_invalido',
+    );
     expect(semFuso.erros.map((e: { campo: string }) => e.campo).sort()).toEqual(['/ate', '/desde', '/extra']);
     // GraphQL's typed input reaches the same declaration: its DateTime is read as the instant it is.
-    const gql = await graphql(t.url, account.liveKey, `mutation($id: ID!, $input: WebhookReenvioInput!) { resendWebhookEvents(id: $id, input: $input) {
-      __typename ... on WebhookResend { total } ... on DomainError { codigo campo } } }`, { id: webhook.id, input: { desde: '2026-11-03T00:00:00Z', ate: '2026-11-02T00:00:00Z' } });
-    expect(gql).toEqual({ resendWebhookEvents: { __typename: 'DomainError', codigo: 'reenvio_invalido', campo: '/desde' } });
+    const gql = await graphql(
+      t.url,
+      account.liveKey,
+      `
+        mutation ($id: ID!, $input: WebhookReenvioInput!) {
+          resendWebhookEvents(id: $id, input: $input) {
+            __typename
+            ... on WebhookResend {
+              total
+            }
+            ... on DomainError {
+              codigo
+              campo
+            }
+          }
+        }
+      `,
+      { id: webhook.id, input: { desde: '2026-11-03T00:00:00Z', ate: '2026-11-02T00:00:00Z' } },
+    );
+    expect(gql).toEqual({
+      resendWebhookEvents: { __typename: 'DomainError', codigo: 'reenvio_invalido', campo: '/desde' },
+    });
   });
 
   it('makes a new delivery with the same event id, by evento_id, by desde+ate (500 per call, continuar_desde) and by lote_id', async () => {
@@ -111,7 +148,9 @@ describe('POST /v1/webhooks/{id}/reenvio', () => {
     const byLote = await live().post(`/v1/webhooks/${webhook.id}/reenvio`, { lote_id: loteId });
     expect(byLote.body).toEqual({ total: 1, continuar_desde: null });
     await drainWebhooks(t.app.engine);
-    const queued = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: webhook.id, eventId: lote.id } });
+    const queued = await t.app.engine.db.webhookDelivery.findMany({
+      where: { webhookId: webhook.id, eventId: lote.id },
+    });
     expect(queued.map((d) => d.origem).sort()).toEqual(['evento', 'reenvio']);
     expect(mine().filter((r) => r.headers['x-service-event-id'] === lote.id)).toHaveLength(2);
     await live().delete(`/v1/webhooks/${webhook.id}`);
@@ -120,7 +159,9 @@ describe('POST /v1/webhooks/{id}/reenvio', () => {
     clock.advance(1000);
     const desde = clock.now().toISOString();
     for (let i = 0; i < 580; i++) {
-      await emitEvent(t.app.engine, account.accountId, 'live', i % 10 === 0 ? 'NFSE_REJEITADA' : 'NFSE_AUTORIZADA', { id: `range-${i}` });
+      await emitEvent(t.app.engine, account.accountId, 'live', i % 10 === 0 ? 'NFSE_REJEITADA' : 'NFSE_AUTORIZADA', {
+        id: `range-${i}`,
+      });
       clock.advance(1000);
     }
     const ate = clock.now().toISOString();
@@ -131,25 +172,35 @@ describe('POST /v1/webhooks/{id}/reenvio', () => {
     const page2 = await live().post(`/v1/webhooks/${ranged.id}/reenvio`, { desde: page1.body.continuar_desde, ate });
     // 522 subscribed of the 580 (every tenth is an unsubscribed NFSE_REJEITADA).
     expect(page2.body).toEqual({ total: 22, continuar_desde: null });
-    const rows = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: ranged.id }, select: { eventId: true, origem: true, tipo: true } });
+    const rows = await t.app.engine.db.webhookDelivery.findMany({
+      where: { webhookId: ranged.id },
+      select: { eventId: true, origem: true, tipo: true },
+    });
     expect(rows).toHaveLength(522);
     expect(new Set(rows.map((r) => r.eventId)).size).toBe(522);
     expect(rows.every((r) => r.origem === 'reenvio' && r.tipo === 'NFSE_AUTORIZADA')).toBe(true);
     // Removing the webhook closes its pending deliveries without a request.
     await live().delete(`/v1/webhooks/${ranged.id}`);
-    expect(await t.app.engine.db.webhookDelivery.count({ where: { webhookId: ranged.id, status: { not: 'falhou' } } })).toBe(0);
+    expect(
+      await t.app.engine.db.webhookDelivery.count({ where: { webhookId: ranged.id, status: { not: 'falhou' } } }),
+    ).toBe(0);
   }, 180_000);
 
   it('rebuilds the body from the current state only when nobody was subscribed when the event happened', async () => {
     const company = await account.company();
     const test = httpClient(t.url, account.testKey);
-    const watcherRes = await test.post('/v1/webhooks', { url: `${receiver.url}/watcher`, eventos: ['NFSE_AUTORIZADA'] });
+    const watcherRes = await test.post('/v1/webhooks', {
+      url: `${receiver.url}/watcher`,
+      eventos: ['NFSE_AUTORIZADA'],
+    });
     const issue = async () => {
       const created = await test.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=5' } });
       expect(created.status, created.text).toBe(201);
       const note = created;
       expect(note.body.status, note.text).toBe('autorizada');
-      const event = await t.app.engine.db.event.findFirstOrThrow({ where: { tipo: 'NFSE_AUTORIZADA', dados: { path: ['id'], equals: created.body.id } } });
+      const event = await t.app.engine.db.event.findFirstOrThrow({
+        where: { tipo: 'NFSE_AUTORIZADA', dados: { path: ['id'], equals: created.body.id } },
+      });
       return { noteId: created.body.id as string, eventId: event.id };
     };
     // Watched: the watcher webhook had the event fanned out; unwatched: nobody subscribed at the time.
@@ -159,7 +210,10 @@ describe('POST /v1/webhooks/{id}/reenvio', () => {
     const unwatched = await issue();
     await drainWebhooks(t.app.engine);
     for (const note of [watched, unwatched]) {
-      const cancelled = await test.post(`/v1/nfse/${note.noteId}/cancelamento`, { codigo_motivo: '2', motivo: 'Serviço não foi prestado ao cliente' });
+      const cancelled = await test.post(`/v1/nfse/${note.noteId}/cancelamento`, {
+        codigo_motivo: '2',
+        motivo: 'Serviço não foi prestado ao cliente',
+      });
       expect(cancelled.status, cancelled.text).toBe(200);
     }
     const later = await test.post('/v1/webhooks', { url: `${receiver.url}/later`, eventos: ['NFSE_AUTORIZADA'] });
@@ -167,7 +221,9 @@ describe('POST /v1/webhooks/{id}/reenvio', () => {
       expect((await test.post(`/v1/webhooks/${later.body.id}/reenvio`, { evento_id: note.eventId })).status).toBe(202);
     }
     await drainWebhooks(t.app.engine);
-    const got = Object.fromEntries(receiver.received.filter((r) => r.path === '/later').map((r) => [r.body.dados.id, r.body.dados.status]));
+    const got = Object.fromEntries(
+      receiver.received.filter((r) => r.path === '/later').map((r) => [r.body.dados.id, r.body.dados.status]),
+    );
     expect(got).toEqual({ [watched.noteId]: 'autorizada', [unwatched.noteId]: 'cancelada' });
   }, 120_000);
 });

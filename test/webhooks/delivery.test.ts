@@ -21,7 +21,9 @@ function verify(r: Received, secret: string, receiverNow: number): boolean {
   const ts = Number(parts.find(([k]) => k === 't')![1]);
   if (Math.abs(receiverNow / 1000 - ts) > 300) return false;
   const expected = createHmac('sha256', secret).update(`${ts}.${r.raw}`).digest();
-  return parts.filter(([k]) => k === 'v1').some(([, v]) => v.length === 64 && timingSafeEqual(Buffer.from(v, 'hex'), expected));
+  return parts
+    .filter(([k]) => k === 'v1')
+    .some(([, v]) => v.length === 64 && timingSafeEqual(Buffer.from(v, 'hex'), expected));
 }
 const legacy = (secret: string, raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
 
@@ -40,7 +42,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as { port: number }).port;
-  t = await startTestApp({ clock, worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+  t = await startTestApp({
+    clock,
+    worker: false,
+    env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+  });
   account = await seedAccount(t.app.engine);
   await t.app.engine.db.account.update({ where: { id: account.accountId }, data: { email: 'dono@example.com' } });
 });
@@ -58,8 +64,16 @@ async function hook(key: string, url: string, eventos = ['NFSE_AUTORIZADA'], cab
 describe('delivery', () => {
   it('POSTs {tipo, dados} with every header, both signatures checked by an independent HMAC, custom headers decrypted', async () => {
     const receiver = await startReceiver();
-    const webhook = await hook(account.liveKey, `${receiver.url}/in`, ['NFSE_AUTORIZADA'], [{ nome: 'X-Token', valor: 'abc 123' }]);
-    const event = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'nota-1', status: 'autorizada' });
+    const webhook = await hook(
+      account.liveKey,
+      `${receiver.url}/in`,
+      ['NFSE_AUTORIZADA'],
+      [{ nome: 'X-Token', valor: 'abc 123' }],
+    );
+    const event = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', {
+      id: 'nota-1',
+      status: 'autorizada',
+    });
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_REJEITADA', { id: 'nota-2' }); // not subscribed
     expect(await drainWebhooks(t.app.engine)).toBe(1);
     const [r] = receiver.received;
@@ -71,14 +85,18 @@ describe('delivery', () => {
     expect(r!.headers['x-service-event-id']).toBe(event.id);
     expect(r!.headers['x-service-delivery-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(r!.headers['x-service-timestamp']).toBe(String(Math.floor(clock.now().getTime() / 1000)));
-    expect(r!.headers['x-service-signature-v2']).toBe(`t=${r!.headers['x-service-timestamp']},v1=${createHmac('sha256', webhook.segredo).update(`${r!.headers['x-service-timestamp']}.${r!.raw}`).digest('hex')}`);
+    expect(r!.headers['x-service-signature-v2']).toBe(
+      `t=${r!.headers['x-service-timestamp']},v1=${createHmac('sha256', webhook.segredo).update(`${r!.headers['x-service-timestamp']}.${r!.raw}`).digest('hex')}`,
+    );
     expect(r!.headers['x-service-signature']).toBe(legacy(webhook.segredo, r!.raw));
     expect(r!.headers['x-token']).toBe('abc 123');
     // Timestamp tolerance: valid now and 300 s later; a replay 301 s later is refused by the receiver's rule.
     expect(verify(r!, webhook.segredo, clock.now().getTime())).toBe(true);
     expect(verify(r!, webhook.segredo, clock.now().getTime() + 300_000)).toBe(true);
     expect(verify(r!, webhook.segredo, clock.now().getTime() + 301_000)).toBe(false);
-    expect(verify({ ...r!, raw: r!.raw.replace('nota-1', 'nota-9') }, webhook.segredo, clock.now().getTime())).toBe(false);
+    expect(verify({ ...r!, raw: r!.raw.replace('nota-1', 'nota-9') }, webhook.segredo, clock.now().getTime())).toBe(
+      false,
+    );
     await receiver.close();
   });
 
@@ -86,7 +104,9 @@ describe('delivery', () => {
     const receiver = await startReceiver();
     await hook(account.testKey, `${receiver.url}/test`);
     await hook(account.liveKey, `${receiver.url}/live`);
-    const testEvent = await emitEvent(t.app.engine, account.accountId, 'test', 'NFSE_AUTORIZADA', { id: 'sandbox-note' });
+    const testEvent = await emitEvent(t.app.engine, account.accountId, 'test', 'NFSE_AUTORIZADA', {
+      id: 'sandbox-note',
+    });
     const liveEvent = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'live-note' });
     await drainWebhooks(t.app.engine);
     const byPath = Object.fromEntries(receiver.received.map((r) => [r.path, r.headers['x-service-event-id']]));
@@ -105,12 +125,15 @@ describe('delivery', () => {
     const before = receiver.received.at(-1)!;
     expect(before.body.dados.id).toBe('before');
     expect(verify(before, webhook.segredo, clock.now().getTime())).toBe(true);
-    const rotated = (await httpClient(t.url, account.liveKey).post(`/v1/webhooks/${webhook.id}/rotacao-segredo`)).body as { segredo: string };
+    const rotated = (await httpClient(t.url, account.liveKey).post(`/v1/webhooks/${webhook.id}/rotacao-segredo`))
+      .body as { segredo: string };
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'during' });
     await drainWebhooks(t.app.engine);
     const during = receiver.received.at(-1)!;
     expect(during.body.dados.id).toBe('during');
-    const v1 = String(during.headers['x-service-signature-v2']).split(',').filter((p) => p.startsWith('v1='));
+    const v1 = String(during.headers['x-service-signature-v2'])
+      .split(',')
+      .filter((p) => p.startsWith('v1='));
     expect(v1).toHaveLength(2);
     expect(verify(during, rotated.segredo, clock.now().getTime())).toBe(true);
     expect(verify(during, webhook.segredo, clock.now().getTime())).toBe(true);
@@ -121,7 +144,11 @@ describe('delivery', () => {
     await drainWebhooks(t.app.engine);
     const after = receiver.received.at(-1)!;
     expect(after.body.dados.id).toBe('after');
-    expect(String(after.headers['x-service-signature-v2']).split(',').filter((p) => p.startsWith('v1='))).toHaveLength(1);
+    expect(
+      String(after.headers['x-service-signature-v2'])
+        .split(',')
+        .filter((p) => p.startsWith('v1=')),
+    ).toHaveLength(1);
     expect(verify(after, rotated.segredo, clock.now().getTime())).toBe(true);
     expect(verify(after, webhook.segredo, clock.now().getTime())).toBe(false);
     await receiver.close();
@@ -133,9 +160,14 @@ describe('delivery', () => {
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'redirect' });
     await drainWebhooks(t.app.engine);
     expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
-    const delivery = await t.app.engine.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook.id }, include: { attemptsLog: true } });
+    const delivery = await t.app.engine.db.webhookDelivery.findFirstOrThrow({
+      where: { webhookId: webhook.id },
+      include: { attemptsLog: true },
+    });
     expect(delivery.status).toBe('pendente');
-    expect(delivery.attemptsLog.map((a) => [a.responseStatus, a.erro])).toEqual([[302, 'redirecionamento não seguido']]);
+    expect(delivery.attemptsLog.map((a) => [a.responseStatus, a.erro])).toEqual([
+      [302, 'redirecionamento não seguido'],
+    ]);
     await receiver.close();
   });
 });
@@ -161,7 +193,10 @@ describe('retries and the outage notice', () => {
     expect(receiver.received).toHaveLength(14);
     expect(new Set(receiver.received.map((r) => r.headers['x-service-event-id']))).toEqual(new Set([event.id]));
     expect(new Set(receiver.received.map((r) => r.headers['x-service-delivery-id'])).size).toBe(1);
-    expect(receiver.received.map((r) => Number(r.headers['x-service-timestamp']) - Math.floor(start / 1000))).toEqual([0, ...sinceFirst.map((m) => m * 60)]);
+    expect(receiver.received.map((r) => Number(r.headers['x-service-timestamp']) - Math.floor(start / 1000))).toEqual([
+      0,
+      ...sinceFirst.map((m) => m * 60),
+    ]);
 
     clock.advance(12 * HOUR);
     await drainWebhooks(t.app.engine);
@@ -186,7 +221,10 @@ describe('retries and the outage notice', () => {
       await drainWebhooks(t.app.engine);
     }
     expect(receiver.received).toHaveLength(14 + 7);
-    const second = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: webhook.id }, orderBy: { createdAt: 'asc' } });
+    const second = await t.app.engine.db.webhookDelivery.findMany({
+      where: { webhookId: webhook.id },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(second.map((d) => d.status)).toEqual(['falhou', 'falhou']);
     expect(mails.filter((m) => m.text.includes(webhook.id))).toHaveLength(1);
     expect((await t.app.engine.db.webhook.findUniqueOrThrow({ where: { id: webhook.id } })).deletedAt).toBeNull();

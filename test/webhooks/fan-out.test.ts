@@ -28,8 +28,13 @@ async function hook(key: string, eventos = ['NFSE_AUTORIZADA']) {
 
 /** The pairs in flight of an account, in id order, and how many delivery rows its webhooks have. */
 async function inflightOf(accountId: string) {
-  const batches = await t.app.engine.db.webhookInflight.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' } });
-  const pairs = batches.flatMap((b) => b.pairs as Array<{ id: string; webhook_id: string; event_id: string }>).sort((a, b) => a.id.localeCompare(b.id));
+  const batches = await t.app.engine.db.webhookInflight.findMany({
+    where: { accountId },
+    orderBy: { createdAt: 'asc' },
+  });
+  const pairs = batches
+    .flatMap((b) => b.pairs as Array<{ id: string; webhook_id: string; event_id: string }>)
+    .sort((a, b) => a.id.localeCompare(b.id));
   const rows = await t.app.engine.db.webhookDelivery.count({ where: { accountId } });
   return { batches, pairs, rows };
 }
@@ -39,7 +44,8 @@ describe('fan-out sized by the room to attempt', () => {
     const seeded = await seedAccount(t.app.engine);
     const id = await hook(seeded.liveKey);
     const events = [];
-    for (let i = 0; i < 7; i++) events.push(await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_AUTORIZADA', { id: `n${i}` }));
+    for (let i = 0; i < 7; i++)
+      events.push(await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_AUTORIZADA', { id: `n${i}` }));
 
     const first = await dispatchEvents(t.app.engine, 3);
     expect(first.claimed.map((d) => d.eventId)).toEqual(events.slice(0, 3).map((e) => e.id));
@@ -84,18 +90,25 @@ describe('fan-out sized by the room to attempt', () => {
   it('moves past events nobody subscribes to, and to the log’s end for an account without webhooks', async () => {
     const seeded = await seedAccount(t.app.engine);
     const id = await hook(seeded.liveKey, ['NFSE_CANCELADA']);
-    for (let i = 0; i < 4; i++) await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_AUTORIZADA', { id: `u${i}` });
+    for (let i = 0; i < 4; i++)
+      await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_AUTORIZADA', { id: `u${i}` });
     const cancelled = await emitEvent(t.app.engine, seeded.accountId, 'live', 'NFSE_CANCELADA', { id: 'c' });
     // Test events: no test-key webhook.
-    for (let i = 0; i < 3; i++) await emitEvent(t.app.engine, seeded.accountId, 'test', 'NFSE_AUTORIZADA', { id: `t${i}` });
+    for (let i = 0; i < 3; i++)
+      await emitEvent(t.app.engine, seeded.accountId, 'test', 'NFSE_AUTORIZADA', { id: `t${i}` });
 
     const fanned = await dispatchEvents(t.app.engine, 50);
     expect(fanned.claimed.map((d) => d.eventId)).toEqual([cancelled.id]);
     expect(fanned.more).toBe(false);
     const positions = await t.app.engine.db.$queryRaw<Array<{ environment: string; last_seq: bigint }>>`
       SELECT environment, last_seq FROM webhook_dispatch_positions WHERE account_id = ${seeded.accountId}::uuid ORDER BY environment`;
-    expect(positions.map((p) => [p.environment, Number(p.last_seq)])).toEqual([['live', 5], ['test', 3]]);
-    expect((await inflightOf(seeded.accountId)).pairs.map((p) => [p.webhook_id, p.event_id])).toEqual([[id, cancelled.id]]);
+    expect(positions.map((p) => [p.environment, Number(p.last_seq)])).toEqual([
+      ['live', 5],
+      ['test', 3],
+    ]);
+    expect((await inflightOf(seeded.accountId)).pairs.map((p) => [p.webhook_id, p.event_id])).toEqual([
+      [id, cancelled.id],
+    ]);
     expect((await dispatchEvents(t.app.engine, 50)).claimed).toHaveLength(0);
   });
 
@@ -107,11 +120,14 @@ describe('fan-out sized by the room to attempt', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = t.app.engine.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM webhook_dispatch_positions WHERE account_id = ${account.accountId}::uuid AND environment = 'live' FOR UPDATE`;
-      locked();
-      await released;
-    }, { timeout: 20_000 });
+    const holder = t.app.engine.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM webhook_dispatch_positions WHERE account_id = ${account.accountId}::uuid AND environment = 'live' FOR UPDATE`;
+        locked();
+        await released;
+      },
+      { timeout: 20_000 },
+    );
     await isLocked;
     const pglite = t.app.database.kind === 'pglite';
     // PGlite serves one session: the fan-out would queue behind the holder, so only PostgreSQL shows the skip.
@@ -120,6 +136,8 @@ describe('fan-out sized by the room to attempt', () => {
     await holder;
     const fanned = await dispatchEvents(t.app.engine, 50);
     expect(fanned.claimed.map((d) => d.eventId)).toEqual([event.id]);
-    expect((await inflightOf(account.accountId)).pairs.filter((p) => p.webhook_id === id).map((p) => p.event_id)).toEqual([event.id]);
+    expect(
+      (await inflightOf(account.accountId)).pairs.filter((p) => p.webhook_id === id).map((p) => p.event_id),
+    ).toEqual([event.id]);
   });
 });

@@ -30,14 +30,21 @@ afterAll(async () => {
 
 async function setUp(path = '/ok') {
   const account = await seedAccount(t.app.engine);
-  const res = await httpClient(t.url, account.liveKey).post('/v1/webhooks', { url: `${receiver.url}${path}`, eventos: ['NFSE_AUTORIZADA'] });
+  const res = await httpClient(t.url, account.liveKey).post('/v1/webhooks', {
+    url: `${receiver.url}${path}`,
+    eventos: ['NFSE_AUTORIZADA'],
+  });
   expect(res.status, res.text).toBe(201);
   return { account, webhookId: res.body.id as string };
 }
 
 const inflightRows = (accountId: string) => t.app.engine.db.webhookInflight.count({ where: { accountId } });
 const deliveriesOf = (webhookId: string) =>
-  t.app.engine.db.webhookDelivery.findMany({ where: { webhookId }, include: { attemptsLog: true }, orderBy: { id: 'asc' } });
+  t.app.engine.db.webhookDelivery.findMany({
+    where: { webhookId },
+    include: { attemptsLog: true },
+    orderBy: { id: 'asc' },
+  });
 
 describe('in-flight batches', () => {
   it('write each delivery once with its first outcome, a success and a failure due a minute later, and leave no batch', async () => {
@@ -50,12 +57,24 @@ describe('in-flight batches', () => {
     expect(await drainWebhooks(t.app.engine)).toBe(2);
     expect(receiver.received.length - before).toBe(2);
     const [delivered] = await deliveriesOf(ok.webhookId);
-    expect(delivered).toMatchObject({ eventId: good.id, origem: 'evento', status: 'entregue', attempts: 1, lockedUntil: null });
+    expect(delivered).toMatchObject({
+      eventId: good.id,
+      origem: 'evento',
+      status: 'entregue',
+      attempts: 1,
+      lockedUntil: null,
+    });
     expect(delivered!.attemptsLog).toHaveLength(1);
     expect(delivered!.attemptsLog[0]).toMatchObject({ numero: 1, responseStatus: 200 });
-    expect(receiver.received.find((r) => r.headers['x-service-event-id'] === good.id)!.headers['x-service-delivery-id']).toBe(delivered!.id);
+    expect(
+      receiver.received.find((r) => r.headers['x-service-event-id'] === good.id)!.headers['x-service-delivery-id'],
+    ).toBe(delivered!.id);
     const [failed] = await deliveriesOf(bad.webhookId);
-    expect(failed).toMatchObject({ status: 'pendente', attempts: 1, nextAttemptAt: new Date(clock.now().getTime() + MINUTE) });
+    expect(failed).toMatchObject({
+      status: 'pendente',
+      attempts: 1,
+      nextAttemptAt: new Date(clock.now().getTime() + MINUTE),
+    });
     expect(failed!.attemptsLog[0]).toMatchObject({ numero: 1, responseStatus: 500 });
     expect(await inflightRows(ok.account.accountId)).toBe(0);
     expect(await inflightRows(bad.account.accountId)).toBe(0);
@@ -80,7 +99,9 @@ describe('in-flight batches', () => {
     expect(again.map((r) => r.headers['x-service-delivery-id']).sort()).toEqual(taken.claimed.map((d) => d.id).sort());
     expect(again.map((r) => r.headers['x-service-event-id']).sort()).toEqual(events.map((e) => e.id).sort());
     const rows = await deliveriesOf(webhookId);
-    expect(rows.map((r) => [r.id, r.status, r.attempts, r.attemptsLog.length])).toEqual(taken.claimed.map((d) => [d.id, 'entregue', 1, 1]));
+    expect(rows.map((r) => [r.id, r.status, r.attempts, r.attemptsLog.length])).toEqual(
+      taken.claimed.map((d) => [d.id, 'entregue', 1, 1]),
+    );
     expect(await inflightRows(account.accountId)).toBe(0);
   });
 
@@ -93,7 +114,13 @@ describe('in-flight batches', () => {
     // The first attempt was made and recorded; the worker died before the second.
     const deps = webhookDeps(t.app.engine);
     const ready = (await readyWebhooks(deps, taken.claimed)).get(webhookId)!;
-    const first = await attemptDelivery(deps, taken.claimed[0]!, ready, await deps.webhooks.dispatchers.target(ready.url), new BatchDeadline(5_000));
+    const first = await attemptDelivery(
+      deps,
+      taken.claimed[0]!,
+      ready,
+      await deps.webhooks.dispatchers.target(ready.url),
+      new BatchDeadline(5_000),
+    );
     await claimDeliveries(deps, [first!], 0);
     expect(await inflightRows(account.accountId)).toBe(1);
 
@@ -105,7 +132,10 @@ describe('in-flight batches', () => {
     const again = receiver.received.slice(before).filter((r) => mine.has(String(r.headers['x-service-event-id'])));
     expect(again.map((r) => r.headers['x-service-delivery-id'])).toEqual([taken.claimed[1]!.id]);
     const rows = await deliveriesOf(webhookId);
-    expect(rows.map((r) => [r.id, r.status, r.attemptsLog.length])).toEqual([[taken.claimed[0]!.id, 'entregue', 1], [taken.claimed[1]!.id, 'entregue', 1]]);
+    expect(rows.map((r) => [r.id, r.status, r.attemptsLog.length])).toEqual([
+      [taken.claimed[0]!.id, 'entregue', 1],
+      [taken.claimed[1]!.id, 'entregue', 1],
+    ]);
     expect(await inflightRows(account.accountId)).toBe(0);
   });
 });

@@ -37,14 +37,24 @@ describe('POST /v1/webhooks/{id}/reenvio with lote_id', () => {
     expect(outside.body.status, outside.text).toBe('autorizada');
 
     // Registered after everything happened: only the resend can deliver these events.
-    const hook = await http.post('/v1/webhooks', { url: `${receiver.url}/lote`, eventos: ['NFSE_AUTORIZADA', 'LOTE_EMISSAO_CONCLUIDO'] });
+    const hook = await http.post('/v1/webhooks', {
+      url: `${receiver.url}/lote`,
+      eventos: ['NFSE_AUTORIZADA', 'LOTE_EMISSAO_CONCLUIDO'],
+    });
     expect(hook.status, hook.text).toBe(201);
     const resent = await http.post(`/v1/webhooks/${hook.body.id}/reenvio`, { lote_id: lote.id });
     expect(resent.status, resent.text).toBe(202);
     expect(resent.body).toEqual({ total: 3, continuar_desde: null });
 
     const expected = await t.app.engine.db.event.findMany({
-      where: { accountId: account.accountId, environment: 'test', OR: [{ tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: { path: ['id'], equals: lote.id } }, ...noteIds.map((id) => ({ tipo: 'NFSE_AUTORIZADA', dados: { path: ['id'], equals: id } }))] },
+      where: {
+        accountId: account.accountId,
+        environment: 'test',
+        OR: [
+          { tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: { path: ['id'], equals: lote.id } },
+          ...noteIds.map((id) => ({ tipo: 'NFSE_AUTORIZADA', dados: { path: ['id'], equals: id } })),
+        ],
+      },
     });
     expect(expected).toHaveLength(3);
     const got = await receiver.waitFor(3, 60_000);

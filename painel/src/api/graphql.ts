@@ -26,7 +26,10 @@ export async function gql<T = any>(query: string, variables: Record<string, unkn
     sessaoEncerrada();
     throw new RequestError('Sessão encerrada. Entre novamente.', 401);
   }
-  const body = (await res.json().catch(() => null)) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> } | null;
+  const body = (await res.json().catch(() => null)) as {
+    data?: T;
+    errors?: Array<{ message: string; extensions?: { code?: string } }>;
+  } | null;
   if (!body || (body.errors?.length && !body.data)) {
     const first = body?.errors?.[0];
     throw new RequestError(first?.message ?? `Erro ${res.status}`, res.status, first?.extensions?.code);
@@ -41,6 +44,7 @@ export function isDomainError(value: unknown): value is DomainError {
 
 /** A union result: its success member, or a thrown error with the DomainError's message. */
 export function unwrap<T>(value: T | DomainError): T {
-  if (isDomainError(value)) throw new RequestError(value.correcao ? `${value.mensagem} ${value.correcao}` : value.mensagem, 200, value.codigo);
+  if (isDomainError(value))
+    throw new RequestError(value.correcao ? `${value.mensagem} ${value.correcao}` : value.mensagem, 200, value.codigo);
   return value;
 }

@@ -76,7 +76,11 @@ export async function entrar(email: string, senha: string): Promise<Sessao> {
 
 /** Sets the password of an invitation link; answers the e-mail it was for. */
 export async function aceitarConvite(token: string, senha: string): Promise<{ email: string }> {
-  return call('/painel/api/convite', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, senha }) });
+  return call('/painel/api/convite', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, senha }),
+  });
 }
 
 export async function sair(): Promise<void> {

@@ -49,13 +49,21 @@ export function Chaves() {
         <h2>Nova chave</h2>
         <div class="grade">
           <Field label="Ambiente">
-            <select name="ambiente" value={form.ambiente} onChange={(e) => setForm({ ...form, ambiente: e.currentTarget.value })}>
+            <select
+              name="ambiente"
+              value={form.ambiente}
+              onChange={(e) => setForm({ ...form, ambiente: e.currentTarget.value })}
+            >
               <option value="producao">Produção</option>
               <option value="sandbox">Teste (sandbox)</option>
             </select>
           </Field>
           <Field label="Restrita à empresa">
-            <select name="empresa" value={form.empresaId} onChange={(e) => setForm({ ...form, empresaId: e.currentTarget.value })}>
+            <select
+              name="empresa"
+              value={form.empresaId}
+              onChange={(e) => setForm({ ...form, empresaId: e.currentTarget.value })}
+            >
               <option value="">Todas as empresas</option>
               {empresas.map((c) => (
                 <option value={c.id}>
@@ -106,7 +114,13 @@ export function Chaves() {
                 <td>{AMBIENTES[k.ambiente] ?? k.ambiente}</td>
                 <td>{nomeEmpresa(k.empresaId)}</td>
                 <td>{formatDateTime(k.criadaEm)}</td>
-                <td>{k.revogadaEm ? <span class="situacao situacao-erro">Revogada em {formatDateTime(k.revogadaEm)}</span> : <span class="situacao situacao-ok">Ativa</span>}</td>
+                <td>
+                  {k.revogadaEm ? (
+                    <span class="situacao situacao-erro">Revogada em {formatDateTime(k.revogadaEm)}</span>
+                  ) : (
+                    <span class="situacao situacao-ok">Ativa</span>
+                  )}
+                </td>
                 <td>
                   {!k.revogadaEm && (
                     <ActionButton

@@ -32,10 +32,24 @@ export function Convite({ token }: { token: string }) {
         <h1>Bem-vindo ao painel</h1>
         <p>Escolha a senha com que vai entrar (de 10 a 200 caracteres).</p>
         <Field label="Senha">
-          <input type="password" autocomplete="new-password" minLength={10} maxLength={200} required value={senha} onInput={(e) => setSenha(e.currentTarget.value)} />
+          <input
+            type="password"
+            autocomplete="new-password"
+            minLength={10}
+            maxLength={200}
+            required
+            value={senha}
+            onInput={(e) => setSenha(e.currentTarget.value)}
+          />
         </Field>
         <Field label="Confirme a senha">
-          <input type="password" autocomplete="new-password" required value={confirmacao} onInput={(e) => setConfirmacao(e.currentTarget.value)} />
+          <input
+            type="password"
+            autocomplete="new-password"
+            required
+            value={confirmacao}
+            onInput={(e) => setConfirmacao(e.currentTarget.value)}
+          />
         </Field>
         <button type="submit" disabled={busy || !token} aria-busy={busy}>
           Definir senha e entrar

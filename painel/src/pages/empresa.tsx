@@ -73,17 +73,21 @@ export function Empresa({ id }: { id: string }) {
       </dl>
       <div class="acoes">
         {empresa.status === 'ativa' ? (
-          <ActionButton class="secundario" confirm="Pausar a emissão desta empresa?" onAction={async () => (unwrap((await gql(PAUSAR, { id })).pauseCompany), q.reload())}>
+          <ActionButton
+            class="secundario"
+            confirm="Pausar a emissão desta empresa?"
+            onAction={async () => (unwrap((await gql(PAUSAR, { id })).pauseCompany), q.reload())}
+          >
             Pausar emissão
           </ActionButton>
         ) : (
-          <ActionButton onAction={async () => (unwrap((await gql(RETOMAR, { id })).resumeCompany), q.reload())}>Retomar emissão</ActionButton>
+          <ActionButton onAction={async () => (unwrap((await gql(RETOMAR, { id })).resumeCompany), q.reload())}>
+            Retomar emissão
+          </ActionButton>
         )}
       </div>
 
-      <h2>
-        Prontidão para emitir {readiness?.situacao && <Status value={readiness.situacao} />}
-      </h2>
+      <h2>Prontidão para emitir {readiness?.situacao && <Status value={readiness.situacao} />}</h2>
       {readiness?.itens && (
         <div class="tabela">
           <table>
@@ -137,7 +141,11 @@ function Certificado({ id, onDone }: { id: string; onDone: () => void }) {
       <h2>Certificado A1</h2>
       <div class="grade">
         <Field label="Arquivo (.pfx ou .p12)">
-          <input type="file" accept=".pfx,.p12,application/x-pkcs12" onChange={(e) => setArquivo(e.currentTarget.files?.[0] ?? null)} />
+          <input
+            type="file"
+            accept=".pfx,.p12,application/x-pkcs12"
+            onChange={(e) => setArquivo(e.currentTarget.files?.[0] ?? null)}
+          />
         </Field>
         <Field label="Senha do certificado">
           <input type="password" autocomplete="off" value={senha} onInput={(e) => setSenha(e.currentTarget.value)} />
@@ -164,7 +172,8 @@ function Configuracoes({ empresa, onDone }: { empresa: any; onDone: () => void }
     issRetido: Boolean(padroes.iss_retido ?? padroes.issRetido ?? false),
   });
   const [salvo, setSalvo] = useState(false);
-  const set = (k: keyof typeof form) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) => setForm({ ...form, [k]: e.currentTarget.value });
+  const set = (k: keyof typeof form) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
+    setForm({ ...form, [k]: e.currentTarget.value });
   return (
     <ActionForm
       label="Configurações"
@@ -180,7 +189,11 @@ function Configuracoes({ empresa, onDone }: { empresa: any; onDone: () => void }
           regimeApuracaoSimples: text(form.regimeApuracaoSimples),
           serieDps: text(form.serieDps),
           serieNfe: text(form.serieNfe),
-          padroes: { codigoNacional: text(form.codigoNacional), aliquotaIss: text(form.aliquotaIss.replace(',', '.')), issRetido: form.issRetido },
+          padroes: {
+            codigoNacional: text(form.codigoNacional),
+            aliquotaIss: text(form.aliquotaIss.replace(',', '.')),
+            issRetido: form.issRetido,
+          },
         };
         setSalvo(false);
         unwrap((await gql(ATUALIZAR, { id: empresa.id, input })).updateCompany);
@@ -232,7 +245,11 @@ function Configuracoes({ empresa, onDone }: { empresa: any; onDone: () => void }
           <input inputMode="decimal" value={form.aliquotaIss} onInput={set('aliquotaIss')} />
         </Field>
         <label class="campo marcar">
-          <input type="checkbox" checked={form.issRetido} onChange={(e) => setForm({ ...form, issRetido: e.currentTarget.checked })} />
+          <input
+            type="checkbox"
+            checked={form.issRetido}
+            onChange={(e) => setForm({ ...form, issRetido: e.currentTarget.checked })}
+          />
           <span>ISS retido pelo tomador (padrão)</span>
         </label>
       </div>

@@ -29,7 +29,14 @@ export function Empresas() {
   useEffect(() => {
     if (!ids) return;
     gql<Record<string, { empresaId?: string; situacao?: string }>>(prontidaoQuery(ids.split(','))).then(
-      (d) => setProntidao(Object.fromEntries(Object.values(d).filter((r) => r.empresaId).map((r) => [r.empresaId!, r.situacao!]))),
+      (d) =>
+        setProntidao(
+          Object.fromEntries(
+            Object.values(d)
+              .filter((r) => r.empresaId)
+              .map((r) => [r.empresaId!, r.situacao!]),
+          ),
+        ),
       () => {},
     );
   }, [ids]);

@@ -18,7 +18,11 @@ export function Entrar() {
           try {
             await entrar(email.trim(), senha);
           } catch (err) {
-            setError(err instanceof RequestError && err.status === 401 ? 'E-mail ou senha incorretos.' : (err as Error).message);
+            setError(
+              err instanceof RequestError && err.status === 401
+                ? 'E-mail ou senha incorretos.'
+                : (err as Error).message,
+            );
           } finally {
             setBusy(false);
           }
@@ -26,10 +30,24 @@ export function Entrar() {
       >
         <h1>Painel fiscal</h1>
         <Field label="E-mail">
-          <input type="email" name="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <input
+            type="email"
+            name="email"
+            autocomplete="username"
+            required
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
         </Field>
         <Field label="Senha">
-          <input type="password" name="senha" autocomplete="current-password" required value={senha} onInput={(e) => setSenha(e.currentTarget.value)} />
+          <input
+            type="password"
+            name="senha"
+            autocomplete="current-password"
+            required
+            value={senha}
+            onInput={(e) => setSenha(e.currentTarget.value)}
+          />
         </Field>
         <button type="submit" disabled={busy} aria-busy={busy}>
           Entrar

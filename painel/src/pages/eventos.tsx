@@ -27,11 +27,15 @@ function hojeBr(): string {
 export function Eventos() {
   const empresas = useEmpresas();
   const [form, setForm] = useState({ tipo: '', empresaId: '', desde: hojeBr(), ate: '' });
-  const [filtro, setFiltro] = useState<Record<string, unknown>>(() => ({ desde: startOfDayBr(parseDataBr(hojeBr())!) }));
+  const [filtro, setFiltro] = useState<Record<string, unknown>>(() => ({
+    desde: startOfDayBr(parseDataBr(hojeBr())!),
+  }));
   const [formError, setFormError] = useState<string | null>(null);
   const list = useConnection<Evento>(EVENTOS, 'eventos', { filtro });
   const [aoVivo, setAoVivo] = useState<Evento[]>([]);
-  useSubscription<{ eventos: Evento }>(AO_VIVO, form.tipo ? { tipos: [form.tipo] } : {}, ({ eventos: e }) => setAoVivo((l) => [e, ...l].slice(0, 50)));
+  useSubscription<{ eventos: Evento }>(AO_VIVO, form.tipo ? { tipos: [form.tipo] } : {}, ({ eventos: e }) =>
+    setAoVivo((l) => [e, ...l].slice(0, 50)),
+  );
 
   function apply(e: Event) {
     e.preventDefault();
@@ -50,8 +54,19 @@ export function Eventos() {
     <section>
       <PageTitle>Eventos</PageTitle>
       <form class="filtros" aria-label="Filtros" onSubmit={apply}>
-        <FilterSelect label="Tipo" todos value={form.tipo} onChange={(v) => setForm({ ...form, tipo: v })} options={EVENT_TYPES.map((t) => [t, t] as const)} />
-        <FilterSelect label="Empresa" value={form.empresaId} onChange={(v) => setForm({ ...form, empresaId: v })} options={empresas.map((c) => [c.id, c.razaoSocial] as const)} />
+        <FilterSelect
+          label="Tipo"
+          todos
+          value={form.tipo}
+          onChange={(v) => setForm({ ...form, tipo: v })}
+          options={EVENT_TYPES.map((t) => [t, t] as const)}
+        />
+        <FilterSelect
+          label="Empresa"
+          value={form.empresaId}
+          onChange={(v) => setForm({ ...form, empresaId: v })}
+          options={empresas.map((c) => [c.id, c.razaoSocial] as const)}
+        />
         <DateField label="Desde" value={form.desde} onInput={(v) => setForm({ ...form, desde: v })} />
         <DateField label="Até" value={form.ate} onInput={(v) => setForm({ ...form, ate: v })} />
         <div class="acoes">

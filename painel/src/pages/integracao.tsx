@@ -43,8 +43,12 @@ export function Integracao() {
     if (form.requisicaoId.trim()) next.requisicaoId = form.requisicaoId.trim();
     if (form.rota.trim()) next.rota = form.rota.trim();
     if (form.status.trim()) {
-      const codes = form.status.split(/[\s,]+/).filter(Boolean).map(Number);
-      if (codes.some((c) => !Number.isInteger(c) || c < 100 || c > 599)) return setFormError('Situação HTTP: números de 100 a 599, separados por vírgula.');
+      const codes = form.status
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(Number);
+      if (codes.some((c) => !Number.isInteger(c) || c < 100 || c > 599))
+        return setFormError('Situação HTTP: números de 100 a 599, separados por vírgula.');
       next.status = codes;
     }
     const days = typedDays(form.desde, form.ate);
@@ -57,16 +61,34 @@ export function Integracao() {
   return (
     <section>
       <PageTitle>Log de integração</PageTitle>
-      <p class="resumo">As chamadas das chaves de produção nos últimos 30 dias. Procure uma chamada pelo seu X-Request-Id.</p>
+      <p class="resumo">
+        As chamadas das chaves de produção nos últimos 30 dias. Procure uma chamada pelo seu X-Request-Id.
+      </p>
       <form class="filtros" aria-label="Busca" role="search" onSubmit={apply}>
         <Field label="X-Request-Id">
-          <input name="requisicaoId" size={38} value={form.requisicaoId} onInput={(e) => setForm({ ...form, requisicaoId: e.currentTarget.value })} />
+          <input
+            name="requisicaoId"
+            size={38}
+            value={form.requisicaoId}
+            onInput={(e) => setForm({ ...form, requisicaoId: e.currentTarget.value })}
+          />
         </Field>
         <Field label="Rota">
-          <input name="rota" placeholder="/v1/nfse" value={form.rota} onInput={(e) => setForm({ ...form, rota: e.currentTarget.value })} />
+          <input
+            name="rota"
+            placeholder="/v1/nfse"
+            value={form.rota}
+            onInput={(e) => setForm({ ...form, rota: e.currentTarget.value })}
+          />
         </Field>
         <Field label="Situação HTTP">
-          <input name="status" size={10} placeholder="422, 500" value={form.status} onInput={(e) => setForm({ ...form, status: e.currentTarget.value })} />
+          <input
+            name="status"
+            size={10}
+            placeholder="422, 500"
+            value={form.status}
+            onInput={(e) => setForm({ ...form, status: e.currentTarget.value })}
+          />
         </Field>
         <DateField label="Desde" value={form.desde} onInput={(v) => setForm({ ...form, desde: v })} />
         <DateField label="Até" value={form.ate} onInput={(v) => setForm({ ...form, ate: v })} />
@@ -84,9 +106,13 @@ export function Integracao() {
             <tr>
               <th scope="col">Quando</th>
               <th scope="col">Chamada</th>
-              <th scope="col" class="num">HTTP</th>
+              <th scope="col" class="num">
+                HTTP
+              </th>
               <th scope="col">Código</th>
-              <th scope="col" class="num">Duração</th>
+              <th scope="col" class="num">
+                Duração
+              </th>
               <th scope="col">X-Request-Id</th>
               <th scope="col">Recurso</th>
             </tr>
@@ -107,7 +133,9 @@ export function Integracao() {
                   <code>{r.requisicaoId}</code>
                 </td>
                 <td>
-                  {r.notaId && <Link href={`${r.rota.startsWith('/v1/nfe') ? '/nfe' : '/notas'}/${r.notaId}`}>nota</Link>}
+                  {r.notaId && (
+                    <Link href={`${r.rota.startsWith('/v1/nfe') ? '/nfe' : '/notas'}/${r.notaId}`}>nota</Link>
+                  )}
                   {r.loteId && <Link href={`/lotes/${r.loteId}`}>lote</Link>}
                   {!r.notaId && !r.loteId && r.empresaId && <Link href={`/empresas/${r.empresaId}`}>empresa</Link>}
                   {!r.notaId && !r.loteId && !r.empresaId && '—'}

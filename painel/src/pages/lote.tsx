@@ -3,7 +3,18 @@ import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { formatDateTime, formatInteger } from '../format.js';
 import { CONTAGENS, LoteProgresso, type Contagens } from '../lote-progresso.js';
 import { Link } from '../router.js';
-import { ActionButton, ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status, FilterSelect } from '../ui/ui.js';
+import {
+  ActionButton,
+  ErrorBox,
+  Field,
+  label,
+  LiveMark,
+  Loading,
+  MoreButton,
+  PageTitle,
+  Status,
+  FilterSelect,
+} from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useQuery } from '../use-query.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
@@ -102,19 +113,36 @@ export function Lote({ id }: { id: string }) {
       {lote.erro && <ErrorBox error={`${lote.erro.mensagem} (${lote.erro.codigo})`} />}
       {lote.status === 'aguardando_emissao' && (
         <div class="acoes">
-          <ActionButton onAction={async () => setAtual(unwrap((await gql(EMITIR, { id })).emitLote))}>Emitir as linhas válidas</ActionButton>
+          <ActionButton onAction={async () => setAtual(unwrap((await gql(EMITIR, { id })).emitLote))}>
+            Emitir as linhas válidas
+          </ActionButton>
         </div>
       )}
       <h2>Linhas</h2>
       <div class="filtros">
-        <FilterSelect label="Situação da linha" value={status} onChange={setStatus} options={['autorizada', 'rejeitada', 'falha_transmissao', 'com_erro_validacao', 'ja_existente', 'aguardando_emissao', 'transmitindo'].map((s) => [s, label(s)] as const)} />
+        <FilterSelect
+          label="Situação da linha"
+          value={status}
+          onChange={setStatus}
+          options={[
+            'autorizada',
+            'rejeitada',
+            'falha_transmissao',
+            'com_erro_validacao',
+            'ja_existente',
+            'aguardando_emissao',
+            'transmitindo',
+          ].map((s) => [s, label(s)] as const)}
+        />
       </div>
       <ErrorBox error={itens.error} />
       <div class="tabela">
         <table>
           <thead>
             <tr>
-              <th scope="col" class="num">Linha</th>
+              <th scope="col" class="num">
+                Linha
+              </th>
               <th scope="col">Referência</th>
               <th scope="col">Situação</th>
               <th scope="col">Número</th>
@@ -125,7 +153,13 @@ export function Lote({ id }: { id: string }) {
             {itens.nodes.map((item) => (
               <tr key={item.linha}>
                 <td class="num">{item.linha}</td>
-                <td>{item.nfseId ? <Link href={`/notas/${item.nfseId}`}>{item.referencia ?? item.nfseId}</Link> : (item.referencia ?? '—')}</td>
+                <td>
+                  {item.nfseId ? (
+                    <Link href={`/notas/${item.nfseId}`}>{item.referencia ?? item.nfseId}</Link>
+                  ) : (
+                    (item.referencia ?? '—')
+                  )}
+                </td>
                 <td>
                   <Status value={item.status} />
                 </td>
@@ -136,7 +170,12 @@ export function Lote({ id }: { id: string }) {
                       {e.campo && <code>{e.campo}</code>} {e.mensagem}
                     </div>
                   ))}
-                  {item.rejeicao && <div>{item.rejeicao.codigoOficial ? `${item.rejeicao.codigoOficial}: ` : ''}{item.rejeicao.mensagem}</div>}
+                  {item.rejeicao && (
+                    <div>
+                      {item.rejeicao.codigoOficial ? `${item.rejeicao.codigoOficial}: ` : ''}
+                      {item.rejeicao.mensagem}
+                    </div>
+                  )}
                   {item.falha && <div>{item.falha.motivo}</div>}
                 </td>
               </tr>

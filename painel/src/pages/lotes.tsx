@@ -5,7 +5,18 @@ import { useEmpresas } from '../empresas-cache.js';
 import { formatDateTime } from '../format.js';
 import { CONTAGENS, LoteProgresso, type Contagens } from '../lote-progresso.js';
 import { Link, navigate } from '../router.js';
-import { ActionForm, ErrorBox, Field, label, LiveMark, Loading, MoreButton, PageTitle, Status, FilterSelect } from '../ui/ui.js';
+import {
+  ActionForm,
+  ErrorBox,
+  Field,
+  label,
+  LiveMark,
+  Loading,
+  MoreButton,
+  PageTitle,
+  Status,
+  FilterSelect,
+} from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
@@ -33,7 +44,8 @@ export function Lotes() {
   const live = useLiveConnection();
   const list = useConnection<Linha>(LOTES, 'lotes', { filtro: status ? { status: [status] } : {} });
   useSubscription<{ loteAtualizado: Linha }>(ATUALIZADO, {}, ({ loteAtualizado: lote }) => {
-    if (list.nodes.some((n) => n.id === lote.id)) list.patch((nodes) => nodes.map((n) => (n.id === lote.id ? lote : n)));
+    if (list.nodes.some((n) => n.id === lote.id))
+      list.patch((nodes) => nodes.map((n) => (n.id === lote.id ? lote : n)));
     else list.reloadSoon();
   });
   const [envio, setEnvio] = useState({ empresaId: '', aoValidar: 'emitir_validas', arquivo: null as File | null });
@@ -44,7 +56,14 @@ export function Lotes() {
       <PageTitle>Lotes</PageTitle>
       <LiveMark up={live} />
       <div class="filtros">
-        <FilterSelect label="Situação" value={status} onChange={setStatus} options={['validando', 'aguardando_emissao', 'processando', 'concluido', 'erro'].map((s) => [s, label(s)] as const)} />
+        <FilterSelect
+          label="Situação"
+          value={status}
+          onChange={setStatus}
+          options={['validando', 'aguardando_emissao', 'processando', 'concluido', 'erro'].map(
+            (s) => [s, label(s)] as const,
+          )}
+        />
       </div>
       <ErrorBox error={list.error} />
       <div class="tabela">
@@ -87,14 +106,20 @@ export function Lotes() {
         onSubmit={async () => {
           if (!envio.arquivo) throw new Error('Escolha a planilha (.xlsx).');
           const input = { aoValidar: envio.aoValidar, ...(envio.empresaId ? { empresaId: envio.empresaId } : {}) };
-          const lote = unwrap((await gql(CRIAR, { input, planilha: await fileBase64(envio.arquivo) })).createLote) as { id: string };
+          const lote = unwrap((await gql(CRIAR, { input, planilha: await fileBase64(envio.arquivo) })).createLote) as {
+            id: string;
+          };
           navigate(`/lotes/${lote.id}`);
         }}
       >
         <h2>Novo lote por planilha</h2>
         <div class="grade">
           <Field label="Empresa">
-            <select required value={envio.empresaId} onChange={(e) => setEnvio({ ...envio, empresaId: e.currentTarget.value })}>
+            <select
+              required
+              value={envio.empresaId}
+              onChange={(e) => setEnvio({ ...envio, empresaId: e.currentTarget.value })}
+            >
               <option value="">Escolha…</option>
               {empresas.map((c) => (
                 <option value={c.id}>{c.razaoSocial}</option>
@@ -108,7 +133,11 @@ export function Lotes() {
             </select>
           </Field>
           <Field label="Planilha (.xlsx)">
-            <input type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => setEnvio({ ...envio, arquivo: e.currentTarget.files?.[0] ?? null })} />
+            <input
+              type="file"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(e) => setEnvio({ ...envio, arquivo: e.currentTarget.files?.[0] ?? null })}
+            />
           </Field>
         </div>
       </ActionForm>

@@ -67,12 +67,28 @@ export function Nfe({ id }: { id: string }) {
       <div class="acoes">
         {['autorizada', 'cancelada'].includes(nota.status) && (
           <>
-            <ActionButton class="secundario" onAction={async () => saveFile(`nfe-${nota.chaveAcesso}.xml`, (unwrap((await gql(XML, { id: nota.id })).nfeXml) as { xml: string }).xml, 'application/xml')}>
+            <ActionButton
+              class="secundario"
+              onAction={async () =>
+                saveFile(
+                  `nfe-${nota.chaveAcesso}.xml`,
+                  (unwrap((await gql(XML, { id: nota.id })).nfeXml) as { xml: string }).xml,
+                  'application/xml',
+                )
+              }
+            >
               Baixar XML
             </ActionButton>
             <ActionButton
               class="secundario"
-              onAction={async () => saveFile(`nfe-${nota.chaveAcesso}.pdf`, (unwrap((await gql(PDF, { id: nota.id })).nfeDanfe) as { pdfBase64: string }).pdfBase64, 'application/pdf', true)}
+              onAction={async () =>
+                saveFile(
+                  `nfe-${nota.chaveAcesso}.pdf`,
+                  (unwrap((await gql(PDF, { id: nota.id })).nfeDanfe) as { pdfBase64: string }).pdfBase64,
+                  'application/pdf',
+                  true,
+                )
+              }
             >
               Baixar DANFE
             </ActionButton>
@@ -104,7 +120,13 @@ export function Nfe({ id }: { id: string }) {
         >
           <h2>Cancelamento</h2>
           <Field label="Justificativa" hint="De 15 a 255 caracteres.">
-            <textarea minLength={15} maxLength={255} required value={justificativa} onInput={(e) => setJustificativa(e.currentTarget.value)} />
+            <textarea
+              minLength={15}
+              maxLength={255}
+              required
+              value={justificativa}
+              onInput={(e) => setJustificativa(e.currentTarget.value)}
+            />
           </Field>
         </ActionForm>
       )}
@@ -115,7 +137,8 @@ export function Nfe({ id }: { id: string }) {
         <ol class="linha-do-tempo">
           {nota.eventos.map((e: any) => (
             <li>
-              <time dateTime={e.registradoEm}>{formatDateTime(e.registradoEm)}</time> <strong>{e.tipo}</strong> ({e.tpEvento}){e.texto && ` — ${e.texto}`}
+              <time dateTime={e.registradoEm}>{formatDateTime(e.registradoEm)}</time> <strong>{e.tipo}</strong> (
+              {e.tpEvento}){e.texto && ` — ${e.texto}`}
               {e.protocolo && <small> protocolo {e.protocolo}</small>}
             </li>
           ))}

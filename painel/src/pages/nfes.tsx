@@ -12,7 +12,16 @@ const NFES = `query Nfes($filtro: NfeFiltro, $after: String) {
   }
 }`;
 
-const NFE_STATUS = ['transmitindo', 'autorizada', 'rejeitada', 'denegada', 'contingencia_epec', 'aguardando_confirmacao', 'cancelada', 'descartada'];
+const NFE_STATUS = [
+  'transmitindo',
+  'autorizada',
+  'rejeitada',
+  'denegada',
+  'contingencia_epec',
+  'aguardando_confirmacao',
+  'cancelada',
+  'descartada',
+];
 
 interface Linha {
   id: string;
@@ -50,8 +59,18 @@ export function Nfes() {
     <section>
       <PageTitle>Notas fiscais eletrônicas (NF-e)</PageTitle>
       <form class="filtros" aria-label="Filtros" onSubmit={apply}>
-        <FilterSelect label="Situação" value={form.status} onChange={(v) => setForm({ ...form, status: v })} options={NFE_STATUS.map((s) => [s, label(s)] as const)} />
-        <FilterSelect label="Empresa" value={form.empresaId} onChange={(v) => setForm({ ...form, empresaId: v })} options={empresas.map((c) => [c.id, c.razaoSocial] as const)} />
+        <FilterSelect
+          label="Situação"
+          value={form.status}
+          onChange={(v) => setForm({ ...form, status: v })}
+          options={NFE_STATUS.map((s) => [s, label(s)] as const)}
+        />
+        <FilterSelect
+          label="Empresa"
+          value={form.empresaId}
+          onChange={(v) => setForm({ ...form, empresaId: v })}
+          options={empresas.map((c) => [c.id, c.razaoSocial] as const)}
+        />
         <Field label="Referência começa com">
           <input value={form.referencia} onInput={(e) => setForm({ ...form, referencia: e.currentTarget.value })} />
         </Field>
@@ -71,7 +90,9 @@ export function Nfes() {
               <th scope="col">Série/número</th>
               <th scope="col">Referência</th>
               <th scope="col">Empresa</th>
-              <th scope="col" class="num">Valor total</th>
+              <th scope="col" class="num">
+                Valor total
+              </th>
               <th scope="col">Situação</th>
             </tr>
           </thead>

@@ -105,13 +105,15 @@ export function Nota({ id }: { id: string }) {
       </dl>
       {nota.rejeicao && (
         <div class="caixa erro" role="alert">
-          <strong>Rejeitada{nota.rejeicao.codigoOficial ? ` (${nota.rejeicao.codigoOficial})` : ''}:</strong> {nota.rejeicao.mensagem}
+          <strong>Rejeitada{nota.rejeicao.codigoOficial ? ` (${nota.rejeicao.codigoOficial})` : ''}:</strong>{' '}
+          {nota.rejeicao.mensagem}
           {nota.rejeicao.explicacao && <p>{nota.rejeicao.explicacao}</p>}
         </div>
       )}
       {nota.falha && (
         <div class="caixa erro" role="alert">
-          <strong>Falha de transmissão:</strong> {nota.falha.motivo}. DPS enviada: {nota.falha.dpsEnviada === 'nao' ? 'não' : 'desconhecido'}.
+          <strong>Falha de transmissão:</strong> {nota.falha.motivo}. DPS enviada:{' '}
+          {nota.falha.dpsEnviada === 'nao' ? 'não' : 'desconhecido'}.
         </div>
       )}
       {nota.aviso && <div class="caixa aviso">{nota.aviso.mensagem ?? nota.aviso.codigo}</div>}
@@ -166,14 +168,23 @@ export function Nota({ id }: { id: string }) {
         >
           <h2>Cancelamento</h2>
           <Field label="Motivo">
-            <select value={motivo.codigoMotivo} onChange={(e) => setMotivo({ ...motivo, codigoMotivo: e.currentTarget.value })}>
+            <select
+              value={motivo.codigoMotivo}
+              onChange={(e) => setMotivo({ ...motivo, codigoMotivo: e.currentTarget.value })}
+            >
               <option value="1">1 — Erro na emissão</option>
               <option value="2">2 — Serviço não prestado</option>
               <option value="9">9 — Outros</option>
             </select>
           </Field>
           <Field label="Justificativa" hint="De 15 a 255 caracteres.">
-            <textarea minLength={15} maxLength={255} required value={motivo.motivo} onInput={(e) => setMotivo({ ...motivo, motivo: e.currentTarget.value })} />
+            <textarea
+              minLength={15}
+              maxLength={255}
+              required
+              value={motivo.motivo}
+              onInput={(e) => setMotivo({ ...motivo, motivo: e.currentTarget.value })}
+            />
           </Field>
         </ActionForm>
       )}

@@ -2,7 +2,18 @@ import { useState } from 'preact/hooks';
 import { useEmpresas } from '../empresas-cache.js';
 import { endOfDayBr, formatDateTime, formatDocumento, formatMoney, startOfDayBr, typedDays } from '../format.js';
 import { Link } from '../router.js';
-import { DateField, ErrorBox, Field, FilterSelect, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import {
+  DateField,
+  ErrorBox,
+  Field,
+  FilterSelect,
+  label,
+  LiveMark,
+  Loading,
+  MoreButton,
+  PageTitle,
+  Status,
+} from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
@@ -16,7 +27,15 @@ const NOTAS = `query Notas($filtro: NotasFiltro, $after: String) {
 
 const ATUALIZADA = `subscription { nfseAtualizada { ${NFSE_LINHA} } }`;
 
-const NFSE_STATUS = ['transmitindo', 'autorizada', 'rejeitada', 'falha_transmissao', 'aguardando_confirmacao', 'cancelada', 'descartada'];
+const NFSE_STATUS = [
+  'transmitindo',
+  'autorizada',
+  'rejeitada',
+  'falha_transmissao',
+  'aguardando_confirmacao',
+  'cancelada',
+  'descartada',
+];
 
 interface Linha {
   id: string;
@@ -40,7 +59,8 @@ export function Notas() {
 
   // A note already listed changes in place; a new one is counted, and the list reloads only when it matches.
   useSubscription<{ nfseAtualizada: Linha }>(ATUALIZADA, {}, ({ nfseAtualizada: nota }) => {
-    if (list.nodes.some((n) => n.id === nota.id)) list.patch((nodes) => nodes.map((n) => (n.id === nota.id ? nota : n)));
+    if (list.nodes.some((n) => n.id === nota.id))
+      list.patch((nodes) => nodes.map((n) => (n.id === nota.id ? nota : n)));
     else {
       setNovas((n) => n + 1);
       list.reloadSoon();
@@ -66,8 +86,18 @@ export function Notas() {
       <PageTitle>Notas de serviço (NFS-e)</PageTitle>
       <LiveMark up={live} />
       <form class="filtros" aria-label="Filtros" onSubmit={apply}>
-        <FilterSelect label="Situação" value={form.status} onChange={(v) => setForm({ ...form, status: v })} options={NFSE_STATUS.map((s) => [s, label(s)] as const)} />
-        <FilterSelect label="Empresa" value={form.empresaId} onChange={(v) => setForm({ ...form, empresaId: v })} options={empresas.map((c) => [c.id, c.razaoSocial] as const)} />
+        <FilterSelect
+          label="Situação"
+          value={form.status}
+          onChange={(v) => setForm({ ...form, status: v })}
+          options={NFSE_STATUS.map((s) => [s, label(s)] as const)}
+        />
+        <FilterSelect
+          label="Empresa"
+          value={form.empresaId}
+          onChange={(v) => setForm({ ...form, empresaId: v })}
+          options={empresas.map((c) => [c.id, c.razaoSocial] as const)}
+        />
         <Field label="Referência começa com">
           <input value={form.referencia} onInput={(e) => setForm({ ...form, referencia: e.currentTarget.value })} />
         </Field>
@@ -90,7 +120,9 @@ export function Notas() {
               <th scope="col">Referência</th>
               <th scope="col">Empresa</th>
               <th scope="col">Número</th>
-              <th scope="col" class="num">Valor</th>
+              <th scope="col" class="num">
+                Valor
+              </th>
               <th scope="col">Situação</th>
               <th scope="col">Origem</th>
             </tr>

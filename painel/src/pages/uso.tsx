@@ -28,7 +28,10 @@ export function Uso() {
             <Cartao titulo="NF-e autorizadas" valor={u.nfeEmitidas.producao} teste={u.nfeEmitidas.sandbox} />
             <Cartao titulo="Lotes" valor={u.lotes.producao} teste={u.lotes.sandbox} />
             <Cartao titulo="Chamadas à API" valor={u.requisicoes.producao} teste={u.requisicoes.sandbox} />
-            <Cartao titulo="Documentos recebidos" valor={u.documentosRecebidos.nfse + u.documentosRecebidos.nfe + u.documentosRecebidos.cte} />
+            <Cartao
+              titulo="Documentos recebidos"
+              valor={u.documentosRecebidos.nfse + u.documentosRecebidos.nfe + u.documentosRecebidos.cte}
+            />
           </div>
           <h2>Limites da conta</h2>
           <dl class="dados">

@@ -2,7 +2,18 @@ import { useState } from 'preact/hooks';
 import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { endOfDayBr, formatDateTime, parseDataBr, startOfDayBr } from '../format.js';
 import { Link } from '../router.js';
-import { ActionButton, ActionForm, DateField, ErrorBox, FilterSelect, Loading, MoreButton, Notice, PageTitle, Status } from '../ui/ui.js';
+import {
+  ActionButton,
+  ActionForm,
+  DateField,
+  ErrorBox,
+  FilterSelect,
+  Loading,
+  MoreButton,
+  Notice,
+  PageTitle,
+  Status,
+} from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useQuery } from '../use-query.js';
 import { Segredo } from './webhooks.js';
@@ -64,13 +75,18 @@ export function Webhook({ id }: { id: string }) {
         <dd>{formatDateTime(w.criadoEm)}</dd>
       </dl>
       <div class="acoes">
-        <ActionButton class="secundario" onAction={async () => (unwrap((await gql(TESTAR, { id })).testWebhook), entregas.reload())}>
+        <ActionButton
+          class="secundario"
+          onAction={async () => (unwrap((await gql(TESTAR, { id })).testWebhook), entregas.reload())}
+        >
           Enviar teste
         </ActionButton>
         <ActionButton
           class="secundario"
           confirm="Gerar um novo segredo? O anterior continua valendo por 24 horas."
-          onAction={async () => setSegredo((unwrap((await gql(ROTACIONAR, { id })).rotateWebhookSecret) as { segredo: string }).segredo)}
+          onAction={async () =>
+            setSegredo((unwrap((await gql(ROTACIONAR, { id })).rotateWebhookSecret) as { segredo: string }).segredo)
+          }
         >
           Rotacionar segredo
         </ActionButton>
@@ -84,14 +100,24 @@ export function Webhook({ id }: { id: string }) {
           const desde = parseDataBr(reenvio.desde);
           const ate = parseDataBr(reenvio.ate);
           if (!desde || !ate) throw new Error('Informe as duas datas como dd/mm/aaaa.');
-          const r = unwrap((await gql(REENVIAR, { id, input: { desde: startOfDayBr(desde), ate: endOfDayBr(ate) } })).resendWebhookEvents) as { total: number; continuarDesde: string | null };
-          setReenviados(`${r.total} evento(s) na fila de novo${r.continuarDesde ? `; continue a partir de ${formatDateTime(r.continuarDesde)}` : ''}.`);
+          const r = unwrap(
+            (await gql(REENVIAR, { id, input: { desde: startOfDayBr(desde), ate: endOfDayBr(ate) } }))
+              .resendWebhookEvents,
+          ) as { total: number; continuarDesde: string | null };
+          setReenviados(
+            `${r.total} evento(s) na fila de novo${r.continuarDesde ? `; continue a partir de ${formatDateTime(r.continuarDesde)}` : ''}.`,
+          );
           entregas.reload();
         }}
       >
         <h2>Reenviar eventos de um período</h2>
         <div class="grade">
-          <DateField label="Desde" required value={reenvio.desde} onInput={(v) => setReenvio({ ...reenvio, desde: v })} />
+          <DateField
+            label="Desde"
+            required
+            value={reenvio.desde}
+            onInput={(v) => setReenvio({ ...reenvio, desde: v })}
+          />
           <DateField label="Até" required value={reenvio.ate} onInput={(v) => setReenvio({ ...reenvio, ate: v })} />
         </div>
         {reenviados && <Notice>{reenviados}</Notice>}
@@ -99,7 +125,18 @@ export function Webhook({ id }: { id: string }) {
 
       <h2>Entregas</h2>
       <div class="filtros">
-        <FilterSelect label="Situação" value={status} onChange={setStatus} options={[['pendente', 'Pendente'], ['entregue', 'Entregue'], ['falhou', 'Falhou']] as const} />
+        <FilterSelect
+          label="Situação"
+          value={status}
+          onChange={setStatus}
+          options={
+            [
+              ['pendente', 'Pendente'],
+              ['entregue', 'Entregue'],
+              ['falhou', 'Falhou'],
+            ] as const
+          }
+        />
       </div>
       <ErrorBox error={entregas.error} />
       <div class="tabela">
@@ -128,13 +165,20 @@ export function Webhook({ id }: { id: string }) {
                   <td>
                     <Status value={e.status} />
                   </td>
-                  <td>{ultima ? `${formatDateTime(ultima.em)} — ${ultima.statusHttp ?? ultima.erro ?? '—'} (${e.tentativas.length}ª)` : '—'}</td>
+                  <td>
+                    {ultima
+                      ? `${formatDateTime(ultima.em)} — ${ultima.statusHttp ?? ultima.erro ?? '—'} (${e.tentativas.length}ª)`
+                      : '—'}
+                  </td>
                   <td>{formatDateTime(e.proximaTentativaEm)}</td>
                   <td>
                     <ActionButton
                       class="secundario"
                       aria-label={`Reenviar o evento ${e.eventoId}`}
-                      onAction={async () => (unwrap((await gql(REENVIAR, { id, input: { eventoId: e.eventoId } })).resendWebhookEvents), entregas.reload())}
+                      onAction={async () => (
+                        unwrap((await gql(REENVIAR, { id, input: { eventoId: e.eventoId } })).resendWebhookEvents),
+                        entregas.reload()
+                      )}
                     >
                       Reenviar
                     </ActionButton>

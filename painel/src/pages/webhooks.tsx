@@ -34,7 +34,9 @@ export function Webhooks() {
               <th scope="col">Endereço</th>
               <th scope="col">Eventos</th>
               <th scope="col">Criado em</th>
-              <th scope="col" class="num">Entregas</th>
+              <th scope="col" class="num">
+                Entregas
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -56,7 +58,13 @@ export function Webhooks() {
         label="Novo webhook"
         submit="Criar webhook"
         onSubmit={async () => {
-          const r = unwrap((await gql(CRIAR, { input: { url: form.url.trim(), ...(form.eventos.length ? { eventos: form.eventos } : {}) } })).createWebhook) as { id: string; segredo: string };
+          const r = unwrap(
+            (
+              await gql(CRIAR, {
+                input: { url: form.url.trim(), ...(form.eventos.length ? { eventos: form.eventos } : {}) },
+              })
+            ).createWebhook,
+          ) as { id: string; segredo: string };
           setCriado(r);
           setForm({ url: '', eventos: [] });
           q.reload();
@@ -64,7 +72,13 @@ export function Webhooks() {
       >
         <h2>Novo webhook</h2>
         <Field label="Endereço (URL pública)">
-          <input type="url" required placeholder="https://" value={form.url} onInput={(e) => setForm({ ...form, url: e.currentTarget.value })} />
+          <input
+            type="url"
+            required
+            placeholder="https://"
+            value={form.url}
+            onInput={(e) => setForm({ ...form, url: e.currentTarget.value })}
+          />
         </Field>
         <fieldset class="grade">
           <legend>Eventos (nenhum marcado: todos)</legend>
@@ -73,7 +87,12 @@ export function Webhooks() {
               <input
                 type="checkbox"
                 checked={form.eventos.includes(name)}
-                onChange={(e) => setForm({ ...form, eventos: e.currentTarget.checked ? [...form.eventos, name] : form.eventos.filter((n) => n !== name) })}
+                onChange={(e) =>
+                  setForm({
+                    ...form,
+                    eventos: e.currentTarget.checked ? [...form.eventos, name] : form.eventos.filter((n) => n !== name),
+                  })
+                }
               />
               <span>
                 <code>{name}</code>

@@ -40,10 +40,21 @@ export function Field(props: { label: string; hint?: string; children: Component
 }
 
 /** A day typed as dd/mm/aaaa (read by typedDays). */
-export function DateField(props: { label: string; value: string; onInput: (value: string) => void; required?: boolean }) {
+export function DateField(props: {
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  required?: boolean;
+}) {
   return (
     <Field label={props.label}>
-      <input placeholder="dd/mm/aaaa" inputMode="numeric" required={props.required} value={props.value} onInput={(e) => props.onInput(e.currentTarget.value)} />
+      <input
+        placeholder="dd/mm/aaaa"
+        inputMode="numeric"
+        required={props.required}
+        value={props.value}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+      />
     </Field>
   );
 }
@@ -52,7 +63,13 @@ export function DateField(props: { label: string; value: string; onInput: (value
  * A list filter's select: "Todas" (no filter; `todos` names it for a masculine noun such as "Tipo") first, then each
  * option as [value, text].
  */
-export function FilterSelect(props: { label: string; value: string; options: ReadonlyArray<readonly [string, string]>; onChange: (value: string) => void; todos?: boolean }) {
+export function FilterSelect(props: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  onChange: (value: string) => void;
+  todos?: boolean;
+}) {
   return (
     <Field label={props.label}>
       <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
@@ -108,7 +125,10 @@ export function Status({ value }: { value: string }) {
 
 /** A button that runs an async action, shows it running, and reports its error beside it. */
 export function ActionButton(
-  props: { onAction: () => Promise<unknown>; children: ComponentChildren; confirm?: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'>,
+  props: { onAction: () => Promise<unknown>; children: ComponentChildren; confirm?: string } & Omit<
+    ButtonHTMLAttributes<HTMLButtonElement>,
+    'onClick'
+  >,
 ) {
   const { onAction, children, confirm: question, ...rest } = props;
   const [busy, setBusy] = useState(false);
@@ -141,7 +161,13 @@ export function ActionButton(
 }
 
 /** A form whose submit runs an async action, with its error shown and the button disabled while it runs. */
-export function ActionForm(props: { onSubmit: () => Promise<unknown>; submit: string; children: ComponentChildren; class?: string; label?: string }) {
+export function ActionForm(props: {
+  onSubmit: () => Promise<unknown>;
+  submit: string;
+  children: ComponentChildren;
+  class?: string;
+  label?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -185,7 +211,11 @@ export function MoreButton(props: { hasNext: boolean; onMore: () => void }) {
 }
 
 export function Loading({ when }: { when: boolean }) {
-  return when ? <p class="carregando" role="status">Carregando…</p> : null;
+  return when ? (
+    <p class="carregando" role="status">
+      Carregando…
+    </p>
+  ) : null;
 }
 
 /** The mark of a page that updates by itself while its live connection is up. */

@@ -11,7 +11,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const documentPath = resolve(here, '../../../openapi/openapi.yaml');
 const target = resolve(here, '../src/generated/openapi.ts');
 
-const HEADER = '// Gerado por scripts/generate-types.mjs a partir de openapi/openapi.yaml. Não edite: rode `npm run generate`.\n\n';
+const HEADER =
+  '// Gerado por scripts/generate-types.mjs a partir de openapi/openapi.yaml. Não edite: rode `npm run generate`.\n\n';
 
 const ast = await openapiTS(new URL(`file://${documentPath}`), { alphabetize: true, emptyObjectsUnknown: true });
 const text = HEADER + astToString(ast);
@@ -24,7 +25,9 @@ if (process.argv.includes('--check')) {
     // missing counts as stale
   }
   if (current !== text) {
-    console.error(`${target} está desatualizado em relação a openapi/openapi.yaml: rode "npm run generate" em sdk/typescript.`);
+    console.error(
+      `${target} está desatualizado em relação a openapi/openapi.yaml: rode "npm run generate" em sdk/typescript.`,
+    );
     process.exit(1);
   }
   console.log('sdk/typescript: tipos gerados em dia com openapi/openapi.yaml');

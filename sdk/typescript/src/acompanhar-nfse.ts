@@ -18,7 +18,12 @@ const SUBSCRIPTION = 'subscription Acompanhar($id: ID!) { nfseAtualizada(id: $id
  * dependency loaded only here). Each change is read again through `GET /v1/nfse/{id}`, so every value has the
  * REST shape of `nfse.obter`. Ends when the note leaves `transmitindo`, unless `continuar`.
  */
-export async function* acompanharNfse(http: Transport, nfse: NfseRecurso, id: string, opcoes: OpcoesAcompanhar = {}): AsyncGenerator<Nfse> {
+export async function* acompanharNfse(
+  http: Transport,
+  nfse: NfseRecurso,
+  id: string,
+  opcoes: OpcoesAcompanhar = {},
+): AsyncGenerator<Nfse> {
   const atual = await nfse.obter(id, {}, { signal: opcoes.signal });
   const terminou = (nota: Nfse) => !opcoes.continuar && nota.status !== 'transmitindo';
   if (terminou(atual)) {
@@ -41,7 +46,10 @@ export async function* acompanharNfse(http: Transport, nfse: NfseRecurso, id: st
     retryAttempts: 5,
     on: { connected: () => conectado() },
   });
-  const eventos = client.iterate<{ nfseAtualizada: { id: string; status: string } }>({ query: SUBSCRIPTION, variables: { id: atual.id } });
+  const eventos = client.iterate<{ nfseAtualizada: { id: string; status: string } }>({
+    query: SUBSCRIPTION,
+    variables: { id: atual.id },
+  });
   const parar = () => void eventos.return?.();
   opcoes.signal?.addEventListener('abort', parar, { once: true });
   try {

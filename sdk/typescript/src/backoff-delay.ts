@@ -2,7 +2,12 @@
  * Wait before retry number `tentativa` (1 for the first retry): exponential from `baseMs`, capped at `maxMs`,
  * half of it random so that many clients failing together do not come back together.
  */
-export function backoffDelay(tentativa: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  tentativa: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** (tentativa - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }

@@ -106,8 +106,15 @@ export class FiscalApiError extends Error {
       });
     }
     const message = body.message;
-    const mensagem = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : `HTTP ${status}`;
-    const codigo = body.code === 'RATE_LIMITED' ? 'limite_de_requisicoes' : CODIGO_DO_STATUS[status] ?? (status >= 500 ? 'erro_interno' : 'erro_http');
+    const mensagem = Array.isArray(message)
+      ? message.join('; ')
+      : typeof message === 'string'
+        ? message
+        : `HTTP ${status}`;
+    const codigo =
+      body.code === 'RATE_LIMITED'
+        ? 'limite_de_requisicoes'
+        : (CODIGO_DO_STATUS[status] ?? (status >= 500 ? 'erro_interno' : 'erro_http'));
     return new FiscalApiError({
       status,
       codigo,

@@ -7,15 +7,21 @@ export type Operacao = keyof operations;
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
 /** The JSON body of an operation (by operationId). */
-export type CorpoDe<K extends Operacao> = operations[K] extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
+export type CorpoDe<K extends Operacao> = operations[K] extends { requestBody?: infer R }
+  ? Json<NonNullable<R>>
+  : never;
 /** The JSON answer of an operation for one status. */
-export type RespostaDe<K extends Operacao, S extends keyof operations[K]['responses']> = Json<operations[K]['responses'][S]>;
+export type RespostaDe<K extends Operacao, S extends keyof operations[K]['responses']> = Json<
+  operations[K]['responses'][S]
+>;
 /** The JSON answer of an operation, whichever 2xx it is. */
 export type SucessoDe<K extends Operacao> = {
   [S in keyof operations[K]['responses']]: S extends 200 | 201 | 202 ? Json<operations[K]['responses'][S]> : never;
 }[keyof operations[K]['responses']];
 /** The query parameters of an operation. */
-export type ConsultaDe<K extends Operacao> = operations[K]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
+export type ConsultaDe<K extends Operacao> = operations[K]['parameters'] extends { query?: infer Q }
+  ? NonNullable<Q>
+  : never;
 
 /** Per-call options every method takes. */
 export interface OpcoesChamada {

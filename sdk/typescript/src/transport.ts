@@ -48,7 +48,8 @@ export interface OpcoesTransporte {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Why an attempt gave no usable answer and may be repeated. */
-type Falha = { tipo: 'conexao' | 'tempo'; causa: unknown } | { tipo: 'http'; erro: FiscalApiError; espera: number | null };
+type Falha =
+  { tipo: 'conexao' | 'tempo'; causa: unknown } | { tipo: 'http'; erro: FiscalApiError; espera: number | null };
 
 /**
  * Sends one logical call, repeating it as the API's retry rules say: only a timeout, a connection that failed,
@@ -84,7 +85,7 @@ export class Transport {
 
   async enviar<T = unknown>(pedido: Pedido): Promise<Resposta<T>> {
     const { maxRetries, retryDelayMs, maxRetryDelayMs } = this.options;
-    const chave = pedido.metodo === 'GET' ? undefined : pedido.chaveIdempotencia ?? this.options.gerarChave();
+    const chave = pedido.metodo === 'GET' ? undefined : (pedido.chaveIdempotencia ?? this.options.gerarChave());
     const url = this.url(pedido);
     const json = pedido.corpo !== undefined && !(pedido.corpo instanceof FormData);
     const body = json ? JSON.stringify(pedido.corpo) : (pedido.corpo as FormData | undefined);
@@ -100,12 +101,21 @@ export class Transport {
       const resultado = await this.tentar<T>(url, pedido, headers, body, tentativa);
       if ('corpo' in resultado) return resultado;
       if (tentativa > maxRetries || pedido.signal?.aborted) throw this.erroFinal(resultado);
-      const espera = resultado.tipo === 'http' && resultado.espera !== null ? resultado.espera : backoffDelay(tentativa, retryDelayMs, maxRetryDelayMs);
+      const espera =
+        resultado.tipo === 'http' && resultado.espera !== null
+          ? resultado.espera
+          : backoffDelay(tentativa, retryDelayMs, maxRetryDelayMs);
       await this.options.esperar(espera);
     }
   }
 
-  private async tentar<T>(url: string, pedido: Pedido, headers: Record<string, string>, body: BodyInit | undefined, tentativa: number): Promise<Resposta<T> | Falha> {
+  private async tentar<T>(
+    url: string,
+    pedido: Pedido,
+    headers: Record<string, string>,
+    body: BodyInit | undefined,
+    tentativa: number,
+  ): Promise<Resposta<T> | Falha> {
     const limite = new AbortController();
     const timer = setTimeout(() => limite.abort(), this.options.timeoutMs);
     const signal = pedido.signal ? AbortSignal.any([pedido.signal, limite.signal]) : limite.signal;
@@ -124,14 +134,25 @@ export class Transport {
     }
     const requisicaoId = response.headers.get('x-request-id');
     if (response.status >= 200 && response.status < 300) {
-      return { status: response.status, corpo: corpo as T, cabecalhos: response.headers, requisicao_id: requisicaoId, tentativas: tentativa };
+      return {
+        status: response.status,
+        corpo: corpo as T,
+        cabecalhos: response.headers,
+        requisicao_id: requisicaoId,
+        tentativas: tentativa,
+      };
     }
     const erro = FiscalApiError.deResposta(response.status, corpo, requisicaoId);
     if (response.status === 429) {
-      return { tipo: 'http', erro, espera: rateLimitDelay(response.headers.get('retry-after'), response.headers.get('date'), Date.now()) };
+      return {
+        tipo: 'http',
+        erro,
+        espera: rateLimitDelay(response.headers.get('retry-after'), response.headers.get('date'), Date.now()),
+      };
     }
     // A 5xx is repeated unless the API said it is not worth it; 4xx need a corrected request.
-    const bodySaysNo = corpo !== null && typeof corpo === 'object' && (corpo as { retentavel?: unknown }).retentavel === false;
+    const bodySaysNo =
+      corpo !== null && typeof corpo === 'object' && (corpo as { retentavel?: unknown }).retentavel === false;
     if (response.status >= 500 && !bodySaysNo) return { tipo: 'http', erro, espera: null };
     throw erro;
   }

@@ -37,7 +37,9 @@ const encoder = new TextEncoder();
  * comparison is WebCrypto's HMAC verify (constant time), so it runs in Node, browsers and edge runtimes.
  * Throws FiscalApiError `assinatura_ausente`, `assinatura_invalida` or `assinatura_expirada`.
  */
-export async function verificarWebhook<D = Record<string, unknown>>(opcoes: VerificarWebhookOpcoes): Promise<EventoWebhook<D>> {
+export async function verificarWebhook<D = Record<string, unknown>>(
+  opcoes: VerificarWebhookOpcoes,
+): Promise<EventoWebhook<D>> {
   const segredos = (Array.isArray(opcoes.segredos) ? opcoes.segredos : [opcoes.segredos]).filter(Boolean);
   if (segredos.length === 0) throw new TypeError('informe o segredo do webhook');
   const raw = typeof opcoes.corpo === 'string' ? encoder.encode(opcoes.corpo) : new Uint8Array(opcoes.corpo);
@@ -48,10 +50,14 @@ export async function verificarWebhook<D = Record<string, unknown>>(opcoes: Veri
     const partes = v2.split(',').map((p) => p.trim().split('=') as [string, string | undefined]);
     const t = partes.find(([k]) => k === 't')?.[1];
     const assinaturas = partes.filter(([k, v]) => k === 'v1' && v).map(([, v]) => v!);
-    if (!t || !/^\d+$/.test(t) || assinaturas.length === 0) throw falha('assinatura_invalida', 'X-Service-Signature-V2 malformado');
+    if (!t || !/^\d+$/.test(t) || assinaturas.length === 0)
+      throw falha('assinatura_invalida', 'X-Service-Signature-V2 malformado');
     const agora = (opcoes.agora ?? Date.now()) / 1000;
     if (Math.abs(agora - Number(t)) > (opcoes.toleranciaSegundos ?? 300)) {
-      throw falha('assinatura_expirada', `O timestamp da assinatura (${t}) está fora da tolerância do relógio do receptor`);
+      throw falha(
+        'assinatura_expirada',
+        `O timestamp da assinatura (${t}) está fora da tolerância do relógio do receptor`,
+      );
     }
     if (!(await algumaConfere(segredos, assinaturas, concat(encoder.encode(`${t}.`), raw)))) {
       throw falha('assinatura_invalida', 'Nenhuma assinatura v1 confere com os segredos informados');
@@ -60,18 +66,39 @@ export async function verificarWebhook<D = Record<string, unknown>>(opcoes: Veri
   } else {
     const legado = header('x-service-signature');
     if (!legado) throw falha('assinatura_ausente', 'A entrega não traz X-Service-Signature-V2');
-    if (!opcoes.aceitarLegado) throw falha('assinatura_ausente', 'A entrega traz só a assinatura antiga (sem proteção contra repetição); use aceitarLegado para aceitá-la');
-    if (!(await algumaConfere(segredos, [legado], raw))) throw falha('assinatura_invalida', 'X-Service-Signature não confere com os segredos informados');
+    if (!opcoes.aceitarLegado)
+      throw falha(
+        'assinatura_ausente',
+        'A entrega traz só a assinatura antiga (sem proteção contra repetição); use aceitarLegado para aceitá-la',
+      );
+    if (!(await algumaConfere(segredos, [legado], raw)))
+      throw falha('assinatura_invalida', 'X-Service-Signature não confere com os segredos informados');
     esquema = 'legado';
   }
   const evento = JSON.parse(new TextDecoder().decode(raw)) as { tipo: string; dados: D };
-  return { tipo: evento.tipo, dados: evento.dados, evento_id: header('x-service-event-id'), entrega_id: header('x-service-delivery-id'), esquema };
+  return {
+    tipo: evento.tipo,
+    dados: evento.dados,
+    evento_id: header('x-service-event-id'),
+    entrega_id: header('x-service-delivery-id'),
+    esquema,
+  };
 }
 
-async function algumaConfere(segredos: string[], assinaturas: string[], dados: Uint8Array<ArrayBuffer>): Promise<boolean> {
+async function algumaConfere(
+  segredos: string[],
+  assinaturas: string[],
+  dados: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
   let confere = false;
   for (const segredo of segredos) {
-    const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(segredo), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const key = await globalThis.crypto.subtle.importKey(
+      'raw',
+      encoder.encode(segredo),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
     for (const hex of assinaturas) {
       const bytes = deHex(hex);
       // Every pair is checked, so the time taken does not tell which secret or part matched.

@@ -57,18 +57,34 @@ export async function captureAbrasf(
     return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
   }
   const client = gateway.client({ ibge: perfil.ibge, urlDoPerfil: perfil.endpoints.producao }, null, credentials);
-  const consulente = { documento: { CNPJ: target.cnpj }, ...(target.inscricaoMunicipal ? { inscricaoMunicipal: target.inscricaoMunicipal } : {}) };
+  const consulente = {
+    documento: { CNPJ: target.cnpj },
+    ...(target.inscricaoMunicipal ? { inscricaoMunicipal: target.inscricaoMunicipal } : {}),
+  };
   let mensagens: Prisma.InputJsonValue | null = null;
-  const outcome = await captureWindows(deps, FONTE_PREFEITURA_ABRASF, state, target, async ({ inicio, fim, pagina }) => {
-    const answer = await callAbrasf(client, perfil, 'ConsultarNfseServicoTomado', consultarNfseServicoTomadoMessage({ consulente, dataInicial: inicio, dataFinal: fim, pagina }));
-    if (answer.kind !== 'answer') {
-      // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.
-      const rejected = answer.kind === 'transmission_failed' && answer.received === 'no';
-      return { kind: 'failed', rejected, erro: { causa: answer.kind === 'timeout' ? 'timeout' : answer.cause } };
-    }
-    const read = readAbrasfAnswer(answer.xml);
-    if (read.notas.length === 0 && read.erros.length > 0) mensagens = { erros: read.erros.map((e) => ({ ...e })) };
-    return { kind: 'page', notes: read.notas.map((n) => cityNote(n, perfil.ibge)) };
-  }, options, async (data) => finish(mensagens && !data.ultimoErro ? { ...data, ultimoErro: mensagens } : data));
+  const outcome = await captureWindows(
+    deps,
+    FONTE_PREFEITURA_ABRASF,
+    state,
+    target,
+    async ({ inicio, fim, pagina }) => {
+      const answer = await callAbrasf(
+        client,
+        perfil,
+        'ConsultarNfseServicoTomado',
+        consultarNfseServicoTomadoMessage({ consulente, dataInicial: inicio, dataFinal: fim, pagina }),
+      );
+      if (answer.kind !== 'answer') {
+        // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.
+        const rejected = answer.kind === 'transmission_failed' && answer.received === 'no';
+        return { kind: 'failed', rejected, erro: { causa: answer.kind === 'timeout' ? 'timeout' : answer.cause } };
+      }
+      const read = readAbrasfAnswer(answer.xml);
+      if (read.notas.length === 0 && read.erros.length > 0) mensagens = { erros: read.erros.map((e) => ({ ...e })) };
+      return { kind: 'page', notes: read.notas.map((n) => cityNote(n, perfil.ibge)) };
+    },
+    options,
+    async (data) => finish(mensagens && !data.ultimoErro ? { ...data, ultimoErro: mensagens } : data),
+  );
   return outcome;
 }

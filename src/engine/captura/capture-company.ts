@@ -30,7 +30,11 @@ export interface CaptureOutcome {
  * transaction, repeat until NENHUM_DOCUMENTO_LOCALIZADO; then schedule the next run (back-off on nothing new,
  * rejections and outages) and release the lease.
  */
-export async function captureCompany(deps: TransmissionDeps, state: CaptureState, options: CaptureOptions): Promise<CaptureOutcome> {
+export async function captureCompany(
+  deps: TransmissionDeps,
+  state: CaptureState,
+  options: CaptureOptions,
+): Promise<CaptureOutcome> {
   const key = { companyId_fonte: { companyId: state.companyId, fonte: state.fonte } };
   const finish = async (data: Prisma.CaptureStateUpdateInput) =>
     deps.db.captureState.update({ where: key, data: { ...data, lockedUntil: null, updatedAt: deps.clock.now() } });
@@ -44,12 +48,38 @@ export async function captureCompany(deps: TransmissionDeps, state: CaptureState
   }
   const { credentials, signer } = await companyCredentials(deps, company.id, company.certificate);
   const target = { companyId: company.id, accountId: company.accountId, cnpj: company.cnpj };
-  if (state.fonte === FONTE_PREFEITURA_SP) return captureSaoPaulo(deps, state, target, { credentials, signer }, options, finish);
+  if (state.fonte === FONTE_PREFEITURA_SP)
+    return captureSaoPaulo(deps, state, target, { credentials, signer }, options, finish);
   if (state.fonte === FONTE_PREFEITURA_ABRASF) {
-    return captureAbrasf(deps, state, { ...target, municipio: company.municipio, inscricaoMunicipal: company.inscricaoMunicipal }, credentials, options, finish);
+    return captureAbrasf(
+      deps,
+      state,
+      { ...target, municipio: company.municipio, inscricaoMunicipal: company.inscricaoMunicipal },
+      credentials,
+      options,
+      finish,
+    );
   }
-  if (state.fonte === 'SEFAZ_NFE') return captureSefaz(deps, NFE_DISTRIBUTION, state, target, deps.national.nfeDistClient(credentials), options, finish);
-  if (state.fonte === 'SEFAZ_CTE') return captureSefaz(deps, CTE_DISTRIBUTION, state, target, deps.national.cteDistClient(credentials), options, finish);
+  if (state.fonte === 'SEFAZ_NFE')
+    return captureSefaz(
+      deps,
+      NFE_DISTRIBUTION,
+      state,
+      target,
+      deps.national.nfeDistClient(credentials),
+      options,
+      finish,
+    );
+  if (state.fonte === 'SEFAZ_CTE')
+    return captureSefaz(
+      deps,
+      CTE_DISTRIBUTION,
+      state,
+      target,
+      deps.national.cteDistClient(credentials),
+      options,
+      finish,
+    );
   const client = deps.national.adnClient(credentials);
   let ultimoNsu = state.ultimoNsu;
   let documentos = 0;
@@ -74,14 +104,22 @@ export async function captureCompany(deps: TransmissionDeps, state: CaptureState
     const result = await pending;
     if (result.kind === 'documents') {
       buffer.push(...result.documents);
-      pending = fetchAdnPage(client, company.cnpj, buffer.reduce((max, d) => (d.nsu > max ? d.nsu : max), ultimoNsu));
+      pending = fetchAdnPage(
+        client,
+        company.cnpj,
+        buffer.reduce((max, d) => (d.nsu > max ? d.nsu : max), ultimoNsu),
+      );
       if (buffer.length >= COMMIT_DOCUMENTS && !(await flush())) return { status: 'IGNORADA', documentos, ultimoNsu };
       continue;
     }
     if (!(await flush())) return { status: 'IGNORADA', documentos, ultimoNsu };
     const at = deps.clock.now();
     if (result.kind === 'none') {
-      await finish({ nextRunAt: nextAfterNothing(at, options.intervalMs), falhas: 0, ultimoStatus: 'NENHUM_DOCUMENTO_LOCALIZADO' });
+      await finish({
+        nextRunAt: nextAfterNothing(at, options.intervalMs),
+        falhas: 0,
+        ultimoStatus: 'NENHUM_DOCUMENTO_LOCALIZADO',
+      });
       return { status: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO', documentos, ultimoNsu };
     }
     const falhas = state.falhas + 1;
@@ -91,7 +129,9 @@ export async function captureCompany(deps: TransmissionDeps, state: CaptureState
       nextRunAt: rejected ? nextAfterRejection(at, falhas) : nextAfterOutage(at, falhas),
       falhas,
       ultimoStatus: rejected ? 'REJEICAO' : 'INDISPONIVEL',
-      ultimoErro: (result.kind === 'rejected' ? { status: result.status, erros: result.erros } : { causa: result.cause }) as Prisma.InputJsonValue,
+      ultimoErro: (result.kind === 'rejected'
+        ? { status: result.status, erros: result.erros }
+        : { causa: result.cause }) as Prisma.InputJsonValue,
     });
     return { status: rejected ? 'REJEICAO' : 'INDISPONIVEL', documentos, ultimoNsu };
   }

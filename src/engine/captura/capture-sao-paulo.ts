@@ -37,12 +37,27 @@ export async function captureSaoPaulo(
     await finish({ nextRunAt: nextAfterNothing(deps.clock.now(), options.intervalMs), ultimoStatus: 'SEM_SISTEMA' });
     return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
   }
-  return captureWindows(deps, FONTE_PREFEITURA_SP, state, target, async ({ inicio, fim, pagina }) => {
-    const layout = deps.clock.now().toISOString().slice(0, 10) >= gateway.settings.layout2Desde ? 2 : 1;
-    const pedido = signEnvelopedDocument(pedidoConsultaPeriodo(layout, target.cnpj, { dtInicio: inicio, dtFim: fim, pagina }), a1.signer);
-    const answer = await gateway.call('ConsultaNFeRecebidas', layout, pedido, a1.credentials, null);
-    const retorno = answer.kind === 'answer' ? readRetorno(answer.retornoXml) : null;
-    if (retorno?.sucesso) return { kind: 'page', notes: retorno.nfes.map(cityNote) };
-    return { kind: 'failed', rejected: Boolean(retorno), erro: (retorno ? { erros: retorno.erros } : { causa: answer.kind }) as Prisma.InputJsonValue };
-  }, options, finish);
+  return captureWindows(
+    deps,
+    FONTE_PREFEITURA_SP,
+    state,
+    target,
+    async ({ inicio, fim, pagina }) => {
+      const layout = deps.clock.now().toISOString().slice(0, 10) >= gateway.settings.layout2Desde ? 2 : 1;
+      const pedido = signEnvelopedDocument(
+        pedidoConsultaPeriodo(layout, target.cnpj, { dtInicio: inicio, dtFim: fim, pagina }),
+        a1.signer,
+      );
+      const answer = await gateway.call('ConsultaNFeRecebidas', layout, pedido, a1.credentials, null);
+      const retorno = answer.kind === 'answer' ? readRetorno(answer.retornoXml) : null;
+      if (retorno?.sucesso) return { kind: 'page', notes: retorno.nfes.map(cityNote) };
+      return {
+        kind: 'failed',
+        rejected: Boolean(retorno),
+        erro: (retorno ? { erros: retorno.erros } : { causa: answer.kind }) as Prisma.InputJsonValue,
+      };
+    },
+    options,
+    finish,
+  );
 }

@@ -42,7 +42,12 @@ export async function captureSefaz(
       continue;
     }
     if (result.kind === 'none') {
-      await finish({ nextRunAt: nextAfterNothing(at, options.intervalMs), falhas: 0, ultimoStatus: '137', maxNsu: result.maxNSU });
+      await finish({
+        nextRunAt: nextAfterNothing(at, options.intervalMs),
+        falhas: 0,
+        ultimoStatus: '137',
+        maxNsu: result.maxNSU,
+      });
       return { status: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO', documentos, ultimoNsu };
     }
     const falhas = state.falhas + 1;
@@ -56,7 +61,9 @@ export async function captureSefaz(
       nextRunAt: rejected ? nextAfterRejection(at, falhas) : nextAfterOutage(at, falhas),
       falhas,
       ultimoStatus: rejected ? result.cStat : 'INDISPONIVEL',
-      ultimoErro: (rejected ? { cStat: result.cStat, xMotivo: result.xMotivo } : { causa: result.cause }) as Prisma.InputJsonValue,
+      ultimoErro: (rejected
+        ? { cStat: result.cStat, xMotivo: result.xMotivo }
+        : { causa: result.cause }) as Prisma.InputJsonValue,
     });
     return { status: rejected ? 'REJEICAO' : 'INDISPONIVEL', documentos, ultimoNsu };
   }

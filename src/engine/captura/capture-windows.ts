@@ -27,7 +27,8 @@ export interface CityNote {
 }
 
 /** One page of a city's query, or why there is none. */
-export type CityPage = { kind: 'page'; notes: CityNote[] } | { kind: 'failed'; rejected: boolean; erro: Prisma.InputJsonValue };
+export type CityPage =
+  { kind: 'page'; notes: CityNote[] } | { kind: 'failed'; rejected: boolean; erro: Prisma.InputJsonValue };
 
 /** Asks a city for one page of the notes issued to the company in [inicio, fim] (ISO dates, city time). */
 export type FetchCityPage = (window: { inicio: string; fim: string; pagina: number }) => Promise<CityPage>;
@@ -82,15 +83,27 @@ export async function captureWindows(
     const full = page.notes.length >= CITY_PAGE;
     const closed = fim < today;
     // A full page: the next one. The window done: the next window if this one is over, else page 1 of it next run.
-    const next: Cursor = full ? { inicio: cursor.inicio, pagina: cursor.pagina + 1 } : closed ? { inicio: isoOf(dayOf(fim) + 1), pagina: 1 } : { inicio: cursor.inicio, pagina: 1 };
+    const next: Cursor = full
+      ? { inicio: cursor.inicio, pagina: cursor.pagina + 1 }
+      : closed
+        ? { inicio: isoOf(dayOf(fim) + 1), pagina: 1 }
+        : { inicio: cursor.inicio, pagina: 1 };
     const stored = await storePage(deps, fonte, target, position, encode(next), page.notes, options);
     if (stored === null) return { status: 'IGNORADA', documentos, ultimoNsu: position };
     documentos += stored;
     if (stored) await announceEvents(deps, target.accountId, 'live');
     position = encode(next);
     if (!full && !closed) {
-      await finish({ nextRunAt: nextAfterNothing(at, options.intervalMs), falhas: 0, ultimoStatus: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO' });
-      return { status: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO', documentos, ultimoNsu: position };
+      await finish({
+        nextRunAt: nextAfterNothing(at, options.intervalMs),
+        falhas: 0,
+        ultimoStatus: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO',
+      });
+      return {
+        status: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO',
+        documentos,
+        ultimoNsu: position,
+      };
     }
   }
   await finish({ nextRunAt: deps.clock.now() });
@@ -98,35 +111,65 @@ export async function captureWindows(
 }
 
 /** One page and the position after it, in one transaction; null when another worker moved the position meanwhile. */
-async function storePage(deps: TransmissionDeps, fonte: string, target: CaptureTarget, from: bigint, to: bigint, notes: CityNote[], options: CaptureOptions): Promise<number | null> {
+async function storePage(
+  deps: TransmissionDeps,
+  fonte: string,
+  target: CaptureTarget,
+  from: bigint,
+  to: bigint,
+  notes: CityNote[],
+  options: CaptureOptions,
+): Promise<number | null> {
   const now = deps.clock.now();
-  return deps.db.$transaction(async (tx) => {
-    const [state] = await tx.$queryRaw<Array<{ ultimo_nsu: bigint }>>`
+  return deps.db.$transaction(
+    async (tx) => {
+      const [state] = await tx.$queryRaw<Array<{ ultimo_nsu: bigint }>>`
       SELECT ultimo_nsu FROM capture_states WHERE company_id = ${target.companyId}::uuid AND fonte = ${fonte} FOR UPDATE`;
-    if (!state || state.ultimo_nsu !== from) return null;
-    const log: NewEvent[] = [];
-    let novos = 0;
-    for (const note of notes) {
-      const id = newId();
-      const inserted = await tx.receivedDocument.createMany({
-        data: [{
-          id, accountId: target.accountId, environment: 'live', companyId: target.companyId, tipo: 'NFSE',
-          papel: note.emitenteDocumento === target.cnpj ? 'EMITIDA' : 'RECEBIDA', chaveAcesso: note.chave, origem: fonte, nsu: 0n,
-          numero: note.numero, emitenteDocumento: note.emitenteDocumento, tomadorDocumento: note.tomadorDocumento,
-          valor: note.valor, emitidaEm: note.emitidaEm, situacao: note.cancelada ? 'cancelada' : 'ativa', xml: note.xml, createdAt: now, updatedAt: now,
-        }],
-        skipDuplicates: true,
+      if (!state || state.ultimo_nsu !== from) return null;
+      const log: NewEvent[] = [];
+      let novos = 0;
+      for (const note of notes) {
+        const id = newId();
+        const inserted = await tx.receivedDocument.createMany({
+          data: [
+            {
+              id,
+              accountId: target.accountId,
+              environment: 'live',
+              companyId: target.companyId,
+              tipo: 'NFSE',
+              papel: note.emitenteDocumento === target.cnpj ? 'EMITIDA' : 'RECEBIDA',
+              chaveAcesso: note.chave,
+              origem: fonte,
+              nsu: 0n,
+              numero: note.numero,
+              emitenteDocumento: note.emitenteDocumento,
+              tomadorDocumento: note.tomadorDocumento,
+              valor: note.valor,
+              emitidaEm: note.emitidaEm,
+              situacao: note.cancelada ? 'cancelada' : 'ativa',
+              xml: note.xml,
+              createdAt: now,
+              updatedAt: now,
+            },
+          ],
+          skipDuplicates: true,
+        });
+        if (inserted.count === 0) continue;
+        novos += 1;
+        log.push({
+          tipo: NOTA_RECEBIDA,
+          dados: { notaId: id, empresaId: target.companyId, chaveAcesso: note.chave, origem: fonte },
+        });
+      }
+      await tx.captureState.update({
+        where: { companyId_fonte: { companyId: target.companyId, fonte } },
+        data: { ultimoNsu: to, falhas: 0, updatedAt: now },
       });
-      if (inserted.count === 0) continue;
-      novos += 1;
-      log.push({ tipo: NOTA_RECEBIDA, dados: { notaId: id, empresaId: target.companyId, chaveAcesso: note.chave, origem: fonte } });
-    }
-    await tx.captureState.update({
-      where: { companyId_fonte: { companyId: target.companyId, fonte } },
-      data: { ultimoNsu: to, falhas: 0, updatedAt: now },
-    });
-    await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
-    await options.beforeCommit?.();
-    return novos;
-  }, { timeout: CAPTURE_TRANSACTION_TIMEOUT_MS });
+      await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
+      await options.beforeCommit?.();
+      return novos;
+    },
+    { timeout: CAPTURE_TRANSACTION_TIMEOUT_MS },
+  );
 }

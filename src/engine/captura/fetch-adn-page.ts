@@ -57,6 +57,7 @@ export async function fetchAdnPage(client: NationalClient, cnpj: string, ultimoN
     }));
     return documents.length ? { kind: 'documents', documents } : { kind: 'none' };
   }
-  if (status >= 500 || status === 429 || typeof body !== 'object') return { kind: 'unavailable', cause: `HTTP ${status}` };
+  if (status >= 500 || status === 429 || typeof body !== 'object')
+    return { kind: 'unavailable', cause: `HTTP ${status}` };
   return { kind: 'rejected', status, erros: readErrors(body) };
 }

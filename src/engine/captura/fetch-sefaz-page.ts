@@ -34,8 +34,17 @@ export function distDFeIntEnvelope(service: SefazService, cnpj: string, ultNSU: 
  * nothing new, 656 → blocked for an hour (Consumo Indevido). `ultNSU`/`maxNSU` come back so the caller stops
  * when they meet.
  */
-export async function fetchSefazPage(service: SefazService, client: NationalClient, cnpj: string, ultNSU: bigint): Promise<SefazPage> {
-  const answer = await postSoap12(client, `${service.wsdl}/${service.method}`, distDFeIntEnvelope(service, cnpj, ultNSU));
+export async function fetchSefazPage(
+  service: SefazService,
+  client: NationalClient,
+  cnpj: string,
+  ultNSU: bigint,
+): Promise<SefazPage> {
+  const answer = await postSoap12(
+    client,
+    `${service.wsdl}/${service.method}`,
+    distDFeIntEnvelope(service, cnpj, ultNSU),
+  );
   if (answer.kind === 'unavailable') return answer;
   const { status, text } = answer;
   const cStat = /<cStat>(\d+)<\/cStat>/.exec(text)?.[1];

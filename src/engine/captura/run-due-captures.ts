@@ -6,7 +6,11 @@ import { claimCaptures, scheduleCaptures } from './schedule-captures.js';
  * One capture tick of the worker role: schedule the companies, then run every due capture (a few companies at
  * a time). Tests call it directly with a FakeClock instead of waiting for the schedule.
  */
-export async function runDueCaptures(deps: TransmissionDeps, options: CaptureOptions, concurrency = 4): Promise<CaptureOutcome[]> {
+export async function runDueCaptures(
+  deps: TransmissionDeps,
+  options: CaptureOptions,
+  concurrency = 4,
+): Promise<CaptureOutcome[]> {
   await scheduleCaptures(deps);
   const outcomes: CaptureOutcome[] = [];
   for (;;) {

@@ -5,7 +5,9 @@ import { PERFIS_ABRASF } from '../nfse/abrasf/perfis-abrasf.js';
 import { SAO_PAULO_IBGE } from '../transmissao/sao-paulo-gateway.js';
 
 /** The ABRASF cities whose profile offers the query of received notes. */
-const ABRASF_CAPTURA = [...PERFIS_ABRASF.values()].filter((p) => p.operacoes.includes('ConsultarNfseServicoTomado')).map((p) => p.ibge);
+const ABRASF_CAPTURA = [...PERFIS_ABRASF.values()]
+  .filter((p) => p.operacoes.includes('ConsultarNfseServicoTomado'))
+  .map((p) => p.ibge);
 
 /** A run holds its company for at most this long; if the worker dies, another one takes it over after it. */
 export const CAPTURE_LEASE_MS = 10 * MINUTE;
@@ -20,10 +22,12 @@ export const DEFAULT_CAPTURE_INTERVAL_MS = HOUR;
 export const nextAfterNothing = (now: Date, intervalMs: number) => new Date(now.getTime() + Math.max(intervalMs, HOUR));
 
 /** Rejections double from one hour up to a day: a refused company must not hammer the ADN. */
-export const nextAfterRejection = (now: Date, falhas: number) => new Date(now.getTime() + Math.min(HOUR * 2 ** Math.max(falhas - 1, 0), 24 * HOUR));
+export const nextAfterRejection = (now: Date, falhas: number) =>
+  new Date(now.getTime() + Math.min(HOUR * 2 ** Math.max(falhas - 1, 0), 24 * HOUR));
 
 /** Outages and network failures retry sooner: 5 min doubling up to the hourly schedule. */
-export const nextAfterOutage = (now: Date, falhas: number) => new Date(now.getTime() + Math.min(5 * MINUTE * 2 ** Math.max(falhas - 1, 0), HOUR));
+export const nextAfterOutage = (now: Date, falhas: number) =>
+  new Date(now.getTime() + Math.min(5 * MINUTE * 2 ** Math.max(falhas - 1, 0), HOUR));
 
 /**
  * Every production company with a valid certificate gets its capture rows (ADN for NFS-e, SEFAZ_NFE for NF-e,

@@ -41,34 +41,53 @@ export async function storeAdnPage(
 ): Promise<{ novos: number; eventos: number; ultimoNsu: bigint } | null> {
   const now = deps.clock.now();
   const lastNsu = documents.reduce((max, d) => (d.nsu > max ? d.nsu : max), fromNsu);
-  return deps.db.$transaction(async (tx) => {
-    const [state] = await tx.$queryRaw<Array<{ ultimo_nsu: bigint }>>`
+  return deps.db.$transaction(
+    async (tx) => {
+      const [state] = await tx.$queryRaw<Array<{ ultimo_nsu: bigint }>>`
       SELECT ultimo_nsu FROM capture_states WHERE company_id = ${target.companyId}::uuid AND fonte = 'ADN' FOR UPDATE`;
-    if (!state || state.ultimo_nsu !== fromNsu) return null;
+      if (!state || state.ultimo_nsu !== fromNsu) return null;
 
-    const notas = documents.filter((d) => d.tipoDocumento === 'NFSE');
-    const eventos = documents.filter((d) => d.tipoDocumento === 'EVENTO');
-    const chaves = [...new Set([...notas, ...eventos].map((d) => d.chaveAcesso))];
-    const known = new Map(
-      (await tx.receivedDocument.findMany({ where: { companyId: target.companyId, chaveAcesso: { in: chaves } }, select: { id: true, chaveAcesso: true } })).map(
-        (d) => [d.chaveAcesso, d.id],
-      ),
-    );
-    const log: NewEvent[] = [];
-    const novos = await insertNotes(tx, target, notas, known, now, log);
-    const linked = await insertEvents(tx, target, eventos, known, now, log);
-    await tx.captureState.update({
-      where: { companyId_fonte: { companyId: target.companyId, fonte: 'ADN' } },
-      data: { ultimoNsu: lastNsu, falhas: 0, ultimoStatus: 'DOCUMENTOS_LOCALIZADOS', ultimoErro: Prisma.DbNull, updatedAt: now },
-    });
-    // Last statement before COMMIT: the account's event counter stays locked for the shortest time.
-    await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
-    await options.beforeCommit?.();
-    return { novos, eventos: linked, ultimoNsu: lastNsu };
-  }, { timeout: CAPTURE_TRANSACTION_TIMEOUT_MS });
+      const notas = documents.filter((d) => d.tipoDocumento === 'NFSE');
+      const eventos = documents.filter((d) => d.tipoDocumento === 'EVENTO');
+      const chaves = [...new Set([...notas, ...eventos].map((d) => d.chaveAcesso))];
+      const known = new Map(
+        (
+          await tx.receivedDocument.findMany({
+            where: { companyId: target.companyId, chaveAcesso: { in: chaves } },
+            select: { id: true, chaveAcesso: true },
+          })
+        ).map((d) => [d.chaveAcesso, d.id]),
+      );
+      const log: NewEvent[] = [];
+      const novos = await insertNotes(tx, target, notas, known, now, log);
+      const linked = await insertEvents(tx, target, eventos, known, now, log);
+      await tx.captureState.update({
+        where: { companyId_fonte: { companyId: target.companyId, fonte: 'ADN' } },
+        data: {
+          ultimoNsu: lastNsu,
+          falhas: 0,
+          ultimoStatus: 'DOCUMENTOS_LOCALIZADOS',
+          ultimoErro: Prisma.DbNull,
+          updatedAt: now,
+        },
+      });
+      // Last statement before COMMIT: the account's event counter stays locked for the shortest time.
+      await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
+      await options.beforeCommit?.();
+      return { novos, eventos: linked, ultimoNsu: lastNsu };
+    },
+    { timeout: CAPTURE_TRANSACTION_TIMEOUT_MS },
+  );
 }
 
-async function insertNotes(tx: Tx, target: CaptureTarget, notas: AdnDocument[], known: Map<string, string>, now: Date, log: NewEvent[]) {
+async function insertNotes(
+  tx: Tx,
+  target: CaptureTarget,
+  notas: AdnDocument[],
+  known: Map<string, string>,
+  now: Date,
+  log: NewEvent[],
+) {
   const rows: NoteRow[] = [];
   for (const d of notas) {
     if (known.has(d.chaveAcesso)) continue;
@@ -90,7 +109,10 @@ async function insertNotes(tx: Tx, target: CaptureTarget, notas: AdnDocument[], 
       nfse_id: null,
       xml: d.xml,
     });
-    log.push({ tipo: NOTA_RECEBIDA, dados: { notaId: id, empresaId: target.companyId, chaveAcesso: d.chaveAcesso, nsu: String(d.nsu) } });
+    log.push({
+      tipo: NOTA_RECEBIDA,
+      dados: { notaId: id, empresaId: target.companyId, chaveAcesso: d.chaveAcesso, nsu: String(d.nsu) },
+    });
   }
   if (rows.length === 0) return 0;
   // A note this service issued is the same document: link it so the API never shows it twice.
@@ -130,7 +152,14 @@ interface NoteRow {
   xml: string;
 }
 
-async function insertEvents(tx: Tx, target: CaptureTarget, eventos: AdnDocument[], known: Map<string, string>, now: Date, log: NewEvent[]) {
+async function insertEvents(
+  tx: Tx,
+  target: CaptureTarget,
+  eventos: AdnDocument[],
+  known: Map<string, string>,
+  now: Date,
+  log: NewEvent[],
+) {
   if (eventos.length === 0) return 0;
   const rows: Prisma.ReceivedDocumentEventCreateManyInput[] = [];
   const situacoes = new Map<string, string>();
@@ -157,9 +186,19 @@ async function insertEvents(tx: Tx, target: CaptureTarget, eventos: AdnDocument[
     const situacao = situacaoAfter(e.tipoEvento);
     if (situacao) situacoes.set(documentId, situacao);
     // Only for an event of a known document.
-    log.push({ tipo: EVENTO_FISCAL_RECEBIDO, dados: { eventoId: id, notaId: documentId, empresaId: target.companyId, tipoEvento: e.tipoEvento, nsu: String(d.nsu) } });
+    log.push({
+      tipo: EVENTO_FISCAL_RECEBIDO,
+      dados: {
+        eventoId: id,
+        notaId: documentId,
+        empresaId: target.companyId,
+        tipoEvento: e.tipoEvento,
+        nsu: String(d.nsu),
+      },
+    });
   }
   await tx.receivedDocumentEvent.createMany({ data: rows });
-  for (const [id, situacao] of situacoes) await tx.receivedDocument.update({ where: { id }, data: { situacao, updatedAt: now } });
+  for (const [id, situacao] of situacoes)
+    await tx.receivedDocument.update({ where: { id }, data: { situacao, updatedAt: now } });
   return rows.filter((r) => r.documentId).length;
 }

@@ -17,7 +17,10 @@ function readDocument(service: SefazService, xml: string) {
   const emit = /<emit>([\s\S]*?)<\/emit>/.exec(xml)?.[1];
   const dhEmi = first(xml, /<dhEmi>([^<]+)<\/dhEmi>/);
   return {
-    chave: first(xml, new RegExp(`<${service.keyTag}>([0-9A-Z]{44})</${service.keyTag}>`)) ?? first(xml, new RegExp(`<${service.signedElement}[^>]*Id="${service.idPrefix}([0-9A-Z]{44})"`)) ?? '',
+    chave:
+      first(xml, new RegExp(`<${service.keyTag}>([0-9A-Z]{44})</${service.keyTag}>`)) ??
+      first(xml, new RegExp(`<${service.signedElement}[^>]*Id="${service.idPrefix}([0-9A-Z]{44})"`)) ??
+      '',
     emitente: emit ? first(emit, /<CNPJ>([0-9A-Z]+)<\/CNPJ>/) : first(xml, /<CNPJ>([0-9A-Z]+)<\/CNPJ>/),
     nome: emit ? first(emit, /<xNome>([^<]*)<\/xNome>/) : first(xml, /<xNome>([^<]*)<\/xNome>/),
     numero: first(xml, new RegExp(`<${service.numberTag}>(\\d+)</${service.numberTag}>`)),
@@ -43,7 +46,11 @@ export async function storeSefazPage(
   const now = deps.clock.now();
   const keyOf = (xml: string) => first(xml, new RegExp(`<${service.keyTag}>([0-9A-Z]{44})</${service.keyTag}>`)) ?? '';
   const read = page.documents.map((d) =>
-    service.documentSchema.test(d.schema) ? { d, doc: readDocument(service, d.xml) } : service.eventSchema.test(d.schema) ? { d, chave: keyOf(d.xml) } : { d },
+    service.documentSchema.test(d.schema)
+      ? { d, doc: readDocument(service, d.xml) }
+      : service.eventSchema.test(d.schema)
+        ? { d, chave: keyOf(d.xml) }
+        : { d },
   );
   return deps.db.$transaction(
     async (tx) => {
@@ -54,9 +61,12 @@ export async function storeSefazPage(
       // not a few per document, so the round trips inside the transaction do not grow with the lot.
       const chaves = [...new Set(read.map((r) => r.doc?.chave ?? r.chave).filter((c): c is string => !!c))];
       const known = new Map(
-        (await tx.receivedDocument.findMany({ where: { companyId: target.companyId, chaveAcesso: { in: chaves } }, select: { id: true, chaveAcesso: true } })).map(
-          (d) => [d.chaveAcesso, d.id],
-        ),
+        (
+          await tx.receivedDocument.findMany({
+            where: { companyId: target.companyId, chaveAcesso: { in: chaves } },
+            select: { id: true, chaveAcesso: true },
+          })
+        ).map((d) => [d.chaveAcesso, d.id]),
       );
       const log: NewEvent[] = [];
       const created = new Map<string, Prisma.ReceivedDocumentCreateManyInput>();
@@ -97,27 +107,55 @@ export async function storeSefazPage(
             createdAt: now,
             updatedAt: now,
           });
-          log.push({ tipo: service.recebida, dados: { notaId: id, empresaId: target.companyId, chaveAcesso: doc.chave, nsu: String(d.nsu) } });
+          log.push({
+            tipo: service.recebida,
+            dados: { notaId: id, empresaId: target.companyId, chaveAcesso: doc.chave, nsu: String(d.nsu) },
+          });
         } else if (chave !== undefined) {
           const tipoEvento = first(d.xml, /<tpEvento>(\d{6})<\/tpEvento>/) ?? '';
           const documentId = known.get(chave) ?? null;
           const id = newId();
           events.push({
-            id, accountId: target.accountId, environment: 'live', companyId: target.companyId, documentId,
-            chaveAcesso: chave, origem: 'SEFAZ', nsu: d.nsu, tipoEvento, ocorridoEm: null, xml: d.xml, createdAt: now,
+            id,
+            accountId: target.accountId,
+            environment: 'live',
+            companyId: target.companyId,
+            documentId,
+            chaveAcesso: chave,
+            origem: 'SEFAZ',
+            nsu: d.nsu,
+            tipoEvento,
+            ocorridoEm: null,
+            xml: d.xml,
+            createdAt: now,
           });
           if (!documentId) continue;
           if (tipoEvento === '110111') cancelled.add(documentId);
-          log.push({ tipo: EVENTO_FISCAL_RECEBIDO, dados: { eventoId: id, notaId: documentId, empresaId: target.companyId, tipoEvento, nsu: String(d.nsu) } });
+          log.push({
+            tipo: EVENTO_FISCAL_RECEBIDO,
+            dados: { eventoId: id, notaId: documentId, empresaId: target.companyId, tipoEvento, nsu: String(d.nsu) },
+          });
         }
       }
       if (created.size) await tx.receivedDocument.createMany({ data: [...created.values()] });
-      for (const [id, xml] of fullXml) await tx.receivedDocument.update({ where: { id }, data: { xml, updatedAt: now } });
+      for (const [id, xml] of fullXml)
+        await tx.receivedDocument.update({ where: { id }, data: { xml, updatedAt: now } });
       if (events.length) await tx.receivedDocumentEvent.createMany({ data: events });
-      if (cancelled.size) await tx.receivedDocument.updateMany({ where: { id: { in: [...cancelled] } }, data: { situacao: 'cancelada', updatedAt: now } });
+      if (cancelled.size)
+        await tx.receivedDocument.updateMany({
+          where: { id: { in: [...cancelled] } },
+          data: { situacao: 'cancelada', updatedAt: now },
+        });
       await tx.captureState.update({
         where: { companyId_fonte: { companyId: target.companyId, fonte: service.fonte } },
-        data: { ultimoNsu: page.ultNSU, maxNsu: page.maxNSU, falhas: 0, ultimoStatus: '138', ultimoErro: Prisma.DbNull, updatedAt: now },
+        data: {
+          ultimoNsu: page.ultNSU,
+          maxNsu: page.maxNSU,
+          falhas: 0,
+          ultimoStatus: '138',
+          ultimoErro: Prisma.DbNull,
+          updatedAt: now,
+        },
       });
       await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
       await options.beforeCommit?.();

@@ -20,7 +20,9 @@ export interface ListMunicipiosOptions extends CataloguePageOptions {
 export function listMunicipios(options: ListMunicipiosOptions) {
   const uf = options.uf?.trim().toUpperCase() || null;
   if (uf !== null && !/^[A-Z]{2}$/.test(uf)) {
-    throw new EngineError('parametro_invalido', `uf inválida: ${options.uf}.`, { correcao: 'Use a sigla da UF com duas letras (SP, RJ, …).' });
+    throw new EngineError('parametro_invalido', `uf inválida: ${options.uf}.`, {
+      correcao: 'Use a sigla da UF com duas letras (SP, RJ, …).',
+    });
   }
   const q = options.q?.trim() ?? '';
   const rows = todosMunicipios().filter((m) => (!uf || m.uf === uf) && (!q || contemPalavras(m.nome, q)));
@@ -54,15 +56,21 @@ export async function getMunicipio(deps: ParametrosDaEmpresaDeps, principal: Pri
   }
   const competencia = options.competencia?.trim() || deps.clock.now().toISOString().slice(0, 7);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(competencia)) {
-    throw new EngineError('parametro_invalido', `competencia inválida: ${options.competencia}.`, { correcao: 'Use AAAA-MM, por exemplo 2026-11.' });
+    throw new EngineError('parametro_invalido', `competencia inválida: ${options.competencia}.`, {
+      correcao: 'Use AAAA-MM, por exemplo 2026-11.',
+    });
   }
   const codigo = options.codigoServico?.trim() || null;
   if (codigo !== null && !/^\d{6}$/.test(codigo)) {
-    throw new EngineError('parametro_invalido', `codigo_servico inválido: ${options.codigoServico}.`, { correcao: 'Use o código de tributação nacional com seis dígitos (cTribNac), por exemplo 010101.' });
+    throw new EngineError('parametro_invalido', `codigo_servico inválido: ${options.codigoServico}.`, {
+      correcao: 'Use o código de tributação nacional com seis dígitos (cTribNac), por exemplo 010101.',
+    });
   }
   const beneficio = options.beneficio?.trim() || null;
   if (beneficio !== null && !/^\d{14}$/.test(beneficio)) {
-    throw new EngineError('parametro_invalido', `beneficio inválido: ${options.beneficio}.`, { correcao: 'Use o número do benefício municipal (nBM) com 14 dígitos.' });
+    throw new EngineError('parametro_invalido', `beneficio inválido: ${options.beneficio}.`, {
+      correcao: 'Use o número do benefício municipal (nBM) com 14 dígitos.',
+    });
   }
   const credentials = await credenciaisDaConta(deps, principal);
   const base = { environment: principal.environment, ibge, competencia, credentials };
@@ -94,15 +102,17 @@ export async function getMunicipio(deps: ParametrosDaEmpresaDeps, principal: Pri
         vigenciaInicio: l.inicio,
         vigenciaFim: l.fim,
       })),
-      consulta: codigo ? {
-        competencia,
-        codigoServico: codigo,
-        aliquota: p.aliquotaOficial(codigo, competencia),
-        aliquotaOrigem: p.aliquotaOrigem(codigo, competencia),
-        fonte: p.fonte,
-        regimesEspeciais: detalhes?.regimesEspeciais ?? null,
-        retencoes: detalhes?.retencoes ?? null,
-      } : null,
+      consulta: codigo
+        ? {
+            competencia,
+            codigoServico: codigo,
+            aliquota: p.aliquotaOficial(codigo, competencia),
+            aliquotaOrigem: p.aliquotaOrigem(codigo, competencia),
+            fonte: p.fonte,
+            regimesEspeciais: detalhes?.regimesEspeciais ?? null,
+            retencoes: detalhes?.retencoes ?? null,
+          }
+        : null,
       beneficio: beneficio ? { numero: beneficio, competencia, resposta: doBeneficio } : null,
       fonte: p.fonte,
       observacao: p.observacao,
@@ -115,7 +125,13 @@ export async function getMunicipio(deps: ParametrosDaEmpresaDeps, principal: Pri
 async function credenciaisDaConta(deps: ParametrosDaEmpresaDeps, principal: Principal): Promise<Credentials | null> {
   if (!deps.national.parametrosRemotos(principal.environment)) return null;
   const cert = await deps.db.certificate.findFirst({
-    where: { company: { accountId: principal.accountId, deletedAt: null, ...(principal.companyId ? { id: principal.companyId } : {}) } },
+    where: {
+      company: {
+        accountId: principal.accountId,
+        deletedAt: null,
+        ...(principal.companyId ? { id: principal.companyId } : {}),
+      },
+    },
     orderBy: { notAfter: 'desc' },
   });
   return cert ? (await companyCredentials(deps, cert.companyId, cert)).credentials : null;

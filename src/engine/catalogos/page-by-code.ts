@@ -13,7 +13,11 @@ export const CATALOGO_LIMITE: PageLimit = { padrao: 20, maximo: 100, foraDosLimi
  * One page of a catalogue sorted by `codigo`, keyset on the last code (opaque cursor `<prefix>|<codigo>`):
  * the tables are immutable in a process, so the position never moves. `total` is every row that matched.
  */
-export function pageByCode<T extends { codigo: string }>(prefix: string, rows: readonly T[], options: CataloguePageOptions) {
+export function pageByCode<T extends { codigo: string }>(
+  prefix: string,
+  rows: readonly T[],
+  options: CataloguePageOptions,
+) {
   const limite = pageLimit(options.limite, CATALOGO_LIMITE);
   const after = options.cursor ? decodeCursor(prefix, options.cursor) : null;
   const start = after === null ? 0 : rows.findIndex((r) => r.codigo > after);
@@ -23,21 +27,31 @@ export function pageByCode<T extends { codigo: string }>(prefix: string, rows: r
 }
 
 /** The cursor that continues after this row (the same opaque form as `proximoCursor`). */
-export const codeCursor = (prefix: string, row: { codigo: string }): string => Buffer.from(`${prefix}|${row.codigo}`).toString('base64url');
+export const codeCursor = (prefix: string, row: { codigo: string }): string =>
+  Buffer.from(`${prefix}|${row.codigo}`).toString('base64url');
 
 function decodeCursor(prefix: string, cursor: string): string {
   const parts = /^[A-Za-z0-9_-]{1,100}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
   if (parts.length !== 2 || parts[0] !== prefix || !/^\d{6,7}$/.test(parts[1]!)) {
-    throw new EngineError('parametro_invalido', 'Cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
+    throw new EngineError('parametro_invalido', 'Cursor inválido.', {
+      correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.',
+    });
   }
   return parts[1]!;
 }
 
 /** Lower case without accents, for word search in Portuguese descriptions. */
-export const normalizar = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+export const normalizar = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Every word of the query appears in the text (accent- and case-insensitive). */
 export function contemPalavras(text: string, query: string): boolean {
   const alvo = normalizar(text);
-  return normalizar(query).split(/\s+/).filter(Boolean).every((w) => alvo.includes(w));
+  return normalizar(query)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((w) => alvo.includes(w));
 }

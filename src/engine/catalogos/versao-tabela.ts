@@ -18,7 +18,8 @@ export const TABELA_SERVICOS: VersaoTabela = {
 /** IBGE municipalities: Anexo A v1.00 of 10/12/2025. */
 export const TABELA_MUNICIPIOS: VersaoTabela = {
   versao: 'anexo_a-v1.00-20251210',
-  fonte: 'Sistema Nacional NFS-e: Anexo A (municípios IBGE, anexo_a-municipio_ibge-paises_iso2-v1-00-snnfse-20251210.xlsx)',
+  fonte:
+    'Sistema Nacional NFS-e: Anexo A (municípios IBGE, anexo_a-municipio_ibge-paises_iso2-v1-00-snnfse-20251210.xlsx)',
 };
 
 /**
@@ -27,7 +28,8 @@ export const TABELA_MUNICIPIOS: VersaoTabela = {
  */
 export const TABELA_NCM: VersaoTabela = {
   versao: 'siscomex-ncm-vigente-20260517',
-  fonte: 'Siscomex, Tabela NCM vigente em 17/05/2026 (Resolução Gecex nº 812/2025); itens encerrados em 31/01/2026 da tabela vigente em 13/05/2025',
+  fonte:
+    'Siscomex, Tabela NCM vigente em 17/05/2026 (Resolução Gecex nº 812/2025); itens encerrados em 31/01/2026 da tabela vigente em 13/05/2025',
 };
 
 /** CEST: the NCM/CEST annexes as consolidated up to Convênio ICMS 53/2016 (src/engine/tabelas/README.md). */

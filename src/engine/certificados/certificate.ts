@@ -46,13 +46,16 @@ export function readCertificate(pkcs12: Buffer | string, password: string): A1Ce
     .filter((c): c is forge.pki.Certificate => Boolean(c));
   // The end-entity certificate is the one whose public key matches the private key (PFX files often carry the chain).
   const cert = certs.find((c) => (c.publicKey as forge.pki.rsa.PublicKey).n?.equals(key.n));
-  if (!cert) throw new CertificateError('no_certificate', 'O arquivo PKCS#12 não contém o certificado da chave privada.');
+  if (!cert)
+    throw new CertificateError('no_certificate', 'O arquivo PKCS#12 não contém o certificado da chave privada.');
   const privateKeyPem = forge.pki.privateKeyInfoToPem(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(key)));
   return { privateKeyPem, ...certificateFacts(cert) };
 }
 
 /** Facts of a PEM certificate; remembered per PEM, since the simulator reads the same few on every DPS. */
-export const readCertificatePem = memoize((certificatePem: string): CertificateFacts => certificateFacts(forge.pki.certificateFromPem(certificatePem)));
+export const readCertificatePem = memoize((certificatePem: string): CertificateFacts =>
+  certificateFacts(forge.pki.certificateFromPem(certificatePem)),
+);
 
 function openPkcs12(der: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
   let asn1: forge.asn1.Asn1;
@@ -113,7 +116,11 @@ function sanCnpj(cert: forge.pki.Certificate): string | null {
     const [oid, wrapped] = name.value;
     if (asn1.derToOid(oid.value as string) !== OID_ICP_CNPJ || !wrapped) continue;
     const inner = Array.isArray(wrapped.value) ? wrapped.value[0] : wrapped;
-    const cnpj = normalizeCertificateCnpj(String(inner?.value ?? '').replace(/[^0-9A-Za-z]/g, '').slice(0, 14));
+    const cnpj = normalizeCertificateCnpj(
+      String(inner?.value ?? '')
+        .replace(/[^0-9A-Za-z]/g, '')
+        .slice(0, 14),
+    );
     if (cnpj) return cnpj;
   }
   return null;

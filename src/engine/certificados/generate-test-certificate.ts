@@ -66,7 +66,10 @@ export function generateTestCertificate(options: GenerateTestCertificateOptions)
   ]);
   cert.sign(forgeKey, forge.md.sha256.create());
 
-  const p12 = forge.pkcs12.toPkcs12Asn1(forgeKey, [cert], password, { algorithm: '3des', friendlyName: options.razaoSocial });
+  const p12 = forge.pkcs12.toPkcs12Asn1(forgeKey, [cert], password, {
+    algorithm: '3des',
+    friendlyName: options.razaoSocial,
+  });
   return {
     pkcs12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'),
     password,
@@ -80,7 +83,9 @@ function icpSubjectAltName(cnpj: string): forge.asn1.Asn1 {
   const { asn1 } = forge;
   const otherName = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(OID_ICP_CNPJ).getBytes()),
-    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, cnpj)]),
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, cnpj),
+    ]),
   ]);
   return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [otherName]);
 }

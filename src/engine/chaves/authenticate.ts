@@ -7,7 +7,10 @@ import type { KeyPrincipal } from './principal.js';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** Missing, malformed, unknown or revoked keys are all the same 401: nothing hints which. */
-export async function authenticate(deps: Pick<EngineDeps, 'sql'>, authorization: string | undefined): Promise<KeyPrincipal> {
+export async function authenticate(
+  deps: Pick<EngineDeps, 'sql'>,
+  authorization: string | undefined,
+): Promise<KeyPrincipal> {
   const key = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   const environment = key ? environmentOfKey(key) : null;
   if (!key || !environment || key.length > 200) throw unauthenticated();
@@ -35,7 +38,8 @@ const keyByHash = (deps: Pick<EngineDeps, 'sql'>) =>
     return hashes.map((h) => byHash.get(h));
   });
 
-const BY_HASHES = 'SELECT hash, id, account_id, environment, company_id, revoked_at FROM api_keys WHERE hash = ANY($1::text[])';
+const BY_HASHES =
+  'SELECT hash, id, account_id, environment, company_id, revoked_at FROM api_keys WHERE hash = ANY($1::text[])';
 
 const unauthenticated = () =>
   new EngineError('nao_autenticado', 'Chave de API ausente, inválida ou revogada.', {

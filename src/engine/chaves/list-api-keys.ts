@@ -13,7 +13,14 @@ export interface ApiKeyView {
 
 const ROW = { id: true, environment: true, prefix: true, companyId: true, createdAt: true, revokedAt: true } as const;
 
-function presentApiKey(row: { id: string; environment: string; prefix: string; companyId: string | null; createdAt: Date; revokedAt: Date | null }): ApiKeyView {
+function presentApiKey(row: {
+  id: string;
+  environment: string;
+  prefix: string;
+  companyId: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+}): ApiKeyView {
   return {
     id: row.id,
     ambiente: ambienteOf(row.environment as Environment),
@@ -25,7 +32,11 @@ function presentApiKey(row: { id: string; environment: string; prefix: string; c
 }
 
 /** Every key of the account, both environments, newest first: what may be shown of them (never the key). */
-export async function listApiKeys(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: { ids?: string[] } = {}): Promise<ApiKeyView[]> {
+export async function listApiKeys(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  options: { ids?: string[] } = {},
+): Promise<ApiKeyView[]> {
   const rows = await deps.db.apiKey.findMany({
     where: { accountId: principal.accountId, ...(options.ids ? { id: { in: options.ids } } : {}) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

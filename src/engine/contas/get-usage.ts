@@ -27,8 +27,15 @@ export async function getUsage(deps: Pick<EngineDeps, 'db' | 'clock' | 'requestL
     // An NF-e counts once it is authorised (a denied one consumed its number but was never issued; one in EPEC
     // contingency counts when the authoriser takes it); cancelled later, it was still issued in the cycle.
     deps.db.nfe.groupBy({ by: ['environment'], where: { accountId, authorizedAt: period }, _count: { _all: true } }),
-    deps.db.nfse.groupBy({ by: ['environment', 'loteId'], where: { accountId, loteId: { not: null }, createdAt: period } }),
-    deps.db.receivedDocument.groupBy({ by: ['tipo'], where: { accountId, environment: 'live', createdAt: period }, _count: { _all: true } }),
+    deps.db.nfse.groupBy({
+      by: ['environment', 'loteId'],
+      where: { accountId, loteId: { not: null }, createdAt: period },
+    }),
+    deps.db.receivedDocument.groupBy({
+      by: ['tipo'],
+      where: { accountId, environment: 'live', createdAt: period },
+      _count: { _all: true },
+    }),
     deps.db.usageCounter.findMany({ where: { accountId, ciclo } }),
   ]);
   const recebidos = (tipo: string) => documentos.find((d) => d.tipo === tipo)?._count._all ?? 0;

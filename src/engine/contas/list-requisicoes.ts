@@ -51,13 +51,22 @@ const MAX_TEXT = 200;
  * `GET /v1/requisicoes`: the calls of the key's account and environment, newest first, keyset over (created_at,
  * id). This process's calls not yet written are written first, so a call is found as soon as it was answered.
  */
-export async function listRequisicoes(deps: Pick<EngineDeps, 'db' | 'requestLog'>, principal: Principal, options: ListRequisicoesOptions) {
+export async function listRequisicoes(
+  deps: Pick<EngineDeps, 'db' | 'requestLog'>,
+  principal: Principal,
+  options: ListRequisicoesOptions,
+) {
   const limite = pageLimit(options.limite, REQUISICOES_LIMITE);
   const after = options.cursor ? decodeKeyset(TAG, options.cursor, 'cursor') : null;
   const where = requisicaoWhere(principal, options.filter ?? {});
   await deps.requestLog?.flush();
   const rows = await deps.db.requestLogLine.findMany({
-    where: { ...where, ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}) },
+    where: {
+      ...where,
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+        : {}),
+    },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limite + 1,
   });
@@ -70,12 +79,17 @@ export async function listRequisicoes(deps: Pick<EngineDeps, 'db' | 'requestLog'
 }
 
 /** How many lines match (a dashboard's `totalCount`): one COUNT over the same scope and filter. */
-export async function countRequisicoes(deps: Pick<EngineDeps, 'db'>, principal: Principal, filter: RequisicaoFilter = {}): Promise<number> {
+export async function countRequisicoes(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  filter: RequisicaoFilter = {},
+): Promise<number> {
   return deps.db.requestLogLine.count({ where: requisicaoWhere(principal, filter) });
 }
 
 /** The cursor that continues after this line (the same opaque form as `proximo_cursor`). */
-export const requisicaoCursor = (line: RequisicaoView): string => encodeKeyset(TAG, { createdAt: new Date(line.criado_em), id: line.id });
+export const requisicaoCursor = (line: RequisicaoView): string =>
+  encodeKeyset(TAG, { createdAt: new Date(line.criado_em), id: line.id });
 
 /**
  * The key's account and environment. A key restricted to one company sees only its own calls: the other keys'
@@ -84,14 +98,20 @@ export const requisicaoCursor = (line: RequisicaoView): string => encodeKeyset(T
 function requisicaoWhere(principal: Principal, filter: RequisicaoFilter): Prisma.RequestLogLineWhereInput {
   for (const status of filter.status ?? []) {
     if (!Number.isInteger(status) || status < 100 || status > 599) {
-      throw parameterError('parametro_invalido', { query: 'status' }, 'deve ser um status HTTP (100 a 599).', { correcao: 'Use por exemplo status=422.' });
+      throw parameterError('parametro_invalido', { query: 'status' }, 'deve ser um status HTTP (100 a 599).', {
+        correcao: 'Use por exemplo status=422.',
+      });
     }
   }
   if (filter.rota != null && (filter.rota.length === 0 || filter.rota.length > MAX_TEXT)) {
-    throw parameterError('parametro_invalido', { query: 'rota' }, `deve ter de 1 a ${MAX_TEXT} caracteres.`, { correcao: 'Use o modelo da rota como o log o mostra, por exemplo /v1/nfse/{id}.' });
+    throw parameterError('parametro_invalido', { query: 'rota' }, `deve ter de 1 a ${MAX_TEXT} caracteres.`, {
+      correcao: 'Use o modelo da rota como o log o mostra, por exemplo /v1/nfse/{id}.',
+    });
   }
   if (filter.requisicaoId != null && (filter.requisicaoId.length === 0 || filter.requisicaoId.length > MAX_TEXT)) {
-    throw parameterError('parametro_invalido', { query: 'requisicao_id' }, `deve ter de 1 a ${MAX_TEXT} caracteres.`, { correcao: 'Use o X-Request-Id da resposta.' });
+    throw parameterError('parametro_invalido', { query: 'requisicao_id' }, `deve ter de 1 a ${MAX_TEXT} caracteres.`, {
+      correcao: 'Use o X-Request-Id da resposta.',
+    });
   }
   const periodo = parsePeriodo(filter.desde, filter.ate);
   return {

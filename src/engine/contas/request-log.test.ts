@@ -4,14 +4,34 @@ import type { EngineDeps } from '../engine-deps.js';
 import type { KeyPrincipal } from '../chaves/principal.js';
 import { RequestLog, type RequestLine } from './request-log.js';
 
-const principal: KeyPrincipal = { accountId: '00000000-0000-4000-8000-000000000001', environment: 'test', apiKeyId: '00000000-0000-4000-8000-000000000002', companyId: null };
+const principal: KeyPrincipal = {
+  accountId: '00000000-0000-4000-8000-000000000001',
+  environment: 'test',
+  apiKeyId: '00000000-0000-4000-8000-000000000002',
+  companyId: null,
+};
 const line = (requestId: string): RequestLine => ({
-  principal, at: new Date('2026-11-02T12:00:00Z'), requestId, method: 'GET', rota: '/v1/account', status: 200, codigo: null, durationMs: 1, notaId: null, loteId: null, empresaId: null,
+  principal,
+  at: new Date('2026-11-02T12:00:00Z'),
+  requestId,
+  method: 'GET',
+  rota: '/v1/account',
+  status: 200,
+  codigo: null,
+  durationMs: 1,
+  notaId: null,
+  loteId: null,
+  empresaId: null,
 });
 
 /** A database that stores what it is given and refuses writes while `down`. */
 function fakeDb() {
-  const state = { down: false, loseAnswer: false, inserts: [] as Array<Array<{ id: string; requestId: string }>>, counts: [] as unknown[][] };
+  const state = {
+    down: false,
+    loseAnswer: false,
+    inserts: [] as Array<Array<{ id: string; requestId: string }>>,
+    counts: [] as unknown[][],
+  };
   const sql = async (_name: string, _text: string, params: unknown[]) => {
     if (state.down) throw new Error('database down');
     state.inserts.push(JSON.parse(params[0] as string) as Array<{ id: string; requestId: string }>);
@@ -25,7 +45,10 @@ function fakeDb() {
       return 1;
     },
   };
-  return { state, deps: { db: db as unknown as EngineDeps['db'], sql: sql as EngineDeps['sql'], logger: pino({ level: 'silent' }) } };
+  return {
+    state,
+    deps: { db: db as unknown as EngineDeps['db'], sql: sql as EngineDeps['sql'], logger: pino({ level: 'silent' }) },
+  };
 }
 
 describe('RequestLog', () => {

@@ -119,7 +119,10 @@ export class RequestLog {
       for (const c of counts) this.add(c);
     }
     if (this.dropped > 0) {
-      this.deps.logger.warn({ dropped: this.dropped }, 'request log lines dropped: too many held while the database refused them');
+      this.deps.logger.warn(
+        { dropped: this.dropped },
+        'request log lines dropped: too many held while the database refused them',
+      );
       this.dropped = 0;
     }
     // One INSERT per batch of lines: a backlog after an outage never makes a statement past the bind-parameter limit.
@@ -131,7 +134,10 @@ export class RequestLog {
       } catch (err) {
         const rest = lines.slice(at);
         const kept = Math.max(0, Math.min(rest.length, this.maxPending - this.lines.length));
-        this.deps.logger.error({ err, lines: rest.length, dropped: rest.length - kept }, 'request log lines not written; kept for the next write');
+        this.deps.logger.error(
+          { err, lines: rest.length, dropped: rest.length - kept },
+          'request log lines not written; kept for the next write',
+        );
         this.lines = rest.slice(rest.length - kept).concat(this.lines);
         return;
       }

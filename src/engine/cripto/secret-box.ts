@@ -18,7 +18,9 @@ export function createSecretBox(key: Buffer): SecretBox {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(context));
       const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+      return ['v1', iv, cipher.getAuthTag(), body]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
     },
     open(sealed, context) {
       const [version, iv, tag, body] = sealed.split('.');

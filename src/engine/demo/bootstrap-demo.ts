@@ -13,7 +13,9 @@ import { municipiosParametrizados, parametrosMunicipio } from '../tabelas/index.
 
 /** A municipality where a test key can issue: the national system (or not known to be on its own one), no token. */
 export function demoMunicipality(): string {
-  const candidates = municipiosParametrizados().map(parametrosMunicipio).filter((m) => m.convenio !== 'proprio' && !m.exigeToken);
+  const candidates = municipiosParametrizados()
+    .map(parametrosMunicipio)
+    .filter((m) => m.convenio !== 'proprio' && !m.exigeToken);
   return (candidates.find((m) => m.convenio === 'nacional') ?? candidates[0])!.ibge;
 }
 

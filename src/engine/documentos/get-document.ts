@@ -8,11 +8,19 @@ import { presentDocument } from './present-document.js';
 export async function findDocument(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string) {
   const doc = isUuid(id)
     ? await deps.db.receivedDocument.findFirst({
-        where: { id, accountId: principal.accountId, environment: principal.environment, ...(principal.companyId ? { companyId: principal.companyId } : {}) },
+        where: {
+          id,
+          accountId: principal.accountId,
+          environment: principal.environment,
+          ...(principal.companyId ? { companyId: principal.companyId } : {}),
+        },
         include: { eventos: true, manifestacoes: true },
       })
     : null;
-  if (!doc) throw new EngineError('nao_encontrado', 'Documento não encontrado.', { correcao: 'Use o id de GET /v1/documents (o notaId dos eventos).' });
+  if (!doc)
+    throw new EngineError('nao_encontrado', 'Documento não encontrado.', {
+      correcao: 'Use o id de GET /v1/documents (o notaId dos eventos).',
+    });
   return doc;
 }
 

@@ -35,7 +35,12 @@ export async function listDocuments(deps: Pick<EngineDeps, 'db'>, principal: Pri
   const where = documentWhere(principal, o);
   const after = o.cursor ? decodeCursor(o.cursor) : null;
   const rows = await deps.db.receivedDocument.findMany({
-    where: { ...where, ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}) },
+    where: {
+      ...where,
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+        : {}),
+    },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limite + 1,
   });
@@ -48,25 +53,39 @@ export async function listDocuments(deps: Pick<EngineDeps, 'db'>, principal: Pri
 }
 
 /** How many documents match the filters (a dashboard's `totalCount`): one COUNT. */
-export async function countDocuments(deps: Pick<EngineDeps, 'db'>, principal: Principal, o: ListDocumentsOptions): Promise<number> {
+export async function countDocuments(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  o: ListDocumentsOptions,
+): Promise<number> {
   return deps.db.receivedDocument.count({ where: documentWhere(principal, o) });
 }
 
 /** The cursor that continues after this document (the same opaque form as `proximoCursor`). */
 export const documentCursor = (d: DocumentView): string => encodeCursor(d.capturadoEm, d.id);
 
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`dc1|${createdAt.toISOString()}|${id}`).toString('base64url');
+const encodeCursor = (createdAt: Date, id: string) =>
+  Buffer.from(`dc1|${createdAt.toISOString()}|${id}`).toString('base64url');
 
 function documentWhere(principal: Principal, o: ListDocumentsOptions): Prisma.ReceivedDocumentWhereInput {
-  if (o.tipo && !TIPOS.includes(o.tipo)) throw invalid(`tipo desconhecido: ${o.tipo}.`, `Use um de: ${TIPOS.join(', ')}.`);
-  if (o.papel && !PAPEIS.includes(o.papel)) throw invalid(`papel desconhecido: ${o.papel}.`, `Use um de: ${PAPEIS.join(', ')}.`);
-  for (const [nome, valor] of [['de', o.de], ['ate', o.ate]] as const) {
-    if (valor && !DATA.test(valor)) throw invalid(`${nome} deve ser uma data AAAA-MM-DD.`, 'Informe a data de emissão no formato AAAA-MM-DD.');
+  if (o.tipo && !TIPOS.includes(o.tipo))
+    throw invalid(`tipo desconhecido: ${o.tipo}.`, `Use um de: ${TIPOS.join(', ')}.`);
+  if (o.papel && !PAPEIS.includes(o.papel))
+    throw invalid(`papel desconhecido: ${o.papel}.`, `Use um de: ${PAPEIS.join(', ')}.`);
+  for (const [nome, valor] of [
+    ['de', o.de],
+    ['ate', o.ate],
+  ] as const) {
+    if (valor && !DATA.test(valor))
+      throw invalid(`${nome} deve ser uma data AAAA-MM-DD.`, 'Informe a data de emissão no formato AAAA-MM-DD.');
   }
-  if (o.empresaId && !isUuid(o.empresaId)) throw invalid('empresa_id não é o id de uma empresa.', 'Use o id devolvido por GET /v1/companies.');
+  if (o.empresaId && !isUuid(o.empresaId))
+    throw invalid('empresa_id não é o id de uma empresa.', 'Use o id devolvido por GET /v1/companies.');
   if (o.empresaId && principal.companyId && o.empresaId !== principal.companyId) {
     // A key restricted to one company sees only that company.
-    throw new EngineError('acesso_negado', 'Esta chave só acessa a própria empresa.', { correcao: 'Use uma chave da conta ou da empresa desejada.' });
+    throw new EngineError('acesso_negado', 'Esta chave só acessa a própria empresa.', {
+      correcao: 'Use uma chave da conta ou da empresa desejada.',
+    });
   }
   const empresa = principal.companyId ?? o.empresaId ?? null;
   return {
@@ -76,7 +95,12 @@ function documentWhere(principal: Principal, o: ListDocumentsOptions): Prisma.Re
     ...(o.tipo ? { tipo: o.tipo } : {}),
     ...(o.papel ? { papel: o.papel } : {}),
     ...(o.de || o.ate
-      ? { emitidaEm: { ...(o.de ? { gte: new Date(`${o.de}T00:00:00-03:00`) } : {}), ...(o.ate ? { lt: nextDay(o.ate) } : {}) } }
+      ? {
+          emitidaEm: {
+            ...(o.de ? { gte: new Date(`${o.de}T00:00:00-03:00`) } : {}),
+            ...(o.ate ? { lt: nextDay(o.ate) } : {}),
+          },
+        }
       : {}),
   };
 }

@@ -46,7 +46,11 @@ export interface DocumentView {
 }
 
 /** The API view of a received document, in camelCase; `id` is the `notaId` of its events. */
-export function presentDocument(d: ReceivedDocument, eventos: ReceivedDocumentEvent[] = [], manifestacoes: DocumentManifestation[] = []): DocumentView {
+export function presentDocument(
+  d: ReceivedDocument,
+  eventos: ReceivedDocumentEvent[] = [],
+  manifestacoes: DocumentManifestation[] = [],
+): DocumentView {
   return {
     id: d.id,
     empresaId: d.companyId,
@@ -68,7 +72,13 @@ export function presentDocument(d: ReceivedDocument, eventos: ReceivedDocumentEv
     links: { self: `/v1/documents/${d.id}`, xml: `/v1/documents/${d.id}/xml` },
     eventos: eventos
       .sort((a, b) => (a.nsu < b.nsu ? -1 : 1))
-      .map((e) => ({ id: e.id, tipoEvento: e.tipoEvento, nsu: String(e.nsu), ocorridoEm: e.ocorridoEm, capturadoEm: e.createdAt })),
+      .map((e) => ({
+        id: e.id,
+        tipoEvento: e.tipoEvento,
+        nsu: String(e.nsu),
+        ocorridoEm: e.ocorridoEm,
+        capturadoEm: e.createdAt,
+      })),
     manifestacoes: manifestacoes
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .map((m) => ({

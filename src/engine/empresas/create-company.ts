@@ -4,7 +4,13 @@ import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
 import { readBody } from '../nucleo/read-body.js';
-import { companyBody, storedIbsCbs, type CompanyBody, type CompanyEndereco, type PadroesArmazenados } from './company-body.js';
+import {
+  companyBody,
+  storedIbsCbs,
+  type CompanyBody,
+  type CompanyEndereco,
+  type PadroesArmazenados,
+} from './company-body.js';
 import { presentCompany } from './present-company.js';
 
 /** `body` is the company body in its declared (camelCase) shape, validated here once: `companyBody`. */
@@ -21,10 +27,14 @@ export async function createCompany(deps: EngineDeps, principal: Principal, body
     select: { id: true },
   });
   if (existing) {
-    throw new EngineError('empresa_duplicada', `cnpj: a empresa ${input.cnpj} já existe nesta conta (${existing.id}).`, {
-      campo: '/cnpj',
-      correcao: 'Use a empresa existente ou remova-a antes.',
-    });
+    throw new EngineError(
+      'empresa_duplicada',
+      `cnpj: a empresa ${input.cnpj} já existe nesta conta (${existing.id}).`,
+      {
+        campo: '/cnpj',
+        correcao: 'Use a empresa existente ou remova-a antes.',
+      },
+    );
   }
   const id = newId();
   const now = deps.clock.now();

@@ -7,7 +7,11 @@ import { findCompany } from './find-company.js';
  * Removal is a soft delete: notes keep pointing at the company for the fiscal record, but it disappears from
  * every list and lookup, and its certificate and token are erased.
  */
-export async function deleteCompany(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>, principal: Principal, options: { id: string }) {
+export async function deleteCompany(
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>,
+  principal: Principal,
+  options: { id: string },
+) {
   assertLiveKey(principal, 'Remover empresas');
   const company = await findCompany(deps, principal, options.id);
   const now = deps.clock.now();

@@ -38,14 +38,18 @@ const COMPANY_FIELDS = Object.values(Prisma.CompanyScalarFieldEnum);
 const CERTIFICATE_FIELDS = Object.values(Prisma.CertificateScalarFieldEnum);
 
 const companiesWithCertificate = (deps: Pick<EngineDeps, 'sql'>) =>
-  batchedStatement<{ id: string; accountId: string }, Record<string, unknown> | undefined>(deps.sql, 'companies_with_certificate', async (wanted) => {
-    const rows = await deps.sql<Record<string, unknown>>('companies_with_certificate', COMPANIES_WITH_CERTIFICATE, [
-      wanted.map((w) => w.id),
-      wanted.map((w) => w.accountId),
-    ]);
-    const found = new Map(rows.map((r) => [`${r.id}:${r.accountId}`, r]));
-    return wanted.map((w) => found.get(`${w.id}:${w.accountId}`));
-  });
+  batchedStatement<{ id: string; accountId: string }, Record<string, unknown> | undefined>(
+    deps.sql,
+    'companies_with_certificate',
+    async (wanted) => {
+      const rows = await deps.sql<Record<string, unknown>>('companies_with_certificate', COMPANIES_WITH_CERTIFICATE, [
+        wanted.map((w) => w.id),
+        wanted.map((w) => w.accountId),
+      ]);
+      const found = new Map(rows.map((r) => [`${r.id}:${r.accountId}`, r]));
+      return wanted.map((w) => found.get(`${w.id}:${w.accountId}`));
+    },
+  );
 
 // Each (id, account) pair asked, by position in the two arrays.
 const COMPANIES_WITH_CERTIFICATE = `

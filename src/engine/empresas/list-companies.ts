@@ -13,7 +13,11 @@ export interface ListCompaniesOptions {
 }
 
 /** Oldest first, keyset over (created_at, id); test keys may read it. */
-export async function listCompanies(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListCompaniesOptions = {}) {
+export async function listCompanies(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  options: ListCompaniesOptions = {},
+) {
   const after = options.after ? decodeKeyset('co1', options.after) : null;
   const rows = await deps.db.company.findMany({
     where: { ...companiesWhere(principal, options.status), ...afterAscending(after) },
@@ -25,13 +29,21 @@ export async function listCompanies(deps: Pick<EngineDeps, 'db'>, principal: Pri
   return { dados: page.map(presentCompany), mais: page.length < rows.length };
 }
 
-export async function countCompanies(deps: Pick<EngineDeps, 'db'>, principal: Principal, status?: readonly string[] | null): Promise<number> {
+export async function countCompanies(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  status?: readonly string[] | null,
+): Promise<number> {
   return deps.db.company.count({ where: companiesWhere(principal, status) });
 }
 
-export const companyCursor = (c: CompanyView): string => encodeKeyset('co1', { createdAt: new Date(c.criado_em), id: c.id });
+export const companyCursor = (c: CompanyView): string =>
+  encodeKeyset('co1', { createdAt: new Date(c.criado_em), id: c.id });
 
-const companiesWhere = (principal: Principal, status: readonly string[] | null | undefined): Prisma.CompanyWhereInput => ({
+const companiesWhere = (
+  principal: Principal,
+  status: readonly string[] | null | undefined,
+): Prisma.CompanyWhereInput => ({
   ...companyWhere(principal),
   ...(status?.length ? { status: { in: [...status] } } : {}),
 });

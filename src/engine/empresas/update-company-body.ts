@@ -20,9 +20,19 @@ export const updateCompanyBody = declareBody(
     ...changed,
     // Without creation's default ({}), so that `padroes: {}` changes nothing and `padroes: null` removes every default.
     padroes: v.optional(v.nullable(companyFields.padroes.wrapped)),
-    cnpj: v.optional(v.never(issueMessage('o CNPJ identifica a empresa e o seu certificado, e não muda.', 'Remova cnpj do corpo; para outro CNPJ, crie outra empresa.', 'campo_desconhecido'))),
+    cnpj: v.optional(
+      v.never(
+        issueMessage(
+          'o CNPJ identifica a empresa e o seu certificado, e não muda.',
+          'Remova cnpj do corpo; para outro CNPJ, crie outra empresa.',
+          'campo_desconhecido',
+        ),
+      ),
+    ),
   }),
   refineCompanyFields,
 );
 
-export type UpdateCompanyBody = Omit<BodyOf<typeof updateCompanyBody>, 'autorizadosXml'> & { autorizadosXml?: string[] };
+export type UpdateCompanyBody = Omit<BodyOf<typeof updateCompanyBody>, 'autorizadosXml'> & {
+  autorizadosXml?: string[];
+};

@@ -37,10 +37,14 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
   if (patch.serieDps !== undefined) data.serieDps = patch.serieDps;
   if (patch.inscricaoEstadual !== undefined) data.inscricaoEstadual = patch.inscricaoEstadual;
   if (patch.serieNfe !== undefined) data.serieNfe = patch.serieNfe;
-  if (patch.endereco !== undefined) data.endereco = patch.endereco ? (storedEndereco(patch.endereco) as object) : Prisma.DbNull;
+  if (patch.endereco !== undefined)
+    data.endereco = patch.endereco ? (storedEndereco(patch.endereco) as object) : Prisma.DbNull;
   if (patch.autorizadosXml !== undefined) data.autorizadosXml = patch.autorizadosXml;
   if (patch.email !== undefined) data.email = patch.email;
-  if (patch.tokenMunicipio !== undefined) data.tokenMunicipioEnc = patch.tokenMunicipio ? deps.secrets.seal(patch.tokenMunicipio, `company-token:${company.id}`) : null;
+  if (patch.tokenMunicipio !== undefined)
+    data.tokenMunicipioEnc = patch.tokenMunicipio
+      ? deps.secrets.seal(patch.tokenMunicipio, `company-token:${company.id}`)
+      : null;
 
   const { updated, announced } = await deps.db.$transaction(async (tx) => {
     // Readiness is brought up to date before the change too, so the event after it names only what the change did.
@@ -55,7 +59,14 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
     const changed = await deps.prontidao.companyChanged(tx, company.id, now);
     return { updated: row, announced: drifted || changed };
   });
-  deps.logger.info({ companyId: company.id, accountId: principal.accountId, campos: Object.keys(data).filter((k) => k !== 'updatedAt') }, 'company updated');
+  deps.logger.info(
+    {
+      companyId: company.id,
+      accountId: principal.accountId,
+      campos: Object.keys(data).filter((k) => k !== 'updatedAt'),
+    },
+    'company updated',
+  );
   await deps.pubsub.publish(companyTopic(company.id), { id: company.id });
   if (announced) await announceEvents(deps, principal.accountId, 'live');
   return presentCompany(updated);
@@ -68,8 +79,12 @@ function mergedPadroes(current: PadroesArmazenados, patch: UpdateCompanyBody['pa
   const out = { ...current };
   // ibs_cbs is one member: its CST belongs to its cClassTrib, so it is replaced whole.
   const members = {
-    codigo_nacional: patch.codigoNacional, aliquota_iss: patch.aliquotaIss, iss_retido: patch.issRetido, nbs: patch.nbs,
-    ibs_cbs: patch.ibsCbs && storedIbsCbs(patch.ibsCbs), codigo_municipal: patch.codigoMunicipal,
+    codigo_nacional: patch.codigoNacional,
+    aliquota_iss: patch.aliquotaIss,
+    iss_retido: patch.issRetido,
+    nbs: patch.nbs,
+    ibs_cbs: patch.ibsCbs && storedIbsCbs(patch.ibsCbs),
+    codigo_municipal: patch.codigoMunicipal,
   };
   for (const [name, value] of Object.entries(members)) {
     if (value === null) delete out[name];

@@ -25,7 +25,12 @@ export async function uploadCertificate(deps: EngineDeps, principal: Principal, 
   assertLiveKey(principal, 'Enviar o certificado');
   const company = await findCompany(deps, principal, options.id);
   const bytes = typeof options.arquivo === 'string' ? decodeBase64(options.arquivo) : options.arquivo;
-  if (bytes.length > MAX_PKCS12_BYTES) throw refuse('/arquivo', 'arquivo grande demais para um certificado A1', 'Envie o arquivo .pfx/.p12 do certificado A1.');
+  if (bytes.length > MAX_PKCS12_BYTES)
+    throw refuse(
+      '/arquivo',
+      'arquivo grande demais para um certificado A1',
+      'Envie o arquivo .pfx/.p12 do certificado A1.',
+    );
 
   let cert;
   try {
@@ -34,17 +39,33 @@ export async function uploadCertificate(deps: EngineDeps, principal: Principal, 
     if (err instanceof CertificateError && err.code === 'wrong_password') {
       throw refuse('/senha', 'senha do certificado incorreta', 'Informe a senha usada ao exportar o arquivo .pfx.');
     }
-    throw refuse('/arquivo', 'o arquivo não é um certificado PKCS#12 (A1) legível', 'Envie o arquivo .pfx ou .p12 com a chave privada, em base64 no JSON ou como arquivo multipart.');
+    throw refuse(
+      '/arquivo',
+      'o arquivo não é um certificado PKCS#12 (A1) legível',
+      'Envie o arquivo .pfx ou .p12 com a chave privada, em base64 no JSON ou como arquivo multipart.',
+    );
   }
   const now = deps.clock.now();
   if (cert.notAfter <= now) {
-    throw refuse('/arquivo', `certificado vencido em ${cert.notAfter.toISOString().slice(0, 10)}`, 'Renove o certificado A1 com a autoridade certificadora e envie o novo.');
+    throw refuse(
+      '/arquivo',
+      `certificado vencido em ${cert.notAfter.toISOString().slice(0, 10)}`,
+      'Renove o certificado A1 com a autoridade certificadora e envie o novo.',
+    );
   }
   if (cert.notBefore > now) {
-    throw refuse('/arquivo', `certificado válido só a partir de ${cert.notBefore.toISOString()}`, 'Envie um certificado já em vigor.');
+    throw refuse(
+      '/arquivo',
+      `certificado válido só a partir de ${cert.notBefore.toISOString()}`,
+      'Envie um certificado já em vigor.',
+    );
   }
   if (cert.cnpj !== company.cnpj) {
-    throw refuse('/arquivo', `o certificado é do CNPJ ${cert.cnpj ?? '(nenhum)'} e a empresa é ${company.cnpj}`, 'Envie o certificado e-CNPJ desta empresa.');
+    throw refuse(
+      '/arquivo',
+      `o certificado é do CNPJ ${cert.cnpj ?? '(nenhum)'} e a empresa é ${company.cnpj}`,
+      'Envie o certificado e-CNPJ desta empresa.',
+    );
   }
   const data = {
     keyEnc: deps.secrets.seal(cert.privateKeyPem, `company-key:${company.id}`),
@@ -56,7 +77,11 @@ export async function uploadCertificate(deps: EngineDeps, principal: Principal, 
     notAfter: cert.notAfter,
     createdAt: now,
   };
-  await deps.db.certificate.upsert({ where: { companyId: company.id }, create: { companyId: company.id, ...data }, update: data });
+  await deps.db.certificate.upsert({
+    where: { companyId: company.id },
+    create: { companyId: company.id, ...data },
+    update: data,
+  });
   deps.logger.info({ companyId: company.id, serial: cert.serial, notAfter: cert.notAfter }, 'certificate stored');
   await deps.pubsub.publish(companyTopic(company.id), { id: company.id });
   return presentCompany({ ...company, certificate: { companyId: company.id, ...data } });

@@ -10,6 +10,13 @@ export const eventsTopic = (accountId: string, environment: string) => `eventos:
 /** The same wake-up for every account: the webhook dispatcher fans out all of them. */
 export const anyEventsTopic = 'eventos';
 
-export async function announceEvents(deps: Pick<EngineDeps, 'pubsub'>, accountId: string, environment: string): Promise<void> {
-  await Promise.all([deps.pubsub.publish(eventsTopic(accountId, environment), {}), deps.pubsub.publish(anyEventsTopic, {})]);
+export async function announceEvents(
+  deps: Pick<EngineDeps, 'pubsub'>,
+  accountId: string,
+  environment: string,
+): Promise<void> {
+  await Promise.all([
+    deps.pubsub.publish(eventsTopic(accountId, environment), {}),
+    deps.pubsub.publish(anyEventsTopic, {}),
+  ]);
 }

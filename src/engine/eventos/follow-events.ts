@@ -17,9 +17,15 @@ export interface FollowEventsOptions {
  * company (their `dados.empresa_id`), as it could not read those notes.
  * Not an async generator: return() must end a pending next() at once (see pubsub.ts).
  */
-export function followEvents(deps: Pick<EngineDeps, 'db' | 'pubsub'>, principal: Principal, options: FollowEventsOptions = {}): AsyncIterableIterator<EventEntry> {
+export function followEvents(
+  deps: Pick<EngineDeps, 'db' | 'pubsub'>,
+  principal: Principal,
+  options: FollowEventsOptions = {},
+): AsyncIterableIterator<EventEntry> {
   const scope = { accountId: principal.accountId, environment: principal.environment };
-  const wakeups = deps.pubsub.subscribe(eventsTopic(principal.accountId, principal.environment))[Symbol.asyncIterator]();
+  const wakeups = deps.pubsub
+    .subscribe(eventsTopic(principal.accountId, principal.environment))
+    [Symbol.asyncIterator]();
   const tipos = options.tipos?.length ? new Set(options.tipos) : null;
   let after: Promise<bigint> | bigint = deps.db.eventCounter
     .findUnique({ where: { accountId_environment: scope }, select: { last: true } })
@@ -43,7 +49,11 @@ export function followEvents(deps: Pick<EngineDeps, 'db' | 'pubsub'>, principal:
           if (wake.done || ended) return { done: true, value: undefined };
         }
         const from = await after;
-        const rows = await deps.db.event.findMany({ where: { ...scope, seq: { gt: from } }, orderBy: { seq: 'asc' }, take: PAGE });
+        const rows = await deps.db.event.findMany({
+          where: { ...scope, seq: { gt: from } },
+          orderBy: { seq: 'asc' },
+          take: PAGE,
+        });
         more = rows.length === PAGE;
         if (rows.length) after = rows.at(-1)!.seq;
         pending.push(...rows.map(presentEvent).filter(visible));

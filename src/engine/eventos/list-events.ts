@@ -55,10 +55,15 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
     const counter = await deps.db.eventCounter.findUnique({ where: { accountId_environment: scope } });
     const firstKept = oldest?.seq ?? (counter ? counter.last + 1n : 1n);
     if (after + 1n < firstKept) {
-      throw parameterError('cursor_vencido', { query: 'apos' }, 'o cursor aponta para eventos já apagados (retenção de 90 dias).', {
-        correcao: 'Continue a partir de cursor_mais_antigo.',
-        extra: { cursor_mais_antigo: encodeEventCursor(firstKept - 1n) },
-      });
+      throw parameterError(
+        'cursor_vencido',
+        { query: 'apos' },
+        'o cursor aponta para eventos já apagados (retenção de 90 dias).',
+        {
+          correcao: 'Continue a partir de cursor_mais_antigo.',
+          extra: { cursor_mais_antigo: encodeEventCursor(firstKept - 1n) },
+        },
+      );
     }
   }
   if (after > 0n && rows.length === 0) {
@@ -66,9 +71,15 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
     // forged): following it would silently skip the events numbered up to it.
     const counter = await deps.db.eventCounter.findUnique({ where: { accountId_environment: scope } });
     if (after > (counter?.last ?? 0n)) {
-      throw parameterError('parametro_invalido', { query: 'apos' }, 'o cursor não pertence ao log desta conta e ambiente.', {
-        correcao: 'Use o proximo_cursor devolvido a esta chave (cada ambiente tem seu log), ou omita apos para começar do início.',
-      });
+      throw parameterError(
+        'parametro_invalido',
+        { query: 'apos' },
+        'o cursor não pertence ao log desta conta e ambiente.',
+        {
+          correcao:
+            'Use o proximo_cursor devolvido a esta chave (cada ambiente tem seu log), ou omita apos para começar do início.',
+        },
+      );
     }
   }
   const eventos = rows.map((row) => ({ ...presentEvent(row), cursor: encodeEventCursor(row.seq) }));
@@ -77,7 +88,11 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
 }
 
 /** How many events match (a dashboard's `totalCount`): one COUNT over the same scope and filter. */
-export async function countEvents(deps: Pick<EngineDeps, 'db'>, principal: Principal, filter: EventFilter = {}): Promise<number> {
+export async function countEvents(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  filter: EventFilter = {},
+): Promise<number> {
   return deps.db.event.count({ where: eventWhere(principal, filter) });
 }
 
@@ -87,7 +102,10 @@ export async function countEvents(deps: Pick<EngineDeps, 'db'>, principal: Princ
  */
 function eventWhere(principal: Principal, filter: EventFilter): Prisma.EventWhereInput {
   if (filter.empresaId) {
-    if (!isUuid(filter.empresaId)) throw parameterError('parametro_invalido', { query: 'empresaId' }, 'não é um id de empresa.', { correcao: 'Use o id retornado por companies.' });
+    if (!isUuid(filter.empresaId))
+      throw parameterError('parametro_invalido', { query: 'empresaId' }, 'não é um id de empresa.', {
+        correcao: 'Use o id retornado por companies.',
+      });
     assertCompanyAllowed(principal, filter.empresaId);
   }
   const aboutCompany = (id: string): Prisma.EventWhereInput => ({ dados: { path: ['empresa_id'], equals: id } });
@@ -101,12 +119,20 @@ function eventWhere(principal: Principal, filter: EventFilter): Prisma.EventWher
     environment: principal.environment,
     ...company,
     ...(filter.tipos?.length ? { tipo: { in: [...filter.tipos] } } : {}),
-    ...(filter.desde || filter.ate ? { createdAt: { ...(filter.desde ? { gte: filter.desde } : {}), ...(filter.ate ? { lt: filter.ate } : {}) } } : {}),
+    ...(filter.desde || filter.ate
+      ? { createdAt: { ...(filter.desde ? { gte: filter.desde } : {}), ...(filter.ate ? { lt: filter.ate } : {}) } }
+      : {}),
   };
 }
 
 /** One entry of the log as REST, webhooks and GraphQL show it: `{id, tipo, ambiente, criado_em, dados}`. */
-export function presentEvent(row: { id: string; tipo: string; environment: string; createdAt: Date; dados: unknown }): EventEntry {
+export function presentEvent(row: {
+  id: string;
+  tipo: string;
+  environment: string;
+  createdAt: Date;
+  dados: unknown;
+}): EventEntry {
   return {
     id: row.id,
     tipo: row.tipo,
@@ -115,4 +141,3 @@ export function presentEvent(row: { id: string; tipo: string; environment: strin
     dados: row.dados,
   };
 }
-

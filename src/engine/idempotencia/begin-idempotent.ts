@@ -6,8 +6,7 @@ import { DAY, HOUR, MINUTE } from '../nucleo/clock.js';
 import { newId } from '../nucleo/new-id.js';
 
 export type IdempotencyStart =
-  | { kind: 'execute'; recordId: string }
-  | { kind: 'replay'; status: number; body: unknown };
+  { kind: 'execute'; recordId: string } | { kind: 'replay'; status: number; body: unknown };
 
 export const EXCLUSIVE_FOR = 24 * HOUR;
 export const KEPT_FOR = 30 * DAY;
@@ -53,7 +52,8 @@ export async function beginIdempotent(
         correcao: 'Gere um novo Idempotency-Key para uma requisição diferente.',
       });
     }
-    if (existing.state === 'done') return { kind: 'replay', status: existing.responseStatus!, body: existing.responseBody };
+    if (existing.state === 'done')
+      return { kind: 'replay', status: existing.responseStatus!, body: existing.responseBody };
     if (Date.now() >= deadline) {
       throw new EngineError('conflito', 'A primeira chamada com este Idempotency-Key ainda está em andamento.', {
         correcao: 'Repita em alguns segundos com o mesmo Idempotency-Key.',

@@ -14,5 +14,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function requestFingerprint(operation: string, body: unknown): string {
-  return createHash('sha256').update(operation).update('\n').update(canonicalJson(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(operation)
+    .update('\n')
+    .update(canonicalJson(body ?? null))
+    .digest('hex');
 }

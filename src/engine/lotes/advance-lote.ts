@@ -19,7 +19,12 @@ export async function advanceLote(deps: TransmissionDeps, loteId: string): Promi
     // cannot proceed (status `erro`). Notes already created go on transmitting.
     const [failed] = await deps.db.lote.updateManyAndReturn({
       where: { id: loteId, status: { in: ['validando', 'processando'] } },
-      data: { status: 'erro', erro: { codigo: err.codigo, mensagem: err.message }, lockedUntil: null, updatedAt: deps.clock.now() },
+      data: {
+        status: 'erro',
+        erro: { codigo: err.codigo, mensagem: err.message },
+        lockedUntil: null,
+        updatedAt: deps.clock.now(),
+      },
       select: { id: true, accountId: true, environment: true, companyId: true },
     });
     if (failed) await publishLote(deps, failed);
@@ -44,7 +49,10 @@ async function advance(deps: TransmissionDeps, loteId: string): Promise<void> {
 async function releaseLote(deps: TransmissionDeps, loteId: string) {
   const now = deps.clock.now();
   const concluded = await deps.db.$transaction(async (tx) => {
-    const [lote] = await tx.lote.updateManyAndReturn({ where: { id: loteId }, data: { lockedUntil: null, updatedAt: now } });
+    const [lote] = await tx.lote.updateManyAndReturn({
+      where: { id: loteId },
+      data: { lockedUntil: null, updatedAt: now },
+    });
     const done = lote ? await completeIfDone(tx, lote, now) : null;
     if (done) await appendLoteConcluido(tx, done, lote!.accountId, lote!.environment, now);
     return done ? lote! : null;
@@ -57,5 +65,7 @@ async function releaseLote(deps: TransmissionDeps, loteId: string) {
 
 /** Runs `advanceLote` without making the caller wait; failures leave the lease to expire and a worker resumes. */
 export function advanceInBackground(deps: TransmissionDeps, loteId: string): void {
-  advanceLote(deps, loteId).catch((err) => deps.logger.error({ err, loteId }, 'batch step failed; a worker will resume it'));
+  advanceLote(deps, loteId).catch((err) =>
+    deps.logger.error({ err, loteId }, 'batch step failed; a worker will resume it'),
+  );
 }

@@ -35,14 +35,24 @@ export interface CreateLoteOptions {
  * background under a lease. The lines are written in statements of their own while the batch is `recebendo`
  * (lote-recebendo.ts), which no read shows; it becomes `validando` with its total once every line is stored.
  */
-export async function createLote(deps: TransmissionDeps, principal: Principal, options: CreateLoteOptions): Promise<LoteView> {
+export async function createLote(
+  deps: TransmissionDeps,
+  principal: Principal,
+  options: CreateLoteOptions,
+): Promise<LoteView> {
   const simulacao = checkScenario(principal, options.simular ?? null);
   const read = bodyIssues(createLoteBody, options.body);
   const erros: ErrorItem[] = read.ok ? [] : [...read.issues];
-  const body: Partial<CreateLoteBody> = typeof read.value === 'object' && read.value !== null && !Array.isArray(read.value) ? read.value : {};
+  const body: Partial<CreateLoteBody> =
+    typeof read.value === 'object' && read.value !== null && !Array.isArray(read.value) ? read.value : {};
   const form = options.planilha !== undefined && options.planilha !== null;
   if (form && body.itens !== undefined) {
-    erros.push({ codigo: 'campo_desconhecido', campo: '/itens', mensagem: 'Campo desconhecido: itens.', correcao: 'Use apenas empresa_id e ao_validar.' });
+    erros.push({
+      codigo: 'campo_desconhecido',
+      campo: '/itens',
+      mensagem: 'Campo desconhecido: itens.',
+      correcao: 'Use apenas empresa_id e ao_validar.',
+    });
   }
   const aoValidar = body.aoValidar ?? 'emitir_validas';
   const empresaId = body.empresaId ?? principal.companyId;
@@ -51,14 +61,25 @@ export async function createLote(deps: TransmissionDeps, principal: Principal, o
   }
   const max = MAX_ITENS[principal.environment];
   const limite = (total: number): ErrorItem[] => {
-    if (total === 0) return erros.some((e) => e.campo === '/itens') ? [] : [{ codigo: 'campo_obrigatorio', campo: '/itens', ...ITENS_OBRIGATORIOS }];
+    if (total === 0)
+      return erros.some((e) => e.campo === '/itens')
+        ? []
+        : [{ codigo: 'campo_obrigatorio', campo: '/itens', ...ITENS_OBRIGATORIOS }];
     if (total <= max) return [];
-    return [{
-      codigo: 'limite_de_itens', campo: '/itens', mensagem: `O lote tem ${total} itens; o máximo com chave de ${principal.environment === 'test' ? 'teste' : 'produção'} é ${max}.`,
-      correcao: `Divida o envio em lotes de até ${max} itens.`,
-    }];
+    return [
+      {
+        codigo: 'limite_de_itens',
+        campo: '/itens',
+        mensagem: `O lote tem ${total} itens; o máximo com chave de ${principal.environment === 'test' ? 'teste' : 'produção'} é ${max}.`,
+        correcao: `Divida o envio em lotes de até ${max} itens.`,
+      },
+    ];
   };
-  const invalido = (all: ErrorItem[]) => new EngineError('validacao', 'A requisição tem campos inválidos.', { correcao: 'Corrija cada item de erros e envie de novo.', extra: { erros: all } });
+  const invalido = (all: ErrorItem[]) =>
+    new EngineError('validacao', 'A requisição tem campos inválidos.', {
+      correcao: 'Corrija cada item de erros e envie de novo.',
+      extra: { erros: all },
+    });
   // A sheet is read once, as it is stored. A request refused for something else still reads it, keeping none of
   // it, so that what is wrong with the sheet (unreadable, empty, too long) is reported first, as for JSON lines.
   const refuse = async (err: unknown): Promise<never> => {
@@ -105,7 +126,9 @@ export async function createLote(deps: TransmissionDeps, principal: Principal, o
     if (problems.length) throw invalido(problems);
   } catch (err) {
     // Refused (or failed) here, nothing of the batch stays; should the discard fail too, the sweep discards it.
-    await discardLote(deps.db, id).catch((cause: unknown) => deps.logger.error({ err: cause, loteId: id }, 'batch refused while received; the sweep will discard it'));
+    await discardLote(deps.db, id).catch((cause: unknown) =>
+      deps.logger.error({ err: cause, loteId: id }, 'batch refused while received; the sweep will discard it'),
+    );
     throw err;
   }
   const [lote] = await deps.db.lote.updateManyAndReturn({

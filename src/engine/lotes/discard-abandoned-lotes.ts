@@ -8,7 +8,10 @@ import { LOTE_RECEBENDO } from './lote-recebendo.js';
  */
 export async function discardAbandonedLotes(deps: Pick<EngineDeps, 'db' | 'clock'>): Promise<number> {
   const now = deps.clock.now();
-  const abandoned = await deps.db.lote.findMany({ where: { status: LOTE_RECEBENDO, lockedUntil: { lt: now } }, select: { id: true } });
+  const abandoned = await deps.db.lote.findMany({
+    where: { status: LOTE_RECEBENDO, lockedUntil: { lt: now } },
+    select: { id: true },
+  });
   let discarded = 0;
   for (const { id } of abandoned) if (await discardLote(deps.db, id, now)) discarded++;
   return discarded;

@@ -19,7 +19,9 @@ export async function findLote(deps: Pick<EngineDeps, 'db'>, principal: Principa
       })
     : null;
   if (!lote) {
-    throw new EngineError('lote_nao_encontrado', `Lote ${id} não encontrado.`, { correcao: 'Use o id devolvido por POST /v1/lotes ou GET /v1/lotes.' });
+    throw new EngineError('lote_nao_encontrado', `Lote ${id} não encontrado.`, {
+      correcao: 'Use o id devolvido por POST /v1/lotes ou GET /v1/lotes.',
+    });
   }
   return lote;
 }

@@ -15,7 +15,12 @@ const CHUNK_BYTES = 1 << 16;
  * Each insert is a statement of its own, so other requests run between them, and renews the batch's lease in
  * the same statement; one that finds the batch gone (discarded after its lease expired) fails the receipt.
  */
-export async function insertLoteLines(deps: Pick<EngineDeps, 'db' | 'clock'>, loteId: string, lines: Iterable<unknown> | AsyncIterable<unknown>, now: Date): Promise<number> {
+export async function insertLoteLines(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  loteId: string,
+  lines: Iterable<unknown> | AsyncIterable<unknown>,
+  now: Date,
+): Promise<number> {
   let chunk: string[] = [];
   let bytes = 0;
   let linha = 0;
@@ -29,7 +34,12 @@ export async function insertLoteLines(deps: Pick<EngineDeps, 'db' | 'clock'>, lo
   for await (const line of lines) {
     const request = line ?? null;
     const referencia = (request as { referencia?: unknown } | null)?.referencia;
-    const row = JSON.stringify({ id: newId(), linha: ++linha, referencia: typeof referencia === 'string' ? referencia.slice(0, 200) : null, request });
+    const row = JSON.stringify({
+      id: newId(),
+      linha: ++linha,
+      referencia: typeof referencia === 'string' ? referencia.slice(0, 200) : null,
+      request,
+    });
     chunk.push(row);
     bytes += row.length;
     if (bytes >= CHUNK_BYTES) await flush();
@@ -39,7 +49,8 @@ export async function insertLoteLines(deps: Pick<EngineDeps, 'db' | 'clock'>, lo
 }
 
 // A line that is JSON null stays the JSON value null (the column is never SQL NULL).
-const insertChunk = (deps: Pick<EngineDeps, 'db' | 'clock'>, loteId: string, rows: string, now: Date) => deps.db.$executeRaw`
+const insertChunk = (deps: Pick<EngineDeps, 'db' | 'clock'>, loteId: string, rows: string, now: Date) => deps.db
+  .$executeRaw`
   WITH lease AS (
     UPDATE lotes SET locked_until = ${leaseFrom(deps)} WHERE id = ${loteId}::uuid AND status = ${LOTE_RECEBENDO} RETURNING id)
   INSERT INTO lote_itens (id, lote_id, linha, referencia, status, request, updated_at)

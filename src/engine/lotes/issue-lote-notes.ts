@@ -28,14 +28,28 @@ const CHUNK = 200;
  * line either untouched or issued once.
  */
 export async function issueLoteNotes(deps: TransmissionDeps, lote: Lote): Promise<void> {
-  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
+  const company = await deps.db.company.findUniqueOrThrow({
+    where: { id: lote.companyId },
+    include: { certificate: true },
+  });
   const { signer } = await companyCredentials(deps, company.id, company.certificate);
   const serie = lote.environment === 'test' ? TEST_SERIES : (company.serieDps ?? '1');
   const environment = lote.environment as 'test';
-  const municipal = (await consultarParametrosDaEmpresa(deps, environment, company, { municipios: [company.municipio], competencia: deps.clock.now().toISOString().slice(0, 7), codigosServico: [] })).get(company.municipio) ?? null;
+  const municipal =
+    (
+      await consultarParametrosDaEmpresa(deps, environment, company, {
+        municipios: [company.municipio],
+        competencia: deps.clock.now().toISOString().slice(0, 7),
+        codigosServico: [],
+      })
+    ).get(company.municipio) ?? null;
   const provider = resolveNfseProvider(deps, environment, municipal);
   for (;;) {
-    const items = await deps.db.loteItem.findMany({ where: { loteId: lote.id, status: 'aguardando_emissao' }, orderBy: { linha: 'asc' }, take: CHUNK });
+    const items = await deps.db.loteItem.findMany({
+      where: { loteId: lote.id, status: 'aguardando_emissao' },
+      orderBy: { linha: 'asc' },
+      take: CHUNK,
+    });
     if (items.length === 0) return;
     await issueChunk(deps, lote, company, provider, signer, serie, items);
     // The chunk's lines left aguardando_emissao (notes transmitting, or ja_existente / com_erro_validacao).
@@ -54,14 +68,30 @@ async function issueChunk(
 ) {
   const now = deps.clock.now();
   // A single note may have taken a referencia since validation: that line is ja_existente, not a failed chunk.
-  const taken = await takenReferences(deps.db, company.id, lote.environment, items.flatMap((i) => (i.referencia ? [i.referencia] : [])));
+  const taken = await takenReferences(
+    deps.db,
+    company.id,
+    lote.environment,
+    items.flatMap((i) => (i.referencia ? [i.referencia] : [])),
+  );
   const late = items.filter((i) => i.referencia && taken.has(i.referencia));
-  const ctx = await lineContext(deps, lote.environment, company, items.filter((i) => !late.includes(i)).map((i) => ({ request: i.request, linhas: 1 })));
+  const ctx = await lineContext(
+    deps,
+    lote.environment,
+    company,
+    items.filter((i) => !late.includes(i)).map((i) => ({ request: i.request, linhas: 1 })),
+  );
   const empresa = ctx.empresa;
   if (late.length) {
-    await deps.db.loteItem.updateMany({ where: { id: { in: late.map((i) => i.id) }, status: 'aguardando_emissao' }, data: { status: 'ja_existente', updatedAt: now } });
+    await deps.db.loteItem.updateMany({
+      where: { id: { in: late.map((i) => i.id) }, status: 'aguardando_emissao' },
+      data: { status: 'ja_existente', updatedAt: now },
+    });
   }
-  const lines = await mapInSlices(items.filter((i) => !late.includes(i)), (item) => ({ item, v: validateLine(item.request, ctx) }));
+  const lines = await mapInSlices(
+    items.filter((i) => !late.includes(i)),
+    (item) => ({ item, v: validateLine(item.request, ctx) }),
+  );
   // Revalidated at issue time (the competence may have closed since): a line no longer valid reports why.
   for (const { item, v } of lines.filter((l) => l.v.erros.length > 0)) {
     await deps.db.loteItem.updateMany({
@@ -75,9 +105,23 @@ async function issueChunk(
   const first = await reserveDpsNumbers(deps, company.id, lote.environment, serie, valid.length);
   const built = await mapInSlices(valid, ({ item, v }, i) => {
     const numero = first + BigInt(i);
-    const dps = buildDpsInput({ environment: lote.environment as 'test', company: empresa, request: v.request!, resolved: v.resolved!, serie, numero, now });
+    const dps = buildDpsInput({
+      environment: lote.environment as 'test',
+      company: empresa,
+      request: v.request!,
+      resolved: v.resolved!,
+      serie,
+      numero,
+      now,
+    });
     // What the issuing system needs beyond the national fields; a line refused here leaves its DPS number unused.
-    return { item, v, numero, dps, erros: provider.checkIssuance({ environment: lote.environment as 'test', company, request: v.request!, dps }) };
+    return {
+      item,
+      v,
+      numero,
+      dps,
+      erros: provider.checkIssuance({ environment: lote.environment as 'test', company, request: v.request!, dps }),
+    };
   });
   for (const { item, erros } of built.filter((b) => b.erros.length > 0)) {
     await deps.db.loteItem.updateMany({
@@ -88,7 +132,13 @@ async function issueChunk(
   const issuable = built.filter((b) => b.erros.length === 0);
   if (issuable.length === 0) return;
   const notes = await mapInSlices(issuable, ({ item, v, numero, dps }): { itemId: string; note: NewLoteNote } => {
-    const document = provider.buildDocument({ environment: lote.environment as 'test', company, request: v.request!, dps, signer });
+    const document = provider.buildDocument({
+      environment: lote.environment as 'test',
+      company,
+      request: v.request!,
+      dps,
+      signer,
+    });
     const note: NewLoteNote = {
       id: item.nfseId!,
       accountId: lote.accountId,
@@ -115,16 +165,21 @@ async function issueChunk(
 
   await deps.db.$transaction(async (tx) => {
     const claimed = new Set(
-      (await tx.loteItem.updateManyAndReturn({
-        where: { id: { in: notes.map((n) => n.itemId) }, status: 'aguardando_emissao' },
-        data: { status: 'emitida', updatedAt: now },
-        select: { id: true },
-      })).map((r) => r.id),
+      (
+        await tx.loteItem.updateManyAndReturn({
+          where: { id: { in: notes.map((n) => n.itemId) }, status: 'aguardando_emissao' },
+          data: { status: 'emitida', updatedAt: now },
+          select: { id: true },
+        })
+      ).map((r) => r.id),
     );
     const mine = notes.filter((n) => claimed.has(n.itemId)).map((n) => n.note);
     if (mine.length === 0) return;
     await insertLoteNotes(tx, mine, now);
-    await tx.lote.updateMany({ where: { id: lote.id }, data: { pendentes: { increment: mine.length }, lockedUntil: leaseFrom(deps), updatedAt: now } });
+    await tx.lote.updateMany({
+      where: { id: lote.id },
+      data: { pendentes: { increment: mine.length }, lockedUntil: leaseFrom(deps), updatedAt: now },
+    });
   });
 }
 
@@ -132,7 +187,13 @@ async function issueChunk(
  * `count` consecutive DPS numbers in one autocommit statement (numbers must be unique, not gapless; see
  * issue-nfse.ts): returns the first.
  */
-async function reserveDpsNumbers(deps: Pick<TransmissionDeps, 'db'>, companyId: string, environment: string, serie: string, count: number): Promise<bigint> {
+async function reserveDpsNumbers(
+  deps: Pick<TransmissionDeps, 'db'>,
+  companyId: string,
+  environment: string,
+  serie: string,
+  count: number,
+): Promise<bigint> {
   const n = BigInt(count);
   const [row] = await deps.db.$queryRaw<Array<{ primeiro: bigint }>>`
     INSERT INTO dps_sequences (company_id, environment, serie, next) VALUES (${companyId}::uuid, ${environment}, ${serie}, ${n + 1n}::bigint)

@@ -7,4 +7,5 @@ import type { EngineDeps } from '../engine-deps.js';
  */
 export const LOTE_LEASE_MS = 120_000;
 
-export const leaseFrom = (deps: Pick<EngineDeps, 'clock'>): Date => new Date(deps.clock.now().getTime() + LOTE_LEASE_MS);
+export const leaseFrom = (deps: Pick<EngineDeps, 'clock'>): Date =>
+  new Date(deps.clock.now().getTime() + LOTE_LEASE_MS);

@@ -30,14 +30,20 @@ export function presentItem(r: ItemRow) {
     numero: r.numero,
     chave_acesso: r.chave_acesso,
     erros: (r.erros as Array<Record<string, unknown>> | null) ?? [],
-    rejeicao: r.rejeicao ? { codigo_oficial: r.rejeicao.codigo_oficial ?? null, mensagem: r.rejeicao.mensagem ?? '' } : null,
+    rejeicao: r.rejeicao
+      ? { codigo_oficial: r.rejeicao.codigo_oficial ?? null, mensagem: r.rejeicao.mensagem ?? '' }
+      : null,
     falha: r.falha ? { dps_enviada: r.falha.dps_enviada ?? 'desconhecido', motivo: r.falha.motivo ?? '' } : null,
   };
 }
 export type LoteItemView = ReturnType<typeof presentItem>;
 
 /** Lines of a batch in line order, after `afterLinha`; one statement joining each line to its note. */
-export async function loteItemRows(db: EngineDeps['db'], loteId: string, options: { afterLinha: number; take: number; status?: string | null }) {
+export async function loteItemRows(
+  db: EngineDeps['db'],
+  loteId: string,
+  options: { afterLinha: number; take: number; status?: string | null },
+) {
   const rows = await db.$queryRaw<ItemRow[]>`
     SELECT i.linha, i.referencia, ${SHOWN_STATUS} AS status, i.erros,
       CASE WHEN i.status = 'emitida' THEN i.nfse_id::text END AS nfse_id, n.numero, n.chave_acesso, n.rejeicao, n.falha
@@ -58,7 +64,9 @@ export async function listLoteItens(
   const lote = await findLote(deps, principal, options.id);
   const limite = pageLimit(options.limite, LOTE_ITENS_LIMITE);
   if (options.status && !(ITEM_STATUSES as readonly string[]).includes(options.status)) {
-    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${ITEM_STATUSES.join(', ')}.` });
+    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, {
+      correcao: `Use um de: ${ITEM_STATUSES.join(', ')}.`,
+    });
   }
   const afterLinha = options.cursor ? decodeCursor(options.cursor) : 0;
   const rows = await loteItemRows(deps.db, lote.id, { afterLinha, take: limite + 1, status: options.status });
@@ -78,11 +86,15 @@ export async function countLoteItens(db: EngineDeps['db'], loteId: string, statu
 }
 
 /** The cursor that continues after this line (the same opaque form as `proximo_cursor`). */
-export const loteItemCursor = (item: { linha: number }): string => Buffer.from(`li1|${item.linha}`).toString('base64url');
+export const loteItemCursor = (item: { linha: number }): string =>
+  Buffer.from(`li1|${item.linha}`).toString('base64url');
 
 function decodeCursor(cursor: string): number {
   const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
   const m = /^li1\|(\d{1,6})$/.exec(text);
-  if (!m) throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
+  if (!m)
+    throw parameterError('parametro_invalido', { query: 'cursor' }, 'cursor inválido.', {
+      correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.',
+    });
   return Number(m[1]);
 }

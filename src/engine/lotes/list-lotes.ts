@@ -30,13 +30,18 @@ export async function listLotes(
   const rows = await deps.db.lote.findMany({
     where: {
       ...loteWhere(principal, options.filter ?? {}),
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limite + 1,
   });
   const page = rows.slice(0, limite);
-  const counts = await loteCounts(deps.db, page.map((l) => l.id));
+  const counts = await loteCounts(
+    deps.db,
+    page.map((l) => l.id),
+  );
   const last = page.at(-1);
   return {
     dados: page.map((l) => presentLote(l, counts.get(l.id)!)),
@@ -45,16 +50,24 @@ export async function listLotes(
 }
 
 /** How many batches match (a dashboard's `totalCount`): one COUNT over the same scope and filter. */
-export async function countLotes(deps: Pick<EngineDeps, 'db'>, principal: Principal, filter: LoteFilter = {}): Promise<number> {
+export async function countLotes(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  filter: LoteFilter = {},
+): Promise<number> {
   return deps.db.lote.count({ where: loteWhere(principal, filter) });
 }
 
 /** The cursor that continues after this batch (the same opaque form as `proximo_cursor`). */
-export const loteCursor = (lote: { id: string; criado_em: string }): string => encodeKeyset('lt1', { createdAt: new Date(lote.criado_em), id: lote.id });
+export const loteCursor = (lote: { id: string; criado_em: string }): string =>
+  encodeKeyset('lt1', { createdAt: new Date(lote.criado_em), id: lote.id });
 
 function loteWhere(principal: Principal, filter: LoteFilter): Prisma.LoteWhereInput {
   if (filter.empresaId) {
-    if (!isUuid(filter.empresaId)) throw parameterError('parametro_invalido', { query: 'empresaId' }, 'não é um id de empresa.', { correcao: 'Use o id retornado por companies.' });
+    if (!isUuid(filter.empresaId))
+      throw parameterError('parametro_invalido', { query: 'empresaId' }, 'não é um id de empresa.', {
+        correcao: 'Use o id retornado por companies.',
+      });
     assertCompanyAllowed(principal, filter.empresaId);
   }
   return {
@@ -64,7 +77,12 @@ function loteWhere(principal: Principal, filter: LoteFilter): Prisma.LoteWhereIn
     ...(filter.empresaId ? { companyId: filter.empresaId } : {}),
     status: filter.status?.length ? { in: [...filter.status] } : { not: LOTE_RECEBENDO },
     ...(filter.criadoDesde || filter.criadoAte
-      ? { createdAt: { ...(filter.criadoDesde ? { gte: filter.criadoDesde } : {}), ...(filter.criadoAte ? { lt: filter.criadoAte } : {}) } }
+      ? {
+          createdAt: {
+            ...(filter.criadoDesde ? { gte: filter.criadoDesde } : {}),
+            ...(filter.criadoAte ? { lt: filter.criadoAte } : {}),
+          },
+        }
       : {}),
   };
 }

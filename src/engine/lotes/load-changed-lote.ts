@@ -14,7 +14,11 @@ const inFlight = new WeakMap<object, Map<string, Promise<Loaded>>>();
  * it, then checked against each subscriber's scope (account, environment, company) exactly as findLote scopes
  * a lookup.
  */
-export async function loadChangedLote(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<LoteView> {
+export async function loadChangedLote(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  id: string,
+): Promise<LoteView> {
   let reads = inFlight.get(deps.db);
   if (!reads) inFlight.set(deps.db, (reads = new Map()));
   let read = reads.get(id);
@@ -35,5 +39,12 @@ export async function loadChangedLote(deps: Pick<EngineDeps, 'db'>, principal: P
 
 async function readLote(deps: Pick<EngineDeps, 'db'>, id: string): Promise<Loaded> {
   const lote = await deps.db.lote.findUnique({ where: { id } });
-  return lote && { view: await loteView(deps.db, lote), accountId: lote.accountId, environment: lote.environment, companyId: lote.companyId };
+  return (
+    lote && {
+      view: await loteView(deps.db, lote),
+      accountId: lote.accountId,
+      environment: lote.environment,
+      companyId: lote.companyId,
+    }
+  );
 }

@@ -11,7 +11,11 @@ import { loteView, type LoteView } from './present-lote.js';
  * completed it for the first time: its LOTE_EMISSAO_CONCLUIDO (once per batch) is then written by the caller,
  * after the note's own event.
  */
-export async function completeIfDone(tx: Tx, lote: Pick<Lote, 'id' | 'status' | 'pendentes' | 'lockedUntil' | 'concluidoEm'>, now: Date): Promise<LoteView | null> {
+export async function completeIfDone(
+  tx: Tx,
+  lote: Pick<Lote, 'id' | 'status' | 'pendentes' | 'lockedUntil' | 'concluidoEm'>,
+  now: Date,
+): Promise<LoteView | null> {
   if (lote.status !== 'processando' || lote.pendentes > 0 || lote.lockedUntil !== null) return null;
   // Lines still waiting for their note (a reprocessing whose creation runs elsewhere) keep the batch open.
   if (await tx.loteItem.count({ where: { loteId: lote.id, status: 'aguardando_emissao' } })) return null;
@@ -30,15 +34,29 @@ export async function completeIfDone(tx: Tx, lote: Pick<Lote, 'id' | 'status' | 
  * completes again later, without a second event.
  */
 export async function settleLoteNote(tx: Tx, loteId: string, delta: -1 | 1, now: Date): Promise<LoteView | null> {
-  const [lote] = await tx.lote.updateManyAndReturn({ where: { id: loteId }, data: { pendentes: { increment: delta }, updatedAt: now } });
+  const [lote] = await tx.lote.updateManyAndReturn({
+    where: { id: loteId },
+    data: { pendentes: { increment: delta }, updatedAt: now },
+  });
   if (lote && delta > 0 && lote.status === 'concluido') {
     await tx.lote.updateMany({ where: { id: loteId, status: 'concluido' }, data: { status: 'processando' } });
   }
   return lote && delta < 0 ? completeIfDone(tx, lote, now) : null;
 }
 
-export async function appendLoteConcluido(tx: Tx, lote: LoteView & { id: string }, accountId: string, environment: string, at: Date) {
-  await appendEvents(tx, { accountId, environment: environment as 'test', at, events: [{ tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: lote }] });
+export async function appendLoteConcluido(
+  tx: Tx,
+  lote: LoteView & { id: string },
+  accountId: string,
+  environment: string,
+  at: Date,
+) {
+  await appendEvents(tx, {
+    accountId,
+    environment: environment as 'test',
+    at,
+    events: [{ tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: lote }],
+  });
 }
 
 /** The batches' side of a note's settlement (EngineDeps.lotes): completes a batch and appends its event once. */

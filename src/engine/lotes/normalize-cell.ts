@@ -23,7 +23,12 @@ export function normalizeCell(path: string, raw: unknown): unknown {
   if (path === 'competencia') return competencia(value);
   if (BOOLEANS.has(path)) return booleano(value);
   if (MONEY.has(path)) return money(value);
-  const text = value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === 'number' ? numberText(value) : String(value).trim();
+  const text =
+    value instanceof Date
+      ? value.toISOString().slice(0, 10)
+      : typeof value === 'number'
+        ? numberText(value)
+        : String(value).trim();
   const widths = WIDTHS[path];
   if (widths && /^\d+$/.test(text)) {
     // A CPF that lost zeros has at most 11 digits, a CNPJ 12 to 14: the length says which one it was.
@@ -63,7 +68,12 @@ function money(v: unknown): unknown {
 
 /** A date cell, an Excel serial, "11/2026", "01/11/2026" or "2026-11-05" → "2026-11". */
 function competencia(v: unknown): unknown {
-  const date = v instanceof Date ? v : typeof v === 'number' && v > 0 && v < 2_958_466 ? new Date(EXCEL_EPOCH + Math.round(v) * 86_400_000) : null;
+  const date =
+    v instanceof Date
+      ? v
+      : typeof v === 'number' && v > 0 && v < 2_958_466
+        ? new Date(EXCEL_EPOCH + Math.round(v) * 86_400_000)
+        : null;
   if (date) return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
   const t = String(v).trim();
   let m = /^(\d{1,2})\/(\d{4})$/.exec(t);

@@ -35,7 +35,12 @@ const MB = 1024 * 1024;
  * (a zip bomb). The shared strings are held whole while the sheet is read, so theirs is the tight one: a batch's
  * largest legitimate text (5,000 rows of the longest fields) stays well under it. The worksheet streams row by row.
  */
-const PART_LIMITS: Record<string, number> = { [SHARED_STRINGS]: 48 * MB, [STYLES]: 8 * MB, [WORKBOOK]: 2 * MB, [WORKBOOK_RELS]: 2 * MB };
+const PART_LIMITS: Record<string, number> = {
+  [SHARED_STRINGS]: 48 * MB,
+  [STYLES]: 8 * MB,
+  [WORKBOOK]: 2 * MB,
+  [WORKBOOK_RELS]: 2 * MB,
+};
 const WORKSHEET_LIMIT = 256 * MB;
 
 /**
@@ -51,10 +56,15 @@ export async function openFirstSheet(bytes: PlanilhaBytes): Promise<SheetReader 
     const entry = entries.get(name);
     const limit = PART_LIMITS[name] ?? WORKSHEET_LIMIT;
     if (entry && entry.size > limit) {
-      throw new EngineError('planilha_invalida', `A parte ${name} da planilha tem ${Math.ceil(entry.size / MB)} MB descompactada; o limite é ${limit / MB} MB.`, {
-        campo: null,
-        correcao: 'Envie só as colunas da nota, sem imagens, fórmulas ou abas extras grandes; divida a planilha em lotes menores se preciso.',
-      });
+      throw new EngineError(
+        'planilha_invalida',
+        `A parte ${name} da planilha tem ${Math.ceil(entry.size / MB)} MB descompactada; o limite é ${limit / MB} MB.`,
+        {
+          campo: null,
+          correcao:
+            'Envie só as colunas da nota, sem imagens, fórmulas ou abas extras grandes; divida a planilha em lotes menores se preciso.',
+        },
+      );
     }
     return entry;
   };
@@ -64,7 +74,11 @@ export async function openFirstSheet(bytes: PlanilhaBytes): Promise<SheetReader 
     return entry;
   };
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(undefined as never, {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
   }) as unknown as PartParsers;
   await reader._parseRels(await openZipEntry(bytes, required(WORKBOOK_RELS)));
   await reader._parseWorkbook(await openZipEntry(bytes, required(WORKBOOK)));
@@ -73,7 +87,9 @@ export async function openFirstSheet(bytes: PlanilhaBytes): Promise<SheetReader 
   const target = reader.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
   if (!target) throw new Error(`no relationship ${first.rId} for the first sheet`);
   // Targets are relative to the workbook's folder unless they start at the package root.
-  const sheetPart = target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join(posix.dirname(WORKBOOK), target));
+  const sheetPart = target.startsWith('/')
+    ? target.slice(1)
+    : posix.normalize(posix.join(posix.dirname(WORKBOOK), target));
   const sheet = required(sheetPart);
   const sharedStrings = entryOf(SHARED_STRINGS);
   if (sharedStrings) for await (const _ of reader._parseSharedStrings(await openZipEntry(bytes, sharedStrings)));

@@ -1,6 +1,9 @@
 import type { Environment } from '../nucleo/environment.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
-import { consultarParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
+import {
+  consultarParametrosDaEmpresa,
+  type ParametrosDaEmpresaDeps,
+} from '../municipios/consultar-parametros-da-empresa.js';
 import type { ParametrosConsultados } from '../municipios/consultar-parametros.js';
 import { municipiosDaNota } from '../nfse/municipios-da-nota.js';
 import { camelBody } from '../nucleo/camel-body.js';
@@ -18,7 +21,7 @@ export interface LinhasIguais {
 }
 
 /** The parameters a batch line's ISS-rate rule reads, by the line's competence; undefined where nothing was asked. */
-export type ParametrosDoLote = (competencia: string) => ((ibge: string) => ParametrosConsultados | undefined);
+export type ParametrosDoLote = (competencia: string) => (ibge: string) => ParametrosConsultados | undefined;
 
 /**
  * The ISS-rate rule of a batch line uses the same municipal parameters a single note does. They are asked once per
@@ -39,8 +42,10 @@ export async function parametrosDoLote(
     const nota = municipiosDaNota(camelBody(request, '', []), company, now);
     let grupo = porCompetencia.get(nota.competencia);
     if (!grupo) porCompetencia.set(nota.competencia, (grupo = { municipios: new Map(), codigos: new Map() }));
-    for (const m of new Set(nota.municipios)) if (/^\d{7}$/.test(m)) grupo.municipios.set(m, (grupo.municipios.get(m) ?? 0) + linhas);
-    if (/^\d{6}$/.test(nota.codigoServico)) grupo.codigos.set(nota.codigoServico, (grupo.codigos.get(nota.codigoServico) ?? 0) + linhas);
+    for (const m of new Set(nota.municipios))
+      if (/^\d{7}$/.test(m)) grupo.municipios.set(m, (grupo.municipios.get(m) ?? 0) + linhas);
+    if (/^\d{6}$/.test(nota.codigoServico))
+      grupo.codigos.set(nota.codigoServico, (grupo.codigos.get(nota.codigoServico) ?? 0) + linhas);
   }
   const respostas = new Map<string, Map<string, ParametrosConsultados>>();
   for (const [competencia, grupo] of porCompetencia) {
@@ -48,7 +53,11 @@ export async function parametrosDoLote(
     const codigosServico = maisFrequentes(grupo.codigos, CODIGOS_POR_COMPETENCIA);
     const porMunicipio = new Map<string, ParametrosConsultados>();
     for (let i = 0; i < municipios.length; i += POR_CONSULTA) {
-      const parte = await consultarParametrosDaEmpresa(deps, environment, company, { municipios: municipios.slice(i, i + POR_CONSULTA), competencia, codigosServico });
+      const parte = await consultarParametrosDaEmpresa(deps, environment, company, {
+        municipios: municipios.slice(i, i + POR_CONSULTA),
+        competencia,
+        codigosServico,
+      });
       for (const [ibge, p] of parte) porMunicipio.set(ibge, p);
     }
     respostas.set(competencia, porMunicipio);
@@ -57,4 +66,7 @@ export async function parametrosDoLote(
 }
 
 const maisFrequentes = (contagem: Map<string, number>, limite: number) =>
-  [...contagem].sort((a, b) => b[1] - a[1]).slice(0, limite).map(([valor]) => valor);
+  [...contagem]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limite)
+    .map(([valor]) => valor);

@@ -4,8 +4,16 @@ import type { Tx } from '../eventos/append-events.js';
 
 /** Statuses a line shows: its own before a note exists, then the note's. */
 export const ITEM_STATUSES = [
-  'com_erro_validacao', 'ja_existente', 'aguardando_emissao', 'descartada',
-  'transmitindo', 'autorizada', 'rejeitada', 'cancelada', 'aguardando_confirmacao', 'falha_transmissao',
+  'com_erro_validacao',
+  'ja_existente',
+  'aguardando_emissao',
+  'descartada',
+  'transmitindo',
+  'autorizada',
+  'rejeitada',
+  'cancelada',
+  'aguardando_confirmacao',
+  'falha_transmissao',
 ] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export type LoteCounts = Record<ItemStatus, number>;

@@ -5,14 +5,36 @@ import type { PlanilhaBytes } from './planilha-bytes.js';
 
 /** Column names a sheet may use: the JSON paths of the single-note request. */
 export const COLUNAS = [
-  'referencia', 'competencia', 'valor', 'informacoes_complementares',
-  'tomador.documento', 'tomador.nome', 'tomador.email', 'tomador.telefone', 'tomador.inscricao_municipal',
-  'tomador.endereco.cep', 'tomador.endereco.logradouro', 'tomador.endereco.numero', 'tomador.endereco.complemento',
-  'tomador.endereco.bairro', 'tomador.endereco.municipio',
-  'servico.descricao', 'servico.codigo_nacional', 'servico.aliquota_iss', 'servico.iss_retido', 'servico.nbs',
+  'referencia',
+  'competencia',
+  'valor',
+  'informacoes_complementares',
+  'tomador.documento',
+  'tomador.nome',
+  'tomador.email',
+  'tomador.telefone',
+  'tomador.inscricao_municipal',
+  'tomador.endereco.cep',
+  'tomador.endereco.logradouro',
+  'tomador.endereco.numero',
+  'tomador.endereco.complemento',
+  'tomador.endereco.bairro',
+  'tomador.endereco.municipio',
+  'servico.descricao',
+  'servico.codigo_nacional',
+  'servico.aliquota_iss',
+  'servico.iss_retido',
+  'servico.nbs',
   'servico.municipio_prestacao',
-  'servico.obra.cno', 'servico.obra.cib', 'servico.obra.cep', 'servico.obra.numero', 'servico.obra.logradouro',
-  'servico.obra.complemento', 'servico.obra.bairro', 'servico.obra.municipio', 'servico.obra.inscricao_imobiliaria',
+  'servico.obra.cno',
+  'servico.obra.cib',
+  'servico.obra.cep',
+  'servico.obra.numero',
+  'servico.obra.logradouro',
+  'servico.obra.complemento',
+  'servico.obra.bairro',
+  'servico.obra.municipio',
+  'servico.obra.inscricao_imobiliaria',
   'prestador.inscricao_municipal',
 ] as const;
 
@@ -36,7 +58,10 @@ export async function* readPlanilha(file: PlanilhaBytes, max: number): AsyncGene
       if (sheet) yield* sheet;
     } catch (err) {
       if (err instanceof EngineError) throw err;
-      throw invalid('O arquivo em planilha não é uma planilha .xlsx legível.', 'Salve a planilha no formato .xlsx (Excel ou LibreOffice) e envie de novo.');
+      throw invalid(
+        'O arquivo em planilha não é uma planilha .xlsx legível.',
+        'Salve a planilha no formato .xlsx (Excel ou LibreOffice) e envie de novo.',
+      );
     }
   })();
   for await (const row of rows) {
@@ -57,21 +82,48 @@ export async function* readPlanilha(file: PlanilhaBytes, max: number): AsyncGene
     yield item;
     if (++count > max) return;
   }
-  if (!columns) throw invalid('A planilha não tem linha de cabeçalho.', `Use a primeira linha para os nomes das colunas, como ${COLUNAS.slice(0, 5).join(', ')}.`);
+  if (!columns)
+    throw invalid(
+      'A planilha não tem linha de cabeçalho.',
+      `Use a primeira linha para os nomes das colunas, como ${COLUNAS.slice(0, 5).join(', ')}.`,
+    );
 }
 
 function headerOf(values: unknown[], rowNumber: number): Array<string | undefined> {
-  const names = values.map((v) => (v === null || v === undefined ? undefined : String(typeof v === 'object' && 'richText' in (v as object) ? (v as { richText: Array<{ text: string }> }).richText.map((r) => r.text).join('') : v).trim().toLowerCase()));
+  const names = values.map((v) =>
+    v === null || v === undefined
+      ? undefined
+      : String(
+          typeof v === 'object' && 'richText' in (v as object)
+            ? (v as { richText: Array<{ text: string }> }).richText.map((r) => r.text).join('')
+            : v,
+        )
+          .trim()
+          .toLowerCase(),
+  );
   if (rowNumber !== 1 || !names.some(Boolean)) {
-    throw invalid('A planilha não tem linha de cabeçalho na linha 1.', `Use a primeira linha para os nomes das colunas, como ${COLUNAS.slice(0, 5).join(', ')}.`);
+    throw invalid(
+      'A planilha não tem linha de cabeçalho na linha 1.',
+      `Use a primeira linha para os nomes das colunas, como ${COLUNAS.slice(0, 5).join(', ')}.`,
+    );
   }
   const erros: ErrorItem[] = [];
   names.forEach((name, i) => {
     if (name && !(COLUNAS as readonly string[]).includes(name)) {
-      erros.push({ codigo: 'coluna_desconhecida', campo: null, mensagem: `Coluna ${columnLetter(i)} ("${name}") não é um campo da nota.`, correcao: `Use nomes de coluna como ${COLUNAS.join(', ')}.` });
+      erros.push({
+        codigo: 'coluna_desconhecida',
+        campo: null,
+        mensagem: `Coluna ${columnLetter(i)} ("${name}") não é um campo da nota.`,
+        correcao: `Use nomes de coluna como ${COLUNAS.join(', ')}.`,
+      });
     }
   });
-  if (erros.length) throw invalid(`A planilha tem ${erros.length} coluna(s) desconhecida(s).`, 'Renomeie ou remova as colunas listadas em erros.', erros);
+  if (erros.length)
+    throw invalid(
+      `A planilha tem ${erros.length} coluna(s) desconhecida(s).`,
+      'Renomeie ou remova as colunas listadas em erros.',
+      erros,
+    );
   return names;
 }
 

@@ -12,15 +12,25 @@ export const REPROCESS_LOTE_CORRECAO = 'Envie {"itens": [{"linha": n, …requisi
  */
 export const reprocessLoteBody = declareBody(
   objectMember({
-    itens: v.nullish(v.pipe(
-      v.unknown(),
-      v.check((x) => Array.isArray(x) && x.length > 0, issueMessage('Informe itens: uma lista não vazia de linhas corrigidas.', REPROCESS_LOTE_CORRECAO)),
-      v.transform((x) => x as unknown[]),
-    )),
+    itens: v.nullish(
+      v.pipe(
+        v.unknown(),
+        v.check(
+          (x) => Array.isArray(x) && x.length > 0,
+          issueMessage('Informe itens: uma lista não vazia de linhas corrigidas.', REPROCESS_LOTE_CORRECAO),
+        ),
+        v.transform((x) => x as unknown[]),
+      ),
+    ),
   }),
   (body, report) => {
     if (!Array.isArray(body) && (body.itens === undefined || body.itens === null) && report.valid('/itens')) {
-      report.add({ codigo: 'formato_invalido', campo: '/itens', mensagem: 'Informe itens: uma lista não vazia de linhas corrigidas.', correcao: REPROCESS_LOTE_CORRECAO });
+      report.add({
+        codigo: 'formato_invalido',
+        campo: '/itens',
+        mensagem: 'Informe itens: uma lista não vazia de linhas corrigidas.',
+        correcao: REPROCESS_LOTE_CORRECAO,
+      });
     }
   },
 );

@@ -26,13 +26,21 @@ const invalid = (campo: string, mensagem: string) =>
  * A rejected note keeps its referencia, so its corrected line needs a new one. `body` is in its declared shape
  * (`reprocessLoteBody`); each line is kept in the API's names, as a new batch keeps its lines.
  */
-export async function reprocessLote(deps: TransmissionDeps, principal: Principal, options: { id: string; body: unknown }): Promise<LoteView> {
+export async function reprocessLote(
+  deps: TransmissionDeps,
+  principal: Principal,
+  options: { id: string; body: unknown },
+): Promise<LoteView> {
   const lote = await findLote(deps, principal, options.id);
-  if (lote.status === 'validando') throw new EngineError('lote_validando', 'O lote ainda está em validação.', { correcao: 'Espere o fim da validação e repita.' });
+  if (lote.status === 'validando')
+    throw new EngineError('lote_validando', 'O lote ainda está em validação.', {
+      correcao: 'Espere o fim da validação e repita.',
+    });
   const body = readBody(reprocessLoteBody, options.body);
   const entries = body.itens!.map((e, i) => {
     const { linha, ...request } = (typeof e === 'object' && e !== null ? e : {}) as Record<string, unknown>;
-    if (!Number.isInteger(linha) || (linha as number) < 1 || (linha as number) > lote.total) throw invalid(`/itens/${i}/linha`, `linha deve ser um número de 1 a ${lote.total}.`);
+    if (!Number.isInteger(linha) || (linha as number) < 1 || (linha as number) > lote.total)
+      throw invalid(`/itens/${i}/linha`, `linha deve ser um número de 1 a ${lote.total}.`);
     return { linha: linha as number, request: apiShape(request) as Record<string, unknown> };
   });
   const byLine = new Map<number, Awaited<ReturnType<typeof loteItemRows>>[number]>();
@@ -42,27 +50,54 @@ export async function reprocessLote(deps: TransmissionDeps, principal: Principal
   }
   for (const { linha } of entries) {
     const row = byLine.get(linha);
-    const ok = row && (row.status === 'com_erro_validacao' || row.status === 'rejeitada' || (row.status === 'falha_transmissao' && row.falha?.dps_enviada === 'nao'));
+    const ok =
+      row &&
+      (row.status === 'com_erro_validacao' ||
+        row.status === 'rejeitada' ||
+        (row.status === 'falha_transmissao' && row.falha?.dps_enviada === 'nao'));
     if (!ok) {
-      throw new EngineError('lote_linha_nao_reprocessavel', `A linha ${linha} está ${row?.status ?? 'ausente'} e não pode ser reprocessada.`, {
-        campo: null,
-        correcao: 'Reprocesse só linhas com erro de validação, rejeitadas, ou com falha de transmissão cuja DPS não foi enviada.',
-      });
+      throw new EngineError(
+        'lote_linha_nao_reprocessavel',
+        `A linha ${linha} está ${row?.status ?? 'ausente'} e não pode ser reprocessada.`,
+        {
+          campo: null,
+          correcao:
+            'Reprocesse só linhas com erro de validação, rejeitadas, ou com falha de transmissão cuja DPS não foi enviada.',
+        },
+      );
     }
   }
 
-  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
-  const ctx = await lineContext(deps, lote.environment, company, entries.map((e) => ({ request: e.request, linhas: 1 })));
+  const company = await deps.db.company.findUniqueOrThrow({
+    where: { id: lote.companyId },
+    include: { certificate: true },
+  });
+  const ctx = await lineContext(
+    deps,
+    lote.environment,
+    company,
+    entries.map((e) => ({ request: e.request, linhas: 1 })),
+  );
   const now = ctx.now;
   const results = entries.map((e) => ({ ...e, v: validateLine(e.request, ctx) }));
-  const taken = await takenReferences(deps.db, company.id, lote.environment, results.flatMap((r) => (typeof r.request.referencia === 'string' ? [r.request.referencia] : [])));
+  const taken = await takenReferences(
+    deps.db,
+    company.id,
+    lote.environment,
+    results.flatMap((r) => (typeof r.request.referencia === 'string' ? [r.request.referencia] : [])),
+  );
   let valid = 0;
   const updated = await deps.db.$transaction(async (tx) => {
     for (const r of results) {
       const referencia = typeof r.request.referencia === 'string' ? r.request.referencia : null;
       const erros = [...r.v.erros];
       if (!erros.length && referencia && taken.has(referencia)) {
-        erros.push({ codigo: 'referencia_duplicada', campo: '/referencia', mensagem: `A referência ${referencia} já é uma nota desta empresa.`, correcao: 'Use uma referência nova na linha corrigida.' });
+        erros.push({
+          codigo: 'referencia_duplicada',
+          campo: '/referencia',
+          mensagem: `A referência ${referencia} já é uma nota desta empresa.`,
+          correcao: 'Use uma referência nova na linha corrigida.',
+        });
       }
       if (!erros.length) valid++;
       await tx.loteItem.updateMany({

@@ -3,7 +3,12 @@ import type { Db } from '../../db/database.js';
 const CHUNK = 1000;
 
 /** The `referencia`s among `refs` that already became notes of this company and environment (ja_existente). */
-export async function takenReferences(db: Db, companyId: string, environment: string, refs: string[]): Promise<Set<string>> {
+export async function takenReferences(
+  db: Db,
+  companyId: string,
+  environment: string,
+  refs: string[],
+): Promise<Set<string>> {
   const taken = new Set<string>();
   for (let i = 0; i < refs.length; i += CHUNK) {
     const rows = await db.nfse.findMany({

@@ -36,19 +36,25 @@ export function validateLine(item: unknown, ctx: LineContext): ValidationResult 
   const erros = [...result.erros];
   if (members.referencia === undefined || members.referencia === null || members.referencia === '') {
     erros.push({
-      codigo: 'campo_obrigatorio', campo: '/referencia', mensagem: 'A referência é obrigatória em cada linha do lote.',
+      codigo: 'campo_obrigatorio',
+      campo: '/referencia',
+      mensagem: 'A referência é obrigatória em cada linha do lote.',
       correcao: 'Informe uma referência única por empresa em cada linha; ela evita notas em dobro num reenvio.',
     });
   }
   if (members.empresaId !== undefined && members.empresaId !== ctx.companyId) {
     erros.push({
-      codigo: 'empresa_divergente', campo: '/empresa_id', mensagem: 'A linha indica outra empresa que a do lote.',
+      codigo: 'empresa_divergente',
+      campo: '/empresa_id',
+      mensagem: 'A linha indica outra empresa que a do lote.',
       correcao: 'Remova empresa_id da linha; todas as linhas são emitidas pela empresa do lote.',
     });
   }
   if (members.substituicao !== undefined) {
     erros.push({
-      codigo: 'substituicao_em_lote', campo: '/substituicao', mensagem: 'Não há substituição em lote.',
+      codigo: 'substituicao_em_lote',
+      campo: '/substituicao',
+      mensagem: 'Não há substituição em lote.',
       correcao: 'Emita a nota substituta com POST /v1/nfse.',
     });
   }

@@ -20,35 +20,63 @@ const PAGE = 200;
  * not yet judged: the statement changes only lines still `validando`, so each line is judged once, and the first
  * line of each referencia is found again among the lines already judged.
  */
-export async function validateLote(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'pubsub' | 'national' | 'secrets'>, lote: Lote): Promise<void> {
-  const company = await deps.db.company.findUniqueOrThrow({ where: { id: lote.companyId }, include: { certificate: true } });
+export async function validateLote(
+  deps: Pick<TransmissionDeps, 'db' | 'clock' | 'pubsub' | 'national' | 'secrets'>,
+  lote: Lote,
+): Promise<void> {
+  const company = await deps.db.company.findUniqueOrThrow({
+    where: { id: lote.companyId },
+    include: { certificate: true },
+  });
   const ctx = await lineContext(deps, lote.environment, company, await municipalProjections(deps.db, lote.id));
   const firstLine = await judgedReferences(deps.db, lote.id);
 
   for (;;) {
     const page = await deps.db.loteItem.findMany({
-      where: { loteId: lote.id, status: 'validando' }, orderBy: { linha: 'asc' }, take: PAGE, select: { linha: true, request: true },
+      where: { loteId: lote.id, status: 'validando' },
+      orderBy: { linha: 'asc' },
+      take: PAGE,
+      select: { linha: true, request: true },
     });
     if (page.length === 0) break;
     const lines = await mapInSlices(page, ({ linha, request }) => {
       const result = validateLine(request, ctx);
-      const referencia = typeof (request as { referencia?: unknown } | null)?.referencia === 'string' ? (request as { referencia: string }).referencia : null;
+      const referencia =
+        typeof (request as { referencia?: unknown } | null)?.referencia === 'string'
+          ? (request as { referencia: string }).referencia
+          : null;
       const erros: ValidationIssue[] = [...result.erros];
       if (referencia !== null && erros.length === 0) {
         const earlier = firstLine.get(referencia);
         if (earlier !== undefined) {
           erros.push({
-            codigo: 'referencia_duplicada', campo: '/referencia', mensagem: `A referência ${referencia} já está na linha ${earlier} deste lote.`,
+            codigo: 'referencia_duplicada',
+            campo: '/referencia',
+            mensagem: `A referência ${referencia} já está na linha ${earlier} deste lote.`,
             correcao: 'Use uma referência diferente em cada linha.',
           });
         } else firstLine.set(referencia, linha);
       }
       return { linha, referencia, erros };
     });
-    const taken = await takenReferences(deps.db, company.id, lote.environment, lines.flatMap((l) => (l.erros.length === 0 && l.referencia !== null ? [l.referencia] : [])));
+    const taken = await takenReferences(
+      deps.db,
+      company.id,
+      lote.environment,
+      lines.flatMap((l) => (l.erros.length === 0 && l.referencia !== null ? [l.referencia] : [])),
+    );
     const rows = lines.map((l) => {
-      const status = l.erros.length ? 'com_erro_validacao' : l.referencia !== null && taken.has(l.referencia) ? 'ja_existente' : 'aguardando_emissao';
-      return { linha: l.linha, status, erros: l.erros.length ? l.erros : null, nfseId: status === 'aguardando_emissao' ? newId() : null };
+      const status = l.erros.length
+        ? 'com_erro_validacao'
+        : l.referencia !== null && taken.has(l.referencia)
+          ? 'ja_existente'
+          : 'aguardando_emissao';
+      return {
+        linha: l.linha,
+        status,
+        erros: l.erros.length ? l.erros : null,
+        nfseId: status === 'aguardando_emissao' ? newId() : null,
+      };
     });
     await deps.db.$executeRaw`
       UPDATE lote_itens i SET status = r."status", erros = r."erros", nfse_id = r."nfseId", updated_at = ${ctx.now}
@@ -67,7 +95,8 @@ export async function validateLote(deps: Pick<TransmissionDeps, 'db' | 'clock' |
 async function judgedReferences(db: Db, loteId: string): Promise<Map<string, number>> {
   const rows = await db.loteItem.findMany({
     where: { loteId, status: { in: ['aguardando_emissao', 'ja_existente'] }, referencia: { not: null } },
-    orderBy: { linha: 'asc' }, select: { linha: true, referencia: true },
+    orderBy: { linha: 'asc' },
+    select: { linha: true, referencia: true },
   });
   return new Map(rows.map((r) => [r.referencia!, r.linha]));
 }

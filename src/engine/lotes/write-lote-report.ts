@@ -15,7 +15,11 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  * messages). Written by exceljs' streaming writer while lines are read a page at a time, so neither the sheet
  * nor the batch is ever whole in memory.
  */
-export async function writeLoteReport(deps: Pick<EngineDeps, 'db' | 'logger'>, principal: Principal, id: string): Promise<Readable> {
+export async function writeLoteReport(
+  deps: Pick<EngineDeps, 'db' | 'logger'>,
+  principal: Principal,
+  id: string,
+): Promise<Readable> {
   const lote = await findLote(deps, principal, id);
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -35,20 +39,25 @@ export async function writeLoteReport(deps: Pick<EngineDeps, 'db' | 'logger'>, p
       const rows = await loteItemRows(deps.db, lote.id, { afterLinha: after, take: PAGE });
       for (const r of rows) {
         const problems = [
-          ...r.erros.map((e) => ({ codigo: String(e.codigo), mensagem: `${e.campo ? `${String(e.campo)}: ` : ''}${String(e.mensagem)}` })),
+          ...r.erros.map((e) => ({
+            codigo: String(e.codigo),
+            mensagem: `${e.campo ? `${String(e.campo)}: ` : ''}${String(e.mensagem)}`,
+          })),
           ...(r.rejeicao ? [{ codigo: r.rejeicao.codigo_oficial ?? 'rejeitada', mensagem: r.rejeicao.mensagem }] : []),
           ...(r.falha ? [{ codigo: 'falha_transmissao', mensagem: r.falha.motivo }] : []),
         ];
-        sheet.addRow({
-          linha: r.linha,
-          referencia: r.referencia,
-          status: r.status,
-          numero: r.numero,
-          chave_acesso: r.chave_acesso,
-          nfse_id: r.nfse_id,
-          codigos: problems.map((p) => p.codigo).join('; '),
-          mensagens: problems.map((p) => p.mensagem).join('\n'),
-        }).commit();
+        sheet
+          .addRow({
+            linha: r.linha,
+            referencia: r.referencia,
+            status: r.status,
+            numero: r.numero,
+            chave_acesso: r.chave_acesso,
+            nfse_id: r.nfse_id,
+            codigos: problems.map((p) => p.codigo).join('; '),
+            mensagens: problems.map((p) => p.mensagem).join('\n'),
+          })
+          .commit();
       }
       if (rows.length < PAGE) break;
       after = rows.at(-1)!.linha;

@@ -43,13 +43,16 @@ export async function readZipEntries(bytes: PlanilhaBytes): Promise<Map<string, 
   const count = tail.readUInt16LE(end + 10);
   const directorySize = tail.readUInt32LE(end + 12);
   const directoryStart = tail.readUInt32LE(end + 16);
-  if (disk !== 0 || count === 0xffff || directoryStart === 0xffffffff) throw new Error('zip archive split over disks or in the Zip64 format');
-  if (directorySize > MAX_DIRECTORY_BYTES || directoryStart + directorySize > tailStart + end) throw new Error('zip central directory out of bounds');
+  if (disk !== 0 || count === 0xffff || directoryStart === 0xffffffff)
+    throw new Error('zip archive split over disks or in the Zip64 format');
+  if (directorySize > MAX_DIRECTORY_BYTES || directoryStart + directorySize > tailStart + end)
+    throw new Error('zip central directory out of bounds');
   const directory = await readBuffer(bytes, directoryStart, directoryStart + directorySize);
   const entries = new Map<string, ZipEntry>();
   let at = 0;
   for (let n = 0; n < count; n++) {
-    if (at + 46 > directory.length || directory.readUInt32LE(at) !== DIRECTORY_SIGNATURE) throw new Error('zip central directory damaged');
+    if (at + 46 > directory.length || directory.readUInt32LE(at) !== DIRECTORY_SIGNATURE)
+      throw new Error('zip central directory damaged');
     const nameLength = directory.readUInt16LE(at + 28);
     const entry: ZipEntry = {
       name: directory.toString('utf8', at + 46, at + 46 + nameLength),
@@ -71,9 +74,11 @@ export async function readZipEntries(bytes: PlanilhaBytes): Promise<Map<string, 
  */
 export async function openZipEntry(bytes: PlanilhaBytes, entry: ZipEntry): Promise<Readable> {
   if (entry.flags & 1) throw new Error(`zip entry ${entry.name} is encrypted`);
-  if (entry.method !== 0 && entry.method !== 8) throw new Error(`zip entry ${entry.name} uses compression method ${entry.method}`);
+  if (entry.method !== 0 && entry.method !== 8)
+    throw new Error(`zip entry ${entry.name} uses compression method ${entry.method}`);
   const header = await readBuffer(bytes, entry.offset, entry.offset + LOCAL_SIZE);
-  if (header.length < LOCAL_SIZE || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new Error(`zip entry ${entry.name} has no local header`);
+  if (header.length < LOCAL_SIZE || header.readUInt32LE(0) !== LOCAL_SIGNATURE)
+    throw new Error(`zip entry ${entry.name} has no local header`);
   const start = entry.offset + LOCAL_SIZE + header.readUInt16LE(26) + header.readUInt16LE(28);
   if (start + entry.compressedSize > bytes.size) throw new Error(`zip entry ${entry.name} out of bounds`);
   const raw = bytes.read(start, start + entry.compressedSize);

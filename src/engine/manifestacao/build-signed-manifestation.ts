@@ -4,7 +4,6 @@ import type { XmlSigner } from '../xml/sign-xml.js';
 import { el } from '../xml/el.js';
 import { MANIFESTATIONS, type ManifestationName } from './manifestation-types.js';
 
-
 export interface ManifestationInput {
   tpAmb: '1' | '2';
   /** The recipient: author of the event. */

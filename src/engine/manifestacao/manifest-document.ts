@@ -41,60 +41,114 @@ const REGISTERED = new Set(['135', '136']);
  * national RecepcaoEvento and records the outcome on the document (registered ones also in the event log). A
  * row `enviando`, written under the document's row lock before the call, serialises concurrent requests.
  */
-export async function manifestDocument(deps: TransmissionDeps, principal: Principal, id: string, body: unknown): Promise<DocumentView> {
+export async function manifestDocument(
+  deps: TransmissionDeps,
+  principal: Principal,
+  id: string,
+  body: unknown,
+): Promise<DocumentView> {
   const parsed = readBody(manifestDocumentBody, body);
   const request: ManifestationRequest = { tipo: parsed.tipo as ManifestationName, justificativa: parsed.justificativa };
   const doc = await findDocument(deps, principal, id);
   if (doc.tipo !== 'NFE' || doc.papel !== 'RECEBIDA') {
-    throw new EngineError('documento_nao_manifestavel', `Só uma NF-e recebida aceita manifestação do destinatário (este documento é ${doc.tipo} ${doc.papel}).`, {
-      correcao: 'Use o id de uma NF-e com papel RECEBIDA (GET /v1/documents?tipo=NFE&papel=RECEBIDA).',
-    });
+    throw new EngineError(
+      'documento_nao_manifestavel',
+      `Só uma NF-e recebida aceita manifestação do destinatário (este documento é ${doc.tipo} ${doc.papel}).`,
+      {
+        correcao: 'Use o id de uma NF-e com papel RECEBIDA (GET /v1/documents?tipo=NFE&papel=RECEBIDA).',
+      },
+    );
   }
   const { credentials, signer } = await companyCredentials(deps, doc.companyId);
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: doc.companyId }, select: { cnpj: true } });
   const now = deps.clock.now();
   const evento = buildSignedManifestation(
-    { tpAmb: '1', cnpj: company.cnpj, chNFe: doc.chaveAcesso, dhEvento: brasiliaDateTime(now), tipo: request.tipo, xJust: request.justificativa },
+    {
+      tpAmb: '1',
+      cnpj: company.cnpj,
+      chNFe: doc.chaveAcesso,
+      dhEvento: brasiliaDateTime(now),
+      tipo: request.tipo,
+      xJust: request.justificativa,
+    },
     signer,
   );
   const tpEvento = MANIFESTATIONS[request.tipo].tpEvento;
   const manifestationId = newId();
   await deps.db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM received_documents WHERE id = ${doc.id}::uuid FOR UPDATE`;
-    const previous = await tx.documentManifestation.findMany({ where: { documentId: doc.id, situacao: { in: ['enviando', 'registrada'] } } });
+    const previous = await tx.documentManifestation.findMany({
+      where: { documentId: doc.id, situacao: { in: ['enviando', 'registrada'] } },
+    });
     assertAllowed(previous, request, now);
     await tx.documentManifestation.create({
       data: {
-        id: manifestationId, accountId: doc.accountId, environment: doc.environment, companyId: doc.companyId, documentId: doc.id,
-        tipoEvento: tpEvento, justificativa: request.justificativa, situacao: 'enviando', xml: evento, createdAt: now, updatedAt: now,
+        id: manifestationId,
+        accountId: doc.accountId,
+        environment: doc.environment,
+        companyId: doc.companyId,
+        documentId: doc.id,
+        tipoEvento: tpEvento,
+        justificativa: request.justificativa,
+        situacao: 'enviando',
+        xml: evento,
+        createdAt: now,
+        updatedAt: now,
       },
     });
   });
 
   // idLote: any 1–15 digits; the clock's milliseconds keep it unique enough per company for the authority's logs.
-  const result = await sendEvent(deps.national.nfeEventClient(credentials), envEventoXml(String(now.getTime()), evento));
+  const result = await sendEvent(
+    deps.national.nfeEventClient(credentials),
+    envEventoXml(String(now.getTime()), evento),
+  );
   const at = deps.clock.now();
   if (result.kind === 'unavailable') {
-    await deps.db.documentManifestation.update({ where: { id: manifestationId }, data: { situacao: 'falha_transmissao', xMotivo: result.cause, updatedAt: at } });
-    deps.logger.warn({ documentId: doc.id, cause: result.cause }, 'RecepcaoEvento did not answer the manifestation');
-    throw new EngineError('servico_indisponivel', 'O serviço de eventos da NF-e (Ambiente Nacional) não respondeu; a manifestação não foi registrada.', {
-      correcao: 'Repita a manifestação em alguns minutos.',
+    await deps.db.documentManifestation.update({
+      where: { id: manifestationId },
+      data: { situacao: 'falha_transmissao', xMotivo: result.cause, updatedAt: at },
     });
+    deps.logger.warn({ documentId: doc.id, cause: result.cause }, 'RecepcaoEvento did not answer the manifestation');
+    throw new EngineError(
+      'servico_indisponivel',
+      'O serviço de eventos da NF-e (Ambiente Nacional) não respondeu; a manifestação não foi registrada.',
+      {
+        correcao: 'Repita a manifestação em alguns minutos.',
+      },
+    );
   }
   if (result.kind === 'answered' && REGISTERED.has(result.cStat)) {
     await deps.db.$transaction(async (tx) => {
       await tx.documentManifestation.update({
         where: { id: manifestationId },
         data: {
-          situacao: 'registrada', cStat: result.cStat, xMotivo: result.xMotivo, protocolo: result.nProt,
+          situacao: 'registrada',
+          cStat: result.cStat,
+          xMotivo: result.xMotivo,
+          protocolo: result.nProt,
           registradaEm: result.dhRegEvento ? new Date(result.dhRegEvento) : at,
-          xml: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento}${result.retEvento}</procEventoNFe>`, updatedAt: at,
+          xml: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento}${result.retEvento}</procEventoNFe>`,
+          updatedAt: at,
         },
       });
       await tx.receivedDocument.update({ where: { id: doc.id }, data: { manifestacao: tpEvento, updatedAt: at } });
       await appendEvents(tx, {
-        accountId: doc.accountId, environment: 'live', at,
-        events: [{ tipo: MANIFESTACAO_REGISTRADA, dados: { notaId: doc.id, empresaId: doc.companyId, chaveAcesso: doc.chaveAcesso, tipoEvento: tpEvento, protocolo: result.nProt } }],
+        accountId: doc.accountId,
+        environment: 'live',
+        at,
+        events: [
+          {
+            tipo: MANIFESTACAO_REGISTRADA,
+            dados: {
+              notaId: doc.id,
+              empresaId: doc.companyId,
+              chaveAcesso: doc.chaveAcesso,
+              tipoEvento: tpEvento,
+              protocolo: result.nProt,
+            },
+          },
+        ],
       });
     });
     await announceEvents(deps, doc.accountId, 'live');
@@ -104,10 +158,14 @@ export async function manifestDocument(deps: TransmissionDeps, principal: Princi
     where: { id: manifestationId },
     data: { situacao: 'rejeitada', cStat: result.cStat, xMotivo: result.xMotivo, updatedAt: at },
   });
-  throw new EngineError('manifestacao_recusada', `O Ambiente Nacional recusou a manifestação: ${result.cStat} ${result.xMotivo}`, {
-    codigoOficial: result.cStat,
-    correcao: 'Veja o motivo da SEFAZ; a tentativa recusada fica em manifestacoes do documento.',
-  });
+  throw new EngineError(
+    'manifestacao_recusada',
+    `O Ambiente Nacional recusou a manifestação: ${result.cStat} ${result.xMotivo}`,
+    {
+      codigoOficial: result.cStat,
+      correcao: 'Veja o motivo da SEFAZ; a tentativa recusada fica em manifestacoes do documento.',
+    },
+  );
 }
 
 async function reload(deps: TransmissionDeps, principal: Principal, id: string): Promise<DocumentView> {
@@ -125,15 +183,20 @@ function assertAllowed(previous: DocumentManifestation[], request: Manifestation
   const registered = previous.filter((p) => p.situacao === 'registrada');
   const final = registered.find((p) => manifestationByCode(p.tipoEvento)?.final);
   if (final) {
-    throw new EngineError('manifestacao_ja_registrada', `A manifestação final ${final.tipoEvento} (${manifestationByCode(final.tipoEvento)!.name}) já foi registrada; o documento não aceita outra.`, {
-      codigoOficial: request.tipo === 'ciencia' ? '655' : '573',
-      correcao: 'Nada a fazer: veja manifestacoes em GET /v1/documents/{id}.',
-    });
+    throw new EngineError(
+      'manifestacao_ja_registrada',
+      `A manifestação final ${final.tipoEvento} (${manifestationByCode(final.tipoEvento)!.name}) já foi registrada; o documento não aceita outra.`,
+      {
+        codigoOficial: request.tipo === 'ciencia' ? '655' : '573',
+        correcao: 'Nada a fazer: veja manifestacoes em GET /v1/documents/{id}.',
+      },
+    );
   }
   if (request.tipo === 'ciencia' && registered.some((p) => p.tipoEvento === MANIFESTATIONS.ciencia.tpEvento)) {
     throw new EngineError('manifestacao_ja_registrada', 'A ciência da operação (210210) já foi registrada.', {
       codigoOficial: '573',
-      correcao: 'Envie a manifestação final (confirmacao, desconhecimento ou operacao_nao_realizada) quando souber o desfecho.',
+      correcao:
+        'Envie a manifestação final (confirmacao, desconhecimento ou operacao_nao_realizada) quando souber o desfecho.',
     });
   }
 }

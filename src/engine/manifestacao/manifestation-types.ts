@@ -14,6 +14,8 @@ export type ManifestationName = keyof typeof MANIFESTATIONS;
 
 export const isManifestationName = (tipo: string): tipo is ManifestationName => Object.hasOwn(MANIFESTATIONS, tipo);
 
-const BY_CODE = new Map(Object.entries(MANIFESTATIONS).map(([name, m]) => [m.tpEvento as string, { name: name as ManifestationName, ...m }]));
+const BY_CODE = new Map(
+  Object.entries(MANIFESTATIONS).map(([name, m]) => [m.tpEvento as string, { name: name as ManifestationName, ...m }]),
+);
 
 export const manifestationByCode = (tpEvento: string) => BY_CODE.get(tpEvento);

@@ -5,7 +5,14 @@ const WSDL = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeRecepcaoEvento4';
 
 export type RecepcaoEventoResult =
   /** cStat of the event (135, 136, 573, 655, …) inside a processed batch (128). */
-  | { kind: 'answered'; cStat: string; xMotivo: string; nProt: string | null; dhRegEvento: string | null; retEvento: string }
+  | {
+      kind: 'answered';
+      cStat: string;
+      xMotivo: string;
+      nProt: string | null;
+      dhRegEvento: string | null;
+      retEvento: string;
+    }
   /** The batch itself was refused (215 schema, 297 signature, …): the event was not examined. */
   | { kind: 'batch_rejected'; cStat: string; xMotivo: string }
   | { kind: 'unavailable'; cause: string };

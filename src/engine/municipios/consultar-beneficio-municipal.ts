@@ -11,12 +11,21 @@ import { exibirParametro, type ParametroExibido } from './exibir-parametro.js';
  */
 export async function consultarBeneficioMunicipal(
   deps: MunicipiosDeps,
-  options: { environment: Environment; ibge: string; numero: string; competencia: string; credentials: Credentials | null },
+  options: {
+    environment: Environment;
+    ibge: string;
+    numero: string;
+    competencia: string;
+    credentials: Credentials | null;
+  },
 ): Promise<ParametroExibido<BeneficioNacional> | null> {
   const { environment, ibge, numero, competencia } = options;
   const client = deps.national.parametrosClient(environment, options.credentials);
   if (!client) return null;
-  const resposta = await deps.national.parametros.obter(`${environment}|beneficio|${ibge}|${numero}|${competencia}`, () => deps.clock.now(),
-    () => consultarBeneficio(client, ibge, numero, competencia));
+  const resposta = await deps.national.parametros.obter(
+    `${environment}|beneficio|${ibge}|${numero}|${competencia}`,
+    () => deps.clock.now(),
+    () => consultarBeneficio(client, ibge, numero, competencia),
+  );
   return exibirParametro(resposta);
 }

@@ -18,11 +18,21 @@ export async function consultarParametrosDaEmpresa(
   company: CompanyWithCertificate,
   options: { municipios: readonly string[]; competencia: string; codigosServico: readonly string[] },
 ): Promise<Map<string, ParametrosConsultados>> {
-  const credentials = deps.national.parametrosRemotos(environment) && company.certificate
-    ? (await companyCredentials(deps, company.id, company.certificate)).credentials
-    : null;
+  const credentials =
+    deps.national.parametrosRemotos(environment) && company.certificate
+      ? (await companyCredentials(deps, company.id, company.certificate)).credentials
+      : null;
   const municipios = [...new Set(options.municipios)].filter((m) => /^\d{7}$/.test(m)).slice(0, 4);
-  const answers = await Promise.all(municipios.map((ibge) =>
-    consultarParametros(deps, { environment, ibge, competencia: options.competencia, codigosServico: options.codigosServico, credentials })));
+  const answers = await Promise.all(
+    municipios.map((ibge) =>
+      consultarParametros(deps, {
+        environment,
+        ibge,
+        competencia: options.competencia,
+        codigosServico: options.codigosServico,
+        credentials,
+      }),
+    ),
+  );
   return new Map(municipios.map((ibge, i) => [ibge, answers[i]!]));
 }

@@ -1,7 +1,12 @@
 import type { Environment } from '../nucleo/environment.js';
 import { municipio, parametrosMunicipio, type Convenio, type ParametrosMunicipio } from '../tabelas/index.js';
 import type { Credentials } from '../transmissao/national-gateway.js';
-import { consultarAliquota, consultarConvenio, type AliquotaNacional, type ConvenioNacional } from '../transmissao/consultar-parametros-adn.js';
+import {
+  consultarAliquota,
+  consultarConvenio,
+  type AliquotaNacional,
+  type ConvenioNacional,
+} from '../transmissao/consultar-parametros-adn.js';
 import type { RespostaParametro } from '../transmissao/parametros-cache.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 
@@ -23,7 +28,11 @@ export interface ParametrosConsultados extends ParametrosMunicipio {
   /** Why the API could not be used this time (unreachable, no certificate), or null when it answered. */
   apiIndisponivel: string | null;
   /** The rate answers per service code asked for, as the API gave them (or the cache kept them). */
-  aliquotasNacionais: Array<{ codigoServico: string; competencia: string; resposta: RespostaParametro<AliquotaNacional[]> }>;
+  aliquotasNacionais: Array<{
+    codigoServico: string;
+    competencia: string;
+    resposta: RespostaParametro<AliquotaNacional[]>;
+  }>;
   /** Where `aliquotaOficial` took a rate from: the API's answer (fresh, cached, stale) or our table. */
   aliquotaOrigem(codigoServico: string, competencia: string): 'api' | 'cache' | 'cache_expirado' | 'tabela';
 }
@@ -39,7 +48,10 @@ const dentroDosLimites = (a: string | null): a is string => a !== null && Number
  * to the national platform, and São Paulo answers aderenteEmissorNacional=1 while its own NFS-e Paulistana stays
  * mandatory.
  */
-export async function consultarParametros(deps: MunicipiosDeps, options: ConsultarParametrosOptions): Promise<ParametrosConsultados> {
+export async function consultarParametros(
+  deps: MunicipiosDeps,
+  options: ConsultarParametrosOptions,
+): Promise<ParametrosConsultados> {
   const { environment, ibge, competencia } = options;
   const offline = parametrosMunicipio(ibge);
   if (!municipio(ibge) || !/^\d{4}-(0[1-9]|1[0-2])$/.test(competencia)) return semApi(offline, null);
@@ -51,9 +63,17 @@ export async function consultarParametros(deps: MunicipiosDeps, options: Consult
   const codigos = [...new Set(options.codigosServico ?? [])].filter((c) => /^\d{6}$/.test(c)).slice(0, 4);
   const [convenio, ...aliquotas] = await Promise.all([
     cache.obter(`${environment}|convenio|${ibge}`, now, () => consultarConvenio(client, ibge)),
-    ...codigos.map((c) => cache.obter(`${environment}|aliquota|${ibge}|${c}|${competencia}`, now, () => consultarAliquota(client, ibge, c, competencia))),
+    ...codigos.map((c) =>
+      cache.obter(`${environment}|aliquota|${ibge}|${c}|${competencia}`, now, () =>
+        consultarAliquota(client, ibge, c, competencia),
+      ),
+    ),
   ]);
-  const aliquotasNacionais = codigos.map((codigoServico, i) => ({ codigoServico, competencia, resposta: aliquotas[i]! }));
+  const aliquotasNacionais = codigos.map((codigoServico, i) => ({
+    codigoServico,
+    competencia,
+    resposta: aliquotas[i]!,
+  }));
   const respostas = [convenio, ...aliquotas];
   const falha = respostas.find((r) => r.kind === 'unknown');
   const apiIndisponivel = falha?.kind === 'unknown' ? `a API não respondeu (${falha.cause})` : null;
@@ -66,12 +86,15 @@ export async function consultarParametros(deps: MunicipiosDeps, options: Consult
   const usadas = aliquotasNacionais.filter((a) => rates.has(a.codigoServico));
   const fonteAliquotas = usadas.length
     ? `${API} (GET /${ibge}/{codigoServico}/${competencia}-01/aliquota${usadas.some((a) => a.resposta.origem === 'cache_expirado') ? ', resposta guardada: a API não respondeu agora' : ''})`
-    : apiIndisponivel ? `${offline.fonte}; ${API} indisponível: ${apiIndisponivel}` : offline.fonte;
+    : apiIndisponivel
+      ? `${offline.fonte}; ${API} indisponível: ${apiIndisponivel}`
+      : offline.fonte;
 
   return {
     ...offline,
     ...adesao(offline, convenio, ibge, apiIndisponivel),
-    aliquotaOficial: (codigo, comp) => (comp === competencia ? rates.get(codigo)?.aliquota : undefined) ?? offline.aliquotaOficial(codigo, comp),
+    aliquotaOficial: (codigo, comp) =>
+      (comp === competencia ? rates.get(codigo)?.aliquota : undefined) ?? offline.aliquotaOficial(codigo, comp),
     aliquotaOrigem: (codigo, comp) => (comp === competencia ? rates.get(codigo)?.origem : undefined) ?? 'tabela',
     fonte: fonteAliquotas,
     apiIndisponivel,
@@ -87,28 +110,51 @@ export function semApi(offline: ParametrosMunicipio, motivo: string | null): Par
 /** The single rate in force on the competence's first day, or null when the answer has none or several. */
 function aliquotaVigente(rows: AliquotaNacional[], competencia: string): string | null {
   const dia = `${competencia}-01`;
-  const vigentes = new Set(rows.filter((r) => r.inicio <= dia && (r.fim === null || dia <= r.fim)).map((r) => r.aliquota));
+  const vigentes = new Set(
+    rows.filter((r) => r.inicio <= dia && (r.fim === null || dia <= r.fim)).map((r) => r.aliquota),
+  );
   const [unica] = [...vigentes];
   return vigentes.size === 1 && dentroDosLimites(unica ?? null) ? unica! : null;
 }
 
-type Adesao = Pick<ParametrosMunicipio, 'convenio' | 'convenioOrigem' | 'convenioConhecido' | 'convenioFonte' | 'convenioDesde' | 'consultadoEm' | 'versao'>;
+type Adesao = Pick<
+  ParametrosMunicipio,
+  'convenio' | 'convenioOrigem' | 'convenioConhecido' | 'convenioFonte' | 'convenioDesde' | 'consultadoEm' | 'versao'
+>;
 
-function adesao(offline: ParametrosMunicipio, resposta: RespostaParametro<ConvenioNacional>, ibge: string, apiIndisponivel: string | null): Adesao {
+function adesao(
+  offline: ParametrosMunicipio,
+  resposta: RespostaParametro<ConvenioNacional>,
+  ibge: string,
+  apiIndisponivel: string | null,
+): Adesao {
   if (offline.convenioOrigem === 'ato') return offline;
   if (resposta.kind === 'unknown') {
-    return { ...offline, convenioFonte: `${offline.convenioFonte} (${API} indisponível: ${apiIndisponivel ?? resposta.cause})` };
+    return {
+      ...offline,
+      convenioFonte: `${offline.convenioFonte} (${API} indisponível: ${apiIndisponivel ?? resposta.cause})`,
+    };
   }
   const consultadoEm = resposta.consultadoEm.toISOString();
-  const guardada = resposta.origem === 'cache_expirado' ? `; resposta guardada de ${consultadoEm}: a API não respondeu agora` : '';
-  const comum = { convenioOrigem: resposta.origem, consultadoEm, convenioDesde: null, versao: `adn-parametrizacao-v1@${consultadoEm}` } as const;
+  const guardada =
+    resposta.origem === 'cache_expirado' ? `; resposta guardada de ${consultadoEm}: a API não respondeu agora` : '';
+  const comum = {
+    convenioOrigem: resposta.origem,
+    consultadoEm,
+    convenioDesde: null,
+    versao: `adn-parametrizacao-v1@${consultadoEm}`,
+  } as const;
   // No convênio parametrised: the API states nothing about the issuer, so what is known offline stands.
   if (resposta.kind === 'not_found') {
-    return { ...offline, convenioFonte: `${offline.convenioFonte} (${API}: sem convênio parametrizado para o município${guardada})` };
+    return {
+      ...offline,
+      convenioFonte: `${offline.convenioFonte} (${API}: sem convênio parametrizado para o município${guardada})`,
+    };
   }
   const p = resposta.value;
   // aderenteEmissorNacional 1: issues through the national issuer; 0: its own system (sharing with the ADN); -1: not said.
-  const convenio: Convenio = p.aderenteEmissorNacional === 'sim' ? 'nacional' : p.aderenteEmissorNacional === 'nao' ? 'proprio' : 'desconhecido';
+  const convenio: Convenio =
+    p.aderenteEmissorNacional === 'sim' ? 'nacional' : p.aderenteEmissorNacional === 'nao' ? 'proprio' : 'desconhecido';
   return {
     ...comum,
     convenio,

@@ -10,6 +10,12 @@ export interface ParametroExibido<T> {
 }
 
 export function exibirParametro<T>(r: RespostaParametro<T>): ParametroExibido<T> {
-  if (r.kind === 'unknown') return { valor: null, origem: r.origem, consultadoEm: null, mensagem: `a API não respondeu (${r.cause})` };
-  return { valor: r.kind === 'found' ? r.value : null, origem: r.origem, consultadoEm: r.consultadoEm.toISOString(), mensagem: r.mensagem };
+  if (r.kind === 'unknown')
+    return { valor: null, origem: r.origem, consultadoEm: null, mensagem: `a API não respondeu (${r.cause})` };
+  return {
+    valor: r.kind === 'found' ? r.value : null,
+    origem: r.origem,
+    consultadoEm: r.consultadoEm.toISOString(),
+    mensagem: r.mensagem,
+  };
 }

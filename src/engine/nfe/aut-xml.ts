@@ -34,14 +34,18 @@ export interface AutXmlInput {
 /** The documents of the note's autXML groups, in order, and the adjustments that explain them. */
 export function autXmlOf(input: AutXmlInput): { documentos: string[]; ajustes: NfeAjuste[] } {
   const sefaz = SEFAZ_AUTXML[input.uf] ?? null;
-  const recusado = sefaz !== null && input.escritorio.length > 0 && ESCRITORIO_RECUSADO.includes(input.rejeicaoAnterior ?? '');
+  const recusado =
+    sefaz !== null && input.escritorio.length > 0 && ESCRITORIO_RECUSADO.includes(input.rejeicaoAnterior ?? '');
   const escritorio = recusado ? [] : input.escritorio.filter((d) => d !== input.destinatario);
   const ajustes: NfeAjuste[] = escritorio.length ? [nfeAjuste('nfe_autxml_escritorio')] : [];
   if (!sefaz || input.destinatario === sefaz) return { documentos: escritorio, ajustes };
   if (recusado) return { documentos: [sefaz], ajustes: [nfeAjuste('nfe_autxml_sefaz_escritorio_recusado')] };
   if (input.rejeicaoAnterior === APOS_487) {
     // The SEFAZ goes first so that a full list (10 offices) gives up its last office, not the demanded CNPJ.
-    return { documentos: [sefaz, ...escritorio.filter((d) => d !== sefaz)].slice(0, MAX_AUTXML), ajustes: [...ajustes, nfeAjuste('nfe_autxml_sefaz_apos_487')] };
+    return {
+      documentos: [sefaz, ...escritorio.filter((d) => d !== sefaz)].slice(0, MAX_AUTXML),
+      ajustes: [...ajustes, nfeAjuste('nfe_autxml_sefaz_apos_487')],
+    };
   }
   if (!escritorio.length) return { documentos: [sefaz], ajustes: [nfeAjuste('nfe_autxml_sefaz_sem_escritorio')] };
   return { documentos: escritorio, ajustes };
@@ -49,5 +53,7 @@ export function autXmlOf(input: AutXmlInput): { documentos: string[]; ajustes: N
 
 /** The autXML groups (after dest, before det): CNPJ for 14 characters, CPF for 11. */
 export function autXmlXml(documentos: readonly string[]): string {
-  return documentos.map((d) => `<autXML>${d.length === 11 ? `<CPF>${d}</CPF>` : `<CNPJ>${d}</CNPJ>`}</autXML>`).join('');
+  return documentos
+    .map((d) => `<autXML>${d.length === 11 ? `<CPF>${d}</CPF>` : `<CNPJ>${d}</CNPJ>`}</autXML>`)
+    .join('');
 }

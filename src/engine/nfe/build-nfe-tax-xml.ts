@@ -1,11 +1,20 @@
 import { el, group } from '../xml/el.js';
-import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE, decimalXml, type FormatoDecimal } from './nfe-decimal.js';
+import {
+  ALIQUOTA,
+  QUANTIDADE,
+  QUANTIDADE_12,
+  VALOR,
+  VALOR_UNIDADE,
+  decimalXml,
+  type FormatoDecimal,
+} from './nfe-decimal.js';
 import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './icms-grupos.js';
 import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIi, NfeIpi, NfePisCofins, NfePisCofinsSt } from './nfe-request.js';
 import type { TotaisIbsCbs } from './somar-totais.js';
 
 /** Decimal element in its layout format, or '' when absent. */
-const dec = (tag: string, v: string | undefined, f: FormatoDecimal) => el(tag, v === undefined ? undefined : decimalXml(v, f));
+const dec = (tag: string, v: string | undefined, f: FormatoDecimal) =>
+  el(tag, v === undefined ? undefined : decimalXml(v, f));
 
 /** `<ICMS><ICMSxx>`: orig, CST/CSOSN, then the members sent in the group's layout order (icms-grupos.ts). */
 export function icmsXml(icms: NfeIcms, orig: string): string {
@@ -21,40 +30,78 @@ export function icmsXml(icms: NfeIcms, orig: string): string {
 
 export function ipiXml(ipi: NfeIpi | undefined): string {
   if (!ipi) return '';
-  const inner = ipi.v_ipi === undefined
-    ? group('IPINT', el('CST', ipi.cst))
-    : group('IPITrib', el('CST', ipi.cst), dec('vBC', ipi.v_bc, VALOR), dec('pIPI', ipi.p_ipi, ALIQUOTA),
-        dec('qUnid', ipi.q_unid, QUANTIDADE_12), dec('vUnid', ipi.v_unid, VALOR_UNIDADE), dec('vIPI', ipi.v_ipi, VALOR));
+  const inner =
+    ipi.v_ipi === undefined
+      ? group('IPINT', el('CST', ipi.cst))
+      : group(
+          'IPITrib',
+          el('CST', ipi.cst),
+          dec('vBC', ipi.v_bc, VALOR),
+          dec('pIPI', ipi.p_ipi, ALIQUOTA),
+          dec('qUnid', ipi.q_unid, QUANTIDADE_12),
+          dec('vUnid', ipi.v_unid, VALOR_UNIDADE),
+          dec('vIPI', ipi.v_ipi, VALOR),
+        );
   return group('IPI', el('cEnq', ipi.c_enq), inner);
 }
 
 /** `<II>` (after IPI), or '' when the item has none. */
 export function iiXml(ii: NfeIi | undefined): string {
   if (!ii) return '';
-  return group('II', dec('vBC', ii.v_bc, VALOR), dec('vDespAdu', ii.v_desp_adu, VALOR), dec('vII', ii.v_ii, VALOR), dec('vIOF', ii.v_iof, VALOR));
+  return group(
+    'II',
+    dec('vBC', ii.v_bc, VALOR),
+    dec('vDespAdu', ii.v_desp_adu, VALOR),
+    dec('vII', ii.v_ii, VALOR),
+    dec('vIOF', ii.v_iof, VALOR),
+  );
 }
 
 export function pisCofinsXml(tax: 'PIS' | 'COFINS', g: NfePisCofins): string {
   if (g.valor === undefined) return group(tax, group(`${tax}NT`, el('CST', g.cst)));
   const kind = g.cst === '01' || g.cst === '02' ? 'Aliq' : g.cst === '03' ? 'Qtde' : 'Outr';
-  return group(tax, group(`${tax}${kind}`, el('CST', g.cst), dec('vBC', g.v_bc, VALOR), dec(`p${tax}`, g.aliquota, ALIQUOTA),
-    dec('qBCProd', g.q_bc_prod, QUANTIDADE_12), dec('vAliqProd', g.v_aliq_prod, QUANTIDADE), dec(`v${tax}`, g.valor, VALOR)));
+  return group(
+    tax,
+    group(
+      `${tax}${kind}`,
+      el('CST', g.cst),
+      dec('vBC', g.v_bc, VALOR),
+      dec(`p${tax}`, g.aliquota, ALIQUOTA),
+      dec('qBCProd', g.q_bc_prod, QUANTIDADE_12),
+      dec('vAliqProd', g.v_aliq_prod, QUANTIDADE),
+      dec(`v${tax}`, g.valor, VALOR),
+    ),
+  );
 }
 
 /** `<PISST>` / `<COFINSST>` (after PIS / COFINS), or '' when the item has none. */
 export function pisCofinsStXml(tax: 'PIS' | 'COFINS', g: NfePisCofinsSt | undefined): string {
   if (!g) return '';
-  return group(`${tax}ST`, dec('vBC', g.v_bc, VALOR), dec(`p${tax}`, g.aliquota, ALIQUOTA), dec('qBCProd', g.q_bc_prod, VALOR_UNIDADE),
-    dec('vAliqProd', g.v_aliq_prod, VALOR_UNIDADE), dec(`v${tax}`, g.valor, VALOR));
+  return group(
+    `${tax}ST`,
+    dec('vBC', g.v_bc, VALOR),
+    dec(`p${tax}`, g.aliquota, ALIQUOTA),
+    dec('qBCProd', g.q_bc_prod, VALOR_UNIDADE),
+    dec('vAliqProd', g.v_aliq_prod, VALOR_UNIDADE),
+    dec(`v${tax}`, g.valor, VALOR),
+  );
 }
 
 /** `<ICMSUFDest>` in the layout order, or '' when the item has none. */
 export function icmsUfDestXml(g: NfeIcmsUfDest | undefined): string {
   if (!g) return '';
-  return group('ICMSUFDest', dec('vBCUFDest', g.v_bc_uf_dest, VALOR), dec('vBCFCPUFDest', g.v_bc_fcp_uf_dest, VALOR),
-    dec('pFCPUFDest', g.p_fcp_uf_dest, ALIQUOTA), dec('pICMSUFDest', g.p_icms_uf_dest, ALIQUOTA), el('pICMSInter', g.p_icms_inter),
-    dec('pICMSInterPart', g.p_icms_inter_part, ALIQUOTA), dec('vFCPUFDest', g.v_fcp_uf_dest, VALOR), dec('vICMSUFDest', g.v_icms_uf_dest, VALOR),
-    dec('vICMSUFRemet', g.v_icms_uf_remet, VALOR));
+  return group(
+    'ICMSUFDest',
+    dec('vBCUFDest', g.v_bc_uf_dest, VALOR),
+    dec('vBCFCPUFDest', g.v_bc_fcp_uf_dest, VALOR),
+    dec('pFCPUFDest', g.p_fcp_uf_dest, ALIQUOTA),
+    dec('pICMSUFDest', g.p_icms_uf_dest, ALIQUOTA),
+    el('pICMSInter', g.p_icms_inter),
+    dec('pICMSInterPart', g.p_icms_inter_part, ALIQUOTA),
+    dec('vFCPUFDest', g.v_fcp_uf_dest, VALOR),
+    dec('vICMSUFDest', g.v_icms_uf_dest, VALOR),
+    dec('vICMSUFRemet', g.v_icms_uf_remet, VALOR),
+  );
 }
 
 /** `<IBSCBS>` (TTribNFe): CST, cClassTrib and, when taxed, gIBSCBS with the state, municipal and federal parts. */
@@ -62,12 +109,32 @@ export function ibsCbsXml(g: NfeIbsCbs | undefined): string {
   if (!g) return '';
   const gRed = (pRed: string | undefined, pEfet: string | undefined) =>
     pRed === undefined ? '' : group('gRed', dec('pRedAliq', pRed, ALIQUOTA), dec('pAliqEfet', pEfet, ALIQUOTA));
-  const gIbsCbs = g.v_bc === undefined ? '' : group('gIBSCBS',
-    dec('vBC', g.v_bc, VALOR),
-    group('gIBSUF', dec('pIBSUF', g.p_ibs_uf, ALIQUOTA), gRed(g.p_red_ibs_uf, g.p_aliq_efet_ibs_uf), dec('vIBSUF', g.v_ibs_uf, VALOR)),
-    group('gIBSMun', dec('pIBSMun', g.p_ibs_mun, ALIQUOTA), gRed(g.p_red_ibs_mun, g.p_aliq_efet_ibs_mun), dec('vIBSMun', g.v_ibs_mun, VALOR)),
-    dec('vIBS', g.v_ibs, VALOR),
-    group('gCBS', dec('pCBS', g.p_cbs, ALIQUOTA), gRed(g.p_red_cbs, g.p_aliq_efet_cbs), dec('vCBS', g.v_cbs, VALOR)));
+  const gIbsCbs =
+    g.v_bc === undefined
+      ? ''
+      : group(
+          'gIBSCBS',
+          dec('vBC', g.v_bc, VALOR),
+          group(
+            'gIBSUF',
+            dec('pIBSUF', g.p_ibs_uf, ALIQUOTA),
+            gRed(g.p_red_ibs_uf, g.p_aliq_efet_ibs_uf),
+            dec('vIBSUF', g.v_ibs_uf, VALOR),
+          ),
+          group(
+            'gIBSMun',
+            dec('pIBSMun', g.p_ibs_mun, ALIQUOTA),
+            gRed(g.p_red_ibs_mun, g.p_aliq_efet_ibs_mun),
+            dec('vIBSMun', g.v_ibs_mun, VALOR),
+          ),
+          dec('vIBS', g.v_ibs, VALOR),
+          group(
+            'gCBS',
+            dec('pCBS', g.p_cbs, ALIQUOTA),
+            gRed(g.p_red_cbs, g.p_aliq_efet_cbs),
+            dec('vCBS', g.v_cbs, VALOR),
+          ),
+        );
   return group('IBSCBS', el('CST', g.cst), el('cClassTrib', g.c_class_trib), gIbsCbs);
 }
 
@@ -75,8 +142,14 @@ export function ibsCbsXml(g: NfeIbsCbs | undefined): string {
 export function ibsCbsTotXml(t: TotaisIbsCbs | null): string {
   if (!t) return '';
   const zero = el('vDif', '0.00') + el('vDevTrib', '0.00');
-  const gIbs = group('gIBS', group('gIBSUF', zero, el('vIBSUF', t.vIBSUF)), group('gIBSMun', zero, el('vIBSMun', t.vIBSMun)),
-    el('vIBS', t.vIBS), el('vCredPres', '0.00'), el('vCredPresCondSus', '0.00'));
+  const gIbs = group(
+    'gIBS',
+    group('gIBSUF', zero, el('vIBSUF', t.vIBSUF)),
+    group('gIBSMun', zero, el('vIBSMun', t.vIBSMun)),
+    el('vIBS', t.vIBS),
+    el('vCredPres', '0.00'),
+    el('vCredPresCondSus', '0.00'),
+  );
   const gCbs = group('gCBS', zero, el('vCBS', t.vCBS), el('vCredPres', '0.00'), el('vCredPresCondSus', '0.00'));
   return group('IBSCBSTot', el('vBCIBSCBS', t.vBCIBSCBS), t.tributado ? gIbs + gCbs : '');
 }

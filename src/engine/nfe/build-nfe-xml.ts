@@ -4,10 +4,26 @@ import type { CompanyEndereco } from '../empresas/company-body.js';
 import { NFE_NS } from '../xml/nfe-ns.js';
 import { el, escapeAttr, group } from '../xml/el.js';
 import { municipio } from '../tabelas/index.js';
-import { ibsCbsTotXml, ibsCbsXml, icmsUfDestXml, icmsXml, iiXml, ipiXml, pisCofinsStXml, pisCofinsXml } from './build-nfe-tax-xml.js';
+import {
+  ibsCbsTotXml,
+  ibsCbsXml,
+  icmsUfDestXml,
+  icmsXml,
+  iiXml,
+  ipiXml,
+  pisCofinsStXml,
+  pisCofinsXml,
+} from './build-nfe-tax-xml.js';
 import { autXmlXml } from './aut-xml.js';
 import { QUANTIDADE, VALOR, VALOR_UNITARIO, decimalXml } from './nfe-decimal.js';
-import { FINALIDADE_FIN, FORMAS_PAGAMENTO, MODALIDADES_FRETE, PRESENCA_IND, type NfeItem, type NfeRequest } from './nfe-request.js';
+import {
+  FINALIDADE_FIN,
+  FORMAS_PAGAMENTO,
+  MODALIDADES_FRETE,
+  PRESENCA_IND,
+  type NfeItem,
+  type NfeRequest,
+} from './nfe-request.js';
 import { somarTotais } from './somar-totais.js';
 
 export const VER_PROC = 'fiscal-api 0.1';
@@ -47,48 +63,105 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
   const destMun = r.destinatario.endereco ? municipio(r.destinatario.endereco.municipio) : null;
   // idDest: 1 internal, 2 interstate (3 abroad is not accepted yet); without an address the operation is internal.
   const idDest = destMun && destMun.uf !== mun.uf ? '2' : '1';
-  const indIEDest = r.destinatario.contribuinte === 'contribuinte' ? '1' : r.destinatario.contribuinte === 'isento' ? '2' : '9';
+  const indIEDest =
+    r.destinatario.contribuinte === 'contribuinte' ? '1' : r.destinatario.contribuinte === 'isento' ? '2' : '9';
   const indPres = PRESENCA_IND[r.presenca];
   const tpAmb = input.environment === 'live' ? '1' : '2';
   const ide =
-    el('cUF', input.chave.slice(0, 2)) + el('cNF', input.cNF) + el('natOp', r.natureza_operacao) + el('mod', '55') +
-    el('serie', input.serie) + el('nNF', input.numero.toString()) + el('dhEmi', brasilia(input.emissao)) +
-    el('tpNF', r.tipo_operacao === 'entrada' ? '0' : '1') + el('idDest', idDest) + el('cMunFG', e.municipio) + el('tpImp', '1') +
-    el('tpEmis', '1') + el('cDV', input.cDV) + el('tpAmb', tpAmb) + el('finNFe', FINALIDADE_FIN[r.finalidade]) +
+    el('cUF', input.chave.slice(0, 2)) +
+    el('cNF', input.cNF) +
+    el('natOp', r.natureza_operacao) +
+    el('mod', '55') +
+    el('serie', input.serie) +
+    el('nNF', input.numero.toString()) +
+    el('dhEmi', brasilia(input.emissao)) +
+    el('tpNF', r.tipo_operacao === 'entrada' ? '0' : '1') +
+    el('idDest', idDest) +
+    el('cMunFG', e.municipio) +
+    el('tpImp', '1') +
+    el('tpEmis', '1') +
+    el('cDV', input.cDV) +
+    el('tpAmb', tpAmb) +
+    el('finNFe', FINALIDADE_FIN[r.finalidade]) +
     // A recipient outside the ICMS (indIEDest 9) buys as final consumer (MOC 4.00, indFinal).
-    el('indFinal', indIEDest === '9' ? '1' : '0') + el('indPres', indPres) +
+    el('indFinal', indIEDest === '9' ? '1' : '0') +
+    el('indPres', indPres) +
     // indIntermed is required for non-presential sales (rejection 435 "sem intermediador" default, NT 2020.006).
     (['2', '3', '4', '9'].includes(indPres) ? el('indIntermed', '0') : '') +
-    el('procEmi', '0') + el('verProc', VER_PROC) +
+    el('procEmi', '0') +
+    el('verProc', VER_PROC) +
     (r.chave_referenciada && r.finalidade !== 'devolucao' ? group('NFref', el('refNFe', r.chave_referenciada)) : '');
   const emit =
-    el('CNPJ', e.cnpj) + el('xNome', e.razaoSocial) +
-    group('enderEmit', el('xLgr', e.endereco.logradouro), el('nro', e.endereco.numero), el('xCpl', e.endereco.complemento),
-      el('xBairro', e.endereco.bairro), el('cMun', e.municipio), el('xMun', mun.nome), el('UF', mun.uf), el('CEP', e.endereco.cep),
-      el('cPais', '1058'), el('xPais', 'Brasil')) +
-    el('IE', e.inscricaoEstadual) + el('CRT', e.crt);
+    el('CNPJ', e.cnpj) +
+    el('xNome', e.razaoSocial) +
+    group(
+      'enderEmit',
+      el('xLgr', e.endereco.logradouro),
+      el('nro', e.endereco.numero),
+      el('xCpl', e.endereco.complemento),
+      el('xBairro', e.endereco.bairro),
+      el('cMun', e.municipio),
+      el('xMun', mun.nome),
+      el('UF', mun.uf),
+      el('CEP', e.endereco.cep),
+      el('cPais', '1058'),
+      el('xPais', 'Brasil'),
+    ) +
+    el('IE', e.inscricaoEstadual) +
+    el('CRT', e.crt);
   const d = r.destinatario;
   const end = d.endereco;
   const dest =
     el(d.tipo_documento === 'cpf' ? 'CPF' : 'CNPJ', d.documento) +
     el('xNome', input.environment === 'test' ? XNOME_HOMOLOGACAO : d.nome) +
     (end && destMun
-      ? group('enderDest', el('xLgr', end.logradouro), el('nro', end.numero), el('xCpl', end.complemento), el('xBairro', end.bairro),
-          el('cMun', end.municipio), el('xMun', destMun.nome), el('UF', destMun.uf), el('CEP', end.cep), el('cPais', '1058'), el('xPais', 'Brasil'))
+      ? group(
+          'enderDest',
+          el('xLgr', end.logradouro),
+          el('nro', end.numero),
+          el('xCpl', end.complemento),
+          el('xBairro', end.bairro),
+          el('cMun', end.municipio),
+          el('xMun', destMun.nome),
+          el('UF', destMun.uf),
+          el('CEP', end.cep),
+          el('cPais', '1058'),
+          el('xPais', 'Brasil'),
+        )
       : '') +
-    el('indIEDest', indIEDest) + el('IE', d.inscricao_estadual) + el('email', d.email);
+    el('indIEDest', indIEDest) +
+    el('IE', d.inscricao_estadual) +
+    el('email', d.email);
   const det = r.itens.map((item, i) => detXml(item, i, totais.itens[i]!, totais.comIbsCbs?.vItens[i], r)).join('');
-  const icmsTot = Object.entries(totais.icmsTot).map(([tag, v]) => el(tag, v)).join('');
+  const icmsTot = Object.entries(totais.icmsTot)
+    .map(([tag, v]) => el(tag, v))
+    .join('');
   const pago = r.pagamentos.reduce((s, p) => s.plus(p.valor), new Decimal(0));
   const troco = pago.minus(totais.vNF);
   const pag =
-    r.pagamentos.map((p) => group('detPag', el('tPag', FORMAS_PAGAMENTO[p.forma]), el('xPag', p.descricao), el('vPag', decimalXml(p.valor, VALOR)))).join('') +
+    r.pagamentos
+      .map((p) =>
+        group(
+          'detPag',
+          el('tPag', FORMAS_PAGAMENTO[p.forma]),
+          el('xPag', p.descricao),
+          el('vPag', decimalXml(p.valor, VALOR)),
+        ),
+      )
+      .join('') +
     (troco.gt(0) && !r.pagamentos.some((p) => p.forma === 'sem_pagamento') ? el('vTroco', troco.toFixed(2)) : '');
   const modFrete = MODALIDADES_FRETE[r.transporte?.modalidade ?? 'sem_frete'];
   const infNFe =
     `<infNFe versao="4.00" Id="NFe${escapeAttr(input.chave)}">` +
-    group('ide', ide) + group('emit', emit) + group('dest', dest) + autXmlXml(input.autXml ?? []) + det + group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs), el('vNFTot', totais.comIbsCbs?.vNFTot)) +
-    group('transp', el('modFrete', modFrete)) + group('pag', pag) + group('infAdic', el('infCpl', r.informacoes_adicionais)) +
+    group('ide', ide) +
+    group('emit', emit) +
+    group('dest', dest) +
+    autXmlXml(input.autXml ?? []) +
+    det +
+    group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs), el('vNFTot', totais.comIbsCbs?.vNFTot)) +
+    group('transp', el('modFrete', modFrete)) +
+    group('pag', pag) +
+    group('infAdic', el('infCpl', r.informacoes_adicionais)) +
     '</infNFe>';
   return `<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`;
 }
@@ -98,20 +171,46 @@ function detXml(item: NfeItem, index: number, vProd: string, vItem: string | und
   const qtd = decimalXml(item.quantidade, QUANTIDADE);
   const unitario = decimalXml(item.valor_unitario, VALOR_UNITARIO);
   // vFrete, vSeg, vDesc and vOutro are TDec_1302Opc: a zero is not accepted, so it is left out.
-  const opcional = (tag: string, v: string | undefined) => (v === undefined || new Decimal(v).isZero() ? '' : el(tag, decimalXml(v, VALOR)));
+  const opcional = (tag: string, v: string | undefined) =>
+    v === undefined || new Decimal(v).isZero() ? '' : el(tag, decimalXml(v, VALOR));
   const prod =
-    el('cProd', item.codigo) + el('cEAN', gtin) + el('xProd', item.descricao) + el('NCM', item.ncm) + el('CEST', item.cest) +
-    el('CFOP', item.cfop) + el('uCom', item.unidade) + el('qCom', qtd) + el('vUnCom', unitario) +
-    el('vProd', vProd) + el('cEANTrib', gtin) + el('uTrib', item.unidade) + el('qTrib', qtd) + el('vUnTrib', unitario) +
-    opcional('vFrete', item.frete) + opcional('vSeg', item.seguro) + opcional('vDesc', item.desconto) + opcional('vOutro', item.outras_despesas) +
+    el('cProd', item.codigo) +
+    el('cEAN', gtin) +
+    el('xProd', item.descricao) +
+    el('NCM', item.ncm) +
+    el('CEST', item.cest) +
+    el('CFOP', item.cfop) +
+    el('uCom', item.unidade) +
+    el('qCom', qtd) +
+    el('vUnCom', unitario) +
+    el('vProd', vProd) +
+    el('cEANTrib', gtin) +
+    el('uTrib', item.unidade) +
+    el('qTrib', qtd) +
+    el('vUnTrib', unitario) +
+    opcional('vFrete', item.frete) +
+    opcional('vSeg', item.seguro) +
+    opcional('vDesc', item.desconto) +
+    opcional('vOutro', item.outras_despesas) +
     el('indTot', '1');
-  const imposto = group('imposto', icmsXml(item.icms, item.origem), ipiXml(item.ipi), iiXml(item.ii), pisCofinsXml('PIS', item.pis),
-    pisCofinsStXml('PIS', item.pis_st), pisCofinsXml('COFINS', item.cofins), pisCofinsStXml('COFINS', item.cofins_st), icmsUfDestXml(item.icms_uf_dest), ibsCbsXml(item.ibs_cbs));
+  const imposto = group(
+    'imposto',
+    icmsXml(item.icms, item.origem),
+    ipiXml(item.ipi),
+    iiXml(item.ii),
+    pisCofinsXml('PIS', item.pis),
+    pisCofinsStXml('PIS', item.pis_st),
+    pisCofinsXml('COFINS', item.cofins),
+    pisCofinsStXml('COFINS', item.cofins_st),
+    icmsUfDestXml(item.icms_uf_dest),
+    ibsCbsXml(item.ibs_cbs),
+  );
   // A return references the original note per item (DFeReferenciado, PL_010), other purposes at note
   // level (NFref); both together are rejection 1010.
-  const ref = r.finalidade === 'devolucao' && r.chave_referenciada
-    ? group('DFeReferenciado', el('chaveAcesso', r.chave_referenciada), el('nItem', r.item_referenciado?.toString()))
-    : '';
+  const ref =
+    r.finalidade === 'devolucao' && r.chave_referenciada
+      ? group('DFeReferenciado', el('chaveAcesso', r.chave_referenciada), el('nItem', r.item_referenciado?.toString()))
+      : '';
   return `<det nItem="${index + 1}">${group('prod', prod)}${imposto}${el('vItem', vItem)}${ref}</det>`;
 }
 

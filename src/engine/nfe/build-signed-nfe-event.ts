@@ -39,14 +39,21 @@ export interface NfeEventInput {
  */
 export function buildSignedNfeEvent(input: NfeEventInput, signer: XmlSigner): string {
   const id = `ID${input.tpEvento}${input.chNFe}${String(input.nSeqEvento).padStart(2, '0')}`;
-  const det = input.tpEvento === EVENTO_CANCELAMENTO
-    ? el('descEvento', 'Cancelamento') + el('nProt', input.nProt) + el('xJust', input.texto)
-    : el('descEvento', 'Carta de Correção') + el('xCorrecao', input.texto) + el('xCondUso', X_COND_USO);
+  const det =
+    input.tpEvento === EVENTO_CANCELAMENTO
+      ? el('descEvento', 'Cancelamento') + el('nProt', input.nProt) + el('xJust', input.texto)
+      : el('descEvento', 'Carta de Correção') + el('xCorrecao', input.texto) + el('xCondUso', X_COND_USO);
   const xml =
     `<evento xmlns="${NFE_NS}" versao="1.00"><infEvento Id="${id}">` +
-    el('cOrgao', input.cOrgao) + el('tpAmb', input.tpAmb) + el('CNPJ', input.cnpj) + el('chNFe', input.chNFe) +
-    el('dhEvento', input.dhEvento) + el('tpEvento', input.tpEvento) + el('nSeqEvento', String(input.nSeqEvento)) +
-    el('verEvento', '1.00') + `<detEvento versao="1.00">${det}</detEvento></infEvento></evento>`;
+    el('cOrgao', input.cOrgao) +
+    el('tpAmb', input.tpAmb) +
+    el('CNPJ', input.cnpj) +
+    el('chNFe', input.chNFe) +
+    el('dhEvento', input.dhEvento) +
+    el('tpEvento', input.tpEvento) +
+    el('nSeqEvento', String(input.nSeqEvento)) +
+    el('verEvento', '1.00') +
+    `<detEvento versao="1.00">${det}</detEvento></infEvento></evento>`;
   return signNfeXml(xml, signer, 'infEvento');
 }
 
@@ -57,7 +64,9 @@ export function buildEnvEvento(idLote: string, signedEvento: string): string {
 
 /** procEventoNFe = the signed evento + the authority's retEvento: the document kept and offered for download. */
 export function buildProcEvento(signedEvento: string, retEvento: string): string {
-  const ret = retEvento.includes('xmlns=') ? retEvento : retEvento.replace(/^<retEvento/, `<retEvento xmlns="${NFE_NS}"`);
+  const ret = retEvento.includes('xmlns=')
+    ? retEvento
+    : retEvento.replace(/^<retEvento/, `<retEvento xmlns="${NFE_NS}"`);
   return `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${signedEvento}${ret}</procEventoNFe>`;
 }
 

@@ -40,7 +40,11 @@ const NATUREZAS: Record<Operacao, string> = {
  * 422 nfe_fora_de_cobertura naming each item and what is missing.
  */
 export async function calcularNfe(
-  deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, company: CompanyWithCertificate, body: Partial<NfeBody>, issues: ValidationIssue[] = [],
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  principal: Principal,
+  company: CompanyWithCertificate,
+  body: Partial<NfeBody>,
+  issues: ValidationIssue[] = [],
 ): Promise<NfeCalculada> {
   const c = new Coletor();
   c.issues.push(...issues);
@@ -55,7 +59,19 @@ export async function calcularNfe(
   if (operacao === 'devolucao' && body.finalidade == null) corpo.finalidade = 'devolucao';
   const linhas = (Array.isArray(body.itens) ? body.itens : []) as Partial<NfeItemBody>[];
   if (operacao === 'devolucao' && typeof body.chaveReferenciada === 'string') {
-    const origem = c.issues.length ? null : await itensDaOrigem(deps, principal, company.id, municipio(company.municipio)!.uf, body.chaveReferenciada, subtipo, linhas, c, ajustes);
+    const origem = c.issues.length
+      ? null
+      : await itensDaOrigem(
+          deps,
+          principal,
+          company.id,
+          municipio(company.municipio)!.uf,
+          body.chaveReferenciada,
+          subtipo,
+          linhas,
+          c,
+          ajustes,
+        );
     if (c.issues.length || !origem) throw invalidNfeRequest(c.issues);
     corpo.itens = origem.itens;
     if (body.tipoOperacao == null) corpo.tipoOperacao = origem.propria ? 'entrada' : 'saida';
@@ -65,45 +81,87 @@ export async function calcularNfe(
     if (c.issues.length) throw invalidNfeRequest(c.issues);
     return { corpo, ajustes };
   }
-  const produtos = await produtosDoCatalogo(deps, principal, company.id, linhas.map((l) => l.produto).filter((p): p is string => typeof p === 'string' && p !== ''));
+  const produtos = await produtosDoCatalogo(
+    deps,
+    principal,
+    company.id,
+    linhas.map((l) => l.produto).filter((p): p is string => typeof p === 'string' && p !== ''),
+  );
   const foraDeCobertura: Coletor = new Coletor();
   const itens = linhas.map((linha, i) => {
     const campo = `/itens/${i}`;
     if (!linha.produto || c.temErroEm(campo)) return null;
     const produto = produtos.get(linha.produto);
     if (!produto) {
-      c.add('produto_nao_encontrado', `${campo}/produto`, `Produto ${linha.produto} não encontrado no catálogo da empresa.`, 'Cadastre-o em POST /v1/produtos ou confira o código (SKU).');
+      c.add(
+        'produto_nao_encontrado',
+        `${campo}/produto`,
+        `Produto ${linha.produto} não encontrado no catálogo da empresa.`,
+        'Cadastre-o em POST /v1/produtos ou confira o código (SKU).',
+      );
       return null;
     }
     if (semTributacao(produto, `${campo}/produto`, c)) return null;
     try {
       const t = calcularTributos(itemTributavel(produto, linha), op);
       for (const r of t.regras) {
-        ajustes.push({ campo: `${campo}${r.campo}`, acao: 'calculado', motivo: r.motivo, regra: r.regra, versao: r.versao, fonte: r.fonte, valor: r.valor });
+        ajustes.push({
+          campo: `${campo}${r.campo}`,
+          acao: 'calculado',
+          motivo: r.motivo,
+          regra: r.regra,
+          versao: r.versao,
+          fonte: r.fonte,
+          valor: r.valor,
+        });
       }
-      const grupos = { icms: t.icms, pis: t.pis, cofins: t.cofins, ipi: t.ipi, icmsUfDest: t.icms_uf_dest, ibsCbs: t.ibs_cbs };
+      const grupos = {
+        icms: t.icms,
+        pis: t.pis,
+        cofins: t.cofins,
+        ipi: t.ipi,
+        icmsUfDest: t.icms_uf_dest,
+        ibsCbs: t.ibs_cbs,
+      };
       const { produto: _produto, ...valores } = linha;
       return {
-        codigo: produto.sku, descricao: produto.descricao, ncm: produto.ncm, origem: String(produto.origem), unidade: produto.unidade,
-        ...(produto.gtin ? { gtin: produto.gtin } : {}), ...(produto.cest ? { cest: produto.cest } : {}),
+        codigo: produto.sku,
+        descricao: produto.descricao,
+        ncm: produto.ncm,
+        origem: String(produto.origem),
+        unidade: produto.unidade,
+        ...(produto.gtin ? { gtin: produto.gtin } : {}),
+        ...(produto.cest ? { cest: produto.cest } : {}),
         ...valores,
         cfop: t.cfop,
-        ...Object.fromEntries(Object.entries(grupos).filter(([, g]) => g !== undefined).map(([k, g]) => [k, camelMembers(g!)])),
+        ...Object.fromEntries(
+          Object.entries(grupos)
+            .filter(([, g]) => g !== undefined)
+            .map(([k, g]) => [k, camelMembers(g!)]),
+        ),
       } as NfeItemBody;
     } catch (err) {
       if (!(err instanceof ForaDeCobertura)) throw err;
-      foraDeCobertura.add('fora_de_cobertura', `${campo}${err.campo}`, err.message,
-        'Envie a nota em modo informado, com os tributos deste item calculados, ou ajuste o perfil tributário do produto (GET /v1/nfe/cobertura diz o que o motor cobre).');
+      foraDeCobertura.add(
+        'fora_de_cobertura',
+        `${campo}${err.campo}`,
+        err.message,
+        'Envie a nota em modo informado, com os tributos deste item calculados, ou ajuste o perfil tributário do produto (GET /v1/nfe/cobertura diz o que o motor cobre).',
+      );
       return null;
     }
   });
   if (c.issues.length) throw invalidNfeRequest([...c.issues, ...foraDeCobertura.issues]);
   if (foraDeCobertura.issues.length) {
-    throw new EngineError('nfe_fora_de_cobertura', `O motor de tributos não cobre ${foraDeCobertura.issues.length === 1 ? 'um item' : `${foraDeCobertura.issues.length} itens`} desta nota: ${foraDeCobertura.issues[0]!.mensagem}`, {
-      campo: foraDeCobertura.issues[0]!.campo,
-      correcao: foraDeCobertura.issues[0]!.correcao,
-      extra: { erros: foraDeCobertura.issues },
-    });
+    throw new EngineError(
+      'nfe_fora_de_cobertura',
+      `O motor de tributos não cobre ${foraDeCobertura.issues.length === 1 ? 'um item' : `${foraDeCobertura.issues.length} itens`} desta nota: ${foraDeCobertura.issues[0]!.mensagem}`,
+      {
+        campo: foraDeCobertura.issues[0]!.campo,
+        correcao: foraDeCobertura.issues[0]!.correcao,
+        extra: { erros: foraDeCobertura.issues },
+      },
+    );
   }
   corpo.itens = itens as NfeItemBody[];
   return { corpo, ajustes };

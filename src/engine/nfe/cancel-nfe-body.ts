@@ -9,7 +9,12 @@ import { invalidNfeEvent } from './nfe-event-scenario.js';
  */
 export const cancelNfeBody = declareBody(
   v.strictObject({
-    justificativa: layoutText(15, 255, 'A justificativa do cancelamento', 'Envie {"justificativa": "…"} com 15 a 255 caracteres, numa linha só.'),
+    justificativa: layoutText(
+      15,
+      255,
+      'A justificativa do cancelamento',
+      'Envie {"justificativa": "…"} com 15 a 255 caracteres, numa linha só.',
+    ),
   }),
   undefined,
   invalidNfeEvent,

@@ -28,7 +28,11 @@ export interface CancelNfeOptions {
  * the authority registers it (135) the note is `cancelada` with `cancelamento` and NFE_CANCELADA in the same
  * transaction, and the procEventoNFe is kept (GET …/eventos/{evento_id}/xml). A refusal leaves it `autorizada`.
  */
-export async function cancelNfe(deps: TransmissionDeps, principal: Principal, options: CancelNfeOptions): Promise<NfeView> {
+export async function cancelNfe(
+  deps: TransmissionDeps,
+  principal: Principal,
+  options: CancelNfeOptions,
+): Promise<NfeView> {
   const { justificativa } = readBody(cancelNfeBody, options.body);
   const simular = nfeEventScenario(principal, options.simular);
   const note = await findNfe(deps, principal, options.id);
@@ -51,10 +55,18 @@ export async function cancelNfe(deps: TransmissionDeps, principal: Principal, op
         registrado_em: evento.registradoEm?.toISOString() ?? null,
         evento_id: evento.id,
       };
-      const { count } = await tx.nfe.updateMany({ where: { id: current.id, status: 'autorizada' }, data: { status: 'cancelada', cancelamento, updatedAt: at } });
+      const { count } = await tx.nfe.updateMany({
+        where: { id: current.id, status: 'autorizada' },
+        data: { status: 'cancelada', cancelamento, updatedAt: at },
+      });
       if (count !== 1) return;
       const view = presentNfe(await tx.nfe.findUniqueOrThrow({ where: { id: current.id } }));
-      await appendEvents(tx, { accountId: current.accountId, environment: current.environment as 'test' | 'live', at: at, events: [{ tipo: 'NFE_CANCELADA', dados: view }] });
+      await appendEvents(tx, {
+        accountId: current.accountId,
+        environment: current.environment as 'test' | 'live',
+        at: at,
+        events: [{ tipo: 'NFE_CANCELADA', dados: view }],
+      });
     },
   });
   return presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
@@ -62,19 +74,30 @@ export async function cancelNfe(deps: TransmissionDeps, principal: Principal, op
 
 function assertCancellable(note: Nfe, now: Date): void {
   if (note.status !== 'autorizada') {
-    throw new EngineError('nfe_nao_cancelavel', note.status === 'cancelada'
-      ? 'A NF-e já está cancelada.'
-      : `Só uma NF-e autorizada pode ser cancelada (esta está ${note.status}).`, {
-      correcao: note.status === 'cancelada' ? 'Nada a fazer: veja cancelamento em GET /v1/nfe/{id}.'
-        : note.status === 'rejeitada' ? 'Uma NF-e rejeitada não existe na SEFAZ: corrija com POST /v1/nfe/{id}/correcao ou descarte o número.'
-        : 'Espere a autorização para cancelar.',
-      extra: { nfe: presentNfe(note) },
-    });
+    throw new EngineError(
+      'nfe_nao_cancelavel',
+      note.status === 'cancelada'
+        ? 'A NF-e já está cancelada.'
+        : `Só uma NF-e autorizada pode ser cancelada (esta está ${note.status}).`,
+      {
+        correcao:
+          note.status === 'cancelada'
+            ? 'Nada a fazer: veja cancelamento em GET /v1/nfe/{id}.'
+            : note.status === 'rejeitada'
+              ? 'Uma NF-e rejeitada não existe na SEFAZ: corrija com POST /v1/nfe/{id}/correcao ou descarte o número.'
+              : 'Espere a autorização para cancelar.',
+        extra: { nfe: presentNfe(note) },
+      },
+    );
   }
   if (now.getTime() - note.authorizedAt!.getTime() > CANCEL_WINDOW_MS) {
-    throw new EngineError('cancelamento_fora_do_prazo', `A NF-e foi autorizada em ${note.authorizedAt!.toISOString()}; o cancelamento só é aceito nas 24 horas seguintes.`, {
-      correcao: 'Emita uma NF-e de devolução (finalidade devolucao) ou de ajuste, conforme o caso.',
-      extra: { nfe: presentNfe(note) },
-    });
+    throw new EngineError(
+      'cancelamento_fora_do_prazo',
+      `A NF-e foi autorizada em ${note.authorizedAt!.toISOString()}; o cancelamento só é aceito nas 24 horas seguintes.`,
+      {
+        correcao: 'Emita uma NF-e de devolução (finalidade devolucao) ou de ajuste, conforme o caso.',
+        extra: { nfe: presentNfe(note) },
+      },
+    );
   }
 }

@@ -9,7 +9,12 @@ import { invalidNfeEvent } from './nfe-event-scenario.js';
  */
 export const cartaCorrecaoBody = declareBody(
   v.strictObject({
-    correcao: layoutText(15, 1000, 'O texto da carta de correção', 'Envie {"correcao": "…"} com 15 a 1000 caracteres, numa linha só.'),
+    correcao: layoutText(
+      15,
+      1000,
+      'O texto da carta de correção',
+      'Envie {"correcao": "…"} com 15 a 1000 caracteres, numa linha só.',
+    ),
   }),
   undefined,
   invalidNfeEvent,

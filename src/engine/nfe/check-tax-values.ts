@@ -10,11 +10,19 @@ import type { NfeIcms, NfeIpi, NfePisCofins } from './nfe-request.js';
  * vICMS is what remains after the deferred part); PIS, COFINS and IPI have no dedicated cStat.
  * Only what was sent is compared: a group without base and rate (ST, retained, non-taxed) is not.
  */
-export function checkTaxValues(item: { icms: NfeIcms; pis: NfePisCofins; cofins: NfePisCofins; ipi?: NfeIpi }, base: string, c: Coletor): void {
+export function checkTaxValues(
+  item: { icms: NfeIcms; pis: NfePisCofins; cofins: NfePisCofins; ipi?: NfeIpi },
+  base: string,
+  c: Coletor,
+): void {
   const icms = item.icms.valores;
-  if (icms.v_icms_op !== undefined) confere(c, `${base}/icms/v_icms_op`, icms.v_icms_op, icms.v_bc, icms.p_icms, 'v_bc × p_icms / 100', true, '351');
+  if (icms.v_icms_op !== undefined)
+    confere(c, `${base}/icms/v_icms_op`, icms.v_icms_op, icms.v_bc, icms.p_icms, 'v_bc × p_icms / 100', true, '351');
   else confere(c, `${base}/icms/v_icms`, icms.v_icms, icms.v_bc, icms.p_icms, 'v_bc × p_icms / 100', true, '528');
-  for (const [key, g] of [['pis', item.pis], ['cofins', item.cofins]] as const) {
+  for (const [key, g] of [
+    ['pis', item.pis],
+    ['cofins', item.cofins],
+  ] as const) {
     confere(c, `${base}/${key}/v_${key}`, g.valor, g.v_bc, g.aliquota, `v_bc × p_${key} / 100`, true);
     confere(c, `${base}/${key}/v_${key}`, g.valor, g.q_bc_prod, g.v_aliq_prod, 'q_bc_prod × v_aliq_prod', false);
   }
@@ -24,13 +32,27 @@ export function checkTaxValues(item: { icms: NfeIcms; pis: NfePisCofins; cofins:
   }
 }
 
-function confere(c: Coletor, campo: string, valor: string | undefined, a: string | undefined, b: string | undefined, formula: string, percentual: boolean, cStat?: string): void {
+function confere(
+  c: Coletor,
+  campo: string,
+  valor: string | undefined,
+  a: string | undefined,
+  b: string | undefined,
+  formula: string,
+  percentual: boolean,
+  cStat?: string,
+): void {
   if (valor === undefined || a === undefined || b === undefined) return;
   const exato = new Decimal(a).times(b).dividedBy(percentual ? 100 : 1);
   const arredondado = exato.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const truncado = exato.toDecimalPlaces(2, Decimal.ROUND_DOWN);
   const enviado = new Decimal(valor);
   if (enviado.eq(arredondado) || enviado.eq(truncado)) return;
-  c.add('valor_tributo_divergente', campo, `${campo.split('/').pop()} ${valor} difere de ${formula} = ${arredondado.toFixed(2)}${cStat ? ` (rejeição ${cStat} da SEFAZ)` : ''}.`,
-    `Informe ${arredondado.toFixed(2)} (o produto com 2 casas, arredondado ou truncado) ou corrija a base e a alíquota.`, cStat);
+  c.add(
+    'valor_tributo_divergente',
+    campo,
+    `${campo.split('/').pop()} ${valor} difere de ${formula} = ${arredondado.toFixed(2)}${cStat ? ` (rejeição ${cStat} da SEFAZ)` : ''}.`,
+    `Informe ${arredondado.toFixed(2)} (o produto com 2 casas, arredondado ou truncado) ou corrija a base e a alíquota.`,
+    cStat,
+  );
 }

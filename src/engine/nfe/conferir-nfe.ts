@@ -25,23 +25,36 @@ const GRUPOS = ['icms', 'ipi', 'pis', 'cofins', 'icms_uf_dest', 'ibs_cbs'] as co
  * case outside the coverage — is nfe_conferencia_fora_de_cobertura: never a silent pass. With
  * `parar_em_divergencia: true` a divergence stops the note: 422 nfe_conferencia_divergente with the adjustments.
  */
-export async function conferirNfe(deps: Pick<EngineDeps, 'db' | 'clock'>, principal: Principal, company: CompanyWithCertificate, body: Partial<NfeBody>, request: NfeRequest): Promise<NfeAjuste[]> {
+export async function conferirNfe(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  principal: Principal,
+  company: CompanyWithCertificate,
+  body: Partial<NfeBody>,
+  request: NfeRequest,
+): Promise<NfeAjuste[]> {
   const c = new Coletor();
   const ajustes: NfeAjuste[] = [];
   const { operacao, op } = operacaoTributavel(body, company, deps.clock.now(), c, ajustes);
   const parar = body.pararEmDivergencia;
   if (c.issues.length) throw invalidNfeRequest(c.issues);
-  const fora = (campo: string, motivo: string) => ajustes.push({ ...nfeAjuste('nfe_conferencia_fora_de_cobertura', campo), motivo });
+  const fora = (campo: string, motivo: string) =>
+    ajustes.push({ ...nfeAjuste('nfe_conferencia_fora_de_cobertura', campo), motivo });
   if (!op) {
     fora('/operacao', `A operação ${operacao} é informada: os tributos enviados seguem sem conferência.`);
     return ajustes;
   }
-  const produtos = await produtosDoCatalogo(deps, principal, company.id, request.itens.map((i) => i.codigo));
+  const produtos = await produtosDoCatalogo(
+    deps,
+    principal,
+    company.id,
+    request.itens.map((i) => i.codigo),
+  );
   const enviados = (body.itens ?? []) as Partial<NfeItemBody>[];
   request.itens.forEach((item, i) => {
     const campo = `/itens/${i}`;
     const produto = produtos.get(item.codigo);
-    if (!produto) return fora(campo, `O código ${item.codigo} não é um produto do catálogo: o item segue sem conferência.`);
+    if (!produto)
+      return fora(campo, `O código ${item.codigo} não é um produto do catálogo: o item segue sem conferência.`);
     const semPerfil = new Coletor();
     if (semTributacao(produto, `${campo}/codigo`, semPerfil)) return fora(campo, semPerfil.issues[0]!.mensagem);
     let esperado: TributosDoItem;
@@ -54,11 +67,16 @@ export async function conferirNfe(deps: Pick<EngineDeps, 'db' | 'clock'>, princi
     ajustes.push(...divergencias(esperado, enviados[i]!, campo));
   });
   if (parar === true && ajustes.some((a) => a.acao === 'divergente')) {
-    throw new EngineError('nfe_conferencia_divergente', 'Os tributos enviados divergem do recálculo e parar_em_divergencia pediu para não emitir.', {
-      campo: ajustes.find((a) => a.acao === 'divergente')!.campo,
-      correcao: 'Corrija os valores que ajustes aponta (valor esperado em valor, o enviado em enviado) ou envie sem parar_em_divergencia.',
-      extra: { ajustes },
-    });
+    throw new EngineError(
+      'nfe_conferencia_divergente',
+      'Os tributos enviados divergem do recálculo e parar_em_divergencia pediu para não emitir.',
+      {
+        campo: ajustes.find((a) => a.acao === 'divergente')!.campo,
+        correcao:
+          'Corrija os valores que ajustes aponta (valor esperado em valor, o enviado em enviado) ou envie sem parar_em_divergencia.',
+        extra: { ajustes },
+      },
+    );
   }
   return ajustes;
 }

@@ -24,7 +24,11 @@ export interface CorrectNfeOptions {
  * keeps its series and number and gets a new access key (new cNF, and the AAMM of the new emission date, which
  * the key must match), is signed again and goes through the same transmission job. Only `rejeitada` (else 409).
  */
-export async function correctNfe(deps: TransmissionDeps, principal: Principal, options: CorrectNfeOptions): Promise<NfeView> {
+export async function correctNfe(
+  deps: TransmissionDeps,
+  principal: Principal,
+  options: CorrectNfeOptions,
+): Promise<NfeView> {
   const simular = checkNfeScenario(principal, options.simular ?? null);
   const note = await findNfe(deps, principal, options.id);
   assertRejected(note);
@@ -33,16 +37,35 @@ export async function correctNfe(deps: TransmissionDeps, principal: Principal, o
   const { body, company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body, cStat);
   const erros: ErrorItem[] = [];
   if (company.id !== note.companyId) {
-    erros.push({ codigo: 'empresa_diferente_da_nota', campo: '/empresa_id', mensagem: 'A correção é da mesma empresa da NF-e rejeitada.', correcao: `Envie empresa_id ${note.companyId}.` });
+    erros.push({
+      codigo: 'empresa_diferente_da_nota',
+      campo: '/empresa_id',
+      mensagem: 'A correção é da mesma empresa da NF-e rejeitada.',
+      correcao: `Envie empresa_id ${note.companyId}.`,
+    });
   }
   const serie = request.serie ?? company.serieNfe ?? '1';
   if (serie !== note.serie) {
-    erros.push({ codigo: 'serie_diferente_da_nota', campo: '/serie', mensagem: `A correção mantém a série ${note.serie} e o número ${note.numero} da NF-e rejeitada.`, correcao: `Envie serie "${note.serie}" ou omita-a.` });
+    erros.push({
+      codigo: 'serie_diferente_da_nota',
+      campo: '/serie',
+      mensagem: `A correção mantém a série ${note.serie} e o número ${note.numero} da NF-e rejeitada.`,
+      correcao: `Envie serie "${note.serie}" ou omita-a.`,
+    });
   }
   if (request.referencia !== undefined && request.referencia !== note.referencia) {
-    erros.push({ codigo: 'referencia_diferente_da_nota', campo: '/referencia', mensagem: 'A correção mantém a referência da NF-e rejeitada.', correcao: note.referencia ? `Envie referencia "${note.referencia}" ou omita-a.` : 'Omita referencia.' });
+    erros.push({
+      codigo: 'referencia_diferente_da_nota',
+      campo: '/referencia',
+      mensagem: 'A correção mantém a referência da NF-e rejeitada.',
+      correcao: note.referencia ? `Envie referencia "${note.referencia}" ou omita-a.` : 'Omita referencia.',
+    });
   }
-  if (erros.length) throw new EngineError('validacao', 'A requisição tem campos inválidos.', { correcao: 'Corrija cada item de erros e envie de novo.', extra: { erros } });
+  if (erros.length)
+    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
+      correcao: 'Corrija cada item de erros e envie de novo.',
+      extra: { erros },
+    });
 
   const now = deps.clock.now();
   const { key, xml } = await signedNfe(deps, principal, company, request, note.serie, note.numero, now, autXml);
@@ -59,10 +82,18 @@ export async function correctNfe(deps: TransmissionDeps, principal: Principal, o
     const { count } = await tx.nfe.updateMany({
       where: { id: note.id, status: 'rejeitada' },
       data: {
-        status: 'transmitindo', request: body as Prisma.InputJsonValue, chaveAcesso: key.chave, xml, simulacao: simular,
-        procXml: null, protocolo: null, rejeicao: Prisma.DbNull, authorizedAt: null,
+        status: 'transmitindo',
+        request: body as Prisma.InputJsonValue,
+        chaveAcesso: key.chave,
+        xml,
+        simulacao: simular,
+        procXml: null,
+        protocolo: null,
+        rejeicao: Prisma.DbNull,
+        authorizedAt: null,
         ajustes: [...ajustes, correcao] as unknown as Prisma.InputJsonValue,
-        valorTotal: new Prisma.Decimal(somarTotais(request.itens).vNF), updatedAt: now,
+        valorTotal: new Prisma.Decimal(somarTotais(request.itens).vNF),
+        updatedAt: now,
       },
     });
     if (count !== 1) assertRejected(await tx.nfe.findUniqueOrThrow({ where: { id: note.id } }));
@@ -74,7 +105,10 @@ export async function correctNfe(deps: TransmissionDeps, principal: Principal, o
 function assertRejected(note: Nfe): void {
   if (note.status !== 'rejeitada') {
     throw new EngineError('nfe_nao_rejeitada', `Só uma NF-e rejeitada pode ser corrigida (esta está ${note.status}).`, {
-      correcao: note.status === 'autorizada' ? 'Uma NF-e autorizada se corrige com carta de correção (POST /v1/nfe/{id}/carta-correcao) ou se cancela.' : 'Consulte a NF-e: só o status rejeitada aceita correção.',
+      correcao:
+        note.status === 'autorizada'
+          ? 'Uma NF-e autorizada se corrige com carta de correção (POST /v1/nfe/{id}/carta-correcao) ou se cancela.'
+          : 'Consulte a NF-e: só o status rejeitada aceita correção.',
       extra: { nfe: presentNfe(note) },
     });
   }

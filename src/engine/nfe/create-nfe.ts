@@ -52,12 +52,25 @@ export interface CreatedNfe {
  * build, schema-check and sign the NFe, and store it `transmitindo` with its access key, so that a lost answer
  * is resolved by querying that key.
  */
-export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, options: CreateNfeOptions): Promise<CreatedNfe> {
+export async function createNfe(
+  deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>,
+  principal: Principal,
+  options: CreateNfeOptions,
+): Promise<CreatedNfe> {
   const { body, company, modo, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body);
   const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
   const numero = await nextNfeNumber(deps.db, company.id, principal.environment, serie);
-  const { key, xml, credentials, signer } = await signedNfe(deps, principal, company, request, serie, numero, now, autXml);
+  const { key, xml, credentials, signer } = await signedNfe(
+    deps,
+    principal,
+    company,
+    request,
+    serie,
+    numero,
+    now,
+    autXml,
+  );
   const note: Nfe = {
     id: newId(),
     accountId: principal.accountId,
@@ -107,11 +120,38 @@ export async function createNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clo
 async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql'>, note: Nfe): Promise<void> {
   const job = nfeJob(note.id, note.createdAt);
   await deps.sql('nfe_insert_new', INSERT_NFE_WITH_JOB, [
-    note.id, note.accountId, note.environment, note.companyId, note.referencia, note.status, note.modo, json(note.request),
-    note.serie, note.numero.toString(), note.chaveAcesso, note.simulacao, note.xml, note.procXml, note.protocolo,
-    json(note.rejeicao), json(note.cancelamento), json(note.epec), json(note.ajustes), json(note.aviso), iso(note.descarteAvisadoEm),
-    note.valorTotal.toFixed(), iso(note.createdAt), iso(note.updatedAt), iso(note.authorizedAt),
-    job.kind, job.priority, iso(job.runAt as Date), job.attempts, iso(job.lockedUntil as Date | null), json(job.payload), iso(job.createdAt as Date),
+    note.id,
+    note.accountId,
+    note.environment,
+    note.companyId,
+    note.referencia,
+    note.status,
+    note.modo,
+    json(note.request),
+    note.serie,
+    note.numero.toString(),
+    note.chaveAcesso,
+    note.simulacao,
+    note.xml,
+    note.procXml,
+    note.protocolo,
+    json(note.rejeicao),
+    json(note.cancelamento),
+    json(note.epec),
+    json(note.ajustes),
+    json(note.aviso),
+    iso(note.descarteAvisadoEm),
+    note.valorTotal.toFixed(),
+    iso(note.createdAt),
+    iso(note.updatedAt),
+    iso(note.authorizedAt),
+    job.kind,
+    job.priority,
+    iso(job.runAt as Date),
+    job.attempts,
+    iso(job.lockedUntil as Date | null),
+    json(job.payload),
+    iso(job.createdAt as Date),
   ]);
 }
 
@@ -140,7 +180,12 @@ const iso = (value: Date | null): string | null => (value === null ? null : valu
  * carry (`SentBody`, with the problems REST's mapping found); `body` is the request kept with the note, in the
  * API's names.
  */
-export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, sent: unknown, rejeicaoAnterior: string | null = null) {
+export async function validatedNfe(
+  deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>,
+  principal: Principal,
+  sent: unknown,
+  rejeicaoAnterior: string | null = null,
+) {
   const value = sentValue(sent);
   const edge = sent instanceof SentBody ? sent.issues : [];
   const raw = isObject(value) ? value : {};
@@ -163,38 +208,73 @@ export async function validatedNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | '
   const ctx = { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment };
   // calcular turns the body into the informado one it stands for, which is then judged whole; conferir judges the
   // caller's body, whose engine members checkNfeBody does not read.
-  const calculada = modo === 'calcular' && company && read.value ? await calcularNfe(deps, principal, company, read.value, read.ok ? [] : read.issues) : null;
+  const calculada =
+    modo === 'calcular' && company && read.value
+      ? await calcularNfe(deps, principal, company, read.value, read.ok ? [] : read.issues)
+      : null;
   const validation = checkNfeBody(calculada ? bodyIssues(nfeBody, calculada.corpo) : read, ctx);
   // A registry that does not know the CNPJ or the CEP says why the fields it would have filled are missing.
   const erros = destinatario.erros.length
-    ? [...destinatario.erros, ...validation.erros.filter((e) => !(e.codigo === 'campo_obrigatorio' && e.campo?.startsWith('/destinatario/')))]
+    ? [
+        ...destinatario.erros,
+        ...validation.erros.filter((e) => !(e.codigo === 'campo_obrigatorio' && e.campo?.startsWith('/destinatario/'))),
+      ]
     : validation.erros;
   if (erros.length || !validation.request || !company) throw invalidNfeRequest(erros);
-  const conferencia = modo === 'conferir' ? await conferirNfe(deps, principal, company, read.value!, validation.request) : [];
+  const conferencia =
+    modo === 'conferir' ? await conferirNfe(deps, principal, company, read.value!, validation.request) : [];
   assertNfeReady(await readinessOf(deps, principal, company));
-  const autXml = autXmlOf({ uf: municipio(company.municipio)!.uf, escritorio: company.autorizadosXml, destinatario: validation.request.destinatario.documento, rejeicaoAnterior });
+  const autXml = autXmlOf({
+    uf: municipio(company.municipio)!.uf,
+    escritorio: company.autorizadosXml,
+    destinatario: validation.request.destinatario.documento,
+    rejeicaoAnterior,
+  });
   const ajustes = [
-    ...(calculada?.ajustes ?? []), ...validation.ajustes.filter((a) => !(modo !== 'informado' && a.regra === 'nfe_modo_informado')),
-    ...destinatario.ajustes, ...conferencia, ...autXml.ajustes,
+    ...(calculada?.ajustes ?? []),
+    ...validation.ajustes.filter((a) => !(modo !== 'informado' && a.regra === 'nfe_modo_informado')),
+    ...destinatario.ajustes,
+    ...conferencia,
+    ...autXml.ajustes,
   ];
   return { body: apiShape(value), company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
 }
 
 /** The NFe 4.00 of a number, signed with the company's A1 and checked against the schema before anything is stored. */
 export async function signedNfe(
-  deps: Pick<EngineDeps, 'db' | 'secrets'>, principal: Principal, company: CompanyWithCertificate, request: NfeRequest, serie: string, numero: bigint, now: Date,
+  deps: Pick<EngineDeps, 'db' | 'secrets'>,
+  principal: Principal,
+  company: CompanyWithCertificate,
+  request: NfeRequest,
+  serie: string,
+  numero: bigint,
+  now: Date,
   autXml: readonly string[],
 ) {
   const { credentials, signer } = await companyCredentials(deps, company.id, company.certificate);
   const key = buildNfeKey({ cUF: cUfOf(company.municipio), emissao: now, documento: company.cnpj, serie, nNF: numero });
-  const xml = signNfeXml(buildNfeXml({ environment: principal.environment, emitente: emitenteOf(company), request, serie, numero, ...key, emissao: now, autXml }), signer);
+  const xml = signNfeXml(
+    buildNfeXml({
+      environment: principal.environment,
+      emitente: emitenteOf(company),
+      request,
+      serie,
+      numero,
+      ...key,
+      emissao: now,
+      autXml,
+    }),
+    signer,
+  );
   await loadLibxml2();
   const schemaErrors = validateXsd(xml, 'NFe');
   if (schemaErrors.length) {
     // The request passed validation, so this is a gap between it and the layout: report it, send nothing.
     throw new EngineError('validacao', 'A NF-e montada não passa no schema 4.00.', {
       correcao: 'Revise os campos citados; se persistir, contate o suporte com o requisicao_id.',
-      extra: { erros: schemaErrors.map((e) => ({ codigo: 'schema_nfe', campo: null, mensagem: e.message, correcao: null })) },
+      extra: {
+        erros: schemaErrors.map((e) => ({ codigo: 'schema_nfe', campo: null, mensagem: e.message, correcao: null })),
+      },
     });
   }
   return { key, xml, credentials, signer };

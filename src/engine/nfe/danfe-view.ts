@@ -99,7 +99,9 @@ export function readDanfeView(xml: string): DanfeView {
         codigo: t(det, 'n:prod/n:cProd') ?? '',
         descricao: t(det, 'n:prod/n:xProd') ?? '',
         ncm: t(det, 'n:prod/n:NCM') ?? '',
-        cst: (t(det, 'n:imposto/n:ICMS/*/n:orig') ?? '') + (t(det, 'n:imposto/n:ICMS/*/n:CST') ?? t(det, 'n:imposto/n:ICMS/*/n:CSOSN') ?? ''),
+        cst:
+          (t(det, 'n:imposto/n:ICMS/*/n:orig') ?? '') +
+          (t(det, 'n:imposto/n:ICMS/*/n:CST') ?? t(det, 'n:imposto/n:ICMS/*/n:CSOSN') ?? ''),
         cfop: t(det, 'n:prod/n:CFOP') ?? '',
         unidade: t(det, 'n:prod/n:uCom') ?? '',
         quantidade: t(det, 'n:prod/n:qCom') ?? '',
@@ -112,19 +114,40 @@ export function readDanfeView(xml: string): DanfeView {
         pIPI: t(det, 'n:imposto/n:IPI/n:IPITrib/n:pIPI'),
       })),
       totais: Object.fromEntries(
-        ['vBC', 'vICMS', 'vBCST', 'vST', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro', 'vIPI', 'vPIS', 'vCOFINS', 'vTotTrib', 'vNF'].map((k) => [k, t(icmsTot, `n:${k}`)]),
+        [
+          'vBC',
+          'vICMS',
+          'vBCST',
+          'vST',
+          'vProd',
+          'vFrete',
+          'vSeg',
+          'vDesc',
+          'vOutro',
+          'vIPI',
+          'vPIS',
+          'vCOFINS',
+          'vTotTrib',
+          'vNF',
+        ].map((k) => [k, t(icmsTot, `n:${k}`)]),
       ),
-      ibsCbs: ibsTot ? { vBCIBSCBS: t(ibsTot, 'n:vBCIBSCBS'), vIBS: t(ibsTot, 'n:gIBS/n:vIBS'), vCBS: t(ibsTot, 'n:gCBS/n:vCBS') } : null,
+      ibsCbs: ibsTot
+        ? { vBCIBSCBS: t(ibsTot, 'n:vBCIBSCBS'), vIBS: t(ibsTot, 'n:gIBS/n:vIBS'), vCBS: t(ibsTot, 'n:gCBS/n:vCBS') }
+        : null,
       transporte: {
         modFrete: must('n:transp/n:modFrete'),
         nome: t(transporta, 'n:xNome'),
         documento: t(transporta, 'n:CNPJ') ?? t(transporta, 'n:CPF'),
         uf: t(transporta, 'n:UF'),
       },
-      duplicatas: inf.find('n:cobr/n:dup', NS).map((d) => ({ nDup: t(d, 'n:nDup') ?? '', dVenc: t(d, 'n:dVenc') ?? '', vDup: t(d, 'n:vDup') ?? '' })),
+      duplicatas: inf
+        .find('n:cobr/n:dup', NS)
+        .map((d) => ({ nDup: t(d, 'n:nDup') ?? '', dVenc: t(d, 'n:dVenc') ?? '', vDup: t(d, 'n:vDup') ?? '' })),
       infAdFisco: t(inf, 'n:infAdic/n:infAdFisco'),
       infCpl: t(inf, 'n:infAdic/n:infCpl'),
-      protocolo: prot ? { nProt: t(prot, 'n:nProt') ?? '', dhRecbto: t(prot, 'n:dhRecbto') ?? '', cStat: t(prot, 'n:cStat') ?? '' } : null,
+      protocolo: prot
+        ? { nProt: t(prot, 'n:nProt') ?? '', dhRecbto: t(prot, 'n:dhRecbto') ?? '', cStat: t(prot, 'n:cStat') ?? '' }
+        : null,
     };
   } finally {
     doc.dispose();

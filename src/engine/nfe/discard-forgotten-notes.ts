@@ -49,7 +49,11 @@ export async function discardForgottenNotes(deps: VoidDeps): Promise<{ avisadas:
   const now = deps.clock.now();
   const local = new Date(now.getTime() - BRASILIA_OFFSET);
   const monthStart = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) + BRASILIA_OFFSET);
-  const notes = await deps.db.nfe.findMany({ where: { status: 'rejeitada', createdAt: { lt: monthStart } }, orderBy: { createdAt: 'asc' }, take: 500 });
+  const notes = await deps.db.nfe.findMany({
+    where: { status: 'rejeitada', createdAt: { lt: monthStart } },
+    orderBy: { createdAt: 'asc' },
+    take: 500,
+  });
   let avisadas = 0;
   let descartadas = 0;
   for (const note of notes) {
@@ -57,10 +61,22 @@ export async function discardForgottenNotes(deps: VoidDeps): Promise<{ avisadas:
     if (now < dates.avisoEm) continue;
     if (note.descarteAvisadoEm === null) {
       const written = await deps.db.$transaction(async (tx) => {
-        const { count } = await tx.nfe.updateMany({ where: { id: note.id, status: 'rejeitada', descarteAvisadoEm: null }, data: { descarteAvisadoEm: now } });
+        const { count } = await tx.nfe.updateMany({
+          where: { id: note.id, status: 'rejeitada', descarteAvisadoEm: null },
+          data: { descarteAvisadoEm: now },
+        });
         if (count === 0) return false;
-        const dados = { ...presentNfe(note), descarte_em: dates.descarteEm.toISOString(), prazo_inutilizacao: dates.prazo };
-        await appendEvents(tx, { accountId: note.accountId, environment: note.environment as 'test' | 'live', at: now, events: [{ tipo: 'NFE_DESCARTE_PROXIMO', dados: dados }] });
+        const dados = {
+          ...presentNfe(note),
+          descarte_em: dates.descarteEm.toISOString(),
+          prazo_inutilizacao: dates.prazo,
+        };
+        await appendEvents(tx, {
+          accountId: note.accountId,
+          environment: note.environment as 'test' | 'live',
+          at: now,
+          events: [{ tipo: 'NFE_DESCARTE_PROXIMO', dados: dados }],
+        });
         return true;
       });
       if (written) {
@@ -73,10 +89,12 @@ export async function discardForgottenNotes(deps: VoidDeps): Promise<{ avisadas:
       await discardRejectedNote(deps, note, AUTOMATICO);
       descartadas++;
     } catch (err) {
-      deps.logger.error({ err, nfeId: note.id, prazo: dates.prazo }, 'automatic NF-e discard failed; retried on the next run');
+      deps.logger.error(
+        { err, nfeId: note.id, prazo: dates.prazo },
+        'automatic NF-e discard failed; retried on the next run',
+      );
     }
   }
   if (avisadas || descartadas) deps.logger.info({ avisadas, descartadas }, 'forgotten rejected NF-e checked');
   return { avisadas, descartadas };
 }
-

@@ -20,7 +20,6 @@ export interface StoredEpec {
   retEvento: string;
 }
 
-
 /**
  * The state authority of the UF is down: the never-sent note becomes its tpEmis 4 version (new key,
  * re-signed), whose EPEC event is registered at the national environment; then the note is
@@ -39,7 +38,13 @@ export async function enterEpec(
   await loadLibxml2();
   const schemaErrors = validateXsd(contingency.xml, 'NFe');
   if (schemaErrors.length) throw new Error(`NF-e de contingência EPEC fora do schema: ${schemaErrors[0]!.message}`);
-  const envEvento = buildSignedEnvEpec(contingency.xml, contingency.chave, target.environment === 'live' ? '1' : '2', now, signer);
+  const envEvento = buildSignedEnvEpec(
+    contingency.xml,
+    contingency.chave,
+    target.environment === 'live' ? '1' : '2',
+    now,
+    signer,
+  );
   let retEvento: string | null;
   try {
     retEvento = extractElement(await gateway.registerEpec(envEvento, target), 'retEvento');
@@ -50,17 +55,37 @@ export async function enterEpec(
   const cStat = retEvento ? tag(retEvento, 'cStat') : null;
   if (!retEvento || !cStat || !EPEC_REGISTERED.includes(cStat)) {
     // 142: EPEC blocked for this issuer; others: a fault of ours. Either way the note waits for its UF.
-    deps.logger.warn({ nfeId: note.id, cStat, xMotivo: retEvento ? tag(retEvento, 'xMotivo') : null }, 'EPEC refused by the national environment');
+    deps.logger.warn(
+      { nfeId: note.id, cStat, xMotivo: retEvento ? tag(retEvento, 'xMotivo') : null },
+      'EPEC refused by the national environment',
+    );
     return presentNfe(note);
   }
-  const epec: StoredEpec = { protocolo: tag(retEvento, 'nProt') ?? '', dhRegistro: tag(retEvento, 'dhRegEvento') ?? '', evento: envEvento, retEvento };
+  const epec: StoredEpec = {
+    protocolo: tag(retEvento, 'nProt') ?? '',
+    dhRegistro: tag(retEvento, 'dhRegEvento') ?? '',
+    evento: envEvento,
+    retEvento,
+  };
   return deps.db.$transaction(async (tx) => {
     const { count } = await tx.nfe.updateMany({
       where: { id: note.id, status: 'transmitindo' },
-      data: { status: 'contingencia_epec', chaveAcesso: contingency.chave, xml: contingency.xml, epec: { ...epec }, updatedAt: now },
+      data: {
+        status: 'contingencia_epec',
+        chaveAcesso: contingency.chave,
+        xml: contingency.xml,
+        epec: { ...epec },
+        updatedAt: now,
+      },
     });
     const view = presentNfe(await tx.nfe.findUniqueOrThrow({ where: { id: note.id } }));
-    if (count === 1) await appendEvents(tx, { accountId: note.accountId, environment: target.environment, at: now, events: [{ tipo: 'NFE_CONTINGENCIA_EPEC', dados: view }] });
+    if (count === 1)
+      await appendEvents(tx, {
+        accountId: note.accountId,
+        environment: target.environment,
+        at: now,
+        events: [{ tipo: 'NFE_CONTINGENCIA_EPEC', dados: view }],
+      });
     return view;
   });
 }

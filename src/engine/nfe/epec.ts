@@ -10,13 +10,17 @@ export const EPEC_EVENT = '110140';
 /** Why the note left normal emission (xJust, 15–256 characters), printed on the DANFE and sent in the NF-e. */
 export const EPEC_JUSTIFICATIVA = 'SEFAZ autorizadora da UF fora do ar: emissao em contingencia EPEC';
 
-
 /**
  * The same note in EPEC contingency: tpEmis 4, so a new key (tpEmis is its
  * 35th position; cNF stays, the check digit is recomputed), dhCont and xJust after verProc (the order of
  * leiauteNFe's ide), and a new signature. Everything else stays byte for byte as first signed.
  */
-export function toEpecContingency(signedNfe: string, chave: string, dhCont: Date, signer: XmlSigner): { xml: string; chave: string } {
+export function toEpecContingency(
+  signedNfe: string,
+  chave: string,
+  dhCont: Date,
+  signer: XmlSigner,
+): { xml: string; chave: string } {
   const first43 = `${chave.slice(0, 34)}4${chave.slice(35, 43)}`;
   const novaChave = `${first43}${accessKeyDv(first43)}`;
   const unsigned = signedNfe
@@ -33,7 +37,13 @@ export function toEpecContingency(signedNfe: string, chave: string, dhCont: Date
  * (cOrgao 91): the summary the authority keeps until the note itself arrives — issuer's IE, recipient's UF and
  * document, vNF, vICMS, vST, read from the note.
  */
-export function buildSignedEnvEpec(contingencyNfe: string, chave: string, tpAmb: '1' | '2', dhEvento: Date, signer: XmlSigner): string {
+export function buildSignedEnvEpec(
+  contingencyNfe: string,
+  chave: string,
+  tpAmb: '1' | '2',
+  dhEvento: Date,
+  signer: XmlSigner,
+): string {
   const emit = /<emit>[\s\S]*<\/emit>/.exec(contingencyNfe)![0];
   const dest = /<dest>[\s\S]*<\/dest>/.exec(contingencyNfe)![0];
   const total = /<ICMSTot>[\s\S]*<\/ICMSTot>/.exec(contingencyNfe)![0];
@@ -43,7 +53,15 @@ export function buildSignedEnvEpec(contingencyNfe: string, chave: string, tpAmb:
   const detEvento =
     `<detEvento versao="1.00">${el('descEvento', 'EPEC')}${el('cOrgaoAutor', chave.slice(0, 2))}${el('tpAutor', '1')}${el('verAplic', VER_PROC)}` +
     `${el('dhEmi', tag(contingencyNfe, 'dhEmi'))}${el('tpNF', tag(contingencyNfe, 'tpNF'))}${el('IE', tag(emit, 'IE'))}` +
-    group('dest', el('UF', destUf), destDoc, el('IE', tag(dest, 'IE')), el('vNF', tag(total, 'vNF')), el('vICMS', tag(total, 'vICMS')), el('vST', tag(total, 'vST'))) +
+    group(
+      'dest',
+      el('UF', destUf),
+      destDoc,
+      el('IE', tag(dest, 'IE')),
+      el('vNF', tag(total, 'vNF')),
+      el('vICMS', tag(total, 'vICMS')),
+      el('vST', tag(total, 'vST')),
+    ) +
     '</detEvento>';
   const evento =
     `<evento xmlns="${NFE_NS}" versao="1.00"><infEvento Id="ID${EPEC_EVENT}${chave}01">${el('cOrgao', '91')}${el('tpAmb', tpAmb)}` +

@@ -21,9 +21,13 @@ export async function findNfe(deps: Pick<EngineDeps, 'db'>, principal: Principal
   if (byKey) return byKey;
   const byRef = await deps.db.nfe.findMany({ where: { ...scope, referencia: id }, take: 2 });
   if (byRef.length > 1) {
-    throw new EngineError('referencia_ambigua', `A referência ${id} existe em mais de uma empresa; use o id ou a chave de acesso da NF-e.`, {
-      correcao: 'Consulte pelo id ou pela chave de acesso.',
-    });
+    throw new EngineError(
+      'referencia_ambigua',
+      `A referência ${id} existe em mais de uma empresa; use o id ou a chave de acesso da NF-e.`,
+      {
+        correcao: 'Consulte pelo id ou pela chave de acesso.',
+      },
+    );
   }
   if (byRef[0]) return byRef[0];
   throw new EngineError('nfe_nao_encontrada', `Nenhuma NF-e com id, referência ou chave ${id} neste ambiente.`, {

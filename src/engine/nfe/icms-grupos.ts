@@ -10,8 +10,36 @@ export type Codigos = { valores: readonly string[] };
 type Formato = FormatoDecimal | Codigos | RegExp;
 
 const cod = (...valores: string[]): Codigos => ({ valores });
-const UFS = cod('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN',
-  'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO', 'EX');
+const UFS = cod(
+  'AC',
+  'AL',
+  'AM',
+  'AP',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MG',
+  'MS',
+  'MT',
+  'PA',
+  'PB',
+  'PE',
+  'PI',
+  'PR',
+  'RJ',
+  'RN',
+  'RO',
+  'RR',
+  'RS',
+  'SC',
+  'SE',
+  'SP',
+  'TO',
+  'EX',
+);
 
 export const ICMS_CAMPOS = {
   mod_bc: ['modBC', cod('0', '1', '2', '3')],
@@ -103,45 +131,128 @@ const FCP_DIF = ['p_fcp_dif', 'v_fcp_dif', 'v_fcp_efet?'] as const;
 export const ICMS_GRUPOS: readonly IcmsGrupo[] = [
   { tag: 'ICMS00', codigos: ['00'], csosn: false, partes: ['mod_bc', 'v_bc', 'p_icms', 'v_icms', ['p_fcp', 'v_fcp']] },
   { tag: 'ICMS02', codigos: ['02'], csosn: false, partes: ['q_bc_mono?', 'ad_rem_icms', 'v_icms_mono'] },
-  { tag: 'ICMS10', codigos: ['10'], csosn: false, partes: ['mod_bc', 'v_bc', 'p_icms', 'v_icms', FCP, ...ST, ST_DESON] },
   {
-    tag: 'ICMS15', codigos: ['15'], csosn: false,
-    partes: ['q_bc_mono?', 'ad_rem_icms', 'v_icms_mono', 'q_bc_mono_reten?', 'ad_rem_icms_reten', 'v_icms_mono_reten', ['p_red_ad_rem', 'mot_red_ad_rem']],
+    tag: 'ICMS10',
+    codigos: ['10'],
+    csosn: false,
+    partes: ['mod_bc', 'v_bc', 'p_icms', 'v_icms', FCP, ...ST, ST_DESON],
   },
-  { tag: 'ICMS20', codigos: ['20'], csosn: false, partes: ['mod_bc', 'p_red_bc', 'v_bc', 'p_icms', 'v_icms', FCP, DESON], motivosDeson: ['3', '9', '10', '11', '12'] },
+  {
+    tag: 'ICMS15',
+    codigos: ['15'],
+    csosn: false,
+    partes: [
+      'q_bc_mono?',
+      'ad_rem_icms',
+      'v_icms_mono',
+      'q_bc_mono_reten?',
+      'ad_rem_icms_reten',
+      'v_icms_mono_reten',
+      ['p_red_ad_rem', 'mot_red_ad_rem'],
+    ],
+  },
+  {
+    tag: 'ICMS20',
+    codigos: ['20'],
+    csosn: false,
+    partes: ['mod_bc', 'p_red_bc', 'v_bc', 'p_icms', 'v_icms', FCP, DESON],
+    motivosDeson: ['3', '9', '10', '11', '12'],
+  },
   { tag: 'ICMS30', codigos: ['30'], csosn: false, partes: [...ST, DESON], motivosDeson: ['6', '7', '9'] },
-  { tag: 'ICMS40', codigos: ['40', '41', '50'], csosn: false, partes: [DESON], motivosDeson: ['1', '3', '4', '5', '6', '7', '8', '9', '10', '11', '16', '90'] },
   {
-    tag: 'ICMS51', codigos: ['51'], csosn: false,
-    partes: ['mod_bc?', 'p_red_bc?', 'c_benef_rbc?', 'v_bc?', 'p_icms?', 'v_icms_op?', 'p_dif?', 'v_icms_dif?', 'v_icms?', FCP, FCP_DIF],
+    tag: 'ICMS40',
+    codigos: ['40', '41', '50'],
+    csosn: false,
+    partes: [DESON],
+    motivosDeson: ['1', '3', '4', '5', '6', '7', '8', '9', '10', '11', '16', '90'],
   },
   {
-    tag: 'ICMS53', codigos: ['53'], csosn: false,
-    partes: ['q_bc_mono?', 'ad_rem_icms?', 'v_icms_mono_op?', 'p_dif?', 'v_icms_mono_dif?', 'v_icms_mono?', 'q_bc_mono_dif?', 'ad_rem_icms_dif?'],
+    tag: 'ICMS51',
+    codigos: ['51'],
+    csosn: false,
+    partes: [
+      'mod_bc?',
+      'p_red_bc?',
+      'c_benef_rbc?',
+      'v_bc?',
+      'p_icms?',
+      'v_icms_op?',
+      'p_dif?',
+      'v_icms_dif?',
+      'v_icms?',
+      FCP,
+      FCP_DIF,
+    ],
+  },
+  {
+    tag: 'ICMS53',
+    codigos: ['53'],
+    csosn: false,
+    partes: [
+      'q_bc_mono?',
+      'ad_rem_icms?',
+      'v_icms_mono_op?',
+      'p_dif?',
+      'v_icms_mono_dif?',
+      'v_icms_mono?',
+      'q_bc_mono_dif?',
+      'ad_rem_icms_dif?',
+    ],
   },
   { tag: 'ICMS60', codigos: ['60'], csosn: false, partes: [ST_RET, FCP_ST_RET, EFETIVO] },
   { tag: 'ICMS61', codigos: ['61'], csosn: false, partes: ['q_bc_mono_ret?', 'ad_rem_icms_ret', 'v_icms_mono_ret'] },
   {
-    tag: 'ICMS70', codigos: ['70'], csosn: false,
-    partes: ['mod_bc', 'p_red_bc', 'v_bc', 'p_icms', 'v_icms', FCP, ...ST, DESON, ST_DESON], motivosDeson: ['3', '9', '12'],
+    tag: 'ICMS70',
+    codigos: ['70'],
+    csosn: false,
+    partes: ['mod_bc', 'p_red_bc', 'v_bc', 'p_icms', 'v_icms', FCP, ...ST, DESON, ST_DESON],
+    motivosDeson: ['3', '9', '12'],
   },
   {
-    tag: 'ICMS90', codigos: ['90'], csosn: false,
+    tag: 'ICMS90',
+    codigos: ['90'],
+    csosn: false,
     partes: [
-      ['mod_bc', 'v_bc', 'p_red_bc?', 'c_benef_rbc?', 'p_icms', ['v_icms_op', 'p_dif', 'v_icms_dif'], 'v_icms', FCP, FCP_DIF],
-      ST, DESON, ST_DESON,
+      [
+        'mod_bc',
+        'v_bc',
+        'p_red_bc?',
+        'c_benef_rbc?',
+        'p_icms',
+        ['v_icms_op', 'p_dif', 'v_icms_dif'],
+        'v_icms',
+        FCP,
+        FCP_DIF,
+      ],
+      ST,
+      DESON,
+      ST_DESON,
     ],
     motivosDeson: ['3', '9', '12'],
   },
   // ICMSPart (interstate sharing) and ICMSST (ST passed on) reuse CSTs of other groups: uf_st and
   // v_bc_st_dest, required only in them, select them (grupoIcms).
   {
-    tag: 'ICMSPart', codigos: ['10', '20', '90'], csosn: false,
-    partes: ['mod_bc', 'v_bc', 'p_red_bc?', 'p_icms', 'v_icms', ...ST, 'p_bc_op', 'uf_st', DESON], motivosDeson: ['9', '10', '11'],
+    tag: 'ICMSPart',
+    codigos: ['10', '20', '90'],
+    csosn: false,
+    partes: ['mod_bc', 'v_bc', 'p_red_bc?', 'p_icms', 'v_icms', ...ST, 'p_bc_op', 'uf_st', DESON],
+    motivosDeson: ['9', '10', '11'],
   },
   {
-    tag: 'ICMSST', codigos: ['41', '60'], csosn: false,
-    partes: ['v_bc_st_ret', 'p_st?', 'v_icms_substituto?', 'v_icms_st_ret', FCP_ST_RET, 'v_bc_st_dest', 'v_icms_st_dest', EFETIVO],
+    tag: 'ICMSST',
+    codigos: ['41', '60'],
+    csosn: false,
+    partes: [
+      'v_bc_st_ret',
+      'p_st?',
+      'v_icms_substituto?',
+      'v_icms_st_ret',
+      FCP_ST_RET,
+      'v_bc_st_dest',
+      'v_icms_st_dest',
+      EFETIVO,
+    ],
   },
   { tag: 'ICMSSN101', codigos: ['101'], csosn: true, partes: ['p_cred_sn', 'v_cred_icmssn'] },
   { tag: 'ICMSSN102', codigos: ['102', '103', '300', '400'], csosn: true, partes: [] },
@@ -149,16 +260,25 @@ export const ICMS_GRUPOS: readonly IcmsGrupo[] = [
   { tag: 'ICMSSN202', codigos: ['202', '203'], csosn: true, partes: [...ST] },
   { tag: 'ICMSSN500', codigos: ['500'], csosn: true, partes: [ST_RET, FCP_ST_RET, EFETIVO] },
   {
-    tag: 'ICMSSN900', codigos: ['900'], csosn: true,
+    tag: 'ICMSSN900',
+    codigos: ['900'],
+    csosn: true,
     partes: [['mod_bc', 'v_bc', 'p_red_bc?', 'p_icms', 'v_icms'], ST, ['p_cred_sn', 'v_cred_icmssn']],
   },
 ];
 
 /** The group of a CST/CSOSN; the members sent tell ICMSPart and ICMSST from the groups sharing their CST. */
-export function grupoIcms(codigo: string, csosn: boolean, enviados: (campo: IcmsCampo) => boolean): IcmsGrupo | undefined {
-  if (!csosn && ['10', '20', '90'].includes(codigo) && (enviados('uf_st') || enviados('p_bc_op'))) return porTag('ICMSPart');
+export function grupoIcms(
+  codigo: string,
+  csosn: boolean,
+  enviados: (campo: IcmsCampo) => boolean,
+): IcmsGrupo | undefined {
+  if (!csosn && ['10', '20', '90'].includes(codigo) && (enviados('uf_st') || enviados('p_bc_op')))
+    return porTag('ICMSPart');
   if (!csosn && ['41', '60'].includes(codigo) && enviados('v_bc_st_dest')) return porTag('ICMSST');
-  return ICMS_GRUPOS.find((g) => g.csosn === csosn && g.codigos.includes(codigo) && g.tag !== 'ICMSPart' && g.tag !== 'ICMSST');
+  return ICMS_GRUPOS.find(
+    (g) => g.csosn === csosn && g.codigos.includes(codigo) && g.tag !== 'ICMSPart' && g.tag !== 'ICMSST',
+  );
 }
 
 const porTag = (tag: string) => ICMS_GRUPOS.find((g) => g.tag === tag);

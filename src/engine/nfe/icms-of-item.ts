@@ -1,6 +1,15 @@
 import type { Coletor } from '../nucleo/coletor.js';
 import { camelName as camel, snakeName } from '../nucleo/validation-issues-of.js';
-import { CODIGOS_CSOSN, CODIGOS_CST, ICMS_CAMPOS, camposDe, grupoIcms, type IcmsCampo, type IcmsGrupo, type IcmsParte } from './icms-grupos.js';
+import {
+  CODIGOS_CSOSN,
+  CODIGOS_CST,
+  ICMS_CAMPOS,
+  camposDe,
+  grupoIcms,
+  type IcmsCampo,
+  type IcmsGrupo,
+  type IcmsParte,
+} from './icms-grupos.js';
 import type { NfeIcms } from './nfe-request.js';
 
 type Members = Record<string, unknown>;
@@ -16,9 +25,15 @@ export function icmsOfItem(it: Members, base: string, simples: boolean, c: Colet
   const campo = `${base}/icms`;
   const g = it.icms;
   if (!isMembers(g)) return undefined;
-  const [chave, outra] = simples ? ['csosn', 'cst'] as const : ['cst', 'csosn'] as const;
+  const [chave, outra] = simples ? (['csosn', 'cst'] as const) : (['cst', 'csosn'] as const);
   if (sent(g, outra)) {
-    c.formato(`${campo}/${outra}`, simples ? 'Empresa do Simples Nacional informa csosn, não cst.' : 'Empresa fora do Simples Nacional informa cst, não csosn.', `Troque ${outra} por ${chave}.`);
+    c.formato(
+      `${campo}/${outra}`,
+      simples
+        ? 'Empresa do Simples Nacional informa csosn, não cst.'
+        : 'Empresa fora do Simples Nacional informa cst, não csosn.',
+      `Troque ${outra} por ${chave}.`,
+    );
   }
   if (c.temErroEm(`${campo}/${chave}`)) return undefined;
   const codigo = typeof g[chave] === 'string' && g[chave] !== '' ? (g[chave] as string) : undefined;
@@ -28,14 +43,24 @@ export function icmsOfItem(it: Members, base: string, simples: boolean, c: Colet
   }
   const grupo = grupoIcms(codigo, simples, (k) => sent(g, camel(k)));
   if (!grupo) {
-    c.formato(`${campo}/${chave}`, `${chave.toUpperCase()} ${codigo} do ICMS desconhecido.`, `Use um de: ${(simples ? CODIGOS_CSOSN : CODIGOS_CST).join(', ')}.`);
+    c.formato(
+      `${campo}/${chave}`,
+      `${chave.toUpperCase()} ${codigo} do ICMS desconhecido.`,
+      `Use um de: ${(simples ? CODIGOS_CSOSN : CODIGOS_CST).join(', ')}.`,
+    );
     return undefined;
   }
   const aceitos = camposDe(grupo.partes);
   for (const k of Object.keys(g).map(snakeName)) {
     if (k !== chave && k !== outra && k in ICMS_CAMPOS && !aceitos.includes(k as IcmsCampo)) {
-      c.add('campo_desconhecido', `${campo}/${k}`, `O campo ${k} não faz parte do grupo ${grupo.tag} (${chave.toUpperCase()} ${codigo}).`,
-        aceitos.length ? `Remova-o. Campos do grupo: ${aceitos.join(', ')}.` : 'Remova-o: este grupo leva só a origem e o código.');
+      c.add(
+        'campo_desconhecido',
+        `${campo}/${k}`,
+        `O campo ${k} não faz parte do grupo ${grupo.tag} (${chave.toUpperCase()} ${codigo}).`,
+        aceitos.length
+          ? `Remova-o. Campos do grupo: ${aceitos.join(', ')}.`
+          : 'Remova-o: este grupo leva só a origem e o código.',
+      );
     }
   }
   const valores: NfeIcms['valores'] = {};
@@ -46,7 +71,15 @@ export function icmsOfItem(it: Members, base: string, simples: boolean, c: Colet
 }
 
 /** Required members of `partes`; an optional sequence is read only when one of its members was sent, then whole. */
-function lerPartes(partes: readonly IcmsParte[], g: Members, campo: string, grupo: IcmsGrupo, c: Coletor, out: NfeIcms['valores'], obrigatorio: boolean): void {
+function lerPartes(
+  partes: readonly IcmsParte[],
+  g: Members,
+  campo: string,
+  grupo: IcmsGrupo,
+  c: Coletor,
+  out: NfeIcms['valores'],
+  obrigatorio: boolean,
+): void {
   for (const parte of partes) {
     if (typeof parte !== 'string') {
       if (camposDe(parte).some((k) => sent(g, camel(k)))) lerPartes(parte, g, campo, grupo, c, out, true);
@@ -59,7 +92,14 @@ function lerPartes(partes: readonly IcmsParte[], g: Members, campo: string, grup
   }
 }
 
-function lerCampo(g: Members, nome: IcmsCampo, campo: string, grupo: IcmsGrupo, c: Coletor, exigido: string | undefined): string | undefined {
+function lerCampo(
+  g: Members,
+  nome: IcmsCampo,
+  campo: string,
+  grupo: IcmsGrupo,
+  c: Coletor,
+  exigido: string | undefined,
+): string | undefined {
   const valor = g[camel(nome)];
   if (c.temErroEm(campo)) return undefined;
   const formato = ICMS_CAMPOS[nome][1];
@@ -72,7 +112,11 @@ function lerCampo(g: Members, nome: IcmsCampo, campo: string, grupo: IcmsGrupo, 
   if ('inteiros' in formato) return t;
   if (formato instanceof RegExp) {
     if (formato.test(t)) return t;
-    c.formato(campo, `${nome} inválido: "${t}".`, 'Informe o código de benefício fiscal da UF, com 8 ou 10 caracteres.');
+    c.formato(
+      campo,
+      `${nome} inválido: "${t}".`,
+      'Informe o código de benefício fiscal da UF, com 8 ou 10 caracteres.',
+    );
     return undefined;
   }
   const valores = nome === 'mot_des_icms' && grupo.motivosDeson ? grupo.motivosDeson : formato.valores;

@@ -17,7 +17,12 @@ export async function inutilizeNfe(deps: VoidDeps, principal: Principal, body: u
   const empresaId = result.value?.empresaId ?? principal.companyId;
   // The company is required unless the key is restricted to one; reported with every other problem.
   if (!empresaId && result.value !== undefined && !issues.some((i) => i.campo === '/empresa_id' || i.campo === '')) {
-    issues.push({ codigo: 'campo_obrigatorio', campo: '/empresa_id', mensagem: 'Campo obrigatório.', correcao: 'Informe o id da empresa emitente.' });
+    issues.push({
+      codigo: 'campo_obrigatorio',
+      campo: '/empresa_id',
+      mensagem: 'Campo obrigatório.',
+      correcao: 'Informe o id da empresa emitente.',
+    });
   }
   if (issues.length || !result.ok) throw invalidBody(inutilizeNfeBody, issues);
   const input = result.value;

@@ -21,7 +21,11 @@ export interface IssueNfeOptions {
  * up to `Prefer: wait` for the outcome. Authorised → the note; rejected or denied → 422 carrying the note; still
  * pending → the note as it stands (202), which the transmission worker settles.
  */
-export async function issueNfe(deps: TransmissionDeps, principal: Principal, options: IssueNfeOptions): Promise<NfeView> {
+export async function issueNfe(
+  deps: TransmissionDeps,
+  principal: Principal,
+  options: IssueNfeOptions,
+): Promise<NfeView> {
   const simular = checkNfeScenario(principal, options.simular ?? null);
   const { view, loaded } = await createNfe(deps, principal, { body: options.body, simular });
   return awaitNfeOutcome(deps, view.id, options.waitSeconds, loaded);
@@ -33,30 +37,52 @@ export async function issueNfe(deps: TransmissionDeps, principal: Principal, opt
  * (202), which the transmission worker settles. Shared by issuance (which passes the note and A1 it holds) and by
  * the correction of a rejected note.
  */
-export async function awaitNfeOutcome(deps: TransmissionDeps, nfeId: string, waitSeconds?: number, loaded?: LoadedNfe): Promise<NfeView> {
+export async function awaitNfeOutcome(
+  deps: TransmissionDeps,
+  nfeId: string,
+  waitSeconds?: number,
+  loaded?: LoadedNfe,
+): Promise<NfeView> {
   const attempt = firstAttempt(deps, nfeId, loaded);
   const waitMs = preferWaitMs(waitSeconds);
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), waitMs); });
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
   const settled = await Promise.race([attempt, timeout]).finally(() => clearTimeout(timer));
   const view = settled ?? presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: nfeId } }));
   if (view.status === 'rejeitada') {
-    throw new EngineError('nfe_rejeitada', `A SEFAZ rejeitou a NF-e (cStat ${view.rejeicao?.c_stat}): ${view.rejeicao?.mensagem ?? ''}`.trim(), {
-      correcao: view.rejeicao?.correcao ?? 'Corrija conforme nfe.rejeicao.explicacao e reenvie com POST /v1/nfe/{id}/correcao (o número é mantido).',
-      extra: { nfe: view },
-    });
+    throw new EngineError(
+      'nfe_rejeitada',
+      `A SEFAZ rejeitou a NF-e (cStat ${view.rejeicao?.c_stat}): ${view.rejeicao?.mensagem ?? ''}`.trim(),
+      {
+        correcao:
+          view.rejeicao?.correcao ??
+          'Corrija conforme nfe.rejeicao.explicacao e reenvie com POST /v1/nfe/{id}/correcao (o número é mantido).',
+        extra: { nfe: view },
+      },
+    );
   }
   if (view.status === 'denegada') {
-    throw new EngineError('nfe_denegada', `A SEFAZ denegou o uso da NF-e (protocolo ${view.protocolo}); o número ficou consumido.`, {
-      correcao: 'Consulte a situação cadastral do emitente e do destinatário junto à SEFAZ.',
-      extra: { nfe: view },
-    });
+    throw new EngineError(
+      'nfe_denegada',
+      `A SEFAZ denegou o uso da NF-e (protocolo ${view.protocolo}); o número ficou consumido.`,
+      {
+        correcao: 'Consulte a situação cadastral do emitente e do destinatário junto à SEFAZ.',
+        extra: { nfe: view },
+      },
+    );
   }
   if (view.status === 'descartada') {
-    throw new EngineError('nfe_numero_inutilizado', `A SEFAZ recusou a NF-e: o número ${view.numero} da série ${view.serie} já está inutilizado na SEFAZ (cStat ${view.rejeicao?.c_stat}); a nota foi descartada.`, {
-      correcao: 'Emita de novo com POST /v1/nfe (outra referência, se usou uma): a nova nota recebe o próximo número da série.',
-      extra: { nfe: view },
-    });
+    throw new EngineError(
+      'nfe_numero_inutilizado',
+      `A SEFAZ recusou a NF-e: o número ${view.numero} da série ${view.serie} já está inutilizado na SEFAZ (cStat ${view.rejeicao?.c_stat}); a nota foi descartada.`,
+      {
+        correcao:
+          'Emita de novo com POST /v1/nfe (outra referência, se usou uma): a nova nota recebe o próximo número da série.',
+        extra: { nfe: view },
+      },
+    );
   }
   return view;
 }
@@ -74,15 +100,25 @@ async function firstAttempt(deps: TransmissionDeps, nfeId: string, loaded?: Load
 export function checkNfeScenario(principal: Principal, simular: string | null): string | null {
   if (simular === null || simular === '') return null;
   if (principal.environment !== 'test') {
-    throw parameterError('simulacao_so_no_sandbox', { header: 'X-Service-Simular' }, 'só funciona com chave de teste.', {
-      correcao: 'Remova o cabeçalho em produção.',
-    });
+    throw parameterError(
+      'simulacao_so_no_sandbox',
+      { header: 'X-Service-Simular' },
+      'só funciona com chave de teste.',
+      {
+        correcao: 'Remova o cabeçalho em produção.',
+      },
+    );
   }
   const value = simular.trim().toLowerCase();
   if (!SEFAZ_SCENARIOS.test(value)) {
-    throw parameterError('simulacao_invalida', { header: 'X-Service-Simular' }, `cenário de simulação desconhecido: ${simular}.`, {
-      correcao: 'Use autorizar, rejeitar, rejeitar:NNN (cStat), denegar, timeout, duplicidade, lento ou uf_fora.',
-    });
+    throw parameterError(
+      'simulacao_invalida',
+      { header: 'X-Service-Simular' },
+      `cenário de simulação desconhecido: ${simular}.`,
+      {
+        correcao: 'Use autorizar, rejeitar, rejeitar:NNN (cStat), denegar, timeout, duplicidade, lento ou uf_fora.',
+      },
+    );
   }
   return value;
 }

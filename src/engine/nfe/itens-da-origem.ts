@@ -44,17 +44,46 @@ function lerItens(xml: string): ItemDeOrigem[] {
     }
     const ipi = /<IPI>([\s\S]*?)<\/IPI>/.exec(det!)?.[1];
     if (ipi) grupos.ipi = pick(ipi, { cEnq: 'c_enq', CST: 'cst', vBC: 'v_bc', pIPI: 'p_ipi', vIPI: 'v_ipi' });
-    for (const [tag, key] of [['PIS', 'pis'], ['COFINS', 'cofins']] as const) {
+    for (const [tag, key] of [
+      ['PIS', 'pis'],
+      ['COFINS', 'cofins'],
+    ] as const) {
       const g = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(det!)?.[1];
-      if (g) grupos[key] = pick(g, { CST: 'cst', vBC: 'v_bc', [`p${tag}`]: `p_${key}`, qBCProd: 'q_bc_prod', vAliqProd: 'v_aliq_prod', [`v${tag}`]: `v_${key}` });
+      if (g)
+        grupos[key] = pick(g, {
+          CST: 'cst',
+          vBC: 'v_bc',
+          [`p${tag}`]: `p_${key}`,
+          qBCProd: 'q_bc_prod',
+          vAliqProd: 'v_aliq_prod',
+          [`v${tag}`]: `v_${key}`,
+        });
     }
     const ibs = /<IBSCBS>([\s\S]*?)<\/IBSCBS>/.exec(det!)?.[1];
     if (ibs) {
-      grupos.ibs_cbs = pick(ibs, { CST: 'cst', cClassTrib: 'c_class_trib', vBC: 'v_bc', pIBSUF: 'p_ibs_uf', vIBSUF: 'v_ibs_uf', pIBSMun: 'p_ibs_mun', vIBSMun: 'v_ibs_mun', pCBS: 'p_cbs', vCBS: 'v_cbs' });
+      grupos.ibs_cbs = pick(ibs, {
+        CST: 'cst',
+        cClassTrib: 'c_class_trib',
+        vBC: 'v_bc',
+        pIBSUF: 'p_ibs_uf',
+        vIBSUF: 'v_ibs_uf',
+        pIBSMun: 'p_ibs_mun',
+        vIBSMun: 'v_ibs_mun',
+        pCBS: 'p_cbs',
+        vCBS: 'v_cbs',
+      });
     }
     return {
-      nItem: Number(n), codigo: texto(prod, 'cProd') ?? '', descricao: texto(prod, 'xProd') ?? '', ncm: texto(prod, 'NCM') ?? '', cest: texto(prod, 'CEST'),
-      origem: texto(icms?.[2] ?? '', 'orig') ?? '0', unidade: texto(prod, 'uCom') ?? '', quantidade: texto(prod, 'qCom') ?? '0', valorUnitario: texto(prod, 'vUnCom') ?? '0', grupos,
+      nItem: Number(n),
+      codigo: texto(prod, 'cProd') ?? '',
+      descricao: texto(prod, 'xProd') ?? '',
+      ncm: texto(prod, 'NCM') ?? '',
+      cest: texto(prod, 'CEST'),
+      origem: texto(icms?.[2] ?? '', 'orig') ?? '0',
+      unidade: texto(prod, 'uCom') ?? '',
+      quantidade: texto(prod, 'qCom') ?? '0',
+      valorUnitario: texto(prod, 'vUnCom') ?? '0',
+      grupos,
     };
   });
 }
@@ -71,7 +100,11 @@ const PRODUTOS: Record<string, ReadonlyArray<readonly [string, string, string]>>
   ipi: [['v_ipi', 'v_bc', 'p_ipi']],
   pis: [['v_pis', 'v_bc', 'p_pis']],
   cofins: [['v_cofins', 'v_bc', 'p_cofins']],
-  ibs_cbs: [['v_ibs_uf', 'v_bc', 'p_ibs_uf'], ['v_ibs_mun', 'v_bc', 'p_ibs_mun'], ['v_cbs', 'v_bc', 'p_cbs']],
+  ibs_cbs: [
+    ['v_ibs_uf', 'v_bc', 'p_ibs_uf'],
+    ['v_ibs_mun', 'v_bc', 'p_ibs_mun'],
+    ['v_cbs', 'v_bc', 'p_cbs'],
+  ],
 };
 
 /**
@@ -79,8 +112,14 @@ const PRODUTOS: Record<string, ReadonlyArray<readonly [string, string, string]>>
  * stay, and each value with a base and a rate is that base times that rate again.
  */
 function proporcional(nome: string, grupo: Record<string, string>, fator: Decimal): Record<string, string> {
-  const out = Object.fromEntries(Object.entries(grupo).map(([k, v]) =>
-    [k, /^(v_|q_bc)/.test(k) && k !== 'v_aliq_prod' ? new Decimal(v).times(fator).toFixed(k.startsWith('q_') ? 4 : 2, Decimal.ROUND_HALF_UP) : v]));
+  const out = Object.fromEntries(
+    Object.entries(grupo).map(([k, v]) => [
+      k,
+      /^(v_|q_bc)/.test(k) && k !== 'v_aliq_prod'
+        ? new Decimal(v).times(fator).toFixed(k.startsWith('q_') ? 4 : 2, Decimal.ROUND_HALF_UP)
+        : v,
+    ]),
+  );
   for (const [valor, base, taxa] of PRODUTOS[nome] ?? []) {
     if (out[valor] !== undefined && out[base] !== undefined && out[taxa] !== undefined) {
       out[valor] = new Decimal(out[base]!).times(out[taxa]!).div(100).toFixed(2, Decimal.ROUND_HALF_UP);
@@ -102,15 +141,29 @@ export interface ItensDaOrigem {
  * code, its taxes in proportion to the quantity returned, as the origin note charged them.
  */
 export async function itensDaOrigem(
-  deps: Pick<EngineDeps, 'db'>, principal: Principal, companyId: string, ufEmitente: string, chave: string, subtipo: string | undefined, linhas: Partial<NfeItemBody>[], c: Coletor, ajustes: NfeAjuste[],
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  companyId: string,
+  ufEmitente: string,
+  chave: string,
+  subtipo: string | undefined,
+  linhas: Partial<NfeItemBody>[],
+  c: Coletor,
+  ajustes: NfeAjuste[],
 ): Promise<ItensDaOrigem | null> {
   const escopo = { accountId: principal.accountId, environment: principal.environment, companyId, chaveAcesso: chave };
   const propria = await deps.db.nfe.findFirst({ where: escopo, select: { xml: true, procXml: true } });
-  const recebida = propria ? null : await deps.db.receivedDocument.findFirst({ where: { ...escopo, tipo: 'NFE' }, select: { xml: true } });
+  const recebida = propria
+    ? null
+    : await deps.db.receivedDocument.findFirst({ where: { ...escopo, tipo: 'NFE' }, select: { xml: true } });
   const xml = propria ? (propria.procXml ?? propria.xml) : recebida?.xml;
   if (!xml || !xml.includes('<det ')) {
-    c.add('nota_de_origem_nao_encontrada', '/chave_referenciada', 'A NF-e de origem não está entre as notas emitidas ou recebidas (com XML completo) desta empresa.',
-      'Informe a chave de uma nota da empresa, ou envie a devolução em modo informado com os tributos de cada item.');
+    c.add(
+      'nota_de_origem_nao_encontrada',
+      '/chave_referenciada',
+      'A NF-e de origem não está entre as notas emitidas ou recebidas (com XML completo) desta empresa.',
+      'Informe a chave de uma nota da empresa, ou envie a devolução em modo informado com os tributos de cada item.',
+    );
     return null;
   }
   const origem = lerItens(xml);
@@ -121,12 +174,21 @@ export async function itensDaOrigem(
   linhas.forEach((linha, i) => {
     const item = origem.find((o) => o.codigo === linha.produto);
     if (!item) {
-      c.add('item_fora_da_origem', `/itens/${i}/produto`, `A NF-e de origem não tem item com o código ${String(linha.produto)}.`, 'Use o código (cProd) do item da nota de origem.');
+      c.add(
+        'item_fora_da_origem',
+        `/itens/${i}/produto`,
+        `A NF-e de origem não tem item com o código ${String(linha.produto)}.`,
+        'Use o código (cProd) do item da nota de origem.',
+      );
       return;
     }
     const quantidade = new Decimal(typeof linha.quantidade === 'string' ? linha.quantidade : item.quantidade);
     if (quantidade.gt(item.quantidade)) {
-      c.formato(`/itens/${i}/quantidade`, `A quantidade devolvida (${quantidade.toFixed()}) passa da vendida (${item.quantidade}).`, 'Devolva no máximo a quantidade da nota de origem.');
+      c.formato(
+        `/itens/${i}/quantidade`,
+        `A quantidade devolvida (${quantidade.toFixed()}) passa da vendida (${item.quantidade}).`,
+        'Devolva no máximo a quantidade da nota de origem.',
+      );
       return;
     }
     const fator = quantidade.div(item.quantidade);
@@ -134,11 +196,27 @@ export async function itensDaOrigem(
     const final = subtipo === 'industrializacao' ? (temSt ? '410' : '201') : temSt ? '411' : '202';
     const cfop = `${propria ? (interna ? '1' : '2') : interna ? '5' : '6'}${final}`;
     itens.push({
-      codigo: item.codigo, descricao: item.descricao, ncm: item.ncm, ...(item.cest ? { cest: item.cest } : {}), origem: item.origem, unidade: item.unidade, cfop,
-      quantidade: quantidade.toFixed(), valorUnitario: item.valorUnitario,
-      ...Object.fromEntries(Object.entries(item.grupos).map(([k, g]) => [k === 'ibs_cbs' ? 'ibsCbs' : k, camelMembers(proporcional(k, g, fator))])),
+      codigo: item.codigo,
+      descricao: item.descricao,
+      ncm: item.ncm,
+      ...(item.cest ? { cest: item.cest } : {}),
+      origem: item.origem,
+      unidade: item.unidade,
+      cfop,
+      quantidade: quantidade.toFixed(),
+      valorUnitario: item.valorUnitario,
+      ...Object.fromEntries(
+        Object.entries(item.grupos).map(([k, g]) => [
+          k === 'ibs_cbs' ? 'ibsCbs' : k,
+          camelMembers(proporcional(k, g, fator)),
+        ]),
+      ),
     } as NfeItemBody);
-    ajustes.push({ ...nfeAjuste('nfe_devolucao_tributos_da_origem', `/itens/${i}`), motivo: `Tributos do item ${item.nItem} da NF-e de origem, na proporção de ${quantidade.toFixed()} de ${item.quantidade}; CFOP ${cfop}.`, valor: cfop });
+    ajustes.push({
+      ...nfeAjuste('nfe_devolucao_tributos_da_origem', `/itens/${i}`),
+      motivo: `Tributos do item ${item.nItem} da NF-e de origem, na proporção de ${quantidade.toFixed()} de ${item.quantidade}; CFOP ${cfop}.`,
+      valor: cfop,
+    });
   });
   return { itens, propria: !!propria };
 }

@@ -31,17 +31,28 @@ export async function listInutilizacoes(
   });
   const page = rows.slice(0, limite);
   const last = page.at(-1);
-  return { dados: page.map(presentInutilizacao), proximo_cursor: rows.length > limite && last ? encodeKeyset('inut1', last) : null };
+  return {
+    dados: page.map(presentInutilizacao),
+    proximo_cursor: rows.length > limite && last ? encodeKeyset('inut1', last) : null,
+  };
 }
 
 /** How many ranges match (a dashboard's `totalCount`). */
-export async function countInutilizacoes(deps: Pick<EngineDeps, 'db'>, principal: Principal, empresaId: string | null): Promise<number> {
+export async function countInutilizacoes(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  empresaId: string | null,
+): Promise<number> {
   return deps.db.nfeInutilizacao.count({ where: inutilizacaoWhere(principal, empresaId) });
 }
 
-export const inutilizacaoCursor = (range: InutilizacaoView): string => encodeKeyset('inut1', { createdAt: new Date(range.criada_em), id: range.id });
+export const inutilizacaoCursor = (range: InutilizacaoView): string =>
+  encodeKeyset('inut1', { createdAt: new Date(range.criada_em), id: range.id });
 
-function inutilizacaoWhere(principal: Principal, empresaIdParam: string | null | undefined): Prisma.NfeInutilizacaoWhereInput {
+function inutilizacaoWhere(
+  principal: Principal,
+  empresaIdParam: string | null | undefined,
+): Prisma.NfeInutilizacaoWhereInput {
   const empresaId = parseEmpresaId(empresaIdParam);
   if (empresaId) assertCompanyAllowed(principal, empresaId);
   return {

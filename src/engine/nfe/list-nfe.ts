@@ -13,7 +13,16 @@ import { presentNfe, type NfeView } from './present-nfe.js';
 /** NF-e statuses (public names). */
 export const NFE_LIMITE: PageLimit = { padrao: 50, maximo: 100, foraDosLimites: 'recusa' };
 
-export const NFE_STATUSES = ['transmitindo', 'aguardando_confirmacao', 'autorizada', 'rejeitada', 'denegada', 'cancelada', 'descartada', 'contingencia_epec'] as const;
+export const NFE_STATUSES = [
+  'transmitindo',
+  'aguardando_confirmacao',
+  'autorizada',
+  'rejeitada',
+  'denegada',
+  'cancelada',
+  'descartada',
+  'contingencia_epec',
+] as const;
 
 /** What a dashboard filters NF-e on (GraphQL `nfes`, GET /v1/nfe); every member given must hold. */
 export interface NfeFilter {
@@ -34,7 +43,9 @@ export interface NfeFilter {
 export function nfeStatusParam(value: string | null | undefined): string[] | null {
   if (value === undefined || value === null || value === '') return null;
   if (!(NFE_STATUSES as readonly string[]).includes(value)) {
-    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${value}.`, { correcao: `Use um de: ${NFE_STATUSES.join(', ')}.` });
+    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${value}.`, {
+      correcao: `Use um de: ${NFE_STATUSES.join(', ')}.`,
+    });
   }
   return [value];
 }
@@ -59,16 +70,24 @@ export async function listNfe(
   });
   const page = rows.slice(0, limite);
   const last = page.at(-1);
-  return { dados: page.map(presentNfe), proximo_cursor: rows.length > limite && last ? encodeKeyset('nfe1', last) : null };
+  return {
+    dados: page.map(presentNfe),
+    proximo_cursor: rows.length > limite && last ? encodeKeyset('nfe1', last) : null,
+  };
 }
 
 /** How many NF-e match (a dashboard's `totalCount`): one COUNT over the same scope and filter. */
-export async function countNfe(deps: Pick<EngineDeps, 'db'>, principal: Principal, filter: NfeFilter = {}): Promise<number> {
+export async function countNfe(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  filter: NfeFilter = {},
+): Promise<number> {
   return deps.db.nfe.count({ where: nfeWhere(principal, filter) });
 }
 
 /** The cursor that continues after this note (the same opaque form as `proximo_cursor`). */
-export const nfeCursor = (note: NfeView): string => encodeKeyset('nfe1', { createdAt: new Date(note.criada_em), id: note.id });
+export const nfeCursor = (note: NfeView): string =>
+  encodeKeyset('nfe1', { createdAt: new Date(note.criada_em), id: note.id });
 
 function nfeWhere(principal: Principal, filter: NfeFilter): Prisma.NfeWhereInput {
   const empresaId = parseEmpresaId(filter.empresaId);

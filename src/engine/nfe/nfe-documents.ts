@@ -14,7 +14,11 @@ export interface NfeXmlDocument {
 }
 
 /** `GET /v1/nfe/{id}/xml`: the procNFe (NFe + protNFe) once the authority answered with a protocol. */
-export async function getNfeXml(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<NfeXmlDocument> {
+export async function getNfeXml(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  id: string,
+): Promise<NfeXmlDocument> {
   const note = await findNfe(deps, principal, id);
   return { nfeId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: procOf(note) };
 }
@@ -24,7 +28,11 @@ export async function getNfeXml(deps: Pick<EngineDeps, 'db'>, principal: Princip
  * contingency it is the EPEC DANFE of the tpEmis 4 NFe with the event's protocol — the document that lets the
  * goods travel before the UF authorises the note.
  */
-export async function getNfePdf(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<NfeXmlDocument & { pdf: Buffer }> {
+export async function getNfePdf(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  id: string,
+): Promise<NfeXmlDocument & { pdf: Buffer }> {
   const note = await findNfe(deps, principal, id);
   if (note.status === 'contingencia_epec') {
     const epec = note.epec as unknown as StoredEpec;
@@ -32,17 +40,28 @@ export async function getNfePdf(deps: Pick<EngineDeps, 'db'>, principal: Princip
     return { nfeId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: note.xml, pdf };
   }
   const xml = procOf(note);
-  return { nfeId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml, pdf: await renderDanfe(xml, { cancelada: note.status === 'cancelada' }) };
+  return {
+    nfeId: note.id,
+    chaveAcesso: note.chaveAcesso,
+    status: note.status,
+    xml,
+    pdf: await renderDanfe(xml, { cancelada: note.status === 'cancelada' }),
+  };
 }
 
 function procOf(note: Nfe): string {
   if (note.status !== 'autorizada' && note.status !== 'cancelada') {
-    throw new EngineError('nfe_sem_documento', `A NF-e ${note.id} não está autorizada (status ${note.status}): não há procNFe nem DANFE.`, {
-      correcao: note.status === 'transmitindo' || note.status === 'aguardando_confirmacao'
-        ? 'Aguarde a autorização (GET /v1/nfe/{id} ou o webhook NFE_AUTORIZADA) e tente de novo.'
-        : 'Só uma NF-e autorizada tem XML de distribuição e DANFE.',
-      extra: { nfe_id: note.id },
-    });
+    throw new EngineError(
+      'nfe_sem_documento',
+      `A NF-e ${note.id} não está autorizada (status ${note.status}): não há procNFe nem DANFE.`,
+      {
+        correcao:
+          note.status === 'transmitindo' || note.status === 'aguardando_confirmacao'
+            ? 'Aguarde a autorização (GET /v1/nfe/{id} ou o webhook NFE_AUTORIZADA) e tente de novo.'
+            : 'Só uma NF-e autorizada tem XML de distribuição e DANFE.',
+        extra: { nfe_id: note.id },
+      },
+    );
   }
   return note.procXml!;
 }

@@ -23,7 +23,9 @@ const icmsCampo = (key: string, formato: (typeof ICMS_CAMPOS)[keyof typeof ICMS_
 const icmsBody = objectMember({
   cst: nullish(textMember('O campo cst', { required: true })),
   csosn: nullish(textMember('O campo csosn', { required: true })),
-  ...(Object.fromEntries(Object.entries(ICMS_CAMPOS).map(([k, [, f]]) => [camel(k), nullish(icmsCampo(k, f))])) as Record<string, v.NullishSchema<v.GenericSchema<unknown, string>, undefined>>),
+  ...(Object.fromEntries(
+    Object.entries(ICMS_CAMPOS).map(([k, [, f]]) => [camel(k), nullish(icmsCampo(k, f))]),
+  ) as Record<string, v.NullishSchema<v.GenericSchema<unknown, string>, undefined>>),
 });
 
 const pis = objectMember({
@@ -87,12 +89,16 @@ const icmsUfDest = objectMember({
   vBcFcpUfDest: nullish(aliquotaOuValor('v_bc_fcp_uf_dest')),
   pFcpUfDest: nullish(aliquotaOuValor('p_fcp_uf_dest')),
   pIcmsUfDest: nullish(aliquotaOuValor('p_icms_uf_dest')),
-  pIcmsInter: nullish(v.pipe(
-    textMember('O campo p_icms_inter', { required: true }),
-    v.check((s) => s === '' || P_ICMS_INTER.includes(interestadual(s) ?? ''),
-      (i) => issueMessage(`Alíquota interestadual inválida: "${i.input}".`, 'Use 4, 7 ou 12 (por cento).')),
-    v.transform((s) => interestadual(s) ?? s),
-  )),
+  pIcmsInter: nullish(
+    v.pipe(
+      textMember('O campo p_icms_inter', { required: true }),
+      v.check(
+        (s) => s === '' || P_ICMS_INTER.includes(interestadual(s) ?? ''),
+        (i) => issueMessage(`Alíquota interestadual inválida: "${i.input}".`, 'Use 4, 7 ou 12 (por cento).'),
+      ),
+      v.transform((s) => interestadual(s) ?? s),
+    ),
+  ),
   pIcmsInterPart: nullish(aliquotaOuValor('p_icms_inter_part')),
   vFcpUfDest: nullish(aliquotaOuValor('v_fcp_uf_dest')),
   vIcmsUfDest: nullish(aliquotaOuValor('v_icms_uf_dest')),
@@ -101,7 +107,9 @@ const icmsUfDest = objectMember({
 
 const ibsCbs = objectMember({
   cst: nullish(patternMember('cst', /^\d{3}$/, 'CST do IBS/CBS com 3 dígitos', '"000"', true)),
-  cClassTrib: nullish(patternMember('c_class_trib', /^\d{6}$/, 'Classificação tributária (c_class_trib) com 6 dígitos', '"000001"', true)),
+  cClassTrib: nullish(
+    patternMember('c_class_trib', /^\d{6}$/, 'Classificação tributária (c_class_trib) com 6 dígitos', '"000001"', true),
+  ),
   vBc: nullish(aliquotaOuValor('v_bc')),
   pIbsUf: nullish(aliquotaOuValor('p_ibs_uf')),
   vIbsUf: nullish(aliquotaOuValor('v_ibs_uf')),
@@ -131,7 +139,9 @@ export const nfeItemBody = objectMember({
   codigo: nullish(textMember('O campo codigo', { max: 60, required: true })),
   descricao: nullish(textMember('O campo descricao', { max: 120, required: true })),
   ncm: nullish(patternMember('ncm', /^(\d{8}|00)$/, 'NCM com 8 dígitos', '"84713012"', true)),
-  cfop: nullish(patternMember('cfop', /^[123567]\d{3}$/, 'CFOP com 4 dígitos, iniciando em 1, 2, 3, 5, 6 ou 7', '"5102"', true)),
+  cfop: nullish(
+    patternMember('cfop', /^[123567]\d{3}$/, 'CFOP com 4 dígitos, iniciando em 1, 2, 3, 5, 6 ou 7', '"5102"', true),
+  ),
   origem: nullish(codeMemberOrInteger('origem', /^[0-8]$/, 'Origem da mercadoria de 0 a 8', '"0"')),
   unidade: nullish(textMember('O campo unidade', { max: 6, required: true })),
   quantidade: nullish(decimalMember('quantidade', QUANTIDADE)),
@@ -159,6 +169,9 @@ export const nfeItemBodyCalcular = objectMember({
 });
 
 /** Every member an item may carry in some mode: the typed shape the engine reads (GraphQL `NfeItemInput`). */
-export const nfeItemBodyMembers = objectMember({ produto: nfeItemBodyCalcular.entries.produto, ...nfeItemBody.entries });
+export const nfeItemBodyMembers = objectMember({
+  produto: nfeItemBodyCalcular.entries.produto,
+  ...nfeItemBody.entries,
+});
 
 export type NfeItemBody = v.InferOutput<typeof nfeItemBodyMembers>;

@@ -15,10 +15,14 @@ import { problemaDecimal, type FormatoDecimal } from './nfe-decimal.js';
 export const decimalMember = (key: string, f: FormatoDecimal) =>
   v.pipe(
     v.string(typeMember('texto com número decimal')),
-    v.check((s) => problemaDecimal(s.trim(), f) === null, (i) => issueMessage(
-      `Número decimal inválido em ${key}: "${i.input}" (${problemaDecimal(i.input.trim(), f)}).`,
-      `Envie por exemplo "${f.casas ? `10.${'0'.repeat(Math.min(f.casas, 2))}` : '10'}".`,
-    )),
+    v.check(
+      (s) => problemaDecimal(s.trim(), f) === null,
+      (i) =>
+        issueMessage(
+          `Número decimal inválido em ${key}: "${i.input}" (${problemaDecimal(i.input.trim(), f)}).`,
+          `Envie por exemplo "${f.casas ? `10.${'0'.repeat(Math.min(f.casas, 2))}` : '10'}".`,
+        ),
+    ),
     v.transform((s) => s.trim()),
   );
 
@@ -26,8 +30,10 @@ export const decimalMember = (key: string, f: FormatoDecimal) =>
 export const enumMember = <T extends string>(key: string, valores: readonly T[], required = false) =>
   v.pipe(
     textMember(`O campo ${key}`, { required }),
-    v.check((s) => s === '' || (valores as readonly string[]).includes(s),
-      (i) => issueMessage(`Valor inválido para ${key}: "${i.input}".`, `Use um de: ${valores.join(', ')}.`)),
+    v.check(
+      (s) => s === '' || (valores as readonly string[]).includes(s),
+      (i) => issueMessage(`Valor inválido para ${key}: "${i.input}".`, `Use um de: ${valores.join(', ')}.`),
+    ),
     v.transform((s) => s as T),
   );
 
@@ -35,7 +41,10 @@ export const enumMember = <T extends string>(key: string, valores: readonly T[],
 export const patternMember = (key: string, re: RegExp, oque: string, exemplo: string, required = false) =>
   v.pipe(
     textMember(`O campo ${key}`, { required }),
-    v.check((s) => s === '' || re.test(s.replace(/[.\-\s]/g, '')), (i) => issueMessage(`${oque}; recebido "${i.input}".`, `Informe por exemplo ${exemplo}.`)),
+    v.check(
+      (s) => s === '' || re.test(s.replace(/[.\-\s]/g, '')),
+      (i) => issueMessage(`${oque}; recebido "${i.input}".`, `Informe por exemplo ${exemplo}.`),
+    ),
     v.transform((s) => s.replace(/[.\-\s]/g, '')),
   );
 
@@ -46,7 +55,10 @@ export const codeMemberOrInteger = (key: string, re: RegExp, oque: string, exemp
     v.transform((x) => codeText(x)),
     v.string(typeMember('texto')),
     v.trim(),
-    v.check((s) => s === '' || re.test(s.replace(/[.\-\s]/g, '')), (i) => issueMessage(`${oque}; recebido "${i.input}".`, `Informe por exemplo ${exemplo}.`)),
+    v.check(
+      (s) => s === '' || re.test(s.replace(/[.\-\s]/g, '')),
+      (i) => issueMessage(`${oque}; recebido "${i.input}".`, `Informe por exemplo ${exemplo}.`),
+    ),
     v.transform((s) => s.replace(/[.\-\s]/g, '')),
   );
 
@@ -56,11 +68,24 @@ type Members = Record<string, unknown>;
  * A member that must be sent: absent or JSON null (and, when `blank` is missing too, an empty text) is
  * `campo_obrigatorio`, worded "<oque> é obrigatório.". Nothing when the member already has a problem.
  */
-export function requireMember(o: Members, key: string, campo: string, report: BodyReport, oque: string, correcao?: string, blank = true): void {
+export function requireMember(
+  o: Members,
+  key: string,
+  campo: string,
+  report: BodyReport,
+  oque: string,
+  correcao?: string,
+  blank = true,
+): void {
   const x = o[key];
   if (x !== undefined && x !== null && !(blank && x === '')) return;
   if (!report.valid(campo)) return;
-  report.add({ codigo: 'campo_obrigatorio', campo, mensagem: `${oque} é obrigatório.`, correcao: correcao ?? `Informe ${oque.toLowerCase()}.` });
+  report.add({
+    codigo: 'campo_obrigatorio',
+    campo,
+    mensagem: `${oque} é obrigatório.`,
+    correcao: correcao ?? `Informe ${oque.toLowerCase()}.`,
+  });
 }
 
 /** A tax group in the layout's names in snake_case (the tax engine's, an origin note's) in the declared shape. */

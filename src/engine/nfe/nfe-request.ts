@@ -7,7 +7,8 @@ import type { TotalInformado } from './somar-totais.js';
  * (`modBC` → `mod_bc`, `vBC` → `v_bc`, `pICMS` → `p_icms`), so an integrator maps them one to one from the
  * Manual de Orientação do Contribuinte.
  */
-export type Presenca = 'nao_se_aplica' | 'presencial' | 'internet' | 'teleatendimento' | 'entrega_domicilio' | 'presencial_fora' | 'outros';
+export type Presenca =
+  'nao_se_aplica' | 'presencial' | 'internet' | 'teleatendimento' | 'entrega_domicilio' | 'presencial_fora' | 'outros';
 export type Finalidade = 'normal' | 'complementar' | 'ajuste' | 'devolucao';
 export type Contribuinte = 'contribuinte' | 'isento' | 'nao_contribuinte';
 
@@ -156,9 +157,23 @@ export type FormaPagamento = keyof typeof FORMAS_PAGAMENTO;
 
 /** tPag of layout 4.00 by the names the API accepts. */
 export const FORMAS_PAGAMENTO = {
-  dinheiro: '01', cheque: '02', cartao_credito: '03', cartao_debito: '04', credito_loja: '05', vale_alimentacao: '10',
-  vale_refeicao: '11', vale_presente: '12', vale_combustivel: '13', boleto: '15', deposito: '16', pix: '17',
-  transferencia: '18', fidelidade: '19', pix_estatico: '20', sem_pagamento: '90', outros: '99',
+  dinheiro: '01',
+  cheque: '02',
+  cartao_credito: '03',
+  cartao_debito: '04',
+  credito_loja: '05',
+  vale_alimentacao: '10',
+  vale_refeicao: '11',
+  vale_presente: '12',
+  vale_combustivel: '13',
+  boleto: '15',
+  deposito: '16',
+  pix: '17',
+  transferencia: '18',
+  fidelidade: '19',
+  pix_estatico: '20',
+  sem_pagamento: '90',
+  outros: '99',
 } as const;
 
 export interface NfePagamento {
@@ -172,7 +187,12 @@ export type NfeTotais = Partial<Record<TotalInformado, string>>;
 
 /** modFrete of layout 4.00 by the names the API accepts. */
 export const MODALIDADES_FRETE = {
-  remetente: '0', destinatario: '1', terceiros: '2', proprio_remetente: '3', proprio_destinatario: '4', sem_frete: '9',
+  remetente: '0',
+  destinatario: '1',
+  terceiros: '2',
+  proprio_remetente: '3',
+  proprio_destinatario: '4',
+  sem_frete: '9',
 } as const;
 export type ModalidadeFrete = keyof typeof MODALIDADES_FRETE;
 
@@ -200,6 +220,17 @@ export interface NfeRequest {
 }
 
 export const PRESENCA_IND: Record<Presenca, string> = {
-  nao_se_aplica: '0', presencial: '1', internet: '2', teleatendimento: '3', entrega_domicilio: '4', presencial_fora: '5', outros: '9',
+  nao_se_aplica: '0',
+  presencial: '1',
+  internet: '2',
+  teleatendimento: '3',
+  entrega_domicilio: '4',
+  presencial_fora: '5',
+  outros: '9',
 };
-export const FINALIDADE_FIN: Record<Finalidade, string> = { normal: '1', complementar: '2', ajuste: '3', devolucao: '4' };
+export const FINALIDADE_FIN: Record<Finalidade, string> = {
+  normal: '1',
+  complementar: '2',
+  ajuste: '3',
+  devolucao: '4',
+};

@@ -3,7 +3,11 @@ import type { Environment } from '../nucleo/environment.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { municipio } from '../tabelas/index.js';
-import { CadastroIndisponivel, type CadastroGateways, type EnderecoCadastro } from '../transmissao/cadastro-gateways.js';
+import {
+  CadastroIndisponivel,
+  type CadastroGateways,
+  type EnderecoCadastro,
+} from '../transmissao/cadastro-gateways.js';
 import type { Credentials } from '../transmissao/national-gateway.js';
 import { nfeAjuste, type NfeAjuste, type NfeRegra } from './nfe-ajuste.js';
 
@@ -36,10 +40,14 @@ const BASE = '/destinatario';
  * before the declaration judges it: what it fills is what the declaration would otherwise require. A body the
  * validation will refuse anyway (no recipient, an invalid document) is returned as it came.
  */
-export async function preencherDestinatario(body: unknown, ctx: PreencherDestinatarioContext): Promise<DestinatarioPreenchido> {
+export async function preencherDestinatario(
+  body: unknown,
+  ctx: PreencherDestinatarioContext,
+): Promise<DestinatarioPreenchido> {
   const ajustes: NfeAjuste[] = [];
   const erros: ValidationIssue[] = [];
-  if (!isObjeto(body) || !isObjeto(body.destinatario) || typeof body.destinatario.documento !== 'string') return { body, ajustes, erros };
+  if (!isObjeto(body) || !isObjeto(body.destinatario) || typeof body.destinatario.documento !== 'string')
+    return { body, ajustes, erros };
   const doc = documentoFederal(body.destinatario.documento);
   if (!doc) return { body, ajustes, erros };
   const dest: Objeto = { ...body.destinatario };
@@ -51,33 +59,60 @@ export async function preencherDestinatario(body: unknown, ctx: PreencherDestina
   };
 
   if (doc.tipo === 'cnpj' && (vazio(dest, 'nome') || dest.endereco === undefined)) {
-    const empresa = await consultar(() => ctx.cadastros.cnpj.consultar(doc.numero), 'O cadastro de CNPJ', 'destinatario.nome e destinatario.endereco');
+    const empresa = await consultar(
+      () => ctx.cadastros.cnpj.consultar(doc.numero),
+      'O cadastro de CNPJ',
+      'destinatario.nome e destinatario.endereco',
+    );
     if (!empresa) {
       erros.push({
-        codigo: 'destinatario_nao_encontrado', campo: `${BASE}/documento`,
+        codigo: 'destinatario_nao_encontrado',
+        campo: `${BASE}/documento`,
         mensagem: `O CNPJ ${doc.numero} não consta do cadastro de CNPJ da Receita Federal.`,
         correcao: 'Confira o CNPJ do destinatário, ou informe destinatario.nome e destinatario.endereco.',
       });
     } else {
-      preencher(dest, 'nome', empresa.razaoSocial.slice(0, 60).trim(), 'nfe_destinatario_cadastro_cnpj', `${BASE}/nome`);
+      preencher(
+        dest,
+        'nome',
+        empresa.razaoSocial.slice(0, 60).trim(),
+        'nfe_destinatario_cadastro_cnpj',
+        `${BASE}/nome`,
+      );
       if (dest.endereco === undefined) {
         const endereco: Objeto = {};
         for (const campo of CAMPOS_ENDERECO) {
-          preencher(endereco, campo, empresa.endereco[campo as keyof EnderecoCadastro], 'nfe_destinatario_cadastro_cnpj', `${BASE}/endereco/${campo}`);
+          preencher(
+            endereco,
+            campo,
+            empresa.endereco[campo as keyof EnderecoCadastro],
+            'nfe_destinatario_cadastro_cnpj',
+            `${BASE}/endereco/${campo}`,
+          );
         }
         if (Object.keys(endereco).length) dest.endereco = endereco;
       }
     }
   }
 
-  if (isObjeto(dest.endereco) && typeof dest.endereco.cep === 'string' && ['logradouro', 'bairro', 'municipio'].some((k) => vazio(dest.endereco as Objeto, k))) {
+  if (
+    isObjeto(dest.endereco) &&
+    typeof dest.endereco.cep === 'string' &&
+    ['logradouro', 'bairro', 'municipio'].some((k) => vazio(dest.endereco as Objeto, k))
+  ) {
     const endereco: Objeto = { ...dest.endereco };
     const cepLimpo = (endereco.cep as string).replace(/[.\-\s]/g, '');
     if (/^\d{8}$/.test(cepLimpo)) {
-      const cep = await consultar(() => ctx.cadastros.cep.consultar(cepLimpo), 'A consulta de CEP', 'o endereço completo (logradouro, bairro e município)');
+      const cep = await consultar(
+        () => ctx.cadastros.cep.consultar(cepLimpo),
+        'A consulta de CEP',
+        'o endereço completo (logradouro, bairro e município)',
+      );
       if (!cep) {
         erros.push({
-          codigo: 'cep_inexistente', campo: `${BASE}/endereco/cep`, mensagem: `O CEP ${cepLimpo} não existe.`,
+          codigo: 'cep_inexistente',
+          campo: `${BASE}/endereco/cep`,
+          mensagem: `O CEP ${cepLimpo} não existe.`,
           correcao: 'Confira o CEP, ou informe logradouro, bairro e município do endereço.',
         });
       } else {
@@ -89,11 +124,18 @@ export async function preencherDestinatario(body: unknown, ctx: PreencherDestina
     }
   }
 
-  const ufDestino = isObjeto(dest.endereco) && typeof dest.endereco.municipio === 'string' ? municipio(dest.endereco.municipio)?.uf ?? null : null;
+  const ufDestino =
+    isObjeto(dest.endereco) && typeof dest.endereco.municipio === 'string'
+      ? (municipio(dest.endereco.municipio)?.uf ?? null)
+      : null;
   if (vazio(dest, 'contribuinte') && vazio(dest, 'inscricaoEstadual') && ufDestino) {
     try {
       const r = await ctx.cadastros.contribuinte.consultar({
-        environment: ctx.environment, uf: ufDestino, documento: doc.numero, tipo: doc.tipo, credentials: await ctx.credentials(),
+        environment: ctx.environment,
+        uf: ufDestino,
+        documento: doc.numero,
+        tipo: doc.tipo,
+        credentials: await ctx.credentials(),
       });
       dest.contribuinte = r.situacao === 'habilitado' ? 'contribuinte' : r.situacao;
       ajustes.push(nfeAjuste('nfe_destinatario_consulta_cadastro', `${BASE}/contribuinte`));

@@ -35,7 +35,9 @@ interface StoredRejeicao {
 
 /** Stored as the authority names it (cStat); presented in the snake_case of every other wire name. */
 function rejeicaoOf(r: StoredRejeicao | null) {
-  return r ? { c_stat: r.cStat, mensagem: r.mensagem, explicacao: r.explicacao ?? null, correcao: r.correcao ?? null } : null;
+  return r
+    ? { c_stat: r.cStat, mensagem: r.mensagem, explicacao: r.explicacao ?? null, correcao: r.correcao ?? null }
+    : null;
 }
 
 export type NfeView = ReturnType<typeof presentNfe>;

@@ -26,7 +26,11 @@ export interface NfePreview {
  * then the referencia and the schema check of the signed XML), so a preview that passes is a note that would be
  * sent. Nothing is stored and no number is taken: the series is only read.
  */
-export async function previewNfe(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>, principal: Principal, options: { body: unknown }): Promise<NfePreview> {
+export async function previewNfe(
+  deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>,
+  principal: Principal,
+  options: { body: unknown },
+): Promise<NfePreview> {
   const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body);
   if (request.referencia) {
     const duplicada = await referenciaDuplicada(deps, principal, company.id, request.referencia);

@@ -13,16 +13,50 @@ const lido = (o: Members, key: string, campo: string, report: BodyReport) =>
 export const PIS_ALIQ = ['01', '02'];
 export const PIS_QTDE = ['03'];
 export const PIS_NT = ['04', '05', '06', '07', '08', '09'];
-const PIS_OUTR = ['49', '50', '51', '52', '53', '54', '55', '56', '60', '61', '62', '63', '64', '65', '66', '67', '70', '71', '72', '73', '74', '75', '98', '99'];
+const PIS_OUTR = [
+  '49',
+  '50',
+  '51',
+  '52',
+  '53',
+  '54',
+  '55',
+  '56',
+  '60',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '67',
+  '70',
+  '71',
+  '72',
+  '73',
+  '74',
+  '75',
+  '98',
+  '99',
+];
 export const IPI_NT = ['01', '02', '03', '04', '05', '51', '52', '53', '54', '55'];
 const IPI_TRIB = ['00', '49', '50', '99'];
 const GIBSCBS = ['vBc', 'pIbsUf', 'vIbsUf', 'pIbsMun', 'vIbsMun', 'pCbs', 'vCbs'] as const;
 const GIBSCBS_NOMES: Record<(typeof GIBSCBS)[number], string> = {
-  vBc: 'A base de cálculo do IBS/CBS (v_bc)', pIbsUf: 'A alíquota do IBS estadual (p_ibs_uf)', vIbsUf: 'O valor do IBS estadual (v_ibs_uf)',
-  pIbsMun: 'A alíquota do IBS municipal (p_ibs_mun)', vIbsMun: 'O valor do IBS municipal (v_ibs_mun)', pCbs: 'A alíquota da CBS (p_cbs)', vCbs: 'O valor da CBS (v_cbs)',
+  vBc: 'A base de cálculo do IBS/CBS (v_bc)',
+  pIbsUf: 'A alíquota do IBS estadual (p_ibs_uf)',
+  vIbsUf: 'O valor do IBS estadual (v_ibs_uf)',
+  pIbsMun: 'A alíquota do IBS municipal (p_ibs_mun)',
+  vIbsMun: 'O valor do IBS municipal (v_ibs_mun)',
+  pCbs: 'A alíquota da CBS (p_cbs)',
+  vCbs: 'O valor da CBS (v_cbs)',
 };
 /** gRed of each part (pRedAliq, pAliqEfet): optional, and whole when sent. */
-const GRED = [['pRedIbsUf', 'pAliqEfetIbsUf'], ['pRedIbsMun', 'pAliqEfetIbsMun'], ['pRedCbs', 'pAliqEfetCbs']] as const;
+const GRED = [
+  ['pRedIbsUf', 'pAliqEfetIbsUf'],
+  ['pRedIbsMun', 'pAliqEfetIbsMun'],
+  ['pRedCbs', 'pAliqEfetCbs'],
+] as const;
 const FCP_UF_DEST = ['vBcFcpUfDest', 'pFcpUfDest', 'vFcpUfDest'];
 
 /** A decimal member that must be sent: blank is a format problem, reported by the member itself. */
@@ -34,7 +68,12 @@ function foraDoGrupo(g: Members, campo: string, aceitos: readonly string[], grup
   for (const key of Object.keys(g)) {
     const nome = snakeName(key);
     if (!aceitos.includes(nome) && sent(g, key)) {
-      report.add({ codigo: 'campo_desconhecido', campo: `${campo}/${nome}`, mensagem: `O campo ${nome} não faz parte do grupo ${grupo}.`, correcao: `Remova-o. Campos do grupo: ${aceitos.join(', ')}.` });
+      report.add({
+        codigo: 'campo_desconhecido',
+        campo: `${campo}/${nome}`,
+        mensagem: `O campo ${nome} não faz parte do grupo ${grupo}.`,
+        correcao: `Remova-o. Campos do grupo: ${aceitos.join(', ')}.`,
+      });
     }
   }
 }
@@ -66,13 +105,22 @@ export function refineNfeItem(it: Members, base: string, report: BodyReport): vo
   const valorUnitario = lido(it, 'valorUnitario', `${base}/valor_unitario`, report);
   const desconto = lido(it, 'desconto', `${base}/desconto`, report);
   if (quantidade !== undefined && new Decimal(quantidade).isZero()) {
-    report.add({ codigo: 'formato_invalido', campo: `${base}/quantidade`, mensagem: 'A quantidade deve ser maior que zero.', correcao: 'Informe a quantidade vendida.' });
+    report.add({
+      codigo: 'formato_invalido',
+      campo: `${base}/quantidade`,
+      mensagem: 'A quantidade deve ser maior que zero.',
+      correcao: 'Informe a quantidade vendida.',
+    });
   }
   if (desconto && quantidade && valorUnitario) {
     const vProd = new Decimal(quantidade).times(valorUnitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     if (new Decimal(desconto).gt(vProd)) {
-      report.add({ codigo: 'formato_invalido', campo: `${base}/desconto`, mensagem: `O desconto ${desconto} é maior que o valor do item (${vProd.toFixed(2)}).`,
-        correcao: 'O desconto não pode passar do valor do item.' });
+      report.add({
+        codigo: 'formato_invalido',
+        campo: `${base}/desconto`,
+        mensagem: `O desconto ${desconto} é maior que o valor do item (${vProd.toFixed(2)}).`,
+        correcao: 'O desconto não pode passar do valor do item.',
+      });
     }
   }
 }
@@ -97,15 +145,30 @@ function refinePisCofins(it: Members, key: 'pis' | 'cofins', base: string, repor
     return;
   } else if (PIS_ALIQ.includes(cst) || PIS_QTDE.includes(cst)) {
     porQuantidade = PIS_QTDE.includes(cst);
-    foraDoGrupo(g, campo, porQuantidade ? ['cst', 'q_bc_prod', 'v_aliq_prod', `v_${key}`] : ['cst', 'v_bc', `p_${key}`, `v_${key}`], `${TAX}${porQuantidade ? 'Qtde' : 'Aliq'}`, report);
+    foraDoGrupo(
+      g,
+      campo,
+      porQuantidade ? ['cst', 'q_bc_prod', 'v_aliq_prod', `v_${key}`] : ['cst', 'v_bc', `p_${key}`, `v_${key}`],
+      `${TAX}${porQuantidade ? 'Qtde' : 'Aliq'}`,
+      report,
+    );
   } else if (PIS_OUTR.includes(cst)) {
     porQuantidade = sent(g, 'qBcProd') || sent(g, 'vAliqProd');
     if (porQuantidade && (sent(g, 'vBc') || sent(g, taxa))) {
-      report.add({ codigo: 'formato_invalido', campo, mensagem: `${TAX}Outr leva base e alíquota (v_bc, p_${key}) ou quantidade e valor por unidade (q_bc_prod, v_aliq_prod), não os dois.`,
-        correcao: 'Envie só uma das formas de cálculo.' });
+      report.add({
+        codigo: 'formato_invalido',
+        campo,
+        mensagem: `${TAX}Outr leva base e alíquota (v_bc, p_${key}) ou quantidade e valor por unidade (q_bc_prod, v_aliq_prod), não os dois.`,
+        correcao: 'Envie só uma das formas de cálculo.',
+      });
     }
   } else {
-    report.add({ codigo: 'formato_invalido', campo: `${campo}/cst`, mensagem: `CST ${cst} do ${TAX} desconhecido.`, correcao: `Use um de: ${[...PIS_ALIQ, ...PIS_QTDE, ...PIS_NT, ...PIS_OUTR].join(', ')}.` });
+    report.add({
+      codigo: 'formato_invalido',
+      campo: `${campo}/cst`,
+      mensagem: `CST ${cst} do ${TAX} desconhecido.`,
+      correcao: `Use um de: ${[...PIS_ALIQ, ...PIS_QTDE, ...PIS_NT, ...PIS_OUTR].join(', ')}.`,
+    });
     return;
   }
   requireCalculation(g, key, porQuantidade, campo, report);
@@ -119,13 +182,23 @@ function refineIpi(g: Members, campo: string, report: BodyReport): void {
   if (cst === undefined) return;
   if (IPI_NT.includes(cst)) return foraDoGrupo(g, campo, ['c_enq', 'cst'], 'IPINT', report);
   if (!IPI_TRIB.includes(cst)) {
-    report.add({ codigo: 'formato_invalido', campo: `${campo}/cst`, mensagem: `CST ${cst} do IPI desconhecido.`, correcao: `Use um de: ${[...IPI_TRIB, ...IPI_NT].join(', ')}.` });
+    report.add({
+      codigo: 'formato_invalido',
+      campo: `${campo}/cst`,
+      mensagem: `CST ${cst} do IPI desconhecido.`,
+      correcao: `Use um de: ${[...IPI_TRIB, ...IPI_NT].join(', ')}.`,
+    });
     return;
   }
   const porUnidade = sent(g, 'qUnid') || sent(g, 'vUnid');
   if (porUnidade && (sent(g, 'vBc') || sent(g, 'pIpi'))) {
-    report.add({ codigo: 'formato_invalido', campo, mensagem: 'IPITrib leva base e alíquota (v_bc, p_ipi) ou unidades e valor por unidade (q_unid, v_unid), não os dois.',
-      correcao: 'Envie só uma das formas de cálculo.' });
+    report.add({
+      codigo: 'formato_invalido',
+      campo,
+      mensagem:
+        'IPITrib leva base e alíquota (v_bc, p_ipi) ou unidades e valor por unidade (q_unid, v_unid), não os dois.',
+      correcao: 'Envie só uma das formas de cálculo.',
+    });
   }
   if (porUnidade) {
     requireDecimal(g, 'qUnid', campo, report, 'A quantidade tributada (q_unid)');
@@ -145,14 +218,24 @@ function refinePisCofinsSt(g: Members, tax: 'pis' | 'cofins', campo: string, rep
   const taxa = tax === 'pis' ? 'pPis' : 'pCofins';
   const porQuantidade = sent(g, 'qBcProd') || sent(g, 'vAliqProd');
   if (porQuantidade && (sent(g, 'vBc') || sent(g, taxa))) {
-    report.add({ codigo: 'formato_invalido', campo, mensagem: `${tax}_st leva base e alíquota (v_bc, p_${tax}) ou quantidade e valor por unidade (q_bc_prod, v_aliq_prod), não os dois.`,
-      correcao: 'Envie só uma das formas de cálculo.' });
+    report.add({
+      codigo: 'formato_invalido',
+      campo,
+      mensagem: `${tax}_st leva base e alíquota (v_bc, p_${tax}) ou quantidade e valor por unidade (q_bc_prod, v_aliq_prod), não os dois.`,
+      correcao: 'Envie só uma das formas de cálculo.',
+    });
   }
   requireCalculation(g, tax, porQuantidade, campo, report);
 }
 
 /** PIS or COFINS (of the item or ST) by quantity × value per unit, or by base × rate; the value in both cases. */
-function requireCalculation(g: Members, tax: 'pis' | 'cofins', porQuantidade: boolean, campo: string, report: BodyReport): void {
+function requireCalculation(
+  g: Members,
+  tax: 'pis' | 'cofins',
+  porQuantidade: boolean,
+  campo: string,
+  report: BodyReport,
+): void {
   const [taxa, valor] = tax === 'pis' ? (['pPis', 'vPis'] as const) : (['pCofins', 'vCofins'] as const);
   if (porQuantidade) {
     requireDecimal(g, 'qBcProd', campo, report, 'A quantidade tributada (q_bc_prod)');
@@ -171,8 +254,12 @@ function refineIi(g: Members, campo: string, cfop: string | undefined, report: B
   requireDecimal(g, 'vIi', campo, report, 'O valor do II (v_ii)');
   requireDecimal(g, 'vIof', campo, report, 'O valor do IOF (v_iof)');
   if (cfop !== undefined && !cfop.startsWith('3')) {
-    report.add({ codigo: 'formato_invalido', campo, mensagem: `O grupo ii (imposto de importação) só cabe em item de importação (CFOP 3xxx); o CFOP é ${cfop}.`,
-      correcao: 'Remova ii ou use o CFOP de entrada de importação.' });
+    report.add({
+      codigo: 'formato_invalido',
+      campo,
+      mensagem: `O grupo ii (imposto de importação) só cabe em item de importação (CFOP 3xxx); o CFOP é ${cfop}.`,
+      correcao: 'Remova ii ou use o CFOP de entrada de importação.',
+    });
   }
 }
 
@@ -183,11 +270,19 @@ function refineIi(g: Members, campo: string, cfop: string | undefined, report: B
 function refineIcmsUfDest(g: Members, campo: string, report: BodyReport): void {
   const comFcp = FCP_UF_DEST.some((k) => sent(g, k));
   requireDecimal(g, 'vBcUfDest', campo, report, 'A base do ICMS da UF de destino (v_bc_uf_dest)');
-  if (comFcp) requireDecimal(g, 'vBcFcpUfDest', campo, report, 'Com FCP da UF de destino, a base dele (v_bc_fcp_uf_dest)');
-  if (comFcp) requireDecimal(g, 'pFcpUfDest', campo, report, 'Com FCP da UF de destino, a alíquota dele (p_fcp_uf_dest)');
+  if (comFcp)
+    requireDecimal(g, 'vBcFcpUfDest', campo, report, 'Com FCP da UF de destino, a base dele (v_bc_fcp_uf_dest)');
+  if (comFcp)
+    requireDecimal(g, 'pFcpUfDest', campo, report, 'Com FCP da UF de destino, a alíquota dele (p_fcp_uf_dest)');
   requireDecimal(g, 'pIcmsUfDest', campo, report, 'A alíquota interna da UF de destino (p_icms_uf_dest)');
   requireMember(g, 'pIcmsInter', `${campo}/p_icms_inter`, report, 'A alíquota interestadual (p_icms_inter)');
-  requireDecimal(g, 'pIcmsInterPart', campo, report, 'O percentual de partilha para a UF de destino (p_icms_inter_part)');
+  requireDecimal(
+    g,
+    'pIcmsInterPart',
+    campo,
+    report,
+    'O percentual de partilha para a UF de destino (p_icms_inter_part)',
+  );
   if (comFcp) requireDecimal(g, 'vFcpUfDest', campo, report, 'Com FCP da UF de destino, o valor dele (v_fcp_uf_dest)');
   requireDecimal(g, 'vIcmsUfDest', campo, report, 'O ICMS da UF de destino (v_icms_uf_dest)');
   requireDecimal(g, 'vIcmsUfRemet', campo, report, 'O ICMS da UF do remetente (v_icms_uf_remet)');
@@ -203,12 +298,17 @@ function refineIbsCbs(g: Members, campo: string, report: BodyReport): void {
   if (![...GIBSCBS, 'vIbs'].some((k) => sent(g, k))) return;
   for (const k of GIBSCBS) requireDecimal(g, k, campo, report, GIBSCBS_NOMES[k]);
   for (const par of GRED) {
-    if (par.some((k) => sent(g, k))) for (const k of par) requireDecimal(g, k, campo, report, `O campo ${snakeName(k)} do grupo gRed`);
+    if (par.some((k) => sent(g, k)))
+      for (const k of par) requireDecimal(g, k, campo, report, `O campo ${snakeName(k)} do grupo gRed`);
   }
   if (!report.valid(campo) || !sent(g, 'vIbs')) return;
   const somado = new Decimal(g.vIbsUf as string).plus(g.vIbsMun as string).toFixed(2);
   if (!new Decimal(g.vIbs as string).eq(somado)) {
-    report.add({ codigo: 'formato_invalido', campo: `${campo}/v_ibs`, mensagem: `v_ibs ${g.vIbs as string} difere da soma do IBS estadual e municipal (${somado}).`,
-      correcao: 'Corrija v_ibs ou omita-o para o serviço somar.' });
+    report.add({
+      codigo: 'formato_invalido',
+      campo: `${campo}/v_ibs`,
+      mensagem: `v_ibs ${g.vIbs as string} difere da soma do IBS estadual e municipal (${somado}).`,
+      correcao: 'Corrija v_ibs ou omita-o para o serviço somar.',
+    });
   }
 }

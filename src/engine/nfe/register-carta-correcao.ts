@@ -44,7 +44,11 @@ export interface CartaCorrecaoResult {
  * `POST /v1/nfe/{id}/carta-correcao`: event 110110 with the next sequence number (at most 20 per note) and the
  * official xCondUso; NFE_CARTA_CORRECAO (the note plus `carta_correcao`) commits with the registered event.
  */
-export async function registerCartaCorrecao(deps: TransmissionDeps, principal: Principal, options: RegisterCartaCorrecaoOptions): Promise<CartaCorrecaoResult> {
+export async function registerCartaCorrecao(
+  deps: TransmissionDeps,
+  principal: Principal,
+  options: RegisterCartaCorrecaoOptions,
+): Promise<CartaCorrecaoResult> {
   const { correcao } = readBody(cartaCorrecaoBody, options.body);
   const simular = nfeEventScenario(principal, options.simular);
   const note = await findNfe(deps, principal, options.id);
@@ -57,28 +61,49 @@ export async function registerCartaCorrecao(deps: TransmissionDeps, principal: P
     refusal: 'carta_correcao_recusada',
     admit: (current, registered) => {
       assertAuthorised(current);
-      const next = Math.max(0, ...registered.filter((e) => e.tpEvento === EVENTO_CARTA_CORRECAO).map((e) => e.nSeqEvento)) + 1;
+      const next =
+        Math.max(0, ...registered.filter((e) => e.tpEvento === EVENTO_CARTA_CORRECAO).map((e) => e.nSeqEvento)) + 1;
       if (next > MAX_CARTAS_CORRECAO) {
-        throw new EngineError('carta_correcao_limite', `A NF-e já tem ${MAX_CARTAS_CORRECAO} cartas de correção, o máximo do leiaute.`, {
-          codigoOficial: '594',
-          correcao: 'Não é possível outra carta: para erros de valor emita uma NF-e complementar ou de ajuste.',
-        });
+        throw new EngineError(
+          'carta_correcao_limite',
+          `A NF-e já tem ${MAX_CARTAS_CORRECAO} cartas de correção, o máximo do leiaute.`,
+          {
+            codigoOficial: '594',
+            correcao: 'Não é possível outra carta: para erros de valor emita uma NF-e complementar ou de ajuste.',
+          },
+        );
       }
       return next;
     },
     apply: async (tx, current, registered, at) => {
       const dados = { ...presentNfe(current), carta_correcao: presentNfeEvento(registered) };
-      await appendEvents(tx, { accountId: current.accountId, environment: current.environment as 'test' | 'live', at: at, events: [{ tipo: 'NFE_CARTA_CORRECAO', dados: dados }] });
+      await appendEvents(tx, {
+        accountId: current.accountId,
+        environment: current.environment as 'test' | 'live',
+        at: at,
+        events: [{ tipo: 'NFE_CARTA_CORRECAO', dados: dados }],
+      });
     },
   });
-  return { nfe: presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } })), carta_correcao: presentNfeEvento(evento), aviso: AVISO_CARTA_CORRECAO };
+  return {
+    nfe: presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } })),
+    carta_correcao: presentNfeEvento(evento),
+    aviso: AVISO_CARTA_CORRECAO,
+  };
 }
 
 function assertAuthorised(note: Nfe): void {
   if (note.status !== 'autorizada') {
-    throw new EngineError('nfe_nao_autorizada', `A carta de correção só vale para uma NF-e autorizada (esta está ${note.status}).`, {
-      correcao: note.status === 'rejeitada' ? 'Corrija a NF-e rejeitada com POST /v1/nfe/{id}/correcao.' : 'Uma NF-e cancelada ou não autorizada não aceita carta de correção.',
-      extra: { nfe: presentNfe(note) },
-    });
+    throw new EngineError(
+      'nfe_nao_autorizada',
+      `A carta de correção só vale para uma NF-e autorizada (esta está ${note.status}).`,
+      {
+        correcao:
+          note.status === 'rejeitada'
+            ? 'Corrija a NF-e rejeitada com POST /v1/nfe/{id}/correcao.'
+            : 'Uma NF-e cancelada ou não autorizada não aceita carta de correção.',
+        extra: { nfe: presentNfe(note) },
+      },
+    );
   }
 }

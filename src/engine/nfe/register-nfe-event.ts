@@ -9,7 +9,13 @@ import { validateXsd } from '../xml/validate-xsd.js';
 import { companyCredentials } from '../transmissao/company-credentials.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
 import { brasilia } from './build-nfe-xml.js';
-import { buildEnvEvento, buildProcEvento, buildSignedNfeEvent, EVENT_SCHEMAS, type NfeEventInput } from './build-signed-nfe-event.js';
+import {
+  buildEnvEvento,
+  buildProcEvento,
+  buildSignedNfeEvent,
+  EVENT_SCHEMAS,
+  type NfeEventInput,
+} from './build-signed-nfe-event.js';
 import type { SefazEventScenario } from './nfe-event-scenario.js';
 import type { SefazTarget } from '../transmissao/sefaz-gateway.js';
 import { extractElement, tag } from '../transmissao/soap-envelope.js';
@@ -49,7 +55,12 @@ export async function registerNfeEvent(deps: TransmissionDeps, options: Register
   const { signer, credentials } = await companyCredentials(deps, note.companyId);
   // A note issued against the simulator has its events there too (autorizar unless the call names a scenario).
   const simulacao = options.simular ?? (note.simulacao ? 'autorizar' : null);
-  const target: SefazTarget = { environment: note.environment as 'test' | 'live', cUF: note.chaveAcesso.slice(0, 2), simulacao, credentials };
+  const target: SefazTarget = {
+    environment: note.environment as 'test' | 'live',
+    cUF: note.chaveAcesso.slice(0, 2),
+    simulacao,
+    credentials,
+  };
   const now = deps.clock.now();
   const { row, envEvento } = await deps.db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM nfe WHERE id = ${note.id}::uuid FOR UPDATE`;
@@ -57,28 +68,59 @@ export async function registerNfeEvent(deps: TransmissionDeps, options: Register
     const eventos = await tx.nfeEvento.findMany({ where: { nfeId: note.id } });
     const sending = eventos.filter((e) => e.situacao === 'enviando');
     if (sending.some((e) => now.getTime() - e.createdAt.getTime() < STALE_SENDING_MS)) {
-      throw new EngineError('conflito', 'Outro evento desta NF-e está sendo enviado à SEFAZ.', { correcao: 'Espere a resposta dele e repita se ainda for preciso.' });
+      throw new EngineError('conflito', 'Outro evento desta NF-e está sendo enviado à SEFAZ.', {
+        correcao: 'Espere a resposta dele e repita se ainda for preciso.',
+      });
     }
     // Cut off by a dead process, outcome unknown: if the authority registered it, its 573 on the same sequence finds it.
     if (sending.length) await tx.nfeEvento.deleteMany({ where: { id: { in: sending.map((e) => e.id) } } });
-    const nSeqEvento = options.admit(current, eventos.filter((e) => e.situacao === 'registrado'));
-    const xml = buildSignedNfeEvent({
-      tpAmb: note.environment === 'live' ? '1' : '2', cOrgao: note.chaveAcesso.slice(0, 2), cnpj: company.cnpj, chNFe: note.chaveAcesso,
-      dhEvento: brasilia(now), tpEvento, nSeqEvento, nProt: current.protocolo ?? undefined, texto: options.texto,
-    }, signer);
+    const nSeqEvento = options.admit(
+      current,
+      eventos.filter((e) => e.situacao === 'registrado'),
+    );
+    const xml = buildSignedNfeEvent(
+      {
+        tpAmb: note.environment === 'live' ? '1' : '2',
+        cOrgao: note.chaveAcesso.slice(0, 2),
+        cnpj: company.cnpj,
+        chNFe: note.chaveAcesso,
+        dhEvento: brasilia(now),
+        tpEvento,
+        nSeqEvento,
+        nProt: current.protocolo ?? undefined,
+        texto: options.texto,
+      },
+      signer,
+    );
     // idLote: 1–15 digits; the clock's milliseconds keep it unique enough per issuer for the authority's logs.
     const envEvento = buildEnvEvento(String(now.getTime()), xml);
     const schemaErrors = validateXsd(envEvento, EVENT_SCHEMAS[tpEvento].env);
     if (schemaErrors.length) {
       throw new EngineError('validacao', 'O evento montado não passa no schema da SEFAZ.', {
         correcao: 'Revise o texto enviado; se persistir, contate o suporte com o requisicao_id.',
-        extra: { erros: schemaErrors.map((e) => ({ codigo: 'schema_evento', campo: null, mensagem: e.message, correcao: null })) },
+        extra: {
+          erros: schemaErrors.map((e) => ({
+            codigo: 'schema_evento',
+            campo: null,
+            mensagem: e.message,
+            correcao: null,
+          })),
+        },
       });
     }
     const created = await tx.nfeEvento.create({
       data: {
-        id: newId(), nfeId: note.id, accountId: note.accountId, environment: note.environment, tpEvento, nSeqEvento,
-        situacao: 'enviando', texto: options.texto, xml, createdAt: now, updatedAt: now,
+        id: newId(),
+        nfeId: note.id,
+        accountId: note.accountId,
+        environment: note.environment,
+        tpEvento,
+        nSeqEvento,
+        situacao: 'enviando',
+        texto: options.texto,
+        xml,
+        createdAt: now,
+        updatedAt: now,
       },
     });
     return { row: created, envEvento };
@@ -92,22 +134,32 @@ export async function registerNfeEvent(deps: TransmissionDeps, options: Register
     answer = null;
   }
   const ret = answer === null ? null : readAnswer(answer);
-  if (ret && REGISTERED.has(ret.cStat)) return finish(deps, options, row, buildProcEvento(row.xml, ret.retEvento!), options.texto);
+  if (ret && REGISTERED.has(ret.cStat))
+    return finish(deps, options, row, buildProcEvento(row.xml, ret.retEvento!), options.texto);
   if (!ret || ret.cStat === DUPLICATE) {
     const found = await findRegistered(deps, note, row, target);
     if (found) {
       const registered = await finish(deps, options, row, found.proc, found.texto);
       if (found.texto === options.texto || tpEvento !== '110110') return registered;
       // An earlier CC-e of ours with this sequence, whose answer was lost: kept as registered; this text was not sent.
-      throw new EngineError('conflito', `A carta de correção nº ${row.nSeqEvento} de um envio anterior (cuja resposta se perdeu) estava registrada e foi recuperada; o novo texto não foi enviado.`, {
-        correcao: 'Repita o pedido: ele irá com o número de sequência seguinte.',
-      });
+      throw new EngineError(
+        'conflito',
+        `A carta de correção nº ${row.nSeqEvento} de um envio anterior (cuja resposta se perdeu) estava registrada e foi recuperada; o novo texto não foi enviado.`,
+        {
+          correcao: 'Repita o pedido: ele irá com o número de sequência seguinte.',
+        },
+      );
     }
     await deps.db.nfeEvento.deleteMany({ where: { id: row.id } });
     if (!ret) {
-      throw new EngineError('servico_indisponivel', 'A SEFAZ não respondeu ao evento e a consulta não o encontrou; nada foi registrado.', {
-        correcao: 'Repita o pedido: o serviço consulta a NF-e antes de reenviar, então um registro anterior não é duplicado.',
-      });
+      throw new EngineError(
+        'servico_indisponivel',
+        'A SEFAZ não respondeu ao evento e a consulta não o encontrou; nada foi registrado.',
+        {
+          correcao:
+            'Repita o pedido: o serviço consulta a NF-e antes de reenviar, então um registro anterior não é duplicado.',
+        },
+      );
     }
   }
   await deps.db.nfeEvento.deleteMany({ where: { id: row.id } });
@@ -129,12 +181,18 @@ function readAnswer(soap: string): EventAnswer | null {
   if (!env) return null;
   const retEvento = extractElement(env, 'retEvento');
   const head = retEvento ? env.slice(0, env.indexOf(retEvento)) : env;
-  if (tag(head, 'cStat') !== '128' || !retEvento) return { cStat: tag(head, 'cStat') ?? '999', xMotivo: tag(head, 'xMotivo') ?? '', retEvento: null };
+  if (tag(head, 'cStat') !== '128' || !retEvento)
+    return { cStat: tag(head, 'cStat') ?? '999', xMotivo: tag(head, 'xMotivo') ?? '', retEvento: null };
   return { cStat: tag(retEvento, 'cStat') ?? '999', xMotivo: tag(retEvento, 'xMotivo') ?? '', retEvento };
 }
 
 /** The procEventoNFe of this type and sequence that the protocol query lists, if the authority has it. */
-async function findRegistered(deps: TransmissionDeps, note: Nfe, row: NfeEvento, target: SefazTarget): Promise<{ proc: string; texto: string } | null> {
+async function findRegistered(
+  deps: TransmissionDeps,
+  note: Nfe,
+  row: NfeEvento,
+  target: SefazTarget,
+): Promise<{ proc: string; texto: string } | null> {
   let answer: string;
   try {
     answer = await deps.sefaz.query(note.chaveAcesso, target);
@@ -143,14 +201,24 @@ async function findRegistered(deps: TransmissionDeps, note: Nfe, row: NfeEvento,
     return null;
   }
   for (const [proc] of answer.matchAll(/<procEventoNFe[\s>][\s\S]*?<\/procEventoNFe>/g)) {
-    if (tag(proc, 'tpEvento') === row.tpEvento && tag(proc, 'nSeqEvento') === String(row.nSeqEvento) && REGISTERED.has(tag(proc, 'cStat') ?? '')) {
+    if (
+      tag(proc, 'tpEvento') === row.tpEvento &&
+      tag(proc, 'nSeqEvento') === String(row.nSeqEvento) &&
+      REGISTERED.has(tag(proc, 'cStat') ?? '')
+    ) {
       return { proc, texto: unescape(tag(proc, 'xJust') ?? tag(proc, 'xCorrecao') ?? row.texto) };
     }
   }
   return null;
 }
 
-async function finish(deps: TransmissionDeps, options: RegisterNfeEventOptions, row: NfeEvento, proc: string, texto: string): Promise<NfeEvento> {
+async function finish(
+  deps: TransmissionDeps,
+  options: RegisterNfeEventOptions,
+  row: NfeEvento,
+  proc: string,
+  texto: string,
+): Promise<NfeEvento> {
   const at = deps.clock.now();
   // In the procEventoNFe the evento carries no cStat/nProt/dhRegEvento: the first of each is retEvento's.
   const dhRegEvento = tag(proc, 'dhRegEvento');
@@ -158,8 +226,13 @@ async function finish(deps: TransmissionDeps, options: RegisterNfeEventOptions, 
     const evento = await tx.nfeEvento.update({
       where: { id: row.id },
       data: {
-        situacao: 'registrado', xml: proc, texto, cStat: tag(proc, 'cStat'), protocolo: tag(proc, 'nProt'),
-        registradoEm: dhRegEvento ? new Date(dhRegEvento) : at, updatedAt: at,
+        situacao: 'registrado',
+        xml: proc,
+        texto,
+        cStat: tag(proc, 'cStat'),
+        protocolo: tag(proc, 'nProt'),
+        registradoEm: dhRegEvento ? new Date(dhRegEvento) : at,
+        updatedAt: at,
       },
     });
     await options.apply(tx, await tx.nfe.findUniqueOrThrow({ where: { id: row.nfeId } }), evento, at);

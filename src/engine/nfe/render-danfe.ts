@@ -28,9 +28,15 @@ export async function renderDanfe(xml: string, options: RenderDanfeOptions = {})
   await loadLibxml2();
   const view = readDanfeView(xml);
   if (options.epec && view.tpEmis !== '4') throw new Error('DANFE de EPEC exige NF-e emitida com tpEmis 4');
-  if (!options.epec && !options.previa && !view.protocolo) throw new Error('NF-e sem protocolo de autorização: use o nfeProc ou informe o EPEC');
+  if (!options.epec && !options.previa && !view.protocolo)
+    throw new Error('NF-e sem protocolo de autorização: use o nfeProc ou informe o EPEC');
   const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: view.chave, scale: 2, height: 9, includetext: false });
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `DANFE ${view.nNF}`, Subject: `NF-e ${view.chave}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `DANFE ${view.nNF}`, Subject: `NF-e ${view.chave}` },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -43,7 +49,14 @@ export async function renderDanfe(xml: string, options: RenderDanfeOptions = {})
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(i);
-    doc.font('Helvetica-Bold').fontSize(7).text(`FOLHA ${i + 1}/${range.count}`, LEFT + 230, boxTops[i]! + 78, { width: 95, align: 'center', lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(7)
+      .text(`FOLHA ${i + 1}/${range.count}`, LEFT + 230, boxTops[i]! + 78, {
+        width: 95,
+        align: 'center',
+        lineBreak: false,
+      });
     if (options.previa) watermark(doc, 'PRÉVIA - SEM VALOR FISCAL', 420);
     else if (view.tpAmb === '2') watermark(doc, 'SEM VALOR FISCAL', 420);
     if (options.cancelada) watermark(doc, 'NF-e CANCELADA', 320);
@@ -83,52 +96,116 @@ function newSheet(doc: Doc, v: DanfeView, barcode: Buffer, options: RenderDanfeO
   return header(doc, MARGIN, v, barcode, options);
 }
 
-function box(doc: Doc, x: number, y: number, w: number, h: number, label: string, value: string, align: 'left' | 'right' = 'left'): void {
+function box(
+  doc: Doc,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  label: string,
+  value: string,
+  align: 'left' | 'right' = 'left',
+): void {
   doc.lineWidth(0.5).rect(x, y, w, h).stroke();
-  doc.font('Helvetica').fontSize(5.5).fillColor('#000').text(label, x + 2, y + 1.5, { width: w - 4, lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(7.5).text(value || '', x + 2, y + h - 10, { width: w - 4, align, lineBreak: false, ellipsis: true });
+  doc
+    .font('Helvetica')
+    .fontSize(5.5)
+    .fillColor('#000')
+    .text(label, x + 2, y + 1.5, { width: w - 4, lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(7.5)
+    .text(value || '', x + 2, y + h - 10, { width: w - 4, align, lineBreak: false, ellipsis: true });
 }
 
 function title(doc: Doc, y: number, text: string): number {
-  doc.font('Helvetica-Bold').fontSize(6.5).text(text, LEFT, y + 2);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(6.5)
+    .text(text, LEFT, y + 2);
   return y + 10;
 }
 
 function stub(doc: Doc, v: DanfeView): number {
   doc.lineWidth(0.5).rect(LEFT, MARGIN, 455, 42).stroke();
-  doc.font('Helvetica').fontSize(6).text(`RECEBEMOS DE ${v.emitente.nome} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`, LEFT + 2, MARGIN + 2, { width: 450, height: 16, ellipsis: true });
+  doc
+    .font('Helvetica')
+    .fontSize(6)
+    .text(
+      `RECEBEMOS DE ${v.emitente.nome} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`,
+      LEFT + 2,
+      MARGIN + 2,
+      { width: 450, height: 16, ellipsis: true },
+    );
   box(doc, LEFT, MARGIN + 18, 110, 24, 'DATA DE RECEBIMENTO', '');
   box(doc, LEFT + 110, MARGIN + 18, 345, 24, 'IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR', '');
   doc.rect(LEFT + 455, MARGIN, 100, 42).stroke();
-  doc.font('Helvetica-Bold').fontSize(9).text('NF-e', LEFT + 455, MARGIN + 6, { width: 100, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text('NF-e', LEFT + 455, MARGIN + 6, { width: 100, align: 'center' });
   doc.fontSize(8).text(`Nº ${numero(v.nNF)}`, LEFT + 455, MARGIN + 18, { width: 100, align: 'center' });
   doc.text(`SÉRIE ${v.serie.padStart(3, '0')}`, LEFT + 455, MARGIN + 29, { width: 100, align: 'center' });
-  doc.moveTo(LEFT, MARGIN + 47).lineTo(LEFT + WIDTH, MARGIN + 47).dash(2, { space: 2 }).stroke().undash();
+  doc
+    .moveTo(LEFT, MARGIN + 47)
+    .lineTo(LEFT + WIDTH, MARGIN + 47)
+    .dash(2, { space: 2 })
+    .stroke()
+    .undash();
   return MARGIN + 52;
 }
 
 function header(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions): number {
   const e = v.emitente;
   doc.rect(LEFT, y, 230, 92).stroke();
-  doc.font('Helvetica-Bold').fontSize(9).text(e.nome, LEFT + 4, y + 6, { width: 222, align: 'center' });
-  doc.font('Helvetica').fontSize(7).text(
-    [e.endereco, [e.bairro, e.cep ? `CEP ${e.cep}` : null].filter(Boolean).join(' - '), [e.municipio, e.uf].filter(Boolean).join(' - '), e.fone ? `Fone: ${e.fone}` : null].filter(Boolean).join('\n'),
-    LEFT + 4, doc.y + 4, { width: 222, align: 'center' },
-  );
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text(e.nome, LEFT + 4, y + 6, { width: 222, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .text(
+      [
+        e.endereco,
+        [e.bairro, e.cep ? `CEP ${e.cep}` : null].filter(Boolean).join(' - '),
+        [e.municipio, e.uf].filter(Boolean).join(' - '),
+        e.fone ? `Fone: ${e.fone}` : null,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      LEFT + 4,
+      doc.y + 4,
+      { width: 222, align: 'center' },
+    );
   doc.rect(LEFT + 230, y, 95, 92).stroke();
-  doc.font('Helvetica-Bold').fontSize(12).text('DANFE', LEFT + 230, y + 4, { width: 95, align: 'center' });
-  doc.font('Helvetica').fontSize(6).text('DOCUMENTO AUXILIAR DA NOTA FISCAL ELETRÔNICA', LEFT + 234, y + 18, { width: 87, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text('DANFE', LEFT + 230, y + 4, { width: 95, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(6)
+    .text('DOCUMENTO AUXILIAR DA NOTA FISCAL ELETRÔNICA', LEFT + 234, y + 18, { width: 87, align: 'center' });
   doc.fontSize(7).text('0 - ENTRADA\n1 - SAÍDA', LEFT + 238, y + 38);
   doc.rect(LEFT + 290, y + 38, 14, 14).stroke();
-  doc.font('Helvetica-Bold').fontSize(10).text(v.tpNF, LEFT + 290, y + 41, { width: 14, align: 'center' });
-  doc.fontSize(8).text(`Nº ${numero(v.nNF)}\nSÉRIE ${v.serie.padStart(3, '0')}`, LEFT + 234, y + 56, { width: 87, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(v.tpNF, LEFT + 290, y + 41, { width: 14, align: 'center' });
+  doc
+    .fontSize(8)
+    .text(`Nº ${numero(v.nNF)}\nSÉRIE ${v.serie.padStart(3, '0')}`, LEFT + 234, y + 56, { width: 87, align: 'center' });
   doc.rect(LEFT + 325, y, 230, 92).stroke();
   doc.image(barcode, LEFT + 331, y + 4, { width: 218, height: 30 });
   box(doc, LEFT + 325, y + 38, 230, 20, 'CHAVE DE ACESSO', formatChave(v.chave));
   const aviso = options.epec
     ? 'DANFE impresso em contingência - EPEC regularmente recebido pela Receita Federal do Brasil'
     : 'Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora';
-  doc.font('Helvetica').fontSize(6.5).text(aviso, LEFT + 329, y + 62, { width: 222, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(6.5)
+    .text(aviso, LEFT + 329, y + 62, { width: 222, align: 'center' });
   const row = y + 92;
   const protocolo = options.epec
     ? `EPEC ${options.epec.protocolo} - ${formatDate(options.epec.dhRegistro)}`
@@ -136,7 +213,15 @@ function header(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: Ren
       ? 'PRÉVIA - NÃO ENVIADA À SEFAZ'
       : `${v.protocolo!.nProt} - ${formatDate(v.protocolo!.dhRecbto)}`;
   box(doc, LEFT, row, 325, 20, 'NATUREZA DA OPERAÇÃO', v.natOp);
-  box(doc, LEFT + 325, row, 230, 20, options.epec ? 'PROTOCOLO DO EVENTO EPEC' : 'PROTOCOLO DE AUTORIZAÇÃO DE USO', protocolo);
+  box(
+    doc,
+    LEFT + 325,
+    row,
+    230,
+    20,
+    options.epec ? 'PROTOCOLO DO EVENTO EPEC' : 'PROTOCOLO DE AUTORIZAÇÃO DE USO',
+    protocolo,
+  );
   box(doc, LEFT, row + 20, 185, 20, 'INSCRIÇÃO ESTADUAL', e.ie ?? '');
   box(doc, LEFT + 185, row + 20, 185, 20, 'INSCRIÇÃO ESTADUAL DO SUBST. TRIBUT.', e.iest ?? '');
   box(doc, LEFT + 370, row + 20, 185, 20, 'CNPJ / CPF', formatDocument(e.documento ?? undefined));
@@ -151,7 +236,15 @@ function partyBlock(doc: Doc, y: number, label: string, p: DanfeParty | null, v:
   box(doc, LEFT, top + 20, 265, 20, 'ENDEREÇO', p?.endereco ?? '');
   box(doc, LEFT + 265, top + 20, 140, 20, 'BAIRRO / DISTRITO', p?.bairro ?? '');
   box(doc, LEFT + 405, top + 20, 60, 20, 'CEP', p?.cep ?? '');
-  box(doc, LEFT + 465, top + 20, 90, 20, 'DATA DA SAÍDA/ENTRADA', v.dhSaiEnt ? formatDate(v.dhSaiEnt).slice(0, 10) : '');
+  box(
+    doc,
+    LEFT + 465,
+    top + 20,
+    90,
+    20,
+    'DATA DA SAÍDA/ENTRADA',
+    v.dhSaiEnt ? formatDate(v.dhSaiEnt).slice(0, 10) : '',
+  );
   box(doc, LEFT, top + 40, 235, 20, 'MUNICÍPIO', p?.municipio ?? '');
   box(doc, LEFT + 235, top + 40, 30, 20, 'UF', p?.uf ?? '');
   box(doc, LEFT + 265, top + 40, 110, 20, 'FONE / FAX', p?.fone ?? '');
@@ -176,22 +269,47 @@ function taxBlock(doc: Doc, y: number, v: DanfeView): number {
   const top = title(doc, y, 'CÁLCULO DO IMPOSTO');
   const t = v.totais;
   const first: Array<[string, string | null]> = [
-    ['BASE DE CÁLC. DO ICMS', t.vBC], ['VALOR DO ICMS', t.vICMS], ['BASE DE CÁLC. ICMS S.T.', t.vBCST], ['VALOR DO ICMS SUBST.', t.vST],
-    ['V. TOTAL TRIBUTOS', t.vTotTrib], ['V. TOTAL PRODUTOS', t.vProd],
+    ['BASE DE CÁLC. DO ICMS', t.vBC],
+    ['VALOR DO ICMS', t.vICMS],
+    ['BASE DE CÁLC. ICMS S.T.', t.vBCST],
+    ['VALOR DO ICMS SUBST.', t.vST],
+    ['V. TOTAL TRIBUTOS', t.vTotTrib],
+    ['V. TOTAL PRODUTOS', t.vProd],
   ];
   const second: Array<[string, string | null]> = [
-    ['VALOR DO FRETE', t.vFrete], ['VALOR DO SEGURO', t.vSeg], ['DESCONTO', t.vDesc], ['OUTRAS DESPESAS', t.vOutro],
-    ['VALOR TOTAL IPI', t.vIPI], ['V. TOTAL DA NOTA', t.vNF],
+    ['VALOR DO FRETE', t.vFrete],
+    ['VALOR DO SEGURO', t.vSeg],
+    ['DESCONTO', t.vDesc],
+    ['OUTRAS DESPESAS', t.vOutro],
+    ['VALOR TOTAL IPI', t.vIPI],
+    ['V. TOTAL DA NOTA', t.vNF],
   ];
-  const third: Array<[string, string | null]> = [['VALOR DO PIS', t.vPIS], ['VALOR DA COFINS', t.vCOFINS]];
-  if (v.ibsCbs) third.push(['BASE DE CÁLC. IBS/CBS', v.ibsCbs.vBCIBSCBS], ['VALOR DO IBS', v.ibsCbs.vIBS], ['VALOR DA CBS', v.ibsCbs.vCBS]);
+  const third: Array<[string, string | null]> = [
+    ['VALOR DO PIS', t.vPIS],
+    ['VALOR DA COFINS', t.vCOFINS],
+  ];
+  if (v.ibsCbs)
+    third.push(
+      ['BASE DE CÁLC. IBS/CBS', v.ibsCbs.vBCIBSCBS],
+      ['VALOR DO IBS', v.ibsCbs.vIBS],
+      ['VALOR DA CBS', v.ibsCbs.vCBS],
+    );
   const w = WIDTH / 6;
-  [first, second, third].forEach((row, r) => row.forEach(([label, value], i) => box(doc, LEFT + i * w, top + r * 20, w, 20, label, money(value ?? '0.00'), 'right')));
+  [first, second, third].forEach((row, r) =>
+    row.forEach(([label, value], i) =>
+      box(doc, LEFT + i * w, top + r * 20, w, 20, label, money(value ?? '0.00'), 'right'),
+    ),
+  );
   return top + 62;
 }
 
 const MOD_FRETE: Record<string, string> = {
-  '0': '0-Por conta do Remet', '1': '1-Por conta do Dest', '2': '2-Por conta de Terceiros', '3': '3-Próprio Remet', '4': '4-Próprio Dest', '9': '9-Sem Transporte',
+  '0': '0-Por conta do Remet',
+  '1': '1-Por conta do Dest',
+  '2': '2-Por conta de Terceiros',
+  '3': '3-Próprio Remet',
+  '4': '4-Próprio Dest',
+  '9': '9-Sem Transporte',
 };
 
 function carrierBlock(doc: Doc, y: number, v: DanfeView): number {
@@ -220,13 +338,23 @@ const COLUMNS: Array<{ label: string; width: number; value: (i: DanfeItem) => st
   { label: 'ALÍQ. IPI', width: 20, value: (i) => decimal(i.pIPI, 2), align: 'right' },
 ];
 
-function itemsBlock(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions, boxTops: number[]): number {
+function itemsBlock(
+  doc: Doc,
+  y: number,
+  v: DanfeView,
+  barcode: Buffer,
+  options: RenderDanfeOptions,
+  boxTops: number[],
+): number {
   let top = itemsHeader(doc, title(doc, y, 'DADOS DOS PRODUTOS / SERVIÇOS'));
   for (const item of v.itens) {
     doc.font('Helvetica').fontSize(6);
     const height = Math.max(10, doc.heightOfString(item.descricao, { width: COLUMNS[1]!.width - 4 }) + 4);
     if (top + height > BOTTOM - 60) {
-      top = itemsHeader(doc, title(doc, newSheet(doc, v, barcode, options, boxTops), 'DADOS DOS PRODUTOS / SERVIÇOS (CONTINUAÇÃO)'));
+      top = itemsHeader(
+        doc,
+        title(doc, newSheet(doc, v, barcode, options, boxTops), 'DADOS DOS PRODUTOS / SERVIÇOS (CONTINUAÇÃO)'),
+      );
       doc.font('Helvetica').fontSize(6);
     }
     let x = LEFT;
@@ -235,7 +363,11 @@ function itemsBlock(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options:
       x += col.width;
     }
     top += height;
-    doc.moveTo(LEFT, top).lineTo(LEFT + WIDTH, top).lineWidth(0.25).stroke();
+    doc
+      .moveTo(LEFT, top)
+      .lineTo(LEFT + WIDTH, top)
+      .lineWidth(0.25)
+      .stroke();
   }
   return top + 4;
 }
@@ -254,22 +386,37 @@ function itemsHeader(doc: Doc, y: number): number {
 function additionalBlock(doc: Doc, y: number, v: DanfeView, options: RenderDanfeOptions): void {
   const top = title(doc, y, 'DADOS ADICIONAIS');
   const lines = [
-    options.previa ? 'PRÉVIA DE NF-E NÃO ENVIADA À SEFAZ: SEM VALOR FISCAL; NÚMERO E CHAVE PODEM MUDAR NA EMISSÃO' : null,
+    options.previa
+      ? 'PRÉVIA DE NF-E NÃO ENVIADA À SEFAZ: SEM VALOR FISCAL; NÚMERO E CHAVE PODEM MUDAR NA EMISSÃO'
+      : null,
     v.tpAmb === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL' : null,
-    options.epec ? `Emitida em contingência (EPEC) em ${formatDate(options.epec.dhRegistro)}; será transmitida à Sefaz autorizadora.` : null,
+    options.epec
+      ? `Emitida em contingência (EPEC) em ${formatDate(options.epec.dhRegistro)}; será transmitida à Sefaz autorizadora.`
+      : null,
     v.infAdFisco ? `Inf. fisco: ${v.infAdFisco}` : null,
     v.infCpl,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const height = Math.max(60, BOTTOM - top);
   doc.lineWidth(0.5).rect(LEFT, top, 370, height).stroke();
-  doc.font('Helvetica').fontSize(5.5).text('INFORMAÇÕES COMPLEMENTARES', LEFT + 2, top + 2);
+  doc
+    .font('Helvetica')
+    .fontSize(5.5)
+    .text('INFORMAÇÕES COMPLEMENTARES', LEFT + 2, top + 2);
   doc.fontSize(6.5).text(lines, LEFT + 2, top + 10, { width: 366, height: height - 12, ellipsis: true });
   doc.rect(LEFT + 370, top, 185, height).stroke();
   doc.fontSize(5.5).text('RESERVADO AO FISCO', LEFT + 372, top + 2);
 }
 
 function watermark(doc: Doc, text: string, y: number): void {
-  doc.save().rotate(-30, { origin: [300, y + 20] }).font('Helvetica-Bold').fontSize(40).fillColor('#cc0000').opacity(0.2);
+  doc
+    .save()
+    .rotate(-30, { origin: [300, y + 20] })
+    .font('Helvetica-Bold')
+    .fontSize(40)
+    .fillColor('#cc0000')
+    .opacity(0.2);
   doc.text(text, 70, y, { width: 460, align: 'center', lineBreak: false });
   doc.restore();
 }

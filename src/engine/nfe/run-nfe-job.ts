@@ -52,7 +52,10 @@ export async function runNfeJob(
   const view = await transmitNfe(deps, deps.sefaz, job.nfeId!, loaded);
   if (!view || !PENDING.includes(view.status)) return view;
   const now = deps.clock.now();
-  if (view.status === 'aguardando_confirmacao' && now.getTime() - Date.parse(view.criada_em) >= CONFIRMATION_GIVE_UP_AFTER) {
+  if (
+    view.status === 'aguardando_confirmacao' &&
+    now.getTime() - Date.parse(view.criada_em) >= CONFIRMATION_GIVE_UP_AFTER
+  ) {
     return finish(deps, job, await giveUp(deps, view, now));
   }
   const failures = ((job.payload ?? {}) as JobPayload).failures ?? 0;
@@ -69,13 +72,17 @@ export async function runNfeJob(
 }
 
 async function giveUp(deps: Pick<TransmissionDeps, 'db' | 'logger'>, view: NfeView, now: Date): Promise<NfeView> {
-  deps.logger.warn({ nfeId: view.id, chave: view.chave_acesso, since: view.criada_em }, 'NF-e recovery gave up: the authority never confirmed the note; left aguardando_confirmacao with aviso confirmacao_esgotada');
+  deps.logger.warn(
+    { nfeId: view.id, chave: view.chave_acesso, since: view.criada_em },
+    'NF-e recovery gave up: the authority never confirmed the note; left aguardando_confirmacao with aviso confirmacao_esgotada',
+  );
   await deps.db.nfe.updateMany({
     where: { id: view.id, status: 'aguardando_confirmacao', aviso: { equals: Prisma.DbNull } },
     data: {
       aviso: {
         codigo: 'confirmacao_esgotada',
-        mensagem: 'A SEFAZ não confirmou a NF-e em 7 dias de consultas; o serviço parou de consultar. Consulte a chave de acesso no portal da SEFAZ antes de emitir de novo.',
+        mensagem:
+          'A SEFAZ não confirmou a NF-e em 7 dias de consultas; o serviço parou de consultar. Consulte a chave de acesso no portal da SEFAZ antes de emitir de novo.',
         desde: now.toISOString(),
       },
       updatedAt: now,
@@ -84,7 +91,11 @@ async function giveUp(deps: Pick<TransmissionDeps, 'db' | 'logger'>, view: NfeVi
   return presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: view.id } }));
 }
 
-async function finish(deps: Pick<EngineDeps, 'db'>, job: Pick<TransmissionJob, 'id'>, view: NfeView | null): Promise<NfeView | null> {
+async function finish(
+  deps: Pick<EngineDeps, 'db'>,
+  job: Pick<TransmissionJob, 'id'>,
+  view: NfeView | null,
+): Promise<NfeView | null> {
   await deps.db.transmissionJob.deleteMany({ where: { id: job.id } });
   return view;
 }

@@ -48,19 +48,32 @@ export interface SomaTotais {
 }
 
 const zero = new Decimal(0);
-const soma = (itens: NfeItem[], f: (i: NfeItem) => string | undefined) => itens.reduce((s, i) => s.plus(f(i) ?? 0), zero);
+const soma = (itens: NfeItem[], f: (i: NfeItem) => string | undefined) =>
+  itens.reduce((s, i) => s.plus(f(i) ?? 0), zero);
 
 /** ICMSTot member ← the ICMS member summed into it (MOC 4.00, W02–W16; NT 2023.001 for the monophasic ones). */
 const DO_ICMS: ReadonlyArray<readonly [string, IcmsCampo, boolean]> = [
-  ['vBC', 'v_bc', false], ['vICMS', 'v_icms', false], ['vICMSDeson', 'v_icms_deson', false], ['vFCP', 'v_fcp', false],
-  ['vBCST', 'v_bc_st', false], ['vST', 'v_icms_st', false], ['vFCPST', 'v_fcp_st', false], ['vFCPSTRet', 'v_fcp_st_ret', false],
-  ['qBCMono', 'q_bc_mono', true], ['vICMSMono', 'v_icms_mono', true], ['qBCMonoReten', 'q_bc_mono_reten', true],
-  ['vICMSMonoReten', 'v_icms_mono_reten', true], ['qBCMonoRet', 'q_bc_mono_ret', true], ['vICMSMonoRet', 'v_icms_mono_ret', true],
+  ['vBC', 'v_bc', false],
+  ['vICMS', 'v_icms', false],
+  ['vICMSDeson', 'v_icms_deson', false],
+  ['vFCP', 'v_fcp', false],
+  ['vBCST', 'v_bc_st', false],
+  ['vST', 'v_icms_st', false],
+  ['vFCPST', 'v_fcp_st', false],
+  ['vFCPSTRet', 'v_fcp_st_ret', false],
+  ['qBCMono', 'q_bc_mono', true],
+  ['vICMSMono', 'v_icms_mono', true],
+  ['qBCMonoReten', 'q_bc_mono_reten', true],
+  ['vICMSMonoReten', 'v_icms_mono_reten', true],
+  ['qBCMonoRet', 'q_bc_mono_ret', true],
+  ['vICMSMonoRet', 'v_icms_mono_ret', true],
 ];
 
 /** vProd of each item (quantity × unit price, 2 decimals) and the note's totals, all in Decimal. */
 export function somarTotais(itens: NfeItem[]): SomaTotais {
-  const vItens = itens.map((i) => new Decimal(i.quantidade).times(i.valor_unitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+  const vItens = itens.map((i) =>
+    new Decimal(i.quantidade).times(i.valor_unitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+  );
   const icms = (k: IcmsCampo) => soma(itens, (i) => i.icms.valores[k]);
   const t: Record<string, Decimal> = {};
   const difal = itens.some((i) => i.icms_uf_dest);
@@ -85,12 +98,28 @@ export function somarTotais(itens: NfeItem[]): SomaTotais {
   t.vOutro = soma(itens, (i) => i.outras_despesas);
   // W16: vNF = vProd − vDesc − vICMSDeson (only where indDeduzDeson = 1, NT 2023.004) + vST + vFCPST + vFrete
   // + vSeg + vOutro + vII + vIPI + vIPIDevol.
-  const deduzido = soma(itens, (i) => (i.icms.valores.ind_deduz_deson === '1' ? i.icms.valores.v_icms_deson : undefined));
-  t.vNF = t.vProd!.minus(t.vDesc).minus(deduzido).plus(t.vST!).plus(t.vFCPST!).plus(t.vFrete).plus(t.vSeg).plus(t.vOutro)
-    .plus(t.vII).plus(t.vIPI).plus(t.vIPIDevol);
+  const deduzido = soma(itens, (i) =>
+    i.icms.valores.ind_deduz_deson === '1' ? i.icms.valores.v_icms_deson : undefined,
+  );
+  t.vNF = t
+    .vProd!.minus(t.vDesc)
+    .minus(deduzido)
+    .plus(t.vST!)
+    .plus(t.vFCPST!)
+    .plus(t.vFrete)
+    .plus(t.vSeg)
+    .plus(t.vOutro)
+    .plus(t.vII)
+    .plus(t.vIPI)
+    .plus(t.vIPIDevol);
   const icmsTot = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.toFixed(2, Decimal.ROUND_HALF_UP)]));
   const ibsCbs = somarIbsCbs(itens);
-  const comIbsCbs = ibsCbs?.tributado ? { vItens: itens.map((i, n) => valorItem(i, vItens[n]!)), vNFTot: t.vNF!.plus(ibsCbs.vIBS).plus(ibsCbs.vCBS).toFixed(2) } : null;
+  const comIbsCbs = ibsCbs?.tributado
+    ? {
+        vItens: itens.map((i, n) => valorItem(i, vItens[n]!)),
+        vNFTot: t.vNF!.plus(ibsCbs.vIBS).plus(ibsCbs.vCBS).toFixed(2),
+      }
+    : null;
   return { icmsTot, vNF: icmsTot.vNF!, ibsCbs, itens: vItens.map((v) => v.toFixed(2)), comIbsCbs };
 }
 
@@ -98,8 +127,19 @@ export function somarTotais(itens: NfeItem[]): SomaTotais {
 function valorItem(i: NfeItem, vProd: Decimal): string {
   const d = (v: string | undefined) => new Decimal(v ?? 0);
   const deduzido = i.icms.valores.ind_deduz_deson === '1' ? d(i.icms.valores.v_icms_deson) : zero;
-  return vProd.minus(d(i.desconto)).minus(deduzido).plus(d(i.icms.valores.v_icms_st)).plus(d(i.icms.valores.v_fcp_st)).plus(d(i.frete))
-    .plus(d(i.seguro)).plus(d(i.outras_despesas)).plus(d(i.ii?.v_ii)).plus(d(i.ipi?.v_ipi)).plus(d(i.ibs_cbs?.v_ibs)).plus(d(i.ibs_cbs?.v_cbs)).toFixed(2);
+  return vProd
+    .minus(d(i.desconto))
+    .minus(deduzido)
+    .plus(d(i.icms.valores.v_icms_st))
+    .plus(d(i.icms.valores.v_fcp_st))
+    .plus(d(i.frete))
+    .plus(d(i.seguro))
+    .plus(d(i.outras_despesas))
+    .plus(d(i.ii?.v_ii))
+    .plus(d(i.ipi?.v_ipi))
+    .plus(d(i.ibs_cbs?.v_ibs))
+    .plus(d(i.ibs_cbs?.v_cbs))
+    .toFixed(2);
 }
 
 /** IBSCBSTot (NT 2025.002, W34): sums of the items' IBS/CBS, vIBS being state plus municipal. */

@@ -51,7 +51,10 @@ interface Outcome {
  * (keyed by the note, nfeJob), settling in the same statement.
  */
 export async function transmitNfe(
-  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'logger' | 'secrets'>, gateway: SefazGateway, noteId: string, loaded?: LoadedNfe,
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'logger' | 'secrets'>,
+  gateway: SefazGateway,
+  noteId: string,
+  loaded?: LoadedNfe,
 ): Promise<NfeView | null> {
   const note = loaded?.note ?? (await deps.db.nfe.findUnique({ where: { id: noteId } }));
   if (!note || !PENDING.includes(note.status)) {
@@ -59,7 +62,12 @@ export async function transmitNfe(
     return note && presentNfe(note);
   }
   const { credentials, signer } = loaded ?? (await companyCredentials(deps, note.companyId));
-  const target: SefazTarget = { environment: note.environment as 'test' | 'live', cUF: note.chaveAcesso.slice(0, 2), simulacao: note.simulacao, credentials };
+  const target: SefazTarget = {
+    environment: note.environment as 'test' | 'live',
+    cUF: note.chaveAcesso.slice(0, 2),
+    simulacao: note.simulacao,
+    credentials,
+  };
   if (note.status === 'aguardando_confirmacao') {
     let known: Outcome | null;
     try {
@@ -86,7 +94,13 @@ export async function transmitNfe(
   const ret = extractElement(answer, 'retEnviNFe') ?? '';
   const lote = tag(ret, 'cStat');
   const protNFe = extractElement(ret, 'protNFe');
-  if (!protNFe) return settle(deps, note, { status: 'rejeitada', protNFe: null, cStat: lote ?? '999', mensagem: tag(ret, 'xMotivo') ?? 'Resposta sem protocolo' });
+  if (!protNFe)
+    return settle(deps, note, {
+      status: 'rejeitada',
+      protNFe: null,
+      cStat: lote ?? '999',
+      mensagem: tag(ret, 'xMotivo') ?? 'Resposta sem protocolo',
+    });
   const cStat = tag(protNFe, 'cStat')!;
   if (cStat === DUPLICATE) {
     const known = await queryOutcome(gateway, note, target).catch(() => null);
@@ -112,30 +126,53 @@ function outcomeOf(cStat: string, protNFe: string): Outcome {
 }
 
 async function waitConfirmation(deps: Pick<EngineDeps, 'db' | 'clock'>, note: Nfe): Promise<NfeView> {
-  const updated = await deps.db.nfe.update({ where: { id: note.id }, data: { status: 'aguardando_confirmacao', updatedAt: deps.clock.now() } });
+  const updated = await deps.db.nfe.update({
+    where: { id: note.id },
+    data: { status: 'aguardando_confirmacao', updatedAt: deps.clock.now() },
+  });
   return presentNfe(updated);
 }
 
-const EVENT: Record<Outcome['status'], string> = { autorizada: 'NFE_AUTORIZADA', rejeitada: 'NFE_REJEITADA', denegada: 'NFE_DENEGADA', descartada: 'NFE_DESCARTADA' };
+const EVENT: Record<Outcome['status'], string> = {
+  autorizada: 'NFE_AUTORIZADA',
+  rejeitada: 'NFE_REJEITADA',
+  denegada: 'NFE_DENEGADA',
+  descartada: 'NFE_DESCARTADA',
+};
 
 async function settle(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>, note: Nfe, outcome: Outcome): Promise<NfeView> {
   const now = deps.clock.now();
   // nfeProc = NFe + protNFe (procNFe_v4.00.xsd); kept for authorised and denied notes alike.
-  const procXml = outcome.protNFe ? `<nfeProc xmlns="${NFE_NS}" versao="4.00">${note.xml}${outcome.protNFe}</nfeProc>` : null;
+  const procXml = outcome.protNFe
+    ? `<nfeProc xmlns="${NFE_NS}" versao="4.00">${note.xml}${outcome.protNFe}</nfeProc>`
+    : null;
   // The job's lease makes this step the pending note's only writer, so the stored row is the one read plus this change.
   const updated: Nfe = {
     ...note,
     status: outcome.status,
     procXml,
     protocolo: outcome.protNFe ? tag(outcome.protNFe, 'nProt') : null,
-    rejeicao: outcome.status === 'rejeitada' || outcome.status === 'descartada' ? (rejeicaoOf(outcome) as Prisma.JsonObject) : note.rejeicao,
+    rejeicao:
+      outcome.status === 'rejeitada' || outcome.status === 'descartada'
+        ? (rejeicaoOf(outcome) as Prisma.JsonObject)
+        : note.rejeicao,
     authorizedAt: outcome.status === 'autorizada' ? now : null,
     updatedAt: now,
   };
   const view = presentNfe(updated);
   const written = await deps.sql<{ id: string }>('nfe_settle', SETTLE, [
-    note.id, updated.status, updated.procXml, updated.protocolo, updated.rejeicao === null ? null : JSON.stringify(updated.rejeicao),
-    updated.authorizedAt?.toISOString() ?? null, now.toISOString(), note.accountId, note.environment, newId(), EVENT[outcome.status], JSON.stringify(view),
+    note.id,
+    updated.status,
+    updated.procXml,
+    updated.protocolo,
+    updated.rejeicao === null ? null : JSON.stringify(updated.rejeicao),
+    updated.authorizedAt?.toISOString() ?? null,
+    now.toISOString(),
+    note.accountId,
+    note.environment,
+    newId(),
+    EVENT[outcome.status],
+    JSON.stringify(view),
   ]);
   return written.length ? view : presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
 }
@@ -171,6 +208,10 @@ async function endJob(deps: Pick<EngineDeps, 'db'>, noteId: string): Promise<voi
 /** The authority's code and message, with the plain-language explanation and fix where the table has them. */
 function rejeicaoOf(outcome: Outcome) {
   const explained = explainRejection(outcome.cStat);
-  return { cStat: outcome.cStat, mensagem: outcome.mensagem, explicacao: explained?.explicacao ?? null, correcao: explained?.correcao ?? null };
+  return {
+    cStat: outcome.cStat,
+    mensagem: outcome.mensagem,
+    explicacao: explained?.explicacao ?? null,
+    correcao: explained?.correcao ?? null,
+  };
 }
-

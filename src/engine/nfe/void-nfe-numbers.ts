@@ -28,7 +28,9 @@ export interface VoidNumbersOptions {
   nfeId?: string | null;
 }
 
-export type VoidDeps = Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'logger' | 'pubsub'> & { sefaz: SefazGateway };
+export type VoidDeps = Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'logger' | 'pubsub'> & {
+  sefaz: SefazGateway;
+};
 
 // Notes whose number may be voided: a rejection does not consume the number at the authority (MOC 4.00), and the
 // caller gives it up. Every other status holds it (or may: transmitindo, aguardando_confirmacao).
@@ -50,12 +52,32 @@ export async function voidNfeNumbers(deps: VoidDeps, options: VoidNumbersOptions
   const { signer, credentials } = await companyCredentials(deps, company.id, company.certificate);
   const target: SefazTarget = { environment, cUF: cUfOf(company.municipio), simulacao: null, credentials };
   const now = deps.clock.now();
-  const signed = signNfeXml(buildInutNFe({ environment, cUF: cUfOf(company.municipio), cnpj: company.cnpj, serie, numeroInicial: ini, numeroFinal: fin, justificativa: options.justificativa, at: now }), signer, 'infInut');
+  const signed = signNfeXml(
+    buildInutNFe({
+      environment,
+      cUF: cUfOf(company.municipio),
+      cnpj: company.cnpj,
+      serie,
+      numeroInicial: ini,
+      numeroFinal: fin,
+      justificativa: options.justificativa,
+      at: now,
+    }),
+    signer,
+    'infInut',
+  );
   const schemaErrors = validateXsd(signed, 'inutNFe');
   if (schemaErrors.length) {
     throw new EngineError('validacao', 'O pedido de inutilização montado não passa no schema 4.00.', {
       correcao: 'Revise os campos; se persistir, contate o suporte com o requisicao_id.',
-      extra: { erros: schemaErrors.map((e) => ({ codigo: 'schema_inutnfe', campo: null, mensagem: e.message, correcao: null })) },
+      extra: {
+        erros: schemaErrors.map((e) => ({
+          codigo: 'schema_inutnfe',
+          campo: null,
+          mensagem: e.message,
+          correcao: null,
+        })),
+      },
     });
   }
   const reserved = await deps.db.$transaction((tx) => reserve(tx, options, signed, now));
@@ -68,28 +90,49 @@ export async function voidNfeNumbers(deps: VoidDeps, options: VoidNumbersOptions
     answer = null;
   }
   if (answer === null) {
-    throw new EngineError('servico_indisponivel', `A SEFAZ não respondeu ao pedido de inutilização da série ${serie}, números ${ini} a ${fin}.`, {
-      correcao: 'A faixa ficou reservada e não será usada na numeração; repita o mesmo pedido para reenviá-lo.',
-    });
+    throw new EngineError(
+      'servico_indisponivel',
+      `A SEFAZ não respondeu ao pedido de inutilização da série ${serie}, números ${ini} a ${fin}.`,
+      {
+        correcao: 'A faixa ficou reservada e não será usada na numeração; repita o mesmo pedido para reenviá-lo.',
+      },
+    );
   }
   const ret = extractElement(answer, 'retInutNFe') ?? '';
   const cStat = tag(ret, 'cStat') ?? '999';
   if (cStat !== HOMOLOGADA) {
     await deps.db.nfeInutilizacao.deleteMany({ where: { id: reserved.id, status: 'transmitindo' } });
-    throw new EngineError('inutilizacao_recusada', `A SEFAZ recusou a inutilização (cStat ${cStat}): ${tag(ret, 'xMotivo') ?? ''}`.trim(), {
-      codigoOficial: cStat,
-      correcao: cStat === '241' ? 'Um número da faixa já foi usado numa NF-e; consulte-a antes de inutilizar.' : 'Confira a faixa e a série e repita o pedido.',
-    });
+    throw new EngineError(
+      'inutilizacao_recusada',
+      `A SEFAZ recusou a inutilização (cStat ${cStat}): ${tag(ret, 'xMotivo') ?? ''}`.trim(),
+      {
+        codigoOficial: cStat,
+        correcao:
+          cStat === '241'
+            ? 'Um número da faixa já foi usado numa NF-e; consulte-a antes de inutilizar.'
+            : 'Confira a faixa e a série e repita o pedido.',
+      },
+    );
   }
   const view = await deps.db.$transaction(async (tx) => {
     const at = deps.clock.now();
     const row = await tx.nfeInutilizacao.update({
       where: { id: reserved.id },
-      data: { status: 'homologada', protocolo: tag(ret, 'nProt'), procXml: buildProcInutNFe(reserved.xml, ret), updatedAt: at },
+      data: {
+        status: 'homologada',
+        protocolo: tag(ret, 'nProt'),
+        procXml: buildProcInutNFe(reserved.xml, ret),
+        updatedAt: at,
+      },
     });
     await discardVoidedNotes(tx, row.companyId, options, at);
     const inutilizacao = presentInutilizacao(row);
-    await appendEvents(tx, { accountId: options.accountId, environment: environment, at: at, events: [{ tipo: 'NFE_INUTILIZACAO', dados: inutilizacao }] });
+    await appendEvents(tx, {
+      accountId: options.accountId,
+      environment: environment,
+      at: at,
+      events: [{ tipo: 'NFE_INUTILIZACAO', dados: inutilizacao }],
+    });
     return inutilizacao;
   });
   await announceEvents(deps, options.accountId, environment);
@@ -103,14 +146,20 @@ async function reserve(tx: Tx, options: VoidNumbersOptions, signed: string, now:
     ON CONFLICT (company_id, environment, serie) DO NOTHING`;
   await tx.$queryRaw`SELECT next FROM nfe_sequences WHERE company_id = ${company.id}::uuid AND environment = ${environment} AND serie = ${serie} FOR UPDATE`;
   const scope = { companyId: company.id, environment, serie };
-  const overlapping = await tx.nfeInutilizacao.findFirst({ where: { ...scope, numeroInicial: { lte: fin }, numeroFinal: { gte: ini } } });
-  if (overlapping?.status === 'transmitindo' && overlapping.numeroInicial === ini && overlapping.numeroFinal === fin) return overlapping;
+  const overlapping = await tx.nfeInutilizacao.findFirst({
+    where: { ...scope, numeroInicial: { lte: fin }, numeroFinal: { gte: ini } },
+  });
+  if (overlapping?.status === 'transmitindo' && overlapping.numeroInicial === ini && overlapping.numeroFinal === fin)
+    return overlapping;
   if (overlapping) {
-    throw new EngineError('nfe_numeracao_inutilizada',
-      `A faixa ${overlapping.numeroInicial} a ${overlapping.numeroFinal} da série ${serie} já está inutilizada (${overlapping.status}); ela se sobrepõe aos números pedidos.`, {
+    throw new EngineError(
+      'nfe_numeracao_inutilizada',
+      `A faixa ${overlapping.numeroInicial} a ${overlapping.numeroFinal} da série ${serie} já está inutilizada (${overlapping.status}); ela se sobrepõe aos números pedidos.`,
+      {
         correcao: 'Peça apenas números fora das faixas já inutilizadas (GET /v1/nfe/inutilizacoes).',
         extra: { inutilizacao_id: overlapping.id },
-      });
+      },
+    );
   }
   const used = await tx.nfe.findMany({
     where: { ...scope, numero: { gte: ini, lte: fin }, status: { not: VOIDABLE } },
@@ -119,11 +168,15 @@ async function reserve(tx: Tx, options: VoidNumbersOptions, signed: string, now:
     take: 50,
   });
   if (used.length) {
-    throw new EngineError('nfe_numeros_em_uso',
-      `Números da série ${serie} já usados por NF-e desta empresa: ${used.map((n) => `${n.numero} (${n.status})`).join(', ')}.`, {
-        correcao: 'Inutilize só números nunca usados; uma NF-e autorizada se cancela, uma rejeitada pode ser descartada.',
+    throw new EngineError(
+      'nfe_numeros_em_uso',
+      `Números da série ${serie} já usados por NF-e desta empresa: ${used.map((n) => `${n.numero} (${n.status})`).join(', ')}.`,
+      {
+        correcao:
+          'Inutilize só números nunca usados; uma NF-e autorizada se cancela, uma rejeitada pode ser descartada.',
         extra: { numeros: used.map((n) => ({ numero: n.numero.toString(), nfe_id: n.id, status: n.status })) },
-      });
+      },
+    );
   }
   return tx.nfeInutilizacao.create({
     data: {
@@ -146,14 +199,27 @@ async function reserve(tx: Tx, options: VoidNumbersOptions, signed: string, now:
 
 /** Rejected notes inside a homologated range: their number is voided, so they are `descartada`. */
 async function discardVoidedNotes(tx: Tx, companyId: string, options: VoidNumbersOptions, at: Date): Promise<void> {
-  const where = { companyId, environment: options.environment, serie: options.serie, numero: { gte: options.numeroInicial, lte: options.numeroFinal }, status: VOIDABLE };
+  const where = {
+    companyId,
+    environment: options.environment,
+    serie: options.serie,
+    numero: { gte: options.numeroInicial, lte: options.numeroFinal },
+    status: VOIDABLE,
+  };
   const notes = await tx.nfe.findMany({ where, select: { id: true } });
   for (const { id } of notes) {
-    const { count } = await tx.nfe.updateMany({ where: { id, status: VOIDABLE }, data: { status: 'descartada', updatedAt: at } });
+    const { count } = await tx.nfe.updateMany({
+      where: { id, status: VOIDABLE },
+      data: { status: 'descartada', updatedAt: at },
+    });
     if (count === 1) {
       const note = presentNfe(await tx.nfe.findUniqueOrThrow({ where: { id } }));
-      await appendEvents(tx, { accountId: options.accountId, environment: options.environment, at: at, events: [{ tipo: 'NFE_DESCARTADA', dados: note }] });
+      await appendEvents(tx, {
+        accountId: options.accountId,
+        environment: options.environment,
+        at: at,
+        events: [{ tipo: 'NFE_DESCARTADA', dados: note }],
+      });
     }
   }
 }
-

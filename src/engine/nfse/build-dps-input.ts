@@ -67,7 +67,15 @@ export function buildDpsInput(o: BuildDpsInputOptions): DpsInput {
               ? { cObra: obra.cno }
               : obra.cib
                 ? { cCIB: obra.cib }
-                : { end: { CEP: obra.cep ?? '', xLgr: obra.logradouro ?? 'NAO INFORMADO', nro: obra.numero ?? 'S/N', xBairro: obra.bairro ?? 'NAO INFORMADO', ...(obra.complemento ? { xCpl: obra.complemento } : {}) } },
+                : {
+                    end: {
+                      CEP: obra.cep ?? '',
+                      xLgr: obra.logradouro ?? 'NAO INFORMADO',
+                      nro: obra.numero ?? 'S/N',
+                      xBairro: obra.bairro ?? 'NAO INFORMADO',
+                      ...(obra.complemento ? { xCpl: obra.complemento } : {}),
+                    },
+                  },
           }
         : {}),
       ...(request.informacoes_complementares ? { infoCompl: { xInfComp: request.informacoes_complementares } } : {}),
@@ -79,7 +87,9 @@ export function buildDpsInput(o: BuildDpsInputOptions): DpsInput {
           tribISSQN: '1',
           // tpRetISSQN: 1 = not retained, 2 = retained by the recipient.
           tpRetISSQN: resolved.iss_retido ? '2' : '1',
-          ...(resolved.aliquota_iss && resolved.aliquota_iss_situacao !== 'proibida' ? { pAliq: resolved.aliquota_iss } : {}),
+          ...(resolved.aliquota_iss && resolved.aliquota_iss_situacao !== 'proibida'
+            ? { pAliq: resolved.aliquota_iss }
+            : {}),
         },
         totTrib: { indTotTrib: '0' },
       },

@@ -15,7 +15,9 @@ export const cancelNfseBody = declareBody(
   v.strictObject({
     codigoMotivo: v.pipe(
       v.string(issueMessage('codigo_motivo deve ser texto.', CODIGO_FIX, 'tipo_invalido')),
-      v.picklist(CANCELLATION_REASONS, (i) => issueMessage(`Código de motivo "${String(i.input)}" inválido.`, CODIGO_FIX, 'formato_invalido')),
+      v.picklist(CANCELLATION_REASONS, (i) =>
+        issueMessage(`Código de motivo "${String(i.input)}" inválido.`, CODIGO_FIX, 'formato_invalido'),
+      ),
     ),
     motivo: layoutText(15, 255, 'O motivo do cancelamento', 'Descreva o motivo em 15 a 255 caracteres, numa linha só.'),
   }),

@@ -28,7 +28,11 @@ export interface CancelNfseOptions {
  * `autorizada`). When the answer is lost, the event is queried before anything else: a repeated call after a
  * timeout finds the event registered by the first one (E0840 → query) instead of reporting a refusal.
  */
-export async function cancelNfse(deps: TransmissionDeps, principal: Principal, options: CancelNfseOptions): Promise<NfseView> {
+export async function cancelNfse(
+  deps: TransmissionDeps,
+  principal: Principal,
+  options: CancelNfseOptions,
+): Promise<NfseView> {
   const body = readBody(cancelNfseBody, options.body);
   const request: CancellationRequest = { codigo_motivo: body.codigoMotivo as CancellationReason, motivo: body.motivo };
   const scenario = cancellationScenario(principal, options.simular);
@@ -43,10 +47,16 @@ export async function cancelNfse(deps: TransmissionDeps, principal: Principal, o
   const routed = scenario ?? (note.simulacao ? 'autorizar' : null);
   const result = await provider.cancel({ note, credentials, signer, scenario: routed, request, now });
   if (result.kind === 'cancelled') return markCancelled(deps, note, request, now, result.record, result.recovered);
-  if (result.kind === 'refused') return refuse(deps, provider, note, result.erros, result.status ? `HTTP ${result.status}` : undefined);
-  throw new EngineError('servico_indisponivel', `${capitalize(provider.nome)} não respondeu ao cancelamento; a nota continua autorizada.`, {
-    correcao: 'Repita o cancelamento: o serviço consulta o evento antes de reenviar, então um registro anterior não é duplicado.',
-  });
+  if (result.kind === 'refused')
+    return refuse(deps, provider, note, result.erros, result.status ? `HTTP ${result.status}` : undefined);
+  throw new EngineError(
+    'servico_indisponivel',
+    `${capitalize(provider.nome)} não respondeu ao cancelamento; a nota continua autorizada.`,
+    {
+      correcao:
+        'Repita o cancelamento: o serviço consulta o evento antes de reenviar, então um registro anterior não é duplicado.',
+    },
+  );
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -54,19 +64,33 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 async function assertCancellable(deps: TransmissionDeps, note: NfseWithTimeline): Promise<void> {
   if (note.status === 'cancelada') {
     // Refused here as the national system would refuse it (E0840: an event is already linked to the note).
-    throw new EngineError('cancelamento_recusado', 'A nota já está cancelada; um evento de cancelamento já está vinculado a ela.', {
-      codigoOficial: 'E0840',
-      correcao: 'Nada a fazer: a nota já está cancelada (veja nfse.cancelamento).',
-      extra: { nfse: presentNfse(note) },
-    });
+    throw new EngineError(
+      'cancelamento_recusado',
+      'A nota já está cancelada; um evento de cancelamento já está vinculado a ela.',
+      {
+        codigoOficial: 'E0840',
+        correcao: 'Nada a fazer: a nota já está cancelada (veja nfse.cancelamento).',
+        extra: { nfse: presentNfse(note) },
+      },
+    );
   }
   if (note.status !== 'autorizada' || !note.chaveAcesso) {
-    throw new EngineError('nfse_nao_cancelavel', `Só uma nota autorizada pode ser cancelada (esta está ${note.status}).`, {
-      correcao: note.status === 'transmitindo' || note.status === 'aguardando_confirmacao' ? 'Espere a nota ser autorizada e cancele depois.' : 'Esta nota não gerou NFS-e; não há o que cancelar.',
-      extra: { nfse: presentNfse(note) },
-    });
+    throw new EngineError(
+      'nfse_nao_cancelavel',
+      `Só uma nota autorizada pode ser cancelada (esta está ${note.status}).`,
+      {
+        correcao:
+          note.status === 'transmitindo' || note.status === 'aguardando_confirmacao'
+            ? 'Espere a nota ser autorizada e cancele depois.'
+            : 'Esta nota não gerou NFS-e; não há o que cancelar.',
+        extra: { nfse: presentNfse(note) },
+      },
+    );
   }
-  const substitute = await deps.db.nfse.findFirst({ where: { substituiId: note.id, status: { in: ['transmitindo', 'aguardando_confirmacao'] } }, select: { id: true } });
+  const substitute = await deps.db.nfse.findFirst({
+    where: { substituiId: note.id, status: { in: ['transmitindo', 'aguardando_confirmacao'] } },
+    select: { id: true },
+  });
   if (substitute) {
     throw new EngineError('nfse_nao_cancelavel', `Uma substituição desta nota está em andamento (${substitute.id}).`, {
       correcao: 'Aguarde o resultado da substituição: autorizada, ela cancela esta nota.',
@@ -75,7 +99,14 @@ async function assertCancellable(deps: TransmissionDeps, note: NfseWithTimeline)
   }
 }
 
-async function markCancelled(deps: TransmissionDeps, note: NfseWithTimeline, request: CancellationRequest, requestedAt: Date, record: CancellationRecord, recovered: boolean): Promise<NfseView> {
+async function markCancelled(
+  deps: TransmissionDeps,
+  note: NfseWithTimeline,
+  request: CancellationRequest,
+  requestedAt: Date,
+  record: CancellationRecord,
+  recovered: boolean,
+): Promise<NfseView> {
   const eventoId = record.protocolo.evento_id ?? null;
   const cancelamento = {
     tipo: 'cancelamento',
@@ -101,33 +132,55 @@ async function markCancelled(deps: TransmissionDeps, note: NfseWithTimeline, req
   // Another call cancelled it meanwhile (both reached the same event): answer with the stored note.
   const current = await deps.db.nfse.findUniqueOrThrow({ where: { id: note.id }, include: { timeline: true } });
   if (current.status === 'cancelada') return presentNfse(current);
-  throw new EngineError('conflito', `A nota mudou para ${current.status} durante o cancelamento.`, { correcao: 'Consulte a nota e repita se ainda for preciso.' });
+  throw new EngineError('conflito', `A nota mudou para ${current.status} durante o cancelamento.`, {
+    correcao: 'Consulte a nota e repita se ainda for preciso.',
+  });
 }
 
-async function refuse(deps: TransmissionDeps, provider: NfseProvider, note: NfseWithTimeline, erros: NationalMessage[], fallback?: string): Promise<never> {
+async function refuse(
+  deps: TransmissionDeps,
+  provider: NfseProvider,
+  note: NfseWithTimeline,
+  erros: NationalMessage[],
+  fallback?: string,
+): Promise<never> {
   const first = erros[0];
   const code = first?.codigo || null;
   const explained = erros.length ? provider.explain(erros) : null;
-  const mensagem = first?.descricao || (code ? (codigoOficial(code)?.mensagem ?? explained?.mensagem) : undefined) || fallback || `${capitalize(provider.nome)} recusou o pedido.`;
+  const mensagem =
+    first?.descricao ||
+    (code ? (codigoOficial(code)?.mensagem ?? explained?.mensagem) : undefined) ||
+    fallback ||
+    `${capitalize(provider.nome)} recusou o pedido.`;
   const after = await updateNote(deps, note.id, {
     expectStatus: 'autorizada',
     timeline: [{ tipo: 'cancelamento_recusado', detalhe: { codigo_oficial: code, mensagem } }],
   });
   throw new EngineError('cancelamento_recusado', `${capitalize(provider.nome)} recusou o cancelamento: ${mensagem}`, {
     codigoOficial: code,
-    correcao: REFUSAL_FIXES[code ?? ''] ?? 'A nota continua autorizada. Resolva o motivo de codigo_oficial e repita, ou substitua a nota.',
+    correcao:
+      REFUSAL_FIXES[code ?? ''] ??
+      'A nota continua autorizada. Resolva o motivo de codigo_oficial e repita, ou substitua a nota.',
     extra: {
       nfse: presentNfse(after ?? note),
       // Every message of the national answer (the first one is `mensagem`).
-      erros: erros.map((e) => ({ codigo: 'rejeicao_nacional', campo: null, mensagem: e.descricao || e.codigo, correcao: e.complemento ?? null, codigo_oficial: e.codigo || null })),
+      erros: erros.map((e) => ({
+        codigo: 'rejeicao_nacional',
+        campo: null,
+        mensagem: e.descricao || e.codigo,
+        correcao: e.complemento ?? null,
+        codigo_oficial: e.codigo || null,
+      })),
     },
   });
 }
 
 // Plain-language fixes for the cancellation refusals integrators meet (Anexo II).
 const REFUSAL_FIXES: Record<string, string> = {
-  E0822: 'O prazo do município para cancelar terminou: peça o cancelamento extemporâneo à prefeitura, ou substitua a nota.',
-  E0840: 'Outro evento (cancelamento ou substituição) já está vinculado à nota no sistema nacional; consulte-a no emissor nacional.',
+  E0822:
+    'O prazo do município para cancelar terminou: peça o cancelamento extemporâneo à prefeitura, ou substitua a nota.',
+  E0840:
+    'Outro evento (cancelamento ou substituição) já está vinculado à nota no sistema nacional; consulte-a no emissor nacional.',
   E0812: 'O certificado que assinou o pedido não é do CNPJ da empresa; envie o certificado e-CNPJ correto.',
   E1831: 'A nota não existe no ambiente nacional consultado (foi emitida em outro ambiente ou sistema).',
 };

@@ -30,33 +30,57 @@ export async function checkSubstitution(
   if (subst.chave_acesso) {
     const amb = accessKeyAmbGer(subst.chave_acesso);
     if (amb && amb !== expectedAmb) {
-      throw refuse('A chave de acesso é de uma nota de outro ambiente.', 'E0065', 'Substitua uma nota do mesmo ambiente da chave de API.');
+      throw refuse(
+        'A chave de acesso é de uma nota de outro ambiente.',
+        'E0065',
+        'Substitua uma nota do mesmo ambiente da chave de API.',
+      );
     }
   }
   const where = subst.nfse_id ? { id: subst.nfse_id } : { chaveAcesso: subst.chave_acesso };
   const original = await deps.db.nfse.findFirst({ where: { ...where, accountId: principal.accountId } });
   if (!original) {
-    if (subst.nfse_id) throw new EngineError('nfse_nao_encontrada', 'A nota a substituir não existe nesta conta.', { campo: '/substituicao/nfse_id', correcao: 'Use o id de uma nota emitida pelo serviço, ou chave_acesso.' });
+    if (subst.nfse_id)
+      throw new EngineError('nfse_nao_encontrada', 'A nota a substituir não existe nesta conta.', {
+        campo: '/substituicao/nfse_id',
+        correcao: 'Use o id de uma nota emitida pelo serviço, ou chave_acesso.',
+      });
     return { originalId: null, chave: subst.chave_acesso! };
   }
   if (original.environment !== principal.environment) {
-    throw refuse('A nota a substituir é de outro ambiente.', 'E0065', 'Substitua uma nota do mesmo ambiente da chave de API.');
+    throw refuse(
+      'A nota a substituir é de outro ambiente.',
+      'E0065',
+      'Substitua uma nota do mesmo ambiente da chave de API.',
+    );
   }
   if (original.companyId !== companyId) {
     throw refuse('A nota a substituir é de outra empresa.', null, 'Substitua uma nota da mesma empresa.');
   }
   if (original.status === 'cancelada' || original.substituidaPor) {
-    throw refuse('A nota a substituir já está cancelada ou substituída.', 'E0046', 'Emita uma nota nova, sem substituição.');
+    throw refuse(
+      'A nota a substituir já está cancelada ou substituída.',
+      'E0046',
+      'Emita uma nota nova, sem substituição.',
+    );
   }
   if (original.status !== 'autorizada' || !original.chaveAcesso) {
-    throw refuse(`Só uma nota autorizada pode ser substituída (esta está ${original.status}).`, null, 'Espere a autorização ou emita uma nota nova.');
+    throw refuse(
+      `Só uma nota autorizada pode ser substituída (esta está ${original.status}).`,
+      null,
+      'Espere a autorização ou emita uma nota nova.',
+    );
   }
   const pending = await deps.db.nfse.findFirst({
     where: { substituiId: original.id, status: { in: ['transmitindo', 'aguardando_confirmacao'] } },
     select: { id: true },
   });
   if (pending) {
-    throw refuse(`Outra substituição desta nota está em andamento (${pending.id}).`, null, 'Aguarde o resultado da substituição em andamento.');
+    throw refuse(
+      `Outra substituição desta nota está em andamento (${pending.id}).`,
+      null,
+      'Aguarde o resultado da substituição em andamento.',
+    );
   }
   return { originalId: original.id, chave: original.chaveAcesso };
 }

@@ -12,14 +12,28 @@ import { competenciaDe } from './ajustes/competencia-de.js';
 import { updateNote } from './update-note.js';
 
 /** The note's document signed again with another competence, by its issuing system, under the same id. */
-async function resignWithCompetence(deps: TransmissionDeps, note: NfseWithTimeline, competencia: string): Promise<string> {
+async function resignWithCompetence(
+  deps: TransmissionDeps,
+  note: NfseWithTimeline,
+  competencia: string,
+): Promise<string> {
   const dps = { ...(note.dps as unknown as DpsInput), dCompet: `${competencia}-01` };
   // The stored request is the API's snake_case shape the note was validated from: the members a system reads are its.
-  const company = await deps.db.company.findUniqueOrThrow({ where: { id: note.companyId }, include: { certificate: true } });
+  const company = await deps.db.company.findUniqueOrThrow({
+    where: { id: note.companyId },
+    include: { certificate: true },
+  });
   const { signer } = await companyCredentials(deps, note.companyId, company.certificate);
-  const document = providerOfNote(deps, note).buildDocument({ environment: note.environment as 'live', company, request: note.request as unknown as NfseRequest, dps, signer });
+  const document = providerOfNote(deps, note).buildDocument({
+    environment: note.environment as 'live',
+    company,
+    request: note.request as unknown as NfseRequest,
+    dps,
+    signer,
+  });
   // Another id (the company's registration changed since) could let both documents yield a note.
-  if (document.id !== note.dpsId) throw new Error(`a nova competência mudaria a identidade do documento da nota ${note.id}`);
+  if (document.id !== note.dpsId)
+    throw new Error(`a nova competência mudaria a identidade do documento da nota ${note.id}`);
   return document.xml;
 }
 
@@ -30,7 +44,11 @@ const COMPETENCIA = /^\d{4}-(0[1-9]|1[0-2])$/;
  * keeping its competence or taking the one given. The DPS keeps its number: it never reached the national
  * system, so the same Id cannot yield a second note.
  */
-export async function confirmNfse(deps: TransmissionDeps, principal: Principal, options: { id: string; competencia?: string | null }) {
+export async function confirmNfse(
+  deps: TransmissionDeps,
+  principal: Principal,
+  options: { id: string; competencia?: string | null },
+) {
   const note = await findNfse(deps, principal, { id: options.id });
   if (note.status !== 'aguardando_confirmacao') {
     throw new EngineError('nfse_nao_aguarda_confirmacao', `A nota está ${note.status}, não aguardando_confirmacao.`, {
@@ -41,26 +59,58 @@ export async function confirmNfse(deps: TransmissionDeps, principal: Principal, 
   // The current month is Brasília's (competenciaDe), as when the competence was first derived.
   if (!COMPETENCIA.test(competencia) || competencia > competenciaDe(deps.clock.now())) {
     throw new EngineError('validacao', 'Competência inválida.', {
-      extra: { erros: [{ codigo: 'competencia_invalida', campo: '/competencia', mensagem: 'Use AAAA-MM, até o mês atual.', correcao: 'Informe a competência como "2026-11".' }] },
+      extra: {
+        erros: [
+          {
+            codigo: 'competencia_invalida',
+            campo: '/competencia',
+            mensagem: 'Use AAAA-MM, até o mês atual.',
+            correcao: 'Informe a competência como "2026-11".',
+          },
+        ],
+      },
     });
   }
   const now = deps.clock.now();
   const dpsXml = competencia === note.competencia ? note.dpsXml : await resignWithCompetence(deps, note, competencia);
   const updated = await deps.db.$transaction(async (tx) => {
-    const changed = await updateNote(deps, note.id, {
-      expectStatus: 'aguardando_confirmacao',
-      // The scenario that forced the closed competence has played its part; `autorizar` (not null) keeps the note
-      // on the simulator, where its DPS was sent — null would route it to NATIONAL_API_URL_TEST when configured.
-      data: { status: 'transmitindo', competencia, dpsXml, simulacao: note.simulacao === 'competencia_encerrada' ? 'autorizar' : note.simulacao },
-      timeline: [{ tipo: 'confirmada', detalhe: { competencia } }],
-    }, tx);
+    const changed = await updateNote(
+      deps,
+      note.id,
+      {
+        expectStatus: 'aguardando_confirmacao',
+        // The scenario that forced the closed competence has played its part; `autorizar` (not null) keeps the note
+        // on the simulator, where its DPS was sent — null would route it to NATIONAL_API_URL_TEST when configured.
+        data: {
+          status: 'transmitindo',
+          competencia,
+          dpsXml,
+          simulacao: note.simulacao === 'competencia_encerrada' ? 'autorizar' : note.simulacao,
+        },
+        timeline: [{ tipo: 'confirmada', detalhe: { competencia } }],
+      },
+      tx,
+    );
     if (changed) {
       // Query first: an earlier send may have arrived even though its answer was lost.
       const payload: JobPayload = { mayHaveSent: true, competenciaConfirmada: competencia };
-      await tx.transmissionJob.create({ data: { id: newId(), nfseId: note.id, kind: 'consultar', priority: 0, runAt: now, createdAt: now, payload: payload as object } });
+      await tx.transmissionJob.create({
+        data: {
+          id: newId(),
+          nfseId: note.id,
+          kind: 'consultar',
+          priority: 0,
+          runAt: now,
+          createdAt: now,
+          payload: payload as object,
+        },
+      });
     }
     return changed;
   });
-  if (!updated) throw new EngineError('nfse_nao_aguarda_confirmacao', 'A nota mudou de status durante a confirmação.', { correcao: 'Consulte a nota.' });
+  if (!updated)
+    throw new EngineError('nfse_nao_aguarda_confirmacao', 'A nota mudou de status durante a confirmação.', {
+      correcao: 'Consulte a nota.',
+    });
   return presentNfse(updated);
 }

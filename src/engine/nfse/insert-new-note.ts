@@ -11,7 +11,12 @@ import { batchedStatement } from '../nucleo/batched-statement.js';
  * the foreign keys are checked at the end of the statement. A duplicate `referencia` or DPS id fails the note
  * with a unique violation (isUniqueViolation).
  */
-export function insertNewNote(deps: Pick<EngineDeps, 'sql'>, note: Nfse, criada: NfseTimelineEntry, job: TransmissionJob): Promise<void> {
+export function insertNewNote(
+  deps: Pick<EngineDeps, 'sql'>,
+  note: Nfse,
+  criada: NfseTimelineEntry,
+  job: TransmissionJob,
+): Promise<void> {
   return newNotes(deps)({ note, criada, job });
 }
 
@@ -30,16 +35,48 @@ const newNotes = (deps: Pick<EngineDeps, 'sql'>) =>
 /** One element of the statement's array: the note's columns, its step's and its job's. Dates as ISO text. */
 function rowOf({ note, criada, job }: NewNote) {
   return {
-    id: note.id, account_id: note.accountId, environment: note.environment, company_id: note.companyId,
-    referencia: note.referencia, status: note.status, request: note.request, dps: note.dps, valor: note.valor.toFixed(),
-    competencia: note.competencia, serie: note.serie, numero_dps: note.numeroDps.toString(), dps_id: note.dpsId,
-    simulacao: note.simulacao, numero: note.numero, chave_acesso: note.chaveAcesso, dps_xml: note.dpsXml, nfse_xml: note.nfseXml,
-    rejeicao: note.rejeicao, cancelamento: note.cancelamento, falha: note.falha, aviso: note.aviso, ajustes: note.ajustes,
-    regras_versao: note.regrasVersao, substitui_id: note.substituiId, substituida_por: note.substituidaPor, lote_id: note.loteId,
-    created_at: note.createdAt, updated_at: note.updatedAt, authorized_at: note.authorizedAt,
-    step_id: criada.id, step_tipo: criada.tipo, step_at: criada.at, step_detalhe: criada.detalhe,
-    job_id: job.id, job_kind: job.kind, job_priority: job.priority, job_run_at: job.runAt, job_attempts: job.attempts,
-    job_locked_until: job.lockedUntil, job_payload: job.payload, job_created_at: job.createdAt,
+    id: note.id,
+    account_id: note.accountId,
+    environment: note.environment,
+    company_id: note.companyId,
+    referencia: note.referencia,
+    status: note.status,
+    request: note.request,
+    dps: note.dps,
+    valor: note.valor.toFixed(),
+    competencia: note.competencia,
+    serie: note.serie,
+    numero_dps: note.numeroDps.toString(),
+    dps_id: note.dpsId,
+    simulacao: note.simulacao,
+    numero: note.numero,
+    chave_acesso: note.chaveAcesso,
+    dps_xml: note.dpsXml,
+    nfse_xml: note.nfseXml,
+    rejeicao: note.rejeicao,
+    cancelamento: note.cancelamento,
+    falha: note.falha,
+    aviso: note.aviso,
+    ajustes: note.ajustes,
+    regras_versao: note.regrasVersao,
+    substitui_id: note.substituiId,
+    substituida_por: note.substituidaPor,
+    lote_id: note.loteId,
+    created_at: note.createdAt,
+    updated_at: note.updatedAt,
+    authorized_at: note.authorizedAt,
+    step_id: criada.id,
+    step_tipo: criada.tipo,
+    step_at: criada.at,
+    step_detalhe: criada.detalhe,
+    job_id: job.id,
+    job_kind: job.kind,
+    job_priority: job.priority,
+    job_run_at: job.runAt,
+    job_attempts: job.attempts,
+    job_locked_until: job.lockedUntil,
+    job_payload: job.payload,
+    job_created_at: job.createdAt,
   };
 }
 

@@ -38,7 +38,11 @@ export interface IssueNfseOptions {
  * and a transmission job in one transaction, transmit at once, and wait up to `Prefer: wait` for the outcome.
  * Authorised → the note; rejected or failed → 422 carrying the note; still running → the note (202).
  */
-export async function issueNfse(deps: TransmissionDeps, principal: Principal, options: IssueNfseOptions): Promise<NfseView> {
+export async function issueNfse(
+  deps: TransmissionDeps,
+  principal: Principal,
+  options: IssueNfseOptions,
+): Promise<NfseView> {
   const simular = checkScenario(principal, options.simular ?? null);
   const { company, validation, readiness, municipal } = await prepareIssuance(deps, principal, options.body);
   if (validation.erros.length || !validation.request || !validation.resolved || !company) {
@@ -50,7 +54,9 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
   assertReady(readiness!);
   const provider = resolveNfseProvider(deps, principal.environment, municipal);
   const request = validation.request;
-  const substitution = request.substituicao ? await checkSubstitution(deps, principal, company.id, request.substituicao) : null;
+  const substitution = request.substituicao
+    ? await checkSubstitution(deps, principal, company.id, request.substituicao)
+    : null;
 
   // A duplicate referencia is found by the unique index at insert (under concurrency too); checking it first
   // as well would cost every note a query.
@@ -135,32 +141,44 @@ export async function issueNfse(deps: TransmissionDeps, principal: Principal, op
     // The note, its first timeline step and its job commit together, in one statement.
     await insertNewNote(deps, note, criada, job);
   } catch (err) {
-    if (isUniqueViolation(err) && request.referencia) await assertReferenceFree(deps, principal, company.id, request.referencia);
+    if (isUniqueViolation(err) && request.referencia)
+      await assertReferenceFree(deps, principal, company.id, request.referencia);
     throw err;
   }
   // Creation writes no event (the log starts at the note's outcome).
   await publishNotes(deps, [note], { logged: false });
 
-  const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials, signer }).catch((err) => {
-    deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry');
-    return null;
-  });
+  const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials, signer }).catch(
+    (err) => {
+      deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry');
+      return null;
+    },
+  );
   deps.firstAttempts?.track(job, attempt);
   const waitMs = preferWaitMs(options.waitSeconds);
   const settled = await waitForSettled(deps, id, waitMs, attempt);
   const view = presentNfse(settled);
   if (view.status === 'rejeitada') {
-    throw new EngineError('nfse_rejeitada', `${capitalize(provider.nome)} rejeitou a nota: ${view.rejeicao?.mensagem ?? ''}`.trim(), {
-      codigoOficial: view.rejeicao?.codigo_oficial ?? null,
-      correcao: 'Corrija conforme nfse.rejeicao.explicacao e emita uma nova nota com outra referencia.',
-      extra: { nfse: view },
-    });
+    throw new EngineError(
+      'nfse_rejeitada',
+      `${capitalize(provider.nome)} rejeitou a nota: ${view.rejeicao?.mensagem ?? ''}`.trim(),
+      {
+        codigoOficial: view.rejeicao?.codigo_oficial ?? null,
+        correcao: 'Corrija conforme nfse.rejeicao.explicacao e emita uma nova nota com outra referencia.',
+        extra: { nfse: view },
+      },
+    );
   }
   if (view.status === 'falha_transmissao') {
     throw new EngineError('falha_transmissao', 'A transmissão não pôde ser concluída.', {
-      correcao: provider.sistema === 'nacional'
-        ? (view.falha?.dps_enviada === 'nao' ? 'A DPS não chegou ao sistema nacional: é seguro emitir de novo.' : 'Confira no emissor nacional se a nota existe antes de emitir de novo.')
-        : (view.falha?.dps_enviada === 'nao' ? `O documento não chegou: ${provider.nome} não o recebeu, é seguro emitir de novo.` : `Confira com ${provider.nome} se a nota existe antes de emitir de novo.`),
+      correcao:
+        provider.sistema === 'nacional'
+          ? view.falha?.dps_enviada === 'nao'
+            ? 'A DPS não chegou ao sistema nacional: é seguro emitir de novo.'
+            : 'Confira no emissor nacional se a nota existe antes de emitir de novo.'
+          : view.falha?.dps_enviada === 'nao'
+            ? `O documento não chegou: ${provider.nome} não o recebeu, é seguro emitir de novo.`
+            : `Confira com ${provider.nome} se a nota existe antes de emitir de novo.`,
       extra: { nfse: view },
     });
   }
@@ -172,29 +190,52 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export function checkScenario(principal: Principal, simular: string | null): string | null {
   if (simular === null || simular === '') return null;
   if (principal.environment !== 'test') {
-    throw parameterError('simulacao_so_no_sandbox', { header: 'X-Service-Simular' }, 'só funciona com chave de teste.', {
-      correcao: 'Remova o cabeçalho em produção.',
-    });
+    throw parameterError(
+      'simulacao_so_no_sandbox',
+      { header: 'X-Service-Simular' },
+      'só funciona com chave de teste.',
+      {
+        correcao: 'Remova o cabeçalho em produção.',
+      },
+    );
   }
-  const value = simular.trim().toLowerCase().replace(/([:,])e(\d{4})(?=,|$)/g, '$1E$2');
+  const value = simular
+    .trim()
+    .toLowerCase()
+    .replace(/([:,])e(\d{4})(?=,|$)/g, '$1E$2');
   if (!SCENARIOS.test(value)) {
-    throw parameterError('simulacao_invalida', { header: 'X-Service-Simular' }, `cenário de simulação desconhecido: ${simular}.`, {
-      correcao: 'Use autorizar, rejeitar, rejeitar:E0xxx (ou vários códigos: rejeitar:E0xxx,E0yyy), timeout, indisponibilidade, competencia_encerrada, falha_transmissao ou processamento_lento.',
-    });
+    throw parameterError(
+      'simulacao_invalida',
+      { header: 'X-Service-Simular' },
+      `cenário de simulação desconhecido: ${simular}.`,
+      {
+        correcao:
+          'Use autorizar, rejeitar, rejeitar:E0xxx (ou vários códigos: rejeitar:E0xxx,E0yyy), timeout, indisponibilidade, competencia_encerrada, falha_transmissao ou processamento_lento.',
+      },
+    );
   }
   return value;
 }
 
-async function assertReferenceFree(deps: Pick<TransmissionDeps, 'db'>, principal: Principal, companyId: string, referencia: string) {
+async function assertReferenceFree(
+  deps: Pick<TransmissionDeps, 'db'>,
+  principal: Principal,
+  companyId: string,
+  referencia: string,
+) {
   const existing = await deps.db.nfse.findFirst({
     where: { companyId, environment: principal.environment, referencia },
     select: { id: true },
   });
   if (existing) {
-    throw new EngineError('referencia_duplicada', `A referência ${referencia} já é a nota ${existing.id} desta empresa.`, {
-      campo: '/referencia',
-      correcao: 'Consulte a nota existente com GET /v1/nfse/{referencia}, ou use outra referência.',
-      extra: { nfse_id: existing.id },
-    });
+    throw new EngineError(
+      'referencia_duplicada',
+      `A referência ${referencia} já é a nota ${existing.id} desta empresa.`,
+      {
+        campo: '/referencia',
+        correcao: 'Consulte a nota existente com GET /v1/nfse/{referencia}, ou use outra referência.',
+        extra: { nfse_id: existing.id },
+      },
+    );
   }
 }

@@ -11,7 +11,11 @@ const inFlight = new WeakMap<object, Map<string, Promise<NfseWithTimeline | null
  * The note a pub/sub message announced, read once per change however many subscribers got it, then checked
  * against each subscriber's scope (account, environment, company) exactly as findNfse scopes a lookup.
  */
-export async function loadChangedNote(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string): Promise<NfseWithTimeline> {
+export async function loadChangedNote(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  id: string,
+): Promise<NfseWithTimeline> {
   let reads = inFlight.get(deps.db);
   if (!reads) inFlight.set(deps.db, (reads = new Map()));
   let read = reads.get(id);

@@ -15,7 +15,11 @@ export const NOTA_ORIGENS = ['api', 'lote', 'painel'] as const satisfies readonl
  * from the batch each note belongs to. Scoped to the caller's account and environment: another account's note is
  * nfse_nao_encontrada, in its place (the loader's error for that key only).
  */
-export async function loadNfseOrigens(deps: Pick<EngineDeps, 'db'>, principal: Principal, ids: readonly string[]): Promise<Array<NotaOrigem | EngineError>> {
+export async function loadNfseOrigens(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  ids: readonly string[],
+): Promise<Array<NotaOrigem | EngineError>> {
   const rows = await deps.db.nfse.findMany({
     where: { accountId: principal.accountId, environment: principal.environment, id: { in: [...new Set(ids)] } },
     select: { id: true, loteId: true },
@@ -24,6 +28,8 @@ export async function loadNfseOrigens(deps: Pick<EngineDeps, 'db'>, principal: P
   return ids.map(
     (id) =>
       byId.get(id) ??
-      new EngineError('nfse_nao_encontrada', `Nenhuma nota com id ${id} neste ambiente.`, { correcao: 'Use o id de uma nota desta conta.' }),
+      new EngineError('nfse_nao_encontrada', `Nenhuma nota com id ${id} neste ambiente.`, {
+        correcao: 'Use o id de uma nota desta conta.',
+      }),
   );
 }

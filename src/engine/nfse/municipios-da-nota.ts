@@ -14,7 +14,11 @@ export interface MunicipiosDaNota {
  * Reads a note's request (its declared shape, `nfseBody`) loosely, before it is validated: validation reports what is wrong with these fields, so a
  * malformed one is only left out of what is asked.
  */
-export function municipiosDaNota(body: unknown, company: { municipio: string; padroes: unknown }, now: Date): MunicipiosDaNota {
+export function municipiosDaNota(
+  body: unknown,
+  company: { municipio: string; padroes: unknown },
+  now: Date,
+): MunicipiosDaNota {
   const b = isObject(body) ? body : {};
   const servico = isObject(b.servico) ? b.servico : {};
   const tomador = isObject(b.tomador) ? b.tomador : {};

@@ -29,12 +29,16 @@ const dpsNumbers = (deps: Pick<EngineDeps, 'sql'>) =>
     }
     // In one order everywhere: two processes' statements lock the series rows they share in the same order.
     const list = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, s]) => s);
-    const rows = await deps.sql<{ company_id: string; environment: string; serie: string; next: string }>('dps_next_numbers', NEXT_DPS_NUMBERS, [
-      list.map((s) => s.companyId),
-      list.map((s) => s.environment),
-      list.map((s) => s.serie),
-      list.map((s) => String(s.count)),
-    ]);
+    const rows = await deps.sql<{ company_id: string; environment: string; serie: string; next: string }>(
+      'dps_next_numbers',
+      NEXT_DPS_NUMBERS,
+      [
+        list.map((s) => s.companyId),
+        list.map((s) => s.environment),
+        list.map((s) => s.serie),
+        list.map((s) => String(s.count)),
+      ],
+    );
     // Each series' numbers run from its new `next` less the count taken, in the order the items came.
     const taken = new Map<string, bigint>();
     for (const r of rows) {

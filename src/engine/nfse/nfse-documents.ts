@@ -32,10 +32,17 @@ const pending = (note: NfseWithTimeline) =>
     : `A nota está ${note.status} e não gerou NFS-e.`;
 
 /** `GET /v1/nfse/{id}/xml`: 404 `nao_encontrado` while the note has no XML. */
-export async function getNfseXml(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: NfseDocumentOptions): Promise<NfseXmlDocument> {
+export async function getNfseXml(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  options: NfseDocumentOptions,
+): Promise<NfseXmlDocument> {
   const note = await findNfse(deps, principal, options);
   if (!note.nfseXml || !note.chaveAcesso) {
-    throw new EngineError('nao_encontrado', `A nota ${note.id} ainda não tem XML (status ${note.status}).`, { correcao: pending(note), extra: { nfse_id: note.id } });
+    throw new EngineError('nao_encontrado', `A nota ${note.id} ainda não tem XML (status ${note.status}).`, {
+      correcao: pending(note),
+      extra: { nfse_id: note.id },
+    });
   }
   return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: note.nfseXml };
 }
@@ -48,16 +55,27 @@ const NATIONAL_ROOT = /^\s*(?:<\?xml[^>]*\?>\s*)?<(?:[\w.-]+:)?NFSe[\s>]/;
  * note of a municipality's own system, from the note's declared values; a cancelled note is stamped. 409
  * `nfse_sem_pdf` (retentavel) while the note has no XML.
  */
-export async function getNfsePdf(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: NfseDocumentOptions): Promise<NfsePdfDocument> {
+export async function getNfsePdf(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  options: NfseDocumentOptions,
+): Promise<NfsePdfDocument> {
   const note = await findNfse(deps, principal, options);
   if (!note.nfseXml || !note.chaveAcesso) {
-    throw new EngineError('nfse_sem_pdf', `O PDF da nota ${note.id} ainda não está disponível (status ${note.status}).`, { correcao: pending(note), extra: { nfse_id: note.id } });
+    throw new EngineError(
+      'nfse_sem_pdf',
+      `O PDF da nota ${note.id} ainda não está disponível (status ${note.status}).`,
+      { correcao: pending(note), extra: { nfse_id: note.id } },
+    );
   }
   const render = { cancelada: note.status === 'cancelada' };
   let pdf: Buffer;
   if (NATIONAL_ROOT.test(note.nfseXml)) pdf = await renderDanfse(note.nfseXml, render);
   else {
-    const company = await deps.db.company.findFirstOrThrow({ where: { id: note.companyId, accountId: note.accountId }, select: { razaoSocial: true, municipio: true } });
+    const company = await deps.db.company.findFirstOrThrow({
+      where: { id: note.companyId, accountId: note.accountId },
+      select: { razaoSocial: true, municipio: true },
+    });
     pdf = await renderDanfseView(viewOfOwnSystemNote(note, company), render);
   }
   return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, pdf };

@@ -1,7 +1,10 @@
 import type { EngineDeps } from '../engine-deps.js';
 import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
-import { consultarParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
+import {
+  consultarParametrosDaEmpresa,
+  type ParametrosDaEmpresaDeps,
+} from '../municipios/consultar-parametros-da-empresa.js';
 import { parametrosMunicipio } from '../tabelas/index.js';
 import type { ParametrosMunicipio } from '../tabelas/parametros-municipio.js';
 import { findCompany } from '../empresas/find-company.js';
@@ -53,7 +56,13 @@ export async function prepareIssuance(
 }
 
 /** The parameters of the municipalities a request names, for its competence and service code. */
-function parametrosDaNota(deps: ParametrosDaEmpresaDeps, principal: Principal, company: CompanyWithCertificate, body: Record<string, unknown>, now: Date) {
+function parametrosDaNota(
+  deps: ParametrosDaEmpresaDeps,
+  principal: Principal,
+  company: CompanyWithCertificate,
+  body: Record<string, unknown>,
+  now: Date,
+) {
   const nota = municipiosDaNota(body, company, now);
   return consultarParametrosDaEmpresa(deps, principal.environment, company, {
     municipios: nota.municipios,

@@ -38,7 +38,11 @@ export function presentNfse(note: NfseWithTimeline) {
     aviso: (note.aviso as { codigo: string; mensagem: string; desde: string } | null) ?? null,
     eventos: [...note.timeline]
       .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id))
-      .map((e) => ({ tipo: e.tipo, em: e.at.toISOString(), detalhe: (e.detalhe as Record<string, unknown> | null) ?? null })),
+      .map((e) => ({
+        tipo: e.tipo,
+        em: e.at.toISOString(),
+        detalhe: (e.detalhe as Record<string, unknown> | null) ?? null,
+      })),
     ajustes: note.ajustes as Array<{ campo: string; acao: string; motivo: string; regra: string }>,
     regras_versao: note.regrasVersao,
     criada_em: note.createdAt.toISOString(),

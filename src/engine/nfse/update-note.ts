@@ -51,13 +51,31 @@ export async function updateNote(
     // A batch counts its notes in transmission; the one leaving it last completes the batch, in this same
     // transaction, after the note's own event (EngineDeps.lotes).
     const before = expected?.length === 1 ? expected[0] : undefined;
-    const delta = before === 'transmitindo' && updated.status !== 'transmitindo' ? -1 : before !== undefined && before !== 'transmitindo' && updated.status === 'transmitindo' ? 1 : 0;
-    const note: NfseWithTimeline = { ...updated, timeline: await t.nfseTimelineEntry.findMany({ where: { nfseId: noteId } }) };
+    const delta =
+      before === 'transmitindo' && updated.status !== 'transmitindo'
+        ? -1
+        : before !== undefined && before !== 'transmitindo' && updated.status === 'transmitindo'
+          ? 1
+          : 0;
+    const note: NfseWithTimeline = {
+      ...updated,
+      timeline: await t.nfseTimelineEntry.findMany({ where: { nfseId: noteId } }),
+    };
     if (change.event) {
-      await appendEvents(t, { accountId: note.accountId, environment: note.environment as 'test', at: now, events: [{ tipo: change.event, dados: presentNfse(note) }] });
+      await appendEvents(t, {
+        accountId: note.accountId,
+        environment: note.environment as 'test',
+        at: now,
+        events: [{ tipo: change.event, dados: presentNfse(note) }],
+      });
     }
     if (updated.loteId !== null && delta !== 0) {
-      await deps.lotes.noteMoved(t, { loteId: updated.loteId, accountId: note.accountId, environment: note.environment }, delta, now);
+      await deps.lotes.noteMoved(
+        t,
+        { loteId: updated.loteId, accountId: note.accountId, environment: note.environment },
+        delta,
+        now,
+      );
     }
     return note;
   };
@@ -66,7 +84,14 @@ export async function updateNote(
   return note;
 }
 
-type PublishedNote = { id: string; accountId: string; environment: string; status: string; companyId: string; loteId?: string | null };
+type PublishedNote = {
+  id: string;
+  accountId: string;
+  environment: string;
+  status: string;
+  companyId: string;
+  loteId?: string | null;
+};
 
 /**
  * After commit: the note's change to its subscribers, its batch's (a batch line shows its note's status, so the
@@ -84,7 +109,11 @@ export function publishNote(deps: Pick<EngineDeps, 'pubsub'>, note: PublishedNot
  * auto-pipelined), where awaiting each group took a round trip per group. `logged: false` for a change that
  * wrote no event (a new note): the event log's followers are not woken for nothing.
  */
-export async function publishNotes(deps: Pick<EngineDeps, 'pubsub'>, notes: PublishedNote[], { logged = true } = {}): Promise<void> {
+export async function publishNotes(
+  deps: Pick<EngineDeps, 'pubsub'>,
+  notes: PublishedNote[],
+  { logged = true } = {},
+): Promise<void> {
   const lotes = new Map<string, PublishedNote & { loteId: string }>();
   const accounts = new Map<string, PublishedNote>();
   const sent: Array<Promise<void>> = [];
@@ -92,7 +121,10 @@ export async function publishNotes(deps: Pick<EngineDeps, 'pubsub'>, notes: Publ
     if (note.loteId) lotes.set(note.loteId, { ...note, loteId: note.loteId });
     accounts.set(`${note.accountId}:${note.environment}`, note);
     const message: NfseChange = { id: note.id, status: note.status, empresaId: note.companyId };
-    sent.push(deps.pubsub.publish(nfseTopic(note.id), { ...message }), deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message }));
+    sent.push(
+      deps.pubsub.publish(nfseTopic(note.id), { ...message }),
+      deps.pubsub.publish(nfseAccountTopic(note.accountId, note.environment), { ...message }),
+    );
   }
   for (const note of lotes.values()) sent.push(publishLote(deps, { ...note, id: note.loteId }));
   if (logged) for (const note of accounts.values()) sent.push(announceEvents(deps, note.accountId, note.environment));

@@ -6,7 +6,11 @@ import { regrasVersao } from './ajustes/index.js';
 import { prepareIssuance } from './prepare-issuance.js';
 
 /** `POST /v1/nfse/validacoes`: always answers; creates nothing. */
-export async function validateNfse(deps: ParametrosDaEmpresaDeps & Pick<EngineDeps, 'sql'>, principal: Principal, body: unknown) {
+export async function validateNfse(
+  deps: ParametrosDaEmpresaDeps & Pick<EngineDeps, 'sql'>,
+  principal: Principal,
+  body: unknown,
+) {
   try {
     const { validation, readiness } = await prepareIssuance(deps, principal, body);
     return {
@@ -21,7 +25,14 @@ export async function validateNfse(deps: ParametrosDaEmpresaDeps & Pick<EngineDe
     if (err instanceof EngineError && err.codigo === 'nao_encontrado') {
       return {
         valida: false,
-        erros: [{ codigo: 'empresa_nao_encontrada', campo: '/empresa_id', mensagem: err.message, correcao: err.correcao ?? '' }],
+        erros: [
+          {
+            codigo: 'empresa_nao_encontrada',
+            campo: '/empresa_id',
+            mensagem: err.message,
+            correcao: err.correcao ?? '',
+          },
+        ],
         ajustes: [],
         regras_versao: regrasVersao(),
         prontidao: null,

@@ -12,7 +12,9 @@ const cidade = (ibge: string) => {
   return m ? `${m.nome}/${m.uf}` : ibge;
 };
 const endereco = (end: EnderecoNacional | undefined) =>
-  end ? [end.xLgr, end.nro, end.xCpl, end.xBairro].filter(Boolean).join(', ') + ` - ${cidade(end.endNac.cMun)}` : undefined;
+  end
+    ? [end.xLgr, end.nro, end.xCpl, end.xBairro].filter(Boolean).join(', ') + ` - ${cidade(end.endNac.cMun)}`
+    : undefined;
 
 /**
  * What the DANFSe prints for a note of a municipality's own system (São Paulo, an ABRASF city), whose document is
@@ -21,7 +23,10 @@ const endereco = (end: EnderecoNacional | undefined) =>
  * the declared values as both systems compute them (base = service − unconditional discount; ISS = base × rate;
  * a retained ISS leaves the net value).
  */
-export function viewOfOwnSystemNote(note: Pick<Nfse, 'dps' | 'numero' | 'chaveAcesso' | 'authorizedAt' | 'createdAt'>, company: Pick<Company, 'razaoSocial' | 'municipio'>): NfseView {
+export function viewOfOwnSystemNote(
+  note: Pick<Nfse, 'dps' | 'numero' | 'chaveAcesso' | 'authorizedAt' | 'createdAt'>,
+  company: Pick<Company, 'razaoSocial' | 'municipio'>,
+): NfseView {
   const dps = note.dps as unknown as DpsInput;
   const { tribMun } = dps.valores.trib;
   const servico = new Decimal(dps.valores.vServPrest.vServ);
@@ -41,8 +46,23 @@ export function viewOfOwnSystemNote(note: Pick<Nfse, 'dps' | 'numero' | 'chaveAc
     serie: dps.serie,
     nDPS: dps.nDPS,
     xLocEmi: cidade(company.municipio),
-    emitente: { documento: dps.prest.CNPJ ?? dps.prest.CPF, im: dps.prest.IM, nome: company.razaoSocial, email: dps.prest.email, fone: dps.prest.fone },
-    tomador: toma ? { documento: toma.CNPJ ?? toma.CPF, im: toma.IM, nome: toma.xNome, endereco: endereco(toma.end), email: toma.email, fone: toma.fone } : undefined,
+    emitente: {
+      documento: dps.prest.CNPJ ?? dps.prest.CPF,
+      im: dps.prest.IM,
+      nome: company.razaoSocial,
+      email: dps.prest.email,
+      fone: dps.prest.fone,
+    },
+    tomador: toma
+      ? {
+          documento: toma.CNPJ ?? toma.CPF,
+          im: toma.IM,
+          nome: toma.xNome,
+          endereco: endereco(toma.end),
+          email: toma.email,
+          fone: toma.fone,
+        }
+      : undefined,
     servico: {
       cTribNac: dps.serv.cServ.cTribNac,
       xTribNac: servicoNacional(dps.serv.cServ.cTribNac)?.descricao ?? '',

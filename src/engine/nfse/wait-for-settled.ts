@@ -49,4 +49,7 @@ export async function waitForSettled(
 }
 
 const isSettled = (value: unknown): value is NfseWithTimeline =>
-  typeof value === 'object' && value !== null && 'timeline' in value && (value as NfseWithTimeline).status !== 'transmitindo';
+  typeof value === 'object' &&
+  value !== null &&
+  'timeline' in value &&
+  (value as NfseWithTimeline).status !== 'transmitindo';

@@ -45,6 +45,9 @@ describe('batchedStatement', () => {
     const [a, b] = [make('a'), make('b')];
     const results = await Promise.allSettled([a(1), a(-1), b(2)]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(seen).toEqual([{ owner: 'a', items: [1, -1] }, { owner: 'b', items: [2] }]);
+    expect(seen).toEqual([
+      { owner: 'a', items: [1, -1] },
+      { owner: 'b', items: [2] },
+    ]);
   });
 });

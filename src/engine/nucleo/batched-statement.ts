@@ -12,7 +12,11 @@
  *
  * `owner` is what the queue belongs to (the database's `EngineDeps.sql`): every database has its own queues.
  */
-export function batchedStatement<I, O>(owner: object, name: string, run: (items: I[]) => Promise<Array<O | Error>>): (item: I) => Promise<O> {
+export function batchedStatement<I, O>(
+  owner: object,
+  name: string,
+  run: (items: I[]) => Promise<Array<O | Error>>,
+): (item: I) => Promise<O> {
   let byName = queues.get(owner);
   if (!byName) queues.set(owner, (byName = new Map()));
   let queue = byName.get(name) as Queue<I, O> | undefined;

@@ -15,7 +15,12 @@ export function camelBody(value: unknown, campo: string, issues: ValidationIssue
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (!SNAKE_CASE.test(key)) {
-      issues.push({ codigo: 'campo_desconhecido', campo: ptr(campo, key), mensagem: `Campo desconhecido: "${key}".`, correcao: 'Os campos da API REST são em snake_case (razao_social); remova o campo ou corrija o nome.' });
+      issues.push({
+        codigo: 'campo_desconhecido',
+        campo: ptr(campo, key),
+        mensagem: `Campo desconhecido: "${key}".`,
+        correcao: 'Os campos da API REST são em snake_case (razao_social); remova o campo ou corrija o nome.',
+      });
       continue;
     }
     out[camelName(key)] = camelBody(inner, ptr(campo, key), issues);

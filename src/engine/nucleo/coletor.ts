@@ -33,10 +33,15 @@ export function tipoJson(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'lista';
   switch (typeof v) {
-    case 'string': return 'texto';
-    case 'number': return 'número';
-    case 'boolean': return 'booleano';
-    case 'object': return 'objeto';
-    default: return typeof v;
+    case 'string':
+      return 'texto';
+    case 'number':
+      return 'número';
+    case 'boolean':
+      return 'booleano';
+    case 'object':
+      return 'objeto';
+    default:
+      return typeof v;
   }
 }

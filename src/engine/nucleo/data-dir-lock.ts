@@ -24,7 +24,9 @@ export function lockDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(path, 'utf8'));
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(`DATA_DIR ${dataDir} is in use by process ${pid}. The embedded database serves one process; stop it first, or set DATABASE_URL to share PostgreSQL between processes.`);
+        throw new DataDirLockedError(
+          `DATA_DIR ${dataDir} is in use by process ${pid}. The embedded database serves one process; stop it first, or set DATABASE_URL to share PostgreSQL between processes.`,
+        );
       }
       unlinkSync(path); // stale lock of a process that died
     }

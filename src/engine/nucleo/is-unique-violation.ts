@@ -5,7 +5,8 @@ import { Prisma } from '../../generated/prisma/client.js';
  * 23505 from a named statement (EngineDeps.sql), as pg and PGlite report it.
  */
 export const isUniqueViolation = (err: unknown) => {
-  if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError))
+    return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
   const cause = (err.meta?.driverAdapterError as { cause?: { kind?: string } } | undefined)?.cause;
   return err.code === 'P2002' || (err.code === 'P2010' && cause?.kind === 'UniqueConstraintViolation');
 };

@@ -15,7 +15,9 @@ export interface IssueWording {
 const MARK = '\u0001';
 
 export function issueMessage(mensagem: string, correcao: string, codigo?: string, codigoOficial?: string): string {
-  return MARK + JSON.stringify({ mensagem, correcao, ...(codigo && { codigo }), ...(codigoOficial && { codigoOficial }) });
+  return (
+    MARK + JSON.stringify({ mensagem, correcao, ...(codigo && { codigo }), ...(codigoOficial && { codigoOficial }) })
+  );
 }
 
 /** The wording `issueMessage` encoded, or null for a library's own message. */

@@ -7,7 +7,8 @@ export interface Keyset {
 }
 
 /** Opaque cursor of a list ordered by (created_at, id): `<tag>|<instant>|<uuid>` in base64url. */
-export const encodeKeyset = (tag: string, at: Keyset): string => Buffer.from(`${tag}|${at.createdAt.toISOString()}|${at.id}`).toString('base64url');
+export const encodeKeyset = (tag: string, at: Keyset): string =>
+  Buffer.from(`${tag}|${at.createdAt.toISOString()}|${at.id}`).toString('base64url');
 
 /**
  * A cursor this list issued (same tag), or 400 naming the parameter: `after` of a connection, or `cursor` of a REST
@@ -18,7 +19,9 @@ export function decodeKeyset(tag: string, cursor: string, parameter: 'after' | '
   const createdAt = new Date(parts[1] ?? '');
   if (parts.length !== 3 || parts[0] !== tag || Number.isNaN(createdAt.getTime()) || !isUuid(parts[2]!)) {
     const returned = parameter === 'after' ? 'endCursor' : 'proximo_cursor';
-    throw parameterError('parametro_invalido', { query: parameter }, 'cursor inválido.', { correcao: `Use exatamente o ${returned} devolvido pela página anterior.` });
+    throw parameterError('parametro_invalido', { query: parameter }, 'cursor inválido.', {
+      correcao: `Use exatamente o ${returned} devolvido pela página anterior.`,
+    });
   }
   return { createdAt, id: parts[2]! };
 }

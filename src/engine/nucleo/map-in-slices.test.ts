@@ -11,7 +11,10 @@ describe('mapInSlices', () => {
   it('gives the event loop a turn between slices: a callback queued before the call runs before the last item', async () => {
     let turned = false;
     setImmediate(() => (turned = true));
-    const seen = await mapInSlices(Array.from({ length: 40 }, (_, i) => i), () => turned);
+    const seen = await mapInSlices(
+      Array.from({ length: 40 }, (_, i) => i),
+      () => turned,
+    );
     // The first slice runs before any turn; by the last item the queued callback has run.
     expect(seen[0]).toBe(false);
     expect(seen.at(-1)).toBe(true);

@@ -37,7 +37,10 @@ export function declareBody<S extends GenericSchema>(
  * no declared name): the declaration reports them with its own, all at once.
  */
 export class SentBody {
-  constructor(readonly value: unknown, readonly issues: ValidationIssue[]) {}
+  constructor(
+    readonly value: unknown,
+    readonly issues: ValidationIssue[],
+  ) {}
 }
 
 /** The value a body carries, whether it came typed or as a `SentBody`. */
@@ -62,16 +65,25 @@ export function bodyIssues<D extends BodyDeclaration>(
     };
     declaration.refine(result.output as Partial<BodyOf<D>>, report);
   }
-  return issues.length ? { ok: false, issues, value: result.output as Partial<BodyOf<D>> | undefined } : { ok: true, value: result.output as BodyOf<D> };
+  return issues.length
+    ? { ok: false, issues, value: result.output as Partial<BodyOf<D>> | undefined }
+    : { ok: true, value: result.output as BodyOf<D> };
 }
 
 /** The 422 of a declaration's body with these problems. */
 export function invalidBody(declaration: BodyDeclaration, erros: ValidationIssue[]): EngineError {
-  return declaration.invalid?.(erros) ?? new EngineError('validacao', 'A requisição tem campos inválidos.', { extra: { erros } });
+  return (
+    declaration.invalid?.(erros) ??
+    new EngineError('validacao', 'A requisição tem campos inválidos.', { extra: { erros } })
+  );
 }
 
 /** The typed body, or the 422 `validacao` with every problem in `erros[]`. */
-export function readBody<D extends BodyDeclaration>(declaration: D, value: unknown, before: ValidationIssue[] = []): BodyOf<D> {
+export function readBody<D extends BodyDeclaration>(
+  declaration: D,
+  value: unknown,
+  before: ValidationIssue[] = [],
+): BodyOf<D> {
   const result = bodyIssues(declaration, value, before);
   if (!result.ok) throw invalidBody(declaration, result.issues);
   return result.value;

@@ -6,15 +6,33 @@ import { issueMessage } from './issue-message.js';
  * that is absent or JSON null counts as not sent, as does an optional text that is blank.
  */
 const trimmed = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max, (i) => issueMessage(`no máximo ${max} caracteres (recebidos ${i.received}).`, `Reduza para no máximo ${max} caracteres.`)));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(max, (i) =>
+      issueMessage(
+        `no máximo ${max} caracteres (recebidos ${i.received}).`,
+        `Reduza para no máximo ${max} caracteres.`,
+      ),
+    ),
+  );
 
 /** A required text: trimmed, not blank, at most `max` characters. */
 export const requiredText = (max: number, name: string) =>
-  v.pipe(trimmed(max), v.nonEmpty(issueMessage(`${name} não pode ser vazio.`, `Informe ${name}.`, 'campo_obrigatorio')));
+  v.pipe(
+    trimmed(max),
+    v.nonEmpty(issueMessage(`${name} não pode ser vazio.`, `Informe ${name}.`, 'campo_obrigatorio')),
+  );
 
 /** An optional text: trimmed, at most `max` characters; blank, null or absent → null. */
 export const optionalText = (max: number) =>
-  v.nullish(v.pipe(trimmed(max), v.transform((s): string | null => s || null)), null);
+  v.nullish(
+    v.pipe(
+      trimmed(max),
+      v.transform((s): string | null => s || null),
+    ),
+    null,
+  );
 
 /** A rule of an optional text that is not checked when the text was left out. */
 export const checkText = (test: (s: string) => boolean, mensagem: string, correcao: string, codigo?: string) =>
@@ -29,6 +47,12 @@ export const layoutText = (min: number, max: number, what: string, fix: string) 
     v.string(issueMessage(`${what} deve ser texto.`, fix, 'tipo_invalido')),
     v.trim(),
     v.nonEmpty(issueMessage(`${what} é obrigatório(a).`, fix, 'campo_obrigatorio')),
-    v.check((s) => s.length >= min && s.length <= max, (i) => issueMessage(`${what} tem ${i.input.length} caracteres; o leiaute exige de ${min} a ${max}.`, fix)),
-    v.regex(/^[\x20-\xFF]+$/, issueMessage(`${what} tem caracteres que o leiaute não aceita (quebras de linha, emojis).`, fix)),
+    v.check(
+      (s) => s.length >= min && s.length <= max,
+      (i) => issueMessage(`${what} tem ${i.input.length} caracteres; o leiaute exige de ${min} a ${max}.`, fix),
+    ),
+    v.regex(
+      /^[\x20-\xFF]+$/,
+      issueMessage(`${what} tem caracteres que o leiaute não aceita (quebras de linha, emojis).`, fix),
+    ),
   );

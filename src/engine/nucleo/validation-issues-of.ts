@@ -14,7 +14,10 @@ export const camelName = (key: string): string => key.replace(/_([a-z0-9])/g, (_
 
 /** JSON Pointer into the REST body (snake_case members) of an issue's path. */
 export function pointerOf(issue: BaseIssue<unknown>): string {
-  return (issue.path ?? []).reduce((campo, item) => ptr(campo, typeof item.key === 'string' ? snakeName(item.key) : String(item.key)), '');
+  return (issue.path ?? []).reduce(
+    (campo, item) => ptr(campo, typeof item.key === 'string' ? snakeName(item.key) : String(item.key)),
+    '',
+  );
 }
 
 const OBJECT_TYPES = new Set(['object', 'strict_object', 'loose_object']);
@@ -38,7 +41,10 @@ const EXPECTED: Record<string, string> = {
 export function validationIssuesOf(issues: readonly BaseIssue<unknown>[]): ValidationIssue[] {
   return issues.map((issue) => {
     const campo = pointerOf(issue);
-    const key = campo.slice(campo.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = campo
+      .slice(campo.lastIndexOf('/') + 1)
+      .replace(/~1/g, '/')
+      .replace(/~0/g, '~');
     const wording = readIssueMessage(issue.message);
     const out = (codigo: string, mensagem: string, correcao: string): ValidationIssue => ({
       codigo: wording?.codigo ?? codigo,
@@ -62,15 +68,26 @@ export function validationIssuesOf(issues: readonly BaseIssue<unknown>[]): Valid
       return { codigo: 'campo_obrigatorio', campo, mensagem: `${key} é obrigatório.`, correcao: `Informe ${key}.` };
     }
     if (issue.kind === 'schema' && issue.type === 'picklist' && typeof issue.input === 'string') {
-      return out('formato_invalido', `Valor não aceito: "${issue.input}"; aceitos: ${issue.expected?.replace(/[()]/g, '').replace(/ \| /g, ', ')}.`, 'Escolha um dos valores aceitos.');
+      return out(
+        'formato_invalido',
+        `Valor não aceito: "${issue.input}"; aceitos: ${issue.expected?.replace(/[()]/g, '').replace(/ \| /g, ', ')}.`,
+        'Escolha um dos valores aceitos.',
+      );
     }
     if (issue.kind === 'schema') {
       const esperado = EXPECTED[issue.type] ?? issue.expected ?? issue.type;
-      return out('tipo_invalido', `Tipo inválido: esperado ${esperado}, recebido ${tipoJson(issue.input)}.`,
+      return out(
+        'tipo_invalido',
+        `Tipo inválido: esperado ${esperado}, recebido ${tipoJson(issue.input)}.`,
         esperado === 'texto' && typeof issue.input === 'number'
           ? `Envie o valor como texto JSON entre aspas (por exemplo "${issue.input}").`
-          : `Envie ${esperado}.`);
+          : `Envie ${esperado}.`,
+      );
     }
-    return out('formato_invalido', `${key || 'O corpo'}: valor fora do formato aceito.`, 'Corrija o valor conforme a documentação.');
+    return out(
+      'formato_invalido',
+      `${key || 'O corpo'}: valor fora do formato aceito.`,
+      'Corrija o valor conforme a documentação.',
+    );
   });
 }

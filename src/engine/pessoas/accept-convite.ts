@@ -14,7 +14,10 @@ const invalid = () =>
  * Sets the invited person's password and spends the invitation: the update that marks it used is the one that
  * wins, so two concurrent uses cannot both set a password. The person's open sessions end, as on any change.
  */
-export async function acceptConvite(deps: Pick<EngineDeps, 'db' | 'clock'>, options: { token: unknown; senha: unknown }) {
+export async function acceptConvite(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  options: { token: unknown; senha: unknown },
+) {
   if (typeof options.token !== 'string' || options.token.length === 0 || options.token.length > 200) throw invalid();
   const senha = checkedPassword(options.senha);
   const now = deps.clock.now();
@@ -29,7 +32,9 @@ export async function acceptConvite(deps: Pick<EngineDeps, 'db' | 'clock'>, opti
     if (existing && existing.accountId !== convite.accountId) throw invalid();
     const pessoa = existing
       ? await tx.pessoa.update({ where: { id: existing.id }, data: { senhaHash } })
-      : await tx.pessoa.create({ data: { id: newId(), accountId: convite.accountId, email: convite.email, senhaHash, createdAt: now } });
+      : await tx.pessoa.create({
+          data: { id: newId(), accountId: convite.accountId, email: convite.email, senhaHash, createdAt: now },
+        });
     await tx.sessaoPainel.deleteMany({ where: { pessoaId: pessoa.id } });
     return { email: pessoa.email };
   });

@@ -7,11 +7,16 @@ import { resolvePessoaAccount } from './resolve-pessoa-account.js';
 export const CONVITE_VALIDITY_MS = 3 * DAY;
 
 /** A one-time link to set the password of a person (new or not); only the token's hash is stored. */
-export async function createConvite(deps: Pick<EngineDeps, 'db' | 'clock'>, options: { email: string; accountId?: string | null }) {
+export async function createConvite(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  options: { email: string; accountId?: string | null },
+) {
   const { email, accountId } = await resolvePessoaAccount(deps, options);
   const token = newPanelToken();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + CONVITE_VALIDITY_MS);
-  await deps.db.convitePainel.create({ data: { id: newId(), accountId, email, hash: hashPanelToken(token), expiresAt, createdAt: now } });
+  await deps.db.convitePainel.create({
+    data: { id: newId(), accountId, email, hash: hashPanelToken(token), expiresAt, createdAt: now },
+  });
   return { link: `/painel/convite?token=${token}`, email, expira_em: expiresAt.toISOString() };
 }

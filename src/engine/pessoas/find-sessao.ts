@@ -17,9 +17,15 @@ export interface PanelSession {
 }
 
 /** The live session of a cookie token, or null (unknown, idle too long, past its end); an ended one is deleted. */
-export async function findSessao(deps: Pick<EngineDeps, 'db' | 'clock'>, token: string | undefined): Promise<PanelSession | null> {
+export async function findSessao(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  token: string | undefined,
+): Promise<PanelSession | null> {
   if (!token || token.length > 200) return null;
-  const row = await deps.db.sessaoPainel.findUnique({ where: { hash: hashPanelToken(token) }, include: { pessoa: { include: { account: true } } } });
+  const row = await deps.db.sessaoPainel.findUnique({
+    where: { hash: hashPanelToken(token) },
+    include: { pessoa: { include: { account: true } } },
+  });
   if (!row) return null;
   const now = deps.clock.now();
   if (row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() > SESSION_LIMITS.idleMs) {
@@ -35,6 +41,12 @@ export async function findSessao(deps: Pick<EngineDeps, 'db' | 'clock'>, token: 
     csrf: row.csrf,
     email: row.pessoa.email,
     conta: { id: account.id, nome: account.name, email: account.email },
-    principal: { accountId: row.accountId, environment: 'live', apiKeyId: null, companyId: null, pessoaId: row.pessoaId },
+    principal: {
+      accountId: row.accountId,
+      environment: 'live',
+      apiKeyId: null,
+      companyId: null,
+      pessoaId: row.pessoaId,
+    },
   };
 }

@@ -34,7 +34,11 @@ export async function signIn(deps: Pick<EngineDeps, 'db' | 'clock'>, options: Si
   const now = deps.clock.now();
   const since = new Date(now.getTime() - SIGN_IN_LIMITS.janelaMs);
   const email = pessoaEmail(options.email);
-  const key = email ?? String(options.email ?? '').slice(0, 254).toLowerCase();
+  const key =
+    email ??
+    String(options.email ?? '')
+      .slice(0, 254)
+      .toLowerCase();
   await assertNotLocked(deps, { email: key }, SIGN_IN_LIMITS.porEmail, since, now);
   await assertNotLocked(deps, { ip: options.ip }, SIGN_IN_LIMITS.porIp, since, now);
 
@@ -58,7 +62,9 @@ export async function signIn(deps: Pick<EngineDeps, 'db' | 'clock'>, options: Si
     await tx.tentativaEntrada.deleteMany({ where: { email: key } });
     // The person's ended sessions go now: nothing else ever reads them again.
     const idleSince = new Date(now.getTime() - SESSION_LIMITS.idleMs);
-    await tx.sessaoPainel.deleteMany({ where: { pessoaId: pessoa.id, OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: idleSince } }] } });
+    await tx.sessaoPainel.deleteMany({
+      where: { pessoaId: pessoa.id, OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: idleSince } }] },
+    });
     return tx.sessaoPainel.create({
       data: {
         id: newId(),
@@ -98,8 +104,13 @@ async function assertNotLocked(
   if (recent.length < limit) return;
   const opensAt = recent[limit - 1]!.createdAt.getTime() + SIGN_IN_LIMITS.janelaMs;
   const segundos = Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000));
-  throw new EngineError('entrada_bloqueada', `Entrada bloqueada por excesso de tentativas erradas. Tente de novo em ${Math.ceil(segundos / 60)} minuto(s).`, {
-    correcao: 'Espere o tempo indicado em Retry-After ou defina uma nova senha pela linha de comando ou por um convite.',
-    extra: { tentar_em_segundos: segundos },
-  });
+  throw new EngineError(
+    'entrada_bloqueada',
+    `Entrada bloqueada por excesso de tentativas erradas. Tente de novo em ${Math.ceil(segundos / 60)} minuto(s).`,
+    {
+      correcao:
+        'Espere o tempo indicado em Retry-After ou defina uma nova senha pela linha de comando ou por um convite.',
+      extra: { tentar_em_segundos: segundos },
+    },
+  );
 }

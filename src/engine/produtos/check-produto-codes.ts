@@ -13,7 +13,10 @@ export function diaFiscal(now: Date): string {
  * compared with the NCM only when the NCM itself is known, so one wrong NCM gives one error. Messages about a
  * missing code name the table version, since a newer table may have it.
  */
-export function checkProdutoCodes(codes: { ncm: string; cest: string | null; gtin: string | null }, dia: string): ErrorItem[] {
+export function checkProdutoCodes(
+  codes: { ncm: string; cest: string | null; gtin: string | null },
+  dia: string,
+): ErrorItem[] {
   const erros: ErrorItem[] = [];
   const entry = ncmOf(codes.ncm);
   if (!entry) {
@@ -27,7 +30,10 @@ export function checkProdutoCodes(codes: { ncm: string; cest: string | null; gti
     erros.push({
       codigo: 'ncm_fora_de_vigencia',
       campo: '/ncm',
-      mensagem: entry.fim && entry.fim < dia ? `NCM ${codes.ncm} vigorou até ${entry.fim}` : `NCM ${codes.ncm} só vigora a partir de ${entry.inicio}`,
+      mensagem:
+        entry.fim && entry.fim < dia
+          ? `NCM ${codes.ncm} vigorou até ${entry.fim}`
+          : `NCM ${codes.ncm} só vigora a partir de ${entry.inicio}`,
       correcao: 'Use o código NCM em vigor para a mercadoria (o código encerrado foi desdobrado em outros).',
     });
   }
@@ -38,7 +44,8 @@ export function checkProdutoCodes(codes: { ncm: string; cest: string | null; gti
         codigo: 'cest_inexistente',
         campo: '/cest',
         mensagem: `CEST ${codes.cest} não existe na tabela CEST do CONFAZ (${TABELA_CEST.versao})`,
-        correcao: 'Informe o CEST de 7 dígitos do anexo do segmento, ou omita o campo se a mercadoria não tem substituição tributária.',
+        correcao:
+          'Informe o CEST de 7 dígitos do anexo do segmento, ou omita o campo se a mercadoria não tem substituição tributária.',
       });
     } else if (entry && !cestAceitaNcm(c, codes.ncm)) {
       erros.push({
@@ -67,6 +74,7 @@ const GTIN_MESSAGES = {
   }),
   gtin_prefixo_invalido: (g: string) => ({
     mensagem: `GTIN ${g} tem prefixo GS1 reservado a uso interno, cupons ou recibos`,
-    correcao: 'Códigos de circulação restrita não identificam produtos na NF-e; use o GTIN do fabricante ou "SEM GTIN".',
+    correcao:
+      'Códigos de circulação restrita não identificam produtos na NF-e; use o GTIN do fabricante ou "SEM GTIN".',
   }),
 };

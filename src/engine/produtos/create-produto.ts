@@ -13,11 +13,22 @@ import { invalidProduto } from './invalid-produto.js';
 import { storedTributacao } from './produto-fields.js';
 
 /** `POST /v1/produtos`: registers a product of a company, its codes checked against the official tables. */
-export async function createProduto(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>, principal: Principal, body: unknown) {
+export async function createProduto(
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>,
+  principal: Principal,
+  body: unknown,
+) {
   const input = readBody(createProdutoBody, body);
   const empresaId = input.empresaId ?? principal.companyId;
   if (!empresaId) {
-    throw invalidProduto([{ codigo: 'campo_obrigatorio', campo: '/empresa_id', mensagem: 'campo obrigatório', correcao: 'Informe o id da empresa dona do produto.' }]);
+    throw invalidProduto([
+      {
+        codigo: 'campo_obrigatorio',
+        campo: '/empresa_id',
+        mensagem: 'campo obrigatório',
+        correcao: 'Informe o id da empresa dona do produto.',
+      },
+    ]);
   }
   const company = await findCompany(deps, principal, empresaId);
   const now = deps.clock.now();

@@ -3,13 +3,20 @@ import type { EngineDeps } from '../engine-deps.js';
 import { findCompany } from '../empresas/find-company.js';
 import { EngineError } from '../errors.js';
 
-export const produtoScope = (principal: Principal) => ({ accountId: principal.accountId, environment: principal.environment });
+export const produtoScope = (principal: Principal) => ({
+  accountId: principal.accountId,
+  environment: principal.environment,
+});
 
 /**
  * A product by SKU in the key's account and environment. With `empresaId` (or a company-restricted key) the
  * company is checked first (403/404 as on company routes); without it the SKU must name one product only.
  */
-export async function findProduto(deps: Pick<EngineDeps, 'db' | 'sql'>, principal: Principal, options: { sku: string; empresaId?: string | null }) {
+export async function findProduto(
+  deps: Pick<EngineDeps, 'db' | 'sql'>,
+  principal: Principal,
+  options: { sku: string; empresaId?: string | null },
+) {
   const empresaId = options.empresaId ?? principal.companyId;
   const companyId = empresaId ? (await findCompany(deps, principal, empresaId)).id : null;
   const rows = await deps.db.produto.findMany({
@@ -22,9 +29,13 @@ export async function findProduto(deps: Pick<EngineDeps, 'db' | 'sql'>, principa
     });
   }
   if (!rows[0]) {
-    throw new EngineError('produto_nao_encontrado', `Produto com SKU ${options.sku} não encontrado nesta conta e ambiente.`, {
-      correcao: 'Confira o SKU e a empresa em GET /v1/produtos (cada ambiente tem seus produtos).',
-    });
+    throw new EngineError(
+      'produto_nao_encontrado',
+      `Produto com SKU ${options.sku} não encontrado nesta conta e ambiente.`,
+      {
+        correcao: 'Confira o SKU e a empresa em GET /v1/produtos (cada ambiente tem seus produtos).',
+      },
+    );
   }
   return rows[0];
 }

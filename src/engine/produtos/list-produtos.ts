@@ -49,7 +49,11 @@ export async function listProdutos(
 }
 
 /** How many products match (a dashboard's `totalCount`): one COUNT over the same scope and filter. */
-export async function countProdutos(deps: Pick<EngineDeps, 'db' | 'sql'>, principal: Principal, filter: ProdutoFilter = {}): Promise<number> {
+export async function countProdutos(
+  deps: Pick<EngineDeps, 'db' | 'sql'>,
+  principal: Principal,
+  filter: ProdutoFilter = {},
+): Promise<number> {
   return deps.db.produto.count({ where: await produtoWhere(deps, principal, filter) });
 }
 
@@ -57,11 +61,17 @@ export async function countProdutos(deps: Pick<EngineDeps, 'db' | 'sql'>, princi
 export const produtoCursor = (produto: ProdutoView): string => encodeCursor(produto.empresa_id, produto.sku);
 
 /** The company (given, or the restricted key's) is looked up first: 403/404 as on the company routes. */
-async function produtoWhere(deps: Pick<EngineDeps, 'db' | 'sql'>, principal: Principal, filter: ProdutoFilter): Promise<Prisma.ProdutoWhereInput> {
+async function produtoWhere(
+  deps: Pick<EngineDeps, 'db' | 'sql'>,
+  principal: Principal,
+  filter: ProdutoFilter,
+): Promise<Prisma.ProdutoWhereInput> {
   const empresaId = filter.empresaId ?? principal.companyId;
   const companyId = empresaId ? (await findCompany(deps, principal, empresaId)).id : null;
   if (filter.ncm && !/^\d{8}$/.test(filter.ncm)) {
-    throw new EngineError('parametro_invalido', 'Parâmetro ncm: deve ter 8 dígitos.', { correcao: 'Informe o NCM sem pontos.' });
+    throw new EngineError('parametro_invalido', 'Parâmetro ncm: deve ter 8 dígitos.', {
+      correcao: 'Informe o NCM sem pontos.',
+    });
   }
   return {
     ...produtoScope(principal),
@@ -76,7 +86,9 @@ const encodeCursor = (companyId: string, sku: string) => Buffer.from(`pr1|${comp
 function decodeCursor(cursor: string): { companyId: string; sku: string } {
   const parts = /^[A-Za-z0-9_-]{1,400}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
   if (parts.length < 3 || parts[0] !== 'pr1' || !isUuid(parts[1]!)) {
-    throw new EngineError('parametro_invalido', 'Parâmetro cursor: cursor inválido.', { correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.' });
+    throw new EngineError('parametro_invalido', 'Parâmetro cursor: cursor inválido.', {
+      correcao: 'Use exatamente o proximo_cursor devolvido pela página anterior.',
+    });
   }
   return { companyId: parts[1]!, sku: parts.slice(2).join('|') };
 }

@@ -54,31 +54,84 @@ const digits = (size: number, label: string) =>
     v.trim(),
     v.maxLength(20, issueMessage('no máximo 20 caracteres (leiaute da NF-e).', 'Encurte o valor.')),
     v.transform((s) => s.replace(/\./g, '')),
-    v.regex(new RegExp(`^\\d{${size}}$`), issueMessage(`${label} tem ${size} dígitos.`, `Informe os ${size} dígitos do ${label}, com ou sem pontos.`)),
+    v.regex(
+      new RegExp(`^\\d{${size}}$`),
+      issueMessage(`${label} tem ${size} dígitos.`, `Informe os ${size} dígitos do ${label}, com ou sem pontos.`),
+    ),
   );
 
 const cst = v.nullish(v.pipe(v.string(), v.regex(/^\d{2}$/, issueMessage('CST com 2 dígitos.', LAYOUT))));
 const aliquota = v.nullish(
   v.pipe(
-    v.string(issueMessage('deve ser texto.', 'Envie a alíquota como string decimal, por exemplo "18.00".', 'tipo_invalido')),
-    v.check((s) => ALIQUOTA.test(s) && new Decimal(s).lte(100), issueMessage('alíquota em percentual de 0 a 100, até 4 casas decimais.', LAYOUT)),
+    v.string(
+      issueMessage('deve ser texto.', 'Envie a alíquota como string decimal, por exemplo "18.00".', 'tipo_invalido'),
+    ),
+    v.check(
+      (s) => ALIQUOTA.test(s) && new Decimal(s).lte(100),
+      issueMessage('alíquota em percentual de 0 a 100, até 4 casas decimais.', LAYOUT),
+    ),
   ),
 );
 const tributo = v.strictObject({ cst, aliquota });
 const tributoIpi = v.strictObject({
   cst,
   aliquota,
-  cEnq: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('código de enquadramento do IPI (cEnq) com 3 dígitos.', 'Use "999" quando não houver enquadramento específico.')))),
-  ex: v.nullish(v.pipe(v.string(), v.regex(/^\d{2}$/, issueMessage('Ex-tarifário da TIPI com 2 dígitos.', 'Informe o número do Ex da TIPI, por exemplo "01".')))),
+  cEnq: v.nullish(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^\d{3}$/,
+        issueMessage(
+          'código de enquadramento do IPI (cEnq) com 3 dígitos.',
+          'Use "999" quando não houver enquadramento específico.',
+        ),
+      ),
+    ),
+  ),
+  ex: v.nullish(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^\d{2}$/,
+        issueMessage('Ex-tarifário da TIPI com 2 dígitos.', 'Informe o número do Ex da TIPI, por exemplo "01".'),
+      ),
+    ),
+  ),
 });
 const tributoIbsCbs = v.strictObject({
   cst: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('CST do IBS/CBS com 3 dígitos.', LAYOUT)))),
-  cClassTrib: v.nullish(v.pipe(v.string(), v.regex(/^\d{6}$/, issueMessage('classificação tributária (cClassTrib) com 6 dígitos.', 'Informe o cClassTrib da tabela do IBS/CBS, por exemplo "000001".')))),
+  cClassTrib: v.nullish(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^\d{6}$/,
+        issueMessage(
+          'classificação tributária (cClassTrib) com 6 dígitos.',
+          'Informe o cClassTrib da tabela do IBS/CBS, por exemplo "000001".',
+        ),
+      ),
+    ),
+  ),
 });
-const tributoIcms = v.strictObject({ cst, csosn: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('CSOSN com 3 dígitos.', LAYOUT)))), aliquota });
+const tributoIcms = v.strictObject({
+  cst,
+  csosn: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('CSOSN com 3 dígitos.', LAYOUT)))),
+  aliquota,
+});
 
 const tributacao = v.strictObject({
-  cfop: v.nullish(v.pipe(v.string(), v.regex(/^[1-7]\d{3}$/, issueMessage('CFOP tem 4 dígitos e começa por 1 a 7.', 'Informe o CFOP padrão de saída do produto, por exemplo "5102".')))),
+  cfop: v.nullish(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[1-7]\d{3}$/,
+        issueMessage(
+          'CFOP tem 4 dígitos e começa por 1 a 7.',
+          'Informe o CFOP padrão de saída do produto, por exemplo "5102".',
+        ),
+      ),
+    ),
+  ),
   icms: v.nullish(tributoIcms),
   ipi: v.nullish(tributoIpi),
   pis: v.nullish(tributo),
@@ -112,11 +165,13 @@ export const produtoFields = {
   origem: v.pipe(
     v.unknown(),
     v.transform(codeText),
-    v.string(issueMessage(
-      'origem da mercadoria é um código de 0 a 8 (tabela de origem do ICMS), em texto.',
-      'Use "0" para nacional, "1" ou "2" para estrangeira, "3" a "8" conforme o conteúdo de importação.',
-      'tipo_invalido',
-    )),
+    v.string(
+      issueMessage(
+        'origem da mercadoria é um código de 0 a 8 (tabela de origem do ICMS), em texto.',
+        'Use "0" para nacional, "1" ou "2" para estrangeira, "3" a "8" conforme o conteúdo de importação.',
+        'tipo_invalido',
+      ),
+    ),
     v.trim(),
     v.regex(/^[0-8]$/, ORIGEM),
   ),
@@ -126,8 +181,18 @@ export const produtoFields = {
 /** ICMS takes a CST or a CSOSN, never both: a rule across members, checked on the result. */
 export function refineProdutoFields(body: { tributacao?: unknown }, report: BodyReport): void {
   const icms = (body.tributacao as { icms?: { cst?: unknown; csosn?: unknown } } | null | undefined)?.icms;
-  if (typeof icms?.cst === 'string' && typeof icms.csosn === 'string' && report.valid('/tributacao/icms/cst') && report.valid('/tributacao/icms/csosn')) {
-    report.add({ codigo: 'formato_invalido', campo: '/tributacao/icms', mensagem: 'informe cst ou csosn, não os dois.', correcao: 'CSOSN é do Simples Nacional; CST dos demais regimes.' });
+  if (
+    typeof icms?.cst === 'string' &&
+    typeof icms.csosn === 'string' &&
+    report.valid('/tributacao/icms/cst') &&
+    report.valid('/tributacao/icms/csosn')
+  ) {
+    report.add({
+      codigo: 'formato_invalido',
+      campo: '/tributacao/icms',
+      mensagem: 'informe cst ou csosn, não os dois.',
+      correcao: 'CSOSN é do Simples Nacional; CST dos demais regimes.',
+    });
   }
 }
 
@@ -139,7 +204,9 @@ export function storedTributacao(value: v.InferOutput<typeof tributacao> | null 
   for (const grupo of ['icms', 'ipi', 'pis', 'cofins', 'ibsCbs'] as const) {
     const g = value[grupo] as Record<string, string | null | undefined> | null | undefined;
     if (!g) continue;
-    (out as Record<string, Record<string, string>>)[grupo] = Object.fromEntries(Object.entries(g).filter((e): e is [string, string] => e[1] != null));
+    (out as Record<string, Record<string, string>>)[grupo] = Object.fromEntries(
+      Object.entries(g).filter((e): e is [string, string] => e[1] != null),
+    );
   }
   return out;
 }

@@ -32,7 +32,9 @@ export async function updateProduto(
       ...(patch.descricao !== undefined ? { descricao: patch.descricao } : {}),
       ...(patch.unidade !== undefined ? { unidade: patch.unidade } : {}),
       ...(patch.origem !== undefined ? { origem: Number(patch.origem) } : {}),
-      ...(patch.tributacao !== undefined ? { tributacao: patch.tributacao ? (storedTributacao(patch.tributacao) as object) : Prisma.DbNull } : {}),
+      ...(patch.tributacao !== undefined
+        ? { tributacao: patch.tributacao ? (storedTributacao(patch.tributacao) as object) : Prisma.DbNull }
+        : {}),
       updatedAt: now,
     },
   });

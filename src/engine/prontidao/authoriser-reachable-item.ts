@@ -57,13 +57,23 @@ async function probe(
   let timer: NodeJS.Timeout | undefined;
   try {
     const { credentials } = await companyCredentials(deps, company.id, company.certificate);
-    const slow = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), WAIT_MS); });
+    const slow = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), WAIT_MS);
+    });
     const answer = await Promise.race([deps.sefaz.status({ environment, cUF, simulacao: null, credentials }), slow]);
     if (answer === null) return down(`não respondeu em ${WAIT_MS / 1000} s`);
     const ret = extractElement(answer, 'retConsStatServ') ?? '';
     const cStat = /<cStat>(\d+)<\/cStat>/.exec(ret)?.[1];
-    if (cStat !== IN_OPERATION) return down(`informou cStat ${cStat ?? 'ausente'} (${/<xMotivo>([^<]*)<\/xMotivo>/.exec(ret)?.[1] ?? 'sem motivo'})`);
-    return { item: AUTHORISER_ITEM, situacao: 'ok', mensagem: `Autorizador da NF-e (${autorizador}) em operação.`, correcao: null };
+    if (cStat !== IN_OPERATION)
+      return down(
+        `informou cStat ${cStat ?? 'ausente'} (${/<xMotivo>([^<]*)<\/xMotivo>/.exec(ret)?.[1] ?? 'sem motivo'})`,
+      );
+    return {
+      item: AUTHORISER_ITEM,
+      situacao: 'ok',
+      mensagem: `Autorizador da NF-e (${autorizador}) em operação.`,
+      correcao: null,
+    };
   } catch {
     return down('não está acessível');
   } finally {

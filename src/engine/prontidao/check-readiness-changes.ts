@@ -13,7 +13,9 @@ const JOB = 'prontidao_empresas';
  * as it commits (updateCompany, through EngineDeps.prontidao); this check finds what time and the other changes
  * did. Returns events written.
  */
-export async function runReadinessCheckIfDue(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'pubsub' | 'secrets' | 'national'>): Promise<number | null> {
+export async function runReadinessCheckIfDue(
+  deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'pubsub' | 'secrets' | 'national'>,
+): Promise<number | null> {
   const now = deps.clock.now();
   await deps.db.scheduledJob.createMany({ data: [{ name: JOB, nextRunAt: now }], skipDuplicates: true });
   const { count } = await deps.db.scheduledJob.updateMany({
@@ -24,8 +26,13 @@ export async function runReadinessCheckIfDue(deps: Pick<TransmissionDeps, 'db' |
   return checkReadinessChanges(deps);
 }
 
-export async function checkReadinessChanges(deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'pubsub' | 'secrets' | 'national'>): Promise<number> {
-  const companies = await deps.db.company.findMany({ where: { deletedAt: null }, select: { id: true, accountId: true } });
+export async function checkReadinessChanges(
+  deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'pubsub' | 'secrets' | 'national'>,
+): Promise<number> {
+  const companies = await deps.db.company.findMany({
+    where: { deletedAt: null },
+    select: { id: true, accountId: true },
+  });
   let events = 0;
   for (const company of companies) {
     const now = deps.clock.now();

@@ -3,7 +3,10 @@ import { EngineError } from '../errors.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
-import { consultarParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
+import {
+  consultarParametrosDaEmpresa,
+  type ParametrosDaEmpresaDeps,
+} from '../municipios/consultar-parametros-da-empresa.js';
 import { authoriserReachableItem } from './authoriser-reachable-item.js';
 import { readinessItems, worstOf } from './readiness-items.js';
 import { semApi } from '../municipios/consultar-parametros.js';
@@ -19,7 +22,11 @@ export interface Readiness {
  * `GET /v1/companies/{id}/prontidao`: the stored-data items plus, for an NF-e issuer, whether its authoriser is
  * in operation (a live check, so it stays out of readinessOf, which gates issuance and detects changes).
  */
-export async function getReadiness(deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'sefaz' | 'national'>, principal: Principal, options: { id: string }) {
+export async function getReadiness(
+  deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'sefaz' | 'national'>,
+  principal: Principal,
+  options: { id: string },
+) {
   const company = await findCompany(deps, principal, options.id);
   const readiness = await readinessOf(deps, principal, company);
   const reachable = await authoriserReachableItem(deps, company, principal.environment);
@@ -46,7 +53,13 @@ export async function readinessOf(
     }),
   ]);
   const municipal = municipais.get(company.municipio) ?? semApi(parametrosMunicipio(company.municipio), null);
-  const itens = readinessItems({ company, accountPlan: account?.plan ?? null, environment: principal.environment, now, municipal });
+  const itens = readinessItems({
+    company,
+    accountPlan: account?.plan ?? null,
+    environment: principal.environment,
+    now,
+    municipal,
+  });
   return { empresa_id: company.id, situacao: worstOf(itens), itens };
 }
 

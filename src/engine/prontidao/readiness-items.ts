@@ -30,11 +30,27 @@ export interface ReadinessFacts {
 }
 
 const ok = (item: string, mensagem: string): ReadinessItem => ({ item, situacao: 'ok', mensagem, correcao: null });
-const aviso = (item: string, mensagem: string, correcao: string): ReadinessItem => ({ item, situacao: 'aviso', mensagem, correcao });
-const bloqueio = (item: string, mensagem: string, correcao: string): ReadinessItem => ({ item, situacao: 'bloqueio', mensagem, correcao });
+const aviso = (item: string, mensagem: string, correcao: string): ReadinessItem => ({
+  item,
+  situacao: 'aviso',
+  mensagem,
+  correcao,
+});
+const bloqueio = (item: string, mensagem: string, correcao: string): ReadinessItem => ({
+  item,
+  situacao: 'bloqueio',
+  mensagem,
+  correcao,
+});
 
 /** Every readiness requirement (NFS-e and NF-e), computed from stored data and the municipality tables. */
-export function readinessItems({ company, accountPlan, environment, now, municipal: params }: ReadinessFacts): ReadinessItem[] {
+export function readinessItems({
+  company,
+  accountPlan,
+  environment,
+  now,
+  municipal: params,
+}: ReadinessFacts): ReadinessItem[] {
   const origem = { fonte: params.convenioFonte, versao: params.versao };
   const mun = municipio(company.municipio);
   const padroes = (company.padroes ?? {}) as Record<string, unknown>;
@@ -53,41 +69,90 @@ export function readinessItems({ company, accountPlan, environment, now, municip
   );
   if (environment === 'test') items.push(ok('plano_emissao', 'Chave de teste: não precisa de plano.'));
   else if (accountPlan === 'ativo') items.push(ok('plano_emissao', 'Plano de emissão ativo.'));
-  else items.push(bloqueio('plano_emissao', 'A conta não tem plano de emissão ativo.', 'Ative um plano de emissão para emitir em produção.'));
+  else
+    items.push(
+      bloqueio(
+        'plano_emissao',
+        'A conta não tem plano de emissão ativo.',
+        'Ative um plano de emissão para emitir em produção.',
+      ),
+    );
 
   // A test key is refused only on a known fact (an act, the national API, the official list), never on our survey.
   if (environment === 'test' && params.convenio === 'proprio' && params.convenioConhecido) {
-    items.push({ ...bloqueio('sandbox_municipio_proprio', `${mun?.nome ?? company.municipio} emite pelo sistema próprio da prefeitura, que não tem ambiente de teste.`, 'Teste a integração com uma empresa de município do sistema nacional, ou emita em produção.'), ...origem });
+    items.push({
+      ...bloqueio(
+        'sandbox_municipio_proprio',
+        `${mun?.nome ?? company.municipio} emite pelo sistema próprio da prefeitura, que não tem ambiente de teste.`,
+        'Teste a integração com uma empresa de município do sistema nacional, ou emita em produção.',
+      ),
+      ...origem,
+    });
   } else if (environment === 'test' && params.convenio === 'proprio') {
-    items.push({ ...aviso('sandbox_municipio_proprio', `Nosso levantamento indica que ${mun?.nome ?? company.municipio} emite pelo sistema próprio, sem ato ou consulta oficial que o confirme: os testes seguem pelo simulador do sistema nacional.`, 'Confirme no portal da prefeitura como o município emite a NFS-e antes de ir para produção.'), ...origem });
+    items.push({
+      ...aviso(
+        'sandbox_municipio_proprio',
+        `Nosso levantamento indica que ${mun?.nome ?? company.municipio} emite pelo sistema próprio, sem ato ou consulta oficial que o confirme: os testes seguem pelo simulador do sistema nacional.`,
+        'Confirme no portal da prefeitura como o município emite a NFS-e antes de ir para produção.',
+      ),
+      ...origem,
+    });
   } else {
-    items.push({ ...ok('sandbox_municipio_proprio', environment === 'test' ? 'O município tem ambiente de teste.' : 'Só se aplica a chaves de teste.'), ...origem });
+    items.push({
+      ...ok(
+        'sandbox_municipio_proprio',
+        environment === 'test' ? 'O município tem ambiente de teste.' : 'Só se aplica a chaves de teste.',
+      ),
+      ...origem,
+    });
   }
   if (params?.exigeToken) {
-    items.push(company.tokenMunicipioEnc
-      ? ok('token_municipio', 'Token do portal da prefeitura salvo.')
-      : bloqueio('token_municipio', 'O município autentica a emissão com um token do portal da prefeitura.', 'Gere o token no portal da prefeitura e salve-o em token_municipio.'));
+    items.push(
+      company.tokenMunicipioEnc
+        ? ok('token_municipio', 'Token do portal da prefeitura salvo.')
+        : bloqueio(
+            'token_municipio',
+            'O município autentica a emissão com um token do portal da prefeitura.',
+            'Gere o token no portal da prefeitura e salve-o em token_municipio.',
+          ),
+    );
   } else {
     items.push(ok('token_municipio', 'O município não exige token.'));
   }
 
   if (company.regimeTributario === 'simples_nacional') {
-    items.push(company.regimeApuracaoSimples
-      ? ok('regime_apuracao_simples', `Apuração: ${company.regimeApuracaoSimples}.`)
-      : aviso('regime_apuracao_simples', 'Regime de apuração do Simples Nacional não informado.', 'Informe regime_apuracao_simples para a DPS indicar como os tributos são apurados.'));
+    items.push(
+      company.regimeApuracaoSimples
+        ? ok('regime_apuracao_simples', `Apuração: ${company.regimeApuracaoSimples}.`)
+        : aviso(
+            'regime_apuracao_simples',
+            'Regime de apuração do Simples Nacional não informado.',
+            'Informe regime_apuracao_simples para a DPS indicar como os tributos são apurados.',
+          ),
+    );
   } else {
     items.push(ok('regime_apuracao_simples', 'Não se aplica fora do Simples Nacional.'));
   }
-  items.push(mun
-    ? ok('municipio_emissao', `Município: ${mun.nome}/${mun.uf}.`)
-    : aviso('municipio_emissao', `Município ${company.municipio} desconhecido.`, 'Corrija o código IBGE do município.'));
+  items.push(
+    mun
+      ? ok('municipio_emissao', `Município: ${mun.nome}/${mun.uf}.`)
+      : aviso(
+          'municipio_emissao',
+          `Município ${company.municipio} desconhecido.`,
+          'Corrija o código IBGE do município.',
+        ),
+  );
   items.push({ ...convenioItem(params), ...origem });
-  items.push(ok('serie_dps', environment === 'test' ? 'Série de teste 49999.' : `Série da DPS: ${company.serieDps ?? '1'}.`));
+  items.push(
+    ok('serie_dps', environment === 'test' ? 'Série de teste 49999.' : `Série da DPS: ${company.serieDps ?? '1'}.`),
+  );
   items.push(padroesItem(company, padroes, params));
   items.push({ ...municipalParametersItem(params, padroes, now), fonte: params.fonte, versao: params.versao });
-  items.push(typeof padroes.nbs === 'string'
-    ? ok('nbs', `NBS padrão: ${padroes.nbs}.`)
-    : aviso('nbs', 'Sem NBS padrão para o grupo IBS/CBS.', 'Informe padroes.nbs ou servico.nbs nas notas.'));
+  items.push(
+    typeof padroes.nbs === 'string'
+      ? ok('nbs', `NBS padrão: ${padroes.nbs}.`)
+      : aviso('nbs', 'Sem NBS padrão para o grupo IBS/CBS.', 'Informe padroes.nbs ou servico.nbs nas notas.'),
+  );
   items.push(reducaoIbsCbsItem(padroes, now));
   items.push(...nfeReadinessItems(company, environment));
   // Every item has both members, so the 412's `itens` read exactly as GET …/prontidao.
@@ -98,17 +163,31 @@ export function readinessItems({ company, accountPlan, environment, now, municip
  * The company's defaults. Where the notes go to São Paulo's own system, also what it needs that the national layout
  * does not: the CCM (inscrição municipal) and the city's service code (each note may still bring them).
  */
-function padroesItem(company: CompanyWithCertificate, padroes: Record<string, unknown>, params: ParametrosConsultados): ReadinessItem {
+function padroesItem(
+  company: CompanyWithCertificate,
+  padroes: Record<string, unknown>,
+  params: ParametrosConsultados,
+): ReadinessItem {
   if (typeof padroes.codigo_nacional !== 'string') {
-    return aviso('padroes_emissao', 'Sem código de serviço padrão.', 'Informe padroes.codigo_nacional, ou envie servico.codigo_nacional em cada nota.');
+    return aviso(
+      'padroes_emissao',
+      'Sem código de serviço padrão.',
+      'Informe padroes.codigo_nacional, ou envie servico.codigo_nacional em cada nota.',
+    );
   }
   if (params.convenio === 'proprio' && company.municipio === SAO_PAULO_IBGE) {
     const faltam = [
       ...(company.inscricaoMunicipal ? [] : ['inscricao_municipal (CCM)']),
-      ...(typeof padroes.codigo_municipal === 'string' ? [] : ['padroes.codigo_municipal (código de serviço de São Paulo)']),
+      ...(typeof padroes.codigo_municipal === 'string'
+        ? []
+        : ['padroes.codigo_municipal (código de serviço de São Paulo)']),
     ];
     if (faltam.length) {
-      return aviso('padroes_emissao', `As notas vão para a NFS-e Paulistana, que exige ${faltam.join(' e ')}.`, 'Cadastre-os na empresa, ou envie prestador.inscricao_municipal e servico.codigo_municipal em cada nota.');
+      return aviso(
+        'padroes_emissao',
+        `As notas vão para a NFS-e Paulistana, que exige ${faltam.join(' e ')}.`,
+        'Cadastre-os na empresa, ou envie prestador.inscricao_municipal e servico.codigo_municipal em cada nota.',
+      );
     }
   }
   return ok('padroes_emissao', `Código de serviço padrão: ${padroes.codigo_nacional}.`);
@@ -119,31 +198,56 @@ function comoObtido(params: ParametrosConsultados): string {
   switch (params.convenioOrigem) {
     // The same words fresh or from the cache: the 412 and GET …/prontidao right after it read alike.
     case 'api':
-    case 'cache': return `segundo a API de parâmetros municipais do ADN (consulta de ${params.consultadoEm})`;
-    case 'cache_expirado': return `segundo a última resposta da API de parâmetros municipais (${params.consultadoEm}); a API não respondeu agora`;
-    case 'ato': return `segundo ato municipal${params.convenioDesde ? ` (desde ${params.convenioDesde})` : ''}`;
-    case 'lista_oficial': return `segundo a lista oficial de aderentes ao Emissor Nacional de ${params.consultadoEm}`;
-    case 'levantamento': return 'segundo o levantamento do projeto, sem ato que o confirme';
-    default: return 'sem dados';
+    case 'cache':
+      return `segundo a API de parâmetros municipais do ADN (consulta de ${params.consultadoEm})`;
+    case 'cache_expirado':
+      return `segundo a última resposta da API de parâmetros municipais (${params.consultadoEm}); a API não respondeu agora`;
+    case 'ato':
+      return `segundo ato municipal${params.convenioDesde ? ` (desde ${params.convenioDesde})` : ''}`;
+    case 'lista_oficial':
+      return `segundo a lista oficial de aderentes ao Emissor Nacional de ${params.consultadoEm}`;
+    case 'levantamento':
+      return 'segundo o levantamento do projeto, sem ato que o confirme';
+    default:
+      return 'sem dados';
   }
 }
 
 function convenioItem(params: ParametrosConsultados): ReadinessItem {
-  const semApi = params.apiIndisponivel && params.convenioOrigem !== 'cache_expirado' ? ` A API de parâmetros municipais não pôde ser usada (${params.apiIndisponivel}).` : '';
-  if (params.convenio === 'nacional') return ok('convenio_municipio', `O município usa o sistema nacional da NFS-e, ${comoObtido(params)}.${semApi}`);
+  const semApi =
+    params.apiIndisponivel && params.convenioOrigem !== 'cache_expirado'
+      ? ` A API de parâmetros municipais não pôde ser usada (${params.apiIndisponivel}).`
+      : '';
+  if (params.convenio === 'nacional')
+    return ok('convenio_municipio', `O município usa o sistema nacional da NFS-e, ${comoObtido(params)}.${semApi}`);
   if (params.convenio === 'proprio') {
-    return aviso('convenio_municipio', `O município emite pelo sistema próprio da prefeitura, ${comoObtido(params)}.${semApi}`, 'A emissão passa pelo sistema municipal; confira prazos e regras locais.');
+    return aviso(
+      'convenio_municipio',
+      `O município emite pelo sistema próprio da prefeitura, ${comoObtido(params)}.${semApi}`,
+      'A emissão passa pelo sistema municipal; confira prazos e regras locais.',
+    );
   }
-  return aviso('convenio_municipio', `Não há dados sobre a adesão do município ao sistema nacional (${params.convenioFonte}).${semApi}`, 'Confirme a adesão no portal da NFS-e nacional.');
+  return aviso(
+    'convenio_municipio',
+    `Não há dados sobre a adesão do município ao sistema nacional (${params.convenioFonte}).${semApi}`,
+    'Confirme a adesão no portal da NFS-e nacional.',
+  );
 }
 
-function municipalParametersItem(params: ParametrosConsultados, padroes: Record<string, unknown>, now: Date): ReadinessItem {
+function municipalParametersItem(
+  params: ParametrosConsultados,
+  padroes: Record<string, unknown>,
+  now: Date,
+): ReadinessItem {
   const fix = 'Envie servico.aliquota_iss em cada nota ou informe padroes.aliquota_iss.';
   const codigo = typeof padroes.codigo_nacional === 'string' ? padroes.codigo_nacional : null;
   // Without the API nor a kept answer the rates are our table's: said in the message, while the situation stays
   // that of the data, so an outage of the API does not flip every company's readiness.
-  const offline = params.apiIndisponivel !== null && !params.aliquotasNacionais.some((a) => a.resposta.kind !== 'unknown');
-  const nota = offline ? ` A API de parâmetros municipais não pôde ser usada (${params.apiIndisponivel}); valem os dados offline.` : '';
+  const offline =
+    params.apiIndisponivel !== null && !params.aliquotasNacionais.some((a) => a.resposta.kind !== 'unknown');
+  const nota = offline
+    ? ` A API de parâmetros municipais não pôde ser usada (${params.apiIndisponivel}); valem os dados offline.`
+    : '';
   if (!codigo) return ok('parametros_municipais', `Parâmetros do município conhecidos (${params.fonte}).${nota}`);
   const rate = params.aliquotaOficial(codigo, now.toISOString().slice(0, 7));
   return rate
@@ -153,10 +257,21 @@ function municipalParametersItem(params: ParametrosConsultados, padroes: Record<
 
 function certificateItem(company: CompanyWithCertificate, now: Date): ReadinessItem {
   const cert = company.certificate;
-  if (!cert) return bloqueio('certificado', 'Nenhum certificado A1 enviado.', 'Envie o certificado A1 em POST /v1/companies/{id}/certificate.');
-  if (cert.notAfter <= now) return bloqueio('certificado', `Certificado vencido em ${cert.notAfter.toISOString().slice(0, 10)}.`, 'Renove o certificado A1 e envie o novo.');
+  if (!cert)
+    return bloqueio(
+      'certificado',
+      'Nenhum certificado A1 enviado.',
+      'Envie o certificado A1 em POST /v1/companies/{id}/certificate.',
+    );
+  if (cert.notAfter <= now)
+    return bloqueio(
+      'certificado',
+      `Certificado vencido em ${cert.notAfter.toISOString().slice(0, 10)}.`,
+      'Renove o certificado A1 e envie o novo.',
+    );
   const days = Math.floor((cert.notAfter.getTime() - now.getTime()) / DAY);
-  if (days < 30) return aviso('certificado', `Certificado vence em ${days} dia(s).`, 'Renove o certificado A1 antes do vencimento.');
+  if (days < 30)
+    return aviso('certificado', `Certificado vence em ${days} dia(s).`, 'Renove o certificado A1 antes do vencimento.');
   return ok('certificado', `Certificado válido até ${cert.notAfter.toISOString().slice(0, 10)}.`);
 }
 

@@ -11,17 +11,36 @@ import { readinessOf } from './get-readiness.js';
  * Returns whether an event was written (the caller announces it after commit). A removed company is skipped.
  * The municipal parameters come from their cache or, at most a few seconds, from the parameters API.
  */
-export async function recordReadiness(deps: Pick<TransmissionDeps, 'national' | 'secrets'>, tx: Tx, companyId: string, now: Date): Promise<boolean> {
+export async function recordReadiness(
+  deps: Pick<TransmissionDeps, 'national' | 'secrets'>,
+  tx: Tx,
+  companyId: string,
+  now: Date,
+): Promise<boolean> {
   await tx.$queryRaw`SELECT id FROM companies WHERE id = ${companyId}::uuid FOR UPDATE`;
-  const company = await tx.company.findFirst({ where: { id: companyId, deletedAt: null }, include: { certificate: true } });
+  const company = await tx.company.findFirst({
+    where: { id: companyId, deletedAt: null },
+    include: { certificate: true },
+  });
   if (!company) return false;
-  const principal: Principal = { accountId: company.accountId, environment: 'live', apiKeyId: 'prontidao', companyId: null };
-  const readiness = await readinessOf({ db: tx, clock: { now: () => now }, national: deps.national, secrets: deps.secrets }, principal, company);
+  const principal: Principal = {
+    accountId: company.accountId,
+    environment: 'live',
+    apiKeyId: 'prontidao',
+    companyId: null,
+  };
+  const readiness = await readinessOf(
+    { db: tx, clock: { now: () => now }, national: deps.national, secrets: deps.secrets },
+    principal,
+    company,
+  );
   const situacoes = Object.fromEntries(readiness.itens.map((i) => [i.item, i.situacao]));
   const snapshot = await tx.companyReadinessSnapshot.findUnique({ where: { companyId } });
   const before = snapshot?.situacoes as Record<string, string> | undefined;
   const alterados = before
-    ? readiness.itens.filter((i) => before[i.item] !== undefined && before[i.item] !== i.situacao).map((i) => ({ item: i.item, de: before[i.item]!, para: i.situacao }))
+    ? readiness.itens
+        .filter((i) => before[i.item] !== undefined && before[i.item] !== i.situacao)
+        .map((i) => ({ item: i.item, de: before[i.item]!, para: i.situacao }))
     : [];
   await tx.companyReadinessSnapshot.upsert({
     where: { companyId },
@@ -29,6 +48,11 @@ export async function recordReadiness(deps: Pick<TransmissionDeps, 'national' | 
     update: { situacoes, checkedAt: now },
   });
   if (alterados.length === 0) return false;
-  await appendEvents(tx, { accountId: company.accountId, environment: 'live', at: now, events: [{ tipo: 'EMPRESA_PRONTIDAO_ALTERADA', dados: { ...readiness, alterados } }] });
+  await appendEvents(tx, {
+    accountId: company.accountId,
+    environment: 'live',
+    at: now,
+    events: [{ tipo: 'EMPRESA_PRONTIDAO_ALTERADA', dados: { ...readiness, alterados } }],
+  });
   return true;
 }

@@ -22,7 +22,12 @@ describe('reducao_ibs_cbs from the company default NBS', () => {
 
   it('is ok for a service without any reduction in the table', () => {
     const item = reducaoIbsCbsItem({ nbs: '115021000', codigo_nacional: '010101' }, now);
-    expect(item).toMatchObject({ item: 'reducao_ibs_cbs', situacao: 'ok', mensagem: 'Nenhuma redução de IBS/CBS prevista para o NBS padrão 115021000.', correcao: null });
+    expect(item).toMatchObject({
+      item: 'reducao_ibs_cbs',
+      situacao: 'ok',
+      mensagem: 'Nenhuma redução de IBS/CBS prevista para o NBS padrão 115021000.',
+      correcao: null,
+    });
     expect(item.versao).toMatch(/calculadora-rtc/);
   });
 
@@ -37,24 +42,36 @@ describe('reducao_ibs_cbs from the company default NBS', () => {
   });
 
   it('is ok when the default classification is the reduction foreseen for the default NBS', () => {
-    const item = reducaoIbsCbsItem({ nbs: '122011100', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } }, now);
+    const item = reducaoIbsCbsItem(
+      { nbs: '122011100', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } },
+      now,
+    );
     expect(item).toMatchObject({ situacao: 'ok', correcao: null });
     expect(item.mensagem).toContain('levam a redução');
     expect(item.mensagem).toContain('200028');
   });
 
   it('is ok with a general default and names the reduction the company may use', () => {
-    const item = reducaoIbsCbsItem({ nbs: '122011100', ibs_cbs: { c_class_trib: '000001', indicador_operacao: '030101' } }, now);
+    const item = reducaoIbsCbsItem(
+      { nbs: '122011100', ibs_cbs: { c_class_trib: '000001', indicador_operacao: '030101' } },
+      now,
+    );
     expect(item.situacao).toBe('ok');
     expect(item.mensagem).toContain('cClassTrib padrão 000001');
     expect(item.mensagem).toContain('200028');
   });
 
   it('warns when the default classification would be refused: not foreseen for the NBS, no operation indicator', () => {
-    const foraDoNbs = reducaoIbsCbsItem({ nbs: '115021000', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } }, now);
+    const foraDoNbs = reducaoIbsCbsItem(
+      { nbs: '115021000', ibs_cbs: { c_class_trib: '200028', indicador_operacao: '030101' } },
+      now,
+    );
     expect(foraDoNbs.situacao).toBe('aviso');
     expect(foraDoNbs.mensagem).toContain('115021000');
     const semIndicador = reducaoIbsCbsItem({ nbs: '122011100', ibs_cbs: { c_class_trib: '200028' } }, now);
-    expect(semIndicador).toMatchObject({ situacao: 'aviso', correcao: 'Informe padroes.ibs_cbs.indicador_operacao da empresa.' });
+    expect(semIndicador).toMatchObject({
+      situacao: 'aviso',
+      correcao: 'Informe padroes.ibs_cbs.indicador_operacao da empresa.',
+    });
   });
 });

@@ -27,7 +27,10 @@ type Tributo = 'CBS' | 'IBSUF' | 'IBSMun';
 const TRIBUTOS: Tributo[] = ['CBS', 'IBSUF', 'IBSMun'];
 
 const periodos = lazy(() => {
-  const porPeriodo = new Map<string, Partial<Record<Tributo, { aliquota: string; situacao: string }>> & { inicio: string; fim: string }>();
+  const porPeriodo = new Map<
+    string,
+    Partial<Record<Tributo, { aliquota: string; situacao: string }>> & { inicio: string; fim: string }
+  >();
   for (const r of readCsvRecords(fiscalDataPath('aliquotasReferenciaIbsCbs'))) {
     const chave = `${r.inicio_vigencia}|${r.fim_vigencia}`;
     const periodo = porPeriodo.get(chave) ?? { inicio: r.inicio_vigencia!, fim: r.fim_vigencia! };
@@ -36,7 +39,8 @@ const periodos = lazy(() => {
   }
   const out: AliquotasReferenciaIbsCbs[] = [];
   for (const p of porPeriodo.values()) {
-    if (!TRIBUTOS.every((t) => p[t])) throw new Error(`aliquotas-referencia.csv: o período ${p.inicio}..${p.fim} não tem as três alíquotas`);
+    if (!TRIBUTOS.every((t) => p[t]))
+      throw new Error(`aliquotas-referencia.csv: o período ${p.inicio}..${p.fim} não tem as três alíquotas`);
     const situacao = { CBS: p.CBS!.situacao, IBSUF: p.IBSUF!.situacao, IBSMun: p.IBSMun!.situacao };
     // "IBS legal …; CBS simulated …" names both: a rate is legal when its status does not call it simulated, or
     // when the simulation the status mentions is another tax's.
@@ -47,7 +51,15 @@ const periodos = lazy(() => {
       if (!simulado) return !s.includes('simulated');
       return !t.startsWith(simulado);
     };
-    out.push({ CBS: p.CBS!.aliquota, IBSUF: p.IBSUF!.aliquota, IBSMun: p.IBSMun!.aliquota, inicio: p.inicio, fim: p.fim, situacao, legal: TRIBUTOS.every(legalPara) });
+    out.push({
+      CBS: p.CBS!.aliquota,
+      IBSUF: p.IBSUF!.aliquota,
+      IBSMun: p.IBSMun!.aliquota,
+      inicio: p.inicio,
+      fim: p.fim,
+      situacao,
+      legal: TRIBUTOS.every(legalPara),
+    });
   }
   return out.sort((a, b) => a.inicio.localeCompare(b.inicio));
 });

@@ -17,7 +17,13 @@ export interface Cest {
 const cests = lazy(() => {
   const map = new Map<string, Cest>();
   for (const r of readCsvRecords(projectTableUrl('cest.csv'))) {
-    map.set(r.cest, { codigo: r.cest, segmento: r.segmento, item: r.item, ncms: r.ncm_sh ? r.ncm_sh.split(' ') : [], descricao: r.descricao });
+    map.set(r.cest, {
+      codigo: r.cest,
+      segmento: r.segmento,
+      item: r.item,
+      ncms: r.ncm_sh ? r.ncm_sh.split(' ') : [],
+      descricao: r.descricao,
+    });
   }
   return map;
 });

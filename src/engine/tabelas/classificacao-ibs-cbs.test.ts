@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  classificacaoAplicavel, classificacaoIbsCbs, classificacaoVigente, classificacoesIbsCbs, classificacoesListadas,
+  classificacaoAplicavel,
+  classificacaoIbsCbs,
+  classificacaoVigente,
+  classificacoesIbsCbs,
+  classificacoesListadas,
   TABELA_CLASSIFICACAO_IBS_CBS,
 } from './classificacao-ibs-cbs.js';
 import { aliquotasReferenciaIbsCbs, TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS } from './aliquotas-referencia-ibs-cbs.js';
@@ -11,16 +15,31 @@ describe('IBS/CBS classification table (cclasstrib.csv)', () => {
     const todas = classificacoesIbsCbs();
     expect(todas).toHaveLength(164);
     // IS 000001 starts in 2027 with combined rates; the IBS/CBS 000001 is full taxation from 2026.
-    expect(classificacaoIbsCbs('000001')).toMatchObject({ cst: '000', tipoAliquota: 'Padrão', inicio: '2026-01-01', fim: null });
+    expect(classificacaoIbsCbs('000001')).toMatchObject({
+      cst: '000',
+      tipoAliquota: 'Padrão',
+      inicio: '2026-01-01',
+      fim: null,
+    });
     expect(classificacaoIbsCbs('999999')).toBeNull();
   });
 
   it('reads CST, reductions, required groups, documents and validity of a code (200028, education, art. 129)', () => {
     const c = classificacaoIbsCbs('200028')!;
     expect(c).toMatchObject({
-      cst: '200', cstDescricao: 'Alíquota reduzida', pRedCBS: '60', pRedIBSUF: '60', pRedIBSMun: '60',
-      nomenclatura: 'NBS', anexo: '2', validoNfse: true, validoNfe: false, listaNbs: true, listaNcm: false,
-      fundamentacao: 'LC 214/2025 Art. 129', exigeTribRegular: false,
+      cst: '200',
+      cstDescricao: 'Alíquota reduzida',
+      pRedCBS: '60',
+      pRedIBSUF: '60',
+      pRedIBSMun: '60',
+      nomenclatura: 'NBS',
+      anexo: '2',
+      validoNfse: true,
+      validoNfe: false,
+      listaNbs: true,
+      listaNcm: false,
+      fundamentacao: 'LC 214/2025 Art. 129',
+      exigeTribRegular: false,
     });
     expect(c.grupos).toEqual(['gIBSCBS', 'gRed']);
     expect(c.documentos).toEqual(['NFSe']);
@@ -31,7 +50,9 @@ describe('IBS/CBS classification table (cclasstrib.csv)', () => {
       { aliquota: '0', inicio: '2026-01-01', fim: '2026-12-31' },
       { aliquota: '10.85', inicio: '2027-01-01', fim: '2033-12-31' },
     ]);
-    expect(classificacaoIbsCbs('220001')!.aliquotaFixa.IBSUF).toEqual([{ aliquota: '0.208', inicio: '2026-01-01', fim: '2033-12-31' }]);
+    expect(classificacaoIbsCbs('220001')!.aliquotaFixa.IBSUF).toEqual([
+      { aliquota: '0.208', inicio: '2026-01-01', fim: '2033-12-31' },
+    ]);
     expect(classificacaoIbsCbs('000001')!.aliquotaFixa.CBS).toEqual([]);
   });
 
@@ -77,7 +98,14 @@ describe('IBS/CBS classification table (cclasstrib.csv)', () => {
 
 describe('IBS/CBS reference rates (aliquotas-referencia.csv)', () => {
   it('2026 is the legal test year: CBS 0.9 %, IBS-UF 0.1 %, IBS-Mun 0', () => {
-    expect(aliquotasReferenciaIbsCbs('2026-03-15')).toMatchObject({ CBS: '0.9', IBSUF: '0.1', IBSMun: '0', inicio: '2026-01-01', fim: '2026-12-31', legal: true });
+    expect(aliquotasReferenciaIbsCbs('2026-03-15')).toMatchObject({
+      CBS: '0.9',
+      IBSUF: '0.1',
+      IBSMun: '0',
+      inicio: '2026-01-01',
+      fim: '2026-12-31',
+      legal: true,
+    });
   });
 
   it('2027 has the legal IBS of 0.05 + 0.05 and a CBS the calculator simulates', () => {

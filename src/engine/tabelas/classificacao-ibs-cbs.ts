@@ -11,8 +11,19 @@ export const TABELA_CLASSIFICACAO_IBS_CBS = {
 
 /** The layout groups a classification requires (the table's `ind_g*` columns), by their element names. */
 export const GRUPOS_CLASSIFICACAO_IBS_CBS = [
-  'gIBSCBS', 'gIBSCBSMono', 'gRed', 'gDif', 'gTransfCred', 'gCredPresIBSZFM', 'gAjusteCompet', 'gCredPresOper',
-  'gMonoPadrao', 'gMonoReten', 'gMonoRet', 'gMonoDif', 'gEstornoCred',
+  'gIBSCBS',
+  'gIBSCBSMono',
+  'gRed',
+  'gDif',
+  'gTransfCred',
+  'gCredPresIBSZFM',
+  'gAjusteCompet',
+  'gCredPresOper',
+  'gMonoPadrao',
+  'gMonoReten',
+  'gMonoRet',
+  'gMonoDif',
+  'gEstornoCred',
 ] as const;
 export type GrupoIbsCbs = (typeof GRUPOS_CLASSIFICACAO_IBS_CBS)[number];
 
@@ -80,8 +91,13 @@ interface Aplicacao {
 }
 
 const sim = (v: string | undefined) => v === '1';
-const emVigor = (dia: string, inicio: string, fim: string | null) => (!inicio || inicio <= dia) && (fim === null || dia <= fim);
-const lista = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const emVigor = (dia: string, inicio: string, fim: string | null) =>
+  (!inicio || inicio <= dia) && (fim === null || dia <= fim);
+const lista = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** "0@2026-01-01..2026-12-31|1@2027-01-01..2033-12-31" → the periods. */
 function aliquotasFixas(v: string | undefined): AliquotaFixaIbsCbs[] {
@@ -185,7 +201,12 @@ const cobre = (a: Aplicacao, codigo: string, dia: string) =>
  * Whether the classification may be used for a good (NCM, 8 digits) or a service (NBS, 9 digits) on `dia`: a code
  * that lists its NCM (or NBS) must list this one; a code without a list for that nomenclature is not limited by it.
  */
-export function classificacaoAplicavel(c: ClassificacaoIbsCbs, tipo: 'NCM' | 'NBS', codigo: string, dia: string): boolean {
+export function classificacaoAplicavel(
+  c: ClassificacaoIbsCbs,
+  tipo: 'NCM' | 'NBS',
+  codigo: string,
+  dia: string,
+): boolean {
   const comLista = tipo === 'NCM' ? c.listaNcm : c.listaNbs;
   if (!comLista) return true;
   return aplicacoes().some((a) => a.cClassTrib === c.cClassTrib && a.tipo === tipo && cobre(a, codigo, dia));
@@ -197,6 +218,10 @@ export function classificacaoAplicavel(c: ClassificacaoIbsCbs, tipo: 'NCM' | 'NB
  * returned: they fit any code and choosing them is the issuer's.
  */
 export function classificacoesListadas(tipo: 'NCM' | 'NBS', codigo: string, dia: string): ClassificacaoIbsCbs[] {
-  const codigos = new Set(aplicacoes().filter((a) => a.tipo === tipo && cobre(a, codigo, dia)).map((a) => a.cClassTrib));
+  const codigos = new Set(
+    aplicacoes()
+      .filter((a) => a.tipo === tipo && cobre(a, codigo, dia))
+      .map((a) => a.cClassTrib),
+  );
   return classificacoesIbsCbs().filter((c) => codigos.has(c.cClassTrib) && classificacaoVigente(c, dia));
 }

@@ -69,7 +69,9 @@ export function fiscalDataPath(dataset: FiscalDataset, ...inside: string[]): str
 /** What keeps the service from reading its official data from `dir`, one message per problem; [] when all is there. */
 export function fiscalDataProblems(dir: string): string[] {
   if (!existsSync(dir)) {
-    return [`FISCAL_DATA_DIR: a pasta de dados oficiais ${dir} não existe (padrão: ../shared ao lado do repositório; veja docs/dados.md)`];
+    return [
+      `FISCAL_DATA_DIR: a pasta de dados oficiais ${dir} não existe (padrão: ../shared ao lado do repositório; veja docs/dados.md)`,
+    ];
   }
   return Object.values(FISCAL_DATASETS)
     .filter((relative) => !existsSync(join(dir, relative)))

@@ -7,8 +7,21 @@ export { codigoUf, municipio, municipioPorNome, todosMunicipios, ufDoCodigo } fr
 export type { Municipio } from './municipio.js';
 export { codigoOficial } from './codigo-oficial.js';
 export type { CodigoOficial } from './codigo-oficial.js';
-export { parametrosMunicipio, aliquotasMunicipio, municipiosParametrizados, carregarParametros, versaoTabelaParametros, ARQUIVO_PARAMETROS } from './parametros-municipio.js';
-export type { ParametrosMunicipio, LinhaAliquota, Convenio, OrigemConvenio, PoliticaInscricaoMunicipal } from './parametros-municipio.js';
+export {
+  parametrosMunicipio,
+  aliquotasMunicipio,
+  municipiosParametrizados,
+  carregarParametros,
+  versaoTabelaParametros,
+  ARQUIVO_PARAMETROS,
+} from './parametros-municipio.js';
+export type {
+  ParametrosMunicipio,
+  LinhaAliquota,
+  Convenio,
+  OrigemConvenio,
+  PoliticaInscricaoMunicipal,
+} from './parametros-municipio.js';
 export { adesaoEmissorNacional, VERSAO_ADESAO_EMISSOR_NACIONAL } from './adesao-emissor-nacional.js';
 export type { AdesaoEmissorNacional } from './adesao-emissor-nacional.js';
 export { ncm, ncmVigente } from './ncm.js';
@@ -18,8 +31,13 @@ export type { Cest } from './cest.js';
 export { reducaoIbsCbs } from './reducao-ibs-cbs.js';
 export type { ReducaoIbsCbs } from './reducao-ibs-cbs.js';
 export {
-  classificacaoIbsCbs, classificacoesIbsCbs, classificacaoVigente, classificacaoAplicavel, classificacoesListadas,
-  TABELA_CLASSIFICACAO_IBS_CBS, GRUPOS_CLASSIFICACAO_IBS_CBS,
+  classificacaoIbsCbs,
+  classificacoesIbsCbs,
+  classificacaoVigente,
+  classificacaoAplicavel,
+  classificacoesListadas,
+  TABELA_CLASSIFICACAO_IBS_CBS,
+  GRUPOS_CLASSIFICACAO_IBS_CBS,
 } from './classificacao-ibs-cbs.js';
 export type { ClassificacaoIbsCbs, GrupoIbsCbs, AliquotaFixaIbsCbs } from './classificacao-ibs-cbs.js';
 export { aliquotasReferenciaIbsCbs, TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS } from './aliquotas-referencia-ibs-cbs.js';

@@ -13,10 +13,33 @@ export interface Municipio {
  * column empty for most states (merged cells), so the code prefix is the reliable source.
  */
 const UF_POR_CODIGO: Readonly<Record<string, string>> = {
-  '11': 'RO', '12': 'AC', '13': 'AM', '14': 'RR', '15': 'PA', '16': 'AP', '17': 'TO',
-  '21': 'MA', '22': 'PI', '23': 'CE', '24': 'RN', '25': 'PB', '26': 'PE', '27': 'AL', '28': 'SE', '29': 'BA',
-  '31': 'MG', '32': 'ES', '33': 'RJ', '35': 'SP', '41': 'PR', '42': 'SC', '43': 'RS',
-  '50': 'MS', '51': 'MT', '52': 'GO', '53': 'DF',
+  '11': 'RO',
+  '12': 'AC',
+  '13': 'AM',
+  '14': 'RR',
+  '15': 'PA',
+  '16': 'AP',
+  '17': 'TO',
+  '21': 'MA',
+  '22': 'PI',
+  '23': 'CE',
+  '24': 'RN',
+  '25': 'PB',
+  '26': 'PE',
+  '27': 'AL',
+  '28': 'SE',
+  '29': 'BA',
+  '31': 'MG',
+  '32': 'ES',
+  '33': 'RJ',
+  '35': 'SP',
+  '41': 'PR',
+  '42': 'SC',
+  '43': 'RS',
+  '50': 'MS',
+  '51': 'MT',
+  '52': 'GO',
+  '53': 'DF',
 };
 
 /** The state of an IBGE state code (cUF of an access key), e.g. 43 → RS. */
@@ -52,7 +75,13 @@ export function todosMunicipios(): Municipio[] {
 }
 
 /** "São João d'Aliança" and "SAO JOAO D ALIANCA" alike: upper case, no accents, letters and digits only. */
-const chaveNome = (nome: string) => nome.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+const chaveNome = (nome: string) =>
+  nome
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
 
 const porNome = lazy(() => {
   const map = new Map<string, Municipio>();

@@ -15,7 +15,13 @@ export interface Ncm {
 const ncms = lazy(() => {
   const map = new Map<string, Ncm>();
   for (const r of readCsvRecords(projectTableUrl('ncm.csv'))) {
-    map.set(r.ncm, { codigo: r.ncm, descricao: r.descricao, inicio: r.data_inicio, fim: r.data_fim || null, ato: r.ato_inicio });
+    map.set(r.ncm, {
+      codigo: r.ncm,
+      descricao: r.descricao,
+      inicio: r.data_inicio,
+      fim: r.data_fim || null,
+      ato: r.ato_inicio,
+    });
   }
   return map;
 });

@@ -96,9 +96,11 @@ export function carregarParametros(records: Record<string, string>[]): Map<strin
     const linha = idx + 2;
     const ibge = r.codigo_ibge;
     if (!/^\d{7}$/.test(ibge) || !municipio(ibge)) erros.push(`linha ${linha}: codigo_ibge ${ibge} inexistente`);
-    if (!CODIGO_SERVICO.test(r.codigo_servico)) erros.push(`linha ${linha}: codigo_servico ${r.codigo_servico} inválido`);
+    if (!CODIGO_SERVICO.test(r.codigo_servico))
+      erros.push(`linha ${linha}: codigo_servico ${r.codigo_servico} inválido`);
     if (!COMPETENCIA.test(r.vigencia_inicio)) erros.push(`linha ${linha}: vigencia_inicio deve ser AAAA-MM`);
-    if (r.vigencia_fim && !COMPETENCIA.test(r.vigencia_fim)) erros.push(`linha ${linha}: vigencia_fim deve ser AAAA-MM`);
+    if (r.vigencia_fim && !COMPETENCIA.test(r.vigencia_fim))
+      erros.push(`linha ${linha}: vigencia_fim deve ser AAAA-MM`);
     let aliquota: string | null = null;
     if (r.aliquota) {
       if (!/^\d\.\d{2}$/.test(r.aliquota)) erros.push(`linha ${linha}: aliquota ${r.aliquota} deve ter o formato 0.00`);
@@ -108,11 +110,14 @@ export function carregarParametros(records: Record<string, string>[]): Map<strin
     }
     let reg = map.get(ibge);
     if (r.convenio) {
-      if (!['nacional', 'proprio', 'desconhecido'].includes(r.convenio)) erros.push(`linha ${linha}: convenio ${r.convenio} inválido`);
-      if (r.convenio_desde && !/^\d{4}-\d{2}-\d{2}$/.test(r.convenio_desde)) erros.push(`linha ${linha}: convenio_desde deve ser AAAA-MM-DD`);
+      if (!['nacional', 'proprio', 'desconhecido'].includes(r.convenio))
+        erros.push(`linha ${linha}: convenio ${r.convenio} inválido`);
+      if (r.convenio_desde && !/^\d{4}-\d{2}-\d{2}$/.test(r.convenio_desde))
+        erros.push(`linha ${linha}: convenio_desde deve ser AAAA-MM-DD`);
       if (r.convenio_desde && !r.convenio_fonte) erros.push(`linha ${linha}: convenio_desde sem convenio_fonte`);
       if (!['sim', 'nao'].includes(r.exige_token)) erros.push(`linha ${linha}: exige_token deve ser sim ou nao`);
-      if (!['informar', 'omitir'].includes(r.inscricao_municipal)) erros.push(`linha ${linha}: inscricao_municipal deve ser informar ou omitir`);
+      if (!['informar', 'omitir'].includes(r.inscricao_municipal))
+        erros.push(`linha ${linha}: inscricao_municipal deve ser informar ou omitir`);
       if (reg) erros.push(`linha ${linha}: município ${ibge} com mais de uma linha de convênio`);
       reg = {
         ibge,
@@ -129,7 +134,9 @@ export function carregarParametros(records: Record<string, string>[]): Map<strin
       };
       map.set(ibge, reg);
     } else if (!reg) {
-      erros.push(`linha ${linha}: a primeira linha do município ${ibge} deve trazer convenio, exige_token e inscricao_municipal`);
+      erros.push(
+        `linha ${linha}: a primeira linha do município ${ibge} deve trazer convenio, exige_token e inscricao_municipal`,
+      );
       return;
     }
     reg.linhas.push({ codigo: r.codigo_servico, aliquota, inicio: r.vigencia_inicio, fim: r.vigencia_fim || null });
@@ -159,10 +166,17 @@ function aliquotaDe(linhas: readonly LinhaAliquota[], codigoServico: string, com
  * version to integrators who cache the answer.
  */
 export const versaoTabelaParametros = lazy(
-  () => `sha256:${createHash('sha256').update(readFileSync(projectTableUrl(ARQUIVO_PARAMETROS))).digest('hex').slice(0, 16)}`,
+  () =>
+    `sha256:${createHash('sha256')
+      .update(readFileSync(projectTableUrl(ARQUIVO_PARAMETROS)))
+      .digest('hex')
+      .slice(0, 16)}`,
 );
 
-type Adesao = Pick<ParametrosMunicipio, 'convenio' | 'convenioOrigem' | 'convenioConhecido' | 'convenioFonte' | 'convenioDesde' | 'consultadoEm'>;
+type Adesao = Pick<
+  ParametrosMunicipio,
+  'convenio' | 'convenioOrigem' | 'convenioConhecido' | 'convenioFonte' | 'convenioDesde' | 'consultadoEm'
+>;
 
 /**
  * The convênio known offline, strongest source first: an act stated in our table; the official adhesion list of
@@ -171,20 +185,42 @@ type Adesao = Pick<ParametrosMunicipio, 'convenio' | 'convenioOrigem' | 'conveni
  */
 function adesaoOffline(reg: Registro | undefined, ibge: string): Adesao {
   if (reg?.convenioFonte) {
-    return { convenio: reg.convenio, convenioOrigem: 'ato', convenioConhecido: true, convenioFonte: reg.convenioFonte, convenioDesde: reg.convenioDesde, consultadoEm: null };
+    return {
+      convenio: reg.convenio,
+      convenioOrigem: 'ato',
+      convenioConhecido: true,
+      convenioFonte: reg.convenioFonte,
+      convenioDesde: reg.convenioDesde,
+      consultadoEm: null,
+    };
   }
   const lista = adesaoEmissorNacional(ibge);
   if (lista?.aderente) {
     return {
-      convenio: 'nacional', convenioOrigem: 'lista_oficial', convenioConhecido: true, convenioDesde: null, consultadoEm: lista.dataReferencia,
+      convenio: 'nacional',
+      convenioOrigem: 'lista_oficial',
+      convenioConhecido: true,
+      convenioDesde: null,
+      consultadoEm: lista.dataReferencia,
       convenioFonte: `lista oficial de municípios aderentes ao Emissor Nacional de ${lista.dataReferencia} (gov.br/nfse, Monitoramento das Adesões)`,
     };
   }
   if (reg && reg.convenio !== 'desconhecido') {
-    return { convenio: reg.convenio, convenioOrigem: 'levantamento', convenioConhecido: false, convenioFonte: `levantamento do projeto até 2025 (${ARQUIVO_PARAMETROS}), sem ato que o confirme`, convenioDesde: null, consultadoEm: null };
+    return {
+      convenio: reg.convenio,
+      convenioOrigem: 'levantamento',
+      convenioConhecido: false,
+      convenioFonte: `levantamento do projeto até 2025 (${ARQUIVO_PARAMETROS}), sem ato que o confirme`,
+      convenioDesde: null,
+      consultadoEm: null,
+    };
   }
   return {
-    convenio: 'desconhecido', convenioOrigem: 'nenhuma', convenioConhecido: false, convenioDesde: null, consultadoEm: lista?.dataReferencia ?? null,
+    convenio: 'desconhecido',
+    convenioOrigem: 'nenhuma',
+    convenioConhecido: false,
+    convenioDesde: null,
+    consultadoEm: lista?.dataReferencia ?? null,
     convenioFonte: lista
       ? `fora da lista oficial de aderentes ao Emissor Nacional de ${lista.dataReferencia}, o que não prova sistema próprio`
       : 'sem dados de adesão',
@@ -198,9 +234,10 @@ function adesaoOffline(reg: Registro | undefined, ibge: string): Adesao {
 export function parametrosMunicipio(ibge: string): ParametrosMunicipio {
   const reg = tabela().get(ibge);
   const adesao = adesaoOffline(reg, ibge);
-  const versao = adesao.convenioOrigem === 'lista_oficial' || adesao.convenioOrigem === 'nenhuma'
-    ? `${versaoTabelaParametros()}+${VERSAO_ADESAO_EMISSOR_NACIONAL}`
-    : versaoTabelaParametros();
+  const versao =
+    adesao.convenioOrigem === 'lista_oficial' || adesao.convenioOrigem === 'nenhuma'
+      ? `${versaoTabelaParametros()}+${VERSAO_ADESAO_EMISSOR_NACIONAL}`
+      : versaoTabelaParametros();
   if (!reg) {
     const m = municipio(ibge);
     return {

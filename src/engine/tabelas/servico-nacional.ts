@@ -38,8 +38,19 @@ export interface ServicoNacional {
  * 14.14.04 are not in our copy of Anexo B v1.00 (SUPLEMENTO).
  */
 export const CODIGOS_EXIGEM_OBRA: ReadonlySet<string> = new Set([
-  '070201', '070202', '070401', '070501', '070502', '070601', '070602',
-  '070701', '070801', '071701', '071901', '141403', '141404',
+  '070201',
+  '070202',
+  '070401',
+  '070501',
+  '070502',
+  '070601',
+  '070602',
+  '070701',
+  '070801',
+  '071701',
+  '071901',
+  '141403',
+  '141404',
 ]);
 
 /** E0372: obra is refused for every other code except 99.01.01 (services outside ISSQN and ICMS). */
@@ -51,8 +62,16 @@ const CODIGOS_ACEITAM_OBRA_SEM_EXIGIR: ReadonlySet<string> = new Set(['990101'])
  * construction codes (LC 116 art. 3).
  */
 const SUPLEMENTO: ReadonlyArray<{ codigo: string; descricao: string }> = [
-  { codigo: '141403', descricao: 'Subitem 14.14.03 (serviço de construção citado na especificação; descrição oficial não disponível no Anexo B v1.00).' },
-  { codigo: '141404', descricao: 'Subitem 14.14.04 (serviço de construção citado na especificação; descrição oficial não disponível no Anexo B v1.00).' },
+  {
+    codigo: '141403',
+    descricao:
+      'Subitem 14.14.03 (serviço de construção citado na especificação; descrição oficial não disponível no Anexo B v1.00).',
+  },
+  {
+    codigo: '141404',
+    descricao:
+      'Subitem 14.14.04 (serviço de construção citado na especificação; descrição oficial não disponível no Anexo B v1.00).',
+  },
 ];
 
 /** "1.01" as the list writes it → "01.01", the two-digit form of LC 116 (and of ABRASF ItemListaServico). */
@@ -132,7 +151,11 @@ const nbsTabela = lazy(() => {
   for (const r of readCsvRecords(fiscalDataPath('nbs'))) {
     // Only full codes have the 9-digit form; the other rows are headings (not usable in cNBS).
     if (!/^\d{9}$/.test(r.cNBS_9_digitos)) continue;
-    map.set(r.cNBS_9_digitos, { codigo: r.cNBS_9_digitos, codigoFormatado: r.codigo_nbs_formatado, descricao: r.descricao });
+    map.set(r.cNBS_9_digitos, {
+      codigo: r.cNBS_9_digitos,
+      codigoFormatado: r.codigo_nbs_formatado,
+      descricao: r.descricao,
+    });
   }
   return map;
 });

@@ -31,10 +31,19 @@ export class AbrasfGateway {
     return this.options.urls[ibge] ?? (this.options.urlsDosPerfis ? urlDoPerfil : null);
   }
 
-  client(city: { ibge: string; urlDoPerfil: string | null }, scenario: string | null, credentials: Credentials): NationalClient {
+  client(
+    city: { ibge: string; urlDoPerfil: string | null },
+    scenario: string | null,
+    credentials: Credentials,
+  ): NationalClient {
     const remote = scenario ? null : this.remoteUrl(city.ibge, city.urlDoPerfil);
     const baseUrl = remote ?? `${this.options.simulator.url}/${city.ibge}`;
-    return this.clients.get({ baseUrl, remote: remote !== null, credentials: remote ? credentials : ANONYMOUS, scenario });
+    return this.clients.get({
+      baseUrl,
+      remote: remote !== null,
+      credentials: remote ? credentials : ANONYMOUS,
+      scenario,
+    });
   }
 
   closeClients(): Promise<void> {

@@ -23,7 +23,8 @@ interface RespostaCnpj {
   codigo_municipio_ibge?: string | number | null;
 }
 
-const texto = (v: string | null | undefined) => (typeof v === 'string' && v.trim() ? v.trim().replace(/\s+/g, ' ') : null);
+const texto = (v: string | null | undefined) =>
+  typeof v === 'string' && v.trim() ? v.trim().replace(/\s+/g, ' ') : null;
 
 /**
  * The CNPJ registry over BrasilAPI's REST contract: 200 with the company, 404 when the CNPJ is unknown, anything
@@ -53,8 +54,10 @@ export function brasilApiCnpj(options: BrasilApiCnpjOptions): ConsultaCnpjGatewa
 }
 
 function endereco(r: RespostaCnpj): CadastroCnpj['endereco'] {
-  const ibge = r.codigo_municipio_ibge === null || r.codigo_municipio_ibge === undefined ? null : String(r.codigo_municipio_ibge);
-  const cidade = ibge && municipio(ibge) ? ibge : r.municipio && r.uf ? municipioPorNome(r.municipio, r.uf)?.codigo ?? null : null;
+  const ibge =
+    r.codigo_municipio_ibge === null || r.codigo_municipio_ibge === undefined ? null : String(r.codigo_municipio_ibge);
+  const cidade =
+    ibge && municipio(ibge) ? ibge : r.municipio && r.uf ? (municipioPorNome(r.municipio, r.uf)?.codigo ?? null) : null;
   const logradouro = [texto(r.descricao_tipo_de_logradouro), texto(r.logradouro)].filter(Boolean).join(' ');
   const cep = r.cep === null || r.cep === undefined ? null : String(r.cep).replace(/\D/g, '').padStart(8, '0');
   return {

@@ -21,6 +21,8 @@ export function buildConsStatServ(cUF: string, tpAmb: '1' | '2'): string {
  * environment is the endpoint's.
  */
 export function buildConsCad(uf: string, documento: { tipo: 'cpf' | 'cnpj'; numero: string }): string {
-  return `<ConsCad xmlns="${NFE_NS}" versao="2.00"><infCons>${el('xServ', 'CONS-CAD')}${el('UF', uf)}` +
-    `${el(documento.tipo === 'cnpj' ? 'CNPJ' : 'CPF', documento.numero)}</infCons></ConsCad>`;
+  return (
+    `<ConsCad xmlns="${NFE_NS}" versao="2.00"><infCons>${el('xServ', 'CONS-CAD')}${el('UF', uf)}` +
+    `${el(documento.tipo === 'cnpj' ? 'CNPJ' : 'CPF', documento.numero)}</infCons></ConsCad>`
+  );
 }

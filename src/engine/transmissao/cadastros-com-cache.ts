@@ -21,7 +21,11 @@ const TTL_PADRAO = { cnpj: 24 * HORA, cep: 7 * 24 * HORA, contribuinte: 6 * HORA
 export function cadastrosComCache(gateways: CadastroGateways, options: CadastrosCacheOptions): CadastroGateways {
   const ttl = options.ttlMs ?? TTL_PADRAO;
   const max = options.max ?? 10_000;
-  const memo = <K extends unknown[], V>(ttlMs: number, key: (...args: K) => string, load: (...args: K) => Promise<V>) => {
+  const memo = <K extends unknown[], V>(
+    ttlMs: number,
+    key: (...args: K) => string,
+    load: (...args: K) => Promise<V>,
+  ) => {
     const entries = new Map<string, { ate: number; valor: Promise<V> }>();
     return (...args: K): Promise<V> => {
       const k = key(...args);
@@ -36,8 +40,16 @@ export function cadastrosComCache(gateways: CadastroGateways, options: Cadastros
       return valor;
     };
   };
-  const cnpj = memo(ttl.cnpj, (c: string) => c, (c: string) => gateways.cnpj.consultar(c));
-  const cep = memo(ttl.cep, (c: string) => c, (c: string) => gateways.cep.consultar(c));
+  const cnpj = memo(
+    ttl.cnpj,
+    (c: string) => c,
+    (c: string) => gateways.cnpj.consultar(c),
+  );
+  const cep = memo(
+    ttl.cep,
+    (c: string) => c,
+    (c: string) => gateways.cep.consultar(c),
+  );
   const contribuinte = memo(
     ttl.contribuinte,
     (a: Parameters<CadastroGateways['contribuinte']['consultar']>[0]) => `${a.environment}|${a.uf}|${a.documento}`,

@@ -14,7 +14,13 @@ export class ClientPool {
   constructor(private readonly timeoutMs: number) {}
 
   /** The client of `baseUrl`: with the company's A1 when `remote` (a real service), without it for a simulator. */
-  get(options: { baseUrl: string; remote: boolean; credentials: Credentials; scenario?: string | null; kind?: string }): NationalClient {
+  get(options: {
+    baseUrl: string;
+    remote: boolean;
+    credentials: Credentials;
+    scenario?: string | null;
+    kind?: string;
+  }): NationalClient {
     const { baseUrl, remote, credentials } = options;
     const scenario = options.scenario ?? null;
     const key = `${options.kind ?? ''}|${baseUrl}|${credentials.serial}|${scenario ?? ''}`;
@@ -22,7 +28,9 @@ export class ClientPool {
     if (!client) {
       client = createNationalClient({
         baseUrl,
-        tls: remote ? { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem } : undefined,
+        tls: remote
+          ? { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem }
+          : undefined,
         timeoutMs: this.timeoutMs,
         scenario: scenario ?? undefined,
       });

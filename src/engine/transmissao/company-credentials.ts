@@ -17,7 +17,10 @@ export async function companyCredentials(
   loaded?: Certificate | null,
 ): Promise<{ credentials: Credentials; signer: XmlSigner }> {
   const cert = loaded ?? (await deps.db.certificate.findUnique({ where: { companyId } }));
-  if (!cert) throw new EngineError('empresa_nao_pronta', 'A empresa não tem certificado A1.', { correcao: 'Envie o certificado A1.' });
+  if (!cert)
+    throw new EngineError('empresa_nao_pronta', 'A empresa não tem certificado A1.', {
+      correcao: 'Envie o certificado A1.',
+    });
   const key = `${companyId}:${cert.serial}`;
   const hit = cache.get(key);
   if (hit) return hit;

@@ -85,7 +85,12 @@ function check(ok: boolean, what: string): void {
   if (!ok) throw new RangeError(`parâmetro inválido para a API de parâmetros municipais: ${what}`);
 }
 
-async function consultar<T>(client: NationalClient, path: string, read: (body: unknown) => T | null, call?: CallOptions): Promise<ConsultaParametro<T>> {
+async function consultar<T>(
+  client: NationalClient,
+  path: string,
+  read: (body: unknown) => T | null,
+  call?: CallOptions,
+): Promise<ConsultaParametro<T>> {
   const r = await queryJson(client, path, call);
   if (r.kind === 'unknown') return { kind: 'unknown', cause: r.cause };
   const mensagem = readString(r.body, 'mensagem') ?? null;
@@ -96,10 +101,12 @@ async function consultar<T>(client: NationalClient, path: string, read: (body: u
 
 const simNao = (v: unknown): SimNao => (v === 1 ? 'sim' : v === 0 ? 'nao' : 'nao_informado');
 const numero = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-const data = (v: unknown): string | null => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null);
+const data = (v: unknown): string | null =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null;
 const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const lista = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const objeto = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const objeto = (v: unknown): Record<string, unknown> | null =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 /** A JSON number as a two-decimal percent string; the number's shortest text keeps the published digits. */
 function percentual(v: unknown): string | null {
@@ -113,103 +120,177 @@ function vigencia(o: Record<string, unknown>, ini: string, fim: string): Vigenci
 }
 
 /** GET /{codigoMunicipio}/convenio. */
-export function consultarConvenio(client: NationalClient, ibge: string, call?: CallOptions): Promise<ConsultaParametro<ConvenioNacional>> {
+export function consultarConvenio(
+  client: NationalClient,
+  ibge: string,
+  call?: CallOptions,
+): Promise<ConsultaParametro<ConvenioNacional>> {
   check(IBGE.test(ibge), 'codigoMunicipio');
-  return consultar(client, `/${ibge}/convenio`, (body) => {
-    const p = objeto(field(body, 'parametrosConvenio'));
-    if (!p) return null;
-    return {
-      aderenteAmbienteNacional: simNao(p.aderenteAmbienteNacional),
-      aderenteEmissorNacional: simNao(p.aderenteEmissorNacional),
-      aderenteMAN: simNao(p.aderenteMAN),
-      situacaoEmissaoPadraoContribuintesRFB: simNao(p.situacaoEmissaoPadraoContribuintesRFB),
-      tipoConvenio: numero(p.tipoConvenioDeserializationSetter),
-      mensagem: readString(body, 'mensagem') ?? null,
-    };
-  }, call);
+  return consultar(
+    client,
+    `/${ibge}/convenio`,
+    (body) => {
+      const p = objeto(field(body, 'parametrosConvenio'));
+      if (!p) return null;
+      return {
+        aderenteAmbienteNacional: simNao(p.aderenteAmbienteNacional),
+        aderenteEmissorNacional: simNao(p.aderenteEmissorNacional),
+        aderenteMAN: simNao(p.aderenteMAN),
+        situacaoEmissaoPadraoContribuintesRFB: simNao(p.situacaoEmissaoPadraoContribuintesRFB),
+        tipoConvenio: numero(p.tipoConvenioDeserializationSetter),
+        mensagem: readString(body, 'mensagem') ?? null,
+      };
+    },
+    call,
+  );
 }
 
 /** GET /{codigoMunicipio}/{codigoServico}/{competencia}/aliquota: every rate row the answer holds. */
-export function consultarAliquota(client: NationalClient, ibge: string, cTribNac: string, competencia: string, call?: CallOptions): Promise<ConsultaParametro<AliquotaNacional[]>> {
-  check(IBGE.test(ibge) && CTRIBNAC.test(cTribNac) && COMPETENCIA.test(competencia), 'codigoMunicipio, codigoServico ou competencia');
-  return consultar(client, `/${ibge}/${codigoServicoAdn(cTribNac)}/${competenciaAdn(competencia)}/aliquota`, (body) => {
-    const porCodigo = objeto(field(body, 'aliquotas'));
-    if (!porCodigo) return null;
-    const rows: AliquotaNacional[] = [];
-    for (const [codigo, items] of Object.entries(porCodigo)) {
-      for (const item of lista(items)) {
-        const o = objeto(item);
-        const v = o && vigencia(o, 'DtIni', 'DtFim');
-        if (o && v) rows.push({ codigo, incidencia: texto(o.Incidencia), aliquota: percentual(o.Aliq), ...v });
+export function consultarAliquota(
+  client: NationalClient,
+  ibge: string,
+  cTribNac: string,
+  competencia: string,
+  call?: CallOptions,
+): Promise<ConsultaParametro<AliquotaNacional[]>> {
+  check(
+    IBGE.test(ibge) && CTRIBNAC.test(cTribNac) && COMPETENCIA.test(competencia),
+    'codigoMunicipio, codigoServico ou competencia',
+  );
+  return consultar(
+    client,
+    `/${ibge}/${codigoServicoAdn(cTribNac)}/${competenciaAdn(competencia)}/aliquota`,
+    (body) => {
+      const porCodigo = objeto(field(body, 'aliquotas'));
+      if (!porCodigo) return null;
+      const rows: AliquotaNacional[] = [];
+      for (const [codigo, items] of Object.entries(porCodigo)) {
+        for (const item of lista(items)) {
+          const o = objeto(item);
+          const v = o && vigencia(o, 'DtIni', 'DtFim');
+          if (o && v) rows.push({ codigo, incidencia: texto(o.Incidencia), aliquota: percentual(o.Aliq), ...v });
+        }
       }
-    }
-    return rows.length ? rows : null;
-  }, call);
+      return rows.length ? rows : null;
+    },
+    call,
+  );
 }
 
 /** GET /{codigoMunicipio}/{codigoServico}/{competencia}/regimes_especiais, flattened by regime and code. */
-export function consultarRegimesEspeciais(client: NationalClient, ibge: string, cTribNac: string, competencia: string, call?: CallOptions): Promise<ConsultaParametro<RegimeEspecialNacional[]>> {
-  check(IBGE.test(ibge) && CTRIBNAC.test(cTribNac) && COMPETENCIA.test(competencia), 'codigoMunicipio, codigoServico ou competencia');
-  return consultar(client, `/${ibge}/${codigoServicoAdn(cTribNac)}/${competenciaAdn(competencia)}/regimes_especiais`, (body) => {
-    const porRegime = objeto(field(body, 'regimesEspeciais'));
-    if (!porRegime) return null;
-    const rows: RegimeEspecialNacional[] = [];
-    for (const [regime, porCodigo] of Object.entries(porRegime)) {
-      for (const [codigo, items] of Object.entries(objeto(porCodigo) ?? {})) {
-        for (const item of lista(items)) {
-          const o = objeto(item);
-          const v = o && vigencia(o, 'dataInicio', 'dataFim');
-          if (o && v) rows.push({ regime, codigo, situacao: numero(o.situacao), observacoes: texto(o.observacoes), ...v });
+export function consultarRegimesEspeciais(
+  client: NationalClient,
+  ibge: string,
+  cTribNac: string,
+  competencia: string,
+  call?: CallOptions,
+): Promise<ConsultaParametro<RegimeEspecialNacional[]>> {
+  check(
+    IBGE.test(ibge) && CTRIBNAC.test(cTribNac) && COMPETENCIA.test(competencia),
+    'codigoMunicipio, codigoServico ou competencia',
+  );
+  return consultar(
+    client,
+    `/${ibge}/${codigoServicoAdn(cTribNac)}/${competenciaAdn(competencia)}/regimes_especiais`,
+    (body) => {
+      const porRegime = objeto(field(body, 'regimesEspeciais'));
+      if (!porRegime) return null;
+      const rows: RegimeEspecialNacional[] = [];
+      for (const [regime, porCodigo] of Object.entries(porRegime)) {
+        for (const [codigo, items] of Object.entries(objeto(porCodigo) ?? {})) {
+          for (const item of lista(items)) {
+            const o = objeto(item);
+            const v = o && vigencia(o, 'dataInicio', 'dataFim');
+            if (o && v)
+              rows.push({ regime, codigo, situacao: numero(o.situacao), observacoes: texto(o.observacoes), ...v });
+          }
         }
       }
-    }
-    return rows;
-  }, call);
+      return rows;
+    },
+    call,
+  );
 }
 
 /** GET /{codigoMunicipio}/{competencia}/retencoes. */
-export function consultarRetencoes(client: NationalClient, ibge: string, competencia: string, call?: CallOptions): Promise<ConsultaParametro<RetencoesNacionais>> {
+export function consultarRetencoes(
+  client: NationalClient,
+  ibge: string,
+  competencia: string,
+  call?: CallOptions,
+): Promise<ConsultaParametro<RetencoesNacionais>> {
   check(IBGE.test(ibge) && COMPETENCIA.test(competencia), 'codigoMunicipio ou competencia');
-  return consultar(client, `/${ibge}/${competenciaAdn(competencia)}/retencoes`, (body) => {
-    const r = objeto(field(body, 'retencoes'));
-    if (!r) return null;
-    const art6 = objeto(r.artigoSexto);
-    return {
-      artigoSexto: {
-        habilitado: art6?.habilitado === true,
-        vigencias: lista(art6?.historico).flatMap((h) => { const o = objeto(h); const v = o && vigencia(o, 'dataInicioVigencia', 'dataFimVigencia'); return v ? [v] : []; }),
-      },
-      municipais: lista(r.retencoesMunicipais).flatMap((item) => {
-        const o = objeto(item);
-        const v = o && vigencia(o, 'dataInicioVigencia', 'dataFimVigencia');
-        if (!o || !v) return [];
-        return [{
-          ...v,
-          descricao: texto(o.descricao),
-          tipos: lista(o.tiposRetencao).map(numero).filter((n): n is number => n !== null),
-          servicos: lista(o.servicos).map((s) => texto(objeto(s)?.codigoCompleto)).filter((s): s is string => s !== null),
-        }];
-      }),
-    };
-  }, call);
+  return consultar(
+    client,
+    `/${ibge}/${competenciaAdn(competencia)}/retencoes`,
+    (body) => {
+      const r = objeto(field(body, 'retencoes'));
+      if (!r) return null;
+      const art6 = objeto(r.artigoSexto);
+      return {
+        artigoSexto: {
+          habilitado: art6?.habilitado === true,
+          vigencias: lista(art6?.historico).flatMap((h) => {
+            const o = objeto(h);
+            const v = o && vigencia(o, 'dataInicioVigencia', 'dataFimVigencia');
+            return v ? [v] : [];
+          }),
+        },
+        municipais: lista(r.retencoesMunicipais).flatMap((item) => {
+          const o = objeto(item);
+          const v = o && vigencia(o, 'dataInicioVigencia', 'dataFimVigencia');
+          if (!o || !v) return [];
+          return [
+            {
+              ...v,
+              descricao: texto(o.descricao),
+              tipos: lista(o.tiposRetencao)
+                .map(numero)
+                .filter((n): n is number => n !== null),
+              servicos: lista(o.servicos)
+                .map((s) => texto(objeto(s)?.codigoCompleto))
+                .filter((s): s is string => s !== null),
+            },
+          ];
+        }),
+      };
+    },
+    call,
+  );
 }
 
 /** GET /{codigoMunicipio}/{numeroBeneficio}/{competencia}/beneficio (nBM, 14 digits, as the DPS carries it). */
-export function consultarBeneficio(client: NationalClient, ibge: string, numeroBeneficio: string, competencia: string, call?: CallOptions): Promise<ConsultaParametro<BeneficioNacional>> {
-  check(IBGE.test(ibge) && /^\d{14}$/.test(numeroBeneficio) && COMPETENCIA.test(competencia), 'codigoMunicipio, numeroBeneficio ou competencia');
-  return consultar(client, `/${ibge}/${numeroBeneficio}/${competenciaAdn(competencia)}/beneficio`, (body) => {
-    const b = objeto(field(body, 'beneficio'));
-    const v = b && vigencia(b, 'dataInicioVigencia', 'dataFimVigencia');
-    if (!b || !v) return null;
-    return {
-      ...v,
-      codigo: texto(b.codigoBeneficio),
-      descricao: texto(b.descricao),
-      tipo: numero(b.tipoBeneficio),
-      tipoReducaoBc: numero(b.tipoReducaoBC),
-      reducaoPercentualBc: percentual(b.reducaoPercentualBC),
-      aliquotaDiferenciada: percentual(b.aliquotaDiferenciada),
-      servicos: lista(b.servicos).map((s) => texto(objeto(s)?.codigoServico)).filter((s): s is string => s !== null),
-    };
-  }, call);
+export function consultarBeneficio(
+  client: NationalClient,
+  ibge: string,
+  numeroBeneficio: string,
+  competencia: string,
+  call?: CallOptions,
+): Promise<ConsultaParametro<BeneficioNacional>> {
+  check(
+    IBGE.test(ibge) && /^\d{14}$/.test(numeroBeneficio) && COMPETENCIA.test(competencia),
+    'codigoMunicipio, numeroBeneficio ou competencia',
+  );
+  return consultar(
+    client,
+    `/${ibge}/${numeroBeneficio}/${competenciaAdn(competencia)}/beneficio`,
+    (body) => {
+      const b = objeto(field(body, 'beneficio'));
+      const v = b && vigencia(b, 'dataInicioVigencia', 'dataFimVigencia');
+      if (!b || !v) return null;
+      return {
+        ...v,
+        codigo: texto(b.codigoBeneficio),
+        descricao: texto(b.descricao),
+        tipo: numero(b.tipoBeneficio),
+        tipoReducaoBc: numero(b.tipoReducaoBC),
+        reducaoPercentualBc: percentual(b.reducaoPercentualBC),
+        aliquotaDiferenciada: percentual(b.aliquotaDiferenciada),
+        servicos: lista(b.servicos)
+          .map((s) => texto(objeto(s)?.codigoServico))
+          .filter((s): s is string => s !== null),
+      };
+    },
+    call,
+  );
 }

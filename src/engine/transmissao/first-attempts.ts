@@ -36,6 +36,9 @@ export class FirstAttempts {
       deps.logger.error({ err }, 'could not release the first attempts still running; their leases will expire');
       return 0;
     });
-    deps.logger.warn({ running: left.length, released }, 'stop deadline reached: first attempts in flight released to the workers');
+    deps.logger.warn(
+      { running: left.length, released },
+      'stop deadline reached: first attempts in flight released to the workers',
+    );
   }
 }

@@ -39,16 +39,30 @@ export interface CallOptions {
 export type DeliveryFailure =
   | { kind: 'timeout' }
   | { kind: 'unavailable'; status?: number; received: 'no' | 'unknown'; cause: string }
-  | { kind: 'transmission_failed'; status?: number; received: 'no' | 'unknown'; cause: string; erros: NationalMessage[] };
+  | {
+      kind: 'transmission_failed';
+      status?: number;
+      received: 'no' | 'unknown';
+      cause: string;
+      erros: NationalMessage[];
+    };
 
 export type Rejected = { kind: 'rejected'; status: number; erros: NationalMessage[]; idDps?: string };
 
 export type EmitDpsResult =
-  | { kind: 'authorized'; chave: string; nfseXml: string; numero: string; alertas: NationalMessage[]; dataHoraProcessamento?: string }
+  | {
+      kind: 'authorized';
+      chave: string;
+      nfseXml: string;
+      numero: string;
+      alertas: NationalMessage[];
+      dataHoraProcessamento?: string;
+    }
   | Rejected
   | DeliveryFailure;
 
-export type QueryDpsResult = { kind: 'found'; chave?: string } | { kind: 'not_found' } | { kind: 'unknown'; status?: number; cause: string };
+export type QueryDpsResult =
+  { kind: 'found'; chave?: string } | { kind: 'not_found' } | { kind: 'unknown'; status?: number; cause: string };
 
 export type GetNfseResult =
   | { kind: 'found'; chave: string; nfseXml: string; numero: string }
@@ -70,7 +84,15 @@ export function createNationalClient(options: NationalClientOptions): NationalCl
     connect: {
       timeout: Math.min(timeoutMs, 10_000),
       // TLS 1.2 or later, stated rather than left to Node's default: São Paulo answers older versions with HTTP 426.
-      ...(options.tls ? { key: options.tls.privateKeyPem, cert: options.tls.certificatePem, ca: options.tls.ca, ALPNProtocols: ['http/1.1'], minVersion: 'TLSv1.2' as const } : {}),
+      ...(options.tls
+        ? {
+            key: options.tls.privateKeyPem,
+            cert: options.tls.certificatePem,
+            ca: options.tls.ca,
+            ALPNProtocols: ['http/1.1'],
+            minVersion: 'TLSv1.2' as const,
+          }
+        : {}),
     },
   });
   return {
@@ -82,11 +104,27 @@ export function createNationalClient(options: NationalClientOptions): NationalCl
   };
 }
 
-type Raw = { kind: 'response'; status: number; body: unknown } | { kind: 'timeout' } | { kind: 'network'; sent: boolean; cause: string };
+type Raw =
+  | { kind: 'response'; status: number; body: unknown }
+  | { kind: 'timeout' }
+  | { kind: 'network'; sent: boolean; cause: string };
 
-const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
-async function send(client: NationalClient, method: 'GET' | 'HEAD' | 'POST', path: string, body: unknown, call: CallOptions = {}): Promise<Raw> {
+async function send(
+  client: NationalClient,
+  method: 'GET' | 'HEAD' | 'POST',
+  path: string,
+  body: unknown,
+  call: CallOptions = {},
+): Promise<Raw> {
   const timeoutMs = call.timeoutMs ?? client.timeoutMs;
   const controller = new AbortController();
   let timedOut = false;
@@ -115,8 +153,13 @@ async function send(client: NationalClient, method: 'GET' | 'HEAD' | 'POST', pat
     }
     return { kind: 'response', status: res.statusCode, body: parsed };
   } catch (err) {
-    if (timedOut || hasCode(err, 'UND_ERR_HEADERS_TIMEOUT') || hasCode(err, 'UND_ERR_BODY_TIMEOUT')) return { kind: 'timeout' };
-    return { kind: 'network', sent: mayHaveReachedServer(err), cause: `${errorCode(err)}: ${err instanceof Error ? err.message : String(err)}` };
+    if (timedOut || hasCode(err, 'UND_ERR_HEADERS_TIMEOUT') || hasCode(err, 'UND_ERR_BODY_TIMEOUT'))
+      return { kind: 'timeout' };
+    return {
+      kind: 'network',
+      sent: mayHaveReachedServer(err),
+      cause: `${errorCode(err)}: ${err instanceof Error ? err.message : String(err)}`,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -151,11 +194,26 @@ function classifyPost<T>(raw: Raw, success: (body: unknown) => T | null): T | Re
   const { status, body } = raw;
   const erros = readErrors(body);
   if (status === 200 || status === 201) {
-    return success(body) ?? { kind: 'transmission_failed', status, received: 'unknown', cause: 'resposta de sucesso sem documento', erros };
+    return (
+      success(body) ?? {
+        kind: 'transmission_failed',
+        status,
+        received: 'unknown',
+        cause: 'resposta de sucesso sem documento',
+        erros,
+      }
+    );
   }
-  if (status === 400 || status === 422) return { kind: 'rejected', status, erros, idDps: readString(body, 'idDPS') ?? readString(body, 'idDps') };
+  if (status === 400 || status === 422)
+    return { kind: 'rejected', status, erros, idDps: readString(body, 'idDPS') ?? readString(body, 'idDps') };
   // 500/504: the request reached the application, which may have committed; 502/503: it did not get there.
-  if (status >= 500) return { kind: 'unavailable', status, received: status === 500 || status === 504 ? 'unknown' : 'no', cause: `HTTP ${status}` };
+  if (status >= 500)
+    return {
+      kind: 'unavailable',
+      status,
+      received: status === 500 || status === 504 ? 'unknown' : 'no',
+      cause: `HTTP ${status}`,
+    };
   // 401/403/495 (certificate refused before processing), 404/405 (wrong base URL): nothing was processed.
   return { kind: 'transmission_failed', status, received: 'no', cause: `HTTP ${status}`, erros };
 }
@@ -166,7 +224,11 @@ export type QueryJsonResult =
   | { kind: 'unknown'; status?: number; cause: string };
 
 /** A GET whose 200 body is JSON (the ADN parameters API): 404 is an answer, anything else is no answer. */
-export async function queryJson(client: NationalClient, path: string, options: CallOptions = {}): Promise<QueryJsonResult> {
+export async function queryJson(
+  client: NationalClient,
+  path: string,
+  options: CallOptions = {},
+): Promise<QueryJsonResult> {
   const raw = await send(client, 'GET', path, undefined, options);
   if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
   if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };
@@ -176,7 +238,10 @@ export async function queryJson(client: NationalClient, path: string, options: C
 }
 
 /** POST /nfse with {dpsXmlGZipB64}: the signed DPS must be sent byte for byte as signed (E0714 otherwise). */
-export async function emitDps(client: NationalClient, options: CallOptions & { dpsXml: string }): Promise<EmitDpsResult> {
+export async function emitDps(
+  client: NationalClient,
+  options: CallOptions & { dpsXml: string },
+): Promise<EmitDpsResult> {
   const raw = await send(client, 'POST', '/nfse', { dpsXmlGZipB64: gzipBase64(options.dpsXml) }, options);
   return classifyPost(raw, (body) => {
     const b64 = readString(body, 'nfseXmlGZipB64');
@@ -184,22 +249,36 @@ export async function emitDps(client: NationalClient, options: CallOptions & { d
     const nfseXml = gunzipBase64(b64);
     // Do not trust idDps/chaveAcesso blindly: the live service was seen putting "NFS"+chave in idDps.
     const chave = readNfseKey(nfseXml) ?? readString(body, 'chaveAcesso') ?? '';
-    return { kind: 'authorized', chave, nfseXml, numero: readNfseNumber(nfseXml) ?? '', alertas: readAlerts(body), dataHoraProcessamento: readString(body, 'dataHoraProcessamento') };
+    return {
+      kind: 'authorized',
+      chave,
+      nfseXml,
+      numero: readNfseNumber(nfseXml) ?? '',
+      alertas: readAlerts(body),
+      dataHoraProcessamento: readString(body, 'dataHoraProcessamento'),
+    };
   });
 }
 
 /** GET (key for actors of the note) or HEAD (existence, any certificate) /dps/{id} — recovery after a lost answer. */
-export async function queryDps(client: NationalClient, options: CallOptions & { idDps: string; method?: 'GET' | 'HEAD' }): Promise<QueryDpsResult> {
+export async function queryDps(
+  client: NationalClient,
+  options: CallOptions & { idDps: string; method?: 'GET' | 'HEAD' },
+): Promise<QueryDpsResult> {
   const method = options.method ?? 'GET';
   const raw = await send(client, method, `/dps/${encodeURIComponent(options.idDps)}`, undefined, options);
   if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
   if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };
-  if (raw.status === 200) return { kind: 'found', chave: method === 'GET' ? readString(raw.body, 'chaveAcesso') : undefined };
+  if (raw.status === 200)
+    return { kind: 'found', chave: method === 'GET' ? readString(raw.body, 'chaveAcesso') : undefined };
   if (raw.status === 404) return { kind: 'not_found' };
   return { kind: 'unknown', status: raw.status, cause: `HTTP ${raw.status}` };
 }
 
-export async function getNfse(client: NationalClient, options: CallOptions & { chave: string }): Promise<GetNfseResult> {
+export async function getNfse(
+  client: NationalClient,
+  options: CallOptions & { chave: string },
+): Promise<GetNfseResult> {
   const raw = await send(client, 'GET', `/nfse/${encodeURIComponent(options.chave)}`, undefined, options);
   if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
   if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };
@@ -207,11 +286,19 @@ export async function getNfse(client: NationalClient, options: CallOptions & { c
   const b64 = raw.status === 200 ? readString(raw.body, 'nfseXmlGZipB64') : undefined;
   if (!b64) return { kind: 'unknown', status: raw.status, cause: `HTTP ${raw.status}` };
   const nfseXml = gunzipBase64(b64);
-  return { kind: 'found', chave: readNfseKey(nfseXml) ?? options.chave, nfseXml, numero: readNfseNumber(nfseXml) ?? '' };
+  return {
+    kind: 'found',
+    chave: readNfseKey(nfseXml) ?? options.chave,
+    nfseXml,
+    numero: readNfseNumber(nfseXml) ?? '',
+  };
 }
 
 /** POST /nfse/{chave}/eventos with {pedidoRegistroEventoXmlGZipB64}. E0840 = an event already blocks it. */
-export async function registerEvent(client: NationalClient, options: CallOptions & { chave: string; eventXml: string }): Promise<RegisterEventResult> {
+export async function registerEvent(
+  client: NationalClient,
+  options: CallOptions & { chave: string; eventXml: string },
+): Promise<RegisterEventResult> {
   const body = { pedidoRegistroEventoXmlGZipB64: gzipBase64(options.eventXml) };
   const raw = await send(client, 'POST', `/nfse/${encodeURIComponent(options.chave)}/eventos`, body, options);
   return classifyPost(raw, (b) => {
@@ -221,7 +308,10 @@ export async function registerEvent(client: NationalClient, options: CallOptions
 }
 
 /** GET /nfse/{chave}/eventos/{tipo}/{seq} — the only event query path that works live. */
-export async function getEvent(client: NationalClient, options: CallOptions & { chave: string; tipoEvento: string; nSeqEvento: number }): Promise<GetEventResult> {
+export async function getEvent(
+  client: NationalClient,
+  options: CallOptions & { chave: string; tipoEvento: string; nSeqEvento: number },
+): Promise<GetEventResult> {
   const path = `/nfse/${encodeURIComponent(options.chave)}/eventos/${options.tipoEvento}/${options.nSeqEvento}`;
   const raw = await send(client, 'GET', path, undefined, options);
   if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };

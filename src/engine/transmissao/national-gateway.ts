@@ -59,7 +59,12 @@ export class NationalGateway {
 
   client(environment: Environment, scenario: string | null, credentials: Credentials): NationalClient {
     const remote = scenario ? null : this.options.urls[environment];
-    return this.clients.get({ baseUrl: remote ?? this.options.simulator.url, remote: Boolean(remote), credentials, scenario });
+    return this.clients.get({
+      baseUrl: remote ?? this.options.simulator.url,
+      remote: Boolean(remote),
+      credentials,
+      scenario,
+    });
   }
 
   /**
@@ -67,22 +72,38 @@ export class NationalGateway {
    * TLS with the company's A1 against the real ADN, as for Sefin; plain http to the simulator.
    */
   adnClient(credentials: Credentials): NationalClient {
-    return this.distributionClient(this.options.adnUrl ?? null, `${this.options.simulator.url}/producao/contribuintes`, credentials);
+    return this.distributionClient(
+      this.options.adnUrl ?? null,
+      `${this.options.simulator.url}/producao/contribuintes`,
+      credentials,
+    );
   }
 
   /** Client of the SEFAZ national NFeDistribuicaoDFe (NF-e capture), same TLS rule as the ADN. */
   nfeDistClient(credentials: Credentials): NationalClient {
-    return this.distributionClient(this.options.nfeDistUrl ?? null, `${this.options.simulator.url}/sefaz/NFeDistribuicaoDFe`, credentials);
+    return this.distributionClient(
+      this.options.nfeDistUrl ?? null,
+      `${this.options.simulator.url}/sefaz/NFeDistribuicaoDFe`,
+      credentials,
+    );
   }
 
   /** Client of the SEFAZ national CTeDistribuicaoDFe (CT-e capture), same TLS rule. */
   cteDistClient(credentials: Credentials): NationalClient {
-    return this.distributionClient(this.options.cteDistUrl ?? null, `${this.options.simulator.url}/sefaz/CTeDistribuicaoDFe`, credentials);
+    return this.distributionClient(
+      this.options.cteDistUrl ?? null,
+      `${this.options.simulator.url}/sefaz/CTeDistribuicaoDFe`,
+      credentials,
+    );
   }
 
   /** Client of the national NF-e RecepcaoEvento (AN), for the recipient's manifestation; same TLS rule. */
   nfeEventClient(credentials: Credentials): NationalClient {
-    return this.distributionClient(this.options.nfeEventUrl ?? null, `${this.options.simulator.url}/sefaz/NFeRecepcaoEvento4`, credentials);
+    return this.distributionClient(
+      this.options.nfeEventUrl ?? null,
+      `${this.options.simulator.url}/sefaz/NFeRecepcaoEvento4`,
+      credentials,
+    );
   }
 
   /**

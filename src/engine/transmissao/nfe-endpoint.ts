@@ -4,7 +4,14 @@ import { lazy } from '../tabelas/read-csv-records.js';
 import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
 
 /** The services of layout 4.00 this service calls, by their key in webservices.json. */
-export type NfeService = 'NfeAutorizacao' | 'NfeConsultaProtocolo' | 'NfeStatusServico' | 'RecepcaoEvento' | 'NfeInutilizacao' | 'RecepcaoEPEC' | 'NfeConsultaCadastro';
+export type NfeService =
+  | 'NfeAutorizacao'
+  | 'NfeConsultaProtocolo'
+  | 'NfeStatusServico'
+  | 'RecepcaoEvento'
+  | 'NfeInutilizacao'
+  | 'RecepcaoEPEC'
+  | 'NfeConsultaCadastro';
 
 export interface NfeEndpoint {
   url: string;
@@ -16,7 +23,10 @@ export interface NfeEndpoint {
 
 interface WebservicesTable {
   autorizadorPorUF: Record<string, string>;
-  servicos: Record<string, Record<'homologacao' | 'producao', Record<string, (NfeEndpoint & { url: string | null }) | undefined>>>;
+  servicos: Record<
+    string,
+    Record<'homologacao' | 'producao', Record<string, (NfeEndpoint & { url: string | null }) | undefined>>
+  >;
 }
 
 const table = lazy(() => JSON.parse(readFileSync(fiscalDataPath('webservicesNfe'), 'utf8')) as WebservicesTable);

@@ -29,7 +29,11 @@ export class ParametrosCache {
 
   constructor(private readonly options: { ttlMs?: number; staleMs?: number; esperaMs?: number } = {}) {}
 
-  async obter<T>(key: string, now: () => Date, fetch: () => Promise<ConsultaParametro<T>>): Promise<RespostaParametro<T>> {
+  async obter<T>(
+    key: string,
+    now: () => Date,
+    fetch: () => Promise<ConsultaParametro<T>>,
+  ): Promise<RespostaParametro<T>> {
     const ttl = this.options.ttlMs ?? PARAMETROS_TTL_MS;
     const stale = this.options.staleMs ?? PARAMETROS_STALE_MS;
     const asked = now().getTime();
@@ -39,7 +43,10 @@ export class ParametrosCache {
     let pending = this.inflight.get(key);
     if (!pending) {
       pending = fetch()
-        .catch((err): ConsultaParametro<T> => ({ kind: 'unknown', cause: err instanceof Error ? err.message : String(err) }))
+        .catch((err): ConsultaParametro<T> => ({
+          kind: 'unknown',
+          cause: err instanceof Error ? err.message : String(err),
+        }))
         .then((answer) => {
           // One instant per answer: the caller that fetched it and later readers of the cache see the same time.
           const at = now().getTime();
@@ -53,7 +60,11 @@ export class ParametrosCache {
     const answer = fetched?.answer;
     if (answer && answer.kind !== 'unknown') return this.present<T>(answer, 'api', fetched.at);
     if (hit && asked - hit.at < stale) return this.present<T>(hit.answer, 'cache_expirado', hit.at);
-    return { kind: 'unknown', cause: answer?.kind === 'unknown' ? answer.cause : 'sem resposta no prazo', origem: 'indisponivel' };
+    return {
+      kind: 'unknown',
+      cause: answer?.kind === 'unknown' ? answer.cause : 'sem resposta no prazo',
+      origem: 'indisponivel',
+    };
   }
 
   private remember(key: string, answer: Known, at: number): void {

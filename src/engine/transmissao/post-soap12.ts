@@ -2,7 +2,8 @@ import { request } from 'undici';
 import { mayHaveReachedServer, type NationalClient } from './national-client.js';
 
 /** `received` 'no': the connection failed, the service never saw the request; 'unknown': it may have processed it. */
-export type Soap12Answer = { kind: 'http'; status: number; text: string } | { kind: 'unavailable'; cause: string; received: 'no' | 'unknown' };
+export type Soap12Answer =
+  { kind: 'http'; status: number; text: string } | { kind: 'unavailable'; cause: string; received: 'no' | 'unknown' };
 
 /**
  * One SOAP 1.2 POST to a SEFAZ/AN service over the client's mutual-TLS dispatcher, with the action in the
@@ -25,6 +26,10 @@ export async function postSoap12(client: NationalClient, action: string, envelop
     });
     return { kind: 'http', status: res.statusCode, text: await res.body.text() };
   } catch (err) {
-    return { kind: 'unavailable', cause: err instanceof Error ? err.message : String(err), received: mayHaveReachedServer(err) ? 'unknown' : 'no' };
+    return {
+      kind: 'unavailable',
+      cause: err instanceof Error ? err.message : String(err),
+      received: mayHaveReachedServer(err) ? 'unknown' : 'no',
+    };
   }
 }

@@ -16,7 +16,10 @@ export async function releaseJobs(deps: Pick<EngineDeps, 'db'>, jobs: LeasedJob[
   let released = 0;
   for (const job of jobs) {
     if (!job.lockedUntil) continue;
-    const { count } = await deps.db.transmissionJob.updateMany({ where: { id: job.id, lockedUntil: job.lockedUntil }, data: { lockedUntil: null } });
+    const { count } = await deps.db.transmissionJob.updateMany({
+      where: { id: job.id, lockedUntil: job.lockedUntil },
+      data: { lockedUntil: null },
+    });
     released += count;
   }
   return released;

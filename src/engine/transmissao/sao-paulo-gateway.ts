@@ -81,7 +81,13 @@ export class SaoPauloGateway {
     return this.options.settings;
   }
 
-  async call(operation: SaoPauloOperation, versao: 1 | 2, mensagemXml: string, credentials: Credentials, scenario: string | null): Promise<SaoPauloAnswer> {
+  async call(
+    operation: SaoPauloOperation,
+    versao: 1 | 2,
+    mensagemXml: string,
+    credentials: Credentials,
+    scenario: string | null,
+  ): Promise<SaoPauloAnswer> {
     const remote = scenario ? null : this.options.url;
     const url = remote ?? this.options.simulator.url;
     const timeoutMs = this.options.timeoutMs ?? 30_000;
@@ -114,7 +120,11 @@ export class SaoPauloGateway {
       return { kind: 'http_error', status: res.statusCode, text: text.slice(0, 2000) };
     } catch (err) {
       if (timedOut) return { kind: 'timeout' };
-      return { kind: 'unavailable', received: mayHaveReachedServer(err) ? 'unknown' : 'no', cause: err instanceof Error ? err.message : String(err) };
+      return {
+        kind: 'unavailable',
+        received: mayHaveReachedServer(err) ? 'unknown' : 'no',
+        cause: err instanceof Error ? err.message : String(err),
+      };
     } finally {
       clearTimeout(timer);
     }

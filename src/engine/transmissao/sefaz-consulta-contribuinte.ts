@@ -19,10 +19,15 @@ export function sefazConsultaContribuinte(sefaz: SefazGateway): ConsultaContribu
       let answer: string;
       try {
         answer = await sefaz.consultCadastro(buildConsCad(alvo.uf, { tipo: alvo.tipo, numero: alvo.documento }), {
-          environment: alvo.environment, cUF, simulacao: null, credentials: alvo.credentials,
+          environment: alvo.environment,
+          cUF,
+          simulacao: null,
+          credentials: alvo.credentials,
         });
       } catch (err) {
-        throw new CadastroIndisponivel(`consultaCadastro ${alvo.uf}: ${err instanceof AutorizadorForaDoAr ? 'fora do ar' : (err as Error).message}`);
+        throw new CadastroIndisponivel(
+          `consultaCadastro ${alvo.uf}: ${err instanceof AutorizadorForaDoAr ? 'fora do ar' : (err as Error).message}`,
+        );
       }
       return lerRetConsCad(answer);
     },
@@ -34,8 +39,14 @@ export function lerRetConsCad(answer: string): ContribuinteUf {
   const ret = extractElement(answer, 'retConsCad');
   const cStat = ret ? tag(ret, 'cStat') : null;
   if (cStat === '259' || cStat === '264') return { situacao: 'nao_contribuinte', cStat };
-  if (cStat !== '111' && cStat !== '112') throw new CadastroIndisponivel(`consultaCadastro: cStat ${cStat ?? '(sem retConsCad)'} ${ret ? tag(ret, 'xMotivo') ?? '' : ''}`.trim());
-  const cadastros = [...ret!.matchAll(/<infCad>([\s\S]*?)<\/infCad>/g)].map((m) => ({ ie: tag(m[1]!, 'IE'), cSit: tag(m[1]!, 'cSit') }));
+  if (cStat !== '111' && cStat !== '112')
+    throw new CadastroIndisponivel(
+      `consultaCadastro: cStat ${cStat ?? '(sem retConsCad)'} ${ret ? (tag(ret, 'xMotivo') ?? '') : ''}`.trim(),
+    );
+  const cadastros = [...ret!.matchAll(/<infCad>([\s\S]*?)<\/infCad>/g)].map((m) => ({
+    ie: tag(m[1]!, 'IE'),
+    cSit: tag(m[1]!, 'cSit'),
+  }));
   const habilitado = cadastros.find((c) => c.cSit === '1' && c.ie);
   if (!habilitado) return { situacao: 'nao_contribuinte', cStat };
   if (habilitado.ie!.toUpperCase() === 'ISENTO') return { situacao: 'isento' };

@@ -84,7 +84,13 @@ export function httpSefazGateway(options: SefazGatewayOptions): SefazGateway & {
       client = createNationalClient({
         baseUrl: url,
         timeoutMs: options.timeoutMs,
-        tls: tls ? { privateKeyPem: target.credentials.privateKeyPem, certificatePem: target.credentials.certificatePem, ca: options.ca } : undefined,
+        tls: tls
+          ? {
+              privateKeyPem: target.credentials.privateKeyPem,
+              certificatePem: target.credentials.certificatePem,
+              ca: options.ca,
+            }
+          : undefined,
         scenario: target.simulacao ?? undefined,
       });
       clients.set(key, client);
@@ -93,7 +99,9 @@ export function httpSefazGateway(options: SefazGatewayOptions): SefazGateway & {
   }
 
   function endpoint(service: NfeService, target: SefazTarget): { url: string; action: string; operation: string } {
-    const configured = target.simulacao ? options.simulatorUrl() : options.urls[target.environment] ?? options.simulatorUrl();
+    const configured = target.simulacao
+      ? options.simulatorUrl()
+      : (options.urls[target.environment] ?? options.simulatorUrl());
     const uf = ufDoCodigo(target.cUF);
     const autorizador = service === 'RecepcaoEPEC' ? 'AN' : uf ? autorizadorDaUf(uf) : null;
     const official = autorizador ? nfeEndpoint(autorizador, target.environment, service) : null;
@@ -111,7 +119,8 @@ export function httpSefazGateway(options: SefazGatewayOptions): SefazGateway & {
       if (answer.received === 'no') throw new AutorizadorForaDoAr(`${operation}: ${answer.cause}`);
       return null;
     }
-    if (answer.status === 502 || answer.status === 503) throw new AutorizadorForaDoAr(`${operation}: HTTP ${answer.status}`);
+    if (answer.status === 502 || answer.status === 503)
+      throw new AutorizadorForaDoAr(`${operation}: HTTP ${answer.status}`);
     // A SOAP fault (500) or a gateway timeout (504) may follow processing: the answer is lost, not refused.
     if (answer.status !== 200) return null;
     return answer.text;

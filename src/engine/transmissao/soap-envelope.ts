@@ -6,8 +6,10 @@ export const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
 export const WSDL_NS = 'http://www.portalfiscal.inf.br/nfe/wsdl/';
 
 export function soapEnvelope(wrapper: 'nfeDadosMsg' | 'nfeResultMsg', operation: string, message: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><soap12:Envelope xmlns:soap12="${SOAP12_NS}"><soap12:Body>` +
-    `<${wrapper} xmlns="${WSDL_NS}${operation}">${message}</${wrapper}></soap12:Body></soap12:Envelope>`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><soap12:Envelope xmlns:soap12="${SOAP12_NS}"><soap12:Body>` +
+    `<${wrapper} xmlns="${WSDL_NS}${operation}">${message}</${wrapper}></soap12:Body></soap12:Envelope>`
+  );
 }
 
 /** Content-Type with the action, as sped-common sends it. */

@@ -41,8 +41,15 @@ export function viaCep(options: ViaCepOptions): ConsultaCepGateway {
       if (res.status !== 200) throw new CadastroIndisponivel(`consulta de CEP: HTTP ${res.status}`);
       const r = (await res.json().catch(() => ({}))) as RespostaCep;
       if (r.erro === true || r.erro === 'true') return null;
-      if (!r.ibge || !municipio(r.ibge)) throw new CadastroIndisponivel(`consulta de CEP: município IBGE ausente ou desconhecido (${r.ibge ?? '-'})`);
-      return { cep, logradouro: texto(r.logradouro), complemento: texto(r.complemento), bairro: texto(r.bairro), municipio: r.ibge };
+      if (!r.ibge || !municipio(r.ibge))
+        throw new CadastroIndisponivel(`consulta de CEP: município IBGE ausente ou desconhecido (${r.ibge ?? '-'})`);
+      return {
+        cep,
+        logradouro: texto(r.logradouro),
+        complemento: texto(r.complemento),
+        bairro: texto(r.bairro),
+        municipio: r.ibge,
+      };
     },
   };
 }

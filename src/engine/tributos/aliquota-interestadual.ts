@@ -12,10 +12,16 @@ export interface AliquotaInterestadual extends FonteTabela {
 /** Origins of goods imported, or with import content above 40 % (Resolução do Senado Federal 13/2012). */
 export const ORIGENS_IMPORTADAS = ['1', '2', '3', '8'];
 
-const tabela = lazy(() => new Map(readCsvRecords(fiscalDataPath('icmsInterestaduais')).map((r) => [`${r.uf_origem}|${r.uf_destino}`, r])));
+const tabela = lazy(
+  () => new Map(readCsvRecords(fiscalDataPath('icmsInterestaduais')).map((r) => [`${r.uf_origem}|${r.uf_destino}`, r])),
+);
 
 /** The interstate ICMS rate from `origem` to `destino` for goods of ICMS origin `origemMercadoria`. */
-export function aliquotaInterestadual(origem: string, destino: string, origemMercadoria: string): AliquotaInterestadual {
+export function aliquotaInterestadual(
+  origem: string,
+  destino: string,
+  origemMercadoria: string,
+): AliquotaInterestadual {
   const r = tabela().get(`${origem}|${destino}`);
   if (!r) throw new ForaDeCobertura('/icms', `Sem alíquota interestadual de ${origem} para ${destino}.`);
   const importado = ORIGENS_IMPORTADAS.includes(origemMercadoria);

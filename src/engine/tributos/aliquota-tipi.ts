@@ -5,7 +5,8 @@ import type { FonteTabela } from './regra-tributaria.js';
 
 export const TABELA_TIPI: FonteTabela = {
   versao: 'tipi-rfb-ade-3-2025+decreto-12665-2025',
-  fonte: 'TIPI (Decreto 11.158/2022) na planilha da Receita Federal atualizada até o ADE RFB nº 3/2025, com o Decreto 12.665/2025',
+  fonte:
+    'TIPI (Decreto 11.158/2022) na planilha da Receita Federal atualizada até o ADE RFB nº 3/2025, com o Decreto 12.665/2025',
 };
 
 export interface AliquotaTipi {
@@ -29,7 +30,12 @@ const tabela = lazy(() => {
     if (r.nivel !== 'ncm' && r.nivel !== 'ex') continue;
     const chave = r.nivel === 'ex' ? `${r.ncm_digitos}|${r.ex}` : r.ncm_digitos!;
     const linhas = porCodigo.get(chave) ?? [];
-    linhas.push({ tratamento: r.tratamento!, aliquota: r.aliquota_ipi!, descricao: r.descricao!, inicio: r.vigencia_inicio ?? '' });
+    linhas.push({
+      tratamento: r.tratamento!,
+      aliquota: r.aliquota_ipi!,
+      descricao: r.descricao!,
+      inicio: r.vigencia_inicio ?? '',
+    });
     porCodigo.set(chave, linhas);
   }
   return porCodigo;
@@ -45,7 +51,10 @@ export function aliquotaTipi(ncm: string, ex: string | undefined, dia: string): 
   if (!linha) throw new ForaDeCobertura('/ipi', `A TIPI não tem o NCM ${ncm}${ex ? ` Ex ${ex}` : ''}.`);
   if (linha.tratamento === 'NT') return { aliquota: null, descricao: linha.descricao };
   if (linha.tratamento !== 'aliquota' || linha.aliquota === '') {
-    throw new ForaDeCobertura('/ipi', `A TIPI disponível não traz a alíquota do NCM ${ncm} (código criado pelo ADE RFB nº 1/2026).`);
+    throw new ForaDeCobertura(
+      '/ipi',
+      `A TIPI disponível não traz a alíquota do NCM ${ncm} (código criado pelo ADE RFB nº 1/2026).`,
+    );
   }
   return { aliquota: linha.aliquota, descricao: linha.descricao };
 }

@@ -36,7 +36,14 @@ export function calcularTributos(item: ItemTributavel, op: OperacaoTributavel): 
   const pisCofins = calcularPisCofins(item, op, linha.operacao, icms.vIcms, regras);
   const simples = op.regime === 'simples_nacional' || op.regime === 'mei';
   // The Simples Nacional keeps its DAS until 2027 and the layout leaves the group out for it (NT 2025.002).
-  const ibsCbs = simples ? undefined : calcularIbsCbs(item, op, { operacao: linha.operacao, vPis: pisCofins.vPis, vCofins: pisCofins.vCofins, ...icms }, regras);
+  const ibsCbs = simples
+    ? undefined
+    : calcularIbsCbs(
+        item,
+        op,
+        { operacao: linha.operacao, vPis: pisCofins.vPis, vCofins: pisCofins.vCofins, ...icms },
+        regras,
+      );
   return {
     cfop,
     icms: icms.grupo,
@@ -59,10 +66,14 @@ function cfopDaOperacao(item: ItemTributavel, op: OperacaoTributavel, regras: Re
   const st = ['10', '201', '202', '203'].includes(item.perfil.icms?.cst ?? item.perfil.icms?.csosn ?? '');
   let final = item.perfil.cfop?.slice(1) ?? (st ? '403' : '102');
   if (op.operacao === 'bonificacao') final = '910';
-  else if (!interna && op.contribuinte === 'nao_contribuinte' && (final === '101' || final === '102')) final = final === '101' ? '107' : '108';
+  else if (!interna && op.contribuinte === 'nao_contribuinte' && (final === '101' || final === '102'))
+    final = final === '101' ? '107' : '108';
   const codigo = `${interna ? '5' : '6'}${final}`;
   const oficial = cfopOficial(codigo);
-  if (!oficial || oficial.tipo !== 'saida') throw new ForaDeCobertura('/cfop', `CFOP ${codigo} não existe como saída na tabela oficial.`);
-  regras.push(regraTributaria('/cfop', codigo, 'cfop_da_operacao', `CFOP ${codigo}: ${oficial.descricao}.`, TABELA_CFOP));
+  if (!oficial || oficial.tipo !== 'saida')
+    throw new ForaDeCobertura('/cfop', `CFOP ${codigo} não existe como saída na tabela oficial.`);
+  regras.push(
+    regraTributaria('/cfop', codigo, 'cfop_da_operacao', `CFOP ${codigo}: ${oficial.descricao}.`, TABELA_CFOP),
+  );
   return codigo;
 }

@@ -13,7 +13,15 @@ export interface Cfop {
   tipo: 'entrada' | 'saida';
 }
 
-const tabela = lazy(() => new Map(readCsvRecords(fiscalDataPath('cfop')).map((r) => [r.cfop!, { cfop: r.cfop!, descricao: r.descricao!, tipo: r.tipo as Cfop['tipo'] }])));
+const tabela = lazy(
+  () =>
+    new Map(
+      readCsvRecords(fiscalDataPath('cfop')).map((r) => [
+        r.cfop!,
+        { cfop: r.cfop!, descricao: r.descricao!, tipo: r.tipo as Cfop['tipo'] },
+      ]),
+    ),
+);
 
 /** A CFOP of the official table, or null. */
 export function cfop(codigo: string): Cfop | null {

@@ -26,21 +26,36 @@ const cestFormatado = (cest: string) => `${cest.slice(0, 2)}.${cest.slice(2, 5)}
  * published); a single margin a UF publishes applies to both. Goods or UFs the table lacks are outside the
  * coverage: the engine does not guess a margin.
  */
-export function mvaSt(cest: string | undefined, ufOrigem: string, ufDestino: string, aliquotaInter: string | null): MvaSt {
-  if (!cest) throw new ForaDeCobertura('/icms', 'O produto sujeito a ICMS-ST não tem CEST: sem ele não há MVA a aplicar.');
+export function mvaSt(
+  cest: string | undefined,
+  ufOrigem: string,
+  ufDestino: string,
+  aliquotaInter: string | null,
+): MvaSt {
+  if (!cest)
+    throw new ForaDeCobertura('/icms', 'O produto sujeito a ICMS-ST não tem CEST: sem ele não há MVA a aplicar.');
   const codigo = cestFormatado(cest);
   const listado = linhas().some((r) => r.cest === codigo);
-  if (!listado) throw new ForaDeCobertura('/icms', `Sem MVA de ICMS-ST para o CEST ${codigo}: cobertos autopeças (segmento 01) e pneus (segmento 16).`);
+  if (!listado)
+    throw new ForaDeCobertura(
+      '/icms',
+      `Sem MVA de ICMS-ST para o CEST ${codigo}: cobertos autopeças (segmento 01) e pneus (segmento 16).`,
+    );
   const grupo = `${codigo.slice(0, 2)}.xxx (anexo do protocolo)`;
   const daUf = linhas().filter((r) => r.uf_destino === ufDestino && (r.cest === codigo || r.cest === grupo));
   const fonte = (r: Record<string, string>) => `${r.base_legal}; ${r.fonte}`;
   const unica = daUf.find((r) => !r.aliq_inter_pct);
   if (unica) return { mva: unica.mva_original_pct!, tipo: 'original', versao: VERSAO, fonte: fonte(unica) };
   if (daUf.length === 0) throw new ForaDeCobertura('/icms', `Sem MVA de ICMS-ST do CEST ${codigo} para ${ufDestino}.`);
-  if (ufOrigem === ufDestino || aliquotaInter === null) return { mva: daUf[0]!.mva_original_pct!, tipo: 'original', versao: VERSAO, fonte: fonte(daUf[0]!) };
+  if (ufOrigem === ufDestino || aliquotaInter === null)
+    return { mva: daUf[0]!.mva_original_pct!, tipo: 'original', versao: VERSAO, fonte: fonte(daUf[0]!) };
   const r = daUf.find((l) => new Decimal(l.aliq_inter_pct!).eq(aliquotaInter));
   const mva = r?.mva_ajustada_publicada_pct || r?.mva_ajustada_calculada_pct;
-  if (!r || !mva) throw new ForaDeCobertura('/icms', `Sem MVA ajustada de ICMS-ST do CEST ${codigo} para ${ufDestino} à alíquota interestadual de ${aliquotaInter} %.`);
+  if (!r || !mva)
+    throw new ForaDeCobertura(
+      '/icms',
+      `Sem MVA ajustada de ICMS-ST do CEST ${codigo} para ${ufDestino} à alíquota interestadual de ${aliquotaInter} %.`,
+    );
   return { mva, tipo: 'ajustada', versao: VERSAO, fonte: fonte(r) };
 }
 

@@ -16,6 +16,12 @@ export interface RegraTributaria extends FonteTabela {
 }
 
 /** A computed value of `regra`, from the table `tabela`. */
-export function regraTributaria(campo: string, valor: string, regra: string, motivo: string, tabela: FonteTabela): RegraTributaria {
+export function regraTributaria(
+  campo: string,
+  valor: string,
+  regra: string,
+  motivo: string,
+  tabela: FonteTabela,
+): RegraTributaria {
   return { campo, valor, regra, motivo, versao: tabela.versao, fonte: tabela.fonte };
 }

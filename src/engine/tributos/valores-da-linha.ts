@@ -17,5 +17,12 @@ export function valoresDaLinha(item: ItemTributavel): ValoresDaLinha {
   const vProd = new Decimal(item.quantidade).times(item.valorUnitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const d = (v: string | undefined) => new Decimal(v ?? 0);
   const [desconto, frete, seguro, outras] = [d(item.desconto), d(item.frete), d(item.seguro), d(item.outras)];
-  return { vProd, desconto, frete, seguro, outras, operacao: vProd.plus(frete).plus(seguro).plus(outras).minus(desconto) };
+  return {
+    vProd,
+    desconto,
+    frete,
+    seguro,
+    outras,
+    operacao: vProd.plus(frete).plus(seguro).plus(outras).minus(desconto),
+  };
 }

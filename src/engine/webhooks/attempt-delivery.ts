@@ -32,7 +32,13 @@ export interface Attempt {
  * not followed. Returns the outcome with its next attempt (retry-schedule.ts), to be recorded by
  * claimDeliveries; null when the webhook is gone (a delivery row is closed here, no attempt).
  */
-export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelivery, webhook: ReadyWebhook | undefined, target: SafeTarget | undefined, deadline: BatchDeadline): Promise<Attempt | null> {
+export async function attemptDelivery(
+  deps: WebhookDeps,
+  delivery: ClaimedDelivery,
+  webhook: ReadyWebhook | undefined,
+  target: SafeTarget | undefined,
+  deadline: BatchDeadline,
+): Promise<Attempt | null> {
   const at = deps.clock.now();
   const numero = delivery.attempts + 1;
   if (!webhook || !target) {
@@ -65,19 +71,31 @@ export async function attemptDelivery(deps: WebhookDeps, delivery: ClaimedDelive
   };
 }
 
-function post(webhook: ReadyWebhook, delivery: ClaimedDelivery, target: SafeTarget, at: Date, deadline: BatchDeadline): Promise<Outcome> {
+function post(
+  webhook: ReadyWebhook,
+  delivery: ClaimedDelivery,
+  target: SafeTarget,
+  at: Date,
+  deadline: BatchDeadline,
+): Promise<Outcome> {
   if (!target.ok) return Promise.resolve({ status: null, erro: `endereço recusado: ${target.motivo}` });
   const body = delivery.body;
   const timestamp = Math.floor(at.getTime() / 1000);
   const keys = webhook.previous && webhook.previous.until > at ? [webhook.key, webhook.previous.key] : [webhook.key];
   const headers = [
     ...webhook.headers,
-    'x-service-event', delivery.tipo,
-    'x-service-event-id', delivery.eventId,
-    'x-service-delivery-id', delivery.id,
-    'x-service-timestamp', String(timestamp),
-    'x-service-signature-v2', signatureV2(keys, timestamp, body),
-    'x-service-signature', legacySignature(webhook.key, body),
+    'x-service-event',
+    delivery.tipo,
+    'x-service-event-id',
+    delivery.eventId,
+    'x-service-delivery-id',
+    delivery.id,
+    'x-service-timestamp',
+    String(timestamp),
+    'x-service-signature-v2',
+    signatureV2(keys, timestamp, body),
+    'x-service-signature',
+    legacySignature(webhook.key, body),
   ];
   return postForStatus(target.pool, { path: webhook.path, headers, body }, deadline);
 }
@@ -89,7 +107,10 @@ export async function markSuccess(deps: WebhookDeps, webhook: WebhookState, at: 
   if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return;
   webhook.lastSuccessAt = at;
   await deps.db.webhook.updateMany({
-    where: { id: webhook.id, OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: stale } }, { outageNotifiedAt: { not: null } }] },
+    where: {
+      id: webhook.id,
+      OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: stale } }, { outageNotifiedAt: { not: null } }],
+    },
     data: { lastSuccessAt: at, outageNotifiedAt: null },
   });
 }

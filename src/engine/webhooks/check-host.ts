@@ -12,7 +12,8 @@ import ipaddr from 'ipaddr.js';
 /** Resolves a host name to every address (tests inject one to play DNS rebinding). */
 export type ResolveHost = (host: string) => Promise<string[]>;
 
-export const systemResolveHost: ResolveHost = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolveHost: ResolveHost = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 export interface AddressPolicy {
   resolveHost: ResolveHost;
@@ -67,7 +68,8 @@ export function checkAddresses(addresses: string[], allowedCidrs: string[]): Add
     const address = parseIpLiteral(text);
     if (!address) return { ok: false, motivo: `endereço não reconhecido: ${text}` };
     const reason = internalReason(address);
-    if (reason && !exempt(address, allowedCidrs)) return { ok: false, motivo: `endereço interno ou reservado: ${reason}` };
+    if (reason && !exempt(address, allowedCidrs))
+      return { ok: false, motivo: `endereço interno ou reservado: ${reason}` };
   }
   return { ok: true, addresses };
 }
@@ -90,7 +92,8 @@ function literalVerdict(policy: AddressPolicy, hostname: string): AddressVerdict
 }
 
 /** Whether a URL's host is an IP literal (which no resolver sees, so the caller must check it itself). */
-export const isIpLiteral = (policy: AddressPolicy, hostname: string): boolean => literalVerdict(policy, hostname) !== null;
+export const isIpLiteral = (policy: AddressPolicy, hostname: string): boolean =>
+  literalVerdict(policy, hostname) !== null;
 
 /** Resolves the host of a URL (or reads its literal) and checks every address. */
 export async function checkHost(policy: AddressPolicy, hostname: string): Promise<AddressVerdict> {

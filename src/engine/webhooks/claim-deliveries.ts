@@ -83,7 +83,11 @@ export function parseClaimed(json: string): ClaimedDelivery[] {
   const states = new Map<string, NonNullable<ClaimedDelivery['webhook']>>();
   for (const id in webhooks) {
     const w = webhooks[id]!;
-    states.set(id, { version: w.version, lastSuccessAt: dateOrNull(w.last_success_at), outageNotifiedAt: dateOrNull(w.outage_notified_at) });
+    states.set(id, {
+      version: w.version,
+      lastSuccessAt: dateOrNull(w.last_success_at),
+      outageNotifiedAt: dateOrNull(w.outage_notified_at),
+    });
   }
   return deliveries.map((r) => ({
     id: r.id,
@@ -109,19 +113,41 @@ export function parseClaimed(json: string): ClaimedDelivery[] {
  * and a lease: two workers never attempt the same delivery at once, and one killed mid-attempt leaves the row
  * to be claimed again when its lease ends (at least once).
  */
-export async function claimDeliveries(deps: WebhookDeps, finished: Attempt[], limit: number, done: string[] = []): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(
+  deps: WebhookDeps,
+  finished: Attempt[],
+  limit: number,
+  done: string[] = [],
+): Promise<ClaimedDelivery[]> {
   const now = deps.clock.now();
   const lease = new Date(now.getTime() + DELIVERY_LEASE_MS);
   // The batch goes as one JSON parameter read by jsonb_to_recordset, instants as epoch milliseconds: column
   // arrays would cost a conversion per element, and Date.toJSON per instant shows in the worker's CPU.
-  const outcomes = JSON.stringify(finished.map((a) => ({
-    id: a.delivery.id, fresh: a.delivery.batch !== null, webhook_id: a.delivery.webhookId, event_id: a.delivery.eventId,
-    done: a.delivery.attempts, numero: a.numero, status: a.status, first_at: a.firstAt.getTime(), next_at: a.next?.getTime() ?? null,
-    delivered_at: a.deliveredAt?.getTime() ?? null, attempt_id: newId(), at: a.at.getTime(), duration_ms: a.durationMs,
-    response_status: a.responseStatus, erro: a.erro,
-  })));
+  const outcomes = JSON.stringify(
+    finished.map((a) => ({
+      id: a.delivery.id,
+      fresh: a.delivery.batch !== null,
+      webhook_id: a.delivery.webhookId,
+      event_id: a.delivery.eventId,
+      done: a.delivery.attempts,
+      numero: a.numero,
+      status: a.status,
+      first_at: a.firstAt.getTime(),
+      next_at: a.next?.getTime() ?? null,
+      delivered_at: a.deliveredAt?.getTime() ?? null,
+      attempt_id: newId(),
+      at: a.at.getTime(),
+      duration_ms: a.durationMs,
+      response_status: a.responseStatus,
+      erro: a.erro,
+    })),
+  );
   const updates = finished.filter((a) => a.delivery.batch === null).map((a) => a.delivery.id);
-  const [row] = await deps.webhooks.sql<{ unrecorded: string; claimed: string }>('webhook_record_claim', RECORD_AND_CLAIM, [outcomes, updates, done, now, limit, lease]);
+  const [row] = await deps.webhooks.sql<{ unrecorded: string; claimed: string }>(
+    'webhook_record_claim',
+    RECORD_AND_CLAIM,
+    [outcomes, updates, done, now, limit, lease],
+  );
   // Almost always none: an attempt whose lease another worker took over, or whose row is already written.
   const unrecorded = new Set<string>(JSON.parse(row!.unrecorded) as string[]);
   const claimed = parseClaimed(row!.claimed);

@@ -37,12 +37,16 @@ export interface FanOut {
  * (revive-inflight.ts).
  */
 export async function dispatchEvents(deps: FanOutDeps, room: number): Promise<FanOut> {
-  const behind = await deps.webhooks.sql<Behind>('webhook_behind', `
+  const behind = await deps.webhooks.sql<Behind>(
+    'webhook_behind',
+    `
     SELECT c.account_id::text, c.environment, p.account_id IS NULL AS fresh, LEAST(c.last - COALESCE(p.last_seq, 0), 1000000)::int AS pending
     FROM event_counters c
     LEFT JOIN webhook_dispatch_positions p ON p.account_id = c.account_id AND p.environment = c.environment
     WHERE c.last > COALESCE(p.last_seq, 0)
-    LIMIT 200`, []);
+    LIMIT 200`,
+    [],
+  );
   const out: FanOut = { claimed: [], more: behind.length === 200 };
   for (const scope of behind) {
     const left = room - out.claimed.length;
@@ -83,7 +87,12 @@ async function dispatchAccount(deps: FanOutDeps, scope: Behind, room: number): P
  * batch: an event whose deliveries would need more ids than were sent stays for the next fan-out. The
  * deliveries come back as one JSON text with their POST bodies built from the log's dados.
  */
-async function fanOut(deps: FanOutDeps, scope: Behind, room: number, hooks: number): Promise<FanOut & { hooks: number; stuck: boolean }> {
+async function fanOut(
+  deps: FanOutDeps,
+  scope: Behind,
+  room: number,
+  hooks: number,
+): Promise<FanOut & { hooks: number; stuck: boolean }> {
   // Ids for the events known to be behind, at most `room`: at a steady trickle of events a fan-out takes one or
   // two, and making ids for the whole room each time would cost more than the deliveries.
   const ids = Array.from({ length: Math.max(Math.min(room, scope.pending * hooks), hooks) }, newId);
@@ -96,9 +105,13 @@ async function fanOut(deps: FanOutDeps, scope: Behind, room: number, hooks: numb
   // committed). A position locked by another worker makes every part empty: the UPDATE's one-time filter keeps
   // it from waiting on that lock. The position is read as a scalar so that it bounds the index scan of events
   // (joined, it would be a filter over the whole log).
-  const [r] = await deps.webhooks.sql<{ locked: boolean; hooks: number; behind: number | null; stuck: boolean | null; claimed: string }>('webhook_fan_out', FAN_OUT, [
-    scope.account_id, scope.environment, events, ids, batchId, lease, now,
-  ]);
+  const [r] = await deps.webhooks.sql<{
+    locked: boolean;
+    hooks: number;
+    behind: number | null;
+    stuck: boolean | null;
+    claimed: string;
+  }>('webhook_fan_out', FAN_OUT, [scope.account_id, scope.environment, events, ids, batchId, lease, now]);
   // Another worker holds this account: it fans these events out.
   if (!r!.locked) return { claimed: [], more: false, hooks, stuck: false };
   return { claimed: parseClaimed(r!.claimed), more: (r!.behind ?? 0) > 0, hooks: r!.hooks, stuck: r!.stuck === true };

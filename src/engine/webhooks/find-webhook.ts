@@ -13,7 +13,11 @@ export function assertAccountKey(principal: Principal): void {
   }
 }
 
-export const webhookScope = (principal: Principal) => ({ accountId: principal.accountId, environment: principal.environment, deletedAt: null });
+export const webhookScope = (principal: Principal) => ({
+  accountId: principal.accountId,
+  environment: principal.environment,
+  deletedAt: null,
+});
 
 /** A webhook of the key's account and environment; any other id is 404. */
 export async function findWebhook(deps: Pick<EngineDeps, 'db'>, principal: Principal, id: string) {
@@ -28,7 +32,11 @@ export async function findWebhook(deps: Pick<EngineDeps, 'db'>, principal: Princ
 }
 
 /** Oldest first, keyset over (created_at, id); every webhook when `first` is absent (GET /v1/webhooks is not paginated). */
-export async function listWebhooks(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: { after?: string | null; first?: number | null } = {}) {
+export async function listWebhooks(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  options: { after?: string | null; first?: number | null } = {},
+) {
   assertAccountKey(principal);
   const after = options.after ? decodeKeyset('wh1', options.after) : null;
   const rows = await deps.db.webhook.findMany({
@@ -44,4 +52,5 @@ export async function countWebhooks(deps: Pick<EngineDeps, 'db'>, principal: Pri
   return deps.db.webhook.count({ where: webhookScope(principal) });
 }
 
-export const webhookCursor = (w: { criado_em: string; id: string }): string => encodeKeyset('wh1', { createdAt: new Date(w.criado_em), id: w.id });
+export const webhookCursor = (w: { criado_em: string; id: string }): string =>
+  encodeKeyset('wh1', { createdAt: new Date(w.criado_em), id: w.id });

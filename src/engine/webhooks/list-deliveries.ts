@@ -22,7 +22,13 @@ export interface DeliveryView {
   tipo: string;
   origem: string;
   status: string;
-  tentativas: Array<{ numero: number; em: string; status_http: number | null; duracao_ms: number; erro: string | null }>;
+  tentativas: Array<{
+    numero: number;
+    em: string;
+    status_http: number | null;
+    duracao_ms: number;
+    erro: string | null;
+  }>;
   criada_em: string;
   proxima_tentativa_em: string | null;
   entregue_em: string | null;
@@ -32,14 +38,20 @@ export interface DeliveryView {
  * `GET /v1/webhooks/{id}/entregas`: newest first, keyset over (created_at, id); `limite` 1..200
  * (default 50) and anything else is 400, as are an unknown `status` and a cursor we did not issue.
  */
-export async function listDeliveries(deps: Pick<EngineDeps, 'db'>, principal: Principal, options: ListDeliveriesOptions) {
+export async function listDeliveries(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  options: ListDeliveriesOptions,
+) {
   const webhook = await findWebhook(deps, principal, options.id);
   const { limite, after } = pageParams(options);
   const rows = await deps.db.webhookDelivery.findMany({
     where: {
       webhookId: webhook.id,
       ...(options.status ? { status: options.status } : {}),
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limite + 1,
@@ -70,14 +82,34 @@ export async function listDeliveriesOfWebhooks(
         ${after ? Prisma.sql`AND (created_at, id) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : Prisma.empty}
     ) ranked WHERE rn <= ${limite + 1}`;
   const rows = ranked.length
-    ? await deps.db.webhookDelivery.findMany({ where: { id: { in: ranked.map((r) => r.id) } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: ATTEMPTS })
+    ? await deps.db.webhookDelivery.findMany({
+        where: { id: { in: ranked.map((r) => r.id) } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        include: ATTEMPTS,
+      })
     : [];
-  return new Map(webhookIds.map((id) => [id, deliveryPage(rows.filter((r) => r.webhookId === id), limite)]));
+  return new Map(
+    webhookIds.map((id) => [
+      id,
+      deliveryPage(
+        rows.filter((r) => r.webhookId === id),
+        limite,
+      ),
+    ]),
+  );
 }
 
 /** How many deliveries each webhook has with the status (all when null), in one statement. */
-export async function countDeliveriesOfWebhooks(deps: Pick<EngineDeps, 'db'>, webhookIds: readonly string[], status: string | null | undefined): Promise<Map<string, number>> {
-  const groups = await deps.db.webhookDelivery.groupBy({ by: ['webhookId'], where: { webhookId: { in: [...webhookIds] }, ...(status ? { status } : {}) }, _count: { _all: true } });
+export async function countDeliveriesOfWebhooks(
+  deps: Pick<EngineDeps, 'db'>,
+  webhookIds: readonly string[],
+  status: string | null | undefined,
+): Promise<Map<string, number>> {
+  const groups = await deps.db.webhookDelivery.groupBy({
+    by: ['webhookId'],
+    where: { webhookId: { in: [...webhookIds] }, ...(status ? { status } : {}) },
+    _count: { _all: true },
+  });
   return new Map(groups.map((g) => [g.webhookId, g._count._all]));
 }
 
@@ -86,7 +118,9 @@ const ATTEMPTS = { attemptsLog: { orderBy: { numero: 'asc' as const } } };
 function pageParams(options: Omit<ListDeliveriesOptions, 'id'>) {
   const limite = pageLimit(options.limite, ENTREGAS_LIMITE);
   if (options.status != null && !STATUSES.includes(options.status)) {
-    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, { correcao: `Use um de: ${STATUSES.join(', ')}.` });
+    throw parameterError('parametro_invalido', { query: 'status' }, `valor desconhecido: ${options.status}.`, {
+      correcao: `Use um de: ${STATUSES.join(', ')}.`,
+    });
   }
   return { limite, after: options.cursor ? decodeKeyset('wd1', options.cursor, 'cursor') : null };
 }
@@ -103,7 +137,13 @@ function deliveryPage(rows: DeliveryRow[], limite: number) {
     tipo: d.tipo,
     origem: d.origem,
     status: d.status,
-    tentativas: d.attemptsLog.map((a) => ({ numero: a.numero, em: a.at.toISOString(), status_http: a.responseStatus, duracao_ms: a.durationMs, erro: a.erro })),
+    tentativas: d.attemptsLog.map((a) => ({
+      numero: a.numero,
+      em: a.at.toISOString(),
+      status_http: a.responseStatus,
+      duracao_ms: a.durationMs,
+      erro: a.erro,
+    })),
     criada_em: d.createdAt.toISOString(),
     proxima_tentativa_em: d.status === 'pendente' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
     entregue_em: d.deliveredAt?.toISOString() ?? null,
@@ -112,10 +152,14 @@ function deliveryPage(rows: DeliveryRow[], limite: number) {
 }
 
 /** How many deliveries of the webhook have the status (all when null): a dashboard's `totalCount`. */
-export async function countDeliveries(deps: Pick<EngineDeps, 'db'>, webhookId: string, status: string | null | undefined): Promise<number> {
+export async function countDeliveries(
+  deps: Pick<EngineDeps, 'db'>,
+  webhookId: string,
+  status: string | null | undefined,
+): Promise<number> {
   return deps.db.webhookDelivery.count({ where: { webhookId, ...(status ? { status } : {}) } });
 }
 
 /** The cursor that continues after this delivery (the same opaque form as `proximo_cursor`). */
-export const deliveryCursor = (d: DeliveryView): string => encodeKeyset('wd1', { createdAt: new Date(d.criada_em), id: d.id });
-
+export const deliveryCursor = (d: DeliveryView): string =>
+  encodeKeyset('wd1', { createdAt: new Date(d.criada_em), id: d.id });

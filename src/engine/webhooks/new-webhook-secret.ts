@@ -5,7 +5,11 @@ import type { SecretBox } from '../cripto/secret-box.js';
 export const newWebhookSecret = (): string => randomBytes(36).toString('base64url');
 
 // Associated data binds each sealed value to its webhook: a ciphertext copied to another row fails to open.
-export const sealSecret = (box: SecretBox, webhookId: string, secret: string) => box.seal(secret, `webhook-secret:${webhookId}`);
-export const openSecret = (box: SecretBox, webhookId: string, sealed: string) => box.open(sealed, `webhook-secret:${webhookId}`).toString();
-export const sealHeader = (box: SecretBox, webhookId: string, value: string) => box.seal(value, `webhook-header:${webhookId}`);
-export const openHeader = (box: SecretBox, webhookId: string, sealed: string) => box.open(sealed, `webhook-header:${webhookId}`).toString();
+export const sealSecret = (box: SecretBox, webhookId: string, secret: string) =>
+  box.seal(secret, `webhook-secret:${webhookId}`);
+export const openSecret = (box: SecretBox, webhookId: string, sealed: string) =>
+  box.open(sealed, `webhook-secret:${webhookId}`).toString();
+export const sealHeader = (box: SecretBox, webhookId: string, value: string) =>
+  box.seal(value, `webhook-header:${webhookId}`);
+export const openHeader = (box: SecretBox, webhookId: string, sealed: string) =>
+  box.open(sealed, `webhook-header:${webhookId}`).toString();

@@ -18,7 +18,10 @@ export async function notifyOutage(deps: WebhookDeps, webhook: WebhookState, fir
     data: { outageNotifiedAt: now },
   });
   if (count === 0) return;
-  const account = await deps.db.account.findUnique({ where: { id: webhook.accountId }, select: { email: true, name: true } });
+  const account = await deps.db.account.findUnique({
+    where: { id: webhook.accountId },
+    select: { email: true, name: true },
+  });
   const email = account?.email ?? null;
   const mailer = deps.webhooks.mailer;
   let sentAt: Date | null = null;
@@ -41,7 +44,18 @@ export async function notifyOutage(deps: WebhookDeps, webhook: WebhookState, fir
     }
   }
   await deps.db.webhookOutageNotice.create({
-    data: { id: newId(), webhookId: webhook.id, accountId: webhook.accountId, email, transporte: mailer ? 'smtp' : 'registro', sentAt, createdAt: now },
+    data: {
+      id: newId(),
+      webhookId: webhook.id,
+      accountId: webhook.accountId,
+      email,
+      transporte: mailer ? 'smtp' : 'registro',
+      sentAt,
+      createdAt: now,
+    },
   });
-  deps.logger.warn({ webhookId: webhook.id, accountId: webhook.accountId, emailed: sentAt !== null }, 'webhook outage: every delivery failing for more than 72 hours');
+  deps.logger.warn(
+    { webhookId: webhook.id, accountId: webhook.accountId, emailed: sentAt !== null },
+    'webhook outage: every delivery failing for more than 72 hours',
+  );
 }

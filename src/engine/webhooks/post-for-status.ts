@@ -16,9 +16,16 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * response stream and a promise per attempt for a body that is thrown away. Never rejects. A 3xx is an
  * answer, not followed (no redirect interceptor is installed).
  */
-export function postForStatus(pool: Pool, request: { path: string; headers: string[]; body: string }, deadline: BatchDeadline): Promise<Outcome> {
+export function postForStatus(
+  pool: Pool,
+  request: { path: string; headers: string[]; body: string },
+  deadline: BatchDeadline,
+): Promise<Outcome> {
   return new Promise((resolve) => {
-    pool.dispatch({ method: 'POST', path: request.path, headers: request.headers, body: request.body }, new StatusHandler(deadline, resolve));
+    pool.dispatch(
+      { method: 'POST', path: request.path, headers: request.headers, body: request.body },
+      new StatusHandler(deadline, resolve),
+    );
   });
 }
 

@@ -30,17 +30,28 @@ export interface ReadyWebhook {
 
 function readyWebhook(deps: WebhookDeps, webhook: Webhook): ReadyWebhook {
   const headers: string[] = [];
-  for (const h of webhook.cabecalhos as unknown as StoredHeader[]) headers.push(h.nome, openHeader(deps.secrets, webhook.id, h.valor_enc));
+  for (const h of webhook.cabecalhos as unknown as StoredHeader[])
+    headers.push(h.nome, openHeader(deps.secrets, webhook.id, h.valor_enc));
   headers.push('content-type', 'application/json');
   const url = new URL(webhook.url);
   return {
-    state: { id: webhook.id, accountId: webhook.accountId, url: webhook.url, lastSuccessAt: webhook.lastSuccessAt, outageNotifiedAt: webhook.outageNotifiedAt },
+    state: {
+      id: webhook.id,
+      accountId: webhook.accountId,
+      url: webhook.url,
+      lastSuccessAt: webhook.lastSuccessAt,
+      outageNotifiedAt: webhook.outageNotifiedAt,
+    },
     url,
     path: `${url.pathname}${url.search}`,
     key: createSecretKey(openSecret(deps.secrets, webhook.id, webhook.secretEnc), 'utf8'),
-    previous: webhook.previousSecretEnc && webhook.previousUntil
-      ? { key: createSecretKey(openSecret(deps.secrets, webhook.id, webhook.previousSecretEnc), 'utf8'), until: webhook.previousUntil }
-      : null,
+    previous:
+      webhook.previousSecretEnc && webhook.previousUntil
+        ? {
+            key: createSecretKey(openSecret(deps.secrets, webhook.id, webhook.previousSecretEnc), 'utf8'),
+            until: webhook.previousUntil,
+          }
+        : null,
     headers,
   };
 }

@@ -33,10 +33,16 @@ export async function resendEvents(deps: WebhookDeps, principal: Principal, opti
     const id = input.eventoId;
     const event = isUuid(id) ? await deps.db.event.findFirst({ where: { id, ...scope } }) : null;
     if (!event) {
-      throw new EngineError('nao_encontrado', 'Evento não encontrado no log desta conta e ambiente.', { campo: '/evento_id', correcao: 'Use o id de GET /v1/eventos (X-Service-Event-Id).' });
+      throw new EngineError('nao_encontrado', 'Evento não encontrado no log desta conta e ambiente.', {
+        campo: '/evento_id',
+        correcao: 'Use o id de GET /v1/eventos (X-Service-Event-Id).',
+      });
     }
     if (!subscribed.includes(event.tipo)) {
-      throw new EngineError('evento_nao_assinado', `O webhook não assina eventos ${event.tipo}.`, { campo: '/evento_id', correcao: 'Inclua o tipo em eventos (PATCH /v1/webhooks/{id}) ou escolha outro evento.' });
+      throw new EngineError('evento_nao_assinado', `O webhook não assina eventos ${event.tipo}.`, {
+        campo: '/evento_id',
+        correcao: 'Inclua o tipo em eventos (PATCH /v1/webhooks/{id}) ou escolha outro evento.',
+      });
     }
     events = [{ id: event.id, tipo: event.tipo, dados: event.dados, created_at: event.createdAt }];
   } else if (input.ate != null) {
@@ -63,13 +69,29 @@ export async function resendEvents(deps: WebhookDeps, principal: Principal, opti
   const chosen = events.slice(0, MAX_RESEND);
   const now = deps.clock.now();
   const fannedOut = new Set(
-    (await deps.db.webhookDelivery.findMany({ where: { eventId: { in: chosen.map((e) => e.id) }, origem: 'evento' }, select: { eventId: true }, distinct: ['eventId'] }))
-      .map((d) => d.eventId),
+    (
+      await deps.db.webhookDelivery.findMany({
+        where: { eventId: { in: chosen.map((e) => e.id) }, origem: 'evento' },
+        select: { eventId: true },
+        distinct: ['eventId'],
+      })
+    ).map((d) => d.eventId),
   );
   const rows = [];
   for (const event of chosen) {
     const dados = fannedOut.has(event.id) ? event.dados : await currentState(deps, scope, event);
-    rows.push(deliveryRow({ webhookId: webhook.id, ...scope, eventId: event.id, tipo: event.tipo, dados, eventAt: event.created_at, origem: 'reenvio', now }));
+    rows.push(
+      deliveryRow({
+        webhookId: webhook.id,
+        ...scope,
+        eventId: event.id,
+        tipo: event.tipo,
+        dados,
+        eventAt: event.created_at,
+        origem: 'reenvio',
+        now,
+      }),
+    );
   }
   if (rows.length) await deps.db.webhookDelivery.createMany({ data: rows });
   const next = events[MAX_RESEND];
@@ -77,7 +99,11 @@ export async function resendEvents(deps: WebhookDeps, principal: Principal, opti
 }
 
 /** The resource as it is now for note events; other events keep the body they were written with. */
-async function currentState(deps: WebhookDeps, scope: { accountId: string; environment: string }, event: EventRow): Promise<unknown> {
+async function currentState(
+  deps: WebhookDeps,
+  scope: { accountId: string; environment: string },
+  event: EventRow,
+): Promise<unknown> {
   const id = (event.dados as { id?: unknown } | null)?.id;
   if (!event.tipo.startsWith('NFSE_') || typeof id !== 'string' || !isUuid(id)) return event.dados;
   const note = await deps.db.nfse.findFirst({ where: { id, ...scope }, include: { timeline: true } });

@@ -8,8 +8,14 @@ import type { WebhookDeps } from './webhook-deps.js';
  * its row. Returns how many deliveries were revived.
  */
 export async function reviveInflight(deps: Pick<WebhookDeps, 'clock' | 'logger' | 'webhooks'>): Promise<number> {
-  const [r] = await deps.webhooks.sql<{ batches: number; revived: number }>('webhook_revive', REVIVE, [deps.clock.now()]);
-  if (r!.batches > 0) deps.logger.warn({ batches: r!.batches, revived: r!.revived }, 'webhook batches whose lease ran out were turned into pending deliveries');
+  const [r] = await deps.webhooks.sql<{ batches: number; revived: number }>('webhook_revive', REVIVE, [
+    deps.clock.now(),
+  ]);
+  if (r!.batches > 0)
+    deps.logger.warn(
+      { batches: r!.batches, revived: r!.revived },
+      'webhook batches whose lease ran out were turned into pending deliveries',
+    );
   return r!.revived;
 }
 

@@ -33,7 +33,9 @@ export class SafeDispatchers {
 
   /** Checks `url`'s host now and returns the pool bound to its checked addresses, or why it is refused. */
   async target(url: URL): Promise<SafeTarget> {
-    const verdict = isIpLiteral(this.policy, url.hostname) ? await checkHost(this.policy, url.hostname) : await this.checkName(url.hostname);
+    const verdict = isIpLiteral(this.policy, url.hostname)
+      ? await checkHost(this.policy, url.hostname)
+      : await this.checkName(url.hostname);
     if (!verdict.ok) return verdict;
     return { ok: true, pool: this.poolFor(url, verdict.addresses) };
   }
@@ -50,7 +52,10 @@ export class SafeDispatchers {
     let entry = this.names.get(hostname);
     if (!entry || entry.until <= now) {
       // One resolution in flight per name; a failed one is not kept.
-      entry = { until: now + (this.options.dnsTtlMs ?? DELIVERY_DNS_TTL_MS), addresses: this.policy.resolveHost(hostname) };
+      entry = {
+        until: now + (this.options.dnsTtlMs ?? DELIVERY_DNS_TTL_MS),
+        addresses: this.policy.resolveHost(hostname),
+      };
       if (this.names.size >= MAX_NAMES) this.names.clear();
       this.names.set(hostname, entry);
     }
@@ -75,11 +80,19 @@ export class SafeDispatchers {
     const lookup = (_hostname: string, options: LookupOptions, callback: LookupCallback) => {
       const wanted = checked.filter((a) => !options.family || family(a) === options.family);
       const list = wanted.length ? wanted : checked;
-      if (options.all) callback(null, list.map((address) => ({ address, family: family(address) })));
+      if (options.all)
+        callback(
+          null,
+          list.map((address) => ({ address, family: family(address) })),
+        );
       else callback(null, list[0]!, family(list[0]!));
     };
     // The host name stays the pool's origin, so TLS verifies the certificate against it (SNI included).
-    const created = new Pool(url.origin, { connections: this.options.connections ?? 128, keepAliveTimeout: 10_000, connect: { lookup: lookup as never } });
+    const created = new Pool(url.origin, {
+      connections: this.options.connections ?? 128,
+      keepAliveTimeout: 10_000,
+      connect: { lookup: lookup as never },
+    });
     this.pools.set(key, created);
     if (this.pools.size > MAX_POOLS) {
       const [oldestKey, oldest] = this.pools.entries().next().value!;

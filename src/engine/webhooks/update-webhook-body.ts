@@ -4,11 +4,20 @@ import { invalidWebhook, refineWebhookFields, webhookFields } from './webhook-fi
 
 /** The body of `PATCH /v1/webhooks/{id}` (GraphQL `WebhookInput`): any of url, eventos, cabecalhos, at least one. */
 export const updateWebhookBody = declareBody(
-  v.strictObject({ url: v.optional(webhookFields.url), eventos: v.optional(webhookFields.eventos), cabecalhos: v.optional(webhookFields.cabecalhos) }),
+  v.strictObject({
+    url: v.optional(webhookFields.url),
+    eventos: v.optional(webhookFields.eventos),
+    cabecalhos: v.optional(webhookFields.cabecalhos),
+  }),
   (body, report) => {
     refineWebhookFields(body, report);
     if (Object.keys(body).length === 0 && report.valid('')) {
-      report.add({ codigo: 'campo_obrigatorio', campo: '', mensagem: 'Nada a alterar.', correcao: 'Envie ao menos um de url, eventos, cabecalhos.' });
+      report.add({
+        codigo: 'campo_obrigatorio',
+        campo: '',
+        mensagem: 'Nada a alterar.',
+        correcao: 'Envie ao menos um de url, eventos, cabecalhos.',
+      });
     }
   },
   invalidWebhook,

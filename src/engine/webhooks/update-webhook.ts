@@ -15,7 +15,14 @@ export async function updateWebhook(deps: WebhookDeps, principal: Principal, opt
     data: {
       ...(input.url ? { url: input.url } : {}),
       ...(input.eventos ? { eventos: input.eventos } : {}),
-      ...(input.cabecalhos ? { cabecalhos: input.cabecalhos.map((h) => ({ nome: h.nome, valor_enc: sealHeader(deps.secrets, current.id, h.valor) })) } : {}),
+      ...(input.cabecalhos
+        ? {
+            cabecalhos: input.cabecalhos.map((h) => ({
+              nome: h.nome,
+              valor_enc: sealHeader(deps.secrets, current.id, h.valor),
+            })),
+          }
+        : {}),
       updatedAt: deps.clock.now(),
     },
   });
@@ -27,7 +34,10 @@ export async function deleteWebhook(deps: WebhookDeps, principal: Principal, opt
   const current = await findWebhook(deps, principal, options.id);
   await deps.db.$transaction([
     deps.db.webhook.update({ where: { id: current.id }, data: { deletedAt: deps.clock.now() } }),
-    deps.db.webhookDelivery.updateMany({ where: { webhookId: current.id, status: 'pendente' }, data: { status: 'falhou', nextAttemptAt: null } }),
+    deps.db.webhookDelivery.updateMany({
+      where: { webhookId: current.id, status: 'pendente' },
+      data: { status: 'falhou', nextAttemptAt: null },
+    }),
   ]);
   return { id: current.id, removido: true };
 }

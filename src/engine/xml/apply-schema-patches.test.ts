@@ -8,7 +8,8 @@ import { buildAccessKey } from '../nfse/nacional/access-key.js';
 import { buildCancellationEventXml } from '../nfse/nacional/build-event-xml.js';
 import { baseDps } from '../../../test/support/nfse-fixtures.js';
 
-const CHAVE = '<xs:simpleType name="TSChaveNFSe"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{6}([0-9A-Z]{14})[0-9]{30}"/></xs:restriction></xs:simpleType>';
+const CHAVE =
+  '<xs:simpleType name="TSChaveNFSe"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{6}([0-9A-Z]{14})[0-9]{30}"/></xs:restriction></xs:simpleType>';
 
 const TIPOS = 'tiposSimples_v1.01.xsd';
 const ABRASF = 'nfse_v204.xsd';
@@ -51,7 +52,11 @@ describe('the ABRASF 2.04 schema', () => {
     expect(published).toMatch(/<xsd:element name="CompNfse" type="tcCompNfse" \s+minOccurs="1" maxOccurs="1"\/>/);
     expect(patched).toContain('<xsd:element name="CompNfse" type="tcCompNfse"/>');
     expect(patched.length).toBe(published.length - ' \n\t\tminOccurs="1" maxOccurs="1"'.length);
-    expect(validateXsd('<CompNfse xmlns="http://www.abrasf.org.br/nfse.xsd"/>', 'abrasf').some((e) => /Nfse/.test(e.message))).toBe(true);
+    expect(
+      validateXsd('<CompNfse xmlns="http://www.abrasf.org.br/nfse.xsd"/>', 'abrasf').some((e) =>
+        /Nfse/.test(e.message),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -60,8 +65,19 @@ describe('the NFS-e schemas the service compiles', () => {
   const dps = (over: Parameters<typeof baseDps>[0]) => buildDpsXml(baseDps(over));
 
   it('accept an alphanumeric issuer and recipient in the DPS (CNPJ and Id); lower case is refused', () => {
-    expect(validateXsd(dps({ prest: { CNPJ: ALFA, regTrib: { opSimpNac: '1', regEspTrib: '0' } }, toma: { CNPJ: ALFA.replace('12', '98'), xNome: 'Cliente Exemplo S.A.' } }), 'DPS')).toEqual([]);
-    expect(validateXsd(dps({ prest: { CNPJ: ALFA.toLowerCase(), regTrib: { opSimpNac: '1', regEspTrib: '0' } } }), 'DPS').length).toBeGreaterThan(0);
+    expect(
+      validateXsd(
+        dps({
+          prest: { CNPJ: ALFA, regTrib: { opSimpNac: '1', regEspTrib: '0' } },
+          toma: { CNPJ: ALFA.replace('12', '98'), xNome: 'Cliente Exemplo S.A.' },
+        }),
+        'DPS',
+      ),
+    ).toEqual([]);
+    expect(
+      validateXsd(dps({ prest: { CNPJ: ALFA.toLowerCase(), regTrib: { opSimpNac: '1', regEspTrib: '0' } } }), 'DPS')
+        .length,
+    ).toBeGreaterThan(0);
   });
 
   it('refuse the séries 90000–99999 and a service description that is only blanks (package 20260727)', () => {
@@ -74,7 +90,15 @@ describe('the NFS-e schemas the service compiles', () => {
   it('accept the cancellation request of a note whose key carries a letter at position 21', () => {
     const chave = buildAccessKey({ cMun: '3550308', CNPJ: ALFA, nNFSe: 1, emissao: new Date('2026-10-05T12:00:00Z') });
     expect(chave.slice(9, 23)).toBe(ALFA);
-    const pedido = buildCancellationEventXml({ chNFSe: chave, CNPJAutor: ALFA, tpAmb: '2', verAplic: 'fiscal-api-1.0', dhEvento: '2026-10-05T09:00:00-03:00', cMotivo: '2', xMotivo: 'Serviço não foi prestado ao cliente' });
+    const pedido = buildCancellationEventXml({
+      chNFSe: chave,
+      CNPJAutor: ALFA,
+      tpAmb: '2',
+      verAplic: 'fiscal-api-1.0',
+      dhEvento: '2026-10-05T09:00:00-03:00',
+      cMotivo: '2',
+      xMotivo: 'Serviço não foi prestado ao cliente',
+    });
     expect(validateXsd(pedido, 'pedRegEvento')).toEqual([]);
   });
 });

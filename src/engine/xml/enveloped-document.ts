@@ -5,10 +5,13 @@ import { canonicalize, childElements, findElements, parseSimpleXml, textOf } fro
 
 /** SignedInfo of a whole-document reference (URI=""), canonical (with its xmlns) or as written inside Signature. */
 function signedInfo(digest: string, canonical: boolean): string {
-  const empty = (name: string, alg: string) => (canonical ? `<${name} Algorithm="${alg}"></${name}>` : `<${name} Algorithm="${alg}"/>`);
-  return `<SignedInfo${canonical ? ` xmlns="${DSIG_NS}"` : ''}>${empty('CanonicalizationMethod', C14N)}${empty('SignatureMethod', RSA_SHA1)}` +
+  const empty = (name: string, alg: string) =>
+    canonical ? `<${name} Algorithm="${alg}"></${name}>` : `<${name} Algorithm="${alg}"/>`;
+  return (
+    `<SignedInfo${canonical ? ` xmlns="${DSIG_NS}"` : ''}>${empty('CanonicalizationMethod', C14N)}${empty('SignatureMethod', RSA_SHA1)}` +
     `<Reference URI=""><Transforms>${empty('Transform', ENVELOPED)}${empty('Transform', C14N)}</Transforms>` +
-    `${empty('DigestMethod', SHA1)}<DigestValue>${digest}</DigestValue></Reference></SignedInfo>`;
+    `${empty('DigestMethod', SHA1)}<DigestValue>${digest}</DigestValue></Reference></SignedInfo>`
+  );
 }
 
 /**
@@ -21,7 +24,8 @@ export function signEnvelopedDocument(xml: string, signer: XmlSigner): string {
   if (!root) throw new Error('documento fora do subconjunto XML assinável');
   const digest = createHash('sha1').update(canonicalize(root), 'utf8').digest('base64');
   const value = createSign('RSA-SHA1').update(signedInfo(digest, true), 'utf8').sign(signer.privateKey, 'base64');
-  const signature = `<Signature xmlns="${DSIG_NS}">${signedInfo(digest, false)}<SignatureValue>${value}</SignatureValue>` +
+  const signature =
+    `<Signature xmlns="${DSIG_NS}">${signedInfo(digest, false)}<SignatureValue>${value}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${pemBody(signer.certificatePem)}</X509Certificate></X509Data></KeyInfo></Signature>`;
   const close = xml.lastIndexOf('</');
   return xml.slice(0, close) + signature + xml.slice(close);
@@ -39,19 +43,24 @@ export function verifyEnvelopedDocument(xml: string): EnvelopedDocumentCheck {
   const signatures = findElements(root, 'Signature').filter((s) => s.namespace === DSIG_NS);
   const elements = childElements(root);
   const signature = elements[elements.length - 1];
-  if (signatures.length !== 1 || signature !== signatures[0]) return { valid: false, detail: 'Signature ausente ou fora do fim do documento' };
+  if (signatures.length !== 1 || signature !== signatures[0])
+    return { valid: false, detail: 'Signature ausente ou fora do fim do documento' };
   const [info] = childElements(signature, 'SignedInfo');
   const digest = info ? findElements(info, 'DigestValue')[0] : undefined;
   const value = childElements(signature, 'SignatureValue')[0];
   const certificate = findElements(signature, 'X509Certificate')[0];
   if (!info || !digest || !value || !certificate) return { valid: false, detail: 'Signature incompleta' };
   const canonicalInfo = canonicalize(info);
-  if (canonicalInfo !== signedInfo(textOf(digest), true)) return { valid: false, detail: 'SignedInfo diferente do perfil (URI vazia, C14N, RSA-SHA1)' };
+  if (canonicalInfo !== signedInfo(textOf(digest), true))
+    return { valid: false, detail: 'SignedInfo diferente do perfil (URI vazia, C14N, RSA-SHA1)' };
   root.children = root.children.filter((c) => c !== signature);
-  if (createHash('sha1').update(canonicalize(root), 'utf8').digest('base64') !== textOf(digest)) return { valid: false, detail: 'digest do documento não confere' };
+  if (createHash('sha1').update(canonicalize(root), 'utf8').digest('base64') !== textOf(digest))
+    return { valid: false, detail: 'digest do documento não confere' };
   const certificatePem = pemFromBase64Certificate(textOf(certificate).replace(/\s+/g, ''));
   try {
-    const ok = createVerify('RSA-SHA1').update(canonicalInfo, 'utf8').verify(createPublicKey(certificatePem), textOf(value).replace(/\s+/g, ''), 'base64');
+    const ok = createVerify('RSA-SHA1')
+      .update(canonicalInfo, 'utf8')
+      .verify(createPublicKey(certificatePem), textOf(value).replace(/\s+/g, ''), 'base64');
     return ok ? { valid: true, certificatePem } : { valid: false, detail: 'assinatura não confere' };
   } catch (err) {
     return { valid: false, detail: err instanceof Error ? err.message : String(err) };

@@ -1,4 +1,5 @@
-type Libxml2 = typeof import('libxml2-wasm') & Pick<typeof import('libxml2-wasm/lib/nodejs.mjs'), 'xmlRegisterFsInputProviders'>;
+type Libxml2 = typeof import('libxml2-wasm') &
+  Pick<typeof import('libxml2-wasm/lib/nodejs.mjs'), 'xmlRegisterFsInputProviders'>;
 
 let loaded: Libxml2 | undefined;
 let loading: Promise<Libxml2> | undefined;

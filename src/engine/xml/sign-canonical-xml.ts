@@ -40,7 +40,9 @@ export function signCanonicalXml(input: CanonicalSignInput): string | null {
 
   const algorithm = input.algorithm ?? 'sha256';
   const digest = createHash(algorithm).update(canonicalize(target), 'utf8').digest('base64');
-  const signature = createSign(URIS[algorithm].node).update(canonicalSignedInfo(id, digest, algorithm), 'utf8').sign(input.privateKey, 'base64');
+  const signature = createSign(URIS[algorithm].node)
+    .update(canonicalSignedInfo(id, digest, algorithm), 'utf8')
+    .sign(input.privateKey, 'base64');
   const sigXml =
     `<Signature xmlns="${DSIG_NS}">${signedInfo(id, digest, false, algorithm)}<SignatureValue>${signature}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${input.certificateBase64}</X509Certificate></X509Data></KeyInfo></Signature>`;
@@ -55,7 +57,8 @@ export function canonicalSignedInfo(id: string, digest: string, algorithm: Diges
 /** SignedInfo canonical, or as serialised in the document (the layout xml-crypto writes). */
 function signedInfo(id: string, digest: string, canonical: boolean, algorithm: DigestAlgorithm): string {
   const uris = URIS[algorithm];
-  const empty = (name: string, alg: string) => (canonical ? `<${name} Algorithm="${alg}"></${name}>` : `<${name} Algorithm="${alg}"/>`);
+  const empty = (name: string, alg: string) =>
+    canonical ? `<${name} Algorithm="${alg}"></${name}>` : `<${name} Algorithm="${alg}"/>`;
   return (
     `<SignedInfo${canonical ? ` xmlns="${DSIG_NS}"` : ''}>${empty('CanonicalizationMethod', C14N)}${empty('SignatureMethod', uris.signature)}` +
     `<Reference URI="#${id}"><Transforms>${empty('Transform', ENVELOPED)}${empty('Transform', C14N)}</Transforms>` +

@@ -5,6 +5,10 @@ import { signXml, type XmlSigner } from './sign-xml.js';
  * Reference URI="#<Id>"), placed as the last child of NFe, evento or inutNFe, with the X509 certificate: infNFe of
  * a note, infEvento of an event (manifestação, cancellation, correction), infInut of an inutilização.
  */
-export function signNfeXml(xml: string, signer: XmlSigner, element: 'infNFe' | 'infEvento' | 'infInut' = 'infNFe'): string {
+export function signNfeXml(
+  xml: string,
+  signer: XmlSigner,
+  element: 'infNFe' | 'infEvento' | 'infInut' = 'infNFe',
+): string {
   return signXml(xml, signer, { element, algorithm: 'sha1' });
 }

@@ -1,6 +1,15 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
-import { C14N, ENVELOPED, RSA_SHA1, RSA_SHA256, SHA1, SHA256, signCanonicalXml, type DigestAlgorithm } from './sign-canonical-xml.js';
+import {
+  C14N,
+  ENVELOPED,
+  RSA_SHA1,
+  RSA_SHA256,
+  SHA1,
+  SHA256,
+  signCanonicalXml,
+  type DigestAlgorithm,
+} from './sign-canonical-xml.js';
 
 /**
  * Elements signed in the national system: infDPS (DPS) and infPedReg (pedRegEvento) by the taxpayer;
@@ -8,8 +17,18 @@ import { C14N, ENVELOPED, RSA_SHA1, RSA_SHA256, SHA1, SHA256, signCanonicalXml, 
  * NF-e layout (src/engine/nfe); the RPS, lot, cancellation and substitution of the ABRASF model (and InfNfse, by
  * its simulator).
  */
-export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento' | 'infNFe' | 'infInut'
-  | 'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse' | 'InfNfse';
+export type SignedElement =
+  | 'infDPS'
+  | 'infPedReg'
+  | 'infNFSe'
+  | 'infEvento'
+  | 'infNFe'
+  | 'infInut'
+  | 'InfDeclaracaoPrestacaoServico'
+  | 'LoteRps'
+  | 'InfPedidoCancelamento'
+  | 'SubstituicaoNfse'
+  | 'InfNfse';
 
 export interface XmlSigner {
   /** PEM or a KeyObject; pass a KeyObject when signing many documents (PEM is re-parsed on every call). */
@@ -40,7 +59,13 @@ export function createXmlSigner(privateKeyPem: string, certificatePem: string): 
  */
 export function signXml(xml: string, signer: XmlSigner, options: SignXmlOptions): string {
   if (options.engine !== 'xml-crypto') {
-    const fast = signCanonicalXml({ xml, element: options.element, privateKey: signer.privateKey, certificateBase64: pemBody(signer.certificatePem), algorithm: options.algorithm });
+    const fast = signCanonicalXml({
+      xml,
+      element: options.element,
+      privateKey: signer.privateKey,
+      certificateBase64: pemBody(signer.certificatePem),
+      algorithm: options.algorithm,
+    });
     if (fast !== null) return fast;
   }
   const sha1 = options.algorithm === 'sha1';
@@ -50,7 +75,8 @@ export function signXml(xml: string, signer: XmlSigner, options: SignXmlOptions)
     publicCert: signer.certificatePem,
     signatureAlgorithm: sha1 ? RSA_SHA1 : RSA_SHA256,
     canonicalizationAlgorithm: C14N,
-    getKeyInfoContent: () => `<X509Data><X509Certificate>${pemBody(signer.certificatePem)}</X509Certificate></X509Data>`,
+    getKeyInfoContent: () =>
+      `<X509Data><X509Certificate>${pemBody(signer.certificatePem)}</X509Certificate></X509Data>`,
   });
   sig.addReference({ xpath, transforms: [ENVELOPED, C14N], digestAlgorithm: sha1 ? SHA1 : SHA256 });
   sig.computeSignature(xml, { location: { reference: xpath, action: 'after' } });

@@ -5,13 +5,32 @@ import { fiscalDataPath } from '../tabelas/fiscal-data-dir.js';
 import { applySchemaPatches, PATCHED_SCHEMAS } from './apply-schema-patches.js';
 import { libxml2 } from './libxml2.js';
 
-export type XsdSchemaName = 'DPS' | 'pedRegEvento' | 'NFSe' | 'evento' | 'NFe' | 'nfeProc' | 'enviNFe' | 'retEnviNFe' | 'consSitNFe' | 'retConsSitNFe' | 'envConfRecebto' | 'consStatServ' | 'envEPEC'
-  | 'envEventoCancNFe' | 'envCCe' | 'procEventoCancNFe' | 'procCCeNFe'
-  | 'inutNFe' | 'retInutNFe' | 'abrasf'
+export type XsdSchemaName =
+  | 'DPS'
+  | 'pedRegEvento'
+  | 'NFSe'
+  | 'evento'
+  | 'NFe'
+  | 'nfeProc'
+  | 'enviNFe'
+  | 'retEnviNFe'
+  | 'consSitNFe'
+  | 'retConsSitNFe'
+  | 'envConfRecebto'
+  | 'consStatServ'
+  | 'envEPEC'
+  | 'envEventoCancNFe'
+  | 'envCCe'
+  | 'procEventoCancNFe'
+  | 'procCCeNFe'
+  | 'inutNFe'
+  | 'retInutNFe'
+  | 'abrasf'
   | `sp:${SaoPauloRequest}:${1 | 2}`;
 
 /** São Paulo's request roots this service sends (and its simulator validates), in layouts 1 and 2. */
-export type SaoPauloRequest = 'PedidoEnvioRPS' | 'PedidoEnvioLoteRPS' | 'PedidoConsultaNFe' | 'PedidoCancelamentoNFe' | 'PedidoConsultaNFePeriodo';
+export type SaoPauloRequest =
+  'PedidoEnvioRPS' | 'PedidoEnvioLoteRPS' | 'PedidoConsultaNFe' | 'PedidoCancelamentoNFe' | 'PedidoConsultaNFePeriodo';
 
 export interface XsdError {
   message: string;
@@ -75,14 +94,18 @@ export function schemaFile(schema: XsdSchemaName): string {
 function patchedSchemaProvider(lib: ReturnType<typeof libxml2>) {
   const buffers = new lib.XmlBufferInputProvider({});
   const opened = new Set<string>();
-  const local = (filename: string) => (filename.startsWith('file://') ? decodeURIComponent(new URL(filename).pathname) : filename);
+  const local = (filename: string) =>
+    filename.startsWith('file://') ? decodeURIComponent(new URL(filename).pathname) : filename;
   return {
     match: (filename: string) => PATCHED_SCHEMAS.has(basename(local(filename))),
     open: (filename: string) => {
       const path = local(filename);
       if (!opened.has(path)) {
         // latin1 maps every byte to one character and back, so the file's BOM and CRLF reach libxml2 unchanged.
-        buffers.addBuffer(path, Buffer.from(applySchemaPatches(basename(path), readFileSync(path).toString('latin1')), 'latin1'));
+        buffers.addBuffer(
+          path,
+          Buffer.from(applySchemaPatches(basename(path), readFileSync(path).toString('latin1')), 'latin1'),
+        );
         opened.add(path);
       }
       return buffers.open(path);
@@ -119,7 +142,10 @@ function validatorFor(schema: XsdSchemaName): XsdValidator {
   registerInputProviders(lib);
   const path = schemaPath(schemaFile(schema));
   // The schema itself may be one read with local changes (ABRASF 2.04), as may any file it includes.
-  const doc = XmlDocument.fromBuffer(Buffer.from(applySchemaPatches(basename(path), readFileSync(path).toString('latin1')), 'latin1'), { url: path });
+  const doc = XmlDocument.fromBuffer(
+    Buffer.from(applySchemaPatches(basename(path), readFileSync(path).toString('latin1')), 'latin1'),
+    { url: path },
+  );
   try {
     const validator = XsdValidator.fromDoc(doc);
     validators.set(schema, validator);

@@ -1,20 +1,31 @@
 import { createHash, createPublicKey, createVerify } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
 import { memoize } from '../nucleo/memoize.js';
-import { attribute, canonicalize, childElements, findElements, parseSimpleXml, textOf, type XmlElement } from './xml-element.js';
+import {
+  attribute,
+  canonicalize,
+  childElements,
+  findElements,
+  parseSimpleXml,
+  textOf,
+  type XmlElement,
+} from './xml-element.js';
 import { canonicalSignedInfo, DSIG_NS, type DigestAlgorithm } from './sign-canonical-xml.js';
 import { pemFromBase64Certificate, type SignedElement } from './sign-xml.js';
 
 export type VerifyXmlSignatureResult =
-  | { valid: true; certificatePem: string }
-  | { valid: false; reason: 'missing' | 'invalid'; detail: string };
+  { valid: true; certificatePem: string } | { valid: false; reason: 'missing' | 'invalid'; detail: string };
 
 /**
  * Verifies the enveloped signature of infDPS/infPedReg with the certificate carried in KeyInfo and checks that
  * the signed reference is that element's Id (so a valid signature over some other element does not count).
  * Chain/ICP-Brasil trust is not checked here (the simulator accepts self-signed test certificates).
  */
-export function verifyXmlSignature(xml: string, element: SignedElement, options: { engine?: 'auto' | 'xml-crypto' } = {}): VerifyXmlSignatureResult {
+export function verifyXmlSignature(
+  xml: string,
+  element: SignedElement,
+  options: { engine?: 'auto' | 'xml-crypto' } = {},
+): VerifyXmlSignatureResult {
   return (options.engine === 'xml-crypto' ? null : verifyCanonical(xml, element)) ?? verifyWithXmlCrypto(xml, element);
 }
 
@@ -47,7 +58,9 @@ function verifyCanonical(xml: string, element: SignedElement): VerifyXmlSignatur
     return { valid: false, reason: 'invalid', detail: `digest de #${id} não confere` };
   }
   try {
-    const ok = createVerify(algorithm === 'sha1' ? 'RSA-SHA1' : 'RSA-SHA256').update(canonicalInfo, 'utf8').verify(publicKeyOf(certificatePem), textOf(signatureValue).replace(/\s+/g, ''), 'base64');
+    const ok = createVerify(algorithm === 'sha1' ? 'RSA-SHA1' : 'RSA-SHA256')
+      .update(canonicalInfo, 'utf8')
+      .verify(publicKeyOf(certificatePem), textOf(signatureValue).replace(/\s+/g, ''), 'base64');
     return ok ? { valid: true, certificatePem } : { valid: false, reason: 'invalid', detail: 'assinatura não confere' };
   } catch (err) {
     return { valid: false, reason: 'invalid', detail: err instanceof Error ? err.message : String(err) };

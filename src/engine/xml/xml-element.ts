@@ -94,15 +94,20 @@ export function canonicalize(element: XmlElement): string {
 function render(element: XmlElement, outputNamespace: string): string {
   let out = `<${element.name}`;
   if (element.namespace !== outputNamespace) out += ` xmlns="${escapeAttribute(element.namespace)}"`;
-  const attributes = element.attributes.filter(([name]) => name !== 'xmlns').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const attributes = element.attributes
+    .filter(([name]) => name !== 'xmlns')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [name, value] of attributes) out += ` ${name}="${escapeAttribute(value)}"`;
   out += '>';
-  for (const child of element.children) out += typeof child === 'string' ? escapeText(child) : render(child, element.namespace);
+  for (const child of element.children)
+    out += typeof child === 'string' ? escapeText(child) : render(child, element.namespace);
   return `${out}</${element.name}>`;
 }
 
-const escapeText = (value: string) => value.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-const escapeAttribute = (value: string) => value.replace(/[&<"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&quot;'));
+const escapeText = (value: string) =>
+  value.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&quot;'));
 
 /** Every element named `name`, in document order. */
 export function findElements(root: XmlElement, name: string): XmlElement[] {
@@ -120,7 +125,9 @@ export function attribute(element: XmlElement, name: string): string | undefined
 }
 
 export function childElements(element: XmlElement, name?: string): XmlElement[] {
-  return element.children.filter((c): c is XmlElement => typeof c !== 'string' && (name === undefined || c.name === name));
+  return element.children.filter(
+    (c): c is XmlElement => typeof c !== 'string' && (name === undefined || c.name === name),
+  );
 }
 
 /** Concatenated text children (no markup inside, as for DigestValue or X509Certificate). */

@@ -27,23 +27,34 @@ const ServicoRef = builder.objectRef<ServicoView>('ServicoNacional').implement({
     item: t.exposeString('item'),
     descricaoItem: t.exposeString('descricaoItem'),
     capitulosNbs: t.exposeStringList('capitulosNbs', { description: 'NBS 2.0 chapters accepted with this code.' }),
-    nbsLivre: t.exposeBoolean('nbsLivre', { description: 'Every NBS is accepted (item 99 or an item without correlation).' }),
+    nbsLivre: t.exposeBoolean('nbsLivre', {
+      description: 'Every NBS is accepted (item 99 or an item without correlation).',
+    }),
     incidenciaIss: t.expose('incidencia', { type: IncidenciaRef }),
     exigeObra: t.exposeBoolean('exigeObra'),
     exigeEvento: t.exposeBoolean('exigeEvento'),
-    origem: t.exposeString('origem', { description: 'anexo_b, or especificacao for codes the specification names but our Anexo B lacks.' }),
+    origem: t.exposeString('origem', {
+      description: 'anexo_b, or especificacao for codes the specification names but our Anexo B lacks.',
+    }),
     versao: t.string({ nullable: true, resolve: (s) => s.versao ?? null }),
     fonte: t.string({ nullable: true, resolve: (s) => s.fonte ?? null }),
   }),
 });
 
-
 const AliquotaRef = builder
-  .objectRef<{ codigoServico: string; aliquota: string | null; vigenciaInicio: string; vigenciaFim: string | null }>('AliquotaMunicipal')
+  .objectRef<{ codigoServico: string; aliquota: string | null; vigenciaInicio: string; vigenciaFim: string | null }>(
+    'AliquotaMunicipal',
+  )
   .implement({
     fields: (t) => ({
-      codigoServico: t.exposeString('codigoServico', { description: '"*" every service, an item "01", a subitem "0107" or a cTribNac.' }),
-      aliquota: t.expose('aliquota', { type: 'Decimal', nullable: true, description: 'Percent; null = no single official rate known.' }),
+      codigoServico: t.exposeString('codigoServico', {
+        description: '"*" every service, an item "01", a subitem "0107" or a cTribNac.',
+      }),
+      aliquota: t.expose('aliquota', {
+        type: 'Decimal',
+        nullable: true,
+        description: 'Percent; null = no single official rate known.',
+      }),
       vigenciaInicio: t.exposeString('vigenciaInicio'),
       vigenciaFim: t.exposeString('vigenciaFim', { nullable: true }),
     }),
@@ -58,24 +69,41 @@ type Parametros = Awaited<ReturnType<typeof getMunicipio>>['parametros'];
 type Consulta = NonNullable<Parametros['consulta']>;
 type ConsultaBeneficio = NonNullable<Parametros['beneficio']>;
 
-const ParametroNacionalRef = builder.objectRef<{ valor: unknown; origem: string; consultadoEm: string | null; mensagem: string | null }>('ParametroNacional').implement({
-  description: 'An answer of the ADN parameters API, or why there is none.',
-  fields: (t) => ({
-    // JSON scalars hold snake_case keys, as the REST facade serves them.
-    valor: t.field({ type: 'JSON', nullable: true, resolve: (p) => snakeKeys(p.valor), description: 'The answer as read, snake_case keys (null: none parametrised, or no answer).' }),
-    origem: t.exposeString('origem', { description: 'api, cache, cache_expirado (kept answer used because the API did not answer now), indisponivel.' }),
-    consultadoEm: t.exposeString('consultadoEm', { nullable: true }),
-    mensagem: t.exposeString('mensagem', { nullable: true }),
-  }),
-});
+const ParametroNacionalRef = builder
+  .objectRef<{ valor: unknown; origem: string; consultadoEm: string | null; mensagem: string | null }>(
+    'ParametroNacional',
+  )
+  .implement({
+    description: 'An answer of the ADN parameters API, or why there is none.',
+    fields: (t) => ({
+      // JSON scalars hold snake_case keys, as the REST facade serves them.
+      valor: t.field({
+        type: 'JSON',
+        nullable: true,
+        resolve: (p) => snakeKeys(p.valor),
+        description: 'The answer as read, snake_case keys (null: none parametrised, or no answer).',
+      }),
+      origem: t.exposeString('origem', {
+        description: 'api, cache, cache_expirado (kept answer used because the API did not answer now), indisponivel.',
+      }),
+      consultadoEm: t.exposeString('consultadoEm', { nullable: true }),
+      mensagem: t.exposeString('mensagem', { nullable: true }),
+    }),
+  });
 
 const ConsultaRef = builder.objectRef<Consulta>('ConsultaParametrosMunicipais').implement({
   description: 'What the national parameters API says of one service code in one competence.',
   fields: (t) => ({
     competencia: t.exposeString('competencia'),
     codigoServico: t.exposeString('codigoServico'),
-    aliquota: t.expose('aliquota', { type: 'Decimal', nullable: true, description: 'The single official rate used by the ISS rule; null = none known.' }),
-    aliquotaOrigem: t.exposeString('aliquotaOrigem', { description: 'api, cache, cache_expirado or tabela (our table).' }),
+    aliquota: t.expose('aliquota', {
+      type: 'Decimal',
+      nullable: true,
+      description: 'The single official rate used by the ISS rule; null = none known.',
+    }),
+    aliquotaOrigem: t.exposeString('aliquotaOrigem', {
+      description: 'api, cache, cache_expirado or tabela (our table).',
+    }),
     fonte: t.exposeString('fonte'),
     regimesEspeciais: t.expose('regimesEspeciais', { type: ParametroNacionalRef, nullable: true }),
     retencoes: t.expose('retencoes', { type: ParametroNacionalRef, nullable: true }),
@@ -87,7 +115,11 @@ const ConsultaBeneficioRef = builder.objectRef<ConsultaBeneficio>('ConsultaBenef
   fields: (t) => ({
     numero: t.exposeString('numero', { description: 'nBM, 14 digits.' }),
     competencia: t.exposeString('competencia'),
-    resposta: t.expose('resposta', { type: ParametroNacionalRef, nullable: true, description: 'null: no client can ask (a real ADN without a certificate).' }),
+    resposta: t.expose('resposta', {
+      type: ParametroNacionalRef,
+      nullable: true,
+      description: 'null: no client can ask (a real ADN without a certificate).',
+    }),
   }),
 });
 
@@ -96,14 +128,28 @@ const ParametrosRef = builder.objectRef<Parametros>('ParametrosMunicipais').impl
     convenio: t.field({ type: ConvenioRef, resolve: (p) => p.convenio }),
     aderenteEmissorNacional: t.exposeBoolean('aderenteEmissorNacional', { nullable: true }),
     sistemaProprio: t.exposeBoolean('sistemaProprio', { nullable: true }),
-    convenioConhecido: t.exposeBoolean('convenioConhecido', { description: 'A known fact (an act, the national API, the official list): only those block a test key.' }),
-    convenioOrigem: t.exposeString('convenioOrigem', { description: 'ato, api, cache, cache_expirado, lista_oficial, levantamento or nenhuma.' }),
+    convenioConhecido: t.exposeBoolean('convenioConhecido', {
+      description: 'A known fact (an act, the national API, the official list): only those block a test key.',
+    }),
+    convenioOrigem: t.exposeString('convenioOrigem', {
+      description: 'ato, api, cache, cache_expirado, lista_oficial, levantamento or nenhuma.',
+    }),
     convenioFonte: t.exposeString('convenioFonte'),
     convenioDesde: t.exposeString('convenioDesde', { nullable: true }),
-    consultadoEm: t.exposeString('consultadoEm', { nullable: true, description: 'When the API answered (ISO), or the date of the official list.' }),
-    apiIndisponivel: t.exposeString('apiIndisponivel', { nullable: true, description: 'Why the national API was not used this time.' }),
+    consultadoEm: t.exposeString('consultadoEm', {
+      nullable: true,
+      description: 'When the API answered (ISO), or the date of the official list.',
+    }),
+    apiIndisponivel: t.exposeString('apiIndisponivel', {
+      nullable: true,
+      description: 'Why the national API was not used this time.',
+    }),
     consulta: t.expose('consulta', { type: ConsultaRef, nullable: true }),
-    beneficio: t.expose('beneficio', { type: ConsultaBeneficioRef, nullable: true, description: 'Asked with the beneficio argument.' }),
+    beneficio: t.expose('beneficio', {
+      type: ConsultaBeneficioRef,
+      nullable: true,
+      description: 'Asked with the beneficio argument.',
+    }),
     exigeToken: t.exposeBoolean('exigeToken'),
     inscricaoMunicipal: t.exposeString('inscricaoMunicipal'),
     aliquotas: t.expose('aliquotas', { type: [AliquotaRef] }),
@@ -126,7 +172,6 @@ const MunicipioRef = builder.objectRef<MunicipioView>('Municipio').implement({
   }),
 });
 
-
 interface CataloguePage<T> {
   versao: string;
   fonte: string;
@@ -137,7 +182,12 @@ interface CataloguePage<T> {
 
 /** A catalogue page as a connection that also says which version of the official table answered. */
 function catalogueConnection<T>(args: ConnectionArgs, page: CataloguePage<T>, cursorOf: (row: T) => string) {
-  const connection = forwardConnection(args, { nodes: page.itens, hasNextPage: page.proximoCursor !== null }, cursorOf, async () => page.total);
+  const connection = forwardConnection(
+    args,
+    { nodes: page.itens, hasNextPage: page.proximoCursor !== null },
+    cursorOf,
+    async () => page.total,
+  );
   return { ...connection, versao: page.versao, fonte: page.fonte };
 }
 
@@ -207,10 +257,20 @@ builder.queryFields((t) => ({
     args: {
       ibge: t.arg.string({ required: true }),
       competencia: t.arg.string({ description: 'AAAA-MM (default: the current month).' }),
-      codigoServico: t.arg.string({ description: 'cTribNac: also ask its rate, special regimes and the withholdings.' }),
-      beneficio: t.arg.string({ description: 'nBM (14 digits): also ask what the municipal benefit is in the competence.' }),
+      codigoServico: t.arg.string({
+        description: 'cTribNac: also ask its rate, special regimes and the withholdings.',
+      }),
+      beneficio: t.arg.string({
+        description: 'nBM (14 digits): also ask what the municipal benefit is in the competence.',
+      }),
     },
     errors: {},
-    resolve: (_r, args, ctx) => getMunicipio(ctx.engine as TransmissionDeps, principalOf(ctx), { ibge: args.ibge, competencia: args.competencia, codigoServico: args.codigoServico, beneficio: args.beneficio }),
+    resolve: (_r, args, ctx) =>
+      getMunicipio(ctx.engine as TransmissionDeps, principalOf(ctx), {
+        ibge: args.ibge,
+        competencia: args.competencia,
+        codigoServico: args.codigoServico,
+        beneficio: args.beneficio,
+      }),
   }),
 }));

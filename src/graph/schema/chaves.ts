@@ -38,12 +38,14 @@ const panelPrincipal = (ctx: GraphContext) => {
   return principal;
 };
 
-const oneKey = async (ctx: GraphContext, id: string) => (await listApiKeys(ctx.engine, principalOf(ctx), { ids: [id] }))[0]!;
+const oneKey = async (ctx: GraphContext, id: string) =>
+  (await listApiKeys(ctx.engine, principalOf(ctx), { ids: [id] }))[0]!;
 
 builder.queryFields((t) => ({
   apiKeys: t.field({
     type: [ApiKeyRef],
-    description: 'Every API key of the account (both environments), newest first. Operator panel only (an API key gets the error acesso_negado).',
+    description:
+      'Every API key of the account (both environments), newest first. Operator panel only (an API key gets the error acesso_negado).',
     authScopes: { authenticated: true },
     resolve: (_r, _a, ctx) => listApiKeys(ctx.engine, panelPrincipal(ctx)),
   }),

@@ -20,17 +20,25 @@ const AccountLimitsRef = builder.objectRef<ReturnType<typeof accountLimits>>('Ac
 
 builder.prismaObjectFields('Account', (t) => ({
   email: t.exposeString('email', { nullable: true, description: "The owner's e-mail (webhook outage notices)." }),
-  ambiente: t.string({ description: 'Environment of the calling key: sandbox or producao.', resolve: (_a, _args, ctx) => ambienteOf(principalOf(ctx).environment) }),
-  limites: t.field({ type: AccountLimitsRef, resolve: (_a, _args, ctx) => accountLimits(principalOf(ctx).environment) }),
+  ambiente: t.string({
+    description: 'Environment of the calling key: sandbox or producao.',
+    resolve: (_a, _args, ctx) => ambienteOf(principalOf(ctx).environment),
+  }),
+  limites: t.field({
+    type: AccountLimitsRef,
+    resolve: (_a, _args, ctx) => accountLimits(principalOf(ctx).environment),
+  }),
 }));
 
 const PorAmbienteRef = builder.objectRef<PorAmbiente>('UsageByEnvironment').implement({
   fields: (t) => ({ sandbox: t.exposeInt('sandbox'), producao: t.exposeInt('producao') }),
 });
 
-const ReceivedCountsRef = builder.objectRef<{ nfse: number; nfe: number; cte: number }>('UsageReceivedDocuments').implement({
-  fields: (t) => ({ nfse: t.exposeInt('nfse'), nfe: t.exposeInt('nfe'), cte: t.exposeInt('cte') }),
-});
+const ReceivedCountsRef = builder
+  .objectRef<{ nfse: number; nfe: number; cte: number }>('UsageReceivedDocuments')
+  .implement({
+    fields: (t) => ({ nfse: t.exposeInt('nfse'), nfe: t.exposeInt('nfe'), cte: t.exposeInt('cte') }),
+  });
 
 const UsageRef = builder.objectRef<Awaited<ReturnType<typeof getUsage>>>('Usage').implement({
   description: 'Consumption of the account in the current cycle (calendar month, Brasília time).',
@@ -39,8 +47,14 @@ const UsageRef = builder.objectRef<Awaited<ReturnType<typeof getUsage>>>('Usage'
     inicio: t.expose('inicio', { type: 'DateTime' }),
     fim: t.expose('fim', { type: 'DateTime' }),
     notasEmitidas: t.expose('notasEmitidas', { type: PorAmbienteRef, description: 'NFS-e authorised in the cycle.' }),
-    nfeEmitidas: t.expose('nfeEmitidas', { type: PorAmbienteRef, description: 'NF-e (model 55) authorised in the cycle, cancelled ones included.' }),
-    documentosRecebidos: t.expose('documentosRecebidos', { type: ReceivedCountsRef, description: 'Documents captured in the cycle (production).' }),
+    nfeEmitidas: t.expose('nfeEmitidas', {
+      type: PorAmbienteRef,
+      description: 'NF-e (model 55) authorised in the cycle, cancelled ones included.',
+    }),
+    documentosRecebidos: t.expose('documentosRecebidos', {
+      type: ReceivedCountsRef,
+      description: 'Documents captured in the cycle (production).',
+    }),
     requisicoes: t.expose('requisicoes', { type: PorAmbienteRef, description: 'Authenticated /v1 requests.' }),
     lotes: t.expose('lotes', { type: PorAmbienteRef, description: 'Batches with notes created in the cycle.' }),
   }),

@@ -11,7 +11,9 @@ const DocumentEventRef = builder.objectRef<DocumentEventView>('ReceivedDocumentE
   description: 'A fiscal event captured for the document (cancellation, substitution, manifestation…).',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The eventoId of EVENTO_FISCAL_RECEBIDO.' }),
-    tipoEvento: t.exposeString('tipoEvento', { description: 'Official event code (101101 cancellation, 105102 substitution, …).' }),
+    tipoEvento: t.exposeString('tipoEvento', {
+      description: 'Official event code (101101 cancellation, 105102 substitution, …).',
+    }),
     nsu: t.exposeString('nsu'),
     ocorridoEm: t.expose('ocorridoEm', { type: 'DateTime', nullable: true }),
     capturadoEm: t.expose('capturadoEm', { type: 'DateTime' }),
@@ -26,10 +28,15 @@ const ManifestationRef = builder.objectRef<ManifestationView>('DocumentManifesta
   description: 'A manifestação do destinatário sent for a received NF-e, and the national event service answer.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    tipoEvento: t.exposeString('tipoEvento', { description: '210200 confirmação, 210210 ciência, 210220 desconhecimento, 210240 operação não realizada.' }),
+    tipoEvento: t.exposeString('tipoEvento', {
+      description: '210200 confirmação, 210210 ciência, 210220 desconhecimento, 210240 operação não realizada.',
+    }),
     justificativa: t.exposeString('justificativa', { nullable: true }),
     situacao: t.field({ type: ManifestationSituationRef, resolve: (m) => m.situacao as ManifestationSituation }),
-    codigoSefaz: t.exposeString('codigoSefaz', { nullable: true, description: 'cStat of the event (135 registered, 573, 655, 596…).' }),
+    codigoSefaz: t.exposeString('codigoSefaz', {
+      nullable: true,
+      description: 'cStat of the event (135 registered, 573, 655, 596…).',
+    }),
     motivoSefaz: t.exposeString('motivoSefaz', { nullable: true }),
     protocolo: t.exposeString('protocolo', { nullable: true, description: 'nProt of a registered event.' }),
     registradaEm: t.expose('registradaEm', { type: 'DateTime', nullable: true }),
@@ -72,19 +79,34 @@ const DocumentRef = builder.objectRef<DocumentView>('ReceivedDocument').implemen
     tomadorDocumento: t.exposeString('tomadorDocumento', { nullable: true }),
     valor: t.expose('valor', { type: 'Decimal', nullable: true }),
     emitidaEm: t.expose('emitidaEm', { type: 'DateTime', nullable: true }),
-    situacao: t.field({ type: DocumentSituationRef, description: 'Following the captured events.', resolve: (d) => d.situacao as DocumentSituation }),
-    nfseId: t.exposeID('nfseId', { nullable: true, description: 'The note issued by this service that this document is.' }),
-    manifestacao: t.exposeString('manifestacao', { nullable: true, description: 'Event code of the latest registered manifestação do destinatário.' }),
+    situacao: t.field({
+      type: DocumentSituationRef,
+      description: 'Following the captured events.',
+      resolve: (d) => d.situacao as DocumentSituation,
+    }),
+    nfseId: t.exposeID('nfseId', {
+      nullable: true,
+      description: 'The note issued by this service that this document is.',
+    }),
+    manifestacao: t.exposeString('manifestacao', {
+      nullable: true,
+      description: 'Event code of the latest registered manifestação do destinatário.',
+    }),
     capturadoEm: t.expose('capturadoEm', { type: 'DateTime' }),
     links: t.expose('links', { type: LinksRef }),
     eventos: t.expose('eventos', { type: [DocumentEventRef] }),
-    manifestacoes: t.expose('manifestacoes', { type: [ManifestationRef], description: 'Every manifestation sent, oldest first.' }),
+    manifestacoes: t.expose('manifestacoes', {
+      type: [ManifestationRef],
+      description: 'Every manifestation sent, oldest first.',
+    }),
   }),
 });
 
-const DocumentXmlRef = builder.objectRef<{ id: string; chaveAcesso: string; xml: string }>('ReceivedDocumentXml').implement({
-  fields: (t) => ({ id: t.exposeID('id'), chaveAcesso: t.exposeString('chaveAcesso'), xml: t.exposeString('xml') }),
-});
+const DocumentXmlRef = builder
+  .objectRef<{ id: string; chaveAcesso: string; xml: string }>('ReceivedDocumentXml')
+  .implement({
+    fields: (t) => ({ id: t.exposeID('id'), chaveAcesso: t.exposeString('chaveAcesso'), xml: t.exposeString('xml') }),
+  });
 
 builder.queryFields((t) => ({
   documents: t.connection({
@@ -107,7 +129,12 @@ builder.queryFields((t) => ({
       const principal = principalOf(ctx);
       const filter = { empresaId: args.empresaId, tipo: args.tipo, papel: args.papel, de: args.de, ate: args.ate };
       const page = await listDocuments(ctx.engine, principal, { ...filter, cursor: args.after, limite: args.first });
-      return forwardConnection(args, { nodes: page.itens, hasNextPage: page.proximoCursor !== null }, documentCursor, () => countDocuments(ctx.engine, principal, filter));
+      return forwardConnection(
+        args,
+        { nodes: page.itens, hasNextPage: page.proximoCursor !== null },
+        documentCursor,
+        () => countDocuments(ctx.engine, principal, filter),
+      );
     },
   }),
   document: t.field({
@@ -130,7 +157,10 @@ builder.queryFields((t) => ({
 const ManifestacaoInputRef = builder.inputType('ManifestacaoInput', {
   description: 'Body of POST /v1/documents/{id}/manifestacao.',
   fields: (t) => ({
-    tipo: t.string({ description: 'Required: confirmacao (210200), ciencia (210210), desconhecimento (210220) or operacao_nao_realizada (210240).' }),
+    tipo: t.string({
+      description:
+        'Required: confirmacao (210200), ciencia (210210), desconhecimento (210220) or operacao_nao_realizada (210240).',
+    }),
     justificativa: t.string({ description: 'Required for operacao_nao_realizada only: 15 to 255 characters.' }),
   }),
 });

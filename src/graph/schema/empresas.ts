@@ -24,7 +24,10 @@ const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']
 
 const COMPANY_STATUSES = ['ativa', 'pausada'] as const;
 type CompanyStatus = (typeof COMPANY_STATUSES)[number];
-const CompanyStatusRef = builder.enumType('CompanyStatus', { description: 'A paused company issues nothing until resumed.', values: COMPANY_STATUSES });
+const CompanyStatusRef = builder.enumType('CompanyStatus', {
+  description: 'A paused company issues nothing until resumed.',
+  values: COMPANY_STATUSES,
+});
 
 export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
   description: 'A company (CNPJ) of the account. Its id is the empresa_id of issuance.',
@@ -37,11 +40,19 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     inscricaoMunicipal: t.exposeString('inscricao_municipal', { nullable: true }),
     regimeApuracaoSimples: t.exposeString('regime_apuracao_simples', { nullable: true }),
     serieDps: t.exposeString('serie_dps', { nullable: true }),
-    inscricaoEstadual: t.exposeString('inscricao_estadual', { nullable: true, description: 'State registration (NF-e issuer IE).' }),
+    inscricaoEstadual: t.exposeString('inscricao_estadual', {
+      nullable: true,
+      description: 'State registration (NF-e issuer IE).',
+    }),
     serieNfe: t.exposeString('serie_nfe', { nullable: true, description: 'NF-e series of the API; null = 1.' }),
-    endereco: t.expose('endereco', { type: 'JSON', nullable: true, description: 'Issuer street address for NF-e: logradouro, numero, complemento, bairro, cep.' }),
+    endereco: t.expose('endereco', {
+      type: 'JSON',
+      nullable: true,
+      description: 'Issuer street address for NF-e: logradouro, numero, complemento, bairro, cep.',
+    }),
     autorizadosXml: t.exposeStringList('autorizados_xml', {
-      description: 'CPF/CNPJ of the accounting office (and others) authorised to download the NF-e XML: the autXML group of every NF-e (at most 10).',
+      description:
+        'CPF/CNPJ of the accounting office (and others) authorised to download the NF-e XML: the autXML group of every NF-e (at most 10).',
     }),
     email: t.exposeString('email', { nullable: true }),
     tokenMunicipioConfigurado: t.exposeBoolean('token_municipio_configurado'),
@@ -55,11 +66,18 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
 
 const CompanyEnderecoInput = builder.inputType('CompanyEnderecoInput', {
   description: 'Issuer street address (NF-e enderEmit); the municipality is the company municipio.',
-  fields: (t) => ({ logradouro: t.string(), numero: t.string(), complemento: t.string(), bairro: t.string(), cep: t.string() }),
+  fields: (t) => ({
+    logradouro: t.string(),
+    numero: t.string(),
+    complemento: t.string(),
+    bairro: t.string(),
+    cep: t.string(),
+  }),
 });
 
 const CompanyIbsCbsInput = builder.inputType('CompanyIbsCbsInput', {
-  description: 'Default IBS/CBS classification: cClassTrib of the official table (accepted on the NFS-e), its CST, the operation indicator.',
+  description:
+    'Default IBS/CBS classification: cClassTrib of the official table (accepted on the NFS-e), its CST, the operation indicator.',
   fields: (t) => ({
     cClassTrib: t.string({ description: 'cClassTrib, 6 digits.' }),
     cst: t.string({ description: 'CST, 3 digits; when omitted, the one the table gives the cClassTrib.' }),
@@ -74,8 +92,13 @@ const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
     aliquotaIss: t.field({ type: 'Decimal' }),
     issRetido: t.boolean(),
     nbs: t.string(),
-    ibsCbs: t.field({ type: CompanyIbsCbsInput, description: 'IBS/CBS classification of the service (DPS IBSCBS); replaced whole.' }),
-    codigoMunicipal: t.string({ description: 'Municipal service code where the city has its own system (São Paulo: 4-5 digits).' }),
+    ibsCbs: t.field({
+      type: CompanyIbsCbsInput,
+      description: 'IBS/CBS classification of the service (DPS IBSCBS); replaced whole.',
+    }),
+    codigoMunicipal: t.string({
+      description: 'Municipal service code where the city has its own system (São Paulo: 4-5 digits).',
+    }),
   }),
 });
 
@@ -88,11 +111,15 @@ const settingFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'Inp
   regimeTributario: t.string(),
   inscricaoMunicipal: t.string(),
   regimeApuracaoSimples: t.string(),
-  serieDps: t.string({ description: 'DPS series, 1 to 5 digits; 90000–99999 are refused by the national schema; 49999 is the test series.' }),
+  serieDps: t.string({
+    description: 'DPS series, 1 to 5 digits; 90000–99999 are refused by the national schema; 49999 is the test series.',
+  }),
   inscricaoEstadual: t.string({ description: 'NF-e issuer state registration (digits, or ISENTO).' }),
   serieNfe: t.string({ description: 'NF-e series of the API, 0 to 889; absent = 1.' }),
   endereco: t.field({ type: CompanyEnderecoInput }),
-  autorizadosXml: t.stringList({ description: 'CPF/CNPJ authorised to download the NF-e XML (autXML), at most 10, check digits verified.' }),
+  autorizadosXml: t.stringList({
+    description: 'CPF/CNPJ authorised to download the NF-e XML (autXML), at most 10, check digits verified.',
+  }),
   email: t.string(),
   tokenMunicipio: t.string(),
   padroes: t.field({ type: CompanyPadroesInput }),
@@ -100,7 +127,13 @@ const settingFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'Inp
 
 /** The body of POST /v1/companies (companyBody). */
 const CompanyInput = builder.inputType('CompanyInput', {
-  fields: (t) => ({ cnpj: t.string({ description: 'CNPJ, numeric or alphanumeric (twelve [0-9A-Z] and two check digits); masks and lower case accepted.' }), ...settingFields(t) }),
+  fields: (t) => ({
+    cnpj: t.string({
+      description:
+        'CNPJ, numeric or alphanumeric (twelve [0-9A-Z] and two check digits); masks and lower case accepted.',
+    }),
+    ...settingFields(t),
+  }),
 });
 
 /** The body of PATCH /v1/companies/{id} (updateCompanyBody). */
@@ -129,7 +162,9 @@ builder.queryFields((t) => ({
       const principal = principalOf(ctx);
       const first = args.first == null ? null : pageSize(args, 100, 500);
       const page = await listCompanies(ctx.engine, principal, { after: args.after, first, status: args.status });
-      return forwardConnection(args, { nodes: page.dados, hasNextPage: page.mais }, companyCursor, () => countCompanies(ctx.engine, principal, args.status));
+      return forwardConnection(args, { nodes: page.dados, hasNextPage: page.mais }, companyCursor, () =>
+        countCompanies(ctx.engine, principal, args.status),
+      );
     },
   }),
   company: t.field({
@@ -158,21 +193,24 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateCompanyInput, required: true }) },
     errors: {},
-    resolve: (_root, { id, input }, ctx) => updateCompany(ctx.engine, principalOf(ctx), { id: String(id), body: input }),
+    resolve: (_root, { id, input }, ctx) =>
+      updateCompany(ctx.engine, principalOf(ctx), { id: String(id), body: input }),
   }),
   pauseCompany: t.field({
     type: CompanyRef,
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     errors: {},
-    resolve: (_root, { id }, ctx) => setCompanyStatus(ctx.engine, principalOf(ctx), { id: String(id), status: 'pausada' }),
+    resolve: (_root, { id }, ctx) =>
+      setCompanyStatus(ctx.engine, principalOf(ctx), { id: String(id), status: 'pausada' }),
   }),
   resumeCompany: t.field({
     type: CompanyRef,
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     errors: {},
-    resolve: (_root, { id }, ctx) => setCompanyStatus(ctx.engine, principalOf(ctx), { id: String(id), status: 'ativa' }),
+    resolve: (_root, { id }, ctx) =>
+      setCompanyStatus(ctx.engine, principalOf(ctx), { id: String(id), status: 'ativa' }),
   }),
   deleteCompany: t.field({
     type: CompanyRemoved,

@@ -2,7 +2,13 @@ import { EngineError } from '../../engine/errors.js';
 import { builder } from '../builder.js';
 
 export const ErrorItemRef = builder
-  .objectRef<{ codigo: string; campo: string | null; mensagem: string; correcao: string | null; codigo_oficial?: string | null }>('ErrorItem')
+  .objectRef<{
+    codigo: string;
+    campo: string | null;
+    mensagem: string;
+    correcao: string | null;
+    codigo_oficial?: string | null;
+  }>('ErrorItem')
   .implement({
     fields: (t) => ({
       codigo: t.exposeString('codigo'),

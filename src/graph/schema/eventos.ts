@@ -26,7 +26,12 @@ const EventosFiltroRef = builder.inputType('EventosFiltro', {
   }),
 });
 
-type EventosFiltro = { tipos?: readonly string[] | null; empresaId?: string | number | null; desde?: Date | null; ate?: Date | null };
+type EventosFiltro = {
+  tipos?: readonly string[] | null;
+  empresaId?: string | number | null;
+  desde?: Date | null;
+  ate?: Date | null;
+};
 
 const eventFilterOf = (f: EventosFiltro | null | undefined): EventFilter => ({
   tipos: f?.tipos ?? null,
@@ -51,7 +56,12 @@ builder.queryFields((t) => ({
         const principal = principalOf(ctx);
         const filter = eventFilterOf(args.filtro);
         const page = await listEvents(ctx.engine, principal, { apos: args.after, limite: args.first, filter });
-        const connection = forwardConnection(args, { nodes: page.eventos, hasNextPage: page.mais }, (e) => e.cursor, () => countEvents(ctx.engine, principal, filter));
+        const connection = forwardConnection(
+          args,
+          { nodes: page.eventos, hasNextPage: page.mais },
+          (e) => e.cursor,
+          () => countEvents(ctx.engine, principal, filter),
+        );
         return { ...connection, proximoCursor: page.proximo_cursor };
       },
     },
@@ -59,7 +69,8 @@ builder.queryFields((t) => ({
       name: 'EventLogConnection',
       fields: (c) => ({
         proximoCursor: c.string({
-          description: 'Where to continue later: the last event read, or `after` itself on an empty page (always present, unlike endCursor).',
+          description:
+            'Where to continue later: the last event read, or `after` itself on an empty page (always present, unlike endCursor).',
           resolve: (connection) => (connection as unknown as { proximoCursor: string }).proximoCursor,
         }),
       }),
@@ -71,7 +82,7 @@ builder.subscriptionFields((t) => ({
   eventos: t.field({
     type: EventRef,
     description:
-      'Events of the key\'s account and environment committed from now on, in log order (the live tail of ' +
+      "Events of the key's account and environment committed from now on, in log order (the live tail of " +
       '`eventos`); `tipos` keeps only those types. A key restricted to one company sees only its events.',
     authScopes: { authenticated: true },
     args: { tipos: t.arg({ type: [EventTypeRef] }) },

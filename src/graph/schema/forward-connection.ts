@@ -8,7 +8,8 @@ export interface ConnectionArgs {
 }
 
 /** `first` clamped to 1..max like the REST lists' `limite` of the same resource. */
-export const pageSize = (args: ConnectionArgs, standard: number, max: number): number => Math.min(max, Math.max(1, args.first ?? standard));
+export const pageSize = (args: ConnectionArgs, standard: number, max: number): number =>
+  Math.min(max, Math.max(1, args.first ?? standard));
 
 /**
  * One engine page (keyset, newest, oldest or line order) as a Relay connection: every list of the schema is one.
@@ -36,12 +37,17 @@ export function forwardConnection<T>(
 }
 
 /** An engine page in the REST shape `{dados, proximo_cursor}`, as the connection takes it. */
-export const restShaped = <T>(page: { dados: T[]; proximo_cursor: string | null }) => ({ nodes: page.dados, hasNextPage: page.proximo_cursor !== null });
+export const restShaped = <T>(page: { dados: T[]; proximo_cursor: string | null }) => ({
+  nodes: page.dados,
+  hasNextPage: page.proximo_cursor !== null,
+});
 
 /** Refuses `last`/`before` before any query runs. */
 export function assertForward(args: ConnectionArgs): void {
   if (args.last != null || args.before != null) {
-    throw parameterError('parametro_invalido', { query: 'last/before' }, 'as listas são paginadas só para frente.', { correcao: 'Use first e after (endCursor da página anterior).' });
+    throw parameterError('parametro_invalido', { query: 'last/before' }, 'as listas são paginadas só para frente.', {
+      correcao: 'Use first e after (endCursor da página anterior).',
+    });
   }
 }
 

@@ -3,7 +3,12 @@ import { filterStream } from '../../engine/nucleo/filter-stream.js';
 import { createLote } from '../../engine/lotes/create-lote.js';
 import { emitLote } from '../../engine/lotes/emit-lote.js';
 import { getLote } from '../../engine/lotes/get-lote.js';
-import { countLoteItens, listLoteItens, loteItemCursor, type LoteItemView } from '../../engine/lotes/list-lote-itens.js';
+import {
+  countLoteItens,
+  listLoteItens,
+  loteItemCursor,
+  type LoteItemView,
+} from '../../engine/lotes/list-lote-itens.js';
 import { findLote } from '../../engine/lotes/find-lote.js';
 import type { PlanilhaBytes } from '../../engine/lotes/planilha-bytes.js';
 import { countLotes, listLotes, loteCursor, type LoteFilter } from '../../engine/lotes/list-lotes.js';
@@ -73,7 +78,10 @@ export const LoteRef = builder.objectRef<LoteView>('Lote').implement({
 });
 
 const ItemRejectionRef = builder.objectRef<NonNullable<LoteItemView['rejeicao']>>('LoteItemRejection').implement({
-  fields: (t) => ({ codigoOficial: t.exposeString('codigo_oficial', { nullable: true }), mensagem: t.exposeString('mensagem') }),
+  fields: (t) => ({
+    codigoOficial: t.exposeString('codigo_oficial', { nullable: true }),
+    mensagem: t.exposeString('mensagem'),
+  }),
 });
 const ItemFailureRef = builder.objectRef<NonNullable<LoteItemView['falha']>>('LoteItemFailure').implement({
   fields: (t) => ({ dpsEnviada: t.exposeString('dps_enviada'), motivo: t.exposeString('motivo') }),
@@ -169,7 +177,9 @@ builder.subscriptionFields((t) => ({
         const lote = await findLote(ctx.engine, principal, String(args.id));
         return ctx.engine.pubsub.subscribe(loteTopic(lote.id));
       }
-      const empresaId = args.empresaId ? (await findCompany(ctx.engine, principal, String(args.empresaId))).id : principal.companyId;
+      const empresaId = args.empresaId
+        ? (await findCompany(ctx.engine, principal, String(args.empresaId))).id
+        : principal.companyId;
       const changes = ctx.engine.pubsub.subscribe(loteAccountTopic(principal.accountId, principal.environment));
       return empresaId ? filterStream(changes, (m) => (m as Partial<LoteChange>).empresaId === empresaId) : changes;
     },
@@ -188,7 +198,12 @@ const LotesFiltroRef = builder.inputType('LotesFiltro', {
   }),
 });
 
-type LotesFiltro = { status?: readonly string[] | null; empresaId?: string | number | null; criadoDesde?: Date | null; criadoAte?: Date | null };
+type LotesFiltro = {
+  status?: readonly string[] | null;
+  empresaId?: string | number | null;
+  criadoDesde?: Date | null;
+  criadoAte?: Date | null;
+};
 
 const loteFilterOf = (f: LotesFiltro | null | undefined): LoteFilter => ({
   status: f?.status ?? null,
@@ -208,7 +223,8 @@ async function lotesConnection(ctx: GraphContext, args: ConnectionArgs, filter: 
 builder.queryFields((t) => ({
   lotes: t.connection({
     type: LoteRef,
-    description: 'Batches, newest first: `first` (1..100, default 20; out of range is an error) / `after`, filters, `totalCount`.',
+    description:
+      'Batches, newest first: `first` (1..100, default 20; out of range is an error) / `after`, filters, `totalCount`.',
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: LotesFiltroRef }) },
     complexity: pageCost(100, 20),
@@ -223,7 +239,8 @@ builder.objectField(CompanyRef, 'lotes', (t) =>
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: LotesFiltroRef }) },
     complexity: pageCost(100, 20),
-    resolve: (company, args, ctx) => lotesConnection(ctx, args, { ...loteFilterOf(args.filtro), empresaId: company.id }),
+    resolve: (company, args, ctx) =>
+      lotesConnection(ctx, args, { ...loteFilterOf(args.filtro), empresaId: company.id }),
   }),
 );
 
@@ -238,8 +255,15 @@ builder.objectField(LoteRef, 'itens', (t) =>
     complexity: pageCost(500, 100),
     resolve: async (lote, args, ctx) => {
       assertForward(args);
-      const page = await listLoteItens(ctx.engine, principalOf(ctx), { id: lote.id, cursor: args.after, limite: args.first, status: args.status });
-      return forwardConnection(args, restShaped(page), loteItemCursor, () => countLoteItens(ctx.engine.db, lote.id, args.status));
+      const page = await listLoteItens(ctx.engine, principalOf(ctx), {
+        id: lote.id,
+        cursor: args.after,
+        limite: args.first,
+        status: args.status,
+      });
+      return forwardConnection(args, restShaped(page), loteItemCursor, () =>
+        countLoteItens(ctx.engine.db, lote.id, args.status),
+      );
     },
   }),
 );

@@ -65,7 +65,9 @@ const CancelamentoInput = builder.inputType('NfeCancelamentoInput', {
 });
 
 const CartaCorrecaoInput = builder.inputType('NfeCartaCorrecaoInput', {
-  fields: (t) => ({ correcao: t.string({ description: 'xCorrecao: 15 to 1000 characters; the service does not read it.' }) }),
+  fields: (t) => ({
+    correcao: t.string({ description: 'xCorrecao: 15 to 1000 characters; the service does not read it.' }),
+  }),
 });
 
 builder.queryFields((t) => ({
@@ -84,25 +86,53 @@ builder.mutationFields((t) => ({
     type: NfeRef,
     description: 'Cancels an authorised NF-e within 24 hours (event 110111). simular: X-Service-Simular (test keys).',
     authScopes: { authenticated: true },
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: CancelamentoInput, required: true }), simular: t.arg.string() },
+    args: {
+      id: t.arg.string({ required: true }),
+      input: t.arg({ type: CancelamentoInput, required: true }),
+      simular: t.arg.string(),
+    },
     errors: {},
-    resolve: (_r, args, ctx) => cancelNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: args.input, simular: args.simular ?? null }),
+    resolve: (_r, args, ctx) =>
+      cancelNfe(ctx.engine as TransmissionDeps, principalOf(ctx), {
+        id: args.id,
+        body: args.input,
+        simular: args.simular ?? null,
+      }),
   }),
   registerNfeCartaCorrecao: t.field({
     type: CartaCorrecaoPayloadRef,
     description: 'Registers a carta de correção (event 110110, at most 20 per note) with the CC-e warning.',
     authScopes: { authenticated: true },
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: CartaCorrecaoInput, required: true }), simular: t.arg.string() },
+    args: {
+      id: t.arg.string({ required: true }),
+      input: t.arg({ type: CartaCorrecaoInput, required: true }),
+      simular: t.arg.string(),
+    },
     errors: {},
-    resolve: (_r, args, ctx) => registerCartaCorrecao(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: args.input, simular: args.simular ?? null }),
+    resolve: (_r, args, ctx) =>
+      registerCartaCorrecao(ctx.engine as TransmissionDeps, principalOf(ctx), {
+        id: args.id,
+        body: args.input,
+        simular: args.simular ?? null,
+      }),
   }),
   correctNfe: t.field({
     type: NfeRef,
     description: 'Corrects a rejected NF-e keeping its series and number (new access key) and transmits it again.',
     authScopes: { authenticated: true },
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: NfeInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
+    args: {
+      id: t.arg.string({ required: true }),
+      input: t.arg({ type: NfeInputRef, required: true }),
+      simular: t.arg.string(),
+      waitSeconds: t.arg.float(),
+    },
     errors: {},
     resolve: (_r, args, ctx) =>
-      correctNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: args.input, simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+      correctNfe(ctx.engine as TransmissionDeps, principalOf(ctx), {
+        id: args.id,
+        body: args.input,
+        simular: args.simular ?? null,
+        waitSeconds: args.waitSeconds ?? undefined,
+      }),
   }),
 }));

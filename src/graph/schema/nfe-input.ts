@@ -34,36 +34,52 @@ const camel = (snake: string) => snake.replace(/_([a-z])/g, (_m, c: string) => c
 // Generated from the engine's table of ICMS groups, so every member of every group (ICMS00 … ICMSSN900) is here
 // once, described by its layout tag.
 const NfeIcmsInput = builder.inputType('NfeIcmsInput', {
-  description: 'ICMS group of layout 4.00: cst (regime normal) or csosn (Simples Nacional) and the members of its group '
-    + '(ICMS00 … ICMS90, ICMSPart when ufSt is sent, ICMSST when vBcStDest is sent, ICMSSN101 … ICMSSN900). Decimal strings.',
+  description:
+    'ICMS group of layout 4.00: cst (regime normal) or csosn (Simples Nacional) and the members of its group ' +
+    '(ICMS00 … ICMS90, ICMSPart when ufSt is sent, ICMSST when vBcStDest is sent, ICMSSN101 … ICMSSN900). Decimal strings.',
   fields: (t) => ({
     cst: t.string({ description: 'CST: 00, 02, 10, 15, 20, 30, 40, 41, 50, 51, 53, 60, 61, 70, 90.' }),
     csosn: t.string({ description: 'CSOSN: 101, 102, 103, 201, 202, 203, 300, 400, 500, 900.' }),
-    ...Object.fromEntries(Object.entries(ICMS_CAMPOS).map(([snake, [tag]]) => [camel(snake), t.field({ type: 'Decimal', description: tag })])),
+    ...Object.fromEntries(
+      Object.entries(ICMS_CAMPOS).map(([snake, [tag]]) => [
+        camel(snake),
+        t.field({ type: 'Decimal', description: tag }),
+      ]),
+    ),
   }),
 });
 
 const NfePisInput = builder.inputType('NfePisInput', {
   description: 'PIS group (layout 4.00: PISAliq, PISQtde, PISNT or PISOutr by the CST).',
   fields: (t) => ({
-    cst: t.string(), vBc: t.field({ type: 'Decimal', description: 'vBC' }), pPis: t.field({ type: 'Decimal', description: 'pPIS' }),
-    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }), vPis: t.field({ type: 'Decimal', description: 'vPIS' }),
+    cst: t.string(),
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }),
+    pPis: t.field({ type: 'Decimal', description: 'pPIS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }),
+    vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
+    vPis: t.field({ type: 'Decimal', description: 'vPIS' }),
   }),
 });
 
 const NfeCofinsInput = builder.inputType('NfeCofinsInput', {
   description: 'COFINS group (layout 4.00: COFINSAliq, COFINSQtde, COFINSNT or COFINSOutr by the CST).',
   fields: (t) => ({
-    cst: t.string(), vBc: t.field({ type: 'Decimal', description: 'vBC' }), pCofins: t.field({ type: 'Decimal', description: 'pCOFINS' }),
-    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }), vCofins: t.field({ type: 'Decimal', description: 'vCOFINS' }),
+    cst: t.string(),
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }),
+    pCofins: t.field({ type: 'Decimal', description: 'pCOFINS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }),
+    vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
+    vCofins: t.field({ type: 'Decimal', description: 'vCOFINS' }),
   }),
 });
 
 const NfePisStInput = builder.inputType('NfePisStInput', {
   description: 'PISST (layout 4.00 group R): vBC × pPIS or qBCProd × vAliqProd, and vPIS.',
   fields: (t) => ({
-    vBc: t.field({ type: 'Decimal', description: 'vBC' }), pPis: t.field({ type: 'Decimal', description: 'pPIS' }),
-    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }),
+    pPis: t.field({ type: 'Decimal', description: 'pPIS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }),
+    vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
     vPis: t.field({ type: 'Decimal', description: 'vPIS' }),
   }),
 });
@@ -71,8 +87,10 @@ const NfePisStInput = builder.inputType('NfePisStInput', {
 const NfeCofinsStInput = builder.inputType('NfeCofinsStInput', {
   description: 'COFINSST (layout 4.00 group T): vBC × pCOFINS or qBCProd × vAliqProd, and vCOFINS.',
   fields: (t) => ({
-    vBc: t.field({ type: 'Decimal', description: 'vBC' }), pCofins: t.field({ type: 'Decimal', description: 'pCOFINS' }),
-    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }), vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }),
+    pCofins: t.field({ type: 'Decimal', description: 'pCOFINS' }),
+    qBcProd: t.field({ type: 'Decimal', description: 'qBCProd' }),
+    vAliqProd: t.field({ type: 'Decimal', description: 'vAliqProd' }),
     vCofins: t.field({ type: 'Decimal', description: 'vCOFINS' }),
   }),
 });
@@ -80,33 +98,47 @@ const NfeCofinsStInput = builder.inputType('NfeCofinsStInput', {
 const NfeIiInput = builder.inputType('NfeIiInput', {
   description: 'II (layout 4.00 group P), import items (CFOP 3xxx) only: vBC, vDespAdu, vII, vIOF, all required.',
   fields: (t) => ({
-    vBc: t.field({ type: 'Decimal', description: 'vBC' }), vDespAdu: t.field({ type: 'Decimal', description: 'vDespAdu' }),
-    vIi: t.field({ type: 'Decimal', description: 'vII' }), vIof: t.field({ type: 'Decimal', description: 'vIOF' }),
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }),
+    vDespAdu: t.field({ type: 'Decimal', description: 'vDespAdu' }),
+    vIi: t.field({ type: 'Decimal', description: 'vII' }),
+    vIof: t.field({ type: 'Decimal', description: 'vIOF' }),
   }),
 });
 
 const NfeIcmsUfDestInput = builder.inputType('NfeIcmsUfDestInput', {
-  description: 'ICMSUFDest (layout 4.00 group NA): ICMS shared with the destination UF in interstate sales to final consumers outside the ICMS.',
+  description:
+    'ICMSUFDest (layout 4.00 group NA): ICMS shared with the destination UF in interstate sales to final consumers outside the ICMS.',
   fields: (t) => ({
-    vBcUfDest: t.field({ type: 'Decimal', description: 'vBCUFDest' }), vBcFcpUfDest: t.field({ type: 'Decimal', description: 'vBCFCPUFDest' }),
-    pFcpUfDest: t.field({ type: 'Decimal', description: 'pFCPUFDest' }), pIcmsUfDest: t.field({ type: 'Decimal', description: 'pICMSUFDest' }),
-    pIcmsInter: t.field({ type: 'Decimal', description: 'pICMSInter: 4, 7 or 12' }), pIcmsInterPart: t.field({ type: 'Decimal', description: 'pICMSInterPart' }),
-    vFcpUfDest: t.field({ type: 'Decimal', description: 'vFCPUFDest' }), vIcmsUfDest: t.field({ type: 'Decimal', description: 'vICMSUFDest' }),
+    vBcUfDest: t.field({ type: 'Decimal', description: 'vBCUFDest' }),
+    vBcFcpUfDest: t.field({ type: 'Decimal', description: 'vBCFCPUFDest' }),
+    pFcpUfDest: t.field({ type: 'Decimal', description: 'pFCPUFDest' }),
+    pIcmsUfDest: t.field({ type: 'Decimal', description: 'pICMSUFDest' }),
+    pIcmsInter: t.field({ type: 'Decimal', description: 'pICMSInter: 4, 7 or 12' }),
+    pIcmsInterPart: t.field({ type: 'Decimal', description: 'pICMSInterPart' }),
+    vFcpUfDest: t.field({ type: 'Decimal', description: 'vFCPUFDest' }),
+    vIcmsUfDest: t.field({ type: 'Decimal', description: 'vICMSUFDest' }),
     vIcmsUfRemet: t.field({ type: 'Decimal', description: 'vICMSUFRemet' }),
   }),
 });
 
 const NfeIpiInput = builder.inputType('NfeIpiInput', {
-  description: 'IPI group (layout 4.00 TIpi: cEnq, CST; IPITrib by vBC × pIPI or qUnid × vUnid, with vIPI; IPINT by the CST).',
+  description:
+    'IPI group (layout 4.00 TIpi: cEnq, CST; IPITrib by vBC × pIPI or qUnid × vUnid, with vIPI; IPINT by the CST).',
   fields: (t) => ({
-    cEnq: t.string(), cst: t.string(), vBc: t.field({ type: 'Decimal', description: 'vBC' }), pIpi: t.field({ type: 'Decimal', description: 'pIPI' }),
-    qUnid: t.field({ type: 'Decimal', description: 'qUnid' }), vUnid: t.field({ type: 'Decimal', description: 'vUnid' }), vIpi: t.field({ type: 'Decimal', description: 'vIPI' }),
+    cEnq: t.string(),
+    cst: t.string(),
+    vBc: t.field({ type: 'Decimal', description: 'vBC' }),
+    pIpi: t.field({ type: 'Decimal', description: 'pIPI' }),
+    qUnid: t.field({ type: 'Decimal', description: 'qUnid' }),
+    vUnid: t.field({ type: 'Decimal', description: 'vUnid' }),
+    vIpi: t.field({ type: 'Decimal', description: 'vIPI' }),
   }),
 });
 
 const NfeIbsCbsInput = builder.inputType('NfeIbsCbsInput', {
-  description: 'IBS/CBS already calculated (NT 2025.002, IBSCBS): CST, cClassTrib and, when taxed, the gIBSCBS amounts. '
-    + 'vIbs, when sent, must equal vIbsUf + vIbsMun; omitted, it is that sum.',
+  description:
+    'IBS/CBS already calculated (NT 2025.002, IBSCBS): CST, cClassTrib and, when taxed, the gIBSCBS amounts. ' +
+    'vIbs, when sent, must equal vIbsUf + vIbsMun; omitted, it is that sum.',
   fields: (t) => ({
     cst: t.string({ description: 'CST, 3 digits.' }),
     cClassTrib: t.string({ description: 'cClassTrib, 6 digits.' }),
@@ -129,7 +161,10 @@ const NfeIbsCbsInput = builder.inputType('NfeIbsCbsInput', {
 
 const NfeItemInput = builder.inputType('NfeItemInput', {
   fields: (t) => ({
-    produto: t.string({ description: 'modo calcular: the catalogue product (SKU); its description, NCM, origin, unit, GTIN, CEST and tax profile are used.' }),
+    produto: t.string({
+      description:
+        'modo calcular: the catalogue product (SKU); its description, NCM, origin, unit, GTIN, CEST and tax profile are used.',
+    }),
     codigo: t.string({ description: 'modo conferir: also the catalogue SKU the item is recomputed from.' }),
     descricao: t.string(),
     ncm: t.string(),
@@ -157,29 +192,52 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
 });
 
 const NfePagamentoInput = builder.inputType('NfePagamentoInput', {
-  fields: (t) => ({ forma: t.string({ description: 'pix, dinheiro, cartao_credito, boleto, …' }), valor: t.field({ type: 'Decimal' }), descricao: t.string() }),
+  fields: (t) => ({
+    forma: t.string({ description: 'pix, dinheiro, cartao_credito, boleto, …' }),
+    valor: t.field({ type: 'Decimal' }),
+    descricao: t.string(),
+  }),
 });
 
 const NfeTotaisInput = builder.inputType('NfeTotaisInput', {
   description: 'Optional totals; each one given must equal the sum of the items (ICMSTot, IBSCBSTot).',
-  fields: (t) => Object.fromEntries(Object.entries(TOTAIS_INFORMADOS).map(([snake, tag]) => [camel(snake), t.field({ type: 'Decimal', description: tag })])),
+  fields: (t) =>
+    Object.fromEntries(
+      Object.entries(TOTAIS_INFORMADOS).map(([snake, tag]) => [
+        camel(snake),
+        t.field({ type: 'Decimal', description: tag }),
+      ]),
+    ),
 });
 
 const NfeTransporteInput = builder.inputType('NfeTransporteInput', {
   description: 'Transport (transp). Without it: modFrete 9, no transport; required when an item carries freight.',
   fields: (t) => ({
-    modalidade: t.string({ description: 'modFrete: remetente (0), destinatario (1), terceiros (2), proprio_remetente (3), proprio_destinatario (4), sem_frete (9).' }),
+    modalidade: t.string({
+      description:
+        'modFrete: remetente (0), destinatario (1), terceiros (2), proprio_remetente (3), proprio_destinatario (4), sem_frete (9).',
+    }),
   }),
 });
 
 export const NfeInputRef = builder.inputType('NfeInput', {
-  description: 'POST /v1/nfe body. modo informado: taxes already calculated by the caller; calcular: items {produto, quantidade, '
-    + 'valorUnitario} and the service computes every tax; conferir: the caller\'s values, recomputed and checked.',
+  description:
+    'POST /v1/nfe body. modo informado: taxes already calculated by the caller; calcular: items {produto, quantidade, ' +
+    "valorUnitario} and the service computes every tax; conferir: the caller's values, recomputed and checked.",
   fields: (t) => ({
     modo: t.string({ description: 'informado (default), calcular or conferir.' }),
-    operacao: t.string({ description: 'calcular/conferir: venda (default), venda_consumidor_final, bonificacao (calculated); remessa, transferencia, devolucao (informed).' }),
-    subtipo: t.string({ description: 'remessa: conserto, demonstracao, industrializacao, outras; devolucao: comercializacao (default), industrializacao.' }),
-    pararEmDivergencia: t.boolean({ description: 'conferir: true refuses the note (422 nfe_conferencia_divergente) when a value diverges; default false, the note goes with the caller\'s values.' }),
+    operacao: t.string({
+      description:
+        'calcular/conferir: venda (default), venda_consumidor_final, bonificacao (calculated); remessa, transferencia, devolucao (informed).',
+    }),
+    subtipo: t.string({
+      description:
+        'remessa: conserto, demonstracao, industrializacao, outras; devolucao: comercializacao (default), industrializacao.',
+    }),
+    pararEmDivergencia: t.boolean({
+      description:
+        "conferir: true refuses the note (422 nfe_conferencia_divergente) when a value diverges; default false, the note goes with the caller's values.",
+    }),
     empresaId: t.id(),
     referencia: t.string(),
     naturezaOperacao: t.string(),
@@ -192,7 +250,9 @@ export const NfeInputRef = builder.inputType('NfeInput', {
     serie: t.string(),
     tipoOperacao: t.string({ description: 'saida (default) or entrada.' }),
     finalidade: t.string({ description: 'normal (default), complementar, ajuste or devolucao.' }),
-    chaveReferenciada: t.string({ description: '44-character access key of the referenced NF-e (positions 7–18 may be letters: alphanumeric CNPJ).' }),
+    chaveReferenciada: t.string({
+      description: '44-character access key of the referenced NF-e (positions 7–18 may be letters: alphanumeric CNPJ).',
+    }),
     itemReferenciado: t.int(),
     informacoesAdicionais: t.string(),
   }),

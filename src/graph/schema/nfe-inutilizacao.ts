@@ -8,7 +8,9 @@ import { assertForward, forwardConnection, pageCost, restShaped } from './forwar
 import { principalOf } from './principal-of.js';
 
 /** `transmitindo` while the authority's answer is awaited (the range is reserved), `homologada` after cStat 102. */
-const InutilizacaoStatusRef = builder.enumType('NfeInutilizacaoStatus', { values: ['transmitindo', 'homologada'] as const });
+const InutilizacaoStatusRef = builder.enumType('NfeInutilizacaoStatus', {
+  values: ['transmitindo', 'homologada'] as const,
+});
 
 /** A voided range of a series (inutilização); field names are the camelCase of the REST/webhook names. */
 const NfeInutilizacaoRef = builder.objectRef<InutilizacaoView>('NfeInutilizacao').implement({
@@ -22,14 +24,18 @@ const NfeInutilizacaoRef = builder.objectRef<InutilizacaoView>('NfeInutilizacao'
     justificativa: t.exposeString('justificativa', { description: 'Why the numbers are voided (xJust).' }),
     status: t.field({ type: InutilizacaoStatusRef, resolve: (r) => r.status as 'transmitindo' | 'homologada' }),
     protocolo: t.exposeString('protocolo', { nullable: true, description: 'nProt of the homologation.' }),
-    nfeId: t.exposeID('nfe_id', { nullable: true, description: 'The rejected note whose descarte voided this number.' }),
+    nfeId: t.exposeID('nfe_id', {
+      nullable: true,
+      description: 'The rejected note whose descarte voided this number.',
+    }),
     criadaEm: t.expose('criada_em', { type: 'DateTime' }),
     atualizadaEm: t.expose('atualizada_em', { type: 'DateTime' }),
   }),
 });
 
 const NfeInutilizacaoInput = builder.inputType('NfeInutilizacaoInput', {
-  description: "Body of POST /v1/nfe/inutilizacoes; members are optional here because the engine's validator judges them all at once.",
+  description:
+    "Body of POST /v1/nfe/inutilizacoes; members are optional here because the engine's validator judges them all at once.",
   fields: (t) => ({
     empresaId: t.id({ description: 'Waived for a key restricted to one company.' }),
     serie: t.string({ description: 'The series, "0" to "889", as in issuance.' }),
@@ -44,7 +50,7 @@ builder.queryFields((t) => ({
     type: NfeInutilizacaoRef,
     description:
       'Numbers voided and why, newest first: `first` (default 50, 1..100; out of range is an error, ' +
-      'as GET /v1/nfe/inutilizacoes\'s limite) / `after`, `empresaId` filters, `totalCount`. The REST list executes this field.',
+      "as GET /v1/nfe/inutilizacoes's limite) / `after`, `empresaId` filters, `totalCount`. The REST list executes this field.",
     authScopes: { authenticated: true },
     args: { empresaId: t.arg.id() },
     complexity: pageCost(100, 50),
@@ -52,8 +58,14 @@ builder.queryFields((t) => ({
       assertForward(args);
       const principal = principalOf(ctx);
       const empresaId = args.empresaId == null ? null : String(args.empresaId);
-      const page = await listInutilizacoes(ctx.engine, principal, { cursor: args.after, limite: args.first, empresaId });
-      return forwardConnection(args, restShaped(page), inutilizacaoCursor, () => countInutilizacoes(ctx.engine, principal, empresaId));
+      const page = await listInutilizacoes(ctx.engine, principal, {
+        cursor: args.after,
+        limite: args.first,
+        empresaId,
+      });
+      return forwardConnection(args, restShaped(page), inutilizacaoCursor, () =>
+        countInutilizacoes(ctx.engine, principal, empresaId),
+      );
     },
   }),
 }));
@@ -61,7 +73,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   inutilizeNfe: t.field({
     type: NfeInutilizacaoRef,
-    description: 'Voids a range of NF-e numbers at the state authority (NFeInutilizacao4). DomainErrors: validacao, nfe_numeros_em_uso and nfe_numeracao_inutilizada (409), inutilizacao_recusada (422, codigo_oficial = cStat), servico_indisponivel (503: range kept reserved; repeat to resend).',
+    description:
+      'Voids a range of NF-e numbers at the state authority (NFeInutilizacao4). DomainErrors: validacao, nfe_numeros_em_uso and nfe_numeracao_inutilizada (409), inutilizacao_recusada (422, codigo_oficial = cStat), servico_indisponivel (503: range kept reserved; repeat to resend).',
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: NfeInutilizacaoInput, required: true }) },
     errors: {},

@@ -34,14 +34,27 @@ export const NfeAdjustmentRef = builder.objectRef<NfeAjuste>('NfeAdjustment').im
     regra: t.exposeString('regra'),
     versao: t.exposeString('versao'),
     fonte: t.exposeString('fonte'),
-    valor: t.string({ nullable: true, description: 'calculado: the calculated value; divergente: the expected one.', resolve: (a) => a.valor ?? null }),
-    enviado: t.string({ nullable: true, description: 'divergente: the value sent (null when absent).', resolve: (a) => a.enviado ?? null }),
+    valor: t.string({
+      nullable: true,
+      description: 'calculado: the calculated value; divergente: the expected one.',
+      resolve: (a) => a.valor ?? null,
+    }),
+    enviado: t.string({
+      nullable: true,
+      description: 'divergente: the value sent (null when absent).',
+      resolve: (a) => a.enviado ?? null,
+    }),
   }),
 });
 
 const NfeWarningRef = builder.objectRef<NonNullable<NfeView['aviso']>>('NfeWarning').implement({
-  description: 'A condition that does not change the status: confirmacao_esgotada when recovery of a lost answer gave up (7 days).',
-  fields: (t) => ({ codigo: t.exposeString('codigo'), mensagem: t.exposeString('mensagem'), desde: t.exposeString('desde') }),
+  description:
+    'A condition that does not change the status: confirmacao_esgotada when recovery of a lost answer gave up (7 days).',
+  fields: (t) => ({
+    codigo: t.exposeString('codigo'),
+    mensagem: t.exposeString('mensagem'),
+    desde: t.exposeString('desde'),
+  }),
 });
 
 /** NF-e statuses; the values are the wire values REST and webhooks use. */
@@ -80,38 +93,53 @@ export const NfeRef = builder.objectRef<NfeView>('Nfe').implement({
 
 addNoteCompany(NfeRef);
 
-const NfeXmlRef = builder.objectRef<{ nfeId: string; chaveAcesso: string; status: string; xml: string }>('NfeXml').implement({
-  description: 'The procNFe (signed NFe + protNFe) of an authorised note.',
-  fields: (t) => ({
-    nfeId: t.exposeID('nfeId'),
-    chaveAcesso: t.exposeString('chaveAcesso'),
-    status: t.field({ type: NfeStatusRef, resolve: (d) => d.status as NfeStatus }),
-    xml: t.exposeString('xml'),
-  }),
-});
+const NfeXmlRef = builder
+  .objectRef<{ nfeId: string; chaveAcesso: string; status: string; xml: string }>('NfeXml')
+  .implement({
+    description: 'The procNFe (signed NFe + protNFe) of an authorised note.',
+    fields: (t) => ({
+      nfeId: t.exposeID('nfeId'),
+      chaveAcesso: t.exposeString('chaveAcesso'),
+      status: t.field({ type: NfeStatusRef, resolve: (d) => d.status as NfeStatus }),
+      xml: t.exposeString('xml'),
+    }),
+  });
 
-const NfeDanfeRef = builder.objectRef<{ nfeId: string; chaveAcesso: string; status: string; pdfBase64: string }>('NfeDanfe').implement({
-  description: 'The DANFE (PDF, base64) of an authorised note; a cancelled note is stamped.',
-  fields: (t) => ({
-    nfeId: t.exposeID('nfeId'),
-    chaveAcesso: t.exposeString('chaveAcesso'),
-    status: t.field({ type: NfeStatusRef, resolve: (d) => d.status as NfeStatus }),
-    pdfBase64: t.exposeString('pdfBase64'),
-  }),
-});
+const NfeDanfeRef = builder
+  .objectRef<{ nfeId: string; chaveAcesso: string; status: string; pdfBase64: string }>('NfeDanfe')
+  .implement({
+    description: 'The DANFE (PDF, base64) of an authorised note; a cancelled note is stamped.',
+    fields: (t) => ({
+      nfeId: t.exposeID('nfeId'),
+      chaveAcesso: t.exposeString('chaveAcesso'),
+      status: t.field({ type: NfeStatusRef, resolve: (d) => d.status as NfeStatus }),
+      pdfBase64: t.exposeString('pdfBase64'),
+    }),
+  });
 
 const NfeFiltroRef = builder.inputType('NfeFiltro', {
-  description: 'What a dashboard filters NF-e on; every member given must hold. A bad value is DomainError parametro_invalido naming it.',
+  description:
+    'What a dashboard filters NF-e on; every member given must hold. A bad value is DomainError parametro_invalido naming it.',
   fields: (t) => ({
     status: t.field({ type: [NfeStatusRef], description: 'Any of these statuses.' }),
     empresaId: t.id(),
-    desde: t.string({ description: 'Created at or after: ISO 8601 date-time with offset, or a date (from 00:00 Brasília time).' }),
-    ate: t.string({ description: 'Created at or before: date-time, or a date (through the end of that day, Brasília time).' }),
+    desde: t.string({
+      description: 'Created at or after: ISO 8601 date-time with offset, or a date (from 00:00 Brasília time).',
+    }),
+    ate: t.string({
+      description: 'Created at or before: date-time, or a date (through the end of that day, Brasília time).',
+    }),
     referenciaPrefixo: t.string({ description: 'Notes whose referencia starts with this text.' }),
   }),
 });
 
-type NfeFiltro = { status?: readonly string[] | null; empresaId?: string | number | null; desde?: string | null; ate?: string | null; referenciaPrefixo?: string | null };
+type NfeFiltro = {
+  status?: readonly string[] | null;
+  empresaId?: string | number | null;
+  desde?: string | null;
+  ate?: string | null;
+  referenciaPrefixo?: string | null;
+};
 
 const nfeFilterOf = (f: NfeFiltro | null | undefined): NfeFilter => ({
   status: f?.status ?? null,
@@ -144,7 +172,7 @@ builder.queryFields((t) => ({
   nfes: t.connection({
     type: NfeRef,
     description:
-      'NF-e issued by the service, newest first: `first` (default 50, 1..100; out of range is an error, as GET /v1/nfe\'s limite) ' +
+      "NF-e issued by the service, newest first: `first` (default 50, 1..100; out of range is an error, as GET /v1/nfe's limite) " +
       '/ `after`, filters, `totalCount`. GET /v1/nfe executes this field.',
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: NfeFiltroRef }) },
@@ -167,7 +195,12 @@ builder.queryFields((t) => ({
     errors: {},
     resolve: async (_r, args, ctx) => {
       const doc = await getNfePdf(ctx.engine, principalOf(ctx), args.id);
-      return { nfeId: doc.nfeId, chaveAcesso: doc.chaveAcesso, status: doc.status, pdfBase64: doc.pdf.toString('base64') };
+      return {
+        nfeId: doc.nfeId,
+        chaveAcesso: doc.chaveAcesso,
+        status: doc.status,
+        pdfBase64: doc.pdf.toString('base64'),
+      };
     },
   }),
 }));
@@ -191,11 +224,16 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: NfeInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      issueNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { body: args.input, simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+      issueNfe(ctx.engine as TransmissionDeps, principalOf(ctx), {
+        body: args.input,
+        simular: args.simular ?? null,
+        waitSeconds: args.waitSeconds ?? undefined,
+      }),
   }),
   discardNfe: t.field({
     type: NfeRef,
-    description: 'Gives up a rejected NF-e: its number is voided by inutilização and the note becomes descartada (event NFE_DESCARTADA). DomainError nfe_nao_descartavel (409) for any other status; inutilizacao_recusada (422) when the authority refuses.',
+    description:
+      'Gives up a rejected NF-e: its number is voided by inutilização and the note becomes descartada (event NFE_DESCARTADA). DomainError nfe_nao_descartavel (409) for any other status; inutilizacao_recusada (422) when the authority refuses.',
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }) },
     errors: {},

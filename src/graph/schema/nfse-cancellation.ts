@@ -18,8 +18,17 @@ builder.mutationFields((t) => ({
       'Cancels an authorised NFS-e at the national system (event 101101). ' +
       'simular: X-Service-Simular for this call (test keys).',
     authScopes: { authenticated: true },
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: CancelamentoInput, required: true }), simular: t.arg.string() },
+    args: {
+      id: t.arg.string({ required: true }),
+      input: t.arg({ type: CancelamentoInput, required: true }),
+      simular: t.arg.string(),
+    },
     errors: {},
-    resolve: (_r, args, ctx) => cancelNfse(ctx.engine as TransmissionDeps, principalOf(ctx), { id: args.id, body: args.input, simular: args.simular ?? null }),
+    resolve: (_r, args, ctx) =>
+      cancelNfse(ctx.engine as TransmissionDeps, principalOf(ctx), {
+        id: args.id,
+        body: args.input,
+        simular: args.simular ?? null,
+      }),
   }),
 }));

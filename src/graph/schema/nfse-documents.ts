@@ -40,11 +40,16 @@ const NfseDanfseRef = builder.objectRef<PdfDoc>('NfseDanfse').implement({
 builder.queryFields((t) => ({
   nfseXml: t.field({
     type: NfseXmlRef,
-    description: 'The NFS-e XML of a note (id, referencia or chave_acesso). DomainError nao_encontrado before authorisation.',
+    description:
+      'The NFS-e XML of a note (id, referencia or chave_acesso). DomainError nao_encontrado before authorisation.',
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), empresaId: t.arg.id() },
     errors: {},
-    resolve: (_r, args, ctx) => getNfseXml(ctx.engine, principalOf(ctx), { id: args.id, empresaId: args.empresaId ? String(args.empresaId) : null }),
+    resolve: (_r, args, ctx) =>
+      getNfseXml(ctx.engine, principalOf(ctx), {
+        id: args.id,
+        empresaId: args.empresaId ? String(args.empresaId) : null,
+      }),
   }),
   nfseDanfse: t.field({
     type: NfseDanfseRef,
@@ -53,8 +58,16 @@ builder.queryFields((t) => ({
     args: { id: t.arg.string({ required: true }), empresaId: t.arg.id() },
     errors: {},
     resolve: async (_r, args, ctx) => {
-      const doc = await getNfsePdf(ctx.engine, principalOf(ctx), { id: args.id, empresaId: args.empresaId ? String(args.empresaId) : null });
-      return { nfseId: doc.nfseId, chaveAcesso: doc.chaveAcesso, status: doc.status, pdfBase64: doc.pdf.toString('base64') };
+      const doc = await getNfsePdf(ctx.engine, principalOf(ctx), {
+        id: args.id,
+        empresaId: args.empresaId ? String(args.empresaId) : null,
+      });
+      return {
+        nfseId: doc.nfseId,
+        chaveAcesso: doc.chaveAcesso,
+        status: doc.status,
+        pdfBase64: doc.pdf.toString('base64'),
+      };
     },
   }),
 }));

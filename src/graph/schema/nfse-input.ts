@@ -43,7 +43,8 @@ const ObraInput = builder.inputType('ObraInput', {
 });
 
 const NfseIbsCbsInput = builder.inputType('NfseIbsCbsInput', {
-  description: 'IBS/CBS classification of the service (DPS IBSCBS), checked against the official table; members left out come from the company defaults.',
+  description:
+    'IBS/CBS classification of the service (DPS IBSCBS), checked against the official table; members left out come from the company defaults.',
   fields: (t) => ({
     cst: t.string({ description: 'CST, 3 digits; when omitted, the one the table gives the cClassTrib.' }),
     cClassTrib: t.string({ description: 'cClassTrib, 6 digits.' }),
@@ -59,7 +60,9 @@ const ServicoInput = builder.inputType('ServicoInput', {
     issRetido: t.boolean(),
     nbs: t.string(),
     ibsCbs: t.field({ type: NfseIbsCbsInput }),
-    codigoMunicipal: t.string({ description: 'Municipal service code where the city has its own system (São Paulo: 4-5 digits).' }),
+    codigoMunicipal: t.string({
+      description: 'Municipal service code where the city has its own system (São Paulo: 4-5 digits).',
+    }),
     obra: t.field({ type: ObraInput }),
     municipioPrestacao: t.string(),
   }),

@@ -38,7 +38,11 @@ const FailureRef = builder.objectRef<NonNullable<NfseView['falha']>>('NfseFailur
 });
 
 const WarningRef = builder.objectRef<NonNullable<NfseView['aviso']>>('NfseWarning').implement({
-  fields: (t) => ({ codigo: t.exposeString('codigo'), mensagem: t.exposeString('mensagem'), desde: t.exposeString('desde') }),
+  fields: (t) => ({
+    codigo: t.exposeString('codigo'),
+    mensagem: t.exposeString('mensagem'),
+    desde: t.exposeString('desde'),
+  }),
 });
 
 const TimelineRef = builder.objectRef<NfseView['eventos'][number]>('NfseTimelineStep').implement({
@@ -96,7 +100,8 @@ addNoteCompany(NfseRef);
 
 /** Where a note came from, as the operator panel shows it (the spec's origin API, batch, panel). */
 export const NotaOrigemRef = builder.enumType('NotaOrigem', {
-  description: 'Where a note came from: api (a call with an API key), lote (a line of a batch), painel (issued in the operator panel; the panel issues no notes yet).',
+  description:
+    'Where a note came from: api (a call with an API key), lote (a line of a batch), painel (issued in the operator panel; the panel issues no notes yet).',
   values: NOTA_ORIGENS,
 });
 
@@ -114,7 +119,10 @@ builder.objectField(NfseRef, 'origem', (t) =>
 const ValidationRef = builder.objectRef<Awaited<ReturnType<typeof validateNfse>>>('NfseValidation').implement({
   fields: (t) => ({
     valida: t.exposeBoolean('valida'),
-    erros: t.field({ type: [ErrorItemRef], resolve: (v) => v.erros.map((e) => ({ ...e, campo: e.campo, correcao: e.correcao })) }),
+    erros: t.field({
+      type: [ErrorItemRef],
+      resolve: (v) => v.erros.map((e) => ({ ...e, campo: e.campo, correcao: e.correcao })),
+    }),
     ajustes: t.expose('ajustes', { type: [AdjustmentRef] }),
     regrasVersao: t.exposeString('regras_versao'),
     prontidao: t.expose('prontidao', { type: ReadinessRef, nullable: true }),
@@ -131,7 +139,12 @@ builder.queryFields((t) => ({
     args: { id: t.arg.string({ required: true }), empresaId: t.arg.id() },
     errors: {},
     resolve: async (_r, args, ctx) =>
-      presentNfse(await findNfse(ctx.engine, principalOf(ctx), { id: args.id, empresaId: args.empresaId ? String(args.empresaId) : null })),
+      presentNfse(
+        await findNfse(ctx.engine, principalOf(ctx), {
+          id: args.id,
+          empresaId: args.empresaId ? String(args.empresaId) : null,
+        }),
+      ),
   }),
 }));
 
@@ -143,7 +156,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: NfseInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      issueNfse(transmission(ctx), principalOf(ctx), { body: args.input, simular: args.simular ?? null, waitSeconds: args.waitSeconds ?? undefined }),
+      issueNfse(transmission(ctx), principalOf(ctx), {
+        body: args.input,
+        simular: args.simular ?? null,
+        waitSeconds: args.waitSeconds ?? undefined,
+      }),
   }),
   validateNfse: t.field({
     type: ValidationRef,
@@ -158,7 +175,8 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), competencia: t.arg.string() },
     errors: {},
-    resolve: (_r, args, ctx) => confirmNfse(transmission(ctx), principalOf(ctx), { id: args.id, competencia: args.competencia ?? null }),
+    resolve: (_r, args, ctx) =>
+      confirmNfse(transmission(ctx), principalOf(ctx), { id: args.id, competencia: args.competencia ?? null }),
   }),
   discardNfse: t.field({
     type: NfseRef,
@@ -171,7 +189,10 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.string({ required: true }), empresaId: t.arg.id() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      discardNfse(transmission(ctx), principalOf(ctx), { id: args.id, empresaId: args.empresaId == null ? null : String(args.empresaId) }),
+      discardNfse(transmission(ctx), principalOf(ctx), {
+        id: args.id,
+        empresaId: args.empresaId == null ? null : String(args.empresaId),
+      }),
   }),
 }));
 
@@ -191,12 +212,15 @@ builder.subscriptionFields((t) => ({
         const note = await findNfse(ctx.engine, principal, { id: String(args.id) });
         return ctx.engine.pubsub.subscribe(nfseTopic(note.id));
       }
-      const empresaId = args.empresaId ? (await findCompany(ctx.engine, principal, String(args.empresaId))).id : principal.companyId;
+      const empresaId = args.empresaId
+        ? (await findCompany(ctx.engine, principal, String(args.empresaId))).id
+        : principal.companyId;
       const changes = ctx.engine.pubsub.subscribe(nfseAccountTopic(principal.accountId, principal.environment));
       return empresaId ? filterStream(changes, (m) => (m as Partial<NfseChange>).empresaId === empresaId) : changes;
     },
     // The committed row, read once per change for all this process's subscribers, checked against each key's scope.
-    resolve: async (message, _args, ctx) => presentNfse(await loadChangedNote(ctx.engine, principalOf(ctx), String(message.id))),
+    resolve: async (message, _args, ctx) =>
+      presentNfse(await loadChangedNote(ctx.engine, principalOf(ctx), String(message.id))),
   }),
 }));
 
@@ -246,7 +270,18 @@ builder.objectField(CompanyRef, 'notas', (t) =>
   }),
 );
 
-function filterOf(filtro: { status?: readonly string[] | null; empresaId?: string | number | null; criadaDesde?: Date | null; criadaAte?: Date | null; referenciaPrefixo?: string | null } | null | undefined): NfseFilter {
+function filterOf(
+  filtro:
+    | {
+        status?: readonly string[] | null;
+        empresaId?: string | number | null;
+        criadaDesde?: Date | null;
+        criadaAte?: Date | null;
+        referenciaPrefixo?: string | null;
+      }
+    | null
+    | undefined,
+): NfseFilter {
   return {
     status: filtro?.status ?? null,
     empresaId: filtro?.empresaId == null ? null : String(filtro.empresaId),

@@ -17,7 +17,12 @@ const TributoPadraoRef = builder.objectRef<TributoPadrao>('ProdutoTributo').impl
   fields: (t) => ({
     cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
     csosn: t.string({ nullable: true, resolve: (g) => g.csosn ?? null }),
-    aliquota: t.field({ type: 'Decimal', nullable: true, description: 'Percent ("18.00").', resolve: (g) => g.aliquota ?? null }),
+    aliquota: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'Percent ("18.00").',
+      resolve: (g) => g.aliquota ?? null,
+    }),
   }),
 });
 
@@ -71,9 +76,11 @@ const ProdutoRef = builder.objectRef<ProdutoView>('Produto').implement({
   }),
 });
 
-const ProdutoRemovedRef = builder.objectRef<{ id: string; sku: string; removido: boolean }>('ProdutoRemoved').implement({
-  fields: (t) => ({ id: t.exposeID('id'), sku: t.exposeString('sku'), removido: t.exposeBoolean('removido') }),
-});
+const ProdutoRemovedRef = builder
+  .objectRef<{ id: string; sku: string; removido: boolean }>('ProdutoRemoved')
+  .implement({
+    fields: (t) => ({ id: t.exposeID('id'), sku: t.exposeString('sku'), removido: t.exposeBoolean('removido') }),
+  });
 
 const TributoInput = builder.inputType('ProdutoTributoInput', {
   fields: (t) => ({
@@ -93,7 +100,10 @@ const IpiInput = builder.inputType('ProdutoIpiInput', {
 });
 
 const IbsCbsInput = builder.inputType('ProdutoIbsCbsInput', {
-  fields: (t) => ({ cst: t.string({ description: '3 digits.' }), cClassTrib: t.string({ description: '6 digits, of the IBS/CBS classification table.' }) }),
+  fields: (t) => ({
+    cst: t.string({ description: '3 digits.' }),
+    cClassTrib: t.string({ description: '6 digits, of the IBS/CBS classification table.' }),
+  }),
 });
 
 const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
@@ -108,7 +118,8 @@ const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
 });
 
 const CreateProdutoInput = builder.inputType('CreateProdutoInput', {
-  description: 'Body of POST /v1/produtos; members are optional here because the engine\'s validator judges them all at once (sku, descricao, ncm, unidade and origem are required). NCM (8 digits), CEST (7) and GTIN are checked against the official tables.',
+  description:
+    "Body of POST /v1/produtos; members are optional here because the engine's validator judges them all at once (sku, descricao, ncm, unidade and origem are required). NCM (8 digits), CEST (7) and GTIN are checked against the official tables.",
   fields: (t) => ({
     empresaId: t.id({ description: 'Waived for a key restricted to one company.' }),
     sku: t.string(),
@@ -152,7 +163,8 @@ builder.objectField(CompanyRef, 'produtos', (t) =>
     authScopes: { authenticated: true },
     args: { ncm: t.arg.string(), skuPrefixo: t.arg.string() },
     complexity: produtosCost,
-    resolve: (company, args, ctx) => produtosConnection(ctx, args, { empresaId: company.id, ncm: args.ncm, skuPrefixo: args.skuPrefixo }),
+    resolve: (company, args, ctx) =>
+      produtosConnection(ctx, args, { empresaId: company.id, ncm: args.ncm, skuPrefixo: args.skuPrefixo }),
   }),
 );
 
@@ -161,12 +173,16 @@ builder.queryFields((t) => ({
     type: ProdutoRef,
     description:
       "Products of the key's environment by company and SKU: `first` 1..200 (default 50; out of range is an error, as " +
-      'GET /v1/produtos\'s limite) / `after`, filters, `totalCount`. A key restricted to one company sees its products only.',
+      "GET /v1/produtos's limite) / `after`, filters, `totalCount`. A key restricted to one company sees its products only.",
     authScopes: { authenticated: true },
     args: { empresaId: t.arg.id(), ncm: t.arg.string({ description: '8 digits.' }), skuPrefixo: t.arg.string() },
     complexity: produtosCost,
     resolve: (_r, args, ctx) =>
-      produtosConnection(ctx, args, { empresaId: args.empresaId == null ? null : String(args.empresaId), ncm: args.ncm, skuPrefixo: args.skuPrefixo }),
+      produtosConnection(ctx, args, {
+        empresaId: args.empresaId == null ? null : String(args.empresaId),
+        ncm: args.ncm,
+        skuPrefixo: args.skuPrefixo,
+      }),
   }),
   produto: t.field({
     type: ProdutoRef,
@@ -174,7 +190,12 @@ builder.queryFields((t) => ({
     args: { sku: t.arg.string({ required: true }), empresaId: t.arg.id() },
     errors: {},
     resolve: async (_r, { sku, empresaId }, ctx) =>
-      presentProduto(await findProduto(ctx.engine, principalOf(ctx), { sku, empresaId: empresaId == null ? null : String(empresaId) })),
+      presentProduto(
+        await findProduto(ctx.engine, principalOf(ctx), {
+          sku,
+          empresaId: empresaId == null ? null : String(empresaId),
+        }),
+      ),
   }),
 }));
 
@@ -189,10 +210,18 @@ builder.mutationFields((t) => ({
   updateProduto: t.field({
     type: ProdutoRef,
     authScopes: { authenticated: true },
-    args: { sku: t.arg.string({ required: true }), empresaId: t.arg.id(), input: t.arg({ type: UpdateProdutoInput, required: true }) },
+    args: {
+      sku: t.arg.string({ required: true }),
+      empresaId: t.arg.id(),
+      input: t.arg({ type: UpdateProdutoInput, required: true }),
+    },
     errors: {},
     resolve: (_r, { sku, empresaId, input }, ctx) =>
-      updateProduto(ctx.engine, principalOf(ctx), { sku, empresaId: empresaId == null ? null : String(empresaId), body: input }),
+      updateProduto(ctx.engine, principalOf(ctx), {
+        sku,
+        empresaId: empresaId == null ? null : String(empresaId),
+        body: input,
+      }),
   }),
   deleteProduto: t.field({
     type: ProdutoRemovedRef,

@@ -9,8 +9,17 @@ export const ReadinessItemRef = builder.objectRef<Readiness['itens'][number]>('R
     situacao: t.exposeString('situacao'),
     mensagem: t.exposeString('mensagem'),
     correcao: t.exposeString('correcao', { nullable: true }),
-    fonte: t.string({ nullable: true, description: 'Municipal items: where the fact came from (an act, the national API, the official list, our table).', resolve: (i) => i.fonte ?? null }),
-    versao: t.string({ nullable: true, description: 'Municipal items: the version of the data that answered.', resolve: (i) => i.versao ?? null }),
+    fonte: t.string({
+      nullable: true,
+      description:
+        'Municipal items: where the fact came from (an act, the national API, the official list, our table).',
+      resolve: (i) => i.fonte ?? null,
+    }),
+    versao: t.string({
+      nullable: true,
+      description: 'Municipal items: the version of the data that answered.',
+      resolve: (i) => i.versao ?? null,
+    }),
   }),
 });
 
@@ -29,6 +38,7 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     args: { companyId: t.arg.id({ required: true }) },
     errors: {},
-    resolve: (_root, { companyId }, ctx) => getReadiness(ctx.engine as TransmissionDeps, principalOf(ctx), { id: String(companyId) }),
+    resolve: (_root, { companyId }, ctx) =>
+      getReadiness(ctx.engine as TransmissionDeps, principalOf(ctx), { id: String(companyId) }),
   }),
 }));

@@ -27,11 +27,16 @@ const CoberturaPisCofinsRef = builder.objectRef<CoberturaTributos['pisCofins']>(
 });
 
 const CoberturaIbsCbsRef = builder.objectRef<CoberturaTributos['ibsCbs']>('NfeCoberturaIbsCbs').implement({
-  fields: (t) => ({ grupos: t.exposeStringList('grupos'), aliquotas: t.exposeString('aliquotas'), foraDoMotor: t.exposeString('foraDoMotor') }),
+  fields: (t) => ({
+    grupos: t.exposeStringList('grupos'),
+    aliquotas: t.exposeString('aliquotas'),
+    foraDoMotor: t.exposeString('foraDoMotor'),
+  }),
 });
 
 const CoberturaRef = builder.objectRef<CoberturaTributos>('NfeCobertura').implement({
-  description: 'What the NF-e tax engine computes (calcular) and checks (conferir); outside it calcular answers 422 nfe_fora_de_cobertura.',
+  description:
+    'What the NF-e tax engine computes (calcular) and checks (conferir); outside it calcular answers 422 nfe_fora_de_cobertura.',
   fields: (t) => ({
     ufs: t.exposeStringList('ufs'),
     regimes: t.exposeStringList('regimes'),
@@ -49,7 +54,8 @@ const CoberturaRef = builder.objectRef<CoberturaTributos>('NfeCobertura').implem
 builder.queryFields((t) => ({
   nfeCobertura: t.field({
     type: CoberturaRef,
-    description: 'The coverage of the NF-e tax engine: UFs, regimes, operations, CST/CSOSN, ICMS-ST products, IBS/CBS groups and known limits. GET /v1/nfe/cobertura executes this field.',
+    description:
+      'The coverage of the NF-e tax engine: UFs, regimes, operations, CST/CSOSN, ICMS-ST products, IBS/CBS groups and known limits. GET /v1/nfe/cobertura executes this field.',
     authScopes: { authenticated: true },
     resolve: () => coberturaTributos(),
   }),

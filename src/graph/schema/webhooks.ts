@@ -50,7 +50,7 @@ const HeaderNameRef = builder.objectRef<{ nome: string }>('WebhookHeaderName').i
 });
 
 export const WebhookRef = builder.objectRef<WebhookView>('Webhook').implement({
-  description: 'A webhook of the key\'s account and environment. Header values are never returned.',
+  description: "A webhook of the key's account and environment. Header values are never returned.",
   fields: (t) => ({
     id: t.exposeID('id'),
     url: t.exposeString('url'),
@@ -80,11 +80,15 @@ const WebhookRemovedRef = builder.objectRef<{ id: string; removido: boolean }>('
   fields: (t) => ({ id: t.exposeID('id'), removido: t.exposeBoolean('removido') }),
 });
 
-const DeliveryStatusRef = builder.enumType('WebhookDeliveryStatus', { values: ['pendente', 'entregue', 'falhou'] as const });
+const DeliveryStatusRef = builder.enumType('WebhookDeliveryStatus', {
+  values: ['pendente', 'entregue', 'falhou'] as const,
+});
 type DeliveryStatus = 'pendente' | 'entregue' | 'falhou';
 
 /** Why a delivery exists: a committed event, a resend asked for, or a test. */
-const DeliveryOrigemRef = builder.enumType('WebhookDeliveryOrigem', { values: ['evento', 'reenvio', 'teste'] as const });
+const DeliveryOrigemRef = builder.enumType('WebhookDeliveryOrigem', {
+  values: ['evento', 'reenvio', 'teste'] as const,
+});
 
 const WebhookTestRef = builder.objectRef<Awaited<ReturnType<typeof testWebhook>>>('WebhookTest').implement({
   fields: (t) => ({
@@ -106,8 +110,16 @@ builder.queryFields((t) => ({
     resolve: async (_r, args, ctx) => {
       assertForward(args);
       const principal = principalOf(ctx);
-      const page = await listWebhooks(ctx.engine, principal, { after: args.after, first: args.first == null ? null : pageSize(args, 20, 100) });
-      return forwardConnection(args, { nodes: page.dados.map(presentWebhook), hasNextPage: page.mais }, webhookCursor, () => countWebhooks(ctx.engine, principal));
+      const page = await listWebhooks(ctx.engine, principal, {
+        after: args.after,
+        first: args.first == null ? null : pageSize(args, 20, 100),
+      });
+      return forwardConnection(
+        args,
+        { nodes: page.dados.map(presentWebhook), hasNextPage: page.mais },
+        webhookCursor,
+        () => countWebhooks(ctx.engine, principal),
+      );
     },
   }),
   webhook: t.field({
@@ -133,7 +145,8 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookInput, required: true }) },
     errors: {},
-    resolve: (_r, { id, input }, ctx) => updateWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
+    resolve: (_r, { id, input }, ctx) =>
+      updateWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
   }),
   deleteWebhook: t.field({
     type: WebhookRemovedRef,
@@ -171,7 +184,8 @@ const AttemptRef = builder.objectRef<DeliveryView['tentativas'][number]>('Webhoo
 });
 
 const DeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery').implement({
-  description: 'One event to one webhook (X-Service-Delivery-Id) with its attempts; status pendente, entregue or falhou.',
+  description:
+    'One event to one webhook (X-Service-Delivery-Id) with its attempts; status pendente, entregue or falhou.',
   fields: (t) => ({
     id: t.exposeID('id'),
     eventoId: t.exposeID('evento_id'),
@@ -197,16 +211,24 @@ builder.queryFields((t) => ({
     type: DeliveryRef,
     description:
       'Deliveries of a webhook, newest first; `first` 1..200 (default 50; out of range is an error, as REST limite). ' +
-      '`status` is text, not WebhookDeliveryStatus, so that an unknown value gets the engine\'s documented 400 ' +
+      "`status` is text, not WebhookDeliveryStatus, so that an unknown value gets the engine's documented 400 " +
       '(GET /v1/webhooks/{id}/entregas passes its query parameter through): pendente, entregue or falhou.',
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }), status: t.arg.string() },
     complexity: pageCost(200, 50),
     resolve: async (_r, args, ctx) => {
       assertForward(args);
-      const page = await listDeliveries(ctx.engine, principalOf(ctx), { id: String(args.id), cursor: args.after, limite: args.first, status: args.status });
-      return forwardConnection(args, { nodes: page.entregas, hasNextPage: page.proximo_cursor !== null }, deliveryCursor, () =>
-        countDeliveries(ctx.engine, page.webhookId, args.status),
+      const page = await listDeliveries(ctx.engine, principalOf(ctx), {
+        id: String(args.id),
+        cursor: args.after,
+        limite: args.first,
+        status: args.status,
+      });
+      return forwardConnection(
+        args,
+        { nodes: page.entregas, hasNextPage: page.proximo_cursor !== null },
+        deliveryCursor,
+        () => countDeliveries(ctx.engine, page.webhookId, args.status),
       );
     },
   }),
@@ -230,12 +252,22 @@ builder.objectField(WebhookRef, 'entregas', (t) =>
       assertForward(args);
       const principal = principalOf(ctx);
       const status = args.status ?? null;
-      const pages = await listDeliveriesOfWebhooks(ctx.engine, principal, ids, { cursor: args.after, limite: args.first, status });
+      const pages = await listDeliveriesOfWebhooks(ctx.engine, principal, ids, {
+        cursor: args.after,
+        limite: args.first,
+        status,
+      });
       let counts: Promise<Map<string, number>> | null = null;
-      const countOf = (id: string) => async () => (await (counts ??= countDeliveriesOfWebhooks(ctx.engine, ids, status))).get(id) ?? 0;
+      const countOf = (id: string) => async () =>
+        (await (counts ??= countDeliveriesOfWebhooks(ctx.engine, ids, status))).get(id) ?? 0;
       return ids.map((id) => {
         const page = pages.get(id)!;
-        return forwardConnection(args, { nodes: page.entregas, hasNextPage: page.proximo_cursor !== null }, deliveryCursor, countOf(id));
+        return forwardConnection(
+          args,
+          { nodes: page.entregas, hasNextPage: page.proximo_cursor !== null },
+          deliveryCursor,
+          countOf(id),
+        );
       });
     },
     resolve: (webhook) => webhook.id,
@@ -249,6 +281,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookReenvioInput, required: true }) },
     errors: {},
-    resolve: (_r, { id, input }, ctx) => resendEvents(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
+    resolve: (_r, { id, input }, ctx) =>
+      resendEvents(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
   }),
 }));

@@ -17,7 +17,11 @@ export function panelWsAccess(engine: EngineDeps, options: { trustProxy: boolean
   return {
     endedReason: 'Sessão encerrada',
     connect: async (request, params) => {
-      if (request.headers.authorization !== undefined || request.headers.origin !== originOf(request, options.trustProxy)) return null;
+      if (
+        request.headers.authorization !== undefined ||
+        request.headers.origin !== originOf(request, options.trustProxy)
+      )
+        return null;
       const sessao = await findSessao(engine, readSessionCookie(request.headers.cookie));
       if (!sessao || !csrfMatches(params?.csrf, sessao.csrf)) return null;
       sessions.set(sessao.principal, sessao.sessaoId);
@@ -25,7 +29,10 @@ export function panelWsAccess(engine: EngineDeps, options: { trustProxy: boolean
     },
     ended: async (principals) => {
       const ids = [...new Set(principals.map((p) => sessions.get(p)).filter((id): id is string => id !== undefined))];
-      const open = await engine.db.sessaoPainel.findMany({ where: { id: { in: ids }, expiresAt: { gt: engine.clock.now() } }, select: { id: true } });
+      const open = await engine.db.sessaoPainel.findMany({
+        where: { id: { in: ids }, expiresAt: { gt: engine.clock.now() } },
+        select: { id: true },
+      });
       const alive = new Set(open.map((s) => s.id));
       return new Set(principals.filter((p) => !alive.has(sessions.get(p) ?? '')));
     },
@@ -34,7 +41,11 @@ export function panelWsAccess(engine: EngineDeps, options: { trustProxy: boolean
 
 /** The origin the page was served from, as the browser names it: scheme, host and port of the request. */
 function originOf(request: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() : '';
+  const forwarded = trustProxy
+    ? String(request.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]!
+        .trim()
+    : '';
   const https = forwarded ? forwarded === 'https' : Boolean((request.socket as TLSSocket).encrypted);
   return `${https ? 'https' : 'http'}://${request.headers.host ?? ''}`;
 }

@@ -40,7 +40,9 @@ export const PAINEL_LIMIT_PER_MINUTE = 300;
 const WITHOUT_SESSION = new Set(['/painel/api/entrar', '/painel/api/convite']);
 
 const noSession = () =>
-  new EngineError('nao_autenticado', 'Sessão do painel ausente, vencida ou encerrada.', { correcao: 'Entre no painel com e-mail e senha.' });
+  new EngineError('nao_autenticado', 'Sessão do painel ausente, vencida ou encerrada.', {
+    correcao: 'Entre no painel com e-mail e senha.',
+  });
 
 /**
  * The operator panel: its session routes, its GraphQL (the API's schema, run as the signed-in account in
@@ -75,9 +77,13 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
       });
     }
     if ((await options.rateLimiter.hit(`painel:${sessao.sessaoId}`, engine.clock.now())) > PAINEL_LIMIT_PER_MINUTE) {
-      throw new EngineError('limite_de_requisicoes', `Mais de ${PAINEL_LIMIT_PER_MINUTE} requisições neste minuto nesta sessão do painel.`, {
-        correcao: 'Espere o próximo minuto do relógio e repita.',
-      });
+      throw new EngineError(
+        'limite_de_requisicoes',
+        `Mais de ${PAINEL_LIMIT_PER_MINUTE} requisições neste minuto nesta sessão do painel.`,
+        {
+          correcao: 'Espere o próximo minuto do relógio e repita.',
+        },
+      );
     }
     req.painel = sessao;
     req.principal = sessao.principal;
@@ -90,7 +96,8 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
       reply.header('set-cookie', sessionCookie(session.token, secure(req)));
       return reply.send({ csrf: session.csrf, email: session.email, conta: session.conta });
     } catch (err) {
-      if (isEngineError(err) && err.codigo === 'entrada_bloqueada') reply.header('retry-after', String(err.extra.tentar_em_segundos));
+      if (isEngineError(err) && err.codigo === 'entrada_bloqueada')
+        reply.header('retry-after', String(err.extra.tentar_em_segundos));
       throw err;
     }
   });
@@ -102,7 +109,10 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
 
   app.post('/painel/api/sair', async (req, reply) => {
     await endSessao(engine, req.painel!.sessaoId);
-    return reply.status(204).header('set-cookie', expiredSessionCookie(secure(req))).send();
+    return reply
+      .status(204)
+      .header('set-cookie', expiredSessionCookie(secure(req)))
+      .send();
   });
 
   app.post('/painel/api/convite', async (req, reply) => {
@@ -131,7 +141,9 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new EngineError('requisicao_invalida', 'O corpo deve ser um objeto JSON.', { correcao: 'Envie Content-Type: application/json com um objeto.' });
+    throw new EngineError('requisicao_invalida', 'O corpo deve ser um objeto JSON.', {
+      correcao: 'Envie Content-Type: application/json com um objeto.',
+    });
   }
   return body as Record<string, unknown>;
 }

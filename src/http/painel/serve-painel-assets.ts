@@ -40,8 +40,16 @@ export function servePainelAssets(dir: string) {
     const path = decodedPath(req.url);
     const file = path === null ? null : resolve(root, path);
     // The JSON routes answer their own 404s; a path that leaves the folder is no file of the panel.
-    if (path === null || file === null || path === 'api' || path.startsWith('api/') || (file !== root && !file.startsWith(root + sep))) {
-      throw new EngineError('rota_nao_encontrada', 'Rota não encontrada.', { correcao: 'Confira o método e o caminho.' });
+    if (
+      path === null ||
+      file === null ||
+      path === 'api' ||
+      path.startsWith('api/') ||
+      (file !== root && !file.startsWith(root + sep))
+    ) {
+      throw new EngineError('rota_nao_encontrada', 'Rota não encontrada.', {
+        correcao: 'Confira o método e o caminho.',
+      });
     }
     if (path !== '' && (await isFile(file))) {
       const immutable = path.startsWith('assets/');
@@ -51,13 +59,18 @@ export function servePainelAssets(dir: string) {
         .send(await readFile(file));
     }
     if (path.startsWith('assets/')) {
-      throw new EngineError('rota_nao_encontrada', 'Arquivo do painel não encontrado.', { correcao: 'Recarregue a página: o painel pode ter sido atualizado.' });
+      throw new EngineError('rota_nao_encontrada', 'Arquivo do painel não encontrado.', {
+        correcao: 'Recarregue a página: o painel pode ter sido atualizado.',
+      });
     }
     const index = join(root, 'index.html');
     if (!(await isFile(index))) {
       return reply.status(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(index));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(index));
   };
 }
 

@@ -4,7 +4,8 @@ import type { RestOperation } from '../rest-operation.js';
 import { UploadedFile } from '../uploaded-file.js';
 import { LOTE_RESULT } from './lote-fields.js';
 
-const asObject = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asObject = (v: unknown) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /**
  * JSON `{empresa_id, ao_validar, itens}`, or multipart: the .xlsx in `planilha` (spooled by the host) plus form
@@ -15,7 +16,8 @@ export const createLote: RestOperation = {
     createLote(input: $input, planilha: $planilha, simular: $simular) { ${LOTE_RESULT} } }`,
   toVariables: (req) => {
     const simular = (req.headers['x-service-simular'] as string | undefined) ?? null;
-    if (!String(req.headers['content-type'] ?? '').startsWith('multipart/form-data')) return { input: req.body ?? null, planilha: null, simular };
+    if (!String(req.headers['content-type'] ?? '').startsWith('multipart/form-data'))
+      return { input: req.body ?? null, planilha: null, simular };
     const { planilha, ...fields } = asObject(req.body);
     if (!(planilha instanceof UploadedFile)) {
       throw new EngineError('planilha_obrigatoria', 'O envio multipart precisa do arquivo no campo planilha.', {

@@ -12,6 +12,11 @@ export const getMunicipio: RestOperation = {
         regimesEspeciais { valor origem consultadoEm mensagem } retencoes { valor origem consultadoEm mensagem } }
       beneficio { numero competencia resposta { valor origem consultadoEm mensagem } }
       fonte observacao versao } } ...DomainErrorFields } }`,
-  toVariables: (req) => ({ ibge: req.params.ibge, competencia: query(req, 'competencia'), codigoServico: query(req, 'codigo_servico'), beneficio: query(req, 'beneficio') }),
+  toVariables: (req) => ({
+    ibge: req.params.ibge,
+    competencia: query(req, 'competencia'),
+    codigoServico: query(req, 'codigo_servico'),
+    beneficio: query(req, 'beneficio'),
+  }),
   successStatus: 200,
 };

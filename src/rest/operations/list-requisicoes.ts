@@ -1,7 +1,8 @@
 import { connectionPage, pageSizeParam } from '../connection-page.js';
 import type { RestOperation } from '../rest-operation.js';
 
-export const REQUISICAO_FIELDS = 'id requisicaoId criadoEm ambiente chaveId metodo rota status codigo duracaoMs notaId loteId empresaId';
+export const REQUISICAO_FIELDS =
+  'id requisicaoId criadoEm ambiente chaveId metodo rota status codigo duracaoMs notaId loteId empresaId';
 
 // The filter is spelled out member by member: an input-object variable would be taken for the body (prepared-document.ts).
 /** The 30-day request log: `{dados, proximo_cursor}`, newest first; openapi.yaml has already checked each parameter's form. */

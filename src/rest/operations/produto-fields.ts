@@ -19,7 +19,10 @@ export function withoutNullTaxMembers(data: Record<string, unknown>): Record<str
   const clean = Object.fromEntries(
     Object.entries(tributacao)
       .filter(([, v]) => v !== null)
-      .map(([k, v]) => [k, typeof v === 'object' ? Object.fromEntries(Object.entries(v as object).filter(([, x]) => x !== null)) : v]),
+      .map(([k, v]) => [
+        k,
+        typeof v === 'object' ? Object.fromEntries(Object.entries(v as object).filter(([, x]) => x !== null)) : v,
+      ]),
   );
   return { ...data, tributacao: clean };
 }

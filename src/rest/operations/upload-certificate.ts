@@ -14,8 +14,18 @@ export const uploadCertificate: RestOperation = {
       if (typeof body[campo] === 'string') continue;
       erros.push(
         body[campo] === undefined || body[campo] === null
-          ? { codigo: 'campo_obrigatorio', campo: `/${campo}`, mensagem: 'campo obrigatório', correcao: `Informe ${campo}.` }
-          : { codigo: 'tipo_invalido', campo: `/${campo}`, mensagem: 'deve ser texto', correcao: `Envie ${campo} como string.` },
+          ? {
+              codigo: 'campo_obrigatorio',
+              campo: `/${campo}`,
+              mensagem: 'campo obrigatório',
+              correcao: `Informe ${campo}.`,
+            }
+          : {
+              codigo: 'tipo_invalido',
+              campo: `/${campo}`,
+              mensagem: 'deve ser texto',
+              correcao: `Envie ${campo} como string.`,
+            },
       );
     }
     if (erros.length) throw new EngineError('validacao', 'A requisição tem campos inválidos.', { extra: { erros } });

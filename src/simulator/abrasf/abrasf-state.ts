@@ -21,9 +21,12 @@ export interface AbrasfNote {
   substituidaPor: string | null;
 }
 
-const rpsKey = (ibge: string, prestador: string, rps: IdentificacaoRps) => `${ibge}|${prestador}|${rps.serie}|${rps.numero}|${rps.tipo}`;
+const rpsKey = (ibge: string, prestador: string, rps: IdentificacaoRps) =>
+  `${ibge}|${prestador}|${rps.serie}|${rps.numero}|${rps.tipo}`;
 
-type Line = { t: 'nota'; note: AbrasfNote } | { t: 'cancelada'; ibge: string; numero: string; cancelamentoXml: string; substituidaPor: string | null };
+type Line =
+  | { t: 'nota'; note: AbrasfNote }
+  | { t: 'cancelada'; ibge: string; numero: string; cancelamentoXml: string; substituidaPor: string | null };
 
 /**
  * The notes of every simulated city, by RPS and by number. With a stateDir every change is appended to a JSON-lines
@@ -64,7 +67,11 @@ export class AbrasfState {
   }
 
   codigoVerificacao(): string {
-    return randomBytes(9).toString('base64').replace(/[^A-Za-z0-9]/g, 'X').slice(0, 9).toUpperCase();
+    return randomBytes(9)
+      .toString('base64')
+      .replace(/[^A-Za-z0-9]/g, 'X')
+      .slice(0, 9)
+      .toUpperCase();
   }
 
   add(note: AbrasfNote): void {

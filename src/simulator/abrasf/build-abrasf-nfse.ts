@@ -31,7 +31,10 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
   const aliquota = xmlText(rps, 'Aliquota');
   const iss = aliquota ? base.times(aliquota).div(100).toDecimalPlaces(2) : new Decimal(0);
   const retido = xmlText(rps, 'IssRetido') === '1';
-  const liquido = servicos.minus(valor('DescontoIncondicionado')).minus(valor('DescontoCondicionado')).minus(retido ? iss : 0);
+  const liquido = servicos
+    .minus(valor('DescontoIncondicionado'))
+    .minus(valor('DescontoCondicionado'))
+    .minus(retido ? iss : 0);
   const uf = municipio(input.ibge)?.uf ?? 'DF';
   const declaracao = rps.replace(/^<(?:[\w.-]+:)?Rps(?:\s[^>]*)?>/, '').replace(/<\/(?:[\w.-]+:)?Rps>$/, '');
   const prestador = xmlElements(rps, 'Prestador')[0] ?? '';
@@ -41,11 +44,25 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
     el('CodigoVerificacao', input.codigoVerificacao) +
     el('DataEmissao', formatBrasilia(input.emitidaEm)) +
     el('NfseSubstituida', input.substituida) +
-    group('ValoresNfse', el('BaseCalculo', base.toFixed(2)), el('Aliquota', aliquota ?? undefined), el('ValorIss', iss.toFixed(2)), el('ValorLiquidoNfse', liquido.toFixed(2))) +
+    group(
+      'ValoresNfse',
+      el('BaseCalculo', base.toFixed(2)),
+      el('Aliquota', aliquota ?? undefined),
+      el('ValorIss', iss.toFixed(2)),
+      el('ValorLiquidoNfse', liquido.toFixed(2)),
+    ) +
     group(
       'PrestadorServico',
       el('RazaoSocial', `PRESTADOR ${documento} (CADASTRO SIMULADO)`),
-      group('Endereco', el('Endereco', 'Endereço do cadastro municipal (simulado)'), el('Numero', 'S/N'), el('Bairro', 'Centro'), el('CodigoMunicipio', input.ibge), el('Uf', uf), el('Cep', '00000000')),
+      group(
+        'Endereco',
+        el('Endereco', 'Endereço do cadastro municipal (simulado)'),
+        el('Numero', 'S/N'),
+        el('Bairro', 'Centro'),
+        el('CodigoMunicipio', input.ibge),
+        el('Uf', uf),
+        el('Cep', '00000000'),
+      ),
     ) +
     group('OrgaoGerador', el('CodigoMunicipio', input.ibge), el('Uf', uf)) +
     `<DeclaracaoPrestacaoServico>${declaracao}</DeclaracaoPrestacaoServico>`;

@@ -46,7 +46,12 @@ export interface AbrasfSimulator {
   playNext(prestador: string, scenario: string, times?: number): void;
 }
 
-const ISSUING: ReadonlySet<OperacaoAbrasf> = new Set(['GerarNfse', 'RecepcionarLoteRpsSincrono', 'CancelarNfse', 'SubstituirNfse']);
+const ISSUING: ReadonlySet<OperacaoAbrasf> = new Set([
+  'GerarNfse',
+  'RecepcionarLoteRpsSincrono',
+  'CancelarNfse',
+  'SubstituirNfse',
+]);
 
 /**
  * The ABRASF 2.04 cities of our profiles, speaking the WSDL's SOAP contract at <url>/<IBGE>: every request's
@@ -76,25 +81,40 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
     const perfil = perfilAbrasf(ibge);
     const body = await readBody(req);
     if (req.method !== 'POST' || !perfil) return send(res, 404, fault('Serviço não encontrado.'));
-    const action = String(req.headers.soapaction ?? /action="([^"]+)"/.exec(String(req.headers['content-type'] ?? ''))?.[1] ?? '').replace(/"/g, '');
+    const action = String(
+      req.headers.soapaction ?? /action="([^"]+)"/.exec(String(req.headers['content-type'] ?? ''))?.[1] ?? '',
+    ).replace(/"/g, '');
     const wrapper = /<(?:[\w.-]+:)?(\w+)Request[\s>]/.exec(body)?.[1] ?? '';
     const operacao = wrapper as OperacaoAbrasf;
     if (!perfil.operacoes.includes(operacao) || action !== `${perfil.soapAction}${operacao}`) {
-      return send(res, 500, fault(`Operação SOAP desconhecida: ${wrapper || '(sem <Op>Request)'} / SOAPAction ${action || '(ausente)'}`));
+      return send(
+        res,
+        500,
+        fault(`Operação SOAP desconhecida: ${wrapper || '(sem <Op>Request)'} / SOAPAction ${action || '(ausente)'}`),
+      );
     }
     const cabecalho = soapString(body, 'nfseCabecMsg') ?? '';
     const dados = soapString(body, 'nfseDadosMsg') ?? '';
     calls.push({ ibge, operacao, dados });
-    const prestadorBlock = xmlElements(dados, operacao === 'ConsultarNfseServicoTomado' ? 'Consulente' : 'Prestador')[0] ?? xmlElements(dados, 'CpfCnpj')[0] ?? '';
+    const prestadorBlock =
+      xmlElements(dados, operacao === 'ConsultarNfseServicoTomado' ? 'Consulente' : 'Prestador')[0] ??
+      xmlElements(dados, 'CpfCnpj')[0] ??
+      '';
     const prestador = xmlText(prestadorBlock, 'Cnpj') ?? xmlText(prestadorBlock, 'Cpf') ?? '';
     const scenario = scenarioFor(req, operacao, prestador);
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
     const invalid = [...validateXsd(cabecalho, 'abrasf'), ...validateXsd(dados, 'abrasf')];
     const wrongRoot = !new RegExp(`^(<\\?xml[^>]*\\?>)?<${ROOT[operacao]}[\\s>]`).test(dados.trim());
-    const inner = invalid.length > 0 || wrongRoot
-      ? refusal(operacao, [{ codigo: SIMULATOR_CODES.esquema, mensagem: `Mensagem em desacordo com o esquema ABRASF 2.04: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}` }])
-      : handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
+    const inner =
+      invalid.length > 0 || wrongRoot
+        ? refusal(operacao, [
+            {
+              codigo: SIMULATOR_CODES.esquema,
+              mensagem: `Mensagem em desacordo com o esquema ABRASF 2.04: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}`,
+            },
+          ])
+        : handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
     if (inner === null) {
       // timeout: the notes are kept and the answer never comes; the socket is released when the simulator closes.
       held.add(res);
@@ -105,7 +125,9 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
   };
 
   const handler: RequestListener = (req, res) => {
-    handle(req, res).catch((err: unknown) => send(res, 500, fault(`Falha do simulador: ${err instanceof Error ? err.message : String(err)}`)));
+    handle(req, res).catch((err: unknown) =>
+      send(res, 500, fault(`Falha do simulador: ${err instanceof Error ? err.message : String(err)}`)),
+    );
   };
   const server = createServer(handler);
   let url = '';
@@ -175,4 +197,3 @@ function send(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
-

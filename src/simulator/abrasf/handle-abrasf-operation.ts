@@ -16,7 +16,12 @@ export interface AbrasfContext {
 }
 
 /** The simulator's own codes, for faults every city reports in its own words (schema, signature, the scenario's default). */
-export const SIMULATOR_CODES = { esquema: 'X001', assinatura: 'X002', nfseNaoEncontrada: 'X003', rejeicao: 'X999' } as const;
+export const SIMULATOR_CODES = {
+  esquema: 'X001',
+  assinatura: 'X002',
+  nfseNaoEncontrada: 'X003',
+  rejeicao: 'X999',
+} as const;
 
 const RESPOSTA: Record<OperacaoAbrasf, string> = {
   GerarNfse: 'GerarNfseResposta',
@@ -33,22 +38,33 @@ interface Mensagem {
   rps?: IdentificacaoRps;
 }
 
-const answer = (operacao: OperacaoAbrasf, inner: string) => `<${RESPOSTA[operacao]} xmlns="${ABRASF_NS}">${inner}</${RESPOSTA[operacao]}>`;
+const answer = (operacao: OperacaoAbrasf, inner: string) =>
+  `<${RESPOSTA[operacao]} xmlns="${ABRASF_NS}">${inner}</${RESPOSTA[operacao]}>`;
 
 /** ListaMensagemRetorno (or, per RPS of a lot, ListaMensagemRetornoLote). */
 export function refusal(operacao: OperacaoAbrasf, mensagens: Mensagem[]): string {
   const lote = operacao === 'RecepcionarLoteRpsSincrono' && mensagens.every((m) => m.rps);
   const items = mensagens.map((m) =>
-    group('MensagemRetorno', lote ? rpsXml('IdentificacaoRps', m.rps!) : '', el('Codigo', m.codigo), el('Mensagem', m.mensagem.slice(0, 200))),
+    group(
+      'MensagemRetorno',
+      lote ? rpsXml('IdentificacaoRps', m.rps!) : '',
+      el('Codigo', m.codigo),
+      el('Mensagem', m.mensagem.slice(0, 200)),
+    ),
   );
   return answer(operacao, group(lote ? 'ListaMensagemRetornoLote' : 'ListaMensagemRetorno', ...items));
 }
 
-const rpsXml = (name: string, rps: IdentificacaoRps) => group(name, el('Numero', rps.numero), el('Serie', rps.serie), el('Tipo', rps.tipo));
+const rpsXml = (name: string, rps: IdentificacaoRps) =>
+  group(name, el('Numero', rps.numero), el('Serie', rps.serie), el('Tipo', rps.tipo));
 
 function identificacao(xml: string): IdentificacaoRps {
   const id = xmlElements(xml, 'IdentificacaoRps')[0] ?? '';
-  return { numero: String(BigInt(xmlText(id, 'Numero') ?? '0')), serie: xmlText(id, 'Serie') ?? '', tipo: (xmlText(id, 'Tipo') ?? '1') as IdentificacaoRps['tipo'] };
+  return {
+    numero: String(BigInt(xmlText(id, 'Numero') ?? '0')),
+    serie: xmlText(id, 'Serie') ?? '',
+    tipo: (xmlText(id, 'Tipo') ?? '1') as IdentificacaoRps['tipo'],
+  };
 }
 
 function documento(xml: string, name: string): string {
@@ -61,7 +77,11 @@ function standalone(element: string): string {
   return /^<[\w.-]+\s[^>]*xmlns=/.test(element) ? element : element.replace(/^<([\w.-]+)/, `<$1 xmlns="${ABRASF_NS}"`);
 }
 
-function verify(xml: string, element: 'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse', required: boolean): Mensagem | null {
+function verify(
+  xml: string,
+  element: 'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse',
+  required: boolean,
+): Mensagem | null {
   const result: VerifyXmlSignatureResult = verifyXmlSignature(xml, element);
   if (result.valid) return null;
   if (!required && result.reason === 'missing') return null;
@@ -75,11 +95,24 @@ function acceptRps(ctx: AbrasfContext, rps: string): { note: AbrasfNote } | { er
   if (falha) return { erro: { ...falha, rps: id } };
   const prestador = documento(rps, 'Prestador');
   if (ctx.state.findByRps(ctx.perfil.ibge, prestador, id)) {
-    return { erro: { codigo: ctx.perfil.codigos.rpsJaConvertido, mensagem: `RPS ${id.serie}/${id.numero} já informado: já foi convertido em NFS-e.`, rps: id } };
+    return {
+      erro: {
+        codigo: ctx.perfil.codigos.rpsJaConvertido,
+        mensagem: `RPS ${id.serie}/${id.numero} já informado: já foi convertido em NFS-e.`,
+        rps: id,
+      },
+    };
   }
   const numero = ctx.state.nextNumero(ctx.perfil.ibge, ctx.now);
   const codigoVerificacao = ctx.state.codigoVerificacao();
-  const nfseXml = buildAbrasfNfse({ ibge: ctx.perfil.ibge, numero, codigoVerificacao, emitidaEm: ctx.now, rpsXml: rps, signer: ctx.signer });
+  const nfseXml = buildAbrasfNfse({
+    ibge: ctx.perfil.ibge,
+    numero,
+    codigoVerificacao,
+    emitidaEm: ctx.now,
+    rpsXml: rps,
+    signer: ctx.signer,
+  });
   return {
     note: {
       ibge: ctx.perfil.ibge,
@@ -100,7 +133,12 @@ function acceptRps(ctx: AbrasfContext, rps: string): { note: AbrasfNote } | { er
  * One ABRASF operation on a schema-valid request. Null: the scenario `timeout` (the notes are kept, the answer is
  * lost). Issuing scenarios: `rejeitar[:codigo]` refuses with that code; `autorizar` (default) issues.
  */
-export function handleAbrasfOperation(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, scenario: Scenario): string | null {
+export function handleAbrasfOperation(
+  ctx: AbrasfContext,
+  operacao: OperacaoAbrasf,
+  dados: string,
+  scenario: Scenario,
+): string | null {
   switch (operacao) {
     case 'GerarNfse':
     case 'RecepcionarLoteRpsSincrono': {
@@ -108,12 +146,18 @@ export function handleAbrasfOperation(ctx: AbrasfContext, operacao: OperacaoAbra
       if (lote) {
         const falha = verify(dados, 'LoteRps', ctx.perfil.assinaturas.lote);
         if (falha) return refusal(operacao, [falha]);
-        if (xmlElements(lote, 'Rps').length > ctx.perfil.loteMaximo) return refusal(operacao, [{ codigo: SIMULATOR_CODES.esquema, mensagem: `O lote excede ${ctx.perfil.loteMaximo} RPS.` }]);
+        if (xmlElements(lote, 'Rps').length > ctx.perfil.loteMaximo)
+          return refusal(operacao, [
+            { codigo: SIMULATOR_CODES.esquema, mensagem: `O lote excede ${ctx.perfil.loteMaximo} RPS.` },
+          ]);
       }
       const rpsList = xmlElements(dados, 'Rps');
       if (scenario.kind === 'rejeitar') {
         const codigo = scenario.codes[0] ?? SIMULATOR_CODES.rejeicao;
-        return refusal(operacao, rpsList.map((r) => ({ codigo, mensagem: `Rejeição simulada (${codigo}).`, rps: identificacao(r) })));
+        return refusal(
+          operacao,
+          rpsList.map((r) => ({ codigo, mensagem: `Rejeição simulada (${codigo}).`, rps: identificacao(r) })),
+        );
       }
       const results = rpsList.map((r) => acceptRps(ctx, r));
       // One bad RPS refuses the whole lot: nothing is kept.
@@ -122,12 +166,22 @@ export function handleAbrasfOperation(ctx: AbrasfContext, operacao: OperacaoAbra
       const notes = results.map((r) => (r as { note: AbrasfNote }).note);
       for (const note of notes) ctx.state.add(note);
       if (scenario.kind === 'timeout') return null;
-      const protocolo = lote ? el('NumeroLote', xmlText(lote, 'NumeroLote')) + el('DataRecebimento', ctx.now.toISOString().slice(0, 19)) + el('Protocolo', `SIM${xmlText(lote, 'NumeroLote')}`) : '';
+      const protocolo = lote
+        ? el('NumeroLote', xmlText(lote, 'NumeroLote')) +
+          el('DataRecebimento', ctx.now.toISOString().slice(0, 19)) +
+          el('Protocolo', `SIM${xmlText(lote, 'NumeroLote')}`)
+        : '';
       return answer(operacao, `${protocolo}<ListaNfse>${notes.map(compNfseXml).join('')}</ListaNfse>`);
     }
     case 'ConsultarNfsePorRps': {
       const note = ctx.state.findByRps(ctx.perfil.ibge, documento(dados, 'Prestador'), identificacao(dados));
-      if (!note) return refusal(operacao, [{ codigo: ctx.perfil.codigos.rpsNaoEncontrado, mensagem: 'RPS não encontrado: nenhuma NFS-e foi gerada para ele.' }]);
+      if (!note)
+        return refusal(operacao, [
+          {
+            codigo: ctx.perfil.codigos.rpsNaoEncontrado,
+            mensagem: 'RPS não encontrado: nenhuma NFS-e foi gerada para ele.',
+          },
+        ]);
       return answer(operacao, compNfseXml(note));
     }
     case 'CancelarNfse': {
@@ -135,8 +189,14 @@ export function handleAbrasfOperation(ctx: AbrasfContext, operacao: OperacaoAbra
       const falha = verify(dados, 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
       if (falha) return refusal(operacao, [falha]);
       const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
-      if (!note || note.prestador !== documento(pedido, 'CpfCnpj')) return refusal(operacao, [{ codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'NFS-e não encontrada para este prestador.' }]);
-      if (note.cancelamentoXml) return refusal(operacao, [{ codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'Esta NFS-e já está cancelada.' }]);
+      if (!note || note.prestador !== documento(pedido, 'CpfCnpj'))
+        return refusal(operacao, [
+          { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'NFS-e não encontrada para este prestador.' },
+        ]);
+      if (note.cancelamentoXml)
+        return refusal(operacao, [
+          { codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'Esta NFS-e já está cancelada.' },
+        ]);
       const cancelamento = buildAbrasfCancelamento(standalone(pedido), ctx.now);
       ctx.state.cancel(note, cancelamento);
       if (scenario.kind === 'timeout') return null;
@@ -145,19 +205,36 @@ export function handleAbrasfOperation(ctx: AbrasfContext, operacao: OperacaoAbra
     case 'SubstituirNfse': {
       const substituicao = xmlElements(dados, 'SubstituicaoNfse')[0]!;
       const pedido = xmlElements(substituicao, 'Pedido')[0]!;
-      const falha = verify(dados, 'SubstituicaoNfse', ctx.perfil.assinaturas.substituicao) ?? verify(standalone(pedido), 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
+      const falha =
+        verify(dados, 'SubstituicaoNfse', ctx.perfil.assinaturas.substituicao) ??
+        verify(standalone(pedido), 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
       if (falha) return refusal(operacao, [falha]);
       const original = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
-      if (!original || original.prestador !== documento(pedido, 'CpfCnpj')) return refusal(operacao, [{ codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'NFS-e a substituir não encontrada para este prestador.' }]);
-      if (original.cancelamentoXml) return refusal(operacao, [{ codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'A NFS-e a substituir já está cancelada.' }]);
-      if (scenario.kind === 'rejeitar') return refusal(operacao, [{ codigo: scenario.codes[0] ?? SIMULATOR_CODES.rejeicao, mensagem: 'Rejeição simulada.' }]);
+      if (!original || original.prestador !== documento(pedido, 'CpfCnpj'))
+        return refusal(operacao, [
+          {
+            codigo: SIMULATOR_CODES.nfseNaoEncontrada,
+            mensagem: 'NFS-e a substituir não encontrada para este prestador.',
+          },
+        ]);
+      if (original.cancelamentoXml)
+        return refusal(operacao, [
+          { codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'A NFS-e a substituir já está cancelada.' },
+        ]);
+      if (scenario.kind === 'rejeitar')
+        return refusal(operacao, [
+          { codigo: scenario.codes[0] ?? SIMULATOR_CODES.rejeicao, mensagem: 'Rejeição simulada.' },
+        ]);
       const accepted = acceptRps(ctx, xmlElements(substituicao, 'Rps')[0]!);
       if ('erro' in accepted) return refusal(operacao, [accepted.erro]);
       ctx.state.add(accepted.note);
       ctx.state.cancel(original, buildAbrasfCancelamento(standalone(pedido), ctx.now), accepted.note.numero);
       if (scenario.kind === 'timeout') return null;
       const substituida = ctx.state.findByNumero(ctx.perfil.ibge, original.numero)!;
-      return answer(operacao, `<RetSubstituicao><NfseSubstituida>${compNfseXml(substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(accepted.note)}</NfseSubstituidora></RetSubstituicao>`);
+      return answer(
+        operacao,
+        `<RetSubstituicao><NfseSubstituida>${compNfseXml(substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(accepted.note)}</NfseSubstituidora></RetSubstituicao>`,
+      );
     }
     case 'ConsultarNfseServicoTomado': {
       const consulente = documento(dados, 'Consulente');
@@ -165,11 +242,20 @@ export function handleAbrasfOperation(ctx: AbrasfContext, operacao: OperacaoAbra
       const inicio = xmlText(periodo, 'DataInicial') ?? '0000-00-00';
       const fim = xmlText(periodo, 'DataFinal') ?? '9999-99-99';
       const pagina = Number(xmlText(dados, 'Pagina') ?? '1');
-      const dia = (note: AbrasfNote) => new Date(new Date(note.emitidaEm).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-      const found = ctx.state.all().filter((n) => n.ibge === ctx.perfil.ibge && n.tomador === consulente && dia(n) >= inicio && dia(n) <= fim);
+      const dia = (note: AbrasfNote) =>
+        new Date(new Date(note.emitidaEm).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+      const found = ctx.state
+        .all()
+        .filter((n) => n.ibge === ctx.perfil.ibge && n.tomador === consulente && dia(n) >= inicio && dia(n) <= fim);
       const page = found.slice((pagina - 1) * 50, pagina * 50);
-      if (page.length === 0) return refusal(operacao, [{ codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'Nenhuma NFS-e encontrada para o período.' }]);
-      return answer(operacao, `<ListaNfse>${page.map(compNfseXml).join('')}${el('Pagina', String(pagina))}</ListaNfse>`);
+      if (page.length === 0)
+        return refusal(operacao, [
+          { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'Nenhuma NFS-e encontrada para o período.' },
+        ]);
+      return answer(
+        operacao,
+        `<ListaNfse>${page.map(compNfseXml).join('')}${el('Pagina', String(pagina))}</ListaNfse>`,
+      );
     }
   }
 }

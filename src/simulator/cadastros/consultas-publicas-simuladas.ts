@@ -44,9 +44,15 @@ export class ConsultasPublicasSimuladas {
   private cnpj(res: ServerResponse, cnpj: string): void {
     this.chamadasPorTipo.cnpj += 1;
     if (this.fora.has('cnpj')) return sendJson(res, 503, { message: 'Serviço indisponível.' });
-    if (!/^\d{14}$/.test(cnpj)) return sendJson(res, 400, { message: `CNPJ ${cnpj} inválido.`, type: 'bad_request', name: 'BadRequestError' });
+    if (!/^\d{14}$/.test(cnpj))
+      return sendJson(res, 400, { message: `CNPJ ${cnpj} inválido.`, type: 'bad_request', name: 'BadRequestError' });
     const e = CADASTRO_SIMULADO.empresas.find((x) => x.cnpj === cnpj);
-    if (!e) return sendJson(res, 404, { message: `CNPJ ${cnpj} não encontrado.`, type: 'not_found', name: 'CnpjNotFoundError' });
+    if (!e)
+      return sendJson(res, 404, {
+        message: `CNPJ ${cnpj} não encontrado.`,
+        type: 'not_found',
+        name: 'CnpjNotFoundError',
+      });
     sendJson(res, 200, {
       cnpj: e.cnpj,
       razao_social: e.razaoSocial,
@@ -69,7 +75,9 @@ export class ConsultasPublicasSimuladas {
     this.chamadasPorTipo.cep += 1;
     if (this.fora.has('cep')) return sendJson(res, 503, { erro: 'Serviço indisponível.' });
     if (!/^\d{8}$/.test(cep)) return sendJson(res, 400, { erro: 'CEP inválido.' });
-    const c = (CADASTRO_SIMULADO.ceps as Record<string, (typeof CADASTRO_SIMULADO.ceps)[keyof typeof CADASTRO_SIMULADO.ceps]>)[cep];
+    const c = (
+      CADASTRO_SIMULADO.ceps as Record<string, (typeof CADASTRO_SIMULADO.ceps)[keyof typeof CADASTRO_SIMULADO.ceps]>
+    )[cep];
     if (!c) return sendJson(res, 200, { erro: 'true' });
     sendJson(res, 200, { cep: `${cep.slice(0, 5)}-${cep.slice(5)}`, ...c, estado: c.uf, ddd: '', siafi: '' });
   }

@@ -70,9 +70,15 @@ function valoresXml(dps: DpsSummary): string {
   const descIncond = new Decimal(dps.vDescIncond ?? 0);
   const descCond = new Decimal(dps.vDescCond ?? 0);
   const vBC = vServ.minus(descIncond);
-  const vISSQN = dps.pAliq && dps.tribISSQN === '1' ? vBC.times(dps.pAliq).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : undefined;
+  const vISSQN =
+    dps.pAliq && dps.tribISSQN === '1'
+      ? vBC.times(dps.pAliq).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+      : undefined;
   const retido = dps.tpRetISSQN !== '1' && vISSQN !== undefined ? vISSQN : undefined;
-  const vLiq = vServ.minus(descCond).minus(descIncond).minus(retido ?? 0);
+  const vLiq = vServ
+    .minus(descCond)
+    .minus(descIncond)
+    .minus(retido ?? 0);
   return group(
     'valores',
     el('vBC', vBC.toFixed(2)),

@@ -15,7 +15,13 @@ export interface DpsRuleContext {
 /** Business rules of Anexo I the simulator enforces; every failing rule is listed (Sefin answers all at once). */
 export function checkDpsRules(dps: DpsSummary, ctx: DpsRuleContext): SimError[] {
   const errors: SimError[] = [];
-  const expectedId = buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: dps.prestCnpj, CPF: dps.prestCpf, serie: dps.serie, nDPS: dps.nDPS });
+  const expectedId = buildDpsId({
+    cLocEmi: dps.cLocEmi,
+    CNPJ: dps.prestCnpj,
+    CPF: dps.prestCpf,
+    serie: dps.serie,
+    nDPS: dps.nDPS,
+  });
   if (dps.id !== expectedId) errors.push(simError('E0004', `Esperado ${expectedId}`));
   if (ctx.ambiente && dps.tpAmb !== ctx.ambiente) errors.push(simError('E0006'));
   if (!signedByEmitter(dps, ctx.signerDocument)) errors.push(simError('E0718'));

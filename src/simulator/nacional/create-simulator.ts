@@ -80,7 +80,8 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     ambiente: options.ambiente,
     deferAnswer(res, ms, answer) {
       const entry: { timer?: NodeJS.Timeout; res: ServerResponse } = { res };
-      if (ms !== undefined && Number.isFinite(ms)) entry.timer = setTimeout(() => (pending.delete(entry), answer()), ms);
+      if (ms !== undefined && Number.isFinite(ms))
+        entry.timer = setTimeout(() => (pending.delete(entry), answer()), ms);
       pending.add(entry);
       res.on('close', () => (clearTimeout(entry.timer), pending.delete(entry)));
     },
@@ -89,7 +90,12 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
   const sefaz = new SefazDistribution(NFE_DISTRIBUTION);
   const sefazCte = new SefazDistribution(CTE_DISTRIBUTION);
   const sefazEventos = new SefazEventReception(sefaz);
-  const sefazNfe = new SefazSimulator({ now: clock, defer: ctx.deferAnswer, slowMs: ctx.delays.slowMs, timeoutMs: ctx.delays.timeoutMs });
+  const sefazNfe = new SefazSimulator({
+    now: clock,
+    defer: ctx.deferAnswer,
+    slowMs: ctx.delays.slowMs,
+    timeoutMs: ctx.delays.timeoutMs,
+  });
   // The SEFAZ services answer SOAP POSTs at their own paths, beside the Sefin/ADN routes.
   const sefazRoutes: Record<string, { handle(req: IncomingMessage, res: ServerResponse, now: Date): Promise<void> }> = {
     '/sefaz/NFeDistribuicaoDFe': sefaz,
@@ -106,11 +112,17 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
     const sefazRoute = req.method === 'POST' ? sefazRoutes[path] : undefined;
     const nfeRoute = req.method === 'POST' && path.startsWith(`${SEFAZ_NFE_PATH}/`);
     // The simulator reads and validates every XML it receives; a service that never calls it never loads libxml2.
-    const run = loadLibxml2().then(() => (sefazRoute
-      ? sefazRoute.handle(req, res, clock())
-      : nfeRoute ? sefazNfe.handle(req, res) : route(ctx, req, res, faults)));
+    const run = loadLibxml2().then(() =>
+      sefazRoute
+        ? sefazRoute.handle(req, res, clock())
+        : nfeRoute
+          ? sefazNfe.handle(req, res)
+          : route(ctx, req, res, faults),
+    );
     run.catch((err: unknown) => {
-      sendJson(res, 500, { erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` } });
+      sendJson(res, 500, {
+        erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` },
+      });
     });
   };
   const server = createServer(handler);
@@ -166,7 +178,12 @@ function defaultSigner(): XmlSigner {
   return createXmlSigner(cert.privateKeyPem, cert.certificatePem);
 }
 
-async function route(ctx: SimulatorContext, req: IncomingMessage, res: ServerResponse, faults: Map<string, DistributionFault>): Promise<void> {
+async function route(
+  ctx: SimulatorContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  faults: Map<string, DistributionFault>,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://simulador');
   let path = url.pathname;
   const env = /^\/(producao|producaorestrita)(?=\/)/.exec(path);
@@ -181,7 +198,10 @@ async function route(ctx: SimulatorContext, req: IncomingMessage, res: ServerRes
       ctx.outage.consume(
         subject,
         scenario.kind === 'indisponibilidade'
-          ? { calls: scenario.calls ?? (scenario.ms === undefined ? ctx.delays.unavailableCalls ?? 3 : undefined), ms: scenario.ms ?? (scenario.calls === undefined ? ctx.delays.unavailableMs : undefined) }
+          ? {
+              calls: scenario.calls ?? (scenario.ms === undefined ? (ctx.delays.unavailableCalls ?? 3) : undefined),
+              ms: scenario.ms ?? (scenario.calls === undefined ? ctx.delays.unavailableMs : undefined),
+            }
           : undefined,
       ),
   };
@@ -190,13 +210,23 @@ async function route(ctx: SimulatorContext, req: IncomingMessage, res: ServerRes
   if (path === '/_simulador/notas' && method === 'GET') return inspect(ctx, res, url.searchParams.get('idDps'));
   // ADN Contribuinte, under its base path /contribuintes.
   if ((m = /^\/contribuintes\/DFe\/([^/]+)$/.exec(path)) && method === 'GET') {
-    return handleDistribution(ctx, res, scope, m[1]!, url.searchParams, faults.get(url.searchParams.get('cnpjConsulta') ?? ''));
+    return handleDistribution(
+      ctx,
+      res,
+      scope,
+      m[1]!,
+      url.searchParams,
+      faults.get(url.searchParams.get('cnpjConsulta') ?? ''),
+    );
   }
   if (path === '/nfse' && method === 'POST') return handleEmission(ctx, req, res, scope);
-  if ((m = /^\/dps\/([^/]+)$/.exec(path)) && (method === 'GET' || method === 'HEAD')) return handleDpsQuery(ctx, res, scope, m[1], method === 'HEAD');
+  if ((m = /^\/dps\/([^/]+)$/.exec(path)) && (method === 'GET' || method === 'HEAD'))
+    return handleDpsQuery(ctx, res, scope, m[1], method === 'HEAD');
   if ((m = /^\/nfse\/([^/]+)$/.exec(path)) && method === 'GET') return handleGetNfse(ctx, res, scope, m[1]);
-  if ((m = /^\/nfse\/([^/]+)\/eventos$/.exec(path)) && method === 'POST') return handleEvent(ctx, req, res, scope, m[1]);
-  if ((m = /^\/nfse\/([^/]+)\/eventos\/(\d+)\/(\d+)$/.exec(path)) && method === 'GET') return handleGetEvent(ctx, res, scope, m[1], m[2], m[3]);
+  if ((m = /^\/nfse\/([^/]+)\/eventos$/.exec(path)) && method === 'POST')
+    return handleEvent(ctx, req, res, scope, m[1]);
+  if ((m = /^\/nfse\/([^/]+)\/eventos\/(\d+)\/(\d+)$/.exec(path)) && method === 'GET')
+    return handleGetEvent(ctx, res, scope, m[1], m[2], m[3]);
   req.resume();
   sendJson(res, 404, { erro: { descricao: 'Recurso não encontrado.' } });
 }

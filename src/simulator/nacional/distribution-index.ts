@@ -53,7 +53,10 @@ export class DistributionIndex {
   addEvent(event: StoredEvent): void {
     const parties = this.partiesByChave.get(event.chave) ?? [];
     if (parties.length === 0) return;
-    const entry = distributed({ tipo: 'EVENTO', chave: event.chave, dhProc: event.dhProc, tipoEvento: event.tipoEvento }, event.xml);
+    const entry = distributed(
+      { tipo: 'EVENTO', chave: event.chave, dhProc: event.dhProc, tipoEvento: event.tipoEvento },
+      event.xml,
+    );
     for (const p of parties) this.push(event.tpAmb, p, entry);
   }
 

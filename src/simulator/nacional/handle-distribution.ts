@@ -38,7 +38,13 @@ const envelope = (tpAmb: string, now: Date) => ({
 
 const erro = (codigo: string, complemento?: string) => {
   const e = simError(codigo, complemento);
-  return { Mensagem: null, Parametros: [], Codigo: e.Codigo ?? codigo, Descricao: e.Descricao ?? null, Complemento: complemento ?? null };
+  return {
+    Mensagem: null,
+    Parametros: [],
+    Codigo: e.Codigo ?? codigo,
+    Descricao: e.Descricao ?? null,
+    Complemento: complemento ?? null,
+  };
 };
 
 /**
@@ -59,16 +65,30 @@ export function handleDistribution(
   const now = ctx.clock();
   const cnpj = query.get('cnpjConsulta') ?? '';
   if (fault === 'indisponibilidade' || scope.unavailable(`DFe:${cnpj}`)) {
-    return sendJson(res, 503, { StatusProcessamento: 'REJEICAO', LoteDFe: null, Alertas: null, Erros: [erro('E1217')], ...envelope(tpAmb, now) });
+    return sendJson(res, 503, {
+      StatusProcessamento: 'REJEICAO',
+      LoteDFe: null,
+      Alertas: null,
+      Erros: [erro('E1217')],
+      ...envelope(tpAmb, now),
+    });
   }
   const rejeicao = (complemento: string) =>
-    sendJson(res, 400, { StatusProcessamento: 'REJEICAO', LoteDFe: null, Alertas: null, Erros: [erro('E2215', complemento)], ...envelope(tpAmb, now) });
+    sendJson(res, 400, {
+      StatusProcessamento: 'REJEICAO',
+      LoteDFe: null,
+      Alertas: null,
+      Erros: [erro('E2215', complemento)],
+      ...envelope(tpAmb, now),
+    });
   if (!/^\d+$/.test(nsuText)) return rejeicao('NSU inválido.');
   if (!/^([0-9A-Z]{12}\d{2}|\d{11})$/.test(cnpj)) return rejeicao('cnpjConsulta inválido.');
   if (fault === 'rejeitar' || scope.scenario.kind === 'rejeitar') return rejeicao('Rejeição simulada.');
   const nsu = Number(nsuText);
   const lote = query.get('lote') !== 'false';
-  const found = lote ? ctx.state.distributionAfter(tpAmb, cnpj, nsu, ADN_LOT_SIZE) : ctx.state.distributionAfter(tpAmb, cnpj, Math.max(nsu - 1, 0), 1);
+  const found = lote
+    ? ctx.state.distributionAfter(tpAmb, cnpj, nsu, ADN_LOT_SIZE)
+    : ctx.state.distributionAfter(tpAmb, cnpj, Math.max(nsu - 1, 0), 1);
   if (found.length === 0) {
     return sendJson(res, 404, {
       StatusProcessamento: 'NENHUM_DOCUMENTO_LOCALIZADO',
@@ -84,7 +104,7 @@ export function handleDistribution(
       NSU: e.nsu,
       ChaveAcesso: e.chave,
       TipoDocumento: e.tipo,
-      TipoEvento: e.tipoEvento ? TIPO_EVENTO[e.tipoEvento] ?? null : null,
+      TipoEvento: e.tipoEvento ? (TIPO_EVENTO[e.tipoEvento] ?? null) : null,
       ArquivoXml: e.arquivoXml,
       DataHoraGeracao: e.dhProc,
     })),

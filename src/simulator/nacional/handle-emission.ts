@@ -7,7 +7,12 @@ import { processDps } from './process-dps.js';
 import type { SimulatorContext } from './simulator-context.js';
 
 /** POST /nfse — synchronous DPS reception (SW NFSePostRequest → 201 NFSePostResponseSucesso / 400 / 403 / 500). */
-export async function handleEmission(ctx: SimulatorContext, req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
+export async function handleEmission(
+  ctx: SimulatorContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  scope: RequestScope,
+): Promise<void> {
   const { scenario } = scope;
   const tpAmbDefault = Number(scope.ambiente ?? ctx.ambiente ?? '2');
   if (scenario.kind === 'falha_transmissao' && !scenario.received) {
@@ -23,7 +28,10 @@ export async function handleEmission(ctx: SimulatorContext, req: IncomingMessage
   if (!decoded.ok) return sendJson(res, 400, { ...envelope(tpAmb, ctx.clock()), erros: [decoded.error] });
   if (scenario.kind === 'falha_transmissao') {
     // Failure after the body arrived: nothing is stored and DPS queries fail too, so the outcome stays unknown.
-    return sendJson(res, 500, { ...envelope(tpAmb, ctx.clock()), erros: [{ Descricao: 'Erro interno no processamento (simulado).' }] });
+    return sendJson(res, 500, {
+      ...envelope(tpAmb, ctx.clock()),
+      erros: [{ Descricao: 'Erro interno no processamento (simulado).' }],
+    });
   }
   const outcome = processDps({ ...ctx, ambiente: scope.ambiente ?? ctx.ambiente }, decoded.xml, scenario);
   const answer = outcome.ok
@@ -42,4 +50,3 @@ export async function handleEmission(ctx: SimulatorContext, req: IncomingMessage
 export function sendUnavailable(ctx: SimulatorContext, res: ServerResponse, tpAmb: number): void {
   sendJson(res, 503, { ...envelope(tpAmb, ctx.clock()), erros: [simError('E1217')] });
 }
-

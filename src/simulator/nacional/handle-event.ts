@@ -8,7 +8,13 @@ import { decodePayload, sendOutcomeLater, type RequestScope } from './request-sc
 import type { SimulatorContext } from './simulator-context.js';
 
 /** POST /nfse/{chave}/eventos — SW EventosPostRequest → 201 EventosPostResponseSucesso / 400 ResponseErro. */
-export async function handleEvent(ctx: SimulatorContext, req: IncomingMessage, res: ServerResponse, scope: RequestScope, chave: string): Promise<void> {
+export async function handleEvent(
+  ctx: SimulatorContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  scope: RequestScope,
+  chave: string,
+): Promise<void> {
   const { scenario } = scope;
   const tpAmb = Number(ctx.state.note(chave)?.tpAmb ?? scope.ambiente ?? ctx.ambiente ?? '2');
   if (scenario.kind === 'falha_transmissao' && !scenario.received) {
@@ -20,7 +26,10 @@ export async function handleEvent(ctx: SimulatorContext, req: IncomingMessage, r
   if (scope.unavailable(chave)) return sendUnavailable(ctx, res, tpAmb);
   if (!decoded.ok) return sendJson(res, 400, { ...envelope(tpAmb, ctx.clock()), erro: decoded.error });
   if (scenario.kind === 'falha_transmissao') {
-    return sendJson(res, 500, { ...envelope(tpAmb, ctx.clock()), erro: { descricao: 'Erro interno no processamento (simulado).' } });
+    return sendJson(res, 500, {
+      ...envelope(tpAmb, ctx.clock()),
+      erro: { descricao: 'Erro interno no processamento (simulado).' },
+    });
   }
   const outcome = processEvent(ctx, chave, decoded.xml, scenario);
   // SW's ResponseErro has one `erro`; `erros` lists every failure as well (our client reads either).

@@ -10,17 +10,17 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
+    else if (c === ',') (row.push(field), (field = ''));
     else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
+      (row.push(field), rows.push(row), (row = []), (field = ''));
     } else field += c;
   }
-  if (field !== '' || row.length > 0) row.push(field), rows.push(row);
+  if (field !== '' || row.length > 0) (row.push(field), rows.push(row));
   return rows.filter((r) => r.length > 1 || r[0] !== '');
 }
 
@@ -40,13 +40,39 @@ export function officialMessage(code: string): string | undefined {
 
 /** IBGE state prefix → UF; the table's own UF column is blank on some rows, the code's first two digits are not. */
 const UF_BY_IBGE_PREFIX: Record<string, string> = {
-  '11': 'RO', '12': 'AC', '13': 'AM', '14': 'RR', '15': 'PA', '16': 'AP', '17': 'TO', '21': 'MA', '22': 'PI',
-  '23': 'CE', '24': 'RN', '25': 'PB', '26': 'PE', '27': 'AL', '28': 'SE', '29': 'BA', '31': 'MG', '32': 'ES',
-  '33': 'RJ', '35': 'SP', '41': 'PR', '42': 'SC', '43': 'RS', '50': 'MS', '51': 'MT', '52': 'GO', '53': 'DF',
+  '11': 'RO',
+  '12': 'AC',
+  '13': 'AM',
+  '14': 'RR',
+  '15': 'PA',
+  '16': 'AP',
+  '17': 'TO',
+  '21': 'MA',
+  '22': 'PI',
+  '23': 'CE',
+  '24': 'RN',
+  '25': 'PB',
+  '26': 'PE',
+  '27': 'AL',
+  '28': 'SE',
+  '29': 'BA',
+  '31': 'MG',
+  '32': 'ES',
+  '33': 'RJ',
+  '35': 'SP',
+  '41': 'PR',
+  '42': 'SC',
+  '43': 'RS',
+  '50': 'MS',
+  '51': 'MT',
+  '52': 'GO',
+  '53': 'DF',
 };
 
 export function municipio(cMun: string): { nome: string; uf: string } | undefined {
-  municipios ??= new Map(loadTable('municipiosIbge').map((r) => [r[3], { nome: r[2], uf: UF_BY_IBGE_PREFIX[r[3].slice(0, 2)] ?? r[1] }]));
+  municipios ??= new Map(
+    loadTable('municipiosIbge').map((r) => [r[3], { nome: r[2], uf: UF_BY_IBGE_PREFIX[r[3].slice(0, 2)] ?? r[1] }]),
+  );
   return municipios.get(cMun);
 }
 

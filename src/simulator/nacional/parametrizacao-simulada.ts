@@ -38,10 +38,12 @@ export class ParametrizacaoSimulada {
     if (this.fora) return sendJson(res, 503, { mensagem: 'Serviço indisponível.' });
     const parts = path.replace(BASE, '').split('/').filter(Boolean);
     const [mun, a, b, c] = parts;
-    if (!mun || !/^\d{7}$/.test(mun)) return sendJson(res, 400, { mensagem: 'O código do município deve ter sete dígitos.' });
+    if (!mun || !/^\d{7}$/.test(mun))
+      return sendJson(res, 400, { mensagem: 'O código do município deve ter sete dígitos.' });
     if (parts.length === 2 && a === 'convenio') return this.convenio(res, mun);
     if (parts.length === 4 && (c === 'aliquota' || c === 'regimes_especiais')) {
-      if (!CODIGO_SERVICO.test(a!)) return sendJson(res, 400, { mensagem: 'O código do serviço deve ser composto por nove dígitos.' });
+      if (!CODIGO_SERVICO.test(a!))
+        return sendJson(res, 400, { mensagem: 'O código do serviço deve ser composto por nove dígitos.' });
       if (!DATA.test(b!)) return sendJson(res, 400, { mensagem: 'A competência deve ser informada como AAAA-MM-DD.' });
       const cTribNac = a!.replace(/\./g, '').slice(0, 6);
       if (c === 'aliquota') {
@@ -51,16 +53,22 @@ export class ParametrizacaoSimulada {
           : sendJson(res, 404, { mensagem: 'Alíquotas não encontradas' });
       }
       const regimes = PARAMETROS_SIMULADOS.regimesEspeciais[mun]?.[cTribNac];
-      return regimes ? sendJson(res, 200, { mensagem: null, regimesEspeciais: regimes }) : sendJson(res, 404, { mensagem: 'Regimes especiais não encontrados' });
+      return regimes
+        ? sendJson(res, 200, { mensagem: null, regimesEspeciais: regimes })
+        : sendJson(res, 404, { mensagem: 'Regimes especiais não encontrados' });
     }
     if (parts.length === 3 && b === 'retencoes') {
       if (!DATA.test(a!)) return sendJson(res, 400, { mensagem: 'A competência deve ser informada como AAAA-MM-DD.' });
       const retencoes = PARAMETROS_SIMULADOS.retencoes[mun];
-      return retencoes ? sendJson(res, 200, { mensagem: null, retencoes }) : sendJson(res, 404, { mensagem: 'Retenções não encontradas' });
+      return retencoes
+        ? sendJson(res, 200, { mensagem: null, retencoes })
+        : sendJson(res, 404, { mensagem: 'Retenções não encontradas' });
     }
     if (parts.length === 4 && c === 'beneficio') {
       const beneficio = PARAMETROS_SIMULADOS.beneficios[mun]?.[a!];
-      return beneficio ? sendJson(res, 200, { mensagem: null, beneficio }) : sendJson(res, 404, { mensagem: 'Benefício não encontrado' });
+      return beneficio
+        ? sendJson(res, 200, { mensagem: null, beneficio })
+        : sendJson(res, 404, { mensagem: 'Benefício não encontrado' });
     }
     sendJson(res, 404, { mensagem: 'Recurso não encontrado.' });
   }
@@ -72,8 +80,12 @@ export class ParametrizacaoSimulada {
       return sendJson(res, 200, {
         mensagem: null,
         parametrosConvenio: {
-          tipoConvenioDeserializationSetter: 1, aderenteAmbienteNacional: 1, aderenteEmissorNacional: 1,
-          situacaoEmissaoPadraoContribuintesRFB: 1, aderenteMAN: 0, permiteAproveitametoDeCreditos: null,
+          tipoConvenioDeserializationSetter: 1,
+          aderenteAmbienteNacional: 1,
+          aderenteEmissorNacional: 1,
+          situacaoEmissaoPadraoContribuintesRFB: 1,
+          aderenteMAN: 0,
+          permiteAproveitametoDeCreditos: null,
         },
       });
     }

@@ -28,10 +28,15 @@ export function processDps(ctx: SimulatorContext, xml: string, scenario: Scenari
   const xsdErrors = validateXsd(xml, 'DPS');
   if (xsdErrors.length > 0) return { ok: false, idDps, errors: [simError('E1235', xsdErrors[0].message)] };
   const sig = verifyXmlSignature(xml, 'infDPS');
-  if (!sig.valid) return { ok: false, idDps, errors: [simError(sig.reason === 'missing' ? 'E0717' : 'E0714', sig.detail)] };
+  if (!sig.valid)
+    return { ok: false, idDps, errors: [simError(sig.reason === 'missing' ? 'E0717' : 'E0714', sig.detail)] };
   const signerFacts = readCertificatePem(sig.certificatePem);
   const dps = readDps(xml);
-  const errors = checkDpsRules(dps, { state: ctx.state, ambiente: ctx.ambiente, signerDocument: signerFacts.cnpj ?? cpfOf(signerFacts.subjectCn) });
+  const errors = checkDpsRules(dps, {
+    state: ctx.state,
+    ambiente: ctx.ambiente,
+    signerDocument: signerFacts.cnpj ?? cpfOf(signerFacts.subjectCn),
+  });
   if (errors.length === 0 && scenario.kind === 'rejeitar') errors.push(...scenarioRejections(scenario.codes, dps));
   if (errors.length > 0) return { ok: false, idDps: dps.id, errors };
 
@@ -40,9 +45,25 @@ export function processDps(ctx: SimulatorContext, xml: string, scenario: Scenari
   const inscricao = dps.prestCnpj ?? dps.prestCpf ?? '';
   const { nNFSe, nDFSe } = ctx.state.nextNumbers(dps.tpAmb, inscricao);
   // E0065: the key's environment digit is the DPS tpAmb, so production and test keys differ.
-  const chave = buildAccessKey({ cMun: dps.cLocEmi, ambGer: dps.tpAmb, CNPJ: dps.prestCnpj, CPF: dps.prestCpf, nNFSe, emissao: now });
+  const chave = buildAccessKey({
+    cMun: dps.cLocEmi,
+    ambGer: dps.tpAmb,
+    CNPJ: dps.prestCnpj,
+    CPF: dps.prestCpf,
+    nNFSe,
+    emissao: now,
+  });
   const emitterName = signerFacts.subjectCn.split(':')[0] || 'Emitente';
-  const nfseXml = buildNfseXml({ chave, nNFSe, nDFSe, dhProc, dps, signedDpsXml: xml, emitterName, signer: ctx.signer });
+  const nfseXml = buildNfseXml({
+    chave,
+    nNFSe,
+    nDFSe,
+    dhProc,
+    dps,
+    signedDpsXml: xml,
+    emitterName,
+    signer: ctx.signer,
+  });
   ctx.state.addNote({ chave, idDps: dps.id, tpAmb: dps.tpAmb, inscricao, nNFSe, nDFSe, dhProc, xml: nfseXml });
   if (dps.subst) registerSubstitution(ctx, { ...dps.subst, tpAmb: dps.tpAmb, dhProc, chSubstituta: chave });
   return { ok: true, note: ctx.state.note(chave)! };
@@ -65,10 +86,32 @@ function registerSubstitution(
   ctx: SimulatorContext,
   o: { chSubstda: string; cMotivo: string; xMotivo?: string; tpAmb: '1' | '2'; dhProc: string; chSubstituta: string },
 ): void {
-  const pedReg = buildSubstitutionPedRegXml({ tpAmb: o.tpAmb, dhEvento: o.dhProc, chNFSe: o.chSubstda, chSubstituta: o.chSubstituta, cMotivo: o.cMotivo, xMotivo: o.xMotivo });
+  const pedReg = buildSubstitutionPedRegXml({
+    tpAmb: o.tpAmb,
+    dhEvento: o.dhProc,
+    chNFSe: o.chSubstda,
+    chSubstituta: o.chSubstituta,
+    cMotivo: o.cMotivo,
+    xMotivo: o.xMotivo,
+  });
   const nDFSe = ctx.state.nextDFSe(o.tpAmb);
-  const xml = buildEventoXml({ pedRegId: `PRE${o.chSubstda}105102`, nSeqEvento: 1, dhProc: o.dhProc, nDFSe, pedRegEventoXml: pedReg, signer: ctx.signer });
-  ctx.state.addEvent({ chave: o.chSubstda, tpAmb: o.tpAmb, nDFSe, tipoEvento: '105102', nSeqEvento: 1, dhProc: o.dhProc, xml });
+  const xml = buildEventoXml({
+    pedRegId: `PRE${o.chSubstda}105102`,
+    nSeqEvento: 1,
+    dhProc: o.dhProc,
+    nDFSe,
+    pedRegEventoXml: pedReg,
+    signer: ctx.signer,
+  });
+  ctx.state.addEvent({
+    chave: o.chSubstda,
+    tpAmb: o.tpAmb,
+    nDFSe,
+    tipoEvento: '105102',
+    nSeqEvento: 1,
+    dhProc: o.dhProc,
+    xml,
+  });
   ctx.state.setStatus(o.chSubstda, 'substituida', o.chSubstituta);
 }
 

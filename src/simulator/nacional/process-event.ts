@@ -20,7 +20,24 @@ const LINKED_EVENT_NAMES: Record<string, string> = {
 };
 
 /** Event elements of TCInfPedReg (tiposEventos_v1.01.xsd). */
-const EVENT_TYPES = ['101101', '105102', '101103', '105104', '105105', '202201', '203202', '204203', '205204', '202205', '203206', '204207', '205208', '305101', '305102', '305103'];
+const EVENT_TYPES = [
+  '101101',
+  '105102',
+  '101103',
+  '105104',
+  '105105',
+  '202201',
+  '203202',
+  '204203',
+  '205204',
+  '202205',
+  '203206',
+  '204207',
+  '205208',
+  '305101',
+  '305102',
+  '305103',
+];
 
 interface PedReg {
   id: string;
@@ -43,13 +60,19 @@ function readPedReg(xml: string): PedReg {
 }
 
 /** Anexo II checks the simulator enforces for a cancellation (101101); on success the note becomes 'cancelada'. */
-export function processEvent(ctx: SimulatorContext, chave: string, xml: string, scenario: Scenario): ProcessEventOutcome {
+export function processEvent(
+  ctx: SimulatorContext,
+  chave: string,
+  xml: string,
+  scenario: Scenario,
+): ProcessEventOutcome {
   const xsdErrors = validateXsd(xml, 'pedRegEvento');
   if (xsdErrors.length > 0) return { ok: false, errors: [simError('E1235', xsdErrors[0].message)] };
   const sig = verifyXmlSignature(xml, 'infPedReg');
   if (!sig.valid) return { ok: false, errors: [simError(sig.reason === 'missing' ? 'E1989' : 'E1980', sig.detail)] };
   const ped = readPedReg(xml);
-  if (ped.id !== `PRE${ped.chNFSe}${ped.tipo}` || ped.chNFSe !== chave) return { ok: false, errors: [simError('E1827')] };
+  if (ped.id !== `PRE${ped.chNFSe}${ped.tipo}` || ped.chNFSe !== chave)
+    return { ok: false, errors: [simError('E1827')] };
   const note = ctx.state.note(chave);
   if (!note) return { ok: false, errors: [simError('E1831')] };
   const errors: SimError[] = [];
@@ -61,13 +84,29 @@ export function processEvent(ctx: SimulatorContext, chave: string, xml: string, 
     // E0840's message names the event already linked to the note (<nome_evento_vinculado_a_NFS-e>).
     errors.push(simError('E0840', `Evento vinculado: ${LINKED_EVENT_NAMES[note.status]}`));
   }
-  if (errors.length === 0 && scenario.kind === 'rejeitar') errors.push(simError(scenario.codes[0] ?? DEFAULT_EVENT_REJECTION_CODE, 'Rejeição simulada (X-Simulador-Cenario)'));
+  if (errors.length === 0 && scenario.kind === 'rejeitar')
+    errors.push(simError(scenario.codes[0] ?? DEFAULT_EVENT_REJECTION_CODE, 'Rejeição simulada (X-Simulador-Cenario)'));
   if (errors.length > 0) return { ok: false, errors };
 
   const dhProc = formatBrasilia(ctx.clock());
   const nDFSe = ctx.state.nextDFSe(note.tpAmb);
-  const eventoXml = buildEventoXml({ pedRegId: ped.id, nSeqEvento: 1, dhProc, nDFSe, pedRegEventoXml: xml, signer: ctx.signer });
-  const event: StoredEvent = { chave, tpAmb: note.tpAmb, nDFSe, tipoEvento: ped.tipo, nSeqEvento: 1, dhProc, xml: eventoXml };
+  const eventoXml = buildEventoXml({
+    pedRegId: ped.id,
+    nSeqEvento: 1,
+    dhProc,
+    nDFSe,
+    pedRegEventoXml: xml,
+    signer: ctx.signer,
+  });
+  const event: StoredEvent = {
+    chave,
+    tpAmb: note.tpAmb,
+    nDFSe,
+    tipoEvento: ped.tipo,
+    nSeqEvento: 1,
+    dhProc,
+    xml: eventoXml,
+  };
   ctx.state.addEvent(event);
   ctx.state.setStatus(chave, 'cancelada');
   return { ok: true, event };

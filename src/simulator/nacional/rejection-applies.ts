@@ -3,7 +3,8 @@ import type { DpsSummary } from './read-dps.js';
 const SIMPLES_ME_EPP = '3';
 const retido = (d: DpsSummary) => d.tpRetISSQN === '2' || d.tpRetISSQN === '3';
 const apuracaoSn = (d: DpsSummary) => d.opSimpNac === SIMPLES_ME_EPP && d.regApTribSN === '1';
-const apuracaoForaSn = (d: DpsSummary) => d.opSimpNac === SIMPLES_ME_EPP && (d.regApTribSN === '2' || d.regApTribSN === '3');
+const apuracaoForaSn = (d: DpsSummary) =>
+  d.opSimpNac === SIMPLES_ME_EPP && (d.regApTribSN === '2' || d.regApTribSN === '3');
 
 /**
  * Rules of Anexo I (v1.00 of 16/12/2025) that the national side decides from data it holds: the CNC registration

@@ -22,7 +22,8 @@ export function decodePayload(body: string, field: string): DecodedPayload {
   } catch {
     return { ok: false, error: simError('E1225', 'Corpo JSON inválido') };
   }
-  if (typeof value !== 'string' || value === '') return { ok: false, error: simError('E1225', `Campo ${field} ausente`) };
+  if (typeof value !== 'string' || value === '')
+    return { ok: false, error: simError('E1225', `Campo ${field} ausente`) };
   let xml: string;
   try {
     xml = gunzipSync(Buffer.from(value, 'base64')).toString('utf8');
@@ -34,8 +35,14 @@ export function decodePayload(body: string, field: string): DecodedPayload {
 }
 
 /** timeout: processed and stored, answer withheld (or very late); processamento_lento: answer after the wait. */
-export function sendOutcomeLater(ctx: SimulatorContext, res: ServerResponse, scenario: Scenario, answer: () => void): void {
+export function sendOutcomeLater(
+  ctx: SimulatorContext,
+  res: ServerResponse,
+  scenario: Scenario,
+  answer: () => void,
+): void {
   if (scenario.kind === 'timeout') return ctx.deferAnswer(res, ctx.delays.timeoutMs, answer);
-  if (scenario.kind === 'processamento_lento') return ctx.deferAnswer(res, scenario.ms ?? ctx.delays.slowMs ?? 15_000, answer);
+  if (scenario.kind === 'processamento_lento')
+    return ctx.deferAnswer(res, scenario.ms ?? ctx.delays.slowMs ?? 15_000, answer);
   answer();
 }

@@ -39,7 +39,9 @@ export class SefazDistribution {
   delivered(cnpj: string, chave: string): { dhEmi: Date | null } | undefined {
     const { documentSchema, keyTag, idPrefix } = this.service;
     const doc = (this.byCnpj.get(cnpj) ?? []).find(
-      (d) => documentSchema.test(d.schema) && (d.xml.includes(`<${keyTag}>${chave}</${keyTag}>`) || d.xml.includes(`Id="${idPrefix}${chave}"`)),
+      (d) =>
+        documentSchema.test(d.schema) &&
+        (d.xml.includes(`<${keyTag}>${chave}</${keyTag}>`) || d.xml.includes(`Id="${idPrefix}${chave}"`)),
     );
     if (!doc) return undefined;
     const dhEmi = /<dhEmi>([^<]+)<\/dhEmi>/.exec(doc.xml)?.[1];
@@ -59,14 +61,36 @@ export class SefazDistribution {
     const list = this.byCnpj.get(cnpj) ?? [];
     const max = list.length;
     let inner: string;
-    if (!cnpj || !Number.isInteger(ult)) inner = ret(this.service, tpAmb, now, '215', 'Rejeição: Falha no schema XML', 0, max);
-    else if (this.faults.get(cnpj) === '656') inner = ret(this.service, tpAmb, now, '656', 'Rejeição: Consumo Indevido', ult, max);
+    if (!cnpj || !Number.isInteger(ult))
+      inner = ret(this.service, tpAmb, now, '215', 'Rejeição: Falha no schema XML', 0, max);
+    else if (this.faults.get(cnpj) === '656')
+      inner = ret(this.service, tpAmb, now, '656', 'Rejeição: Consumo Indevido', ult, max);
     else {
       const lot = list.slice(ult, ult + 50);
-      if (lot.length === 0) inner = ret(this.service, tpAmb, now, '137', 'Nenhum documento localizado para o Destinatário', Math.min(ult, max), max);
+      if (lot.length === 0)
+        inner = ret(
+          this.service,
+          tpAmb,
+          now,
+          '137',
+          'Nenhum documento localizado para o Destinatário',
+          Math.min(ult, max),
+          max,
+        );
       else {
-        const docs = lot.map((d, i) => `<docZip NSU="${NSU(ult + i + 1)}" schema="${d.schema}">${gzipBase64(d.xml)}</docZip>`).join('');
-        inner = ret(this.service, tpAmb, now, '138', 'Documento localizado para o Destinatário', ult + lot.length, max, `<loteDistDFeInt>${docs}</loteDistDFeInt>`);
+        const docs = lot
+          .map((d, i) => `<docZip NSU="${NSU(ult + i + 1)}" schema="${d.schema}">${gzipBase64(d.xml)}</docZip>`)
+          .join('');
+        inner = ret(
+          this.service,
+          tpAmb,
+          now,
+          '138',
+          'Documento localizado para o Destinatário',
+          ult + lot.length,
+          max,
+          `<loteDistDFeInt>${docs}</loteDistDFeInt>`,
+        );
       }
     }
     const { method, wsdl } = this.service;
@@ -74,12 +98,24 @@ export class SefazDistribution {
       `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP}"><soap:Body>` +
       `<${method}Response xmlns="${wsdl}"><${method}Result>${inner}</${method}Result></${method}Response>` +
       '</soap:Body></soap:Envelope>';
-    res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8', 'content-length': Buffer.byteLength(xml) });
+    res.writeHead(200, {
+      'content-type': 'application/soap+xml; charset=utf-8',
+      'content-length': Buffer.byteLength(xml),
+    });
     res.end(xml);
   }
 }
 
-function ret(service: SefazService, tpAmb: string, now: Date, cStat: string, xMotivo: string, ult: number, max: number, lote = ''): string {
+function ret(
+  service: SefazService,
+  tpAmb: string,
+  now: Date,
+  cStat: string,
+  xMotivo: string,
+  ult: number,
+  max: number,
+  lote = '',
+): string {
   return (
     `<retDistDFeInt xmlns="${service.namespace}" versao="${service.versao}"><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ_SIM_1.0</verAplic>` +
     `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><dhResp>${formatBrasilia(now)}</dhResp>` +

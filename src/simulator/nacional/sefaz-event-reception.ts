@@ -55,12 +55,19 @@ export class SefazEventReception {
       inner = batch(idLote, { cStat: '215', xMotivo: 'Rejeição: Falha no schema XML' });
     } else {
       const eventos = [...envEvento.matchAll(/<evento[\s>][\s\S]*?<\/evento>/g)].map((m) => m[0]);
-      inner = batch(idLote, { cStat: '128', xMotivo: 'Lote de Evento Processado' }, eventos.map((e) => this.register(e, now)).join(''));
+      inner = batch(
+        idLote,
+        { cStat: '128', xMotivo: 'Lote de Evento Processado' },
+        eventos.map((e) => this.register(e, now)).join(''),
+      );
     }
     const xml =
       `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP}"><soap:Body>` +
       `<nfeResultMsg xmlns="${WSDL}">${inner}</nfeResultMsg></soap:Body></soap:Envelope>`;
-    res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8', 'content-length': Buffer.byteLength(xml) });
+    res.writeHead(200, {
+      'content-type': 'application/soap+xml; charset=utf-8',
+      'content-length': Buffer.byteLength(xml),
+    });
     res.end(xml);
   }
 
@@ -85,25 +92,37 @@ export class SefazEventReception {
 
   private judge(evento: string, e: { chNFe: string; tpEvento: string; nSeq: string; cnpj: string }, now: Date): Answer {
     // Checked inside a batch of its own, so the namespace context is the one the sender signed in.
-    const signature = verifyXmlSignature(`<envEvento xmlns="${NFE}" versao="1.00"><idLote>0</idLote>${evento}</envEvento>`, 'infEvento');
+    const signature = verifyXmlSignature(
+      `<envEvento xmlns="${NFE}" versao="1.00"><idLote>0</idLote>${evento}</envEvento>`,
+      'infEvento',
+    );
     if (!signature.valid) return { cStat: '297', xMotivo: 'Rejeição: Assinatura difere do calculado' };
     const id = /<infEvento[^>]*\sId="([^"]+)"/.exec(evento)?.[1];
     if (id !== `ID${e.tpEvento}${e.chNFe}${e.nSeq.padStart(2, '0')}`) {
-      return { cStat: '572', xMotivo: 'Rejeição: Erro Atributo ID do evento não corresponde a concatenação dos campos (“ID” + tpEvento + chNFe + nSeqEvento)' };
+      return {
+        cStat: '572',
+        xMotivo:
+          'Rejeição: Erro Atributo ID do evento não corresponde a concatenação dos campos (“ID” + tpEvento + chNFe + nSeqEvento)',
+      };
     }
     const nfe = this.distribution.delivered(e.cnpj, e.chNFe);
     if (!nfe) return { cStat: '494', xMotivo: 'Rejeição: Chave de Acesso inexistente' };
     const dhEvento = new Date(tag(evento, 'dhEvento') ?? '');
-    if (dhEvento.getTime() > now.getTime() + 5 * 60_000) return { cStat: '578', xMotivo: 'Rejeição: A data do evento não pode ser maior que a data do processamento' };
+    if (dhEvento.getTime() > now.getTime() + 5 * 60_000)
+      return { cStat: '578', xMotivo: 'Rejeição: A data do evento não pode ser maior que a data do processamento' };
     if (nfe.dhEmi && dhEvento.getTime() - nfe.dhEmi.getTime() > DEADLINE_DAYS * DAY) {
       return { cStat: '596', xMotivo: `Rejeição: Evento apresentado fora do prazo: ${DEADLINE_DAYS} dias` };
     }
     const previous = this.registered.filter((r) => r.cnpj === e.cnpj && r.chNFe === e.chNFe);
     const finalDone = previous.some((r) => manifestationByCode(r.tpEvento)?.final);
     if (finalDone && !manifestationByCode(e.tpEvento)?.final) {
-      return { cStat: '655', xMotivo: 'Rejeição: Evento de Ciência da Emissão informado após a manifestação final do destinatário' };
+      return {
+        cStat: '655',
+        xMotivo: 'Rejeição: Evento de Ciência da Emissão informado após a manifestação final do destinatário',
+      };
     }
-    if (finalDone || previous.some((r) => r.tpEvento === e.tpEvento)) return { cStat: '573', xMotivo: 'Rejeição: Duplicidade de Evento' };
+    if (finalDone || previous.some((r) => r.tpEvento === e.tpEvento))
+      return { cStat: '573', xMotivo: 'Rejeição: Duplicidade de Evento' };
     return { cStat: '135', xMotivo: 'Evento registrado e vinculado a NF-e' };
   }
 }

@@ -24,7 +24,10 @@ export async function readBody(req: IncomingMessage, limit = 5 * 1024 * 1024): P
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 

@@ -8,5 +8,9 @@ export interface SimError {
 }
 
 export function simError(code: string, complemento?: string): SimError {
-  return { Codigo: code, Descricao: officialMessage(code) ?? 'Erro não catalogado', ...(complemento ? { Complemento: complemento } : {}) };
+  return {
+    Codigo: code,
+    Descricao: officialMessage(code) ?? 'Erro não catalogado',
+    ...(complemento ? { Complemento: complemento } : {}),
+  };
 }

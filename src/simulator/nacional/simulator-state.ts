@@ -99,7 +99,12 @@ export class SimulatorState {
   }
 
   /** The ADN distribution of a CPF/CNPJ: entries after `afterNsu`, ascending, at most `max`. */
-  distributionAfter(tpAmb: string, party: string, afterNsu: number, max: number): Array<DistributionEntry & { nsu: number }> {
+  distributionAfter(
+    tpAmb: string,
+    party: string,
+    afterNsu: number,
+    max: number,
+  ): Array<DistributionEntry & { nsu: number }> {
     this.sync();
     return this.distribution.after(tpAmb, party, afterNsu, max);
   }

@@ -53,7 +53,9 @@ const text = (e: XmlElement | undefined, name: string) => {
 };
 
 function eventoXml(tag: 'Alerta' | 'Erro', e: Evento): string {
-  const rps = e.rps ? `<ChaveRPS><InscricaoPrestador>${e.rps.ccm}</InscricaoPrestador><SerieRPS>${e.rps.serie}</SerieRPS><NumeroRPS>${e.rps.numero}</NumeroRPS></ChaveRPS>` : '';
+  const rps = e.rps
+    ? `<ChaveRPS><InscricaoPrestador>${e.rps.ccm}</InscricaoPrestador><SerieRPS>${e.rps.serie}</SerieRPS><NumeroRPS>${e.rps.numero}</NumeroRPS></ChaveRPS>`
+    : '';
   return `<${tag} xmlns=""><Codigo>${e.codigo}</Codigo><Descricao>${escapeText(e.descricao)}</Descricao>${rps}</${tag}>`;
 }
 
@@ -74,10 +76,21 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
   const sockets = new Set<Socket>();
   let url = '';
 
-  function answer(res: ServerResponse, soap12: boolean, operation: string, versao: string, sucesso: boolean, parts: { alertas?: Evento[]; erros?: Evento[]; corpo?: string }) {
+  function answer(
+    res: ServerResponse,
+    soap12: boolean,
+    operation: string,
+    versao: string,
+    sucesso: boolean,
+    parts: { alertas?: Evento[]; erros?: Evento[]; corpo?: string },
+  ) {
     const root = RESPONSE_ROOTS[operation] ?? 'RetornoConsulta';
-    const retorno = `<${root} xmlns="${SAO_PAULO_NS}"><Cabecalho xmlns="" Versao="${versao}"><Sucesso>${sucesso}</Sucesso></Cabecalho>` +
-      (parts.alertas ?? []).map((a) => eventoXml('Alerta', a)).join('') + (parts.erros ?? []).map((e) => eventoXml('Erro', e)).join('') + (parts.corpo ?? '') + `</${root}>`;
+    const retorno =
+      `<${root} xmlns="${SAO_PAULO_NS}"><Cabecalho xmlns="" Versao="${versao}"><Sucesso>${sucesso}</Sucesso></Cabecalho>` +
+      (parts.alertas ?? []).map((a) => eventoXml('Alerta', a)).join('') +
+      (parts.erros ?? []).map((e) => eventoXml('Erro', e)).join('') +
+      (parts.corpo ?? '') +
+      `</${root}>`;
     const body = `<${operation}Response xmlns="${SAO_PAULO_NS}"><RetornoXML>${escapeText(retorno)}</RetornoXML></${operation}Response>`;
     const envelope = soap12
       ? `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body>${body}</soap:Body></soap:Envelope>`
@@ -93,19 +106,41 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
     const cnpj = text(child(child(doc, 'Cabecalho'), 'CPFCNPJRemetente'), 'CNPJ');
     for (const rps of childElements(doc, 'RPS')) {
       const chave = child(rps, 'ChaveRPS');
-      const ref = { ccm: text(chave, 'InscricaoPrestador'), serie: text(chave, 'SerieRPS'), numero: text(chave, 'NumeroRPS') };
+      const ref = {
+        ccm: text(chave, 'InscricaoPrestador'),
+        serie: text(chave, 'SerieRPS'),
+        numero: text(chave, 'NumeroRPS'),
+      };
       const tomadorEl = child(rps, 'CPFCNPJTomador');
       const tomadorTipo = child(tomadorEl, 'CPF') ? 'CPF' : child(tomadorEl, 'CNPJ') ? 'CNPJ' : null;
       const valor = text(rps, layout === 1 ? 'ValorServicos' : 'ValorFinalCobrado');
-      const esperado = rpsSignatureString({
-        inscricaoPrestador: ref.ccm, serie: ref.serie, numero: ref.numero, dataEmissao: text(rps, 'DataEmissao'),
-        tributacao: text(rps, 'TributacaoRPS'), status: text(rps, 'StatusRPS') as 'N', issRetido: text(rps, 'ISSRetido') === 'true',
-        valorServicos: valor, valorDeducoes: text(rps, 'ValorDeducoes'), codigoServico: text(rps, 'CodigoServico'),
-        tomador: tomadorTipo ? { tipo: tomadorTipo === 'CPF' ? 'cpf' : 'cnpj', numero: text(tomadorEl, tomadorTipo) } : { tipo: 'nenhum' },
-      }, layout);
-      const assinaturaOk = createVerify('RSA-SHA1').update(esperado, 'ascii').verify(certificatePem, text(rps, 'Assinatura'), 'base64');
+      const esperado = rpsSignatureString(
+        {
+          inscricaoPrestador: ref.ccm,
+          serie: ref.serie,
+          numero: ref.numero,
+          dataEmissao: text(rps, 'DataEmissao'),
+          tributacao: text(rps, 'TributacaoRPS'),
+          status: text(rps, 'StatusRPS') as 'N',
+          issRetido: text(rps, 'ISSRetido') === 'true',
+          valorServicos: valor,
+          valorDeducoes: text(rps, 'ValorDeducoes'),
+          codigoServico: text(rps, 'CodigoServico'),
+          tomador: tomadorTipo
+            ? { tipo: tomadorTipo === 'CPF' ? 'cpf' : 'cnpj', numero: text(tomadorEl, tomadorTipo) }
+            : { tipo: 'nenhum' },
+        },
+        layout,
+      );
+      const assinaturaOk = createVerify('RSA-SHA1')
+        .update(esperado, 'ascii')
+        .verify(certificatePem, text(rps, 'Assinatura'), 'base64');
       if (!assinaturaOk) {
-        erros.push({ codigo: '1206', descricao: `Assinatura Digital do RPS incorreta. String verificada (${esperado}).`, rps: ref });
+        erros.push({
+          codigo: '1206',
+          descricao: `Assinatura Digital do RPS incorreta. String verificada (${esperado}).`,
+          rps: ref,
+        });
         continue;
       }
       if (scenario.startsWith('rejeitar')) {
@@ -114,11 +149,21 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
         continue;
       }
       const { note } = notes.convert({
-        ccm: ref.ccm, serie: ref.serie, numeroRps: ref.numero, layout, emitidaEm: now(), dataRps: text(rps, 'DataEmissao'), cnpjPrestador: cnpj,
+        ccm: ref.ccm,
+        serie: ref.serie,
+        numeroRps: ref.numero,
+        layout,
+        emitidaEm: now(),
+        dataRps: text(rps, 'DataEmissao'),
+        cnpjPrestador: cnpj,
         tomador: tomadorTipo ? { tipo: tomadorTipo, numero: text(tomadorEl, tomadorTipo) } : null,
-        valor, codigoServico: text(rps, 'CodigoServico'), discriminacao: text(rps, 'Discriminacao'),
+        valor,
+        codigoServico: text(rps, 'CodigoServico'),
+        discriminacao: text(rps, 'Discriminacao'),
       });
-      chaves.push(`<ChaveNFeRPS xmlns=""><ChaveNFe><InscricaoPrestador>${ref.ccm}</InscricaoPrestador><NumeroNFe>${note.numero}</NumeroNFe><CodigoVerificacao>${note.codigoVerificacao}</CodigoVerificacao></ChaveNFe><ChaveRPS><InscricaoPrestador>${ref.ccm}</InscricaoPrestador><SerieRPS>${ref.serie}</SerieRPS><NumeroRPS>${ref.numero}</NumeroRPS></ChaveRPS></ChaveNFeRPS>`);
+      chaves.push(
+        `<ChaveNFeRPS xmlns=""><ChaveNFe><InscricaoPrestador>${ref.ccm}</InscricaoPrestador><NumeroNFe>${note.numero}</NumeroNFe><CodigoVerificacao>${note.codigoVerificacao}</CodigoVerificacao></ChaveNFe><ChaveRPS><InscricaoPrestador>${ref.ccm}</InscricaoPrestador><SerieRPS>${ref.serie}</SerieRPS><NumeroRPS>${ref.numero}</NumeroRPS></ChaveRPS></ChaveNFeRPS>`,
+      );
     }
     return { erros, chaves };
   }
@@ -142,10 +187,19 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
     const inicio = text(cab, 'dtInicio');
     const fim = text(cab, 'dtFim');
     const pagina = Number(text(cab, 'NumeroPagina') || '1');
-    const list = notes.all()
-      .filter((n) => n.tomador?.numero === tomador && brasilia(n.emitidaEm).toISOString().slice(0, 10) >= inicio && brasilia(n.emitidaEm).toISOString().slice(0, 10) <= fim)
+    const list = notes
+      .all()
+      .filter(
+        (n) =>
+          n.tomador?.numero === tomador &&
+          brasilia(n.emitidaEm).toISOString().slice(0, 10) >= inicio &&
+          brasilia(n.emitidaEm).toISOString().slice(0, 10) <= fim,
+      )
       .sort((a, b) => a.emitidaEm.getTime() - b.emitidaEm.getTime() || a.ccm.localeCompare(b.ccm));
-    return list.slice((pagina - 1) * 50, pagina * 50).map(nfeXml).join('');
+    return list
+      .slice((pagina - 1) * 50, pagina * 50)
+      .map(nfeXml)
+      .join('');
   }
 
   function cancelamento(doc: XmlElement, certificatePem: string) {
@@ -156,8 +210,15 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
       const ccm = text(chave, 'InscricaoPrestador');
       const numero = text(chave, 'NumeroNFe');
       const note = notes.byNfe(ccm, numero);
-      const strings = [cancellationSignatureString(ccm.replace(/^0+(?=\d)/, ''), numero, 8), cancellationSignatureString(ccm.replace(/^0+(?=\d)/, ''), numero, 12)];
-      const ok = strings.some((s) => createVerify('RSA-SHA1').update(s, 'ascii').verify(certificatePem, text(detalhe, 'AssinaturaCancelamento'), 'base64'));
+      const strings = [
+        cancellationSignatureString(ccm.replace(/^0+(?=\d)/, ''), numero, 8),
+        cancellationSignatureString(ccm.replace(/^0+(?=\d)/, ''), numero, 12),
+      ];
+      const ok = strings.some((s) =>
+        createVerify('RSA-SHA1')
+          .update(s, 'ascii')
+          .verify(certificatePem, text(detalhe, 'AssinaturaCancelamento'), 'base64'),
+      );
       if (!note) erros.push({ codigo: '1302', descricao: `NFS-e ${numero} inexistente para o CCM ${ccm}.` });
       else if (!ok) erros.push({ codigo: '1305', descricao: 'Assinatura de cancelamento incorreta.' });
       else if (note.status === 'C') alertas.push({ codigo: '1301', descricao: 'NFS-e já cancelada.' });
@@ -171,17 +232,24 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
     for await (const c of req) chunks.push(c as Buffer);
     const soap = Buffer.concat(chunks).toString('utf8');
     const soap12 = String(req.headers['content-type'] ?? '').includes('soap+xml');
-    const call = /<(\w+)Request xmlns="[^"]*"><VersaoSchema>(\d)<\/VersaoSchema><MensagemXML>([\s\S]*)<\/MensagemXML>/.exec(soap);
+    const call =
+      /<(\w+)Request xmlns="[^"]*"><VersaoSchema>(\d)<\/VersaoSchema><MensagemXML>([\s\S]*)<\/MensagemXML>/.exec(soap);
     if (!call) {
       res.writeHead(400, { 'content-type': 'text/plain' }).end('SOAP inválido');
       return;
     }
     const [, operation, versao, escaped] = call as unknown as [string, string, string, string];
-    const mensagem = escaped.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const mensagem = escaped
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
     counts.set(operation, (counts.get(operation) ?? 0) + 1);
     last.set(operation, mensagem);
     const header = req.headers['x-simulador-cenario'];
-    const scenario = ISSUING.has(operation) ? (typeof header === 'string' ? header : queued.shift()) ?? 'autorizar' : 'autorizar';
+    const scenario = ISSUING.has(operation)
+      ? ((typeof header === 'string' ? header : queued.shift()) ?? 'autorizar')
+      : 'autorizar';
     if (scenario === 'indisponibilidade') {
       res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
       return;
@@ -189,10 +257,18 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
     const layout = versao === '2' ? 2 : 1;
     await loadLibxml2();
     const rootName = /^<(\w+)/.exec(mensagem)?.[1] as SaoPauloRequest | undefined;
-    const xsd = rootName ? validateXsd(mensagem, `sp:${rootName}:${layout}`) : [{ message: 'documento vazio', line: 0 }];
-    if (xsd.length) return answer(res, soap12, operation, versao, false, { erros: [{ codigo: '1001', descricao: `Erro de schema: ${xsd.map((e) => e.message).join(' | ')}` }] });
+    const xsd = rootName
+      ? validateXsd(mensagem, `sp:${rootName}:${layout}`)
+      : [{ message: 'documento vazio', line: 0 }];
+    if (xsd.length)
+      return answer(res, soap12, operation, versao, false, {
+        erros: [{ codigo: '1001', descricao: `Erro de schema: ${xsd.map((e) => e.message).join(' | ')}` }],
+      });
     const signature = verifyEnvelopedDocument(mensagem);
-    if (!signature.valid) return answer(res, soap12, operation, versao, false, { erros: [{ codigo: '1057', descricao: `Assinatura da mensagem inválida: ${signature.detail}` }] });
+    if (!signature.valid)
+      return answer(res, soap12, operation, versao, false, {
+        erros: [{ codigo: '1057', descricao: `Assinatura da mensagem inválida: ${signature.detail}` }],
+      });
     const doc = parseSimpleXml(mensagem)!;
 
     const issue = () => {
@@ -211,12 +287,17 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
         case 'ConsultaNFeRecebidas':
           return answer(res, soap12, operation, versao, true, { corpo: recebidas(doc) });
         case 'CancelamentoNFe': {
-          if (scenario.startsWith('rejeitar')) return answer(res, soap12, operation, versao, false, { erros: [{ codigo: scenario.split(':')[1] ?? '1306', descricao: 'Cancelamento recusado (simulado).' }] });
+          if (scenario.startsWith('rejeitar'))
+            return answer(res, soap12, operation, versao, false, {
+              erros: [{ codigo: scenario.split(':')[1] ?? '1306', descricao: 'Cancelamento recusado (simulado).' }],
+            });
           const { alertas, erros } = cancelamento(doc, signature.certificatePem);
           return answer(res, soap12, operation, versao, erros.length === 0, { alertas, erros });
         }
         default:
-          return answer(res, soap12, operation, versao, false, { erros: [{ codigo: '1000', descricao: `Operação ${operation} não simulada.` }] });
+          return answer(res, soap12, operation, versao, false, {
+            erros: [{ codigo: '1000', descricao: `Operação ${operation} não simulada.` }],
+          });
       }
     };
     if (scenario === 'timeout') {

@@ -25,7 +25,9 @@ export const brasilia = (at: Date) => new Date(at.getTime() - 3 * 3_600_000);
 
 const ccmKey = (ccm: string) => ccm.replace(/^0+(?=\d)/, '');
 
-type Line = { t: 'nota'; note: Omit<SaoPauloNote, 'emitidaEm'> & { emitidaEm: string } } | { t: 'cancelada'; ccm: string; numero: string };
+type Line =
+  | { t: 'nota'; note: Omit<SaoPauloNote, 'emitidaEm'> & { emitidaEm: string } }
+  | { t: 'cancelada'; ccm: string; numero: string };
 
 /**
  * The notes of the simulated city, one per RPS (CCM, series, number): a resent RPS finds its note, it never makes a
@@ -62,11 +64,19 @@ export class SaoPauloNotes {
   }
 
   /** The note of this RPS: the existing one, or a new one. */
-  convert(rps: Omit<SaoPauloNote, 'numero' | 'codigoVerificacao' | 'status'>): { note: SaoPauloNote; created: boolean } {
+  convert(rps: Omit<SaoPauloNote, 'numero' | 'codigoVerificacao' | 'status'>): {
+    note: SaoPauloNote;
+    created: boolean;
+  } {
     const existing = this.byRpsKey(rps.ccm, rps.serie, rps.numeroRps);
     if (existing) return { note: existing, created: false };
     const next = (this.counters.get(ccmKey(rps.ccm)) ?? 0) + 1;
-    const note = { ...rps, numero: String(next), codigoVerificacao: randomBytes(4).toString('hex').toUpperCase(), status: 'N' as const };
+    const note = {
+      ...rps,
+      numero: String(next),
+      codigoVerificacao: randomBytes(4).toString('hex').toUpperCase(),
+      status: 'N' as const,
+    };
     this.log.write({ t: 'nota', note: { ...note, emitidaEm: note.emitidaEm.toISOString() } });
     return { note: this.byRpsKey(rps.ccm, rps.serie, rps.numeroRps)!, created: true };
   }
@@ -98,8 +108,14 @@ export class SaoPauloNotes {
 export function nfeXml(note: SaoPauloNote): string {
   const ccm = note.layout === 1 ? note.ccm.padStart(8, '0') : ccmKey(note.ccm);
   const doc = (tipo: 'CPF' | 'CNPJ', numero: string) => `<${tipo}>${numero}</${tipo}>`;
-  return '<NFe xmlns="">' +
-    group('ChaveNFe', el('InscricaoPrestador', ccm), el('NumeroNFe', note.numero), el('CodigoVerificacao', note.codigoVerificacao)) +
+  return (
+    '<NFe xmlns="">' +
+    group(
+      'ChaveNFe',
+      el('InscricaoPrestador', ccm),
+      el('NumeroNFe', note.numero),
+      el('CodigoVerificacao', note.codigoVerificacao),
+    ) +
     el('DataEmissaoNFe', brasilia(note.emitidaEm).toISOString().slice(0, 19)) +
     group('ChaveRPS', el('InscricaoPrestador', ccm), el('SerieRPS', note.serie), el('NumeroRPS', note.numeroRps)) +
     el('TipoRPS', 'RPS') +
@@ -110,5 +126,6 @@ export function nfeXml(note: SaoPauloNote): string {
     el('CodigoServico', note.codigoServico) +
     (note.tomador ? `<CPFCNPJTomador>${doc(note.tomador.tipo, note.tomador.numero)}</CPFCNPJTomador>` : '') +
     el('Discriminacao', note.discriminacao) +
-    '</NFe>';
+    '</NFe>'
+  );
 }

@@ -15,8 +15,10 @@ export function handleConsultaProtocolo(state: SefazState, message: string): str
   // A registered cancellation makes the situation 101; retConsSitNFe carries every registered event.
   const eventos = stored ? (state.events.get(chave) ?? []).map((e) => e.proc) : [];
   const cancelled = eventos.some((e) => e.includes('<tpEvento>110111</tpEvento>'));
-  const cStat = !valid ? '215' : cancelled ? '101' : stored?.cStat ?? '217';
-  return `<retConsSitNFe xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('cStat', cStat)}` +
+  const cStat = !valid ? '215' : cancelled ? '101' : (stored?.cStat ?? '217');
+  return (
+    `<retConsSitNFe xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('cStat', cStat)}` +
     `${el('xMotivo', motivo(cStat))}${el('cUF', chave.slice(0, 2) || '43')}${el('dhRecbto', brasilia(state.now()))}` +
-    `${/^\w{44}$/.test(chave) ? el('chNFe', chave) : ''}${stored?.protNFe ?? ''}${eventos.join('')}</retConsSitNFe>`;
+    `${/^\w{44}$/.test(chave) ? el('chNFe', chave) : ''}${stored?.protNFe ?? ''}${eventos.join('')}</retConsSitNFe>`
+  );
 }

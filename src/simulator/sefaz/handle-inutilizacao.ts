@@ -30,11 +30,25 @@ export function handleInutilizacao(state: SefazState, message: string): string {
   const ini = Number(tag(inut, 'nNFIni'));
   const fin = Number(tag(inut, 'nNFFin'));
   // Key positions 7-34: CNPJ(14) mod(2) serie(3) nNF(9).
-  const used = [...state.notes.keys()].some((k) => k.slice(0, 2) === cUF && k.slice(6, 20) === cnpj && k.slice(20, 22) === '55' &&
-    k.slice(22, 25) === serie.padStart(3, '0') && Number(k.slice(25, 34)) >= ini && Number(k.slice(25, 34)) <= fin);
+  const used = [...state.notes.keys()].some(
+    (k) =>
+      k.slice(0, 2) === cUF &&
+      k.slice(6, 20) === cnpj &&
+      k.slice(20, 22) === '55' &&
+      k.slice(22, 25) === serie.padStart(3, '0') &&
+      Number(k.slice(25, 34)) >= ini &&
+      Number(k.slice(25, 34)) <= fin,
+  );
   if (used) return answer('241');
-  if (state.voided.some((r) => r.series === series && r.ini <= fin && ini <= r.fin)) return answer(ini === fin ? '206' : '256');
-  const echo = el('ano', tag(inut, 'ano')) + el('CNPJ', cnpj) + el('mod', '55') + el('serie', serie) + el('nNFIni', String(ini)) + el('nNFFin', String(fin));
+  if (state.voided.some((r) => r.series === series && r.ini <= fin && ini <= r.fin))
+    return answer(ini === fin ? '206' : '256');
+  const echo =
+    el('ano', tag(inut, 'ano')) +
+    el('CNPJ', cnpj) +
+    el('mod', '55') +
+    el('serie', serie) +
+    el('nNFIni', String(ini)) +
+    el('nNFFin', String(fin));
   const ok = answer('102', echo);
   // The answer's Id must differ from the request's (both are xs:ID in procInutNFe): ID + nProt.
   const withId = ok.replace('<infInut>', `<infInut Id="ID${tag(ok, 'nProt')}">`);

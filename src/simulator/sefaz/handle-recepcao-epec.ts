@@ -33,15 +33,23 @@ function register(state: SefazState, evento: string, tpAmb: string): string {
   const cStat = judge(state, evento, chNFe, nSeq);
   const nProt = cStat === '136' ? state.protocolNumber(tpAmb, AN) : undefined;
   if (nProt) state.epecs.set(chNFe, nProt);
-  return `<retEvento versao="1.00"><infEvento>${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('cOrgao', AN)}${el('cStat', cStat)}` +
+  return (
+    `<retEvento versao="1.00"><infEvento>${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('cOrgao', AN)}${el('cStat', cStat)}` +
     `${el('xMotivo', motivo(cStat))}${el('chNFe', chNFe)}${el('tpEvento', '110140')}${el('xEvento', 'Emissao Previa em Contingencia')}${el('nSeqEvento', nSeq)}` +
     `${el('cOrgaoAutor', tag(evento, 'cOrgaoAutor') ?? chNFe.slice(0, 2))}${el('dhRegEvento', brasilia(state.now()))}${el('nProt', nProt)}` +
-    '</infEvento></retEvento>';
+    '</infEvento></retEvento>'
+  );
 }
 
 function judge(state: SefazState, evento: string, chNFe: string, nSeq: string): string {
   // Checked inside a batch of its own, so the namespace context is the one the sender signed in.
-  if (!verifyXmlSignature(`<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>0</idLote>${evento}</envEvento>`, 'infEvento').valid) return '297';
+  if (
+    !verifyXmlSignature(
+      `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>0</idLote>${evento}</envEvento>`,
+      'infEvento',
+    ).valid
+  )
+    return '297';
   if (/<infEvento[^>]*\sId="([^"]+)"/.exec(evento)?.[1] !== `ID110140${chNFe}${nSeq.padStart(2, '0')}`) return '572';
   const numbered = chNFe.slice(0, 34);
   if ([...state.epecs.keys()].some((k) => k.slice(0, 34) === numbered)) return '485';

@@ -3,7 +3,12 @@ import { verifyXmlSignature } from '../../engine/xml/verify-xml-signature.js';
 import { el } from '../../engine/xml/el.js';
 import { brasilia } from '../../engine/nfe/build-nfe-xml.js';
 import { NFE_NS } from '../../engine/xml/nfe-ns.js';
-import { buildProcEvento, EVENT_SCHEMAS, EVENTO_CANCELAMENTO, EVENTO_CARTA_CORRECAO } from '../../engine/nfe/build-signed-nfe-event.js';
+import {
+  buildProcEvento,
+  EVENT_SCHEMAS,
+  EVENTO_CANCELAMENTO,
+  EVENTO_CARTA_CORRECAO,
+} from '../../engine/nfe/build-signed-nfe-event.js';
 import { extractElement } from '../../engine/transmissao/soap-envelope.js';
 import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
@@ -23,11 +28,13 @@ export function handleRecepcaoEvento(state: SefazState, message: string, scenari
   const idLote = tag(env, 'idLote') ?? '0';
   const tpEvento = tag(env, 'tpEvento') ?? '';
   const schema = EVENT_SCHEMAS[tpEvento as keyof typeof EVENT_SCHEMAS];
-  if (!env || !schema || validateXsd(env, schema.env).length) return answer(idLote, tag(env, 'tpAmb') ?? '2', tag(env, 'cOrgao') ?? '91', '215', '');
+  if (!env || !schema || validateXsd(env, schema.env).length)
+    return answer(idLote, tag(env, 'tpAmb') ?? '2', tag(env, 'cOrgao') ?? '91', '215', '');
   const evento = extractElement(env, 'evento')!;
-  const cStat = scenario.startsWith('rejeitar') ? scenario.split(':')[1] ?? '580' : judge(state, evento);
+  const cStat = scenario.startsWith('rejeitar') ? (scenario.split(':')[1] ?? '580') : judge(state, evento);
   const now = state.now();
-  const nProt = cStat === '135' ? state.protocolNumber(tag(evento, 'tpAmb') ?? '2', tag(evento, 'cOrgao') ?? '91') : null;
+  const nProt =
+    cStat === '135' ? state.protocolNumber(tag(evento, 'tpAmb') ?? '2', tag(evento, 'cOrgao') ?? '91') : null;
   const retEvento =
     `<retEvento versao="1.00"><infEvento>${el('tpAmb', tag(evento, 'tpAmb'))}${el('verAplic', VER_APLIC)}${el('cOrgao', tag(evento, 'cOrgao'))}` +
     `${el('cStat', cStat)}${el('xMotivo', motivo(cStat))}${el('chNFe', tag(evento, 'chNFe'))}${el('tpEvento', tpEvento)}` +
@@ -58,7 +65,8 @@ function judge(state: SefazState, evento: string): string {
   if (!note) return '217';
   const previous = state.events.get(chave) ?? [];
   const cancelled = previous.some((e) => e.tpEvento === EVENTO_CANCELAMENTO);
-  if (!AUTHORISED.includes(note.cStat) || cancelled) return tpEvento === EVENTO_CANCELAMENTO && cancelled ? '573' : '580';
+  if (!AUTHORISED.includes(note.cStat) || cancelled)
+    return tpEvento === EVENTO_CANCELAMENTO && cancelled ? '573' : '580';
   if (previous.some((e) => e.tpEvento === tpEvento && e.nSeq === nSeq)) return '573';
   if (tpEvento === EVENTO_CANCELAMENTO) {
     if (tag(evento, 'nProt') !== tag(note.protNFe, 'nProt')) return '222';
@@ -70,6 +78,8 @@ function judge(state: SefazState, evento: string): string {
 }
 
 function answer(idLote: string, tpAmb: string, cOrgao: string, cStat: string, retEvento: string): string {
-  return `<retEnvEvento xmlns="${NFE_NS}" versao="1.00">${el('idLote', idLote)}${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}` +
-    `${el('cOrgao', cOrgao)}${el('cStat', cStat)}${el('xMotivo', motivo(cStat))}${retEvento}</retEnvEvento>`;
+  return (
+    `<retEnvEvento xmlns="${NFE_NS}" versao="1.00">${el('idLote', idLote)}${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}` +
+    `${el('cOrgao', cOrgao)}${el('cStat', cStat)}${el('xMotivo', motivo(cStat))}${retEvento}</retEnvEvento>`
+  );
 }

@@ -9,7 +9,9 @@ import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
 export function handleStatusServico(state: SefazState, message: string): string {
   const cons = extractElement(message, 'consStatServ') ?? '';
   const cStat = cons && validateXsd(cons, 'consStatServ').length === 0 ? '107' : '215';
-  return `<retConsStatServ xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tag(cons, 'tpAmb') ?? '2')}${el('verAplic', VER_APLIC)}` +
+  return (
+    `<retConsStatServ xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tag(cons, 'tpAmb') ?? '2')}${el('verAplic', VER_APLIC)}` +
     `${el('cStat', cStat)}${el('xMotivo', motivo(cStat))}${el('cUF', tag(cons, 'cUF') ?? '43')}${el('dhRecbto', brasilia(state.now()))}` +
-    `${el('tMed', '1')}</retConsStatServ>`;
+    `${el('tMed', '1')}</retConsStatServ>`
+  );
 }

@@ -12,7 +12,6 @@ import { handleConsultaCadastro } from './handle-consulta-cadastro.js';
 import { SefazState, tag } from './sefaz-state.js';
 import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
 
-
 /** One web service: the message inside nfeDadosMsg → the message inside nfeResultMsg (null: the answer is lost). */
 type Handler = (state: SefazState, message: string, scenario: SefazScenario) => string | null;
 
@@ -61,7 +60,8 @@ export class SefazSimulator {
     const scenario = ((Array.isArray(raw) ? raw[0] : raw)?.trim().toLowerCase() || 'autorizar') as SefazScenario;
     if (scenario.startsWith('uf_fora') && operation !== 'RecepcaoEvento') {
       const chave = /Id="NFe(\w{44})"/.exec(dados)?.[1] ?? tag(dados, 'chNFe');
-      if (chave && this.state.ufDown(chave, Number(scenario.split(':')[1] ?? 1))) return send(res, 503, 'Service Unavailable');
+      if (chave && this.state.ufDown(chave, Number(scenario.split(':')[1] ?? 1)))
+        return send(res, 503, 'Service Unavailable');
     }
     const inner = handler(this.state, dados, scenario);
     const answer = () => send(res, 200, soapEnvelope('nfeResultMsg', operation, inner ?? ''));
@@ -73,11 +73,16 @@ export class SefazSimulator {
 
 function send(res: ServerResponse, status: number, text: string): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'application/soap+xml; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/soap+xml; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
 function fault(reason: string): string {
-  return '<?xml version="1.0" encoding="UTF-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body>' +
-    `<soap12:Fault><soap12:Code><soap12:Value>soap12:Sender</soap12:Value></soap12:Code><soap12:Reason><soap12:Text xml:lang="pt-BR">${reason}</soap12:Text></soap12:Reason></soap12:Fault></soap12:Body></soap12:Envelope>`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body>' +
+    `<soap12:Fault><soap12:Code><soap12:Value>soap12:Sender</soap12:Value></soap12:Code><soap12:Reason><soap12:Text xml:lang="pt-BR">${reason}</soap12:Text></soap12:Reason></soap12:Fault></soap12:Body></soap12:Envelope>`
+  );
 }

@@ -6,7 +6,8 @@ import { cStatMessage } from '../../engine/nfe/cstat-message.js';
 export const VER_APLIC = 'SIM-SEFAZ-4.00';
 
 /** The official text, without the table's placeholders ("[nRec:999…]") that a real SEFAZ fills in. */
-export const motivo = (cStat: string) => (cStatMessage(cStat) ?? 'Rejeição: Erro não catalogado').replace(/\s*\[[^\]]*\]/g, '');
+export const motivo = (cStat: string) =>
+  (cStatMessage(cStat) ?? 'Rejeição: Erro não catalogado').replace(/\s*\[[^\]]*\]/g, '');
 
 export { tag } from '../../engine/transmissao/soap-envelope.js';
 
@@ -79,9 +80,12 @@ export class SefazState {
 
   /** protNFe; nProt only when the number is consumed (authorised or denied). */
   protNFe(chave: string, cStat: string, tpAmb: string, nfe: string, numbered: boolean): string {
-    const digVal = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfe)?.[1] ?? createHash('sha1').update(nfe).digest('base64');
+    const digVal =
+      /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfe)?.[1] ?? createHash('sha1').update(nfe).digest('base64');
     const nProt = numbered ? this.protocolNumber(tpAmb, chave.slice(0, 2)) : undefined;
-    return `<protNFe versao="4.00"><infProt>${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('chNFe', chave)}${el('dhRecbto', brasilia(this.now()))}` +
-      `${el('nProt', nProt)}${el('digVal', digVal)}${el('cStat', cStat)}${el('xMotivo', motivo(cStat))}</infProt></protNFe>`;
+    return (
+      `<protNFe versao="4.00"><infProt>${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('chNFe', chave)}${el('dhRecbto', brasilia(this.now()))}` +
+      `${el('nProt', nProt)}${el('digVal', digVal)}${el('cStat', cStat)}${el('xMotivo', motivo(cStat))}</infProt></protNFe>`
+    );
   }
 }

@@ -33,13 +33,23 @@ if (process.env.CHILD_SEED) {
   const abrasf = process.env.CHILD_SEED === 'abrasf';
   const saoPaulo = process.env.CHILD_SEED === 'sao_paulo';
   const company = await account.company(
-    abrasf ? { municipio: '5300108', inscricao_municipal: '0712345600' }
-      : saoPaulo ? { municipio: '3550308', inscricao_municipal: '31000000', padroes: { codigo_nacional: '010101', aliquota_iss: '2.90', nbs: '115021000', codigo_municipal: '02658' } }
+    abrasf
+      ? { municipio: '5300108', inscricao_municipal: '0712345600' }
+      : saoPaulo
+        ? {
+            municipio: '3550308',
+            inscricao_municipal: '31000000',
+            padroes: { codigo_nacional: '010101', aliquota_iss: '2.90', nbs: '115021000', codigo_municipal: '02658' },
+          }
         : {},
   );
   if (process.env.CHILD_ABRASF_CENARIO) app.abrasfSimulator.playNext(company.cnpj, process.env.CHILD_ABRASF_CENARIO);
   if (process.env.CHILD_SAO_PAULO_CENARIO) app.saoPauloSimulator.playNext(process.env.CHILD_SAO_PAULO_CENARIO);
-  seed = { testKey: account.testKey, companyId: company.id, ...(abrasf || saoPaulo ? { liveKey: account.liveKey } : {}) };
+  seed = {
+    testKey: account.testKey,
+    companyId: company.id,
+    ...(abrasf || saoPaulo ? { liveKey: account.liveKey } : {}),
+  };
 }
 process.stdout.write(`${JSON.stringify({ url, ...seed })}\n`);
 process.once('SIGTERM', () => {

@@ -9,25 +9,57 @@ export class DocumentosRecurso {
   constructor(private readonly http: Transport) {}
 
   /** Every page followed; this route names its fields in camelCase (`itens`, `proximoCursor`). */
-  listar(consulta: Omit<ConsultaDe<'listDocuments'>, 'cursor' | 'limite'> & { cursor?: string; limite?: number } = {}, opcoes: OpcoesChamada = {}): Paginas<Documento> {
+  listar(
+    consulta: Omit<ConsultaDe<'listDocuments'>, 'cursor' | 'limite'> & { cursor?: string; limite?: number } = {},
+    opcoes: OpcoesChamada = {},
+  ): Paginas<Documento> {
     const { cursor: inicio, ...filtro } = consulta;
     return new Paginas(async (cursor) => {
-      const res = await this.http.enviar<SucessoDe<'listDocuments'>>({ metodo: 'GET', caminho: '/v1/documents', consulta: { ...filtro, cursor: cursor ?? undefined }, signal: opcoes.signal });
+      const res = await this.http.enviar<SucessoDe<'listDocuments'>>({
+        metodo: 'GET',
+        caminho: '/v1/documents',
+        consulta: { ...filtro, cursor: cursor ?? undefined },
+        signal: opcoes.signal,
+      });
       return { itens: res.corpo.itens, proximo_cursor: res.corpo.proximoCursor };
     }, inicio ?? null);
   }
 
   /** A document with its events; `id` is the `notaId` of the capture events. */
   async obter(id: string, opcoes: OpcoesChamada = {}): Promise<SucessoDe<'getDocument'>> {
-    return (await this.http.enviar<SucessoDe<'getDocument'>>({ metodo: 'GET', caminho: `/v1/documents/${segmento(id)}`, signal: opcoes.signal })).corpo;
+    return (
+      await this.http.enviar<SucessoDe<'getDocument'>>({
+        metodo: 'GET',
+        caminho: `/v1/documents/${segmento(id)}`,
+        signal: opcoes.signal,
+      })
+    ).corpo;
   }
 
   /** The recipient's manifestation on a received NF-e. */
-  async manifestar(id: string, corpo: CorpoDe<'manifestDocument'>, opcoes: OpcoesChamada = {}): Promise<SucessoDe<'manifestDocument'>> {
-    return (await this.http.enviar<SucessoDe<'manifestDocument'>>({ metodo: 'POST', caminho: `/v1/documents/${segmento(id)}/manifestacao`, corpo, ...opcoes })).corpo;
+  async manifestar(
+    id: string,
+    corpo: CorpoDe<'manifestDocument'>,
+    opcoes: OpcoesChamada = {},
+  ): Promise<SucessoDe<'manifestDocument'>> {
+    return (
+      await this.http.enviar<SucessoDe<'manifestDocument'>>({
+        metodo: 'POST',
+        caminho: `/v1/documents/${segmento(id)}/manifestacao`,
+        corpo,
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   async xml(id: string, opcoes: OpcoesChamada = {}): Promise<string> {
-    return (await this.http.enviar<string>({ metodo: 'GET', caminho: `/v1/documents/${segmento(id)}/xml`, leitura: 'texto', signal: opcoes.signal })).corpo;
+    return (
+      await this.http.enviar<string>({
+        metodo: 'GET',
+        caminho: `/v1/documents/${segmento(id)}/xml`,
+        leitura: 'texto',
+        signal: opcoes.signal,
+      })
+    ).corpo;
   }
 }

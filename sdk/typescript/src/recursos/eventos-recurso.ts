@@ -17,7 +17,12 @@ export class EventosRecurso {
   listar(consulta: { apos?: string; limite?: number } = {}, opcoes: OpcoesChamada = {}): Paginas<Evento> {
     return new Paginas(
       async (apos) => {
-        const res = await this.http.enviar<RespostaDe<'listEvents', 200>>({ metodo: 'GET', caminho: '/v1/eventos', consulta: { limite: consulta.limite, apos: apos ?? undefined }, signal: opcoes.signal });
+        const res = await this.http.enviar<RespostaDe<'listEvents', 200>>({
+          metodo: 'GET',
+          caminho: '/v1/eventos',
+          consulta: { limite: consulta.limite, apos: apos ?? undefined },
+          signal: opcoes.signal,
+        });
         return { itens: res.corpo.eventos, proximo_cursor: res.corpo.proximo_cursor };
       },
       consulta.apos ?? null,

@@ -1,6 +1,14 @@
 import { Paginas } from '../paginas.js';
 import type { Transport } from '../transport.js';
-import { cabecalhosSimulacao, segmento, type CorpoDe, type OpcoesChamada, type OpcoesSimulacao, type RespostaDe, type Schemas } from '../tipos.js';
+import {
+  cabecalhosSimulacao,
+  segmento,
+  type CorpoDe,
+  type OpcoesChamada,
+  type OpcoesSimulacao,
+  type RespostaDe,
+  type Schemas,
+} from '../tipos.js';
 
 export type Lote = Schemas['Lote'];
 export type LoteItem = Schemas['LoteItem'];
@@ -22,7 +30,8 @@ export class LotesRecurso {
     let corpo: unknown;
     if ('planilha' in entrada) {
       const form = new FormData();
-      const arquivo = entrada.planilha instanceof Blob ? entrada.planilha : new Blob([entrada.planilha as BlobPart], { type: XLSX });
+      const arquivo =
+        entrada.planilha instanceof Blob ? entrada.planilha : new Blob([entrada.planilha as BlobPart], { type: XLSX });
       form.set('planilha', arquivo, entrada.nome_arquivo ?? 'lote.xlsx');
       if (entrada.empresa_id) form.set('empresa_id', entrada.empresa_id);
       if (entrada.ao_validar) form.set('ao_validar', entrada.ao_validar);
@@ -30,41 +39,81 @@ export class LotesRecurso {
     } else {
       corpo = entrada;
     }
-    return (await this.http.enviar<Lote>({ metodo: 'POST', caminho: '/v1/lotes', corpo, cabecalhos: cabecalhosSimulacao(opcoes), ...opcoes })).corpo;
+    return (
+      await this.http.enviar<Lote>({
+        metodo: 'POST',
+        caminho: '/v1/lotes',
+        corpo,
+        cabecalhos: cabecalhosSimulacao(opcoes),
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   async obter(id: string, opcoes: OpcoesChamada = {}): Promise<Lote> {
-    return (await this.http.enviar<Lote>({ metodo: 'GET', caminho: `/v1/lotes/${segmento(id)}`, signal: opcoes.signal })).corpo;
+    return (
+      await this.http.enviar<Lote>({ metodo: 'GET', caminho: `/v1/lotes/${segmento(id)}`, signal: opcoes.signal })
+    ).corpo;
   }
 
   /** Batches, newest first, every page followed. */
   listar(consulta: { limite?: number; cursor?: string } = {}, opcoes: OpcoesChamada = {}): Paginas<Lote> {
     return new Paginas(async (cursor) => {
-      const res = await this.http.enviar<RespostaDe<'listLotes', 200>>({ metodo: 'GET', caminho: '/v1/lotes', consulta: { limite: consulta.limite, cursor: cursor ?? undefined }, signal: opcoes.signal });
+      const res = await this.http.enviar<RespostaDe<'listLotes', 200>>({
+        metodo: 'GET',
+        caminho: '/v1/lotes',
+        consulta: { limite: consulta.limite, cursor: cursor ?? undefined },
+        signal: opcoes.signal,
+      });
       return { itens: res.corpo.dados, proximo_cursor: res.corpo.proximo_cursor };
     }, consulta.cursor ?? null);
   }
 
   /** One entry per line of the batch, every page followed. */
-  itens(id: string, consulta: { limite?: number; cursor?: string } = {}, opcoes: OpcoesChamada = {}): Paginas<LoteItem> {
+  itens(
+    id: string,
+    consulta: { limite?: number; cursor?: string } = {},
+    opcoes: OpcoesChamada = {},
+  ): Paginas<LoteItem> {
     return new Paginas(async (cursor) => {
-      const res = await this.http.enviar<RespostaDe<'listLoteItens', 200>>({ metodo: 'GET', caminho: `/v1/lotes/${segmento(id)}/itens`, consulta: { limite: consulta.limite, cursor: cursor ?? undefined }, signal: opcoes.signal });
+      const res = await this.http.enviar<RespostaDe<'listLoteItens', 200>>({
+        metodo: 'GET',
+        caminho: `/v1/lotes/${segmento(id)}/itens`,
+        consulta: { limite: consulta.limite, cursor: cursor ?? undefined },
+        signal: opcoes.signal,
+      });
       return { itens: res.corpo.dados, proximo_cursor: res.corpo.proximo_cursor };
     }, consulta.cursor ?? null);
   }
 
   /** Issues a batch created with `ao_validar: 'aguardar'` (once). */
   async emitir(id: string, corpo: CorpoDe<'emitLote'>, opcoes: OpcoesChamada = {}): Promise<Lote> {
-    return (await this.http.enviar<Lote>({ metodo: 'POST', caminho: `/v1/lotes/${segmento(id)}/emissao`, corpo, ...opcoes })).corpo;
+    return (
+      await this.http.enviar<Lote>({ metodo: 'POST', caminho: `/v1/lotes/${segmento(id)}/emissao`, corpo, ...opcoes })
+    ).corpo;
   }
 
   /** Sends corrected lines again. */
   async reprocessar(id: string, corpo: CorpoDe<'reprocessLote'>, opcoes: OpcoesChamada = {}): Promise<Lote> {
-    return (await this.http.enviar<Lote>({ metodo: 'POST', caminho: `/v1/lotes/${segmento(id)}/reprocessamento`, corpo, ...opcoes })).corpo;
+    return (
+      await this.http.enviar<Lote>({
+        metodo: 'POST',
+        caminho: `/v1/lotes/${segmento(id)}/reprocessamento`,
+        corpo,
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   /** The spreadsheet with each line's result (.xlsx bytes). */
   async relatorio(id: string, opcoes: OpcoesChamada = {}): Promise<Uint8Array> {
-    return (await this.http.enviar<Uint8Array>({ metodo: 'GET', caminho: `/v1/lotes/${segmento(id)}/relatorio`, leitura: 'bytes', signal: opcoes.signal })).corpo;
+    return (
+      await this.http.enviar<Uint8Array>({
+        metodo: 'GET',
+        caminho: `/v1/lotes/${segmento(id)}/relatorio`,
+        leitura: 'bytes',
+        signal: opcoes.signal,
+      })
+    ).corpo;
   }
 }

@@ -1,6 +1,15 @@
 import { Paginas } from '../paginas.js';
 import type { Transport } from '../transport.js';
-import { cabecalhosSimulacao, segmento, type ConsultaDe, type CorpoDe, type OpcoesChamada, type OpcoesSimulacao, type RespostaDe, type Schemas } from '../tipos.js';
+import {
+  cabecalhosSimulacao,
+  segmento,
+  type ConsultaDe,
+  type CorpoDe,
+  type OpcoesChamada,
+  type OpcoesSimulacao,
+  type RespostaDe,
+  type Schemas,
+} from '../tipos.js';
 
 export type Nfse = Schemas['Nfse'];
 export type NfseRequest = Schemas['NfseRequest'];
@@ -24,7 +33,10 @@ export class NfseRecurso {
       metodo: 'POST',
       caminho: '/v1/nfse',
       corpo,
-      cabecalhos: { ...cabecalhosSimulacao(opcoes), ...(opcoes.esperaSegundos !== undefined ? { prefer: `wait=${opcoes.esperaSegundos}` } : {}) },
+      cabecalhos: {
+        ...cabecalhosSimulacao(opcoes),
+        ...(opcoes.esperaSegundos !== undefined ? { prefer: `wait=${opcoes.esperaSegundos}` } : {}),
+      },
       chaveIdempotencia: opcoes.chaveIdempotencia,
       signal: opcoes.signal,
     });
@@ -33,40 +45,91 @@ export class NfseRecurso {
 
   /** Validates an issuance body without creating anything (always 200). */
   async validar(corpo: CorpoDe<'validateNfse'>, opcoes: OpcoesChamada = {}): Promise<RespostaDe<'validateNfse', 200>> {
-    return (await this.http.enviar<RespostaDe<'validateNfse', 200>>({ metodo: 'POST', caminho: '/v1/nfse/validacoes', corpo, ...opcoes })).corpo;
+    return (
+      await this.http.enviar<RespostaDe<'validateNfse', 200>>({
+        metodo: 'POST',
+        caminho: '/v1/nfse/validacoes',
+        corpo,
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   /** One note by id, `referencia` or `chave_acesso` (`empresa_id` when the referencia exists in several companies). */
   async obter(id: string, consulta: ConsultaDe<'getNfse'> = {}, opcoes: OpcoesChamada = {}): Promise<Nfse> {
-    return (await this.http.enviar<Nfse>({ metodo: 'GET', caminho: `/v1/nfse/${segmento(id)}`, consulta, signal: opcoes.signal })).corpo;
+    return (
+      await this.http.enviar<Nfse>({
+        metodo: 'GET',
+        caminho: `/v1/nfse/${segmento(id)}`,
+        consulta,
+        signal: opcoes.signal,
+      })
+    ).corpo;
   }
 
   /** Notes issued by the service, newest first, every page followed: `for await (const nota of nfse.listar())`. */
-  listar(consulta: Omit<ConsultaDe<'listNfse'>, 'cursor' | 'limite'> & { cursor?: string; limite?: number } = {}, opcoes: OpcoesChamada = {}): Paginas<Nfse> {
+  listar(
+    consulta: Omit<ConsultaDe<'listNfse'>, 'cursor' | 'limite'> & { cursor?: string; limite?: number } = {},
+    opcoes: OpcoesChamada = {},
+  ): Paginas<Nfse> {
     const { cursor, ...filtro } = consulta;
     return new Paginas(async (proximo) => {
-      const res = await this.http.enviar<RespostaDe<'listNfse', 200>>({ metodo: 'GET', caminho: '/v1/nfse', consulta: { ...filtro, cursor: proximo ?? undefined }, signal: opcoes.signal });
+      const res = await this.http.enviar<RespostaDe<'listNfse', 200>>({
+        metodo: 'GET',
+        caminho: '/v1/nfse',
+        consulta: { ...filtro, cursor: proximo ?? undefined },
+        signal: opcoes.signal,
+      });
       return { itens: res.corpo.dados, proximo_cursor: res.corpo.proximo_cursor };
     }, cursor ?? null);
   }
 
   /** Cancels an authorised note at the national system (`codigo_motivo` 1, 2 or 9; `motivo` 15 to 255 characters). */
   async cancelar(id: string, corpo: CorpoDe<'cancelNfse'>, opcoes: OpcoesSimulacao = {}): Promise<Nfse> {
-    return (await this.http.enviar<Nfse>({ metodo: 'POST', caminho: `/v1/nfse/${segmento(id)}/cancelamento`, corpo, cabecalhos: cabecalhosSimulacao(opcoes), ...opcoes })).corpo;
+    return (
+      await this.http.enviar<Nfse>({
+        metodo: 'POST',
+        caminho: `/v1/nfse/${segmento(id)}/cancelamento`,
+        corpo,
+        cabecalhos: cabecalhosSimulacao(opcoes),
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   /** Resumes a note `aguardando_confirmacao`, keeping or changing its competence. */
   async confirmar(id: string, corpo: CorpoDe<'confirmNfse'> = {}, opcoes: OpcoesChamada = {}): Promise<Nfse> {
-    return (await this.http.enviar<Nfse>({ metodo: 'POST', caminho: `/v1/nfse/${segmento(id)}/confirmacao`, corpo, ...opcoes })).corpo;
+    return (
+      await this.http.enviar<Nfse>({
+        metodo: 'POST',
+        caminho: `/v1/nfse/${segmento(id)}/confirmacao`,
+        corpo,
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   /** The authorised XML, as the national system returned it. */
   async xml(id: string, opcoes: OpcoesChamada = {}): Promise<string> {
-    return (await this.http.enviar<string>({ metodo: 'GET', caminho: `/v1/nfse/${segmento(id)}/xml`, leitura: 'texto', signal: opcoes.signal })).corpo;
+    return (
+      await this.http.enviar<string>({
+        metodo: 'GET',
+        caminho: `/v1/nfse/${segmento(id)}/xml`,
+        leitura: 'texto',
+        signal: opcoes.signal,
+      })
+    ).corpo;
   }
 
   /** The DANFSe (PDF bytes). */
   async pdf(id: string, opcoes: OpcoesChamada = {}): Promise<Uint8Array> {
-    return (await this.http.enviar<Uint8Array>({ metodo: 'GET', caminho: `/v1/nfse/${segmento(id)}/pdf`, leitura: 'bytes', signal: opcoes.signal })).corpo;
+    return (
+      await this.http.enviar<Uint8Array>({
+        metodo: 'GET',
+        caminho: `/v1/nfse/${segmento(id)}/pdf`,
+        leitura: 'bytes',
+        signal: opcoes.signal,
+      })
+    ).corpo;
   }
 }

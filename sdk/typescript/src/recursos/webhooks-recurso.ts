@@ -12,7 +12,14 @@ export class WebhooksRecurso {
 
   /** Creates a webhook; the answer carries `segredo`, shown only now and at a rotation. */
   async criar(corpo: CorpoDe<'createWebhook'>, opcoes: OpcoesChamada = {}): Promise<RespostaDe<'createWebhook', 201>> {
-    return (await this.http.enviar<RespostaDe<'createWebhook', 201>>({ metodo: 'POST', caminho: '/v1/webhooks', corpo, ...opcoes })).corpo;
+    return (
+      await this.http.enviar<RespostaDe<'createWebhook', 201>>({
+        metodo: 'POST',
+        caminho: '/v1/webhooks',
+        corpo,
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   /** Every webhook of the key's environment (not paginated). */
@@ -21,11 +28,15 @@ export class WebhooksRecurso {
   }
 
   async obter(id: string, opcoes: OpcoesChamada = {}): Promise<Webhook> {
-    return (await this.http.enviar<Webhook>({ metodo: 'GET', caminho: `/v1/webhooks/${segmento(id)}`, signal: opcoes.signal })).corpo;
+    return (
+      await this.http.enviar<Webhook>({ metodo: 'GET', caminho: `/v1/webhooks/${segmento(id)}`, signal: opcoes.signal })
+    ).corpo;
   }
 
   async atualizar(id: string, corpo: CorpoDe<'updateWebhook'>, opcoes: OpcoesChamada = {}): Promise<Webhook> {
-    return (await this.http.enviar<Webhook>({ metodo: 'PATCH', caminho: `/v1/webhooks/${segmento(id)}`, corpo, ...opcoes })).corpo;
+    return (
+      await this.http.enviar<Webhook>({ metodo: 'PATCH', caminho: `/v1/webhooks/${segmento(id)}`, corpo, ...opcoes })
+    ).corpo;
   }
 
   async remover(id: string, opcoes: OpcoesChamada = {}): Promise<void> {
@@ -34,26 +45,58 @@ export class WebhooksRecurso {
 
   /** Sends a `webhook.teste` delivery. */
   async testar(id: string, opcoes: OpcoesChamada = {}): Promise<RespostaDe<'testWebhook', 202>> {
-    return (await this.http.enviar<RespostaDe<'testWebhook', 202>>({ metodo: 'POST', caminho: `/v1/webhooks/${segmento(id)}/teste`, ...opcoes })).corpo;
+    return (
+      await this.http.enviar<RespostaDe<'testWebhook', 202>>({
+        metodo: 'POST',
+        caminho: `/v1/webhooks/${segmento(id)}/teste`,
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   /** A new secret; for 24 hours deliveries carry signatures of both (verify with both meanwhile). */
   async rotacionarSegredo(id: string, opcoes: OpcoesChamada = {}): Promise<RespostaDe<'rotateWebhookSecret', 200>> {
-    return (await this.http.enviar<RespostaDe<'rotateWebhookSecret', 200>>({ metodo: 'POST', caminho: `/v1/webhooks/${segmento(id)}/rotacao-segredo`, ...opcoes })).corpo;
+    return (
+      await this.http.enviar<RespostaDe<'rotateWebhookSecret', 200>>({
+        metodo: 'POST',
+        caminho: `/v1/webhooks/${segmento(id)}/rotacao-segredo`,
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   /** The webhook's deliveries (`status: 'falhou'` for the failed ones), every page followed. */
-  entregas(id: string, consulta: { status?: string; limite?: number; cursor?: string } = {}, opcoes: OpcoesChamada = {}): Paginas<Entrega> {
+  entregas(
+    id: string,
+    consulta: { status?: string; limite?: number; cursor?: string } = {},
+    opcoes: OpcoesChamada = {},
+  ): Paginas<Entrega> {
     const { cursor: inicio, ...filtro } = consulta;
     return new Paginas(async (cursor) => {
-      const res = await this.http.enviar<RespostaDe<'listWebhookDeliveries', 200>>({ metodo: 'GET', caminho: `/v1/webhooks/${segmento(id)}/entregas`, consulta: { ...filtro, cursor: cursor ?? undefined }, signal: opcoes.signal });
+      const res = await this.http.enviar<RespostaDe<'listWebhookDeliveries', 200>>({
+        metodo: 'GET',
+        caminho: `/v1/webhooks/${segmento(id)}/entregas`,
+        consulta: { ...filtro, cursor: cursor ?? undefined },
+        signal: opcoes.signal,
+      });
       return { itens: res.corpo.entregas, proximo_cursor: res.corpo.proximo_cursor };
     }, inicio ?? null);
   }
 
   /** Resends events (one `evento_id`, `desde` and `ate`, or `lote_id`); at most 500 per call, then `continuar_desde`. */
-  async reenviar(id: string, corpo: CorpoDe<'resendWebhookEvents'>, opcoes: OpcoesChamada = {}): Promise<RespostaDe<'resendWebhookEvents', 202>> {
-    return (await this.http.enviar<RespostaDe<'resendWebhookEvents', 202>>({ metodo: 'POST', caminho: `/v1/webhooks/${segmento(id)}/reenvio`, corpo, ...opcoes })).corpo;
+  async reenviar(
+    id: string,
+    corpo: CorpoDe<'resendWebhookEvents'>,
+    opcoes: OpcoesChamada = {},
+  ): Promise<RespostaDe<'resendWebhookEvents', 202>> {
+    return (
+      await this.http.enviar<RespostaDe<'resendWebhookEvents', 202>>({
+        metodo: 'POST',
+        caminho: `/v1/webhooks/${segmento(id)}/reenvio`,
+        corpo,
+        ...opcoes,
+      })
+    ).corpo;
   }
 
   /** Checks a received delivery's signature and returns its event (see verificarWebhook). */

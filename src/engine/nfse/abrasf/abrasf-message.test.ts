@@ -26,7 +26,12 @@ const prestador = { documento: { CNPJ: PREST_CNPJ }, inscricaoMunicipal: '071234
 
 function brasiliaDps(over: Partial<DpsInput> = {}): DpsInput {
   const base = baseDps(over);
-  return { ...base, cLocEmi: DF, prest: { ...base.prest, IM: '0712345600' }, serv: { ...base.serv, locPrest: { cLocPrestacao: DF } } };
+  return {
+    ...base,
+    cLocEmi: DF,
+    prest: { ...base.prest, IM: '0712345600' },
+    serv: { ...base.serv, locPrest: { cLocPrestacao: DF } },
+  };
 }
 
 function signedRps(dps: DpsInput, perfil: PerfilAbrasf = BRASILIA): string {
@@ -61,13 +66,26 @@ describe('ABRASF 2.04 messages against the official schema, signatures checked b
 
   it('a tampered RPS fails xmlsec1, and a subitem outside the 2.04 list fails the schema', () => {
     const xml = gerarNfseMessage(signedRps(brasiliaDps()));
-    expect(xmlsecVerify(xml.replace('<ValorServicos>1500.00<', '<ValorServicos>1.00<'), a1.certificatePem, 'InfDeclaracaoPrestacaoServico').ok).toBe(false);
-    expect(validateXsd(xml.replace('<ItemListaServico>01.01<', '<ItemListaServico>01.99<'), 'abrasf').length).toBeGreaterThan(0);
+    expect(
+      xmlsecVerify(
+        xml.replace('<ValorServicos>1500.00<', '<ValorServicos>1.00<'),
+        a1.certificatePem,
+        'InfDeclaracaoPrestacaoServico',
+      ).ok,
+    ).toBe(false);
+    expect(
+      validateXsd(xml.replace('<ItemListaServico>01.01<', '<ItemListaServico>01.99<'), 'abrasf').length,
+    ).toBeGreaterThan(0);
   });
 
   it('RecepcionarLoteRpsSincrono: each RPS signed, then the lot; xmlsec1 verifies all three signatures', () => {
     const rps = [signedRps(brasiliaDps()), signedRps(brasiliaDps())];
-    const lote = signAbrasfXml(enviarLoteRpsSincronoMessage({ numeroLote: '12', prestador, rpsAssinados: rps }), signer, 'LoteRps', BRASILIA);
+    const lote = signAbrasfXml(
+      enviarLoteRpsSincronoMessage({ numeroLote: '12', prestador, rpsAssinados: rps }),
+      signer,
+      'LoteRps',
+      BRASILIA,
+    );
     expectValid(lote);
     expect(lote.match(/<Signature /g)).toHaveLength(3);
     expect(lote).toContain('<QuantidadeRps>2</QuantidadeRps>');
@@ -85,21 +103,45 @@ describe('ABRASF 2.04 messages against the official schema, signatures checked b
     expectValid(cancel);
     expect(xmlsecVerify(cancel, a1.certificatePem, 'InfPedidoCancelamento').ok).toBe(true);
 
-    const pedidoAssinado = signAbrasfXml(pedidoCancelamentoMessage({ ...pedido, codigoCancelamento: '1' }), signer, 'InfPedidoCancelamento', BRASILIA);
-    const subst = signAbrasfXml(substituirNfseMessage({ numeroNfse: '2026000000123', pedidoAssinado, rpsAssinado: signedRps(dps) }), signer, 'SubstituicaoNfse', BRASILIA);
+    const pedidoAssinado = signAbrasfXml(
+      pedidoCancelamentoMessage({ ...pedido, codigoCancelamento: '1' }),
+      signer,
+      'InfPedidoCancelamento',
+      BRASILIA,
+    );
+    const subst = signAbrasfXml(
+      substituirNfseMessage({ numeroNfse: '2026000000123', pedidoAssinado, rpsAssinado: signedRps(dps) }),
+      signer,
+      'SubstituicaoNfse',
+      BRASILIA,
+    );
     expectValid(subst);
-    const verified = xmlsecVerify(subst, a1.certificatePem, ['InfPedidoCancelamento', 'InfDeclaracaoPrestacaoServico', 'SubstituicaoNfse']);
+    const verified = xmlsecVerify(subst, a1.certificatePem, [
+      'InfPedidoCancelamento',
+      'InfDeclaracaoPrestacaoServico',
+      'SubstituicaoNfse',
+    ]);
     expect(verified.output).toMatch(/OK/);
     expect(verified.ok).toBe(true);
 
-    expectValid(consultarNfseServicoTomadoMessage({ consulente: prestador, dataInicial: '2026-10-01', dataFinal: '2026-10-31', pagina: 1 }));
+    expectValid(
+      consultarNfseServicoTomadoMessage({
+        consulente: prestador,
+        dataInicial: '2026-10-01',
+        dataFinal: '2026-10-31',
+        pagina: 1,
+      }),
+    );
     expectValid(cabecalhoMessage('2.04'));
   });
 });
 
 describe('ABRASF fields of a note', () => {
   it('derive ItemListaServico from the national code through the list’s LC 116 subitem', () => {
-    const fields = abrasfServiceFields(brasiliaDps({ serv: { locPrest: { cLocPrestacao: DF }, cServ: { cTribNac: '070201', xDescServ: 'Obra' } } }), BRASILIA);
+    const fields = abrasfServiceFields(
+      brasiliaDps({ serv: { locPrest: { cLocPrestacao: DF }, cServ: { cTribNac: '070201', xDescServ: 'Obra' } } }),
+      BRASILIA,
+    );
     expect(fields).toEqual({ campos: { itemListaServico: '07.02', inscricaoMunicipal: '0712345600' }, erros: [] });
   });
 
@@ -118,7 +160,9 @@ describe('ABRASF fields of a note', () => {
   });
 
   it('refuse a national code whose subitem the 2.04 schema does not list', () => {
-    const dps = brasiliaDps({ serv: { locPrest: { cLocPrestacao: DF }, cServ: { cTribNac: '990101', xDescServ: 'Outros' } } });
+    const dps = brasiliaDps({
+      serv: { locPrest: { cLocPrestacao: DF }, cServ: { cTribNac: '990101', xDescServ: 'Outros' } },
+    });
     const { erros } = abrasfServiceFields(dps, BRASILIA);
     expect(erros).toHaveLength(1);
     expect(erros[0]!.mensagem).toContain('ItemListaServico');

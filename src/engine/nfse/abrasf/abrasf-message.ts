@@ -13,7 +13,8 @@ export interface AbrasfPrestador {
   inscricaoMunicipal?: string;
 }
 
-const prestadorXml = (name: string, p: AbrasfPrestador) => group(name, cpfCnpjXml(p.documento), el('InscricaoMunicipal', p.inscricaoMunicipal));
+const prestadorXml = (name: string, p: AbrasfPrestador) =>
+  group(name, cpfCnpjXml(p.documento), el('InscricaoMunicipal', p.inscricaoMunicipal));
 
 /** nfseCabecMsg: the layout version of the data area. */
 export function cabecalhoMessage(versao: string): string {
@@ -26,7 +27,11 @@ export function gerarNfseMessage(rpsAssinado: string): string {
 }
 
 /** RecepcionarLoteRpsSincrono: the signed RPS of a lot; sign `LoteRps` (Id `Lote<numero>`) afterwards. */
-export function enviarLoteRpsSincronoMessage(input: { numeroLote: string; prestador: AbrasfPrestador; rpsAssinados: string[] }): string {
+export function enviarLoteRpsSincronoMessage(input: {
+  numeroLote: string;
+  prestador: AbrasfPrestador;
+  rpsAssinados: string[];
+}): string {
   return (
     `<EnviarLoteRpsSincronoEnvio xmlns="${ABRASF_NS}"><LoteRps Id="Lote${escapeAttr(input.numeroLote)}" versao="2.04">` +
     el('NumeroLote', input.numeroLote) +
@@ -53,7 +58,13 @@ export interface PedidoCancelamento {
 export function pedidoCancelamentoMessage(input: PedidoCancelamento): string {
   return (
     `<Pedido xmlns="${ABRASF_NS}"><InfPedidoCancelamento Id="Canc${escapeAttr(input.numeroNfse)}">` +
-    group('IdentificacaoNfse', el('Numero', input.numeroNfse), cpfCnpjXml(input.prestador.documento), el('InscricaoMunicipal', input.prestador.inscricaoMunicipal), el('CodigoMunicipio', input.codigoMunicipio)) +
+    group(
+      'IdentificacaoNfse',
+      el('Numero', input.numeroNfse),
+      cpfCnpjXml(input.prestador.documento),
+      el('InscricaoMunicipal', input.prestador.inscricaoMunicipal),
+      el('CodigoMunicipio', input.codigoMunicipio),
+    ) +
     el('CodigoCancelamento', input.codigoCancelamento) +
     '</InfPedidoCancelamento></Pedido>'
   );
@@ -68,12 +79,21 @@ export function cancelarNfseMessage(input: PedidoCancelamento): string {
  * SubstituirNfse: the signed cancellation request of the replaced note and the signed RPS replacing it; sign
  * `SubstituicaoNfse` (Id `Subst<numero>`) afterwards.
  */
-export function substituirNfseMessage(input: { numeroNfse: string; pedidoAssinado: string; rpsAssinado: string }): string {
+export function substituirNfseMessage(input: {
+  numeroNfse: string;
+  pedidoAssinado: string;
+  rpsAssinado: string;
+}): string {
   return `<SubstituirNfseEnvio xmlns="${ABRASF_NS}"><SubstituicaoNfse Id="Subst${escapeAttr(input.numeroNfse)}">${input.pedidoAssinado}${input.rpsAssinado}</SubstituicaoNfse></SubstituirNfseEnvio>`;
 }
 
 /** ConsultarNfseServicoTomado: the notes issued to the consulting company in an emission period, by page (≤ 50 each). */
-export function consultarNfseServicoTomadoMessage(input: { consulente: AbrasfPrestador; dataInicial: string; dataFinal: string; pagina: number }): string {
+export function consultarNfseServicoTomadoMessage(input: {
+  consulente: AbrasfPrestador;
+  dataInicial: string;
+  dataFinal: string;
+  pagina: number;
+}): string {
   return (
     `<ConsultarNfseServicoTomadoEnvio xmlns="${ABRASF_NS}">${prestadorXml('Consulente', input.consulente)}` +
     group('PeriodoEmissao', el('DataInicial', input.dataInicial), el('DataFinal', input.dataFinal)) +

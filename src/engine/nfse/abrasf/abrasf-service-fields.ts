@@ -16,7 +16,10 @@ const CODIGO = '/servico/codigo_nacional';
  * The ABRASF fields of a note, derived from the DPS values (national service code, provider's registration) as the
  * city's profile says, or the problems naming the request field each one would come from.
  */
-export function abrasfServiceFields(dps: DpsInput, perfil: PerfilAbrasf): { campos: AbrasfServiceFields; erros: [] } | { erros: ValidationIssue[] } {
+export function abrasfServiceFields(
+  dps: DpsInput,
+  perfil: PerfilAbrasf,
+): { campos: AbrasfServiceFields; erros: [] } | { erros: ValidationIssue[] } {
   const erros: ValidationIssue[] = [];
   const codigo = dps.serv.cServ.cTribNac;
   const item = itemListaServico(codigo);

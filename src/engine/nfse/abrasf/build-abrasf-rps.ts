@@ -42,7 +42,13 @@ export function buildAbrasfRps({ dps, campos, rpsSubstituido }: AbrasfRpsInput):
   const local = dps.serv.locPrest.cLocPrestacao;
   const exigibilidade = EXIGIBILIDADE[trib.tribISSQN];
   const inf =
-    group('Rps', identificacaoXml('IdentificacaoRps', rps), el('DataEmissao', dps.dhEmi.slice(0, 10)), el('Status', '1'), rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '') +
+    group(
+      'Rps',
+      identificacaoXml('IdentificacaoRps', rps),
+      el('DataEmissao', dps.dhEmi.slice(0, 10)),
+      el('Status', '1'),
+      rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '',
+    ) +
     el('Competencia', dps.dCompet) +
     group(
       'Servico',
@@ -73,7 +79,12 @@ export function buildAbrasfRps({ dps, campos, rpsSubstituido }: AbrasfRpsInput):
 }
 
 /** tribISSQN of the DPS (1 tributável, 2 imunidade, 3 exportação, 4 não incidência) → ABRASF ExigibilidadeISS. */
-const EXIGIBILIDADE: Record<DpsInput['valores']['trib']['tribMun']['tribISSQN'], string> = { '1': '1', '2': '5', '3': '4', '4': '2' };
+const EXIGIBILIDADE: Record<DpsInput['valores']['trib']['tribMun']['tribISSQN'], string> = {
+  '1': '1',
+  '2': '5',
+  '3': '4',
+  '4': '2',
+};
 
 /**
  * regEspTrib of the DPS → ABRASF RegimeEspecialTributacao (1 ME municipal, 2 estimativa, 3 sociedade de
@@ -95,13 +106,24 @@ export function cpfCnpjXml(who: Inscricao): string {
 function tomadorXml(toma: Tomador): string {
   const end = toma.end;
   const uf = end ? municipio(end.endNac.cMun)?.uf : undefined;
-  const contato = toma.fone ? group('Contato', el('Telefone', toma.fone), el('Email', toma.email)) : group('Contato', el('Email', toma.email));
+  const contato = toma.fone
+    ? group('Contato', el('Telefone', toma.fone), el('Email', toma.email))
+    : group('Contato', el('Email', toma.email));
   return group(
     'TomadorServico',
     group('IdentificacaoTomador', cpfCnpjXml(toma), el('InscricaoMunicipal', toma.IM)),
     el('RazaoSocial', toma.xNome),
     end && uf
-      ? group('Endereco', el('Endereco', end.xLgr), el('Numero', end.nro), el('Complemento', end.xCpl), el('Bairro', end.xBairro), el('CodigoMunicipio', end.endNac.cMun), el('Uf', uf), el('Cep', end.endNac.CEP))
+      ? group(
+          'Endereco',
+          el('Endereco', end.xLgr),
+          el('Numero', end.nro),
+          el('Complemento', end.xCpl),
+          el('Bairro', end.xBairro),
+          el('CodigoMunicipio', end.endNac.cMun),
+          el('Uf', uf),
+          el('Cep', end.endNac.CEP),
+        )
       : '',
     contato,
   );

@@ -49,11 +49,17 @@ function unescapeXml(text: string): string {
  * One call to a city's ABRASF service (or its simulator) over the client's mutual-TLS dispatcher. A timeout may
  * have reached the service (the caller asks before resending); a refused connection did not.
  */
-export async function callAbrasf(client: NationalClient, perfil: PerfilAbrasf, operacao: OperacaoAbrasf, dados: string): Promise<AbrasfAnswer> {
+export async function callAbrasf(
+  client: NationalClient,
+  perfil: PerfilAbrasf,
+  operacao: OperacaoAbrasf,
+  dados: string,
+): Promise<AbrasfAnswer> {
   const action = `${perfil.soapAction}${operacao}`;
-  const headers: Record<string, string> = perfil.soap === '1.2'
-    ? { 'content-type': `application/soap+xml; charset=utf-8; action="${action}"` }
-    : { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` };
+  const headers: Record<string, string> =
+    perfil.soap === '1.2'
+      ? { 'content-type': `application/soap+xml; charset=utf-8; action="${action}"` }
+      : { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` };
   if (client.scenario) headers['x-simulador-cenario'] = client.scenario;
   const controller = new AbortController();
   let timedOut = false;
@@ -72,9 +78,28 @@ export async function callAbrasf(client: NationalClient, perfil: PerfilAbrasf, o
     const xml = res.statusCode === 200 ? outputXmlOf(text) : null;
     if (xml) return { kind: 'answer', xml };
     // 500 (a SOAP fault, or the application failing mid-way) and 504 may follow processing; 502/503 do not.
-    if (res.statusCode >= 500) return { kind: 'unavailable', status: res.statusCode, received: res.statusCode === 502 || res.statusCode === 503 ? 'no' : 'unknown', cause: `HTTP ${res.statusCode}` };
-    if (res.statusCode === 200) return { kind: 'transmission_failed', status: 200, received: 'unknown', cause: 'resposta sem outputXML', erros: [] };
-    return { kind: 'transmission_failed', status: res.statusCode, received: 'no', cause: `HTTP ${res.statusCode}`, erros: [] };
+    if (res.statusCode >= 500)
+      return {
+        kind: 'unavailable',
+        status: res.statusCode,
+        received: res.statusCode === 502 || res.statusCode === 503 ? 'no' : 'unknown',
+        cause: `HTTP ${res.statusCode}`,
+      };
+    if (res.statusCode === 200)
+      return {
+        kind: 'transmission_failed',
+        status: 200,
+        received: 'unknown',
+        cause: 'resposta sem outputXML',
+        erros: [],
+      };
+    return {
+      kind: 'transmission_failed',
+      status: res.statusCode,
+      received: 'no',
+      cause: `HTTP ${res.statusCode}`,
+      erros: [],
+    };
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return { kind: 'timeout' };

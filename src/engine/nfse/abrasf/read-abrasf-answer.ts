@@ -35,19 +35,28 @@ export interface AbrasfAnswerRead {
 }
 
 /** The note's key as stored (`chave_acesso`): ABRASF notes have none of their own; city, number and verification code identify them. */
-export const chaveAbrasf = (nfse: Pick<AbrasfNfse, 'numero' | 'codigoVerificacao'>, ibge: string) => `${ibge}-${nfse.numero}-${nfse.codigoVerificacao}`;
+export const chaveAbrasf = (nfse: Pick<AbrasfNfse, 'numero' | 'codigoVerificacao'>, ibge: string) =>
+  `${ibge}-${nfse.numero}-${nfse.codigoVerificacao}`;
 
 function messages(blocks: string[]): NationalMessage[] {
-  return blocks.flatMap((b) => xmlElements(b, 'MensagemRetorno')).map((m) => ({
-    codigo: xmlText(m, 'Codigo') ?? '',
-    descricao: xmlText(m, 'Mensagem') ?? '',
-    ...(xmlText(m, 'Correcao') ? { complemento: xmlText(m, 'Correcao')! } : {}),
-  }));
+  return blocks
+    .flatMap((b) => xmlElements(b, 'MensagemRetorno'))
+    .map((m) => ({
+      codigo: xmlText(m, 'Codigo') ?? '',
+      descricao: xmlText(m, 'Mensagem') ?? '',
+      ...(xmlText(m, 'Correcao') ? { complemento: xmlText(m, 'Correcao')! } : {}),
+    }));
 }
 
 function identificacaoOf(xml: string): IdentificacaoRps | null {
   const id = xmlElements(xml, 'IdentificacaoRps')[0];
-  return id ? { numero: String(BigInt(xmlText(id, 'Numero') ?? '0')), serie: xmlText(id, 'Serie') ?? '', tipo: (xmlText(id, 'Tipo') ?? '1') as IdentificacaoRps['tipo'] } : null;
+  return id
+    ? {
+        numero: String(BigInt(xmlText(id, 'Numero') ?? '0')),
+        serie: xmlText(id, 'Serie') ?? '',
+        tipo: (xmlText(id, 'Tipo') ?? '1') as IdentificacaoRps['tipo'],
+      }
+    : null;
 }
 
 function nfseOf(comp: string): AbrasfNfse {
@@ -83,10 +92,12 @@ export function readAbrasfAnswer(xml: string): AbrasfAnswerRead {
     notas: xmlElements(rest, 'CompNfse').map(nfseOf),
     erros: messages([...xmlElements(rest, 'ListaMensagemRetorno'), ...xmlElements(rest, 'ListaMensagemRetornoLote')]),
     alertas: messages(alertBlocks),
-    rpsComErro: xmlElements(rest, 'ListaMensagemRetornoLote').flatMap((b) => xmlElements(b, 'MensagemRetorno')).flatMap((m) => {
-      const rps = identificacaoOf(m);
-      return rps ? [{ rps, erro: messages([`<L>${m}</L>`])[0]! }] : [];
-    }),
+    rpsComErro: xmlElements(rest, 'ListaMensagemRetornoLote')
+      .flatMap((b) => xmlElements(b, 'MensagemRetorno'))
+      .flatMap((m) => {
+        const rps = identificacaoOf(m);
+        return rps ? [{ rps, erro: messages([`<L>${m}</L>`])[0]! }] : [];
+      }),
     cancelamento: ret ? { dataHora: xmlText(ret, 'DataHora'), xml: ret } : null,
     pagina: pagina ? Number(pagina) : null,
   };

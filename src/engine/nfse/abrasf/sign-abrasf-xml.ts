@@ -1,7 +1,8 @@
 import { signXml, type XmlSigner } from '../../xml/sign-xml.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 
-export type AbrasfSignedElement = 'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse';
+export type AbrasfSignedElement =
+  'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse';
 
 const REQUIRED: Record<AbrasfSignedElement, keyof PerfilAbrasf['assinaturas']> = {
   InfDeclaracaoPrestacaoServico: 'rps',
@@ -15,7 +16,12 @@ const REQUIRED: Record<AbrasfSignedElement, keyof PerfilAbrasf['assinaturas']> =
  * fixes it), Reference URI="#<Id>" of the element, the Signature as its next sibling, KeyInfo with the certificate
  * only. Left unsigned where the city's profile does not ask for that signature (each is optional in the XSD).
  */
-export function signAbrasfXml(xml: string, signer: XmlSigner, element: AbrasfSignedElement, perfil: PerfilAbrasf): string {
+export function signAbrasfXml(
+  xml: string,
+  signer: XmlSigner,
+  element: AbrasfSignedElement,
+  perfil: PerfilAbrasf,
+): string {
   if (!perfil.assinaturas[REQUIRED[element]]) return xml;
   return signXml(xml, signer, { element, algorithm: perfil.algoritmo });
 }

@@ -76,7 +76,8 @@ export function computeAdjustments(
   municipalityParams: FonteParametros = parametrosMunicipio,
   options: ComputeAdjustmentsOptions = {},
 ): ResultadoAjustes {
-  const params = (ibge: string) => (typeof municipalityParams === 'function' ? municipalityParams(ibge) : municipalityParams);
+  const params = (ibge: string) =>
+    typeof municipalityParams === 'function' ? municipalityParams(ibge) : municipalityParams;
   const ajustes: Ajuste[] = [];
   const padroes = company.padroes ?? {};
   const s = request.servico;
@@ -84,13 +85,20 @@ export function computeAdjustments(
   let competencia = request.competencia;
   if (!competencia) {
     competencia = competenciaDe(options.now ?? new Date());
-    ajustes.push(ajuste('dps.dCompet.derivado.mes_atual', `Competência não informada: usado o mês corrente (${competencia}).`));
+    ajustes.push(
+      ajuste('dps.dCompet.derivado.mes_atual', `Competência não informada: usado o mês corrente (${competencia}).`),
+    );
   }
 
   let codigo = s.codigo_nacional ?? null;
   if (!codigo && padroes.codigo_nacional) {
     codigo = padroes.codigo_nacional;
-    ajustes.push(ajuste('padrao.codigo_nacional', `Código de serviço não informado: usado o padrão da empresa (${formatarCodigo(codigo)}).`));
+    ajustes.push(
+      ajuste(
+        'padrao.codigo_nacional',
+        `Código de serviço não informado: usado o padrão da empresa (${formatarCodigo(codigo)}).`,
+      ),
+    );
   }
 
   let nbs = s.nbs ?? null;
@@ -103,7 +111,12 @@ export function computeAdjustments(
   if (issRetido === undefined) {
     if (typeof padroes.iss_retido === 'boolean') {
       issRetido = padroes.iss_retido;
-      ajustes.push(ajuste('padrao.iss_retido', `Retenção do ISS não informada: usado o padrão da empresa (${issRetido ? 'retido' : 'não retido'}).`));
+      ajustes.push(
+        ajuste(
+          'padrao.iss_retido',
+          `Retenção do ISS não informada: usado o padrão da empresa (${issRetido ? 'retido' : 'não retido'}).`,
+        ),
+      );
     } else {
       issRetido = false;
       ajustes.push(ajuste('dps.tpRetISSQN.nao_retido'));
@@ -117,11 +130,21 @@ export function computeAdjustments(
   if (s.obra) {
     local = s.obra.municipio ?? null;
     if (local) {
-      ajustes.push(ajuste('dps.locPrest.derivado.obra', `Local da prestação = município da obra (${nomeMunicipio(params(local))}).`));
+      ajustes.push(
+        ajuste(
+          'dps.locPrest.derivado.obra',
+          `Local da prestação = município da obra (${nomeMunicipio(params(local))}).`,
+        ),
+      );
     }
   } else if (!local) {
     local = company.municipio;
-    ajustes.push(ajuste('dps.locPrest.derivado.estabelecimento', `Local da prestação não informado: usado o município do prestador (${nomeMunicipio(params(local))}).`));
+    ajustes.push(
+      ajuste(
+        'dps.locPrest.derivado.estabelecimento',
+        `Local da prestação não informado: usado o município do prestador (${nomeMunicipio(params(local))}).`,
+      ),
+    );
   }
 
   const incidencia = municipioIncidencia({
@@ -137,11 +160,22 @@ export function computeAdjustments(
   const paramsEmissor = params(company.municipio);
   let im = request.prestador?.inscricao_municipal ?? null;
   if (paramsEmissor.inscricaoMunicipal === 'omitir') {
-    if (im) ajustes.push(ajuste('dps.prest.IM.omitido', `${nomeMunicipio(paramsEmissor)} não aceita a inscrição municipal do prestador na DPS; ela foi omitida.`));
+    if (im)
+      ajustes.push(
+        ajuste(
+          'dps.prest.IM.omitido',
+          `${nomeMunicipio(paramsEmissor)} não aceita a inscrição municipal do prestador na DPS; ela foi omitida.`,
+        ),
+      );
     im = null;
   } else if (!im && company.inscricao_municipal) {
     im = company.inscricao_municipal;
-    ajustes.push(ajuste('cadastro.inscricao_municipal', `Inscrição municipal não informada: usada a do cadastro da empresa (${im}).`));
+    ajustes.push(
+      ajuste(
+        'cadastro.inscricao_municipal',
+        `Inscrição municipal não informada: usada a do cadastro da empresa (${im}).`,
+      ),
+    );
   }
 
   // ISS rate (Anexo I presence rules), then the sources in order: request, company default, official parameter.
@@ -153,20 +187,36 @@ export function computeAdjustments(
   });
   let aliquota: string | null = s.aliquota_iss ?? null;
   if (sit.situacao === 'proibida') {
-    if (aliquota) ajustes.push(ajuste(sit.regra, `${regraTexto(sit.regra)} A alíquota informada (${aliquota}%) foi omitida (${sit.codigos.join('/')}).`));
+    if (aliquota)
+      ajustes.push(
+        ajuste(
+          sit.regra,
+          `${regraTexto(sit.regra)} A alíquota informada (${aliquota}%) foi omitida (${sit.codigos.join('/')}).`,
+        ),
+      );
     aliquota = null;
   } else {
-    if (sit.situacao === 'exigida') ajustes.push(ajuste(sit.regra, `${regraTexto(sit.regra)} (${sit.codigos.join('/')}).`));
+    if (sit.situacao === 'exigida')
+      ajustes.push(ajuste(sit.regra, `${regraTexto(sit.regra)} (${sit.codigos.join('/')}).`));
     if (!aliquota && padroes.aliquota_iss) {
       aliquota = padroes.aliquota_iss;
-      ajustes.push(ajuste('padrao.aliquota_iss', `Alíquota do ISS não informada: usada a alíquota padrão da empresa (${aliquota}%).`));
+      ajustes.push(
+        ajuste(
+          'padrao.aliquota_iss',
+          `Alíquota do ISS não informada: usada a alíquota padrão da empresa (${aliquota}%).`,
+        ),
+      );
     }
     if (!aliquota && sit.situacao === 'exigida' && codigo && paramsIncidencia) {
       const oficial = paramsIncidencia.aliquotaOficial(codigo, competencia);
       if (oficial) {
         aliquota = oficial;
-        ajustes.push(ajuste('param.aliquota_iss',
-          `Alíquota obrigatória não informada: usada a alíquota oficial de ${nomeMunicipio(paramsIncidencia)} para ${formatarCodigo(codigo)} na competência ${competencia} (${oficial}%).`));
+        ajustes.push(
+          ajuste(
+            'param.aliquota_iss',
+            `Alíquota obrigatória não informada: usada a alíquota oficial de ${nomeMunicipio(paramsIncidencia)} para ${formatarCodigo(codigo)} na competência ${competencia} (${oficial}%).`,
+          ),
+        );
       }
     }
   }
@@ -196,7 +246,9 @@ export function computeAdjustments(
  * belongs to one CST). Without a cClassTrib there is no IBS/CBS group.
  */
 function classificacaoEfetiva(
-  enviado: IbsCbsServico | undefined, padrao: IbsCbsServico | undefined, ajustes: Ajuste[],
+  enviado: IbsCbsServico | undefined,
+  padrao: IbsCbsServico | undefined,
+  ajustes: Ajuste[],
 ): { valor: IbsCbsEfetivo; origem: 'requisicao' | 'padrao' } | null {
   let origem: 'requisicao' | 'padrao' = 'requisicao';
   let cClassTrib = enviado?.c_class_trib;
@@ -205,29 +257,50 @@ function classificacaoEfetiva(
     cClassTrib = padrao.c_class_trib;
     cst = cst ?? padrao.cst;
     origem = 'padrao';
-    ajustes.push(ajuste('padrao.ibs_cbs.c_class_trib', `Classificação do IBS/CBS não informada: usado o cClassTrib padrão da empresa (${cClassTrib}).`));
+    ajustes.push(
+      ajuste(
+        'padrao.ibs_cbs.c_class_trib',
+        `Classificação do IBS/CBS não informada: usado o cClassTrib padrão da empresa (${cClassTrib}).`,
+      ),
+    );
   }
   if (!cClassTrib) return null;
   let indicador = enviado?.indicador_operacao;
   if (!indicador && padrao?.indicador_operacao) {
     indicador = padrao.indicador_operacao;
-    ajustes.push(ajuste('padrao.ibs_cbs.indicador_operacao', `Indicador da operação do IBS/CBS não informado: usado o padrão da empresa (${indicador}).`));
+    ajustes.push(
+      ajuste(
+        'padrao.ibs_cbs.indicador_operacao',
+        `Indicador da operação do IBS/CBS não informado: usado o padrão da empresa (${indicador}).`,
+      ),
+    );
   }
   const tabela = classificacaoIbsCbs(cClassTrib);
   if (!cst && tabela) {
     cst = tabela.cst;
-    ajustes.push(ajuste('dps.IBSCBS.CST.derivado', `CST do IBS/CBS não informado: usado o CST ${cst} (${tabela.cstDescricao}) do cClassTrib ${cClassTrib} na tabela oficial.`));
+    ajustes.push(
+      ajuste(
+        'dps.IBSCBS.CST.derivado',
+        `CST do IBS/CBS não informado: usado o CST ${cst} (${tabela.cstDescricao}) do cClassTrib ${cClassTrib} na tabela oficial.`,
+      ),
+    );
   }
   return { valor: { c_class_trib: cClassTrib, cst: cst ?? null, indicador_operacao: indicador ?? null }, origem };
 }
 
 function regraTexto(id: string): string {
   switch (id) {
-    case 'dps.pAliq.omitido.mei': return 'Prestador MEI não informa alíquota do ISS.';
-    case 'dps.pAliq.omitido.convenio_ativo': return 'No município de incidência, com convênio ativo no Sistema Nacional, a alíquota é a parametrizada pelo município.';
-    case 'dps.pAliq.omitido.simples_sem_retencao': return 'Optante do Simples Nacional sem retenção do ISS não informa alíquota.';
-    case 'dps.pAliq.exigido.simples_retido': return 'Optante do Simples Nacional com ISS retido deve informar a alíquota';
-    case 'dps.pAliq.exigido.convenio_inativo': return 'O município de incidência não tem convênio ativo no Sistema Nacional: a alíquota é obrigatória';
-    default: return '';
+    case 'dps.pAliq.omitido.mei':
+      return 'Prestador MEI não informa alíquota do ISS.';
+    case 'dps.pAliq.omitido.convenio_ativo':
+      return 'No município de incidência, com convênio ativo no Sistema Nacional, a alíquota é a parametrizada pelo município.';
+    case 'dps.pAliq.omitido.simples_sem_retencao':
+      return 'Optante do Simples Nacional sem retenção do ISS não informa alíquota.';
+    case 'dps.pAliq.exigido.simples_retido':
+      return 'Optante do Simples Nacional com ISS retido deve informar a alíquota';
+    case 'dps.pAliq.exigido.convenio_inativo':
+      return 'O município de incidência não tem convênio ativo no Sistema Nacional: a alíquota é obrigatória';
+    default:
+      return '';
   }
 }

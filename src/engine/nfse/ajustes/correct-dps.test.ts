@@ -12,7 +12,12 @@ const semAliquota = (dps: DpsInput): DpsInput => ({
   valores: { ...dps.valores, trib: { ...dps.valores.trib, tribMun: { tribISSQN: '1', tpRetISSQN: '1' } } },
 });
 const emRioBranco = (cTribNac: string): DpsInput =>
-  semAliquota(baseDps({ cLocEmi: RIO_BRANCO, serv: { locPrest: { cLocPrestacao: RIO_BRANCO }, cServ: { cTribNac, xDescServ: 'Consultoria' } } }));
+  semAliquota(
+    baseDps({
+      cLocEmi: RIO_BRANCO,
+      serv: { locPrest: { cLocPrestacao: RIO_BRANCO }, cServ: { cTribNac, xDescServ: 'Consultoria' } },
+    }),
+  );
 const idOf = (d: DpsInput) => buildDpsId({ cLocEmi: d.cLocEmi, serie: d.serie, nDPS: d.nDPS, ...d.prest });
 
 describe('correctDps (automatic corrections of a rejection)', () => {
@@ -25,7 +30,12 @@ describe('correctDps (automatic corrections of a rejection)', () => {
     expect(out.dps.dhEmi).toBe(dps.dhEmi);
     expect(out.dps.valores).toEqual(dps.valores);
     expect(out.ajustes).toEqual([
-      { campo: '/prestador/inscricao_municipal', acao: 'omitido', regra: 'correcao.E0120', motivo: expect.stringContaining('E0120') },
+      {
+        campo: '/prestador/inscricao_municipal',
+        acao: 'omitido',
+        regra: 'correcao.E0120',
+        motivo: expect.stringContaining('E0120'),
+      },
     ]);
   });
 
@@ -40,16 +50,23 @@ describe('correctDps (automatic corrections of a rejection)', () => {
   it.each(['E0600', 'E0617', 'E0625', 'E0631', 'E0635'])('%s omits the ISS rate', (codigo) => {
     const out = correctDps({ dps: baseDps(), codigos: [codigo], inscricaoMunicipal: null })!;
     expect(out.dps.valores.trib.tribMun).toEqual({ tribISSQN: '1', tpRetISSQN: '1' });
-    expect(out.ajustes).toMatchObject([{ campo: '/servico/aliquota_iss', acao: 'omitido', regra: `correcao.${codigo}` }]);
+    expect(out.ajustes).toMatchObject([
+      { campo: '/servico/aliquota_iss', acao: 'omitido', regra: `correcao.${codigo}` },
+    ]);
     expect(out.ajustes[0]!.motivo).toContain('2.00%');
   });
 
-  it.each(['E0619', 'E0621', 'E0628', 'E0640'])('%s fills the official rate of the municipality of incidence', (codigo) => {
-    const out = correctDps({ dps: emRioBranco('170101'), codigos: [codigo], inscricaoMunicipal: null })!;
-    expect(out.dps.valores.trib.tribMun.pAliq).toBe('5.00');
-    expect(out.ajustes).toMatchObject([{ campo: '/servico/aliquota_iss', acao: 'preenchido', regra: `correcao.${codigo}` }]);
-    expect(out.ajustes[0]!.motivo).toContain('Rio Branco/AC');
-  });
+  it.each(['E0619', 'E0621', 'E0628', 'E0640'])(
+    '%s fills the official rate of the municipality of incidence',
+    (codigo) => {
+      const out = correctDps({ dps: emRioBranco('170101'), codigos: [codigo], inscricaoMunicipal: null })!;
+      expect(out.dps.valores.trib.tribMun.pAliq).toBe('5.00');
+      expect(out.ajustes).toMatchObject([
+        { campo: '/servico/aliquota_iss', acao: 'preenchido', regra: `correcao.${codigo}` },
+      ]);
+      expect(out.ajustes[0]!.motivo).toContain('Rio Branco/AC');
+    },
+  );
 
   it('a rate to fill without a single official rate, or a field without the defect, is no correction', () => {
     expect(correctDps({ dps: emRioBranco('010101'), codigos: ['E0619'], inscricaoMunicipal: null })).toBeNull();

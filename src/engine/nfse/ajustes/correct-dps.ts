@@ -85,7 +85,10 @@ function apply(regra: Regra, dps: DpsInput, o: CorrectDpsOptions): string | null
 }
 
 /** The single official rate of the municipality where ISSQN is due, for the DPS's service and competence. */
-function aliquotaOficial(dps: DpsInput, o: CorrectDpsOptions): { aliquota: string; municipio: string; competencia: string } | null {
+function aliquotaOficial(
+  dps: DpsInput,
+  o: CorrectDpsOptions,
+): { aliquota: string; municipio: string; competencia: string } | null {
   const ibge = municipioIncidencia({
     codigo: dps.serv.cServ.cTribNac || null,
     localPrestacao: dps.serv.locPrest.cLocPrestacao,
@@ -96,5 +99,7 @@ function aliquotaOficial(dps: DpsInput, o: CorrectDpsOptions): { aliquota: strin
   const params = (o.parametros ?? parametrosMunicipio)(ibge);
   const competencia = dps.dCompet.slice(0, 7);
   const aliquota = params.aliquotaOficial(dps.serv.cServ.cTribNac, competencia);
-  return aliquota ? { aliquota, municipio: params.nome ? `${params.nome}/${params.uf ?? ''}` : ibge, competencia } : null;
+  return aliquota
+    ? { aliquota, municipio: params.nome ? `${params.nome}/${params.uf ?? ''}` : ibge, competencia }
+    : null;
 }

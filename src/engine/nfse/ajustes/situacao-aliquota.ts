@@ -9,8 +9,16 @@ import type { RegimeApuracaoSimples, RegimeTributario } from '../validacao/nfse-
  * Special regimes (regEspTrib ≠ 0, E0604) are not modelled: the company body has no such field.
  */
 export type SituacaoAliquota =
-  | { situacao: 'exigida'; regra: 'dps.pAliq.exigido.simples_retido' | 'dps.pAliq.exigido.convenio_inativo'; codigos: string[] }
-  | { situacao: 'proibida'; regra: 'dps.pAliq.omitido.mei' | 'dps.pAliq.omitido.convenio_ativo' | 'dps.pAliq.omitido.simples_sem_retencao'; codigos: string[] }
+  | {
+      situacao: 'exigida';
+      regra: 'dps.pAliq.exigido.simples_retido' | 'dps.pAliq.exigido.convenio_inativo';
+      codigos: string[];
+    }
+  | {
+      situacao: 'proibida';
+      regra: 'dps.pAliq.omitido.mei' | 'dps.pAliq.omitido.convenio_ativo' | 'dps.pAliq.omitido.simples_sem_retencao';
+      codigos: string[];
+    }
   | { situacao: 'livre' };
 
 export function situacaoAliquota(opts: {
@@ -25,8 +33,10 @@ export function situacaoAliquota(opts: {
       return { situacao: 'proibida', regra: 'dps.pAliq.omitido.mei', codigos: ['E0600'] };
     case 'lucro_presumido':
     case 'lucro_real':
-      if (convenio === 'nacional') return { situacao: 'proibida', regra: 'dps.pAliq.omitido.convenio_ativo', codigos: ['E0617'] };
-      if (convenio === 'proprio') return { situacao: 'exigida', regra: 'dps.pAliq.exigido.convenio_inativo', codigos: ['E0619'] };
+      if (convenio === 'nacional')
+        return { situacao: 'proibida', regra: 'dps.pAliq.omitido.convenio_ativo', codigos: ['E0617'] };
+      if (convenio === 'proprio')
+        return { situacao: 'exigida', regra: 'dps.pAliq.exigido.convenio_inativo', codigos: ['E0619'] };
       return { situacao: 'livre' };
     case 'simples_nacional': {
       // A Simples ME/EPP without a stated assessment regime is assessed by the Simples Nacional (regApTribSN = 1).
@@ -37,8 +47,10 @@ export function situacaoAliquota(opts: {
           ? { situacao: 'exigida', regra: 'dps.pAliq.exigido.simples_retido', codigos: ['E0621', 'E0628'] }
           : { situacao: 'proibida', regra: 'dps.pAliq.omitido.simples_sem_retencao', codigos: ['E0625', 'E0631'] };
       }
-      if (convenio === 'nacional') return { situacao: 'proibida', regra: 'dps.pAliq.omitido.convenio_ativo', codigos: ['E0635'] };
-      if (convenio === 'proprio') return { situacao: 'exigida', regra: 'dps.pAliq.exigido.convenio_inativo', codigos: ['E0640'] };
+      if (convenio === 'nacional')
+        return { situacao: 'proibida', regra: 'dps.pAliq.omitido.convenio_ativo', codigos: ['E0635'] };
+      if (convenio === 'proprio')
+        return { situacao: 'exigida', regra: 'dps.pAliq.exigido.convenio_inativo', codigos: ['E0640'] };
       return { situacao: 'livre' };
     }
     default:

@@ -63,7 +63,12 @@ function prestXml({ prest }: DpsInput): string {
     el('IM', prest.IM),
     el('fone', prest.fone),
     el('email', prest.email),
-    group('regTrib', el('opSimpNac', reg.opSimpNac), el('regApTribSN', reg.regApTribSN), el('regEspTrib', reg.regEspTrib)),
+    group(
+      'regTrib',
+      el('opSimpNac', reg.opSimpNac),
+      el('regApTribSN', reg.regApTribSN),
+      el('regEspTrib', reg.regEspTrib),
+    ),
   );
 }
 
@@ -95,10 +100,18 @@ function tomaXml({ toma }: DpsInput): string {
 function obraXml(obra: Obra | undefined): string {
   if (!obra) return '';
   const end = obra.end
-    ? group('end', el('CEP', obra.end.CEP), el('xLgr', obra.end.xLgr), el('nro', obra.end.nro), el('xCpl', obra.end.xCpl), el('xBairro', obra.end.xBairro))
+    ? group(
+        'end',
+        el('CEP', obra.end.CEP),
+        el('xLgr', obra.end.xLgr),
+        el('nro', obra.end.nro),
+        el('xCpl', obra.end.xCpl),
+        el('xBairro', obra.end.xBairro),
+      )
     : '';
   // XSD choice: exactly one of cObra | cCIB | end, after the optional inscImobFisc.
-  const choice = obra.cObra !== undefined ? el('cObra', obra.cObra) : obra.cCIB !== undefined ? el('cCIB', obra.cCIB) : end;
+  const choice =
+    obra.cObra !== undefined ? el('cObra', obra.cObra) : obra.cCIB !== undefined ? el('cCIB', obra.cCIB) : end;
   return `<obra>${el('inscImobFisc', obra.inscImobFisc)}${choice}</obra>`;
 }
 
@@ -107,7 +120,13 @@ function servXml({ serv }: DpsInput): string {
   return group(
     'serv',
     group('locPrest', el('cLocPrestacao', serv.locPrest.cLocPrestacao)),
-    group('cServ', el('cTribNac', c.cTribNac), el('cTribMun', c.cTribMun), el('xDescServ', c.xDescServ), el('cNBS', c.cNBS)),
+    group(
+      'cServ',
+      el('cTribNac', c.cTribNac),
+      el('cTribMun', c.cTribMun),
+      el('xDescServ', c.xDescServ),
+      el('cNBS', c.cNBS),
+    ),
     obraXml(serv.obra),
     group('infoCompl', el('xInfComp', serv.infoCompl?.xInfComp)),
   );
@@ -116,11 +135,21 @@ function servXml({ serv }: DpsInput): string {
 function totTribXml(t: TotTrib): string {
   if ('vTotTrib' in t) {
     const v = t.vTotTrib;
-    return group('vTotTrib', el('vTotTribFed', v.vTotTribFed), el('vTotTribEst', v.vTotTribEst), el('vTotTribMun', v.vTotTribMun));
+    return group(
+      'vTotTrib',
+      el('vTotTribFed', v.vTotTribFed),
+      el('vTotTribEst', v.vTotTribEst),
+      el('vTotTribMun', v.vTotTribMun),
+    );
   }
   if ('pTotTrib' in t) {
     const p = t.pTotTrib;
-    return group('pTotTrib', el('pTotTribFed', p.pTotTribFed), el('pTotTribEst', p.pTotTribEst), el('pTotTribMun', p.pTotTribMun));
+    return group(
+      'pTotTrib',
+      el('pTotTribFed', p.pTotTribFed),
+      el('pTotTribEst', p.pTotTribEst),
+      el('pTotTribMun', p.pTotTribMun),
+    );
   }
   if ('indTotTrib' in t) return el('indTotTrib', t.indTotTrib);
   return el('pTotTribSN', t.pTotTribSN);

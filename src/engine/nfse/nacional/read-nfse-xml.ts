@@ -22,8 +22,26 @@ export interface NfseView {
   xLocEmi: string;
   emitente: NfseParty;
   tomador?: NfseParty;
-  servico: { cTribNac: string; xTribNac: string; xDescServ: string; cNBS?: string; xLocPrestacao: string; xLocIncid?: string };
-  valores: { vServ: string; vDescIncond?: string; vDescCond?: string; vBC?: string; pAliq?: string; vISSQN?: string; vTotalRet?: string; vLiq: string; tribISSQN: string; tpRetISSQN: string };
+  servico: {
+    cTribNac: string;
+    xTribNac: string;
+    xDescServ: string;
+    cNBS?: string;
+    xLocPrestacao: string;
+    xLocIncid?: string;
+  };
+  valores: {
+    vServ: string;
+    vDescIncond?: string;
+    vDescCond?: string;
+    vBC?: string;
+    pAliq?: string;
+    vISSQN?: string;
+    vTotalRet?: string;
+    vLiq: string;
+    tribISSQN: string;
+    tpRetISSQN: string;
+  };
   chSubstda?: string;
   informacoes?: string;
   /** The municipality whose own system issued the note (São Paulo, an ABRASF city); absent for a national NFS-e. */
@@ -38,11 +56,20 @@ export function readNfseXml(xml: string): NfseView {
     const t = (p: string) => r.text(p);
     const doc = (base: string) => t(`${base}/n:CNPJ`) ?? t(`${base}/n:CPF`) ?? t(`${base}/n:NIF`);
     const addr = (base: string) => {
-      const parts = [t(`${base}/n:xLgr`), t(`${base}/n:nro`), t(`${base}/n:xCpl`), t(`${base}/n:xBairro`)].filter(Boolean);
+      const parts = [t(`${base}/n:xLgr`), t(`${base}/n:nro`), t(`${base}/n:xCpl`), t(`${base}/n:xBairro`)].filter(
+        Boolean,
+      );
       return parts.length ? parts.join(', ') : undefined;
     };
     const toma = r.has(`${DPS}/n:toma`)
-      ? { documento: doc(`${DPS}/n:toma`), im: t(`${DPS}/n:toma/n:IM`), nome: t(`${DPS}/n:toma/n:xNome`), endereco: addr(`${DPS}/n:toma/n:end`), email: t(`${DPS}/n:toma/n:email`), fone: t(`${DPS}/n:toma/n:fone`) }
+      ? {
+          documento: doc(`${DPS}/n:toma`),
+          im: t(`${DPS}/n:toma/n:IM`),
+          nome: t(`${DPS}/n:toma/n:xNome`),
+          endereco: addr(`${DPS}/n:toma/n:end`),
+          email: t(`${DPS}/n:toma/n:email`),
+          fone: t(`${DPS}/n:toma/n:fone`),
+        }
       : undefined;
     const emitAddr = addr(`${INF}/n:emit/n:enderNac`);
     const uf = t(`${INF}/n:emit/n:enderNac/n:UF`);
@@ -86,7 +113,8 @@ export function readNfseXml(xml: string): NfseView {
         tpRetISSQN: t(`${DPS}/n:valores/n:trib/n:tribMun/n:tpRetISSQN`) ?? '',
       },
       chSubstda: t(`${DPS}/n:subst/n:chSubstda`),
-      informacoes: [t(`${INF}/n:xOutInf`), t(`${DPS}/n:serv/n:infoCompl/n:xInfComp`)].filter(Boolean).join('\n') || undefined,
+      informacoes:
+        [t(`${INF}/n:xOutInf`), t(`${DPS}/n:serv/n:infoCompl/n:xInfComp`)].filter(Boolean).join('\n') || undefined,
     };
   });
 }

@@ -23,8 +23,14 @@ export async function renderDanfse(nfseXml: string, options: RenderDanfseOptions
  * to the national consultation page, the system it was issued in named instead.
  */
 export async function renderDanfseView(view: NfseView, options: RenderDanfseOptions = {}): Promise<Buffer> {
-  const qr = view.sistemaProprio ? null : await QRCode.toBuffer(consultationUrl(view.chave), { margin: 1, width: 220, errorCorrectionLevel: 'M' });
-  const doc = new PDFDocument({ size: 'A4', margin: 28, info: { Title: `DANFSe ${view.nNFSe}`, Subject: `NFS-e ${view.chave}` } });
+  const qr = view.sistemaProprio
+    ? null
+    : await QRCode.toBuffer(consultationUrl(view.chave), { margin: 1, width: 220, errorCorrectionLevel: 'M' });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 28,
+    info: { Title: `DANFSe ${view.nNFSe}`, Subject: `NFS-e ${view.chave}` },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -50,7 +56,9 @@ const VALUE = 8.5;
 function drawDanfse(doc: Doc, v: NfseView, qr: Buffer | null): void {
   let y = header(doc, v, qr);
   y = partyBlock(doc, y, 'EMITENTE DA NFS-e / PRESTADOR DO SERVIÇO', v.emitente);
-  y = v.tomador ? partyBlock(doc, y, 'TOMADOR DO SERVIÇO', v.tomador) : textBlock(doc, y, 'TOMADOR DO SERVIÇO', 'Tomador não identificado');
+  y = v.tomador
+    ? partyBlock(doc, y, 'TOMADOR DO SERVIÇO', v.tomador)
+    : textBlock(doc, y, 'TOMADOR DO SERVIÇO', 'Tomador não identificado');
   y = serviceBlock(doc, y, v);
   y = valuesBlock(doc, y, v);
   const info = [v.chSubstda ? `NFS-e substituída: ${v.chSubstda}` : '', v.informacoes ?? ''].filter(Boolean).join('\n');
@@ -60,17 +68,29 @@ function drawDanfse(doc: Doc, v: NfseView, qr: Buffer | null): void {
 
 function header(doc: Doc, v: NfseView, qr: Buffer | null): number {
   doc.rect(LEFT, 28, WIDTH, 96).stroke();
-  doc.font('Helvetica-Bold').fontSize(13).text('DANFSe v1.0', LEFT + 8, 36);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text('DANFSe v1.0', LEFT + 8, 36);
   doc.fontSize(9).text('Documento Auxiliar da NFS-e', LEFT + 8, 52);
-  doc.font('Helvetica').fontSize(7.5).text(`Município emissor: ${v.xLocEmi}`, LEFT + 8, 66);
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .text(`Município emissor: ${v.xLocEmi}`, LEFT + 8, 66);
   cell(doc, LEFT + 8, 80, 'Número da NFS-e', v.nNFSe, 70);
   cell(doc, LEFT + 82, 80, 'Competência', formatDate(v.dCompet), 60);
   cell(doc, LEFT + 147, 80, 'Série / Nº da DPS', `${v.serie} / ${v.nDPS}`, 90);
   cell(doc, LEFT + 242, 80, 'Data/Hora da Emissão', formatDate(v.dhEmi), 95);
   cell(doc, LEFT + 342, 80, 'Data/Hora do Processamento', formatDate(v.dhProc), 95);
   cell(doc, LEFT + 8, 102, v.sistemaProprio ? 'Identificação da NFS-e' : 'Chave de Acesso da NFS-e', v.chave, 300);
-  const consulta = v.sistemaProprio ? `Emitida no sistema próprio de ${v.sistemaProprio}` : 'Consulta pública: www.nfse.gov.br/ConsultaPublica';
-  doc.font('Helvetica').fontSize(5.5).fillColor('#444').text(consulta, LEFT + 322, 106, { width: 115 });
+  const consulta = v.sistemaProprio
+    ? `Emitida no sistema próprio de ${v.sistemaProprio}`
+    : 'Consulta pública: www.nfse.gov.br/ConsultaPublica';
+  doc
+    .font('Helvetica')
+    .fontSize(5.5)
+    .fillColor('#444')
+    .text(consulta, LEFT + 322, 106, { width: 115 });
   doc.fillColor('#000');
   if (qr) doc.image(qr, LEFT + WIDTH - 92, 32, { width: 88 });
   return 130;
@@ -78,12 +98,20 @@ function header(doc: Doc, v: NfseView, qr: Buffer | null): number {
 
 function cell(doc: Doc, x: number, y: number, label: string, value: string, width = 200): void {
   doc.font('Helvetica').fontSize(LABEL).fillColor('#444').text(label, x, y, { width });
-  doc.font('Helvetica-Bold').fontSize(VALUE).fillColor('#000').text(value || '-', x, y + 8, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(VALUE)
+    .fillColor('#000')
+    .text(value || '-', x, y + 8, { width });
 }
 
 function sectionTitle(doc: Doc, y: number, title: string): number {
   doc.rect(LEFT, y, WIDTH, 12).fillAndStroke('#e6e6e6', '#000');
-  doc.fillColor('#000').font('Helvetica-Bold').fontSize(7).text(title, LEFT + 4, y + 3);
+  doc
+    .fillColor('#000')
+    .font('Helvetica-Bold')
+    .fontSize(7)
+    .text(title, LEFT + 4, y + 3);
   return y + 14;
 }
 
@@ -104,15 +132,28 @@ function serviceBlock(doc: Doc, y: number, v: NfseView): number {
   cell(doc, LEFT + 4, top, 'Código de Tributação Nacional', `${s.cTribNac} - ${s.xTribNac}`, 330);
   cell(doc, LEFT + 340, top, 'Código NBS', s.cNBS ?? '-', 90);
   cell(doc, LEFT + 440, top, 'Local da Prestação', s.xLocPrestacao, 95);
-  doc.font('Helvetica').fontSize(LABEL).fillColor('#444').text('Descrição do Serviço', LEFT + 4, top + 24);
-  doc.font('Helvetica').fontSize(VALUE).fillColor('#000').text(s.xDescServ, LEFT + 4, top + 32, { width: WIDTH - 8 });
+  doc
+    .font('Helvetica')
+    .fontSize(LABEL)
+    .fillColor('#444')
+    .text('Descrição do Serviço', LEFT + 4, top + 24);
+  doc
+    .font('Helvetica')
+    .fontSize(VALUE)
+    .fillColor('#000')
+    .text(s.xDescServ, LEFT + 4, top + 32, { width: WIDTH - 8 });
   return Math.max(doc.y + 6, top + 50);
 }
 
 function valuesBlock(doc: Doc, y: number, v: NfseView): number {
   const top = sectionTitle(doc, y, 'VALORES E TRIBUTAÇÃO DO ISSQN');
   const val = v.valores;
-  const retido = val.tpRetISSQN === '1' ? 'Não retido' : val.tpRetISSQN === '2' ? 'Retido pelo tomador' : 'Retido pelo intermediário';
+  const retido =
+    val.tpRetISSQN === '1'
+      ? 'Não retido'
+      : val.tpRetISSQN === '2'
+        ? 'Retido pelo tomador'
+        : 'Retido pelo intermediário';
   const cols: Array<[string, string]> = [
     ['Valor do Serviço', money(val.vServ)],
     ['Desconto Incondicionado', money(val.vDescIncond)],
@@ -130,12 +171,22 @@ function valuesBlock(doc: Doc, y: number, v: NfseView): number {
 
 function textBlock(doc: Doc, y: number, title: string, text: string): number {
   const top = sectionTitle(doc, y, title);
-  doc.font('Helvetica').fontSize(VALUE).fillColor('#000').text(text, LEFT + 4, top + 2, { width: WIDTH - 8 });
+  doc
+    .font('Helvetica')
+    .fontSize(VALUE)
+    .fillColor('#000')
+    .text(text, LEFT + 4, top + 2, { width: WIDTH - 8 });
   return doc.y + 8;
 }
 
 function watermark(doc: Doc, text: string, y: number): void {
-  doc.save().rotate(-30, { origin: [300, y + 20] }).font('Helvetica-Bold').fontSize(40).fillColor('#cc0000').opacity(0.25);
+  doc
+    .save()
+    .rotate(-30, { origin: [300, y + 20] })
+    .font('Helvetica-Bold')
+    .fontSize(40)
+    .fillColor('#cc0000')
+    .opacity(0.25);
   doc.text(text, 90, y, { width: 460, align: 'center' });
   doc.restore();
 }

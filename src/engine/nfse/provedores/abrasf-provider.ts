@@ -59,25 +59,52 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
   /** The provider as the note's id and stored document name it (the document's first InscricaoMunicipal is the provider's). */
   const prestadorOf = (note: { dpsId: string; dpsXml: string | null }): AbrasfPrestador => {
     const im = xmlText(note.dpsXml ?? '', 'InscricaoMunicipal');
-    return { documento: { CNPJ: note.dpsId.slice(PREFIX.length + 7, PREFIX.length + 21) }, ...(im ? { inscricaoMunicipal: im } : {}) };
+    return {
+      documento: { CNPJ: note.dpsId.slice(PREFIX.length + 7, PREFIX.length + 21) },
+      ...(im ? { inscricaoMunicipal: im } : {}),
+    };
   };
-  const rpsOf = (note: { serie: string; numeroDps: bigint }): IdentificacaoRps => identificacaoRps({ serie: note.serie, nDPS: note.numeroDps.toString() });
+  const rpsOf = (note: { serie: string; numeroDps: bigint }): IdentificacaoRps =>
+    identificacaoRps({ serie: note.serie, nDPS: note.numeroDps.toString() });
   const codes = (pick: (p: PerfilAbrasf) => string) => new Set([...PERFIS_ABRASF.values()].map(pick));
   const jaConvertido = codes((p) => p.codigos.rpsJaConvertido);
 
   /** ConsultarNfsePorRps: the note the RPS became, as the city holds it (with its cancellation, if any). */
-  async function queryRps(call: ProviderCall, perfil: PerfilAbrasf): Promise<{ recovery: ProviderRecovery; nfse?: AbrasfNfse }> {
-    const answer = await callAbrasf(clientOf(call, perfil), perfil, 'ConsultarNfsePorRps', consultarNfseRpsMessage({ rps: rpsOf(call.note), prestador: prestadorOf(call.note) }));
+  async function queryRps(
+    call: ProviderCall,
+    perfil: PerfilAbrasf,
+  ): Promise<{ recovery: ProviderRecovery; nfse?: AbrasfNfse }> {
+    const answer = await callAbrasf(
+      clientOf(call, perfil),
+      perfil,
+      'ConsultarNfsePorRps',
+      consultarNfseRpsMessage({ rps: rpsOf(call.note), prestador: prestadorOf(call.note) }),
+    );
     if (answer.kind !== 'answer') {
       // Refused before reaching the service (certificate, wrong URL): it cannot be asked; anything else is an outage.
       const refused = answer.kind === 'transmission_failed' && answer.received === 'no';
-      return { recovery: refused ? { kind: 'unknown', cause: answer.cause } : { kind: 'pending', resultado: 'indisponivel' } };
+      return {
+        recovery: refused ? { kind: 'unknown', cause: answer.cause } : { kind: 'pending', resultado: 'indisponivel' },
+      };
     }
     const read = readAbrasfAnswer(answer.xml);
     const nfse = read.notas[0];
-    if (nfse) return { recovery: { kind: 'found', nfse: { chave: chaveAbrasf(nfse, perfil.ibge), numero: nfse.numero, xml: nfse.xml } }, nfse };
-    if (read.erros.some((e) => e.codigo === perfil.codigos.rpsNaoEncontrado)) return { recovery: { kind: 'not_found' } };
-    return { recovery: { kind: 'unknown', cause: read.erros.map((e) => `${e.codigo} ${e.descricao}`).join('; ') || 'resposta sem NFS-e nem mensagem' } };
+    if (nfse)
+      return {
+        recovery: {
+          kind: 'found',
+          nfse: { chave: chaveAbrasf(nfse, perfil.ibge), numero: nfse.numero, xml: nfse.xml },
+        },
+        nfse,
+      };
+    if (read.erros.some((e) => e.codigo === perfil.codigos.rpsNaoEncontrado))
+      return { recovery: { kind: 'not_found' } };
+    return {
+      recovery: {
+        kind: 'unknown',
+        cause: read.erros.map((e) => `${e.codigo} ${e.descricao}`).join('; ') || 'resposta sem NFS-e nem mensagem',
+      },
+    };
   }
 
   const provider: NfseProvider = {
@@ -87,16 +114,32 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
     serves: (ibge) => PERFIS_ABRASF.has(ibge),
     checkIssuance({ company, dps }) {
       const perfil = PERFIS_ABRASF.get(company.municipio)!;
-      return abrasfServiceFields(dps, perfil).erros.map((e) => ({ codigo: e.codigo, campo: e.campo, mensagem: e.mensagem, correcao: e.correcao }));
+      return abrasfServiceFields(dps, perfil).erros.map((e) => ({
+        codigo: e.codigo,
+        campo: e.campo,
+        mensagem: e.mensagem,
+        correcao: e.correcao,
+      }));
     },
     buildDocument({ company, dps, signer }) {
       const perfil = PERFIS_ABRASF.get(company.municipio)!;
       const fields = abrasfServiceFields(dps, perfil);
       if (!('campos' in fields)) throw new Error('buildDocument sem checkIssuance: campos ABRASF indisponíveis');
       const rps = identificacaoRps(dps);
-      const signedRps = signAbrasfXml(buildAbrasfRps({ dps, campos: fields.campos }), signer, 'InfDeclaracaoPrestacaoServico', perfil);
-      const prestador: AbrasfPrestador = { documento: dps.prest.CNPJ ? { CNPJ: dps.prest.CNPJ } : { CPF: dps.prest.CPF! }, inscricaoMunicipal: fields.campos.inscricaoMunicipal };
-      return { id: documentId(perfil.ibge, company.cnpj, rps), xml: documentFor(perfil, dps, prestador, signedRps, signer) };
+      const signedRps = signAbrasfXml(
+        buildAbrasfRps({ dps, campos: fields.campos }),
+        signer,
+        'InfDeclaracaoPrestacaoServico',
+        perfil,
+      );
+      const prestador: AbrasfPrestador = {
+        documento: dps.prest.CNPJ ? { CNPJ: dps.prest.CNPJ } : { CPF: dps.prest.CPF! },
+        inscricaoMunicipal: fields.campos.inscricaoMunicipal,
+      };
+      return {
+        id: documentId(perfil.ibge, company.cnpj, rps),
+        xml: documentFor(perfil, dps, prestador, signedRps, signer),
+      };
     },
     async emit(call) {
       const perfil = perfilOf(call.note);
@@ -107,9 +150,15 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
       const read = readAbrasfAnswer(answer.xml);
       const rps = rpsOf(call.note);
       // A substitution answers with both notes: ours is the one issued for this RPS.
-      const nfse = read.notas.find((n) => n.rps && n.rps.numero === rps.numero && n.rps.serie === rps.serie) ?? (read.notas.length === 1 ? read.notas[0] : undefined);
+      const nfse =
+        read.notas.find((n) => n.rps && n.rps.numero === rps.numero && n.rps.serie === rps.serie) ??
+        (read.notas.length === 1 ? read.notas[0] : undefined);
       if (nfse) return authorized(nfse, perfil, read.alertas);
-      return { kind: 'rejected', status: 200, erros: read.erros.length ? read.erros : [{ codigo: '', descricao: 'Resposta sem NFS-e nem mensagem de erro.' }] };
+      return {
+        kind: 'rejected',
+        status: 200,
+        erros: read.erros.length ? read.erros : [{ codigo: '', descricao: 'Resposta sem NFS-e nem mensagem de erro.' }],
+      };
     },
     lotLimit: Math.min(...[...PERFIS_ABRASF.values()].map((p) => p.loteMaximo)),
     /**
@@ -118,7 +167,9 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
      * not processed and go again alone (their job retries as after an outage).
      */
     async emitLot(calls) {
-      const loteaveis = calls.filter((c) => /^<(EnviarLoteRpsSincronoEnvio|GerarNfseEnvio)[\s>]/.test(c.note.dpsXml ?? ''));
+      const loteaveis = calls.filter((c) =>
+        /^<(EnviarLoteRpsSincronoEnvio|GerarNfseEnvio)[\s>]/.test(c.note.dpsXml ?? ''),
+      );
       if (loteaveis.length < 2) return Promise.all(calls.map((c) => provider.emit(c)));
       const perfil = perfilOf(loteaveis[0]!.note);
       const xml = signAbrasfXml(
@@ -140,14 +191,18 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
         const read = readAbrasfAnswer(answer.xml);
         for (const c of loteaveis) {
           const rps = rpsOf(c.note);
-          const same = (other: IdentificacaoRps | null) => other !== null && other.numero === rps.numero && other.serie === rps.serie;
+          const same = (other: IdentificacaoRps | null) =>
+            other !== null && other.numero === rps.numero && other.serie === rps.serie;
           const nfse = read.notas.find((n) => same(n.rps));
           const erros = read.rpsComErro.filter((e) => same(e.rps)).map((e) => e.erro);
-          results.set(c, nfse
-            ? authorized(nfse, perfil, read.alertas)
-            : erros.length > 0 || read.rpsComErro.length === 0
-              ? { kind: 'rejected', status: 200, erros: erros.length > 0 ? erros : read.erros }
-              : { kind: 'unavailable', received: 'no', cause: 'lote recusado por outro RPS' });
+          results.set(
+            c,
+            nfse
+              ? authorized(nfse, perfil, read.alertas)
+              : erros.length > 0 || read.rpsComErro.length === 0
+                ? { kind: 'rejected', status: 200, erros: erros.length > 0 ? erros : read.erros }
+                : { kind: 'unavailable', received: 'no', cause: 'lote recusado por outro RPS' },
+          );
         }
       }
       for (const c of calls.filter((c) => !results.has(c))) results.set(c, await provider.emit(c));
@@ -168,15 +223,23 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
       const answer = await callAbrasf(clientOf(call, perfil), perfil, 'CancelarNfse', xml);
       if (answer.kind === 'answer') {
         const read = readAbrasfAnswer(answer.xml);
-        if (read.cancelamento) return { kind: 'cancelled', recovered: false, record: record(read.cancelamento, call.note.numero!) };
+        if (read.cancelamento)
+          return { kind: 'cancelled', recovered: false, record: record(read.cancelamento, call.note.numero!) };
         // Already cancelled: possibly by an earlier call of ours whose answer was lost.
-        if (!read.erros.some((e) => e.codigo === perfil.codigos.nfseJaCancelada)) return { kind: 'refused', erros: read.erros };
+        if (!read.erros.some((e) => e.codigo === perfil.codigos.nfseJaCancelada))
+          return { kind: 'refused', erros: read.erros };
       }
       const { nfse } = await queryRps(call, perfil);
       const cancelamento = nfse?.cancelada ? xmlElements(nfse.xml, 'NfseCancelamento')[0] : undefined;
-      if (cancelamento) return { kind: 'cancelled', recovered: true, record: record({ dataHora: xmlText(cancelamento, 'DataHora'), xml: cancelamento }, call.note.numero!) };
+      if (cancelamento)
+        return {
+          kind: 'cancelled',
+          recovered: true,
+          record: record({ dataHora: xmlText(cancelamento, 'DataHora'), xml: cancelamento }, call.note.numero!),
+        };
       if (answer.kind === 'answer') return { kind: 'refused', erros: readAbrasfAnswer(answer.xml).erros };
-      if (answer.kind === 'transmission_failed' && answer.received === 'no' && answer.status) return { kind: 'refused', erros: [], status: answer.status };
+      if (answer.kind === 'transmission_failed' && answer.received === 'no' && answer.status)
+        return { kind: 'refused', erros: [], status: answer.status };
       return { kind: 'unanswered' };
     },
   };
@@ -184,20 +247,48 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
 }
 
 /** The document stored for a note: the operation's whole nfseDadosMsg, signed, so every resend is the same bytes. */
-function documentFor(perfil: PerfilAbrasf, dps: DpsInput, prestador: AbrasfPrestador, signedRps: string, signer: Parameters<typeof signAbrasfXml>[1]): string {
+function documentFor(
+  perfil: PerfilAbrasf,
+  dps: DpsInput,
+  prestador: AbrasfPrestador,
+  signedRps: string,
+  signer: Parameters<typeof signAbrasfXml>[1],
+): string {
   if (dps.subst) {
     // The replaced note is one of this city's: its key is <IBGE>-<número>-<código de verificação>.
     const numeroNfse = dps.subst.chSubstda.split('-')[1] ?? dps.subst.chSubstda;
-    const pedidoAssinado = signAbrasfXml(pedidoCancelamentoMessage({ numeroNfse, prestador, codigoMunicipio: perfil.ibge, codigoCancelamento: '1' }), signer, 'InfPedidoCancelamento', perfil);
-    return signAbrasfXml(substituirNfseMessage({ numeroNfse, pedidoAssinado, rpsAssinado: signedRps }), signer, 'SubstituicaoNfse', perfil);
+    const pedidoAssinado = signAbrasfXml(
+      pedidoCancelamentoMessage({ numeroNfse, prestador, codigoMunicipio: perfil.ibge, codigoCancelamento: '1' }),
+      signer,
+      'InfPedidoCancelamento',
+      perfil,
+    );
+    return signAbrasfXml(
+      substituirNfseMessage({ numeroNfse, pedidoAssinado, rpsAssinado: signedRps }),
+      signer,
+      'SubstituicaoNfse',
+      perfil,
+    );
   }
   if (perfil.emissao === 'GerarNfse') return gerarNfseMessage(signedRps);
   // The lot number is the taxpayer's: the RPS number keeps it unique.
-  return signAbrasfXml(enviarLoteRpsSincronoMessage({ numeroLote: dps.nDPS, prestador, rpsAssinados: [signedRps] }), signer, 'LoteRps', perfil);
+  return signAbrasfXml(
+    enviarLoteRpsSincronoMessage({ numeroLote: dps.nDPS, prestador, rpsAssinados: [signedRps] }),
+    signer,
+    'LoteRps',
+    perfil,
+  );
 }
 
 function authorized(nfse: AbrasfNfse, perfil: PerfilAbrasf, alertas: NationalMessage[]): EmitDpsResult {
-  return { kind: 'authorized', chave: chaveAbrasf(nfse, perfil.ibge), numero: nfse.numero, nfseXml: nfse.xml, alertas, dataHoraProcessamento: nfse.dataEmissao };
+  return {
+    kind: 'authorized',
+    chave: chaveAbrasf(nfse, perfil.ibge),
+    numero: nfse.numero,
+    nfseXml: nfse.xml,
+    alertas,
+    dataHoraProcessamento: nfse.dataEmissao,
+  };
 }
 
 /** The cancellation as the city registered it; its CodigoCancelamento is not the API's codigo_motivo, which stays the one asked. */
@@ -217,6 +308,10 @@ export function explainAbrasf(erros: NationalMessage[]): Rejeicao {
     codigo_oficial: first?.codigo || null,
     mensagem: first?.descricao || 'Rejeitada pelo sistema do município.',
     explicacao: first?.complemento ? `Correção indicada pelo município: ${first.complemento}` : null,
-    erros: erros.map((e) => ({ codigo: e.codigo || null, descricao: e.descricao || null, complemento: e.complemento ?? null })),
+    erros: erros.map((e) => ({
+      codigo: e.codigo || null,
+      descricao: e.descricao || null,
+      complemento: e.complemento ?? null,
+    })),
   };
 }

@@ -1,4 +1,11 @@
-import { emitDps, getEvent, getNfse, queryDps, registerEvent, type NationalClient } from '../../transmissao/national-client.js';
+import {
+  emitDps,
+  getEvent,
+  getNfse,
+  queryDps,
+  registerEvent,
+  type NationalClient,
+} from '../../transmissao/national-client.js';
 import type { NationalMessage } from '../../transmissao/national-message.js';
 import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
 import { loadLibxml2 } from '../../xml/libxml2.js';
@@ -36,7 +43,8 @@ export function nationalProvider(deps: TransmissionDeps): NfseProvider {
       if (found.kind === 'not_found') return { kind: 'not_found' };
       if (found.kind === 'unknown') {
         // 503/timeouts are an outage: try again later. Any other answer means the DPS cannot be queried.
-        if (found.status === undefined || found.status === 502 || found.status === 503 || found.status === 504) return { kind: 'pending', resultado: 'indisponivel' };
+        if (found.status === undefined || found.status === 502 || found.status === 503 || found.status === 504)
+          return { kind: 'pending', resultado: 'indisponivel' };
         return { kind: 'unknown', cause: found.cause };
       }
       const nfse = found.chave ? await getNfse(national, { chave: found.chave }) : null;
@@ -49,15 +57,27 @@ export function nationalProvider(deps: TransmissionDeps): NfseProvider {
     correct: (note, erros, step, codigo) => correctRejectedNote(deps, note, erros, step, codigo),
     async cancel(call) {
       const { note, request, now } = call;
-      const company = await deps.db.company.findUniqueOrThrow({ where: { id: note.companyId }, select: { cnpj: true } });
+      const company = await deps.db.company.findUniqueOrThrow({
+        where: { id: note.companyId },
+        select: { cnpj: true },
+      });
       const chave = note.chaveAcesso!;
       const eventXml = buildSignedCancellationXml(
-        { tpAmb: note.environment === 'live' ? '1' : '2', verAplic: APP_VERSION, dhEvento: brasiliaDateTime(now), CNPJAutor: company.cnpj, chNFSe: chave, cMotivo: request.codigo_motivo, xMotivo: request.motivo },
+        {
+          tpAmb: note.environment === 'live' ? '1' : '2',
+          verAplic: APP_VERSION,
+          dhEvento: brasiliaDateTime(now),
+          CNPJAutor: company.cnpj,
+          chNFSe: chave,
+          cMotivo: request.codigo_motivo,
+          xMotivo: request.motivo,
+        },
         call.signer,
       );
       const national = client(call);
       const result = await registerEvent(national, { chave, eventXml });
-      if (result.kind === 'registered') return { kind: 'cancelled', recovered: false, record: await eventRecord(result.eventoXml) };
+      if (result.kind === 'registered')
+        return { kind: 'cancelled', recovered: false, record: await eventRecord(result.eventoXml) };
       if (result.kind === 'rejected') {
         // E0840: an event already blocks the note — possibly ours, registered by an earlier call whose answer was lost.
         if (result.erros.some((e) => e.codigo === 'E0840')) {
@@ -69,7 +89,8 @@ export function nationalProvider(deps: TransmissionDeps): NfseProvider {
       // No answer (timeout, outage, connection lost): did the event arrive?
       const found = await findCancellationEvent(national, chave);
       if (found) return { kind: 'cancelled', recovered: true, record: await eventRecord(found) };
-      if (result.kind === 'transmission_failed' && result.received === 'no' && result.status) return { kind: 'refused', erros: result.erros as NationalMessage[], status: result.status };
+      if (result.kind === 'transmission_failed' && result.received === 'no' && result.status)
+        return { kind: 'refused', erros: result.erros as NationalMessage[], status: result.status };
       return { kind: 'unanswered' };
     },
   };
@@ -77,7 +98,9 @@ export function nationalProvider(deps: TransmissionDeps): NfseProvider {
 
 async function findCancellationEvent(client: NationalClient, chave: string): Promise<string | null> {
   const got = await getEvent(client, { chave, tipoEvento: EVENT_CANCELAMENTO, nSeqEvento: 1 });
-  return got.kind === 'found' ? (got.eventos.find((e) => !e.tipoEvento || e.tipoEvento === EVENT_CANCELAMENTO)?.xml ?? null) : null;
+  return got.kind === 'found'
+    ? (got.eventos.find((e) => !e.tipoEvento || e.tipoEvento === EVENT_CANCELAMENTO)?.xml ?? null)
+    : null;
 }
 
 async function eventRecord(eventoXml: string): Promise<CancellationRecord> {

@@ -100,7 +100,12 @@ export interface NfseProvider {
   /** The rejection says the document already gave a note (an earlier send arrived): recover it instead. */
   alreadyIssued(erros: NationalMessage[]): boolean;
   /** Corrects a catalogued rejection and returns the note to send again, or null; absent where nothing is corrected. */
-  correct?(note: NfseWithTimeline, erros: NationalMessage[], step: string, codigoOficial: string | null): Promise<NfseWithTimeline | null>;
+  correct?(
+    note: NfseWithTimeline,
+    erros: NationalMessage[],
+    step: string,
+    codigoOficial: string | null,
+  ): Promise<NfseWithTimeline | null>;
   /** Cancels an authorised note; a lost answer is looked up before reporting anything. */
   cancel(call: ProviderCall & { request: CancellationRequest; now: Date }): Promise<ProviderCancellation>;
 }

@@ -17,7 +17,10 @@ const built = new WeakMap<object, Providers>();
 /** Every own-system provider whose gateway the process injected (TransmissionDeps). */
 function ownProviders(deps: TransmissionDeps): NfseProvider[] {
   const { abrasf } = deps;
-  return [...(deps.saoPaulo ? [saoPauloProvider(deps, deps.saoPaulo)] : []), ...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : [])];
+  return [
+    ...(deps.saoPaulo ? [saoPauloProvider(deps, deps.saoPaulo)] : []),
+    ...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : []),
+  ];
 }
 
 function providers(deps: TransmissionDeps): Providers {
@@ -36,7 +39,11 @@ function providers(deps: TransmissionDeps): Providers {
  * refused by readiness (`sandbox_municipio_proprio`) or, where the own system is only our survey, tested against
  * the national simulator as before.
  */
-export function resolveNfseProvider(deps: TransmissionDeps, environment: Environment, municipal: Pick<ParametrosMunicipio, 'ibge' | 'convenio'> | null): NfseProvider {
+export function resolveNfseProvider(
+  deps: TransmissionDeps,
+  environment: Environment,
+  municipal: Pick<ParametrosMunicipio, 'ibge' | 'convenio'> | null,
+): NfseProvider {
   const p = providers(deps);
   if (environment !== 'live' || municipal?.convenio !== 'proprio') return p.national;
   return p.own.find((provider) => provider.serves(municipal.ibge)) ?? p.national;

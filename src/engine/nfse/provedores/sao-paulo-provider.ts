@@ -8,7 +8,14 @@ import { signEnvelopedDocument } from '../../xml/enveloped-document.js';
 import { buildRpsInput } from '../sao-paulo/build-rps-input.js';
 import { buildRpsXml, signAscii } from '../sao-paulo/build-rps-xml.js';
 import { explainSaoPauloRejection } from '../sao-paulo/explain-sao-paulo-rejection.js';
-import { pedidoCancelamento, pedidoConsultaNfe, pedidoEnvioLote, pedidoEnvioRps, type ChaveNfe, type ChaveRps } from '../sao-paulo/pedido-xml.js';
+import {
+  pedidoCancelamento,
+  pedidoConsultaNfe,
+  pedidoEnvioLote,
+  pedidoEnvioRps,
+  type ChaveNfe,
+  type ChaveRps,
+} from '../sao-paulo/pedido-xml.js';
 import { chaveSaoPaulo, readRetorno, type EventoSaoPaulo, type NfeSaoPaulo } from '../sao-paulo/read-retorno.js';
 import { cancellationSignatureString, type LayoutSaoPaulo } from '../sao-paulo/signature-string.js';
 import type { AuthorizedNfse } from '../transmissao/authorize-held-notes.js';
@@ -32,9 +39,11 @@ function chaveRpsOf(dpsId: string): ChaveRps {
 /** The layout of a stored request (`Cabecalho/@Versao`). */
 const layoutOf = (xml: string): LayoutSaoPaulo => (/<Cabecalho xmlns="" Versao="2"/.test(xml) ? 2 : 1);
 /** The CCM as each layout writes it: 8 digits in layout 1, as registered (up to 12) in layout 2. */
-const ccmIn = (layout: LayoutSaoPaulo, ccm: string) => (layout === 1 ? ccm.padStart(8, '0') : ccm.replace(/^0+(?=\d)/, ''));
+const ccmIn = (layout: LayoutSaoPaulo, ccm: string) =>
+  layout === 1 ? ccm.padStart(8, '0') : ccm.replace(/^0+(?=\d)/, '');
 
-const messages = (eventos: EventoSaoPaulo[]): NationalMessage[] => eventos.map((e) => ({ codigo: e.codigo, descricao: e.descricao }));
+const messages = (eventos: EventoSaoPaulo[]): NationalMessage[] =>
+  eventos.map((e) => ({ codigo: e.codigo, descricao: e.descricao }));
 
 function codigoServico(company: Pick<CompanyWithCertificate, 'padroes'>, request: NfseRequest): string | null {
   const pedido = (request.servico?.codigo_municipal ?? '').replace(/\D/g, '');
@@ -42,7 +51,8 @@ function codigoServico(company: Pick<CompanyWithCertificate, 'padroes'>, request
   return pedido || (typeof padrao === 'string' ? padrao : null);
 }
 
-const ccmOf = (input: Pick<ProviderDocumentInput, 'company' | 'dps'>) => (input.dps.prest.IM ?? input.company.inscricaoMunicipal ?? '').replace(/\D/g, '');
+const ccmOf = (input: Pick<ProviderDocumentInput, 'company' | 'dps'>) =>
+  (input.dps.prest.IM ?? input.company.inscricaoMunicipal ?? '').replace(/\D/g, '');
 
 /** The authorised note of a query answer: the national key when the city shares it, else CCM, number and check code. */
 function authorizedOf(nfe: NfeSaoPaulo): AuthorizedNfse {
@@ -58,8 +68,20 @@ function failureOf(answer: SaoPauloAnswer): Exclude<EmitDpsResult, { kind: 'auth
       return { kind: 'unavailable', received: answer.received, cause: answer.cause };
     case 'http_error':
       // 500/504 reached the application, which may have processed it; 502/503 did not; 4xx (426: TLS < 1.2) refused it.
-      if (answer.status >= 500) return { kind: 'unavailable', status: answer.status, received: answer.status === 500 || answer.status === 504 ? 'unknown' : 'no', cause: `HTTP ${answer.status}` };
-      return { kind: 'transmission_failed', status: answer.status, received: 'no', cause: `HTTP ${answer.status}`, erros: [] };
+      if (answer.status >= 500)
+        return {
+          kind: 'unavailable',
+          status: answer.status,
+          received: answer.status === 500 || answer.status === 504 ? 'unknown' : 'no',
+          cause: `HTTP ${answer.status}`,
+        };
+      return {
+        kind: 'transmission_failed',
+        status: answer.status,
+        received: 'no',
+        cause: `HTTP ${answer.status}`,
+        erros: [],
+      };
     case 'answer':
       return null;
   }
@@ -73,8 +95,19 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
   const settings = gateway.settings;
 
   /** ConsultaNFe of the notes an answer named, to keep each note's document. */
-  async function fetchNotes(call: ProviderCall, layout: LayoutSaoPaulo, chaves: ChaveNfe[]): Promise<Map<string, NfeSaoPaulo> | null> {
-    const pedido = signEnvelopedDocument(pedidoConsultaNfe(layout, cnpjOf(call), chaves.map((nfe) => ({ nfe }))), call.signer);
+  async function fetchNotes(
+    call: ProviderCall,
+    layout: LayoutSaoPaulo,
+    chaves: ChaveNfe[],
+  ): Promise<Map<string, NfeSaoPaulo> | null> {
+    const pedido = signEnvelopedDocument(
+      pedidoConsultaNfe(
+        layout,
+        cnpjOf(call),
+        chaves.map((nfe) => ({ nfe })),
+      ),
+      call.signer,
+    );
     const answer = await gateway.call('ConsultaNFe', layout, pedido, call.credentials, call.scenario);
     const retorno = answer.kind === 'answer' ? readRetorno(answer.retornoXml) : null;
     if (!retorno?.sucesso) return null;
@@ -85,13 +118,29 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
     return /<CPFCNPJRemetente><CNPJ>([^<]+)<\/CNPJ>/.exec(call.note.dpsXml ?? '')?.[1] ?? '';
   }
 
-  async function emissionsOf(calls: ProviderCall[], layout: LayoutSaoPaulo, answer: SaoPauloAnswer): Promise<EmitDpsResult[]> {
+  async function emissionsOf(
+    calls: ProviderCall[],
+    layout: LayoutSaoPaulo,
+    answer: SaoPauloAnswer,
+  ): Promise<EmitDpsResult[]> {
     const failure = failureOf(answer);
     if (failure) return calls.map(() => failure);
     const retorno = readRetorno((answer as { retornoXml: string }).retornoXml);
-    if (!retorno) return calls.map(() => ({ kind: 'transmission_failed', received: 'unknown', cause: 'resposta ilegível da prefeitura', erros: [] }));
+    if (!retorno)
+      return calls.map(() => ({
+        kind: 'transmission_failed',
+        received: 'unknown',
+        cause: 'resposta ilegível da prefeitura',
+        erros: [],
+      }));
     const chaves = retorno.chaves;
-    const notes = chaves.length ? await fetchNotes(calls[0]!, layout, chaves.map((c) => c.nfe)) : new Map<string, NfeSaoPaulo>();
+    const notes = chaves.length
+      ? await fetchNotes(
+          calls[0]!,
+          layout,
+          chaves.map((c) => c.nfe),
+        )
+      : new Map<string, NfeSaoPaulo>();
     return calls.map((call) => {
       const rps = chaveRpsOf(call.note.dpsId);
       const mine = (k: ChaveRps | null | undefined) => k && k.numero === rps.numero && k.serie === rps.serie;
@@ -100,13 +149,30 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
       if (chave) {
         const nfe = notes?.get(chave.nfe.numero);
         // The note exists; its document could not be read now: recovery reads it (never a resend).
-        if (!nfe) return { kind: 'transmission_failed', received: 'unknown', cause: 'NFS-e gerada, documento não obtido', erros: [] };
+        if (!nfe)
+          return {
+            kind: 'transmission_failed',
+            received: 'unknown',
+            cause: 'NFS-e gerada, documento não obtido',
+            erros: [],
+          };
         const authorized = authorizedOf(nfe);
-        return { kind: 'authorized', chave: authorized.chave, numero: authorized.numero, nfseXml: authorized.xml, alertas };
+        return {
+          kind: 'authorized',
+          chave: authorized.chave,
+          numero: authorized.numero,
+          nfseXml: authorized.xml,
+          alertas,
+        };
       }
       const erros = retorno.erros.filter((e) => !e.chaveRps || mine(e.chaveRps));
       if (erros.length) return { kind: 'rejected', status: 200, erros: messages(erros) };
-      return { kind: 'transmission_failed', received: 'unknown', cause: 'a prefeitura não informou o resultado deste RPS', erros: [] };
+      return {
+        kind: 'transmission_failed',
+        received: 'unknown',
+        cause: 'a prefeitura não informou o resultado deste RPS',
+        erros: [],
+      };
     });
   }
 
@@ -115,7 +181,15 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
     const rpsXml = calls.map((c) => /<RPS xmlns="">[\s\S]*<\/RPS>/.exec(c.note.dpsXml!)![0]);
     const datas = calls.map((c) => /<DataEmissao>([^<]+)<\/DataEmissao>/.exec(c.note.dpsXml!)![1]!).sort();
     const total = calls.reduce((sum, c) => sum.plus(c.note.valor.toString()), new Decimal(0));
-    const pedido = signEnvelopedDocument(pedidoEnvioLote(layout, cnpjOf(calls[0]!), { dtInicio: datas[0]!, dtFim: datas[datas.length - 1]!, valorServicos: total.toFixed(2), rpsXml }), calls[0]!.signer);
+    const pedido = signEnvelopedDocument(
+      pedidoEnvioLote(layout, cnpjOf(calls[0]!), {
+        dtInicio: datas[0]!,
+        dtFim: datas[datas.length - 1]!,
+        valorServicos: total.toFixed(2),
+        rpsXml,
+      }),
+      calls[0]!.signer,
+    );
     const answer = await gateway.call('EnvioLoteRPS', layout, pedido, calls[0]!.credentials, calls[0]!.scenario);
     return emissionsOf(calls, layout, answer);
   }
@@ -131,28 +205,69 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
       const erros: ErrorItem[] = [];
       const ccm = ccmOf(input);
       if (!ccm) {
-        erros.push({ codigo: 'inscricao_municipal_obrigatoria', campo: '/prestador/inscricao_municipal', mensagem: 'A Prefeitura de São Paulo identifica o prestador pela inscrição municipal (CCM), que a empresa não tem cadastrada.', correcao: 'Cadastre inscricao_municipal na empresa (PATCH /v1/companies/{id}) ou envie prestador.inscricao_municipal.' });
+        erros.push({
+          codigo: 'inscricao_municipal_obrigatoria',
+          campo: '/prestador/inscricao_municipal',
+          mensagem:
+            'A Prefeitura de São Paulo identifica o prestador pela inscrição municipal (CCM), que a empresa não tem cadastrada.',
+          correcao:
+            'Cadastre inscricao_municipal na empresa (PATCH /v1/companies/{id}) ou envie prestador.inscricao_municipal.',
+        });
       } else if (ccm.length > 12) {
-        erros.push({ codigo: 'inscricao_municipal_invalida', campo: '/prestador/inscricao_municipal', mensagem: `A inscrição municipal ${ccm} tem mais de 12 dígitos.`, correcao: 'Informe o CCM de São Paulo, com até 12 dígitos.' });
+        erros.push({
+          codigo: 'inscricao_municipal_invalida',
+          campo: '/prestador/inscricao_municipal',
+          mensagem: `A inscrição municipal ${ccm} tem mais de 12 dígitos.`,
+          correcao: 'Informe o CCM de São Paulo, com até 12 dígitos.',
+        });
       }
       if (!codigoServico(input.company, input.request)) {
-        erros.push({ codigo: 'codigo_municipal_obrigatorio', campo: '/servico/codigo_municipal', mensagem: 'A Prefeitura de São Paulo exige o código de serviço municipal (lista de serviços da NFS-e Paulistana).', correcao: 'Envie servico.codigo_municipal (4 ou 5 dígitos) ou cadastre padroes.codigo_municipal na empresa.' });
+        erros.push({
+          codigo: 'codigo_municipal_obrigatorio',
+          campo: '/servico/codigo_municipal',
+          mensagem:
+            'A Prefeitura de São Paulo exige o código de serviço municipal (lista de serviços da NFS-e Paulistana).',
+          correcao: 'Envie servico.codigo_municipal (4 ou 5 dígitos) ou cadastre padroes.codigo_municipal na empresa.',
+        });
       }
       if (ccm && codigoServico(input.company, input.request)) {
-        const rps = buildRpsInput({ dps: input.dps, company: input.company, codigoServico: codigoServico(input.company, input.request)!, settings });
+        const rps = buildRpsInput({
+          dps: input.dps,
+          company: input.company,
+          codigoServico: codigoServico(input.company, input.request)!,
+          settings,
+        });
         if (rps.layout === 1 && ccm.replace(/^0+/, '').length > 8) {
-          erros.push({ codigo: 'inscricao_municipal_invalida', campo: '/prestador/inscricao_municipal', mensagem: `O leiaute 1 da prefeitura aceita CCM de 8 dígitos; ${ccm} tem mais.`, correcao: 'Confira o CCM da empresa.' });
+          erros.push({
+            codigo: 'inscricao_municipal_invalida',
+            campo: '/prestador/inscricao_municipal',
+            mensagem: `O leiaute 1 da prefeitura aceita CCM de 8 dígitos; ${ccm} tem mais.`,
+            correcao: 'Confira o CCM da empresa.',
+          });
         }
         if (rps.layout === 2 && !rps.nbs) {
-          erros.push({ codigo: 'nbs_obrigatoria', campo: '/servico/nbs', mensagem: 'O leiaute 2 da Prefeitura de São Paulo (IBS/CBS) exige o código NBS do serviço.', correcao: 'Envie servico.nbs (9 dígitos) ou cadastre padroes.nbs na empresa.' });
+          erros.push({
+            codigo: 'nbs_obrigatoria',
+            campo: '/servico/nbs',
+            mensagem: 'O leiaute 2 da Prefeitura de São Paulo (IBS/CBS) exige o código NBS do serviço.',
+            correcao: 'Envie servico.nbs (9 dígitos) ou cadastre padroes.nbs na empresa.',
+          });
         }
       }
       return erros;
     },
 
     buildDocument(input) {
-      const rps = buildRpsInput({ dps: input.dps, company: { ...input.company, inscricaoMunicipal: ccmOf(input) }, codigoServico: codigoServico(input.company, input.request)!, settings });
-      const xml = signEnvelopedDocument(pedidoEnvioRps(rps.layout, input.company.cnpj, buildRpsXml(rps, input.signer)), input.signer);
+      const rps = buildRpsInput({
+        dps: input.dps,
+        company: { ...input.company, inscricaoMunicipal: ccmOf(input) },
+        codigoServico: codigoServico(input.company, input.request)!,
+        settings,
+      });
+      const xml = signEnvelopedDocument(
+        pedidoEnvioRps(rps.layout, input.company.cnpj, buildRpsXml(rps, input.signer)),
+        input.signer,
+      );
       return { id: `${ID_PREFIX}${ccmOf(input).replace(/^0+(?=\d)/, '')}-${rps.serie}-${rps.numero}`, xml };
     },
 
@@ -177,13 +292,25 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
     async recover(call) {
       const layout = layoutOf(call.note.dpsXml!);
       const rps = chaveRpsOf(call.note.dpsId);
-      const pedido = signEnvelopedDocument(pedidoConsultaNfe(layout, cnpjOf(call), [{ rps: { ...rps, inscricaoPrestador: ccmIn(layout, rps.inscricaoPrestador) } }]), call.signer);
+      const pedido = signEnvelopedDocument(
+        pedidoConsultaNfe(layout, cnpjOf(call), [
+          { rps: { ...rps, inscricaoPrestador: ccmIn(layout, rps.inscricaoPrestador) } },
+        ]),
+        call.signer,
+      );
       const answer = await gateway.call('ConsultaNFe', layout, pedido, call.credentials, call.scenario);
       const failure = failureOf(answer);
-      if (failure) return failure.kind === 'transmission_failed' ? { kind: 'unknown', cause: failure.cause } : { kind: 'pending', resultado: 'indisponivel' };
+      if (failure)
+        return failure.kind === 'transmission_failed'
+          ? { kind: 'unknown', cause: failure.cause }
+          : { kind: 'pending', resultado: 'indisponivel' };
       const retorno = readRetorno((answer as { retornoXml: string }).retornoXml);
       if (!retorno) return { kind: 'pending', resultado: 'resposta_ilegivel' };
-      if (!retorno.sucesso) return { kind: 'unknown', cause: retorno.erros.map((e) => `${e.codigo} ${e.descricao}`).join('; ') || 'consulta recusada' };
+      if (!retorno.sucesso)
+        return {
+          kind: 'unknown',
+          cause: retorno.erros.map((e) => `${e.codigo} ${e.descricao}`).join('; ') || 'consulta recusada',
+        };
       const nfe = retorno.nfes[0];
       return nfe ? { kind: 'found', nfse: authorizedOf(nfe) } : { kind: 'not_found' };
     },
@@ -199,12 +326,25 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
      */
     async correct(note, erros, step, codigo) {
       const codes = erros.map((e) => e.codigo);
-      const target: LayoutSaoPaulo | null = codes.some((c) => c === '631' || c === '632') ? 2 : codes.some((c) => c === '639' || c === '641') ? 1 : null;
+      const target: LayoutSaoPaulo | null = codes.some((c) => c === '631' || c === '632')
+        ? 2
+        : codes.some((c) => c === '639' || c === '641')
+          ? 1
+          : null;
       if (!target || !note.dps || !note.dpsXml || layoutOf(note.dpsXml) === target) return null;
-      const company = await deps.db.company.findUniqueOrThrow({ where: { id: note.companyId }, include: { certificate: true } });
+      const company = await deps.db.company.findUniqueOrThrow({
+        where: { id: note.companyId },
+        include: { certificate: true },
+      });
       const { signer } = await companyCredentials(deps, company.id, company.certificate);
       const codigoServico = /<CodigoServico>(\d+)<\/CodigoServico>/.exec(note.dpsXml)![1]!;
-      const rps = buildRpsInput({ dps: note.dps as unknown as DpsInput, company: { ...company, inscricaoMunicipal: chaveRpsOf(note.dpsId).inscricaoPrestador }, codigoServico, settings, layout: target });
+      const rps = buildRpsInput({
+        dps: note.dps as unknown as DpsInput,
+        company: { ...company, inscricaoMunicipal: chaveRpsOf(note.dpsId).inscricaoPrestador },
+        codigoServico,
+        settings,
+        layout: target,
+      });
       if (target === 2 && !rps.nbs) return null;
       const dpsXml = signEnvelopedDocument(pedidoEnvioRps(target, company.cnpj, buildRpsXml(rps, signer)), signer);
       return updateNote(deps, note.id, {
@@ -222,7 +362,14 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
       const layout = layoutOf(call.note.dpsXml!);
       const ccm = ccmIn(layout, chaveRpsOf(call.note.dpsId).inscricaoPrestador);
       const nfe: ChaveNfe = { inscricaoPrestador: ccm, numero: call.note.numero! };
-      const assinatura = signAscii(cancellationSignatureString(ccm.replace(/^0+(?=\d)/, ''), nfe.numero, layout === 2 ? settings.larguraCcmCancelamento : 8), call.signer);
+      const assinatura = signAscii(
+        cancellationSignatureString(
+          ccm.replace(/^0+(?=\d)/, ''),
+          nfe.numero,
+          layout === 2 ? settings.larguraCcmCancelamento : 8,
+        ),
+        call.signer,
+      );
       const pedido = signEnvelopedDocument(pedidoCancelamento(layout, cnpjOf(call), nfe, assinatura), call.signer);
       const answer = await gateway.call('CancelamentoNFe', layout, pedido, call.credentials, call.scenario);
       const retorno = answer.kind === 'answer' ? readRetorno(answer.retornoXml) : null;

@@ -69,7 +69,11 @@ export function buildRpsInput({ dps, company, codigoServico, settings, layout }:
     codigoServico,
     aliquota: aliquota ? new Decimal(aliquota).div(100).toDecimalPlaces(4).toFixed() : '0',
     issRetido: dps.valores.trib.tribMun.tpRetISSQN !== '1',
-    tomador: toma?.CPF ? { tipo: 'cpf', numero: toma.CPF } : toma?.CNPJ ? { tipo: 'cnpj', numero: toma.CNPJ } : { tipo: 'nenhum' },
+    tomador: toma?.CPF
+      ? { tipo: 'cpf', numero: toma.CPF }
+      : toma?.CNPJ
+        ? { tipo: 'cnpj', numero: toma.CNPJ }
+        : { tipo: 'nenhum' },
     ...(toma?.xNome && toma.xNome !== 'NAO INFORMADO' ? { razaoSocialTomador: toma.xNome } : {}),
     ...(toma?.email ? { emailTomador: toma.email } : {}),
     // São Paulo takes "|" as the line break of the description.

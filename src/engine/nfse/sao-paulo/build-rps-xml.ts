@@ -20,23 +20,35 @@ function cpfCnpj(name: string, doc: DocumentoAssinatura): string {
  * its `Assinatura` first.
  */
 export function buildRpsXml(rps: RpsInput, signer: XmlSigner): string {
-  const assinatura = signAscii(rpsSignatureString({
-    inscricaoPrestador: rps.inscricaoPrestador,
-    serie: rps.serie,
-    numero: rps.numero,
-    dataEmissao: rps.dataEmissao,
-    tributacao: rps.tributacao,
-    status: 'N',
-    issRetido: rps.issRetido,
-    valorServicos: rps.valorServicos,
-    valorDeducoes: rps.valorDeducoes,
-    codigoServico: rps.codigoServico,
-    tomador: rps.tomador,
-  }, rps.layout), signer);
+  const assinatura = signAscii(
+    rpsSignatureString(
+      {
+        inscricaoPrestador: rps.inscricaoPrestador,
+        serie: rps.serie,
+        numero: rps.numero,
+        dataEmissao: rps.dataEmissao,
+        tributacao: rps.tributacao,
+        status: 'N',
+        issRetido: rps.issRetido,
+        valorServicos: rps.valorServicos,
+        valorDeducoes: rps.valorDeducoes,
+        codigoServico: rps.codigoServico,
+        tomador: rps.tomador,
+      },
+      rps.layout,
+    ),
+    signer,
+  );
   const l2 = rps.layout === 2;
-  return '<RPS xmlns="">' +
+  return (
+    '<RPS xmlns="">' +
     el('Assinatura', assinatura) +
-    group('ChaveRPS', el('InscricaoPrestador', rps.inscricaoPrestador), el('SerieRPS', rps.serie), el('NumeroRPS', rps.numero)) +
+    group(
+      'ChaveRPS',
+      el('InscricaoPrestador', rps.inscricaoPrestador),
+      el('SerieRPS', rps.serie),
+      el('NumeroRPS', rps.numero),
+    ) +
     el('TipoRPS', 'RPS') +
     el('DataEmissao', rps.dataEmissao) +
     el('StatusRPS', 'N') +
@@ -53,9 +65,20 @@ export function buildRpsXml(rps: RpsInput, signer: XmlSigner): string {
     el('Discriminacao', rps.discriminacao) +
     el('MunicipioPrestacao', rps.municipioPrestacao) +
     (l2
-      ? el('ValorFinalCobrado', rps.valorServicos) + el('ValorIPI', '0') + el('ExigibilidadeSuspensa', '0') + el('NBS', rps.nbs) + el('cLocPrestacao', rps.localPrestacao) +
-        group('IBSCBS', el('finNFSe', '0'), el('indFinal', '0'), el('cIndOp', rps.cIndOp), el('indDest', '0'),
-          group('valores', group('trib', group('gIBSCBS', el('cClassTrib', rps.cClassTrib)))))
+      ? el('ValorFinalCobrado', rps.valorServicos) +
+        el('ValorIPI', '0') +
+        el('ExigibilidadeSuspensa', '0') +
+        el('NBS', rps.nbs) +
+        el('cLocPrestacao', rps.localPrestacao) +
+        group(
+          'IBSCBS',
+          el('finNFSe', '0'),
+          el('indFinal', '0'),
+          el('cIndOp', rps.cIndOp),
+          el('indDest', '0'),
+          group('valores', group('trib', group('gIBSCBS', el('cClassTrib', rps.cClassTrib)))),
+        )
       : '') +
-    '</RPS>';
+    '</RPS>'
+  );
 }

@@ -28,11 +28,15 @@ export interface RetornoSaoPaulo {
   alertas: EventoSaoPaulo[];
   erros: EventoSaoPaulo[];
   /** ChaveNFeRPS: the note each RPS became (EnvioRPS, EnvioLoteRPS). */
-  chaves: Array<{ nfe: ChaveNfe & { codigoVerificacao: string | null; chaveNotaNacional: string | null }; rps: ChaveRps | null }>;
+  chaves: Array<{
+    nfe: ChaveNfe & { codigoVerificacao: string | null; chaveNotaNacional: string | null };
+    rps: ChaveRps | null;
+  }>;
   nfes: NfeSaoPaulo[];
 }
 
-const child = (element: XmlElement | undefined, name: string) => (element ? childElements(element, name)[0] : undefined);
+const child = (element: XmlElement | undefined, name: string) =>
+  element ? childElements(element, name)[0] : undefined;
 const text = (element: XmlElement | undefined, name: string) => {
   const found = child(element, name);
   return found ? textOf(found) : null;
@@ -40,7 +44,11 @@ const text = (element: XmlElement | undefined, name: string) => {
 
 function chaveRps(element: XmlElement | undefined): ChaveRps | undefined {
   if (!element) return undefined;
-  return { inscricaoPrestador: text(element, 'InscricaoPrestador') ?? '', serie: text(element, 'SerieRPS') ?? '', numero: text(element, 'NumeroRPS') ?? '' };
+  return {
+    inscricaoPrestador: text(element, 'InscricaoPrestador') ?? '',
+    serie: text(element, 'SerieRPS') ?? '',
+    numero: text(element, 'NumeroRPS') ?? '',
+  };
 }
 
 function chaveNfe(element: XmlElement | undefined) {
@@ -74,12 +82,19 @@ export function readRetorno(xml: string): RetornoSaoPaulo | null {
     sucesso: text(cabecalho, 'Sucesso') === 'true',
     alertas: childElements(root, 'Alerta').map(evento),
     erros: childElements(root, 'Erro').map(evento),
-    chaves: childElements(root, 'ChaveNFeRPS').map((c) => ({ nfe: chaveNfe(child(c, 'ChaveNFe')), rps: chaveRps(child(c, 'ChaveRPS')) ?? null })),
+    chaves: childElements(root, 'ChaveNFeRPS').map((c) => ({
+      nfe: chaveNfe(child(c, 'ChaveNFe')),
+      rps: chaveRps(child(c, 'ChaveRPS')) ?? null,
+    })),
     nfes: childElements(root, 'NFe').map((n) => {
       const chave = chaveNfe(child(n, 'ChaveNFe'));
       return {
         xml: xml.trim().slice(n.start, n.end),
-        chaveNfe: { inscricaoPrestador: chave.inscricaoPrestador, numero: chave.numero, codigoVerificacao: chave.codigoVerificacao },
+        chaveNfe: {
+          inscricaoPrestador: chave.inscricaoPrestador,
+          numero: chave.numero,
+          codigoVerificacao: chave.codigoVerificacao,
+        },
         chaveRps: chaveRps(child(n, 'ChaveRPS')) ?? null,
         status: text(n, 'StatusNFe') ?? 'N',
         chaveNotaNacional: chave.chaveNotaNacional ?? text(n, 'ChaveNotaNacional'),
@@ -95,5 +110,8 @@ export function readRetorno(xml: string): RetornoSaoPaulo | null {
 /** The key a São Paulo note is known by: the national key when the city shares it, else SP + CCM (12) + number (12) + check code. */
 export function chaveSaoPaulo(nfe: Pick<NfeSaoPaulo, 'chaveNfe' | 'chaveNotaNacional'>): string {
   const { inscricaoPrestador, numero, codigoVerificacao } = nfe.chaveNfe;
-  return nfe.chaveNotaNacional ?? `SP${inscricaoPrestador.padStart(12, '0')}${numero.padStart(12, '0')}${codigoVerificacao ?? ''}`;
+  return (
+    nfe.chaveNotaNacional ??
+    `SP${inscricaoPrestador.padStart(12, '0')}${numero.padStart(12, '0')}${codigoVerificacao ?? ''}`
+  );
 }

@@ -26,8 +26,13 @@ describe('São Paulo RPS signature string', () => {
   });
 
   it('layout 1 with an intermediary CNPJ retaining the ISS: 102 characters', () => {
-    const s = rpsSignatureString(manual({ intermediario: { documento: { tipo: 'cnpj', numero: '09999999000106' }, issRetido: true } }), 1);
-    expect(s).toBe('31000000OL03 00000000000120070103TNN00000000205000000000000050000002658100013167474254209999999000106S');
+    const s = rpsSignatureString(
+      manual({ intermediario: { documento: { tipo: 'cnpj', numero: '09999999000106' }, issRetido: true } }),
+      1,
+    );
+    expect(s).toBe(
+      '31000000OL03 00000000000120070103TNN00000000205000000000000050000002658100013167474254209999999000106S',
+    );
     expect(s).toHaveLength(102);
   });
 
@@ -37,8 +42,12 @@ describe('São Paulo RPS signature string', () => {
     expect(s).toBe('123456789012RTNT 00000000000120260101TNN00000000205000000000000050000002658100013167474254');
     expect(s).toHaveLength(90);
     const prefix = '123456789012RTNT 00000000000120260101TNN000000002050000000000000500000026584';
-    expect(rpsSignatureString({ ...l2, tomador: { tipo: 'nif', nif: ' W123456789 ' } }, 2)).toBe(`${prefix}${'0'.repeat(14)}W123456789`);
-    expect(rpsSignatureString({ ...l2, tomador: { tipo: 'nao_nif', motivo: '2' } }, 2)).toBe(`${prefix}${'0'.repeat(14)}2`);
+    expect(rpsSignatureString({ ...l2, tomador: { tipo: 'nif', nif: ' W123456789 ' } }, 2)).toBe(
+      `${prefix}${'0'.repeat(14)}W123456789`,
+    );
+    expect(rpsSignatureString({ ...l2, tomador: { tipo: 'nao_nif', motivo: '2' } }, 2)).toBe(
+      `${prefix}${'0'.repeat(14)}2`,
+    );
   });
 
   it('refuses a value wider than its field instead of cutting it', () => {

@@ -37,10 +37,14 @@ const cents = (value: string) => zeros(new Decimal(value).times(100).toFixed(0),
 
 function documento(doc: DocumentoAssinatura): string {
   switch (doc.tipo) {
-    case 'cpf': return `1${zeros(doc.numero, 14)}`;
-    case 'cnpj': return `2${zeros(doc.numero, 14)}`;
-    case 'nenhum': return `3${'0'.repeat(14)}`;
-    default: return `4${'0'.repeat(14)}`;
+    case 'cpf':
+      return `1${zeros(doc.numero, 14)}`;
+    case 'cnpj':
+      return `2${zeros(doc.numero, 14)}`;
+    case 'nenhum':
+      return `3${'0'.repeat(14)}`;
+    default:
+      return `4${'0'.repeat(14)}`;
   }
 }
 
@@ -50,7 +54,8 @@ function documento(doc: DocumentoAssinatura): string {
  * reason for having none). Amounts in cents, numbers zero-padded left, the series space-padded right.
  */
 export function rpsSignatureString(f: RpsSignatureFields, layout: LayoutSaoPaulo): string {
-  let s = zeros(f.inscricaoPrestador, layout === 2 ? 12 : 8) +
+  let s =
+    zeros(f.inscricaoPrestador, layout === 2 ? 12 : 8) +
     f.serie.padEnd(5, ' ') +
     zeros(f.numero, 12) +
     f.dataEmissao.replaceAll('-', '') +
@@ -71,6 +76,10 @@ export function rpsSignatureString(f: RpsSignatureFields, layout: LayoutSaoPaulo
  * The string of `AssinaturaCancelamento`: CCM (8 positions) and the NFS-e number (12). Layout 2 keeps 8 positions
  * in the manual and the schema; `ccmWidth` 12 is the alternative some clients use (docs/provedores-nfse.md).
  */
-export function cancellationSignatureString(inscricaoPrestador: string, numeroNfe: string, ccmWidth: 8 | 12 = 8): string {
+export function cancellationSignatureString(
+  inscricaoPrestador: string,
+  numeroNfe: string,
+  ccmWidth: 8 | 12 = 8,
+): string {
   return zeros(inscricaoPrestador, ccmWidth) + zeros(numeroNfe, 12);
 }

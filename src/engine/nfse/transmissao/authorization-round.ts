@@ -9,7 +9,11 @@ import { authorizeHeldNotes, type HeldAuthorization } from './authorize-held-not
  * when it ends, whatever happened, so a job that never authorises does not hold the others.
  */
 export class AuthorizationRound {
-  private waiting: Array<{ item: HeldAuthorization; resolve: (note: NfseWithTimeline | undefined) => void; reject: (err: unknown) => void }> = [];
+  private waiting: Array<{
+    item: HeldAuthorization;
+    resolve: (note: NfseWithTimeline | undefined) => void;
+    reject: (err: unknown) => void;
+  }> = [];
 
   constructor(
     private readonly deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>,
@@ -33,7 +37,10 @@ export class AuthorizationRound {
     if (this.waiting.length === 0 || this.waiting.length < this.running) return;
     const batch = this.waiting;
     this.waiting = [];
-    authorizeHeldNotes(this.deps, batch.map((w) => w.item)).then(
+    authorizeHeldNotes(
+      this.deps,
+      batch.map((w) => w.item),
+    ).then(
       (notes) => batch.forEach((w, i) => w.resolve(notes[i])),
       (err) => batch.forEach((w) => w.reject(err)),
     );

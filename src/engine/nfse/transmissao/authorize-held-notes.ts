@@ -38,7 +38,10 @@ export interface HeldAuthorization {
  * failed (the note changed since it was read) or it is a substitution (it cancels its original). The caller then
  * takes the general path.
  */
-export async function authorizeHeldNotes(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>, items: HeldAuthorization[]): Promise<Array<NfseWithTimeline | undefined>> {
+export async function authorizeHeldNotes(
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>,
+  items: HeldAuthorization[],
+): Promise<Array<NfseWithTimeline | undefined>> {
   const result = new Map<HeldAuthorization, NfseWithTimeline>();
   const groups = new Map<string, HeldAuthorization[]>();
   for (const item of items) {
@@ -59,22 +62,32 @@ export async function authorizeHeldNotes(deps: Pick<EngineDeps, 'db' | 'sql' | '
  * authorizeHeldNotes for one note outside a worker round (the request that created it): the notes that
  * concurrent requests' attempts authorise meanwhile are written with it (batchedStatement).
  */
-export function authorizeHeldNote(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>, item: HeldAuthorization): Promise<NfseWithTimeline | undefined> {
-  return batchedStatement<HeldAuthorization, NfseWithTimeline | undefined>(deps.sql, 'nfse_authorize_held', (items) => authorizeHeldNotes(deps, items))(item);
+export function authorizeHeldNote(
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>,
+  item: HeldAuthorization,
+): Promise<NfseWithTimeline | undefined> {
+  return batchedStatement<HeldAuthorization, NfseWithTimeline | undefined>(deps.sql, 'nfse_authorize_held', (items) =>
+    authorizeHeldNotes(deps, items),
+  )(item);
 }
 
-async function authorizeGroup(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>, group: HeldAuthorization[]): Promise<Map<HeldAuthorization, NfseWithTimeline>> {
+async function authorizeGroup(
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>,
+  group: HeldAuthorization[],
+): Promise<Map<HeldAuthorization, NfseWithTimeline>> {
   const now = deps.clock.now();
   const { accountId, environment, loteId } = group[0]!.note;
   const held = group.map((item) => {
     // As updateNote writes them: one millisecond apart, in order.
-    const entries = [...item.steps, { tipo: 'autorizada', detalhe: { numero: item.nfse.numero } }].map((step, i): NfseTimelineEntry => ({
-      id: newId(),
-      nfseId: item.note.id,
-      tipo: step.tipo,
-      at: new Date(now.getTime() + i),
-      detalhe: (step.detalhe ?? null) as NfseTimelineEntry['detalhe'],
-    }));
+    const entries = [...item.steps, { tipo: 'autorizada', detalhe: { numero: item.nfse.numero } }].map(
+      (step, i): NfseTimelineEntry => ({
+        id: newId(),
+        nfseId: item.note.id,
+        tipo: step.tipo,
+        at: new Date(now.getTime() + i),
+        detalhe: (step.detalhe ?? null) as NfseTimelineEntry['detalhe'],
+      }),
+    );
     const authorized: NfseWithTimeline = {
       ...item.note,
       status: 'autorizada',
@@ -89,26 +102,60 @@ async function authorizeGroup(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'p
     };
     return { item, entries, authorized };
   });
-  const notes = held.map(({ item }) => ({ id: item.note.id, job_id: item.job.id, updated_at: item.note.updatedAt, chave: item.nfse.chave, numero: item.nfse.numero, xml: item.nfse.xml }));
+  const notes = held.map(({ item }) => ({
+    id: item.note.id,
+    job_id: item.job.id,
+    updated_at: item.note.updatedAt,
+    chave: item.nfse.chave,
+    numero: item.nfse.numero,
+    xml: item.nfse.xml,
+  }));
   const steps = held.flatMap(({ entries }) => entries);
   // Each note's NFSE_AUTORIZADA, in the group's order; the statement keeps those of the notes it wrote.
-  const events = held.map(({ item, authorized }) => ({ id: newId(), nfse_id: item.note.id, dados: presentNfse(authorized) }));
-  const params = [JSON.stringify(notes), JSON.stringify(steps), now.toISOString(), loteId, accountId, environment, JSON.stringify(events)];
+  const events = held.map(({ item, authorized }) => ({
+    id: newId(),
+    nfse_id: item.note.id,
+    dados: presentNfse(authorized),
+  }));
+  const params = [
+    JSON.stringify(notes),
+    JSON.stringify(steps),
+    now.toISOString(),
+    loteId,
+    accountId,
+    environment,
+    JSON.stringify(events),
+  ];
 
   // Outside a batch the statement is the whole change, atomic on its own (no BEGIN/COMMIT). A batch's notes also
   // complete the batch when they were its last in transmission, which takes further statements: one transaction.
-  const rows = loteId === null
-    ? await deps.sql<AuthorizedRow>('nfse_authorize_held', AUTHORIZE_HELD, params)
-    : await deps.db.$transaction(async (tx) => {
-        const written = await tx.$queryRawUnsafe<AuthorizedRow[]>(AUTHORIZE_HELD, ...params);
-        const [lote] = written;
-        if (lote && lote.lote_status !== null) {
-          await deps.lotes.notesSettled(tx, { loteId, accountId, environment, status: lote.lote_status, pendentes: Number(lote.pendentes), lockedUntil: lote.locked_until, concluidoEm: lote.concluido_em }, now);
-        }
-        return written;
-      });
+  const rows =
+    loteId === null
+      ? await deps.sql<AuthorizedRow>('nfse_authorize_held', AUTHORIZE_HELD, params)
+      : await deps.db.$transaction(async (tx) => {
+          const written = await tx.$queryRawUnsafe<AuthorizedRow[]>(AUTHORIZE_HELD, ...params);
+          const [lote] = written;
+          if (lote && lote.lote_status !== null) {
+            await deps.lotes.notesSettled(
+              tx,
+              {
+                loteId,
+                accountId,
+                environment,
+                status: lote.lote_status,
+                pendentes: Number(lote.pendentes),
+                lockedUntil: lote.locked_until,
+                concluidoEm: lote.concluido_em,
+              },
+              now,
+            );
+          }
+          return written;
+        });
   const written = new Set(rows.map((r) => r.id));
-  const done = new Map(held.filter(({ item }) => written.has(item.note.id)).map(({ item, authorized }) => [item, authorized]));
+  const done = new Map(
+    held.filter(({ item }) => written.has(item.note.id)).map(({ item, authorized }) => [item, authorized]),
+  );
   await publishNotes(deps, [...done.values()]);
   return done;
 }

@@ -35,7 +35,10 @@ export async function correctRejectedNote(
   const anteriores = (note.ajustes ?? []) as unknown as Ajuste[];
   // One correction per note: a rejection of the corrected DPS settles it.
   if (anteriores.some((a) => a.regra.startsWith('correcao.')) || !note.dps || !note.dpsXml) return null;
-  const company = await deps.db.company.findUnique({ where: { id: note.companyId }, select: { inscricaoMunicipal: true } });
+  const company = await deps.db.company.findUnique({
+    where: { id: note.companyId },
+    select: { inscricaoMunicipal: true },
+  });
   const corrected = correctDps({
     dps: note.dps as unknown as DpsInput,
     codigos: erros.map((e) => e.codigo).filter(Boolean),

@@ -23,6 +23,10 @@ export function explainRejection(erros: NationalMessage[]): Rejeicao {
     codigo_oficial: code,
     mensagem: first?.descricao ?? official?.mensagem ?? 'Rejeitada pelo sistema nacional.',
     explicacao: official ? `${official.mensagem}${fix ? ` Como corrigir: ${fix}` : ''}` : null,
-    erros: erros.map((e) => ({ codigo: e.codigo ?? null, descricao: e.descricao ?? null, complemento: e.complemento ?? null })),
+    erros: erros.map((e) => ({
+      codigo: e.codigo ?? null,
+      descricao: e.descricao ?? null,
+      complemento: e.complemento ?? null,
+    })),
   };
 }

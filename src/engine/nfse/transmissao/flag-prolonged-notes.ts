@@ -20,7 +20,10 @@ export async function flagProlongedNotes(deps: Pick<EngineDeps, 'db' | 'clock' |
     take: 500,
   });
   const due = candidates
-    .map((n) => ({ id: n.id, desde: new Date(Math.max(n.createdAt.getTime(), ...n.timeline.map((t) => t.at.getTime()))) }))
+    .map((n) => ({
+      id: n.id,
+      desde: new Date(Math.max(n.createdAt.getTime(), ...n.timeline.map((t) => t.at.getTime()))),
+    }))
     .filter((n) => n.desde <= since);
   let flagged = 0;
   for (const note of due) {
@@ -30,7 +33,8 @@ export async function flagProlongedNotes(deps: Pick<EngineDeps, 'db' | 'clock' |
       data: {
         aviso: {
           codigo: 'processamento_prolongado',
-          mensagem: 'A nota está em transmissão há mais de 30 minutos; o serviço continua tentando e consulta a DPS antes de qualquer reenvio.',
+          mensagem:
+            'A nota está em transmissão há mais de 30 minutos; o serviço continua tentando e consulta a DPS antes de qualquer reenvio.',
           desde: note.desde.toISOString(),
         },
       },

@@ -42,7 +42,10 @@ export interface ClaimedRound {
 }
 
 export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[]): Promise<ClaimedRound> {
-  const notes = await deps.db.nfse.findMany({ where: { id: { in: jobs.flatMap((j) => j.nfseId ?? []) } }, include: { timeline: true } });
+  const notes = await deps.db.nfse.findMany({
+    where: { id: { in: jobs.flatMap((j) => j.nfseId ?? []) } },
+    include: { timeline: true },
+  });
   const companies = [...new Set(notes.map((n) => n.companyId))];
   const certificates = await deps.db.certificate.findMany({ where: { companyId: { in: companies } } });
   const round = {
@@ -60,14 +63,27 @@ export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[])
  * document its own job would not send. The lot is sent by whichever of its jobs asks first; the others take their
  * result from the same call. A job left alone is sent alone.
  */
-function planLots(deps: TransmissionDeps, jobs: TransmissionJob[], notes: Map<string, NfseWithTimeline>, certificates: Map<string, Certificate>) {
+function planLots(
+  deps: TransmissionDeps,
+  jobs: TransmissionJob[],
+  notes: Map<string, NfseWithTimeline>,
+  certificates: Map<string, Certificate>,
+) {
   const lots = new Map<string, () => Promise<EmitDpsResult>>();
   const groups = new Map<string, Array<{ job: TransmissionJob; note: NfseWithTimeline; provider: NfseProvider }>>();
   const now = deps.clock.now().getTime();
   for (const job of jobs) {
     const note = job.nfseId ? notes.get(job.nfseId) : undefined;
     const payload = (job.payload ?? {}) as JobPayload;
-    if (!note || job.kind !== 'emitir' || payload.mayHaveSent || (payload.failures ?? 0) > 0 || note.status !== 'transmitindo' || !note.loteId) continue;
+    if (
+      !note ||
+      job.kind !== 'emitir' ||
+      payload.mayHaveSent ||
+      (payload.failures ?? 0) > 0 ||
+      note.status !== 'transmitindo' ||
+      !note.loteId
+    )
+      continue;
     if (now - note.createdAt.getTime() > RECOVERY_LIMIT) continue;
     const provider = providerOfNote(deps, note);
     if (!provider.emitLot) continue;
@@ -81,11 +97,12 @@ function planLots(deps: TransmissionDeps, jobs: TransmissionJob[], notes: Map<st
       const lot = group.slice(start, start + limit);
       if (lot.length < 2) continue;
       let sent: Promise<EmitDpsResult[]> | null = null;
-      const send = () => (sent ??= (async () => {
-        const companyId = lot[0]!.note.companyId;
-        const { credentials, signer } = await companyCredentials(deps, companyId, certificates.get(companyId));
-        return provider.emitLot!(lot.map(({ note }) => ({ note, credentials, signer, scenario: note.simulacao })));
-      })());
+      const send = () =>
+        (sent ??= (async () => {
+          const companyId = lot[0]!.note.companyId;
+          const { credentials, signer } = await companyCredentials(deps, companyId, certificates.get(companyId));
+          return provider.emitLot!(lot.map(({ note }) => ({ note, credentials, signer, scenario: note.simulacao })));
+        })());
       lot.forEach(({ job }, i) => lots.set(job.id, () => send().then((results) => results[i]!)));
     }
   }
@@ -102,21 +119,42 @@ interface Route {
  * One step of a note's transmission. A send whose answer was lost is never repeated blindly: the
  * DPS is queried first, so one DPS never yields two notes. Every outcome is committed with its event.
  */
-export async function runTransmissionJob(deps: TransmissionDeps, job: TransmissionJob, first?: FirstAttempt, round?: ClaimedRound): Promise<Settled> {
+export async function runTransmissionJob(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  first?: FirstAttempt,
+  round?: ClaimedRound,
+): Promise<Settled> {
   if (first) {
-    const route = { provider: providerOfNote(deps, first.note), call: { note: first.note, credentials: first.credentials, signer: first.signer, scenario: first.note.simulacao } };
+    const route = {
+      provider: providerOfNote(deps, first.note),
+      call: { note: first.note, credentials: first.credentials, signer: first.signer, scenario: first.note.simulacao },
+    };
     return transmit(deps, job, first.note, (job.payload ?? {}) as JobPayload, route);
   }
-  const note = round ? round.notes.get(job.nfseId!) : await deps.db.nfse.findUnique({ where: { id: job.nfseId! }, include: { timeline: true } });
+  const note = round
+    ? round.notes.get(job.nfseId!)
+    : await deps.db.nfse.findUnique({ where: { id: job.nfseId! }, include: { timeline: true } });
   if (!note || note.status !== 'transmitindo') return finishJob(deps, job, null);
   const certificate = round?.certificates.get(note.companyId);
   const payload = (job.payload ?? {}) as JobPayload;
   const now = deps.clock.now();
 
   if (now.getTime() - note.createdAt.getTime() > RECOVERY_LIMIT) {
-    return fail(deps, job, note, payload.mayHaveSent ? 'desconhecido' : 'nao', 'A recuperação automática desistiu após 7 dias.');
+    return fail(
+      deps,
+      job,
+      note,
+      payload.mayHaveSent ? 'desconhecido' : 'nao',
+      'A recuperação automática desistiu após 7 dias.',
+    );
   }
-  if (job.kind === 'emitir' && (payload.failures ?? 0) > 0 && payload.competenciaConfirmada !== note.competencia && competenceClosed(note, now)) {
+  if (
+    job.kind === 'emitir' &&
+    (payload.failures ?? 0) > 0 &&
+    payload.competenciaConfirmada !== note.competencia &&
+    competenceClosed(note, now)
+  ) {
     const waiting = await updateNote(deps, note.id, {
       expectStatus: 'transmitindo',
       data: { status: 'aguardando_confirmacao' },
@@ -131,12 +169,26 @@ export async function runTransmissionJob(deps: TransmissionDeps, job: Transmissi
 }
 
 /** The claim already stored `mayHaveSent` (claim-jobs.ts): a crash during this call leads to a query, not a resend. */
-function send(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, route: Route, round?: ClaimedRound): Promise<Settled> {
+function send(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  note: NfseWithTimeline,
+  payload: JobPayload,
+  route: Route,
+  round?: ClaimedRound,
+): Promise<Settled> {
   return transmit(deps, job, note, { ...payload, mayHaveSent: true }, route, round);
 }
 
 /** Sends the DPS; the job's payload already says `mayHaveSent`. */
-async function transmit(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, route: Route, round?: ClaimedRound): Promise<Settled> {
+async function transmit(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  note: NfseWithTimeline,
+  payload: JobPayload,
+  route: Route,
+  round?: ClaimedRound,
+): Promise<Settled> {
   // A job's planned lot is its first send only: a resend after a correction goes alone.
   const lot = round?.lots.get(job.id);
   round?.lots.delete(job.id);
@@ -157,14 +209,33 @@ async function applyEmission(
   const { provider } = route;
   switch (result.kind) {
     case 'authorized': {
-      return authorize(deps, job, note, { chave: result.chave, numero: result.numero, xml: result.nfseXml }, [{ tipo: step, detalhe: { resultado: 'autorizada' } }], round);
+      return authorize(
+        deps,
+        job,
+        note,
+        { chave: result.chave, numero: result.numero, xml: result.nfseXml },
+        [{ tipo: step, detalhe: { resultado: 'autorizada' } }],
+        round,
+      );
     }
     case 'rejected': {
       // This DPS already produced a note (an earlier send did arrive): recover it instead of failing.
-      if (provider.alreadyIssued(result.erros)) return reschedule(deps, job, note, { ...payload, mayHaveSent: true }, 'consultar', step, 'dps_ja_processada', 0);
+      if (provider.alreadyIssued(result.erros))
+        return reschedule(
+          deps,
+          job,
+          note,
+          { ...payload, mayHaveSent: true },
+          'consultar',
+          step,
+          'dps_ja_processada',
+          0,
+        );
       const rejeicao = provider.explain(result.erros);
       // A catalogued rejection is corrected once and the same DPS Id sent again (correct-rejected-note.ts).
-      const corrected = provider.correct ? await provider.correct(note, result.erros, step, rejeicao.codigo_oficial) : null;
+      const corrected = provider.correct
+        ? await provider.correct(note, result.erros, step, rejeicao.codigo_oficial)
+        : null;
       if (corrected) return transmit(deps, job, corrected, { ...payload, mayHaveSent: true }, route, round);
       const rejected = await updateNote(deps, note.id, {
         expectStatus: 'transmitindo',
@@ -182,26 +253,51 @@ async function applyEmission(
     case 'timeout':
       return reschedule(deps, job, note, payload, 'consultar', step, 'sem_resposta');
     case 'unavailable':
-      return reschedule(deps, job, note, { ...payload, mayHaveSent: result.received !== 'no' && payload.mayHaveSent }, result.received === 'no' ? 'emitir' : 'consultar', step, 'indisponivel');
+      return reschedule(
+        deps,
+        job,
+        note,
+        { ...payload, mayHaveSent: result.received !== 'no' && payload.mayHaveSent },
+        result.received === 'no' ? 'emitir' : 'consultar',
+        step,
+        'indisponivel',
+      );
     case 'transmission_failed':
-      if (result.received === 'no') return fail(deps, job, note, 'nao', `Transmissão recusada antes do processamento (${result.cause}).`);
+      if (result.received === 'no')
+        return fail(deps, job, note, 'nao', `Transmissão recusada antes do processamento (${result.cause}).`);
       return reschedule(deps, job, note, payload, 'consultar', step, 'falha_transmissao');
   }
 }
 
-async function queryThenAct(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, route: Route, round?: ClaimedRound): Promise<Settled> {
+async function queryThenAct(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  note: NfseWithTimeline,
+  payload: JobPayload,
+  route: Route,
+  round?: ClaimedRound,
+): Promise<Settled> {
   const found = await route.provider.recover({ ...route.call, note });
   if (found.kind === 'not_found') {
     // The system never got it: resending the same signed DPS is safe.
     await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } }] });
     return send(deps, job, note, { ...payload, mayHaveSent: false }, route, round);
   }
-  if (found.kind === 'pending') return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', found.resultado);
-  if (found.kind === 'unknown') return fail(deps, job, note, 'desconhecido', `Não foi possível consultar a DPS (${found.cause}).`);
-  return authorize(deps, job, note, found.nfse, [
-    { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
-    { tipo: 'recuperada', detalhe: { chave_acesso: found.nfse.chave } },
-  ], round);
+  if (found.kind === 'pending')
+    return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', found.resultado);
+  if (found.kind === 'unknown')
+    return fail(deps, job, note, 'desconhecido', `Não foi possível consultar a DPS (${found.cause}).`);
+  return authorize(
+    deps,
+    job,
+    note,
+    found.nfse,
+    [
+      { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
+      { tipo: 'recuperada', detalhe: { chave_acesso: found.nfse.chave } },
+    ],
+    round,
+  );
 }
 
 /** Authorises the note and ends its job: with the rest of the worker's round when there is one. */
@@ -218,33 +314,62 @@ async function authorize(
   if (held) return held;
   const now = deps.clock.now();
   const changed = await deps.db.$transaction(async (tx) => {
-    const updated = await updateNote(deps, note.id, {
-      expectStatus: 'transmitindo',
-      // The 30-minute warning describes a note still in transmission; it is cleared once the note is authorised.
-      data: { status: 'autorizada', chaveAcesso: nfse.chave, numero: nfse.numero, nfseXml: nfse.xml, authorizedAt: now, aviso: Prisma.DbNull },
-      timeline: [...steps, { tipo: 'autorizada', detalhe: { numero: nfse.numero } }],
-      event: 'NFSE_AUTORIZADA',
-    }, tx);
+    const updated = await updateNote(
+      deps,
+      note.id,
+      {
+        expectStatus: 'transmitindo',
+        // The 30-minute warning describes a note still in transmission; it is cleared once the note is authorised.
+        data: {
+          status: 'autorizada',
+          chaveAcesso: nfse.chave,
+          numero: nfse.numero,
+          nfseXml: nfse.xml,
+          authorizedAt: now,
+          aviso: Prisma.DbNull,
+        },
+        timeline: [...steps, { tipo: 'autorizada', detalhe: { numero: nfse.numero } }],
+        event: 'NFSE_AUTORIZADA',
+      },
+      tx,
+    );
     // Substitution: the original becomes `cancelada` only now that the new note is authorised.
-    const original = updated && note.substituiId
-      ? await updateNote(deps, note.substituiId, {
-          expectStatus: 'autorizada',
-          data: {
-            status: 'cancelada',
-            substituidaPor: note.id,
-            cancelamento: { tipo: 'substituicao', substituida_por: note.id, chave_substituta: nfse.chave, em: now.toISOString() },
-          },
-          timeline: [{ tipo: 'cancelada', detalhe: { motivo: 'substituicao', substituida_por: note.id } }],
-          event: 'NFSE_CANCELADA',
-        }, tx)
-      : null;
+    const original =
+      updated && note.substituiId
+        ? await updateNote(
+            deps,
+            note.substituiId,
+            {
+              expectStatus: 'autorizada',
+              data: {
+                status: 'cancelada',
+                substituidaPor: note.id,
+                cancelamento: {
+                  tipo: 'substituicao',
+                  substituida_por: note.id,
+                  chave_substituta: nfse.chave,
+                  em: now.toISOString(),
+                },
+              },
+              timeline: [{ tipo: 'cancelada', detalhe: { motivo: 'substituicao', substituida_por: note.id } }],
+              event: 'NFSE_CANCELADA',
+            },
+            tx,
+          )
+        : null;
     return [updated, original];
   });
   for (const n of changed) if (n) await publishNote(deps, n);
   return finishJob(deps, job, changed[0] ?? null);
 }
 
-async function fail(deps: TransmissionDeps, job: TransmissionJob, note: NfseWithTimeline, dpsEnviada: 'nao' | 'desconhecido', motivo: string): Promise<Settled> {
+async function fail(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  note: NfseWithTimeline,
+  dpsEnviada: 'nao' | 'desconhecido',
+  motivo: string,
+): Promise<Settled> {
   const failed = await updateNote(deps, note.id, {
     expectStatus: 'transmitindo',
     data: { status: 'falha_transmissao', falha: { dps_enviada: dpsEnviada, motivo } },
@@ -267,7 +392,12 @@ async function reschedule(
   const failures = (payload.failures ?? 0) + 1;
   const runAt = new Date(deps.clock.now().getTime() + (waitMs ?? backoff(failures - 1)));
   await deps.db.$transaction(async (tx) => {
-    await updateNote(deps, note.id, { timeline: [{ tipo: step, detalhe: { resultado, proxima_tentativa: runAt.toISOString() } }] }, tx);
+    await updateNote(
+      deps,
+      note.id,
+      { timeline: [{ tipo: step, detalhe: { resultado, proxima_tentativa: runAt.toISOString() } }] },
+      tx,
+    );
     await tx.transmissionJob.updateMany({
       where: { id: job.id },
       data: { kind, runAt, lockedUntil: null, attempts: { increment: 1 }, payload: { ...payload, failures } },

@@ -18,13 +18,17 @@ export const CODIGOS_VALIDACAO = {
   obra_nao_permitida: 'servico.obra em serviço que não é de construção (E0372).',
   nbs_inexistente: 'NBS fora da NBS 2.0 (E0316).',
   nbs_fora_do_servico: 'NBS de capítulo incompatível com o item da LC 116 do serviço.',
-  c_class_trib_inexistente: 'cClassTrib (da requisição ou padrão da empresa) fora da tabela oficial de classificação do IBS/CBS.',
-  c_class_trib_nao_aplicavel: 'cClassTrib não aceito em NFS-e, fora de vigência na competência ou não previsto para a NBS do serviço.',
-  c_class_trib_nao_suportado: 'cClassTrib que exige na DPS grupos que o serviço não preenche (gDif, gTribRegular, cCredPres).',
+  c_class_trib_inexistente:
+    'cClassTrib (da requisição ou padrão da empresa) fora da tabela oficial de classificação do IBS/CBS.',
+  c_class_trib_nao_aplicavel:
+    'cClassTrib não aceito em NFS-e, fora de vigência na competência ou não previsto para a NBS do serviço.',
+  c_class_trib_nao_suportado:
+    'cClassTrib que exige na DPS grupos que o serviço não preenche (gDif, gTribRegular, cCredPres).',
   cst_ibs_cbs_divergente: 'CST do IBS/CBS diferente do CST do cClassTrib na tabela oficial.',
   municipio_inexistente: 'Código IBGE inexistente (E0302).',
   municipio_prestacao_divergente: 'municipio_prestacao diferente do município da obra.',
-  codigo_servico_municipal_indisponivel: 'Código que o sistema próprio do município exige (ItemListaServico, CodigoTributacaoMunicipio) sem correlação com o código nacional.',
+  codigo_servico_municipal_indisponivel:
+    'Código que o sistema próprio do município exige (ItemListaServico, CodigoTributacaoMunicipio) sem correlação com o código nacional.',
   motivo_obrigatorio: 'Substituição com codigo_motivo 99 sem motivo (E0078).',
 } as const;
 

@@ -4,7 +4,16 @@ export type { NfseBodyRead, ValidationResult } from './validate-nfse-request.js'
 export { CODIGOS_VALIDACAO } from './codigos-validacao.js';
 export type { CodigoValidacao } from './codigos-validacao.js';
 export type {
-  NfseRequest, ValidationContext, EmpresaContexto, PadroesEmissao, RegimeTributario,
-  RegimeApuracaoSimples, TomadorRequest, EnderecoRequest, ServicoRequest, ObraRequest, SubstituicaoRequest,
+  NfseRequest,
+  ValidationContext,
+  EmpresaContexto,
+  PadroesEmissao,
+  RegimeTributario,
+  RegimeApuracaoSimples,
+  TomadorRequest,
+  EnderecoRequest,
+  ServicoRequest,
+  ObraRequest,
+  SubstituicaoRequest,
   CodigoMotivoSubstituicao,
 } from './nfse-request.js';

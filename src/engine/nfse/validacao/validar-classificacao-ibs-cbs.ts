@@ -1,4 +1,9 @@
-import { classificacaoAplicavel, classificacaoIbsCbs, classificacaoVigente, TABELA_CLASSIFICACAO_IBS_CBS } from '../../tabelas/index.js';
+import {
+  classificacaoAplicavel,
+  classificacaoIbsCbs,
+  classificacaoVigente,
+  TABELA_CLASSIFICACAO_IBS_CBS,
+} from '../../tabelas/index.js';
 import type { Coletor } from '../../nucleo/coletor.js';
 import type { ValoresEfetivos } from '../ajustes/compute-adjustments.js';
 import type { IbsCbsServico } from './nfse-request.js';
@@ -13,12 +18,19 @@ const CAMPO_CLASSIFICACAO = `${BASE}/c_class_trib`;
  * cIndOp: codes whose layout groups need more (deferral percentages, the regular taxation, a presumed credit) are
  * refused rather than sent incomplete.
  */
-export function validarClassificacaoIbsCbs(resolved: ValoresEfetivos, enviado: IbsCbsServico | undefined, c: Coletor): void {
+export function validarClassificacaoIbsCbs(
+  resolved: ValoresEfetivos,
+  enviado: IbsCbsServico | undefined,
+  c: Coletor,
+): void {
   const g = resolved.ibs_cbs;
   if (!g) {
     if (enviado) {
-      c.obrigatorio(CAMPO_CLASSIFICACAO, 'O cClassTrib do IBS/CBS',
-        'Informe servico.ibs_cbs.c_class_trib (6 dígitos da tabela oficial) ou configure o cClassTrib padrão da empresa.');
+      c.obrigatorio(
+        CAMPO_CLASSIFICACAO,
+        'O cClassTrib do IBS/CBS',
+        'Informe servico.ibs_cbs.c_class_trib (6 dígitos da tabela oficial) ou configure o cClassTrib padrão da empresa.',
+      );
     }
     return;
   }
@@ -27,8 +39,12 @@ export function validarClassificacaoIbsCbs(resolved: ValoresEfetivos, enviado: I
   const tabela = classificacaoIbsCbs(g.c_class_trib);
   const versao = `tabela de classificação tributária ${TABELA_CLASSIFICACAO_IBS_CBS.versao}`;
   if (!tabela) {
-    c.add('c_class_trib_inexistente', CAMPO_CLASSIFICACAO, `O cClassTrib ${g.c_class_trib}${deOnde} não existe na ${versao} do IBS/CBS.`,
-      'Informe um cClassTrib de 6 dígitos da tabela oficial (por exemplo 000001 para tributação integral) ou corrija o padrão da empresa.');
+    c.add(
+      'c_class_trib_inexistente',
+      CAMPO_CLASSIFICACAO,
+      `O cClassTrib ${g.c_class_trib}${deOnde} não existe na ${versao} do IBS/CBS.`,
+      'Informe um cClassTrib de 6 dígitos da tabela oficial (por exemplo 000001 para tributação integral) ou corrija o padrão da empresa.',
+    );
     return;
   }
   const nome = `O cClassTrib ${g.c_class_trib}${deOnde} (${tabela.descricao.replace(/\.$/, '')})`;
@@ -38,28 +54,53 @@ export function validarClassificacaoIbsCbs(resolved: ValoresEfetivos, enviado: I
     ...(tabela.grupos.includes('gCredPresOper') ? ['cCredPres (crédito presumido)'] : []),
   ];
   if (!tabela.validoNfse) {
-    c.add('c_class_trib_nao_aplicavel', CAMPO_CLASSIFICACAO, `${nome} não é aceito em NFS-e; a tabela o admite em: ${tabela.documentos.join(', ') || 'nenhum documento'}.`,
-      'Escolha um cClassTrib cujo uso em NFS-e a tabela oficial admite.');
+    c.add(
+      'c_class_trib_nao_aplicavel',
+      CAMPO_CLASSIFICACAO,
+      `${nome} não é aceito em NFS-e; a tabela o admite em: ${tabela.documentos.join(', ') || 'nenhum documento'}.`,
+      'Escolha um cClassTrib cujo uso em NFS-e a tabela oficial admite.',
+    );
   } else if (!classificacaoVigente(tabela, dia)) {
-    c.add('c_class_trib_nao_aplicavel', CAMPO_CLASSIFICACAO,
+    c.add(
+      'c_class_trib_nao_aplicavel',
+      CAMPO_CLASSIFICACAO,
       `${nome} não está em vigor na competência ${resolved.competencia} (vigência ${tabela.inicio} a ${tabela.fim ?? 'em aberto'}).`,
-      'Escolha um cClassTrib vigente na competência da nota.');
+      'Escolha um cClassTrib vigente na competência da nota.',
+    );
   } else if (exigidos.length) {
-    c.add('c_class_trib_nao_suportado', CAMPO_CLASSIFICACAO, `${nome} exige na DPS ${exigidos.join(' e ')}, que o serviço ainda não preenche.`,
-      'Emita esta operação pelo emissor nacional, ou use um cClassTrib que exija só CST e classificação.');
+    c.add(
+      'c_class_trib_nao_suportado',
+      CAMPO_CLASSIFICACAO,
+      `${nome} exige na DPS ${exigidos.join(' e ')}, que o serviço ainda não preenche.`,
+      'Emita esta operação pelo emissor nacional, ou use um cClassTrib que exija só CST e classificação.',
+    );
   } else if (tabela.listaNbs && !resolved.nbs) {
-    c.obrigatorio('/servico/nbs', `A NBS do serviço (o cClassTrib ${g.c_class_trib} aplica-se só a NBS da sua lista)`,
-      'Informe servico.nbs (9 dígitos) ou configure a NBS padrão da empresa.');
+    c.obrigatorio(
+      '/servico/nbs',
+      `A NBS do serviço (o cClassTrib ${g.c_class_trib} aplica-se só a NBS da sua lista)`,
+      'Informe servico.nbs (9 dígitos) ou configure a NBS padrão da empresa.',
+    );
   } else if (tabela.listaNbs && resolved.nbs && !classificacaoAplicavel(tabela, 'NBS', resolved.nbs, dia)) {
-    c.add('c_class_trib_nao_aplicavel', CAMPO_CLASSIFICACAO, `${nome} não se aplica à NBS ${resolved.nbs}: a tabela oficial o limita a outra lista de NBS.`,
-      'Escolha o cClassTrib previsto para a NBS do serviço, ou revise servico.nbs.');
+    c.add(
+      'c_class_trib_nao_aplicavel',
+      CAMPO_CLASSIFICACAO,
+      `${nome} não se aplica à NBS ${resolved.nbs}: a tabela oficial o limita a outra lista de NBS.`,
+      'Escolha o cClassTrib previsto para a NBS do serviço, ou revise servico.nbs.',
+    );
   }
   if (g.cst && g.cst !== tabela.cst) {
-    c.add('cst_ibs_cbs_divergente', `${BASE}/cst`, `O CST ${g.cst} não corresponde ao cClassTrib ${g.c_class_trib}, que a tabela oficial classifica no CST ${tabela.cst} (${tabela.cstDescricao}).`,
-      `Informe o CST ${tabela.cst} ou omita servico.ibs_cbs.cst para que o serviço o derive da tabela.`);
+    c.add(
+      'cst_ibs_cbs_divergente',
+      `${BASE}/cst`,
+      `O CST ${g.cst} não corresponde ao cClassTrib ${g.c_class_trib}, que a tabela oficial classifica no CST ${tabela.cst} (${tabela.cstDescricao}).`,
+      `Informe o CST ${tabela.cst} ou omita servico.ibs_cbs.cst para que o serviço o derive da tabela.`,
+    );
   }
   if (!g.indicador_operacao) {
-    c.obrigatorio(`${BASE}/indicador_operacao`, 'O indicador da operação do IBS/CBS (cIndOp)',
-      'Informe servico.ibs_cbs.indicador_operacao (6 dígitos da tabela "código indicador de operação" do Sistema Nacional NFS-e) ou configure o padrão da empresa.');
+    c.obrigatorio(
+      `${BASE}/indicador_operacao`,
+      'O indicador da operação do IBS/CBS (cIndOp)',
+      'Informe servico.ibs_cbs.indicador_operacao (6 dígitos da tabela "código indicador de operação" do Sistema Nacional NFS-e) ou configure o padrão da empresa.',
+    );
   }
 }

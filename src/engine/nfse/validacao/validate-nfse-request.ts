@@ -8,7 +8,14 @@ import { nfseBody } from '../nfse-body.js';
 import { Coletor } from '../../nucleo/coletor.js';
 import { validarClassificacaoIbsCbs } from './validar-classificacao-ibs-cbs.js';
 import type {
-  EnderecoRequest, IbsCbsServico, NfseRequest, ObraRequest, ServicoRequest, SubstituicaoRequest, TomadorRequest, ValidationContext,
+  EnderecoRequest,
+  IbsCbsServico,
+  NfseRequest,
+  ObraRequest,
+  ServicoRequest,
+  SubstituicaoRequest,
+  TomadorRequest,
+  ValidationContext,
 } from './nfse-request.js';
 import type { ValidationIssue } from '../../nucleo/validation-issue.js';
 
@@ -51,8 +58,10 @@ export function checkNfseBody(read: NfseBodyRead, ctx: ValidationContext): Valid
     erros.push({ codigo, campo, mensagem, correcao, ...(codigoOficial && { codigo_oficial: codigoOficial }) });
 
   if (b.empresaId === undefined || b.empresaId === null || b.empresaId === '') {
-    if (!ctx.chaveRestritaEmpresa) add('campo_obrigatorio', '/empresa_id', 'O empresa_id é obrigatório.', 'Informe o empresa_id.');
-    else if (b.empresaId === '') add('formato_invalido', '/empresa_id', 'O empresa_id está vazio.', 'Preencha o campo ou remova-o do corpo.');
+    if (!ctx.chaveRestritaEmpresa)
+      add('campo_obrigatorio', '/empresa_id', 'O empresa_id é obrigatório.', 'Informe o empresa_id.');
+    else if (b.empresaId === '')
+      add('formato_invalido', '/empresa_id', 'O empresa_id está vazio.', 'Preencha o campo ou remova-o do corpo.');
   }
   const competencia = competenciaOf(b.competencia, valid('/competencia'), ctx.now, add);
   const tomador = isMembers(b.tomador) ? tomadorOf(b.tomador, valid) : null;
@@ -65,18 +74,28 @@ export function checkNfseBody(read: NfseBodyRead, ctx: ValidationContext): Valid
 
   const empresa = ctx.empresa ?? null;
   if (empresa && tomador?.documento && mesmoContribuinte(tomador.documento, empresa.cnpj)) {
-    add('tomador_igual_prestador', '/tomador/documento', 'O tomador é o próprio prestador (mesma raiz de CNPJ).',
-      'Informe o CPF ou CNPJ de quem contratou o serviço; uma empresa não emite NFS-e para si mesma.', 'E0202');
+    add(
+      'tomador_igual_prestador',
+      '/tomador/documento',
+      'O tomador é o próprio prestador (mesma raiz de CNPJ).',
+      'Informe o CPF ou CNPJ de quem contratou o serviço; uma empresa não emite NFS-e para si mesma.',
+      'E0202',
+    );
   }
 
   // Rules that depend on the service code actually used: the request's or the company default.
   if (servico && isMembers(b.servico)) {
     const padrao = empresa?.padroes?.codigo_nacional ?? undefined;
     const codigoEnviado = b.servico.codigoNacional !== undefined && b.servico.codigoNacional !== null;
-    const codigoEfetivo = servico.codigo_nacional ?? (!codigoEnviado && padrao && servicoNacional(padrao) ? padrao : undefined);
+    const codigoEfetivo =
+      servico.codigo_nacional ?? (!codigoEnviado && padrao && servicoNacional(padrao) ? padrao : undefined);
     if (!codigoEnviado && !codigoEfetivo && empresa) {
-      add('campo_obrigatorio', '/servico/codigo_nacional', 'O código de tributação nacional é obrigatório.',
-        'Informe servico.codigo_nacional (6 dígitos) ou configure o código padrão da empresa.');
+      add(
+        'campo_obrigatorio',
+        '/servico/codigo_nacional',
+        'O código de tributação nacional é obrigatório.',
+        'Informe servico.codigo_nacional (6 dígitos) ou configure o código padrão da empresa.',
+      );
     }
     const obraEnviada = b.servico.obra !== undefined && b.servico.obra !== null;
     checkCodeRules(codigoEfetivo, obraEnviada, servico.nbs, add);
@@ -85,18 +104,31 @@ export function checkNfseBody(read: NfseBodyRead, ctx: ValidationContext): Valid
   // ISS rate: required by the DPS presence rules and missing from request, defaults and official parameters.
   let ajustes: Ajuste[] | undefined;
   let resolved: ValoresEfetivos | undefined;
-  const baseAjustesOk = servico && competencia !== null &&
-    ['/servico/codigo_nacional', '/servico/aliquota_iss', '/servico/iss_retido', '/servico/obra', '/servico/municipio_prestacao'].every(valid);
+  const baseAjustesOk =
+    servico &&
+    competencia !== null &&
+    [
+      '/servico/codigo_nacional',
+      '/servico/aliquota_iss',
+      '/servico/iss_retido',
+      '/servico/obra',
+      '/servico/municipio_prestacao',
+    ].every(valid);
   if (empresa && servico && baseAjustesOk) {
     const r = computeAdjustments(
       { competencia, tomador: tomador ?? undefined, servico, prestador },
-      empresa, ctx.parametros ?? parametrosMunicipio, { now: ctx.now },
+      empresa,
+      ctx.parametros ?? parametrosMunicipio,
+      { now: ctx.now },
     );
     if (r.resolved.aliquota_iss_situacao === 'exigida' && !r.resolved.aliquota_iss) {
       const motivo = r.ajustes.find((a) => a.acao === 'exigido')?.motivo ?? 'A alíquota do ISS é obrigatória.';
-      add('aliquota_iss_obrigatoria', '/servico/aliquota_iss',
+      add(
+        'aliquota_iss_obrigatoria',
+        '/servico/aliquota_iss',
         `${motivo} Nem a requisição, nem os padrões da empresa, nem os parâmetros oficiais do município trazem uma alíquota única para o serviço na competência ${r.resolved.competencia}.`,
-        'Informe servico.aliquota_iss (por exemplo "2.00") ou configure a alíquota padrão da empresa.');
+        'Informe servico.aliquota_iss (por exemplo "2.00") ou configure a alíquota padrão da empresa.',
+      );
     }
     if (valid('/servico/ibs_cbs') && valid('/servico/nbs')) {
       const c = new Coletor();
@@ -132,14 +164,23 @@ function competenciaOf(v: unknown, valid: boolean, now: Date, add: Add): string 
   if (!valid || typeof v !== 'string') return null;
   const atual = competenciaDe(now);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(v.trim())) {
-    add('competencia_invalida', '/competencia', `A competência "${v}" não está no formato AAAA-MM.`,
-      `Informe o mês de competência como AAAA-MM, por exemplo "${atual}".`);
+    add(
+      'competencia_invalida',
+      '/competencia',
+      `A competência "${v}" não está no formato AAAA-MM.`,
+      `Informe o mês de competência como AAAA-MM, por exemplo "${atual}".`,
+    );
     return null;
   }
   if (v.trim() > atual) {
     // Anexo I E0015: the competence cannot be after the emission date.
-    add('competencia_invalida', '/competencia', `A competência ${v.trim()} está no futuro (mês atual: ${atual}).`,
-      `Informe o mês em que o serviço foi prestado, até ${atual}.`, 'E0015');
+    add(
+      'competencia_invalida',
+      '/competencia',
+      `A competência ${v.trim()} está no futuro (mês atual: ${atual}).`,
+      `Informe o mês em que o serviço foi prestado, até ${atual}.`,
+      'E0015',
+    );
     return null;
   }
   return v.trim();
@@ -203,7 +244,11 @@ function servicoOf(s: Members, valid: (campo: string) => boolean): Partial<Servi
   if (isMembers(s.ibsCbs)) {
     const g = s.ibsCbs;
     const ibsCbs: IbsCbsServico = {};
-    for (const [key, campo] of [['cst', 'cst'], ['cClassTrib', 'c_class_trib'], ['indicadorOperacao', 'indicador_operacao']] as const) {
+    for (const [key, campo] of [
+      ['cst', 'cst'],
+      ['cClassTrib', 'c_class_trib'],
+      ['indicadorOperacao', 'indicador_operacao'],
+    ] as const) {
       const value = valid(`/servico/ibs_cbs/${campo}`) ? text(g[key]) : undefined;
       if (value) ibsCbs[campo] = value;
     }
@@ -212,8 +257,17 @@ function servicoOf(s: Members, valid: (campo: string) => boolean): Partial<Servi
   if (isMembers(s.obra)) {
     const o = s.obra;
     const obra: ObraRequest = {};
-    for (const [key, campo] of [['cno', 'cno'], ['cib', 'cib'], ['cep', 'cep'], ['numero', 'numero'], ['logradouro', 'logradouro'],
-      ['complemento', 'complemento'], ['bairro', 'bairro'], ['municipio', 'municipio'], ['inscricaoImobiliaria', 'inscricao_imobiliaria']] as const) {
+    for (const [key, campo] of [
+      ['cno', 'cno'],
+      ['cib', 'cib'],
+      ['cep', 'cep'],
+      ['numero', 'numero'],
+      ['logradouro', 'logradouro'],
+      ['complemento', 'complemento'],
+      ['bairro', 'bairro'],
+      ['municipio', 'municipio'],
+      ['inscricaoImobiliaria', 'inscricao_imobiliaria'],
+    ] as const) {
       const value = valid(`/servico/obra/${campo}`) ? text(o[key]) : undefined;
       if (value) obra[campo] = value;
     }
@@ -234,22 +288,39 @@ function substituicaoOf(s: Members): SubstituicaoRequest {
 }
 
 /** Obra and NBS rules that depend on the effective service code (request or company default). */
-function checkCodeRules(codigo: string | undefined, obraEnviada: boolean, nbsEnviada: string | undefined, add: Add): void {
+function checkCodeRules(
+  codigo: string | undefined,
+  obraEnviada: boolean,
+  nbsEnviada: string | undefined,
+  add: Add,
+): void {
   if (!codigo) return;
   const serv = servicoNacional(codigo);
   if (!serv) return;
   const fmt = serv.codigoFormatado;
   if (serv.exigeObra && !obraEnviada) {
-    add('obra_obrigatoria', '/servico/obra', `O serviço ${fmt} é de construção civil e exige os dados da obra.`,
-      'Informe servico.obra com cno, cib ou cep e numero, e o municipio da obra.', 'E0370');
+    add(
+      'obra_obrigatoria',
+      '/servico/obra',
+      `O serviço ${fmt} é de construção civil e exige os dados da obra.`,
+      'Informe servico.obra com cno, cib ou cep e numero, e o municipio da obra.',
+      'E0370',
+    );
   } else if (obraEnviada && !serv.aceitaObra) {
-    add('obra_nao_permitida', '/servico/obra', `O serviço ${fmt} não é de construção civil: o grupo de obra não é permitido.`,
+    add(
+      'obra_nao_permitida',
+      '/servico/obra',
+      `O serviço ${fmt} não é de construção civil: o grupo de obra não é permitido.`,
       'Remova servico.obra, ou use o código de um serviço de obra (07.02.01, 07.02.02, 07.04.01, 07.05.01, 07.05.02, 07.06.01, 07.06.02, 07.07.01, 07.08.01, 07.17.01, 07.19.01, 14.14.03, 14.14.04).',
-      'E0372');
+      'E0372',
+    );
   }
   if (nbsEnviada && !nbsCompativel(codigo, nbsEnviada)) {
-    add('nbs_fora_do_servico', '/servico/nbs',
+    add(
+      'nbs_fora_do_servico',
+      '/servico/nbs',
       `A NBS ${nbsEnviada} não corresponde ao serviço ${fmt} (${serv.descricaoItem.replace(/\.$/, '')}).`,
-      `Informe uma NBS dos capítulos ${capitulosNbsAceitos(codigo).join(', ')} compatível com o serviço, ou revise o código de serviço.`);
+      `Informe uma NBS dos capítulos ${capitulosNbsAceitos(codigo).join(', ')} compatível com o serviço, ou revise o código de serviço.`,
+    );
   }
 }

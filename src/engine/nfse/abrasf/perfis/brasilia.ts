@@ -13,7 +13,8 @@ export const BRASILIA: PerfilAbrasf = {
     producao: 'https://df.issnetonline.com.br/webservicenfse204/nfse.asmx',
     homologacao: 'https://www.issnetonline.com.br/homologaabrasf/webservicenfse204/nfse.asmx',
   },
-  fonteEndpoints: 'produção: publicada pelo ISSnet do DF e usada por integrações em 2026; homologação: relatada por integrações',
+  fonteEndpoints:
+    'produção: publicada pelo ISSnet do DF e usada por integrações em 2026; homologação: relatada por integrações',
   emissao: 'RecepcionarLoteRpsSincrono',
   incertos: ['emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados', 'codigos'],
 };
