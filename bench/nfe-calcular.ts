@@ -26,7 +26,7 @@ async function runServer() {
   const { seedAccount } = await import('../test/support/seed.js');
   const { NFE_COMPANY, PORTO_ALEGRE } = await import('../test/support/nfe-fixtures.js');
   const { TOMA_CNPJ } = await import('../test/support/nfse-fixtures.js');
-  const { calcularNfe } = await import('../src/engine/nfe/calcular-nfe.js');
+  const { computeNfeTaxes } = await import('../src/engine/nfe/compute-nfe-taxes.js');
   const { findCompany } = await import('../src/engine/empresas/find-company.js');
   const { camelBody } = await import('../src/engine/nucleo/camel-body.js');
   const { apiShape } = await import('../src/engine/nucleo/api-shape.js');
@@ -75,7 +75,7 @@ async function runServer() {
   };
   const principal = { accountId: account.accountId, environment: 'test' as const, apiKeyId: 'bench', companyId: null };
   // calcular takes and gives the declared shape; REST sends the API's names.
-  const calculada = await calcularNfe(
+  const calculada = await computeNfeTaxes(
     t.app.engine,
     principal,
     await findCompany(t.app.engine, principal, company.id),

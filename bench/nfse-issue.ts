@@ -218,7 +218,7 @@ async function runServer() {
  */
 async function bareCpuMsPerNote(app: App, empresaId: string, keys: string[][]) {
   const { startBareIssueServer } = await import('./bare-issue-server.js');
-  const { companyCredentials } = await import('../src/engine/transmissao/company-credentials.js');
+  const { companyCredentials } = await import('../src/engine/empresas/company-credentials.js');
   const sample = await app.engine.db.nfse.findFirstOrThrow({ where: { companyId: empresaId }, select: { dps: true } });
   const { signer } = await companyCredentials(app.engine, empresaId);
   const bare = await startBareIssueServer(

@@ -3,6 +3,9 @@
 //   or the composition root;
 // - the engine's domain folders (src/engine/<folder>) import each other without cycles;
 // - src/graph does not import src/rest;
+// - the job queue (src/engine/fila) imports no authority (src/engine/autoridades, or transmission-deps.ts that
+//   gathers their gateways), so claiming, leasing and retrying stay the same whatever a job calls;
+// - the authorities' gateways (src/engine/autoridades) import no domain folder, only the shared building blocks;
 // Prints one JSON object; exits 1 when a rule is broken.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -39,6 +42,8 @@ const engineFolder = (path) => {
   return parts[0] === 'engine' && parts.length > 2 ? parts[1] : null;
 };
 
+const BUILDING_BLOCKS = new Set(['nucleo', 'cripto', 'xml', 'certificados', 'tabelas', 'autoridades']);
+const isAuthority = (path) => path.startsWith('engine/autoridades/') || path === 'engine/transmission-deps.ts';
 const forbiddenFromEngine = new Set([
   'graph',
   'rest',
@@ -57,6 +62,9 @@ for (const file of walk(src)) {
   for (const to of importsOf(file)) {
     if (top(from) === 'engine' && forbiddenFromEngine.has(top(to))) broken.push(`${from} -> ${to}`);
     if (top(from) === 'graph' && top(to) === 'rest') broken.push(`${from} -> ${to}`);
+    if (from.startsWith('engine/fila/') && isAuthority(to)) broken.push(`${from} -> ${to}`);
+    if (from.startsWith('engine/autoridades/') && engineFolder(to) && !BUILDING_BLOCKS.has(engineFolder(to)))
+      broken.push(`${from} -> ${to}`);
     const a = engineFolder(from);
     const b = engineFolder(to);
     if (a && b && a !== b) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fiscalDataProblems, resolveFiscalDataDir } from './engine/tabelas/fiscal-data-dir.js';
-import { SAO_PAULO_DEFAULTS, type SaoPauloSettings } from './engine/transmissao/sao-paulo-gateway.js';
+import { SAO_PAULO_DEFAULTS, type SaoPauloSettings } from './engine/autoridades/sao-paulo/sao-paulo-gateway.js';
 
 // src/config.ts and dist/config.ts sit at the same depth: both resolve to the package's dist/painel.
 const DEFAULT_PAINEL_DIR = fileURLToPath(new URL('../dist/painel', import.meta.url));

@@ -7,12 +7,12 @@ import { purgeIdempotency } from '../engine/idempotencia/begin-idempotent.js';
 import { discardAbandonedLotes } from '../engine/lotes/discard-abandoned-lotes.js';
 import { resumeLotes } from '../engine/lotes/resume-lotes.js';
 import { runNfeDiscardsIfDue } from '../engine/nfe/discard-forgotten-notes.js';
-import { claimJobs } from '../engine/transmissao/claim-jobs.js';
-import { releaseJobs } from '../engine/transmissao/release-jobs.js';
+import { claimJobs } from '../engine/fila/claim-jobs.js';
+import { releaseJobs } from '../engine/fila/release-jobs.js';
 import { NFE_JOB, runNfeJob } from '../engine/nfe/run-nfe-job.js';
 import { readRound, runTransmissionJob, type ClaimedRound } from '../engine/nfse/transmissao/run-transmission-job.js';
 import { flagProlongedNotes } from '../engine/nfse/transmissao/flag-prolonged-notes.js';
-import type { TransmissionDeps } from '../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../engine/transmission-deps.js';
 import type { TransmissionJob } from '../generated/prisma/client.js';
 
 export interface WorkerOptions {

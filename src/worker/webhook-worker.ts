@@ -10,7 +10,7 @@ import { type ReadyWebhook, readyWebhooks } from '../engine/webhooks/ready-webho
 import { reviveInflight } from '../engine/webhooks/revive-inflight.js';
 import type { SafeTarget } from '../engine/webhooks/safe-dispatchers.js';
 import type { WebhookDeps } from '../engine/webhooks/webhook-deps.js';
-import type { TransmissionDeps } from '../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../engine/transmission-deps.js';
 
 export interface WebhookWorkerOptions {
   pollMs?: number;

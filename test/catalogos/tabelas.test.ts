@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ARQUIVO_PARAMETROS,
   CODIGOS_EXIGEM_OBRA,
-  carregarParametros,
+  loadParametros,
   codigoOficial,
   municipio,
   municipiosParametrizados,
@@ -165,11 +165,11 @@ describe(`${ARQUIVO_PARAMETROS}`, () => {
       fonte: 'x',
       observacao: '',
     };
-    expect(() => carregarParametros([linha])).not.toThrow();
-    expect(() => carregarParametros([{ ...linha, aliquota: '1.50' }])).toThrow(/2% a 5%/);
-    expect(() => carregarParametros([{ ...linha, aliquota: '6.00' }])).toThrow(/2% a 5%/);
-    expect(() => carregarParametros([{ ...linha, convenio: 'talvez' }])).toThrow(/convenio/);
-    expect(() => carregarParametros([{ ...linha, codigo_ibge: '9999999' }])).toThrow(/inexistente/);
-    expect(() => carregarParametros([{ ...linha, convenio: '' }])).toThrow(/primeira linha/);
+    expect(() => loadParametros([linha])).not.toThrow();
+    expect(() => loadParametros([{ ...linha, aliquota: '1.50' }])).toThrow(/2% a 5%/);
+    expect(() => loadParametros([{ ...linha, aliquota: '6.00' }])).toThrow(/2% a 5%/);
+    expect(() => loadParametros([{ ...linha, convenio: 'talvez' }])).toThrow(/convenio/);
+    expect(() => loadParametros([{ ...linha, codigo_ibge: '9999999' }])).toThrow(/inexistente/);
+    expect(() => loadParametros([{ ...linha, convenio: '' }])).toThrow(/primeira linha/);
   });
 });

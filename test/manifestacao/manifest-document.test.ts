@@ -1,11 +1,11 @@
 // Manifestação do destinatário for received NF-e, through the simulated national RecepcaoEvento.
+import { createAuthorityClient } from '../../src/engine/autoridades/authority-client.js';
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { buildSignedManifestation, envEventoXml } from '../../src/engine/manifestacao/build-signed-manifestation.js';
 import { sendEvent } from '../../src/engine/manifestacao/send-event.js';
-import { createNationalClient } from '../../src/engine/transmissao/national-client.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { createXmlSigner } from '../../src/engine/xml/sign-xml.js';
 import { schemaPath } from '../../src/engine/xml/validate-xsd.js';
@@ -229,7 +229,7 @@ describe('manifestação do destinatário', () => {
       { tpAmb: '1', cnpj: a.cnpj, chNFe: doc!.chaveAcesso, dhEvento: brasilia(clock.now()), tipo: 'ciencia' },
       signer,
     );
-    const client = createNationalClient({ baseUrl: `${t.app.simulator.url}/sefaz/NFeRecepcaoEvento4` });
+    const client = createAuthorityClient({ baseUrl: `${t.app.simulator.url}/sefaz/NFeRecepcaoEvento4` });
     try {
       expect(
         await sendEvent(

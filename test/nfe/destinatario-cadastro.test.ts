@@ -3,9 +3,9 @@
 // ViaCEP); without `contribuinte`, the state registration from the SEFAZ of the recipient's UF (consultaCadastro).
 // Each filled field is an adjustment; registry answers are cached.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lerRetConsCad } from '../../src/engine/transmissao/sefaz-consulta-contribuinte.js';
-import { CadastroIndisponivel } from '../../src/engine/transmissao/cadastro-gateways.js';
-import { cadastrosComCache } from '../../src/engine/transmissao/cadastros-com-cache.js';
+import { readRetConsCad } from '../../src/engine/autoridades/sefaz/sefaz-consulta-contribuinte.js';
+import { CadastroIndisponivel } from '../../src/engine/autoridades/cadastros/cadastro-gateways.js';
+import { cadastrosComCache } from '../../src/engine/autoridades/cadastros/cadastros-com-cache.js';
 import { FakeClock } from '../../src/engine/nucleo/clock.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { expectProblem, httpClient, type Http } from '../support/http.js';
@@ -194,14 +194,14 @@ describe('registry pieces', () => {
       `<retConsCad xmlns="http://www.portalfiscal.inf.br/nfe" versao="2.00"><infCons>${inner}</infCons></retConsCad>`;
     const cad = (ie: string, cSit: string) =>
       `<infCad><IE>${ie}</IE><CNPJ>${PAULISTA}</CNPJ><UF>SP</UF><cSit>${cSit}</cSit></infCad>`;
-    expect(lerRetConsCad(ret(`<cStat>112</cStat>${cad('111', '0')}${cad('110.042.490.114', '1')}`))).toEqual({
+    expect(readRetConsCad(ret(`<cStat>112</cStat>${cad('111', '0')}${cad('110.042.490.114', '1')}`))).toEqual({
       situacao: 'habilitado',
       inscricaoEstadual: '110042490114',
     });
-    expect(lerRetConsCad(ret(`<cStat>111</cStat>${cad('ISENTO', '1')}`))).toEqual({ situacao: 'isento' });
-    expect(lerRetConsCad(ret('<cStat>259</cStat>'))).toEqual({ situacao: 'nao_contribuinte', cStat: '259' });
+    expect(readRetConsCad(ret(`<cStat>111</cStat>${cad('ISENTO', '1')}`))).toEqual({ situacao: 'isento' });
+    expect(readRetConsCad(ret('<cStat>259</cStat>'))).toEqual({ situacao: 'nao_contribuinte', cStat: '259' });
     expect(() =>
-      lerRetConsCad(ret('<cStat>262</cStat><xMotivo>Rejeição: UF não fornece consulta por CPF</xMotivo>')),
+      readRetConsCad(ret('<cStat>262</cStat><xMotivo>Rejeição: UF não fornece consulta por CPF</xMotivo>')),
     ).toThrow(CadastroIndisponivel);
   });
 

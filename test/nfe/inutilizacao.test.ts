@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInutNFe } from '../../src/engine/nfe/build-inut-nfe.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
-import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
+import { companyCredentials } from '../../src/engine/empresas/company-credentials.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';

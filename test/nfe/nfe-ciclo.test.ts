@@ -7,7 +7,7 @@ import {
   EVENTO_CARTA_CORRECAO,
   X_COND_USO,
 } from '../../src/engine/nfe/build-signed-nfe-event.js';
-import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
+import { companyCredentials } from '../../src/engine/empresas/company-credentials.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { httpClient } from '../support/http.js';
 import { pdfText } from '../support/pdf-text.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config.js';
 import { readCertificate } from '../../src/engine/certificados/certificate.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
-import { httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
+import { httpSefazGateway, type SefazTarget } from '../../src/engine/autoridades/sefaz/sefaz-gateway.js';
 import { selfSignedServerCert, testIdentity } from '../support/nfse-fixtures.js';
 
 const server = selfSignedServerCert();

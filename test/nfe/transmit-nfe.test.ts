@@ -3,7 +3,7 @@ import type { Principal } from '../../src/engine/chaves/principal.js';
 import { createNfe } from '../../src/engine/nfe/create-nfe.js';
 import { getNfePdf } from '../../src/engine/nfe/nfe-documents.js';
 import type { StoredEpec } from '../../src/engine/nfe/enter-epec.js';
-import type { SefazGateway, SefazSend } from '../../src/engine/transmissao/sefaz-gateway.js';
+import type { SefazGateway, SefazSend } from '../../src/engine/autoridades/sefaz/sefaz-gateway.js';
 import { transmitNfe } from '../../src/engine/nfe/transmit-nfe.js';
 import { isEventType } from '../../src/engine/webhooks/event-types.js';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';

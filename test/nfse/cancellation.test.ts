@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedCancellationXml } from '../../src/engine/nfse/nacional/build-event-xml.js';
-import { registerEvent } from '../../src/engine/transmissao/national-client.js';
+import { registerEvent } from '../../src/engine/autoridades/nfse-nacional/emit-dps.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
-import { companyCredentials } from '../../src/engine/transmissao/company-credentials.js';
+import { companyCredentials } from '../../src/engine/empresas/company-credentials.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { eventsOfNote } from '../support/eventos.js';
 import { httpClient, expectProblem, expectStatus } from '../support/http.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitDps } from '../../src/engine/transmissao/national-client.js';
+import { emitDps } from '../../src/engine/autoridades/nfse-nacional/emit-dps.js';
 import { consultationUrl, money, renderDanfse } from '../../src/engine/nfse/nacional/render-danfse.js';
 import { pdfText } from '../support/pdf-text.js';
 import { baseDps, TOMA_CNPJ } from '../support/nfse-fixtures.js';

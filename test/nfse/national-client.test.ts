@@ -1,17 +1,12 @@
+import { createAuthorityClient } from '../../src/engine/autoridades/authority-client.js';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createNationalClient,
-  emitDps,
-  getNfse,
-  queryDps,
-  registerEvent,
-} from '../../src/engine/transmissao/national-client.js';
+import { emitDps, getNfse, queryDps, registerEvent } from '../../src/engine/autoridades/nfse-nacional/emit-dps.js';
 import { gzipBase64 } from '../../src/engine/xml/gzip-base64.js';
-import { readErrors } from '../../src/engine/transmissao/national-message.js';
+import { readErrors } from '../../src/engine/autoridades/nfse-nacional/read-errors.js';
 import { selfSignedServerCert, testIdentity } from '../support/nfse-fixtures.js';
 
 const CHAVE = '35503082211222333000181000000000000126011234567894';
@@ -53,7 +48,7 @@ describe('national client: tolerant parsing of real answers', () => {
         alertas: null,
       });
     });
-    const client = createNationalClient({ baseUrl: url });
+    const client = createAuthorityClient({ baseUrl: url });
     const r = await emitDps(client, { dpsXml: '<DPS/>' });
     expect(r).toMatchObject({ kind: 'authorized', chave: CHAVE, numero: '17', alertas: [], nfseXml: NFSE });
     expect(seen.path).toBe('/SefinNacional/nfse');
@@ -76,7 +71,7 @@ describe('national client: tolerant parsing of real answers', () => {
         ],
       }),
     );
-    const client = createNationalClient({ baseUrl: url });
+    const client = createAuthorityClient({ baseUrl: url });
     expect(await emitDps(client, { dpsXml: '<x/>' })).toEqual({
       kind: 'rejected',
       status: 400,
@@ -112,7 +107,7 @@ describe('national client: tolerant parsing of real answers', () => {
       const status = statuses.shift() ?? 500;
       res.writeHead(status, { 'content-type': 'text/html' }).end('<html><body>Server Error</body></html>');
     });
-    const client = createNationalClient({ baseUrl: url });
+    const client = createAuthorityClient({ baseUrl: url });
     expect(await emitDps(client, { dpsXml: '<x/>' })).toMatchObject({
       kind: 'unavailable',
       status: 500,
@@ -135,7 +130,7 @@ describe('national client: tolerant parsing of real answers', () => {
 
   it('per-call timeout when no answer comes', async () => {
     const url = await fakeSefin(() => undefined);
-    const client = createNationalClient({ baseUrl: url, timeoutMs: 10_000 });
+    const client = createAuthorityClient({ baseUrl: url, timeoutMs: 10_000 });
     const started = Date.now();
     expect(await emitDps(client, { dpsXml: '<x/>', timeoutMs: 150 })).toEqual({ kind: 'timeout' });
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -167,7 +162,7 @@ describe('national client: mutual TLS', () => {
     );
     await new Promise<void>((r) => https.listen(0, '127.0.0.1', r));
     closers.push(() => new Promise((r) => (https.closeAllConnections(), https.close(() => r()))));
-    const client = createNationalClient({
+    const client = createAuthorityClient({
       baseUrl: `https://127.0.0.1:${(https.address() as AddressInfo).port}/SefinNacional`,
       tls: { privateKeyPem: a1.privateKeyPem, certificatePem: a1.certificatePem, ca: server.cert },
     });
@@ -176,7 +171,7 @@ describe('national client: mutual TLS', () => {
     expect(alpn).toBe('http/1.1');
     await client.close();
 
-    const anonymous = createNationalClient({
+    const anonymous = createAuthorityClient({
       baseUrl: `https://127.0.0.1:${(https.address() as AddressInfo).port}`,
       tls: undefined,
       timeoutMs: 2000,

@@ -1,7 +1,7 @@
 import { createVerify } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRpsInput, type RpsInput } from '../../src/engine/nfse/sao-paulo/build-rps-input.js';
-import { SAO_PAULO_DEFAULTS } from '../../src/engine/transmissao/sao-paulo-gateway.js';
+import { SAO_PAULO_DEFAULTS } from '../../src/engine/autoridades/sao-paulo/sao-paulo-gateway.js';
 import { buildRpsXml } from '../../src/engine/nfse/sao-paulo/build-rps-xml.js';
 import {
   pedidoCancelamento,

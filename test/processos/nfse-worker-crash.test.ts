@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitDps, queryDps } from '../../src/engine/transmissao/national-client.js';
+import { emitDps, queryDps } from '../../src/engine/autoridades/nfse-nacional/emit-dps.js';
 import { childCommand } from '../support/child-command.js';
 import { baseDps, tempDir, writeTemp } from '../support/nfse-fixtures.js';
 import { signedDps, startSimulator, type SimKit } from '../support/simulator.js';

@@ -1,8 +1,8 @@
 // The ABRASF 2.04 simulator on its own, driven through the engine's SOAP client: what it validates, refuses, keeps
 // and answers. Every answer it gives is itself valid against the official 2.04 schema.
+import { createAuthorityClient, type AuthorityClient } from '../../src/engine/autoridades/authority-client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAbrasfSimulator, type AbrasfSimulator } from '../../src/simulator/abrasf/create-abrasf-simulator.js';
-import { createNationalClient, type NationalClient } from '../../src/engine/transmissao/national-client.js';
 import { callAbrasf } from '../../src/engine/nfse/abrasf/call-abrasf.js';
 import { abrasfServiceFields } from '../../src/engine/nfse/abrasf/abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from '../../src/engine/nfse/abrasf/build-abrasf-rps.js';
@@ -27,12 +27,12 @@ const IM = '0712345600';
 const prestador = { documento: { CNPJ: PREST_CNPJ }, inscricaoMunicipal: IM };
 const { signer } = testIdentity();
 let sim: AbrasfSimulator;
-let client: NationalClient;
+let client: AuthorityClient;
 
 beforeAll(async () => {
   sim = createAbrasfSimulator({ signer: simulatorSigner() });
   await sim.listen();
-  client = createNationalClient({ baseUrl: `${sim.url}/${DF}`, timeoutMs: 2_000 });
+  client = createAuthorityClient({ baseUrl: `${sim.url}/${DF}`, timeoutMs: 2_000 });
 });
 afterAll(async () => {
   await client?.close();

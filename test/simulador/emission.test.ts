@@ -1,7 +1,8 @@
+import { type EmissionResult } from '../../src/engine/autoridades/emission-result.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
 import { buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
-import { emitDps, getNfse, queryDps, type EmitDpsResult } from '../../src/engine/transmissao/national-client.js';
+import { emitDps, getNfse, queryDps } from '../../src/engine/autoridades/nfse-nacional/emit-dps.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { createXmlSigner } from '../../src/engine/xml/sign-xml.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
@@ -10,7 +11,7 @@ import { xmllint } from '../support/external-tools.js';
 import { baseDps, PREST_CNPJ } from '../support/nfse-fixtures.js';
 import { signedDps, startSimulator, type SimKit } from '../support/simulator.js';
 
-function codes(r: EmitDpsResult): string[] {
+function codes(r: EmissionResult): string[] {
   return r.kind === 'rejected' ? r.erros.map((e) => e.codigo) : [`not rejected: ${r.kind}`];
 }
 

@@ -3,7 +3,7 @@ import {
   buildSignedCancellationXml,
   type CancellationEventInput,
 } from '../../src/engine/nfse/nacional/build-event-xml.js';
-import { emitDps, getEvent, registerEvent } from '../../src/engine/transmissao/national-client.js';
+import { emitDps, getEvent, registerEvent } from '../../src/engine/autoridades/nfse-nacional/emit-dps.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { verifyXmlSignature } from '../../src/engine/xml/verify-xml-signature.js';
 import { baseDps, PREST_CNPJ, testIdentity } from '../support/nfse-fixtures.js';

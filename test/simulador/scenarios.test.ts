@@ -1,9 +1,9 @@
+import { createAuthorityClient } from '../../src/engine/autoridades/authority-client.js';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitDps, queryDps } from '../../src/engine/transmissao/national-client.js';
+import { emitDps, queryDps } from '../../src/engine/autoridades/nfse-nacional/emit-dps.js';
 import { createSimulator } from '../../src/simulator/nacional/create-simulator.js';
-import { createNationalClient } from '../../src/engine/transmissao/national-client.js';
 import { baseDps, tempDir, testIdentity } from '../support/nfse-fixtures.js';
 import { signedDps, startSimulator, type SimKit } from '../support/simulator.js';
 
@@ -104,7 +104,7 @@ describe('simulator scenarios (X-Simulador-Cenario)', () => {
   });
 
   it('connection refused → unavailable, nothing received', async () => {
-    const dead = createNationalClient({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 2000 });
+    const dead = createAuthorityClient({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 2000 });
     const r = await emitDps(dead, { dpsXml: signedDps(baseDps()).xml });
     expect(r).toMatchObject({ kind: 'unavailable', received: 'no' });
     expect(r.kind === 'unavailable' && r.cause).toMatch(/ECONNREFUSED/);
@@ -118,14 +118,14 @@ describe('simulator persistence (stateDir)', () => {
     const signer = testIdentity().signer;
     const dps = signedDps(baseDps());
     const a = createSimulator({ stateDir, signer });
-    const client = createNationalClient({ baseUrl: await a.listen(), timeoutMs: 300 });
+    const client = createAuthorityClient({ baseUrl: await a.listen(), timeoutMs: 300 });
     // The caller gives up (as a killed worker would) but the note exists at the national side.
     expect(await emitDps(client, { dpsXml: dps.xml, scenario: 'timeout' })).toEqual({ kind: 'timeout' });
     await client.close();
     await a.close();
 
     const b = createSimulator({ stateDir, signer });
-    const client2 = createNationalClient({ baseUrl: await b.listen(), timeoutMs: 3000 });
+    const client2 = createAuthorityClient({ baseUrl: await b.listen(), timeoutMs: 3000 });
     try {
       expect(b.countNotesByDps(dps.id)).toBe(1);
       const found = await queryDps(client2, { idDps: dps.id });
@@ -146,8 +146,8 @@ describe('simulator persistence (stateDir)', () => {
     const signer = testIdentity().signer;
     const a = createSimulator({ stateDir, signer });
     const b = createSimulator({ stateDir, signer });
-    const clientA = createNationalClient({ baseUrl: await a.listen(), timeoutMs: 3000 });
-    const clientB = createNationalClient({ baseUrl: await b.listen(), timeoutMs: 3000 });
+    const clientA = createAuthorityClient({ baseUrl: await a.listen(), timeoutMs: 3000 });
+    const clientB = createAuthorityClient({ baseUrl: await b.listen(), timeoutMs: 3000 });
     try {
       const dps = signedDps(baseDps());
       expect((await emitDps(clientA, { dpsXml: dps.xml })).kind).toBe('authorized');
@@ -167,7 +167,7 @@ describe('simulator persistence (stateDir)', () => {
     // A writer killed mid-line: the fragment is closed on start and the next note is kept.
     appendFileSync(join(stateDir, 'simulador-nfse.jsonl'), '{"t":"nfse","note":{"chave":"1');
     const c = createSimulator({ stateDir, signer });
-    const clientC = createNationalClient({ baseUrl: await c.listen(), timeoutMs: 3000 });
+    const clientC = createAuthorityClient({ baseUrl: await c.listen(), timeoutMs: 3000 });
     try {
       const third = await emitDps(clientC, { dpsXml: signedDps(baseDps()).xml });
       expect(third.kind).toBe('authorized');

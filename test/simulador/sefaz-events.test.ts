@@ -9,9 +9,9 @@ import {
   EVENTO_CANCELAMENTO,
   EVENTO_CARTA_CORRECAO,
 } from '../../src/engine/nfe/build-signed-nfe-event.js';
-import { httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
+import { httpSefazGateway, type SefazTarget } from '../../src/engine/autoridades/sefaz/sefaz-gateway.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
-import { extractElement } from '../../src/engine/transmissao/soap-envelope.js';
+import { extractElement } from '../../src/engine/autoridades/soap-envelope.js';
 import { xmllint } from '../support/external-tools.js';
 import { testIdentity, TOMA_CNPJ } from '../support/nfse-fixtures.js';
 import { EMITENTE, nfeBody, validateNfeRequest } from '../support/nfe-fixtures.js';

@@ -3,9 +3,9 @@ import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from '../../src/simul
 import { buildInutNFe } from '../../src/engine/nfe/build-inut-nfe.js';
 import { buildNfeXml } from '../../src/engine/nfe/build-nfe-xml.js';
 import { buildNfeKey } from '../../src/engine/nfe/nfe-access-key.js';
-import { httpSefazGateway, type SefazTarget } from '../../src/engine/transmissao/sefaz-gateway.js';
+import { httpSefazGateway, type SefazTarget } from '../../src/engine/autoridades/sefaz/sefaz-gateway.js';
 import { signNfeXml } from '../../src/engine/xml/sign-nfe-xml.js';
-import { extractElement } from '../../src/engine/transmissao/soap-envelope.js';
+import { extractElement } from '../../src/engine/autoridades/soap-envelope.js';
 import { xmllint } from '../support/external-tools.js';
 import { testIdentity } from '../support/nfse-fixtures.js';
 import { EMITENTE, nfeBody, validateNfeRequest } from '../support/nfe-fixtures.js';

@@ -5,7 +5,7 @@ import { HOUR } from '../../src/engine/nucleo/clock.js';
 import { buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { createXmlSigner, signXml, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
-import type { TransmissionDeps } from '../../src/engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../src/engine/transmission-deps.js';
 import { baseDps } from './nfse-fixtures.js';
 import type { Http, HttpResponse } from './http.js';
 import { ref } from './nfse.js';

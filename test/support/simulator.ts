@@ -1,7 +1,7 @@
+import { createAuthorityClient, type AuthorityClient } from '../../src/engine/autoridades/authority-client.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildDpsId, buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
-import { createNationalClient, type NationalClient } from '../../src/engine/transmissao/national-client.js';
 import type { DpsInput } from '../../src/engine/nfse/nacional/dps-input.js';
 import { signXml, type XmlSigner } from '../../src/engine/xml/sign-xml.js';
 import {
@@ -13,14 +13,14 @@ import { testIdentity } from './nfse-fixtures.js';
 
 export interface SimKit {
   sim: Simulator;
-  client: NationalClient;
+  client: AuthorityClient;
   close(): Promise<void>;
 }
 
 export async function startSimulator(options: CreateSimulatorOptions = {}, timeoutMs = 5_000): Promise<SimKit> {
   const sim = createSimulator({ signer: simulatorSigner(), ...options });
   const url = await sim.listen(0);
-  const client = createNationalClient({ baseUrl: `${url}/SefinNacional`, timeoutMs });
+  const client = createAuthorityClient({ baseUrl: `${url}/SefinNacional`, timeoutMs });
   return { sim, client, close: async () => (await client.close(), await sim.close()) };
 }
 

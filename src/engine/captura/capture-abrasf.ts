@@ -1,11 +1,11 @@
+import { type Credentials } from '../autoridades/endpoint.js';
 import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
 import { consultarNfseServicoTomadoMessage } from '../nfse/abrasf/abrasf-message.js';
 import { callAbrasf } from '../nfse/abrasf/call-abrasf.js';
 import { perfilAbrasf } from '../nfse/abrasf/perfis-abrasf.js';
 import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from '../nfse/abrasf/read-abrasf-answer.js';
 import { xmlText } from '../nfse/abrasf/xml-text.js';
-import type { Credentials } from '../transmissao/national-gateway.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
 import { captureWindows, type CityNote } from './capture-windows.js';
 import { nextAfterNothing } from './schedule-captures.js';

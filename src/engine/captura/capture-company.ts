@@ -1,7 +1,7 @@
 import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { fetchAdnPage, type AdnDocument } from './fetch-adn-page.js';
 import { captureSefaz } from './capture-sefaz.js';
 import { captureAbrasf, FONTE_PREFEITURA_ABRASF } from './capture-abrasf.js';

@@ -1,8 +1,8 @@
+import { type Credentials } from '../autoridades/endpoint.js';
 import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
 import { pedidoConsultaPeriodo } from '../nfse/sao-paulo/pedido-xml.js';
 import { chaveSaoPaulo, readRetorno, type NfeSaoPaulo } from '../nfse/sao-paulo/read-retorno.js';
-import type { Credentials } from '../transmissao/national-gateway.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { signEnvelopedDocument } from '../xml/enveloped-document.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
 import type { CaptureOptions, CaptureOutcome } from './capture-company.js';

@@ -1,8 +1,8 @@
+import { type AuthorityClient } from '../autoridades/authority-client.js';
 import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { HOUR } from '../nucleo/clock.js';
-import type { NationalClient } from '../transmissao/national-client.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './schedule-captures.js';
 import { fetchSefazPage } from './fetch-sefaz-page.js';
@@ -20,7 +20,7 @@ export async function captureSefaz(
   service: SefazService,
   state: CaptureState,
   target: CaptureTarget,
-  client: NationalClient,
+  client: AuthorityClient,
   options: CaptureOptions,
   finish: (data: Prisma.CaptureStateUpdateInput) => Promise<unknown>,
 ): Promise<CaptureOutcome> {

@@ -3,7 +3,7 @@ import { appendEvents, type NewEvent } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { DAY } from '../nucleo/clock.js';
 import { newId } from '../nucleo/new-id.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
 import { NOTA_RECEBIDA } from './nota-recebida.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './schedule-captures.js';

@@ -1,7 +1,8 @@
+import { type AuthorityClient } from '../autoridades/authority-client.js';
+import { type AuthorityMessage } from '../autoridades/authority-message.js';
 import { request } from 'undici';
-import type { NationalClient } from '../transmissao/national-client.js';
 import { gunzipBase64 } from '../xml/gzip-base64.js';
-import { field, readErrors, type NationalMessage } from '../transmissao/national-message.js';
+import { field, readErrors } from '../autoridades/nfse-nacional/read-errors.js';
 
 /** One document of an ADN lot, unzipped. */
 export interface AdnDocument {
@@ -15,7 +16,7 @@ export interface AdnDocument {
 export type AdnPage =
   | { kind: 'documents'; documents: AdnDocument[] }
   | { kind: 'none' }
-  | { kind: 'rejected'; status: number; erros: NationalMessage[] }
+  | { kind: 'rejected'; status: number; erros: AuthorityMessage[] }
   | { kind: 'unavailable'; cause: string };
 
 /**
@@ -23,7 +24,7 @@ export type AdnPage =
  * last NSU the caller holds, ascending. Over mutual TLS with the company's A1 when the client was built with it
  * (the real ADN); "nothing found" may come as 200 or 404 with NENHUM_DOCUMENTO_LOCALIZADO.
  */
-export async function fetchAdnPage(client: NationalClient, cnpj: string, ultimoNsu: bigint): Promise<AdnPage> {
+export async function fetchAdnPage(client: AuthorityClient, cnpj: string, ultimoNsu: bigint): Promise<AdnPage> {
   let status: number;
   let body: unknown;
   try {

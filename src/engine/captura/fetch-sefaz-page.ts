@@ -1,5 +1,5 @@
-import type { NationalClient } from '../transmissao/national-client.js';
-import { postSoap12 } from '../transmissao/post-soap12.js';
+import { type AuthorityClient } from '../autoridades/authority-client.js';
+import { postSoap12 } from '../autoridades/post-soap12.js';
 import { gunzipBase64 } from '../xml/gzip-base64.js';
 import type { SefazService } from './sefaz-service.js';
 
@@ -36,7 +36,7 @@ export function distDFeIntEnvelope(service: SefazService, cnpj: string, ultNSU: 
  */
 export async function fetchSefazPage(
   service: SefazService,
-  client: NationalClient,
+  client: AuthorityClient,
   cnpj: string,
   ultNSU: bigint,
 ): Promise<SefazPage> {

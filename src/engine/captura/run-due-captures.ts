@@ -1,4 +1,4 @@
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { captureCompany, type CaptureOptions, type CaptureOutcome } from './capture-company.js';
 import { claimCaptures, scheduleCaptures } from './schedule-captures.js';
 

@@ -2,7 +2,7 @@ import type { CaptureState } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { HOUR, MINUTE } from '../nucleo/clock.js';
 import { PERFIS_ABRASF } from '../nfse/abrasf/perfis-abrasf.js';
-import { SAO_PAULO_IBGE } from '../transmissao/sao-paulo-gateway.js';
+import { SAO_PAULO_IBGE } from '../autoridades/sao-paulo/sao-paulo-gateway.js';
 
 /** The ABRASF cities whose profile offers the query of received notes. */
 const ABRASF_CAPTURA = [...PERFIS_ABRASF.values()]

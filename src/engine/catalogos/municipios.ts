@@ -1,14 +1,14 @@
+import { type Credentials } from '../autoridades/endpoint.js';
 import { EngineError } from '../errors.js';
 import { aliquotasMunicipio, municipio, todosMunicipios, type Municipio } from '../tabelas/index.js';
 import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './page-by-code.js';
 import { TABELA_MUNICIPIOS } from './versao-tabela.js';
 import type { Principal } from '../chaves/principal.js';
-import { consultarParametros } from '../municipios/consultar-parametros.js';
-import type { ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
-import { consultarBeneficioMunicipal } from '../municipios/consultar-beneficio-municipal.js';
-import { consultarRegimesERetencoes } from '../municipios/consultar-regimes-e-retencoes.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import type { Credentials } from '../transmissao/national-gateway.js';
+import { queryParametros } from '../municipios/query-parametros.js';
+import type { ParametrosDaEmpresaDeps } from '../municipios/query-parametros-da-empresa.js';
+import { queryBeneficioMunicipal } from '../municipios/query-beneficio-municipal.js';
+import { queryRegimesERetencoes } from '../municipios/query-regimes-e-retencoes.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
 
 export interface ListMunicipiosOptions extends CataloguePageOptions {
   /** Words of the name. */
@@ -75,9 +75,9 @@ export async function getMunicipio(deps: ParametrosDaEmpresaDeps, principal: Pri
   const credentials = await credenciaisDaConta(deps, principal);
   const base = { environment: principal.environment, ibge, competencia, credentials };
   const [p, detalhes, doBeneficio] = await Promise.all([
-    consultarParametros(deps, { ...base, codigosServico: codigo ? [codigo] : [] }),
-    codigo ? consultarRegimesERetencoes(deps, { ...base, codigoServico: codigo }) : null,
-    beneficio ? consultarBeneficioMunicipal(deps, { ...base, numero: beneficio }) : null,
+    queryParametros(deps, { ...base, codigosServico: codigo ? [codigo] : [] }),
+    codigo ? queryRegimesERetencoes(deps, { ...base, codigoServico: codigo }) : null,
+    beneficio ? queryBeneficioMunicipal(deps, { ...base, numero: beneficio }) : null,
   ]);
   const conhecido = p.convenio !== 'desconhecido';
   return {

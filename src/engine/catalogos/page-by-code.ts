@@ -41,7 +41,7 @@ function decodeCursor(prefix: string, cursor: string): string {
 }
 
 /** Lower case without accents, for word search in Portuguese descriptions. */
-export const normalizar = (text: string): string =>
+export const normalizeText = (text: string): string =>
   text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -49,8 +49,8 @@ export const normalizar = (text: string): string =>
 
 /** Every word of the query appears in the text (accent- and case-insensitive). */
 export function contemPalavras(text: string, query: string): boolean {
-  const alvo = normalizar(text);
-  return normalizar(query)
+  const alvo = normalizeText(text);
+  return normalizeText(query)
     .split(/\s+/)
     .filter(Boolean)
     .every((w) => alvo.includes(w));

@@ -1,5 +1,5 @@
 import { isEngineError } from '../errors.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { appendLoteConcluido, completeIfDone } from './lote-settlement.js';
 import { issueLoteNotes } from './issue-lote-notes.js';

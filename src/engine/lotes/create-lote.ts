@@ -4,7 +4,7 @@ import { findCompany } from '../empresas/find-company.js';
 import { newId } from '../nucleo/new-id.js';
 import { checkScenario } from '../nfse/issue-nfse.js';
 import { assertReady, readinessOf } from '../prontidao/get-readiness.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';

@@ -1,6 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { findLote } from './find-lote.js';
 import { leaseFrom } from './lease-from.js';

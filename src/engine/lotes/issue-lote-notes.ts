@@ -5,15 +5,15 @@ import type { XmlSigner } from '../xml/sign-xml.js';
 import { regrasVersao } from '../nfse/ajustes/index.js';
 import { buildDpsInput, TEST_SERIES } from '../nfse/build-dps-input.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { insertLoteNotes, type NewLoteNote } from './insert-lote-notes.js';
 import { lineContext } from './line-context.js';
 import { validateLine } from './validate-line.js';
-import { consultarParametrosDaEmpresa } from '../municipios/consultar-parametros-da-empresa.js';
+import { queryParametrosDaEmpresa } from '../municipios/query-parametros-da-empresa.js';
 import type { NfseProvider } from '../nfse/provedores/nfse-provider.js';
 import { resolveNfseProvider } from '../nfse/provedores/resolve-nfse-provider.js';
 
@@ -37,7 +37,7 @@ export async function issueLoteNotes(deps: TransmissionDeps, lote: Lote): Promis
   const environment = lote.environment as 'test';
   const municipal =
     (
-      await consultarParametrosDaEmpresa(deps, environment, company, {
+      await queryParametrosDaEmpresa(deps, environment, company, {
         municipios: [company.municipio],
         competencia: deps.clock.now().toISOString().slice(0, 7),
         codigosServico: [],

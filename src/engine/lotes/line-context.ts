@@ -1,7 +1,7 @@
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import type { Environment } from '../nucleo/environment.js';
 import { companyContext } from '../nfse/company-context.js';
-import type { ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
+import type { ParametrosDaEmpresaDeps } from '../municipios/query-parametros-da-empresa.js';
 import { parametrosDoLote, type LinhasIguais } from './parametros-do-lote.js';
 import type { LineContext } from './validate-line.js';
 

@@ -1,17 +1,14 @@
 import type { Environment } from '../nucleo/environment.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
-import {
-  consultarParametrosDaEmpresa,
-  type ParametrosDaEmpresaDeps,
-} from '../municipios/consultar-parametros-da-empresa.js';
-import type { ParametrosConsultados } from '../municipios/consultar-parametros.js';
+import { queryParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/query-parametros-da-empresa.js';
+import type { ParametrosConsultados } from '../municipios/query-parametros.js';
 import { municipiosDaNota } from '../nfse/municipios-da-nota.js';
 import { camelBody } from '../nucleo/camel-body.js';
 
 /** How many municipalities and service codes of one competence a batch asks the API for; the rest use the tables. */
 const MUNICIPIOS_POR_COMPETENCIA = 40;
 const CODIGOS_POR_COMPETENCIA = 4;
-// consultarParametrosDaEmpresa asks at most this many municipalities at once (a single note names no more).
+// queryParametrosDaEmpresa asks at most this many municipalities at once (a single note names no more).
 const POR_CONSULTA = 4;
 
 /** A line's request (the API's names), or what it shares with others, and how many lines it stands for. */
@@ -53,7 +50,7 @@ export async function parametrosDoLote(
     const codigosServico = maisFrequentes(grupo.codigos, CODIGOS_POR_COMPETENCIA);
     const porMunicipio = new Map<string, ParametrosConsultados>();
     for (let i = 0; i < municipios.length; i += POR_CONSULTA) {
-      const parte = await consultarParametrosDaEmpresa(deps, environment, company, {
+      const parte = await queryParametrosDaEmpresa(deps, environment, company, {
         municipios: municipios.slice(i, i + POR_CONSULTA),
         competencia,
         codigosServico,

@@ -2,7 +2,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
 import { findLote } from './find-lote.js';
 import { loteItemRows } from './list-lote-itens.js';

@@ -1,4 +1,4 @@
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { advanceLote } from './advance-lote.js';
 import { leaseFrom } from './lease-from.js';
 

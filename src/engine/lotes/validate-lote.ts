@@ -1,6 +1,6 @@
 import type { Lote } from '../../generated/prisma/client.js';
 import type { Db } from '../../db/database.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { mapInSlices } from '../nucleo/map-in-slices.js';
 import { newId } from '../nucleo/new-id.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';

@@ -1,5 +1,5 @@
-import type { NationalClient } from '../transmissao/national-client.js';
-import { postSoap12 } from '../transmissao/post-soap12.js';
+import { type AuthorityClient } from '../autoridades/authority-client.js';
+import { postSoap12 } from '../autoridades/post-soap12.js';
 
 const WSDL = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeRecepcaoEvento4';
 
@@ -31,7 +31,7 @@ export function recepcaoEventoEnvelope(envEvento: string): string {
  * One call of the national RecepcaoEvento (AN) with one event: 128 → the event's own cStat in retEvento; any
  * other batch status is a refusal of the whole message. Mutual TLS is the client's (built with the A1).
  */
-export async function sendEvent(client: NationalClient, envEvento: string): Promise<RecepcaoEventoResult> {
+export async function sendEvent(client: AuthorityClient, envEvento: string): Promise<RecepcaoEventoResult> {
   const answer = await postSoap12(client, `${WSDL}/nfeRecepcaoEvento`, recepcaoEventoEnvelope(envEvento));
   if (answer.kind === 'unavailable') return answer;
   const { status, text } = answer;

@@ -10,7 +10,7 @@ import {
 } from './nfe-decimal.js';
 import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './icms-grupos.js';
 import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIi, NfeIpi, NfePisCofins, NfePisCofinsSt } from './nfe-request.js';
-import type { TotaisIbsCbs } from './somar-totais.js';
+import type { TotaisIbsCbs } from './sum-totais.js';
 
 /** Decimal element in its layout format, or '' when absent. */
 const dec = (tag: string, v: string | undefined, f: FormatoDecimal) =>

@@ -24,7 +24,7 @@ import {
   type NfeItem,
   type NfeRequest,
 } from './nfe-request.js';
-import { somarTotais } from './somar-totais.js';
+import { sumTotais } from './sum-totais.js';
 
 export const VER_PROC = 'fiscal-api 0.1';
 /** Recipient name in homologação, fixed by the SEFAZs (rejection 598 otherwise). */
@@ -58,7 +58,7 @@ export interface BuildNfeXmlInput {
 /** The unsigned `<NFe>` of layout 4.00 (model 55, normal emission); Signature is appended by signNfeXml. */
 export function buildNfeXml(input: BuildNfeXmlInput): string {
   const { request: r, emitente: e } = input;
-  const totais = somarTotais(r.itens);
+  const totais = sumTotais(r.itens);
   const mun = municipio(e.municipio)!;
   const destMun = r.destinatario.endereco ? municipio(r.destinatario.endereco.municipio) : null;
   // idDest: 1 internal, 2 interstate (3 abroad is not accepted yet); without an address the operation is internal.

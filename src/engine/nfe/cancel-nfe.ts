@@ -3,7 +3,7 @@ import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import { appendEvents } from '../eventos/append-events.js';
 import { HOUR } from '../nucleo/clock.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { findNfe } from './find-nfe.js';
 import { readBody } from '../nucleo/read-body.js';
 import { cancelNfeBody } from './cancel-nfe-body.js';

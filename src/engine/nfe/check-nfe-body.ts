@@ -29,7 +29,7 @@ import {
   type Presenca,
 } from './nfe-request.js';
 import { IPI_NT, PIS_NT } from './refine-nfe-item.js';
-import { somarTotais, TOTAIS_INFORMADOS, totalSomado, type TotalInformado } from './somar-totais.js';
+import { sumTotais, TOTAIS_INFORMADOS, totalSomado, type TotalInformado } from './sum-totais.js';
 
 export interface NfeValidation {
   request: NfeRequest | null;
@@ -132,7 +132,7 @@ export function checkNfeBody(read: NfeBodyRead, ctx: NfeValidationContext): NfeV
   if (presenca && ['2', '3', '4', '9'].includes(PRESENCA_IND[presenca]))
     ajustes.push(nfeAjuste('nfe_indintermed_padrao'));
 
-  const somados = itens.length && valid('/itens') ? somarTotais(itens) : null;
+  const somados = itens.length && valid('/itens') ? sumTotais(itens) : null;
   const pagamentos: NfePagamento[] = [];
   if (Array.isArray(b.pagamentos) && valid('/pagamentos')) {
     const unico = b.pagamentos.length === 1;

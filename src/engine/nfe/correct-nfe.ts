@@ -2,13 +2,13 @@ import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { nfeJob } from './run-nfe-job.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { signedNfe, validatedNfe } from './create-nfe.js';
 import { findNfe } from './find-nfe.js';
 import { checkNfeScenario, awaitNfeOutcome } from './issue-nfe.js';
 import { NFE_REGRAS_VERSAO, type NfeAjuste } from './nfe-ajuste.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
-import { somarTotais } from './somar-totais.js';
+import { sumTotais } from './sum-totais.js';
 
 export interface CorrectNfeOptions {
   id: string;
@@ -92,7 +92,7 @@ export async function correctNfe(
         rejeicao: Prisma.DbNull,
         authorizedAt: null,
         ajustes: [...ajustes, correcao] as unknown as Prisma.InputJsonValue,
-        valorTotal: new Prisma.Decimal(somarTotais(request.itens).vNF),
+        valorTotal: new Prisma.Decimal(sumTotais(request.itens).vNF),
         updatedAt: now,
       },
     });

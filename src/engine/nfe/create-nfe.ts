@@ -13,10 +13,10 @@ import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
 import { readinessOf } from '../prontidao/get-readiness.js';
 import { municipio } from '../tabelas/index.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { assertNfeReady } from './assert-nfe-ready.js';
-import { cUfOf } from '../transmissao/nfe-endpoint.js';
+import { cUfOf } from '../autoridades/sefaz/nfe-endpoint.js';
 import { buildNfeXml, type NfeEmitente } from './build-nfe-xml.js';
 import { buildNfeKey } from './nfe-access-key.js';
 import { nextNfeNumber } from './next-nfe-number.js';
@@ -25,11 +25,11 @@ import { presentNfe, type NfeView } from './present-nfe.js';
 import { signNfeXml } from '../xml/sign-nfe-xml.js';
 import type { LoadedNfe } from './transmit-nfe.js';
 import type { NfeRequest } from './nfe-request.js';
-import { somarTotais } from './somar-totais.js';
+import { sumTotais } from './sum-totais.js';
 import { referenciaDuplicada } from './referencia-duplicada.js';
-import { calcularNfe } from './calcular-nfe.js';
-import { conferirNfe } from './conferir-nfe.js';
-import { preencherDestinatario } from './preencher-destinatario.js';
+import { computeNfeTaxes } from './compute-nfe-taxes.js';
+import { verifyNfeTaxes } from './verify-nfe-taxes.js';
+import { fillDestinatario } from './fill-destinatario.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues, SentBody, sentValue } from '../nucleo/read-body.js';
 import { invalidNfeRequest, nfeBody } from './nfe-body.js';
@@ -93,7 +93,7 @@ export async function createNfe(
     ajustes: ajustes as unknown as Prisma.JsonValue,
     aviso: null,
     descarteAvisadoEm: null,
-    valorTotal: new Prisma.Decimal(somarTotais(request.itens).vNF),
+    valorTotal: new Prisma.Decimal(sumTotais(request.itens).vNF),
     createdAt: now,
     updatedAt: now,
     authorizedAt: null,
@@ -197,7 +197,7 @@ export async function validatedNfe(
   const simples = company?.regimeTributario === 'simples_nacional' || company?.regimeTributario === 'mei';
   // The recipient is completed first: its UF and contributor status decide the taxes calcular and conferir compute.
   const destinatario = company
-    ? await preencherDestinatario(value, {
+    ? await fillDestinatario(value, {
         cadastros: deps.cadastros,
         environment: principal.environment,
         credentials: async () => (await companyCredentials(deps, company.id, company.certificate)).credentials,
@@ -210,7 +210,7 @@ export async function validatedNfe(
   // caller's body, whose engine members checkNfeBody does not read.
   const calculada =
     modo === 'calcular' && company && read.value
-      ? await calcularNfe(deps, principal, company, read.value, read.ok ? [] : read.issues)
+      ? await computeNfeTaxes(deps, principal, company, read.value, read.ok ? [] : read.issues)
       : null;
   const validation = checkNfeBody(calculada ? bodyIssues(nfeBody, calculada.corpo) : read, ctx);
   // A registry that does not know the CNPJ or the CEP says why the fields it would have filled are missing.
@@ -222,7 +222,7 @@ export async function validatedNfe(
     : validation.erros;
   if (erros.length || !validation.request || !company) throw invalidNfeRequest(erros);
   const conferencia =
-    modo === 'conferir' ? await conferirNfe(deps, principal, company, read.value!, validation.request) : [];
+    modo === 'conferir' ? await verifyNfeTaxes(deps, principal, company, read.value!, validation.request) : [];
   assertNfeReady(await readinessOf(deps, principal, company));
   const autXml = autXmlOf({
     uf: municipio(company.municipio)!.uf,

@@ -6,8 +6,8 @@ import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
 import { buildSignedEnvEpec, toEpecContingency } from './epec.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
-import type { SefazGateway, SefazTarget } from '../transmissao/sefaz-gateway.js';
-import { extractElement, tag } from '../transmissao/soap-envelope.js';
+import type { SefazGateway, SefazTarget } from '../autoridades/sefaz/sefaz-gateway.js';
+import { extractElement, tag } from '../autoridades/soap-envelope.js';
 
 /** 136: registered, not linked to an NF-e (the note is not at the authority yet); 135 is also a registration. */
 const EPEC_REGISTERED = ['135', '136'];

@@ -4,7 +4,7 @@ import { brasilia, VER_PROC } from './build-nfe-xml.js';
 import { NFE_NS } from '../xml/nfe-ns.js';
 import { accessKeyDv } from '../nucleo/access-key-dv.js';
 import { signNfeXml } from '../xml/sign-nfe-xml.js';
-import { tag } from '../transmissao/soap-envelope.js';
+import { tag } from '../autoridades/soap-envelope.js';
 
 export const EPEC_EVENT = '110140';
 /** Why the note left normal emission (xJust, 15–256 characters), printed on the DANFE and sent in the NF-e. */

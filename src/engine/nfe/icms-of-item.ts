@@ -65,13 +65,13 @@ export function icmsOfItem(it: Members, base: string, simples: boolean, c: Colet
   }
   const valores: NfeIcms['valores'] = {};
   const antes = c.issues.length;
-  lerPartes(grupo.partes, g, campo, grupo, c, valores, true);
+  readPartes(grupo.partes, g, campo, grupo, c, valores, true);
   if (c.issues.length > antes || c.temErroEm(campo)) return undefined;
   return { grupo: grupo.tag, [chave]: codigo, valores };
 }
 
 /** Required members of `partes`; an optional sequence is read only when one of its members was sent, then whole. */
-function lerPartes(
+function readPartes(
   partes: readonly IcmsParte[],
   g: Members,
   campo: string,
@@ -82,17 +82,17 @@ function lerPartes(
 ): void {
   for (const parte of partes) {
     if (typeof parte !== 'string') {
-      if (camposDe(parte).some((k) => sent(g, camel(k)))) lerPartes(parte, g, campo, grupo, c, out, true);
+      if (camposDe(parte).some((k) => sent(g, camel(k)))) readPartes(parte, g, campo, grupo, c, out, true);
       continue;
     }
     const nome = parte.replace('?', '') as IcmsCampo;
     const exigido = obrigatorio && !parte.endsWith('?') ? `O campo ${nome} do grupo ${grupo.tag}` : undefined;
-    const v = lerCampo(g, nome, `${campo}/${nome}`, grupo, c, exigido);
+    const v = readCampo(g, nome, `${campo}/${nome}`, grupo, c, exigido);
     if (v !== undefined) out[nome] = v;
   }
 }
 
-function lerCampo(
+function readCampo(
   g: Members,
   nome: IcmsCampo,
   campo: string,

@@ -2,7 +2,7 @@ import type { Principal } from '../chaves/principal.js';
 import { EngineError, parameterError } from '../errors.js';
 import { preferWaitMs } from '../nucleo/prefer-wait-ms.js';
 import { runNfeJob } from './run-nfe-job.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { createNfe } from './create-nfe.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { SEFAZ_SCENARIOS } from './sefaz-scenario.js';

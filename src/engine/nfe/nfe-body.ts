@@ -22,7 +22,7 @@ import {
   type Presenca,
 } from './nfe-request.js';
 import { refineNfeItem } from './refine-nfe-item.js';
-import { TOTAIS_INFORMADOS } from './somar-totais.js';
+import { TOTAIS_INFORMADOS } from './sum-totais.js';
 
 /** `operacao` of `calcular` and `conferir`: the first three are calculated, the others informed. */
 export const OPERACOES = [

@@ -1,5 +1,5 @@
 import type { IcmsCampo } from './icms-grupos.js';
-import type { TotalInformado } from './somar-totais.js';
+import type { TotalInformado } from './sum-totais.js';
 
 /**
  * The NF-e issuance request in `modo` `informado`, as validated. Money, quantities and rates are
@@ -182,7 +182,7 @@ export interface NfePagamento {
   descricao?: string;
 }
 
-/** Totals the caller may send to have them checked against the sum of the items (somar-totais.ts). */
+/** Totals the caller may send to have them checked against the sum of the items (sum-totais.ts). */
 export type NfeTotais = Partial<Record<TotalInformado, string>>;
 
 /** modFrete of layout 4.00 by the names the API accepts. */

@@ -1,11 +1,11 @@
 import type { Principal } from '../chaves/principal.js';
 import { referenciaDuplicada } from './referencia-duplicada.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { signedNfe, validatedNfe } from './create-nfe.js';
 import { peekNfeNumber } from './next-nfe-number.js';
 import type { NfeAjuste } from './nfe-ajuste.js';
 import { renderDanfe } from './render-danfe.js';
-import { somarTotais } from './somar-totais.js';
+import { sumTotais } from './sum-totais.js';
 
 export interface NfePreview {
   serie: string;
@@ -44,7 +44,7 @@ export async function previewNfe(
     serie,
     numero: numero.toString(),
     chaveAcesso: key.chave,
-    valorTotal: somarTotais(request.itens).vNF,
+    valorTotal: sumTotais(request.itens).vNF,
     ajustes,
     xml,
     danfe: await renderDanfe(xml, { previa: true }),

@@ -2,7 +2,7 @@ import type { Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import { appendEvents } from '../eventos/append-events.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { findNfe } from './find-nfe.js';
 import { readBody } from '../nucleo/read-body.js';
 import { cartaCorrecaoBody } from './carta-correcao-body.js';

@@ -6,8 +6,8 @@ import { MINUTE } from '../nucleo/clock.js';
 import { newId } from '../nucleo/new-id.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { brasilia } from './build-nfe-xml.js';
 import {
   buildEnvEvento,
@@ -17,8 +17,8 @@ import {
   type NfeEventInput,
 } from './build-signed-nfe-event.js';
 import type { SefazEventScenario } from './nfe-event-scenario.js';
-import type { SefazTarget } from '../transmissao/sefaz-gateway.js';
-import { extractElement, tag } from '../transmissao/soap-envelope.js';
+import type { SefazTarget } from '../autoridades/sefaz/sefaz-gateway.js';
+import { extractElement, tag } from '../autoridades/soap-envelope.js';
 
 // 135 registered and linked, 136 registered not linked, 155 cancellation accepted out of time.
 const REGISTERED = new Set(['135', '136', '155']);

@@ -1,10 +1,12 @@
+import { backoff } from '../fila/backoff.js';
+import { type JobPayload } from '../fila/job-payload.js';
 import { Prisma, type TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { DAY } from '../nucleo/clock.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { PENDING, transmitNfe, type LoadedNfe } from './transmit-nfe.js';
-import { JOB_LEASE_MS } from '../transmissao/claim-jobs.js';
-import { backoff, type JobPayload, type TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { JOB_LEASE_MS } from '../fila/claim-jobs.js';
+import { type TransmissionDeps } from '../transmission-deps.js';
 
 /** The job kind of an NF-e; its `nfe_id` column holds the NF-e's id (the queue is shared with NFS-e jobs). */
 export const NFE_JOB = 'nfe';

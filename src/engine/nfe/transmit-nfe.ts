@@ -1,15 +1,15 @@
+import { type Credentials } from '../autoridades/endpoint.js';
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { newId } from '../nucleo/new-id.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import type { Credentials } from '../transmissao/national-gateway.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
 import { NFE_NS } from '../xml/nfe-ns.js';
 import { enterEpec } from './enter-epec.js';
 import { explainRejection } from './explain-rejection.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
-import { AutorizadorForaDoAr, type SefazGateway, type SefazTarget } from '../transmissao/sefaz-gateway.js';
-import { extractElement, tag } from '../transmissao/soap-envelope.js';
+import { AutorizadorForaDoAr, type SefazGateway, type SefazTarget } from '../autoridades/sefaz/sefaz-gateway.js';
+import { extractElement, tag } from '../autoridades/soap-envelope.js';
 
 /** Statuses still to be settled by the UF authoriser; contingencia_epec is the internal EPEC_REGISTRADO. */
 export const PENDING = ['transmitindo', 'aguardando_confirmacao', 'contingencia_epec'];

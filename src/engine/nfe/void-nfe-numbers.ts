@@ -7,14 +7,14 @@ import { announceEvents } from '../eventos/events-topic.js';
 import { newId } from '../nucleo/new-id.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import { cUfOf } from '../transmissao/nfe-endpoint.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
+import { cUfOf } from '../autoridades/sefaz/nfe-endpoint.js';
 import { buildInutNFe, buildProcInutNFe } from './build-inut-nfe.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
 import { presentNfe } from './present-nfe.js';
-import type { SefazGateway, SefazTarget } from '../transmissao/sefaz-gateway.js';
+import type { SefazGateway, SefazTarget } from '../autoridades/sefaz/sefaz-gateway.js';
 import { signNfeXml } from '../xml/sign-nfe-xml.js';
-import { extractElement, tag } from '../transmissao/soap-envelope.js';
+import { extractElement, tag } from '../autoridades/soap-envelope.js';
 
 export interface VoidNumbersOptions {
   accountId: string;

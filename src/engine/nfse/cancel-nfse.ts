@@ -1,9 +1,9 @@
+import { type AuthorityMessage } from '../autoridades/authority-message.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import type { NationalMessage } from '../transmissao/national-message.js';
 import { codigoOficial } from '../tabelas/index.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { readBody } from '../nucleo/read-body.js';
 import { cancelNfseBody } from './cancel-nfse-body.js';
 import { cancellationScenario, type CancellationReason, type CancellationRequest } from './cancellation-input.js';
@@ -141,7 +141,7 @@ async function refuse(
   deps: TransmissionDeps,
   provider: NfseProvider,
   note: NfseWithTimeline,
-  erros: NationalMessage[],
+  erros: AuthorityMessage[],
   fallback?: string,
 ): Promise<never> {
   const first = erros[0];

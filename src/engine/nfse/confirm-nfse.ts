@@ -1,13 +1,14 @@
+import { type JobPayload } from '../fila/job-payload.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
-import type { JobPayload, TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { findNfse } from './find-nfse.js';
 import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 import type { DpsInput } from './nacional/dps-input.js';
 import type { NfseRequest } from './validacao/nfse-request.js';
 import { providerOfNote } from './provedores/resolve-nfse-provider.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
 import { competenciaDe } from './ajustes/competencia-de.js';
 import { updateNote } from './update-note.js';
 

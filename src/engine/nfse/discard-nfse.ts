@@ -1,7 +1,7 @@
 import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { findNfse } from './find-nfse.js';
 import { presentNfse, type NfseView, type NfseWithTimeline } from './present-nfse.js';
 import { providerOfNote } from './provedores/resolve-nfse-provider.js';

@@ -1,3 +1,4 @@
+import { type JobPayload } from '../fila/job-payload.js';
 import { Prisma, type Nfse, type NfseTimelineEntry, type TransmissionJob } from '../../generated/prisma/client.js';
 import { preferWaitMs } from '../nucleo/prefer-wait-ms.js';
 import type { Principal } from '../chaves/principal.js';
@@ -7,10 +8,10 @@ import { apiShape } from '../nucleo/api-shape.js';
 import { sentValue } from '../nucleo/read-body.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
 import { assertReady } from '../prontidao/get-readiness.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import { JOB_LEASE_MS } from '../transmissao/claim-jobs.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
+import { JOB_LEASE_MS } from '../fila/claim-jobs.js';
 import { runTransmissionJob } from './transmissao/run-transmission-job.js';
-import type { JobPayload, TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { SCENARIOS } from './simulator-scenario.js';
 import { regrasVersao } from './ajustes/index.js';
 import { buildDpsInput, TEST_SERIES } from './build-dps-input.js';

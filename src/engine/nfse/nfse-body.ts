@@ -175,7 +175,7 @@ const servico = objectMember({
     ),
   ),
   // The codes' formats only; whether the classification exists and fits the service is judged on the effective
-  // values (request or company default) by validarClassificacaoIbsCbs.
+  // values (request or company default) by validateClassificacaoIbsCbs.
   ibsCbs: v.nullish(
     objectMember({
       cst: v.nullish(codeMember('O CST do IBS/CBS', 3, '200')),

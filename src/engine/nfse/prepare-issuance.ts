@@ -1,10 +1,7 @@
 import type { EngineDeps } from '../engine-deps.js';
 import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
-import {
-  consultarParametrosDaEmpresa,
-  type ParametrosDaEmpresaDeps,
-} from '../municipios/consultar-parametros-da-empresa.js';
+import { queryParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/query-parametros-da-empresa.js';
 import { parametrosMunicipio } from '../tabelas/index.js';
 import type { ParametrosMunicipio } from '../tabelas/parametros-municipio.js';
 import { findCompany } from '../empresas/find-company.js';
@@ -64,7 +61,7 @@ function parametrosDaNota(
   now: Date,
 ) {
   const nota = municipiosDaNota(body, company, now);
-  return consultarParametrosDaEmpresa(deps, principal.environment, company, {
+  return queryParametrosDaEmpresa(deps, principal.environment, company, {
     municipios: nota.municipios,
     competencia: nota.competencia,
     codigosServico: [nota.codigoServico],

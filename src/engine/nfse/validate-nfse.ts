@@ -1,6 +1,6 @@
 import type { EngineDeps } from '../engine-deps.js';
 import type { Principal } from '../chaves/principal.js';
-import type { ParametrosDaEmpresaDeps } from '../municipios/consultar-parametros-da-empresa.js';
+import type { ParametrosDaEmpresaDeps } from '../municipios/query-parametros-da-empresa.js';
 import { EngineError } from '../errors.js';
 import { regrasVersao } from './ajustes/index.js';
 import { prepareIssuance } from './prepare-issuance.js';

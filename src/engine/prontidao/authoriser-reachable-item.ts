@@ -1,10 +1,10 @@
 import type { Environment } from '../nucleo/environment.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
-import { autorizadorDaUf, cUfOf } from '../transmissao/nfe-endpoint.js';
-import { extractElement } from '../transmissao/soap-envelope.js';
+import { autorizadorDaUf, cUfOf } from '../autoridades/sefaz/nfe-endpoint.js';
+import { extractElement } from '../autoridades/soap-envelope.js';
 import { ufDoCodigo } from '../tabelas/index.js';
-import { companyCredentials } from '../transmissao/company-credentials.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import { companyCredentials } from '../empresas/company-credentials.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import type { ReadinessItem } from './readiness-items.js';
 
 export const AUTHORISER_ITEM = 'autorizador_nfe_disponivel';

@@ -1,4 +1,4 @@
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { HOUR } from '../nucleo/clock.js';
 import { recordReadiness } from './record-readiness.js';

@@ -2,14 +2,11 @@ import type { Principal } from '../chaves/principal.js';
 import { EngineError } from '../errors.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { findCompany } from '../empresas/find-company.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
-import {
-  consultarParametrosDaEmpresa,
-  type ParametrosDaEmpresaDeps,
-} from '../municipios/consultar-parametros-da-empresa.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
+import { queryParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/query-parametros-da-empresa.js';
 import { authoriserReachableItem } from './authoriser-reachable-item.js';
 import { readinessItems, worstOf } from './readiness-items.js';
-import { semApi } from '../municipios/consultar-parametros.js';
+import { semApi } from '../municipios/query-parametros.js';
 import { parametrosMunicipio } from '../tabelas/index.js';
 
 export interface Readiness {
@@ -46,7 +43,7 @@ export async function readinessOf(
     principal.environment === 'live'
       ? deps.db.account.findUniqueOrThrow({ where: { id: principal.accountId }, select: { plan: true } })
       : null,
-    consultarParametrosDaEmpresa(deps, principal.environment, company, {
+    queryParametrosDaEmpresa(deps, principal.environment, company, {
       municipios: [company.municipio],
       competencia: now.toISOString().slice(0, 7),
       codigosServico: typeof padrao === 'string' ? [padrao] : [],

@@ -1,6 +1,6 @@
 import type { Environment } from '../nucleo/environment.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
-import { autorizadorDaUf } from '../transmissao/nfe-endpoint.js';
+import { autorizadorDaUf } from '../autoridades/sefaz/nfe-endpoint.js';
 import { municipio } from '../tabelas/index.js';
 import type { ReadinessItem } from './readiness-items.js';
 

@@ -1,5 +1,5 @@
 import type { ReadinessFollow } from '../engine-deps.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { recordReadiness } from './record-readiness.js';
 
 /** Readiness's side of a change to a company (EngineDeps.prontidao): the record and its event, in the change's transaction. */

@@ -1,11 +1,11 @@
 import type { Environment } from '../nucleo/environment.js';
 import { DAY } from '../nucleo/clock.js';
 import { municipio } from '../tabelas/index.js';
-import type { ParametrosConsultados } from '../municipios/consultar-parametros.js';
+import type { ParametrosConsultados } from '../municipios/query-parametros.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { nfeReadinessItems } from './nfe-readiness-items.js';
 import { reducaoIbsCbsItem } from './reducao-ibs-cbs-item.js';
-import { SAO_PAULO_IBGE } from '../transmissao/sao-paulo-gateway.js';
+import { SAO_PAULO_IBGE } from '../autoridades/sao-paulo/sao-paulo-gateway.js';
 
 export type Situacao = 'ok' | 'aviso' | 'bloqueio';
 

@@ -1,6 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
 import { appendEvents, type Tx } from '../eventos/append-events.js';
-import type { TransmissionDeps } from '../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../transmission-deps.js';
 import { readinessOf } from './get-readiness.js';
 
 /**

@@ -11,7 +11,7 @@ export {
   parametrosMunicipio,
   aliquotasMunicipio,
   municipiosParametrizados,
-  carregarParametros,
+  loadParametros,
   versaoTabelaParametros,
   ARQUIVO_PARAMETROS,
 } from './parametros-municipio.js';

@@ -89,7 +89,7 @@ const ISS_MIN = new Decimal('2');
 const ISS_MAX = new Decimal('5');
 
 /** Parses and checks the table; throws on any inconsistency so a bad edit fails at the first use and in tests. */
-export function carregarParametros(records: Record<string, string>[]): Map<string, Registro> {
+export function loadParametros(records: Record<string, string>[]): Map<string, Registro> {
   const map = new Map<string, Registro>();
   const erros: string[] = [];
   records.forEach((r, idx) => {
@@ -145,7 +145,7 @@ export function carregarParametros(records: Record<string, string>[]): Map<strin
   return map;
 }
 
-const tabela = lazy(() => carregarParametros(readCsvRecords(projectTableUrl(ARQUIVO_PARAMETROS))));
+const tabela = lazy(() => loadParametros(readCsvRecords(projectTableUrl(ARQUIVO_PARAMETROS))));
 
 function especificidade(codigo: string): number {
   return codigo === '*' ? 0 : codigo.length;
@@ -229,7 +229,7 @@ function adesaoOffline(reg: Registro | undefined, ibge: string): Adesao {
 
 /**
  * Official parameters of a municipality (IBGE, seven digits) known offline: our table and the adhesion snapshot.
- * The national parameters API, when reachable, refines them (src/engine/municipios/consultar-parametros.ts).
+ * The national parameters API, when reachable, refines them (src/engine/municipios/query-parametros.ts).
  */
 export function parametrosMunicipio(ibge: string): ParametrosMunicipio {
   const reg = tabela().get(ibge);

@@ -1,7 +1,7 @@
 import { getMunicipio, listMunicipios, municipioCursor } from '../../engine/catalogos/municipios.js';
 import { getServico, listServicos, servicoCursor, type ServicoCatalogo } from '../../engine/catalogos/servicos.js';
 import type { Municipio } from '../../engine/tabelas/index.js';
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { snakeKeys } from '../snake-keys.js';
 import { principalOf } from './principal-of.js';

@@ -2,7 +2,7 @@ import { getDocument, getDocumentXml } from '../../engine/documentos/get-documen
 import { countDocuments, documentCursor, listDocuments } from '../../engine/documentos/list-documents.js';
 import type { DocumentEventView, DocumentView, ManifestationView } from '../../engine/documentos/present-document.js';
 import { manifestDocument } from '../../engine/manifestacao/manifest-document.js';
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { assertForward, forwardConnection, pageCost } from './forward-connection.js';
 import { principalOf } from './principal-of.js';

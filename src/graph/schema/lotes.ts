@@ -16,7 +16,7 @@ import { loadChangedLote } from '../../engine/lotes/load-changed-lote.js';
 import { loteAccountTopic, loteTopic, type LoteChange } from '../../engine/eventos/lote-topic.js';
 import { ITEM_STATUSES, type ItemStatus, type LoteCounts, type LoteView } from '../../engine/lotes/present-lote.js';
 import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { base64Bytes } from '../base64-bytes.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';

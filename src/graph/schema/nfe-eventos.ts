@@ -3,7 +3,7 @@ import { correctNfe } from '../../engine/nfe/correct-nfe.js';
 import { getNfeEventoXml, loadNfeEventos } from '../../engine/nfe/nfe-eventos.js';
 import type { NfeEventoView } from '../../engine/nfe/present-nfe-evento.js';
 import { registerCartaCorrecao, type CartaCorrecaoResult } from '../../engine/nfe/register-carta-correcao.js';
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import type { GraphContext } from '../graph-context.js';
 import { NfeRef } from './nfe.js';

@@ -1,5 +1,5 @@
 import { ICMS_CAMPOS } from '../../engine/nfe/icms-grupos.js';
-import { TOTAIS_INFORMADOS } from '../../engine/nfe/somar-totais.js';
+import { TOTAIS_INFORMADOS } from '../../engine/nfe/sum-totais.js';
 import { builder } from '../builder.js';
 
 // Typed forms of the NF-e issuance body, camelCase of its members. Every member is optional and leaves

@@ -1,7 +1,7 @@
 import { inutilizeNfe } from '../../engine/nfe/inutilize-nfe.js';
 import { countInutilizacoes, inutilizacaoCursor, listInutilizacoes } from '../../engine/nfe/list-inutilizacoes.js';
 import type { InutilizacaoView } from '../../engine/nfe/present-inutilizacao.js';
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import { assertForward, forwardConnection, pageCost, restShaped } from './forward-connection.js';

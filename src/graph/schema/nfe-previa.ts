@@ -1,4 +1,4 @@
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import type { NfeAjuste } from '../../engine/nfe/nfe-ajuste.js';
 import { previewNfe, type NfePreview } from '../../engine/nfe/preview-nfe.js';
 import { builder } from '../builder.js';

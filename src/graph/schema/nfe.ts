@@ -5,7 +5,7 @@ import { countNfe, listNfe, NFE_STATUSES, nfeCursor, type NfeFilter } from '../.
 import type { NfeAjuste } from '../../engine/nfe/nfe-ajuste.js';
 import { getNfePdf, getNfeXml } from '../../engine/nfe/nfe-documents.js';
 import { presentNfe, type NfeView } from '../../engine/nfe/present-nfe.js';
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { addNoteCompany } from './add-note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';

@@ -1,5 +1,5 @@
 import { cancelNfse } from '../../engine/nfse/cancel-nfse.js';
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { NfseRef } from './nfse.js';
 import { principalOf } from './principal-of.js';

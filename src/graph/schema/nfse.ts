@@ -10,7 +10,7 @@ import { countNfse, listNfse, NFSE_STATUSES, nfseCursor, type NfseFilter } from 
 import { nfseAccountTopic, nfseTopic, type NfseChange } from '../../engine/nfse/nfse-topic.js';
 import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { addNoteCompany } from './add-note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';

@@ -1,5 +1,5 @@
 import { getReadiness, type Readiness } from '../../engine/prontidao/get-readiness.js';
-import type { TransmissionDeps } from '../../engine/transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { principalOf } from './principal-of.js';
 

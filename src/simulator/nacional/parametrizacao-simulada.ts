@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { adesaoEmissorNacional } from '../../engine/tabelas/index.js';
-import { SIMULATED_PARAMETROS_PATH as PARAMETRIZACAO_PATH } from '../../engine/transmissao/national-gateway.js';
+import { SIMULATED_PARAMETROS_PATH as PARAMETRIZACAO_PATH } from '../../engine/autoridades/nfse-nacional/national-gateway.js';
 import { PARAMETROS_SIMULADOS } from './parametros-simulados.js';
 import { sendJson } from './send-json.js';
 

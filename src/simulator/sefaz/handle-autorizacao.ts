@@ -3,7 +3,7 @@ import { verifyXmlSignature } from '../../engine/xml/verify-xml-signature.js';
 import { el } from '../../engine/xml/el.js';
 import { brasilia } from '../../engine/nfe/build-nfe-xml.js';
 import { NFE_NS } from '../../engine/xml/nfe-ns.js';
-import { extractElement } from '../../engine/transmissao/soap-envelope.js';
+import { extractElement } from '../../engine/autoridades/soap-envelope.js';
 import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
 

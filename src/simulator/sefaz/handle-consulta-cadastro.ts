@@ -2,7 +2,7 @@ import { el } from '../../engine/xml/el.js';
 import { brasilia } from '../../engine/nfe/build-nfe-xml.js';
 import { NFE_NS } from '../../engine/xml/nfe-ns.js';
 import { codigoUf } from '../../engine/tabelas/index.js';
-import { extractElement } from '../../engine/transmissao/soap-envelope.js';
+import { extractElement } from '../../engine/autoridades/soap-envelope.js';
 import { CADASTRO_SIMULADO } from '../cadastros/cadastro-simulado.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
 

@@ -2,7 +2,7 @@ import { validateXsd } from '../../engine/xml/validate-xsd.js';
 import { el } from '../../engine/xml/el.js';
 import { brasilia } from '../../engine/nfe/build-nfe-xml.js';
 import { NFE_NS } from '../../engine/xml/nfe-ns.js';
-import { extractElement } from '../../engine/transmissao/soap-envelope.js';
+import { extractElement } from '../../engine/autoridades/soap-envelope.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
 
 /** NFeConsultaProtocolo4: the stored protocol (100, 110/301/302) with the registered events (101 once cancelled), 217 "não consta na base de dados", 215 schema. */

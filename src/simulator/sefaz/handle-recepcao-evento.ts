@@ -9,7 +9,7 @@ import {
   EVENTO_CANCELAMENTO,
   EVENTO_CARTA_CORRECAO,
 } from '../../engine/nfe/build-signed-nfe-event.js';
-import { extractElement } from '../../engine/transmissao/soap-envelope.js';
+import { extractElement } from '../../engine/autoridades/soap-envelope.js';
 import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
 

@@ -2,7 +2,7 @@ import { validateXsd } from '../../engine/xml/validate-xsd.js';
 import { el } from '../../engine/xml/el.js';
 import { brasilia } from '../../engine/nfe/build-nfe-xml.js';
 import { NFE_NS } from '../../engine/xml/nfe-ns.js';
-import { extractElement } from '../../engine/transmissao/soap-envelope.js';
+import { extractElement } from '../../engine/autoridades/soap-envelope.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
 
 /** NfeStatusServico4: 107 "Serviço em Operação" (215 when consStatServ fails its schema). */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from '../nacional/send-json.js';
 import { SCENARIO_HEADER } from '../nacional/scenario.js';
-import { extractElement, soapEnvelope, WSDL_NS } from '../../engine/transmissao/soap-envelope.js';
+import { extractElement, soapEnvelope, WSDL_NS } from '../../engine/autoridades/soap-envelope.js';
 import { handleAutorizacao } from './handle-autorizacao.js';
 import { handleConsultaProtocolo } from './handle-consulta-protocolo.js';
 import { handleInutilizacao } from './handle-inutilizacao.js';

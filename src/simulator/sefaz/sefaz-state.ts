@@ -9,7 +9,7 @@ export const VER_APLIC = 'SIM-SEFAZ-4.00';
 export const motivo = (cStat: string) =>
   (cStatMessage(cStat) ?? 'Rejeição: Erro não catalogado').replace(/\s*\[[^\]]*\]/g, '');
 
-export { tag } from '../../engine/transmissao/soap-envelope.js';
+export { tag } from '../../engine/autoridades/soap-envelope.js';
 
 export interface StoredNote {
   cStat: string;

@@ -1,6 +1,7 @@
+import { type DeliveryFailure } from '../../autoridades/emission-result.js';
+import { mayHaveReachedServer, type AuthorityClient } from '../../autoridades/authority-client.js';
 import { request } from 'undici';
 import { escapeText } from '../../xml/el.js';
-import { mayHaveReachedServer, type DeliveryFailure, type NationalClient } from '../../transmissao/national-client.js';
 import { cabecalhoMessage } from './abrasf-message.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 
@@ -50,7 +51,7 @@ function unescapeXml(text: string): string {
  * have reached the service (the caller asks before resending); a refused connection did not.
  */
 export async function callAbrasf(
-  client: NationalClient,
+  client: AuthorityClient,
   perfil: PerfilAbrasf,
   operacao: OperacaoAbrasf,
   dados: string,

@@ -1,4 +1,4 @@
-import type { NationalMessage } from '../../transmissao/national-message.js';
+import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import type { IdentificacaoRps } from './build-abrasf-rps.js';
 import { xmlElements, xmlText } from './xml-text.js';
 
@@ -23,11 +23,11 @@ export interface AbrasfNfse {
 export interface AbrasfAnswerRead {
   notas: AbrasfNfse[];
   /** ListaMensagemRetorno and ListaMensagemRetornoLote: errors (the request was refused). */
-  erros: NationalMessage[];
+  erros: AuthorityMessage[];
   /** The RPS each error of ListaMensagemRetornoLote names (a lot is refused whole; these RPS are the cause). */
-  rpsComErro: Array<{ rps: IdentificacaoRps; erro: NationalMessage }>;
+  rpsComErro: Array<{ rps: IdentificacaoRps; erro: AuthorityMessage }>;
   /** ListaMensagemAlertaRetorno: warnings beside a success. */
-  alertas: NationalMessage[];
+  alertas: AuthorityMessage[];
   /** RetCancelamento: when the city registered the cancellation, and its document. */
   cancelamento: { dataHora: string | null; xml: string } | null;
   /** Page of a paged query, when present. */
@@ -38,7 +38,7 @@ export interface AbrasfAnswerRead {
 export const chaveAbrasf = (nfse: Pick<AbrasfNfse, 'numero' | 'codigoVerificacao'>, ibge: string) =>
   `${ibge}-${nfse.numero}-${nfse.codigoVerificacao}`;
 
-function messages(blocks: string[]): NationalMessage[] {
+function messages(blocks: string[]): AuthorityMessage[] {
   return blocks
     .flatMap((b) => xmlElements(b, 'MensagemRetorno'))
     .map((m) => ({

@@ -1,7 +1,7 @@
-import type { NationalMessage } from '../../transmissao/national-message.js';
-import type { AbrasfGateway } from '../../transmissao/abrasf-gateway.js';
-import type { EmitDpsResult } from '../../transmissao/national-client.js';
-import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
+import { type EmissionResult } from '../../autoridades/emission-result.js';
+import { type AuthorityMessage } from '../../autoridades/authority-message.js';
+import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
+import type { TransmissionDeps } from '../../transmission-deps.js';
 import type { Rejeicao } from '../present-nfse.js';
 import type { DpsInput } from '../nacional/dps-input.js';
 import { abrasfServiceFields } from '../abrasf/abrasf-service-fields.js';
@@ -184,7 +184,7 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
         perfil,
       );
       const answer = await callAbrasf(clientOf(loteaveis[0]!, perfil), perfil, 'RecepcionarLoteRpsSincrono', xml);
-      const results = new Map<ProviderCall, EmitDpsResult>();
+      const results = new Map<ProviderCall, EmissionResult>();
       if (answer.kind !== 'answer') {
         for (const c of loteaveis) results.set(c, answer);
       } else {
@@ -280,7 +280,7 @@ function documentFor(
   );
 }
 
-function authorized(nfse: AbrasfNfse, perfil: PerfilAbrasf, alertas: NationalMessage[]): EmitDpsResult {
+function authorized(nfse: AbrasfNfse, perfil: PerfilAbrasf, alertas: AuthorityMessage[]): EmissionResult {
   return {
     kind: 'authorized',
     chave: chaveAbrasf(nfse, perfil.ibge),
@@ -302,7 +302,7 @@ function record(ret: { dataHora: string | null; xml: string }, numero: string): 
 }
 
 /** The city's refusal as the note shows it: its own code and message (each city publishes its own table). */
-export function explainAbrasf(erros: NationalMessage[]): Rejeicao {
+export function explainAbrasf(erros: AuthorityMessage[]): Rejeicao {
   const first = erros[0];
   return {
     codigo_oficial: first?.codigo || null,

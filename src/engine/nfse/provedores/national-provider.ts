@@ -1,13 +1,7 @@
-import {
-  emitDps,
-  getEvent,
-  getNfse,
-  queryDps,
-  registerEvent,
-  type NationalClient,
-} from '../../transmissao/national-client.js';
-import type { NationalMessage } from '../../transmissao/national-message.js';
-import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
+import { type AuthorityClient } from '../../autoridades/authority-client.js';
+import { type AuthorityMessage } from '../../autoridades/authority-message.js';
+import { emitDps, getEvent, getNfse, queryDps, registerEvent } from '../../autoridades/nfse-nacional/emit-dps.js';
+import type { TransmissionDeps } from '../../transmission-deps.js';
 import { loadLibxml2 } from '../../xml/libxml2.js';
 import { signXml } from '../../xml/sign-xml.js';
 import { APP_VERSION, brasiliaDateTime } from '../build-dps-input.js';
@@ -24,7 +18,7 @@ import type { CancellationRecord, NfseProvider, ProviderCall } from './nfse-prov
  * gateway (deps.national) routes a note with a simulated scenario to the in-process simulator.
  */
 export function nationalProvider(deps: TransmissionDeps): NfseProvider {
-  const client = (call: Pick<ProviderCall, 'note' | 'credentials' | 'scenario'>): NationalClient =>
+  const client = (call: Pick<ProviderCall, 'note' | 'credentials' | 'scenario'>): AuthorityClient =>
     deps.national.client(call.note.environment as 'test', simulatorScenario(call.scenario), call.credentials);
   return {
     sistema: 'nacional',
@@ -90,13 +84,13 @@ export function nationalProvider(deps: TransmissionDeps): NfseProvider {
       const found = await findCancellationEvent(national, chave);
       if (found) return { kind: 'cancelled', recovered: true, record: await eventRecord(found) };
       if (result.kind === 'transmission_failed' && result.received === 'no' && result.status)
-        return { kind: 'refused', erros: result.erros as NationalMessage[], status: result.status };
+        return { kind: 'refused', erros: result.erros as AuthorityMessage[], status: result.status };
       return { kind: 'unanswered' };
     },
   };
 }
 
-async function findCancellationEvent(client: NationalClient, chave: string): Promise<string | null> {
+async function findCancellationEvent(client: AuthorityClient, chave: string): Promise<string | null> {
   const got = await getEvent(client, { chave, tipoEvento: EVENT_CANCELAMENTO, nSeqEvento: 1 });
   return got.kind === 'found'
     ? (got.eventos.find((e) => !e.tipoEvento || e.tipoEvento === EVENT_CANCELAMENTO)?.xml ?? null)

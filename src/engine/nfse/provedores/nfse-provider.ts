@@ -1,6 +1,6 @@
-import type { EmitDpsResult } from '../../transmissao/national-client.js';
-import type { NationalMessage } from '../../transmissao/national-message.js';
-import type { Credentials } from '../../transmissao/national-gateway.js';
+import { type EmissionResult } from '../../autoridades/emission-result.js';
+import { type AuthorityMessage } from '../../autoridades/authority-message.js';
+import { type Credentials } from '../../autoridades/endpoint.js';
 import type { Environment } from '../../nucleo/environment.js';
 import type { ErrorItem } from '../../errors.js';
 import type { XmlSigner } from '../../xml/sign-xml.js';
@@ -64,7 +64,7 @@ export interface CancellationRecord {
 
 export type ProviderCancellation =
   | { kind: 'cancelled'; recovered: boolean; record: CancellationRecord }
-  | { kind: 'refused'; erros: NationalMessage[]; status?: number }
+  | { kind: 'refused'; erros: AuthorityMessage[]; status?: number }
   | { kind: 'unanswered' };
 
 /**
@@ -86,23 +86,23 @@ export interface NfseProvider {
   /** The signed document of one note. */
   buildDocument(input: ProviderDocumentInput): ProviderDocument;
   /** Sends one note's stored document. */
-  emit(call: ProviderCall): Promise<EmitDpsResult>;
+  emit(call: ProviderCall): Promise<EmissionResult>;
   /**
    * Sends several notes of one company together, where the system has lots (results in the calls' order); absent
    * when it has none. The caller keeps within `lotLimit`.
    */
-  emitLot?(calls: ProviderCall[]): Promise<EmitDpsResult[]>;
+  emitLot?(calls: ProviderCall[]): Promise<EmissionResult[]>;
   readonly lotLimit?: number;
   /** Asks the system what became of the note's document: before any resend. */
   recover(call: ProviderCall): Promise<ProviderRecovery>;
   /** The rejection as the note shows it (`rejeicao`): official code, message and plain-language explanation. */
-  explain(erros: NationalMessage[]): Rejeicao;
+  explain(erros: AuthorityMessage[]): Rejeicao;
   /** The rejection says the document already gave a note (an earlier send arrived): recover it instead. */
-  alreadyIssued(erros: NationalMessage[]): boolean;
+  alreadyIssued(erros: AuthorityMessage[]): boolean;
   /** Corrects a catalogued rejection and returns the note to send again, or null; absent where nothing is corrected. */
   correct?(
     note: NfseWithTimeline,
-    erros: NationalMessage[],
+    erros: AuthorityMessage[],
     step: string,
     codigoOficial: string | null,
   ): Promise<NfseWithTimeline | null>;

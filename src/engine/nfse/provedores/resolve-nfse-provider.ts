@@ -1,6 +1,6 @@
 import type { Environment } from '../../nucleo/environment.js';
 import type { ParametrosMunicipio } from '../../tabelas/parametros-municipio.js';
-import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
+import type { TransmissionDeps } from '../../transmission-deps.js';
 import { abrasfProvider } from './abrasf-provider.js';
 import { nationalProvider } from './national-provider.js';
 import type { NfseProvider } from './nfse-provider.js';

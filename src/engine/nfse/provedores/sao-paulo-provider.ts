@@ -1,9 +1,13 @@
+import { type EmissionResult } from '../../autoridades/emission-result.js';
+import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import { Decimal } from 'decimal.js';
 import type { CompanyWithCertificate } from '../../empresas/present-company.js';
 import type { ErrorItem } from '../../errors.js';
-import type { EmitDpsResult } from '../../transmissao/national-client.js';
-import type { NationalMessage } from '../../transmissao/national-message.js';
-import { SAO_PAULO_IBGE, type SaoPauloAnswer, type SaoPauloGateway } from '../../transmissao/sao-paulo-gateway.js';
+import {
+  SAO_PAULO_IBGE,
+  type SaoPauloAnswer,
+  type SaoPauloGateway,
+} from '../../autoridades/sao-paulo/sao-paulo-gateway.js';
 import { signEnvelopedDocument } from '../../xml/enveloped-document.js';
 import { buildRpsInput } from '../sao-paulo/build-rps-input.js';
 import { buildRpsXml, signAscii } from '../sao-paulo/build-rps-xml.js';
@@ -19,8 +23,8 @@ import {
 import { chaveSaoPaulo, readRetorno, type EventoSaoPaulo, type NfeSaoPaulo } from '../sao-paulo/read-retorno.js';
 import { cancellationSignatureString, type LayoutSaoPaulo } from '../sao-paulo/signature-string.js';
 import type { AuthorizedNfse } from '../transmissao/authorize-held-notes.js';
-import { companyCredentials } from '../../transmissao/company-credentials.js';
-import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
+import { companyCredentials } from '../../empresas/company-credentials.js';
+import type { TransmissionDeps } from '../../transmission-deps.js';
 import type { DpsInput } from '../nacional/dps-input.js';
 import type { NfseRequest } from '../validacao/nfse-request.js';
 import { updateNote } from '../update-note.js';
@@ -42,7 +46,7 @@ const layoutOf = (xml: string): LayoutSaoPaulo => (/<Cabecalho xmlns="" Versao="
 const ccmIn = (layout: LayoutSaoPaulo, ccm: string) =>
   layout === 1 ? ccm.padStart(8, '0') : ccm.replace(/^0+(?=\d)/, '');
 
-const messages = (eventos: EventoSaoPaulo[]): NationalMessage[] =>
+const messages = (eventos: EventoSaoPaulo[]): AuthorityMessage[] =>
   eventos.map((e) => ({ codigo: e.codigo, descricao: e.descricao }));
 
 function codigoServico(company: Pick<CompanyWithCertificate, 'padroes'>, request: NfseRequest): string | null {
@@ -60,7 +64,7 @@ function authorizedOf(nfe: NfeSaoPaulo): AuthorizedNfse {
 }
 
 /** Transport outcomes shared by every operation; null when the city answered with a readable document. */
-function failureOf(answer: SaoPauloAnswer): Exclude<EmitDpsResult, { kind: 'authorized' | 'rejected' }> | null {
+function failureOf(answer: SaoPauloAnswer): Exclude<EmissionResult, { kind: 'authorized' | 'rejected' }> | null {
   switch (answer.kind) {
     case 'timeout':
       return { kind: 'timeout' };
@@ -122,7 +126,7 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
     calls: ProviderCall[],
     layout: LayoutSaoPaulo,
     answer: SaoPauloAnswer,
-  ): Promise<EmitDpsResult[]> {
+  ): Promise<EmissionResult[]> {
     const failure = failureOf(answer);
     if (failure) return calls.map(() => failure);
     const retorno = readRetorno((answer as { retornoXml: string }).retornoXml);
@@ -177,7 +181,7 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
   }
 
   /** EnvioLoteRPS of RPS of one company and one layout (at most 50: the caller keeps within lotLimit). */
-  async function sendLot(calls: ProviderCall[], layout: LayoutSaoPaulo): Promise<EmitDpsResult[]> {
+  async function sendLot(calls: ProviderCall[], layout: LayoutSaoPaulo): Promise<EmissionResult[]> {
     const rpsXml = calls.map((c) => /<RPS xmlns="">[\s\S]*<\/RPS>/.exec(c.note.dpsXml!)![0]);
     const datas = calls.map((c) => /<DataEmissao>([^<]+)<\/DataEmissao>/.exec(c.note.dpsXml!)![1]!).sort();
     const total = calls.reduce((sum, c) => sum.plus(c.note.valor.toString()), new Decimal(0));
@@ -279,7 +283,7 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
 
     async emitLot(calls) {
       // One lot per layout: a lot's header says its layout for every RPS in it.
-      const results = new Map<ProviderCall, EmitDpsResult>();
+      const results = new Map<ProviderCall, EmissionResult>();
       for (const layout of [1, 2] as const) {
         const group = calls.filter((c) => layoutOf(c.note.dpsXml!) === layout);
         if (group.length === 0) continue;

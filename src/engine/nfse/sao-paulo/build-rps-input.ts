@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { CompanyWithCertificate } from '../../empresas/present-company.js';
 import type { DpsInput } from '../nacional/dps-input.js';
-import { SAO_PAULO_IBGE, type SaoPauloSettings } from '../../transmissao/sao-paulo-gateway.js';
+import { SAO_PAULO_IBGE, type SaoPauloSettings } from '../../autoridades/sao-paulo/sao-paulo-gateway.js';
 import type { DocumentoAssinatura, LayoutSaoPaulo } from './signature-string.js';
 
 /** One RPS as São Paulo receives it, read from the note's resolved DPS values. */

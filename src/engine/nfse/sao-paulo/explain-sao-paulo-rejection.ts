@@ -1,4 +1,4 @@
-import type { NationalMessage } from '../../transmissao/national-message.js';
+import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import type { Rejeicao } from '../present-nfse.js';
 
 /**
@@ -79,7 +79,7 @@ const CODIGOS: Record<string, { significado: string; correcao: string }> = {
 };
 
 /** `rejeicao` of a note São Paulo refused: the first `Erro` is the official code. */
-export function explainSaoPauloRejection(erros: NationalMessage[]): Rejeicao {
+export function explainSaoPauloRejection(erros: AuthorityMessage[]): Rejeicao {
   const first = erros[0];
   const code = first?.codigo || null;
   const known = code ? CODIGOS[code] : undefined;

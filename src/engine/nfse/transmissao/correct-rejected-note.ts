@@ -1,7 +1,7 @@
+import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
-import { companyCredentials } from '../../transmissao/company-credentials.js';
-import type { NationalMessage } from '../../transmissao/national-message.js';
-import type { TransmissionDeps } from '../../transmissao/transmission-deps.js';
+import { companyCredentials } from '../../empresas/company-credentials.js';
+import type { TransmissionDeps } from '../../transmission-deps.js';
 import { signXml } from '../../xml/sign-xml.js';
 import { correctDps, type Ajuste } from '../ajustes/index.js';
 import { buildDpsId, buildDpsXml } from '../nacional/build-dps-xml.js';
@@ -28,7 +28,7 @@ import { updateNote } from '../update-note.js';
 export async function correctRejectedNote(
   deps: TransmissionDeps,
   note: NfseWithTimeline,
-  erros: NationalMessage[],
+  erros: AuthorityMessage[],
   step: string,
   codigoOficial: string | null,
 ): Promise<NfseWithTimeline | null> {

@@ -1,5 +1,5 @@
+import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import type { Rejeicao } from '../present-nfse.js';
-import type { NationalMessage } from '../../transmissao/national-message.js';
 import { codigoOficial } from '../../tabelas/index.js';
 
 // Plain-language fixes for the rejections integrators meet most (`rejeicao.explicacao`).
@@ -14,7 +14,7 @@ const FIXES: Record<string, string> = {
   E0310: 'O código de serviço não existe na lista nacional; corrija servico.codigo_nacional.',
 };
 
-export function explainRejection(erros: NationalMessage[]): Rejeicao {
+export function explainRejection(erros: AuthorityMessage[]): Rejeicao {
   const first = erros[0];
   const code = first?.codigo ?? null;
   const official = code ? codigoOficial(code) : null;

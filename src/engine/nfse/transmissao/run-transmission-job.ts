@@ -1,14 +1,16 @@
+import { backoff } from '../../fila/backoff.js';
+import { type JobPayload } from '../../fila/job-payload.js';
+import { type EmissionResult } from '../../autoridades/emission-result.js';
+import { type Credentials } from '../../autoridades/endpoint.js';
 import { Prisma, type Certificate, type TransmissionJob } from '../../../generated/prisma/client.js';
 import { DAY } from '../../nucleo/clock.js';
-import type { EmitDpsResult } from '../../transmissao/national-client.js';
 import { competenciaDe } from '../ajustes/competencia-de.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
 import { publishNote, updateNote } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';
 import { authorizeHeldNote, type AuthorizedNfse } from './authorize-held-notes.js';
-import { companyCredentials } from '../../transmissao/company-credentials.js';
-import type { Credentials } from '../../transmissao/national-gateway.js';
-import { backoff, type JobPayload, type TransmissionDeps } from '../../transmissao/transmission-deps.js';
+import { companyCredentials } from '../../empresas/company-credentials.js';
+import { type TransmissionDeps } from '../../transmission-deps.js';
 import type { XmlSigner } from '../../xml/sign-xml.js';
 import type { NfseProvider, ProviderCall } from '../provedores/nfse-provider.js';
 import { providerOfNote } from '../provedores/resolve-nfse-provider.js';
@@ -38,7 +40,7 @@ export interface ClaimedRound {
   certificates: Map<string, Certificate>;
   authorizations: AuthorizationRound;
   /** The send of each job that goes in a lot with others of its round (planLots), by job id. */
-  lots: Map<string, () => Promise<EmitDpsResult>>;
+  lots: Map<string, () => Promise<EmissionResult>>;
 }
 
 export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[]): Promise<ClaimedRound> {
@@ -69,7 +71,7 @@ function planLots(
   notes: Map<string, NfseWithTimeline>,
   certificates: Map<string, Certificate>,
 ) {
-  const lots = new Map<string, () => Promise<EmitDpsResult>>();
+  const lots = new Map<string, () => Promise<EmissionResult>>();
   const groups = new Map<string, Array<{ job: TransmissionJob; note: NfseWithTimeline; provider: NfseProvider }>>();
   const now = deps.clock.now().getTime();
   for (const job of jobs) {
@@ -96,7 +98,7 @@ function planLots(
     for (let start = 0; start < group.length; start += limit) {
       const lot = group.slice(start, start + limit);
       if (lot.length < 2) continue;
-      let sent: Promise<EmitDpsResult[]> | null = null;
+      let sent: Promise<EmissionResult[]> | null = null;
       const send = () =>
         (sent ??= (async () => {
           const companyId = lot[0]!.note.companyId;
@@ -201,7 +203,7 @@ async function applyEmission(
   job: TransmissionJob,
   note: NfseWithTimeline,
   payload: JobPayload,
-  result: EmitDpsResult,
+  result: EmissionResult,
   step: string,
   route: Route,
   round?: ClaimedRound,

@@ -6,7 +6,7 @@ import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento-fede
 import { bodyIssues } from '../../nucleo/read-body.js';
 import { nfseBody } from '../nfse-body.js';
 import { Coletor } from '../../nucleo/coletor.js';
-import { validarClassificacaoIbsCbs } from './validar-classificacao-ibs-cbs.js';
+import { validateClassificacaoIbsCbs } from './validate-classificacao-ibs-cbs.js';
 import type {
   EnderecoRequest,
   IbsCbsServico,
@@ -132,7 +132,7 @@ export function checkNfseBody(read: NfseBodyRead, ctx: ValidationContext): Valid
     }
     if (valid('/servico/ibs_cbs') && valid('/servico/nbs')) {
       const c = new Coletor();
-      validarClassificacaoIbsCbs(r.resolved, servico.ibs_cbs, c);
+      validateClassificacaoIbsCbs(r.resolved, servico.ibs_cbs, c);
       erros.push(...c.issues);
     }
     ajustes = r.ajustes;

@@ -1,0 +1,168 @@
+import type { Principal } from '../chaves/principal.js';
+import type { EngineDeps } from '../engine-deps.js';
+import type { CompanyWithCertificate } from '../empresas/present-company.js';
+import { EngineError } from '../errors.js';
+import { Coletor } from '../nucleo/coletor.js';
+import type { ValidationIssue } from '../nucleo/validation-issue.js';
+import { computeTributos } from '../tributos/compute-tributos.js';
+import { ForaDeCobertura } from '../tributos/fora-de-cobertura.js';
+import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
+import { invalidNfeRequest, type NfeBody, type Operacao } from './nfe-body.js';
+import type { NfeItemBody } from './nfe-item-body.js';
+import { camelMembers } from './nfe-member.js';
+import { itemTributavel, operacaoTributavel, produtosDoCatalogo, semTributacao } from './operacao-tributavel.js';
+import { itensDaOrigem } from './itens-da-origem.js';
+import { municipio } from '../tabelas/index.js';
+
+/** The `informado` body `calcular` produced, and the adjustments of every value it calculated. */
+export interface NfeCalculada {
+  corpo: NfeBody;
+  ajustes: NfeAjuste[];
+}
+
+const NATUREZAS: Record<Operacao, string> = {
+  venda: 'Venda de mercadoria',
+  venda_consumidor_final: 'Venda de mercadoria a consumidor final',
+  bonificacao: 'Remessa em bonificação',
+  remessa: 'Remessa de mercadoria',
+  transferencia: 'Transferência de mercadoria',
+  devolucao: 'Devolução de mercadoria',
+};
+
+/**
+ * `modo` `calcular`: each item `{produto, quantidade, valor_unitario}` (and its desconto, frete, seguro,
+ * outras_despesas) takes the catalogue product's description, NCM, origin, unit, GTIN and CEST, and the tax
+ * engine computes its CFOP and every tax group from the product's tax profile, the company's regime and the
+ * recipient. The result is the `informado` body the note is then judged and built from, so a calculated note
+ * passes exactly the checks an informed one does. `remessa` and `transferencia` are informed operations:
+ * their items carry their taxes and only the nature is filled; a `devolucao` takes each item `{produto,
+ * quantidade}` with the origin note's taxes (itensDaOrigem). Outside the coverage:
+ * 422 nfe_fora_de_cobertura naming each item and what is missing.
+ */
+export async function computeNfeTaxes(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  principal: Principal,
+  company: CompanyWithCertificate,
+  body: Partial<NfeBody>,
+  issues: ValidationIssue[] = [],
+): Promise<NfeCalculada> {
+  const c = new Coletor();
+  c.issues.push(...issues);
+  const ajustes: NfeAjuste[] = [];
+  const { operacao, subtipo, op } = operacaoTributavel(body, company, deps.clock.now(), c, ajustes);
+  const { modo: _modo, operacao: _operacao, subtipo: _subtipo, pararEmDivergencia: _parar, ...informado } = body;
+  const corpo = { ...informado, modo: 'informado' } as NfeBody;
+  if (body.naturezaOperacao == null) {
+    corpo.naturezaOperacao = NATUREZAS[operacao];
+    ajustes.push({ ...nfeAjuste('nfe_natureza_da_operacao'), valor: NATUREZAS[operacao] });
+  }
+  if (operacao === 'devolucao' && body.finalidade == null) corpo.finalidade = 'devolucao';
+  const linhas = (Array.isArray(body.itens) ? body.itens : []) as Partial<NfeItemBody>[];
+  if (operacao === 'devolucao' && typeof body.chaveReferenciada === 'string') {
+    const origem = c.issues.length
+      ? null
+      : await itensDaOrigem(
+          deps,
+          principal,
+          company.id,
+          municipio(company.municipio)!.uf,
+          body.chaveReferenciada,
+          subtipo,
+          linhas,
+          c,
+          ajustes,
+        );
+    if (c.issues.length || !origem) throw invalidNfeRequest(c.issues);
+    corpo.itens = origem.itens;
+    if (body.tipoOperacao == null) corpo.tipoOperacao = origem.propria ? 'entrada' : 'saida';
+    return { corpo, ajustes };
+  }
+  if (!op) {
+    if (c.issues.length) throw invalidNfeRequest(c.issues);
+    return { corpo, ajustes };
+  }
+  const produtos = await produtosDoCatalogo(
+    deps,
+    principal,
+    company.id,
+    linhas.map((l) => l.produto).filter((p): p is string => typeof p === 'string' && p !== ''),
+  );
+  const foraDeCobertura: Coletor = new Coletor();
+  const itens = linhas.map((linha, i) => {
+    const campo = `/itens/${i}`;
+    if (!linha.produto || c.temErroEm(campo)) return null;
+    const produto = produtos.get(linha.produto);
+    if (!produto) {
+      c.add(
+        'produto_nao_encontrado',
+        `${campo}/produto`,
+        `Produto ${linha.produto} não encontrado no catálogo da empresa.`,
+        'Cadastre-o em POST /v1/produtos ou confira o código (SKU).',
+      );
+      return null;
+    }
+    if (semTributacao(produto, `${campo}/produto`, c)) return null;
+    try {
+      const t = computeTributos(itemTributavel(produto, linha), op);
+      for (const r of t.regras) {
+        ajustes.push({
+          campo: `${campo}${r.campo}`,
+          acao: 'calculado',
+          motivo: r.motivo,
+          regra: r.regra,
+          versao: r.versao,
+          fonte: r.fonte,
+          valor: r.valor,
+        });
+      }
+      const grupos = {
+        icms: t.icms,
+        pis: t.pis,
+        cofins: t.cofins,
+        ipi: t.ipi,
+        icmsUfDest: t.icms_uf_dest,
+        ibsCbs: t.ibs_cbs,
+      };
+      const { produto: _produto, ...valores } = linha;
+      return {
+        codigo: produto.sku,
+        descricao: produto.descricao,
+        ncm: produto.ncm,
+        origem: String(produto.origem),
+        unidade: produto.unidade,
+        ...(produto.gtin ? { gtin: produto.gtin } : {}),
+        ...(produto.cest ? { cest: produto.cest } : {}),
+        ...valores,
+        cfop: t.cfop,
+        ...Object.fromEntries(
+          Object.entries(grupos)
+            .filter(([, g]) => g !== undefined)
+            .map(([k, g]) => [k, camelMembers(g!)]),
+        ),
+      } as NfeItemBody;
+    } catch (err) {
+      if (!(err instanceof ForaDeCobertura)) throw err;
+      foraDeCobertura.add(
+        'fora_de_cobertura',
+        `${campo}${err.campo}`,
+        err.message,
+        'Envie a nota em modo informado, com os tributos deste item calculados, ou ajuste o perfil tributário do produto (GET /v1/nfe/cobertura diz o que o motor cobre).',
+      );
+      return null;
+    }
+  });
+  if (c.issues.length) throw invalidNfeRequest([...c.issues, ...foraDeCobertura.issues]);
+  if (foraDeCobertura.issues.length) {
+    throw new EngineError(
+      'nfe_fora_de_cobertura',
+      `O motor de tributos não cobre ${foraDeCobertura.issues.length === 1 ? 'um item' : `${foraDeCobertura.issues.length} itens`} desta nota: ${foraDeCobertura.issues[0]!.mensagem}`,
+      {
+        campo: foraDeCobertura.issues[0]!.campo,
+        correcao: foraDeCobertura.issues[0]!.correcao,
+        extra: { erros: foraDeCobertura.issues },
+      },
+    );
+  }
+  corpo.itens = itens as NfeItemBody[];
+  return { corpo, ajustes };
+}

@@ -1,0 +1,120 @@
+import { Decimal } from 'decimal.js';
+import { camelName as camel } from '../nucleo/validation-issues-of.js';
+import type { Principal } from '../chaves/principal.js';
+import type { EngineDeps } from '../engine-deps.js';
+import type { CompanyWithCertificate } from '../empresas/present-company.js';
+import { EngineError } from '../errors.js';
+import { Coletor } from '../nucleo/coletor.js';
+import { computeTributos, type TributosDoItem } from '../tributos/compute-tributos.js';
+import { ForaDeCobertura } from '../tributos/fora-de-cobertura.js';
+import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
+import type { NfeRequest } from './nfe-request.js';
+import { itemTributavel, operacaoTributavel, produtosDoCatalogo, semTributacao } from './operacao-tributavel.js';
+import { invalidNfeRequest, type NfeBody } from './nfe-body.js';
+import type { NfeItemBody } from './nfe-item-body.js';
+
+/** The layout's tolerance on each calculated amount (MOC 4.00: values may differ by one cent from base × rate). */
+const TOLERANCIA = new Decimal('0.01');
+const GRUPOS = ['icms', 'ipi', 'pis', 'cofins', 'icms_uf_dest', 'ibs_cbs'] as const;
+
+/**
+ * `modo` `conferir`: the note goes with the caller's values; each item is recomputed from its catalogue product
+ * (found by the item's `codigo`, the SKU) with the item's own NCM, origin, CEST and amounts, and each value that
+ * differs beyond the tolerance is an adjustment nfe_conferencia_divergencia (`valor` expected, `enviado` sent).
+ * What the engine does not cover — an informed operation, an item without catalogue product or tax profile, a
+ * case outside the coverage — is nfe_conferencia_fora_de_cobertura: never a silent pass. With
+ * `parar_em_divergencia: true` a divergence stops the note: 422 nfe_conferencia_divergente with the adjustments.
+ */
+export async function verifyNfeTaxes(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  principal: Principal,
+  company: CompanyWithCertificate,
+  body: Partial<NfeBody>,
+  request: NfeRequest,
+): Promise<NfeAjuste[]> {
+  const c = new Coletor();
+  const ajustes: NfeAjuste[] = [];
+  const { operacao, op } = operacaoTributavel(body, company, deps.clock.now(), c, ajustes);
+  const parar = body.pararEmDivergencia;
+  if (c.issues.length) throw invalidNfeRequest(c.issues);
+  const fora = (campo: string, motivo: string) =>
+    ajustes.push({ ...nfeAjuste('nfe_conferencia_fora_de_cobertura', campo), motivo });
+  if (!op) {
+    fora('/operacao', `A operação ${operacao} é informada: os tributos enviados seguem sem conferência.`);
+    return ajustes;
+  }
+  const produtos = await produtosDoCatalogo(
+    deps,
+    principal,
+    company.id,
+    request.itens.map((i) => i.codigo),
+  );
+  const enviados = (body.itens ?? []) as Partial<NfeItemBody>[];
+  request.itens.forEach((item, i) => {
+    const campo = `/itens/${i}`;
+    const produto = produtos.get(item.codigo);
+    if (!produto)
+      return fora(campo, `O código ${item.codigo} não é um produto do catálogo: o item segue sem conferência.`);
+    const semPerfil = new Coletor();
+    if (semTributacao(produto, `${campo}/codigo`, semPerfil)) return fora(campo, semPerfil.issues[0]!.mensagem);
+    let esperado: TributosDoItem;
+    try {
+      esperado = computeTributos(itemTributavel(produto, enviados[i]!, item.ncm, item.origem, item.cest ?? null), op);
+    } catch (err) {
+      if (!(err instanceof ForaDeCobertura)) throw err;
+      return fora(`${campo}${err.campo}`, err.message);
+    }
+    ajustes.push(...divergencias(esperado, enviados[i]!, campo));
+  });
+  if (parar === true && ajustes.some((a) => a.acao === 'divergente')) {
+    throw new EngineError(
+      'nfe_conferencia_divergente',
+      'Os tributos enviados divergem do recálculo e parar_em_divergencia pediu para não emitir.',
+      {
+        campo: ajustes.find((a) => a.acao === 'divergente')!.campo,
+        correcao:
+          'Corrija os valores que ajustes aponta (valor esperado em valor, o enviado em enviado) ou envie sem parar_em_divergencia.',
+        extra: { ajustes },
+      },
+    );
+  }
+  return ajustes;
+}
+
+/** Each member of the recalculated groups that the sent item lacks or carries with another value. */
+function divergencias(esperado: TributosDoItem, enviado: Partial<NfeItemBody>, campo: string): NfeAjuste[] {
+  const out: NfeAjuste[] = [];
+  const comparar = (ponteiro: string, valor: string, dado: unknown) => {
+    const texto = typeof dado === 'string' ? dado : dado === undefined || dado === null ? null : String(dado);
+    if (texto !== null && iguais(ponteiro, valor, texto)) return;
+    const regra = esperado.regras.find((r) => `${campo}${r.campo}` === ponteiro);
+    out.push({
+      ...nfeAjuste('nfe_conferencia_divergencia', ponteiro),
+      motivo: `Esperado ${valor}, enviado ${texto ?? 'nada'}${regra ? ` (${regra.motivo})` : ''}.`,
+      ...(regra ? { versao: regra.versao, fonte: regra.fonte } : {}),
+      valor,
+      enviado: texto,
+    });
+  };
+  comparar(`${campo}/cfop`, esperado.cfop, enviado.cfop);
+  for (const g of GRUPOS) {
+    const grupo = esperado[g];
+    if (!grupo) continue;
+    const dado = (enviado[camel(g) as keyof NfeItemBody] ?? {}) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(grupo)) {
+      // vIBS left out is the sum of the parts sent (nfe_ibs_soma_uf_municipio): the parts are what is checked.
+      if (g === 'ibs_cbs' && k === 'v_ibs' && dado.vIbs === undefined) continue;
+      comparar(`${campo}/${g}/${k}`, v, dado[camel(k)]);
+    }
+  }
+  return out;
+}
+
+/** Amounts (v_…) within the tolerance; rates and codes equal as numbers or as texts. */
+function iguais(ponteiro: string, esperado: string, enviado: string): boolean {
+  const membro = ponteiro.slice(ponteiro.lastIndexOf('/') + 1);
+  const numeros = /^\d+(\.\d+)?$/.test(esperado) && /^\d+(\.\d+)?$/.test(enviado);
+  if (!numeros || /^(cst|csosn|c_enq|c_class_trib|cfop|mod_bc|mod_bc_st)$/.test(membro)) return esperado === enviado;
+  if (membro.startsWith('v_')) return new Decimal(esperado).minus(enviado).abs().lte(TOLERANCIA);
+  return new Decimal(esperado).eq(enviado);
+}
