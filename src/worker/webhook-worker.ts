@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { anyEventsTopic } from '../engine/eventos/events-topic.js';
 import { runReadinessCheckIfDue } from '../engine/prontidao/check-readiness-changes.js';
-import { BatchDeadline } from '../engine/webhooks/batch-deadline.js';
+import { VolleyDeadline } from '../engine/webhooks/volley-deadline.js';
 import { claimDeliveries, type ClaimedDelivery } from '../engine/webhooks/claim-deliveries.js';
 import { type Attempt, attemptDelivery } from '../engine/webhooks/attempt-delivery.js';
 import { dispatchEvents } from '../engine/webhooks/dispatch-events.js';
-import { InflightBatches } from '../engine/webhooks/inflight-batches.js';
+import { Flights } from '../engine/webhooks/flights.js';
 import { type ReadyWebhook, readyWebhooks } from '../engine/webhooks/ready-webhook.js';
 import { reviveInflight } from '../engine/webhooks/revive-inflight.js';
 import type { SafeTarget } from '../engine/webhooks/safe-dispatchers.js';
@@ -19,34 +19,30 @@ export interface WebhookWorkerOptions {
 }
 
 /** Attempts claimed deliveries concurrently and records them together; returns how many. */
-async function deliverClaimed(
-  deps: WebhookDeps,
-  claimed: ClaimedDelivery[],
-  batches: InflightBatches,
-): Promise<number> {
+async function deliverClaimed(deps: WebhookDeps, claimed: ClaimedDelivery[], flights: Flights): Promise<number> {
   if (claimed.length === 0) return 0;
-  batches.launched(claimed);
-  const attempts = await attemptBatch(deps, claimed, (d, a, lost) => batches.attempted(d, a, lost));
-  await claimDeliveries(deps, attempts, 0, batches.take());
-  batches.recorded(attempts, true);
+  flights.launched(claimed);
+  const attempts = await attemptVolley(deps, claimed, (d, a, lost) => flights.attempted(d, a, lost));
+  await claimDeliveries(deps, attempts, 0, flights.take());
+  flights.recorded(attempts, true);
   return claimed.length;
 }
 
 /**
- * Revives lapsed batches, fans out and delivers everything due now (tests move a FakeClock and call this
- * instead of waiting); in-flight rows of the batches it attempted are gone when it returns.
+ * Revives lapsed flights, fans out and delivers everything due now (tests move a FakeClock and call this
+ * instead of waiting); the rows of the flights it attempted are gone when it returns.
  */
 export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promise<number> {
-  const batches = new InflightBatches();
+  const flights = new Flights();
   let total = 0;
   for (;;) {
     await reviveInflight(deps);
     const fanned = await dispatchEvents(deps, concurrency);
     const sent =
-      (await deliverClaimed(deps, fanned.claimed, batches)) +
-      (await deliverClaimed(deps, await claimDeliveries(deps, [], concurrency, batches.take()), batches));
+      (await deliverClaimed(deps, fanned.claimed, flights)) +
+      (await deliverClaimed(deps, await claimDeliveries(deps, [], concurrency, flights.take()), flights));
     total += sent;
-    if (!fanned.more && sent === 0 && batches.pending === 0) return total;
+    if (!fanned.more && sent === 0 && flights.pending === 0) return total;
   }
 }
 
@@ -54,9 +50,9 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
  * The webhook half of the worker role; resumes from the database after a crash. Two loops share `concurrency`
  * slots for attempts. The dispatcher fans events out when an event commit is announced (or every pollMs, for a
  * lost announcement or another process's events without Redis), as many as slots are free, and attempts the
- * in-flight deliveries it gets back; with the log behind, it waits for slots. It also revives batches whose
- * lease ran out. The deliverer's round trips record the attempts finished meanwhile, delete the in-flight
- * batches that are fully recorded, and claim due deliveries (retries, expired leases, resends, tests) in one
+ * in-flight deliveries it gets back; with the log behind, it waits for slots. It also revives flights whose
+ * lease ran out. The deliverer's round trips record the attempts finished meanwhile, delete the flights
+ * that are fully recorded, and claim due deliveries (retries, expired leases, resends, tests) in one
  * statement. Two round trips may be under way at once: while one waits on the database, the attempts it did
  * not wait for keep finishing and the next one already records them, so the pipeline does not run dry during
  * a round trip. A finished attempt frees its slot and is recorded by the next trip, well inside its lease.
@@ -72,7 +68,7 @@ export function startWebhookWorker(
   // A fan-out takes about `room` events per round trip and the pool empties while it waits, so the pool's size
   // bounds throughput at size / round trip. An origin gets at most 128 connections (safe-dispatchers.ts: more
   // connections to one receiver only slow it down): attempts beyond them wait inside the origin's pool, within
-  // their batch's deadline, so a receiver that takes over 2.5 s per request under 128 connections sees some
+  // their volley's deadline, so a receiver that takes over 2.5 s per request under 128 connections sees some
   // attempts time out there and retried by the table.
   const concurrency = options.concurrency ?? 512;
   // Refilling one slot at a time would cost a claim per delivery; a quarter of the pool is worth a round trip.
@@ -84,7 +80,7 @@ export function startWebhookWorker(
   let attempting = 0;
   /** Finished, waiting for the next round trip to record them. */
   let finished: Attempt[] = [];
-  const batches = new InflightBatches();
+  const flights = new Flights();
   /** Round trips under way, and the slots their claims asked for. */
   const trips = new Set<Promise<void>>();
   let asked = 0;
@@ -116,15 +112,15 @@ export function startWebhookWorker(
   /** Attempts leased deliveries; each finished one frees its slot and waits for the next round trip. */
   const launch = (claimed: ClaimedDelivery[]) => {
     attempting += claimed.length;
-    batches.launched(claimed);
-    const sent: Promise<unknown> = attemptBatch(deps, claimed, (d, a, lost) => {
+    flights.launched(claimed);
+    const sent: Promise<unknown> = attemptVolley(deps, claimed, (d, a, lost) => {
       attempting--;
-      batches.attempted(d, a, lost);
+      flights.attempted(d, a, lost);
       // An attempt not made (webhook gone, or an error logged) has nothing to record.
       if (a) finished.push(a);
       // The deliverer acts on a quarter of the pool finished, on an idle pool, or (with claims due) on free
       // slots; waking it for every attempt would cost a timer and a promise each.
-      if (!drained || finished.length >= refillAt || attempting === 0 || batches.pending > 0) deliverWake.notify();
+      if (!drained || finished.length >= refillAt || attempting === 0 || flights.pending > 0) deliverWake.notify();
       wakeDispatcherIfRoom();
     }).finally(() => posting.delete(sent));
     posting.add(sent);
@@ -177,7 +173,7 @@ export function startWebhookWorker(
       lastJobCheck = Date.now();
       await runReadinessCheckIfDue(deps);
     }
-    // A lapsed batch waits at most its 30-second lease plus this.
+    // A lapsed flight waits at most its 30-second lease plus this.
     if (Date.now() - lastRevival >= 5_000) {
       lastRevival = Date.now();
       if ((await reviveInflight(deps)) > 0) {
@@ -201,18 +197,18 @@ export function startWebhookWorker(
 
   /** Records what finished and claims up to `limit`; a failed trip leaves its deliveries to their leases. */
   const roundTrip = (limit: number): Promise<void> => {
-    const batch = finished;
+    const recording = finished;
     finished = [];
     asked += limit;
-    const trip: Promise<void> = claimDeliveries(deps, batch, limit, batches.take())
+    const trip: Promise<void> = claimDeliveries(deps, recording, limit, flights.take())
       .then((claimed) => {
-        batches.recorded(batch, true);
+        flights.recorded(recording, true);
         if (claimed.length < limit) drained = true;
         if (claimed.length > 0) launch(claimed);
       })
       .catch((err: unknown) => {
-        // Unrecorded attempts are claimed again when their lease runs out, or revived with their batch (at least once).
-        batches.recorded(batch, false);
+        // Unrecorded attempts are claimed again when their lease runs out, or revived with their flight (at least once).
+        flights.recorded(recording, false);
         deps.logger.error({ err }, 'webhook round trip failed; retrying');
         failed = true;
       })
@@ -237,7 +233,7 @@ export function startWebhookWorker(
     const idle = attempting === 0 && trips.size === 0;
     // A trip for a quarter of the slots, or to record what finished when nothing else is under way; at most
     // two at once. After a short claim, only what finished is worth a trip until something new is due.
-    const recordable = finished.length > 0 || batches.pending > 0;
+    const recordable = finished.length > 0 || flights.pending > 0;
     const worth = drained
       ? recordable && (idle || finished.length >= refillAt)
       : free >= refillAt || (idle && recordable);
@@ -269,26 +265,26 @@ export function startWebhookWorker(
       await Promise.all(fanOuts);
       await Promise.all(trips);
       await Promise.all(posting);
-      // Recording the last attempts completes their batches, whose rows go with one more trip.
+      // Recording the last attempts completes their flights, whose rows go with one more trip.
       if (finished.length > 0) await roundTrip(0);
-      if (batches.pending > 0) await roundTrip(0);
+      if (flights.pending > 0) await roundTrip(0);
     },
   };
 }
 
 /**
- * Attempts a claimed batch at once under one deadline (the batch's attempts start together, so one timer
- * serves them all instead of one per attempt); `done` gets each attempt as it finishes, null for one not made
- * (`lost` when it failed). Never rejects: a delivery whose attempt fails unrecorded is claimed again when its
- * lease runs out, or revived with its batch.
+ * Attempts a volley (the deliveries one claim or fan-out handed back) at once under one deadline (its attempts
+ * start together, so one timer serves them all instead of one per attempt); `done` gets each attempt as it
+ * finishes, null for one not made (`lost` when it failed). Never rejects: a delivery whose attempt fails unrecorded is claimed again when its
+ * lease runs out, or revived with its flight.
  */
-async function attemptBatch(
+async function attemptVolley(
   deps: WebhookDeps,
   claimed: ClaimedDelivery[],
   done: (d: ClaimedDelivery, a: Attempt | null, lost: boolean) => void,
 ): Promise<Attempt[]> {
   let webhooks: Map<string, ReadyWebhook>;
-  // The host of each webhook is checked once for the batch's attempts, which all start now.
+  // The host of each webhook is checked once for the volley's attempts, which all start now.
   const targets = new Map<string, SafeTarget>();
   try {
     webhooks = await readyWebhooks(deps, claimed);
@@ -296,11 +292,11 @@ async function attemptBatch(
       [...webhooks].map(async ([id, webhook]) => targets.set(id, await deps.webhooks.dispatchers.target(webhook.url))),
     );
   } catch (err) {
-    deps.logger.error({ err }, 'webhooks of a claimed batch not opened or their hosts not checked');
+    deps.logger.error({ err }, 'webhooks of a volley not opened or their hosts not checked');
     for (const d of claimed) done(d, null, true);
     return [];
   }
-  const deadline = new BatchDeadline(deps.webhooks.timeoutMs);
+  const deadline = new VolleyDeadline(deps.webhooks.timeoutMs);
   const attempts = await Promise.all(
     claimed.map(async (delivery) => {
       let attempt: Attempt | null = null;
