@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FiscalApi, FiscalApiError } from '../../sdk/typescript/src/index.js';
+import { FiscalApi, FiscalApiError, Transport, Transporte } from '../../sdk/typescript/src/index.js';
 import { backoffDelay, rateLimitDelay } from '../../sdk/typescript/src/backoff-delay.js';
 
 type Answer = Response | Error;
@@ -9,8 +9,8 @@ function scripted(answers: Answer[], extra: Partial<ConstructorParameters<typeof
   const requests: Array<{ url: string; method: string; key: string | null }> = [];
   const waits: number[] = [];
   const cliente = new FiscalApi({
-    apiKey: 'svc_test_x',
-    baseUrl: 'http://api.invalid',
+    chaveApi: 'svc_test_x',
+    urlBase: 'http://api.invalid',
     esperar: async (ms) => void waits.push(ms),
     fetch: async (input, init) => {
       const headers = new Headers(init?.headers);
@@ -100,10 +100,10 @@ describe('retry rules of the TypeScript client', () => {
     expect(waits[1]).toBe(15_250);
   });
 
-  it('gives up after maxRetries with the last error, the key unchanged', async () => {
+  it('gives up after maxRetentativas with the last error, the key unchanged', async () => {
     const { cliente, requests } = scripted(
       [problem(500, 'erro_interno', true), problem(500, 'erro_interno', true), problem(500, 'erro_interno', true)],
-      { maxRetries: 2 },
+      { maxRetentativas: 2 },
     );
     const erro = (await emitir(cliente).catch((e) => e)) as FiscalApiError;
     expect([erro.status, erro.codigo, erro.retentavel]).toEqual([500, 'erro_interno', true]);
@@ -112,7 +112,9 @@ describe('retry rules of the TypeScript client', () => {
   });
 
   it('a connection that keeps failing becomes FiscalApiError erro_de_conexao', async () => {
-    const { cliente } = scripted([new TypeError('fetch failed'), new TypeError('fetch failed')], { maxRetries: 1 });
+    const { cliente } = scripted([new TypeError('fetch failed'), new TypeError('fetch failed')], {
+      maxRetentativas: 1,
+    });
     const erro = (await emitir(cliente).catch((e) => e)) as FiscalApiError;
     expect([erro.status, erro.codigo, erro.retentavel]).toEqual([0, 'erro_de_conexao', true]);
   });
@@ -137,6 +139,36 @@ describe('retry rules of the TypeScript client', () => {
       'chave de teste não pode criar empresas',
       'req-9',
     ]);
+  });
+
+  it('still takes the deprecated option names for one version (apiKey, baseUrl, maxRetries, timeoutMs…)', async () => {
+    const requests: string[] = [];
+    const waits: number[] = [];
+    const antigo = new FiscalApi({
+      apiKey: 'svc_test_antiga',
+      baseUrl: 'http://api.invalid/',
+      maxRetries: 1,
+      retryDelayMs: 40,
+      maxRetryDelayMs: 40,
+      timeoutMs: 5,
+      esperar: async (ms) => void waits.push(ms),
+      fetch: async (input, init) => {
+        requests.push(`${String(input)} ${new Headers(init?.headers).get('authorization')}`);
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new Error('abortado'))),
+        );
+      },
+    });
+    const erro = (await antigo.nfse.obter('n1').catch((e) => e)) as FiscalApiError;
+    expect([erro.codigo, erro.mensagem]).toEqual(['tempo_esgotado', 'Sem resposta em 5 ms após 2 tentativas']);
+    expect(requests).toEqual(Array(2).fill('http://api.invalid/v1/nfse/n1 Bearer svc_test_antiga'));
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(20);
+    expect(waits[0]).toBeLessThanOrEqual(40);
+    const transporte = new Transport({ apiKey: 'svc_test_antiga', baseUrl: 'http://api.invalid/' });
+    expect(transporte).toBeInstanceOf(Transporte);
+    expect([transporte.apiKey, transporte.baseUrl]).toEqual([transporte.chaveApi, transporte.urlBase]);
+    expect(transporte.urlBase).toBe('http://api.invalid');
   });
 
   it('backoff doubles from the base and stops at the cap', () => {

@@ -14,8 +14,8 @@ let company: SeededCompany;
 let cliente: FiscalApi;
 let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
 
-const novoCliente = (baseUrl: string, extra: Partial<ConstructorParameters<typeof FiscalApi>[0]> = {}) =>
-  new FiscalApi({ apiKey: account.testKey, baseUrl, retryDelayMs: 20, maxRetryDelayMs: 100, ...extra });
+const novoCliente = (urlBase: string, extra: Partial<ConstructorParameters<typeof FiscalApi>[0]> = {}) =>
+  new FiscalApi({ chaveApi: account.testKey, urlBase, esperaInicialMs: 20, esperaMaximaMs: 100, ...extra });
 
 /** The client's error of a call that must fail. */
 async function falhaDe(call: Promise<unknown>): Promise<FiscalApiError> {
@@ -95,8 +95,8 @@ describe('TypeScript client against the running service', () => {
   it('an invalid key is 401 nao_autenticado, never retried', async () => {
     let chamadas = 0;
     const errado = new FiscalApi({
-      apiKey: 'svc_test_invalida',
-      baseUrl: t.url,
+      chaveApi: 'svc_test_invalida',
+      urlBase: t.url,
       fetch: (input, init) => (chamadas++, fetch(input, init)),
     });
     const erro = await falhaDe(errado.nfse.obter('qualquer'));
@@ -109,7 +109,7 @@ describe('TypeScript client against the running service', () => {
     ['lento', 'an answer later than the timeout'],
   ] as const)('repeats the issuance after %s (%s) with the same Idempotency-Key: one note', async (modo, _falha) => {
     const corpo = nfseBody(company.id);
-    const viaProxy = novoCliente(`${proxy.url}/${modo}`, { timeoutMs: 1_000 });
+    const viaProxy = novoCliente(`${proxy.url}/${modo}`, { tempoLimiteMs: 1_000 });
     const chave = `sdk-${modo}-${corpo.referencia}`;
     const nota = await viaProxy.nfse.emitir(corpo as never, { chaveIdempotencia: chave });
     expect(nota.status).toBe('autorizada');

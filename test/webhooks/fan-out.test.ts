@@ -7,8 +7,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { emitEvent } from '../support/webhooks.js';
 
 // The fan-out reads only as many events as the caller has room to attempt and hands their deliveries back in
-// flight (one webhook_inflight row per batch, no delivery row yet); these pin how it cuts a batch. Nothing is
-// sent: the batches are counted in the database.
+// a flight (one webhook_inflight row per account's fan-out, no delivery row yet); these pin how it cuts a flight.
+// Nothing is sent: the flights are counted in the database.
 let t: TestApp;
 let account: SeededAccount;
 
@@ -28,15 +28,15 @@ async function hook(key: string, eventos = ['NFSE_AUTORIZADA']) {
 
 /** The pairs in flight of an account, in id order, and how many delivery rows its webhooks have. */
 async function inflightOf(accountId: string) {
-  const batches = await t.app.engine.db.webhookInflight.findMany({
+  const flights = await t.app.engine.db.webhookInflight.findMany({
     where: { accountId },
     orderBy: { createdAt: 'asc' },
   });
-  const pairs = batches
-    .flatMap((b) => b.pairs as Array<{ id: string; webhook_id: string; event_id: string }>)
+  const pairs = flights
+    .flatMap((f) => f.pairs as Array<{ id: string; webhook_id: string; event_id: string }>)
     .sort((a, b) => a.id.localeCompare(b.id));
   const rows = await t.app.engine.db.webhookDelivery.count({ where: { accountId } });
-  return { batches, pairs, rows };
+  return { flights, pairs, rows };
 }
 
 describe('fan-out sized by the room to attempt', () => {
@@ -52,8 +52,8 @@ describe('fan-out sized by the room to attempt', () => {
     expect(first.more).toBe(true);
     expect(JSON.parse(first.claimed[0]!.body)).toEqual({ tipo: 'NFSE_AUTORIZADA', dados: { id: 'n0' } });
     const afterFirst = await inflightOf(seeded.accountId);
-    expect(afterFirst.batches).toHaveLength(1);
-    expect(first.claimed.every((d) => d.batch === afterFirst.batches[0]!.id && d.attempts === 0)).toBe(true);
+    expect(afterFirst.flights).toHaveLength(1);
+    expect(first.claimed.every((d) => d.flight === afterFirst.flights[0]!.id && d.attempts === 0)).toBe(true);
     expect(afterFirst.pairs).toEqual(first.claimed.map((d) => ({ id: d.id, webhook_id: id, event_id: d.eventId })));
     // The rows are written when the attempts are recorded.
     expect(afterFirst.rows).toBe(0);
@@ -62,9 +62,9 @@ describe('fan-out sized by the room to attempt', () => {
     expect(rest.claimed.map((d) => d.eventId)).toEqual(events.slice(3).map((e) => e.id));
     expect(rest.more).toBe(false);
     const all = await inflightOf(seeded.accountId);
-    expect(all.batches).toHaveLength(2);
+    expect(all.flights).toHaveLength(2);
     expect(all.pairs.map((p) => p.event_id)).toEqual(events.map((e) => e.id));
-    expect(all.batches.every((b) => b.leasedUntil > new Date())).toBe(true);
+    expect(all.flights.every((f) => f.leasedUntil > new Date())).toBe(true);
     expect((await dispatchEvents(t.app.engine, 10)).claimed).toHaveLength(0);
   });
 

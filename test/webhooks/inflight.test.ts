@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { claimDeliveries } from '../../src/engine/webhooks/claim-deliveries.js';
-import { BatchDeadline } from '../../src/engine/webhooks/batch-deadline.js';
+import { VolleyDeadline } from '../../src/engine/webhooks/volley-deadline.js';
 import { attemptDelivery } from '../../src/engine/webhooks/attempt-delivery.js';
 import { dispatchEvents } from '../../src/engine/webhooks/dispatch-events.js';
 import { readyWebhooks } from '../../src/engine/webhooks/ready-webhook.js';
@@ -13,8 +13,8 @@ import { seedAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { emitEvent, startReceiver } from '../support/webhooks.js';
 
-// A fanned-out batch has no delivery rows until its attempts are recorded: these pin that each delivery is
-// written once, with its outcome, and that a batch whose worker died is revived with the same ids.
+// A flight (the deliveries of a fan-out) has no delivery rows until its attempts are recorded: these pin that each
+// delivery is written once, with its outcome, and that a flight whose worker died is revived with the same ids.
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -46,8 +46,8 @@ const deliveriesOf = (webhookId: string) =>
     orderBy: { id: 'asc' },
   });
 
-describe('in-flight batches', () => {
-  it('write each delivery once with its first outcome, a success and a failure due a minute later, and leave no batch', async () => {
+describe('flights', () => {
+  it('write each delivery once with its first outcome, a success and a failure due a minute later, and leave no flight', async () => {
     const ok = await setUp('/ok');
     const bad = await setUp('/falha');
     const good = await emitEvent(t.app.engine, ok.account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'a' });
@@ -80,13 +80,13 @@ describe('in-flight batches', () => {
     expect(await inflightRows(bad.account.accountId)).toBe(0);
   });
 
-  it('turns a batch whose worker died into pending deliveries with the same ids once its lease ran out, then delivers them', async () => {
+  it('turns a flight whose worker died into pending deliveries with the same ids once its lease ran out, then delivers them', async () => {
     const { account, webhookId } = await setUp();
     const events = [
       await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'c1' }),
       await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'c2' }),
     ];
-    // A worker took the batch and died before any attempt.
+    // A worker took the flight and died before any attempt.
     const taken = await dispatchEvents(t.app.engine, 10);
     expect(taken.claimed.map((d) => d.eventId)).toEqual(events.map((e) => e.id));
     expect(await reviveInflight(t.app.engine)).toBe(0);
@@ -105,7 +105,7 @@ describe('in-flight batches', () => {
     expect(await inflightRows(account.accountId)).toBe(0);
   });
 
-  it('revives only the deliveries of a lapsed batch that were not recorded', async () => {
+  it('revives only the deliveries of a lapsed flight that were not recorded', async () => {
     const { account, webhookId } = await setUp();
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'd1' });
     await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'd2' });
@@ -119,7 +119,7 @@ describe('in-flight batches', () => {
       taken.claimed[0]!,
       ready,
       await deps.webhooks.dispatchers.target(ready.url),
-      new BatchDeadline(5_000),
+      new VolleyDeadline(5_000),
     );
     await claimDeliveries(deps, [first!], 0);
     expect(await inflightRows(account.accountId)).toBe(1);

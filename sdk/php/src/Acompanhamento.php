@@ -34,7 +34,7 @@ final class Acompanhamento
         $this->prazo = microtime(true) + $timeoutSegundos;
         try {
             $this->conectar();
-            $this->enviarMensagem(['type' => 'connection_init', 'payload' => ['authorization' => "Bearer {$this->api->apiKey}"]]);
+            $this->enviarMensagem(['type' => 'connection_init', 'payload' => ['authorization' => "Bearer {$this->api->chaveApi}"]]);
             $this->esperarTipo('connection_ack');
             $this->enviarMensagem(['id' => '1', 'type' => 'subscribe', 'payload' => ['query' => self::SUBSCRIPTION, 'variables' => ['id' => $atual['id']]]]);
             // Read again once subscribed: a change between the first read and the subscription is not lost.
@@ -71,7 +71,7 @@ final class Acompanhamento
 
     private function conectar(): void
     {
-        $url = parse_url($this->api->baseUrl);
+        $url = parse_url($this->api->urlBase);
         $seguro = ($url['scheme'] ?? 'http') === 'https';
         $host = $url['host'] ?? 'localhost';
         $porta = $url['port'] ?? ($seguro ? 443 : 80);

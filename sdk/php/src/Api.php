@@ -18,7 +18,19 @@ use FiscalApi\Http\RespostaHttp;
  */
 final class Api
 {
+    public readonly string $urlBase;
+    /** @deprecated use $chaveApi; removed in the next major version */
+    public readonly string $apiKey;
+    /** @deprecated use $urlBase; removed in the next major version */
     public readonly string $baseUrl;
+    /** @deprecated use $maxRetentativas; removed in the next major version */
+    public readonly int $maxRetries;
+    /** @deprecated use $esperaInicialMs; removed in the next major version */
+    public readonly int $retryDelayMs;
+    /** @deprecated use $esperaMaximaMs; removed in the next major version */
+    public readonly int $maxRetryDelayMs;
+    /** @deprecated use $tempoLimiteMs; removed in the next major version */
+    public readonly int $timeoutMs;
     private readonly ClienteHttp $http;
     /** @var \Closure(int): void */
     private readonly \Closure $esperar;
@@ -26,27 +38,33 @@ final class Api
     private readonly \Closure $gerarChave;
 
     /**
-     * @param int $maxRetries retries after the first attempt
-     * @param int $retryDelayMs first backoff wait, doubling each retry up to $maxRetryDelayMs
-     * @param int $timeoutMs limit of one attempt (POST /v1/nfse itself waits up to its Prefer: wait)
+     * @param int $maxRetentativas retries after the first attempt
+     * @param int $esperaInicialMs first backoff wait, doubling each retry up to $esperaMaximaMs
+     * @param int $tempoLimiteMs limit of one attempt (POST /v1/nfse itself waits up to its Prefer: wait)
      * @param (callable(int): void)|null $esperar waits between attempts, in ms (tests make it instant)
      * @param (callable(): string)|null $gerarChave Idempotency-Key values (default a random UUID)
      */
     public function __construct(
-        public readonly string $apiKey,
-        string $baseUrl = 'http://localhost:3000',
+        public readonly string $chaveApi,
+        string $urlBase = 'http://localhost:3000',
         ?ClienteHttp $http = null,
-        public readonly int $maxRetries = 3,
-        public readonly int $retryDelayMs = 500,
-        public readonly int $maxRetryDelayMs = 8000,
-        public readonly int $timeoutMs = 30000,
+        public readonly int $maxRetentativas = 3,
+        public readonly int $esperaInicialMs = 500,
+        public readonly int $esperaMaximaMs = 8000,
+        public readonly int $tempoLimiteMs = 30000,
         ?callable $esperar = null,
         ?callable $gerarChave = null,
     ) {
-        if ($apiKey === '') {
-            throw new \InvalidArgumentException('apiKey é obrigatória (svc_test_… ou svc_live_…)');
+        if ($chaveApi === '') {
+            throw new \InvalidArgumentException('chaveApi é obrigatória (svc_test_… ou svc_live_…)');
         }
-        $this->baseUrl = rtrim($baseUrl, '/');
+        $this->urlBase = rtrim($urlBase, '/');
+        $this->apiKey = $chaveApi;
+        $this->baseUrl = $this->urlBase;
+        $this->maxRetries = $maxRetentativas;
+        $this->retryDelayMs = $esperaInicialMs;
+        $this->maxRetryDelayMs = $esperaMaximaMs;
+        $this->timeoutMs = $tempoLimiteMs;
         $this->http = $http ?? new CurlClienteHttp();
         $this->esperar = \Closure::fromCallable($esperar ?? static fn (int $ms) => usleep($ms * 1000));
         $this->gerarChave = \Closure::fromCallable($gerarChave ?? [self::class, 'uuid']);
@@ -61,12 +79,12 @@ final class Api
      */
     public function enviar(string $metodo, string $caminho, array $consulta = [], array|Multipart|null $corpo = null, array $cabecalhos = [], ?string $chaveIdempotencia = null, string $leitura = 'json'): array
     {
-        $url = $this->baseUrl . $caminho;
+        $url = $this->urlBase . $caminho;
         $consulta = array_filter($consulta, static fn ($v) => $v !== null);
         if ($consulta !== []) {
             $url .= '?' . http_build_query(array_map(static fn ($v) => is_bool($v) ? ($v ? 'true' : 'false') : (string) $v, $consulta));
         }
-        $base = ['authorization' => "Bearer {$this->apiKey}", 'accept' => 'application/json, application/problem+json'];
+        $base = ['authorization' => "Bearer {$this->chaveApi}", 'accept' => 'application/json, application/problem+json'];
         $bytes = null;
         if ($corpo instanceof Multipart) {
             $base['content-type'] = $corpo->tipo();
@@ -78,12 +96,12 @@ final class Api
         if ($metodo !== 'GET') {
             $base['idempotency-key'] = $chaveIdempotencia ?? ($this->gerarChave)();
         }
-        $requisicao = new Requisicao($metodo, $url, array_merge($base, array_change_key_case($cabecalhos)), $bytes, $this->timeoutMs);
+        $requisicao = new Requisicao($metodo, $url, array_merge($base, array_change_key_case($cabecalhos)), $bytes, $this->tempoLimiteMs);
         for ($tentativa = 1; ; $tentativa++) {
             try {
                 $resposta = $this->http->enviar($requisicao);
             } catch (FalhaDeConexao $falha) {
-                if ($tentativa > $this->maxRetries) {
+                if ($tentativa > $this->maxRetentativas) {
                     throw new FiscalApiError(
                         status: 0,
                         codigo: $falha->tempoEsgotado ? 'tempo_esgotado' : 'erro_de_conexao',
@@ -92,7 +110,7 @@ final class Api
                         anterior: $falha,
                     );
                 }
-                ($this->esperar)(self::backoff($tentativa, $this->retryDelayMs, $this->maxRetryDelayMs));
+                ($this->esperar)(self::esperaExponencial($tentativa, $this->esperaInicialMs, $this->esperaMaximaMs));
                 continue;
             }
             $requisicaoId = $resposta->cabecalho('x-request-id');
@@ -104,21 +122,27 @@ final class Api
             $erro = FiscalApiError::deResposta($resposta->status, $corpoErro, $requisicaoId);
             $repetir = $resposta->status === 429
                 || ($resposta->status >= 500 && !(is_array($corpoErro) && ($corpoErro['retentavel'] ?? null) === false));
-            if (!$repetir || $tentativa > $this->maxRetries) {
+            if (!$repetir || $tentativa > $this->maxRetentativas) {
                 throw $erro;
             }
             ($this->esperar)($resposta->status === 429
                 ? self::esperaDoLimite($resposta, (int) (microtime(true) * 1000))
-                : self::backoff($tentativa, $this->retryDelayMs, $this->maxRetryDelayMs));
+                : self::esperaExponencial($tentativa, $this->esperaInicialMs, $this->esperaMaximaMs));
         }
     }
 
     /** Exponential from $baseMs, capped at $maxMs, half of it random so that clients failing together spread out. */
-    public static function backoff(int $tentativa, int $baseMs, int $maxMs, ?float $aleatorio = null): int
+    public static function esperaExponencial(int $tentativa, int $baseMs, int $maxMs, ?float $aleatorio = null): int
     {
         $teto = min($maxMs, $baseMs * 2 ** ($tentativa - 1));
         $aleatorio ??= mt_rand() / mt_getrandmax();
         return (int) round($teto / 2 + $aleatorio * $teto / 2);
+    }
+
+    /** @deprecated use esperaExponencial; removed in the next major version */
+    public static function backoff(int $tentativa, int $baseMs, int $maxMs, ?float $aleatorio = null): int
+    {
+        return self::esperaExponencial($tentativa, $baseMs, $maxMs, $aleatorio);
     }
 
     /**

@@ -14,7 +14,7 @@ use FiscalApi\Recursos\Nfse;
 use FiscalApi\Recursos\Webhooks;
 
 /**
- * The fiscal-api client: new FiscalApi(apiKey: 'svc_test_…', baseUrl: …), then resources named as the API's
+ * The fiscal-api client: new FiscalApi(chaveApi: 'svc_test_…', urlBase: …), then resources named as the API's
  * routes (nfse, lotes, webhooks, eventos, empresas, nfe, documentos).
  */
 final class FiscalApi
@@ -28,19 +28,43 @@ final class FiscalApi
     public readonly Nfe $nfe;
     public readonly Documentos $documentos;
 
-    /** @see Api::__construct for the retry options */
+    /**
+     * @see Api::__construct for the retry options and the deprecated names
+     * @param ?string $apiKey deprecated: use $chaveApi (removed in the next major version)
+     * @param ?string $baseUrl deprecated: use $urlBase
+     * @param ?int $maxRetries deprecated: use $maxRetentativas
+     * @param ?int $retryDelayMs deprecated: use $esperaInicialMs
+     * @param ?int $maxRetryDelayMs deprecated: use $esperaMaximaMs
+     * @param ?int $timeoutMs deprecated: use $tempoLimiteMs
+     */
     public function __construct(
-        string $apiKey,
-        string $baseUrl = 'http://localhost:3000',
+        ?string $chaveApi = null,
+        ?string $urlBase = null,
         ?ClienteHttp $http = null,
-        int $maxRetries = 3,
-        int $retryDelayMs = 500,
-        int $maxRetryDelayMs = 8000,
-        int $timeoutMs = 30000,
+        ?int $maxRetentativas = null,
+        ?int $esperaInicialMs = null,
+        ?int $esperaMaximaMs = null,
+        ?int $tempoLimiteMs = null,
         ?callable $esperar = null,
         ?callable $gerarChave = null,
+        ?string $apiKey = null,
+        ?string $baseUrl = null,
+        ?int $maxRetries = null,
+        ?int $retryDelayMs = null,
+        ?int $maxRetryDelayMs = null,
+        ?int $timeoutMs = null,
     ) {
-        $this->api = new Api($apiKey, $baseUrl, $http, $maxRetries, $retryDelayMs, $maxRetryDelayMs, $timeoutMs, $esperar, $gerarChave);
+        $this->api = new Api(
+            chaveApi: $chaveApi ?? $apiKey ?? '',
+            urlBase: $urlBase ?? $baseUrl ?? 'http://localhost:3000',
+            http: $http,
+            maxRetentativas: $maxRetentativas ?? $maxRetries ?? 3,
+            esperaInicialMs: $esperaInicialMs ?? $retryDelayMs ?? 500,
+            esperaMaximaMs: $esperaMaximaMs ?? $maxRetryDelayMs ?? 8000,
+            tempoLimiteMs: $tempoLimiteMs ?? $timeoutMs ?? 30000,
+            esperar: $esperar,
+            gerarChave: $gerarChave,
+        );
         $this->nfse = new Nfse($this->api);
         $this->lotes = new Lotes($this->api);
         $this->webhooks = new Webhooks($this->api);

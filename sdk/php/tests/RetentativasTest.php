@@ -17,9 +17,9 @@ final class RetentativasTest extends TestCase
     /** @var list<int> */
     private array $esperas = [];
 
-    private function cliente(RegistroHttp $http, int $maxRetries = 3): FiscalApi
+    private function cliente(RegistroHttp $http, int $maxRetentativas = 3): FiscalApi
     {
-        return new FiscalApi(apiKey: 'svc_test_x', baseUrl: 'http://api.invalid', http: $http, maxRetries: $maxRetries, esperar: function (int $ms): void {
+        return new FiscalApi(chaveApi: 'svc_test_x', urlBase: 'http://api.invalid', http: $http, maxRetentativas: $maxRetentativas, esperar: function (int $ms): void {
             $this->esperas[] = $ms;
         });
     }
@@ -124,7 +124,31 @@ final class RetentativasTest extends TestCase
 
     public function testBackoffDobraAteOTeto(): void
     {
-        self::assertSame([500, 1000, 2000, 4000, 8000, 8000], array_map(static fn (int $n) => Api::backoff($n, 500, 8000, 1.0), [1, 2, 3, 4, 5, 6]));
-        self::assertSame(1000, Api::backoff(3, 500, 8000, 0.0));
+        self::assertSame([500, 1000, 2000, 4000, 8000, 8000], array_map(static fn (int $n) => Api::esperaExponencial($n, 500, 8000, 1.0), [1, 2, 3, 4, 5, 6]));
+        self::assertSame(1000, Api::esperaExponencial(3, 500, 8000, 0.0));
+    }
+
+    public function testNomesAntigosAindaValemNestaVersao(): void
+    {
+        $http = new RegistroHttp([new FalhaDeConexao('sem rede', true), new FalhaDeConexao('sem rede', true)]);
+        $esperas = [];
+        $cliente = new FiscalApi(apiKey: 'svc_test_antiga', baseUrl: 'http://api.invalid/', http: $http, maxRetries: 1, retryDelayMs: 40, maxRetryDelayMs: 40, timeoutMs: 1234, esperar: function (int $ms) use (&$esperas): void {
+            $esperas[] = $ms;
+        });
+        try {
+            $cliente->nfse->obter('n1');
+            self::fail('esperava FiscalApiError');
+        } catch (FiscalApiError $e) {
+            self::assertSame('tempo_esgotado', $e->codigo);
+        }
+        self::assertCount(2, $http->requisicoes);
+        self::assertSame('http://api.invalid/v1/nfse/n1', $http->requisicoes[0]->url);
+        self::assertSame('Bearer svc_test_antiga', $http->requisicoes[0]->cabecalhos['authorization']);
+        self::assertSame([1234, 1234], [$http->requisicoes[0]->tempoLimiteMs, $http->requisicoes[0]->timeoutMs]);
+        self::assertCount(1, $esperas);
+        self::assertGreaterThanOrEqual(20, $esperas[0]);
+        self::assertLessThanOrEqual(40, $esperas[0]);
+        self::assertSame([$cliente->api->chaveApi, $cliente->api->urlBase, 1], [$cliente->api->apiKey, $cliente->api->baseUrl, $cliente->api->maxRetries]);
+        self::assertSame(Api::esperaExponencial(3, 500, 8000, 1.0), Api::backoff(3, 500, 8000, 1.0));
     }
 }

@@ -26,9 +26,9 @@ final class ServicoTest extends TestCase
         return $valor;
     }
 
-    private static function cliente(?string $baseUrl = null, ?RegistroHttp $http = null, int $timeoutMs = 30000): FiscalApi
+    private static function cliente(?string $urlBase = null, ?RegistroHttp $http = null, int $tempoLimiteMs = 30000): FiscalApi
     {
-        return new FiscalApi(apiKey: self::env('FISCAL_API_KEY'), baseUrl: $baseUrl ?? self::env('FISCAL_API_URL'), http: $http, retryDelayMs: 20, maxRetryDelayMs: 100, timeoutMs: $timeoutMs);
+        return new FiscalApi(chaveApi: self::env('FISCAL_API_KEY'), urlBase: $urlBase ?? self::env('FISCAL_API_URL'), http: $http, esperaInicialMs: 20, esperaMaximaMs: 100, tempoLimiteMs: $tempoLimiteMs);
     }
 
     /** @return array<string, mixed> a valid issuance body for the seeded company */

@@ -1,5 +1,5 @@
 import type { NfseRecurso, Nfse } from './recursos/nfse-recurso.js';
-import type { Transport } from './transport.js';
+import type { Transporte } from './transporte.js';
 
 export interface OpcoesAcompanhar {
   /** A WebSocket class where the runtime has none (Node 20: `import WebSocket from 'ws'`). */
@@ -19,7 +19,7 @@ const SUBSCRIPTION = 'subscription Acompanhar($id: ID!) { nfseAtualizada(id: $id
  * REST shape of `nfse.obter`. Ends when the note leaves `transmitindo`, unless `continuar`.
  */
 export async function* acompanharNfse(
-  http: Transport,
+  http: Transporte,
   nfse: NfseRecurso,
   id: string,
   opcoes: OpcoesAcompanhar = {},
@@ -39,8 +39,8 @@ export async function* acompanharNfse(
   let conectado!: () => void;
   const conexao = new Promise<void>((resolve) => (conectado = resolve));
   const client = createClient({
-    url: opcoes.url ?? `${http.baseUrl.replace(/^http/, 'ws')}/graphql`,
-    connectionParams: { authorization: `Bearer ${http.apiKey}` },
+    url: opcoes.url ?? `${http.urlBase.replace(/^http/, 'ws')}/graphql`,
+    connectionParams: { authorization: `Bearer ${http.chaveApi}` },
     webSocketImpl: opcoes.webSocketImpl,
     lazy: true,
     retryAttempts: 5,

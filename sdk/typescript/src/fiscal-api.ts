@@ -6,16 +6,14 @@ import { LotesRecurso } from './recursos/lotes-recurso.js';
 import { NfeRecurso } from './recursos/nfe-recurso.js';
 import { NfseRecurso, type Nfse } from './recursos/nfse-recurso.js';
 import { WebhooksRecurso } from './recursos/webhooks-recurso.js';
-import { Transport, type OpcoesTransporte } from './transport.js';
+import { Transporte, type OpcoesTransporte } from './transporte.js';
 
-export interface OpcoesCliente extends Omit<OpcoesTransporte, 'baseUrl'> {
-  /** The service's address (default http://localhost:3000). */
-  baseUrl?: string;
-}
+/** The client's settings: `chaveApi`, `urlBase` (default http://localhost:3000), retries, hooks. */
+export type OpcoesCliente = OpcoesTransporte;
 
 /** The NFS-e resource plus its live-status helper. */
 export class NfseCliente extends NfseRecurso {
-  constructor(private readonly transport: Transport) {
+  constructor(private readonly transport: Transporte) {
     super(transport);
   }
 
@@ -26,7 +24,7 @@ export class NfseCliente extends NfseRecurso {
 }
 
 /**
- * The fiscal-api client: `new FiscalApi({ apiKey: 'svc_test_…', baseUrl })`, then resources named as the API's
+ * The fiscal-api client: `new FiscalApi({ chaveApi: 'svc_test_…', urlBase })`, then resources named as the API's
  * routes (`nfse`, `lotes`, `webhooks`, `eventos`, `empresas`, `nfe`, `documentos`).
  */
 export class FiscalApi {
@@ -39,7 +37,7 @@ export class FiscalApi {
   readonly documentos: DocumentosRecurso;
 
   constructor(opcoes: OpcoesCliente) {
-    const transport = new Transport({ ...opcoes, baseUrl: opcoes.baseUrl ?? 'http://localhost:3000' });
+    const transport = new Transporte(opcoes);
     this.nfse = new NfseCliente(transport);
     this.lotes = new LotesRecurso(transport);
     this.webhooks = new WebhooksRecurso(transport);

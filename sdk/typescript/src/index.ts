@@ -1,9 +1,14 @@
 export { FiscalApi, NfseCliente, type OpcoesCliente } from './fiscal-api.js';
 export { FiscalApiError, type ErroItem, type ItemProntidao } from './fiscal-api-error.js';
 export { Paginas, type Pagina } from './paginas.js';
-export { verificarWebhook, type EventoWebhook, type VerificarWebhookOpcoes } from './verificar-webhook.js';
+export {
+  verificarWebhook,
+  type EventoWebhook,
+  type OpcoesVerificarWebhook,
+  type VerificarWebhookOpcoes,
+} from './verificar-webhook.js';
 export { acompanharNfse, type OpcoesAcompanhar } from './acompanhar-nfse.js';
-export { Transport, type OpcoesTransporte, type Pedido, type Resposta } from './transport.js';
+export { Transporte, Transport, type OpcoesTransporte, type Pedido, type Resposta } from './transporte.js';
 export type { Nfse, NfseRequest, OpcoesEmissao } from './recursos/nfse-recurso.js';
 export type { Lote, LoteItem, LoteJson, LotePlanilha } from './recursos/lotes-recurso.js';
 export type { Webhook, Entrega } from './recursos/webhooks-recurso.js';

@@ -1,6 +1,6 @@
 import { FiscalApiError } from './fiscal-api-error.js';
 
-export interface VerificarWebhookOpcoes {
+export interface OpcoesVerificarWebhook {
   /** The raw body exactly as received (never a re-serialised JSON). */
   corpo: string | Uint8Array;
   /** The request headers (a Headers, or Node's IncomingHttpHeaders). */
@@ -28,6 +28,9 @@ export interface EventoWebhook<D = Record<string, unknown>> {
   esquema: 'v2' | 'legado';
 }
 
+/** @deprecated Use `OpcoesVerificarWebhook`; this name goes in the next major version. */
+export type VerificarWebhookOpcoes = OpcoesVerificarWebhook;
+
 const encoder = new TextEncoder();
 
 /**
@@ -38,7 +41,7 @@ const encoder = new TextEncoder();
  * Throws FiscalApiError `assinatura_ausente`, `assinatura_invalida` or `assinatura_expirada`.
  */
 export async function verificarWebhook<D = Record<string, unknown>>(
-  opcoes: VerificarWebhookOpcoes,
+  opcoes: OpcoesVerificarWebhook,
 ): Promise<EventoWebhook<D>> {
   const segredos = (Array.isArray(opcoes.segredos) ? opcoes.segredos : [opcoes.segredos]).filter(Boolean);
   if (segredos.length === 0) throw new TypeError('informe o segredo do webhook');
@@ -122,7 +125,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-function cabecalho(cabecalhos: VerificarWebhookOpcoes['cabecalhos'], name: string): string | null {
+function cabecalho(cabecalhos: OpcoesVerificarWebhook['cabecalhos'], name: string): string | null {
   if (typeof (cabecalhos as Headers).get === 'function') return (cabecalhos as Headers).get(name);
   const record = cabecalhos as Record<string, string | string[] | undefined>;
   const key = Object.keys(record).find((k) => k.toLowerCase() === name);

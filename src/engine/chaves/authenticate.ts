@@ -1,6 +1,6 @@
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { batchedStatement } from '../nucleo/batched-statement.js';
+import { groupedStatement } from '../nucleo/grouped-statement.js';
 import { environmentOfKey, hashApiKey } from './generate-api-key.js';
 import type { KeyPrincipal } from './principal.js';
 
@@ -29,10 +29,10 @@ interface KeyRow {
 
 /**
  * Every request runs it: a named statement (EngineDeps.sql), not a Prisma call, and the keys of concurrent
- * requests are looked up together (batchedStatement).
+ * requests are looked up together (groupedStatement).
  */
 const keyByHash = (deps: Pick<EngineDeps, 'sql'>) =>
-  batchedStatement<string, KeyRow | undefined>(deps.sql, 'api_keys_by_hash', async (hashes) => {
+  groupedStatement<string, KeyRow | undefined>(deps.sql, 'api_keys_by_hash', async (hashes) => {
     const rows = await deps.sql<KeyRow & { hash: string }>('api_keys_by_hash', BY_HASHES, [[...new Set(hashes)]]);
     const byHash = new Map(rows.map((r) => [r.hash, r]));
     return hashes.map((h) => byHash.get(h));

@@ -4,7 +4,7 @@ import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { isUuid } from '../nucleo/new-id.js';
-import { batchedStatement } from '../nucleo/batched-statement.js';
+import { groupedStatement } from '../nucleo/grouped-statement.js';
 import { snakeName } from '../nucleo/validation-issues-of.js';
 import type { CompanyWithCertificate } from './present-company.js';
 
@@ -12,7 +12,7 @@ import type { CompanyWithCertificate } from './present-company.js';
  * Looks a company up inside the caller's account (not deleted); another company of a restricted key is 403.
  * Every issuance reads it, so it is one named statement (EngineDeps.sql) joining the certificate, where Prisma's
  * `include` took a statement per table and its client's work on each; concurrent lookups go in one statement
- * (batchedStatement).
+ * (groupedStatement).
  */
 export async function findCompany(
   deps: Pick<EngineDeps, 'sql'>,
@@ -38,7 +38,7 @@ const COMPANY_FIELDS = Object.values(Prisma.CompanyScalarFieldEnum);
 const CERTIFICATE_FIELDS = Object.values(Prisma.CertificateScalarFieldEnum);
 
 const companiesWithCertificate = (deps: Pick<EngineDeps, 'sql'>) =>
-  batchedStatement<{ id: string; accountId: string }, Record<string, unknown> | undefined>(
+  groupedStatement<{ id: string; accountId: string }, Record<string, unknown> | undefined>(
     deps.sql,
     'companies_with_certificate',
     async (wanted) => {

@@ -1,12 +1,12 @@
 import type { Nfse, NfseTimelineEntry, TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
-import { batchedStatement } from '../nucleo/batched-statement.js';
+import { groupedStatement } from '../nucleo/grouped-statement.js';
 
 /**
  * Stores a new note, its first timeline step and its transmission job in one statement: atomic on its own, so
  * without BEGIN/COMMIT, and one round trip where the three Prisma creates of a batch transaction would take five
  * (this is issuance's hottest write, hence a named statement, EngineDeps.sql). Concurrent requests' notes go in
- * one statement (batchedStatement); a group that fails is written note by note, so a note's own failure is its
+ * one statement (groupedStatement); a group that fails is written note by note, so a note's own failure is its
  * alone. The caller holds every value of the rows (the objects are the rows as stored, so nothing is read back);
  * the foreign keys are checked at the end of the statement. A duplicate `referencia` or DPS id fails the note
  * with a unique violation (isUniqueViolation).
@@ -27,7 +27,7 @@ interface NewNote {
 }
 
 const newNotes = (deps: Pick<EngineDeps, 'sql'>) =>
-  batchedStatement<NewNote, void>(deps.sql, 'nfse_insert_new', async (items) => {
+  groupedStatement<NewNote, void>(deps.sql, 'nfse_insert_new', async (items) => {
     await deps.sql('nfse_insert_new', INSERT_NEW_NOTES, [JSON.stringify(items.map(rowOf))]);
     return items.map(() => undefined);
   });

@@ -1,5 +1,5 @@
 import type { EngineDeps } from '../engine-deps.js';
-import { batchedStatement } from '../nucleo/batched-statement.js';
+import { groupedStatement } from '../nucleo/grouped-statement.js';
 
 interface Wanted {
   companyId: string;
@@ -12,14 +12,14 @@ interface Wanted {
  * (E0014), not gapless: the national system has no voiding of DPS numbers. So the number comes from one
  * autocommit statement, whose row lock ends with it, and the DPS is signed outside any transaction: concurrent
  * notes of one company do not queue behind a lock held while signing. Concurrent notes take their numbers in one
- * statement (batchedStatement), each series moved once by the count it gives.
+ * statement (groupedStatement), each series moved once by the count it gives.
  */
 export function nextDpsNumber(deps: Pick<EngineDeps, 'sql'>, wanted: Wanted): Promise<bigint> {
   return dpsNumbers(deps)(wanted);
 }
 
 const dpsNumbers = (deps: Pick<EngineDeps, 'sql'>) =>
-  batchedStatement<Wanted, bigint>(deps.sql, 'dps_next_numbers', async (items) => {
+  groupedStatement<Wanted, bigint>(deps.sql, 'dps_next_numbers', async (items) => {
     const series = new Map<string, Wanted & { count: number }>();
     for (const w of items) {
       const key = keyOf(w);

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { BatchDeadline } from './batch-deadline.js';
+import type { VolleyDeadline } from './volley-deadline.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { ReadyWebhook, WebhookState } from './ready-webhook.js';
 import type { SafeTarget } from './safe-dispatchers.js';
@@ -10,7 +10,7 @@ import type { WebhookDeps } from './webhook-deps.js';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
-/** One finished attempt, not yet recorded (claim-deliveries.ts writes a batch of them in one statement). */
+/** One finished attempt, not yet recorded (claim-deliveries.ts writes many of them in one statement). */
 export interface Attempt {
   delivery: ClaimedDelivery;
   webhook: WebhookState;
@@ -27,8 +27,8 @@ export interface Attempt {
 
 /**
  * One attempt of a claimed delivery: POST `{tipo, dados}` with every header, signed, to `target` (the webhook's
- * host checked as its batch's attempts start: the pool only connects to the addresses just checked), until
- * `deadline` (the 10 s of its claimed batch, whose attempts all start together); only 2xx is success, a 3xx is
+ * host checked as its volley's attempts start: the pool only connects to the addresses just checked), until
+ * `deadline` (the 10 s of its volley, whose attempts all start together); only 2xx is success, a 3xx is
  * not followed. Returns the outcome with its next attempt (retry-schedule.ts), to be recorded by
  * claimDeliveries; null when the webhook is gone (a delivery row is closed here, no attempt).
  */
@@ -37,13 +37,13 @@ export async function attemptDelivery(
   delivery: ClaimedDelivery,
   webhook: ReadyWebhook | undefined,
   target: SafeTarget | undefined,
-  deadline: BatchDeadline,
+  deadline: VolleyDeadline,
 ): Promise<Attempt | null> {
   const at = deps.clock.now();
   const numero = delivery.attempts + 1;
   if (!webhook || !target) {
     // A first attempt has no row yet: its webhook is gone, so none is written.
-    if (delivery.batch !== null) return null;
+    if (delivery.flight !== null) return null;
     await deps.db.webhookDelivery.updateMany({
       where: { id: delivery.id, attempts: delivery.attempts },
       data: { status: 'falhou', nextAttemptAt: null, lockedUntil: null },
@@ -76,7 +76,7 @@ function post(
   delivery: ClaimedDelivery,
   target: SafeTarget,
   at: Date,
-  deadline: BatchDeadline,
+  deadline: VolleyDeadline,
 ): Promise<Outcome> {
   if (!target.ok) return Promise.resolve({ status: null, erro: `endereço recusado: ${target.motivo}` });
   const body = delivery.body;
@@ -103,7 +103,7 @@ function post(
 /** A success ends an outage: the next one gets its own notice. Written at most once a minute per webhook. */
 export async function markSuccess(deps: WebhookDeps, webhook: WebhookState, at: Date): Promise<void> {
   const stale = new Date(at.getTime() - 60_000);
-  // The row read with the batch already says so: no write (this is per delivery, on the hot path).
+  // The row read with the claim already says so: no write (this is per delivery, on the hot path).
   if (webhook.outageNotifiedAt === null && webhook.lastSuccessAt && webhook.lastSuccessAt >= stale) return;
   webhook.lastSuccessAt = at;
   await deps.db.webhook.updateMany({

@@ -11,8 +11,8 @@ export interface ClaimedDelivery {
   webhookId: string;
   eventId: string;
   tipo: string;
-  /** The in-flight batch of a first attempt whose row is not written yet (dispatch-events.ts); null for a row. */
-  batch: string | null;
+  /** The flight of a first attempt whose row is not written yet (dispatch-events.ts); null for a row. */
+  flight: string | null;
   /** The POST body `{tipo, dados}`, the exact bytes that are signed and sent. */
   body: string;
   attempts: number;
@@ -27,7 +27,7 @@ interface ClaimedRow {
   webhook_id: string;
   event_id: string;
   tipo: string;
-  batch: string | null;
+  flight: string | null;
   body: string;
   attempts: number;
   first_attempt_at: string | null;
@@ -43,9 +43,9 @@ const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso))
 
 /**
  * The deliveries of `source` (a CTE with id, webhook_id, event_id, tipo, dados, attempts, first_attempt_at,
- * batch) and their webhooks as one JSON text that parseClaimed reads: a row per delivery would cost more in the
+ * flight) and their webhooks as one JSON text that parseClaimed reads: a row per delivery would cost more in the
  * client's per-cell conversions than the statement itself. A webhook's columns come once, not with each of its
- * deliveries (a batch is mostly one webhook's). The POST body `{tipo, dados}` is put together here from the
+ * deliveries (a claim is mostly one webhook's). The POST body `{tipo, dados}` is put together here from the
  * stored JSON text, with no parse and re-serialisation per delivery (not shared by event id: a resend may
  * carry dados rebuilt from the current state). The webhook's version is a digest of what opening it reads
  * (ready-webhook.ts).
@@ -53,7 +53,7 @@ const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso))
 export const claimedJson = (source: string) => `(
     SELECT json_build_object(
       'deliveries', coalesce(json_agg(json_build_object(
-        'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo, 'batch', c.batch,
+        'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id, 'tipo', c.tipo, 'flight', c.flight,
         'body', '{"tipo":' || to_json(c.tipo)::text || ',"dados":' || c.dados::text || '}',
         'attempts', c.attempts, 'first_attempt_at', c.first_attempt_at) ORDER BY c.id), '[]'),
       'webhooks', (
@@ -66,7 +66,7 @@ export const claimedJson = (source: string) => `(
 /**
  * Writes the dispatcher's delivery rows from `source` (id, webhook_id, event_id, status, numero, next_at,
  * first_at, delivered_at, at), each copying its event; fanout_key keeps them to one per webhook and event, so
- * a batch that is both recorded and revived writes each row once. Returns the ids written.
+ * a flight that is both recorded and revived writes each row once. Returns the ids written.
  */
 export const insertFanOutDeliveries = (source: string) => `
     INSERT INTO webhook_deliveries (id, webhook_id, account_id, environment, event_id, tipo, dados, origem, fanout_key,
@@ -94,7 +94,7 @@ export function parseClaimed(json: string): ClaimedDelivery[] {
     webhookId: r.webhook_id,
     eventId: r.event_id,
     tipo: r.tipo,
-    batch: r.batch,
+    flight: r.flight,
     body: r.body,
     attempts: r.attempts,
     firstAttemptAt: dateOrNull(r.first_attempt_at),
@@ -104,10 +104,10 @@ export function parseClaimed(json: string): ClaimedDelivery[] {
 
 /**
  * One round trip of the deliverer: records finished attempts (each with its next attempt), deletes the
- * in-flight batches `done` whose attempts were all recorded by earlier trips, and claims up to `limit` due
+ * flights `done` whose attempts were all recorded by earlier trips, and claims up to `limit` due
  * deliveries, in one statement: a statement per delivery, or one to record and another to claim, would make
  * round trips the worker's bottleneck. A first attempt from the fan-out writes its delivery row now, with the outcome
- * (fanout_key keeps it to one row per webhook and event, also against a revived batch); a later attempt
+ * (fanout_key keeps it to one row per webhook and event, also against a revived flight); a later attempt
  * updates the row, guarded by `attempts`, so an attempt whose lease was taken over is not recorded twice. An
  * attempt row is written only for a delivery row written or updated here. Claims use FOR UPDATE SKIP LOCKED
  * and a lease: two workers never attempt the same delivery at once, and one killed mid-attempt leaves the row
@@ -121,12 +121,12 @@ export async function claimDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const now = deps.clock.now();
   const lease = new Date(now.getTime() + DELIVERY_LEASE_MS);
-  // The batch goes as one JSON parameter read by jsonb_to_recordset, instants as epoch milliseconds: column
+  // The attempts go as one JSON parameter read by jsonb_to_recordset, instants as epoch milliseconds: column
   // arrays would cost a conversion per element, and Date.toJSON per instant shows in the worker's CPU.
   const outcomes = JSON.stringify(
     finished.map((a) => ({
       id: a.delivery.id,
-      fresh: a.delivery.batch !== null,
+      fresh: a.delivery.flight !== null,
       webhook_id: a.delivery.webhookId,
       event_id: a.delivery.eventId,
       done: a.delivery.attempts,
@@ -142,7 +142,7 @@ export async function claimDeliveries(
       erro: a.erro,
     })),
   );
-  const updates = finished.filter((a) => a.delivery.batch === null).map((a) => a.delivery.id);
+  const updates = finished.filter((a) => a.delivery.flight === null).map((a) => a.delivery.id);
   const [row] = await deps.webhooks.sql<{ unrecorded: string; claimed: string }>(
     'webhook_record_claim',
     RECORD_AND_CLAIM,
@@ -159,7 +159,7 @@ export async function claimDeliveries(
   return claimed;
 }
 
-// $1 the finished attempts (JSON), $2 the ids of those that update a row, $3 in-flight batches to delete,
+// $1 the finished attempts (JSON), $2 the ids of those that update a row, $3 flights to delete,
 // $4 now, $5 how many to claim, $6 their lease.
 // `due` runs on the statement's snapshot, where the rows being recorded still hold their lease; they are
 // excluded all the same, as one statement must not update a row twice. MATERIALIZED: the locking subquery
@@ -199,6 +199,6 @@ const RECORD_AND_CLAIM = `
     UPDATE webhook_deliveries d SET locked_until = $6::timestamptz
     FROM due
     WHERE d.id = due.id AND d.status = 'pendente' AND (d.locked_until IS NULL OR d.locked_until < $4::timestamptz)
-    RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at, NULL::uuid AS batch)
+    RETURNING d.id, d.webhook_id, d.event_id, d.tipo, d.dados, d.attempts, d.first_attempt_at, NULL::uuid AS flight)
   SELECT (SELECT coalesce(json_agg(o.id), '[]') FROM o WHERE o.id NOT IN (SELECT delivery_id FROM logged))::text AS unrecorded,
     ${claimedJson('claimed')} AS claimed`;

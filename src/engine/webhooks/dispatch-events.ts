@@ -4,7 +4,8 @@ import type { WebhookDeps } from './webhook-deps.js';
 
 type FanOutDeps = Pick<WebhookDeps, 'db' | 'clock' | 'webhooks'>;
 
-const BATCH = 500;
+// Events one account's fan-out reads at most.
+const MAX_EVENTS = 500;
 
 interface Behind {
   account_id: string;
@@ -24,16 +25,16 @@ export interface FanOut {
 
 /**
  * Fans committed events out to the subscribed webhooks of the same account and environment. Each account's
- * position in the log (events.seq) is locked FOR UPDATE SKIP LOCKED while its batch is taken, and advanced in
- * the same transaction as the batch's in-flight row, so with any number of workers every event is fanned out
+ * position in the log (events.seq) is locked FOR UPDATE SKIP LOCKED while its events are taken, and advanced in
+ * the same transaction as the fan-out's flight, so with any number of workers every event is fanned out
  * once: a second worker skips the locked account, and a crash rolls both back together. seq order is commit
  * order (append-events.ts), so reading past the position never skips a late commit.
  *
  * The log is the queue: only as many events are read as the caller has `room` to attempt. Their deliveries are
- * not written yet: one webhook_inflight row holds the batch's delivery ids under a lease, and each delivery row
+ * not written yet: a flight (one webhook_inflight row) holds the fan-out's delivery ids under a lease, and each delivery row
  * is written once, with its first attempt's outcome, when the attempt is recorded (claim-deliveries.ts):
  * writing it at fan-out and updating it at recording would cost the database three times the work per
- * delivery. A batch whose worker died is turned into pending rows with the same ids when its lease runs out
+ * delivery. A flight whose worker died is turned into pending rows with the same ids when its lease runs out
  * (revive-inflight.ts).
  */
 export async function dispatchEvents(deps: FanOutDeps, room: number): Promise<FanOut> {
@@ -82,9 +83,9 @@ async function dispatchAccount(deps: FanOutDeps, scope: Behind, room: number): P
 
 /**
  * One account's fan-out in one statement (its own transaction): lock the position, read the webhooks and as
- * many events as `room` holds at one delivery per webhook, write the batch's in-flight row with an id per
+ * many events as `room` holds at one delivery per webhook, write its flight with an id per
  * delivery, and advance the position past the events fully taken. Ids are made here (UUIDv7) and cut the
- * batch: an event whose deliveries would need more ids than were sent stays for the next fan-out. The
+ * flight: an event whose deliveries would need more ids than were sent stays for the next fan-out. The
  * deliveries come back as one JSON text with their POST bodies built from the log's dados.
  */
 async function fanOut(
@@ -96,8 +97,8 @@ async function fanOut(
   // Ids for the events known to be behind, at most `room`: at a steady trickle of events a fan-out takes one or
   // two, and making ids for the whole room each time would cost more than the deliveries.
   const ids = Array.from({ length: Math.max(Math.min(room, scope.pending * hooks), hooks) }, newId);
-  const batchId = newId();
-  const events = Math.min(BATCH, Math.max(1, Math.floor(ids.length / Math.max(1, hooks))));
+  const flightId = newId();
+  const events = Math.min(MAX_EVENTS, Math.max(1, Math.floor(ids.length / Math.max(1, hooks))));
   const now = deps.clock.now();
   const lease = new Date(now.getTime() + DELIVERY_LEASE_MS);
   // A webhook receives what is committed after its creation, of the types it subscribes to. With no webhook,
@@ -111,13 +112,13 @@ async function fanOut(
     behind: number | null;
     stuck: boolean | null;
     claimed: string;
-  }>('webhook_fan_out', FAN_OUT, [scope.account_id, scope.environment, events, ids, batchId, lease, now]);
+  }>('webhook_fan_out', FAN_OUT, [scope.account_id, scope.environment, events, ids, flightId, lease, now]);
   // Another worker holds this account: it fans these events out.
   if (!r!.locked) return { claimed: [], more: false, hooks, stuck: false };
   return { claimed: parseClaimed(r!.claimed), more: (r!.behind ?? 0) > 0, hooks: r!.hooks, stuck: r!.stuck === true };
 }
 
-// $1 account, $2 environment, $3 events to read, $4 the delivery ids, $5 the batch id, $6 its lease, $7 now.
+// $1 account, $2 environment, $3 events to read, $4 the delivery ids, $5 the flight's id, $6 its lease, $7 now.
 const FAN_OUT = `
   WITH pos AS (
     SELECT last_seq FROM webhook_dispatch_positions
@@ -137,15 +138,15 @@ const FAN_OUT = `
     FROM ev JOIN hooks h ON ev.seq > h.from_seq AND h.eventos @> jsonb_build_array(ev.tipo)),
   cut AS (
     SELECT coalesce(min(seq), (SELECT max(seq) + 1 FROM ev)) AS seq FROM pairs WHERE ord > cardinality($4::uuid[])),
-  batch AS (
+  fanned AS (
     SELECT ($4::uuid[])[ord] AS id, webhook_id, event_id, tipo, dados, 0 AS attempts, NULL::timestamptz AS first_attempt_at,
-      $5::uuid AS batch
+      $5::uuid AS flight
     FROM pairs WHERE seq < (SELECT seq FROM cut)),
   inflight AS (
     INSERT INTO webhook_inflight (id, account_id, environment, pairs, leased_until, created_at)
     SELECT $5::uuid, $1::uuid, $2, jsonb_agg(jsonb_build_object('id', id, 'webhook_id', webhook_id, 'event_id', event_id)),
       $6::timestamptz, $7::timestamptz
-    FROM batch HAVING count(*) > 0),
+    FROM fanned HAVING count(*) > 0),
   counter AS (
     SELECT last FROM event_counters WHERE account_id = $1::uuid AND environment = $2),
   moved AS (
@@ -157,4 +158,4 @@ const FAN_OUT = `
   SELECT EXISTS (SELECT 1 FROM pos) AS locked, (SELECT count(*) FROM hooks)::int AS hooks,
     ((SELECT last FROM counter) - coalesce((SELECT last_seq FROM moved), (SELECT last_seq FROM pos)))::int AS behind,
     (SELECT seq FROM cut) = (SELECT min(seq) FROM ev) AS stuck,
-    ${claimedJson('batch')} AS claimed`;
+    ${claimedJson('fanned')} AS claimed`;

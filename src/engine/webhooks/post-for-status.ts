@@ -1,5 +1,5 @@
 import type { Dispatcher, Pool } from 'undici';
-import type { BatchDeadline, Expirable } from './batch-deadline.js';
+import type { VolleyDeadline, Expirable } from './volley-deadline.js';
 
 /** What an attempt's POST came to: the response status, or null with why there was none. */
 export interface Outcome {
@@ -19,7 +19,7 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 export function postForStatus(
   pool: Pool,
   request: { path: string; headers: string[]; body: string },
-  deadline: BatchDeadline,
+  deadline: VolleyDeadline,
 ): Promise<Outcome> {
   return new Promise((resolve) => {
     pool.dispatch(
@@ -36,14 +36,14 @@ class StatusHandler implements Dispatcher.DispatchHandler, Expirable {
   private settled = false;
 
   constructor(
-    private readonly deadline: BatchDeadline,
+    private readonly deadline: VolleyDeadline,
     private readonly resolve: (outcome: Outcome) => void,
   ) {
     if (deadline.aborted) this.timedOut();
     else deadline.watch(this);
   }
 
-  /** The batch's deadline passed. */
+  /** The volley's deadline passed. */
   expire(): void {
     if (this.settled) return;
     // A status line already read answered the attempt, however slow its body.

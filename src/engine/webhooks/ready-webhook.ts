@@ -58,7 +58,7 @@ function readyWebhook(deps: WebhookDeps, webhook: Webhook): ReadyWebhook {
 
 // Opened webhooks by id with the version they were opened at, per runtime (one per process): a claim reads the
 // version with each delivery, so a webhook is read and decrypted again only after an update or a rotation,
-// not once per claimed batch.
+// not once per volley.
 const opened = new WeakMap<WebhookRuntime, Map<string, { version: string; ready: ReadyWebhook }>>();
 const MAX_OPENED = 10_000;
 

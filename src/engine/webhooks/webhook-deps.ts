@@ -9,7 +9,7 @@ export interface WebhookRuntime {
   /** The fan-out and record statements, run thousands of times a second (sql-runner.ts). */
   sql: PreparedSql;
   policy: AddressPolicy;
-  /** Checks a URL's host before each batch of attempts and hands the pool that only reaches the checked addresses. */
+  /** Checks a URL's host before each volley of attempts and hands the pool that only reaches the checked addresses. */
   dispatchers: SafeDispatchers;
   /** How long an attempt may take (10 s, DELIVERY_TIMEOUT_MS; tests shorten it). */
   timeoutMs: number;

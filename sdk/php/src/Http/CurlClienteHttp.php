@@ -19,8 +19,8 @@ final class CurlClienteHttp implements ClienteHttp
             CURLOPT_CUSTOMREQUEST => $requisicao->metodo,
             CURLOPT_HTTPHEADER => array_merge($cabecalhos, ['Expect:']),
             CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_TIMEOUT_MS => $requisicao->timeoutMs,
-            CURLOPT_CONNECTTIMEOUT_MS => min(10000, $requisicao->timeoutMs),
+            CURLOPT_TIMEOUT_MS => $requisicao->tempoLimiteMs,
+            CURLOPT_CONNECTTIMEOUT_MS => min(10000, $requisicao->tempoLimiteMs),
             CURLOPT_FOLLOWLOCATION => false,
             CURLOPT_HEADERFUNCTION => static function ($curl, string $linha) use (&$recebidos): int {
                 $partes = explode(':', $linha, 2);

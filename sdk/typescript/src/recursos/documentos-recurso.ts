@@ -1,12 +1,12 @@
 import { Paginas } from '../paginas.js';
-import type { Transport } from '../transport.js';
+import type { Transporte } from '../transporte.js';
 import { segmento, type ConsultaDe, type CorpoDe, type OpcoesChamada, type Schemas, type SucessoDe } from '../tipos.js';
 
 export type Documento = Schemas['ReceivedDocument'];
 
 /** `/v1/documents`: NFS-e, NF-e and CT-e captured for the account's companies (production key only). */
 export class DocumentosRecurso {
-  constructor(private readonly http: Transport) {}
+  constructor(private readonly http: Transporte) {}
 
   /** Every page followed; this route names its fields in camelCase (`itens`, `proximoCursor`). */
   listar(

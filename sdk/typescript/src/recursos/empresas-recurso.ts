@@ -1,4 +1,4 @@
-import type { Transport } from '../transport.js';
+import type { Transporte } from '../transporte.js';
 import { segmento, type CorpoDe, type OpcoesChamada, type Schemas, type SucessoDe } from '../tipos.js';
 
 export type Empresa = Schemas['Company'];
@@ -6,7 +6,7 @@ export type Prontidao = Schemas['Readiness'];
 
 /** `/v1/companies`: the account's companies (creating and changing them needs a production key). */
 export class EmpresasRecurso {
-  constructor(private readonly http: Transport) {}
+  constructor(private readonly http: Transporte) {}
 
   /** Every company (not paginated). */
   async listar(opcoes: OpcoesChamada = {}): Promise<Empresa[]> {

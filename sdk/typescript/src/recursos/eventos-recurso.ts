@@ -1,12 +1,12 @@
 import { Paginas } from '../paginas.js';
-import type { Transport } from '../transport.js';
+import type { Transporte } from '../transporte.js';
 import type { OpcoesChamada, RespostaDe } from '../tipos.js';
 
 export type Evento = RespostaDe<'listEvents', 200>['eventos'][number];
 
 /** `/v1/eventos`: the account's event log, oldest first. */
 export class EventosRecurso {
-  constructor(private readonly http: Transport) {}
+  constructor(private readonly http: Transporte) {}
 
   /**
    * Events after `apos` (the last stored cursor), every page followed until the log is caught up (an empty

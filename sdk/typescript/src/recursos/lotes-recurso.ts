@@ -1,5 +1,5 @@
 import { Paginas } from '../paginas.js';
-import type { Transport } from '../transport.js';
+import type { Transporte } from '../transporte.js';
 import {
   cabecalhosSimulacao,
   segmento,
@@ -23,7 +23,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** `/v1/lotes`: batches of NFS-e from JSON or a spreadsheet. */
 export class LotesRecurso {
-  constructor(private readonly http: Transport) {}
+  constructor(private readonly http: Transporte) {}
 
   /** Always answers 202 with the batch `validando`; its lines are validated and issued in the background. */
   async criar(entrada: LoteJson | LotePlanilha, opcoes: OpcoesSimulacao = {}): Promise<Lote> {

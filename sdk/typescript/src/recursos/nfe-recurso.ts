@@ -1,5 +1,5 @@
 import { Paginas } from '../paginas.js';
-import type { Transport } from '../transport.js';
+import type { Transporte } from '../transporte.js';
 import {
   cabecalhosSimulacao,
   segmento,
@@ -21,7 +21,7 @@ type Filtro<K extends 'listNfe' | 'listNfeInutilizacoes'> = Omit<ConsultaDe<K>, 
 
 /** `/v1/nfe`: NF-e (model 55) issued through the state authority. */
 export class NfeRecurso {
-  constructor(private readonly http: Transport) {}
+  constructor(private readonly http: Transporte) {}
 
   async emitir(corpo: CorpoDe<'createNfe'>, opcoes: OpcoesSimulacao = {}): Promise<Nfe> {
     return (

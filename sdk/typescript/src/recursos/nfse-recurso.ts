@@ -1,5 +1,5 @@
 import { Paginas } from '../paginas.js';
-import type { Transport } from '../transport.js';
+import type { Transporte } from '../transporte.js';
 import {
   cabecalhosSimulacao,
   segmento,
@@ -21,7 +21,7 @@ export interface OpcoesEmissao extends OpcoesSimulacao {
 
 /** `/v1/nfse`: issue, read, list, validate, cancel and confirm NFS-e. */
 export class NfseRecurso {
-  constructor(private readonly http: Transport) {}
+  constructor(private readonly http: Transporte) {}
 
   /**
    * Issues a note. Returns it authorised (201) or still `transmitindo` (202: do not issue again; read it later or

@@ -1,14 +1,14 @@
 import { Paginas } from '../paginas.js';
-import type { Transport } from '../transport.js';
+import type { Transporte } from '../transporte.js';
 import { segmento, type CorpoDe, type OpcoesChamada, type RespostaDe, type Schemas } from '../tipos.js';
-import { verificarWebhook, type EventoWebhook, type VerificarWebhookOpcoes } from '../verificar-webhook.js';
+import { verificarWebhook, type EventoWebhook, type OpcoesVerificarWebhook } from '../verificar-webhook.js';
 
 export type Webhook = Schemas['Webhook'];
 export type Entrega = RespostaDe<'listWebhookDeliveries', 200>['entregas'][number];
 
 /** `/v1/webhooks`: signed deliveries of the account's events. */
 export class WebhooksRecurso {
-  constructor(private readonly http: Transport) {}
+  constructor(private readonly http: Transporte) {}
 
   /** Creates a webhook; the answer carries `segredo`, shown only now and at a rotation. */
   async criar(corpo: CorpoDe<'createWebhook'>, opcoes: OpcoesChamada = {}): Promise<RespostaDe<'createWebhook', 201>> {
@@ -100,7 +100,7 @@ export class WebhooksRecurso {
   }
 
   /** Checks a received delivery's signature and returns its event (see verificarWebhook). */
-  verificar<D = Record<string, unknown>>(opcoes: VerificarWebhookOpcoes): Promise<EventoWebhook<D>> {
+  verificar<D = Record<string, unknown>>(opcoes: OpcoesVerificarWebhook): Promise<EventoWebhook<D>> {
     return verificarWebhook<D>(opcoes);
   }
 }

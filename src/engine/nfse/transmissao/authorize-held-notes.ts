@@ -1,7 +1,7 @@
 import type { NfseTimelineEntry, TransmissionJob } from '../../../generated/prisma/client.js';
 import type { EngineDeps } from '../../engine-deps.js';
 import { newId } from '../../nucleo/new-id.js';
-import { batchedStatement } from '../../nucleo/batched-statement.js';
+import { groupedStatement } from '../../nucleo/grouped-statement.js';
 import { presentNfse, type NfseWithTimeline } from '../present-nfse.js';
 import { publishNotes } from '../update-note.js';
 
@@ -60,13 +60,13 @@ export async function authorizeHeldNotes(
 
 /**
  * authorizeHeldNotes for one note outside a worker round (the request that created it): the notes that
- * concurrent requests' attempts authorise meanwhile are written with it (batchedStatement).
+ * concurrent requests' attempts authorise meanwhile are written with it (groupedStatement).
  */
 export function authorizeHeldNote(
   deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>,
   item: HeldAuthorization,
 ): Promise<NfseWithTimeline | undefined> {
-  return batchedStatement<HeldAuthorization, NfseWithTimeline | undefined>(deps.sql, 'nfse_authorize_held', (items) =>
+  return groupedStatement<HeldAuthorization, NfseWithTimeline | undefined>(deps.sql, 'nfse_authorize_held', (items) =>
     authorizeHeldNotes(deps, items),
   )(item);
 }

@@ -4,12 +4,12 @@ export interface Expirable {
 }
 
 /**
- * The deadline a claimed batch's attempts share (they start together): one timer for the batch instead of one
+ * The deadline a volley's attempts share (they start together): one timer for the volley instead of one
  * per attempt. Attempts are kept in a plain list and never taken out, since removing each finished one would
  * cost more per attempt than everything else the deadline does: one that ends first ignores a later expire(),
- * and the batch's last attempt clears the list with the timer.
+ * and the volley's last attempt clears the list with the timer.
  */
-export class BatchDeadline {
+export class VolleyDeadline {
   /** Once the time is up: a TimeoutError whose message is what an attempt cut off by it records. */
   reason: Error | undefined = undefined;
   private watching: Expirable[] = [];

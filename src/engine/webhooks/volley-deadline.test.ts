@@ -1,14 +1,14 @@
-// The deadline shared by a claimed batch's attempts (webhook-worker.ts attemptBatch). That an attempt cut off by
+// The deadline shared by a volley's attempts (webhook-worker.ts attemptVolley). That an attempt cut off by
 // it is aborted and recorded as a timeout is shown end to end by test/webhooks/timeout.test.ts.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { BatchDeadline } from './batch-deadline.js';
+import { VolleyDeadline } from './volley-deadline.js';
 
 const watcher = (name: string, calls: string[]) => ({ expire: () => calls.push(name) });
 
-describe('BatchDeadline', () => {
+describe('VolleyDeadline', () => {
   it('expires every watched attempt once when the time is up, with a TimeoutError in Portuguese as its reason', async () => {
-    const deadline = new BatchDeadline(30);
+    const deadline = new VolleyDeadline(30);
     const calls: string[] = [];
     deadline.watch(watcher('a', calls));
     deadline.watch(watcher('b', calls));
@@ -23,7 +23,7 @@ describe('BatchDeadline', () => {
   });
 
   it('expires nobody once cleared', async () => {
-    const deadline = new BatchDeadline(20);
+    const deadline = new VolleyDeadline(20);
     const calls: string[] = [];
     deadline.watch(watcher('a', calls));
     deadline.clear();

@@ -12,7 +12,7 @@
  *
  * `owner` is what the queue belongs to (the database's `EngineDeps.sql`): every database has its own queues.
  */
-export function batchedStatement<I, O>(
+export function groupedStatement<I, O>(
   owner: object,
   name: string,
   run: (items: I[]) => Promise<Array<O | Error>>,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { batchedStatement } from './batched-statement.js';
+import { groupedStatement } from './grouped-statement.js';
 
-describe('batchedStatement', () => {
+describe('groupedStatement', () => {
   it('sends the calls made while a statement is on its way together in the next one, each answered with its own result', async () => {
     const groups: number[][] = [];
     let release!: () => void;
     const first = new Promise<void>((resolve) => (release = resolve));
-    const double = batchedStatement<number, number>({}, 'double', async (items) => {
+    const double = groupedStatement<number, number>({}, 'double', async (items) => {
       groups.push(items);
       if (groups.length === 1) await first;
       return items.map((n) => n * 2);
@@ -21,7 +21,7 @@ describe('batchedStatement', () => {
 
   it('runs each item alone when its group fails, so only the failing item is refused', async () => {
     const groups: string[][] = [];
-    const insert = batchedStatement<string, string>({}, 'insert', async (items) => {
+    const insert = groupedStatement<string, string>({}, 'insert', async (items) => {
       groups.push(items);
       if (items.includes('duplicada')) throw new Error(`violação: ${items.join(',')}`);
       return items.map((r) => `ok:${r}`);
@@ -38,7 +38,7 @@ describe('batchedStatement', () => {
   it('rejects an item whose result is an Error, and keeps one queue per owner', async () => {
     const seen: Array<{ owner: string; items: number[] }> = [];
     const make = (owner: string) =>
-      batchedStatement<number, number>({ owner }, 'q', async (items) => {
+      groupedStatement<number, number>({ owner }, 'q', async (items) => {
         seen.push({ owner, items });
         return items.map((n) => (n < 0 ? new Error(`negativo: ${n}`) : n));
       });

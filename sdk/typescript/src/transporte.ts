@@ -27,21 +27,57 @@ export interface Resposta<T = unknown> {
   tentativas: number;
 }
 
-export interface OpcoesTransporte {
-  apiKey: string;
-  baseUrl: string;
+/** The client's settings: the key and address, the retries and the hooks tests replace. */
+interface OpcoesComuns {
+  /** The service's address (default http://localhost:3000). */
+  urlBase?: string;
   /** Retries after the first attempt (default 3). */
-  maxRetries?: number;
-  /** First backoff wait (default 500 ms), doubling each retry up to `maxRetryDelayMs` (default 8 s). */
-  retryDelayMs?: number;
-  maxRetryDelayMs?: number;
+  maxRetentativas?: number;
+  /** First backoff wait (default 500 ms), doubling each retry up to `esperaMaximaMs` (default 8 s). */
+  esperaInicialMs?: number;
+  esperaMaximaMs?: number;
   /** Limit of one attempt (default 30 s; `POST /v1/nfse` itself waits up to its `Prefer: wait`). */
-  timeoutMs?: number;
+  tempoLimiteMs?: number;
   fetch?: typeof fetch;
   /** Generates Idempotency-Key values (default crypto.randomUUID). */
   gerarChave?: () => string;
   /** Waits between attempts (tests make it instant). */
   esperar?: (ms: number) => Promise<void>;
+  /** The `User-Agent` header. */
+  userAgent?: string;
+  /** @deprecated Use `urlBase`; this name goes in the next major version. */
+  baseUrl?: string;
+  /** @deprecated Use `maxRetentativas`; this name goes in the next major version. */
+  maxRetries?: number;
+  /** @deprecated Use `esperaInicialMs`; this name goes in the next major version. */
+  retryDelayMs?: number;
+  /** @deprecated Use `esperaMaximaMs`; this name goes in the next major version. */
+  maxRetryDelayMs?: number;
+  /** @deprecated Use `tempoLimiteMs`; this name goes in the next major version. */
+  timeoutMs?: number;
+}
+
+/** `chaveApi` (svc_test_… or svc_live_…) and the other settings. */
+export type OpcoesTransporte = OpcoesComuns &
+  (
+    | { chaveApi: string }
+    | {
+        /** @deprecated Use `chaveApi`; this name goes in the next major version. */
+        apiKey: string;
+      }
+  );
+
+/** The settings with every default applied. */
+interface Resolvidas {
+  chaveApi: string;
+  urlBase: string;
+  maxRetentativas: number;
+  esperaInicialMs: number;
+  esperaMaximaMs: number;
+  tempoLimiteMs: number;
+  fetch: typeof fetch;
+  gerarChave: () => string;
+  esperar: (ms: number) => Promise<void>;
   userAgent?: string;
 }
 
@@ -57,41 +93,53 @@ type Falha =
  * need a corrected request. Every attempt carries the same `Idempotency-Key`, so a repeated issuance returns the
  * first one's stored answer instead of issuing again.
  */
-export class Transport {
-  private readonly options: Required<Omit<OpcoesTransporte, 'userAgent'>> & { userAgent?: string };
+export class Transporte {
+  private readonly options: Resolvidas;
 
   constructor(options: OpcoesTransporte) {
-    if (!options.apiKey) throw new TypeError('apiKey é obrigatória (svc_test_… ou svc_live_…)');
+    const chaveApi = (options as { chaveApi?: string }).chaveApi ?? (options as { apiKey?: string }).apiKey;
+    if (!chaveApi) throw new TypeError('chaveApi é obrigatória (svc_test_… ou svc_live_…)');
     this.options = {
-      maxRetries: 3,
-      retryDelayMs: 500,
-      maxRetryDelayMs: 8_000,
-      timeoutMs: 30_000,
-      fetch: (...args) => globalThis.fetch(...args),
-      gerarChave: () => globalThis.crypto.randomUUID(),
-      esperar: sleep,
-      ...options,
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      chaveApi,
+      urlBase: (options.urlBase ?? options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      maxRetentativas: options.maxRetentativas ?? options.maxRetries ?? 3,
+      esperaInicialMs: options.esperaInicialMs ?? options.retryDelayMs ?? 500,
+      esperaMaximaMs: options.esperaMaximaMs ?? options.maxRetryDelayMs ?? 8_000,
+      tempoLimiteMs: options.tempoLimiteMs ?? options.timeoutMs ?? 30_000,
+      fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
+      gerarChave: options.gerarChave ?? (() => globalThis.crypto.randomUUID()),
+      esperar: options.esperar ?? sleep,
+      userAgent: options.userAgent,
     };
   }
 
-  get baseUrl(): string {
-    return this.options.baseUrl;
+  get urlBase(): string {
+    return this.options.urlBase;
   }
 
+  get chaveApi(): string {
+    return this.options.chaveApi;
+  }
+
+  /** @deprecated Use `urlBase`; this name goes in the next major version. */
+  get baseUrl(): string {
+    return this.urlBase;
+  }
+
+  /** @deprecated Use `chaveApi`; this name goes in the next major version. */
   get apiKey(): string {
-    return this.options.apiKey;
+    return this.chaveApi;
   }
 
   async enviar<T = unknown>(pedido: Pedido): Promise<Resposta<T>> {
-    const { maxRetries, retryDelayMs, maxRetryDelayMs } = this.options;
+    const { maxRetentativas, esperaInicialMs, esperaMaximaMs } = this.options;
     const chave = pedido.metodo === 'GET' ? undefined : (pedido.chaveIdempotencia ?? this.options.gerarChave());
     const url = this.url(pedido);
     const json = pedido.corpo !== undefined && !(pedido.corpo instanceof FormData);
     const body = json ? JSON.stringify(pedido.corpo) : (pedido.corpo as FormData | undefined);
     for (let tentativa = 1; ; tentativa++) {
       const headers: Record<string, string> = {
-        authorization: `Bearer ${this.options.apiKey}`,
+        authorization: `Bearer ${this.options.chaveApi}`,
         accept: 'application/json, application/problem+json',
         ...(json ? { 'content-type': 'application/json' } : {}),
         ...(chave ? { 'idempotency-key': chave } : {}),
@@ -100,11 +148,11 @@ export class Transport {
       };
       const resultado = await this.tentar<T>(url, pedido, headers, body, tentativa);
       if ('corpo' in resultado) return resultado;
-      if (tentativa > maxRetries || pedido.signal?.aborted) throw this.erroFinal(resultado);
+      if (tentativa > maxRetentativas || pedido.signal?.aborted) throw this.erroFinal(resultado);
       const espera =
         resultado.tipo === 'http' && resultado.espera !== null
           ? resultado.espera
-          : backoffDelay(tentativa, retryDelayMs, maxRetryDelayMs);
+          : backoffDelay(tentativa, esperaInicialMs, esperaMaximaMs);
       await this.options.esperar(espera);
     }
   }
@@ -117,7 +165,7 @@ export class Transport {
     tentativa: number,
   ): Promise<Resposta<T> | Falha> {
     const limite = new AbortController();
-    const timer = setTimeout(() => limite.abort(), this.options.timeoutMs);
+    const timer = setTimeout(() => limite.abort(), this.options.tempoLimiteMs);
     const signal = pedido.signal ? AbortSignal.any([pedido.signal, limite.signal]) : limite.signal;
     let response: Response;
     let corpo: unknown;
@@ -164,15 +212,15 @@ export class Transport {
       status: 0,
       codigo: tempo ? 'tempo_esgotado' : 'erro_de_conexao',
       mensagem: tempo
-        ? `Sem resposta em ${this.options.timeoutMs} ms após ${this.options.maxRetries + 1} tentativas`
-        : `Falha de conexão após ${this.options.maxRetries + 1} tentativas: ${String((falha.causa as Error)?.message ?? falha.causa)}`,
+        ? `Sem resposta em ${this.options.tempoLimiteMs} ms após ${this.options.maxRetentativas + 1} tentativas`
+        : `Falha de conexão após ${this.options.maxRetentativas + 1} tentativas: ${String((falha.causa as Error)?.message ?? falha.causa)}`,
       retentavel: true,
       cause: falha.causa,
     });
   }
 
   private url(pedido: Pedido): string {
-    const url = new URL(this.options.baseUrl + pedido.caminho);
+    const url = new URL(this.options.urlBase + pedido.caminho);
     for (const [name, value] of Object.entries(pedido.consulta ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     }
@@ -192,3 +240,8 @@ async function ler(response: Response, leitura: 'json' | 'texto' | 'bytes'): Pro
     return { message: text.slice(0, 500) };
   }
 }
+
+/** @deprecated Use `Transporte`; this name goes in the next major version. */
+export const Transport = Transporte;
+/** @deprecated Use `Transporte`; this name goes in the next major version. */
+export type Transport = Transporte;
