@@ -275,8 +275,6 @@ passed.verbs = functionsChecked;
 
 // Identifiers not renamed yet, in files outside this rule's first pass: file -> names. Reported under `pending`.
 const BATCH_PENDING = {
-  'src/engine/contas/request-log.ts': ['batchLines', 'batch'],
-  'src/engine/contas/request-log.test.ts': ['batchLines', 'batch'],
   'src/engine/nfse/transmissao/authorization-round.ts': ['batch'],
   'src/engine/manifestacao/send-event.ts': ['batch'],
   'src/simulator/nacional/sefaz-event-reception.ts': ['batch'],

@@ -1,7 +1,7 @@
 import { type Credentials } from '../autoridades/endpoint.js';
 import { EngineError } from '../errors.js';
 import { aliquotasMunicipio, municipio, todosMunicipios, type Municipio } from '../tabelas/index.js';
-import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './page-by-code.js';
+import { codeCursor, containsWords, pageByCode, type CataloguePageOptions } from './page-by-code.js';
 import { TABELA_MUNICIPIOS } from './versao-tabela.js';
 import type { Principal } from '../chaves/principal.js';
 import { queryParametros } from '../municipios/query-parametros.js';
@@ -25,7 +25,7 @@ export function listMunicipios(options: ListMunicipiosOptions) {
     });
   }
   const q = options.q?.trim() ?? '';
-  const rows = todosMunicipios().filter((m) => (!uf || m.uf === uf) && (!q || contemPalavras(m.nome, q)));
+  const rows = todosMunicipios().filter((m) => (!uf || m.uf === uf) && (!q || containsWords(m.nome, q)));
   return { ...TABELA_MUNICIPIOS, ...pageByCode('mu1', rows, options) };
 }
 

@@ -48,7 +48,7 @@ export const normalizeText = (text: string): string =>
     .toLowerCase();
 
 /** Every word of the query appears in the text (accent- and case-insensitive). */
-export function contemPalavras(text: string, query: string): boolean {
+export function containsWords(text: string, query: string): boolean {
   const alvo = normalizeText(text);
   return normalizeText(query)
     .split(/\s+/)

@@ -1,6 +1,6 @@
 import { EngineError } from '../errors.js';
 import { capitulosNbsAceitos, todosServicos, servicoNacional, type ServicoNacional } from '../tabelas/index.js';
-import { codeCursor, contemPalavras, pageByCode, type CataloguePageOptions } from './page-by-code.js';
+import { codeCursor, containsWords, pageByCode, type CataloguePageOptions } from './page-by-code.js';
 import { TABELA_SERVICOS } from './versao-tabela.js';
 
 export interface ServicoCatalogo extends Omit<ServicoNacional, 'fonte'> {
@@ -26,7 +26,7 @@ export function listServicos(options: ListServicosOptions) {
   const q = options.q?.trim() ?? '';
   const codigo = /^[\d.]+$/.test(q) ? q.replaceAll('.', '') : null;
   const rows = todosServicos().filter((s) =>
-    !q ? true : codigo !== null ? s.codigo.startsWith(codigo) : contemPalavras(`${s.descricao} ${s.descricaoItem}`, q),
+    !q ? true : codigo !== null ? s.codigo.startsWith(codigo) : containsWords(`${s.descricao} ${s.descricaoItem}`, q),
   );
   const page = pageByCode('sv1', rows, options);
   return { ...TABELA_SERVICOS, itens: page.itens.map(comNbs), proximoCursor: page.proximoCursor, total: page.total };

@@ -52,10 +52,10 @@ function fakeDb() {
 }
 
 describe('RequestLog', () => {
-  it('writes held lines in INSERTs of at most batchLines, and the counts of each cycle in one statement', async () => {
+  it('writes held lines in INSERTs of at most flushLines, and the counts of each cycle in one statement', async () => {
     const { state, deps } = fakeDb();
-    const log = new RequestLog(deps, { flushMs: 3_600_000, batchLines: 2 });
-    state.down = true; // the write a full batch starts fails: everything stays held
+    const log = new RequestLog(deps, { flushMs: 3_600_000, flushLines: 2 });
+    state.down = true; // the write a full chunk starts fails: everything stays held
     for (const id of ['a', 'b', 'c']) log.record(line(id));
     log.count(principal, new Date('2026-11-02T12:00:00Z'));
     log.count(principal, new Date('2026-11-02T12:00:01Z'));
@@ -63,7 +63,7 @@ describe('RequestLog', () => {
     expect(state.inserts).toEqual([]);
     state.down = false;
     await log.close();
-    expect(state.inserts.map((batch) => batch.map((row) => row.requestId))).toEqual([['a', 'b'], ['c']]);
+    expect(state.inserts.map((chunk) => chunk.map((row) => row.requestId))).toEqual([['a', 'b'], ['c']]);
     // Two requests of one account, environment and cycle: one row of values with n = 2.
     expect(state.counts).toEqual([[principal.accountId, 'test', '2026-11', 2n]]);
   });
@@ -76,7 +76,7 @@ describe('RequestLog', () => {
     await log.flush();
     state.loseAnswer = false;
     await log.flush();
-    const attempts = state.inserts.map((batch) => batch.map((row) => row.id));
+    const attempts = state.inserts.map((chunk) => chunk.map((row) => row.id));
     expect(attempts).toHaveLength(2);
     expect(attempts[1]).toEqual(attempts[0]);
     await log.flush();
@@ -87,7 +87,7 @@ describe('RequestLog', () => {
   it('holds at most maxPending lines while the database refuses them', async () => {
     const { state, deps } = fakeDb();
     state.down = true;
-    const log = new RequestLog(deps, { flushMs: 3_600_000, batchLines: 1000, maxPending: 3 });
+    const log = new RequestLog(deps, { flushMs: 3_600_000, flushLines: 1000, maxPending: 3 });
     for (const id of ['1', '2', '3', '4', '5']) log.record(line(id));
     await log.flush();
     state.down = false;

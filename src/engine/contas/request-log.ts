@@ -30,14 +30,14 @@ export interface RequestLogOptions {
   /** How often lines and counts are written (default 1 s): a crash loses at most this much of the log. */
   flushMs?: number;
   /** Lines that start a write at once, before the interval ends (default 500). */
-  batchLines?: number;
+  flushLines?: number;
   /** Lines kept while the database refuses them (default 50,000); older ones are dropped past it. */
   maxPending?: number;
 }
 
 /**
  * The request log and the usage counters, kept in memory and written off the requests' path: a call costs no
- * statement of its own. Every second (or every `batchLines` lines) one multi-row INSERT writes the lines and one
+ * statement of its own. Every second (or every `flushLines` lines) one multi-row INSERT writes the lines and one
  * statement adds the counts. A crash loses at most the last interval of log lines and counts, never a note; a
  * graceful stop writes everything (`close`). Readers of the log and of the counters call `flush` first, so this
  * process's own calls are read back at once; another process's appear within the interval.
@@ -50,14 +50,14 @@ export class RequestLog {
   /** Lines refused since the last write because `maxPending` were already held. */
   private dropped = 0;
   private readonly timer: NodeJS.Timeout;
-  private readonly batchLines: number;
+  private readonly flushLines: number;
   private readonly maxPending: number;
 
   constructor(
     private readonly deps: Pick<EngineDeps, 'db' | 'sql' | 'logger'>,
     options: RequestLogOptions = {},
   ) {
-    this.batchLines = options.batchLines ?? 500;
+    this.flushLines = options.flushLines ?? 500;
     this.maxPending = options.maxPending ?? 50_000;
     this.timer = setInterval(() => void this.flush(), options.flushMs ?? 1000);
     // The interval never keeps a process alive by itself: stopping flushes through close().
@@ -76,8 +76,8 @@ export class RequestLog {
       return;
     }
     this.lines.push(rowOf(line));
-    // A full batch starts a write at once, unless one is under way (it takes what is held when it ends).
-    if (this.lines.length >= this.batchLines && !this.writing) void this.flush();
+    // A full set of lines starts a write at once, unless one is under way (it takes what is held when it ends).
+    if (this.lines.length >= this.flushLines && !this.writing) void this.flush();
   }
 
   /** Writes what is held now, after any write in progress; never rejects (failures are logged and kept). */
@@ -125,12 +125,12 @@ export class RequestLog {
       );
       this.dropped = 0;
     }
-    // One INSERT per batch of lines: a backlog after an outage never makes a statement past the bind-parameter limit.
-    for (let at = 0; at < lines.length; at += this.batchLines) {
-      const batch = lines.slice(at, at + this.batchLines);
+    // One INSERT per chunk of lines: a backlog after an outage never makes a statement past the bind-parameter limit.
+    for (let at = 0; at < lines.length; at += this.flushLines) {
+      const chunk = lines.slice(at, at + this.flushLines);
       try {
         // Each line got its id when recorded: a write retried after a lost answer skips the lines already stored.
-        await this.deps.sql('request_log_insert', INSERT_LINES, [JSON.stringify(batch)]);
+        await this.deps.sql('request_log_insert', INSERT_LINES, [JSON.stringify(chunk)]);
       } catch (err) {
         const rest = lines.slice(at);
         const kept = Math.max(0, Math.min(rest.length, this.maxPending - this.lines.length));
@@ -147,7 +147,7 @@ export class RequestLog {
 
 type RequestLogRow = Prisma.RequestLogLineCreateManyInput;
 
-// The lines as one JSON array (one parameter, whatever the batch's size): a named statement (EngineDeps.sql),
+// The lines as one JSON array (one parameter, whatever the chunk's size): a named statement (EngineDeps.sql),
 // where Prisma's createMany took its client's work on every value of every line.
 const INSERT_LINES = `
   INSERT INTO request_log (id, account_id, environment, api_key_id, created_at, request_id, method, rota, status, codigo,
