@@ -15,7 +15,7 @@ describe('runBodyParser', () => {
   });
 
   it('reads a parser of the promise form by what it returns', async () => {
-    await expect(runBodyParser(async (_req, text) => text.length, req, 'abc')).resolves.toBe(3);
+    await expect(runBodyParser(async (_req: FastifyRequest, text: string) => text.length, req, 'abc')).resolves.toBe(3);
     await expect(
       runBodyParser(
         async () => {
