@@ -34,12 +34,12 @@ declare module 'fastify' {
 export interface ServerOptions {
   engine: EngineDeps;
   schema: GraphQLSchema;
-  rest: RestApi;
+  rest: Pick<RestApi, 'handle'>;
   rateLimiter: RateLimiter;
   docsUrl: string;
   healthcheck: () => Promise<void>;
   /** Where every authenticated /v1 and GraphQL call is recorded, and /v1 calls counted, off the request's path. */
-  requestLog: RequestLog;
+  requestLog: Pick<RequestLog, 'count' | 'record'>;
   /** Request metrics; with `token` the main port also serves GET /metrics to `Authorization: Bearer <token>`. */
   metrics?: ServedMetrics;
   /** The operator panel: where its built files are. */
