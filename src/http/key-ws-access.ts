@@ -7,7 +7,7 @@ import type { WsAccess } from './attach-graphql-ws.js';
  * Websockets at /graphql: the key comes in connectionParams ({authorization: "Bearer …"}) or the upgrade
  * request's header; a connection ends when its key is revoked.
  */
-export function keyWsAccess(engine: EngineDeps): WsAccess {
+export function keyWsAccess(engine: Pick<EngineDeps, 'sql' | 'db'>): WsAccess {
   return {
     endedReason: 'Chave revogada',
     connect: async (request, params) => {

@@ -60,8 +60,8 @@ export async function drainJobs(
     const claimedAt = performance.now();
     for (const job of jobs) hooks.held?.set(job.id, job);
     try {
-      const round = await readRound(deps, jobs);
-      await Promise.all(jobs.map((job) => runJobSafely(deps, job, round, claimedAt, hooks)));
+      const claimed: ClaimedJobs = { round: await readRound(deps, jobs), claimedAt, onJobDone: hooks.onJobDone };
+      await Promise.all(jobs.map((job) => runJobSafely(deps, job, claimed)));
     } finally {
       for (const job of jobs) hooks.held?.delete(job.id);
     }
@@ -150,12 +150,17 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
   };
 }
 
+/** One claim's jobs as each of them runs: the round read for them, when they were claimed, who sees them end. */
+interface ClaimedJobs {
+  round: ClaimedRound;
+  claimedAt: number;
+  onJobDone?: JobObserver;
+}
+
 async function runJobSafely(
   deps: TransmissionDeps,
   job: TransmissionJob,
-  round: ClaimedRound,
-  claimedAt: number,
-  hooks: DrainHooks,
+  { round, claimedAt, onJobDone }: ClaimedJobs,
 ) {
   let outcome: JobOutcome = 'error';
   try {
@@ -168,7 +173,7 @@ async function runJobSafely(
     deps.logger.error({ err, jobId: job.id, nfseId: job.nfseId, nfeId: job.nfeId }, 'transmission job failed');
   } finally {
     round.authorizations.leave();
-    hooks.onJobDone?.(job.kind === NFE_JOB ? 'nfe' : 'nfse', outcome, (performance.now() - claimedAt) / 1000);
+    onJobDone?.(job.kind === NFE_JOB ? 'nfe' : 'nfse', outcome, (performance.now() - claimedAt) / 1000);
   }
 }
 

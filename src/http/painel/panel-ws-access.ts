@@ -12,7 +12,7 @@ import { readSessionCookie } from './session-cookie.js';
  * sends cookies with a cross-site websocket too, and the Origin header is what it cannot forge), with the
  * session's CSRF token in connectionParams ({csrf}). A connection ends when its session ends.
  */
-export function panelWsAccess(engine: EngineDeps, options: { trustProxy: boolean }): WsAccess {
+export function panelWsAccess(engine: Pick<EngineDeps, 'db' | 'clock'>, options: { trustProxy: boolean }): WsAccess {
   const sessions = new WeakMap<Principal, string>();
   return {
     endedReason: 'Sessão encerrada',

@@ -1,0 +1,51 @@
+import type { Logger } from 'pino';
+import { RequestLog } from '../engine/contas/request-log.js';
+import { createSecretBox } from '../engine/cripto/secret-box.js';
+import { FirstAttempts } from '../engine/fila/first-attempts.js';
+import { loteSettlement } from '../engine/lotes/lote-settlement.js';
+import type { Clock } from '../engine/nucleo/clock.js';
+import { readinessFollow } from '../engine/prontidao/readiness-follow.js';
+import type { TransmissionDeps } from '../engine/transmission-deps.js';
+import type { WebhookRuntime } from '../engine/webhooks/webhook-deps.js';
+import type { Authorities } from './start-authorities.js';
+import type { Infrastructure } from './open-infrastructure.js';
+
+/** The engine of one process: every port wired, with the request log and first attempts the process holds. */
+export type AppEngine = TransmissionDeps & {
+  webhooks: WebhookRuntime;
+  requestLog: RequestLog;
+  firstAttempts: FirstAttempts;
+};
+
+export interface AppEngineParts {
+  infrastructure: Pick<Infrastructure, 'database' | 'pubsub' | 'masterKey'>;
+  authorities: Pick<Authorities, 'national' | 'sefaz' | 'cadastros' | 'saoPaulo' | 'abrasf'>;
+  webhooks: WebhookRuntime;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The engine's deps from the infrastructure and the gateways; the batch and readiness ports are wired here. */
+export function buildAppEngine({ infrastructure, authorities, webhooks, clock, logger }: AppEngineParts): AppEngine {
+  const { database, pubsub, masterKey } = infrastructure;
+  const { national, sefaz, cadastros, saoPaulo, abrasf } = authorities;
+  const secrets = createSecretBox(masterKey);
+  return {
+    db: database.prisma,
+    sql: database.prepared,
+    clock,
+    secrets,
+    pubsub,
+    logger,
+    lotes: loteSettlement,
+    prontidao: readinessFollow({ national, secrets }),
+    national,
+    sefaz,
+    cadastros,
+    saoPaulo,
+    abrasf,
+    webhooks,
+    firstAttempts: new FirstAttempts(),
+    requestLog: new RequestLog({ db: database.prisma, sql: database.prepared, logger }),
+  };
+}

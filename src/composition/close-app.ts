@@ -1,0 +1,72 @@
+import type { Authorities } from './start-authorities.js';
+import type { Infrastructure } from './open-infrastructure.js';
+import { closeWebhookRuntime } from './create-webhook-runtime.js';
+import type { WebhookRuntime } from '../engine/webhooks/webhook-deps.js';
+
+/** What a running app stops, each by the part of it the close needs. */
+export interface RunningApp {
+  /** The websocket servers, closed one after the other before anything else. */
+  sockets: Array<{ close(): Promise<void> }>;
+  server: { close(): PromiseLike<unknown>; server: { closeAllConnections(): void } };
+  worker: { stop(deadline?: number): Promise<void> } | null;
+  webhookWorker: { stop(): Promise<void> } | null;
+  requestLog: { close(): Promise<void> };
+  /** Waits for the first attempts still running until the deadline, or releases their jobs. */
+  settleFirstAttempts(deadline: number): Promise<void>;
+  /** The METRICS_PORT listener, once listening. */
+  metricsServer(): { close(): Promise<void> } | null;
+  /** Everything the roles ran on (releaseResources). */
+  release(): Promise<void>;
+}
+
+/**
+ * Stops the process's work. With `graceMs`: new requests are refused at once, requests and jobs in flight get
+ * until then to finish; jobs still running are then released to other workers and connections still open are
+ * cut, so the process can exit within the grace period.
+ */
+export async function closeApp(app: RunningApp, graceMs?: number): Promise<void> {
+  const deadline = graceMs === undefined ? undefined : Date.now() + graceMs;
+  for (const socket of app.sockets) await socket.close();
+  // All at once: the server stops accepting and waits for its requests while the workers stop claiming and
+  // finish what they hold (the transmission worker releases what is left at the deadline by itself).
+  const [served] = await Promise.all([
+    byDeadline(Promise.resolve(app.server.close()), deadline),
+    app.worker?.stop(deadline),
+    app.webhookWorker ? byDeadline(app.webhookWorker.stop(), deadline) : undefined,
+  ]);
+  // Requests still running at the deadline lose their connection; their idempotency records let clients repeat them.
+  if (served === 'late') app.server.server.closeAllConnections();
+  // The request log and usage counts held in memory, once no request can add to them, before the database closes.
+  await app.requestLog.close();
+  // The first attempts requests left running after their response (Prefer: wait=0): waited for within the same
+  // deadline, or released to the workers. Without a deadline (tests) the close does not wait for them.
+  if (deadline !== undefined) await app.settleFirstAttempts(deadline);
+  await app.metricsServer()?.close();
+  await app.release();
+}
+
+/** `work`, or 'late' once the deadline (epoch ms) passes first; without a deadline, `work` itself. */
+export function byDeadline<T>(work: Promise<T>, deadline: number | undefined): Promise<T | 'late'> {
+  if (deadline === undefined) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>(
+    (resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), 'late')),
+  );
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * What the roles ran on, in this order: São Paulo's and the other simulators with their clients (the simulators drop
+ * the answers they hold, so no client waits for one), pub/sub, Redis, the database and the data directory's lock,
+ * then the webhook pools and the SEFAZ clients, which wait only for calls in flight.
+ */
+export async function releaseResources(parts: {
+  authorities: Pick<Authorities, 'closeSimulators' | 'closeSefaz'>;
+  infrastructure: Pick<Infrastructure, 'close'>;
+  webhooks: Pick<WebhookRuntime, 'mailer' | 'dispatchers'>;
+}): Promise<void> {
+  await parts.authorities.closeSimulators();
+  await parts.infrastructure.close();
+  await closeWebhookRuntime(parts.webhooks);
+  await parts.authorities.closeSefaz();
+}

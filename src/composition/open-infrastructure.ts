@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import type { AppOptions } from '../create-app.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { loadOrCreateMasterKey } from '../engine/cripto/load-or-create-master-key.js';
+import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
+import type { PubSub } from '../engine/nucleo/pubsub.js';
+import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
+import { openMessaging } from './open-messaging.js';
+
+export interface Infrastructure {
+  database: Database;
+  pubsub: PubSub;
+  rateLimiter: RateLimiter;
+  masterKey: Buffer;
+  /** Closes pub/sub, the Redis connections and the database, then gives the data directory back. */
+  close(): Promise<void>;
+}
+
+export type InfrastructureOptions = Pick<
+  AppOptions,
+  'pgSchema' | 'pgliteDir' | 'pgliteTemplate' | 'onQuery' | 'onStatement'
+>;
+
+/** The database (embedded PGlite holds DATA_DIR's lock), the master key, pub/sub and the rate limiter. */
+export async function openInfrastructure(config: Config, options: InfrastructureOptions): Promise<Infrastructure> {
+  const releaseDataDir = !config.databaseUrl && !options.pgliteDir ? lockDataDir(config.dataDir) : null;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    schema: options.pgSchema,
+    pgliteDir: options.pgliteDir ?? join(config.dataDir, 'pglite'),
+    pgliteTemplate: options.pgliteTemplate,
+    onQuery: options.onQuery,
+    onStatement: options.onStatement,
+  });
+  const masterKey = config.masterKey ?? loadOrCreateMasterKey(config.dataDir);
+  const messaging = openMessaging(config.redisUrl);
+  return {
+    database,
+    pubsub: messaging.pubsub,
+    rateLimiter: messaging.rateLimiter,
+    masterKey,
+    close: async () => {
+      await messaging.close();
+      await database.close();
+      releaseDataDir?.();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { AppOptions, Role } from '../create-app.js';
+import type { Database } from '../db/database.js';
+import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
+import { schema } from '../graph/schema/index.js';
+import { attachGraphqlWs } from '../http/attach-graphql-ws.js';
+import { buildServer } from '../http/build-server.js';
+import { keyWsAccess } from '../http/key-ws-access.js';
+import { panelWsAccess } from '../http/painel/panel-ws-access.js';
+import { routeUpgrades } from '../http/route-upgrades.js';
+import { createMetrics, type Metrics } from '../metrics/create-metrics.js';
+import { createRestApi } from '../rest/rest-api.js';
+import { startWorker } from '../worker/start-worker.js';
+import { startWebhookWorker } from '../worker/webhook-worker.js';
+import type { AppEngine } from './build-app-engine.js';
+
+export interface Roles {
+  /** Null unless METRICS_PORT or METRICS_TOKEN exposes them. */
+  metrics: Metrics | null;
+  worker: ReturnType<typeof startWorker> | null;
+  webhookWorker: ReturnType<typeof startWebhookWorker> | null;
+  server: FastifyInstance;
+  /** The websocket servers of /graphql and /painel/graphql, in that order. */
+  sockets: Array<{ close(): Promise<void> }>;
+}
+
+export interface RolesOptions extends Pick<AppOptions, 'keyRecheckMs'> {
+  config: Config;
+  role: Role;
+  /** Run the transmission and webhook workers in this process. */
+  runWorker: boolean;
+  database: Database;
+  rateLimiter: RateLimiter;
+}
+
+/** The workers (where this process runs them) and the HTTP server with its websockets, built but not listening. */
+export async function startRoles(engine: AppEngine, options: RolesOptions): Promise<Roles> {
+  const { config, database } = options;
+  // Metrics cost a little on every request, so they exist only where something can read them.
+  const metrics =
+    config.metricsPort !== null || config.metricsToken !== null
+      ? createMetrics({ db: database.prisma, clock: engine.clock, role: options.role, poolStats: database.poolStats })
+      : null;
+  const worker = options.runWorker
+    ? startWorker(engine, {
+        captureIntervalMs: config.captureIntervalMinutes * 60_000,
+        captureTickMs: config.captureTickSeconds * 1000,
+        onJobDone: metrics ? (provider, outcome, seconds) => metrics.observeJob(provider, outcome, seconds) : undefined,
+      })
+    : null;
+  const webhookWorker = options.runWorker ? startWebhookWorker(engine) : null;
+  const { server, sockets } = await serveHttp(engine, metrics, options);
+  return { metrics, worker, webhookWorker, server, sockets };
+}
+
+/** Fastify with REST, GraphQL and the panel, and the websockets of both GraphQL endpoints on its upgrades. */
+async function serveHttp(engine: AppEngine, metrics: Metrics | null, options: RolesOptions) {
+  const { config, database } = options;
+  const rest = await createRestApi(schema, engine);
+  const { app, yoga, painelYoga } = await buildServer({
+    engine,
+    schema,
+    rest,
+    rateLimiter: options.rateLimiter,
+    requestLog: engine.requestLog,
+    docsUrl: config.docsUrl,
+    healthcheck: async () => {
+      await database.prisma.$queryRawUnsafe('SELECT 1');
+    },
+    metrics: metrics ? { registry: metrics, token: config.metricsToken } : undefined,
+    painel: { dir: config.painelDir },
+    trustProxy: config.trustProxy,
+  });
+  const ws = attachGraphqlWs(yoga, engine, keyWsAccess(engine), { keyRecheckMs: options.keyRecheckMs });
+  const painelWs = attachGraphqlWs(painelYoga, engine, panelWsAccess(engine, { trustProxy: config.trustProxy }), {
+    keyRecheckMs: options.keyRecheckMs,
+  });
+  routeUpgrades(app.server, { '/graphql': ws.wss, '/painel/graphql': painelWs.wss });
+  return { server: app, sockets: [ws, painelWs] };
+}

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { SAO_PAULO_DEFAULTS } from '../engine/autoridades/sao-paulo/sao-paulo-gateway.js';
+import type { Config } from '../config.js';
+import type { EnvReader } from './env-reader.js';
+
+/** PORT, the database, Redis and the master key. */
+export function readStorageConfig(r: EnvReader): Pick<Config, 'port' | 'databaseUrl' | 'redisUrl' | 'masterKey'> {
+  const { env } = r;
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) r.problem(`PORT must be 0..65535, got "${env.PORT}"`);
+
+  const databaseUrl = r.text('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) r.problem('DATABASE_URL must start with postgres://');
+  const redisUrl = r.text('REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) r.problem('REDIS_URL must start with redis:// or rediss://');
+
+  let masterKey: Buffer | null = null;
+  if (env.MASTER_KEY) {
+    masterKey = /^[0-9a-fA-F]{64}$/.test(env.MASTER_KEY)
+      ? Buffer.from(env.MASTER_KEY, 'hex')
+      : Buffer.from(env.MASTER_KEY, 'base64');
+    if (masterKey.length !== 32) r.problem('MASTER_KEY must be 32 bytes, as 64 hex characters or base64');
+  }
+  return { port, databaseUrl, redisUrl, masterKey };
+}
+
+type AuthorityConfig = Pick<
+  Config,
+  | 'nationalApiUrl'
+  | 'sefazUrl'
+  | 'sefazCa'
+  | 'abrasfUrlsLive'
+  | 'nationalAdnUrlLive'
+  | 'nationalParametrosUrl'
+  | 'nfeDistUrlLive'
+  | 'cteDistUrlLive'
+  | 'nfeEventUrlLive'
+  | 'cnpjApiUrl'
+  | 'cepApiUrl'
+>;
+
+/** Where the authorities and public registries are; null where the in-process simulator answers. */
+export function readAuthorityConfig(r: EnvReader): AuthorityConfig {
+  const nationalApiUrl = { live: r.url('NATIONAL_API_URL_LIVE'), test: r.url('NATIONAL_API_URL_TEST') };
+  const sefazUrlOf = (name: string): string | null => (r.env[name]?.trim() === 'oficial' ? 'oficial' : r.url(name));
+  const sefazUrl = { live: sefazUrlOf('SEFAZ_URL_LIVE'), test: sefazUrlOf('SEFAZ_URL_TEST') };
+  const sefazCa = readSefazCa(r);
+  const abrasfUrlsLive = abrasfUrls(r);
+  return {
+    nationalApiUrl,
+    sefazUrl,
+    sefazCa,
+    abrasfUrlsLive,
+    nationalAdnUrlLive: r.url('NATIONAL_ADN_URL_LIVE'),
+    nationalParametrosUrl: { live: r.url('NATIONAL_PARAMETROS_URL_LIVE'), test: r.url('NATIONAL_PARAMETROS_URL_TEST') },
+    nfeDistUrlLive: r.url('NFE_DIST_URL_LIVE'),
+    cteDistUrlLive: r.url('CTE_DIST_URL_LIVE'),
+    nfeEventUrlLive: r.url('NFE_EVENTO_URL_LIVE'),
+    cnpjApiUrl: r.url('CNPJ_API_URL'),
+    cepApiUrl: r.url('CEP_API_URL'),
+  };
+}
+
+/** SEFAZ_CA_FILE's PEM bundle, read at start so a wrong path fails then. */
+function readSefazCa(r: EnvReader): string | null {
+  const sefazCaFile = r.env.SEFAZ_CA_FILE?.trim();
+  if (!sefazCaFile) return null;
+  let sefazCa: string | null = null;
+  try {
+    sefazCa = readFileSync(sefazCaFile, 'utf8');
+    if (!sefazCa.includes('-----BEGIN CERTIFICATE-----'))
+      r.problem(`SEFAZ_CA_FILE: ${sefazCaFile} holds no PEM certificate`);
+  } catch (err) {
+    r.problem(`SEFAZ_CA_FILE: cannot read ${sefazCaFile} (${(err as Error).message})`);
+  }
+  return sefazCa;
+}
+
+/**
+ * ABRASF_URLS_LIVE: where production notes of the ABRASF cities go. `perfis` uses the production URL of each city's
+ * profile (where it names one); `5300108=https://…,3543402=https://…` names them one by one (both may be combined:
+ * `perfis,3543402=https://…`). Unset: every ABRASF city's notes go to the in-process simulator.
+ */
+function abrasfUrls(r: EnvReader): Config['abrasfUrlsLive'] {
+  const urls: Record<string, string> = {};
+  let perfis = false;
+  for (const entry of (r.env.ABRASF_URLS_LIVE ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    if (entry === 'perfis') {
+      perfis = true;
+      continue;
+    }
+    const m = /^(\d{7})=(https?:\/\/\S+)$/.exec(entry);
+    if (m) urls[m[1]!] = m[2]!;
+    else r.problem(`ABRASF_URLS_LIVE: "${entry}" is neither "perfis" nor <IBGE>=<http(s) URL>`);
+  }
+  return { urls, perfis };
+}
+
+/** São Paulo's own system: its URL, SOAP version and the facts the city does not publish. */
+export function readSaoPauloConfig(r: EnvReader): Config['saoPaulo'] {
+  const { env } = r;
+  const soapVersion = r.text('SAO_PAULO_SOAP') ?? '1.2';
+  if (soapVersion !== '1.1' && soapVersion !== '1.2') r.problem('SAO_PAULO_SOAP must be 1.1 or 1.2');
+  const ccmCancelamento = Number(env.SAO_PAULO_CCM_CANCELAMENTO ?? SAO_PAULO_DEFAULTS.larguraCcmCancelamento);
+  if (ccmCancelamento !== 8 && ccmCancelamento !== 12) r.problem('SAO_PAULO_CCM_CANCELAMENTO must be 8 or 12');
+  return {
+    url: r.url('SAO_PAULO_NFSE_URL'),
+    soapVersion: soapVersion as '1.1' | '1.2',
+    settings: {
+      layout2Desde: r.date('SAO_PAULO_LAYOUT2_DESDE', SAO_PAULO_DEFAULTS.layout2Desde) ?? '9999-12-31',
+      layout2SimplesDesde: r.date('SAO_PAULO_LAYOUT2_SIMPLES_DESDE', SAO_PAULO_DEFAULTS.layout2SimplesDesde),
+      cIndOp: r.digits6('SAO_PAULO_CIND_OP', SAO_PAULO_DEFAULTS.cIndOp),
+      cClassTrib: r.digits6('SAO_PAULO_CCLASSTRIB', SAO_PAULO_DEFAULTS.cClassTrib),
+      larguraCcmCancelamento: ccmCancelamento as 8 | 12,
+    },
+  };
+}
+
+/** The worker's schedules and the webhook deliveries' limits. */
+export function readWorkConfig(
+  r: EnvReader,
+): Pick<Config, 'captureIntervalMinutes' | 'captureTickSeconds' | 'webhookAllowedCidrs' | 'smtpUrl'> {
+  const { env } = r;
+  const captureIntervalMinutes = Number(env.CAPTURE_INTERVAL_MINUTES ?? 60);
+  if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1)
+    r.problem('CAPTURE_INTERVAL_MINUTES must be a positive integer');
+  const captureTickSeconds = Number(env.CAPTURE_TICK_SECONDS ?? 30);
+  if (!Number.isInteger(captureTickSeconds) || captureTickSeconds < 0)
+    r.problem('CAPTURE_TICK_SECONDS must be a non-negative integer');
+
+  const webhookAllowedCidrs = (env.WEBHOOK_ALLOWED_CIDRS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const cidr of webhookAllowedCidrs) {
+    if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) r.problem(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range`);
+  }
+
+  const smtpUrl = r.text('SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) r.problem('SMTP_URL must start with smtp:// or smtps://');
+  return { captureIntervalMinutes, captureTickSeconds, webhookAllowedCidrs, smtpUrl };
+}
+
+/** How the process is run: metrics exposure, the stop grace period and the proxy in front of it. */
+export function readOperationConfig(
+  r: EnvReader,
+  port: number,
+): Pick<Config, 'metricsPort' | 'metricsToken' | 'shutdownGraceSeconds' | 'trustProxy'> {
+  const { env } = r;
+  const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : null;
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
+    r.problem(`METRICS_PORT must be 0..65535, got "${env.METRICS_PORT}"`);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port)
+    r.problem('METRICS_PORT must differ from PORT (use METRICS_TOKEN for /metrics on the main port)');
+  const metricsToken = r.text('METRICS_TOKEN');
+  // A short token is guessable by anyone who reaches the public port.
+  if (metricsToken !== null && metricsToken.length < 16) r.problem('METRICS_TOKEN must have at least 16 characters');
+  const shutdownGraceSeconds = Number(env.SHUTDOWN_GRACE_SECONDS ?? 25);
+  if (!Number.isFinite(shutdownGraceSeconds) || shutdownGraceSeconds < 0)
+    r.problem('SHUTDOWN_GRACE_SECONDS must be a non-negative number');
+
+  const trustProxy = ['1', 'true'].includes(env.TRUST_PROXY?.trim() ?? '');
+  if (env.TRUST_PROXY?.trim() && !trustProxy && !['0', 'false'].includes(env.TRUST_PROXY.trim()))
+    r.problem('TRUST_PROXY must be 1 or 0');
+  return { metricsPort, metricsToken, shutdownGraceSeconds, trustProxy };
+}

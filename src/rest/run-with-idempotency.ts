@@ -1,0 +1,118 @@
+import type { EngineDeps } from '../engine/engine-deps.js';
+import { EngineError, parameterError } from '../engine/errors.js';
+import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../engine/idempotencia/begin-idempotent.js';
+import { requestFingerprint } from '../engine/idempotencia/canonical-json.js';
+import type { RestCall, RestResult } from './rest-api.js';
+import type { RestOperation } from './rest-operation.js';
+
+// Errors that leave a resource behind are stored with the idempotency record; all others are not.
+const STORED_ERRORS = new Set(['nfse_rejeitada', 'falha_transmissao']);
+
+export interface IdempotentCall {
+  op: RestOperation;
+  operationId: string;
+  call: RestCall;
+  /** Runs the operation itself. */
+  execute(): Promise<RestResult>;
+}
+
+/**
+ * Idempotency-Key on the operations that accept it: the first call runs and its answer is stored, a repetition
+ * gets the stored answer (a stored error is thrown again). Without the header, or on other operations, it runs.
+ */
+export async function runWithIdempotency(
+  deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>,
+  { op, operationId, call, execute }: IdempotentCall,
+): Promise<RestResult> {
+  const key = header(call.headers, 'idempotency-key');
+  if (!op.idempotent || key === undefined) return execute();
+  if (!key.trim() || key.length > 255) {
+    throw parameterError('requisicao_invalida', { header: 'Idempotency-Key' }, 'deve ter de 1 a 255 caracteres.', {
+      correcao: 'Use um UUID como chave.',
+    });
+  }
+  const fingerprint = requestFingerprint(
+    `${operationId}`,
+    op.fingerprintBody ? op.fingerprintBody(call.body) : call.body,
+  );
+  const start = await beginIdempotent(deps, call.principal, key, fingerprint);
+  if (start.kind === 'replay') {
+    const stored = start.body as { storedError?: StoredError } | null;
+    if (stored?.storedError) throw restoreError(stored.storedError);
+    return { status: start.status, body: sealFields(deps, op, call, start.body, 'open'), replayed: true };
+  }
+  try {
+    const result = await execute();
+    await completeIdempotent(
+      deps,
+      start.recordId,
+      result.status,
+      sealFields(deps, op, call, result.body, 'seal') ?? null,
+    );
+    return result;
+  } catch (err) {
+    if (err instanceof EngineError && STORED_ERRORS.has(err.codigo)) {
+      await completeIdempotent(deps, start.recordId, err.http, { storedError: storeError(err) });
+    } else {
+      await abandonIdempotent(deps, start.recordId);
+    }
+    throw err;
+  }
+}
+
+// Secrets in a stored response (a webhook's segredo) are sealed under the key's scope, never kept in clear.
+function sealFields(
+  deps: Pick<EngineDeps, 'secrets'>,
+  op: RestOperation,
+  call: RestCall,
+  body: unknown,
+  way: 'seal' | 'open',
+): unknown {
+  if (!op.sealedFields || body === null || typeof body !== 'object') return body;
+  const context = `idempotency:${call.principal.accountId}:${call.principal.environment}`;
+  const out = { ...(body as Record<string, unknown>) };
+  for (const field of op.sealedFields) {
+    if (typeof out[field] !== 'string') continue;
+    out[field] =
+      way === 'seal' ? deps.secrets.seal(out[field], context) : deps.secrets.open(out[field], context).toString();
+  }
+  return out;
+}
+
+function header(headers: RestCall['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+interface StoredError {
+  codigo: EngineError['codigo'];
+  mensagem: string;
+  campo: string | null;
+  correcao: string | null;
+  codigoOficial: string | null;
+  extra: Record<string, unknown>;
+}
+
+/**
+ * A stored 422 with a note replays the same body; it is kept as the error itself so the replay's
+ * `requisicao_id` is the replaying request's (it always equals the answered request's X-Request-Id).
+ */
+function storeError(err: EngineError): StoredError {
+  return {
+    codigo: err.codigo,
+    mensagem: err.message,
+    campo: err.campo,
+    correcao: err.correcao,
+    codigoOficial: err.codigoOficial,
+    extra: err.extra,
+  };
+}
+
+function restoreError(e: StoredError): EngineError {
+  return new EngineError(e.codigo, e.mensagem, {
+    campo: e.campo,
+    correcao: e.correcao,
+    codigoOficial: e.codigoOficial,
+    extra: e.extra,
+  });
+}
