@@ -10,13 +10,14 @@ import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
 import { captureWindows, type CityNote } from './capture-windows.js';
 import { nextAfterNothing } from './schedule-captures.js';
 import type { CaptureTarget } from './store-adn-page.js';
+import { SISTEMA_ABRASF } from '../nfse/provedores/sistema-abrasf.js';
 
 /**
  * `origem` of notes captured from an ABRASF city's own system. The interface names only São Paulo's
  * (`PREFEITURA_SP`); this is the same form for the ABRASF cities, one value for all of them (a company is in one
  * city, and the note's key names it).
  */
-export const FONTE_PREFEITURA_ABRASF = 'PREFEITURA_ABRASF';
+export const FONTE_PREFEITURA_ABRASF = SISTEMA_ABRASF.captura!.fonte;
 
 /** DataEmissao is a dateTime; a city that writes it without an offset writes its local time (UTC−03:00). */
 const instantOf = (value: string): Date | null => {

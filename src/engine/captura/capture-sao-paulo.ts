@@ -9,8 +9,10 @@ import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
 import { captureWindows, type CityNote } from './capture-windows.js';
 import { nextAfterNothing } from './schedule-captures.js';
 import type { CaptureTarget } from './store-adn-page.js';
+import { SISTEMA_SAO_PAULO } from '../nfse/provedores/sistema-sao-paulo.js';
 
-export const FONTE_PREFEITURA_SP = 'PREFEITURA_SP';
+/** The capture row's `fonte` of this capture: the city's system's. */
+export const FONTE_PREFEITURA_SP = SISTEMA_SAO_PAULO.captura!.fonte;
 
 const cityNote = (nfe: NfeSaoPaulo): CityNote => ({
   chave: chaveSaoPaulo(nfe),
