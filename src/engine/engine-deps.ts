@@ -5,6 +5,10 @@ import type { Tx } from './eventos/append-events.js';
 import type { Clock } from './nucleo/clock.js';
 import type { PubSub } from './nucleo/pubsub.js';
 import type { SecretBox } from './cripto/secret-box.js';
+import type { Principal } from './chaves/principal.js';
+import type { CompanyWithCertificate } from './empresas/present-company.js';
+import type { ParametrosDaEmpresaDeps } from './municipios/query-parametros-da-empresa.js';
+import type { Readiness } from './prontidao/get-readiness.js';
 
 /** What engine operations receive: infrastructure built once by the process that hosts the engine. */
 export interface EngineDeps {
@@ -60,4 +64,11 @@ export interface ReadinessFollow {
    * true when EMPRESA_PRONTIDAO_ALTERADA was appended.
    */
   companyChanged(tx: Tx, companyId: string, now: Date): Promise<boolean>;
+  /**
+   * The company's readiness as issuance gates it, for the NFS-e path: readiness reads what the NFS-e issuing systems
+   * ask of a company, so that path asks readiness here rather than importing it.
+   */
+  readinessOf(deps: ParametrosDaEmpresaDeps, principal: Principal, company: CompanyWithCertificate): Promise<Readiness>;
+  /** Refuses issuance (412 `empresa_nao_pronta`) when an item is in `bloqueio`. */
+  assertReady(readiness: Readiness): void;
 }

@@ -81,7 +81,7 @@ describe('the guarantees are database constraints, not application checks', () =
     // A copy of the stored row with another id and DPS id: only the referencia collides.
     const row = await t.app.engine.db.nfse.findUniqueOrThrow({
       where: { id: first.body.id },
-      omit: { rejeicao: true, cancelamento: true, falha: true, aviso: true },
+      omit: { rejeicao: true, cancelamento: true, falha: true, aviso: true, dadosDocumento: true },
     });
     const plain = {
       ...row,

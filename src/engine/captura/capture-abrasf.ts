@@ -1,22 +1,23 @@
 import { type Credentials } from '../autoridades/endpoint.js';
-import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { consultarNfseServicoTomadoMessage } from '../nfse/abrasf/abrasf-message.js';
 import { callAbrasf } from '../nfse/abrasf/call-abrasf.js';
 import { perfilAbrasf } from '../nfse/abrasf/perfis-abrasf.js';
 import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from '../nfse/abrasf/read-abrasf-answer.js';
 import { xmlText } from '../nfse/abrasf/xml-text.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
-import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
+import type { CaptureOutcome, CaptureRun } from './capture-company.js';
 import { captureWindows, type CityNote } from './capture-windows.js';
 import { nextAfterNothing } from './schedule-captures.js';
 import type { CaptureTarget } from './store-adn-page.js';
+import { SISTEMA_ABRASF } from '../nfse/provedores/sistema-abrasf.js';
 
 /**
  * `origem` of notes captured from an ABRASF city's own system. The interface names only São Paulo's
  * (`PREFEITURA_SP`); this is the same form for the ABRASF cities, one value for all of them (a company is in one
  * city, and the note's key names it).
  */
-export const FONTE_PREFEITURA_ABRASF = 'PREFEITURA_ABRASF';
+export const FONTE_PREFEITURA_ABRASF = SISTEMA_ABRASF.captura!.fonte;
 
 /** DataEmissao is a dateTime; a city that writes it without an offset writes its local time (UTC−03:00). */
 const instantOf = (value: string): Date | null => {
@@ -44,12 +45,10 @@ const cityNote = (nfse: AbrasfNfse, ibge: string): CityNote => ({
  */
 export async function captureAbrasf(
   deps: TransmissionDeps,
-  state: CaptureState,
-  target: CaptureTarget & { municipio: string; inscricaoMunicipal: string | null },
+  run: CaptureRun<CaptureTarget & { municipio: string; inscricaoMunicipal: string | null }>,
   credentials: Credentials,
-  options: CaptureOptions,
-  finish: (data: Prisma.CaptureStateUpdateInput) => Promise<unknown>,
 ): Promise<CaptureOutcome> {
+  const { state, target, options, finish } = run;
   const perfil = perfilAbrasf(target.municipio);
   const gateway = deps.abrasf;
   if (!gateway || !perfil?.operacoes.includes('ConsultarNfseServicoTomado')) {
@@ -64,27 +63,29 @@ export async function captureAbrasf(
   let mensagens: Prisma.InputJsonValue | null = null;
   const outcome = await captureWindows(
     deps,
-    FONTE_PREFEITURA_ABRASF,
-    state,
-    target,
-    async ({ inicio, fim, pagina }) => {
-      const answer = await callAbrasf(
-        client,
-        perfil,
-        'ConsultarNfseServicoTomado',
-        consultarNfseServicoTomadoMessage({ consulente, dataInicial: inicio, dataFinal: fim, pagina }),
-      );
-      if (answer.kind !== 'answer') {
-        // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.
-        const rejected = answer.kind === 'transmission_failed' && answer.received === 'no';
-        return { kind: 'failed', rejected, erro: { causa: answer.kind === 'timeout' ? 'timeout' : answer.cause } };
-      }
-      const read = readAbrasfAnswer(answer.xml);
-      if (read.notas.length === 0 && read.erros.length > 0) mensagens = { erros: read.erros.map((e) => ({ ...e })) };
-      return { kind: 'page', notes: read.notas.map((n) => cityNote(n, perfil.ibge)) };
+    {
+      ...run,
+      finish: async (data) => finish(mensagens && !data.ultimoErro ? { ...data, ultimoErro: mensagens } : data),
     },
-    options,
-    async (data) => finish(mensagens && !data.ultimoErro ? { ...data, ultimoErro: mensagens } : data),
+    {
+      fonte: FONTE_PREFEITURA_ABRASF,
+      fetchPage: async ({ inicio, fim, pagina }) => {
+        const answer = await callAbrasf(
+          client,
+          perfil,
+          'ConsultarNfseServicoTomado',
+          consultarNfseServicoTomadoMessage({ consulente, dataInicial: inicio, dataFinal: fim, pagina }),
+        );
+        if (answer.kind !== 'answer') {
+          // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.
+          const rejected = answer.kind === 'transmission_failed' && answer.received === 'no';
+          return { kind: 'failed', rejected, erro: { causa: answer.kind === 'timeout' ? 'timeout' : answer.cause } };
+        }
+        const read = readAbrasfAnswer(answer.xml);
+        if (read.notas.length === 0 && read.erros.length > 0) mensagens = { erros: read.erros.map((e) => ({ ...e })) };
+        return { kind: 'page', notes: read.notas.map((n) => cityNote(n, perfil.ibge)) };
+      },
+    },
   );
   return outcome;
 }

@@ -1,22 +1,26 @@
 import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
-import { announceEvents } from '../eventos/events-topic.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
-import { fetchAdnPage, type AdnDocument } from './fetch-adn-page.js';
+import { captureAdn } from './capture-adn.js';
 import { captureSefaz } from './capture-sefaz.js';
 import { captureAbrasf, FONTE_PREFEITURA_ABRASF } from './capture-abrasf.js';
 import { captureSaoPaulo, FONTE_PREFEITURA_SP } from './capture-sao-paulo.js';
-import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './schedule-captures.js';
+import { nextAfterNothing } from './schedule-captures.js';
 import { CTE_DISTRIBUTION, NFE_DISTRIBUTION } from './sefaz-service.js';
-import { storeAdnPage, type StoreOptions } from './store-adn-page.js';
-
-/** Documents per transaction when a backlog arrives in many lots (10 ADN lots of 50). */
-const COMMIT_DOCUMENTS = 500;
+import type { CaptureTarget, StoreOptions } from './store-adn-page.js';
 
 export interface CaptureOptions extends StoreOptions {
   intervalMs: number;
   /** Lots per run; a company with more waiting continues at the next tick (default 400 lots = 20,000 documents). */
   maxPages?: number;
+}
+
+/** One company's capture run: its row, whose notes it stores, the options, and how it ends (next run, lease released). */
+export interface CaptureRun<T extends CaptureTarget = CaptureTarget> {
+  state: CaptureState;
+  target: T;
+  options: CaptureOptions;
+  finish: (data: Prisma.CaptureStateUpdateInput) => Promise<unknown>;
 }
 
 export interface CaptureOutcome {
@@ -26,9 +30,8 @@ export interface CaptureOutcome {
 }
 
 /**
- * Walks one company's ADN NSU sequence from its stored position: fetch a lot, store it with the new NSU in one
- * transaction, repeat until NENHUM_DOCUMENTO_LOCALIZADO; then schedule the next run (back-off on nothing new,
- * rejections and outages) and release the lease.
+ * One company's capture from one source (its capture row's `fonte`): the ADN, the SEFAZ distributions or its city's
+ * own system. A company without a valid A1 is skipped until its next scheduled time.
  */
 export async function captureCompany(
   deps: TransmissionDeps,
@@ -47,96 +50,20 @@ export async function captureCompany(
     return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
   }
   const { credentials, signer } = await companyCredentials(deps, company.id, company.certificate);
-  const target = { companyId: company.id, accountId: company.accountId, cnpj: company.cnpj };
-  if (state.fonte === FONTE_PREFEITURA_SP)
-    return captureSaoPaulo(deps, state, target, { credentials, signer }, options, finish);
+  const run: CaptureRun = {
+    state,
+    target: { companyId: company.id, accountId: company.accountId, cnpj: company.cnpj },
+    options,
+    finish,
+  };
+  if (state.fonte === FONTE_PREFEITURA_SP) return captureSaoPaulo(deps, run, { credentials, signer });
   if (state.fonte === FONTE_PREFEITURA_ABRASF) {
-    return captureAbrasf(
-      deps,
-      state,
-      { ...target, municipio: company.municipio, inscricaoMunicipal: company.inscricaoMunicipal },
-      credentials,
-      options,
-      finish,
-    );
+    const target = { ...run.target, municipio: company.municipio, inscricaoMunicipal: company.inscricaoMunicipal };
+    return captureAbrasf(deps, { ...run, target }, credentials);
   }
   if (state.fonte === 'SEFAZ_NFE')
-    return captureSefaz(
-      deps,
-      NFE_DISTRIBUTION,
-      state,
-      target,
-      deps.national.nfeDistClient(credentials),
-      options,
-      finish,
-    );
+    return captureSefaz(deps, run, { service: NFE_DISTRIBUTION, client: deps.national.nfeDistClient(credentials) });
   if (state.fonte === 'SEFAZ_CTE')
-    return captureSefaz(
-      deps,
-      CTE_DISTRIBUTION,
-      state,
-      target,
-      deps.national.cteDistClient(credentials),
-      options,
-      finish,
-    );
-  const client = deps.national.adnClient(credentials);
-  let ultimoNsu = state.ultimoNsu;
-  let documentos = 0;
-  let buffer: AdnDocument[] = [];
-  // Consecutive lots are committed together (up to COMMIT_DOCUMENTS): fewer transactions for a long backlog,
-  // and the NSU still advances only with the documents it covers.
-  const flush = async (): Promise<boolean> => {
-    if (buffer.length === 0) return true;
-    const stored = await storeAdnPage(deps, target, ultimoNsu, buffer, options);
-    // null: another worker moved the position (our lease expired); it owns the walk now.
-    if (!stored) return false;
-    documentos += buffer.length;
-    await announceEvents(deps, target.accountId, 'live');
-    ultimoNsu = stored.ultimoNsu;
-    buffer = [];
-    return true;
-  };
-  // The next lot is fetched while the current ones are being stored: the network and the database overlap, and
-  // the commits (and so the NSU position) stay strictly sequential.
-  let pending = fetchAdnPage(client, company.cnpj, ultimoNsu);
-  for (let page = 0; page < (options.maxPages ?? 400); page++) {
-    const result = await pending;
-    if (result.kind === 'documents') {
-      buffer.push(...result.documents);
-      pending = fetchAdnPage(
-        client,
-        company.cnpj,
-        buffer.reduce((max, d) => (d.nsu > max ? d.nsu : max), ultimoNsu),
-      );
-      if (buffer.length >= COMMIT_DOCUMENTS && !(await flush())) return { status: 'IGNORADA', documentos, ultimoNsu };
-      continue;
-    }
-    if (!(await flush())) return { status: 'IGNORADA', documentos, ultimoNsu };
-    const at = deps.clock.now();
-    if (result.kind === 'none') {
-      await finish({
-        nextRunAt: nextAfterNothing(at, options.intervalMs),
-        falhas: 0,
-        ultimoStatus: 'NENHUM_DOCUMENTO_LOCALIZADO',
-      });
-      return { status: documentos ? 'DOCUMENTOS_LOCALIZADOS' : 'NENHUM_DOCUMENTO_LOCALIZADO', documentos, ultimoNsu };
-    }
-    const falhas = state.falhas + 1;
-    const rejected = result.kind === 'rejected';
-    deps.logger.warn({ companyId: company.id, kind: result.kind }, 'ADN distribution refused the capture');
-    await finish({
-      nextRunAt: rejected ? nextAfterRejection(at, falhas) : nextAfterOutage(at, falhas),
-      falhas,
-      ultimoStatus: rejected ? 'REJEICAO' : 'INDISPONIVEL',
-      ultimoErro: (result.kind === 'rejected'
-        ? { status: result.status, erros: result.erros }
-        : { causa: result.cause }) as Prisma.InputJsonValue,
-    });
-    return { status: rejected ? 'REJEICAO' : 'INDISPONIVEL', documentos, ultimoNsu };
-  }
-  if (!(await flush())) return { status: 'IGNORADA', documentos, ultimoNsu };
-  // More lots are waiting: due again at once, so the next tick continues where this one stopped.
-  await finish({ nextRunAt: deps.clock.now() });
-  return { status: 'DOCUMENTOS_LOCALIZADOS', documentos, ultimoNsu };
+    return captureSefaz(deps, run, { service: CTE_DISTRIBUTION, client: deps.national.cteDistClient(credentials) });
+  return captureAdn(deps, run, deps.national.adnClient(credentials));
 }

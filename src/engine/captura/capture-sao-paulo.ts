@@ -1,16 +1,17 @@
 import { type Credentials } from '../autoridades/endpoint.js';
-import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { pedidoConsultaPeriodo } from '../nfse/sao-paulo/pedido-xml.js';
 import { chaveSaoPaulo, readRetorno, type NfeSaoPaulo } from '../nfse/sao-paulo/read-retorno.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
 import { signEnvelopedDocument } from '../xml/enveloped-document.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
-import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
+import type { CaptureOutcome, CaptureRun } from './capture-company.js';
 import { captureWindows, type CityNote } from './capture-windows.js';
 import { nextAfterNothing } from './schedule-captures.js';
-import type { CaptureTarget } from './store-adn-page.js';
+import { SISTEMA_SAO_PAULO } from '../nfse/provedores/sistema-sao-paulo.js';
 
-export const FONTE_PREFEITURA_SP = 'PREFEITURA_SP';
+/** The capture row's `fonte` of this capture: the city's system's. */
+export const FONTE_PREFEITURA_SP = SISTEMA_SAO_PAULO.captura!.fonte;
 
 const cityNote = (nfe: NfeSaoPaulo): CityNote => ({
   chave: chaveSaoPaulo(nfe),
@@ -26,23 +27,18 @@ const cityNote = (nfe: NfeSaoPaulo): CityNote => ({
 /** Notes São Paulo providers issued to the company (ConsultaNFeRecebidas, signed), walked by captureWindows. */
 export async function captureSaoPaulo(
   deps: TransmissionDeps,
-  state: CaptureState,
-  target: CaptureTarget,
+  run: CaptureRun,
   a1: { credentials: Credentials; signer: XmlSigner },
-  options: CaptureOptions,
-  finish: (data: Prisma.CaptureStateUpdateInput) => Promise<unknown>,
 ): Promise<CaptureOutcome> {
+  const { state, target, options, finish } = run;
   const gateway = deps.saoPaulo;
   if (!gateway) {
     await finish({ nextRunAt: nextAfterNothing(deps.clock.now(), options.intervalMs), ultimoStatus: 'SEM_SISTEMA' });
     return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
   }
-  return captureWindows(
-    deps,
-    FONTE_PREFEITURA_SP,
-    state,
-    target,
-    async ({ inicio, fim, pagina }) => {
+  return captureWindows(deps, run, {
+    fonte: FONTE_PREFEITURA_SP,
+    fetchPage: async ({ inicio, fim, pagina }) => {
       const layout = deps.clock.now().toISOString().slice(0, 10) >= gateway.settings.layout2Desde ? 2 : 1;
       const pedido = signEnvelopedDocument(
         pedidoConsultaPeriodo(layout, target.cnpj, { dtInicio: inicio, dtFim: fim, pagina }),
@@ -57,7 +53,5 @@ export async function captureSaoPaulo(
         erro: (retorno ? { erros: retorno.erros } : { causa: answer.kind }) as Prisma.InputJsonValue,
       };
     },
-    options,
-    finish,
-  );
+  });
 }

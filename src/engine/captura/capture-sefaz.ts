@@ -1,14 +1,13 @@
 import { type AuthorityClient } from '../autoridades/authority-client.js';
-import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { HOUR } from '../nucleo/clock.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
-import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
+import type { CaptureOutcome, CaptureRun } from './capture-company.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './schedule-captures.js';
 import { fetchSefazPage } from './fetch-sefaz-page.js';
 import type { SefazService } from './sefaz-service.js';
 import { storeSefazPage } from './store-sefaz-page.js';
-import type { CaptureTarget } from './store-adn-page.js';
 
 /**
  * NF-e or CT-e capture through the SEFAZ national distribution, as the authority requires: walk from the
@@ -17,12 +16,8 @@ import type { CaptureTarget } from './store-adn-page.js';
  */
 export async function captureSefaz(
   deps: TransmissionDeps,
-  service: SefazService,
-  state: CaptureState,
-  target: CaptureTarget,
-  client: AuthorityClient,
-  options: CaptureOptions,
-  finish: (data: Prisma.CaptureStateUpdateInput) => Promise<unknown>,
+  { state, target, options, finish }: CaptureRun,
+  { service, client }: { service: SefazService; client: AuthorityClient },
 ): Promise<CaptureOutcome> {
   let ultimoNsu = state.ultimoNsu;
   let documentos = 0;
@@ -30,7 +25,7 @@ export async function captureSefaz(
     const result = await fetchSefazPage(service, client, target.cnpj, ultimoNsu);
     const at = deps.clock.now();
     if (result.kind === 'documents') {
-      const stored = await storeSefazPage(deps, service, target, ultimoNsu, result, options);
+      const stored = await storeSefazPage(deps, { service, target, fromNsu: ultimoNsu, page: result, options });
       if (stored === null) return { status: 'IGNORADA', documentos, ultimoNsu };
       documentos += result.documents.length;
       await announceEvents(deps, target.accountId, 'live');

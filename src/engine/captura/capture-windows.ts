@@ -1,10 +1,10 @@
-import type { CaptureState, Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { appendEvents, type NewEvent } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { DAY } from '../nucleo/clock.js';
 import { newId } from '../nucleo/new-id.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
-import type { CaptureOptions, CaptureOutcome } from './capture-company.js';
+import type { CaptureOptions, CaptureOutcome, CaptureRun } from './capture-company.js';
 import { NOTA_RECEBIDA } from './nota-recebida.js';
 import { nextAfterNothing, nextAfterOutage, nextAfterRejection } from './schedule-captures.js';
 import { CAPTURE_TRANSACTION_TIMEOUT_MS, type CaptureTarget } from './store-adn-page.js';
@@ -54,12 +54,8 @@ function decode(value: bigint, today: string): Cursor {
  */
 export async function captureWindows(
   deps: TransmissionDeps,
-  fonte: string,
-  state: CaptureState,
-  target: CaptureTarget,
-  fetchPage: FetchCityPage,
-  options: CaptureOptions,
-  finish: (data: Prisma.CaptureStateUpdateInput) => Promise<unknown>,
+  { state, target, options, finish }: CaptureRun,
+  { fonte, fetchPage }: { fonte: string; fetchPage: FetchCityPage },
 ): Promise<CaptureOutcome> {
   // The city writes its local time (UTC−03:00): its day, not UTC's, closes a window.
   const today = new Date(deps.clock.now().getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
@@ -88,7 +84,14 @@ export async function captureWindows(
       : closed
         ? { inicio: isoOf(dayOf(fim) + 1), pagina: 1 }
         : { inicio: cursor.inicio, pagina: 1 };
-    const stored = await storePage(deps, fonte, target, position, encode(next), page.notes, options);
+    const stored = await storePage(deps, {
+      fonte,
+      target,
+      from: position,
+      to: encode(next),
+      notes: page.notes,
+      options,
+    });
     if (stored === null) return { status: 'IGNORADA', documentos, ultimoNsu: position };
     documentos += stored;
     if (stored) await announceEvents(deps, target.accountId, 'live');
@@ -110,15 +113,20 @@ export async function captureWindows(
   return { status: 'DOCUMENTOS_LOCALIZADOS', documentos, ultimoNsu: position };
 }
 
+interface StorePageOptions {
+  fonte: string;
+  target: CaptureTarget;
+  /** The position the page was asked from, and the one after it. */
+  from: bigint;
+  to: bigint;
+  notes: CityNote[];
+  options: CaptureOptions;
+}
+
 /** One page and the position after it, in one transaction; null when another worker moved the position meanwhile. */
 async function storePage(
   deps: TransmissionDeps,
-  fonte: string,
-  target: CaptureTarget,
-  from: bigint,
-  to: bigint,
-  notes: CityNote[],
-  options: CaptureOptions,
+  { fonte, target, from, to, notes, options }: StorePageOptions,
 ): Promise<number | null> {
   const now = deps.clock.now();
   return deps.db.$transaction(

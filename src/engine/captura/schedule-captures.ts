@@ -1,13 +1,7 @@
 import type { CaptureState } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { HOUR, MINUTE } from '../nucleo/clock.js';
-import { PERFIS_ABRASF } from '../nfse/abrasf/perfis-abrasf.js';
-import { SAO_PAULO_IBGE } from '../autoridades/sao-paulo/sao-paulo-gateway.js';
-
-/** The ABRASF cities whose profile offers the query of received notes. */
-const ABRASF_CAPTURA = [...PERFIS_ABRASF.values()]
-  .filter((p) => p.operacoes.includes('ConsultarNfseServicoTomado'))
-  .map((p) => p.ibge);
+import { SISTEMAS_PROPRIOS } from '../nfse/provedores/sistemas-proprios.js';
 
 /** A run holds its company for at most this long; if the worker dies, another one takes it over after it. */
 export const CAPTURE_LEASE_MS = 10 * MINUTE;
@@ -42,20 +36,16 @@ export async function scheduleCaptures(deps: Pick<EngineDeps, 'db' | 'clock'>): 
     FROM companies c JOIN certificates k ON k.company_id = c.id CROSS JOIN (VALUES ('ADN'), ('SEFAZ_NFE'), ('SEFAZ_CTE')) AS f(fonte)
     WHERE c.deleted_at IS NULL AND k.not_after > ${now}
     ON CONFLICT (company_id, fonte) DO NOTHING`;
-  // Notes received from São Paulo providers come from the city's own system, for the companies established there.
-  await deps.db.$executeRaw`
-    INSERT INTO capture_states (company_id, fonte, account_id, environment, ultimo_nsu, next_run_at, falhas, updated_at)
-    SELECT c.id, 'PREFEITURA_SP', c.account_id, 'live', 0, ${now}, 0, ${now}
-    FROM companies c JOIN certificates k ON k.company_id = c.id
-    WHERE c.deleted_at IS NULL AND k.not_after > ${now} AND c.municipio = ${SAO_PAULO_IBGE}
-    ON CONFLICT (company_id, fonte) DO NOTHING`;
-  // And from an ABRASF city's own system for the companies established in one.
-  await deps.db.$executeRaw`
-    INSERT INTO capture_states (company_id, fonte, account_id, environment, ultimo_nsu, next_run_at, falhas, updated_at)
-    SELECT c.id, 'PREFEITURA_ABRASF', c.account_id, 'live', 0, ${now}, 0, ${now}
-    FROM companies c JOIN certificates k ON k.company_id = c.id
-    WHERE c.deleted_at IS NULL AND k.not_after > ${now} AND c.municipio = ANY(${ABRASF_CAPTURA}::text[])
-    ON CONFLICT (company_id, fonte) DO NOTHING`;
+  // And from its city's own system, for the companies established where one offers the query of received notes.
+  for (const { captura } of SISTEMAS_PROPRIOS) {
+    if (!captura) continue;
+    await deps.db.$executeRaw`
+      INSERT INTO capture_states (company_id, fonte, account_id, environment, ultimo_nsu, next_run_at, falhas, updated_at)
+      SELECT c.id, ${captura.fonte}, c.account_id, 'live', 0, ${now}, 0, ${now}
+      FROM companies c JOIN certificates k ON k.company_id = c.id
+      WHERE c.deleted_at IS NULL AND k.not_after > ${now} AND c.municipio = ANY(${captura.municipios}::text[])
+      ON CONFLICT (company_id, fonte) DO NOTHING`;
+  }
 }
 
 interface Row {

@@ -58,9 +58,9 @@ export async function storeAdnPage(
           })
         ).map((d) => [d.chaveAcesso, d.id]),
       );
-      const log: NewEvent[] = [];
-      const novos = await insertNotes(tx, target, notas, known, now, log);
-      const linked = await insertEvents(tx, target, eventos, known, now, log);
+      const lot: AdnLot = { tx, target, known, now, log: [] };
+      const novos = await insertNotes(lot, notas);
+      const linked = await insertEvents(lot, eventos);
       await tx.captureState.update({
         where: { companyId_fonte: { companyId: target.companyId, fonte: 'ADN' } },
         data: {
@@ -72,7 +72,7 @@ export async function storeAdnPage(
         },
       });
       // Last statement before COMMIT: the account's event counter stays locked for the shortest time.
-      await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: log });
+      await appendEvents(tx, { accountId: target.accountId, environment: 'live', at: now, events: lot.log });
       await options.beforeCommit?.();
       return { novos, eventos: linked, ultimoNsu: lastNsu };
     },
@@ -80,14 +80,17 @@ export async function storeAdnPage(
   );
 }
 
-async function insertNotes(
-  tx: Tx,
-  target: CaptureTarget,
-  notas: AdnDocument[],
-  known: Map<string, string>,
-  now: Date,
-  log: NewEvent[],
-) {
+/** What storing one lot's documents shares: its transaction, whose they are, the known keys and the events to append. */
+interface AdnLot {
+  tx: Tx;
+  target: CaptureTarget;
+  /** Document ids by key: those stored before and those this lot creates. */
+  known: Map<string, string>;
+  now: Date;
+  log: NewEvent[];
+}
+
+async function insertNotes({ tx, target, known, now, log }: AdnLot, notas: AdnDocument[]) {
   const rows: NoteRow[] = [];
   for (const d of notas) {
     if (known.has(d.chaveAcesso)) continue;
@@ -152,14 +155,7 @@ interface NoteRow {
   xml: string;
 }
 
-async function insertEvents(
-  tx: Tx,
-  target: CaptureTarget,
-  eventos: AdnDocument[],
-  known: Map<string, string>,
-  now: Date,
-  log: NewEvent[],
-) {
+async function insertEvents({ tx, target, known, now, log }: AdnLot, eventos: AdnDocument[]) {
   if (eventos.length === 0) return 0;
   const rows: Prisma.ReceivedDocumentEventCreateManyInput[] = [];
   const situacoes = new Map<string, string>();

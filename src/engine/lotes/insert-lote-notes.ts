@@ -16,6 +16,7 @@ export interface NewLoteNote {
   dpsId: string;
   simulacao: string | null;
   dpsXml: string;
+  dadosDocumento: unknown;
   ajustes: unknown;
   regrasVersao: string;
   loteId: string;
@@ -35,12 +36,12 @@ export async function insertLoteNotes(tx: Tx, notes: NewLoteNote[], now: Date): 
     WITH r AS (
       SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r("id" uuid, "accountId" uuid, "environment" text, "companyId" uuid,
         "referencia" text, "request" jsonb, "dps" jsonb, "valor" numeric, "competencia" text, "serie" text, "numeroDps" bigint,
-        "dpsId" text, "simulacao" text, "dpsXml" text, "ajustes" jsonb, "regrasVersao" text, "loteId" uuid, "timelineId" uuid, "jobId" uuid)),
+        "dpsId" text, "simulacao" text, "dpsXml" text, "dadosDocumento" jsonb, "ajustes" jsonb, "regrasVersao" text, "loteId" uuid, "timelineId" uuid, "jobId" uuid)),
     note AS (
       INSERT INTO nfse (id, account_id, environment, company_id, referencia, status, request, dps, valor, competencia, serie,
-        numero_dps, dps_id, simulacao, dps_xml, ajustes, regras_versao, lote_id, created_at, updated_at)
+        numero_dps, dps_id, simulacao, dps_xml, dados_documento, ajustes, regras_versao, lote_id, created_at, updated_at)
       SELECT "id", "accountId", "environment", "companyId", "referencia", 'transmitindo', "request", "dps", "valor", "competencia", "serie",
-        "numeroDps", "dpsId", "simulacao", "dpsXml", "ajustes", "regrasVersao", "loteId", ${now}, ${now} FROM r),
+        "numeroDps", "dpsId", "simulacao", "dpsXml", "dadosDocumento", "ajustes", "regrasVersao", "loteId", ${now}, ${now} FROM r),
     step AS (
       INSERT INTO nfse_timeline (id, nfse_id, tipo, at) SELECT "timelineId", "id", 'criada', ${now} FROM r)
     INSERT INTO transmission_jobs (id, nfse_id, kind, priority, run_at, attempts, payload, created_at)

@@ -154,6 +154,7 @@ async function issueChunk(
       dpsId: document.id,
       simulacao: lote.simulacao,
       dpsXml: document.xml,
+      dadosDocumento: document.dados,
       ajustes: v.ajustes ?? [],
       regrasVersao: regrasVersao(),
       loteId: lote.id,

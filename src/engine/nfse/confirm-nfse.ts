@@ -8,6 +8,8 @@ import { presentNfse, type NfseWithTimeline } from './present-nfse.js';
 import type { DpsInput } from './nacional/dps-input.js';
 import type { NfseRequest } from './validacao/nfse-request.js';
 import { providerOfNote } from './provedores/resolve-nfse-provider.js';
+import type { ProviderDocument } from './provedores/nfse-provider.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
 import { competenciaDe } from './ajustes/competencia-de.js';
 import { updateNote } from './update-note.js';
@@ -17,7 +19,7 @@ async function resignWithCompetence(
   deps: TransmissionDeps,
   note: NfseWithTimeline,
   competencia: string,
-): Promise<string> {
+): Promise<ProviderDocument> {
   const dps = { ...(note.dps as unknown as DpsInput), dCompet: `${competencia}-01` };
   // The stored request is the API's snake_case shape the note was validated from: the members a system reads are its.
   const company = await deps.db.company.findUniqueOrThrow({
@@ -35,7 +37,7 @@ async function resignWithCompetence(
   // Another id (the company's registration changed since) could let both documents yield a note.
   if (document.id !== note.dpsId)
     throw new Error(`a nova competência mudaria a identidade do documento da nota ${note.id}`);
-  return document.xml;
+  return document;
 }
 
 const COMPETENCIA = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -73,7 +75,7 @@ export async function confirmNfse(
     });
   }
   const now = deps.clock.now();
-  const dpsXml = competencia === note.competencia ? note.dpsXml : await resignWithCompetence(deps, note, competencia);
+  const document = competencia === note.competencia ? null : await resignWithCompetence(deps, note, competencia);
   const updated = await deps.db.$transaction(async (tx) => {
     const changed = await updateNote(
       deps,
@@ -85,7 +87,7 @@ export async function confirmNfse(
         data: {
           status: 'transmitindo',
           competencia,
-          dpsXml,
+          ...(document && { dpsXml: document.xml, dadosDocumento: document.dados ?? Prisma.DbNull }),
           simulacao: note.simulacao === 'competencia_encerrada' ? 'autorizar' : note.simulacao,
         },
         timeline: [{ tipo: 'confirmada', detalhe: { competencia } }],

@@ -52,6 +52,7 @@ function rowOf({ note, criada, job }: NewNote) {
     numero: note.numero,
     chave_acesso: note.chaveAcesso,
     dps_xml: note.dpsXml,
+    dados_documento: note.dadosDocumento,
     nfse_xml: note.nfseXml,
     rejeicao: note.rejeicao,
     cancelamento: note.cancelamento,
@@ -85,7 +86,7 @@ const INSERT_NEW_NOTES = `
   WITH n AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS n(id uuid, account_id uuid, environment text, company_id uuid,
       referencia text, status text, request jsonb, dps jsonb, valor numeric, competencia text, serie text, numero_dps bigint,
-      dps_id text, simulacao text, numero text, chave_acesso text, dps_xml text, nfse_xml text, rejeicao jsonb,
+      dps_id text, simulacao text, numero text, chave_acesso text, dps_xml text, dados_documento jsonb, nfse_xml text, rejeicao jsonb,
       cancelamento jsonb, falha jsonb, aviso jsonb, ajustes jsonb, regras_versao text, substitui_id uuid,
       substituida_por uuid, lote_id uuid, created_at timestamptz, updated_at timestamptz, authorized_at timestamptz,
       step_id uuid, step_tipo text, step_at timestamptz, step_detalhe jsonb,
@@ -93,10 +94,10 @@ const INSERT_NEW_NOTES = `
       job_payload jsonb, job_created_at timestamptz)),
   note AS (
     INSERT INTO nfse (id, account_id, environment, company_id, referencia, status, request, dps, valor, competencia, serie,
-      numero_dps, dps_id, simulacao, numero, chave_acesso, dps_xml, nfse_xml, rejeicao, cancelamento, falha, aviso, ajustes,
+      numero_dps, dps_id, simulacao, numero, chave_acesso, dps_xml, dados_documento, nfse_xml, rejeicao, cancelamento, falha, aviso, ajustes,
       regras_versao, substitui_id, substituida_por, lote_id, created_at, updated_at, authorized_at)
     SELECT id, account_id, environment, company_id, referencia, status, request, dps, valor, competencia, serie,
-      numero_dps, dps_id, simulacao, numero, chave_acesso, dps_xml, nfse_xml, rejeicao, cancelamento, falha, aviso, ajustes,
+      numero_dps, dps_id, simulacao, numero, chave_acesso, dps_xml, dados_documento, nfse_xml, rejeicao, cancelamento, falha, aviso, ajustes,
       regras_versao, substitui_id, substituida_por, lote_id, created_at, updated_at, authorized_at
     FROM n
     RETURNING id),

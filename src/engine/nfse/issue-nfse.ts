@@ -2,12 +2,11 @@ import { type JobPayload } from '../fila/job-payload.js';
 import { Prisma, type Nfse, type NfseTimelineEntry, type TransmissionJob } from '../../generated/prisma/client.js';
 import { preferWaitMs } from '../nucleo/prefer-wait-ms.js';
 import type { Principal } from '../chaves/principal.js';
-import { EngineError, parameterError } from '../errors.js';
+import { EngineError, parameterError, type ErrorItem } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { sentValue } from '../nucleo/read-body.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
-import { assertReady } from '../prontidao/get-readiness.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
 import { JOB_LEASE_MS } from '../fila/claim-jobs.js';
 import { runTransmissionJob } from './transmissao/run-transmission-job.js';
@@ -24,6 +23,13 @@ import { checkSubstitution } from './check-substitution.js';
 import { waitForSettled } from './wait-for-settled.js';
 import { publishNotes } from './update-note.js';
 import { resolveNfseProvider } from './provedores/resolve-nfse-provider.js';
+import type { NfseProvider, ProviderDocument } from './provedores/nfse-provider.js';
+import type { NfseSistema } from './provedores/nfse-sistema.js';
+import type { CompanyWithCertificate } from '../empresas/present-company.js';
+import type { XmlSigner } from '../xml/sign-xml.js';
+import type { DpsInput } from './nacional/dps-input.js';
+import type { NfseRequest } from './validacao/nfse-request.js';
+import type { ValidationResult } from './validacao/index.js';
 
 export interface IssueNfseOptions {
   /** The request in its declared shape (`nfseBody`), validated here once. */
@@ -45,90 +51,152 @@ export async function issueNfse(
   options: IssueNfseOptions,
 ): Promise<NfseView> {
   const simular = checkScenario(principal, options.simular ?? null);
-  const { company, validation, readiness, municipal } = await prepareIssuance(deps, principal, options.body);
-  if (validation.erros.length || !validation.request || !validation.resolved || !company) {
-    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
-      correcao: 'Corrija cada item de erros e envie de novo.',
-      extra: { erros: validation.erros },
-    });
-  }
-  assertReady(readiness!);
-  const provider = resolveNfseProvider(deps, principal.environment, municipal);
+  const issuance = await admitIssuance(deps, principal, options.body);
+  // A duplicate referencia is found by the unique index at insert (under concurrency too); checking it first
+  // as well would cost every note a query.
+  const { signer, credentials } = await companyCredentials(deps, issuance.company.id, issuance.company.certificate);
+  const { note, criada, job } = await buildNewNote(deps, {
+    ...issuance,
+    principal,
+    signer,
+    simular,
+    body: options.body,
+  });
+  await storeNewNote(deps, principal, { note, criada, job });
+  const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials, signer }).catch(
+    (err) => {
+      deps.logger.error({ err, nfseId: note.id }, 'first transmission failed; a worker will retry');
+      return null;
+    },
+  );
+  deps.firstAttempts?.track(job, attempt);
+  const settled = await waitForSettled(deps, note.id, preferWaitMs(options.waitSeconds), attempt);
+  return settledView(presentNfse(settled), issuance.provider);
+}
+
+const invalidRequest = (erros: ErrorItem[] | ValidationResult['erros']) =>
+  new EngineError('validacao', 'A requisição tem campos inválidos.', {
+    correcao: 'Corrija cada item de erros e envie de novo.',
+    extra: { erros },
+  });
+
+/** What an admitted request issues from: valid, its company ready, its issuing system and substitution known. */
+interface AdmittedIssuance {
+  company: CompanyWithCertificate;
+  request: NfseRequest;
+  resolved: NonNullable<ValidationResult['resolved']>;
+  ajustes: NonNullable<ValidationResult['ajustes']>;
+  provider: NfseProvider;
+  substitution: Awaited<ReturnType<typeof checkSubstitution>> | null;
+}
+
+/** Validation (422) and readiness (412) of the request, then where it goes and what it replaces. */
+async function admitIssuance(deps: TransmissionDeps, principal: Principal, body: unknown): Promise<AdmittedIssuance> {
+  const { company, validation, readiness, municipal } = await prepareIssuance(deps, principal, body);
+  if (validation.erros.length || !validation.request || !validation.resolved || !company)
+    throw invalidRequest(validation.erros);
+  deps.prontidao.assertReady(readiness!);
   const request = validation.request;
   const substitution = request.substituicao
     ? await checkSubstitution(deps, principal, company.id, request.substituicao)
     : null;
+  return {
+    company,
+    request,
+    resolved: validation.resolved,
+    ajustes: validation.ajustes ?? [],
+    provider: resolveNfseProvider(deps, principal.environment, municipal),
+    substitution,
+  };
+}
 
-  // A duplicate referencia is found by the unique index at insert (under concurrency too); checking it first
-  // as well would cost every note a query.
-  const { signer, credentials } = await companyCredentials(deps, company.id, company.certificate);
+interface BuildNewNoteOptions extends AdmittedIssuance {
+  principal: Principal;
+  signer: XmlSigner;
+  simular: string | null;
+  body: unknown;
+}
+
+/** The note's number and signed document, and the rows as stored: the first attempt transmits from them. */
+async function buildNewNote(deps: TransmissionDeps, options: BuildNewNoteOptions) {
+  const { principal, company, request, resolved, provider, substitution } = options;
   const now = deps.clock.now();
   const serie = principal.environment === 'test' ? TEST_SERIES : (company.serieDps ?? '1');
-  const id = newId();
-  const jobId = newId();
-
   // A failure after this point (duplicate referencia, crash) leaves the number unused (nextDpsNumber).
   const numero = await nextDpsNumber(deps, { companyId: company.id, environment: principal.environment, serie });
   const dps = buildDpsInput({
     environment: principal.environment,
     company: companyContext(company),
     request,
-    resolved: validation.resolved,
+    resolved,
     serie,
     numero,
     now,
     chaveSubstituida: substitution?.chave,
   });
-  const documentInput = { environment: principal.environment, company, request: validation.request, dps };
+  const documentInput = { environment: principal.environment, company, request, dps };
   // What the issuing system needs beyond the national fields; a refusal here leaves the DPS number unused.
   const providerErros = provider.checkIssuance(documentInput);
-  if (providerErros.length) {
-    throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
-      correcao: 'Corrija cada item de erros e envie de novo.',
-      extra: { erros: providerErros },
-    });
-  }
-  const document = provider.buildDocument({ ...documentInput, signer });
+  if (providerErros.length) throw invalidRequest(providerErros);
+  const document = provider.buildDocument({ ...documentInput, signer: options.signer });
+  const note = noteRow({ ...options, now, serie, numero, dps, document });
+  const criada: NfseTimelineEntry = { id: newId(), nfseId: note.id, tipo: 'criada', at: now, detalhe: null };
+  return { note, criada, job: leasedJob(note.id, now) };
+}
 
-  // The rows as stored: the first attempt below transmits from them without reading them back.
-  const note: Nfse = {
-    id,
-    accountId: principal.accountId,
-    environment: principal.environment,
-    companyId: company.id,
-    referencia: request.referencia ?? null,
+interface NoteRowOptions extends BuildNewNoteOptions {
+  now: Date;
+  serie: string;
+  numero: bigint;
+  dps: DpsInput;
+  document: ProviderDocument;
+}
+
+/** The note as stored: `transmitindo`, with its request, DPS values, signed document and what its provider keeps. */
+function noteRow(o: NoteRowOptions): Nfse {
+  return {
+    id: newId(),
+    accountId: o.principal.accountId,
+    environment: o.principal.environment,
+    companyId: o.company.id,
+    referencia: o.request.referencia ?? null,
     status: 'transmitindo',
-    request: apiShape(sentValue(options.body)) as Prisma.JsonValue,
-    dps: dps as unknown as Prisma.JsonValue,
-    valor: new Prisma.Decimal(request.valor),
-    competencia: validation.resolved.competencia,
-    serie,
-    numeroDps: numero,
-    dpsId: document.id,
-    simulacao: simular,
+    request: apiShape(sentValue(o.body)) as Prisma.JsonValue,
+    dps: o.dps as unknown as Prisma.JsonValue,
+    valor: new Prisma.Decimal(o.request.valor),
+    competencia: o.resolved.competencia,
+    serie: o.serie,
+    numeroDps: o.numero,
+    dpsId: o.document.id,
+    simulacao: o.simular,
     numero: null,
     chaveAcesso: null,
-    dpsXml: document.xml,
+    dpsXml: o.document.xml,
+    dadosDocumento: o.document.dados,
     nfseXml: null,
     rejeicao: null,
     cancelamento: null,
     falha: null,
     aviso: null,
-    ajustes: (validation.ajustes ?? []) as unknown as Prisma.JsonValue,
+    ajustes: o.ajustes as unknown as Prisma.JsonValue,
     regrasVersao: regrasVersao(),
-    substituiId: substitution?.originalId ?? null,
+    substituiId: o.substitution?.originalId ?? null,
     substituidaPor: null,
     loteId: null,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: o.now,
+    updatedAt: o.now,
     authorizedAt: null,
   };
-  const criada: NfseTimelineEntry = { id: newId(), nfseId: id, tipo: 'criada', at: now, detalhe: null };
-  // Leased to this request, which transmits at once; if this process dies the lease ends and a worker recovers
-  // the job, querying the DPS before any resend (mayHaveSent).
-  const job: TransmissionJob = {
-    id: jobId,
-    nfseId: id,
+}
+
+/**
+ * Leased to this request, which transmits at once; if this process dies the lease ends and a worker recovers
+ * the job, querying the DPS before any resend (mayHaveSent).
+ */
+function leasedJob(nfseId: string, now: Date): TransmissionJob {
+  return {
+    id: newId(),
+    nfseId,
     nfeId: null,
     kind: 'emitir',
     priority: 0,
@@ -138,31 +206,31 @@ export async function issueNfse(
     payload: { mayHaveSent: true } satisfies JobPayload,
     createdAt: now,
   };
+}
+
+/** The note, its first timeline step and its job commit together, in one statement; creation writes no event. */
+async function storeNewNote(
+  deps: TransmissionDeps,
+  principal: Principal,
+  { note, criada, job }: { note: Nfse; criada: NfseTimelineEntry; job: TransmissionJob },
+) {
   try {
-    // The note, its first timeline step and its job commit together, in one statement.
     await insertNewNote(deps, note, criada, job);
   } catch (err) {
-    if (isUniqueViolation(err) && request.referencia)
-      await assertReferenceFree(deps, principal, company.id, request.referencia);
+    if (isUniqueViolation(err) && note.referencia)
+      await assertReferenceFree(deps, principal, note.companyId, note.referencia);
     throw err;
   }
-  // Creation writes no event (the log starts at the note's outcome).
+  // The log starts at the note's outcome.
   await publishNotes(deps, [note], { logged: false });
+}
 
-  const attempt = runTransmissionJob(deps, job, { note: { ...note, timeline: [criada] }, credentials, signer }).catch(
-    (err) => {
-      deps.logger.error({ err, nfseId: id }, 'first transmission failed; a worker will retry');
-      return null;
-    },
-  );
-  deps.firstAttempts?.track(job, attempt);
-  const waitMs = preferWaitMs(options.waitSeconds);
-  const settled = await waitForSettled(deps, id, waitMs, attempt);
-  const view = presentNfse(settled);
+/** The settled note as the request answers it: rejected or failed is a 422 carrying it, with the system's advice. */
+export function settledView(view: NfseView, sistema: Pick<NfseSistema, 'nome' | 'failureAdvice'>): NfseView {
   if (view.status === 'rejeitada') {
     throw new EngineError(
       'nfse_rejeitada',
-      `${capitalize(provider.nome)} rejeitou a nota: ${view.rejeicao?.mensagem ?? ''}`.trim(),
+      `${capitalize(sistema.nome)} rejeitou a nota: ${view.rejeicao?.mensagem ?? ''}`.trim(),
       {
         codigoOficial: view.rejeicao?.codigo_oficial ?? null,
         correcao: 'Corrija conforme nfse.rejeicao.explicacao e emita uma nova nota com outra referencia.',
@@ -172,14 +240,7 @@ export async function issueNfse(
   }
   if (view.status === 'falha_transmissao') {
     throw new EngineError('falha_transmissao', 'A transmissão não pôde ser concluída.', {
-      correcao:
-        provider.sistema === 'nacional'
-          ? view.falha?.dps_enviada === 'nao'
-            ? 'A DPS não chegou ao sistema nacional: é seguro emitir de novo.'
-            : 'Confira no emissor nacional se a nota existe antes de emitir de novo.'
-          : view.falha?.dps_enviada === 'nao'
-            ? `O documento não chegou: ${provider.nome} não o recebeu, é seguro emitir de novo.`
-            : `Confira com ${provider.nome} se a nota existe antes de emitir de novo.`,
+      correcao: sistema.failureAdvice(view.falha?.dps_enviada === 'nao'),
       extra: { nfse: view },
     });
   }

@@ -288,10 +288,8 @@ const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== nul
 function requiredMember(
   o: Members,
   key: string,
-  campo: string,
   report: BodyReport,
-  oque: string,
-  correcao?: string,
+  { campo, oque, correcao }: { campo: string; oque: string; correcao?: string },
 ): void {
   if (sent(o, key) && o[key] !== '') return;
   if (!report.valid(campo)) return;
@@ -306,24 +304,30 @@ function requiredMember(
 /** The rules between members of one request that need nothing but the request. */
 export function refineNfseFields(body: Members, report: BodyReport): void {
   if (!isMembers(body)) return;
-  requiredMember(body, 'tomador', '/tomador', report, 'O tomador', 'Informe tomador.documento (CPF ou CNPJ).');
-  requiredMember(
-    body,
-    'valor',
-    '/valor',
-    report,
-    'O valor',
-    'Informe valor como texto com ponto decimal, por exemplo "1500.00".',
-  );
-  requiredMember(body, 'servico', '/servico', report, 'O serviço', 'Informe servico.descricao.');
+  requiredMember(body, 'tomador', report, {
+    campo: '/tomador',
+    oque: 'O tomador',
+    correcao: 'Informe tomador.documento (CPF ou CNPJ).',
+  });
+  requiredMember(body, 'valor', report, {
+    campo: '/valor',
+    oque: 'O valor',
+    correcao: 'Informe valor como texto com ponto decimal, por exemplo "1500.00".',
+  });
+  requiredMember(body, 'servico', report, {
+    campo: '/servico',
+    oque: 'O serviço',
+    correcao: 'Informe servico.descricao.',
+  });
   if (isMembers(body.tomador)) {
-    requiredMember(body.tomador, 'documento', '/tomador/documento', report, 'O documento do tomador');
+    requiredMember(body.tomador, 'documento', report, { campo: '/tomador/documento', oque: 'O documento do tomador' });
     const e = body.tomador.endereco;
     if (isMembers(e)) {
-      if (!sent(e, 'cep')) requiredMember(e, 'cep', '/tomador/endereco/cep', report, 'O CEP do endereço');
-      requiredMember(e, 'logradouro', '/tomador/endereco/logradouro', report, 'O logradouro');
-      requiredMember(e, 'numero', '/tomador/endereco/numero', report, 'O número do endereço');
-      requiredMember(e, 'bairro', '/tomador/endereco/bairro', report, 'O bairro');
+      if (!sent(e, 'cep'))
+        requiredMember(e, 'cep', report, { campo: '/tomador/endereco/cep', oque: 'O CEP do endereço' });
+      requiredMember(e, 'logradouro', report, { campo: '/tomador/endereco/logradouro', oque: 'O logradouro' });
+      requiredMember(e, 'numero', report, { campo: '/tomador/endereco/numero', oque: 'O número do endereço' });
+      requiredMember(e, 'bairro', report, { campo: '/tomador/endereco/bairro', oque: 'O bairro' });
     }
   }
   if (isMembers(body.servico)) refineServico(body.servico, report);
@@ -331,7 +335,7 @@ export function refineNfseFields(body: Members, report: BodyReport): void {
 }
 
 function refineServico(s: Members, report: BodyReport): void {
-  requiredMember(s, 'descricao', '/servico/descricao', report, 'A descrição do serviço');
+  requiredMember(s, 'descricao', report, { campo: '/servico/descricao', oque: 'A descrição do serviço' });
   const o = s.obra;
   if (isMembers(o)) {
     // DPS obra: exactly one of cObra (CNO/CEI), cCIB or the address (TCInfoObra choice).
@@ -353,17 +357,14 @@ function refineServico(s: Members, report: BodyReport): void {
       });
     }
     if (sent(o, 'cep') && !sent(o, 'numero'))
-      requiredMember(o, 'numero', '/servico/obra/numero', report, 'O número do endereço da obra');
+      requiredMember(o, 'numero', report, { campo: '/servico/obra/numero', oque: 'O número do endereço da obra' });
     // The obra municipality becomes the place of service; without a CEP nothing else can give it.
     if (!sent(o, 'cep') && !sent(o, 'municipio')) {
-      requiredMember(
-        o,
-        'municipio',
-        '/servico/obra/municipio',
-        report,
-        'O município da obra',
-        'Informe servico.obra.municipio (código IBGE de 7 dígitos).',
-      );
+      requiredMember(o, 'municipio', report, {
+        campo: '/servico/obra/municipio',
+        oque: 'O município da obra',
+        correcao: 'Informe servico.obra.municipio (código IBGE de 7 dígitos).',
+      });
     }
   }
   const local = s.municipioPrestacao;

@@ -6,7 +6,6 @@ import { parametrosMunicipio } from '../tabelas/index.js';
 import type { ParametrosMunicipio } from '../tabelas/parametros-municipio.js';
 import { findCompany } from '../empresas/find-company.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
-import { readinessOf, type Readiness } from '../prontidao/get-readiness.js';
 import { companyContext } from './company-context.js';
 import { municipiosDaNota } from './municipios-da-nota.js';
 import { bodyIssues } from '../nucleo/read-body.js';
@@ -16,7 +15,7 @@ import { checkNfseBody, type ValidationResult } from './validacao/index.js';
 export interface PreparedIssuance {
   company: CompanyWithCertificate | null;
   validation: ValidationResult;
-  readiness: Readiness | null;
+  readiness: Awaited<ReturnType<EngineDeps['prontidao']['readinessOf']>> | null;
   /** The company municipality's parameters (the national API, its cache or the offline data): they choose its issuing system. */
   municipal: ParametrosMunicipio | null;
 }
@@ -27,7 +26,7 @@ export interface PreparedIssuance {
  * `body` is the request in its declared (camelCase) shape.
  */
 export async function prepareIssuance(
-  deps: ParametrosDaEmpresaDeps & Pick<EngineDeps, 'sql'>,
+  deps: ParametrosDaEmpresaDeps & Pick<EngineDeps, 'sql' | 'prontidao'>,
   principal: Principal,
   body: unknown,
 ): Promise<PreparedIssuance> {
@@ -40,7 +39,10 @@ export async function prepareIssuance(
   const now = deps.clock.now();
   // The ISS-rate rule is pure: the parameters of every municipality the note may involve are asked first.
   const [parametros, readiness] = company
-    ? await Promise.all([parametrosDaNota(deps, principal, company, sent, now), readinessOf(deps, principal, company)])
+    ? await Promise.all([
+        parametrosDaNota(deps, principal, company, sent, now),
+        deps.prontidao.readinessOf(deps, principal, company),
+      ])
     : [null, null];
   const validation = checkNfseBody(read, {
     empresa: company ? companyContext(company) : null,

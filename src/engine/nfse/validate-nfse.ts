@@ -7,7 +7,7 @@ import { prepareIssuance } from './prepare-issuance.js';
 
 /** `POST /v1/nfse/validacoes`: always answers; creates nothing. */
 export async function validateNfse(
-  deps: ParametrosDaEmpresaDeps & Pick<EngineDeps, 'sql'>,
+  deps: ParametrosDaEmpresaDeps & Pick<EngineDeps, 'sql' | 'prontidao'>,
   principal: Principal,
   body: unknown,
 ) {

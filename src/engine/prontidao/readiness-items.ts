@@ -5,7 +5,7 @@ import type { ParametrosConsultados } from '../municipios/query-parametros.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { nfeReadinessItems } from './nfe-readiness-items.js';
 import { reducaoIbsCbsItem } from './reducao-ibs-cbs-item.js';
-import { SAO_PAULO_IBGE } from '../autoridades/sao-paulo/sao-paulo-gateway.js';
+import { sistemaOf } from '../nfse/provedores/sistemas-proprios.js';
 
 export type Situacao = 'ok' | 'aviso' | 'bloqueio';
 
@@ -44,96 +44,16 @@ const bloqueio = (item: string, mensagem: string, correcao: string): ReadinessIt
 });
 
 /** Every readiness requirement (NFS-e and NF-e), computed from stored data and the municipality tables. */
-export function readinessItems({
-  company,
-  accountPlan,
-  environment,
-  now,
-  municipal: params,
-}: ReadinessFacts): ReadinessItem[] {
+export function readinessItems(facts: ReadinessFacts): ReadinessItem[] {
+  const { company, environment, now, municipal: params } = facts;
   const origem = { fonte: params.convenioFonte, versao: params.versao };
   const mun = municipio(company.municipio);
   const padroes = (company.padroes ?? {}) as Record<string, unknown>;
-  const items: ReadinessItem[] = [];
-
-  items.push(
-    company.status === 'pausada'
-      ? bloqueio('empresa_ativa', 'A empresa está pausada.', 'Retome a empresa com POST /v1/companies/{id}/retomada.')
-      : ok('empresa_ativa', 'Empresa ativa.'),
-  );
-  items.push(certificateItem(company, now));
-  items.push(
-    company.regimeTributario
-      ? ok('regime_tributario', `Regime tributário: ${company.regimeTributario}.`)
-      : bloqueio('regime_tributario', 'Regime tributário não configurado.', 'Informe regime_tributario da empresa.'),
-  );
-  if (environment === 'test') items.push(ok('plano_emissao', 'Chave de teste: não precisa de plano.'));
-  else if (accountPlan === 'ativo') items.push(ok('plano_emissao', 'Plano de emissão ativo.'));
-  else
-    items.push(
-      bloqueio(
-        'plano_emissao',
-        'A conta não tem plano de emissão ativo.',
-        'Ative um plano de emissão para emitir em produção.',
-      ),
-    );
-
-  // A test key is refused only on a known fact (an act, the national API, the official list), never on our survey.
-  if (environment === 'test' && params.convenio === 'proprio' && params.convenioConhecido) {
-    items.push({
-      ...bloqueio(
-        'sandbox_municipio_proprio',
-        `${mun?.nome ?? company.municipio} emite pelo sistema próprio da prefeitura, que não tem ambiente de teste.`,
-        'Teste a integração com uma empresa de município do sistema nacional, ou emita em produção.',
-      ),
-      ...origem,
-    });
-  } else if (environment === 'test' && params.convenio === 'proprio') {
-    items.push({
-      ...aviso(
-        'sandbox_municipio_proprio',
-        `Nosso levantamento indica que ${mun?.nome ?? company.municipio} emite pelo sistema próprio, sem ato ou consulta oficial que o confirme: os testes seguem pelo simulador do sistema nacional.`,
-        'Confirme no portal da prefeitura como o município emite a NFS-e antes de ir para produção.',
-      ),
-      ...origem,
-    });
-  } else {
-    items.push({
-      ...ok(
-        'sandbox_municipio_proprio',
-        environment === 'test' ? 'O município tem ambiente de teste.' : 'Só se aplica a chaves de teste.',
-      ),
-      ...origem,
-    });
-  }
-  if (params?.exigeToken) {
-    items.push(
-      company.tokenMunicipioEnc
-        ? ok('token_municipio', 'Token do portal da prefeitura salvo.')
-        : bloqueio(
-            'token_municipio',
-            'O município autentica a emissão com um token do portal da prefeitura.',
-            'Gere o token no portal da prefeitura e salve-o em token_municipio.',
-          ),
-    );
-  } else {
-    items.push(ok('token_municipio', 'O município não exige token.'));
-  }
-
-  if (company.regimeTributario === 'simples_nacional') {
-    items.push(
-      company.regimeApuracaoSimples
-        ? ok('regime_apuracao_simples', `Apuração: ${company.regimeApuracaoSimples}.`)
-        : aviso(
-            'regime_apuracao_simples',
-            'Regime de apuração do Simples Nacional não informado.',
-            'Informe regime_apuracao_simples para a DPS indicar como os tributos são apurados.',
-          ),
-    );
-  } else {
-    items.push(ok('regime_apuracao_simples', 'Não se aplica fora do Simples Nacional.'));
-  }
-  items.push(
+  const items: ReadinessItem[] = [
+    ...companyItems(facts),
+    { ...sandboxItem(facts, mun?.nome ?? company.municipio), ...origem },
+    tokenItem(company, params),
+    regimeApuracaoItem(company),
     mun
       ? ok('municipio_emissao', `Município: ${mun.nome}/${mun.uf}.`)
       : aviso(
@@ -141,54 +61,103 @@ export function readinessItems({
           `Município ${company.municipio} desconhecido.`,
           'Corrija o código IBGE do município.',
         ),
-  );
-  items.push({ ...convenioItem(params), ...origem });
-  items.push(
+    { ...convenioItem(params), ...origem },
     ok('serie_dps', environment === 'test' ? 'Série de teste 49999.' : `Série da DPS: ${company.serieDps ?? '1'}.`),
-  );
-  items.push(padroesItem(company, padroes, params));
-  items.push({ ...municipalParametersItem(params, padroes, now), fonte: params.fonte, versao: params.versao });
-  items.push(
+    padroesItem(padroes),
+    { ...municipalParametersItem(params, padroes, now), fonte: params.fonte, versao: params.versao },
     typeof padroes.nbs === 'string'
       ? ok('nbs', `NBS padrão: ${padroes.nbs}.`)
       : aviso('nbs', 'Sem NBS padrão para o grupo IBS/CBS.', 'Informe padroes.nbs ou servico.nbs nas notas.'),
+    reducaoIbsCbsItem(padroes, now),
+    ...nfeReadinessItems(company, environment),
+  ];
+  // What the company's issuing system asks beyond the national layout stands where the general item found nothing.
+  const doSistema: ReadinessItem[] = sistemaOf({ ibge: company.municipio, convenio: params.convenio }).readinessItems(
+    company,
   );
-  items.push(reducaoIbsCbsItem(padroes, now));
-  items.push(...nfeReadinessItems(company, environment));
   // Every item has both members, so the 412's `itens` read exactly as GET …/prontidao.
-  return items.map((i) => ({ ...i, fonte: i.fonte ?? null, versao: i.versao ?? null }));
+  return items
+    .map((i) => (i.situacao === 'ok' ? (doSistema.find((s) => s.item === i.item) ?? i) : i))
+    .map((i) => ({ ...i, fonte: i.fonte ?? null, versao: i.versao ?? null }));
 }
 
-/**
- * The company's defaults. Where the notes go to São Paulo's own system, also what it needs that the national layout
- * does not: the CCM (inscrição municipal) and the city's service code (each note may still bring them).
- */
-function padroesItem(
-  company: CompanyWithCertificate,
-  padroes: Record<string, unknown>,
-  params: ParametrosConsultados,
-): ReadinessItem {
+/** The company itself: active, its certificate, its tax regime, the account's plan. */
+function companyItems({ company, accountPlan, environment, now }: ReadinessFacts): ReadinessItem[] {
+  const plano =
+    environment === 'test'
+      ? ok('plano_emissao', 'Chave de teste: não precisa de plano.')
+      : accountPlan === 'ativo'
+        ? ok('plano_emissao', 'Plano de emissão ativo.')
+        : bloqueio(
+            'plano_emissao',
+            'A conta não tem plano de emissão ativo.',
+            'Ative um plano de emissão para emitir em produção.',
+          );
+  return [
+    company.status === 'pausada'
+      ? bloqueio('empresa_ativa', 'A empresa está pausada.', 'Retome a empresa com POST /v1/companies/{id}/retomada.')
+      : ok('empresa_ativa', 'Empresa ativa.'),
+    certificateItem(company, now),
+    company.regimeTributario
+      ? ok('regime_tributario', `Regime tributário: ${company.regimeTributario}.`)
+      : bloqueio('regime_tributario', 'Regime tributário não configurado.', 'Informe regime_tributario da empresa.'),
+    plano,
+  ];
+}
+
+/** A test key is refused only on a known fact (an act, the national API, the official list), never on our survey. */
+function sandboxItem({ environment, municipal: params }: ReadinessFacts, nome: string): ReadinessItem {
+  if (environment === 'test' && params.convenio === 'proprio' && params.convenioConhecido) {
+    return bloqueio(
+      'sandbox_municipio_proprio',
+      `${nome} emite pelo sistema próprio da prefeitura, que não tem ambiente de teste.`,
+      'Teste a integração com uma empresa de município do sistema nacional, ou emita em produção.',
+    );
+  }
+  if (environment === 'test' && params.convenio === 'proprio') {
+    return aviso(
+      'sandbox_municipio_proprio',
+      `Nosso levantamento indica que ${nome} emite pelo sistema próprio, sem ato ou consulta oficial que o confirme: os testes seguem pelo simulador do sistema nacional.`,
+      'Confirme no portal da prefeitura como o município emite a NFS-e antes de ir para produção.',
+    );
+  }
+  return ok(
+    'sandbox_municipio_proprio',
+    environment === 'test' ? 'O município tem ambiente de teste.' : 'Só se aplica a chaves de teste.',
+  );
+}
+
+function tokenItem(company: CompanyWithCertificate, params: ParametrosConsultados): ReadinessItem {
+  if (!params?.exigeToken) return ok('token_municipio', 'O município não exige token.');
+  return company.tokenMunicipioEnc
+    ? ok('token_municipio', 'Token do portal da prefeitura salvo.')
+    : bloqueio(
+        'token_municipio',
+        'O município autentica a emissão com um token do portal da prefeitura.',
+        'Gere o token no portal da prefeitura e salve-o em token_municipio.',
+      );
+}
+
+function regimeApuracaoItem(company: CompanyWithCertificate): ReadinessItem {
+  if (company.regimeTributario !== 'simples_nacional')
+    return ok('regime_apuracao_simples', 'Não se aplica fora do Simples Nacional.');
+  return company.regimeApuracaoSimples
+    ? ok('regime_apuracao_simples', `Apuração: ${company.regimeApuracaoSimples}.`)
+    : aviso(
+        'regime_apuracao_simples',
+        'Regime de apuração do Simples Nacional não informado.',
+        'Informe regime_apuracao_simples para a DPS indicar como os tributos são apurados.',
+      );
+}
+
+/** The company's default service code (what an own system asks of the defaults comes from the system). */
+function padroesItem(padroes: Record<string, unknown>): ReadinessItem {
   if (typeof padroes.codigo_nacional !== 'string') {
     return aviso(
       'padroes_emissao',
       'Sem código de serviço padrão.',
       'Informe padroes.codigo_nacional, ou envie servico.codigo_nacional em cada nota.',
     );
-  }
-  if (params.convenio === 'proprio' && company.municipio === SAO_PAULO_IBGE) {
-    const faltam = [
-      ...(company.inscricaoMunicipal ? [] : ['inscricao_municipal (CCM)']),
-      ...(typeof padroes.codigo_municipal === 'string'
-        ? []
-        : ['padroes.codigo_municipal (código de serviço de São Paulo)']),
-    ];
-    if (faltam.length) {
-      return aviso(
-        'padroes_emissao',
-        `As notas vão para a NFS-e Paulistana, que exige ${faltam.join(' e ')}.`,
-        'Cadastre-os na empresa, ou envie prestador.inscricao_municipal e servico.codigo_municipal em cada nota.',
-      );
-    }
   }
   return ok('padroes_emissao', `Código de serviço padrão: ${padroes.codigo_nacional}.`);
 }

@@ -107,45 +107,11 @@ export function computeAdjustments(
     ajustes.push(ajuste('padrao.nbs', `NBS não informada: usada a NBS padrão da empresa (${nbs}).`));
   }
 
-  let issRetido = s.iss_retido;
-  if (issRetido === undefined) {
-    if (typeof padroes.iss_retido === 'boolean') {
-      issRetido = padroes.iss_retido;
-      ajustes.push(
-        ajuste(
-          'padrao.iss_retido',
-          `Retenção do ISS não informada: usado o padrão da empresa (${issRetido ? 'retido' : 'não retido'}).`,
-        ),
-      );
-    } else {
-      issRetido = false;
-      ajustes.push(ajuste('dps.tpRetISSQN.nao_retido'));
-    }
-  }
+  const issRetido = issRetidoEfetivo(s.iss_retido, padroes, ajustes);
 
   const ibsCbs = classificacaoEfetiva(s.ibs_cbs, padroes.ibs_cbs ?? undefined, ajustes);
 
-  // Place of service: the obra municipality wins; otherwise as sent; otherwise the provider's.
-  let local: string | null = s.municipio_prestacao ?? null;
-  if (s.obra) {
-    local = s.obra.municipio ?? null;
-    if (local) {
-      ajustes.push(
-        ajuste(
-          'dps.locPrest.derivado.obra',
-          `Local da prestação = município da obra (${nomeMunicipio(params(local))}).`,
-        ),
-      );
-    }
-  } else if (!local) {
-    local = company.municipio;
-    ajustes.push(
-      ajuste(
-        'dps.locPrest.derivado.estabelecimento',
-        `Local da prestação não informado: usado o município do prestador (${nomeMunicipio(params(local))}).`,
-      ),
-    );
-  }
+  const local = localEfetivo(s, company, params, ajustes);
 
   const incidencia = municipioIncidencia({
     codigo,
@@ -156,27 +122,7 @@ export function computeAdjustments(
   const paramsIncidencia = incidencia ? params(incidencia) : null;
   const convenio: Convenio = paramsIncidencia?.convenio ?? 'desconhecido';
 
-  // Provider's municipal registration: the emitting municipality is the company's (cLocEmi).
-  const paramsEmissor = params(company.municipio);
-  let im = request.prestador?.inscricao_municipal ?? null;
-  if (paramsEmissor.inscricaoMunicipal === 'omitir') {
-    if (im)
-      ajustes.push(
-        ajuste(
-          'dps.prest.IM.omitido',
-          `${nomeMunicipio(paramsEmissor)} não aceita a inscrição municipal do prestador na DPS; ela foi omitida.`,
-        ),
-      );
-    im = null;
-  } else if (!im && company.inscricao_municipal) {
-    im = company.inscricao_municipal;
-    ajustes.push(
-      ajuste(
-        'cadastro.inscricao_municipal',
-        `Inscrição municipal não informada: usada a do cadastro da empresa (${im}).`,
-      ),
-    );
-  }
+  const im = inscricaoEfetiva(request.prestador?.inscricao_municipal ?? null, company, params, ajustes);
 
   // ISS rate (Anexo I presence rules), then the sources in order: request, company default, official parameter.
   const sit = situacaoAliquota({
@@ -185,41 +131,10 @@ export function computeAdjustments(
     issRetido,
     convenio,
   });
-  let aliquota: string | null = s.aliquota_iss ?? null;
-  if (sit.situacao === 'proibida') {
-    if (aliquota)
-      ajustes.push(
-        ajuste(
-          sit.regra,
-          `${regraTexto(sit.regra)} A alíquota informada (${aliquota}%) foi omitida (${sit.codigos.join('/')}).`,
-        ),
-      );
-    aliquota = null;
-  } else {
-    if (sit.situacao === 'exigida')
-      ajustes.push(ajuste(sit.regra, `${regraTexto(sit.regra)} (${sit.codigos.join('/')}).`));
-    if (!aliquota && padroes.aliquota_iss) {
-      aliquota = padroes.aliquota_iss;
-      ajustes.push(
-        ajuste(
-          'padrao.aliquota_iss',
-          `Alíquota do ISS não informada: usada a alíquota padrão da empresa (${aliquota}%).`,
-        ),
-      );
-    }
-    if (!aliquota && sit.situacao === 'exigida' && codigo && paramsIncidencia) {
-      const oficial = paramsIncidencia.aliquotaOficial(codigo, competencia);
-      if (oficial) {
-        aliquota = oficial;
-        ajustes.push(
-          ajuste(
-            'param.aliquota_iss',
-            `Alíquota obrigatória não informada: usada a alíquota oficial de ${nomeMunicipio(paramsIncidencia)} para ${formatarCodigo(codigo)} na competência ${competencia} (${oficial}%).`,
-          ),
-        );
-      }
-    }
-  }
+  const aliquota = aliquotaEfetiva(
+    { sit, enviada: s.aliquota_iss ?? null, padroes, codigo, competencia, paramsIncidencia },
+    ajustes,
+  );
 
   return {
     ajustes,
@@ -304,3 +219,137 @@ function regraTexto(id: string): string {
       return '';
   }
 }
+
+/** Whether the ISS is withheld: as sent, else the company default, else not withheld. */
+function issRetidoEfetivo(enviado: boolean | undefined, padroes: Padroes, ajustes: Ajuste[]): boolean {
+  let issRetido = enviado;
+  if (issRetido === undefined) {
+    if (typeof padroes.iss_retido === 'boolean') {
+      issRetido = padroes.iss_retido;
+      ajustes.push(
+        ajuste(
+          'padrao.iss_retido',
+          `Retenção do ISS não informada: usado o padrão da empresa (${issRetido ? 'retido' : 'não retido'}).`,
+        ),
+      );
+    } else {
+      issRetido = false;
+      ajustes.push(ajuste('dps.tpRetISSQN.nao_retido'));
+    }
+  }
+  return issRetido;
+}
+
+/** Place of service: the obra municipality wins; otherwise as sent; otherwise the provider's. */
+function localEfetivo(
+  s: EntradaAjustes['servico'],
+  company: EmpresaContexto,
+  params: (ibge: string) => ParametrosMunicipio,
+  ajustes: Ajuste[],
+): string | null {
+  let local: string | null = s.municipio_prestacao ?? null;
+  if (s.obra) {
+    local = s.obra.municipio ?? null;
+    if (local) {
+      ajustes.push(
+        ajuste(
+          'dps.locPrest.derivado.obra',
+          `Local da prestação = município da obra (${nomeMunicipio(params(local))}).`,
+        ),
+      );
+    }
+  } else if (!local) {
+    local = company.municipio;
+    ajustes.push(
+      ajuste(
+        'dps.locPrest.derivado.estabelecimento',
+        `Local da prestação não informado: usado o município do prestador (${nomeMunicipio(params(local))}).`,
+      ),
+    );
+  }
+  return local;
+}
+
+/** Provider's municipal registration: the emitting municipality is the company's (cLocEmi). */
+function inscricaoEfetiva(
+  enviada: string | null,
+  company: EmpresaContexto,
+  params: (ibge: string) => ParametrosMunicipio,
+  ajustes: Ajuste[],
+): string | null {
+  const paramsEmissor = params(company.municipio);
+  let im = enviada;
+  if (paramsEmissor.inscricaoMunicipal === 'omitir') {
+    if (im)
+      ajustes.push(
+        ajuste(
+          'dps.prest.IM.omitido',
+          `${nomeMunicipio(paramsEmissor)} não aceita a inscrição municipal do prestador na DPS; ela foi omitida.`,
+        ),
+      );
+    im = null;
+  } else if (!im && company.inscricao_municipal) {
+    im = company.inscricao_municipal;
+    ajustes.push(
+      ajuste(
+        'cadastro.inscricao_municipal',
+        `Inscrição municipal não informada: usada a do cadastro da empresa (${im}).`,
+      ),
+    );
+  }
+  return im;
+}
+
+interface FontesAliquota {
+  sit: ReturnType<typeof situacaoAliquota>;
+  enviada: string | null;
+  padroes: Padroes;
+  codigo: string | null;
+  competencia: string;
+  paramsIncidencia: ParametrosMunicipio | null;
+}
+
+/** The ISS rate the presence rules allow, from the request, the company default or the official parameter. */
+function aliquotaEfetiva(
+  { sit, enviada, padroes, codigo, competencia, paramsIncidencia }: FontesAliquota,
+  ajustes: Ajuste[],
+): string | null {
+  let aliquota: string | null = enviada;
+  if (sit.situacao === 'proibida') {
+    if (aliquota)
+      ajustes.push(
+        ajuste(
+          sit.regra,
+          `${regraTexto(sit.regra)} A alíquota informada (${aliquota}%) foi omitida (${sit.codigos.join('/')}).`,
+        ),
+      );
+    aliquota = null;
+  } else {
+    if (sit.situacao === 'exigida')
+      ajustes.push(ajuste(sit.regra, `${regraTexto(sit.regra)} (${sit.codigos.join('/')}).`));
+    if (!aliquota && padroes.aliquota_iss) {
+      aliquota = padroes.aliquota_iss;
+      ajustes.push(
+        ajuste(
+          'padrao.aliquota_iss',
+          `Alíquota do ISS não informada: usada a alíquota padrão da empresa (${aliquota}%).`,
+        ),
+      );
+    }
+    if (!aliquota && sit.situacao === 'exigida' && codigo && paramsIncidencia) {
+      const oficial = paramsIncidencia.aliquotaOficial(codigo, competencia);
+      if (oficial) {
+        aliquota = oficial;
+        ajustes.push(
+          ajuste(
+            'param.aliquota_iss',
+            `Alíquota obrigatória não informada: usada a alíquota oficial de ${nomeMunicipio(paramsIncidencia)} para ${formatarCodigo(codigo)} na competência ${competencia} (${oficial}%).`,
+          ),
+        );
+      }
+    }
+  }
+  return aliquota;
+}
+
+type Padroes = NonNullable<EmpresaContexto['padroes']>;

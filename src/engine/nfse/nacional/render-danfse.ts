@@ -77,12 +77,17 @@ function header(doc: Doc, v: NfseView, qr: Buffer | null): number {
     .font('Helvetica')
     .fontSize(7.5)
     .text(`Município emissor: ${v.xLocEmi}`, LEFT + 8, 66);
-  cell(doc, LEFT + 8, 80, 'Número da NFS-e', v.nNFSe, 70);
-  cell(doc, LEFT + 82, 80, 'Competência', formatDate(v.dCompet), 60);
-  cell(doc, LEFT + 147, 80, 'Série / Nº da DPS', `${v.serie} / ${v.nDPS}`, 90);
-  cell(doc, LEFT + 242, 80, 'Data/Hora da Emissão', formatDate(v.dhEmi), 95);
-  cell(doc, LEFT + 342, 80, 'Data/Hora do Processamento', formatDate(v.dhProc), 95);
-  cell(doc, LEFT + 8, 102, v.sistemaProprio ? 'Identificação da NFS-e' : 'Chave de Acesso da NFS-e', v.chave, 300);
+  cell(doc, { x: LEFT + 8, y: 80, width: 70 }, 'Número da NFS-e', v.nNFSe);
+  cell(doc, { x: LEFT + 82, y: 80, width: 60 }, 'Competência', formatDate(v.dCompet));
+  cell(doc, { x: LEFT + 147, y: 80, width: 90 }, 'Série / Nº da DPS', `${v.serie} / ${v.nDPS}`);
+  cell(doc, { x: LEFT + 242, y: 80, width: 95 }, 'Data/Hora da Emissão', formatDate(v.dhEmi));
+  cell(doc, { x: LEFT + 342, y: 80, width: 95 }, 'Data/Hora do Processamento', formatDate(v.dhProc));
+  cell(
+    doc,
+    { x: LEFT + 8, y: 102, width: 300 },
+    v.sistemaProprio ? 'Identificação da NFS-e' : 'Chave de Acesso da NFS-e',
+    v.chave,
+  );
   const consulta = v.sistemaProprio
     ? `Emitida no sistema próprio de ${v.sistemaProprio}`
     : 'Consulta pública: www.nfse.gov.br/ConsultaPublica';
@@ -96,7 +101,12 @@ function header(doc: Doc, v: NfseView, qr: Buffer | null): number {
   return 130;
 }
 
-function cell(doc: Doc, x: number, y: number, label: string, value: string, width = 200): void {
+function cell(
+  doc: Doc,
+  { x, y, width = 200 }: { x: number; y: number; width?: number },
+  label: string,
+  value: string,
+): void {
   doc.font('Helvetica').fontSize(LABEL).fillColor('#444').text(label, x, y, { width });
   doc
     .font('Helvetica-Bold')
@@ -117,21 +127,21 @@ function sectionTitle(doc: Doc, y: number, title: string): number {
 
 function partyBlock(doc: Doc, y: number, title: string, p: NfseParty): number {
   const top = sectionTitle(doc, y, title);
-  cell(doc, LEFT + 4, top, 'CNPJ / CPF / NIF', formatDocument(p.documento), 120);
-  cell(doc, LEFT + 130, top, 'Inscrição Municipal', p.im ?? '-', 100);
-  cell(doc, LEFT + 240, top, 'Telefone', p.fone ?? '-', 100);
-  cell(doc, LEFT + 350, top, 'E-mail', p.email ?? '-', 185);
-  cell(doc, LEFT + 4, top + 22, 'Nome / Nome Empresarial', p.nome ?? '-', 260);
-  cell(doc, LEFT + 270, top + 22, 'Endereço', p.endereco ?? '-', 265);
+  cell(doc, { x: LEFT + 4, y: top, width: 120 }, 'CNPJ / CPF / NIF', formatDocument(p.documento));
+  cell(doc, { x: LEFT + 130, y: top, width: 100 }, 'Inscrição Municipal', p.im ?? '-');
+  cell(doc, { x: LEFT + 240, y: top, width: 100 }, 'Telefone', p.fone ?? '-');
+  cell(doc, { x: LEFT + 350, y: top, width: 185 }, 'E-mail', p.email ?? '-');
+  cell(doc, { x: LEFT + 4, y: top + 22, width: 260 }, 'Nome / Nome Empresarial', p.nome ?? '-');
+  cell(doc, { x: LEFT + 270, y: top + 22, width: 265 }, 'Endereço', p.endereco ?? '-');
   return top + 50;
 }
 
 function serviceBlock(doc: Doc, y: number, v: NfseView): number {
   const top = sectionTitle(doc, y, 'SERVIÇO PRESTADO');
   const s = v.servico;
-  cell(doc, LEFT + 4, top, 'Código de Tributação Nacional', `${s.cTribNac} - ${s.xTribNac}`, 330);
-  cell(doc, LEFT + 340, top, 'Código NBS', s.cNBS ?? '-', 90);
-  cell(doc, LEFT + 440, top, 'Local da Prestação', s.xLocPrestacao, 95);
+  cell(doc, { x: LEFT + 4, y: top, width: 330 }, 'Código de Tributação Nacional', `${s.cTribNac} - ${s.xTribNac}`);
+  cell(doc, { x: LEFT + 340, y: top, width: 90 }, 'Código NBS', s.cNBS ?? '-');
+  cell(doc, { x: LEFT + 440, y: top, width: 95 }, 'Local da Prestação', s.xLocPrestacao);
   doc
     .font('Helvetica')
     .fontSize(LABEL)
@@ -162,10 +172,10 @@ function valuesBlock(doc: Doc, y: number, v: NfseView): number {
     ['ISSQN Apurado', money(val.vISSQN)],
     ['Retenção do ISSQN', retido],
   ];
-  cols.forEach(([label, value], i) => cell(doc, LEFT + 4 + i * 89, top, label, value, 86));
-  cell(doc, LEFT + 4, top + 24, 'Município de Incidência', v.servico.xLocIncid ?? '-', 200);
-  cell(doc, LEFT + 214, top + 24, 'Total Retido', money(val.vTotalRet), 120);
-  cell(doc, LEFT + 360, top + 24, 'VALOR LÍQUIDO DA NFS-e', money(val.vLiq), 175);
+  cols.forEach(([label, value], i) => cell(doc, { x: LEFT + 4 + i * 89, y: top, width: 86 }, label, value));
+  cell(doc, { x: LEFT + 4, y: top + 24, width: 200 }, 'Município de Incidência', v.servico.xLocIncid ?? '-');
+  cell(doc, { x: LEFT + 214, y: top + 24, width: 120 }, 'Total Retido', money(val.vTotalRet));
+  cell(doc, { x: LEFT + 360, y: top + 24, width: 175 }, 'VALOR LÍQUIDO DA NFS-e', money(val.vLiq));
   return top + 52;
 }
 

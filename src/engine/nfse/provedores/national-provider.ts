@@ -12,6 +12,7 @@ import { simulatorScenario } from '../simulator-scenario.js';
 import { correctRejectedNote } from '../transmissao/correct-rejected-note.js';
 import { explainRejection } from '../transmissao/explain-rejection.js';
 import type { CancellationRecord, NfseProvider, ProviderCall } from './nfse-provider.js';
+import { SISTEMA_NACIONAL } from './sistema-nacional.js';
 
 /**
  * The national system (Sefin Nacional / ADN): every municipality without an own system of its own provider. Its
@@ -21,14 +22,12 @@ export function nationalProvider(deps: TransmissionDeps): NfseProvider {
   const client = (call: Pick<ProviderCall, 'note' | 'credentials' | 'scenario'>): AuthorityClient =>
     deps.national.client(call.note.environment as 'test', simulatorScenario(call.scenario), call.credentials);
   return {
-    sistema: 'nacional',
-    nome: 'o sistema nacional',
-    idPrefix: 'DPS',
-    serves: () => true,
+    ...SISTEMA_NACIONAL,
     checkIssuance: () => [],
     buildDocument: ({ company, dps, signer }) => ({
       id: buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie: dps.serie, nDPS: dps.nDPS }),
       xml: signXml(buildDpsXml(dps), signer, { element: 'infDPS' }),
+      dados: null,
     }),
     emit: (call) => emitDps(client(call), { dpsXml: call.note.dpsXml! }),
     async recover(call) {

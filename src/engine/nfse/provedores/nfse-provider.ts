@@ -10,10 +10,7 @@ import type { NfseRequest } from '../validacao/nfse-request.js';
 import type { NfseWithTimeline, Rejeicao } from '../present-nfse.js';
 import type { AuthorizedNfse } from '../transmissao/authorize-held-notes.js';
 import type { CancellationRequest } from '../cancellation-input.js';
-
-/** The issuing systems a note can go to: the national one, São Paulo's own (NFS-e Paulistana), an ABRASF 2.04 city. */
-
-export type SistemaEmissor = 'nacional' | 'sao_paulo' | 'abrasf';
+import type { NfseSistema } from './nfse-sistema.js';
 
 /** What a provider builds a note's document from: the resolved DPS values (the same for every system). */
 export interface ProviderDocumentInput {
@@ -25,10 +22,17 @@ export interface ProviderDocumentInput {
   signer: XmlSigner;
 }
 
-/** The signed document a system receives for one note, stored as the note's `dps_xml`, and its id (`dps_id`). */
+/** What a provider keeps about a document it built, to send, recover and cancel it without reading the XML back. */
+export type DadosDocumento = Record<string, string | number | null>;
+
+/**
+ * The signed document a system receives for one note, stored as the note's `dps_xml`, its id (`dps_id`) and what
+ * the provider keeps about it (`dados_documento`; null where it keeps nothing).
+ */
 export interface ProviderDocument {
   id: string;
   xml: string;
+  dados: DadosDocumento | null;
 }
 
 /** One call about one note: its stored row, the company's A1 (mutual TLS and signatures) and the simulated scenario. */
@@ -73,14 +77,7 @@ export type ProviderCancellation =
  * injected through TransmissionDeps); it is chosen by resolveNfseProvider from the company's municipality, and a
  * stored note finds its provider again from its document id (`idPrefix`).
  */
-export interface NfseProvider {
-  readonly sistema: SistemaEmissor;
-  /** How messages name the system to users ("o sistema nacional", "a Prefeitura de São Paulo"). */
-  readonly nome: string;
-  /** Every document id this provider builds starts with it (and no other provider's does). */
-  readonly idPrefix: string;
-  /** Own systems: whether this one issues for the municipality (IBGE). The national provider serves the rest. */
-  serves(ibge: string): boolean;
+export interface NfseProvider extends NfseSistema {
   /** What this system needs beyond the national fields and cannot be known (422 items naming the field); [] when fine. */
   checkIssuance(input: Omit<ProviderDocumentInput, 'signer'>): ErrorItem[];
   /** The signed document of one note. */

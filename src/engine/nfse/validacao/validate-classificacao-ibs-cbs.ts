@@ -47,7 +47,42 @@ export function validateClassificacaoIbsCbs(
     );
     return;
   }
-  const nome = `O cClassTrib ${g.c_class_trib}${deOnde} (${tabela.descricao.replace(/\.$/, '')})`;
+  checkApplicability(c, {
+    tabela,
+    nome: `O cClassTrib ${g.c_class_trib}${deOnde} (${tabela.descricao.replace(/\.$/, '')})`,
+    cClassTrib: g.c_class_trib,
+    resolved,
+    dia,
+  });
+  if (g.cst && g.cst !== tabela.cst) {
+    c.add(
+      'cst_ibs_cbs_divergente',
+      `${BASE}/cst`,
+      `O CST ${g.cst} não corresponde ao cClassTrib ${g.c_class_trib}, que a tabela oficial classifica no CST ${tabela.cst} (${tabela.cstDescricao}).`,
+      `Informe o CST ${tabela.cst} ou omita servico.ibs_cbs.cst para que o serviço o derive da tabela.`,
+    );
+  }
+  if (!g.indicador_operacao) {
+    c.obrigatorio(
+      `${BASE}/indicador_operacao`,
+      'O indicador da operação do IBS/CBS (cIndOp)',
+      'Informe servico.ibs_cbs.indicador_operacao (6 dígitos da tabela "código indicador de operação" do Sistema Nacional NFS-e) ou configure o padrão da empresa.',
+    );
+  }
+}
+
+interface Applicability {
+  tabela: NonNullable<ReturnType<typeof classificacaoIbsCbs>>;
+  /** How messages name the classification: its code, where it came from and its description. */
+  nome: string;
+  cClassTrib: string;
+  resolved: ValoresEfetivos;
+  /** The competence's first day. */
+  dia: string;
+}
+
+/** Whether the table lets the classification be used here: on an NFS-e, in force, with what the DPS carries, for the NBS. */
+function checkApplicability(c: Coletor, { tabela, nome, cClassTrib, resolved, dia }: Applicability): void {
   const exigidos = [
     ...(tabela.grupos.includes('gDif') ? ['gDif (percentuais do diferimento)'] : []),
     ...(tabela.exigeTribRegular ? ['gTribRegular (tributação regular)'] : []),
@@ -77,7 +112,7 @@ export function validateClassificacaoIbsCbs(
   } else if (tabela.listaNbs && !resolved.nbs) {
     c.obrigatorio(
       '/servico/nbs',
-      `A NBS do serviço (o cClassTrib ${g.c_class_trib} aplica-se só a NBS da sua lista)`,
+      `A NBS do serviço (o cClassTrib ${cClassTrib} aplica-se só a NBS da sua lista)`,
       'Informe servico.nbs (9 dígitos) ou configure a NBS padrão da empresa.',
     );
   } else if (tabela.listaNbs && resolved.nbs && !classificacaoAplicavel(tabela, 'NBS', resolved.nbs, dia)) {
@@ -86,21 +121,6 @@ export function validateClassificacaoIbsCbs(
       CAMPO_CLASSIFICACAO,
       `${nome} não se aplica à NBS ${resolved.nbs}: a tabela oficial o limita a outra lista de NBS.`,
       'Escolha o cClassTrib previsto para a NBS do serviço, ou revise servico.nbs.',
-    );
-  }
-  if (g.cst && g.cst !== tabela.cst) {
-    c.add(
-      'cst_ibs_cbs_divergente',
-      `${BASE}/cst`,
-      `O CST ${g.cst} não corresponde ao cClassTrib ${g.c_class_trib}, que a tabela oficial classifica no CST ${tabela.cst} (${tabela.cstDescricao}).`,
-      `Informe o CST ${tabela.cst} ou omita servico.ibs_cbs.cst para que o serviço o derive da tabela.`,
-    );
-  }
-  if (!g.indicador_operacao) {
-    c.obrigatorio(
-      `${BASE}/indicador_operacao`,
-      'O indicador da operação do IBS/CBS (cIndOp)',
-      'Informe servico.ibs_cbs.indicador_operacao (6 dígitos da tabela "código indicador de operação" do Sistema Nacional NFS-e) ou configure o padrão da empresa.',
     );
   }
 }

@@ -84,76 +84,19 @@ export function checkNfseBody(read: NfseBodyRead, ctx: ValidationContext): Valid
   }
 
   // Rules that depend on the service code actually used: the request's or the company default.
-  if (servico && isMembers(b.servico)) {
-    const padrao = empresa?.padroes?.codigo_nacional ?? undefined;
-    const codigoEnviado = b.servico.codigoNacional !== undefined && b.servico.codigoNacional !== null;
-    const codigoEfetivo =
-      servico.codigo_nacional ?? (!codigoEnviado && padrao && servicoNacional(padrao) ? padrao : undefined);
-    if (!codigoEnviado && !codigoEfetivo && empresa) {
-      add(
-        'campo_obrigatorio',
-        '/servico/codigo_nacional',
-        'O código de tributação nacional é obrigatório.',
-        'Informe servico.codigo_nacional (6 dígitos) ou configure o código padrão da empresa.',
-      );
-    }
-    const obraEnviada = b.servico.obra !== undefined && b.servico.obra !== null;
-    checkCodeRules(codigoEfetivo, obraEnviada, servico.nbs, add);
-  }
+  if (servico && isMembers(b.servico)) checkServiceCode(b.servico, servico, empresa, add);
 
-  // ISS rate: required by the DPS presence rules and missing from request, defaults and official parameters.
-  let ajustes: Ajuste[] | undefined;
-  let resolved: ValoresEfetivos | undefined;
-  const baseAjustesOk =
-    servico &&
-    competencia !== null &&
-    [
-      '/servico/codigo_nacional',
-      '/servico/aliquota_iss',
-      '/servico/iss_retido',
-      '/servico/obra',
-      '/servico/municipio_prestacao',
-    ].every(valid);
-  if (empresa && servico && baseAjustesOk) {
-    const r = computeAdjustments(
-      { competencia, tomador: tomador ?? undefined, servico, prestador },
-      empresa,
-      ctx.parametros ?? parametrosMunicipio,
-      { now: ctx.now },
-    );
-    if (r.resolved.aliquota_iss_situacao === 'exigida' && !r.resolved.aliquota_iss) {
-      const motivo = r.ajustes.find((a) => a.acao === 'exigido')?.motivo ?? 'A alíquota do ISS é obrigatória.';
-      add(
-        'aliquota_iss_obrigatoria',
-        '/servico/aliquota_iss',
-        `${motivo} Nem a requisição, nem os padrões da empresa, nem os parâmetros oficiais do município trazem uma alíquota única para o serviço na competência ${r.resolved.competencia}.`,
-        'Informe servico.aliquota_iss (por exemplo "2.00") ou configure a alíquota padrão da empresa.',
-      );
-    }
-    if (valid('/servico/ibs_cbs') && valid('/servico/nbs')) {
-      const c = new Coletor();
-      validateClassificacaoIbsCbs(r.resolved, servico.ibs_cbs, c);
-      erros.push(...c.issues);
-    }
-    ajustes = r.ajustes;
-    resolved = r.resolved;
-  }
+  const adjusted =
+    empresa && servico && competencia !== null
+      ? adjust({ competencia, tomador, servico, prestador }, { empresa, ctx, valid, add, erros })
+      : null;
 
   if (erros.length > 0) return { erros };
-  const info = text(b.informacoesComplementares);
-  const substituicao = isMembers(b.substituicao) ? substituicaoOf(b.substituicao) : undefined;
-  const request: NfseRequest = {
-    ...(text(b.empresaId) !== undefined && { empresa_id: text(b.empresaId) }),
-    ...(text(b.referencia) !== undefined && { referencia: text(b.referencia) }),
-    ...(competencia && { competencia }),
-    tomador: tomador as TomadorRequest,
-    valor: b.valor as string,
-    servico: servico as ServicoRequest,
-    ...(substituicao && { substituicao }),
-    ...(prestador && { prestador }),
-    ...(info !== undefined && { informacoes_complementares: info }),
+  return {
+    erros: [],
+    request: requestOf(b, { competencia, tomador, servico: servico!, prestador }),
+    ...(adjusted && { ajustes: adjusted.ajustes, resolved: adjusted.resolved }),
   };
-  return { erros: [], request, ...(ajustes && { ajustes }), ...(resolved && { resolved }) };
 }
 
 type Add = (codigo: string, campo: string, mensagem: string, correcao: string, codigoOficial?: string) => void;
@@ -323,4 +266,103 @@ function checkCodeRules(
       `Informe uma NBS dos capítulos ${capitulosNbsAceitos(codigo).join(', ')} compatível com o serviço, ou revise o código de serviço.`,
     );
   }
+}
+
+type Valid = (campo: string) => boolean;
+
+/** The service code's rules: the code the note uses (the request's or the company default) must exist. */
+function checkServiceCode(
+  sent: Record<string, unknown>,
+  servico: Partial<ServicoRequest>,
+  empresa: ValidationContext['empresa'] | null,
+  add: Add,
+): void {
+  const padrao = empresa?.padroes?.codigo_nacional ?? undefined;
+  const codigoEnviado = sent.codigoNacional !== undefined && sent.codigoNacional !== null;
+  const codigoEfetivo =
+    servico.codigo_nacional ?? (!codigoEnviado && padrao && servicoNacional(padrao) ? padrao : undefined);
+  if (!codigoEnviado && !codigoEfetivo && empresa) {
+    add(
+      'campo_obrigatorio',
+      '/servico/codigo_nacional',
+      'O código de tributação nacional é obrigatório.',
+      'Informe servico.codigo_nacional (6 dígitos) ou configure o código padrão da empresa.',
+    );
+  }
+  const obraEnviada = sent.obra !== undefined && sent.obra !== null;
+  checkCodeRules(codigoEfetivo, obraEnviada, servico.nbs, add);
+}
+
+interface RequestParts {
+  competencia: string | null | undefined;
+  tomador: TomadorRequest | null;
+  servico: Partial<ServicoRequest>;
+  prestador: NfseRequest['prestador'];
+}
+
+interface AdjustContext {
+  empresa: NonNullable<ValidationContext['empresa']>;
+  ctx: ValidationContext;
+  valid: Valid;
+  add: Add;
+  erros: ValidationIssue[];
+}
+
+/**
+ * The adjustments and effective values, once the members they read are valid; the ISS rate the DPS presence rules
+ * require and nothing supplies, and the IBS/CBS classification of the effective values, are reported here.
+ */
+function adjust(
+  { competencia, tomador, servico, prestador }: RequestParts & { competencia: string | undefined },
+  { empresa, ctx, valid, add, erros }: AdjustContext,
+): { ajustes: Ajuste[]; resolved: ValoresEfetivos } | null {
+  const members = [
+    '/servico/codigo_nacional',
+    '/servico/aliquota_iss',
+    '/servico/iss_retido',
+    '/servico/obra',
+    '/servico/municipio_prestacao',
+  ];
+  if (!members.every(valid)) return null;
+  const r = computeAdjustments(
+    { competencia, tomador: tomador ?? undefined, servico, prestador },
+    empresa,
+    ctx.parametros ?? parametrosMunicipio,
+    { now: ctx.now },
+  );
+  if (r.resolved.aliquota_iss_situacao === 'exigida' && !r.resolved.aliquota_iss) {
+    const motivo = r.ajustes.find((a) => a.acao === 'exigido')?.motivo ?? 'A alíquota do ISS é obrigatória.';
+    add(
+      'aliquota_iss_obrigatoria',
+      '/servico/aliquota_iss',
+      `${motivo} Nem a requisição, nem os padrões da empresa, nem os parâmetros oficiais do município trazem uma alíquota única para o serviço na competência ${r.resolved.competencia}.`,
+      'Informe servico.aliquota_iss (por exemplo "2.00") ou configure a alíquota padrão da empresa.',
+    );
+  }
+  if (valid('/servico/ibs_cbs') && valid('/servico/nbs')) {
+    const c = new Coletor();
+    validateClassificacaoIbsCbs(r.resolved, servico.ibs_cbs, c);
+    erros.push(...c.issues);
+  }
+  return { ajustes: r.ajustes, resolved: r.resolved };
+}
+
+/** The normalized request of a body without problems. */
+function requestOf(
+  b: Record<string, unknown>,
+  { competencia, tomador, servico, prestador }: RequestParts,
+): NfseRequest {
+  const info = text(b.informacoesComplementares);
+  const substituicao = isMembers(b.substituicao) ? substituicaoOf(b.substituicao) : undefined;
+  return {
+    ...(text(b.empresaId) !== undefined && { empresa_id: text(b.empresaId) }),
+    ...(text(b.referencia) !== undefined && { referencia: text(b.referencia) }),
+    ...(competencia && { competencia }),
+    tomador: tomador as TomadorRequest,
+    valor: b.valor as string,
+    servico: servico as ServicoRequest,
+    ...(substituicao && { substituicao }),
+    ...(prestador && { prestador }),
+    ...(info !== undefined && { informacoes_complementares: info }),
+  };
 }

@@ -1,0 +1,73 @@
+import type { ProviderDocument, ProviderDocumentInput } from '../provedores/nfse-provider.js';
+import type { DpsInput } from '../nacional/dps-input.js';
+import {
+  enviarLoteRpsSincronoMessage,
+  gerarNfseMessage,
+  pedidoCancelamentoMessage,
+  substituirNfseMessage,
+  type AbrasfPrestador,
+} from './abrasf-message.js';
+import { documentIdOfNote, type DadosAbrasf } from './abrasf-note.js';
+import { abrasfServiceFields } from './abrasf-service-fields.js';
+import { buildAbrasfRps, identificacaoRps } from './build-abrasf-rps.js';
+import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
+import { PERFIS_ABRASF } from './perfis-abrasf.js';
+import { signAbrasfXml } from './sign-abrasf-xml.js';
+
+type Signer = Parameters<typeof signAbrasfXml>[1];
+
+interface MessageParts {
+  perfil: PerfilAbrasf;
+  dps: DpsInput;
+  prestador: AbrasfPrestador;
+  signedRps: string;
+  signer: Signer;
+}
+
+/** SubstituirNfse: the replaced note's signed cancellation request and the new RPS, signed together. */
+function substituicaoMessage({ perfil, dps, prestador, signedRps, signer }: MessageParts): string {
+  // The replaced note is one of this city's: its key is <IBGE>-<número>-<código de verificação>.
+  const numeroNfse = dps.subst!.chSubstda.split('-')[1] ?? dps.subst!.chSubstda;
+  const pedidoAssinado = signAbrasfXml(
+    pedidoCancelamentoMessage({ numeroNfse, prestador, codigoMunicipio: perfil.ibge, codigoCancelamento: '1' }),
+    signer,
+    'InfPedidoCancelamento',
+    perfil,
+  );
+  return signAbrasfXml(
+    substituirNfseMessage({ numeroNfse, pedidoAssinado, rpsAssinado: signedRps }),
+    signer,
+    'SubstituicaoNfse',
+    perfil,
+  );
+}
+
+/** The document stored for a note: the operation's whole nfseDadosMsg, signed, so every resend is the same bytes. */
+function messageFor(parts: MessageParts): { operacao: OperacaoAbrasf; xml: string } {
+  const { perfil, dps, prestador, signedRps, signer } = parts;
+  if (dps.subst) return { operacao: 'SubstituirNfse', xml: substituicaoMessage(parts) };
+  if (perfil.emissao === 'GerarNfse') return { operacao: 'GerarNfse', xml: gerarNfseMessage(signedRps) };
+  // The lot number is the taxpayer's: the RPS number keeps it unique.
+  const lote = enviarLoteRpsSincronoMessage({ numeroLote: dps.nDPS, prestador, rpsAssinados: [signedRps] });
+  return { operacao: 'RecepcionarLoteRpsSincrono', xml: signAbrasfXml(lote, signer, 'LoteRps', perfil) };
+}
+
+/** The note's signed RPS inside the message its city's profile sends it with (NfseProvider.buildDocument). */
+export function buildAbrasfDocument({ company, dps, signer }: ProviderDocumentInput): ProviderDocument {
+  const perfil = PERFIS_ABRASF.get(company.municipio)!;
+  const fields = abrasfServiceFields(dps, perfil);
+  if (!('campos' in fields)) throw new Error('buildDocument sem checkIssuance: campos ABRASF indisponíveis');
+  const signedRps = signAbrasfXml(
+    buildAbrasfRps({ dps, campos: fields.campos }),
+    signer,
+    'InfDeclaracaoPrestacaoServico',
+    perfil,
+  );
+  const prestador: AbrasfPrestador = {
+    documento: dps.prest.CNPJ ? { CNPJ: dps.prest.CNPJ } : { CPF: dps.prest.CPF! },
+    inscricaoMunicipal: fields.campos.inscricaoMunicipal,
+  };
+  const { operacao, xml } = messageFor({ perfil, dps, prestador, signedRps, signer });
+  const dados: DadosAbrasf = { operacao, inscricaoMunicipal: fields.campos.inscricaoMunicipal || null };
+  return { id: documentIdOfNote(perfil.ibge, company.cnpj, identificacaoRps(dps)), xml, dados };
+}
