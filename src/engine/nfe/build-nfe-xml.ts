@@ -61,13 +61,37 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
   const totais = sumTotais(r.itens);
   const mun = municipio(e.municipio)!;
   const destMun = r.destinatario.endereco ? municipio(r.destinatario.endereco.municipio) : null;
-  // idDest: 1 internal, 2 interstate (3 abroad is not accepted yet); without an address the operation is internal.
-  const idDest = destMun && destMun.uf !== mun.uf ? '2' : '1';
   const indIEDest =
     r.destinatario.contribuinte === 'contribuinte' ? '1' : r.destinatario.contribuinte === 'isento' ? '2' : '9';
+  // idDest: 1 internal, 2 interstate (3 abroad is not accepted yet); without an address the operation is internal.
+  const ide = ideXml(input, { idDest: destMun && destMun.uf !== mun.uf ? '2' : '1', indIEDest });
+  const det = r.itens.map((item, i) => detXml(item, i, totais.itens[i]!, totais.comIbsCbs?.vItens[i], r)).join('');
+  const icmsTot = Object.entries(totais.icmsTot)
+    .map(([tag, v]) => el(tag, v))
+    .join('');
+  const modFrete = MODALIDADES_FRETE[r.transporte?.modalidade ?? 'sem_frete'];
+  const infNFe =
+    `<infNFe versao="4.00" Id="NFe${escapeAttr(input.chave)}">` +
+    group('ide', ide) +
+    group('emit', emitXml(e, mun)) +
+    group('dest', destXml(input, destMun, indIEDest)) +
+    autXmlXml(input.autXml ?? []) +
+    det +
+    group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs), el('vNFTot', totais.comIbsCbs?.vNFTot)) +
+    group('transp', el('modFrete', modFrete)) +
+    group('pag', pagXml(r.pagamentos, totais.vNF)) +
+    group('infAdic', el('infCpl', r.informacoes_adicionais)) +
+    '</infNFe>';
+  return `<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`;
+}
+
+type Municipio = NonNullable<ReturnType<typeof municipio>>;
+
+/** The identification of the note: key parts, number, dates, type, destination, purpose and presence. */
+function ideXml(input: BuildNfeXmlInput, { idDest, indIEDest }: { idDest: string; indIEDest: string }): string {
+  const { request: r } = input;
   const indPres = PRESENCA_IND[r.presenca];
-  const tpAmb = input.environment === 'live' ? '1' : '2';
-  const ide =
+  return (
     el('cUF', input.chave.slice(0, 2)) +
     el('cNF', input.cNF) +
     el('natOp', r.natureza_operacao) +
@@ -77,11 +101,11 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
     el('dhEmi', brasilia(input.emissao)) +
     el('tpNF', r.tipo_operacao === 'entrada' ? '0' : '1') +
     el('idDest', idDest) +
-    el('cMunFG', e.municipio) +
+    el('cMunFG', input.emitente.municipio) +
     el('tpImp', '1') +
     el('tpEmis', '1') +
     el('cDV', input.cDV) +
-    el('tpAmb', tpAmb) +
+    el('tpAmb', input.environment === 'live' ? '1' : '2') +
     el('finNFe', FINALIDADE_FIN[r.finalidade]) +
     // A recipient outside the ICMS (indIEDest 9) buys as final consumer (MOC 4.00, indFinal).
     el('indFinal', indIEDest === '9' ? '1' : '0') +
@@ -90,8 +114,12 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
     (['2', '3', '4', '9'].includes(indPres) ? el('indIntermed', '0') : '') +
     el('procEmi', '0') +
     el('verProc', VER_PROC) +
-    (r.chave_referenciada && r.finalidade !== 'devolucao' ? group('NFref', el('refNFe', r.chave_referenciada)) : '');
-  const emit =
+    (r.chave_referenciada && r.finalidade !== 'devolucao' ? group('NFref', el('refNFe', r.chave_referenciada)) : '')
+  );
+}
+
+function emitXml(e: NfeEmitente, mun: Municipio): string {
+  return (
     el('CNPJ', e.cnpj) +
     el('xNome', e.razaoSocial) +
     group(
@@ -108,10 +136,15 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
       el('xPais', 'Brasil'),
     ) +
     el('IE', e.inscricaoEstadual) +
-    el('CRT', e.crt);
-  const d = r.destinatario;
+    el('CRT', e.crt)
+  );
+}
+
+/** The recipient; in homologação its name is the one the SEFAZs require. */
+function destXml(input: BuildNfeXmlInput, destMun: Municipio | null, indIEDest: string): string {
+  const d = input.request.destinatario;
   const end = d.endereco;
-  const dest =
+  return (
     el(d.tipo_documento === 'cpf' ? 'CPF' : 'CNPJ', d.documento) +
     el('xNome', input.environment === 'test' ? XNOME_HOMOLOGACAO : d.nome) +
     (end && destMun
@@ -131,15 +164,16 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
       : '') +
     el('indIEDest', indIEDest) +
     el('IE', d.inscricao_estadual) +
-    el('email', d.email);
-  const det = r.itens.map((item, i) => detXml(item, i, totais.itens[i]!, totais.comIbsCbs?.vItens[i], r)).join('');
-  const icmsTot = Object.entries(totais.icmsTot)
-    .map(([tag, v]) => el(tag, v))
-    .join('');
-  const pago = r.pagamentos.reduce((s, p) => s.plus(p.valor), new Decimal(0));
-  const troco = pago.minus(totais.vNF);
-  const pag =
-    r.pagamentos
+    el('email', d.email)
+  );
+}
+
+/** The payments, and the change when they pay more than the note (never for "sem pagamento"). */
+function pagXml(pagamentos: NfeRequest['pagamentos'], vNF: string): string {
+  const pago = pagamentos.reduce((s, p) => s.plus(p.valor), new Decimal(0));
+  const troco = pago.minus(vNF);
+  return (
+    pagamentos
       .map((p) =>
         group(
           'detPag',
@@ -149,21 +183,8 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
         ),
       )
       .join('') +
-    (troco.gt(0) && !r.pagamentos.some((p) => p.forma === 'sem_pagamento') ? el('vTroco', troco.toFixed(2)) : '');
-  const modFrete = MODALIDADES_FRETE[r.transporte?.modalidade ?? 'sem_frete'];
-  const infNFe =
-    `<infNFe versao="4.00" Id="NFe${escapeAttr(input.chave)}">` +
-    group('ide', ide) +
-    group('emit', emit) +
-    group('dest', dest) +
-    autXmlXml(input.autXml ?? []) +
-    det +
-    group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs), el('vNFTot', totais.comIbsCbs?.vNFTot)) +
-    group('transp', el('modFrete', modFrete)) +
-    group('pag', pag) +
-    group('infAdic', el('infCpl', r.informacoes_adicionais)) +
-    '</infNFe>';
-  return `<NFe xmlns="${NFE_NS}">${infNFe}</NFe>`;
+    (troco.gt(0) && !pagamentos.some((p) => p.forma === 'sem_pagamento') ? el('vTroco', troco.toFixed(2)) : '')
+  );
 }
 
 function detXml(item: NfeItem, index: number, vProd: string, vItem: string | undefined, r: NfeRequest): string {

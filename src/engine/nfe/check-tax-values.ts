@@ -16,32 +16,61 @@ export function checkTaxValues(
   c: Coletor,
 ): void {
   const icms = item.icms.valores;
-  if (icms.v_icms_op !== undefined)
-    confere(c, `${base}/icms/v_icms_op`, icms.v_icms_op, icms.v_bc, icms.p_icms, 'v_bc × p_icms / 100', true, '351');
-  else confere(c, `${base}/icms/v_icms`, icms.v_icms, icms.v_bc, icms.p_icms, 'v_bc × p_icms / 100', true, '528');
+  // Under deferral the value compared is the operation's ICMS (rejection 351); otherwise vICMS (528).
+  const [membro, valor, cStat] =
+    icms.v_icms_op !== undefined ? ['v_icms_op', icms.v_icms_op, '351'] : ['v_icms', icms.v_icms, '528'];
+  confere(c, {
+    campo: `${base}/icms/${membro}`,
+    valor,
+    fatores: [icms.v_bc, icms.p_icms],
+    formula: 'v_bc × p_icms / 100',
+    percentual: true,
+    cStat,
+  });
   for (const [key, g] of [
     ['pis', item.pis],
     ['cofins', item.cofins],
   ] as const) {
-    confere(c, `${base}/${key}/v_${key}`, g.valor, g.v_bc, g.aliquota, `v_bc × p_${key} / 100`, true);
-    confere(c, `${base}/${key}/v_${key}`, g.valor, g.q_bc_prod, g.v_aliq_prod, 'q_bc_prod × v_aliq_prod', false);
+    const campo = `${base}/${key}/v_${key}`;
+    confere(c, {
+      campo,
+      valor: g.valor,
+      fatores: [g.v_bc, g.aliquota],
+      formula: `v_bc × p_${key} / 100`,
+      percentual: true,
+    });
+    confere(c, {
+      campo,
+      valor: g.valor,
+      fatores: [g.q_bc_prod, g.v_aliq_prod],
+      formula: 'q_bc_prod × v_aliq_prod',
+      percentual: false,
+    });
   }
   if (item.ipi) {
-    confere(c, `${base}/ipi/v_ipi`, item.ipi.v_ipi, item.ipi.v_bc, item.ipi.p_ipi, 'v_bc × p_ipi / 100', true);
-    confere(c, `${base}/ipi/v_ipi`, item.ipi.v_ipi, item.ipi.q_unid, item.ipi.v_unid, 'q_unid × v_unid', false);
+    const { v_ipi: valor, v_bc, p_ipi, q_unid, v_unid } = item.ipi;
+    const campo = `${base}/ipi/v_ipi`;
+    confere(c, { campo, valor, fatores: [v_bc, p_ipi], formula: 'v_bc × p_ipi / 100', percentual: true });
+    confere(c, { campo, valor, fatores: [q_unid, v_unid], formula: 'q_unid × v_unid', percentual: false });
   }
 }
 
-function confere(
-  c: Coletor,
-  campo: string,
-  valor: string | undefined,
-  a: string | undefined,
-  b: string | undefined,
-  formula: string,
-  percentual: boolean,
-  cStat?: string,
-): void {
+/** A tax value the layout defines as the product of two members. */
+interface ValorDoLayout {
+  /** The value's JSON Pointer. */
+  campo: string;
+  valor: string | undefined;
+  /** Base and rate, or quantity and value per unit. */
+  fatores: readonly [string | undefined, string | undefined];
+  /** The product as the message spells it. */
+  formula: string;
+  /** The second factor is a rate in percent: the product is divided by 100. */
+  percentual: boolean;
+  /** The authority's rejection of a divergent value, when it has one of its own. */
+  cStat?: string;
+}
+
+function confere(c: Coletor, { campo, valor, fatores: [a, b], formula, percentual, cStat }: ValorDoLayout): void {
   if (valor === undefined || a === undefined || b === undefined) return;
   const exato = new Decimal(a).times(b).dividedBy(percentual ? 100 : 1);
   const arredondado = exato.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);

@@ -4,13 +4,20 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { EngineError } from '../errors.js';
 import { Coletor } from '../nucleo/coletor.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
-import { computeTributos } from '../tributos/compute-tributos.js';
+import { computeTributos, type TributosDoItem } from '../tributos/compute-tributos.js';
 import { ForaDeCobertura } from '../tributos/fora-de-cobertura.js';
+import type { OperacaoTributavel } from '../tributos/item-tributavel.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import { invalidNfeRequest, type NfeBody, type Operacao } from './nfe-body.js';
 import type { NfeItemBody } from './nfe-item-body.js';
 import { camelMembers } from './nfe-member.js';
-import { itemTributavel, operacaoTributavel, produtosDoCatalogo, semTributacao } from './operacao-tributavel.js';
+import {
+  itemTributavel,
+  operacaoTributavel,
+  produtosDoCatalogo,
+  semTributacao,
+  type ProdutoDoCatalogo,
+} from './operacao-tributavel.js';
 import { itensDaOrigem } from './itens-da-origem.js';
 import { municipio } from '../tabelas/index.js';
 
@@ -50,25 +57,21 @@ export async function computeNfeTaxes(
   c.issues.push(...issues);
   const ajustes: NfeAjuste[] = [];
   const { operacao, subtipo, op } = operacaoTributavel(body, company, deps.clock.now(), c, ajustes);
-  const { modo: _modo, operacao: _operacao, subtipo: _subtipo, pararEmDivergencia: _parar, ...informado } = body;
-  const corpo = { ...informado, modo: 'informado' } as NfeBody;
-  if (body.naturezaOperacao == null) {
-    corpo.naturezaOperacao = NATUREZAS[operacao];
-    ajustes.push({ ...nfeAjuste('nfe_natureza_da_operacao'), valor: NATUREZAS[operacao] });
-  }
-  if (operacao === 'devolucao' && body.finalidade == null) corpo.finalidade = 'devolucao';
+  const corpo = informadoOf(body, operacao, ajustes);
   const linhas = (Array.isArray(body.itens) ? body.itens : []) as Partial<NfeItemBody>[];
   if (operacao === 'devolucao' && typeof body.chaveReferenciada === 'string') {
     const origem = c.issues.length
       ? null
       : await itensDaOrigem(
           deps,
-          principal,
-          company.id,
-          municipio(company.municipio)!.uf,
-          body.chaveReferenciada,
-          subtipo,
-          linhas,
+          {
+            principal,
+            companyId: company.id,
+            ufEmitente: municipio(company.municipio)!.uf,
+            chave: body.chaveReferenciada,
+            subtipo,
+            linhas,
+          },
           c,
           ajustes,
         );
@@ -87,70 +90,38 @@ export async function computeNfeTaxes(
     company.id,
     linhas.map((l) => l.produto).filter((p): p is string => typeof p === 'string' && p !== ''),
   );
-  const foraDeCobertura: Coletor = new Coletor();
-  const itens = linhas.map((linha, i) => {
-    const campo = `/itens/${i}`;
-    if (!linha.produto || c.temErroEm(campo)) return null;
-    const produto = produtos.get(linha.produto);
-    if (!produto) {
-      c.add(
-        'produto_nao_encontrado',
-        `${campo}/produto`,
-        `Produto ${linha.produto} não encontrado no catálogo da empresa.`,
-        'Cadastre-o em POST /v1/produtos ou confira o código (SKU).',
-      );
-      return null;
-    }
-    if (semTributacao(produto, `${campo}/produto`, c)) return null;
-    try {
-      const t = computeTributos(itemTributavel(produto, linha), op);
-      for (const r of t.regras) {
-        ajustes.push({
-          campo: `${campo}${r.campo}`,
-          acao: 'calculado',
-          motivo: r.motivo,
-          regra: r.regra,
-          versao: r.versao,
-          fonte: r.fonte,
-          valor: r.valor,
-        });
-      }
-      const grupos = {
-        icms: t.icms,
-        pis: t.pis,
-        cofins: t.cofins,
-        ipi: t.ipi,
-        icmsUfDest: t.icms_uf_dest,
-        ibsCbs: t.ibs_cbs,
-      };
-      const { produto: _produto, ...valores } = linha;
-      return {
-        codigo: produto.sku,
-        descricao: produto.descricao,
-        ncm: produto.ncm,
-        origem: String(produto.origem),
-        unidade: produto.unidade,
-        ...(produto.gtin ? { gtin: produto.gtin } : {}),
-        ...(produto.cest ? { cest: produto.cest } : {}),
-        ...valores,
-        cfop: t.cfop,
-        ...Object.fromEntries(
-          Object.entries(grupos)
-            .filter(([, g]) => g !== undefined)
-            .map(([k, g]) => [k, camelMembers(g!)]),
-        ),
-      } as NfeItemBody;
-    } catch (err) {
-      if (!(err instanceof ForaDeCobertura)) throw err;
-      foraDeCobertura.add(
-        'fora_de_cobertura',
-        `${campo}${err.campo}`,
-        err.message,
-        'Envie a nota em modo informado, com os tributos deste item calculados, ou ajuste o perfil tributário do produto (GET /v1/nfe/cobertura diz o que o motor cobre).',
-      );
-      return null;
-    }
-  });
+  corpo.itens = calculatedItems(linhas, { produtos, op, c, ajustes });
+  return { corpo, ajustes };
+}
+
+/** The `informado` body the request stands for: without the members of `calcular`, the nature and purpose filled. */
+function informadoOf(body: Partial<NfeBody>, operacao: Operacao, ajustes: NfeAjuste[]): NfeBody {
+  const { modo: _modo, operacao: _operacao, subtipo: _subtipo, pararEmDivergencia: _parar, ...informado } = body;
+  const corpo = { ...informado, modo: 'informado' } as NfeBody;
+  if (body.naturezaOperacao == null) {
+    corpo.naturezaOperacao = NATUREZAS[operacao];
+    ajustes.push({ ...nfeAjuste('nfe_natureza_da_operacao'), valor: NATUREZAS[operacao] });
+  }
+  if (operacao === 'devolucao' && body.finalidade == null) corpo.finalidade = 'devolucao';
+  return corpo;
+}
+
+/** What the lines of a calculated operation are computed with, and where their problems and adjustments go. */
+interface Calculo {
+  produtos: Map<string, ProdutoDoCatalogo>;
+  op: OperacaoTributavel;
+  c: Coletor;
+  ajustes: NfeAjuste[];
+}
+
+/**
+ * Each line as the `informado` item the tax engine makes of it. A line outside the engine's coverage is collected
+ * apart: with problems in the body they are all 422 nfe_invalida, alone they are 422 nfe_fora_de_cobertura.
+ */
+function calculatedItems(linhas: Partial<NfeItemBody>[], calculo: Calculo): NfeItemBody[] {
+  const { c } = calculo;
+  const foraDeCobertura = new Coletor();
+  const itens = linhas.map((linha, i) => calculatedItem(linha, `/itens/${i}`, calculo, foraDeCobertura));
   if (c.issues.length) throw invalidNfeRequest([...c.issues, ...foraDeCobertura.issues]);
   if (foraDeCobertura.issues.length) {
     throw new EngineError(
@@ -163,6 +134,79 @@ export async function computeNfeTaxes(
       },
     );
   }
-  corpo.itens = itens as NfeItemBody[];
-  return { corpo, ajustes };
+  return itens as NfeItemBody[];
+}
+
+/** One line's item from its catalogue product and the taxes computed for it; null when it cannot be made. */
+function calculatedItem(
+  linha: Partial<NfeItemBody>,
+  campo: string,
+  { produtos, op, c, ajustes }: Calculo,
+  foraDeCobertura: Coletor,
+): NfeItemBody | null {
+  if (!linha.produto || c.temErroEm(campo)) return null;
+  const produto = produtos.get(linha.produto);
+  if (!produto) {
+    c.add(
+      'produto_nao_encontrado',
+      `${campo}/produto`,
+      `Produto ${linha.produto} não encontrado no catálogo da empresa.`,
+      'Cadastre-o em POST /v1/produtos ou confira o código (SKU).',
+    );
+    return null;
+  }
+  if (semTributacao(produto, `${campo}/produto`, c)) return null;
+  try {
+    const tributos = computeTributos(itemTributavel(produto, linha), op);
+    for (const r of tributos.regras) {
+      ajustes.push({
+        campo: `${campo}${r.campo}`,
+        acao: 'calculado',
+        motivo: r.motivo,
+        regra: r.regra,
+        versao: r.versao,
+        fonte: r.fonte,
+        valor: r.valor,
+      });
+    }
+    return itemOf(linha, produto, tributos);
+  } catch (err) {
+    if (!(err instanceof ForaDeCobertura)) throw err;
+    foraDeCobertura.add(
+      'fora_de_cobertura',
+      `${campo}${err.campo}`,
+      err.message,
+      'Envie a nota em modo informado, com os tributos deste item calculados, ou ajuste o perfil tributário do produto (GET /v1/nfe/cobertura diz o que o motor cobre).',
+    );
+    return null;
+  }
+}
+
+/** The item: the product's codes, the line's amounts, and the CFOP and tax groups computed, in the declared shape. */
+function itemOf(linha: Partial<NfeItemBody>, produto: ProdutoDoCatalogo, t: TributosDoItem): NfeItemBody {
+  const grupos = {
+    icms: t.icms,
+    pis: t.pis,
+    cofins: t.cofins,
+    ipi: t.ipi,
+    icmsUfDest: t.icms_uf_dest,
+    ibsCbs: t.ibs_cbs,
+  };
+  const { produto: _produto, ...valores } = linha;
+  return {
+    codigo: produto.sku,
+    descricao: produto.descricao,
+    ncm: produto.ncm,
+    origem: String(produto.origem),
+    unidade: produto.unidade,
+    ...(produto.gtin ? { gtin: produto.gtin } : {}),
+    ...(produto.cest ? { cest: produto.cest } : {}),
+    ...valores,
+    cfop: t.cfop,
+    ...Object.fromEntries(
+      Object.entries(grupos)
+        .filter(([, g]) => g !== undefined)
+        .map(([k, g]) => [k, camelMembers(g!)]),
+    ),
+  } as NfeItemBody;
 }

@@ -68,7 +68,13 @@ export async function correctNfe(
     });
 
   const now = deps.clock.now();
-  const { key, xml } = await signedNfe(deps, principal, company, request, note.serie, note.numero, now, autXml);
+  const { key, xml } = await signedNfe(deps, principal, company, {
+    request,
+    serie: note.serie,
+    numero: note.numero,
+    emissao: now,
+    autXml,
+  });
   const correcao: NfeAjuste = {
     campo: '',
     acao: 'derivado',

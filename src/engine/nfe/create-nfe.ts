@@ -61,16 +61,13 @@ export async function createNfe(
   const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
   const numero = await nextNfeNumber(deps.db, company.id, principal.environment, serie);
-  const { key, xml, credentials, signer } = await signedNfe(
-    deps,
-    principal,
-    company,
+  const { key, xml, credentials, signer } = await signedNfe(deps, principal, company, {
     request,
     serie,
     numero,
-    now,
+    emissao: now,
     autXml,
-  );
+  });
   const note: Nfe = {
     id: newId(),
     accountId: principal.accountId,
@@ -240,19 +237,26 @@ export async function validatedNfe(
   return { body: apiShape(value), company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
 }
 
+/** The note an NFe is built for: its request, its number and its issue instant. */
+export interface SignedNfeOptions {
+  request: NfeRequest;
+  serie: string;
+  numero: bigint;
+  emissao: Date;
+  /** CPF/CNPJ of the autXML groups (autXmlOf). */
+  autXml: readonly string[];
+}
+
 /** The NFe 4.00 of a number, signed with the company's A1 and checked against the schema before anything is stored. */
 export async function signedNfe(
   deps: Pick<EngineDeps, 'db' | 'secrets'>,
   principal: Principal,
   company: CompanyWithCertificate,
-  request: NfeRequest,
-  serie: string,
-  numero: bigint,
-  now: Date,
-  autXml: readonly string[],
+  options: SignedNfeOptions,
 ) {
+  const { request, serie, numero, emissao, autXml } = options;
   const { credentials, signer } = await companyCredentials(deps, company.id, company.certificate);
-  const key = buildNfeKey({ cUF: cUfOf(company.municipio), emissao: now, documento: company.cnpj, serie, nNF: numero });
+  const key = buildNfeKey({ cUF: cUfOf(company.municipio), emissao, documento: company.cnpj, serie, nNF: numero });
   const xml = signNfeXml(
     buildNfeXml({
       environment: principal.environment,
@@ -261,7 +265,7 @@ export async function signedNfe(
       serie,
       numero,
       ...key,
-      emissao: now,
+      emissao,
       autXml,
     }),
     signer,

@@ -55,34 +55,32 @@ export interface DanfeItem {
 
 const NS = { n: 'http://www.portalfiscal.inf.br/nfe' };
 
+const TOTAIS = [
+  'vBC',
+  'vICMS',
+  'vBCST',
+  'vST',
+  'vProd',
+  'vFrete',
+  'vSeg',
+  'vDesc',
+  'vOutro',
+  'vIPI',
+  'vPIS',
+  'vCOFINS',
+  'vTotTrib',
+  'vNF',
+] as const;
+
 export function readDanfeView(xml: string): DanfeView {
   const doc = libxml2().XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
   try {
     const inf = doc.get('//n:NFe/n:infNFe', NS);
     if (!inf) throw new Error('XML sem NFe/infNFe: não é uma NF-e nem um nfeProc');
-    const t = (node: XmlNode | null, path: string) => node?.get(path, NS)?.content ?? null;
-    const must = (path: string) => t(inf, path) ?? '';
-    const party = (node: XmlNode | null, ender: string): DanfeParty | null => {
-      if (!node) return null;
-      const e = node.get(`n:${ender}`, NS);
-      const linha = [t(e, 'n:xLgr'), t(e, 'n:nro'), t(e, 'n:xCpl')].filter(Boolean).join(', ');
-      return {
-        documento: t(node, 'n:CNPJ') ?? t(node, 'n:CPF') ?? t(node, 'n:idEstrangeiro'),
-        nome: t(node, 'n:xNome') ?? '',
-        ie: t(node, 'n:IE'),
-        endereco: linha,
-        bairro: t(e, 'n:xBairro'),
-        municipio: t(e, 'n:xMun'),
-        uf: t(e, 'n:UF'),
-        cep: t(e, 'n:CEP'),
-        fone: t(e, 'n:fone'),
-      };
-    };
+    const must = (path: string) => textAt(inf, path) ?? '';
     const emit = inf.get('n:emit', NS)!;
     const icmsTot = inf.get('n:total/n:ICMSTot', NS);
-    const ibsTot = inf.get('n:total/n:IBSCBSTot', NS);
     const prot = doc.get('//n:protNFe/n:infProt', NS);
-    const transporta = inf.get('n:transp/n:transporta', NS);
     return {
       chave: (inf.get('@Id', NS)?.content ?? '').replace(/^NFe/, ''),
       tpAmb: must('n:ide/n:tpAmb'),
@@ -92,64 +90,90 @@ export function readDanfeView(xml: string): DanfeView {
       serie: must('n:ide/n:serie'),
       nNF: must('n:ide/n:nNF'),
       dhEmi: must('n:ide/n:dhEmi'),
-      dhSaiEnt: t(inf, 'n:ide/n:dhSaiEnt'),
-      emitente: { ...party(emit, 'enderEmit')!, crt: t(emit, 'n:CRT'), iest: t(emit, 'n:IEST') },
-      destinatario: party(inf.get('n:dest', NS), 'enderDest'),
-      itens: inf.find('n:det', NS).map((det) => ({
-        codigo: t(det, 'n:prod/n:cProd') ?? '',
-        descricao: t(det, 'n:prod/n:xProd') ?? '',
-        ncm: t(det, 'n:prod/n:NCM') ?? '',
-        cst:
-          (t(det, 'n:imposto/n:ICMS/*/n:orig') ?? '') +
-          (t(det, 'n:imposto/n:ICMS/*/n:CST') ?? t(det, 'n:imposto/n:ICMS/*/n:CSOSN') ?? ''),
-        cfop: t(det, 'n:prod/n:CFOP') ?? '',
-        unidade: t(det, 'n:prod/n:uCom') ?? '',
-        quantidade: t(det, 'n:prod/n:qCom') ?? '',
-        valorUnitario: t(det, 'n:prod/n:vUnCom') ?? '',
-        valorTotal: t(det, 'n:prod/n:vProd') ?? '',
-        vBC: t(det, 'n:imposto/n:ICMS/*/n:vBC'),
-        vICMS: t(det, 'n:imposto/n:ICMS/*/n:vICMS'),
-        pICMS: t(det, 'n:imposto/n:ICMS/*/n:pICMS'),
-        vIPI: t(det, 'n:imposto/n:IPI/n:IPITrib/n:vIPI'),
-        pIPI: t(det, 'n:imposto/n:IPI/n:IPITrib/n:pIPI'),
+      dhSaiEnt: textAt(inf, 'n:ide/n:dhSaiEnt'),
+      emitente: { ...partyOf(emit, 'enderEmit')!, crt: textAt(emit, 'n:CRT'), iest: textAt(emit, 'n:IEST') },
+      destinatario: partyOf(inf.get('n:dest', NS), 'enderDest'),
+      itens: inf.find('n:det', NS).map(itemOf),
+      totais: Object.fromEntries(TOTAIS.map((k) => [k, textAt(icmsTot, `n:${k}`)])),
+      ibsCbs: ibsCbsOf(inf.get('n:total/n:IBSCBSTot', NS)),
+      transporte: transporteOf(inf),
+      duplicatas: inf.find('n:cobr/n:dup', NS).map((d) => ({
+        nDup: textAt(d, 'n:nDup') ?? '',
+        dVenc: textAt(d, 'n:dVenc') ?? '',
+        vDup: textAt(d, 'n:vDup') ?? '',
       })),
-      totais: Object.fromEntries(
-        [
-          'vBC',
-          'vICMS',
-          'vBCST',
-          'vST',
-          'vProd',
-          'vFrete',
-          'vSeg',
-          'vDesc',
-          'vOutro',
-          'vIPI',
-          'vPIS',
-          'vCOFINS',
-          'vTotTrib',
-          'vNF',
-        ].map((k) => [k, t(icmsTot, `n:${k}`)]),
-      ),
-      ibsCbs: ibsTot
-        ? { vBCIBSCBS: t(ibsTot, 'n:vBCIBSCBS'), vIBS: t(ibsTot, 'n:gIBS/n:vIBS'), vCBS: t(ibsTot, 'n:gCBS/n:vCBS') }
-        : null,
-      transporte: {
-        modFrete: must('n:transp/n:modFrete'),
-        nome: t(transporta, 'n:xNome'),
-        documento: t(transporta, 'n:CNPJ') ?? t(transporta, 'n:CPF'),
-        uf: t(transporta, 'n:UF'),
-      },
-      duplicatas: inf
-        .find('n:cobr/n:dup', NS)
-        .map((d) => ({ nDup: t(d, 'n:nDup') ?? '', dVenc: t(d, 'n:dVenc') ?? '', vDup: t(d, 'n:vDup') ?? '' })),
-      infAdFisco: t(inf, 'n:infAdic/n:infAdFisco'),
-      infCpl: t(inf, 'n:infAdic/n:infCpl'),
+      infAdFisco: textAt(inf, 'n:infAdic/n:infAdFisco'),
+      infCpl: textAt(inf, 'n:infAdic/n:infCpl'),
       protocolo: prot
-        ? { nProt: t(prot, 'n:nProt') ?? '', dhRecbto: t(prot, 'n:dhRecbto') ?? '', cStat: t(prot, 'n:cStat') ?? '' }
+        ? {
+            nProt: textAt(prot, 'n:nProt') ?? '',
+            dhRecbto: textAt(prot, 'n:dhRecbto') ?? '',
+            cStat: textAt(prot, 'n:cStat') ?? '',
+          }
         : null,
     };
   } finally {
     doc.dispose();
   }
+}
+
+const textAt = (node: XmlNode | null, path: string) => node?.get(path, NS)?.content ?? null;
+
+/** The issuer or the recipient, with the address of its `ender` element on one line. */
+function partyOf(node: XmlNode | null, ender: string): DanfeParty | null {
+  if (!node) return null;
+  const e = node.get(`n:${ender}`, NS);
+  const linha = [textAt(e, 'n:xLgr'), textAt(e, 'n:nro'), textAt(e, 'n:xCpl')].filter(Boolean).join(', ');
+  return {
+    documento: textAt(node, 'n:CNPJ') ?? textAt(node, 'n:CPF') ?? textAt(node, 'n:idEstrangeiro'),
+    nome: textAt(node, 'n:xNome') ?? '',
+    ie: textAt(node, 'n:IE'),
+    endereco: linha,
+    bairro: textAt(e, 'n:xBairro'),
+    municipio: textAt(e, 'n:xMun'),
+    uf: textAt(e, 'n:UF'),
+    cep: textAt(e, 'n:CEP'),
+    fone: textAt(e, 'n:fone'),
+  };
+}
+
+/** A det item; its CST column is the origin followed by the CST or CSOSN of its ICMS group. */
+function itemOf(det: XmlNode): DanfeItem {
+  const t = (path: string) => textAt(det, path);
+  return {
+    codigo: t('n:prod/n:cProd') ?? '',
+    descricao: t('n:prod/n:xProd') ?? '',
+    ncm: t('n:prod/n:NCM') ?? '',
+    cst:
+      (t('n:imposto/n:ICMS/*/n:orig') ?? '') + (t('n:imposto/n:ICMS/*/n:CST') ?? t('n:imposto/n:ICMS/*/n:CSOSN') ?? ''),
+    cfop: t('n:prod/n:CFOP') ?? '',
+    unidade: t('n:prod/n:uCom') ?? '',
+    quantidade: t('n:prod/n:qCom') ?? '',
+    valorUnitario: t('n:prod/n:vUnCom') ?? '',
+    valorTotal: t('n:prod/n:vProd') ?? '',
+    vBC: t('n:imposto/n:ICMS/*/n:vBC'),
+    vICMS: t('n:imposto/n:ICMS/*/n:vICMS'),
+    pICMS: t('n:imposto/n:ICMS/*/n:pICMS'),
+    vIPI: t('n:imposto/n:IPI/n:IPITrib/n:vIPI'),
+    pIPI: t('n:imposto/n:IPI/n:IPITrib/n:pIPI'),
+  };
+}
+
+function ibsCbsOf(ibsTot: XmlNode | null): DanfeView['ibsCbs'] {
+  if (!ibsTot) return null;
+  return {
+    vBCIBSCBS: textAt(ibsTot, 'n:vBCIBSCBS'),
+    vIBS: textAt(ibsTot, 'n:gIBS/n:vIBS'),
+    vCBS: textAt(ibsTot, 'n:gCBS/n:vCBS'),
+  };
+}
+
+function transporteOf(inf: XmlNode): DanfeView['transporte'] {
+  const transporta = inf.get('n:transp/n:transporta', NS);
+  return {
+    modFrete: textAt(inf, 'n:transp/n:modFrete') ?? '',
+    nome: textAt(transporta, 'n:xNome'),
+    documento: textAt(transporta, 'n:CNPJ') ?? textAt(transporta, 'n:CPF'),
+    uf: textAt(transporta, 'n:UF'),
+  };
 }

@@ -63,43 +63,41 @@ export function icmsOfItem(it: Members, base: string, simples: boolean, c: Colet
       );
     }
   }
-  const valores: NfeIcms['valores'] = {};
   const antes = c.issues.length;
-  readPartes(grupo.partes, g, campo, grupo, c, valores, true);
+  const valores = readPartes(grupo.partes, { g, campo, grupo, c });
   if (c.issues.length > antes || c.temErroEm(campo)) return undefined;
   return { grupo: grupo.tag, [chave]: codigo, valores };
 }
 
+/** The `icms` group as sent, the layout group its code chose, and where its problems go. */
+interface GrupoEnviado {
+  g: Members;
+  /** The group's JSON Pointer. */
+  campo: string;
+  grupo: IcmsGrupo;
+  c: Coletor;
+}
+
 /** Required members of `partes`; an optional sequence is read only when one of its members was sent, then whole. */
-function readPartes(
-  partes: readonly IcmsParte[],
-  g: Members,
-  campo: string,
-  grupo: IcmsGrupo,
-  c: Coletor,
-  out: NfeIcms['valores'],
-  obrigatorio: boolean,
-): void {
+function readPartes(partes: readonly IcmsParte[], enviado: GrupoEnviado): NfeIcms['valores'] {
+  const out: NfeIcms['valores'] = {};
   for (const parte of partes) {
     if (typeof parte !== 'string') {
-      if (camposDe(parte).some((k) => sent(g, camel(k)))) readPartes(parte, g, campo, grupo, c, out, true);
+      if (camposDe(parte).some((k) => sent(enviado.g, camel(k)))) Object.assign(out, readPartes(parte, enviado));
       continue;
     }
     const nome = parte.replace('?', '') as IcmsCampo;
-    const exigido = obrigatorio && !parte.endsWith('?') ? `O campo ${nome} do grupo ${grupo.tag}` : undefined;
-    const v = readCampo(g, nome, `${campo}/${nome}`, grupo, c, exigido);
+    const exigido = parte.endsWith('?') ? undefined : `O campo ${nome} do grupo ${enviado.grupo.tag}`;
+    const v = readCampo(enviado, nome, exigido);
     if (v !== undefined) out[nome] = v;
   }
+  return out;
 }
 
-function readCampo(
-  g: Members,
-  nome: IcmsCampo,
-  campo: string,
-  grupo: IcmsGrupo,
-  c: Coletor,
-  exigido: string | undefined,
-): string | undefined {
+/** One member of the group in its layout format; `exigido` names it when it is required. */
+function readCampo(enviado: GrupoEnviado, nome: IcmsCampo, exigido: string | undefined): string | undefined {
+  const { g, grupo, c } = enviado;
+  const campo = `${enviado.campo}/${nome}`;
   const valor = g[camel(nome)];
   if (c.temErroEm(campo)) return undefined;
   const formato = ICMS_CAMPOS[nome][1];

@@ -128,6 +128,19 @@ function proporcional(nome: string, grupo: Record<string, string>, fator: Decima
   return out;
 }
 
+export interface ItensDaOrigemOptions {
+  principal: Principal;
+  companyId: string;
+  /** The issuer's UF: the return is internal when the origin note's other party is in it. */
+  ufEmitente: string;
+  /** The origin note's access key (`chave_referenciada`). */
+  chave: string;
+  /** `industrializacao`: goods bought for industrialisation (CFOP x201, x410 with ST), otherwise for resale (x202, x411). */
+  subtipo: string | undefined;
+  /** The return's lines `{produto, quantidade}`. */
+  linhas: Partial<NfeItemBody>[];
+}
+
 export interface ItensDaOrigem {
   itens: NfeItemBody[];
   /** The origin note is one this company issued (the goods come back in: an entry) or one it received (they go back out). */
@@ -142,15 +155,11 @@ export interface ItensDaOrigem {
  */
 export async function itensDaOrigem(
   deps: Pick<EngineDeps, 'db'>,
-  principal: Principal,
-  companyId: string,
-  ufEmitente: string,
-  chave: string,
-  subtipo: string | undefined,
-  linhas: Partial<NfeItemBody>[],
+  options: ItensDaOrigemOptions,
   c: Coletor,
   ajustes: NfeAjuste[],
 ): Promise<ItensDaOrigem | null> {
+  const { principal, companyId, ufEmitente, chave, subtipo, linhas } = options;
   const escopo = { accountId: principal.accountId, environment: principal.environment, companyId, chaveAcesso: chave };
   const propria = await deps.db.nfe.findFirst({ where: escopo, select: { xml: true, procXml: true } });
   const recebida = propria

@@ -9,7 +9,7 @@ import { objectMember, textMember, typeMember } from '../nfse/validacao/member-s
 import { municipio } from '../tabelas/index.js';
 import { isValidNfeKey, NFE_KEY_SHAPE } from './nfe-access-key.js';
 import { VALOR } from './nfe-decimal.js';
-import { decimalMember, enumMember, requireMember } from './nfe-member.js';
+import { decimalMember, enumMember, requireMember, requireSentMember } from './nfe-member.js';
 import { nfeItemBody, nfeItemBodyCalcular, nfeItemBodyMembers } from './nfe-item-body.js';
 import {
   FORMAS_PAGAMENTO,
@@ -348,7 +348,7 @@ function refineNfeBody(body: Members, report: BodyReport): void {
       const base = `/pagamentos/${i}`;
       requireMember(p, 'forma', `${base}/forma`, report, 'O campo forma');
       // A single payment may omit `valor`: it pays the whole note (nfe_pagamento_valor_da_nota).
-      if (!unico) requireMember(p, 'valor', `${base}/valor`, report, 'O valor do pagamento', undefined, false);
+      if (!unico) requireSentMember(p, 'valor', `${base}/valor`, report, 'O valor do pagamento');
       if (
         texto(p.forma) === 'outros' &&
         report.valid(`${base}/forma`) &&
@@ -439,9 +439,8 @@ function refineLinha(linha: Members, base: string, devolucao: boolean, report: B
     }
   }
   requireMember(linha, 'produto', `${base}/produto`, report, 'O código do produto (SKU do catálogo)');
-  requireMember(linha, 'quantidade', `${base}/quantidade`, report, 'A quantidade', undefined, false);
-  if (!devolucao)
-    requireMember(linha, 'valorUnitario', `${base}/valor_unitario`, report, 'O valor unitário', undefined, false);
+  requireSentMember(linha, 'quantidade', `${base}/quantidade`, report, 'A quantidade');
+  if (!devolucao) requireSentMember(linha, 'valorUnitario', `${base}/valor_unitario`, report, 'O valor unitário');
 }
 
 /**

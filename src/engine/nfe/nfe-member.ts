@@ -65,26 +65,28 @@ export const codeMemberOrInteger = (key: string, re: RegExp, oque: string, exemp
 type Members = Record<string, unknown>;
 
 /**
- * A member that must be sent: absent or JSON null (and, when `blank` is missing too, an empty text) is
- * `campo_obrigatorio`, worded "<oque> é obrigatório.". Nothing when the member already has a problem.
+ * A member that must be sent: absent, JSON null or an empty text is `campo_obrigatorio`, worded "<oque> é
+ * obrigatório.". Nothing when the member already has a problem.
  */
-export function requireMember(
-  o: Members,
-  key: string,
-  campo: string,
-  report: BodyReport,
-  oque: string,
-  correcao?: string,
-  blank = true,
-): void {
-  const x = o[key];
-  if (x !== undefined && x !== null && !(blank && x === '')) return;
+export function requireMember(o: Members, key: string, campo: string, report: BodyReport, oque: string): void {
+  if (o[key] === undefined || o[key] === null || o[key] === '') reportMissing(campo, report, oque);
+}
+
+/**
+ * A member that must be sent whose empty text is a problem of its own format (a decimal): only absent or JSON null
+ * is `campo_obrigatorio`.
+ */
+export function requireSentMember(o: Members, key: string, campo: string, report: BodyReport, oque: string): void {
+  if (o[key] === undefined || o[key] === null) reportMissing(campo, report, oque);
+}
+
+function reportMissing(campo: string, report: BodyReport, oque: string): void {
   if (!report.valid(campo)) return;
   report.add({
     codigo: 'campo_obrigatorio',
     campo,
     mensagem: `${oque} é obrigatório.`,
-    correcao: correcao ?? `Informe ${oque.toLowerCase()}.`,
+    correcao: `Informe ${oque.toLowerCase()}.`,
   });
 }
 

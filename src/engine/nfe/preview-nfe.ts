@@ -39,7 +39,7 @@ export async function previewNfe(
   const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
   const numero = await peekNfeNumber(deps.db, company.id, principal.environment, serie);
-  const { key, xml } = await signedNfe(deps, principal, company, request, serie, numero, now, autXml);
+  const { key, xml } = await signedNfe(deps, principal, company, { request, serie, numero, emissao: now, autXml });
   return {
     serie,
     numero: numero.toString(),

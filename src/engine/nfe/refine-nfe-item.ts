@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { BodyReport } from '../nucleo/read-body.js';
 import { snakeName } from '../nucleo/validation-issues-of.js';
-import { requireMember } from './nfe-member.js';
+import { requireMember, requireSentMember } from './nfe-member.js';
 
 type Members = Record<string, unknown>;
 const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -61,7 +61,7 @@ const FCP_UF_DEST = ['vBcFcpUfDest', 'pFcpUfDest', 'vFcpUfDest'];
 
 /** A decimal member that must be sent: blank is a format problem, reported by the member itself. */
 const requireDecimal = (o: Members, key: string, campo: string, report: BodyReport, oque: string) =>
-  requireMember(o, key, `${campo}/${snakeName(key)}`, report, oque, undefined, false);
+  requireSentMember(o, key, `${campo}/${snakeName(key)}`, report, oque);
 
 /** Members sent that the chosen layout group does not carry: the authority would refuse the XML, so we name them. */
 function foraDoGrupo(g: Members, campo: string, aceitos: readonly string[], grupo: string, report: BodyReport): void {

@@ -45,7 +45,7 @@ export async function renderDanfe(xml: string, options: RenderDanfeOptions = {})
   });
   // The sheet count is known only at the end: each sheet's DANFE box top is kept to print "FOLHA i/n" in it.
   const boxTops: number[] = [];
-  drawDanfe(doc, view, barcode, options, boxTops);
+  drawDanfe({ doc, view, barcode, options, boxTops });
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(i);
@@ -76,36 +76,46 @@ const LEFT = MARGIN;
 const WIDTH = 555;
 const BOTTOM = 842 - MARGIN;
 
-function drawDanfe(doc: Doc, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions, boxTops: number[]): void {
+/** The DANFE being drawn: the note, what every sheet repeats, and the top of each sheet's DANFE box. */
+interface Danfe {
+  doc: Doc;
+  view: DanfeView;
+  barcode: Buffer;
+  options: RenderDanfeOptions;
+  boxTops: number[];
+}
+
+function drawDanfe(danfe: Danfe): void {
+  const { doc, view: v, options } = danfe;
   let y = stub(doc, v);
-  boxTops.push(y);
-  y = header(doc, y, v, barcode, options);
+  danfe.boxTops.push(y);
+  y = header(danfe, y);
   y = partyBlock(doc, y, 'DESTINATÁRIO / REMETENTE', v.destinatario, v);
   if (v.duplicatas.length) y = invoiceBlock(doc, y, v);
   y = taxBlock(doc, y, v);
   y = carrierBlock(doc, y, v);
-  y = itemsBlock(doc, y, v, barcode, options, boxTops);
-  if (y > BOTTOM - 70) y = newSheet(doc, v, barcode, options, boxTops);
+  y = itemsBlock(danfe, y);
+  if (y > BOTTOM - 70) y = newSheet(danfe);
   additionalBlock(doc, y, v, options);
 }
 
 /** A further sheet starts with the DANFE box and the key, as the layout asks of every sheet. */
-function newSheet(doc: Doc, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions, boxTops: number[]): number {
-  doc.addPage();
-  boxTops.push(MARGIN);
-  return header(doc, MARGIN, v, barcode, options);
+function newSheet(danfe: Danfe): number {
+  danfe.doc.addPage();
+  danfe.boxTops.push(MARGIN);
+  return header(danfe, MARGIN);
 }
 
-function box(
-  doc: Doc,
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  label: string,
-  value: string,
-  align: 'left' | 'right' = 'left',
-): void {
+/** Where a box is drawn on the sheet, in points. */
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A bordered field: its label small at the top, its value in bold at the bottom. */
+function box(doc: Doc, { x, y, w, h }: Rect, label: string, value: string, align: 'left' | 'right' = 'left'): void {
   doc.lineWidth(0.5).rect(x, y, w, h).stroke();
   doc
     .font('Helvetica')
@@ -137,8 +147,8 @@ function stub(doc: Doc, v: DanfeView): number {
       MARGIN + 2,
       { width: 450, height: 16, ellipsis: true },
     );
-  box(doc, LEFT, MARGIN + 18, 110, 24, 'DATA DE RECEBIMENTO', '');
-  box(doc, LEFT + 110, MARGIN + 18, 345, 24, 'IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR', '');
+  box(doc, { x: LEFT, y: MARGIN + 18, w: 110, h: 24 }, 'DATA DE RECEBIMENTO', '');
+  box(doc, { x: LEFT + 110, y: MARGIN + 18, w: 345, h: 24 }, 'IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR', '');
   doc.rect(LEFT + 455, MARGIN, 100, 42).stroke();
   doc
     .font('Helvetica-Bold')
@@ -155,7 +165,7 @@ function stub(doc: Doc, v: DanfeView): number {
   return MARGIN + 52;
 }
 
-function header(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: RenderDanfeOptions): number {
+function header({ doc, view: v, barcode, options }: Danfe, y: number): number {
   const e = v.emitente;
   doc.rect(LEFT, y, 230, 92).stroke();
   doc
@@ -198,7 +208,7 @@ function header(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: Ren
     .text(`Nº ${numero(v.nNF)}\nSÉRIE ${v.serie.padStart(3, '0')}`, LEFT + 234, y + 56, { width: 87, align: 'center' });
   doc.rect(LEFT + 325, y, 230, 92).stroke();
   doc.image(barcode, LEFT + 331, y + 4, { width: 218, height: 30 });
-  box(doc, LEFT + 325, y + 38, 230, 20, 'CHAVE DE ACESSO', formatChave(v.chave));
+  box(doc, { x: LEFT + 325, y: y + 38, w: 230, h: 20 }, 'CHAVE DE ACESSO', formatChave(v.chave));
   const aviso = options.epec
     ? 'DANFE impresso em contingência - EPEC regularmente recebido pela Receita Federal do Brasil'
     : 'Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora';
@@ -212,44 +222,43 @@ function header(doc: Doc, y: number, v: DanfeView, barcode: Buffer, options: Ren
     : options.previa
       ? 'PRÉVIA - NÃO ENVIADA À SEFAZ'
       : `${v.protocolo!.nProt} - ${formatDate(v.protocolo!.dhRecbto)}`;
-  box(doc, LEFT, row, 325, 20, 'NATUREZA DA OPERAÇÃO', v.natOp);
+  box(doc, { x: LEFT, y: row, w: 325, h: 20 }, 'NATUREZA DA OPERAÇÃO', v.natOp);
   box(
     doc,
-    LEFT + 325,
-    row,
-    230,
-    20,
+    { x: LEFT + 325, y: row, w: 230, h: 20 },
     options.epec ? 'PROTOCOLO DO EVENTO EPEC' : 'PROTOCOLO DE AUTORIZAÇÃO DE USO',
     protocolo,
   );
-  box(doc, LEFT, row + 20, 185, 20, 'INSCRIÇÃO ESTADUAL', e.ie ?? '');
-  box(doc, LEFT + 185, row + 20, 185, 20, 'INSCRIÇÃO ESTADUAL DO SUBST. TRIBUT.', e.iest ?? '');
-  box(doc, LEFT + 370, row + 20, 185, 20, 'CNPJ / CPF', formatDocument(e.documento ?? undefined));
+  box(doc, { x: LEFT, y: row + 20, w: 185, h: 20 }, 'INSCRIÇÃO ESTADUAL', e.ie ?? '');
+  box(doc, { x: LEFT + 185, y: row + 20, w: 185, h: 20 }, 'INSCRIÇÃO ESTADUAL DO SUBST. TRIBUT.', e.iest ?? '');
+  box(doc, { x: LEFT + 370, y: row + 20, w: 185, h: 20 }, 'CNPJ / CPF', formatDocument(e.documento ?? undefined));
   return row + 42;
 }
 
 function partyBlock(doc: Doc, y: number, label: string, p: DanfeParty | null, v: DanfeView): number {
   const top = title(doc, y, label);
-  box(doc, LEFT, top, 335, 20, 'NOME / RAZÃO SOCIAL', p?.nome ?? '');
-  box(doc, LEFT + 335, top, 130, 20, 'CNPJ / CPF', formatDocument(p?.documento ?? undefined));
-  box(doc, LEFT + 465, top, 90, 20, 'DATA DA EMISSÃO', formatDate(v.dhEmi).slice(0, 10));
-  box(doc, LEFT, top + 20, 265, 20, 'ENDEREÇO', p?.endereco ?? '');
-  box(doc, LEFT + 265, top + 20, 140, 20, 'BAIRRO / DISTRITO', p?.bairro ?? '');
-  box(doc, LEFT + 405, top + 20, 60, 20, 'CEP', p?.cep ?? '');
+  box(doc, { x: LEFT, y: top, w: 335, h: 20 }, 'NOME / RAZÃO SOCIAL', p?.nome ?? '');
+  box(doc, { x: LEFT + 335, y: top, w: 130, h: 20 }, 'CNPJ / CPF', formatDocument(p?.documento ?? undefined));
+  box(doc, { x: LEFT + 465, y: top, w: 90, h: 20 }, 'DATA DA EMISSÃO', formatDate(v.dhEmi).slice(0, 10));
+  box(doc, { x: LEFT, y: top + 20, w: 265, h: 20 }, 'ENDEREÇO', p?.endereco ?? '');
+  box(doc, { x: LEFT + 265, y: top + 20, w: 140, h: 20 }, 'BAIRRO / DISTRITO', p?.bairro ?? '');
+  box(doc, { x: LEFT + 405, y: top + 20, w: 60, h: 20 }, 'CEP', p?.cep ?? '');
   box(
     doc,
-    LEFT + 465,
-    top + 20,
-    90,
-    20,
+    { x: LEFT + 465, y: top + 20, w: 90, h: 20 },
     'DATA DA SAÍDA/ENTRADA',
     v.dhSaiEnt ? formatDate(v.dhSaiEnt).slice(0, 10) : '',
   );
-  box(doc, LEFT, top + 40, 235, 20, 'MUNICÍPIO', p?.municipio ?? '');
-  box(doc, LEFT + 235, top + 40, 30, 20, 'UF', p?.uf ?? '');
-  box(doc, LEFT + 265, top + 40, 110, 20, 'FONE / FAX', p?.fone ?? '');
-  box(doc, LEFT + 375, top + 40, 90, 20, 'INSCRIÇÃO ESTADUAL', p?.ie ?? '');
-  box(doc, LEFT + 465, top + 40, 90, 20, 'HORA DA SAÍDA/ENTRADA', v.dhSaiEnt ? formatDate(v.dhSaiEnt).slice(11) : '');
+  box(doc, { x: LEFT, y: top + 40, w: 235, h: 20 }, 'MUNICÍPIO', p?.municipio ?? '');
+  box(doc, { x: LEFT + 235, y: top + 40, w: 30, h: 20 }, 'UF', p?.uf ?? '');
+  box(doc, { x: LEFT + 265, y: top + 40, w: 110, h: 20 }, 'FONE / FAX', p?.fone ?? '');
+  box(doc, { x: LEFT + 375, y: top + 40, w: 90, h: 20 }, 'INSCRIÇÃO ESTADUAL', p?.ie ?? '');
+  box(
+    doc,
+    { x: LEFT + 465, y: top + 40, w: 90, h: 20 },
+    'HORA DA SAÍDA/ENTRADA',
+    v.dhSaiEnt ? formatDate(v.dhSaiEnt).slice(11) : '',
+  );
   return top + 62;
 }
 
@@ -260,7 +269,7 @@ function invoiceBlock(doc: Doc, y: number, v: DanfeView): number {
   v.duplicatas.forEach((d, i) => {
     const x = LEFT + (i % per) * w;
     const row = top + Math.floor(i / per) * 22;
-    box(doc, x, row, w, 22, `Nº ${d.nDup}  VENC. ${formatDate(d.dVenc)}`, money(d.vDup));
+    box(doc, { x, y: row, w, h: 22 }, `Nº ${d.nDup}  VENC. ${formatDate(d.dVenc)}`, money(d.vDup));
   });
   return top + Math.ceil(v.duplicatas.length / per) * 22 + 2;
 }
@@ -297,7 +306,7 @@ function taxBlock(doc: Doc, y: number, v: DanfeView): number {
   const w = WIDTH / 6;
   [first, second, third].forEach((row, r) =>
     row.forEach(([label, value], i) =>
-      box(doc, LEFT + i * w, top + r * 20, w, 20, label, money(value ?? '0.00'), 'right'),
+      box(doc, { x: LEFT + i * w, y: top + r * 20, w, h: 20 }, label, money(value ?? '0.00'), 'right'),
     ),
   );
   return top + 62;
@@ -314,10 +323,15 @@ const MOD_FRETE: Record<string, string> = {
 
 function carrierBlock(doc: Doc, y: number, v: DanfeView): number {
   const top = title(doc, y, 'TRANSPORTADOR / VOLUMES TRANSPORTADOS');
-  box(doc, LEFT, top, 255, 20, 'NOME / RAZÃO SOCIAL', v.transporte.nome ?? '');
-  box(doc, LEFT + 255, top, 120, 20, 'FRETE POR CONTA', MOD_FRETE[v.transporte.modFrete] ?? v.transporte.modFrete);
-  box(doc, LEFT + 375, top, 40, 20, 'UF', v.transporte.uf ?? '');
-  box(doc, LEFT + 415, top, 140, 20, 'CNPJ / CPF', formatDocument(v.transporte.documento ?? undefined));
+  box(doc, { x: LEFT, y: top, w: 255, h: 20 }, 'NOME / RAZÃO SOCIAL', v.transporte.nome ?? '');
+  box(
+    doc,
+    { x: LEFT + 255, y: top, w: 120, h: 20 },
+    'FRETE POR CONTA',
+    MOD_FRETE[v.transporte.modFrete] ?? v.transporte.modFrete,
+  );
+  box(doc, { x: LEFT + 375, y: top, w: 40, h: 20 }, 'UF', v.transporte.uf ?? '');
+  box(doc, { x: LEFT + 415, y: top, w: 140, h: 20 }, 'CNPJ / CPF', formatDocument(v.transporte.documento ?? undefined));
   return top + 22;
 }
 
@@ -338,23 +352,14 @@ const COLUMNS: Array<{ label: string; width: number; value: (i: DanfeItem) => st
   { label: 'ALÍQ. IPI', width: 20, value: (i) => decimal(i.pIPI, 2), align: 'right' },
 ];
 
-function itemsBlock(
-  doc: Doc,
-  y: number,
-  v: DanfeView,
-  barcode: Buffer,
-  options: RenderDanfeOptions,
-  boxTops: number[],
-): number {
+function itemsBlock(danfe: Danfe, y: number): number {
+  const { doc, view: v } = danfe;
   let top = itemsHeader(doc, title(doc, y, 'DADOS DOS PRODUTOS / SERVIÇOS'));
   for (const item of v.itens) {
     doc.font('Helvetica').fontSize(6);
     const height = Math.max(10, doc.heightOfString(item.descricao, { width: COLUMNS[1]!.width - 4 }) + 4);
     if (top + height > BOTTOM - 60) {
-      top = itemsHeader(
-        doc,
-        title(doc, newSheet(doc, v, barcode, options, boxTops), 'DADOS DOS PRODUTOS / SERVIÇOS (CONTINUAÇÃO)'),
-      );
+      top = itemsHeader(doc, title(doc, newSheet(danfe), 'DADOS DOS PRODUTOS / SERVIÇOS (CONTINUAÇÃO)'));
       doc.font('Helvetica').fontSize(6);
     }
     let x = LEFT;

@@ -6,6 +6,16 @@ import { mvaSt } from './mva-st.js';
 import { regraTributaria, type RegraTributaria } from './regra-tributaria.js';
 import { roundMoney } from './round-money.js';
 
+/** The amounts of the seller's own operation that the ICMS-ST starts from. */
+export interface IcmsStDaOperacao {
+  /** The operation's value plus the item's IPI. */
+  operacaoComIpi: Decimal;
+  /** The seller's own ICMS, deducted from the retained one. */
+  icmsProprio: Decimal;
+  /** The interstate rate between UFs, which adjusts the MVA; null inside the UF. */
+  aliquotaInter: string | null;
+}
+
 /**
  * ICMS-ST retained by the seller as substitute (Convênio ICMS 142/2018, cláusulas décima terceira e décima quarta):
  * base = (operation's value + IPI) × (1 + MVA), the destination's internal rate on it, less the seller's own ICMS
@@ -15,11 +25,10 @@ import { roundMoney } from './round-money.js';
 export function computeIcmsSt(
   item: ItemTributavel,
   op: OperacaoTributavel,
-  operacaoComIpi: Decimal,
-  icmsProprio: Decimal,
-  aliquotaInter: string | null,
+  operacao: IcmsStDaOperacao,
   regras: RegraTributaria[],
 ): Record<string, string> {
+  const { operacaoComIpi, icmsProprio, aliquotaInter } = operacao;
   if (op.contribuinte !== 'contribuinte') {
     throw new ForaDeCobertura(
       '/icms',

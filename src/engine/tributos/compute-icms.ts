@@ -34,6 +34,28 @@ const FONTE_SN: FonteTabela = {
   fonte: 'LC 123/2006, art. 23, § 1º (crédito do adquirente pela alíquota do Simples Nacional)',
 };
 
+/** What each step of an item's ICMS reads. */
+interface IcmsDoItem {
+  item: ItemTributavel;
+  op: OperacaoTributavel;
+  linha: ValoresDaLinha;
+  vIpi: Decimal;
+  regras: RegraTributaria[];
+  /** The profile's CSOSN (Simples Nacional and MEI) or CST (regime normal). */
+  codigo: string;
+  /** Issuer and recipient in the same UF. */
+  interna: boolean;
+}
+
+/** The item's own ICMS of regime normal: its base, its rate and its value. */
+interface IcmsProprio {
+  base: string;
+  aliquota: string;
+  vIcms: Decimal;
+}
+
+const SEM_VALORES = { vIcms: ZERO, vFcp: ZERO, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
+
 /**
  * The item's ICMS. Regime normal (CST): 00 at the UF's internal rate (or the product's own rate) inside the UF and
  * at the interstate rate between UFs (4 % for imported goods), with the UF's general FCP inside it; 10 adds the
@@ -53,85 +75,59 @@ export function computeIcms(
   const codigo = simples ? perfil.csosn : perfil.cst;
   if (!codigo)
     throw new ForaDeCobertura('/icms', `O perfil tributário do produto não tem ${simples ? 'CSOSN' : 'CST'} de ICMS.`);
-  const interna = op.ufEmitente === op.ufDestinatario;
-  const naoContribuinte = op.contribuinte !== 'contribuinte';
-  const rate = () => aliquotaOperacao(item, op, interna);
-  const vazio = { vIcms: ZERO, vFcp: ZERO, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
-  if (simples) {
-    if (SEM_VALORES_CSOSN.includes(codigo)) return { grupo: { csosn: codigo }, ...vazio };
-    if (!interna && naoContribuinte)
-      throw new ForaDeCobertura(
-        '/icms',
-        'DIFAL de empresa do Simples Nacional não é calculado: envie o item em modo informado.',
-      );
-    const operacao = roundMoney(linha.operacao);
-    const grupo: Record<string, string> = { csosn: codigo };
-    if (codigo === '101' || codigo === '201')
-      Object.assign(grupo, creditoSimples(perfil.aliquota, codigo, operacao, regras));
-    if (codigo === '101') return { grupo, ...vazio };
-    if (!['201', '202', '203'].includes(codigo))
-      throw new ForaDeCobertura(
-        '/icms',
-        `CSOSN ${codigo} não é calculado: cobertos 101, 102, 103, 201, 202, 203, 300, 400 e 500.`,
-      );
-    const aliquota = rate();
-    // The ST of a Simples Nacional seller deducts the ICMS the operation would carry at the regime normal's rate.
-    const proprio = new Decimal(roundMoney(new Decimal(operacao).times(aliquota.aliquota).div(100)));
-    Object.assign(
-      grupo,
-      computeIcmsSt(item, op, linha.operacao.plus(vIpi), proprio, interna ? null : aliquota.aliquota, regras),
+  const icms: IcmsDoItem = { item, op, linha, vIpi, regras, codigo, interna: op.ufEmitente === op.ufDestinatario };
+  return simples ? computeIcmsSimples(icms) : computeIcmsRegimeNormal(icms);
+}
+
+/** CSOSN of the Simples Nacional: no amount of its own; the buyer's credit (101, 201) and the ICMS-ST (201 to 203). */
+function computeIcmsSimples(icms: IcmsDoItem): IcmsCalculado {
+  const { item, op, codigo, regras } = icms;
+  if (SEM_VALORES_CSOSN.includes(codigo)) return { grupo: { csosn: codigo }, ...SEM_VALORES };
+  if (!icms.interna && op.contribuinte !== 'contribuinte')
+    throw new ForaDeCobertura(
+      '/icms',
+      'DIFAL de empresa do Simples Nacional não é calculado: envie o item em modo informado.',
     );
-    return { grupo, ...vazio };
-  }
-  if (SEM_VALORES_CST.includes(codigo)) return { grupo: { cst: codigo }, ...vazio };
+  const operacao = roundMoney(icms.linha.operacao);
+  const grupo: Record<string, string> = { csosn: codigo };
+  if (codigo === '101' || codigo === '201')
+    Object.assign(grupo, creditoSimples(item.perfil.icms?.aliquota, codigo, operacao, regras));
+  if (codigo === '101') return { grupo, ...SEM_VALORES };
+  if (!['201', '202', '203'].includes(codigo))
+    throw new ForaDeCobertura(
+      '/icms',
+      `CSOSN ${codigo} não é calculado: cobertos 101, 102, 103, 201, 202, 203, 300, 400 e 500.`,
+    );
+  const aliquota = aliquotaOperacao(item, op, icms.interna).aliquota;
+  // The ST of a Simples Nacional seller deducts the ICMS the operation would carry at the regime normal's rate.
+  const proprio = new Decimal(roundMoney(new Decimal(operacao).times(aliquota).div(100)));
+  Object.assign(grupo, icmsStDoItem(icms, proprio, aliquota));
+  return { grupo, ...SEM_VALORES };
+}
+
+/** CST of regime normal: 00 and 10 with the item's own ICMS and FCP, 10 with the ICMS-ST, 00 with the DIFAL. */
+function computeIcmsRegimeNormal(icms: IcmsDoItem): IcmsCalculado {
+  const { op, codigo } = icms;
+  if (SEM_VALORES_CST.includes(codigo)) return { grupo: { cst: codigo }, ...SEM_VALORES };
   if (codigo !== '00' && codigo !== '10')
     throw new ForaDeCobertura('/icms', `CST ${codigo} do ICMS não é calculado: cobertos 00, 10, 40, 41, 50 e 60.`);
-  const ipiNaBase = naoContribuinte || op.operacao === 'venda_consumidor_final';
-  const base = roundMoney(ipiNaBase ? linha.operacao.plus(vIpi) : linha.operacao);
-  const aliquota = rate();
-  const vIcms = new Decimal(roundMoney(new Decimal(base).times(aliquota.aliquota).div(100)));
+  const proprio = icmsProprio(icms);
+  const { base, aliquota, vIcms } = proprio;
   const grupo: Record<string, string> = {
     cst: codigo,
     mod_bc: '3',
     v_bc: base,
-    p_icms: aliquota.aliquota,
+    p_icms: aliquota,
     v_icms: vIcms.toFixed(2),
   };
-  regras.push(
-    regraTributaria(
-      '/icms/v_icms',
-      vIcms.toFixed(2),
-      aliquota.regra,
-      `ICMS = ${base} (valor da operação${ipiNaBase ? ' com o IPI, destinatário consumidor final' : ''}) × ${aliquota.aliquota} % (${aliquota.motivo})`,
-      { versao: aliquota.tabela.versao, fonte: `${aliquota.tabela.fonte}; base: ${FONTE_BASE.fonte}` },
-    ),
-  );
-  let vFcp = ZERO;
-  const fcp = interna ? aliquotaIcmsInterna(op.ufEmitente, op.dia) : null;
-  if (fcp?.fcp) {
-    vFcp = new Decimal(roundMoney(new Decimal(base).times(fcp.fcp).div(100)));
-    if (codigo === '10') grupo.v_bc_fcp = base;
-    Object.assign(grupo, { p_fcp: fcp.fcp, v_fcp: vFcp.toFixed(2) });
-    regras.push(
-      regraTributaria(
-        '/icms/v_fcp',
-        vFcp.toFixed(2),
-        `icms_${op.ufEmitente.toLowerCase()}_fcp_geral`,
-        `FCP = ${base} × ${fcp.fcp} % (FCP geral de ${op.ufEmitente}).`,
-        fcp,
-      ),
-    );
-  }
+  const vFcp = fcpGeral(icms, base, grupo);
   if (codigo === '10') {
-    Object.assign(
-      grupo,
-      computeIcmsSt(item, op, linha.operacao.plus(vIpi), vIcms, interna ? null : aliquota.aliquota, regras),
-    );
+    Object.assign(grupo, icmsStDoItem(icms, vIcms, aliquota));
     return { grupo, vIcms, vFcp, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
   }
-  if (interna || op.contribuinte !== 'nao_contribuinte')
+  if (icms.interna || op.contribuinte !== 'nao_contribuinte')
     return { grupo, vIcms, vFcp, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
-  const icmsUfDest = computeDifal(op, base, aliquota.aliquota, regras);
+  const icmsUfDest = computeDifal(op, base, aliquota, icms.regras);
   return {
     grupo,
     icmsUfDest,
@@ -140,6 +136,55 @@ export function computeIcms(
     vIcmsUfDest: new Decimal(icmsUfDest.v_icms_uf_dest!),
     vFcpUfDest: new Decimal(icmsUfDest.v_fcp_uf_dest ?? 0),
   };
+}
+
+/** The item's own ICMS: the operation's value (with the IPI for a final consumer) at the operation's rate. */
+function icmsProprio(icms: IcmsDoItem): IcmsProprio {
+  const { item, op, linha } = icms;
+  const ipiNaBase = op.contribuinte !== 'contribuinte' || op.operacao === 'venda_consumidor_final';
+  const base = roundMoney(ipiNaBase ? linha.operacao.plus(icms.vIpi) : linha.operacao);
+  const aliquota = aliquotaOperacao(item, op, icms.interna);
+  const vIcms = new Decimal(roundMoney(new Decimal(base).times(aliquota.aliquota).div(100)));
+  icms.regras.push(
+    regraTributaria(
+      '/icms/v_icms',
+      vIcms.toFixed(2),
+      aliquota.regra,
+      `ICMS = ${base} (valor da operação${ipiNaBase ? ' com o IPI, destinatário consumidor final' : ''}) × ${aliquota.aliquota} % (${aliquota.motivo})`,
+      { versao: aliquota.tabela.versao, fonte: `${aliquota.tabela.fonte}; base: ${FONTE_BASE.fonte}` },
+    ),
+  );
+  return { base, aliquota: aliquota.aliquota, vIcms };
+}
+
+/** The issuer's UF's general FCP on the ICMS base, inside the UF only; its members join `grupo`. Zero without one. */
+function fcpGeral(icms: IcmsDoItem, base: string, grupo: Record<string, string>): Decimal {
+  const { op } = icms;
+  const fcp = icms.interna ? aliquotaIcmsInterna(op.ufEmitente, op.dia) : null;
+  if (!fcp?.fcp) return ZERO;
+  const vFcp = new Decimal(roundMoney(new Decimal(base).times(fcp.fcp).div(100)));
+  if (icms.codigo === '10') grupo.v_bc_fcp = base;
+  Object.assign(grupo, { p_fcp: fcp.fcp, v_fcp: vFcp.toFixed(2) });
+  icms.regras.push(
+    regraTributaria(
+      '/icms/v_fcp',
+      vFcp.toFixed(2),
+      `icms_${op.ufEmitente.toLowerCase()}_fcp_geral`,
+      `FCP = ${base} × ${fcp.fcp} % (FCP geral de ${op.ufEmitente}).`,
+      fcp,
+    ),
+  );
+  return vFcp;
+}
+
+/** The item's ICMS-ST on the operation with its IPI, less `icmsProprio`; the MVA is adjusted between UFs. */
+function icmsStDoItem(icms: IcmsDoItem, icmsProprio: Decimal, aliquota: string): Record<string, string> {
+  const operacao = {
+    operacaoComIpi: icms.linha.operacao.plus(icms.vIpi),
+    icmsProprio,
+    aliquotaInter: icms.interna ? null : aliquota,
+  };
+  return computeIcmsSt(icms.item, icms.op, operacao, icms.regras);
 }
 
 /** The rate of the item's own ICMS: the product's rate or the UF's modal rate inside the UF, the interstate rate between UFs. */

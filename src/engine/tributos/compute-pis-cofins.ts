@@ -69,6 +69,32 @@ export function computePisCofins(
   vIcms: Decimal,
   regras: RegraTributaria[],
 ): PisCofinsCalculado {
+  const semDestaque = pisCofinsSemDestaque(op, regras);
+  if (semDestaque) return semDestaque;
+  const regime = op.regime === 'lucro_real' ? 'lucro_real' : 'lucro_presumido';
+  const tributavel: PisCofinsDoItem = { item, regime, base: roundMoney(operacao.minus(vIcms)), regras };
+  const pis = computeTributo('pis', tributavel);
+  const cofins = computeTributo('cofins', tributavel);
+  return { pis: pis.grupo, cofins: cofins.grupo, vPis: pis.valor, vCofins: cofins.valor };
+}
+
+/** What PIS and COFINS of a taxed exit read: the item's profile, the issuer's regime and the base without the ICMS. */
+interface PisCofinsDoItem {
+  item: ItemTributavel;
+  regime: keyof typeof REGIMES;
+  base: string;
+  regras: RegraTributaria[];
+}
+
+/** The rate of one tax, the rule that gives it and the table it comes from. */
+interface AliquotaDoTributo {
+  aliquota: string;
+  regra: string;
+  tabela: FonteTabela;
+}
+
+/** The exits whose PIS and COFINS carry no amount: from 2027 (CST 08), Simples Nacional and bonificação (CST 49). */
+function pisCofinsSemDestaque(op: OperacaoTributavel, regras: RegraTributaria[]): PisCofinsCalculado | null {
   if (op.dia >= FIM_PIS_COFINS) {
     regras.push(
       regraTributaria(
@@ -111,46 +137,57 @@ export function computePisCofins(
     );
     return zero;
   }
-  const regime = REGIMES[op.regime];
-  const base = roundMoney(operacao.minus(vIcms));
-  const grupo = (tributo: 'pis' | 'cofins'): { grupo: Record<string, string>; valor: Decimal } => {
-    const perfil = item.perfil[tributo] ?? {};
-    const cst = perfil.cst ?? '01';
-    if (NAO_TRIBUTADOS.includes(cst)) return { grupo: { cst }, valor: new Decimal(0) };
-    let aliquota: string = regime[tributo];
-    let regra = `${tributo}_${op.regime}_${regime.chave}`;
-    let tabela: FonteTabela = regime.tabela;
-    if (cst === '02') {
-      if (!perfil.aliquota)
-        throw new ForaDeCobertura(
-          `/${tributo}`,
-          `CST 02 do ${tributo.toUpperCase()} exige a alíquota diferenciada no perfil do produto (tributacao.${tributo}.aliquota).`,
-        );
-      aliquota = perfil.aliquota;
-      regra = `${tributo}_aliquota_do_produto`;
-      tabela = {
-        versao: 'perfil-do-produto',
-        fonte: `alíquota diferenciada do perfil tributário do produto (tributacao.${tributo}.aliquota)`,
-      };
-    } else if (cst !== '01') {
-      throw new ForaDeCobertura(
-        `/${tributo}`,
-        `CST ${cst} do ${tributo.toUpperCase()} não é calculado: cobertos 01, 02 e 04 a 09.`,
-      );
-    }
-    const valor = new Decimal(roundMoney(new Decimal(base).times(aliquota).div(100)));
-    regras.push(
-      regraTributaria(
-        `/${tributo}/v_${tributo}`,
-        valor.toFixed(2),
-        regra,
-        `${tributo.toUpperCase()} = ${base} (valor da operação sem o ICMS, pis_cofins_base_sem_icms) × ${aliquota} % (${regime.nome}, ${op.regime.replace('_', ' ')}).`,
-        { versao: tabela.versao, fonte: `${tabela.fonte}; base: ${FONTE_BASE.fonte}` },
-      ),
+  return null;
+}
+
+/** One tax's group: CST 01 at the regime's rate, 02 at the product's own rate, 04 to 09 without amounts. */
+function computeTributo(
+  tributo: 'pis' | 'cofins',
+  tributavel: PisCofinsDoItem,
+): { grupo: Record<string, string>; valor: Decimal } {
+  const { base, regime } = tributavel;
+  const cst = tributavel.item.perfil[tributo]?.cst ?? '01';
+  if (NAO_TRIBUTADOS.includes(cst)) return { grupo: { cst }, valor: new Decimal(0) };
+  const { aliquota, regra, tabela } = aliquotaDoTributo(tributo, cst, tributavel);
+  const valor = new Decimal(roundMoney(new Decimal(base).times(aliquota).div(100)));
+  tributavel.regras.push(
+    regraTributaria(
+      `/${tributo}/v_${tributo}`,
+      valor.toFixed(2),
+      regra,
+      `${tributo.toUpperCase()} = ${base} (valor da operação sem o ICMS, pis_cofins_base_sem_icms) × ${aliquota} % (${REGIMES[regime].nome}, ${regime.replace('_', ' ')}).`,
+      { versao: tabela.versao, fonte: `${tabela.fonte}; base: ${FONTE_BASE.fonte}` },
+    ),
+  );
+  return { grupo: { cst, v_bc: base, [`p_${tributo}`]: aliquota, [`v_${tributo}`]: valor.toFixed(2) }, valor };
+}
+
+/** CST 01: the regime's rate; CST 02: the product's own rate, which its profile must carry. */
+function aliquotaDoTributo(tributo: 'pis' | 'cofins', cst: string, tributavel: PisCofinsDoItem): AliquotaDoTributo {
+  const regime = REGIMES[tributavel.regime];
+  if (cst === '01')
+    return {
+      aliquota: regime[tributo],
+      regra: `${tributo}_${tributavel.regime}_${regime.chave}`,
+      tabela: regime.tabela,
+    };
+  if (cst !== '02')
+    throw new ForaDeCobertura(
+      `/${tributo}`,
+      `CST ${cst} do ${tributo.toUpperCase()} não é calculado: cobertos 01, 02 e 04 a 09.`,
     );
-    return { grupo: { cst, v_bc: base, [`p_${tributo}`]: aliquota, [`v_${tributo}`]: valor.toFixed(2) }, valor };
+  const aliquota = tributavel.item.perfil[tributo]?.aliquota;
+  if (!aliquota)
+    throw new ForaDeCobertura(
+      `/${tributo}`,
+      `CST 02 do ${tributo.toUpperCase()} exige a alíquota diferenciada no perfil do produto (tributacao.${tributo}.aliquota).`,
+    );
+  return {
+    aliquota,
+    regra: `${tributo}_aliquota_do_produto`,
+    tabela: {
+      versao: 'perfil-do-produto',
+      fonte: `alíquota diferenciada do perfil tributário do produto (tributacao.${tributo}.aliquota)`,
+    },
   };
-  const pis = grupo('pis');
-  const cofins = grupo('cofins');
-  return { pis: pis.grupo, cofins: cofins.grupo, vPis: pis.valor, vCofins: cofins.valor };
 }

@@ -1,0 +1,122 @@
+import { Decimal } from 'decimal.js';
+import { snakeName } from '../nucleo/validation-issues-of.js';
+import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
+import type {
+  NfeIbsCbs,
+  NfeIcms,
+  NfeIcmsUfDest,
+  NfeIpi,
+  NfeItem,
+  NfePisCofins,
+  NfePisCofinsSt,
+} from './nfe-request.js';
+import { IPI_NT, PIS_NT } from './refine-nfe-item.js';
+
+type Members = Record<string, unknown>;
+const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
+const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
+const texto = (o: Members, key: string) => (typeof o[key] === 'string' ? (o[key] as string) : undefined);
+
+/** An item the declaration and the ICMS check found no problem in, as the XML is built from it. */
+export function nfeItemOf(it: Members, icms: NfeIcms, ajustes: NfeAjuste[], base: string): NfeItem {
+  const grupo = (k: string) => (isMembers(it[k]) ? (it[k] as Members) : undefined);
+  return {
+    codigo: it.codigo as string,
+    descricao: it.descricao as string,
+    ncm: it.ncm as string,
+    cfop: it.cfop as string,
+    origem: it.origem as string,
+    unidade: it.unidade as string,
+    quantidade: it.quantidade as string,
+    valor_unitario: it.valorUnitario as string,
+    gtin: texto(it, 'gtin'),
+    cest: texto(it, 'cest'),
+    desconto: texto(it, 'desconto'),
+    frete: texto(it, 'frete'),
+    seguro: texto(it, 'seguro'),
+    outras_despesas: texto(it, 'outrasDespesas'),
+    icms,
+    pis: pisCofinsOf(grupo('pis')!, 'pis'),
+    cofins: pisCofinsOf(grupo('cofins')!, 'cofins'),
+    ipi: grupo('ipi') && ipiOf(grupo('ipi')!),
+    ii: grupo('ii') && {
+      v_bc: texto(it.ii as Members, 'vBc')!,
+      v_desp_adu: texto(it.ii as Members, 'vDespAdu')!,
+      v_ii: texto(it.ii as Members, 'vIi')!,
+      v_iof: texto(it.ii as Members, 'vIof')!,
+    },
+    pis_st: grupo('pisSt') && pisCofinsStOf(grupo('pisSt')!, 'pis'),
+    cofins_st: grupo('cofinsSt') && pisCofinsStOf(grupo('cofinsSt')!, 'cofins'),
+    icms_uf_dest: grupo('icmsUfDest') && icmsUfDestOf(grupo('icmsUfDest')!),
+    ibs_cbs: grupo('ibsCbs') && ibsCbsOf(grupo('ibsCbs')!, `${base}/ibs_cbs`, ajustes),
+  };
+}
+
+/** A PIS or COFINS group: by base and rate, by quantity (CST 03 or its members sent), or without amounts. */
+export function pisCofinsOf(g: Members, key: 'pis' | 'cofins'): NfePisCofins {
+  const cst = g.cst as string;
+  if (PIS_NT.includes(cst)) return { cst };
+  const [taxa, valor] = key === 'pis' ? ['pPis', 'vPis'] : ['pCofins', 'vCofins'];
+  const porQuantidade =
+    ['03'].includes(cst) || (!['01', '02'].includes(cst) && (sent(g, 'qBcProd') || sent(g, 'vAliqProd')));
+  return porQuantidade
+    ? { cst, q_bc_prod: texto(g, 'qBcProd'), v_aliq_prod: texto(g, 'vAliqProd'), valor: texto(g, valor) }
+    : { cst, v_bc: texto(g, 'vBc'), aliquota: texto(g, taxa), valor: texto(g, valor) };
+}
+
+/** An IPI group: by base and rate, by unit (its members sent), or without amounts. */
+export function ipiOf(g: Members): NfeIpi {
+  const [cEnq, cst] = [g.cEnq as string, g.cst as string];
+  if (IPI_NT.includes(cst)) return { c_enq: cEnq, cst };
+  return sent(g, 'qUnid') || sent(g, 'vUnid')
+    ? { c_enq: cEnq, cst, q_unid: texto(g, 'qUnid'), v_unid: texto(g, 'vUnid'), v_ipi: texto(g, 'vIpi') }
+    : { c_enq: cEnq, cst, v_bc: texto(g, 'vBc'), p_ipi: texto(g, 'pIpi'), v_ipi: texto(g, 'vIpi') };
+}
+
+function pisCofinsStOf(g: Members, tax: 'pis' | 'cofins'): NfePisCofinsSt {
+  const [taxa, valor] = tax === 'pis' ? ['pPis', 'vPis'] : ['pCofins', 'vCofins'];
+  return sent(g, 'qBcProd') || sent(g, 'vAliqProd')
+    ? { q_bc_prod: texto(g, 'qBcProd'), v_aliq_prod: texto(g, 'vAliqProd'), valor: texto(g, valor)! }
+    : { v_bc: texto(g, 'vBc'), aliquota: texto(g, taxa), valor: texto(g, valor)! };
+}
+
+function icmsUfDestOf(g: Members): NfeIcmsUfDest {
+  return {
+    v_bc_uf_dest: texto(g, 'vBcUfDest')!,
+    v_bc_fcp_uf_dest: texto(g, 'vBcFcpUfDest'),
+    p_fcp_uf_dest: texto(g, 'pFcpUfDest'),
+    p_icms_uf_dest: texto(g, 'pIcmsUfDest')!,
+    p_icms_inter: texto(g, 'pIcmsInter')!,
+    p_icms_inter_part: texto(g, 'pIcmsInterPart')!,
+    v_fcp_uf_dest: texto(g, 'vFcpUfDest'),
+    v_icms_uf_dest: texto(g, 'vIcmsUfDest')!,
+    v_icms_uf_remet: texto(g, 'vIcmsUfRemet')!,
+  };
+}
+
+const GRED = [
+  ['pRedIbsUf', 'pAliqEfetIbsUf'],
+  ['pRedIbsMun', 'pAliqEfetIbsMun'],
+  ['pRedCbs', 'pAliqEfetCbs'],
+] as const;
+
+/** vIBS is the state part plus the municipal part: derived when absent (nfe_ibs_soma_uf_municipio). */
+function ibsCbsOf(g: Members, campo: string, ajustes: NfeAjuste[]): NfeIbsCbs {
+  const out: NfeIbsCbs = { cst: g.cst as string, c_class_trib: g.cClassTrib as string };
+  if (!['vBc', 'pIbsUf', 'vIbsUf', 'pIbsMun', 'vIbsMun', 'pCbs', 'vCbs', 'vIbs'].some((k) => sent(g, k))) return out;
+  Object.assign(out, {
+    v_bc: texto(g, 'vBc'),
+    p_ibs_uf: texto(g, 'pIbsUf'),
+    v_ibs_uf: texto(g, 'vIbsUf'),
+    p_ibs_mun: texto(g, 'pIbsMun'),
+    v_ibs_mun: texto(g, 'vIbsMun'),
+    p_cbs: texto(g, 'pCbs'),
+    v_cbs: texto(g, 'vCbs'),
+  });
+  for (const par of GRED) {
+    if (!par.some((k) => sent(g, k))) continue;
+    for (const k of par) (out as unknown as Record<string, string>)[snakeName(k)] = texto(g, k)!;
+  }
+  if (!sent(g, 'vIbs')) ajustes.push(nfeAjuste('nfe_ibs_soma_uf_municipio', `${campo}/v_ibs`));
+  return { ...out, v_ibs: new Decimal(out.v_ibs_uf!).plus(out.v_ibs_mun!).toFixed(2) };
+}
