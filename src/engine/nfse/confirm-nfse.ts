@@ -10,6 +10,7 @@ import type { NfseRequest } from './validacao/nfse-request.js';
 import { providerOfNote } from './provedores/resolve-nfse-provider.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
 import { competenciaDe } from './ajustes/competencia-de.js';
+import { scenarioAfterConfirmation } from './scenario-effects.js';
 import { updateNote } from './update-note.js';
 
 /** The note's document signed again with another competence, by its issuing system, under the same id. */
@@ -80,14 +81,7 @@ export async function confirmNfse(
       note.id,
       {
         expectStatus: 'aguardando_confirmacao',
-        // The scenario that forced the closed competence has played its part; `autorizar` (not null) keeps the note
-        // on the simulator, where its DPS was sent — null would route it to NATIONAL_API_URL_TEST when configured.
-        data: {
-          status: 'transmitindo',
-          competencia,
-          dpsXml,
-          simulacao: note.simulacao === 'competencia_encerrada' ? 'autorizar' : note.simulacao,
-        },
+        data: { status: 'transmitindo', competencia, dpsXml, simulacao: scenarioAfterConfirmation(note.simulacao) },
         timeline: [{ tipo: 'confirmada', detalhe: { competencia } }],
       },
       tx,

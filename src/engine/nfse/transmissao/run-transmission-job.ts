@@ -6,6 +6,7 @@ import { type Credentials } from '../../autoridades/endpoint.js';
 import { type Certificate, type TransmissionJob } from '../../../generated/prisma/client.js';
 import { competenciaDe } from '../ajustes/competencia-de.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
+import { scenarioClosesCompetence } from '../scenario-effects.js';
 import { updateNote } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';
 import { authorizeHeldNote, type AuthorizedNfse } from './authorize-held-notes.js';
@@ -286,9 +287,8 @@ async function routeOf(deps: TransmissionDeps, note: NfseWithTimeline, certifica
 
 /**
  * The competence ended before this retry. Months are Brasília months, as the competence was derived
- * (competenciaDe): in UTC, November would end 3 hours early.
+ * (competenciaDe): in UTC, November would end 3 hours early. A simulated note may play a closed competence.
  */
 function competenceClosed(note: NfseWithTimeline, now: Date): boolean {
-  if (note.simulacao === 'competencia_encerrada') return true;
-  return note.competencia < competenciaDe(now);
+  return note.competencia < competenciaDe(now) || scenarioClosesCompetence(note.simulacao);
 }
