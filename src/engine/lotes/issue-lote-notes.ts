@@ -1,4 +1,11 @@
-import { Prisma, type Lote, type LoteItem } from '../../generated/prisma/client.js';
+import {
+  Prisma,
+  type Lote,
+  type LoteItem,
+  type Nfse,
+  type NfseTimelineEntry,
+  type TransmissionJob,
+} from '../../generated/prisma/client.js';
 import { mapInSlices } from '../nucleo/map-in-slices.js';
 import { newId } from '../nucleo/new-id.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
@@ -13,7 +20,7 @@ import type { TransmissionDeps } from '../transmission-deps.js';
 import { leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
-import { insertLoteNotes, type NewLoteNote } from './insert-lote-notes.js';
+import { insertNewNotes, type NewNote } from '../nfse/insert-new-note.js';
 import { lineContext } from './line-context.js';
 import { validateLine } from './validate-line.js';
 import { queryParametrosDaEmpresa } from '../municipios/query-parametros-da-empresa.js';
@@ -101,7 +108,10 @@ async function issueChunk(issuance: LoteIssuance, items: LoteItem[]): Promise<vo
   });
   const issuable = await numberLines(issuance, { valid, empresa, first, now });
   if (issuable.length === 0) return;
-  const notes = await mapInSlices(issuable, (line) => ({ itemId: line.item.id, note: newLoteNote(issuance, line) }));
+  const notes = await mapInSlices(issuable, (line) => ({
+    itemId: line.item.id,
+    note: newLoteNote(issuance, line, now),
+  }));
   await storeChunk(issuance, notes, now);
 }
 
@@ -172,38 +182,67 @@ async function refuseLine(deps: TransmissionDeps, item: LoteItem, erros: unknown
   });
 }
 
-/** The line's note as stored: its DPS signed by its issuing system, its first step's and job's ids chosen. */
-function newLoteNote(issuance: LoteIssuance, { item, v, numero, dps }: NumberedLine): NewLoteNote {
+/**
+ * The line's note as stored (`transmitindo`, with the id chosen at validation), its DPS signed by its issuing
+ * system, its `criada` step and its transmission job (priority 1: behind single notes).
+ */
+function newLoteNote(issuance: LoteIssuance, { item, v, numero, dps }: NumberedLine, now: Date): NewNote {
   const { lote, company, provider, signer, serie } = issuance;
   const request = v.request!;
   const document = provider.buildDocument({ environment: lote.environment as 'test', company, request, dps, signer });
-  return {
-    id: item.nfseId!,
+  const id = item.nfseId!;
+  const note: Nfse = {
+    id,
     accountId: lote.accountId,
     environment: lote.environment,
     companyId: company.id,
     referencia: request.referencia ?? null,
+    status: 'transmitindo',
     request: item.request,
-    dps,
-    valor: new Prisma.Decimal(request.valor).toFixed(),
+    dps: dps as unknown as Prisma.JsonValue,
+    valor: new Prisma.Decimal(request.valor),
     competencia: v.resolved!.competencia,
     serie,
     numeroDps: numero,
     dpsId: document.id,
     simulacao: lote.simulacao,
+    numero: null,
+    chaveAcesso: null,
     dpsXml: document.xml,
-    ajustes: v.ajustes ?? [],
+    nfseXml: null,
+    rejeicao: null,
+    cancelamento: null,
+    falha: null,
+    aviso: null,
+    ajustes: (v.ajustes ?? []) as unknown as Prisma.JsonValue,
     regrasVersao: regrasVersao(),
+    substituiId: null,
+    substituidaPor: null,
     loteId: lote.id,
-    timelineId: newId(),
-    jobId: newId(),
+    createdAt: now,
+    updatedAt: now,
+    authorizedAt: null,
   };
+  const criada: NfseTimelineEntry = { id: newId(), nfseId: id, tipo: 'criada', at: now, detalhe: null };
+  const job: TransmissionJob = {
+    id: newId(),
+    nfseId: id,
+    nfeId: null,
+    kind: 'emitir',
+    priority: 1,
+    runAt: now,
+    attempts: 0,
+    lockedUntil: null,
+    payload: {},
+    createdAt: now,
+  };
+  return { note, criada, job };
 }
 
 /** Claims the lines and stores their notes in one transaction; the batch counts them as transmitting. */
 async function storeChunk(
   { deps, lote }: LoteIssuance,
-  notes: Array<{ itemId: string; note: NewLoteNote }>,
+  notes: Array<{ itemId: string; note: NewNote }>,
   now: Date,
 ): Promise<void> {
   await deps.db.$transaction(async (tx) => {
@@ -218,7 +257,7 @@ async function storeChunk(
     );
     const mine = notes.filter((n) => claimed.has(n.itemId)).map((n) => n.note);
     if (mine.length === 0) return;
-    await insertLoteNotes(tx, mine, now);
+    await insertNewNotes(tx, mine);
     await tx.lote.updateMany({
       where: { id: lote.id },
       data: { pendentes: { increment: mine.length }, lockedUntil: leaseFrom(deps), updatedAt: now },
