@@ -7,9 +7,8 @@ import { loteView, type LoteView } from './present-lote.js';
  * `processando` → `concluido` when no note of the batch is still transmitting and no line waits for its note.
  * Runs inside the transaction that takes batch notes out of `transmitindo` (settleLoteNotes) or that ends note
  * creation (advance-lote.ts); both hold the batch row's lock, so of two concurrent settles exactly one sees the
- * batch done. Returns the batch when this transaction
- * completed it for the first time: its LOTE_EMISSAO_CONCLUIDO (once per batch) is then written by the caller,
- * after the note's own event.
+ * batch done. Returns the batch when this transaction completed it for the first time: its LOTE_EMISSAO_CONCLUIDO
+ * (once per batch) is then written by the caller, after the notes' own events.
  */
 export async function completeIfDone(
   tx: Tx,
