@@ -44,14 +44,11 @@ export interface LoteOfNote {
  * the batches decide when they are complete, without the NFS-e path depending on batches.
  */
 export interface LoteSettlement {
-  /** A batch note left `transmitindo` (-1) or went back into it (+1). */
-  noteMoved(tx: Tx, lote: LoteOfNote, delta: -1 | 1, now: Date): Promise<void>;
-  /** Batch notes left `transmitindo` together, their batch's row already counted down and locked. */
-  notesSettled(
-    tx: Tx,
-    lote: LoteOfNote & { status: string; pendentes: number; lockedUntil: Date | null; concluidoEm: Date | null },
-    now: Date,
-  ): Promise<void>;
+  /**
+   * `delta` notes of the batch left `transmitindo` (negative) or went back into it (positive) in this transaction,
+   * after their own events were appended.
+   */
+  notesMoved(tx: Tx, lote: LoteOfNote, delta: number, now: Date): Promise<void>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Lote } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { findCompany } from '../empresas/find-company.js';
@@ -98,21 +99,57 @@ export async function createLote(
       return found;
     })
     .catch(refuse);
-  const now = deps.clock.now();
   // JSON lines are renamed to the API's names; spreadsheet rows are already in them.
   const lines = form ? readPlanilha(options.planilha!, max) : body.itens!.map(apiShape);
+  const lote = await receiveLote(deps, {
+    principal,
+    companyId: company.id,
+    aoValidar,
+    origem: form ? 'planilha' : 'json',
+    simulacao,
+    lines,
+    // A sheet's count is known once it is read.
+    checkTotal: (total) => {
+      const problems = form ? limite(total) : [];
+      if (problems.length) throw invalido(problems);
+    },
+  });
+  await publishLote(deps, lote);
+  advanceInBackground(deps, lote.id);
+  return presentLote(lote, zeroCounts());
+}
+
+/** A batch as createLote receives it, its body and company checked. */
+interface ReceivedLote {
+  principal: Principal;
+  companyId: string;
+  aoValidar: string;
+  origem: 'planilha' | 'json';
+  simulacao: string | null;
+  lines: Iterable<unknown> | AsyncIterable<unknown>;
+  /** Refuses the number of lines stored when the batch may not carry it (throws). */
+  checkTotal(total: number): void;
+}
+
+/**
+ * Stores the batch `recebendo` under a lease, then its lines, then makes it `validando` with its total. A batch
+ * refused or failed while its lines are stored leaves nothing behind.
+ */
+async function receiveLote(deps: TransmissionDeps, received: ReceivedLote): Promise<Lote> {
+  const { principal } = received;
+  const now = deps.clock.now();
   const id = newId();
   await deps.db.lote.create({
     data: {
       id,
       accountId: principal.accountId,
       environment: principal.environment,
-      companyId: company.id,
+      companyId: received.companyId,
       status: LOTE_RECEBENDO,
-      aoValidar,
-      origem: form ? 'planilha' : 'json',
+      aoValidar: received.aoValidar,
+      origem: received.origem,
       total: 0,
-      simulacao,
+      simulacao: received.simulacao,
       lockedUntil: leaseFrom(deps),
       createdAt: now,
       updatedAt: now,
@@ -120,10 +157,8 @@ export async function createLote(
   });
   let total: number;
   try {
-    total = await insertLoteLines(deps, id, lines, now);
-    // A sheet's count is known once it is read.
-    const problems = form ? limite(total) : [];
-    if (problems.length) throw invalido(problems);
+    total = await insertLoteLines(deps, id, received.lines, now);
+    received.checkTotal(total);
   } catch (err) {
     // Refused (or failed) here, nothing of the batch stays; should the discard fail too, the sweep discards it.
     await discardLote(deps.db, id).catch((cause: unknown) =>
@@ -136,9 +171,7 @@ export async function createLote(
     data: { status: 'validando', total, lockedUntil: leaseFrom(deps), updatedAt: deps.clock.now() },
   });
   if (!lote) throw new Error(`batch ${id} was discarded while its lines were stored`);
-  await publishLote(deps, lote);
-  advanceInBackground(deps, lote.id);
-  return presentLote(lote, zeroCounts());
+  return lote;
 }
 
 async function countItens(itens: AsyncIterable<unknown>): Promise<number> {

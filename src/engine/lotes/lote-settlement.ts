@@ -5,11 +5,10 @@ import { loteView, type LoteView } from './present-lote.js';
 
 /**
  * `processando` → `concluido` when no note of the batch is still transmitting and no line waits for its note.
- * Runs inside the transaction that takes a batch note out of `transmitindo` (settleLoteNote), that ends note
- * creation (advance-lote.ts) or that authorises a batch note (authorize-held-notes.ts); all hold the batch row's
- * lock, so of two concurrent settles exactly one sees the batch done. Returns the batch when this transaction
- * completed it for the first time: its LOTE_EMISSAO_CONCLUIDO (once per batch) is then written by the caller,
- * after the note's own event.
+ * Runs inside the transaction that takes batch notes out of `transmitindo` (settleLoteNotes) or that ends note
+ * creation (advance-lote.ts); both hold the batch row's lock, so of two concurrent settles exactly one sees the
+ * batch done. Returns the batch when this transaction completed it for the first time: its LOTE_EMISSAO_CONCLUIDO
+ * (once per batch) is then written by the caller, after the notes' own events.
  */
 export async function completeIfDone(
   tx: Tx,
@@ -29,11 +28,11 @@ export async function completeIfDone(
 }
 
 /**
- * A batch note left `transmitindo` (delta -1) or went back into it after a confirmation (delta +1) in this
- * transaction (update-note.ts). A note transmitting again takes a completed batch back to `processando`; it
- * completes again later, without a second event.
+ * `delta` batch notes left `transmitindo` (negative) or went back into it after a confirmation (positive) in this
+ * transaction (update-note.ts, authorize-held-notes.ts). A note transmitting again takes a completed batch back to
+ * `processando`; it completes again later, without a second event.
  */
-export async function settleLoteNote(tx: Tx, loteId: string, delta: -1 | 1, now: Date): Promise<LoteView | null> {
+export async function settleLoteNotes(tx: Tx, loteId: string, delta: number, now: Date): Promise<LoteView | null> {
   const [lote] = await tx.lote.updateManyAndReturn({
     where: { id: loteId },
     data: { pendentes: { increment: delta }, updatedAt: now },
@@ -61,12 +60,9 @@ export async function appendLoteConcluido(
 
 /** The batches' side of a note's settlement (EngineDeps.lotes): completes a batch and appends its event once. */
 export const loteSettlement: LoteSettlement = {
-  async noteMoved(tx, lote, delta, now) {
-    const concluded = await settleLoteNote(tx, lote.loteId, delta, now);
-    if (concluded) await appendLoteConcluido(tx, concluded, lote.accountId, lote.environment, now);
-  },
-  async notesSettled(tx, lote, now) {
-    const concluded = await completeIfDone(tx, { ...lote, id: lote.loteId }, now);
+  async notesMoved(tx, lote, delta, now) {
+    if (delta === 0) return;
+    const concluded = await settleLoteNotes(tx, lote.loteId, delta, now);
     if (concluded) await appendLoteConcluido(tx, concluded, lote.accountId, lote.environment, now);
   },
 };

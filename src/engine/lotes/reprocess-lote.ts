@@ -36,37 +36,8 @@ export async function reprocessLote(
     throw new EngineError('lote_validando', 'O lote ainda está em validação.', {
       correcao: 'Espere o fim da validação e repita.',
     });
-  const body = readBody(reprocessLoteBody, options.body);
-  const entries = body.itens!.map((e, i) => {
-    const { linha, ...request } = (typeof e === 'object' && e !== null ? e : {}) as Record<string, unknown>;
-    if (!Number.isInteger(linha) || (linha as number) < 1 || (linha as number) > lote.total)
-      throw invalid(`/itens/${i}/linha`, `linha deve ser um número de 1 a ${lote.total}.`);
-    return { linha: linha as number, request: apiShape(request) as Record<string, unknown> };
-  });
-  const byLine = new Map<number, Awaited<ReturnType<typeof loteItemRows>>[number]>();
-  for (const { linha } of entries) {
-    const [row] = await loteItemRows(deps.db, lote.id, { afterLinha: linha - 1, take: 1 });
-    if (row?.linha === linha) byLine.set(linha, row);
-  }
-  for (const { linha } of entries) {
-    const row = byLine.get(linha);
-    const ok =
-      row &&
-      (row.status === 'com_erro_validacao' ||
-        row.status === 'rejeitada' ||
-        (row.status === 'falha_transmissao' && row.falha?.dps_enviada === 'nao'));
-    if (!ok) {
-      throw new EngineError(
-        'lote_linha_nao_reprocessavel',
-        `A linha ${linha} está ${row?.status ?? 'ausente'} e não pode ser reprocessada.`,
-        {
-          campo: null,
-          correcao:
-            'Reprocesse só linhas com erro de validação, rejeitadas, ou com falha de transmissão cuja DPS não foi enviada.',
-        },
-      );
-    }
-  }
+  const entries = readEntries(lote, options.body);
+  await assertReprocessable(deps, lote.id, entries);
 
   const company = await deps.db.company.findUniqueOrThrow({
     where: { id: lote.companyId },
@@ -123,4 +94,50 @@ export async function reprocessLote(
   await publishLote(deps, updated.lote);
   if (updated.reopen) advanceInBackground(deps, lote.id);
   return loteView(deps.db, updated.lote);
+}
+
+/** The body's corrected lines, each naming a line of the batch, their requests in the API's names. */
+function readEntries(
+  lote: { total: number },
+  sent: unknown,
+): Array<{ linha: number; request: Record<string, unknown> }> {
+  const body = readBody(reprocessLoteBody, sent);
+  return body.itens!.map((e, i) => {
+    const { linha, ...request } = (typeof e === 'object' && e !== null ? e : {}) as Record<string, unknown>;
+    if (!Number.isInteger(linha) || (linha as number) < 1 || (linha as number) > lote.total)
+      throw invalid(`/itens/${i}/linha`, `linha deve ser um número de 1 a ${lote.total}.`);
+    return { linha: linha as number, request: apiShape(request) as Record<string, unknown> };
+  });
+}
+
+/** Every line named is one that reprocessing replaces; otherwise 409 naming the first that is not. */
+async function assertReprocessable(
+  deps: TransmissionDeps,
+  loteId: string,
+  entries: Array<{ linha: number }>,
+): Promise<void> {
+  const byLine = new Map<number, Awaited<ReturnType<typeof loteItemRows>>[number]>();
+  for (const { linha } of entries) {
+    const [row] = await loteItemRows(deps.db, loteId, { afterLinha: linha - 1, take: 1 });
+    if (row?.linha === linha) byLine.set(linha, row);
+  }
+  for (const { linha } of entries) {
+    const row = byLine.get(linha);
+    const ok =
+      row &&
+      (row.status === 'com_erro_validacao' ||
+        row.status === 'rejeitada' ||
+        (row.status === 'falha_transmissao' && row.falha?.dps_enviada === 'nao'));
+    if (!ok) {
+      throw new EngineError(
+        'lote_linha_nao_reprocessavel',
+        `A linha ${linha} está ${row?.status ?? 'ausente'} e não pode ser reprocessada.`,
+        {
+          campo: null,
+          correcao:
+            'Reprocesse só linhas com erro de validação, rejeitadas, ou com falha de transmissão cuja DPS não foi enviada.',
+        },
+      );
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { type Credentials } from '../autoridades/endpoint.js';
 import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
+import { appendedEventsSql } from '../eventos/append-events.js';
 import { newId } from '../nucleo/new-id.js';
 import type { XmlSigner } from '../xml/sign-xml.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
@@ -182,7 +183,7 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>, note: Nfe,
  * $9 environment, $10–$12 the event's id, type and data. One statement, atomic on its own and one round trip (a
  * named one, EngineDeps.sql, so the note's record in the event goes to the driver as it is): guarded by the status,
  * so a concurrent step that settled the note first leaves no row and no second event; the note's job ends either
- * way. The event takes the next number of the account's counter as appendEvents does (eventos/append-events.ts).
+ * way. The event is appended in the statement by the event log's own CTEs (appendedEventsSql).
  */
 const SETTLE = `
   WITH job AS (DELETE FROM transmission_jobs WHERE id = $1::uuid),
@@ -191,14 +192,12 @@ const SETTLE = `
       authorized_at = $6::timestamptz, updated_at = $7::timestamptz
     WHERE id = $1::uuid AND status IN (${PENDING.map((s) => `'${s}'`).join(', ')})
     RETURNING id),
-  counter AS (
-    INSERT INTO event_counters (account_id, environment, last)
-    SELECT $8::uuid, $9::text, 1 FROM updated
-    ON CONFLICT (account_id, environment) DO UPDATE SET last = event_counters.last + 1
-    RETURNING last),
-  logged AS (
-    INSERT INTO events (id, account_id, environment, seq, tipo, dados, created_at)
-    SELECT $10::uuid, $8::uuid, $9::text, counter.last, $11::text, $12::jsonb, $7::timestamptz FROM counter)
+  ${appendedEventsSql({
+    source: 'SELECT $10::uuid AS id, $11::text AS tipo, $12::jsonb AS dados, 1::bigint AS ord FROM updated',
+    accountId: '$8::uuid',
+    environment: '$9::text',
+    at: '$7::timestamptz',
+  })}
   SELECT id::text AS id FROM updated`;
 
 async function endJob(deps: Pick<EngineDeps, 'db'>, noteId: string): Promise<void> {

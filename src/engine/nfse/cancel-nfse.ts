@@ -9,6 +9,7 @@ import { cancelNfseBody } from './cancel-nfse-body.js';
 import { cancellationScenario, type CancellationReason, type CancellationRequest } from './cancellation-input.js';
 import { findNfse } from './find-nfse.js';
 import { presentNfse, type NfseView, type NfseWithTimeline } from './present-nfse.js';
+import { markNfseCancelled } from './mark-nfse-cancelled.js';
 import { updateNote } from './update-note.js';
 import type { CancellationRecord, NfseProvider } from './provedores/nfse-provider.js';
 import { providerOfNote } from './provedores/resolve-nfse-provider.js';
@@ -46,7 +47,8 @@ export async function cancelNfse(
   // or a plain `autorizar`: the issuance scenario, e.g. `timeout`, is not replayed on its cancellation).
   const routed = scenario ?? (note.simulacao ? 'autorizar' : null);
   const result = await provider.cancel({ note, credentials, signer, scenario: routed, request, now });
-  if (result.kind === 'cancelled') return markCancelled(deps, note, request, now, result.record, result.recovered);
+  if (result.kind === 'cancelled')
+    return markCancelled(deps, note, { request, requestedAt: now, record: result.record, recovered: result.recovered });
   if (result.kind === 'refused')
     return refuse(deps, provider, note, result.erros, result.status ? `HTTP ${result.status}` : undefined);
   throw new EngineError(
@@ -99,13 +101,18 @@ async function assertCancellable(deps: TransmissionDeps, note: NfseWithTimeline)
   }
 }
 
+/** What the issuing system answered to a cancellation it registered (or that a query found registered). */
+interface RegisteredCancellation {
+  request: CancellationRequest;
+  requestedAt: Date;
+  record: CancellationRecord;
+  recovered: boolean;
+}
+
 async function markCancelled(
   deps: TransmissionDeps,
   note: NfseWithTimeline,
-  request: CancellationRequest,
-  requestedAt: Date,
-  record: CancellationRecord,
-  recovered: boolean,
+  { request, requestedAt, record, recovered }: RegisteredCancellation,
 ): Promise<NfseView> {
   const eventoId = record.protocolo.evento_id ?? null;
   const cancelamento = {
@@ -119,14 +126,11 @@ async function markCancelled(
     recuperado: recovered,
     evento_xml: record.xml,
   };
-  const changed = await updateNote(deps, note.id, {
-    expectStatus: 'autorizada',
-    data: { status: 'cancelada', cancelamento },
-    timeline: [
-      ...(recovered ? [{ tipo: 'consulta_evento', detalhe: { resultado: 'encontrado', evento_id: eventoId } }] : []),
-      { tipo: 'cancelada', detalhe: { codigo_motivo: cancelamento.codigo_motivo, evento_id: eventoId } },
-    ],
-    event: 'NFSE_CANCELADA',
+  const changed = await markNfseCancelled(deps, {
+    noteId: note.id,
+    cancelamento,
+    steps: recovered ? [{ tipo: 'consulta_evento', detalhe: { resultado: 'encontrado', evento_id: eventoId } }] : [],
+    detalhe: { codigo_motivo: cancelamento.codigo_motivo, evento_id: eventoId },
   });
   if (changed) return presentNfse(changed);
   // Another call cancelled it meanwhile (both reached the same event): answer with the stored note.

@@ -12,6 +12,7 @@ import type { ProviderDocument } from './provedores/nfse-provider.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
 import { competenciaDe } from './ajustes/competencia-de.js';
+import { scenarioAfterConfirmation } from './scenario-effects.js';
 import { updateNote } from './update-note.js';
 
 /** The note's document signed again with another competence, by its issuing system, under the same id. */
@@ -82,13 +83,11 @@ export async function confirmNfse(
       note.id,
       {
         expectStatus: 'aguardando_confirmacao',
-        // The scenario that forced the closed competence has played its part; `autorizar` (not null) keeps the note
-        // on the simulator, where its DPS was sent — null would route it to NATIONAL_API_URL_TEST when configured.
         data: {
           status: 'transmitindo',
           competencia,
           ...(document && { dpsXml: document.xml, dadosDocumento: document.dados ?? Prisma.DbNull }),
-          simulacao: note.simulacao === 'competencia_encerrada' ? 'autorizar' : note.simulacao,
+          simulacao: scenarioAfterConfirmation(note.simulacao),
         },
         timeline: [{ tipo: 'confirmada', detalhe: { competencia } }],
       },

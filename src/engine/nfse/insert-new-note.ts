@@ -1,9 +1,11 @@
 import type { Nfse, NfseTimelineEntry, TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
+import type { Tx } from '../eventos/append-events.js';
 import { groupedStatement } from '../nucleo/grouped-statement.js';
 
 /**
- * Stores a new note, its first timeline step and its transmission job in one statement: atomic on its own, so
+ * Stores a new note, its first timeline step and its transmission job in one statement: the one writer of a note's
+ * creation, for single notes (insertNewNote) and batch chunks (insertNewNotes) alike. Atomic on its own, so
  * without BEGIN/COMMIT, and one round trip where the three Prisma creates of a batch transaction would take five
  * (this is issuance's hottest write, hence a named statement, EngineDeps.sql). Concurrent requests' notes go in
  * one statement (groupedStatement); a group that fails is written note by note, so a note's own failure is its
@@ -20,7 +22,18 @@ export function insertNewNote(
   return newNotes(deps)({ note, criada, job });
 }
 
-interface NewNote {
+/**
+ * The same statement for many notes inside the caller's transaction (a batch chunk, created with the claim of its
+ * lines), the rows passed as one JSON parameter: per-row parameters would cost more to build and bind than the
+ * rest of the chunk's statements.
+ */
+export async function insertNewNotes(tx: Tx, notes: NewNote[]): Promise<void> {
+  if (notes.length === 0) return;
+  await tx.$executeRawUnsafe(INSERT_NEW_NOTES, JSON.stringify(notes.map(rowOf)));
+}
+
+/** A new note `transmitindo` as stored, with its `criada` step and its transmission job. */
+export interface NewNote {
   note: Nfse;
   criada: NfseTimelineEntry;
   job: TransmissionJob;

@@ -1,31 +1,34 @@
 import type { EngineDeps } from '../engine-deps.js';
 import { groupedStatement } from '../nucleo/grouped-statement.js';
 
-interface Wanted {
+export interface WantedDpsNumbers {
   companyId: string;
   environment: string;
   serie: string;
+  /** Consecutive numbers wanted (a batch's chunk); one when absent. */
+  count?: number;
 }
 
 /**
- * The next DPS number of a company's series. DPS numbers must be unique per company, environment and series
- * (E0014), not gapless: the national system has no voiding of DPS numbers. So the number comes from one
+ * The next DPS number of a company's series, or the first of `count` consecutive ones: the one allocator of DPS
+ * numbers, for single notes and batches alike. DPS numbers must be unique per company, environment and series
+ * (E0014), not gapless: the national system has no voiding of DPS numbers. So the numbers come from one
  * autocommit statement, whose row lock ends with it, and the DPS is signed outside any transaction: concurrent
- * notes of one company do not queue behind a lock held while signing. Concurrent notes take their numbers in one
- * statement (groupedStatement), each series moved once by the count it gives.
+ * notes of one company do not queue behind a lock held while signing. Concurrent callers take their numbers in
+ * one statement (groupedStatement), each series moved once by the count they want together.
  */
-export function nextDpsNumber(deps: Pick<EngineDeps, 'sql'>, wanted: Wanted): Promise<bigint> {
+export function nextDpsNumber(deps: Pick<EngineDeps, 'sql'>, wanted: WantedDpsNumbers): Promise<bigint> {
   return dpsNumbers(deps)(wanted);
 }
 
 const dpsNumbers = (deps: Pick<EngineDeps, 'sql'>) =>
-  groupedStatement<Wanted, bigint>(deps.sql, 'dps_next_numbers', async (items) => {
-    const series = new Map<string, Wanted & { count: number }>();
+  groupedStatement<WantedDpsNumbers, bigint>(deps.sql, 'dps_next_numbers', async (items) => {
+    const series = new Map<string, WantedDpsNumbers & { count: number }>();
     for (const w of items) {
       const key = keyOf(w);
       const s = series.get(key);
-      if (s) s.count += 1;
-      else series.set(key, { ...w, count: 1 });
+      if (s) s.count += countOf(w);
+      else series.set(key, { ...w, count: countOf(w) });
     }
     // In one order everywhere: two processes' statements lock the series rows they share in the same order.
     const list = [...series.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, s]) => s);
@@ -47,13 +50,14 @@ const dpsNumbers = (deps: Pick<EngineDeps, 'sql'>) =>
     }
     return items.map((w) => {
       const key = keyOf(w);
-      const numero = taken.get(key)!;
-      taken.set(key, numero + 1n);
-      return numero;
+      const first = taken.get(key)!;
+      taken.set(key, first + BigInt(countOf(w)));
+      return first;
     });
   });
 
-const keyOf = (w: Wanted) => `${w.companyId}|${w.environment}|${w.serie}`;
+const keyOf = (w: WantedDpsNumbers) => `${w.companyId}|${w.environment}|${w.serie}`;
+const countOf = (w: WantedDpsNumbers) => w.count ?? 1;
 
 // One row per series (the items grouped first: one statement cannot move a row twice). `next` comes back as
 // text, read the same from pg and PGlite.

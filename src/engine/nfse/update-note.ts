@@ -70,7 +70,7 @@ export async function updateNote(
       });
     }
     if (updated.loteId !== null && delta !== 0) {
-      await deps.lotes.noteMoved(
+      await deps.lotes.notesMoved(
         t,
         { loteId: updated.loteId, accountId: note.accountId, environment: note.environment },
         delta,

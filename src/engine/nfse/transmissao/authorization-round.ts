@@ -11,7 +11,7 @@ import { authorizeHeldNotes, type HeldAuthorization } from './authorize-held-not
 export class AuthorizationRound {
   private waiting: Array<{
     item: HeldAuthorization;
-    resolve: (note: NfseWithTimeline | undefined) => void;
+    resolve: (note: NfseWithTimeline | null) => void;
     reject: (err: unknown) => void;
   }> = [];
 
@@ -20,8 +20,8 @@ export class AuthorizationRound {
     private running: number,
   ) {}
 
-  /** The job's note as authorised, or undefined when it was not written (the caller takes the general path). */
-  authorize(item: HeldAuthorization): Promise<NfseWithTimeline | undefined> {
+  /** The job's note as authorised, or null when it is no longer transmitting. */
+  authorize(item: HeldAuthorization): Promise<NfseWithTimeline | null> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       this.flushIfAllWait();

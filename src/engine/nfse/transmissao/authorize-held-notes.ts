@@ -1,7 +1,9 @@
 import type { NfseTimelineEntry, TransmissionJob } from '../../../generated/prisma/client.js';
 import type { EngineDeps } from '../../engine-deps.js';
+import { appendedEventsSql, type Tx } from '../../eventos/append-events.js';
 import { newId } from '../../nucleo/new-id.js';
 import { groupedStatement } from '../../nucleo/grouped-statement.js';
+import { markNfseCancelled } from '../mark-nfse-cancelled.js';
 import { presentNfse, type NfseWithTimeline } from '../present-nfse.js';
 import { publishNotes } from '../update-note.js';
 
@@ -11,7 +13,7 @@ export interface AuthorizedNfse {
   xml: string;
 }
 
-/** A note the national system authorised, as its job's runner holds it. */
+/** A note the issuing system authorised, as its job's runner holds it. */
 export interface HeldAuthorization {
   job: TransmissionJob;
   note: NfseWithTimeline;
@@ -19,89 +21,133 @@ export interface HeldAuthorization {
   steps: Array<{ tipo: string; detalhe?: Record<string, unknown> }>;
 }
 
+type AuthorizeDeps = Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>;
+
 /**
- * Authorises notes whose stored rows the callers hold and ends their jobs, set-based: per account, environment
- * and batch, one transaction of three statements (the notes, their timelines, their jobs and the batch's
- * `pendentes` in one; the events in one; COMMIT), where one note at a time through updateNote and finishJob
- * takes eight statements per note. Per-statement driver and Prisma work is the largest cost of an issued note.
+ * `transmitindo` → `autorizada`: the one writer of a note's authorisation, for a worker round's notes
+ * (authorization-round.ts) and a single note (authorizeHeldNote) alike. Set-based: per account, environment and
+ * batch, one statement writes the notes, their timelines, the end of their jobs and their NFSE_AUTORIZADA events,
+ * where one note at a time through updateNote and a job's end takes eight statements per note. Per-statement
+ * driver and Prisma work is the largest cost of an issued note.
  *
  * Each row update is guarded by the note's `updated_at`: every change to a note moves it (updateNote), so when the
  * guard holds the note as held plus this change is exactly the stored row, and its event (`dados`) is built
- * without reading it back. A batch whose last notes in transmission these were completes in the same
- * transaction, as settleLoteNote does (the batch row stays locked from the count until COMMIT). One batch per
- * transaction: two workers never lock two batch rows in opposite orders.
+ * without reading it back. A note whose guard failed (changed since it was read) is read again and, while still
+ * transmitting, authorised from its stored row; a note no longer transmitting is left as it is.
+ *
+ * Outside a batch and without a substitution the statement is the whole change, atomic on its own (no
+ * BEGIN/COMMIT). A batch's notes are counted out of their batch through EngineDeps.lotes, which completes it when
+ * they were its last in transmission; a substitute's original is cancelled (markNfseCancelled); both in the
+ * statement's transaction. One batch per transaction: two workers never lock two batch rows in opposite orders.
  *
  * After commit: each note's own topics, and once per group its batch's topics and the event-log wake-up (a
  * subscriber reloads the committed rows, so one wake-up covers every change before it).
  *
- * Returns, per item in order, the authorised note, or undefined when nothing was written for it: the guard
- * failed (the note changed since it was read) or it is a substitution (it cancels its original). The caller then
- * takes the general path.
+ * Returns, per item in order, the authorised note, or null when the note is no longer transmitting.
  */
 export async function authorizeHeldNotes(
-  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>,
+  deps: AuthorizeDeps,
   items: HeldAuthorization[],
-): Promise<Array<NfseWithTimeline | undefined>> {
-  const result = new Map<HeldAuthorization, NfseWithTimeline>();
-  const groups = new Map<string, HeldAuthorization[]>();
-  for (const item of items) {
-    if (item.note.status !== 'transmitindo' || item.note.substituiId) continue;
-    const key = `${item.note.accountId}:${item.note.environment}:${item.note.loteId ?? ''}`;
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
+): Promise<Array<NfseWithTimeline | null>> {
+  const authorized = new Map<HeldAuthorization, NfseWithTimeline>();
+  // Each caller's item with the note as this pass holds it. Every pass writes or drops each note unless another
+  // writer changed it meanwhile, so the passes end.
+  let pending = items
+    .filter((item) => item.note.status === 'transmitindo')
+    .map((item) => ({ asked: item, held: item }));
+  while (pending.length > 0) {
+    for (const group of groupsOf(pending)) {
+      const written = await authorizeGroup(
+        deps,
+        group.map((p) => p.held),
+      );
+      for (const p of group) {
+        const note = written.get(p.held);
+        if (note) authorized.set(p.asked, note);
+      }
+    }
+    pending = await readAgain(
+      deps,
+      pending.filter((p) => !authorized.has(p.asked)),
+    );
   }
-  for (const group of groups.values()) {
-    const authorized = await authorizeGroup(deps, group);
-    for (const [item, note] of authorized) result.set(item, note);
-  }
-  return items.map((item) => result.get(item));
+  return items.map((item) => authorized.get(item) ?? null);
 }
 
 /**
  * authorizeHeldNotes for one note outside a worker round (the request that created it): the notes that
  * concurrent requests' attempts authorise meanwhile are written with it (groupedStatement).
  */
-export function authorizeHeldNote(
-  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>,
-  item: HeldAuthorization,
-): Promise<NfseWithTimeline | undefined> {
-  return groupedStatement<HeldAuthorization, NfseWithTimeline | undefined>(deps.sql, 'nfse_authorize_held', (items) =>
+export function authorizeHeldNote(deps: AuthorizeDeps, item: HeldAuthorization): Promise<NfseWithTimeline | null> {
+  return groupedStatement<HeldAuthorization, NfseWithTimeline | null>(deps.sql, 'nfse_authorize_held', (items) =>
     authorizeHeldNotes(deps, items),
   )(item);
 }
 
-async function authorizeGroup(
-  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes'>,
-  group: HeldAuthorization[],
-): Promise<Map<HeldAuthorization, NfseWithTimeline>> {
-  const now = deps.clock.now();
-  const { accountId, environment, loteId } = group[0]!.note;
-  const held = group.map((item) => {
-    // As updateNote writes them: one millisecond apart, in order.
-    const entries = [...item.steps, { tipo: 'autorizada', detalhe: { numero: item.nfse.numero } }].map(
-      (step, i): NfseTimelineEntry => ({
-        id: newId(),
-        nfseId: item.note.id,
-        tipo: step.tipo,
-        at: new Date(now.getTime() + i),
-        detalhe: (step.detalhe ?? null) as NfseTimelineEntry['detalhe'],
-      }),
-    );
-    const authorized: NfseWithTimeline = {
-      ...item.note,
-      status: 'autorizada',
-      chaveAcesso: item.nfse.chave,
-      numero: item.nfse.numero,
-      nfseXml: item.nfse.xml,
-      authorizedAt: now,
-      // The 30-minute warning describes a note still in transmission; it is cleared once the note is authorised.
-      aviso: null,
-      updatedAt: now,
-      timeline: [...item.note.timeline, ...entries],
-    };
-    return { item, entries, authorized };
+interface Pending {
+  asked: HeldAuthorization;
+  held: HeldAuthorization;
+}
+
+function groupsOf(pending: Pending[]): Pending[][] {
+  const groups = new Map<string, Pending[]>();
+  for (const p of pending) {
+    const key = `${p.held.note.accountId}:${p.held.note.environment}:${p.held.note.loteId ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  return [...groups.values()];
+}
+
+/** The notes whose guard failed, as stored now: those still transmitting, with their authorisation. */
+async function readAgain(deps: AuthorizeDeps, stale: Pending[]): Promise<Pending[]> {
+  if (stale.length === 0) return [];
+  const notes = await deps.db.nfse.findMany({
+    where: { id: { in: stale.map((p) => p.held.note.id) }, status: 'transmitindo' },
+    include: { timeline: true },
   });
+  const current = new Map(notes.map((n) => [n.id, n]));
+  return stale.flatMap((p) => {
+    const note = current.get(p.held.note.id);
+    return note ? [{ asked: p.asked, held: { ...p.held, note } }] : [];
+  });
+}
+
+interface HeldChange {
+  item: HeldAuthorization;
+  entries: NfseTimelineEntry[];
+  authorized: NfseWithTimeline;
+}
+
+/** The note as the statement leaves it, and its new timeline steps. */
+function changeOf(item: HeldAuthorization, now: Date): HeldChange {
+  // As updateNote writes them: one millisecond apart, in order.
+  const entries = [...item.steps, { tipo: 'autorizada', detalhe: { numero: item.nfse.numero } }].map(
+    (step, i): NfseTimelineEntry => ({
+      id: newId(),
+      nfseId: item.note.id,
+      tipo: step.tipo,
+      at: new Date(now.getTime() + i),
+      detalhe: (step.detalhe ?? null) as NfseTimelineEntry['detalhe'],
+    }),
+  );
+  const authorized: NfseWithTimeline = {
+    ...item.note,
+    status: 'autorizada',
+    chaveAcesso: item.nfse.chave,
+    numero: item.nfse.numero,
+    nfseXml: item.nfse.xml,
+    authorizedAt: now,
+    // The 30-minute warning describes a note still in transmission; it is cleared once the note is authorised.
+    aviso: null,
+    updatedAt: now,
+    timeline: [...item.note.timeline, ...entries],
+  };
+  return { item, entries, authorized };
+}
+
+/** AUTHORIZE_HELD's parameters for one group (one account and environment). */
+function paramsOf(held: HeldChange[], now: Date): unknown[] {
+  const { accountId, environment } = held[0]!.item.note;
   const notes = held.map(({ item }) => ({
     id: item.note.id,
     job_id: item.job.id,
@@ -110,70 +156,82 @@ async function authorizeGroup(
     numero: item.nfse.numero,
     xml: item.nfse.xml,
   }));
-  const steps = held.flatMap(({ entries }) => entries);
   // Each note's NFSE_AUTORIZADA, in the group's order; the statement keeps those of the notes it wrote.
   const events = held.map(({ item, authorized }) => ({
     id: newId(),
     nfse_id: item.note.id,
     dados: presentNfse(authorized),
   }));
-  const params = [
+  return [
     JSON.stringify(notes),
-    JSON.stringify(steps),
+    JSON.stringify(held.flatMap(({ entries }) => entries)),
     now.toISOString(),
-    loteId,
     accountId,
     environment,
     JSON.stringify(events),
   ];
+}
 
-  // Outside a batch the statement is the whole change, atomic on its own (no BEGIN/COMMIT). A batch's notes also
-  // complete the batch when they were its last in transmission, which takes further statements: one transaction.
+async function authorizeGroup(
+  deps: AuthorizeDeps,
+  group: HeldAuthorization[],
+): Promise<Map<HeldAuthorization, NfseWithTimeline>> {
+  const now = deps.clock.now();
+  const held = group.map((item) => changeOf(item, now));
+  const params = paramsOf(held, now);
+  const { accountId, environment, loteId } = group[0]!.note;
+  let originals: NfseWithTimeline[] = [];
   const rows =
-    loteId === null
-      ? await deps.sql<AuthorizedRow>('nfse_authorize_held', AUTHORIZE_HELD, params)
+    loteId === null && !group.some((item) => item.note.substituiId)
+      ? await deps.sql<{ id: string }>('nfse_authorize_held', AUTHORIZE_HELD, params)
       : await deps.db.$transaction(async (tx) => {
-          const written = await tx.$queryRawUnsafe<AuthorizedRow[]>(AUTHORIZE_HELD, ...params);
-          const [lote] = written;
-          if (lote && lote.lote_status !== null) {
-            await deps.lotes.notesSettled(
-              tx,
-              {
-                loteId,
-                accountId,
-                environment,
-                status: lote.lote_status,
-                pendentes: Number(lote.pendentes),
-                lockedUntil: lote.locked_until,
-                concluidoEm: lote.concluido_em,
-              },
-              now,
-            );
-          }
+          const written = await tx.$queryRawUnsafe<Array<{ id: string }>>(AUTHORIZE_HELD, ...params);
+          if (loteId !== null && written.length > 0)
+            await deps.lotes.notesMoved(tx, { loteId, accountId, environment }, -written.length, now);
+          const ids = new Set(written.map((r) => r.id));
+          originals = await cancelOriginals(
+            deps,
+            tx,
+            held.filter(({ item }) => item.note.substituiId && ids.has(item.note.id)),
+          );
           return written;
         });
   const written = new Set(rows.map((r) => r.id));
   const done = new Map(
     held.filter(({ item }) => written.has(item.note.id)).map(({ item, authorized }) => [item, authorized]),
   );
-  await publishNotes(deps, [...done.values()]);
+  await publishNotes(deps, [...done.values(), ...originals]);
   return done;
 }
 
-interface AuthorizedRow {
-  id: string;
-  lote_status: string | null;
-  pendentes: number | null;
-  locked_until: Date | null;
-  concluido_em: Date | null;
+/** Substitution: the original becomes `cancelada` only now that its substitute is authorised. */
+async function cancelOriginals(deps: AuthorizeDeps, tx: Tx, substitutes: HeldChange[]): Promise<NfseWithTimeline[]> {
+  const originals: NfseWithTimeline[] = [];
+  for (const { item, authorized } of substitutes) {
+    const original = await markNfseCancelled(
+      deps,
+      {
+        noteId: item.note.substituiId!,
+        substituidaPor: item.note.id,
+        cancelamento: {
+          tipo: 'substituicao',
+          substituida_por: item.note.id,
+          chave_substituta: item.nfse.chave,
+          em: authorized.authorizedAt!.toISOString(),
+        },
+        detalhe: { motivo: 'substituicao', substituida_por: item.note.id },
+      },
+      tx,
+    );
+    if (original) originals.push(original);
+  }
+  return originals;
 }
 
 /**
  * $1 the notes (id, job_id, the updated_at they were read with, chave, numero, xml), $2 their timeline steps,
- * $3 now, $4 the batch or null, $5 account, $6 environment, $7 the events (id, nfse_id, dados) in order.
- * The events take consecutive numbers from the account's counter as appendEvents does (eventos/append-events.ts):
- * the counter row stays locked until the statement's, or the batch transaction's, COMMIT, so `seq` order is commit
- * order. Only the notes the guard let through get their steps, their job removed, their event and the count.
+ * $3 now, $4 account, $5 environment, $6 the events (id, nfse_id, dados) in order. Only the notes the guard let
+ * through get their steps, their job removed and their event (appendedEventsSql).
  */
 const AUTHORIZE_HELD = `
   WITH updated AS (
@@ -189,20 +247,12 @@ const AUTHORIZE_HELD = `
     WHERE s."nfseId" IN (SELECT id FROM updated)),
   finished AS (
     DELETE FROM transmission_jobs WHERE id IN (SELECT job_id FROM updated)),
-  lote AS (
-    UPDATE lotes SET pendentes = pendentes - (SELECT count(*) FROM updated)::int, updated_at = $3::timestamptz
-    WHERE id = $4::uuid AND EXISTS (SELECT 1 FROM updated)
-    RETURNING status, pendentes, locked_until, concluido_em),
-  counter AS (
-    INSERT INTO event_counters (account_id, environment, last)
-    SELECT $5::uuid, $6::text, count(*) FROM updated HAVING count(*) > 0
-    ON CONFLICT (account_id, environment) DO UPDATE SET last = event_counters.last + EXCLUDED.last
-    RETURNING last),
-  logged AS (
-    INSERT INTO events (id, account_id, environment, seq, tipo, dados, created_at)
-    SELECT (e.value->>'id')::uuid, $5::uuid, $6::text,
-      counter.last - (SELECT count(*) FROM updated) + row_number() OVER (ORDER BY e.ord), 'NFSE_AUTORIZADA', e.value->'dados', $3::timestamptz
-    FROM counter, jsonb_array_elements($7::jsonb) WITH ORDINALITY AS e(value, ord)
-    WHERE (e.value->>'nfse_id')::uuid IN (SELECT id FROM updated))
-  SELECT updated.id::text AS id, lote.status AS lote_status, lote.pendentes, lote.locked_until, lote.concluido_em
-  FROM updated LEFT JOIN lote ON true`;
+  ${appendedEventsSql({
+    source: `SELECT (e.value->>'id')::uuid AS id, 'NFSE_AUTORIZADA'::text AS tipo, e.value->'dados' AS dados, e.ord
+      FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS e(value, ord)
+      WHERE (e.value->>'nfse_id')::uuid IN (SELECT id FROM updated)`,
+    accountId: '$4::uuid',
+    environment: '$5::text',
+    at: '$3::timestamptz',
+  })}
+  SELECT updated.id::text AS id FROM updated`;

@@ -1,21 +1,22 @@
 import { backoff } from '../../fila/backoff.js';
 import { type JobPayload } from '../../fila/job-payload.js';
 import { type EmissionResult } from '../../autoridades/emission-result.js';
+import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import { type Credentials } from '../../autoridades/endpoint.js';
-import { Prisma, type Certificate, type TransmissionJob } from '../../../generated/prisma/client.js';
-import { DAY } from '../../nucleo/clock.js';
+import { type Certificate, type TransmissionJob } from '../../../generated/prisma/client.js';
 import { competenciaDe } from '../ajustes/competencia-de.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
-import { publishNote, updateNote } from '../update-note.js';
+import { scenarioClosesCompetence } from '../scenario-effects.js';
+import { updateNote } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';
 import { authorizeHeldNote, type AuthorizedNfse } from './authorize-held-notes.js';
+import { planLots } from './plan-lots.js';
+import { RECOVERY_LIMIT } from './recovery-limit.js';
 import { companyCredentials } from '../../empresas/company-credentials.js';
 import { type TransmissionDeps } from '../../transmission-deps.js';
 import type { XmlSigner } from '../../xml/sign-xml.js';
 import type { NfseProvider, ProviderCall } from '../provedores/nfse-provider.js';
 import { providerOfNote } from '../provedores/resolve-nfse-provider.js';
-
-export const RECOVERY_LIMIT = 7 * DAY;
 
 /**
  * The request that created a note sends it at once, with what it already holds. Its job was created with
@@ -58,63 +59,29 @@ export async function readRound(deps: TransmissionDeps, jobs: TransmissionJob[])
   return { ...round, lots: planLots(deps, jobs, round.notes, round.certificates) };
 }
 
-/**
- * Batch lines of one company whose system takes lots (São Paulo's EnvioLoteRPS) and that this round sends for the
- * first time go together, in lots of at most the system's limit. Only a job that certainly reaches its send is
- * planned (never sent, no failure, still transmitting, within the recovery limit), so a lot never carries a
- * document its own job would not send. The lot is sent by whichever of its jobs asks first; the others take their
- * result from the same call. A job left alone is sent alone.
- */
-function planLots(
-  deps: TransmissionDeps,
-  jobs: TransmissionJob[],
-  notes: Map<string, NfseWithTimeline>,
-  certificates: Map<string, Certificate>,
-) {
-  const lots = new Map<string, () => Promise<EmissionResult>>();
-  const groups = new Map<string, Array<{ job: TransmissionJob; note: NfseWithTimeline; provider: NfseProvider }>>();
-  const now = deps.clock.now().getTime();
-  for (const job of jobs) {
-    const note = job.nfseId ? notes.get(job.nfseId) : undefined;
-    const payload = (job.payload ?? {}) as JobPayload;
-    if (
-      !note ||
-      job.kind !== 'emitir' ||
-      payload.mayHaveSent ||
-      (payload.failures ?? 0) > 0 ||
-      note.status !== 'transmitindo' ||
-      !note.loteId
-    )
-      continue;
-    if (now - note.createdAt.getTime() > RECOVERY_LIMIT) continue;
-    const provider = providerOfNote(deps, note);
-    if (!provider.emitLot) continue;
-    const key = `${provider.sistema}|${note.companyId}|${note.simulacao ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), { job, note, provider }]);
-  }
-  for (const group of groups.values()) {
-    const { provider } = group[0]!;
-    const limit = provider.lotLimit ?? group.length;
-    for (let start = 0; start < group.length; start += limit) {
-      const lot = group.slice(start, start + limit);
-      if (lot.length < 2) continue;
-      let sent: Promise<EmissionResult[]> | null = null;
-      const send = () =>
-        (sent ??= (async () => {
-          const companyId = lot[0]!.note.companyId;
-          const { credentials, signer } = await companyCredentials(deps, companyId, certificates.get(companyId));
-          return provider.emitLot!(lot.map(({ note }) => ({ note, credentials, signer, scenario: note.simulacao })));
-        })());
-      lot.forEach(({ job }, i) => lots.set(job.id, () => send().then((results) => results[i]!)));
-    }
-  }
-  return lots;
-}
-
 /** A note's transmission through its issuing system (providerOfNote): what each step calls. */
 interface Route {
   provider: NfseProvider;
   call: ProviderCall;
+}
+
+/** One run of a job, as each of its steps reads it: the payload is the one the next write stores. */
+interface JobRun {
+  deps: TransmissionDeps;
+  job: TransmissionJob;
+  note: NfseWithTimeline;
+  payload: JobPayload;
+  route: Route;
+  round?: ClaimedRound;
+}
+
+/** Where a rescheduled job goes next, and the timeline step that says why. */
+interface NextAttempt {
+  kind: 'emitir' | 'consultar';
+  step: string;
+  resultado: string;
+  /** Wait before the next attempt; the failure count's backoff when absent. */
+  waitMs?: number;
 }
 
 /**
@@ -127,36 +94,24 @@ export async function runTransmissionJob(
   first?: FirstAttempt,
   round?: ClaimedRound,
 ): Promise<Settled> {
+  const payload = (job.payload ?? {}) as JobPayload;
   if (first) {
     const route = {
       provider: providerOfNote(deps, first.note),
       call: { note: first.note, credentials: first.credentials, signer: first.signer, scenario: first.note.simulacao },
     };
-    return transmit(deps, job, first.note, (job.payload ?? {}) as JobPayload, route);
+    return transmit({ deps, job, note: first.note, payload, route });
   }
   const note = round
     ? round.notes.get(job.nfseId!)
     : await deps.db.nfse.findUnique({ where: { id: job.nfseId! }, include: { timeline: true } });
   if (!note || note.status !== 'transmitindo') return finishJob(deps, job, null);
-  const certificate = round?.certificates.get(note.companyId);
-  const payload = (job.payload ?? {}) as JobPayload;
   const now = deps.clock.now();
-
   if (now.getTime() - note.createdAt.getTime() > RECOVERY_LIMIT) {
-    return fail(
-      deps,
-      job,
-      note,
-      payload.mayHaveSent ? 'desconhecido' : 'nao',
-      'A recuperação automática desistiu após 7 dias.',
-    );
+    const dpsEnviada = payload.mayHaveSent ? 'desconhecido' : 'nao';
+    return fail({ deps, job, note }, dpsEnviada, 'A recuperação automática desistiu após 7 dias.');
   }
-  if (
-    job.kind === 'emitir' &&
-    (payload.failures ?? 0) > 0 &&
-    payload.competenciaConfirmada !== note.competencia &&
-    competenceClosed(note, now)
-  ) {
+  if (awaitsConfirmation(job, note, payload, now)) {
     const waiting = await updateNote(deps, note.id, {
       expectStatus: 'transmitindo',
       data: { status: 'aguardando_confirmacao' },
@@ -165,210 +120,123 @@ export async function runTransmissionJob(
     });
     return finishJob(deps, job, waiting);
   }
-  const route = await routeOf(deps, note, certificate);
-  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct(deps, job, note, payload, route, round);
-  return send(deps, job, note, payload, route, round);
+  const run = { deps, job, note, payload, route: await routeOf(deps, note, round?.certificates.get(note.companyId)) };
+  if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct({ ...run, round });
+  return send({ ...run, round });
+}
+
+/**
+ * A retried send whose competence ended since (and that the caller has not confirmed for it) waits for the caller:
+ * the note goes to `aguardando_confirmacao`.
+ */
+function awaitsConfirmation(job: TransmissionJob, note: NfseWithTimeline, payload: JobPayload, now: Date): boolean {
+  return (
+    job.kind === 'emitir' &&
+    (payload.failures ?? 0) > 0 &&
+    payload.competenciaConfirmada !== note.competencia &&
+    competenceClosed(note, now)
+  );
 }
 
 /** The claim already stored `mayHaveSent` (claim-jobs.ts): a crash during this call leads to a query, not a resend. */
-function send(
-  deps: TransmissionDeps,
-  job: TransmissionJob,
-  note: NfseWithTimeline,
-  payload: JobPayload,
-  route: Route,
-  round?: ClaimedRound,
-): Promise<Settled> {
-  return transmit(deps, job, note, { ...payload, mayHaveSent: true }, route, round);
+function send(run: JobRun): Promise<Settled> {
+  return transmit({ ...run, payload: { ...run.payload, mayHaveSent: true } });
 }
 
 /** Sends the DPS; the job's payload already says `mayHaveSent`. */
-async function transmit(
-  deps: TransmissionDeps,
-  job: TransmissionJob,
-  note: NfseWithTimeline,
-  payload: JobPayload,
-  route: Route,
-  round?: ClaimedRound,
-): Promise<Settled> {
+async function transmit(run: JobRun): Promise<Settled> {
   // A job's planned lot is its first send only: a resend after a correction goes alone.
-  const lot = round?.lots.get(job.id);
-  round?.lots.delete(job.id);
-  const result = await (lot ? lot() : route.provider.emit({ ...route.call, note }));
-  return applyEmission(deps, job, note, payload, result, 'envio', route, round);
+  const lot = run.round?.lots.get(run.job.id);
+  run.round?.lots.delete(run.job.id);
+  const result = await (lot ? lot() : run.route.provider.emit({ ...run.route.call, note: run.note }));
+  return applyEmission(run, result, 'envio');
 }
 
-async function applyEmission(
-  deps: TransmissionDeps,
-  job: TransmissionJob,
-  note: NfseWithTimeline,
-  payload: JobPayload,
-  result: EmissionResult,
-  step: string,
-  route: Route,
-  round?: ClaimedRound,
-): Promise<Settled> {
-  const { provider } = route;
+async function applyEmission(run: JobRun, result: EmissionResult, step: string): Promise<Settled> {
   switch (result.kind) {
     case 'authorized': {
-      return authorize(
-        deps,
-        job,
-        note,
-        { chave: result.chave, numero: result.numero, xml: result.nfseXml },
-        [{ tipo: step, detalhe: { resultado: 'autorizada' } }],
-        round,
-      );
+      const nfse = { chave: result.chave, numero: result.numero, xml: result.nfseXml };
+      return authorize(run, nfse, [{ tipo: step, detalhe: { resultado: 'autorizada' } }]);
     }
-    case 'rejected': {
-      // This DPS already produced a note (an earlier send did arrive): recover it instead of failing.
-      if (provider.alreadyIssued(result.erros))
-        return reschedule(
-          deps,
-          job,
-          note,
-          { ...payload, mayHaveSent: true },
-          'consultar',
-          step,
-          'dps_ja_processada',
-          0,
-        );
-      const rejeicao = provider.explain(result.erros);
-      // A catalogued rejection is corrected once and the same DPS Id sent again (correct-rejected-note.ts).
-      const corrected = provider.correct
-        ? await provider.correct(note, result.erros, step, rejeicao.codigo_oficial)
-        : null;
-      if (corrected) return transmit(deps, job, corrected, { ...payload, mayHaveSent: true }, route, round);
-      const rejected = await updateNote(deps, note.id, {
-        expectStatus: 'transmitindo',
-        // A rejection settles the note only while the DPS it refused is still the note's.
-        where: { dpsXml: note.dpsXml },
-        data: { status: 'rejeitada', rejeicao: rejeicao as object },
-        timeline: [{ tipo: step, detalhe: { resultado: 'rejeitada', codigo_oficial: rejeicao.codigo_oficial } }],
-        event: 'NFSE_REJEITADA',
-      });
-      // Null: the note settled meanwhile, or another runner of this job (after its lease ran out) replaced the
-      // DPS and is sending it; that runner ends the job, and a job left behind finds the note settled.
-      if (!rejected) return null;
-      return finishJob(deps, job, rejected);
-    }
+    case 'rejected':
+      return applyRejection(run, result.erros, step);
     case 'timeout':
-      return reschedule(deps, job, note, payload, 'consultar', step, 'sem_resposta');
-    case 'unavailable':
+      return reschedule(run, { kind: 'consultar', step, resultado: 'sem_resposta' });
+    case 'unavailable': {
+      const mayHaveSent = result.received !== 'no' && run.payload.mayHaveSent;
+      const kind = result.received === 'no' ? 'emitir' : 'consultar';
       return reschedule(
-        deps,
-        job,
-        note,
-        { ...payload, mayHaveSent: result.received !== 'no' && payload.mayHaveSent },
-        result.received === 'no' ? 'emitir' : 'consultar',
-        step,
-        'indisponivel',
+        { ...run, payload: { ...run.payload, mayHaveSent } },
+        { kind, step, resultado: 'indisponivel' },
       );
+    }
     case 'transmission_failed':
       if (result.received === 'no')
-        return fail(deps, job, note, 'nao', `Transmissão recusada antes do processamento (${result.cause}).`);
-      return reschedule(deps, job, note, payload, 'consultar', step, 'falha_transmissao');
+        return fail(run, 'nao', `Transmissão recusada antes do processamento (${result.cause}).`);
+      return reschedule(run, { kind: 'consultar', step, resultado: 'falha_transmissao' });
   }
 }
 
-async function queryThenAct(
-  deps: TransmissionDeps,
-  job: TransmissionJob,
-  note: NfseWithTimeline,
-  payload: JobPayload,
-  route: Route,
-  round?: ClaimedRound,
-): Promise<Settled> {
+async function applyRejection(run: JobRun, erros: AuthorityMessage[], step: string): Promise<Settled> {
+  const { deps, job, note, route } = run;
+  const { provider } = route;
+  // This DPS already produced a note (an earlier send did arrive): recover it instead of failing.
+  if (provider.alreadyIssued(erros)) {
+    const recovering = { ...run, payload: { ...run.payload, mayHaveSent: true } };
+    return reschedule(recovering, { kind: 'consultar', step, resultado: 'dps_ja_processada', waitMs: 0 });
+  }
+  const rejeicao = provider.explain(erros);
+  // A catalogued rejection is corrected once and the same DPS Id sent again (correct-rejected-note.ts).
+  const corrected = provider.correct ? await provider.correct(note, erros, step, rejeicao.codigo_oficial) : null;
+  if (corrected) return transmit({ ...run, note: corrected, payload: { ...run.payload, mayHaveSent: true } });
+  const rejected = await updateNote(deps, note.id, {
+    expectStatus: 'transmitindo',
+    // A rejection settles the note only while the DPS it refused is still the note's.
+    where: { dpsXml: note.dpsXml },
+    data: { status: 'rejeitada', rejeicao: rejeicao as object },
+    timeline: [{ tipo: step, detalhe: { resultado: 'rejeitada', codigo_oficial: rejeicao.codigo_oficial } }],
+    event: 'NFSE_REJEITADA',
+  });
+  // Null: the note settled meanwhile, or another runner of this job (after its lease ran out) replaced the
+  // DPS and is sending it; that runner ends the job, and a job left behind finds the note settled.
+  if (!rejected) return null;
+  return finishJob(deps, job, rejected);
+}
+
+async function queryThenAct(run: JobRun): Promise<Settled> {
+  const { deps, note, route } = run;
   const found = await route.provider.recover({ ...route.call, note });
   if (found.kind === 'not_found') {
     // The system never got it: resending the same signed DPS is safe.
     await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } }] });
-    return send(deps, job, note, { ...payload, mayHaveSent: false }, route, round);
+    return send({ ...run, payload: { ...run.payload, mayHaveSent: false } });
   }
   if (found.kind === 'pending')
-    return reschedule(deps, job, note, payload, 'consultar', 'consulta_dps', found.resultado);
-  if (found.kind === 'unknown')
-    return fail(deps, job, note, 'desconhecido', `Não foi possível consultar a DPS (${found.cause}).`);
-  return authorize(
-    deps,
-    job,
-    note,
-    found.nfse,
-    [
-      { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
-      { tipo: 'recuperada', detalhe: { chave_acesso: found.nfse.chave } },
-    ],
-    round,
-  );
+    return reschedule(run, { kind: 'consultar', step: 'consulta_dps', resultado: found.resultado });
+  if (found.kind === 'unknown') return fail(run, 'desconhecido', `Não foi possível consultar a DPS (${found.cause}).`);
+  return authorize(run, found.nfse, [
+    { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
+    { tipo: 'recuperada', detalhe: { chave_acesso: found.nfse.chave } },
+  ]);
 }
 
-/** Authorises the note and ends its job: with the rest of the worker's round when there is one. */
+/**
+ * Authorises the note (authorize-held-notes.ts), with the rest of the worker's round when there is one; the
+ * authorisation ends its job. A note no longer transmitting ends its job here.
+ */
 async function authorize(
-  deps: TransmissionDeps,
-  job: TransmissionJob,
-  note: NfseWithTimeline,
+  run: JobRun,
   nfse: AuthorizedNfse,
   steps: Array<{ tipo: string; detalhe?: Record<string, unknown> }>,
-  round?: ClaimedRound,
 ): Promise<Settled> {
+  const { deps, job, note, round } = run;
   const item = { job, note, nfse, steps };
-  const held = round ? await round.authorizations.authorize(item) : await authorizeHeldNote(deps, item);
-  if (held) return held;
-  const now = deps.clock.now();
-  const changed = await deps.db.$transaction(async (tx) => {
-    const updated = await updateNote(
-      deps,
-      note.id,
-      {
-        expectStatus: 'transmitindo',
-        // The 30-minute warning describes a note still in transmission; it is cleared once the note is authorised.
-        data: {
-          status: 'autorizada',
-          chaveAcesso: nfse.chave,
-          numero: nfse.numero,
-          nfseXml: nfse.xml,
-          authorizedAt: now,
-          aviso: Prisma.DbNull,
-        },
-        timeline: [...steps, { tipo: 'autorizada', detalhe: { numero: nfse.numero } }],
-        event: 'NFSE_AUTORIZADA',
-      },
-      tx,
-    );
-    // Substitution: the original becomes `cancelada` only now that the new note is authorised.
-    const original =
-      updated && note.substituiId
-        ? await updateNote(
-            deps,
-            note.substituiId,
-            {
-              expectStatus: 'autorizada',
-              data: {
-                status: 'cancelada',
-                substituidaPor: note.id,
-                cancelamento: {
-                  tipo: 'substituicao',
-                  substituida_por: note.id,
-                  chave_substituta: nfse.chave,
-                  em: now.toISOString(),
-                },
-              },
-              timeline: [{ tipo: 'cancelada', detalhe: { motivo: 'substituicao', substituida_por: note.id } }],
-              event: 'NFSE_CANCELADA',
-            },
-            tx,
-          )
-        : null;
-    return [updated, original];
-  });
-  for (const n of changed) if (n) await publishNote(deps, n);
-  return finishJob(deps, job, changed[0] ?? null);
+  const authorized = round ? await round.authorizations.authorize(item) : await authorizeHeldNote(deps, item);
+  return authorized ?? finishJob(deps, job, null);
 }
 
 async function fail(
-  deps: TransmissionDeps,
-  job: TransmissionJob,
-  note: NfseWithTimeline,
+  { deps, job, note }: Pick<JobRun, 'deps' | 'job' | 'note'>,
   dpsEnviada: 'nao' | 'desconhecido',
   motivo: string,
 ): Promise<Settled> {
@@ -381,28 +249,27 @@ async function fail(
   return finishJob(deps, job, failed);
 }
 
-async function reschedule(
-  deps: TransmissionDeps,
-  job: TransmissionJob,
-  note: NfseWithTimeline,
-  payload: JobPayload,
-  kind: 'emitir' | 'consultar',
-  step: string,
-  resultado: string,
-  waitMs?: number,
-): Promise<Settled> {
+async function reschedule({ deps, job, note, payload }: JobRun, next: NextAttempt): Promise<Settled> {
   const failures = (payload.failures ?? 0) + 1;
-  const runAt = new Date(deps.clock.now().getTime() + (waitMs ?? backoff(failures - 1)));
+  const runAt = new Date(deps.clock.now().getTime() + (next.waitMs ?? backoff(failures - 1)));
   await deps.db.$transaction(async (tx) => {
     await updateNote(
       deps,
       note.id,
-      { timeline: [{ tipo: step, detalhe: { resultado, proxima_tentativa: runAt.toISOString() } }] },
+      {
+        timeline: [{ tipo: next.step, detalhe: { resultado: next.resultado, proxima_tentativa: runAt.toISOString() } }],
+      },
       tx,
     );
     await tx.transmissionJob.updateMany({
       where: { id: job.id },
-      data: { kind, runAt, lockedUntil: null, attempts: { increment: 1 }, payload: { ...payload, failures } },
+      data: {
+        kind: next.kind,
+        runAt,
+        lockedUntil: null,
+        attempts: { increment: 1 },
+        payload: { ...payload, failures },
+      },
     });
   });
   return null;
@@ -419,10 +286,9 @@ async function routeOf(deps: TransmissionDeps, note: NfseWithTimeline, certifica
 }
 
 /**
- * The competence ended before this retry (the note goes to `aguardando_confirmacao`). Months are Brasília
- * months, as the competence was derived (competenciaDe): in UTC, November would end 3 hours early.
+ * The competence ended before this retry. Months are Brasília months, as the competence was derived
+ * (competenciaDe): in UTC, November would end 3 hours early. A simulated note may play a closed competence.
  */
 function competenceClosed(note: NfseWithTimeline, now: Date): boolean {
-  if (note.simulacao === 'competencia_encerrada') return true;
-  return note.competencia < competenciaDe(now);
+  return note.competencia < competenciaDe(now) || scenarioClosesCompetence(note.simulacao);
 }

@@ -1,0 +1,45 @@
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { EngineDeps } from '../engine-deps.js';
+import type { Tx } from '../eventos/append-events.js';
+import type { NfseWithTimeline } from './present-nfse.js';
+import { updateNote } from './update-note.js';
+
+export interface NfseCancellation {
+  noteId: string;
+  /** The note's `cancelamento` record: by an event at the issuing system, or by the substitute's authorisation. */
+  cancelamento: object;
+  /** The `cancelada` step's detail. */
+  detalhe: Record<string, unknown>;
+  /** Steps that led to it, before `cancelada` (a query that found the event). */
+  steps?: Array<{ tipo: string; detalhe?: Record<string, unknown> }>;
+  /** The note that replaces this one, when a substitution cancels it. */
+  substituidaPor?: string;
+}
+
+/**
+ * `autorizada` → `cancelada`, with its timeline steps and NFSE_CANCELADA, for every path that cancels a note (the
+ * cancellation event, a substitute's authorisation). Null when the note is no longer `autorizada`. Inside the
+ * caller's transaction when given one; otherwise its own, published after commit.
+ */
+export function markNfseCancelled(
+  deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub' | 'lotes'>,
+  cancellation: NfseCancellation,
+  tx?: Tx,
+): Promise<NfseWithTimeline | null> {
+  const { noteId, cancelamento, detalhe, steps = [], substituidaPor } = cancellation;
+  return updateNote(
+    deps,
+    noteId,
+    {
+      expectStatus: 'autorizada',
+      data: {
+        status: 'cancelada',
+        cancelamento: cancelamento as Prisma.InputJsonObject,
+        ...(substituidaPor ? { substituidaPor } : {}),
+      },
+      timeline: [...steps, { tipo: 'cancelada', detalhe }],
+      event: 'NFSE_CANCELADA',
+    },
+    tx,
+  );
+}
