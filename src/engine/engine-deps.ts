@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.js';
 import type { PreparedSql } from '../db/sql-runner.js';
-import type { Tx } from './eventos/append-events.js';
+import type { NewEvent, Tx } from './eventos/append-events.js';
 import type { Clock } from './nucleo/clock.js';
 import type { PubSub } from './nucleo/pubsub.js';
 import type { SecretBox } from './cripto/secret-box.js';
@@ -45,10 +45,12 @@ export interface LoteOfNote {
  */
 export interface LoteSettlement {
   /**
-   * `delta` notes of the batch left `transmitindo` (negative) or went back into it (positive) in this transaction,
-   * after their own events were appended.
+   * `delta` notes of the batch left `transmitindo` (negative) or went back into it (positive) in this transaction.
+   * Holds the batch row locked until the transaction ends and returns the batch's events the move leads to (its
+   * completion), which the caller appends after the notes' own: the account's event counter is locked after the
+   * batch row, in every transaction that settles batch notes, and last.
    */
-  notesMoved(tx: Tx, lote: LoteOfNote, delta: number, now: Date): Promise<void>;
+  notesMoved(tx: Tx, lote: LoteOfNote, delta: number, now: Date): Promise<NewEvent[]>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Lote } from '../../generated/prisma/client.js';
 import type { LoteSettlement } from '../engine-deps.js';
-import { appendEvents, type Tx } from '../eventos/append-events.js';
+import { appendEvents, type NewEvent, type Tx } from '../eventos/append-events.js';
 import { loteView, type LoteView } from './present-lote.js';
 
 /**
@@ -8,7 +8,7 @@ import { loteView, type LoteView } from './present-lote.js';
  * Runs inside the transaction that takes batch notes out of `transmitindo` (settleLoteNotes) or that ends note
  * creation (advance-lote.ts); both hold the batch row's lock, so of two concurrent settles exactly one sees the
  * batch done. Returns the batch when this transaction completed it for the first time: its LOTE_EMISSAO_CONCLUIDO
- * (once per batch) is then written by the caller, after the notes' own events.
+ * (once per batch) is then appended after the notes' own events.
  */
 export async function completeIfDone(
   tx: Tx,
@@ -33,14 +33,20 @@ export async function completeIfDone(
  * `processando`; it completes again later, without a second event.
  */
 export async function settleLoteNotes(tx: Tx, loteId: string, delta: number, now: Date): Promise<LoteView | null> {
-  const [lote] = await tx.lote.updateManyAndReturn({
-    where: { id: loteId },
-    data: { pendentes: { increment: delta }, updatedAt: now },
-  });
+  // Raw: it runs once per group of notes settled, and completeIfDone reads only these columns.
+  const [lote] = await tx.$queryRaw<Array<Pick<Lote, 'id' | 'status' | 'pendentes' | 'lockedUntil' | 'concluidoEm'>>>`
+    UPDATE lotes SET pendentes = pendentes + ${delta}::int, updated_at = ${now}
+    WHERE id = ${loteId}::uuid
+    RETURNING id::text AS id, status, pendentes, locked_until AS "lockedUntil", concluido_em AS "concluidoEm"`;
   if (lote && delta > 0 && lote.status === 'concluido') {
     await tx.lote.updateMany({ where: { id: loteId, status: 'concluido' }, data: { status: 'processando' } });
   }
   return lote && delta < 0 ? completeIfDone(tx, lote, now) : null;
+}
+
+/** LOTE_EMISSAO_CONCLUIDO of a batch that completed, with the batch as GET shows it. */
+export function loteConcluido(lote: LoteView): NewEvent {
+  return { tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: lote };
 }
 
 export async function appendLoteConcluido(
@@ -50,19 +56,17 @@ export async function appendLoteConcluido(
   environment: string,
   at: Date,
 ) {
-  await appendEvents(tx, {
-    accountId,
-    environment: environment as 'test',
-    at,
-    events: [{ tipo: 'LOTE_EMISSAO_CONCLUIDO', dados: lote }],
-  });
+  await appendEvents(tx, { accountId, environment: environment as 'test', at, events: [loteConcluido(lote)] });
 }
 
-/** The batches' side of a note's settlement (EngineDeps.lotes): completes a batch and appends its event once. */
+/**
+ * The batches' side of a note's settlement (EngineDeps.lotes): counts the notes in or out of transmission and,
+ * when the batch completes, gives its event (once per batch) for the caller to append after the notes' own.
+ */
 export const loteSettlement: LoteSettlement = {
   async notesMoved(tx, lote, delta, now) {
-    if (delta === 0) return;
+    if (delta === 0) return [];
     const concluded = await settleLoteNotes(tx, lote.loteId, delta, now);
-    if (concluded) await appendLoteConcluido(tx, concluded, lote.accountId, lote.environment, now);
+    return concluded ? [loteConcluido(concluded)] : [];
   },
 };

@@ -49,7 +49,7 @@ export async function updateNote(
       });
     }
     // A batch counts its notes in transmission; the one leaving it last completes the batch, in this same
-    // transaction, after the note's own event (EngineDeps.lotes).
+    // transaction, its event after the note's own (EngineDeps.lotes).
     const before = expected?.length === 1 ? expected[0] : undefined;
     const delta =
       before === 'transmitindo' && updated.status !== 'transmitindo'
@@ -61,22 +61,21 @@ export async function updateNote(
       ...updated,
       timeline: await t.nfseTimelineEntry.findMany({ where: { nfseId: noteId } }),
     };
-    if (change.event) {
-      await appendEvents(t, {
-        accountId: note.accountId,
-        environment: note.environment as 'test',
-        at: now,
-        events: [{ tipo: change.event, dados: presentNfse(note) }],
-      });
-    }
-    if (updated.loteId !== null && delta !== 0) {
-      await deps.lotes.notesMoved(
-        t,
-        { loteId: updated.loteId, accountId: note.accountId, environment: note.environment },
-        delta,
-        now,
-      );
-    }
+    const moved =
+      updated.loteId !== null && delta !== 0
+        ? await deps.lotes.notesMoved(
+            t,
+            { loteId: updated.loteId, accountId: note.accountId, environment: note.environment },
+            delta,
+            now,
+          )
+        : [];
+    await appendEvents(t, {
+      accountId: note.accountId,
+      environment: note.environment as 'test',
+      at: now,
+      events: [...(change.event ? [{ tipo: change.event, dados: presentNfse(note) }] : []), ...moved],
+    });
     return note;
   };
   const note = tx ? await run(tx) : await deps.db.$transaction(run);

@@ -1,6 +1,6 @@
 import type { NfseTimelineEntry, TransmissionJob } from '../../../generated/prisma/client.js';
 import type { EngineDeps } from '../../engine-deps.js';
-import { appendedEventsSql, type Tx } from '../../eventos/append-events.js';
+import { appendEvents, appendedEventsSql, type Tx } from '../../eventos/append-events.js';
 import { newId } from '../../nucleo/new-id.js';
 import { groupedStatement } from '../../nucleo/grouped-statement.js';
 import { markNfseCancelled } from '../mark-nfse-cancelled.js';
@@ -26,9 +26,9 @@ type AuthorizeDeps = Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes
 /**
  * `transmitindo` → `autorizada`: the one writer of a note's authorisation, for a worker round's notes
  * (authorization-round.ts) and a single note (authorizeHeldNote) alike. Set-based: per account, environment and
- * batch, one statement writes the notes, their timelines, the end of their jobs and their NFSE_AUTORIZADA events,
- * where one note at a time through updateNote and a job's end takes eight statements per note. Per-statement
- * driver and Prisma work is the largest cost of an issued note.
+ * batch, one statement writes the notes, their timelines and the end of their jobs (and, outside a batch, their
+ * NFSE_AUTORIZADA events), where one note at a time through updateNote and a job's end takes eight statements per
+ * note. Per-statement driver and Prisma work is the largest cost of an issued note.
  *
  * Each row update is guarded by the note's `updated_at`: every change to a note moves it (updateNote), so when the
  * guard holds the note as held plus this change is exactly the stored row, and its event (`dados`) is built
@@ -37,8 +37,9 @@ type AuthorizeDeps = Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'pubsub' | 'lotes
  *
  * Outside a batch and without a substitution the statement is the whole change, atomic on its own (no
  * BEGIN/COMMIT). A batch's notes are counted out of their batch through EngineDeps.lotes, which completes it when
- * they were its last in transmission; a substitute's original is cancelled (markNfseCancelled); both in the
- * statement's transaction. One batch per transaction: two workers never lock two batch rows in opposite orders.
+ * they were its last in transmission, and their events appended with the batch's; a substitute's original is
+ * cancelled (markNfseCancelled); all in the statement's transaction (authorizeInTransaction). One batch per
+ * transaction: two workers never lock two batch rows in opposite orders.
  *
  * After commit: each note's own topics, and once per group its batch's topics and the event-log wake-up (a
  * subscriber reloads the committed rows, so one wake-up covers every change before it).
@@ -145,9 +146,8 @@ function changeOf(item: HeldAuthorization, now: Date): HeldChange {
   return { item, entries, authorized };
 }
 
-/** AUTHORIZE_HELD's parameters for one group (one account and environment). */
-function paramsOf(held: HeldChange[], now: Date): unknown[] {
-  const { accountId, environment } = held[0]!.item.note;
+/** The rows' parameters of the statement ($1–$3). */
+function rowParams(held: HeldChange[], now: Date): unknown[] {
   const notes = held.map(({ item }) => ({
     id: item.note.id,
     job_id: item.job.id,
@@ -156,20 +156,19 @@ function paramsOf(held: HeldChange[], now: Date): unknown[] {
     numero: item.nfse.numero,
     xml: item.nfse.xml,
   }));
-  // Each note's NFSE_AUTORIZADA, in the group's order; the statement keeps those of the notes it wrote.
+  return [JSON.stringify(notes), JSON.stringify(held.flatMap(({ entries }) => entries)), now.toISOString()];
+}
+
+/** AUTHORIZE_HELD's parameters: the rows', then the account, environment and each note's NFSE_AUTORIZADA. */
+function paramsOf(held: HeldChange[], now: Date): unknown[] {
+  const { accountId, environment } = held[0]!.item.note;
+  // In the group's order; the statement keeps those of the notes it wrote.
   const events = held.map(({ item, authorized }) => ({
     id: newId(),
     nfse_id: item.note.id,
     dados: presentNfse(authorized),
   }));
-  return [
-    JSON.stringify(notes),
-    JSON.stringify(held.flatMap(({ entries }) => entries)),
-    now.toISOString(),
-    accountId,
-    environment,
-    JSON.stringify(events),
-  ];
+  return [...rowParams(held, now), accountId, environment, JSON.stringify(events)];
 }
 
 async function authorizeGroup(
@@ -178,30 +177,55 @@ async function authorizeGroup(
 ): Promise<Map<HeldAuthorization, NfseWithTimeline>> {
   const now = deps.clock.now();
   const held = group.map((item) => changeOf(item, now));
-  const params = paramsOf(held, now);
-  const { accountId, environment, loteId } = group[0]!.note;
-  let originals: NfseWithTimeline[] = [];
-  const rows =
-    loteId === null && !group.some((item) => item.note.substituiId)
-      ? await deps.sql<{ id: string }>('nfse_authorize_held', AUTHORIZE_HELD, params)
-      : await deps.db.$transaction(async (tx) => {
-          const written = await tx.$queryRawUnsafe<Array<{ id: string }>>(AUTHORIZE_HELD, ...params);
-          if (loteId !== null && written.length > 0)
-            await deps.lotes.notesMoved(tx, { loteId, accountId, environment }, -written.length, now);
-          const ids = new Set(written.map((r) => r.id));
-          originals = await cancelOriginals(
-            deps,
-            tx,
-            held.filter(({ item }) => item.note.substituiId && ids.has(item.note.id)),
-          );
-          return written;
-        });
-  const written = new Set(rows.map((r) => r.id));
+  const { written, originals } =
+    group[0]!.note.loteId === null && !group.some((item) => item.note.substituiId)
+      ? {
+          written: await deps.sql<{ id: string }>('nfse_authorize_held', AUTHORIZE_HELD, paramsOf(held, now)),
+          originals: [],
+        }
+      : await deps.db.$transaction((tx) => authorizeInTransaction(deps, tx, held, now));
+  const ids = new Set(written.map((r) => r.id));
   const done = new Map(
-    held.filter(({ item }) => written.has(item.note.id)).map(({ item, authorized }) => [item, authorized]),
+    held.filter(({ item }) => ids.has(item.note.id)).map(({ item, authorized }) => [item, authorized]),
   );
   await publishNotes(deps, [...done.values(), ...originals]);
   return done;
+}
+
+/**
+ * A group whose authorisation takes more than the statement, in one transaction. A batch's notes are counted out
+ * of their batch (EngineDeps.lotes) before their events are appended, with the batch's: the batch row is locked
+ * before the account's event counter, as updateNote does, and the counter is locked last, until COMMIT. A
+ * substitute's original is cancelled after its authorisation.
+ */
+async function authorizeInTransaction(
+  deps: AuthorizeDeps,
+  tx: Tx,
+  held: HeldChange[],
+  now: Date,
+): Promise<{ written: Array<{ id: string }>; originals: NfseWithTimeline[] }> {
+  const { accountId, environment, loteId } = held[0]!.item.note;
+  const written =
+    loteId === null
+      ? await tx.$queryRawUnsafe<Array<{ id: string }>>(AUTHORIZE_HELD, ...paramsOf(held, now))
+      : await tx.$queryRawUnsafe<Array<{ id: string }>>(AUTHORIZE_HELD_ROWS, ...rowParams(held, now));
+  const ids = new Set(written.map((r) => r.id));
+  const authorized = held.filter(({ item }) => ids.has(item.note.id));
+  if (loteId !== null && authorized.length > 0) {
+    const lote = { loteId, accountId, environment };
+    const loteEvents = await deps.lotes.notesMoved(tx, lote, -authorized.length, now);
+    await appendEvents(tx, {
+      accountId,
+      environment: environment as 'test',
+      at: now,
+      events: [
+        ...authorized.map((h) => ({ tipo: 'NFSE_AUTORIZADA', dados: presentNfse(h.authorized) })),
+        ...loteEvents,
+      ],
+    });
+  }
+  const substitutes = authorized.filter(({ item }) => item.note.substituiId);
+  return { written, originals: await cancelOriginals(deps, tx, substitutes) };
 }
 
 /** Substitution: the original becomes `cancelada` only now that its substitute is authorised. */
@@ -229,11 +253,11 @@ async function cancelOriginals(deps: AuthorizeDeps, tx: Tx, substitutes: HeldCha
 }
 
 /**
- * $1 the notes (id, job_id, the updated_at they were read with, chave, numero, xml), $2 their timeline steps,
- * $3 now, $4 account, $5 environment, $6 the events (id, nfse_id, dados) in order. Only the notes the guard let
- * through get their steps, their job removed and their event (appendedEventsSql).
+ * The notes' change: $1 the notes (id, job_id, the updated_at they were read with, chave, numero, xml), $2 their
+ * timeline steps, $3 now. Only the notes the guard let through get their steps and their job removed. `events`
+ * adds CTEs of the same statement.
  */
-const AUTHORIZE_HELD = `
+const authorizeSql = (events: string) => `
   WITH updated AS (
     UPDATE nfse n SET status = 'autorizada', chave_acesso = i.chave, numero = i.numero, nfse_xml = i.xml,
       authorized_at = $3::timestamptz, aviso = NULL, updated_at = $3::timestamptz
@@ -246,7 +270,17 @@ const AUTHORIZE_HELD = `
     FROM jsonb_to_recordset($2::jsonb) AS s(id uuid, "nfseId" uuid, tipo text, at timestamptz, detalhe jsonb)
     WHERE s."nfseId" IN (SELECT id FROM updated)),
   finished AS (
-    DELETE FROM transmission_jobs WHERE id IN (SELECT job_id FROM updated)),
+    DELETE FROM transmission_jobs WHERE id IN (SELECT job_id FROM updated))${events}
+  SELECT updated.id::text AS id FROM updated`;
+
+/** The notes' change alone (a batch's, whose events follow its settlement). */
+const AUTHORIZE_HELD_ROWS = authorizeSql('');
+
+/**
+ * The notes' change with their NFSE_AUTORIZADA (appendedEventsSql): $4 account, $5 environment, $6 the events
+ * (id, nfse_id, dados) in order, of which those of the notes written.
+ */
+const AUTHORIZE_HELD = authorizeSql(`,
   ${appendedEventsSql({
     source: `SELECT (e.value->>'id')::uuid AS id, 'NFSE_AUTORIZADA'::text AS tipo, e.value->'dados' AS dados, e.ord
       FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS e(value, ord)
@@ -254,5 +288,4 @@ const AUTHORIZE_HELD = `
     accountId: '$4::uuid',
     environment: '$5::text',
     at: '$3::timestamptz',
-  })}
-  SELECT updated.id::text AS id FROM updated`;
+  })}`);
