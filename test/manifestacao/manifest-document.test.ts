@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY, FakeClock } from '../../src/engine/nucleo/clock.js';
 import { randomNumericCnpj } from '../../src/engine/nucleo/random-numeric-cnpj.js';
 import { buildSignedManifestation, envEventoXml } from '../../src/engine/manifestacao/build-signed-manifestation.js';
+import { manifestDocument } from '../../src/engine/manifestacao/manifest-document.js';
 import { sendEvent } from '../../src/engine/manifestacao/send-event.js';
+import type { TransmissionDeps } from '../../src/engine/transmission-deps.js';
 import { generateTestCertificate } from '../../src/engine/certificados/generate-test-certificate.js';
 import { createXmlSigner } from '../../src/engine/xml/sign-xml.js';
 import { schemaPath } from '../../src/engine/xml/validate-xsd.js';
@@ -207,6 +209,33 @@ describe('manifestação do destinatário', () => {
     expect(after.manifestacoes).toEqual([
       expect.objectContaining({ tipoEvento: '210200', situacao: 'rejeitada', codigoSefaz: '596', protocolo: null }),
     ]);
+  });
+
+  it('no answer from RecepcaoEvento: 503 servico_indisponivel, the attempt kept as falha_transmissao, nothing registered', async () => {
+    const a = await x.company();
+    const [doc] = await received(a, [{}]);
+    // Nothing listens on port 9 (discard): the call fails before any answer.
+    const offline = createAuthorityClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2_000 });
+    const engine = t.app.engine as TransmissionDeps;
+    const national = Object.create(engine.national, {
+      nfeEventClient: { value: () => offline },
+    }) as typeof engine.national;
+    const principal = { accountId: x.accountId, environment: 'live' as const, apiKeyId: 'test', companyId: null };
+    try {
+      await expect(
+        manifestDocument({ ...engine, national }, principal, doc!.id, { tipo: 'ciencia' }),
+      ).rejects.toMatchObject({
+        codigo: 'servico_indisponivel',
+      });
+    } finally {
+      await offline.close();
+    }
+    const after = (await live.get(`/v1/documents/${doc!.id}`)).body;
+    expect(after.manifestacao).toBeNull();
+    expect(after.manifestacoes).toEqual([
+      expect.objectContaining({ tipoEvento: '210210', situacao: 'falha_transmissao', protocolo: null }),
+    ]);
+    expect((await eventsOfType(live, 'MANIFESTACAO_REGISTRADA')).filter((e) => e.dados.notaId === doc!.id)).toEqual([]);
   });
 
   it('two simultaneous final manifestations: exactly one is sent and registered', async () => {

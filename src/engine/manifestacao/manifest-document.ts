@@ -3,7 +3,7 @@ import type { Principal } from '../chaves/principal.js';
 import { findDocument } from '../documentos/get-document.js';
 import { presentDocument, type DocumentView } from '../documentos/present-document.js';
 import { EngineError } from '../errors.js';
-import { appendEvents } from '../eventos/append-events.js';
+import { appendEvents, type Tx } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
 import { MINUTE } from '../nucleo/clock.js';
 import { newId } from '../nucleo/new-id.js';
@@ -14,15 +14,25 @@ import { buildSignedManifestation, envEventoXml } from './build-signed-manifesta
 import { NFE_NS } from '../xml/nfe-ns.js';
 import { readBody } from '../nucleo/read-body.js';
 import { manifestDocumentBody } from './manifest-document-body.js';
-import type { ManifestationName } from './manifestation-types.js';
+import { MANIFESTATIONS, manifestationByCode, type ManifestationName } from './manifestation-types.js';
+import { sendEvent, type RecepcaoEventoResult } from './send-event.js';
 
 /** A manifestation as the operation uses it, once its body is valid. */
 interface ManifestationRequest {
   tipo: ManifestationName;
   justificativa: string | null;
 }
-import { MANIFESTATIONS, manifestationByCode } from './manifestation-types.js';
-import { sendEvent } from './send-event.js';
+
+/** The received NF-e being manifested. */
+type ManifestedDocument = Awaited<ReturnType<typeof findDocument>>;
+
+/** One manifestation sent: its row, the document, its event code and the signed event. */
+interface ManifestationSent {
+  id: string;
+  doc: ManifestedDocument;
+  tpEvento: string;
+  evento: string;
+}
 
 /** Event-log type of a registered manifestation ({notaId, empresaId, chaveAcesso, tipoEvento, protocolo}). */
 export const MANIFESTACAO_REGISTRADA = 'MANIFESTACAO_REGISTRADA';
@@ -49,16 +59,7 @@ export async function manifestDocument(
 ): Promise<DocumentView> {
   const parsed = readBody(manifestDocumentBody, body);
   const request: ManifestationRequest = { tipo: parsed.tipo as ManifestationName, justificativa: parsed.justificativa };
-  const doc = await findDocument(deps, principal, id);
-  if (doc.tipo !== 'NFE' || doc.papel !== 'RECEBIDA') {
-    throw new EngineError(
-      'documento_nao_manifestavel',
-      `Só uma NF-e recebida aceita manifestação do destinatário (este documento é ${doc.tipo} ${doc.papel}).`,
-      {
-        correcao: 'Use o id de uma NF-e com papel RECEBIDA (GET /v1/documents?tipo=NFE&papel=RECEBIDA).',
-      },
-    );
-  }
+  const doc = await findManifestableDocument(deps, principal, id);
   const { credentials, signer } = await companyCredentials(deps, doc.companyId);
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: doc.companyId }, select: { cnpj: true } });
   const now = deps.clock.now();
@@ -73,30 +74,8 @@ export async function manifestDocument(
     },
     signer,
   );
-  const tpEvento = MANIFESTATIONS[request.tipo].tpEvento;
-  const manifestationId = newId();
-  await deps.db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM received_documents WHERE id = ${doc.id}::uuid FOR UPDATE`;
-    const previous = await tx.documentManifestation.findMany({
-      where: { documentId: doc.id, situacao: { in: ['enviando', 'registrada'] } },
-    });
-    assertAllowed(previous, request, now);
-    await tx.documentManifestation.create({
-      data: {
-        id: manifestationId,
-        accountId: doc.accountId,
-        environment: doc.environment,
-        companyId: doc.companyId,
-        documentId: doc.id,
-        tipoEvento: tpEvento,
-        justificativa: request.justificativa,
-        situacao: 'enviando',
-        xml: evento,
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
-  });
+  const sent: ManifestationSent = { id: newId(), doc, tpEvento: MANIFESTATIONS[request.tipo].tpEvento, evento };
+  await deps.db.$transaction((tx) => reserveManifestation(tx, sent, request, now));
 
   // idLote: any 1–15 digits; the clock's milliseconds keep it unique enough per company for the authority's logs.
   const result = await sendEvent(
@@ -104,58 +83,134 @@ export async function manifestDocument(
     envEventoXml(String(now.getTime()), evento),
   );
   const at = deps.clock.now();
-  if (result.kind === 'unavailable') {
-    await deps.db.documentManifestation.update({
-      where: { id: manifestationId },
-      data: { situacao: 'falha_transmissao', xMotivo: result.cause, updatedAt: at },
-    });
-    deps.logger.warn({ documentId: doc.id, cause: result.cause }, 'RecepcaoEvento did not answer the manifestation');
+  if (result.kind === 'unavailable') return recordUnavailable(deps, sent, result.cause, at);
+  if (result.kind === 'answered' && REGISTERED.has(result.cStat)) {
+    await recordRegistered(deps, sent, result, at);
+    return reload(deps, principal, doc.id);
+  }
+  return recordRefused(deps, sent, result, at);
+}
+
+/** Only a received NF-e takes the recipient's manifestation. */
+async function findManifestableDocument(
+  deps: TransmissionDeps,
+  principal: Principal,
+  id: string,
+): Promise<ManifestedDocument> {
+  const doc = await findDocument(deps, principal, id);
+  if (doc.tipo !== 'NFE' || doc.papel !== 'RECEBIDA') {
     throw new EngineError(
-      'servico_indisponivel',
-      'O serviço de eventos da NF-e (Ambiente Nacional) não respondeu; a manifestação não foi registrada.',
+      'documento_nao_manifestavel',
+      `Só uma NF-e recebida aceita manifestação do destinatário (este documento é ${doc.tipo} ${doc.papel}).`,
       {
-        correcao: 'Repita a manifestação em alguns minutos.',
+        correcao: 'Use o id de uma NF-e com papel RECEBIDA (GET /v1/documents?tipo=NFE&papel=RECEBIDA).',
       },
     );
   }
-  if (result.kind === 'answered' && REGISTERED.has(result.cStat)) {
-    await deps.db.$transaction(async (tx) => {
-      await tx.documentManifestation.update({
-        where: { id: manifestationId },
-        data: {
-          situacao: 'registrada',
-          cStat: result.cStat,
-          xMotivo: result.xMotivo,
-          protocolo: result.nProt,
-          registradaEm: result.dhRegEvento ? new Date(result.dhRegEvento) : at,
-          xml: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento}${result.retEvento}</procEventoNFe>`,
-          updatedAt: at,
-        },
-      });
-      await tx.receivedDocument.update({ where: { id: doc.id }, data: { manifestacao: tpEvento, updatedAt: at } });
-      await appendEvents(tx, {
-        accountId: doc.accountId,
-        environment: 'live',
-        at,
-        events: [
-          {
-            tipo: MANIFESTACAO_REGISTRADA,
-            dados: {
-              notaId: doc.id,
-              empresaId: doc.companyId,
-              chaveAcesso: doc.chaveAcesso,
-              tipoEvento: tpEvento,
-              protocolo: result.nProt,
-            },
-          },
-        ],
-      });
-    });
-    await announceEvents(deps, doc.accountId, 'live');
-    return reload(deps, principal, doc.id);
-  }
+  return doc;
+}
+
+/** Under the document's row lock: the authority's rules against earlier manifestations, then the row `enviando`. */
+async function reserveManifestation(
+  tx: Tx,
+  { id, doc, tpEvento, evento }: ManifestationSent,
+  request: ManifestationRequest,
+  now: Date,
+): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM received_documents WHERE id = ${doc.id}::uuid FOR UPDATE`;
+  const previous = await tx.documentManifestation.findMany({
+    where: { documentId: doc.id, situacao: { in: ['enviando', 'registrada'] } },
+  });
+  assertAllowed(previous, request, now);
+  await tx.documentManifestation.create({
+    data: {
+      id,
+      accountId: doc.accountId,
+      environment: doc.environment,
+      companyId: doc.companyId,
+      documentId: doc.id,
+      tipoEvento: tpEvento,
+      justificativa: request.justificativa,
+      situacao: 'enviando',
+      xml: evento,
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+}
+
+/** No answer: the attempt is kept as `falha_transmissao` and the caller told to repeat it. */
+async function recordUnavailable(
+  deps: TransmissionDeps,
+  sent: ManifestationSent,
+  cause: string,
+  at: Date,
+): Promise<never> {
   await deps.db.documentManifestation.update({
-    where: { id: manifestationId },
+    where: { id: sent.id },
+    data: { situacao: 'falha_transmissao', xMotivo: cause, updatedAt: at },
+  });
+  deps.logger.warn({ documentId: sent.doc.id, cause }, 'RecepcaoEvento did not answer the manifestation');
+  throw new EngineError(
+    'servico_indisponivel',
+    'O serviço de eventos da NF-e (Ambiente Nacional) não respondeu; a manifestação não foi registrada.',
+    {
+      correcao: 'Repita a manifestação em alguns minutos.',
+    },
+  );
+}
+
+/** Registered: its procEventoNFe, the document's manifestation and MANIFESTACAO_REGISTRADA in one transaction. */
+async function recordRegistered(
+  deps: TransmissionDeps,
+  { id, doc, tpEvento, evento }: ManifestationSent,
+  result: Extract<RecepcaoEventoResult, { kind: 'answered' }>,
+  at: Date,
+): Promise<void> {
+  await deps.db.$transaction(async (tx) => {
+    await tx.documentManifestation.update({
+      where: { id },
+      data: {
+        situacao: 'registrada',
+        cStat: result.cStat,
+        xMotivo: result.xMotivo,
+        protocolo: result.nProt,
+        registradaEm: result.dhRegEvento ? new Date(result.dhRegEvento) : at,
+        xml: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento}${result.retEvento}</procEventoNFe>`,
+        updatedAt: at,
+      },
+    });
+    await tx.receivedDocument.update({ where: { id: doc.id }, data: { manifestacao: tpEvento, updatedAt: at } });
+    await appendEvents(tx, {
+      accountId: doc.accountId,
+      environment: 'live',
+      at,
+      events: [
+        {
+          tipo: MANIFESTACAO_REGISTRADA,
+          dados: {
+            notaId: doc.id,
+            empresaId: doc.companyId,
+            chaveAcesso: doc.chaveAcesso,
+            tipoEvento: tpEvento,
+            protocolo: result.nProt,
+          },
+        },
+      ],
+    });
+  });
+  await announceEvents(deps, doc.accountId, 'live');
+}
+
+/** Refused (the event or its batch): the attempt is kept as `rejeitada` with the authority's reason. */
+async function recordRefused(
+  deps: TransmissionDeps,
+  sent: ManifestationSent,
+  result: Exclude<RecepcaoEventoResult, { kind: 'unavailable' }>,
+  at: Date,
+): Promise<never> {
+  await deps.db.documentManifestation.update({
+    where: { id: sent.id },
     data: { situacao: 'rejeitada', cStat: result.cStat, xMotivo: result.xMotivo, updatedAt: at },
   });
   throw new EngineError(

@@ -5,6 +5,7 @@ import { announceEvents } from '../eventos/events-topic.js';
 import { MINUTE } from '../nucleo/clock.js';
 import { newId } from '../nucleo/new-id.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
+import type { XmlSigner } from '../xml/sign-xml.js';
 import { validateXsd } from '../xml/validate-xsd.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
@@ -48,7 +49,7 @@ export interface RegisterNfeEventOptions {
  * and never reported refused when it was in fact registered.
  */
 export async function registerNfeEvent(deps: TransmissionDeps, options: RegisterNfeEventOptions): Promise<NfeEvento> {
-  const { note, tpEvento } = options;
+  const { note } = options;
   // Its XML is checked against the schema before it is sent (libxml2 is loaded on first need).
   await loadLibxml2();
   const company = await deps.db.company.findUniqueOrThrow({ where: { id: note.companyId }, select: { cnpj: true } });
@@ -62,70 +63,106 @@ export async function registerNfeEvent(deps: TransmissionDeps, options: Register
     credentials,
   };
   const now = deps.clock.now();
-  const { row, envEvento } = await deps.db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM nfe WHERE id = ${note.id}::uuid FOR UPDATE`;
-    const current = await tx.nfe.findUniqueOrThrow({ where: { id: note.id } });
-    const eventos = await tx.nfeEvento.findMany({ where: { nfeId: note.id } });
-    const sending = eventos.filter((e) => e.situacao === 'enviando');
-    if (sending.some((e) => now.getTime() - e.createdAt.getTime() < STALE_SENDING_MS)) {
-      throw new EngineError('conflito', 'Outro evento desta NF-e está sendo enviado à SEFAZ.', {
-        correcao: 'Espere a resposta dele e repita se ainda for preciso.',
-      });
-    }
-    // Cut off by a dead process, outcome unknown: if the authority registered it, its 573 on the same sequence finds it.
-    if (sending.length) await tx.nfeEvento.deleteMany({ where: { id: { in: sending.map((e) => e.id) } } });
-    const nSeqEvento = options.admit(
-      current,
-      eventos.filter((e) => e.situacao === 'registrado'),
-    );
-    const xml = buildSignedNfeEvent(
-      {
-        tpAmb: note.environment === 'live' ? '1' : '2',
-        cOrgao: note.chaveAcesso.slice(0, 2),
-        cnpj: company.cnpj,
-        chNFe: note.chaveAcesso,
-        dhEvento: brasilia(now),
-        tpEvento,
-        nSeqEvento,
-        nProt: current.protocolo ?? undefined,
-        texto: options.texto,
-      },
-      signer,
-    );
-    // idLote: 1–15 digits; the clock's milliseconds keep it unique enough per issuer for the authority's logs.
-    const envEvento = buildEnvEvento(String(now.getTime()), xml);
-    const schemaErrors = validateXsd(envEvento, EVENT_SCHEMAS[tpEvento].env);
-    if (schemaErrors.length) {
-      throw new EngineError('validacao', 'O evento montado não passa no schema da SEFAZ.', {
-        correcao: 'Revise o texto enviado; se persistir, contate o suporte com o requisicao_id.',
-        extra: {
-          erros: schemaErrors.map((e) => ({
-            codigo: 'schema_evento',
-            campo: null,
-            mensagem: e.message,
-            correcao: null,
-          })),
-        },
-      });
-    }
-    const created = await tx.nfeEvento.create({
-      data: {
-        id: newId(),
-        nfeId: note.id,
-        accountId: note.accountId,
-        environment: note.environment,
-        tpEvento,
-        nSeqEvento,
-        situacao: 'enviando',
-        texto: options.texto,
-        xml,
-        createdAt: now,
-        updatedAt: now,
+  const { row, envEvento } = await deps.db.$transaction((tx) =>
+    reserveEvent(tx, options, { cnpj: company.cnpj, signer, now }),
+  );
+  const ret = await sendEvent(deps, envEvento, target, options);
+  return settleEvent(deps, options, { row, ret, target });
+}
+
+/** Who signs the event and when: the issuer's CNPJ, its A1 and the event's instant. */
+interface EventSignature {
+  cnpj: string;
+  signer: XmlSigner;
+  now: Date;
+}
+
+/**
+ * Under the note's row lock: refuses while another event of the note is being sent, forgets one cut off by a dead
+ * process, takes the sequence number from `admit`, and writes the signed, schema-checked event as `enviando`.
+ */
+async function reserveEvent(
+  tx: Tx,
+  options: RegisterNfeEventOptions,
+  { cnpj, signer, now }: EventSignature,
+): Promise<{ row: NfeEvento; envEvento: string }> {
+  const { note, tpEvento } = options;
+  await tx.$queryRaw`SELECT id FROM nfe WHERE id = ${note.id}::uuid FOR UPDATE`;
+  const current = await tx.nfe.findUniqueOrThrow({ where: { id: note.id } });
+  const eventos = await tx.nfeEvento.findMany({ where: { nfeId: note.id } });
+  const sending = eventos.filter((e) => e.situacao === 'enviando');
+  if (sending.some((e) => now.getTime() - e.createdAt.getTime() < STALE_SENDING_MS)) {
+    throw new EngineError('conflito', 'Outro evento desta NF-e está sendo enviado à SEFAZ.', {
+      correcao: 'Espere a resposta dele e repita se ainda for preciso.',
+    });
+  }
+  // Cut off by a dead process, outcome unknown: if the authority registered it, its 573 on the same sequence finds it.
+  if (sending.length) await tx.nfeEvento.deleteMany({ where: { id: { in: sending.map((e) => e.id) } } });
+  const nSeqEvento = options.admit(
+    current,
+    eventos.filter((e) => e.situacao === 'registrado'),
+  );
+  const xml = buildSignedNfeEvent(
+    {
+      tpAmb: note.environment === 'live' ? '1' : '2',
+      cOrgao: note.chaveAcesso.slice(0, 2),
+      cnpj,
+      chNFe: note.chaveAcesso,
+      dhEvento: brasilia(now),
+      tpEvento,
+      nSeqEvento,
+      nProt: current.protocolo ?? undefined,
+      texto: options.texto,
+    },
+    signer,
+  );
+  const envEvento = checkedEnvEvento(xml, tpEvento, now);
+  const row = await tx.nfeEvento.create({
+    data: {
+      id: newId(),
+      nfeId: note.id,
+      accountId: note.accountId,
+      environment: note.environment,
+      tpEvento,
+      nSeqEvento,
+      situacao: 'enviando',
+      texto: options.texto,
+      xml,
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+  return { row, envEvento };
+}
+
+/** The envEvento of one signed event, checked against the authority's schema before anything is sent. */
+function checkedEnvEvento(xml: string, tpEvento: RegisterNfeEventOptions['tpEvento'], now: Date): string {
+  // idLote: 1–15 digits; the clock's milliseconds keep it unique enough per issuer for the authority's logs.
+  const envEvento = buildEnvEvento(String(now.getTime()), xml);
+  const schemaErrors = validateXsd(envEvento, EVENT_SCHEMAS[tpEvento].env);
+  if (schemaErrors.length) {
+    throw new EngineError('validacao', 'O evento montado não passa no schema da SEFAZ.', {
+      correcao: 'Revise o texto enviado; se persistir, contate o suporte com o requisicao_id.',
+      extra: {
+        erros: schemaErrors.map((e) => ({
+          codigo: 'schema_evento',
+          campo: null,
+          mensagem: e.message,
+          correcao: null,
+        })),
       },
     });
-    return { row: created, envEvento };
-  });
+  }
+  return envEvento;
+}
 
+/** The authority's answer to the event; null when it was lost (the protocol query settles it). */
+async function sendEvent(
+  deps: TransmissionDeps,
+  envEvento: string,
+  target: SefazTarget,
+  { note, tpEvento }: RegisterNfeEventOptions,
+): Promise<EventAnswer | null> {
   let answer: string | null;
   try {
     answer = await deps.sefaz.sendEvent(envEvento, target);
@@ -133,7 +170,26 @@ export async function registerNfeEvent(deps: TransmissionDeps, options: Register
     deps.logger.warn({ err, nfeId: note.id, tpEvento }, 'NF-e event answer lost; the key will be queried');
     answer = null;
   }
-  const ret = answer === null ? null : readAnswer(answer);
+  return answer === null ? null : readAnswer(answer);
+}
+
+/** The row sent, the authority's answer to it (null: lost) and where to query the note. */
+interface SentEvent {
+  row: NfeEvento;
+  ret: EventAnswer | null;
+  target: SefazTarget;
+}
+
+/**
+ * Registered: recorded. Lost or duplicate: the protocol query decides whether it was registered; otherwise the
+ * row is dropped and the caller told nothing was registered (lost) or that the authority refused it.
+ */
+async function settleEvent(
+  deps: TransmissionDeps,
+  options: RegisterNfeEventOptions,
+  { row, ret, target }: SentEvent,
+): Promise<NfeEvento> {
+  const { note, tpEvento } = options;
   if (ret && REGISTERED.has(ret.cStat))
     return finish(deps, options, row, buildProcEvento(row.xml, ret.retEvento!), options.texto);
   if (!ret || ret.cStat === DUPLICATE) {

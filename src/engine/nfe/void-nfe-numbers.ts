@@ -1,3 +1,4 @@
+import type { NfeInutilizacao } from '../../generated/prisma/client.js';
 import type { Environment } from '../nucleo/environment.js';
 import type { EngineDeps } from '../engine-deps.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
@@ -14,6 +15,7 @@ import { presentInutilizacao, type InutilizacaoView } from './present-inutilizac
 import { presentNfe } from './present-nfe.js';
 import type { SefazGateway, SefazTarget } from '../autoridades/sefaz/sefaz-gateway.js';
 import { signNfeXml } from '../xml/sign-nfe-xml.js';
+import type { XmlSigner } from '../xml/sign-xml.js';
 import { extractElement, tag } from '../autoridades/soap-envelope.js';
 
 export interface VoidNumbersOptions {
@@ -46,20 +48,29 @@ const HOMOLOGADA = '102';
  * `inutilizacao_recusada`); a lost answer keeps it reserved (503): repeating the same range resends the same XML.
  */
 export async function voidNfeNumbers(deps: VoidDeps, options: VoidNumbersOptions): Promise<InutilizacaoView> {
-  const { company, environment, serie, numeroInicial: ini, numeroFinal: fin } = options;
+  const { company, environment } = options;
   // Its XML is checked against the schema before it is sent (libxml2 is loaded on first need).
   await loadLibxml2();
   const { signer, credentials } = await companyCredentials(deps, company.id, company.certificate);
   const target: SefazTarget = { environment, cUF: cUfOf(company.municipio), simulacao: null, credentials };
   const now = deps.clock.now();
+  const signed = signedInutNFe(options, signer, now);
+  const reserved = await deps.db.$transaction((tx) => reserve(tx, options, signed, now));
+  const ret = await sendInutilizacao(deps, options, reserved, target);
+  return homologateRange(deps, options, reserved, ret);
+}
+
+/** The inutNFe of the range, signed with the company's A1 and checked against the schema. */
+function signedInutNFe(options: VoidNumbersOptions, signer: XmlSigner, now: Date): string {
+  const { company, environment, serie } = options;
   const signed = signNfeXml(
     buildInutNFe({
       environment,
       cUF: cUfOf(company.municipio),
       cnpj: company.cnpj,
       serie,
-      numeroInicial: ini,
-      numeroFinal: fin,
+      numeroInicial: options.numeroInicial,
+      numeroFinal: options.numeroFinal,
       justificativa: options.justificativa,
       at: now,
     }),
@@ -80,8 +91,20 @@ export async function voidNfeNumbers(deps: VoidDeps, options: VoidNumbersOptions
       },
     });
   }
-  const reserved = await deps.db.$transaction((tx) => reserve(tx, options, signed, now));
+  return signed;
+}
 
+/**
+ * The authority's retInutNFe when it homologated the range. A lost answer keeps the range reserved (503); a
+ * refusal frees it (422 inutilizacao_recusada).
+ */
+async function sendInutilizacao(
+  deps: VoidDeps,
+  options: VoidNumbersOptions,
+  reserved: NfeInutilizacao,
+  target: SefazTarget,
+): Promise<string> {
+  const { serie, numeroInicial: ini, numeroFinal: fin } = options;
   let answer: string | null;
   try {
     answer = await deps.sefaz.inutilize(reserved.xml, target);
@@ -114,6 +137,16 @@ export async function voidNfeNumbers(deps: VoidDeps, options: VoidNumbersOptions
       },
     );
   }
+  return ret;
+}
+
+/** The range `homologada` with its protocol, its rejected notes `descartada`, and both in the event log. */
+async function homologateRange(
+  deps: VoidDeps,
+  options: VoidNumbersOptions,
+  reserved: NfeInutilizacao,
+  ret: string,
+): Promise<InutilizacaoView> {
   const view = await deps.db.$transaction(async (tx) => {
     const at = deps.clock.now();
     const row = await tx.nfeInutilizacao.update({
@@ -129,13 +162,13 @@ export async function voidNfeNumbers(deps: VoidDeps, options: VoidNumbersOptions
     const inutilizacao = presentInutilizacao(row);
     await appendEvents(tx, {
       accountId: options.accountId,
-      environment: environment,
+      environment: options.environment,
       at: at,
       events: [{ tipo: 'NFE_INUTILIZACAO', dados: inutilizacao }],
     });
     return inutilizacao;
   });
-  await announceEvents(deps, options.accountId, environment);
+  await announceEvents(deps, options.accountId, options.environment);
   return view;
 }
 
