@@ -35,10 +35,11 @@ export async function sendEvent(client: AuthorityClient, envEvento: string): Pro
   const answer = await postSoap12(client, `${WSDL}/nfeRecepcaoEvento`, recepcaoEventoEnvelope(envEvento));
   if (answer.kind === 'unavailable') return answer;
   const { status, text } = answer;
-  const batch = /<retEnvEvento[\s\S]*?(?=<retEvento[\s>])|<retEnvEvento[\s\S]*<\/retEnvEvento>/.exec(text)?.[0] ?? '';
-  const cStat = tag(batch, 'cStat');
+  const retEnvEvento =
+    /<retEnvEvento[\s\S]*?(?=<retEvento[\s>])|<retEnvEvento[\s\S]*<\/retEnvEvento>/.exec(text)?.[0] ?? '';
+  const cStat = tag(retEnvEvento, 'cStat');
   if (status >= 500 || !cStat) return { kind: 'unavailable', cause: `HTTP ${status}` };
-  if (cStat !== '128') return { kind: 'batch_rejected', cStat, xMotivo: tag(batch, 'xMotivo') ?? '' };
+  if (cStat !== '128') return { kind: 'batch_rejected', cStat, xMotivo: tag(retEnvEvento, 'xMotivo') ?? '' };
   const retEvento = /<retEvento[\s>][\s\S]*?<\/retEvento>/.exec(text)?.[0];
   const eventStat = retEvento && tag(retEvento, 'cStat');
   if (!retEvento || !eventStat) return { kind: 'unavailable', cause: 'lote processado sem retEvento' };

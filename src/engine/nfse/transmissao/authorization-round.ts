@@ -35,14 +35,14 @@ export class AuthorizationRound {
 
   private flushIfAllWait() {
     if (this.waiting.length === 0 || this.waiting.length < this.running) return;
-    const batch = this.waiting;
+    const held = this.waiting;
     this.waiting = [];
     authorizeHeldNotes(
       this.deps,
-      batch.map((w) => w.item),
+      held.map((w) => w.item),
     ).then(
-      (notes) => batch.forEach((w, i) => w.resolve(notes[i])),
-      (err) => batch.forEach((w) => w.reject(err)),
+      (notes) => held.forEach((w, i) => w.resolve(notes[i])),
+      (err) => held.forEach((w) => w.reject(err)),
     );
   }
 }
