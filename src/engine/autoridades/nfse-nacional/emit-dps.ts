@@ -1,4 +1,3 @@
-import { type AuthorityMessage } from '../authority-message.js';
 import { request } from 'undici';
 import {
   errorCode,
