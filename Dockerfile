@@ -1,7 +1,8 @@
 # fiscal-api image: one image for every role (`serve --role api|worker|all`) and for `migrate`.
 # Build: docker build -t fiscal-api .   Run several processes: compose.yaml (docs/operacao.md).
 
-# --- build: all dependencies, the generated Prisma client (postinstall), src/ transpiled to dist/ ---------------
+# --- build: all dependencies (the build tools are devDependencies), the generated Prisma client (postinstall), ----
+# --- src/ with that client transpiled to dist/ ---------------------------------------------------------------------
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # The whole context before npm ci: its postinstall step (prisma generate, and whatever else package.json lists
@@ -16,9 +17,14 @@ FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
-# No install scripts: the only one that matters (prisma generate) already ran in the build stage, and its output
-# is part of dist/. Nothing on the start path (dist/cli/main.js) needs a devDependency.
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# No install scripts: the only one that matters (prisma generate) already ran in the build stage, and the Prisma
+# CLI it needs is a devDependency. Nothing on the start path (dist/cli/main.js) needs one: the build tools (esbuild,
+# tsx, prisma), the panel's sources (preact, bundled into dist/painel) and the test-only packages stay out.
+# --omit=optional as well: @prisma/client names prisma and typescript as optional peers, and npm installs an
+# optional peer the root lists, even as a devDependency, unless optional packages are omitted too. The only other
+# optional package of the production tree is pg-cloudflare, for Cloudflare Workers.
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# The program, the panel's bundle and the generated Prisma client (src/generated, transpiled to dist/generated).
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/openapi ./openapi
 COPY --from=build /app/prisma ./prisma

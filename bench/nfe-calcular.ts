@@ -21,15 +21,13 @@ const KEYS_PER_CLIENT = 12;
 
 await runServer();
 
+type BenchApp = Awaited<ReturnType<typeof import('../test/support/test-app.js').startTestApp>>;
+type Account = Awaited<ReturnType<typeof import('../test/support/seed.js').seedAccount>>;
+
 async function runServer() {
   const { startTestApp } = await import('../test/support/test-app.js');
   const { seedAccount } = await import('../test/support/seed.js');
-  const { NFE_COMPANY, PORTO_ALEGRE } = await import('../test/support/nfe-fixtures.js');
-  const { TOMA_CNPJ } = await import('../test/support/nfse-fixtures.js');
-  const { computeNfeTaxes } = await import('../src/engine/nfe/compute-nfe-taxes.js');
-  const { findCompany } = await import('../src/engine/empresas/find-company.js');
-  const { camelBody } = await import('../src/engine/nucleo/camel-body.js');
-  const { apiShape } = await import('../src/engine/nucleo/api-shape.js');
+  const { NFE_COMPANY } = await import('../test/support/nfe-fixtures.js');
   const simulator = await startSimulatorProcess();
   const t = await startTestApp({ env: { SEFAZ_URL_TEST: simulator.sefazUrl } });
   const database =
@@ -39,49 +37,8 @@ async function runServer() {
   console.error(`nfe-calcular bench: ${database}, ${clients} clients, ${seconds} s per mode, ${ITEMS} items`);
   const account = await seedAccount(t.app.engine, 'bench');
   const company = await account.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
-  const admin = await account.key('test');
-  const itens = [];
-  for (let i = 0; i < ITEMS; i++) {
-    const sku = `BENCH-${i}`;
-    const res = await fetch(`${t.url}/v1/produtos`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: JSON.stringify({
-        empresa_id: company.id,
-        sku,
-        descricao: `Teclado ${i}`,
-        ncm: '84716052',
-        unidade: 'UN',
-        origem: '0',
-        tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } },
-      }),
-    });
-    if (res.status !== 201) throw new Error(`produto: ${res.status} ${await res.text()}`);
-    itens.push({ produto: sku, quantidade: String(i + 1), valor_unitario: '19.90' });
-  }
-  const calcular = {
-    modo: 'calcular',
-    empresa_id: company.id,
-    presenca: 'internet',
-    pagamentos: [{ forma: 'pix' }],
-    itens,
-    destinatario: {
-      documento: TOMA_CNPJ,
-      nome: 'Cliente Bench',
-      contribuinte: 'contribuinte',
-      inscricao_estadual: '9012345678',
-      endereco: { logradouro: 'Rua Um', numero: '10', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' },
-    },
-  };
-  const principal = { accountId: account.accountId, environment: 'test' as const, apiKeyId: 'bench', companyId: null };
-  // calcular takes and gives the declared shape; REST sends the API's names.
-  const calculada = await computeNfeTaxes(
-    t.app.engine,
-    principal,
-    await findCompany(t.app.engine, principal, company.id),
-    camelBody(calcular, '', []) as never,
-  );
-  const informado = apiShape(calculada.corpo) as Record<string, unknown>;
+  const calcular = await calcularBody(company.id, await createProdutos(t.url, await account.key('test'), company.id));
+  const informado = await informadoBody(t, account, calcular);
   const keys: string[][] = [];
   for (let c = 0; c < clients; c++)
     keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
@@ -124,4 +81,64 @@ async function runServer() {
   await t.close();
   simulator.child.kill('SIGTERM');
   process.exit(0);
+}
+
+/** The company's catalogue: ITEMS products, returned as the items of a calcular note (one of each, 1 to ITEMS). */
+async function createProdutos(url: string, key: string, empresaId: string) {
+  const itens = [];
+  for (let i = 0; i < ITEMS; i++) {
+    const sku = `BENCH-${i}`;
+    const res = await fetch(`${url}/v1/produtos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({
+        empresa_id: empresaId,
+        sku,
+        descricao: `Teclado ${i}`,
+        ncm: '84716052',
+        unidade: 'UN',
+        origem: '0',
+        tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } },
+      }),
+    });
+    if (res.status !== 201) throw new Error(`produto: ${res.status} ${await res.text()}`);
+    itens.push({ produto: sku, quantidade: String(i + 1), valor_unitario: '19.90' });
+  }
+  return itens;
+}
+
+async function calcularBody(empresaId: string, itens: Array<Record<string, string>>) {
+  const { PORTO_ALEGRE } = await import('../test/support/nfe-fixtures.js');
+  const { TOMA_CNPJ } = await import('../test/support/nfse-fixtures.js');
+  return {
+    modo: 'calcular',
+    empresa_id: empresaId,
+    presenca: 'internet',
+    pagamentos: [{ forma: 'pix' }],
+    itens,
+    destinatario: {
+      documento: TOMA_CNPJ,
+      nome: 'Cliente Bench',
+      contribuinte: 'contribuinte',
+      inscricao_estadual: '9012345678',
+      endereco: { logradouro: 'Rua Um', numero: '10', bairro: 'Centro', municipio: PORTO_ALEGRE, cep: '90000000' },
+    },
+  };
+}
+
+/** The informado body of the same note: what calcular produces for these items, in the API's names. */
+async function informadoBody(t: BenchApp, account: Account, calcular: { empresa_id: string }) {
+  const { computeNfeTaxes } = await import('../src/engine/nfe/compute-nfe-taxes.js');
+  const { findCompany } = await import('../src/engine/empresas/find-company.js');
+  const { camelBody } = await import('../src/engine/nucleo/camel-body.js');
+  const { apiShape } = await import('../src/engine/nucleo/api-shape.js');
+  const principal = { accountId: account.accountId, environment: 'test' as const, apiKeyId: 'bench', companyId: null };
+  // calcular takes and gives the declared shape; REST sends the API's names.
+  const calculada = await computeNfeTaxes(
+    t.app.engine,
+    principal,
+    await findCompany(t.app.engine, principal, calcular.empresa_id),
+    camelBody(calcular, '', []) as never,
+  );
+  return apiShape(calculada.corpo) as Record<string, unknown>;
 }

@@ -80,6 +80,24 @@ async function startBenchApp(nationalUrl: string) {
   };
 }
 
+/** Where the clients send their notes: the service, the company and each client's keys. */
+interface BenchTarget {
+  url: string;
+  empresaId: string;
+  keys: string[][];
+}
+
+type Pauses = {
+  gcCount: number;
+  gcTotalMs: number;
+  gcMaxMs: number;
+  eventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number;
+};
+type Run = { result: LoadResult; cpuMs: number; simulatorMs: number; postgresMs: number | null; pauses: Pauses };
+type Simulator = Awaited<ReturnType<typeof startSimulatorProcess>>;
+type BenchApp = Awaited<ReturnType<typeof startBenchApp>>['t'];
+
 async function runServer() {
   const { seedAccount } = await import('../test/support/seed.js');
   const simulator = await startSimulatorProcess();
@@ -94,85 +112,16 @@ async function runServer() {
   const keys: string[][] = [];
   for (let c = 0; c < clients; c++)
     keys.push(await Promise.all(Array.from({ length: KEYS_PER_CLIENT }, () => account.key('test'))));
+  const target: BenchTarget = { url: t.url, empresaId: company.id, keys };
 
-  // Warm-up, not measured: the first notes load and compile the XML, XSD and signature code paths (and the
-  // simulator's), which would otherwise be counted as the service's latency. Then a few seconds of the measured
-  // load itself per API: under load the service's CPU per note keeps falling for seconds after the first notes,
-  // and a first measured phase would otherwise time that climb to steady state rather than the service.
-  await warmUp(t.url, company.id, keys.flat().slice(-8));
-  const warmUpSeconds = arg('warmup-seconds', 5);
-  for (const api of apis) await measuredLoad(loadPlan(t.url, api, company.id, keys, warmUpSeconds, 'warmup'));
-  // The schema is minutes old: its tables have no statistics yet, so the planner takes them for nearly empty and
-  // the statements prepared so far keep plans that scan them whole (the authorisation read every note of the
-  // table); autovacuum would analyse them within its next minute, as it does in a running deployment.
-  if (!process.argv.includes('--no-analyze')) await t.app.engine.db.$executeRawUnsafe('ANALYZE');
-
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  type Pauses = {
-    gcCount: number;
-    gcTotalMs: number;
-    gcMaxMs: number;
-    eventLoopDelayP99Ms: number;
-    eventLoopDelayMaxMs: number;
-  };
-  type Run = { result: LoadResult; cpuMs: number; simulatorMs: number; postgresMs: number | null; pauses: Pauses };
-  const runs: Partial<Record<Api, Run>> = {};
-  const onPostgres = t.app.database.kind === 'postgres';
-  for (const api of apis) {
-    let simulatorBefore = 0;
-    let postgresBefore = 0;
-    let stopWatching = () => ({}) as Pauses;
-    // The clients run 2 s of the phase's load before its measure starts, so its first second is not their own
-    // start-up; every process's reading starts with the measure.
-    const plan = { ...loadPlan(t.url, api, company.id, keys, seconds), warmupSeconds: 2 };
-    const run = await measuredLoad(plan, () => {
-      simulatorBefore = cpuMsOf(simulator.child.pid!);
-      postgresBefore = onPostgres ? postgresCpuMs() : 0;
-      stopWatching = watchPauses();
-    });
-    runs[api] = {
-      ...run,
-      simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore,
-      postgresMs: onPostgres ? postgresCpuMs() - postgresBefore : null,
-      pauses: stopWatching(),
-    };
-  }
-  clearInterval(sampler);
-  const bare = await bareCpuMsPerNote(t.app, company.id, keys);
-
+  await prepareMeasure(t, target);
+  const { runs, peakRss } = await measureApis(t, simulator, target);
+  const bare = await bareCpuMsPerNote(t.app, target);
   const stored = await t.app.engine.db.nfse.groupBy({
     by: ['status'],
     where: { companyId: company.id, referencia: { startsWith: 'bench-' } },
     _count: true,
   });
-  const figures = ({ result, cpuMs, simulatorMs, postgresMs, pauses }: Run) => {
-    const lat = result.latenciesMs.sort((a, b) => a - b);
-    const pct = (p: number) => percentile(lat, p);
-    const authorised = result.statuses['201'] ?? 0;
-    return {
-      seconds: Number((result.elapsedMs / 1000).toFixed(1)),
-      requests: lat.length,
-      notesPerSecond: Number((authorised / (result.elapsedMs / 1000)).toFixed(1)),
-      p50Ms: pct(50),
-      p90Ms: pct(90),
-      p99Ms: pct(99),
-      maxMs: lat.length ? Number(lat.at(-1)!.toFixed(1)) : null,
-      errors: result.errors,
-      statuses: result.statuses,
-      completedPerSecond: result.perSecond,
-      errorSamples: result.samples,
-      serverCpuMsPerRequest: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
-      // The simulator process's CPU per request (the national system's side), not part of serverCpuMsPerRequest.
-      simulatorCpuMsPerNote: lat.length ? Number((simulatorMs / lat.length).toFixed(2)) : null,
-      // Every PostgreSQL process of this machine (null on PGlite, which runs inside the service) and the load
-      // process: with the two above, what the machine's cores spend per request.
-      postgresCpuMsPerNote: lat.length && postgresMs !== null ? Number((postgresMs / lat.length).toFixed(2)) : null,
-      clientCpuMsPerRequest: lat.length ? Number((result.cpuMs / lat.length).toFixed(2)) : null,
-      // The service's own stalls while the phase ran: every request in flight waits through them.
-      pauses,
-    };
-  };
   const rest = runs.rest ? figures(runs.rest) : null;
   const {
     completedPerSecond,
@@ -213,10 +162,84 @@ async function runServer() {
 }
 
 /**
+ * Warm-up, not measured: the first notes load and compile the XML, XSD and signature code paths (and the
+ * simulator's), which would otherwise be counted as the service's latency. Then a few seconds of the measured
+ * load itself per API: under load the service's CPU per note keeps falling for seconds after the first notes,
+ * and a first measured phase would otherwise time that climb to steady state rather than the service.
+ */
+async function prepareMeasure(t: BenchApp, target: BenchTarget) {
+  await warmUp(target.url, target.empresaId, target.keys.flat().slice(-8));
+  const warmUpSeconds = arg('warmup-seconds', 5);
+  for (const api of apis) await measuredLoad(loadPlan(target, api, warmUpSeconds, 'warmup'));
+  // The schema is minutes old: its tables have no statistics yet, so the planner takes them for nearly empty and
+  // the statements prepared so far keep plans that scan them whole (the authorisation read every note of the
+  // table); autovacuum would analyse them within its next minute, as it does in a running deployment.
+  if (!process.argv.includes('--no-analyze')) await t.app.engine.db.$executeRawUnsafe('ANALYZE');
+}
+
+/** One measured phase per API, with the simulator's and PostgreSQL's CPU and the service's pauses over it. */
+async function measureApis(t: BenchApp, simulator: Simulator, target: BenchTarget) {
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  const runs: Partial<Record<Api, Run>> = {};
+  const onPostgres = t.app.database.kind === 'postgres';
+  for (const api of apis) {
+    let simulatorBefore = 0;
+    let postgresBefore = 0;
+    let stopWatching = () => ({}) as Pauses;
+    // The clients run 2 s of the phase's load before its measure starts, so its first second is not their own
+    // start-up; every process's reading starts with the measure.
+    const plan = { ...loadPlan(target, api, seconds), warmupSeconds: 2 };
+    const run = await measuredLoad(plan, () => {
+      simulatorBefore = cpuMsOf(simulator.child.pid!);
+      postgresBefore = onPostgres ? postgresCpuMs() : 0;
+      stopWatching = watchPauses();
+    });
+    runs[api] = {
+      ...run,
+      simulatorMs: cpuMsOf(simulator.child.pid!) - simulatorBefore,
+      postgresMs: onPostgres ? postgresCpuMs() - postgresBefore : null,
+      pauses: stopWatching(),
+    };
+  }
+  clearInterval(sampler);
+  return { runs, peakRss };
+}
+
+function figures({ result, cpuMs, simulatorMs, postgresMs, pauses }: Run) {
+  const lat = result.latenciesMs.sort((a, b) => a - b);
+  const pct = (p: number) => percentile(lat, p);
+  const authorised = result.statuses['201'] ?? 0;
+  return {
+    seconds: Number((result.elapsedMs / 1000).toFixed(1)),
+    requests: lat.length,
+    notesPerSecond: Number((authorised / (result.elapsedMs / 1000)).toFixed(1)),
+    p50Ms: pct(50),
+    p90Ms: pct(90),
+    p99Ms: pct(99),
+    maxMs: lat.length ? Number(lat.at(-1)!.toFixed(1)) : null,
+    errors: result.errors,
+    statuses: result.statuses,
+    completedPerSecond: result.perSecond,
+    errorSamples: result.samples,
+    serverCpuMsPerRequest: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
+    // The simulator process's CPU per request (the national system's side), not part of serverCpuMsPerRequest.
+    simulatorCpuMsPerNote: lat.length ? Number((simulatorMs / lat.length).toFixed(2)) : null,
+    // Every PostgreSQL process of this machine (null on PGlite, which runs inside the service) and the load
+    // process: with the two above, what the machine's cores spend per request.
+    postgresCpuMsPerNote: lat.length && postgresMs !== null ? Number((postgresMs / lat.length).toFixed(2)) : null,
+    clientCpuMsPerRequest: lat.length ? Number((result.cpuMs / lat.length).toFixed(2)) : null,
+    // The service's own stalls while the phase ran: every request in flight waits through them.
+    pauses,
+  };
+}
+
+/**
  * The same clients against the bare stack (sign the company's DPS + one insert + the HTTP round trip), for a
  * quarter of the time (at least 3 s): the floor the service's CPU per note compares with.
  */
-async function bareCpuMsPerNote(app: App, empresaId: string, keys: string[][]) {
+async function bareCpuMsPerNote(app: App, target: BenchTarget) {
+  const { empresaId } = target;
   const { startBareIssueServer } = await import('./bare-issue-server.js');
   const { companyCredentials } = await import('../src/engine/empresas/company-credentials.js');
   const sample = await app.engine.db.nfse.findFirstOrThrow({ where: { companyId: empresaId }, select: { dps: true } });
@@ -227,7 +250,9 @@ async function bareCpuMsPerNote(app: App, empresaId: string, keys: string[][]) {
     signer,
   );
   try {
-    const { result, cpuMs } = await measuredLoad(loadPlan(bare.url, 'rest', empresaId, keys, Math.max(3, seconds / 4)));
+    const { result, cpuMs } = await measuredLoad(
+      loadPlan({ ...target, url: bare.url }, 'rest', Math.max(3, seconds / 4)),
+    );
     const n = result.latenciesMs.length;
     return { cpuMsPerNote: n ? Number((cpuMs / n).toFixed(2)) : null, errors: result.errors };
   } finally {
@@ -288,14 +313,8 @@ function watchPauses() {
 }
 
 /** The clients' plan for one API: the same note each time, with a referencia of its own per request. */
-function loadPlan(
-  url: string,
-  api: Api,
-  empresaId: string,
-  keys: string[][],
-  seconds: number,
-  prefix = 'bench',
-): LoadPlan {
+function loadPlan(target: BenchTarget, api: Api, seconds: number, prefix = 'bench'): LoadPlan {
+  const { url, empresaId, keys } = target;
   const note = {
     empresaId,
     referencia: REFERENCIA,

@@ -8,6 +8,7 @@
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { PubSub } from '../src/engine/nucleo/pubsub.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,7 +42,7 @@ async function runServer() {
   const { startTestApp } = await import('../test/support/test-app.js');
   const { seedAccount } = await import('../test/support/seed.js');
   const { issueNfse } = await import('../src/engine/nfse/issue-nfse.js');
-  const { nfseBody } = await import('../test/support/nfse.js');
+  const { nfseInput } = await import('../test/support/nfse.js');
 
   const t = await startTestApp({ worker: false });
   const account = await seedAccount(t.app.engine, 'bench');
@@ -50,23 +51,9 @@ async function runServer() {
   const principal = { accountId: account.accountId, environment: 'test' as const, apiKeyId: 'bench', companyId: null };
   // Warm up the paths the measurement uses (issuance, GraphQL, pub/sub) before taking the memory baseline.
   for (const c of seeded.slice(0, 2))
-    await issueNfse(t.app.engine, principal, { body: nfseBody(c.id), simular: null, waitSeconds: 10 });
+    await issueNfse(t.app.engine, principal, { body: nfseInput(c.id), simular: null, waitSeconds: 10 });
 
-  // Publish time of each change: the publish follows the commit directly (update-note.ts).
-  const published = new Map<string, number>();
-  const real = t.app.engine.pubsub;
-  let opened = 0;
-  t.app.engine.pubsub = {
-    publish: (topic, message) => {
-      if (topic.startsWith('nfse-conta:')) published.set(`${message.id}:${message.status}`, now());
-      return real.publish(topic, message);
-    },
-    subscribe: (topic, signal) => {
-      opened += 1;
-      return real.subscribe(topic, signal);
-    },
-    close: () => real.close(),
-  };
+  const watched = watchPubsub(t.app.engine);
 
   const memory = () => {
     gc();
@@ -87,8 +74,9 @@ async function runServer() {
   child.send({ url: t.url, key: account.testKey, empresaIds: seeded.map((c) => c.id), subscribers } satisfies Plan);
   await connected;
   const started = Date.now();
-  while (opened < subscribers) {
-    if (Date.now() - started > 120_000) throw new Error(`only ${opened} of ${subscribers} subscriptions opened`);
+  while (watched.opened() < subscribers) {
+    if (Date.now() - started > 120_000)
+      throw new Error(`only ${watched.opened()} of ${subscribers} subscriptions opened`);
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 1_000)); // Redis SUBSCRIBE and the last acks settle
@@ -97,7 +85,7 @@ async function runServer() {
   const runStart = now();
   for (let i = 0; i < notes; i++) {
     await issueNfse(t.app.engine, principal, {
-      body: nfseBody(seeded[i % companies]!.id),
+      body: nfseInput(seeded[i % companies]!.id),
       simular: null,
       waitSeconds: 10,
     });
@@ -108,12 +96,6 @@ async function runServer() {
   const receipts = await received;
   const runSeconds = (now() - runStart) / 1000;
 
-  const latencies = receipts
-    .map(([id, status, at]) => at - (published.get(`${id}:${status}`) ?? NaN))
-    .filter((ms) => Number.isFinite(ms))
-    .sort((x, y) => x - y);
-  const pct = (p: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 10) / 10;
   const result = {
     bench: 'subscriptions',
     mode: `postgres+redis`,
@@ -122,7 +104,7 @@ async function runServer() {
     notes_issued: notes,
     deliveries_expected: expected,
     deliveries_received: receipts.length,
-    commit_to_receipt_ms: { p50: pct(50), p99: pct(99), max: pct(100) },
+    commit_to_receipt_ms: commitToReceiptMs(receipts, watched.published),
     run_seconds: Math.round(runSeconds * 10) / 10,
     memory_per_idle_subscriber_kb: {
       heap: Math.round(((idle.heap - before.heap) / subscribers / 1024) * 10) / 10,
@@ -164,10 +146,47 @@ async function runClients(plan: Plan) {
     if (i % 50 === 49) await new Promise((r) => setTimeout(r, 50));
   }
   process.send!({ type: 'connected', data: plan.subscribers });
-  process.on('message', async (m: { type: string; expected: number }) => {
-    if (m.type !== 'report') return;
-    const deadline = Date.now() + 60_000;
-    while (receipts.length < m.expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    process.send!({ type: 'receipts', data: receipts });
+  process.on('message', (m: { type: string; expected: number }) => {
+    if (m.type === 'report') void sendReceipts(receipts, m.expected);
   });
+}
+
+/** Sends the receipts to the server once `expected` arrived, or after a minute with those that did. */
+async function sendReceipts(receipts: Receipt[], expected: number) {
+  const deadline = Date.now() + 60_000;
+  while (receipts.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  process.send!({ type: 'receipts', data: receipts });
+}
+
+/**
+ * The engine's pub/sub, watched: the publish time of each note change (the publish follows the commit directly,
+ * update-note.ts) and how many subscriptions were opened.
+ */
+function watchPubsub(engine: { pubsub: PubSub }) {
+  const published = new Map<string, number>();
+  const real = engine.pubsub;
+  let opened = 0;
+  engine.pubsub = {
+    publish: (topic, message) => {
+      if (topic.startsWith('nfse-conta:')) published.set(`${message.id}:${message.status}`, now());
+      return real.publish(topic, message);
+    },
+    subscribe: (topic, signal) => {
+      opened += 1;
+      return real.subscribe(topic, signal);
+    },
+    close: () => real.close(),
+  };
+  return { published, opened: () => opened };
+}
+
+/** p50, p99 and max from each change's publish to its receipt by a subscriber. */
+function commitToReceiptMs(receipts: Receipt[], published: Map<string, number>) {
+  const latencies = receipts
+    .map(([id, status, at]) => at - (published.get(`${id}:${status}`) ?? NaN))
+    .filter((ms) => Number.isFinite(ms))
+    .sort((x, y) => x - y);
+  const pct = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 10) / 10;
+  return { p50: pct(50), p99: pct(99), max: pct(100) };
 }

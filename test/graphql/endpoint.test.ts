@@ -15,7 +15,7 @@ beforeAll(async () => {
   acct = await seedAccount(t.app.engine);
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.dispose()));
+  await Promise.all(clients.map(async (c) => c.dispose()));
   await t?.close();
 });
 

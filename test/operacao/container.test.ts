@@ -16,6 +16,29 @@ const pkg = JSON.parse(read('package.json')) as {
   devDependencies: Record<string, string>;
 };
 
+/**
+ * The packages the files of src/ that `scanned` keeps import at run time, each with the first file importing it:
+ * value imports and dynamic imports; `import type` is erased by the build.
+ */
+function runtimeImports(scanned: (file: string) => boolean): Map<string, string> {
+  const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && scanned(f),
+  );
+  const imported = new Map<string, string>();
+  for (const file of files) {
+    const text = read(join('src', file));
+    for (const m of text.matchAll(
+      /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\bfrom\s+)?['"]([^'".][^'"]*)['"]|import\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm,
+    )) {
+      const spec = (m[1] ?? m[2])!;
+      if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
+      const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+      if (!imported.has(name)) imported.set(name, file);
+    }
+  }
+  return imported;
+}
+
 interface Instruction {
   op: string;
   args: string;
@@ -104,23 +127,27 @@ describe('Dockerfile', () => {
   });
 
   it('the start path needs no devDependency: every package src/ imports at run time is a dependency', () => {
-    const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter(
-      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('generated'),
-    );
-    const missing = new Set<string>();
-    for (const file of files) {
-      const text = read(join('src', file));
-      // Value imports and dynamic imports; `import type` is erased by the build.
-      for (const m of text.matchAll(
-        /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\bfrom\s+)?['"]([^'".][^'"]*)['"]|import\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm,
-      )) {
-        const spec = (m[1] ?? m[2])!;
-        if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
-        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
-        if (!pkg.dependencies[name]) missing.add(`${name} (${file})`);
-      }
+    const missing = [...runtimeImports((f) => !f.startsWith('generated'))]
+      .filter(([name]) => !pkg.dependencies[name])
+      .map(([name, file]) => `${name} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every dependency is imported at run time (src/, the generated Prisma client); build and test tools are dev', () => {
+    const imported = runtimeImports(() => true);
+    expect(imported.has('@prisma/client')).toBe(true);
+    expect(Object.keys(pkg.dependencies).filter((name) => !imported.has(name))).toEqual([]);
+    for (const tool of ['tsx', 'esbuild', 'prisma', 'preact', 'vitest'])
+      expect(pkg.dependencies[tool], tool).toBeUndefined();
+  });
+
+  it('the runtime stage installs without install scripts (the Prisma client comes in dist/) or optional peers', () => {
+    const installs = of(runtime, 'RUN').filter((i) => /\bnpm ci\b/.test(i.args));
+    expect(installs.length).toBeGreaterThan(0);
+    for (const i of installs) {
+      expect(i.args).toMatch(/--ignore-scripts\b/);
+      expect(i.args).toMatch(/--omit=optional\b/);
     }
-    expect([...missing]).toEqual([]);
   });
 
   it('.dockerignore keeps the host node_modules, dist and .git out of the build context', () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 const clients: Client[] = [];
-afterAll(async () => Promise.all(clients.map((c) => c.dispose())));
+afterAll(async () => Promise.all(clients.map(async (c) => c.dispose())));
 
 /** A browser's websocket: its cookie and Origin on the upgrade, the CSRF token in connectionParams. */
 function panelWs(options: { cookie?: string; origin?: string; params?: Record<string, unknown> }): Client {

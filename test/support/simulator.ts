@@ -1,5 +1,5 @@
 import { createAuthorityClient, type AuthorityClient } from '../../src/engine/autoridades/authority-client.js';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildDpsId, buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
 import type { DpsInput } from '../../src/engine/nfse/nacional/dps-input.js';
@@ -61,33 +61,35 @@ export async function startLossyHop(target: string) {
   let armed: LostCall | null = null;
   /** DPS sends to let through before losing one. */
   let skip = 0;
+  /** Forwards one request with its body to the target, unless it is the DPS send to lose. */
+  async function relay(req: IncomingMessage, res: ServerResponse, chunks: Buffer[]) {
+    const emission = req.method === 'POST' && /\/nfse$/.test(req.url ?? '');
+    if (emission && armed === 'request' && skip-- <= 0) {
+      armed = null;
+      return req.socket.destroy();
+    }
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => k === 'content-type' || k.startsWith('x-')) as Array<
+        [string, string]
+      >,
+    );
+    const answer = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    const body = Buffer.from(await answer.arrayBuffer());
+    if (emission && armed === 'answer' && answer.status === 201) {
+      armed = null;
+      return req.socket.destroy();
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+    res.end(body);
+  }
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const emission = req.method === 'POST' && /\/nfse$/.test(req.url ?? '');
-      if (emission && armed === 'request' && skip-- <= 0) {
-        armed = null;
-        return req.socket.destroy();
-      }
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([k]) => k === 'content-type' || k.startsWith('x-')) as Array<
-          [string, string]
-        >,
-      );
-      const answer = await fetch(`${target}${req.url}`, {
-        method: req.method,
-        headers,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      });
-      const body = Buffer.from(await answer.arrayBuffer());
-      if (emission && armed === 'answer' && answer.status === 201) {
-        armed = null;
-        return req.socket.destroy();
-      }
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-      res.end(body);
-    });
+    req.on('end', () => void relay(req, res, chunks));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -19,7 +19,7 @@ export function wsClient(baseUrl: string, key: string | null): Client {
 /** wsClient for a test file: every client it makes is disposed after the file's tests. */
 export function wsClients(baseUrl: () => string): (key: string | null) => Client {
   const clients: Client[] = [];
-  afterAll(async () => Promise.all(clients.map((c) => c.dispose())));
+  afterAll(async () => Promise.all(clients.map(async (c) => c.dispose())));
   return (key) => {
     const c = wsClient(baseUrl(), key);
     clients.push(c);

@@ -2,31 +2,25 @@ import { useState } from 'preact/hooks';
 import { aceitarConvite, entrar } from '../api/session.js';
 import { navigate } from '../router.js';
 import { ErrorBox, Field } from '../ui/ui.js';
+import { useAction } from '../use-action.js';
 
 /** The page of an invitation link (/painel/convite?token=…): the person chooses a password and is signed in. */
 export function Convite({ token }: { token: string }) {
   const [senha, setSenha] = useState('');
   const [confirmacao, setConfirmacao] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   return (
     <main class="entrar">
       <form
         aria-label="Definir senha"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
           if (senha !== confirmacao) return setError('As senhas não são iguais.');
-          setBusy(true);
-          setError(null);
-          try {
+          run(async () => {
             const { email } = await aceitarConvite(token, senha);
             await entrar(email, senha);
             navigate('/notas', true);
-          } catch (err) {
-            setError((err as Error).message);
-          } finally {
-            setBusy(false);
-          }
+          });
         }}
       >
         <h1>Bem-vindo ao painel</h1>

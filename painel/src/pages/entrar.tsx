@@ -1,31 +1,25 @@
 import { useState } from 'preact/hooks';
 import { entrar, RequestError } from '../api/session.js';
 import { ErrorBox, Field } from '../ui/ui.js';
+import { useAction } from '../use-action.js';
 
 export function Entrar() {
   const [email, setEmail] = useState('');
   const [senha, setSenha] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   return (
     <main class="entrar">
       <form
         aria-label="Entrar no painel"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          setError(null);
-          try {
-            await entrar(email.trim(), senha);
-          } catch (err) {
-            setError(
+          run(
+            () => entrar(email.trim(), senha),
+            (err) =>
               err instanceof RequestError && err.status === 401
                 ? 'E-mail ou senha incorretos.'
                 : (err as Error).message,
-            );
-          } finally {
-            setBusy(false);
-          }
+          );
         }}
       >
         <h1>Painel fiscal</h1>

@@ -6,7 +6,6 @@ import { Link } from '../router.js';
 import {
   ActionButton,
   ErrorBox,
-  Field,
   label,
   LiveMark,
   Loading,

@@ -45,7 +45,6 @@ export function Nota({ id }: { id: string }) {
   const fetched = q.data?.nfse;
   const nota = live && fetched?.__typename === 'Nfse' && live.id === fetched.id ? live : fetched;
   const [cancelando, setCancelando] = useState(false);
-  const [motivo, setMotivo] = useState({ codigoMotivo: '1', motivo: '' });
 
   if (!nota) {
     return (
@@ -73,36 +72,7 @@ export function Nota({ id }: { id: string }) {
       <PageTitle>
         NFS-e {nota.numero ?? nota.referencia ?? nota.id} <Status value={nota.status} />
       </PageTitle>
-      <dl class="dados">
-        <dt>Referência</dt>
-        <dd>{nota.referencia ?? '—'}</dd>
-        <dt>Empresa</dt>
-        <dd>{nota.empresa ? `${nota.empresa.razaoSocial} (${formatDocumento(nota.empresa.cnpj)})` : '—'}</dd>
-        <dt>Valor</dt>
-        <dd>{formatMoney(nota.valor)}</dd>
-        <dt>Competência</dt>
-        <dd>{formatCompetencia(nota.competencia)}</dd>
-        <dt>Origem</dt>
-        <dd data-origem={nota.origem}>{label(nota.origem)}</dd>
-        <dt>Criada em</dt>
-        <dd>{formatDateTime(nota.criadaEm)}</dd>
-        <dt>Autorizada em</dt>
-        <dd>{formatDateTime(nota.autorizadaEm)}</dd>
-        <dt>Chave de acesso</dt>
-        <dd class="chave">{nota.chaveAcesso ?? '—'}</dd>
-        <dt>DPS</dt>
-        <dd>
-          série {nota.serieDps}, nº {nota.numeroDps}
-        </dd>
-        {nota.substituidaPor && (
-          <>
-            <dt>Substituída por</dt>
-            <dd>
-              <Link href={`/notas/${nota.substituidaPor}`}>{nota.substituidaPor}</Link>
-            </dd>
-          </>
-        )}
-      </dl>
+      <NotaDados nota={nota} />
       {nota.rejeicao && (
         <div class="caixa erro" role="alert">
           <strong>Rejeitada{nota.rejeicao.codigoOficial ? ` (${nota.rejeicao.codigoOficial})` : ''}:</strong>{' '}
@@ -158,79 +128,138 @@ export function Nota({ id }: { id: string }) {
       </div>
 
       {cancelando && nota.status === 'autorizada' && (
-        <ActionForm
-          label="Cancelamento"
-          submit="Confirmar cancelamento"
-          onSubmit={async () => {
-            setLive(unwrap((await gql(CANCELAR, { id: nota.id, input: motivo })).cancelNfse));
+        <CancelamentoForm
+          id={nota.id}
+          onCancelada={(cancelada) => {
+            setLive(cancelada);
             setCancelando(false);
           }}
-        >
-          <h2>Cancelamento</h2>
-          <Field label="Motivo">
-            <select
-              value={motivo.codigoMotivo}
-              onChange={(e) => setMotivo({ ...motivo, codigoMotivo: e.currentTarget.value })}
-            >
-              <option value="1">1 — Erro na emissão</option>
-              <option value="2">2 — Serviço não prestado</option>
-              <option value="9">9 — Outros</option>
-            </select>
-          </Field>
-          <Field label="Justificativa" hint="De 15 a 255 caracteres.">
-            <textarea
-              minLength={15}
-              maxLength={255}
-              required
-              value={motivo.motivo}
-              onInput={(e) => setMotivo({ ...motivo, motivo: e.currentTarget.value })}
-            />
-          </Field>
-        </ActionForm>
+        />
       )}
 
+      <NotaLinhaDoTempo eventos={nota.eventos} />
+      <NotaAjustes ajustes={nota.ajustes} />
+      <p class="rodape-dados">Regras: {nota.regrasVersao}</p>
+    </section>
+  );
+}
+
+/** The note's identification: reference, company, amounts, dates, key and DPS. */
+function NotaDados({ nota }: { nota: any }) {
+  return (
+    <dl class="dados">
+      <dt>Referência</dt>
+      <dd>{nota.referencia ?? '—'}</dd>
+      <dt>Empresa</dt>
+      <dd>{nota.empresa ? `${nota.empresa.razaoSocial} (${formatDocumento(nota.empresa.cnpj)})` : '—'}</dd>
+      <dt>Valor</dt>
+      <dd>{formatMoney(nota.valor)}</dd>
+      <dt>Competência</dt>
+      <dd>{formatCompetencia(nota.competencia)}</dd>
+      <dt>Origem</dt>
+      <dd data-origem={nota.origem}>{label(nota.origem)}</dd>
+      <dt>Criada em</dt>
+      <dd>{formatDateTime(nota.criadaEm)}</dd>
+      <dt>Autorizada em</dt>
+      <dd>{formatDateTime(nota.autorizadaEm)}</dd>
+      <dt>Chave de acesso</dt>
+      <dd class="chave">{nota.chaveAcesso ?? '—'}</dd>
+      <dt>DPS</dt>
+      <dd>
+        série {nota.serieDps}, nº {nota.numeroDps}
+      </dd>
+      {nota.substituidaPor && (
+        <>
+          <dt>Substituída por</dt>
+          <dd>
+            <Link href={`/notas/${nota.substituidaPor}`}>{nota.substituidaPor}</Link>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The cancellation's reason and justification; `onCancelada` receives the note the mutation answers. */
+function CancelamentoForm({ id, onCancelada }: { id: string; onCancelada: (nota: unknown) => void }) {
+  const [motivo, setMotivo] = useState({ codigoMotivo: '1', motivo: '' });
+  return (
+    <ActionForm
+      label="Cancelamento"
+      submit="Confirmar cancelamento"
+      onSubmit={async () => onCancelada(unwrap((await gql(CANCELAR, { id, input: motivo })).cancelNfse))}
+    >
+      <h2>Cancelamento</h2>
+      <Field label="Motivo">
+        <select
+          value={motivo.codigoMotivo}
+          onChange={(e) => setMotivo({ ...motivo, codigoMotivo: e.currentTarget.value })}
+        >
+          <option value="1">1 — Erro na emissão</option>
+          <option value="2">2 — Serviço não prestado</option>
+          <option value="9">9 — Outros</option>
+        </select>
+      </Field>
+      <Field label="Justificativa" hint="De 15 a 255 caracteres.">
+        <textarea
+          minLength={15}
+          maxLength={255}
+          required
+          value={motivo.motivo}
+          onInput={(e) => setMotivo({ ...motivo, motivo: e.currentTarget.value })}
+        />
+      </Field>
+    </ActionForm>
+  );
+}
+
+function NotaLinhaDoTempo({ eventos }: { eventos: Array<{ tipo: string; em: string; detalhe: unknown }> }) {
+  return (
+    <>
       <h2>Linha do tempo</h2>
       <ol class="linha-do-tempo">
-        {nota.eventos.map((ev: { tipo: string; em: string; detalhe: unknown }) => (
+        {eventos.map((ev) => (
           <li>
             <time dateTime={ev.em}>{formatDateTime(ev.em)}</time> <strong>{PASSOS[ev.tipo] ?? ev.tipo}</strong>
             {ev.detalhe != null && <code class="detalhe">{JSON.stringify(ev.detalhe)}</code>}
           </li>
         ))}
       </ol>
+    </>
+  );
+}
 
-      {nota.ajustes.length > 0 && (
-        <>
-          <h2>Ajustes feitos pelo serviço</h2>
-          <div class="tabela">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Campo</th>
-                  <th scope="col">Ação</th>
-                  <th scope="col">Motivo</th>
-                  <th scope="col">Regra</th>
-                </tr>
-              </thead>
-              <tbody>
-                {nota.ajustes.map((a: { campo: string; acao: string; motivo: string; regra: string }) => (
-                  <tr>
-                    <td>
-                      <code>{a.campo}</code>
-                    </td>
-                    <td>{a.acao}</td>
-                    <td>{a.motivo}</td>
-                    <td>
-                      <code>{a.regra}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-      <p class="rodape-dados">Regras: {nota.regrasVersao}</p>
-    </section>
+function NotaAjustes({ ajustes }: { ajustes: Array<{ campo: string; acao: string; motivo: string; regra: string }> }) {
+  if (ajustes.length === 0) return null;
+  return (
+    <>
+      <h2>Ajustes feitos pelo serviço</h2>
+      <div class="tabela">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Campo</th>
+              <th scope="col">Ação</th>
+              <th scope="col">Motivo</th>
+              <th scope="col">Regra</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ajustes.map((a) => (
+              <tr>
+                <td>
+                  <code>{a.campo}</code>
+                </td>
+                <td>{a.acao}</td>
+                <td>{a.motivo}</td>
+                <td>
+                  <code>{a.regra}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -46,8 +46,6 @@ export function Webhook({ id }: { id: string }) {
   const [status, setStatus] = useState('');
   const entregas = useConnection<Entrega>(ENTREGAS, 'webhookDeliveries', { id, ...(status ? { status } : {}) });
   const [segredo, setSegredo] = useState<string | null>(null);
-  const [reenvio, setReenvio] = useState({ desde: '', ate: '' });
-  const [reenviados, setReenviados] = useState<string | null>(null);
   const w = q.data?.webhook;
   if (!w || w.__typename === 'DomainError') {
     return (
@@ -93,35 +91,7 @@ export function Webhook({ id }: { id: string }) {
       </div>
       {segredo && <Segredo segredo={segredo} onClose={() => setSegredo(null)} />}
 
-      <ActionForm
-        label="Reenviar eventos"
-        submit="Reenviar"
-        onSubmit={async () => {
-          const desde = parseDataBr(reenvio.desde);
-          const ate = parseDataBr(reenvio.ate);
-          if (!desde || !ate) throw new Error('Informe as duas datas como dd/mm/aaaa.');
-          const r = unwrap(
-            (await gql(REENVIAR, { id, input: { desde: startOfDayBr(desde), ate: endOfDayBr(ate) } }))
-              .resendWebhookEvents,
-          ) as { total: number; continuarDesde: string | null };
-          setReenviados(
-            `${r.total} evento(s) na fila de novo${r.continuarDesde ? `; continue a partir de ${formatDateTime(r.continuarDesde)}` : ''}.`,
-          );
-          entregas.reload();
-        }}
-      >
-        <h2>Reenviar eventos de um período</h2>
-        <div class="grade">
-          <DateField
-            label="Desde"
-            required
-            value={reenvio.desde}
-            onInput={(v) => setReenvio({ ...reenvio, desde: v })}
-          />
-          <DateField label="Até" required value={reenvio.ate} onInput={(v) => setReenvio({ ...reenvio, ate: v })} />
-        </div>
-        {reenviados && <Notice>{reenviados}</Notice>}
-      </ActionForm>
+      <ReenvioForm id={id} onReenviado={entregas.reload} />
 
       <h2>Entregas</h2>
       <div class="filtros">
@@ -193,5 +163,37 @@ export function Webhook({ id }: { id: string }) {
       <Loading when={entregas.loading} />
       <MoreButton hasNext={entregas.hasNext} onMore={entregas.more} />
     </section>
+  );
+}
+
+/** Puts the events of a period in the webhook's queue again; says how many, and where to continue from. */
+function ReenvioForm({ id, onReenviado }: { id: string; onReenviado: () => void }) {
+  const [reenvio, setReenvio] = useState({ desde: '', ate: '' });
+  const [reenviados, setReenviados] = useState<string | null>(null);
+  return (
+    <ActionForm
+      label="Reenviar eventos"
+      submit="Reenviar"
+      onSubmit={async () => {
+        const desde = parseDataBr(reenvio.desde);
+        const ate = parseDataBr(reenvio.ate);
+        if (!desde || !ate) throw new Error('Informe as duas datas como dd/mm/aaaa.');
+        const r = unwrap(
+          (await gql(REENVIAR, { id, input: { desde: startOfDayBr(desde), ate: endOfDayBr(ate) } }))
+            .resendWebhookEvents,
+        ) as { total: number; continuarDesde: string | null };
+        setReenviados(
+          `${r.total} evento(s) na fila de novo${r.continuarDesde ? `; continue a partir de ${formatDateTime(r.continuarDesde)}` : ''}.`,
+        );
+        onReenviado();
+      }}
+    >
+      <h2>Reenviar eventos de um período</h2>
+      <div class="grade">
+        <DateField label="Desde" required value={reenvio.desde} onInput={(v) => setReenvio({ ...reenvio, desde: v })} />
+        <DateField label="Até" required value={reenvio.ate} onInput={(v) => setReenvio({ ...reenvio, ate: v })} />
+      </div>
+      {reenviados && <Notice>{reenviados}</Notice>}
+    </ActionForm>
   );
 }

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
+import { useAction } from '../use-action.js';
 
 /** The page's heading; it takes the focus when the page opens, so a keyboard or screen-reader user starts there. */
 export function PageTitle({ children }: { children: ComponentChildren }) {
@@ -131,8 +132,7 @@ export function ActionButton(
   >,
 ) {
   const { onAction, children, confirm: question, ...rest } = props;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   return (
     <>
       <button
@@ -140,17 +140,9 @@ export function ActionButton(
         {...rest}
         disabled={busy || rest.disabled}
         aria-busy={busy}
-        onClick={async () => {
+        onClick={() => {
           if (question && !window.confirm(question)) return;
-          setBusy(true);
-          setError(null);
-          try {
-            await onAction();
-          } catch (e) {
-            setError((e as Error).message);
-          } finally {
-            setBusy(false);
-          }
+          run(onAction);
         }}
       >
         {children}
@@ -168,23 +160,14 @@ export function ActionForm(props: {
   class?: string;
   label?: string;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   return (
     <form
       class={props.class ?? 'formulario'}
       aria-label={props.label}
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        setError(null);
-        try {
-          await props.onSubmit();
-        } catch (err) {
-          setError((err as Error).message);
-        } finally {
-          setBusy(false);
-        }
+        run(props.onSubmit);
       }}
     >
       {props.children}

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
-import type { OperacaoAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import type { OperacaoAbrasf, PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { perfilAbrasf } from '../../engine/nfse/abrasf/perfis-abrasf.js';
 import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
 import { escapeText } from '../../engine/xml/el.js';
@@ -81,40 +81,17 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
     const perfil = perfilAbrasf(ibge);
     const body = await readBody(req);
     if (req.method !== 'POST' || !perfil) return send(res, 404, fault('Serviço não encontrado.'));
-    const action = String(
-      req.headers.soapaction ?? /action="([^"]+)"/.exec(String(req.headers['content-type'] ?? ''))?.[1] ?? '',
-    ).replace(/"/g, '');
-    const wrapper = /<(?:[\w.-]+:)?(\w+)Request[\s>]/.exec(body)?.[1] ?? '';
-    const operacao = wrapper as OperacaoAbrasf;
-    if (!perfil.operacoes.includes(operacao) || action !== `${perfil.soapAction}${operacao}`) {
-      return send(
-        res,
-        500,
-        fault(`Operação SOAP desconhecida: ${wrapper || '(sem <Op>Request)'} / SOAPAction ${action || '(ausente)'}`),
-      );
-    }
+    const operacao = soapOperation(req, body, perfil);
+    if (typeof operacao !== 'string') return send(res, 500, fault(operacao.unknown));
     const cabecalho = soapString(body, 'nfseCabecMsg') ?? '';
     const dados = soapString(body, 'nfseDadosMsg') ?? '';
     calls.push({ ibge, operacao, dados });
-    const prestadorBlock =
-      xmlElements(dados, operacao === 'ConsultarNfseServicoTomado' ? 'Consulente' : 'Prestador')[0] ??
-      xmlElements(dados, 'CpfCnpj')[0] ??
-      '';
-    const prestador = xmlText(prestadorBlock, 'Cnpj') ?? xmlText(prestadorBlock, 'Cpf') ?? '';
-    const scenario = scenarioFor(req, operacao, prestador);
+    const scenario = scenarioFor(req, operacao, prestadorOf(operacao, dados));
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
-    const invalid = [...validateXsd(cabecalho, 'abrasf'), ...validateXsd(dados, 'abrasf')];
-    const wrongRoot = !new RegExp(`^(<\\?xml[^>]*\\?>)?<${ROOT[operacao]}[\\s>]`).test(dados.trim());
     const inner =
-      invalid.length > 0 || wrongRoot
-        ? refusal(operacao, [
-            {
-              codigo: SIMULATOR_CODES.esquema,
-              mensagem: `Mensagem em desacordo com o esquema ABRASF 2.04: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}`,
-            },
-          ])
-        : handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
+      schemaRefusal(operacao, cabecalho, dados) ??
+      handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
     if (inner === null) {
       // timeout: the notes are kept and the answer never comes; the socket is released when the simulator closes.
       held.add(res);
@@ -172,6 +149,43 @@ const ROOT: Record<OperacaoAbrasf, string> = {
   SubstituirNfse: 'SubstituirNfseEnvio',
   ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoEnvio',
 };
+
+/**
+ * The operation the SOAP body's <Op>Request and the SOAPAction name together, or why it is none of the city's.
+ */
+function soapOperation(req: IncomingMessage, body: string, perfil: PerfilAbrasf): OperacaoAbrasf | { unknown: string } {
+  const action = String(
+    req.headers.soapaction ?? /action="([^"]+)"/.exec(String(req.headers['content-type'] ?? ''))?.[1] ?? '',
+  ).replace(/"/g, '');
+  const wrapper = /<(?:[\w.-]+:)?(\w+)Request[\s>]/.exec(body)?.[1] ?? '';
+  const operacao = wrapper as OperacaoAbrasf;
+  if (perfil.operacoes.includes(operacao) && action === `${perfil.soapAction}${operacao}`) return operacao;
+  return {
+    unknown: `Operação SOAP desconhecida: ${wrapper || '(sem <Op>Request)'} / SOAPAction ${action || '(ausente)'}`,
+  };
+}
+
+/** The CNPJ or CPF of the provider a message is about (of the consulting party for the services taken). */
+function prestadorOf(operacao: OperacaoAbrasf, dados: string): string {
+  const prestadorBlock =
+    xmlElements(dados, operacao === 'ConsultarNfseServicoTomado' ? 'Consulente' : 'Prestador')[0] ??
+    xmlElements(dados, 'CpfCnpj')[0] ??
+    '';
+  return xmlText(prestadorBlock, 'Cnpj') ?? xmlText(prestadorBlock, 'Cpf') ?? '';
+}
+
+/** The city's refusal of a header or message the 2.04 schema refuses, or whose root is not the operation's. */
+function schemaRefusal(operacao: OperacaoAbrasf, cabecalho: string, dados: string): string | null {
+  const invalid = [...validateXsd(cabecalho, 'abrasf'), ...validateXsd(dados, 'abrasf')];
+  const wrongRoot = !new RegExp(`^(<\\?xml[^>]*\\?>)?<${ROOT[operacao]}[\\s>]`).test(dados.trim());
+  if (invalid.length === 0 && !wrongRoot) return null;
+  return refusal(operacao, [
+    {
+      codigo: SIMULATOR_CODES.esquema,
+      mensagem: `Mensagem em desacordo com o esquema ABRASF 2.04: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}`,
+    },
+  ]);
+}
 
 function defaultSigner(): XmlSigner {
   const cert = generateTestCertificate({ cnpj: '00394411000109', razaoSocial: 'PREFEITURA SIMULADA ABRASF' });

@@ -141,121 +141,143 @@ export function handleAbrasfOperation(
 ): string | null {
   switch (operacao) {
     case 'GerarNfse':
-    case 'RecepcionarLoteRpsSincrono': {
-      const lote = operacao === 'RecepcionarLoteRpsSincrono' ? xmlElements(dados, 'LoteRps')[0] : undefined;
-      if (lote) {
-        const falha = verify(dados, 'LoteRps', ctx.perfil.assinaturas.lote);
-        if (falha) return refusal(operacao, [falha]);
-        if (xmlElements(lote, 'Rps').length > ctx.perfil.loteMaximo)
-          return refusal(operacao, [
-            { codigo: SIMULATOR_CODES.esquema, mensagem: `O lote excede ${ctx.perfil.loteMaximo} RPS.` },
-          ]);
-      }
-      const rpsList = xmlElements(dados, 'Rps');
-      if (scenario.kind === 'rejeitar') {
-        const codigo = scenario.codes[0] ?? SIMULATOR_CODES.rejeicao;
-        return refusal(
-          operacao,
-          rpsList.map((r) => ({ codigo, mensagem: `Rejeição simulada (${codigo}).`, rps: identificacao(r) })),
-        );
-      }
-      const results = rpsList.map((r) => acceptRps(ctx, r));
-      // One bad RPS refuses the whole lot: nothing is kept.
-      const erros = results.flatMap((r) => ('erro' in r ? [r.erro] : []));
-      if (erros.length > 0) return refusal(operacao, erros);
-      const notes = results.map((r) => (r as { note: AbrasfNote }).note);
-      for (const note of notes) ctx.state.add(note);
-      if (scenario.kind === 'timeout') return null;
-      const protocolo = lote
-        ? el('NumeroLote', xmlText(lote, 'NumeroLote')) +
-          el('DataRecebimento', ctx.now.toISOString().slice(0, 19)) +
-          el('Protocolo', `SIM${xmlText(lote, 'NumeroLote')}`)
-        : '';
-      return answer(operacao, `${protocolo}<ListaNfse>${notes.map(compNfseXml).join('')}</ListaNfse>`);
-    }
-    case 'ConsultarNfsePorRps': {
-      const note = ctx.state.findByRps(ctx.perfil.ibge, documento(dados, 'Prestador'), identificacao(dados));
-      if (!note)
-        return refusal(operacao, [
-          {
-            codigo: ctx.perfil.codigos.rpsNaoEncontrado,
-            mensagem: 'RPS não encontrado: nenhuma NFS-e foi gerada para ele.',
-          },
-        ]);
-      return answer(operacao, compNfseXml(note));
-    }
-    case 'CancelarNfse': {
-      const pedido = xmlElements(dados, 'Pedido')[0]!;
-      const falha = verify(dados, 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
-      if (falha) return refusal(operacao, [falha]);
-      const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
-      if (!note || note.prestador !== documento(pedido, 'CpfCnpj'))
-        return refusal(operacao, [
-          { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'NFS-e não encontrada para este prestador.' },
-        ]);
-      if (note.cancelamentoXml)
-        return refusal(operacao, [
-          { codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'Esta NFS-e já está cancelada.' },
-        ]);
-      const cancelamento = buildAbrasfCancelamento(standalone(pedido), ctx.now);
-      ctx.state.cancel(note, cancelamento);
-      if (scenario.kind === 'timeout') return null;
-      return answer(operacao, `<RetCancelamento>${cancelamento}</RetCancelamento>`);
-    }
-    case 'SubstituirNfse': {
-      const substituicao = xmlElements(dados, 'SubstituicaoNfse')[0]!;
-      const pedido = xmlElements(substituicao, 'Pedido')[0]!;
-      const falha =
-        verify(dados, 'SubstituicaoNfse', ctx.perfil.assinaturas.substituicao) ??
-        verify(standalone(pedido), 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
-      if (falha) return refusal(operacao, [falha]);
-      const original = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
-      if (!original || original.prestador !== documento(pedido, 'CpfCnpj'))
-        return refusal(operacao, [
-          {
-            codigo: SIMULATOR_CODES.nfseNaoEncontrada,
-            mensagem: 'NFS-e a substituir não encontrada para este prestador.',
-          },
-        ]);
-      if (original.cancelamentoXml)
-        return refusal(operacao, [
-          { codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'A NFS-e a substituir já está cancelada.' },
-        ]);
-      if (scenario.kind === 'rejeitar')
-        return refusal(operacao, [
-          { codigo: scenario.codes[0] ?? SIMULATOR_CODES.rejeicao, mensagem: 'Rejeição simulada.' },
-        ]);
-      const accepted = acceptRps(ctx, xmlElements(substituicao, 'Rps')[0]!);
-      if ('erro' in accepted) return refusal(operacao, [accepted.erro]);
-      ctx.state.add(accepted.note);
-      ctx.state.cancel(original, buildAbrasfCancelamento(standalone(pedido), ctx.now), accepted.note.numero);
-      if (scenario.kind === 'timeout') return null;
-      const substituida = ctx.state.findByNumero(ctx.perfil.ibge, original.numero)!;
-      return answer(
-        operacao,
-        `<RetSubstituicao><NfseSubstituida>${compNfseXml(substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(accepted.note)}</NfseSubstituidora></RetSubstituicao>`,
-      );
-    }
-    case 'ConsultarNfseServicoTomado': {
-      const consulente = documento(dados, 'Consulente');
-      const periodo = xmlElements(dados, 'PeriodoEmissao')[0] ?? xmlElements(dados, 'PeriodoCompetencia')[0] ?? '';
-      const inicio = xmlText(periodo, 'DataInicial') ?? '0000-00-00';
-      const fim = xmlText(periodo, 'DataFinal') ?? '9999-99-99';
-      const pagina = Number(xmlText(dados, 'Pagina') ?? '1');
-      const dia = (note: AbrasfNote) =>
-        new Date(new Date(note.emitidaEm).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-      const found = ctx.state
-        .all()
-        .filter((n) => n.ibge === ctx.perfil.ibge && n.tomador === consulente && dia(n) >= inicio && dia(n) <= fim);
-      const page = found.slice((pagina - 1) * 50, pagina * 50);
-      if (page.length === 0)
-        return refusal(operacao, [
-          { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'Nenhuma NFS-e encontrada para o período.' },
-        ]);
-      return answer(
-        operacao,
-        `<ListaNfse>${page.map(compNfseXml).join('')}${el('Pagina', String(pagina))}</ListaNfse>`,
-      );
-    }
+    case 'RecepcionarLoteRpsSincrono':
+      return issueRps(ctx, operacao, dados, scenario);
+    case 'ConsultarNfsePorRps':
+      return consultarNfsePorRps(ctx, operacao, dados);
+    case 'CancelarNfse':
+      return cancelarNfse(ctx, operacao, dados, scenario);
+    case 'SubstituirNfse':
+      return substituirNfse(ctx, operacao, dados, scenario);
+    case 'ConsultarNfseServicoTomado':
+      return consultarNfseServicoTomado(ctx, operacao, dados);
   }
+}
+
+/** GerarNfse and RecepcionarLoteRpsSincrono: every RPS of the request issued, or the whole request refused. */
+function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, scenario: Scenario): string | null {
+  const lote = operacao === 'RecepcionarLoteRpsSincrono' ? xmlElements(dados, 'LoteRps')[0] : undefined;
+  if (lote) {
+    const falha = verify(dados, 'LoteRps', ctx.perfil.assinaturas.lote);
+    if (falha) return refusal(operacao, [falha]);
+    if (xmlElements(lote, 'Rps').length > ctx.perfil.loteMaximo)
+      return refusal(operacao, [
+        { codigo: SIMULATOR_CODES.esquema, mensagem: `O lote excede ${ctx.perfil.loteMaximo} RPS.` },
+      ]);
+  }
+  const rpsList = xmlElements(dados, 'Rps');
+  if (scenario.kind === 'rejeitar') {
+    const codigo = scenario.codes[0] ?? SIMULATOR_CODES.rejeicao;
+    return refusal(
+      operacao,
+      rpsList.map((r) => ({ codigo, mensagem: `Rejeição simulada (${codigo}).`, rps: identificacao(r) })),
+    );
+  }
+  const results = rpsList.map((r) => acceptRps(ctx, r));
+  // One bad RPS refuses the whole lot: nothing is kept.
+  const erros = results.flatMap((r) => ('erro' in r ? [r.erro] : []));
+  if (erros.length > 0) return refusal(operacao, erros);
+  const notes = results.map((r) => (r as { note: AbrasfNote }).note);
+  for (const note of notes) ctx.state.add(note);
+  if (scenario.kind === 'timeout') return null;
+  const protocolo = lote
+    ? el('NumeroLote', xmlText(lote, 'NumeroLote')) +
+      el('DataRecebimento', ctx.now.toISOString().slice(0, 19)) +
+      el('Protocolo', `SIM${xmlText(lote, 'NumeroLote')}`)
+    : '';
+  return answer(operacao, `${protocolo}<ListaNfse>${notes.map(compNfseXml).join('')}</ListaNfse>`);
+}
+
+/** The NFS-e an RPS became. */
+function consultarNfsePorRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string): string {
+  const note = ctx.state.findByRps(ctx.perfil.ibge, documento(dados, 'Prestador'), identificacao(dados));
+  if (!note)
+    return refusal(operacao, [
+      {
+        codigo: ctx.perfil.codigos.rpsNaoEncontrado,
+        mensagem: 'RPS não encontrado: nenhuma NFS-e foi gerada para ele.',
+      },
+    ]);
+  return answer(operacao, compNfseXml(note));
+}
+
+/** Cancels a note of the provider that asks. */
+function cancelarNfse(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, scenario: Scenario): string | null {
+  const pedido = xmlElements(dados, 'Pedido')[0]!;
+  const falha = verify(dados, 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
+  if (falha) return refusal(operacao, [falha]);
+  const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
+  if (!note || note.prestador !== documento(pedido, 'CpfCnpj'))
+    return refusal(operacao, [
+      { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'NFS-e não encontrada para este prestador.' },
+    ]);
+  if (note.cancelamentoXml)
+    return refusal(operacao, [
+      { codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'Esta NFS-e já está cancelada.' },
+    ]);
+  const cancelamento = buildAbrasfCancelamento(standalone(pedido), ctx.now);
+  ctx.state.cancel(note, cancelamento);
+  if (scenario.kind === 'timeout') return null;
+  return answer(operacao, `<RetCancelamento>${cancelamento}</RetCancelamento>`);
+}
+
+/** Issues the RPS that replaces a note of the provider and cancels that note. */
+function substituirNfse(
+  ctx: AbrasfContext,
+  operacao: OperacaoAbrasf,
+  dados: string,
+  scenario: Scenario,
+): string | null {
+  const substituicao = xmlElements(dados, 'SubstituicaoNfse')[0]!;
+  const pedido = xmlElements(substituicao, 'Pedido')[0]!;
+  const falha =
+    verify(dados, 'SubstituicaoNfse', ctx.perfil.assinaturas.substituicao) ??
+    verify(standalone(pedido), 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
+  if (falha) return refusal(operacao, [falha]);
+  const original = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
+  if (!original || original.prestador !== documento(pedido, 'CpfCnpj'))
+    return refusal(operacao, [
+      {
+        codigo: SIMULATOR_CODES.nfseNaoEncontrada,
+        mensagem: 'NFS-e a substituir não encontrada para este prestador.',
+      },
+    ]);
+  if (original.cancelamentoXml)
+    return refusal(operacao, [
+      { codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'A NFS-e a substituir já está cancelada.' },
+    ]);
+  if (scenario.kind === 'rejeitar')
+    return refusal(operacao, [
+      { codigo: scenario.codes[0] ?? SIMULATOR_CODES.rejeicao, mensagem: 'Rejeição simulada.' },
+    ]);
+  const accepted = acceptRps(ctx, xmlElements(substituicao, 'Rps')[0]!);
+  if ('erro' in accepted) return refusal(operacao, [accepted.erro]);
+  ctx.state.add(accepted.note);
+  ctx.state.cancel(original, buildAbrasfCancelamento(standalone(pedido), ctx.now), accepted.note.numero);
+  if (scenario.kind === 'timeout') return null;
+  const substituida = ctx.state.findByNumero(ctx.perfil.ibge, original.numero)!;
+  return answer(
+    operacao,
+    `<RetSubstituicao><NfseSubstituida>${compNfseXml(substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(accepted.note)}</NfseSubstituidora></RetSubstituicao>`,
+  );
+}
+
+/** The notes issued to the consulting party in a period, 50 a page. */
+function consultarNfseServicoTomado(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string): string {
+  const consulente = documento(dados, 'Consulente');
+  const periodo = xmlElements(dados, 'PeriodoEmissao')[0] ?? xmlElements(dados, 'PeriodoCompetencia')[0] ?? '';
+  const inicio = xmlText(periodo, 'DataInicial') ?? '0000-00-00';
+  const fim = xmlText(periodo, 'DataFinal') ?? '9999-99-99';
+  const pagina = Number(xmlText(dados, 'Pagina') ?? '1');
+  const dia = (note: AbrasfNote) =>
+    new Date(new Date(note.emitidaEm).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+  const found = ctx.state
+    .all()
+    .filter((n) => n.ibge === ctx.perfil.ibge && n.tomador === consulente && dia(n) >= inicio && dia(n) <= fim);
+  const page = found.slice((pagina - 1) * 50, pagina * 50);
+  if (page.length === 0)
+    return refusal(operacao, [
+      { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'Nenhuma NFS-e encontrada para o período.' },
+    ]);
+  return answer(operacao, `<ListaNfse>${page.map(compNfseXml).join('')}${el('Pagina', String(pagina))}</ListaNfse>`);
 }

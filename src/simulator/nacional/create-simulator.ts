@@ -67,68 +67,29 @@ export interface Simulator {
   emitDps(xml: string, ambiente?: '1' | '2'): SimulatedNote;
 }
 
+/** An answer held back (slow or never-answering scenarios), released by close(). */
+interface PendingAnswer {
+  timer?: NodeJS.Timeout;
+  res: ServerResponse;
+}
+
+/** The simulated services beside Sefin and the ADN, each at its own paths. */
+type SimulatorServices = Pick<
+  Simulator,
+  'sefaz' | 'sefazCte' | 'sefazEventos' | 'sefazNfe' | 'parametrizacao' | 'consultasPublicas'
+>;
+
 /** In-process simulator of Sefin Nacional speaking the same HTTP contract, plus /_simulador/notas. */
 export function createSimulator(options: CreateSimulatorOptions = {}): Simulator {
-  const clock = options.clock ?? (() => new Date());
-  const pending = new Set<{ timer?: NodeJS.Timeout; res: ServerResponse }>();
-  const ctx: SimulatorContext = {
-    state: new SimulatorState(options.stateDir),
-    signer: options.signer ?? defaultSigner(),
-    clock,
-    delays: options.delays ?? {},
-    outage: new OutageTracker(() => clock().getTime()),
-    ambiente: options.ambiente,
-    deferAnswer(res, ms, answer) {
-      const entry: { timer?: NodeJS.Timeout; res: ServerResponse } = { res };
-      if (ms !== undefined && Number.isFinite(ms))
-        entry.timer = setTimeout(() => (pending.delete(entry), answer()), ms);
-      pending.add(entry);
-      res.on('close', () => (clearTimeout(entry.timer), pending.delete(entry)));
-    },
-  };
-  const faults = new Map<string, DistributionFault>();
-  const sefaz = new SefazDistribution(NFE_DISTRIBUTION);
-  const sefazCte = new SefazDistribution(CTE_DISTRIBUTION);
-  const sefazEventos = new SefazEventReception(sefaz);
-  const sefazNfe = new SefazSimulator({
-    now: clock,
-    defer: ctx.deferAnswer,
-    slowMs: ctx.delays.slowMs,
-    timeoutMs: ctx.delays.timeoutMs,
-  });
-  // The SEFAZ services answer SOAP POSTs at their own paths, beside the Sefin/ADN routes.
-  const sefazRoutes: Record<string, { handle(req: IncomingMessage, res: ServerResponse, now: Date): Promise<void> }> = {
-    '/sefaz/NFeDistribuicaoDFe': sefaz,
-    '/sefaz/CTeDistribuicaoDFe': sefazCte,
-    '/sefaz/NFeRecepcaoEvento4': sefazEventos,
-  };
-  const parametrizacao = new ParametrizacaoSimulada();
-  const consultasPublicas = new ConsultasPublicasSimuladas();
-  const handler: RequestListener = (req, res) => {
-    const path = (req.url ?? '').split('?')[0]!;
-    // Plain JSON lookups: answered without loading libxml2.
-    if (parametrizacao.handles(req.method ?? 'GET', path)) return parametrizacao.handle(req, res);
-    if (consultasPublicas.handles(req.method ?? 'GET', path)) return consultasPublicas.handle(req, res);
-    const sefazRoute = req.method === 'POST' ? sefazRoutes[path] : undefined;
-    const nfeRoute = req.method === 'POST' && path.startsWith(`${SEFAZ_NFE_PATH}/`);
-    // The simulator reads and validates every XML it receives; a service that never calls it never loads libxml2.
-    const run = loadLibxml2().then(() =>
-      sefazRoute
-        ? sefazRoute.handle(req, res, clock())
-        : nfeRoute
-          ? sefazNfe.handle(req, res)
-          : route(ctx, req, res, faults),
-    );
-    run.catch((err: unknown) => {
-      sendJson(res, 500, {
-        erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` },
-      });
-    });
-  };
+  const pending = new Set<PendingAnswer>();
+  const ctx = createContext(options, pending);
+  const services = createServices(ctx);
+  const handler = createHandler(ctx, services);
   const server = createServer(handler);
   let url = '';
   const view = (n: StoredNote): SimulatedNote => ({ ...n });
   return {
+    ...services,
     handler,
     get url() {
       if (!url) throw new Error('Simulador ainda não está escutando');
@@ -158,13 +119,10 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
       return n ? view(n) : undefined;
     },
     startOutage: (spec) => ctx.outage.start('*', spec),
-    sefaz,
-    sefazCte,
-    sefazEventos,
-    sefazNfe,
-    parametrizacao,
-    consultasPublicas,
-    setDistributionFault: (party, fault) => (fault ? faults.set(party, fault) : faults.delete(party), undefined),
+    setDistributionFault: (party, fault) => {
+      if (fault) ctx.distributionFaults.set(party, fault);
+      else ctx.distributionFaults.delete(party);
+    },
     emitDps: (xml, ambiente) => {
       const outcome = processDps({ ...ctx, ambiente: ambiente ?? ctx.ambiente }, xml, parseScenario(undefined));
       if (!outcome.ok) throw new Error(`DPS rejeitada: ${outcome.errors.map((e) => e.Codigo).join(', ')}`);
@@ -173,17 +131,80 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
   };
 }
 
+function createContext(options: CreateSimulatorOptions, pending: Set<PendingAnswer>): SimulatorContext {
+  const clock = options.clock ?? (() => new Date());
+  return {
+    state: new SimulatorState(options.stateDir),
+    signer: options.signer ?? defaultSigner(),
+    clock,
+    delays: options.delays ?? {},
+    outage: new OutageTracker(() => clock().getTime()),
+    ambiente: options.ambiente,
+    distributionFaults: new Map(),
+    deferAnswer(res, ms, answer) {
+      const entry: PendingAnswer = { res };
+      if (ms !== undefined && Number.isFinite(ms))
+        entry.timer = setTimeout(() => (pending.delete(entry), answer()), ms);
+      pending.add(entry);
+      res.on('close', () => (clearTimeout(entry.timer), pending.delete(entry)));
+    },
+  };
+}
+
+function createServices(ctx: SimulatorContext): SimulatorServices {
+  const sefaz = new SefazDistribution(NFE_DISTRIBUTION);
+  return {
+    sefaz,
+    sefazCte: new SefazDistribution(CTE_DISTRIBUTION),
+    sefazEventos: new SefazEventReception(sefaz),
+    sefazNfe: new SefazSimulator({
+      now: ctx.clock,
+      defer: ctx.deferAnswer,
+      slowMs: ctx.delays.slowMs,
+      timeoutMs: ctx.delays.timeoutMs,
+    }),
+    parametrizacao: new ParametrizacaoSimulada(),
+    consultasPublicas: new ConsultasPublicasSimuladas(),
+  };
+}
+
+function createHandler(ctx: SimulatorContext, services: SimulatorServices): RequestListener {
+  const { sefaz, sefazCte, sefazEventos, sefazNfe, parametrizacao, consultasPublicas } = services;
+  // The SEFAZ services answer SOAP POSTs at their own paths, beside the Sefin/ADN routes.
+  const sefazRoutes: Record<string, { handle(req: IncomingMessage, res: ServerResponse, now: Date): Promise<void> }> = {
+    '/sefaz/NFeDistribuicaoDFe': sefaz,
+    '/sefaz/CTeDistribuicaoDFe': sefazCte,
+    '/sefaz/NFeRecepcaoEvento4': sefazEventos,
+  };
+  return (req, res) => {
+    const path = (req.url ?? '').split('?')[0]!;
+    // Plain JSON lookups: answered without loading libxml2.
+    if (parametrizacao.handles(req.method ?? 'GET', path)) return parametrizacao.handle(req, res);
+    if (consultasPublicas.handles(req.method ?? 'GET', path)) return consultasPublicas.handle(req, res);
+    const sefazRoute = req.method === 'POST' ? sefazRoutes[path] : undefined;
+    const nfeRoute = req.method === 'POST' && path.startsWith(`${SEFAZ_NFE_PATH}/`);
+    // The simulator reads and validates every XML it receives; a service that never calls it never loads libxml2.
+    const run = loadLibxml2().then(() =>
+      sefazRoute
+        ? sefazRoute.handle(req, res, ctx.clock())
+        : nfeRoute
+          ? sefazNfe.handle(req, res)
+          : route(ctx, req, res),
+    );
+    run.catch((err: unknown) => {
+      sendJson(res, 500, {
+        erro: { descricao: `Falha do simulador: ${err instanceof Error ? err.message : String(err)}` },
+      });
+    });
+  };
+}
+
 function defaultSigner(): XmlSigner {
   const cert = generateTestCertificate({ cnpj: '11111111000191', razaoSocial: 'SEFIN NACIONAL SIMULADOR' });
   return createXmlSigner(cert.privateKeyPem, cert.certificatePem);
 }
 
-async function route(
-  ctx: SimulatorContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  faults: Map<string, DistributionFault>,
-): Promise<void> {
+async function route(ctx: SimulatorContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://simulador');
   let path = url.pathname;
   const env = /^\/(producao|producaorestrita)(?=\/)/.exec(path);
@@ -210,14 +231,7 @@ async function route(
   if (path === '/_simulador/notas' && method === 'GET') return inspect(ctx, res, url.searchParams.get('idDps'));
   // ADN Contribuinte, under its base path /contribuintes.
   if ((m = /^\/contribuintes\/DFe\/([^/]+)$/.exec(path)) && method === 'GET') {
-    return handleDistribution(
-      ctx,
-      res,
-      scope,
-      m[1]!,
-      url.searchParams,
-      faults.get(url.searchParams.get('cnpjConsulta') ?? ''),
-    );
+    return handleDistribution(ctx, res, scope, m[1]!, url.searchParams);
   }
   if (path === '/nfse' && method === 'POST') return handleEmission(ctx, req, res, scope);
   if ((m = /^\/dps\/([^/]+)$/.exec(path)) && (method === 'GET' || method === 'HEAD'))
@@ -226,7 +240,7 @@ async function route(
   if ((m = /^\/nfse\/([^/]+)\/eventos$/.exec(path)) && method === 'POST')
     return handleEvent(ctx, req, res, scope, m[1]);
   if ((m = /^\/nfse\/([^/]+)\/eventos\/(\d+)\/(\d+)$/.exec(path)) && method === 'GET')
-    return handleGetEvent(ctx, res, scope, m[1], m[2], m[3]);
+    return handleGetEvent(ctx, res, scope, { chave: m[1], tipo: m[2], seq: m[3] });
   req.resume();
   sendJson(res, 404, { erro: { descricao: 'Recurso não encontrado.' } });
 }

@@ -59,11 +59,11 @@ export function handleDistribution(
   scope: RequestScope,
   nsuText: string,
   query: URLSearchParams,
-  fault: DistributionFault | undefined,
 ): void {
   const tpAmb = scope.ambiente ?? ctx.ambiente ?? '1';
   const now = ctx.clock();
   const cnpj = query.get('cnpjConsulta') ?? '';
+  const fault = ctx.distributionFaults.get(cnpj);
   if (fault === 'indisponibilidade' || scope.unavailable(`DFe:${cnpj}`)) {
     return sendJson(res, 503, {
       StatusProcessamento: 'REJEICAO',

@@ -79,10 +79,9 @@ export function handleGetEvent(
   ctx: SimulatorContext,
   res: ServerResponse,
   scope: RequestScope,
-  chave: string,
-  tipo: string,
-  seq: string,
+  event: { chave: string; tipo: string; seq: string },
 ): void {
+  const { chave, tipo, seq } = event;
   const tpAmb = Number(scope.ambiente ?? ctx.ambiente ?? '2');
   if (scope.unavailable(chave)) return sendUnavailable(ctx, res, tpAmb);
   const events = ctx.state.eventsOf(chave, tipo).filter((e) => String(e.nSeqEvento) === String(Number(seq)));

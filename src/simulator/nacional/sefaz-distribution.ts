@@ -13,6 +13,15 @@ export interface SefazDocument {
 /** Faults a test can set per CNPJ: 656 Consumo Indevido. */
 export type SefazFault = '656';
 
+/** The status of one distDFeInt answer and, with cStat 138, its lot of documents. */
+interface DistAnswer {
+  cStat: string;
+  xMotivo: string;
+  ult: number;
+  max: number;
+  lote?: string;
+}
+
 const NSU = (n: number) => String(n).padStart(15, '0');
 const SOAP = 'http://www.w3.org/2003/05/soap-envelope';
 
@@ -53,46 +62,35 @@ export class SefazDistribution {
     else this.faults.delete(cnpj);
   }
 
+  /** What the distribution answers this CNPJ from `ult` on: a rejection, nothing after it, or the next lot. */
+  private answer(cnpj: string, ult: number): DistAnswer {
+    const list = this.byCnpj.get(cnpj) ?? [];
+    const max = list.length;
+    if (!cnpj || !Number.isInteger(ult)) return { cStat: '215', xMotivo: 'Rejeição: Falha no schema XML', ult: 0, max };
+    if (this.faults.get(cnpj) === '656') return { cStat: '656', xMotivo: 'Rejeição: Consumo Indevido', ult, max };
+    const lot = list.slice(ult, ult + 50);
+    if (lot.length === 0) {
+      const xMotivo = 'Nenhum documento localizado para o Destinatário';
+      return { cStat: '137', xMotivo, ult: Math.min(ult, max), max };
+    }
+    const docs = lot
+      .map((d, i) => `<docZip NSU="${NSU(ult + i + 1)}" schema="${d.schema}">${gzipBase64(d.xml)}</docZip>`)
+      .join('');
+    return {
+      cStat: '138',
+      xMotivo: 'Documento localizado para o Destinatário',
+      ult: ult + lot.length,
+      max,
+      lote: `<loteDistDFeInt>${docs}</loteDistDFeInt>`,
+    };
+  }
+
   async handle(req: IncomingMessage, res: ServerResponse, now: Date): Promise<void> {
     const body = await readBody(req);
     const cnpj = /<CNPJ>([0-9A-Z]{12}[0-9]{2})<\/CNPJ>/.exec(body)?.[1] ?? '';
     const ult = Number(/<ultNSU>(\d{1,15})<\/ultNSU>/.exec(body)?.[1] ?? 'NaN');
     const tpAmb = /<tpAmb>([12])<\/tpAmb>/.exec(body)?.[1] ?? '1';
-    const list = this.byCnpj.get(cnpj) ?? [];
-    const max = list.length;
-    let inner: string;
-    if (!cnpj || !Number.isInteger(ult))
-      inner = ret(this.service, tpAmb, now, '215', 'Rejeição: Falha no schema XML', 0, max);
-    else if (this.faults.get(cnpj) === '656')
-      inner = ret(this.service, tpAmb, now, '656', 'Rejeição: Consumo Indevido', ult, max);
-    else {
-      const lot = list.slice(ult, ult + 50);
-      if (lot.length === 0)
-        inner = ret(
-          this.service,
-          tpAmb,
-          now,
-          '137',
-          'Nenhum documento localizado para o Destinatário',
-          Math.min(ult, max),
-          max,
-        );
-      else {
-        const docs = lot
-          .map((d, i) => `<docZip NSU="${NSU(ult + i + 1)}" schema="${d.schema}">${gzipBase64(d.xml)}</docZip>`)
-          .join('');
-        inner = ret(
-          this.service,
-          tpAmb,
-          now,
-          '138',
-          'Documento localizado para o Destinatário',
-          ult + lot.length,
-          max,
-          `<loteDistDFeInt>${docs}</loteDistDFeInt>`,
-        );
-      }
-    }
+    const inner = retDistDFeInt(this.service, tpAmb, now, this.answer(cnpj, ult));
     const { method, wsdl } = this.service;
     const xml =
       `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP}"><soap:Body>` +
@@ -106,16 +104,8 @@ export class SefazDistribution {
   }
 }
 
-function ret(
-  service: SefazService,
-  tpAmb: string,
-  now: Date,
-  cStat: string,
-  xMotivo: string,
-  ult: number,
-  max: number,
-  lote = '',
-): string {
+function retDistDFeInt(service: SefazService, tpAmb: string, now: Date, answer: DistAnswer): string {
+  const { cStat, xMotivo, ult, max, lote = '' } = answer;
   return (
     `<retDistDFeInt xmlns="${service.namespace}" versao="${service.versao}"><tpAmb>${tpAmb}</tpAmb><verAplic>SEFAZ_SIM_1.0</verAplic>` +
     `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><dhResp>${formatBrasilia(now)}</dhResp>` +

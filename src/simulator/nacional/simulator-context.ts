@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { XmlSigner } from '../../engine/xml/sign-xml.js';
+import type { DistributionFault } from './handle-distribution.js';
 import type { OutageTracker } from './outage-tracker.js';
 import type { SimulatorState } from './simulator-state.js';
 
@@ -22,6 +23,8 @@ export interface SimulatorContext {
   outage: OutageTracker;
   /** Fixed environment of this simulator (E0006 for the other); undefined serves both. */
   ambiente?: '1' | '2';
+  /** Faults tests set on the ADN distribution, by the CPF/CNPJ of `cnpjConsulta`. */
+  distributionFaults: Map<string, DistributionFault>;
   /** Answers later (or never), keeping track so close() can release the socket. */
   deferAnswer(res: ServerResponse, ms: number | undefined, answer: () => void): void;
 }
