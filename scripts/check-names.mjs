@@ -22,7 +22,7 @@
 //   src/: a lote is `lote` in code, and no other group is called a batch. Declared means named where it is
 //   introduced (variable, parameter, function, class, interface, type, enum and member, property or method of a
 //   class, interface, type literal or object literal, import alias); a name only used (a library's member) is not
-//   judged. Names in BATCH_PENDING are reported apart until their owners rename them.
+//   judged.
 import ts from 'typescript';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -273,11 +273,6 @@ passed.verbs = functionsChecked;
 
 // ---- batch: the word is a lote's, and in code a lote is `lote` ----
 
-// Identifiers not renamed yet, in files outside this rule's first pass: file -> names. Reported under `pending`.
-const BATCH_PENDING = {
-  'src/simulator/nacional/sefaz-event-reception.ts': ['batch'],
-  'src/simulator/sefaz/handle-autorizacao.ts': ['batch'],
-};
 const hasBatch = (identifier) => words(identifier).some((w) => /^batch(es|ed)?$/.test(w));
 
 /** The names `file` declares, with their lines (see the head of this file for what counts as declared). */
@@ -319,7 +314,6 @@ function declaredNames(file) {
   return names;
 }
 
-const pending = [];
 const allFiles = walk(src, true);
 for (const file of allFiles) {
   const path = relative(root, file);
@@ -334,17 +328,15 @@ for (const file of allFiles) {
   for (const { name, line } of declaredNames(file)) {
     if (!hasBatch(name) || seen.has(name)) continue;
     seen.add(name);
-    if (BATCH_PENDING[path]?.includes(name)) pending.push({ check: 'batch', file: `${path}:${line}`, name });
-    else
-      violations.push({
-        check: 'batch',
-        file: `${path}:${line}`,
-        problem: `${name} carries "batch": a lote is \`lote\` in code, and another group has a word of its own`,
-      });
+    violations.push({
+      check: 'batch',
+      file: `${path}:${line}`,
+      problem: `${name} carries "batch": a lote is \`lote\` in code, and another group has a word of its own`,
+    });
   }
 }
 passed.batch = allFiles.length;
 
 const ok = violations.length === 0;
-console.log(JSON.stringify({ ok, checked: files.length, passed, rules: RULES, violations, pending }, null, 2));
+console.log(JSON.stringify({ ok, checked: files.length, passed, rules: RULES, violations }, null, 2));
 process.exit(ok ? 0 : 1);

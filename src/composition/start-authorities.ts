@@ -58,8 +58,8 @@ export async function startAuthorities(
   };
   const simulator = createSimulator({ ...simulated, delays: options.simulatorDelays, signer: options.simulatorSigner });
   await simulator.listen(0, '127.0.0.1');
-  // Where the simulator is an environment's national system its first note should not wait for libxml2 (seconds
-  // under tsx); a service with both national URLs configured loads it on first need (libxml2.ts).
+  // Where the simulator is an environment's national system its first note should not wait for libxml2 to
+  // load; a service with both national URLs configured loads it on first need (libxml2.ts).
   if (!config.nationalApiUrl.live || !config.nationalApiUrl.test) await loadLibxml2();
   const national = new NationalGateway({
     urls: config.nationalApiUrl,

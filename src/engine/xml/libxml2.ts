@@ -6,8 +6,8 @@ let loading: Promise<Libxml2> | undefined;
 
 /**
  * libxml2-wasm, loaded on first need instead of at start: a service that only issues NFS-e to a configured
- * national system never parses or validates XML itself, and under tsx (how `npm start` runs) loading the module
- * costs ~150 MB of resident memory. Every asynchronous entry
+ * national system never parses or validates XML itself, and loading the module costs
+ * about 150 MB of resident memory. Every asynchronous entry
  * to XML reading or schema validation (simulator requests, NF-e issuance and authority, DANFE/DANFSE, cancellation)
  * awaits this; the synchronous readers below it call `libxml2()`.
  */

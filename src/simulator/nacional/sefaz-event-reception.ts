@@ -52,10 +52,10 @@ export class SefazEventReception {
     const idLote = tag(envEvento, 'idLote') ?? '0';
     let inner: string;
     if (!envEvento || validateXsd(envEvento, 'envConfRecebto').length > 0) {
-      inner = batch(idLote, { cStat: '215', xMotivo: 'Rejeição: Falha no schema XML' });
+      inner = retEnvEvento(idLote, { cStat: '215', xMotivo: 'Rejeição: Falha no schema XML' });
     } else {
       const eventos = [...envEvento.matchAll(/<evento[\s>][\s\S]*?<\/evento>/g)].map((m) => m[0]);
-      inner = batch(
+      inner = retEnvEvento(
         idLote,
         { cStat: '128', xMotivo: 'Lote de Evento Processado' },
         eventos.map((e) => this.register(e, now)).join(''),
@@ -127,7 +127,7 @@ export class SefazEventReception {
   }
 }
 
-function batch(idLote: string, a: Answer, retEventos = ''): string {
+function retEnvEvento(idLote: string, a: Answer, retEventos = ''): string {
   return (
     `<retEnvEvento xmlns="${NFE}" versao="1.00"><idLote>${idLote}</idLote><tpAmb>1</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>91</cOrgao>` +
     `<cStat>${a.cStat}</cStat><xMotivo>${a.xMotivo}</xMotivo>${retEventos}</retEnvEvento>`

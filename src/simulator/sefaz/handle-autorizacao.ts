@@ -16,14 +16,14 @@ import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
 export function handleAutorizacao(state: SefazState, message: string, scenario: SefazScenario): string | null {
   const enviNFe = extractElement(message, 'enviNFe');
   const tpAmb = tag(enviNFe ?? '', 'tpAmb') ?? '2';
-  const batch = (cStat: string, cUF: string, protNFe = '') =>
+  const retEnviNFe = (cStat: string, cUF: string, protNFe = '') =>
     `<retEnviNFe xmlns="${NFE_NS}" versao="4.00">${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('cStat', cStat)}` +
     `${el('xMotivo', motivo(cStat))}${el('cUF', cUF)}${el('dhRecbto', brasilia(state.now()))}${protNFe}</retEnviNFe>`;
-  if (!enviNFe || validateXsd(enviNFe, 'enviNFe').length) return batch('225', '43');
+  if (!enviNFe || validateXsd(enviNFe, 'enviNFe').length) return retEnviNFe('225', '43');
   const nfe = extractElement(enviNFe, 'NFe')!;
   const chave = /Id="NFe(\w{44})"/.exec(nfe)![1]!;
   const cUF = chave.slice(0, 2);
-  const refused = (cStat: string) => batch('104', cUF, state.protNFe(chave, cStat, tpAmb, nfe, false));
+  const refused = (cStat: string) => retEnviNFe('104', cUF, state.protNFe(chave, cStat, tpAmb, nfe, false));
   if (!verifyXmlSignature(nfe, 'infNFe').valid) return refused('297');
   if (state.notes.has(chave)) return refused('204');
   if (tag(nfe, 'tpEmis') === '4' && !state.epecs.has(chave)) return refused('468');
@@ -36,5 +36,5 @@ export function handleAutorizacao(state: SefazState, message: string, scenario: 
   if (scenario === 'timeout') return null;
   // duplicidade: this send is treated as a repeat of one the authority already authorised.
   if (scenario === 'duplicidade') return refused('204');
-  return batch('104', cUF, protNFe);
+  return retEnviNFe('104', cUF, protNFe);
 }
