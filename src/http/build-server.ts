@@ -8,6 +8,7 @@ import { isKeyPrincipal, type Principal } from '../engine/chaves/principal.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError, isEngineError } from '../engine/errors.js';
 import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/nucleo/rate-limiter.js';
+import type { GraphEngine } from '../graph/graph-context.js';
 import { errorResponse } from '../rest/error-response.js';
 import type { RestApi, RestCall } from '../rest/rest-api.js';
 import { touchedIds, type TouchedIds } from '../rest/touched-ids.js';
@@ -31,7 +32,7 @@ declare module 'fastify' {
 }
 
 export interface ServerOptions {
-  engine: EngineDeps;
+  engine: GraphEngine;
   schema: GraphQLSchema;
   rest: RestApi;
   rateLimiter: RateLimiter;

@@ -4,10 +4,10 @@ import type { GraphQLSchema } from 'graphql';
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { parse as parseYaml } from 'yaml';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError, parameterError } from '../engine/errors.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../engine/idempotencia/begin-idempotent.js';
 import { requestFingerprint } from '../engine/idempotencia/canonical-json.js';
+import type { GraphEngine } from '../graph/graph-context.js';
 import { describeParameterError } from './describe-parameter-error.js';
 import { executePrepared, prepareDocument, type PreparedDocument } from './prepared-document.js';
 import type { RestOperation, RestRequest } from './rest-operation.js';
@@ -58,7 +58,7 @@ const STORED_ERRORS = new Set(['nfse_rejeitada', 'falha_transmissao']);
  * runs its GraphQL document in-process. Request bodies are validated by the engine, which reports every
  * problem with the API's codes; the document still describes them.
  */
-export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
+export async function createRestApi(schema: GraphQLSchema, engine: GraphEngine) {
   const definition = loadOpenApiDocument();
   const prepared = new Map<string, PreparedDocument>();
   const api = new OpenAPIBackend({
