@@ -1,6 +1,7 @@
 import type { CaptureState } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { HOUR, MINUTE } from '../nucleo/clock.js';
+import type { Environment } from '../nucleo/environment.js';
 import { PERFIS_ABRASF } from '../nfse/abrasf/perfis-abrasf.js';
 import { SAO_PAULO_IBGE } from '../autoridades/sao-paulo/sao-paulo-gateway.js';
 
@@ -62,7 +63,7 @@ interface Row {
   company_id: string;
   fonte: string;
   account_id: string;
-  environment: string;
+  environment: Environment;
   ultimo_nsu: bigint;
   max_nsu: bigint | null;
   next_run_at: Date;

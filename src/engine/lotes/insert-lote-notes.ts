@@ -33,7 +33,7 @@ export async function insertLoteNotes(tx: Tx, notes: NewLoteNote[], now: Date): 
   const rows = JSON.stringify(notes, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
   await tx.$executeRaw`
     WITH r AS (
-      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r("id" uuid, "accountId" uuid, "environment" text, "companyId" uuid,
+      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r("id" uuid, "accountId" uuid, "environment" "Environment", "companyId" uuid,
         "referencia" text, "request" jsonb, "dps" jsonb, "valor" numeric, "competencia" text, "serie" text, "numeroDps" bigint,
         "dpsId" text, "simulacao" text, "dpsXml" text, "ajustes" jsonb, "regrasVersao" text, "loteId" uuid, "timelineId" uuid, "jobId" uuid)),
     note AS (

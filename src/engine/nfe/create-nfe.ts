@@ -160,7 +160,7 @@ const INSERT_NFE_WITH_JOB = `
     INSERT INTO nfe (id, account_id, environment, company_id, referencia, status, modo, request, serie, numero, chave_acesso,
       simulacao, xml, proc_xml, protocolo, rejeicao, cancelamento, epec, ajustes, aviso, descarte_avisado_em, valor_total,
       created_at, updated_at, authorized_at)
-    VALUES ($1::uuid, $2::uuid, $3::text, $4::uuid, $5::text, $6::text, $7::text, $8::jsonb,
+    VALUES ($1::uuid, $2::uuid, $3::"Environment", $4::uuid, $5::text, $6::text, $7::text, $8::jsonb,
       $9::text, $10::bigint, $11::text, $12::text, $13::text, $14::text, $15::text,
       $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20::jsonb, $21::timestamptz,
       $22::numeric, $23::timestamptz, $24::timestamptz, $25::timestamptz)

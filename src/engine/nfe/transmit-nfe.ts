@@ -63,7 +63,7 @@ export async function transmitNfe(
   }
   const { credentials, signer } = loaded ?? (await companyCredentials(deps, note.companyId));
   const target: SefazTarget = {
-    environment: note.environment as 'test' | 'live',
+    environment: note.environment,
     cUF: note.chaveAcesso.slice(0, 2),
     simulacao: note.simulacao,
     credentials,
@@ -193,12 +193,12 @@ const SETTLE = `
     RETURNING id),
   counter AS (
     INSERT INTO event_counters (account_id, environment, last)
-    SELECT $8::uuid, $9::text, 1 FROM updated
+    SELECT $8::uuid, $9::"Environment", 1 FROM updated
     ON CONFLICT (account_id, environment) DO UPDATE SET last = event_counters.last + 1
     RETURNING last),
   logged AS (
     INSERT INTO events (id, account_id, environment, seq, tipo, dados, created_at)
-    SELECT $10::uuid, $8::uuid, $9::text, counter.last, $11::text, $12::jsonb, $7::timestamptz FROM counter)
+    SELECT $10::uuid, $8::uuid, $9::"Environment", counter.last, $11::text, $12::jsonb, $7::timestamptz FROM counter)
   SELECT id::text AS id FROM updated`;
 
 async function endJob(deps: Pick<EngineDeps, 'db'>, noteId: string): Promise<void> {

@@ -1,6 +1,5 @@
 import type { Webhook } from '../../generated/prisma/client.js';
 import { ambienteOf } from '../chaves/principal.js';
-import type { Environment } from '../nucleo/environment.js';
 
 export interface StoredHeader {
   nome: string;
@@ -24,7 +23,7 @@ export function presentWebhook(row: Webhook): WebhookView {
     url: row.url,
     eventos: row.eventos as string[],
     cabecalhos: (row.cabecalhos as unknown as StoredHeader[]).map((h) => ({ nome: h.nome })),
-    ambiente: ambienteOf(row.environment as Environment),
+    ambiente: ambienteOf(row.environment),
     criado_em: row.createdAt.toISOString(),
     atualizado_em: row.updatedAt.toISOString(),
   };

@@ -195,12 +195,12 @@ const AUTHORIZE_HELD = `
     RETURNING status, pendentes, locked_until, concluido_em),
   counter AS (
     INSERT INTO event_counters (account_id, environment, last)
-    SELECT $5::uuid, $6::text, count(*) FROM updated HAVING count(*) > 0
+    SELECT $5::uuid, $6::"Environment", count(*) FROM updated HAVING count(*) > 0
     ON CONFLICT (account_id, environment) DO UPDATE SET last = event_counters.last + EXCLUDED.last
     RETURNING last),
   logged AS (
     INSERT INTO events (id, account_id, environment, seq, tipo, dados, created_at)
-    SELECT (e.value->>'id')::uuid, $5::uuid, $6::text,
+    SELECT (e.value->>'id')::uuid, $5::uuid, $6::"Environment",
       counter.last - (SELECT count(*) FROM updated) + row_number() OVER (ORDER BY e.ord), 'NFSE_AUTORIZADA', e.value->'dados', $3::timestamptz
     FROM counter, jsonb_array_elements($7::jsonb) WITH ORDINALITY AS e(value, ord)
     WHERE (e.value->>'nfse_id')::uuid IN (SELECT id FROM updated))
