@@ -16,6 +16,7 @@ import { validateLine } from './validate-line.js';
 import { queryParametrosDaEmpresa } from '../municipios/query-parametros-da-empresa.js';
 import type { NfseProvider } from '../nfse/provedores/nfse-provider.js';
 import { resolveNfseProvider } from '../nfse/provedores/resolve-nfse-provider.js';
+import { toJsonColumn } from '../nucleo/json-column.js';
 
 const CHUNK = 200;
 
@@ -96,7 +97,7 @@ async function issueChunk(
   for (const { item, v } of lines.filter((l) => l.v.erros.length > 0)) {
     await deps.db.loteItem.updateMany({
       where: { id: item.id, status: 'aguardando_emissao' },
-      data: { status: 'com_erro_validacao', erros: v.erros as unknown as Prisma.InputJsonValue, updatedAt: now },
+      data: { status: 'com_erro_validacao', erros: toJsonColumn(v.erros), updatedAt: now },
     });
   }
   const valid = lines.filter((l) => l.v.erros.length === 0);
@@ -126,7 +127,7 @@ async function issueChunk(
   for (const { item, erros } of built.filter((b) => b.erros.length > 0)) {
     await deps.db.loteItem.updateMany({
       where: { id: item.id, status: 'aguardando_emissao' },
-      data: { status: 'com_erro_validacao', erros: erros as unknown as Prisma.InputJsonValue, updatedAt: now },
+      data: { status: 'com_erro_validacao', erros: toJsonColumn(erros), updatedAt: now },
     });
   }
   const issuable = built.filter((b) => b.erros.length === 0);

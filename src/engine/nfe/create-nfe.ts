@@ -34,6 +34,7 @@ import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues, SentBody, sentValue } from '../nucleo/read-body.js';
 import { invalidNfeRequest, nfeBody } from './nfe-body.js';
 import { checkNfeBody } from './check-nfe-body.js';
+import { readJsonColumn, toJsonColumn } from '../nucleo/json-column.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -90,7 +91,7 @@ export async function createNfe(
     rejeicao: null,
     cancelamento: null,
     epec: null,
-    ajustes: ajustes as unknown as Prisma.JsonValue,
+    ajustes: toJsonColumn(ajustes),
     aviso: null,
     descarteAvisadoEm: null,
     valorTotal: new Prisma.Decimal(sumTotais(request.itens).vNF),
@@ -287,7 +288,7 @@ function emitenteOf(company: CompanyWithCertificate): NfeEmitente {
     razaoSocial: company.razaoSocial,
     // assertNfeReady guarantees both.
     inscricaoEstadual: company.inscricaoEstadual!,
-    endereco: company.endereco as unknown as CompanyEndereco,
+    endereco: readJsonColumn<CompanyEndereco>(company.endereco),
     municipio: company.municipio,
     crt,
   };

@@ -24,6 +24,7 @@ import { checkSubstitution } from './check-substitution.js';
 import { waitForSettled } from './wait-for-settled.js';
 import { publishNotes } from './update-note.js';
 import { resolveNfseProvider } from './provedores/resolve-nfse-provider.js';
+import { toJsonColumn } from '../nucleo/json-column.js';
 
 export interface IssueNfseOptions {
   /** The request in its declared shape (`nfseBody`), validated here once. */
@@ -99,7 +100,7 @@ export async function issueNfse(
     referencia: request.referencia ?? null,
     status: 'transmitindo',
     request: apiShape(sentValue(options.body)) as Prisma.JsonValue,
-    dps: dps as unknown as Prisma.JsonValue,
+    dps: toJsonColumn(dps),
     valor: new Prisma.Decimal(request.valor),
     competencia: validation.resolved.competencia,
     serie,
@@ -114,7 +115,7 @@ export async function issueNfse(
     cancelamento: null,
     falha: null,
     aviso: null,
-    ajustes: (validation.ajustes ?? []) as unknown as Prisma.JsonValue,
+    ajustes: toJsonColumn(validation.ajustes ?? []),
     regrasVersao: regrasVersao(),
     substituiId: substitution?.originalId ?? null,
     substituidaPor: null,

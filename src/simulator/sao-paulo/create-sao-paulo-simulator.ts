@@ -238,7 +238,7 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
       res.writeHead(400, { 'content-type': 'text/plain' }).end('SOAP inválido');
       return;
     }
-    const [, operation, versao, escaped] = call as unknown as [string, string, string, string];
+    const [, operation, versao, escaped] = call;
     const mensagem = escaped
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
@@ -302,6 +302,7 @@ export function createSaoPauloSimulator(options: { clock?: () => Date; stateDir?
     };
     if (scenario === 'timeout') {
       // Processed, never answered: the client's timeout is a lost answer.
+      // Only writeHead and end are called on it; node:http offers no smaller type for a discarded answer.
       const sink = { writeHead: () => sink, end: () => sink } as unknown as ServerResponse;
       const saved = res;
       res = sink;

@@ -29,6 +29,7 @@ import type { DpsInput } from '../nacional/dps-input.js';
 import type { NfseRequest } from '../validacao/nfse-request.js';
 import { updateNote } from '../update-note.js';
 import type { NfseProvider, ProviderCall, ProviderDocumentInput } from './nfse-provider.js';
+import { readJsonColumn } from '../../nucleo/json-column.js';
 
 const ID_PREFIX = 'SP-';
 /** EnvioLoteRPS takes at most 50 RPS. */
@@ -343,7 +344,7 @@ export function saoPauloProvider(deps: TransmissionDeps, gateway: SaoPauloGatewa
       const { signer } = await companyCredentials(deps, company.id, company.certificate);
       const codigoServico = /<CodigoServico>(\d+)<\/CodigoServico>/.exec(note.dpsXml)![1]!;
       const rps = buildRpsInput({
-        dps: note.dps as unknown as DpsInput,
+        dps: readJsonColumn<DpsInput>(note.dps),
         company: { ...company, inscricaoMunicipal: chaveRpsOf(note.dpsId).inscricaoPrestador },
         codigoServico,
         settings,
