@@ -171,6 +171,7 @@ const queryLog = (options: OpenDatabaseOptions) =>
 function withQueryHook(prisma: Db, options: OpenDatabaseOptions): Db {
   const hook = options.onQuery;
   if (hook)
+    // Prisma types $on by the client's log option, which the Db type leaves out; queryLog() sets it when onQuery is.
     (prisma as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) =>
       hook(e.query),
     );

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { PreparedSql } from '../db/sql-runner.js';
 import type { NewEvent, Tx } from './eventos/append-events.js';
 import type { Clock } from './nucleo/clock.js';
+import type { Environment } from './nucleo/environment.js';
 import type { PubSub } from './nucleo/pubsub.js';
 import type { SecretBox } from './cripto/secret-box.js';
 import type { Principal } from './chaves/principal.js';
@@ -36,7 +37,7 @@ export interface EngineDeps {
 export interface LoteOfNote {
   loteId: string;
   accountId: string;
-  environment: string;
+  environment: Environment;
 }
 
 /**

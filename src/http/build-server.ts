@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { RequestLog } from '../engine/contas/request-log.js';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/engine-deps.js';
 import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
+import type { GraphEngine } from '../graph/graph-context.js';
 import type { RestApi } from '../rest/rest-api.js';
 import type { TouchedIds } from '../rest/touched-ids.js';
 import { createGraphqlHttp, type Yoga } from './create-graphql-http.js';
@@ -32,7 +32,7 @@ declare module 'fastify' {
 }
 
 export interface ServerOptions {
-  engine: EngineDeps;
+  engine: GraphEngine;
   schema: GraphQLSchema;
   rest: Pick<RestApi, 'handle'>;
   rateLimiter: RateLimiter;

@@ -9,9 +9,8 @@ import {
 } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/engine-deps.js';
 import { isEngineError } from '../engine/errors.js';
-import type { GraphContext } from '../graph/graph-context.js';
+import type { GraphContext, GraphEngine } from '../graph/graph-context.js';
 import { graphqlTouchedIds } from './graphql-touched-ids.js';
 import { useQueryLimits } from './query-limits.js';
 
@@ -32,7 +31,7 @@ export type Yoga = YogaServerInstance<ServerContext, GraphContext>;
 export function createGraphqlHttp(
   app: FastifyInstance,
   schema: GraphQLSchema,
-  engine: EngineDeps,
+  engine: GraphEngine,
   endpoint = '/graphql',
 ): Yoga {
   const yoga: Yoga = createYoga<ServerContext, GraphContext>({

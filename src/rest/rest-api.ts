@@ -4,7 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { parse as parseYaml } from 'yaml';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { EngineDeps } from '../engine/engine-deps.js';
+import type { GraphEngine } from '../graph/graph-context.js';
 import { executePrepared, prepareDocument, type PreparedDocument } from './prepared-document.js';
 import { matchedRoute, restHandlers } from './rest-handlers.js';
 import type { RestOperation, RestRequest } from './rest-operation.js';
@@ -53,7 +53,7 @@ export interface RestResult {
  * runs its GraphQL document in-process. Request bodies are validated by the engine, which reports every
  * problem with the API's codes; the document still describes them.
  */
-export async function createRestApi(schema: GraphQLSchema, engine: EngineDeps) {
+export async function createRestApi(schema: GraphQLSchema, engine: GraphEngine) {
   const prepared = new Map<string, PreparedDocument>();
   const api = new OpenAPIBackend({
     definition: loadOpenApiDocument(),

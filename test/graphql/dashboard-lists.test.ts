@@ -60,7 +60,7 @@ beforeAll(async () => {
     id: newId(),
     webhookId,
     accountId: acct.accountId,
-    environment: 'test',
+    environment: 'test' as const,
     eventId: newId(),
     tipo: 'NFSE_AUTORIZADA',
     dados: { n: i },
@@ -87,7 +87,7 @@ beforeAll(async () => {
   const document = (companyId: string, tipo: string, papel: string, i: number) => ({
     id: newId(),
     accountId: acct.accountId,
-    environment: 'live',
+    environment: 'live' as const,
     companyId,
     tipo,
     papel,

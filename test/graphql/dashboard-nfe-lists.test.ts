@@ -23,7 +23,7 @@ const { gql, walk } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey })
 
 // Rows written directly: the lists are under test, not issuance. 120 NF-e a second apart (a: 80, b: 40).
 const base = Date.parse('2026-11-10T12:00:00Z');
-const nfeRow = (company: SeededCompany, i: number, environment = 'test') => ({
+const nfeRow = (company: SeededCompany, i: number, environment: 'test' | 'live' = 'test') => ({
   id: newId(),
   accountId: acct.accountId,
   environment,
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const range = (company: SeededCompany, i: number) => ({
     id: newId(),
     accountId: acct.accountId,
-    environment: 'test',
+    environment: 'test' as const,
     companyId: company.id,
     serie: '1',
     numeroInicial: BigInt(900 + i),
@@ -68,7 +68,7 @@ beforeAll(async () => {
   const produto = (company: SeededCompany, sku: string) => ({
     id: newId(),
     accountId: acct.accountId,
-    environment: 'test',
+    environment: 'test' as const,
     companyId: company.id,
     sku,
     descricao: `Produto ${sku}`,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { EngineDeps } from '../../src/engine/engine-deps.js';
+import type { GraphEngine } from '../../src/graph/graph-context.js';
 import { schema } from '../../src/graph/schema/index.js';
 import { createRestApi, loadOpenApiDocument } from '../../src/rest/rest-api.js';
 import { operations } from '../../src/rest/operations/index.js';
@@ -8,7 +8,7 @@ import type { RestOperation } from '../../src/rest/rest-operation.js';
 import { printedSchema, SCHEMA_FILE } from '../../scripts/print-schema.js';
 
 // Building the facade touches no infrastructure: the engine is only used when a request runs.
-const noEngine = {} as EngineDeps;
+const noEngine = {} as GraphEngine;
 
 function openapiOperationIds(): string[] {
   const doc = loadOpenApiDocument() as { paths: Record<string, Record<string, { operationId?: string }>> };

@@ -101,7 +101,7 @@ describe('the guarantees are database constraints, not application checks', () =
     const db = t.app.engine.db;
     const data = {
       accountId: acct.accountId,
-      environment: 'test',
+      environment: 'test' as const,
       key: `db-${newId()}`,
       fingerprint: 'f',
       state: 'running',

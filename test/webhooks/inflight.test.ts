@@ -6,7 +6,6 @@ import { attemptDelivery } from '../../src/engine/webhooks/attempt-delivery.js';
 import { dispatchEvents } from '../../src/engine/webhooks/dispatch-events.js';
 import { readyWebhooks } from '../../src/engine/webhooks/ready-webhook.js';
 import { reviveInflight } from '../../src/engine/webhooks/revive-inflight.js';
-import { webhookDeps } from '../../src/engine/webhooks/webhook-deps.js';
 import { drainWebhooks } from '../../src/worker/webhook-worker.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount } from '../support/seed.js';
@@ -112,7 +111,7 @@ describe('flights', () => {
     const taken = await dispatchEvents(t.app.engine, 10);
     expect(taken.claimed).toHaveLength(2);
     // The first attempt was made and recorded; the worker died before the second.
-    const deps = webhookDeps(t.app.engine);
+    const deps = t.app.engine;
     const ready = (await readyWebhooks(deps, taken.claimed)).get(webhookId)!;
     const first = await attemptDelivery(
       deps,

@@ -1,6 +1,7 @@
 import type { CaptureState } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { HOUR, MINUTE } from '../nucleo/clock.js';
+import type { Environment } from '../nucleo/environment.js';
 import { SISTEMAS_PROPRIOS } from '../nfse/provedores/sistemas-proprios.js';
 
 /** A run holds its company for at most this long; if the worker dies, another one takes it over after it. */
@@ -52,7 +53,7 @@ interface Row {
   company_id: string;
   fonte: string;
   account_id: string;
-  environment: string;
+  environment: Environment;
   ultimo_nsu: bigint;
   max_nsu: bigint | null;
   next_run_at: Date;

@@ -15,7 +15,7 @@ const ROW = { id: true, environment: true, prefix: true, companyId: true, create
 
 function presentApiKey(row: {
   id: string;
-  environment: string;
+  environment: Environment;
   prefix: string;
   companyId: string | null;
   createdAt: Date;
@@ -23,7 +23,7 @@ function presentApiKey(row: {
 }): ApiKeyView {
   return {
     id: row.id,
-    ambiente: ambienteOf(row.environment as Environment),
+    ambiente: ambienteOf(row.environment),
     prefixo: row.prefix,
     empresa_id: row.companyId,
     criada_em: row.createdAt,

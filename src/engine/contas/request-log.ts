@@ -154,7 +154,7 @@ const INSERT_LINES = `
     duration_ms, nota_id, lote_id, empresa_id)
   SELECT l.id, l."accountId", l.environment, l."apiKeyId", l."createdAt", l."requestId", l.method, l.rota, l.status, l.codigo,
     l."durationMs", l."notaId", l."loteId", l."empresaId"
-  FROM jsonb_to_recordset($1::jsonb) AS l(id uuid, "accountId" uuid, environment text, "apiKeyId" uuid, "createdAt" timestamptz,
+  FROM jsonb_to_recordset($1::jsonb) AS l(id uuid, "accountId" uuid, environment "Environment", "apiKeyId" uuid, "createdAt" timestamptz,
     "requestId" text, method text, rota text, status int, codigo text, "durationMs" double precision, "notaId" uuid,
     "loteId" uuid, "empresaId" uuid)
   ON CONFLICT (id) DO NOTHING`;

@@ -14,7 +14,11 @@ import {
 import { presentCompany } from './present-company.js';
 
 /** `body` is the company body in its declared (camelCase) shape, validated here once: `companyBody`. */
-export async function createCompany(deps: EngineDeps, principal: Principal, body: unknown) {
+export async function createCompany(
+  deps: Pick<EngineDeps, 'db' | 'clock' | 'logger' | 'secrets'>,
+  principal: Principal,
+  body: unknown,
+) {
   assertLiveKey(principal, 'Criar empresas');
   if (principal.companyId) {
     throw new EngineError('acesso_negado', 'Uma chave restrita a uma empresa não cria empresas.', {

@@ -66,5 +66,6 @@ function companyOfRow(row: Record<string, unknown>): CompanyWithCertificate {
   const certificate: Record<string, unknown> = {};
   for (const f of CERTIFICATE_FIELDS) certificate[f] = row[`certificate.${f}`];
   company.certificate = certificate.companyId === null ? null : certificate;
+  // A named statement's row, regrouped: its columns are the models' own fields (COMPANY_FIELDS, CERTIFICATE_FIELDS).
   return company as unknown as CompanyWithCertificate;
 }

@@ -80,7 +80,7 @@ const APPEND_EVENTS = `
     source: `SELECT (e.value->>'id')::uuid AS id, e.value->>'tipo' AS tipo, e.value->'dados' AS dados, e.ord
       FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(value, ord)`,
     accountId: '$1::uuid',
-    environment: '$2::text',
+    environment: '$2::"Environment"',
     at: '$3::timestamptz',
   })}
   SELECT id::text AS id, seq FROM appended_events`;

@@ -26,6 +26,7 @@ import { validateLine } from './validate-line.js';
 import { queryParametrosDaEmpresa } from '../municipios/query-parametros-da-empresa.js';
 import type { NfseProvider } from '../nfse/provedores/nfse-provider.js';
 import { resolveNfseProvider } from '../nfse/provedores/resolve-nfse-provider.js';
+import { toJsonColumn } from '../nucleo/json-column.js';
 
 const CHUNK = 200;
 
@@ -82,7 +83,7 @@ async function startIssuance(deps: TransmissionDeps, lote: Lote): Promise<LoteIs
   });
   const { signer } = await companyCredentials(deps, company.id, company.certificate);
   const serie = lote.environment === 'test' ? TEST_SERIES : (company.serieDps ?? '1');
-  const environment = lote.environment as 'test';
+  const environment = lote.environment;
   const municipal =
     (
       await queryParametrosDaEmpresa(deps, environment, company, {
@@ -162,7 +163,7 @@ interface Numbering {
 /** Numbers the lines and builds their DPS; a line its issuing system refuses here leaves its DPS number unused. */
 async function numberLines(issuance: LoteIssuance, { valid, empresa, first, now }: Numbering): Promise<NumberedLine[]> {
   const { deps, lote, company, provider, serie } = issuance;
-  const environment = lote.environment as 'test';
+  const environment = lote.environment;
   const built = await mapInSlices(valid, ({ item, v }, i) => {
     const numero = first + BigInt(i);
     const request = v.request!;
@@ -178,7 +179,7 @@ async function numberLines(issuance: LoteIssuance, { valid, empresa, first, now 
 async function refuseLine(deps: TransmissionDeps, item: LoteItem, erros: unknown[], now: Date): Promise<void> {
   await deps.db.loteItem.updateMany({
     where: { id: item.id, status: 'aguardando_emissao' },
-    data: { status: 'com_erro_validacao', erros: erros as Prisma.InputJsonValue, updatedAt: now },
+    data: { status: 'com_erro_validacao', erros: toJsonColumn(erros), updatedAt: now },
   });
 }
 
@@ -189,7 +190,7 @@ async function refuseLine(deps: TransmissionDeps, item: LoteItem, erros: unknown
 function newLoteNote(issuance: LoteIssuance, { item, v, numero, dps }: NumberedLine, now: Date): NewNote {
   const { lote, company, provider, signer, serie } = issuance;
   const request = v.request!;
-  const document = provider.buildDocument({ environment: lote.environment as 'test', company, request, dps, signer });
+  const document = provider.buildDocument({ environment: lote.environment, company, request, dps, signer });
   const id = item.nfseId!;
   const note: Nfse = {
     id,
@@ -199,7 +200,7 @@ function newLoteNote(issuance: LoteIssuance, { item, v, numero, dps }: NumberedL
     referencia: request.referencia ?? null,
     status: 'transmitindo',
     request: item.request,
-    dps: dps as unknown as Prisma.JsonValue,
+    dps: toJsonColumn(dps),
     valor: new Prisma.Decimal(request.valor),
     competencia: v.resolved!.competencia,
     serie,
@@ -215,7 +216,7 @@ function newLoteNote(issuance: LoteIssuance, { item, v, numero, dps }: NumberedL
     cancelamento: null,
     falha: null,
     aviso: null,
-    ajustes: (v.ajustes ?? []) as unknown as Prisma.JsonValue,
+    ajustes: toJsonColumn(v.ajustes ?? []),
     regrasVersao: regrasVersao(),
     substituiId: null,
     substituidaPor: null,

@@ -11,11 +11,11 @@ import type { LineContext } from './validate-line.js';
  */
 export async function lineContext(
   deps: ParametrosDaEmpresaDeps,
-  environment: string,
+  environment: Environment,
   company: CompanyWithCertificate,
   lines: Iterable<LinhasIguais>,
 ): Promise<LineContext> {
   const now = deps.clock.now();
-  const parametros = await parametrosDoLote(deps, environment as Environment, company, lines, now);
+  const parametros = await parametrosDoLote(deps, environment, company, lines, now);
   return { companyId: company.id, empresa: companyContext(company), now, parametros };
 }

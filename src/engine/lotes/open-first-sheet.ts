@@ -73,6 +73,7 @@ export async function openFirstSheet(bytes: PlanilhaBytes): Promise<SheetReader 
     if (!entry) throw new Error(`no ${name} in the archive`);
     return entry;
   };
+  // exceljs declares none of the reader's part parsers this drives (PartParsers), only its streaming API.
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(undefined as never, {
     worksheets: 'emit',
     sharedStrings: 'cache',

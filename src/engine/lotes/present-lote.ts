@@ -50,7 +50,7 @@ export function presentLote(lote: Lote, contagens: LoteCounts) {
   return {
     id: lote.id,
     empresa_id: lote.companyId,
-    ambiente: ambienteOf(lote.environment as 'test' | 'live'),
+    ambiente: ambienteOf(lote.environment),
     status: lote.status,
     ao_validar: lote.aoValidar,
     origem: lote.origem,

@@ -15,6 +15,7 @@ import { validateLine } from './validate-line.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { invalidBody, readBody } from '../nucleo/read-body.js';
 import { REPROCESS_LOTE_CORRECAO, reprocessLoteBody } from './reprocess-lote-body.js';
+import { toJsonColumn } from '../nucleo/json-column.js';
 
 const invalid = (campo: string, mensagem: string) =>
   invalidBody(reprocessLoteBody, [{ codigo: 'formato_invalido', campo, mensagem, correcao: REPROCESS_LOTE_CORRECAO }]);
@@ -77,7 +78,7 @@ export async function reprocessLote(
           referencia,
           status: erros.length ? 'com_erro_validacao' : 'aguardando_emissao',
           request: r.request as Prisma.InputJsonValue,
-          erros: erros.length ? (erros as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+          erros: erros.length ? toJsonColumn(erros) : Prisma.DbNull,
           nfseId: erros.length ? null : newId(),
           updatedAt: now,
         },

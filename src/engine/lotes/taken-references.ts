@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { Environment } from '../nucleo/environment.js';
 
 const CHUNK = 1000;
 
@@ -6,7 +7,7 @@ const CHUNK = 1000;
 export async function takenReferences(
   db: Db,
   companyId: string,
-  environment: string,
+  environment: Environment,
   refs: string[],
 ): Promise<Set<string>> {
   const taken = new Set<string>();

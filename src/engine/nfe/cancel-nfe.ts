@@ -63,7 +63,7 @@ export async function cancelNfe(
       const view = presentNfe(await tx.nfe.findUniqueOrThrow({ where: { id: current.id } }));
       await appendEvents(tx, {
         accountId: current.accountId,
-        environment: current.environment as 'test' | 'live',
+        environment: current.environment,
         at: at,
         events: [{ tipo: 'NFE_CANCELADA', dados: view }],
       });

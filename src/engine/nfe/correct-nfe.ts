@@ -9,6 +9,7 @@ import { checkNfeScenario, awaitNfeOutcome } from './issue-nfe.js';
 import { NFE_REGRAS_VERSAO, type NfeAjuste } from './nfe-ajuste.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { sumTotais } from './sum-totais.js';
+import { toJsonColumn } from '../nucleo/json-column.js';
 
 export interface CorrectNfeOptions {
   id: string;
@@ -97,7 +98,7 @@ export async function correctNfe(
         protocolo: null,
         rejeicao: Prisma.DbNull,
         authorizedAt: null,
-        ajustes: [...ajustes, correcao] as unknown as Prisma.InputJsonValue,
+        ajustes: toJsonColumn([...ajustes, correcao]),
         valorTotal: new Prisma.Decimal(sumTotais(request.itens).vNF),
         updatedAt: now,
       },

@@ -34,6 +34,7 @@ import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues, SentBody, sentValue } from '../nucleo/read-body.js';
 import { invalidNfeRequest, nfeBody } from './nfe-body.js';
 import { checkNfeBody } from './check-nfe-body.js';
+import { readJsonColumn, toJsonColumn } from '../nucleo/json-column.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -87,7 +88,7 @@ export async function createNfe(
     rejeicao: null,
     cancelamento: null,
     epec: null,
-    ajustes: ajustes as unknown as Prisma.JsonValue,
+    ajustes: toJsonColumn(ajustes),
     aviso: null,
     descarteAvisadoEm: null,
     valorTotal: new Prisma.Decimal(sumTotais(request.itens).vNF),
@@ -157,7 +158,7 @@ const INSERT_NFE_WITH_JOB = `
     INSERT INTO nfe (id, account_id, environment, company_id, referencia, status, modo, request, serie, numero, chave_acesso,
       simulacao, xml, proc_xml, protocolo, rejeicao, cancelamento, epec, ajustes, aviso, descarte_avisado_em, valor_total,
       created_at, updated_at, authorized_at)
-    VALUES ($1::uuid, $2::uuid, $3::text, $4::uuid, $5::text, $6::text, $7::text, $8::jsonb,
+    VALUES ($1::uuid, $2::uuid, $3::"Environment", $4::uuid, $5::text, $6::text, $7::text, $8::jsonb,
       $9::text, $10::bigint, $11::text, $12::text, $13::text, $14::text, $15::text,
       $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20::jsonb, $21::timestamptz,
       $22::numeric, $23::timestamptz, $24::timestamptz, $25::timestamptz)
@@ -291,7 +292,7 @@ function emitenteOf(company: CompanyWithCertificate): NfeEmitente {
     razaoSocial: company.razaoSocial,
     // assertNfeReady guarantees both.
     inscricaoEstadual: company.inscricaoEstadual!,
-    endereco: company.endereco as unknown as CompanyEndereco,
+    endereco: readJsonColumn<CompanyEndereco>(company.endereco),
     municipio: company.municipio,
     crt,
   };

@@ -73,7 +73,7 @@ export async function discardForgottenNotes(deps: VoidDeps): Promise<{ avisadas:
         };
         await appendEvents(tx, {
           accountId: note.accountId,
-          environment: note.environment as 'test' | 'live',
+          environment: note.environment,
           at: now,
           events: [{ tipo: 'NFE_DESCARTE_PROXIMO', dados: dados }],
         });

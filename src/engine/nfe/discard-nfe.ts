@@ -38,7 +38,7 @@ export async function discardRejectedNote(deps: VoidDeps, note: Nfe, justificati
   });
   await voidNfeNumbers(deps, {
     accountId: note.accountId,
-    environment: note.environment as 'test' | 'live',
+    environment: note.environment,
     company,
     serie: note.serie,
     numeroInicial: note.numero,

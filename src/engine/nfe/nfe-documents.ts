@@ -5,6 +5,7 @@ import { EngineError } from '../errors.js';
 import type { StoredEpec } from './enter-epec.js';
 import { findNfe } from './find-nfe.js';
 import { renderDanfe } from './render-danfe.js';
+import { readJsonColumn } from '../nucleo/json-column.js';
 
 export interface NfeXmlDocument {
   nfeId: string;
@@ -35,7 +36,7 @@ export async function getNfePdf(
 ): Promise<NfeXmlDocument & { pdf: Buffer }> {
   const note = await findNfe(deps, principal, id);
   if (note.status === 'contingencia_epec') {
-    const epec = note.epec as unknown as StoredEpec;
+    const epec = readJsonColumn<StoredEpec>(note.epec);
     const pdf = await renderDanfe(note.xml, { epec: { protocolo: epec.protocolo, dhRegistro: epec.dhRegistro } });
     return { nfeId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: note.xml, pdf };
   }

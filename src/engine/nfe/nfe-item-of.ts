@@ -115,7 +115,7 @@ function ibsCbsOf(g: Members, campo: string, ajustes: NfeAjuste[]): NfeIbsCbs {
   });
   for (const par of GRED) {
     if (!par.some((k) => sent(g, k))) continue;
-    for (const k of par) (out as unknown as Record<string, string>)[snakeName(k)] = texto(g, k)!;
+    for (const k of par) Object.assign(out, { [snakeName(k)]: texto(g, k)! });
   }
   if (!sent(g, 'vIbs')) ajustes.push(nfeAjuste('nfe_ibs_soma_uf_municipio', `${campo}/v_ibs`));
   return { ...out, v_ibs: new Decimal(out.v_ibs_uf!).plus(out.v_ibs_mun!).toFixed(2) };

@@ -6,7 +6,7 @@ export function presentInutilizacao(row: NfeInutilizacao) {
   return {
     id: row.id,
     empresa_id: row.companyId,
-    ambiente: ambienteOf(row.environment as 'test' | 'live'),
+    ambiente: ambienteOf(row.environment),
     serie: row.serie,
     numero_inicial: row.numeroInicial.toString(),
     numero_final: row.numeroFinal.toString(),

@@ -7,7 +7,7 @@ export function presentNfe(note: Nfe) {
     id: note.id,
     referencia: note.referencia,
     status: note.status,
-    ambiente: ambienteOf(note.environment as 'test' | 'live'),
+    ambiente: ambienteOf(note.environment),
     empresa_id: note.companyId,
     modo: note.modo,
     serie: note.serie,

@@ -79,7 +79,7 @@ export async function registerCartaCorrecao(
       const dados = { ...presentNfe(current), carta_correcao: presentNfeEvento(registered) };
       await appendEvents(tx, {
         accountId: current.accountId,
-        environment: current.environment as 'test' | 'live',
+        environment: current.environment,
         at: at,
         events: [{ tipo: 'NFE_CARTA_CORRECAO', dados: dados }],
       });

@@ -57,7 +57,7 @@ export async function registerNfeEvent(deps: TransmissionDeps, options: Register
   // A note issued against the simulator has its events there too (autorizar unless the call names a scenario).
   const simulacao = options.simular ?? (note.simulacao ? 'autorizar' : null);
   const target: SefazTarget = {
-    environment: note.environment as 'test' | 'live',
+    environment: note.environment,
     cUF: note.chaveAcesso.slice(0, 2),
     simulacao,
     credentials,

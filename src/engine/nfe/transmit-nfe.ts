@@ -64,7 +64,7 @@ export async function transmitNfe(
   }
   const { credentials, signer } = loaded ?? (await companyCredentials(deps, note.companyId));
   const target: SefazTarget = {
-    environment: note.environment as 'test' | 'live',
+    environment: note.environment,
     cUF: note.chaveAcesso.slice(0, 2),
     simulacao: note.simulacao,
     credentials,
@@ -195,7 +195,7 @@ const SETTLE = `
   ${appendedEventsSql({
     source: 'SELECT $10::uuid AS id, $11::text AS tipo, $12::jsonb AS dados, 1::bigint AS ord FROM updated',
     accountId: '$8::uuid',
-    environment: '$9::text',
+    environment: '$9::"Environment"',
     at: '$7::timestamptz',
   })}
   SELECT id::text AS id FROM updated`;

@@ -14,6 +14,7 @@ import { companyCredentials } from '../empresas/company-credentials.js';
 import { competenciaDe } from './ajustes/competencia-de.js';
 import { scenarioAfterConfirmation } from './scenario-effects.js';
 import { updateNote } from './update-note.js';
+import { readJsonColumn } from '../nucleo/json-column.js';
 
 /** The note's document signed again with another competence, by its issuing system, under the same id. */
 async function resignWithCompetence(
@@ -21,7 +22,7 @@ async function resignWithCompetence(
   note: NfseWithTimeline,
   competencia: string,
 ): Promise<ProviderDocument> {
-  const dps = { ...(note.dps as unknown as DpsInput), dCompet: `${competencia}-01` };
+  const dps = { ...readJsonColumn<DpsInput>(note.dps), dCompet: `${competencia}-01` };
   // The stored request is the API's snake_case shape the note was validated from: the members a system reads are its.
   const company = await deps.db.company.findUniqueOrThrow({
     where: { id: note.companyId },
@@ -31,7 +32,7 @@ async function resignWithCompetence(
   const document = providerOfNote(deps, note).buildDocument({
     environment: note.environment as 'live',
     company,
-    request: note.request as unknown as NfseRequest,
+    request: readJsonColumn<NfseRequest>(note.request),
     dps,
     signer,
   });

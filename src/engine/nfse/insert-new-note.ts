@@ -97,7 +97,7 @@ function rowOf({ note, criada, job }: NewNote) {
 // A JSON null member is SQL NULL in jsonb_to_recordset, as a null column is.
 const INSERT_NEW_NOTES = `
   WITH n AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS n(id uuid, account_id uuid, environment text, company_id uuid,
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS n(id uuid, account_id uuid, environment "Environment", company_id uuid,
       referencia text, status text, request jsonb, dps jsonb, valor numeric, competencia text, serie text, numero_dps bigint,
       dps_id text, simulacao text, numero text, chave_acesso text, dps_xml text, dados_documento jsonb, nfse_xml text, rejeicao jsonb,
       cancelamento jsonb, falha jsonb, aviso jsonb, ajustes jsonb, regras_versao text, substitui_id uuid,

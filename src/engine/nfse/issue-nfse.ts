@@ -30,6 +30,7 @@ import type { XmlSigner } from '../xml/sign-xml.js';
 import type { DpsInput } from './nacional/dps-input.js';
 import type { NfseRequest } from './validacao/nfse-request.js';
 import type { ValidationResult } from './validacao/index.js';
+import { toJsonColumn } from '../nucleo/json-column.js';
 
 export interface IssueNfseOptions {
   /** The request in its declared shape (`nfseBody`), validated here once. */
@@ -162,7 +163,7 @@ function noteRow(o: NoteRowOptions): Nfse {
     referencia: o.request.referencia ?? null,
     status: 'transmitindo',
     request: apiShape(sentValue(o.body)) as Prisma.JsonValue,
-    dps: o.dps as unknown as Prisma.JsonValue,
+    dps: toJsonColumn(o.dps),
     valor: new Prisma.Decimal(o.request.valor),
     competencia: o.resolved.competencia,
     serie: o.serie,
@@ -178,7 +179,7 @@ function noteRow(o: NoteRowOptions): Nfse {
     cancelamento: null,
     falha: null,
     aviso: null,
-    ajustes: o.ajustes as unknown as Prisma.JsonValue,
+    ajustes: toJsonColumn(o.ajustes),
     regrasVersao: regrasVersao(),
     substituiId: o.substitution?.originalId ?? null,
     substituidaPor: null,

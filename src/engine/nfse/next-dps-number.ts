@@ -63,6 +63,6 @@ const countOf = (w: WantedDpsNumbers) => w.count ?? 1;
 // text, read the same from pg and PGlite.
 const NEXT_DPS_NUMBERS = `
   INSERT INTO dps_sequences (company_id, environment, serie, next)
-  SELECT q.company_id, q.environment, q.serie, q.count + 1 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[]) AS q(company_id, environment, serie, count)
+  SELECT q.company_id, q.environment, q.serie, q.count + 1 FROM unnest($1::uuid[], $2::"Environment"[], $3::text[], $4::bigint[]) AS q(company_id, environment, serie, count)
   ON CONFLICT (company_id, environment, serie) DO UPDATE SET next = dps_sequences.next + EXCLUDED.next - 1
   RETURNING company_id::text, environment, serie, next::text`;

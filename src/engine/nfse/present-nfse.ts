@@ -21,7 +21,7 @@ export function presentNfse(note: NfseWithTimeline) {
     id: note.id,
     referencia: note.referencia,
     status: note.status as NfseStatus,
-    ambiente: ambienteOf(note.environment as 'test' | 'live'),
+    ambiente: ambienteOf(note.environment),
     empresa_id: note.companyId,
     valor: note.valor.toFixed(2),
     competencia: note.competencia,

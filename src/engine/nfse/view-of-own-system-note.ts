@@ -4,6 +4,7 @@ import { municipio } from '../tabelas/municipio.js';
 import { servicoNacional } from '../tabelas/servico-nacional.js';
 import type { DpsInput, EnderecoNacional } from './nacional/dps-input.js';
 import type { NfseView } from './nacional/read-nfse-xml.js';
+import { readJsonColumn } from '../nucleo/json-column.js';
 
 /** The city's local time (UTC−03:00) as the DANFSe prints dates. */
 const brasilia = (at: Date) => new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 19);
@@ -27,7 +28,7 @@ export function viewOfOwnSystemNote(
   note: Pick<Nfse, 'dps' | 'numero' | 'chaveAcesso' | 'authorizedAt' | 'createdAt'>,
   company: Pick<Company, 'razaoSocial' | 'municipio'>,
 ): NfseView {
-  const dps = note.dps as unknown as DpsInput;
+  const dps = readJsonColumn<DpsInput>(note.dps);
   const { tribMun } = dps.valores.trib;
   const servico = new Decimal(dps.valores.vServPrest.vServ);
   const incond = new Decimal(dps.valores.vDescCondIncond?.vDescIncond ?? 0);

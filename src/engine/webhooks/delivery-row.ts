@@ -1,5 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { newId } from '../nucleo/new-id.js';
+import type { Environment } from '../nucleo/environment.js';
 
 // The dispatcher's own rows ('evento') are written in SQL by dispatch-events.ts.
 export type DeliveryOrigin = 'reenvio' | 'teste';
@@ -7,7 +8,7 @@ export type DeliveryOrigin = 'reenvio' | 'teste';
 export interface NewDelivery {
   webhookId: string;
   accountId: string;
-  environment: string;
+  environment: Environment;
   eventId: string;
   tipo: string;
   dados: unknown;

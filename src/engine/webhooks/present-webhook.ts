@@ -1,6 +1,6 @@
 import type { Webhook } from '../../generated/prisma/client.js';
 import { ambienteOf } from '../chaves/principal.js';
-import type { Environment } from '../nucleo/environment.js';
+import { readJsonColumn } from '../nucleo/json-column.js';
 
 export interface StoredHeader {
   nome: string;
@@ -23,8 +23,8 @@ export function presentWebhook(row: Webhook): WebhookView {
     id: row.id,
     url: row.url,
     eventos: row.eventos as string[],
-    cabecalhos: (row.cabecalhos as unknown as StoredHeader[]).map((h) => ({ nome: h.nome })),
-    ambiente: ambienteOf(row.environment as Environment),
+    cabecalhos: readJsonColumn<StoredHeader[]>(row.cabecalhos).map((h) => ({ nome: h.nome })),
+    ambiente: ambienteOf(row.environment),
     criado_em: row.createdAt.toISOString(),
     atualizado_em: row.updatedAt.toISOString(),
   };

@@ -4,6 +4,7 @@ import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { StoredHeader } from './present-webhook.js';
 import type { WebhookDeps, WebhookRuntime } from './webhook-deps.js';
 import { openHeader, openSecret } from './new-webhook-secret.js';
+import { readJsonColumn } from '../nucleo/json-column.js';
 
 /** What recording an attempt needs of its webhook; the changing columns come fresh with every claim. */
 export interface WebhookState {
@@ -30,7 +31,7 @@ export interface ReadyWebhook {
 
 function readyWebhook(deps: WebhookDeps, webhook: Webhook): ReadyWebhook {
   const headers: string[] = [];
-  for (const h of webhook.cabecalhos as unknown as StoredHeader[])
+  for (const h of readJsonColumn<StoredHeader[]>(webhook.cabecalhos))
     headers.push(h.nome, openHeader(deps.secrets, webhook.id, h.valor_enc));
   headers.push('content-type', 'application/json');
   const url = new URL(webhook.url);

@@ -6,6 +6,7 @@ import { deliveryRow } from './delivery-row.js';
 import { findWebhook } from './find-webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
 import { readBody } from '../nucleo/read-body.js';
+import type { Environment } from '../nucleo/environment.js';
 import { resendEventsBody } from './resend-events-body.js';
 
 export const MAX_RESEND = 500;
@@ -101,7 +102,7 @@ export async function resendEvents(deps: WebhookDeps, principal: Principal, opti
 /** The resource as it is now for note events; other events keep the body they were written with. */
 async function currentState(
   deps: WebhookDeps,
-  scope: { accountId: string; environment: string },
+  scope: { accountId: string; environment: Environment },
   event: EventRow,
 ): Promise<unknown> {
   const id = (event.dados as { id?: unknown } | null)?.id;

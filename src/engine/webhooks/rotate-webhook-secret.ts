@@ -2,13 +2,17 @@ import type { Principal } from '../chaves/principal.js';
 import { DAY } from '../nucleo/clock.js';
 import { findWebhook } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
-import type { WebhookDeps } from './webhook-deps.js';
+import type { EngineDeps } from '../engine-deps.js';
 import { newWebhookSecret, sealSecret } from './new-webhook-secret.js';
 
 export const ROTATION_OVERLAP = DAY;
 
 /** A new secret; for 24 hours V2 also carries a signature with the one it replaces. */
-export async function rotateWebhookSecret(deps: WebhookDeps, principal: Principal, options: { id: string }) {
+export async function rotateWebhookSecret(
+  deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>,
+  principal: Principal,
+  options: { id: string },
+) {
   const current = await findWebhook(deps, principal, options.id);
   const segredo = newWebhookSecret();
   const now = deps.clock.now();

@@ -3,11 +3,16 @@ import { findWebhook } from './find-webhook.js';
 import { presentWebhook } from './present-webhook.js';
 import { updateWebhookBody } from './update-webhook-body.js';
 import { readWebhookBody } from './webhook-fields.js';
+import type { EngineDeps } from '../engine-deps.js';
 import type { WebhookDeps } from './webhook-deps.js';
 import { sealHeader } from './new-webhook-secret.js';
 
 /** `PATCH /v1/webhooks/{id}`: any of url, eventos, cabecalhos; cabecalhos replaces the whole list. */
-export async function updateWebhook(deps: WebhookDeps, principal: Principal, options: { id: string; input: unknown }) {
+export async function updateWebhook(
+  deps: Pick<WebhookDeps, 'db' | 'clock' | 'secrets' | 'webhooks'>,
+  principal: Principal,
+  options: { id: string; input: unknown },
+) {
   const current = await findWebhook(deps, principal, options.id);
   const input = await readWebhookBody(deps.webhooks.policy, updateWebhookBody, options.input);
   const row = await deps.db.webhook.update({
@@ -30,7 +35,11 @@ export async function updateWebhook(deps: WebhookDeps, principal: Principal, opt
 }
 
 /** `DELETE /v1/webhooks/{id}` (204): no new deliveries, and the pending ones are closed without a request. */
-export async function deleteWebhook(deps: WebhookDeps, principal: Principal, options: { id: string }) {
+export async function deleteWebhook(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  principal: Principal,
+  options: { id: string },
+) {
   const current = await findWebhook(deps, principal, options.id);
   await deps.db.$transaction([
     deps.db.webhook.update({ where: { id: current.id }, data: { deletedAt: deps.clock.now() } }),

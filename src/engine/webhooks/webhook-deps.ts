@@ -20,9 +20,3 @@ export interface WebhookRuntime {
 export interface WebhookDeps extends EngineDeps {
   webhooks: WebhookRuntime;
 }
-
-/** The GraphQL context carries EngineDeps; the composition root always builds the webhook runtime into it. */
-export function webhookDeps(deps: EngineDeps): WebhookDeps {
-  if (!('webhooks' in deps)) throw new Error('webhook runtime missing from the engine deps');
-  return deps as WebhookDeps;
-}

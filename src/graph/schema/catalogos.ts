@@ -1,7 +1,6 @@
 import { getMunicipio, listMunicipios, municipioCursor } from '../../engine/catalogos/municipios.js';
 import { getServico, listServicos, servicoCursor, type ServicoCatalogo } from '../../engine/catalogos/servicos.js';
 import type { Municipio } from '../../engine/tabelas/index.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { snakeKeys } from '../snake-keys.js';
 import { principalOf } from './principal-of.js';
@@ -266,7 +265,7 @@ builder.queryFields((t) => ({
     },
     errors: {},
     resolve: (_r, args, ctx) =>
-      getMunicipio(ctx.engine as TransmissionDeps, principalOf(ctx), {
+      getMunicipio(ctx.engine, principalOf(ctx), {
         ibge: args.ibge,
         competencia: args.competencia,
         codigoServico: args.codigoServico,

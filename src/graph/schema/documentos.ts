@@ -2,7 +2,6 @@ import { getDocument, getDocumentXml } from '../../engine/documentos/get-documen
 import { countDocuments, documentCursor, listDocuments } from '../../engine/documentos/list-documents.js';
 import type { DocumentEventView, DocumentView, ManifestationView } from '../../engine/documentos/present-document.js';
 import { manifestDocument } from '../../engine/manifestacao/manifest-document.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { assertForward, forwardConnection, pageCost } from './forward-connection.js';
 import { principalOf } from './principal-of.js';
@@ -174,6 +173,6 @@ builder.mutationFields((t) => ({
     authScopes: { live: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: ManifestacaoInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => manifestDocument(ctx.engine as TransmissionDeps, principalOf(ctx), args.id, args.input),
+    resolve: (_r, args, ctx) => manifestDocument(ctx.engine, principalOf(ctx), args.id, args.input),
   }),
 }));

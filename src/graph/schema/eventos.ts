@@ -71,6 +71,7 @@ builder.queryFields((t) => ({
         proximoCursor: c.string({
           description:
             'Where to continue later: the last event read, or `after` itself on an empty page (always present, unlike endCursor).',
+          // Pothos types a connection's parent by the relay shape, without the fields the resolver adds to it.
           resolve: (connection) => (connection as unknown as { proximoCursor: string }).proximoCursor,
         }),
       }),

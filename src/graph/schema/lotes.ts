@@ -16,7 +16,6 @@ import { loadChangedLote } from '../../engine/lotes/load-changed-lote.js';
 import { loteAccountTopic, loteTopic, type LoteChange } from '../../engine/eventos/lote-topic.js';
 import { ITEM_STATUSES, type ItemStatus, type LoteCounts, type LoteView } from '../../engine/lotes/present-lote.js';
 import { reprocessLote } from '../../engine/lotes/reprocess-lote.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { base64Bytes } from '../base64-bytes.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
@@ -101,8 +100,6 @@ export const LoteItemRef = builder.objectRef<LoteItemView>('LoteItem').implement
   }),
 });
 
-const transmission = (ctx: GraphContext) => ctx.engine as TransmissionDeps;
-
 builder.queryFields((t) => ({
   lote: t.field({
     type: LoteRef,
@@ -138,7 +135,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: LoteInput, required: true }), planilha: t.arg.string(), simular: t.arg.string() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      createLote(transmission(ctx), principalOf(ctx), {
+      createLote(ctx.engine, principalOf(ctx), {
         body: args.input,
         planilha: planilhaOf(args.planilha),
         simular: args.simular ?? null,
@@ -150,7 +147,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: LoteEmissaoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => emitLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
+    resolve: (_r, args, ctx) => emitLote(ctx.engine, principalOf(ctx), { id: args.id, body: args.input }),
   }),
   reprocessLote: t.field({
     type: LoteRef,
@@ -158,7 +155,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: LoteReprocessamentoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => reprocessLote(transmission(ctx), principalOf(ctx), { id: args.id, body: args.input }),
+    resolve: (_r, args, ctx) => reprocessLote(ctx.engine, principalOf(ctx), { id: args.id, body: args.input }),
   }),
 }));
 

@@ -3,7 +3,6 @@ import { correctNfe } from '../../engine/nfe/correct-nfe.js';
 import { getNfeEventoXml, loadNfeEventos } from '../../engine/nfe/nfe-eventos.js';
 import type { NfeEventoView } from '../../engine/nfe/present-nfe-evento.js';
 import { registerCartaCorrecao, type CartaCorrecaoResult } from '../../engine/nfe/register-carta-correcao.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import type { GraphContext } from '../graph-context.js';
 import { NfeRef } from './nfe.js';
@@ -93,7 +92,7 @@ builder.mutationFields((t) => ({
     },
     errors: {},
     resolve: (_r, args, ctx) =>
-      cancelNfe(ctx.engine as TransmissionDeps, principalOf(ctx), {
+      cancelNfe(ctx.engine, principalOf(ctx), {
         id: args.id,
         body: args.input,
         simular: args.simular ?? null,
@@ -110,7 +109,7 @@ builder.mutationFields((t) => ({
     },
     errors: {},
     resolve: (_r, args, ctx) =>
-      registerCartaCorrecao(ctx.engine as TransmissionDeps, principalOf(ctx), {
+      registerCartaCorrecao(ctx.engine, principalOf(ctx), {
         id: args.id,
         body: args.input,
         simular: args.simular ?? null,
@@ -128,7 +127,7 @@ builder.mutationFields((t) => ({
     },
     errors: {},
     resolve: (_r, args, ctx) =>
-      correctNfe(ctx.engine as TransmissionDeps, principalOf(ctx), {
+      correctNfe(ctx.engine, principalOf(ctx), {
         id: args.id,
         body: args.input,
         simular: args.simular ?? null,

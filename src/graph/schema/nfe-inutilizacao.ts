@@ -1,7 +1,6 @@
 import { inutilizeNfe } from '../../engine/nfe/inutilize-nfe.js';
 import { countInutilizacoes, inutilizacaoCursor, listInutilizacoes } from '../../engine/nfe/list-inutilizacoes.js';
 import type { InutilizacaoView } from '../../engine/nfe/present-inutilizacao.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import { assertForward, forwardConnection, pageCost, restShaped } from './forward-connection.js';
@@ -78,6 +77,6 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: NfeInutilizacaoInput, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => inutilizeNfe(ctx.engine as TransmissionDeps, principalOf(ctx), args.input),
+    resolve: (_r, args, ctx) => inutilizeNfe(ctx.engine, principalOf(ctx), args.input),
   }),
 }));

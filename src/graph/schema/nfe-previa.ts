@@ -1,4 +1,3 @@
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import type { NfeAjuste } from '../../engine/nfe/nfe-ajuste.js';
 import { previewNfe, type NfePreview } from '../../engine/nfe/preview-nfe.js';
 import { builder } from '../builder.js';
@@ -30,6 +29,6 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: NfeInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => previewNfe(ctx.engine as TransmissionDeps, principalOf(ctx), { body: args.input }),
+    resolve: (_r, args, ctx) => previewNfe(ctx.engine, principalOf(ctx), { body: args.input }),
   }),
 }));

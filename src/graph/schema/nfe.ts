@@ -5,7 +5,6 @@ import { countNfe, listNfe, NFE_STATUSES, nfeCursor, type NfeFilter } from '../.
 import type { NfeAjuste } from '../../engine/nfe/nfe-ajuste.js';
 import { getNfePdf, getNfeXml } from '../../engine/nfe/nfe-documents.js';
 import { presentNfe, type NfeView } from '../../engine/nfe/present-nfe.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { addNoteCompany } from './add-note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
@@ -224,7 +223,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: NfeInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      issueNfe(ctx.engine as TransmissionDeps, principalOf(ctx), {
+      issueNfe(ctx.engine, principalOf(ctx), {
         body: args.input,
         simular: args.simular ?? null,
         waitSeconds: args.waitSeconds ?? undefined,
@@ -237,6 +236,6 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => discardNfe(ctx.engine as TransmissionDeps, principalOf(ctx), args.id),
+    resolve: (_r, args, ctx) => discardNfe(ctx.engine, principalOf(ctx), args.id),
   }),
 }));

@@ -1,5 +1,4 @@
 import { cancelNfse } from '../../engine/nfse/cancel-nfse.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { NfseRef } from './nfse.js';
 import { principalOf } from './principal-of.js';
@@ -25,7 +24,7 @@ builder.mutationFields((t) => ({
     },
     errors: {},
     resolve: (_r, args, ctx) =>
-      cancelNfse(ctx.engine as TransmissionDeps, principalOf(ctx), {
+      cancelNfse(ctx.engine, principalOf(ctx), {
         id: args.id,
         body: args.input,
         simular: args.simular ?? null,

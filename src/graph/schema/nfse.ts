@@ -10,7 +10,6 @@ import { countNfse, listNfse, NFSE_STATUSES, nfseCursor, type NfseFilter } from 
 import { nfseAccountTopic, nfseTopic, type NfseChange } from '../../engine/nfse/nfse-topic.js';
 import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { addNoteCompany } from './add-note-company.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
@@ -129,8 +128,6 @@ const ValidationRef = builder.objectRef<Awaited<ReturnType<typeof validateNfse>>
   }),
 });
 
-const transmission = (ctx: GraphContext) => ctx.engine as TransmissionDeps;
-
 builder.queryFields((t) => ({
   nfse: t.field({
     type: NfseRef,
@@ -156,7 +153,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: NfseInputRef, required: true }), simular: t.arg.string(), waitSeconds: t.arg.float() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      issueNfse(transmission(ctx), principalOf(ctx), {
+      issueNfse(ctx.engine, principalOf(ctx), {
         body: args.input,
         simular: args.simular ?? null,
         waitSeconds: args.waitSeconds ?? undefined,
@@ -168,7 +165,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: NfseInputRef, required: true }) },
     errors: {},
-    resolve: (_r, args, ctx) => validateNfse(transmission(ctx), principalOf(ctx), args.input),
+    resolve: (_r, args, ctx) => validateNfse(ctx.engine, principalOf(ctx), args.input),
   }),
   confirmNfse: t.field({
     type: NfseRef,
@@ -176,7 +173,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.string({ required: true }), competencia: t.arg.string() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      confirmNfse(transmission(ctx), principalOf(ctx), { id: args.id, competencia: args.competencia ?? null }),
+      confirmNfse(ctx.engine, principalOf(ctx), { id: args.id, competencia: args.competencia ?? null }),
   }),
   discardNfse: t.field({
     type: NfseRef,
@@ -189,7 +186,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.string({ required: true }), empresaId: t.arg.id() },
     errors: {},
     resolve: (_r, args, ctx) =>
-      discardNfse(transmission(ctx), principalOf(ctx), {
+      discardNfse(ctx.engine, principalOf(ctx), {
         id: args.id,
         empresaId: args.empresaId == null ? null : String(args.empresaId),
       }),

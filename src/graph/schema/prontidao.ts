@@ -1,5 +1,4 @@
 import { getReadiness, type Readiness } from '../../engine/prontidao/get-readiness.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { builder } from '../builder.js';
 import { principalOf } from './principal-of.js';
 
@@ -38,7 +37,6 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     args: { companyId: t.arg.id({ required: true }) },
     errors: {},
-    resolve: (_root, { companyId }, ctx) =>
-      getReadiness(ctx.engine as TransmissionDeps, principalOf(ctx), { id: String(companyId) }),
+    resolve: (_root, { companyId }, ctx) => getReadiness(ctx.engine, principalOf(ctx), { id: String(companyId) }),
   }),
 }));

@@ -13,7 +13,6 @@ import { presentWebhook, type WebhookView } from '../../engine/webhooks/present-
 import { rotateWebhookSecret } from '../../engine/webhooks/rotate-webhook-secret.js';
 import { testWebhook } from '../../engine/webhooks/test-webhook.js';
 import { deleteWebhook, updateWebhook } from '../../engine/webhooks/update-webhook.js';
-import { webhookDeps } from '../../engine/webhooks/webhook-deps.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import type { GraphContext } from '../graph-context.js';
@@ -137,7 +136,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: WebhookInput, required: true }) },
     errors: {},
-    resolve: (_r, { input }, ctx) => createWebhook(webhookDeps(ctx.engine), principalOf(ctx), input),
+    resolve: (_r, { input }, ctx) => createWebhook(ctx.engine, principalOf(ctx), input),
   }),
   updateWebhook: t.field({
     type: WebhookRef,
@@ -145,15 +144,14 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookInput, required: true }) },
     errors: {},
-    resolve: (_r, { id, input }, ctx) =>
-      updateWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
+    resolve: (_r, { id, input }, ctx) => updateWebhook(ctx.engine, principalOf(ctx), { id: String(id), input }),
   }),
   deleteWebhook: t.field({
     type: WebhookRemovedRef,
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     errors: {},
-    resolve: (_r, { id }, ctx) => deleteWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id) }),
+    resolve: (_r, { id }, ctx) => deleteWebhook(ctx.engine, principalOf(ctx), { id: String(id) }),
   }),
   testWebhook: t.field({
     type: WebhookTestRef,
@@ -161,7 +159,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     errors: {},
-    resolve: (_r, { id }, ctx) => testWebhook(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id) }),
+    resolve: (_r, { id }, ctx) => testWebhook(ctx.engine, principalOf(ctx), { id: String(id) }),
   }),
   rotateWebhookSecret: t.field({
     type: WebhookWithSecretRef,
@@ -169,7 +167,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     errors: {},
-    resolve: (_r, { id }, ctx) => rotateWebhookSecret(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id) }),
+    resolve: (_r, { id }, ctx) => rotateWebhookSecret(ctx.engine, principalOf(ctx), { id: String(id) }),
   }),
 }));
 
@@ -281,7 +279,6 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookReenvioInput, required: true }) },
     errors: {},
-    resolve: (_r, { id, input }, ctx) =>
-      resendEvents(webhookDeps(ctx.engine), principalOf(ctx), { id: String(id), input }),
+    resolve: (_r, { id, input }, ctx) => resendEvents(ctx.engine, principalOf(ctx), { id: String(id), input }),
   }),
 }));

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { EngineDeps } from '../../engine/engine-deps.js';
 import { EngineError, isEngineError } from '../../engine/errors.js';
 import { writeLoteReport, XLSX_TYPE } from '../../engine/lotes/write-lote-report.js';
 import type { RateLimiter } from '../../engine/nucleo/rate-limiter.js';
@@ -8,6 +7,7 @@ import { acceptConvite } from '../../engine/pessoas/accept-convite.js';
 import { endSessao } from '../../engine/pessoas/end-sessao.js';
 import { findSessao, type PanelSession } from '../../engine/pessoas/find-sessao.js';
 import { signIn } from '../../engine/pessoas/sign-in.js';
+import type { GraphEngine } from '../../graph/graph-context.js';
 import { createGraphqlHttp, type Yoga } from '../create-graphql-http.js';
 import { csrfMatches } from './csrf-matches.js';
 import { PAINEL_HEADERS } from './painel-headers.js';
@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 export interface PainelOptions {
-  engine: EngineDeps;
+  engine: GraphEngine;
   schema: GraphQLSchema;
   /** The built panel (index.html, assets/). */
   dir: string;

@@ -166,7 +166,7 @@ async function readSoapCall(req: IncomingMessage): Promise<SoapCall | null> {
   const call =
     /<(\w+)Request xmlns="[^"]*"><VersaoSchema>(\d)<\/VersaoSchema><MensagemXML>([\s\S]*)<\/MensagemXML>/.exec(soap);
   if (!call) return null;
-  const [, operation, versao, escaped] = call as unknown as [string, string, string, string];
+  const [, operation, versao, escaped] = call;
   const mensagem = escaped
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -1,3 +1,4 @@
+import { readJsonColumn } from '../../nucleo/json-column.js';
 import type { AuthorityMessage } from '../../autoridades/authority-message.js';
 import type { SaoPauloSettings } from '../../autoridades/sao-paulo/sao-paulo-gateway.js';
 import { companyCredentials } from '../../empresas/company-credentials.js';
@@ -45,7 +46,7 @@ export async function correctSaoPauloLayout(
   });
   const { signer } = await companyCredentials(deps, company.id, company.certificate);
   const rps = buildRpsInput({
-    dps: note.dps as unknown as DpsInput,
+    dps: readJsonColumn<DpsInput>(note.dps),
     company: { ...company, inscricaoMunicipal: chaveRpsOf(note.dpsId).inscricaoPrestador },
     codigoServico: kept.codigoServico,
     settings,

@@ -286,6 +286,6 @@ const AUTHORIZE_HELD = authorizeSql(`,
       FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS e(value, ord)
       WHERE (e.value->>'nfse_id')::uuid IN (SELECT id FROM updated)`,
     accountId: '$4::uuid',
-    environment: '$5::text',
+    environment: '$5::"Environment"',
     at: '$3::timestamptz',
   })}`);

@@ -8,6 +8,7 @@ import { buildDpsId, buildDpsXml } from '../nacional/build-dps-xml.js';
 import type { DpsInput } from '../nacional/dps-input.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
 import { updateNote } from '../update-note.js';
+import { readJsonColumn, toJsonColumn } from '../../nucleo/json-column.js';
 
 /**
  * After a rejection: when every code of it has an automatic correction (catalogue `correcoes`) and the note was
@@ -32,7 +33,7 @@ export async function correctRejectedNote(
   step: string,
   codigoOficial: string | null,
 ): Promise<NfseWithTimeline | null> {
-  const anteriores = (note.ajustes ?? []) as unknown as Ajuste[];
+  const anteriores = readJsonColumn<Ajuste[] | null>(note.ajustes) ?? [];
   // One correction per note: a rejection of the corrected DPS settles it.
   if (anteriores.some((a) => a.regra.startsWith('correcao.')) || !note.dps || !note.dpsXml) return null;
   const company = await deps.db.company.findUnique({
@@ -40,7 +41,7 @@ export async function correctRejectedNote(
     select: { inscricaoMunicipal: true },
   });
   const corrected = correctDps({
-    dps: note.dps as unknown as DpsInput,
+    dps: readJsonColumn<DpsInput>(note.dps),
     codigos: erros.map((e) => e.codigo).filter(Boolean),
     inscricaoMunicipal: company?.inscricaoMunicipal ?? null,
     municipioTomador: municipioTomador(note.request),
@@ -59,9 +60,9 @@ export async function correctRejectedNote(
     // Only the DPS that was rejected is replaced: another runner of this job that corrected it first wins.
     where: { dpsXml: note.dpsXml },
     data: {
-      dps: dps as unknown as Prisma.InputJsonValue,
+      dps: toJsonColumn(dps),
       dpsXml,
-      ajustes: [...anteriores, ...corrected.ajustes] as unknown as Prisma.InputJsonValue,
+      ajustes: toJsonColumn([...anteriores, ...corrected.ajustes]),
     },
     timeline: [
       { tipo: step, detalhe: { resultado: 'rejeitada', codigo_oficial: codigoOficial } },

@@ -117,6 +117,7 @@ export function objectMember<E extends v.ObjectEntries>(
   type Run = (typeof schema)['~run'];
   const run: Run = (dataset, config) => {
     const input = dataset.value;
+    // valibot types a schema's result by its output; a failed string check carries no output, whatever its type.
     if (Array.isArray(input)) return notAList['~run'](dataset, config) as unknown as ReturnType<Run>;
     const result = schema['~run'](dataset, config);
     if (input === null || typeof input !== 'object') return result;
