@@ -35,7 +35,7 @@ export function createFiscalGauges(registers: Registry[]): FiscalGauges {
   );
   const inflight = gauge(
     'fiscal_webhook_inflight_batches',
-    'Fanned-out webhook batches whose first attempts are under way.',
+    "Fanned-out webhook flights (one fan-out's deliveries) whose first attempts are under way.",
   );
   const behind = gauge(
     'fiscal_webhook_events_behind',
