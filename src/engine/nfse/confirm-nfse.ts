@@ -12,7 +12,7 @@ import type { ProviderDocument } from './provedores/nfse-provider.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
 import { competenciaDe } from './ajustes/competencia-de.js';
-import { scenarioAfterConfirmation } from './scenario-effects.js';
+import { scenarioAfterConfirmation } from './simulator-scenario.js';
 import { updateNote } from './update-note.js';
 import { readJsonColumn } from '../nucleo/json-column.js';
 

@@ -1,4 +1,10 @@
 /**
+ * A note's simulator scenario (X-Service-Simular): the names a test key may send, the header the simulator gets,
+ * and what a scenario plays on the engine's side where the simulated system cannot play it, so that the rules ask
+ * these questions and name no scenario.
+ */
+
+/**
  * Scenario names a test key may send in X-Service-Simular for an NFS-e. `rejeitar` takes one official code or
  * several, comma-separated: each is a condition of the simulated national side (docs/cenarios.md).
  */
@@ -12,4 +18,18 @@ export function simulatorScenario(scenario: string | null): string | null {
   if (scenario === 'competencia_encerrada') return 'indisponibilidade:1';
   if (scenario === 'indisponibilidade') return 'indisponibilidade:2';
   return scenario;
+}
+
+/** The competence counts as closed when the note's send is retried (the simulator cannot move the engine's clock). */
+export function scenarioClosesCompetence(scenario: string | null): boolean {
+  return scenario === 'competencia_encerrada';
+}
+
+/**
+ * The scenario a note keeps once its caller confirmed it: one that forced a closed competence has played its part.
+ * `autorizar` (not null) keeps the note on the simulator, where its DPS was sent; null would route it to the
+ * configured national system.
+ */
+export function scenarioAfterConfirmation(scenario: string | null): string | null {
+  return scenarioClosesCompetence(scenario) ? 'autorizar' : scenario;
 }

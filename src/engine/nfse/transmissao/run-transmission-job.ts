@@ -6,7 +6,7 @@ import { type Credentials } from '../../autoridades/endpoint.js';
 import { type Certificate, type TransmissionJob } from '../../../generated/prisma/client.js';
 import { competenciaDe } from '../ajustes/competencia-de.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
-import { scenarioClosesCompetence } from '../scenario-effects.js';
+import { scenarioClosesCompetence } from '../simulator-scenario.js';
 import { updateNote } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';
 import { authorizeHeldNote, type AuthorizedNfse } from './authorize-held-notes.js';

@@ -1,6 +1,6 @@
 // What a simulator scenario plays on the engine's side: the rules ask these questions instead of naming scenarios.
 import { describe, expect, it } from 'vitest';
-import { scenarioAfterConfirmation, scenarioClosesCompetence } from '../../src/engine/nfse/scenario-effects.js';
+import { scenarioAfterConfirmation, scenarioClosesCompetence } from '../../src/engine/nfse/simulator-scenario.js';
 
 describe('scenario effects', () => {
   it('only competencia_encerrada closes the competence, and it gives way to autorizar once confirmed', () => {
