@@ -24,6 +24,7 @@ import {
 } from './nfe-request.js';
 import { ipiOf, nfeItemOf, pisCofinsOf } from './nfe-item-of.js';
 import { sumTotais, TOTAIS_INFORMADOS, totalSomado, type SomaTotais, type TotalInformado } from './sum-totais.js';
+import { isMembers, type Members } from './is-members.js';
 
 export interface NfeValidation {
   request: NfeRequest | null;
@@ -41,8 +42,6 @@ export interface NfeValidationContext {
 /** What `nfeBody` found in a body: its problems and its (partial) declared value. */
 export type NfeBodyRead = ReturnType<typeof bodyIssues<typeof nfeBody>>;
 
-type Members = Record<string, unknown>;
-const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
 const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
 
 /** An `informado` body (the typed input, or a REST body in the declared shape) judged whole: see checkNfeBody. */

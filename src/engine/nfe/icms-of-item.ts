@@ -11,9 +11,8 @@ import {
   type IcmsParte,
 } from './icms-grupos.js';
 import type { NfeIcms } from './nfe-request.js';
+import { isMembers, type Members } from './is-members.js';
 
-type Members = Record<string, unknown>;
-const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
 const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
 
 /**

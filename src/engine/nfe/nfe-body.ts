@@ -23,6 +23,7 @@ import {
 } from './nfe-request.js';
 import { refineNfeItem } from './refine-nfe-item.js';
 import { TOTAIS_INFORMADOS } from './sum-totais.js';
+import { isMembers, type Members } from './is-members.js';
 
 /** `operacao` of `calcular` and `conferir`: the first three are calculated, the others informed. */
 export const OPERACOES = [
@@ -261,8 +262,6 @@ const calcular = objectMember({ ...fields, ...motor, itens: nullish(itensCalcula
 /** Every member of every mode: the typed shape the engine reads (GraphQL `NfeInput`). */
 const members = objectMember({ ...fields, ...motor, itens: nullish(v.array(nfeItemBodyMembers)) });
 
-type Members = Record<string, unknown>;
-const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
 const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
 const texto = (x: unknown) => (typeof x === 'string' ? x.trim() : undefined);
 

@@ -11,9 +11,8 @@ import type {
   NfePisCofinsSt,
 } from './nfe-request.js';
 import { IPI_NT, PIS_NT } from './refine-nfe-item.js';
+import { isMembers, type Members } from './is-members.js';
 
-type Members = Record<string, unknown>;
-const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
 const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
 const texto = (o: Members, key: string) => (typeof o[key] === 'string' ? (o[key] as string) : undefined);
 

@@ -2,9 +2,8 @@ import { Decimal } from 'decimal.js';
 import type { BodyReport } from '../nucleo/read-body.js';
 import { snakeName } from '../nucleo/validation-issues-of.js';
 import { requireMember, requireSentMember } from './nfe-member.js';
+import { isMembers, type Members } from './is-members.js';
 
-type Members = Record<string, unknown>;
-const isMembers = (x: unknown): x is Members => typeof x === 'object' && x !== null && !Array.isArray(x);
 const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
 /** The member's value when it was read without a problem. */
 const lido = (o: Members, key: string, campo: string, report: BodyReport) =>
