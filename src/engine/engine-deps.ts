@@ -11,6 +11,9 @@ import type { CompanyWithCertificate } from './empresas/present-company.js';
 import type { ParametrosDaEmpresaDeps } from './municipios/query-parametros-da-empresa.js';
 import type { Readiness } from './prontidao/get-readiness.js';
 
+/** A company's readiness as the port answers it, for the folders that reach readiness only through the port. */
+export type { Readiness };
+
 /** What engine operations receive: infrastructure built once by the process that hosts the engine. */
 export interface EngineDeps {
   db: Db;

@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../engine-deps.js';
+import type { EngineDeps, Readiness } from '../engine-deps.js';
 import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import { queryParametrosDaEmpresa, type ParametrosDaEmpresaDeps } from '../municipios/query-parametros-da-empresa.js';
@@ -15,7 +15,7 @@ import { checkNfseBody, type ValidationResult } from './validacao/index.js';
 export interface PreparedIssuance {
   company: CompanyWithCertificate | null;
   validation: ValidationResult;
-  readiness: Awaited<ReturnType<EngineDeps['prontidao']['readinessOf']>> | null;
+  readiness: Readiness | null;
   /** The company municipality's parameters (the national API, its cache or the offline data): they choose its issuing system. */
   municipal: ParametrosMunicipio | null;
 }
