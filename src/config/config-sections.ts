@@ -167,3 +167,20 @@ export function readOperationConfig(
     r.problem('TRUST_PROXY must be 1 or 0');
   return { metricsPort, metricsToken, shutdownGraceSeconds, trustProxy };
 }
+
+/** The scheduler's periods (docs/configuracao.md): the housekeeping sweep, the purges and batch resumption. */
+export function readScheduleConfig(
+  r: EnvReader,
+): Pick<Config, 'sweepSeconds' | 'purgeIntervalMinutes' | 'purgeChunkRows' | 'loteResumeSeconds'> {
+  const positive = (name: string, fallback: number): number => {
+    const value = Number(r.env[name]?.trim() || fallback);
+    if (!Number.isInteger(value) || value < 1) r.problem(`${name} must be a positive integer`);
+    return value;
+  };
+  return {
+    sweepSeconds: positive('SWEEP_INTERVAL_SECONDS', 60),
+    purgeIntervalMinutes: positive('PURGE_INTERVAL_MINUTES', 60),
+    purgeChunkRows: positive('PURGE_CHUNK_ROWS', 1000),
+    loteResumeSeconds: positive('LOTE_RESUME_SECONDS', 5),
+  };
+}

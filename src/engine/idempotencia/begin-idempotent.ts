@@ -3,6 +3,7 @@ import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
 import { DAY, HOUR, MINUTE } from '../nucleo/clock.js';
+import { type ChunkOptions, deleteInChunks } from '../nucleo/delete-in-chunks.js';
 import { newId } from '../nucleo/new-id.js';
 
 export type IdempotencyStart =
@@ -81,9 +82,11 @@ export async function abandonIdempotent(deps: Pick<EngineDeps, 'db'>, recordId: 
   await deps.db.idempotencyRecord.deleteMany({ where: { id: recordId } });
 }
 
-/** Daily housekeeping: records older than 30 days are erased (the key counts as new afterwards). */
-export async function purgeIdempotency(deps: Pick<EngineDeps, 'db' | 'clock'>): Promise<number> {
+/** Housekeeping: records older than 30 days are erased in chunks (the key counts as new afterwards). */
+export async function purgeIdempotency(
+  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  options: ChunkOptions = {},
+): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - KEPT_FOR);
-  const { count } = await deps.db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: cutoff } } });
-  return count;
+  return deleteInChunks(deps, { table: 'idempotency_records', column: 'created_at', cutoff }, options);
 }
