@@ -27,6 +27,8 @@ export async function openInfrastructure(config: Config, options: Infrastructure
   const releaseDataDir = !config.databaseUrl && !options.pgliteDir ? lockDataDir(config.dataDir) : null;
   const database = await openDatabase({
     url: config.databaseUrl,
+    pgbouncer: config.databasePgbouncer,
+    directUrl: config.databaseDirectUrl,
     schema: options.pgSchema,
     pgliteDir: options.pgliteDir ?? join(config.dataDir, 'pglite'),
     pgliteTemplate: options.pgliteTemplate,

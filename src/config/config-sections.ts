@@ -184,3 +184,13 @@ export function readScheduleConfig(
     loteResumeSeconds: positive('LOTE_RESUME_SECONDS', 5),
   };
 }
+
+/** A transaction-mode pooler in front of DATABASE_URL, and PostgreSQL itself past it (docs/banco-e-migracoes.md). */
+export function readPoolerConfig(r: EnvReader): Pick<Config, 'databasePgbouncer' | 'databaseDirectUrl'> {
+  const flag = r.text('DATABASE_PGBOUNCER') ?? '0';
+  if (!['0', '1', 'true', 'false'].includes(flag)) r.problem('DATABASE_PGBOUNCER must be 0, 1, true or false');
+  const databaseDirectUrl = r.text('DATABASE_DIRECT_URL');
+  if (databaseDirectUrl && !/^postgres(ql)?:\/\//.test(databaseDirectUrl))
+    r.problem('DATABASE_DIRECT_URL must start with postgres://');
+  return { databasePgbouncer: flag === '1' || flag === 'true', databaseDirectUrl };
+}
