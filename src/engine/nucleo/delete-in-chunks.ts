@@ -17,7 +17,8 @@ export interface ChunkOptions {
  * and gives the event loop a turn between statements. One DELETE of a month of expired rows would hold its row
  * locks and write its whole WAL in one transaction, and keep one connection busy from the first row to the last;
  * short statements let inserts, vacuum and the other users of the pool go on between them. The rows of a chunk are
- * found through the column's index and deleted by their physical address (ctid), so each statement reads only them.
+ * found in the column's index order (a scan in table order would walk past the rows earlier chunks deleted, which
+ * stay until vacuum) and deleted by their physical address (ctid), so each statement reads about only them.
  * `table` and `column` are the callers' constants, never input.
  */
 export async function deleteInChunks(
@@ -28,7 +29,7 @@ export async function deleteInChunks(
   const chunkRows = options.chunkRows ?? DEFAULT_PURGE_CHUNK_ROWS;
   const { table, column, cutoff } = target;
   const statement = `DELETE FROM "${table}" WHERE ctid = ANY(ARRAY(
-      SELECT ctid FROM "${table}" WHERE "${column}" < $1 LIMIT $2))`;
+      SELECT ctid FROM "${table}" WHERE "${column}" < $1 ORDER BY "${column}" LIMIT $2))`;
   let total = 0;
   for (;;) {
     const deleted = await deps.db.$executeRawUnsafe(statement, cutoff, chunkRows);
