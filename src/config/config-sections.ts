@@ -192,5 +192,12 @@ export function readPoolerConfig(r: EnvReader): Pick<Config, 'databasePgbouncer'
   const databaseDirectUrl = r.text('DATABASE_DIRECT_URL');
   if (databaseDirectUrl && !/^postgres(ql)?:\/\//.test(databaseDirectUrl))
     r.problem('DATABASE_DIRECT_URL must start with postgres://');
-  return { databasePgbouncer: flag === '1' || flag === 'true', databaseDirectUrl };
+  const databasePgbouncer = flag === '1' || flag === 'true';
+  // Through the pooler the migrations' session lock could be taken on one server connection and released on another.
+  const pooled = databasePgbouncer || /[?&]pgbouncer=(true|1)(&|$)/.test(r.env.DATABASE_URL ?? '');
+  if (pooled && !databaseDirectUrl)
+    r.problem(
+      'DATABASE_DIRECT_URL must point at PostgreSQL itself when DATABASE_URL is a PgBouncer (transaction mode)',
+    );
+  return { databasePgbouncer, databaseDirectUrl };
 }

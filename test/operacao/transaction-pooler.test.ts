@@ -40,6 +40,10 @@ describe('a transaction-mode pooler in front of PostgreSQL', () => {
     });
     expect(config).toMatchObject({ databasePgbouncer: true, databaseDirectUrl: 'postgres://u@h:5432/db' });
     expect(() => parseConfig({ ...process.env, DATABASE_PGBOUNCER: 'sim' })).toThrow(/DATABASE_PGBOUNCER/);
+    // Without PostgreSQL itself the migrations' session lock would go through the pooler.
+    expect(() =>
+      parseConfig({ ...process.env, DATABASE_URL: 'postgres://u@h:6432/db?pgbouncer=true', DATABASE_DIRECT_URL: '' }),
+    ).toThrow(/DATABASE_DIRECT_URL/);
   });
 
   it('sends the hot statements unnamed behind the pooler, named otherwise', async () => {
