@@ -12,4 +12,6 @@ export const BODY_LIMITS = {
   textLength: 100_000,
   /** Entries of `erros[]`; the ones beyond are counted in one last entry. */
   reportedIssues: 100,
+  /** Characters of an entry's `mensagem` and `correcao` (a message quoting a long value is cut). */
+  issueText: 1_000,
 } as const;

@@ -5,13 +5,26 @@ const OMITTED = 'erros_omitidos';
 // How many problems each summary entry stands for, so a list bounded twice still counts every problem once.
 const omittedCount = new WeakMap<object, number>();
 
+const cut = (text: unknown) =>
+  typeof text === 'string' && text.length > BODY_LIMITS.issueText
+    ? `${text.slice(0, BODY_LIMITS.issueText - 1)}…`
+    : text;
+
+/** The entry with its texts cut to `BODY_LIMITS.issueText` (a message may quote the value sent, of any length). */
+function shortIssue<T extends { codigo: string }>(issue: T): T {
+  const { mensagem, correcao } = issue as { mensagem?: unknown; correcao?: unknown };
+  if (cut(mensagem) === mensagem && cut(correcao) === correcao) return issue;
+  return { ...issue, mensagem: cut(mensagem), correcao: cut(correcao) };
+}
+
 /**
- * `erros[]` as answered: the first `BODY_LIMITS.reportedIssues` problems and, when there are more, one last entry
- * that counts them, so a body with thousands of problems answers a 422 of bounded size. A list already bounded
- * (then added to) is bounded again with the same count.
+ * `erros[]` as answered: the first `BODY_LIMITS.reportedIssues` problems, each with texts of bounded length, and,
+ * when there are more, one last entry that counts them, so a body with thousands of problems answers a 422 of
+ * bounded size. A list already bounded (then added to) is bounded again with the same count.
  */
-export function boundedIssues<T extends { codigo: string }>(issues: T[]): (T | ValidationIssue)[] {
+export function boundedIssues<T extends { codigo: string }>(all: T[]): (T | ValidationIssue)[] {
   const max = BODY_LIMITS.reportedIssues;
+  const issues = all.some((i) => shortIssue(i) !== i) ? all.map(shortIssue) : all;
   const summaries = issues.filter((i) => i.codigo === OMITTED && omittedCount.has(i));
   if (issues.length <= max && summaries.length === 0) return issues;
   const listed = summaries.length ? issues.filter((i) => !summaries.includes(i)) : issues;
