@@ -32,7 +32,7 @@ import { verifyNfeTaxes } from './verify-nfe-taxes.js';
 import { fillDestinatario } from './fill-destinatario.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues, SentBody, sentValue } from '../nucleo/read-body.js';
-import { invalidNfeRequest, nfeBody } from './nfe-body.js';
+import { invalidNfeRequest, listaLida, MAX_ITENS, nfeBody } from './nfe-body.js';
 import { checkNfeBody } from './check-nfe-body.js';
 import { readJsonColumn, toJsonColumn } from '../nucleo/json-column.js';
 
@@ -207,7 +207,7 @@ export async function validatedNfe(
   // calcular turns the body into the informado one it stands for, which is then judged whole; conferir judges the
   // caller's body, whose engine members checkNfeBody does not read.
   const calculada =
-    modo === 'calcular' && company && read.value
+    modo === 'calcular' && company && read.value && listaLida(read.value.itens, MAX_ITENS) === read.value.itens
       ? await computeNfeTaxes(deps, principal, company, read.value, read.ok ? [] : read.issues)
       : null;
   const validation = checkNfeBody(calculada ? bodyIssues(nfeBody, calculada.corpo) : read, ctx);
