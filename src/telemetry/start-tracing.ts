@@ -1,0 +1,70 @@
+import { context, propagation, type Tracer } from '@opentelemetry/api';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
+import { traceOutboundHttp } from './trace-outbound-http.js';
+
+/** Tracing switched on: where spans are started, and how the process stops exporting them. */
+export interface Tracing {
+  readonly tracer: Tracer;
+  /** Exports the spans still held, then stops: the last step of a closing process. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Tracing is opt-in through the standard OpenTelemetry variables: on when OTEL_TRACES_EXPORTER names an exporter
+ * (`otlp`, `console`) or an OTLP endpoint is set; `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none` keep it
+ * off. Off, nothing of the SDK is loaded and no span is made.
+ */
+export function tracingWanted(env: NodeJS.ProcessEnv): boolean {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
+  const exporter = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase();
+  if (exporter) return exporter !== 'none';
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+}
+
+/**
+ * Starts tracing when the environment asks for it (null otherwise), or always with `exporter` (tests hand an
+ * in-memory one, whose spans are exported as each ends). The SDK is loaded here, on demand. Context follows the
+ * async calls of the process (AsyncLocalStorage) and travels as W3C `traceparent`; the OTLP exporter reads its
+ * endpoint, headers and timeout from the OTEL_EXPORTER_OTLP_* variables itself.
+ */
+export async function startTracing(
+  env: NodeJS.ProcessEnv,
+  options: { exporter?: SpanExporter } = {},
+): Promise<Tracing | null> {
+  if (!options.exporter && !tracingWanted(env)) return null;
+  const [sdk, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, resources] = await Promise.all([
+    import('@opentelemetry/sdk-trace'),
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/resources'),
+  ]);
+  const exporter = options.exporter ?? (await exporterOf(env));
+  const processor = options.exporter
+    ? new sdk.SimpleSpanProcessor({ exporter })
+    : new sdk.BatchSpanProcessor({ exporter });
+  const resource = resources
+    .resourceFromAttributes({ 'service.name': 'fiscal-api' })
+    .merge(resources.detectResources({ detectors: [resources.envDetector] }));
+  const provider = new sdk.TracerProvider({ resource, spanProcessors: [processor] });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  const tracer = provider.getTracer('fiscal-api');
+  const stopHttp = traceOutboundHttp(tracer);
+  return {
+    tracer,
+    shutdown: async () => {
+      stopHttp();
+      await provider.shutdown();
+      context.disable();
+      propagation.disable();
+    },
+  };
+}
+
+async function exporterOf(env: NodeJS.ProcessEnv): Promise<SpanExporter> {
+  const name = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() || 'otlp';
+  if (name === 'console') return new (await import('@opentelemetry/sdk-trace')).ConsoleSpanExporter();
+  if (name !== 'otlp')
+    throw new Error(`OTEL_TRACES_EXPORTER=${name} não é aceito: use otlp (OTLP por HTTP), console ou none.`);
+  return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+}
