@@ -21,7 +21,7 @@ export function registerRequestContext(app: FastifyInstance, tracing: Tracing | 
     });
   app.addHook('onRequest', (req, _reply, done) => {
     const fields: Record<string, string> = { requestId: req.id };
-    if (!tracing) return enter(req, fields, done);
+    if (!tracing || PROBES.has(pathOf(req.url))) return enter(req, fields, done);
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     const span = tracing.tracer.startSpan(
       `${req.method} ${pathOf(req.url)}`,
@@ -62,3 +62,6 @@ function endRequestSpan(req: FastifyRequest, status: number, span: Span): void {
 }
 
 const pathOf = (url: string) => url.split('?')[0]!;
+
+/** Polled by load balancers and scrapers every few seconds: a trace each would only bury the requests' own. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);

@@ -41,11 +41,17 @@ export async function startTracing(
   const exporter = options.exporter ?? (await exporterOf(env));
   const processor = options.exporter
     ? new sdk.SimpleSpanProcessor({ exporter })
-    : new sdk.BatchSpanProcessor({ exporter });
+    : new sdk.BatchSpanProcessor({
+        exporter,
+        scheduledDelayMillis: numberOf(env.OTEL_BSP_SCHEDULE_DELAY),
+        maxQueueSize: numberOf(env.OTEL_BSP_MAX_QUEUE_SIZE),
+        maxExportBatchSize: numberOf(env.OTEL_BSP_MAX_EXPORT_BATCH_SIZE),
+        exportTimeoutMillis: numberOf(env.OTEL_BSP_EXPORT_TIMEOUT),
+      });
   const resource = resources
     .resourceFromAttributes({ 'service.name': 'fiscal-api' })
     .merge(resources.detectResources({ detectors: [resources.envDetector] }));
-  const provider = new sdk.TracerProvider({ resource, spanProcessors: [processor] });
+  const provider = new sdk.TracerProvider({ resource, sampler: samplerOf(env, sdk), spanProcessors: [processor] });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   const tracer = provider.getTracer('fiscal-api');
@@ -67,4 +73,32 @@ async function exporterOf(env: NodeJS.ProcessEnv): Promise<SpanExporter> {
   if (name !== 'otlp')
     throw new Error(`OTEL_TRACES_EXPORTER=${name} não é aceito: use otlp (OTLP por HTTP), console ou none.`);
   return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+}
+
+type Sdk = typeof import('@opentelemetry/sdk-trace');
+
+/**
+ * OTEL_TRACES_SAMPLER and its argument, which the trace SDK leaves to its caller; default parentbased_always_on
+ * (a caller's decision is kept, a new trace is always sampled).
+ */
+function samplerOf(env: NodeJS.ProcessEnv, sdk: Sdk) {
+  const name = env.OTEL_TRACES_SAMPLER?.trim().toLowerCase() || 'parentbased_always_on';
+  const ratio = Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1);
+  const root = {
+    always_on: () => new sdk.AlwaysOnSampler(),
+    always_off: () => new sdk.AlwaysOffSampler(),
+    traceidratio: () => new sdk.TraceIdRatioBasedSampler(Number.isFinite(ratio) ? ratio : 1),
+  };
+  const base = name.replace(/^parentbased_/, '') as keyof typeof root;
+  if (!(base in root))
+    throw new Error(
+      `OTEL_TRACES_SAMPLER=${name} não é aceito: use always_on, always_off, traceidratio ou parentbased_*.`,
+    );
+  return name.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root: root[base]() }) : root[base]();
+}
+
+/** A positive whole number from a variable, or undefined (the SDK's default). */
+function numberOf(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
 }

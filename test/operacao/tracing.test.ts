@@ -74,6 +74,36 @@ describe('tracing (OpenTelemetry, in-memory exporter)', () => {
     expect(inTrace.some((s) => jobIds.has(parentOf(s)!) && s.name.startsWith('prisma '))).toBe(true);
   });
 
+  it('a GraphQL issuance is one trace too: the request span names the note, the authority call is its child', async () => {
+    const res = await fetch(`${k.t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${k.account.testKey}` },
+      body: JSON.stringify({
+        query: 'mutation($input: NfseInput!) { issueNfse(input: $input) { __typename ... on Nfse { id status } } }',
+        variables: {
+          input: {
+            empresaId: k.company.id,
+            tomador: { documento: '52998224725', nome: 'Cliente' },
+            valor: '10.00',
+            servico: { descricao: 'Consultoria' },
+          },
+        },
+      }),
+    });
+    const issued = ((await res.json()) as { data: { issueNfse: { __typename: string; id: string; status: string } } })
+      .data.issueNfse;
+    expect(issued).toMatchObject({ __typename: 'Nfse', status: 'autorizada' });
+    const spans = exporter.getFinishedSpans();
+    const request = spans.find(
+      (s) => s.kind === SpanKind.SERVER && s.name === 'POST /graphql' && s.attributes['fiscal.note_id'] === issued.id,
+    );
+    expect(request, 'the GraphQL request span names its note').toBeDefined();
+    const inTrace = spans.filter((s) => s.spanContext().traceId === request!.spanContext().traceId);
+    const call = inTrace.find((s) => s.name === 'HTTP POST' && parentOf(s) === idOf(request!));
+    expect(call?.attributes['http.response.status_code']).toBe(201);
+    expect(inTrace.some((s) => parentOf(s) === idOf(request!) && s.name === 'sql nfse_insert_new')).toBe(true);
+  });
+
   it('is opt-in: only the standard OTEL_* variables turn it on', () => {
     expect(tracingWanted({})).toBe(false);
     expect(tracingWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' })).toBe(true);
