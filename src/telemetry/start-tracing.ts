@@ -45,7 +45,6 @@ export async function startTracing(
         exporter,
         scheduledDelayMillis: numberOf(env.OTEL_BSP_SCHEDULE_DELAY),
         maxQueueSize: numberOf(env.OTEL_BSP_MAX_QUEUE_SIZE),
-        maxExportBatchSize: numberOf(env.OTEL_BSP_MAX_EXPORT_BATCH_SIZE),
         exportTimeoutMillis: numberOf(env.OTEL_BSP_EXPORT_TIMEOUT),
       });
   const resource = resources

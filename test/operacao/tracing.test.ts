@@ -7,6 +7,7 @@ import { tracingWanted } from '../../src/telemetry/start-tracing.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 import { expectStatus } from '../support/http.js';
 import { startKit, type NationalApiKit } from '../support/nfse-api.js';
+import { usingRedis } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 
 // No background worker: the test runs the note's job itself, as a worker would, after the request has answered.
@@ -51,6 +52,12 @@ describe('tracing (OpenTelemetry, in-memory exporter)', () => {
     const statements = inTrace.filter((s) => parentOf(s) === idOf(request!) && s.kind === SpanKind.CLIENT);
     expect(statements.map((s) => s.name)).toContain('sql nfse_insert_new');
     expect(statements.some((s) => s.name.startsWith('prisma '))).toBe(true);
+
+    // The request's Redis calls (in-process pub/sub and rate limit without REDIS_URL): its key's count, the publish.
+    const system = usingRedis() ? 'redis' : 'local';
+    const messaging = inTrace.filter((s) => s.attributes['db.system.name'] === system).map((s) => s.name);
+    expect(messaging).toContain('rate_limit hit');
+    expect(messaging).toContain('pubsub publish');
 
     // The worker's two runs of the job join the request's trace, each naming the note.
     const jobs = inTrace.filter((s) => s.name === 'job emitir');
