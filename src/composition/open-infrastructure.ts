@@ -7,6 +7,9 @@ import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
 import type { PubSub } from '../engine/nucleo/pubsub.js';
 import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import { openMessaging } from './open-messaging.js';
+import { traceDatabase } from '../telemetry/trace-database.js';
+import { traceMessaging } from '../telemetry/trace-messaging.js';
+import type { Tracing } from '../telemetry/start-tracing.js';
 
 export interface Infrastructure {
   database: Database;
@@ -23,9 +26,13 @@ export type InfrastructureOptions = Pick<
 >;
 
 /** The database (embedded PGlite holds DATA_DIR's lock), the master key, pub/sub and the rate limiter. */
-export async function openInfrastructure(config: Config, options: InfrastructureOptions): Promise<Infrastructure> {
+export async function openInfrastructure(
+  config: Config,
+  options: InfrastructureOptions,
+  tracing: Tracing | null = null,
+): Promise<Infrastructure> {
   const releaseDataDir = !config.databaseUrl && !options.pgliteDir ? lockDataDir(config.dataDir) : null;
-  const database = await openDatabase({
+  const opened = await openDatabase({
     url: config.databaseUrl,
     pgbouncer: config.databasePgbouncer,
     directUrl: config.databaseDirectUrl,
@@ -36,7 +43,10 @@ export async function openInfrastructure(config: Config, options: Infrastructure
     onStatement: options.onStatement,
   });
   const masterKey = config.masterKey ?? loadOrCreateMasterKey(config.dataDir);
-  const messaging = openMessaging(config.redisUrl);
+  const untraced = openMessaging(config.redisUrl);
+  // Where tracing is on, the statements and the Redis calls made inside a trace are spans of it.
+  const database = tracing ? traceDatabase(opened, tracing.tracer) : opened;
+  const messaging = tracing ? traceMessaging(untraced, tracing.tracer, config.redisUrl ? 'redis' : 'local') : untraced;
   return {
     database,
     pubsub: messaging.pubsub,

@@ -16,6 +16,7 @@ import { startScheduler } from '../worker/start-scheduler.js';
 import { startWorker } from '../worker/start-worker.js';
 import { startWebhookWorker } from '../worker/webhook-worker.js';
 import type { AppEngine } from './build-app-engine.js';
+import type { Tracing } from '../telemetry/start-tracing.js';
 
 export interface Roles {
   /** Null unless METRICS_PORT or METRICS_TOKEN exposes them. */
@@ -36,6 +37,8 @@ export interface RolesOptions extends Pick<AppOptions, 'keyRecheckMs'> {
   runWorker: boolean;
   database: Database;
   rateLimiter: RateLimiter;
+  /** Each request's server span, where tracing is on. */
+  tracing: Tracing | null;
 }
 
 /** The workers (where this process runs them) and the HTTP server with its websockets, built but not listening. */
@@ -77,6 +80,7 @@ async function serveHttp(engine: AppEngine, metrics: Metrics | null, options: Ro
     schema,
     rest,
     rateLimiter: options.rateLimiter,
+    tracing: options.tracing,
     requestLog: engine.requestLog,
     docsUrl: config.docsUrl,
     healthcheck: async () => {

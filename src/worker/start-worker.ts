@@ -113,7 +113,13 @@ interface ClaimedJobs {
   onJobDone?: JobObserver;
 }
 
-async function runJobSafely(
+/** One job, inside the trace that queued it and with the job and its note in its log lines (EngineDeps.trace). */
+function runJobSafely(deps: TransmissionDeps, job: TransmissionJob, claimed: ClaimedJobs): Promise<void> {
+  const run = () => runClaimedJob(deps, job, claimed);
+  return deps.trace ? deps.trace.runJob(job, run) : run();
+}
+
+async function runClaimedJob(
   deps: TransmissionDeps,
   job: TransmissionJob,
   { round, claimedAt, onJobDone }: ClaimedJobs,

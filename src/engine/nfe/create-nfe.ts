@@ -115,8 +115,8 @@ export async function createNfe(
  * the driver as they are, without Prisma's serialisation of every raw parameter. A duplicate `referencia` fails
  * it with a unique violation.
  */
-async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql'>, note: Nfe): Promise<void> {
-  const job = nfeJob(note.id, note.createdAt);
+async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql' | 'trace'>, note: Nfe): Promise<void> {
+  const job = nfeJob(note.id, note.createdAt, deps.trace?.traceparent() ?? null);
   await deps.sql('nfe_insert_new', INSERT_NFE_WITH_JOB, [
     note.id,
     note.accountId,
@@ -150,6 +150,7 @@ async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql'>, note: Nfe): Promi
     iso(job.lockedUntil as Date | null),
     json(job.payload),
     iso(job.createdAt as Date),
+    job.traceparent ?? null,
   ]);
 }
 
@@ -163,8 +164,8 @@ const INSERT_NFE_WITH_JOB = `
       $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20::jsonb, $21::timestamptz,
       $22::numeric, $23::timestamptz, $24::timestamptz, $25::timestamptz)
     RETURNING id)
-  INSERT INTO transmission_jobs (id, nfe_id, kind, priority, run_at, attempts, locked_until, payload, created_at)
-  SELECT note.id, note.id, $26::text, $27::int, $28::timestamptz, $29::int, $30::timestamptz, $31::jsonb, $32::timestamptz
+  INSERT INTO transmission_jobs (id, nfe_id, kind, priority, run_at, attempts, locked_until, payload, created_at, traceparent)
+  SELECT note.id, note.id, $26::text, $27::int, $28::timestamptz, $29::int, $30::timestamptz, $31::jsonb, $32::timestamptz, $33::text
   FROM note`;
 
 /** A JSON column's value as its text; SQL NULL for a null column. */
