@@ -2,7 +2,10 @@
 // string is whole in memory, and nothing of the batch is stored; every route that takes a sheet reads it the
 // same way (REST multipart, and the GraphQL mutation the panel uses). A batch of the largest legitimate size
 // still passes.
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLUNAS, readPlanilha } from '../../src/engine/lotes/read-planilha.js';
 import { graphql } from '../support/graphql.js';
 import { columnName, HEADER, inlineCell, letters, xlsxOfRows } from '../support/hostile-xlsx.js';
 import { expectProblem, httpClient, type Http } from '../support/http.js';
@@ -127,4 +130,39 @@ describe('a spreadsheet built to exhaust memory', () => {
       mensagem: 'A célula A2 da planilha (linha 2, coluna A) tem mais de 64 KB; o limite por célula é 64 KB.',
     });
   });
+});
+
+describe('a batch of the largest legitimate size', () => {
+  it('5,000 lines of every column, the long texts at 2,000 characters, are read whole and intact', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Lote');
+    sheet.addRow([...COLUNAS]);
+    // Accented text, so that characters of two bytes fall across the chunks the parts are inflated in.
+    const long = (n: number, what: string) => `${what} ${n} `.padEnd(2000, 'açãoé');
+    for (let n = 1; n <= 5000; n++) {
+      sheet.addRow(
+        COLUNAS.map((coluna) =>
+          coluna === 'servico.descricao' || coluna === 'informacoes_complementares'
+            ? long(n, coluna)
+            : `${coluna} ${n}`.padEnd(60, 'ã'),
+        ),
+      );
+    }
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const bytes = {
+      size: file.length,
+      read: (start: number, end: number) => Readable.from([file.subarray(start, end)]),
+    };
+    let count = 0;
+    for await (const item of readPlanilha(bytes, 5000)) {
+      count++;
+      const { servico, informacoes_complementares } = item as {
+        servico: { descricao: string };
+        informacoes_complementares: string;
+      };
+      expect(servico.descricao).toBe(long(count, 'servico.descricao'));
+      expect(informacoes_complementares).toBe(long(count, 'informacoes_complementares'));
+    }
+    expect(count).toBe(5000);
+  }, 120_000);
 });

@@ -131,15 +131,17 @@ export function xlsxOfRows(
   return zipOf([...parts, ...extra]);
 }
 
-/** A cell holding `text` (XML already) as an inline string. */
-export const inlineCell = (ref: string, text: string | Iterable<string>) =>
-  typeof text === 'string'
-    ? `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`
-    : (function* () {
-        yield `<c r="${ref}" t="inlineStr"><is><t>`;
-        yield* text;
-        yield '</t></is></c>';
-      })();
+/** A cell holding `text` (XML already) as an inline string; given as chunks, the cell's XML as chunks. */
+export function inlineCell(ref: string, text: string): string;
+export function inlineCell(ref: string, text: Iterable<string>): Iterable<string>;
+export function inlineCell(ref: string, text: string | Iterable<string>): string | Iterable<string> {
+  if (typeof text === 'string') return `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  return (function* () {
+    yield `<c r="${ref}" t="inlineStr"><is><t>`;
+    yield* text;
+    yield '</t></is></c>';
+  })();
+}
 
 /** The header row of a batch sheet with the one column `referencia`. */
 export const HEADER = `<row r="1">${inlineCell('A1', 'referencia')}</row>`;

@@ -135,13 +135,19 @@ class XmlScanner {
     for (let i = 0; i < chunk.length; i++) {
       const b = chunk[i]!;
       switch (this.#state) {
-        case TEXT:
-          if (b === LT) {
-            this.#text(i - textFrom);
-            this.#startToken(i);
-            this.#state = TAG_OPEN;
+        case TEXT: {
+          // Text and quoted values are skipped to their end at once: most of a sheet's bytes are in them.
+          const lt = chunk.indexOf(LT, i);
+          if (lt < 0) {
+            i = chunk.length;
+            break;
           }
+          i = lt;
+          this.#text(i - textFrom);
+          this.#startToken(i);
+          this.#state = TAG_OPEN;
           break;
+        }
         case TAG_OPEN:
           if (b === BANG) {
             this.#state = DECLARATION;
@@ -187,7 +193,15 @@ class XmlScanner {
           this.#run = b;
           break;
         default:
-          if (this.#tagByte(chunk, i, b)) textFrom = i + 1;
+          if (this.#quote) {
+            const end = chunk.indexOf(this.#quote, i);
+            if (end < 0) {
+              i = chunk.length;
+              break;
+            }
+            i = end;
+            this.#quote = 0;
+          } else if (this.#tagByte(chunk, i, b)) textFrom = i + 1;
       }
     }
     if (this.#state === TEXT) this.#text(chunk.length - textFrom);
@@ -197,12 +211,8 @@ class XmlScanner {
     this.#checkSizes(this.#base);
   }
 
-  /** One byte inside a tag; true when it closed the tag. */
+  /** One byte inside a tag, outside a quoted value; true when it closed the tag. */
   #tagByte(chunk: Buffer, i: number, b: number): boolean {
-    if (this.#quote) {
-      if (b === this.#quote) this.#quote = 0;
-      return false;
-    }
     if (b === GT) {
       this.#keepTag(chunk.subarray(this.#tagChunkStart, i + 1));
       const selfClosing = this.#last === SLASH;
