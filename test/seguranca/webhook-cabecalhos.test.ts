@@ -34,7 +34,7 @@ const sends = (check: () => void) => {
 describe('custom webhook headers', () => {
   it('refuses values with a vertical tab, DEL, U+2028 or an accent, naming the header (create and PATCH)', async () => {
     const http = httpClient(t.url, account.liveKey);
-    const hostile = { 'vertical tab': 'a\vb', DEL: 'a\x7fb', 'U+2028': 'a\u2028b', acento: 'São Paulo', NUL: 'a\0b' };
+    const hostile = { 'vertical tab': 'a\vb', DEL: 'a\x7fb', 'U+2028': 'a\u2028b', acento: 'São Paulo' };
     for (const [kind, valor] of Object.entries(hostile)) {
       const res = await http.post(
         '/v1/webhooks',
