@@ -139,7 +139,14 @@ async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Da
       options,
       async <T>(_name: string, text: string, values: unknown[]) => (await queries.query<T>(text, values)).rows,
     ),
-    migrateWith: (run) => run(sql),
+    // PGlite learns the database's array types when it opens, to encode array parameters; a migration that
+    // creates a type (an enum such as "Environment") leaves its array unknown, and `$1::"Environment"[]` would
+    // then be sent as plain text, so the types are read again after every migration.
+    migrateWith: async (run) => {
+      const result = await run(sql);
+      await pglite.refreshArrayTypes();
+      return result;
+    },
     kind: 'pglite',
     close: async () => {
       await prisma.$disconnect();
