@@ -35,7 +35,7 @@ const REDACT = [
 /**
  * The service's logger, the one Fastify logs through too. Each line carries the fields of the request or job it
  * was written in (log-context.ts); a request's own child logger already names its request, so the mixin leaves
- * `request_id` to it there. `destination` defaults to stderr: stdout carries the one JSON object each CLI command
+ * `requestId` to it there. `destination` defaults to stderr: stdout carries the one JSON object each CLI command
  * prints.
  */
 export function createLogger(level: string, destination: DestinationStream = pino.destination(2)): Logger {
@@ -54,11 +54,11 @@ export function createLogger(level: string, destination: DestinationStream = pin
   );
 }
 
-/** Marks a request's child logger, whose bindings already hold `request_id`. */
+/** Marks a request's child logger, whose bindings already hold `requestId`. */
 export const REQUEST_BOUND = Symbol('request-bound');
 
 function withoutRequestId(fields: Record<string, string>): Record<string, string> {
-  const { request_id: _bound, ...rest } = fields;
+  const { requestId: _bound, ...rest } = fields;
   return rest;
 }
 

@@ -33,6 +33,8 @@ describe('log lines through Fastify’s logger', () => {
     const failures = log.parsed().filter((l) => l.msg === 'unexpected error');
     expect(failures).toHaveLength(1);
     expect(failures[0]!.requestId).toBe(requestId);
+    const failureLine = log.lines.find((l) => l.includes('"unexpected error"'))!;
+    expect(failureLine.match(/"requestId"/g)).toHaveLength(1);
     expect(log.lines.join('\n')).not.toContain(acct.liveKey);
   });
 
