@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { buildSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { appendEvents } from '../../src/engine/eventos/append-events.js';
@@ -521,7 +523,7 @@ function intruderKey(who: Intruder, env: Environment): string {
  * A2 has in the row's environment (its notes, batches and webhooks are the test environment's; its products and
  * received documents the live one's; the company itself is the account's in both).
  */
-function secretsFor(who: Intruder, row: Row): string[] {
+function secretsFor(who: Intruder, rowEnv: Environment): string[] {
   const test = [
     f.nfse.id,
     f.nfse.chave_acesso,
@@ -532,7 +534,7 @@ function secretsFor(who: Intruder, row: Row): string[] {
     f.webhook.id,
   ];
   const live = [f.produto.id, f.documento.id, f.documento.chave];
-  if (who === 'ambiente') return row.env === 'test' ? test : live;
+  if (who === 'ambiente') return rowEnv === 'test' ? test : live;
   return [...test, ...live, a2.id, a2.cnpj];
 }
 
@@ -564,7 +566,127 @@ describe('every /v1 route against the three intruders', () => {
         const { res, sent } = await attempt(row, who);
         const context = `${row.method} ${row.path(f)} (${res.status}): ${res.text.slice(0, 400)}`;
         expect(expected, context).toContain(res.status);
-        const leaked = secretsFor(who, row).filter((s) => res.text.includes(s) && !sent.includes(s));
+        const leaked = secretsFor(who, row.env).filter((s) => res.text.includes(s) && !sent.includes(s));
+        expect(leaked, context).toEqual([]);
+      });
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The GraphQL queries. Mutations run the same resolvers as the /v1 routes above (each route is a GraphQL document),
+// so the route table covers them; every root query field has a row here.
+
+interface QueryRow {
+  env: Environment;
+  /** The document; `$id` and the other variables come from `variables`. */
+  query: string;
+  variables?: (f: Fixture) => Record<string, unknown>;
+  /** `erro`: A2's resource is answered with a DomainError; `lista`: the intruder's own page, nothing of A2. */
+  expect: Record<Intruder, 'erro' | 'lista' | { livre: string }>;
+}
+
+const ERROR_FIELDS = '__typename ... on DomainError { codigo }';
+const one = (
+  env: Environment,
+  field: string,
+  args: string,
+  variables: QueryRow['variables'],
+  own = 'erro' as const,
+): QueryRow => ({
+  env,
+  query: `query${args ? `(${args})` : ''} { ${field} { ${ERROR_FIELDS} } }`,
+  variables,
+  expect: { conta: own, restrita: own, ambiente: own },
+});
+const page = (env: Environment, field: string, selection = 'totalCount edges { node { id } }'): QueryRow => ({
+  env,
+  query: `{ ${field} { ${selection} } }`,
+  expect: { conta: 'lista', restrita: 'lista', ambiente: 'lista' },
+});
+
+const QUERIES: Record<string, QueryRow> = {
+  account: page('live', 'account', 'id'),
+  usage: page('live', 'usage', 'ciclo'),
+  apiKeys: page('live', 'apiKeys', 'id'),
+  companies: { ...page('live', 'companies'), expect: { conta: 'lista', restrita: 'lista', ambiente: SHARED } },
+  company: {
+    ...one('live', 'company(id: $id)', '$id: ID!', () => ({ id: a2.id })),
+    expect: { conta: 'erro', restrita: 'erro', ambiente: SHARED },
+  },
+  readiness: {
+    ...one('live', 'readiness(companyId: $id)', '$id: ID!', () => ({ id: a2.id })),
+    expect: { conta: 'erro', restrita: 'erro', ambiente: SHARED },
+  },
+  document: one('live', 'document(id: $id)', '$id: String!', (x) => ({ id: x.documento.id })),
+  documentXml: one('live', 'documentXml(id: $id)', '$id: String!', (x) => ({ id: x.documento.id })),
+  documents: page('live', 'documents'),
+  eventos: page('live', 'eventos(first: 1000)', 'totalCount edges { node { id tipo dados } }'),
+  lote: one('test', 'lote(id: $id)', '$id: String!', (x) => ({ id: x.lote.id })),
+  lotes: page('test', 'lotes'),
+  nfe: one('test', 'nfe(id: $id)', '$id: String!', (x) => ({ id: x.nfe.id })),
+  nfeDanfe: one('test', 'nfeDanfe(id: $id)', '$id: String!', (x) => ({ id: x.nfe.id })),
+  nfeXml: one('test', 'nfeXml(id: $id)', '$id: String!', (x) => ({ id: x.nfe.id })),
+  nfeEventoXml: one('test', 'nfeEventoXml(id: $id, eventoId: $evento)', '$id: String!, $evento: String!', (x) => ({
+    id: x.nfe.id,
+    evento: x.nfe.eventoId,
+  })),
+  nfes: page('test', 'nfes'),
+  nfeInutilizacoes: page('test', 'nfeInutilizacoes'),
+  nfeCobertura: page('test', 'nfeCobertura', 'icms { __typename }'),
+  nfse: one('test', 'nfse(id: $id)', '$id: String!', (x) => ({ id: x.nfse.id })),
+  nfseDanfse: one('test', 'nfseDanfse(id: $id)', '$id: String!', (x) => ({ id: x.nfse.id })),
+  nfseXml: one('test', 'nfseXml(id: $id)', '$id: String!', (x) => ({ id: x.nfse.id })),
+  notas: page('test', 'notas'),
+  produto: one('live', 'produto(sku: $sku, empresaId: $empresa)', '$sku: String!, $empresa: ID', (x) => ({
+    sku: x.produto.sku,
+    empresa: a2.id,
+  })),
+  produtos: page('live', 'produtos'),
+  requisicoes: page('live', 'requisicoes'),
+  webhook: one('test', 'webhook(id: $id)', '$id: ID!', (x) => ({ id: x.webhook.id })),
+  webhookDeliveries: one('test', 'webhookDeliveries(id: $id)', '$id: ID!', (x) => ({ id: x.webhook.id })),
+  webhooks: page('test', 'webhooks'),
+  servico: {
+    ...one('live', 'servico(codigo: "010101")', '', undefined),
+    expect: { conta: CATALOGUE, restrita: CATALOGUE, ambiente: CATALOGUE },
+  },
+  servicos: { ...page('live', 'servicos'), expect: { conta: CATALOGUE, restrita: CATALOGUE, ambiente: CATALOGUE } },
+  municipio: {
+    ...one('live', 'municipio(ibge: "4314902")', '', undefined),
+    expect: { conta: CATALOGUE, restrita: CATALOGUE, ambiente: CATALOGUE },
+  },
+  municipios: { ...page('live', 'municipios'), expect: { conta: CATALOGUE, restrita: CATALOGUE, ambiente: CATALOGUE } },
+};
+
+describe('every GraphQL query against the three intruders', () => {
+  it('every root query field has a row', () => {
+    const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+    const fields = Object.keys(schema.getQueryType()!.getFields());
+    expect(fields.filter((name) => !(name in QUERIES))).toEqual([]);
+    expect(Object.keys(QUERIES).filter((name) => !fields.includes(name))).toEqual([]);
+  });
+
+  for (const [field, row] of Object.entries(QUERIES)) {
+    for (const who of ['conta', 'restrita', 'ambiente'] as const) {
+      const expected = row.expect[who];
+      if (typeof expected !== 'string') continue;
+      it(`${field} × ${who}: ${expected === 'erro' ? 'a DomainError' : 'its own page'}, nothing of A2`, async () => {
+        const env = who === 'ambiente' ? otherEnv(row.env) : row.env;
+        const res = await fetch(`${t.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${intruderKey(who, env)}` },
+          body: JSON.stringify({ query: row.query, variables: row.variables?.(f) ?? {} }),
+        });
+        const text = await res.text();
+        const body = JSON.parse(text) as { data?: Record<string, any>; errors?: unknown[] };
+        const context = `${field} (${res.status}): ${text.slice(0, 400)}`;
+        if (expected === 'erro') {
+          // Refused as a DomainError in the union, or as a request error (an auth scope); never the resource.
+          const typename = body.data ? Object.values(body.data)[0]?.__typename : undefined;
+          expect(typename === 'DomainError' || (body.errors?.length ?? 0) > 0, context).toBe(true);
+        }
+        const leaked = secretsFor(who, row.env).filter((s) => text.includes(s));
         expect(leaked, context).toEqual([]);
       });
     }
