@@ -7,6 +7,7 @@ import { announceEvents } from '../../src/engine/eventos/events-topic.js';
 import { followEvents } from '../../src/engine/eventos/follow-events.js';
 import type { EventEntry } from '../../src/engine/eventos/list-events.js';
 import type { Environment } from '../../src/engine/nucleo/environment.js';
+import { requestFingerprint } from '../../src/engine/idempotencia/canonical-json.js';
 import { newId } from '../../src/engine/nucleo/new-id.js';
 import { operations } from '../../src/rest/operations/index.js';
 import { graphql } from '../support/graphql.js';
@@ -197,6 +198,42 @@ describe('Idempotency-Key: a repetition is the same request, about what the call
     expect(refused.status).toBe(403);
     expect(refused.text).not.toContain(created.segredo);
     expect(refused.text).not.toContain(created.id);
+  });
+});
+
+describe('Idempotency-Key records stored before the route counted (version 1)', () => {
+  /** A record as the service stored it before: fingerprint of operation and body, the answer about `companyId`. */
+  async function legacyRecord(key: string, body: unknown, answer: Record<string, unknown>, companyId: string) {
+    await t.app.engine.db.idempotencyRecord.create({
+      data: {
+        id: newId(),
+        accountId: acct.accountId,
+        environment: 'test',
+        key,
+        fingerprint: requestFingerprint('issueNfse', body),
+        companyId,
+        state: 'done',
+        responseStatus: 201,
+        responseBody: answer as object,
+        createdAt: t.app.engine.clock.now(),
+        completedAt: t.app.engine.clock.now(),
+      },
+    });
+  }
+
+  it('still replays its request, and still refuses its answer to a key restricted to another company', async () => {
+    // The answer the old record holds: a note issued for that body (its referencia now taken, so a run would 409).
+    const body = nfseBody(a2.id);
+    const stored = expectStatus(await sandbox().post('/v1/nfse', body), 201);
+    const headers = { 'idempotency-key': `iso-${newId()}` };
+    await legacyRecord(headers['idempotency-key'], body, stored, a2.id);
+    const replay = await sandbox().post('/v1/nfse', body, { headers });
+    expect(expectStatus(replay, 201)).toEqual(stored);
+    const refused = await httpClient(t.url, keys.a1Test).post('/v1/nfse', body, { headers });
+    expectProblem(refused, 403, 'acesso_negado');
+    expect(refused.text).not.toContain(stored.id);
+    // Another body under the same key is another request, as before.
+    expectProblem(await sandbox().post('/v1/nfse', nfseBody(a2.id), { headers }), 409, 'idempotencia_conflito');
   });
 });
 
