@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { withMigrationProbe } from '../support/migration-probe.js';
 
-const MIGRATION = '20261129010812_company_boundaries';
+const MIGRATION = '20261129021800_company_boundaries';
 
 describe('company boundaries migration', () => {
   it('gives the kept events the company their dados name, in either spelling, and none to those naming none', async () => {
