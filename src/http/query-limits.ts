@@ -7,7 +7,7 @@ import { nestingExceeds } from './nesting-exceeds.js';
  * Bounds of one GraphQL document. Cost is the complexity plugin's: 1 per field, the weight of its work for the
  * fields that render, sign or call an authority (src/graph/field-work.ts), sub-selections multiplied by the page
  * size a list asks for (10 for lists without one). A full page of 100 notes with their company, timeline and
- * adjustments costs about 10 000; 25 PDFs cost 25 000. `nesting` bounds the brackets of the text before it is
+ * adjustments costs about 5 300; 24 PDFs about 24 000. `nesting` bounds the brackets of the text before it is
  * parsed, `tokens` its length in tokens, `aliases` the renamed fields of a document.
  */
 export const QUERY_LIMITS = {
