@@ -8,6 +8,8 @@ import { FakeClock } from '../../src/engine/nucleo/clock.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
 import { QUERY_LIMITS, REQUEST_UNIT_COST } from '../../src/http/query-limits.js';
 import { httpClient } from '../support/http.js';
+import { collect, wsClients } from '../support/subscriptions.js';
+import { until } from '../support/wait.js';
 import { nfseInput } from '../support/nfse.js';
 import type { SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
@@ -129,6 +131,36 @@ describe('documents too deep or too wide are a 4xx, with or without a key', () =
     expect(res.body.data ?? null).toBeNull();
     const error = res.body.errors.find((e: any) => e.extensions?.limite === 'aliases');
     expect(error?.extensions).toMatchObject({ code: 'consulta_excede_limites', maximo: QUERY_LIMITS.aliases });
+  });
+});
+
+describe('over a websocket, the same limits and the same minute', () => {
+  const ws = wsClients(() => t.url);
+
+  /** The one outcome of a document sent over graphql-ws: its results, or the errors it was refused with. */
+  async function over(key: string, query: string) {
+    const run = collect(ws(key), query);
+    await until(() => run.done, 'the outcome of the document');
+    return { results: run.results, error: run.error as Array<{ extensions?: Record<string, unknown> }> | unknown };
+  }
+
+  it('a document 20,000 levels deep is refused with consulta_excede_limites', async () => {
+    const { error } = await over(await acct.key('test'), `{ ${'a { '.repeat(20_000)}b${' }'.repeat(20_000)} }`);
+    expect(Array.isArray(error), String(error)).toBe(true);
+    expect((error as Array<{ extensions?: Record<string, unknown> }>)[0]!.extensions?.code).toBe(
+      'consulta_excede_limites',
+    );
+  });
+
+  it('a key with 110 REST calls this minute cannot render 20 PDFs over the socket', async () => {
+    clock.set('2026-11-02T12:04:01.000Z');
+    const key = await acct.key('test');
+    const rest = httpClient(t.url, key);
+    for (let i = 0; i < 110; i++) expect((await rest.get('/v1/lotes/nada')).status).toBe(404);
+    const { results } = await over(key, pdfs(20));
+    expect(results).toHaveLength(1);
+    expect(results[0]!.data ?? null).toBeNull();
+    expect(results[0]!.errors?.[0]?.extensions?.code).toBe('limite_de_requisicoes');
   });
 });
 
