@@ -56,21 +56,28 @@ const pdfs = (n: number) =>
 
 describe('fields are charged by their work', () => {
   it('199 aliased PDFs are refused before any is rendered', async () => {
+    // As the probe sent them: each alias selects only the PDF, so the document stays within 400 selections.
+    const bomb = `{ ${Array.from({ length: 199 }, (_, i) => `p${i}: nfseDanfse(id: "${notaId}") { ... on NfseDanfse { pdfBase64 } }`).join(' ')} }`;
     const key = await acct.key('test');
     const started = Date.now();
-    const res = await post({ query: pdfs(199) }, key);
+    const res = await post({ query: bomb }, key);
     expect(res.body.data ?? null).toBeNull();
     expect(res.body.errors.map((e: any) => e.extensions?.code)).toContain('consulta_excede_limites');
+    expect(res.body.errors.map((e: any) => e.extensions?.limite)).toContain('complexity');
     // Nothing was rendered: the refusal comes back in far less than the seconds 199 renderings take.
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
-  it('one PDF costs one request unit; a plain read costs one', async () => {
+  it('one PDF is one request unit, as GET /v1/nfse/{id}/pdf: 119 REST calls and one PDF fill the minute', async () => {
+    clock.set('2026-11-02T12:05:01.000Z');
     const key = await acct.key('test');
+    const rest = httpClient(t.url, key);
+    for (let i = 0; i < 119; i++) expect((await rest.get('/v1/lotes/nada')).status).toBe(404);
     const one = await post({ query: pdfs(1) }, key);
-    expect(one.body.errors).toBeUndefined();
+    expect(one.status).toBe(200);
     expect(one.body.data.p0.pdfBase64.length).toBeGreaterThan(100);
-    expect(REQUEST_UNIT_COST).toBeGreaterThan(0);
+    expect((await rest.get('/v1/lotes/nada')).status).toBe(429);
+    expect(REQUEST_UNIT_COST).toBe(1000);
   });
 });
 
