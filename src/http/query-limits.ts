@@ -21,11 +21,12 @@ export const QUERY_LIMITS = {
 
 /**
  * What one request unit of the key's 120 a minute buys in cost: a rendered PDF, as GET /v1/nfse/{id}/pdf is one
- * request. A document is charged ceil(cost / 1000) units, at least one.
+ * request. A document is charged its cost in whole thousands, at least one unit: the fields around a PDF do not make
+ * it two, and a document of ordinary reads is one unit, as a REST call is.
  */
 export const REQUEST_UNIT_COST = 1_000;
 
-export const requestUnits = (cost: number): number => Math.max(1, Math.ceil(cost / REQUEST_UNIT_COST));
+export const requestUnits = (cost: number): number => Math.max(1, Math.floor(cost / REQUEST_UNIT_COST));
 
 type Limit = 'depth' | 'complexity' | 'breadth' | 'aliases' | 'nesting' | 'tokens';
 
