@@ -1,5 +1,5 @@
 import { createComplexityRule } from '@pothos/plugin-complexity';
-import { GraphQLError, parse, type ValidationRule } from 'graphql';
+import { GraphQLError, parse, type ValidationContext, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { nestingExceeds } from './nesting-exceeds.js';
 
@@ -97,21 +97,44 @@ export function useQueryLimits(): Plugin {
       };
       addValidationRule(aliasRule);
       if (!principal) addValidationRule(noIntrospectionRule);
-      addValidationRule(
-        createComplexityRule({
-          context,
-          variableValues: params?.variables ?? {},
-          operationName: params?.operationName ?? undefined,
-          validate: (result, report) => {
-            costs.set(context, result.complexity);
-            for (const kind of ['depth', 'complexity', 'breadth'] as const) {
-              if (result[kind] > QUERY_LIMITS[kind]) report(limitError(kind, result[kind]));
-            }
-          },
-        }),
-      );
+      const complexity = createComplexityRule({
+        context,
+        variableValues: params?.variables ?? {},
+        operationName: params?.operationName ?? undefined,
+        validate: (result, report) => {
+          costs.set(context, result.complexity);
+          for (const kind of ['depth', 'complexity', 'breadth'] as const) {
+            if (result[kind] > QUERY_LIMITS[kind]) report(limitError(kind, result[kind]));
+          }
+        },
+      });
+      addValidationRule((validation) => complexity(callersErrors(validation)));
     },
   };
+}
+
+/**
+ * The cost needs the variables, so the complexity rule reports variables that do not fit their types (an unknown
+ * enum value, a number as Decimal): those are the caller's request, `requisicao_invalida`, as execution would say.
+ */
+function callersErrors(validation: ValidationContext): ValidationContext {
+  return new Proxy(validation, {
+    get(target, property) {
+      if (property === 'reportError') {
+        return (error: GraphQLError) => {
+          if (error.extensions?.codigo) return target.reportError(error);
+          target.reportError(
+            new GraphQLError(error.message, {
+              nodes: error.nodes,
+              extensions: { code: 'requisicao_invalida', codigo: 'requisicao_invalida', ...error.extensions },
+            }),
+          );
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** Renamed fields make one document ask for the same work many times over. */
