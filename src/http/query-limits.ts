@@ -108,7 +108,7 @@ export function useQueryLimits(): Plugin {
           }
         },
       });
-      addValidationRule((validation) => complexity(callersErrors(validation)));
+      addValidationRule((validation: ValidationContext) => complexity(callersErrors(validation)));
     },
   };
 }
