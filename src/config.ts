@@ -95,6 +95,11 @@ export interface Config {
    * address and https come from them (the panel's sign-in lockout and its Secure cookie).
    */
   trustProxy: boolean;
+  /**
+   * PAINEL_ORIGINS: origins (scheme://host[:port]) besides the service's own from which the panel's pages may call
+   * /painel/graphql and its websocket with the session cookie; empty → only the service's own origin.
+   */
+  painelOrigins: string[];
 }
 
 export class ConfigError extends Error {}

@@ -87,13 +87,18 @@ async function serveHttp(engine: AppEngine, metrics: Metrics | null, options: Ro
       await database.prisma.$queryRawUnsafe('SELECT 1');
     },
     metrics: metrics ? { registry: metrics, token: config.metricsToken } : undefined,
-    painel: { dir: config.painelDir },
+    painel: { dir: config.painelDir, origins: config.painelOrigins },
     trustProxy: config.trustProxy,
   });
   const ws = attachGraphqlWs(yoga, engine, keyWsAccess(engine), { keyRecheckMs: options.keyRecheckMs });
-  const painelWs = attachGraphqlWs(painelYoga, engine, panelWsAccess(engine, { trustProxy: config.trustProxy }), {
-    keyRecheckMs: options.keyRecheckMs,
-  });
+  const painelWs = attachGraphqlWs(
+    painelYoga,
+    engine,
+    panelWsAccess(engine, { trustProxy: config.trustProxy, origins: config.painelOrigins }),
+    {
+      keyRecheckMs: options.keyRecheckMs,
+    },
+  );
   routeUpgrades(app.server, { '/graphql': ws.wss, '/painel/graphql': painelWs.wss });
   return { server: app, sockets: [ws, painelWs] };
 }

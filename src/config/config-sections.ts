@@ -148,7 +148,7 @@ export function readWorkConfig(
 export function readOperationConfig(
   r: EnvReader,
   port: number,
-): Pick<Config, 'metricsPort' | 'metricsToken' | 'shutdownGraceSeconds' | 'trustProxy'> {
+): Pick<Config, 'metricsPort' | 'metricsToken' | 'shutdownGraceSeconds' | 'trustProxy' | 'painelOrigins'> {
   const { env } = r;
   const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : null;
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
@@ -165,7 +165,15 @@ export function readOperationConfig(
   const trustProxy = ['1', 'true'].includes(env.TRUST_PROXY?.trim() ?? '');
   if (env.TRUST_PROXY?.trim() && !trustProxy && !['0', 'false'].includes(env.TRUST_PROXY.trim()))
     r.problem('TRUST_PROXY must be 1 or 0');
-  return { metricsPort, metricsToken, shutdownGraceSeconds, trustProxy };
+  const painelOrigins = (env.PAINEL_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of painelOrigins) {
+    if (!/^https?:\/\/[^/\s?#*]+$/.test(origin))
+      r.problem(`PAINEL_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path)`);
+  }
+  return { metricsPort, metricsToken, shutdownGraceSeconds, trustProxy, painelOrigins };
 }
 
 /** The scheduler's periods (docs/configuracao.md): the housekeeping sweep, the purges and batch resumption. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type DocumentNode } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Principal } from '../engine/chaves/principal.js';
@@ -18,6 +18,8 @@ export interface WsAccess {
   ended(principals: Principal[]): Promise<Set<Principal>>;
   /** The close reason sent with 4403. */
   endedReason: string;
+  /** The rate limiter's key a principal's documents are charged to (default: its API key). */
+  budgetKey?(principal: Principal): string | null;
 }
 
 interface Connection {
@@ -33,7 +35,8 @@ export interface GraphqlWsOptions {
 }
 
 /**
- * graphql-ws over a yoga instance, run through yoga.getEnveloped so masking, limits and auth behave as over HTTP.
+ * graphql-ws over a yoga instance, run through yoga.getEnveloped so masking, limits, the minute's budget and auth
+ * behave as over HTTP.
  * The credential is checked at connection (a bad one closes the socket before any subscription), again at every
  * subscribe, and every `keyRecheckMs` for all open connections in one query: an ended credential's connection is
  * closed with 4403, which ends its subscriptions, whichever process (or CLI) ended it. The server is `noServer`:
@@ -88,11 +91,22 @@ export function attachGraphqlWs(yoga: Yoga, engine: EngineDeps, access: WsAccess
           params,
           principal,
           requestId: newId(),
+          // No onRequest hook charged anything: each operation is charged its whole cost.
+          budgetKey: access.budgetKey ? access.budgetKey(principal) : principal.apiKeyId,
+          unitsCharged: 0,
         });
+        let document: DocumentNode;
+        try {
+          document = parse(params.query);
+        } catch (err) {
+          // A document refused before parsing (too deep, too long) or that does not parse: the client's error.
+          if (err instanceof GraphQLError) return [err];
+          throw err;
+        }
         const args = {
           schema,
           operationName: params.operationName,
-          document: parse(params.query),
+          document,
           variableValues: params.variables,
           contextValue: await contextFactory(),
           rootValue: { execute, subscribe },

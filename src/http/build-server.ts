@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { GraphQLSchema } from 'graphql';
 import type { RequestLog } from '../engine/contas/request-log.js';
 import type { Principal } from '../engine/chaves/principal.js';
-import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
+import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import type { GraphEngine } from '../graph/graph-context.js';
 import type { RestApi } from '../rest/rest-api.js';
 import type { TouchedIds } from '../rest/touched-ids.js';
@@ -45,8 +45,8 @@ export interface ServerOptions {
   requestLog: Pick<RequestLog, 'count' | 'record'>;
   /** Request metrics; with `token` the main port also serves GET /metrics to `Authorization: Bearer <token>`. */
   metrics?: ServedMetrics;
-  /** The operator panel: where its built files are. */
-  painel: { dir: string };
+  /** The operator panel: where its built files are, and the other origins its pages may be served from. */
+  painel: { dir: string; origins?: string[] };
   /** Behind a proxy: the client's address and scheme come from X-Forwarded-For / X-Forwarded-Proto. */
   trustProxy?: boolean;
   /** Each request's server span, where tracing is on. */
@@ -89,8 +89,29 @@ export async function buildServer(
   if (options.metrics) registerMetrics(app, options.metrics);
   registerHealthcheck(app, { healthcheck: options.healthcheck, deps: engine });
 
-  const yoga = createGraphqlHttp(app, options.schema, engine);
-  const painelYoga = registerPainel(app, { engine, schema: options.schema, dir: options.painel.dir, rateLimiter });
+  const yoga = createGraphqlHttp(app, options.schema, engine, {
+    endpoint: '/graphql',
+    budget: {
+      limiter: rateLimiter,
+      perMinute: RATE_LIMIT_PER_MINUTE,
+      message: `Mais de ${RATE_LIMIT_PER_MINUTE} requisições neste minuto com esta chave.`,
+    },
+    budgetKeyOf: (req) => req.principal?.apiKeyId ?? null,
+    // A key travels in Authorization, never in a cookie: any page may call, none with the browser's credentials.
+    cors: {
+      origin: '*',
+      credentials: false,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['authorization', 'content-type'],
+    },
+  });
+  const painelYoga = registerPainel(app, {
+    engine,
+    schema: options.schema,
+    dir: options.painel.dir,
+    origins: options.painel.origins ?? [],
+    rateLimiter,
+  });
   registerApiRoutes(app, options.rest);
   return { app, yoga, painelYoga };
 }

@@ -13,8 +13,9 @@ import { isEngineError } from '../engine/errors.js';
 import type { GraphContext, GraphEngine } from '../graph/graph-context.js';
 import { graphqlTouchedIds } from './graphql-touched-ids.js';
 import { useQueryLimits } from './query-limits.js';
+import { useRequestBudget, type BudgetContext, type RequestBudget } from './request-budget.js';
 
-interface ServerContext {
+interface ServerContext extends BudgetContext {
   req: FastifyRequest;
   reply: FastifyReply;
   principal: Principal | null;
@@ -23,22 +24,41 @@ interface ServerContext {
 
 export type Yoga = YogaServerInstance<ServerContext, GraphContext>;
 
+export interface GraphqlHttpOptions {
+  endpoint: string;
+  /** The minute's budget each document is charged, in the same request units as the endpoint's other calls. */
+  budget: RequestBudget;
+  /** The limiter key and the units already charged for this request (by the endpoint's onRequest hook). */
+  budgetKeyOf: (req: FastifyRequest) => string | null;
+  /** Yoga's CORS: which origins may read the answers, and whether with the browser's cookies. */
+  cors: Parameters<typeof createYoga>[0]['cors'];
+}
+
 /**
  * graphql-yoga mounted per its Fastify guide; the same masking serves HTTP and websockets. Mounted twice: at
  * /graphql for API keys and at /painel/graphql for the operator panel's sessions, each with its own
- * authentication in an onRequest hook that sets `req.principal`.
+ * authentication in an onRequest hook that sets `req.principal` and charges the request its first unit.
+ * Validation results are not cached: they depend on the variables (page sizes) and on who asks (introspection).
  */
 export function createGraphqlHttp(
   app: FastifyInstance,
   schema: GraphQLSchema,
   engine: GraphEngine,
-  endpoint = '/graphql',
+  options: GraphqlHttpOptions,
 ): Yoga {
+  const { endpoint } = options;
   const yoga: Yoga = createYoga<ServerContext, GraphContext>({
     schema,
     graphqlEndpoint: endpoint,
     logging: false,
-    plugins: [useQueryLimits(), useErrorCodeOfResult(), useTouchedIdsOfResult()],
+    cors: options.cors,
+    parserAndValidationCache: { validationCache: false },
+    plugins: [
+      useQueryLimits(),
+      useRequestBudget(options.budget, engine.clock),
+      useErrorCodeOfResult(),
+      useTouchedIdsOfResult(),
+    ],
     graphiql: false,
     context: ({ principal, requestId }) => ({ engine, principal: principal ?? null, requestId: requestId ?? '' }),
     maskedErrors: {
@@ -77,11 +97,14 @@ export function createGraphqlHttp(
     url: endpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
+      const budgetKey = options.budgetKeyOf(req);
       const response = await yoga.handleNodeRequestAndResponse(req, reply, {
         req,
         reply,
         principal: req.principal ?? null,
         requestId: req.requestId,
+        budgetKey,
+        unitsCharged: budgetKey ? 1 : 0,
       });
       response.headers.forEach((value, key) => {
         reply.header(key, value);

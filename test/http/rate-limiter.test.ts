@@ -37,6 +37,16 @@ describe.each(variants)('%s rate limiter', (_name, make) => {
     expect(RATE_LIMIT_PER_MINUTE).toBe(120);
   });
 
+  it('adds a weight of request units when one is given', async () => {
+    const limiter = make();
+    const key = randomUUID();
+    const now = at('2026-11-02T12:00:30Z');
+    expect(await limiter.hit(key, now, 25)).toBe(25);
+    expect(await limiter.hit(key, now)).toBe(26);
+    expect(await limiter.hit(key, now, 94)).toBe(120);
+    expect(await limiter.hit(key, at('2026-11-02T12:01:00Z'), 3)).toBe(3);
+  });
+
   it('uses fixed windows aligned to the clock minute', async () => {
     const limiter = make();
     const key = randomUUID();

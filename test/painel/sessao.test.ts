@@ -62,7 +62,7 @@ describe('sign-in and session', () => {
     expect(rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.hash).not.toContain(token);
     const stored = await t.app.engine.db.pessoa.findUniqueOrThrow({ where: { email: pessoa.email } });
-    expect(stored.senhaHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored.senhaHash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(stored.senhaHash).not.toContain(pessoa.senha);
   });
 

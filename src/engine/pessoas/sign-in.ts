@@ -3,7 +3,7 @@ import { EngineError } from '../errors.js';
 import { DAY, HOUR, MINUTE } from '../nucleo/clock.js';
 import { newId } from '../nucleo/new-id.js';
 import { hashPanelToken, newPanelToken } from './panel-token.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { hashPassword, passwordNeedsRehash, verifyPassword } from './password-hash.js';
 import { pessoaEmail } from './pessoa-email.js';
 
 /**
@@ -55,6 +55,7 @@ export async function signIn(deps: Pick<EngineDeps, 'db' | 'clock'>, options: Si
     ]);
     throw wrong();
   }
+  await rehashOlderPassword(deps, { id: pessoa.id, senhaHash: pessoa.senhaHash! }, senha);
 
   const token = newPanelToken();
   const csrf = newPanelToken();
@@ -85,6 +86,22 @@ export async function signIn(deps: Pick<EngineDeps, 'db' | 'clock'>, options: Si
     email: pessoa.email,
     conta: { id: pessoa.account.id, nome: pessoa.account.name, email: pessoa.account.email },
   };
+}
+
+/**
+ * A hash made with older parameters is replaced while the password is at hand; only if it is still the stored one,
+ * so a password changed meanwhile is never overwritten by the old one.
+ */
+async function rehashOlderPassword(
+  deps: Pick<EngineDeps, 'db'>,
+  pessoa: { id: string; senhaHash: string },
+  senha: string,
+): Promise<void> {
+  if (!passwordNeedsRehash(pessoa.senhaHash)) return;
+  await deps.db.pessoa.updateMany({
+    where: { id: pessoa.id, senhaHash: pessoa.senhaHash },
+    data: { senhaHash: await hashPassword(senha) },
+  });
 }
 
 /** Locked while `limit` failures lie in the window; it opens when the limit-th newest leaves it. */

@@ -5,6 +5,7 @@ import { manifestDocument } from '../../engine/manifestacao/manifest-document.js
 import { builder } from '../builder.js';
 import { assertForward, forwardConnection, pageCost } from './forward-connection.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 const DocumentEventRef = builder.objectRef<DocumentEventView>('ReceivedDocumentEvent').implement({
   description: 'A fiscal event captured for the document (cancellation, substitution, manifestation…).',
@@ -145,6 +146,7 @@ builder.queryFields((t) => ({
     resolve: (_r, args, ctx) => getDocument(ctx.engine, principalOf(ctx), args.id),
   }),
   documentXml: t.field({
+    complexity: FIELD_WORK.xml,
     type: DocumentXmlRef,
     authScopes: { live: true },
     args: { id: t.arg.string({ required: true }) },
@@ -166,6 +168,7 @@ const ManifestacaoInputRef = builder.inputType('ManifestacaoInput', {
 
 builder.mutationFields((t) => ({
   manifestDocument: t.field({
+    complexity: FIELD_WORK.authority,
     type: DocumentRef,
     description:
       'Manifestação do destinatário for a received NF-e: signed with the company A1 and sent to the national RecepcaoEvento; ' +

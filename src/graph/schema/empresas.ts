@@ -11,6 +11,7 @@ import { companyTopic } from '../../engine/empresas/company-topic.js';
 import { builder } from '../builder.js';
 import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']>>('CertificateInfo').implement({
   fields: (t) => ({
@@ -220,6 +221,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { id }, ctx) => deleteCompany(ctx.engine, principalOf(ctx), { id: String(id) }),
   }),
   uploadCertificate: t.field({
+    complexity: FIELD_WORK.file,
     type: CompanyRef,
     description: 'Stores the company A1 certificate (live key only). `arquivo` is the PKCS#12 in base64.',
     authScopes: { authenticated: true },

@@ -25,6 +25,7 @@ import { CompanyRef } from './empresas.js';
 import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
 import { LoteLinhaInputRef, NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 /** `contagens`: one integer per status a line can show. */
 const LoteCountsRef = builder.objectRef<LoteCounts>('LoteCounts').implement({
@@ -129,6 +130,7 @@ const LoteReprocessamentoInput = builder.inputType('LoteReprocessamentoInput', {
 
 builder.mutationFields((t) => ({
   createLote: t.field({
+    complexity: FIELD_WORK.file,
     type: LoteRef,
     description: 'Creates a batch from its lines (input.itens), or from a spreadsheet: planilha = the .xlsx as base64.',
     authScopes: { authenticated: true },
@@ -142,6 +144,7 @@ builder.mutationFields((t) => ({
       }),
   }),
   emitLote: t.field({
+    complexity: FIELD_WORK.authority,
     type: LoteRef,
     description: 'Issues a batch waiting for it (ao_validar aguardar): every valid line, or the lines listed.',
     authScopes: { authenticated: true },
@@ -150,6 +153,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) => emitLote(ctx.engine, principalOf(ctx), { id: args.id, body: args.input }),
   }),
   reprocessLote: t.field({
+    complexity: FIELD_WORK.authority,
     type: LoteRef,
     description: 'Replaces failed lines with corrected ones.',
     authScopes: { authenticated: true },

@@ -8,6 +8,7 @@ import type { GraphContext } from '../graph-context.js';
 import { NfeRef } from './nfe.js';
 import { NfeInputRef } from './nfe-input.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 const NfeEventoTipoRef = builder.enumType('NfeEventoTipo', { values: ['cancelamento', 'carta_correcao'] as const });
 
@@ -71,6 +72,7 @@ const CartaCorrecaoInput = builder.inputType('NfeCartaCorrecaoInput', {
 
 builder.queryFields((t) => ({
   nfeEventoXml: t.field({
+    complexity: FIELD_WORK.xml,
     type: NfeEventoXmlRef,
     description: 'The procEventoNFe of one registered event of a note.',
     authScopes: { authenticated: true },
@@ -82,6 +84,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   cancelNfe: t.field({
+    complexity: FIELD_WORK.authority,
     type: NfeRef,
     description: 'Cancels an authorised NF-e within 24 hours (event 110111). simular: X-Service-Simular (test keys).',
     authScopes: { authenticated: true },
@@ -99,6 +102,7 @@ builder.mutationFields((t) => ({
       }),
   }),
   registerNfeCartaCorrecao: t.field({
+    complexity: FIELD_WORK.authority,
     type: CartaCorrecaoPayloadRef,
     description: 'Registers a carta de correção (event 110110, at most 20 per note) with the CC-e warning.',
     authScopes: { authenticated: true },
@@ -116,6 +120,7 @@ builder.mutationFields((t) => ({
       }),
   }),
   correctNfe: t.field({
+    complexity: FIELD_WORK.authority,
     type: NfeRef,
     description: 'Corrects a rejected NF-e keeping its series and number (new access key) and transmits it again.',
     authScopes: { authenticated: true },

@@ -5,6 +5,7 @@ import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
 import { assertForward, forwardConnection, pageCost, restShaped } from './forward-connection.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 /** `transmitindo` while the authority's answer is awaited (the range is reserved), `homologada` after cStat 102. */
 const InutilizacaoStatusRef = builder.enumType('NfeInutilizacaoStatus', {
@@ -71,6 +72,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   inutilizeNfe: t.field({
+    complexity: FIELD_WORK.authority,
     type: NfeInutilizacaoRef,
     description:
       'Voids a range of NF-e numbers at the state authority (NFeInutilizacao4). DomainErrors: validacao, nfe_numeros_em_uso and nfe_numeracao_inutilizada (409), inutilizacao_recusada (422, codigo_oficial = cStat), servico_indisponivel (503: range kept reserved; repeat to resend).',

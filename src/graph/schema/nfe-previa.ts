@@ -4,6 +4,7 @@ import { builder } from '../builder.js';
 import { NfeAdjustmentRef } from './nfe.js';
 import { NfeInputRef } from './nfe-input.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 const NfePreviewRef = builder.objectRef<NfePreview>('NfePreview').implement({
   description:
@@ -22,6 +23,7 @@ const NfePreviewRef = builder.objectRef<NfePreview>('NfePreview').implement({
 
 builder.mutationFields((t) => ({
   previewNfe: t.field({
+    complexity: FIELD_WORK.preview,
     type: NfePreviewRef,
     description:
       'Previews an NF-e: validated exactly as issueNfe (the same DomainErrors: validacao, empresa_nao_pronta, referencia_duplicada…), ' +

@@ -14,6 +14,7 @@ import { CompanyRef } from './empresas.js';
 import { NfeInputRef } from './nfe-input.js';
 import { NotaOrigemRef } from './nfse.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 const NfeRejectionRef = builder.objectRef<NonNullable<NfeView['rejeicao']>>('NfeRejection').implement({
   description: "The authority's answer (cStat, xMotivo) with a plain-language explanation and fix where known.",
@@ -179,6 +180,7 @@ builder.queryFields((t) => ({
     resolve: (_r, args, ctx) => nfesConnection(ctx, args, nfeFilterOf(args.filtro)),
   }),
   nfeXml: t.field({
+    complexity: FIELD_WORK.xml,
     type: NfeXmlRef,
     description: 'The procNFe of an authorised note. DomainError nfe_sem_documento before authorisation.',
     authScopes: { authenticated: true },
@@ -187,6 +189,7 @@ builder.queryFields((t) => ({
     resolve: (_r, args, ctx) => getNfeXml(ctx.engine, principalOf(ctx), args.id),
   }),
   nfeDanfe: t.field({
+    complexity: FIELD_WORK.pdf,
     type: NfeDanfeRef,
     description: 'The DANFE PDF of an authorised note. DomainError nfe_sem_documento before authorisation.',
     authScopes: { authenticated: true },
@@ -217,6 +220,7 @@ builder.objectField(CompanyRef, 'nfes', (t) =>
 
 builder.mutationFields((t) => ({
   issueNfe: t.field({
+    complexity: FIELD_WORK.authority,
     type: NfeRef,
     description: 'Issues an NF-e (modo informado). Waits up to waitSeconds for the authority.',
     authScopes: { authenticated: true },

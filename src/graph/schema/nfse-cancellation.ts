@@ -2,6 +2,7 @@ import { cancelNfse } from '../../engine/nfse/cancel-nfse.js';
 import { builder } from '../builder.js';
 import { NfseRef } from './nfse.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 const CancelamentoInput = builder.inputType('NfseCancelamentoInput', {
   fields: (t) => ({
@@ -12,6 +13,7 @@ const CancelamentoInput = builder.inputType('NfseCancelamentoInput', {
 
 builder.mutationFields((t) => ({
   cancelNfse: t.field({
+    complexity: FIELD_WORK.authority,
     type: NfseRef,
     description:
       'Cancels an authorised NFS-e at the national system (event 101101). ' +

@@ -2,6 +2,7 @@ import { getNfsePdf, getNfseXml } from '../../engine/nfse/nfse-documents.js';
 import { builder } from '../builder.js';
 import { NfseStatusRef, type NfseStatus } from './nfse.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 interface XmlDoc {
   nfseId: string;
@@ -39,6 +40,7 @@ const NfseDanfseRef = builder.objectRef<PdfDoc>('NfseDanfse').implement({
 
 builder.queryFields((t) => ({
   nfseXml: t.field({
+    complexity: FIELD_WORK.xml,
     type: NfseXmlRef,
     description:
       'The NFS-e XML of a note (id, referencia or chave_acesso). DomainError nao_encontrado before authorisation.',
@@ -52,6 +54,7 @@ builder.queryFields((t) => ({
       }),
   }),
   nfseDanfse: t.field({
+    complexity: FIELD_WORK.pdf,
     type: NfseDanfseRef,
     description: 'The DANFSe PDF of a note. DomainError nfse_sem_pdf (retentavel) while it is not authorised.',
     authScopes: { authenticated: true },

@@ -20,6 +20,7 @@ import { NfseInputRef } from './nfse-input.js';
 import { principalOf } from './principal-of.js';
 import { ReadinessRef } from './prontidao.js';
 import { CompanyRef } from './empresas.js';
+import { FIELD_WORK } from '../field-work.js';
 
 type Rejeicao = NonNullable<NfseView['rejeicao']>;
 
@@ -147,6 +148,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   issueNfse: t.field({
+    complexity: FIELD_WORK.authority,
     type: NfseRef,
     description: 'Issues an NFS-e. Waits up to waitSeconds for the outcome.',
     authScopes: { authenticated: true },
@@ -168,6 +170,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) => validateNfse(ctx.engine, principalOf(ctx), args.input),
   }),
   confirmNfse: t.field({
+    complexity: FIELD_WORK.authority,
     type: NfseRef,
     authScopes: { authenticated: true },
     args: { id: t.arg.string({ required: true }), competencia: t.arg.string() },

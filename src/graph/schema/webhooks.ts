@@ -19,6 +19,7 @@ import type { GraphContext } from '../graph-context.js';
 import { DeliveryEventTypeRef, EventTypeRef, type EventType } from './event-type.js';
 import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
 import { principalOf } from './principal-of.js';
+import { FIELD_WORK } from '../field-work.js';
 
 const WebhookHeaderInput = builder.inputType('WebhookHeaderInput', {
   fields: (t) => ({ nome: t.string(), valor: t.string({ description: 'Never returned.' }) }),
@@ -154,6 +155,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { id }, ctx) => deleteWebhook(ctx.engine, principalOf(ctx), { id: String(id) }),
   }),
   testWebhook: t.field({
+    complexity: FIELD_WORK.authority,
     type: WebhookTestRef,
     description: 'Queues one webhook.teste delivery with {mensagem, testeId}.',
     authScopes: { authenticated: true },

@@ -10,6 +10,8 @@ import { signIn } from '../../engine/pessoas/sign-in.js';
 import type { GraphEngine } from '../../graph/graph-context.js';
 import { createGraphqlHttp, type Yoga } from '../create-graphql-http.js';
 import { csrfMatches } from './csrf-matches.js';
+import { painelBudgetKey } from './painel-budget-key.js';
+import { painelOriginAllowed } from './painel-origin-allowed.js';
 import { PAINEL_HEADERS } from './painel-headers.js';
 import { servePainelAssets } from './serve-painel-assets.js';
 import { expiredSessionCookie, readSessionCookie, sessionCookie } from './session-cookie.js';
@@ -28,6 +30,8 @@ export interface PainelOptions {
   dir: string;
   /** The API keys' limiter, counting each session apart. */
   rateLimiter: RateLimiter;
+  /** Origins besides the service's own whose pages may call /painel/graphql with the session (PAINEL_ORIGINS). */
+  origins: string[];
 }
 
 /**
@@ -56,17 +60,22 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
   const secure = (req: FastifyRequest) => req.protocol === 'https';
 
   app.addHook('onRequest', async (req, reply) => {
-    const path = req.url.split('?')[0]!;
+    const path = decodedPath(req);
+    const route = req.routeOptions.url;
     if (path !== '/painel' && !path.startsWith('/painel/')) return;
     reply.headers(PAINEL_HEADERS);
-    if (!path.startsWith('/painel/api/') && path !== '/painel/graphql') return;
+    // Decided on the decoded path and on the route the router matched alike: a percent-encoded spelling of
+    // /painel/api reaches the same handler, so it meets the same check.
+    if (!isPanelCall(path) && !(route && isPanelCall(route))) return;
     reply.header('cache-control', 'no-store');
     if (req.headers.authorization !== undefined) {
       throw new EngineError('nao_autenticado', 'Chaves de API não valem no painel.', {
         correcao: 'Entre no painel com e-mail e senha; as chaves de API servem a /v1 e /graphql.',
       });
     }
-    if (WITHOUT_SESSION.has(path)) return;
+    if (route && WITHOUT_SESSION.has(route)) return;
+    // A preflight carries no cookie; Yoga answers it with the CORS of the origin, and runs nothing.
+    if (req.method === 'OPTIONS' && route === '/painel/graphql') return;
     const sessao = await findSessao(engine, readSessionCookie(req.headers.cookie));
     if (!sessao) throw noSession();
     // Every state change echoes the session's token: another site can make the browser send the cookie, never
@@ -76,7 +85,9 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
         correcao: 'Envie o cabeçalho X-CSRF-Token com o valor csrf de GET /painel/api/sessao.',
       });
     }
-    if ((await options.rateLimiter.hit(`painel:${sessao.sessaoId}`, engine.clock.now())) > PAINEL_LIMIT_PER_MINUTE) {
+    if (
+      (await options.rateLimiter.hit(painelBudgetKey(sessao.sessaoId), engine.clock.now())) > PAINEL_LIMIT_PER_MINUTE
+    ) {
       throw new EngineError(
         'limite_de_requisicoes',
         `Mais de ${PAINEL_LIMIT_PER_MINUTE} requisições neste minuto nesta sessão do painel.`,
@@ -130,13 +141,58 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
       .send(body);
   });
 
-  const yoga = createGraphqlHttp(app, options.schema, engine, '/painel/graphql');
+  const yoga = createPainelGraphql(app, options);
 
   const assets = servePainelAssets(options.dir);
   const serveAssets = (req: FastifyRequest, reply: FastifyReply) => assets(req, reply);
   app.get('/painel', serveAssets);
   app.get('/painel/*', serveAssets);
   return yoga;
+}
+
+/**
+ * /painel/graphql: each document charged to the session's minute, and readable by a page of the service's own
+ * origin or of PAINEL_ORIGINS only, with the session cookie; another site's page gets no CORS headers at all.
+ */
+function createPainelGraphql(app: FastifyInstance, options: PainelOptions): Yoga {
+  return createGraphqlHttp(app, options.schema, options.engine, {
+    endpoint: '/painel/graphql',
+    budget: {
+      limiter: options.rateLimiter,
+      perMinute: PAINEL_LIMIT_PER_MINUTE,
+      message: `Mais de ${PAINEL_LIMIT_PER_MINUTE} requisições neste minuto nesta sessão do painel.`,
+    },
+    budgetKeyOf: (req) => (req.painel ? painelBudgetKey(req.painel.sessaoId) : null),
+    cors: (_request, context) => {
+      const req = (context as { req?: FastifyRequest }).req;
+      const origin = req?.headers.origin;
+      // req.protocol follows X-Forwarded-Proto only under TRUST_PROXY, as the websocket's check does.
+      if (
+        !req ||
+        !origin ||
+        !painelOriginAllowed(origin, `${req.protocol}://${req.headers.host ?? ''}`, options.origins)
+      )
+        return false;
+      return {
+        origin: [origin],
+        credentials: true,
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['content-type', 'x-csrf-token'],
+      };
+    },
+  });
+}
+
+const isPanelCall = (path: string) => path.startsWith('/painel/api/') || path === '/painel/graphql';
+
+/** The request's path with every percent-escape decoded (more than the router decodes); as sent if it does not decode. */
+function decodedPath(req: FastifyRequest): string {
+  const raw = req.url.split('?')[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 function objectBody(body: unknown): Record<string, unknown> {
