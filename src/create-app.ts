@@ -86,7 +86,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
-  const infrastructure = await openInfrastructure(config, options);
+  const infrastructure = await openInfrastructure(config, options, logger);
   const authorities = await startAuthorities(config, clock, options);
   const webhooks = createWebhookRuntime(config, infrastructure.database.prepared, options);
   const engine = buildAppEngine({ infrastructure, authorities, webhooks, clock, logger });
@@ -96,6 +96,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     runWorker: options.worker ?? role !== 'api',
     database: infrastructure.database,
     rateLimiter: infrastructure.rateLimiter,
+    redisStatus: infrastructure.redisStatus,
     keyRecheckMs: options.keyRecheckMs,
   });
   const listener = createListener(config, role, roles.server, roles.metrics);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { AppOptions } from '../create-app.js';
 import { openDatabase, type Database } from '../db/database.js';
@@ -6,12 +7,14 @@ import { loadOrCreateMasterKey } from '../engine/cripto/load-or-create-master-ke
 import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
 import type { PubSub } from '../engine/nucleo/pubsub.js';
 import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
-import { openMessaging } from './open-messaging.js';
+import { openMessaging, type RedisStatus } from './open-messaging.js';
 
 export interface Infrastructure {
   database: Database;
   pubsub: PubSub;
   rateLimiter: RateLimiter;
+  /** Whether Redis answers (absent without REDIS_URL), for /readyz and /metrics. */
+  redisStatus(): RedisStatus;
   masterKey: Buffer;
   /** Closes pub/sub, the Redis connections and the database, then gives the data directory back. */
   close(): Promise<void>;
@@ -23,7 +26,11 @@ export type InfrastructureOptions = Pick<
 >;
 
 /** The database (embedded PGlite holds DATA_DIR's lock), the master key, pub/sub and the rate limiter. */
-export async function openInfrastructure(config: Config, options: InfrastructureOptions): Promise<Infrastructure> {
+export async function openInfrastructure(
+  config: Config,
+  options: InfrastructureOptions,
+  logger?: Pick<Logger, 'warn'>,
+): Promise<Infrastructure> {
   const releaseDataDir = !config.databaseUrl && !options.pgliteDir ? lockDataDir(config.dataDir) : null;
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -34,11 +41,17 @@ export async function openInfrastructure(config: Config, options: Infrastructure
     onStatement: options.onStatement,
   });
   const masterKey = config.masterKey ?? loadOrCreateMasterKey(config.dataDir);
-  const messaging = openMessaging(config.redisUrl);
+  const messaging = openMessaging({
+    redisUrl: config.redisUrl,
+    rateLimitProcesses: config.rateLimitProcesses,
+    onRedisDown: (err) =>
+      logger?.warn({ err }, 'Redis down: rate limits per process, pub/sub within this process until it answers'),
+  });
   return {
     database,
     pubsub: messaging.pubsub,
     rateLimiter: messaging.rateLimiter,
+    redisStatus: messaging.redisStatus,
     masterKey,
     close: async () => {
       await messaging.close();

@@ -14,6 +14,7 @@ import { createRestApi } from '../rest/rest-api.js';
 import { startWorker } from '../worker/start-worker.js';
 import { startWebhookWorker } from '../worker/webhook-worker.js';
 import type { AppEngine } from './build-app-engine.js';
+import type { RedisStatus } from './open-messaging.js';
 
 export interface Roles {
   /** Null unless METRICS_PORT or METRICS_TOKEN exposes them. */
@@ -32,6 +33,7 @@ export interface RolesOptions extends Pick<AppOptions, 'keyRecheckMs'> {
   runWorker: boolean;
   database: Database;
   rateLimiter: RateLimiter;
+  redisStatus: () => RedisStatus;
 }
 
 /** The workers (where this process runs them) and the HTTP server with its websockets, built but not listening. */
@@ -40,7 +42,20 @@ export async function startRoles(engine: AppEngine, options: RolesOptions): Prom
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics =
     config.metricsPort !== null || config.metricsToken !== null
-      ? createMetrics({ db: database.prisma, clock: engine.clock, role: options.role, poolStats: database.poolStats })
+      ? createMetrics({
+          db: database.prisma,
+          clock: engine.clock,
+          role: options.role,
+          poolStats: database.poolStats,
+          dependencies: {
+            redis: options.redisStatus,
+            databaseUp: () =>
+              databaseAnswers(database).then(
+                () => true,
+                () => false,
+              ),
+          },
+        })
       : null;
   const worker = options.runWorker
     ? startWorker(engine, {
@@ -65,9 +80,8 @@ async function serveHttp(engine: AppEngine, metrics: Metrics | null, options: Ro
     rateLimiter: options.rateLimiter,
     requestLog: engine.requestLog,
     docsUrl: config.docsUrl,
-    healthcheck: async () => {
-      await database.prisma.$queryRawUnsafe('SELECT 1');
-    },
+    healthcheck: () => databaseAnswers(database),
+    redisState: () => options.redisStatus().state,
     metrics: metrics ? { registry: metrics, token: config.metricsToken } : undefined,
     painel: { dir: config.painelDir },
     trustProxy: config.trustProxy,
@@ -78,4 +92,19 @@ async function serveHttp(engine: AppEngine, metrics: Metrics | null, options: Ro
   });
   routeUpgrades(app.server, { '/graphql': ws.wss, '/painel/graphql': painelWs.wss });
   return { server: app, sockets: [ws, painelWs] };
+}
+
+/** The longest a health check waits for the database before calling it down. */
+const HEALTHCHECK_TIMEOUT_MS = 2_000;
+
+async function databaseAnswers(database: Database): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the database did not answer in time')), HEALTHCHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([database.prisma.$queryRawUnsafe('SELECT 1'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
