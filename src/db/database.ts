@@ -55,7 +55,10 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const schema = options.schema;
   const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
   if (schema) await withClient(url, {}, (c) => c.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...searchPath });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...CONNECTION_LIMITS, ...searchPath });
+  // A connection the server ends while idle (restart, failover) is dropped by the pool, which opens a new one for
+  // the next query; without a listener its 'error' event would end the process.
+  pool.on('error', () => {});
   const prisma = withQueryHook(
     new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), ...queryLog(options) }),
     options,
@@ -82,8 +85,15 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   };
 }
 
+/**
+ * While the database restarts or fails over, a request waits at most this long for a connection (then fails with a
+ * retryable error) instead of hanging; keep-alive finds a connection whose server vanished without a word.
+ */
+const CONNECTION_LIMITS = { connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+
 async function withClient<T>(url: string, extra: pg.ClientConfig, run: (c: SqlRunner) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, ...extra });
+  const client = new pg.Client({ connectionString: url, ...CONNECTION_LIMITS, ...extra });
+  client.on('error', () => {}); // a session ended by the server fails the query under way, which is what reports it
   await client.connect();
   try {
     return await run({
