@@ -9,7 +9,11 @@
 // service at it), so `serverCpuMsPerRequest` is the service alone and `simulatorCpuMsPerNote` the simulator apart.
 // Embedded by default; on PostgreSQL (+ Redis) when DATABASE_URL (and REDIS_URL) are set: one run per mode.
 // The load runs in a child process (loopback only), so the clients do not share the server's event loop.
-// Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32 --api rest|graphql|both --warmup-seconds 5 --no-analyze]
+// --tracing on runs the service with OpenTelemetry tracing (OTLP over HTTP to a sink in a process of its own, which
+// reads and drops the spans), `both` measures off then on in one run and prints the traced figures under
+// `tracingOn`; default off, as the service runs unless OTEL_* variables ask for tracing.
+// Usage: npm run bench:nfse-issue [-- --seconds 20 --clients 32 --api rest|graphql|both --warmup-seconds 5 --no-analyze
+//        --tracing off|on|both]
 //        node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/nfse-issue.ts   (profiles of the server and,
 //        as CPU.*.cpuprofile of its own pid, of the simulator process)
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -44,7 +48,42 @@ const ISSUE_NFSE_MUTATION = `mutation Issue($input: NfseInput!) {
   }
 }`;
 
-await runServer();
+const tracingArg = process.argv.includes('--tracing') ? process.argv[process.argv.indexOf('--tracing') + 1] : 'off';
+const tracingModes = tracingArg === 'both' ? [false, true] : [tracingArg === 'on'];
+const reports: Array<Record<string, unknown>> = [];
+for (const traced of tracingModes) reports.push(await (traced ? withSpanSink(runServer) : runServer()));
+const [first, second] = reports;
+console.log(JSON.stringify(second ? { ...first, tracingOn: second } : first));
+process.exit(0);
+
+/**
+ * Runs `measure` with tracing on: the OTEL_* variables point the service's OTLP exporter at a sink in a child
+ * process that answers every export and keeps nothing, so the service pays for its spans and their export.
+ */
+async function withSpanSink(measure: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  const { spawn } = await import('node:child_process');
+  const sink = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => s.writeHead(200, { 'content-type': 'application/json' }).end('{}')); })
+        .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<string>((resolve) =>
+    sink.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
+  );
+  process.env.OTEL_TRACES_EXPORTER = 'otlp';
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${port}`;
+  try {
+    return { ...(await measure()), tracing: 'otlp-http' };
+  } finally {
+    delete process.env.OTEL_TRACES_EXPORTER;
+    delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    sink.kill('SIGTERM');
+  }
+}
 
 /**
  * PostgreSQL: the test kit's app (a schema of its own, dropped at the end). Embedded: as `npm start` runs it, PGlite
@@ -53,8 +92,10 @@ await runServer();
 async function startBenchApp(nationalUrl: string) {
   const { startTestApp } = await import('../test/support/test-app.js');
   const env = { NATIONAL_API_URL_TEST: nationalUrl };
-  if (process.env.DATABASE_URL || process.argv.includes('--memory'))
-    return { t: await startTestApp({ env }), dataDir: null };
+  if (process.env.DATABASE_URL || process.argv.includes('--memory')) {
+    const { startTracing } = await import('../src/telemetry/start-tracing.js');
+    return { t: await startTestApp({ env, tracing: await startTracing(process.env) }), dataDir: null };
+  }
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
@@ -98,7 +139,7 @@ type Run = { result: LoadResult; cpuMs: number; simulatorMs: number; postgresMs:
 type Simulator = Awaited<ReturnType<typeof startSimulatorProcess>>;
 type BenchApp = Awaited<ReturnType<typeof startBenchApp>>['t'];
 
-async function runServer() {
+async function runServer(): Promise<Record<string, unknown>> {
   const { seedAccount } = await import('../test/support/seed.js');
   const simulator = await startSimulatorProcess();
   const { t, dataDir } = await startBenchApp(simulator.nationalUrl);
@@ -133,32 +174,31 @@ async function runServer() {
     pauses,
     ...restHead
   } = rest ?? ({} as Partial<ReturnType<typeof figures>>);
-  console.log(
-    JSON.stringify({
-      bench: 'nfse-issue',
-      database: t.app.database.kind,
-      redis: Boolean(process.env.REDIS_URL),
-      mode,
-      clients,
-      ...restHead,
-      completedPerSecond,
-      notesInDatabase: Object.fromEntries(stored.map((s) => [s.status, s._count])),
-      errorSamples,
-      peakRssMb: Math.round(peakRss / 1048576),
-      serverCpuMsPerRequest,
-      simulatorCpuMsPerNote,
-      postgresCpuMsPerNote,
-      clientCpuMsPerRequest,
-      pauses,
-      rawCpuMsPerNote: bare.cpuMsPerNote,
-      rawErrors: bare.errors,
-      // The same figures for the GraphQL mutation; a GraphQL answer that authorised the note counts as a 201.
-      ...(runs.graphql ? { graphql: figures(runs.graphql) } : {}),
-    }),
-  );
+  const report = {
+    bench: 'nfse-issue',
+    database: t.app.database.kind,
+    redis: Boolean(process.env.REDIS_URL),
+    mode,
+    clients,
+    ...restHead,
+    completedPerSecond,
+    notesInDatabase: Object.fromEntries(stored.map((s) => [s.status, s._count])),
+    errorSamples,
+    peakRssMb: Math.round(peakRss / 1048576),
+    serverCpuMsPerRequest,
+    simulatorCpuMsPerNote,
+    postgresCpuMsPerNote,
+    clientCpuMsPerRequest,
+    pauses,
+    rawCpuMsPerNote: bare.cpuMsPerNote,
+    rawErrors: bare.errors,
+    // The same figures for the GraphQL mutation; a GraphQL answer that authorised the note counts as a 201.
+    ...(runs.graphql ? { graphql: figures(runs.graphql) } : {}),
+    tracing: 'off',
+  };
   await t.close();
   simulator.child.kill('SIGTERM');
-  process.exit(0);
+  return report;
 }
 
 /**

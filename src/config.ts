@@ -8,6 +8,8 @@ import {
   readSaoPauloConfig,
   readStorageConfig,
   readWorkConfig,
+  readScheduleConfig,
+  readPoolerConfig,
 } from './config/config-sections.js';
 import { EnvReader } from './config/env-reader.js';
 
@@ -66,6 +68,17 @@ export interface Config {
   captureIntervalMinutes: number;
   /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
   captureTickSeconds: number;
+  /** DATABASE_PGBOUNCER: a transaction-mode pooler is in front of DATABASE_URL (also `?pgbouncer=true`). */
+  databasePgbouncer: boolean;
+  /** DATABASE_DIRECT_URL: PostgreSQL itself, past the pooler, for the migrations' session lock; null → DATABASE_URL. */
+  databaseDirectUrl: string | null;
+  /** The scheduler's housekeeping period (30-minute warning, abandoned batch receipts), in seconds; default 60. */
+  sweepSeconds: number;
+  /** The retention purges' period, in minutes (default 60), and the rows each DELETE takes (default 1000). */
+  purgeIntervalMinutes: number;
+  purgeChunkRows: number;
+  /** How often batches whose process died are looked for, in seconds; default 5. */
+  loteResumeSeconds: number;
   docsUrl: string;
   webhookAllowedCidrs: string[];
   /** SMTP for webhook outage notices (smtp://… or smtps://…); without it notices are recorded and logged. */
@@ -94,6 +107,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const authorities = readAuthorityConfig(r);
   const saoPaulo = readSaoPauloConfig(r);
   const work = readWorkConfig(r);
+  const schedule = readScheduleConfig(r);
+  const pooler = readPoolerConfig(r);
   // Without its schemas and tables the service would fail on the first note instead of at start.
   const fiscalDataDir = resolveFiscalDataDir(env.FISCAL_DATA_DIR);
   for (const problem of fiscalDataProblems(fiscalDataDir)) r.problem(problem);
@@ -108,6 +123,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...authorities,
     saoPaulo,
     ...work,
+    ...schedule,
+    ...pooler,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     ...operation,

@@ -18,6 +18,8 @@ import type { AbrasfSimulator } from './simulator/abrasf/create-abrasf-simulator
 import type { Simulator } from './simulator/nacional/create-simulator.js';
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import type { SaoPauloSimulator } from './simulator/sao-paulo/create-sao-paulo-simulator.js';
+import { createTracePort } from './telemetry/create-trace-port.js';
+import { startTracing, type Tracing } from './telemetry/start-tracing.js';
 
 export type { AppEngine };
 
@@ -51,6 +53,11 @@ export interface AppOptions {
   onQuery?: (sql: string) => void;
   /** Tests: sees the name of every named statement (EngineDeps.sql). */
   onStatement?: (name: string) => void;
+  /**
+   * Tracing already started (tests hand one with an in-memory exporter); null keeps it off. Absent: started from
+   * the OTEL_* variables when they ask for it. The app shuts it down when it closes.
+   */
+  tracing?: Tracing | null;
 }
 
 export interface App {
@@ -86,11 +93,20 @@ export async function createApp(options: AppOptions): Promise<App> {
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
-  const infrastructure = await openInfrastructure(config, options, logger);
+  const tracing = options.tracing !== undefined ? options.tracing : await startTracing(process.env);
+  const infrastructure = await openInfrastructure(config, options, tracing, logger);
   const authorities = await startAuthorities(config, clock, options);
   const webhooks = createWebhookRuntime(config, infrastructure.database.prepared, options);
-  const engine = buildAppEngine({ infrastructure, authorities, webhooks, clock, logger });
+  const engine = buildAppEngine({
+    infrastructure,
+    authorities,
+    webhooks,
+    clock,
+    logger,
+    trace: createTracePort(tracing),
+  });
   const roles = await startRoles(engine, {
+    tracing,
     config,
     role,
     runWorker: options.worker ?? role !== 'api',
@@ -122,7 +138,10 @@ export async function createApp(options: AppOptions): Promise<App> {
           requestLog: engine.requestLog,
           settleFirstAttempts: (deadline) => engine.firstAttempts.settle(engine, deadline),
           metricsServer: () => listener.metricsServer,
-          release: () => releaseResources({ authorities, infrastructure, webhooks }),
+          release: async () => {
+            await releaseResources({ authorities, infrastructure, webhooks });
+            await tracing?.shutdown();
+          },
         },
         graceMs,
       ),

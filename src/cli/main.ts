@@ -61,6 +61,8 @@ async function main(argv: string[], painelSenha: string | undefined): Promise<un
   try {
     const db = await openDatabase({
       url: config.databaseUrl,
+      pgbouncer: config.databasePgbouncer,
+      directUrl: config.databaseDirectUrl,
       pgliteDir: join(config.dataDir, 'pglite'),
       migrate: command !== 'migrate',
     });

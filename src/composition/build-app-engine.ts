@@ -9,6 +9,7 @@ import type { TransmissionDeps } from '../engine/transmission-deps.js';
 import type { WebhookRuntime } from '../engine/webhooks/webhook-deps.js';
 import type { Authorities } from './start-authorities.js';
 import type { Infrastructure } from './open-infrastructure.js';
+import type { TracePort } from '../engine/nucleo/trace-port.js';
 
 /** The engine of one process: every port wired, with the request log and first attempts the process holds. */
 export type AppEngine = TransmissionDeps & {
@@ -23,10 +24,12 @@ export interface AppEngineParts {
   webhooks: WebhookRuntime;
   clock: Clock;
   logger: Logger;
+  trace: TracePort;
 }
 
 /** The engine's deps from the infrastructure and the gateways; the batch and readiness ports are wired here. */
-export function buildAppEngine({ infrastructure, authorities, webhooks, clock, logger }: AppEngineParts): AppEngine {
+export function buildAppEngine(parts: AppEngineParts): AppEngine {
+  const { infrastructure, authorities, webhooks, clock, logger, trace } = parts;
   const { database, pubsub, masterKey } = infrastructure;
   const { national, sefaz, cadastros, saoPaulo, abrasf } = authorities;
   const secrets = createSecretBox(masterKey);
@@ -37,6 +40,7 @@ export function buildAppEngine({ infrastructure, authorities, webhooks, clock, l
     secrets,
     pubsub,
     logger,
+    trace,
     lotes: loteSettlement,
     prontidao: readinessFollow({ national, secrets }),
     national,

@@ -10,6 +10,7 @@ export interface RunningApp {
   server: { close(): PromiseLike<unknown>; server: { closeAllConnections(): void } };
   worker: { stop(deadline?: number): Promise<void> } | null;
   webhookWorker: { stop(): Promise<void> } | null;
+  scheduler?: { stop(): Promise<void> } | null;
   requestLog: { close(): Promise<void> };
   /** Waits for the first attempts still running until the deadline, or releases their jobs. */
   settleFirstAttempts(deadline: number): Promise<void>;
@@ -33,6 +34,8 @@ export async function closeApp(app: RunningApp, graceMs?: number): Promise<void>
     byDeadline(Promise.resolve(app.server.close()), deadline),
     app.worker?.stop(deadline),
     app.webhookWorker ? byDeadline(app.webhookWorker.stop(), deadline) : undefined,
+    // A periodic job still running at the deadline is cut; its lease expires and another process takes it over.
+    app.scheduler ? byDeadline(app.scheduler.stop(), deadline) : undefined,
   ]);
   // Requests still running at the deadline lose their connection; their idempotency records let clients repeat them.
   if (served === 'late') app.server.server.closeAllConnections();

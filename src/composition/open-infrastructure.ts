@@ -8,6 +8,9 @@ import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
 import type { PubSub } from '../engine/nucleo/pubsub.js';
 import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import { openMessaging, type RedisStatus } from './open-messaging.js';
+import { traceDatabase } from '../telemetry/trace-database.js';
+import { traceMessaging } from '../telemetry/trace-messaging.js';
+import type { Tracing } from '../telemetry/start-tracing.js';
 
 export interface Infrastructure {
   database: Database;
@@ -29,11 +32,14 @@ export type InfrastructureOptions = Pick<
 export async function openInfrastructure(
   config: Config,
   options: InfrastructureOptions,
+  tracing: Tracing | null = null,
   logger?: Pick<Logger, 'warn'>,
 ): Promise<Infrastructure> {
   const releaseDataDir = !config.databaseUrl && !options.pgliteDir ? lockDataDir(config.dataDir) : null;
-  const database = await openDatabase({
+  const opened = await openDatabase({
     url: config.databaseUrl,
+    pgbouncer: config.databasePgbouncer,
+    directUrl: config.databaseDirectUrl,
     schema: options.pgSchema,
     pgliteDir: options.pgliteDir ?? join(config.dataDir, 'pglite'),
     pgliteTemplate: options.pgliteTemplate,
@@ -41,12 +47,15 @@ export async function openInfrastructure(
     onStatement: options.onStatement,
   });
   const masterKey = config.masterKey ?? loadOrCreateMasterKey(config.dataDir);
-  const messaging = openMessaging({
+  const untraced = openMessaging({
     redisUrl: config.redisUrl,
     rateLimitProcesses: config.rateLimitProcesses,
     onRedisDown: (err) =>
       logger?.warn({ err }, 'Redis down: rate limits per process, pub/sub within this process until it answers'),
   });
+  // Where tracing is on, the statements and the Redis calls made inside a trace are spans of it.
+  const database = tracing ? traceDatabase(opened, tracing.tracer) : opened;
+  const messaging = tracing ? traceMessaging(untraced, tracing.tracer, config.redisUrl ? 'redis' : 'local') : untraced;
   return {
     database,
     pubsub: messaging.pubsub,

@@ -11,15 +11,20 @@ import { panelWsAccess } from '../http/painel/panel-ws-access.js';
 import { routeUpgrades } from '../http/route-upgrades.js';
 import { createMetrics, type Metrics } from '../metrics/create-metrics.js';
 import { createRestApi } from '../rest/rest-api.js';
+import { periodicTasks, type PeriodicSettings } from '../worker/periodic-tasks.js';
+import { startScheduler } from '../worker/start-scheduler.js';
 import { startWorker } from '../worker/start-worker.js';
 import { startWebhookWorker } from '../worker/webhook-worker.js';
 import type { AppEngine } from './build-app-engine.js';
 import type { RedisStatus } from './open-messaging.js';
+import type { Tracing } from '../telemetry/start-tracing.js';
 
 export interface Roles {
   /** Null unless METRICS_PORT or METRICS_TOKEN exposes them. */
   metrics: Metrics | null;
   worker: ReturnType<typeof startWorker> | null;
+  /** The periodic jobs (one scheduler per worker process, each job run by one process at a time). */
+  scheduler: ReturnType<typeof startScheduler> | null;
   webhookWorker: ReturnType<typeof startWebhookWorker> | null;
   server: FastifyInstance;
   /** The websocket servers of /graphql and /painel/graphql, in that order. */
@@ -34,6 +39,8 @@ export interface RolesOptions extends Pick<AppOptions, 'keyRecheckMs'> {
   database: Database;
   rateLimiter: RateLimiter;
   redisStatus: () => RedisStatus;
+  /** Each request's server span, where tracing is on. */
+  tracing: Tracing | null;
 }
 
 /** The workers (where this process runs them) and the HTTP server with its websockets, built but not listening. */
@@ -59,14 +66,24 @@ export async function startRoles(engine: AppEngine, options: RolesOptions): Prom
       : null;
   const worker = options.runWorker
     ? startWorker(engine, {
-        captureIntervalMs: config.captureIntervalMinutes * 60_000,
-        captureTickMs: config.captureTickSeconds * 1000,
         onJobDone: metrics ? (provider, outcome, seconds) => metrics.observeJob(provider, outcome, seconds) : undefined,
       })
     : null;
   const webhookWorker = options.runWorker ? startWebhookWorker(engine) : null;
+  const scheduler = options.runWorker ? startScheduler(engine, periodicTasks(engine, periodicSettings(config))) : null;
   const { server, sockets } = await serveHttp(engine, metrics, options);
-  return { metrics, worker, webhookWorker, server, sockets };
+  return { metrics, worker, scheduler, webhookWorker, server, sockets };
+}
+
+function periodicSettings(config: Config): PeriodicSettings {
+  return {
+    sweepMs: config.sweepSeconds * 1000,
+    purgeMs: config.purgeIntervalMinutes * 60_000,
+    purgeChunkRows: config.purgeChunkRows,
+    loteResumeMs: config.loteResumeSeconds * 1000,
+    captureIntervalMs: config.captureIntervalMinutes * 60_000,
+    captureTickMs: config.captureTickSeconds * 1000,
+  };
 }
 
 /** Fastify with REST, GraphQL and the panel, and the websockets of both GraphQL endpoints on its upgrades. */
@@ -78,6 +95,7 @@ async function serveHttp(engine: AppEngine, metrics: Metrics | null, options: Ro
     schema,
     rest,
     rateLimiter: options.rateLimiter,
+    tracing: options.tracing,
     requestLog: engine.requestLog,
     docsUrl: config.docsUrl,
     healthcheck: () => databaseAnswers(database),

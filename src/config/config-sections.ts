@@ -173,3 +173,37 @@ export function readOperationConfig(
     r.problem('TRUST_PROXY must be 1 or 0');
   return { metricsPort, metricsToken, shutdownGraceSeconds, trustProxy };
 }
+
+/** The scheduler's periods (docs/configuracao.md): the housekeeping sweep, the purges and batch resumption. */
+export function readScheduleConfig(
+  r: EnvReader,
+): Pick<Config, 'sweepSeconds' | 'purgeIntervalMinutes' | 'purgeChunkRows' | 'loteResumeSeconds'> {
+  const positive = (name: string, fallback: number): number => {
+    const value = Number(r.env[name]?.trim() || fallback);
+    if (!Number.isInteger(value) || value < 1) r.problem(`${name} must be a positive integer`);
+    return value;
+  };
+  return {
+    sweepSeconds: positive('SWEEP_INTERVAL_SECONDS', 60),
+    purgeIntervalMinutes: positive('PURGE_INTERVAL_MINUTES', 60),
+    purgeChunkRows: positive('PURGE_CHUNK_ROWS', 1000),
+    loteResumeSeconds: positive('LOTE_RESUME_SECONDS', 5),
+  };
+}
+
+/** A transaction-mode pooler in front of DATABASE_URL, and PostgreSQL itself past it (docs/banco-e-migracoes.md). */
+export function readPoolerConfig(r: EnvReader): Pick<Config, 'databasePgbouncer' | 'databaseDirectUrl'> {
+  const flag = r.text('DATABASE_PGBOUNCER') ?? '0';
+  if (!['0', '1', 'true', 'false'].includes(flag)) r.problem('DATABASE_PGBOUNCER must be 0, 1, true or false');
+  const databaseDirectUrl = r.text('DATABASE_DIRECT_URL');
+  if (databaseDirectUrl && !/^postgres(ql)?:\/\//.test(databaseDirectUrl))
+    r.problem('DATABASE_DIRECT_URL must start with postgres://');
+  const databasePgbouncer = flag === '1' || flag === 'true';
+  // Through the pooler the migrations' session lock could be taken on one server connection and released on another.
+  const pooled = databasePgbouncer || /[?&]pgbouncer=(true|1)(&|$)/.test(r.env.DATABASE_URL ?? '');
+  if (pooled && !databaseDirectUrl)
+    r.problem(
+      'DATABASE_DIRECT_URL must point at PostgreSQL itself when DATABASE_URL is a PgBouncer (transaction mode)',
+    );
+  return { databasePgbouncer, databaseDirectUrl };
+}

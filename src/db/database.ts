@@ -7,6 +7,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { migrate } from './migrate.js';
 import { pgliteRunner } from './pglite-runner.js';
+import { pooledSchemaUrl, transactionPooler } from './transaction-pooler.js';
 import type { PreparedSql, SqlRunner } from './sql-runner.js';
 
 export type Db = InstanceType<typeof PrismaClient>;
@@ -41,6 +42,10 @@ export interface OpenDatabaseOptions {
   onQuery?: (sql: string) => void;
   /** Tests: called with the name of every named statement (`prepared`). */
   onStatement?: (name: string) => void;
+  /** A transaction-mode pooler (PgBouncer) is in front of `url` (also `?pgbouncer=true`): see transaction-pooler.ts. */
+  pgbouncer?: boolean;
+  /** PostgreSQL itself, past the pooler: where migrations take their session lock. Default: `url`. */
+  directUrl?: string | null;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -51,11 +56,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return db;
 }
 
-async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+async function openPostgres(givenUrl: string, options: OpenDatabaseOptions): Promise<Database> {
   const schema = options.schema;
+  const pooler = transactionPooler(givenUrl, options);
   const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
-  if (schema) await withClient(url, {}, (c) => c.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...CONNECTION_LIMITS, ...searchPath });
+  const direct = pooler.directUrl;
+  if (schema) await withClient(direct, {}, (c) => c.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
+  // Behind a pooler, the schema is the login role's search_path (startup options do not pass it).
+  const url = schema && pooler.pooled ? await pooledSchemaUrl(pooler, schema) : pooler.url;
+  const pooledPath = pooler.pooled ? {} : searchPath;
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...CONNECTION_LIMITS, ...pooledPath });
   // A connection the server ends while idle (restart, failover) is dropped by the pool, which opens a new one for
   // the next query; without a listener its 'error' event would end the process.
   pool.on('error', () => {});
@@ -67,15 +77,19 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     prisma,
     // Migrations and raw statements that need BEGIN/COMMIT or session locks get a connection of their own.
     sql: {
-      query: (text, params) => withClient(url, searchPath, (c) => c.query(text, params)),
-      exec: (text) => withClient(url, searchPath, (c) => c.exec(text)),
+      query: (text, params) => withClient(url, pooledPath, (c) => c.query(text, params)),
+      exec: (text) => withClient(url, pooledPath, (c) => c.exec(text)),
     },
     prepared: seenBy(
       options,
-      async <T>(name: string, text: string, values: unknown[]) =>
-        (await pool.query({ name, text, values })).rows as T[],
+      // A pooler may lend the next statement another server connection, which never saw the name: unnamed there.
+      pooler.pooled
+        ? async <T>(_name: string, text: string, values: unknown[]) => (await pool.query({ text, values })).rows as T[]
+        : async <T>(name: string, text: string, values: unknown[]) =>
+            (await pool.query({ name, text, values })).rows as T[],
     ),
-    migrateWith: (run) => withClient(url, searchPath, run),
+    // The migrations' advisory lock is a session's: on PostgreSQL itself, never through a pooler.
+    migrateWith: (run) => withClient(direct, searchPath, run),
     kind: 'postgres',
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
@@ -135,7 +149,14 @@ async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Da
       options,
       async <T>(_name: string, text: string, values: unknown[]) => (await queries.query<T>(text, values)).rows,
     ),
-    migrateWith: (run) => run(sql),
+    // PGlite learns the database's array types when it opens, to encode array parameters; a migration that
+    // creates a type (an enum such as "Environment") leaves its array unknown, and `$1::"Environment"[]` would
+    // then be sent as plain text, so the types are read again after every migration.
+    migrateWith: async (run) => {
+      const result = await run(sql);
+      await pglite.refreshArrayTypes();
+      return result;
+    },
     kind: 'pglite',
     close: async () => {
       await prisma.$disconnect();

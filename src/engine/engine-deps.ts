@@ -5,6 +5,7 @@ import type { NewEvent, Tx } from './eventos/append-events.js';
 import type { Clock } from './nucleo/clock.js';
 import type { Environment } from './nucleo/environment.js';
 import type { PubSub } from './nucleo/pubsub.js';
+import type { TracePort } from './nucleo/trace-port.js';
 import type { SecretBox } from './cripto/secret-box.js';
 import type { Principal } from './chaves/principal.js';
 import type { CompanyWithCertificate } from './empresas/present-company.js';
@@ -34,6 +35,8 @@ export interface EngineDeps {
    * it first. Absent where the process serves no requests.
    */
   requestLog?: { flush(): Promise<void> };
+  /** The request's trace kept on the jobs it queues, and each job run in it; absent in tests that build deps by hand. */
+  trace?: TracePort;
 }
 
 /** The batch a note belongs to, as the note's own row names it. */

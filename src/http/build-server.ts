@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { RequestLog } from '../engine/contas/request-log.js';
 import type { Principal } from '../engine/chaves/principal.js';
@@ -8,6 +8,9 @@ import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import type { GraphEngine } from '../graph/graph-context.js';
 import type { RestApi } from '../rest/rest-api.js';
 import type { TouchedIds } from '../rest/touched-ids.js';
+import { requestChildLogger } from '../create-logger.js';
+import { registerRequestContext } from '../telemetry/register-request-context.js';
+import type { Tracing } from '../telemetry/start-tracing.js';
 import { createGraphqlHttp, type Yoga } from './create-graphql-http.js';
 import { registerPainel } from './painel/register-painel.js';
 import { BODY_LIMIT, MULTIPART_LIMITS, registerApiRoutes } from './register-api-routes.js';
@@ -48,6 +51,8 @@ export interface ServerOptions {
   painel: { dir: string };
   /** Behind a proxy: the client's address and scheme come from X-Forwarded-For / X-Forwarded-Proto. */
   trustProxy?: boolean;
+  /** Each request's server span, where tracing is on. */
+  tracing?: Tracing | null;
 }
 
 /**
@@ -59,7 +64,11 @@ export async function buildServer(
 ): Promise<{ app: FastifyInstance; yoga: Yoga; painelYoga: Yoga }> {
   const { engine, rateLimiter, requestLog } = options;
   const app = Fastify({
-    logger: false,
+    // The service's logger: a request's lines (req.log, and the engine's through the log context) carry its id.
+    loggerInstance: engine.logger as FastifyBaseLogger,
+    childLoggerFactory: requestChildLogger,
+    // The request log keeps every call; the process log keeps what went wrong, not a line per request.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
     // Behind a proxy the request id of the platform wins only if it is a plain token.
@@ -73,11 +82,12 @@ export async function buildServer(
   app.decorateRequest('logCodigo', null);
   app.decorateRequest('logIds', null);
 
+  registerRequestContext(app, options.tracing ?? null);
   registerKeyAuthentication(app, { deps: engine, rateLimiter, requestLog });
   registerRequestLog(app, requestLog);
   registerJsonParser(app);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  registerErrorHandlers(app, { deps: engine, docsUrl: options.docsUrl });
+  registerErrorHandlers(app, { docsUrl: options.docsUrl });
   if (options.metrics) registerMetrics(app, options.metrics);
   registerHealthcheck(app, { healthcheck: options.healthcheck, redisState: options.redisState, deps: engine });
 

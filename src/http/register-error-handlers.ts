@@ -1,15 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EngineDeps } from '../engine/engine-deps.js';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EngineError, isEngineError } from '../engine/errors.js';
 import { errorResponse } from '../rest/error-response.js';
 
 /** Every error and unknown route answered in its route family's format (problem+json for /v1), with the request id. */
-export function registerErrorHandlers(
-  app: FastifyInstance,
-  options: { deps: Pick<EngineDeps, 'logger'>; docsUrl: string },
-): void {
-  const { deps, docsUrl } = options;
-  app.setErrorHandler((error, req, reply) => sendError(toEngineError(error, deps), req, reply, docsUrl));
+export function registerErrorHandlers(app: FastifyInstance, options: { docsUrl: string }): void {
+  const { docsUrl } = options;
+  app.setErrorHandler((error, req, reply) => sendError(toEngineError(error, req.log), req, reply, docsUrl));
   app.setNotFoundHandler((req, reply) =>
     sendError(
       new EngineError('rota_nao_encontrada', 'Rota não encontrada.', { correcao: 'Confira o método e o caminho.' }),
@@ -20,7 +16,8 @@ export function registerErrorHandlers(
   );
 }
 
-function toEngineError(error: unknown, deps: Pick<EngineDeps, 'logger'>): EngineError {
+/** `log`: the request's own logger, whose lines carry its request id. */
+function toEngineError(error: unknown, log: FastifyBaseLogger): EngineError {
   if (isEngineError(error)) return error;
   const code = (error as { code?: string }).code;
   const status = (error as { statusCode?: number }).statusCode;
@@ -39,7 +36,7 @@ function toEngineError(error: unknown, deps: Pick<EngineDeps, 'logger'>): Engine
       correcao: 'Confira cabeçalhos e corpo.',
     });
   }
-  deps.logger.error({ err: error }, 'unexpected error');
+  log.error({ err: error }, 'unexpected error');
   return new EngineError('erro_interno', 'Erro interno. Repita a chamada com o mesmo Idempotency-Key.', {
     cause: error,
   });

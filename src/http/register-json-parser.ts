@@ -1,5 +1,8 @@
 import type { FastifyBodyParser, FastifyInstance, FastifyRequest } from 'fastify';
 import { EngineError } from '../engine/errors.js';
+import { BODY_LIMITS } from '../engine/nucleo/body-limits.js';
+import { ptr } from '../engine/nucleo/coletor.js';
+import { depthIssue } from '../engine/nucleo/limit-issues.js';
 
 const invalidJson = () =>
   new EngineError('requisicao_invalida', 'O corpo não é um JSON válido.', {
@@ -25,6 +28,49 @@ function parsesAsJson(text: string): boolean {
   }
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN = new Set([0x7b, 0x5b]);
+const CLOSE = new Set([0x7d, 0x5d]);
+
+/**
+ * The JSON Pointer of the first object or list of `text` nested `max` levels deep, or null: one pass over the
+ * characters, before JSON.parse builds (and the readers walk) a structure of any depth. Member names are taken
+ * as written; malformed JSON is left for the parser to refuse.
+ */
+function tooDeepAt(text: string, max: number): string | null {
+  const path: Array<string | number> = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const start = i + 1;
+      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+      if (expectKey) path[path.length - 1] = text.slice(start, i);
+      expectKey = false;
+    } else if (OPEN.has(c)) {
+      if (path.length >= max) return path.reduce<string>((campo, key) => ptr(campo, key), '');
+      expectKey = c === 0x7b;
+      path.push(expectKey ? '' : 0);
+    } else if (CLOSE.has(c)) {
+      path.pop();
+      expectKey = false;
+    } else if (c === COMMA) {
+      const top = path.length - 1;
+      if (typeof path[top] === 'number') path[top]++;
+      else expectKey = true;
+    }
+  }
+  return null;
+}
+
+const tooDeep = (campo: string) =>
+  new EngineError('validacao', 'A requisição tem campos inválidos.', {
+    correcao: 'Corrija cada item de erros e envie de novo.',
+    extra: { erros: [depthIssue(campo)] },
+  });
+
 /**
  * A Fastify body parser's answer as a promise. Its type admits both forms: Fastify's default JSON parser answers
  * through the callback, a parser of the promise form by what it returns.
@@ -37,7 +83,8 @@ export function runBodyParser(parser: FastifyBodyParser<string>, req: FastifyReq
 }
 
 /**
- * Malformed JSON is the caller's error (400 requisicao_invalida), never a 500. Fastify's own parser is kept for its
+ * Malformed JSON is the caller's error (400 requisicao_invalida), never a 500; JSON nested past
+ * `BODY_LIMITS.depth` is 422 `validacao` (profundidade_excedida at its pointer), refused before it is parsed. Fastify's own parser is kept for its
  * __proto__/constructor poisoning checks, but its string registration for application/json would win over a
  * pattern, so it is replaced by one parser for application/json and every +json type.
  */
@@ -47,6 +94,8 @@ export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(/^application\/(.+\+)?json/, { parseAs: 'string' }, (req, body, done) => {
     if (String(body).trim() === '') return done(null, undefined);
+    const deep = tooDeepAt(String(body), BODY_LIMITS.depth);
+    if (deep !== null) return done(tooDeep(deep), undefined);
     runBodyParser(secureJson, req, String(body)).then(
       (value) => done(null, value),
       // Fastify reports both failures alike; JSON that plain JSON.parse reads was refused for a forbidden key.

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { EngineError, ErrorItem } from '../engine/errors.js';
+import { boundedIssues } from '../engine/nucleo/bounded-issues.js';
 
 export type ErrorFamily = 'problem' | 'nest';
 
@@ -17,6 +18,9 @@ export interface ErrorResponse {
   body: Record<string, unknown>;
 }
 
+/** `erros[]` of an error as answered: at most `BODY_LIMITS.reportedIssues`, the rest counted in a last entry. */
+const boundedErros = (err: EngineError) => boundedIssues(err.extra.erros as ErrorItem[]) as ErrorItem[];
+
 /** problem+json with exactly the API's fields (no title/status/detail/instance). */
 export function problemBody(err: EngineError, requestId: string, docsUrl: string): Record<string, unknown> {
   return {
@@ -31,7 +35,7 @@ export function problemBody(err: EngineError, requestId: string, docsUrl: string
     ...err.extra,
     // Each entry of erros[] carries the problem's own fields, codigo_oficial included even when null.
     ...(Array.isArray(err.extra.erros)
-      ? { erros: (err.extra.erros as ErrorItem[]).map((e) => ({ ...e, codigo_oficial: e.codigo_oficial ?? null })) }
+      ? { erros: boundedErros(err).map((e) => ({ ...e, codigo_oficial: e.codigo_oficial ?? null })) }
       : {}),
   };
 }
@@ -39,7 +43,7 @@ export function problemBody(err: EngineError, requestId: string, docsUrl: string
 /** NestJS-style body; field and correction travel inside the message strings. */
 export function nestBody(err: EngineError): Record<string, unknown> {
   if (err.codigo === 'limite_de_requisicoes') return { message: err.message, code: 'RATE_LIMITED' };
-  const erros = err.extra.erros as ErrorItem[] | undefined;
+  const erros = Array.isArray(err.extra.erros) ? boundedErros(err) : undefined;
   const itens = err.extra.itens as
     Array<{ item: string; situacao: string; mensagem: string; correcao: string | null }> | undefined;
   let message: string | string[];

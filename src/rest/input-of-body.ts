@@ -1,5 +1,6 @@
 import { coerceInputValue, type GraphQLInputType } from 'graphql';
 import { camelBody } from '../engine/nucleo/camel-body.js';
+import { limitIssues } from '../engine/nucleo/limit-issues.js';
 import { SentBody } from '../engine/nucleo/read-body.js';
 import type { ValidationIssue } from '../engine/nucleo/validation-issue.js';
 
@@ -8,9 +9,13 @@ import type { ValidationIssue } from '../engine/nucleo/validation-issue.js';
  * cannot carry (a member the type lacks, a JSON type it refuses, a value coercion would change) goes as `sent`,
  * in the declared shape with the problems the mapping found: the operation takes it in place of the typed input
  * (see restSchema), so the key's permission is decided first and the engine then judges the body once with its
- * declaration, reporting every problem with the same codes and pointers.
+ * declaration, reporting every problem with the same codes and pointers. A body past `BODY_LIMITS` goes as
+ * `sent` with those problems only, before any per-member work.
  */
 export function inputOfBody(type: GraphQLInputType, body: unknown): { input: unknown; sent?: SentBody } {
+  // A body past the limits is not mapped: the engine refuses it with these problems alone.
+  const limits = limitIssues(body);
+  if (limits.length) return { input: {}, sent: new SentBody({}, limits) };
   const issues: ValidationIssue[] = [];
   const value = camelBody(body, '', issues);
   let fits = issues.length === 0;

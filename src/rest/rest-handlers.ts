@@ -1,6 +1,7 @@
 import type { Context, Handler } from 'openapi-backend';
 import { EngineError, parameterError } from '../engine/errors.js';
 import { describeParameterError } from './describe-parameter-error.js';
+import { refuseUnsafeParameters } from './refuse-unsafe-parameters.js';
 import type { RestCall, RestResult } from './rest-api.js';
 import type { MatchedRoute } from './touched-ids.js';
 
@@ -22,7 +23,10 @@ export function restHandlers(
 ): Record<string, Handler> {
   const handlers: Record<string, RestHandler> = {};
   for (const operationId of operationIds) {
-    handlers[operationId] = (c, call) => run(operationId, c, call);
+    handlers[operationId] = async (c, call) => {
+      refuseUnsafeParameters(c);
+      return run(operationId, c, call);
+    };
   }
   return {
     ...handlers,
@@ -52,6 +56,7 @@ function failValidation(
   run: (operationId: string, c: Context, call: RestCall) => Promise<RestResult>,
 ): Promise<RestResult> {
   call.matched = matchedRoute(c);
+  refuseUnsafeParameters(c);
   // An unknown query parameter is 400 only on document routes; elsewhere it is ignored.
   const strictQuery = call.path.startsWith('/v1/documents');
   const unknownParam = (e: { keyword: string; instancePath: string }) =>

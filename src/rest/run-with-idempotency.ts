@@ -2,7 +2,8 @@ import { retryOnConnectionLost } from '../db/retry-on-connection-lost.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError, parameterError } from '../engine/errors.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../engine/idempotencia/begin-idempotent.js';
-import { requestFingerprint } from '../engine/idempotencia/canonical-json.js';
+import { requestFingerprint, requestIdentity } from '../engine/idempotencia/canonical-json.js';
+import { isUuid } from '../engine/nucleo/new-id.js';
 import type { RestCall, RestResult } from './rest-api.js';
 import type { RestOperation } from './rest-operation.js';
 
@@ -20,6 +21,8 @@ export interface IdempotentCall {
 /**
  * Idempotency-Key on the operations that accept it: the first call runs and its answer is stored, a repetition
  * gets the stored answer (a stored error is thrown again). Without the header, or on other operations, it runs.
+ * A repetition is the same method, route, path parameters, query and body; the stored answer keeps the company
+ * it is about, so a key restricted to another company is refused it (beginIdempotent).
  */
 export async function runWithIdempotency(
   deps: Pick<EngineDeps, 'db' | 'clock' | 'secrets'>,
@@ -32,11 +35,15 @@ export async function runWithIdempotency(
       correcao: 'Use um UUID como chave.',
     });
   }
-  const fingerprint = requestFingerprint(
-    `${operationId}`,
-    op.fingerprintBody ? op.fingerprintBody(call.body) : call.body,
-  );
-  const start = await beginIdempotent(deps, call.principal, key, fingerprint);
+  const body = op.fingerprintBody ? op.fingerprintBody(call.body) : call.body;
+  const fingerprint = requestIdentity({
+    method: call.method,
+    route: call.matched?.rota ?? call.path,
+    params: call.matched?.params ?? {},
+    query: call.query,
+    body,
+  });
+  const start = await beginIdempotent(deps, call.principal, key, fingerprint, requestFingerprint(operationId, body));
   if (start.kind === 'replay') {
     const stored = start.body as { storedError?: StoredError } | null;
     if (stored?.storedError) throw restoreError(stored.storedError);
@@ -49,7 +56,13 @@ export async function runWithIdempotency(
     // Only a stored error is kept; any other is forgotten, so the repetition runs again.
     await retryOnConnectionLost(() =>
       err instanceof EngineError && STORED_ERRORS.has(err.codigo)
-        ? completeIdempotent(deps, start.recordId, err.http, { storedError: storeError(err) })
+        ? completeIdempotent(
+            deps,
+            start.recordId,
+            err.http,
+            { storedError: storeError(err) },
+            answerCompany(call, err.extra),
+          )
         : abandonIdempotent(deps, start.recordId),
     );
     throw err;
@@ -58,7 +71,8 @@ export async function runWithIdempotency(
   // it again (a second note, or a duplicate referencia for the first). Left 'running' if it never can be, the
   // repetition waits (409 conflito) instead of running it twice.
   const sealed = sealFields(deps, op, call, result.body, 'seal') ?? null;
-  await retryOnConnectionLost(() => completeIdempotent(deps, start.recordId, result.status, sealed));
+  const company = answerCompany(call, result.body);
+  await retryOnConnectionLost(() => completeIdempotent(deps, start.recordId, result.status, sealed, company));
   return result;
 }
 
@@ -79,6 +93,26 @@ function sealFields(
       way === 'seal' ? deps.secrets.seal(out[field], context) : deps.secrets.open(out[field], context).toString();
   }
   return out;
+}
+
+/**
+ * The company a stored answer is about: the restricted key's own (the route let it reach no other), else the one
+ * the answer names (`empresa_id` of a note, batch, product or range, of the `nfe` or `nfse` it carries), else the
+ * one the request named; null when none is named (a webhook, a company), which no restricted key is given.
+ */
+function answerCompany(call: RestCall, answer: unknown): string | null {
+  if (call.principal.companyId) return call.principal.companyId;
+  const out = members(answer);
+  const named = [out?.empresa_id, members(out?.nfe)?.empresa_id, members(out?.nfse)?.empresa_id];
+  named.push(members(call.body)?.empresa_id);
+  const found = named.find((v): v is string => typeof v === 'string' && isUuid(v));
+  return found ?? null;
+}
+
+function members(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function header(headers: RestCall['headers'], name: string): string | undefined {

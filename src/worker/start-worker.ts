@@ -1,29 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_CAPTURE_INTERVAL_MS } from '../engine/captura/schedule-captures.js';
-import { runDueCaptures } from '../engine/captura/run-due-captures.js';
-import { purgeEvents } from '../engine/eventos/purge-events.js';
-import { purgeRequisicoes } from '../engine/contas/purge-requisicoes.js';
-import { purgeIdempotency } from '../engine/idempotencia/begin-idempotent.js';
-import { discardAbandonedLotes } from '../engine/lotes/discard-abandoned-lotes.js';
-import { resumeLotes } from '../engine/lotes/resume-lotes.js';
-import { runNfeDiscardsIfDue } from '../engine/nfe/discard-forgotten-notes.js';
 import { claimJobs } from '../engine/fila/claim-jobs.js';
 import { releaseJobs } from '../engine/fila/release-jobs.js';
 import { NFE_JOB, runNfeJob } from '../engine/nfe/run-nfe-job.js';
 import { readRound, runTransmissionJob, type ClaimedRound } from '../engine/nfse/transmissao/run-transmission-job.js';
-import { flagProlongedNotes } from '../engine/nfse/transmissao/flag-prolonged-notes.js';
 import type { TransmissionDeps } from '../engine/transmission-deps.js';
 import type { TransmissionJob } from '../generated/prisma/client.js';
 
 export interface WorkerOptions {
   pollMs?: number;
   concurrency?: number;
-  /** How often the 30-minute warning, the retention purges, the discard of abandoned batch receipts and the NF-e discard check run. */
-  sweepMs?: number;
-  /** Received-document capture: schedule per company (default hourly) and how often due captures are looked for. */
-  captureIntervalMs?: number;
-  /** 0 = no capture in this worker. */
-  captureTickMs?: number;
   /** Sees each transmission job this worker ran: from its claim to the end of the step (settled or rescheduled). */
   onJobDone?: JobObserver;
 }
@@ -69,51 +54,22 @@ export async function drainJobs(
   }
 }
 
-export async function sweep(deps: TransmissionDeps): Promise<void> {
-  await flagProlongedNotes(deps);
-  await purgeEvents(deps);
-  await purgeRequisicoes(deps);
-  await purgeIdempotency(deps);
-  await discardAbandonedLotes(deps);
-  // Forgotten rejected NF-e: due every 6 hours on the clock; here because voiding needs the SEFAZ gateway.
-  await runNfeDiscardsIfDue(deps);
-}
-
-/** The worker role: claims jobs in a loop and sweeps periodically. Resumes from the database after a crash. */
+/**
+ * The worker role's transmissions: claims jobs in a loop. Resumes from the database after a crash. Periodic work
+ * (purges, captures, batch resumption) runs in the scheduler (start-scheduler.ts), never in this loop.
+ */
 export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {}) {
   const pollMs = options.pollMs ?? 250;
-  const sweepMs = options.sweepMs ?? 60_000;
   let stopped = false;
-  let lastSweep = 0;
   const stopping = new AbortController();
   /** Jobs claimed and not yet done: what a stop past its deadline gives back. */
   const held = new Map<string, TransmissionJob>();
   const hooks: DrainHooks = { stopping: () => stopped, held, onJobDone: options.onJobDone };
-  // Capture runs in a loop of its own: a long first capture (thousands of documents) never delays transmissions.
-  const captureTickMs = options.captureTickMs ?? 30_000;
-  const captureLoop = (async () => {
-    while (!stopped && captureTickMs > 0) {
-      // The first tick waits too: a starting process recovers its transmissions before capturing.
-      await sleep(captureTickMs, undefined, { signal: stopping.signal }).catch(() => {});
-      if (stopped) break;
-      try {
-        await runDueCaptures(deps, { intervalMs: options.captureIntervalMs ?? DEFAULT_CAPTURE_INTERVAL_MS });
-      } catch (err) {
-        deps.logger.error({ err }, 'capture tick failed; retrying');
-      }
-    }
-  })();
   const loop = (async () => {
     while (!stopped) {
       try {
-        if (Date.now() - lastSweep >= sweepMs) {
-          lastSweep = Date.now();
-          await sweep(deps);
-        }
-        const resumed = await resumeLotes(deps);
-        if (stopped) break;
         const ran = await drainJobs(deps, options.concurrency, hooks);
-        if (ran === 0 && resumed === 0) await sleep(pollMs, undefined, { signal: stopping.signal }).catch(() => {});
+        if (ran === 0) await sleep(pollMs, undefined, { signal: stopping.signal }).catch(() => {});
       } catch (err) {
         deps.logger.error({ err }, 'worker loop failed; retrying');
         await sleep(pollMs * 4, undefined, { signal: stopping.signal }).catch(() => {});
@@ -128,7 +84,7 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
     stop: async (deadline?: number) => {
       stopped = true;
       stopping.abort();
-      const done = Promise.all([loop, captureLoop]).then(() => true);
+      const done = loop.then(() => true);
       if (deadline === undefined) return void (await done);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<false>(
@@ -157,7 +113,13 @@ interface ClaimedJobs {
   onJobDone?: JobObserver;
 }
 
-async function runJobSafely(
+/** One job, inside the trace that queued it and with the job and its note in its log lines (EngineDeps.trace). */
+function runJobSafely(deps: TransmissionDeps, job: TransmissionJob, claimed: ClaimedJobs): Promise<void> {
+  const run = () => runClaimedJob(deps, job, claimed);
+  return deps.trace ? deps.trace.runJob(job, run) : run();
+}
+
+async function runClaimedJob(
   deps: TransmissionDeps,
   job: TransmissionJob,
   { round, claimedAt, onJobDone }: ClaimedJobs,

@@ -5,7 +5,6 @@ import { dispatchEvents } from '../engine/webhooks/dispatch-events.js';
 import { Flights } from '../engine/webhooks/flights.js';
 import { reviveInflight } from '../engine/webhooks/revive-inflight.js';
 import type { WebhookDeps } from '../engine/webhooks/webhook-deps.js';
-import type { TransmissionDeps } from '../engine/transmission-deps.js';
 import { attemptVolley } from './webhooks/attempt-volley.js';
 import { deliveryStages } from './webhooks/delivery-stages.js';
 import { createDeliveryState, type DeliveryState } from './webhooks/delivery-state.js';
@@ -53,19 +52,16 @@ export async function drainWebhooks(deps: WebhookDeps, concurrency = 64): Promis
  * - the dispatcher (scheduleFanOut) fans events out (startFanOut) when an event commit is announced (or every
  *   pollMs, for a lost announcement or another process's events without Redis), as many as slots are free, and
  *   launches the deliveries it gets back (launchVolley); with the log behind, it waits for slots. It also
- *   revives flights whose lease ran out and runs the readiness check when due;
+ *   revives flights whose lease ran out (periodic work such as the readiness check runs in the scheduler,
+ *   start-scheduler.ts, never in these loops);
  * - the deliverer (scheduleRoundTrip) starts round trips (startRoundTrip) that record the attempts finished
  *   meanwhile, delete the flights that are fully recorded, and claim due deliveries (retries, expired leases,
  *   resends, tests) in one statement. Two round trips may be under way at once: while one waits on the
  *   database, the attempts it did not wait for keep finishing and the next one already records them, so the
  *   pipeline does not run dry during a round trip. A finished attempt frees its slot and is recorded by the
  *   next trip, well inside its lease.
- * `national`: the 6-hourly readiness check reads the municipal parameters through the national gateway.
  */
-export function startWebhookWorker(
-  deps: WebhookDeps & Pick<TransmissionDeps, 'national'>,
-  options: WebhookWorkerOptions = {},
-) {
+export function startWebhookWorker(deps: WebhookDeps, options: WebhookWorkerOptions = {}) {
   const state = createDeliveryState(deliveryStages(deps), deps.logger, {
     // Commits wake the dispatcher and finished attempts wake the deliverer, so polling only catches a lost
     // wake-up and retries coming due (minutes apart): once a second keeps an idle process near idle.

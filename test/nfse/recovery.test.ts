@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { drainJobs, sweep } from '../../src/worker/start-worker.js';
+import { sweep } from '../../src/worker/periodic-tasks.js';
+import { drainJobs } from '../../src/worker/start-worker.js';
 import { eventsOfNote } from '../support/eventos.js';
 import { expectProblem, expectStatus } from '../support/http.js';
 import { steps } from '../support/nfse.js';

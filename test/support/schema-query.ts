@@ -6,8 +6,13 @@ export function schemaQuery(databaseUrl: string, schema: string) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      await client.query(`SET search_path TO "${schema}"`);
-      return (await client.query(sql, params)).rows as T[];
+      // One transaction: behind a transaction-mode pooler (CI runs some files through PgBouncer) a session's SET
+      // may be left on a server connection the next statement does not get.
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL search_path TO "${schema}"`);
+      const rows = (await client.query(sql, params)).rows as T[];
+      await client.query('COMMIT');
+      return rows;
     } finally {
       await client.end();
     }

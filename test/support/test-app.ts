@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { inject } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import type { Clock } from '../../src/engine/nucleo/clock.js';
@@ -39,6 +40,10 @@ export interface TestAppOptions {
   onQuery?: (sql: string) => void;
   /** Sees the name of every named statement (EngineDeps.sql). */
   onStatement?: (name: string) => void;
+  /** Tracing started by the test (an in-memory exporter); default off. */
+  tracing?: AppOptions['tracing'];
+  /** Where the app logs (default: TEST_LOG_LEVEL, silent). */
+  logger?: Logger;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -56,7 +61,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await createApp({
     config,
     clock: options.clock,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     pgSchema: config.databaseUrl ? schemaName : undefined,
     pgliteDir: 'memory://',
     pgliteTemplate: readPgliteTemplate(providedPgliteTemplate()),
@@ -70,6 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     keyRecheckMs: options.keyRecheckMs,
     onQuery: options.onQuery,
     onStatement: options.onStatement,
+    tracing: options.tracing ?? null,
   });
   const url = await app.listen();
   return {

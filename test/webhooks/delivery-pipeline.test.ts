@@ -30,7 +30,6 @@ function stagesWith(over: Partial<DeliveryStages> = {}, notMade = new Set<string
       return made;
     },
     revive: async () => 0,
-    checkReadiness: async () => null,
     ...over,
   };
 }

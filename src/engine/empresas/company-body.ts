@@ -243,7 +243,7 @@ export function refineCompanyFields(body: { municipio?: unknown; autorizadosXml?
     });
   }
   if (!Array.isArray(body.autorizadosXml)) return;
-  const seen: string[] = [];
+  const seen = new Set<string>();
   body.autorizadosXml.forEach((raw, i) => {
     const campo = `/autorizados_xml/${i}`;
     if (typeof raw !== 'string') {
@@ -263,14 +263,14 @@ export function refineCompanyFields(body: { municipio?: unknown; autorizadosXml?
         mensagem: 'CPF ou CNPJ inválido (dígitos verificadores).',
         correcao: 'Confira o documento do escritório de contabilidade.',
       });
-    else if (seen.includes(doc.numero))
+    else if (seen.has(doc.numero))
       report.add({
         codigo: 'formato_invalido',
         campo,
         mensagem: 'documento repetido na lista.',
         correcao: 'Informe cada CPF/CNPJ uma vez.',
       });
-    else seen.push(doc.numero);
+    else seen.add(doc.numero);
   });
   // The normalised documents are what the company keeps.
   (body as { autorizadosXml: unknown[] }).autorizadosXml = body.autorizadosXml.map((raw) =>

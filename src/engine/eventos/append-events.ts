@@ -56,7 +56,8 @@ export interface AppendedEventsSql {
  * BEGIN/COMMIT. The same numbering as appendEvents, which is built on it: the source's events take consecutive
  * numbers from the account's counter in `ord` order, the counter row locked until the statement's COMMIT (or its
  * transaction's). `appended_events` returns each event's `id` and `seq`. Names the CTEs `event_source`,
- * `event_counter` and `appended_events`.
+ * `event_counter` and `appended_events`. Each event's `company_id` is what the database's `event_company` reads in
+ * its `dados` (`empresa_id` or `empresaId`): the one rule of which company an event is about, for every writer.
  */
 export function appendedEventsSql(p: AppendedEventsSql): string {
   return `
@@ -67,9 +68,10 @@ export function appendedEventsSql(p: AppendedEventsSql): string {
     ON CONFLICT (account_id, environment) DO UPDATE SET last = event_counters.last + EXCLUDED.last
     RETURNING last),
   appended_events AS (
-    INSERT INTO events (id, account_id, environment, seq, tipo, dados, created_at)
+    INSERT INTO events (id, account_id, environment, seq, tipo, dados, company_id, created_at)
     SELECT s.id, ${p.accountId}, ${p.environment},
-      event_counter.last - (SELECT count(*) FROM event_source) + row_number() OVER (ORDER BY s.ord), s.tipo, s.dados, ${p.at}
+      event_counter.last - (SELECT count(*) FROM event_source) + row_number() OVER (ORDER BY s.ord), s.tipo, s.dados,
+      event_company(s.dados), ${p.at}
     FROM event_counter, event_source s
     RETURNING id, seq)`;
 }

@@ -1,7 +1,7 @@
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { eventsTopic } from './events-topic.js';
-import { presentEvent, type EventEntry } from './list-events.js';
+import { presentEvent, seesCompany, type EventEntry } from './list-events.js';
 
 const PAGE = 500;
 
@@ -13,8 +13,8 @@ export interface FollowEventsOptions {
 /**
  * The live tail of the event log (GraphQL subscription `eventos`): the events committed after the call, in
  * `seq` (= commit) order, read from the log itself on every wake-up of `eventsTopic`. A rolled-back change
- * wrote no event, so it is never seen. A key restricted to one company does not see events about another
- * company (their `dados.empresa_id`), as it could not read those notes.
+ * wrote no event, so it is never seen. A key restricted to one company sees what `GET /v1/eventos` shows it
+ * (companyEventsWhere): the events about its company and those naming none, never another company's.
  * Not an async generator: return() must end a pending next() at once (see pubsub.ts).
  */
 export function followEvents(
@@ -35,11 +35,9 @@ export function followEvents(
   // A full page means more events were committed than one read takes: read on without waiting for a wake-up.
   let more = false;
 
-  const visible = (entry: EventEntry) => {
-    if (tipos && !tipos.has(entry.tipo)) return false;
-    const empresaId = (entry.dados as { empresa_id?: unknown } | null)?.empresa_id;
-    return !principal.companyId || empresaId === undefined || empresaId === principal.companyId;
-  };
+  // Every event is read (the position passes the hidden ones too); the company rule is the list's, on the row.
+  const visible = (row: { tipo: string; companyId: string | null }) =>
+    (!tipos || tipos.has(row.tipo)) && seesCompany(principal, row.companyId);
 
   const iterator: AsyncIterableIterator<EventEntry> = {
     async next() {
@@ -56,7 +54,7 @@ export function followEvents(
         });
         more = rows.length === PAGE;
         if (rows.length) after = rows.at(-1)!.seq;
-        pending.push(...rows.map(presentEvent).filter(visible));
+        pending.push(...rows.filter(visible).map(presentEvent));
       }
       return { done: false, value: pending.shift()! };
     },

@@ -1,4 +1,4 @@
-import { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
@@ -12,7 +12,7 @@ export const EVENTOS_LIMITE: PageLimit = { padrao: 100, maximo: 1000, foraDosLim
 /** What a dashboard filters the log on (GraphQL `eventos(filtro:)`); every member given must hold. */
 export interface EventFilter {
   tipos?: readonly string[] | null;
-  /** Events about this company (their `dados.empresa_id`). */
+  /** Events about this company (the company the event names, `empresa_id` or `empresaId` of its `dados`). */
   empresaId?: string | null;
   desde?: Date | null;
   ate?: Date | null;
@@ -97,27 +97,31 @@ export async function countEvents(
 }
 
 /**
- * The key's account and environment; a key restricted to one company sees the events about it and those about
- * no company (as the live tail `followEvents` does), never another company's.
+ * Which events a key reaches by their company (the `company_id` the log sets from the event's `dados` when it is
+ * appended): all for an account key; for a key restricted to one company, the events about it and those that name
+ * no company at all, never another company's. The list and the live tail (`followEvents`) both use it.
  */
+export function companyEventsWhere(principal: Principal): Prisma.EventWhereInput {
+  return principal.companyId ? { OR: [{ companyId: principal.companyId }, { companyId: null }] } : {};
+}
+
+/** The same rule on one event's company, for a reader holding the row (the live tail). */
+export const seesCompany = (principal: Principal, companyId: string | null): boolean =>
+  !principal.companyId || companyId === null || companyId === principal.companyId;
+
+/** The key's account and environment, the company rule, then the filter. */
 function eventWhere(principal: Principal, filter: EventFilter): Prisma.EventWhereInput {
   if (filter.empresaId) {
     if (!isUuid(filter.empresaId))
-      throw parameterError('parametro_invalido', { query: 'empresaId' }, 'não é um id de empresa.', {
-        correcao: 'Use o id retornado por companies.',
+      throw parameterError('parametro_invalido', { query: 'empresa_id' }, 'não é um id de empresa.', {
+        correcao: 'Use o id retornado por GET /v1/companies.',
       });
     assertCompanyAllowed(principal, filter.empresaId);
   }
-  const aboutCompany = (id: string): Prisma.EventWhereInput => ({ dados: { path: ['empresa_id'], equals: id } });
-  const company: Prisma.EventWhereInput = filter.empresaId
-    ? aboutCompany(filter.empresaId)
-    : principal.companyId
-      ? { OR: [aboutCompany(principal.companyId), { dados: { path: ['empresa_id'], equals: Prisma.AnyNull } }] }
-      : {};
   return {
     accountId: principal.accountId,
     environment: principal.environment,
-    ...company,
+    ...(filter.empresaId ? { companyId: filter.empresaId } : companyEventsWhere(principal)),
     ...(filter.tipos?.length ? { tipo: { in: [...filter.tipos] } } : {}),
     ...(filter.desde || filter.ate
       ? { createdAt: { ...(filter.desde ? { gte: filter.desde } : {}), ...(filter.ate ? { lt: filter.ate } : {}) } }

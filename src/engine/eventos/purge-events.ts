@@ -1,11 +1,11 @@
 import type { EngineDeps } from '../engine-deps.js';
 import { DAY } from '../nucleo/clock.js';
+import { type ChunkOptions, deleteInChunks } from '../nucleo/delete-in-chunks.js';
 
 export const EVENT_RETENTION = 90 * DAY;
 
-/** Deletes events older than the 90-day retention; run by the housekeeping job. */
-export async function purgeEvents(deps: Pick<EngineDeps, 'db' | 'clock'>): Promise<number> {
+/** Deletes events older than the 90-day retention, in chunks; run by the scheduler's purge job. */
+export async function purgeEvents(deps: Pick<EngineDeps, 'db' | 'clock'>, options: ChunkOptions = {}): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - EVENT_RETENTION);
-  const { count } = await deps.db.event.deleteMany({ where: { createdAt: { lt: cutoff } } });
-  return count;
+  return deleteInChunks(deps, { table: 'events', column: 'created_at', cutoff }, options);
 }

@@ -14,6 +14,7 @@ interface JobRow {
   locked_until: Date | null;
   claimed_payload: unknown;
   created_at: Date;
+  traceparent: string | null;
 }
 
 /**
@@ -38,7 +39,8 @@ export async function claimJobs(deps: Pick<EngineDeps, 'db' | 'clock'>, limit: n
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED) claimed
     WHERE j.id = claimed.id
-    RETURNING j.id, j.nfse_id, j.nfe_id, j.kind, j.priority, j.run_at, j.attempts, j.locked_until, claimed.payload AS claimed_payload, j.created_at`;
+    RETURNING j.id, j.nfse_id, j.nfe_id, j.kind, j.priority, j.run_at, j.attempts, j.locked_until, claimed.payload AS claimed_payload, j.created_at,
+      j.traceparent`;
   return rows.map((r) => ({
     id: r.id,
     nfseId: r.nfse_id,
@@ -50,5 +52,6 @@ export async function claimJobs(deps: Pick<EngineDeps, 'db' | 'clock'>, limit: n
     lockedUntil: r.locked_until,
     payload: r.claimed_payload as TransmissionJob['payload'],
     createdAt: r.created_at,
+    traceparent: r.traceparent,
   }));
 }

@@ -13,10 +13,38 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** The fingerprint of operation and body that records stored before the route counted hold (version 1). */
 export function requestFingerprint(operation: string, body: unknown): string {
   return createHash('sha256')
     .update(operation)
     .update('\n')
     .update(canonicalJson(body ?? null))
+    .digest('hex');
+}
+
+/** What makes two requests the same request for an Idempotency-Key. */
+export interface RequestIdentity {
+  method: string;
+  /** The route's template (`/v1/nfe/{id}/cancelamento`), not the raw path: spelling and a trailing slash do not count. */
+  route: string;
+  /** The route's parameters, decoded: which note the path names. */
+  params: Record<string, string>;
+  query: unknown;
+  body: unknown;
+}
+
+/** The fingerprint of the whole request: the same key on another method, path, query or body is another request. */
+export function requestIdentity(identity: RequestIdentity): string {
+  return createHash('sha256')
+    .update('v2\n')
+    .update(
+      canonicalJson({
+        method: identity.method.toUpperCase(),
+        route: identity.route,
+        params: identity.params,
+        query: identity.query ?? {},
+        body: identity.body ?? null,
+      }),
+    )
     .digest('hex');
 }

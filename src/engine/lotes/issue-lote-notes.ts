@@ -237,6 +237,7 @@ function newLoteNote(issuance: LoteIssuance, { item, v, numero, dps }: NumberedL
     lockedUntil: null,
     payload: {},
     createdAt: now,
+    traceparent: issuance.deps.trace?.traceparent() ?? null,
   };
   return { note, criada, job };
 }

@@ -38,6 +38,11 @@ export const COLUNAS = [
   'prestador.inscricao_municipal',
 ] as const;
 
+// Unknown columns listed in a refusal, and the characters of each name quoted.
+const LISTED_COLUMNS = 20;
+const NAME_SHOWN = 60;
+const shortened = (name: string) => (name.length > NAME_SHOWN ? `${name.slice(0, NAME_SHOWN)}…` : name);
+
 const invalid = (mensagem: string, correcao: string, erros?: ErrorItem[]) =>
   new EngineError('planilha_invalida', mensagem, { campo: null, correcao, ...(erros && { extra: { erros } }) });
 
@@ -107,23 +112,22 @@ function headerOf(values: unknown[], rowNumber: number): Array<string | undefine
       `Use a primeira linha para os nomes das colunas, como ${COLUNAS.slice(0, 5).join(', ')}.`,
     );
   }
-  const erros: ErrorItem[] = [];
-  names.forEach((name, i) => {
-    if (name && !(COLUNAS as readonly string[]).includes(name)) {
-      erros.push({
-        codigo: 'coluna_desconhecida',
-        campo: null,
-        mensagem: `Coluna ${columnLetter(i)} ("${name}") não é um campo da nota.`,
-        correcao: `Use nomes de coluna como ${COLUNAS.join(', ')}.`,
-      });
-    }
-  });
-  if (erros.length)
+  const unknown = names.flatMap((name, i) => (name && !(COLUNAS as readonly string[]).includes(name) ? [i] : []));
+  if (unknown.length) {
+    // A header may run to Excel's last column: the first few are listed, each name cut short, the rest counted.
+    const erros: ErrorItem[] = unknown.slice(0, LISTED_COLUMNS).map((i) => ({
+      codigo: 'coluna_desconhecida',
+      campo: null,
+      mensagem: `Coluna ${columnLetter(i)} ("${shortened(names[i]!)}") não é um campo da nota.`,
+      correcao: `Use nomes de coluna como ${COLUNAS.join(', ')}.`,
+    }));
+    const rest = unknown.length - erros.length;
     throw invalid(
-      `A planilha tem ${erros.length} coluna(s) desconhecida(s).`,
+      `A planilha tem ${unknown.length} coluna(s) desconhecida(s)${rest ? `; as ${LISTED_COLUMNS} primeiras estão em erros` : ''}.`,
       'Renomeie ou remova as colunas listadas em erros.',
       erros,
     );
+  }
   return names;
 }
 

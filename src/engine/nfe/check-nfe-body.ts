@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { camelName as camel } from '../nucleo/validation-issues-of.js';
+import { boundedIssues } from '../nucleo/bounded-issues.js';
 import { Coletor } from '../nucleo/coletor.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import type { Environment } from '../nucleo/environment.js';
@@ -8,7 +9,7 @@ import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { checkTaxValues } from './check-tax-values.js';
 import { icmsOfItem } from './icms-of-item.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
-import { inReadingOrder, nfeBody } from './nfe-body.js';
+import { inReadingOrder, listaLida, MAX_ITENS, MAX_PAGAMENTOS, nfeBody } from './nfe-body.js';
 import {
   PRESENCA_IND,
   type Contribuinte,
@@ -60,7 +61,7 @@ export function checkNfeBody(read: NfeBodyRead, ctx: NfeValidationContext): NfeV
   c.issues.push(...(read.ok ? [] : read.issues));
   const ajustes: NfeAjuste[] = [];
   const b = read.value as unknown;
-  if (!isMembers(b)) return { request: null, erros: inReadingOrder(c.issues), ajustes };
+  if (!isMembers(b)) return { request: null, erros: boundedIssues(inReadingOrder(c.issues)), ajustes };
   const leitura = leituraOf(c, ajustes);
   const serie = readCabecalho(b, ctx, leitura);
   const destinatario = readDestinatario(b, ctx, leitura);
@@ -71,7 +72,8 @@ export function checkNfeBody(read: NfeBodyRead, ctx: NfeValidationContext): NfeV
   const pagamentos = readPagamentos(b, somados, leitura);
   const totais = readTotais(b, leitura);
   if (somados) checkAgainstItems(somados, { totais, pagamentos }, leitura);
-  if (c.issues.length || !destinatario) return { request: null, erros: inReadingOrder(c.issues), ajustes };
+  if (c.issues.length || !destinatario)
+    return { request: null, erros: boundedIssues(inReadingOrder(c.issues)), ajustes };
   const partes = { serie, destinatario, itens, pagamentos, totais, transporte, presenca: presenca! };
   return { request: requestOf(b, partes, leitura.lido), erros: [], ajustes };
 }
@@ -121,7 +123,7 @@ function readDestinatario(b: Members, ctx: NfeValidationContext, { ajustes, lido
 /** The items without problems, each tax value checked against its base and rate; then the items' adjustments. */
 function readItens(b: Members, simples: boolean, { c, ajustes, valid }: Leitura): NfeItem[] {
   const itens: NfeItem[] = [];
-  (Array.isArray(b.itens) ? b.itens : []).forEach((raw, i) => {
+  listaLida(b.itens, MAX_ITENS).forEach((raw, i) => {
     const base = `/itens/${i}`;
     if (!isMembers(raw)) return;
     const antes = c.issues.length;
@@ -183,7 +185,7 @@ function readPagamentos(b: Members, somados: SomaTotais | null, { ajustes, valid
   const pagamentos: NfePagamento[] = [];
   if (!Array.isArray(b.pagamentos) || !valid('/pagamentos')) return pagamentos;
   const unico = b.pagamentos.length === 1;
-  b.pagamentos.forEach((p, i) => {
+  listaLida(b.pagamentos, MAX_PAGAMENTOS).forEach((p, i) => {
     if (!isMembers(p)) return;
     const base = `/pagamentos/${i}`;
     const forma = lido(p, 'forma', `${base}/forma`) as FormaPagamento | undefined;

@@ -104,7 +104,7 @@ export async function correctNfe(
       },
     });
     if (count !== 1) assertRejected(await tx.nfe.findUniqueOrThrow({ where: { id: note.id } }));
-    await tx.transmissionJob.create({ data: nfeJob(note.id, now) });
+    await tx.transmissionJob.create({ data: nfeJob(note.id, now, deps.trace?.traceparent() ?? null) });
   });
   return awaitNfeOutcome(deps, note.id, options.waitSeconds);
 }

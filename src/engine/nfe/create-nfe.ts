@@ -32,7 +32,7 @@ import { verifyNfeTaxes } from './verify-nfe-taxes.js';
 import { fillDestinatario } from './fill-destinatario.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues, SentBody, sentValue } from '../nucleo/read-body.js';
-import { invalidNfeRequest, nfeBody } from './nfe-body.js';
+import { invalidNfeRequest, listaLida, MAX_ITENS, nfeBody } from './nfe-body.js';
 import { checkNfeBody } from './check-nfe-body.js';
 import { readJsonColumn, toJsonColumn } from '../nucleo/json-column.js';
 
@@ -115,8 +115,8 @@ export async function createNfe(
  * the driver as they are, without Prisma's serialisation of every raw parameter. A duplicate `referencia` fails
  * it with a unique violation.
  */
-async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql'>, note: Nfe): Promise<void> {
-  const job = nfeJob(note.id, note.createdAt);
+async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql' | 'trace'>, note: Nfe): Promise<void> {
+  const job = nfeJob(note.id, note.createdAt, deps.trace?.traceparent() ?? null);
   await deps.sql('nfe_insert_new', INSERT_NFE_WITH_JOB, [
     note.id,
     note.accountId,
@@ -150,6 +150,7 @@ async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql'>, note: Nfe): Promi
     iso(job.lockedUntil as Date | null),
     json(job.payload),
     iso(job.createdAt as Date),
+    job.traceparent ?? null,
   ]);
 }
 
@@ -163,8 +164,8 @@ const INSERT_NFE_WITH_JOB = `
       $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20::jsonb, $21::timestamptz,
       $22::numeric, $23::timestamptz, $24::timestamptz, $25::timestamptz)
     RETURNING id)
-  INSERT INTO transmission_jobs (id, nfe_id, kind, priority, run_at, attempts, locked_until, payload, created_at)
-  SELECT note.id, note.id, $26::text, $27::int, $28::timestamptz, $29::int, $30::timestamptz, $31::jsonb, $32::timestamptz
+  INSERT INTO transmission_jobs (id, nfe_id, kind, priority, run_at, attempts, locked_until, payload, created_at, traceparent)
+  SELECT note.id, note.id, $26::text, $27::int, $28::timestamptz, $29::int, $30::timestamptz, $31::jsonb, $32::timestamptz, $33::text
   FROM note`;
 
 /** A JSON column's value as its text; SQL NULL for a null column. */
@@ -207,7 +208,7 @@ export async function validatedNfe(
   // calcular turns the body into the informado one it stands for, which is then judged whole; conferir judges the
   // caller's body, whose engine members checkNfeBody does not read.
   const calculada =
-    modo === 'calcular' && company && read.value
+    modo === 'calcular' && company && read.value && listaLida(read.value.itens, MAX_ITENS) === read.value.itens
       ? await computeNfeTaxes(deps, principal, company, read.value, read.ok ? [] : read.issues)
       : null;
   const validation = checkNfeBody(calculada ? bodyIssues(nfeBody, calculada.corpo) : read, ctx);

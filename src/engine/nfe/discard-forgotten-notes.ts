@@ -1,6 +1,8 @@
 import { appendEvents } from '../eventos/append-events.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { DAY, HOUR } from '../nucleo/clock.js';
+import { DAY, HOUR, MINUTE } from '../nucleo/clock.js';
+import { newId } from '../nucleo/new-id.js';
+import { runScheduledIfDue } from '../nucleo/scheduled-run.js';
 import { discardRejectedNote } from './discard-nfe.js';
 import { presentNfe } from './present-nfe.js';
 import type { VoidDeps } from './void-nfe-numbers.js';
@@ -8,7 +10,8 @@ import type { VoidDeps } from './void-nfe-numbers.js';
 export const DESCARTE_CHECK_EVERY = 6 * HOUR;
 /** NFE_DESCARTE_PROXIMO comes this many days before the automatic discard. */
 export const DESCARTE_AVISO_DIAS = 3;
-const JOB = 'nfe_descarte';
+/** The discard check's row in scheduled_jobs. */
+export const DESCARTE_JOB = 'nfe_descarte';
 const BRASILIA_OFFSET = 3 * HOUR;
 const AUTOMATICO = 'NF-e rejeitada e não corrigida; número inutilizado antes do prazo legal';
 
@@ -31,13 +34,8 @@ export function descarteDates(createdAt: Date): { prazo: string; descarteEm: Dat
 
 /** Runs discardForgottenNotes when its scheduled_jobs row is due on the injectable clock (as the readiness check). */
 export async function runNfeDiscardsIfDue(deps: VoidDeps): Promise<{ avisadas: number; descartadas: number } | null> {
-  const now = deps.clock.now();
-  await deps.db.scheduledJob.createMany({ data: [{ name: JOB, nextRunAt: now }], skipDuplicates: true });
-  const { count } = await deps.db.scheduledJob.updateMany({
-    where: { name: JOB, nextRunAt: { lte: now } },
-    data: { nextRunAt: new Date(now.getTime() + DESCARTE_CHECK_EVERY) },
-  });
-  return count === 0 ? null : discardForgottenNotes(deps);
+  const run = { name: DESCARTE_JOB, everyMs: DESCARTE_CHECK_EVERY, owner: newId(), leaseMs: 10 * MINUTE };
+  return runScheduledIfDue(deps, run, () => discardForgottenNotes(deps));
 }
 
 /**

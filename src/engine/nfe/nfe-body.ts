@@ -3,6 +3,7 @@ import { camelName as camel, snakeName } from '../nucleo/validation-issues-of.js
 import { EngineError } from '../errors.js';
 import { documentoFederal } from '../nucleo/documento-federal.js';
 import { issueMessage } from '../nucleo/issue-message.js';
+import { boundedIssues } from '../nucleo/bounded-issues.js';
 import { declareBody, type BodyOf, type BodyReport } from '../nucleo/read-body.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { objectMember, textMember, typeMember } from '../nfse/validacao/member-schemas.js';
@@ -166,21 +167,34 @@ const pagamento = objectMember({
   descricao: nullish(textMember('A descrição do pagamento', { min: 2, max: 60 })),
 });
 
+/**
+ * A list of 1 to `max` items. Its length is checked before any item is read: a list far over the maximum is
+ * refused for its length alone, at the cost of counting it.
+ */
 const lista = <S extends v.GenericSchema>(item: S, max: number, mensagem: string, correcao: string) =>
   v.pipe(
+    v.unknown(),
+    v.check((a) => !Array.isArray(a) || a.length <= max, issueMessage(mensagem, correcao)),
     v.array(item, issueMessage(mensagem, correcao, 'formato_invalido')),
-    v.check((a) => a.length >= 1 && a.length <= max, issueMessage(mensagem, correcao)),
+    v.check((a) => a.length >= 1, issueMessage(mensagem, correcao)),
   );
+
+/** The most items and payments a note has (the layout's 990 `det` and 100 `detPag`). */
+export const MAX_ITENS = 990;
+export const MAX_PAGAMENTOS = 100;
+
+/** The items of a list the rules between members read: none when the list is over its maximum (already refused). */
+export const listaLida = (x: unknown, max: number): unknown[] => (Array.isArray(x) && x.length <= max ? x : []);
 
 const itensInformados = lista(
   nfeItemBody,
-  990,
+  MAX_ITENS,
   'itens deve ser uma lista de 1 a 990 itens.',
   'Envie ao menos um item.',
 );
 const itensCalcular = lista(
   nfeItemBodyCalcular,
-  990,
+  MAX_ITENS,
   'itens deve ser uma lista de 1 a 990 itens.',
   'Envie ao menos um item com produto, quantidade e valor_unitario.',
 );
@@ -209,7 +223,7 @@ const fields = {
   pagamentos: nullish(
     lista(
       pagamento,
-      100,
+      MAX_PAGAMENTOS,
       'pagamentos deve ser uma lista de 1 a 100 pagamentos.',
       'Envie ao menos um pagamento com forma e valor.',
     ),
@@ -332,7 +346,7 @@ function refineNfeBody(body: Members, report: BodyReport): void {
   if (isMembers(body.destinatario)) refineDestinatario(body.destinatario, report);
   requireMember(body, 'itens', '/itens', report, 'A lista de itens');
   if (Array.isArray(body.itens)) {
-    body.itens.forEach((item, i) => {
+    listaLida(body.itens, MAX_ITENS).forEach((item, i) => {
       if (!isMembers(item)) return;
       const base = `/itens/${i}`;
       if (itens === 'informados') refineNfeItem(item, base, report);
@@ -342,7 +356,7 @@ function refineNfeBody(body: Members, report: BodyReport): void {
   requireMember(body, 'pagamentos', '/pagamentos', report, 'A lista de pagamentos');
   if (Array.isArray(body.pagamentos)) {
     const unico = body.pagamentos.length === 1;
-    body.pagamentos.forEach((p, i) => {
+    listaLida(body.pagamentos, MAX_PAGAMENTOS).forEach((p, i) => {
       if (!isMembers(p)) return;
       const base = `/pagamentos/${i}`;
       requireMember(p, 'forma', `${base}/forma`, report, 'O campo forma');
@@ -447,7 +461,7 @@ function refineLinha(linha: Members, base: string, devolucao: boolean, report: B
  * a code of its own, which clients decide on: it is the problem's `codigo`, with every problem still in `erros[]`.
  */
 export function invalidNfeRequest(sent: ValidationIssue[]): EngineError {
-  const erros = inReadingOrder(sent);
+  const erros = boundedIssues(inReadingOrder(sent));
   const semChave = erros.find((e) => e.codigo === 'chave_referenciada_obrigatoria');
   if (semChave)
     return new EngineError('chave_referenciada_obrigatoria', semChave.mensagem, {

@@ -16,7 +16,11 @@ export const NFE_JOB = 'nfe';
  * dies the lease ends and a worker claims the job; transmitNfe then sends the SAME stored XML, and the authority's
  * duplicate answer (204) or the query by key of an `aguardando_confirmacao` note settles it without a second note.
  */
-export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUncheckedCreateInput {
+export function nfeJob(
+  nfeId: string,
+  now: Date,
+  traceparent: string | null = null,
+): Prisma.TransmissionJobUncheckedCreateInput {
   return {
     // Keyed by the note (one job per NF-e at a time): the request that created it runs it without reading it back.
     id: nfeId,
@@ -28,6 +32,7 @@ export function nfeJob(nfeId: string, now: Date): Prisma.TransmissionJobUnchecke
     lockedUntil: new Date(now.getTime() + JOB_LEASE_MS),
     payload: {},
     createdAt: now,
+    traceparent,
   };
 }
 

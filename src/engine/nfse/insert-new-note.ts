@@ -91,6 +91,7 @@ function rowOf({ note, criada, job }: NewNote) {
     job_locked_until: job.lockedUntil,
     job_payload: job.payload,
     job_created_at: job.createdAt,
+    job_traceparent: job.traceparent,
   };
 }
 
@@ -104,7 +105,7 @@ const INSERT_NEW_NOTES = `
       substituida_por uuid, lote_id uuid, created_at timestamptz, updated_at timestamptz, authorized_at timestamptz,
       step_id uuid, step_tipo text, step_at timestamptz, step_detalhe jsonb,
       job_id uuid, job_kind text, job_priority int, job_run_at timestamptz, job_attempts int, job_locked_until timestamptz,
-      job_payload jsonb, job_created_at timestamptz)),
+      job_payload jsonb, job_created_at timestamptz, job_traceparent text)),
   note AS (
     INSERT INTO nfse (id, account_id, environment, company_id, referencia, status, request, dps, valor, competencia, serie,
       numero_dps, dps_id, simulacao, numero, chave_acesso, dps_xml, dados_documento, nfse_xml, rejeicao, cancelamento, falha, aviso, ajustes,
@@ -117,6 +118,7 @@ const INSERT_NEW_NOTES = `
   step AS (
     INSERT INTO nfse_timeline (id, nfse_id, tipo, at, detalhe)
     SELECT n.step_id, n.id, n.step_tipo, n.step_at, n.step_detalhe FROM n JOIN note ON note.id = n.id)
-  INSERT INTO transmission_jobs (id, nfse_id, kind, priority, run_at, attempts, locked_until, payload, created_at)
-  SELECT n.job_id, n.id, n.job_kind, n.job_priority, n.job_run_at, n.job_attempts, n.job_locked_until, n.job_payload, n.job_created_at
+  INSERT INTO transmission_jobs (id, nfse_id, kind, priority, run_at, attempts, locked_until, payload, created_at, traceparent)
+  SELECT n.job_id, n.id, n.job_kind, n.job_priority, n.job_run_at, n.job_attempts, n.job_locked_until, n.job_payload, n.job_created_at,
+    n.job_traceparent
   FROM n JOIN note ON note.id = n.id`;

@@ -142,7 +142,7 @@ async function buildNewNote(deps: TransmissionDeps, options: BuildNewNoteOptions
   const document = provider.buildDocument({ ...documentInput, signer: options.signer });
   const note = noteRow({ ...options, now, serie, numero, dps, document });
   const criada: NfseTimelineEntry = { id: newId(), nfseId: note.id, tipo: 'criada', at: now, detalhe: null };
-  return { note, criada, job: leasedJob(note.id, now) };
+  return { note, criada, job: leasedJob(note.id, now, deps.trace?.traceparent() ?? null) };
 }
 
 interface NoteRowOptions extends BuildNewNoteOptions {
@@ -194,7 +194,7 @@ function noteRow(o: NoteRowOptions): Nfse {
  * Leased to this request, which transmits at once; if this process dies the lease ends and a worker recovers
  * the job, querying the DPS before any resend (mayHaveSent).
  */
-function leasedJob(nfseId: string, now: Date): TransmissionJob {
+function leasedJob(nfseId: string, now: Date, traceparent: string | null): TransmissionJob {
   return {
     id: newId(),
     nfseId,
@@ -206,6 +206,7 @@ function leasedJob(nfseId: string, now: Date): TransmissionJob {
     lockedUntil: new Date(now.getTime() + JOB_LEASE_MS),
     payload: { mayHaveSent: true } satisfies JobPayload,
     createdAt: now,
+    traceparent,
   };
 }
 

@@ -1,3 +1,4 @@
+import { IssueIndex } from './issue-index.js';
 import type { ValidationIssue } from './validation-issue.js';
 
 /** JSON Pointer (RFC 6901) of a child: "~" → "~0", "/" → "~1". */
@@ -8,6 +9,7 @@ export function ptr(base: string, key: string | number): string {
 /** Collects every issue of a body; validation never stops at the first one. */
 export class Coletor {
   readonly issues: ValidationIssue[] = [];
+  private readonly index = new IssueIndex(this.issues);
 
   add(codigo: string, campo: string, mensagem: string, correcao: string, codigoOficial?: string): void {
     const issue: ValidationIssue = { codigo, campo, mensagem, correcao };
@@ -17,7 +19,7 @@ export class Coletor {
 
   /** True when an issue was reported at `campo` or below it. */
   temErroEm(campo: string): boolean {
-    return this.issues.some((i) => i.campo === campo || i.campo.startsWith(`${campo}/`));
+    return this.index.has(campo);
   }
 
   obrigatorio(campo: string, oque: string, correcao?: string): void {

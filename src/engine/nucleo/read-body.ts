@@ -1,7 +1,10 @@
 import { safeParse, type GenericSchema, type InferOutput } from 'valibot';
 import { EngineError } from '../errors.js';
+import { boundedIssues } from './bounded-issues.js';
+import { IssueIndex } from './issue-index.js';
+import { isLimitIssue, limitIssues } from './limit-issues.js';
 import type { ValidationIssue } from './validation-issue.js';
-import { validationIssuesOf } from './validation-issues-of.js';
+import { snakeName, validationIssuesOf } from './validation-issues-of.js';
 
 /** What a rule that runs on the result (tables, the company) uses to add to the same `erros[]`. */
 export interface BodyReport {
@@ -48,7 +51,8 @@ export const sentValue = (body: unknown): unknown => (body instanceof SentBody ?
 
 /**
  * Every problem of `value` against the declaration (plus `before`, found by the caller, e.g. REST's member-name
- * check), and the typed value when there is none.
+ * check), and the typed value when there is none. A body past `BODY_LIMITS` (too deep, a list too long, a text
+ * too long or that PostgreSQL cannot keep) is refused with those problems alone, before any member is read.
  */
 export function bodyIssues<D extends BodyDeclaration>(
   declaration: D,
@@ -56,12 +60,17 @@ export function bodyIssues<D extends BodyDeclaration>(
   before: ValidationIssue[] = [],
 ): { ok: true; value: BodyOf<D> } | { ok: false; issues: ValidationIssue[]; value: Partial<BodyOf<D>> | undefined } {
   if (value instanceof SentBody) return bodyIssues(declaration, value.value, [...before, ...value.issues]);
+  const limits = before.some(isLimitIssue) ? [] : limitIssues(value, snakeName);
+  if (limits.length || before.some(isLimitIssue)) {
+    return { ok: false, issues: [...before.filter(isLimitIssue), ...limits], value: undefined };
+  }
   const result = safeParse(declaration.schema, value, { abortPipeEarly: true });
   const issues = [...before, ...validationIssuesOf(result.issues ?? [])];
+  const index = new IssueIndex(issues);
   if (declaration.refine && result.output !== null && typeof result.output === 'object') {
     const report: BodyReport = {
       add: (issue) => issues.push(issue),
-      valid: (campo) => !issues.some((i) => i.campo === campo || i.campo.startsWith(`${campo}/`)),
+      valid: (campo) => !index.has(campo),
     };
     declaration.refine(result.output as Partial<BodyOf<D>>, report);
   }
@@ -73,8 +82,8 @@ export function bodyIssues<D extends BodyDeclaration>(
 /** The 422 of a declaration's body with these problems. */
 export function invalidBody(declaration: BodyDeclaration, erros: ValidationIssue[]): EngineError {
   return (
-    declaration.invalid?.(erros) ??
-    new EngineError('validacao', 'A requisição tem campos inválidos.', { extra: { erros } })
+    declaration.invalid?.(boundedIssues(erros)) ??
+    new EngineError('validacao', 'A requisição tem campos inválidos.', { extra: { erros: boundedIssues(erros) } })
   );
 }
 

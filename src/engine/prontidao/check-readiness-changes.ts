@@ -1,29 +1,26 @@
 import type { TransmissionDeps } from '../transmission-deps.js';
 import { announceEvents } from '../eventos/events-topic.js';
-import { HOUR } from '../nucleo/clock.js';
+import { HOUR, MINUTE } from '../nucleo/clock.js';
+import { newId } from '../nucleo/new-id.js';
+import { runScheduledIfDue } from '../nucleo/scheduled-run.js';
 import { recordReadiness } from './record-readiness.js';
 
 export const READINESS_CHECK_EVERY = 6 * HOUR;
-const JOB = 'prontidao_empresas';
+/** The readiness check's row in scheduled_jobs (the scheduler runs checkReadinessChanges under it). */
+export const READINESS_JOB = 'prontidao_empresas';
 
 /**
- * Every 6 hours (on the injectable clock, one job for all companies, whichever worker claims it)
+ * Every 6 hours (on the injectable clock, one job for all companies, whichever process holds its run)
  * the readiness of every production company is recomputed and recorded (recordReadiness): an item that changed
  * situation since the last record gives EMPRESA_PRONTIDAO_ALTERADA. An update of the company's settings is recorded
  * as it commits (updateCompany, through EngineDeps.prontidao); this check finds what time and the other changes
- * did. Returns events written.
+ * did. Returns events written, or null when the check was not due.
  */
 export async function runReadinessCheckIfDue(
   deps: Pick<TransmissionDeps, 'db' | 'clock' | 'logger' | 'pubsub' | 'secrets' | 'national'>,
 ): Promise<number | null> {
-  const now = deps.clock.now();
-  await deps.db.scheduledJob.createMany({ data: [{ name: JOB, nextRunAt: now }], skipDuplicates: true });
-  const { count } = await deps.db.scheduledJob.updateMany({
-    where: { name: JOB, nextRunAt: { lte: now } },
-    data: { nextRunAt: new Date(now.getTime() + READINESS_CHECK_EVERY) },
-  });
-  if (count === 0) return null;
-  return checkReadinessChanges(deps);
+  const run = { name: READINESS_JOB, everyMs: READINESS_CHECK_EVERY, owner: newId(), leaseMs: 10 * MINUTE };
+  return runScheduledIfDue(deps, run, () => checkReadinessChanges(deps));
 }
 
 export async function checkReadinessChanges(

@@ -7,7 +7,7 @@ import { checkHost, type AddressPolicy } from './check-host.js';
 import { isEventType } from './event-types.js';
 
 export const MAX_HEADERS = 5;
-// Headers the service sets itself; a custom value would break framing or the signature.
+// Headers the service sets itself; a custom value would break framing or the signature. Names are RFC 9110 tokens.
 const RESERVED = new Set(['content-type', 'content-length', 'host', 'transfer-encoding', 'connection']);
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,100}$/;
 
@@ -31,10 +31,16 @@ const EVENTOS = issueMessage(
   'tipo_invalido',
 );
 const VALOR = issueMessage(
-  'valor deve ser texto de até 1000 caracteres, sem quebras de linha.',
-  'Corrija o valor do cabeçalho.',
+  'valor deve ser texto de até 1000 caracteres ASCII visíveis, espaços ou tabulações, sem quebras de linha nem outros caracteres de controle.',
+  'Corrija o valor do cabeçalho; texto com acentos ou outros caracteres fora do ASCII vai codificado (percent-encoding ou base64).',
   'formato_invalido',
 );
+/**
+ * A header value as it goes on the wire: visible ASCII, space and tab (RFC 9110 field-value without obs-text).
+ * Node's client refuses any other control character, so such a value would fail every delivery; bytes above
+ * 0x7E are refused too, as a receiver may read them in another charset than the one they were written in.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 
 /** The members of a webhook's body, shared by creation and PATCH. The URL's addresses are checked on the result. */
 export const webhookFields = {
@@ -107,12 +113,8 @@ export const webhookFields = {
                 ),
             ),
           ),
-          // Values go on the wire verbatim: control characters would split the header.
-          valor: v.pipe(
-            v.string(VALOR),
-            v.maxLength(1000, VALOR),
-            v.check((s) => !/[\r\n\0]/.test(s), VALOR),
-          ),
+          // Values go on the wire verbatim: control characters would split the header or fail the delivery.
+          valor: v.pipe(v.string(VALOR), v.maxLength(1000, VALOR), v.regex(HEADER_VALUE, VALOR)),
         },
         (i) =>
           i.expected === 'never'

@@ -1,4 +1,6 @@
 import { EngineError } from '../../engine/errors.js';
+import { boundedIssues } from '../../engine/nucleo/bounded-issues.js';
+import type { ValidationIssue } from '../../engine/nucleo/validation-issue.js';
 import { builder } from '../builder.js';
 
 export const ErrorItemRef = builder
@@ -19,6 +21,10 @@ export const ErrorItemRef = builder
     }),
   });
 
+/** `erros[]` of a refusal as answered: bounded (see boundedIssues). */
+const erros = (e: EngineError) =>
+  Array.isArray(e.extra.erros) ? boundedIssues(e.extra.erros as ValidationIssue[]) : undefined;
+
 /**
  * Expected domain refusals as a union member of every fallible field. `extra` carries the
  * members that depend on the code (erros, itens, nfse_id, nfse, cursor_mais_antigo) as JSON.
@@ -32,7 +38,11 @@ builder.objectType(EngineError, {
     correcao: t.string({ nullable: true, resolve: (e) => e.correcao }),
     codigoOficial: t.string({ nullable: true, resolve: (e) => e.codigoOficial }),
     retentavel: t.boolean({ resolve: (e) => e.retentavel }),
-    erros: t.field({ type: [ErrorItemRef], nullable: true, resolve: (e) => (e.extra.erros as never) ?? null }),
-    extra: t.field({ type: 'JSON', nullable: true, resolve: (e) => (Object.keys(e.extra).length ? e.extra : null) }),
+    erros: t.field({ type: [ErrorItemRef], nullable: true, resolve: (e) => (erros(e) as never) ?? null }),
+    extra: t.field({
+      type: 'JSON',
+      nullable: true,
+      resolve: (e) => (Object.keys(e.extra).length ? { ...e.extra, ...(erros(e) && { erros: erros(e) }) } : null),
+    }),
   }),
 });

@@ -20,7 +20,10 @@ const EventosFiltroRef = builder.inputType('EventosFiltro', {
   description: 'What a dashboard filters the event log on; every member given must hold.',
   fields: (t) => ({
     tipos: t.field({ type: [EventTypeRef], description: 'Any of these types.' }),
-    empresaId: t.id({ description: 'Events about this company (their dados.empresa_id).' }),
+    empresaId: t.id({
+      description:
+        'Events about this company (the company their dados name, empresa_id or empresaId); another company of a restricted key is acesso_negado.',
+    }),
     desde: t.field({ type: 'DateTime', description: 'Created at or after.' }),
     ate: t.field({ type: 'DateTime', description: 'Created before.' }),
   }),
@@ -49,12 +52,16 @@ builder.queryFields((t) => ({
         "as GET /v1/eventos's limite); 90-day retention. A key restricted to one company sees the events about it and " +
         'those about no company.',
       authScopes: { authenticated: true },
-      args: { filtro: t.arg({ type: EventosFiltroRef }) },
+      args: {
+        filtro: t.arg({ type: EventosFiltroRef }),
+        empresaId: t.arg.id({ description: 'The same as filtro.empresaId (GET /v1/eventos?empresa_id).' }),
+      },
       complexity: pageCost(1000, 100),
       resolve: async (_r, args, ctx) => {
         assertForward(args);
         const principal = principalOf(ctx);
         const filter = eventFilterOf(args.filtro);
+        if (args.empresaId != null) filter.empresaId = String(args.empresaId);
         const page = await listEvents(ctx.engine, principal, { apos: args.after, limite: args.first, filter });
         const connection = forwardConnection(
           args,

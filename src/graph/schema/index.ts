@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { refuseUnsafeArguments } from '../refuse-unsafe-arguments.js';
 import './errors.js';
 import './contas.js';
 import './chaves.js';
@@ -21,4 +22,4 @@ import './nfe-inutilizacao.js';
 import './nfe-previa.js';
 import './tributos.js';
 
-export const schema = builder.toSchema({ sortSchema: true });
+export const schema = refuseUnsafeArguments(builder.toSchema({ sortSchema: true }));

@@ -1,10 +1,8 @@
-import { runReadinessCheckIfDue } from '../../engine/prontidao/check-readiness-changes.js';
 import type { Attempt } from '../../engine/webhooks/attempt-delivery.js';
 import { claimDeliveries, type ClaimedDelivery } from '../../engine/webhooks/claim-deliveries.js';
 import { dispatchEvents, type FanOut } from '../../engine/webhooks/dispatch-events.js';
 import { reviveInflight } from '../../engine/webhooks/revive-inflight.js';
 import type { WebhookDeps } from '../../engine/webhooks/webhook-deps.js';
-import type { TransmissionDeps } from '../../engine/transmission-deps.js';
 import { type AttemptDone, attemptVolley } from './attempt-volley.js';
 
 /**
@@ -20,17 +18,13 @@ export interface DeliveryStages {
   attempt(claimed: ClaimedDelivery[], done: AttemptDone): Promise<Attempt[]>;
   /** Turns lapsed flights into pending deliveries; how many were revived. */
   revive(): Promise<number>;
-  /** The 6-hourly readiness re-check, when due. */
-  checkReadiness(): Promise<unknown>;
 }
 
-/** `national`: the readiness check reads the municipal parameters through the national gateway. */
-export function deliveryStages(deps: WebhookDeps & Pick<TransmissionDeps, 'national'>): DeliveryStages {
+export function deliveryStages(deps: WebhookDeps): DeliveryStages {
   return {
     fanOut: (limit) => dispatchEvents(deps, limit),
     recordAndClaim: (finished, limit, flights) => claimDeliveries(deps, finished, limit, flights),
     attempt: (claimed, done) => attemptVolley(deps, claimed, done),
     revive: () => reviveInflight(deps),
-    checkReadiness: () => runReadinessCheckIfDue(deps),
   };
 }

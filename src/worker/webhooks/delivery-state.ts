@@ -40,8 +40,7 @@ export interface DeliveryState {
   /** A fan-out or a round trip failed (database down): the next one waits, as a failing loop step does. */
   fanOutFailed: boolean;
   tripFailed: boolean;
-  /** Date.now() of the last readiness check and the last revival. */
-  lastReadinessCheck: number;
+  /** Date.now() of the last revival. */
   lastRevival: number;
 }
 
@@ -72,7 +71,6 @@ export function createDeliveryState(
     missedWake: false,
     fanOutFailed: false,
     tripFailed: false,
-    lastReadinessCheck: 0,
     lastRevival: 0,
   };
 }

@@ -2,13 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type DeliveryState, freeSlots } from './delivery-state.js';
 import { startFanOut } from './start-fan-out.js';
 
-// The readiness check is due every 6 hours on the clock; asking the database once a minute is enough.
-const READINESS_EVERY_MS = 60_000;
 // A lapsed flight waits at most its 30-second lease plus this.
 const REVIVAL_EVERY_MS = 5_000;
 
 /**
- * One turn of the dispatcher: re-checks readiness and revives lapsed flights when due, then starts a fan-out
+ * One turn of the dispatcher: revives lapsed flights when due, then starts a fan-out
  * for up to half the pool when a quarter of it is free, or waits for a wake-up. With the log behind, a second
  * fan-out starts while the first is on its way back: a fan-out spends most of its round trip queued behind the
  * attempts' I/O in this process, not in the database, so one at a time would leave the process idle part of the
@@ -19,10 +17,6 @@ export async function scheduleFanOut(s: DeliveryState): Promise<void> {
     s.fanOutFailed = false;
     await sleep(s.pollMs * 4);
     return;
-  }
-  if (Date.now() - s.lastReadinessCheck >= READINESS_EVERY_MS) {
-    s.lastReadinessCheck = Date.now();
-    await s.stages.checkReadiness();
   }
   if (Date.now() - s.lastRevival >= REVIVAL_EVERY_MS) {
     s.lastRevival = Date.now();

@@ -2938,6 +2938,8 @@ export interface operations {
             query?: {
                 /** @description Last stored proximo_cursor. A cursor that this key's log never issued (another environment's, or past the end) is 400; one older than the 90-day retention is 410 cursor_vencido with cursor_mais_antigo. */
                 apos?: string;
+                /** @description Only the events about this company (another company of a restricted key → 403 acesso_negado). A restricted key without it sees its company's events and those about no company. */
+                empresa_id?: string;
                 /** @description Page size, 100 by default; 1..1000, anything else → 400 parametro_invalido */
                 limite?: number;
             };

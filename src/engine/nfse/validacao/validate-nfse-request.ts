@@ -3,6 +3,8 @@ import { computeAdjustments, type ValoresEfetivos } from '../ajustes/compute-adj
 import type { Ajuste } from '../ajustes/catalogo-regras.js';
 import { competenciaDe } from '../ajustes/competencia-de.js';
 import { documentoFederal, mesmoContribuinte } from '../../nucleo/documento-federal.js';
+import { boundedIssues } from '../../nucleo/bounded-issues.js';
+import { IssueIndex } from '../../nucleo/issue-index.js';
 import { bodyIssues } from '../../nucleo/read-body.js';
 import { nfseBody } from '../nfse-body.js';
 import { Coletor } from '../../nucleo/coletor.js';
@@ -52,8 +54,9 @@ export function validateNfseRequest(body: unknown, ctx: ValidationContext): Vali
 export function checkNfseBody(read: NfseBodyRead, ctx: ValidationContext): ValidationResult {
   const erros: ValidationIssue[] = read.ok ? [] : [...read.issues];
   const b = read.value as unknown;
-  if (!isMembers(b)) return { erros };
-  const valid = (campo: string) => !erros.some((i) => i.campo === campo || i.campo.startsWith(`${campo}/`));
+  if (!isMembers(b)) return { erros: boundedIssues(erros) };
+  const index = new IssueIndex(erros);
+  const valid = (campo: string) => !index.has(campo);
   const add = (codigo: string, campo: string, mensagem: string, correcao: string, codigoOficial?: string) =>
     erros.push({ codigo, campo, mensagem, correcao, ...(codigoOficial && { codigo_oficial: codigoOficial }) });
 
@@ -91,7 +94,7 @@ export function checkNfseBody(read: NfseBodyRead, ctx: ValidationContext): Valid
       ? adjust({ competencia, tomador, servico, prestador }, { empresa, ctx, valid, add, erros })
       : null;
 
-  if (erros.length > 0) return { erros };
+  if (erros.length > 0) return { erros: boundedIssues(erros) };
   return {
     erros: [],
     request: requestOf(b, { competencia, tomador, servico: servico!, prestador }),

@@ -8,87 +8,132 @@ import { emitEvent, fakeDns, PUBLIC_IP, startReceiver } from '../support/webhook
 import { useTestApp } from '../support/use-test-app.js';
 
 /**
- * The bypass corpus. Every literal host must be refused as written; every name must be
- * refused when any address it resolves to is internal.
+ * The SSRF table: spellings of internal addresses, by what they reach. Every literal host must be refused as
+ * written, at registration and at delivery; every name must be refused when any address it resolves to is
+ * internal. A new spelling is checked at both by adding it to its row.
  */
-const LITERALS = [
-  // loopback in every IPv4 literal form: dotted, short, decimal, hex, octal, mixed
-  '127.0.0.1',
-  '127.1',
-  '127.0.1',
-  '2130706433',
-  '0x7f000001',
-  '0x7f.0.0.1',
-  '0x7f.1',
-  '0177.0.0.1',
-  '017700000001',
-  '0177.1',
-  // this network, RFC 1918 (also in short, hex, octal and decimal forms), CGNAT
-  '0',
-  '0.0.0.0',
-  '0.1.2.3',
-  '10.0.0.1',
-  '10.1',
-  '012.1',
-  '0xa.0.0.1',
-  '167772161',
-  '172.16.0.1',
-  '172.31.255.255',
-  '192.168.1.1',
-  '3232235777',
-  '0xc0a80101',
-  '100.64.0.1',
-  '100.127.255.254',
-  '100.100.100.200',
-  // link-local and metadata addresses
-  '169.254.169.254',
-  '0xa9fea9fe',
-  '2852039166',
-  '169.254.0.1',
-  '168.63.129.16',
-  // benchmarking, IETF, documentation, multicast, reserved, broadcast
-  '198.18.0.1',
-  '198.19.255.255',
-  '192.0.0.170',
-  '192.0.2.1',
-  '198.51.100.1',
-  '203.0.113.1',
-  '224.0.0.1',
-  '239.255.255.250',
-  '240.0.0.1',
-  '255.255.255.255',
-  // IPv6 loopback, unspecified, link-local, ULA (incl. the AWS metadata address), site-local, multicast, documentation
-  '[::1]',
-  '[0:0:0:0:0:0:0:1]',
-  '[::]',
-  '[fe80::1]',
-  '[fc00::1]',
-  '[fd00:ec2::254]',
-  '[fec0::1]',
-  '[ff02::1]',
-  '[2001:db8::1]',
-  // IPv4-mapped and IPv4-compatible IPv6, NAT64 (well-known and local-use prefixes), 6to4, Teredo
-  '[::ffff:127.0.0.1]',
-  '[::ffff:7f00:1]',
-  '[::ffff:10.0.0.1]',
-  '[::ffff:169.254.169.254]',
-  '[::127.0.0.1]',
-  '[::7f00:1]',
-  '[::a00:1]',
-  '[64:ff9b::7f00:1]',
-  '[64:ff9b::a9fe:a9fe]',
-  '[64:ff9b::10.0.0.1]',
-  '[64:ff9b:1::a00:1]',
-  '[2002:7f00:1::1]',
-  '[2001::1]',
-];
+const SPELLINGS: Record<string, string[]> = {
+  // loopback in every IPv4 literal form: dotted, short, decimal, hex, octal, mixed, zero-padded, trailing dot
+  loopback: [
+    '127.0.0.1',
+    '127.1',
+    '127.0.1',
+    '127.0.0.1.',
+    '127.000.000.001',
+    '2130706433',
+    '0x7f000001',
+    '0x7F000001',
+    '0x7f.0.0.1',
+    '0x7f.0x0.0x0.0x1',
+    '0x7f.1',
+    '0177.0.0.1',
+    '0177.0000.0000.0001',
+    '017700000001',
+    '0177.1',
+  ],
+  // this network (0/8, also as 0, 00 and 0x0), and the unspecified address
+  'this network': ['0', '00', '0x0', '0.0.0.0', '0.1.2.3'],
+  // RFC 1918, also in short, hex, octal and decimal forms
+  private: [
+    '10.0.0.1',
+    '10.1',
+    '012.1',
+    '0xa.0.0.1',
+    '167772161',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '3232235777',
+    '0xc0a80101',
+  ],
+  // shared address space 100.64.0.0/10, both ends
+  cgnat: ['100.64.0.0', '100.64.0.1', '100.100.100.200', '100.127.255.254', '100.127.255.255'],
+  // link-local and cloud metadata addresses
+  'link-local and metadata': ['169.254.169.254', '0xa9fea9fe', '2852039166', '169.254.0.1', '168.63.129.16'],
+  // benchmarking, IETF, documentation, 6to4 relay, AS112, AMT, multicast, reserved, broadcast
+  reserved: [
+    '198.18.0.1',
+    '198.19.255.255',
+    '192.0.0.170',
+    '192.0.0.8',
+    '192.0.2.1',
+    '198.51.100.1',
+    '203.0.113.1',
+    '192.88.99.1',
+    '192.31.196.1',
+    '192.52.193.1',
+    '192.175.48.1',
+    '224.0.0.1',
+    '239.255.255.250',
+    '240.0.0.1',
+    '255.255.255.255',
+  ],
+  // IPv6 loopback and unspecified in their spellings
+  'IPv6 loopback and unspecified': ['[::1]', '[0:0:0:0:0:0:0:1]', '[::]', '[0::0]'],
+  // fe80::/10 (both ends), fc00::/7 (both halves, incl. the AWS metadata address), site-local, multicast
+  'IPv6 local': [
+    '[fe80::]',
+    '[fe80::1]',
+    '[febf::1]',
+    '[fc00::]',
+    '[fc00::1]',
+    '[fd00:ec2::254]',
+    '[fdff:ffff::1]',
+    '[fec0::1]',
+    '[ff02::1]',
+  ],
+  // documentation, discard-only, ORCHID, benchmarking, AS112, segment routing, 3fff::/20
+  'IPv6 reserved': [
+    '[2001:db8::1]',
+    '[2001:db8:ffff::1]',
+    '[100::1]',
+    '[2001:10::1]',
+    '[2001:20::1]',
+    '[2001:2::1]',
+    '[2620:4f:8000::1]',
+    '[5f00::1]',
+    '[3fff::1]',
+  ],
+  // IPv4-mapped, IPv4-translated and IPv4-compatible IPv6, NAT64 (well-known and local-use), 6to4, Teredo
+  'IPv4 inside IPv6': [
+    '[::ffff:127.0.0.1]',
+    '[0:0:0:0:0:ffff:127.0.0.1]',
+    '[::ffff:7f00:1]',
+    '[::ffff:10.0.0.1]',
+    '[::ffff:169.254.169.254]',
+    '[::ffff:a9fe:a9fe]',
+    '[::ffff:0.0.0.0]',
+    '[::ffff:0:7f00:1]',
+    '[::ffff:0:127.0.0.1]',
+    '[::127.0.0.1]',
+    '[::7f00:1]',
+    '[::a00:1]',
+    '[::1.2.3.4]',
+    '[64:ff9b::7f00:1]',
+    '[64:ff9b::a9fe:a9fe]',
+    '[64:ff9b::10.0.0.1]',
+    '[64:ff9b::0.0.0.0]',
+    '[64:ff9b:1::a00:1]',
+    '[2002:7f00:1::1]',
+    '[2001::1]',
+  ],
+};
+const LITERALS = Object.values(SPELLINGS).flat();
+
+/** Names, with what the DNS answers for them: one internal address among public ones refuses the name. */
 const NAMES: Record<string, string[]> = {
   localhost: ['127.0.0.1', '::1'],
+  // a trailing dot (the absolute name) and a subdomain of localhost (RFC 6761) are still loopback
+  'localhost.': ['127.0.0.1'],
+  'app.localhost': ['127.0.0.1'],
   'metadata.google.internal': ['169.254.169.254'],
+  'cgnat.example.com': ['100.64.0.1'],
+  'ula.example.com': ['fd12:3456::1'],
   'mixed.example.com': [PUBLIC_IP, '10.0.0.1'],
   'mixed6.example.com': ['2606:4700:4700::1111', 'fd12:3456::1'],
   'mapped.example.com': ['::ffff:192.168.0.10'],
   'nat64.example.com': ['64:ff9b::c0a8:1'],
+  'unspecified.example.com': ['0.0.0.0'],
 };
 /** What a resolver answers for a literal: the canonical address (the delivery-time rebinding target). */
 const addressOf = (host: string) => new URL(`http://${host}/`).hostname.replace(/^\[|\]$/g, '');
@@ -116,13 +161,16 @@ function client() {
   };
 }
 
-describe('address safety: the bypass corpus', () => {
+describe('SSRF: every spelling of an internal address is refused at registration and at delivery', () => {
   it('refuses every literal and every name with one internal address, and accepts public ones', async () => {
     const policy = { resolveHost: dns, allowedCidrs: [] };
-    for (const host of [...LITERALS, ...Object.keys(NAMES)]) {
-      const verdict = await checkHost(policy, new URL(`http://${host}/`).hostname);
-      expect(verdict.ok, host).toBe(false);
+    for (const [reach, hosts] of Object.entries(SPELLINGS)) {
+      for (const host of hosts) {
+        const verdict = await checkHost(policy, new URL(`http://${host}/`).hostname);
+        expect(verdict.ok, `${reach}: ${host}`).toBe(false);
+      }
     }
+    for (const name of Object.keys(NAMES)) expect((await checkHost(policy, name)).ok, name).toBe(false);
     for (const host of ['hooks.example.com', '93.184.216.34', '[2606:4700:4700::1111]', '8.8.8.8']) {
       expect((await checkHost(policy, new URL(`http://${host}/`).hostname)).ok, host).toBe(true);
     }

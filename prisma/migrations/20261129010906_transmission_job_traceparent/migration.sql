@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "transmission_jobs" ADD COLUMN     "traceparent" TEXT;
