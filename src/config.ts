@@ -25,6 +25,8 @@ export interface Config {
   fiscalDataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** RATE_LIMIT_PROCESSES: while Redis is down each process allows a key this fraction of its limit. */
+  rateLimitProcesses: number;
   masterKey: Buffer | null;
   nationalApiUrl: { live: string | null; test: string | null };
   /** ADN Contribuinte base URL for production capture (…/contribuintes); null → the simulator. */

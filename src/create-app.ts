@@ -94,7 +94,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const tracing = options.tracing !== undefined ? options.tracing : await startTracing(process.env);
-  const infrastructure = await openInfrastructure(config, options, tracing);
+  const infrastructure = await openInfrastructure(config, options, tracing, logger);
   const authorities = await startAuthorities(config, clock, options);
   const webhooks = createWebhookRuntime(config, infrastructure.database.prepared, options);
   const engine = buildAppEngine({
@@ -112,6 +112,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     runWorker: options.worker ?? role !== 'api',
     database: infrastructure.database,
     rateLimiter: infrastructure.rateLimiter,
+    redisStatus: infrastructure.redisStatus,
     keyRecheckMs: options.keyRecheckMs,
   });
   const listener = createListener(config, role, roles.server, roles.metrics);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { AppOptions } from '../create-app.js';
 import { openDatabase, type Database } from '../db/database.js';
@@ -6,7 +7,7 @@ import { loadOrCreateMasterKey } from '../engine/cripto/load-or-create-master-ke
 import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
 import type { PubSub } from '../engine/nucleo/pubsub.js';
 import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
-import { openMessaging } from './open-messaging.js';
+import { openMessaging, type RedisStatus } from './open-messaging.js';
 import { traceDatabase } from '../telemetry/trace-database.js';
 import { traceMessaging } from '../telemetry/trace-messaging.js';
 import type { Tracing } from '../telemetry/start-tracing.js';
@@ -15,6 +16,8 @@ export interface Infrastructure {
   database: Database;
   pubsub: PubSub;
   rateLimiter: RateLimiter;
+  /** Whether Redis answers (absent without REDIS_URL), for /readyz and /metrics. */
+  redisStatus(): RedisStatus;
   masterKey: Buffer;
   /** Closes pub/sub, the Redis connections and the database, then gives the data directory back. */
   close(): Promise<void>;
@@ -30,6 +33,7 @@ export async function openInfrastructure(
   config: Config,
   options: InfrastructureOptions,
   tracing: Tracing | null = null,
+  logger?: Pick<Logger, 'warn'>,
 ): Promise<Infrastructure> {
   const releaseDataDir = !config.databaseUrl && !options.pgliteDir ? lockDataDir(config.dataDir) : null;
   const opened = await openDatabase({
@@ -43,7 +47,12 @@ export async function openInfrastructure(
     onStatement: options.onStatement,
   });
   const masterKey = config.masterKey ?? loadOrCreateMasterKey(config.dataDir);
-  const untraced = openMessaging(config.redisUrl);
+  const untraced = openMessaging({
+    redisUrl: config.redisUrl,
+    rateLimitProcesses: config.rateLimitProcesses,
+    onRedisDown: (err) =>
+      logger?.warn({ err }, 'Redis down: rate limits per process, pub/sub within this process until it answers'),
+  });
   // Where tracing is on, the statements and the Redis calls made inside a trace are spans of it.
   const database = tracing ? traceDatabase(opened, tracing.tracer) : opened;
   const messaging = tracing ? traceMessaging(untraced, tracing.tracer, config.redisUrl ? 'redis' : 'local') : untraced;
@@ -51,6 +60,7 @@ export async function openInfrastructure(
     database,
     pubsub: messaging.pubsub,
     rateLimiter: messaging.rateLimiter,
+    redisStatus: messaging.redisStatus,
     masterKey,
     close: async () => {
       await messaging.close();

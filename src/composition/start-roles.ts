@@ -16,6 +16,7 @@ import { startScheduler } from '../worker/start-scheduler.js';
 import { startWorker } from '../worker/start-worker.js';
 import { startWebhookWorker } from '../worker/webhook-worker.js';
 import type { AppEngine } from './build-app-engine.js';
+import type { RedisStatus } from './open-messaging.js';
 import type { Tracing } from '../telemetry/start-tracing.js';
 
 export interface Roles {
@@ -37,6 +38,7 @@ export interface RolesOptions extends Pick<AppOptions, 'keyRecheckMs'> {
   runWorker: boolean;
   database: Database;
   rateLimiter: RateLimiter;
+  redisStatus: () => RedisStatus;
   /** Each request's server span, where tracing is on. */
   tracing: Tracing | null;
 }
@@ -47,7 +49,20 @@ export async function startRoles(engine: AppEngine, options: RolesOptions): Prom
   // Metrics cost a little on every request, so they exist only where something can read them.
   const metrics =
     config.metricsPort !== null || config.metricsToken !== null
-      ? createMetrics({ db: database.prisma, clock: engine.clock, role: options.role, poolStats: database.poolStats })
+      ? createMetrics({
+          db: database.prisma,
+          clock: engine.clock,
+          role: options.role,
+          poolStats: database.poolStats,
+          dependencies: {
+            redis: options.redisStatus,
+            databaseUp: () =>
+              databaseAnswers(database).then(
+                () => true,
+                () => false,
+              ),
+          },
+        })
       : null;
   const worker = options.runWorker
     ? startWorker(engine, {
@@ -83,9 +98,8 @@ async function serveHttp(engine: AppEngine, metrics: Metrics | null, options: Ro
     tracing: options.tracing,
     requestLog: engine.requestLog,
     docsUrl: config.docsUrl,
-    healthcheck: async () => {
-      await database.prisma.$queryRawUnsafe('SELECT 1');
-    },
+    healthcheck: () => databaseAnswers(database),
+    redisState: () => options.redisStatus().state,
     metrics: metrics ? { registry: metrics, token: config.metricsToken } : undefined,
     painel: { dir: config.painelDir, origins: config.painelOrigins },
     trustProxy: config.trustProxy,
@@ -101,4 +115,19 @@ async function serveHttp(engine: AppEngine, metrics: Metrics | null, options: Ro
   );
   routeUpgrades(app.server, { '/graphql': ws.wss, '/painel/graphql': painelWs.wss });
   return { server: app, sockets: [ws, painelWs] };
+}
+
+/** The longest a health check waits for the database before calling it down. */
+const HEALTHCHECK_TIMEOUT_MS = 2_000;
+
+async function databaseAnswers(database: Database): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the database did not answer in time')), HEALTHCHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([database.prisma.$queryRawUnsafe('SELECT 1'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

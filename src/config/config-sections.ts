@@ -4,7 +4,9 @@ import type { Config } from '../config.js';
 import type { EnvReader } from './env-reader.js';
 
 /** PORT, the database, Redis and the master key. */
-export function readStorageConfig(r: EnvReader): Pick<Config, 'port' | 'databaseUrl' | 'redisUrl' | 'masterKey'> {
+export function readStorageConfig(
+  r: EnvReader,
+): Pick<Config, 'port' | 'databaseUrl' | 'redisUrl' | 'rateLimitProcesses' | 'masterKey'> {
   const { env } = r;
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) r.problem(`PORT must be 0..65535, got "${env.PORT}"`);
@@ -13,6 +15,10 @@ export function readStorageConfig(r: EnvReader): Pick<Config, 'port' | 'database
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) r.problem('DATABASE_URL must start with postgres://');
   const redisUrl = r.text('REDIS_URL');
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) r.problem('REDIS_URL must start with redis:// or rediss://');
+  const rateLimitProcesses = Number(env.RATE_LIMIT_PROCESSES ?? 1);
+  if (!Number.isInteger(rateLimitProcesses) || rateLimitProcesses < 1) {
+    r.problem(`RATE_LIMIT_PROCESSES must be a whole number of at least 1, got "${env.RATE_LIMIT_PROCESSES}"`);
+  }
 
   let masterKey: Buffer | null = null;
   if (env.MASTER_KEY) {
@@ -21,7 +27,7 @@ export function readStorageConfig(r: EnvReader): Pick<Config, 'port' | 'database
       : Buffer.from(env.MASTER_KEY, 'base64');
     if (masterKey.length !== 32) r.problem('MASTER_KEY must be 32 bytes, as 64 hex characters or base64');
   }
-  return { port, databaseUrl, redisUrl, masterKey };
+  return { port, databaseUrl, redisUrl, rateLimitProcesses, masterKey };
 }
 
 type AuthorityConfig = Pick<

@@ -65,7 +65,10 @@ async function openPostgres(givenUrl: string, options: OpenDatabaseOptions): Pro
   // Behind a pooler, the schema is the login role's search_path (startup options do not pass it).
   const url = schema && pooler.pooled ? await pooledSchemaUrl(pooler, schema) : pooler.url;
   const pooledPath = pooler.pooled ? {} : searchPath;
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...pooledPath });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...CONNECTION_LIMITS, ...pooledPath });
+  // A connection the server ends while idle (restart, failover) is dropped by the pool, which opens a new one for
+  // the next query; without a listener its 'error' event would end the process.
+  pool.on('error', () => {});
   const prisma = withQueryHook(
     new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), ...queryLog(options) }),
     options,
@@ -96,8 +99,15 @@ async function openPostgres(givenUrl: string, options: OpenDatabaseOptions): Pro
   };
 }
 
+/**
+ * While the database restarts or fails over, a request waits at most this long for a connection (then fails with a
+ * retryable error) instead of hanging; keep-alive finds a connection whose server vanished without a word.
+ */
+const CONNECTION_LIMITS = { connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+
 async function withClient<T>(url: string, extra: pg.ClientConfig, run: (c: SqlRunner) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, ...extra });
+  const client = new pg.Client({ connectionString: url, ...CONNECTION_LIMITS, ...extra });
+  client.on('error', () => {}); // a session ended by the server fails the query under way, which is what reports it
   await client.connect();
   try {
     return await run({

@@ -41,6 +41,8 @@ export interface ServerOptions {
   rateLimiter: RateLimiter;
   docsUrl: string;
   healthcheck: () => Promise<void>;
+  /** Redis as this process sees it, for GET /readyz. */
+  redisState?: () => 'absent' | 'up' | 'down';
   /** Where every authenticated /v1 and GraphQL call is recorded, and /v1 calls counted, off the request's path. */
   requestLog: Pick<RequestLog, 'count' | 'record'>;
   /** Request metrics; with `token` the main port also serves GET /metrics to `Authorization: Bearer <token>`. */
@@ -87,7 +89,7 @@ export async function buildServer(
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   registerErrorHandlers(app, { docsUrl: options.docsUrl });
   if (options.metrics) registerMetrics(app, options.metrics);
-  registerHealthcheck(app, { healthcheck: options.healthcheck, deps: engine });
+  registerHealthcheck(app, { healthcheck: options.healthcheck, redisState: options.redisState, deps: engine });
 
   const yoga = createGraphqlHttp(app, options.schema, engine, {
     endpoint: '/graphql',

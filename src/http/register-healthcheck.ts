@@ -2,11 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError } from '../engine/errors.js';
 
-/** GET /healthz: 200 while the database answers, else 503 servico_indisponivel (the cause is logged). */
-export function registerHealthcheck(
-  app: FastifyInstance,
-  options: { healthcheck: () => Promise<void>; deps: Pick<EngineDeps, 'logger'> },
-): void {
+export interface HealthcheckOptions {
+  /** Rejects when the database does not answer (within a bound of its own). */
+  healthcheck: () => Promise<void>;
+  /** Redis as the process sees it: absent without REDIS_URL, up, or down (its calls skipped). */
+  redisState?: () => 'absent' | 'up' | 'down';
+  deps: Pick<EngineDeps, 'logger'>;
+}
+
+/**
+ * GET /healthz: liveness, 200 while the database answers, else 503 servico_indisponivel (the cause is logged).
+ * Redis is not asked: without it the process still serves, so its absence must not get the process restarted.
+ * GET /readyz: what this process depends on, `banco` and `redis` ("ok", "fora", or "ausente" for Redis without
+ * REDIS_URL); 503 only when the database is down, 200 "degradado" when only Redis is.
+ */
+export function registerHealthcheck(app: FastifyInstance, options: HealthcheckOptions): void {
   app.get('/healthz', async (_req, reply) => {
     try {
       await options.healthcheck();
@@ -17,5 +27,18 @@ export function registerHealthcheck(
       });
     }
     return reply.send({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, reply) => {
+    const banco = await options.healthcheck().then(
+      () => 'ok' as const,
+      (err: unknown) => {
+        options.deps.logger.error({ err }, 'readiness: database down');
+        return 'fora' as const;
+      },
+    );
+    const redisState = options.redisState?.() ?? 'absent';
+    const redis = redisState === 'up' ? 'ok' : redisState === 'down' ? 'fora' : 'ausente';
+    const status = banco === 'fora' ? 'indisponivel' : redis === 'fora' ? 'degradado' : 'ok';
+    return reply.status(banco === 'ok' ? 200 : 503).send({ status, banco, redis });
   });
 }

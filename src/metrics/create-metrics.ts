@@ -4,6 +4,7 @@ import { createFiscalGauges } from './create-fiscal-gauges.js';
 import { createGaugeRefresh } from './create-gauge-refresh.js';
 import { createObservers } from './create-observers.js';
 import { readFiscalGauges } from './read-fiscal-gauges.js';
+import { registerDependencyGauges, type DependencyReaders } from './register-dependency-gauges.js';
 import { registerPoolGauge } from './register-pool-gauge.js';
 
 /** The database's figures are read at most this often, however many scrapers there are. */
@@ -22,6 +23,8 @@ export interface MetricsOptions {
   /** The process role, a label of every series: each process exposes its own registry. */
   role: string;
   poolStats?: () => PoolStats;
+  /** Whether the database and Redis answer, and what Redis's absence cost (fiscal_dependency_up and counters). */
+  dependencies?: DependencyReaders;
   /** Tests: many apps in one process; the defaults (event loop, memory, CPU) are registered once per app anyway. */
   defaultMetrics?: boolean;
 }
@@ -45,6 +48,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   const observers = createObservers(registers);
   const gauges = createFiscalGauges(registers);
   if (options.poolStats) registerPoolGauge(registers, options.poolStats);
+  if (options.dependencies) registerDependencyGauges(registers, options.dependencies);
   const refresh = createGaugeRefresh({
     clock: options.clock,
     maxAgeMs: GAUGE_CACHE_MS,

@@ -1,3 +1,4 @@
+import { retryOnConnectionLost } from '../db/retry-on-connection-lost.js';
 import type { EngineDeps } from '../engine/engine-deps.js';
 import { EngineError, parameterError } from '../engine/errors.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../engine/idempotencia/begin-idempotent.js';
@@ -48,30 +49,31 @@ export async function runWithIdempotency(
     if (stored?.storedError) throw restoreError(stored.storedError);
     return { status: start.status, body: sealFields(deps, op, call, start.body, 'open'), replayed: true };
   }
+  let result: RestResult;
   try {
-    const result = await execute();
-    await completeIdempotent(
-      deps,
-      start.recordId,
-      result.status,
-      sealFields(deps, op, call, result.body, 'seal') ?? null,
-      answerCompany(call, result.body),
-    );
-    return result;
+    result = await execute();
   } catch (err) {
-    if (err instanceof EngineError && STORED_ERRORS.has(err.codigo)) {
-      await completeIdempotent(
-        deps,
-        start.recordId,
-        err.http,
-        { storedError: storeError(err) },
-        answerCompany(call, err.extra),
-      );
-    } else {
-      await abandonIdempotent(deps, start.recordId);
-    }
+    // Only a stored error is kept; any other is forgotten, so the repetition runs again.
+    await retryOnConnectionLost(() =>
+      err instanceof EngineError && STORED_ERRORS.has(err.codigo)
+        ? completeIdempotent(
+            deps,
+            start.recordId,
+            err.http,
+            { storedError: storeError(err) },
+            answerCompany(call, err.extra),
+          )
+        : abandonIdempotent(deps, start.recordId),
+    );
     throw err;
   }
+  // The operation committed: its answer must be stored even across a database restart, or the repetition would run
+  // it again (a second note, or a duplicate referencia for the first). Left 'running' if it never can be, the
+  // repetition waits (409 conflito) instead of running it twice.
+  const sealed = sealFields(deps, op, call, result.body, 'seal') ?? null;
+  const company = answerCompany(call, result.body);
+  await retryOnConnectionLost(() => completeIdempotent(deps, start.recordId, result.status, sealed, company));
+  return result;
 }
 
 // Secrets in a stored response (a webhook's segredo) are sealed under the key's scope, never kept in clear.

@@ -25,7 +25,29 @@ export function createLocalPubSub(): PubSub {
   };
 }
 
-export function createRedisPubSub(publisher: Redis, subscriber: Redis): PubSub {
+/** How the Redis pub/sub behaves when Redis does not answer (open-messaging.ts builds it; tests may omit it). */
+export interface RedisPubSubOptions {
+  /** Whether Redis is worth a call now; told of a call that failed, and telling when Redis is back. */
+  breaker?: { isUp(): boolean; failed(err: unknown): void; onUp(listener: () => void): void };
+  /** A message Redis did not carry to other processes (counted for /metrics): the change is committed anyway. */
+  onPublishFailed?: (topic: string) => void;
+  /**
+   * What this process's subscribers of `topic` get when Redis is back, so they read from their own log what other
+   * processes committed while it was down (a wake-up of the event log's followers); null: nothing.
+   */
+  catchUp?: (topic: string) => Record<string, unknown> | null;
+}
+
+const alwaysUp = { isUp: () => true, failed: () => {}, onUp: () => {} };
+
+/**
+ * Redis is an accelerator: a publish it does not take is counted, never raised (the publisher's change is
+ * committed and its own reply must not fail), and still reaches this process's subscribers. A subscription opened
+ * while Redis is down waits for no SUBSCRIBE: its channel is subscribed when Redis is back, and then every local
+ * subscriber with a `catchUp` message gets it.
+ */
+export function createRedisPubSub(publisher: Redis, subscriber: Redis, options: RedisPubSubOptions = {}): PubSub {
+  const breaker = options.breaker ?? alwaysUp;
   const local = new EventEmitter();
   local.setMaxListeners(0);
   // Redis channels are shared by every local subscriber of a topic: SUBSCRIBE on the first, UNSUBSCRIBE after the last.
@@ -33,14 +55,36 @@ export function createRedisPubSub(publisher: Redis, subscriber: Redis): PubSub {
   subscriber.on('message', (channel: string, raw: string) => {
     local.emit(channel, JSON.parse(raw));
   });
-  const subscribeChannel = (topic: string) => {
-    const subscribed = subscriber.subscribe(topic);
-    subscribed.catch(() => {}); // a failure surfaces in the iterator's next(), never as an unhandled rejection
-    return subscribed;
+  const subscribeChannel = (topic: string): Promise<unknown> => {
+    if (!breaker.isUp()) return Promise.resolve(); // subscribed when Redis is back (onUp below)
+    return subscriber.subscribe(topic).catch((err: unknown) => breaker.failed(err));
+  };
+  breaker.onUp(() => {
+    const topics = [...channels.keys()];
+    if (topics.length === 0) return;
+    void subscriber.subscribe(...topics).then(
+      () => {
+        for (const topic of topics) {
+          const message = options.catchUp?.(topic);
+          if (message) local.emit(topic, message);
+        }
+      },
+      (err: unknown) => breaker.failed(err),
+    );
+  });
+  const failed = (topic: string, message: Record<string, unknown>) => {
+    options.onPublishFailed?.(topic);
+    local.emit(topic, message);
   };
   return {
     publish: async (topic, message) => {
-      await publisher.publish(topic, JSON.stringify(message));
+      if (!breaker.isUp()) return failed(topic, message);
+      try {
+        await publisher.publish(topic, JSON.stringify(message));
+      } catch (err) {
+        breaker.failed(err);
+        failed(topic, message);
+      }
     },
     subscribe: (topic, signal) => {
       const channel = channels.get(topic) ?? { count: 0, subscribed: subscribeChannel(topic) };
@@ -51,7 +95,7 @@ export function createRedisPubSub(publisher: Redis, subscriber: Redis): PubSub {
         channel.count -= 1;
         if (channel.count === 0 && channels.get(topic) === channel) {
           channels.delete(topic);
-          void subscriber.unsubscribe(topic).catch(() => {});
+          if (breaker.isUp()) void subscriber.unsubscribe(topic).catch(() => {});
         }
       };
       return topicStream(local, topic, signal, release, channel.subscribed);
