@@ -4,6 +4,7 @@ import { fiscalDataProblems, resolveFiscalDataDir } from './engine/tabelas/fisca
 import type { SaoPauloSettings } from './engine/autoridades/sao-paulo/sao-paulo-gateway.js';
 import {
   readAuthorityConfig,
+  readJobConfig,
   readOperationConfig,
   readSaoPauloConfig,
   readStorageConfig,
@@ -64,6 +65,14 @@ export interface Config {
   captureIntervalMinutes: number;
   /** How often the worker looks for due captures, in seconds; 0 turns capture off in this process. Default 30. */
   captureTickSeconds: number;
+  /**
+   * The job queue: a claim's lease (JOB_LEASE_SECONDS, default 10), how often a process renews the leases of the
+   * jobs it runs (JOB_HEARTBEAT_SECONDS, default 3; at most half the lease) and the attempts a job may start before
+   * it is dead (JOB_MAX_ATTEMPTS, default 700).
+   */
+  jobLeaseSeconds: number;
+  jobHeartbeatSeconds: number;
+  jobMaxAttempts: number;
   docsUrl: string;
   webhookAllowedCidrs: string[];
   /** SMTP for webhook outage notices (smtp://… or smtps://…); without it notices are recorded and logged. */
@@ -92,6 +101,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const authorities = readAuthorityConfig(r);
   const saoPaulo = readSaoPauloConfig(r);
   const work = readWorkConfig(r);
+  const jobs = readJobConfig(r);
   // Without its schemas and tables the service would fail on the first note instead of at start.
   const fiscalDataDir = resolveFiscalDataDir(env.FISCAL_DATA_DIR);
   for (const problem of fiscalDataProblems(fiscalDataDir)) r.problem(problem);
@@ -106,6 +116,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...authorities,
     saoPaulo,
     ...work,
+    ...jobs,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     ...operation,

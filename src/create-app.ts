@@ -89,7 +89,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   const infrastructure = await openInfrastructure(config, options);
   const authorities = await startAuthorities(config, clock, options);
   const webhooks = createWebhookRuntime(config, infrastructure.database.prepared, options);
-  const engine = buildAppEngine({ infrastructure, authorities, webhooks, clock, logger });
+  const jobs = {
+    leaseMs: config.jobLeaseSeconds * 1000,
+    heartbeatMs: config.jobHeartbeatSeconds * 1000,
+    maxAttempts: config.jobMaxAttempts,
+  };
+  const engine = buildAppEngine({ infrastructure, authorities, webhooks, clock, logger, jobs });
   const roles = await startRoles(engine, {
     config,
     role,

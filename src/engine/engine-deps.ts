@@ -10,6 +10,8 @@ import type { Principal } from './chaves/principal.js';
 import type { CompanyWithCertificate } from './empresas/present-company.js';
 import type { ParametrosDaEmpresaDeps } from './municipios/query-parametros-da-empresa.js';
 import type { Readiness } from './prontidao/get-readiness.js';
+import type { JobLeases } from './fila/job-leases.js';
+import type { JobSettings } from './fila/job-settings.js';
 
 /** A company's readiness as the port answers it, for the folders that reach readiness only through the port. */
 export type { Readiness };
@@ -34,6 +36,10 @@ export interface EngineDeps {
    * it first. Absent where the process serves no requests.
    */
   requestLog?: { flush(): Promise<void> };
+  /** The job queue's lease, heartbeat, attempts and jitter source (fila/job-settings.ts); its defaults when absent. */
+  jobs?: Partial<JobSettings>;
+  /** The leases of the jobs this process runs, renewed by its heartbeat; absent where nothing renews them (tests). */
+  leases?: JobLeases;
 }
 
 /** The batch a note belongs to, as the note's own row names it. */

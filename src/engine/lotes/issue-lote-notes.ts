@@ -235,8 +235,11 @@ function newLoteNote(issuance: LoteIssuance, { item, v, numero, dps }: NumberedL
     runAt: now,
     attempts: 0,
     lockedUntil: null,
+    lease: 0,
     payload: {},
     createdAt: now,
+    deadAt: null,
+    deadReason: null,
   };
   return { note, criada, job };
 }
