@@ -27,6 +27,8 @@ export interface AppOptions {
   config: Config;
   role?: Role;
   clock?: Clock;
+  /** Tests: the source of the job queue's backoff jitter, in [0, 1) (default Math.random). */
+  random?: () => number;
   logger?: Logger;
   /** Tests: a PostgreSQL schema of their own, or an in-memory PGlite. */
   pgSchema?: string;
@@ -93,6 +95,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     leaseMs: config.jobLeaseSeconds * 1000,
     heartbeatMs: config.jobHeartbeatSeconds * 1000,
     maxAttempts: config.jobMaxAttempts,
+    ...(options.random && { random: options.random }),
   };
   const engine = buildAppEngine({ infrastructure, authorities, webhooks, clock, logger, jobs });
   const roles = await startRoles(engine, {

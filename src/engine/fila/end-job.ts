@@ -18,7 +18,8 @@ export async function endJob(tx: Prisma.TransactionClient, job: LeasedJob, dead?
   const { count } = dead
     ? await tx.transmissionJob.updateMany({
         where,
-        data: { deadAt: dead.at, deadReason: dead.reason, lockedUntil: null },
+        // The claim that found the job spent counted an attempt it did not make.
+        data: { deadAt: dead.at, deadReason: dead.reason, lockedUntil: null, attempts: { decrement: 1 } },
       })
     : await tx.transmissionJob.deleteMany({ where });
   return count === 1;
