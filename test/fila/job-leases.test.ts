@@ -71,13 +71,11 @@ describe('job leases', () => {
     const first = await gatedNational(engine().national);
     const stale = drainJobs({ ...engine(), national: first.national, leases: undefined });
     await waitFor(async () => first.arrived > 0, 'the first runner to call the national system');
-    const lost = await jobOf(note.id);
 
     clock.advance(3 * MINUTE);
     const second = await gatedNational(engine().national);
     const takeover = drainJobs({ ...engine(), national: second.national });
     await waitFor(async () => second.arrived > 0, 'the second runner to call the national system');
-    expect((await jobOf(note.id)).lease).toBeGreaterThan(lost.lease);
 
     // The first runner's send arrives and is authorised at the national side; its lease is gone, so the note
     // stays as the job's current runner holds it.
