@@ -4,6 +4,7 @@ import { fiscalDataProblems, resolveFiscalDataDir } from './engine/tabelas/fisca
 import type { SaoPauloSettings } from './engine/autoridades/sao-paulo/sao-paulo-gateway.js';
 import {
   readAuthorityConfig,
+  readJobConfig,
   readOperationConfig,
   readSaoPauloConfig,
   readStorageConfig,
@@ -79,6 +80,14 @@ export interface Config {
   purgeChunkRows: number;
   /** How often batches whose process died are looked for, in seconds; default 5. */
   loteResumeSeconds: number;
+  /**
+   * The job queue: a claim's lease (JOB_LEASE_SECONDS, default 10), how often a process renews the leases of the
+   * jobs it runs (JOB_HEARTBEAT_SECONDS, default 3; at most half the lease) and the attempts a job may start before
+   * it is dead (JOB_MAX_ATTEMPTS, default 700).
+   */
+  jobLeaseSeconds: number;
+  jobHeartbeatSeconds: number;
+  jobMaxAttempts: number;
   docsUrl: string;
   webhookAllowedCidrs: string[];
   /** SMTP for webhook outage notices (smtp://… or smtps://…); without it notices are recorded and logged. */
@@ -114,6 +123,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const work = readWorkConfig(r);
   const schedule = readScheduleConfig(r);
   const pooler = readPoolerConfig(r);
+  const jobs = readJobConfig(r);
   // Without its schemas and tables the service would fail on the first note instead of at start.
   const fiscalDataDir = resolveFiscalDataDir(env.FISCAL_DATA_DIR);
   for (const problem of fiscalDataProblems(fiscalDataDir)) r.problem(problem);
@@ -130,6 +140,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...work,
     ...schedule,
     ...pooler,
+    ...jobs,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     ...operation,

@@ -29,6 +29,8 @@ export interface AppOptions {
   config: Config;
   role?: Role;
   clock?: Clock;
+  /** Tests: the source of the job queue's backoff jitter, in [0, 1) (default Math.random). */
+  random?: () => number;
   logger?: Logger;
   /** Tests: a PostgreSQL schema of their own, or an in-memory PGlite. */
   pgSchema?: string;
@@ -97,6 +99,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   const infrastructure = await openInfrastructure(config, options, tracing, logger);
   const authorities = await startAuthorities(config, clock, options);
   const webhooks = createWebhookRuntime(config, infrastructure.database.prepared, options);
+  const jobs = {
+    leaseMs: config.jobLeaseSeconds * 1000,
+    heartbeatMs: config.jobHeartbeatSeconds * 1000,
+    maxAttempts: config.jobMaxAttempts,
+    ...(options.random && { random: options.random }),
+  };
   const engine = buildAppEngine({
     infrastructure,
     authorities,
@@ -104,6 +112,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     clock,
     logger,
     trace: createTracePort(tracing),
+    jobs,
   });
   const roles = await startRoles(engine, {
     tracing,

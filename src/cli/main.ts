@@ -10,6 +10,11 @@ import { setPessoaPassword } from '../engine/pessoas/set-pessoa-password.js';
 import { systemClock } from '../engine/nucleo/clock.js';
 import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
+import { listDeadJobs } from '../engine/fila/list-dead-jobs.js';
+import { loteSettlement } from '../engine/lotes/lote-settlement.js';
+import { createLocalPubSub } from '../engine/nucleo/pubsub.js';
+import { retryDeadNfe } from '../engine/nfe/retry-dead-nfe.js';
+import { retryDeadNfse } from '../engine/nfse/transmissao/retry-dead-nfse.js';
 import { join } from 'node:path';
 
 /** `fiscal-api <command>`: every command prints one JSON object on stdout. */
@@ -20,6 +25,8 @@ const USAGE = `usage:
   fiscal-api keys revoke --id ID
   fiscal-api painel senha --email E [--conta ID]     (the password from FISCAL_PAINEL_SENHA or stdin)
   fiscal-api painel convite --email E [--conta ID]
+  fiscal-api jobs dead [--account ID]
+  fiscal-api jobs retry --id JOB_ID
   fiscal-api migrate
   fiscal-api serve [--role api|worker|all]
   fiscal-api simulator [--port N]`;
@@ -111,6 +118,14 @@ function planCommand(command: string, values: Record<string, string | undefined>
       const email = required(values.email, '--email');
       return ({ deps, senha }) => setPessoaPassword(deps, { email, senha, accountId: values.conta ?? null });
     }
+    case 'jobs dead':
+      return async ({ deps }) => ({ jobs: await listDeadJobs(deps, { accountId: values.account }) });
+    case 'jobs retry': {
+      const id = required(values.id, '--id');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+        throw new UsageError(`--id must be a job id (a UUID, from jobs dead)\n${USAGE}`);
+      return ({ deps }) => retryDeadJob(deps, id);
+    }
     case 'painel convite': {
       const email = required(values.email, '--email');
       return ({ deps }) => createConvite(deps, { email, accountId: values.conta ?? null });
@@ -121,6 +136,21 @@ function planCommand(command: string, values: Record<string, string | undefined>
 }
 
 class UsageError extends Error {}
+
+/**
+ * A dead job due again, its document back in transmission (retryDeadNfse, retryDeadNfe). The command's process
+ * has no subscribers to tell: the workers pick the job up from the database, and a note's followers see it move
+ * with its next change.
+ */
+async function retryDeadJob(deps: { db: Database['prisma']; clock: typeof systemClock }, id: string) {
+  const [job] = await listDeadJobs(deps, { id });
+  if (job?.documento === 'nfe') {
+    const nfe = await retryDeadNfe(deps, id);
+    return { id, documento: 'nfe', documento_id: nfe.id, status: nfe.status };
+  }
+  const nfse = await retryDeadNfse({ ...deps, pubsub: createLocalPubSub(), lotes: loteSettlement }, id);
+  return { id, documento: 'nfse', documento_id: nfse.id, status: nfse.status };
+}
 
 /** FISCAL_PAINEL_SENHA, else all of stdin without its final line break. */
 async function readPassword(fromEnv: string | undefined): Promise<string> {

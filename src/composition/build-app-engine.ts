@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import { RequestLog } from '../engine/contas/request-log.js';
 import { createSecretBox } from '../engine/cripto/secret-box.js';
 import { FirstAttempts } from '../engine/fila/first-attempts.js';
+import { JobLeases } from '../engine/fila/job-leases.js';
+import type { JobSettings } from '../engine/fila/job-settings.js';
 import { loteSettlement } from '../engine/lotes/lote-settlement.js';
 import type { Clock } from '../engine/nucleo/clock.js';
 import { readinessFollow } from '../engine/prontidao/readiness-follow.js';
@@ -25,14 +27,17 @@ export interface AppEngineParts {
   clock: Clock;
   logger: Logger;
   trace: TracePort;
+  /** The job queue's settings (config: JOB_*); the defaults when absent. */
+  jobs?: Partial<JobSettings>;
 }
 
 /** The engine's deps from the infrastructure and the gateways; the batch and readiness ports are wired here. */
 export function buildAppEngine(parts: AppEngineParts): AppEngine {
-  const { infrastructure, authorities, webhooks, clock, logger, trace } = parts;
+  const { infrastructure, authorities, webhooks, clock, logger, trace, jobs } = parts;
   const { database, pubsub, masterKey } = infrastructure;
   const { national, sefaz, cadastros, saoPaulo, abrasf } = authorities;
   const secrets = createSecretBox(masterKey);
+  const leases = new JobLeases({ db: database.prisma, clock, logger, jobs });
   return {
     db: database.prisma,
     sql: database.prepared,
@@ -49,7 +54,9 @@ export function buildAppEngine(parts: AppEngineParts): AppEngine {
     saoPaulo,
     abrasf,
     webhooks,
-    firstAttempts: new FirstAttempts(),
+    jobs,
+    leases,
+    firstAttempts: new FirstAttempts(leases),
     requestLog: new RequestLog({ db: database.prisma, sql: database.prepared, logger }),
   };
 }

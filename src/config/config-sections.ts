@@ -150,6 +150,22 @@ export function readWorkConfig(
   return { captureIntervalMinutes, captureTickSeconds, webhookAllowedCidrs, smtpUrl };
 }
 
+/** The job queue's lease, its heartbeat and the attempts a job may start (fila/job-settings.ts). */
+export function readJobConfig(
+  r: EnvReader,
+): Pick<Config, 'jobLeaseSeconds' | 'jobHeartbeatSeconds' | 'jobMaxAttempts'> {
+  const { env } = r;
+  const jobLeaseSeconds = Number(env.JOB_LEASE_SECONDS ?? 10);
+  if (!Number.isFinite(jobLeaseSeconds) || jobLeaseSeconds < 1) r.problem('JOB_LEASE_SECONDS must be a number >= 1');
+  const jobHeartbeatSeconds = Number(env.JOB_HEARTBEAT_SECONDS ?? 3);
+  // Two beats per lease at least: one late beat (a busy event loop, a slow statement) loses no lease.
+  if (!Number.isFinite(jobHeartbeatSeconds) || jobHeartbeatSeconds <= 0 || jobHeartbeatSeconds > jobLeaseSeconds / 2)
+    r.problem('JOB_HEARTBEAT_SECONDS must be a positive number of at most half of JOB_LEASE_SECONDS');
+  const jobMaxAttempts = Number(env.JOB_MAX_ATTEMPTS ?? 700);
+  if (!Number.isInteger(jobMaxAttempts) || jobMaxAttempts < 1) r.problem('JOB_MAX_ATTEMPTS must be a positive integer');
+  return { jobLeaseSeconds, jobHeartbeatSeconds, jobMaxAttempts };
+}
+
 /** How the process is run: metrics exposure, the stop grace period and the proxy in front of it. */
 export function readOperationConfig(
   r: EnvReader,

@@ -11,6 +11,8 @@ import type { Principal } from './chaves/principal.js';
 import type { CompanyWithCertificate } from './empresas/present-company.js';
 import type { ParametrosDaEmpresaDeps } from './municipios/query-parametros-da-empresa.js';
 import type { Readiness } from './prontidao/get-readiness.js';
+import type { JobLeases } from './fila/job-leases.js';
+import type { JobSettings } from './fila/job-settings.js';
 
 /** A company's readiness as the port answers it, for the folders that reach readiness only through the port. */
 export type { Readiness };
@@ -37,6 +39,10 @@ export interface EngineDeps {
   requestLog?: { flush(): Promise<void> };
   /** The request's trace kept on the jobs it queues, and each job run in it; absent in tests that build deps by hand. */
   trace?: TracePort;
+  /** The job queue's lease, heartbeat, attempts and jitter source (fila/job-settings.ts); its defaults when absent. */
+  jobs?: Partial<JobSettings>;
+  /** The leases of the jobs this process runs, renewed by its heartbeat; absent where nothing renews them (tests). */
+  leases?: JobLeases;
 }
 
 /** The batch a note belongs to, as the note's own row names it. */

@@ -21,12 +21,12 @@ export function createFiscalGauges(registers: Registry[]): FiscalGauges {
   const notes = gauge('fiscal_notes', 'Notes stored, by provider and status (whole database).', ['provider', 'status']);
   const jobs = gauge(
     'fiscal_transmission_jobs',
-    'Transmission jobs queued: due (claimable), leased (running) or scheduled (waiting for a retry).',
+    'Transmission jobs queued: due (claimable), leased (running), scheduled (waiting for a retry) or dead (gave up; waiting for an operator).',
     ['state'],
   );
   const oldestJob = gauge(
     'fiscal_transmission_oldest_job_age_seconds',
-    'Age of the oldest transmission job in the queue; 0 when empty.',
+    'Age of the oldest transmission job in the queue (dead jobs aside); 0 when empty.',
   );
   const deliveries = gauge(
     'fiscal_webhook_deliveries',
@@ -63,7 +63,7 @@ export function createFiscalGauges(registers: Registry[]): FiscalGauges {
       ...of('nfse').map((r): Series[number] => [{ provider: PROVIDER.nfse, status: String(r.a) }, Number(r.v)]),
       ...of('nfe').map((r): Series[number] => [{ provider: PROVIDER.nfe, status: String(r.a) }, Number(r.v)]),
     ]);
-    for (const state of ['due', 'leased', 'scheduled'])
+    for (const state of ['due', 'leased', 'scheduled', 'dead'])
       jobs.set(
         { state },
         of('job')

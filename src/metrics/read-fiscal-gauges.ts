@@ -16,9 +16,9 @@ export async function readFiscalGauges(db: Db, now: Date): Promise<GaugeRow[]> {
   return db.$queryRawUnsafe<GaugeRow[]>(
     `SELECT 'nfse' AS m, status AS a, count(*)::float8 AS v FROM nfse GROUP BY status
      UNION ALL SELECT 'nfe', status, count(*)::float8 FROM nfe GROUP BY status
-     UNION ALL SELECT 'job', CASE WHEN locked_until > $1::timestamptz THEN 'leased' WHEN run_at <= $1::timestamptz THEN 'due' ELSE 'scheduled' END, count(*)::float8
+     UNION ALL SELECT 'job', CASE WHEN dead_at IS NOT NULL THEN 'dead' WHEN locked_until > $1::timestamptz THEN 'leased' WHEN run_at <= $1::timestamptz THEN 'due' ELSE 'scheduled' END, count(*)::float8
        FROM transmission_jobs GROUP BY 2
-     UNION ALL SELECT 'job_oldest', NULL, coalesce(extract(epoch FROM ($1::timestamptz - min(created_at))), 0)::float8 FROM transmission_jobs
+     UNION ALL SELECT 'job_oldest', NULL, coalesce(extract(epoch FROM ($1::timestamptz - min(created_at))), 0)::float8 FROM transmission_jobs WHERE dead_at IS NULL
      UNION ALL SELECT 'delivery', status, count(*)::float8 FROM webhook_deliveries GROUP BY status
      UNION ALL SELECT 'inflight', NULL, count(*)::float8 FROM webhook_inflight
      UNION ALL SELECT 'behind', NULL, coalesce(sum(greatest(c.last - p.last_seq, 0)), 0)::float8

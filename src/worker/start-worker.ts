@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { claimJobs } from '../engine/fila/claim-jobs.js';
 import { releaseJobs } from '../engine/fila/release-jobs.js';
+import { rescheduleJob } from '../engine/fila/reschedule-job.js';
 import { NFE_JOB, runNfeJob } from '../engine/nfe/run-nfe-job.js';
 import { readRound, runTransmissionJob, type ClaimedRound } from '../engine/nfse/transmissao/run-transmission-job.js';
 import type { TransmissionDeps } from '../engine/transmission-deps.js';
@@ -31,7 +32,10 @@ export interface DrainHooks {
  */
 export const TRANSMISSION_CONCURRENCY = 32;
 
-/** Runs every due job now (tests drive time with a FakeClock and call this instead of waiting). */
+/**
+ * Runs every due job now (tests drive time with a FakeClock and call this instead of waiting). The leases of the
+ * jobs it runs are renewed by the process's heartbeat (EngineDeps.leases) until each ends.
+ */
 export async function drainJobs(
   deps: TransmissionDeps,
   concurrency = TRANSMISSION_CONCURRENCY,
@@ -43,12 +47,18 @@ export async function drainJobs(
     const jobs = await claimJobs(deps, concurrency);
     if (jobs.length === 0) return total;
     const claimedAt = performance.now();
-    for (const job of jobs) hooks.held?.set(job.id, job);
+    for (const job of jobs) {
+      hooks.held?.set(job.id, job);
+      deps.leases?.hold(job);
+    }
     try {
       const claimed: ClaimedJobs = { round: await readRound(deps, jobs), claimedAt, onJobDone: hooks.onJobDone };
       await Promise.all(jobs.map((job) => runJobSafely(deps, job, claimed)));
     } finally {
-      for (const job of jobs) hooks.held?.delete(job.id);
+      for (const job of jobs) {
+        hooks.held?.delete(job.id);
+        deps.leases?.drop(job);
+      }
     }
     total += jobs.length;
   }
@@ -94,6 +104,7 @@ export function startWorker(deps: TransmissionDeps, options: WorkerOptions = {})
       clearTimeout(timer);
       if (finished) return;
       const jobs = [...held.values()];
+      for (const job of jobs) deps.leases?.drop(job);
       const released = await releaseJobs(deps, jobs).catch((err: unknown) => {
         deps.logger.error({ err }, 'could not release the jobs held; their leases will expire');
         return 0;
@@ -131,8 +142,12 @@ async function runClaimedJob(
     // A step that leaves the note pending (lost answer, outage) has rescheduled its job.
     outcome = settled && !PENDING_STATUSES.has(settled.status) ? 'settled' : 'rescheduled';
   } catch (err) {
-    // The lease expires and the job is claimed again; nothing is lost.
+    // Retried after the backoff of its attempts, like any failure, until they are spent (the claim that finds
+    // them spent moves the job to the dead state); nothing is lost.
     deps.logger.error({ err, jobId: job.id, nfseId: job.nfseId, nfeId: job.nfeId }, 'transmission job failed');
+    await rescheduleJob(deps, deps.db, job, { failures: job.attempts - 1 }).catch((failed: unknown) => {
+      deps.logger.error({ err: failed, jobId: job.id }, 'could not reschedule the failed job; its lease will expire');
+    });
   } finally {
     round.authorizations.leave();
     onJobDone?.(job.kind === NFE_JOB ? 'nfe' : 'nfse', outcome, (performance.now() - claimedAt) / 1000);

@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_LEASE_MS } from '../../src/engine/fila/claim-jobs.js';
+import { DEFAULT_JOB_SETTINGS } from '../../src/engine/fila/job-settings.js';
 import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
 import { linha } from '../support/lotes.js';
 import { nfseBody } from '../support/nfse.js';
+
+const JOB_LEASE_MS = DEFAULT_JOB_SETTINGS.leaseMs;
 
 const CHILD = 'test/support/children/cluster-child.ts';
 const LINES = 100;

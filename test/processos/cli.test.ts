@@ -220,6 +220,19 @@ describe(`CLI commands (${usingPostgres() ? 'PostgreSQL: a fresh database' : 'em
     });
   });
 
+  it('jobs dead lists the dead transmission jobs; jobs retry names a missing one and refuses a malformed id', async () => {
+    // A dead job's retry itself is test/fila/dead-jobs.test.ts (retryDeadNfse, which the command runs).
+    const dead = await cli(['jobs', 'dead'], env);
+    expect(dead.code).toBe(0);
+    expect(dead.json).toEqual({ jobs: [] });
+    const missing = await cli(['jobs', 'retry', '--id', '00000000-0000-4000-8000-000000000000'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.json.erro).toMatch(/Nenhuma transmissão .* desistida com o id 00000000-0000-4000-8000-000000000000/);
+    const malformed = await cli(['jobs', 'retry', '--id', 'x'], env);
+    expect(malformed.code).toBe(2);
+    expect(malformed.json.erro).toMatch(/--id must be a job id/);
+  });
+
   it('refuses bad arguments before touching the database: exit 2 and one JSON object naming the problem', async () => {
     // A DATA_DIR that does not exist: opening (or even locking) the embedded database would create it.
     const untouched = join(dataDir, 'nunca-criado');

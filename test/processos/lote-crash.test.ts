@@ -48,12 +48,18 @@ describe('the service killed while a batch is processando', () => {
       first.child.once('exit', (_code, signal) => resolve(signal)),
     );
     first.child.kill('SIGKILL');
+    const killedAt = Date.now();
     expect(await exited).toBe('SIGKILL');
-    expect(nationalDpsIds(dataDir).length).toBeLessThan(38);
+    const sentBefore = nationalDpsIds(dataDir).length;
+    expect(sentBefore).toBeLessThan(38);
 
-    // Restarted after the leases ran out (the clock runs 3 minutes ahead).
-    const second = await startService({ CHILD_CLOCK_OFFSET_MS: String(3 * 60_000) });
+    // Restarted at once, on the same clock: the batch's transmission resumes once the dead process's leases (10 s
+    // from its last heartbeat) have run out, within 15 s of the kill, start-up included.
+    const second = await startService({});
     const again = httpClient(second.info.url, first.info.testKey);
+    await waitFor(async () => nationalDpsIds(dataDir).length > sentBefore, 'the batch to resume', 60_000, 200);
+    const resumedAfterMs = Date.now() - killedAt;
+    expect(resumedAfterMs, `resumed ${resumedAfterMs} ms after the kill`).toBeLessThanOrEqual(15_000);
     const lote = await waitLote(again, created.body.id, (l) => l.status === 'concluido', 150_000, 1000);
     expect(lote.contagens).toMatchObject({
       autorizada: 38,

@@ -21,6 +21,8 @@ export interface TestApp {
  */
 export interface TestAppOptions {
   clock?: Clock;
+  /** The source of the job queue's backoff jitter (default Math.random). */
+  random?: () => number;
   env?: Record<string, string>;
   /** Timeout of calls to the national system (default 30 s). */
   nationalTimeoutMs?: number;
@@ -61,6 +63,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await createApp({
     config,
     clock: options.clock,
+    random: options.random,
     logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     pgSchema: config.databaseUrl ? schemaName : undefined,
     pgliteDir: 'memory://',

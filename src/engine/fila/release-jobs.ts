@@ -2,8 +2,8 @@ import type { EngineDeps } from '../engine-deps.js';
 
 export interface LeasedJob {
   id: string;
-  /** The lease the claim gave this process: a job re-leased by someone else since is not touched. */
-  lockedUntil: Date | null;
+  /** The lease generation this process holds (claim-jobs.ts): a job re-leased by someone else since is not touched. */
+  lease: number;
 }
 
 /**
@@ -15,9 +15,8 @@ export interface LeasedJob {
 export async function releaseJobs(deps: Pick<EngineDeps, 'db'>, jobs: LeasedJob[]): Promise<number> {
   let released = 0;
   for (const job of jobs) {
-    if (!job.lockedUntil) continue;
     const { count } = await deps.db.transmissionJob.updateMany({
-      where: { id: job.id, lockedUntil: job.lockedUntil },
+      where: { id: job.id, lease: job.lease, lockedUntil: { not: null } },
       data: { lockedUntil: null },
     });
     released += count;

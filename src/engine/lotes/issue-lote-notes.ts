@@ -235,9 +235,12 @@ function newLoteNote(issuance: LoteIssuance, { item, v, numero, dps }: NumberedL
     runAt: now,
     attempts: 0,
     lockedUntil: null,
+    lease: 0,
     payload: {},
     createdAt: now,
     traceparent: issuance.deps.trace?.traceparent() ?? null,
+    deadAt: null,
+    deadReason: null,
   };
   return { note, criada, job };
 }

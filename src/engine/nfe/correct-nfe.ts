@@ -2,6 +2,7 @@ import { Prisma, type Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { EngineError, type ErrorItem } from '../errors.js';
 import { nfeJob } from './run-nfe-job.js';
+import { jobSettings } from '../fila/job-settings.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
 import { signedNfe, validatedNfe } from './create-nfe.js';
 import { findNfe } from './find-nfe.js';
@@ -104,7 +105,9 @@ export async function correctNfe(
       },
     });
     if (count !== 1) assertRejected(await tx.nfe.findUniqueOrThrow({ where: { id: note.id } }));
-    await tx.transmissionJob.create({ data: nfeJob(note.id, now, deps.trace?.traceparent() ?? null) });
+    await tx.transmissionJob.create({
+      data: nfeJob(note.id, now, jobSettings(deps).leaseMs, deps.trace?.traceparent() ?? null),
+    });
   });
   return awaitNfeOutcome(deps, note.id, options.waitSeconds);
 }

@@ -9,6 +9,7 @@ import { EngineError } from '../errors.js';
 import { newId } from '../nucleo/new-id.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
 import { nfeJob } from './run-nfe-job.js';
+import { jobSettings } from '../fila/job-settings.js';
 import { loadLibxml2 } from '../xml/libxml2.js';
 import { validateXsd } from '../xml/validate-xsd.js';
 import { readinessOf } from '../prontidao/get-readiness.js';
@@ -54,7 +55,7 @@ export interface CreatedNfe {
  * is resolved by querying that key.
  */
 export async function createNfe(
-  deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>,
+  deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros' | 'jobs'>,
   principal: Principal,
   options: CreateNfeOptions,
 ): Promise<CreatedNfe> {
@@ -115,8 +116,8 @@ export async function createNfe(
  * the driver as they are, without Prisma's serialisation of every raw parameter. A duplicate `referencia` fails
  * it with a unique violation.
  */
-async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql' | 'trace'>, note: Nfe): Promise<void> {
-  const job = nfeJob(note.id, note.createdAt, deps.trace?.traceparent() ?? null);
+async function insertNfeWithJob(deps: Pick<EngineDeps, 'sql' | 'trace' | 'jobs'>, note: Nfe): Promise<void> {
+  const job = nfeJob(note.id, note.createdAt, jobSettings(deps).leaseMs, deps.trace?.traceparent() ?? null);
   await deps.sql('nfe_insert_new', INSERT_NFE_WITH_JOB, [
     note.id,
     note.accountId,

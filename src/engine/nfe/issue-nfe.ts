@@ -89,12 +89,15 @@ export async function awaitNfeOutcome(
 
 /** The request's own send, under the lease its job (keyed by the note, fresh) was created with; a failure is left to the worker. */
 async function firstAttempt(deps: TransmissionDeps, nfeId: string, loaded?: LoadedNfe): Promise<NfeView | null> {
-  try {
-    return await runNfeJob(deps, { id: nfeId, nfeId, payload: {} }, loaded);
-  } catch (err) {
+  // The job is fresh: this request's attempt is its first, under lease generation 0 (nfeJob).
+  const job = { id: nfeId, nfeId, payload: {}, attempts: 1, lease: 0 };
+  const attempt = runNfeJob(deps, job, loaded).catch((err: unknown) => {
     deps.logger.error({ err, nfeId }, 'first NF-e transmission failed; a worker will retry');
     return null;
-  }
+  });
+  // Registered like an NFS-e's first attempt: its lease renewed while it runs, released if the process stops.
+  deps.firstAttempts?.track(job, attempt);
+  return attempt;
 }
 
 export function checkNfeScenario(principal: Principal, simular: string | null): string | null {

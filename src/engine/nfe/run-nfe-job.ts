@@ -1,11 +1,12 @@
-import { backoff } from '../fila/backoff.js';
+import { endJob } from '../fila/end-job.js';
 import { type JobPayload } from '../fila/job-payload.js';
+import { jobSettings } from '../fila/job-settings.js';
+import { rescheduleJob } from '../fila/reschedule-job.js';
 import { Prisma, type TransmissionJob } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { DAY } from '../nucleo/clock.js';
 import { presentNfe, type NfeView } from './present-nfe.js';
 import { PENDING, transmitNfe, type LoadedNfe } from './transmit-nfe.js';
-import { JOB_LEASE_MS } from '../fila/claim-jobs.js';
 import { type TransmissionDeps } from '../transmission-deps.js';
 
 /** The job kind of an NF-e; its `nfe_id` column holds the NF-e's id (the queue is shared with NFS-e jobs). */
@@ -19,6 +20,7 @@ export const NFE_JOB = 'nfe';
 export function nfeJob(
   nfeId: string,
   now: Date,
+  leaseMs: number,
   traceparent: string | null = null,
 ): Prisma.TransmissionJobUncheckedCreateInput {
   return {
@@ -28,8 +30,10 @@ export function nfeJob(
     kind: NFE_JOB,
     priority: 0,
     runAt: now,
-    attempts: 0,
-    lockedUntil: new Date(now.getTime() + JOB_LEASE_MS),
+    // The request's own attempt is the first, under lease generation 0 until a worker claims the job.
+    attempts: 1,
+    lockedUntil: new Date(now.getTime() + leaseMs),
+    lease: 0,
     payload: {},
     createdAt: now,
     traceparent,
@@ -52,10 +56,12 @@ export const CONFIRMATION_GIVE_UP_AFTER = 7 * DAY;
  * `confirmacao_esgotada`, still readable and filterable.
  */
 export async function runNfeJob(
-  deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'logger' | 'secrets' | 'sefaz'>,
-  job: Pick<TransmissionJob, 'id' | 'nfeId' | 'payload'>,
+  deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'logger' | 'secrets' | 'sefaz' | 'jobs'>,
+  job: Pick<TransmissionJob, 'id' | 'nfeId' | 'payload' | 'attempts' | 'lease'>,
   loaded?: LoadedNfe,
 ): Promise<NfeView | null> {
+  const { maxAttempts } = jobSettings(deps);
+  if (job.attempts > maxAttempts) return bury(deps, job, `A transmissão desistiu após ${maxAttempts} tentativas.`);
   const view = await transmitNfe(deps, deps.sefaz, job.nfeId!, loaded);
   if (!view || !PENDING.includes(view.status)) return view;
   const now = deps.clock.now();
@@ -66,17 +72,41 @@ export async function runNfeJob(
     return finish(deps, job, await giveUp(deps, view, now));
   }
   const failures = ((job.payload ?? {}) as JobPayload).failures ?? 0;
-  await deps.db.transmissionJob.updateMany({
-    where: { id: job.id },
-    data: {
-      runAt: new Date(now.getTime() + backoff(failures)),
-      lockedUntil: null,
-      attempts: { increment: 1 },
-      payload: { failures: failures + 1 } satisfies JobPayload,
-    },
-  });
+  await rescheduleJob(deps, deps.db, job, { failures, payload: { failures: failures + 1 } satisfies JobPayload });
   return view;
 }
+
+/**
+ * A job whose attempts are spent: kept dead for an operator to retry (fila/revive-dead-job.ts). NF-e has no
+ * failure status, so the note keeps its pending status and says why in `aviso` (`transmissao_esgotada`), as a
+ * lost answer given up on does; a run that lost its lease writes nothing.
+ */
+async function bury(
+  deps: Pick<TransmissionDeps, 'db' | 'clock'>,
+  job: Pick<TransmissionJob, 'id' | 'nfeId' | 'lease'>,
+  reason: string,
+): Promise<NfeView | null> {
+  const now = deps.clock.now();
+  const note = await deps.db.$transaction(async (tx) => {
+    if (!(await endJob(tx, job, { at: now, reason }))) return null;
+    await tx.nfe.updateMany({
+      where: { id: job.nfeId!, status: { in: [...PENDING] } },
+      data: {
+        aviso: {
+          codigo: TRANSMISSION_GIVEN_UP,
+          mensagem: `${reason} A nota voltará a ser transmitida quando um operador pedir uma nova tentativa.`,
+          desde: now.toISOString(),
+        },
+        updatedAt: now,
+      },
+    });
+    return tx.nfe.findUnique({ where: { id: job.nfeId! } });
+  });
+  return note && presentNfe(note);
+}
+
+/** The `aviso.codigo` of an NF-e whose job gave up (dead), until an operator retries it. */
+export const TRANSMISSION_GIVEN_UP = 'transmissao_esgotada';
 
 async function giveUp(deps: Pick<TransmissionDeps, 'db' | 'logger'>, view: NfeView, now: Date): Promise<NfeView> {
   deps.logger.warn(
@@ -100,9 +130,9 @@ async function giveUp(deps: Pick<TransmissionDeps, 'db' | 'logger'>, view: NfeVi
 
 async function finish(
   deps: Pick<EngineDeps, 'db'>,
-  job: Pick<TransmissionJob, 'id'>,
+  job: Pick<TransmissionJob, 'id' | 'lease'>,
   view: NfeView | null,
 ): Promise<NfeView | null> {
-  await deps.db.transmissionJob.deleteMany({ where: { id: job.id } });
+  await deps.db.transmissionJob.deleteMany({ where: { id: job.id, lease: job.lease } });
   return view;
 }

@@ -8,7 +8,7 @@ import { apiShape } from '../nucleo/api-shape.js';
 import { sentValue } from '../nucleo/read-body.js';
 import { isUniqueViolation } from '../nucleo/is-unique-violation.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
-import { JOB_LEASE_MS } from '../fila/claim-jobs.js';
+import { jobSettings } from '../fila/job-settings.js';
 import { runTransmissionJob } from './transmissao/run-transmission-job.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
 import { SCENARIOS } from './simulator-scenario.js';
@@ -142,7 +142,7 @@ async function buildNewNote(deps: TransmissionDeps, options: BuildNewNoteOptions
   const document = provider.buildDocument({ ...documentInput, signer: options.signer });
   const note = noteRow({ ...options, now, serie, numero, dps, document });
   const criada: NfseTimelineEntry = { id: newId(), nfseId: note.id, tipo: 'criada', at: now, detalhe: null };
-  return { note, criada, job: leasedJob(note.id, now, deps.trace?.traceparent() ?? null) };
+  return { note, criada, job: leasedJob(note.id, now, jobSettings(deps).leaseMs, deps.trace?.traceparent() ?? null) };
 }
 
 interface NoteRowOptions extends BuildNewNoteOptions {
@@ -191,10 +191,10 @@ function noteRow(o: NoteRowOptions): Nfse {
 }
 
 /**
- * Leased to this request, which transmits at once; if this process dies the lease ends and a worker recovers
- * the job, querying the DPS before any resend (mayHaveSent).
+ * Leased to this request, which transmits at once and renews the lease while it does (JobLeases); if this
+ * process dies the lease ends and a worker recovers the job, querying the DPS before any resend (mayHaveSent).
  */
-function leasedJob(nfseId: string, now: Date, traceparent: string | null): TransmissionJob {
+function leasedJob(nfseId: string, now: Date, leaseMs: number, traceparent: string | null): TransmissionJob {
   return {
     id: newId(),
     nfseId,
@@ -202,11 +202,15 @@ function leasedJob(nfseId: string, now: Date, traceparent: string | null): Trans
     kind: 'emitir',
     priority: 0,
     runAt: now,
-    attempts: 0,
-    lockedUntil: new Date(now.getTime() + JOB_LEASE_MS),
+    // This request's attempt is the first; the lease is generation 0 until a worker claims the job.
+    attempts: 1,
+    lockedUntil: new Date(now.getTime() + leaseMs),
+    lease: 0,
     payload: { mayHaveSent: true } satisfies JobPayload,
     createdAt: now,
     traceparent,
+    deadAt: null,
+    deadReason: null,
   };
 }
 

@@ -99,17 +99,28 @@ function groupsOf(pending: Pending[]): Pending[][] {
   return [...groups.values()];
 }
 
-/** The notes whose guard failed, as stored now: those still transmitting, with their authorisation. */
+/**
+ * The notes whose guard failed, as stored now: those still transmitting whose job is still their runner's (the
+ * lease generation it holds), with their authorisation. A note whose runner lost its lease is not written.
+ */
 async function readAgain(deps: AuthorizeDeps, stale: Pending[]): Promise<Pending[]> {
   if (stale.length === 0) return [];
-  const notes = await deps.db.nfse.findMany({
-    where: { id: { in: stale.map((p) => p.held.note.id) }, status: 'transmitindo' },
-    include: { timeline: true },
-  });
+  const [notes, jobs] = await Promise.all([
+    deps.db.nfse.findMany({
+      where: { id: { in: stale.map((p) => p.held.note.id) }, status: 'transmitindo' },
+      include: { timeline: true },
+    }),
+    deps.db.transmissionJob.findMany({
+      where: { id: { in: stale.map((p) => p.held.job.id) } },
+      select: { id: true, lease: true },
+    }),
+  ]);
   const current = new Map(notes.map((n) => [n.id, n]));
+  const leases = new Map(jobs.map((j) => [j.id, j.lease]));
   return stale.flatMap((p) => {
     const note = current.get(p.held.note.id);
-    return note ? [{ asked: p.asked, held: { ...p.held, note } }] : [];
+    const owned = leases.get(p.held.job.id) === p.held.job.lease;
+    return note && owned ? [{ asked: p.asked, held: { ...p.held, note } }] : [];
   });
 }
 
@@ -151,6 +162,7 @@ function rowParams(held: HeldChange[], now: Date): unknown[] {
   const notes = held.map(({ item }) => ({
     id: item.note.id,
     job_id: item.job.id,
+    lease: item.job.lease,
     updated_at: item.note.updatedAt,
     chave: item.nfse.chave,
     numero: item.nfse.numero,
@@ -253,16 +265,23 @@ async function cancelOriginals(deps: AuthorizeDeps, tx: Tx, substitutes: HeldCha
 }
 
 /**
- * The notes' change: $1 the notes (id, job_id, the updated_at they were read with, chave, numero, xml), $2 their
- * timeline steps, $3 now. Only the notes the guard let through get their steps and their job removed. `events`
- * adds CTEs of the same statement.
+ * The notes' change: $1 the notes (id, job_id, the lease generation its runner holds, the updated_at they were read
+ * with, chave, numero, xml), $2 their timeline steps, $3 now. Fenced: only the notes whose job still carries its
+ * runner's lease generation, locked (`held`) so no claim takes it until the end of the statement's transaction;
+ * a run whose lease ran out and was taken over writes nothing. Only the notes the guard let through get their
+ * steps and their job removed. `events` adds CTEs of the same statement.
  */
 const authorizeSql = (events: string) => `
-  WITH updated AS (
+  WITH held AS (
+    SELECT j.id FROM transmission_jobs j
+    JOIN jsonb_to_recordset($1::jsonb) AS h(job_id uuid, lease int) ON j.id = h.job_id AND j.lease = h.lease
+    FOR UPDATE OF j),
+  updated AS (
     UPDATE nfse n SET status = 'autorizada', chave_acesso = i.chave, numero = i.numero, nfse_xml = i.xml,
       authorized_at = $3::timestamptz, aviso = NULL, updated_at = $3::timestamptz
     FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, job_id uuid, updated_at timestamptz, chave text, numero text, xml text)
     WHERE n.id = i.id AND n.status = 'transmitindo' AND n.updated_at = i.updated_at
+      AND i.job_id IN (SELECT id FROM held)
     RETURNING n.id, i.job_id),
   steps AS (
     INSERT INTO nfse_timeline (id, nfse_id, tipo, at, detalhe)

@@ -1,5 +1,7 @@
-import { backoff } from '../../fila/backoff.js';
+import { endJob, type DeadJob } from '../../fila/end-job.js';
 import { type JobPayload } from '../../fila/job-payload.js';
+import { jobSettings } from '../../fila/job-settings.js';
+import { rescheduleJob } from '../../fila/reschedule-job.js';
 import { type EmissionResult } from '../../autoridades/emission-result.js';
 import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import { type Credentials } from '../../autoridades/endpoint.js';
@@ -7,7 +9,7 @@ import { type Certificate, type TransmissionJob } from '../../../generated/prism
 import { competenciaDe } from '../ajustes/competencia-de.js';
 import type { NfseWithTimeline } from '../present-nfse.js';
 import { scenarioClosesCompetence } from '../simulator-scenario.js';
-import { updateNote } from '../update-note.js';
+import { publishNote, updateNote, type NoteChange } from '../update-note.js';
 import { AuthorizationRound } from './authorization-round.js';
 import { authorizeHeldNote, type AuthorizedNfse } from './authorize-held-notes.js';
 import { planLots } from './plan-lots.js';
@@ -107,22 +109,33 @@ export async function runTransmissionJob(
     : await deps.db.nfse.findUnique({ where: { id: job.nfseId! }, include: { timeline: true } });
   if (!note || note.status !== 'transmitindo') return finishJob(deps, job, null);
   const now = deps.clock.now();
-  if (now.getTime() - note.createdAt.getTime() > RECOVERY_LIMIT) {
+  const givenUp = giveUpReason(deps, job, now);
+  if (givenUp) {
     const dpsEnviada = payload.mayHaveSent ? 'desconhecido' : 'nao';
-    return fail({ deps, job, note }, dpsEnviada, 'A recuperação automática desistiu após 7 dias.');
+    return fail({ deps, job, note }, dpsEnviada, givenUp, { at: now, reason: givenUp });
   }
   if (awaitsConfirmation(job, note, payload, now)) {
-    const waiting = await updateNote(deps, note.id, {
+    return settleWithNote(deps, job, {
       expectStatus: 'transmitindo',
       data: { status: 'aguardando_confirmacao' },
       timeline: [{ tipo: 'aguardando_confirmacao', detalhe: { competencia: note.competencia } }],
       event: 'NFSE_AGUARDANDO_CONFIRMACAO',
     });
-    return finishJob(deps, job, waiting);
   }
   const run = { deps, job, note, payload, route: await routeOf(deps, note, round?.certificates.get(note.companyId)) };
   if (job.kind === 'consultar' || payload.mayHaveSent) return queryThenAct({ ...run, round });
   return send({ ...run, round });
+}
+
+/**
+ * Why a claimed job stops retrying, if it does: its attempts are spent (a job that fails or crashes its runner
+ * every time), or the recovery limit passed since the job was queued (or an operator last retried it).
+ */
+function giveUpReason(deps: TransmissionDeps, job: TransmissionJob, now: Date): string | null {
+  const { maxAttempts } = jobSettings(deps);
+  if (job.attempts > maxAttempts) return `A transmissão desistiu após ${maxAttempts} tentativas.`;
+  if (now.getTime() - job.createdAt.getTime() > RECOVERY_LIMIT) return 'A recuperação automática desistiu após 7 dias.';
+  return null;
 }
 
 /**
@@ -189,7 +202,9 @@ async function applyRejection(run: JobRun, erros: AuthorityMessage[], step: stri
   // A catalogued rejection is corrected once and the same DPS Id sent again (correct-rejected-note.ts).
   const corrected = provider.correct ? await provider.correct(note, erros, step, rejeicao.codigo_oficial) : null;
   if (corrected) return transmit({ ...run, note: corrected, payload: { ...run.payload, mayHaveSent: true } });
-  const rejected = await updateNote(deps, note.id, {
+  // Null: the note settled meanwhile, or this run lost its lease to another runner of the job (which may have
+  // replaced the DPS and be sending it): that runner ends the job.
+  return settleWithNote(deps, job, {
     expectStatus: 'transmitindo',
     // A rejection settles the note only while the DPS it refused is still the note's.
     where: { dpsXml: note.dpsXml },
@@ -197,10 +212,6 @@ async function applyRejection(run: JobRun, erros: AuthorityMessage[], step: stri
     timeline: [{ tipo: step, detalhe: { resultado: 'rejeitada', codigo_oficial: rejeicao.codigo_oficial } }],
     event: 'NFSE_REJEITADA',
   });
-  // Null: the note settled meanwhile, or another runner of this job (after its lease ran out) replaced the
-  // DPS and is sending it; that runner ends the job, and a job left behind finds the note settled.
-  if (!rejected) return null;
-  return finishJob(deps, job, rejected);
 }
 
 async function queryThenAct(run: JobRun): Promise<Settled> {
@@ -235,24 +246,56 @@ async function authorize(
   return authorized ?? finishJob(deps, job, null);
 }
 
+/**
+ * `falha_transmissao` with the reason. A job that gave up (`dead`) is kept dead for an operator to retry; any
+ * other failure ends it.
+ */
 async function fail(
-  { deps, job, note }: Pick<JobRun, 'deps' | 'job' | 'note'>,
+  { deps, job }: Pick<JobRun, 'deps' | 'job' | 'note'>,
   dpsEnviada: 'nao' | 'desconhecido',
   motivo: string,
+  dead?: DeadJob,
 ): Promise<Settled> {
-  const failed = await updateNote(deps, note.id, {
+  const change: NoteChange = {
     expectStatus: 'transmitindo',
     data: { status: 'falha_transmissao', falha: { dps_enviada: dpsEnviada, motivo } },
     timeline: [{ tipo: 'falha_transmissao', detalhe: { dps_enviada: dpsEnviada } }],
     event: 'NFSE_FALHA_TRANSMISSAO',
+  };
+  return settleWithNote(deps, job, change, dead);
+}
+
+/**
+ * Ends the job and applies the note's change in one transaction, the job first (endJob): a run that lost its
+ * lease writes nothing. A dead job whose note no longer transmits (settled meanwhile) is deleted instead.
+ */
+async function settleWithNote(
+  deps: TransmissionDeps,
+  job: TransmissionJob,
+  change: NoteChange,
+  dead?: DeadJob,
+): Promise<Settled> {
+  const note = await deps.db.$transaction(async (tx) => {
+    if (!(await endJob(tx, job, dead))) return null;
+    const changed = await updateNote(deps, job.nfseId!, change, tx);
+    if (!changed && dead) await tx.transmissionJob.deleteMany({ where: { id: job.id } });
+    return changed;
   });
-  return finishJob(deps, job, failed);
+  if (note) await publishNote(deps, note);
+  return note;
 }
 
 async function reschedule({ deps, job, note, payload }: JobRun, next: NextAttempt): Promise<Settled> {
   const failures = (payload.failures ?? 0) + 1;
-  const runAt = new Date(deps.clock.now().getTime() + (next.waitMs ?? backoff(failures - 1)));
   await deps.db.$transaction(async (tx) => {
+    // The job first: a run that lost its lease adds nothing to the note's timeline.
+    const runAt = await rescheduleJob(deps, tx, job, {
+      failures: failures - 1,
+      kind: next.kind,
+      payload: { ...payload, failures },
+      waitMs: next.waitMs,
+    });
+    if (!runAt) return;
     await updateNote(
       deps,
       note.id,
@@ -261,22 +304,12 @@ async function reschedule({ deps, job, note, payload }: JobRun, next: NextAttemp
       },
       tx,
     );
-    await tx.transmissionJob.updateMany({
-      where: { id: job.id },
-      data: {
-        kind: next.kind,
-        runAt,
-        lockedUntil: null,
-        attempts: { increment: 1 },
-        payload: { ...payload, failures },
-      },
-    });
   });
   return null;
 }
 
 async function finishJob(deps: TransmissionDeps, job: TransmissionJob, settled: Settled): Promise<Settled> {
-  await deps.db.transmissionJob.deleteMany({ where: { id: job.id } });
+  await deps.db.transmissionJob.deleteMany({ where: { id: job.id, lease: job.lease } });
   return settled;
 }
 
