@@ -21,8 +21,9 @@ export function traceMessaging<T extends { pubsub: PubSub; rateLimiter: RateLimi
       close: () => pubsub.close(),
     },
     rateLimiter: {
-      hit: (key, now) =>
-        inChildSpan(tracer, 'rate_limit hit', { 'db.system.name': system }, () => rateLimiter.hit(key, now)),
+      // The weight is a GraphQL document's cost in requests: dropping it would charge every document as one.
+      hit: (key, now, weight) =>
+        inChildSpan(tracer, 'rate_limit hit', { 'db.system.name': system }, () => rateLimiter.hit(key, now, weight)),
     },
   };
 }
