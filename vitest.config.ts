@@ -14,6 +14,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for work in another process or a browser (a sign-in derives a scrypt key at N = 2^17):
+    // 1 s, vitest's default, is less than such a step takes while the suite runs two files at once on two cores.
+    expect: { poll: { timeout: 5_000 } },
     // fresh-modules: every file gets its own instance of our modules (see there). load-libxml2: tests call the
     // synchronous XML readers and the schema validation directly; the service loads libxml2 on first need.
     // use-fiscal-data-dir: the data directory the service would read.

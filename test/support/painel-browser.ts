@@ -84,7 +84,10 @@ export async function signIn(page: Page, baseUrl: string, email: string, senha: 
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(senha);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Notas de serviço');
+  // Signing in derives the password's scrypt key at N = 2^17 (half a second, more on a busy machine).
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 15_000 })
+    .toContain('Notas de serviço');
 }
 
 /** Opens a panel page by its menu link, as a person would, and waits for its heading. */
