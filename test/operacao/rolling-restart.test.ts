@@ -66,13 +66,11 @@ describe.runIf(process.env.DATABASE_URL)('rolling restart of the worker role (Po
     }
     return ids;
   };
-  /** Jobs of these notes leased right now (a worker holds them, waiting for the national answer). */
   /**
-   * Jobs of these notes a worker holds: the API leases a new note's job for its own first attempt too, and counts
-   * that attempt in `attempts` when it is refused; a lease after it is a worker's.
+   * Jobs of these notes a worker holds: the API leases a new note's job for its own first attempt too, under lease
+   * generation 0; each claim moves the generation, so a lease of generation 1 or more is a worker's.
    */
-  const WORKER_HELD =
-    'FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now() AND attempts >= 1';
+  const WORKER_HELD = 'FROM transmission_jobs WHERE nfse_id = ANY($1::uuid[]) AND locked_until > now() AND lease >= 1';
   /** Jobs of these notes that any worker may claim now. */
   const due = (ids: string[]) =>
     count(
