@@ -125,7 +125,8 @@ describe.runIf(serverUrl)('PostgreSQL restarts mid-batch (a database of its own)
   /** Repeats a call the service could not complete with the same Idempotency-Key, as a client would. */
   const untilDone = async (method: string, path: string, body: unknown, accept: number[]) => {
     const idempotencyKey = randomUUID();
-    for (let attempt = 0; attempt < 40; attempt++) {
+    // Repeated for a minute: on a loaded machine a cut request's lock can outlive a few seconds of retries.
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
       const res = await call(method, path, body, { 'idempotency-key': idempotencyKey });
       if (accept.includes(res.status)) return res;
       // The first call's note was committed but its answer lost before it was stored: the repetition finds the
