@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/engine/nucleo/clock.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 import { dashboardGraphql, nodes } from '../support/graphql.js';
-import { expectStatus, httpClient } from '../support/http.js';
+import { expectStatus, httpClient, type HttpResponse } from '../support/http.js';
 import { startKit, type NationalApiKit } from '../support/nfse-api.js';
 import { nfseBody } from '../support/nfse.js';
 import { seedPessoa, signInPanel, type Panel } from '../support/painel.js';
@@ -22,9 +22,9 @@ const engine = () => k.t.app.engine;
 const jobOf = (nfseId: string) => engine().db.transmissionJob.findFirstOrThrow({ where: { nfseId } });
 
 /** A production note whose only attempt meets an outage; with JOB_MAX_ATTEMPTS 1 the next claim buries its job. */
-async function deadNote(post: () => Promise<{ status: number; body: unknown }>): Promise<{ id: string }> {
+async function deadNote(post: () => Promise<HttpResponse>): Promise<{ id: string }> {
   k.t.app.simulator.startOutage({ calls: 1 });
-  const created = expectStatus(await post(), 202) as { id: string };
+  const created: { id: string } = expectStatus(await post(), 202);
   await waitFor(async () => (await jobOf(created.id)).lockedUntil === null, 'the first attempt to end');
   return created;
 }
