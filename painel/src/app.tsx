@@ -11,6 +11,7 @@ const MENU: Array<[string, string]> = [
   ['/notas', 'Notas (NFS-e)'],
   ['/nfe', 'NF-e'],
   ['/lotes', 'Lotes'],
+  ['/transmissoes', 'Transmissões desistidas'],
   ['/empresas', 'Empresas'],
   ['/chaves', 'Chaves de API'],
   ['/webhooks', 'Webhooks'],

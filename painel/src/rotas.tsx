@@ -10,6 +10,7 @@ import { Nfe } from './pages/nfe.js';
 import { Nfes } from './pages/nfes.js';
 import { Nota } from './pages/nota.js';
 import { Notas } from './pages/notas.js';
+import { Transmissoes } from './pages/transmissoes.js';
 import { Uso } from './pages/uso.js';
 import { Webhook } from './pages/webhook.js';
 import { Webhooks } from './pages/webhooks.js';
@@ -29,5 +30,6 @@ export const ROTAS: Array<[string, (params: Record<string, string>) => Component
   ['/webhooks/:id', (p) => <Webhook id={p.id} />],
   ['/eventos', () => <Eventos />],
   ['/integracao', () => <Integracao />],
+  ['/transmissoes', () => <Transmissoes />],
   ['/uso', () => <Uso />],
 ];

@@ -87,6 +87,7 @@ describe('a job that always fails', () => {
         id: dead.id,
         documento: 'nfse',
         documento_id: id,
+        referencia: note.referencia ?? null,
         tentativas: 3,
         desistiu_em: dead.deadAt!.toISOString(),
         motivo: 'A transmissão desistiu após 3 tentativas.',

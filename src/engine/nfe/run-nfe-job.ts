@@ -62,7 +62,7 @@ export async function runNfeJob(
 ): Promise<NfeView | null> {
   const { maxAttempts } = jobSettings(deps);
   if (job.attempts > maxAttempts) return bury(deps, job, `A transmissão desistiu após ${maxAttempts} tentativas.`);
-  const view = await transmitNfe(deps, deps.sefaz, job.nfeId!, loaded);
+  const view = await transmitNfe(deps, deps.sefaz, job.nfeId!, { loaded, lease: job.lease });
   if (!view || !PENDING.includes(view.status)) return view;
   const now = deps.clock.now();
   if (

@@ -55,11 +55,12 @@ export async function transmitNfe(
   deps: Pick<EngineDeps, 'db' | 'sql' | 'clock' | 'logger' | 'secrets'>,
   gateway: SefazGateway,
   noteId: string,
-  loaded?: LoadedNfe,
+  run: { loaded?: LoadedNfe; lease?: number } = {},
 ): Promise<NfeView | null> {
+  const { loaded, lease = null } = run;
   const note = loaded?.note ?? (await deps.db.nfe.findUnique({ where: { id: noteId } }));
   if (!note || !PENDING.includes(note.status)) {
-    await endJob(deps, noteId);
+    await endJob(deps, noteId, lease);
     return note && presentNfe(note);
   }
   const { credentials, signer } = loaded ?? (await companyCredentials(deps, note.companyId));
@@ -77,7 +78,7 @@ export async function transmitNfe(
       deps.logger.warn({ err, nfeId: note.id }, 'NF-e query failed; the note waits for the authority');
       return presentNfe(note);
     }
-    if (known) return settle(deps, note, known);
+    if (known) return settle(deps, note, lease, known);
   }
   let answer: string | null;
   try {
@@ -96,7 +97,7 @@ export async function transmitNfe(
   const lote = tag(ret, 'cStat');
   const protNFe = extractElement(ret, 'protNFe');
   if (!protNFe)
-    return settle(deps, note, {
+    return settle(deps, note, lease, {
       status: 'rejeitada',
       protNFe: null,
       cStat: lote ?? '999',
@@ -105,9 +106,9 @@ export async function transmitNfe(
   const cStat = tag(protNFe, 'cStat')!;
   if (cStat === DUPLICATE) {
     const known = await queryOutcome(gateway, note, target).catch(() => null);
-    return known ? settle(deps, note, known) : waitConfirmation(deps, note);
+    return known ? settle(deps, note, lease, known) : waitConfirmation(deps, note);
   }
-  return settle(deps, note, outcomeOf(cStat, protNFe));
+  return settle(deps, note, lease, outcomeOf(cStat, protNFe));
 }
 
 async function queryOutcome(gateway: SefazGateway, note: Nfe, target: SefazTarget): Promise<Outcome | null> {
@@ -141,7 +142,12 @@ const EVENT: Record<Outcome['status'], string> = {
   descartada: 'NFE_DESCARTADA',
 };
 
-async function settle(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>, note: Nfe, outcome: Outcome): Promise<NfeView> {
+async function settle(
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>,
+  note: Nfe,
+  lease: number | null,
+  outcome: Outcome,
+): Promise<NfeView> {
   const now = deps.clock.now();
   // nfeProc = NFe + protNFe (procNFe_v4.00.xsd); kept for authorised and denied notes alike.
   const procXml = outcome.protNFe
@@ -174,23 +180,29 @@ async function settle(deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>, note: Nfe,
     newId(),
     EVENT[outcome.status],
     JSON.stringify(view),
+    lease,
   ]);
   return written.length ? view : presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
 }
 
 /**
  * $1 the note, $2–$6 its settled status, procNFe, protocol, rejection and authorisation time, $7 now, $8 account,
- * $9 environment, $10–$12 the event's id, type and data. One statement, atomic on its own and one round trip (a
- * named one, EngineDeps.sql, so the note's record in the event goes to the driver as it is): guarded by the status,
- * so a concurrent step that settled the note first leaves no row and no second event; the note's job ends either
- * way. The event is appended in the statement by the event log's own CTEs (appendedEventsSql).
+ * $9 environment, $10–$12 the event's id, type and data, $13 the lease generation of the job's runner (null: a step
+ * run outside a job). One statement, atomic on its own and one round trip (a named one, EngineDeps.sql, so the
+ * note's record in the event goes to the driver as it is): guarded by the status, so a concurrent step that settled
+ * the note first leaves no row and no second event; the note's job ends either way. Fenced by the lease like
+ * endJob: a runner whose lease ran out and was taken over (the job's generation moved on) neither ends the job nor
+ * settles the note, which the job's current runner does. The event is appended in the statement by the event
+ * log's own CTEs (appendedEventsSql).
  */
 const SETTLE = `
-  WITH job AS (DELETE FROM transmission_jobs WHERE id = $1::uuid),
+  WITH job AS (
+    DELETE FROM transmission_jobs WHERE id = $1::uuid AND ($13::int IS NULL OR lease = $13::int) RETURNING id),
   updated AS (
     UPDATE nfe SET status = $2::text, proc_xml = $3::text, protocolo = $4::text, rejeicao = $5::jsonb,
       authorized_at = $6::timestamptz, updated_at = $7::timestamptz
     WHERE id = $1::uuid AND status IN (${PENDING.map((s) => `'${s}'`).join(', ')})
+      AND ($13::int IS NULL OR EXISTS (SELECT 1 FROM job))
     RETURNING id),
   ${appendedEventsSql({
     source: 'SELECT $10::uuid AS id, $11::text AS tipo, $12::jsonb AS dados, 1::bigint AS ord FROM updated',
@@ -200,8 +212,9 @@ const SETTLE = `
   })}
   SELECT id::text AS id FROM updated`;
 
-async function endJob(deps: Pick<EngineDeps, 'db'>, noteId: string): Promise<void> {
-  await deps.db.transmissionJob.deleteMany({ where: { id: noteId } });
+/** A settled note's job ends, fenced like SETTLE: a runner that lost its lease leaves the job to its new runner. */
+async function endJob(deps: Pick<EngineDeps, 'db'>, noteId: string, lease: number | null): Promise<void> {
+  await deps.db.transmissionJob.deleteMany({ where: { id: noteId, ...(lease === null ? {} : { lease }) } });
 }
 
 /** The authority's code and message, with the plain-language explanation and fix where the table has them. */

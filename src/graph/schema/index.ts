@@ -21,5 +21,6 @@ import './nfe-eventos.js';
 import './nfe-inutilizacao.js';
 import './nfe-previa.js';
 import './tributos.js';
+import './fila.js';
 
 export const schema = refuseUnsafeArguments(builder.toSchema({ sortSchema: true }));
