@@ -37,32 +37,8 @@ export async function correctNfe(
   const cStat = (note.rejeicao as { cStat?: string } | null)?.cStat ?? '999';
   // The rejection being corrected decides the autXML adjustments that answer it (nfe_autxml_sefaz_apos_487, …).
   const { body, company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body, cStat);
-  const erros: ErrorItem[] = [];
-  if (company.id !== note.companyId) {
-    erros.push({
-      codigo: 'empresa_diferente_da_nota',
-      campo: '/empresa_id',
-      mensagem: 'A correção é da mesma empresa da NF-e rejeitada.',
-      correcao: `Envie empresa_id ${note.companyId}.`,
-    });
-  }
   const serie = request.serie ?? company.serieNfe ?? '1';
-  if (serie !== note.serie) {
-    erros.push({
-      codigo: 'serie_diferente_da_nota',
-      campo: '/serie',
-      mensagem: `A correção mantém a série ${note.serie} e o número ${note.numero} da NF-e rejeitada.`,
-      correcao: `Envie serie "${note.serie}" ou omita-a.`,
-    });
-  }
-  if (request.referencia !== undefined && request.referencia !== note.referencia) {
-    erros.push({
-      codigo: 'referencia_diferente_da_nota',
-      campo: '/referencia',
-      mensagem: 'A correção mantém a referência da NF-e rejeitada.',
-      correcao: note.referencia ? `Envie referencia "${note.referencia}" ou omita-a.` : 'Omita referencia.',
-    });
-  }
+  const erros = correctionMismatches(note, { empresaId: company.id, serie, referencia: request.referencia });
   if (erros.length)
     throw new EngineError('validacao', 'A requisição tem campos inválidos.', {
       correcao: 'Corrija cada item de erros e envie de novo.',
@@ -110,6 +86,39 @@ export async function correctNfe(
     });
   });
   return awaitNfeOutcome(deps, note.id, options.waitSeconds);
+}
+
+/** What a correction may not change of the rejected note: its company, series and number, and its reference. */
+function correctionMismatches(
+  note: Nfe,
+  correction: { empresaId: string; serie: string; referencia: string | null | undefined },
+): ErrorItem[] {
+  const erros: ErrorItem[] = [];
+  if (correction.empresaId !== note.companyId) {
+    erros.push({
+      codigo: 'empresa_diferente_da_nota',
+      campo: '/empresa_id',
+      mensagem: 'A correção é da mesma empresa da NF-e rejeitada.',
+      correcao: `Envie empresa_id ${note.companyId}.`,
+    });
+  }
+  if (correction.serie !== note.serie) {
+    erros.push({
+      codigo: 'serie_diferente_da_nota',
+      campo: '/serie',
+      mensagem: `A correção mantém a série ${note.serie} e o número ${note.numero} da NF-e rejeitada.`,
+      correcao: `Envie serie "${note.serie}" ou omita-a.`,
+    });
+  }
+  if (correction.referencia !== undefined && correction.referencia !== note.referencia) {
+    erros.push({
+      codigo: 'referencia_diferente_da_nota',
+      campo: '/referencia',
+      mensagem: 'A correção mantém a referência da NF-e rejeitada.',
+      correcao: note.referencia ? `Envie referencia "${note.referencia}" ou omita-a.` : 'Omita referencia.',
+    });
+  }
+  return erros;
 }
 
 function assertRejected(note: Nfe): void {
