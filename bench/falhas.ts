@@ -403,6 +403,8 @@ async function runFault(fault: Fault) {
     respostas: countBy(load.attempts.map((a) => String(a.status))),
     p99DuranteFalhaMs: percentile(during, 99),
     segundosParaRecuperar: recoveredAt ? Number(((recoveredAt - healedAt) / 1000).toFixed(2)) : null,
+    // From the fault's start: a killed or restarted process's replacement start-up is part of its fault.
+    segundosDesdeAFalha: recoveredAt ? Number(((recoveredAt - faultAt) / 1000).toFixed(2)) : null,
     ...(national.length ? { enviosNacionais: national.length, notasAvulsas: storedIds.size } : {}),
   };
   await target.close();
