@@ -20,7 +20,7 @@ const children: ChildProcess[] = [];
 
 /** The service (API + worker, `createApp` as `serve` runs it) as a child process on one DATA_DIR / schema. */
 async function startService(env: Record<string, string>) {
-  return startChildProcess<{ url: string; testKey?: string; companyId?: string }>(
+  return startChildProcess<{ url: string; testKey?: string; liveKey?: string; companyId?: string }>(
     'test/support/children/service-child.ts',
     { DATA_DIR: dataDir, CHILD_SLOW_MS: '1000', ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env },
     children,
@@ -81,6 +81,42 @@ describe('the service killed while a batch is processando', () => {
     // One note per valid line in the service too: nothing created twice by the resumed batch.
     expect(await allNotes(again)).toHaveLength(38);
     expect((await allEvents(again)).filter((e) => e.tipo === 'LOTE_EMISSAO_CONCLUIDO')).toHaveLength(1);
+
+    const stopped = new Promise((resolve) => second.child.once('exit', resolve));
+    second.child.kill('SIGTERM');
+    await stopped;
+  }, 400_000);
+});
+
+describe('the service killed while a batch is validando', () => {
+  it('resumes the validation within 15 s of the kill: the batch lease is renewed while held, not 2 minutes long', async () => {
+    const first = await startService({ CHILD_SEED: '1' });
+    // A live key: up to 5,000 lines, enough that the kill lands while they are being judged.
+    const http = httpClient(first.info.url, first.info.liveKey);
+    const itens = Array.from({ length: 5000 }, (_, i) => (i % 100 === 7 ? linha({ valor: 'x' }) : linha()));
+    const created = await http.post('/v1/lotes', { empresa_id: first.info.companyId, ao_validar: 'aguardar', itens });
+    expect(created.status, created.text).toBe(202);
+    const exited = new Promise((resolve) => first.child.once('exit', resolve));
+    first.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    await exited;
+
+    const second = await startService({});
+    const again = httpClient(second.info.url, first.info.liveKey);
+    // Lines appear as validation judges them: the batch's counts sum the lines judged so far.
+    const judged = async () => {
+      const res = await again.get(`/v1/lotes/${created.body.id}`);
+      expect(res.status, res.text).toBe(200);
+      return Object.values(res.body.contagens as Record<string, number>).reduce((a, b) => a + b, 0);
+    };
+    // Killed while its lines were being judged: only a resumption judges the rest. Polled under the rate limit.
+    const atRestart = await judged();
+    expect(atRestart).toBeLessThan(5000);
+    await waitFor(async () => (await judged()) > atRestart, 'the validation to resume', 60_000, 600);
+    const resumedAfterMs = Date.now() - killedAt;
+    expect(resumedAfterMs, `resumed ${resumedAfterMs} ms after the kill`).toBeLessThanOrEqual(15_000);
+    const lote = await waitLote(again, created.body.id, (l) => l.status === 'aguardando_emissao', 60_000, 500);
+    expect(lote.contagens).toMatchObject({ aguardando_emissao: 4950, com_erro_validacao: 50 });
 
     const stopped = new Promise((resolve) => second.child.once('exit', resolve));
     second.child.kill('SIGTERM');

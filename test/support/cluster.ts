@@ -27,6 +27,8 @@ export interface ChildInfo {
   testKey?: string;
   liveKey?: string;
   companyId?: string;
+  /** CHILD_SEED_KEYS: more test keys of the seeded account. */
+  keys?: string[];
 }
 
 export interface Member {

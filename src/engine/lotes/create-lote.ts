@@ -7,7 +7,7 @@ import { checkScenario } from '../nfse/issue-nfse.js';
 import { assertReady, readinessOf } from '../prontidao/get-readiness.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
 import { advanceInBackground } from './advance-lote.js';
-import { leaseFrom } from './lease-from.js';
+import { LOTE_RECEIVING_LEASE_MS, leaseFrom } from './lease-from.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { presentLote, zeroCounts, type LoteView } from './present-lote.js';
 import { insertLoteLines } from './insert-lote-lines.js';
@@ -150,7 +150,7 @@ async function receiveLote(deps: TransmissionDeps, received: ReceivedLote): Prom
       origem: received.origem,
       total: 0,
       simulacao: received.simulacao,
-      lockedUntil: leaseFrom(deps),
+      lockedUntil: leaseFrom(deps, LOTE_RECEIVING_LEASE_MS),
       createdAt: now,
       updatedAt: now,
     },

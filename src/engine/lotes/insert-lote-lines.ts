@@ -1,6 +1,6 @@
 import type { EngineDeps } from '../engine-deps.js';
 import { newId } from '../nucleo/new-id.js';
-import { leaseFrom } from './lease-from.js';
+import { LOTE_RECEIVING_LEASE_MS, leaseFrom } from './lease-from.js';
 import { LOTE_RECEBENDO } from './lote-recebendo.js';
 
 // A statement carries lines up to about this much JSON: the database holds a statement's text and its parsed
@@ -52,7 +52,7 @@ export async function insertLoteLines(
 const insertChunk = (deps: Pick<EngineDeps, 'db' | 'clock'>, loteId: string, rows: string, now: Date) => deps.db
   .$executeRaw`
   WITH lease AS (
-    UPDATE lotes SET locked_until = ${leaseFrom(deps)} WHERE id = ${loteId}::uuid AND status = ${LOTE_RECEBENDO} RETURNING id)
+    UPDATE lotes SET locked_until = ${leaseFrom(deps, LOTE_RECEIVING_LEASE_MS)} WHERE id = ${loteId}::uuid AND status = ${LOTE_RECEBENDO} RETURNING id)
   INSERT INTO lote_itens (id, lote_id, linha, referencia, status, request, updated_at)
   SELECT r."id", lease.id, r."linha", r."referencia", 'validando', COALESCE(r."request", 'null'::jsonb), ${now}
   FROM lease, jsonb_to_recordset(${rows}::jsonb) AS r("id" uuid, "linha" int, "referencia" text, "request" jsonb)`;

@@ -18,6 +18,7 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
 import { leaseFrom } from './lease-from.js';
+import { LoteLeaseLost } from './hold-lote-lease.js';
 import { publishLote } from '../eventos/lote-topic.js';
 import { takenReferences } from './taken-references.js';
 import { insertNewNotes, type NewNote } from '../nfse/insert-new-note.js';
@@ -252,6 +253,11 @@ async function storeChunk(
   now: Date,
 ): Promise<void> {
   await deps.db.$transaction(async (tx) => {
+    // Fenced: the batch row locked while it carries this step's lease generation, so a process that took the
+    // batch over waits for this chunk, and a step that lost its lease stores nothing.
+    const held = await tx.$queryRaw<unknown[]>`
+      SELECT 1 FROM lotes WHERE id = ${lote.id}::uuid AND lease = ${lote.lease} FOR UPDATE`;
+    if (held.length === 0) throw new LoteLeaseLost(lote.id);
     const claimed = new Set(
       (
         await tx.loteItem.updateManyAndReturn({

@@ -5,6 +5,7 @@ import { mapInSlices } from '../nucleo/map-in-slices.js';
 import { newId } from '../nucleo/new-id.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { leaseFrom } from './lease-from.js';
+import { LoteLeaseLost } from './hold-lote-lease.js';
 import { lineContext } from './line-context.js';
 import { municipalProjections } from './municipal-projections.js';
 import { publishLote } from '../eventos/lote-topic.js';
@@ -78,14 +79,18 @@ export async function validateLote(
         nfseId: status === 'aguardando_emissao' ? newId() : null,
       };
     });
-    await deps.db.$executeRaw`
+    // Fenced: only while the batch carries this step's lease generation. Nothing judged means the lease went to
+    // another process (the page's lines were `validando` when read): this step stops.
+    const judged = await deps.db.$executeRaw`
       UPDATE lote_itens i SET status = r."status", erros = r."erros", nfse_id = r."nfseId", updated_at = ${ctx.now}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("linha" int, "status" text, "erros" jsonb, "nfseId" uuid)
-      WHERE i.lote_id = ${lote.id}::uuid AND i.linha = r."linha" AND i.status = 'validando'`;
+      WHERE i.lote_id = ${lote.id}::uuid AND i.linha = r."linha" AND i.status = 'validando'
+        AND EXISTS (SELECT 1 FROM lotes l WHERE l.id = ${lote.id}::uuid AND l.lease = ${lote.lease})`;
+    if (judged === 0) throw new LoteLeaseLost(lote.id);
   }
   const next = lote.aoValidar === 'aguardar' ? 'aguardando_emissao' : 'processando';
   const validated = await deps.db.lote.updateMany({
-    where: { id: lote.id, status: 'validando' },
+    where: { id: lote.id, lease: lote.lease, status: 'validando' },
     data: { status: next, lockedUntil: next === 'processando' ? leaseFrom(deps) : null, updatedAt: deps.clock.now() },
   });
   if (validated.count) await publishLote(deps, lote);

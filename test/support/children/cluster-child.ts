@@ -2,7 +2,8 @@
 // on DATABASE_URL + REDIS_URL and the shared DATA_DIR (the simulated national side lives there, so every process
 // sees one national system). Prints one JSON line when ready. CHILD_PG_SCHEMA: PostgreSQL schema;
 // CHILD_SEED=1: creates an account with a company and prints its keys; CHILD_CLOCK_OFFSET_MS: the clock runs
-// this far ahead (a replacement worker "after" the dead one's leases); CHILD_NATIONAL_TIMEOUT_MS.
+// this far ahead (a replacement worker "after" the dead one's leases); CHILD_NATIONAL_TIMEOUT_MS; CHILD_SEED_KEYS=n:
+// n more test keys of the seeded account, printed as `keys` (load from many clients, each under its key's limit).
 import { parseConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/create-logger.js';
 import { createApp, type Role } from '../../../src/create-app.js';
@@ -26,7 +27,15 @@ let seed = {};
 if (process.env.CHILD_SEED) {
   const account = await seedAccount(app.engine);
   const company = await account.company();
-  seed = { accountId: account.accountId, testKey: account.testKey, liveKey: account.liveKey, companyId: company.id };
+  const keys: string[] = [];
+  for (let i = 0; i < Number(process.env.CHILD_SEED_KEYS ?? 0); i++) keys.push(await account.key('test'));
+  seed = {
+    accountId: account.accountId,
+    testKey: account.testKey,
+    liveKey: account.liveKey,
+    companyId: company.id,
+    keys,
+  };
 }
 process.stdout.write(`${JSON.stringify({ url, pid: process.pid, ...seed })}\n`);
 process.once('SIGTERM', () => {

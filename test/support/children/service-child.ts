@@ -3,7 +3,7 @@
 // when listening. CHILD_PG_SCHEMA: PostgreSQL schema; CHILD_CLOCK_OFFSET_MS: the clock runs this far ahead (a
 // restart "later"); CHILD_SEED=1: creates an account and a company and prints the test key and company id;
 // CHILD_SLOW_MS: how long the simulator's processamento_lento holds each answer. CHILD_SEED=abrasf: the company is in
-// Brasília (an ABRASF 2.04 city, with its municipal registration) and the live key is printed too;
+// Brasília (an ABRASF 2.04 city, with its municipal registration); the live key is printed too;
 // CHILD_ABRASF_CENARIO: what the ABRASF simulator plays for that company's next call. CHILD_SEED=sao_paulo: the
 // company is in São Paulo (CCM and the city's service code); CHILD_SAO_PAULO_CENARIO: what its simulator plays next.
 import { parseConfig } from '../../../src/config.js';
@@ -48,7 +48,7 @@ if (process.env.CHILD_SEED) {
   seed = {
     testKey: account.testKey,
     companyId: company.id,
-    ...(abrasf || saoPaulo ? { liveKey: account.liveKey } : {}),
+    liveKey: account.liveKey,
   };
 }
 process.stdout.write(`${JSON.stringify({ url, ...seed })}\n`);

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "lotes" ADD COLUMN     "lease" INTEGER NOT NULL DEFAULT 0;
