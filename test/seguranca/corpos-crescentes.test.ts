@@ -108,11 +108,14 @@ function judge(declaration: BodyDeclaration, body: Json): Json | null {
   return problemBody(invalidBody(declaration, erros), 'req', 'https://docs');
 }
 
-/** The fastest of three runs after one warm-up (ms) and the answer's size in characters. */
+/**
+ * The fastest of seven runs after one warm-up (ms) and the answer's size in characters: a collection or a busy core
+ * may slow a few runs, not all seven.
+ */
 function measure(declaration: BodyDeclaration, body: Json): { ms: number; size: number } {
   let size = JSON.stringify(judge(declaration, body) ?? {}).length;
   let ms = Infinity;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 7; i++) {
     const started = performance.now();
     size = JSON.stringify(judge(declaration, body) ?? {}).length;
     ms = Math.min(ms, performance.now() - started);
@@ -123,7 +126,7 @@ function measure(declaration: BodyDeclaration, body: Json): { ms: number; size: 
 // 8× the input may take at most 32× the time (linear, with room for a busy machine); below a couple of
 // milliseconds the clock says nothing about growth.
 const GROWTH = 32;
-const FLOOR_MS = 2;
+const FLOOR_MS = 3;
 // 100 entries of erros[] and the count, each with its two texts cut and a pointer of at most 32 levels.
 const MAX_ANSWER = (BODY_LIMITS.reportedIssues + 1) * (2 * BODY_LIMITS.issueText + 400);
 

@@ -646,6 +646,11 @@ const QUERIES: Record<string, QueryRow> = {
   account: page('live', 'account', 'id'),
   usage: page('live', 'usage', 'ciclo'),
   apiKeys: page('live', 'apiKeys', 'id'),
+  // The panel's list of dead transmission jobs: no API key reads it, whoever owns the key.
+  transmissoesDesistidas: {
+    ...page('live', 'transmissoesDesistidas', 'totalCount edges { node { id documentoId referencia } }'),
+    expect: { conta: 'erro', restrita: 'erro', ambiente: 'erro' },
+  },
   companies: { ...page('live', 'companies'), expect: { conta: 'lista', restrita: 'lista', ambiente: SHARED } },
   company: {
     ...one('live', 'company(id: $id)', '$id: ID!', () => ({ id: a2.id })),
