@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 60_000,
+    // Processes the tests stop skip the drain before closing (a test that needs it sets its own).
+    env: { SHUTDOWN_DRAIN_SECONDS: '0' },
     hookTimeout: 120_000,
     // expect.poll waits for work in another process or a browser (a sign-in derives a scrypt key at N = 2^17):
     // 1 s, vitest's default, is less than such a step takes while the suite runs two files at once on two cores.

@@ -99,6 +99,11 @@ export interface Config {
   metricsToken: string | null;
   /** How long SIGTERM waits for requests and jobs in flight before releasing what is left and exiting. */
   shutdownGraceSeconds: number;
+  /**
+   * How long, within that grace, the API keeps serving after SIGTERM while /readyz answers 503 and every answer
+   * carries `Connection: close`, so the load balancer and keep-alive clients move elsewhere before the port closes.
+   */
+  shutdownDrainSeconds: number;
   /** Where the operator panel's built assets are (PAINEL_DIR; default dist/painel of the package). */
   painelDir: string;
   /**

@@ -80,9 +80,11 @@ export interface App {
   /**
    * Stops the process's work. With `graceMs`: new requests are refused at once, requests and jobs in flight get
    * until then to finish; jobs still running are then released to other workers and connections still open are
-   * cut, so the process can exit within the grace period.
+   * cut, so the process can exit within the grace period. With `drainMs` (SHUTDOWN_DRAIN_SECONDS on a stop by
+   * signal), the API first drains that long: /readyz 503, requests served, each answer closing its connection; a
+   * worker-role process, which serves no API, skips it.
    */
-  close(options?: { graceMs?: number }): Promise<void>;
+  close(options?: { graceMs?: number; drainMs?: number }): Promise<void>;
 }
 
 /**
@@ -140,7 +142,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       return listener.metricsServer?.url ?? '';
     },
     listen: () => listener.listen(),
-    close: ({ graceMs }: { graceMs?: number } = {}) =>
+    close: ({ graceMs, drainMs } = {}) =>
       closeApp(
         {
           ...roles,
@@ -153,6 +155,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           },
         },
         graceMs,
+        role === 'worker' ? 0 : drainMs,
       ),
   };
 }

@@ -22,6 +22,10 @@ export async function serve(config: Config, role: Role): Promise<undefined> {
   process.stdout.write(
     `${JSON.stringify({ servindo: url || null, papel: role, banco: app.database.kind, ...(shown ? { demo: shown } : {}) })}\n`,
   );
-  stopOnSignals(app, { graceMs: config.shutdownGraceSeconds * 1000, logger });
+  stopOnSignals(app, {
+    graceMs: config.shutdownGraceSeconds * 1000,
+    drainMs: config.shutdownDrainSeconds * 1000,
+    logger,
+  });
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Authorities } from './start-authorities.js';
 import type { Infrastructure } from './open-infrastructure.js';
 import { closeWebhookRuntime } from './create-webhook-runtime.js';
@@ -7,7 +8,7 @@ import type { WebhookRuntime } from '../engine/webhooks/webhook-deps.js';
 export interface RunningApp {
   /** The websocket servers, closed one after the other before anything else. */
   sockets: Array<{ close(): Promise<void> }>;
-  server: { close(): PromiseLike<unknown>; server: { closeAllConnections(): void } };
+  server: { close(): PromiseLike<unknown>; startDrain(): void; server: { closeAllConnections(): void } };
   worker: { stop(deadline?: number): Promise<void> } | null;
   webhookWorker: { stop(): Promise<void> } | null;
   scheduler?: { stop(): Promise<void> } | null;
@@ -21,12 +22,19 @@ export interface RunningApp {
 }
 
 /**
- * Stops the process's work. With `graceMs`: new requests are refused at once, requests and jobs in flight get
+ * Stops the process's work. With `drainMs`, the server first drains that long (within the grace): /readyz 503,
+ * requests still served, each answer closing its connection. With `graceMs`: new requests are refused at once, requests and jobs in flight get
  * until then to finish; jobs still running are then released to other workers and connections still open are
  * cut, so the process can exit within the grace period.
  */
-export async function closeApp(app: RunningApp, graceMs?: number): Promise<void> {
+export async function closeApp(app: RunningApp, graceMs?: number, drainMs = 0): Promise<void> {
   const deadline = graceMs === undefined ? undefined : Date.now() + graceMs;
+  // Before the port closes: not ready, and each answer ends its connection. Closing at once would cut the idle
+  // keep-alive connections a client may be sending on at that very moment, leaving that request unanswered.
+  if (drainMs > 0) {
+    app.server.startDrain();
+    await sleep(deadline === undefined ? drainMs : Math.min(drainMs, Math.max(0, deadline - Date.now())));
+  }
   for (const socket of app.sockets) await socket.close();
   // All at once: the server stops accepting and waits for its requests while the workers stop claiming and
   // finish what they hold (the transmission worker releases what is left at the deadline by itself).

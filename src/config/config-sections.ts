@@ -170,7 +170,10 @@ export function readJobConfig(
 export function readOperationConfig(
   r: EnvReader,
   port: number,
-): Pick<Config, 'metricsPort' | 'metricsToken' | 'shutdownGraceSeconds' | 'trustProxy' | 'painelOrigins'> {
+): Pick<
+  Config,
+  'metricsPort' | 'metricsToken' | 'shutdownGraceSeconds' | 'shutdownDrainSeconds' | 'trustProxy' | 'painelOrigins'
+> {
   const { env } = r;
   const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : null;
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
@@ -183,6 +186,9 @@ export function readOperationConfig(
   const shutdownGraceSeconds = Number(env.SHUTDOWN_GRACE_SECONDS ?? 25);
   if (!Number.isFinite(shutdownGraceSeconds) || shutdownGraceSeconds < 0)
     r.problem('SHUTDOWN_GRACE_SECONDS must be a non-negative number');
+  const shutdownDrainSeconds = Number(env.SHUTDOWN_DRAIN_SECONDS ?? 3);
+  if (!Number.isFinite(shutdownDrainSeconds) || shutdownDrainSeconds < 0)
+    r.problem('SHUTDOWN_DRAIN_SECONDS must be a non-negative number');
 
   const trustProxy = ['1', 'true'].includes(env.TRUST_PROXY?.trim() ?? '');
   if (env.TRUST_PROXY?.trim() && !trustProxy && !['0', 'false'].includes(env.TRUST_PROXY.trim()))
@@ -195,7 +201,7 @@ export function readOperationConfig(
     if (!/^https?:\/\/[^/\s?#*]+$/.test(origin))
       r.problem(`PAINEL_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path)`);
   }
-  return { metricsPort, metricsToken, shutdownGraceSeconds, trustProxy, painelOrigins };
+  return { metricsPort, metricsToken, shutdownGraceSeconds, shutdownDrainSeconds, trustProxy, painelOrigins };
 }
 
 /** The scheduler's periods (docs/configuracao.md): the housekeeping sweep, the purges and batch resumption. */

@@ -22,6 +22,13 @@ import { registerMetrics, type ServedMetrics } from './register-metrics.js';
 import { registerRequestLog } from './register-request-log.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Starts the drain before a stop: /readyz answers 503 and every answer closes its connection, while requests
+     * are still served, so clients open their next connection to another process instead of reusing this one.
+     */
+    startDrain(): void;
+  }
   interface FastifyRequest {
     requestId: string;
     principal: Principal | null;
@@ -75,6 +82,15 @@ export async function buildServer(
     requestIdHeader: false,
     trustProxy: options.trustProxy ?? false,
   });
+  let draining = false;
+  app.decorate('startDrain', () => {
+    draining = true;
+  });
+  // On the way out, so a request that arrived before the drain and is answered during it closes its connection too.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
   app.decorateRequest('requestId', '');
   app.decorateRequest('principal', null);
   app.decorateRequest('arrivedAt', null);
@@ -89,7 +105,12 @@ export async function buildServer(
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   registerErrorHandlers(app, { docsUrl: options.docsUrl });
   if (options.metrics) registerMetrics(app, options.metrics);
-  registerHealthcheck(app, { healthcheck: options.healthcheck, redisState: options.redisState, deps: engine });
+  registerHealthcheck(app, {
+    healthcheck: options.healthcheck,
+    redisState: options.redisState,
+    draining: () => draining,
+    deps: engine,
+  });
 
   const yoga = createGraphqlHttp(app, options.schema, engine, {
     endpoint: '/graphql',

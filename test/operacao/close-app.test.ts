@@ -10,6 +10,7 @@ function recordingApp(calls: string[], serverCloseMs = 0): RunningApp {
     sockets: [{ close: step('ws') }, { close: step('painelWs') }],
     server: {
       close: () => new Promise((resolve) => setTimeout(() => resolve(calls.push('server')), serverCloseMs)),
+      startDrain: () => void calls.push('drain'),
       server: { closeAllConnections: () => void calls.push('cut connections') },
     },
     worker: { stop: async (deadline) => void calls.push(`worker ${deadline === undefined ? 'waits' : 'deadline'}`) },

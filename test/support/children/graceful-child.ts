@@ -29,5 +29,9 @@ if (process.env.CHILD_SEED) {
   const company = await account.company();
   seed = { accountId: account.accountId, testKey: account.testKey, companyId: company.id };
 }
-stopOnSignals(app, { graceMs: config.shutdownGraceSeconds * 1000, logger });
+stopOnSignals(app, {
+  graceMs: config.shutdownGraceSeconds * 1000,
+  drainMs: config.shutdownDrainSeconds * 1000,
+  logger,
+});
 process.stdout.write(`${JSON.stringify({ url, pid: process.pid, ...seed })}\n`);

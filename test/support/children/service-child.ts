@@ -52,6 +52,7 @@ if (process.env.CHILD_SEED) {
   };
 }
 process.stdout.write(`${JSON.stringify({ url, ...seed })}\n`);
+// The same drain as a stop by signal (SHUTDOWN_DRAIN_SECONDS, 0 under vitest), without its grace deadline.
 process.once('SIGTERM', () => {
-  void app.close().finally(() => process.exit(0));
+  void app.close({ drainMs: config.shutdownDrainSeconds * 1000 }).finally(() => process.exit(0));
 });
