@@ -2,6 +2,7 @@ import { endJob, type DeadJob } from '../../fila/end-job.js';
 import { type JobPayload } from '../../fila/job-payload.js';
 import { jobSettings } from '../../fila/job-settings.js';
 import { rescheduleJob } from '../../fila/reschedule-job.js';
+import { resumeWaitingJobs } from '../../fila/resume-waiting-jobs.js';
 import { type EmissionResult } from '../../autoridades/emission-result.js';
 import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import { type Credentials } from '../../autoridades/endpoint.js';
@@ -84,6 +85,8 @@ interface NextAttempt {
   resultado: string;
   /** Wait before the next attempt; the failure count's backoff when absent. */
   waitMs?: number;
+  /** The system did not answer: the job waits for its next answer to anyone (resumeWaitingJobs). */
+  unanswered?: boolean;
 }
 
 /**
@@ -166,6 +169,7 @@ async function transmit(run: JobRun): Promise<Settled> {
 }
 
 async function applyEmission(run: JobRun, result: EmissionResult, step: string): Promise<Settled> {
+  if (result.kind === 'authorized' || result.kind === 'rejected') await systemAnswered(run);
   switch (result.kind) {
     case 'authorized': {
       const nfse = { chave: result.chave, numero: result.numero, xml: result.nfseXml };
@@ -174,13 +178,13 @@ async function applyEmission(run: JobRun, result: EmissionResult, step: string):
     case 'rejected':
       return applyRejection(run, result.erros, step);
     case 'timeout':
-      return reschedule(run, { kind: 'consultar', step, resultado: 'sem_resposta' });
+      return reschedule(run, { kind: 'consultar', step, resultado: 'sem_resposta', unanswered: true });
     case 'unavailable': {
       const mayHaveSent = result.received !== 'no' && run.payload.mayHaveSent;
       const kind = result.received === 'no' ? 'emitir' : 'consultar';
       return reschedule(
         { ...run, payload: { ...run.payload, mayHaveSent } },
-        { kind, step, resultado: 'indisponivel' },
+        { kind, step, resultado: 'indisponivel', unanswered: true },
       );
     }
     case 'transmission_failed':
@@ -217,13 +221,15 @@ async function applyRejection(run: JobRun, erros: AuthorityMessage[], step: stri
 async function queryThenAct(run: JobRun): Promise<Settled> {
   const { deps, note, route } = run;
   const found = await route.provider.recover({ ...route.call, note });
+  const unanswered = found.kind === 'pending' && found.resultado === 'indisponivel';
+  if (found.kind !== 'unknown' && !unanswered) await systemAnswered(run);
   if (found.kind === 'not_found') {
     // The system never got it: resending the same signed DPS is safe.
     await updateNote(deps, note.id, { timeline: [{ tipo: 'consulta_dps', detalhe: { resultado: 'nao_encontrada' } }] });
     return send({ ...run, payload: { ...run.payload, mayHaveSent: false } });
   }
   if (found.kind === 'pending')
-    return reschedule(run, { kind: 'consultar', step: 'consulta_dps', resultado: found.resultado });
+    return reschedule(run, { kind: 'consultar', step: 'consulta_dps', resultado: found.resultado, unanswered });
   if (found.kind === 'unknown') return fail(run, 'desconhecido', `Não foi possível consultar a DPS (${found.cause}).`);
   return authorize(run, found.nfse, [
     { tipo: 'consulta_dps', detalhe: { resultado: 'encontrada' } },
@@ -285,14 +291,18 @@ async function settleWithNote(
   return note;
 }
 
-async function reschedule({ deps, job, note, payload }: JobRun, next: NextAttempt): Promise<Settled> {
+async function reschedule(run: JobRun, next: NextAttempt): Promise<Settled> {
+  const { deps, job, note, payload } = run;
   const failures = (payload.failures ?? 0) + 1;
+  // Once brought forward in a streak of unanswered attempts, a job keeps its backoff (resumeWaitingJobs).
+  const broughtForward = next.unanswered ? payload.broughtForward : undefined;
+  const waitingFor = next.unanswered && !broughtForward ? authorityKey(run) : undefined;
   await deps.db.$transaction(async (tx) => {
     // The job first: a run that lost its lease adds nothing to the note's timeline.
     const runAt = await rescheduleJob(deps, tx, job, {
       failures: failures - 1,
       kind: next.kind,
-      payload: { ...payload, failures },
+      payload: { ...payload, failures, waitingFor, broughtForward },
       waitMs: next.waitMs,
     });
     if (!runAt) return;
@@ -306,6 +316,21 @@ async function reschedule({ deps, job, note, payload }: JobRun, next: NextAttemp
     );
   });
   return null;
+}
+
+/** The system a job's calls go to, per environment: the jobs its outage pushed back wait for it (`waitingFor`). */
+function authorityKey({ note, route }: Pick<JobRun, 'note' | 'route'>): string {
+  return `nfse:${route.provider.sistema}:${note.environment}`;
+}
+
+/**
+ * The system answered this job: the jobs its unavailability pushed back go now rather than after their backoff.
+ * Their transmission does not depend on it, so a failure here is only logged.
+ */
+async function systemAnswered(run: JobRun): Promise<void> {
+  await resumeWaitingJobs(run.deps, authorityKey(run)).catch((err: unknown) => {
+    run.deps.logger.warn({ err }, 'could not bring forward the jobs waiting for the system');
+  });
 }
 
 async function finishJob(deps: TransmissionDeps, job: TransmissionJob, settled: Settled): Promise<Settled> {
