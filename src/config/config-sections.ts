@@ -217,7 +217,7 @@ export function readScheduleConfig(
     sweepSeconds: positive('SWEEP_INTERVAL_SECONDS', 60),
     purgeIntervalMinutes: positive('PURGE_INTERVAL_MINUTES', 60),
     purgeChunkRows: positive('PURGE_CHUNK_ROWS', 1000),
-    loteResumeSeconds: positive('LOTE_RESUME_SECONDS', 5),
+    loteResumeSeconds: positive('LOTE_RESUME_SECONDS', 2),
   };
 }
 
