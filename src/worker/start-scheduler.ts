@@ -21,7 +21,11 @@ export interface ScheduledTask {
 export interface SchedulerOptions {
   /** How often each job's row is looked at (at most its period); 15 s by default. */
   checkMs?: number;
-  /** The lease of a run, renewed every third of it while the run goes on; 60 s by default. */
+  /**
+   * The lease of a run, renewed every third of it while the run goes on; 9 s by default. Batch resumption runs
+   * a crashed process's batch inside its run: a dead holder's run must pass on as soon as the batch's own lease
+   * (10 s) does, or the batch waits for the run instead.
+   */
   leaseMs?: number;
 }
 
@@ -37,7 +41,7 @@ export function startScheduler(
   options: SchedulerOptions = {},
 ) {
   const owner = newId();
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? 9_000;
   const stopping = new AbortController();
   const loops = tasks.map(async (task) => {
     const run: ScheduledRun = {
