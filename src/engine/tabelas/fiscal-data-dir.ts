@@ -26,6 +26,11 @@ const FISCAL_DATASETS = {
   municipiosIbge: 'nfse-nacional/tables/municipios_ibge.csv',
   /** Municipalities adhering to the NFS-e Emissor Nacional, official list of 2026-09-28 (offline snapshot). */
   adesaoEmissorNacional: 'nfe/tabelas/municipios-nfse-nacional.csv',
+  /**
+   * The NFS-e provider of every municipality (family, version, layout, URLs, source and date of each row), and the
+   * provider schemas in its folders (nfse-municipal/provedores/README.md of the data directory).
+   */
+  provedoresNfse: 'nfse-municipal/provedores',
   /** NF-e tax tables (nfe/tabelas/README.md and SOURCES.txt of the data directory): TIPI, ICMS rates, CFOP, MVA-ST. */
   tipi: 'nfe/tabelas/tipi.csv',
   icmsAliquotasInternas: 'nfe/tabelas/icms-aliquotas-internas.csv',
