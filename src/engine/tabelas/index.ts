@@ -24,7 +24,7 @@ export type {
 } from './parametros-municipio.js';
 export { adesaoEmissorNacional, VERSAO_ADESAO_EMISSOR_NACIONAL } from './adesao-emissor-nacional.js';
 export type { AdesaoEmissorNacional } from './adesao-emissor-nacional.js';
-export { provedorMunicipio, todosProvedoresMunicipio } from './provedor-municipio.js';
+export { provedorMunicipio, todosProvedoresMunicipio, municipioSemProvedor } from './provedor-municipio.js';
 export type { ProvedorMunicipio, RotaNfse, ConfiancaProvedor } from './provedor-municipio.js';
 export { ncm, ncmVigente } from './ncm.js';
 export type { Ncm } from './ncm.js';

@@ -93,3 +93,23 @@ export function provedorMunicipio(ibge: string): ProvedorMunicipio | null {
 export function todosProvedoresMunicipio(): ProvedorMunicipio[] {
   return [...tabela().values()];
 }
+
+/** A code the table does not list: nothing places it. */
+export function municipioSemProvedor(ibge: string): ProvedorMunicipio {
+  return {
+    ibge,
+    rota: 'desconhecido',
+    nome: null,
+    familia: null,
+    versao: null,
+    layout: '',
+    confianca: 'desconhecida',
+    fonte: '',
+    data: null,
+    urls: { producao: null, homologacao: null },
+    urlAnunciada: null,
+    emissorNacional: false,
+    populacao: 0,
+    observacao: '',
+  };
+}

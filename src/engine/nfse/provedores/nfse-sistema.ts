@@ -1,3 +1,4 @@
+import type { ProvedorMunicipio } from '../../tabelas/provedor-municipio.js';
 import type { CompanyWithCertificate } from '../../empresas/present-company.js';
 
 /** The issuing systems a note can go to: the national one, São Paulo's own (NFS-e Paulistana), an ABRASF 2.04 city. */
@@ -30,8 +31,11 @@ export interface NfseSistema {
   readonly nome: string;
   /** Every document id this system's provider builds starts with it (and no other provider's does). */
   readonly idPrefix: string;
-  /** Own systems: whether this one issues for the municipality (IBGE). The national system serves the rest. */
-  serves(ibge: string): boolean;
+  /**
+   * Own systems: whether this one issues for the municipality, as the provider table places it (its IBGE code,
+   * route, family and version). The national system serves the rest.
+   */
+  serves(provedor: ProvedorMunicipio): boolean;
   /**
    * What the system asks of the company beyond the national layout, as readiness items; each takes the place of
    * the general item of its name where that one found nothing to report. [] when nothing is missing.

@@ -1,3 +1,4 @@
+import { municipioSemProvedor, provedorMunicipio } from '../../tabelas/provedor-municipio.js';
 import type { Environment } from '../../nucleo/environment.js';
 import type { ParametrosMunicipio } from '../../tabelas/parametros-municipio.js';
 import type { TransmissionDeps } from '../../transmission-deps.js';
@@ -46,7 +47,8 @@ export function resolveNfseProvider(
 ): NfseProvider {
   const p = providers(deps);
   if (environment !== 'live' || municipal?.convenio !== 'proprio') return p.national;
-  return p.own.find((provider) => provider.serves(municipal.ibge)) ?? p.national;
+  const provedor = provedorMunicipio(municipal.ibge) ?? municipioSemProvedor(municipal.ibge);
+  return p.own.find((own) => own.serves(provedor)) ?? p.national;
 }
 
 /** The provider a stored note was issued through: its document id starts with that provider's prefix. */

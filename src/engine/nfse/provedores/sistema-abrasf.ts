@@ -8,7 +8,7 @@ export const SISTEMA_ABRASF: NfseSistema = {
   sistema: 'abrasf',
   nome: NOME,
   idPrefix: 'RPS',
-  serves: (ibge) => PERFIS_ABRASF.has(ibge),
+  serves: (provedor) => PERFIS_ABRASF.has(provedor.ibge),
   // What a city asks beyond the national fields is checked per note (checkIssuance), from the city's profile.
   readinessItems: () => [],
   // The cities whose profile offers the query of received notes (ConsultarNfseServicoTomado).

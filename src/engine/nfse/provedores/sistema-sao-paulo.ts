@@ -8,7 +8,7 @@ export const SISTEMA_SAO_PAULO: NfseSistema = {
   sistema: 'sao_paulo',
   nome: NOME,
   idPrefix: 'SP-',
-  serves: (ibge) => ibge === SAO_PAULO_IBGE,
+  serves: (provedor) => provedor.ibge === SAO_PAULO_IBGE,
   /** The CCM (inscrição municipal) and the city's service code, which the national layout does not have. */
   readinessItems(company) {
     const padroes = (company.padroes ?? {}) as Record<string, unknown>;

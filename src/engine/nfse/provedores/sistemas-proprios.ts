@@ -1,3 +1,4 @@
+import { municipioSemProvedor, provedorMunicipio } from '../../tabelas/provedor-municipio.js';
 import type { ParametrosMunicipio } from '../../tabelas/parametros-municipio.js';
 import type { NfseSistema } from './nfse-sistema.js';
 import { SISTEMA_ABRASF } from './sistema-abrasf.js';
@@ -14,5 +15,6 @@ export const SISTEMAS_PROPRIOS: readonly NfseSistema[] = [SISTEMA_SAO_PAULO, SIS
  */
 export function sistemaOf(municipal: Pick<ParametrosMunicipio, 'ibge' | 'convenio'>): NfseSistema {
   if (municipal.convenio !== 'proprio') return SISTEMA_NACIONAL;
-  return SISTEMAS_PROPRIOS.find((s) => s.serves(municipal.ibge)) ?? SISTEMA_NACIONAL;
+  const provedor = provedorMunicipio(municipal.ibge) ?? municipioSemProvedor(municipal.ibge);
+  return SISTEMAS_PROPRIOS.find((s) => s.serves(provedor)) ?? SISTEMA_NACIONAL;
 }
