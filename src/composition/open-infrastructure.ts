@@ -5,6 +5,7 @@ import type { AppOptions } from '../create-app.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { loadOrCreateMasterKey } from '../engine/cripto/load-or-create-master-key.js';
 import { lockDataDir } from '../engine/nucleo/data-dir-lock.js';
+import { releaseDeadLeases } from './release-dead-leases.js';
 import type { PubSub } from '../engine/nucleo/pubsub.js';
 import type { RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import { openMessaging, type RedisStatus } from './open-messaging.js';
@@ -46,6 +47,8 @@ export async function openInfrastructure(
     onQuery: options.onQuery,
     onStatement: options.onStatement,
   });
+  // Holding DATA_DIR's lock proves every earlier holder of the embedded database dead: its leases end now.
+  if (releaseDataDir) await releaseDeadLeases(opened.sql);
   const masterKey = config.masterKey ?? loadOrCreateMasterKey(config.dataDir);
   const untraced = openMessaging({
     redisUrl: config.redisUrl,
