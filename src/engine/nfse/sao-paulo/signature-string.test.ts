@@ -57,5 +57,8 @@ describe('São Paulo RPS signature string', () => {
   it('cancellation: the manual example "31000000000000000009" (CCM 8 + number 12)', () => {
     expect(cancellationSignatureString('31000000', '9')).toBe('31000000000000000009');
     expect(cancellationSignatureString('31000000', '9', 12)).toBe('000031000000000000000009');
+    // A CCM longer than 8 digits has no 8-position form: 12 positions whatever the setting.
+    expect(cancellationSignatureString('123456789012', '9')).toBe('123456789012000000000009');
+    expect(cancellationSignatureString('123456789', '9', 8)).toBe('000123456789000000000009');
   });
 });

@@ -74,12 +74,15 @@ export function rpsSignatureString(f: RpsSignatureFields, layout: LayoutSaoPaulo
 
 /**
  * The string of `AssinaturaCancelamento`: CCM (8 positions) and the NFS-e number (12). Layout 2 keeps 8 positions
- * in the manual and the schema; `ccmWidth` 12 is the alternative some clients use (docs/provedores-nfse.md).
+ * in the manual and the schema; `ccmWidth` 12 is the alternative some clients use (docs/provedores-nfse.md). A CCM
+ * of more than 8 digits (layout 2 widened it to 12) has no 8-position form: it is written in 12 whatever the width
+ * asked, the only string that names it.
  */
 export function cancellationSignatureString(
   inscricaoPrestador: string,
   numeroNfe: string,
   ccmWidth: 8 | 12 = 8,
 ): string {
-  return zeros(inscricaoPrestador, ccmWidth) + zeros(numeroNfe, 12);
+  const width = inscricaoPrestador.length > 8 ? 12 : ccmWidth;
+  return zeros(inscricaoPrestador, width) + zeros(numeroNfe, 12);
 }
