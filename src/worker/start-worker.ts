@@ -26,11 +26,13 @@ export interface DrainHooks {
 }
 
 /**
- * Jobs run at once by a worker process. The national calls are mostly waiting, so one process keeps its CPU busy
- * with many in flight; each round's notes and certificates are read in two statements (readRound) and its
- * authorisations written in one transaction (authorization-round.ts).
+ * Jobs a worker process claims in one round and runs at once. The national calls are mostly waiting, so one process
+ * keeps its CPU busy with many in flight; each round's notes and certificates are read in two statements
+ * (readRound) and its authorisations written in one transaction (authorization-round.ts). A round is also what a
+ * lot is made of (plan-lots.ts): it claims as many jobs as the largest lot a city takes (São Paulo's and the ABRASF
+ * lots: 50 RPS), so a batch's lots are full when that many notes wait.
  */
-export const TRANSMISSION_CONCURRENCY = 32;
+export const TRANSMISSION_CONCURRENCY = 50;
 
 /**
  * Runs every due job now (tests drive time with a FakeClock and call this instead of waiting). The leases of the
