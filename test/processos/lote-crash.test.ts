@@ -5,12 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { allEvents } from '../support/eventos.js';
 import { httpClient } from '../support/http.js';
 import { allNotes } from '../support/nfse.js';
 import { waitFor } from '../support/wait.js';
-import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
+import { cleanUpChildren, nationalDpsIds, startChildProcess, stopChildren } from '../support/child-service.js';
 import { usingPostgres } from '../support/test-app.js';
 import { allItens, linha, waitLote } from '../support/lotes.js';
 
@@ -27,6 +27,7 @@ async function startService(env: Record<string, string>) {
   );
 }
 
+afterEach(() => stopChildren(children));
 afterAll(() => cleanUpChildren(children, dataDir, schema));
 
 describe('the service killed while a batch is processando', () => {
@@ -53,8 +54,9 @@ describe('the service killed while a batch is processando', () => {
     const sentBefore = nationalDpsIds(dataDir).length;
     expect(sentBefore).toBeLessThan(38);
 
-    // Restarted at once, on the same clock: the batch's transmission resumes once the dead process's leases (10 s
-    // from its last heartbeat) have run out, within 15 s of the kill, start-up included.
+    // Restarted at once, on the same clock: the batch's transmission resumes within 15 s of the kill, start-up
+    // included — on PostgreSQL once the dead process's leases (10 s from its last heartbeat) have run out, embedded
+    // at start (the new process holds DATA_DIR's lock: the dead one's leases end when the database opens).
     const second = await startService({});
     const again = httpClient(second.info.url, first.info.testKey);
     await waitFor(async () => nationalDpsIds(dataDir).length > sentBefore, 'the batch to resume', 60_000, 200);

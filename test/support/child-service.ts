@@ -56,6 +56,23 @@ export async function migratedDataDir(dataDir: string): Promise<void> {
 }
 
 /** Kills what is still running and removes the children's DATA_DIR and PostgreSQL schema (null: none). */
+/**
+ * Kills (SIGKILL) the children still running and waits for their exit: a test that failed half-way leaves no
+ * process holding the DATA_DIR the next test of its file starts on.
+ */
+export async function stopChildren(children: ChildProcess[]): Promise<void> {
+  const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+  await Promise.all(
+    running.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          c.once('exit', () => resolve());
+          c.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
 export async function cleanUpChildren(children: ChildProcess[], dataDir: string, schema: string | null): Promise<void> {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
