@@ -11,7 +11,7 @@ import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { xmllint } from '../support/external-tools.js';
 import { EMITENTE, nfeBody, signedNfe, validateNfeRequest } from '../support/nfe-fixtures.js';
 
-const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
+const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const, dia: '2026-11-02' };
 const campos = (body: unknown, simples = false) =>
   validateNfeRequest(body, { ...ctx, simples }).erros.map((e) => `${e.codigo} ${e.campo}`);
 

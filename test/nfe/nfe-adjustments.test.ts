@@ -3,7 +3,12 @@ import { NFE_REGRAS_VERSAO } from '../../src/engine/nfe/nfe-ajuste.js';
 import type { NfeValidationContext } from '../../src/engine/nfe/check-nfe-body.js';
 import { nfeBody, nfeBodyTributado, validateNfeRequest } from '../support/nfe-fixtures.js';
 
-const ctx: NfeValidationContext = { simples: false, chaveRestritaEmpresa: true, environment: 'live' };
+const ctx: NfeValidationContext = {
+  simples: false,
+  chaveRestritaEmpresa: true,
+  environment: 'live',
+  dia: '2026-11-02',
+};
 const ajustes = (body: unknown, c = ctx) => {
   const v = validateNfeRequest(body, c);
   expect(v.erros).toEqual([]);

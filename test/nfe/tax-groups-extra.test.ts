@@ -58,6 +58,7 @@ describe('ICMSUFDest (group NA of layout 4.00)', () => {
       simples: false,
       chaveRestritaEmpresa: true,
       environment: 'test',
+      dia: '2026-11-02',
     });
     expect(v.erros.map((e) => `${e.codigo} ${e.campo}`)).toEqual(
       expect.arrayContaining([
@@ -74,6 +75,7 @@ describe('ICMSUFDest (group NA of layout 4.00)', () => {
         simples: false,
         chaveRestritaEmpresa: true,
         environment: 'test',
+        dia: '2026-11-02',
       }).erros,
     ).toEqual([expect.objectContaining({ codigo: 'tipo_invalido', campo: '/itens/0/icms_uf_dest/v_icms_uf_dest' })]);
   });
@@ -103,9 +105,12 @@ describe('II (group P of layout 4.00)', () => {
 
   it('requires every member and an import CFOP', () => {
     const erros = (b: unknown) =>
-      validateNfeRequest(b, { simples: false, chaveRestritaEmpresa: true, environment: 'test' }).erros.map(
-        (e) => `${e.codigo} ${e.campo}`,
-      );
+      validateNfeRequest(b, {
+        simples: false,
+        chaveRestritaEmpresa: true,
+        environment: 'test',
+        dia: '2026-11-02',
+      }).erros.map((e) => `${e.codigo} ${e.campo}`);
     expect(erros(importacao({ v_bc: '100.00', v_ii: '20.00' }))).toEqual([
       'campo_obrigatorio /itens/0/ii/v_desp_adu',
       'campo_obrigatorio /itens/0/ii/v_iof',
@@ -143,7 +148,7 @@ describe('PISST and COFINSST (groups R and T of layout 4.00)', () => {
         { v_bc: '100.00', p_pis: '0.65', q_bc_prod: '1', v_aliq_prod: '1', v_pis: '0.65' },
         { v_bc: '100.00', p_cofins: '3', ind_soma_cofinsst: '1' },
       ),
-      { simples: false, chaveRestritaEmpresa: true, environment: 'test' },
+      { simples: false, chaveRestritaEmpresa: true, environment: 'test', dia: '2026-11-02' },
     ).erros.map((e) => `${e.codigo} ${e.campo}`);
     expect(erros).toEqual([
       'formato_invalido /itens/0/pis_st',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { xmllint } from '../support/external-tools.js';
 import { IBS_CBS, nfeBody, nfeBodyTributado, signedNfe, validateNfeRequest } from '../support/nfe-fixtures.js';
 
-const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
+const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const, dia: '2026-11-02' };
 const campos = (body: unknown) => validateNfeRequest(body, ctx).erros.map((e) => `${e.codigo} ${e.campo}`);
 
 describe('NF-e totals (ICMSTot W16 and IBSCBSTot)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nfeBody, validateNfeRequest } from '../support/nfe-fixtures.js';
 
-const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'live' as const };
+const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'live' as const, dia: '2026-11-02' };
 const erros = (body: unknown) => validateNfeRequest(body, ctx).erros;
 /** The first item of the fixture with its tax groups replaced. */
 const comItem = (taxes: Record<string, unknown>) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAVE_ORIGEM, nfeBody, validateNfeRequest } from '../support/nfe-fixtures.js';
 
-const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const };
+const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const, dia: '2026-11-02' };
 const campos = (body: unknown, c = ctx) => validateNfeRequest(body, c).erros.map((e) => `${e.codigo} ${e.campo}`);
 
 describe('NF-e informado validation', () => {

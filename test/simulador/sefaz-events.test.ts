@@ -48,6 +48,7 @@ async function authorised(): Promise<{ chave: string; nProt: string }> {
     simples: false,
     chaveRestritaEmpresa: true,
     environment: 'test',
+    dia: '2026-11-02',
   }).request!;
   const numero = ++n;
   const key = buildNfeKey({ cUF: '43', emissao: clock.now(), documento: EMITENTE.cnpj, serie: '1', nNF: numero });

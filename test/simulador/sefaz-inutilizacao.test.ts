@@ -75,6 +75,7 @@ describe('SEFAZ inutilização simulator over HTTP (NFeInutilizacao4)', () => {
       simples: false,
       chaveRestritaEmpresa: true,
       environment: 'test',
+      dia: '2026-11-02',
     }).request!;
     const emissao = new Date();
     const key = buildNfeKey({ cUF: '43', emissao, documento: EMITENTE.cnpj, serie: '1', nNF: 300n });

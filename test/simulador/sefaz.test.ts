@@ -22,6 +22,7 @@ function signedNfe(): { xml: string; chave: string } {
     simples: false,
     chaveRestritaEmpresa: true,
     environment: 'test',
+    dia: '2026-11-02',
   }).request!;
   const emissao = new Date();
   const numero = ++n;

@@ -161,9 +161,10 @@ export function nfeBodyTributado(extra: Record<string, unknown> = {}) {
 
 /** Validates `body` (expecting no error), builds and signs its NF-e as note 42 of series 1. */
 export function signedNfe(body: Record<string, unknown>, environment: 'test' | 'live' = 'test', emitente = EMITENTE) {
-  const v = validateNfeRequest(body, { simples: emitente.crt !== '3', chaveRestritaEmpresa: true, environment });
-  expect(v.erros).toEqual([]);
   const emissao = new Date('2026-11-23T15:04:05.678Z');
+  const ctx = { simples: emitente.crt !== '3', chaveRestritaEmpresa: true, environment, dia: '2026-11-23' };
+  const v = validateNfeRequest(body, ctx);
+  expect(v.erros).toEqual([]);
   const key = buildNfeKey({ cUF: '43', emissao, documento: emitente.cnpj, serie: '1', nNF: 42n });
   const xml = buildNfeXml({ environment, emitente, request: v.request!, serie: '1', numero: 42n, ...key, emissao });
   return { xml: signNfeXml(xml, testIdentity().signer), key, validation: v };

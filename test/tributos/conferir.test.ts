@@ -91,17 +91,23 @@ async function setup() {
 }
 
 describe('modo conferir', () => {
-  it('values equal to the recalculation (within 0.01) pass without adjustments of divergence', async () => {
+  it('values within 0.01 of base × rate pass without adjustments of divergence; beyond it the SEFAZ rule refuses them', async () => {
     const { sku, body } = await setup();
     const dentro = item(sku);
     dentro.ibs_cbs.v_cbs = '0.67';
     const p = await previewNfe(deps(), principal(), { body: nfeInput(body([dentro])) });
     expect(p.ajustes.filter((a) => a.regra.startsWith('nfe_conferencia'))).toEqual([]);
+    // 0.02 off v_bc × p_cbs is what the SEFAZ rejects (1069): refused before any comparison, in every mode.
     const fora = item(sku);
     fora.ibs_cbs.v_cbs = '0.66';
-    const q = await previewNfe(deps(), principal(), { body: nfeInput(body([fora])) });
-    expect(q.ajustes.filter((a) => a.regra.startsWith('nfe_conferencia'))).toEqual([
-      expect.objectContaining({ campo: '/itens/0/ibs_cbs/v_cbs', valor: '0.68', enviado: '0.66' }),
+    const q = await previewNfe(deps(), principal(), { body: nfeInput(body([fora])) }).catch((e: unknown) => e);
+    expect(q).toBeInstanceOf(EngineError);
+    expect((q as EngineError).extra.erros).toEqual([
+      expect.objectContaining({
+        codigo: 'valor_tributo_divergente',
+        campo: '/itens/0/ibs_cbs/v_cbs',
+        codigo_oficial: '1069',
+      }),
     ]);
   });
 

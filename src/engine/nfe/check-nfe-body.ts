@@ -6,6 +6,7 @@ import { documentoFederal } from '../nucleo/documento-federal.js';
 import type { Environment } from '../nucleo/environment.js';
 import { bodyIssues } from '../nucleo/read-body.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
+import { checkIbsCbsValues } from './check-ibs-cbs-values.js';
 import { checkTaxValues } from './check-tax-values.js';
 import { icmsOfItem } from './icms-of-item.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
@@ -38,6 +39,8 @@ export interface NfeValidationContext {
   simples: boolean;
   chaveRestritaEmpresa: boolean;
   environment: Environment;
+  /** The issue date (`AAAA-MM-DD`, Brasília): the year whose IBS/CBS rates the authoriser checks. */
+  dia: string;
 }
 
 /** What `nfeBody` found in a body: its problems and its (partial) declared value. */
@@ -65,7 +68,7 @@ export function checkNfeBody(read: NfeBodyRead, ctx: NfeValidationContext): NfeV
   const leitura = leituraOf(c, ajustes);
   const serie = readCabecalho(b, ctx, leitura);
   const destinatario = readDestinatario(b, ctx, leitura);
-  const itens = readItens(b, ctx.simples, leitura);
+  const itens = readItens(b, ctx, leitura);
   const transporte = readTransporte(b, itens, leitura);
   const presenca = readPresenca(b, leitura);
   const somados = itens.length && leitura.valid('/itens') ? sumTotais(itens) : null;
@@ -120,8 +123,11 @@ function readDestinatario(b: Members, ctx: NfeValidationContext, { ajustes, lido
   return destinatario;
 }
 
-/** The items without problems, each tax value checked against its base and rate; then the items' adjustments. */
-function readItens(b: Members, simples: boolean, { c, ajustes, valid }: Leitura): NfeItem[] {
+/**
+ * The items without problems, each tax value checked against its base and rate (the IBS/CBS also against the year's
+ * rates); then the items' adjustments.
+ */
+function readItens(b: Members, { simples, dia }: NfeValidationContext, { c, ajustes, valid }: Leitura): NfeItem[] {
   const itens: NfeItem[] = [];
   listaLida(b.itens, MAX_ITENS).forEach((raw, i) => {
     const base = `/itens/${i}`;
@@ -139,7 +145,11 @@ function readItens(b: Members, simples: boolean, { c, ajustes, valid }: Leitura)
         c,
       );
     }
-    if (icms && c.issues.length === antes && valid(base)) itens.push(nfeItemOf(raw, icms, ajustes, base));
+    if (icms && c.issues.length === antes && valid(base)) {
+      const item = nfeItemOf(raw, icms, ajustes, base);
+      if (item.ibs_cbs) checkIbsCbsValues(item.ibs_cbs, base, dia, c);
+      if (c.issues.length === antes) itens.push(item);
+    }
   });
   if (itens.length) {
     ajustes.push(nfeAjuste('nfe_valor_total_item'), nfeAjuste('nfe_totais_somados'));

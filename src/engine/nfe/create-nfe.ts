@@ -34,6 +34,7 @@ import { fillDestinatario } from './fill-destinatario.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues, SentBody, sentValue } from '../nucleo/read-body.js';
 import { invalidNfeRequest, listaLida, MAX_ITENS, nfeBody } from './nfe-body.js';
+import { brasilia } from './build-nfe-xml.js';
 import { checkNfeBody } from './check-nfe-body.js';
 import { readJsonColumn, toJsonColumn } from '../nucleo/json-column.js';
 
@@ -205,7 +206,12 @@ export async function validatedNfe(
     : { body: value, ajustes: [], erros: [] };
   if (destinatario.erros.length && modo === 'calcular') throw invalidNfeRequest([...edge, ...destinatario.erros]);
   const read = bodyIssues(nfeBody, destinatario.body, edge);
-  const ctx = { simples, chaveRestritaEmpresa: principal.companyId !== null, environment: principal.environment };
+  const ctx = {
+    simples,
+    chaveRestritaEmpresa: principal.companyId !== null,
+    environment: principal.environment,
+    dia: brasilia(deps.clock.now()).slice(0, 10),
+  };
   // calcular turns the body into the informado one it stands for, which is then judged whole; conferir judges the
   // caller's body, whose engine members checkNfeBody does not read.
   const calculada =

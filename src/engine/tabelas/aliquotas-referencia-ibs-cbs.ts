@@ -21,6 +21,8 @@ export interface AliquotasReferenciaIbsCbs {
   situacao: { CBS: string; IBSUF: string; IBSMun: string };
   /** True when every rate of the period is set by law; false when the calculator simulates one of them. */
   legal: boolean;
+  /** Per tax: its rate of the period is set by law (not simulated by the calculator). */
+  legais: { CBS: boolean; IBSUF: boolean; IBSMun: boolean };
 }
 
 type Tributo = 'CBS' | 'IBSUF' | 'IBSMun';
@@ -59,6 +61,7 @@ const periodos = lazy(() => {
       fim: p.fim,
       situacao,
       legal: TRIBUTOS.every(legalPara),
+      legais: { CBS: legalPara('CBS'), IBSUF: legalPara('IBSUF'), IBSMun: legalPara('IBSMun') },
     });
   }
   return out.sort((a, b) => a.inicio.localeCompare(b.inicio));

@@ -1657,7 +1657,11 @@ export interface components {
          *     and rate is checked against their product (v_icms = v_bc × p_icms / 100; v_icms_op under deferral;
          *     v_pis, v_cofins, v_ipi = v_bc × rate / 100 or quantity × value per unit), 2 decimals, rounded or truncated
          *     to the cent: otherwise `valor_tributo_divergente` at the value's pointer (`codigo_oficial` 528, or 351
-         *     for v_icms_op, for the ICMS).
+         *     for v_icms_op, for the ICMS). The IBS/CBS as NT 2025.002 checks it, in every mode: each rate the law sets
+         *     for the issue's year (2026: p_cbs 0.9, p_ibs_uf 0.1, p_ibs_mun 0; 2027-2028: IBS 0.05 + 0.05; 0 where the
+         *     cClassTrib asks for regular taxation) or `aliquota_ibs_cbs_invalida` (1037, 1026, 1036); each effective rate
+         *     of a reduction = rate × (1 − p_red / 100) in 4 decimals (1064, 1035, 1047); each value = v_bc × (effective)
+         *     rate / 100 within 0.01 (1069, 1041, 1052), else `valor_tributo_divergente`.
          */
         NfeRequest: {
             /** @description 44-character key of the referenced NF-e (check digit verified; letters only in positions 7–18, an alphanumeric CNPJ; lower case accepted) */
