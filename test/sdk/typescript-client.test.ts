@@ -256,7 +256,7 @@ describe('TypeScript client against the running service', () => {
     const json = await cliente.lotes.criar({
       empresa_id: company.id,
       ao_validar: 'aguardar',
-      itens: [nfseBody(undefined)],
+      itens: [nfseBody(undefined) as never],
     });
     expect([json.status, json.origem, json.total]).toEqual(['validando', 'json', 1]);
     const planilha = await xlsxOf([

@@ -172,7 +172,7 @@ export class Transporte {
     let esperasConflito = 0;
     let esperadoEmConflito = 0;
     for (let tentativa = 1; ; tentativa++) {
-      const resultado = await this.tentar<T>(url, pedido, headers, body, tentativa, chave !== undefined);
+      const resultado = await this.tentar<T>(url, pedido, headers, body, tentativa);
       if ('corpo' in resultado) return resultado;
       if (pedido.signal?.aborted) throw this.erroFinal(resultado);
       let espera: number;
@@ -204,7 +204,6 @@ export class Transporte {
     headers: Record<string, string>,
     body: BodyInit | undefined,
     tentativa: number,
-    idempotente: boolean,
   ): Promise<Resposta<T> | Falha> {
     const limiteMs = this.limiteDe(pedido);
     const limite = new AbortController();
@@ -236,7 +235,7 @@ export class Transporte {
     const erro = FiscalApiError.deResposta(response.status, corpo, requisicaoId);
     if (
       response.status === 409 &&
-      idempotente &&
+      headers['idempotency-key'] !== undefined &&
       tentativa > 1 &&
       erro.codigo === 'conflito' &&
       erro.retentavel === true
