@@ -110,7 +110,7 @@ final class RetentativasTest extends TestCase
     public function testUserAgentTrazABibliotecaESuaVersaoDepoisAAplicacao(): void
     {
         $composer = json_decode((string) file_get_contents(__DIR__ . '/../composer.json'), true);
-        self::assertSame('fiscal-api/client', $composer['name']);
+        self::assertSame(['fiscal-api/client', Api::VERSAO], [$composer['name'], $composer['version']]);
         [$cliente, $http] = $this->registrando([self::nota()]);
         $cliente->nfse->emitir([]);
         [$comApp, $httpApp] = $this->registrando([self::nota()], userAgent: 'minha-loja/2.3');
