@@ -3,7 +3,7 @@
 // version (the User-Agent's). With --check it writes nothing and exits 1 when a committed file differs from what
 // the document and package.json give now (CI: the document or the version changed, the files were not
 // regenerated).
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -44,6 +44,9 @@ if (process.argv.includes('--check')) {
   console.log('sdk/typescript: tipos gerados em dia com openapi/openapi.yaml e versão em dia com package.json');
 } else {
   for (const [file, text] of files) {
+    // An unchanged file is not rewritten: the build runs this while tests may be importing src/ (a rewrite is a
+    // moment of an empty file).
+    if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     console.log(`escrito ${file}`);
