@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { FiscalApi, FiscalApiError, Transport, Transporte } from '../../sdk/typescript/src/index.js';
+import { readFileSync } from 'node:fs';
+import {
+  CENARIOS_SIMULACAO,
+  FiscalApi,
+  FiscalApiError,
+  TIPOS_EVENTO,
+  Transport,
+  Transporte,
+  type CenarioSimulacao,
+} from '../../sdk/typescript/src/index.js';
+import { EVENT_TYPES, TEST_EVENT } from '../../src/engine/webhooks/event-types.js';
+import { SCENARIOS } from '../../src/engine/nfse/simulator-scenario.js';
 import { backoffDelay, rateLimitDelay } from '../../sdk/typescript/src/backoff-delay.js';
 
 type Answer = Response | Error;
 
 /** A client whose fetch plays `answers` in order and records each request; waits are recorded, not slept. */
 function scripted(answers: Answer[], extra: Partial<ConstructorParameters<typeof FiscalApi>[0]> = {}) {
-  const requests: Array<{ url: string; method: string; key: string | null }> = [];
+  const requests: Array<{ url: string; method: string; key: string | null; userAgent: string | null }> = [];
   const waits: number[] = [];
   const cliente = new FiscalApi({
     chaveApi: 'svc_test_x',
@@ -14,7 +25,12 @@ function scripted(answers: Answer[], extra: Partial<ConstructorParameters<typeof
     esperar: async (ms) => void waits.push(ms),
     fetch: async (input, init) => {
       const headers = new Headers(init?.headers);
-      requests.push({ url: String(input), method: init?.method ?? 'GET', key: headers.get('idempotency-key') });
+      requests.push({
+        url: String(input),
+        method: init?.method ?? 'GET',
+        key: headers.get('idempotency-key'),
+        userAgent: headers.get('user-agent'),
+      });
       const next = answers.shift();
       if (!next) throw new Error('no more scripted answers');
       if (next instanceof Error) throw next;
@@ -169,6 +185,89 @@ describe('retry rules of the TypeScript client', () => {
     expect(transporte).toBeInstanceOf(Transporte);
     expect([transporte.apiKey, transporte.baseUrl]).toEqual([transporte.chaveApi, transporte.urlBase]);
     expect(transporte.urlBase).toBe('http://api.invalid');
+  });
+
+  it('waits out a 409 conflito on a repeated attempt (its own first one still running), Retry-After first', async () => {
+    const conflito = (headers: Record<string, string> = {}) => {
+      const answer = problem(409, 'conflito', true);
+      for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+      return answer;
+    };
+    const { cliente, requests, waits } = scripted([
+      new TypeError('fetch failed'),
+      conflito(),
+      conflito({ 'retry-after': '2' }),
+      note(),
+    ]);
+    expect((await emitir(cliente)).id).toBe('n1');
+    expect(requests).toHaveLength(4);
+    expect(new Set(requests.map((r) => r.key)).size).toBe(1);
+    expect(waits).toHaveLength(3);
+    expect(waits[2]).toBe(2_000);
+  });
+
+  it('gives the 409 conflito to the caller once the waits would pass limiteConflitoMs', async () => {
+    const conflito = () => {
+      const answer = problem(409, 'conflito', true);
+      answer.headers.set('retry-after', '2');
+      return answer;
+    };
+    const { cliente, requests, waits } = scripted(
+      [new TypeError('fetch failed'), conflito(), conflito(), conflito(), note()],
+      { limiteConflitoMs: 5_000 },
+    );
+    const erro = (await emitir(cliente).catch((e) => e)) as FiscalApiError;
+    expect([erro.status, erro.codigo, erro.retentavel]).toEqual([409, 'conflito', true]);
+    // The connection failure's backoff, then two waits of 2 s: a third would pass 5 s.
+    expect(waits.slice(1)).toEqual([2_000, 2_000]);
+    expect(requests).toHaveLength(4);
+  });
+
+  it('does not wait out another 409 on a repeated attempt', async () => {
+    const { cliente, requests } = scripted([
+      new TypeError('fetch failed'),
+      problem(409, 'idempotencia_conflito', false),
+      note(),
+    ]);
+    expect(((await emitir(cliente).catch((e) => e)) as FiscalApiError).codigo).toBe('idempotencia_conflito');
+    expect(requests).toHaveLength(2);
+  });
+
+  it('names the library and its version in User-Agent, then the application when it gives one', async () => {
+    const { version } = JSON.parse(readFileSync('sdk/typescript/package.json', 'utf8')) as { version: string };
+    const proprio = scripted([note()]);
+    await emitir(proprio.cliente);
+    expect(proprio.requests[0]!.userAgent).toBe(`fiscal-api-sdk-typescript/${version}`);
+    const comApp = scripted([note()], { userAgent: 'minha-loja/2.3' });
+    await emitir(comApp.cliente);
+    expect(comApp.requests[0]!.userAgent).toBe(`fiscal-api-sdk-typescript/${version} minha-loja/2.3`);
+  });
+
+  it('passes every filter of a list through to the query string', async () => {
+    const page = () => new Response(JSON.stringify({ dados: [], proximo_cursor: null }), { status: 200 });
+    const events = () => new Response(JSON.stringify({ eventos: [], proximo_cursor: 'c9' }), { status: 200 });
+    const { cliente, requests } = scripted([page(), page(), events(), page()]);
+    await cliente.lotes.itens('l1', { status: 'com_erro_validacao', limite: 5 }).todos();
+    await cliente.nfse.listar({ status: 'autorizada', cursor: 'c1' }).todos();
+    await cliente.eventos.listar({ empresa_id: 'e1', apos: 'c2' }).todos();
+    await cliente.nfe.listar({ referencia: 'pedido', desde: '2026-01-01', empresa_id: 'e1' }).todos();
+    const queries = requests.map((r) => Object.fromEntries(new URL(r.url).searchParams));
+    expect(queries).toEqual([
+      { status: 'com_erro_validacao', limite: '5' },
+      { status: 'autorizada', cursor: 'c1' },
+      { empresa_id: 'e1', apos: 'c2' },
+      { referencia: 'pedido', desde: '2026-01-01', empresa_id: 'e1' },
+    ]);
+  });
+
+  it("names the service's event types and simulator scenarios", () => {
+    expect([...TIPOS_EVENTO].sort()).toEqual([...EVENT_TYPES, TEST_EVENT].sort());
+    for (const cenario of CENARIOS_SIMULACAO) expect(cenario).toMatch(SCENARIOS);
+    const codigos: CenarioSimulacao = 'rejeitar:E0312,E0316';
+    expect(codigos).toMatch(SCENARIOS);
+    // @ts-expect-error a scenario the service does not know is a type error, not a string passed along
+    const errado: CenarioSimulacao = 'rejeita';
+    expect(errado).not.toMatch(SCENARIOS);
   });
 
   it('backoff doubles from the base and stops at the cap', () => {

@@ -233,6 +233,18 @@ describe('TypeScript client against the running service', () => {
     expect(vistos.at(-1)).toBe('autorizada');
   });
 
+  it('lets an attempt last the wait it asks for: a 201 given after tempoLimiteMs still reaches the caller', async () => {
+    // The simulated national system answers after 1.5 s; the attempt's own limit is 300 ms and there is no retry.
+    const curto = novoCliente(t.url, { tempoLimiteMs: 300, maxRetentativas: 0 });
+    const nota = await curto.nfse.emitir(nfseBody(company.id) as never, {
+      simular: 'processamento_lento',
+      esperaSegundos: 20,
+    });
+    expect(nota.status).toBe('autorizada');
+    const erro = await falhaDe(curto.nfse.emitir(nfseBody(company.id) as never, { simular: 'processamento_lento' }));
+    expect([erro.status, erro.codigo]).toEqual([0, 'tempo_esgotado']);
+  });
+
   it('reads the event log until caught up', async () => {
     const eventos = await cliente.eventos.listar({ limite: 2 }).todos();
     expect(eventos.length).toBeGreaterThan(2);
@@ -244,7 +256,7 @@ describe('TypeScript client against the running service', () => {
     const json = await cliente.lotes.criar({
       empresa_id: company.id,
       ao_validar: 'aguardar',
-      itens: [nfseBody(undefined)],
+      itens: [nfseBody(undefined) as never],
     });
     expect([json.status, json.origem, json.total]).toEqual(['validando', 'json', 1]);
     const planilha = await xlsxOf([

@@ -22,10 +22,10 @@ final class Acompanhamento
     {
     }
 
-    /** @return \Generator<int, array<string, mixed>> see Nfse::acompanhar */
+    /** @return \Generator<int, Modelos\Nfse> see Nfse::acompanhar */
     public function nfse(string $id, bool $continuar, int $timeoutSegundos): \Generator
     {
-        $terminou = static fn (array $nota) => !$continuar && $nota['status'] !== 'transmitindo';
+        $terminou = static fn (Modelos\Nfse $nota) => !$continuar && $nota['status'] !== 'transmitindo';
         $atual = $this->nfse->obter($id);
         if ($terminou($atual)) {
             yield $atual;

@@ -36,6 +36,9 @@ final class FiscalApi
      * @param ?int $retryDelayMs deprecated: use $esperaInicialMs
      * @param ?int $maxRetryDelayMs deprecated: use $esperaMaximaMs
      * @param ?int $timeoutMs deprecated: use $tempoLimiteMs
+     * @param int $limiteConflitoMs how long, added up, the waits may be while a repeated call finds its first
+     *     attempt still running (409 conflito)
+     * @param ?string $userAgent your application's product token, sent in User-Agent after the library's
      */
     public function __construct(
         ?string $chaveApi = null,
@@ -53,6 +56,8 @@ final class FiscalApi
         ?int $retryDelayMs = null,
         ?int $maxRetryDelayMs = null,
         ?int $timeoutMs = null,
+        int $limiteConflitoMs = 60000,
+        ?string $userAgent = null,
     ) {
         $this->api = new Api(
             chaveApi: $chaveApi ?? $apiKey ?? '',
@@ -64,6 +69,8 @@ final class FiscalApi
             tempoLimiteMs: $tempoLimiteMs ?? $timeoutMs ?? 30000,
             esperar: $esperar,
             gerarChave: $gerarChave,
+            limiteConflitoMs: $limiteConflitoMs,
+            userAgent: $userAgent,
         );
         $this->nfse = new Nfse($this->api);
         $this->lotes = new Lotes($this->api);

@@ -9,12 +9,13 @@ namespace FiscalApi;
  * opaque and sent back exactly as received; only a null next cursor ends the list (a short or empty page does
  * not). paginas() gives the pages themselves, to store a cursor and continue later.
  *
- * @implements \IteratorAggregate<int, array<string, mixed>>
+ * @template T of Modelo
+ * @implements \IteratorAggregate<int, T>
  */
 final class Paginas implements \IteratorAggregate
 {
     /**
-     * @param \Closure(?string): array{itens: list<array<string, mixed>>, proximo_cursor: ?string} $ler
+     * @param \Closure(?string): array{itens: list<T>, proximo_cursor: ?string} $ler
      * @param bool $pararNaPaginaVazia the event log always returns a next cursor: there an empty page means caught up
      */
     public function __construct(
@@ -24,7 +25,7 @@ final class Paginas implements \IteratorAggregate
     ) {
     }
 
-    /** @return \Generator<int, array{itens: list<array<string, mixed>>, proximo_cursor: ?string}> */
+    /** @return \Generator<int, array{itens: list<T>, proximo_cursor: ?string}> */
     public function paginas(): \Generator
     {
         $cursor = $this->inicio;
@@ -38,6 +39,7 @@ final class Paginas implements \IteratorAggregate
         }
     }
 
+    /** @return \Generator<int, T> */
     public function getIterator(): \Generator
     {
         foreach ($this->paginas() as $pagina) {
@@ -47,7 +49,7 @@ final class Paginas implements \IteratorAggregate
         }
     }
 
-    /** @return list<array<string, mixed>> every item of every page (for lists known to be small) */
+    /** @return list<T> every item of every page (for lists known to be small) */
     public function todos(): array
     {
         return iterator_to_array($this->getIterator(), false);

@@ -30,9 +30,149 @@ final class RetentativasTest extends TestCase
         return new RespostaHttp($status, ['content-type' => 'application/problem+json', 'x-request-id' => 'req-1'], json_encode($corpo));
     }
 
-    private static function nota(): RespostaHttp
+    /** @return array<string, mixed> a note with every field the API always sends */
+    private static function campos(): array
     {
-        return new RespostaHttp(201, ['content-type' => 'application/json'], '{"id":"n1","status":"autorizada"}');
+        return [
+            'id' => 'n1', 'referencia' => 'pedido-1', 'status' => 'autorizada', 'ambiente' => 'sandbox', 'empresa_id' => 'e1',
+            'valor' => '1500.00', 'competencia' => '2026-11-01', 'numero' => '7', 'chave_acesso' => str_repeat('1', 50),
+            'rejeicao' => null, 'cancelamento' => null, 'substituida_por' => null, 'falha' => null, 'aviso' => null,
+            'eventos' => [['tipo' => 'criada', 'em' => '2026-11-26T17:00:00Z']], 'ajustes' => [], 'regras_versao' => '1+1',
+            'campo_futuro' => 'x',
+        ];
+    }
+
+    private static function nota(int $status = 201): RespostaHttp
+    {
+        return new RespostaHttp($status, ['content-type' => 'application/json'], json_encode(self::campos()));
+    }
+
+    private function registrando(array $roteiro, int $limiteConflitoMs = 60000, ?string $userAgent = null): array
+    {
+        $http = new RegistroHttp($roteiro);
+        $cliente = new FiscalApi(chaveApi: 'svc_test_x', urlBase: 'http://api.invalid', http: $http, tempoLimiteMs: 30000, esperar: function (int $ms): void {
+            $this->esperas[] = $ms;
+        }, limiteConflitoMs: $limiteConflitoMs, userAgent: $userAgent);
+        return [$cliente, $http];
+    }
+
+    private static function conflito(?string $retryAfter = null): RespostaHttp
+    {
+        $r = self::problema(409, 'conflito', true);
+        return $retryAfter === null ? $r : new RespostaHttp(409, $r->cabecalhos + ['retry-after' => $retryAfter], $r->corpo);
+    }
+
+    public function testEsperaO409ConflitoDeUmaRetentativaComRetryAfterPrimeiro(): void
+    {
+        [$cliente, $http] = $this->registrando([new FalhaDeConexao('connection reset'), self::conflito(), self::conflito('2'), self::nota()]);
+        self::assertSame('n1', $cliente->nfse->emitir(['valor' => '1.00'])->id);
+        self::assertCount(4, $http->requisicoes);
+        self::assertCount(1, array_unique($http->chaves()));
+        self::assertCount(3, $this->esperas);
+        self::assertSame(2000, $this->esperas[2]);
+    }
+
+    public function testDevolveO409ConflitoQuandoAsEsperasPassariamDoLimite(): void
+    {
+        [$cliente, $http] = $this->registrando([new FalhaDeConexao('connection reset'), self::conflito('2'), self::conflito('2'), self::conflito('2'), self::nota()], limiteConflitoMs: 5000);
+        try {
+            $cliente->nfse->emitir(['valor' => '1.00']);
+            self::fail('esperava FiscalApiError');
+        } catch (FiscalApiError $e) {
+            self::assertSame([409, 'conflito', true], [$e->status, $e->codigo, $e->retentavel]);
+        }
+        self::assertSame([2000, 2000], array_slice($this->esperas, 1));
+        self::assertCount(4, $http->requisicoes);
+    }
+
+    public function testOutro409NaRetentativaNaoEEsperado(): void
+    {
+        [$cliente, $http] = $this->registrando([new FalhaDeConexao('connection reset'), self::problema(409, 'idempotencia_conflito', false), self::nota()]);
+        try {
+            $cliente->nfse->emitir(['valor' => '1.00']);
+            self::fail('esperava FiscalApiError');
+        } catch (FiscalApiError $e) {
+            self::assertSame('idempotencia_conflito', $e->codigo);
+        }
+        self::assertCount(2, $http->requisicoes);
+    }
+
+    public function testOTempoDaTentativaSegueAEsperaPedida(): void
+    {
+        [$cliente, $http] = $this->registrando([self::nota(), self::nota(), self::nota()]);
+        $cliente->nfse->emitir([], esperaSegundos: 55);
+        $cliente->nfse->emitir([], esperaSegundos: 5);
+        $cliente->nfse->emitir([]);
+        self::assertSame([65000, 30000, 30000], array_map(static fn ($r) => $r->tempoLimiteMs, $http->requisicoes));
+        self::assertSame(['wait=55', 'wait=5', null], array_map(static fn ($r) => $r->cabecalhos['prefer'] ?? null, $http->requisicoes));
+    }
+
+    public function testUserAgentTrazABibliotecaESuaVersaoDepoisAAplicacao(): void
+    {
+        $composer = json_decode((string) file_get_contents(__DIR__ . '/../composer.json'), true);
+        self::assertSame(['fiscal-api/client', Api::VERSAO], [$composer['name'], $composer['version']]);
+        [$cliente, $http] = $this->registrando([self::nota()]);
+        $cliente->nfse->emitir([]);
+        [$comApp, $httpApp] = $this->registrando([self::nota()], userAgent: 'minha-loja/2.3');
+        $comApp->nfse->emitir([]);
+        self::assertMatchesRegularExpression('#^fiscal-api-sdk-php/\d+\.\d+\.\d+$#', $http->requisicoes[0]->cabecalhos['user-agent']);
+        self::assertSame('fiscal-api-sdk-php/' . Api::VERSAO, $http->requisicoes[0]->cabecalhos['user-agent']);
+        self::assertSame('fiscal-api-sdk-php/' . Api::VERSAO . ' minha-loja/2.3', $httpApp->requisicoes[0]->cabecalhos['user-agent']);
+    }
+
+    public function testCadaFiltroDaListaVaiNaConsulta(): void
+    {
+        $pagina = new RespostaHttp(200, [], '{"dados":[],"proximo_cursor":null}');
+        [$cliente, $http] = $this->registrando([$pagina, $pagina, new RespostaHttp(200, [], '{"eventos":[],"proximo_cursor":"c9"}'), $pagina]);
+        $cliente->lotes->itens('l1', limite: 5, status: 'com_erro_validacao')->todos();
+        $cliente->nfse->listar(status: 'autorizada', cursor: 'c1', empresa_id: 'e1', valor_min: '10.00')->todos();
+        $cliente->eventos->listar(apos: 'c2', empresa_id: 'e1')->todos();
+        $cliente->nfe->listar(['referencia' => 'pedido'], desde: '2026-01-01')->todos();
+        $consultas = array_map(static function ($r): array {
+            parse_str((string) parse_url($r->url, PHP_URL_QUERY), $q);
+            ksort($q);
+            return $q;
+        }, $http->requisicoes);
+        self::assertSame([
+            ['limite' => '5', 'status' => 'com_erro_validacao'],
+            ['cursor' => 'c1', 'empresa_id' => 'e1', 'status' => 'autorizada', 'valor_min' => '10.00'],
+            ['apos' => 'c2', 'empresa_id' => 'e1'],
+            ['desde' => '2026-01-01', 'referencia' => 'pedido'],
+        ], $consultas);
+    }
+
+    public function testRespostasSaoObjetosSomenteLeituraQueAindaSeLeemComoArray(): void
+    {
+        [$cliente] = $this->registrando([self::nota()]);
+        $nota = $cliente->nfse->emitir([]);
+        self::assertInstanceOf(\FiscalApi\Modelos\Nfse::class, $nota);
+        self::assertSame(['n1', 'autorizada', '1500.00', null], [$nota->id, $nota->status, $nota->valor, $nota->rejeicao]);
+        self::assertSame(['n1', 'autorizada', 'x'], [$nota['id'], $nota['status'], $nota['campo_futuro']]);
+        self::assertTrue(isset($nota['numero']));
+        self::assertFalse(isset($nota['rejeicao']));
+        self::assertNull($nota->serie_dps);
+        self::assertSame(self::campos(), json_decode(json_encode($nota), true));
+        self::assertSame('criada', $nota->eventos[0]['tipo']);
+        $this->expectException(\Error::class);
+        $nota->status = 'cancelada';
+    }
+
+    public function testRespostaSemUmCampoObrigatorioDizQual(): void
+    {
+        $campos = self::campos();
+        unset($campos['status']);
+        [$cliente] = $this->registrando([new RespostaHttp(200, [], json_encode($campos))]);
+        $this->expectException(\UnexpectedValueException::class);
+        $this->expectExceptionMessage('sem o campo status');
+        $cliente->nfse->obter('n1');
+    }
+
+    public function testArrayDaRespostaNaoSeAltera(): void
+    {
+        [$cliente] = $this->registrando([self::nota()]);
+        $nota = $cliente->nfse->emitir([]);
+        $this->expectException(\LogicException::class);
+        $nota['status'] = 'cancelada';
     }
 
     /** @return array<string, array{int, string, bool}> */
@@ -115,7 +255,7 @@ final class RetentativasTest extends TestCase
 
     public function testChaveDoChamadorEGetSemChave(): void
     {
-        $http = new RegistroHttp([self::nota(), new RespostaHttp(200, [], '{"id":"n1"}')]);
+        $http = new RegistroHttp([self::nota(), self::nota(200)]);
         $cliente = $this->cliente($http);
         $cliente->nfse->emitir([], chaveIdempotencia: 'pedido-42');
         $cliente->nfse->obter('n1');

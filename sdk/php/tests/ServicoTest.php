@@ -8,6 +8,8 @@ use FiscalApi\FiscalApi;
 use FiscalApi\FiscalApiError;
 use FiscalApi\Http\CurlClienteHttp;
 use FiscalApi\Http\FalhaDeConexao;
+use FiscalApi\Modelos;
+use FiscalApi\TipoEvento;
 use FiscalApi\VerificarWebhook;
 use PHPUnit\Framework\TestCase;
 
@@ -47,6 +49,8 @@ final class ServicoTest extends TestCase
     {
         $corpo = self::corpo();
         $nota = self::cliente()->nfse->emitir($corpo);
+        self::assertInstanceOf(Modelos\Nfse::class, $nota);
+        self::assertSame(['autorizada', $corpo['referencia'], '1500.00', null], [$nota->status, $nota->referencia, $nota->valor, $nota->rejeicao]);
         self::assertSame('autorizada', $nota['status']);
         self::assertMatchesRegularExpression('/^\d{50}$/', $nota['chave_acesso']);
         self::assertSame($nota['id'], self::cliente()->nfse->obter($nota['id'])['id']);
@@ -130,7 +134,7 @@ final class ServicoTest extends TestCase
         try {
             self::esperar(static fn () => @fsockopen('127.0.0.1', $porta) !== false);
             $cliente = self::cliente();
-            $webhook = $cliente->webhooks->criar(['url' => "http://127.0.0.1:$porta/hook", 'eventos' => ['NFSE_AUTORIZADA']]);
+            $webhook = $cliente->webhooks->criar(['url' => "http://127.0.0.1:$porta/hook", 'eventos' => [TipoEvento::NFSE_AUTORIZADA]]);
             $nota = $cliente->nfse->emitir(self::corpo());
             $entrega = self::entregas($dir, 1)[0];
             $evento = $cliente->webhooks->verificar($entrega['corpo'], $entrega['cabecalhos'], $webhook['segredo']);
@@ -175,6 +179,8 @@ final class ServicoTest extends TestCase
     {
         $eventos = self::cliente()->eventos->listar(limite: 2)->todos();
         self::assertGreaterThan(2, count($eventos));
+        self::assertContainsOnlyInstancesOf(Modelos\Evento::class, $eventos);
+        self::assertSame([], array_diff(array_column($eventos, 'tipo'), [...TipoEvento::TODOS, TipoEvento::WEBHOOK_TESTE]));
         self::assertSame(count($eventos), count(array_unique(array_column($eventos, 'id'))));
     }
 
@@ -190,6 +196,21 @@ final class ServicoTest extends TestCase
         self::assertSame(['planilha', 1], [$dePlanilha['origem'], $dePlanilha['total']]);
         self::assertSame($lote['id'], $cliente->lotes->obter($lote['id'])['id']);
         self::assertContains(self::env('FISCAL_EMPRESA_ID'), array_column($cliente->empresas->listar(), 'id'));
+        self::esperar(static fn () => $cliente->lotes->obter($lote->id)->status === 'aguardando_emissao');
+        $aguardando = $cliente->lotes->itens($lote->id, status: 'aguardando_emissao')->todos();
+        self::assertContainsOnlyInstancesOf(Modelos\LoteItem::class, $aguardando);
+        self::assertSame([[1, $item['referencia']]], array_map(static fn ($i) => [$i->linha, $i->referencia], $aguardando));
+        self::assertSame([], $cliente->lotes->itens($lote->id, status: 'com_erro_validacao')->todos());
+        self::assertInstanceOf(Modelos\Empresa::class, $cliente->empresas->obter(self::env('FISCAL_EMPRESA_ID')));
+    }
+
+    public function testATentativaDuraAEsperaPedida(): void
+    {
+        // The simulated national system answers after 1.5 s; the attempt's own limit is 300 ms and there is no retry.
+        $curto = new FiscalApi(chaveApi: self::env('FISCAL_API_KEY'), urlBase: self::env('FISCAL_API_URL'), maxRetentativas: 0, tempoLimiteMs: 300);
+        $nota = $curto->nfse->emitir(self::corpo(), simular: 'processamento_lento', esperaSegundos: 20);
+        self::assertSame('autorizada', $nota->status);
+        self::assertCodigo('tempo_esgotado', fn () => $curto->nfse->emitir(self::corpo(), simular: 'processamento_lento'));
     }
 
     private static function assertCodigo(string $codigo, callable $chamada): void

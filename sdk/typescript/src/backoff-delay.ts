@@ -18,12 +18,18 @@ export function backoffDelay(
  * `Date`, or by ours without it.
  */
 export function rateLimitDelay(retryAfter: string | null, serverDate: string | null, now: number): number {
-  if (retryAfter) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-    const at = Date.parse(retryAfter);
-    if (!Number.isNaN(at)) return Math.max(0, at - (serverDate ? Date.parse(serverDate) || now : now));
-  }
+  const asked = retryAfterDelay(retryAfter, serverDate, now);
+  if (asked !== null) return asked;
   const reference = serverDate ? Date.parse(serverDate) || now : now;
   return 60_000 - (reference % 60_000) + 250;
+}
+
+/** The wait a `Retry-After` header asks for (seconds or an HTTP date), or null when there is none readable. */
+export function retryAfterDelay(retryAfter: string | null, serverDate: string | null, now: number): number | null {
+  if (!retryAfter) return null;
+  const seconds = Number(retryAfter);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(retryAfter);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, at - (serverDate ? Date.parse(serverDate) || now : now));
 }

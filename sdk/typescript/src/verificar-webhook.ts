@@ -1,4 +1,5 @@
 import { FiscalApiError } from './fiscal-api-error.js';
+import type { TipoEvento } from './tipos.js';
 
 export interface OpcoesVerificarWebhook {
   /** The raw body exactly as received (never a re-serialised JSON). */
@@ -19,7 +20,7 @@ export interface OpcoesVerificarWebhook {
 }
 
 export interface EventoWebhook<D = Record<string, unknown>> {
-  tipo: string;
+  tipo: TipoEvento;
   dados: D;
   /** `X-Service-Event-Id`: the same in every attempt and resend; deduplicate on it. */
   evento_id: string | null;
@@ -78,7 +79,7 @@ export async function verificarWebhook<D = Record<string, unknown>>(
       throw falha('assinatura_invalida', 'X-Service-Signature não confere com os segredos informados');
     esquema = 'legado';
   }
-  const evento = JSON.parse(new TextDecoder().decode(raw)) as { tipo: string; dados: D };
+  const evento = JSON.parse(new TextDecoder().decode(raw)) as { tipo: TipoEvento; dados: D };
   return {
     tipo: evento.tipo,
     dados: evento.dados,

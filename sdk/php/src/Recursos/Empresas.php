@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace FiscalApi\Recursos;
 
 use FiscalApi\Api;
+use FiscalApi\Modelos;
 
 /** /v1/companies: the account's companies (creating and changing them needs a production key). */
 final class Empresas
@@ -13,22 +14,21 @@ final class Empresas
     {
     }
 
-    /** @return list<array<string, mixed>> every company (not paginated) */
+    /** @return list<Modelos\Empresa> every company (not paginated) */
     public function listar(): array
     {
-        return $this->api->enviar('GET', '/v1/companies')['corpo'];
+        return Modelos\Empresa::lista($this->api->enviar('GET', '/v1/companies')['corpo']);
     }
 
-    /** @param array<string, mixed> $corpo @return array<string, mixed> */
-    public function criar(array $corpo, ?string $chaveIdempotencia = null): array
+    /** @param array<string, mixed> $corpo */
+    public function criar(array $corpo, ?string $chaveIdempotencia = null): Modelos\Empresa
     {
-        return $this->api->enviar('POST', '/v1/companies', corpo: $corpo, chaveIdempotencia: $chaveIdempotencia)['corpo'];
+        return Modelos\Empresa::de($this->api->enviar('POST', '/v1/companies', corpo: $corpo, chaveIdempotencia: $chaveIdempotencia)['corpo']);
     }
 
-    /** @return array<string, mixed> */
-    public function obter(string $id): array
+    public function obter(string $id): Modelos\Empresa
     {
-        return $this->api->enviar('GET', '/v1/companies/' . rawurlencode($id))['corpo'];
+        return Modelos\Empresa::de($this->api->enviar('GET', '/v1/companies/' . rawurlencode($id))['corpo']);
     }
 
     public function remover(string $id): void
@@ -36,27 +36,25 @@ final class Empresas
         $this->api->enviar('DELETE', '/v1/companies/' . rawurlencode($id));
     }
 
-    /** @return array<string, mixed> */
-    public function pausar(string $id): array
+    public function pausar(string $id): Modelos\Empresa
     {
-        return $this->api->enviar('POST', '/v1/companies/' . rawurlencode($id) . '/pausa')['corpo'];
+        return Modelos\Empresa::de($this->api->enviar('POST', '/v1/companies/' . rawurlencode($id) . '/pausa')['corpo']);
     }
 
-    /** @return array<string, mixed> */
-    public function retomar(string $id): array
+    public function retomar(string $id): Modelos\Empresa
     {
-        return $this->api->enviar('POST', '/v1/companies/' . rawurlencode($id) . '/retomada')['corpo'];
+        return Modelos\Empresa::de($this->api->enviar('POST', '/v1/companies/' . rawurlencode($id) . '/retomada')['corpo']);
     }
 
-    /** Sends the A1 certificate (the .pfx bytes and its password). @return array<string, mixed> */
-    public function enviarCertificado(string $id, string $pfx, string $senha): array
+    /** Sends the A1 certificate (the .pfx bytes and its password). */
+    public function enviarCertificado(string $id, string $pfx, string $senha): Modelos\Empresa
     {
-        return $this->api->enviar('POST', '/v1/companies/' . rawurlencode($id) . '/certificate', corpo: ['arquivo' => base64_encode($pfx), 'senha' => $senha])['corpo'];
+        return Modelos\Empresa::de($this->api->enviar('POST', '/v1/companies/' . rawurlencode($id) . '/certificate', corpo: ['arquivo' => base64_encode($pfx), 'senha' => $senha])['corpo']);
     }
 
-    /** Whether the company can issue now, item by item. @return array<string, mixed> */
-    public function prontidao(string $id): array
+    /** Whether the company can issue now, item by item. */
+    public function prontidao(string $id): Modelos\Prontidao
     {
-        return $this->api->enviar('GET', '/v1/companies/' . rawurlencode($id) . '/prontidao')['corpo'];
+        return Modelos\Prontidao::de($this->api->enviar('GET', '/v1/companies/' . rawurlencode($id) . '/prontidao')['corpo']);
     }
 }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace FiscalApi\Recursos;
 
 use FiscalApi\Api;
+use FiscalApi\Modelos;
 use FiscalApi\Multipart;
 use FiscalApi\Paginas;
 
@@ -22,10 +23,11 @@ final class Lotes
      * from an .xlsx ($planilha: the file's bytes; row 1 names the columns with the request's JSON paths, each
      * later row is one line). Always 202 with the batch validando.
      *
-     * @param list<array<string, mixed>>|null $itens
-     * @return array<string, mixed>
+     * @param list<array<string, mixed>>|null $itens each an issuance body of POST /v1/nfse without empresa_id, with
+     *     its referencia
+     * @param 'emitir_validas'|'aguardar'|null $aoValidar
      */
-    public function criar(?array $itens = null, ?string $planilha = null, ?string $empresaId = null, ?string $aoValidar = null, string $nomeArquivo = 'lote.xlsx', ?string $chaveIdempotencia = null, ?string $simular = null): array
+    public function criar(?array $itens = null, ?string $planilha = null, ?string $empresaId = null, ?string $aoValidar = null, string $nomeArquivo = 'lote.xlsx', ?string $chaveIdempotencia = null, ?string $simular = null): Modelos\Lote
     {
         if (($itens === null) === ($planilha === null)) {
             throw new \InvalidArgumentException('informe itens ou planilha');
@@ -41,42 +43,55 @@ final class Lotes
         } else {
             $corpo = array_filter(['empresa_id' => $empresaId, 'ao_validar' => $aoValidar], static fn ($v) => $v !== null) + ['itens' => $itens];
         }
-        return $this->api->enviar('POST', '/v1/lotes', corpo: $corpo, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia)['corpo'];
+        return Modelos\Lote::de($this->api->enviar('POST', '/v1/lotes', corpo: $corpo, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia)['corpo']);
     }
 
-    /** @return array<string, mixed> */
-    public function obter(string $id): array
+    public function obter(string $id): Modelos\Lote
     {
-        return $this->api->enviar('GET', '/v1/lotes/' . rawurlencode($id))['corpo'];
+        return Modelos\Lote::de($this->api->enviar('GET', '/v1/lotes/' . rawurlencode($id))['corpo']);
     }
 
-    public function listar(?int $limite = null, ?string $cursor = null): Paginas
+    /**
+     * Batches, newest first, every page followed; any other filter of GET /v1/lotes as a named argument.
+     *
+     * @param string|int|bool|null ...$filtro
+     * @return Paginas<Modelos\Lote>
+     */
+    public function listar(?int $limite = null, ?string $cursor = null, string|int|bool|null ...$filtro): Paginas
     {
-        return new Paginas(function (?string $proximo) use ($limite): array {
-            $corpo = $this->api->enviar('GET', '/v1/lotes', ['limite' => $limite, 'cursor' => $proximo])['corpo'];
-            return ['itens' => $corpo['dados'], 'proximo_cursor' => $corpo['proximo_cursor']];
+        $consulta = ['limite' => $limite] + $filtro;
+        return new Paginas(function (?string $proximo) use ($consulta): array {
+            $corpo = $this->api->enviar('GET', '/v1/lotes', $consulta + ['cursor' => $proximo])['corpo'];
+            return ['itens' => Modelos\Lote::lista($corpo['dados']), 'proximo_cursor' => $corpo['proximo_cursor']];
         }, $cursor);
     }
 
-    /** One entry per line of the batch, every page followed. */
-    public function itens(string $id, ?int $limite = null, ?string $cursor = null): Paginas
+    /**
+     * One entry per line of the batch, every page followed: $status keeps the lines showing that status
+     * (com_erro_validacao, autorizada, …); any other filter of the route as a named argument.
+     *
+     * @param string|int|bool|null ...$filtro
+     * @return Paginas<Modelos\LoteItem>
+     */
+    public function itens(string $id, ?int $limite = null, ?string $cursor = null, ?string $status = null, string|int|bool|null ...$filtro): Paginas
     {
-        return new Paginas(function (?string $proximo) use ($id, $limite): array {
-            $corpo = $this->api->enviar('GET', '/v1/lotes/' . rawurlencode($id) . '/itens', ['limite' => $limite, 'cursor' => $proximo])['corpo'];
-            return ['itens' => $corpo['dados'], 'proximo_cursor' => $corpo['proximo_cursor']];
+        $consulta = ['limite' => $limite, 'status' => $status] + $filtro;
+        return new Paginas(function (?string $proximo) use ($id, $consulta): array {
+            $corpo = $this->api->enviar('GET', '/v1/lotes/' . rawurlencode($id) . '/itens', $consulta + ['cursor' => $proximo])['corpo'];
+            return ['itens' => Modelos\LoteItem::lista($corpo['dados']), 'proximo_cursor' => $corpo['proximo_cursor']];
         }, $cursor);
     }
 
-    /** @param array<string, mixed> $corpo @return array<string, mixed> */
-    public function emitir(string $id, array $corpo): array
+    /** @param array<string, mixed> $corpo */
+    public function emitir(string $id, array $corpo): Modelos\Lote
     {
-        return $this->api->enviar('POST', '/v1/lotes/' . rawurlencode($id) . '/emissao', corpo: $corpo)['corpo'];
+        return Modelos\Lote::de($this->api->enviar('POST', '/v1/lotes/' . rawurlencode($id) . '/emissao', corpo: $corpo)['corpo']);
     }
 
-    /** @param array<string, mixed> $corpo @return array<string, mixed> */
-    public function reprocessar(string $id, array $corpo): array
+    /** @param array<string, mixed> $corpo */
+    public function reprocessar(string $id, array $corpo): Modelos\Lote
     {
-        return $this->api->enviar('POST', '/v1/lotes/' . rawurlencode($id) . '/reprocessamento', corpo: $corpo)['corpo'];
+        return Modelos\Lote::de($this->api->enviar('POST', '/v1/lotes/' . rawurlencode($id) . '/reprocessamento', corpo: $corpo)['corpo']);
     }
 
     /** The spreadsheet with each line's result (.xlsx bytes). */

@@ -6,6 +6,7 @@ namespace FiscalApi\Recursos;
 
 use FiscalApi\Acompanhamento;
 use FiscalApi\Api;
+use FiscalApi\Modelos;
 use FiscalApi\Paginas;
 
 /** /v1/nfse: issue, read, list, validate, cancel and confirm NFS-e. */
@@ -22,16 +23,12 @@ final class Nfse
      *
      * @param array<string, mixed> $corpo
      * @param string|null $simular test keys only: X-Service-Simular (autorizar, rejeitar, timeout, …)
-     * @param int|null $esperaSegundos Prefer: wait=<s> (API default 10)
-     * @return array<string, mixed>
+     * @param int|null $esperaSegundos Prefer: wait=<s> (API default 10, up to 60); the attempt's time limit grows to
+     *     this wait plus 10 s when it is above tempoLimiteMs
      */
-    public function emitir(array $corpo, ?string $chaveIdempotencia = null, ?string $simular = null, ?int $esperaSegundos = null): array
+    public function emitir(array $corpo, ?string $chaveIdempotencia = null, ?string $simular = null, ?int $esperaSegundos = null): Modelos\Nfse
     {
-        $cabecalhos = Simulacao::cabecalhos($simular);
-        if ($esperaSegundos !== null) {
-            $cabecalhos['prefer'] = "wait=$esperaSegundos";
-        }
-        return $this->api->enviar('POST', '/v1/nfse', corpo: $corpo, cabecalhos: $cabecalhos, chaveIdempotencia: $chaveIdempotencia)['corpo'];
+        return Modelos\Nfse::de($this->api->enviar('POST', '/v1/nfse', corpo: $corpo, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia, esperaSegundos: $esperaSegundos)['corpo']);
     }
 
     /** @param array<string, mixed> $corpo @return array<string, mixed> */
@@ -42,20 +39,25 @@ final class Nfse
 
     /**
      * One note by id, referencia or chave_acesso ($empresaId when the referencia exists in several companies).
-     *
-     * @return array<string, mixed>
      */
-    public function obter(string $id, ?string $empresaId = null): array
+    public function obter(string $id, ?string $empresaId = null): Modelos\Nfse
     {
-        return $this->api->enviar('GET', '/v1/nfse/' . rawurlencode($id), ['empresa_id' => $empresaId])['corpo'];
+        return Modelos\Nfse::de($this->api->enviar('GET', '/v1/nfse/' . rawurlencode($id), ['empresa_id' => $empresaId])['corpo']);
     }
 
-    /** Notes issued by the service, newest first, every page followed. */
-    public function listar(?string $status = null, ?int $limite = null, ?string $cursor = null): Paginas
+    /**
+     * Notes issued by the service, newest first, every page followed. Every other filter of GET /v1/nfse goes as
+     * a named argument with the API's name (empresa_id: …, referencia: …).
+     *
+     * @param string|int|bool|null ...$filtro
+     * @return Paginas<Modelos\Nfse>
+     */
+    public function listar(?string $status = null, ?int $limite = null, ?string $cursor = null, string|int|bool|null ...$filtro): Paginas
     {
-        return new Paginas(function (?string $proximo) use ($status, $limite): array {
-            $corpo = $this->api->enviar('GET', '/v1/nfse', ['status' => $status, 'limite' => $limite, 'cursor' => $proximo])['corpo'];
-            return ['itens' => $corpo['dados'], 'proximo_cursor' => $corpo['proximo_cursor']];
+        $consulta = ['status' => $status, 'limite' => $limite] + $filtro;
+        return new Paginas(function (?string $proximo) use ($consulta): array {
+            $corpo = $this->api->enviar('GET', '/v1/nfse', $consulta + ['cursor' => $proximo])['corpo'];
+            return ['itens' => Modelos\Nfse::lista($corpo['dados']), 'proximo_cursor' => $corpo['proximo_cursor']];
         }, $cursor);
     }
 
@@ -63,17 +65,16 @@ final class Nfse
      * Cancels an authorised note (codigo_motivo 1, 2 or 9; motivo 15 to 255 characters).
      *
      * @param array{codigo_motivo: string, motivo: string} $corpo
-     * @return array<string, mixed>
      */
-    public function cancelar(string $id, array $corpo, ?string $chaveIdempotencia = null, ?string $simular = null): array
+    public function cancelar(string $id, array $corpo, ?string $chaveIdempotencia = null, ?string $simular = null): Modelos\Nfse
     {
-        return $this->api->enviar('POST', '/v1/nfse/' . rawurlencode($id) . '/cancelamento', corpo: $corpo, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia)['corpo'];
+        return Modelos\Nfse::de($this->api->enviar('POST', '/v1/nfse/' . rawurlencode($id) . '/cancelamento', corpo: $corpo, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia)['corpo']);
     }
 
-    /** Resumes a note aguardando_confirmacao, keeping or changing its competence. @return array<string, mixed> */
-    public function confirmar(string $id, ?string $competencia = null): array
+    /** Resumes a note aguardando_confirmacao, keeping or changing its competence. */
+    public function confirmar(string $id, ?string $competencia = null): Modelos\Nfse
     {
-        return $this->api->enviar('POST', '/v1/nfse/' . rawurlencode($id) . '/confirmacao', corpo: $competencia === null ? [] : ['competencia' => $competencia])['corpo'];
+        return Modelos\Nfse::de($this->api->enviar('POST', '/v1/nfse/' . rawurlencode($id) . '/confirmacao', corpo: $competencia === null ? [] : ['competencia' => $competencia])['corpo']);
     }
 
     public function xml(string $id): string
@@ -92,7 +93,7 @@ final class Nfse
      * websocket); each value is read again through GET /v1/nfse/{id}, the shape of obter(). Ends when the note
      * leaves transmitindo, unless $continuar.
      *
-     * @return \Generator<int, array<string, mixed>>
+     * @return \Generator<int, Modelos\Nfse>
      */
     public function acompanhar(string $id, bool $continuar = false, int $timeoutSegundos = 120): \Generator
     {

@@ -5,7 +5,9 @@ declare(strict_types=1);
 namespace FiscalApi\Recursos;
 
 use FiscalApi\Api;
+use FiscalApi\Modelos;
 use FiscalApi\Paginas;
+use FiscalApi\TipoEvento;
 use FiscalApi\VerificarWebhook;
 
 /** /v1/webhooks: signed deliveries of the account's events. */
@@ -18,30 +20,28 @@ final class Webhooks
     /**
      * Creates a webhook; the answer carries segredo, shown only now and at a rotation.
      *
-     * @param array{url: string, eventos: list<string>, cabecalhos?: list<array{nome: string, valor: string}>} $corpo
-     * @return array<string, mixed>
+     * @param array{url: string, eventos: list<TipoEvento::*>, cabecalhos?: list<array{nome: string, valor: string}>} $corpo
      */
-    public function criar(array $corpo, ?string $chaveIdempotencia = null): array
+    public function criar(array $corpo, ?string $chaveIdempotencia = null): Modelos\WebhookComSegredo
     {
-        return $this->api->enviar('POST', '/v1/webhooks', corpo: $corpo + ['cabecalhos' => []], chaveIdempotencia: $chaveIdempotencia)['corpo'];
+        return Modelos\WebhookComSegredo::de($this->api->enviar('POST', '/v1/webhooks', corpo: $corpo + ['cabecalhos' => []], chaveIdempotencia: $chaveIdempotencia)['corpo']);
     }
 
-    /** @return list<array<string, mixed>> every webhook of the key's environment (not paginated) */
+    /** @return list<Modelos\Webhook> every webhook of the key's environment (not paginated) */
     public function listar(): array
     {
-        return $this->api->enviar('GET', '/v1/webhooks')['corpo'];
+        return Modelos\Webhook::lista($this->api->enviar('GET', '/v1/webhooks')['corpo']);
     }
 
-    /** @return array<string, mixed> */
-    public function obter(string $id): array
+    public function obter(string $id): Modelos\Webhook
     {
-        return $this->api->enviar('GET', '/v1/webhooks/' . rawurlencode($id))['corpo'];
+        return Modelos\Webhook::de($this->api->enviar('GET', '/v1/webhooks/' . rawurlencode($id))['corpo']);
     }
 
-    /** @param array<string, mixed> $corpo @return array<string, mixed> */
-    public function atualizar(string $id, array $corpo): array
+    /** @param array{url?: string, eventos?: list<TipoEvento::*>, cabecalhos?: list<array{nome: string, valor: string}>} $corpo */
+    public function atualizar(string $id, array $corpo): Modelos\Webhook
     {
-        return $this->api->enviar('PATCH', '/v1/webhooks/' . rawurlencode($id), corpo: $corpo)['corpo'];
+        return Modelos\Webhook::de($this->api->enviar('PATCH', '/v1/webhooks/' . rawurlencode($id), corpo: $corpo)['corpo']);
     }
 
     public function remover(string $id): void
@@ -55,18 +55,26 @@ final class Webhooks
         return $this->api->enviar('POST', '/v1/webhooks/' . rawurlencode($id) . '/teste')['corpo'];
     }
 
-    /** A new secret; for 24 hours deliveries carry signatures of both. @return array<string, mixed> */
-    public function rotacionarSegredo(string $id): array
+    /** A new secret; for 24 hours deliveries carry signatures of both. */
+    public function rotacionarSegredo(string $id): Modelos\WebhookComSegredo
     {
-        return $this->api->enviar('POST', '/v1/webhooks/' . rawurlencode($id) . '/rotacao-segredo')['corpo'];
+        return Modelos\WebhookComSegredo::de($this->api->enviar('POST', '/v1/webhooks/' . rawurlencode($id) . '/rotacao-segredo')['corpo']);
     }
 
-    /** The webhook's deliveries ($status 'falhou' for the failed ones), every page followed. */
-    public function entregas(string $id, ?string $status = null, ?int $limite = null, ?string $cursor = null): Paginas
+    /**
+     * The webhook's deliveries ($status 'falhou' for the failed ones), every page followed; any other filter of
+     * the route as a named argument.
+     *
+     * @param 'pendente'|'entregue'|'falhou'|null $status
+     * @param string|int|bool|null ...$filtro
+     * @return Paginas<Modelos\Entrega>
+     */
+    public function entregas(string $id, ?string $status = null, ?int $limite = null, ?string $cursor = null, string|int|bool|null ...$filtro): Paginas
     {
-        return new Paginas(function (?string $proximo) use ($id, $status, $limite): array {
-            $corpo = $this->api->enviar('GET', '/v1/webhooks/' . rawurlencode($id) . '/entregas', ['status' => $status, 'limite' => $limite, 'cursor' => $proximo])['corpo'];
-            return ['itens' => $corpo['entregas'], 'proximo_cursor' => $corpo['proximo_cursor']];
+        $consulta = ['status' => $status, 'limite' => $limite] + $filtro;
+        return new Paginas(function (?string $proximo) use ($id, $consulta): array {
+            $corpo = $this->api->enviar('GET', '/v1/webhooks/' . rawurlencode($id) . '/entregas', $consulta + ['cursor' => $proximo])['corpo'];
+            return ['itens' => Modelos\Entrega::lista($corpo['entregas']), 'proximo_cursor' => $corpo['proximo_cursor']];
         }, $cursor);
     }
 

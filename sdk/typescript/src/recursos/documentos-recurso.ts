@@ -1,6 +1,6 @@
 import { Paginas } from '../paginas.js';
 import type { Transporte } from '../transporte.js';
-import { segmento, type ConsultaDe, type CorpoDe, type OpcoesChamada, type Schemas, type SucessoDe } from '../tipos.js';
+import { segmento, type CorpoDe, type FiltroDe, type OpcoesChamada, type Schemas, type SucessoDe } from '../tipos.js';
 
 export type Documento = Schemas['ReceivedDocument'];
 
@@ -9,10 +9,7 @@ export class DocumentosRecurso {
   constructor(private readonly http: Transporte) {}
 
   /** Every page followed; this route names its fields in camelCase (`itens`, `proximoCursor`). */
-  listar(
-    consulta: Omit<ConsultaDe<'listDocuments'>, 'cursor' | 'limite'> & { cursor?: string; limite?: number } = {},
-    opcoes: OpcoesChamada = {},
-  ): Paginas<Documento> {
+  listar(consulta: FiltroDe<'listDocuments'> = {}, opcoes: OpcoesChamada = {}): Paginas<Documento> {
     const { cursor: inicio, ...filtro } = consulta;
     return new Paginas(async (cursor) => {
       const res = await this.http.enviar<SucessoDe<'listDocuments'>>({

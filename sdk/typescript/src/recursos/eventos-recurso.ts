@@ -1,8 +1,11 @@
 import { Paginas } from '../paginas.js';
 import type { Transporte } from '../transporte.js';
-import type { OpcoesChamada, RespostaDe } from '../tipos.js';
+import type { ConsultaDe, OpcoesChamada, RespostaDe, TipoEvento } from '../tipos.js';
 
-export type Evento = RespostaDe<'listEvents', 200>['eventos'][number];
+export type Evento = Omit<RespostaDe<'listEvents', 200>['eventos'][number], 'tipo'> & { tipo: TipoEvento };
+
+/** Every filter of `GET /v1/eventos`, with `apos` as the cursor to start after. */
+export type FiltroEventos = Omit<ConsultaDe<'listEvents'>, 'apos' | 'limite'> & { apos?: string; limite?: number };
 
 /** `/v1/eventos`: the account's event log, oldest first. */
 export class EventosRecurso {
@@ -14,18 +17,19 @@ export class EventosRecurso {
    * page's `proximo_cursor`. A cursor past the 90-day retention is FiscalApiError `cursor_vencido` with
    * `cursor_mais_antigo`.
    */
-  listar(consulta: { apos?: string; limite?: number } = {}, opcoes: OpcoesChamada = {}): Paginas<Evento> {
+  listar(consulta: FiltroEventos = {}, opcoes: OpcoesChamada = {}): Paginas<Evento> {
+    const { apos: inicio, ...filtro } = consulta;
     return new Paginas(
       async (apos) => {
         const res = await this.http.enviar<RespostaDe<'listEvents', 200>>({
           metodo: 'GET',
           caminho: '/v1/eventos',
-          consulta: { limite: consulta.limite, apos: apos ?? undefined },
+          consulta: { ...filtro, apos: apos ?? undefined },
           signal: opcoes.signal,
         });
-        return { itens: res.corpo.eventos, proximo_cursor: res.corpo.proximo_cursor };
+        return { itens: res.corpo.eventos as Evento[], proximo_cursor: res.corpo.proximo_cursor };
       },
-      consulta.apos ?? null,
+      inicio ?? null,
       true,
     );
   }

@@ -4,6 +4,7 @@ import {
   cabecalhosSimulacao,
   segmento,
   type CorpoDe,
+  type FiltroDe,
   type OpcoesChamada,
   type OpcoesSimulacao,
   type RespostaDe,
@@ -14,8 +15,10 @@ export type Lote = Schemas['Lote'];
 export type LoteItem = Schemas['LoteItem'];
 
 type Comum = { empresa_id?: string; ao_validar?: 'emitir_validas' | 'aguardar' };
-/** A batch from JSON lines (each an issuance body without `empresa_id`, with its `referencia`). */
-export type LoteJson = Comum & { itens: Array<Record<string, unknown>> };
+/** One line of a JSON batch: an issuance body without `empresa_id` (the batch's), with its `referencia`. */
+export type LinhaLote = Omit<Schemas['NfseRequest'], 'empresa_id' | 'referencia'> & { referencia: string };
+/** A batch from JSON lines. */
+export type LoteJson = Comum & { itens: LinhaLote[] };
 /** A batch from an .xlsx: row 1 names the columns with the request's JSON paths, each later row is one line. */
 export type LotePlanilha = Comum & { planilha: Blob | Uint8Array | ArrayBuffer; nome_arquivo?: string };
 
@@ -56,34 +59,32 @@ export class LotesRecurso {
     ).corpo;
   }
 
-  /** Batches, newest first, every page followed. */
-  listar(consulta: { limite?: number; cursor?: string } = {}, opcoes: OpcoesChamada = {}): Paginas<Lote> {
+  /** Batches, newest first, every page followed; every filter of `GET /v1/lotes`. */
+  listar(consulta: FiltroDe<'listLotes'> = {}, opcoes: OpcoesChamada = {}): Paginas<Lote> {
+    const { cursor: inicio, ...filtro } = consulta;
     return new Paginas(async (cursor) => {
       const res = await this.http.enviar<RespostaDe<'listLotes', 200>>({
         metodo: 'GET',
         caminho: '/v1/lotes',
-        consulta: { limite: consulta.limite, cursor: cursor ?? undefined },
+        consulta: { ...filtro, cursor: cursor ?? undefined },
         signal: opcoes.signal,
       });
       return { itens: res.corpo.dados, proximo_cursor: res.corpo.proximo_cursor };
-    }, consulta.cursor ?? null);
+    }, inicio ?? null);
   }
 
-  /** One entry per line of the batch, every page followed. */
-  itens(
-    id: string,
-    consulta: { limite?: number; cursor?: string } = {},
-    opcoes: OpcoesChamada = {},
-  ): Paginas<LoteItem> {
+  /** One entry per line of the batch, every page followed; every filter of its route (`status`, …). */
+  itens(id: string, consulta: FiltroDe<'listLoteItens'> = {}, opcoes: OpcoesChamada = {}): Paginas<LoteItem> {
+    const { cursor: inicio, ...filtro } = consulta;
     return new Paginas(async (cursor) => {
       const res = await this.http.enviar<RespostaDe<'listLoteItens', 200>>({
         metodo: 'GET',
         caminho: `/v1/lotes/${segmento(id)}/itens`,
-        consulta: { limite: consulta.limite, cursor: cursor ?? undefined },
+        consulta: { ...filtro, cursor: cursor ?? undefined },
         signal: opcoes.signal,
       });
       return { itens: res.corpo.dados, proximo_cursor: res.corpo.proximo_cursor };
-    }, consulta.cursor ?? null);
+    }, inicio ?? null);
   }
 
   /** Issues a batch created with `ao_validar: 'aguardar'` (once). */

@@ -3,9 +3,10 @@ import type { Transporte } from '../transporte.js';
 import {
   cabecalhosSimulacao,
   segmento,
-  type ConsultaDe,
   type CorpoDe,
+  type FiltroDe,
   type OpcoesChamada,
+  type OpcoesEmissao,
   type OpcoesSimulacao,
   type Schemas,
   type SucessoDe,
@@ -14,16 +15,11 @@ import {
 export type Nfe = Schemas['Nfe'];
 export type NfeInutilizacao = Schemas['NfeInutilizacao'];
 
-type Filtro<K extends 'listNfe' | 'listNfeInutilizacoes'> = Omit<ConsultaDe<K>, 'cursor' | 'limite'> & {
-  cursor?: string;
-  limite?: number;
-};
-
 /** `/v1/nfe`: NF-e (model 55) issued through the state authority. */
 export class NfeRecurso {
   constructor(private readonly http: Transporte) {}
 
-  async emitir(corpo: CorpoDe<'createNfe'>, opcoes: OpcoesSimulacao = {}): Promise<Nfe> {
+  async emitir(corpo: CorpoDe<'createNfe'>, opcoes: OpcoesEmissao = {}): Promise<Nfe> {
     return (
       await this.http.enviar<Nfe>({
         metodo: 'POST',
@@ -40,7 +36,8 @@ export class NfeRecurso {
       .corpo;
   }
 
-  listar(consulta: Filtro<'listNfe'> = {}, opcoes: OpcoesChamada = {}): Paginas<Nfe> {
+  /** Every filter of `GET /v1/nfe`. */
+  listar(consulta: FiltroDe<'listNfe'> = {}, opcoes: OpcoesChamada = {}): Paginas<Nfe> {
     const { cursor: inicio, ...filtro } = consulta;
     return new Paginas(async (cursor) => {
       const res = await this.http.enviar<SucessoDe<'listNfe'>>({
@@ -89,7 +86,7 @@ export class NfeRecurso {
   async corrigir(
     id: string,
     corpo: CorpoDe<'correctNfe'>,
-    opcoes: OpcoesSimulacao = {},
+    opcoes: OpcoesEmissao = {},
   ): Promise<SucessoDe<'correctNfe'>> {
     return (
       await this.http.enviar<SucessoDe<'correctNfe'>>({
@@ -148,7 +145,7 @@ export class NfeRecurso {
     ).corpo;
   }
 
-  inutilizacoes(consulta: Filtro<'listNfeInutilizacoes'> = {}, opcoes: OpcoesChamada = {}): Paginas<NfeInutilizacao> {
+  inutilizacoes(consulta: FiltroDe<'listNfeInutilizacoes'> = {}, opcoes: OpcoesChamada = {}): Paginas<NfeInutilizacao> {
     const { cursor: inicio, ...filtro } = consulta;
     return new Paginas(async (cursor) => {
       const res = await this.http.enviar<SucessoDe<'listNfeInutilizacoes'>>({

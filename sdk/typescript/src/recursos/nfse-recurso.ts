@@ -5,7 +5,9 @@ import {
   segmento,
   type ConsultaDe,
   type CorpoDe,
+  type FiltroDe,
   type OpcoesChamada,
+  type OpcoesEmissao,
   type OpcoesSimulacao,
   type RespostaDe,
   type Schemas,
@@ -14,10 +16,7 @@ import {
 export type Nfse = Schemas['Nfse'];
 export type NfseRequest = Schemas['NfseRequest'];
 
-export interface OpcoesEmissao extends OpcoesSimulacao {
-  /** `Prefer: wait=<s>`: how long the call waits for the national system (API default 10 s). */
-  esperaSegundos?: number;
-}
+export type { OpcoesEmissao };
 
 /** `/v1/nfse`: issue, read, list, validate, cancel and confirm NFS-e. */
 export class NfseRecurso {
@@ -33,10 +32,8 @@ export class NfseRecurso {
       metodo: 'POST',
       caminho: '/v1/nfse',
       corpo,
-      cabecalhos: {
-        ...cabecalhosSimulacao(opcoes),
-        ...(opcoes.esperaSegundos !== undefined ? { prefer: `wait=${opcoes.esperaSegundos}` } : {}),
-      },
+      cabecalhos: cabecalhosSimulacao(opcoes),
+      esperaSegundos: opcoes.esperaSegundos,
       chaveIdempotencia: opcoes.chaveIdempotencia,
       signal: opcoes.signal,
     });
@@ -67,11 +64,11 @@ export class NfseRecurso {
     ).corpo;
   }
 
-  /** Notes issued by the service, newest first, every page followed: `for await (const nota of nfse.listar())`. */
-  listar(
-    consulta: Omit<ConsultaDe<'listNfse'>, 'cursor' | 'limite'> & { cursor?: string; limite?: number } = {},
-    opcoes: OpcoesChamada = {},
-  ): Paginas<Nfse> {
+  /**
+   * Notes issued by the service, newest first, every page followed: `for await (const nota of nfse.listar())`.
+   * Takes every filter of `GET /v1/nfse`.
+   */
+  listar(consulta: FiltroDe<'listNfse'> = {}, opcoes: OpcoesChamada = {}): Paginas<Nfse> {
     const { cursor, ...filtro } = consulta;
     return new Paginas(async (proximo) => {
       const res = await this.http.enviar<RespostaDe<'listNfse', 200>>({

@@ -1,17 +1,28 @@
 import { Paginas } from '../paginas.js';
 import type { Transporte } from '../transporte.js';
-import { segmento, type CorpoDe, type OpcoesChamada, type RespostaDe, type Schemas } from '../tipos.js';
+import {
+  segmento,
+  type CorpoDe,
+  type FiltroDe,
+  type OpcoesChamada,
+  type RespostaDe,
+  type Schemas,
+  type TipoEvento,
+} from '../tipos.js';
 import { verificarWebhook, type EventoWebhook, type OpcoesVerificarWebhook } from '../verificar-webhook.js';
 
 export type Webhook = Schemas['Webhook'];
-export type Entrega = RespostaDe<'listWebhookDeliveries', 200>['entregas'][number];
+export type Entrega = Omit<RespostaDe<'listWebhookDeliveries', 200>['entregas'][number], 'tipo'> & { tipo: TipoEvento };
+/** A webhook's body with its event types named (`NFSE_AUTORIZADA`, …). */
+export type NovoWebhook = Omit<CorpoDe<'createWebhook'>, 'eventos'> & { eventos: TipoEvento[] };
+export type AlteracaoWebhook = Omit<CorpoDe<'updateWebhook'>, 'eventos'> & { eventos?: TipoEvento[] };
 
 /** `/v1/webhooks`: signed deliveries of the account's events. */
 export class WebhooksRecurso {
   constructor(private readonly http: Transporte) {}
 
   /** Creates a webhook; the answer carries `segredo`, shown only now and at a rotation. */
-  async criar(corpo: CorpoDe<'createWebhook'>, opcoes: OpcoesChamada = {}): Promise<RespostaDe<'createWebhook', 201>> {
+  async criar(corpo: NovoWebhook, opcoes: OpcoesChamada = {}): Promise<RespostaDe<'createWebhook', 201>> {
     return (
       await this.http.enviar<RespostaDe<'createWebhook', 201>>({
         metodo: 'POST',
@@ -33,7 +44,7 @@ export class WebhooksRecurso {
     ).corpo;
   }
 
-  async atualizar(id: string, corpo: CorpoDe<'updateWebhook'>, opcoes: OpcoesChamada = {}): Promise<Webhook> {
+  async atualizar(id: string, corpo: AlteracaoWebhook, opcoes: OpcoesChamada = {}): Promise<Webhook> {
     return (
       await this.http.enviar<Webhook>({ metodo: 'PATCH', caminho: `/v1/webhooks/${segmento(id)}`, corpo, ...opcoes })
     ).corpo;
@@ -66,11 +77,7 @@ export class WebhooksRecurso {
   }
 
   /** The webhook's deliveries (`status: 'falhou'` for the failed ones), every page followed. */
-  entregas(
-    id: string,
-    consulta: { status?: string; limite?: number; cursor?: string } = {},
-    opcoes: OpcoesChamada = {},
-  ): Paginas<Entrega> {
+  entregas(id: string, consulta: FiltroDe<'listWebhookDeliveries'> = {}, opcoes: OpcoesChamada = {}): Paginas<Entrega> {
     const { cursor: inicio, ...filtro } = consulta;
     return new Paginas(async (cursor) => {
       const res = await this.http.enviar<RespostaDe<'listWebhookDeliveries', 200>>({
@@ -79,7 +86,7 @@ export class WebhooksRecurso {
         consulta: { ...filtro, cursor: cursor ?? undefined },
         signal: opcoes.signal,
       });
-      return { itens: res.corpo.entregas, proximo_cursor: res.corpo.proximo_cursor };
+      return { itens: res.corpo.entregas as Entrega[], proximo_cursor: res.corpo.proximo_cursor };
     }, inicio ?? null);
   }
 
