@@ -134,7 +134,8 @@ export async function buildServer(
     dir: options.painel.dir,
     origins: options.painel.origins ?? [],
     rateLimiter,
+    rest: options.rest,
   });
-  registerApiRoutes(app, options.rest);
+  registerApiRoutes(app, options.rest, { rateLimiter, clock: engine.clock });
   return { app, yoga, painelYoga };
 }
