@@ -86,7 +86,14 @@ async function writeZip(zip: ZipFile, stream: Readable, header: string, source: 
         await previous;
         if (stream.destroyed) return;
         const bytes = Readable.from([typeof file.bytes === 'string' ? Buffer.from(file.bytes, 'utf8') : file.bytes]);
-        zip.addReadStream(bytes, file.name);
+        // Handed over lazily and forgotten: the archive keeps every entry until its central directory is written,
+        // and an entry that held its stream would keep each file's stream to the end.
+        let handed: Readable | null = bytes;
+        zip.addReadStreamLazy(file.name, (give) => {
+          const entry = handed!;
+          handed = null;
+          give(null, entry);
+        });
         previous = consumed(bytes, stream);
       }
     }

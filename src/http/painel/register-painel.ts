@@ -8,7 +8,6 @@ import { endSessao } from '../../engine/pessoas/end-sessao.js';
 import { findSessao, type PanelSession } from '../../engine/pessoas/find-sessao.js';
 import { signIn } from '../../engine/pessoas/sign-in.js';
 import type { GraphEngine } from '../../graph/graph-context.js';
-import type { RestApi } from '../../rest/rest-api.js';
 import { createGraphqlHttp, type Yoga } from '../create-graphql-http.js';
 import { csrfMatches } from './csrf-matches.js';
 import { painelBudgetKey } from './painel-budget-key.js';
@@ -33,8 +32,6 @@ export interface PainelOptions {
   rateLimiter: RateLimiter;
   /** Origins besides the service's own whose pages may call /painel/graphql with the session (PAINEL_ORIGINS). */
   origins: string[];
-  /** The /v1 facade, which the panel's exports run through (the same filters, limits and errors). */
-  rest: Pick<RestApi, 'handle'>;
 }
 
 /**
@@ -142,41 +139,6 @@ export function registerPainel(app: FastifyInstance, options: PainelOptions): Yo
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="lote-${req.params.id}.xlsx"`)
       .send(body);
-  });
-
-  // The lists' exports as files: GET /v1/nfse/exportacao and /v1/nfe/exportacao run for the session's account in
-  // production, with the same query (formato and the list's filters); their units are charged to the session's
-  // minute. A GET, like every download here: it changes nothing, so no CSRF token.
-  app.get<{ Params: { tipo: string } }>('/painel/api/exportacao/:tipo', async (req, reply) => {
-    const { tipo } = req.params;
-    if (tipo !== 'nfse' && tipo !== 'nfe') {
-      throw new EngineError('rota_nao_encontrada', 'Rota não encontrada.', {
-        correcao: 'Use /painel/api/exportacao/nfse ou /painel/api/exportacao/nfe.',
-      });
-    }
-    const sessao = req.painel!;
-    const budgetKey = painelBudgetKey(sessao.sessaoId);
-    const result = await options.rest.handle({
-      method: 'GET',
-      path: `/v1/${tipo}/exportacao`,
-      query: req.query as Record<string, string>,
-      headers: {},
-      body: undefined,
-      principal: sessao.principal,
-      requestId: req.id,
-      charge: async (units) => {
-        if ((await options.rateLimiter.hit(budgetKey, engine.clock.now(), units)) > PAINEL_LIMIT_PER_MINUTE) {
-          throw new EngineError(
-            'limite_de_requisicoes',
-            `Esta exportação custa ${units} requisições e passaria de ${PAINEL_LIMIT_PER_MINUTE} neste minuto nesta sessão do painel.`,
-            { correcao: 'Espere o próximo minuto do relógio, ou exporte menos notas por vez.' },
-          );
-        }
-      },
-    });
-    reply.status(result.status);
-    if (result.headers) reply.headers(result.headers);
-    return reply.type(result.contentType ?? 'application/octet-stream').send(result.body);
   });
 
   const yoga = createPainelGraphql(app, options);
