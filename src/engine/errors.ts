@@ -60,6 +60,8 @@ export const ERROR_TABLE = {
   manifestacao_ja_registrada: { http: 409, retentavel: false },
   manifestacao_em_andamento: { http: 409, retentavel: true },
   empresa_pausada: { http: 409, retentavel: false },
+  // An account's export (GET /v1/nfse/exportacao, /v1/nfe/exportacao) while another of its exports still streams.
+  exportacao_em_andamento: { http: 409, retentavel: true },
   // The SKU is already a product of that company in this environment (the SKU identifies it).
   sku_duplicado: { http: 409, retentavel: false },
   // A SKU looked up without empresa_id exists in more than one company of the account (as referencia_ambigua).
@@ -100,6 +102,8 @@ export const ERROR_TABLE = {
   // `parar_em_divergencia`: a value that diverges from the recalculation (ajustes name each one).
   nfe_fora_de_cobertura: { http: 422, retentavel: false },
   nfe_conferencia_divergente: { http: 422, retentavel: false },
+  // The export's filter matches more notes than the format's maximum (the message names both numbers).
+  exportacao_muito_grande: { http: 422, retentavel: false },
   limite_de_requisicoes: { http: 429, retentavel: true },
   // Too many failed panel sign-ins for the e-mail or the client address in the window; Retry-After says when.
   entrada_bloqueada: { http: 429, retentavel: true },

@@ -13,6 +13,7 @@ import { registerRequestContext } from '../telemetry/register-request-context.js
 import type { Tracing } from '../telemetry/start-tracing.js';
 import { createGraphqlHttp, type Yoga } from './create-graphql-http.js';
 import { registerPainel } from './painel/register-painel.js';
+import { registerPainelExport } from './painel/register-painel-export.js';
 import { BODY_LIMIT, MULTIPART_LIMITS, registerApiRoutes } from './register-api-routes.js';
 import { registerErrorHandlers } from './register-error-handlers.js';
 import { registerHealthcheck } from './register-healthcheck.js';
@@ -135,6 +136,7 @@ export async function buildServer(
     origins: options.painel.origins ?? [],
     rateLimiter,
   });
-  registerApiRoutes(app, options.rest);
+  registerPainelExport(app, { engine, rest: options.rest, rateLimiter });
+  registerApiRoutes(app, options.rest, { rateLimiter, clock: engine.clock });
   return { app, yoga, painelYoga };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isEngineError } from '../engine/errors.js';
+import { EngineError, isEngineError } from '../engine/errors.js';
+import type { Clock } from '../engine/nucleo/clock.js';
+import { RATE_LIMIT_PER_MINUTE, type RateLimiter } from '../engine/nucleo/rate-limiter.js';
 import type { RestApi, RestCall } from '../rest/rest-api.js';
 import { touchedIds } from '../rest/touched-ids.js';
 import { readMultipart, removeUploads } from './read-multipart.js';
@@ -13,13 +15,17 @@ export const LOTES_SHEET_LIMIT = 20 * MB;
 export const MULTIPART_LIMITS = { fileSize: LOTES_SHEET_LIMIT, files: 1, fields: 50, fieldSize: MB };
 
 /** The `/v1` routes: each call handed to the REST facade with its principal, its answer sent as the facade built it. */
-export function registerApiRoutes(app: FastifyInstance, rest: Pick<RestApi, 'handle'>): void {
+export function registerApiRoutes(
+  app: FastifyInstance,
+  rest: Pick<RestApi, 'handle'>,
+  budget: { rateLimiter: RateLimiter; clock: Clock },
+): void {
   // Multipart bodies are streamed by the handler, past Fastify's bodyLimit: the file limit is set per route, and
   // a route's large files (spreadsheets) are spooled to disk, not held in memory, until the call ends.
   const handleApi = (fileLimit: number, spool: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = req.isMultipart() ? await readMultipart(req, fileLimit, spool) : req.body;
     try {
-      return await answerApi(rest, req, reply, body);
+      return await answerApi(rest, req, reply, body, budget);
     } finally {
       await removeUploads(body);
     }
@@ -29,15 +35,33 @@ export function registerApiRoutes(app: FastifyInstance, rest: Pick<RestApi, 'han
   app.all('/v1/*', handleApi(BODY_LIMIT, false));
 }
 
-async function answerApi(rest: Pick<RestApi, 'handle'>, req: FastifyRequest, reply: FastifyReply, body: unknown) {
+async function answerApi(
+  rest: Pick<RestApi, 'handle'>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+  budget: { rateLimiter: RateLimiter; clock: Clock },
+) {
+  const principal = req.principal!;
   const call: RestCall = {
     method: req.method,
     path: req.url.split('?')[0]!,
     query: req.query as Record<string, string>,
     headers: req.headers,
     body,
-    principal: req.principal!,
+    principal,
     requestId: req.requestId,
+    // The key's minute, the same count its requests and GraphQL documents spend.
+    charge: async (units) => {
+      const spent = await budget.rateLimiter.hit(principal.apiKeyId!, budget.clock.now(), units);
+      if (spent > RATE_LIMIT_PER_MINUTE) {
+        throw new EngineError(
+          'limite_de_requisicoes',
+          `Esta exportação custa ${units} requisições e passaria de ${RATE_LIMIT_PER_MINUTE} neste minuto com esta chave.`,
+          { correcao: 'Espere o próximo minuto do relógio, ou exporte menos notas por vez.' },
+        );
+      }
+    },
   };
   let result;
   try {

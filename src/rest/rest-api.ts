@@ -37,6 +37,8 @@ export interface RestCall {
   requestId: string;
   /** Set once openapi-backend matched an operation (the request log keeps its route template). */
   matched?: MatchedRoute;
+  /** Charges units beyond the call's own to its minute (RawContext.charge); set by the HTTP host. */
+  charge?: (units: number) => Promise<void>;
 }
 
 export interface RestResult {
@@ -84,13 +86,16 @@ export async function createRestApi(schema: GraphQLSchema, engine: GraphEngine) 
     call: RestCall,
   ): Promise<RestResult> => {
     const doc = prepared.get(operationId)!;
-    const data = await executePrepared(schema, doc, op.toVariables(req), {
-      engine,
-      principal: call.principal,
-      requestId: call.requestId,
-    });
+    const context = { engine, principal: call.principal, requestId: call.requestId };
+    const data = await executePrepared(schema, doc, op.toVariables(req), context);
     if (op.raw) {
-      const raw = await op.raw(data, { engine, principal: call.principal });
+      const raw = await op.raw(data, {
+        engine,
+        principal: call.principal,
+        req,
+        rerun: (variables) => executePrepared(schema, doc, variables, context),
+        charge: call.charge,
+      });
       const headers = raw.filename ? { 'content-disposition': `attachment; filename="${raw.filename}"` } : undefined;
       return { status: 200, body: raw.body, contentType: raw.contentType, headers };
     }

@@ -36,7 +36,21 @@ export interface RestOperation {
    * Raw (non-JSON) success bodies: XML, PDF, a streamed spreadsheet. The document has authorised the call;
    * bytes that are no GraphQL material (a stream) are produced here with the engine.
    */
-  raw?(data: Record<string, unknown>, ctx: { engine: EngineDeps; principal: Principal }): RawBody | Promise<RawBody>;
+  raw?(data: Record<string, unknown>, ctx: RawContext): RawBody | Promise<RawBody>;
+}
+
+/** What a raw body is produced with, besides the document's data. */
+export interface RawContext {
+  engine: EngineDeps;
+  principal: Principal;
+  req: RestRequest;
+  /** Runs the operation's document again with these variables (the next page of a list, for a stream). */
+  rerun(variables: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * Charges request units beyond the call's own to the caller's minute (the key's, or the panel session's), refusing
+   * with 429 `limite_de_requisicoes` past it; absent where nothing is charged (an in-process call in a test).
+   */
+  charge?(units: number): Promise<void>;
 }
 
 export interface RawBody {

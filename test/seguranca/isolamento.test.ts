@@ -395,10 +395,13 @@ const ROUTES: Record<string, Row> = {
   ),
   getNfseXml: resource('test', 'GET', (x) => `/v1/nfse/${x.nfse.id}/xml`),
   getNfsePdf: resource('test', 'GET', (x) => `/v1/nfse/${x.nfse.id}/pdf`),
+  // The list's scope: each intruder's CSV lists only its own notes.
+  exportNfse: list('test', '/v1/nfse/exportacao?formato=csv'),
 
   createNfe: creation('test', '/v1/nfe', () => nfeBody({ empresa_id: a2.id, referencia: ref('iso') })),
   previewNfe: creation('test', '/v1/nfe/previa', () => nfeBody({ empresa_id: a2.id, referencia: ref('iso') })),
   listNfe: list('test', '/v1/nfe'),
+  exportNfe: list('test', '/v1/nfe/exportacao?formato=csv'),
   getNfe: resource('test', 'GET', (x) => `/v1/nfe/${x.nfe.id}`),
   getNfeXml: resource('test', 'GET', (x) => `/v1/nfe/${x.nfe.id}/xml`),
   getNfePdf: resource('test', 'GET', (x) => `/v1/nfe/${x.nfe.id}/pdf`),

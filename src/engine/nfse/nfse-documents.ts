@@ -1,10 +1,10 @@
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
-import { renderDanfse, renderDanfseView } from './nacional/render-danfse.js';
+import { renderDanfseView } from './nacional/render-danfse.js';
+import { readDanfseView } from './read-danfse-view.js';
 import { findNfse } from './find-nfse.js';
 import type { NfseWithTimeline } from './present-nfse.js';
-import { viewOfOwnSystemNote } from './view-of-own-system-note.js';
 
 export interface NfseDocumentOptions {
   id: string;
@@ -47,9 +47,6 @@ export async function getNfseXml(
   return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: note.nfseXml };
 }
 
-/** An NFS-e of the national layout (root `NFSe`); São Paulo's `NFe` and ABRASF's `CompNfse` are the cities' own. */
-const NATIONAL_ROOT = /^\s*(?:<\?xml[^>]*\?>\s*)?<(?:[\w.-]+:)?NFSe[\s>]/;
-
 /**
  * `GET /v1/nfse/{id}/pdf`: the DANFSe rendered from the stored XML (the national DANFSe API is suspended), or, for a
  * note of a municipality's own system, from the note's declared values; a cancelled note is stamped. 409
@@ -68,15 +65,12 @@ export async function getNfsePdf(
       { correcao: pending(note), extra: { nfse_id: note.id } },
     );
   }
-  const render = { cancelada: note.status === 'cancelada' };
-  let pdf: Buffer;
-  if (NATIONAL_ROOT.test(note.nfseXml)) pdf = await renderDanfse(note.nfseXml, render);
-  else {
-    const company = await deps.db.company.findFirstOrThrow({
+  const view = await readDanfseView({ ...note, nfseXml: note.nfseXml }, () =>
+    deps.db.company.findFirstOrThrow({
       where: { id: note.companyId, accountId: note.accountId },
       select: { razaoSocial: true, municipio: true },
-    });
-    pdf = await renderDanfseView(viewOfOwnSystemNote(note, company), render);
-  }
+    }),
+  );
+  const pdf = await renderDanfseView(view, { cancelada: note.status === 'cancelada' });
   return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, pdf };
 }

@@ -63,6 +63,8 @@ import { discardNfe } from './discard-nfe.js';
 import { inutilizeNfe } from './inutilize-nfe.js';
 import { listNfeInutilizacoes } from './list-nfe-inutilizacoes.js';
 import { getNfeCobertura } from './get-nfe-cobertura.js';
+import { exportNfse } from './export-nfse.js';
+import { exportNfe } from './export-nfe.js';
 
 /** operationId (openapi.yaml) → operation. A missing entry fails the start. */
 export const operations: Record<string, RestOperation> = {
@@ -130,4 +132,6 @@ export const operations: Record<string, RestOperation> = {
   inutilizeNfe,
   listNfeInutilizacoes,
   getNfeCobertura,
+  exportNfse,
+  exportNfe,
 };

@@ -721,6 +721,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/nfe/exportacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered list as CSV, or as a ZIP of each note's XML and PDF (streamed)
+         * @description The notes `GET /v1/nfe` would list with the same filters, newest first, in one streamed download:
+         *     `formato=csv` (`text/csv; charset=utf-8`, UTF-8 with BOM, CRLF records, RFC 4180 quoting; a header row, one
+         *     row per note) or `formato=zip` (`application/zip`: for each authorised or cancelled note its XML as stored,
+         *     its DANFE (stamped when cancelled) and the cancellation event's XML where registered, plus `nfe.csv`, the same CSV, as index).
+         *     Columns: id, referencia, empresa_id, status, serie, numero, chave_acesso, protocolo,
+         *     natureza_operacao, data_emissao, criada_em, autorizada_em, cancelada_em, emitente_documento,
+         *     emitente_nome, destinatario_documento, destinatario_nome, valor_produtos, valor_desconto, valor_frete,
+         *     valor_seguro, valor_outros, base_icms, valor_icms, base_icms_st, valor_icms_st, valor_ipi, valor_pis,
+         *     valor_cofins, valor_ibs, valor_cbs, valor_total_tributos, valor_total, motivo_cancelamento (read from
+         *     the nfeProc, or from the NFe as sent before any answer).
+         *     Values are decimal strings with a point. A text cell that begins with `=`, `+`, `-`,
+         *     `@`, a tab or a carriage return is written after an apostrophe (`'`) so a spreadsheet does not run it as a
+         *     formula; numeric columns are never prefixed.
+         *     At most 50,000 notes per CSV and 10,000 per ZIP: a filter that matches more is 422
+         *     `exportacao_muito_grande` (`total`, `maximo`), before anything is written. One export per account and
+         *     environment at a time: another while one streams is 409 `exportacao_em_andamento` (retentavel). Besides the
+         *     call's own unit, an export charges the key's minute one request unit per 1,000 notes (CSV) or per 100 notes
+         *     (ZIP), 429 `limite_de_requisicoes` past 120. `cursor` and `limite` of the list are not read.
+         */
+        get: operations["exportNfe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/nfe/inutilizacoes": {
         parameters: {
             query?: never;
@@ -918,6 +955,43 @@ export interface paths {
          * @description Also for a cancelled note (the cancellation is a separate event, in `cancelamento.evento_xml`). 404 `nao_encontrado` while the note has no XML.
          */
         get: operations["getNfseXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfse/exportacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered list as CSV, or as a ZIP of each note's XML and PDF (streamed)
+         * @description The notes `GET /v1/nfse` would list with the same filters, newest first, in one streamed download:
+         *     `formato=csv` (`text/csv; charset=utf-8`, UTF-8 with BOM, CRLF records, RFC 4180 quoting; a header row, one
+         *     row per note) or `formato=zip` (`application/zip`: for each authorised or cancelled note its XML as stored,
+         *     its DANFSe (stamped when cancelled) and the cancellation event's XML where registered, plus `nfse.csv`, the same CSV, as index).
+         *     Columns: id, referencia, empresa_id, status, numero, chave_acesso, serie_dps, numero_dps, competencia,
+         *     data_emissao, criada_em, autorizada_em, cancelada_em, prestador_documento, prestador_nome,
+         *     tomador_documento, tomador_nome, codigo_servico, valor_servicos, desconto_incondicionado,
+         *     desconto_condicionado, base_calculo, aliquota_iss, valor_iss, iss_retido (sim/nao), valor_retido,
+         *     valor_liquido, motivo_cancelamento, substituida_por (values of the authorised document; for a note
+         *     without one only the declared service value, discounts and rate).
+         *     Values are decimal strings with a point. A text cell that begins with `=`, `+`, `-`,
+         *     `@`, a tab or a carriage return is written after an apostrophe (`'`) so a spreadsheet does not run it as a
+         *     formula; numeric columns are never prefixed.
+         *     At most 50,000 notes per CSV and 10,000 per ZIP: a filter that matches more is 422
+         *     `exportacao_muito_grande` (`total`, `maximo`), before anything is written. One export per account and
+         *     environment at a time: another while one streams is 409 `exportacao_em_andamento` (retentavel). Besides the
+         *     call's own unit, an export charges the key's minute one request unit per 1,000 notes (CSV) or per 100 notes
+         *     (ZIP), 429 `limite_de_requisicoes` past 120. `cursor` and `limite` of the list are not read.
+         */
+        get: operations["exportNfse"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3633,6 +3707,46 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    exportNfe: {
+        parameters: {
+            query: {
+                /** @description As in GET /v1/nfe: created at or before (date-time, or AAAA-MM-DD through that day) */
+                ate?: string;
+                /** @description As in GET /v1/nfe: created at or after (date-time, or AAAA-MM-DD from 00:00 Brasília time) */
+                desde?: string;
+                /** @description As in GET /v1/nfe: only this company's notes */
+                empresa_id?: string;
+                /** @description csv or zip */
+                formato: "csv" | "zip";
+                /** @description As in GET /v1/nfe: referencia starts with this text */
+                referencia?: string;
+                /** @description As in GET /v1/nfe: only notes in this status; unknown → 400 parametro_invalido */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, streamed */
+            200: {
+                headers: {
+                    /** @description attachment; filename="nfe-exportacao-AAAAMMDDTHHMMSSZ.csv" (or .zip) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                    "text/csv": string;
+                };
+            };
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listNfeInutilizacoes: {
         parameters: {
             query?: {
@@ -3931,6 +4045,38 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportNfse: {
+        parameters: {
+            query: {
+                /** @description csv or zip */
+                formato: "csv" | "zip";
+                /** @description As in GET /v1/nfse */
+                status?: "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao" | "descartada";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, streamed */
+            200: {
+                headers: {
+                    /** @description attachment; filename="nfse-exportacao-AAAAMMDDTHHMMSSZ.csv" (or .zip) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                    "text/csv": string;
+                };
+            };
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
