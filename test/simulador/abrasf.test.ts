@@ -12,7 +12,7 @@ import {
   enviarLoteRpsSincronoMessage,
   gerarNfseMessage,
 } from '../../src/engine/nfse/abrasf/abrasf-message.js';
-import { BRASILIA } from '../../src/engine/nfse/abrasf/perfis/brasilia.js';
+import { perfilAbrasfDoMunicipio } from '../../src/engine/nfse/abrasf/perfis-abrasf.js';
 import type { OperacaoAbrasf } from '../../src/engine/nfse/abrasf/perfil-abrasf.js';
 import { readAbrasfAnswer } from '../../src/engine/nfse/abrasf/read-abrasf-answer.js';
 import { signAbrasfXml } from '../../src/engine/nfse/abrasf/sign-abrasf-xml.js';
@@ -22,6 +22,7 @@ import { baseDps, PREST_CNPJ, TOMA_CNPJ, testIdentity } from '../support/nfse-fi
 import { xmlsecVerify } from '../support/external-tools.js';
 import { simulatorSigner } from '../support/test-keys.js';
 
+const BRASILIA = perfilAbrasfDoMunicipio('5300108')!;
 const DF = BRASILIA.ibge;
 const IM = '0712345600';
 const prestador = { documento: { CNPJ: PREST_CNPJ }, inscricaoMunicipal: IM };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
-import { perfilAbrasf } from '../../engine/nfse/abrasf/perfis-abrasf.js';
+import { perfilAbrasfDoMunicipio } from '../../engine/nfse/abrasf/perfis-abrasf.js';
 import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
 import { escapeText } from '../../engine/xml/el.js';
 import { loadLibxml2 } from '../../engine/xml/libxml2.js';
@@ -78,7 +78,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const ibge = (req.url ?? '').split('?')[0]!.replace(/^\/+/, '');
-    const perfil = perfilAbrasf(ibge);
+    const perfil = perfilAbrasfDoMunicipio(ibge);
     const body = await readBody(req);
     if (req.method !== 'POST' || !perfil) return send(res, 404, fault('Serviço não encontrado.'));
     const operacao = soapOperation(req, body, perfil);
@@ -90,7 +90,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
     const inner =
-      schemaRefusal(operacao, cabecalho, dados) ??
+      schemaRefusal(perfil, operacao, cabecalho, dados) ??
       handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
     if (inner === null) {
       // timeout: the notes are kept and the answer never comes; the socket is released when the simulator closes.
@@ -174,15 +174,21 @@ function prestadorOf(operacao: OperacaoAbrasf, dados: string): string {
   return xmlText(prestadorBlock, 'Cnpj') ?? xmlText(prestadorBlock, 'Cpf') ?? '';
 }
 
-/** The city's refusal of a header or message the 2.04 schema refuses, or whose root is not the operation's. */
-function schemaRefusal(operacao: OperacaoAbrasf, cabecalho: string, dados: string): string | null {
-  const invalid = [...validateXsd(cabecalho, 'abrasf'), ...validateXsd(dados, 'abrasf')];
+/** The city's refusal of a header or message its family's schema refuses, or whose root is not the operation's. */
+function schemaRefusal(
+  perfil: PerfilAbrasf,
+  operacao: OperacaoAbrasf,
+  cabecalho: string,
+  dados: string,
+): string | null {
+  const esquema = `provedor:${perfil.esquema}` as const;
+  const invalid = [...validateXsd(cabecalho, esquema), ...validateXsd(dados, esquema)];
   const wrongRoot = !new RegExp(`^(<\\?xml[^>]*\\?>)?<${ROOT[operacao]}[\\s>]`).test(dados.trim());
   if (invalid.length === 0 && !wrongRoot) return null;
   return refusal(operacao, [
     {
       codigo: SIMULATOR_CODES.esquema,
-      mensagem: `Mensagem em desacordo com o esquema ABRASF 2.04: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}`,
+      mensagem: `Mensagem em desacordo com o esquema ${perfil.familia} ${perfil.versao}: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}`,
     },
   ]);
 }

@@ -16,11 +16,12 @@ import {
   pedidoCancelamentoMessage,
   substituirNfseMessage,
 } from './abrasf-message.js';
-import { BRASILIA } from './perfis/brasilia.js';
+import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 import { signAbrasfXml } from './sign-abrasf-xml.js';
 
 const DF = '5300108';
+const BRASILIA = perfilAbrasfDoMunicipio(DF)!;
 const { signer, a1 } = testIdentity();
 const prestador = { documento: { CNPJ: PREST_CNPJ }, inscricaoMunicipal: '0712345600' };
 

@@ -11,7 +11,7 @@ import { documentIdOfNote, type DadosAbrasf } from './abrasf-note.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from './build-abrasf-rps.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
-import { PERFIS_ABRASF } from './perfis-abrasf.js';
+import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import { signAbrasfXml } from './sign-abrasf-xml.js';
 
 type Signer = Parameters<typeof signAbrasfXml>[1];
@@ -54,7 +54,8 @@ function messageFor(parts: MessageParts): { operacao: OperacaoAbrasf; xml: strin
 
 /** The note's signed RPS inside the message its city's profile sends it with (NfseProvider.buildDocument). */
 export function buildAbrasfDocument({ company, dps, signer }: ProviderDocumentInput): ProviderDocument {
-  const perfil = PERFIS_ABRASF.get(company.municipio)!;
+  const perfil = perfilAbrasfDoMunicipio(company.municipio);
+  if (!perfil) throw new Error(`buildDocument sem perfil ABRASF para o município ${company.municipio}`);
   const fields = abrasfServiceFields(dps, perfil);
   if (!('campos' in fields)) throw new Error('buildDocument sem checkIssuance: campos ABRASF indisponíveis');
   const signedRps = signAbrasfXml(

@@ -12,8 +12,8 @@ import { readAbrasfAnswer, type AbrasfAnswerRead } from './read-abrasf-answer.js
 import { signAbrasfXml } from './sign-abrasf-xml.js';
 import { xmlElements } from './xml-text.js';
 
-/** The most RPS every city of our profiles takes in one lot. */
-export const ABRASF_LOT_LIMIT = Math.min(...[...PERFIS_ABRASF.values()].map((p) => p.loteMaximo));
+/** The most RPS every family of our profiles takes in one lot. */
+export const ABRASF_LOT_LIMIT = Math.min(...PERFIS_ABRASF.map((p) => p.loteMaximo));
 
 /** One RPS's outcome in the city's answer to a lot. */
 function lotOutcome(call: ProviderCall, read: AbrasfAnswerRead, perfil: PerfilAbrasf): EmissionResult {

@@ -1,4 +1,4 @@
-/** The ABRASF 2.04 web service operations (WSDL names) a profile may offer. */
+/** The ABRASF 2.0x web service operations (WSDL names) a profile may offer. */
 export type OperacaoAbrasf =
   | 'GerarNfse'
   | 'RecepcionarLoteRpsSincrono'
@@ -7,22 +7,21 @@ export type OperacaoAbrasf =
   | 'SubstituirNfse'
   | 'ConsultarNfseServicoTomado';
 
+/** The ABRASF 2.0x layout versions a family profile may speak. */
+export type VersaoAbrasf2 = '2.00' | '2.01' | '2.02' | '2.03' | '2.04';
+
 /**
- * How one city's ABRASF 2.04 service is reached and what it deviates in. A profile is our configuration, written
- * from what the provider or a live integration showed; `incertos` names every member that is the most likely value
+ * What one provider family's ABRASF 2.0x service is, in every municipality that runs it (the provider table's
+ * `familia` + `versao`). A profile is our configuration, written from the family's own schema (`esquema`) and the
+ * wire facts the data folder's provider README gathers; `incertos` names every member that is the most likely value
  * rather than a stated fact (docs/provedores-nfse.md, section ABRASF).
  */
-export interface PerfilAbrasf {
-  /** IBGE code of the municipality, seven digits. */
-  ibge: string;
-  nome: string;
-  /** The platform that runs the city's service (ISSnet, WebISS, …). */
-  provedor: string;
-  versao: '2.04';
-  /** Production and homologation URLs of the service; null when not known (then it must be configured). */
-  endpoints: { producao: string | null; homologacao: string | null };
-  /** Where the endpoints were read. */
-  fonteEndpoints: string;
+export interface PerfilFamiliaAbrasf {
+  /** The provider table's `familia`. */
+  familia: string;
+  versao: VersaoAbrasf2;
+  /** The family's schema, under the provider folder of the data directory (`issnet/2.04/uninfe/nfse_v2-04.xsd`). */
+  esquema: string;
   /** SOAP 1.1 (text/xml + SOAPAction header) as the ABRASF WSDL binds it, or 1.2. */
   soap: '1.1' | '1.2';
   /** SOAPAction of operation Op = this prefix + Op. */
@@ -38,7 +37,7 @@ export interface PerfilAbrasf {
   operacoes: readonly OperacaoAbrasf[];
   /** Most RPS per synchronous lot. */
   loteMaximo: number;
-  /** Which XML-DSig signatures the city requires (each is optional in the XSD). */
+  /** Which XML-DSig signatures the family requires (each is optional in the XSD). */
   assinaturas: { rps: boolean; lote: boolean; cancelamento: boolean; substituicao: boolean };
   /** RSA-SHA1/SHA-1 as the ABRASF manual fixes it, or SHA-256 where the provider moved on. */
   algoritmo: 'sha1' | 'sha256';
@@ -49,7 +48,7 @@ export interface PerfilAbrasf {
    */
   codigoTributacaoMunicipio: 'omitir' | 'codigo_nacional' | 'exigido';
   /**
-   * The city's message codes the client acts on (each city publishes its own table): an RPS already converted into a
+   * The message codes the client acts on (each provider publishes its own table): an RPS already converted into a
    * note (recover it instead of failing), an RPS without a note (safe to send), a note already cancelled.
    */
   codigos: { rpsJaConvertido: string; rpsNaoEncontrado: string; nfseJaCancelada: string };
@@ -59,12 +58,31 @@ export interface PerfilAbrasf {
   incertos: ReadonlyArray<keyof PerfilAbrasf>;
 }
 
+/**
+ * The profile of one municipality: its family's, with the addresses the provider table gives it and whatever the
+ * municipality deviates in (src/engine/nfse/abrasf/perfis/ajustes-municipio-abrasf.ts).
+ */
+export interface PerfilAbrasf extends PerfilFamiliaAbrasf {
+  /** IBGE code of the municipality, seven digits. */
+  ibge: string;
+  /** The municipality as messages name it (`Brasília/DF`). */
+  nome: string;
+  /** The provider as the table spells it (ISSNet, WebISS, …). */
+  provedor: string;
+  /** Production and homologation URLs of the service; null when not known (then it must be configured). */
+  endpoints: { producao: string | null; homologacao: string | null };
+  /** Where the endpoints were read. */
+  fonteEndpoints: string;
+  /** Where what the municipality deviates in from its family was read; null when it deviates in nothing. */
+  fonteAjuste: string | null;
+}
+
 /** The ABRASF 2.04 template's wire names (WSDL and XSD), shared by every profile that does not deviate. */
 export const ABRASF_WSDL_NS = 'http://nfse.abrasf.org.br';
 export const ABRASF_NS = 'http://www.abrasf.org.br/nfse.xsd';
 
 /**
  * Message codes of the ABRASF 1.0 table that ABRASF 2.x providers commonly kept: E10 RPS já informado, E92 RPS não
- * encontrado, E79 NFS-e já cancelada. The 2.04 table was not obtained: each profile says whether its city confirms them.
+ * encontrado, E79 NFS-e já cancelada. The 2.04 table was not obtained: each profile says whether its family confirms them.
  */
 export const ABRASF_CODIGOS_1_0 = { rpsJaConvertido: 'E10', rpsNaoEncontrado: 'E92', nfseJaCancelada: 'E79' } as const;

@@ -1,17 +1,21 @@
-import { ABRASF_CODIGOS_1_0, ABRASF_NS, ABRASF_WSDL_NS, type PerfilAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_CODIGOS_1_0, ABRASF_NS, ABRASF_WSDL_NS, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
- * What the ISSnet platform's ABRASF 2.04 service is in every municipality that runs it; a municipality's profile
- * adds its addresses and how it issues.
+ * The ISSnet platform's ABRASF 2.04 service, in every municipality the provider table places on it. The schema is
+ * the ABRASF 2.04 model unchanged; the operations and SOAPAction rule are the ABRASF WSDL's. How single notes go,
+ * the lot size, the signatures asked, the placement of the messages and the message codes are the most likely
+ * values (an integration's report and the ABRASF defaults), not the provider's statement.
  */
-export const ISSNET_2_04 = {
-  provedor: 'ISSnet',
+export const ISSNET_2_04: PerfilFamiliaAbrasf = {
+  familia: 'ISSNet',
   versao: '2.04',
+  esquema: 'issnet/2.04/uninfe/nfse_v2-04.xsd',
   soap: '1.1',
   soapAction: `${ABRASF_WSDL_NS}/`,
   namespaceWsdl: ABRASF_WSDL_NS,
   namespaceDados: ABRASF_NS,
   dados: 'escapado',
+  emissao: 'RecepcionarLoteRpsSincrono',
   operacoes: [
     'GerarNfse',
     'RecepcionarLoteRpsSincrono',
@@ -26,4 +30,5 @@ export const ISSNET_2_04 = {
   codigoTributacaoMunicipio: 'omitir',
   codigos: ABRASF_CODIGOS_1_0,
   inscricaoMunicipalObrigatoria: true,
-} as const satisfies Omit<PerfilAbrasf, 'ibge' | 'nome' | 'endpoints' | 'fonteEndpoints' | 'emissao' | 'incertos'>;
+  incertos: ['emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados', 'codigos'],
+};
