@@ -74,7 +74,7 @@ export async function captureAbrasf(
           client,
           perfil,
           'ConsultarNfseServicoTomado',
-          consultarNfseServicoTomadoMessage({ consulente, dataInicial: inicio, dataFinal: fim, pagina }),
+          consultarNfseServicoTomadoMessage(perfil, { consulente, dataInicial: inicio, dataFinal: fim, pagina }),
         );
         if (answer.kind !== 'answer') {
           // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.

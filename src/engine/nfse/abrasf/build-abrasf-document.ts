@@ -29,13 +29,13 @@ function substituicaoMessage({ perfil, dps, prestador, signedRps, signer }: Mess
   // The replaced note is one of this city's: its key is <IBGE>-<número>-<código de verificação>.
   const numeroNfse = dps.subst!.chSubstda.split('-')[1] ?? dps.subst!.chSubstda;
   const pedidoAssinado = signAbrasfXml(
-    pedidoCancelamentoMessage({ numeroNfse, prestador, codigoMunicipio: perfil.ibge, codigoCancelamento: '1' }),
+    pedidoCancelamentoMessage(perfil, { numeroNfse, prestador, codigoMunicipio: perfil.ibge, codigoCancelamento: '1' }),
     signer,
     'InfPedidoCancelamento',
     perfil,
   );
   return signAbrasfXml(
-    substituirNfseMessage({ numeroNfse, pedidoAssinado, rpsAssinado: signedRps }),
+    substituirNfseMessage(perfil, { numeroNfse, pedidoAssinado, rpsAssinado: signedRps }),
     signer,
     'SubstituicaoNfse',
     perfil,
@@ -46,9 +46,9 @@ function substituicaoMessage({ perfil, dps, prestador, signedRps, signer }: Mess
 function messageFor(parts: MessageParts): { operacao: OperacaoAbrasf; xml: string } {
   const { perfil, dps, prestador, signedRps, signer } = parts;
   if (dps.subst) return { operacao: 'SubstituirNfse', xml: substituicaoMessage(parts) };
-  if (perfil.emissao === 'GerarNfse') return { operacao: 'GerarNfse', xml: gerarNfseMessage(signedRps) };
+  if (perfil.emissao === 'GerarNfse') return { operacao: 'GerarNfse', xml: gerarNfseMessage(perfil, signedRps) };
   // The lot number is the taxpayer's: the RPS number keeps it unique.
-  const lote = enviarLoteRpsSincronoMessage({ numeroLote: dps.nDPS, prestador, rpsAssinados: [signedRps] });
+  const lote = enviarLoteRpsSincronoMessage(perfil, { numeroLote: dps.nDPS, prestador, rpsAssinados: [signedRps] });
   return { operacao: 'RecepcionarLoteRpsSincrono', xml: signAbrasfXml(lote, signer, 'LoteRps', perfil) };
 }
 
@@ -59,7 +59,7 @@ export function buildAbrasfDocument({ company, dps, signer }: ProviderDocumentIn
   const fields = abrasfServiceFields(dps, perfil);
   if (!('campos' in fields)) throw new Error('buildDocument sem checkIssuance: campos ABRASF indisponíveis');
   const signedRps = signAbrasfXml(
-    buildAbrasfRps({ dps, campos: fields.campos }),
+    buildAbrasfRps({ leiaute: perfil, dps, campos: fields.campos }),
     signer,
     'InfDeclaracaoPrestacaoServico',
     perfil,

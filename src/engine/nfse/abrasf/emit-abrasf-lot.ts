@@ -33,7 +33,7 @@ async function sendLot(gateway: AbrasfGateway, calls: ProviderCall[]): Promise<E
   const first = calls[0]!;
   const perfil = perfilOfNote(first.note);
   const xml = signAbrasfXml(
-    enviarLoteRpsSincronoMessage({
+    enviarLoteRpsSincronoMessage(perfil, {
       // The lot number is the taxpayer's: the first RPS number of the lot, which was never sent alone.
       numeroLote: first.note.numeroDps.toString(),
       prestador: prestadorOfNote(first.note),

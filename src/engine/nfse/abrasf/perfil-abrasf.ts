@@ -20,18 +20,39 @@ export interface PerfilFamiliaAbrasf {
   /** The provider table's `familia`. */
   familia: string;
   versao: VersaoAbrasf2;
+  /** The providers (the table's `provedor`) of the family this profile describes; absent: every one of them. */
+  provedores?: readonly string[];
   /** The family's schema, under the provider folder of the data directory (`issnet/2.04/uninfe/nfse_v2-04.xsd`). */
   esquema: string;
   /** SOAP 1.1 (text/xml + SOAPAction header) as the ABRASF WSDL binds it, or 1.2. */
   soap: '1.1' | '1.2';
-  /** SOAPAction of operation Op = this prefix + Op. */
+  /** SOAPAction of an operation: `{operacao}` stands for its name (`http://nfse.abrasf.org.br/{operacao}`, or ``). */
   soapAction: string;
-  /** Namespace of the <Op>Request wrapper (the WSDL's target namespace). */
+  /** The SOAP body's wrapper element of an operation, `{operacao}` standing for its name (`{operacao}Request`). */
+  envoltorio: string;
+  /** Namespace of the wrapper (the WSDL's target namespace). */
   namespaceWsdl: string;
-  /** Namespace of the messages inside nfseDadosMsg (the XSD's target namespace). */
-  namespaceDados: string;
-  /** nfseDadosMsg carried as escaped text or inside CDATA (both are a string to the WSDL). */
+  /** Namespace of the messages (the XSD's target namespace); null where the schema has none (unqualified elements). */
+  namespaceDados: string | null;
+  /**
+   * Where the message goes in the wrapper: `texto`, as the strings nfseCabecMsg and nfseDadosMsg of the ABRASF WSDL
+   * (the answer in outputXML); `elementos`, the message element itself as the wrapper's child (the answer's
+   * `…Resposta` element in the body).
+   */
+  mensagem: 'texto' | 'elementos';
+  /** A `texto` message carried as escaped text or inside CDATA (both are a string to the WSDL). */
   dados: 'escapado' | 'cdata';
+  /** The nfseCabecMsg header of a `texto` message, its `versao` attribute and `versaoDados`; null where none is sent. */
+  cabecalho: { versao: string; versaoDados: string } | null;
+  /** The elements whose name or place changed between the 2.0x versions. */
+  elementos: {
+    /** The taker's group: TomadorServico (2.04) or Tomador (2.00–2.03). */
+    tomador: 'TomadorServico' | 'Tomador';
+    /** The lot's provider: a Prestador group (2.04) or CpfCnpj and InscricaoMunicipal straight in LoteRps (2.00–2.03). */
+    prestadorDoLote: 'Prestador' | 'CpfCnpj';
+    /** Servico/CodigoNbs exists in the schema. */
+    codigoNbs: boolean;
+  };
   /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
   emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
   operacoes: readonly OperacaoAbrasf[];
@@ -77,6 +98,13 @@ export interface PerfilAbrasf extends PerfilFamiliaAbrasf {
   fonteAjuste: string | null;
 }
 
+/** What shapes the messages themselves (abrasf-message.ts, build-abrasf-rps.ts): namespace, version, elements. */
+export type LeiauteAbrasf = Pick<PerfilFamiliaAbrasf, 'versao' | 'namespaceDados' | 'elementos'>;
+
+/** ` xmlns="…"` of a message root in the layout's namespace; nothing where the schema has none. */
+export const xmlnsAbrasf = (leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>): string =>
+  leiaute.namespaceDados ? ` xmlns="${leiaute.namespaceDados}"` : '';
+
 /** The ABRASF 2.04 template's wire names (WSDL and XSD), shared by every profile that does not deviate. */
 export const ABRASF_WSDL_NS = 'http://nfse.abrasf.org.br';
 export const ABRASF_NS = 'http://www.abrasf.org.br/nfse.xsd';
@@ -86,3 +114,27 @@ export const ABRASF_NS = 'http://www.abrasf.org.br/nfse.xsd';
  * encontrado, E79 NFS-e já cancelada. The 2.04 table was not obtained: each profile says whether its family confirms them.
  */
 export const ABRASF_CODIGOS_1_0 = { rpsJaConvertido: 'E10', rpsNaoEncontrado: 'E92', nfseJaCancelada: 'E79' } as const;
+
+/**
+ * The wire of the ABRASF 2.04 template (its WSDL and XSD): SOAP 1.1, `<Op>Request` in the WSDL namespace with the
+ * nfseCabecMsg/nfseDadosMsg strings, SOAPAction = WSDL namespace + `/` + operation, the 2.04 elements. A family
+ * profile starts from it (or from ABRASF_2_0X_ELEMENTOS for the older versions) and states what it changes.
+ */
+export const ABRASF_2_04 = {
+  versao: '2.04',
+  soap: '1.1',
+  soapAction: `${ABRASF_WSDL_NS}/{operacao}`,
+  envoltorio: '{operacao}Request',
+  namespaceWsdl: ABRASF_WSDL_NS,
+  namespaceDados: ABRASF_NS,
+  mensagem: 'texto',
+  cabecalho: { versao: '2.04', versaoDados: '2.04' },
+  elementos: { tomador: 'TomadorServico', prestadorDoLote: 'Prestador', codigoNbs: true },
+} as const satisfies Partial<PerfilFamiliaAbrasf>;
+
+/** The elements of the ABRASF 2.00–2.03 schemas where 2.04 renamed or moved them (Tomador, the lot's CpfCnpj). */
+export const ABRASF_2_0X_ELEMENTOS: PerfilFamiliaAbrasf['elementos'] = {
+  tomador: 'Tomador',
+  prestadorDoLote: 'CpfCnpj',
+  codigoNbs: true,
+};

@@ -2,16 +2,26 @@ import { municipio } from '../../tabelas/municipio.js';
 import { provedorMunicipio, type ProvedorMunicipio } from '../../tabelas/provedor-municipio.js';
 import type { PerfilAbrasf, PerfilFamiliaAbrasf } from './perfil-abrasf.js';
 import { AJUSTES_MUNICIPIO_ABRASF } from './perfis/ajustes-municipio-abrasf.js';
+import { DSF_2_03 } from './perfis/dsf-2-03.js';
 import { ISSNET_2_04 } from './perfis/issnet-2-04.js';
 
 /** Every family profile of the ABRASF 2.0x engine: a municipality of one of them issues through its service. */
-export const PERFIS_ABRASF: readonly PerfilFamiliaAbrasf[] = [ISSNET_2_04];
+export const PERFIS_ABRASF: readonly PerfilFamiliaAbrasf[] = [ISSNET_2_04, DSF_2_03];
 
 const VERSOES = new Set(['2.00', '2.01', '2.02', '2.03', '2.04']);
 
-/** The family profile of a provider table's family and version, or null when the engine has none. */
-export function perfilFamiliaAbrasf(familia: string | null, versao: string | null): PerfilFamiliaAbrasf | null {
-  return PERFIS_ABRASF.find((p) => p.familia === familia && p.versao === versao) ?? null;
+/** The family profile of a provider table's row (family, version, provider), or null when the engine has none. */
+export function perfilFamiliaAbrasf(
+  provedor: Pick<ProvedorMunicipio, 'familia' | 'versao' | 'nome'>,
+): PerfilFamiliaAbrasf | null {
+  return (
+    PERFIS_ABRASF.find(
+      (p) =>
+        p.familia === provedor.familia &&
+        p.versao === provedor.versao &&
+        (!p.provedores || p.provedores.includes(provedor.nome ?? '')),
+    ) ?? null
+  );
 }
 
 /**
@@ -21,7 +31,7 @@ export function perfilFamiliaAbrasf(familia: string | null, versao: string | nul
  */
 export function perfilAbrasf(provedor: ProvedorMunicipio): PerfilAbrasf | null {
   if (provedor.rota !== 'abrasf' || !VERSOES.has(provedor.versao ?? '')) return null;
-  const familia = perfilFamiliaAbrasf(provedor.familia, provedor.versao);
+  const familia = perfilFamiliaAbrasf(provedor);
   if (!familia) return null;
   const lugar = municipio(provedor.ibge);
   const { fonte, ...ajuste } = AJUSTES_MUNICIPIO_ABRASF[provedor.ibge] ?? { fonte: null };

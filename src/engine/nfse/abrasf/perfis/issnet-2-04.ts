@@ -1,4 +1,4 @@
-import { ABRASF_CODIGOS_1_0, ABRASF_NS, ABRASF_WSDL_NS, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_2_04, ABRASF_CODIGOS_1_0, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * The ISSnet platform's ABRASF 2.04 service, in every municipality the provider table places on it. The schema is
@@ -7,13 +7,9 @@ import { ABRASF_CODIGOS_1_0, ABRASF_NS, ABRASF_WSDL_NS, type PerfilFamiliaAbrasf
  * values (an integration's report and the ABRASF defaults), not the provider's statement.
  */
 export const ISSNET_2_04: PerfilFamiliaAbrasf = {
+  ...ABRASF_2_04,
   familia: 'ISSNet',
-  versao: '2.04',
   esquema: 'issnet/2.04/uninfe/nfse_v2-04.xsd',
-  soap: '1.1',
-  soapAction: `${ABRASF_WSDL_NS}/`,
-  namespaceWsdl: ABRASF_WSDL_NS,
-  namespaceDados: ABRASF_NS,
   dados: 'escapado',
   emissao: 'RecepcionarLoteRpsSincrono',
   operacoes: [
@@ -30,5 +26,5 @@ export const ISSNET_2_04: PerfilFamiliaAbrasf = {
   codigoTributacaoMunicipio: 'omitir',
   codigos: ABRASF_CODIGOS_1_0,
   inscricaoMunicipalObrigatoria: true,
-  incertos: ['emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados', 'codigos'],
+  incertos: ['emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados', 'cabecalho', 'codigos'],
 };
