@@ -1,9 +1,12 @@
-// Notes received in an ABRASF 2.04 city (Brasília), captured from the city's own system (ConsultarNfseServicoTomado):
-// notes another company issued there to the company's CNPJ, through POST /v1/nfse, come back as its received notes.
+// Notes received in a municipality of each implemented ABRASF 2.0x family (Brasília, ISSNet 2.04; Belém, DSF 2.03),
+// captured from the city's own system (ConsultarNfseServicoTomado, as the family writes it): notes another company
+// issued there to the company's CNPJ, through POST /v1/nfse, come back as its received notes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { allDocuments, capture } from '../support/capture.js';
 import { eventsOfType } from '../support/eventos.js';
+import { perfilAbrasfDoMunicipio } from '../../src/engine/nfse/abrasf/perfis-abrasf.js';
+import { schemaFile } from '../../src/engine/xml/validate-xsd.js';
 import { xmllint } from '../support/external-tools.js';
 import { expectStatus, httpClient, type Http } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
@@ -11,7 +14,10 @@ import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 
-const BRASILIA = '5300108';
+const CIDADES = [
+  { cidade: 'Brasília (ISSNet 2.04)', ibge: '5300108' },
+  { cidade: 'Belém (DSF 2.03)', ibge: '1501402' },
+] as const;
 const clock = new FakeClock('2026-11-02T15:00:00Z');
 let t: TestApp;
 let acct: SeededAccount;
@@ -22,12 +28,11 @@ useTestApp(
   (s) => ({ t, acct } = s),
   () => ({ clock }),
 );
-beforeAll(async () => {
+beforeAll(() => {
   live = httpClient(t.url, acct.liveKey);
-  prestador = await acct.company({ municipio: BRASILIA, inscricao_municipal: '0712000100' });
 });
 
-/** `count` notes the Brasília provider issues through the service to this taker; the city keeps them. */
+/** `count` notes the city's provider issues through the service to this taker; the city keeps them. */
 async function issueTo(cnpj: string, count: number): Promise<string[]> {
   const numeros: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -56,9 +61,13 @@ const state = (companyId: string) =>
 const mine = async (companyId: string) =>
   (await allDocuments(live, `&empresa_id=${companyId}`)).filter((d) => d.origem === 'PREFEITURA_ABRASF');
 
-describe('capture through an ABRASF city (Brasília)', () => {
+describe.each(CIDADES)('capture through an ABRASF city: $cidade', ({ ibge }) => {
+  beforeAll(async () => {
+    prestador = await acct.company({ municipio: ibge, inscricao_municipal: '0712000100' });
+  });
+
   it('55 received notes: pages of 50, stored once with origem PREFEITURA_ABRASF and NOTA_RECEBIDA each; a second run adds nothing', async () => {
-    const c = await acct.company({ municipio: BRASILIA, inscricao_municipal: '0712000200' });
+    const c = await acct.company({ municipio: ibge, inscricao_municipal: '0712000200' });
     const numeros = await issueTo(c.cnpj, 55);
     const before = (await eventsOfType(live, 'NOTA_RECEBIDA')).length;
     await capture(t.app.engine);
@@ -68,9 +77,9 @@ describe('capture through an ABRASF city (Brasília)', () => {
     expect(docs.map((d) => d.numero).sort()).toEqual([...numeros].sort());
     const city = sim()
       .notes()
-      .find((n) => n.numero === numeros[0])!;
+      .find((n) => n.ibge === ibge && n.numero === numeros[0])!;
     expect(docs.find((d) => d.numero === numeros[0])!.chaveAcesso).toBe(
-      `${BRASILIA}-${city.numero}-${city.codigoVerificacao}`,
+      `${ibge}-${city.numero}-${city.codigoVerificacao}`,
     );
     const sent = queries(c.cnpj);
     expect(sent).toHaveLength(2);
@@ -79,7 +88,7 @@ describe('capture through an ABRASF city (Brasília)', () => {
     );
     expect(sent[0]!.dados).toContain('<InscricaoMunicipal>0712000200</InscricaoMunicipal>');
     for (const call of sent) {
-      const lint = xmllint(call.dados, 'abrasf/nfse_v204.xsd');
+      const lint = xmllint(call.dados, schemaFile(`provedor:${perfilAbrasfDoMunicipio(ibge)!.esquema}`));
       expect(lint.ok, lint.output).toBe(true);
     }
     const events = (await eventsOfType(live, 'NOTA_RECEBIDA')).slice(before).filter((e) => e.dados.empresaId === c.id);
@@ -95,7 +104,7 @@ describe('capture through an ABRASF city (Brasília)', () => {
   });
 
   it('a crash after the first page: the next run resumes at page 2, nothing twice', async () => {
-    const c = await acct.company({ municipio: BRASILIA, inscricao_municipal: '0712000300' });
+    const c = await acct.company({ municipio: ibge, inscricao_municipal: '0712000300' });
     await issueTo(c.cnpj, 60);
     // The process dies before committing page 2 of this company (other commits of that moment die with it).
     const page2 = () => {
@@ -116,7 +125,7 @@ describe('capture through an ABRASF city (Brasília)', () => {
   });
 
   it('nothing received: the city answers with a message only; an empty page, not a rejection, the message kept', async () => {
-    const c = await acct.company({ municipio: BRASILIA, inscricao_municipal: '0712000400' });
+    const c = await acct.company({ municipio: ibge, inscricao_municipal: '0712000400' });
     await capture(t.app.engine);
     const row = await state(c.id);
     expect(row.ultimoStatus).toBe('NENHUM_DOCUMENTO_LOCALIZADO');

@@ -12,7 +12,7 @@ import {
   enviarLoteRpsSincronoMessage,
   gerarNfseMessage,
 } from '../../src/engine/nfse/abrasf/abrasf-message.js';
-import { BRASILIA } from '../../src/engine/nfse/abrasf/perfis/brasilia.js';
+import { perfilAbrasfDoMunicipio } from '../../src/engine/nfse/abrasf/perfis-abrasf.js';
 import type { OperacaoAbrasf } from '../../src/engine/nfse/abrasf/perfil-abrasf.js';
 import { readAbrasfAnswer } from '../../src/engine/nfse/abrasf/read-abrasf-answer.js';
 import { signAbrasfXml } from '../../src/engine/nfse/abrasf/sign-abrasf-xml.js';
@@ -22,6 +22,7 @@ import { baseDps, PREST_CNPJ, TOMA_CNPJ, testIdentity } from '../support/nfse-fi
 import { xmlsecVerify } from '../support/external-tools.js';
 import { simulatorSigner } from '../support/test-keys.js';
 
+const BRASILIA = perfilAbrasfDoMunicipio('5300108')!;
 const DF = BRASILIA.ibge;
 const IM = '0712345600';
 const prestador = { documento: { CNPJ: PREST_CNPJ }, inscricaoMunicipal: IM };
@@ -54,7 +55,7 @@ function signedRps(dps: DpsInput): string {
   const fields = abrasfServiceFields(dps, BRASILIA);
   if (!('campos' in fields)) throw new Error(JSON.stringify(fields.erros));
   return signAbrasfXml(
-    buildAbrasfRps({ dps, campos: fields.campos }),
+    buildAbrasfRps({ leiaute: BRASILIA, dps, campos: fields.campos }),
     signer,
     'InfDeclaracaoPrestacaoServico',
     BRASILIA,
@@ -63,7 +64,7 @@ function signedRps(dps: DpsInput): string {
 
 const lote = (numero: string, rps: string[]) =>
   signAbrasfXml(
-    enviarLoteRpsSincronoMessage({ numeroLote: numero, prestador, rpsAssinados: rps }),
+    enviarLoteRpsSincronoMessage(BRASILIA, { numeroLote: numero, prestador, rpsAssinados: rps }),
     signer,
     'LoteRps',
     BRASILIA,
@@ -80,7 +81,7 @@ async function call(operacao: OperacaoAbrasf, dados: string) {
 describe('ABRASF simulator', () => {
   it('GerarNfse issues a note signed by the city (xmlsec1 verifies the city and the taxpayer signatures) and keeps it by RPS', async () => {
     const dps = dpsDf();
-    const { notas, xml } = await call('GerarNfse', gerarNfseMessage(signedRps(dps)));
+    const { notas, xml } = await call('GerarNfse', gerarNfseMessage(BRASILIA, signedRps(dps)));
     expect(notas).toHaveLength(1);
     expect(notas[0]!.rps).toEqual(identificacaoRps(dps));
     expect(notas[0]!.prestador).toBe(PREST_CNPJ);
@@ -93,9 +94,12 @@ describe('ABRASF simulator', () => {
     );
     expect(verified.ok, verified.output).toBe(true);
 
-    const again = await call('ConsultarNfsePorRps', consultarNfseRpsMessage({ rps: identificacaoRps(dps), prestador }));
+    const again = await call(
+      'ConsultarNfsePorRps',
+      consultarNfseRpsMessage(BRASILIA, { rps: identificacaoRps(dps), prestador }),
+    );
     expect(again.notas.map((n) => n.numero)).toEqual([notas[0]!.numero]);
-    const repeated = await call('GerarNfse', gerarNfseMessage(signedRps(dps)));
+    const repeated = await call('GerarNfse', gerarNfseMessage(BRASILIA, signedRps(dps)));
     expect(repeated.notas).toEqual([]);
     expect(repeated.erros.map((e) => e.codigo)).toEqual([BRASILIA.codigos.rpsJaConvertido]);
   });
@@ -103,24 +107,24 @@ describe('ABRASF simulator', () => {
   it('refuses a message outside the schema (X001) and a tampered signature (X002); an unknown RPS is rpsNaoEncontrado', async () => {
     const invalid = await call(
       'GerarNfse',
-      gerarNfseMessage(signedRps(dpsDf())).replace('<ItemListaServico>01.01<', '<ItemListaServico>1.01<'),
+      gerarNfseMessage(BRASILIA, signedRps(dpsDf())).replace('<ItemListaServico>01.01<', '<ItemListaServico>1.01<'),
     );
     expect(invalid.erros.map((e) => e.codigo)).toEqual(['X001']);
     const tampered = await call(
       'GerarNfse',
-      gerarNfseMessage(signedRps(dpsDf())).replace('<ValorServicos>1500.00<', '<ValorServicos>15.00<'),
+      gerarNfseMessage(BRASILIA, signedRps(dpsDf())).replace('<ValorServicos>1500.00<', '<ValorServicos>15.00<'),
     );
     expect(tampered.erros.map((e) => e.codigo)).toEqual(['X002']);
     const unknown = await call(
       'ConsultarNfsePorRps',
-      consultarNfseRpsMessage({ rps: { numero: '999999999', serie: '7', tipo: '1' }, prestador }),
+      consultarNfseRpsMessage(BRASILIA, { rps: { numero: '999999999', serie: '7', tipo: '1' }, prestador }),
     );
     expect(unknown.erros.map((e) => e.codigo)).toEqual([BRASILIA.codigos.rpsNaoEncontrado]);
   });
 
   it('one bad RPS refuses the whole lot, per RPS, and keeps nothing of it', async () => {
     const issued = dpsDf();
-    await call('GerarNfse', gerarNfseMessage(signedRps(issued)));
+    await call('GerarNfse', gerarNfseMessage(BRASILIA, signedRps(issued)));
     const fresh = dpsDf();
     const before = sim.notes().length;
     const refused = await call('RecepcionarLoteRpsSincrono', lote('91', [signedRps(fresh), signedRps(issued)]));
@@ -140,7 +144,7 @@ describe('ABRASF simulator', () => {
     expect((await call('RecepcionarLoteRpsSincrono', lote('93', rps.slice(50)))).notas).toHaveLength(1);
     const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
     const query = (pagina: number) =>
-      consultarNfseServicoTomadoMessage({
+      consultarNfseServicoTomadoMessage(BRASILIA, {
         consulente: { documento: { CNPJ: taker } },
         dataInicial: today,
         dataFinal: today,

@@ -2,7 +2,7 @@ import { type Credentials } from '../autoridades/endpoint.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { consultarNfseServicoTomadoMessage } from '../nfse/abrasf/abrasf-message.js';
 import { callAbrasf } from '../nfse/abrasf/call-abrasf.js';
-import { perfilAbrasf } from '../nfse/abrasf/perfis-abrasf.js';
+import { perfilAbrasfDoMunicipio } from '../nfse/abrasf/perfis-abrasf.js';
 import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from '../nfse/abrasf/read-abrasf-answer.js';
 import { xmlText } from '../nfse/abrasf/xml-text.js';
 import type { TransmissionDeps } from '../transmission-deps.js';
@@ -49,7 +49,7 @@ export async function captureAbrasf(
   credentials: Credentials,
 ): Promise<CaptureOutcome> {
   const { state, target, options, finish } = run;
-  const perfil = perfilAbrasf(target.municipio);
+  const perfil = perfilAbrasfDoMunicipio(target.municipio);
   const gateway = deps.abrasf;
   if (!gateway || !perfil?.operacoes.includes('ConsultarNfseServicoTomado')) {
     await finish({ nextRunAt: nextAfterNothing(deps.clock.now(), options.intervalMs), ultimoStatus: 'SEM_SISTEMA' });
@@ -74,7 +74,7 @@ export async function captureAbrasf(
           client,
           perfil,
           'ConsultarNfseServicoTomado',
-          consultarNfseServicoTomadoMessage({ consulente, dataInicial: inicio, dataFinal: fim, pagina }),
+          consultarNfseServicoTomadoMessage(perfil, { consulente, dataInicial: inicio, dataFinal: fim, pagina }),
         );
         if (answer.kind !== 'answer') {
           // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.

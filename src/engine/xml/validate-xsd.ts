@@ -26,7 +26,8 @@ export type XsdSchemaName =
   | 'inutNFe'
   | 'retInutNFe'
   | 'abrasf'
-  | `sp:${SaoPauloRequest}:${1 | 2}`;
+  | `sp:${SaoPauloRequest}:${1 | 2}`
+  | `provedor:${string}`;
 
 /** São Paulo's request roots this service sends (and its simulator validates), in layouts 1 and 2. */
 export type SaoPauloRequest =
@@ -37,7 +38,7 @@ export interface XsdError {
   line: number;
 }
 
-const SCHEMA_FILES: Record<Exclude<XsdSchemaName, `sp:${string}`>, string> = {
+const SCHEMA_FILES: Record<Exclude<XsdSchemaName, `sp:${string}` | `provedor:${string}`>, string> = {
   DPS: 'DPS_v1.01.xsd',
   pedRegEvento: 'pedRegEvento_v1.01.xsd',
   NFSe: 'NFSe_v1.01.xsd',
@@ -68,18 +69,24 @@ const SCHEMA_FILES: Record<Exclude<XsdSchemaName, `sp:${string}`>, string> = {
 
 /**
  * A schema file as SCHEMA_FILES names it: the NFS-e 1.01 package, under `nfe/…` the NF-e 4.00 package, under
- * `abrasf/…` the ABRASF 2.04 schema and under `sao-paulo/…` São Paulo's packages, all in the data directory.
+ * `abrasf/…` the ABRASF 2.04 schema, under `sao-paulo/…` São Paulo's packages and under `provedores/…` the NFS-e
+ * providers' own schemas (`<provider>/<version>/<source>/<file>`), all in the data directory.
  * xs:include and xs:import resolve beside the file, so each package is read from one folder.
  */
 export function schemaPath(file: string): string {
   if (file.startsWith('nfe/')) return fiscalDataPath('xsdNfe', file.slice('nfe/'.length));
   if (file.startsWith('abrasf/')) return fiscalDataPath('xsdAbrasf', file.slice('abrasf/'.length));
   if (file.startsWith('sao-paulo/')) return fiscalDataPath('xsdSaoPaulo', file.slice('sao-paulo/'.length));
+  if (file.startsWith('provedores/')) return fiscalDataPath('provedoresNfse', file.slice('provedores/'.length));
   return fiscalDataPath('xsdNfse', file);
 }
 
-/** The file of a schema name: São Paulo's sync package of its layout (`sao-paulo/v02/PedidoEnvioRPS_v02.xsd`). */
+/**
+ * The file of a schema name: São Paulo's sync package of its layout (`sao-paulo/v02/PedidoEnvioRPS_v02.xsd`), a
+ * provider's schema (`provedor:issnet/2.04/uninfe/nfse_v2-04.xsd` → `provedores/issnet/…`).
+ */
 export function schemaFile(schema: XsdSchemaName): string {
+  if (schema.startsWith('provedor:')) return `provedores/${schema.slice('provedor:'.length)}`;
   if (schema.startsWith('sp:')) {
     const [, root, layout] = schema.split(':');
     return `sao-paulo/v0${layout}/${root}_v0${layout}.xsd`;

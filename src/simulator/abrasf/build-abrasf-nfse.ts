@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { ABRASF_NS } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import { xmlnsAbrasf, type LeiauteAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { municipio } from '../../engine/tabelas/index.js';
 import { el, group } from '../../engine/xml/el.js';
 import { signXml, type XmlSigner } from '../../engine/xml/sign-xml.js';
@@ -8,6 +8,8 @@ import type { AbrasfNote } from './abrasf-state.js';
 import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
 
 export interface AbrasfNfseInput {
+  /** The family's layout: the note is written in its namespace and version. */
+  leiaute: LeiauteAbrasf;
   ibge: string;
   numero: string;
   codigoVerificacao: string;
@@ -66,13 +68,13 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
     ) +
     group('OrgaoGerador', el('CodigoMunicipio', input.ibge), el('Uf', uf)) +
     `<DeclaracaoPrestacaoServico>${declaracao}</DeclaracaoPrestacaoServico>`;
-  const nfse = `<Nfse xmlns="${ABRASF_NS}" versao="2.04"><InfNfse Id="Nfse${input.numero}">${inf}</InfNfse></Nfse>`;
+  const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse Id="Nfse${input.numero}">${inf}</InfNfse></Nfse>`;
   return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1' });
 }
 
 /** `<NfseCancelamento>` (tcCancelamentoNfse): the received Pedido and when the city registered it. */
-export function buildAbrasfCancelamento(pedidoXml: string, at: Date): string {
-  return `<NfseCancelamento xmlns="${ABRASF_NS}" versao="2.04"><Confirmacao>${pedidoXml}${el('DataHora', formatBrasilia(at))}</Confirmacao></NfseCancelamento>`;
+export function buildAbrasfCancelamento(leiaute: LeiauteAbrasf, pedidoXml: string, at: Date): string {
+  return `<NfseCancelamento${xmlnsAbrasf(leiaute)} versao="${leiaute.versao}"><Confirmacao>${pedidoXml}${el('DataHora', formatBrasilia(at))}</Confirmacao></NfseCancelamento>`;
 }
 
 /** `<CompNfse>`: the note with its cancellation, when it has one. */

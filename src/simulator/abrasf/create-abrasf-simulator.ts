@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
+import { operacaoNo, soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
-import { perfilAbrasf } from '../../engine/nfse/abrasf/perfis-abrasf.js';
+import { perfilAbrasfDoMunicipio } from '../../engine/nfse/abrasf/perfis-abrasf.js';
 import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
 import { escapeText } from '../../engine/xml/el.js';
 import { loadLibxml2 } from '../../engine/xml/libxml2.js';
@@ -54,9 +54,11 @@ const ISSUING: ReadonlySet<OperacaoAbrasf> = new Set([
 ]);
 
 /**
- * The ABRASF 2.04 cities of our profiles, speaking the WSDL's SOAP contract at <url>/<IBGE>: every request's
- * nfseCabecMsg and nfseDadosMsg is validated against the official 2.04 schema and its signatures verified with the
- * certificate they carry; notes are kept by RPS, so a repeated RPS is refused as the city refuses it.
+ * The ABRASF 2.0x municipalities of our family profiles, each at <url>/<IBGE> speaking its family's SOAP contract
+ * (the profile of the municipality's provider table row): the request is unwrapped as the family sends it (strings
+ * nfseCabecMsg/nfseDadosMsg or the message element inline), validated against the family's own schema and its
+ * signatures verified with the certificate they carry; answers are written in the family's namespace and placement.
+ * Notes are kept by RPS, so a repeated RPS is refused as the city refuses it.
  */
 export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): AbrasfSimulator {
   const clock = options.clock ?? (() => new Date());
@@ -78,19 +80,18 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const ibge = (req.url ?? '').split('?')[0]!.replace(/^\/+/, '');
-    const perfil = perfilAbrasf(ibge);
+    const perfil = perfilAbrasfDoMunicipio(ibge);
     const body = await readBody(req);
     if (req.method !== 'POST' || !perfil) return send(res, 404, fault('Serviço não encontrado.'));
     const operacao = soapOperation(req, body, perfil);
     if (typeof operacao !== 'string') return send(res, 500, fault(operacao.unknown));
-    const cabecalho = soapString(body, 'nfseCabecMsg') ?? '';
-    const dados = soapString(body, 'nfseDadosMsg') ?? '';
+    const { cabecalho, dados } = mensagemOf(body, perfil, operacao);
     calls.push({ ibge, operacao, dados });
     const scenario = scenarioFor(req, operacao, prestadorOf(operacao, dados));
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
     const inner =
-      schemaRefusal(operacao, cabecalho, dados) ??
+      schemaRefusal(perfil, operacao, cabecalho, dados) ??
       handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
     if (inner === null) {
       // timeout: the notes are kept and the answer never comes; the socket is released when the simulator closes.
@@ -98,7 +99,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
       res.on('close', () => held.delete(res));
       return;
     }
-    send(res, 200, envelope(perfil.namespaceWsdl, operacao, inner));
+    send(res, 200, envelope(perfil, operacao, inner));
   };
 
   const handler: RequestListener = (req, res) => {
@@ -150,19 +151,38 @@ const ROOT: Record<OperacaoAbrasf, string> = {
   ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoEnvio',
 };
 
+/** The first element of the SOAP body: the family's wrapper of the operation (`<Op>Request`, `<Op>`…). */
+function wrapperOf(body: string): string {
+  return /<(?:[\w.-]+:)?Body(?:\s[^>]*)?>\s*<(?:[\w.-]+:)?([\w.-]+)[\s/>]/.exec(body)?.[1] ?? '';
+}
+
 /**
- * The operation the SOAP body's <Op>Request and the SOAPAction name together, or why it is none of the city's.
+ * The operation the SOAP body's wrapper and the SOAPAction name together, as the family's profile writes them, or
+ * why it is none of the city's.
  */
 function soapOperation(req: IncomingMessage, body: string, perfil: PerfilAbrasf): OperacaoAbrasf | { unknown: string } {
   const action = String(
-    req.headers.soapaction ?? /action="([^"]+)"/.exec(String(req.headers['content-type'] ?? ''))?.[1] ?? '',
+    req.headers.soapaction ?? /action="([^"]*)"/.exec(String(req.headers['content-type'] ?? ''))?.[1] ?? '',
   ).replace(/"/g, '');
-  const wrapper = /<(?:[\w.-]+:)?(\w+)Request[\s>]/.exec(body)?.[1] ?? '';
-  const operacao = wrapper as OperacaoAbrasf;
-  if (perfil.operacoes.includes(operacao) && action === `${perfil.soapAction}${operacao}`) return operacao;
+  const wrapper = wrapperOf(body);
+  const operacao = perfil.operacoes.find((op) => operacaoNo(perfil.envoltorio, op) === wrapper);
+  if (operacao && action === operacaoNo(perfil.soapAction, operacao)) return operacao;
   return {
-    unknown: `Operação SOAP desconhecida: ${wrapper || '(sem <Op>Request)'} / SOAPAction ${action || '(ausente)'}`,
+    unknown: `Operação SOAP desconhecida: ${wrapper || '(corpo vazio)'} / SOAPAction ${action || '(vazia)'}`,
   };
+}
+
+/** The header and the message of a request, out of their strings or, inline, the wrapper's child element. */
+function mensagemOf(
+  body: string,
+  perfil: PerfilAbrasf,
+  operacao: OperacaoAbrasf,
+): { cabecalho: string; dados: string } {
+  if (perfil.mensagem === 'texto')
+    return { cabecalho: soapString(body, 'nfseCabecMsg') ?? '', dados: soapString(body, 'nfseDadosMsg') ?? '' };
+  const wrapper = operacaoNo(perfil.envoltorio, operacao);
+  const inner = new RegExp(`<(?:[\\w.-]+:)?${wrapper}(?:\\s[^>]*)?>([\\s\\S]*)</(?:[\\w.-]+:)?${wrapper}>`).exec(body);
+  return { cabecalho: '', dados: inner?.[1]?.trim() ?? '' };
 }
 
 /** The CNPJ or CPF of the provider a message is about (of the consulting party for the services taken). */
@@ -174,15 +194,21 @@ function prestadorOf(operacao: OperacaoAbrasf, dados: string): string {
   return xmlText(prestadorBlock, 'Cnpj') ?? xmlText(prestadorBlock, 'Cpf') ?? '';
 }
 
-/** The city's refusal of a header or message the 2.04 schema refuses, or whose root is not the operation's. */
-function schemaRefusal(operacao: OperacaoAbrasf, cabecalho: string, dados: string): string | null {
-  const invalid = [...validateXsd(cabecalho, 'abrasf'), ...validateXsd(dados, 'abrasf')];
+/** The city's refusal of a header or message its family's schema refuses, or whose root is not the operation's. */
+function schemaRefusal(
+  perfil: PerfilAbrasf,
+  operacao: OperacaoAbrasf,
+  cabecalho: string,
+  dados: string,
+): string | null {
+  const esquema = `provedor:${perfil.esquema}` as const;
+  const invalid = [...(perfil.cabecalho ? validateXsd(cabecalho, esquema) : []), ...validateXsd(dados, esquema)];
   const wrongRoot = !new RegExp(`^(<\\?xml[^>]*\\?>)?<${ROOT[operacao]}[\\s>]`).test(dados.trim());
   if (invalid.length === 0 && !wrongRoot) return null;
-  return refusal(operacao, [
+  return refusal(perfil, operacao, [
     {
       codigo: SIMULATOR_CODES.esquema,
-      mensagem: `Mensagem em desacordo com o esquema ABRASF 2.04: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}`,
+      mensagem: `Mensagem em desacordo com o esquema ${perfil.familia} ${perfil.versao}: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}`,
     },
   ]);
 }
@@ -192,10 +218,12 @@ function defaultSigner(): XmlSigner {
   return createXmlSigner(cert.privateKeyPem, cert.certificatePem);
 }
 
-function envelope(namespaceWsdl: string, operacao: OperacaoAbrasf, inner: string): string {
+/** The answer as the family returns it: the string outputXML, or the `…Resposta` element inline. */
+function envelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, inner: string): string {
+  const content = perfil.mensagem === 'texto' ? `<outputXML xmlns="">${escapeText(inner)}</outputXML>` : inner;
   return (
     '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
-    `<${operacao}Response xmlns="${namespaceWsdl}"><outputXML xmlns="">${escapeText(inner)}</outputXML></${operacao}Response></soap:Body></soap:Envelope>`
+    `<ws:${operacao}Response xmlns:ws="${perfil.namespaceWsdl}">${content}</ws:${operacao}Response></soap:Body></soap:Envelope>`
   );
 }
 

@@ -1,4 +1,9 @@
-import { ABRASF_NS, type OperacaoAbrasf, type PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import {
+  xmlnsAbrasf,
+  type LeiauteAbrasf,
+  type OperacaoAbrasf,
+  type PerfilAbrasf,
+} from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
 import type { IdentificacaoRps } from '../../engine/nfse/abrasf/build-abrasf-rps.js';
 import { el, group } from '../../engine/xml/el.js';
@@ -38,11 +43,11 @@ interface Mensagem {
   rps?: IdentificacaoRps;
 }
 
-const answer = (operacao: OperacaoAbrasf, inner: string) =>
-  `<${RESPOSTA[operacao]} xmlns="${ABRASF_NS}">${inner}</${RESPOSTA[operacao]}>`;
+const answer = (leiaute: LeiauteAbrasf, operacao: OperacaoAbrasf, inner: string) =>
+  `<${RESPOSTA[operacao]}${xmlnsAbrasf(leiaute)}>${inner}</${RESPOSTA[operacao]}>`;
 
 /** ListaMensagemRetorno (or, per RPS of a lot, ListaMensagemRetornoLote). */
-export function refusal(operacao: OperacaoAbrasf, mensagens: Mensagem[]): string {
+export function refusal(leiaute: LeiauteAbrasf, operacao: OperacaoAbrasf, mensagens: Mensagem[]): string {
   const lote = operacao === 'RecepcionarLoteRpsSincrono' && mensagens.every((m) => m.rps);
   const items = mensagens.map((m) =>
     group(
@@ -52,7 +57,7 @@ export function refusal(operacao: OperacaoAbrasf, mensagens: Mensagem[]): string
       el('Mensagem', m.mensagem.slice(0, 200)),
     ),
   );
-  return answer(operacao, group(lote ? 'ListaMensagemRetornoLote' : 'ListaMensagemRetorno', ...items));
+  return answer(leiaute, operacao, group(lote ? 'ListaMensagemRetornoLote' : 'ListaMensagemRetorno', ...items));
 }
 
 const rpsXml = (name: string, rps: IdentificacaoRps) =>
@@ -73,8 +78,10 @@ function documento(xml: string, name: string): string {
 }
 
 /** An element cut out of its document keeps the namespace it had there, so its signature can be checked alone. */
-function standalone(element: string): string {
-  return /^<[\w.-]+\s[^>]*xmlns=/.test(element) ? element : element.replace(/^<([\w.-]+)/, `<$1 xmlns="${ABRASF_NS}"`);
+function standalone(leiaute: LeiauteAbrasf, element: string): string {
+  const xmlns = xmlnsAbrasf(leiaute);
+  if (!xmlns || /^<[\w.-]+\s[^>]*xmlns=/.test(element)) return element;
+  return element.replace(/^<([\w.-]+)/, `<$1${xmlns}`);
 }
 
 function verify(
@@ -91,7 +98,7 @@ function verify(
 /** Checks and issues one RPS (an element `<Rps>` of the request), or says why the city refuses it. */
 function acceptRps(ctx: AbrasfContext, rps: string): { note: AbrasfNote } | { erro: Mensagem } {
   const id = identificacao(rps);
-  const falha = verify(standalone(rps), 'InfDeclaracaoPrestacaoServico', ctx.perfil.assinaturas.rps);
+  const falha = verify(standalone(ctx.perfil, rps), 'InfDeclaracaoPrestacaoServico', ctx.perfil.assinaturas.rps);
   if (falha) return { erro: { ...falha, rps: id } };
   const prestador = documento(rps, 'Prestador');
   if (ctx.state.findByRps(ctx.perfil.ibge, prestador, id)) {
@@ -106,6 +113,7 @@ function acceptRps(ctx: AbrasfContext, rps: string): { note: AbrasfNote } | { er
   const numero = ctx.state.nextNumero(ctx.perfil.ibge, ctx.now);
   const codigoVerificacao = ctx.state.codigoVerificacao();
   const nfseXml = buildAbrasfNfse({
+    leiaute: ctx.perfil,
     ibge: ctx.perfil.ibge,
     numero,
     codigoVerificacao,
@@ -159,9 +167,9 @@ function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, s
   const lote = operacao === 'RecepcionarLoteRpsSincrono' ? xmlElements(dados, 'LoteRps')[0] : undefined;
   if (lote) {
     const falha = verify(dados, 'LoteRps', ctx.perfil.assinaturas.lote);
-    if (falha) return refusal(operacao, [falha]);
+    if (falha) return refusal(ctx.perfil, operacao, [falha]);
     if (xmlElements(lote, 'Rps').length > ctx.perfil.loteMaximo)
-      return refusal(operacao, [
+      return refusal(ctx.perfil, operacao, [
         { codigo: SIMULATOR_CODES.esquema, mensagem: `O lote excede ${ctx.perfil.loteMaximo} RPS.` },
       ]);
   }
@@ -169,6 +177,7 @@ function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, s
   if (scenario.kind === 'rejeitar') {
     const codigo = scenario.codes[0] ?? SIMULATOR_CODES.rejeicao;
     return refusal(
+      ctx.perfil,
       operacao,
       rpsList.map((r) => ({ codigo, mensagem: `Rejeição simulada (${codigo}).`, rps: identificacao(r) })),
     );
@@ -176,7 +185,7 @@ function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, s
   const results = rpsList.map((r) => acceptRps(ctx, r));
   // One bad RPS refuses the whole lot: nothing is kept.
   const erros = results.flatMap((r) => ('erro' in r ? [r.erro] : []));
-  if (erros.length > 0) return refusal(operacao, erros);
+  if (erros.length > 0) return refusal(ctx.perfil, operacao, erros);
   const notes = results.map((r) => (r as { note: AbrasfNote }).note);
   for (const note of notes) ctx.state.add(note);
   if (scenario.kind === 'timeout') return null;
@@ -185,40 +194,40 @@ function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, s
       el('DataRecebimento', ctx.now.toISOString().slice(0, 19)) +
       el('Protocolo', `SIM${xmlText(lote, 'NumeroLote')}`)
     : '';
-  return answer(operacao, `${protocolo}<ListaNfse>${notes.map(compNfseXml).join('')}</ListaNfse>`);
+  return answer(ctx.perfil, operacao, `${protocolo}<ListaNfse>${notes.map(compNfseXml).join('')}</ListaNfse>`);
 }
 
 /** The NFS-e an RPS became. */
 function consultarNfsePorRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string): string {
   const note = ctx.state.findByRps(ctx.perfil.ibge, documento(dados, 'Prestador'), identificacao(dados));
   if (!note)
-    return refusal(operacao, [
+    return refusal(ctx.perfil, operacao, [
       {
         codigo: ctx.perfil.codigos.rpsNaoEncontrado,
         mensagem: 'RPS não encontrado: nenhuma NFS-e foi gerada para ele.',
       },
     ]);
-  return answer(operacao, compNfseXml(note));
+  return answer(ctx.perfil, operacao, compNfseXml(note));
 }
 
 /** Cancels a note of the provider that asks. */
 function cancelarNfse(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, scenario: Scenario): string | null {
   const pedido = xmlElements(dados, 'Pedido')[0]!;
   const falha = verify(dados, 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
-  if (falha) return refusal(operacao, [falha]);
+  if (falha) return refusal(ctx.perfil, operacao, [falha]);
   const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
   if (!note || note.prestador !== documento(pedido, 'CpfCnpj'))
-    return refusal(operacao, [
+    return refusal(ctx.perfil, operacao, [
       { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'NFS-e não encontrada para este prestador.' },
     ]);
   if (note.cancelamentoXml)
-    return refusal(operacao, [
+    return refusal(ctx.perfil, operacao, [
       { codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'Esta NFS-e já está cancelada.' },
     ]);
-  const cancelamento = buildAbrasfCancelamento(standalone(pedido), ctx.now);
+  const cancelamento = buildAbrasfCancelamento(ctx.perfil, standalone(ctx.perfil, pedido), ctx.now);
   ctx.state.cancel(note, cancelamento);
   if (scenario.kind === 'timeout') return null;
-  return answer(operacao, `<RetCancelamento>${cancelamento}</RetCancelamento>`);
+  return answer(ctx.perfil, operacao, `<RetCancelamento>${cancelamento}</RetCancelamento>`);
 }
 
 /** Issues the RPS that replaces a note of the provider and cancels that note. */
@@ -232,31 +241,36 @@ function substituirNfse(
   const pedido = xmlElements(substituicao, 'Pedido')[0]!;
   const falha =
     verify(dados, 'SubstituicaoNfse', ctx.perfil.assinaturas.substituicao) ??
-    verify(standalone(pedido), 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
-  if (falha) return refusal(operacao, [falha]);
+    verify(standalone(ctx.perfil, pedido), 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
+  if (falha) return refusal(ctx.perfil, operacao, [falha]);
   const original = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
   if (!original || original.prestador !== documento(pedido, 'CpfCnpj'))
-    return refusal(operacao, [
+    return refusal(ctx.perfil, operacao, [
       {
         codigo: SIMULATOR_CODES.nfseNaoEncontrada,
         mensagem: 'NFS-e a substituir não encontrada para este prestador.',
       },
     ]);
   if (original.cancelamentoXml)
-    return refusal(operacao, [
+    return refusal(ctx.perfil, operacao, [
       { codigo: ctx.perfil.codigos.nfseJaCancelada, mensagem: 'A NFS-e a substituir já está cancelada.' },
     ]);
   if (scenario.kind === 'rejeitar')
-    return refusal(operacao, [
+    return refusal(ctx.perfil, operacao, [
       { codigo: scenario.codes[0] ?? SIMULATOR_CODES.rejeicao, mensagem: 'Rejeição simulada.' },
     ]);
   const accepted = acceptRps(ctx, xmlElements(substituicao, 'Rps')[0]!);
-  if ('erro' in accepted) return refusal(operacao, [accepted.erro]);
+  if ('erro' in accepted) return refusal(ctx.perfil, operacao, [accepted.erro]);
   ctx.state.add(accepted.note);
-  ctx.state.cancel(original, buildAbrasfCancelamento(standalone(pedido), ctx.now), accepted.note.numero);
+  ctx.state.cancel(
+    original,
+    buildAbrasfCancelamento(ctx.perfil, standalone(ctx.perfil, pedido), ctx.now),
+    accepted.note.numero,
+  );
   if (scenario.kind === 'timeout') return null;
   const substituida = ctx.state.findByNumero(ctx.perfil.ibge, original.numero)!;
   return answer(
+    ctx.perfil,
     operacao,
     `<RetSubstituicao><NfseSubstituida>${compNfseXml(substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(accepted.note)}</NfseSubstituidora></RetSubstituicao>`,
   );
@@ -276,8 +290,12 @@ function consultarNfseServicoTomado(ctx: AbrasfContext, operacao: OperacaoAbrasf
     .filter((n) => n.ibge === ctx.perfil.ibge && n.tomador === consulente && dia(n) >= inicio && dia(n) <= fim);
   const page = found.slice((pagina - 1) * 50, pagina * 50);
   if (page.length === 0)
-    return refusal(operacao, [
+    return refusal(ctx.perfil, operacao, [
       { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'Nenhuma NFS-e encontrada para o período.' },
     ]);
-  return answer(operacao, `<ListaNfse>${page.map(compNfseXml).join('')}${el('Pagina', String(pagina))}</ListaNfse>`);
+  return answer(
+    ctx.perfil,
+    operacao,
+    `<ListaNfse>${page.map(compNfseXml).join('')}${el('Pagina', String(pagina))}</ListaNfse>`,
+  );
 }

@@ -16,11 +16,12 @@ import {
   pedidoCancelamentoMessage,
   substituirNfseMessage,
 } from './abrasf-message.js';
-import { BRASILIA } from './perfis/brasilia.js';
+import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 import { signAbrasfXml } from './sign-abrasf-xml.js';
 
 const DF = '5300108';
+const BRASILIA = perfilAbrasfDoMunicipio(DF)!;
 const { signer, a1 } = testIdentity();
 const prestador = { documento: { CNPJ: PREST_CNPJ }, inscricaoMunicipal: '0712345600' };
 
@@ -37,7 +38,12 @@ function brasiliaDps(over: Partial<DpsInput> = {}): DpsInput {
 function signedRps(dps: DpsInput, perfil: PerfilAbrasf = BRASILIA): string {
   const fields = abrasfServiceFields(dps, perfil);
   if (fields.erros.length > 0 || !('campos' in fields)) throw new Error(JSON.stringify(fields.erros));
-  return signAbrasfXml(buildAbrasfRps({ dps, campos: fields.campos }), signer, 'InfDeclaracaoPrestacaoServico', perfil);
+  return signAbrasfXml(
+    buildAbrasfRps({ leiaute: perfil, dps, campos: fields.campos }),
+    signer,
+    'InfDeclaracaoPrestacaoServico',
+    perfil,
+  );
 }
 
 /** Valid for the service's libxml2 and for Debian's xmllint, both against the official 2.04 schema. */
@@ -51,11 +57,11 @@ function expectValid(xml: string): void {
 describe('ABRASF 2.04 messages against the official schema, signatures checked by xmlsec1', () => {
   it('GerarNfse: every DPS variant becomes a valid RPS whose signature xmlsec1 verifies', () => {
     for (const [name, dps] of Object.entries(dpsVariants())) {
-      const xml = gerarNfseMessage(signedRps(brasiliaDps({ ...dps, cLocEmi: DF })));
+      const xml = gerarNfseMessage(BRASILIA, signedRps(brasiliaDps({ ...dps, cLocEmi: DF })));
       expect(validateXsd(xml, 'abrasf'), name).toEqual([]);
       expect(verifyXmlSignature(xml, 'InfDeclaracaoPrestacaoServico').valid, name).toBe(true);
     }
-    const xml = gerarNfseMessage(signedRps(brasiliaDps()));
+    const xml = gerarNfseMessage(BRASILIA, signedRps(brasiliaDps()));
     expectValid(xml);
     expect(xml).toContain('<ItemListaServico>01.01</ItemListaServico>');
     expect(xml).toContain('<SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/>');
@@ -65,7 +71,7 @@ describe('ABRASF 2.04 messages against the official schema, signatures checked b
   });
 
   it('a tampered RPS fails xmlsec1, and a subitem outside the 2.04 list fails the schema', () => {
-    const xml = gerarNfseMessage(signedRps(brasiliaDps()));
+    const xml = gerarNfseMessage(BRASILIA, signedRps(brasiliaDps()));
     expect(
       xmlsecVerify(
         xml.replace('<ValorServicos>1500.00<', '<ValorServicos>1.00<'),
@@ -81,7 +87,7 @@ describe('ABRASF 2.04 messages against the official schema, signatures checked b
   it('RecepcionarLoteRpsSincrono: each RPS signed, then the lot; xmlsec1 verifies all three signatures', () => {
     const rps = [signedRps(brasiliaDps()), signedRps(brasiliaDps())];
     const lote = signAbrasfXml(
-      enviarLoteRpsSincronoMessage({ numeroLote: '12', prestador, rpsAssinados: rps }),
+      enviarLoteRpsSincronoMessage(BRASILIA, { numeroLote: '12', prestador, rpsAssinados: rps }),
       signer,
       'LoteRps',
       BRASILIA,
@@ -97,20 +103,20 @@ describe('ABRASF 2.04 messages against the official schema, signatures checked b
 
   it('ConsultarNfsePorRps, CancelarNfse, SubstituirNfse and ConsultarNfseServicoTomado validate; cancellation and substitution verify', () => {
     const dps = brasiliaDps();
-    expectValid(consultarNfseRpsMessage({ rps: identificacaoRps(dps), prestador }));
+    expectValid(consultarNfseRpsMessage(BRASILIA, { rps: identificacaoRps(dps), prestador }));
     const pedido = { numeroNfse: '2026000000123', prestador, codigoMunicipio: DF, codigoCancelamento: '2' } as const;
-    const cancel = signAbrasfXml(cancelarNfseMessage(pedido), signer, 'InfPedidoCancelamento', BRASILIA);
+    const cancel = signAbrasfXml(cancelarNfseMessage(BRASILIA, pedido), signer, 'InfPedidoCancelamento', BRASILIA);
     expectValid(cancel);
     expect(xmlsecVerify(cancel, a1.certificatePem, 'InfPedidoCancelamento').ok).toBe(true);
 
     const pedidoAssinado = signAbrasfXml(
-      pedidoCancelamentoMessage({ ...pedido, codigoCancelamento: '1' }),
+      pedidoCancelamentoMessage(BRASILIA, { ...pedido, codigoCancelamento: '1' }),
       signer,
       'InfPedidoCancelamento',
       BRASILIA,
     );
     const subst = signAbrasfXml(
-      substituirNfseMessage({ numeroNfse: '2026000000123', pedidoAssinado, rpsAssinado: signedRps(dps) }),
+      substituirNfseMessage(BRASILIA, { numeroNfse: '2026000000123', pedidoAssinado, rpsAssinado: signedRps(dps) }),
       signer,
       'SubstituicaoNfse',
       BRASILIA,
@@ -125,14 +131,14 @@ describe('ABRASF 2.04 messages against the official schema, signatures checked b
     expect(verified.ok).toBe(true);
 
     expectValid(
-      consultarNfseServicoTomadoMessage({
+      consultarNfseServicoTomadoMessage(BRASILIA, {
         consulente: prestador,
         dataInicial: '2026-10-01',
         dataFinal: '2026-10-31',
         pagina: 1,
       }),
     );
-    expectValid(cabecalhoMessage('2.04'));
+    expectValid(cabecalhoMessage(BRASILIA, BRASILIA.cabecalho!));
   });
 });
 

@@ -1,11 +1,11 @@
 import { el, escapeAttr, group } from '../../xml/el.js';
 import type { Inscricao } from '../nacional/dps-input.js';
 import { cpfCnpjXml, identificacaoXml, type IdentificacaoRps } from './build-abrasf-rps.js';
-import { ABRASF_NS } from './perfil-abrasf.js';
+import { xmlnsAbrasf, type LeiauteAbrasf, type PerfilFamiliaAbrasf } from './perfil-abrasf.js';
 
-// The nfseDadosMsg documents of ABRASF 2.04 (nfse_v204.xsd), unsigned: the caller signs the element each one names
-// (signAbrasfXml). Every document carries the ABRASF namespace on its root; an RPS already signed keeps its own
-// declaration, which leaves its canonical form, and so its signature, unchanged.
+// The request documents of ABRASF 2.0x, unsigned: the caller signs the element each one names (signAbrasfXml). Every
+// document carries its layout's namespace on its root (none where the family's schema has none); an RPS already
+// signed keeps its own declaration, which leaves its canonical form, and so its signature, unchanged.
 
 /** The provider as ABRASF identifies it (tcIdentificacaoPessoaEmpresa). */
 export interface AbrasfPrestador {
@@ -16,34 +16,43 @@ export interface AbrasfPrestador {
 const prestadorXml = (name: string, p: AbrasfPrestador) =>
   group(name, cpfCnpjXml(p.documento), el('InscricaoMunicipal', p.inscricaoMunicipal));
 
-/** nfseCabecMsg: the layout version of the data area. */
-export function cabecalhoMessage(versao: string): string {
-  return `<cabecalho xmlns="${ABRASF_NS}" versao="${versao}"><versaoDados>${versao}</versaoDados></cabecalho>`;
+/** nfseCabecMsg: the layout version of the data area, as the family writes it. */
+export function cabecalhoMessage(
+  leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>,
+  cabecalho: NonNullable<PerfilFamiliaAbrasf['cabecalho']>,
+): string {
+  return `<cabecalho${xmlnsAbrasf(leiaute)} versao="${cabecalho.versao}"><versaoDados>${cabecalho.versaoDados}</versaoDados></cabecalho>`;
 }
 
 /** GerarNfse: one signed RPS. */
-export function gerarNfseMessage(rpsAssinado: string): string {
-  return `<GerarNfseEnvio xmlns="${ABRASF_NS}">${rpsAssinado}</GerarNfseEnvio>`;
+export function gerarNfseMessage(leiaute: LeiauteAbrasf, rpsAssinado: string): string {
+  return `<GerarNfseEnvio${xmlnsAbrasf(leiaute)}>${rpsAssinado}</GerarNfseEnvio>`;
 }
 
 /** RecepcionarLoteRpsSincrono: the signed RPS of a lot; sign `LoteRps` (Id `Lote<numero>`) afterwards. */
-export function enviarLoteRpsSincronoMessage(input: {
-  numeroLote: string;
-  prestador: AbrasfPrestador;
-  rpsAssinados: string[];
-}): string {
+export function enviarLoteRpsSincronoMessage(
+  leiaute: LeiauteAbrasf,
+  input: { numeroLote: string; prestador: AbrasfPrestador; rpsAssinados: string[] },
+): string {
+  const prestador =
+    leiaute.elementos.prestadorDoLote === 'Prestador'
+      ? prestadorXml('Prestador', input.prestador)
+      : cpfCnpjXml(input.prestador.documento) + el('InscricaoMunicipal', input.prestador.inscricaoMunicipal);
   return (
-    `<EnviarLoteRpsSincronoEnvio xmlns="${ABRASF_NS}"><LoteRps Id="Lote${escapeAttr(input.numeroLote)}" versao="2.04">` +
+    `<EnviarLoteRpsSincronoEnvio${xmlnsAbrasf(leiaute)}><LoteRps Id="Lote${escapeAttr(input.numeroLote)}" versao="${leiaute.versao}">` +
     el('NumeroLote', input.numeroLote) +
-    prestadorXml('Prestador', input.prestador) +
+    prestador +
     el('QuantidadeRps', String(input.rpsAssinados.length)) +
     `<ListaRps>${input.rpsAssinados.join('')}</ListaRps></LoteRps></EnviarLoteRpsSincronoEnvio>`
   );
 }
 
 /** ConsultarNfsePorRps: the note an RPS became, if any (asked before any resend). */
-export function consultarNfseRpsMessage(input: { rps: IdentificacaoRps; prestador: AbrasfPrestador }): string {
-  return `<ConsultarNfseRpsEnvio xmlns="${ABRASF_NS}">${identificacaoXml('IdentificacaoRps', input.rps)}${prestadorXml('Prestador', input.prestador)}</ConsultarNfseRpsEnvio>`;
+export function consultarNfseRpsMessage(
+  leiaute: LeiauteAbrasf,
+  input: { rps: IdentificacaoRps; prestador: AbrasfPrestador },
+): string {
+  return `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps)}${prestadorXml('Prestador', input.prestador)}</ConsultarNfseRpsEnvio>`;
 }
 
 export interface PedidoCancelamento {
@@ -55,9 +64,9 @@ export interface PedidoCancelamento {
 }
 
 /** `<Pedido>` of a cancellation (also the first half of a substitution), namespaced so it can be signed alone; sign `InfPedidoCancelamento`. */
-export function pedidoCancelamentoMessage(input: PedidoCancelamento): string {
+export function pedidoCancelamentoMessage(leiaute: LeiauteAbrasf, input: PedidoCancelamento): string {
   return (
-    `<Pedido xmlns="${ABRASF_NS}"><InfPedidoCancelamento Id="Canc${escapeAttr(input.numeroNfse)}">` +
+    `<Pedido${xmlnsAbrasf(leiaute)}><InfPedidoCancelamento Id="Canc${escapeAttr(input.numeroNfse)}">` +
     group(
       'IdentificacaoNfse',
       el('Numero', input.numeroNfse),
@@ -71,31 +80,28 @@ export function pedidoCancelamentoMessage(input: PedidoCancelamento): string {
 }
 
 /** CancelarNfse: one note per call. */
-export function cancelarNfseMessage(input: PedidoCancelamento): string {
-  return `<CancelarNfseEnvio xmlns="${ABRASF_NS}">${pedidoCancelamentoMessage(input)}</CancelarNfseEnvio>`;
+export function cancelarNfseMessage(leiaute: LeiauteAbrasf, input: PedidoCancelamento): string {
+  return `<CancelarNfseEnvio${xmlnsAbrasf(leiaute)}>${pedidoCancelamentoMessage(leiaute, input)}</CancelarNfseEnvio>`;
 }
 
 /**
  * SubstituirNfse: the signed cancellation request of the replaced note and the signed RPS replacing it; sign
  * `SubstituicaoNfse` (Id `Subst<numero>`) afterwards.
  */
-export function substituirNfseMessage(input: {
-  numeroNfse: string;
-  pedidoAssinado: string;
-  rpsAssinado: string;
-}): string {
-  return `<SubstituirNfseEnvio xmlns="${ABRASF_NS}"><SubstituicaoNfse Id="Subst${escapeAttr(input.numeroNfse)}">${input.pedidoAssinado}${input.rpsAssinado}</SubstituicaoNfse></SubstituirNfseEnvio>`;
+export function substituirNfseMessage(
+  leiaute: LeiauteAbrasf,
+  input: { numeroNfse: string; pedidoAssinado: string; rpsAssinado: string },
+): string {
+  return `<SubstituirNfseEnvio${xmlnsAbrasf(leiaute)}><SubstituicaoNfse Id="Subst${escapeAttr(input.numeroNfse)}">${input.pedidoAssinado}${input.rpsAssinado}</SubstituicaoNfse></SubstituirNfseEnvio>`;
 }
 
 /** ConsultarNfseServicoTomado: the notes issued to the consulting company in an emission period, by page (≤ 50 each). */
-export function consultarNfseServicoTomadoMessage(input: {
-  consulente: AbrasfPrestador;
-  dataInicial: string;
-  dataFinal: string;
-  pagina: number;
-}): string {
+export function consultarNfseServicoTomadoMessage(
+  leiaute: LeiauteAbrasf,
+  input: { consulente: AbrasfPrestador; dataInicial: string; dataFinal: string; pagina: number },
+): string {
   return (
-    `<ConsultarNfseServicoTomadoEnvio xmlns="${ABRASF_NS}">${prestadorXml('Consulente', input.consulente)}` +
+    `<ConsultarNfseServicoTomadoEnvio${xmlnsAbrasf(leiaute)}>${prestadorXml('Consulente', input.consulente)}` +
     group('PeriodoEmissao', el('DataInicial', input.dataInicial), el('DataFinal', input.dataFinal)) +
     el('Pagina', String(input.pagina)) +
     '</ConsultarNfseServicoTomadoEnvio>'

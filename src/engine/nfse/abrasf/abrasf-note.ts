@@ -5,7 +5,7 @@ import type { ProviderCall } from '../provedores/nfse-provider.js';
 import type { AbrasfPrestador } from './abrasf-message.js';
 import { identificacaoRps, type IdentificacaoRps } from './build-abrasf-rps.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
-import { PERFIS_ABRASF } from './perfis-abrasf.js';
+import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 
 /**
  * Every document id of an ABRASF note starts with it: RPS + IBGE (7) + provider CNPJ/CPF (14, a CPF left-padded) +
@@ -34,9 +34,9 @@ export function dadosOfNote(note: Pick<Nfse, 'id' | 'dadosDocumento'>): DadosAbr
   return dados;
 }
 
-/** The city's profile, from the IBGE code the note's id carries. */
+/** The municipality's profile (its provider table row), from the IBGE code the note's id carries. */
 export function perfilOfNote(note: { dpsId: string }): PerfilAbrasf {
-  const perfil = PERFIS_ABRASF.get(note.dpsId.slice(ABRASF_ID_PREFIX.length, ABRASF_ID_PREFIX.length + 7));
+  const perfil = perfilAbrasfDoMunicipio(note.dpsId.slice(ABRASF_ID_PREFIX.length, ABRASF_ID_PREFIX.length + 7));
   if (!perfil) throw new Error(`Nota ${note.dpsId} sem perfil ABRASF`);
   return perfil;
 }

@@ -11,7 +11,7 @@ import { documentIdOfNote, type DadosAbrasf } from './abrasf-note.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from './build-abrasf-rps.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
-import { PERFIS_ABRASF } from './perfis-abrasf.js';
+import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import { signAbrasfXml } from './sign-abrasf-xml.js';
 
 type Signer = Parameters<typeof signAbrasfXml>[1];
@@ -29,13 +29,13 @@ function substituicaoMessage({ perfil, dps, prestador, signedRps, signer }: Mess
   // The replaced note is one of this city's: its key is <IBGE>-<número>-<código de verificação>.
   const numeroNfse = dps.subst!.chSubstda.split('-')[1] ?? dps.subst!.chSubstda;
   const pedidoAssinado = signAbrasfXml(
-    pedidoCancelamentoMessage({ numeroNfse, prestador, codigoMunicipio: perfil.ibge, codigoCancelamento: '1' }),
+    pedidoCancelamentoMessage(perfil, { numeroNfse, prestador, codigoMunicipio: perfil.ibge, codigoCancelamento: '1' }),
     signer,
     'InfPedidoCancelamento',
     perfil,
   );
   return signAbrasfXml(
-    substituirNfseMessage({ numeroNfse, pedidoAssinado, rpsAssinado: signedRps }),
+    substituirNfseMessage(perfil, { numeroNfse, pedidoAssinado, rpsAssinado: signedRps }),
     signer,
     'SubstituicaoNfse',
     perfil,
@@ -46,19 +46,20 @@ function substituicaoMessage({ perfil, dps, prestador, signedRps, signer }: Mess
 function messageFor(parts: MessageParts): { operacao: OperacaoAbrasf; xml: string } {
   const { perfil, dps, prestador, signedRps, signer } = parts;
   if (dps.subst) return { operacao: 'SubstituirNfse', xml: substituicaoMessage(parts) };
-  if (perfil.emissao === 'GerarNfse') return { operacao: 'GerarNfse', xml: gerarNfseMessage(signedRps) };
+  if (perfil.emissao === 'GerarNfse') return { operacao: 'GerarNfse', xml: gerarNfseMessage(perfil, signedRps) };
   // The lot number is the taxpayer's: the RPS number keeps it unique.
-  const lote = enviarLoteRpsSincronoMessage({ numeroLote: dps.nDPS, prestador, rpsAssinados: [signedRps] });
+  const lote = enviarLoteRpsSincronoMessage(perfil, { numeroLote: dps.nDPS, prestador, rpsAssinados: [signedRps] });
   return { operacao: 'RecepcionarLoteRpsSincrono', xml: signAbrasfXml(lote, signer, 'LoteRps', perfil) };
 }
 
 /** The note's signed RPS inside the message its city's profile sends it with (NfseProvider.buildDocument). */
 export function buildAbrasfDocument({ company, dps, signer }: ProviderDocumentInput): ProviderDocument {
-  const perfil = PERFIS_ABRASF.get(company.municipio)!;
+  const perfil = perfilAbrasfDoMunicipio(company.municipio);
+  if (!perfil) throw new Error(`buildDocument sem perfil ABRASF para o município ${company.municipio}`);
   const fields = abrasfServiceFields(dps, perfil);
   if (!('campos' in fields)) throw new Error('buildDocument sem checkIssuance: campos ABRASF indisponíveis');
   const signedRps = signAbrasfXml(
-    buildAbrasfRps({ dps, campos: fields.campos }),
+    buildAbrasfRps({ leiaute: perfil, dps, campos: fields.campos }),
     signer,
     'InfDeclaracaoPrestacaoServico',
     perfil,

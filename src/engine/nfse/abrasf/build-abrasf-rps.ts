@@ -3,7 +3,7 @@ import { el, escapeAttr, group } from '../../xml/el.js';
 import { municipio } from '../../tabelas/index.js';
 import type { DpsInput, Inscricao, Tomador } from '../nacional/dps-input.js';
 import type { AbrasfServiceFields } from './abrasf-service-fields.js';
-import { ABRASF_NS } from './perfil-abrasf.js';
+import { xmlnsAbrasf, type LeiauteAbrasf } from './perfil-abrasf.js';
 
 /** An RPS as ABRASF identifies it: number, series and type (1 = RPS). */
 export interface IdentificacaoRps {
@@ -13,6 +13,7 @@ export interface IdentificacaoRps {
 }
 
 export interface AbrasfRpsInput {
+  leiaute: LeiauteAbrasf;
   dps: DpsInput;
   campos: AbrasfServiceFields;
   /** The note this RPS replaces (SubstituirNfse carries it beside the cancellation request). */
@@ -30,11 +31,11 @@ export function rpsId(cnpj: string, rps: IdentificacaoRps): string {
 }
 
 /**
- * `<Rps>` (tcDeclaracaoPrestacaoServico) of ABRASF 2.04, unsigned, carrying the ABRASF namespace so it can be signed
+ * `<Rps>` (tcDeclaracaoPrestacaoServico) of ABRASF 2.0x, unsigned, carrying its layout's namespace so it can be signed
  * alone and then placed in GerarNfseEnvio, a lot or SubstituirNfseEnvio. The values are the DPS the service already
  * built for the note, mapped to their ABRASF names; nothing is computed here.
  */
-export function buildAbrasfRps({ dps, campos, rpsSubstituido }: AbrasfRpsInput): string {
+export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfRpsInput): string {
   const rps = identificacaoRps(dps);
   const cnpj = 'CNPJ' in dps.prest && dps.prest.CNPJ ? dps.prest.CNPJ : dps.prest.CPF!;
   const trib = dps.valores.trib.tribMun;
@@ -63,19 +64,19 @@ export function buildAbrasfRps({ dps, campos, rpsSubstituido }: AbrasfRpsInput):
       el('ResponsavelRetencao', trib.tpRetISSQN === '2' ? '1' : trib.tpRetISSQN === '3' ? '2' : undefined),
       el('ItemListaServico', campos.itemListaServico),
       el('CodigoTributacaoMunicipio', campos.codigoTributacaoMunicipio),
-      el('CodigoNbs', dps.serv.cServ.cNBS),
+      leiaute.elementos.codigoNbs ? el('CodigoNbs', dps.serv.cServ.cNBS) : '',
       el('Discriminacao', dps.serv.cServ.xDescServ),
       el('CodigoMunicipio', local),
       el('ExigibilidadeISS', exigibilidade),
       el('MunicipioIncidencia', exigibilidade === '1' ? local : undefined),
     ) +
     group('Prestador', cpfCnpjXml(dps.prest), el('InscricaoMunicipal', campos.inscricaoMunicipal)) +
-    (dps.toma ? tomadorXml(dps.toma) : '') +
+    (dps.toma ? tomadorXml(leiaute.elementos.tomador, dps.toma) : '') +
     el('RegimeEspecialTributacao', regimeEspecial(dps)) +
     el('OptanteSimplesNacional', dps.prest.regTrib.opSimpNac === '1' ? '2' : '1') +
     el('IncentivoFiscal', '2') +
     el('InformacoesComplementares', dps.serv.infoCompl?.xInfComp);
-  return `<Rps xmlns="${ABRASF_NS}"><InfDeclaracaoPrestacaoServico Id="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
+  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico Id="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
 }
 
 /** tribISSQN of the DPS (1 tributável, 2 imunidade, 3 exportação, 4 não incidência) → ABRASF ExigibilidadeISS. */
@@ -103,14 +104,14 @@ export function cpfCnpjXml(who: Inscricao): string {
   return group('CpfCnpj', 'CNPJ' in who && who.CNPJ ? el('Cnpj', who.CNPJ) : el('Cpf', who.CPF));
 }
 
-function tomadorXml(toma: Tomador): string {
+function tomadorXml(name: LeiauteAbrasf['elementos']['tomador'], toma: Tomador): string {
   const end = toma.end;
   const uf = end ? municipio(end.endNac.cMun)?.uf : undefined;
   const contato = toma.fone
     ? group('Contato', el('Telefone', toma.fone), el('Email', toma.email))
     : group('Contato', el('Email', toma.email));
   return group(
-    'TomadorServico',
+    name,
     group('IdentificacaoTomador', cpfCnpjXml(toma), el('InscricaoMunicipal', toma.IM)),
     el('RazaoSocial', toma.xNome),
     end && uf

@@ -11,23 +11,40 @@ const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
 /** The document inside outputXML (HTTP 200), or why there is none (DeliveryFailure of the national client). */
 export type AbrasfAnswer = { kind: 'answer'; xml: string } | DeliveryFailure;
 
+/** A profile's template (`{operacao}Request`, `http://…/{operacao}`) for one operation. */
+export const operacaoNo = (template: string, operacao: OperacaoAbrasf): string =>
+  template.replaceAll('{operacao}', operacao);
+
 /**
- * `<Op>Request{nfseCabecMsg, nfseDadosMsg}` of the ABRASF WSDL in the profile's SOAP version: both strings carry an
- * XML document, escaped or in CDATA as the profile says.
+ * The SOAP request of one operation as the profile's family writes it: the wrapper (`<Op>Request`, `<Op>`…) in the
+ * WSDL namespace, holding either the nfseCabecMsg/nfseDadosMsg strings (escaped or in CDATA) or the message element
+ * itself, in the profile's SOAP version.
  */
 export function abrasfEnvelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, dados: string): string {
   const text = (xml: string) => (perfil.dados === 'cdata' ? `<![CDATA[${xml}]]>` : escapeText(xml));
   const soap = perfil.soap === '1.2' ? SOAP12_NS : SOAP11_NS;
+  const wrapper = `ws:${operacaoNo(perfil.envoltorio, operacao)}`;
+  const body =
+    perfil.mensagem === 'elementos'
+      ? dados.replace(/^<\?xml[^>]*\?>/, '')
+      : (perfil.cabecalho ? `<nfseCabecMsg>${text(cabecalhoMessage(perfil, perfil.cabecalho))}</nfseCabecMsg>` : '') +
+        `<nfseDadosMsg>${text(dados)}</nfseDadosMsg>`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="${soap}"><soap:Body>` +
-    `<ws:${operacao}Request xmlns:ws="${perfil.namespaceWsdl}"><nfseCabecMsg>${text(cabecalhoMessage(perfil.versao))}</nfseCabecMsg>` +
-    `<nfseDadosMsg>${text(dados)}</nfseDadosMsg></ws:${operacao}Request></soap:Body></soap:Envelope>`
+    `<${wrapper} xmlns:ws="${perfil.namespaceWsdl}">${body}</${wrapper}></soap:Body></soap:Envelope>`
   );
 }
 
-/** The text of `<outputXML>` (any prefix), unescaped or out of its CDATA; null when absent. */
+/**
+ * The answer document of a SOAP response: the text of `<outputXML>` (any prefix), unescaped or out of its CDATA,
+ * where the family answers with a string; else the first `…Resposta` element of the body, as written. Null when
+ * neither is there.
+ */
 export function outputXmlOf(envelope: string): string | null {
-  return soapString(envelope, 'outputXML');
+  const text = soapString(envelope, 'outputXML');
+  if (text !== null) return text;
+  const inline = /<((?:[\w.-]+:)?\w+Resposta)[\s>/][\s\S]*?<\/\1>/.exec(envelope);
+  return inline ? inline[0] : null;
 }
 
 /** A string member of a SOAP body (nfseCabecMsg, nfseDadosMsg, outputXML): the XML document it carries. */
@@ -56,7 +73,7 @@ export async function callAbrasf(
   operacao: OperacaoAbrasf,
   dados: string,
 ): Promise<AbrasfAnswer> {
-  const action = `${perfil.soapAction}${operacao}`;
+  const action = operacaoNo(perfil.soapAction, operacao);
   const headers: Record<string, string> =
     perfil.soap === '1.2'
       ? { 'content-type': `application/soap+xml; charset=utf-8; action="${action}"` }

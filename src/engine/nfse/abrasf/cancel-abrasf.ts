@@ -34,7 +34,7 @@ export async function cancelAbrasf(gateway: AbrasfGateway, call: CancelCall): Pr
     codigoMunicipio: perfil.ibge,
     codigoCancelamento: CODIGO_CANCELAMENTO[call.request.codigo_motivo],
   };
-  const xml = signAbrasfXml(cancelarNfseMessage(pedido), call.signer, 'InfPedidoCancelamento', perfil);
+  const xml = signAbrasfXml(cancelarNfseMessage(perfil, pedido), call.signer, 'InfPedidoCancelamento', perfil);
   const answer = await callAbrasf(clientOfNote(gateway, call, perfil), perfil, 'CancelarNfse', xml);
   const read = answer.kind === 'answer' ? readAbrasfAnswer(answer.xml) : null;
   if (read?.cancelamento)

@@ -12,8 +12,8 @@ import { readAbrasfAnswer, type AbrasfAnswerRead } from './read-abrasf-answer.js
 import { signAbrasfXml } from './sign-abrasf-xml.js';
 import { xmlElements } from './xml-text.js';
 
-/** The most RPS every city of our profiles takes in one lot. */
-export const ABRASF_LOT_LIMIT = Math.min(...[...PERFIS_ABRASF.values()].map((p) => p.loteMaximo));
+/** The most RPS every family of our profiles takes in one lot. */
+export const ABRASF_LOT_LIMIT = Math.min(...PERFIS_ABRASF.map((p) => p.loteMaximo));
 
 /** One RPS's outcome in the city's answer to a lot. */
 function lotOutcome(call: ProviderCall, read: AbrasfAnswerRead, perfil: PerfilAbrasf): EmissionResult {
@@ -33,7 +33,7 @@ async function sendLot(gateway: AbrasfGateway, calls: ProviderCall[]): Promise<E
   const first = calls[0]!;
   const perfil = perfilOfNote(first.note);
   const xml = signAbrasfXml(
-    enviarLoteRpsSincronoMessage({
+    enviarLoteRpsSincronoMessage(perfil, {
       // The lot number is the taxpayer's: the first RPS number of the lot, which was never sent alone.
       numeroLote: first.note.numeroDps.toString(),
       prestador: prestadorOfNote(first.note),

@@ -1,4 +1,4 @@
-/** The ABRASF 2.04 web service operations (WSDL names) a profile may offer. */
+/** The ABRASF 2.0x web service operations (WSDL names) a profile may offer. */
 export type OperacaoAbrasf =
   | 'GerarNfse'
   | 'RecepcionarLoteRpsSincrono'
@@ -7,38 +7,58 @@ export type OperacaoAbrasf =
   | 'SubstituirNfse'
   | 'ConsultarNfseServicoTomado';
 
+/** The ABRASF 2.0x layout versions a family profile may speak. */
+export type VersaoAbrasf2 = '2.00' | '2.01' | '2.02' | '2.03' | '2.04';
+
 /**
- * How one city's ABRASF 2.04 service is reached and what it deviates in. A profile is our configuration, written
- * from what the provider or a live integration showed; `incertos` names every member that is the most likely value
+ * What one provider family's ABRASF 2.0x service is, in every municipality that runs it (the provider table's
+ * `familia` + `versao`). A profile is our configuration, written from the family's own schema (`esquema`) and the
+ * wire facts the data folder's provider README gathers; `incertos` names every member that is the most likely value
  * rather than a stated fact (docs/provedores-nfse.md, section ABRASF).
  */
-export interface PerfilAbrasf {
-  /** IBGE code of the municipality, seven digits. */
-  ibge: string;
-  nome: string;
-  /** The platform that runs the city's service (ISSnet, WebISS, …). */
-  provedor: string;
-  versao: '2.04';
-  /** Production and homologation URLs of the service; null when not known (then it must be configured). */
-  endpoints: { producao: string | null; homologacao: string | null };
-  /** Where the endpoints were read. */
-  fonteEndpoints: string;
+export interface PerfilFamiliaAbrasf {
+  /** The provider table's `familia`. */
+  familia: string;
+  versao: VersaoAbrasf2;
+  /** The providers (the table's `provedor`) of the family this profile describes; absent: every one of them. */
+  provedores?: readonly string[];
+  /** The family's schema, under the provider folder of the data directory (`issnet/2.04/uninfe/nfse_v2-04.xsd`). */
+  esquema: string;
   /** SOAP 1.1 (text/xml + SOAPAction header) as the ABRASF WSDL binds it, or 1.2. */
   soap: '1.1' | '1.2';
-  /** SOAPAction of operation Op = this prefix + Op. */
+  /** SOAPAction of an operation: `{operacao}` stands for its name (`http://nfse.abrasf.org.br/{operacao}`, or ``). */
   soapAction: string;
-  /** Namespace of the <Op>Request wrapper (the WSDL's target namespace). */
+  /** The SOAP body's wrapper element of an operation, `{operacao}` standing for its name (`{operacao}Request`). */
+  envoltorio: string;
+  /** Namespace of the wrapper (the WSDL's target namespace). */
   namespaceWsdl: string;
-  /** Namespace of the messages inside nfseDadosMsg (the XSD's target namespace). */
-  namespaceDados: string;
-  /** nfseDadosMsg carried as escaped text or inside CDATA (both are a string to the WSDL). */
+  /** Namespace of the messages (the XSD's target namespace); null where the schema has none (unqualified elements). */
+  namespaceDados: string | null;
+  /**
+   * Where the message goes in the wrapper: `texto`, as the strings nfseCabecMsg and nfseDadosMsg of the ABRASF WSDL
+   * (the answer in outputXML); `elementos`, the message element itself as the wrapper's child (the answer's
+   * `…Resposta` element in the body).
+   */
+  mensagem: 'texto' | 'elementos';
+  /** A `texto` message carried as escaped text or inside CDATA (both are a string to the WSDL). */
   dados: 'escapado' | 'cdata';
+  /** The nfseCabecMsg header of a `texto` message, its `versao` attribute and `versaoDados`; null where none is sent. */
+  cabecalho: { versao: string; versaoDados: string } | null;
+  /** The elements whose name or place changed between the 2.0x versions. */
+  elementos: {
+    /** The taker's group: TomadorServico (2.04) or Tomador (2.00–2.03). */
+    tomador: 'TomadorServico' | 'Tomador';
+    /** The lot's provider: a Prestador group (2.04) or CpfCnpj and InscricaoMunicipal straight in LoteRps (2.00–2.03). */
+    prestadorDoLote: 'Prestador' | 'CpfCnpj';
+    /** Servico/CodigoNbs exists in the schema. */
+    codigoNbs: boolean;
+  };
   /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
   emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
   operacoes: readonly OperacaoAbrasf[];
   /** Most RPS per synchronous lot. */
   loteMaximo: number;
-  /** Which XML-DSig signatures the city requires (each is optional in the XSD). */
+  /** Which XML-DSig signatures the family requires (each is optional in the XSD). */
   assinaturas: { rps: boolean; lote: boolean; cancelamento: boolean; substituicao: boolean };
   /** RSA-SHA1/SHA-1 as the ABRASF manual fixes it, or SHA-256 where the provider moved on. */
   algoritmo: 'sha1' | 'sha256';
@@ -49,7 +69,7 @@ export interface PerfilAbrasf {
    */
   codigoTributacaoMunicipio: 'omitir' | 'codigo_nacional' | 'exigido';
   /**
-   * The city's message codes the client acts on (each city publishes its own table): an RPS already converted into a
+   * The message codes the client acts on (each provider publishes its own table): an RPS already converted into a
    * note (recover it instead of failing), an RPS without a note (safe to send), a note already cancelled.
    */
   codigos: { rpsJaConvertido: string; rpsNaoEncontrado: string; nfseJaCancelada: string };
@@ -59,12 +79,62 @@ export interface PerfilAbrasf {
   incertos: ReadonlyArray<keyof PerfilAbrasf>;
 }
 
+/**
+ * The profile of one municipality: its family's, with the addresses the provider table gives it and whatever the
+ * municipality deviates in (src/engine/nfse/abrasf/perfis/ajustes-municipio-abrasf.ts).
+ */
+export interface PerfilAbrasf extends PerfilFamiliaAbrasf {
+  /** IBGE code of the municipality, seven digits. */
+  ibge: string;
+  /** The municipality as messages name it (`Brasília/DF`). */
+  nome: string;
+  /** The provider as the table spells it (ISSNet, WebISS, …). */
+  provedor: string;
+  /** Production and homologation URLs of the service; null when not known (then it must be configured). */
+  endpoints: { producao: string | null; homologacao: string | null };
+  /** Where the endpoints were read. */
+  fonteEndpoints: string;
+  /** Where what the municipality deviates in from its family was read; null when it deviates in nothing. */
+  fonteAjuste: string | null;
+}
+
+/** What shapes the messages themselves (abrasf-message.ts, build-abrasf-rps.ts): namespace, version, elements. */
+export type LeiauteAbrasf = Pick<PerfilFamiliaAbrasf, 'versao' | 'namespaceDados' | 'elementos'>;
+
+/** ` xmlns="…"` of a message root in the layout's namespace; nothing where the schema has none. */
+export const xmlnsAbrasf = (leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>): string =>
+  leiaute.namespaceDados ? ` xmlns="${leiaute.namespaceDados}"` : '';
+
 /** The ABRASF 2.04 template's wire names (WSDL and XSD), shared by every profile that does not deviate. */
 export const ABRASF_WSDL_NS = 'http://nfse.abrasf.org.br';
 export const ABRASF_NS = 'http://www.abrasf.org.br/nfse.xsd';
 
 /**
  * Message codes of the ABRASF 1.0 table that ABRASF 2.x providers commonly kept: E10 RPS já informado, E92 RPS não
- * encontrado, E79 NFS-e já cancelada. The 2.04 table was not obtained: each profile says whether its city confirms them.
+ * encontrado, E79 NFS-e já cancelada. The 2.04 table was not obtained: each profile says whether its family confirms them.
  */
 export const ABRASF_CODIGOS_1_0 = { rpsJaConvertido: 'E10', rpsNaoEncontrado: 'E92', nfseJaCancelada: 'E79' } as const;
+
+/**
+ * The wire of the ABRASF 2.04 template (its WSDL and XSD): SOAP 1.1, `<Op>Request` in the WSDL namespace with the
+ * nfseCabecMsg/nfseDadosMsg strings, SOAPAction = WSDL namespace + `/` + operation, the 2.04 elements. A family
+ * profile starts from it (or from ABRASF_2_0X_ELEMENTOS for the older versions) and states what it changes.
+ */
+export const ABRASF_2_04 = {
+  versao: '2.04',
+  soap: '1.1',
+  soapAction: `${ABRASF_WSDL_NS}/{operacao}`,
+  envoltorio: '{operacao}Request',
+  namespaceWsdl: ABRASF_WSDL_NS,
+  namespaceDados: ABRASF_NS,
+  mensagem: 'texto',
+  cabecalho: { versao: '2.04', versaoDados: '2.04' },
+  elementos: { tomador: 'TomadorServico', prestadorDoLote: 'Prestador', codigoNbs: true },
+} as const satisfies Partial<PerfilFamiliaAbrasf>;
+
+/** The elements of the ABRASF 2.00–2.03 schemas where 2.04 renamed or moved them (Tomador, the lot's CpfCnpj). */
+export const ABRASF_2_0X_ELEMENTOS: PerfilFamiliaAbrasf['elementos'] = {
+  tomador: 'Tomador',
+  prestadorDoLote: 'CpfCnpj',
+  codigoNbs: true,
+};

@@ -1,14 +1,54 @@
-import type { PerfilAbrasf } from './perfil-abrasf.js';
-import { BRASILIA } from './perfis/brasilia.js';
-import { GOIANIA } from './perfis/goiania.js';
-import { RIBEIRAO_PRETO } from './perfis/ribeirao-preto.js';
+import { municipio } from '../../tabelas/municipio.js';
+import { provedorMunicipio, type ProvedorMunicipio } from '../../tabelas/provedor-municipio.js';
+import type { PerfilAbrasf, PerfilFamiliaAbrasf } from './perfil-abrasf.js';
+import { AJUSTES_MUNICIPIO_ABRASF } from './perfis/ajustes-municipio-abrasf.js';
+import { DSF_2_03 } from './perfis/dsf-2-03.js';
+import { ISSNET_2_04 } from './perfis/issnet-2-04.js';
 
-/** Every city profile, by IBGE code: a municipality listed here issues through its ABRASF 2.04 service. */
-export const PERFIS_ABRASF: ReadonlyMap<string, PerfilAbrasf> = new Map(
-  [BRASILIA, GOIANIA, RIBEIRAO_PRETO].map((p) => [p.ibge, p]),
-);
+/** Every family profile of the ABRASF 2.0x engine: a municipality of one of them issues through its service. */
+export const PERFIS_ABRASF: readonly PerfilFamiliaAbrasf[] = [ISSNET_2_04, DSF_2_03];
 
-/** The ABRASF profile of a municipality, or null when it has none. */
-export function perfilAbrasf(ibge: string): PerfilAbrasf | null {
-  return PERFIS_ABRASF.get(ibge) ?? null;
+const VERSOES = new Set(['2.00', '2.01', '2.02', '2.03', '2.04']);
+
+/** The family profile of a provider table's row (family, version, provider), or null when the engine has none. */
+export function perfilFamiliaAbrasf(
+  provedor: Pick<ProvedorMunicipio, 'familia' | 'versao' | 'nome'>,
+): PerfilFamiliaAbrasf | null {
+  return (
+    PERFIS_ABRASF.find(
+      (p) =>
+        p.familia === provedor.familia &&
+        p.versao === provedor.versao &&
+        (!p.provedores || p.provedores.includes(provedor.nome ?? '')),
+    ) ?? null
+  );
+}
+
+/**
+ * The ABRASF 2.0x profile of a municipality as the provider table places it: its family's, the table's addresses
+ * and what the municipality deviates in; null when the table does not route it to ABRASF 2.00–2.04 or no profile
+ * describes its family and version.
+ */
+export function perfilAbrasf(provedor: ProvedorMunicipio): PerfilAbrasf | null {
+  if (provedor.rota !== 'abrasf' || !VERSOES.has(provedor.versao ?? '')) return null;
+  const familia = perfilFamiliaAbrasf(provedor);
+  if (!familia) return null;
+  const lugar = municipio(provedor.ibge);
+  const { fonte, ...ajuste } = AJUSTES_MUNICIPIO_ABRASF[provedor.ibge] ?? { fonte: null };
+  return {
+    ...familia,
+    ibge: provedor.ibge,
+    nome: lugar ? `${lugar.nome}/${lugar.uf}` : `o município ${provedor.ibge}`,
+    provedor: provedor.nome ?? familia.familia,
+    endpoints: provedor.urls,
+    fonteEndpoints: `tabela de provedores: ${provedor.fonte}${provedor.data ? ` (${provedor.data})` : ''}`,
+    fonteAjuste: fonte,
+    ...ajuste,
+  };
+}
+
+/** The profile of a municipality by its IBGE code (the provider table's row), or null. */
+export function perfilAbrasfDoMunicipio(ibge: string): PerfilAbrasf | null {
+  const provedor = provedorMunicipio(ibge);
+  return provedor ? perfilAbrasf(provedor) : null;
 }

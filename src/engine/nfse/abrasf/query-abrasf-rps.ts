@@ -16,7 +16,7 @@ export async function queryAbrasfRps(
     clientOfNote(gateway, call, perfil),
     perfil,
     'ConsultarNfsePorRps',
-    consultarNfseRpsMessage({ rps: rpsOfNote(call.note), prestador: prestadorOfNote(call.note) }),
+    consultarNfseRpsMessage(perfil, { rps: rpsOfNote(call.note), prestador: prestadorOfNote(call.note) }),
   );
   if (answer.kind !== 'answer') {
     // Refused before reaching the service (certificate, wrong URL): it cannot be asked; anything else is an outage.

@@ -7,17 +7,17 @@ import { emitAbrasf } from '../abrasf/emit-abrasf.js';
 import { ABRASF_LOT_LIMIT, emitAbrasfLot } from '../abrasf/emit-abrasf-lot.js';
 import { explainAbrasf } from '../abrasf/explain-abrasf.js';
 import { perfilOfNote } from '../abrasf/abrasf-note.js';
-import { PERFIS_ABRASF } from '../abrasf/perfis-abrasf.js';
+import { PERFIS_ABRASF, perfilAbrasfDoMunicipio } from '../abrasf/perfis-abrasf.js';
 import { queryAbrasfRps } from '../abrasf/query-abrasf-rps.js';
 import type { NfseProvider } from './nfse-provider.js';
 import { SISTEMA_ABRASF } from './sistema-abrasf.js';
 
-/** The codes by which any of our cities says an RPS already gave a note. */
-const JA_CONVERTIDO = new Set([...PERFIS_ABRASF.values()].map((p) => p.codigos.rpsJaConvertido));
+/** The codes by which any of our families says an RPS already gave a note. */
+const JA_CONVERTIDO = new Set(PERFIS_ABRASF.map((p) => p.codigos.rpsJaConvertido));
 
 /**
- * The ABRASF 2.04 cities of our profiles (src/engine/nfse/abrasf/perfis): one signed RPS per note, sent as the
- * city's profile says (GerarNfse or a one-RPS synchronous lot, SubstituirNfse for a substitution), recovered with
+ * The ABRASF 2.0x municipalities of our family profiles (src/engine/nfse/abrasf/perfis): one signed RPS per note,
+ * sent as the municipality's profile says (GerarNfse or a one-RPS synchronous lot, SubstituirNfse for a substitution), recovered with
  * ConsultarNfsePorRps before any resend and cancelled with CancelarNfse.
  */
 export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway }): NfseProvider {
@@ -25,7 +25,7 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
   return {
     ...SISTEMA_ABRASF,
     checkIssuance: ({ company, dps }) =>
-      abrasfServiceFields(dps, PERFIS_ABRASF.get(company.municipio)!).erros.map((e) => ({
+      abrasfServiceFields(dps, perfilAbrasfDoMunicipio(company.municipio)!).erros.map((e) => ({
         codigo: e.codigo,
         campo: e.campo,
         mensagem: e.mensagem,

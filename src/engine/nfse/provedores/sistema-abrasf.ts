@@ -1,22 +1,33 @@
-import { PERFIS_ABRASF } from '../abrasf/perfis-abrasf.js';
+import { perfilAbrasf } from '../abrasf/perfis-abrasf.js';
+import { todosProvedoresMunicipio } from '../../tabelas/provedor-municipio.js';
+import { lazy } from '../../tabelas/read-csv-records.js';
 import { ownSystemFailureAdvice, type NfseSistema } from './nfse-sistema.js';
 
 const NOME = 'o sistema ABRASF do município';
 
-/** The ABRASF 2.04 cities of our profiles (src/engine/nfse/abrasf/perfis). */
+/** The municipalities whose profile offers the query of received notes (ConsultarNfseServicoTomado). */
+const comCaptura = lazy(() =>
+  todosProvedoresMunicipio()
+    .filter((p) => perfilAbrasf(p)?.operacoes.includes('ConsultarNfseServicoTomado'))
+    .map((p) => p.ibge),
+);
+
+/**
+ * The municipalities the provider table routes to ABRASF 2.00–2.04 whose family and version one of our profiles
+ * describes (src/engine/nfse/abrasf/perfis).
+ */
 export const SISTEMA_ABRASF: NfseSistema = {
   sistema: 'abrasf',
   nome: NOME,
   idPrefix: 'RPS',
-  serves: (provedor) => PERFIS_ABRASF.has(provedor.ibge),
+  serves: (provedor) => perfilAbrasf(provedor) !== null,
   // What a city asks beyond the national fields is checked per note (checkIssuance), from the city's profile.
   readinessItems: () => [],
-  // The cities whose profile offers the query of received notes (ConsultarNfseServicoTomado).
   captura: {
     fonte: 'PREFEITURA_ABRASF',
-    municipios: [...PERFIS_ABRASF.values()]
-      .filter((p) => p.operacoes.includes('ConsultarNfseServicoTomado'))
-      .map((p) => p.ibge),
+    get municipios() {
+      return comCaptura();
+    },
   },
   failureAdvice: ownSystemFailureAdvice(NOME),
 };

@@ -1,17 +1,17 @@
-import { ABRASF_CODIGOS_1_0, ABRASF_NS, ABRASF_WSDL_NS, type PerfilAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_2_04, ABRASF_CODIGOS_1_0, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
- * What the ISSnet platform's ABRASF 2.04 service is in every municipality that runs it; a municipality's profile
- * adds its addresses and how it issues.
+ * The ISSnet platform's ABRASF 2.04 service, in every municipality the provider table places on it. The schema is
+ * the ABRASF 2.04 model unchanged; the operations and SOAPAction rule are the ABRASF WSDL's. How single notes go,
+ * the lot size, the signatures asked, the placement of the messages and the message codes are the most likely
+ * values (an integration's report and the ABRASF defaults), not the provider's statement.
  */
-export const ISSNET_2_04 = {
-  provedor: 'ISSnet',
-  versao: '2.04',
-  soap: '1.1',
-  soapAction: `${ABRASF_WSDL_NS}/`,
-  namespaceWsdl: ABRASF_WSDL_NS,
-  namespaceDados: ABRASF_NS,
+export const ISSNET_2_04: PerfilFamiliaAbrasf = {
+  ...ABRASF_2_04,
+  familia: 'ISSNet',
+  esquema: 'issnet/2.04/uninfe/nfse_v2-04.xsd',
   dados: 'escapado',
+  emissao: 'RecepcionarLoteRpsSincrono',
   operacoes: [
     'GerarNfse',
     'RecepcionarLoteRpsSincrono',
@@ -26,4 +26,5 @@ export const ISSNET_2_04 = {
   codigoTributacaoMunicipio: 'omitir',
   codigos: ABRASF_CODIGOS_1_0,
   inscricaoMunicipalObrigatoria: true,
-} as const satisfies Omit<PerfilAbrasf, 'ibge' | 'nome' | 'endpoints' | 'fonteEndpoints' | 'emissao' | 'incertos'>;
+  incertos: ['emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados', 'cabecalho', 'codigos'],
+};

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { provedorMunicipio } from '../../tabelas/provedor-municipio.js';
+import { SISTEMA_ABRASF } from '../provedores/sistema-abrasf.js';
+import { perfilAbrasf, perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
+
+const row = (ibge: string) => provedorMunicipio(ibge)!;
+
+describe('ABRASF profiles from the provider table', () => {
+  it("a municipality's profile is its family's, with the table's URLs and its own adjustments", () => {
+    const brasilia = perfilAbrasfDoMunicipio('5300108')!;
+    expect(brasilia).toMatchObject({ familia: 'ISSNet', versao: '2.04', nome: 'Brasília/DF', fonteAjuste: null });
+    expect(brasilia.endpoints).toEqual(row('5300108').urls);
+    expect(brasilia.emissao).toBe('RecepcionarLoteRpsSincrono');
+    expect(perfilAbrasfDoMunicipio('3543402')).toMatchObject({ familia: 'ISSNet', emissao: 'GerarNfse' });
+    const campinas = perfilAbrasfDoMunicipio('3509502')!;
+    expect(campinas).toMatchObject({ familia: 'DSF', versao: '2.03', namespaceDados: null, mensagem: 'elementos' });
+    expect(campinas.esquema).toBe('dsf/2.03-isscampinas/acbr/nfse.xsd');
+    expect(perfilAbrasfDoMunicipio('1501402')!.esquema).toBe('dsf/2.03/acbr/nfse.xsd');
+  });
+
+  it('serves only a route abrasf 2.00–2.04 row whose family, version and provider a profile describes', () => {
+    for (const ibge of ['5300108', '5208707', '3543402', '1501402', '3509502'])
+      expect(SISTEMA_ABRASF.serves(row(ibge)), ibge).toBe(true);
+    // Campo Grande: DSF 2.03 family, but the ISSDSF variant with other message roots.
+    expect(perfilAbrasf(row('5002704'))).toBeNull();
+    // Feira de Santana: WebISS 2.02, no profile yet.
+    expect(SISTEMA_ABRASF.serves(row('2910800'))).toBe(false);
+    // An ISSNet 2.04 row the table routes elsewhere is not served.
+    expect(SISTEMA_ABRASF.serves({ ...row('5300108'), rota: 'nacional' })).toBe(false);
+    expect(SISTEMA_ABRASF.captura?.municipios).toEqual(expect.arrayContaining(['5300108', '1501402']));
+    expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('2910800');
+  });
+});
