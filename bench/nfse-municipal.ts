@@ -1,11 +1,13 @@
 // NFS-e issuance per issuing system in the same run: POST /v1/nfse with production keys for a company of a
 // national-system municipality (national simulator), for a São Paulo company (NFS-e Paulistana simulator) and for a
-// Brasília company (ABRASF 2.04, the ABRASF simulator), from
+// Brasília company (ABRASF 2.04, the ABRASF simulator) and for a Lages company (national DPS on Betha's service, SOAP
+// with asynchronous reception, the simulator of the providers' services), from
 // `--clients` concurrent clients, `--notes` notes each. Everything runs in this process (service and the simulators,
 // as the embedded default runs them), so `serverCpuMsPerNote` is the process's CPU time per note, simulator included,
 // for each provider alike. Prints one JSON object; `ratioToNational` is each provider's CPU per note over the national one.
 // Usage: npm run bench:nfse-municipal [-- --notes 300 --clients 16]
 import { performance } from 'node:perf_hooks';
+import { PARAMETROS_SIMULADOS } from '../src/simulator/nacional/parametros-simulados.js';
 import { seedAccount } from '../test/support/seed.js';
 import { startTestApp } from '../test/support/test-app.js';
 
@@ -16,10 +18,20 @@ const arg = (name: string, fallback: number) => {
 const notes = arg('notes', 300);
 const clients = arg('clients', 16);
 
+// Lages (Betha): the national parameters API states it does not issue through the national emitter.
+const LAGES = '4209300';
+PARAMETROS_SIMULADOS.convenios[LAGES] = {
+  tipoConvenioDeserializationSetter: 1,
+  aderenteAmbienteNacional: 1,
+  aderenteEmissorNacional: 0,
+  situacaoEmissaoPadraoContribuintesRFB: 0,
+  aderenteMAN: 0,
+  permiteAproveitametoDeCreditos: null,
+};
 const t = await startTestApp({ worker: false });
 const acct = await seedAccount(t.app.engine);
 // 120 requests per clock minute per key: enough keys that the limit never answers.
-const keys = await Promise.all(Array.from({ length: Math.ceil((3 * (notes + 5)) / 100) + 1 }, () => acct.key('live')));
+const keys = await Promise.all(Array.from({ length: Math.ceil((4 * (notes + 5)) / 100) + 1 }, () => acct.key('live')));
 const padroes = { codigo_nacional: '010101', aliquota_iss: '2.00', nbs: '115021000', codigo_municipal: '02658' };
 const companies = {
   national: (await acct.company({ padroes })).id,
@@ -31,6 +43,7 @@ const companies = {
     })
   ).id,
   abrasf: (await acct.company({ municipio: '5300108', inscricao_municipal: '0712345600', padroes })).id,
+  layout_nacional: (await acct.company({ municipio: LAGES, padroes })).id,
 };
 
 let seq = 0;
@@ -80,12 +93,13 @@ async function run(provider: keyof typeof companies) {
 const national = await run('national');
 const saoPaulo = await run('sao_paulo');
 const abrasf = await run('abrasf');
+const layoutNacional = await run('layout_nacional');
 await t.close();
 console.log(
   JSON.stringify({
     clients,
     database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
-    providers: [national, saoPaulo, abrasf].map((p) => ({
+    providers: [national, saoPaulo, abrasf, layoutNacional].map((p) => ({
       ...p,
       ratioToNational: Number((p.serverCpuMsPerNote / national.serverCpuMsPerNote).toFixed(2)),
     })),

@@ -36,6 +36,11 @@ export interface Config {
   nationalParametrosUrl: { live: string | null; test: string | null };
   /** ABRASF_URLS_LIVE: each ABRASF city's real service for production notes (by IBGE, or every profile's own URL); the simulator otherwise. */
   abrasfUrlsLive: { urls: Record<string, string>; perfis: boolean };
+  /**
+   * LAYOUT_NACIONAL_URLS_LIVE: the service of each municipality whose provider takes the national DPS, for
+   * production notes (by IBGE, or every provider-table row's own URL); the simulator otherwise.
+   */
+  layoutNacionalUrlsLive: { urls: Record<string, string>; tabela: boolean };
   /** SEFAZ national NFeDistribuicaoDFe URL for production NF-e capture; null → the simulator. */
   nfeDistUrlLive: string | null;
   /** SEFAZ national CTeDistribuicaoDFe URL for production CT-e capture; null → the simulator. */

@@ -15,6 +15,7 @@ import { startRoles } from './composition/start-roles.js';
 import { createLogger } from './create-logger.js';
 import type { Metrics } from './metrics/create-metrics.js';
 import type { AbrasfSimulator } from './simulator/abrasf/create-abrasf-simulator.js';
+import type { LayoutNacionalSimulator } from './simulator/layout-nacional/create-layout-nacional-simulator.js';
 import type { Simulator } from './simulator/nacional/create-simulator.js';
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import type { SaoPauloSimulator } from './simulator/sao-paulo/create-sao-paulo-simulator.js';
@@ -68,6 +69,8 @@ export interface App {
   simulator: Simulator;
   /** The in-process simulator of the ABRASF 2.04 cities. */
   abrasfSimulator: AbrasfSimulator;
+  /** The in-process simulator of the providers' services that take the national DPS (SOAP and REST shapes). */
+  layoutNacionalSimulator: LayoutNacionalSimulator;
   /** The in-process simulator of São Paulo's own system (tests drive its scenarios). */
   saoPauloSimulator: SaoPauloSimulator;
   database: Database;
@@ -132,6 +135,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     engine,
     simulator: authorities.simulator,
     abrasfSimulator: authorities.abrasfSimulator,
+    layoutNacionalSimulator: authorities.layoutNacionalSimulator,
     saoPauloSimulator: authorities.saoPauloSimulator,
     database: infrastructure.database,
     get url() {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { AppOptions } from '../create-app.js';
 import { AbrasfGateway } from '../engine/autoridades/abrasf/abrasf-gateway.js';
+import { LayoutNacionalGateway } from '../engine/autoridades/layout-nacional/layout-nacional-gateway.js';
 import { brasilApiCnpj } from '../engine/autoridades/cadastros/brasil-api-cnpj.js';
 import type { CadastroGateways } from '../engine/autoridades/cadastros/cadastro-gateways.js';
 import { cadastrosComCache } from '../engine/autoridades/cadastros/cadastros-com-cache.js';
@@ -13,6 +14,10 @@ import { httpSefazGateway, type SefazGateway } from '../engine/autoridades/sefaz
 import type { Clock } from '../engine/nucleo/clock.js';
 import { loadLibxml2 } from '../engine/xml/libxml2.js';
 import { createAbrasfSimulator, type AbrasfSimulator } from '../simulator/abrasf/create-abrasf-simulator.js';
+import {
+  createLayoutNacionalSimulator,
+  type LayoutNacionalSimulator,
+} from '../simulator/layout-nacional/create-layout-nacional-simulator.js';
 import { BRASILAPI_PATH, VIACEP_PATH } from '../simulator/cadastros/consultas-publicas-simuladas.js';
 import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from '../simulator/nacional/create-simulator.js';
 import { createSaoPauloSimulator, type SaoPauloSimulator } from '../simulator/sao-paulo/create-sao-paulo-simulator.js';
@@ -24,9 +29,11 @@ export interface Authorities {
   simulator: Simulator;
   abrasfSimulator: AbrasfSimulator;
   saoPauloSimulator: SaoPauloSimulator;
+  layoutNacionalSimulator: LayoutNacionalSimulator;
   national: NationalGateway;
   abrasf: AbrasfGateway;
   saoPaulo: SaoPauloGateway;
+  layoutNacional: LayoutNacionalGateway;
   sefaz: SefazGateway;
   cadastros: CadastroGateways;
   /** São Paulo's simulator and client, then the national and ABRASF simulators, then their clients. */
@@ -81,6 +88,16 @@ export async function startAuthorities(
     simulator: abrasfSimulator,
     timeoutMs: options.nationalTimeoutMs,
   });
+  // The services of the providers that take the national DPS, simulated per transport shape: production notes of
+  // such a municipality go to it unless LAYOUT_NACIONAL_URLS_LIVE names the provider's real service.
+  const layoutNacionalSimulator = createLayoutNacionalSimulator({ ...simulated, signer: options.simulatorSigner });
+  await layoutNacionalSimulator.listen(0, '127.0.0.1');
+  const layoutNacional = new LayoutNacionalGateway({
+    urls: config.layoutNacionalUrlsLive.urls,
+    urlsDaTabela: config.layoutNacionalUrlsLive.tabela,
+    simulator: layoutNacionalSimulator,
+    timeoutMs: options.nationalTimeoutMs,
+  });
   // São Paulo's own system: its simulator answers production keys while SAO_PAULO_NFSE_URL is not configured.
   const saoPauloSimulator = createSaoPauloSimulator(simulated);
   await saoPauloSimulator.listen(0, '127.0.0.1');
@@ -99,9 +116,11 @@ export async function startAuthorities(
     simulator,
     abrasfSimulator,
     saoPauloSimulator,
+    layoutNacionalSimulator,
     national,
     abrasf,
     saoPaulo,
+    layoutNacional,
     sefaz,
     cadastros,
     closeSimulators: async () => {
@@ -109,8 +128,8 @@ export async function startAuthorities(
       await saoPaulo.close();
       // The simulators first: they drop the answers they hold back (timeout, processamento_lento), so closing the
       // clients does not wait for them (up to 15 s per pending call).
-      await Promise.all([simulator.close(), abrasfSimulator.close()]);
-      await Promise.all([national.closeClients(), abrasf.closeClients()]);
+      await Promise.all([simulator.close(), abrasfSimulator.close(), layoutNacionalSimulator.close()]);
+      await Promise.all([national.closeClients(), abrasf.closeClients(), layoutNacional.closeClients()]);
     },
     closeSefaz: () => sefaz.close(),
   };

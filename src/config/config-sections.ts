@@ -36,6 +36,7 @@ type AuthorityConfig = Pick<
   | 'sefazUrl'
   | 'sefazCa'
   | 'abrasfUrlsLive'
+  | 'layoutNacionalUrlsLive'
   | 'nationalAdnUrlLive'
   | 'nationalParametrosUrl'
   | 'nfeDistUrlLive'
@@ -57,6 +58,7 @@ export function readAuthorityConfig(r: EnvReader): AuthorityConfig {
     sefazUrl,
     sefazCa,
     abrasfUrlsLive,
+    layoutNacionalUrlsLive: layoutNacionalUrls(r),
     nationalAdnUrlLive: r.url('NATIONAL_ADN_URL_LIVE'),
     nationalParametrosUrl: { live: r.url('NATIONAL_PARAMETROS_URL_LIVE'), test: r.url('NATIONAL_PARAMETROS_URL_TEST') },
     nfeDistUrlLive: r.url('NFE_DIST_URL_LIVE'),
@@ -103,6 +105,29 @@ function abrasfUrls(r: EnvReader): Config['abrasfUrlsLive'] {
     else r.problem(`ABRASF_URLS_LIVE: "${entry}" is neither "perfis" nor <IBGE>=<http(s) URL>`);
   }
   return { urls, perfis };
+}
+
+/**
+ * LAYOUT_NACIONAL_URLS_LIVE: where production notes of the municipalities whose provider takes the national DPS
+ * go. `tabela` uses the production URL of the provider table's row; `4204202=https://…` names them one by one (both
+ * may be combined). Unset: every such municipality's notes go to the in-process simulator.
+ */
+function layoutNacionalUrls(r: EnvReader): Config['layoutNacionalUrlsLive'] {
+  const urls: Record<string, string> = {};
+  let tabela = false;
+  for (const entry of (r.env.LAYOUT_NACIONAL_URLS_LIVE ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    if (entry === 'tabela') {
+      tabela = true;
+      continue;
+    }
+    const m = /^(\d{7})=(https?:\/\/\S+)$/.exec(entry);
+    if (m) urls[m[1]!] = m[2]!;
+    else r.problem(`LAYOUT_NACIONAL_URLS_LIVE: "${entry}" is neither "tabela" nor <IBGE>=<http(s) URL>`);
+  }
+  return { urls, tabela };
 }
 
 /** São Paulo's own system: its URL, SOAP version and the facts the city does not publish. */

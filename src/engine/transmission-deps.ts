@@ -4,6 +4,7 @@ import type { NationalGateway } from './autoridades/nfse-nacional/national-gatew
 import type { FirstAttempts } from './fila/first-attempts.js';
 import type { CadastroGateways } from './autoridades/cadastros/cadastro-gateways.js';
 import type { AbrasfGateway } from './autoridades/abrasf/abrasf-gateway.js';
+import type { LayoutNacionalGateway } from './autoridades/layout-nacional/layout-nacional-gateway.js';
 import type { SaoPauloGateway } from './autoridades/sao-paulo/sao-paulo-gateway.js';
 
 export interface TransmissionDeps extends EngineDeps {
@@ -14,6 +15,8 @@ export interface TransmissionDeps extends EngineDeps {
   cadastros: CadastroGateways;
   /** The ABRASF 2.04 cities' services (the in-process ABRASF simulator where none is configured). */
   abrasf?: AbrasfGateway;
+  /** The services of the providers that take the national DPS (the in-process simulator where none is configured). */
+  layoutNacional?: LayoutNacionalGateway;
   /** São Paulo's own system (NFS-e Paulistana; the in-process simulator while no URL is configured). */
   saoPaulo?: SaoPauloGateway;
   /** Where a request's first attempt is registered, so a stopping process can wait for it or release its job. */

@@ -3,6 +3,7 @@ import type { Environment } from '../../nucleo/environment.js';
 import type { ParametrosMunicipio } from '../../tabelas/parametros-municipio.js';
 import type { TransmissionDeps } from '../../transmission-deps.js';
 import { abrasfProvider } from './abrasf-provider.js';
+import { layoutNacionalProvider } from './layout-nacional-provider.js';
 import { nationalProvider } from './national-provider.js';
 import type { NfseProvider } from './nfse-provider.js';
 import { saoPauloProvider } from './sao-paulo-provider.js';
@@ -17,10 +18,11 @@ const built = new WeakMap<object, Providers>();
 
 /** Every own-system provider whose gateway the process injected (TransmissionDeps). */
 function ownProviders(deps: TransmissionDeps): NfseProvider[] {
-  const { abrasf } = deps;
+  const { abrasf, layoutNacional } = deps;
   return [
     ...(deps.saoPaulo ? [saoPauloProvider(deps, deps.saoPaulo)] : []),
     ...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : []),
+    ...(layoutNacional ? [layoutNacionalProvider({ ...deps, layoutNacional })] : []),
   ];
 }
 

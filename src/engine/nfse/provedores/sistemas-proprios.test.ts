@@ -47,7 +47,8 @@ describe('the issuing systems', () => {
   });
 
   it('received notes are captured from São Paulo and from the ABRASF cities that offer the query', () => {
-    expect(SISTEMAS_PROPRIOS.map((s) => s.captura?.fonte)).toEqual(['PREFEITURA_SP', 'PREFEITURA_ABRASF']);
+    // The providers that take the national DPS offer no query of received notes: the ADN distribution has them.
+    expect(SISTEMAS_PROPRIOS.map((s) => s.captura?.fonte)).toEqual(['PREFEITURA_SP', 'PREFEITURA_ABRASF', undefined]);
     expect(SISTEMA_SAO_PAULO.captura?.municipios).toEqual([SAO_PAULO]);
     expect(SISTEMA_ABRASF.captura?.municipios).toContain(BRASILIA);
     expect(SISTEMA_NACIONAL.captura).toBeNull();

@@ -1,0 +1,52 @@
+/**
+ * How a provider's service takes the national DPS: SOAP with the DPS inline in the provider's wrapper element, or
+ * REST JSON with the paths and payloads of Sefin Nacional (`{url}/nfse`, `{url}/dps/{id}`, `{url}/nfse/{chave}/eventos`).
+ */
+export type TransporteDps = 'soap' | 'rest_sefin';
+
+/** One SOAP operation of a provider: the body's wrapper element and the SOAPAction header. */
+export interface OperacaoSoapDps {
+  elemento: string;
+  acao: string;
+}
+
+/** The SOAP side of a profile (SOAP 1.1, `text/xml`, the national documents inline in the wrapper). */
+export interface SoapDps {
+  /** Namespace of the wrapper elements, and the prefix they are written with (null: default namespace). */
+  namespace: string;
+  prefixo: string | null;
+  /** Reception of one signed DPS. */
+  emitir: OperacaoSoapDps;
+  /** Query of what a DPS became (by its Id), asked before any resend and, when asynchronous, after reception. */
+  consultar: OperacaoSoapDps;
+  /** Reception of the signed cancellation event (pedRegEvento). */
+  cancelar: OperacaoSoapDps;
+  /** `versao` of a `<cabecalho>` sent before the documents, where the provider asks for one; null: none. */
+  cabecalho: string | null;
+  /** Reception answers a protocol and the note comes from the query (polled `consultas` times, `intervaloMs` apart). */
+  assincrono: { consultas: number; intervaloMs: number } | null;
+  /** The code by which the query says it holds no DPS of that Id (then a resend is safe). */
+  codigoDpsNaoEncontrada: string;
+}
+
+/** Confidence of a profile's member: `terceiros` read in a library's code or notes, `desconhecida` our most likely value. */
+export type ConfiancaPerfil = 'terceiros' | 'desconhecida';
+
+/**
+ * A provider that takes the national DPS on its own web service (the provider table's route
+ * `provedor_layout_nacional`): what differs from the national system is the transport, so a profile is data, and a
+ * provider with a known transport shape is one more profile. The service URL comes from the provider table's row
+ * (LAYOUT_NACIONAL_URLS_LIVE says whether production notes go to it). `confianca` names the confidence of every
+ * member that is not a stated fact (docs/provedores-nfse.md, section "Layout nacional no provedor").
+ */
+export interface PerfilLayoutNacional {
+  /** The provider as the table spells it (`provedor` column). */
+  nome: string;
+  transporte: TransporteDps;
+  soap: SoapDps | null;
+  /** Credentials beyond the company's A1 that the service asks for; [] when none is known. */
+  credenciais: ReadonlyArray<'usuario_senha' | 'token'>;
+  /** Where the profile's facts were read. */
+  fonte: string;
+  confianca: Readonly<Record<string, ConfiancaPerfil>>;
+}

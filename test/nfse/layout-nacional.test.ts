@@ -1,0 +1,239 @@
+// A company of a municipality whose provider takes the national DPS on its own web service (the provider table's
+// route provedor_layout_nacional) issues through POST /v1/nfse as any other: its production notes go to the
+// provider's service (here the in-process simulator of its transport shape), the DPS and the cancellation event are
+// the national ones — valid against the national XSD and signed as xmlsec1 verifies —, a lost answer is recovered by
+// the provider's query before any resend, and cancellation goes as the national event in the provider's transport.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { perfilLayoutNacional } from '../../src/engine/nfse/layout-nacional/perfis-layout-nacional.js';
+import { sistemaOf } from '../../src/engine/nfse/provedores/sistemas-proprios.js';
+import { SISTEMA_LAYOUT_NACIONAL } from '../../src/engine/nfse/provedores/sistema-layout-nacional.js';
+import { SISTEMA_NACIONAL } from '../../src/engine/nfse/provedores/sistema-nacional.js';
+import { provedorMunicipio } from '../../src/engine/tabelas/provedor-municipio.js';
+import { PARAMETROS_SIMULADOS } from '../../src/simulator/nacional/parametros-simulados.js';
+import type { LayoutNacionalCall } from '../../src/simulator/layout-nacional/create-layout-nacional-simulator.js';
+import { drainJobs } from '../../src/worker/start-worker.js';
+import { eventsOfNote } from '../support/eventos.js';
+import { xmllint, xmlsecVerify } from '../support/external-tools.js';
+import { expectProblem, expectStatus, httpClient, type Http } from '../support/http.js';
+import { nfseBody, steps } from '../support/nfse.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
+import { waitFor } from '../support/wait.js';
+
+/** One municipality per transport shape: Betha (SOAP, asynchronous), Fiorilli (SOAP, synchronous), SimplISS (REST). */
+const CASOS = [
+  { provedor: 'Betha', ibge: '4209300', forma: 'soap' },
+  { provedor: 'Fiorilli', ibge: '1100122', forma: 'soap' },
+  { provedor: 'SimplISS', ibge: '3541406', forma: 'rest' },
+] as const;
+
+const clock = new FakeClock('2026-11-02T12:00:00Z');
+let t: TestApp;
+let acct: SeededAccount;
+let live: Http;
+
+// The national parameters API states that these municipalities do not issue through the national emitter.
+for (const { ibge } of CASOS)
+  PARAMETROS_SIMULADOS.convenios[ibge] = {
+    tipoConvenioDeserializationSetter: 1,
+    aderenteAmbienteNacional: 1,
+    aderenteEmissorNacional: 0,
+    situacaoEmissaoPadraoContribuintesRFB: 0,
+    aderenteMAN: 0,
+    permiteAproveitametoDeCreditos: null,
+  };
+afterAll(() => {
+  for (const { ibge } of CASOS) delete PARAMETROS_SIMULADOS.convenios[ibge];
+});
+
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock, worker: false, nationalTimeoutMs: 2_000 }),
+);
+beforeAll(async () => {
+  live = httpClient(t.url, await acct.key('live'));
+});
+// A fresh clock minute per test keeps the per-key rate limit out of the way.
+beforeEach(() => clock.advance(MINUTE));
+
+const sim = () => t.app.layoutNacionalSimulator;
+const engine = () => t.app.engine;
+const get = async (id: string) => expectStatus(await live.get(`/v1/nfse/${id}`), 200);
+const idDpsOf = (dpsId: string) => dpsId.slice('PLN'.length);
+/** The calls about one DPS: those that carry it, and the queries that name it. */
+const callsOf = (idDps: string) =>
+  sim()
+    .calls()
+    .filter((c) => c.corpo.includes(idDps) || c.acao.includes(idDps) || (c.documento ?? '').includes(idDps));
+/** The operations of the calls: the SOAP operation, or the REST method and path with its ids elided. */
+const kinds = (calls: LayoutNacionalCall[]) =>
+  calls.map((c) => (c.operacao === 'rest' ? c.acao.replace(/\/(DPS)?\d{20,}/g, '/…') : c.operacao));
+
+function certificateOf(xml: string): string {
+  const body = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]!;
+  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+}
+
+/** The national document the call carried validates against its national schema and its signature verifies. */
+function expectNationalDocument(call: LayoutNacionalCall | undefined, schema: string, signed: string): void {
+  expect(call?.documento).toBeTruthy();
+  const xml = call!.documento!;
+  const lint = xmllint(xml, schema);
+  expect(lint.ok, lint.output).toBe(true);
+  const verified = xmlsecVerify(xml, certificateOf(xml), signed);
+  expect(verified.ok, verified.output).toBe(true);
+}
+
+async function firstAttemptOver(nfseId: string) {
+  await waitFor(async () => {
+    const job = await engine().db.transmissionJob.findFirst({ where: { nfseId } });
+    return !job || job.lockedUntil === null;
+  }, `first attempt of ${nfseId}`);
+}
+
+describe('the provider table places these municipalities on their provider, and the profile serves them', () => {
+  it.each(CASOS)('$provedor ($ibge): route provedor_layout_nacional, a profile, this system', ({ provedor, ibge }) => {
+    const row = provedorMunicipio(ibge)!;
+    expect(row).toMatchObject({ rota: 'provedor_layout_nacional', nome: provedor });
+    expect(perfilLayoutNacional(row.nome)?.nome).toBe(provedor);
+    expect(sistemaOf({ ibge, convenio: 'proprio' })).toBe(SISTEMA_LAYOUT_NACIONAL);
+  });
+
+  it('a provider of the route without a profile (ABase) is not served by this system', () => {
+    const abase = '4302204';
+    expect(provedorMunicipio(abase)).toMatchObject({ rota: 'provedor_layout_nacional', nome: 'ABase' });
+    expect(SISTEMA_LAYOUT_NACIONAL.serves(provedorMunicipio(abase)!)).toBe(false);
+    expect(sistemaOf({ ibge: abase, convenio: 'proprio' })).toBe(SISTEMA_NACIONAL);
+  });
+});
+
+describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibge, forma }) => {
+  let company: SeededCompany;
+  const perfil = perfilLayoutNacional(provedor)!;
+  beforeAll(async () => {
+    company = await acct.company({ municipio: ibge });
+  });
+  const notesOfDps = (idDps: string) =>
+    sim()
+      .notes()
+      .filter((n) => n.idDps === idDps);
+
+  it('a production note goes to the provider in its transport shape and comes back authorised', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    expect(note.status).toBe('autorizada');
+    expect(note.dps_id).toMatch(new RegExp(`^PLNDPS${ibge}`));
+    const idDps = idDpsOf(note.dps_id);
+    const [issued, ...others] = notesOfDps(idDps);
+    expect(others).toEqual([]);
+    expect(note.chave_acesso).toBe(issued!.chave);
+    const calls = callsOf(idDps);
+    if (forma === 'soap') {
+      expect(kinds(calls)).toEqual(perfil.soap!.assincrono ? ['emitir', 'consultar'] : ['emitir']);
+      expect(calls[0]!.acao).toBe(perfil.soap!.emitir.acao);
+      expect(calls[0]!.corpo).toContain(`${perfil.soap!.emitir.elemento} `);
+      expect(calls[0]!.corpo).toContain(`"${perfil.soap!.namespace}"`);
+    } else {
+      expect(kinds(calls)).toEqual(['POST /nfse']);
+    }
+    expectNationalDocument(calls[0], 'DPS_v1.01.xsd', 'infDPS');
+    expect(await eventsOfNote(live, note.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
+  });
+
+  it('a test key is refused with 412 sandbox_municipio_proprio: the provider has no test environment here', async () => {
+    const test = httpClient(t.url, await acct.key('test'));
+    const problem = expectProblem(await test.post('/v1/nfse', nfseBody(company.id)), 412, 'empresa_nao_pronta');
+    const blocking = problem.itens
+      .filter((i: { situacao: string }) => i.situacao === 'bloqueio')
+      .map((i: { item: string }) => i.item);
+    expect(blocking).toContain('sandbox_municipio_proprio');
+  });
+
+  it('lost answer: the note waits, then the provider is queried before any resend — one DPS, one note', async () => {
+    sim().playNext(company.cnpj, 'timeout');
+    const created = expectStatus(
+      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
+    await firstAttemptOver(created.id);
+    const idDps = idDpsOf(created.dps_id);
+    expect(notesOfDps(idDps)).toHaveLength(1);
+    expect((await get(created.id)).status).toBe('transmitindo');
+
+    clock.advance(5_000);
+    await drainJobs(engine());
+    const note = await get(created.id);
+    expect(note.status).toBe('autorizada');
+    expect(steps(note)).toEqual(['criada', 'envio', 'consulta_dps', 'recuperada', 'autorizada']);
+    expect(notesOfDps(idDps)).toHaveLength(1);
+    expect(note.chave_acesso).toBe(notesOfDps(idDps)[0]!.chave);
+    expect(kinds(callsOf(idDps))).toEqual(forma === 'soap' ? ['emitir', 'consultar'] : ['POST /nfse', 'GET /dps/…']);
+  });
+
+  it('the provider down (503): the send is retried and the note is authorised once', async () => {
+    sim().playNext(company.cnpj, 'indisponibilidade');
+    const created = expectStatus(
+      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
+    await firstAttemptOver(created.id);
+    clock.advance(5_000);
+    await drainJobs(engine());
+    const note = await get(created.id);
+    expect(note.status).toBe('autorizada');
+    expect(notesOfDps(idDpsOf(created.dps_id))).toHaveLength(1);
+  });
+
+  it('a rejection with a national code → 422 nfse_rejeitada with that code, and no note at the provider', async () => {
+    sim().playNext(company.cnpj, 'rejeitar:E0310');
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id)), 422, 'nfse_rejeitada');
+    expect(problem.nfse.status).toBe('rejeitada');
+    expect(problem.nfse.rejeicao.codigo_oficial).toBe('E0310');
+    expect(notesOfDps(idDpsOf(problem.nfse.dps_id))).toHaveLength(0);
+  });
+
+  it('cancellation goes as the signed national event in the provider transport', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const cancelled = expectStatus(
+      await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+        codigo_motivo: '2',
+        motivo: 'Serviço não foi prestado ao cliente',
+      }),
+      200,
+    );
+    expect(cancelled.status).toBe('cancelada');
+    expect(cancelled.cancelamento).toMatchObject({ tipo: 'cancelamento', codigo_motivo: '2', recuperado: false });
+    expect(
+      sim()
+        .notes()
+        .find((n) => n.chave === note.chave_acesso)!.status,
+    ).toBe('cancelada');
+    const call = sim()
+      .calls()
+      .filter((c) => (c.documento ?? '').includes(`<chNFSe>${note.chave_acesso}</chNFSe>`))
+      .at(-1);
+    if (forma === 'soap') expect(call!.acao).toBe(perfil.soap!.cancelar.acao);
+    expectNationalDocument(call, 'pedRegEvento_v1.01.xsd', 'infPedReg');
+    expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
+  });
+
+  it('a lost cancellation answer is found at the provider and recorded as recovered', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    sim().playNext(company.cnpj, 'timeout');
+    const cancelled = expectStatus(
+      await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+        codigo_motivo: '1',
+        motivo: 'Valor informado incorretamente na nota',
+      }),
+      200,
+    );
+    expect(cancelled.status).toBe('cancelada');
+    expect(cancelled.cancelamento).toMatchObject({ recuperado: true, codigo_motivo: '1' });
+    expect(
+      sim()
+        .calls()
+        .filter((c) => (c.documento ?? '').includes(`<chNFSe>${note.chave_acesso}</chNFSe>`)),
+    ).toHaveLength(1);
+  });
+});
