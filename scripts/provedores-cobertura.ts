@@ -31,6 +31,15 @@ interface LinhaRota {
   recusados: Conta;
   /** The families (or providers) served on the route, with their municipalities. */
   familiasEmitindo: Record<string, number>;
+  /** Why the refused ones are (the reasons of readiness `provedor_municipio`), with their municipalities. */
+  motivosRecusa: Record<string, number>;
+}
+
+/** The reason readiness gives a refused municipality, in a word. */
+function motivoRecusa(d: ReturnType<typeof decideRotaNfse>): string {
+  if (d.rota === 'desconhecido' && d.origem !== 'tabela') return 'act names an own system the table lacks';
+  if (d.rota === 'desconhecido') return d.provedor.nome ? 'own layout' : 'no provider known';
+  return 'family not implemented';
 }
 
 const zero = (): Conta => ({ municipios: 0, populacao: 0 });
@@ -41,7 +50,7 @@ const soma = (c: Conta, populacao: number) => {
 
 function cobertura(dia: string) {
   const linhas = new Map<RotaNfse, LinhaRota>(
-    ROTAS.map((rota) => [rota, { rota, emitindo: zero(), recusados: zero(), familiasEmitindo: {} }]),
+    ROTAS.map((rota) => [rota, { rota, emitindo: zero(), recusados: zero(), familiasEmitindo: {}, motivosRecusa: {} }]),
   );
   const foraDoNacional = { emitindo: zero(), recusados: zero() };
   for (const m of todosMunicipios()) {
@@ -53,7 +62,11 @@ function cobertura(dia: string) {
       soma(linha.emitindo, populacao);
       const familia = decisao.rota === 'nacional' ? 'sistema nacional' : (decisao.provedor.familia ?? sistema.sistema);
       linha.familiasEmitindo[familia] = (linha.familiasEmitindo[familia] ?? 0) + 1;
-    } else soma(linha.recusados, populacao);
+    } else {
+      soma(linha.recusados, populacao);
+      const motivo = motivoRecusa(decisao);
+      linha.motivosRecusa[motivo] = (linha.motivosRecusa[motivo] ?? 0) + 1;
+    }
     if (decisao.rota !== 'nacional') soma(sistema ? foraDoNacional.emitindo : foraDoNacional.recusados, populacao);
   }
   const rotas = [...linhas.values()];
@@ -83,17 +96,21 @@ function markdown(c: ReturnType<typeof cobertura>): string {
       .map(([f, n]) => (l.rota === 'nacional' ? '' : `${f} ${n}`))
       .filter(Boolean)
       .join(', ');
-    return `| \`${l.rota}\` | ${l.emitindo.municipios} | ${milhoes(l.emitindo.populacao)} | ${l.recusados.municipios} | ${milhoes(l.recusados.populacao)} | ${familias || '—'} |`;
+    const motivos = Object.entries(l.motivosRecusa)
+      .sort((a, b) => b[1] - a[1])
+      .map(([m, n]) => `${m} ${n}`)
+      .join(', ');
+    return `| \`${l.rota}\` | ${l.emitindo.municipios} | ${milhoes(l.emitindo.populacao)} | ${l.recusados.municipios} | ${milhoes(l.recusados.populacao)} | ${familias || '—'} | ${motivos || '—'} |`;
   });
   return [
     INICIO,
     `Coverage on ${c.dia}, computed by \`npm run provedores:cobertura\` from the provider table of the data directory and`,
     "each own system's `serves` (a company without `rota_nfse`; municipal acts and the official adhesion list known offline).",
     '',
-    '| Route | Issuing: municipalities | Issuing: population | Refused: municipalities | Refused: population | Families issuing (municipalities) |',
-    '| --- | ---: | ---: | ---: | ---: | --- |',
+    '| Route | Issuing: municipalities | Issuing: population | Refused: municipalities | Refused: population | Families issuing (municipalities) | Refused because (municipalities) |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- |',
     ...linhas,
-    `| **total** | ${c.total.emitindo.municipios} | ${milhoes(c.total.emitindo.populacao)} | ${c.total.recusados.municipios} | ${milhoes(c.total.recusados.populacao)} | |`,
+    `| **total** | ${c.total.emitindo.municipios} | ${milhoes(c.total.emitindo.populacao)} | ${c.total.recusados.municipios} | ${milhoes(c.total.recusados.populacao)} | | |`,
     '',
     `Outside the national system: ${c.foraDoNacional.emitindo.municipios} municipalities issuing (${milhoes(c.foraDoNacional.emitindo.populacao)}, ` +
       `${String(c.foraDoNacional.populacaoCobertaPct).replace('.', ',')} % of that population), ${c.foraDoNacional.recusados.municipios} refused ` +
