@@ -30,6 +30,13 @@ function destino(decisao: DecisaoRota, rota: DecisaoRota['rota']): string {
   }
 }
 
+/** Where the data place the municipality that the company's choice goes against. */
+function contraOsDados(decisao: DecisaoRota): string {
+  if (decisao.rotaDados === 'desconhecido' && !decisao.provedor.nome)
+    return 'para o qual os dados não conhecem provedor';
+  return `que segundo os dados emite via ${destino(decisao, decisao.rotaDados)}`;
+}
+
 /** Why no system this service reaches issues for the municipality. */
 function motivo(decisao: DecisaoRota): string {
   const { nome, layout } = decisao.provedor;
@@ -65,7 +72,7 @@ export function provedorMunicipioItem(decisao: DecisaoRota, sistema: NfseSistema
     return {
       item: ITEM,
       situacao: 'aviso',
-      mensagem: `A empresa escolheu o sistema nacional (rota_nfse) para as notas de ${onde}, que os dados colocam em ${destino(decisao, decisao.rotaDados)} (${fonteDe(decisao)}).`,
+      mensagem: `A empresa escolheu o sistema nacional (rota_nfse) para as notas de ${onde}, ${contraOsDados(decisao)} (${fonteDe(decisao)}).`,
       correcao:
         'Confirme com a prefeitura que ela aceita as notas do sistema nacional; para seguir a tabela, defina rota_nfse: null.',
     };
