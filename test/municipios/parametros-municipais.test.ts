@@ -15,9 +15,9 @@ const BELO_HORIZONTE = '3106200';
 // Listed as adhering to the national issuer in the official list of 2026-09-28, absent from our table.
 const ALTO_ALEGRE_DOS_PARECIS = '1100379';
 const PIMENTA_BUENO = '1100189';
-// Not in that list, nor in our table: nothing is known of its issuer.
-const ALTA_FLORESTA_DOESTE = '1100015';
-// Our 2025 survey says own system, without an act that confirms it.
+// Not in that list, nor in our table, nor in the provider table: nothing is known of its issuer.
+const CAUCAIA = '2303709';
+// Our 2025 survey says own system, without an act that confirms it; the provider table: ISSSalvador (ABRASF 1.00).
 const SALVADOR = '2927408';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
@@ -75,25 +75,29 @@ describe('municipal parameters in readiness and issuance', () => {
     expect(res.body.itens.find((i: ReadinessItem) => i.item === 'sandbox_municipio_proprio').situacao).toBe('bloqueio');
   });
 
-  it('a municipality nothing is known of is not blocked, and readiness says why', async () => {
-    const company = await acct.company({ municipio: ALTA_FLORESTA_DOESTE });
+  it('a municipality nothing is known of is refused by provedor_municipio, and readiness says why', async () => {
+    const company = await acct.company({ municipio: CAUCAIA });
     const r = await readiness(company.id);
-    expect(item(r, 'sandbox_municipio_proprio').situacao).toBe('ok');
     expect(item(r, 'convenio_municipio')).toMatchObject({
       situacao: 'aviso',
       fonte: expect.stringContaining('não prova sistema próprio'),
     });
-    expect(r.situacao).not.toBe('bloqueio');
+    expect(item(r, 'provedor_municipio')).toMatchObject({
+      situacao: 'bloqueio',
+      mensagem: expect.stringMatching(/Caucaia\/CE.*nenhum provedor de NFS-e é conhecido/),
+    });
+    expect(r.situacao).toBe('bloqueio');
   });
 
-  it("our survey's own system without an act warns a test key, never blocks it", async () => {
+  it("our survey's own system without an act decides no route: the provider table does, and a test key is refused", async () => {
     const company = await acct.company({ municipio: SALVADOR });
     const r = await readiness(company.id);
-    expect(item(r, 'sandbox_municipio_proprio')).toMatchObject({
-      situacao: 'aviso',
-      fonte: expect.stringContaining('levantamento'),
-    });
-    expect(r.situacao).not.toBe('bloqueio');
+    expect(item(r, 'convenio_municipio').fonte).toContain('levantamento');
+    // No test environment at the city (sandbox_municipio_proprio), or no system for its layout (provedor_municipio).
+    const recusa = r.itens.find(
+      (i) => i.situacao === 'bloqueio' && ['sandbox_municipio_proprio', 'provedor_municipio'].includes(i.item),
+    );
+    expect(recusa?.mensagem).toContain('Salvador');
   });
 
   it('a municipality the official list marks national answers from the API while it is up', async () => {

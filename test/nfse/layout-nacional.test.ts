@@ -8,7 +8,6 @@ import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { perfilLayoutNacional } from '../../src/engine/nfse/layout-nacional/perfis-layout-nacional.js';
 import { sistemaOf } from '../../src/engine/nfse/provedores/sistemas-proprios.js';
 import { SISTEMA_LAYOUT_NACIONAL } from '../../src/engine/nfse/provedores/sistema-layout-nacional.js';
-import { SISTEMA_NACIONAL } from '../../src/engine/nfse/provedores/sistema-nacional.js';
 import { provedorMunicipio } from '../../src/engine/tabelas/provedor-municipio.js';
 import { PARAMETROS_SIMULADOS } from '../../src/simulator/nacional/parametros-simulados.js';
 import type { LayoutNacionalCall } from '../../src/simulator/layout-nacional/create-layout-nacional-simulator.js';
@@ -98,14 +97,16 @@ describe('the provider table places these municipalities on their provider, and 
     const row = provedorMunicipio(ibge)!;
     expect(row).toMatchObject({ rota: 'provedor_layout_nacional', nome: provedor });
     expect(perfilLayoutNacional(row.nome)?.nome).toBe(provedor);
-    expect(sistemaOf({ ibge, convenio: 'proprio' })).toBe(SISTEMA_LAYOUT_NACIONAL);
+    expect(sistemaOf({ rota: row.rota, provedor: row })).toBe(SISTEMA_LAYOUT_NACIONAL);
   });
 
-  it('a provider of the route without a profile (ABase) is not served by this system', () => {
+  it('a provider of the route without a profile (ABase) is served by no system', () => {
     const abase = '4302204';
     expect(provedorMunicipio(abase)).toMatchObject({ rota: 'provedor_layout_nacional', nome: 'ABase' });
-    expect(SISTEMA_LAYOUT_NACIONAL.serves(provedorMunicipio(abase)!)).toBe(false);
-    expect(sistemaOf({ ibge: abase, convenio: 'proprio' })).toBe(SISTEMA_NACIONAL);
+    const row = provedorMunicipio(abase)!;
+    expect(SISTEMA_LAYOUT_NACIONAL.serves(row)).toBe(false);
+    // No system serves it: readiness refuses the company instead of sending the note to the national system.
+    expect(sistemaOf({ rota: row.rota, provedor: row })).toBeNull();
   });
 });
 

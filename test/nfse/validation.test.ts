@@ -247,9 +247,10 @@ describe('adjustments and the validation response', () => {
   });
 
   it('company defaults padrao.* fill the service code, rate, retention and NBS', async () => {
-    // A municipality whose convênio nothing states: the rate is neither required nor refused for lucro presumido.
+    // A municipality whose convênio nothing states (Ouro Preto do Oeste: absent from the adhesion list, national per
+    // the provider table): the rate is neither required nor refused for lucro presumido.
     const withDefaults = await acct.company({
-      municipio: '1100015',
+      municipio: '1100155',
       padroes: { codigo_nacional: '010101', aliquota_iss: '3.00', iss_retido: false, nbs: '115021000' },
     });
     const body = nfseBody(withDefaults.id, { servico: { descricao: 'Sistema' } });

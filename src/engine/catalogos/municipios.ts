@@ -9,6 +9,8 @@ import type { ParametrosDaEmpresaDeps } from '../municipios/query-parametros-da-
 import { queryBeneficioMunicipal } from '../municipios/query-beneficio-municipal.js';
 import { queryRegimesERetencoes } from '../municipios/query-regimes-e-retencoes.js';
 import { companyCredentials } from '../empresas/company-credentials.js';
+import { rotaNfseDaEmpresa } from '../nfse/provedores/rota-nfse-da-empresa.js';
+import { provedorView } from '../nfse/provedores/provedor-view.js';
 
 export interface ListMunicipiosOptions extends CataloguePageOptions {
   /** Words of the name. */
@@ -83,6 +85,8 @@ export async function getMunicipio(deps: ParametrosDaEmpresaDeps, principal: Pri
   return {
     ...m,
     ...TABELA_MUNICIPIOS,
+    // The route of a company of the municipality that made no choice of its own (rota_nfse null).
+    provedor: provedorView(rotaNfseDaEmpresa({ municipio: ibge, rotaNfse: null }, p, deps.clock.now())),
     parametros: {
       convenio: p.convenio,
       // Unknown adhesion stays null: nothing states it.

@@ -15,6 +15,9 @@ export const REGIMES_APURACAO_SIMPLES = [
 /** Occurrences of the autXML group in layout 4.00 (leiauteNFe_v4.00.xsd, maxOccurs 10). */
 export const MAX_AUTORIZADOS_XML = 10;
 
+/** The routes a company may choose for its NFS-e (`rota_nfse`). */
+export const ROTAS_NFSE_EMPRESA = ['nacional'] as const;
+
 const oneOf = (values: readonly string[], mensagem: string, correcao: string) =>
   checkText((s) => values.includes(s), `${mensagem}: deve ser um de: ${values.join(', ')}.`, correcao);
 
@@ -176,6 +179,12 @@ export const companyFields = {
       'Use uma série até 89999, por exemplo "1".',
     ),
     checkText((s) => s !== '49999', 'a série 49999 é reservada ao ambiente de teste.', 'Use outra série.'),
+  ),
+  // The company's own knowledge of where its municipality issues, against the provider table: only the national
+  // system can be chosen (an own system is reached only where the table places it); null = the table decides.
+  rotaNfse: v.pipe(
+    optionalText(20),
+    oneOf(ROTAS_NFSE_EMPRESA, 'rota de NFS-e', 'Use "nacional", ou null para a rota da tabela de provedores.'),
   ),
   inscricaoEstadual: v.pipe(
     optionalText(14),

@@ -53,6 +53,7 @@ export async function createCompany(
       inscricaoMunicipal: input.inscricaoMunicipal,
       regimeApuracaoSimples: input.regimeApuracaoSimples,
       serieDps: input.serieDps,
+      rotaNfse: input.rotaNfse,
       inscricaoEstadual: input.inscricaoEstadual,
       serieNfe: input.serieNfe,
       endereco: input.endereco ? (storedEndereco(input.endereco) as object) : undefined,

@@ -14,6 +14,7 @@ export function presentCompany(company: CompanyWithCertificate) {
     inscricao_municipal: company.inscricaoMunicipal,
     regime_apuracao_simples: company.regimeApuracaoSimples,
     serie_dps: company.serieDps,
+    rota_nfse: company.rotaNfse,
     inscricao_estadual: company.inscricaoEstadual,
     serie_nfe: company.serieNfe,
     endereco: (company.endereco as Record<string, string> | null) ?? null,

@@ -35,6 +35,7 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
   if (patch.inscricaoMunicipal !== undefined) data.inscricaoMunicipal = patch.inscricaoMunicipal;
   if (patch.regimeApuracaoSimples !== undefined) data.regimeApuracaoSimples = patch.regimeApuracaoSimples;
   if (patch.serieDps !== undefined) data.serieDps = patch.serieDps;
+  if (patch.rotaNfse !== undefined) data.rotaNfse = patch.rotaNfse;
   if (patch.inscricaoEstadual !== undefined) data.inscricaoEstadual = patch.inscricaoEstadual;
   if (patch.serieNfe !== undefined) data.serieNfe = patch.serieNfe;
   if (patch.endereco !== undefined)

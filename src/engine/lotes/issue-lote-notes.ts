@@ -27,6 +27,7 @@ import { validateLine } from './validate-line.js';
 import { queryParametrosDaEmpresa } from '../municipios/query-parametros-da-empresa.js';
 import type { NfseProvider } from '../nfse/provedores/nfse-provider.js';
 import { resolveNfseProvider } from '../nfse/provedores/resolve-nfse-provider.js';
+import { rotaNfseDaEmpresa } from '../nfse/provedores/rota-nfse-da-empresa.js';
 import { toJsonColumn } from '../nucleo/json-column.js';
 
 const CHUNK = 200;
@@ -93,7 +94,7 @@ async function startIssuance(deps: TransmissionDeps, lote: Lote): Promise<LoteIs
         codigosServico: [],
       })
     ).get(company.municipio) ?? null;
-  const provider = resolveNfseProvider(deps, environment, municipal);
+  const provider = resolveNfseProvider(deps, environment, rotaNfseDaEmpresa(company, municipal, deps.clock.now()));
   return { deps, lote, company, provider, signer, serie };
 }
 

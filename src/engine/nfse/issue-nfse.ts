@@ -23,6 +23,7 @@ import { checkSubstitution } from './check-substitution.js';
 import { waitForSettled } from './wait-for-settled.js';
 import { publishNotes } from './update-note.js';
 import { resolveNfseProvider } from './provedores/resolve-nfse-provider.js';
+import { rotaNfseDaEmpresa } from './provedores/rota-nfse-da-empresa.js';
 import type { NfseProvider, ProviderDocument } from './provedores/nfse-provider.js';
 import type { NfseSistema } from './provedores/nfse-sistema.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
@@ -106,7 +107,7 @@ async function admitIssuance(deps: TransmissionDeps, principal: Principal, body:
     request,
     resolved: validation.resolved,
     ajustes: validation.ajustes ?? [],
-    provider: resolveNfseProvider(deps, principal.environment, municipal),
+    provider: resolveNfseProvider(deps, principal.environment, rotaNfseDaEmpresa(company, municipal, deps.clock.now())),
     substitution,
   };
 }

@@ -6,6 +6,10 @@ import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import { nfeReadinessItems } from './nfe-readiness-items.js';
 import { reducaoIbsCbsItem } from './reducao-ibs-cbs-item.js';
 import { sistemaOf } from '../nfse/provedores/sistemas-proprios.js';
+import type { NfseSistema } from '../nfse/provedores/nfse-sistema.js';
+import { rotaNfseDaEmpresa } from '../nfse/provedores/rota-nfse-da-empresa.js';
+import type { DecisaoRota } from '../nfse/provedores/decide-rota-nfse.js';
+import { provedorMunicipioItem } from '../nfse/provedores/provedor-municipio-item.js';
 
 export type Situacao = 'ok' | 'aviso' | 'bloqueio';
 
@@ -49,9 +53,11 @@ export function readinessItems(facts: ReadinessFacts): ReadinessItem[] {
   const origem = { fonte: params.convenioFonte, versao: params.versao };
   const mun = municipio(company.municipio);
   const padroes = (company.padroes ?? {}) as Record<string, unknown>;
+  const rota = rotaNfseDaEmpresa(company, params, now);
+  const sistema = sistemaOf(rota);
   const items: ReadinessItem[] = [
     ...companyItems(facts),
-    { ...sandboxItem(facts, mun?.nome ?? company.municipio), ...origem },
+    { ...sandboxItem(facts, mun?.nome ?? company.municipio, sistema), ...origem },
     tokenItem(company, params),
     regimeApuracaoItem(company),
     mun
@@ -62,6 +68,7 @@ export function readinessItems(facts: ReadinessFacts): ReadinessItem[] {
           'Corrija o código IBGE do município.',
         ),
     { ...convenioItem(params), ...origem },
+    { ...provedorMunicipioItem(rota, sistema), fonte: rota.fonte || null, versao: rotaVersao(rota) },
     ok('serie_dps', environment === 'test' ? 'Série de teste 49999.' : `Série da DPS: ${company.serieDps ?? '1'}.`),
     padroesItem(padroes),
     { ...municipalParametersItem(params, padroes, now), fonte: params.fonte, versao: params.versao },
@@ -72,9 +79,7 @@ export function readinessItems(facts: ReadinessFacts): ReadinessItem[] {
     ...nfeReadinessItems(company, environment),
   ];
   // What the company's issuing system asks beyond the national layout stands where the general item found nothing.
-  const doSistema: ReadinessItem[] = sistemaOf({ ibge: company.municipio, convenio: params.convenio }).readinessItems(
-    company,
-  );
+  const doSistema: ReadinessItem[] = sistema?.readinessItems(company) ?? [];
   // Every item has both members, so the 412's `itens` read exactly as GET …/prontidao.
   return items
     .map((i) => (i.situacao === 'ok' ? (doSistema.find((s) => s.item === i.item) ?? i) : i))
@@ -105,16 +110,26 @@ function companyItems({ company, accountPlan, environment, now }: ReadinessFacts
   ];
 }
 
-/** A test key is refused only on a known fact (an act, the national API, the official list), never on our survey. */
-function sandboxItem({ environment, municipal: params }: ReadinessFacts, nome: string): ReadinessItem {
-  if (environment === 'test' && params.convenio === 'proprio' && params.convenioConhecido) {
+/**
+ * A test key of a company whose route is an own system is refused: none has a test environment. Where no system
+ * serves the route, `provedor_municipio` refuses every key. Our survey alone (no act, API or list) changes no route:
+ * it is only a warning.
+ */
+function sandboxItem(
+  { environment, municipal: params }: ReadinessFacts,
+  nome: string,
+  sistema: NfseSistema | null,
+): ReadinessItem {
+  if (environment === 'test' && sistema && sistema.sistema !== 'nacional') {
     return bloqueio(
       'sandbox_municipio_proprio',
       `${nome} emite pelo sistema próprio da prefeitura, que não tem ambiente de teste.`,
       'Teste a integração com uma empresa de município do sistema nacional, ou emita em produção.',
     );
   }
-  if (environment === 'test' && params.convenio === 'proprio') {
+  if (environment === 'test' && !sistema)
+    return ok('sandbox_municipio_proprio', 'Sem sistema de emissão: veja provedor_municipio.');
+  if (environment === 'test' && params.convenio === 'proprio' && !params.convenioConhecido) {
     return aviso(
       'sandbox_municipio_proprio',
       `Nosso levantamento indica que ${nome} emite pelo sistema próprio, sem ato ou consulta oficial que o confirme: os testes seguem pelo simulador do sistema nacional.`,
@@ -160,6 +175,11 @@ function padroesItem(padroes: Record<string, unknown>): ReadinessItem {
     );
   }
   return ok('padroes_emissao', `Código de serviço padrão: ${padroes.codigo_nacional}.`);
+}
+
+/** The version of the data the route came from: the provider table's row date, the act's start, the API's answer. */
+function rotaVersao(rota: DecisaoRota): string | null {
+  return rota.origem === 'empresa' ? 'rota_nfse da empresa' : rota.data;
 }
 
 /** How the answer was obtained, for the messages: integrators see when the API was not the one answering. */

@@ -1,6 +1,7 @@
 import { getMunicipio, listMunicipios, municipioCursor } from '../../engine/catalogos/municipios.js';
 import { getServico, listServicos, servicoCursor, type ServicoCatalogo } from '../../engine/catalogos/servicos.js';
 import type { Municipio } from '../../engine/tabelas/index.js';
+import type { ProvedorView } from '../../engine/nfse/provedores/provedor-view.js';
 import { builder } from '../builder.js';
 import { snakeKeys } from '../snake-keys.js';
 import { principalOf } from './principal-of.js';
@@ -158,7 +159,41 @@ const ParametrosRef = builder.objectRef<Parametros>('ParametrosMunicipais').impl
   }),
 });
 
-type MunicipioView = Municipio & Partial<{ versao: string; fonte: string; parametros: Parametros }>;
+type MunicipioView = Municipio &
+  Partial<{ versao: string; fonte: string; parametros: Parametros; provedor: ProvedorView }>;
+
+const ProvedorNfseRef = builder.objectRef<ProvedorView>('ProvedorNfseMunicipio').implement({
+  description:
+    "The municipality's NFS-e route and provider: the provider table's row (data directory), overridden by a municipal act or the national parameters API where they state the convênio; for a company without rota_nfse.",
+  fields: (t) => ({
+    nome: t.exposeString('nome', {
+      nullable: true,
+      description: 'The provider as the source spells it; null = none known.',
+    }),
+    familia: t.exposeString('familia', {
+      nullable: true,
+      description: 'The family whose profile serves the provider.',
+    }),
+    versao: t.exposeString('versao', {
+      nullable: true,
+      description: 'Layout version (2.04, 1.00; 1.01 = national DPS).',
+    }),
+    rota: t.exposeString('rota', {
+      description:
+        "nacional, provedor_layout_nacional (national DPS over the provider's web service), abrasf, sao_paulo or desconhecido.",
+    }),
+    confianca: t.exposeString('confianca', { description: 'oficial, terceiros or desconhecida.' }),
+    fonte: t.exposeString('fonte', {
+      description: "Where the route comes from (the table row's source, the act, the API answer).",
+    }),
+    data: t.exposeString('data', { nullable: true, description: 'Date of that source (AAAA-MM-DD).' }),
+    origem: t.exposeString('origem', { description: 'tabela, ato, api or lista_oficial: what placed the route.' }),
+    suportado: t.exposeBoolean('suportado', {
+      description:
+        "The service issues on this route; false = readiness refuses the municipality's companies (provedor_municipio).",
+    }),
+  }),
+});
 
 const MunicipioRef = builder.objectRef<MunicipioView>('Municipio').implement({
   fields: (t) => ({
@@ -168,6 +203,12 @@ const MunicipioRef = builder.objectRef<MunicipioView>('Municipio').implement({
     versao: t.string({ nullable: true, resolve: (m) => m.versao ?? null }),
     fonte: t.string({ nullable: true, resolve: (m) => m.fonte ?? null }),
     parametros: t.field({ type: ParametrosRef, nullable: true, resolve: (m) => m.parametros ?? null }),
+    provedor: t.field({
+      type: ProvedorNfseRef,
+      nullable: true,
+      description: 'NFS-e route and provider (only on the municipality query).',
+      resolve: (m) => m.provedor ?? null,
+    }),
   }),
 });
 

@@ -41,6 +41,11 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     inscricaoMunicipal: t.exposeString('inscricao_municipal', { nullable: true }),
     regimeApuracaoSimples: t.exposeString('regime_apuracao_simples', { nullable: true }),
     serieDps: t.exposeString('serie_dps', { nullable: true }),
+    rotaNfse: t.exposeString('rota_nfse', {
+      nullable: true,
+      description:
+        'NFS-e route the company chose against the provider table: "nacional"; null = the route of the table (GET /v1/municipios/{ibge} provedor).',
+    }),
     inscricaoEstadual: t.exposeString('inscricao_estadual', {
       nullable: true,
       description: 'State registration (NF-e issuer IE).',
@@ -114,6 +119,10 @@ const settingFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'Inp
   regimeApuracaoSimples: t.string(),
   serieDps: t.string({
     description: 'DPS series, 1 to 5 digits; 90000–99999 are refused by the national schema; 49999 is the test series.',
+  }),
+  rotaNfse: t.string({
+    description:
+      'NFS-e route chosen against the provider table: "nacional" (the company knows its municipality accepts the national system); null = the table decides.',
   }),
   inscricaoEstadual: t.string({ description: 'NF-e issuer state registration (digits, or ISENTO).' }),
   serieNfe: t.string({ description: 'NF-e series of the API, 0 to 889; absent = 1.' }),

@@ -4,7 +4,8 @@ import { MUNICIPIO_FIELDS, query } from './catalogue-body.js';
 export const getMunicipio: RestOperation = {
   document: `query($ibge: String!, $competencia: String, $codigoServico: String, $beneficio: String) {
     municipio(ibge: $ibge, competencia: $competencia, codigoServico: $codigoServico, beneficio: $beneficio) {
-    __typename ... on Municipio { ${MUNICIPIO_FIELDS} versao fonte parametros {
+    __typename ... on Municipio { ${MUNICIPIO_FIELDS} versao fonte
+    provedor { nome familia versao rota confianca fonte data origem suportado } parametros {
       convenio aderenteEmissorNacional sistemaProprio convenioConhecido convenioOrigem convenioFonte convenioDesde consultadoEm
       apiIndisponivel exigeToken inscricaoMunicipal
       aliquotas { codigoServico aliquota vigenciaInicio vigenciaFim }

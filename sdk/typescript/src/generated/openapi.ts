@@ -1361,6 +1361,11 @@ export interface components {
             razao_social: string;
             regime_apuracao_simples?: string | null;
             regime_tributario?: string | null;
+            /**
+             * @description NFS-e route the company chose against the provider table; null = the table's
+             * @enum {string|null}
+             */
+            rota_nfse?: "nacional" | null;
             serie_dps?: string | null;
             serie_nfe?: string | null;
             /** @enum {string} */
@@ -1419,6 +1424,11 @@ export interface components {
             regime_apuracao_simples?: "federais_municipal_sn" | "federais_sn_municipal_fora" | "todos_fora_sn";
             /** @enum {string} */
             regime_tributario?: "simples_nacional" | "mei" | "lucro_presumido" | "lucro_real";
+            /**
+             * @description NFS-e route chosen against the provider table: nacional (the company knows its municipality accepts the national system); null or absent = the route of the table (GET /v1/municipios/{ibge} provedor). Shown in readiness item provedor_municipio
+             * @enum {string|null}
+             */
+            rota_nfse?: "nacional" | null;
             /** @description DPS series, 1 to 5 digits; 90000–99999 are refused by the national schema (TSSerieDPS); 49999 is the test series */
             serie_dps?: string;
             /** @description NF-e series of the API, 0 to 889 (890-999 are reserved); absent = 1 */
@@ -1462,6 +1472,11 @@ export interface components {
             regime_apuracao_simples?: "federais_municipal_sn" | "federais_sn_municipal_fora" | "todos_fora_sn" | null;
             /** @enum {string|null} */
             regime_tributario?: "simples_nacional" | "mei" | "lucro_presumido" | "lucro_real" | null;
+            /**
+             * @description nacional, or null for the route of the provider table
+             * @enum {string|null}
+             */
+            rota_nfse?: "nacional" | null;
             serie_dps?: string | null;
             serie_nfe?: string | null;
             /** @description Stored encrypted, never returned; null removes it */
@@ -1580,6 +1595,30 @@ export interface components {
                 sistema_proprio: boolean | null;
                 /** @description Version of the data that answered: the table's content hash (plus the official list's name), or adn-parametrizacao-v1@<answer time> */
                 versao: string;
+            };
+            /** @description The NFS-e route and provider for a company of the municipality without rota_nfse: the provider table's row (data directory), overridden by a municipal act (from its start date) or the national parameters API where they state the convênio */
+            provedor: {
+                /** @enum {string} */
+                confianca: "oficial" | "terceiros" | "desconhecida";
+                /** @description Date of that source, AAAA-MM-DD */
+                data: string | null;
+                /** @description The family whose profile serves the provider */
+                familia: string | null;
+                /** @description Where the route comes from: the table row's source, the act, the API answer */
+                fonte: string;
+                /** @description The provider as the source spells it; null = none known */
+                nome: string | null;
+                /**
+                 * @description What placed the route
+                 * @enum {string}
+                 */
+                origem: "tabela" | "ato" | "api" | "lista_oficial";
+                /** @enum {string} */
+                rota: "nacional" | "provedor_layout_nacional" | "abrasf" | "sao_paulo" | "desconhecido";
+                /** @description The service issues on this route; false = readiness refuses the municipality's companies (provedor_municipio) */
+                suportado: boolean;
+                /** @description Layout version (2.04, 1.00; 1.01 = national DPS) */
+                versao: string | null;
             };
             uf: string;
             /** @description Version of the IBGE table (Anexo A) */
@@ -2395,6 +2434,7 @@ export interface components {
             correcao: string | null;
             /** @description Municipal items: where the fact came from (an act, the national API or its cache, the official list, the project's table) */
             fonte?: string | null;
+            /** @description The spec's items, plus provedor_municipio: where the company's NFS-e go on its municipality's route (the provider table, an act or the national API, the company's rota_nfse); bloqueio naming the municipality and the reason where no system this service reaches issues there (no provider known, a provider or layout not supported, an own layout); aviso where the company chose rota_nfse against the table */
             item: string;
             mensagem: string;
             /** @enum {string} */

@@ -1,11 +1,12 @@
-import { municipioSemProvedor, provedorMunicipio } from '../../tabelas/provedor-municipio.js';
 import type { Environment } from '../../nucleo/environment.js';
-import type { ParametrosMunicipio } from '../../tabelas/parametros-municipio.js';
+import { EngineError } from '../../errors.js';
 import type { TransmissionDeps } from '../../transmission-deps.js';
 import { abrasfProvider } from './abrasf-provider.js';
 import { layoutNacionalProvider } from './layout-nacional-provider.js';
 import { nationalProvider } from './national-provider.js';
 import type { NfseProvider } from './nfse-provider.js';
+import type { DecisaoRota } from './decide-rota-nfse.js';
+import { nomeMunicipio, provedorMunicipioItem } from './provedor-municipio-item.js';
 import { saoPauloProvider } from './sao-paulo-provider.js';
 
 interface Providers {
@@ -36,21 +37,34 @@ function providers(deps: TransmissionDeps): Providers {
 }
 
 /**
- * Where a company's notes go, from its municipality's parameters: a municipality on its own system (`convenio`
- * `proprio`) that one of the own-system providers serves goes to it; every other one to the national system.
- * Only production keys reach an own system: none has a test environment, so a test key of such a company is
- * refused by readiness (`sandbox_municipio_proprio`) or, where the own system is only our survey, tested against
- * the national simulator as before.
+ * Where a company's notes go, from its decided route (rotaNfseDaEmpresa): the national system for `nacional`;
+ * elsewhere the own-system provider that serves the route's row, and only for production keys (no own system has
+ * a test environment: readiness refuses such a company's test key, `sandbox_municipio_proprio`). A route no
+ * reachable provider serves is refused (412 `empresa_nao_pronta`, the readiness item `provedor_municipio`), never
+ * sent to the national system.
  */
 export function resolveNfseProvider(
   deps: TransmissionDeps,
   environment: Environment,
-  municipal: Pick<ParametrosMunicipio, 'ibge' | 'convenio'> | null,
+  decisao: DecisaoRota,
 ): NfseProvider {
   const p = providers(deps);
-  if (environment !== 'live' || municipal?.convenio !== 'proprio') return p.national;
-  const provedor = provedorMunicipio(municipal.ibge) ?? municipioSemProvedor(municipal.ibge);
-  return p.own.find((own) => own.serves(provedor)) ?? p.national;
+  if (decisao.rota === 'nacional') return p.national;
+  const own = environment === 'live' ? p.own.find((o) => o.serves(decisao.provedor)) : undefined;
+  if (own) return own;
+  const item =
+    environment === 'live'
+      ? provedorMunicipioItem(decisao, null)
+      : {
+          item: 'sandbox_municipio_proprio',
+          situacao: 'bloqueio' as const,
+          mensagem: `${nomeMunicipio(decisao.ibge)} não emite pelo sistema nacional, e o sistema do município não tem ambiente de teste.`,
+          correcao: 'Teste a integração com uma empresa de município do sistema nacional, ou emita em produção.',
+        };
+  throw new EngineError('empresa_nao_pronta', 'A empresa não está pronta para emitir.', {
+    correcao: item.correcao,
+    extra: { itens: [{ ...item, fonte: decisao.fonte, versao: null }] },
+  });
 }
 
 /** The provider a stored note was issued through: its document id starts with that provider's prefix. */

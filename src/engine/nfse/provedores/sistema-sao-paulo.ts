@@ -8,7 +8,8 @@ export const SISTEMA_SAO_PAULO: NfseSistema = {
   sistema: 'sao_paulo',
   nome: NOME,
   idPrefix: 'SP-',
-  serves: (provedor) => provedor.ibge === SAO_PAULO_IBGE,
+  // The route is `sao_paulo` only where the city's act keeps the NFS-e Paulistana mandatory (decideRotaNfse).
+  serves: (provedor) => provedor.rota === 'sao_paulo' && provedor.ibge === SAO_PAULO_IBGE,
   /** The CCM (inscrição municipal) and the city's service code, which the national layout does not have. */
   readinessItems(company) {
     const padroes = (company.padroes ?? {}) as Record<string, unknown>;

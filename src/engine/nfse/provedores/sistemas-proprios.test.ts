@@ -3,16 +3,34 @@ import { SISTEMA_ABRASF } from './sistema-abrasf.js';
 import { SISTEMA_NACIONAL } from './sistema-nacional.js';
 import { SISTEMA_SAO_PAULO } from './sistema-sao-paulo.js';
 import { sistemaOf, SISTEMAS_PROPRIOS } from './sistemas-proprios.js';
+import { decideRotaNfse, type AdesaoConhecida } from './decide-rota-nfse.js';
+
+const ato = (convenio: AdesaoConhecida['convenio']): AdesaoConhecida => ({
+  convenio,
+  convenioOrigem: 'ato',
+  convenioConhecido: true,
+  convenioFonte: 'ato municipal de teste',
+  convenioDesde: null,
+  consultadoEm: null,
+});
 
 const SAO_PAULO = '3550308';
 const BRASILIA = '5300108';
 
 describe('the issuing systems', () => {
-  it('a municipality issues through the own system that serves it only where it issues on its own', () => {
-    expect(sistemaOf({ ibge: SAO_PAULO, convenio: 'proprio' })).toBe(SISTEMA_SAO_PAULO);
-    expect(sistemaOf({ ibge: BRASILIA, convenio: 'proprio' })).toBe(SISTEMA_ABRASF);
-    expect(sistemaOf({ ibge: SAO_PAULO, convenio: 'nacional' })).toBe(SISTEMA_NACIONAL);
-    expect(sistemaOf({ ibge: '3304557', convenio: 'proprio' })).toBe(SISTEMA_NACIONAL);
+  it('a municipality issues through the system that serves its decided route, and through none where none does', () => {
+    const rota = (ibge: string, adesao: AdesaoConhecida | null, rotaEmpresa: string | null = null) =>
+      decideRotaNfse({ ibge, adesao, rotaEmpresa, dia: '2026-11-29' });
+    expect(sistemaOf(rota(SAO_PAULO, ato('proprio')))).toBe(SISTEMA_SAO_PAULO);
+    expect(sistemaOf(rota(BRASILIA, ato('proprio')))).toBe(SISTEMA_ABRASF);
+    expect(sistemaOf(rota(BRASILIA, null))).toBe(SISTEMA_ABRASF);
+    expect(sistemaOf(rota(SAO_PAULO, ato('nacional')))).toBe(SISTEMA_NACIONAL);
+    expect(sistemaOf(rota(SAO_PAULO, ato('proprio'), 'nacional'))).toBe(SISTEMA_NACIONAL);
+    expect(sistemaOf(rota('3304557', null))).toBe(SISTEMA_NACIONAL);
+    // An act saying own system where the table has none: no system, never the national one.
+    expect(sistemaOf(rota('3304557', ato('proprio')))).toBeNull();
+    // Caucaia: no provider known.
+    expect(sistemaOf(rota('2303709', null))).toBeNull();
   });
 
   it('each names the failed transmission the user checks with it', () => {

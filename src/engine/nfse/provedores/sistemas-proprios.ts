@@ -1,6 +1,5 @@
-import { municipioSemProvedor, provedorMunicipio } from '../../tabelas/provedor-municipio.js';
-import type { ParametrosMunicipio } from '../../tabelas/parametros-municipio.js';
 import type { NfseSistema } from './nfse-sistema.js';
+import type { DecisaoRota } from './decide-rota-nfse.js';
 import { SISTEMA_ABRASF } from './sistema-abrasf.js';
 import { SISTEMA_LAYOUT_NACIONAL } from './sistema-layout-nacional.js';
 import { SISTEMA_NACIONAL } from './sistema-nacional.js';
@@ -10,12 +9,12 @@ import { SISTEMA_SAO_PAULO } from './sistema-sao-paulo.js';
 export const SISTEMAS_PROPRIOS: readonly NfseSistema[] = [SISTEMA_SAO_PAULO, SISTEMA_ABRASF, SISTEMA_LAYOUT_NACIONAL];
 
 /**
- * The system a municipality issues through: an own system that serves it where its parameters say it issues on its
- * own (`convenio` `proprio`), the national one everywhere else. Whatever the key's environment: this is where the
- * company's production notes go.
+ * The system a municipality issues through on its decided route: the national one where the route is `nacional`,
+ * the own system that serves the route's row elsewhere, and null where none does (readiness refuses the
+ * company: a note is never sent to the national system for a municipality the data place elsewhere). Whatever
+ * the key's environment: this is where the company's production notes go.
  */
-export function sistemaOf(municipal: Pick<ParametrosMunicipio, 'ibge' | 'convenio'>): NfseSistema {
-  if (municipal.convenio !== 'proprio') return SISTEMA_NACIONAL;
-  const provedor = provedorMunicipio(municipal.ibge) ?? municipioSemProvedor(municipal.ibge);
-  return SISTEMAS_PROPRIOS.find((s) => s.serves(provedor)) ?? SISTEMA_NACIONAL;
+export function sistemaOf(decisao: Pick<DecisaoRota, 'rota' | 'provedor'>): NfseSistema | null {
+  if (decisao.rota === 'nacional') return SISTEMA_NACIONAL;
+  return SISTEMAS_PROPRIOS.find((s) => s.serves(decisao.provedor)) ?? null;
 }
