@@ -17,6 +17,7 @@ import { useTestApp } from '../support/use-test-app.js';
 const CIDADES = [
   { cidade: 'Brasília (ISSNet 2.04)', ibge: '5300108' },
   { cidade: 'Belém (DSF 2.03)', ibge: '1501402' },
+  { cidade: 'Feira de Santana (WebISS 2.02)', ibge: '2910800' },
 ] as const;
 const clock = new FakeClock('2026-11-02T15:00:00Z');
 let t: TestApp;

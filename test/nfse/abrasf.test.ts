@@ -40,6 +40,13 @@ const FAMILIAS = [
     emissao: 'GerarNfse',
     assinados: ['InfDeclaracaoPrestacaoServico'],
   },
+  {
+    familia: 'WebISS 2.02',
+    cidade: 'Feira de Santana',
+    ibge: '2910800',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+  },
 ] as const;
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;

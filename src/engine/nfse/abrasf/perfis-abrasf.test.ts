@@ -16,18 +16,30 @@ describe('ABRASF profiles from the provider table', () => {
     expect(campinas).toMatchObject({ familia: 'DSF', versao: '2.03', namespaceDados: null, mensagem: 'elementos' });
     expect(campinas.esquema).toBe('dsf/2.03-isscampinas/acbr/nfse.xsd');
     expect(perfilAbrasfDoMunicipio('1501402')!.esquema).toBe('dsf/2.03/acbr/nfse.xsd');
+    // WebISS 2.02: the ABRASF WSDL's wire with the 2.02 header and the 2.00–2.03 elements.
+    expect(perfilAbrasfDoMunicipio('2910800')).toMatchObject({
+      familia: 'WebISS',
+      versao: '2.02',
+      nome: 'Feira de Santana/BA',
+      esquema: 'webiss/2.02/acbr/nfse.xsd',
+      soapAction: 'http://nfse.abrasf.org.br/{operacao}',
+      envoltorio: '{operacao}Request',
+      cabecalho: { versao: '2.02', versaoDados: '2.02' },
+      elementos: { tomador: 'Tomador', prestadorDoLote: 'CpfCnpj' },
+      endpoints: row('2910800').urls,
+    });
   });
 
   it('serves only a route abrasf 2.00–2.04 row whose family, version and provider a profile describes', () => {
-    for (const ibge of ['5300108', '5208707', '3543402', '1501402', '3509502'])
+    for (const ibge of ['5300108', '5208707', '3543402', '1501402', '3509502', '2910800', '2800308'])
       expect(SISTEMA_ABRASF.serves(row(ibge)), ibge).toBe(true);
     // Campo Grande: DSF 2.03 family, but the ISSDSF variant with other message roots.
     expect(perfilAbrasf(row('5002704'))).toBeNull();
-    // Feira de Santana: WebISS 2.02, no profile yet.
-    expect(SISTEMA_ABRASF.serves(row('2910800'))).toBe(false);
+    // Maceió: Giss 2.04, no profile yet.
+    expect(SISTEMA_ABRASF.serves(row('2704302'))).toBe(false);
     // An ISSNet 2.04 row the table routes elsewhere is not served.
     expect(SISTEMA_ABRASF.serves({ ...row('5300108'), rota: 'nacional' })).toBe(false);
-    expect(SISTEMA_ABRASF.captura?.municipios).toEqual(expect.arrayContaining(['5300108', '1501402']));
-    expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('2910800');
+    expect(SISTEMA_ABRASF.captura?.municipios).toEqual(expect.arrayContaining(['5300108', '1501402', '2910800']));
+    expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('2704302');
   });
 });
