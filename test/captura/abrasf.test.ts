@@ -18,6 +18,7 @@ const CIDADES = [
   { cidade: 'Brasília (ISSNet 2.04)', ibge: '5300108' },
   { cidade: 'Belém (DSF 2.03)', ibge: '1501402' },
   { cidade: 'Feira de Santana (WebISS 2.02)', ibge: '2910800' },
+  { cidade: 'Petrolina (EL 2.04)', ibge: '2611101' },
 ] as const;
 const clock = new FakeClock('2026-11-02T15:00:00Z');
 let t: TestApp;

@@ -47,6 +47,13 @@ const FAMILIAS = [
     emissao: 'GerarNfse',
     assinados: ['InfDeclaracaoPrestacaoServico'],
   },
+  {
+    familia: 'EL 2.04',
+    cidade: 'Petrolina',
+    ibge: '2611101',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+  },
 ] as const;
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;

@@ -151,9 +151,21 @@ const ROOT: Record<OperacaoAbrasf, string> = {
   ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoEnvio',
 };
 
-/** The first element of the SOAP body: the family's wrapper of the operation (`<Op>Request`, `<Op>`…). */
-function wrapperOf(body: string): string {
-  return /<(?:[\w.-]+:)?Body(?:\s[^>]*)?>\s*<(?:[\w.-]+:)?([\w.-]+)[\s/>]/.exec(body)?.[1] ?? '';
+/**
+ * The first `depth` elements of the SOAP body, each the first child of the one before, as a path: the family's
+ * wrapper of the operation (`<Op>Request`, `<Op>`, `<Op>/<Op>Request`…).
+ */
+function wrapperOf(body: string, depth: number): string {
+  const names: string[] = [];
+  const start = /<(?:[\w.-]+:)?Body(?:\s[^>]*)?>/.exec(body);
+  let at = start ? start.index + start[0].length : -1;
+  while (at >= 0 && names.length < depth) {
+    const next = /^\s*<(?:[\w.-]+:)?([\w.-]+)(?:\s[^>]*)?>/.exec(body.slice(at));
+    if (!next) break;
+    names.push(next[1]!);
+    at += next[0].length;
+  }
+  return names.join('/');
 }
 
 /**
@@ -164,7 +176,7 @@ function soapOperation(req: IncomingMessage, body: string, perfil: PerfilAbrasf)
   const action = String(
     req.headers.soapaction ?? /action="([^"]*)"/.exec(String(req.headers['content-type'] ?? ''))?.[1] ?? '',
   ).replace(/"/g, '');
-  const wrapper = wrapperOf(body);
+  const wrapper = wrapperOf(body, perfil.envoltorio.split('/').length);
   const operacao = perfil.operacoes.find((op) => operacaoNo(perfil.envoltorio, op) === wrapper);
   if (operacao && action === operacaoNo(perfil.soapAction, operacao)) return operacao;
   return {
@@ -180,7 +192,7 @@ function mensagemOf(
 ): { cabecalho: string; dados: string } {
   if (perfil.mensagem === 'texto')
     return { cabecalho: soapString(body, 'nfseCabecMsg') ?? '', dados: soapString(body, 'nfseDadosMsg') ?? '' };
-  const wrapper = operacaoNo(perfil.envoltorio, operacao);
+  const wrapper = operacaoNo(perfil.envoltorio, operacao).split('/').at(-1)!;
   const inner = new RegExp(`<(?:[\\w.-]+:)?${wrapper}(?:\\s[^>]*)?>([\\s\\S]*)</(?:[\\w.-]+:)?${wrapper}>`).exec(body);
   return { cabecalho: '', dados: inner?.[1]?.trim() ?? '' };
 }

@@ -23,15 +23,23 @@ export const operacaoNo = (template: string, operacao: OperacaoAbrasf): string =
 export function abrasfEnvelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, dados: string): string {
   const text = (xml: string) => (perfil.dados === 'cdata' ? `<![CDATA[${xml}]]>` : escapeText(xml));
   const soap = perfil.soap === '1.2' ? SOAP12_NS : SOAP11_NS;
-  const wrapper = `ws:${operacaoNo(perfil.envoltorio, operacao)}`;
+  const wrappers = operacaoNo(perfil.envoltorio, operacao)
+    .split('/')
+    .map((name) => `ws:${name}`);
   const body =
     perfil.mensagem === 'elementos'
       ? dados.replace(/^<\?xml[^>]*\?>/, '')
       : (perfil.cabecalho ? `<nfseCabecMsg>${text(cabecalhoMessage(perfil, perfil.cabecalho))}</nfseCabecMsg>` : '') +
         `<nfseDadosMsg>${text(dados)}</nfseDadosMsg>`;
+  // The outermost wrapper declares the WSDL namespace; a nested one (a family's double wrapper) inherits it.
+  const open = wrappers.map((w, i) => (i === 0 ? `<${w} xmlns:ws="${perfil.namespaceWsdl}">` : `<${w}>`)).join('');
+  const close = [...wrappers]
+    .reverse()
+    .map((w) => `</${w}>`)
+    .join('');
   return (
     `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="${soap}"><soap:Body>` +
-    `<${wrapper} xmlns:ws="${perfil.namespaceWsdl}">${body}</${wrapper}></soap:Body></soap:Envelope>`
+    `${open}${body}${close}</soap:Body></soap:Envelope>`
   );
 }
 

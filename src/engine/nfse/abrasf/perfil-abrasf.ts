@@ -28,7 +28,10 @@ export interface PerfilFamiliaAbrasf {
   soap: '1.1' | '1.2';
   /** SOAPAction of an operation: `{operacao}` stands for its name (`http://nfse.abrasf.org.br/{operacao}`, or ``). */
   soapAction: string;
-  /** The SOAP body's wrapper element of an operation, `{operacao}` standing for its name (`{operacao}Request`). */
+  /**
+   * The SOAP body's wrapper element of an operation, `{operacao}` standing for its name (`{operacao}Request`); a path
+   * (`{operacao}/{operacao}Request`) where the family nests one wrapper in another, outermost first.
+   */
   envoltorio: string;
   /** Namespace of the wrapper (the WSDL's target namespace). */
   namespaceWsdl: string;

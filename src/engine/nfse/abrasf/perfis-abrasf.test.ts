@@ -28,10 +28,17 @@ describe('ABRASF profiles from the provider table', () => {
       elementos: { tomador: 'Tomador', prestadorDoLote: 'CpfCnpj' },
       endpoints: row('2910800').urls,
     });
+    // EL 2.04: the 2.04 template with the wrapper nested in another.
+    expect(perfilAbrasfDoMunicipio('2611101')).toMatchObject({
+      familia: 'EL',
+      versao: '2.04',
+      envoltorio: '{operacao}/{operacao}Request',
+      elementos: { tomador: 'TomadorServico', prestadorDoLote: 'Prestador' },
+    });
   });
 
   it('serves only a route abrasf 2.00–2.04 row whose family, version and provider a profile describes', () => {
-    for (const ibge of ['5300108', '5208707', '3543402', '1501402', '3509502', '2910800', '2800308'])
+    for (const ibge of ['5300108', '5208707', '3543402', '1501402', '3509502', '2910800', '2800308', '2611101'])
       expect(SISTEMA_ABRASF.serves(row(ibge)), ibge).toBe(true);
     // Campo Grande: DSF 2.03 family, but the ISSDSF variant with other message roots.
     expect(perfilAbrasf(row('5002704'))).toBeNull();
