@@ -15,6 +15,7 @@ import { startRoles } from './composition/start-roles.js';
 import { createLogger } from './create-logger.js';
 import type { Metrics } from './metrics/create-metrics.js';
 import type { AbrasfSimulator } from './simulator/abrasf/create-abrasf-simulator.js';
+import type { Abrasf1Simulator } from './simulator/abrasf/v1/create-abrasf-1-simulator.js';
 import type { Simulator } from './simulator/nacional/create-simulator.js';
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import type { SaoPauloSimulator } from './simulator/sao-paulo/create-sao-paulo-simulator.js';
@@ -68,6 +69,8 @@ export interface App {
   simulator: Simulator;
   /** The in-process simulator of the ABRASF 2.04 cities. */
   abrasfSimulator: AbrasfSimulator;
+  /** The ABRASF 1.00 families' simulated services (Ginfes v3, ISS Fortaleza). */
+  abrasf1Simulator: Abrasf1Simulator;
   /** The in-process simulator of São Paulo's own system (tests drive its scenarios). */
   saoPauloSimulator: SaoPauloSimulator;
   database: Database;
@@ -132,6 +135,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     engine,
     simulator: authorities.simulator,
     abrasfSimulator: authorities.abrasfSimulator,
+    abrasf1Simulator: authorities.abrasf1Simulator,
     saoPauloSimulator: authorities.saoPauloSimulator,
     database: infrastructure.database,
     get url() {

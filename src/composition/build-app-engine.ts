@@ -22,7 +22,7 @@ export type AppEngine = TransmissionDeps & {
 
 export interface AppEngineParts {
   infrastructure: Pick<Infrastructure, 'database' | 'pubsub' | 'masterKey'>;
-  authorities: Pick<Authorities, 'national' | 'sefaz' | 'cadastros' | 'saoPaulo' | 'abrasf'>;
+  authorities: Pick<Authorities, 'national' | 'sefaz' | 'cadastros' | 'saoPaulo' | 'abrasf' | 'abrasf1'>;
   webhooks: WebhookRuntime;
   clock: Clock;
   logger: Logger;
@@ -35,7 +35,7 @@ export interface AppEngineParts {
 export function buildAppEngine(parts: AppEngineParts): AppEngine {
   const { infrastructure, authorities, webhooks, clock, logger, trace, jobs } = parts;
   const { database, pubsub, masterKey } = infrastructure;
-  const { national, sefaz, cadastros, saoPaulo, abrasf } = authorities;
+  const { national, sefaz, cadastros, saoPaulo, abrasf, abrasf1 } = authorities;
   const secrets = createSecretBox(masterKey);
   const leases = new JobLeases({ db: database.prisma, clock, logger, jobs });
   return {
@@ -53,6 +53,7 @@ export function buildAppEngine(parts: AppEngineParts): AppEngine {
     cadastros,
     saoPaulo,
     abrasf,
+    abrasf1,
     webhooks,
     jobs,
     leases,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { AppOptions } from '../create-app.js';
 import { AbrasfGateway } from '../engine/autoridades/abrasf/abrasf-gateway.js';
+import { Abrasf1Gateway } from '../engine/autoridades/abrasf-1/abrasf-1-gateway.js';
 import { brasilApiCnpj } from '../engine/autoridades/cadastros/brasil-api-cnpj.js';
 import type { CadastroGateways } from '../engine/autoridades/cadastros/cadastro-gateways.js';
 import { cadastrosComCache } from '../engine/autoridades/cadastros/cadastros-com-cache.js';
@@ -13,6 +14,7 @@ import { httpSefazGateway, type SefazGateway } from '../engine/autoridades/sefaz
 import type { Clock } from '../engine/nucleo/clock.js';
 import { loadLibxml2 } from '../engine/xml/libxml2.js';
 import { createAbrasfSimulator, type AbrasfSimulator } from '../simulator/abrasf/create-abrasf-simulator.js';
+import { createAbrasf1Simulator, type Abrasf1Simulator } from '../simulator/abrasf/v1/create-abrasf-1-simulator.js';
 import { BRASILAPI_PATH, VIACEP_PATH } from '../simulator/cadastros/consultas-publicas-simuladas.js';
 import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from '../simulator/nacional/create-simulator.js';
 import { createSaoPauloSimulator, type SaoPauloSimulator } from '../simulator/sao-paulo/create-sao-paulo-simulator.js';
@@ -23,9 +25,11 @@ const REGISTRY_TIMEOUT_MS = 5_000;
 export interface Authorities {
   simulator: Simulator;
   abrasfSimulator: AbrasfSimulator;
+  abrasf1Simulator: Abrasf1Simulator;
   saoPauloSimulator: SaoPauloSimulator;
   national: NationalGateway;
   abrasf: AbrasfGateway;
+  abrasf1: Abrasf1Gateway;
   saoPaulo: SaoPauloGateway;
   sefaz: SefazGateway;
   cadastros: CadastroGateways;
@@ -81,6 +85,16 @@ export async function startAuthorities(
     simulator: abrasfSimulator,
     timeoutMs: options.nationalTimeoutMs,
   });
+  // The ABRASF 1.00 families' services (Ginfes v3 and its derivatives): the same ABRASF_URLS_LIVE names a
+  // municipality's real service, `perfis` sends to the production URL the provider table gives it.
+  const abrasf1Simulator = createAbrasf1Simulator({ ...simulated, signer: options.simulatorSigner });
+  await abrasf1Simulator.listen(0, '127.0.0.1');
+  const abrasf1 = new Abrasf1Gateway({
+    urls: config.abrasfUrlsLive.urls,
+    urlsDaTabela: config.abrasfUrlsLive.perfis,
+    simulator: abrasf1Simulator,
+    timeoutMs: options.nationalTimeoutMs,
+  });
   // São Paulo's own system: its simulator answers production keys while SAO_PAULO_NFSE_URL is not configured.
   const saoPauloSimulator = createSaoPauloSimulator(simulated);
   await saoPauloSimulator.listen(0, '127.0.0.1');
@@ -98,9 +112,11 @@ export async function startAuthorities(
   return {
     simulator,
     abrasfSimulator,
+    abrasf1Simulator,
     saoPauloSimulator,
     national,
     abrasf,
+    abrasf1,
     saoPaulo,
     sefaz,
     cadastros,
@@ -109,8 +125,8 @@ export async function startAuthorities(
       await saoPaulo.close();
       // The simulators first: they drop the answers they hold back (timeout, processamento_lento), so closing the
       // clients does not wait for them (up to 15 s per pending call).
-      await Promise.all([simulator.close(), abrasfSimulator.close()]);
-      await Promise.all([national.closeClients(), abrasf.closeClients()]);
+      await Promise.all([simulator.close(), abrasfSimulator.close(), abrasf1Simulator.close()]);
+      await Promise.all([national.closeClients(), abrasf.closeClients(), abrasf1.closeClients()]);
     },
     closeSefaz: () => sefaz.close(),
   };

@@ -3,6 +3,7 @@ import type { Environment } from '../../nucleo/environment.js';
 import type { ParametrosMunicipio } from '../../tabelas/parametros-municipio.js';
 import type { TransmissionDeps } from '../../transmission-deps.js';
 import { abrasfProvider } from './abrasf-provider.js';
+import { abrasf1Provider } from './abrasf-1-provider.js';
 import { nationalProvider } from './national-provider.js';
 import type { NfseProvider } from './nfse-provider.js';
 import { saoPauloProvider } from './sao-paulo-provider.js';
@@ -21,6 +22,7 @@ function ownProviders(deps: TransmissionDeps): NfseProvider[] {
   return [
     ...(deps.saoPaulo ? [saoPauloProvider(deps, deps.saoPaulo)] : []),
     ...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : []),
+    ...(deps.abrasf1 ? [abrasf1Provider({ ...deps, abrasf1: deps.abrasf1 })] : []),
   ];
 }
 

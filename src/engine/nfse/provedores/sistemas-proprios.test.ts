@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SISTEMA_ABRASF } from './sistema-abrasf.js';
+import { SISTEMA_ABRASF_1 } from './sistema-abrasf-1.js';
 import { SISTEMA_NACIONAL } from './sistema-nacional.js';
 import { SISTEMA_SAO_PAULO } from './sistema-sao-paulo.js';
 import { sistemaOf, SISTEMAS_PROPRIOS } from './sistemas-proprios.js';
@@ -13,6 +14,9 @@ describe('the issuing systems', () => {
     expect(sistemaOf({ ibge: BRASILIA, convenio: 'proprio' })).toBe(SISTEMA_ABRASF);
     expect(sistemaOf({ ibge: SAO_PAULO, convenio: 'nacional' })).toBe(SISTEMA_NACIONAL);
     expect(sistemaOf({ ibge: '3304557', convenio: 'proprio' })).toBe(SISTEMA_NACIONAL);
+    // Fortaleza (ISS Fortaleza) and Guarulhos (Ginfes v3): the ABRASF 1.00 families.
+    expect(sistemaOf({ ibge: '2304400', convenio: 'proprio' })).toBe(SISTEMA_ABRASF_1);
+    expect(sistemaOf({ ibge: '3518800', convenio: 'proprio' })).toBe(SISTEMA_ABRASF_1);
   });
 
   it('each names the failed transmission the user checks with it', () => {
@@ -47,7 +51,7 @@ describe('the issuing systems', () => {
   });
 
   it('received notes are captured from São Paulo and from the ABRASF cities that offer the query', () => {
-    expect(SISTEMAS_PROPRIOS.map((s) => s.captura?.fonte)).toEqual(['PREFEITURA_SP', 'PREFEITURA_ABRASF']);
+    expect(SISTEMAS_PROPRIOS.map((s) => s.captura?.fonte)).toEqual(['PREFEITURA_SP', 'PREFEITURA_ABRASF', undefined]);
     expect(SISTEMA_SAO_PAULO.captura?.municipios).toEqual([SAO_PAULO]);
     expect(SISTEMA_ABRASF.captura?.municipios).toContain(BRASILIA);
     expect(SISTEMA_NACIONAL.captura).toBeNull();

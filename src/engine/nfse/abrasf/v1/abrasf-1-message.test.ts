@@ -6,11 +6,11 @@ import { loadLibxml2 } from '../../../xml/libxml2.js';
 import type { DpsInput } from '../../nacional/dps-input.js';
 import { identificacaoRps } from '../build-abrasf-rps.js';
 import {
-  cabecalhoAbrasf1,
-  cancelarNfseMessage,
-  consultarLoteMessage,
-  consultarNfseRpsMessage,
-  enviarLoteRpsMessage,
+  headerMessage,
+  cancellationMessage,
+  lotQueryMessage,
+  rpsQueryMessage,
+  lotMessage,
 } from './abrasf-1-message.js';
 import type { PerfilAbrasf1 } from './perfil-abrasf-1.js';
 import { PERFIS_ABRASF_1 } from './perfis-abrasf-1.js';
@@ -46,7 +46,12 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
   it('the signed lot of one RPS validates against the family schema and its signatures verify', async () => {
     const dps = dpsOf('3518800');
     const rps = identificacaoRps(dps);
-    let xml = enviarLoteRpsMessage(perfil, { dps, rps, cnpj: PREST_CNPJ, campos: { itemListaServico: '01.01', inscricaoMunicipal: '12345678' } });
+    let xml = lotMessage(perfil, {
+      dps,
+      rps,
+      cnpj: PREST_CNPJ,
+      campos: { itemListaServico: '01.01', inscricaoMunicipal: '12345678' },
+    });
     xml = signAbrasf1Xml(xml, signer, { elemento: 'InfRps', tipo: 'rps' }, perfil);
     xml = signAbrasf1Xml(xml, signer, { elemento: 'LoteRps', tipo: 'lote' }, perfil);
     await expectValid(xml, m.RecepcionarLoteRps.arquivo);
@@ -59,7 +64,7 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
 
   it('a taker without identification still carries the required Tomador', async () => {
     const dps = dpsOf('3518800', { toma: undefined });
-    const xml = enviarLoteRpsMessage(perfil, {
+    const xml = lotMessage(perfil, {
       dps,
       rps: identificacaoRps(dps),
       cnpj: PREST_CNPJ,
@@ -71,7 +76,7 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
   it('the lot queries, the query by RPS and the cancellation validate, signed', async () => {
     for (const operacao of ['ConsultarSituacaoLoteRps', 'ConsultarLoteRps'] as const) {
       const xml = signAbrasf1Xml(
-        consultarLoteMessage(perfil, operacao, { prestador, protocolo: '123456789' }),
+        lotQueryMessage(perfil, operacao, { prestador, protocolo: '123456789' }),
         signer,
         { elemento: 'raiz', tipo: 'consultas' },
         perfil,
@@ -81,7 +86,7 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
       expect(verified.ok, verified.output).toBe(true);
     }
     const porRps = signAbrasf1Xml(
-      consultarNfseRpsMessage(perfil, { rps: { numero: '7', serie: '1', tipo: '1' }, prestador }),
+      rpsQueryMessage(perfil, { rps: { numero: '7', serie: '1', tipo: '1' }, prestador }),
       signer,
       { elemento: 'raiz', tipo: 'consultas' },
       perfil,
@@ -89,7 +94,12 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
     await expectValid(porRps, m.ConsultarNfsePorRps.arquivo);
     expect(xmlsecVerify(porRps, cert.certificatePem, []).ok).toBe(true);
     const cancel = signAbrasf1Xml(
-      cancelarNfseMessage(perfil, { numeroNfse: '2026001', prestador, codigoMunicipio: '3518800', codigoCancelamento: '1' }),
+      cancellationMessage(perfil, {
+        numeroNfse: '2026001',
+        prestador,
+        codigoMunicipio: '3518800',
+        codigoCancelamento: '1',
+      }),
       signer,
       { elemento: 'InfPedidoCancelamento', tipo: 'cancelamento' },
       perfil,
@@ -99,6 +109,6 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
   });
 
   it('the cabecalho validates against the family header schema', async () => {
-    await expectValid(cabecalhoAbrasf1(perfil), m.cabecalho.arquivo);
+    await expectValid(headerMessage(perfil), m.cabecalho.arquivo);
   });
 });

@@ -39,13 +39,13 @@ export interface PrestadorAbrasf1 {
 }
 
 /** The cabecalho (arg0) of every call. */
-export function cabecalhoAbrasf1(perfil: PerfilAbrasf1): string {
+export function headerMessage(perfil: PerfilAbrasf1): string {
   const c = perfil.mensagens.cabecalho;
   return `<ns2:cabecalho versao="${c.versao}" xmlns:ns2="${c.namespace}"><versaoDados>${c.versaoDados}</versaoDados></ns2:cabecalho>`;
 }
 
 /** Id of the signed InfRps: letters and digits only, unique per provider and RPS. */
-export const infRpsId = (cnpj: string, rps: IdentificacaoRps) => `Rps${cnpj}${rps.serie}N${rps.numero}`;
+const infRpsId = (cnpj: string, rps: IdentificacaoRps) => `Rps${cnpj}${rps.serie}N${rps.numero}`;
 
 /** What an RPS needs beyond the DPS values (checked before it is built). */
 export interface CamposAbrasf1 {
@@ -57,7 +57,7 @@ export interface CamposAbrasf1 {
  * RecepcionarLoteRps: a lot of one RPS (tcLoteRps) whose number is the RPS number; sign InfRps (Id `Rps…`) and
  * then LoteRps (Id `Lote<numero>`).
  */
-export function enviarLoteRpsMessage(
+export function lotMessage(
   perfil: PerfilAbrasf1,
   input: { dps: DpsInput; rps: IdentificacaoRps; campos: CamposAbrasf1; cnpj: string },
 ): string {
@@ -73,7 +73,7 @@ export function enviarLoteRpsMessage(
 }
 
 /** ConsultarSituacaoLoteRps / ConsultarLoteRps: the lot by its protocol; the root (Id `Cons<protocolo>` where the family has it) is signed. */
-export function consultarLoteMessage(
+export function lotQueryMessage(
   perfil: PerfilAbrasf1,
   operacao: 'ConsultarSituacaoLoteRps' | 'ConsultarLoteRps',
   input: { prestador: PrestadorAbrasf1; protocolo: string },
@@ -84,16 +84,18 @@ export function consultarLoteMessage(
 }
 
 /** ConsultarNfsePorRps: the note an RPS became, if any (asked before any resend); the root is signed (URI ""). */
-export function consultarNfseRpsMessage(
+export function rpsQueryMessage(
   perfil: PerfilAbrasf1,
   input: { rps: IdentificacaoRps; prestador: PrestadorAbrasf1 },
 ): string {
   const n = nomes(perfil, 'ConsultarNfsePorRps');
-  return n.abre() + identificacaoXml(n.m('IdentificacaoRps'), n.t, input.rps) + prestadorXml(n, input.prestador) + n.fecha;
+  return (
+    n.abre() + identificacaoXml(n.m('IdentificacaoRps'), n.t, input.rps) + prestadorXml(n, input.prestador) + n.fecha
+  );
 }
 
 /** CancelarNfse: one note; sign InfPedidoCancelamento (Id `Canc<numero>`). */
-export function cancelarNfseMessage(
+export function cancellationMessage(
   perfil: PerfilAbrasf1,
   input: { numeroNfse: string; prestador: PrestadorAbrasf1; codigoMunicipio: string; codigoCancelamento: string },
 ): string {

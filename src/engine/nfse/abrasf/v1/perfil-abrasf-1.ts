@@ -1,10 +1,6 @@
 /** The ABRASF 1.00 operations (asynchronous lot, query by RPS, cancellation) a family's service offers. */
 export type OperacaoAbrasf1 =
-  | 'RecepcionarLoteRps'
-  | 'ConsultarSituacaoLoteRps'
-  | 'ConsultarLoteRps'
-  | 'ConsultarNfsePorRps'
-  | 'CancelarNfse';
+  'RecepcionarLoteRps' | 'ConsultarSituacaoLoteRps' | 'ConsultarLoteRps' | 'ConsultarNfsePorRps' | 'CancelarNfse';
 
 /** One message of the family's schema package: the file that declares it and its root element. */
 export interface MensagemAbrasf1 {
