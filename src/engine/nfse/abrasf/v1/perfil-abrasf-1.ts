@@ -45,12 +45,8 @@ export interface PerfilAbrasf1 {
   algoritmo: 'sha1' | 'sha256';
   /** The lot queries' roots carry an Id attribute (the signature then references it; URI "" otherwise). */
   idNasConsultas: boolean;
-  /** tcDadosServico carries CodigoNbs (the 2026 schema of the family added it). */
-  codigoNbs: boolean;
   /** The family's message codes the client acts on: RPS already informed, RPS without a note, note already cancelled. */
   codigos: { rpsJaInformado: string; rpsNaoEncontrado: string; nfseJaCancelada: string };
-  /** Most RPS per lot. */
-  loteMaximo: number;
   /** Members holding the most likely value instead of a stated fact. */
   incertos: ReadonlyArray<keyof PerfilAbrasf1>;
 }

@@ -43,8 +43,6 @@ export const GINFES_V3: PerfilAbrasf1 = {
   assinaturas: { rps: false, lote: true, consultas: true, cancelamento: true },
   algoritmo: 'sha1',
   idNasConsultas: true,
-  codigoNbs: false,
   codigos: CODIGOS_ABRASF_1_0,
-  loteMaximo: 50,
-  incertos: ['assinaturas', 'codigos', 'loteMaximo', 'pasta'],
+  incertos: ['assinaturas', 'codigos', 'pasta'],
 };

@@ -15,7 +15,6 @@ export const ISS_FORTALEZA: PerfilAbrasf1 = {
     ...MENSAGENS_GINFES_V3,
     CancelarNfse: mensagemGinfes('servico_cancelar_nfse_envio_v03', 'CancelarNfseEnvio', true),
   },
-  codigoNbs: false,
   idNasConsultas: false,
-  incertos: ['soap', 'assinaturas', 'codigos', 'loteMaximo'],
+  incertos: ['soap', 'assinaturas', 'codigos'],
 };
