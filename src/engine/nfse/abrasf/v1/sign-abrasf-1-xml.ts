@@ -1,13 +1,5 @@
 import { SignedXml } from 'xml-crypto';
-import {
-  C14N,
-  ENVELOPED,
-  RSA_SHA1,
-  RSA_SHA256,
-  SHA1,
-  SHA256,
-  signCanonicalXml,
-} from '../../../xml/sign-canonical-xml.js';
+import { C14N, ENVELOPED, RSA_SHA1, RSA_SHA256, SHA1, SHA256 } from '../../../xml/sign-canonical-xml.js';
 import { pemBody, type XmlSigner } from '../../../xml/sign-xml.js';
 import type { PerfilAbrasf1 } from './perfil-abrasf-1.js';
 
@@ -28,21 +20,6 @@ export function signAbrasf1Xml(xml: string, signer: XmlSigner, assinatura: Assin
   if (!perfil.assinaturas[assinatura.tipo]) return xml;
   const sha1 = perfil.algoritmo === 'sha1';
   const raiz = assinatura.elemento === 'raiz';
-  if (!raiz) {
-    // The element as the message writes it (with its prefix): the subset canonicaliser signs it byte-identically to
-    // xml-crypto at a fraction of the cost, and declines (null) where the document is outside its subset.
-    const nome = new RegExp(`<((?:[\\w.-]+:)?${assinatura.elemento})[\\s>]`).exec(xml)?.[1];
-    const fast = nome
-      ? signCanonicalXml({
-          xml,
-          element: nome,
-          privateKey: signer.privateKey,
-          certificateBase64: pemBody(signer.certificatePem),
-          algorithm: perfil.algoritmo,
-        })
-      : null;
-    if (fast !== null) return fast;
-  }
   const xpath = raiz ? '/*' : `//*[local-name(.)='${assinatura.elemento}']`;
   const semId = raiz && !/^<[^>]*\sId="/.test(xml);
   const sig = new SignedXml({
