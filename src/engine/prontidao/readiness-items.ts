@@ -228,7 +228,11 @@ function municipalParametersItem(
       'parametros_municipais',
       `Sem alíquota oficial única para o serviço ${codigo} no município; vale a alíquota padrão da empresa, ${padrao}%.${nota}`,
     );
-  return aviso('parametros_municipais', `Sem alíquota oficial única para o serviço ${codigo} no município.${nota}`, fix);
+  return aviso(
+    'parametros_municipais',
+    `Sem alíquota oficial única para o serviço ${codigo} no município.${nota}`,
+    fix,
+  );
 }
 
 function certificateItem(company: CompanyWithCertificate, now: Date): ReadinessItem {
