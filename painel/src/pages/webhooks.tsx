@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
 import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
-import { EVENT_TYPES } from '../event-types.js';
+import { eventLabel, EVENT_TYPES } from '../event-types.js';
 import { formatDateTime } from '../format.js';
 import { Link } from '../router.js';
-import { ActionForm, ErrorBox, Field, Loading, PageTitle } from '../ui/ui.js';
+import { ActionForm, ErrorBox, Loading, PageTitle } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
+import { emptyWebhookForm, WebhookFields, webhookInput } from '../webhook-fields.js';
 
 const WEBHOOKS = `{ webhooks { edges { node { id url eventos criadoEm cabecalhos { nome } entregas(first: 1) { totalCount } } } } }`;
 const CRIAR = `mutation($input: WebhookInput!) { createWebhook(input: $input) { __typename ... on WebhookWithSecret { id segredo } ${DOMAIN_ERROR} } }`;
@@ -18,9 +19,15 @@ interface Webhook {
   entregas: { totalCount: number };
 }
 
+/** The types a webhook receives, in words (all of them named as such). */
+export function eventosText(eventos: string[]): string {
+  if (EVENT_TYPES.every((t) => eventos.includes(t))) return `Todos (${eventos.length})`;
+  return eventos.map(eventLabel).join(', ');
+}
+
 export function Webhooks() {
   const q = useQuery<{ webhooks: { edges: Array<{ node: Webhook }> } }>(WEBHOOKS);
-  const [form, setForm] = useState({ url: '', eventos: [] as string[] });
+  const [form, setForm] = useState(emptyWebhookForm);
   const [criado, setCriado] = useState<{ id: string; segredo: string } | null>(null);
   return (
     <section>
@@ -42,12 +49,14 @@ export function Webhooks() {
           <tbody>
             {q.data?.webhooks.edges.map(({ node: w }) => (
               <tr key={w.id}>
-                <td class="quebra">
+                <td class="quebra" data-rotulo="Endereço">
                   <Link href={`/webhooks/${w.id}`}>{w.url}</Link>
                 </td>
-                <td>{w.eventos.length ? w.eventos.join(', ') : 'Todos'}</td>
-                <td>{formatDateTime(w.criadoEm)}</td>
-                <td class="num">{w.entregas.totalCount}</td>
+                <td data-rotulo="Eventos">{eventosText(w.eventos)}</td>
+                <td data-rotulo="Criado em">{formatDateTime(w.criadoEm)}</td>
+                <td class="num" data-rotulo="Entregas">
+                  {w.entregas.totalCount}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -56,50 +65,19 @@ export function Webhooks() {
       {q.data && q.data.webhooks.edges.length === 0 && <p>Nenhum webhook cadastrado.</p>}
       <ActionForm
         label="Novo webhook"
+        title="Novo webhook"
         submit="Criar webhook"
         onSubmit={async () => {
-          const r = unwrap(
-            (
-              await gql(CRIAR, {
-                input: { url: form.url.trim(), ...(form.eventos.length ? { eventos: form.eventos } : {}) },
-              })
-            ).createWebhook,
-          ) as { id: string; segredo: string };
+          const r = unwrap((await gql(CRIAR, { input: webhookInput(form, true) })).createWebhook) as {
+            id: string;
+            segredo: string;
+          };
           setCriado(r);
-          setForm({ url: '', eventos: [] });
+          setForm(emptyWebhookForm());
           q.reload();
         }}
       >
-        <h2>Novo webhook</h2>
-        <Field label="Endereço (URL pública)">
-          <input
-            type="url"
-            required
-            placeholder="https://"
-            value={form.url}
-            onInput={(e) => setForm({ ...form, url: e.currentTarget.value })}
-          />
-        </Field>
-        <fieldset class="grade">
-          <legend>Eventos (nenhum marcado: todos)</legend>
-          {EVENT_TYPES.map((name) => (
-            <label class="campo marcar">
-              <input
-                type="checkbox"
-                checked={form.eventos.includes(name)}
-                onChange={(e) =>
-                  setForm({
-                    ...form,
-                    eventos: e.currentTarget.checked ? [...form.eventos, name] : form.eventos.filter((n) => n !== name),
-                  })
-                }
-              />
-              <span>
-                <code>{name}</code>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <WebhookFields form={form} onChange={setForm} headers />
       </ActionForm>
       {criado && <Segredo segredo={criado.segredo} onClose={() => setCriado(null)} />}
     </section>
