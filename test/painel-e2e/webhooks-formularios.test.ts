@@ -169,7 +169,6 @@ describe('webhooks managed in the panel, forms that show each problem by its fie
     await expect.poll(() => first.getAttribute('data-evento')).toBe('LOTE_EMISSAO_CONCLUIDO');
     expect(await first.textContent()).toContain('Lote concluído');
     expect(await p.page.locator('main table').last().textContent()).not.toContain('LOTE_EMISSAO_CONCLUIDO');
-    await screenshot(p.page, 'eventos-recentes');
   });
 
   it('usage counts the received documents as GET /v1/documents?papel=RECEBIDA does, and ends the cycle on its last day', async () => {
@@ -224,9 +223,6 @@ describe('webhooks managed in the panel, forms that show each problem by its fie
     const width = await p.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(p.page, 'celular-notas');
-    await openMenu(p.page, 'Eventos', 'Eventos');
-    await p.page.locator('tbody tr[data-evento]').first().waitFor();
-    await screenshot(p.page, 'celular-eventos');
     await p.page.setViewportSize({ width: 1366, height: 768 });
   });
 

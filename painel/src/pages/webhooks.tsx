@@ -34,34 +34,36 @@ export function Webhooks() {
       <PageTitle>Webhooks</PageTitle>
       <ErrorBox error={q.error} />
       <Loading when={q.loading && !q.data} />
-      <div class="tabela">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Endereço</th>
-              <th scope="col">Eventos</th>
-              <th scope="col">Criado em</th>
-              <th scope="col" class="num">
-                Entregas
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data?.webhooks.edges.map(({ node: w }) => (
-              <tr key={w.id}>
-                <td class="quebra" data-rotulo="Endereço">
-                  <Link href={`/webhooks/${w.id}`}>{w.url}</Link>
-                </td>
-                <td data-rotulo="Eventos">{eventosText(w.eventos)}</td>
-                <td data-rotulo="Criado em">{formatDateTime(w.criadoEm)}</td>
-                <td class="num" data-rotulo="Entregas">
-                  {w.entregas.totalCount}
-                </td>
+      {!!q.data?.webhooks.edges.length && (
+        <div class="tabela">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Endereço</th>
+                <th scope="col">Eventos</th>
+                <th scope="col">Criado em</th>
+                <th scope="col" class="num">
+                  Entregas
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {q.data?.webhooks.edges.map(({ node: w }) => (
+                <tr key={w.id}>
+                  <td class="quebra" data-rotulo="Endereço">
+                    <Link href={`/webhooks/${w.id}`}>{w.url}</Link>
+                  </td>
+                  <td data-rotulo="Eventos">{eventosText(w.eventos)}</td>
+                  <td data-rotulo="Criado em">{formatDateTime(w.criadoEm)}</td>
+                  <td class="num" data-rotulo="Entregas">
+                    {w.entregas.totalCount}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {q.data && q.data.webhooks.edges.length === 0 && <p>Nenhum webhook cadastrado.</p>}
       <ActionForm
         label="Novo webhook"
