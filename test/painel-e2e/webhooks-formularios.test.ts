@@ -99,7 +99,7 @@ describe('webhooks managed in the panel, forms that show each problem by its fie
     await screenshot(p.page, 'webhook');
   });
 
-  it('edits the URL and the types, with the problems by the field, then deletes the webhook', async () => {
+  it('edits the URL and the types, with the problems by the field, disables and enables it, then deletes it', async () => {
     const [webhook] = expectStatus(await p.live.get('/v1/webhooks'), 200);
     await p.page.getByRole('button', { name: 'Editar' }).click();
     const form = p.page.getByRole('form', { name: 'Editar webhook' });
@@ -116,6 +116,15 @@ describe('webhooks managed in the panel, forms that show each problem by its fie
       url: `${receiver.url}/outro`,
       eventos: ['NFSE_CANCELADA'],
     });
+
+    p.page.once('dialog', (d) => void d.accept());
+    await p.page.getByRole('button', { name: 'Desativar' }).click();
+    await p.page.getByRole('button', { name: 'Ativar' }).waitFor();
+    expect(await p.page.getByRole('heading', { level: 1 }).textContent()).toContain('Desativado');
+    expect(expectStatus(await p.live.get(`/v1/webhooks/${webhook.id}`), 200).ativo).toBe(false);
+    await p.page.getByRole('button', { name: 'Ativar' }).click();
+    await p.page.getByRole('button', { name: 'Desativar' }).waitFor();
+    expect(expectStatus(await p.live.get(`/v1/webhooks/${webhook.id}`), 200).ativo).toBe(true);
 
     p.page.once('dialog', (d) => void d.accept());
     await p.page.getByRole('button', { name: 'Excluir' }).click();

@@ -270,3 +270,45 @@ describe('POST /v1/webhooks/{id}/reenvio', () => {
     await live().delete(`/v1/webhooks/${webhook.id}`);
   }, 120_000);
 });
+
+describe('PATCH /v1/webhooks/{id} ativo', () => {
+  it('disabling closes the pending deliveries and delivers nothing, resends included; enabling delivers what comes after', async () => {
+    const path = '/fail-disabled';
+    const webhook = await hook(path);
+    const mine = () => receiver.received.filter((r) => r.path === path);
+    const before = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'antes' });
+    await drainWebhooks(t.app.engine);
+    expect(mine()).toHaveLength(1);
+
+    const off = await live().request('PATCH', `/v1/webhooks/${webhook.id}`, { body: { ativo: false } });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.ativo).toBe(false);
+    expect((await live().get(`/v1/webhooks/${webhook.id}`)).body.ativo).toBe(false);
+    const closed = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: webhook.id } });
+    expect(closed.map((d) => d.status)).toEqual(['falhou']);
+
+    const during = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'durante' });
+    expect((await live().post(`/v1/webhooks/${webhook.id}/reenvio`, { evento_id: before.id })).status).toBe(202);
+    for (let i = 0; i < 3; i++) {
+      await drainWebhooks(t.app.engine);
+      clock.advance(HOUR);
+    }
+    expect(mine()).toHaveLength(1);
+    const rows = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: webhook.id } });
+    expect(rows.every((d) => d.status === 'falhou')).toBe(true);
+    expect(rows.some((d) => d.eventId === during.id)).toBe(false);
+
+    const on = await live().request('PATCH', `/v1/webhooks/${webhook.id}`, { body: { ativo: true } });
+    expect(on.body.ativo).toBe(true);
+    const after = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'depois' });
+    await drainWebhooks(t.app.engine);
+    expect(mine().map((r) => r.headers['x-service-event-id'])).toEqual([before.id, after.id]);
+
+    expectProblem(
+      await live().request('PATCH', `/v1/webhooks/${webhook.id}`, { body: { ativo: 'nao' } }),
+      422,
+      'validacao',
+    );
+    await live().delete(`/v1/webhooks/${webhook.id}`);
+  }, 120_000);
+});

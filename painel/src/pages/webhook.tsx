@@ -22,7 +22,7 @@ import { useLiveConnection, useSubscription } from '../use-subscription.js';
 import { WebhookFields, webhookInput, type WebhookForm } from '../webhook-fields.js';
 import { eventosText, Segredo } from './webhooks.js';
 
-const WEBHOOK = `query($id: ID!) { webhook(id: $id) { __typename ... on Webhook { id url eventos criadoEm atualizadoEm cabecalhos { nome } } ${DOMAIN_ERROR} } }`;
+const WEBHOOK = `query($id: ID!) { webhook(id: $id) { __typename ... on Webhook { id url eventos ativo criadoEm atualizadoEm cabecalhos { nome } } ${DOMAIN_ERROR} } }`;
 const ENTREGAS = `query Entregas($id: ID!, $status: String, $after: String) {
   webhookDeliveries(id: $id, first: 50, after: $after, status: $status) {
     totalCount pageInfo { hasNextPage endCursor }
@@ -83,7 +83,9 @@ export function Webhook({ id }: { id: string }) {
       <p class="trilha">
         <Link href="/webhooks">Webhooks</Link> ›
       </p>
-      <PageTitle>Webhook</PageTitle>
+      <PageTitle>
+        Webhook <Status value={w.ativo ? 'ativo' : 'desativado'} />
+      </PageTitle>
       <dl class="dados">
         <dt>Endereço</dt>
         <dd class="quebra">{w.url}</dd>
@@ -114,6 +116,21 @@ export function Webhook({ id }: { id: string }) {
           }
         >
           Rotacionar segredo
+        </ActionButton>
+        <ActionButton
+          class="secundario"
+          confirm={
+            w.ativo
+              ? 'Desativar este webhook? Nada é entregue a ele enquanto estiver desativado e as entregas pendentes são encerradas.'
+              : undefined
+          }
+          onAction={async () => {
+            unwrap((await gql(EDITAR, { id, input: { ativo: !w.ativo } })).updateWebhook);
+            q.reload();
+            entregas.reload();
+          }}
+        >
+          {w.ativo ? 'Desativar' : 'Ativar'}
         </ActionButton>
         <ActionButton
           class="perigo"

@@ -3,17 +3,18 @@ import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { eventLabel, EVENT_TYPES } from '../event-types.js';
 import { formatDateTime } from '../format.js';
 import { Link } from '../router.js';
-import { ActionForm, ErrorBox, Loading, PageTitle } from '../ui/ui.js';
+import { ActionForm, ErrorBox, Loading, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
 import { emptyWebhookForm, WebhookFields, webhookInput } from '../webhook-fields.js';
 
-const WEBHOOKS = `{ webhooks { edges { node { id url eventos criadoEm cabecalhos { nome } entregas(first: 1) { totalCount } } } } }`;
+const WEBHOOKS = `{ webhooks { edges { node { id url eventos ativo criadoEm cabecalhos { nome } entregas(first: 1) { totalCount } } } } }`;
 const CRIAR = `mutation($input: WebhookInput!) { createWebhook(input: $input) { __typename ... on WebhookWithSecret { id segredo } ${DOMAIN_ERROR} } }`;
 
 interface Webhook {
   id: string;
   url: string;
   eventos: string[];
+  ativo: boolean;
   criadoEm: string;
   cabecalhos: Array<{ nome: string }>;
   entregas: { totalCount: number };
@@ -41,6 +42,7 @@ export function Webhooks() {
               <tr>
                 <th scope="col">Endereço</th>
                 <th scope="col">Eventos</th>
+                <th scope="col">Situação</th>
                 <th scope="col">Criado em</th>
                 <th scope="col" class="num">
                   Entregas
@@ -54,6 +56,9 @@ export function Webhooks() {
                     <Link href={`/webhooks/${w.id}`}>{w.url}</Link>
                   </td>
                   <td data-rotulo="Eventos">{eventosText(w.eventos)}</td>
+                  <td data-rotulo="Situação">
+                    <Status value={w.ativo ? 'ativo' : 'desativado'} />
+                  </td>
                   <td data-rotulo="Criado em">{formatDateTime(w.criadoEm)}</td>
                   <td class="num" data-rotulo="Entregas">
                     {w.entregas.totalCount}

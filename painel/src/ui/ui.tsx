@@ -109,6 +109,8 @@ const LABELS: Record<string, string> = {
   ja_existente: 'Já existente',
   ativa: 'Ativa',
   pausada: 'Pausada',
+  ativo: 'Ativo',
+  desativado: 'Desativado',
   ok: 'OK',
   aviso: 'Aviso',
   bloqueio: 'Bloqueio',
