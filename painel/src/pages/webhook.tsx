@@ -16,7 +16,7 @@ import {
   PageTitle,
   Status,
 } from '../ui/ui.js';
-import { useConnection } from '../use-connection.js';
+import { type ConnectionState, useConnection } from '../use-connection.js';
 import { useQuery } from '../use-query.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
 import { WebhookFields, webhookInput, type WebhookForm } from '../webhook-fields.js';
@@ -175,58 +175,65 @@ export function Webhook({ id }: { id: string }) {
         />
       </div>
       <ErrorBox error={entregas.error} />
-      <div class="tabela">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Criada em</th>
-              <th scope="col">Evento</th>
-              <th scope="col">Situação</th>
-              <th scope="col">Última tentativa</th>
-              <th scope="col">Próxima tentativa</th>
-              <th scope="col">
-                <span class="sr">Ações</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entregas.nodes.map((e) => {
-              const ultima = e.tentativas[e.tentativas.length - 1];
-              return (
-                <tr key={e.id} data-entrega={e.id}>
-                  <td data-rotulo="Criada em">{formatDateTime(e.criadaEm)}</td>
-                  <td data-rotulo="Evento">{eventLabel(e.tipo)}</td>
-                  <td data-rotulo="Situação">
-                    <Status value={e.status} />
-                  </td>
-                  <td data-rotulo="Última tentativa">
-                    {ultima
-                      ? `${formatDateTime(ultima.em)} — ${ultima.statusHttp ? `HTTP ${ultima.statusHttp}` : (ultima.erro ?? '—')} (${e.tentativas.length}ª)`
-                      : '—'}
-                  </td>
-                  <td data-rotulo="Próxima tentativa">{formatDateTime(e.proximaTentativaEm)}</td>
-                  <td>
-                    <ActionButton
-                      class="secundario"
-                      aria-label={`Reenviar o evento ${e.eventoId}`}
-                      onAction={async () => (
-                        unwrap((await gql(REENVIAR, { id, input: { eventoId: e.eventoId } })).resendWebhookEvents),
-                        entregas.reload()
-                      )}
-                    >
-                      {e.status === 'pendente' ? 'Tentar agora' : 'Reenviar'}
-                    </ActionButton>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <EntregasTabela id={id} entregas={entregas} />
       {!entregas.loading && entregas.nodes.length === 0 && <p>Nenhuma entrega.</p>}
       <Loading when={entregas.loading && entregas.nodes.length === 0} />
       <MoreButton hasNext={entregas.hasNext} onMore={entregas.more} />
     </section>
+  );
+}
+
+/** The deliveries: each with its last attempt and a button that resends it (or, still pending, tries it now). */
+function EntregasTabela({ id, entregas }: { id: string; entregas: ConnectionState<Entrega> }) {
+  return (
+    <div class="tabela">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Criada em</th>
+            <th scope="col">Evento</th>
+            <th scope="col">Situação</th>
+            <th scope="col">Última tentativa</th>
+            <th scope="col">Próxima tentativa</th>
+            <th scope="col">
+              <span class="sr">Ações</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entregas.nodes.map((e) => {
+            const ultima = e.tentativas[e.tentativas.length - 1];
+            return (
+              <tr key={e.id} data-entrega={e.id}>
+                <td data-rotulo="Criada em">{formatDateTime(e.criadaEm)}</td>
+                <td data-rotulo="Evento">{eventLabel(e.tipo)}</td>
+                <td data-rotulo="Situação">
+                  <Status value={e.status} />
+                </td>
+                <td data-rotulo="Última tentativa">
+                  {ultima
+                    ? `${formatDateTime(ultima.em)} — ${ultima.statusHttp ? `HTTP ${ultima.statusHttp}` : (ultima.erro ?? '—')} (${e.tentativas.length}ª)`
+                    : '—'}
+                </td>
+                <td data-rotulo="Próxima tentativa">{formatDateTime(e.proximaTentativaEm)}</td>
+                <td>
+                  <ActionButton
+                    class="secundario"
+                    aria-label={`Reenviar o evento ${e.eventoId}`}
+                    onAction={async () => (
+                      unwrap((await gql(REENVIAR, { id, input: { eventoId: e.eventoId } })).resendWebhookEvents),
+                      entregas.reload()
+                    )}
+                  >
+                    {e.status === 'pendente' ? 'Tentar agora' : 'Reenviar'}
+                  </ActionButton>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -79,17 +79,11 @@ export async function resendEvents(deps: WebhookDeps, principal: Principal, opti
       })
     ).map((d) => d.eventId),
   );
-  // An event whose delivery to this webhook is still pending (retrying) is brought forward, not delivered a
-  // second time: a new row would reach the receiver while the pending one kept retrying. One in the middle of an
-  // attempt keeps the schedule its outcome writes (claim-deliveries.ts), still with a single delivery.
-  const pending = new Set(
-    (
-      await deps.db.$queryRaw<Array<{ event_id: string }>>`
-        UPDATE webhook_deliveries SET next_attempt_at = ${now}
-        WHERE webhook_id = ${webhook.id}::uuid AND status = 'pendente'
-          AND event_id = ANY(${chosen.map((e) => e.id)}::uuid[])
-        RETURNING event_id::text`
-    ).map((r) => r.event_id),
+  const pending = await bringPendingForward(
+    deps,
+    webhook.id,
+    chosen.map((e) => e.id),
+    now,
   );
   const rows = [];
   for (const event of chosen.filter((e) => !pending.has(e.id))) {
@@ -110,6 +104,24 @@ export async function resendEvents(deps: WebhookDeps, principal: Principal, opti
   if (rows.length) await deps.db.webhookDelivery.createMany({ data: rows });
   const next = events[MAX_RESEND];
   return { total: rows.length + pending.size, continuar_desde: next ? next.created_at.toISOString() : null };
+}
+
+/**
+ * An event whose delivery to this webhook is still pending (retrying) is brought forward, not delivered a second
+ * time: a new row would reach the receiver while the pending one kept retrying. One in the middle of an attempt
+ * keeps the schedule its outcome writes (claim-deliveries.ts), still with a single delivery. Answers those events.
+ */
+async function bringPendingForward(
+  deps: WebhookDeps,
+  webhookId: string,
+  eventIds: string[],
+  now: Date,
+): Promise<Set<string>> {
+  const rows = await deps.db.$queryRaw<Array<{ event_id: string }>>`
+    UPDATE webhook_deliveries SET next_attempt_at = ${now}
+    WHERE webhook_id = ${webhookId}::uuid AND status = 'pendente' AND event_id = ANY(${eventIds}::uuid[])
+    RETURNING event_id::text`;
+  return new Set(rows.map((r) => r.event_id));
 }
 
 /** The resource as it is now for note events; other events keep the body they were written with. */
