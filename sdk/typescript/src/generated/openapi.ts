@@ -1199,7 +1199,7 @@ export interface paths {
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        /** Change url, eventos or cabecalhos (cabecalhos replaces the whole list); same checks as creation */
+        /** Change url, eventos or cabecalhos (cabecalhos replaces the whole list), or disable/enable it (ativo); same checks as creation */
         patch: operations["updateWebhook"];
         trace?: never;
     };
@@ -2601,6 +2601,8 @@ export interface components {
         Webhook: {
             /** @enum {string} */
             ambiente: "sandbox" | "producao";
+            /** @description false while disabled (PATCH ativo false): nothing is delivered to it */
+            ativo: boolean;
             /** Format: date-time */
             atualizado_em: string;
             /** @description Names only */
@@ -2652,6 +2654,8 @@ export interface components {
             tipo: string;
         };
         WebhookUpdate: {
+            /** @description false disables the webhook: nothing is fanned out or delivered to it and its pending deliveries are closed (falhou); true enables it again for the events that happen from then on */
+            ativo?: boolean;
             cabecalhos?: {
                 nome: string;
                 valor: string;
