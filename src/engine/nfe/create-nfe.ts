@@ -36,6 +36,7 @@ import { bodyIssues, SentBody, sentValue } from '../nucleo/read-body.js';
 import { invalidNfeRequest, listaLida, MAX_ITENS, nfeBody } from './nfe-body.js';
 import { checkNfeBody } from './check-nfe-body.js';
 import { readJsonColumn, toJsonColumn } from '../nucleo/json-column.js';
+import { searchColumns } from '../notas/search-columns.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -79,6 +80,7 @@ export async function createNfe(
     status: 'transmitindo',
     modo,
     request: body as Prisma.JsonValue,
+    ...searchColumns(body, 'destinatario'),
     serie,
     numero,
     chaveAcesso: key.chave,
