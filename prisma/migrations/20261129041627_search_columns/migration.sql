@@ -51,12 +51,20 @@ CREATE INDEX "nfse_company_id_environment_created_at_id_idx" ON "nfse"("company_
 
 -- Part of a name (LIKE '%...%') is served by a trigram index where the pg_trgm extension is available (PostgreSQL
 -- ships it in contrib; the embedded database loads it). Where it is not, the search still works, by scanning.
+-- The extension lives in public (or wherever a database already has it), not in the service's schema: a schema
+-- dropped with its objects must not take the extension, and the indexes of other schemas, with it.
 DO $$
+DECLARE
+  trgm_schema text;
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
-    CREATE EXTENSION IF NOT EXISTS pg_trgm;
-    CREATE INDEX "nfse_tomador_nome_trgm_idx" ON "nfse" USING gin ("tomador_nome" gin_trgm_ops);
-    CREATE INDEX "nfe_tomador_nome_trgm_idx" ON "nfe" USING gin ("tomador_nome" gin_trgm_ops);
+    IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+      CREATE EXTENSION pg_trgm WITH SCHEMA public;
+    END IF;
+    SELECT n.nspname INTO trgm_schema
+      FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+    EXECUTE format('CREATE INDEX "nfse_tomador_nome_trgm_idx" ON "nfse" USING gin ("tomador_nome" %I.gin_trgm_ops)', trgm_schema);
+    EXECUTE format('CREATE INDEX "nfe_tomador_nome_trgm_idx" ON "nfe" USING gin ("tomador_nome" %I.gin_trgm_ops)', trgm_schema);
   END IF;
 END
 $$;

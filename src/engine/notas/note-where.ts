@@ -102,7 +102,8 @@ function tomadorCondition(value: string | null | undefined) {
   }
   const folded = foldName(term);
   if ([...folded].length < TOMADOR_MINIMO || [...folded].length > TOMADOR_MAXIMO) throw tomadorError(term);
-  return { tomadorNome: { contains: folded } };
+  // Prisma passes `contains` to LIKE as it is: a % or _ of the term is a character of the name, not a wildcard.
+  return { tomadorNome: { contains: folded.replace(/[\\%_]/g, '\\$&') } };
 }
 
 /** The smallest digit string after every string that starts with `digits` ("129" → "13"); null for all nines. */
