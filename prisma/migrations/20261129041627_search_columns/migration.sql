@@ -68,3 +68,14 @@ BEGIN
   END IF;
 END
 $$;
+
+-- A referencia prefix (LIKE 'abc%') uses a btree index only under the C collation; under any other (en_US.UTF-8,
+-- a PostgreSQL server's usual default) it takes an index of text_pattern_ops.
+DO $$
+BEGIN
+  IF (SELECT datcollate FROM pg_database WHERE datname = current_database()) NOT IN ('C', 'POSIX') THEN
+    CREATE INDEX "nfse_referencia_pattern_idx" ON "nfse" ("account_id", "environment", "referencia" text_pattern_ops);
+    CREATE INDEX "nfe_referencia_pattern_idx" ON "nfe" ("account_id", "environment", "referencia" text_pattern_ops);
+  END IF;
+END
+$$;
