@@ -452,7 +452,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** NF-e issued by the service, newest first */
+        /**
+         * NF-e issued by the service, newest first
+         * @description Every filter given must hold; the filters and their meaning are the same as GET /v1/nfse's (GraphQL
+         *     `nfes(filtro)` and `notas(filtro)`). A bad filter value → 400 `parametro_invalido` naming the parameter.
+         */
         get: operations["listNfe"];
         put?: never;
         /**
@@ -821,7 +825,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Notes issued by the service, newest first */
+        /**
+         * Notes issued by the service, newest first
+         * @description Every filter given must hold; the filters and their meaning are the same as GET /v1/nfe's (GraphQL
+         *     `notas(filtro)` and `nfes(filtro)`). A bad filter value → 400 `parametro_invalido` naming the parameter.
+         */
         get: operations["listNfse"];
         put?: never;
         /**
@@ -2692,6 +2700,28 @@ export interface components {
         Id: string;
         /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
         IdempotencyKey: string;
+        /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+        NotasAte: string;
+        /** @description The whole access key, digits only. */
+        NotasChave: string;
+        /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+        NotasDesde: string;
+        /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+        NotasEmpresaId: string;
+        /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+        NotasNumero: string;
+        /** @description Only notes whose referencia starts with this text. */
+        NotasReferencia: string;
+        /**
+         * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+         *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+         *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+         */
+        NotasTomador: string;
+        /** @description The note's value at most this (inclusive); below valor_min → 400. */
+        NotasValorMax: string;
+        /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+        NotasValorMin: string;
     };
     requestBodies: never;
     headers: never;
@@ -3380,19 +3410,33 @@ export interface operations {
     listNfe: {
         parameters: {
             query?: {
-                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400 */
-                ate?: string;
+                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+                ate?: components["parameters"]["NotasAte"];
+                /** @description The whole access key, digits only. */
+                chave?: components["parameters"]["NotasChave"];
                 cursor?: string;
-                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time) */
-                desde?: string;
-                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado) */
-                empresa_id?: string;
+                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+                desde?: components["parameters"]["NotasDesde"];
+                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+                empresa_id?: components["parameters"]["NotasEmpresaId"];
                 /** @description Page size, 50 by default; 1..100, anything else → 400 parametro_invalido */
                 limite?: number;
-                /** @description Only notes whose referencia starts with this text */
-                referencia?: string;
+                /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+                numero?: components["parameters"]["NotasNumero"];
+                /** @description Only notes whose referencia starts with this text. */
+                referencia?: components["parameters"]["NotasReferencia"];
                 /** @description Only notes in this status (spec 3.3 name); unknown → 400 parametro_invalido */
                 status?: string;
+                /**
+                 * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+                 *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+                 *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+                 */
+                tomador?: components["parameters"]["NotasTomador"];
+                /** @description The note's value at most this (inclusive); below valor_min → 400. */
+                valor_max?: components["parameters"]["NotasValorMax"];
+                /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+                valor_min?: components["parameters"]["NotasValorMin"];
             };
             header?: never;
             path?: never;
@@ -3877,10 +3921,32 @@ export interface operations {
     listNfse: {
         parameters: {
             query?: {
+                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+                ate?: components["parameters"]["NotasAte"];
+                /** @description The whole access key, digits only. */
+                chave?: components["parameters"]["NotasChave"];
                 cursor?: string;
+                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+                desde?: components["parameters"]["NotasDesde"];
+                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+                empresa_id?: components["parameters"]["NotasEmpresaId"];
                 /** @description Page size, 50 by default; 1..100. Only this list brings any other value within the bounds (0 → 1, 500 → 100, text → 50) instead of refusing it */
                 limite?: number;
+                /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+                numero?: components["parameters"]["NotasNumero"];
+                /** @description Only notes whose referencia starts with this text. */
+                referencia?: components["parameters"]["NotasReferencia"];
                 status?: "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao" | "descartada";
+                /**
+                 * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+                 *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+                 *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+                 */
+                tomador?: components["parameters"]["NotasTomador"];
+                /** @description The note's value at most this (inclusive); below valor_min → 400. */
+                valor_max?: components["parameters"]["NotasValorMax"];
+                /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+                valor_min?: components["parameters"]["NotasValorMin"];
             };
             header?: never;
             path?: never;
