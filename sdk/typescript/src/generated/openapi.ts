@@ -3798,18 +3798,32 @@ export interface operations {
     exportNfe: {
         parameters: {
             query: {
-                /** @description As in GET /v1/nfe: created at or before (date-time, or AAAA-MM-DD through that day) */
-                ate?: string;
-                /** @description As in GET /v1/nfe: created at or after (date-time, or AAAA-MM-DD from 00:00 Brasília time) */
-                desde?: string;
-                /** @description As in GET /v1/nfe: only this company's notes */
-                empresa_id?: string;
+                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+                ate?: components["parameters"]["NotasAte"];
+                /** @description The whole access key, digits only. */
+                chave?: components["parameters"]["NotasChave"];
+                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+                desde?: components["parameters"]["NotasDesde"];
+                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+                empresa_id?: components["parameters"]["NotasEmpresaId"];
                 /** @description csv or zip */
                 formato: "csv" | "zip";
-                /** @description As in GET /v1/nfe: referencia starts with this text */
-                referencia?: string;
+                /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+                numero?: components["parameters"]["NotasNumero"];
+                /** @description Only notes whose referencia starts with this text. */
+                referencia?: components["parameters"]["NotasReferencia"];
                 /** @description As in GET /v1/nfe: only notes in this status; unknown → 400 parametro_invalido */
                 status?: string;
+                /**
+                 * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+                 *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+                 *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+                 */
+                tomador?: components["parameters"]["NotasTomador"];
+                /** @description The note's value at most this (inclusive); below valor_min → 400. */
+                valor_max?: components["parameters"]["NotasValorMax"];
+                /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+                valor_min?: components["parameters"]["NotasValorMin"];
             };
             header?: never;
             path?: never;
@@ -4161,10 +4175,32 @@ export interface operations {
     exportNfse: {
         parameters: {
             query: {
+                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+                ate?: components["parameters"]["NotasAte"];
+                /** @description The whole access key, digits only. */
+                chave?: components["parameters"]["NotasChave"];
+                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+                desde?: components["parameters"]["NotasDesde"];
+                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+                empresa_id?: components["parameters"]["NotasEmpresaId"];
                 /** @description csv or zip */
                 formato: "csv" | "zip";
+                /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+                numero?: components["parameters"]["NotasNumero"];
+                /** @description Only notes whose referencia starts with this text. */
+                referencia?: components["parameters"]["NotasReferencia"];
                 /** @description As in GET /v1/nfse */
                 status?: "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao" | "descartada";
+                /**
+                 * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+                 *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+                 *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+                 */
+                tomador?: components["parameters"]["NotasTomador"];
+                /** @description The note's value at most this (inclusive); below valor_min → 400. */
+                valor_max?: components["parameters"]["NotasValorMax"];
+                /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+                valor_min?: components["parameters"]["NotasValorMin"];
             };
             header?: never;
             path?: never;
