@@ -3,13 +3,12 @@
 // provider's service (here the in-process simulator of its transport shape), the DPS and the cancellation event are
 // the national ones — valid against the national XSD and signed as xmlsec1 verifies —, a lost answer is recovered by
 // the provider's query before any resend, and cancellation goes as the national event in the provider's transport.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { perfilLayoutNacional } from '../../src/engine/nfse/layout-nacional/perfis-layout-nacional.js';
 import { sistemaOf } from '../../src/engine/nfse/provedores/sistemas-proprios.js';
 import { SISTEMA_LAYOUT_NACIONAL } from '../../src/engine/nfse/provedores/sistema-layout-nacional.js';
 import { provedorMunicipio } from '../../src/engine/tabelas/provedor-municipio.js';
-import { PARAMETROS_SIMULADOS } from '../../src/simulator/nacional/parametros-simulados.js';
 import type { LayoutNacionalCall } from '../../src/simulator/layout-nacional/create-layout-nacional-simulator.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 import { eventsOfNote } from '../support/eventos.js';
@@ -32,20 +31,6 @@ const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let acct: SeededAccount;
 let live: Http;
-
-// The national parameters API states that these municipalities do not issue through the national emitter.
-for (const { ibge } of CASOS)
-  PARAMETROS_SIMULADOS.convenios[ibge] = {
-    tipoConvenioDeserializationSetter: 1,
-    aderenteAmbienteNacional: 1,
-    aderenteEmissorNacional: 0,
-    situacaoEmissaoPadraoContribuintesRFB: 0,
-    aderenteMAN: 0,
-    permiteAproveitametoDeCreditos: null,
-  };
-afterAll(() => {
-  for (const { ibge } of CASOS) delete PARAMETROS_SIMULADOS.convenios[ibge];
-});
 
 useTestApp(
   (s) => ({ t, acct } = s),
