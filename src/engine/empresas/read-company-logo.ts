@@ -20,7 +20,11 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** `campo` is the JSON Pointer of the logo in the request body that carried it (e.g. "/logo"). */
 export function readCompanyLogo(bytes: Buffer, campo: string | null): CompanyLogo {
-  const refuse = (mensagem: string) => new EngineError('validacao', mensagem, { campo });
+  const refuse = (mensagem: string) =>
+    new EngineError('validacao', mensagem, {
+      campo,
+      correcao: 'Envie uma imagem PNG ou JPEG de até 200 KB e até 1000×1000 pixels.',
+    });
   if (bytes.length === 0) throw refuse('Logotipo vazio: envie uma imagem PNG ou JPEG.');
   if (bytes.length > LOGO_MAX_BYTES)
     throw refuse(`Logotipo com ${bytes.length} bytes: o limite é ${LOGO_MAX_BYTES} bytes (200 KB).`);
