@@ -94,6 +94,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send the company logo printed on its DANFSe and DANFE (production key only)
+         * @description PNG or JPEG (recognised by its content, not its name) as base64 in JSON, or as multipart file field `arquivo`;
+         *     at most 200 KB and 1000×1000 pixels. Another format, a larger file or image → 422 `validacao` with
+         *     `campo` /arquivo. Replaces the stored logo; the image is printed scaled in the header of every PDF drawn after.
+         */
+        put: operations["setCompanyLogo"];
+        post?: never;
+        /** Remove the company logo (production key only); removing none is not an error */
+        delete: operations["deleteCompanyLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{id}/pausa": {
         parameters: {
             query?: never;
@@ -1443,6 +1468,22 @@ export interface components {
             serie_nfe?: string;
             /** @description Stored encrypted, never returned */
             token_municipio?: string;
+        };
+        CompanyLogo: {
+            /** @description Height in pixels */
+            altura: number;
+            /** Format: date-time */
+            atualizado_em: string;
+            bytes: number;
+            empresa_id: string;
+            /** @description Width in pixels */
+            largura: number;
+            /** @enum {string} */
+            tipo: "image/png" | "image/jpeg";
+        };
+        CompanyLogoUpload: {
+            /** @description PNG or JPEG in base64 (at most 200 KB and 1000×1000 pixels) */
+            arquivo: string;
         };
         /** @description The settings of CompanyCreate except `cnpj`, all optional; null clears an optional one. */
         CompanyUpdate: {
@@ -2897,6 +2938,57 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Company"];
                 };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    setCompanyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyLogoUpload"];
+                "multipart/form-data": {
+                    arquivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored logo's facts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyLogo"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    deleteCompanyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["NestError"];
         };
