@@ -44,6 +44,8 @@ const companies = {
   ).id,
   abrasf: (await acct.company({ municipio: '5300108', inscricao_municipal: '0712345600', padroes })).id,
   layout_nacional: (await acct.company({ municipio: LAGES, padroes })).id,
+  // ABRASF 1.00 (asynchronous lot): Fortaleza, ISS Fortaleza.
+  abrasf_1_00: (await acct.company({ municipio: '2304400', inscricao_municipal: '12345678', padroes })).id,
 };
 
 let seq = 0;
@@ -94,12 +96,13 @@ const national = await run('national');
 const saoPaulo = await run('sao_paulo');
 const abrasf = await run('abrasf');
 const layoutNacional = await run('layout_nacional');
+const abrasf100 = await run('abrasf_1_00');
 await t.close();
 console.log(
   JSON.stringify({
     clients,
     database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
-    providers: [national, saoPaulo, abrasf, layoutNacional].map((p) => ({
+    providers: [national, saoPaulo, abrasf, abrasf100, layoutNacional].map((p) => ({
       ...p,
       ratioToNational: Number((p.serverCpuMsPerNote / national.serverCpuMsPerNote).toFixed(2)),
     })),

@@ -16,6 +16,7 @@ import { createLogger } from './create-logger.js';
 import type { Metrics } from './metrics/create-metrics.js';
 import type { AbrasfSimulator } from './simulator/abrasf/create-abrasf-simulator.js';
 import type { LayoutNacionalSimulator } from './simulator/layout-nacional/create-layout-nacional-simulator.js';
+import type { Abrasf1Simulator } from './simulator/abrasf/v1/create-abrasf-1-simulator.js';
 import type { Simulator } from './simulator/nacional/create-simulator.js';
 import type { SimulatorDelays } from './simulator/nacional/simulator-context.js';
 import type { SaoPauloSimulator } from './simulator/sao-paulo/create-sao-paulo-simulator.js';
@@ -71,6 +72,8 @@ export interface App {
   abrasfSimulator: AbrasfSimulator;
   /** The in-process simulator of the providers' services that take the national DPS (SOAP and REST shapes). */
   layoutNacionalSimulator: LayoutNacionalSimulator;
+  /** The ABRASF 1.00 families' simulated services (Ginfes v3, ISS Fortaleza). */
+  abrasf1Simulator: Abrasf1Simulator;
   /** The in-process simulator of São Paulo's own system (tests drive its scenarios). */
   saoPauloSimulator: SaoPauloSimulator;
   database: Database;
@@ -136,6 +139,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     simulator: authorities.simulator,
     abrasfSimulator: authorities.abrasfSimulator,
     layoutNacionalSimulator: authorities.layoutNacionalSimulator,
+    abrasf1Simulator: authorities.abrasf1Simulator,
     saoPauloSimulator: authorities.saoPauloSimulator,
     database: infrastructure.database,
     get url() {

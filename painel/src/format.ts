@@ -1,3 +1,5 @@
+import { APURACAO, REGIMES } from './regimes.js';
+
 // Brazilian formats for everything the panel shows: money as R$ 1.234,56, dates as dd/mm/aaaa in Brasília time,
 // CNPJ and CPF with their masks. Amounts arrive as decimal strings and are shown without passing through a
 // float: the digits are grouped as text.
@@ -98,4 +100,18 @@ export function endOfDayBr(isoDate: string): string {
   const next = new Date(`${isoDate}T00:00:00-03:00`);
   next.setUTCDate(next.getUTCDate() + 1);
   return next.toISOString();
+}
+
+// Codes a server message may carry as they are stored (regime_tributario, regime_apuracao_simples), in words.
+const CODE_WORDS: Record<string, string> = { ...REGIMES, ...APURACAO };
+
+/**
+ * A server message (readiness, an event's member) as a person reads it: ISO days and instants as dd/mm/aaaa
+ * (instants in Brasília time, with the hour), stored codes of regimes in words. Anything else is left as it is.
+ */
+export function readableText(text: string): string {
+  return text
+    .replace(/\b(\d{4})-(\d{2})-(\d{2})T[\d:.]+(?:Z|[+-]\d{2}:\d{2})/g, (iso) => formatDateTime(iso))
+    .replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_m, y: string, mo: string, d: string) => `${d}/${mo}/${y}`)
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (code) => CODE_WORDS[code] ?? code);
 }

@@ -22,7 +22,10 @@ export type AppEngine = TransmissionDeps & {
 
 export interface AppEngineParts {
   infrastructure: Pick<Infrastructure, 'database' | 'pubsub' | 'masterKey'>;
-  authorities: Pick<Authorities, 'national' | 'sefaz' | 'cadastros' | 'saoPaulo' | 'abrasf' | 'layoutNacional'>;
+  authorities: Pick<
+    Authorities,
+    'national' | 'sefaz' | 'cadastros' | 'saoPaulo' | 'abrasf' | 'abrasf1' | 'layoutNacional'
+  >;
   webhooks: WebhookRuntime;
   clock: Clock;
   logger: Logger;
@@ -35,7 +38,7 @@ export interface AppEngineParts {
 export function buildAppEngine(parts: AppEngineParts): AppEngine {
   const { infrastructure, authorities, webhooks, clock, logger, trace, jobs } = parts;
   const { database, pubsub, masterKey } = infrastructure;
-  const { national, sefaz, cadastros, saoPaulo, abrasf, layoutNacional } = authorities;
+  const { national, sefaz, cadastros, saoPaulo, abrasf, abrasf1, layoutNacional } = authorities;
   const secrets = createSecretBox(masterKey);
   const leases = new JobLeases({ db: database.prisma, clock, logger, jobs });
   return {
@@ -54,6 +57,7 @@ export function buildAppEngine(parts: AppEngineParts): AppEngine {
     saoPaulo,
     abrasf,
     layoutNacional,
+    abrasf1,
     webhooks,
     jobs,
     leases,

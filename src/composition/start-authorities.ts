@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { AppOptions } from '../create-app.js';
 import { AbrasfGateway } from '../engine/autoridades/abrasf/abrasf-gateway.js';
 import { LayoutNacionalGateway } from '../engine/autoridades/layout-nacional/layout-nacional-gateway.js';
+import { Abrasf1Gateway } from '../engine/autoridades/abrasf-1/abrasf-1-gateway.js';
 import { brasilApiCnpj } from '../engine/autoridades/cadastros/brasil-api-cnpj.js';
 import type { CadastroGateways } from '../engine/autoridades/cadastros/cadastro-gateways.js';
 import { cadastrosComCache } from '../engine/autoridades/cadastros/cadastros-com-cache.js';
@@ -18,6 +19,7 @@ import {
   createLayoutNacionalSimulator,
   type LayoutNacionalSimulator,
 } from '../simulator/layout-nacional/create-layout-nacional-simulator.js';
+import { createAbrasf1Simulator, type Abrasf1Simulator } from '../simulator/abrasf/v1/create-abrasf-1-simulator.js';
 import { BRASILAPI_PATH, VIACEP_PATH } from '../simulator/cadastros/consultas-publicas-simuladas.js';
 import { createSimulator, SEFAZ_NFE_PATH, type Simulator } from '../simulator/nacional/create-simulator.js';
 import { createSaoPauloSimulator, type SaoPauloSimulator } from '../simulator/sao-paulo/create-sao-paulo-simulator.js';
@@ -28,10 +30,12 @@ const REGISTRY_TIMEOUT_MS = 5_000;
 export interface Authorities {
   simulator: Simulator;
   abrasfSimulator: AbrasfSimulator;
+  abrasf1Simulator: Abrasf1Simulator;
   saoPauloSimulator: SaoPauloSimulator;
   layoutNacionalSimulator: LayoutNacionalSimulator;
   national: NationalGateway;
   abrasf: AbrasfGateway;
+  abrasf1: Abrasf1Gateway;
   saoPaulo: SaoPauloGateway;
   layoutNacional: LayoutNacionalGateway;
   sefaz: SefazGateway;
@@ -98,6 +102,16 @@ export async function startAuthorities(
     simulator: layoutNacionalSimulator,
     timeoutMs: options.nationalTimeoutMs,
   });
+  // The ABRASF 1.00 families' services (Ginfes v3 and its derivatives): the same ABRASF_URLS_LIVE names a
+  // municipality's real service, `perfis` sends to the production URL the provider table gives it.
+  const abrasf1Simulator = createAbrasf1Simulator({ ...simulated, signer: options.simulatorSigner });
+  await abrasf1Simulator.listen(0, '127.0.0.1');
+  const abrasf1 = new Abrasf1Gateway({
+    urls: config.abrasfUrlsLive.urls,
+    urlsDaTabela: config.abrasfUrlsLive.perfis,
+    simulator: abrasf1Simulator,
+    timeoutMs: options.nationalTimeoutMs,
+  });
   // São Paulo's own system: its simulator answers production keys while SAO_PAULO_NFSE_URL is not configured.
   const saoPauloSimulator = createSaoPauloSimulator(simulated);
   await saoPauloSimulator.listen(0, '127.0.0.1');
@@ -115,10 +129,12 @@ export async function startAuthorities(
   return {
     simulator,
     abrasfSimulator,
+    abrasf1Simulator,
     saoPauloSimulator,
     layoutNacionalSimulator,
     national,
     abrasf,
+    abrasf1,
     saoPaulo,
     layoutNacional,
     sefaz,
@@ -128,8 +144,18 @@ export async function startAuthorities(
       await saoPaulo.close();
       // The simulators first: they drop the answers they hold back (timeout, processamento_lento), so closing the
       // clients does not wait for them (up to 15 s per pending call).
-      await Promise.all([simulator.close(), abrasfSimulator.close(), layoutNacionalSimulator.close()]);
-      await Promise.all([national.closeClients(), abrasf.closeClients(), layoutNacional.closeClients()]);
+      await Promise.all([
+        simulator.close(),
+        abrasfSimulator.close(),
+        abrasf1Simulator.close(),
+        layoutNacionalSimulator.close(),
+      ]);
+      await Promise.all([
+        national.closeClients(),
+        abrasf.closeClients(),
+        abrasf1.closeClients(),
+        layoutNacional.closeClients(),
+      ]);
     },
     closeSefaz: () => sefaz.close(),
   };

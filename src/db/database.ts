@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -137,6 +138,8 @@ async function openPglite(dir: string, options: OpenDatabaseOptions): Promise<Da
   const fresh = inMemory || !existsSync(join(dir, 'PG_VERSION'));
   const pglite = await PGlite.create(dir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    // The notes' name search (part of a name) uses a trigram index where the extension is there (migration search_columns).
+    extensions: { pg_trgm },
     ...(options.pgliteTemplate && fresh ? { loadDataDir: options.pgliteTemplate } : {}),
   });
   const queries = yieldingQueries(pglite);

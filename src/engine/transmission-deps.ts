@@ -5,6 +5,7 @@ import type { FirstAttempts } from './fila/first-attempts.js';
 import type { CadastroGateways } from './autoridades/cadastros/cadastro-gateways.js';
 import type { AbrasfGateway } from './autoridades/abrasf/abrasf-gateway.js';
 import type { LayoutNacionalGateway } from './autoridades/layout-nacional/layout-nacional-gateway.js';
+import type { Abrasf1Gateway } from './autoridades/abrasf-1/abrasf-1-gateway.js';
 import type { SaoPauloGateway } from './autoridades/sao-paulo/sao-paulo-gateway.js';
 
 export interface TransmissionDeps extends EngineDeps {
@@ -17,6 +18,8 @@ export interface TransmissionDeps extends EngineDeps {
   abrasf?: AbrasfGateway;
   /** The services of the providers that take the national DPS (the in-process simulator where none is configured). */
   layoutNacional?: LayoutNacionalGateway;
+  /** The ABRASF 1.00 families' services (the in-process ABRASF 1.00 simulator where none is configured). */
+  abrasf1?: Abrasf1Gateway;
   /** São Paulo's own system (NFS-e Paulistana; the in-process simulator while no URL is configured). */
   saoPaulo?: SaoPauloGateway;
   /** Where a request's first attempt is registered, so a stopping process can wait for it or release its job. */

@@ -75,4 +75,40 @@ describe('GET /v1/usage', () => {
       producao: 0,
     });
   });
+
+  it('counts as received only what GET /v1/documents?papel=RECEBIDA lists, not own notes captured back', async () => {
+    const fresh = await seedAccount(t.app.engine, 'Conta de documentos');
+    const company = await fresh.company();
+    const now = t.app.engine.clock.now();
+    const document = (tipo: string, papel: string, i: number) => ({
+      id: crypto.randomUUID(),
+      accountId: fresh.accountId,
+      environment: 'live' as const,
+      companyId: company.id,
+      tipo,
+      papel,
+      chaveAcesso: String(i).padStart(44, '7'),
+      origem: tipo === 'NFSE' ? 'ADN' : 'SEFAZ',
+      nsu: BigInt(i),
+      xml: '<x/>',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await t.app.engine.db.receivedDocument.createMany({
+      data: [
+        document('NFSE', 'RECEBIDA', 1),
+        document('NFSE', 'EMITIDA', 2),
+        document('NFSE', 'EMITIDA', 3),
+        document('NFE', 'RECEBIDA', 4),
+        document('NFE', 'EMITIDA', 5),
+      ],
+    });
+    const live = httpClient(t.url, fresh.liveKey);
+    const usage = await live.get('/v1/usage');
+    expect(usage.status, usage.text).toBe(200);
+    expect(usage.body.documentos_recebidos).toEqual({ nfse: 1, nfe: 1, cte: 0 });
+    const listed = await live.get('/v1/documents?papel=RECEBIDA&limite=100');
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.itens).toHaveLength(2);
+  });
 });

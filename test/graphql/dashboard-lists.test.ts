@@ -127,6 +127,17 @@ describe('Query.eventos (the event log)', () => {
     expect(next.body.eventos.map((e: { id: string }) => e.id)).toEqual(all.slice(4).map((e) => e.id));
   });
 
+  it('ordem: recentes lists newest first, after going back to older events, with the same filter', async () => {
+    const oldestFirst = await walk('eventos', EVENTOS, { first: 100 });
+    const RECENTES = `query($first: Int, $after: String, $filtro: EventosFiltro) { eventos(first: $first, after: $after, filtro: $filtro, ordem: recentes) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { id tipo dados } } } }`;
+    const newestFirst = await walk('eventos', RECENTES, { first: 4 });
+    expect(newestFirst.map((e) => e.id)).toEqual(oldestFirst.map((e) => e.id).reverse());
+    const filtered = await gql(RECENTES, { first: 2, filtro: { tipos: ['NFSE_REJEITADA'] } });
+    expect(filtered.data.eventos.totalCount).toBe(2);
+    expect(filtered.data.eventos.edges.map((e: { node: { dados: { n: number } } }) => e.node.dados.n)).toEqual([3, 1]);
+  });
+
   it('filters by EventType, company and period; an empty page still gives proximoCursor', async () => {
     const rejected = await gql(EVENTOS, { filtro: { tipos: ['NFSE_REJEITADA'] } });
     expect(rejected.data.eventos.totalCount).toBe(2);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { isEngineError } from '../../src/engine/errors.js';
 import { issueNfse } from '../../src/engine/nfse/issue-nfse.js';
+import { municipio as tabelaMunicipio } from '../../src/engine/tabelas/index.js';
 import { dashboardGraphql } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
 import { nfseInput } from '../support/nfse.js';
@@ -40,6 +41,19 @@ const { gql } = dashboardGraphql(() => ({ url: t.url, key: acct.testKey }));
 
 const NOTAS = `query($first: Int, $after: String, $filtro: NotasFiltro) { notas(first: $first, after: $after, filtro: $filtro) {
   totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id referencia status criadaEm valor empresa { id } } } } }`;
+
+describe('Company.municipioNome', () => {
+  it("names the company's municipality from the IBGE table", async () => {
+    const body = await gql('query($id: ID!) { company(id: $id) { ... on Company { municipio municipioNome } } }', {
+      id: a.id,
+    });
+    expect(body.errors).toBeUndefined();
+    const { municipio, municipioNome } = body.data.company;
+    expect(municipio).toMatch(/^\d{7}$/);
+    expect(municipioNome).toBe(`${tabelaMunicipio(municipio)!.nome}/${tabelaMunicipio(municipio)!.uf}`);
+    expect(municipioNome).not.toContain(municipio);
+  });
+});
 
 describe('Query.notas', () => {
   it('pages with first/after through every note, newest first, as GET /v1/nfse lists them', async () => {

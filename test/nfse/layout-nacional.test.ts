@@ -3,13 +3,14 @@
 // provider's service (here the in-process simulator of its transport shape), the DPS and the cancellation event are
 // the national ones — valid against the national XSD and signed as xmlsec1 verifies —, a lost answer is recovered by
 // the provider's query before any resend, and cancellation goes as the national event in the provider's transport.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
+import type { AtributoIdDps } from '../../src/engine/nfse/layout-nacional/perfil-layout-nacional.js';
 import { perfilLayoutNacional } from '../../src/engine/nfse/layout-nacional/perfis-layout-nacional.js';
+import { soapDpsEnvelope } from '../../src/engine/nfse/layout-nacional/soap-dps-message.js';
 import { sistemaOf } from '../../src/engine/nfse/provedores/sistemas-proprios.js';
 import { SISTEMA_LAYOUT_NACIONAL } from '../../src/engine/nfse/provedores/sistema-layout-nacional.js';
 import { provedorMunicipio } from '../../src/engine/tabelas/provedor-municipio.js';
-import { PARAMETROS_SIMULADOS } from '../../src/simulator/nacional/parametros-simulados.js';
 import type { LayoutNacionalCall } from '../../src/simulator/layout-nacional/create-layout-nacional-simulator.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 import { eventsOfNote } from '../support/eventos.js';
@@ -32,20 +33,6 @@ const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let acct: SeededAccount;
 let live: Http;
-
-// The national parameters API states that these municipalities do not issue through the national emitter.
-for (const { ibge } of CASOS)
-  PARAMETROS_SIMULADOS.convenios[ibge] = {
-    tipoConvenioDeserializationSetter: 1,
-    aderenteAmbienteNacional: 1,
-    aderenteEmissorNacional: 0,
-    situacaoEmissaoPadraoContribuintesRFB: 0,
-    aderenteMAN: 0,
-    permiteAproveitametoDeCreditos: null,
-  };
-afterAll(() => {
-  for (const { ibge } of CASOS) delete PARAMETROS_SIMULADOS.convenios[ibge];
-});
 
 useTestApp(
   (s) => ({ t, acct } = s),
@@ -75,14 +62,25 @@ function certificateOf(xml: string): string {
   return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
-/** The national document the call carried validates against its national schema and its signature verifies. */
-function expectNationalDocument(call: LayoutNacionalCall | undefined, schema: string, signed: string): void {
+/**
+ * The national document the call carried validates against its national schema and its signature verifies. A DPS
+ * whose identifier the provider names `id` is the national one with that attribute renamed: it is linted in the
+ * national form (the provider's own schema is not at hand) and verified with the reference on `id`.
+ */
+function expectNationalDocument(
+  call: LayoutNacionalCall | undefined,
+  schema: string,
+  signed: string,
+  atributoId: AtributoIdDps = 'Id',
+): void {
   expect(call?.documento).toBeTruthy();
   const xml = call!.documento!;
-  const lint = xmllint(xml, schema);
+  if (signed === 'infDPS') expect(xml).toMatch(new RegExp(`<infDPS ${atributoId}="DPS\\d+">`));
+  const lint = xmllint(xml.replace(`<infDPS ${atributoId}="`, '<infDPS Id="'), schema);
   expect(lint.ok, lint.output).toBe(true);
-  const verified = xmlsecVerify(xml, certificateOf(xml), signed);
+  const verified = xmlsecVerify(xml, certificateOf(xml), signed, signed === 'infDPS' ? atributoId : 'Id');
   expect(verified.ok, verified.output).toBe(true);
+  expect(xml).toMatch(/<Reference URI="#(DPS|PRE)[0-9A-Z]+">/);
 }
 
 async function firstAttemptOver(nfseId: string) {
@@ -107,6 +105,24 @@ describe('the provider table places these municipalities on their provider, and 
     expect(SISTEMA_LAYOUT_NACIONAL.serves(row)).toBe(false);
     // No system serves it: readiness refuses the company instead of sending the note to the national system.
     expect(sistemaOf({ rota: row.rota, provedor: row })).toBeNull();
+  });
+});
+
+describe("Betha's schema names the DPS identifier `id`", () => {
+  it("the profile says so; a DPS with the national `Id` fails Betha's schema at its service", async () => {
+    const perfil = perfilLayoutNacional('Betha')!;
+    expect(perfil.atributoId).toBe('id');
+    const soap = perfil.soap!;
+    const dps =
+      '<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01"><infDPS Id="DPS420930021234567800019500001000000000000001"/></DPS>';
+    const res = await fetch(`${sim().url}/4209300`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: soap.emitir.acao },
+      body: soapDpsEnvelope(soap, soap.emitir, dps),
+    });
+    const text = await res.text();
+    expect(text).toContain('<codigo>E1235</codigo>');
+    expect(text).toContain('infDPS sem o atributo id');
   });
 });
 
@@ -138,7 +154,7 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
     } else {
       expect(kinds(calls)).toEqual(['POST /nfse']);
     }
-    expectNationalDocument(calls[0], 'DPS_v1.01.xsd', 'infDPS');
+    expectNationalDocument(calls[0], 'DPS_v1.01.xsd', 'infDPS', perfil.atributoId);
     expect(await eventsOfNote(live, note.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
   });
 

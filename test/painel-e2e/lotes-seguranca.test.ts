@@ -82,7 +82,7 @@ describe('batches with live progress, the other pages, and the session guards, i
     await openMenu(p.page, 'Empresas', 'Empresas');
     await p.page.locator(`tr[data-empresa="${p.company.id}"]`).getByRole('link').click();
     await p.page.getByRole('heading', { name: /Prontidão para emitir/ }).waitFor();
-    await expect.poll(() => p.page.locator('tbody').first().textContent()).toContain('certificado');
+    await expect.poll(() => p.page.locator('tbody').first().textContent()).toContain('Certificado A1');
     await screenshot(p.page, 'empresa');
   });
 

@@ -215,6 +215,31 @@ describe('GET /v1/companies/{id}/prontidao', () => {
   });
 });
 
+describe('parametros_municipais', () => {
+  // A municipality with no official rates in the tables (municipios-parametros.csv has no line for it).
+  const SEM_ALIQUOTA_OFICIAL = '1100015';
+
+  it("does not ask for padroes.aliquota_iss when the company's default rate is set", async () => {
+    const withDefault = await acct.company({
+      municipio: SEM_ALIQUOTA_OFICIAL,
+      padroes: { codigo_nacional: '010101', aliquota_iss: '2.00' },
+    });
+    const r = await readiness(withDefault.id);
+    const parametros = item(r, 'parametros_municipais');
+    expect(parametros.situacao).toBe('ok');
+    expect(parametros.mensagem).toContain('2.00%');
+    expect(JSON.stringify(parametros)).not.toContain('informe padroes.aliquota_iss');
+
+    const withoutDefault = await acct.company({
+      municipio: SEM_ALIQUOTA_OFICIAL,
+      padroes: { codigo_nacional: '010101' },
+    });
+    const warned = item(await readiness(withoutDefault.id), 'parametros_municipais');
+    expect(warned.situacao).toBe('aviso');
+    expect(warned.correcao).toContain('padroes.aliquota_iss');
+  });
+});
+
 describe('reducao_ibs_cbs', () => {
   it('warns when the default NBS has an IBS/CBS reduction foreseen, and is ok otherwise; never blocks', async () => {
     const escola = await acct.company({

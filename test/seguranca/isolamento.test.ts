@@ -286,7 +286,7 @@ type Expected = number[] | { livre: string };
 interface Row {
   /** The environment of the resource (and of the intruders' keys but `ambiente`'s). */
   env: Environment;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
   expect: Record<Intruder, Expected>;
@@ -366,6 +366,19 @@ const ROUTES: Record<string, Row> = {
       () => `/v1/companies/${a2.id}/certificate`,
       () => ({ arquivo: 'AAAA', senha: 'x' }),
     ),
+    expect: { conta: NOT_FOUND, restrita: HIDDEN, ambiente: REFUSED },
+  },
+  setCompanyLogo: {
+    ...resource(
+      'live',
+      'PUT',
+      () => `/v1/companies/${a2.id}/logo`,
+      () => ({ arquivo: 'AAAA' }),
+    ),
+    expect: { conta: NOT_FOUND, restrita: HIDDEN, ambiente: REFUSED },
+  },
+  deleteCompanyLogo: {
+    ...resource('live', 'DELETE', () => `/v1/companies/${a2.id}/logo`),
     expect: { conta: NOT_FOUND, restrita: HIDDEN, ambiente: REFUSED },
   },
   getReadiness: {

@@ -8,7 +8,9 @@ import type { Db } from '../../src/db/database.js';
 export async function cloneNfse(db: Db, sourceId: string, count: number): Promise<void> {
   const columns = (
     await db.$queryRawUnsafe<Array<{ column_name: string }>>(
-      `SELECT column_name FROM information_schema.columns WHERE table_name = 'nfse' AND table_schema = current_schema()`,
+      // Generated columns (the search columns) are computed by the database: never written.
+      `SELECT column_name FROM information_schema.columns
+       WHERE table_name = 'nfse' AND table_schema = current_schema() AND is_generated = 'NEVER'`,
     )
   ).map((c) => c.column_name);
   const override: Record<string, string> = {

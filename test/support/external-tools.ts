@@ -39,13 +39,18 @@ export function xmllint(xml: string, schemaFile: string): ToolResult {
 
 /** Independent XML-DSig check with xmlsec1 (OpenSSL backend), trusting the self-signed test certificate(s). */
 /** xmlsec1 checks every Signature in the file: documents embedding another signed one name both Id elements. */
-export function xmlsecVerify(xml: string, certificatePem: string | string[], idElement: string | string[]): ToolResult {
+export function xmlsecVerify(
+  xml: string,
+  certificatePem: string | string[],
+  idElement: string | string[],
+  idAttribute = 'Id',
+): ToolResult {
   const dir = tempDir('xmlsec-');
   const file = writeTemp(dir, 'doc.xml', xml);
   const certs = [certificatePem].flat().flatMap((pem, i) => ['--trusted-pem', writeTemp(dir, `cert${i}.pem`, pem)]);
   const r = spawnSync(
     'xmlsec1',
-    ['--verify', ...certs, ...[idElement].flat().flatMap((e) => ['--id-attr:Id', e]), file],
+    ['--verify', ...certs, ...[idElement].flat().flatMap((e) => [`--id-attr:${idAttribute}`, e]), file],
     { encoding: 'utf8' },
   );
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };

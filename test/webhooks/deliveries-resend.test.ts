@@ -13,11 +13,18 @@ const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let account: SeededAccount;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
+// While true, /flaky answers 500: its deliveries stay pending and retrying. Its answers, in order.
+let flakyDown = true;
+const flakyAnswers: number[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ clock, worker: false, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
   account = await seedAccount(t.app.engine);
-  receiver = await startReceiver((r) => (r.path.startsWith('/fail') ? 500 : 200));
+  receiver = await startReceiver((r) => {
+    if (r.path !== '/flaky') return r.path.startsWith('/fail') ? 500 : 200;
+    flakyAnswers.push(flakyDown ? 500 : 200);
+    return flakyAnswers[flakyAnswers.length - 1];
+  });
 });
 afterAll(async () => {
   await receiver?.close();
@@ -225,5 +232,83 @@ describe('POST /v1/webhooks/{id}/reenvio', () => {
       receiver.received.filter((r) => r.path === '/later').map((r) => [r.body.dados.id, r.body.dados.status]),
     );
     expect(got).toEqual({ [watched.noteId]: 'autorizada', [unwatched.noteId]: 'cancelada' });
+  }, 120_000);
+
+  it('resending an event whose delivery is still retrying attempts that delivery now: the receiver gets it once', async () => {
+    const webhook = await hook('/flaky');
+    const event = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'retrying' });
+    await drainWebhooks(t.app.engine);
+    const mine = () => receiver.received.filter((r) => r.path === '/flaky');
+    expect(flakyAnswers).toEqual([500]);
+    const [original] = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: webhook.id } });
+    expect(original).toMatchObject({ status: 'pendente', attempts: 1 });
+    expect(original.nextAttemptAt!.getTime()).toBeGreaterThan(clock.now().getTime());
+
+    flakyDown = false;
+    const resent = await live().post(`/v1/webhooks/${webhook.id}/reenvio`, { evento_id: event.id });
+    expect(resent.status, resent.text).toBe(202);
+    expect(resent.body).toEqual({ total: 1, continuar_desde: null });
+    // Due now, without waiting for its retry: the same delivery, attempted a second time.
+    await drainWebhooks(t.app.engine);
+    expect(flakyAnswers).toEqual([500, 200]);
+    expect(new Set(mine().map((r) => r.headers['x-service-delivery-id']))).toEqual(new Set([original.id]));
+    // Nothing else is left to arrive later.
+    for (let i = 0; i < 4; i++) {
+      clock.advance(HOUR);
+      await drainWebhooks(t.app.engine);
+    }
+    expect(flakyAnswers).toEqual([500, 200]);
+    const rows = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: webhook.id } });
+    expect(rows.map((r) => [r.id, r.status, r.attempts])).toEqual([[original.id, 'entregue', 2]]);
+
+    // Once delivered, a resend is a new delivery again, as the contract says.
+    const again = await live().post(`/v1/webhooks/${webhook.id}/reenvio`, { evento_id: event.id });
+    expect(again.body.total).toBe(1);
+    await drainWebhooks(t.app.engine);
+    expect(flakyAnswers).toEqual([500, 200, 200]);
+    expect(mine().map((r) => r.headers['x-service-event-id'])).toEqual([event.id, event.id, event.id]);
+    await live().delete(`/v1/webhooks/${webhook.id}`);
+  }, 120_000);
+});
+
+describe('PATCH /v1/webhooks/{id} ativo', () => {
+  it('disabling closes the pending deliveries and delivers nothing, resends included; enabling delivers what comes after', async () => {
+    const path = '/fail-disabled';
+    const webhook = await hook(path);
+    const mine = () => receiver.received.filter((r) => r.path === path);
+    const before = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'antes' });
+    await drainWebhooks(t.app.engine);
+    expect(mine()).toHaveLength(1);
+
+    const off = await live().request('PATCH', `/v1/webhooks/${webhook.id}`, { body: { ativo: false } });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.ativo).toBe(false);
+    expect((await live().get(`/v1/webhooks/${webhook.id}`)).body.ativo).toBe(false);
+    const closed = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: webhook.id } });
+    expect(closed.map((d) => d.status)).toEqual(['falhou']);
+
+    const during = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'durante' });
+    expect((await live().post(`/v1/webhooks/${webhook.id}/reenvio`, { evento_id: before.id })).status).toBe(202);
+    for (let i = 0; i < 3; i++) {
+      await drainWebhooks(t.app.engine);
+      clock.advance(HOUR);
+    }
+    expect(mine()).toHaveLength(1);
+    const rows = await t.app.engine.db.webhookDelivery.findMany({ where: { webhookId: webhook.id } });
+    expect(rows.every((d) => d.status === 'falhou')).toBe(true);
+    expect(rows.some((d) => d.eventId === during.id)).toBe(false);
+
+    const on = await live().request('PATCH', `/v1/webhooks/${webhook.id}`, { body: { ativo: true } });
+    expect(on.body.ativo).toBe(true);
+    const after = await emitEvent(t.app.engine, account.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'depois' });
+    await drainWebhooks(t.app.engine);
+    expect(mine().map((r) => r.headers['x-service-event-id'])).toEqual([before.id, after.id]);
+
+    expectProblem(
+      await live().request('PATCH', `/v1/webhooks/${webhook.id}`, { body: { ativo: 'nao' } }),
+      422,
+      'validacao',
+    );
+    await live().delete(`/v1/webhooks/${webhook.id}`);
   }, 120_000);
 });

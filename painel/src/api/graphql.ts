@@ -1,4 +1,4 @@
-import { RequestError, sessao, sessaoEncerrada } from './session.js';
+import { type ErroCampo, errosOf, RequestError, sessao, sessaoEncerrada } from './session.js';
 
 export interface DomainError {
   __typename: 'DomainError';
@@ -6,10 +6,12 @@ export interface DomainError {
   mensagem: string;
   correcao?: string | null;
   campo?: string | null;
+  erros?: ErroCampo[] | null;
 }
 
-/** The selection every union result asks for its DomainError member. */
-export const DOMAIN_ERROR = '... on DomainError { __typename codigo mensagem correcao campo }';
+/** The selection every union result asks for its DomainError member, each problem of `erros[]` included. */
+export const DOMAIN_ERROR =
+  '... on DomainError { __typename codigo mensagem correcao campo erros { campo mensagem correcao } }';
 
 /**
  * One GraphQL operation of the panel's session (POST /painel/graphql, the CSRF token in X-CSRF-Token).
@@ -28,13 +30,17 @@ export async function gql<T = any>(query: string, variables: Record<string, unkn
   }
   const body = (await res.json().catch(() => null)) as {
     data?: T;
-    errors?: Array<{ message: string; extensions?: { code?: string } }>;
+    errors?: Array<{ message: string; extensions?: { code?: string; campo?: string | null } }>;
   } | null;
-  if (!body || (body.errors?.length && !body.data)) {
-    const first = body?.errors?.[0];
-    throw new RequestError(first?.message ?? `Erro ${res.status}`, res.status, first?.extensions?.code);
+  const first = body?.errors?.[0];
+  if (!body || first) {
+    throw new RequestError(
+      first?.message ?? `Erro ${res.status}`,
+      res.status,
+      first?.extensions?.code,
+      errosOf({ mensagem: first?.message, campo: first?.extensions?.campo }),
+    );
   }
-  if (body.errors?.length) throw new RequestError(body.errors[0].message, res.status, body.errors[0].extensions?.code);
   return body.data as T;
 }
 
@@ -45,6 +51,11 @@ export function isDomainError(value: unknown): value is DomainError {
 /** A union result: its success member, or a thrown error with the DomainError's message. */
 export function unwrap<T>(value: T | DomainError): T {
   if (isDomainError(value))
-    throw new RequestError(value.correcao ? `${value.mensagem} ${value.correcao}` : value.mensagem, 200, value.codigo);
+    throw new RequestError(
+      value.correcao ? `${value.mensagem} ${value.correcao}` : value.mensagem,
+      200,
+      value.codigo,
+      errosOf(value),
+    );
   return value;
 }

@@ -34,21 +34,49 @@ export function sessaoEncerrada() {
   setSessao(null);
 }
 
+/** One problem of a refused request (`erros[]`): `campo` is a JSON Pointer into the request body, or null. */
+export interface ErroCampo {
+  campo: string | null;
+  mensagem: string;
+  correcao?: string | null;
+}
+
 export class RequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly codigo?: string,
+    /** Each problem the server named (`erros[]`, or its single `campo`), for the form to show by its field. */
+    readonly erros: ErroCampo[] = [],
   ) {
     super(message);
   }
+}
+
+/** The problems of an error answer: its `erros[]`, or its own `campo` as one, or none. */
+export function errosOf(
+  body: {
+    mensagem?: string;
+    campo?: string | null;
+    correcao?: string | null;
+    erros?: ErroCampo[] | null;
+  } | null,
+): ErroCampo[] {
+  if (body?.erros?.length) return body.erros;
+  if (body?.campo && body.mensagem) return [{ campo: body.campo, mensagem: body.mensagem, correcao: body.correcao }];
+  return [];
 }
 
 async function call(path: string, init: RequestInit): Promise<any> {
   const res = await fetch(path, { credentials: 'same-origin', ...init });
   const body = res.headers.get('content-type')?.includes('json') ? await res.json() : null;
   if (!res.ok) {
-    throw new RequestError(body?.mensagem ?? body?.message ?? `Erro ${res.status}`, res.status, body?.codigo);
+    throw new RequestError(
+      body?.mensagem ?? body?.message ?? `Erro ${res.status}`,
+      res.status,
+      body?.codigo,
+      errosOf(body),
+    );
   }
   return body;
 }

@@ -45,10 +45,10 @@ export function Chaves() {
           setCriada(r.chave);
           q.reload();
         }}
+        title="Nova chave"
       >
-        <h2>Nova chave</h2>
         <div class="grade">
-          <Field label="Ambiente">
+          <Field label="Ambiente" campo="/ambiente">
             <select
               name="ambiente"
               value={form.ambiente}
@@ -58,7 +58,7 @@ export function Chaves() {
               <option value="sandbox">Teste (sandbox)</option>
             </select>
           </Field>
-          <Field label="Restrita à empresa">
+          <Field label="Restrita à empresa" campo="/empresa_id">
             <select
               name="empresa"
               value={form.empresaId}

@@ -1,14 +1,15 @@
 import { useState } from 'preact/hooks';
 import { aceitarConvite, entrar } from '../api/session.js';
 import { navigate } from '../router.js';
-import { ErrorBox, Field } from '../ui/ui.js';
+import { FieldErrorsProvider } from '../ui/field-errors.js';
+import { Field } from '../ui/ui.js';
 import { useAction } from '../use-action.js';
 
 /** The page of an invitation link (/painel/convite?token=…): the person chooses a password and is signed in. */
 export function Convite({ token }: { token: string }) {
   const [senha, setSenha] = useState('');
   const [confirmacao, setConfirmacao] = useState('');
-  const { busy, error, setError, run } = useAction();
+  const { busy, error, erros, setError, run } = useAction();
   return (
     <main class="entrar">
       <form
@@ -25,30 +26,31 @@ export function Convite({ token }: { token: string }) {
       >
         <h1>Bem-vindo ao painel</h1>
         <p>Escolha a senha com que vai entrar (de 10 a 200 caracteres).</p>
-        <Field label="Senha">
-          <input
-            type="password"
-            autocomplete="new-password"
-            minLength={10}
-            maxLength={200}
-            required
-            value={senha}
-            onInput={(e) => setSenha(e.currentTarget.value)}
-          />
-        </Field>
-        <Field label="Confirme a senha">
-          <input
-            type="password"
-            autocomplete="new-password"
-            required
-            value={confirmacao}
-            onInput={(e) => setConfirmacao(e.currentTarget.value)}
-          />
-        </Field>
+        <FieldErrorsProvider error={token ? error : 'Link de convite incompleto.'} erros={erros}>
+          <Field label="Senha" campo="/senha">
+            <input
+              type="password"
+              autocomplete="new-password"
+              minLength={10}
+              maxLength={200}
+              required
+              value={senha}
+              onInput={(e) => setSenha(e.currentTarget.value)}
+            />
+          </Field>
+          <Field label="Confirme a senha">
+            <input
+              type="password"
+              autocomplete="new-password"
+              required
+              value={confirmacao}
+              onInput={(e) => setConfirmacao(e.currentTarget.value)}
+            />
+          </Field>
+        </FieldErrorsProvider>
         <button type="submit" disabled={busy || !token} aria-busy={busy}>
           Definir senha e entrar
         </button>
-        <ErrorBox error={token ? error : 'Link de convite incompleto.'} />
       </form>
     </main>
   );

@@ -2,13 +2,15 @@ import { useState } from 'preact/hooks';
 import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { fileBase64 } from '../download.js';
 import { forgetEmpresas } from '../empresas-cache.js';
-import { formatDate, formatDocumento } from '../format.js';
+import { formatDate, formatDocumento, readableText } from '../format.js';
+import { readinessLabel } from '../readiness-labels.js';
+import { APURACAO, REGIMES } from '../regimes.js';
 import { Link } from '../router.js';
 import { ActionButton, ActionForm, ErrorBox, Field, Loading, Notice, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
 import { useSubscription } from '../use-subscription.js';
 
-const EMPRESA_CAMPOS = `id cnpj razaoSocial municipio status email inscricaoMunicipal inscricaoEstadual regimeTributario regimeApuracaoSimples
+const EMPRESA_CAMPOS = `id cnpj razaoSocial municipio municipioNome status email inscricaoMunicipal inscricaoEstadual regimeTributario regimeApuracaoSimples
   serieDps serieNfe padroes tokenMunicipioConfigurado certificado { titular cnpj serial validoDe validoAte }`;
 const EMPRESA = `query($id: ID!) {
   company(id: $id) { __typename ... on Company { ${EMPRESA_CAMPOS} } ${DOMAIN_ERROR} }
@@ -19,18 +21,6 @@ const CERTIFICADO = `mutation($id: ID!, $arquivo: String!, $senha: String!) { up
 const ATUALIZAR = `mutation($id: ID!, $input: UpdateCompanyInput!) { updateCompany(id: $id, input: $input) { __typename ... on Company { id } ${DOMAIN_ERROR} } }`;
 const PAUSAR = `mutation($id: ID!) { pauseCompany(id: $id) { __typename ... on Company { id } ${DOMAIN_ERROR} } }`;
 const RETOMAR = `mutation($id: ID!) { resumeCompany(id: $id) { __typename ... on Company { id } ${DOMAIN_ERROR} } }`;
-
-const REGIMES: Record<string, string> = {
-  simples_nacional: 'Simples Nacional',
-  mei: 'MEI',
-  lucro_presumido: 'Lucro presumido',
-  lucro_real: 'Lucro real',
-};
-const APURACAO: Record<string, string> = {
-  federais_municipal_sn: 'Federais e municipal pelo Simples',
-  federais_sn_municipal_fora: 'Federais pelo Simples, municipal fora',
-  todos_fora_sn: 'Todos fora do Simples',
-};
 
 interface Readiness {
   situacao: string;
@@ -62,8 +52,10 @@ export function Empresa({ id }: { id: string }) {
       <dl class="dados">
         <dt>CNPJ</dt>
         <dd>{formatDocumento(empresa.cnpj)}</dd>
-        <dt>Município (IBGE)</dt>
-        <dd>{empresa.municipio}</dd>
+        <dt>Município</dt>
+        <dd>{empresa.municipioNome ?? `Código IBGE ${empresa.municipio} (desconhecido)`}</dd>
+        <dt>Regime tributário</dt>
+        <dd>{empresa.regimeTributario ? (REGIMES[empresa.regimeTributario] ?? empresa.regimeTributario) : '—'}</dd>
         <dt>Certificado A1</dt>
         <dd>
           {empresa.certificado
@@ -90,7 +82,7 @@ export function Empresa({ id }: { id: string }) {
       <h2>Prontidão para emitir {readiness?.situacao && <Status value={readiness.situacao} />}</h2>
       {readiness?.itens && (
         <div class="tabela">
-          <table>
+          <table class="prontidao">
             <thead>
               <tr>
                 <th scope="col">Item</th>
@@ -101,15 +93,15 @@ export function Empresa({ id }: { id: string }) {
             </thead>
             <tbody>
               {readiness.itens.map((i) => (
-                <tr>
-                  <td>
-                    <code>{i.item}</code>
-                  </td>
-                  <td>
+                <tr data-item={i.item}>
+                  <th scope="row" data-rotulo="Item">
+                    {readinessLabel(i.item)}
+                  </th>
+                  <td data-rotulo="Situação">
                     <Status value={i.situacao} />
                   </td>
-                  <td>{i.mensagem}</td>
-                  <td>{i.correcao ?? '—'}</td>
+                  <td data-rotulo="Mensagem">{readableText(i.mensagem)}</td>
+                  <td data-rotulo="Como corrigir">{i.correcao ? readableText(i.correcao) : '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -137,17 +129,17 @@ function Certificado({ id, onDone }: { id: string; onDone: () => void }) {
         setSenha('');
         onDone();
       }}
+      title="Certificado A1"
     >
-      <h2>Certificado A1</h2>
       <div class="grade">
-        <Field label="Arquivo (.pfx ou .p12)">
+        <Field label="Arquivo (.pfx ou .p12)" campo="/arquivo">
           <input
             type="file"
             accept=".pfx,.p12,application/x-pkcs12"
             onChange={(e) => setArquivo(e.currentTarget.files?.[0] ?? null)}
           />
         </Field>
-        <Field label="Senha do certificado">
+        <Field label="Senha do certificado" campo="/senha">
           <input type="password" autocomplete="off" value={senha} onInput={(e) => setSenha(e.currentTarget.value)} />
         </Field>
       </div>
@@ -201,22 +193,22 @@ function Configuracoes({ empresa, onDone }: { empresa: any; onDone: () => void }
         setSalvo(true);
         onDone();
       }}
+      title="Configurações"
     >
-      <h2>Configurações</h2>
       <div class="grade">
-        <Field label="Razão social">
+        <Field label="Razão social" campo="/razao_social">
           <input value={form.razaoSocial} onInput={set('razaoSocial')} />
         </Field>
-        <Field label="E-mail">
+        <Field label="E-mail" campo="/email">
           <input type="email" value={form.email} onInput={set('email')} />
         </Field>
-        <Field label="Inscrição municipal">
+        <Field label="Inscrição municipal" campo="/inscricao_municipal">
           <input value={form.inscricaoMunicipal} onInput={set('inscricaoMunicipal')} />
         </Field>
-        <Field label="Inscrição estadual">
+        <Field label="Inscrição estadual" campo="/inscricao_estadual">
           <input value={form.inscricaoEstadual} onInput={set('inscricaoEstadual')} />
         </Field>
-        <Field label="Regime tributário">
+        <Field label="Regime tributário" campo="/regime_tributario">
           <select value={form.regimeTributario} onChange={set('regimeTributario')}>
             <option value="">Não informado</option>
             {Object.entries(REGIMES).map(([v, t]) => (
@@ -224,7 +216,7 @@ function Configuracoes({ empresa, onDone }: { empresa: any; onDone: () => void }
             ))}
           </select>
         </Field>
-        <Field label="Apuração no Simples">
+        <Field label="Apuração no Simples" campo="/regime_apuracao_simples">
           <select value={form.regimeApuracaoSimples} onChange={set('regimeApuracaoSimples')}>
             <option value="">Não informado</option>
             {Object.entries(APURACAO).map(([v, t]) => (
@@ -232,16 +224,16 @@ function Configuracoes({ empresa, onDone }: { empresa: any; onDone: () => void }
             ))}
           </select>
         </Field>
-        <Field label="Série da DPS">
+        <Field label="Série da DPS" campo="/serie_dps">
           <input inputMode="numeric" value={form.serieDps} onInput={set('serieDps')} />
         </Field>
-        <Field label="Série da NF-e">
+        <Field label="Série da NF-e" campo="/serie_nfe">
           <input inputMode="numeric" value={form.serieNfe} onInput={set('serieNfe')} />
         </Field>
-        <Field label="Código do serviço (padrão)">
+        <Field label="Código do serviço (padrão)" campo="/padroes/codigo_nacional">
           <input inputMode="numeric" value={form.codigoNacional} onInput={set('codigoNacional')} />
         </Field>
-        <Field label="Alíquota do ISS (padrão, %)" hint="Como 2,00 ou 2.00">
+        <Field label="Alíquota do ISS (padrão, %)" hint="Como 2,00 ou 2.00" campo="/padroes/aliquota_iss">
           <input inputMode="decimal" value={form.aliquotaIss} onInput={set('aliquotaIss')} />
         </Field>
         <label class="campo marcar">

@@ -5,13 +5,14 @@ import { Link } from '../router.js';
 import { ErrorBox, Loading, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
 
-const EMPRESAS = `{ companies { totalCount edges { node { id cnpj razaoSocial municipio status certificado { validoAte } } } } }`;
+const EMPRESAS = `{ companies { totalCount edges { node { id cnpj razaoSocial municipio municipioNome status certificado { validoAte } } } } }`;
 
 interface Empresa {
   id: string;
   cnpj: string;
   razaoSocial: string;
   municipio: string;
+  municipioNome: string | null;
   status: string;
   certificado: { validoAte: string } | null;
 }
@@ -52,7 +53,7 @@ export function Empresas() {
             <tr>
               <th scope="col">Razão social</th>
               <th scope="col">CNPJ</th>
-              <th scope="col">Município (IBGE)</th>
+              <th scope="col">Município</th>
               <th scope="col">Certificado válido até</th>
               <th scope="col">Prontidão</th>
               <th scope="col">Situação</th>
@@ -61,14 +62,16 @@ export function Empresas() {
           <tbody>
             {empresas.map((e) => (
               <tr key={e.id} data-empresa={e.id}>
-                <td>
+                <td data-rotulo="Razão social">
                   <Link href={`/empresas/${e.id}`}>{e.razaoSocial}</Link>
                 </td>
-                <td>{formatDocumento(e.cnpj)}</td>
-                <td>{e.municipio}</td>
-                <td>{e.certificado ? formatDate(e.certificado.validoAte) : 'Sem certificado'}</td>
-                <td>{prontidao[e.id] ? <Status value={prontidao[e.id]} /> : '…'}</td>
-                <td>
+                <td data-rotulo="CNPJ">{formatDocumento(e.cnpj)}</td>
+                <td data-rotulo="Município">{e.municipioNome ?? `IBGE ${e.municipio}`}</td>
+                <td data-rotulo="Certificado válido até">
+                  {e.certificado ? formatDate(e.certificado.validoAte) : 'Sem certificado'}
+                </td>
+                <td data-rotulo="Prontidão">{prontidao[e.id] ? <Status value={prontidao[e.id]} /> : '…'}</td>
+                <td data-rotulo="Situação">
                   <Status value={e.status} />
                 </td>
               </tr>

@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
 import { entrar, RequestError } from '../api/session.js';
-import { ErrorBox, Field } from '../ui/ui.js';
+import { FieldErrorsProvider } from '../ui/field-errors.js';
+import { Field } from '../ui/ui.js';
 import { useAction } from '../use-action.js';
 
 export function Entrar() {
   const [email, setEmail] = useState('');
   const [senha, setSenha] = useState('');
-  const { busy, error, run } = useAction();
+  const { busy, error, erros, run } = useAction();
   return (
     <main class="entrar">
       <form
@@ -23,30 +24,31 @@ export function Entrar() {
         }}
       >
         <h1>Painel fiscal</h1>
-        <Field label="E-mail">
-          <input
-            type="email"
-            name="email"
-            autocomplete="username"
-            required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-          />
-        </Field>
-        <Field label="Senha">
-          <input
-            type="password"
-            name="senha"
-            autocomplete="current-password"
-            required
-            value={senha}
-            onInput={(e) => setSenha(e.currentTarget.value)}
-          />
-        </Field>
+        <FieldErrorsProvider error={error} erros={erros}>
+          <Field label="E-mail" campo="/email">
+            <input
+              type="email"
+              name="email"
+              autocomplete="username"
+              required
+              value={email}
+              onInput={(e) => setEmail(e.currentTarget.value)}
+            />
+          </Field>
+          <Field label="Senha" campo="/senha">
+            <input
+              type="password"
+              name="senha"
+              autocomplete="current-password"
+              required
+              value={senha}
+              onInput={(e) => setSenha(e.currentTarget.value)}
+            />
+          </Field>
+        </FieldErrorsProvider>
         <button type="submit" disabled={busy} aria-busy={busy}>
           Entrar
         </button>
-        <ErrorBox error={error} />
       </form>
     </main>
   );

@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks';
 import { useEmpresas } from '../empresas-cache.js';
-import { EVENT_TYPES } from '../event-types.js';
-import { endOfDayBr, formatDate, formatDateTime, parseDataBr, startOfDayBr, typedDays } from '../format.js';
+import { eventLabel, EVENT_LABELS, EVENT_TYPES } from '../event-types.js';
+import { endOfDayBr, formatDateTime, readableText, startOfDayBr, typedDays } from '../format.js';
 import { Link } from '../router.js';
 import { DateField, ErrorBox, FilterSelect, label, Loading, MoreButton, PageTitle } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useSubscription } from '../use-subscription.js';
 
 const EVENTOS = `query Eventos($filtro: EventosFiltro, $after: String) {
-  eventos(first: 100, after: $after, filtro: $filtro) { totalCount pageInfo { hasNextPage endCursor } edges { node { id tipo criadoEm dados } } }
+  eventos(first: 100, after: $after, filtro: $filtro, ordem: recentes) { totalCount pageInfo { hasNextPage endCursor } edges { node { id tipo criadoEm dados } } }
 }`;
 const AO_VIVO = `subscription($tipos: [EventType!]) { eventos(tipos: $tipos) { id tipo criadoEm dados } }`;
 
@@ -19,17 +19,10 @@ interface Evento {
   dados: Record<string, unknown>;
 }
 
-/** Today in Brasília as dd/mm/aaaa: the log opens on the day's events (it is read oldest first). */
-function hojeBr(): string {
-  return formatDate(new Date().toISOString());
-}
-
 export function Eventos() {
   const empresas = useEmpresas();
-  const [form, setForm] = useState({ tipo: '', empresaId: '', desde: hojeBr(), ate: '' });
-  const [filtro, setFiltro] = useState<Record<string, unknown>>(() => ({
-    desde: startOfDayBr(parseDataBr(hojeBr())!),
-  }));
+  const [form, setForm] = useState({ tipo: '', empresaId: '', desde: '', ate: '' });
+  const [filtro, setFiltro] = useState<Record<string, unknown>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const list = useConnection<Evento>(EVENTOS, 'eventos', { filtro });
   const [aoVivo, setAoVivo] = useState<Evento[]>([]);
@@ -59,7 +52,7 @@ export function Eventos() {
           todos
           value={form.tipo}
           onChange={(v) => setForm({ ...form, tipo: v })}
-          options={EVENT_TYPES.map((t) => [t, t] as const)}
+          options={EVENT_TYPES.map((t) => [t, EVENT_LABELS[t]] as const)}
         />
         <FilterSelect
           label="Empresa"
@@ -80,10 +73,10 @@ export function Eventos() {
           <Tabela eventos={aoVivo} />
         </>
       )}
-      <h2>Registro{list.total != null && ` (${list.total})`}</h2>
+      <h2>Registro{list.total != null && ` (${list.total})`}, mais recentes primeiro</h2>
       <Tabela eventos={list.nodes} />
       {!list.loading && list.nodes.length === 0 && <p>Nenhum evento no período.</p>}
-      <Loading when={list.loading} />
+      <Loading when={list.loading && list.nodes.length === 0} />
       <MoreButton hasNext={list.hasNext} onMore={list.more} />
     </section>
   );
@@ -109,6 +102,40 @@ function resumo(dados: Record<string, unknown>): string {
   return parts.join(' · ');
 }
 
+/** A member name of `dados` in words: empresa_id → "Empresa id", chaveAcesso → "Chave acesso". */
+function memberName(key: string): string {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The event's own members that are plain values, in words; nested groups are named by their size. */
+function Detalhes({ dados }: { dados: Record<string, unknown> }) {
+  const entries = Object.entries(dados ?? {});
+  return (
+    <dl class="dados compacto">
+      {entries.map(([key, value]) => (
+        <>
+          <dt>{memberName(key)}</dt>
+          <dd class="quebra">
+            {value === null || value === undefined
+              ? '—'
+              : Array.isArray(value)
+                ? `${value.length} item(ns)`
+                : typeof value === 'object'
+                  ? `${Object.keys(value).length} campo(s)`
+                  : key === 'status' || key === 'situacao'
+                    ? label(String(value))
+                    : readableText(String(value))}
+          </dd>
+        </>
+      ))}
+    </dl>
+  );
+}
+
 function Tabela({ eventos }: { eventos: Evento[] }) {
   return (
     <div class="tabela">
@@ -117,21 +144,19 @@ function Tabela({ eventos }: { eventos: Evento[] }) {
           <tr>
             <th scope="col">Quando</th>
             <th scope="col">Tipo</th>
-            <th scope="col">Dados</th>
+            <th scope="col">Sobre</th>
           </tr>
         </thead>
         <tbody>
           {eventos.map((e) => (
-            <tr key={e.id}>
-              <td>{formatDateTime(e.criadoEm)}</td>
-              <td>
-                <code>{e.tipo}</code>
-              </td>
-              <td class="quebra">
+            <tr key={e.id} data-evento={e.tipo}>
+              <td data-rotulo="Quando">{formatDateTime(e.criadoEm)}</td>
+              <td data-rotulo="Tipo">{eventLabel(e.tipo)}</td>
+              <td class="quebra" data-rotulo="Sobre">
                 {recurso(e) ? <Link href={recurso(e)!}>{resumo(e.dados) || 'abrir'}</Link> : resumo(e.dados)}
                 <details>
-                  <summary>Dados</summary>
-                  <pre>{JSON.stringify(e.dados, null, 2)}</pre>
+                  <summary>Detalhes</summary>
+                  <Detalhes dados={e.dados} />
                 </details>
               </td>
             </tr>

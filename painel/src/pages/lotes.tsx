@@ -111,10 +111,10 @@ export function Lotes() {
           };
           navigate(`/lotes/${lote.id}`);
         }}
+        title="Novo lote por planilha"
       >
-        <h2>Novo lote por planilha</h2>
         <div class="grade">
-          <Field label="Empresa">
+          <Field label="Empresa" campo="/empresa_id">
             <select
               required
               value={envio.empresaId}
@@ -126,13 +126,13 @@ export function Lotes() {
               ))}
             </select>
           </Field>
-          <Field label="Ao validar">
+          <Field label="Ao validar" campo="/ao_validar">
             <select value={envio.aoValidar} onChange={(e) => setEnvio({ ...envio, aoValidar: e.currentTarget.value })}>
               <option value="emitir_validas">Emitir as linhas válidas</option>
               <option value="aguardar">Aguardar minha confirmação</option>
             </select>
           </Field>
-          <Field label="Planilha (.xlsx)">
+          <Field label="Planilha (.xlsx)" campo="/itens">
             <input
               type="file"
               accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

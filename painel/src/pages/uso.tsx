@@ -8,6 +8,11 @@ const USO = `{
     documentosRecebidos { nfse nfe cte } }
 }`;
 
+/** The cycle's `fim` is the first instant of the next cycle: the cycle's last day is the one just before it. */
+function lastInstantBefore(iso: string): string {
+  return new Date(Date.parse(iso) - 1).toISOString();
+}
+
 export function Uso() {
   const q = useQuery<any>(USO);
   const u = q.data?.usage;
@@ -21,7 +26,7 @@ export function Uso() {
       {u && (
         <>
           <p class="resumo">
-            De {formatDate(u.inicio)} a {formatDate(u.fim)} · plano {a.plano}
+            De {formatDate(u.inicio)} a {formatDate(lastInstantBefore(u.fim))} · plano {a.plano}
           </p>
           <div class="cartoes">
             <Cartao titulo="NFS-e autorizadas" valor={u.notasEmitidas.producao} teste={u.notasEmitidas.sandbox} />
@@ -31,6 +36,7 @@ export function Uso() {
             <Cartao
               titulo="Documentos recebidos"
               valor={u.documentosRecebidos.nfse + u.documentosRecebidos.nfe + u.documentosRecebidos.cte}
+              detalhe={`NFS-e ${formatInteger(u.documentosRecebidos.nfse)} · NF-e ${formatInteger(u.documentosRecebidos.nfe)} · CT-e ${formatInteger(u.documentosRecebidos.cte)}`}
             />
           </div>
           <h2>Limites da conta</h2>
@@ -48,12 +54,13 @@ export function Uso() {
   );
 }
 
-function Cartao(props: { titulo: string; valor: number; teste?: number }) {
+function Cartao(props: { titulo: string; valor: number; teste?: number; detalhe?: string }) {
   return (
-    <div class="cartao">
+    <div class="cartao" data-cartao={props.titulo}>
       <div>{props.titulo}</div>
       <div class="valor">{formatInteger(props.valor)}</div>
       {props.teste != null && <small>em teste: {formatInteger(props.teste)}</small>}
+      {props.detalhe && <small>{props.detalhe}</small>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { useAction } from '../use-action.js';
+import { FieldErrors, FieldErrorsProvider } from './field-errors.js';
 
 /** The page's heading; it takes the focus when the page opens, so a keyboard or screen-reader user starts there. */
 export function PageTitle({ children }: { children: ComponentChildren }) {
@@ -30,12 +31,17 @@ export function Notice({ children }: { children: ComponentChildren }) {
   );
 }
 
-export function Field(props: { label: string; hint?: string; children: ComponentChildren }) {
+/**
+ * A labelled field; `campo` is the JSON Pointer of its member in the request body (/url, /padroes/aliquota_iss):
+ * the problems a refusal names there are shown under it.
+ */
+export function Field(props: { label: string; hint?: string; campo?: string; children: ComponentChildren }) {
   return (
     <label class="campo">
       <span>{props.label}</span>
       {props.children}
       {props.hint && <small>{props.hint}</small>}
+      {props.campo && <FieldErrors campo={props.campo} />}
     </label>
   );
 }
@@ -46,9 +52,10 @@ export function DateField(props: {
   value: string;
   onInput: (value: string) => void;
   required?: boolean;
+  campo?: string;
 }) {
   return (
-    <Field label={props.label}>
+    <Field label={props.label} campo={props.campo}>
       <input
         placeholder="dd/mm/aaaa"
         inputMode="numeric"
@@ -102,6 +109,8 @@ const LABELS: Record<string, string> = {
   ja_existente: 'Já existente',
   ativa: 'Ativa',
   pausada: 'Pausada',
+  ativo: 'Ativo',
+  desativado: 'Desativado',
   ok: 'OK',
   aviso: 'Aviso',
   bloqueio: 'Bloqueio',
@@ -152,15 +161,22 @@ export function ActionButton(
   );
 }
 
-/** A form whose submit runs an async action, with its error shown and the button disabled while it runs. */
+/**
+ * A form whose submit runs an async action, the button disabled while it runs. A refusal's message and the
+ * problems no field claims are shown at the top; each other problem under its Field (see field-errors.tsx).
+ */
 export function ActionForm(props: {
   onSubmit: () => Promise<unknown>;
   submit: string;
   children: ComponentChildren;
   class?: string;
   label?: string;
+  /** The form's heading, above its problems. */
+  title?: string;
+  /** More buttons beside the submit one. */
+  actions?: ComponentChildren;
 }) {
-  const { busy, error, run } = useAction();
+  const { busy, error, erros, run } = useAction();
   return (
     <form
       class={props.class ?? 'formulario'}
@@ -170,13 +186,16 @@ export function ActionForm(props: {
         run(props.onSubmit);
       }}
     >
-      {props.children}
+      {props.title && <h2>{props.title}</h2>}
+      <FieldErrorsProvider error={error} erros={erros}>
+        {props.children}
+      </FieldErrorsProvider>
       <div class="acoes">
         <button type="submit" disabled={busy} aria-busy={busy}>
           {props.submit}
         </button>
+        {props.actions}
       </div>
-      <ErrorBox error={error} />
     </form>
   );
 }

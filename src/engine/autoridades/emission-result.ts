@@ -24,4 +24,6 @@ export type EmissionResult =
       dataHoraProcessamento?: string;
     }
   | Rejected
-  | DeliveryFailure;
+  | DeliveryFailure
+  /** The system holds the document and has not decided yet (an asynchronous lot): ask it again later. */
+  | { kind: 'processing'; resultado: string };

@@ -31,9 +31,10 @@ export async function getUsage(deps: Pick<EngineDeps, 'db' | 'clock' | 'requestL
       by: ['environment', 'loteId'],
       where: { accountId, loteId: { not: null }, createdAt: period },
     }),
+    // What GET /v1/documents?papel=RECEBIDA lists: the company's own notes captured back (EMITIDA) are not received.
     deps.db.receivedDocument.groupBy({
       by: ['tipo'],
-      where: { accountId, environment: 'live', createdAt: period },
+      where: { accountId, environment: 'live', papel: 'RECEBIDA', createdAt: period },
       _count: { _all: true },
     }),
     deps.db.usageCounter.findMany({ where: { accountId, ciclo } }),

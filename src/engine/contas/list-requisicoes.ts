@@ -2,7 +2,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { ambienteOf, type Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { parameterError } from '../errors.js';
-import { parsePeriodo } from '../nfe/parse-periodo.js';
+import { parsePeriodo } from '../nucleo/parse-periodo.js';
 import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
 import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
 

@@ -22,6 +22,11 @@ export interface ListEventsOptions {
   apos?: string | null;
   limite?: number | null;
   filter?: EventFilter;
+  /**
+   * `recentes`: newest first, `apos` continuing to older events (a person reading the log; the cursor then is
+   * a place in the list, not a position to poll from). Default `antigos`, the integration order.
+   */
+  ordem?: 'antigos' | 'recentes';
 }
 
 export interface EventEntry {
@@ -41,6 +46,7 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
   const limite = pageLimit(options.limite, EVENTOS_LIMITE);
   const after = options.apos ? decodeEventCursor(options.apos) : 0n;
   const scope = { accountId: principal.accountId, environment: principal.environment };
+  if (options.ordem === 'recentes') return listNewestFirst(deps, principal, options.filter ?? {}, after, limite);
 
   const found = await deps.db.event.findMany({
     where: { ...eventWhere(principal, options.filter ?? {}), seq: { gt: after } },
@@ -82,6 +88,25 @@ export async function listEvents(deps: Pick<EngineDeps, 'db'>, principal: Princi
       );
     }
   }
+  const eventos = rows.map((row) => ({ ...presentEvent(row), cursor: encodeEventCursor(row.seq) }));
+  const last = rows.at(-1)?.seq ?? after;
+  return { eventos, proximo_cursor: encodeEventCursor(last), mais: found.length > limite };
+}
+
+/** The log newest first, `after` (when given) the last event of the previous page: the next ones are older. */
+async function listNewestFirst(
+  deps: Pick<EngineDeps, 'db'>,
+  principal: Principal,
+  filter: EventFilter,
+  after: bigint,
+  limite: number,
+) {
+  const found = await deps.db.event.findMany({
+    where: { ...eventWhere(principal, filter), ...(after > 0n ? { seq: { lt: after } } : {}) },
+    orderBy: { seq: 'desc' },
+    take: limite + 1,
+  });
+  const rows = found.slice(0, limite);
   const eventos = rows.map((row) => ({ ...presentEvent(row), cursor: encodeEventCursor(row.seq) }));
   const last = rows.at(-1)?.seq ?? after;
   return { eventos, proximo_cursor: encodeEventCursor(last), mais: found.length > limite };

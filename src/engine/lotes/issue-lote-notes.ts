@@ -29,6 +29,7 @@ import type { NfseProvider } from '../nfse/provedores/nfse-provider.js';
 import { resolveNfseProvider } from '../nfse/provedores/resolve-nfse-provider.js';
 import { rotaNfseDaEmpresa } from '../nfse/provedores/rota-nfse-da-empresa.js';
 import { toJsonColumn } from '../nucleo/json-column.js';
+import { searchColumns } from '../notas/search-columns.js';
 
 const CHUNK = 200;
 
@@ -202,6 +203,7 @@ function newLoteNote(issuance: LoteIssuance, { item, v, numero, dps }: NumberedL
     referencia: request.referencia ?? null,
     status: 'transmitindo',
     request: item.request,
+    ...searchColumns(item.request, 'tomador'),
     dps: toJsonColumn(dps),
     valor: new Prisma.Decimal(request.valor),
     competencia: v.resolved!.competencia,

@@ -37,6 +37,7 @@ import { invalidNfeRequest, listaLida, MAX_ITENS, nfeBody } from './nfe-body.js'
 import { brasilia } from './build-nfe-xml.js';
 import { checkNfeBody } from './check-nfe-body.js';
 import { readJsonColumn, toJsonColumn } from '../nucleo/json-column.js';
+import { searchColumns } from '../notas/search-columns.js';
 
 export interface CreateNfeOptions {
   body: unknown;
@@ -80,6 +81,7 @@ export async function createNfe(
     status: 'transmitindo',
     modo,
     request: body as Prisma.JsonValue,
+    ...searchColumns(body, 'destinatario'),
     serie,
     numero,
     chaveAcesso: key.chave,

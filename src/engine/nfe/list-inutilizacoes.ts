@@ -3,9 +3,9 @@ import type { Principal } from '../chaves/principal.js';
 import { assertCompanyAllowed } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { decodeKeyset, encodeKeyset } from '../nucleo/keyset.js';
-import { afterCursor } from './after-cursor.js';
+import { afterCursor } from '../nucleo/after-cursor.js';
 import { pageLimit, type PageLimit } from '../nucleo/page-limit.js';
-import { parseEmpresaId } from './parse-empresa-id.js';
+import { parseEmpresaId } from '../nucleo/parse-empresa-id.js';
 import { presentInutilizacao, type InutilizacaoView } from './present-inutilizacao.js';
 
 export const INUTILIZACOES_LIMITE: PageLimit = { padrao: 50, maximo: 100, foraDosLimites: 'recusa' };

@@ -1,6 +1,7 @@
 import type { Nfe } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
+import { loadCompanyLogo } from '../empresas/load-company-logo.js';
 import { EngineError } from '../errors.js';
 import type { StoredEpec } from './enter-epec.js';
 import { findNfe } from './find-nfe.js';
@@ -35,9 +36,13 @@ export async function getNfePdf(
   id: string,
 ): Promise<NfeXmlDocument & { pdf: Buffer }> {
   const note = await findNfe(deps, principal, id);
+  const logo = await loadCompanyLogo(deps, note.companyId);
   if (note.status === 'contingencia_epec') {
     const epec = readJsonColumn<StoredEpec>(note.epec);
-    const pdf = await renderDanfe(note.xml, { epec: { protocolo: epec.protocolo, dhRegistro: epec.dhRegistro } });
+    const pdf = await renderDanfe(note.xml, {
+      epec: { protocolo: epec.protocolo, dhRegistro: epec.dhRegistro },
+      logo,
+    });
     return { nfeId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, xml: note.xml, pdf };
   }
   const xml = procOf(note);
@@ -46,7 +51,7 @@ export async function getNfePdf(
     chaveAcesso: note.chaveAcesso,
     status: note.status,
     xml,
-    pdf: await renderDanfe(xml, { cancelada: note.status === 'cancelada' }),
+    pdf: await renderDanfe(xml, { cancelada: note.status === 'cancelada', logo }),
   };
 }
 

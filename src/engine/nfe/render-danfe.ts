@@ -22,6 +22,8 @@ export interface RenderDanfeOptions {
    * preview without fiscal value and the protocol box says the note was not sent.
    */
   previa?: boolean;
+  /** The company's logo (PNG or JPEG already checked by readCompanyLogo), printed scaled in the emitter box. */
+  logo?: Buffer;
 }
 
 export async function renderDanfe(xml: string, options: RenderDanfeOptions = {}): Promise<Buffer> {
@@ -168,10 +170,14 @@ function stub(doc: Doc, v: DanfeView): number {
 function header({ doc, view: v, barcode, options }: Danfe, y: number): number {
   const e = v.emitente;
   doc.rect(LEFT, y, 230, 92).stroke();
+  // The logo takes the emitter box's left side; name and address are centred in what remains.
+  if (options.logo) doc.image(options.logo, LEFT + 4, y + 6, { fit: [70, 80], align: 'center', valign: 'center' });
+  const textX = options.logo ? LEFT + 78 : LEFT + 4;
+  const textWidth = options.logo ? 148 : 222;
   doc
     .font('Helvetica-Bold')
     .fontSize(9)
-    .text(e.nome, LEFT + 4, y + 6, { width: 222, align: 'center' });
+    .text(e.nome, textX, y + 6, { width: textWidth, align: 'center' });
   doc
     .font('Helvetica')
     .fontSize(7)
@@ -184,9 +190,9 @@ function header({ doc, view: v, barcode, options }: Danfe, y: number): number {
       ]
         .filter(Boolean)
         .join('\n'),
-      LEFT + 4,
+      textX,
       doc.y + 4,
-      { width: 222, align: 'center' },
+      { width: textWidth, align: 'center' },
     );
   doc.rect(LEFT + 230, y, 95, 92).stroke();
   doc

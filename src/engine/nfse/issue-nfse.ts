@@ -32,6 +32,7 @@ import type { DpsInput } from './nacional/dps-input.js';
 import type { NfseRequest } from './validacao/nfse-request.js';
 import type { ValidationResult } from './validacao/index.js';
 import { toJsonColumn } from '../nucleo/json-column.js';
+import { searchColumns } from '../notas/search-columns.js';
 
 export interface IssueNfseOptions {
   /** The request in its declared shape (`nfseBody`), validated here once. */
@@ -164,6 +165,7 @@ function noteRow(o: NoteRowOptions): Nfse {
     referencia: o.request.referencia ?? null,
     status: 'transmitindo',
     request: apiShape(sentValue(o.body)) as Prisma.JsonValue,
+    ...searchColumns(apiShape(sentValue(o.body)), 'tomador'),
     dps: toJsonColumn(o.dps),
     valor: new Prisma.Decimal(o.request.valor),
     competencia: o.resolved.competencia,

@@ -1,5 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
+import { loadCompanyLogo } from '../empresas/load-company-logo.js';
 import { EngineError } from '../errors.js';
 import { renderDanfseView } from './nacional/render-danfse.js';
 import { readDanfseView } from './read-danfse-view.js';
@@ -71,6 +72,9 @@ export async function getNfsePdf(
       select: { razaoSocial: true, municipio: true },
     }),
   );
-  const pdf = await renderDanfseView(view, { cancelada: note.status === 'cancelada' });
+  const pdf = await renderDanfseView(view, {
+    cancelada: note.status === 'cancelada',
+    logo: await loadCompanyLogo(deps, note.companyId),
+  });
   return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, pdf };
 }

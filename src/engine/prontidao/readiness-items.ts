@@ -239,9 +239,20 @@ function municipalParametersItem(
     : '';
   if (!codigo) return ok('parametros_municipais', `Parâmetros do município conhecidos (${params.fonte}).${nota}`);
   const rate = params.aliquotaOficial(codigo, now.toISOString().slice(0, 7));
-  return rate
-    ? ok('parametros_municipais', `Alíquota oficial do serviço ${codigo}: ${rate}%.${nota}`)
-    : aviso('parametros_municipais', `Sem alíquota oficial única para o serviço ${codigo} no município.${nota}`, fix);
+  if (rate) return ok('parametros_municipais', `Alíquota oficial do serviço ${codigo}: ${rate}%.${nota}`);
+  // The company's default rate is what an issuance without servico.aliquota_iss uses (create-company.ts keeps it
+  // as padroes.aliquota_iss): with it there is nothing left to inform, so no advice to inform it.
+  const padrao = typeof padroes.aliquota_iss === 'string' ? padroes.aliquota_iss : null;
+  if (padrao)
+    return ok(
+      'parametros_municipais',
+      `Sem alíquota oficial única para o serviço ${codigo} no município; vale a alíquota padrão da empresa, ${padrao}%.${nota}`,
+    );
+  return aviso(
+    'parametros_municipais',
+    `Sem alíquota oficial única para o serviço ${codigo} no município.${nota}`,
+    fix,
+  );
 }
 
 function certificateItem(company: CompanyWithCertificate, now: Date): ReadinessItem {

@@ -17,7 +17,7 @@ export interface ClaimedDelivery {
   body: string;
   attempts: number;
   firstAttemptAt: Date | null;
-  /** The webhook's columns that change without a new version; null when the webhook is deleted or absent. */
+  /** The webhook's columns that change without a new version; null when the webhook is deleted, disabled or absent. */
   webhook: { version: string; lastSuccessAt: Date | null; outageNotifiedAt: Date | null } | null;
 }
 
@@ -33,7 +33,7 @@ interface ClaimedRow {
   first_attempt_at: string | null;
 }
 
-/** The statements' JSON: the deliveries, and once each the webhooks they go to that are not deleted. */
+/** The statements' JSON: the deliveries, and once each the webhooks they go to that are neither deleted nor disabled. */
 interface ClaimedJson {
   deliveries: ClaimedRow[];
   webhooks: Record<string, { version: string; last_success_at: string | null; outage_notified_at: string | null }>;
@@ -60,7 +60,8 @@ export const claimedJson = (source: string) => `(
         SELECT coalesce(json_object_agg(w.id, json_build_object(
           'version', md5(concat_ws(' ', w.url, w.secret_enc, w.previous_secret_enc, w.previous_until, w.cabecalhos::text)),
           'last_success_at', w.last_success_at, 'outage_notified_at', w.outage_notified_at)), '{}')
-        FROM webhooks w WHERE w.deleted_at IS NULL AND w.id IN (SELECT webhook_id FROM ${source})))::text
+        FROM webhooks w WHERE w.deleted_at IS NULL AND w.disabled_at IS NULL
+          AND w.id IN (SELECT webhook_id FROM ${source})))::text
     FROM ${source} c)`;
 
 /**

@@ -126,7 +126,7 @@ const FAN_OUT = `
     FOR UPDATE SKIP LOCKED),
   hooks AS (
     SELECT id, eventos, from_seq FROM webhooks
-    WHERE account_id = $1::uuid AND environment = $2 AND deleted_at IS NULL),
+    WHERE account_id = $1::uuid AND environment = $2 AND deleted_at IS NULL AND disabled_at IS NULL),
   ev AS (
     SELECT id, seq, tipo, dados FROM events
     WHERE account_id = $1::uuid AND environment = $2 AND seq > (SELECT last_seq FROM pos)

@@ -14,6 +14,8 @@ export interface WebhookView {
   /** Only names: values are sealed at rest and never returned. */
   cabecalhos: Array<{ nome: string }>;
   ambiente: string;
+  /** false while disabled (PATCH ativo false): nothing is delivered to it. */
+  ativo: boolean;
   criado_em: string;
   atualizado_em: string;
 }
@@ -25,6 +27,7 @@ export function presentWebhook(row: Webhook): WebhookView {
     eventos: row.eventos as string[],
     cabecalhos: readJsonColumn<StoredHeader[]>(row.cabecalhos).map((h) => ({ nome: h.nome })),
     ambiente: ambienteOf(row.environment),
+    ativo: row.disabledAt === null,
     criado_em: row.createdAt.toISOString(),
     atualizado_em: row.updatedAt.toISOString(),
   };

@@ -19,7 +19,8 @@ interface EventRow {
 }
 
 /**
- * `POST /v1/webhooks/{id}/reenvio`: each chosen event becomes a new delivery with the same event id.
+ * `POST /v1/webhooks/{id}/reenvio`: each chosen event becomes a new delivery with the same event id, except one
+ * whose delivery to this webhook is still pending: that one is attempted now instead (counted in `total`).
  * At most 500 per call; `continuar_desde` (the next event's time) is returned while events remain. An event
  * nobody was subscribed to when it happened has its body rebuilt from the resource as it is now.
  */
@@ -78,8 +79,14 @@ export async function resendEvents(deps: WebhookDeps, principal: Principal, opti
       })
     ).map((d) => d.eventId),
   );
+  const pending = await bringPendingForward(
+    deps,
+    webhook.id,
+    chosen.map((e) => e.id),
+    now,
+  );
   const rows = [];
-  for (const event of chosen) {
+  for (const event of chosen.filter((e) => !pending.has(e.id))) {
     const dados = fannedOut.has(event.id) ? event.dados : await currentState(deps, scope, event);
     rows.push(
       deliveryRow({
@@ -96,7 +103,25 @@ export async function resendEvents(deps: WebhookDeps, principal: Principal, opti
   }
   if (rows.length) await deps.db.webhookDelivery.createMany({ data: rows });
   const next = events[MAX_RESEND];
-  return { total: rows.length, continuar_desde: next ? next.created_at.toISOString() : null };
+  return { total: rows.length + pending.size, continuar_desde: next ? next.created_at.toISOString() : null };
+}
+
+/**
+ * An event whose delivery to this webhook is still pending (retrying) is brought forward, not delivered a second
+ * time: a new row would reach the receiver while the pending one kept retrying. One in the middle of an attempt
+ * keeps the schedule its outcome writes (claim-deliveries.ts), still with a single delivery. Answers those events.
+ */
+async function bringPendingForward(
+  deps: WebhookDeps,
+  webhookId: string,
+  eventIds: string[],
+  now: Date,
+): Promise<Set<string>> {
+  const rows = await deps.db.$queryRaw<Array<{ event_id: string }>>`
+    UPDATE webhook_deliveries SET next_attempt_at = ${now}
+    WHERE webhook_id = ${webhookId}::uuid AND status = 'pendente' AND event_id = ANY(${eventIds}::uuid[])
+    RETURNING event_id::text`;
+  return new Set(rows.map((r) => r.event_id));
 }
 
 /** The resource as it is now for note events; other events keep the body they were written with. */

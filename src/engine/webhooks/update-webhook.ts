@@ -7,7 +7,11 @@ import type { EngineDeps } from '../engine-deps.js';
 import type { WebhookDeps } from './webhook-deps.js';
 import { sealHeader } from './new-webhook-secret.js';
 
-/** `PATCH /v1/webhooks/{id}`: any of url, eventos, cabecalhos; cabecalhos replaces the whole list. */
+/**
+ * `PATCH /v1/webhooks/{id}`: any of url, eventos, cabecalhos (replaces the whole list), ativo. Disabling stops the
+ * fan-out to the webhook and closes its pending deliveries without a request (they can be resent); enabling it
+ * again delivers what happens from then on, not what happened meanwhile (resend a period for that).
+ */
 export async function updateWebhook(
   deps: Pick<WebhookDeps, 'db' | 'clock' | 'secrets' | 'webhooks'>,
   principal: Principal,
@@ -15,21 +19,39 @@ export async function updateWebhook(
 ) {
   const current = await findWebhook(deps, principal, options.id);
   const input = await readWebhookBody(deps.webhooks.policy, updateWebhookBody, options.input);
-  const row = await deps.db.webhook.update({
-    where: { id: current.id },
-    data: {
-      ...(input.url ? { url: input.url } : {}),
-      ...(input.eventos ? { eventos: input.eventos } : {}),
-      ...(input.cabecalhos
-        ? {
-            cabecalhos: input.cabecalhos.map((h) => ({
-              nome: h.nome,
-              valor_enc: sealHeader(deps.secrets, current.id, h.valor),
-            })),
-          }
-        : {}),
-      updatedAt: deps.clock.now(),
-    },
+  const now = deps.clock.now();
+  const data = {
+    ...(input.url ? { url: input.url } : {}),
+    ...(input.eventos ? { eventos: input.eventos } : {}),
+    ...(input.cabecalhos
+      ? {
+          cabecalhos: input.cabecalhos.map((h) => ({
+            nome: h.nome,
+            valor_enc: sealHeader(deps.secrets, current.id, h.valor),
+          })),
+        }
+      : {}),
+    updatedAt: now,
+  };
+  const switching = input.ativo !== undefined && input.ativo !== (current.disabledAt === null);
+  if (!switching) return presentWebhook(await deps.db.webhook.update({ where: { id: current.id }, data }));
+  const scope = { accountId: current.accountId, environment: current.environment };
+  const row = await deps.db.$transaction(async (tx) => {
+    // As at creation (create-webhook.ts): waits for a dispatcher busy with this account, so each event is fanned
+    // out either before the switch or after it, by the webhook's new state.
+    await tx.$queryRaw`SELECT 1 FROM webhook_dispatch_positions WHERE account_id = ${scope.accountId}::uuid AND environment = ${scope.environment} FOR UPDATE`;
+    if (!input.ativo) {
+      await tx.webhookDelivery.updateMany({
+        where: { webhookId: current.id, status: 'pendente' },
+        data: { status: 'falhou', nextAttemptAt: null },
+      });
+      return tx.webhook.update({ where: { id: current.id }, data: { ...data, disabledAt: now } });
+    }
+    const counter = await tx.eventCounter.findUnique({ where: { accountId_environment: scope } });
+    return tx.webhook.update({
+      where: { id: current.id },
+      data: { ...data, disabledAt: null, fromSeq: counter?.last ?? 0n },
+    });
   });
   return presentWebhook(row);
 }

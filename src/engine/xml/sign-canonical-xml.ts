@@ -22,6 +22,8 @@ export interface CanonicalSignInput {
   privateKey: KeyObject | string;
   certificateBase64: string;
   algorithm?: DigestAlgorithm;
+  /** The element's identifier attribute (default `Id`). */
+  idAttribute?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function signCanonicalXml(input: CanonicalSignInput): string | null {
   const targets = root ? findElements(root, input.element) : [];
   if (targets.length !== 1) return null;
   const target = targets[0]!;
-  const id = attribute(target, 'Id');
+  const id = attribute(target, input.idAttribute ?? 'Id');
   if (!id || !/^[A-Za-z0-9]+$/.test(id)) return null;
 
   const algorithm = input.algorithm ?? 'sha256';

@@ -42,6 +42,11 @@ export interface SignXmlOptions {
   algorithm?: DigestAlgorithm;
   /** 'auto' (default) signs with the subset canonicaliser and falls back to xml-crypto outside it. */
   engine?: 'auto' | 'xml-crypto';
+  /**
+   * The identifier attribute the Reference URI points at: `Id` (default, the national and ABRASF schemas) or a
+   * provider's lower-case `id`.
+   */
+  idAttribute?: 'Id' | 'id';
 }
 
 // C14N 1.0 inclusive, transforms enveloped-signature then C14N. RSA-SHA256 is accepted by Sefin and preferred
@@ -65,10 +70,12 @@ export function signXml(xml: string, signer: XmlSigner, options: SignXmlOptions)
       privateKey: signer.privateKey,
       certificateBase64: pemBody(signer.certificatePem),
       algorithm: options.algorithm,
+      idAttribute: options.idAttribute,
     });
     if (fast !== null) return fast;
   }
   const sha1 = options.algorithm === 'sha1';
+  // xml-crypto references the element's existing Id, ID or id attribute on its own.
   const xpath = `//*[local-name(.)='${options.element}']`;
   const sig = new SignedXml({
     privateKey: signer.privateKey as never,

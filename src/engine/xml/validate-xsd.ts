@@ -128,7 +128,7 @@ function patchedSchemaProvider(lib: ReturnType<typeof libxml2>) {
  */
 const PROVIDERS = Symbol.for('fiscal-api.xsd-input-providers');
 
-function registerInputProviders(lib: ReturnType<typeof libxml2>): void {
+export function registerInputProviders(lib: ReturnType<typeof libxml2>): void {
   const processWide = globalThis as { [PROVIDERS]?: true };
   if (processWide[PROVIDERS]) return;
   // xs:include / xs:import are resolved through the file system relative to the schema URL, except the one file

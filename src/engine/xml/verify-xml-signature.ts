@@ -24,9 +24,13 @@ export type VerifyXmlSignatureResult =
 export function verifyXmlSignature(
   xml: string,
   element: SignedElement,
-  options: { engine?: 'auto' | 'xml-crypto' } = {},
+  options: { engine?: 'auto' | 'xml-crypto'; idAttribute?: 'Id' | 'id' } = {},
 ): VerifyXmlSignatureResult {
-  return (options.engine === 'xml-crypto' ? null : verifyCanonical(xml, element)) ?? verifyWithXmlCrypto(xml, element);
+  const idAttribute = options.idAttribute ?? 'Id';
+  return (
+    (options.engine === 'xml-crypto' ? null : verifyCanonical(xml, element, idAttribute)) ??
+    verifyWithXmlCrypto(xml, element, idAttribute)
+  );
 }
 
 /**
@@ -34,15 +38,15 @@ export function verifyXmlSignature(
  * unique, and SignedInfo is exactly one we write (C14N, one reference to #Id with enveloped + C14N, RSA-SHA256 and
  * SHA-256, or the RSA-SHA1 and SHA-1 the NF-e schemas fix). Null otherwise, and xml-crypto decides.
  */
-function verifyCanonical(xml: string, element: SignedElement): VerifyXmlSignatureResult | null {
+function verifyCanonical(xml: string, element: SignedElement, idAttribute: string): VerifyXmlSignatureResult | null {
   const root = parseSimpleXml(xml);
   const targets = root ? findElements(root, element) : [];
   if (targets.length !== 1) return null;
   const target = targets[0]!;
-  const id = attribute(target, 'Id');
+  const id = attribute(target, idAttribute);
   const signature = nextElement(target);
   if (!id || !signature || signature.name !== 'Signature' || signature.namespace !== DSIG_NS) return null;
-  if (countIds(root!, id) !== 1) return null;
+  if (countIds(root!, id, idAttribute) !== 1) return null;
   const [signedInfo] = childElements(signature, 'SignedInfo');
   const digestValue = signedInfo && findElements(signedInfo, 'DigestValue');
   const signatureValue = childElements(signature, 'SignatureValue')[0];
@@ -81,13 +85,13 @@ function nextElement(element: XmlElement): XmlElement | undefined {
   return undefined;
 }
 
-function countIds(element: XmlElement, id: string): number {
-  let n = attribute(element, 'Id') === id ? 1 : 0;
-  for (const child of childElements(element)) n += countIds(child, id);
+function countIds(element: XmlElement, id: string, idAttribute: string): number {
+  let n = attribute(element, idAttribute) === id ? 1 : 0;
+  for (const child of childElements(element)) n += countIds(child, id, idAttribute);
   return n;
 }
 
-function verifyWithXmlCrypto(xml: string, element: SignedElement): VerifyXmlSignatureResult {
+function verifyWithXmlCrypto(xml: string, element: SignedElement, idAttribute: string): VerifyXmlSignatureResult {
   // The signature of this element is its next sibling; documents embedding other signed documents
   // (an NFS-e holds the signed DPS) carry several Signature elements.
   const anchor = xml.indexOf(`</${element}><Signature`);
@@ -96,9 +100,10 @@ function verifyWithXmlCrypto(xml: string, element: SignedElement): VerifyXmlSign
   const sigXml = end < 0 ? undefined : xml.slice(start, end + '</Signature>'.length);
   const certB64 = sigXml ? /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(sigXml)?.[1] : undefined;
   if (!sigXml || !certB64) return { valid: false, reason: 'missing', detail: 'Signature/X509Certificate ausente' };
-  const id = new RegExp(`<${element}[^>]*\\sId="([^"]+)"`).exec(xml)?.[1];
+  const id = new RegExp(`<${element}[^>]*\\s${idAttribute}="([^"]+)"`).exec(xml)?.[1];
   const certificatePem = pemFromBase64Certificate(certB64);
   try {
+    // xml-crypto finds the element by Id, ID or id on its own (naming one again would count it twice).
     const sig = new SignedXml({ publicCert: certificatePem, getCertFromKeyInfo: () => null });
     sig.loadSignature(sigXml);
     if (!sig.checkSignature(xml)) return { valid: false, reason: 'invalid', detail: 'assinatura não confere' };

@@ -8,6 +8,7 @@ import { setCompanyStatus } from '../../engine/empresas/set-company-status.js';
 import { updateCompany } from '../../engine/empresas/update-company.js';
 import { uploadCertificate } from '../../engine/empresas/upload-certificate.js';
 import { companyTopic } from '../../engine/empresas/company-topic.js';
+import { municipio } from '../../engine/tabelas/index.js';
 import { builder } from '../builder.js';
 import { assertForward, forwardConnection, pageCost, pageSize } from './forward-connection.js';
 import { principalOf } from './principal-of.js';
@@ -37,6 +38,15 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     cnpj: t.exposeString('cnpj'),
     razaoSocial: t.exposeString('razao_social'),
     municipio: t.exposeString('municipio'),
+    municipioNome: t.string({
+      nullable: true,
+      description:
+        'The municipality\'s name and UF from the IBGE table ("Florianópolis/SC"); null for an unknown code.',
+      resolve: (c) => {
+        const m = municipio(c.municipio);
+        return m ? `${m.nome}/${m.uf}` : null;
+      },
+    }),
     regimeTributario: t.exposeString('regime_tributario', { nullable: true }),
     inscricaoMunicipal: t.exposeString('inscricao_municipal', { nullable: true }),
     regimeApuracaoSimples: t.exposeString('regime_apuracao_simples', { nullable: true }),

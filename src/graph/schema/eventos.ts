@@ -29,6 +29,11 @@ const EventosFiltroRef = builder.inputType('EventosFiltro', {
   }),
 });
 
+const OrdemEventosRef = builder.enumType('OrdemEventos', {
+  description: 'antigos: oldest first, the integration order (default); recentes: newest first, `after` going back.',
+  values: ['antigos', 'recentes'] as const,
+});
+
 type EventosFiltro = {
   tipos?: readonly string[] | null;
   empresaId?: string | number | null;
@@ -48,13 +53,14 @@ builder.queryFields((t) => ({
     {
       type: EventRef,
       description:
-        'The event log, oldest first after `after`; `first` 1..1000 (default 100; out of range is an error, ' +
+        'The event log, oldest first after `after` (`ordem: recentes`: newest first, `after` going back); `first` 1..1000 (default 100; out of range is an error, ' +
         "as GET /v1/eventos's limite); 90-day retention. A key restricted to one company sees the events about it and " +
         'those about no company.',
       authScopes: { authenticated: true },
       args: {
         filtro: t.arg({ type: EventosFiltroRef }),
         empresaId: t.arg.id({ description: 'The same as filtro.empresaId (GET /v1/eventos?empresa_id).' }),
+        ordem: t.arg({ type: OrdemEventosRef }),
       },
       complexity: pageCost(1000, 100),
       resolve: async (_r, args, ctx) => {
@@ -62,7 +68,12 @@ builder.queryFields((t) => ({
         const principal = principalOf(ctx);
         const filter = eventFilterOf(args.filtro);
         if (args.empresaId != null) filter.empresaId = String(args.empresaId);
-        const page = await listEvents(ctx.engine, principal, { apos: args.after, limite: args.first, filter });
+        const page = await listEvents(ctx.engine, principal, {
+          apos: args.after,
+          limite: args.first,
+          filter,
+          ordem: args.ordem ?? 'antigos',
+        });
         const connection = forwardConnection(
           args,
           { nodes: page.eventos, hasNextPage: page.mais },

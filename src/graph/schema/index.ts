@@ -4,6 +4,7 @@ import './errors.js';
 import './contas.js';
 import './chaves.js';
 import './empresas.js';
+import './empresas-logo.js';
 import './prontidao.js';
 import './nfse.js';
 import './nfse-cancellation.js';

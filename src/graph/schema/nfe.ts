@@ -1,7 +1,8 @@
 import { discardNfe } from '../../engine/nfe/discard-nfe.js';
 import { findNfe } from '../../engine/nfe/find-nfe.js';
 import { issueNfe } from '../../engine/nfe/issue-nfe.js';
-import { countNfe, listNfe, NFE_STATUSES, nfeCursor, type NfeFilter } from '../../engine/nfe/list-nfe.js';
+import { countNfe, listNfe, NFE_STATUSES, nfeCursor } from '../../engine/nfe/list-nfe.js';
+import type { NoteFilter } from '../../engine/notas/note-filter.js';
 import type { NfeAjuste } from '../../engine/nfe/nfe-ajuste.js';
 import { getNfePdf, getNfeXml } from '../../engine/nfe/nfe-documents.js';
 import { presentNfe, type NfeView } from '../../engine/nfe/present-nfe.js';
@@ -12,6 +13,7 @@ import type { GraphContext } from '../graph-context.js';
 import { assertForward, forwardConnection, pageCost, restShaped, type ConnectionArgs } from './forward-connection.js';
 import { CompanyRef } from './empresas.js';
 import { NfeInputRef } from './nfe-input.js';
+import { noteFilterOf, notasFiltroInput } from './notas-filtro.js';
 import { NotaOrigemRef } from './nfse.js';
 import { principalOf } from './principal-of.js';
 import { FIELD_WORK } from '../field-work.js';
@@ -117,40 +119,10 @@ const NfeDanfeRef = builder
     }),
   });
 
-const NfeFiltroRef = builder.inputType('NfeFiltro', {
-  description:
-    'What a dashboard filters NF-e on; every member given must hold. A bad value is DomainError parametro_invalido naming it.',
-  fields: (t) => ({
-    status: t.field({ type: [NfeStatusRef], description: 'Any of these statuses.' }),
-    empresaId: t.id(),
-    desde: t.string({
-      description: 'Created at or after: ISO 8601 date-time with offset, or a date (from 00:00 Brasília time).',
-    }),
-    ate: t.string({
-      description: 'Created at or before: date-time, or a date (through the end of that day, Brasília time).',
-    }),
-    referenciaPrefixo: t.string({ description: 'Notes whose referencia starts with this text.' }),
-  }),
-});
-
-type NfeFiltro = {
-  status?: readonly string[] | null;
-  empresaId?: string | number | null;
-  desde?: string | null;
-  ate?: string | null;
-  referenciaPrefixo?: string | null;
-};
-
-const nfeFilterOf = (f: NfeFiltro | null | undefined): NfeFilter => ({
-  status: f?.status ?? null,
-  empresaId: f?.empresaId == null ? null : String(f.empresaId),
-  desde: f?.desde ?? null,
-  ate: f?.ate ?? null,
-  referenciaPrefixo: f?.referenciaPrefixo ?? null,
-});
+const NfeFiltroRef = notasFiltroInput('NfeFiltro', NfeStatusRef, false);
 
 /** One page of NF-e as a Relay connection over the engine's keyset paging. */
-async function nfesConnection(ctx: GraphContext, args: ConnectionArgs, filter: NfeFilter) {
+async function nfesConnection(ctx: GraphContext, args: ConnectionArgs, filter: NoteFilter) {
   assertForward(args);
   const principal = principalOf(ctx);
   const page = await listNfe(ctx.engine, principal, { cursor: args.after, limite: args.first, filter });
@@ -177,7 +149,7 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: NfeFiltroRef }) },
     complexity: nfesCost,
-    resolve: (_r, args, ctx) => nfesConnection(ctx, args, nfeFilterOf(args.filtro)),
+    resolve: (_r, args, ctx) => nfesConnection(ctx, args, noteFilterOf(args.filtro)),
   }),
   nfeXml: t.field({
     complexity: FIELD_WORK.xml,
@@ -214,7 +186,7 @@ builder.objectField(CompanyRef, 'nfes', (t) =>
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: NfeFiltroRef }) },
     complexity: nfesCost,
-    resolve: (company, args, ctx) => nfesConnection(ctx, args, { ...nfeFilterOf(args.filtro), empresaId: company.id }),
+    resolve: (company, args, ctx) => nfesConnection(ctx, args, { ...noteFilterOf(args.filtro), empresaId: company.id }),
   }),
 );
 

@@ -6,7 +6,8 @@ import { findNfse } from '../../engine/nfse/find-nfse.js';
 import { loadChangedNote } from '../../engine/nfse/load-changed-note.js';
 import { loadNfseOrigens, NOTA_ORIGENS } from '../../engine/nfse/load-nfse-origens.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
-import { countNfse, listNfse, NFSE_STATUSES, nfseCursor, type NfseFilter } from '../../engine/nfse/list-nfse.js';
+import { countNfse, listNfse, NFSE_STATUSES, nfseCursor } from '../../engine/nfse/list-nfse.js';
+import type { NoteFilter } from '../../engine/notas/note-filter.js';
 import { nfseAccountTopic, nfseTopic, type NfseChange } from '../../engine/nfse/nfse-topic.js';
 import { presentNfse, type NfseView } from '../../engine/nfse/present-nfse.js';
 import { validateNfse } from '../../engine/nfse/validate-nfse.js';
@@ -17,6 +18,7 @@ import type { GraphContext } from '../graph-context.js';
 import { ErrorItemRef } from './errors.js';
 import { assertForward, forwardConnection, restShaped, pageCost, type ConnectionArgs } from './forward-connection.js';
 import { NfseInputRef } from './nfse-input.js';
+import { noteFilterOf, notasFiltroInput } from './notas-filtro.js';
 import { principalOf } from './principal-of.js';
 import { ReadinessRef } from './prontidao.js';
 import { CompanyRef } from './empresas.js';
@@ -224,19 +226,10 @@ builder.subscriptionFields((t) => ({
   }),
 }));
 
-const NotasFiltroRef = builder.inputType('NotasFiltro', {
-  description: 'What a dashboard filters notes on; every member given must hold.',
-  fields: (t) => ({
-    status: t.field({ type: [NfseStatusRef], description: 'Any of these statuses.' }),
-    empresaId: t.id(),
-    criadaDesde: t.field({ type: 'DateTime', description: 'Created at or after.' }),
-    criadaAte: t.field({ type: 'DateTime', description: 'Created before.' }),
-    referenciaPrefixo: t.string({ description: 'Notes whose referencia starts with this text.' }),
-  }),
-});
+const NotasFiltroRef = notasFiltroInput('NotasFiltro', NfseStatusRef, true);
 
 /** One page of notes as a Relay connection (GET /v1/nfse executes it too), over the engine's keyset paging. */
-async function notesConnection(ctx: GraphContext, args: ConnectionArgs, filter: NfseFilter) {
+async function notesConnection(ctx: GraphContext, args: ConnectionArgs, filter: NoteFilter) {
   assertForward(args);
   const principal = principalOf(ctx);
   const page = await listNfse(ctx.engine, principal, { cursor: args.after, limite: args.first, filter });
@@ -255,7 +248,7 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: NotasFiltroRef }) },
     complexity: notesCost,
-    resolve: (_r, args, ctx) => notesConnection(ctx, args, filterOf(args.filtro)),
+    resolve: (_r, args, ctx) => notesConnection(ctx, args, noteFilterOf(args.filtro)),
   }),
 }));
 
@@ -266,27 +259,7 @@ builder.objectField(CompanyRef, 'notas', (t) =>
     authScopes: { authenticated: true },
     args: { filtro: t.arg({ type: NotasFiltroRef }) },
     complexity: notesCost,
-    resolve: (company, args, ctx) => notesConnection(ctx, args, { ...filterOf(args.filtro), empresaId: company.id }),
+    resolve: (company, args, ctx) =>
+      notesConnection(ctx, args, { ...noteFilterOf(args.filtro), empresaId: company.id }),
   }),
 );
-
-function filterOf(
-  filtro:
-    | {
-        status?: readonly string[] | null;
-        empresaId?: string | number | null;
-        criadaDesde?: Date | null;
-        criadaAte?: Date | null;
-        referenciaPrefixo?: string | null;
-      }
-    | null
-    | undefined,
-): NfseFilter {
-  return {
-    status: filtro?.status ?? null,
-    empresaId: filtro?.empresaId == null ? null : String(filtro.empresaId),
-    criadaDesde: filtro?.criadaDesde ?? null,
-    criadaAte: filtro?.criadaAte ?? null,
-    referenciaPrefixo: filtro?.referenciaPrefixo ?? null,
-  };
-}

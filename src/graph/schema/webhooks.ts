@@ -31,6 +31,10 @@ const WebhookInput = builder.inputType('WebhookInput', {
     url: t.string({ description: 'Public https:// URL.' }),
     eventos: t.field({ type: [EventTypeRef] }),
     cabecalhos: t.field({ type: [WebhookHeaderInput], description: 'Up to 5 custom headers.' }),
+    ativo: t.boolean({
+      description:
+        'updateWebhook only: false disables the webhook (no delivery to it, its pending ones closed), true enables it again for what happens from then on.',
+    }),
   }),
 });
 
@@ -57,6 +61,7 @@ export const WebhookRef = builder.objectRef<WebhookView>('Webhook').implement({
     eventos: t.field({ type: [EventTypeRef], resolve: (w) => w.eventos as EventType[] }),
     cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
     ambiente: t.field({ type: AmbienteRef, resolve: (w) => w.ambiente as Ambiente }),
+    ativo: t.exposeBoolean('ativo', { description: 'false while disabled: nothing is delivered to it.' }),
     criadoEm: t.expose('criado_em', { type: 'DateTime' }),
     atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
   }),
@@ -70,6 +75,7 @@ const WebhookWithSecretRef = builder.objectRef<WebhookView & { segredo: string }
     eventos: t.field({ type: [EventTypeRef], resolve: (w) => w.eventos as EventType[] }),
     cabecalhos: t.expose('cabecalhos', { type: [HeaderNameRef] }),
     ambiente: t.field({ type: AmbienteRef, resolve: (w) => w.ambiente as Ambiente }),
+    ativo: t.exposeBoolean('ativo', { description: 'false while disabled: nothing is delivered to it.' }),
     criadoEm: t.expose('criado_em', { type: 'DateTime' }),
     atualizadoEm: t.expose('atualizado_em', { type: 'DateTime' }),
     segredo: t.exposeString('segredo'),
@@ -141,7 +147,7 @@ builder.mutationFields((t) => ({
   }),
   updateWebhook: t.field({
     type: WebhookRef,
-    description: 'Changes any of url, eventos, cabecalhos (cabecalhos replaces the list).',
+    description: 'Changes any of url, eventos, cabecalhos (cabecalhos replaces the list), ativo.',
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookInput, required: true }) },
     errors: {},

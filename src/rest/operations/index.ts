@@ -8,6 +8,8 @@ import { pauseCompany } from './pause-company.js';
 import { resumeCompany } from './resume-company.js';
 import { updateCompany } from './update-company.js';
 import { uploadCertificate } from './upload-certificate.js';
+import { deleteCompanyLogo } from './delete-company-logo.js';
+import { setCompanyLogo } from './set-company-logo.js';
 import { confirmNfse } from './confirm-nfse.js';
 import { getNfse } from './get-nfse.js';
 import { issueNfse } from './issue-nfse.js';
@@ -76,6 +78,8 @@ export const operations: Record<string, RestOperation> = {
   resumeCompany,
   deleteCompany,
   uploadCertificate,
+  setCompanyLogo,
+  deleteCompanyLogo,
   getReadiness,
   issueNfse,
   validateNfse,

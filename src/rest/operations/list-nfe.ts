@@ -2,24 +2,20 @@ import { nfeStatusParam } from '../../engine/nfe/list-nfe.js';
 import { pageSizeParam, connectionPage } from '../connection-page.js';
 import type { RestOperation } from '../rest-operation.js';
 import { NFE_FIELDS } from './nfe-fields.js';
+import { noteFilterQuery, noteFilterVariables } from './note-filter-query.js';
 
-// The filter is spelled out member by member: an input-object variable would be taken for the body (prepared-document.ts).
+const filter = noteFilterQuery('NfeStatus');
+
 export const listNfe: RestOperation = {
-  document: `query($cursor: String, $limite: Int, $status: [NfeStatus!], $empresaId: ID, $desde: String, $ate: String, $referencia: String) {
-    nfes(after: $cursor, first: $limite, filtro: { status: $status, empresaId: $empresaId, desde: $desde, ate: $ate, referenciaPrefixo: $referencia }) {
+  document: `query($cursor: String, $limite: Int, ${filter.variables}) {
+    nfes(after: $cursor, first: $limite, filtro: ${filter.filtro}) {
     pageInfo { hasNextPage endCursor } edges { node { ${NFE_FIELDS} } } } }`,
-  toVariables: (req) => {
-    const q = (name: string) => (req.query[name] as string | undefined) ?? null;
-    return {
-      cursor: q('cursor'),
-      limite: pageSizeParam(req.query.limite),
-      status: nfeStatusParam(q('status')),
-      empresaId: q('empresa_id'),
-      desde: q('desde'),
-      ate: q('ate'),
-      referencia: q('referencia'),
-    };
-  },
+  toVariables: (req) => ({
+    cursor: (req.query.cursor as string | undefined) ?? null,
+    limite: pageSizeParam(req.query.limite),
+    status: nfeStatusParam(req.query.status as string | undefined),
+    ...noteFilterVariables(req),
+  }),
   toBody: (data) => {
     const page = connectionPage(data);
     return { dados: page.nodes, proximo_cursor: page.proximoCursor };

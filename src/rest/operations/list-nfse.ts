@@ -1,9 +1,12 @@
 import { clampedPageSizeParam, connectionPage } from '../connection-page.js';
 import type { RestOperation } from '../rest-operation.js';
 import { NFSE_FIELDS } from './nfse-fields.js';
+import { noteFilterQuery, noteFilterVariables } from './note-filter-query.js';
+
+const filter = noteFilterQuery('NfseStatus');
 
 export const listNfse: RestOperation = {
-  document: `query($cursor: String, $limite: Int, $status: [NfseStatus!]) { notas(after: $cursor, first: $limite, filtro: { status: $status }) {
+  document: `query($cursor: String, $limite: Int, ${filter.variables}) { notas(after: $cursor, first: $limite, filtro: ${filter.filtro}) {
     pageInfo { hasNextPage endCursor } edges { node { ${NFSE_FIELDS} } } } }`,
   toVariables: (req) => {
     const status = req.query.status as string | undefined;
@@ -12,6 +15,7 @@ export const listNfse: RestOperation = {
       limite: clampedPageSizeParam(req.query.limite),
       // The request validator has already refused a status outside the enum (openapi.yaml).
       status: status ? [status] : null,
+      ...noteFilterVariables(req),
     };
   },
   toBody: (data) => {

@@ -81,7 +81,12 @@ interface Shared {
  */
 export function createLayoutNacionalSimulator(options: CreateLayoutNacionalSimulatorOptions): LayoutNacionalSimulator {
   const stateDir = options.stateDir ? join(options.stateDir, 'layout-nacional') : undefined;
-  const national: Simulator = createSimulator({ clock: options.clock, stateDir, signer: options.signer });
+  const national: Simulator = createSimulator({
+    clock: options.clock,
+    stateDir,
+    signer: options.signer,
+    idDpsMinusculo: true,
+  });
   let sefin: AuthorityClient | null = null;
   const shared: Shared = {
     national,
@@ -178,7 +183,7 @@ async function handleSoap(
   const scenario = scenarioFor(shared, req, operacao !== 'consultar', documento);
   if (scenario?.startsWith('indisponibilidade')) return send(res, 503, 'Service Unavailable');
   const answer = await handleSoapDps(
-    { soap, sefin: shared.sefin(), rejeicoes: shared.rejeicoes, scenario },
+    { soap, atributoId: perfil.atributoId, sefin: shared.sefin(), rejeicoes: shared.rejeicoes, scenario },
     operacao,
     body,
   );

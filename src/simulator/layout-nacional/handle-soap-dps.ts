@@ -10,7 +10,7 @@ import {
 } from '../../engine/autoridades/nfse-nacional/emit-dps.js';
 import { extractElement } from '../../engine/autoridades/soap-envelope.js';
 import { EVENT_CANCELAMENTO } from '../../engine/nfse/nacional/build-event-xml.js';
-import type { SoapDps } from '../../engine/nfse/layout-nacional/perfil-layout-nacional.js';
+import type { AtributoIdDps, SoapDps } from '../../engine/nfse/layout-nacional/perfil-layout-nacional.js';
 import { soapInline } from '../../engine/nfse/layout-nacional/soap-dps-message.js';
 import { escapeText, XML_DECLARATION } from '../../engine/xml/el.js';
 import type { RejeicoesDps } from './rejeicoes-dps.js';
@@ -25,6 +25,8 @@ export interface SoapDpsReply {
 
 export interface SoapDpsContext {
   soap: SoapDps;
+  /** The `infDPS` identifier attribute the provider's schema takes; a DPS naming it otherwise fails its schema. */
+  atributoId: AtributoIdDps;
   /** The national side of the simulated provider: Sefin's contract, which validates and keeps the notes. */
   sefin: AuthorityClient;
   rejeicoes: RejeicoesDps;
@@ -49,7 +51,11 @@ export async function handleSoapDps(
   if (operacao === 'emitir') {
     const dps = extractElement(body, 'DPS');
     if (!dps) return reply(soap, elemento, erros([{ codigo: 'E1235', descricao: 'DPS ausente no envelope.' }]));
-    const idDps = /<infDPS[^>]*\sId="([^"]*)"/.exec(dps)?.[1] ?? '';
+    const idDps = new RegExp(`<infDPS[^>]*\\s${ctx.atributoId}="([^"]*)"`).exec(dps)?.[1];
+    if (!idDps) {
+      const descricao = `infDPS sem o atributo ${ctx.atributoId} que o esquema do provedor exige.`;
+      return reply(soap, elemento, erros([{ codigo: 'E1235', descricao }]));
+    }
     const result = await emitDps(ctx.sefin, { ...call, dpsXml: `${XML_DECLARATION}${dps}` });
     const failure = deliveryReply(result);
     if (failure) return failure;

@@ -30,6 +30,11 @@ export interface CreateSimulatorOptions {
   ambiente?: '1' | '2';
   /** Key that signs the generated NFS-e and events; a self-signed one is generated when absent. */
   signer?: XmlSigner;
+  /**
+   * Also take a DPS whose `infDPS` identifier is the lower-case `id` a provider's schema spells (the national side
+   * of the providers' simulator); Sefin itself refuses it by schema.
+   */
+  idDpsMinusculo?: boolean;
 }
 
 /** Base path of the simulated NF-e authorities: SEFAZ_URL_TEST=<simulator>/sefaz/nfe reaches them. */
@@ -140,6 +145,7 @@ function createContext(options: CreateSimulatorOptions, pending: Set<PendingAnsw
     delays: options.delays ?? {},
     outage: new OutageTracker(() => clock().getTime()),
     ambiente: options.ambiente,
+    idDpsMinusculo: options.idDpsMinusculo ?? false,
     distributionFaults: new Map(),
     deferAnswer(res, ms, answer) {
       const entry: PendingAnswer = { res };

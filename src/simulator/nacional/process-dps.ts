@@ -22,12 +22,15 @@ export const DEFAULT_REJECTION_CODE = 'E0310';
  * Reception then business checks, in Sefin's order: UTF-8 declaration (E1229), schema (E1235), signature
  * (E0717/E0714/E0718), Anexo I rules; on success the NFS-e is generated and stored before any answer is sent.
  */
-export function processDps(ctx: SimulatorContext, xml: string, scenario: Scenario): ProcessDpsOutcome {
+export function processDps(ctx: SimulatorContext, signed: string, scenario: Scenario): ProcessDpsOutcome {
+  // A lower-case `id` is checked as the national `Id` it stands for; the signature references it as sent.
+  const idAttribute = ctx.idDpsMinusculo && /<infDPS id="/.test(signed) ? 'id' : 'Id';
+  const xml = idAttribute === 'id' ? signed.replace('<infDPS id="', '<infDPS Id="') : signed;
   const idDps = /<infDPS[^>]*\sId="([^"]*)"/.exec(xml)?.[1];
   if (!/^<\?xml[^>]*encoding="UTF-8"/i.test(xml)) return { ok: false, idDps, errors: [simError('E1229')] };
   const xsdErrors = validateXsd(xml, 'DPS');
   if (xsdErrors.length > 0) return { ok: false, idDps, errors: [simError('E1235', xsdErrors[0].message)] };
-  const sig = verifyXmlSignature(xml, 'infDPS');
+  const sig = verifyXmlSignature(signed, 'infDPS', { idAttribute });
   if (!sig.valid)
     return { ok: false, idDps, errors: [simError(sig.reason === 'missing' ? 'E0717' : 'E0714', sig.detail)] };
   const signerFacts = readCertificatePem(sig.certificatePem);
@@ -60,6 +63,7 @@ export function processDps(ctx: SimulatorContext, xml: string, scenario: Scenari
     nDFSe,
     dhProc,
     dps,
+    // The national form: the NFS-e embeds a DPS its schema takes (with a lower-case `id`, the attribute renamed).
     signedDpsXml: xml,
     emitterName,
     signer: ctx.signer,

@@ -23,6 +23,8 @@ export interface SimulatorContext {
   outage: OutageTracker;
   /** Fixed environment of this simulator (E0006 for the other); undefined serves both. */
   ambiente?: '1' | '2';
+  /** Takes a DPS whose `infDPS` identifier is the lower-case `id` (CreateSimulatorOptions.idDpsMinusculo). */
+  idDpsMinusculo?: boolean;
   /** Faults tests set on the ADN distribution, by the CPF/CNPJ of `cnpjConsulta`. */
   distributionFaults: Map<string, DistributionFault>;
   /** Answers later (or never), keeping track so close() can release the socket. */

@@ -73,6 +73,14 @@ final class Empresa extends Modelo
     public readonly ?string $serie_dps;
 
     /**
+     * NFS-e route the company chose against the provider table; null = the table's. Null when the answer does not
+     * carry it.
+     *
+     * @var 'nacional'|null|null
+     */
+    public readonly ?string $rota_nfse;
+
+    /**
      * The state registration; null when not set. Null when the answer does not carry it.
      *
      * @var string|null
@@ -162,6 +170,7 @@ final class Empresa extends Modelo
         $this->inscricao_municipal = $dados['inscricao_municipal'] ?? null;
         $this->regime_apuracao_simples = $dados['regime_apuracao_simples'] ?? null;
         $this->serie_dps = $dados['serie_dps'] ?? null;
+        $this->rota_nfse = $dados['rota_nfse'] ?? null;
         $this->inscricao_estadual = $dados['inscricao_estadual'] ?? null;
         $this->serie_nfe = $dados['serie_nfe'] ?? null;
         $this->endereco = $dados['endereco'] ?? null;

@@ -17,7 +17,10 @@ use FiscalApi\Modelo;
 final class ItemProntidao extends Modelo
 {
     /**
-     * The readiness item checked.
+     * The spec's items, plus provedor_municipio: where the company's NFS-e go on its municipality's route (the
+     * provider table, an act or the national API, the company's rota_nfse); bloqueio naming the municipality and
+     * the reason where no system this service reaches issues there (no provider known, a provider or layout not
+     * supported, an own layout); aviso where the company chose rota_nfse against the table.
      *
      * @var string
      */

@@ -52,6 +52,13 @@ final class Webhook extends Modelo
     public readonly string $ambiente;
 
     /**
+     * false while disabled (PATCH ativo false): nothing is delivered to it.
+     *
+     * @var bool
+     */
+    public readonly bool $ativo;
+
+    /**
      * When it was created (ISO 8601).
      *
      * @var string
@@ -74,6 +81,7 @@ final class Webhook extends Modelo
         $this->eventos = self::exigido($dados, 'eventos');
         $this->cabecalhos = self::exigido($dados, 'cabecalhos');
         $this->ambiente = self::exigido($dados, 'ambiente');
+        $this->ativo = self::exigido($dados, 'ativo');
         $this->criado_em = self::exigido($dados, 'criado_em');
         $this->atualizado_em = self::exigido($dados, 'atualizado_em');
     }

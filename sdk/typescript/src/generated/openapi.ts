@@ -94,6 +94,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send the company logo printed on its DANFSe and DANFE (production key only)
+         * @description PNG or JPEG (recognised by its content, not its name) as base64 in JSON, or as multipart file field `arquivo`;
+         *     at most 200 KB and 1000×1000 pixels. Another format, a larger file or image → 422 `validacao` with
+         *     `campo` /arquivo. Replaces the stored logo; the image is printed scaled in the header of every PDF drawn after.
+         */
+        put: operations["setCompanyLogo"];
+        post?: never;
+        /** Remove the company logo (production key only); removing none is not an error */
+        delete: operations["deleteCompanyLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{id}/pausa": {
         parameters: {
             query?: never;
@@ -452,7 +477,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** NF-e issued by the service, newest first */
+        /**
+         * NF-e issued by the service, newest first
+         * @description Every filter given must hold; the filters and their meaning are the same as GET /v1/nfse's (GraphQL
+         *     `nfes(filtro)` and `notas(filtro)`). A bad filter value → 400 `parametro_invalido` naming the parameter.
+         */
         get: operations["listNfe"];
         put?: never;
         /**
@@ -821,7 +850,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Notes issued by the service, newest first */
+        /**
+         * Notes issued by the service, newest first
+         * @description Every filter given must hold; the filters and their meaning are the same as GET /v1/nfe's (GraphQL
+         *     `notas(filtro)` and `nfes(filtro)`). A bad filter value → 400 `parametro_invalido` naming the parameter.
+         */
         get: operations["listNfse"];
         put?: never;
         /**
@@ -1199,7 +1232,7 @@ export interface paths {
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        /** Change url, eventos or cabecalhos (cabecalhos replaces the whole list); same checks as creation */
+        /** Change url, eventos or cabecalhos (cabecalhos replaces the whole list), or disable/enable it (ativo); same checks as creation */
         patch: operations["updateWebhook"];
         trace?: never;
     };
@@ -1435,6 +1468,22 @@ export interface components {
             serie_nfe?: string;
             /** @description Stored encrypted, never returned */
             token_municipio?: string;
+        };
+        CompanyLogo: {
+            /** @description Height in pixels */
+            altura: number;
+            /** Format: date-time */
+            atualizado_em: string;
+            bytes: number;
+            empresa_id: string;
+            /** @description Width in pixels */
+            largura: number;
+            /** @enum {string} */
+            tipo: "image/png" | "image/jpeg";
+        };
+        CompanyLogoUpload: {
+            /** @description PNG or JPEG in base64 (at most 200 KB and 1000×1000 pixels) */
+            arquivo: string;
         };
         /** @description The settings of CompanyCreate except `cnpj`, all optional; null clears an optional one. */
         CompanyUpdate: {
@@ -2601,6 +2650,8 @@ export interface components {
         Webhook: {
             /** @enum {string} */
             ambiente: "sandbox" | "producao";
+            /** @description false while disabled (PATCH ativo false): nothing is delivered to it */
+            ativo: boolean;
             /** Format: date-time */
             atualizado_em: string;
             /** @description Names only */
@@ -2652,6 +2703,8 @@ export interface components {
             tipo: string;
         };
         WebhookUpdate: {
+            /** @description false disables the webhook: nothing is fanned out or delivered to it and its pending deliveries are closed (falhou); true enables it again for the events that happen from then on */
+            ativo?: boolean;
             cabecalhos?: {
                 nome: string;
                 valor: string;
@@ -2688,6 +2741,28 @@ export interface components {
         Id: string;
         /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
         IdempotencyKey: string;
+        /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+        NotasAte: string;
+        /** @description The whole access key, digits only. */
+        NotasChave: string;
+        /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+        NotasDesde: string;
+        /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+        NotasEmpresaId: string;
+        /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+        NotasNumero: string;
+        /** @description Only notes whose referencia starts with this text. */
+        NotasReferencia: string;
+        /**
+         * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+         *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+         *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+         */
+        NotasTomador: string;
+        /** @description The note's value at most this (inclusive); below valor_min → 400. */
+        NotasValorMax: string;
+        /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+        NotasValorMin: string;
     };
     requestBodies: never;
     headers: never;
@@ -2863,6 +2938,57 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Company"];
                 };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    setCompanyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyLogoUpload"];
+                "multipart/form-data": {
+                    arquivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored logo's facts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyLogo"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    deleteCompanyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["NestError"];
         };
@@ -3376,19 +3502,33 @@ export interface operations {
     listNfe: {
         parameters: {
             query?: {
-                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400 */
-                ate?: string;
+                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+                ate?: components["parameters"]["NotasAte"];
+                /** @description The whole access key, digits only. */
+                chave?: components["parameters"]["NotasChave"];
                 cursor?: string;
-                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time) */
-                desde?: string;
-                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado) */
-                empresa_id?: string;
+                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+                desde?: components["parameters"]["NotasDesde"];
+                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+                empresa_id?: components["parameters"]["NotasEmpresaId"];
                 /** @description Page size, 50 by default; 1..100, anything else → 400 parametro_invalido */
                 limite?: number;
-                /** @description Only notes whose referencia starts with this text */
-                referencia?: string;
+                /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+                numero?: components["parameters"]["NotasNumero"];
+                /** @description Only notes whose referencia starts with this text. */
+                referencia?: components["parameters"]["NotasReferencia"];
                 /** @description Only notes in this status (spec 3.3 name); unknown → 400 parametro_invalido */
                 status?: string;
+                /**
+                 * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+                 *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+                 *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+                 */
+                tomador?: components["parameters"]["NotasTomador"];
+                /** @description The note's value at most this (inclusive); below valor_min → 400. */
+                valor_max?: components["parameters"]["NotasValorMax"];
+                /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+                valor_min?: components["parameters"]["NotasValorMin"];
             };
             header?: never;
             path?: never;
@@ -3750,18 +3890,32 @@ export interface operations {
     exportNfe: {
         parameters: {
             query: {
-                /** @description As in GET /v1/nfe: created at or before (date-time, or AAAA-MM-DD through that day) */
-                ate?: string;
-                /** @description As in GET /v1/nfe: created at or after (date-time, or AAAA-MM-DD from 00:00 Brasília time) */
-                desde?: string;
-                /** @description As in GET /v1/nfe: only this company's notes */
-                empresa_id?: string;
+                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+                ate?: components["parameters"]["NotasAte"];
+                /** @description The whole access key, digits only. */
+                chave?: components["parameters"]["NotasChave"];
+                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+                desde?: components["parameters"]["NotasDesde"];
+                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+                empresa_id?: components["parameters"]["NotasEmpresaId"];
                 /** @description csv or zip */
                 formato: "csv" | "zip";
-                /** @description As in GET /v1/nfe: referencia starts with this text */
-                referencia?: string;
+                /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+                numero?: components["parameters"]["NotasNumero"];
+                /** @description Only notes whose referencia starts with this text. */
+                referencia?: components["parameters"]["NotasReferencia"];
                 /** @description As in GET /v1/nfe: only notes in this status; unknown → 400 parametro_invalido */
                 status?: string;
+                /**
+                 * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+                 *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+                 *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+                 */
+                tomador?: components["parameters"]["NotasTomador"];
+                /** @description The note's value at most this (inclusive); below valor_min → 400. */
+                valor_max?: components["parameters"]["NotasValorMax"];
+                /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+                valor_min?: components["parameters"]["NotasValorMin"];
             };
             header?: never;
             path?: never;
@@ -3873,10 +4027,32 @@ export interface operations {
     listNfse: {
         parameters: {
             query?: {
+                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+                ate?: components["parameters"]["NotasAte"];
+                /** @description The whole access key, digits only. */
+                chave?: components["parameters"]["NotasChave"];
                 cursor?: string;
+                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+                desde?: components["parameters"]["NotasDesde"];
+                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+                empresa_id?: components["parameters"]["NotasEmpresaId"];
                 /** @description Page size, 50 by default; 1..100. Only this list brings any other value within the bounds (0 → 1, 500 → 100, text → 50) instead of refusing it */
                 limite?: number;
+                /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+                numero?: components["parameters"]["NotasNumero"];
+                /** @description Only notes whose referencia starts with this text. */
+                referencia?: components["parameters"]["NotasReferencia"];
                 status?: "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao" | "descartada";
+                /**
+                 * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+                 *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+                 *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+                 */
+                tomador?: components["parameters"]["NotasTomador"];
+                /** @description The note's value at most this (inclusive); below valor_min → 400. */
+                valor_max?: components["parameters"]["NotasValorMax"];
+                /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+                valor_min?: components["parameters"]["NotasValorMin"];
             };
             header?: never;
             path?: never;
@@ -4091,10 +4267,32 @@ export interface operations {
     exportNfse: {
         parameters: {
             query: {
+                /** @description Created at or before: date-time, or a date (= through the end of that day, Brasília time); before desde → 400. */
+                ate?: components["parameters"]["NotasAte"];
+                /** @description The whole access key, digits only. */
+                chave?: components["parameters"]["NotasChave"];
+                /** @description Created at or after: ISO 8601 date-time with offset, or a date (AAAA-MM-DD = from 00:00 Brasília time). */
+                desde?: components["parameters"]["NotasDesde"];
+                /** @description Only this company's notes (another company of a restricted key → 403 acesso_negado). */
+                empresa_id?: components["parameters"]["NotasEmpresaId"];
                 /** @description csv or zip */
                 formato: "csv" | "zip";
+                /** @description The note's number, 1 to 15 digits: NF-e `numero`; NFS-e the authority's `numero` or the DPS number (`numero_dps`). */
+                numero?: components["parameters"]["NotasNumero"];
+                /** @description Only notes whose referencia starts with this text. */
+                referencia?: components["parameters"]["NotasReferencia"];
                 /** @description As in GET /v1/nfse */
                 status?: "transmitindo" | "autorizada" | "rejeitada" | "cancelada" | "aguardando_confirmacao" | "falha_transmissao" | "descartada";
+                /**
+                 * @description The taker (NFS-e `tomador`) or recipient (NF-e `destinatario`). Only digits (dots, dashes, slashes and
+                 *     spaces ignored), 3 to 14: the CPF/CNPJ starts with them. Anything else: part of the name, 3 to 100
+                 *     characters, whatever its case and accents (`joao` finds "JOÃO DA SILVA").
+                 */
+                tomador?: components["parameters"]["NotasTomador"];
+                /** @description The note's value at most this (inclusive); below valor_min → 400. */
+                valor_max?: components["parameters"]["NotasValorMax"];
+                /** @description The note's value (NFS-e `valor`, NF-e `valor_total`) at least this: decimal with a point, up to 2 places (1500.00). */
+                valor_min?: components["parameters"]["NotasValorMin"];
             };
             header?: never;
             path?: never;

@@ -29,6 +29,9 @@ export interface SoapDps {
   codigoDpsNaoEncontrada: string;
 }
 
+/** The `infDPS` identifier attribute as a provider's schema names it. */
+export type AtributoIdDps = 'Id' | 'id';
+
 /** Confidence of a profile's member: `terceiros` read in a library's code or notes, `desconhecida` our most likely value. */
 export type ConfiancaPerfil = 'terceiros' | 'desconhecida';
 
@@ -44,6 +47,11 @@ export interface PerfilLayoutNacional {
   nome: string;
   transporte: TransporteDps;
   soap: SoapDps | null;
+  /**
+   * Name of the `infDPS` identifier attribute the provider's schema takes: the national `Id`, or `id` where the
+   * provider's own copy of the schema spells it in lower case. The signature's Reference URI points at it.
+   */
+  atributoId: AtributoIdDps;
   /** Credentials beyond the company's A1 that the service asks for; [] when none is known. */
   credenciais: ReadonlyArray<'usuario_senha' | 'token'>;
   /** Where the profile's facts were read. */

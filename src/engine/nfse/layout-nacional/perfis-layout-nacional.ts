@@ -19,6 +19,7 @@ const BETHA: PerfilLayoutNacional = {
     assincrono: { consultas: 3, intervaloMs: 500 },
     codigoDpsNaoEncontrada: 'E0001',
   },
+  atributoId: 'id',
   credenciais: [],
   fonte: 'notas de projeto PHP sobre a API DPS da Betha (índice de código 60717770969) e ACBr (Betha.Provider.pas)',
   confianca: {
@@ -30,6 +31,7 @@ const BETHA: PerfilLayoutNacional = {
     'soap.cancelar.elemento': 'desconhecida',
     'soap.assincrono': 'terceiros',
     'soap.codigoDpsNaoEncontrada': 'desconhecida',
+    atributoId: 'terceiros',
     credenciais: 'terceiros',
   },
 };
@@ -47,6 +49,7 @@ const FIORILLI: PerfilLayoutNacional = {
     assincrono: null,
     codigoDpsNaoEncontrada: 'E0001',
   },
+  atributoId: 'Id',
   credenciais: [],
   fonte: 'ACBr (Fiorilli.Provider.pas, IssWebWSNacional) e OpenAC.Net.NFSe.Nacional (Webservice/Fiorilli)',
   confianca: {
@@ -64,6 +67,7 @@ const SIMPLISS: PerfilLayoutNacional = {
   nome: 'SimplISS',
   transporte: 'rest_sefin',
   soap: null,
+  atributoId: 'Id',
   credenciais: [],
   fonte: 'OpenAC.Net.NFSe.Nacional (Webservice/SimplISS): POST {url}/nfse e {url}/nfse/{chave}/eventos como a Sefin',
   confianca: { transporte: 'terceiros', 'consulta /dps/{id}': 'desconhecida', credenciais: 'desconhecida' },

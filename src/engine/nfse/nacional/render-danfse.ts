@@ -11,6 +11,8 @@ import { readNfseXml, type NfseParty, type NfseView } from './read-nfse-xml.js';
 export interface RenderDanfseOptions {
   /** Stamps "NFS-e CANCELADA" (the XML of a cancelled note is still the authorised one; the event is separate). */
   cancelada?: boolean;
+  /** The company's logo (PNG or JPEG already checked by readCompanyLogo), printed scaled at the header's left. */
+  logo?: Buffer;
 }
 
 export async function renderDanfse(nfseXml: string, options: RenderDanfseOptions = {}): Promise<Buffer> {
@@ -37,7 +39,7 @@ export async function renderDanfseView(view: NfseView, options: RenderDanfseOpti
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  drawDanfse(doc, view, qr);
+  drawDanfse(doc, view, qr, options.logo ?? null);
   if (options.cancelada) watermark(doc, 'NFS-e CANCELADA', 300);
   doc.end();
   return done;
@@ -53,8 +55,8 @@ const WIDTH = 539;
 const LABEL = 6.5;
 const VALUE = 8.5;
 
-function drawDanfse(doc: Doc, v: NfseView, qr: Buffer | null): void {
-  let y = header(doc, v, qr);
+function drawDanfse(doc: Doc, v: NfseView, qr: Buffer | null, logo: Buffer | null): void {
+  let y = header(doc, v, qr, logo);
   y = partyBlock(doc, y, 'EMITENTE DA NFS-e / PRESTADOR DO SERVIÇO', v.emitente);
   y = v.tomador
     ? partyBlock(doc, y, 'TOMADOR DO SERVIÇO', v.tomador)
@@ -66,17 +68,14 @@ function drawDanfse(doc: Doc, v: NfseView, qr: Buffer | null): void {
   if (v.tpAmb === '2') watermark(doc, 'SEM VALOR FISCAL', 400);
 }
 
-function header(doc: Doc, v: NfseView, qr: Buffer | null): number {
+function header(doc: Doc, v: NfseView, qr: Buffer | null, logo: Buffer | null): number {
   doc.rect(LEFT, 28, WIDTH, 96).stroke();
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(13)
-    .text('DANFSe v1.0', LEFT + 8, 36);
-  doc.fontSize(9).text('Documento Auxiliar da NFS-e', LEFT + 8, 52);
-  doc
-    .font('Helvetica')
-    .fontSize(7.5)
-    .text(`Município emissor: ${v.xLocEmi}`, LEFT + 8, 66);
+  // The logo takes the top-left corner above the number row; the title moves right of it.
+  if (logo) doc.image(logo, LEFT + 8, 32, { fit: [100, 44], valign: 'center' });
+  const titleX = logo ? LEFT + 116 : LEFT + 8;
+  doc.font('Helvetica-Bold').fontSize(13).text('DANFSe v1.0', titleX, 36);
+  doc.fontSize(9).text('Documento Auxiliar da NFS-e', titleX, 52);
+  doc.font('Helvetica').fontSize(7.5).text(`Município emissor: ${v.xLocEmi}`, titleX, 66);
   cell(doc, { x: LEFT + 8, y: 80, width: 70 }, 'Número da NFS-e', v.nNFSe);
   cell(doc, { x: LEFT + 82, y: 80, width: 60 }, 'Competência', formatDate(v.dCompet));
   cell(doc, { x: LEFT + 147, y: 80, width: 90 }, 'Série / Nº da DPS', `${v.serie} / ${v.nDPS}`);

@@ -2,6 +2,7 @@ import type { LayoutNacionalGateway } from '../../autoridades/layout-nacional/la
 import { provedorMunicipio } from '../../tabelas/provedor-municipio.js';
 import type { TransmissionDeps } from '../../transmission-deps.js';
 import { signXml } from '../../xml/sign-xml.js';
+import { dpsComAtributoId } from '../layout-nacional/dps-com-atributo-id.js';
 import { clientOfNote, documentIdOfNote, idDpsOfNote, perfilOfNote } from '../layout-nacional/layout-nacional-note.js';
 import { perfilLayoutNacional } from '../layout-nacional/perfis-layout-nacional.js';
 import { soapDpsOperations } from '../layout-nacional/soap-dps-operations.js';
@@ -36,7 +37,10 @@ export function layoutNacionalProvider(
       const idDps = buildDpsId({ cLocEmi: dps.cLocEmi, CNPJ: company.cnpj, serie: dps.serie, nDPS: dps.nDPS });
       return {
         id: documentIdOfNote(idDps),
-        xml: signXml(buildDpsXml(dps), signer, { element: 'infDPS' }),
+        xml: signXml(dpsComAtributoId(buildDpsXml(dps), perfil.atributoId), signer, {
+          element: 'infDPS',
+          idAttribute: perfil.atributoId,
+        }),
         dados: { perfil: perfil.nome, ibge: company.municipio },
       };
     },

@@ -2,7 +2,7 @@ import type { ProvedorMunicipio } from '../../tabelas/provedor-municipio.js';
 import type { CompanyWithCertificate } from '../../empresas/present-company.js';
 
 /** The issuing systems a note can go to: the national one, São Paulo's own (NFS-e Paulistana), an ABRASF 2.04 city. */
-export type SistemaEmissor = 'nacional' | 'sao_paulo' | 'abrasf' | 'provedor_layout_nacional';
+export type SistemaEmissor = 'nacional' | 'sao_paulo' | 'abrasf' | 'abrasf_1' | 'provedor_layout_nacional';
 
 /** A readiness item as GET …/prontidao shows it (the shape of prontidao's ReadinessItem). */
 export interface SistemaReadinessItem {

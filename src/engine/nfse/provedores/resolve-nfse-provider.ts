@@ -3,6 +3,7 @@ import { EngineError } from '../../errors.js';
 import type { TransmissionDeps } from '../../transmission-deps.js';
 import { abrasfProvider } from './abrasf-provider.js';
 import { layoutNacionalProvider } from './layout-nacional-provider.js';
+import { abrasf1Provider } from './abrasf-1-provider.js';
 import { nationalProvider } from './national-provider.js';
 import type { NfseProvider } from './nfse-provider.js';
 import type { DecisaoRota } from './decide-rota-nfse.js';
@@ -24,6 +25,7 @@ function ownProviders(deps: TransmissionDeps): NfseProvider[] {
     ...(deps.saoPaulo ? [saoPauloProvider(deps, deps.saoPaulo)] : []),
     ...(abrasf ? [abrasfProvider({ ...deps, abrasf })] : []),
     ...(layoutNacional ? [layoutNacionalProvider({ ...deps, layoutNacional })] : []),
+    ...(deps.abrasf1 ? [abrasf1Provider({ ...deps, abrasf1: deps.abrasf1 })] : []),
   ];
 }
 

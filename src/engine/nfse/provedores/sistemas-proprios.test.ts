@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SISTEMA_ABRASF } from './sistema-abrasf.js';
+import { SISTEMA_ABRASF_1 } from './sistema-abrasf-1.js';
 import { SISTEMA_NACIONAL } from './sistema-nacional.js';
 import { SISTEMA_SAO_PAULO } from './sistema-sao-paulo.js';
 import { sistemaOf, SISTEMAS_PROPRIOS } from './sistemas-proprios.js';
@@ -29,6 +30,9 @@ describe('the issuing systems', () => {
     expect(sistemaOf(rota('3304557', null))).toBe(SISTEMA_NACIONAL);
     // An act saying own system where the table has none: no system, never the national one.
     expect(sistemaOf(rota('3304557', ato('proprio')))).toBeNull();
+    // Fortaleza (ISS Fortaleza) and Guarulhos (Ginfes v3): the ABRASF 1.00 families.
+    expect(sistemaOf(rota('2304400', null))).toBe(SISTEMA_ABRASF_1);
+    expect(sistemaOf(rota('3518800', null))).toBe(SISTEMA_ABRASF_1);
     // Caucaia: no provider known.
     expect(sistemaOf(rota('2303709', null))).toBeNull();
   });
@@ -65,8 +69,14 @@ describe('the issuing systems', () => {
   });
 
   it('received notes are captured from São Paulo and from the ABRASF cities that offer the query', () => {
-    // The providers that take the national DPS offer no query of received notes: the ADN distribution has them.
-    expect(SISTEMAS_PROPRIOS.map((s) => s.captura?.fonte)).toEqual(['PREFEITURA_SP', 'PREFEITURA_ABRASF', undefined]);
+    // ABRASF 1.00 and the providers that take the national DPS offer no query of received notes here (the ADN
+    // distribution has the latter's).
+    expect(SISTEMAS_PROPRIOS.map((s) => s.captura?.fonte)).toEqual([
+      'PREFEITURA_SP',
+      'PREFEITURA_ABRASF',
+      undefined,
+      undefined,
+    ]);
     expect(SISTEMA_SAO_PAULO.captura?.municipios).toEqual([SAO_PAULO]);
     expect(SISTEMA_ABRASF.captura?.municipios).toContain(BRASILIA);
     expect(SISTEMA_NACIONAL.captura).toBeNull();

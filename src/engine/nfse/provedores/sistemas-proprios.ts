@@ -2,11 +2,17 @@ import type { NfseSistema } from './nfse-sistema.js';
 import type { DecisaoRota } from './decide-rota-nfse.js';
 import { SISTEMA_ABRASF } from './sistema-abrasf.js';
 import { SISTEMA_LAYOUT_NACIONAL } from './sistema-layout-nacional.js';
+import { SISTEMA_ABRASF_1 } from './sistema-abrasf-1.js';
 import { SISTEMA_NACIONAL } from './sistema-nacional.js';
 import { SISTEMA_SAO_PAULO } from './sistema-sao-paulo.js';
 
 /** The cities' own systems, in the order they are asked whether they serve a municipality. */
-export const SISTEMAS_PROPRIOS: readonly NfseSistema[] = [SISTEMA_SAO_PAULO, SISTEMA_ABRASF, SISTEMA_LAYOUT_NACIONAL];
+export const SISTEMAS_PROPRIOS: readonly NfseSistema[] = [
+  SISTEMA_SAO_PAULO,
+  SISTEMA_ABRASF,
+  SISTEMA_ABRASF_1,
+  SISTEMA_LAYOUT_NACIONAL,
+];
 
 /**
  * The system a municipality issues through on its decided route: the national one where the route is `nacional`,

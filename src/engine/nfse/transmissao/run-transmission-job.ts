@@ -179,6 +179,8 @@ async function applyEmission(run: JobRun, result: EmissionResult, step: string):
       return applyRejection(run, result.erros, step);
     case 'timeout':
       return reschedule(run, { kind: 'consultar', step, resultado: 'sem_resposta', unanswered: true });
+    case 'processing':
+      return reschedule(run, { kind: 'consultar', step, resultado: result.resultado });
     case 'unavailable': {
       const mayHaveSent = result.received !== 'no' && run.payload.mayHaveSent;
       const kind = result.received === 'no' ? 'emitir' : 'consultar';

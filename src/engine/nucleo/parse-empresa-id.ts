@@ -1,5 +1,5 @@
 import { parameterError } from '../errors.js';
-import { isUuid } from '../nucleo/new-id.js';
+import { isUuid } from './new-id.js';
 
 export function parseEmpresaId(value: string | null | undefined): string | null {
   if (value === undefined || value === null || value === '') return null;

@@ -1,5 +1,5 @@
 import { parameterError } from '../errors.js';
-import { DAY } from '../nucleo/clock.js';
+import { DAY } from './clock.js';
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

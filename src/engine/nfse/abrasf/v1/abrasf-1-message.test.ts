@@ -1,0 +1,114 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { baseDps, PREST_CNPJ, testIdentity, tempDir, writeTemp } from '../../../../../test/support/nfse-fixtures.js';
+import { xmlsecVerify } from '../../../../../test/support/external-tools.js';
+import { loadLibxml2 } from '../../../xml/libxml2.js';
+import type { DpsInput } from '../../nacional/dps-input.js';
+import { identificacaoRps } from '../build-abrasf-rps.js';
+import {
+  headerMessage,
+  cancellationMessage,
+  lotQueryMessage,
+  rpsQueryMessage,
+  lotMessage,
+} from './abrasf-1-message.js';
+import type { PerfilAbrasf1 } from './perfil-abrasf-1.js';
+import { PERFIS_ABRASF_1 } from './perfis-abrasf-1.js';
+import { signAbrasf1Xml } from './sign-abrasf-1-xml.js';
+import { abrasf1SchemaPath, validateAbrasf1 } from './validate-abrasf-1.js';
+
+const { signer, cert } = testIdentity();
+const prestador = { cnpj: PREST_CNPJ, inscricaoMunicipal: '12345678' };
+
+/** Debian's xmllint against the family's file, independent of the libxml2 build the simulator uses. */
+function xmllint(xml: string, perfil: PerfilAbrasf1, arquivo: string) {
+  const file = writeTemp(tempDir('xmllint-'), 'doc.xml', xml);
+  const r = spawnSync('xmllint', ['--noout', '--schema', abrasf1SchemaPath(perfil, arquivo), file], {
+    encoding: 'utf8',
+  });
+  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+}
+
+function dpsOf(ibge: string, over: Partial<DpsInput> = {}): DpsInput {
+  const base = baseDps(over);
+  return { ...base, cLocEmi: ibge, serv: { ...base.serv, locPrest: { cLocPrestacao: ibge } } };
+}
+
+describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (perfil) => {
+  const m = perfil.mensagens;
+  const expectValid = async (xml: string, arquivo: string) => {
+    const lint = xmllint(xml, perfil, arquivo);
+    expect(lint.ok, lint.output).toBe(true);
+    await loadLibxml2();
+    expect(validateAbrasf1(xml, perfil, arquivo)).toEqual([]);
+  };
+
+  it('the signed lot of one RPS validates against the family schema and its signatures verify', async () => {
+    const dps = dpsOf('3518800');
+    const rps = identificacaoRps(dps);
+    let xml = lotMessage(perfil, {
+      dps,
+      rps,
+      cnpj: PREST_CNPJ,
+      campos: { itemListaServico: '01.01', inscricaoMunicipal: '12345678' },
+    });
+    xml = signAbrasf1Xml(xml, signer, { elemento: 'InfRps', tipo: 'rps' }, perfil);
+    xml = signAbrasf1Xml(xml, signer, { elemento: 'LoteRps', tipo: 'lote' }, perfil);
+    await expectValid(xml, m.RecepcionarLoteRps.arquivo);
+    expect(xml).toContain('<t:Aliquota>0.0200</t:Aliquota>');
+    const signed = [perfil.assinaturas.rps ? 'InfRps' : [], perfil.assinaturas.lote ? 'LoteRps' : []].flat();
+    expect(signed.length).toBeGreaterThan(0);
+    const verified = xmlsecVerify(xml, cert.certificatePem, signed);
+    expect(verified.ok, verified.output).toBe(true);
+  });
+
+  it('a taker without identification still carries the required Tomador', async () => {
+    const dps = dpsOf('3518800', { toma: undefined });
+    const xml = lotMessage(perfil, {
+      dps,
+      rps: identificacaoRps(dps),
+      cnpj: PREST_CNPJ,
+      campos: { itemListaServico: '01.01', inscricaoMunicipal: '12345678' },
+    });
+    await expectValid(xml, m.RecepcionarLoteRps.arquivo);
+  });
+
+  it('the lot queries, the query by RPS and the cancellation validate, signed', async () => {
+    for (const operacao of ['ConsultarSituacaoLoteRps', 'ConsultarLoteRps'] as const) {
+      const xml = signAbrasf1Xml(
+        lotQueryMessage(perfil, operacao, { prestador, protocolo: '123456789' }),
+        signer,
+        { elemento: 'raiz', tipo: 'consultas' },
+        perfil,
+      );
+      await expectValid(xml, m[operacao].arquivo);
+      const verified = xmlsecVerify(xml, cert.certificatePem, perfil.idNasConsultas ? m[operacao].raiz : []);
+      expect(verified.ok, verified.output).toBe(true);
+    }
+    const porRps = signAbrasf1Xml(
+      rpsQueryMessage(perfil, { rps: { numero: '7', serie: '1', tipo: '1' }, prestador }),
+      signer,
+      { elemento: 'raiz', tipo: 'consultas' },
+      perfil,
+    );
+    await expectValid(porRps, m.ConsultarNfsePorRps.arquivo);
+    expect(xmlsecVerify(porRps, cert.certificatePem, []).ok).toBe(true);
+    const cancel = signAbrasf1Xml(
+      cancellationMessage(perfil, {
+        numeroNfse: '2026001',
+        prestador,
+        codigoMunicipio: '3518800',
+        codigoCancelamento: '1',
+      }),
+      signer,
+      { elemento: 'InfPedidoCancelamento', tipo: 'cancelamento' },
+      perfil,
+    );
+    await expectValid(cancel, m.CancelarNfse.arquivo);
+    expect(xmlsecVerify(cancel, cert.certificatePem, 'InfPedidoCancelamento').ok).toBe(true);
+  });
+
+  it('the cabecalho validates against the family header schema', async () => {
+    await expectValid(headerMessage(perfil), m.cabecalho.arquivo);
+  });
+});

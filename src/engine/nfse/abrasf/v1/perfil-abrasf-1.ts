@@ -1,0 +1,58 @@
+/** The ABRASF 1.00 operations (asynchronous lot, query by RPS, cancellation) a family's service offers. */
+export type OperacaoAbrasf1 =
+  'RecepcionarLoteRps' | 'ConsultarSituacaoLoteRps' | 'ConsultarLoteRps' | 'ConsultarNfsePorRps' | 'CancelarNfse';
+
+/** One message of the family's schema package: the file that declares it and its root element. */
+export interface MensagemAbrasf1 {
+  /** Schema file (in the family's folder) declaring the root; its target namespace is the message's. */
+  arquivo: string;
+  namespace: string;
+  raiz: string;
+  /** Whether the root's own children are namespace-qualified (the file's elementFormDefault). */
+  filhosQualificados: boolean;
+}
+
+/**
+ * The 1.00 lot situation (tsSituacaoLoteRps): 1 não recebido, 2 não processado, 3 processado com erro,
+ * 4 processado com sucesso.
+ */
+export type SituacaoLote = '1' | '2' | '3' | '4';
+
+/**
+ * How one ABRASF 1.00 family's service is reached and what its messages are: the wire facts per family as data,
+ * so adding a family with a known schema is a profile. `incertos` names every member holding the most likely value
+ * instead of a stated fact (docs/provedores-nfse.md, section ABRASF 1.00).
+ */
+export interface PerfilAbrasf1 {
+  /** The provider table's `familia` this profile serves. */
+  familia: string;
+  nome: string;
+  versao: '1.00';
+  /** Folder of the family's schema package under the provider data (`<provider>/<version>/<source>`). */
+  pasta: string;
+  /** Namespace of the shared types (tipos) and whether their elements are qualified. */
+  tipos: { namespace: string; qualificados: boolean };
+  mensagens: Record<OperacaoAbrasf1, MensagemAbrasf1> & {
+    cabecalho: { arquivo: string; namespace: string; versao: string; versaoDados: string };
+  };
+  /**
+   * The SOAP call: `<ns1:<Op><sufixo> xmlns:ns1="<namespace>">` holding `<arg0>` (cabecalho) and `<arg1>` (the
+   * message), both escaped text, with an empty SOAPAction; the namespace per environment.
+   */
+  soap: { sufixoOperacao: string; namespaceProducao: string; namespaceHomologacao: string; soapAction: string };
+  /** Which XML-DSig signatures the family asks for (each is optional in its schema). */
+  assinaturas: { rps: boolean; lote: boolean; consultas: boolean; cancelamento: boolean };
+  algoritmo: 'sha1' | 'sha256';
+  /** The lot queries' roots carry an Id attribute (the signature then references it; URI "" otherwise). */
+  idNasConsultas: boolean;
+  /** The family's message codes the client acts on: RPS already informed, RPS without a note, note already cancelled. */
+  codigos: { rpsJaInformado: string; rpsNaoEncontrado: string; nfseJaCancelada: string };
+  /** Members holding the most likely value instead of a stated fact. */
+  incertos: ReadonlyArray<keyof PerfilAbrasf1>;
+}
+
+/**
+ * The ABRASF 1.0 message table's codes that the Ginfes-derived services kept: E10 RPS já informado, E92 RPS não
+ * encontrado (ainda não convertido), E79 NFS-e já cancelada.
+ */
+export const CODIGOS_ABRASF_1_0 = { rpsJaInformado: 'E10', rpsNaoEncontrado: 'E92', nfseJaCancelada: 'E79' } as const;

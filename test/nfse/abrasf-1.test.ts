@@ -1,0 +1,261 @@
+// ABRASF 1.00 families (asynchronous lot) through POST /v1/nfse with a production key: the lot goes to the
+// family's service (here the in-process ABRASF 1.00 simulator), which answers a protocol; the note is followed with
+// ConsultarSituacaoLoteRps / ConsultarLoteRps (by the job queue while the lot is being processed) until the
+// service authorises or refuses it. Every request validates with xmllint against the family's own schema package
+// and its signatures verify with xmlsec1; a lost answer is recovered with ConsultarNfsePorRps before any resend;
+// cancellation goes through CancelarNfse.
+import { spawnSync } from 'node:child_process';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { abrasf1SchemaPath } from '../../src/engine/nfse/abrasf/v1/validate-abrasf-1.js';
+import type { PerfilAbrasf1 } from '../../src/engine/nfse/abrasf/v1/perfil-abrasf-1.js';
+import { GINFES_V3 } from '../../src/engine/nfse/abrasf/v1/perfis/ginfes-v3.js';
+import { ISS_FORTALEZA } from '../../src/engine/nfse/abrasf/v1/perfis/iss-fortaleza.js';
+import { PARAMETROS_SIMULADOS } from '../../src/simulator/nacional/parametros-simulados.js';
+import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
+import type { Abrasf1Call } from '../../src/simulator/abrasf/v1/create-abrasf-1-simulator.js';
+import { drainJobs } from '../../src/worker/start-worker.js';
+import { eventsOfNote } from '../support/eventos.js';
+import { xmlsecVerify } from '../support/external-tools.js';
+import { expectProblem, expectStatus, httpClient, type Http } from '../support/http.js';
+import { tempDir, writeTemp } from '../support/nfse-fixtures.js';
+import { nfseBody, steps } from '../support/nfse.js';
+import type { SeededAccount, SeededCompany } from '../support/seed.js';
+import type { TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
+import { waitFor } from '../support/wait.js';
+
+const IM = '12345678';
+const GUARULHOS = '3518800';
+
+// Guarulhos is absent from the national emitter's adhesion list and from our parameters table: here the national
+// parameters API says what it would say of a municipality on its own system (aderenteEmissorNacional 0).
+PARAMETROS_SIMULADOS.convenios[GUARULHOS] = {
+  tipoConvenioDeserializationSetter: 1,
+  aderenteAmbienteNacional: 1,
+  aderenteEmissorNacional: 0,
+  situacaoEmissaoPadraoContribuintesRFB: 0,
+  aderenteMAN: 0,
+  permiteAproveitametoDeCreditos: null,
+};
+const clock = new FakeClock('2026-11-02T12:00:00Z');
+let t: TestApp;
+let acct: SeededAccount;
+let live: Http;
+
+useTestApp(
+  (s) => ({ t, acct } = s),
+  () => ({ clock, worker: false, nationalTimeoutMs: 2_000 }),
+);
+beforeAll(async () => {
+  live = httpClient(t.url, await acct.key('live'));
+});
+// A fresh clock minute per test keeps the per-key rate limit out of the way.
+beforeEach(() => clock.advance(MINUTE));
+
+/** Debian's xmllint against the family's file, independent of the libxml2 build the simulator validates with. */
+function xmllint(xml: string, perfil: PerfilAbrasf1, arquivo: string) {
+  const file = writeTemp(tempDir('xmllint-'), 'doc.xml', xml);
+  const r = spawnSync('xmllint', ['--noout', '--schema', abrasf1SchemaPath(perfil, arquivo), file], {
+    encoding: 'utf8',
+  });
+  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+}
+
+function certificateOf(xml: string): string {
+  const body = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]!;
+  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+}
+
+// One municipality per family of the ABRASF 1.00 shape.
+describe.each([
+  { perfil: GINFES_V3, ibge: GUARULHOS },
+  { perfil: ISS_FORTALEZA, ibge: '2304400' },
+])('ABRASF 1.00 — $perfil.nome ($ibge)', ({ perfil, ibge }) => {
+  let company: SeededCompany;
+  beforeAll(async () => {
+    company = await acct.company({ municipio: ibge, inscricao_municipal: IM });
+  });
+
+  const sim = () => t.app.abrasf1Simulator;
+  const engine = () => t.app.engine;
+  const rpsOf = (dpsId: string) => String(BigInt(dpsId.slice(-15)));
+  const notesOfRps = (numero: string) =>
+    sim()
+      .notes()
+      .filter((n) => n.prestador === company.cnpj && n.rps.numero === numero);
+  const callsOf = (numero: string, protocolos: string[] = []) =>
+    sim()
+      .calls()
+      .filter(
+        (c) =>
+          c.ibge === ibge &&
+          c.mensagem.includes(company.cnpj) &&
+          (c.mensagem.includes(`<t:Numero>${numero}</t:Numero>`) ||
+            protocolos.some((p) => c.mensagem.includes(`Protocolo>${p}<`))),
+      );
+  const protocolosOf = (numero: string) =>
+    sim()
+      .lots()
+      .filter((l) => l.ibge === ibge && l.prestador === company.cnpj && l.rps.some((r) => r.numero === numero))
+      .map((l) => l.protocolo);
+  const get = async (id: string) => expectStatus(await live.get(`/v1/nfse/${id}`), 200);
+
+  /** Each request validates against the family's schema (xmllint) and its signatures verify (xmlsec1). */
+  function expectWellFormed(call: Abrasf1Call, signed: string[] | 'raiz'): void {
+    const arquivo = perfil.mensagens[call.operacao].arquivo;
+    const lint = xmllint(call.mensagem, perfil, arquivo);
+    expect(lint.ok, lint.output).toBe(true);
+    const cab = xmllint(call.cabecalho, perfil, perfil.mensagens.cabecalho.arquivo);
+    expect(cab.ok, cab.output).toBe(true);
+    expect(call.soapOperacao).toBe(`${call.operacao}${perfil.soap.sufixoOperacao}`);
+    const ids = signed === 'raiz' ? (perfil.idNasConsultas ? perfil.mensagens[call.operacao].raiz : []) : signed;
+    const verified = xmlsecVerify(call.mensagem, certificateOf(call.mensagem), ids);
+    expect(verified.ok, verified.output).toBe(true);
+  }
+
+  async function firstAttemptOver(nfseId: string) {
+    await waitFor(async () => {
+      const job = await engine().db.transmissionJob.findFirst({ where: { nfseId } });
+      return !job || job.lockedUntil === null;
+    }, `first attempt of ${nfseId}`);
+  }
+
+  it('a production note goes as a signed lot, gets a protocol, is followed by its situation and comes back authorised', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    expect(note.status).toBe('autorizada');
+    expect(note.dps_id).toMatch(new RegExp(`^A1RPS${ibge}${company.cnpj}`));
+    const numeroRps = rpsOf(note.dps_id);
+    const [city] = notesOfRps(numeroRps);
+    expect(note.numero).toBe(city!.numero);
+    expect(note.chave_acesso).toBe(`${ibge}-${city!.numero}-${city!.codigoVerificacao}`);
+    const calls = callsOf(numeroRps, protocolosOf(numeroRps));
+    expect(calls.map((c) => c.operacao)).toEqual([
+      'RecepcionarLoteRps',
+      'ConsultarSituacaoLoteRps',
+      'ConsultarLoteRps',
+    ]);
+    expectWellFormed(
+      calls[0]!,
+      [perfil.assinaturas.rps ? ['InfRps'] : [], perfil.assinaturas.lote ? ['LoteRps'] : []].flat(),
+    );
+    expectWellFormed(calls[1]!, 'raiz');
+    expectWellFormed(calls[2]!, 'raiz');
+    expect(calls[0]!.mensagem).toContain(`<t:InscricaoMunicipal>${IM}</t:InscricaoMunicipal>`);
+    expect(await eventsOfNote(live, note.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
+  });
+
+  it('a lot still being processed: the note waits in the queue, which asks the situation again until it is processed', async () => {
+    sim().playNext(company.cnpj, 'processamento_lento:4');
+    const created = expectStatus(
+      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
+    await firstAttemptOver(created.id);
+    expect((await get(created.id)).status).toBe('transmitindo');
+    const numeroRps = rpsOf(created.dps_id);
+    expect(notesOfRps(numeroRps)).toHaveLength(0);
+    for (let i = 0; i < 6 && (await get(created.id)).status === 'transmitindo'; i++) {
+      clock.advance(60_000);
+      await drainJobs(engine());
+    }
+    const note = await get(created.id);
+    expect(note.status).toBe('autorizada');
+    expect(notesOfRps(numeroRps)).toHaveLength(1);
+    const operacoes = callsOf(numeroRps, protocolosOf(numeroRps)).map((c) => c.operacao);
+    // One lot only: every later step asked about its protocol.
+    expect(operacoes.filter((o) => o === 'RecepcionarLoteRps')).toHaveLength(1);
+    expect(operacoes.filter((o) => o === 'ConsultarSituacaoLoteRps').length).toBeGreaterThanOrEqual(5);
+    expect(operacoes.at(-1)).toBe('ConsultarLoteRps');
+    const resultados = note.eventos
+      .filter((e: { tipo: string }) => e.tipo === 'envio' || e.tipo === 'consulta_dps')
+      .map((e: { detalhe: { resultado: string } }) => e.detalhe.resultado);
+    expect(resultados[0]).toBe('lote_em_processamento');
+    expect(steps(note).at(-1)).toBe('autorizada');
+  });
+
+  it('lost answer to the lot: ConsultarNfsePorRps finds the note before any resend — one RPS, one note', async () => {
+    sim().playNext(company.cnpj, 'timeout');
+    const created = expectStatus(
+      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
+    await firstAttemptOver(created.id);
+    const numeroRps = rpsOf(created.dps_id);
+    expect((await get(created.id)).status).toBe('transmitindo');
+    clock.advance(5_000);
+    await drainJobs(engine());
+    const note = await get(created.id);
+    expect(note.status).toBe('autorizada');
+    expect(steps(note)).toEqual(['criada', 'envio', 'consulta_dps', 'recuperada', 'autorizada']);
+    expect(notesOfRps(numeroRps)).toHaveLength(1);
+    const calls = callsOf(numeroRps);
+    expect(calls.map((c) => c.operacao)).toEqual(['RecepcionarLoteRps', 'ConsultarNfsePorRps']);
+    expectWellFormed(calls[1]!, perfil.idNasConsultas ? [] : []);
+  });
+
+  it('a lot processed with errors (situation 3) → 422 nfse_rejeitada with the family code, no note at the service', async () => {
+    sim().playNext(company.cnpj, 'rejeitar:E160');
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id)), 422, 'nfse_rejeitada');
+    expect(problem.nfse.rejeicao.codigo_oficial).toBe('E160');
+    expect(notesOfRps(rpsOf(problem.nfse.dps_id))).toHaveLength(0);
+  });
+
+  it('the service down (503): the lot is sent again with backoff and the note is authorised once', async () => {
+    sim().playNext(company.cnpj, 'indisponibilidade');
+    const created = expectStatus(
+      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      202,
+    );
+    await firstAttemptOver(created.id);
+    clock.advance(5_000);
+    await drainJobs(engine());
+    const note = await get(created.id);
+    expect(note.status).toBe('autorizada');
+    expect(notesOfRps(rpsOf(created.dps_id))).toHaveLength(1);
+  });
+
+  it('cancellation goes through a signed CancelarNfse; a lost answer is found cancelled by ConsultarNfsePorRps', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const cancelled = expectStatus(
+      await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+        codigo_motivo: '2',
+        motivo: 'Serviço não foi prestado ao cliente',
+      }),
+      200,
+    );
+    expect(cancelled.status).toBe('cancelada');
+    expect(cancelled.cancelamento).toMatchObject({ codigo_motivo: '2', recuperado: false });
+    const cancel = sim()
+      .calls()
+      .filter((c) => c.operacao === 'CancelarNfse')
+      .at(-1)!;
+    expect(cancel.mensagem).toContain('<t:CodigoCancelamento>2</t:CodigoCancelamento>');
+    expectWellFormed(cancel, ['InfPedidoCancelamento']);
+    expect(
+      sim()
+        .notes()
+        .find((n) => n.numero === note.numero)!.cancelamentoXml,
+    ).not.toBeNull();
+
+    const other = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    sim().playNext(company.cnpj, 'timeout');
+    const recovered = expectStatus(
+      await live.post(`/v1/nfse/${other.id}/cancelamento`, {
+        codigo_motivo: '1',
+        motivo: 'Valor informado incorretamente na nota',
+      }),
+      200,
+    );
+    expect(recovered.status).toBe('cancelada');
+    expect(recovered.cancelamento).toMatchObject({ recuperado: true });
+    expect(callsOf(rpsOf(other.dps_id)).at(-1)!.operacao).toBe('ConsultarNfsePorRps');
+  });
+
+  it('without the municipal registration → 422 naming /prestador/inscricao_municipal; nothing sent', async () => {
+    const sem = await acct.company({ municipio: ibge });
+    const before = sim().calls().length;
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(sem.id)), 422, 'validacao');
+    expect(problem.erros.map((e: { campo: string }) => e.campo)).toContain('/prestador/inscricao_municipal');
+    expect(sim().calls()).toHaveLength(before);
+  });
+});
