@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { saveFile } from '../download.js';
-import { formatCompetencia, formatDateTime, formatDocumento, formatMoney } from '../format.js';
+import { formatCompetencia, formatDateTime, formatDocumento, formatMoney, readableText } from '../format.js';
 import { Link } from '../router.js';
 import { ActionButton, ActionForm, ErrorBox, Field, label, Loading, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
@@ -74,10 +74,14 @@ export function Nota({ id }: { id: string }) {
       </PageTitle>
       <NotaDados nota={nota} />
       {nota.rejeicao && (
-        <div class="caixa erro" role="alert">
+        <div class="caixa erro" role="alert" data-rejeicao>
           <strong>Rejeitada{nota.rejeicao.codigoOficial ? ` (${nota.rejeicao.codigoOficial})` : ''}:</strong>{' '}
           {nota.rejeicao.mensagem}
-          {nota.rejeicao.explicacao && <p>{nota.rejeicao.explicacao}</p>}
+          {nota.rejeicao.explicacao && nota.rejeicao.explicacao !== nota.rejeicao.mensagem && (
+            <p>
+              <strong>Como corrigir:</strong> {nota.rejeicao.explicacao}
+            </p>
+          )}
         </div>
       )}
       {nota.falha && (
@@ -168,6 +172,12 @@ function NotaDados({ nota }: { nota: any }) {
       <dd>
         série {nota.serieDps}, nº {nota.numeroDps}
       </dd>
+      {nota.cancelamento && (
+        <>
+          <dt>Cancelamento</dt>
+          <dd data-cancelamento>{motivoCancelamento(nota.cancelamento)}</dd>
+        </>
+      )}
       {nota.substituidaPor && (
         <>
           <dt>Substituída por</dt>
@@ -178,6 +188,14 @@ function NotaDados({ nota }: { nota: any }) {
       )}
     </dl>
   );
+}
+
+/** A cancellation as a person reads it: the reason's code in words, the justification, and when. */
+function motivoCancelamento(c: { tipo?: string; codigo_motivo?: string; motivo?: string; em?: string }): string {
+  const quando = c.em ? ` em ${formatDateTime(c.em)}` : '';
+  if (c.tipo === 'substituicao') return `Substituída por outra nota${quando}.`;
+  const codigo = c.codigo_motivo ? (VALORES[c.codigo_motivo] ?? c.codigo_motivo) : null;
+  return [codigo, c.motivo].filter(Boolean).join(': ') + quando + '.';
 }
 
 /** The cancellation's reason and justification; `onCancelada` receives the note the mutation answers. */
@@ -213,17 +231,75 @@ function CancelamentoForm({ id, onCancelada }: { id: string; onCancelada: (nota:
   );
 }
 
+// The timeline's detail members in words; a member not listed is shown under its own name.
+const DETALHES: Record<string, string> = {
+  codigo_oficial: 'Código oficial',
+  mensagem: 'Mensagem',
+  codigo_motivo: 'Motivo',
+  motivo: 'Motivo',
+  evento_id: 'Evento',
+  competencia: 'Competência',
+  dps_enviada: 'DPS enviada',
+  resultado: 'Resultado',
+  chave_acesso: 'Chave de acesso',
+  substituida_por: 'Substituída por',
+};
+
+const VALORES: Record<string, string> = {
+  nao: 'não',
+  sim: 'sim',
+  desconhecido: 'desconhecido',
+  encontrada: 'encontrada',
+  encontrado: 'encontrado',
+  nao_encontrada: 'não encontrada',
+  substituicao: 'substituição',
+  '1': '1 — Erro na emissão',
+  '2': '2 — Serviço não prestado',
+  '9': '9 — Outros',
+};
+
+/** A detail member's value as text: codes in words, dates as dd/mm/aaaa, nested values flattened. */
+function valorEmPalavras(chave: string, valor: unknown): string {
+  if (valor == null) return '—';
+  if (typeof valor === 'object')
+    return Object.entries(valor)
+      .map(([k, v]) => `${DETALHES[k] ?? k}: ${valorEmPalavras(k, v)}`)
+      .join('; ');
+  const texto = String(valor);
+  if (chave === 'competencia') return formatCompetencia(texto);
+  if (chave !== 'codigo_motivo' && /^\d+$/.test(texto)) return texto;
+  return VALORES[texto] ?? readableText(texto);
+}
+
+/**
+ * The note's steps with their details as name and value. A rejection's message is left out of its step: the
+ * rejection box above says it once, with its correction.
+ */
 function NotaLinhaDoTempo({ eventos }: { eventos: Array<{ tipo: string; em: string; detalhe: unknown }> }) {
   return (
     <>
       <h2>Linha do tempo</h2>
       <ol class="linha-do-tempo">
-        {eventos.map((ev) => (
-          <li>
-            <time dateTime={ev.em}>{formatDateTime(ev.em)}</time> <strong>{PASSOS[ev.tipo] ?? ev.tipo}</strong>
-            {ev.detalhe != null && <code class="detalhe">{JSON.stringify(ev.detalhe)}</code>}
-          </li>
-        ))}
+        {eventos.map((ev) => {
+          const detalhe = Object.entries((ev.detalhe ?? {}) as Record<string, unknown>).filter(
+            ([k]) => !(ev.tipo === 'rejeitada' && k === 'mensagem'),
+          );
+          return (
+            <li>
+              <time dateTime={ev.em}>{formatDateTime(ev.em)}</time> <strong>{PASSOS[ev.tipo] ?? label(ev.tipo)}</strong>
+              {detalhe.length > 0 && (
+                <dl class="detalhe">
+                  {detalhe.map(([k, v]) => (
+                    <>
+                      <dt>{DETALHES[k] ?? k}</dt>
+                      <dd>{valorEmPalavras(k, v)}</dd>
+                    </>
+                  ))}
+                </dl>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </>
   );
