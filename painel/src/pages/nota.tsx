@@ -234,6 +234,7 @@ function CancelamentoForm({ id, onCancelada }: { id: string; onCancelada: (nota:
 // The timeline's detail members in words; a member not listed is shown under its own name.
 const DETALHES: Record<string, string> = {
   codigo_oficial: 'Código oficial',
+  numero: 'Número',
   mensagem: 'Mensagem',
   codigo_motivo: 'Motivo',
   motivo: 'Motivo',
