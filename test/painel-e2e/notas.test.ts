@@ -164,7 +164,7 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     }
     expect(await linha.textContent()).toContain('R$\u00a0777,70');
     await screenshot(p.page, 'notas-390');
-    await p.page.setViewportSize({ width: 1280, height: 800 });
+    await p.page.setViewportSize({ width: 1366, height: 768 });
   });
 
   it("a cancelled note's page shows the reason and a timeline in words, without raw JSON", async () => {
