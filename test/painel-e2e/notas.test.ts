@@ -167,7 +167,7 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     await p.page.setViewportSize({ width: 1366, height: 768 });
   });
 
-  it("a cancelled note's page shows the reason and a timeline in words, without raw JSON", async () => {
+  it("a cancelled note's page shows the taker, the values, the reason and a timeline in words, without raw JSON", async () => {
     const issued = expectStatus(await p.live.post('/v1/nfse', nfseBody(p.company.id)), 201);
     expectStatus(
       await p.live.post(`/v1/nfse/${issued.id}/cancelamento`, {
@@ -181,6 +181,11 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     const motivo = p.page.locator('dd[data-cancelamento]');
     await expect.poll(() => motivo.textContent()).toContain('Serviço não foi prestado ao cliente');
     expect(await motivo.textContent()).toContain('2 — Serviço não prestado');
+    const valores = (await p.page.locator('[data-valores]').textContent())!;
+    expect(valores).toContain('Cliente Ltda');
+    expect(valores).toContain('R$\u00a01.500,00');
+    expect(valores).toContain('Base de cálculo');
+    expect(valores).toMatch(/Valor líquidoR\$\u00a0\d/);
     const timeline = (await p.page.locator('.linha-do-tempo').textContent())!;
     expect(timeline).toContain('Cancelada');
     expect(timeline).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);

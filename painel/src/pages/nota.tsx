@@ -14,7 +14,9 @@ const NOTA_CAMPOS = `id referencia status origem numero chaveAcesso valor compet
   aviso { codigo mensagem }
   cancelamento substituidaPor substitui
   eventos { tipo em detalhe }
-  ajustes { campo acao motivo regra }`;
+  ajustes { campo acao motivo regra }
+  resumo { tomadorDocumento tomadorNome codigoServico descricaoServico valorServicos descontoIncondicionado
+    descontoCondicionado baseCalculo aliquotaIss valorIss issRetido valorRetido valorLiquido }`;
 
 const NOTA = `query Nota($id: String!) { nfse(id: $id) { __typename ... on Nfse { ${NOTA_CAMPOS} } ${DOMAIN_ERROR} } }`;
 const ATUALIZADA = `subscription Nota($id: ID!) { nfseAtualizada(id: $id) { ${NOTA_CAMPOS} } }`;
@@ -73,6 +75,7 @@ export function Nota({ id }: { id: string }) {
         NFS-e {nota.numero ?? nota.referencia ?? nota.id} <Status value={nota.status} />
       </PageTitle>
       <NotaDados nota={nota} />
+      {nota.resumo && <NotaValores resumo={nota.resumo} />}
       {nota.rejeicao && (
         <div class="caixa erro" role="alert" data-rejeicao>
           <strong>Rejeitada{nota.rejeicao.codigoOficial ? ` (${nota.rejeicao.codigoOficial})` : ''}:</strong>{' '}
@@ -187,6 +190,44 @@ function NotaDados({ nota }: { nota: any }) {
         </>
       )}
     </dl>
+  );
+}
+
+/** The taker, the service and the amounts; a computed amount the note has no document for yet shows as a dash. */
+function NotaValores({ resumo: r }: { resumo: any }) {
+  return (
+    <>
+      <h2>Tomador, serviço e valores</h2>
+      <dl class="dados" data-valores>
+        <dt>Tomador</dt>
+        <dd>
+          {r.tomadorNome || r.tomadorDocumento
+            ? `${r.tomadorNome ?? ''} (${formatDocumento(r.tomadorDocumento)})`
+            : '—'}
+        </dd>
+        <dt>Serviço</dt>
+        <dd>{[r.codigoServico, r.descricaoServico].filter(Boolean).join(' — ') || '—'}</dd>
+        <dt>Valor dos serviços</dt>
+        <dd>{formatMoney(r.valorServicos)}</dd>
+        <dt>Descontos</dt>
+        <dd>
+          incondicionado {formatMoney(r.descontoIncondicionado)}, condicionado {formatMoney(r.descontoCondicionado)}
+        </dd>
+        <dt>Base de cálculo</dt>
+        <dd>{formatMoney(r.baseCalculo)}</dd>
+        <dt>Alíquota do ISS</dt>
+        <dd>{r.aliquotaIss ? `${r.aliquotaIss.replace('.', ',')}%` : '—'}</dd>
+        <dt>ISS</dt>
+        <dd>
+          {formatMoney(r.valorIss)}
+          {r.issRetido != null && (r.issRetido ? ' (retido pelo tomador)' : ' (não retido)')}
+        </dd>
+        <dt>Retenções</dt>
+        <dd>{formatMoney(r.valorRetido)}</dd>
+        <dt>Valor líquido</dt>
+        <dd>{formatMoney(r.valorLiquido)}</dd>
+      </dl>
+    </>
   );
 }
 
