@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectStatus } from '../support/http.js';
-import { nfseBody } from '../support/nfse.js';
+import { CPF, nfseBody } from '../support/nfse.js';
 import { openMenu, screenshot, signIn } from '../support/painel-browser.js';
 import { usePainel, type Painel } from '../support/use-painel.js';
 
@@ -80,7 +80,7 @@ describe('the notes pages (NFS-e), in a real browser', () => {
   it('filters by status from the keyboard', async () => {
     await openMenu(p.page, 'Notas (NFS-e)', /Notas de serviço/);
     await p.page.getByLabel('Situação').selectOption('descartada');
-    await p.page.getByLabel('Referência começa com').focus();
+    await p.page.getByLabel('Referência').focus();
     await p.page.keyboard.press('Enter');
     await expect.poll(() => p.page.locator('.resumo').first().textContent()).toContain('1 nota(s)');
     expect(await p.page.locator('tbody tr').count()).toBe(1);
@@ -89,26 +89,107 @@ describe('the notes pages (NFS-e), in a real browser', () => {
   it('filters by creation day typed as dd/mm/aaaa, and says so when a date is not one', async () => {
     const resumo = p.page.locator('.resumo').first();
     await p.page.getByLabel('Situação').selectOption('');
-    await p.page.getByRole('button', { name: 'Filtrar' }).click();
+    await p.page.getByRole('button', { name: 'Buscar' }).click();
     await expect.poll(() => resumo.textContent()).toMatch(/^[2-9]\d* nota\(s\)/);
     const all = (await resumo.textContent())!.match(/^\d+/)![0];
     const day = (await p.page.locator('tbody tr').first().textContent())!.match(/(\d{2})\/(\d{2})\/(\d{4})/)!;
 
     await p.page.getByLabel('Criada desde').fill('31/02/2026');
-    await p.page.getByRole('button', { name: 'Filtrar' }).click();
+    await p.page.getByRole('button', { name: 'Buscar' }).click();
     await p.page.getByText('Data inválida: 31/02/2026. Use dd/mm/aaaa.').waitFor();
 
     await p.page.getByLabel('Criada desde').fill(day[0]);
     await p.page.getByLabel('Criada até').fill(day[0]);
-    await p.page.getByRole('button', { name: 'Filtrar' }).click();
+    await p.page.getByRole('button', { name: 'Buscar' }).click();
     await expect.poll(() => resumo.textContent()).toContain(`${all} nota(s)`);
 
     const before = new Date(Date.UTC(Number(day[3]), Number(day[2]) - 1, Number(day[1]) - 1));
     const dayBefore = `${String(before.getUTCDate()).padStart(2, '0')}/${String(before.getUTCMonth() + 1).padStart(2, '0')}/${before.getUTCFullYear()}`;
     await p.page.getByLabel('Criada desde').fill('');
     await p.page.getByLabel('Criada até').fill(dayBefore);
-    await p.page.getByRole('button', { name: 'Filtrar' }).click();
+    await p.page.getByRole('button', { name: 'Buscar' }).click();
     await expect.poll(() => resumo.textContent()).toContain('0 nota(s)');
+  });
+
+  it('finds a note by número, by part of the taker name and by value range, and exports the list as CSV', async () => {
+    const resumo = p.page.locator('.resumo').first();
+    const alvo = expectStatus(
+      await p.live.post(
+        '/v1/nfse',
+        nfseBody(p.company.id, { valor: '777.70', tomador: { documento: CPF, nome: 'Padaria Estrela Azul' } }),
+      ),
+      201,
+    );
+    const outra = expectStatus(await p.live.post('/v1/nfse', nfseBody(p.company.id, { valor: '12.00' })), 201);
+    await p.page.getByRole('button', { name: 'Limpar' }).click();
+    await row(alvo.id).waitFor();
+
+    await p.page.getByLabel('Número').fill(alvo.numero);
+    await p.page.getByRole('button', { name: 'Buscar' }).click();
+    await expect.poll(() => resumo.textContent()).toContain('1 nota(s)');
+    await row(alvo.id).waitFor();
+    await p.page.getByLabel('Número').fill('');
+
+    await p.page.getByLabel('Tomador').fill('estrela');
+    await p.page.getByRole('button', { name: 'Buscar' }).click();
+    await expect.poll(() => resumo.textContent()).toContain('1 nota(s)');
+    await row(alvo.id).waitFor();
+    await p.page.getByLabel('Tomador').fill('');
+
+    await p.page.getByLabel('Valor de').fill('777,00');
+    await p.page.getByLabel('Valor até').fill('777,99');
+    await p.page.getByRole('button', { name: 'Buscar' }).click();
+    await expect.poll(() => resumo.textContent()).toContain('1 nota(s)');
+    await row(alvo.id).waitFor();
+    expect(await row(outra.id).count()).toBe(0);
+
+    const href = (await p.page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href'))!;
+    expect(href).toContain('valor_min=777.00');
+    const csv = await p.page.request.get(`${p.t.url}${href}`);
+    expect(csv.status()).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain(alvo.id);
+    expect(text).not.toContain(outra.id);
+    expect(text.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('at 390 px wide a note shows its número, valor and situação on screen', async () => {
+    await p.page.setViewportSize({ width: 390, height: 844 });
+    const linha = p.page.locator('tbody tr').first();
+    for (const rotulo of ['Número', 'Valor', 'Situação']) {
+      const cell = linha.locator(`td[data-rotulo="${rotulo}"]`);
+      const box = (await cell.boundingBox())!;
+      expect(box.x, rotulo).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, rotulo).toBeLessThanOrEqual(390);
+    }
+    expect(await linha.textContent()).toContain('R$\u00a0777,70');
+    await screenshot(p.page, 'notas-390');
+    await p.page.setViewportSize({ width: 1366, height: 768 });
+  });
+
+  it("a cancelled note's page shows the taker, the values, the reason and a timeline in words, without raw JSON", async () => {
+    const issued = expectStatus(await p.live.post('/v1/nfse', nfseBody(p.company.id)), 201);
+    expectStatus(
+      await p.live.post(`/v1/nfse/${issued.id}/cancelamento`, {
+        codigo_motivo: '2',
+        motivo: 'Serviço não foi prestado ao cliente',
+      }),
+      200,
+    );
+    await p.page.goto(`${p.t.url}/painel/notas/${issued.id}`);
+    await p.page.getByRole('heading', { level: 1, name: /NFS-e/ }).waitFor();
+    const motivo = p.page.locator('dd[data-cancelamento]');
+    await expect.poll(() => motivo.textContent()).toContain('Serviço não foi prestado ao cliente');
+    expect(await motivo.textContent()).toContain('2 — Serviço não prestado');
+    const valores = (await p.page.locator('[data-valores]').textContent())!;
+    expect(valores).toContain('Cliente Ltda');
+    expect(valores).toContain('R$\u00a01.500,00');
+    expect(valores).toContain('Base de cálculo');
+    expect(valores).toMatch(/Valor líquidoR\$\u00a0\d/);
+    const timeline = (await p.page.locator('.linha-do-tempo').textContent())!;
+    expect(timeline).toContain('Cancelada');
+    expect(timeline).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(timeline).not.toMatch(/[{}"]/);
   });
 
   it('ran without a script error or anything the Content-Security-Policy refused', () => {

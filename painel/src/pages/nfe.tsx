@@ -6,7 +6,7 @@ import { Link } from '../router.js';
 import { ActionButton, ActionForm, ErrorBox, Field, Loading, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
 
-const NFE_CAMPOS = `id referencia status numero serie modo valorTotal chaveAcesso protocolo criadaEm autorizadaEm
+const NFE_CAMPOS = `id referencia status numero serie modo valorTotal chaveAcesso protocolo cancelamento criadaEm autorizadaEm
   empresa { razaoSocial cnpj } rejeicao { cStat mensagem explicacao correcao } aviso { codigo mensagem }
   eventos { id tipo tpEvento texto protocolo registradoEm cStat }`;
 const NFE = `query($id: String!) { nfe(id: $id) { __typename ... on Nfe { ${NFE_CAMPOS} } ${DOMAIN_ERROR} } }`;
@@ -55,12 +55,27 @@ export function Nfe({ id }: { id: string }) {
         <dd class="chave">{nota.chaveAcesso}</dd>
         <dt>Protocolo</dt>
         <dd>{nota.protocolo ?? '—'}</dd>
+        {nota.cancelamento && (
+          <>
+            <dt>Cancelamento</dt>
+            <dd data-cancelamento>
+              {nota.cancelamento.justificativa}
+              {nota.cancelamento.registrado_em && ` (em ${formatDateTime(nota.cancelamento.registrado_em)})`}
+            </dd>
+          </>
+        )}
       </dl>
       {nota.rejeicao && (
         <div class="caixa erro" role="alert">
           <strong>Rejeitada ({nota.rejeicao.cStat}):</strong> {nota.rejeicao.mensagem}
-          {nota.rejeicao.explicacao && <p>{nota.rejeicao.explicacao}</p>}
-          {nota.rejeicao.correcao && <p>{nota.rejeicao.correcao}</p>}
+          {nota.rejeicao.explicacao && nota.rejeicao.explicacao !== nota.rejeicao.mensagem && (
+            <p>{nota.rejeicao.explicacao}</p>
+          )}
+          {nota.rejeicao.correcao && (
+            <p>
+              <strong>Como corrigir:</strong> {nota.rejeicao.correcao}
+            </p>
+          )}
         </div>
       )}
       {nota.aviso && <div class="caixa aviso">{nota.aviso.mensagem ?? nota.aviso.codigo}</div>}

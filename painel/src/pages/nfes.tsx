@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import { useEmpresas } from '../empresas-cache.js';
-import { formatDateTime, formatDocumento, formatMoney, typedDays } from '../format.js';
+import { formatDateTime, formatDocumento, formatMoney } from '../format.js';
+import { NotasBusca } from '../notas-busca.js';
 import { Link } from '../router.js';
-import { DateField, ErrorBox, Field, FilterSelect, label, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
+import { ErrorBox, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 
-const NFES = `query Nfes($filtro: NfeFiltro, $after: String) {
-  nfes(first: 50, after: $after, filtro: $filtro) {
+const NFES = `query Nfes($filtro: NfeFiltro, $first: Int, $after: String) {
+  nfes(first: $first, after: $after, filtro: $filtro) {
     totalCount pageInfo { hasNextPage endCursor }
     edges { node { id referencia status numero serie valorTotal criadaEm modo empresa { razaoSocial cnpj } } }
   }
@@ -36,50 +36,19 @@ interface Linha {
 }
 
 export function Nfes() {
-  const empresas = useEmpresas();
-  const [form, setForm] = useState({ status: '', empresaId: '', referencia: '', de: '', ate: '' });
-  const [filtro, setFiltro] = useState<Record<string, unknown>>({});
+  const [busca, setBusca] = useState<{ filtro: Record<string, unknown>; first: number }>({ filtro: {}, first: 50 });
   const [formError, setFormError] = useState<string | null>(null);
-  const list = useConnection<Linha>(NFES, 'nfes', { filtro });
-
-  function apply(e: Event) {
-    e.preventDefault();
-    const next: Record<string, unknown> = {};
-    if (form.status) next.status = [form.status];
-    if (form.empresaId) next.empresaId = form.empresaId;
-    if (form.referencia.trim()) next.referenciaPrefixo = form.referencia.trim();
-    const days = typedDays(form.de, form.ate);
-    if (typeof days === 'string') return setFormError(days);
-    Object.assign(next, days);
-    setFormError(null);
-    setFiltro(next);
-  }
+  const list = useConnection<Linha>(NFES, 'nfes', busca);
 
   return (
     <section>
       <PageTitle>Notas fiscais eletrônicas (NF-e)</PageTitle>
-      <form class="filtros" aria-label="Filtros" onSubmit={apply}>
-        <FilterSelect
-          label="Situação"
-          value={form.status}
-          onChange={(v) => setForm({ ...form, status: v })}
-          options={NFE_STATUS.map((s) => [s, label(s)] as const)}
-        />
-        <FilterSelect
-          label="Empresa"
-          value={form.empresaId}
-          onChange={(v) => setForm({ ...form, empresaId: v })}
-          options={empresas.map((c) => [c.id, c.razaoSocial] as const)}
-        />
-        <Field label="Referência começa com">
-          <input value={form.referencia} onInput={(e) => setForm({ ...form, referencia: e.currentTarget.value })} />
-        </Field>
-        <DateField label="Criada desde" value={form.de} onInput={(v) => setForm({ ...form, de: v })} />
-        <DateField label="Criada até" value={form.ate} onInput={(v) => setForm({ ...form, ate: v })} />
-        <div class="acoes">
-          <button type="submit">Filtrar</button>
-        </div>
-      </form>
+      <NotasBusca
+        statuses={NFE_STATUS}
+        exportPath="/painel/api/exportacao/nfe"
+        onBusca={({ filtro, first }) => setBusca({ filtro, first })}
+        onErro={setFormError}
+      />
       <ErrorBox error={formError ?? list.error} />
       <p class="resumo">{list.total != null && `${list.total} nota(s)`}</p>
       <div class="tabela">
@@ -99,16 +68,20 @@ export function Nfes() {
           <tbody>
             {list.nodes.map((n) => (
               <tr key={n.id}>
-                <td>{formatDateTime(n.criadaEm)}</td>
-                <td>
+                <td data-rotulo="Criada em">{formatDateTime(n.criadaEm)}</td>
+                <td data-rotulo="Série/número">
                   <Link href={`/nfe/${n.id}`}>
                     {n.serie}/{n.numero}
                   </Link>
                 </td>
-                <td>{n.referencia ?? '—'}</td>
-                <td>{n.empresa ? `${n.empresa.razaoSocial} (${formatDocumento(n.empresa.cnpj)})` : '—'}</td>
-                <td class="num">{formatMoney(n.valorTotal)}</td>
-                <td>
+                <td data-rotulo="Referência">{n.referencia ?? '—'}</td>
+                <td data-rotulo="Empresa">
+                  {n.empresa ? `${n.empresa.razaoSocial} (${formatDocumento(n.empresa.cnpj)})` : '—'}
+                </td>
+                <td class="num" data-rotulo="Valor total">
+                  {formatMoney(n.valorTotal)}
+                </td>
+                <td data-rotulo="Situação">
                   <Status value={n.status} />
                 </td>
               </tr>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { saveFile } from '../download.js';
-import { formatCompetencia, formatDateTime, formatDocumento, formatMoney } from '../format.js';
+import { formatCompetencia, formatDateTime, formatDocumento, formatMoney, readableText } from '../format.js';
 import { Link } from '../router.js';
 import { ActionButton, ActionForm, ErrorBox, Field, label, Loading, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
@@ -14,7 +14,9 @@ const NOTA_CAMPOS = `id referencia status origem numero chaveAcesso valor compet
   aviso { codigo mensagem }
   cancelamento substituidaPor substitui
   eventos { tipo em detalhe }
-  ajustes { campo acao motivo regra }`;
+  ajustes { campo acao motivo regra }
+  resumo { tomadorDocumento tomadorNome codigoServico descricaoServico valorServicos descontoIncondicionado
+    descontoCondicionado baseCalculo aliquotaIss valorIss issRetido valorRetido valorLiquido }`;
 
 const NOTA = `query Nota($id: String!) { nfse(id: $id) { __typename ... on Nfse { ${NOTA_CAMPOS} } ${DOMAIN_ERROR} } }`;
 const ATUALIZADA = `subscription Nota($id: ID!) { nfseAtualizada(id: $id) { ${NOTA_CAMPOS} } }`;
@@ -73,11 +75,16 @@ export function Nota({ id }: { id: string }) {
         NFS-e {nota.numero ?? nota.referencia ?? nota.id} <Status value={nota.status} />
       </PageTitle>
       <NotaDados nota={nota} />
+      {nota.resumo && <NotaValores resumo={nota.resumo} />}
       {nota.rejeicao && (
-        <div class="caixa erro" role="alert">
+        <div class="caixa erro" role="alert" data-rejeicao>
           <strong>Rejeitada{nota.rejeicao.codigoOficial ? ` (${nota.rejeicao.codigoOficial})` : ''}:</strong>{' '}
           {nota.rejeicao.mensagem}
-          {nota.rejeicao.explicacao && <p>{nota.rejeicao.explicacao}</p>}
+          {nota.rejeicao.explicacao && nota.rejeicao.explicacao !== nota.rejeicao.mensagem && (
+            <p>
+              <strong>Como corrigir:</strong> {nota.rejeicao.explicacao}
+            </p>
+          )}
         </div>
       )}
       {nota.falha && (
@@ -168,6 +175,12 @@ function NotaDados({ nota }: { nota: any }) {
       <dd>
         série {nota.serieDps}, nº {nota.numeroDps}
       </dd>
+      {nota.cancelamento && (
+        <>
+          <dt>Cancelamento</dt>
+          <dd data-cancelamento>{motivoCancelamento(nota.cancelamento)}</dd>
+        </>
+      )}
       {nota.substituidaPor && (
         <>
           <dt>Substituída por</dt>
@@ -178,6 +191,52 @@ function NotaDados({ nota }: { nota: any }) {
       )}
     </dl>
   );
+}
+
+/** The taker, the service and the amounts; a computed amount the note has no document for yet shows as a dash. */
+function NotaValores({ resumo: r }: { resumo: any }) {
+  return (
+    <>
+      <h2>Tomador, serviço e valores</h2>
+      <dl class="dados" data-valores>
+        <dt>Tomador</dt>
+        <dd>
+          {r.tomadorNome || r.tomadorDocumento
+            ? `${r.tomadorNome ?? ''} (${formatDocumento(r.tomadorDocumento)})`
+            : '—'}
+        </dd>
+        <dt>Serviço</dt>
+        <dd>{[r.codigoServico, r.descricaoServico].filter(Boolean).join(' — ') || '—'}</dd>
+        <dt>Valor dos serviços</dt>
+        <dd>{formatMoney(r.valorServicos)}</dd>
+        <dt>Descontos</dt>
+        <dd>
+          incondicionado {formatMoney(r.descontoIncondicionado)}, condicionado {formatMoney(r.descontoCondicionado)}
+        </dd>
+        <dt>Base de cálculo</dt>
+        <dd>{formatMoney(r.baseCalculo)}</dd>
+        <dt>Alíquota do ISS</dt>
+        <dd>{r.aliquotaIss ? `${r.aliquotaIss.replace('.', ',')}%` : '—'}</dd>
+        <dt>ISS</dt>
+        <dd>
+          {formatMoney(r.valorIss)}
+          {r.issRetido != null && (r.issRetido ? ' (retido pelo tomador)' : ' (não retido)')}
+        </dd>
+        <dt>Retenções</dt>
+        <dd>{formatMoney(r.valorRetido)}</dd>
+        <dt>Valor líquido</dt>
+        <dd>{formatMoney(r.valorLiquido)}</dd>
+      </dl>
+    </>
+  );
+}
+
+/** A cancellation as a person reads it: the reason's code in words, the justification, and when. */
+function motivoCancelamento(c: { tipo?: string; codigo_motivo?: string; motivo?: string; em?: string }): string {
+  const quando = c.em ? ` em ${formatDateTime(c.em)}` : '';
+  if (c.tipo === 'substituicao') return `Substituída por outra nota${quando}.`;
+  const codigo = c.codigo_motivo ? (VALORES[c.codigo_motivo] ?? c.codigo_motivo) : null;
+  return [codigo, c.motivo].filter(Boolean).join(': ') + quando + '.';
 }
 
 /** The cancellation's reason and justification; `onCancelada` receives the note the mutation answers. */
@@ -213,17 +272,76 @@ function CancelamentoForm({ id, onCancelada }: { id: string; onCancelada: (nota:
   );
 }
 
+// The timeline's detail members in words; a member not listed is shown under its own name.
+const DETALHES: Record<string, string> = {
+  codigo_oficial: 'Código oficial',
+  numero: 'Número',
+  mensagem: 'Mensagem',
+  codigo_motivo: 'Motivo',
+  motivo: 'Motivo',
+  evento_id: 'Evento',
+  competencia: 'Competência',
+  dps_enviada: 'DPS enviada',
+  resultado: 'Resultado',
+  chave_acesso: 'Chave de acesso',
+  substituida_por: 'Substituída por',
+};
+
+const VALORES: Record<string, string> = {
+  nao: 'não',
+  sim: 'sim',
+  desconhecido: 'desconhecido',
+  encontrada: 'encontrada',
+  encontrado: 'encontrado',
+  nao_encontrada: 'não encontrada',
+  substituicao: 'substituição',
+  '1': '1 — Erro na emissão',
+  '2': '2 — Serviço não prestado',
+  '9': '9 — Outros',
+};
+
+/** A detail member's value as text: codes in words, dates as dd/mm/aaaa, nested values flattened. */
+function valorEmPalavras(chave: string, valor: unknown): string {
+  if (valor == null) return '—';
+  if (typeof valor === 'object')
+    return Object.entries(valor)
+      .map(([k, v]) => `${DETALHES[k] ?? k}: ${valorEmPalavras(k, v)}`)
+      .join('; ');
+  const texto = String(valor);
+  if (chave === 'competencia') return formatCompetencia(texto);
+  if (chave !== 'codigo_motivo' && /^\d+$/.test(texto)) return texto;
+  return VALORES[texto] ?? readableText(texto);
+}
+
+/**
+ * The note's steps with their details as name and value. A rejection's message is left out of its step: the
+ * rejection box above says it once, with its correction.
+ */
 function NotaLinhaDoTempo({ eventos }: { eventos: Array<{ tipo: string; em: string; detalhe: unknown }> }) {
   return (
     <>
       <h2>Linha do tempo</h2>
       <ol class="linha-do-tempo">
-        {eventos.map((ev) => (
-          <li>
-            <time dateTime={ev.em}>{formatDateTime(ev.em)}</time> <strong>{PASSOS[ev.tipo] ?? ev.tipo}</strong>
-            {ev.detalhe != null && <code class="detalhe">{JSON.stringify(ev.detalhe)}</code>}
-          </li>
-        ))}
+        {eventos.map((ev) => {
+          const detalhe = Object.entries((ev.detalhe ?? {}) as Record<string, unknown>).filter(
+            ([k]) => !(ev.tipo === 'rejeitada' && k === 'mensagem'),
+          );
+          return (
+            <li>
+              <time dateTime={ev.em}>{formatDateTime(ev.em)}</time> <strong>{PASSOS[ev.tipo] ?? label(ev.tipo)}</strong>
+              {detalhe.length > 0 && (
+                <dl class="detalhe">
+                  {detalhe.map(([k, v]) => (
+                    <>
+                      <dt>{DETALHES[k] ?? k}</dt>
+                      <dd>{valorEmPalavras(k, v)}</dd>
+                    </>
+                  ))}
+                </dl>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </>
   );

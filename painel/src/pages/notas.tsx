@@ -1,26 +1,15 @@
 import { useState } from 'preact/hooks';
-import { useEmpresas } from '../empresas-cache.js';
-import { endOfDayBr, formatDateTime, formatDocumento, formatMoney, startOfDayBr, typedDays } from '../format.js';
+import { formatDateTime, formatDocumento, formatMoney } from '../format.js';
+import { NotasBusca } from '../notas-busca.js';
 import { Link } from '../router.js';
-import {
-  DateField,
-  ErrorBox,
-  Field,
-  FilterSelect,
-  label,
-  LiveMark,
-  Loading,
-  MoreButton,
-  PageTitle,
-  Status,
-} from '../ui/ui.js';
+import { ErrorBox, label, LiveMark, Loading, MoreButton, PageTitle, Status } from '../ui/ui.js';
 import { useConnection } from '../use-connection.js';
 import { useLiveConnection, useSubscription } from '../use-subscription.js';
 
 const NFSE_LINHA = 'id referencia status numero valor origem criadaEm empresa { razaoSocial cnpj }';
 
-const NOTAS = `query Notas($filtro: NotasFiltro, $after: String) {
-  notas(first: 50, after: $after, filtro: $filtro) {
+const NOTAS = `query Notas($filtro: NotasFiltro, $first: Int, $after: String) {
+  notas(first: $first, after: $after, filtro: $filtro) {
     totalCount pageInfo { hasNextPage endCursor } edges { node { ${NFSE_LINHA} } }
   }
 }`;
@@ -49,12 +38,10 @@ interface Linha {
 }
 
 export function Notas() {
-  const empresas = useEmpresas();
-  const [filtro, setFiltro] = useState<Record<string, unknown>>({});
-  const [form, setForm] = useState({ status: '', empresaId: '', referencia: '', de: '', ate: '' });
+  const [busca, setBusca] = useState<{ filtro: Record<string, unknown>; first: number }>({ filtro: {}, first: 50 });
   const [formError, setFormError] = useState<string | null>(null);
   const live = useLiveConnection();
-  const list = useConnection<Linha>(NOTAS, 'notas', { filtro });
+  const list = useConnection<Linha>(NOTAS, 'notas', busca);
   const [novas, setNovas] = useState(0);
 
   // A note already listed changes in place; a new one is counted, and the list reloads only when it matches.
@@ -67,46 +54,16 @@ export function Notas() {
     }
   });
 
-  function apply(e: Event) {
-    e.preventDefault();
-    const next: Record<string, unknown> = {};
-    if (form.status) next.status = [form.status];
-    if (form.empresaId) next.empresaId = form.empresaId;
-    if (form.referencia.trim()) next.referenciaPrefixo = form.referencia.trim();
-    const days = typedDays(form.de, form.ate);
-    if (typeof days === 'string') return setFormError(days);
-    if (days.desde) next.criadaDesde = startOfDayBr(days.desde);
-    if (days.ate) next.criadaAte = endOfDayBr(days.ate);
-    setFormError(null);
-    setFiltro(next);
-  }
-
   return (
     <section>
       <PageTitle>Notas de serviço (NFS-e)</PageTitle>
       <LiveMark up={live} />
-      <form class="filtros" aria-label="Filtros" onSubmit={apply}>
-        <FilterSelect
-          label="Situação"
-          value={form.status}
-          onChange={(v) => setForm({ ...form, status: v })}
-          options={NFSE_STATUS.map((s) => [s, label(s)] as const)}
-        />
-        <FilterSelect
-          label="Empresa"
-          value={form.empresaId}
-          onChange={(v) => setForm({ ...form, empresaId: v })}
-          options={empresas.map((c) => [c.id, c.razaoSocial] as const)}
-        />
-        <Field label="Referência começa com">
-          <input value={form.referencia} onInput={(e) => setForm({ ...form, referencia: e.currentTarget.value })} />
-        </Field>
-        <DateField label="Criada desde" value={form.de} onInput={(v) => setForm({ ...form, de: v })} />
-        <DateField label="Criada até" value={form.ate} onInput={(v) => setForm({ ...form, ate: v })} />
-        <div class="acoes">
-          <button type="submit">Filtrar</button>
-        </div>
-      </form>
+      <NotasBusca
+        statuses={NFSE_STATUS}
+        exportPath="/painel/api/exportacao/nfse"
+        onBusca={({ filtro, first }) => setBusca({ filtro, first })}
+        onErro={setFormError}
+      />
       <ErrorBox error={formError ?? list.error} />
       <p class="resumo" aria-live="polite">
         {list.total != null && `${list.total} nota(s)`}
@@ -130,11 +87,11 @@ export function Notas() {
           <tbody>
             {list.nodes.map((n) => (
               <tr key={n.id} data-nota={n.id}>
-                <td>{formatDateTime(n.criadaEm)}</td>
-                <td>
+                <td data-rotulo="Criada em">{formatDateTime(n.criadaEm)}</td>
+                <td data-rotulo="Referência">
                   <Link href={`/notas/${n.id}`}>{n.referencia ?? n.id}</Link>
                 </td>
-                <td>
+                <td data-rotulo="Empresa">
                   {n.empresa ? (
                     <>
                       {n.empresa.razaoSocial}
@@ -145,12 +102,16 @@ export function Notas() {
                     '—'
                   )}
                 </td>
-                <td>{n.numero ?? '—'}</td>
-                <td class="num">{formatMoney(n.valor)}</td>
-                <td>
+                <td data-rotulo="Número">{n.numero ?? '—'}</td>
+                <td class="num" data-rotulo="Valor">
+                  {formatMoney(n.valor)}
+                </td>
+                <td data-rotulo="Situação">
                   <Status value={n.status} />
                 </td>
-                <td data-origem={n.origem}>{label(n.origem)}</td>
+                <td data-rotulo="Origem" data-origem={n.origem}>
+                  {label(n.origem)}
+                </td>
               </tr>
             ))}
           </tbody>

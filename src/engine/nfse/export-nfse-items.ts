@@ -112,14 +112,15 @@ export async function* exportNfseItems(
       if (!note) continue;
       const view = note.nfseXml ? await readDanfseView({ ...note, nfseXml: note.nfseXml }, companyOf(note)) : null;
       yield {
-        cells: cellsOf(note, view),
+        cells: nfseExportCells(note, view),
         files: () => (view ? filesOf(note as Nfse & { nfseXml: string }, view, names) : Promise.resolve([])),
       };
     }
   }
 }
 
-function cellsOf(note: Nfse, view: NfseView | null): Array<string | null> {
+/** A note's export row, in NFSE_EXPORT_COLUMNS order; `view` is its authorised document's, when it has one. */
+export function nfseExportCells(note: Nfse, view: NfseView | null): Array<string | null> {
   const dps = readJsonColumn<DpsInput>(note.dps);
   const cancelamento = readJsonColumn<StoredCancelamento | null>(note.cancelamento);
   const declared = dps.valores;

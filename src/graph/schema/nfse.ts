@@ -4,6 +4,7 @@ import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { discardNfse } from '../../engine/nfse/discard-nfse.js';
 import { findNfse } from '../../engine/nfse/find-nfse.js';
 import { loadChangedNote } from '../../engine/nfse/load-changed-note.js';
+import { loadNfseResumo, type NfseResumo } from '../../engine/nfse/load-nfse-resumo.js';
 import { loadNfseOrigens, NOTA_ORIGENS } from '../../engine/nfse/load-nfse-origens.js';
 import { issueNfse } from '../../engine/nfse/issue-nfse.js';
 import { countNfse, listNfse, NFSE_STATUSES, nfseCursor } from '../../engine/nfse/list-nfse.js';
@@ -261,5 +262,37 @@ builder.objectField(CompanyRef, 'notas', (t) =>
     complexity: notesCost,
     resolve: (company, args, ctx) =>
       notesConnection(ctx, args, { ...noteFilterOf(args.filtro), empresaId: company.id }),
+  }),
+);
+
+const NfseResumoRef = builder.objectRef<NfseResumo>('NfseResumo').implement({
+  description:
+    "A note's taker, service and amounts as the NFS-e export's row gives them: the authorised document's values; " +
+    'for a note without one only the declared ones (valorServicos, aliquotaIss, issRetido), the computed ones null. ' +
+    'Amounts are decimal strings.',
+  fields: (t) => ({
+    tomadorDocumento: t.exposeString('tomador_documento', { nullable: true }),
+    tomadorNome: t.exposeString('tomador_nome', { nullable: true }),
+    codigoServico: t.exposeString('codigo_servico', { nullable: true }),
+    descricaoServico: t.exposeString('descricao_servico', { nullable: true }),
+    valorServicos: t.exposeString('valor_servicos', { nullable: true }),
+    descontoIncondicionado: t.exposeString('desconto_incondicionado', { nullable: true }),
+    descontoCondicionado: t.exposeString('desconto_condicionado', { nullable: true }),
+    baseCalculo: t.exposeString('base_calculo', { nullable: true }),
+    aliquotaIss: t.exposeString('aliquota_iss', { nullable: true }),
+    valorIss: t.exposeString('valor_iss', { nullable: true }),
+    issRetido: t.boolean({ nullable: true, resolve: (r) => (r.iss_retido == null ? null : r.iss_retido === 'sim') }),
+    valorRetido: t.exposeString('valor_retido', { nullable: true }),
+    valorLiquido: t.exposeString('valor_liquido', { nullable: true }),
+    motivoCancelamento: t.exposeString('motivo_cancelamento', { nullable: true }),
+  }),
+});
+
+builder.objectField(NfseRef, 'resumo', (t) =>
+  t.field({
+    type: NfseResumoRef,
+    nullable: true,
+    description: "The note's taker, service and amounts (one note at a time: reads its document).",
+    resolve: (note, _args, ctx) => loadNfseResumo(ctx.engine, principalOf(ctx), note.id),
   }),
 );
