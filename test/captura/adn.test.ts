@@ -239,8 +239,12 @@ describe('GET /v1/documents rules', () => {
     expect(await allDocuments(liveY, `&empresa_id=${a.id}`)).toEqual([]);
   });
 
-  it('counts received documents in GET /v1/usage', async () => {
+  it('counts received documents in GET /v1/usage: those GET /v1/documents?papel=RECEBIDA lists', async () => {
     const usage = await liveX.get('/v1/usage');
-    expect(usage.body.documentos_recebidos.nfse).toBe((await allDocuments(liveX)).length);
+    const recebidos = await allDocuments(liveX, '&papel=RECEBIDA');
+    expect(recebidos.length).toBeGreaterThan(0);
+    // The company's own notes captured back are documents too, but not received ones.
+    expect((await allDocuments(liveX)).length).toBeGreaterThan(recebidos.length);
+    expect(usage.body.documentos_recebidos.nfse).toBe(recebidos.length);
   });
 });

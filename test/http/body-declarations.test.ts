@@ -92,12 +92,14 @@ function compareGraphql(declared: Node, type: GraphQLInputType, at: string, out:
 
 // openapi.yaml and GraphQL describe one tax-group type (ProdutoTributo) for every group, with csosn documented as
 // ICMS only; the declaration has it on icms alone, so csosn on another group is refused as an unknown member.
-const ACCEPTED = new Set(
-  ['ipi', 'pis', 'cofins'].flatMap((g) => [
+const ACCEPTED = new Set([
+  ...['ipi', 'pis', 'cofins'].flatMap((g) => [
     `/tributacao/${g}/csosn: in openapi.yaml, not declared`,
     `input.tributacao.${g}.csosn: in ProdutoTributoInput, not declared`,
   ]),
-);
+  // WebhookInput serves creation and update; `ativo` is an update's (creation refuses it as campo_desconhecido).
+  'input.ativo: in WebhookInput, not declared',
+]);
 
 const declaredOperations = Object.entries(operations).filter(([, op]) => op.body);
 
