@@ -177,6 +177,16 @@ describe('Redis killed mid-traffic (a redis-server of this test)', () => {
   it('when Redis is back: readyz ok, and a subscriber reads from the log what another process committed meanwhile', async () => {
     const sub = collect(client(acct.testKey), EVENTS);
     await until(() => bus.opened(eventsTopic(acct.accountId, 'test')) >= 2, 'the second eventos subscription');
+    // The subscription reads its starting position from the log once opened: a note issued now, whose wake-up
+    // reaches this process's subscribers while Redis is down, received by it proves the position read before the
+    // other process commits (else that commit could fall before the position and never be due to this subscriber).
+    const marker = await issue(httpClient(t.url, acct.testKey));
+    issued.push(marker);
+    await until(
+      () => sub.results.some((r) => r.data?.eventos.dados.id === marker.id),
+      'the subscription reading the log',
+      30_000,
+    );
     // Another process's commit while Redis is down: its wake-up reaches nobody here.
     const remote = `remota-${randomUUID()}`;
     await t.app.engine.db.$transaction((tx) =>
