@@ -120,7 +120,8 @@ describe('webhooks managed in the panel, forms that show each problem by its fie
     p.page.once('dialog', (d) => void d.accept());
     await p.page.getByRole('button', { name: 'Desativar' }).click();
     await p.page.getByRole('button', { name: 'Ativar' }).waitFor();
-    expect(await p.page.getByRole('heading', { level: 1 }).textContent()).toContain('Desativado');
+    // The button and the heading come from two renders: the heading is waited for too.
+    await expect.poll(() => p.page.getByRole('heading', { level: 1 }).textContent()).toContain('Desativado');
     expect(expectStatus(await p.live.get(`/v1/webhooks/${webhook.id}`), 200).ativo).toBe(false);
     await p.page.getByRole('button', { name: 'Ativar' }).click();
     await p.page.getByRole('button', { name: 'Desativar' }).waitFor();
