@@ -82,6 +82,58 @@ export async function startAuthorities(
     simulator,
     timeoutMs: options.nationalTimeoutMs,
   });
+  const own = await startProviderSystems(config, options, simulated);
+  const { abrasfSimulator, abrasf, layoutNacionalSimulator, layoutNacional, abrasf1Simulator, abrasf1 } = own;
+  const { saoPauloSimulator, saoPaulo } = own;
+  const { sefaz, cadastros } = connectNfeAuthorities(config, clock, {
+    simulator,
+    timeoutMs: options.nationalTimeoutMs,
+  });
+  return {
+    simulator,
+    abrasfSimulator,
+    abrasf1Simulator,
+    saoPauloSimulator,
+    layoutNacionalSimulator,
+    national,
+    abrasf,
+    abrasf1,
+    saoPaulo,
+    layoutNacional,
+    sefaz,
+    cadastros,
+    closeSimulators: async () => {
+      await saoPauloSimulator.close();
+      await saoPaulo.close();
+      // The simulators first: they drop the answers they hold back (timeout, processamento_lento), so closing the
+      // clients does not wait for them (up to 15 s per pending call).
+      await Promise.all([
+        simulator.close(),
+        abrasfSimulator.close(),
+        abrasf1Simulator.close(),
+        layoutNacionalSimulator.close(),
+      ]);
+      await Promise.all([
+        national.closeClients(),
+        abrasf.closeClients(),
+        abrasf1.closeClients(),
+        layoutNacional.closeClients(),
+      ]);
+    },
+    closeSefaz: () => sefaz.close(),
+  };
+}
+
+/**
+ * The own systems of municipalities outside the national one (São Paulo, the ABRASF 2.0x and 1.00 families, the
+ * providers that take the national DPS), each simulated beside the national system and reached through its
+ * gateway.
+ */
+async function startProviderSystems(
+  config: Config,
+  options: AuthoritiesOptions,
+  simulated: { clock: () => Date; stateDir: string | undefined },
+) {
   // The ABRASF cities' services, simulated beside the national one: production notes of an ABRASF city go to it
   // unless ABRASF_URLS_LIVE names the city's real service.
   const abrasfSimulator = createAbrasfSimulator({ ...simulated, signer: options.simulatorSigner });
@@ -122,42 +174,15 @@ export async function startAuthorities(
     simulator: saoPauloSimulator,
     timeoutMs: options.nationalTimeoutMs,
   });
-  const { sefaz, cadastros } = connectNfeAuthorities(config, clock, {
-    simulator,
-    timeoutMs: options.nationalTimeoutMs,
-  });
   return {
-    simulator,
     abrasfSimulator,
-    abrasf1Simulator,
-    saoPauloSimulator,
-    layoutNacionalSimulator,
-    national,
     abrasf,
-    abrasf1,
-    saoPaulo,
+    layoutNacionalSimulator,
     layoutNacional,
-    sefaz,
-    cadastros,
-    closeSimulators: async () => {
-      await saoPauloSimulator.close();
-      await saoPaulo.close();
-      // The simulators first: they drop the answers they hold back (timeout, processamento_lento), so closing the
-      // clients does not wait for them (up to 15 s per pending call).
-      await Promise.all([
-        simulator.close(),
-        abrasfSimulator.close(),
-        abrasf1Simulator.close(),
-        layoutNacionalSimulator.close(),
-      ]);
-      await Promise.all([
-        national.closeClients(),
-        abrasf.closeClients(),
-        abrasf1.closeClients(),
-        layoutNacional.closeClients(),
-      ]);
-    },
-    closeSefaz: () => sefaz.close(),
+    abrasf1Simulator,
+    abrasf1,
+    saoPauloSimulator,
+    saoPaulo,
   };
 }
 
