@@ -1,3 +1,4 @@
+import { adesaoEmissorNacional } from './adesao-emissor-nacional.js';
 import { fiscalDataPath } from './fiscal-data-dir.js';
 import { lazy, readCsvRecords } from './read-csv-records.js';
 
@@ -69,7 +70,8 @@ function rowOf(r: Record<string, string>): ProvedorMunicipio {
     layout: r.layout,
     confianca: emissorNacional ? 'oficial' : conhecido ? 'terceiros' : 'desconhecida',
     fonte: emissorNacional ? 'lista oficial de adesão ao Emissor Nacional (gov.br/nfse)' : r.fonte,
-    data: r.fonte_data_linhas || null,
+    // On the adhesion list, the list's date; elsewhere the date of the source's row.
+    data: (emissorNacional ? adesaoEmissorNacional(r.codigo_ibge)?.dataReferencia : r.fonte_data_linhas) || null,
     urls: { producao: r.url_producao || null, homologacao: r.url_homologacao || null },
     urlAnunciada: r.url_comentada_acbr || null,
     emissorNacional,
