@@ -60,4 +60,33 @@ describe('EMPRESA_PRONTIDAO_ALTERADA (every 6 hours, production)', () => {
     expect(await runReadinessCheckIfDue(t.app.engine)).toBe(0); // unchanged since: no new event
     await receiver.close();
   });
+
+  it('announces an item the last record does not hold when it is not ok, as a change from ok', async () => {
+    const company = await account.company({}, { certificate: { notAfterDays: 10 } });
+    const events = () =>
+      t.app.engine.db.event.findMany({
+        where: { accountId: account.accountId, tipo: 'EMPRESA_PRONTIDAO_ALTERADA' },
+        orderBy: { seq: 'asc' },
+      });
+    const before = (await events()).length;
+    clock.advance(6 * HOUR);
+    await runReadinessCheckIfDue(t.app.engine);
+    const snapshot = await t.app.engine.db.companyReadinessSnapshot.findUniqueOrThrow({
+      where: { companyId: company.id },
+    });
+    const situacoes = { ...(snapshot.situacoes as Record<string, string>) };
+    expect(situacoes.certificado).toBe('aviso');
+    // A record written before the certificate item existed.
+    delete situacoes.certificado;
+    await t.app.engine.db.companyReadinessSnapshot.update({ where: { companyId: company.id }, data: { situacoes } });
+
+    clock.advance(6 * HOUR);
+    expect(await runReadinessCheckIfDue(t.app.engine)).toBeGreaterThanOrEqual(1);
+    const mine = (await events())
+      .slice(before)
+      .filter((e) => (e.dados as { empresa_id: string }).empresa_id === company.id);
+    expect(mine.map((e) => (e.dados as { alterados: unknown }).alterados)).toEqual([
+      [{ item: 'certificado', de: 'ok', para: 'aviso' }],
+    ]);
+  });
 });

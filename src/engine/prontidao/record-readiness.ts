@@ -8,6 +8,8 @@ import { readinessOf } from './get-readiness.js';
  * the caller's transaction: the company row is locked first, so the 6-hour check and a change to the company
  * are serialised and one change is announced once. When an item changed situation since the last record, the
  * event carries the readiness plus `alterados` = [{item, de, para}]; a company never recorded is only recorded.
+ * An item the last record does not hold (a check this version added) counts as `ok` before: the company issued
+ * without it, so an item that now warns or blocks is announced rather than silently recorded.
  * Returns whether an event was written (the caller announces it after commit). A removed company is skipped.
  * The municipal parameters come from their cache or, at most a few seconds, from the parameters API.
  */
@@ -39,8 +41,8 @@ export async function recordReadiness(
   const before = snapshot?.situacoes as Record<string, string> | undefined;
   const alterados = before
     ? readiness.itens
-        .filter((i) => before[i.item] !== undefined && before[i.item] !== i.situacao)
-        .map((i) => ({ item: i.item, de: before[i.item]!, para: i.situacao }))
+        .map((i) => ({ item: i.item, de: before[i.item] ?? 'ok', para: i.situacao }))
+        .filter((change) => change.de !== change.para)
     : [];
   await tx.companyReadinessSnapshot.upsert({
     where: { companyId },
