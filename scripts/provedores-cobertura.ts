@@ -53,6 +53,9 @@ function cobertura(dia: string) {
     ROTAS.map((rota) => [rota, { rota, emitindo: zero(), recusados: zero(), familiasEmitindo: {}, motivosRecusa: {} }]),
   );
   const foraDoNacional = { emitindo: zero(), recusados: zero() };
+  // The municipalities absent from the national emitter's adhesion list, whatever route they take now: the ones
+  // going straight to the national system count as issuing, as do those an own system serves.
+  const foraDaLista = { emitindo: zero(), recusados: zero() };
   for (const m of todosMunicipios()) {
     const decisao = decideRotaNfse({ ibge: m.codigo, adesao: parametrosMunicipio(m.codigo), rotaEmpresa: null, dia });
     const populacao = provedorMunicipio(m.codigo)?.populacao ?? 0;
@@ -68,6 +71,9 @@ function cobertura(dia: string) {
       linha.motivosRecusa[motivo] = (linha.motivosRecusa[motivo] ?? 0) + 1;
     }
     if (decisao.rota !== 'nacional') soma(sistema ? foraDoNacional.emitindo : foraDoNacional.recusados, populacao);
+    if (provedorMunicipio(m.codigo)?.emissorNacional === false) {
+      soma(sistema ? foraDaLista.emitindo : foraDaLista.recusados, populacao);
+    }
   }
   const rotas = [...linhas.values()];
   const total = (k: 'emitindo' | 'recusados') =>
@@ -75,15 +81,16 @@ function cobertura(dia: string) {
       (acc, l) => ({ municipios: acc.municipios + l[k].municipios, populacao: acc.populacao + l[k].populacao }),
       zero(),
     );
-  const fora = foraDoNacional.emitindo.populacao + foraDoNacional.recusados.populacao;
+  const pct = (c: { emitindo: Conta; recusados: Conta }) => {
+    const todos = c.emitindo.populacao + c.recusados.populacao;
+    return todos ? Math.round((1000 * c.emitindo.populacao) / todos) / 10 : 0;
+  };
   return {
     dia,
     rotas,
     total: { emitindo: total('emitindo'), recusados: total('recusados') },
-    foraDoNacional: {
-      ...foraDoNacional,
-      populacaoCobertaPct: fora ? Math.round((1000 * foraDoNacional.emitindo.populacao) / fora) / 10 : 0,
-    },
+    foraDoNacional: { ...foraDoNacional, populacaoCobertaPct: pct(foraDoNacional) },
+    foraDaListaNacional: { ...foraDaLista, populacaoCobertaPct: pct(foraDaLista) },
   };
 }
 
@@ -115,6 +122,9 @@ function markdown(c: ReturnType<typeof cobertura>): string {
     `Outside the national system: ${c.foraDoNacional.emitindo.municipios} municipalities issuing (${milhoes(c.foraDoNacional.emitindo.populacao)}, ` +
       `${String(c.foraDoNacional.populacaoCobertaPct).replace('.', ',')} % of that population), ${c.foraDoNacional.recusados.municipios} refused ` +
       `(${milhoes(c.foraDoNacional.recusados.populacao)}).`,
+    `Absent from the national emitter's adhesion list: ${c.foraDaListaNacional.emitindo.municipios} municipalities issuing ` +
+      `(${milhoes(c.foraDaListaNacional.emitindo.populacao)}, ${String(c.foraDaListaNacional.populacaoCobertaPct).replace('.', ',')} % ` +
+      `of their population, those going straight to the national system included), ${c.foraDaListaNacional.recusados.municipios} refused.`,
     FIM,
   ].join('\n');
 }
