@@ -50,6 +50,7 @@ export const FUTURIZE_2_02: PerfilFamiliaAbrasf = {
     'soap',
     'soapAction',
     'envoltorio',
+    'namespaceWsdl',
     'dados',
     'cabecalho',
     'operacoes',
