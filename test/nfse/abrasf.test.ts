@@ -21,11 +21,25 @@ import { waitFor } from '../support/wait.js';
 const BRASILIA = '5300108';
 const IM = '0712345600';
 
+/** What the company's defaults hold unless a family's entry says otherwise. */
+const PADROES = { codigo_nacional: '010101', aliquota_iss: '2.00' };
+
 /**
  * One municipality per implemented family, each one the provider table routes to its family today: how it issues a
- * single note and the signatures that request carries.
+ * single note and the signatures that request carries; optionally the company's defaults the family needs
+ * (`padroes`), how its RPS names the service (`servico`, ItemListaServico by default) and the signatures of a
+ * substitution (`substituicao`, all three by default).
  */
-const FAMILIAS = [
+const FAMILIAS: ReadonlyArray<{
+  familia: string;
+  cidade: string;
+  ibge: string;
+  emissao: string;
+  assinados: readonly string[];
+  padroes?: Record<string, string>;
+  servico?: string;
+  substituicao?: readonly string[];
+}> = [
   {
     familia: 'ISSNet 2.04',
     cidade: 'Brasília',
@@ -54,7 +68,17 @@ const FAMILIAS = [
     emissao: 'GerarNfse',
     assinados: ['InfDeclaracaoPrestacaoServico'],
   },
-] as const;
+  {
+    familia: 'Futurize 2.02',
+    cidade: 'Cachoeira do Arari',
+    ibge: '1502004',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+    padroes: { ...PADROES, nbs: '115021000' },
+    servico: '<cTribNac>010101</cTribNac><cNBS>115021000</cNBS>',
+    substituicao: ['InfPedidoCancelamento', 'InfDeclaracaoPrestacaoServico'],
+  },
+];
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
 let acct: SeededAccount;
@@ -111,7 +135,7 @@ async function firstAttemptOver(nfseId: string) {
 
 describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) => {
   beforeAll(async () => {
-    company = await acct.company({ municipio: f.ibge, inscricao_municipal: IM });
+    company = await acct.company({ municipio: f.ibge, inscricao_municipal: IM, padroes: f.padroes ?? PADROES });
     ibge = f.ibge;
   });
 
@@ -127,7 +151,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     const [call, ...others] = callsOf(numeroRps);
     expect(others).toEqual([]);
     expect(call!.operacao).toBe(f.emissao);
-    expect(call!.dados).toContain('<ItemListaServico>01.01</ItemListaServico>');
+    expect(call!.dados).toContain(f.servico ?? '<ItemListaServico>01.01</ItemListaServico>');
     expect(call!.dados).toContain(`<InscricaoMunicipal>${IM}</InscricaoMunicipal>`);
     expectWellFormedCall(call!, f.assinados);
     expect(await eventsOfNote(live, note.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
@@ -277,7 +301,10 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     const [call] = callsOf(numeroRps);
     expect(call!.operacao).toBe('SubstituirNfse');
     expect(call!.dados).toContain(`<Numero>${original.numero}</Numero>`);
-    expectWellFormedCall(call!, ['InfPedidoCancelamento', 'InfDeclaracaoPrestacaoServico', 'SubstituicaoNfse']);
+    expectWellFormedCall(
+      call!,
+      f.substituicao ?? ['InfPedidoCancelamento', 'InfDeclaracaoPrestacaoServico', 'SubstituicaoNfse'],
+    );
     const cityOriginal = sim()
       .notes()
       .find((n) => n.ibge === ibge && n.numero === original.numero)!;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAccessKey } from '../../src/engine/nfse/nacional/access-key.js';
 import { buildDpsXml } from '../../src/engine/nfse/nacional/build-dps-xml.js';
 import { buildSignedCancellationXml } from '../../src/engine/nfse/nacional/build-event-xml.js';
-import { canonicalize, parseSimpleXml } from '../../src/engine/xml/xml-element.js';
+import { canonicalize, parseSimpleXml, type XmlElement } from '../../src/engine/xml/xml-element.js';
 import { signCanonicalXml } from '../../src/engine/xml/sign-canonical-xml.js';
 import { pemBody, signXml, type SignedElement } from '../../src/engine/xml/sign-xml.js';
 import { buildEventoXml } from '../../src/simulator/nacional/build-evento-xml.js';
@@ -105,6 +105,27 @@ describe('subset canonicaliser', () => {
       expect(root, xml.slice(0, 80)).not.toBeNull();
       expect(canonicalize(root!)).toBe(xmllintC14n(xml));
     }
+  });
+
+  it('with prefixes admitted, matches xmllint --c14n on a whole document and on an inner element (inclusive: every namespace in scope)', () => {
+    const xml =
+      `<m:E xmlns:t="urn:t" xmlns:m="urn:m" Id="E1"><m:L Id="L1"><t:N>1</t:N><t:C z="2" a="1">x &amp; y</t:C>` +
+      `<Q xmlns:u="urn:u"><u:R/></Q><S xmlns="urn:s"><T/></S></m:L></m:E>`;
+    const root = parseSimpleXml(xml, { prefixes: true });
+    expect(root).not.toBeNull();
+    expect(canonicalize(root!)).toBe(xmllintC14n(xml));
+    // An inner element canonicalised alone carries the ancestors' declarations, as C14N of its subtree does.
+    const inner = root!.children[0] as XmlElement;
+    const alone = `<m:L xmlns:m="urn:m" xmlns:t="urn:t" Id="L1">${xml.slice(xml.indexOf('<t:N>'), xml.indexOf('</m:L>'))}</m:L>`;
+    expect(canonicalize(inner)).toBe(xmllintC14n(alone));
+    // Not admitted by default; a prefix declared again on its path, an undeclared one or a prefixed attribute: refused.
+    expect(parseSimpleXml(xml)).toBeNull();
+    for (const refused of [
+      '<p:a xmlns:p="urn:p"><p:b xmlns:p="urn:p"/></p:a>',
+      '<p:a/>',
+      '<a xmlns:x="urn:x" x:b="1"/>',
+    ])
+      expect(parseSimpleXml(refused, { prefixes: true }), refused).toBeNull();
   });
 
   it('refuses what it does not model, so callers fall back to xml-crypto', () => {

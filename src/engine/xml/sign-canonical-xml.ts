@@ -24,6 +24,13 @@ export interface CanonicalSignInput {
   algorithm?: DigestAlgorithm;
   /** The element's identifier attribute (default `Id`). */
   idAttribute?: string;
+  /**
+   * `after` (default): the Signature as the element's next sibling, Reference URI="#<Id>". `append`: as its last
+   * child, URI="#<Id>", or URI="" (the whole document) for a root without the attribute.
+   */
+  placement?: 'after' | 'append';
+  /** Namespace prefixes on element names are admitted (xml-element.ts), as the ABRASF 1.00 messages write them. */
+  prefixes?: boolean;
 }
 
 /**
@@ -33,37 +40,63 @@ export interface CanonicalSignInput {
  * back to xml-crypto.
  */
 export function signCanonicalXml(input: CanonicalSignInput): string | null {
-  const root = parseSimpleXml(input.xml);
+  const root = parseSimpleXml(input.xml, { prefixes: input.prefixes === true });
   const targets = root ? findElements(root, input.element) : [];
   if (targets.length !== 1) return null;
   const target = targets[0]!;
+  const append = input.placement === 'append';
   const id = attribute(target, input.idAttribute ?? 'Id');
-  if (!id || !/^[A-Za-z0-9]+$/.test(id)) return null;
+  if (id !== undefined ? !/^[A-Za-z0-9]+$/.test(id) : !(append && target === root)) return null;
+  const reference = id === undefined ? '' : `#${id}`;
 
   const algorithm = input.algorithm ?? 'sha256';
+  // The Signature's namespace context: the prefixes in scope where it goes, which its canonical SignedInfo carries.
+  const prefixes = (append ? target : target.parent)?.prefixes ?? {};
   const digest = createHash(algorithm).update(canonicalize(target), 'utf8').digest('base64');
   const signature = createSign(URIS[algorithm].node)
-    .update(canonicalSignedInfo(id, digest, algorithm), 'utf8')
+    .update(canonicalSignedInfo(reference, digest, algorithm, prefixes), 'utf8')
     .sign(input.privateKey, 'base64');
   const sigXml =
-    `<Signature xmlns="${DSIG_NS}">${signedInfo(id, digest, false, algorithm)}<SignatureValue>${signature}</SignatureValue>` +
+    `<Signature xmlns="${DSIG_NS}">${signedInfo(reference, digest, false, algorithm, {})}<SignatureValue>${signature}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${input.certificateBase64}</X509Certificate></X509Data></KeyInfo></Signature>`;
-  return input.xml.slice(0, target.end) + sigXml + input.xml.slice(target.end);
+  const at = append ? target.end - `</${target.name}>`.length : target.end;
+  return input.xml.slice(0, at) + sigXml + input.xml.slice(at);
 }
 
-/** SignedInfo in canonical form: inherited xmlns on the apex, empty elements expanded. */
-export function canonicalSignedInfo(id: string, digest: string, algorithm: DigestAlgorithm = 'sha256'): string {
-  return signedInfo(id, digest, true, algorithm);
+/**
+ * SignedInfo in canonical form: inherited xmlns on the apex (the signature's default namespace, then the prefixes in
+ * scope where the Signature sits), empty elements expanded. `reference` is the Reference URI (`#<Id>` or "").
+ */
+export function canonicalSignedInfo(
+  reference: string,
+  digest: string,
+  algorithm: DigestAlgorithm = 'sha256',
+  prefixes: Readonly<Record<string, string>> = {},
+): string {
+  return signedInfo(reference, digest, true, algorithm, prefixes);
 }
 
 /** SignedInfo canonical, or as serialised in the document (the layout xml-crypto writes). */
-function signedInfo(id: string, digest: string, canonical: boolean, algorithm: DigestAlgorithm): string {
+function signedInfo(
+  reference: string,
+  digest: string,
+  canonical: boolean,
+  algorithm: DigestAlgorithm,
+  prefixes: Readonly<Record<string, string>>,
+): string {
   const uris = URIS[algorithm];
   const empty = (name: string, alg: string) =>
     canonical ? `<${name} Algorithm="${alg}"></${name}>` : `<${name} Algorithm="${alg}"/>`;
+  const xmlns = canonical
+    ? ` xmlns="${DSIG_NS}"` +
+      Object.keys(prefixes)
+        .sort()
+        .map((p) => ` xmlns:${p}="${prefixes[p]}"`)
+        .join('')
+    : '';
   return (
-    `<SignedInfo${canonical ? ` xmlns="${DSIG_NS}"` : ''}>${empty('CanonicalizationMethod', C14N)}${empty('SignatureMethod', uris.signature)}` +
-    `<Reference URI="#${id}"><Transforms>${empty('Transform', ENVELOPED)}${empty('Transform', C14N)}</Transforms>` +
+    `<SignedInfo${xmlns}>${empty('CanonicalizationMethod', C14N)}${empty('SignatureMethod', uris.signature)}` +
+    `<Reference URI="${reference}"><Transforms>${empty('Transform', ENVELOPED)}${empty('Transform', C14N)}</Transforms>` +
     `${empty('DigestMethod', uris.digest)}<DigestValue>${digest}</DigestValue></Reference></SignedInfo>`
   );
 }

@@ -47,6 +47,8 @@ export interface SignXmlOptions {
    * provider's lower-case `id`.
    */
   idAttribute?: 'Id' | 'id';
+  /** Namespace prefixes on element names are admitted by the subset path (xml-element.ts). */
+  prefixes?: boolean;
 }
 
 // C14N 1.0 inclusive, transforms enveloped-signature then C14N. RSA-SHA256 is accepted by Sefin and preferred
@@ -71,6 +73,7 @@ export function signXml(xml: string, signer: XmlSigner, options: SignXmlOptions)
       certificateBase64: pemBody(signer.certificatePem),
       algorithm: options.algorithm,
       idAttribute: options.idAttribute,
+      prefixes: options.prefixes,
     });
     if (fast !== null) return fast;
   }

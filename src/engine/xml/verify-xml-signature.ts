@@ -54,7 +54,7 @@ function verifyCanonical(xml: string, element: SignedElement, idAttribute: strin
   if (!signedInfo || digestValue?.length !== 1 || !signatureValue || !certificate) return null;
   const digest = textOf(digestValue[0]!);
   const canonicalInfo = canonicalize(signedInfo);
-  const algorithm = DIGESTS.find((a) => canonicalInfo === canonicalSignedInfo(id, digest, a));
+  const algorithm = DIGESTS.find((a) => canonicalInfo === canonicalSignedInfo(`#${id}`, digest, a));
   if (!algorithm) return null;
 
   const certificatePem = pemFromBase64Certificate(textOf(certificate));
@@ -72,6 +72,64 @@ function verifyCanonical(xml: string, element: SignedElement, idAttribute: strin
 }
 
 const DIGESTS: readonly DigestAlgorithm[] = ['sha256', 'sha1'];
+
+export type EverySignatureResult = { valid: true; count: number } | { valid: false; detail: string };
+
+/**
+ * Every Signature of a document, each with the certificate it carries, on the subset path (namespace prefixes on
+ * element names admitted where `prefixes` says so): each must reference `#<Id>` of one element or "" (the whole
+ * document), sit as that element's next sibling or last child, and hold exactly a SignedInfo we write (with the
+ * prefixes in scope where it sits). Null when the document or one of its signatures is outside that, so the caller
+ * asks xml-crypto; otherwise how many verified, or why the first one fails.
+ */
+export function verifyEverySignature(xml: string, options: { prefixes?: boolean } = {}): EverySignatureResult | null {
+  const root = parseSimpleXml(xml, { prefixes: options.prefixes === true });
+  if (!root) return null;
+  const signatures = findElements(root, 'Signature');
+  for (const signature of signatures) {
+    if (signature.name !== 'Signature' || signature.namespace !== DSIG_NS) return null;
+    const [signedInfo] = childElements(signature, 'SignedInfo');
+    const reference = signedInfo && childElements(signedInfo, 'Reference')[0];
+    const uri = reference && attribute(reference, 'URI');
+    const digestValue = signedInfo && findElements(signedInfo, 'DigestValue');
+    const signatureValue = childElements(signature, 'SignatureValue')[0];
+    const certificate = findElements(signature, 'X509Certificate')[0];
+    if (uri === undefined || digestValue?.length !== 1 || !signatureValue || !certificate) return null;
+    const target = uri === '' ? root : /^#[A-Za-z0-9]+$/.test(uri) ? uniqueId(root, uri.slice(1)) : null;
+    if (!target || !(signature.parent === target || nextElement(target) === signature)) return null;
+    const digest = textOf(digestValue[0]!);
+    const canonicalInfo = canonicalize(signedInfo);
+    const algorithm = DIGESTS.find((a) => canonicalInfo === canonicalSignedInfo(uri, digest, a, signature.prefixes));
+    if (!algorithm) return null;
+    // Enveloped-signature transform: the Signature being checked is left out of its reference.
+    if (createHash(algorithm).update(canonicalize(target, signature), 'utf8').digest('base64') !== digest)
+      return { valid: false, detail: `digest de ${uri || 'documento'} não confere` };
+    try {
+      const ok = createVerify(algorithm === 'sha1' ? 'RSA-SHA1' : 'RSA-SHA256')
+        .update(canonicalInfo, 'utf8')
+        .verify(
+          publicKeyOf(pemFromBase64Certificate(textOf(certificate))),
+          textOf(signatureValue).replace(/\s+/g, ''),
+          'base64',
+        );
+      if (!ok) return { valid: false, detail: 'assinatura não confere' };
+    } catch (err) {
+      return { valid: false, detail: err instanceof Error ? err.message : String(err) };
+    }
+  }
+  return { valid: true, count: signatures.length };
+}
+
+/** The one element whose Id is `id`; null when none or several. */
+function uniqueId(root: XmlElement, id: string): XmlElement | null {
+  const found: XmlElement[] = [];
+  const walk = (element: XmlElement) => {
+    if (attribute(element, 'Id') === id) found.push(element);
+    for (const child of childElements(element)) walk(child);
+  };
+  walk(root);
+  return found.length === 1 ? found[0]! : null;
+}
 
 const publicKeyOf = memoize((certificatePem: string) => createPublicKey(certificatePem));
 

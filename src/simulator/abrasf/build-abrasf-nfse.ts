@@ -55,6 +55,8 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
     ) +
     group(
       'PrestadorServico',
+      // 2.00–2.03 identify the provider first (tcDadosPrestador/IdentificacaoPrestador); 2.04 dropped it.
+      input.leiaute.versao === '2.04' ? '' : group('IdentificacaoPrestador', prestadorInner(prestador)),
       el('RazaoSocial', `PRESTADOR ${documento} (CADASTRO SIMULADO)`),
       group(
         'Endereco',
@@ -71,6 +73,10 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
   const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse Id="Nfse${input.numero}">${inf}</InfNfse></Nfse>`;
   return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1' });
 }
+
+/** The children of the RPS's `<Prestador>` (CpfCnpj, InscricaoMunicipal), as sent. */
+const prestadorInner = (prestador: string) =>
+  prestador.replace(/^<(?:[\w.-]+:)?Prestador(?:\s[^>]*)?>/, '').replace(/<\/(?:[\w.-]+:)?Prestador>$/, '');
 
 /** `<NfseCancelamento>` (tcCancelamentoNfse): the received Pedido and when the city registered it. */
 export function buildAbrasfCancelamento(leiaute: LeiauteAbrasf, pedidoXml: string, at: Date): string {

@@ -1,11 +1,12 @@
 import type { ValidationIssue } from '../../nucleo/validation-issue.js';
 import type { DpsInput } from '../nacional/dps-input.js';
 import { itemListaServico } from './item-lista-servico.js';
-import type { PerfilAbrasf } from './perfil-abrasf.js';
+import { servicoAbrasf, type PerfilAbrasf } from './perfil-abrasf.js';
 
 /** What an ABRASF RPS needs beyond the DPS values every provider shares. */
 export interface AbrasfServiceFields {
-  itemListaServico: string;
+  /** Absent where the family's Servico has no ItemListaServico. */
+  itemListaServico?: string;
   codigoTributacaoMunicipio?: string;
   inscricaoMunicipal?: string;
 }
@@ -22,8 +23,9 @@ export function abrasfServiceFields(
 ): { campos: AbrasfServiceFields; erros: [] } | { erros: ValidationIssue[] } {
   const erros: ValidationIssue[] = [];
   const codigo = dps.serv.cServ.cTribNac;
-  const item = itemListaServico(codigo);
-  if (!item) {
+  const servico = servicoAbrasf(perfil);
+  const item = servico.includes('ItemListaServico') ? itemListaServico(codigo) : undefined;
+  if (item === null) {
     erros.push({
       codigo: 'codigo_servico_municipal_indisponivel',
       campo: CODIGO,
@@ -39,6 +41,14 @@ export function abrasfServiceFields(
       correcao: 'Emita esta nota no portal do município ou peça ao suporte a tabela de correlação do município.',
     });
   }
+  if (servico.includes('cNBS') && !dps.serv.cServ.cNBS) {
+    erros.push({
+      codigo: 'nbs_obrigatoria',
+      campo: '/servico/nbs',
+      mensagem: `${perfil.nome} exige o código NBS do serviço (cNBS) em cada RPS.`,
+      correcao: 'Envie servico.nbs (9 dígitos) ou cadastre padroes.nbs na empresa.',
+    });
+  }
   const im = dps.prest.IM;
   if (perfil.inscricaoMunicipalObrigatoria && !im) {
     erros.push({
@@ -48,10 +58,10 @@ export function abrasfServiceFields(
       correcao: 'Cadastre a inscrição municipal na empresa ou informe prestador.inscricao_municipal.',
     });
   }
-  if (erros.length > 0 || !item) return { erros };
+  if (erros.length > 0) return { erros };
   return {
     campos: {
-      itemListaServico: item,
+      ...(item ? { itemListaServico: item } : {}),
       ...(perfil.codigoTributacaoMunicipio === 'codigo_nacional' ? { codigoTributacaoMunicipio: codigo } : {}),
       ...(im ? { inscricaoMunicipal: im } : {}),
     },

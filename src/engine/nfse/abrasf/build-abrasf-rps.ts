@@ -3,7 +3,7 @@ import { el, escapeAttr, group } from '../../xml/el.js';
 import { municipio } from '../../tabelas/index.js';
 import type { DpsInput, Inscricao, Tomador } from '../nacional/dps-input.js';
 import type { AbrasfServiceFields } from './abrasf-service-fields.js';
-import { xmlnsAbrasf, type LeiauteAbrasf } from './perfil-abrasf.js';
+import { servicoAbrasf, xmlnsAbrasf, type ElementoServicoAbrasf, type LeiauteAbrasf } from './perfil-abrasf.js';
 
 /** An RPS as ABRASF identifies it: number, series and type (1 = RPS). */
 export interface IdentificacaoRps {
@@ -38,10 +38,6 @@ export function rpsId(cnpj: string, rps: IdentificacaoRps): string {
 export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfRpsInput): string {
   const rps = identificacaoRps(dps);
   const cnpj = 'CNPJ' in dps.prest && dps.prest.CNPJ ? dps.prest.CNPJ : dps.prest.CPF!;
-  const trib = dps.valores.trib.tribMun;
-  const retido = trib.tpRetISSQN !== '1';
-  const local = dps.serv.locPrest.cLocPrestacao;
-  const exigibilidade = EXIGIBILIDADE[trib.tribISSQN];
   const inf =
     group(
       'Rps',
@@ -51,25 +47,7 @@ export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfR
       rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '',
     ) +
     el('Competencia', dps.dCompet) +
-    group(
-      'Servico',
-      group(
-        'Valores',
-        el('ValorServicos', money(dps.valores.vServPrest.vServ)),
-        el('Aliquota', trib.pAliq === undefined ? undefined : money(trib.pAliq)),
-        el('DescontoIncondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescIncond)),
-        el('DescontoCondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescCond)),
-      ),
-      el('IssRetido', retido ? '1' : '2'),
-      el('ResponsavelRetencao', trib.tpRetISSQN === '2' ? '1' : trib.tpRetISSQN === '3' ? '2' : undefined),
-      el('ItemListaServico', campos.itemListaServico),
-      el('CodigoTributacaoMunicipio', campos.codigoTributacaoMunicipio),
-      leiaute.elementos.codigoNbs ? el('CodigoNbs', dps.serv.cServ.cNBS) : '',
-      el('Discriminacao', dps.serv.cServ.xDescServ),
-      el('CodigoMunicipio', local),
-      el('ExigibilidadeISS', exigibilidade),
-      el('MunicipioIncidencia', exigibilidade === '1' ? local : undefined),
-    ) +
+    servicoXml(leiaute, dps, campos) +
     group('Prestador', cpfCnpjXml(dps.prest), el('InscricaoMunicipal', campos.inscricaoMunicipal)) +
     (dps.toma ? tomadorXml(leiaute.elementos.tomador, dps.toma) : '') +
     el('RegimeEspecialTributacao', regimeEspecial(dps)) +
@@ -77,6 +55,36 @@ export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfR
     el('IncentivoFiscal', '2') +
     el('InformacoesComplementares', dps.serv.infoCompl?.xInfComp);
   return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico Id="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
+}
+
+/** `<Servico>` (tcDadosServico): each child the layout has, in its order. */
+function servicoXml(leiaute: LeiauteAbrasf, dps: DpsInput, campos: AbrasfServiceFields): string {
+  const trib = dps.valores.trib.tribMun;
+  const local = dps.serv.locPrest.cLocPrestacao;
+  const exigibilidade = EXIGIBILIDADE[trib.tribISSQN];
+  const children: Record<ElementoServicoAbrasf, () => string> = {
+    Valores: () =>
+      group(
+        'Valores',
+        el('ValorServicos', money(dps.valores.vServPrest.vServ)),
+        el('Aliquota', trib.pAliq === undefined ? undefined : money(trib.pAliq)),
+        el('DescontoIncondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescIncond)),
+        el('DescontoCondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescCond)),
+      ),
+    IssRetido: () => el('IssRetido', trib.tpRetISSQN !== '1' ? '1' : '2'),
+    ResponsavelRetencao: () =>
+      el('ResponsavelRetencao', trib.tpRetISSQN === '2' ? '1' : trib.tpRetISSQN === '3' ? '2' : undefined),
+    ItemListaServico: () => el('ItemListaServico', campos.itemListaServico),
+    CodigoTributacaoMunicipio: () => el('CodigoTributacaoMunicipio', campos.codigoTributacaoMunicipio),
+    CodigoNbs: () => (leiaute.elementos.codigoNbs ? el('CodigoNbs', dps.serv.cServ.cNBS) : ''),
+    Discriminacao: () => el('Discriminacao', dps.serv.cServ.xDescServ),
+    CodigoMunicipio: () => el('CodigoMunicipio', local),
+    ExigibilidadeISS: () => el('ExigibilidadeISS', exigibilidade),
+    MunicipioIncidencia: () => el('MunicipioIncidencia', exigibilidade === '1' ? local : undefined),
+    cTribNac: () => el('cTribNac', dps.serv.cServ.cTribNac),
+    cNBS: () => el('cNBS', dps.serv.cServ.cNBS),
+  };
+  return group('Servico', ...servicoAbrasf(leiaute).map((name) => children[name]()));
 }
 
 /** tribISSQN of the DPS (1 tributável, 2 imunidade, 3 exportação, 4 não incidência) → ABRASF ExigibilidadeISS. */

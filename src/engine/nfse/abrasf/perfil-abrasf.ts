@@ -55,6 +55,12 @@ export interface PerfilFamiliaAbrasf {
     prestadorDoLote: 'Prestador' | 'CpfCnpj';
     /** Servico/CodigoNbs exists in the schema. */
     codigoNbs: boolean;
+    /**
+     * The children of Servico in the family's schema order, where the family orders or names them otherwise than the
+     * ABRASF template (absent: ABRASF_SERVICO). An element left out is not written; where ItemListaServico is left
+     * out nothing asks the note for an LC 116 subitem, and where cNBS is listed the note must bring its NBS.
+     */
+    servico?: readonly ElementoServicoAbrasf[];
   };
   /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
   emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
@@ -100,6 +106,42 @@ export interface PerfilAbrasf extends PerfilFamiliaAbrasf {
   /** Where what the municipality deviates in from its family was read; null when it deviates in nothing. */
   fonteAjuste: string | null;
 }
+
+/**
+ * The children of Servico the RPS builder writes: the ABRASF template's, and `cTribNac`/`cNBS` (the national service
+ * code and NBS) that some families added beside them.
+ */
+export type ElementoServicoAbrasf =
+  | 'Valores'
+  | 'IssRetido'
+  | 'ResponsavelRetencao'
+  | 'ItemListaServico'
+  | 'CodigoTributacaoMunicipio'
+  | 'CodigoNbs'
+  | 'Discriminacao'
+  | 'CodigoMunicipio'
+  | 'ExigibilidadeISS'
+  | 'MunicipioIncidencia'
+  | 'cTribNac'
+  | 'cNBS';
+
+/** Servico in the ABRASF 2.0x template's order (CodigoNbs written only where the schema has it). */
+export const ABRASF_SERVICO: readonly ElementoServicoAbrasf[] = [
+  'Valores',
+  'IssRetido',
+  'ResponsavelRetencao',
+  'ItemListaServico',
+  'CodigoTributacaoMunicipio',
+  'CodigoNbs',
+  'Discriminacao',
+  'CodigoMunicipio',
+  'ExigibilidadeISS',
+  'MunicipioIncidencia',
+];
+
+/** Servico's children as the layout writes them: its own order, or the template's. */
+export const servicoAbrasf = (leiaute: Pick<LeiauteAbrasf, 'elementos'>): readonly ElementoServicoAbrasf[] =>
+  leiaute.elementos.servico ?? ABRASF_SERVICO;
 
 /** What shapes the messages themselves (abrasf-message.ts, build-abrasf-rps.ts): namespace, version, elements. */
 export type LeiauteAbrasf = Pick<PerfilFamiliaAbrasf, 'versao' | 'namespaceDados' | 'elementos'>;

@@ -49,7 +49,7 @@ export function buildAbrasf1Nfse(input: {
     tomador +
     group(t('OrgaoGerador'), el(t('CodigoMunicipio'), input.ibge), el(t('Uf'), uf));
   const nfse = `<${t('Nfse')} xmlns:${T}="${input.perfil.tipos.namespace}"><${t('InfNfse')} Id="Nfse${input.numero}">${inf}</${t('InfNfse')}></${t('Nfse')}>`;
-  return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1' });
+  return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1', prefixes: true });
 }
 
 /** `<Confirmacao>` of a cancellation: the received Pedido and when the municipality registered it. */

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { baseDps, PREST_CNPJ, testIdentity, tempDir, writeTemp } from '../../../../../test/support/nfse-fixtures.js';
 import { xmlsecVerify } from '../../../../../test/support/external-tools.js';
 import { loadLibxml2 } from '../../../xml/libxml2.js';
+import { signCanonicalXml } from '../../../xml/sign-canonical-xml.js';
+import { pemBody } from '../../../xml/sign-xml.js';
+import { verifyEverySignature } from '../../../xml/verify-xml-signature.js';
 import type { DpsInput } from '../../nacional/dps-input.js';
 import { identificacaoRps } from '../build-abrasf-rps.js';
 import {
@@ -106,6 +109,59 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
     );
     await expectValid(cancel, m.CancelarNfse.arquivo);
     expect(xmlsecVerify(cancel, cert.certificatePem, 'InfPedidoCancelamento').ok).toBe(true);
+  });
+
+  it('every signature the subset canonicaliser writes is byte for byte the one xml-crypto writes', () => {
+    const dps = dpsOf('3518800');
+    const todas = { ...perfil, assinaturas: { rps: true, lote: true, consultas: true, cancelamento: true } };
+    const signBoth = (xml: string, assinatura: Parameters<typeof signAbrasf1Xml>[2]) => {
+      const raiz = assinatura.elemento === 'raiz';
+      // The subset path itself, not a fallback: it must qualify every 1.00 message.
+      const fast = signCanonicalXml({
+        xml,
+        element: raiz ? /^<(?:\w+:)?(\w+)/.exec(xml)![1]! : assinatura.elemento,
+        privateKey: signer.privateKey,
+        certificateBase64: pemBody(signer.certificatePem),
+        algorithm: todas.algoritmo,
+        placement: raiz ? 'append' : 'after',
+        prefixes: true,
+      });
+      expect(fast).not.toBeNull();
+      expect(fast).toBe(signAbrasf1Xml(xml, signer, assinatura, todas, 'xml-crypto'));
+      expect(signAbrasf1Xml(xml, signer, assinatura, todas)).toBe(fast);
+      expect(fast).toContain('<Signature xmlns="http://www.w3.org/2000/09/xmldsig#">');
+      return fast!;
+    };
+    const lot = lotMessage(perfil, {
+      dps,
+      rps: identificacaoRps(dps),
+      cnpj: PREST_CNPJ,
+      campos: { itemListaServico: '01.01', inscricaoMunicipal: '12345678' },
+    });
+    const lote = signBoth(signBoth(lot, { elemento: 'InfRps', tipo: 'rps' }), { elemento: 'LoteRps', tipo: 'lote' });
+    expect(verifyEverySignature(lote, { prefixes: true })).toEqual({ valid: true, count: 2 });
+    for (const operacao of ['ConsultarSituacaoLoteRps', 'ConsultarLoteRps'] as const)
+      signBoth(lotQueryMessage(perfil, operacao, { prestador, protocolo: '123456789' }), {
+        elemento: 'raiz',
+        tipo: 'consultas',
+      });
+    const porRps = signBoth(rpsQueryMessage(perfil, { rps: { numero: '7', serie: '1', tipo: '1' }, prestador }), {
+      elemento: 'raiz',
+      tipo: 'consultas',
+    });
+    expect(verifyEverySignature(porRps, { prefixes: true })).toEqual({ valid: true, count: 1 });
+    const cancel = cancellationMessage(perfil, {
+      numeroNfse: '2026001',
+      prestador,
+      codigoMunicipio: '3518800',
+      codigoCancelamento: '1',
+    });
+    const signed = signBoth(cancel, { elemento: 'InfPedidoCancelamento', tipo: 'cancelamento' });
+    // The subset verifier checks what the subset signer wrote, and catches a change to the signed element.
+    expect(verifyEverySignature(signed, { prefixes: true })).toEqual({ valid: true, count: 1 });
+    expect(verifyEverySignature(signed.replace('>2026001<', '>2026002<'), { prefixes: true })).toMatchObject({
+      valid: false,
+    });
   });
 
   it('the cabecalho validates against the family header schema', async () => {

@@ -1,5 +1,13 @@
 import { SignedXml } from 'xml-crypto';
-import { C14N, ENVELOPED, RSA_SHA1, RSA_SHA256, SHA1, SHA256 } from '../../../xml/sign-canonical-xml.js';
+import {
+  C14N,
+  ENVELOPED,
+  RSA_SHA1,
+  RSA_SHA256,
+  SHA1,
+  SHA256,
+  signCanonicalXml,
+} from '../../../xml/sign-canonical-xml.js';
 import { pemBody, type XmlSigner } from '../../../xml/sign-xml.js';
 import type { PerfilAbrasf1 } from './perfil-abrasf-1.js';
 
@@ -10,16 +18,41 @@ export type Assinatura1 =
   /** A query's root: Signature as its last child, Reference URI="#<Id>" where the root has one, "" otherwise. */
   | { elemento: 'raiz'; tipo: 'consultas' };
 
+/** The local name of a document's root element. */
+const ROOT_NAME = /^(?:<\?xml[^>]*\?>)?\s*<(?:[\w.-]+:)?([\w.-]+)/;
+
 /**
  * Enveloped XML-DSig (C14N 1.0, the profile's algorithm, KeyInfo with the certificate only), on the element of
  * the message the family signs; left unsigned where the family's profile does not ask for that signature (each is
  * optional in the 1.00 schemas). The element is signed in place, inside the whole message, so its canonical form
- * carries the namespaces the message declares.
+ * carries the namespaces the message declares. Signed with the subset canonicaliser (which admits the messages'
+ * `m:`/`t:` prefixes), and with xml-crypto for a message outside it or when `engine` asks for it; both write the same
+ * bytes.
  */
-export function signAbrasf1Xml(xml: string, signer: XmlSigner, assinatura: Assinatura1, perfil: PerfilAbrasf1): string {
+export function signAbrasf1Xml(
+  xml: string,
+  signer: XmlSigner,
+  assinatura: Assinatura1,
+  perfil: PerfilAbrasf1,
+  engine: 'auto' | 'xml-crypto' = 'auto',
+): string {
   if (!perfil.assinaturas[assinatura.tipo]) return xml;
   const sha1 = perfil.algoritmo === 'sha1';
   const raiz = assinatura.elemento === 'raiz';
+  const element = raiz ? ROOT_NAME.exec(xml)?.[1] : assinatura.elemento;
+  const fast =
+    engine === 'auto' && element
+      ? signCanonicalXml({
+          xml,
+          element,
+          privateKey: signer.privateKey,
+          certificateBase64: pemBody(signer.certificatePem),
+          algorithm: perfil.algoritmo,
+          placement: raiz ? 'append' : 'after',
+          prefixes: true,
+        })
+      : null;
+  if (fast !== null) return fast;
   const xpath = raiz ? '/*' : `//*[local-name(.)='${assinatura.elemento}']`;
   const semId = raiz && !/^<[^>]*\sId="/.test(xml);
   const sig = new SignedXml({
