@@ -22,6 +22,7 @@ import './nfe.js';
 import './nfe-eventos.js';
 import './nfe-inutilizacao.js';
 import './nfe-previa.js';
+import './nfe-detalhe.js';
 import './tributos.js';
 import './fila.js';
 

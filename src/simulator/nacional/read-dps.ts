@@ -75,9 +75,7 @@ export function readDps(xml: string): DpsSummary {
       subst: chSubstda
         ? { chSubstda, cMotivo: t('n:subst/n:cMotivo') ?? '', xMotivo: t('n:subst/n:xMotivo') }
         : undefined,
-      ibsCbs: cClassTrib
-        ? { cst: t('n:IBSCBS/n:valores/n:trib/n:gIBSCBS/n:CST') ?? '', cClassTrib }
-        : undefined,
+      ibsCbs: cClassTrib ? { cst: t('n:IBSCBS/n:valores/n:trib/n:gIBSCBS/n:CST') ?? '', cClassTrib } : undefined,
     };
   });
 }
