@@ -5,6 +5,7 @@ import { expectStatus } from '../support/http.js';
 import { NFE_COMPANY, nfeBodyTributado } from '../support/nfe-fixtures.js';
 import { TOMA_CNPJ } from '../support/nfse-fixtures.js';
 import { screenshot, signIn } from '../support/painel-browser.js';
+import { reais } from '../support/reais.js';
 import { usePainel, type Painel } from '../support/use-painel.js';
 
 let p: Painel;
@@ -13,13 +14,6 @@ usePainel((started) => (p = started));
 let seq = 0;
 const corpo = (empresaId: string) =>
   nfeBodyTributado({ empresa_id: empresaId, referencia: `painel-nfe-${Date.now().toString(36)}-${++seq}` });
-
-/** "1234.5" as the panel writes money: "R$ 1.234,50". */
-const reais = (v: string) =>
-  `R$\u00a0${Number(v)
-    .toFixed(2)
-    .replace('.', ',')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 
 /** The text of the first element `tag` of an XML, or fails. */
 const tagOf = (xml: string, tag: string, from = 0) => {

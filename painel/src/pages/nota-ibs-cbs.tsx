@@ -46,7 +46,7 @@ export function NotaIbsCbs({ ibsCbs: g }: { ibsCbs: any }) {
         )}
         <dt>Total do IBS</dt>
         <dd>{formatMoney(g.valorIbs)}</dd>
-        <dt>Total da nota com IBS/CBS</dt>
+        <dt>Valor total da nota</dt>
         <dd>{formatMoney(g.valorTotalNota)}</dd>
       </dl>
       <div class="tabela">
