@@ -35,6 +35,11 @@ export function formatMoney(value: string | null | undefined): string {
   return `${sign}R$\u00a0${reais},${text.slice(-2)}`;
 }
 
+/** "0.36" → "0,36%" (a percentage as a decimal string); a dash when absent. */
+export function formatPercent(value: string | null | undefined): string {
+  return value == null || value === '' ? '—' : `${value.replace('.', ',')}%`;
+}
+
 export function formatInteger(value: number): string {
   return integerFormat.format(value);
 }

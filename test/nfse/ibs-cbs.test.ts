@@ -1,6 +1,7 @@
 // The NFS-e carries the IBS/CBS classification (cClassTrib, its CST, the NBS) from the request or the company's
 // defaults, checked against the official classification table, in the DPS group IBSCBS of the 27/07/2026 schemas;
 // the readiness item reducao_ibs_cbs reads the same defaults.
+import { Decimal } from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { expectProblem, expectStatus, httpClient, type Http } from '../support/http.js';
@@ -68,6 +69,85 @@ describe('NFS-e with the IBS/CBS classification', () => {
     );
   });
 
+  it("the authorised NFS-e carries the IBS/CBS the national system computes; Nfse.resumo.ibsCbs shows it with the DPS's classification", async () => {
+    const note = expectStatus(
+      await http.post('/v1/nfse', nfseBody(escola, { servico: { descricao: 'Mensalidade escolar' } })),
+      201,
+    );
+    const data = await graphql(
+      t.url,
+      acct.testKey,
+      `
+        query ($id: String!) {
+          nfse(id: $id) {
+            ... on Nfse {
+              resumo {
+                valorIss
+                valorLiquido
+                ibsCbs {
+                  cst
+                  cstDescricao
+                  cClassTrib
+                  cClassTribDescricao
+                  indicadorOperacao
+                  localidadeIncidencia
+                  baseCalculo
+                  valorIbs
+                  valorTotalNota
+                  cbs {
+                    aliquota
+                    reducao
+                    aliquotaEfetiva
+                    valor
+                  }
+                  ibsUf {
+                    aliquota
+                    reducao
+                    aliquotaEfetiva
+                    valor
+                  }
+                  ibsMunicipal {
+                    aliquota
+                    reducao
+                    aliquotaEfetiva
+                    valor
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
+      { id: note.id },
+    );
+    const { valorIss, valorLiquido, ibsCbs: g } = data.nfse.resumo;
+    expect(g).toMatchObject({ cst: '200', cClassTrib: '200028', indicadorOperacao: IND_OP });
+    expect(g.cstDescricao).toBeTruthy();
+    expect(g.cClassTribDescricao).toBeTruthy();
+    expect(g.localidadeIncidencia).toBeTruthy();
+    // vBC = vServ − vDescIncond − vISSQN; the 2026 reference rates (CBS 0.9 %, IBS UF 0.1 %, IBS municipal 0 %)
+    // each reduced by 60 %.
+    const base = new Decimal('1500.00').minus(valorIss ?? '0');
+    expect(g.baseCalculo).toBe(base.toFixed(2));
+    const valor = (efetiva: string) =>
+      base.times(efetiva).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2);
+    expect(g.cbs).toEqual({ aliquota: '0.90', reducao: '60.00', aliquotaEfetiva: '0.36', valor: valor('0.36') });
+    expect(g.ibsUf).toEqual({ aliquota: '0.10', reducao: '60.00', aliquotaEfetiva: '0.04', valor: valor('0.04') });
+    expect(g.ibsMunicipal).toEqual({ aliquota: '0.00', reducao: '60.00', aliquotaEfetiva: '0.00', valor: '0.00' });
+    expect(g.valorIbs).toBe(new Decimal(g.ibsUf.valor).plus(g.ibsMunicipal.valor).toFixed(2));
+    // In 2026 IBS and CBS are not added to the note's total.
+    expect(g.valorTotalNota).toBe(valorLiquido);
+
+    const sem = expectStatus(await http.post('/v1/nfse', nfseBody(software)), 201);
+    const semDados = await graphql(
+      t.url,
+      acct.testKey,
+      'query($id: String!) { nfse(id: $id) { ... on Nfse { resumo { ibsCbs { cst } } } } }',
+      { id: sem.id },
+    );
+    expect(semDados.nfse.resumo.ibsCbs).toBeNull();
+  });
+
   it('from the request, over the defaults; a note without any classification has no IBSCBS group', async () => {
     const body = nfseBody(escola, {
       servico: { descricao: 'Curso livre', ibs_cbs: { c_class_trib: '000001', cst: '000' } },
@@ -77,7 +157,9 @@ describe('NFS-e with the IBS/CBS classification', () => {
     expect(regras).not.toContain('padrao.ibs_cbs.c_class_trib');
     expect(regras).not.toContain('dps.IBSCBS.CST.derivado');
     const xml = (await http.get(`/v1/nfse/${note.id}/xml`)).text;
-    expect(ibsCbsDoXml(xml)).toContain('<gIBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib></gIBSCBS>');
+    expect(ibsCbsDoXml(/<DPS [\s\S]*<\/DPS>/.exec(xml)![0])).toContain(
+      '<gIBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib></gIBSCBS>',
+    );
 
     const semClassificacao = expectStatus(await http.post('/v1/nfse', nfseBody(software)), 201);
     expect(ibsCbsDoXml((await http.get(`/v1/nfse/${semClassificacao.id}/xml`)).text)).toBeNull();

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { expectStatus } from '../support/http.js';
 import { CPF, nfseBody } from '../support/nfse.js';
 import { openMenu, screenshot, signIn } from '../support/painel-browser.js';
+import { reais } from '../support/reais.js';
 import { usePainel, type Painel } from '../support/use-painel.js';
 
 let p: Painel;
+
 usePainel((started) => (p = started));
 
 const row = (id: string) => p.page.locator(`tr[data-nota="${id}"]`);
@@ -57,7 +59,6 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     expect(download.suggestedFilename()).toBe(`nfse-${issued.chave_acesso}.xml`);
     const xml = readFileSync((await download.path())!, 'utf8');
     expect(xml).toContain(issued.chave_acesso);
-    await screenshot(p.page, 'nota');
   });
 
   it('discards a failed note: the button asks first, then the note is descartada', async () => {
@@ -190,6 +191,53 @@ describe('the notes pages (NFS-e), in a real browser', () => {
     expect(timeline).toContain('Cancelada');
     expect(timeline).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     expect(timeline).not.toMatch(/[{}"]/);
+  });
+
+  it('a note with IBS/CBS shows its classification and the base, rates and amounts of the authorised document, also at 390 px', async () => {
+    const issued = expectStatus(
+      await p.live.post(
+        '/v1/nfse',
+        nfseBody(p.company.id, {
+          servico: {
+            descricao: 'Desenvolvimento de sistema sob encomenda',
+            ibs_cbs: { c_class_trib: '000001', cst: '000', indicador_operacao: '030101' },
+          },
+        }),
+      ),
+      201,
+    );
+    const xml = (await p.live.get(`/v1/nfse/${issued.id}/xml`)).text;
+    const grupo = /<IBSCBS><cLocalidadeIncid>[\s\S]*?<\/IBSCBS>/.exec(xml)![0];
+    const tag = (nome: string) => new RegExp(`<${nome}>([^<]*)</${nome}>`).exec(grupo)![1]!;
+    await p.page.goto(`${p.t.url}/painel/notas/${issued.id}`);
+    const dados = p.page.locator('[data-ibs-cbs]');
+    await dados.waitFor();
+    const texto = (await dados.textContent())!;
+    expect(texto).toContain('CST000');
+    expect(texto).toContain('000001 — ');
+    expect(texto).toContain('030101');
+    expect(texto).toContain(tag('xLocalidadeIncid'));
+    expect(texto).toContain(`Base de cálculo${reais(tag('vBC'))}`);
+    expect(texto).toContain(`Total do IBS${reais(tag('vIBSTot'))}`);
+    const linha = (tributo: string) => p.page.locator(`tr[data-tributo="${tributo}"]`).textContent();
+    const cbs = (await linha('CBS'))!;
+    expect(cbs).toContain(`${tag('pCBS').replace('.', ',')}%`);
+    expect(cbs).toContain(reais(tag('vCBS')));
+    const uf = (await linha('IBS estadual (UF)'))!;
+    expect(uf).toContain(`${tag('pAliqEfetUF').replace('.', ',')}%`);
+    expect(uf).toContain(reais(tag('vIBSUF')));
+    expect(await linha('IBS municipal')).toContain(reais(tag('vIBSMun')));
+    await screenshot(p.page, 'nota');
+
+    await p.page.setViewportSize({ width: 390, height: 844 });
+    expect(await p.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const rotulo of ['Alíquota efetiva', 'Valor']) {
+      const box = (await p.page.locator(`tr[data-tributo="CBS"] td[data-rotulo="${rotulo}"]`).boundingBox())!;
+      expect(box.x, rotulo).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, rotulo).toBeLessThanOrEqual(390);
+    }
+    await screenshot(p.page, 'nota-390');
+    await p.page.setViewportSize({ width: 1366, height: 768 });
   });
 
   it('ran without a script error or anything the Content-Security-Policy refused', () => {

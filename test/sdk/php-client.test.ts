@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,65 +60,4 @@ describe('PHP client (sdk/php) against the running service', () => {
     expect(code, output).toBe(0);
     expect(output).toMatch(/^OK \(\d+ tests?, \d+ assertions?\)/m);
   }, 180_000);
-
-  it('installs into a scratch project as Composer installs a path repository, and issues and reads a note', async () => {
-    // Composer's path repository links the package into vendor/ and its autoloader maps composer.json's psr-4
-    // prefixes onto the package's folders: the same is built here from sdk/php/composer.json (Composer itself
-    // cannot download anything on this machine), so a wrong autoload section fails here.
-    const composer = JSON.parse(readFileSync(join(SDK_PHP, 'composer.json'), 'utf8')) as {
-      name: string;
-      autoload: { 'psr-4': Record<string, string> };
-    };
-    const projeto = mkdtempSync(join(tmpdir(), 'fiscal-api-php-projeto-'));
-    try {
-      mkdirSync(join(projeto, 'vendor', composer.name.split('/')[0]!), { recursive: true });
-      symlinkSync(SDK_PHP, join(projeto, 'vendor', composer.name));
-      const mapa = Object.entries(composer.autoload['psr-4']).map(
-        ([prefixo, pasta]) => `${JSON.stringify(prefixo)} => __DIR__ . ${JSON.stringify(`/${composer.name}/${pasta}`)}`,
-      );
-      writeFileSync(
-        join(projeto, 'vendor', 'autoload.php'),
-        `<?php
-spl_autoload_register(static function (string $classe): void {
-    foreach ([${mapa.join(', ')}] as $prefixo => $pasta) {
-        if (str_starts_with($classe, $prefixo)) {
-            $arquivo = rtrim($pasta, '/') . '/' . str_replace('\\\\', '/', substr($classe, strlen($prefixo))) . '.php';
-            if (is_file($arquivo)) {
-                require $arquivo;
-            }
-        }
-    }
-});
-`,
-      );
-      writeFileSync(
-        join(projeto, 'index.php'),
-        `<?php
-declare(strict_types=1);
-require __DIR__ . '/vendor/autoload.php';
-
-use FiscalApi\\FiscalApi;
-
-$cliente = new FiscalApi(chaveApi: getenv('FISCAL_API_KEY'), urlBase: getenv('FISCAL_API_URL'));
-$nota = $cliente->nfse->emitir([
-    'empresa_id' => getenv('FISCAL_EMPRESA_ID'),
-    'referencia' => 'projeto-' . bin2hex(random_bytes(6)),
-    'tomador' => ['documento' => '54550752000155', 'nome' => 'Cliente Ltda'],
-    'valor' => '99.90',
-    'servico' => ['descricao' => 'Consultoria'],
-]);
-$lida = $cliente->nfse->obter($nota->id);
-echo json_encode(['status' => $nota->status, 'id' => $nota->id, 'lida' => $lida->id, 'classe' => $lida::class]);
-`,
-      );
-      const { code, output } = await rodar('php', ['index.php'], projeto);
-      expect(code, output).toBe(0);
-      const saida = JSON.parse(output) as { status: string; id: string; lida: string; classe: string };
-      expect(saida.status).toBe('autorizada');
-      expect(saida.lida).toBe(saida.id);
-      expect(saida.classe).toBe('FiscalApi\\Modelos\\Nfse');
-    } finally {
-      rmSync(projeto, { recursive: true, force: true });
-    }
-  }, 60_000);
 });

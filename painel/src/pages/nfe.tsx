@@ -5,15 +5,24 @@ import { formatDateTime, formatDocumento, formatMoney } from '../format.js';
 import { Link } from '../router.js';
 import { ActionButton, ActionForm, ErrorBox, Field, Loading, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
+import { NFE_DETALHE_CAMPOS, NfeDetalhe } from './nfe-detalhe.js';
+import { NfeEventos } from './nfe-eventos.js';
 
 const NFE_CAMPOS = `id referencia status numero serie modo valorTotal chaveAcesso protocolo cancelamento criadaEm autorizadaEm
   empresa { razaoSocial cnpj } rejeicao { cStat mensagem explicacao correcao } aviso { codigo mensagem }
-  eventos { id tipo tpEvento texto protocolo registradoEm cStat }`;
+  eventos { id tipo tpEvento nSeqEvento texto protocolo registradoEm cStat }
+  ${NFE_DETALHE_CAMPOS}`;
 const NFE = `query($id: String!) { nfe(id: $id) { __typename ... on Nfe { ${NFE_CAMPOS} } ${DOMAIN_ERROR} } }`;
 const XML = `query($id: String!) { nfeXml(id: $id) { __typename ... on NfeXml { xml } ${DOMAIN_ERROR} } }`;
 const PDF = `query($id: String!) { nfeDanfe(id: $id) { __typename ... on NfeDanfe { pdfBase64 } ${DOMAIN_ERROR} } }`;
 const CANCELAR = `mutation($id: String!, $input: NfeCancelamentoInput!) { cancelNfe(id: $id, input: $input) { __typename ... on Nfe { ${NFE_CAMPOS} } ${DOMAIN_ERROR} } }`;
 const DESCARTAR = `mutation($id: String!) { discardNfe(id: $id) { __typename ... on Nfe { ${NFE_CAMPOS} } ${DOMAIN_ERROR} } }`;
+
+const MODOS: Record<string, string> = {
+  informado: 'Informados pelo emitente',
+  calcular: 'Calculados pelo serviço',
+  conferir: 'Informados e conferidos pelo serviço',
+};
 
 export function Nfe({ id }: { id: string }) {
   const q = useQuery<{ nfe: any }>(NFE, { id });
@@ -45,8 +54,8 @@ export function Nfe({ id }: { id: string }) {
         <dd>{nota.empresa ? `${nota.empresa.razaoSocial} (${formatDocumento(nota.empresa.cnpj)})` : '—'}</dd>
         <dt>Valor total</dt>
         <dd>{formatMoney(nota.valorTotal)}</dd>
-        <dt>Modo</dt>
-        <dd>{nota.modo}</dd>
+        <dt>Impostos</dt>
+        <dd data-modo={nota.modo}>{MODOS[nota.modo] ?? nota.modo}</dd>
         <dt>Criada em</dt>
         <dd>{formatDateTime(nota.criadaEm)}</dd>
         <dt>Autorizada em</dt>
@@ -59,14 +68,14 @@ export function Nfe({ id }: { id: string }) {
           <>
             <dt>Cancelamento</dt>
             <dd data-cancelamento>
-              {nota.cancelamento.justificativa}
+              Cancelada: {nota.cancelamento.justificativa}
               {nota.cancelamento.registrado_em && ` (em ${formatDateTime(nota.cancelamento.registrado_em)})`}
             </dd>
           </>
         )}
       </dl>
       {nota.rejeicao && (
-        <div class="caixa erro" role="alert">
+        <div class="caixa erro" role="alert" data-rejeicao>
           <strong>Rejeitada ({nota.rejeicao.cStat}):</strong> {nota.rejeicao.mensagem}
           {nota.rejeicao.explicacao && nota.rejeicao.explicacao !== nota.rejeicao.mensagem && (
             <p>{nota.rejeicao.explicacao}</p>
@@ -79,6 +88,7 @@ export function Nfe({ id }: { id: string }) {
         </div>
       )}
       {nota.aviso && <div class="caixa aviso">{nota.aviso.mensagem ?? nota.aviso.codigo}</div>}
+      <NfeDetalhe detalhe={nota.detalhe} />
       <div class="acoes">
         {['autorizada', 'cancelada'].includes(nota.status) && (
           <>
@@ -145,20 +155,7 @@ export function Nfe({ id }: { id: string }) {
           </Field>
         </ActionForm>
       )}
-      <h2>Eventos na SEFAZ</h2>
-      {nota.eventos.length === 0 ? (
-        <p>Nenhum evento registrado.</p>
-      ) : (
-        <ol class="linha-do-tempo">
-          {nota.eventos.map((e: any) => (
-            <li>
-              <time dateTime={e.registradoEm}>{formatDateTime(e.registradoEm)}</time> <strong>{e.tipo}</strong> (
-              {e.tpEvento}){e.texto && ` — ${e.texto}`}
-              {e.protocolo && <small> protocolo {e.protocolo}</small>}
-            </li>
-          ))}
-        </ol>
-      )}
+      <NfeEventos eventos={nota.eventos} />
     </section>
   );
 }

@@ -1,11 +1,19 @@
 import { useState } from 'preact/hooks';
 import { DOMAIN_ERROR, gql, unwrap } from '../api/graphql.js';
 import { saveFile } from '../download.js';
-import { formatCompetencia, formatDateTime, formatDocumento, formatMoney, readableText } from '../format.js';
+import {
+  formatCompetencia,
+  formatDateTime,
+  formatDocumento,
+  formatMoney,
+  formatPercent,
+  readableText,
+} from '../format.js';
 import { Link } from '../router.js';
 import { ActionButton, ActionForm, ErrorBox, Field, label, Loading, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
 import { useSubscription } from '../use-subscription.js';
+import { IBS_CBS_CAMPOS, NotaIbsCbs } from './nota-ibs-cbs.js';
 
 const NOTA_CAMPOS = `id referencia status origem numero chaveAcesso valor competencia criadaEm autorizadaEm serieDps numeroDps regrasVersao
   empresa { id razaoSocial cnpj }
@@ -16,7 +24,7 @@ const NOTA_CAMPOS = `id referencia status origem numero chaveAcesso valor compet
   eventos { tipo em detalhe }
   ajustes { campo acao motivo regra }
   resumo { tomadorDocumento tomadorNome codigoServico descricaoServico valorServicos descontoIncondicionado
-    descontoCondicionado baseCalculo aliquotaIss valorIss issRetido valorRetido valorLiquido }`;
+    descontoCondicionado baseCalculo aliquotaIss valorIss issRetido valorRetido valorLiquido ${IBS_CBS_CAMPOS} }`;
 
 const NOTA = `query Nota($id: String!) { nfse(id: $id) { __typename ... on Nfse { ${NOTA_CAMPOS} } ${DOMAIN_ERROR} } }`;
 const ATUALIZADA = `subscription Nota($id: ID!) { nfseAtualizada(id: $id) { ${NOTA_CAMPOS} } }`;
@@ -76,6 +84,7 @@ export function Nota({ id }: { id: string }) {
       </PageTitle>
       <NotaDados nota={nota} />
       {nota.resumo && <NotaValores resumo={nota.resumo} />}
+      {nota.resumo && <NotaIbsCbs ibsCbs={nota.resumo.ibsCbs} />}
       {nota.rejeicao && (
         <div class="caixa erro" role="alert" data-rejeicao>
           <strong>Rejeitada{nota.rejeicao.codigoOficial ? ` (${nota.rejeicao.codigoOficial})` : ''}:</strong>{' '}
@@ -216,7 +225,7 @@ function NotaValores({ resumo: r }: { resumo: any }) {
         <dt>Base de cálculo</dt>
         <dd>{formatMoney(r.baseCalculo)}</dd>
         <dt>Alíquota do ISS</dt>
-        <dd>{r.aliquotaIss ? `${r.aliquotaIss.replace('.', ',')}%` : '—'}</dd>
+        <dd>{formatPercent(r.aliquotaIss)}</dd>
         <dt>ISS</dt>
         <dd>
           {formatMoney(r.valorIss)}

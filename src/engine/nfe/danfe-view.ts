@@ -13,12 +13,14 @@ export interface DanfeView {
   dhEmi: string;
   dhSaiEnt: string | null;
   emitente: DanfeParty & { crt: string | null; iest: string | null };
-  destinatario: DanfeParty | null;
+  destinatario: (DanfeParty & { indIEDest: string | null }) | null;
   itens: DanfeItem[];
   totais: Record<string, string | null>;
   ibsCbs: { vBCIBSCBS: string | null; vIBS: string | null; vCBS: string | null } | null;
   transporte: { modFrete: string; nome: string | null; documento: string | null; uf: string | null };
   duplicatas: Array<{ nDup: string; dVenc: string; vDup: string }>;
+  pagamentos: Array<{ tPag: string; xPag: string | null; vPag: string }>;
+  vTroco: string | null;
   infAdFisco: string | null;
   infCpl: string | null;
   protocolo: { nProt: string; dhRecbto: string; cStat: string } | null;
@@ -51,6 +53,12 @@ export interface DanfeItem {
   pICMS: string | null;
   vIPI: string | null;
   pIPI: string | null;
+  vDesc: string | null;
+  vICMSST: string | null;
+  vPIS: string | null;
+  vCOFINS: string | null;
+  vIBS: string | null;
+  vCBS: string | null;
 }
 
 const NS = { n: 'http://www.portalfiscal.inf.br/nfe' };
@@ -92,7 +100,7 @@ export function readDanfeView(xml: string): DanfeView {
       dhEmi: must('n:ide/n:dhEmi'),
       dhSaiEnt: textAt(inf, 'n:ide/n:dhSaiEnt'),
       emitente: { ...partyOf(emit, 'enderEmit')!, crt: textAt(emit, 'n:CRT'), iest: textAt(emit, 'n:IEST') },
-      destinatario: partyOf(inf.get('n:dest', NS), 'enderDest'),
+      destinatario: destinatarioOf(inf.get('n:dest', NS)),
       itens: inf.find('n:det', NS).map(itemOf),
       totais: Object.fromEntries(TOTAIS.map((k) => [k, textAt(icmsTot, `n:${k}`)])),
       ibsCbs: ibsCbsOf(inf.get('n:total/n:IBSCBSTot', NS)),
@@ -102,6 +110,12 @@ export function readDanfeView(xml: string): DanfeView {
         dVenc: textAt(d, 'n:dVenc') ?? '',
         vDup: textAt(d, 'n:vDup') ?? '',
       })),
+      pagamentos: inf.find('n:pag/n:detPag', NS).map((p) => ({
+        tPag: textAt(p, 'n:tPag') ?? '',
+        xPag: textAt(p, 'n:xPag'),
+        vPag: textAt(p, 'n:vPag') ?? '',
+      })),
+      vTroco: textAt(inf, 'n:pag/n:vTroco'),
       infAdFisco: textAt(inf, 'n:infAdic/n:infAdFisco'),
       infCpl: textAt(inf, 'n:infAdic/n:infCpl'),
       protocolo: prot
@@ -137,6 +151,11 @@ function partyOf(node: XmlNode | null, ender: string): DanfeParty | null {
   };
 }
 
+function destinatarioOf(dest: XmlNode | null): DanfeView['destinatario'] {
+  const party = partyOf(dest, 'enderDest');
+  return party && { ...party, indIEDest: textAt(dest, 'n:indIEDest') };
+}
+
 /** A det item; its CST column is the origin followed by the CST or CSOSN of its ICMS group. */
 function itemOf(det: XmlNode): DanfeItem {
   const t = (path: string) => textAt(det, path);
@@ -156,6 +175,12 @@ function itemOf(det: XmlNode): DanfeItem {
     pICMS: t('n:imposto/n:ICMS/*/n:pICMS'),
     vIPI: t('n:imposto/n:IPI/n:IPITrib/n:vIPI'),
     pIPI: t('n:imposto/n:IPI/n:IPITrib/n:pIPI'),
+    vDesc: t('n:prod/n:vDesc'),
+    vICMSST: t('n:imposto/n:ICMS/*/n:vICMSST'),
+    vPIS: t('n:imposto/n:PIS/*/n:vPIS'),
+    vCOFINS: t('n:imposto/n:COFINS/*/n:vCOFINS'),
+    vIBS: t('n:imposto/n:IBSCBS/n:gIBSCBS/n:vIBS'),
+    vCBS: t('n:imposto/n:IBSCBS/n:gIBSCBS/n:gCBS/n:vCBS'),
   };
 }
 

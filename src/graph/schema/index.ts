@@ -9,6 +9,7 @@ import './prontidao.js';
 import './nfse.js';
 import './nfse-cancellation.js';
 import './nfse-documents.js';
+import './nfse-ibs-cbs.js';
 import './eventos.js';
 import './webhooks.js';
 import './lotes.js';
@@ -21,6 +22,7 @@ import './nfe.js';
 import './nfe-eventos.js';
 import './nfe-inutilizacao.js';
 import './nfe-previa.js';
+import './nfe-detalhe.js';
 import './tributos.js';
 import './fila.js';
 

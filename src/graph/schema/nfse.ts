@@ -265,7 +265,7 @@ builder.objectField(CompanyRef, 'notas', (t) =>
   }),
 );
 
-const NfseResumoRef = builder.objectRef<NfseResumo>('NfseResumo').implement({
+export const NfseResumoRef = builder.objectRef<NfseResumo>('NfseResumo').implement({
   description:
     "A note's taker, service and amounts as the NFS-e export's row gives them: the authorised document's values; " +
     'for a note without one only the declared ones (valorServicos, aliquotaIss, issRetido), the computed ones null. ' +

@@ -5,6 +5,7 @@ import { el, group, XML_DECLARATION } from '../../engine/xml/el.js';
 import { SIMULATOR_VERSION } from './send-json.js';
 import type { DpsSummary } from './read-dps.js';
 import { municipio, tribNacDescricao } from './official-message.js';
+import { buildIbsCbsXml } from './build-ibs-cbs-xml.js';
 
 export interface BuildNfseXmlOptions {
   chave: string;
@@ -38,6 +39,7 @@ export function buildNfseXml(o: BuildNfseXmlOptions): string {
     el('nDFSe', String(o.nDFSe)) +
     emitXml(o) +
     valoresXml(dps) +
+    ibsCbsXml(dps, cLocIncid) +
     o.signedDpsXml.replace(/^<\?xml[^>]*\?>/, '');
   const unsigned = `${XML_DECLARATION}<NFSe xmlns="${NFSE_NAMESPACE}" versao="${LAYOUT_VERSION}"><infNFSe Id="NFS${o.chave}">${inf}</infNFSe></NFSe>`;
   return signXml(unsigned, o.signer, { element: 'infNFSe' });
@@ -65,7 +67,7 @@ function emitXml({ dps, emitterName }: BuildNfseXmlOptions): string {
 }
 
 /** TCValoresNFSe formulas (XSD docs): vBC = vServ − vDescIncond; vISSQN = vBC × pAliq; vLiq = vServ − descontos − retenções. */
-function valoresXml(dps: DpsSummary): string {
+function valoresDaNota(dps: DpsSummary) {
   const vServ = new Decimal(dps.vServ);
   const descIncond = new Decimal(dps.vDescIncond ?? 0);
   const descCond = new Decimal(dps.vDescCond ?? 0);
@@ -79,6 +81,11 @@ function valoresXml(dps: DpsSummary): string {
     .minus(descCond)
     .minus(descIncond)
     .minus(retido ?? 0);
+  return { vServ, descIncond, vBC, vISSQN, retido, vLiq };
+}
+
+function valoresXml(dps: DpsSummary): string {
+  const { vBC, vISSQN, retido, vLiq } = valoresDaNota(dps);
   return group(
     'valores',
     el('vBC', vBC.toFixed(2)),
@@ -87,4 +94,20 @@ function valoresXml(dps: DpsSummary): string {
     el('vTotalRet', retido?.toFixed(2)),
     el('vLiq', vLiq.toFixed(2)),
   );
+}
+
+/** The IBS/CBS the national system computes for a DPS with the group IBSCBS, at the incidence municipality. */
+function ibsCbsXml(dps: DpsSummary, cLocIncid: string): string {
+  if (!dps.ibsCbs) return '';
+  const v = valoresDaNota(dps);
+  return buildIbsCbsXml({
+    dCompet: dps.dCompet,
+    cClassTrib: dps.ibsCbs.cClassTrib,
+    cLocalidadeIncid: cLocIncid,
+    xLocalidadeIncid: municipio(cLocIncid)?.nome ?? cLocIncid,
+    vServ: v.vServ,
+    vDescIncond: v.descIncond,
+    vISSQN: v.vISSQN ?? new Decimal(0),
+    vLiq: v.vLiq,
+  });
 }

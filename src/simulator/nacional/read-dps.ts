@@ -5,6 +5,8 @@ export interface DpsSummary {
   id: string;
   tpAmb: '1' | '2';
   dhEmi: string;
+  /** AAAA-MM-DD */
+  dCompet: string;
   cLocEmi: string;
   serie: string;
   nDPS: string;
@@ -30,6 +32,8 @@ export interface DpsSummary {
   vDescIncond?: string;
   vDescCond?: string;
   subst?: { chSubstda: string; cMotivo: string; xMotivo?: string };
+  /** The IBS/CBS classification of the DPS group IBSCBS, when the DPS has one. */
+  ibsCbs?: { cst: string; cClassTrib: string };
 }
 
 const INF = '/n:DPS/n:infDPS';
@@ -39,10 +43,12 @@ export function readDps(xml: string): DpsSummary {
   return readXml(xml, (r) => {
     const t = (p: string) => r.text(`${INF}/${p}`);
     const chSubstda = t('n:subst/n:chSubstda');
+    const cClassTrib = t('n:IBSCBS/n:valores/n:trib/n:gIBSCBS/n:cClassTrib');
     return {
       id: t('@Id') ?? '',
       tpAmb: (t('n:tpAmb') ?? '2') as '1' | '2',
       dhEmi: t('n:dhEmi') ?? '',
+      dCompet: t('n:dCompet') ?? '',
       cLocEmi: t('n:cLocEmi') ?? '',
       serie: t('n:serie') ?? '',
       nDPS: t('n:nDPS') ?? '',
@@ -69,6 +75,7 @@ export function readDps(xml: string): DpsSummary {
       subst: chSubstda
         ? { chSubstda, cMotivo: t('n:subst/n:cMotivo') ?? '', xMotivo: t('n:subst/n:xMotivo') }
         : undefined,
+      ibsCbs: cClassTrib ? { cst: t('n:IBSCBS/n:valores/n:trib/n:gIBSCBS/n:CST') ?? '', cClassTrib } : undefined,
     };
   });
 }

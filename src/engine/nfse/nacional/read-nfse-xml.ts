@@ -42,10 +42,33 @@ export interface NfseView {
     tribISSQN: string;
     tpRetISSQN: string;
   };
+  /** The IBS/CBS the national system computed (group IBSCBS of infNFSe), when the DPS declared a classification. */
+  ibsCbs?: NfseIbsCbsCalculado;
   chSubstda?: string;
   informacoes?: string;
   /** The municipality whose own system issued the note (São Paulo, an ABRASF city); absent for a national NFS-e. */
   sistemaProprio?: string;
+}
+
+/** One of the three taxes in the NFS-e's IBSCBS group: rate, its reduction (percent), effective rate, amount. */
+export interface NfseIbsCbsParte {
+  aliquota?: string;
+  reducao?: string;
+  aliquotaEfetiva?: string;
+  valor?: string;
+}
+
+export interface NfseIbsCbsCalculado {
+  cLocalidadeIncid?: string;
+  xLocalidadeIncid?: string;
+  /** Reduction of a government purchase (pRedutor), percent. */
+  pRedutor?: string;
+  vBC?: string;
+  ibsUf: NfseIbsCbsParte;
+  ibsMun: NfseIbsCbsParte;
+  cbs: NfseIbsCbsParte;
+  vIBSTot?: string;
+  vTotNF?: string;
 }
 
 const INF = '/n:NFSe/n:infNFSe';
@@ -112,9 +135,31 @@ export function readNfseXml(xml: string): NfseView {
         tribISSQN: t(`${DPS}/n:valores/n:trib/n:tribMun/n:tribISSQN`) ?? '',
         tpRetISSQN: t(`${DPS}/n:valores/n:trib/n:tribMun/n:tpRetISSQN`) ?? '',
       },
+      ibsCbs: r.has(`${INF}/n:IBSCBS`) ? ibsCbsOf(t) : undefined,
       chSubstda: t(`${DPS}/n:subst/n:chSubstda`),
       informacoes:
         [t(`${INF}/n:xOutInf`), t(`${DPS}/n:serv/n:infoCompl/n:xInfComp`)].filter(Boolean).join('\n') || undefined,
     };
   });
+}
+
+function ibsCbsOf(t: (p: string) => string | undefined): NfseIbsCbsCalculado {
+  const g = `${INF}/n:IBSCBS`;
+  const parte = (grupo: string, sufixo: string, aliquota: string, valor: string): NfseIbsCbsParte => ({
+    aliquota: t(`${g}/n:valores/n:${grupo}/n:${aliquota}`),
+    reducao: t(`${g}/n:valores/n:${grupo}/n:pRedAliq${sufixo}`),
+    aliquotaEfetiva: t(`${g}/n:valores/n:${grupo}/n:pAliqEfet${sufixo}`),
+    valor: t(`${g}/n:totCIBS/${valor}`),
+  });
+  return {
+    cLocalidadeIncid: t(`${g}/n:cLocalidadeIncid`),
+    xLocalidadeIncid: t(`${g}/n:xLocalidadeIncid`),
+    pRedutor: t(`${g}/n:pRedutor`),
+    vBC: t(`${g}/n:valores/n:vBC`),
+    ibsUf: parte('uf', 'UF', 'pIBSUF', 'n:gIBS/n:gIBSUFTot/n:vIBSUF'),
+    ibsMun: parte('mun', 'Mun', 'pIBSMun', 'n:gIBS/n:gIBSMunTot/n:vIBSMun'),
+    cbs: parte('fed', 'CBS', 'pCBS', 'n:gCBS/n:vCBS'),
+    vIBSTot: t(`${g}/n:totCIBS/n:gIBS/n:vIBSTot`),
+    vTotNF: t(`${g}/n:totCIBS/n:vTotNF`),
+  };
 }
