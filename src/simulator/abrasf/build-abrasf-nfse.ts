@@ -55,6 +55,8 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
     ) +
     group(
       'PrestadorServico',
+      // The 2.00–2.03 schemas identify the provider (CpfCnpj, InscricaoMunicipal) before its name; 2.04 does not.
+      input.leiaute.versao === '2.04' ? '' : `<IdentificacaoPrestador>${innerOf(prestador)}</IdentificacaoPrestador>`,
       el('RazaoSocial', `PRESTADOR ${documento} (CADASTRO SIMULADO)`),
       group(
         'Endereco',
@@ -71,6 +73,9 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
   const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse Id="Nfse${input.numero}">${inf}</InfNfse></Nfse>`;
   return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1' });
 }
+
+/** The content of an element, without its own tags. */
+const innerOf = (xml: string) => xml.replace(/^<[^>]*>/, '').replace(/<\/[^>]*>$/, '');
 
 /** `<NfseCancelamento>` (tcCancelamentoNfse): the received Pedido and when the city registered it. */
 export function buildAbrasfCancelamento(leiaute: LeiauteAbrasf, pedidoXml: string, at: Date): string {

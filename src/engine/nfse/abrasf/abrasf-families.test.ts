@@ -18,7 +18,7 @@ import { buildAbrasfRps, identificacaoRps } from './build-abrasf-rps.js';
 import { abrasfEnvelope, RAIZ_MENSAGEM } from './call-abrasf.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
-import { esquemaDaMensagem } from './qualify-abrasf-message.js';
+import { esquemaDaMensagem, namespaceDaMensagem } from './qualify-abrasf-message.js';
 import { signAbrasfXml } from './sign-abrasf-xml.js';
 
 // Every request of the families whose wire differs from the ABRASF template the most, built from their profiles and
@@ -67,7 +67,12 @@ describe.each(FAMILIAS)('$familia requests from its profile, against its own sch
   const fields = abrasfServiceFields(dps, perfil);
   const campos = 'campos' in fields ? fields.campos : null;
   const rps = () =>
-    signAbrasfXml(buildAbrasfRps({ leiaute: perfil, dps, campos: campos! }), signer, 'InfDeclaracaoPrestacaoServico', perfil);
+    signAbrasfXml(
+      buildAbrasfRps({ leiaute: perfil, dps, campos: campos! }),
+      signer,
+      'InfDeclaracaoPrestacaoServico',
+      perfil,
+    );
 
   it('GerarNfse and a one-RPS lot validate and their signatures verify; a tampered value fails', () => {
     expect(fields.erros).toEqual([]);
@@ -89,7 +94,11 @@ describe.each(FAMILIAS)('$familia requests from its profile, against its own sch
   });
 
   it('ConsultarNfsePorRps, CancelarNfse, the header and, where offered, SubstituirNfse and ConsultarNfseServicoTomado validate', () => {
-    expectValid(perfil, 'ConsultarNfseRpsEnvio', consultarNfseRpsMessage(perfil, { rps: identificacaoRps(dps), prestador }));
+    expectValid(
+      perfil,
+      'ConsultarNfseRpsEnvio',
+      consultarNfseRpsMessage(perfil, { rps: identificacaoRps(dps), prestador }),
+    );
     const pedido = {
       numeroNfse: '2026000000123',
       prestador,
@@ -159,6 +168,11 @@ describe('what each family writes differently', () => {
     expect(consulta).toContain('<PeriodoEmissao><DataInicial>2026-10-01</DataInicial>');
     expect(consulta).toContain('<Consulente><CpfCnpj xmlns="http://www.giss.com.br/tipos-v2_04.xsd">');
     expect(esquemaDaMensagem(giss, 'CancelarNfseResposta')).toBe('giss/2.04/acbr/cancelar-nfse-reposta-v2_04.xsd');
+    // The namespace is the one the message's schema declares: GISS's substitution answer reuses GerarNfse's.
+    expect(namespaceDaMensagem(giss, 'SubstituirNfseResposta')).toBe(
+      'http://www.giss.com.br/gerar-nfse-resposta-v2_04.xsd',
+    );
+    expect(namespaceDaMensagem(perfil('5300108'), 'GerarNfseEnvio')).toBeNull();
     expect(cabecalhoMessage(giss, giss.cabecalho!)).toBe(
       '<cabecalho xmlns="http://www.giss.com.br/cabecalho-v2_04.xsd" versao="2.04"><versaoDados>2.04</versaoDados></cabecalho>',
     );

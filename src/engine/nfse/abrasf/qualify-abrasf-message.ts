@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import { fiscalDataPath } from '../../tabelas/fiscal-data-dir.js';
 import type { LeiauteAbrasf } from './perfil-abrasf.js';
@@ -12,12 +12,17 @@ import type { LeiauteAbrasf } from './perfil-abrasf.js';
 /** `GerarNfseEnvio` → `gerar-nfse-envio`: the name of a message in the family's namespaces and schema files. */
 export const mensagemKebab = (raiz: string): string => raiz.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
-/** The namespace of a message root in the layout, or null where the whole message is in namespaceDados. */
-export function namespaceDaMensagem(leiaute: Pick<LeiauteAbrasf, 'namespacePorMensagem'>, raiz: string): string | null {
-  return leiaute.namespacePorMensagem?.mensagem.replaceAll('{mensagem}', mensagemKebab(raiz)) ?? null;
-}
-
 const schemasByNamespace = new Map<string, Map<string, string>>();
+const namespaceByFile = new Map<string, string | null>();
+
+/** The target namespace a schema file of the provider folder declares (read once). */
+function targetNamespace(file: string): string | null {
+  if (!namespaceByFile.has(file)) {
+    const text = readFileSync(fiscalDataPath('provedoresNfse', file), 'utf8');
+    namespaceByFile.set(file, /targetNamespace="([^"]+)"/.exec(text)?.[1] ?? null);
+  }
+  return namespaceByFile.get(file)!;
+}
 
 /** The schema files of a folder of the provider directory by their target namespace (read once). */
 function schemasOf(folder: string): Map<string, string> {
@@ -25,25 +30,37 @@ function schemasOf(folder: string): Map<string, string> {
   if (cached) return cached;
   const map = new Map<string, string>();
   for (const file of readdirSync(fiscalDataPath('provedoresNfse', folder)).filter((f) => f.endsWith('.xsd'))) {
-    const text = readFileSync(fiscalDataPath('provedoresNfse', posix.join(folder, file)), 'utf8');
-    const ns = /targetNamespace="([^"]+)"/.exec(text)?.[1];
-    if (ns) map.set(ns, posix.join(folder, file));
+    const ns = targetNamespace(posix.join(folder, file));
+    if (ns && !map.has(ns)) map.set(ns, posix.join(folder, file));
   }
   schemasByNamespace.set(folder, map);
   return map;
 }
 
 /**
- * The schema file (under the provider folder) a message validates against: the family's one schema, or, for a family
- * with one schema per message, the file of its folder whose target namespace is the message's (found by namespace,
- * not by name: a family's file names need not follow its namespaces).
+ * The schema file (under the provider folder) a message validates against: the family's one schema or, for a family
+ * with one schema per message, the file its name gives (`{mensagem}` in `esquema`), else the file of the folder
+ * declaring the message's namespace (a family's file names need not all follow its messages).
  */
 export function esquemaDaMensagem(leiaute: Pick<LeiauteAbrasf, 'esquema' | 'namespacePorMensagem'>, raiz: string) {
-  const ns = namespaceDaMensagem(leiaute, raiz);
-  if (!ns) return leiaute.esquema;
+  if (!leiaute.namespacePorMensagem) return leiaute.esquema;
+  const named = leiaute.esquema.replaceAll('{mensagem}', mensagemKebab(raiz));
+  if (existsSync(fiscalDataPath('provedoresNfse', named))) return named;
+  const ns = leiaute.namespacePorMensagem.mensagem.replaceAll('{mensagem}', mensagemKebab(raiz));
   const file = schemasOf(dirname(leiaute.esquema)).get(ns);
   if (!file) throw new Error(`esquema da mensagem ${raiz} (${ns}) ausente em ${dirname(leiaute.esquema)}`);
   return file;
+}
+
+/**
+ * The namespace of a message root: the one its own schema declares (a family's schema may reuse another message's
+ * namespace), or null where the whole message is in namespaceDados.
+ */
+export function namespaceDaMensagem(
+  leiaute: Pick<LeiauteAbrasf, 'esquema' | 'namespacePorMensagem'>,
+  raiz: string,
+): string | null {
+  return leiaute.namespacePorMensagem ? targetNamespace(esquemaDaMensagem(leiaute, raiz)) : null;
 }
 
 const localsByFile = new Map<string, ReadonlySet<string>>();
