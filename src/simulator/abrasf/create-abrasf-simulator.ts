@@ -235,7 +235,8 @@ function defaultSigner(): XmlSigner {
 function envelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, inner: string): string {
   const campo = perfil.campoResposta ? operacaoNo(perfil.campoResposta, operacao) : 'outputXML';
   const content = perfil.mensagem === 'texto' ? `<${campo} xmlns="">${escapeText(inner)}</${campo}>` : inner;
-  const soap = perfil.soap === '1.2' ? 'http://www.w3.org/2003/05/soap-envelope' : 'http://schemas.xmlsoap.org/soap/envelope/';
+  const soap =
+    perfil.soap === '1.2' ? 'http://www.w3.org/2003/05/soap-envelope' : 'http://schemas.xmlsoap.org/soap/envelope/';
   return (
     `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${soap}"><soap:Body>` +
     `<ws:${operacao}Response xmlns:ws="${perfil.namespaceWsdl}">${content}</ws:${operacao}Response></soap:Body></soap:Envelope>`

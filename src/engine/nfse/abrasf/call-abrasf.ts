@@ -116,7 +116,8 @@ export async function callAbrasf(
       body: abrasfEnvelope(perfil, operacao, dados),
     });
     const text = await res.body.text();
-    const xml = res.statusCode === 200 ? outputXmlOf(text, operacaoNo(perfil.campoResposta ?? 'outputXML', operacao)) : null;
+    const xml =
+      res.statusCode === 200 ? outputXmlOf(text, operacaoNo(perfil.campoResposta ?? 'outputXML', operacao)) : null;
     if (xml) return { kind: 'answer', xml };
     // 500 (a SOAP fault, or the application failing mid-way) and 504 may follow processing; 502/503 do not.
     if (res.statusCode >= 500)

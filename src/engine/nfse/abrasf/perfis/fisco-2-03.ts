@@ -1,9 +1,4 @@
-import {
-  ABRASF_2_04,
-  ABRASF_2_0X_ELEMENTOS,
-  ABRASF_CODIGOS_1_0,
-  type PerfilFamiliaAbrasf,
-} from '../perfil-abrasf.js';
+import { ABRASF_2_04, ABRASF_2_0X_ELEMENTOS, ABRASF_CODIGOS_1_0, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * Fisco's ABRASF 2.03 service (`…fisco.net.br/…/ServicosNFSEAbrasf.asmx`): Fisco's schema, in the ABRASF namespace

@@ -1,9 +1,4 @@
-import {
-  ABRASF_2_04,
-  ABRASF_2_0X_ELEMENTOS,
-  ABRASF_CODIGOS_1_0,
-  type PerfilFamiliaAbrasf,
-} from '../perfil-abrasf.js';
+import { ABRASF_2_04, ABRASF_2_0X_ELEMENTOS, ABRASF_CODIGOS_1_0, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * Tinus's ABRASF 2.03 service (`…tinus.com.br/csp/<cidade>/WSNFSE203.Service2.nfseSOAP.cls`): Tinus's schema, in the
@@ -25,12 +20,7 @@ export const TINUS_2_03: PerfilFamiliaAbrasf = {
   motivoCancelamentoNacional: true,
   dados: 'escapado',
   emissao: 'GerarNfse',
-  operacoes: [
-    'GerarNfse',
-    'RecepcionarLoteRpsSincrono',
-    'ConsultarNfsePorRps',
-    'CancelarNfse',
-  ],
+  operacoes: ['GerarNfse', 'RecepcionarLoteRpsSincrono', 'ConsultarNfsePorRps', 'CancelarNfse'],
   loteMaximo: 50,
   assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
   algoritmo: 'sha1',
