@@ -74,7 +74,7 @@ describe.each(FAMILIAS)('$familia requests from its profile, against its own sch
       perfil,
     );
 
-  it('GerarNfse and a one-RPS lot validate and their signatures verify; a tampered value fails', () => {
+  it('GerarNfse and a one-RPS lot validate; the signatures the family asks verify, and a tampered value fails them', () => {
     expect(fields.erros).toEqual([]);
     const gerar = gerarNfseMessage(perfil, rps());
     expectValid(perfil, 'GerarNfseEnvio', gerar);
