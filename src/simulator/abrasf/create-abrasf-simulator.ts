@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { operacaoNo, soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
+import { operacaoNo, RAIZ_MENSAGEM, soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from '../../engine/nfse/abrasf/perfis-abrasf.js';
+import { esquemaDaMensagem } from '../../engine/nfse/abrasf/qualify-abrasf-message.js';
 import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
 import { escapeText } from '../../engine/xml/el.js';
 import { loadLibxml2 } from '../../engine/xml/libxml2.js';
@@ -141,16 +142,6 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
   };
 }
 
-/** Root element of each operation's nfseDadosMsg (the XSD names differ from the WSDL's for two of them). */
-const ROOT: Record<OperacaoAbrasf, string> = {
-  GerarNfse: 'GerarNfseEnvio',
-  RecepcionarLoteRpsSincrono: 'EnviarLoteRpsSincronoEnvio',
-  ConsultarNfsePorRps: 'ConsultarNfseRpsEnvio',
-  CancelarNfse: 'CancelarNfseEnvio',
-  SubstituirNfse: 'SubstituirNfseEnvio',
-  ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoEnvio',
-};
-
 /**
  * The first `depth` elements of the SOAP body, each the first child of the one before, as a path: the family's
  * wrapper of the operation (`<Op>Request`, `<Op>`, `<Op>/<Op>Request`…).
@@ -191,7 +182,10 @@ function mensagemOf(
   operacao: OperacaoAbrasf,
 ): { cabecalho: string; dados: string } {
   if (perfil.mensagem === 'texto')
-    return { cabecalho: soapString(body, 'nfseCabecMsg') ?? '', dados: soapString(body, 'nfseDadosMsg') ?? '' };
+    return {
+      cabecalho: soapString(body, 'nfseCabecMsg') ?? '',
+      dados: soapString(body, perfil.campoDados ?? 'nfseDadosMsg') ?? '',
+    };
   const wrapper = operacaoNo(perfil.envoltorio, operacao).split('/').at(-1)!;
   const inner = new RegExp(`<(?:[\\w.-]+:)?${wrapper}(?:\\s[^>]*)?>([\\s\\S]*)</(?:[\\w.-]+:)?${wrapper}>`).exec(body);
   return { cabecalho: '', dados: inner?.[1]?.trim() ?? '' };
@@ -213,14 +207,18 @@ function schemaRefusal(
   cabecalho: string,
   dados: string,
 ): string | null {
-  const esquema = `provedor:${perfil.esquema}` as const;
-  const invalid = [...(perfil.cabecalho ? validateXsd(cabecalho, esquema) : []), ...validateXsd(dados, esquema)];
-  const wrongRoot = !new RegExp(`^(<\\?xml[^>]*\\?>)?<${ROOT[operacao]}[\\s>]`).test(dados.trim());
+  const raiz = RAIZ_MENSAGEM[operacao];
+  const esquema = (root: string) => `provedor:${esquemaDaMensagem(perfil, root)}` as const;
+  const invalid = [
+    ...(perfil.cabecalho ? validateXsd(cabecalho, esquema('cabecalho')) : []),
+    ...validateXsd(dados, esquema(raiz)),
+  ];
+  const wrongRoot = !new RegExp(`^(<\\?xml[^>]*\\?>)?<${raiz}[\\s>]`).test(dados.trim());
   if (invalid.length === 0 && !wrongRoot) return null;
   return refusal(perfil, operacao, [
     {
       codigo: SIMULATOR_CODES.esquema,
-      mensagem: `Mensagem em desacordo com o esquema ${perfil.familia} ${perfil.versao}: ${invalid[0]?.message ?? `raiz diferente de ${ROOT[operacao]}`}`,
+      mensagem: `Mensagem em desacordo com o esquema ${perfil.familia} ${perfil.versao}: ${invalid[0]?.message ?? `raiz diferente de ${raiz}`}`,
     },
   ]);
 }
@@ -230,11 +228,17 @@ function defaultSigner(): XmlSigner {
   return createXmlSigner(cert.privateKeyPem, cert.certificatePem);
 }
 
-/** The answer as the family returns it: the string outputXML, or the `…Resposta` element inline. */
+/**
+ * The answer as the family returns it, in its SOAP version: the string outputXML (or the family's own answer
+ * element), or the `…Resposta` element inline.
+ */
 function envelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, inner: string): string {
-  const content = perfil.mensagem === 'texto' ? `<outputXML xmlns="">${escapeText(inner)}</outputXML>` : inner;
+  const campo = perfil.campoResposta ? operacaoNo(perfil.campoResposta, operacao) : 'outputXML';
+  const content = perfil.mensagem === 'texto' ? `<${campo} xmlns="">${escapeText(inner)}</${campo}>` : inner;
+  const soap =
+    perfil.soap === '1.2' ? 'http://www.w3.org/2003/05/soap-envelope' : 'http://schemas.xmlsoap.org/soap/envelope/';
   return (
-    '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${soap}"><soap:Body>` +
     `<ws:${operacao}Response xmlns:ws="${perfil.namespaceWsdl}">${content}</ws:${operacao}Response></soap:Body></soap:Envelope>`
   );
 }

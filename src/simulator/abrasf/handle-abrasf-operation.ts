@@ -5,6 +5,7 @@ import {
   type PerfilAbrasf,
 } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
+import { qualifyAbrasfMessage } from '../../engine/nfse/abrasf/qualify-abrasf-message.js';
 import type { IdentificacaoRps } from '../../engine/nfse/abrasf/build-abrasf-rps.js';
 import { el, group } from '../../engine/xml/el.js';
 import type { XmlSigner } from '../../engine/xml/sign-xml.js';
@@ -43,8 +44,9 @@ interface Mensagem {
   rps?: IdentificacaoRps;
 }
 
+/** The answer in the layout's namespaces (one of its own for each answer, where the family gives them). */
 const answer = (leiaute: LeiauteAbrasf, operacao: OperacaoAbrasf, inner: string) =>
-  `<${RESPOSTA[operacao]}${xmlnsAbrasf(leiaute)}>${inner}</${RESPOSTA[operacao]}>`;
+  qualifyAbrasfMessage(leiaute, `<${RESPOSTA[operacao]}${xmlnsAbrasf(leiaute)}>${inner}</${RESPOSTA[operacao]}>`);
 
 /** ListaMensagemRetorno (or, per RPS of a lot, ListaMensagemRetornoLote). */
 export function refusal(leiaute: LeiauteAbrasf, operacao: OperacaoAbrasf, mensagens: Mensagem[]): string {

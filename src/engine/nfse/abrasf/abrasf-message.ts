@@ -2,10 +2,12 @@ import { el, escapeAttr, group } from '../../xml/el.js';
 import type { Inscricao } from '../nacional/dps-input.js';
 import { cpfCnpjXml, identificacaoXml, type IdentificacaoRps } from './build-abrasf-rps.js';
 import { xmlnsAbrasf, type LeiauteAbrasf, type PerfilFamiliaAbrasf } from './perfil-abrasf.js';
+import { qualifyAbrasfMessage } from './qualify-abrasf-message.js';
 
 // The request documents of ABRASF 2.0x, unsigned: the caller signs the element each one names (signAbrasfXml). Every
 // document carries its layout's namespace on its root (none where the family's schema has none); an RPS already
-// signed keeps its own declaration, which leaves its canonical form, and so its signature, unchanged.
+// signed keeps its own declaration, which leaves its canonical form, and so its signature, unchanged. A family with
+// one namespace per message gets them here (qualifyAbrasfMessage), before the message's own signature.
 
 /** The provider as ABRASF identifies it (tcIdentificacaoPessoaEmpresa). */
 export interface AbrasfPrestador {
@@ -18,15 +20,18 @@ const prestadorXml = (name: string, p: AbrasfPrestador) =>
 
 /** nfseCabecMsg: the layout version of the data area, as the family writes it. */
 export function cabecalhoMessage(
-  leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>,
+  leiaute: Pick<LeiauteAbrasf, 'namespaceDados' | 'esquema' | 'namespacePorMensagem'>,
   cabecalho: NonNullable<PerfilFamiliaAbrasf['cabecalho']>,
 ): string {
-  return `<cabecalho${xmlnsAbrasf(leiaute)} versao="${cabecalho.versao}"><versaoDados>${cabecalho.versaoDados}</versaoDados></cabecalho>`;
+  return qualifyAbrasfMessage(
+    leiaute,
+    `<cabecalho${xmlnsAbrasf(leiaute)} versao="${cabecalho.versao}"><versaoDados>${cabecalho.versaoDados}</versaoDados></cabecalho>`,
+  );
 }
 
 /** GerarNfse: one signed RPS. */
 export function gerarNfseMessage(leiaute: LeiauteAbrasf, rpsAssinado: string): string {
-  return `<GerarNfseEnvio${xmlnsAbrasf(leiaute)}>${rpsAssinado}</GerarNfseEnvio>`;
+  return qualifyAbrasfMessage(leiaute, `<GerarNfseEnvio${xmlnsAbrasf(leiaute)}>${rpsAssinado}</GerarNfseEnvio>`);
 }
 
 /** RecepcionarLoteRpsSincrono: the signed RPS of a lot; sign `LoteRps` (Id `Lote<numero>`) afterwards. */
@@ -38,12 +43,13 @@ export function enviarLoteRpsSincronoMessage(
     leiaute.elementos.prestadorDoLote === 'Prestador'
       ? prestadorXml('Prestador', input.prestador)
       : cpfCnpjXml(input.prestador.documento) + el('InscricaoMunicipal', input.prestador.inscricaoMunicipal);
-  return (
+  return qualifyAbrasfMessage(
+    leiaute,
     `<EnviarLoteRpsSincronoEnvio${xmlnsAbrasf(leiaute)}><LoteRps Id="Lote${escapeAttr(input.numeroLote)}" versao="${leiaute.versao}">` +
-    el('NumeroLote', input.numeroLote) +
-    prestador +
-    el('QuantidadeRps', String(input.rpsAssinados.length)) +
-    `<ListaRps>${input.rpsAssinados.join('')}</ListaRps></LoteRps></EnviarLoteRpsSincronoEnvio>`
+      el('NumeroLote', input.numeroLote) +
+      prestador +
+      el('QuantidadeRps', String(input.rpsAssinados.length)) +
+      `<ListaRps>${input.rpsAssinados.join('')}</ListaRps></LoteRps></EnviarLoteRpsSincronoEnvio>`,
   );
 }
 
@@ -52,7 +58,10 @@ export function consultarNfseRpsMessage(
   leiaute: LeiauteAbrasf,
   input: { rps: IdentificacaoRps; prestador: AbrasfPrestador },
 ): string {
-  return `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps)}${prestadorXml('Prestador', input.prestador)}</ConsultarNfseRpsEnvio>`;
+  return qualifyAbrasfMessage(
+    leiaute,
+    `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps)}${prestadorXml('Prestador', input.prestador)}</ConsultarNfseRpsEnvio>`,
+  );
 }
 
 export interface PedidoCancelamento {
@@ -61,6 +70,8 @@ export interface PedidoCancelamento {
   codigoMunicipio: string;
   /** tsCodigoCancelamentoNfse: 1 erro na emissão, 2 serviço não prestado, 3 erro de assinatura, 4 duplicidade, 5 erro de processamento. */
   codigoCancelamento: '1' | '2' | '3' | '4' | '5';
+  /** The reason as the national model states it (cMotivo 1/2/9 and its text), for a layout that carries it. */
+  motivo?: { codigo: '1' | '2' | '9'; texto: string };
 }
 
 /** `<Pedido>` of a cancellation (also the first half of a substitution), namespaced so it can be signed alone; sign `InfPedidoCancelamento`. */
@@ -75,13 +86,19 @@ export function pedidoCancelamentoMessage(leiaute: LeiauteAbrasf, input: PedidoC
       el('CodigoMunicipio', input.codigoMunicipio),
     ) +
     el('CodigoCancelamento', input.codigoCancelamento) +
+    (leiaute.motivoCancelamentoNacional && input.motivo
+      ? el('ADNCodMotivo', input.motivo.codigo) + el('ADNMotivo', input.motivo.texto)
+      : '') +
     '</InfPedidoCancelamento></Pedido>'
   );
 }
 
 /** CancelarNfse: one note per call. */
 export function cancelarNfseMessage(leiaute: LeiauteAbrasf, input: PedidoCancelamento): string {
-  return `<CancelarNfseEnvio${xmlnsAbrasf(leiaute)}>${pedidoCancelamentoMessage(leiaute, input)}</CancelarNfseEnvio>`;
+  return qualifyAbrasfMessage(
+    leiaute,
+    `<CancelarNfseEnvio${xmlnsAbrasf(leiaute)}>${pedidoCancelamentoMessage(leiaute, input)}</CancelarNfseEnvio>`,
+  );
 }
 
 /**
@@ -92,7 +109,10 @@ export function substituirNfseMessage(
   leiaute: LeiauteAbrasf,
   input: { numeroNfse: string; pedidoAssinado: string; rpsAssinado: string },
 ): string {
-  return `<SubstituirNfseEnvio${xmlnsAbrasf(leiaute)}><SubstituicaoNfse Id="Subst${escapeAttr(input.numeroNfse)}">${input.pedidoAssinado}${input.rpsAssinado}</SubstituicaoNfse></SubstituirNfseEnvio>`;
+  return qualifyAbrasfMessage(
+    leiaute,
+    `<SubstituirNfseEnvio${xmlnsAbrasf(leiaute)}><SubstituicaoNfse Id="Subst${escapeAttr(input.numeroNfse)}">${input.pedidoAssinado}${input.rpsAssinado}</SubstituicaoNfse></SubstituirNfseEnvio>`,
+  );
 }
 
 /** ConsultarNfseServicoTomado: the notes issued to the consulting company in an emission period, by page (≤ 50 each). */
@@ -100,10 +120,11 @@ export function consultarNfseServicoTomadoMessage(
   leiaute: LeiauteAbrasf,
   input: { consulente: AbrasfPrestador; dataInicial: string; dataFinal: string; pagina: number },
 ): string {
-  return (
+  return qualifyAbrasfMessage(
+    leiaute,
     `<ConsultarNfseServicoTomadoEnvio${xmlnsAbrasf(leiaute)}>${prestadorXml('Consulente', input.consulente)}` +
-    group('PeriodoEmissao', el('DataInicial', input.dataInicial), el('DataFinal', input.dataFinal)) +
-    el('Pagina', String(input.pagina)) +
-    '</ConsultarNfseServicoTomadoEnvio>'
+      group('PeriodoEmissao', el('DataInicial', input.dataInicial), el('DataFinal', input.dataFinal)) +
+      el('Pagina', String(input.pagina)) +
+      '</ConsultarNfseServicoTomadoEnvio>',
   );
 }

@@ -58,6 +58,14 @@ export function abrasfServiceFields(
       correcao: 'Cadastre a inscrição municipal na empresa ou informe prestador.inscricao_municipal.',
     });
   }
+  if (dps.subst && !perfil.operacoes.includes('SubstituirNfse')) {
+    erros.push({
+      codigo: 'campo_invalido',
+      campo: '/substituicao',
+      mensagem: `O serviço ABRASF de ${perfil.nome} (${perfil.familia} ${perfil.versao}) não oferece a substituição de NFS-e (SubstituirNfse).`,
+      correcao: 'Cancele a nota original e emita uma nova, sem substituicao.',
+    });
+  }
   if (erros.length > 0) return { erros };
   return {
     campos: {

@@ -29,7 +29,14 @@ function substituicaoMessage({ perfil, dps, prestador, signedRps, signer }: Mess
   // The replaced note is one of this city's: its key is <IBGE>-<número>-<código de verificação>.
   const numeroNfse = dps.subst!.chSubstda.split('-')[1] ?? dps.subst!.chSubstda;
   const pedidoAssinado = signAbrasfXml(
-    pedidoCancelamentoMessage(perfil, { numeroNfse, prestador, codigoMunicipio: perfil.ibge, codigoCancelamento: '1' }),
+    pedidoCancelamentoMessage(perfil, {
+      numeroNfse,
+      prestador,
+      codigoMunicipio: perfil.ibge,
+      codigoCancelamento: '1',
+      // The national reason of a replaced note: an error in its issuance, in the substitution's own words.
+      motivo: { codigo: '1', texto: dps.subst!.xMotivo ?? 'Substituição da NFS-e por erro na emissão' },
+    }),
     signer,
     'InfPedidoCancelamento',
     perfil,

@@ -53,7 +53,10 @@ export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfR
     el('RegimeEspecialTributacao', regimeEspecial(dps)) +
     el('OptanteSimplesNacional', dps.prest.regTrib.opSimpNac === '1' ? '2' : '1') +
     el('IncentivoFiscal', '2') +
-    el('InformacoesComplementares', dps.serv.infoCompl?.xInfComp);
+    (leiaute.elementos.regApTribSN ? el('regApTribSN', regApTribSN(dps)) : '') +
+    (leiaute.elementos.informacoesComplementares === false
+      ? ''
+      : el('InformacoesComplementares', dps.serv.infoCompl?.xInfComp));
   return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico Id="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
 }
 
@@ -103,6 +106,12 @@ function regimeEspecial(dps: DpsInput): string | undefined {
   const byRegime: Partial<Record<string, string>> = { '1': '4', '2': '2', '3': '1', '6': '3' };
   return byRegime[dps.prest.regTrib.regEspTrib] ?? (dps.prest.regTrib.opSimpNac === '2' ? '5' : undefined);
 }
+
+/**
+ * regApTribSN of the DPS where a family's schema requires it of every RPS: the Simples company's own; 1 (assessed by
+ * the Simples Nacional) otherwise, the schema admitting no value for a company outside the Simples.
+ */
+const regApTribSN = (dps: DpsInput): string => dps.prest.regTrib.regApTribSN ?? '1';
 
 export function identificacaoXml(name: string, rps: IdentificacaoRps): string {
   return group(name, el('Numero', rps.numero), el('Serie', rps.serie), el('Tipo', rps.tipo));

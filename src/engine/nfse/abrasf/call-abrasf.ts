@@ -11,9 +11,22 @@ const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
 /** The document inside outputXML (HTTP 200), or why there is none (DeliveryFailure of the national client). */
 export type AbrasfAnswer = { kind: 'answer'; xml: string } | DeliveryFailure;
 
-/** A profile's template (`{operacao}Request`, `http://…/{operacao}`) for one operation. */
+/** Root element of each operation's message (the XSD names differ from the WSDL's for two of them). */
+export const RAIZ_MENSAGEM: Record<OperacaoAbrasf, string> = {
+  GerarNfse: 'GerarNfseEnvio',
+  RecepcionarLoteRpsSincrono: 'EnviarLoteRpsSincronoEnvio',
+  ConsultarNfsePorRps: 'ConsultarNfseRpsEnvio',
+  CancelarNfse: 'CancelarNfseEnvio',
+  SubstituirNfse: 'SubstituirNfseEnvio',
+  ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoEnvio',
+};
+
+/** A profile's template (`{operacao}Request`, `http://…/{operacao}`, `{mensagem}`) for one operation. */
 export const operacaoNo = (template: string, operacao: OperacaoAbrasf): string =>
-  template.replaceAll('{operacao}', operacao);
+  template
+    .replaceAll('{operacao}', operacao)
+    .replaceAll('{operacaoInicialMinuscula}', operacao[0]!.toLowerCase() + operacao.slice(1))
+    .replaceAll('{mensagem}', RAIZ_MENSAGEM[operacao]);
 
 /**
  * The SOAP request of one operation as the profile's family writes it: the wrapper (`<Op>Request`, `<Op>`…) in the
@@ -26,11 +39,13 @@ export function abrasfEnvelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, d
   const wrappers = operacaoNo(perfil.envoltorio, operacao)
     .split('/')
     .map((name) => `ws:${name}`);
+  // A family's own data element is in the wrapper's namespace; the ABRASF WSDL's nfseDadosMsg is unqualified.
+  const campo = perfil.campoDados ? `ws:${perfil.campoDados}` : 'nfseDadosMsg';
   const body =
     perfil.mensagem === 'elementos'
       ? dados.replace(/^<\?xml[^>]*\?>/, '')
       : (perfil.cabecalho ? `<nfseCabecMsg>${text(cabecalhoMessage(perfil, perfil.cabecalho))}</nfseCabecMsg>` : '') +
-        `<nfseDadosMsg>${text(dados)}</nfseDadosMsg>`;
+        `<${campo}>${text(dados)}</${campo}>`;
   // The outermost wrapper declares the WSDL namespace; a nested one (a family's double wrapper) inherits it.
   const open = wrappers.map((w, i) => (i === 0 ? `<${w} xmlns:ws="${perfil.namespaceWsdl}">` : `<${w}>`)).join('');
   const close = [...wrappers]
@@ -44,12 +59,12 @@ export function abrasfEnvelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, d
 }
 
 /**
- * The answer document of a SOAP response: the text of `<outputXML>` (any prefix), unescaped or out of its CDATA,
- * where the family answers with a string; else the first `…Resposta` element of the body, as written. Null when
- * neither is there.
+ * The answer document of a SOAP response: the text of `<outputXML>` (or the family's `campo`, any prefix), unescaped
+ * or out of its CDATA, where the family answers with a string; else the first `…Resposta` element of the body, as
+ * written. Null when neither is there.
  */
-export function outputXmlOf(envelope: string): string | null {
-  const text = soapString(envelope, 'outputXML');
+export function outputXmlOf(envelope: string, campo = 'outputXML'): string | null {
+  const text = soapString(envelope, campo);
   if (text !== null) return text;
   const inline = /<((?:[\w.-]+:)?\w+Resposta)[\s>/][\s\S]*?<\/\1>/.exec(envelope);
   return inline ? inline[0] : null;
@@ -101,7 +116,8 @@ export async function callAbrasf(
       body: abrasfEnvelope(perfil, operacao, dados),
     });
     const text = await res.body.text();
-    const xml = res.statusCode === 200 ? outputXmlOf(text) : null;
+    const xml =
+      res.statusCode === 200 ? outputXmlOf(text, operacaoNo(perfil.campoResposta ?? 'outputXML', operacao)) : null;
     if (xml) return { kind: 'answer', xml };
     // 500 (a SOAP fault, or the application failing mid-way) and 504 may follow processing; 502/503 do not.
     if (res.statusCode >= 500)

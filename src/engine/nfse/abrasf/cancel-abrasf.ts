@@ -33,6 +33,7 @@ export async function cancelAbrasf(gateway: AbrasfGateway, call: CancelCall): Pr
     prestador: prestadorOfNote(call.note),
     codigoMunicipio: perfil.ibge,
     codigoCancelamento: CODIGO_CANCELAMENTO[call.request.codigo_motivo],
+    motivo: { codigo: call.request.codigo_motivo, texto: call.request.motivo },
   };
   const xml = signAbrasfXml(cancelarNfseMessage(perfil, pedido), call.signer, 'InfPedidoCancelamento', perfil);
   const answer = await callAbrasf(clientOfNote(gateway, call, perfil), perfil, 'CancelarNfse', xml);

@@ -22,15 +22,22 @@ export interface PerfilFamiliaAbrasf {
   versao: VersaoAbrasf2;
   /** The providers (the table's `provedor`) of the family this profile describes; absent: every one of them. */
   provedores?: readonly string[];
-  /** The family's schema, under the provider folder of the data directory (`issnet/2.04/uninfe/nfse_v2-04.xsd`). */
+  /**
+   * The family's schema, under the provider folder of the data directory (`issnet/2.04/uninfe/nfse_v2-04.xsd`); with
+   * `{mensagem}` where the family has one schema file per message (esquemaDaMensagem).
+   */
   esquema: string;
   /** SOAP 1.1 (text/xml + SOAPAction header) as the ABRASF WSDL binds it, or 1.2. */
   soap: '1.1' | '1.2';
-  /** SOAPAction of an operation: `{operacao}` stands for its name (`http://nfse.abrasf.org.br/{operacao}`, or ``). */
+  /**
+   * SOAPAction of an operation: `{operacao}` stands for its name (`http://nfse.abrasf.org.br/{operacao}`, or ``),
+   * `{operacaoInicialMinuscula}` for it with a lower-case first letter (`gerarNfse`).
+   */
   soapAction: string;
   /**
-   * The SOAP body's wrapper element of an operation, `{operacao}` standing for its name (`{operacao}Request`); a path
-   * (`{operacao}/{operacao}Request`) where the family nests one wrapper in another, outermost first.
+   * The SOAP body's wrapper element of an operation, with the tokens of soapAction and `{mensagem}` for the root of
+   * its message (`GerarNfseEnvio`): `{operacao}Request`; a path (`{operacao}/{operacao}Request`) where the family
+   * nests one wrapper in another, outermost first.
    */
   envoltorio: string;
   /** Namespace of the wrapper (the WSDL's target namespace). */
@@ -45,6 +52,24 @@ export interface PerfilFamiliaAbrasf {
   mensagem: 'texto' | 'elementos';
   /** A `texto` message carried as escaped text or inside CDATA (both are a string to the WSDL). */
   dados: 'escapado' | 'cdata';
+  /**
+   * The element of a `texto` message where the family names it otherwise than nfseDadosMsg; written in the wrapper's
+   * namespace. Absent: nfseDadosMsg.
+   */
+  campoDados?: string;
+  /** The element of the answer's string where the family names it otherwise than outputXML. Absent: outputXML. */
+  campoResposta?: string;
+  /**
+   * A family that puts each message in a namespace of its own (the root and the elements its schema declares with
+   * it, `{mensagem}` standing for the root in kebab case: `gerar-nfse-envio`) and the types in another; absent: the
+   * whole message in namespaceDados.
+   */
+  namespacePorMensagem?: { mensagem: string; tipos: string };
+  /**
+   * InfPedidoCancelamento also carries the national cancellation reason (ADNCodMotivo 1/2/9 and ADNMotivo, the
+   * request's text), as the family's schema requires. Absent: only CodigoCancelamento.
+   */
+  motivoCancelamentoNacional?: boolean;
   /** The nfseCabecMsg header of a `texto` message, its `versao` attribute and `versaoDados`; null where none is sent. */
   cabecalho: { versao: string; versaoDados: string } | null;
   /** The elements whose name or place changed between the 2.0x versions. */
@@ -61,6 +86,10 @@ export interface PerfilFamiliaAbrasf {
      * out nothing asks the note for an LC 116 subitem, and where cNBS is listed the note must bring its NBS.
      */
     servico?: readonly ElementoServicoAbrasf[];
+    /** The schema requires regApTribSN (the Simples Nacional assessment) of every RPS. Absent: not written. */
+    regApTribSN?: boolean;
+    /** InformacoesComplementares exists in the schema. Absent: it does (the ABRASF template). */
+    informacoesComplementares?: boolean;
   };
   /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
   emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
@@ -144,7 +173,10 @@ export const servicoAbrasf = (leiaute: Pick<LeiauteAbrasf, 'elementos'>): readon
   leiaute.elementos.servico ?? ABRASF_SERVICO;
 
 /** What shapes the messages themselves (abrasf-message.ts, build-abrasf-rps.ts): namespace, version, elements. */
-export type LeiauteAbrasf = Pick<PerfilFamiliaAbrasf, 'versao' | 'namespaceDados' | 'elementos'>;
+export type LeiauteAbrasf = Pick<
+  PerfilFamiliaAbrasf,
+  'versao' | 'namespaceDados' | 'elementos' | 'esquema' | 'namespacePorMensagem' | 'motivoCancelamentoNacional'
+>;
 
 /** ` xmlns="…"` of a message root in the layout's namespace; nothing where the schema has none. */
 export const xmlnsAbrasf = (leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>): string =>

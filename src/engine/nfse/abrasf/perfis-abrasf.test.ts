@@ -42,11 +42,16 @@ describe('ABRASF profiles from the provider table', () => {
       expect(SISTEMA_ABRASF.serves(row(ibge)), ibge).toBe(true);
     // Campo Grande: DSF 2.03 family, but the ISSDSF variant with other message roots.
     expect(perfilAbrasf(row('5002704'))).toBeNull();
-    // Maceió: Giss 2.04, no profile yet.
-    expect(SISTEMA_ABRASF.serves(row('2704302'))).toBe(false);
+    // Giss, Tinus, Fisco and Sintese: Maceió, Jaboatão dos Guararapes, Paulo Afonso, Janaúba.
+    for (const ibge of ['2704302', '2607901', '2924009', '3135100'])
+      expect(SISTEMA_ABRASF.serves(row(ibge)), ibge).toBe(true);
+    // Guarabira: Elmar 2.02, no profile (no schema of the family in the data directory).
+    expect(SISTEMA_ABRASF.serves(row('2506301'))).toBe(false);
     // An ISSNet 2.04 row the table routes elsewhere is not served.
     expect(SISTEMA_ABRASF.serves({ ...row('5300108'), rota: 'nacional' })).toBe(false);
     expect(SISTEMA_ABRASF.captura?.municipios).toEqual(expect.arrayContaining(['5300108', '1501402', '2910800']));
-    expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('2704302');
+    expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('2506301');
+    // Tinus offers no query of the services taken.
+    expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('2607901');
   });
 });
