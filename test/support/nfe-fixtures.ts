@@ -150,6 +150,8 @@ export function nfeBodyTributado(extra: Record<string, unknown> = {}) {
       },
       {
         ...b,
+        // RS checks cBenef for CST 40 (NT 2019.001 rule N12-85) and accepts the literal for it.
+        c_benef: 'SEM CBENEF',
         icms: { cst: '40', v_icms_deson: '1.80', mot_des_icms: '9', ind_deduz_deson: '1' },
         ibs_cbs: { cst: '410', c_class_trib: '410001' },
       },
