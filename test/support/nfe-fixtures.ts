@@ -97,6 +97,8 @@ export function nfeBody(overrides: Record<string, unknown> = {}): Record<string,
         unidade: 'UN',
         quantidade: '1.5',
         valor_unitario: '10.00',
+        // RS checks cBenef for CSTs with a benefit (NT 2019.001 rule N12-85) and accepts the literal for 40 and 41.
+        c_benef: 'SEM CBENEF',
         icms: { cst: '41' },
         pis: { cst: '07' },
         cofins: { cst: '07' },
@@ -150,8 +152,6 @@ export function nfeBodyTributado(extra: Record<string, unknown> = {}) {
       },
       {
         ...b,
-        // RS checks cBenef for CST 40 (NT 2019.001 rule N12-85) and accepts the literal for it.
-        c_benef: 'SEM CBENEF',
         icms: { cst: '40', v_icms_deson: '1.80', mot_des_icms: '9', ind_deduz_deson: '1' },
         ibs_cbs: { cst: '410', c_class_trib: '410001' },
       },
