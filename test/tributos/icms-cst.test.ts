@@ -109,6 +109,8 @@ describe('ICMS CSTs of modo calcular', () => {
       '8.50',
     ]);
     expect(one(p.xml, 'prod', 'cBenef')).toBe('RS051901');
+    const guardado = await httpClient(t.url, acct.testKey).get(`/v1/produtos/${sku}?empresa_id=${c.id}`);
+    expect(guardado.body.tributacao.icms).toEqual({ cst: '20', reducao_bc: '50', cbenef: 'RS051901' });
     expect(p.ajustes.find((a) => a.campo === '/itens/0/icms/v_icms')).toMatchObject({
       valor: '8.50',
       motivo: expect.stringContaining('50 % de redução'),
