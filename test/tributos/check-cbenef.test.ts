@@ -37,7 +37,15 @@ describe('official ICMS-ST margins', () => {
   });
 
   it('a good of two margins the note cannot tell apart (TO 17.079.01: aves 35 %, conservas 50 %) asks for the company rule', () => {
-    const q = { ...consulta, cest: '1707901', ncm: '16023100', aliquotaInternaDestino: '20', remetenteIndustrial: false };
-    expect(() => mvaSt(q)).toThrow(/2 margens de ICMS-ST do CEST 17.079.01 para TO.*escolha-a com uma regra tributária/);
+    const q = {
+      ...consulta,
+      cest: '1707901',
+      ncm: '16023100',
+      aliquotaInternaDestino: '20',
+      remetenteIndustrial: false,
+    };
+    expect(() => mvaSt(q)).toThrow(
+      /2 margens de ICMS-ST do CEST 17.079.01 para TO.*escolha-a com uma regra tributária/,
+    );
   });
 });

@@ -24,8 +24,17 @@ const BRASILIA = '5300108';
 const PALMAS = '1721000';
 const BELEM = '1501402';
 
-const principal = (): Principal => ({ accountId: acct.accountId, environment: 'test', apiKeyId: 'test', companyId: null });
-const deps = { get engine() { return { ...t.app.engine, clock: { now: () => EM_2026 } }; } };
+const principal = (): Principal => ({
+  accountId: acct.accountId,
+  environment: 'test',
+  apiKeyId: 'test',
+  companyId: null,
+});
+const deps = {
+  get engine() {
+    return { ...t.app.engine, clock: { now: () => EM_2026 } };
+  },
+};
 
 async function produto(empresaId: string, extra: Record<string, unknown>): Promise<string> {
   const sku = `ICMS-${Date.now().toString(36)}-${++seq}`;

@@ -31,6 +31,5 @@ export function checkItemCbenef(item: NfeItem, base: string, nota: NotaCbenef, c
     interna: nota.interna,
     semReducao: zero(v.p_red_bc) && zero(v.p_red_bc_st),
   });
-  if (rejeicao)
-    c.add(rejeicao.codigo, `${base}/c_benef`, rejeicao.mensagem, rejeicao.correcao, rejeicao.cStat);
+  if (rejeicao) c.add(rejeicao.codigo, `${base}/c_benef`, rejeicao.mensagem, rejeicao.correcao, rejeicao.cStat);
 }

@@ -132,7 +132,9 @@ const tributoIbsCbs = v.strictObject({
 /** A margin (MVA) in percent: above 100 is common (beverages 140 %), up to 4 decimals (pMVAST, TDec_0302a04). */
 const margem = v.nullish(
   v.pipe(
-    v.string(issueMessage('deve ser texto.', 'Envie a margem como string decimal, por exemplo "71.78".', 'tipo_invalido')),
+    v.string(
+      issueMessage('deve ser texto.', 'Envie a margem como string decimal, por exemplo "71.78".', 'tipo_invalido'),
+    ),
     v.regex(/^\d{1,3}(\.\d{1,4})?$/, issueMessage('margem em percentual, até 999 com 4 casas decimais.', LAYOUT)),
   ),
 );

@@ -20,7 +20,8 @@ const FONTE_BASE: FonteTabela = {
   fonte:
     'LC 87/1996, art. 13, I, § 1º e § 2º (IPI fora da base só entre contribuintes, para revenda ou industrialização)',
 };
-const FONTE_REDUCAO = 'redução de base do perfil tributário (tributacao.icms.reducao_bc): LC 24/1975 e o convênio ou a lei da UF que a concede';
+const FONTE_REDUCAO =
+  'redução de base do perfil tributário (tributacao.icms.reducao_bc): LC 24/1975 e o convênio ou a lei da UF que a concede';
 // The CSTs whose layout group has pRedBC (ICMS20, ICMS51, ICMS70, ICMS90; ICMSSN900).
 const COM_REDUCAO = ['20', '51', '70', '90', '900'];
 const ZERO = new Decimal(0);
@@ -53,7 +54,12 @@ export function computeIcmsProprio(icms: IcmsDoItem, comFcp = true): IcmsProprio
       'Corrija tributacao.icms.aliquota (ou fcp) do produto ou da regra tributária da empresa.',
     );
   const vIcms = new Decimal(roundMoney(new Decimal(base).times(aliquota.aliquota).div(100)));
-  const grupo: Record<string, string> = { mod_bc: '3', v_bc: base, p_icms: aliquota.aliquota, v_icms: vIcms.toFixed(2) };
+  const grupo: Record<string, string> = {
+    mod_bc: '3',
+    v_bc: base,
+    p_icms: aliquota.aliquota,
+    v_icms: vIcms.toFixed(2),
+  };
   if (reducao) grupo.p_red_bc = reducao;
   const comReducao = reducao ? ` × (1 − ${reducao} % de redução)` : '';
   icms.regras.push(

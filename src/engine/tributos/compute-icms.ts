@@ -106,7 +106,8 @@ function cst90(icms: IcmsDoItem): IcmsCalculado {
 function comDifal(icms: IcmsDoItem, proprio: IcmsProprio, difal: boolean): Omit<IcmsCalculado, 'grupo'> {
   const { op } = icms;
   const { vIcms, vFcp } = proprio;
-  if (icms.interna || op.contribuinte !== 'nao_contribuinte') return { vIcms, vFcp, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
+  if (icms.interna || op.contribuinte !== 'nao_contribuinte')
+    return { vIcms, vFcp, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
   if (!difal)
     throw new ForaDeCobertura(
       '/icms',
