@@ -3,7 +3,15 @@ import { checkCbenef } from '../../src/engine/tributos/check-cbenef.js';
 import { mvaSt } from '../../src/engine/tributos/mva-st.js';
 
 // NT 2019.001 v1.70 item 3.6 as each UF applies it (cbenef-ufs.csv), SP's whole table (cbenef.csv).
-const sp = { uf: 'SP', dia: '2026-11-20', csosn: false, interna: true, semReducao: true };
+const sp = {
+  uf: 'SP',
+  dia: '2026-11-20',
+  csosn: false,
+  interna: true,
+  semReducao: true,
+  diferimentoCompleto: true,
+  desonerado: true,
+};
 
 describe('cBenef as the UF authoriser checks it', () => {
   it('SP from 2026-04-06: required for a CST with benefit (930), refused on a CST without (928), unknown (946), of another CST (931)', () => {
@@ -16,6 +24,15 @@ describe('cBenef as the UF authoriser checks it', () => {
     expect(checkCbenef({ ...sp, codigo: '20', cBenef: 'SP020010' })).toBeNull();
     expect(checkCbenef({ ...sp, codigo: '40', cBenef: 'SEM CBENEF' })).toBeNull();
     expect(checkCbenef({ ...sp, codigo: '00', cBenef: undefined })).toBeNull();
+  });
+
+  it('RJ from 2019-10-01: a CST 51 without the deferral members (929, N12-97), a relief without vICMSDeson (934, N12-90)', () => {
+    const rj = { ...sp, uf: 'RJ', cBenef: 'RJ000001' };
+    expect(checkCbenef({ ...rj, codigo: '51', diferimentoCompleto: false })).toMatchObject({ cStat: '929' });
+    expect(checkCbenef({ ...rj, codigo: '40', desonerado: false })).toMatchObject({ cStat: '934', regra: 'N12-90' });
+    expect(checkCbenef({ ...rj, codigo: '40', desonerado: false, dia: '2019-09-30' })).toBeNull();
+    // SP does not apply N12-90.
+    expect(checkCbenef({ ...sp, codigo: '40', cBenef: 'SP010010', desonerado: false })).toBeNull();
   });
 
   it('a UF without the rules (MG), the Simples Nacional, and the CST 90 exception of N12-84', () => {

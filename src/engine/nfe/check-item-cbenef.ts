@@ -3,6 +3,8 @@ import type { Coletor } from '../nucleo/coletor.js';
 import { checkCbenef } from '../tributos/check-cbenef.js';
 import type { NfeItem } from './nfe-request.js';
 
+const DIFERIMENTO = ['mod_bc', 'p_red_bc', 'v_bc', 'p_icms', 'v_icms_op', 'p_dif', 'v_icms_dif', 'v_icms'] as const;
+
 /** The note's facts the cBenef rules read. */
 export interface NotaCbenef {
   /** The issuer's UF, whose authoriser judges the note. */
@@ -30,6 +32,8 @@ export function checkItemCbenef(item: NfeItem, base: string, nota: NotaCbenef, c
     cBenef: item.c_benef,
     interna: nota.interna,
     semReducao: zero(v.p_red_bc) && zero(v.p_red_bc_st),
+    diferimentoCompleto: DIFERIMENTO.every((k) => v[k] !== undefined),
+    desonerado: v.v_icms_deson !== undefined && v.mot_des_icms !== undefined,
   });
   if (rejeicao) c.add(rejeicao.codigo, `${base}/c_benef`, rejeicao.mensagem, rejeicao.correcao, rejeicao.cStat);
 }

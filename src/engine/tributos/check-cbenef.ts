@@ -14,6 +14,10 @@ export interface ItemCbenef {
   interna: boolean;
   /** Neither pRedBC nor pRedBCST above zero (the CST 90 exception of rule N12-84). */
   semReducao: boolean;
+  /** The group carries every member of the deferral (modBC, pRedBC, vBC, pICMS, vICMSOp, pDif, vICMSDif, vICMS). */
+  diferimentoCompleto: boolean;
+  /** The group carries vICMSDeson and motDesICMS. */
+  desonerado: boolean;
 }
 
 /** A rejection the SEFAZ would give the item: its cStat, the NT rule, and what to say and do about it. */
@@ -30,6 +34,8 @@ const NT = 'NT 2019.001 v1.70';
 // Rule N12-84's CSTs with a benefit. CST 60 (ICMS retained before) is left out: the UFs' published policies leave
 // it blank (SP's table "sem preenchimento", PR) and RS lists codes for it without requiring one.
 const CST_COM_BENEFICIO = ['20', '30', '40', '41', '50', '51', '70', '90'];
+// Rule N12-90: CSTs whose group must state the relieved ICMS (vICMSDeson, motDesICMS).
+const CST_DESONERACAO = ['20', '30', '40', '41', '50', '70', '90'];
 // Rule I05f-10: CSTs without a benefit, where a cBenef is refused (928) unless the UF's table has one for them.
 const CST_SEM_BENEFICIO = ['00', '10', '60'];
 
@@ -83,7 +89,9 @@ const mensagens = lazy(
  * The rejection a UF's authoriser gives the item's cBenef (NT 2019.001 v1.70, item 3.6), or null: 930 a CST with a
  * benefit without cBenef (N12-85), 928 a cBenef on a CST without benefit (N12-86), 946 a code the UF's table does not
  * have (N12-98), 931 a code of another CST (N12-94). Each only where and from when the UF applies the rule
- * (cbenef-ufs.csv); the codes are checked only against a UF's whole table (cbenef.csv: SP). The Simples Nacional
+ * (cbenef-ufs.csv); the codes are checked only against a UF's whole table (cbenef.csv: SP). With them, the
+ * group's own checks of the same NT: 929 a CST 51 without the deferral's members (N12-97), 934 a CST with a benefit
+ * without the relieved ICMS (N12-90, CST 90 without reductions excepted). The Simples Nacional
  * (CSOSN) is outside these rules. Devoluções, adjustments and entries (the NT's exceptions E1–E4) are the caller's
  * to leave out.
  */
@@ -104,7 +112,7 @@ export function checkCbenef(item: ItemCbenef): RejeicaoCbenef | null {
   const semBeneficio = completa
     ? completa.semPreenchimento!.includes(cst)
     : CST_SEM_BENEFICIO.includes(cst) && !cstsComCodigo.has(cst);
-  const rejeicao = (cStat: string, regra: string, desde: string, causa: string, correcao: string): RejeicaoCbenef => ({
+  const rejeicao: Rejeicao = (cStat, regra, desde, causa, correcao) => ({
     cStat,
     regra,
     codigo: cStat === '930' ? 'cbenef_obrigatorio' : 'cbenef_invalido',
@@ -112,6 +120,8 @@ export function checkCbenef(item: ItemCbenef): RejeicaoCbenef | null {
     correcao,
   });
   const aceitaSem = completa?.codigos.get(SEM_CBENEF)?.includes(cst) ? ', ou "SEM CBENEF"' : '';
+  const grupo = rejeicaoDoGrupo(item, ativa, rejeicao);
+  if (grupo) return grupo;
   if (!cBenef) {
     const desde = exige ? ativa('N12-85') : null;
     if (!desde) return null;
@@ -151,6 +161,37 @@ export function checkCbenef(item: ItemCbenef): RejeicaoCbenef | null {
       n1294,
       `O cBenef ${cBenef} de ${uf} vale para o CST ${cstsDoCodigo!.join(', ')}, não para o CST ${cst}:`,
       `Use o CST que o benefício ${cBenef} concede (${cstsDoCodigo!.join(', ')}) ou o código da tabela de ${uf} para o CST ${cst}.`,
+    );
+  return null;
+}
+
+type Rejeicao = (cStat: string, regra: string, desde: string, causa: string, correcao: string) => RejeicaoCbenef;
+
+/** 929 (N12-97) and 934 (N12-90): the deferral's and the relief's members the UF requires in the ICMS group. */
+function rejeicaoDoGrupo(
+  item: ItemCbenef,
+  ativa: (regra: string) => string | null,
+  rejeicao: Rejeicao,
+): RejeicaoCbenef | null {
+  const cst = item.codigo;
+  const n1297 = cst === '51' && !item.diferimentoCompleto ? ativa('N12-97') : null;
+  if (n1297)
+    return rejeicao(
+      '929',
+      'N12-97',
+      n1297,
+      `O CST 51 de ${item.uf} exige todos os campos do diferimento (mod_bc, p_red_bc, v_bc, p_icms, v_icms_op, p_dif, v_icms_dif, v_icms):`,
+      'Informe os campos do diferimento no grupo ICMS51 (p_red_bc "0" sem redução).',
+    );
+  const excecao = cst === '90' && item.semReducao;
+  const n1290 = CST_DESONERACAO.includes(cst) && !excecao && !item.desonerado ? ativa('N12-90') : null;
+  if (n1290)
+    return rejeicao(
+      '934',
+      'N12-90',
+      n1290,
+      `O CST ${cst} de ${item.uf} exige o ICMS desonerado e o seu motivo (v_icms_deson, mot_des_icms):`,
+      'Informe v_icms_deson e mot_des_icms no grupo do ICMS; o modo calcular não calcula a desoneração, envie o item em modo informado.',
     );
   return null;
 }

@@ -41,6 +41,7 @@ export function computeIcms(
   if (!codigo)
     throw new ForaDeCobertura('/icms', `O perfil tributário do produto não tem ${simples ? 'CSOSN' : 'CST'} de ICMS.`);
   const icms: IcmsDoItem = { item, op, linha, vIpi, regras, codigo, interna: op.ufEmitente === op.ufDestinatario };
+  const calculado = simples ? computeIcmsSimples(icms) : computeIcmsRegimeNormal(icms);
   const rejeicao = checkCbenef({
     uf: op.ufEmitente,
     dia: op.dia,
@@ -49,10 +50,13 @@ export function computeIcms(
     cBenef: perfil.cbenef,
     interna: icms.interna,
     semReducao: !perfil.reducaoBc && !perfil.reducaoBcSt,
+    diferimentoCompleto: true,
+    // The relieved ICMS (vICMSDeson) is not computed: a UF that requires it is outside the coverage (934 below).
+    desonerado: false,
   });
+  if (rejeicao?.cStat === '934') throw new ForaDeCobertura('/icms', rejeicao.mensagem);
   if (rejeicao)
     throw new TributoRecusado('/produto', rejeicao.mensagem, rejeicao.correcao, rejeicao.codigo, rejeicao.cStat);
-  const calculado = simples ? computeIcmsSimples(icms) : computeIcmsRegimeNormal(icms);
   return perfil.cbenef ? { ...calculado, cBenef: perfil.cbenef } : calculado;
 }
 

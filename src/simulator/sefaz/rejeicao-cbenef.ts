@@ -2,6 +2,7 @@ import { ufDoCodigo } from '../../engine/tabelas/index.js';
 import { checkCbenef } from '../../engine/tributos/check-cbenef.js';
 import { tag } from './sefaz-state.js';
 
+const DIFERIMENTO = ['modBC', 'pRedBC', 'vBC', 'pICMS', 'vICMSOp', 'pDif', 'vICMSDif', 'vICMS'];
 const semReducao = (det: string) => ['pRedBC', 'pRedBCST'].every((t) => Number(tag(det, t) ?? '0') === 0);
 
 /**
@@ -26,6 +27,8 @@ export function rejeicaoCbenef(nfe: string, chave: string): string | null {
       cBenef: tag(det, 'cBenef') ?? undefined,
       interna: ufDestino === uf,
       semReducao: semReducao(det),
+      diferimentoCompleto: DIFERIMENTO.every((t) => tag(det, t) !== null),
+      desonerado: tag(det, 'vICMSDeson') !== null && tag(det, 'motDesICMS') !== null,
     });
     if (rejeicao) return rejeicao.cStat;
   }
