@@ -258,6 +258,16 @@ describe('ICMS CSTs of modo calcular', () => {
       }),
     ]);
 
+    const cheia = await produto(c.id, {
+      ncm: '84716052',
+      tributacao: { icms: { cst: '00', aliquota: '100', fcp: '2' } },
+    });
+    const aliquota = await recusa(c.id, [item(cheia)]);
+    // 100 % + 2 % of FCP would leave the IBS/CBS base negative: refused on the profile, not on a computed value.
+    expect(aliquota.extra.erros).toEqual([
+      expect.objectContaining({ campo: '/itens/0/produto', mensagem: expect.stringContaining('passa de 100 %') }),
+    ]);
+
     const comum = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '00' } } });
     const desconto = await recusa(c.id, [item(comum, { desconto: '150.00' })]);
     expect(desconto.extra.erros).toEqual([

@@ -48,7 +48,7 @@ export function coberturaTributos() {
         'reducao_bc (CST 20, 70, 90, CSOSN 900), diferimento (CST 51), mva, aliquota_st, reducao_bc_st, fcp, fcp_st e cbenef do perfil do produto, com as regras tributárias da empresa aplicadas por cima',
       difal: 'venda interestadual de CST 00 a não contribuinte, regime normal, base única, 100 % para a UF de destino',
       cbenef:
-        'exigido e validado como a SEFAZ da UF do emitente (NT 2019.001 v1.70, regras N12-85, N12-86, N12-94, N12-98; rejeições 930, 928, 931, 946) nas UFs e desde as datas em que cada regra vale; códigos conferidos só contra a tabela completa de SP',
+        'exigido e validado como a SEFAZ da UF do emitente (NT 2019.001 v1.70, regras N12-85, N12-86, N12-94, N12-98, N12-97, N12-90; rejeições 930, 928, 931, 946, 929, 934) nas UFs e desde as datas em que cada regra vale; códigos conferidos só contra a tabela completa de SP',
     },
     icmsSt: mvaStCobertas().map((s) => ({ segmentoCest: s.segmento, produtos: s.descricao, ufsDestino: s.ufs })),
     ipi: { cst: ['50', '51', '52', '53', '54', '55'], aliquota: 'TIPI pelo NCM (e Ex) na data de emissão' },
