@@ -37,6 +37,8 @@ describe('NF-e tax groups over HTTP', () => {
     expect(xml.text).toContain('<vICMSST>13.20</vICMSST>');
     expect(xml.text).toContain('<IBSCBSTot><vBCIBSCBS>100.00</vBCIBSCBS>');
     expect(xml.text).toContain('<vNF>142.95</vNF>');
+    // prod/cBenef sits after CEST (or NCM) and before CFOP.
+    expect(xml.text).toMatch(/<NCM>\d{8}<\/NCM>(<CEST>\d{7}<\/CEST>)?<cBenef>SEM CBENEF<\/cBenef><CFOP>/);
     const lint = xmllint(xml.text, 'nfe/procNFe_v4.00.xsd');
     expect(lint.ok, lint.output).toBe(true);
   });

@@ -17,8 +17,8 @@ import { testIdentity } from '../support/nfse-fixtures.js';
 import { EMITENTE, nfeBody, validateNfeRequest } from '../support/nfe-fixtures.js';
 
 let n = 0n;
-function signedNfe(): { xml: string; chave: string } {
-  const request = validateNfeRequest(nfeBody(), {
+function signedNfe(body = nfeBody()): { xml: string; chave: string } {
+  const request = validateNfeRequest(body, {
     simples: false,
     chaveRestritaEmpresa: true,
     environment: 'test',
@@ -136,6 +136,14 @@ describe('SEFAZ simulator over HTTP through the SOAP 1.2 client', () => {
     expect(ret(await send(dup, 'duplicidade')).cStat).toBe('204');
     expect(await query(dup.chave)).toBe('100');
     expect(ret(await send(signedNfe(), 'lento')).cStat).toBe('100');
+  });
+
+  it("rejects an item's cBenef as RS's authoriser does: 930 without one for CST 41 (rule N12-85), authorised with one", async () => {
+    const body = nfeBody();
+    delete body.itens[1].c_benef;
+    expect(ret(await send(signedNfe(body)))).toMatchObject({ lote: '104', cStat: '930', nProt: undefined });
+    body.itens[1].c_benef = 'RS051902';
+    expect(ret(await send(signedNfe(body))).cStat).toBe('100');
   });
 
   it('NfeStatusServico4 answers 107 with a schema-valid retConsStatServ', async () => {

@@ -97,6 +97,8 @@ export function nfeBody(overrides: Record<string, unknown> = {}): Record<string,
         unidade: 'UN',
         quantidade: '1.5',
         valor_unitario: '10.00',
+        // RS checks cBenef for CSTs with a benefit (NT 2019.001 rule N12-85) and accepts the literal for 40 and 41.
+        c_benef: 'SEM CBENEF',
         icms: { cst: '41' },
         pis: { cst: '07' },
         cofins: { cst: '07' },

@@ -195,7 +195,8 @@ describe('modo calcular', () => {
     const sku = await produto(c.id, {
       ncm: '03073100',
       tributacao: {
-        icms: { cst: '40' },
+        // RS applies rule N12-85 (NT 2019.001): CST 40 needs a cBenef, the literal SEM CBENEF being accepted there.
+        icms: { cst: '40', cbenef: 'SEM CBENEF' },
         pis: { cst: '06' },
         cofins: { cst: '06' },
         ibs_cbs: { cst: '200', c_class_trib: '200034' },
@@ -364,14 +365,17 @@ describe('modo calcular', () => {
     expect((err.extra as { erros: unknown[] }).erros).toEqual([
       expect.objectContaining({ codigo: 'produto_sem_tributacao', campo: '/itens/0/produto' }),
     ]);
-    const reducao = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '20' } } });
+    const reducao = await produto(c.id, {
+      ncm: '84716052',
+      tributacao: { icms: { cst: '20', cbenef: 'RS051901' } },
+    });
     const fora = await refusal(
       previewNfe(deps(EM_2026), principal(), {
         body: nfeInput(corpo(c.id, [{ produto: reducao, quantidade: '1', valor_unitario: '10' }])),
       }),
     );
     expect(fora).toMatchObject({ codigo: 'nfe_fora_de_cobertura', campo: '/itens/0/icms' });
-    expect(fora.message).toContain('CST 20');
+    expect(fora.message).toContain('reducao_bc');
     const semMva = await produto(c.id, { ncm: '84716052', tributacao: { icms: { cst: '10' } } });
     const st = await refusal(
       previewNfe(deps(EM_2026), principal(), {
@@ -418,7 +422,11 @@ describe('modo calcular', () => {
     const cobertura = await httpClient(t.url, acct.testKey).get('/v1/nfe/cobertura');
     expect(cobertura.status).toBe(200);
     expect(cobertura.body.regimes).toEqual(['simples_nacional', 'mei', 'lucro_presumido', 'lucro_real']);
-    expect(cobertura.body.icms_st.map((s: { segmento_cest: string }) => s.segmento_cest)).toEqual(['01', '16']);
+    const st = cobertura.body.icms_st as { segmento_cest: string; ufs_destino: string[] }[];
+    expect(st.map((s) => s.segmento_cest)).toEqual(expect.arrayContaining(['01', '03', '16']));
+    expect(st.find((s) => s.segmento_cest === '03')!.ufs_destino).toContain('TO');
+    expect(cobertura.body.icms.cst).toEqual(expect.arrayContaining(['20', '30', '51', '70', '90']));
+    expect(cobertura.body.icms.csosn).toContain('900');
     expect(cobertura.body.icms.cst).toContain('10');
   });
 });

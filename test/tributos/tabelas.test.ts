@@ -28,10 +28,12 @@ describe('tax tables of the engine', () => {
   });
 
   it('MVA-ST: the adjusted margin the destination publishes for the interstate rate, the original inside the UF', () => {
-    // Published by BA for tyres 16.001 at 7 %: [(1 + 42 %) × (1 − 7 %) / (1 − 20.5 %)] − 1 = 66.11 % (Convênio ICMS 104/2008 formula).
-    expect(mvaSt('1600100', 'RS', 'BA', '7')).toMatchObject({ mva: '66.11', tipo: 'ajustada' });
-    expect(mvaSt('1600100', 'BA', 'BA', null)).toMatchObject({ mva: '42', tipo: 'original' });
-    expect(() => mvaSt('2104700', 'RS', 'BA', '7')).toThrow(ForaDeCobertura);
-    expect(() => mvaSt(undefined, 'RS', 'BA', '7')).toThrow(/CEST/);
+    const consulta = { ncm: '40111000', aliquotaInternaDestino: '20.5', remetenteIndustrial: false };
+    // Published by BA for tyres 16.001 at 7 %: [(1 + 42 %) × (1 − 7 %) / (1 − 20.5 %)] − 1 = 66.11 % (Convênio ICMS 142/2018 cl. 13ª § 1º).
+    const ba = { ...consulta, cest: '1600100', ufOrigem: 'RS', ufDestino: 'BA', aliquotaInter: '7' };
+    expect(mvaSt(ba)).toMatchObject({ mva: '66.11', tipo: 'ajustada' });
+    expect(mvaSt({ ...ba, ufOrigem: 'BA', aliquotaInter: null })).toMatchObject({ mva: '42', tipo: 'original' });
+    expect(() => mvaSt({ ...ba, cest: '2104700' })).toThrow(ForaDeCobertura);
+    expect(() => mvaSt({ ...ba, cest: undefined })).toThrow(/CEST/);
   });
 });

@@ -200,6 +200,7 @@ function detXml(item: NfeItem, index: number, vProd: string, vItem: string | und
     el('xProd', item.descricao) +
     el('NCM', item.ncm) +
     el('CEST', item.cest) +
+    el('cBenef', item.c_benef) +
     el('CFOP', item.cfop) +
     el('uCom', item.unidade) +
     el('qCom', qtd) +

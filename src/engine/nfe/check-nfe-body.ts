@@ -6,7 +6,9 @@ import { documentoFederal } from '../nucleo/documento-federal.js';
 import type { Environment } from '../nucleo/environment.js';
 import { bodyIssues } from '../nucleo/read-body.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
+import { municipio } from '../tabelas/index.js';
 import { checkIbsCbsValues } from './check-ibs-cbs-values.js';
+import { checkItemCbenef, type NotaCbenef } from './check-item-cbenef.js';
 import { checkTaxValues } from './check-tax-values.js';
 import { icmsOfItem } from './icms-of-item.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
@@ -41,6 +43,8 @@ export interface NfeValidationContext {
   environment: Environment;
   /** The issue date (`AAAA-MM-DD`, Brasília): the year whose IBS/CBS rates the authoriser checks. */
   dia: string;
+  /** The issuer's UF, whose authoriser's cBenef rules the items are judged by; without it they are not. */
+  uf?: string;
 }
 
 /** What `nfeBody` found in a body: its problems and its (partial) declared value. */
@@ -82,6 +86,21 @@ export function checkNfeBody(read: NfeBodyRead, ctx: NfeValidationContext): NfeV
 }
 
 type Lido = (o: Members, key: string, campo: string) => string | undefined;
+
+/** The facts the cBenef rules read: the issuer's UF, the recipient's, and whether the note is one of the exceptions. */
+function notaCbenef(b: Members, ctx: NfeValidationContext): NotaCbenef | null {
+  if (!ctx.uf) return null;
+  const endereco = isMembers(b.destinatario) && isMembers(b.destinatario.endereco) ? b.destinatario.endereco : null;
+  const ufDestino = typeof endereco?.municipio === 'string' ? municipio(endereco.municipio)?.uf : undefined;
+  const finalidade = typeof b.finalidade === 'string' ? b.finalidade : 'normal';
+  return {
+    uf: ctx.uf,
+    dia: ctx.dia,
+    simples: ctx.simples,
+    interna: (ufDestino ?? ctx.uf) === ctx.uf,
+    excecao: b.tipoOperacao === 'entrada' || finalidade === 'devolucao' || finalidade === 'ajuste',
+  };
+}
 
 /** A body being judged: where its problems and adjustments go, and its members as read when they have no problem. */
 interface Leitura {
@@ -127,7 +146,9 @@ function readDestinatario(b: Members, ctx: NfeValidationContext, { ajustes, lido
  * The items without problems, each tax value checked against its base and rate (the IBS/CBS also against the year's
  * rates); then the items' adjustments.
  */
-function readItens(b: Members, { simples, dia }: NfeValidationContext, { c, ajustes, valid }: Leitura): NfeItem[] {
+function readItens(b: Members, ctx: NfeValidationContext, { c, ajustes, valid }: Leitura): NfeItem[] {
+  const { simples, dia } = ctx;
+  const nota = notaCbenef(b, ctx);
   const itens: NfeItem[] = [];
   listaLida(b.itens, MAX_ITENS).forEach((raw, i) => {
     const base = `/itens/${i}`;
@@ -148,6 +169,7 @@ function readItens(b: Members, { simples, dia }: NfeValidationContext, { c, ajus
     if (icms && c.issues.length === antes && valid(base)) {
       const item = nfeItemOf(raw, icms, ajustes, base);
       if (item.ibs_cbs) checkIbsCbsValues(item.ibs_cbs, base, dia, c);
+      if (nota) checkItemCbenef(item, base, nota, c);
       if (c.issues.length === antes) itens.push(item);
     }
   });

@@ -6,6 +6,7 @@ import { Coletor } from '../nucleo/coletor.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { computeTributos, type TributosDoItem } from '../tributos/compute-tributos.js';
 import { ForaDeCobertura } from '../tributos/fora-de-cobertura.js';
+import { TributoRecusado } from '../tributos/tributo-recusado.js';
 import type { OperacaoTributavel } from '../tributos/item-tributavel.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import { invalidNfeRequest, type NfeBody, type Operacao } from './nfe-body.js';
@@ -171,6 +172,10 @@ function calculatedItem(
     }
     return itemOf(linha, produto, tributos);
   } catch (err) {
+    if (err instanceof TributoRecusado) {
+      c.add(err.codigo, `${campo}${err.campo}`, err.message, err.correcao, err.codigoOficial);
+      return null;
+    }
     if (!(err instanceof ForaDeCobertura)) throw err;
     foraDeCobertura.add(
       'fora_de_cobertura',
@@ -201,6 +206,7 @@ function itemOf(linha: Partial<NfeItemBody>, produto: ProdutoDoCatalogo, t: Trib
     unidade: produto.unidade,
     ...(produto.gtin ? { gtin: produto.gtin } : {}),
     ...(produto.cest ? { cest: produto.cest } : {}),
+    ...(t.c_benef ? { cBenef: t.c_benef } : {}),
     ...valores,
     cfop: t.cfop,
     ...Object.fromEntries(

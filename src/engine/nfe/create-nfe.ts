@@ -213,6 +213,7 @@ export async function validatedNfe(
     chaveRestritaEmpresa: principal.companyId !== null,
     environment: principal.environment,
     dia: brasilia(deps.clock.now()).slice(0, 10),
+    uf: company ? municipio(company.municipio)?.uf : undefined,
   };
   // calcular turns the body into the informado one it stands for, which is then judged whole; conferir judges the
   // caller's body, whose engine members checkNfeBody does not read.

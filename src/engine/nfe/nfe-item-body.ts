@@ -148,6 +148,19 @@ export const nfeItemBody = objectMember({
   valorUnitario: nullish(decimalMember('valor_unitario', VALOR_UNITARIO)),
   gtin: nullish(patternMember('gtin', /^(\d{8}|\d{12,14})$/, 'GTIN com 8, 12, 13 ou 14 dígitos', '"7891000100103"')),
   cest: nullish(patternMember('cest', /^\d{7}$/, 'CEST com 7 dígitos', '"2104700"')),
+  cBenef: nullish(
+    v.pipe(
+      v.string(typeMember('texto')),
+      v.check(
+        (s) => /^([!-ÿ]{8}|[!-ÿ]{10}|SEM CBENEF)$/.test(s),
+        (i) =>
+          issueMessage(
+            `Código de benefício fiscal (c_benef) inválido: "${i.input}".`,
+            'Informe o código da tabela cBenef da UF, com 8 ou 10 caracteres, ou "SEM CBENEF" onde a UF o aceita.',
+          ),
+      ),
+    ),
+  ),
   ...valores,
   icms: nullish(icmsBody),
   pis: nullish(pis),

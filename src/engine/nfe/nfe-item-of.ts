@@ -30,6 +30,7 @@ export function nfeItemOf(it: Members, icms: NfeIcms, ajustes: NfeAjuste[], base
     valor_unitario: it.valorUnitario as string,
     gtin: texto(it, 'gtin'),
     cest: texto(it, 'cest'),
+    c_benef: texto(it, 'cBenef'),
     desconto: texto(it, 'desconto'),
     frete: texto(it, 'frete'),
     seguro: texto(it, 'seguro'),

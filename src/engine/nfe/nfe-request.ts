@@ -137,6 +137,8 @@ export interface NfeItem {
   valor_unitario: string;
   gtin?: string;
   cest?: string;
+  /** The UF's tax-benefit code of the item (cBenef). */
+  c_benef?: string;
   /** vDesc, vFrete, vSeg, vOutro of the item (prod). */
   desconto?: string;
   frete?: string;

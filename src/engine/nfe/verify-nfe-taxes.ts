@@ -7,6 +7,7 @@ import { EngineError } from '../errors.js';
 import { Coletor } from '../nucleo/coletor.js';
 import { computeTributos, type TributosDoItem } from '../tributos/compute-tributos.js';
 import { ForaDeCobertura } from '../tributos/fora-de-cobertura.js';
+import { TributoRecusado } from '../tributos/tributo-recusado.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import type { NfeRequest } from './nfe-request.js';
 import { itemTributavel, operacaoTributavel, produtosDoCatalogo, semTributacao } from './operacao-tributavel.js';
@@ -61,6 +62,9 @@ export async function verifyNfeTaxes(
     try {
       esperado = computeTributos(itemTributavel(produto, enviados[i]!, item.ncm, item.origem, item.cest ?? null), op);
     } catch (err) {
+      // The product's profile refused (in conferir the product is named by the item's codigo): nothing to compare with.
+      if (err instanceof TributoRecusado)
+        return fora(`${campo}${err.campo === '/produto' ? '/codigo' : err.campo}`, err.message);
       if (!(err instanceof ForaDeCobertura)) throw err;
       return fora(`${campo}${err.campo}`, err.message);
     }

@@ -12,6 +12,22 @@ export interface TributoPadrao {
   aliquota?: string;
 }
 
+/**
+ * ICMS defaults: CST or CSOSN and rate, plus what the CST's group needs (all percent): base reduction (pRedBC),
+ * ICMS-ST margin (pMVAST), rate (pICMSST) and base reduction (pRedBCST), FCP (pFCP) and FCP-ST (pFCPST), the
+ * deferred share (pDif) and the UF's tax-benefit code (cBenef). Company tax rules reuse this shape as overrides.
+ */
+export interface IcmsPadrao extends TributoPadrao {
+  reducaoBc?: string;
+  mva?: string;
+  aliquotaSt?: string;
+  reducaoBcSt?: string;
+  fcp?: string;
+  fcpSt?: string;
+  diferimento?: string;
+  cbenef?: string;
+}
+
 /** IPI defaults: the group's, plus the legal framing code (cEnq) and the TIPI's Ex-tarifário of the NCM. */
 export interface IpiPadrao extends TributoPadrao {
   cEnq?: string;
@@ -30,7 +46,7 @@ export interface IbsCbsPadrao {
  */
 export interface Tributacao {
   cfop?: string;
-  icms?: TributoPadrao;
+  icms?: IcmsPadrao;
   ipi?: IpiPadrao;
   pis?: TributoPadrao;
   cofins?: TributoPadrao;
@@ -113,10 +129,44 @@ const tributoIbsCbs = v.strictObject({
     ),
   ),
 });
-const tributoIcms = v.strictObject({
+/** A margin (MVA) in percent: above 100 is common (beverages 140 %), up to 4 decimals (pMVAST, TDec_0302a04). */
+const margem = v.nullish(
+  v.pipe(
+    v.string(
+      issueMessage('deve ser texto.', 'Envie a margem como string decimal, por exemplo "71.78".', 'tipo_invalido'),
+    ),
+    v.regex(/^\d{1,3}(\.\d{1,4})?$/, issueMessage('margem em percentual, até 999 com 4 casas decimais.', LAYOUT)),
+  ),
+);
+
+/**
+ * The ICMS members of a product's profile (and of a company's tax rule that overrides it member by member).
+ * cBenef: 8 or 10 characters (leiauteNFe_v4.00.xsd, cBenef of prod), or the literal "SEM CBENEF" some UFs accept.
+ */
+export const tributoIcms = v.strictObject({
   cst,
   csosn: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('CSOSN com 3 dígitos.', LAYOUT)))),
   aliquota,
+  reducaoBc: aliquota,
+  mva: margem,
+  aliquotaSt: aliquota,
+  reducaoBcSt: aliquota,
+  fcp: aliquota,
+  fcpSt: aliquota,
+  diferimento: aliquota,
+  cbenef: v.nullish(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^([!-ÿ]{8}|[!-ÿ]{10}|SEM CBENEF)$/,
+        issueMessage(
+          'código de benefício fiscal (cBenef) com 8 ou 10 caracteres.',
+          'Informe o código da tabela de benefícios da UF, por exemplo "SP010001", ou "SEM CBENEF" onde a UF o aceita.',
+        ),
+      ),
+    ),
+  ),
 });
 
 const tributacao = v.strictObject({

@@ -36,7 +36,13 @@ const FISCAL_DATASETS = {
   icmsAliquotasInternas: 'nfe/tabelas/icms-aliquotas-internas.csv',
   icmsInterestaduais: 'nfe/tabelas/icms-interestaduais.csv',
   cfop: 'nfe/tabelas/cfop.csv',
-  mvaSt: 'nfe/tabelas/mva-st-exemplos.csv',
+  /** ICMS-ST margins per destination UF × CEST (TO, MT partly, auto parts and tyres for 20 UFs) and the CEST segments. */
+  icmsStMva: 'nfe/tabelas/icms-st-mva.csv',
+  icmsStCest: 'nfe/tabelas/icms-st-cest.csv',
+  /** cBenef: the codes of the UFs whose table was obtained, each UF's obligation and dates, NT 2019.001's rules. */
+  cbenef: 'nfe/tabelas/cbenef.csv',
+  cbenefUfs: 'nfe/tabelas/cbenef-ufs.csv',
+  cbenefRegras: 'nfe/tabelas/cbenef-regras.csv',
   codigosErroNfse: 'nfse-nacional/rules/error_codes.csv',
   cstatNfe: 'nfe/rules/cstat.csv',
   webservicesNfe: 'nfe/webservices/webservices.json',

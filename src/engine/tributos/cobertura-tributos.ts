@@ -40,11 +40,15 @@ export function coberturaTributos() {
     operacoesCalculadas: ['venda', 'venda_consumidor_final', 'bonificacao'],
     operacoesInformadas: ['remessa', 'transferencia', 'devolucao'],
     icms: {
-      cst: ['00', '10', '40', '41', '50', '60'],
-      csosn: ['101', '102', '103', '201', '202', '203', '300', '400', '500'],
+      cst: ['00', '10', '20', '30', '40', '41', '50', '51', '60', '70', '90'],
+      csosn: ['101', '102', '103', '201', '202', '203', '300', '400', '500', '900'],
       aliquotas:
-        'alíquota interna modal da UF (ou a do perfil do produto), interestadual de 7 % ou 12 % e 4 % para importados; FCP geral de RJ, AL e SE',
-      difal: 'venda interestadual a não contribuinte, regime normal, base única, 100 % para a UF de destino',
+        'alíquota interna modal da UF (ou a do perfil do produto), interestadual de 7 % ou 12 % e 4 % para importados; FCP do perfil ou FCP geral de RJ, AL e SE',
+      perfil:
+        'reducao_bc (CST 20, 70, 90, CSOSN 900), diferimento (CST 51), mva, aliquota_st, reducao_bc_st, fcp, fcp_st e cbenef do perfil do produto, com as regras tributárias da empresa aplicadas por cima',
+      difal: 'venda interestadual de CST 00 a não contribuinte, regime normal, base única, 100 % para a UF de destino',
+      cbenef:
+        'exigido e validado como a SEFAZ da UF do emitente (NT 2019.001 v1.70, regras N12-85, N12-86, N12-94, N12-98, N12-97, N12-90; rejeições 930, 928, 931, 946, 929, 934) nas UFs e desde as datas em que cada regra vale; códigos conferidos só contra a tabela completa de SP',
     },
     icmsSt: mvaStCobertas().map((s) => ({ segmentoCest: s.segmento, produtos: s.descricao, ufsDestino: s.ufs })),
     ipi: { cst: ['50', '51', '52', '53', '54', '55'], aliquota: 'TIPI pelo NCM (e Ex) na data de emissão' },
@@ -59,9 +63,12 @@ export function coberturaTributos() {
         'cClassTrib com diferimento, monofasia, crédito presumido, transferência de crédito, ajuste de competência, estorno, tributação regular ou alíquota fixa; Simples Nacional (grupo omitido)',
     },
     limites: [
-      'benefícios fiscais de ICMS (redução de base, isenções por produto) e listas de FCP por produto não são aplicados',
-      'MVA-ST só para autopeças (CEST 01) e pneus (CEST 16), nas UFs que a tabela traz',
-      'DIFAL de UF que adota base dupla é calculado pela base única',
+      'benefícios fiscais de ICMS (redução de base, diferimento, FCP por produto) só pelos membros do perfil ou da regra da empresa: não há tabela oficial deles por produto',
+      'MVA-ST oficial só onde a tabela de margens a traz (TO, MT em parte, autopeças e pneus em 20 UFs); fora dela, a margem vem da regra da empresa (mva) ou a nota é recusada nomeando a margem que falta',
+      'a participação das UFs nos protocolos de ICMS-ST não é conferida (sem matriz de signatários); hipóteses de margem que a nota não distingue (lista positiva/negativa, fidelidade de compra) exigem a margem na regra da empresa',
+      'desoneração do ICMS (vICMSDeson, motDesICMS; regra N12-90, rejeição 934) não é calculada',
+      'diferimento em UF com FCP geral (RJ, AL, SE) e DIFAL de CST diferente de 00 não são calculados',
+      'DIFAL de UF que adota base dupla é calculado pela base única (LC 190/2022: base única para não contribuinte)',
       'NCM criados pelo ADE RFB nº 1/2026 sem alíquota na TIPI disponível',
     ],
   };

@@ -1,67 +1,32 @@
 import { Decimal } from 'decimal.js';
-import { aliquotaIcmsInterna } from './aliquota-icms-interna.js';
-import { aliquotaInterestadual } from './aliquota-interestadual.js';
+import { checkCbenef } from './check-cbenef.js';
 import { computeDifal } from './compute-difal.js';
+import { computeIcmsDiferido } from './compute-icms-diferido.js';
+import { computeIcmsProprio, type IcmsProprio } from './compute-icms-proprio.js';
+import { computeIcmsSimples } from './compute-icms-simples.js';
 import { computeIcmsSt } from './compute-icms-st.js';
+import { aliquotaOperacao } from './aliquota-operacao.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
+import type { IcmsCalculado, IcmsDoItem } from './icms-do-item.js';
 import type { ItemTributavel, OperacaoTributavel } from './item-tributavel.js';
-import { regraTributaria, type FonteTabela, type RegraTributaria } from './regra-tributaria.js';
-import { roundMoney } from './round-money.js';
+import type { RegraTributaria } from './regra-tributaria.js';
+import { TributoRecusado } from './tributo-recusado.js';
 import type { ValoresDaLinha } from './valores-da-linha.js';
 
-export interface IcmsCalculado {
-  /** The item's `icms` group as the `informado` request spells it. */
-  grupo: Record<string, string>;
-  icmsUfDest?: Record<string, string>;
-  /** vICMS and vFCP of the item (zero when the group has none), which the PIS/COFINS and IBS/CBS bases leave out. */
-  vIcms: Decimal;
-  vFcp: Decimal;
-  vIcmsUfDest: Decimal;
-  vFcpUfDest: Decimal;
-}
+export type { IcmsCalculado } from './icms-do-item.js';
 
 const SEM_VALORES_CST = ['40', '41', '50', '60'];
-const SEM_VALORES_CSOSN = ['102', '103', '300', '400', '500'];
+const COBERTOS = '00, 10, 20, 30, 40, 41, 50, 51, 60, 70 e 90';
 const ZERO = new Decimal(0);
-
-const FONTE_BASE: FonteTabela = {
-  versao: 'lc-87-1996',
-  fonte:
-    'LC 87/1996, art. 13, I, § 1º e § 2º (IPI fora da base só entre contribuintes, para revenda ou industrialização)',
-};
-const FONTE_SN: FonteTabela = {
-  versao: 'lc-123-2006',
-  fonte: 'LC 123/2006, art. 23, § 1º (crédito do adquirente pela alíquota do Simples Nacional)',
-};
-
-/** What each step of an item's ICMS reads. */
-interface IcmsDoItem {
-  item: ItemTributavel;
-  op: OperacaoTributavel;
-  linha: ValoresDaLinha;
-  vIpi: Decimal;
-  regras: RegraTributaria[];
-  /** The profile's CSOSN (Simples Nacional and MEI) or CST (regime normal). */
-  codigo: string;
-  /** Issuer and recipient in the same UF. */
-  interna: boolean;
-}
-
-/** The item's own ICMS of regime normal: its base, its rate and its value. */
-interface IcmsProprio {
-  base: string;
-  aliquota: string;
-  vIcms: Decimal;
-}
-
 const SEM_VALORES = { vIcms: ZERO, vFcp: ZERO, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
 
 /**
- * The item's ICMS. Regime normal (CST): 00 at the UF's internal rate (or the product's own rate) inside the UF and
- * at the interstate rate between UFs (4 % for imported goods), with the UF's general FCP inside it; 10 adds the
- * ICMS-ST; 40, 41, 50 and 60 carry no amount. An interstate sale to a non-contributor adds ICMSUFDest (DIFAL).
- * Simples Nacional (CSOSN): 101 with the credit at the profile's rate, 102, 103, 300, 400 and 500 without amounts,
- * 201, 202 and 203 with the ICMS-ST (less the ICMS the sale would carry at the regime normal's rate).
+ * The item's ICMS. Regime normal (CST): the own ICMS at the UF's internal rate (or the product's) inside the UF and
+ * at the interstate rate between UFs (4 % for imported goods), with the FCP inside the UF: 00 whole, 20 with the
+ * base reduction, 51 deferred (computeIcmsDiferido); 10 and 70 add the ICMS-ST, 30 is exempt with ICMS-ST; 90
+ * carries what the profile gives; 40, 41, 50 and 60 carry no amount. An interstate sale of CST 00 to a
+ * non-contributor adds ICMSUFDest (DIFAL). Simples Nacional (CSOSN): computeIcmsSimples. The profile's cBenef is
+ * checked as the UF's authoriser would (checkCbenef).
  */
 export function computeIcms(
   item: ItemTributavel,
@@ -76,60 +41,84 @@ export function computeIcms(
   if (!codigo)
     throw new ForaDeCobertura('/icms', `O perfil tributário do produto não tem ${simples ? 'CSOSN' : 'CST'} de ICMS.`);
   const icms: IcmsDoItem = { item, op, linha, vIpi, regras, codigo, interna: op.ufEmitente === op.ufDestinatario };
-  return simples ? computeIcmsSimples(icms) : computeIcmsRegimeNormal(icms);
+  const calculado = simples ? computeIcmsSimples(icms) : computeIcmsRegimeNormal(icms);
+  const rejeicao = checkCbenef({
+    uf: op.ufEmitente,
+    dia: op.dia,
+    codigo,
+    csosn: simples,
+    cBenef: perfil.cbenef,
+    interna: icms.interna,
+    semReducao: !perfil.reducaoBc && !perfil.reducaoBcSt,
+    diferimentoCompleto: true,
+    // The relieved ICMS (vICMSDeson) is not computed: a UF that requires it is outside the coverage (934 below).
+    desonerado: false,
+  });
+  if (rejeicao?.cStat === '934') throw new ForaDeCobertura('/icms', rejeicao.mensagem);
+  if (rejeicao)
+    throw new TributoRecusado('/produto', rejeicao.mensagem, rejeicao.correcao, rejeicao.codigo, rejeicao.cStat);
+  return perfil.cbenef ? { ...calculado, cBenef: perfil.cbenef } : calculado;
 }
 
-/** CSOSN of the Simples Nacional: no amount of its own; the buyer's credit (101, 201) and the ICMS-ST (201 to 203). */
-function computeIcmsSimples(icms: IcmsDoItem): IcmsCalculado {
-  const { item, op, codigo, regras } = icms;
-  if (SEM_VALORES_CSOSN.includes(codigo)) return { grupo: { csosn: codigo }, ...SEM_VALORES };
-  if (!icms.interna && op.contribuinte !== 'contribuinte')
-    throw new ForaDeCobertura(
-      '/icms',
-      'DIFAL de empresa do Simples Nacional não é calculado: envie o item em modo informado.',
-    );
-  const operacao = roundMoney(icms.linha.operacao);
-  const grupo: Record<string, string> = { csosn: codigo };
-  if (codigo === '101' || codigo === '201')
-    Object.assign(grupo, creditoSimples(item.perfil.icms?.aliquota, codigo, operacao, regras));
-  if (codigo === '101') return { grupo, ...SEM_VALORES };
-  if (!['201', '202', '203'].includes(codigo))
-    throw new ForaDeCobertura(
-      '/icms',
-      `CSOSN ${codigo} não é calculado: cobertos 101, 102, 103, 201, 202, 203, 300, 400 e 500.`,
-    );
-  const aliquota = aliquotaOperacao(item, op, icms.interna).aliquota;
-  // The ST of a Simples Nacional seller deducts the ICMS the operation would carry at the regime normal's rate.
-  const proprio = new Decimal(roundMoney(new Decimal(operacao).times(aliquota).div(100)));
-  Object.assign(grupo, icmsStDoItem(icms, proprio, aliquota));
-  return { grupo, ...SEM_VALORES };
-}
-
-/** CST of regime normal: 00 and 10 with the item's own ICMS and FCP, 10 with the ICMS-ST, 00 with the DIFAL. */
+/** CST of regime normal. */
 function computeIcmsRegimeNormal(icms: IcmsDoItem): IcmsCalculado {
-  const { op, codigo } = icms;
+  const { codigo } = icms;
   if (SEM_VALORES_CST.includes(codigo)) return { grupo: { cst: codigo }, ...SEM_VALORES };
-  if (codigo !== '00' && codigo !== '10')
-    throw new ForaDeCobertura('/icms', `CST ${codigo} do ICMS não é calculado: cobertos 00, 10, 40, 41, 50 e 60.`);
-  const proprio = icmsProprio(icms);
-  const { base, aliquota, vIcms } = proprio;
-  const grupo: Record<string, string> = {
-    cst: codigo,
-    mod_bc: '3',
-    v_bc: base,
-    p_icms: aliquota,
-    v_icms: vIcms.toFixed(2),
-  };
-  const vFcp = fcpGeral(icms, base, grupo);
-  if (codigo === '10') {
-    Object.assign(grupo, icmsStDoItem(icms, vIcms, aliquota));
-    return { grupo, vIcms, vFcp, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
+  if (codigo === '51') return computeIcmsDiferido(icms);
+  if (codigo === '30') {
+    // Exempt: the seller owes no ICMS of its own, so the ST deducts nothing (Conv. ICMS 142/2018, cl. 14ª, I).
+    const aliquota = aliquotaOperacao(icms.item, icms.op, icms.interna).aliquota;
+    return { grupo: { cst: codigo, ...icmsStDoItem(icms, ZERO, aliquota) }, ...SEM_VALORES };
   }
+  if (codigo === '90') return cst90(icms);
+  if (!['00', '10', '20', '70'].includes(codigo))
+    throw new ForaDeCobertura('/icms', `CST ${codigo} do ICMS não é calculado: cobertos ${COBERTOS}.`);
+  if ((codigo === '20' || codigo === '70') && !icms.item.perfil.icms?.reducaoBc)
+    throw new ForaDeCobertura(
+      '/icms',
+      `CST ${codigo} do ICMS é de base reduzida e o perfil não tem o percentual de redução: informe tributacao.icms.reducao_bc no produto ou numa regra tributária da empresa.`,
+    );
+  const proprio = computeIcmsProprio(icms);
+  const grupo = { cst: codigo, ...proprio.grupo };
+  if (codigo === '10' || codigo === '70') Object.assign(grupo, icmsStDoItem(icms, proprio.vIcms, proprio.aliquota));
+  return { grupo, ...comDifal(icms, proprio, codigo === '00') };
+}
+
+/** CST 90 (others): the own ICMS when the profile gives a rate, reduction or deferral; the ST when it gives an ST member. */
+function cst90(icms: IcmsDoItem): IcmsCalculado {
+  const perfil = icms.item.perfil.icms ?? {};
+  const comSt = [perfil.mva, perfil.aliquotaSt, perfil.reducaoBcSt, perfil.fcpSt].some((m) => m !== undefined);
+  const comProprio = [perfil.aliquota, perfil.reducaoBc, perfil.diferimento].some((m) => m !== undefined);
+  const grupo: Record<string, string> = { cst: '90' };
+  let calculado: Omit<IcmsCalculado, 'grupo'> = SEM_VALORES;
+  let proprio: { vIcms: Decimal; aliquota: string } | null = null;
+  if (comProprio) {
+    const parte = perfil.diferimento ? computeIcmsDiferido(icms) : null;
+    const inteiro = parte ? null : computeIcmsProprio(icms);
+    Object.assign(grupo, parte?.grupo ?? inteiro!.grupo, { cst: '90' });
+    calculado = parte ?? comDifal(icms, inteiro!, false);
+    proprio = { vIcms: calculado.vIcms, aliquota: grupo.p_icms! };
+  }
+  if (comSt) {
+    const aliquota = proprio?.aliquota ?? aliquotaOperacao(icms.item, icms.op, icms.interna).aliquota;
+    Object.assign(grupo, icmsStDoItem(icms, proprio?.vIcms ?? ZERO, aliquota));
+  }
+  return { grupo, ...calculado };
+}
+
+/** The amounts of an item with own ICMS; CST 00 sold to a non-contributor in another UF adds the DIFAL. */
+function comDifal(icms: IcmsDoItem, proprio: IcmsProprio, difal: boolean): Omit<IcmsCalculado, 'grupo'> {
+  const { op } = icms;
+  const { vIcms, vFcp } = proprio;
   if (icms.interna || op.contribuinte !== 'nao_contribuinte')
-    return { grupo, vIcms, vFcp, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
-  const icmsUfDest = computeDifal(op, base, aliquota, icms.regras);
+    return { vIcms, vFcp, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
+  if (!difal)
+    throw new ForaDeCobertura(
+      '/icms',
+      `DIFAL do CST ${icms.codigo} (base reduzida ou outras) na venda a não contribuinte de outra UF não é calculado: o benefício da origem não vale no destino. Envie o item em modo informado.`,
+    );
+  const icmsUfDest = computeDifal(op, proprio.base, proprio.aliquota, icms.regras);
   return {
-    grupo,
     icmsUfDest,
     vIcms,
     vFcp,
@@ -138,112 +127,12 @@ function computeIcmsRegimeNormal(icms: IcmsDoItem): IcmsCalculado {
   };
 }
 
-/** The item's own ICMS: the operation's value (with the IPI for a final consumer) at the operation's rate. */
-function icmsProprio(icms: IcmsDoItem): IcmsProprio {
-  const { item, op, linha } = icms;
-  const ipiNaBase = op.contribuinte !== 'contribuinte' || op.operacao === 'venda_consumidor_final';
-  const base = roundMoney(ipiNaBase ? linha.operacao.plus(icms.vIpi) : linha.operacao);
-  const aliquota = aliquotaOperacao(item, op, icms.interna);
-  const vIcms = new Decimal(roundMoney(new Decimal(base).times(aliquota.aliquota).div(100)));
-  icms.regras.push(
-    regraTributaria(
-      '/icms/v_icms',
-      vIcms.toFixed(2),
-      aliquota.regra,
-      `ICMS = ${base} (valor da operação${ipiNaBase ? ' com o IPI, destinatário consumidor final' : ''}) × ${aliquota.aliquota} % (${aliquota.motivo})`,
-      { versao: aliquota.tabela.versao, fonte: `${aliquota.tabela.fonte}; base: ${FONTE_BASE.fonte}` },
-    ),
-  );
-  return { base, aliquota: aliquota.aliquota, vIcms };
-}
-
-/** The issuer's UF's general FCP on the ICMS base, inside the UF only; its members join `grupo`. Zero without one. */
-function fcpGeral(icms: IcmsDoItem, base: string, grupo: Record<string, string>): Decimal {
-  const { op } = icms;
-  const fcp = icms.interna ? aliquotaIcmsInterna(op.ufEmitente, op.dia) : null;
-  if (!fcp?.fcp) return ZERO;
-  const vFcp = new Decimal(roundMoney(new Decimal(base).times(fcp.fcp).div(100)));
-  if (icms.codigo === '10') grupo.v_bc_fcp = base;
-  Object.assign(grupo, { p_fcp: fcp.fcp, v_fcp: vFcp.toFixed(2) });
-  icms.regras.push(
-    regraTributaria(
-      '/icms/v_fcp',
-      vFcp.toFixed(2),
-      `icms_${op.ufEmitente.toLowerCase()}_fcp_geral`,
-      `FCP = ${base} × ${fcp.fcp} % (FCP geral de ${op.ufEmitente}).`,
-      fcp,
-    ),
-  );
-  return vFcp;
-}
-
-/** The item's ICMS-ST on the operation with its IPI, less `icmsProprio`; the MVA is adjusted between UFs. */
+/** The item's ICMS-ST members on the operation with its IPI, less `icmsProprio`; the MVA is adjusted between UFs. */
 function icmsStDoItem(icms: IcmsDoItem, icmsProprio: Decimal, aliquota: string): Record<string, string> {
   const operacao = {
     operacaoComIpi: icms.linha.operacao.plus(icms.vIpi),
     icmsProprio,
     aliquotaInter: icms.interna ? null : aliquota,
   };
-  return computeIcmsSt(icms.item, icms.op, operacao, icms.regras);
-}
-
-/** The rate of the item's own ICMS: the product's rate or the UF's modal rate inside the UF, the interstate rate between UFs. */
-function aliquotaOperacao(item: ItemTributavel, op: OperacaoTributavel, interna: boolean) {
-  const uf = op.ufEmitente.toLowerCase();
-  if (!interna) {
-    const inter = aliquotaInterestadual(op.ufEmitente, op.ufDestinatario, item.origem);
-    return {
-      aliquota: inter.aliquota,
-      tabela: inter as FonteTabela,
-      regra: inter.importado
-        ? `icms_${uf}_interestadual_importado`
-        : `icms_${uf}_interestadual_${op.ufDestinatario.toLowerCase()}`,
-      motivo: inter.importado
-        ? `interestadual de 4 % para mercadoria de origem ${item.origem}, importada ou com conteúdo de importação acima de 40 %`
-        : `interestadual de ${op.ufEmitente} para ${op.ufDestinatario}`,
-    };
-  }
-  const modal = aliquotaIcmsInterna(op.ufEmitente, op.dia);
-  const propria = item.perfil.icms?.aliquota;
-  if (propria) {
-    return {
-      aliquota: propria,
-      tabela: {
-        versao: 'perfil-do-produto',
-        fonte: 'alíquota do perfil tributário do produto (tributacao.icms.aliquota)',
-      },
-      regra: `icms_${uf}_aliquota_do_produto`,
-      motivo: 'alíquota interna própria do produto, do seu perfil tributário',
-    };
-  }
-  return {
-    aliquota: modal.aliquota,
-    tabela: modal as FonteTabela,
-    regra: `icms_${uf}_aliquota_interna`,
-    motivo: `alíquota interna modal de ${op.ufEmitente}`,
-  };
-}
-
-function creditoSimples(
-  aliquota: string | undefined,
-  csosn: string,
-  base: string,
-  regras: RegraTributaria[],
-): Record<string, string> {
-  if (!aliquota)
-    throw new ForaDeCobertura(
-      '/icms',
-      `CSOSN ${csosn} exige a alíquota de crédito do Simples Nacional (tributacao.icms.aliquota do produto).`,
-    );
-  const valor = roundMoney(new Decimal(base).times(aliquota).div(100));
-  regras.push(
-    regraTributaria(
-      '/icms/v_cred_icmssn',
-      valor,
-      'icms_simples_nacional_credito',
-      `Crédito de ICMS do adquirente = ${base} × ${aliquota} % (alíquota do Simples Nacional).`,
-      FONTE_SN,
-    ),
-  );
-  return { p_cred_sn: aliquota, v_cred_icmssn: valor };
+  return computeIcmsSt(icms.item, icms.op, operacao, icms.regras).grupo;
 }

@@ -18,6 +18,8 @@ export interface TributosDoItem {
   ipi?: Record<string, string>;
   icms_uf_dest?: Record<string, string>;
   ibs_cbs?: Record<string, string>;
+  /** The item's tax-benefit code (prod/cBenef), from the ICMS profile. */
+  c_benef?: string;
   regras: RegraTributaria[];
 }
 
@@ -52,6 +54,7 @@ export function computeTributos(item: ItemTributavel, op: OperacaoTributavel): T
     ...(ipi ? { ipi: ipi.grupo } : {}),
     ...(icms.icmsUfDest ? { icms_uf_dest: icms.icmsUfDest } : {}),
     ...(ibsCbs ? { ibs_cbs: ibsCbs } : {}),
+    ...(icms.cBenef ? { c_benef: icms.cBenef } : {}),
     regras,
   };
 }
@@ -63,7 +66,7 @@ export function computeTributos(item: ItemTributavel, op: OperacaoTributavel): T
  */
 function cfopDaOperacao(item: ItemTributavel, op: OperacaoTributavel, regras: RegraTributaria[]): string {
   const interna = op.ufEmitente === op.ufDestinatario;
-  const st = ['10', '201', '202', '203'].includes(item.perfil.icms?.cst ?? item.perfil.icms?.csosn ?? '');
+  const st = ['10', '30', '70', '201', '202', '203'].includes(item.perfil.icms?.cst ?? item.perfil.icms?.csosn ?? '');
   let final = item.perfil.cfop?.slice(1) ?? (st ? '403' : '102');
   if (op.operacao === 'bonificacao') final = '910';
   else if (!interna && op.contribuinte === 'nao_contribuinte' && (final === '101' || final === '102'))

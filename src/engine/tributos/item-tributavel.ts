@@ -24,6 +24,23 @@ export interface PerfilGrupo {
 }
 
 /**
+ * The ICMS of the profile: CST or CSOSN, the rate, and the members the CST's group takes (percent): base reduction
+ * (pRedBC), ICMS-ST margin (pMVAST), rate (pICMSST) and base reduction (pRedBCST), FCP and FCP-ST, the deferred share
+ * (pDif) and the benefit code (cBenef). What the computation receives is the profile with the company's rules already
+ * merged over it, member by member.
+ */
+export interface PerfilIcms extends PerfilGrupo {
+  reducaoBc?: string;
+  mva?: string;
+  aliquotaSt?: string;
+  reducaoBcSt?: string;
+  fcp?: string;
+  fcpSt?: string;
+  diferimento?: string;
+  cbenef?: string;
+}
+
+/**
  * The product's tax profile (`tributacao` of the catalogue): CFOP, ICMS (CST/CSOSN; a rate replaces the UF's modal
  * rate for goods with a rate of their own), IPI (present only for an IPI taxpayer; `cEnq`, `ex` of the TIPI),
  * PIS/COFINS (CST; a rate replaces the regime's) and the IBS/CBS classification. Members are named as the catalogue
@@ -31,7 +48,7 @@ export interface PerfilGrupo {
  */
 export interface PerfilTributario {
   cfop?: string;
-  icms?: PerfilGrupo;
+  icms?: PerfilIcms;
   ipi?: PerfilGrupo & { cEnq?: string; ex?: string };
   pis?: PerfilGrupo;
   cofins?: PerfilGrupo;

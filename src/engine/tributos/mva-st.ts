@@ -5,68 +5,150 @@ import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { FonteTabela } from './regra-tributaria.js';
 
 export interface MvaSt extends FonteTabela {
-  /** Percent. */
+  /** Percent, two decimals or as published. */
   mva: string;
-  /** `original` inside the UF or a single margin the UF publishes; `ajustada` in an interstate operation. */
+  /** `original` inside the UF or a margin the UF applies whatever the origin; `ajustada` between UFs. */
   tipo: 'original' | 'ajustada';
+  /** How the margin was reached, for the adjustment's motive. */
+  como: string;
+  /** The good's internal rate at the destination the table states (e.g. 27 % for spirits in TO), or null. */
+  aliquotaInterna: string | null;
+  /** The FCP-ST the table states (TO's FECOEP), or null. */
+  fcpSt: string | null;
 }
 
-const VERSAO = 'mva-st-autopecas-pneus-2026';
+/** What the margin of one item depends on. */
+export interface ConsultaMva {
+  /** CEST, 7 digits. */
+  cest: string | undefined;
+  ncm: string;
+  ufOrigem: string;
+  ufDestino: string;
+  /** The interstate rate of the operation, percent; null inside the UF. */
+  aliquotaInter: string | null;
+  /** The destination's internal rate, used in the adjustment when the table's row states none. */
+  aliquotaInternaDestino: string;
+  /** The seller is an industrial establishment (an IPI taxpayer): picks the sender-type hypothesis. */
+  remetenteIndustrial: boolean;
+}
 
-const linhas = lazy(() => readCsvRecords(fiscalDataPath('mvaSt')).filter((r) => !r.hipotese?.startsWith('fidelidade')));
+const VERSAO = 'icms-st-mva-2026';
+const ADJUSTMENT = 'Convênio ICMS 142/2018, cláusula décima terceira, § 1º a § 3º (MVA ajustada)';
 
-/** "0100100" → "01.001.00", as the table writes CEST. */
-const cestFormatado = (cest: string) => `${cest.slice(0, 2)}.${cest.slice(2, 5)}.${cest.slice(5)}`;
+// The purchase-fidelity margins of the auto-parts protocols (Lei 6.729/1979, art. 8º) apply only to a dealer
+// bound to a manufacturer, which the item does not say; the other margin of the same CEST is the general one.
+const linhas = lazy(() =>
+  readCsvRecords(fiscalDataPath('icmsStMva')).filter((r) => !r.hipotese?.startsWith('fidelidade')),
+);
+const segmentos = lazy(
+  () => new Map(readCsvRecords(fiscalDataPath('icmsStCest')).map((r) => [r.segmento!, r.segmento_descricao!])),
+);
+
+/** "0100100" → "01.001.00", as the tables write CEST. */
+export const cestFormatado = (cest: string) => `${cest.slice(0, 2)}.${cest.slice(2, 5)}.${cest.slice(5)}`;
+
+/** The row covers the CEST (exactly, or `SS.*` for a whole protocol annex less its exclusions) and the NCM. */
+function cobre(r: Record<string, string>, cest: string, ncm: string): boolean {
+  const segmento = r.cest === `${cest.slice(0, 2)}.*` && !r.cest_excluidos?.includes(cest);
+  if (r.cest !== cest && !segmento) return false;
+  const prefixos = r.ncm_prefixos?.split(' ').filter(Boolean) ?? [];
+  return prefixos.length === 0 || prefixos.some((p) => ncm.startsWith(p));
+}
+
+/** A sender-type hypothesis of Protocolo ICMS 11/91 (beverages): distributor or industrial sender. */
+const hipoteseRemetente = (h: string) => h.startsWith('remetente ');
 
 /**
- * The ICMS-ST margin of a good (its CEST, 7 digits) sold from `ufOrigem` to `ufDestino` at the interstate rate
- * `aliquotaInter`: auto parts (segment 01, Protocolos ICMS 41/2008 and 97/2010) and tyres (segment 16), the only
- * products whose margins the table carries. Inside a UF, the original margin; between UFs, the adjusted margin the
- * destination publishes for that interstate rate (Convênio ICMS 142/2018 cláusula décima segunda's formula, as
- * published); a single margin a UF publishes applies to both. Goods or UFs the table lacks are outside the
- * coverage: the engine does not guess a margin.
+ * The official ICMS-ST margin of a good (CEST and NCM) sold into `ufDestino` (icms-st-mva.csv of the data
+ * directory: RICMS-TO Anexo XXI, Portaria SEFAZ-MT 195/2019, the auto-parts and tyre protocols' tables of 20 UFs).
+ * Inside the UF the original margin; between UFs the adjusted one the UF publishes for the interstate rate, else
+ * [(1 + MVA) × (1 − ALQinter) / (1 − ALQintra)] − 1 (Convênio ICMS 142/2018 cl. 13ª § 1º); a margin the UF publishes
+ * for every origin is not adjusted. Where the table splits the good by sender type, an IPI taxpayer is the
+ * industrial sender. Throws ForaDeCobertura naming the missing margin and the rule that would supply it.
  */
-export function mvaSt(
-  cest: string | undefined,
-  ufOrigem: string,
-  ufDestino: string,
-  aliquotaInter: string | null,
-): MvaSt {
-  if (!cest)
-    throw new ForaDeCobertura('/icms', 'O produto sujeito a ICMS-ST não tem CEST: sem ele não há MVA a aplicar.');
-  const codigo = cestFormatado(cest);
-  const listado = linhas().some((r) => r.cest === codigo);
-  if (!listado)
+export function mvaSt(q: ConsultaMva): MvaSt {
+  const regra = 'uma regra tributária da empresa com a margem (mva), ou tributacao.icms.mva no produto';
+  if (!q.cest)
     throw new ForaDeCobertura(
       '/icms',
-      `Sem MVA de ICMS-ST para o CEST ${codigo}: cobertos autopeças (segmento 01) e pneus (segmento 16).`,
+      `O produto sujeito a ICMS-ST não tem CEST nem MVA: informe o CEST do produto para a margem oficial ser lida, ou ${regra}.`,
     );
-  const grupo = `${codigo.slice(0, 2)}.xxx (anexo do protocolo)`;
-  const daUf = linhas().filter((r) => r.uf_destino === ufDestino && (r.cest === codigo || r.cest === grupo));
-  const fonte = (r: Record<string, string>) => `${r.base_legal}; ${r.fonte}`;
-  const unica = daUf.find((r) => !r.aliq_inter_pct);
-  if (unica) return { mva: unica.mva_original_pct!, tipo: 'original', versao: VERSAO, fonte: fonte(unica) };
-  if (daUf.length === 0) throw new ForaDeCobertura('/icms', `Sem MVA de ICMS-ST do CEST ${codigo} para ${ufDestino}.`);
-  if (ufOrigem === ufDestino || aliquotaInter === null)
-    return { mva: daUf[0]!.mva_original_pct!, tipo: 'original', versao: VERSAO, fonte: fonte(daUf[0]!) };
-  const r = daUf.find((l) => new Decimal(l.aliq_inter_pct!).eq(aliquotaInter));
-  const mva = r?.mva_ajustada_publicada_pct || r?.mva_ajustada_calculada_pct;
-  if (!r || !mva)
+  const cest = cestFormatado(q.cest);
+  const cobertas = linhas().filter((r) => r.uf === q.ufDestino && cobre(r, cest, q.ncm));
+  // An item of its own prevails over the protocol annex's margin (`SS.*`).
+  const daUf = cobertas.some((r) => r.cest === cest) ? cobertas.filter((r) => r.cest === cest) : cobertas;
+  if (daUf.length === 0)
     throw new ForaDeCobertura(
       '/icms',
-      `Sem MVA ajustada de ICMS-ST do CEST ${codigo} para ${ufDestino} à alíquota interestadual de ${aliquotaInter} %.`,
+      `Sem MVA de ICMS-ST do CEST ${cest} (NCM ${q.ncm}) para ${q.ufDestino} na tabela oficial de margens: informe ${regra}.`,
     );
-  return { mva, tipo: 'ajustada', versao: VERSAO, fonte: fonte(r) };
+  const porRemetente = daUf.filter((r) => hipoteseRemetente(r.hipotese ?? ''));
+  const remetente = porRemetente.length
+    ? porRemetente.filter((r) => r.hipotese!.includes(q.remetenteIndustrial ? 'industrial' : 'distribuidor'))
+    : daUf;
+  const margens = new Set(remetente.map((r) => r.mva_original_pct));
+  if (margens.size !== 1)
+    throw new ForaDeCobertura(
+      '/icms',
+      `A tabela oficial tem ${margens.size} margens de ICMS-ST do CEST ${cest} para ${q.ufDestino}, por hipótese (${remetente.map((r) => `${r.hipotese || 'geral'}: ${r.mva_original_pct} %`).join('; ')}): escolha-a com ${regra}.`,
+    );
+  return margemDaLinha(remetente[0]!, q);
+}
+
+function margemDaLinha(r: Record<string, string>, q: ConsultaMva): MvaSt {
+  const base = {
+    versao: VERSAO,
+    fonte: `${r.base_legal}; ${r.fonte}`,
+    aliquotaInterna: r.aliq_intra_pct || null,
+    fcpSt: r.fcp_st_pct || null,
+  };
+  const hipotese = r.hipotese ? `, hipótese ${r.hipotese}` : '';
+  const original = r.mva_original_pct!;
+  if (q.aliquotaInter === null || q.ufOrigem === q.ufDestino)
+    return { ...base, mva: original, tipo: 'original', como: `MVA original de ${q.ufDestino}${hipotese}` };
+  const inter = new Decimal(q.aliquotaInter);
+  const publicada = r[`mva_ajustada_${inter.toString()}_pct`];
+  if (publicada)
+    return {
+      ...base,
+      mva: publicada,
+      tipo: 'ajustada',
+      como: `MVA ajustada que ${q.ufDestino} publica para a alíquota interestadual de ${inter.toString()} %${hipotese}`,
+    };
+  if (r.tipo_margem !== 'mva_original')
+    return {
+      ...base,
+      mva: original,
+      tipo: 'original',
+      como: `margem de ${q.ufDestino} para qualquer origem, sem ajuste${hipotese}`,
+    };
+  const intra = new Decimal(r.aliq_intra_pct || q.aliquotaInternaDestino);
+  const ajustada = new Decimal(original)
+    .div(100)
+    .plus(1)
+    .times(new Decimal(1).minus(inter.div(100)))
+    .div(new Decimal(1).minus(intra.div(100)))
+    .minus(1)
+    .times(100)
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return {
+    ...base,
+    fonte: `${base.fonte}; ${ADJUSTMENT}`,
+    mva: ajustada.toFixed(2),
+    tipo: 'ajustada',
+    como: `MVA ajustada [(1 + ${original} %) × (1 − ${inter.toString()} %) / (1 − ${intra.toString()} %)] − 1${hipotese}`,
+  };
 }
 
 /** The CEST segments the margins cover and the destination UFs each one has margins for. */
 export function mvaStCobertas(): { segmento: string; descricao: string; ufs: string[] }[] {
-  const porSegmento = new Map<string, { descricao: string; ufs: Set<string> }>();
+  const porSegmento = new Map<string, Set<string>>();
   for (const r of linhas()) {
-    const segmento = r.cest!.slice(0, 2);
-    const s = porSegmento.get(segmento) ?? { descricao: r.grupo!, ufs: new Set<string>() };
-    if (r.uf_destino) s.ufs.add(r.uf_destino);
-    porSegmento.set(segmento, s);
+    const ufs = porSegmento.get(r.segmento!) ?? new Set<string>();
+    ufs.add(r.uf!);
+    porSegmento.set(r.segmento!, ufs);
   }
-  return [...porSegmento].map(([segmento, s]) => ({ segmento, descricao: s.descricao, ufs: [...s.ufs].sort() }));
+  return [...porSegmento]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([segmento, ufs]) => ({ segmento, descricao: segmentos().get(segmento) ?? '', ufs: [...ufs].sort() }));
 }

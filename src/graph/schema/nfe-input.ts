@@ -175,6 +175,10 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
     valorUnitario: t.field({ type: 'Decimal', description: 'Up to 10 decimals.' }),
     gtin: t.string({ description: 'GTIN, or omitted for "SEM GTIN".' }),
     cest: t.string(),
+    cBenef: t.string({
+      description:
+        'cBenef: the UF\'s tax-benefit code (8 or 10 characters, or "SEM CBENEF"); required where the UF checks it for the CST.',
+    }),
     desconto: t.field({ type: 'Decimal', description: 'vDesc of the item.' }),
     frete: t.field({ type: 'Decimal', description: 'vFrete of the item.' }),
     seguro: t.field({ type: 'Decimal', description: 'vSeg of the item.' }),

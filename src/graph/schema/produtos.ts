@@ -3,7 +3,13 @@ import { deleteProduto } from '../../engine/produtos/delete-produto.js';
 import { findProduto } from '../../engine/produtos/find-produto.js';
 import { countProdutos, listProdutos, produtoCursor, type ProdutoFilter } from '../../engine/produtos/list-produtos.js';
 import { presentProduto, type ProdutoView } from '../../engine/produtos/present-produto.js';
-import type { IbsCbsPadrao, IpiPadrao, Tributacao, TributoPadrao } from '../../engine/produtos/produto-fields.js';
+import type {
+  IbsCbsPadrao,
+  IcmsPadrao,
+  IpiPadrao,
+  Tributacao,
+  TributoPadrao,
+} from '../../engine/produtos/produto-fields.js';
 import { updateProduto } from '../../engine/produtos/update-produto.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
@@ -23,6 +29,35 @@ const TributoPadraoRef = builder.objectRef<TributoPadrao>('ProdutoTributo').impl
       description: 'Percent ("18.00").',
       resolve: (g) => g.aliquota ?? null,
     }),
+  }),
+});
+
+/** The ICMS profile's members besides CST, CSOSN and rate, each a percent but cBenef; GraphQL name → description. */
+const ICMS_EXTRA = {
+  reducaoBc: 'Base reduction, percent (pRedBC): CST 20, 70, 90, CSOSN 900.',
+  mva: 'ICMS-ST margin, percent (pMVAST); without it the official table of the destination UF is read.',
+  aliquotaSt: "ICMS-ST rate, percent (pICMSST); the destination UF's internal rate by default.",
+  reducaoBcSt: 'ICMS-ST base reduction, percent (pRedBCST).',
+  fcp: 'FCP of the product, percent (pFCP); the UF general FCP by default.',
+  fcpSt: 'FCP-ST, percent (pFCPST); the table or the UF general FCP by default.',
+  diferimento: 'Deferred share of the ICMS, percent (pDif): CST 51.',
+  cbenef: 'Tax-benefit code of the UF (cBenef, 8 or 10 characters, or "SEM CBENEF").',
+} as const satisfies Record<Exclude<keyof IcmsPadrao, keyof TributoPadrao>, string>;
+
+const IcmsPadraoRef = builder.objectRef<IcmsPadrao>('ProdutoIcms').implement({
+  description: 'ICMS default: CST or CSOSN, rate, and the members of its layout group (reductions, ST, FCP, deferral).',
+  fields: (t) => ({
+    cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
+    csosn: t.string({ nullable: true, resolve: (g) => g.csosn ?? null }),
+    aliquota: t.field({ type: 'Decimal', nullable: true, resolve: (g) => g.aliquota ?? null }),
+    ...Object.fromEntries(
+      (Object.keys(ICMS_EXTRA) as (keyof typeof ICMS_EXTRA)[]).map((k) => [
+        k,
+        k === 'cbenef'
+          ? t.string({ nullable: true, description: ICMS_EXTRA[k], resolve: (g) => g[k] ?? null })
+          : t.field({ type: 'Decimal', nullable: true, description: ICMS_EXTRA[k], resolve: (g) => g[k] ?? null }),
+      ]),
+    ),
   }),
 });
 
@@ -48,7 +83,7 @@ const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').impleme
   description: 'Default tax data for NF-e items of the product; groups as in the NF-e 4.00 layout.',
   fields: (t) => ({
     cfop: t.string({ nullable: true, resolve: (g) => g.cfop ?? null }),
-    icms: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.icms ?? null }),
+    icms: t.field({ type: IcmsPadraoRef, nullable: true, resolve: (g) => g.icms ?? null }),
     ipi: t.field({ type: IpiPadraoRef, nullable: true, resolve: (g) => g.ipi ?? null }),
     pis: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.pis ?? null }),
     cofins: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.cofins ?? null }),
@@ -90,6 +125,22 @@ const TributoInput = builder.inputType('ProdutoTributoInput', {
   }),
 });
 
+const IcmsInput = builder.inputType('ProdutoIcmsInput', {
+  fields: (t) => ({
+    cst: t.string(),
+    csosn: t.string({ description: 'Instead of cst (Simples Nacional).' }),
+    aliquota: t.field({ type: 'Decimal', description: 'Percent, 0 to 100, up to 4 decimals.' }),
+    ...Object.fromEntries(
+      (Object.keys(ICMS_EXTRA) as (keyof typeof ICMS_EXTRA)[]).map((k) => [
+        k,
+        k === 'cbenef'
+          ? t.string({ description: ICMS_EXTRA[k] })
+          : t.field({ type: 'Decimal', description: ICMS_EXTRA[k] }),
+      ]),
+    ),
+  }),
+});
+
 const IpiInput = builder.inputType('ProdutoIpiInput', {
   fields: (t) => ({
     cst: t.string(),
@@ -109,7 +160,7 @@ const IbsCbsInput = builder.inputType('ProdutoIbsCbsInput', {
 const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
   fields: (t) => ({
     cfop: t.string(),
-    icms: t.field({ type: TributoInput }),
+    icms: t.field({ type: IcmsInput }),
     ipi: t.field({ type: IpiInput }),
     pis: t.field({ type: TributoInput }),
     cofins: t.field({ type: TributoInput }),

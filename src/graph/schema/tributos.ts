@@ -6,7 +6,9 @@ const CoberturaIcmsRef = builder.objectRef<CoberturaTributos['icms']>('NfeCobert
     cst: t.exposeStringList('cst'),
     csosn: t.exposeStringList('csosn'),
     aliquotas: t.exposeString('aliquotas'),
+    perfil: t.exposeString('perfil'),
     difal: t.exposeString('difal'),
+    cbenef: t.exposeString('cbenef'),
   }),
 });
 

@@ -1,10 +1,11 @@
 import type { RestRequest } from '../rest-operation.js';
 
 const TRIBUTO = 'cst csosn aliquota';
+const ICMS = 'reducaoBc mva aliquotaSt reducaoBcSt fcp fcpSt diferimento cbenef';
 
 /** The selection every product route returns. */
 export const PRODUTO_FIELDS = `id empresaId sku descricao ncm cest gtin cean unidade origem
-  tributacao { cfop icms { ${TRIBUTO} } ipi { cst aliquota cEnq ex } pis { ${TRIBUTO} } cofins { ${TRIBUTO} } ibsCbs { cst cClassTrib } }
+  tributacao { cfop icms { ${TRIBUTO} ${ICMS} } ipi { cst aliquota cEnq ex } pis { ${TRIBUTO} } cofins { ${TRIBUTO} } ibsCbs { cst cClassTrib } }
   ambiente criadoEm atualizadoEm`;
 
 export const PRODUTO_RESULT = `__typename ... on Produto { ${PRODUTO_FIELDS} } ...DomainErrorFields`;

@@ -1862,6 +1862,8 @@ export interface components {
             informacoes_adicionais?: string;
             item_referenciado?: number;
             itens: {
+                /** @description cBenef, the UF's tax-benefit code (8 or 10 characters, or SEM CBENEF); required where and since when the issuer's UF checks it for the CST (NT 2019.001 rules N12-85/86/94/98: 422 with codigo_oficial 930, 928, 931 or 946) */
+                c_benef?: string;
                 cest?: string;
                 cfop?: string;
                 /** @description conferir: also the catalogue SKU the item is recomputed from */
@@ -2424,6 +2426,33 @@ export interface components {
             unidade: string;
         };
         /**
+         * @description ICMS of the product's tax profile (all percentages are decimal strings, 0 to 100 but `mva`). Company tax
+         *     rules override these members one by one before the computation.
+         */
+        ProdutoIcms: {
+            /** @description ICMS rate; replaces the UF's modal rate inside the UF */
+            aliquota?: string;
+            /** @description ICMS-ST rate (pICMSST); the destination's internal rate by default */
+            aliquota_st?: string;
+            /** @description The UF's tax-benefit code (cBenef of the item); required where the UF checks it for the CST */
+            cbenef?: string;
+            /** @description Instead of cst (Simples Nacional) */
+            csosn?: string;
+            cst?: string;
+            /** @description Deferred share (pDif): CST 51 */
+            diferimento?: string;
+            /** @description FCP (pFCP); the UF's general FCP by default */
+            fcp?: string;
+            /** @description FCP-ST (pFCPST); the margin table's or the destination's general FCP by default */
+            fcp_st?: string;
+            /** @description ICMS-ST margin (pMVAST), up to 999; without it the official margin table of the destination UF is read */
+            mva?: string;
+            /** @description Base reduction (pRedBC): CST 20, 70, 90, CSOSN 900 */
+            reducao_bc?: string;
+            /** @description ICMS-ST base reduction (pRedBCST) */
+            reducao_bc_st?: string;
+        };
+        /**
          * @description Default tax data for the product's NF-e items, groups named as in the NF-e 4.00 layout in snake_case:
          *     `cfop` (4 digits) and `icms` (`cst` or `csosn`, `aliquota`), `ipi` (`cst`, `aliquota`, `c_enq`, `ex`), `pis`,
          *     `cofins` (`cst`, `aliquota`), `ibs_cbs` (`cst`, `c_class_trib`). It is the tax profile NF-e `modo` calcular
@@ -2439,7 +2468,7 @@ export interface components {
                 c_class_trib?: string;
                 cst?: string;
             };
-            icms?: components["schemas"]["ProdutoTributo"];
+            icms?: components["schemas"]["ProdutoIcms"];
             ipi?: {
                 aliquota?: string | null;
                 /** @description cEnq (999 by default) */
@@ -3859,9 +3888,13 @@ export interface operations {
                         };
                         icms: {
                             aliquotas?: string;
+                            /** @description Where and how cBenef is required and validated */
+                            cbenef?: string;
                             csosn?: string[];
                             cst?: string[];
                             difal?: string;
+                            /** @description The members of the product's ICMS profile the engine reads (company tax rules override them) */
+                            perfil?: string;
                         };
                         icms_st: {
                             produtos?: string;
