@@ -6,7 +6,7 @@ import { documentoFederal } from '../nucleo/documento-federal.js';
 import type { Environment } from '../nucleo/environment.js';
 import { bodyIssues } from '../nucleo/read-body.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
-import { checkIbsCbsValues } from './check-ibs-cbs-values.js';
+import { checkIbsCbsItem } from './check-ibs-cbs-item.js';
 import { checkTaxValues } from './check-tax-values.js';
 import { icmsOfItem } from './icms-of-item.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
@@ -147,7 +147,7 @@ function readItens(b: Members, { simples, dia }: NfeValidationContext, { c, ajus
     }
     if (icms && c.issues.length === antes && valid(base)) {
       const item = nfeItemOf(raw, icms, ajustes, base);
-      if (item.ibs_cbs) checkIbsCbsValues(item.ibs_cbs, base, dia, c);
+      checkIbsCbsItem(item, base, dia, c);
       if (c.issues.length === antes) itens.push(item);
     }
   });

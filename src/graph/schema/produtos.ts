@@ -3,7 +3,13 @@ import { deleteProduto } from '../../engine/produtos/delete-produto.js';
 import { findProduto } from '../../engine/produtos/find-produto.js';
 import { countProdutos, listProdutos, produtoCursor, type ProdutoFilter } from '../../engine/produtos/list-produtos.js';
 import { presentProduto, type ProdutoView } from '../../engine/produtos/present-produto.js';
-import type { IbsCbsPadrao, IpiPadrao, Tributacao, TributoPadrao } from '../../engine/produtos/produto-fields.js';
+import type {
+  IbsCbsPadrao,
+  ImpostoSeletivoPadrao,
+  IpiPadrao,
+  Tributacao,
+  TributoPadrao,
+} from '../../engine/produtos/produto-fields.js';
 import { updateProduto } from '../../engine/produtos/update-produto.js';
 import { builder } from '../builder.js';
 import { AmbienteRef, type Ambiente } from './ambiente.js';
@@ -41,6 +47,26 @@ const IbsCbsPadraoRef = builder.objectRef<IbsCbsPadrao>('ProdutoIbsCbs').impleme
   fields: (t) => ({
     cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
     cClassTrib: t.string({ nullable: true, resolve: (g) => g.cClassTrib ?? null }),
+    pDif: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'Deferral percentage of a CST 510/515 code.',
+      resolve: (g) => g.pDif ?? null,
+    }),
+    cClassTribReg: t.string({
+      nullable: true,
+      description: 'cClassTrib of the regular taxation (gTribRegular) a suspended code reports.',
+      resolve: (g) => g.cClassTribReg ?? null,
+    }),
+  }),
+});
+
+const ImpostoSeletivoPadraoRef = builder.objectRef<ImpostoSeletivoPadrao>('ProdutoImpostoSeletivo').implement({
+  description: 'Imposto Seletivo of the product (from 2027): CST, cClassTribIS and the rate, percent.',
+  fields: (t) => ({
+    cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
+    cClassTrib: t.string({ nullable: true, resolve: (g) => g.cClassTrib ?? null }),
+    aliquota: t.field({ type: 'Decimal', nullable: true, resolve: (g) => g.aliquota ?? null }),
   }),
 });
 
@@ -53,6 +79,7 @@ const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').impleme
     pis: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.pis ?? null }),
     cofins: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.cofins ?? null }),
     ibsCbs: t.field({ type: IbsCbsPadraoRef, nullable: true, resolve: (g) => g.ibsCbs ?? null }),
+    is: t.field({ type: ImpostoSeletivoPadraoRef, nullable: true, resolve: (g) => g.is ?? null }),
   }),
 });
 
@@ -103,6 +130,21 @@ const IbsCbsInput = builder.inputType('ProdutoIbsCbsInput', {
   fields: (t) => ({
     cst: t.string({ description: '3 digits.' }),
     cClassTrib: t.string({ description: '6 digits, of the IBS/CBS classification table.' }),
+    pDif: t.field({
+      type: 'Decimal',
+      description: 'Deferral percentage (gDif) of a CST 510/515 code; the table has none.',
+    }),
+    cClassTribReg: t.string({
+      description: 'Regular taxation (gTribRegular) of a 550xxx/200022/200024 code; 000001 by default.',
+    }),
+  }),
+});
+
+const IsInput = builder.inputType('ProdutoIsInput', {
+  fields: (t) => ({
+    cst: t.string({ description: '3 digits, of the Imposto Seletivo table.' }),
+    cClassTrib: t.string({ description: '6 digits, cClassTribIS of the Imposto Seletivo table.' }),
+    aliquota: t.field({ type: 'Decimal', description: 'Ad valorem rate, percent; the table has none.' }),
   }),
 });
 
@@ -114,6 +156,7 @@ const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
     pis: t.field({ type: TributoInput }),
     cofins: t.field({ type: TributoInput }),
     ibsCbs: t.field({ type: IbsCbsInput }),
+    is: t.field({ type: IsInput, description: 'Imposto Seletivo, used from 2027.' }),
   }),
 });
 

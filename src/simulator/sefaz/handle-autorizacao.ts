@@ -6,11 +6,13 @@ import { NFE_NS } from '../../engine/xml/nfe-ns.js';
 import { extractElement } from '../../engine/autoridades/soap-envelope.js';
 import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
+import { rejeicaoIbsCbs } from './ibs-cbs-rejection.js';
 
 /**
  * NFeAutorizacao4, synchronous (indSinc 1). Checked as a SEFAZ does: the batch against enviNFe_v4.00.xsd (225),
- * the NFe's signature (297), a tpEmis 4 note without its EPEC (468), a number voided by inutilização (206); a note
- * already there is a duplicate (204).
+ * the NFe's signature (297), a tpEmis 4 note without its EPEC (468), a number voided by inutilização (206), the
+ * IBS/CBS groups its items' CST and cClassTrib forbid or require (NT 2025.002, rejeicaoIbsCbs); a note already
+ * there is a duplicate (204).
  * null: the timeout scenario, which stores the note and loses the answer.
  */
 export function handleAutorizacao(state: SefazState, message: string, scenario: SefazScenario): string | null {
@@ -28,6 +30,9 @@ export function handleAutorizacao(state: SefazState, message: string, scenario: 
   if (state.notes.has(chave)) return refused('204');
   if (tag(nfe, 'tpEmis') === '4' && !state.epecs.has(chave)) return refused('468');
   if (state.isVoided(chave)) return refused('206');
+  const ibsCbs = rejeicaoIbsCbs(nfe);
+  if (ibsCbs)
+    return retEnviNFe('104', cUF, state.protNFe(chave, ibsCbs.cStat, tpAmb, nfe, false, `Rejeição: ${ibsCbs.motivo}`));
   if (scenario.startsWith('rejeitar')) return refused(scenario.split(':')[1] ?? '233');
   // Denial consumes the number: the note is kept as denied (MOC 4.00, cStat 110/301/302).
   const cStat = scenario === 'denegar' ? '302' : '100';
