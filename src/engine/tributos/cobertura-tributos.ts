@@ -53,10 +53,11 @@ export function coberturaTributos() {
       regimes: 'não cumulativo (lucro real), cumulativo (lucro presumido), DAS (Simples Nacional)',
     },
     ibsCbs: {
-      grupos: ['gIBSCBS', 'gRed'],
-      aliquotas: 'alíquotas de referência do ano da emissão (2026 a 2033)',
+      grupos: ['gIBSCBS', 'gRed', 'gDif', 'gTribRegular', 'IS'],
+      aliquotas:
+        'alíquotas de referência do ano da emissão (2026 a 2033; a prévia aceita data_emissao); diferimento pelo p_dif do perfil; tributação regular pelo c_class_trib_reg do perfil (000001 por padrão); Imposto Seletivo a partir de 2027 pela alíquota do perfil',
       foraDoMotor:
-        'cClassTrib com diferimento, monofasia, crédito presumido, transferência de crédito, ajuste de competência, estorno, tributação regular ou alíquota fixa; Simples Nacional (grupo omitido)',
+        'cClassTrib monofásico (alíquotas ad rem que a tabela não traz), crédito presumido, transferência de crédito, ajuste de competência, estorno, compra governamental ou alíquota fixa; Simples Nacional (grupo omitido)',
     },
     limites: [
       'benefícios fiscais de ICMS (redução de base, isenções por produto) e listas de FCP por produto não são aplicados',
