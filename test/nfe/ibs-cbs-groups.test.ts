@@ -67,7 +67,9 @@ describe('IBS/CBS groups by CST and cClassTrib (NT 2025.002)', () => {
       ['valor_tributo_divergente', '/itens/0/ibs_cbs/v_dif_cbs', '1062'],
     ]);
     // UB67-10: vCBS = 0.90 − vDif 0.36 = 0.54; the undeferred 0.90 is refused.
-    expect(com({ ...DIFERIDO, v_cbs: '0.90' })).toEqual([['valor_tributo_divergente', '/itens/0/ibs_cbs/v_cbs', '1069']]);
+    expect(com({ ...DIFERIDO, v_cbs: '0.90' })).toEqual([
+      ['valor_tributo_divergente', '/itens/0/ibs_cbs/v_cbs', '1069'],
+    ]);
   });
 
   it('regular taxation (550003): gTribRegular required (UB68-10 1065), forbidden elsewhere (UB68-11 1114), its values checked (UB72d-10 1068)', () => {

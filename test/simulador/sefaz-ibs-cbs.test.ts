@@ -74,7 +74,16 @@ describe('SEFAZ simulator: IBS/CBS groups by CST and cClassTrib', () => {
   });
 
   it('550003 without gTribRegular is 1065 on both sides; the complete note is authorised', async () => {
-    const suspenso = { ...IBS_CBS, cst: '550', c_class_trib: '550003', p_ibs_uf: '0', v_ibs_uf: '0.00', p_cbs: '0', v_cbs: '0.00', v_ibs: '0.00' };
+    const suspenso = {
+      ...IBS_CBS,
+      cst: '550',
+      c_class_trib: '550003',
+      p_ibs_uf: '0',
+      v_ibs_uf: '0.00',
+      p_cbs: '0',
+      v_cbs: '0.00',
+      v_ibs: '0.00',
+    };
     const [a, b] = nfeBody().itens;
     expect(validateNfeRequest(nfeBody({ itens: [{ ...a, ibs_cbs: suspenso }, b] }), ctx).erros[0]).toMatchObject({
       codigo_oficial: '1065',

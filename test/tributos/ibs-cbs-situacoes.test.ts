@@ -20,7 +20,12 @@ let seq = 0;
 
 useTestApp((s) => ({ t, acct } = s));
 
-const principal = (): Principal => ({ accountId: acct.accountId, environment: 'test', apiKeyId: 'test', companyId: null });
+const principal = (): Principal => ({
+  accountId: acct.accountId,
+  environment: 'test',
+  apiKeyId: 'test',
+  companyId: null,
+});
 const deps = () => ({ ...t.app.engine, clock: { now: () => new Date('2026-11-20T15:00:00Z') } });
 const SEM_VALORES = { icms: { cst: '40' }, pis: { cst: '06' }, cofins: { cst: '06' } };
 
@@ -79,7 +84,11 @@ describe('IBS/CBS situations in modo calcular', () => {
     const sku = await produto(c.id, { ibs_cbs: { cst: '510', c_class_trib: '510001', p_dif: '40' } });
     const { xml, ajustes } = await previa(corpo(c.id, sku, '1234.56'));
     // CBS: 1234.56 × 0.9 % = 11.11104; 40 % deferred = 4.444416 → 4.44; 11.11104 − 4.444416 = 6.666624 → 6.67.
-    expect([one(xml, 'gCBS', 'pDif'), one(xml, 'gCBS', 'vDif'), one(xml, 'gCBS', 'vCBS')]).toEqual(['40.00', '4.44', '6.67']);
+    expect([one(xml, 'gCBS', 'pDif'), one(xml, 'gCBS', 'vDif'), one(xml, 'gCBS', 'vCBS')]).toEqual([
+      '40.00',
+      '4.44',
+      '6.67',
+    ]);
     // IBS UF: 1.23456; 0.493824 → 0.49; 0.740736 → 0.74. IBS município 0 % in 2026.
     expect([one(xml, 'gIBSUF', 'vDif'), one(xml, 'gIBSUF', 'vIBSUF')]).toEqual(['0.49', '0.74']);
     expect([one(xml, 'gIBSMun', 'vDif'), one(xml, 'gIBSMun', 'vIBSMun')]).toEqual(['0.00', '0.00']);
@@ -103,7 +112,11 @@ describe('IBS/CBS situations in modo calcular', () => {
     const c = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
     const sku = await produto(c.id, { ibs_cbs: { cst: '550', c_class_trib: '550003' } });
     const { xml } = await previa(corpo(c.id, sku, '1234.56'));
-    expect([one(xml, 'gIBSUF', 'pIBSUF'), one(xml, 'gCBS', 'pCBS'), one(xml, 'gCBS', 'vCBS')]).toEqual(['0.00', '0.00', '0.00']);
+    expect([one(xml, 'gIBSUF', 'pIBSUF'), one(xml, 'gCBS', 'pCBS'), one(xml, 'gCBS', 'vCBS')]).toEqual([
+      '0.00',
+      '0.00',
+      '0.00',
+    ]);
     // 1234.56 × 0.10 % = 1.23456 → 1.23; × 0 % = 0.00; × 0.90 % = 11.11104 → 11.11.
     expect([
       one(xml, 'gTribRegular', 'CSTReg'),

@@ -118,7 +118,8 @@ type Parte = 'ibs_uf' | 'ibs_mun' | 'cbs';
 /** `<gIBSUF>`, `<gIBSMun>`, `<gCBS>`: the rate, then gDif and gRed when sent (TCIBS order), then the value. */
 function parteXml(tag: string, p: string, g: NfeIbsCbs, parte: Parte): string {
   const k = (prefixo: string) => g[`${prefixo}_${parte}` as keyof NfeIbsCbs];
-  const gDif = k('p_dif') === undefined ? '' : group('gDif', dec('pDif', k('p_dif'), ALIQUOTA), dec('vDif', k('v_dif'), VALOR));
+  const gDif =
+    k('p_dif') === undefined ? '' : group('gDif', dec('pDif', k('p_dif'), ALIQUOTA), dec('vDif', k('v_dif'), VALOR));
   const gRed =
     k('p_red') === undefined
       ? ''

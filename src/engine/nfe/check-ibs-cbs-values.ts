@@ -124,7 +124,8 @@ export function checkIbsCbsValues(g: NfeIbsCbs, base: string, dia: string, c: Co
 }
 
 const cents = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2);
-const foraDaTolerancia = (enviado: string, esperado: Decimal) => new Decimal(enviado).minus(esperado).abs().gt(TOLERANCIA);
+const foraDaTolerancia = (enviado: string, esperado: Decimal) =>
+  new Decimal(enviado).minus(esperado).abs().gt(TOLERANCIA);
 
 /** vTribReg of a part = v_bc × pAliqEfetReg / 100 within 0.01 (UB72-10, UB72b-10, UB72d-10). */
 function checkTribRegular(g: NfeIbsCbs, parte: Parte, cStat: string, campo: (m: string) => string, c: Coletor): void {

@@ -274,7 +274,8 @@ function emissaoDoFatoGerador(
   now: Date,
 ): { emissao: Date; recusa: ValidationIssue | null } {
   const data = value?.dataEmissao;
-  if (typeof data !== 'string' || issues.some((i) => i.campo === '/data_emissao')) return { emissao: now, recusa: null };
+  if (typeof data !== 'string' || issues.some((i) => i.campo === '/data_emissao'))
+    return { emissao: now, recusa: null };
   if (previa) return { emissao: new Date(`${data}T12:00:00-03:00`), recusa: null };
   return {
     emissao: now,

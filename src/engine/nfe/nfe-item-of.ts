@@ -11,7 +11,7 @@ import type {
   NfePisCofins,
   NfePisCofinsSt,
 } from './nfe-request.js';
-import { IBS_CBS_MEMBROS, IS_MEMBROS } from './ibs-cbs-members.js';
+import { IBS_CBS_MEMBROS, IS_MEMBROS } from './ibs-cbs-membros.js';
 import { IPI_NT, PIS_NT } from './refine-nfe-item.js';
 import { isMembers, type Members } from './is-members.js';
 

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { BodyReport } from '../nucleo/read-body.js';
 import { snakeName } from '../nucleo/validation-issues-of.js';
-import { IBS_CBS_MEMBROS, IS_MEMBROS } from './ibs-cbs-members.js';
+import { IBS_CBS_MEMBROS, IS_MEMBROS } from './ibs-cbs-membros.js';
 import { requireMember, requireSentMember } from './nfe-member.js';
 import type { Members } from './is-members.js';
 
@@ -21,7 +21,13 @@ const DO_GRUPO: readonly string[] = [...gIBSCBS, 'vIbs', ...gRed.flat(), ...gDif
 /** A member of a group sent: required, each reported at its own pointer. */
 const exigir = (g: Members, keys: readonly string[], campo: string, report: BodyReport, grupo: string) => {
   for (const k of keys)
-    requireSentMember(g, k, `${campo}/${snakeName(k)}`, report, NOMES[k] ?? `O campo ${snakeName(k)} do grupo ${grupo}`);
+    requireSentMember(
+      g,
+      k,
+      `${campo}/${snakeName(k)}`,
+      report,
+      NOMES[k] ?? `O campo ${snakeName(k)} do grupo ${grupo}`,
+    );
 };
 
 /**

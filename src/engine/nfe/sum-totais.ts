@@ -124,7 +124,11 @@ export function sumTotais(itens: NfeItem[]): SomaTotais {
   const comIbsCbs = ibsCbs?.tributado
     ? {
         vItens: itens.map((i, n) => valorItem(i, vItens[n]!)),
-        vNFTot: t.vNF!.plus(ibsCbs.vIBS).plus(ibsCbs.vCBS).plus(vIS ?? 0).toFixed(2),
+        vNFTot: t
+          .vNF!.plus(ibsCbs.vIBS)
+          .plus(ibsCbs.vCBS)
+          .plus(vIS ?? 0)
+          .toFixed(2),
       }
     : null;
   return { icmsTot, vNF: icmsTot.vNF!, ibsCbs, vIS, itens: vItens.map((v) => v.toFixed(2)), comIbsCbs };

@@ -148,7 +148,13 @@ function divergencias(
 function iguais(ponteiro: string, esperado: string, enviado: string): boolean {
   const membro = ponteiro.slice(ponteiro.lastIndexOf('/') + 1);
   const numeros = /^\d+(\.\d+)?$/.test(esperado) && /^\d+(\.\d+)?$/.test(enviado);
-  if (!numeros || /^(cst|csosn|c_enq|c_class_trib|cfop|mod_bc|mod_bc_st|cst_reg|c_class_trib_reg|cst_is|c_class_trib_is)$/.test(membro)) return esperado === enviado;
+  if (
+    !numeros ||
+    /^(cst|csosn|c_enq|c_class_trib|cfop|mod_bc|mod_bc_st|cst_reg|c_class_trib_reg|cst_is|c_class_trib_is)$/.test(
+      membro,
+    )
+  )
+    return esperado === enviado;
   if (membro.startsWith('v_')) return new Decimal(esperado).minus(enviado).abs().lte(TOLERANCIA);
   return new Decimal(esperado).eq(enviado);
 }

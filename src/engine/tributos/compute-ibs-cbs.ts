@@ -43,7 +43,11 @@ export const FONTE_BASE_IBS_CBS: FonteTabela = {
 };
 
 type Parte = 'ibs_uf' | 'ibs_mun' | 'cbs';
-const PARTES: ReadonlyArray<{ parte: Parte; tributo: 'IBSUF' | 'IBSMun' | 'CBS'; pRed: 'pRedIBSUF' | 'pRedIBSMun' | 'pRedCBS' }> = [
+const PARTES: ReadonlyArray<{
+  parte: Parte;
+  tributo: 'IBSUF' | 'IBSMun' | 'CBS';
+  pRed: 'pRedIBSUF' | 'pRedIBSMun' | 'pRedCBS';
+}> = [
   { parte: 'ibs_uf', tributo: 'IBSUF', pRed: 'pRedIBSUF' },
   { parte: 'ibs_mun', tributo: 'IBSMun', pRed: 'pRedIBSMun' },
   { parte: 'cbs', tributo: 'CBS', pRed: 'pRedCBS' },
@@ -78,8 +82,17 @@ export function computeIbsCbs(
   const f = foraDaBase;
   const base = baseIbsCbs(f);
   const out: Record<string, string> = { cst: c.cst, c_class_trib: codigo, v_bc: base };
-  const contexto = { codigo, base, ano: op.dia.slice(0, 4), perfilSemCodigo: !perfil?.cClassTrib, vIs: f.vIs };
-  for (const p of PARTES) parte(p, c, aliquotas, pDif, out, contexto, regras);
+  const contexto = {
+    c,
+    aliquotas,
+    pDif,
+    codigo,
+    base,
+    ano: op.dia.slice(0, 4),
+    perfilSemCodigo: !perfil?.cClassTrib,
+    vIs: f.vIs,
+  };
+  for (const p of PARTES) parte(p, contexto, out, regras);
   out.v_ibs = new Decimal(out.v_ibs_uf!).plus(out.v_ibs_mun!).toFixed(2);
   if (c.exigeTribRegular) Object.assign(out, tribRegularIbsCbs(perfil?.cClassTribReg, base, op, aliquotas, regras));
   return out;
@@ -105,7 +118,8 @@ export function baseIbsCbs(f: ForaDaBaseIbsCbs): string {
 /** The profile's classification, when the engine covers it on that day for that NCM; ForaDeCobertura otherwise. */
 function classificacaoCoberta(codigo: string, cst: string | undefined, ncm: string, dia: string): ClassificacaoIbsCbs {
   const c = classificacaoIbsCbs(codigo);
-  if (!c) throw new ForaDeCobertura('/ibs_cbs', `cClassTrib ${codigo} não existe na tabela de classificação do IBS/CBS.`);
+  if (!c)
+    throw new ForaDeCobertura('/ibs_cbs', `cClassTrib ${codigo} não existe na tabela de classificação do IBS/CBS.`);
   if (cst && cst !== c.cst)
     throw new ForaDeCobertura(
       '/ibs_cbs',
@@ -126,7 +140,10 @@ function classificacaoCoberta(codigo: string, cst: string | undefined, ncm: stri
   if (fora.length)
     throw new ForaDeCobertura('/ibs_cbs', `O cClassTrib ${codigo} exige ${fora.join(', ')}, que o motor não calcula.`);
   if (c.aliquotaFixa.CBS.length || c.aliquotaFixa.IBSUF.length || c.aliquotaFixa.IBSMun.length)
-    throw new ForaDeCobertura('/ibs_cbs', `O cClassTrib ${codigo} tem alíquota fixa ou setorial, que o motor não calcula.`);
+    throw new ForaDeCobertura(
+      '/ibs_cbs',
+      `O cClassTrib ${codigo} tem alíquota fixa ou setorial, que o motor não calcula.`,
+    );
   return c;
 }
 
@@ -141,6 +158,10 @@ function percentualDiferimento(codigo: string, pDif: string | undefined): string
 }
 
 interface ContextoParte {
+  c: ClassificacaoIbsCbs;
+  aliquotas: AliquotasReferenciaIbsCbs;
+  /** The deferral percentage, or null when the code has no gDif. */
+  pDif: string | null;
   codigo: string;
   base: string;
   ano: string;
@@ -151,13 +172,11 @@ interface ContextoParte {
 /** One part's rate, reduction, deferral and value, written into `out` with the rule that produced the value. */
 function parte(
   { parte: nome, tributo, pRed: chaveRed }: (typeof PARTES)[number],
-  c: ClassificacaoIbsCbs,
-  aliquotas: AliquotasReferenciaIbsCbs,
-  pDif: string | null,
-  out: Record<string, string>,
   x: ContextoParte,
+  out: Record<string, string>,
   regras: RegraTributaria[],
 ): void {
+  const { c, aliquotas, pDif } = x;
   const aliquota = c.exigeTribRegular ? '0' : aliquotas[tributo];
   const reduz = c.grupos.includes('gRed');
   const pRed = c[chaveRed];

@@ -1,8 +1,5 @@
 import { Decimal } from 'decimal.js';
-import {
-  classificacaoImpostoSeletivo,
-  impostoSeletivoVigente,
-} from '../tabelas/classificacao-imposto-seletivo.js';
+import { classificacaoImpostoSeletivo, impostoSeletivoVigente } from '../tabelas/classificacao-imposto-seletivo.js';
 import { TABELA_CLASSIFICACAO_IBS_CBS } from '../tabelas/classificacao-ibs-cbs.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { ItemTributavel, OperacaoTributavel } from './item-tributavel.js';

@@ -6,7 +6,7 @@ import { NFE_NS } from '../../engine/xml/nfe-ns.js';
 import { extractElement } from '../../engine/autoridades/soap-envelope.js';
 import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
-import { rejeicaoIbsCbs } from './ibs-cbs-rejection.js';
+import { rejeicaoIbsCbs } from './rejeicao-ibs-cbs.js';
 
 /**
  * NFeAutorizacao4, synchronous (indSinc 1). Checked as a SEFAZ does: the batch against enviNFe_v4.00.xsd (225),
@@ -31,8 +31,15 @@ export function handleAutorizacao(state: SefazState, message: string, scenario: 
   if (tag(nfe, 'tpEmis') === '4' && !state.epecs.has(chave)) return refused('468');
   if (state.isVoided(chave)) return refused('206');
   const ibsCbs = rejeicaoIbsCbs(nfe);
-  if (ibsCbs)
-    return retEnviNFe('104', cUF, state.protNFe(chave, ibsCbs.cStat, tpAmb, nfe, false, `Rejeição: ${ibsCbs.motivo}`));
+  // The cStat table has no IBS/CBS codes: the rule's own text is the xMotivo.
+  if (ibsCbs) {
+    const prot = state.protNFe(chave, ibsCbs.cStat, tpAmb, nfe, false);
+    return retEnviNFe(
+      '104',
+      cUF,
+      prot.replace(/<xMotivo>[^<]*<\/xMotivo>/, el('xMotivo', `Rejeição: ${ibsCbs.motivo}`)),
+    );
+  }
   if (scenario.startsWith('rejeitar')) return refused(scenario.split(':')[1] ?? '233');
   // Denial consumes the number: the note is kept as denied (MOC 4.00, cStat 110/301/302).
   const cStat = scenario === 'denegar' ? '302' : '100';

@@ -79,14 +79,13 @@ export class SefazState {
   }
 
   /** protNFe; nProt only when the number is consumed (authorised or denied). */
-  /** `xMotivo` replaces the table's text for codes the table lacks (the NT 2025.002 IBS/CBS rejections). */
-  protNFe(chave: string, cStat: string, tpAmb: string, nfe: string, numbered: boolean, xMotivo?: string): string {
+  protNFe(chave: string, cStat: string, tpAmb: string, nfe: string, numbered: boolean): string {
     const digVal =
       /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfe)?.[1] ?? createHash('sha1').update(nfe).digest('base64');
     const nProt = numbered ? this.protocolNumber(tpAmb, chave.slice(0, 2)) : undefined;
     return (
       `<protNFe versao="4.00"><infProt>${el('tpAmb', tpAmb)}${el('verAplic', VER_APLIC)}${el('chNFe', chave)}${el('dhRecbto', brasilia(this.now()))}` +
-      `${el('nProt', nProt)}${el('digVal', digVal)}${el('cStat', cStat)}${el('xMotivo', xMotivo ?? motivo(cStat))}</infProt></protNFe>`
+      `${el('nProt', nProt)}${el('digVal', digVal)}${el('cStat', cStat)}${el('xMotivo', motivo(cStat))}</infProt></protNFe>`
     );
   }
 }
