@@ -101,4 +101,14 @@ describe('SEFAZ simulator: IBS/CBS groups by CST and cClassTrib', () => {
     };
     expect((await cStat(signedWith({ ...suspenso, ...regular }))).cStat).toBe('100');
   });
+
+  it('amounts: a CBS of 0.95 on 100.00 at 0.9 % is 1069 on both sides; a CBS rate of 9 % in 2026 is 1037', async () => {
+    const [a, b] = nfeBody().itens;
+    const errado = { ...IBS_CBS, v_cbs: '0.95', v_ibs: '0.10' };
+    expect(validateNfeRequest(nfeBody({ itens: [{ ...a, ibs_cbs: errado }, b] }), ctx).erros[0]).toMatchObject({
+      codigo_oficial: '1069',
+    });
+    expect((await cStat(signedWith(errado))).cStat).toBe('1069');
+    expect((await cStat(signedWith({ ...IBS_CBS, p_cbs: '9', v_cbs: '9.00', v_ibs: '0.10' }))).cStat).toBe('1037');
+  });
 });
