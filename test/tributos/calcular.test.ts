@@ -196,7 +196,7 @@ describe('modo calcular', () => {
       ncm: '03073100',
       tributacao: {
         // RS applies rule N12-85 (NT 2019.001): CST 40 needs a cBenef, the literal SEM CBENEF being accepted there.
-        icms: { cst: '40', cbenef: 'SEM CBENEF' },
+        icms: { cst: '40', c_benef: 'SEM CBENEF' },
         pis: { cst: '06' },
         cofins: { cst: '06' },
         ibs_cbs: { cst: '200', c_class_trib: '200034' },
@@ -367,7 +367,7 @@ describe('modo calcular', () => {
     ]);
     const reducao = await produto(c.id, {
       ncm: '84716052',
-      tributacao: { icms: { cst: '20', cbenef: 'RS051901' } },
+      tributacao: { icms: { cst: '20', c_benef: 'RS051901' } },
     });
     const fora = await refusal(
       previewNfe(deps(EM_2026), principal(), {

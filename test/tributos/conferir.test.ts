@@ -161,6 +161,34 @@ describe('modo conferir', () => {
     );
   });
 
+  it('an item whose code is not a catalogue product has its IBS/CBS recomputed from its own cClassTrib and amounts', async () => {
+    const { body } = await setup();
+    // The caller took the IBS/CBS base as the operation's 100.00 and computed CBS 0.90 on it (consistent with its own
+    // base, so the SEFAZ arithmetic passes); NT 2025.002 UB16 takes out its ICMS 17.00, PIS 1.37 and COFINS 6.31:
+    // 75.32 × 0.9 % = 0.67788 → 0.68 (LC 214/2025 art. 346), 75.32 × 0.1 % = 0.07532 → 0.08.
+    const avulso = item('AVULSO-SEM-CADASTRO');
+    Object.assign(avulso.ibs_cbs, { v_bc: '100.00', v_ibs_uf: '0.10', v_cbs: '0.90' });
+    const p = await previewNfe(deps(), principal(), { body: nfeInput(body([avulso])) });
+    const divergentes = p.ajustes.filter((a) => a.regra === 'nfe_conferencia_divergencia');
+    expect(divergentes.map((a) => [a.campo, a.valor, a.enviado])).toEqual([
+      ['/itens/0/ibs_cbs/v_bc', '75.32', '100.00'],
+      ['/itens/0/ibs_cbs/v_ibs_uf', '0.08', '0.10'],
+      ['/itens/0/ibs_cbs/v_cbs', '0.68', '0.90'],
+    ]);
+    expect(p.ajustes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          regra: 'nfe_conferencia_fora_de_cobertura',
+          campo: '/itens/0',
+          motivo: expect.stringContaining('IBS/CBS foi recalculado'),
+        }),
+      ]),
+    );
+    // With the right values the item passes without divergence.
+    const certo = await previewNfe(deps(), principal(), { body: nfeInput(body([item('AVULSO-SEM-CADASTRO')])) });
+    expect(certo.ajustes.filter((a) => a.regra === 'nfe_conferencia_divergencia')).toEqual([]);
+  });
+
   it('over REST: the divergence is in ajustes of the issued note', async () => {
     const { sku, body } = await setup();
     const res = await httpClient(t.url, acct.testKey).post(

@@ -106,7 +106,7 @@ describe('ICMS CSTs of modo calcular', () => {
     const c = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
     const sku = await produto(c.id, {
       ncm: '84716052',
-      tributacao: { icms: { cst: '20', reducao_bc: '50', cbenef: 'RS051901' } },
+      tributacao: { icms: { cst: '20', reducao_bc: '50', c_benef: 'RS051901' } },
     });
     const p = await calculada(c.id, [item(sku)]);
     // MOC 4.00 grupo N (ICMS20): vBC = 100.00 × (1 − 50 %) = 50.00; RICMS/RS 17 %: 8.50.
@@ -119,7 +119,7 @@ describe('ICMS CSTs of modo calcular', () => {
     ]);
     expect(one(p.xml, 'prod', 'cBenef')).toBe('RS051901');
     const guardado = await httpClient(t.url, acct.testKey).get(`/v1/produtos/${sku}?empresa_id=${c.id}`);
-    expect(guardado.body.tributacao.icms).toEqual({ cst: '20', reducao_bc: '50', cbenef: 'RS051901' });
+    expect(guardado.body.tributacao.icms).toEqual({ cst: '20', reducao_bc: '50', c_benef: 'RS051901' });
     expect(p.ajustes.find((a) => a.campo === '/itens/0/icms/v_icms')).toMatchObject({
       valor: '8.50',
       motivo: expect.stringContaining('50 % de redução'),
@@ -130,7 +130,7 @@ describe('ICMS CSTs of modo calcular', () => {
     const c = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
     const sku = await produto(c.id, {
       ncm: '84716052',
-      tributacao: { icms: { cst: '51', diferimento: '33.33', cbenef: 'RS052901' } },
+      tributacao: { icms: { cst: '51', diferimento: '33.33', c_benef: 'RS052901' } },
     });
     const p = await calculada(c.id, [item(sku)]);
     // MOC 4.00 grupo N (ICMS51): vICMSOp = 100.00 × 17 % = 17.00; vICMSDif = 17.00 × 33.33 % = 5.6661 → 5.67;
@@ -192,11 +192,11 @@ describe('ICMS CSTs of modo calcular', () => {
     const c = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
     const reduzido = await produto(c.id, {
       ncm: '84716052',
-      tributacao: { icms: { cst: '70', reducao_bc: '50', mva: '40', cbenef: 'RS051901' } },
+      tributacao: { icms: { cst: '70', reducao_bc: '50', mva: '40', c_benef: 'RS051901' } },
     });
     const isento = await produto(c.id, {
       ncm: '84716052',
-      tributacao: { icms: { cst: '30', mva: '40', cbenef: 'RS051901' } },
+      tributacao: { icms: { cst: '30', mva: '40', c_benef: 'RS051901' } },
     });
     const p = await calculada(c.id, [item(reduzido), item(isento)]);
     const dets = p.xml.split('<det ').slice(1);
@@ -217,7 +217,7 @@ describe('ICMS CSTs of modo calcular', () => {
     const normal = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
     const outros = await produto(normal.id, {
       ncm: '84716052',
-      tributacao: { icms: { cst: '90', aliquota: '12', reducao_bc: '10', cbenef: 'RS052902' } },
+      tributacao: { icms: { cst: '90', aliquota: '12', reducao_bc: '10', c_benef: 'RS052902' } },
     });
     const p = await calculada(normal.id, [item(outros)]);
     // 100 × (1 − 10 %) = 90.00 × 12 % = 10.80.
@@ -251,7 +251,7 @@ describe('ICMS CSTs of modo calcular', () => {
     expect(cbenef.codigo).toBe('validacao');
     expect(cbenef.extra.erros).toEqual([
       expect.objectContaining({
-        codigo: 'cbenef_obrigatorio',
+        codigo: 'c_benef_obrigatorio',
         campo: '/itens/0/produto',
         codigo_oficial: '930',
         mensagem: expect.stringContaining('N12-85'),
@@ -279,7 +279,7 @@ describe('ICMS CSTs of modo calcular', () => {
     const c = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
     const sku = await produto(c.id, {
       ncm: '84716052',
-      tributacao: { icms: { cst: '51', diferimento: '100', cbenef: 'RS052901' } },
+      tributacao: { icms: { cst: '51', diferimento: '100', c_benef: 'RS052901' } },
     });
     const res = await httpClient(t.url, acct.testKey).post('/v1/nfe', corpo(c.id, [item(sku)]));
     expect(res.status, res.text).toBe(201);
@@ -305,7 +305,7 @@ describe('ICMS CSTs of modo calcular', () => {
     const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const, dia: '2026-11-20' };
     const erros = validateNfeRequest(body, { ...ctx, uf: 'RS' }).erros;
     expect(erros).toEqual([
-      expect.objectContaining({ codigo: 'cbenef_obrigatorio', campo: '/itens/0/c_benef', codigo_oficial: '930' }),
+      expect.objectContaining({ codigo: 'c_benef_obrigatorio', campo: '/itens/0/c_benef', codigo_oficial: '930' }),
     ]);
     body.itens[0].c_benef = 'RS051901';
     expect(validateNfeRequest(body, { ...ctx, uf: 'RS' }).erros).toEqual([]);

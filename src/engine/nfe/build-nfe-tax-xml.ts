@@ -9,7 +9,16 @@ import {
   type FormatoDecimal,
 } from './nfe-decimal.js';
 import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './icms-grupos.js';
-import type { NfeIbsCbs, NfeIcms, NfeIcmsUfDest, NfeIi, NfeIpi, NfePisCofins, NfePisCofinsSt } from './nfe-request.js';
+import type {
+  NfeIbsCbs,
+  NfeIcms,
+  NfeIcmsUfDest,
+  NfeIi,
+  NfeIpi,
+  NfeIs,
+  NfePisCofins,
+  NfePisCofinsSt,
+} from './nfe-request.js';
 import type { TotaisIbsCbs } from './sum-totais.js';
 
 /** Decimal element in its layout format, or '' when absent. */
@@ -104,52 +113,93 @@ export function icmsUfDestXml(g: NfeIcmsUfDest | undefined): string {
   );
 }
 
-/** `<IBSCBS>` (TTribNFe): CST, cClassTrib and, when taxed, gIBSCBS with the state, municipal and federal parts. */
+type Parte = 'ibs_uf' | 'ibs_mun' | 'cbs';
+
+/** `<gIBSUF>`, `<gIBSMun>`, `<gCBS>`: the rate, then gDif and gRed when sent (TCIBS order), then the value. */
+function parteXml(tag: string, p: string, g: NfeIbsCbs, parte: Parte): string {
+  const k = (prefixo: string) => g[`${prefixo}_${parte}` as keyof NfeIbsCbs];
+  const gDif =
+    k('p_dif') === undefined ? '' : group('gDif', dec('pDif', k('p_dif'), ALIQUOTA), dec('vDif', k('v_dif'), VALOR));
+  const gRed =
+    k('p_red') === undefined
+      ? ''
+      : group('gRed', dec('pRedAliq', k('p_red'), ALIQUOTA), dec('pAliqEfet', k('p_aliq_efet'), ALIQUOTA));
+  return group(tag, dec(p, k('p'), ALIQUOTA), gDif, gRed, dec(`v${p.slice(1)}`, k('v'), VALOR));
+}
+
+/** `<gTribRegular>` (after gCBS), when the cClassTrib asks for it. */
+function tribRegularXml(g: NfeIbsCbs): string {
+  if (g.cst_reg === undefined) return '';
+  return group(
+    'gTribRegular',
+    el('CSTReg', g.cst_reg),
+    el('cClassTribReg', g.c_class_trib_reg),
+    dec('pAliqEfetRegIBSUF', g.p_aliq_efet_reg_ibs_uf, ALIQUOTA),
+    dec('vTribRegIBSUF', g.v_trib_reg_ibs_uf, VALOR),
+    dec('pAliqEfetRegIBSMun', g.p_aliq_efet_reg_ibs_mun, ALIQUOTA),
+    dec('vTribRegIBSMun', g.v_trib_reg_ibs_mun, VALOR),
+    dec('pAliqEfetRegCBS', g.p_aliq_efet_reg_cbs, ALIQUOTA),
+    dec('vTribRegCBS', g.v_trib_reg_cbs, VALOR),
+  );
+}
+
+/**
+ * `<IBSCBS>` (TTribNFe): CST, cClassTrib and, when taxed, gIBSCBS with the state, municipal and federal parts
+ * (each with its deferral and reduction) and the regular taxation.
+ */
 export function ibsCbsXml(g: NfeIbsCbs | undefined): string {
   if (!g) return '';
-  const gRed = (pRed: string | undefined, pEfet: string | undefined) =>
-    pRed === undefined ? '' : group('gRed', dec('pRedAliq', pRed, ALIQUOTA), dec('pAliqEfet', pEfet, ALIQUOTA));
   const gIbsCbs =
     g.v_bc === undefined
       ? ''
       : group(
           'gIBSCBS',
           dec('vBC', g.v_bc, VALOR),
-          group(
-            'gIBSUF',
-            dec('pIBSUF', g.p_ibs_uf, ALIQUOTA),
-            gRed(g.p_red_ibs_uf, g.p_aliq_efet_ibs_uf),
-            dec('vIBSUF', g.v_ibs_uf, VALOR),
-          ),
-          group(
-            'gIBSMun',
-            dec('pIBSMun', g.p_ibs_mun, ALIQUOTA),
-            gRed(g.p_red_ibs_mun, g.p_aliq_efet_ibs_mun),
-            dec('vIBSMun', g.v_ibs_mun, VALOR),
-          ),
+          parteXml('gIBSUF', 'pIBSUF', g, 'ibs_uf'),
+          parteXml('gIBSMun', 'pIBSMun', g, 'ibs_mun'),
           dec('vIBS', g.v_ibs, VALOR),
-          group(
-            'gCBS',
-            dec('pCBS', g.p_cbs, ALIQUOTA),
-            gRed(g.p_red_cbs, g.p_aliq_efet_cbs),
-            dec('vCBS', g.v_cbs, VALOR),
-          ),
+          parteXml('gCBS', 'pCBS', g, 'cbs'),
+          tribRegularXml(g),
         );
   return group('IBSCBS', el('CST', g.cst), el('cClassTrib', g.c_class_trib), gIbsCbs);
 }
 
-/** `<IBSCBSTot>`: deferral, returned tax and presumed credit are not accepted yet, so they total zero. */
+/** `<IS>` (TIS, before IBSCBS), ad valorem, or '' when the item has none. */
+export function isXml(g: NfeIs | undefined): string {
+  if (!g) return '';
+  return group(
+    'IS',
+    el('CSTIS', g.cst_is),
+    el('cClassTribIS', g.c_class_trib_is),
+    dec('vBCIS', g.v_bc_is, VALOR),
+    dec('pIS', g.p_is, ALIQUOTA),
+    dec('vIS', g.v_is, VALOR),
+  );
+}
+
+/** `<ISTot>` (before IBSCBSTot), or '' when no item has the IS. */
+export function isTotXml(vIS: string | null): string {
+  return vIS === null ? '' : group('ISTot', el('vIS', vIS));
+}
+
+/** `<IBSCBSTot>`: the items' sums; returned tax and presumed credit are not accepted yet, so they total zero. */
 export function ibsCbsTotXml(t: TotaisIbsCbs | null): string {
   if (!t) return '';
-  const zero = el('vDif', '0.00') + el('vDevTrib', '0.00');
+  const zero = (vDif: string) => el('vDif', vDif) + el('vDevTrib', '0.00');
   const gIbs = group(
     'gIBS',
-    group('gIBSUF', zero, el('vIBSUF', t.vIBSUF)),
-    group('gIBSMun', zero, el('vIBSMun', t.vIBSMun)),
+    group('gIBSUF', zero(t.vDifIBSUF), el('vIBSUF', t.vIBSUF)),
+    group('gIBSMun', zero(t.vDifIBSMun), el('vIBSMun', t.vIBSMun)),
     el('vIBS', t.vIBS),
     el('vCredPres', '0.00'),
     el('vCredPresCondSus', '0.00'),
   );
-  const gCbs = group('gCBS', zero, el('vCBS', t.vCBS), el('vCredPres', '0.00'), el('vCredPresCondSus', '0.00'));
+  const gCbs = group(
+    'gCBS',
+    zero(t.vDifCBS),
+    el('vCBS', t.vCBS),
+    el('vCredPres', '0.00'),
+    el('vCredPresCondSus', '0.00'),
+  );
   return group('IBSCBSTot', el('vBCIBSCBS', t.vBCIBSCBS), t.tributado ? gIbs + gCbs : '');
 }

@@ -7,6 +7,8 @@ import { municipio } from '../tabelas/index.js';
 import {
   ibsCbsTotXml,
   ibsCbsXml,
+  isTotXml,
+  isXml,
   icmsUfDestXml,
   icmsXml,
   iiXml,
@@ -77,7 +79,13 @@ export function buildNfeXml(input: BuildNfeXmlInput): string {
     group('dest', destXml(input, destMun, indIEDest)) +
     autXmlXml(input.autXml ?? []) +
     det +
-    group('total', group('ICMSTot', icmsTot), ibsCbsTotXml(totais.ibsCbs), el('vNFTot', totais.comIbsCbs?.vNFTot)) +
+    group(
+      'total',
+      group('ICMSTot', icmsTot),
+      isTotXml(totais.vIS),
+      ibsCbsTotXml(totais.ibsCbs),
+      el('vNFTot', totais.comIbsCbs?.vNFTot),
+    ) +
     group('transp', el('modFrete', modFrete)) +
     group('pag', pagXml(r.pagamentos, totais.vNF)) +
     group('infAdic', el('infCpl', r.informacoes_adicionais)) +
@@ -225,6 +233,7 @@ function detXml(item: NfeItem, index: number, vProd: string, vItem: string | und
     pisCofinsXml('COFINS', item.cofins),
     pisCofinsStXml('COFINS', item.cofins_st),
     icmsUfDestXml(item.icms_uf_dest),
+    isXml(item.is),
     ibsCbsXml(item.ibs_cbs),
   );
   // A return references the original note per item (DFeReferenciado, PL_010), other purposes at note

@@ -8,23 +8,34 @@ type Parte = 'ibs_uf' | 'ibs_mun' | 'cbs';
 
 /**
  * NT 2025.002-RTC's checks of each part (UF, municipality, CBS): the rate of the issue's year (UB18/UB37/UB56), the
- * effective rate of a reduction (UB28/UB47/UB66) and the value (UB35/UB54/UB67) — with the authoriser's rejection
- * of each, so a note the SEFAZ would refuse is refused here first.
+ * effective rate of a reduction (UB28/UB47/UB66), the deferred amount (UB23/UB42/UB61), the value (UB35/UB54/UB67)
+ * and the regular taxation's value (UB72/UB72b/UB72d) — with the authoriser's rejection of each, so a note the
+ * SEFAZ would refuse is refused here first.
  */
 const PARTES: ReadonlyArray<{
   parte: Parte;
   tributo: 'IBSUF' | 'IBSMun' | 'CBS';
   nome: string;
-  cStat: { aliquota: string; efetiva: string; valor: string };
+  cStat: { aliquota: string; efetiva: string; valor: string; diferimento: string; regular: string };
 }> = [
-  { parte: 'ibs_uf', tributo: 'IBSUF', nome: 'IBS da UF', cStat: { aliquota: '1026', efetiva: '1035', valor: '1041' } },
+  {
+    parte: 'ibs_uf',
+    tributo: 'IBSUF',
+    nome: 'IBS da UF',
+    cStat: { aliquota: '1026', efetiva: '1035', valor: '1041', diferimento: '1031', regular: '1040' },
+  },
   {
     parte: 'ibs_mun',
     tributo: 'IBSMun',
     nome: 'IBS do município',
-    cStat: { aliquota: '1036', efetiva: '1047', valor: '1052' },
+    cStat: { aliquota: '1036', efetiva: '1047', valor: '1052', diferimento: '1045', regular: '1051' },
   },
-  { parte: 'cbs', tributo: 'CBS', nome: 'CBS', cStat: { aliquota: '1037', efetiva: '1064', valor: '1069' } },
+  {
+    parte: 'cbs',
+    tributo: 'CBS',
+    nome: 'CBS',
+    cStat: { aliquota: '1037', efetiva: '1064', valor: '1069', diferimento: '1062', regular: '1068' },
+  },
 ];
 
 /** Tolerance of the value rules: "aceitar uma tolerância de 0,01 a mais ou a menos". */
@@ -37,7 +48,9 @@ const TOLERANCIA = new Decimal('0.01');
  *   0.05 % in 2027-2028), or 0 when the cClassTrib asks for gTribRegular; a rate only simulated (CBS from 2027)
  *   is not checked, as the NT leaves it to a rate still to be published;
  * - an effective rate is the rate less its reduction, in 4 decimals;
- * - each value is base × (effective) rate / 100 within 0.01.
+ * - a deferred amount is base × (effective) rate / 100 × p_dif / 100 within 0.01;
+ * - each value is base × (effective) rate / 100 less the deferred amount, within 0.01;
+ * - each regular-taxation value is base × its effective rate / 100 within 0.01.
  * (`v_ibs` against its parts is the body's own rule, refine-nfe-item.ts.)
  */
 export function checkIbsCbsValues(g: NfeIbsCbs, base: string, dia: string, c: Coletor): void {
@@ -78,17 +91,54 @@ export function checkIbsCbsValues(g: NfeIbsCbs, base: string, dia: string, c: Co
       }
       taxa = efetiva;
     }
+    checkTribRegular(g, parte, cStat.regular, campo, c);
     if (valor === undefined || taxa === undefined) continue;
-    const esperado = new Decimal(g.v_bc).times(taxa).div(100);
-    if (new Decimal(valor).minus(esperado).abs().gt(TOLERANCIA)) {
-      const formula = efetiva !== undefined && pRed !== undefined ? `p_aliq_efet_${parte}` : `p_${parte}`;
+    const formula = efetiva !== undefined && pRed !== undefined ? `p_aliq_efet_${parte}` : `p_${parte}`;
+    const bruto = new Decimal(g.v_bc).times(taxa).div(100);
+    const pDif = g[`p_dif_${parte}`];
+    const vDif = g[`v_dif_${parte}`];
+    if (pDif !== undefined && vDif !== undefined) {
+      const dif = bruto.times(pDif).div(100);
+      if (foraDaTolerancia(vDif, dif)) {
+        c.add(
+          'valor_tributo_divergente',
+          campo(`v_dif_${parte}`),
+          `v_dif_${parte} ${vDif} difere de v_bc × ${formula} / 100 × p_dif_${parte} / 100 = ${cents(dif)} além da tolerância de 0,01 (rejeição ${cStat.diferimento} da SEFAZ).`,
+          `Informe ${cents(dif)} ou corrija o percentual do diferimento.`,
+          cStat.diferimento,
+        );
+        continue;
+      }
+    }
+    const esperado = bruto.minus(vDif ?? 0);
+    if (foraDaTolerancia(valor, esperado)) {
       c.add(
         'valor_tributo_divergente',
         campo(`v_${parte}`),
-        `v_${parte} ${valor} difere de v_bc × ${formula} / 100 = ${esperado.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2)} além da tolerância de 0,01 (rejeição ${cStat.valor} da SEFAZ).`,
-        `Informe ${esperado.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2)} ou corrija a base e a alíquota.`,
+        `v_${parte} ${valor} difere de v_bc × ${formula} / 100${vDif !== undefined ? ` − v_dif_${parte}` : ''} = ${cents(esperado)} além da tolerância de 0,01 (rejeição ${cStat.valor} da SEFAZ).`,
+        `Informe ${cents(esperado)} ou corrija a base e a alíquota.`,
         cStat.valor,
       );
     }
   }
+}
+
+const cents = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2);
+const foraDaTolerancia = (enviado: string, esperado: Decimal) =>
+  new Decimal(enviado).minus(esperado).abs().gt(TOLERANCIA);
+
+/** vTribReg of a part = v_bc × pAliqEfetReg / 100 within 0.01 (UB72-10, UB72b-10, UB72d-10). */
+function checkTribRegular(g: NfeIbsCbs, parte: Parte, cStat: string, campo: (m: string) => string, c: Coletor): void {
+  const taxa = g[`p_aliq_efet_reg_${parte}`];
+  const valor = g[`v_trib_reg_${parte}`];
+  if (taxa === undefined || valor === undefined || g.v_bc === undefined) return;
+  const esperado = new Decimal(g.v_bc).times(taxa).div(100);
+  if (!foraDaTolerancia(valor, esperado)) return;
+  c.add(
+    'valor_tributo_divergente',
+    campo(`v_trib_reg_${parte}`),
+    `v_trib_reg_${parte} ${valor} difere de v_bc × p_aliq_efet_reg_${parte} / 100 = ${cents(esperado)} além da tolerância de 0,01 (rejeição ${cStat} da SEFAZ).`,
+    `Informe ${cents(esperado)} ou corrija a alíquota da tributação regular.`,
+    cStat,
+  );
 }

@@ -7,8 +7,8 @@ import type { Environment } from '../nucleo/environment.js';
 import { bodyIssues } from '../nucleo/read-body.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { municipio } from '../tabelas/index.js';
-import { checkIbsCbsValues } from './check-ibs-cbs-values.js';
 import { checkItemCbenef, type NotaCbenef } from './check-item-cbenef.js';
+import { checkIbsCbsItem } from './check-ibs-cbs-item.js';
 import { checkTaxValues } from './check-tax-values.js';
 import { icmsOfItem } from './icms-of-item.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
@@ -168,7 +168,7 @@ function readItens(b: Members, ctx: NfeValidationContext, { c, ajustes, valid }:
     }
     if (icms && c.issues.length === antes && valid(base)) {
       const item = nfeItemOf(raw, icms, ajustes, base);
-      if (item.ibs_cbs) checkIbsCbsValues(item.ibs_cbs, base, dia, c);
+      checkIbsCbsItem(item, base, dia, c);
       if (nota) checkItemCbenef(item, base, nota, c);
       if (c.issues.length === antes) itens.push(item);
     }

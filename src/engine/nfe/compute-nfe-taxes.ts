@@ -196,6 +196,7 @@ function itemOf(linha: Partial<NfeItemBody>, produto: ProdutoDoCatalogo, t: Trib
     ipi: t.ipi,
     icmsUfDest: t.icms_uf_dest,
     ibsCbs: t.ibs_cbs,
+    is: t.is,
   };
   const { produto: _produto, ...valores } = linha;
   return {

@@ -33,7 +33,8 @@ import { verifyNfeTaxes } from './verify-nfe-taxes.js';
 import { fillDestinatario } from './fill-destinatario.js';
 import { apiShape } from '../nucleo/api-shape.js';
 import { bodyIssues, SentBody, sentValue } from '../nucleo/read-body.js';
-import { invalidNfeRequest, listaLida, MAX_ITENS, nfeBody } from './nfe-body.js';
+import { invalidNfeRequest, listaLida, MAX_ITENS, nfeBody, type NfeBody } from './nfe-body.js';
+import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { brasilia } from './build-nfe-xml.js';
 import { checkNfeBody } from './check-nfe-body.js';
 import { readJsonColumn, toJsonColumn } from '../nucleo/json-column.js';
@@ -188,6 +189,7 @@ export async function validatedNfe(
   principal: Principal,
   sent: unknown,
   rejeicaoAnterior: string | null = null,
+  { previa = false }: { previa?: boolean } = {},
 ) {
   const value = sentValue(sent);
   const edge = sent instanceof SentBody ? sent.issues : [];
@@ -208,18 +210,21 @@ export async function validatedNfe(
     : { body: value, ajustes: [], erros: [] };
   if (destinatario.erros.length && modo === 'calcular') throw invalidNfeRequest([...edge, ...destinatario.erros]);
   const read = bodyIssues(nfeBody, destinatario.body, edge);
+  const { emissao, recusa } = emissaoDoFatoGerador(read.value, read.ok ? [] : read.issues, previa, deps.clock.now());
+  // The taxes are computed and checked for the issue's date: the clock's, or the preview's data_emissao.
+  const noDia = { ...deps, clock: { now: () => emissao } };
   const ctx = {
     simples,
     chaveRestritaEmpresa: principal.companyId !== null,
     environment: principal.environment,
-    dia: brasilia(deps.clock.now()).slice(0, 10),
+    dia: brasilia(emissao).slice(0, 10),
     uf: company ? municipio(company.municipio)?.uf : undefined,
   };
   // calcular turns the body into the informado one it stands for, which is then judged whole; conferir judges the
   // caller's body, whose engine members checkNfeBody does not read.
   const calculada =
     modo === 'calcular' && company && read.value && listaLida(read.value.itens, MAX_ITENS) === read.value.itens
-      ? await computeNfeTaxes(deps, principal, company, read.value, read.ok ? [] : read.issues)
+      ? await computeNfeTaxes(noDia, principal, company, read.value, read.ok ? [] : read.issues)
       : null;
   const validation = checkNfeBody(calculada ? bodyIssues(nfeBody, calculada.corpo) : read, ctx);
   // A registry that does not know the CNPJ or the CEP says why the fields it would have filled are missing.
@@ -229,9 +234,10 @@ export async function validatedNfe(
         ...validation.erros.filter((e) => !(e.codigo === 'campo_obrigatorio' && e.campo?.startsWith('/destinatario/'))),
       ]
     : validation.erros;
+  if (recusa) erros.unshift(recusa);
   if (erros.length || !validation.request || !company) throw invalidNfeRequest(erros);
   const conferencia =
-    modo === 'conferir' ? await verifyNfeTaxes(deps, principal, company, read.value!, validation.request) : [];
+    modo === 'conferir' ? await verifyNfeTaxes(noDia, principal, company, read.value!, validation.request) : [];
   assertNfeReady(await readinessOf(deps, principal, company));
   const autXml = autXmlOf({
     uf: municipio(company.municipio)!.uf,
@@ -246,7 +252,41 @@ export async function validatedNfe(
     ...conferencia,
     ...autXml.ajustes,
   ];
-  return { body: apiShape(value), company, modo, request: validation.request, ajustes, autXml: autXml.documentos };
+  return {
+    body: apiShape(value),
+    company,
+    modo,
+    request: validation.request,
+    ajustes,
+    autXml: autXml.documentos,
+    emissao,
+  };
+}
+
+/**
+ * The instant the note is judged and built for. A preview may name the taxable event's day (`data_emissao`, noon
+ * in Brasília, so its year's IBS/CBS rates and tables apply); issuance and correction keep the clock's instant, as
+ * dhEmi is the sending time, so `data_emissao` there is refused rather than silently ignored.
+ */
+function emissaoDoFatoGerador(
+  value: Partial<NfeBody> | undefined,
+  issues: ValidationIssue[],
+  previa: boolean,
+  now: Date,
+): { emissao: Date; recusa: ValidationIssue | null } {
+  const data = value?.dataEmissao;
+  if (typeof data !== 'string' || issues.some((i) => i.campo === '/data_emissao'))
+    return { emissao: now, recusa: null };
+  if (previa) return { emissao: new Date(`${data}T12:00:00-03:00`), recusa: null };
+  return {
+    emissao: now,
+    recusa: {
+      codigo: 'campo_nao_permitido',
+      campo: '/data_emissao',
+      mensagem: 'data_emissao só vale na prévia (POST /v1/nfe/previa): a NF-e emitida leva a data e a hora do envio.',
+      correcao: 'Remova data_emissao para emitir, ou use POST /v1/nfe/previa para simular outra data.',
+    },
+  };
 }
 
 /** The note an NFe is built for: its request, its number and its issue instant. */

@@ -45,6 +45,7 @@ export const SUBTIPOS: Partial<Record<Operacao, readonly string[]>> = {
 const TOP = [
   'modo',
   'empresa_id',
+  'data_emissao',
   'referencia',
   'natureza_operacao',
   'presenca',
@@ -199,6 +200,24 @@ const itensCalcular = lista(
   'Envie ao menos um item com produto, quantidade e valor_unitario.',
 );
 
+/** The preview's taxable-event date: a real day of the years the IBS/CBS reference rates cover. */
+export const DATAS_PREVIA = { inicio: '2026-01-01', fim: '2033-12-31' } as const;
+const dataEmissao = v.pipe(
+  textMember('A data_emissao'),
+  v.check(
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+      new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s &&
+      s >= DATAS_PREVIA.inicio &&
+      s <= DATAS_PREVIA.fim,
+    (i) =>
+      issueMessage(
+        `data_emissao "${i.input}" não é uma data AAAA-MM-DD de ${DATAS_PREVIA.inicio} a ${DATAS_PREVIA.fim}.`,
+        'Informe a data do fato gerador no formato AAAA-MM-DD, entre 2026 e 2033 (anos das alíquotas de referência do IBS/CBS).',
+      ),
+  ),
+);
+
 const fields = {
   modo: nullish(enumMember('modo', ['informado', 'calcular', 'conferir'] as const)),
   empresaId: nullish(textMember('O empresa_id', { required: true })),
@@ -216,6 +235,7 @@ const fields = {
       ),
     ),
   ),
+  dataEmissao: nullish(dataEmissao),
   naturezaOperacao: nullish(textMember('A natureza da operação', { required: true, max: 60 })),
   presenca: nullish(enumMember('presenca', PRESENCAS, true)),
   destinatario: nullish(destinatario),

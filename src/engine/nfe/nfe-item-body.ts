@@ -124,6 +124,33 @@ const ibsCbs = objectMember({
   pAliqEfetIbsMun: nullish(decimalMember('p_aliq_efet_ibs_mun', ALIQUOTA)),
   pRedCbs: nullish(decimalMember('p_red_cbs', ALIQUOTA)),
   pAliqEfetCbs: nullish(decimalMember('p_aliq_efet_cbs', ALIQUOTA)),
+  pDifIbsUf: nullish(aliquotaOuValor('p_dif_ibs_uf')),
+  vDifIbsUf: nullish(aliquotaOuValor('v_dif_ibs_uf')),
+  pDifIbsMun: nullish(aliquotaOuValor('p_dif_ibs_mun')),
+  vDifIbsMun: nullish(aliquotaOuValor('v_dif_ibs_mun')),
+  pDifCbs: nullish(aliquotaOuValor('p_dif_cbs')),
+  vDifCbs: nullish(aliquotaOuValor('v_dif_cbs')),
+  cstReg: nullish(patternMember('cst_reg', /^\d{3}$/, 'CST da tributação regular com 3 dígitos', '"000"', true)),
+  cClassTribReg: nullish(
+    patternMember('c_class_trib_reg', /^\d{6}$/, 'cClassTrib da tributação regular com 6 dígitos', '"000001"', true),
+  ),
+  pAliqEfetRegIbsUf: nullish(aliquotaOuValor('p_aliq_efet_reg_ibs_uf')),
+  vTribRegIbsUf: nullish(aliquotaOuValor('v_trib_reg_ibs_uf')),
+  pAliqEfetRegIbsMun: nullish(aliquotaOuValor('p_aliq_efet_reg_ibs_mun')),
+  vTribRegIbsMun: nullish(aliquotaOuValor('v_trib_reg_ibs_mun')),
+  pAliqEfetRegCbs: nullish(aliquotaOuValor('p_aliq_efet_reg_cbs')),
+  vTribRegCbs: nullish(aliquotaOuValor('v_trib_reg_cbs')),
+});
+
+/** Imposto Seletivo (group UB01 `IS`, from 2027), ad valorem. */
+const impostoSeletivo = objectMember({
+  cstIs: nullish(patternMember('cst_is', /^\d{3}$/, 'CST do Imposto Seletivo com 3 dígitos', '"000"', true)),
+  cClassTribIs: nullish(
+    patternMember('c_class_trib_is', /^\d{6}$/, 'cClassTrib do Imposto Seletivo com 6 dígitos', '"000001"', true),
+  ),
+  vBcIs: nullish(aliquotaOuValor('v_bc_is')),
+  pIs: nullish(aliquotaOuValor('p_is')),
+  vIs: nullish(aliquotaOuValor('v_is')),
 });
 
 /** The amounts a line carries in every mode. */
@@ -171,6 +198,7 @@ export const nfeItemBody = objectMember({
   cofinsSt: nullish(cofinsSt),
   icmsUfDest: nullish(icmsUfDest),
   ibsCbs: nullish(ibsCbs),
+  is: nullish(impostoSeletivo),
 });
 
 /** An item of `calcular`: the catalogue product and the line's amounts; the service computes the rest. */

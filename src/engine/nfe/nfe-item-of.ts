@@ -6,10 +6,12 @@ import type {
   NfeIcms,
   NfeIcmsUfDest,
   NfeIpi,
+  NfeIs,
   NfeItem,
   NfePisCofins,
   NfePisCofinsSt,
 } from './nfe-request.js';
+import { IBS_CBS_MEMBROS, IS_MEMBROS } from './ibs-cbs-membros.js';
 import { IPI_NT, PIS_NT } from './refine-nfe-item.js';
 import { isMembers, type Members } from './is-members.js';
 
@@ -49,6 +51,7 @@ export function nfeItemOf(it: Members, icms: NfeIcms, ajustes: NfeAjuste[], base
     cofins_st: grupo('cofinsSt') && pisCofinsStOf(grupo('cofinsSt')!, 'cofins'),
     icms_uf_dest: grupo('icmsUfDest') && icmsUfDestOf(grupo('icmsUfDest')!),
     ibs_cbs: grupo('ibsCbs') && ibsCbsOf(grupo('ibsCbs')!, `${base}/ibs_cbs`, ajustes),
+    is: grupo('is') && isOf(grupo('is')!),
   };
 }
 
@@ -94,29 +97,25 @@ function icmsUfDestOf(g: Members): NfeIcmsUfDest {
   };
 }
 
-const GRED = [
-  ['pRedIbsUf', 'pAliqEfetIbsUf'],
-  ['pRedIbsMun', 'pAliqEfetIbsMun'],
-  ['pRedCbs', 'pAliqEfetCbs'],
-] as const;
-
-/** vIBS is the state part plus the municipal part: derived when absent (nfe_ibs_soma_uf_municipio). */
+/**
+ * The IBS/CBS group as sent: gIBSCBS when any of its members is, with each optional group (gRed, gDif of each part,
+ * gTribRegular) that was sent. vIBS is the state part plus the municipal part: derived when absent
+ * (nfe_ibs_soma_uf_municipio).
+ */
 function ibsCbsOf(g: Members, campo: string, ajustes: NfeAjuste[]): NfeIbsCbs {
   const out: NfeIbsCbs = { cst: g.cst as string, c_class_trib: g.cClassTrib as string };
-  if (!['vBc', 'pIbsUf', 'vIbsUf', 'pIbsMun', 'vIbsMun', 'pCbs', 'vCbs', 'vIbs'].some((k) => sent(g, k))) return out;
-  Object.assign(out, {
-    v_bc: texto(g, 'vBc'),
-    p_ibs_uf: texto(g, 'pIbsUf'),
-    v_ibs_uf: texto(g, 'vIbsUf'),
-    p_ibs_mun: texto(g, 'pIbsMun'),
-    v_ibs_mun: texto(g, 'vIbsMun'),
-    p_cbs: texto(g, 'pCbs'),
-    v_cbs: texto(g, 'vCbs'),
-  });
-  for (const par of GRED) {
-    if (!par.some((k) => sent(g, k))) continue;
-    for (const k of par) Object.assign(out, { [snakeName(k)]: texto(g, k)! });
-  }
+  const { gIBSCBS, gRed, gDif, gTribRegular } = IBS_CBS_MEMBROS;
+  if (![...gIBSCBS, 'vIbs'].some((k) => sent(g, k))) return out;
+  const copiar = (keys: readonly string[]) => {
+    for (const k of keys) Object.assign(out, { [snakeName(k)]: texto(g, k) });
+  };
+  copiar(gIBSCBS);
+  for (const grupo of [...gRed, ...gDif, gTribRegular]) if (grupo.some((k) => sent(g, k))) copiar(grupo);
   if (!sent(g, 'vIbs')) ajustes.push(nfeAjuste('nfe_ibs_soma_uf_municipio', `${campo}/v_ibs`));
   return { ...out, v_ibs: new Decimal(out.v_ibs_uf!).plus(out.v_ibs_mun!).toFixed(2) };
+}
+
+/** The Imposto Seletivo group as sent (refineImpostoSeletivo made it whole). */
+function isOf(g: Members): NfeIs {
+  return Object.fromEntries(IS_MEMBROS.map((k) => [snakeName(k), texto(g, k)!])) as unknown as NfeIs;
 }

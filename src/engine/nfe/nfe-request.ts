@@ -93,6 +93,34 @@ export interface NfeIbsCbs {
   p_aliq_efet_ibs_mun?: string;
   p_red_cbs?: string;
   p_aliq_efet_cbs?: string;
+  /** gDif of each part (CST 510/515): the deferral percentage and the amount deferred. */
+  p_dif_ibs_uf?: string;
+  v_dif_ibs_uf?: string;
+  p_dif_ibs_mun?: string;
+  v_dif_ibs_mun?: string;
+  p_dif_cbs?: string;
+  v_dif_cbs?: string;
+  /**
+   * gTribRegular, required by a cClassTrib with regular taxation (550xxx, 200022, 200024): the CST and cClassTrib
+   * that would apply if the condition failed, and each part's effective rate and value under them.
+   */
+  cst_reg?: string;
+  c_class_trib_reg?: string;
+  p_aliq_efet_reg_ibs_uf?: string;
+  v_trib_reg_ibs_uf?: string;
+  p_aliq_efet_reg_ibs_mun?: string;
+  v_trib_reg_ibs_mun?: string;
+  p_aliq_efet_reg_cbs?: string;
+  v_trib_reg_cbs?: string;
+}
+
+/** Imposto Seletivo (group UB01 `IS`, from 2027): CST and cClassTribIS, base, ad valorem rate and value. */
+export interface NfeIs {
+  cst_is: string;
+  c_class_trib_is: string;
+  v_bc_is: string;
+  p_is: string;
+  v_is: string;
 }
 
 /** PISST / COFINSST (groups R, T): base × rate or quantity × value per unit, and the value. */
@@ -153,6 +181,7 @@ export interface NfeItem {
   cofins_st?: NfePisCofinsSt;
   icms_uf_dest?: NfeIcmsUfDest;
   ibs_cbs?: NfeIbsCbs;
+  is?: NfeIs;
 }
 
 export type FormaPagamento = keyof typeof FORMAS_PAGAMENTO;

@@ -24,22 +24,25 @@ export interface NfePreview {
  * `POST /v1/nfe/previa`: the NF-e an issuance request would produce, without sending it. The request is judged
  * exactly as `POST /v1/nfe` judges it (validatedNfe: the body, the company and the key's restriction, readiness;
  * then the referencia and the schema check of the signed XML), so a preview that passes is a note that would be
- * sent. Nothing is stored and no number is taken: the series is only read.
+ * sent. Nothing is stored and no number is taken: the series is only read. `data_emissao` (2026–2033) moves the
+ * taxable event to that day: the taxes are computed and checked with its year's rates and tables, and the XML's
+ * dhEmi is that day at noon in Brasília.
  */
 export async function previewNfe(
   deps: Pick<TransmissionDeps, 'db' | 'sql' | 'clock' | 'secrets' | 'national' | 'cadastros'>,
   principal: Principal,
   options: { body: unknown },
 ): Promise<NfePreview> {
-  const { company, request, ajustes, autXml } = await validatedNfe(deps, principal, options.body);
+  const { company, request, ajustes, autXml, emissao } = await validatedNfe(deps, principal, options.body, null, {
+    previa: true,
+  });
   if (request.referencia) {
     const duplicada = await referenciaDuplicada(deps, principal, company.id, request.referencia);
     if (duplicada) throw duplicada;
   }
-  const now = deps.clock.now();
   const serie = request.serie ?? company.serieNfe ?? '1';
   const numero = await peekNfeNumber(deps.db, company.id, principal.environment, serie);
-  const { key, xml } = await signedNfe(deps, principal, company, { request, serie, numero, emissao: now, autXml });
+  const { key, xml } = await signedNfe(deps, principal, company, { request, serie, numero, emissao, autXml });
   return {
     serie,
     numero: numero.toString(),

@@ -3,6 +3,7 @@ import type { BodyReport } from '../nucleo/read-body.js';
 import { snakeName } from '../nucleo/validation-issues-of.js';
 import { requireMember, requireSentMember } from './nfe-member.js';
 import { isMembers, type Members } from './is-members.js';
+import { refineIbsCbs, refineImpostoSeletivo } from './refine-ibs-cbs.js';
 
 const sent = (o: Members, key: string) => o[key] !== undefined && o[key] !== null;
 /** The member's value when it was read without a problem. */
@@ -40,22 +41,6 @@ const PIS_OUTR = [
 ];
 export const IPI_NT = ['01', '02', '03', '04', '05', '51', '52', '53', '54', '55'];
 const IPI_TRIB = ['00', '49', '50', '99'];
-const GIBSCBS = ['vBc', 'pIbsUf', 'vIbsUf', 'pIbsMun', 'vIbsMun', 'pCbs', 'vCbs'] as const;
-const GIBSCBS_NOMES: Record<(typeof GIBSCBS)[number], string> = {
-  vBc: 'A base de cálculo do IBS/CBS (v_bc)',
-  pIbsUf: 'A alíquota do IBS estadual (p_ibs_uf)',
-  vIbsUf: 'O valor do IBS estadual (v_ibs_uf)',
-  pIbsMun: 'A alíquota do IBS municipal (p_ibs_mun)',
-  vIbsMun: 'O valor do IBS municipal (v_ibs_mun)',
-  pCbs: 'A alíquota da CBS (p_cbs)',
-  vCbs: 'O valor da CBS (v_cbs)',
-};
-/** gRed of each part (pRedAliq, pAliqEfet): optional, and whole when sent. */
-const GRED = [
-  ['pRedIbsUf', 'pAliqEfetIbsUf'],
-  ['pRedIbsMun', 'pAliqEfetIbsMun'],
-  ['pRedCbs', 'pAliqEfetCbs'],
-] as const;
 const FCP_UF_DEST = ['vBcFcpUfDest', 'pFcpUfDest', 'vFcpUfDest'];
 
 /** A decimal member that must be sent: blank is a format problem, reported by the member itself. */
@@ -100,6 +85,7 @@ export function refineNfeItem(it: Members, base: string, report: BodyReport): vo
   if (isMembers(it.cofinsSt)) refinePisCofinsSt(it.cofinsSt, 'cofins', `${base}/cofins_st`, report);
   if (isMembers(it.icmsUfDest)) refineIcmsUfDest(it.icmsUfDest, `${base}/icms_uf_dest`, report);
   if (isMembers(it.ibsCbs)) refineIbsCbs(it.ibsCbs, `${base}/ibs_cbs`, report);
+  if (isMembers(it.is)) refineImpostoSeletivo(it.is, `${base}/is`, report);
   const quantidade = lido(it, 'quantidade', `${base}/quantidade`, report);
   const valorUnitario = lido(it, 'valorUnitario', `${base}/valor_unitario`, report);
   const desconto = lido(it, 'desconto', `${base}/desconto`, report);
@@ -285,29 +271,4 @@ function refineIcmsUfDest(g: Members, campo: string, report: BodyReport): void {
   if (comFcp) requireDecimal(g, 'vFcpUfDest', campo, report, 'Com FCP da UF de destino, o valor dele (v_fcp_uf_dest)');
   requireDecimal(g, 'vIcmsUfDest', campo, report, 'O ICMS da UF de destino (v_icms_uf_dest)');
   requireDecimal(g, 'vIcmsUfRemet', campo, report, 'O ICMS da UF do remetente (v_icms_uf_remet)');
-}
-
-/**
- * IBS/CBS as already calculated (group UB of NT 2025.002): CST and cClassTrib, and gIBSCBS when any of its
- * amounts is sent, then whole. vIBS, when sent, is the state part plus the municipal part.
- */
-function refineIbsCbs(g: Members, campo: string, report: BodyReport): void {
-  requireMember(g, 'cst', `${campo}/cst`, report, 'O campo cst');
-  requireMember(g, 'cClassTrib', `${campo}/c_class_trib`, report, 'O campo c_class_trib');
-  if (![...GIBSCBS, 'vIbs'].some((k) => sent(g, k))) return;
-  for (const k of GIBSCBS) requireDecimal(g, k, campo, report, GIBSCBS_NOMES[k]);
-  for (const par of GRED) {
-    if (par.some((k) => sent(g, k)))
-      for (const k of par) requireDecimal(g, k, campo, report, `O campo ${snakeName(k)} do grupo gRed`);
-  }
-  if (!report.valid(campo) || !sent(g, 'vIbs')) return;
-  const somado = new Decimal(g.vIbsUf as string).plus(g.vIbsMun as string).toFixed(2);
-  if (!new Decimal(g.vIbs as string).eq(somado)) {
-    report.add({
-      codigo: 'formato_invalido',
-      campo: `${campo}/v_ibs`,
-      mensagem: `v_ibs ${g.vIbs as string} difere da soma do IBS estadual e municipal (${somado}).`,
-      correcao: 'Corrija v_ibs ou omita-o para o serviço somar.',
-    });
-  }
 }

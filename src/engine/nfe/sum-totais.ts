@@ -29,6 +29,10 @@ export interface TotaisIbsCbs {
   vIBSMun: string;
   vIBS: string;
   vCBS: string;
+  /** Deferred amounts of each part (gDif), summed into gIBSUF/gIBSMun/gCBS vDif (W38, W43, W53). */
+  vDifIBSUF: string;
+  vDifIBSMun: string;
+  vDifCBS: string;
   /** gIBS and gCBS are written only when an item carries gIBSCBS (a CST without it has no amounts). */
   tributado: boolean;
 }
@@ -38,11 +42,13 @@ export interface SomaTotais {
   icmsTot: Record<string, string>;
   vNF: string;
   ibsCbs: TotaisIbsCbs | null;
+  /** ISTot/vIS (W33): the items' Imposto Seletivo; null when no item has the IS group. */
+  vIS: string | null;
   /** vProd of each item. */
   itens: string[];
   /**
    * With IBS/CBS amounts (NT 2025.002): vItem of each item, its share of the note with the taxes charged on top
-   * (IBS, CBS), and vNFTot, their sum: vNF + vIBS + vCBS. Null without them.
+   * (IBS, CBS, IS), and vNFTot, their sum: vNF + vIBS + vCBS + vIS. Null without them.
    */
   comIbsCbs: { vItens: string[]; vNFTot: string } | null;
 }
@@ -114,16 +120,21 @@ export function sumTotais(itens: NfeItem[]): SomaTotais {
     .plus(t.vIPIDevol);
   const icmsTot = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.toFixed(2, Decimal.ROUND_HALF_UP)]));
   const ibsCbs = somarIbsCbs(itens);
+  const vIS = itens.some((i) => i.is) ? soma(itens, (i) => i.is?.v_is).toFixed(2) : null;
   const comIbsCbs = ibsCbs?.tributado
     ? {
         vItens: itens.map((i, n) => valorItem(i, vItens[n]!)),
-        vNFTot: t.vNF!.plus(ibsCbs.vIBS).plus(ibsCbs.vCBS).toFixed(2),
+        vNFTot: t
+          .vNF!.plus(ibsCbs.vIBS)
+          .plus(ibsCbs.vCBS)
+          .plus(vIS ?? 0)
+          .toFixed(2),
       }
     : null;
-  return { icmsTot, vNF: icmsTot.vNF!, ibsCbs, itens: vItens.map((v) => v.toFixed(2)), comIbsCbs };
+  return { icmsTot, vNF: icmsTot.vNF!, ibsCbs, vIS, itens: vItens.map((v) => v.toFixed(2)), comIbsCbs };
 }
 
-/** vItem (VB01): the item's part of vNFTot, the members of vNF (W16) that the item carries plus its IBS and CBS. */
+/** vItem (VB01): the item's part of vNFTot, the members of vNF (W16) that the item carries plus its IBS, CBS and IS. */
 function valorItem(i: NfeItem, vProd: Decimal): string {
   const d = (v: string | undefined) => new Decimal(v ?? 0);
   const deduzido = i.icms.valores.ind_deduz_deson === '1' ? d(i.icms.valores.v_icms_deson) : zero;
@@ -139,6 +150,7 @@ function valorItem(i: NfeItem, vProd: Decimal): string {
     .plus(d(i.ipi?.v_ipi))
     .plus(d(i.ibs_cbs?.v_ibs))
     .plus(d(i.ibs_cbs?.v_cbs))
+    .plus(d(i.is?.v_is))
     .toFixed(2);
 }
 
@@ -153,6 +165,9 @@ function somarIbsCbs(itens: NfeItem[]): TotaisIbsCbs | null {
     vIBSMun: s((i) => i.ibs_cbs!.v_ibs_mun),
     vIBS: s((i) => i.ibs_cbs!.v_ibs),
     vCBS: s((i) => i.ibs_cbs!.v_cbs),
+    vDifIBSUF: s((i) => i.ibs_cbs!.v_dif_ibs_uf),
+    vDifIBSMun: s((i) => i.ibs_cbs!.v_dif_ibs_mun),
+    vDifCBS: s((i) => i.ibs_cbs!.v_dif_cbs),
     tributado: com.some((i) => i.ibs_cbs!.v_bc !== undefined),
   };
 }

@@ -9,21 +9,25 @@ import { computeTributos, type TributosDoItem } from '../tributos/compute-tribut
 import { ForaDeCobertura } from '../tributos/fora-de-cobertura.js';
 import { TributoRecusado } from '../tributos/tributo-recusado.js';
 import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
-import type { NfeRequest } from './nfe-request.js';
+import type { NfeItem, NfeRequest } from './nfe-request.js';
+import { recomputeIbsCbs } from './recompute-ibs-cbs.js';
+import type { OperacaoTributavel } from '../tributos/item-tributavel.js';
 import { itemTributavel, operacaoTributavel, produtosDoCatalogo, semTributacao } from './operacao-tributavel.js';
 import { invalidNfeRequest, type NfeBody } from './nfe-body.js';
 import type { NfeItemBody } from './nfe-item-body.js';
 
 /** The layout's tolerance on each calculated amount (MOC 4.00: values may differ by one cent from base × rate). */
 const TOLERANCIA = new Decimal('0.01');
-const GRUPOS = ['icms', 'ipi', 'pis', 'cofins', 'icms_uf_dest', 'ibs_cbs'] as const;
+const GRUPOS = ['icms', 'ipi', 'pis', 'cofins', 'icms_uf_dest', 'ibs_cbs', 'is'] as const;
 
 /**
  * `modo` `conferir`: the note goes with the caller's values; each item is recomputed from its catalogue product
  * (found by the item's `codigo`, the SKU) with the item's own NCM, origin, CEST and amounts, and each value that
  * differs beyond the tolerance is an adjustment nfe_conferencia_divergencia (`valor` expected, `enviado` sent).
- * What the engine does not cover — an informed operation, an item without catalogue product or tax profile, a
- * case outside the coverage — is nfe_conferencia_fora_de_cobertura: never a silent pass. With
+ * An item whose code is not a catalogue product has its IBS/CBS recomputed from its own classification and
+ * amounts. What the engine does not cover — an informed operation, an item without tax profile, a case outside
+ * the coverage, the ICMS/PIS/COFINS choice of a non-catalogue item — is nfe_conferencia_fora_de_cobertura: never
+ * a silent pass. With
  * `parar_em_divergencia: true` a divergence stops the note: 422 nfe_conferencia_divergente with the adjustments.
  */
 export async function verifyNfeTaxes(
@@ -54,8 +58,7 @@ export async function verifyNfeTaxes(
   request.itens.forEach((item, i) => {
     const campo = `/itens/${i}`;
     const produto = produtos.get(item.codigo);
-    if (!produto)
-      return fora(campo, `O código ${item.codigo} não é um produto do catálogo: o item segue sem conferência.`);
+    if (!produto) return semCatalogo(item, enviados[i]!, campo, op, { ajustes, fora });
     const semPerfil = new Coletor();
     if (semTributacao(produto, `${campo}/codigo`, semPerfil)) return fora(campo, semPerfil.issues[0]!.mensagem);
     let esperado: TributosDoItem;
@@ -85,8 +88,39 @@ export async function verifyNfeTaxes(
   return ajustes;
 }
 
+/**
+ * An item whose code is not a catalogue product: its IBS/CBS (and IS) are recomputed from its own classification
+ * and amounts (recomputeIbsCbs) and compared; its ICMS, PIS and COFINS cannot be chosen without a profile, and
+ * their arithmetic (value = base × rate) is the body's rule in every mode, so the adjustment says so.
+ */
+function semCatalogo(
+  item: NfeItem,
+  enviado: Partial<NfeItemBody>,
+  campo: string,
+  op: OperacaoTributavel,
+  { ajustes, fora }: { ajustes: NfeAjuste[]; fora: (campo: string, motivo: string) => void },
+): void {
+  const sem = `O código ${item.codigo} não é um produto do catálogo: ICMS, PIS e COFINS seguem conferidos só na aritmética (base × alíquota)`;
+  // The Simples Nacional leaves the IBS/CBS out (compute-tributos.ts): nothing to recompute then.
+  const simples = op.regime === 'simples_nacional' || op.regime === 'mei';
+  let esperado: ReturnType<typeof recomputeIbsCbs> = null;
+  try {
+    esperado = simples ? null : recomputeIbsCbs(item, op);
+  } catch (err) {
+    if (!(err instanceof ForaDeCobertura)) throw err;
+    return fora(`${campo}${err.campo}`, `${sem}; ${err.message}`);
+  }
+  if (!esperado) return fora(campo, `${sem}; o item não leva IBS/CBS a recalcular.`);
+  fora(campo, `${sem}; o IBS/CBS foi recalculado pelo cClassTrib e pelos valores do próprio item.`);
+  ajustes.push(...divergencias(esperado, enviado, campo));
+}
+
 /** Each member of the recalculated groups that the sent item lacks or carries with another value. */
-function divergencias(esperado: TributosDoItem, enviado: Partial<NfeItemBody>, campo: string): NfeAjuste[] {
+function divergencias(
+  esperado: Partial<Omit<TributosDoItem, 'regras'>> & Pick<TributosDoItem, 'regras'>,
+  enviado: Partial<NfeItemBody>,
+  campo: string,
+): NfeAjuste[] {
   const out: NfeAjuste[] = [];
   const comparar = (ponteiro: string, valor: string, dado: unknown) => {
     const texto = typeof dado === 'string' ? dado : dado === undefined || dado === null ? null : String(dado);
@@ -100,7 +134,7 @@ function divergencias(esperado: TributosDoItem, enviado: Partial<NfeItemBody>, c
       enviado: texto,
     });
   };
-  comparar(`${campo}/cfop`, esperado.cfop, enviado.cfop);
+  if (esperado.cfop) comparar(`${campo}/cfop`, esperado.cfop, enviado.cfop);
   for (const g of GRUPOS) {
     const grupo = esperado[g];
     if (!grupo) continue;
@@ -118,7 +152,13 @@ function divergencias(esperado: TributosDoItem, enviado: Partial<NfeItemBody>, c
 function iguais(ponteiro: string, esperado: string, enviado: string): boolean {
   const membro = ponteiro.slice(ponteiro.lastIndexOf('/') + 1);
   const numeros = /^\d+(\.\d+)?$/.test(esperado) && /^\d+(\.\d+)?$/.test(enviado);
-  if (!numeros || /^(cst|csosn|c_enq|c_class_trib|cfop|mod_bc|mod_bc_st)$/.test(membro)) return esperado === enviado;
+  if (
+    !numeros ||
+    /^(cst|csosn|c_enq|c_class_trib|cfop|mod_bc|mod_bc_st|cst_reg|c_class_trib_reg|cst_is|c_class_trib_is)$/.test(
+      membro,
+    )
+  )
+    return esperado === enviado;
   if (membro.startsWith('v_')) return new Decimal(esperado).minus(enviado).abs().lte(TOLERANCIA);
   return new Decimal(esperado).eq(enviado);
 }

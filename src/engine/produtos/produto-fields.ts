@@ -25,7 +25,7 @@ export interface IcmsPadrao extends TributoPadrao {
   fcp?: string;
   fcpSt?: string;
   diferimento?: string;
-  cbenef?: string;
+  cBenef?: string;
 }
 
 /** IPI defaults: the group's, plus the legal framing code (cEnq) and the TIPI's Ex-tarifário of the NCM. */
@@ -34,10 +34,23 @@ export interface IpiPadrao extends TributoPadrao {
   ex?: string;
 }
 
-/** The IBS/CBS classification of the product (NT 2025.002): CST and cClassTrib. */
+/**
+ * The IBS/CBS classification of the product (NT 2025.002): CST and cClassTrib; the deferral percentage of a
+ * CST 510/515 code (`pDif`, which the classification table does not give) and the regular taxation a code with
+ * gTribRegular reports (`cClassTribReg`, 000001 by default).
+ */
 export interface IbsCbsPadrao {
   cst?: string;
   cClassTrib?: string;
+  pDif?: string;
+  cClassTribReg?: string;
+}
+
+/** The Imposto Seletivo of the product (from 2027): CST and cClassTribIS of the IS table, and its rate. */
+export interface ImpostoSeletivoPadrao {
+  cst?: string;
+  cClassTrib?: string;
+  aliquota?: string;
 }
 
 /**
@@ -51,6 +64,7 @@ export interface Tributacao {
   pis?: TributoPadrao;
   cofins?: TributoPadrao;
   ibsCbs?: IbsCbsPadrao;
+  is?: ImpostoSeletivoPadrao;
 }
 
 const ALIQUOTA = /^\d{1,3}(\.\d{1,4})?$/;
@@ -114,20 +128,31 @@ const tributoIpi = v.strictObject({
     ),
   ),
 });
-const tributoIbsCbs = v.strictObject({
-  cst: v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage('CST do IBS/CBS com 3 dígitos.', LAYOUT)))),
-  cClassTrib: v.nullish(
+const cClassTrib = (tabela: string) =>
+  v.nullish(
     v.pipe(
       v.string(),
       v.regex(
         /^\d{6}$/,
         issueMessage(
           'classificação tributária (cClassTrib) com 6 dígitos.',
-          'Informe o cClassTrib da tabela do IBS/CBS, por exemplo "000001".',
+          `Informe o cClassTrib da tabela ${tabela}, por exemplo "000001".`,
         ),
       ),
     ),
-  ),
+  );
+const cst3 = (tributo: string) =>
+  v.nullish(v.pipe(v.string(), v.regex(/^\d{3}$/, issueMessage(`CST ${tributo} com 3 dígitos.`, LAYOUT))));
+const tributoIbsCbs = v.strictObject({
+  cst: cst3('do IBS/CBS'),
+  cClassTrib: cClassTrib('do IBS/CBS'),
+  pDif: aliquota,
+  cClassTribReg: cClassTrib('do IBS/CBS'),
+});
+const tributoIs = v.strictObject({
+  cst: cst3('do Imposto Seletivo'),
+  cClassTrib: cClassTrib('do Imposto Seletivo'),
+  aliquota,
 });
 /** A margin (MVA) in percent: above 100 is common (beverages 140 %), up to 4 decimals (pMVAST, TDec_0302a04). */
 const margem = v.nullish(
@@ -154,7 +179,7 @@ export const tributoIcms = v.strictObject({
   fcp: aliquota,
   fcpSt: aliquota,
   diferimento: aliquota,
-  cbenef: v.nullish(
+  cBenef: v.nullish(
     v.pipe(
       v.string(),
       v.trim(),
@@ -187,6 +212,7 @@ const tributacao = v.strictObject({
   pis: v.nullish(tributo),
   cofins: v.nullish(tributo),
   ibsCbs: v.nullish(tributoIbsCbs),
+  is: v.nullish(tributoIs),
 });
 
 const ORIGEM = issueMessage(
@@ -251,7 +277,7 @@ export function storedTributacao(value: v.InferOutput<typeof tributacao> | null 
   if (!value) return null;
   const out: Tributacao = {};
   if (value.cfop != null) out.cfop = value.cfop;
-  for (const grupo of ['icms', 'ipi', 'pis', 'cofins', 'ibsCbs'] as const) {
+  for (const grupo of ['icms', 'ipi', 'pis', 'cofins', 'ibsCbs', 'is'] as const) {
     const g = value[grupo] as Record<string, string | null | undefined> | null | undefined;
     if (!g) continue;
     (out as Record<string, Record<string, string>>)[grupo] = Object.fromEntries(

@@ -24,7 +24,7 @@ export interface ItemCbenef {
 export interface RejeicaoCbenef {
   cStat: string;
   regra: string;
-  codigo: 'cbenef_obrigatorio' | 'cbenef_invalido';
+  codigo: 'c_benef_obrigatorio' | 'c_benef_invalido';
   mensagem: string;
   correcao: string;
 }
@@ -115,7 +115,7 @@ export function checkCbenef(item: ItemCbenef): RejeicaoCbenef | null {
   const rejeicao: Rejeicao = (cStat, regra, desde, causa, correcao) => ({
     cStat,
     regra,
-    codigo: cStat === '930' ? 'cbenef_obrigatorio' : 'cbenef_invalido',
+    codigo: cStat === '930' ? 'c_benef_obrigatorio' : 'c_benef_invalido',
     mensagem: `${causa} ${uf} aplica a regra ${regra} (${NT}) desde ${desde}: a SEFAZ rejeitaria a nota com ${cStat} (${mensagens().get(cStat) ?? ''}).`,
     correcao,
   });
@@ -130,7 +130,7 @@ export function checkCbenef(item: ItemCbenef): RejeicaoCbenef | null {
       'N12-85',
       desde,
       `O CST ${cst} do ICMS exige o código de benefício fiscal (cBenef) em ${uf}:`,
-      `Informe o código da tabela de ${uf} para o CST ${cst}${aceitaSem}: c_benef no item (modo informado) ou tributacao.icms.cbenef do produto ou de uma regra tributária da empresa (modo calcular).`,
+      `Informe o código da tabela de ${uf} para o CST ${cst}${aceitaSem}: c_benef no item (modo informado) ou tributacao.icms.c_benef do produto ou de uma regra tributária da empresa (modo calcular).`,
     );
   }
   const n1286 = semBeneficio ? ativa('N12-86') : null;

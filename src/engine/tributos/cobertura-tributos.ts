@@ -45,9 +45,9 @@ export function coberturaTributos() {
       aliquotas:
         'alíquota interna modal da UF (ou a do perfil do produto), interestadual de 7 % ou 12 % e 4 % para importados; FCP do perfil ou FCP geral de RJ, AL e SE',
       perfil:
-        'reducao_bc (CST 20, 70, 90, CSOSN 900), diferimento (CST 51), mva, aliquota_st, reducao_bc_st, fcp, fcp_st e cbenef do perfil do produto, com as regras tributárias da empresa aplicadas por cima',
+        'reducao_bc (CST 20, 70, 90, CSOSN 900), diferimento (CST 51), mva, aliquota_st, reducao_bc_st, fcp, fcp_st e c_benef do perfil do produto, com as regras tributárias da empresa aplicadas por cima',
       difal: 'venda interestadual de CST 00 a não contribuinte, regime normal, base única, 100 % para a UF de destino',
-      cbenef:
+      cBenef:
         'exigido e validado como a SEFAZ da UF do emitente (NT 2019.001 v1.70, regras N12-85, N12-86, N12-94, N12-98, N12-97, N12-90; rejeições 930, 928, 931, 946, 929, 934) nas UFs e desde as datas em que cada regra vale; códigos conferidos só contra a tabela completa de SP',
     },
     icmsSt: mvaStCobertas().map((s) => ({ segmentoCest: s.segmento, produtos: s.descricao, ufsDestino: s.ufs })),
@@ -57,10 +57,11 @@ export function coberturaTributos() {
       regimes: 'não cumulativo (lucro real), cumulativo (lucro presumido), DAS (Simples Nacional)',
     },
     ibsCbs: {
-      grupos: ['gIBSCBS', 'gRed'],
-      aliquotas: 'alíquotas de referência do ano da emissão (2026 a 2033)',
+      grupos: ['gIBSCBS', 'gRed', 'gDif', 'gTribRegular', 'IS'],
+      aliquotas:
+        'alíquotas de referência do ano da emissão (2026 a 2033; a prévia aceita data_emissao); diferimento pelo p_dif do perfil; tributação regular pelo c_class_trib_reg do perfil (000001 por padrão); Imposto Seletivo a partir de 2027 pela alíquota do perfil',
       foraDoMotor:
-        'cClassTrib com diferimento, monofasia, crédito presumido, transferência de crédito, ajuste de competência, estorno, tributação regular ou alíquota fixa; Simples Nacional (grupo omitido)',
+        'cClassTrib monofásico (alíquotas ad rem que a tabela não traz), crédito presumido, transferência de crédito, ajuste de competência, estorno, compra governamental ou alíquota fixa; Simples Nacional (grupo omitido)',
     },
     limites: [
       'benefícios fiscais de ICMS (redução de base, diferimento, FCP por produto) só pelos membros do perfil ou da regra da empresa: não há tabela oficial deles por produto',

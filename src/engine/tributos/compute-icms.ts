@@ -47,7 +47,7 @@ export function computeIcms(
     dia: op.dia,
     codigo,
     csosn: simples,
-    cBenef: perfil.cbenef,
+    cBenef: perfil.cBenef,
     interna: icms.interna,
     semReducao: !perfil.reducaoBc && !perfil.reducaoBcSt,
     diferimentoCompleto: true,
@@ -57,7 +57,7 @@ export function computeIcms(
   if (rejeicao?.cStat === '934') throw new ForaDeCobertura('/icms', rejeicao.mensagem);
   if (rejeicao)
     throw new TributoRecusado('/produto', rejeicao.mensagem, rejeicao.correcao, rejeicao.codigo, rejeicao.cStat);
-  return perfil.cbenef ? { ...calculado, cBenef: perfil.cbenef } : calculado;
+  return perfil.cBenef ? { ...calculado, cBenef: perfil.cBenef } : calculado;
 }
 
 /** CST of regime normal. */

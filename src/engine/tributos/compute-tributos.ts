@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { computeIbsCbs } from './compute-ibs-cbs.js';
+import { baseIbsCbs, computeIbsCbs } from './compute-ibs-cbs.js';
+import { computeImpostoSeletivo } from './compute-imposto-seletivo.js';
 import { computeIcms } from './compute-icms.js';
 import { computeIpi } from './compute-ipi.js';
 import { computePisCofins } from './compute-pis-cofins.js';
@@ -20,12 +21,15 @@ export interface TributosDoItem {
   ibs_cbs?: Record<string, string>;
   /** The item's tax-benefit code (prod/cBenef), from the ICMS profile. */
   c_benef?: string;
+  /** Imposto Seletivo (from 2027, when the profile has `is`). */
+  is?: Record<string, string>;
   regras: RegraTributaria[];
 }
 
 /**
  * Every tax of an item, in the order their bases need: IPI (it enters the ICMS base for a final consumer and the
- * ICMS-ST base), ICMS with ICMS-ST and DIFAL, PIS/COFINS (without the ICMS), IBS/CBS (without all of them).
+ * ICMS-ST base), ICMS with ICMS-ST and DIFAL, PIS/COFINS (without the ICMS), the Imposto Seletivo and IBS/CBS
+ * (without all of them, with the IS).
  * Throws ForaDeCobertura naming what the tables or the rules do not cover.
  */
 export function computeTributos(item: ItemTributavel, op: OperacaoTributavel): TributosDoItem {
@@ -37,15 +41,11 @@ export function computeTributos(item: ItemTributavel, op: OperacaoTributavel): T
   const icms = computeIcms(item, op, linha, vIpi, regras);
   const pisCofins = computePisCofins(item, op, linha.operacao, icms.vIcms, regras);
   const simples = op.regime === 'simples_nacional' || op.regime === 'mei';
+  const foraDaBase = { operacao: linha.operacao, vPis: pisCofins.vPis, vCofins: pisCofins.vCofins, ...icms };
+  // The IS comes first: its value enters the IBS/CBS base (the cClassTrib's base expression).
+  const is = computeImpostoSeletivo(item, op, baseIbsCbs(foraDaBase), regras);
   // The Simples Nacional keeps its DAS until 2027 and the layout leaves the group out for it (NT 2025.002).
-  const ibsCbs = simples
-    ? undefined
-    : computeIbsCbs(
-        item,
-        op,
-        { operacao: linha.operacao, vPis: pisCofins.vPis, vCofins: pisCofins.vCofins, ...icms },
-        regras,
-      );
+  const ibsCbs = simples ? undefined : computeIbsCbs(item, op, { ...foraDaBase, vIs: is?.vIs }, regras);
   return {
     cfop,
     icms: icms.grupo,
@@ -55,6 +55,7 @@ export function computeTributos(item: ItemTributavel, op: OperacaoTributavel): T
     ...(icms.icmsUfDest ? { icms_uf_dest: icms.icmsUfDest } : {}),
     ...(ibsCbs ? { ibs_cbs: ibsCbs } : {}),
     ...(icms.cBenef ? { c_benef: icms.cBenef } : {}),
+    ...(is ? { is: is.grupo } : {}),
     regras,
   };
 }

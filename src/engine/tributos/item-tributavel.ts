@@ -37,13 +37,13 @@ export interface PerfilIcms extends PerfilGrupo {
   fcp?: string;
   fcpSt?: string;
   diferimento?: string;
-  cbenef?: string;
+  cBenef?: string;
 }
 
 /**
  * The product's tax profile (`tributacao` of the catalogue): CFOP, ICMS (CST/CSOSN; a rate replaces the UF's modal
  * rate for goods with a rate of their own), IPI (present only for an IPI taxpayer; `cEnq`, `ex` of the TIPI),
- * PIS/COFINS (CST; a rate replaces the regime's) and the IBS/CBS classification. Members are named as the catalogue
+ * PIS/COFINS (CST; a rate replaces the regime's), the IBS/CBS classification and the Imposto Seletivo's. Members are named as the catalogue
  * stores them (camelCase of the product body).
  */
 export interface PerfilTributario {
@@ -52,7 +52,13 @@ export interface PerfilTributario {
   ipi?: PerfilGrupo & { cEnq?: string; ex?: string };
   pis?: PerfilGrupo;
   cofins?: PerfilGrupo;
-  ibsCbs?: { cst?: string; cClassTrib?: string };
+  /**
+   * IBS/CBS classification; `pDif` is the deferral percentage of a CST 510/515 code (the table has none) and
+   * `cClassTribReg` the classification of the regular taxation a suspended code (gTribRegular) reports.
+   */
+  ibsCbs?: { cst?: string; cClassTrib?: string; pDif?: string; cClassTribReg?: string };
+  /** Imposto Seletivo (from 2027): CST and cClassTribIS of the IS table, and the ad valorem rate, percent. */
+  is?: { cst?: string; cClassTrib?: string; aliquota?: string };
 }
 
 /** An item as the engine sees it: the product's codes, the amounts of the line and its tax profile. */

@@ -156,6 +156,31 @@ const NfeIbsCbsInput = builder.inputType('NfeIbsCbsInput', {
     pAliqEfetIbsMun: t.field({ type: 'Decimal', description: 'gIBSMun/gRed/pAliqEfet' }),
     pRedCbs: t.field({ type: 'Decimal', description: 'gCBS/gRed/pRedAliq' }),
     pAliqEfetCbs: t.field({ type: 'Decimal', description: 'gCBS/gRed/pAliqEfet' }),
+    pDifIbsUf: t.field({ type: 'Decimal', description: 'gIBSUF/gDif/pDif (CST 510, 515)' }),
+    vDifIbsUf: t.field({ type: 'Decimal', description: 'gIBSUF/gDif/vDif' }),
+    pDifIbsMun: t.field({ type: 'Decimal', description: 'gIBSMun/gDif/pDif' }),
+    vDifIbsMun: t.field({ type: 'Decimal', description: 'gIBSMun/gDif/vDif' }),
+    pDifCbs: t.field({ type: 'Decimal', description: 'gCBS/gDif/pDif' }),
+    vDifCbs: t.field({ type: 'Decimal', description: 'gCBS/gDif/vDif' }),
+    cstReg: t.string({ description: 'gTribRegular/CSTReg (cClassTrib 550xxx, 200022, 200024)' }),
+    cClassTribReg: t.string({ description: 'gTribRegular/cClassTribReg' }),
+    pAliqEfetRegIbsUf: t.field({ type: 'Decimal', description: 'gTribRegular/pAliqEfetRegIBSUF' }),
+    vTribRegIbsUf: t.field({ type: 'Decimal', description: 'gTribRegular/vTribRegIBSUF' }),
+    pAliqEfetRegIbsMun: t.field({ type: 'Decimal', description: 'gTribRegular/pAliqEfetRegIBSMun' }),
+    vTribRegIbsMun: t.field({ type: 'Decimal', description: 'gTribRegular/vTribRegIBSMun' }),
+    pAliqEfetRegCbs: t.field({ type: 'Decimal', description: 'gTribRegular/pAliqEfetRegCBS' }),
+    vTribRegCbs: t.field({ type: 'Decimal', description: 'gTribRegular/vTribRegCBS' }),
+  }),
+});
+
+const NfeIsInput = builder.inputType('NfeIsInput', {
+  description: 'Imposto Seletivo (NT 2025.002, IS), from 2027, ad valorem: every field required.',
+  fields: (t) => ({
+    cstIs: t.string({ description: 'CSTIS, 3 digits.' }),
+    cClassTribIs: t.string({ description: 'cClassTribIS, 6 digits.' }),
+    vBcIs: t.field({ type: 'Decimal', description: 'vBCIS' }),
+    pIs: t.field({ type: 'Decimal', description: 'pIS' }),
+    vIs: t.field({ type: 'Decimal', description: 'vIS' }),
   }),
 });
 
@@ -192,6 +217,7 @@ const NfeItemInput = builder.inputType('NfeItemInput', {
     cofinsSt: t.field({ type: NfeCofinsStInput }),
     icmsUfDest: t.field({ type: NfeIcmsUfDestInput }),
     ibsCbs: t.field({ type: NfeIbsCbsInput }),
+    is: t.field({ type: NfeIsInput }),
   }),
 });
 
@@ -243,6 +269,11 @@ export const NfeInputRef = builder.inputType('NfeInput', {
         "conferir: true refuses the note (422 nfe_conferencia_divergente) when a value diverges; default false, the note goes with the caller's values.",
     }),
     empresaId: t.id(),
+    dataEmissao: t.string({
+      description:
+        'previewNfe only: the taxable-event date (YYYY-MM-DD, 2026-01-01 to 2033-12-31) whose year gives the IBS/CBS rates and tables; ' +
+        "issueNfe refuses it (the note takes the clock's date).",
+    }),
     referencia: t.string(),
     naturezaOperacao: t.string(),
     presenca: t.string(),

@@ -6,6 +6,7 @@ import { presentProduto, type ProdutoView } from '../../engine/produtos/present-
 import type {
   IbsCbsPadrao,
   IcmsPadrao,
+  ImpostoSeletivoPadrao,
   IpiPadrao,
   Tributacao,
   TributoPadrao,
@@ -41,7 +42,7 @@ const ICMS_EXTRA = {
   fcp: 'FCP of the product, percent (pFCP); the UF general FCP by default.',
   fcpSt: 'FCP-ST, percent (pFCPST); the table or the UF general FCP by default.',
   diferimento: 'Deferred share of the ICMS, percent (pDif): CST 51.',
-  cbenef: 'Tax-benefit code of the UF (cBenef, 8 or 10 characters, or "SEM CBENEF").',
+  cBenef: 'Tax-benefit code of the UF (cBenef, 8 or 10 characters, or "SEM CBENEF").',
 } as const satisfies Record<Exclude<keyof IcmsPadrao, keyof TributoPadrao>, string>;
 
 const IcmsPadraoRef = builder.objectRef<IcmsPadrao>('ProdutoIcms').implement({
@@ -53,7 +54,7 @@ const IcmsPadraoRef = builder.objectRef<IcmsPadrao>('ProdutoIcms').implement({
     ...Object.fromEntries(
       (Object.keys(ICMS_EXTRA) as (keyof typeof ICMS_EXTRA)[]).map((k) => [
         k,
-        k === 'cbenef'
+        k === 'cBenef'
           ? t.string({ nullable: true, description: ICMS_EXTRA[k], resolve: (g) => g[k] ?? null })
           : t.field({ type: 'Decimal', nullable: true, description: ICMS_EXTRA[k], resolve: (g) => g[k] ?? null }),
       ]),
@@ -76,6 +77,26 @@ const IbsCbsPadraoRef = builder.objectRef<IbsCbsPadrao>('ProdutoIbsCbs').impleme
   fields: (t) => ({
     cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
     cClassTrib: t.string({ nullable: true, resolve: (g) => g.cClassTrib ?? null }),
+    pDif: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'Deferral percentage of a CST 510/515 code.',
+      resolve: (g) => g.pDif ?? null,
+    }),
+    cClassTribReg: t.string({
+      nullable: true,
+      description: 'cClassTrib of the regular taxation (gTribRegular) a suspended code reports.',
+      resolve: (g) => g.cClassTribReg ?? null,
+    }),
+  }),
+});
+
+const ImpostoSeletivoPadraoRef = builder.objectRef<ImpostoSeletivoPadrao>('ProdutoImpostoSeletivo').implement({
+  description: 'Imposto Seletivo of the product (from 2027): CST, cClassTribIS and the rate, percent.',
+  fields: (t) => ({
+    cst: t.string({ nullable: true, resolve: (g) => g.cst ?? null }),
+    cClassTrib: t.string({ nullable: true, resolve: (g) => g.cClassTrib ?? null }),
+    aliquota: t.field({ type: 'Decimal', nullable: true, resolve: (g) => g.aliquota ?? null }),
   }),
 });
 
@@ -88,6 +109,7 @@ const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').impleme
     pis: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.pis ?? null }),
     cofins: t.field({ type: TributoPadraoRef, nullable: true, resolve: (g) => g.cofins ?? null }),
     ibsCbs: t.field({ type: IbsCbsPadraoRef, nullable: true, resolve: (g) => g.ibsCbs ?? null }),
+    is: t.field({ type: ImpostoSeletivoPadraoRef, nullable: true, resolve: (g) => g.is ?? null }),
   }),
 });
 
@@ -133,7 +155,7 @@ const IcmsInput = builder.inputType('ProdutoIcmsInput', {
     ...Object.fromEntries(
       (Object.keys(ICMS_EXTRA) as (keyof typeof ICMS_EXTRA)[]).map((k) => [
         k,
-        k === 'cbenef'
+        k === 'cBenef'
           ? t.string({ description: ICMS_EXTRA[k] })
           : t.field({ type: 'Decimal', description: ICMS_EXTRA[k] }),
       ]),
@@ -154,6 +176,21 @@ const IbsCbsInput = builder.inputType('ProdutoIbsCbsInput', {
   fields: (t) => ({
     cst: t.string({ description: '3 digits.' }),
     cClassTrib: t.string({ description: '6 digits, of the IBS/CBS classification table.' }),
+    pDif: t.field({
+      type: 'Decimal',
+      description: 'Deferral percentage (gDif) of a CST 510/515 code; the table has none.',
+    }),
+    cClassTribReg: t.string({
+      description: 'Regular taxation (gTribRegular) of a 550xxx/200022/200024 code; 000001 by default.',
+    }),
+  }),
+});
+
+const IsInput = builder.inputType('ProdutoIsInput', {
+  fields: (t) => ({
+    cst: t.string({ description: '3 digits, of the Imposto Seletivo table.' }),
+    cClassTrib: t.string({ description: '6 digits, cClassTribIS of the Imposto Seletivo table.' }),
+    aliquota: t.field({ type: 'Decimal', description: 'Ad valorem rate, percent; the table has none.' }),
   }),
 });
 
@@ -165,6 +202,7 @@ const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
     pis: t.field({ type: TributoInput }),
     cofins: t.field({ type: TributoInput }),
     ibsCbs: t.field({ type: IbsCbsInput }),
+    is: t.field({ type: IsInput, description: 'Imposto Seletivo, used from 2027.' }),
   }),
 });
 

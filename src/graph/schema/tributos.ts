@@ -8,7 +8,7 @@ const CoberturaIcmsRef = builder.objectRef<CoberturaTributos['icms']>('NfeCobert
     aliquotas: t.exposeString('aliquotas'),
     perfil: t.exposeString('perfil'),
     difal: t.exposeString('difal'),
-    cbenef: t.exposeString('cbenef'),
+    cBenef: t.exposeString('cBenef'),
   }),
 });
 

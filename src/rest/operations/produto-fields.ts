@@ -1,7 +1,7 @@
 import type { RestRequest } from '../rest-operation.js';
 
 const TRIBUTO = 'cst csosn aliquota';
-const ICMS = 'reducaoBc mva aliquotaSt reducaoBcSt fcp fcpSt diferimento cbenef';
+const ICMS = 'reducaoBc mva aliquotaSt reducaoBcSt fcp fcpSt diferimento cBenef';
 
 /** The selection every product route returns. */
 export const PRODUTO_FIELDS = `id empresaId sku descricao ncm cest gtin cean unidade origem

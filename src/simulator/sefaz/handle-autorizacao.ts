@@ -7,12 +7,13 @@ import { extractElement } from '../../engine/autoridades/soap-envelope.js';
 import type { SefazScenario } from '../../engine/nfe/sefaz-scenario.js';
 import { rejeicaoCbenef } from './rejeicao-cbenef.js';
 import { motivo, tag, VER_APLIC, type SefazState } from './sefaz-state.js';
+import { rejeicaoIbsCbs } from './rejeicao-ibs-cbs.js';
 
 /**
  * NFeAutorizacao4, synchronous (indSinc 1). Checked as a SEFAZ does: the batch against enviNFe_v4.00.xsd (225),
  * the NFe's signature (297), a tpEmis 4 note without its EPEC (468), a number voided by inutilização (206), an
- * item's cBenef against the issuer's UF's rules (930, 928, 946, 931: rejeicaoCbenef); a note already there is a
- * duplicate (204).
+ * item's cBenef against the issuer's UF's rules (930, 928, 946, 931: rejeicaoCbenef), the IBS/CBS groups its items'
+ * CST and cClassTrib forbid or require (NT 2025.002, rejeicaoIbsCbs); a note already there is a duplicate (204).
  * null: the timeout scenario, which stores the note and loses the answer.
  */
 export function handleAutorizacao(state: SefazState, message: string, scenario: SefazScenario): string | null {
@@ -32,6 +33,16 @@ export function handleAutorizacao(state: SefazState, message: string, scenario: 
   if (state.isVoided(chave)) return refused('206');
   const cbenef = rejeicaoCbenef(nfe, chave);
   if (cbenef) return refused(cbenef);
+  const ibsCbs = rejeicaoIbsCbs(nfe);
+  // The cStat table has no IBS/CBS codes: the rule's own text is the xMotivo.
+  if (ibsCbs) {
+    const prot = state.protNFe(chave, ibsCbs.cStat, tpAmb, nfe, false);
+    return retEnviNFe(
+      '104',
+      cUF,
+      prot.replace(/<xMotivo>[^<]*<\/xMotivo>/, el('xMotivo', `Rejeição: ${ibsCbs.motivo}`)),
+    );
+  }
   if (scenario.startsWith('rejeitar')) return refused(scenario.split(':')[1] ?? '233');
   // Denial consumes the number: the note is kept as denied (MOC 4.00, cStat 110/301/302).
   const cStat = scenario === 'denegar' ? '302' : '100';

@@ -1829,6 +1829,13 @@ export interface components {
             /** @description 44-character key of the referenced NF-e (check digit verified; letters only in positions 7–18, an alphanumeric CNPJ; lower case accepted) */
             chave_referenciada?: string;
             /**
+             * @description `POST /v1/nfe/previa` only: the taxable-event date, `YYYY-MM-DD` from 2026-01-01 to 2033-12-31 (else 422
+             *     at `/data_emissao`); the preview is computed and checked with that year's IBS/CBS rates and tables and its
+             *     dhEmi is that day at noon in Brasília. `POST /v1/nfe` and `/correcao` keep the clock's date and refuse it
+             *     (422 `campo_nao_permitido`) rather than ignore it.
+             */
+            data_emissao?: string;
+            /**
              * @description Filled in where left out (docs/nfe.md, "Destinatário completado"): with a CNPJ, `nome` and `endereco` from
              *     the CNPJ registry (`nfe_destinatario_cadastro_cnpj`); an `endereco` with `cep` and `numero`, the street,
              *     district and municipality from the CEP (`nfe_destinatario_endereco_cep`); without `contribuinte`, the
@@ -1895,18 +1902,40 @@ export interface components {
                 /**
                  * @description IBS/CBS already calculated (NT 2025.002, IBSCBS): `cst` (3 digits) and `c_class_trib` (6 digits); when
                  *     taxed, gIBSCBS whole (v_bc, p_ibs_uf, v_ibs_uf, p_ibs_mun, v_ibs_mun, p_cbs, v_cbs). `v_ibs` is the sum of
-                 *     the state and municipal parts (adjustment nfe_ibs_soma_uf_municipio); sent, it must equal it.
+                 *     the state and municipal parts (adjustment nfe_ibs_soma_uf_municipio); sent, it must equal it. Each
+                 *     optional group is sent whole: gRed (p_red_*, p_aliq_efet_*), gDif (p_dif_*, v_dif_*), gTribRegular
+                 *     (cst_reg … v_trib_reg_cbs). Which groups the CST and cClassTrib allow or require is NT 2025.002's
+                 *     (`grupo_ibs_cbs_invalido` with `codigo_oficial`: 1021/1022 gIBSCBS, 1116/1151 monophasic, 1032/1033,
+                 *     1007/1074, 1028/1079 gRed, 1029/1030, 1083/1044, 1090/1061 gDif, 1065/1114/1066/1067 gTribRegular,
+                 *     1020/1023/1024 codes); v_dif = v_bc × rate × p_dif within 0.01 (1031, 1045, 1062), each value is
+                 *     v_bc × rate − v_dif (1041, 1052, 1069), v_trib_reg = v_bc × p_aliq_efet_reg (1040, 1051, 1068).
                  */
                 ibs_cbs?: {
                     c_class_trib?: string;
+                    /** @description gTribRegular/cClassTribReg */
+                    c_class_trib_reg?: string;
                     cst?: string;
+                    /** @description gTribRegular/CSTReg (cClassTrib 550xxx, 200022, 200024) */
+                    cst_reg?: string;
                     /** @description gCBS/gRed/pAliqEfet */
                     p_aliq_efet_cbs?: string;
                     /** @description gIBSMun/gRed/pAliqEfet */
                     p_aliq_efet_ibs_mun?: string;
                     /** @description gIBSUF/gRed/pAliqEfet */
                     p_aliq_efet_ibs_uf?: string;
+                    /** @description gTribRegular/pAliqEfetRegCBS */
+                    p_aliq_efet_reg_cbs?: string;
+                    /** @description gTribRegular/pAliqEfetRegIBSMun */
+                    p_aliq_efet_reg_ibs_mun?: string;
+                    /** @description gTribRegular/pAliqEfetRegIBSUF */
+                    p_aliq_efet_reg_ibs_uf?: string;
                     p_cbs?: string;
+                    /** @description gCBS/gDif/pDif */
+                    p_dif_cbs?: string;
+                    /** @description gIBSMun/gDif/pDif */
+                    p_dif_ibs_mun?: string;
+                    /** @description gIBSUF/gDif/pDif (CST 510, 515) */
+                    p_dif_ibs_uf?: string;
                     p_ibs_mun?: string;
                     p_ibs_uf?: string;
                     /** @description gCBS/gRed/pRedAliq */
@@ -1917,9 +1946,21 @@ export interface components {
                     p_red_ibs_uf?: string;
                     v_bc?: string;
                     v_cbs?: string;
+                    /** @description gCBS/gDif/vDif */
+                    v_dif_cbs?: string;
+                    /** @description gIBSMun/gDif/vDif */
+                    v_dif_ibs_mun?: string;
+                    /** @description gIBSUF/gDif/vDif */
+                    v_dif_ibs_uf?: string;
                     v_ibs?: string;
                     v_ibs_mun?: string;
                     v_ibs_uf?: string;
+                    /** @description gTribRegular/vTribRegCBS */
+                    v_trib_reg_cbs?: string;
+                    /** @description gTribRegular/vTribRegIBSMun */
+                    v_trib_reg_ibs_mun?: string;
+                    /** @description gTribRegular/vTribRegIBSUF */
+                    v_trib_reg_ibs_uf?: string;
                 };
                 /**
                  * @description `cst` (regime normal) or `csosn` (Simples Nacional, MEI), then the members of its layout group, each
@@ -2104,6 +2145,23 @@ export interface components {
                     v_bc?: string;
                     v_ipi?: string;
                     v_unid?: string;
+                };
+                /**
+                 * @description Imposto Seletivo (NT 2025.002, IS), from 2027 only (`imposto_seletivo_antes_de_2027` before), ad
+                 *     valorem, every member required; v_is = v_bc_is × p_is / 100 within 0.01 (`codigo_oficial` 1019). calcular
+                 *     adds v_is to the IBS/CBS base (the cClassTrib's base expression), and vNFTot and vItem carry it.
+                 */
+                is?: {
+                    /** @description cClassTribIS */
+                    c_class_trib_is?: string;
+                    /** @description CSTIS */
+                    cst_is?: string;
+                    /** @description pIS */
+                    p_is?: string;
+                    /** @description vBCIS */
+                    v_bc_is?: string;
+                    /** @description vIS */
+                    v_is?: string;
                 };
                 ncm?: string;
                 /** @description ICMS origin, "0" to "8"; the integer 0 to 8 is also accepted and kept as its text */
@@ -2435,7 +2493,7 @@ export interface components {
             /** @description ICMS-ST rate (pICMSST); the destination's internal rate by default */
             aliquota_st?: string;
             /** @description The UF's tax-benefit code (cBenef of the item); required where the UF checks it for the CST */
-            cbenef?: string;
+            c_benef?: string;
             /** @description Instead of cst (Simples Nacional) */
             csosn?: string;
             cst?: string;
@@ -2455,7 +2513,8 @@ export interface components {
         /**
          * @description Default tax data for the product's NF-e items, groups named as in the NF-e 4.00 layout in snake_case:
          *     `cfop` (4 digits) and `icms` (`cst` or `csosn`, `aliquota`), `ipi` (`cst`, `aliquota`, `c_enq`, `ex`), `pis`,
-         *     `cofins` (`cst`, `aliquota`), `ibs_cbs` (`cst`, `c_class_trib`). It is the tax profile NF-e `modo` calcular
+         *     `cofins` (`cst`, `aliquota`), `ibs_cbs` (`cst`, `c_class_trib`, `p_dif`, `c_class_trib_reg`), `is` (`cst`,
+         *     `c_class_trib`, `aliquota`). It is the tax profile NF-e `modo` calcular
          *     computes from: ICMS CST/CSOSN (a rate replaces the UF's modal rate inside the UF), `ipi` only for an IPI
          *     taxpayer (rate from the TIPI), PIS/COFINS CST (01 by default; 02 takes `aliquota`), IBS/CBS classification
          *     (000/000001 by default).
@@ -2466,7 +2525,11 @@ export interface components {
             ibs_cbs?: {
                 /** @description cClassTrib of the IBS/CBS classification table */
                 c_class_trib?: string;
+                /** @description Regular taxation (gTribRegular) reported by a 550xxx/200022/200024 code; 000001 by default */
+                c_class_trib_reg?: string;
                 cst?: string;
+                /** @description Deferral percentage (gDif) of a CST 510/515 code; the table has none, so calcular refuses such a code without it */
+                p_dif?: string;
             };
             icms?: components["schemas"]["ProdutoIcms"];
             ipi?: {
@@ -2476,6 +2539,12 @@ export interface components {
                 cst?: string;
                 /** @description Ex-tarifário of the TIPI */
                 ex?: string;
+            };
+            /** @description Imposto Seletivo, used by calcular from 2027: the IS table's CST and cClassTribIS, and the ad valorem rate (the table has none) */
+            is?: {
+                aliquota?: string;
+                c_class_trib?: string;
+                cst?: string;
             };
             pis?: components["schemas"]["ProdutoTributo"];
         } | null;
@@ -3889,7 +3958,7 @@ export interface operations {
                         icms: {
                             aliquotas?: string;
                             /** @description Where and how cBenef is required and validated */
-                            cbenef?: string;
+                            c_benef?: string;
                             csosn?: string[];
                             cst?: string[];
                             difal?: string;
