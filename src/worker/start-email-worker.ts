@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { claimEmailJobs } from '../engine/nfse/email/claim-email-jobs.js';
-import type { NfseEmailDeps } from '../engine/nfse/email/email-deps.js';
+import type { NfseEmailDeps } from '../engine/nfse/email/nfse-email-deps.js';
 import { sendEmailJob } from '../engine/nfse/email/send-email-job.js';
 
 /** E-mails one claim takes and sends at once: an SMTP server takes a few connections per client, not hundreds. */

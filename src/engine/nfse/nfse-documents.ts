@@ -67,12 +67,12 @@ export async function getNfsePdf(
       { correcao: pending(note), extra: { nfse_id: note.id } },
     );
   }
-  const pdf = await renderNotePdf(deps, { ...note, nfseXml: note.nfseXml });
+  const pdf = await renderNfsePdf(deps, { ...note, nfseXml: note.nfseXml });
   return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, pdf };
 }
 
 /** The DANFSe of a note that has its NFS-e XML, with the company's logo; a cancelled note is stamped. */
-export async function renderNotePdf(deps: Pick<EngineDeps, 'db'>, note: Nfse & { nfseXml: string }): Promise<Buffer> {
+export async function renderNfsePdf(deps: Pick<EngineDeps, 'db'>, note: Nfse & { nfseXml: string }): Promise<Buffer> {
   const view = await readDanfseView(note, () =>
     deps.db.company.findFirstOrThrow({
       where: { id: note.companyId, accountId: note.accountId },

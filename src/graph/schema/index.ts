@@ -9,6 +9,7 @@ import './prontidao.js';
 import './nfse.js';
 import './nfse-cancellation.js';
 import './nfse-documents.js';
+import './nfse-email.js';
 import './eventos.js';
 import './webhooks.js';
 import './lotes.js';

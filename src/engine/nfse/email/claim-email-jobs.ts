@@ -1,6 +1,6 @@
 import type { NfseEmailJob } from '../../../generated/prisma/client.js';
-import type { NfseEmailDeps } from './email-deps.js';
-import { EMAIL_LEASE_MS } from './email-retries.js';
+import type { NfseEmailDeps } from './nfse-email-deps.js';
+import { EMAIL_LEASE_MS } from './next-email-attempt-at.js';
 
 interface JobRow {
   id: string;
@@ -27,7 +27,10 @@ interface JobRow {
  * claimer records the outcome (recordEmailAttempt). A process that dies mid-send stops nothing: the lease runs
  * out and the e-mail is claimed and sent again (at least once).
  */
-export async function claimEmailJobs(deps: Pick<NfseEmailDeps, 'db' | 'clock'>, limit: number): Promise<NfseEmailJob[]> {
+export async function claimEmailJobs(
+  deps: Pick<NfseEmailDeps, 'db' | 'clock'>,
+  limit: number,
+): Promise<NfseEmailJob[]> {
   const now = deps.clock.now();
   const lease = new Date(now.getTime() + EMAIL_LEASE_MS);
   const rows = await deps.db.$queryRaw<JobRow[]>`

@@ -7,7 +7,7 @@ import type { NfseRequest } from '../validacao/nfse-request.js';
 export interface NfseEmailParts {
   note: Nfse & { nfseXml: string; chaveAcesso: string };
   company: { razaoSocial: string; cnpj: string };
-  /** The DANFSe (renderNotePdf): stamped when the note is cancelled. */
+  /** The DANFSe (renderNfsePdf): stamped when the note is cancelled. */
   pdf: Buffer;
 }
 

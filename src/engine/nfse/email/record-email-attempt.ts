@@ -2,7 +2,7 @@ import type { NfseEmailJob } from '../../../generated/prisma/client.js';
 import { appendEvents } from '../../eventos/append-events.js';
 import { presentNfse } from '../present-nfse.js';
 import { publishNote, updateNote } from '../update-note.js';
-import type { NfseEmailDeps } from './email-deps.js';
+import type { NfseEmailDeps } from './nfse-email-deps.js';
 
 /** How one attempt ended: sent, failed (retried at `proxima`, or for good when null), or not sent at all. */
 export type EmailAttempt =
@@ -46,7 +46,12 @@ export async function recordEmailAttempt(
       },
     });
     if (count === 0) return null;
-    const changed = await updateNote(deps, job.nfseId, { timeline: [{ tipo: `email_${attempt.status}`, detalhe: email }] }, tx);
+    const changed = await updateNote(
+      deps,
+      job.nfseId,
+      { timeline: [{ tipo: `email_${attempt.status}`, detalhe: email }] },
+      tx,
+    );
     if (!changed) return null;
     await appendEvents(tx, {
       accountId: changed.accountId,

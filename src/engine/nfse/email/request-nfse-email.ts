@@ -3,7 +3,7 @@ import { EngineError } from '../../errors.js';
 import { newId } from '../../nucleo/new-id.js';
 import { readBody } from '../../nucleo/read-body.js';
 import { findNfse } from '../find-nfse.js';
-import type { NfseEmailDeps } from './email-deps.js';
+import type { NfseEmailDeps } from './nfse-email-deps.js';
 import { requestNfseEmailBody } from './email-body.js';
 import { presentEmailJob, type EmailJobView } from './present-email-job.js';
 
@@ -27,10 +27,14 @@ export async function requestNfseEmail(
   const { destinatarios } = readBody(requestNfseEmailBody, options.body);
   const note = await findNfse(deps, principal, { id: options.id });
   if (!note.nfseXml || !note.chaveAcesso) {
-    throw new EngineError('nfse_sem_pdf', `A nota ${note.id} ainda não tem NFS-e para enviar (status ${note.status}).`, {
-      correcao: 'Envie por e-mail depois que a nota for autorizada.',
-      extra: { nfse_id: note.id },
-    });
+    throw new EngineError(
+      'nfse_sem_pdf',
+      `A nota ${note.id} ainda não tem NFS-e para enviar (status ${note.status}).`,
+      {
+        correcao: 'Envie por e-mail depois que a nota for autorizada.',
+        extra: { nfse_id: note.id },
+      },
+    );
   }
   if (!deps.mailer) {
     throw new EngineError('email_nao_configurado', 'O envio de e-mail não está configurado neste serviço (SMTP).', {

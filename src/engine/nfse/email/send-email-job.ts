@@ -1,11 +1,11 @@
 import type { NfseEmailJob } from '../../../generated/prisma/client.js';
 import { readJsonColumn } from '../../nucleo/json-column.js';
 import { isPermanentMailError } from '../../nucleo/mailer.js';
-import { renderNotePdf } from '../nfse-documents.js';
+import { renderNfsePdf } from '../nfse-documents.js';
 import type { NfseRequest } from '../validacao/nfse-request.js';
 import { composeNfseEmail } from './compose-nfse-email.js';
-import type { NfseEmailDeps } from './email-deps.js';
-import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from './email-retries.js';
+import type { NfseEmailDeps } from './nfse-email-deps.js';
+import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from './next-email-attempt-at.js';
 import { recordEmailAttempt, type EmailAttempt } from './record-email-attempt.js';
 
 /**
@@ -42,7 +42,7 @@ async function attemptSend(deps: NfseEmailDeps, job: NfseEmailJob): Promise<Emai
       select: { razaoSocial: true, cnpj: true },
     });
     const withXml = { ...note, nfseXml: note.nfseXml, chaveAcesso: note.chaveAcesso };
-    const mail = composeNfseEmail({ note: withXml, company, pdf: await renderNotePdf(deps, withXml) });
+    const mail = composeNfseEmail({ note: withXml, company, pdf: await renderNfsePdf(deps, withXml) });
     await deps.mailer.send({ ...mail, to: destinatarios });
     return { status: 'enviado', destinatarios };
   } catch (err) {
