@@ -1,5 +1,4 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimEmailJobs } from '../../src/engine/nfse/email/claim-email-jobs.js';
 import { EMAIL_LEASE_MS } from '../../src/engine/nfse/email/next-email-attempt-at.js';
@@ -9,47 +8,7 @@ import { eventsOfNote } from '../support/eventos.js';
 import { expectProblem, expectStatus } from '../support/http.js';
 import { erro } from '../support/nfse.js';
 import { startKit, type NationalApiKit } from '../support/nfse-api.js';
-
-/** A real SMTP server on a random port; `down()` stops it, `up()` starts it again on the same port. */
-class TestSmtp {
-  readonly mails: ParsedMail[] = [];
-  private server: SMTPServer | null = null;
-  port = 0;
-
-  async up(): Promise<void> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      // A permanent refusal of one mailbox, as a server answers an address that does not exist.
-      onRcptTo(address, _session, callback) {
-        if (address.address.startsWith('inexistente@')) {
-          const err = Object.assign(new Error('Caixa postal inexistente'), { responseCode: 550 });
-          return callback(err);
-        }
-        callback();
-      },
-      onData: (stream, _session, callback) => {
-        void simpleParser(stream).then((mail) => {
-          this.mails.push(mail);
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.server.address() as { port: number }).port;
-    this.server = server;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  take(): ParsedMail[] {
-    return this.mails.splice(0);
-  }
-}
+import { TestSmtp } from '../support/test-smtp.js';
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 const smtp = new TestSmtp();
@@ -60,12 +19,7 @@ beforeAll(async () => {
   k = await startKit({
     clock,
     worker: false,
-    env: {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_SECURE: 'none',
-      SMTP_FROM: 'Notas <notas@fiscal.test>',
-    },
+    env: smtp.env(),
   });
 });
 afterAll(async () => {
