@@ -6,6 +6,10 @@ export class TestSmtp {
   readonly mails: ParsedMail[] = [];
   private server: SMTPServer | null = null;
   port = 0;
+  /** Messages whose DATA began (completed or not). */
+  started = 0;
+  /** Messages whose DATA is taken and never answered: the sender waits inside its send. */
+  hang = 0;
 
   async up(): Promise<void> {
     const server = new SMTPServer({
@@ -20,6 +24,12 @@ export class TestSmtp {
         callback();
       },
       onData: (stream, _session, callback) => {
+        this.started++;
+        if (this.hang > 0) {
+          this.hang--;
+          stream.resume();
+          return;
+        }
         void simpleParser(stream).then((mail) => {
           this.mails.push(mail);
           callback();
