@@ -13,6 +13,7 @@ import {
   readPoolerConfig,
 } from './config/config-sections.js';
 import { EnvReader } from './config/env-reader.js';
+import { readSmtpConfig, type SmtpSettings } from './config/read-smtp-config.js';
 
 // src/config.ts and dist/config.ts sit at the same depth: both resolve to the package's dist/painel.
 const DEFAULT_PAINEL_DIR = fileURLToPath(new URL('../dist/painel', import.meta.url));
@@ -95,8 +96,11 @@ export interface Config {
   jobMaxAttempts: number;
   docsUrl: string;
   webhookAllowedCidrs: string[];
-  /** SMTP for webhook outage notices (smtp://… or smtps://…); without it notices are recorded and logged. */
-  smtpUrl: string | null;
+  /**
+   * SMTP (config/read-smtp-config.ts) for NFS-e e-mails to takers and webhook outage notices; null → nothing is
+   * e-mailed: notes record that they were not sent, outage notices are recorded and logged.
+   */
+  smtp: SmtpSettings | null;
   logLevel: string;
   /** Port of a listener serving only GET /metrics (every role, the worker too); null → none. */
   metricsPort: number | null;
@@ -134,6 +138,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const schedule = readScheduleConfig(r);
   const pooler = readPoolerConfig(r);
   const jobs = readJobConfig(r);
+  const { smtp } = readSmtpConfig(r);
   // Without its schemas and tables the service would fail on the first note instead of at start.
   const fiscalDataDir = resolveFiscalDataDir(env.FISCAL_DATA_DIR);
   for (const problem of fiscalDataProblems(fiscalDataDir)) r.problem(problem);
@@ -151,6 +156,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...schedule,
     ...pooler,
     ...jobs,
+    smtp,
     docsUrl: (env.DOCS_URL ?? 'https://docs.fiscal-api.dev').replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     ...operation,

@@ -9,6 +9,7 @@ import { buildAppEngine, type AppEngine } from './composition/build-app-engine.j
 import { closeApp, releaseResources } from './composition/close-app.js';
 import { createListener } from './composition/create-listener.js';
 import { createWebhookRuntime } from './composition/create-webhook-runtime.js';
+import { createSmtpMailer } from './composition/create-smtp-mailer.js';
 import { openInfrastructure } from './composition/open-infrastructure.js';
 import { startAuthorities } from './composition/start-authorities.js';
 import { startRoles } from './composition/start-roles.js';
@@ -106,7 +107,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const tracing = options.tracing !== undefined ? options.tracing : await startTracing(process.env);
   const infrastructure = await openInfrastructure(config, options, tracing, logger);
   const authorities = await startAuthorities(config, clock, options);
-  const webhooks = createWebhookRuntime(config, infrastructure.database.prepared, options);
+  // One SMTP transport for the process: NFS-e e-mails and webhook outage notices.
+  const mailer = config.smtp ? createSmtpMailer(config.smtp) : null;
+  const webhooks = createWebhookRuntime(config, infrastructure.database.prepared, options, mailer);
   const jobs = {
     leaseMs: config.jobLeaseSeconds * 1000,
     heartbeatMs: config.jobHeartbeatSeconds * 1000,
@@ -117,6 +120,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     infrastructure,
     authorities,
     webhooks,
+    mailer,
     clock,
     logger,
     trace: createTracePort(tracing),

@@ -18,6 +18,8 @@ export const EVENT_LABELS: Record<string, string> = {
   NFSE_AGUARDANDO_CONFIRMACAO: 'NFS-e aguardando confirmação',
   NFSE_AUTORIZADA: 'NFS-e autorizada',
   NFSE_CANCELADA: 'NFS-e cancelada',
+  NFSE_EMAIL_ENVIADO: 'NFS-e enviada por e-mail',
+  NFSE_EMAIL_FALHOU: 'Falha no envio da NFS-e por e-mail',
   NFSE_FALHA_TRANSMISSAO: 'Falha de transmissão da NFS-e',
   NFSE_PROCESSAMENTO_PROLONGADO: 'NFS-e em processamento prolongado',
   NFSE_REJEITADA: 'NFS-e rejeitada',

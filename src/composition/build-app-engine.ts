@@ -9,6 +9,7 @@ import type { Clock } from '../engine/nucleo/clock.js';
 import { readinessFollow } from '../engine/prontidao/readiness-follow.js';
 import type { TransmissionDeps } from '../engine/transmission-deps.js';
 import type { WebhookRuntime } from '../engine/webhooks/webhook-deps.js';
+import type { Mailer } from '../engine/nucleo/mailer.js';
 import type { Authorities } from './start-authorities.js';
 import type { Infrastructure } from './open-infrastructure.js';
 import type { TracePort } from '../engine/nucleo/trace-port.js';
@@ -16,6 +17,8 @@ import type { TracePort } from '../engine/nucleo/trace-port.js';
 /** The engine of one process: every port wired, with the request log and first attempts the process holds. */
 export type AppEngine = TransmissionDeps & {
   webhooks: WebhookRuntime;
+  /** The process's SMTP (null when not configured): NFS-e e-mails (nfse/email) and webhook outage notices. */
+  mailer: Mailer | null;
   requestLog: RequestLog;
   firstAttempts: FirstAttempts;
 };
@@ -27,6 +30,7 @@ export interface AppEngineParts {
     'national' | 'sefaz' | 'cadastros' | 'saoPaulo' | 'abrasf' | 'abrasf1' | 'layoutNacional'
   >;
   webhooks: WebhookRuntime;
+  mailer: Mailer | null;
   clock: Clock;
   logger: Logger;
   trace: TracePort;
@@ -36,7 +40,7 @@ export interface AppEngineParts {
 
 /** The engine's deps from the infrastructure and the gateways; the batch and readiness ports are wired here. */
 export function buildAppEngine(parts: AppEngineParts): AppEngine {
-  const { infrastructure, authorities, webhooks, clock, logger, trace, jobs } = parts;
+  const { infrastructure, authorities, webhooks, mailer, clock, logger, trace, jobs } = parts;
   const { database, pubsub, masterKey } = infrastructure;
   const { national, sefaz, cadastros, saoPaulo, abrasf, abrasf1, layoutNacional } = authorities;
   const secrets = createSecretBox(masterKey);
@@ -59,6 +63,7 @@ export function buildAppEngine(parts: AppEngineParts): AppEngine {
     layoutNacional,
     abrasf1,
     webhooks,
+    mailer,
     jobs,
     leases,
     firstAttempts: new FirstAttempts(leases),

@@ -11,6 +11,7 @@ export interface RunningApp {
   server: { close(): PromiseLike<unknown>; startDrain(): void; server: { closeAllConnections(): void } };
   worker: { stop(deadline?: number): Promise<void> } | null;
   webhookWorker: { stop(): Promise<void> } | null;
+  emailWorker?: { stop(): Promise<void> } | null;
   scheduler?: { stop(): Promise<void> } | null;
   requestLog: { close(): Promise<void> };
   /** Waits for the first attempts still running until the deadline, or releases their jobs. */
@@ -42,6 +43,8 @@ export async function closeApp(app: RunningApp, graceMs?: number, drainMs = 0): 
     byDeadline(Promise.resolve(app.server.close()), deadline),
     app.worker?.stop(deadline),
     app.webhookWorker ? byDeadline(app.webhookWorker.stop(), deadline) : undefined,
+    // A send still running at the deadline is cut; its lease expires and another process sends it again.
+    app.emailWorker ? byDeadline(app.emailWorker.stop(), deadline) : undefined,
     // A periodic job still running at the deadline is cut; its lease expires and another process takes it over.
     app.scheduler ? byDeadline(app.scheduler.stop(), deadline) : undefined,
   ]);

@@ -3,15 +3,19 @@ import type { AppOptions } from '../create-app.js';
 import type { PreparedSql } from '../db/sql-runner.js';
 import { DELIVERY_TIMEOUT_MS } from '../engine/webhooks/attempt-delivery.js';
 import { systemResolveHost } from '../engine/webhooks/check-host.js';
-import { createOutageMailer } from '../engine/webhooks/outage-mailer.js';
 import { SafeDispatchers } from '../engine/webhooks/safe-dispatchers.js';
 import type { WebhookRuntime } from '../engine/webhooks/webhook-deps.js';
+import type { Mailer } from '../engine/nucleo/mailer.js';
 
-/** What webhook deliveries run on: the address policy and its connection pools, the attempt limit, the mailer. */
+/**
+ * What webhook deliveries run on: the address policy and its connection pools, the attempt limit, the process's
+ * mailer (null without SMTP) for outage notices.
+ */
 export function createWebhookRuntime(
-  config: Pick<Config, 'webhookAllowedCidrs' | 'smtpUrl'>,
+  config: Pick<Config, 'webhookAllowedCidrs'>,
   sql: PreparedSql,
   options: Pick<AppOptions, 'resolveHost' | 'webhookTimeoutMs'>,
+  mailer: Mailer | null,
 ): WebhookRuntime {
   const policy = { resolveHost: options.resolveHost ?? systemResolveHost, allowedCidrs: config.webhookAllowedCidrs };
   return {
@@ -19,7 +23,7 @@ export function createWebhookRuntime(
     policy,
     dispatchers: new SafeDispatchers(policy),
     timeoutMs: options.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS,
-    mailer: config.smtpUrl ? createOutageMailer(config.smtpUrl, 'fiscal-api <nao-responda@fiscal-api.dev>') : null,
+    mailer,
   };
 }
 

@@ -15,6 +15,7 @@ import { periodicTasks, type PeriodicSettings } from '../worker/periodic-tasks.j
 import { startScheduler } from '../worker/start-scheduler.js';
 import { startWorker } from '../worker/start-worker.js';
 import { startWebhookWorker } from '../worker/webhook-worker.js';
+import { startEmailWorker } from '../worker/start-email-worker.js';
 import type { AppEngine } from './build-app-engine.js';
 import type { RedisStatus } from './open-messaging.js';
 import type { Tracing } from '../telemetry/start-tracing.js';
@@ -26,6 +27,8 @@ export interface Roles {
   /** The periodic jobs (one scheduler per worker process, each job run by one process at a time). */
   scheduler: ReturnType<typeof startScheduler> | null;
   webhookWorker: ReturnType<typeof startWebhookWorker> | null;
+  /** NFS-e e-mails to takers and to addresses asked for (nfse/email). */
+  emailWorker: ReturnType<typeof startEmailWorker> | null;
   server: FastifyInstance;
   /** The websocket servers of /graphql and /painel/graphql, in that order. */
   sockets: Array<{ close(): Promise<void> }>;
@@ -70,9 +73,10 @@ export async function startRoles(engine: AppEngine, options: RolesOptions): Prom
       })
     : null;
   const webhookWorker = options.runWorker ? startWebhookWorker(engine) : null;
+  const emailWorker = options.runWorker ? startEmailWorker(engine) : null;
   const scheduler = options.runWorker ? startScheduler(engine, periodicTasks(engine, periodicSettings(config))) : null;
   const { server, sockets } = await serveHttp(engine, metrics, options);
-  return { metrics, worker, scheduler, webhookWorker, server, sockets };
+  return { metrics, worker, scheduler, webhookWorker, emailWorker, server, sockets };
 }
 
 function periodicSettings(config: Config): PeriodicSettings {

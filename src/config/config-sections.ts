@@ -153,7 +153,7 @@ export function readSaoPauloConfig(r: EnvReader): Config['saoPaulo'] {
 /** The worker's schedules and the webhook deliveries' limits. */
 export function readWorkConfig(
   r: EnvReader,
-): Pick<Config, 'captureIntervalMinutes' | 'captureTickSeconds' | 'webhookAllowedCidrs' | 'smtpUrl'> {
+): Pick<Config, 'captureIntervalMinutes' | 'captureTickSeconds' | 'webhookAllowedCidrs'> {
   const { env } = r;
   const captureIntervalMinutes = Number(env.CAPTURE_INTERVAL_MINUTES ?? 60);
   if (!Number.isInteger(captureIntervalMinutes) || captureIntervalMinutes < 1)
@@ -169,10 +169,7 @@ export function readWorkConfig(
   for (const cidr of webhookAllowedCidrs) {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)) r.problem(`WEBHOOK_ALLOWED_CIDRS: "${cidr}" is not a CIDR range`);
   }
-
-  const smtpUrl = r.text('SMTP_URL');
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) r.problem('SMTP_URL must start with smtp:// or smtps://');
-  return { captureIntervalMinutes, captureTickSeconds, webhookAllowedCidrs, smtpUrl };
+  return { captureIntervalMinutes, captureTickSeconds, webhookAllowedCidrs };
 }
 
 /** The job queue's lease, its heartbeat and the attempts a job may start (fila/job-settings.ts). */

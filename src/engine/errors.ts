@@ -108,6 +108,8 @@ export const ERROR_TABLE = {
   // Too many failed panel sign-ins for the e-mail or the client address in the window; Retry-After says when.
   entrada_bloqueada: { http: 429, retentavel: true },
   erro_interno: { http: 500, retentavel: true },
+  // No SMTP configured in the service (SMTP_HOST or SMTP_URL): an e-mail asked for cannot be sent by anyone.
+  email_nao_configurado: { http: 503, retentavel: false },
   servico_indisponivel: { http: 503, retentavel: true },
 } as const satisfies Record<string, { http: number; retentavel: boolean }>;
 

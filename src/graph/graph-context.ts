@@ -1,12 +1,13 @@
 import type { Principal } from '../engine/chaves/principal.js';
 import type { TransmissionDeps } from '../engine/transmission-deps.js';
 import type { WebhookDeps } from '../engine/webhooks/webhook-deps.js';
+import type { NfseEmailDeps } from '../engine/nfse/email/nfse-email-deps.js';
 
 /**
- * What resolvers hand the engine: its infrastructure, the authorities' gateways and the webhook runtime, all built
- * by the composition root.
+ * What resolvers hand the engine: its infrastructure, the authorities' gateways, the webhook runtime and the
+ * mailer, all built by the composition root.
  */
-export interface GraphEngine extends TransmissionDeps, WebhookDeps {}
+export interface GraphEngine extends TransmissionDeps, WebhookDeps, NfseEmailDeps {}
 
 /** Per-request context. Resolvers call engine functions with `engine`; they never query Prisma themselves. */
 export interface GraphContext {

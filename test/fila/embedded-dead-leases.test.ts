@@ -22,6 +22,13 @@ describe.skipIf(usingPostgres())('an embedded database opened again', () => {
       `INSERT INTO scheduled_jobs (name, next_run_at, owner, lease_until) VALUES ('purga', now(), 'morto', $1)`,
       [inAnHour],
     );
+    // An NFS-e e-mail a dead process was sending: its lease ends too, so the next worker sends it at once.
+    await first.database.sql.query(
+      `INSERT INTO nfse_email_jobs (id, account_id, environment, nfse_id, motivo, chave, run_at, locked_until, lease, attempts, created_at, updated_at)
+       VALUES ('0190b8a0-0000-7000-8000-000000000001', '0190b8a0-0000-7000-8000-000000000002', 'test',
+         '0190b8a0-0000-7000-8000-000000000003', 'sob_demanda', 'k', now(), $1, 1, 1, now(), now())`,
+      [inAnHour],
+    );
     await first.close();
 
     const second = await openInfrastructure(config, options);
@@ -31,6 +38,11 @@ describe.skipIf(usingPostgres())('an embedded database opened again', () => {
       );
       expect(after.rows[0]!.lease_until.getTime()).toBeLessThan(Date.now());
       expect(after.rows[0]!.owner).toBe('morto');
+      const email = await second.database.sql.query<{ locked_until: Date; lease: number }>(
+        `SELECT locked_until, lease FROM nfse_email_jobs`,
+      );
+      expect(email.rows[0]!.locked_until.getTime()).toBeLessThan(Date.now());
+      expect(email.rows[0]!.lease).toBe(1);
     } finally {
       await second.close();
     }

@@ -50,6 +50,16 @@ describe('TypeScript client against the running service', () => {
     expect((await cliente.nfse.obter(corpo.referencia as string)).id).toBe(nota.id);
   });
 
+  it('enviarEmail reaches POST /v1/nfse/{id}/email: a bad address is 422 with its campo, a service without SMTP 503 not retried', async () => {
+    const nota = await cliente.nfse.emitir(nfseBody(company.id) as never);
+    const invalido = await falhaDe(cliente.nfse.enviarEmail(nota.id, { destinatarios: ['nope'] }));
+    expect(invalido.status).toBe(422);
+    expect(invalido.erros.map((e) => e.campo)).toEqual(['/destinatarios/0']);
+    const semSmtp = await falhaDe(cliente.nfse.enviarEmail(nota.id, { destinatarios: ['contas@cliente.test'] }));
+    expect(semSmtp).toMatchObject({ status: 503, codigo: 'email_nao_configurado', retentavel: false });
+    expect(semSmtp.mensagem).toContain('SMTP');
+  });
+
   it('follows the cursors across pages with for await', async () => {
     const prefixo = ref('pag');
     const emitidas: string[] = [];

@@ -406,6 +406,12 @@ const ROUTES: Record<string, Row> = {
     (x) => `/v1/nfse/${x.nfse.id}/cancelamento`,
     () => ({ codigo_motivo: '1', motivo: JUST }),
   ),
+  requestNfseEmail: resource(
+    'test',
+    'POST',
+    (x) => `/v1/nfse/${x.nfse.id}/email`,
+    () => ({ destinatarios: ['intruso@example.com'] }),
+  ),
   getNfseXml: resource('test', 'GET', (x) => `/v1/nfse/${x.nfse.id}/xml`),
   getNfsePdf: resource('test', 'GET', (x) => `/v1/nfse/${x.nfse.id}/pdf`),
   // The list's scope: each intruder's CSV lists only its own notes.

@@ -3,7 +3,7 @@ import { startChildProcess } from './child-service.js';
 
 export interface Child {
   child: ChildProcess;
-  info: { url: string; liveKey?: string; accountId?: string };
+  info: { url: string; liveKey?: string; accountId?: string; companyId?: string };
 }
 
 /** Starts test/webhooks/worker-child.ts and waits for its JSON line. */

@@ -10,7 +10,7 @@ import { ActionButton, ActionForm, ErrorBox, Field, Loading, Notice, PageTitle, 
 import { useQuery } from '../use-query.js';
 import { useSubscription } from '../use-subscription.js';
 
-const EMPRESA_CAMPOS = `id cnpj razaoSocial municipio municipioNome status email inscricaoMunicipal inscricaoEstadual regimeTributario regimeApuracaoSimples
+const EMPRESA_CAMPOS = `id cnpj razaoSocial municipio municipioNome status email emailTomador { automatico } inscricaoMunicipal inscricaoEstadual regimeTributario regimeApuracaoSimples
   serieDps serieNfe padroes tokenMunicipioConfigurado certificado { titular cnpj serial validoDe validoAte }`;
 const EMPRESA = `query($id: ID!) {
   company(id: $id) { __typename ... on Company { ${EMPRESA_CAMPOS} } ${DOMAIN_ERROR} }
@@ -162,6 +162,7 @@ function Configuracoes({ empresa, onDone }: { empresa: any; onDone: () => void }
     codigoNacional: String(padroes.codigo_nacional ?? padroes.codigoNacional ?? ''),
     aliquotaIss: String(padroes.aliquota_iss ?? padroes.aliquotaIss ?? ''),
     issRetido: Boolean(padroes.iss_retido ?? padroes.issRetido ?? false),
+    emailTomador: Boolean(empresa.emailTomador?.automatico),
   });
   const [salvo, setSalvo] = useState(false);
   const set = (k: keyof typeof form) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
@@ -186,6 +187,7 @@ function Configuracoes({ empresa, onDone }: { empresa: any; onDone: () => void }
             aliquotaIss: text(form.aliquotaIss.replace(',', '.')),
             issRetido: form.issRetido,
           },
+          emailTomador: { automatico: form.emailTomador },
         };
         setSalvo(false);
         unwrap((await gql(ATUALIZAR, { id: empresa.id, input })).updateCompany);
@@ -243,6 +245,14 @@ function Configuracoes({ empresa, onDone }: { empresa: any; onDone: () => void }
             onChange={(e) => setForm({ ...form, issRetido: e.currentTarget.checked })}
           />
           <span>ISS retido pelo tomador (padrão)</span>
+        </label>
+        <label class="campo marcar">
+          <input
+            type="checkbox"
+            checked={form.emailTomador}
+            onChange={(e) => setForm({ ...form, emailTomador: e.currentTarget.checked })}
+          />
+          <span>Enviar cada NFS-e autorizada ou cancelada ao e-mail do tomador (PDF e XML)</span>
         </label>
       </div>
       {salvo && <Notice>Configurações salvas.</Notice>}

@@ -10,6 +10,7 @@ import {
   readableText,
 } from '../format.js';
 import { Link } from '../router.js';
+import { NotaEmailForm } from '../nota-email-form.js';
 import { ActionButton, ActionForm, ErrorBox, Field, label, Loading, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
 import { useSubscription } from '../use-subscription.js';
@@ -46,6 +47,9 @@ const PASSOS: Record<string, string> = {
   cancelamento_recusado: 'Cancelamento recusado',
   confirmada: 'Confirmada',
   descartada: 'Descartada',
+  email_enviado: 'E-mail enviado',
+  email_falhou: 'Falha no envio do e-mail',
+  email_nao_enviado: 'E-mail não enviado',
 };
 
 export function Nota({ id }: { id: string }) {
@@ -55,6 +59,7 @@ export function Nota({ id }: { id: string }) {
   const fetched = q.data?.nfse;
   const nota = live && fetched?.__typename === 'Nfse' && live.id === fetched.id ? live : fetched;
   const [cancelando, setCancelando] = useState(false);
+  const [enviando, setEnviando] = useState(false);
 
   if (!nota) {
     return (
@@ -125,6 +130,11 @@ export function Nota({ id }: { id: string }) {
             >
               Baixar PDF (DANFSe)
             </ActionButton>
+            {!enviando && (
+              <button type="button" class="secundario" onClick={() => setEnviando(true)}>
+                Enviar por e-mail…
+              </button>
+            )}
           </>
         )}
         {nota.status === 'autorizada' && !cancelando && (
@@ -151,6 +161,10 @@ export function Nota({ id }: { id: string }) {
             setCancelando(false);
           }}
         />
+      )}
+
+      {enviando && ['autorizada', 'cancelada'].includes(nota.status) && (
+        <NotaEmailForm id={nota.id} onClose={() => setEnviando(false)} />
       )}
 
       <NotaLinhaDoTempo eventos={nota.eventos} />
@@ -294,6 +308,10 @@ const DETALHES: Record<string, string> = {
   resultado: 'Resultado',
   chave_acesso: 'Chave de acesso',
   substituida_por: 'Substituída por',
+  destinatarios: 'Destinatários',
+  tentativa: 'Tentativa',
+  erro: 'Erro',
+  proxima_tentativa_em: 'Próxima tentativa',
 };
 
 const VALORES: Record<string, string> = {
@@ -304,6 +322,8 @@ const VALORES: Record<string, string> = {
   encontrado: 'encontrado',
   nao_encontrada: 'não encontrada',
   substituicao: 'substituição',
+  autorizacao: 'autorização',
+  sob_demanda: 'a pedido',
   '1': '1 — Erro na emissão',
   '2': '2 — Serviço não prestado',
   '9': '9 — Outros',
@@ -312,12 +332,15 @@ const VALORES: Record<string, string> = {
 /** A detail member's value as text: codes in words, dates as dd/mm/aaaa, nested values flattened. */
 function valorEmPalavras(chave: string, valor: unknown): string {
   if (valor == null) return '—';
+  if (Array.isArray(valor)) return valor.map((v) => valorEmPalavras(chave, v)).join(', ');
   if (typeof valor === 'object')
     return Object.entries(valor)
       .map(([k, v]) => `${DETALHES[k] ?? k}: ${valorEmPalavras(k, v)}`)
       .join('; ');
   const texto = String(valor);
   if (chave === 'competencia') return formatCompetencia(texto);
+  if (chave.endsWith('_em')) return formatDateTime(texto);
+  if (chave === 'erro' || texto.includes('@')) return texto;
   if (chave !== 'codigo_motivo' && /^\d+$/.test(texto)) return texto;
   return VALORES[texto] ?? readableText(texto);
 }

@@ -235,6 +235,14 @@ export const companyFields = {
   ),
   tokenMunicipio: optionalText(500),
   padroes: v.nullish(padroes, {}),
+  // Whether each NFS-e authorised or cancelled is e-mailed to its taker (a note's `email.enviar` overrides it).
+  emailTomador: v.nullish(
+    v.strictObject({
+      automatico: v.boolean(
+        issueMessage('email_tomador.automatico deve ser true ou false.', 'Envie um booleano JSON.', 'tipo_invalido'),
+      ),
+    }),
+  ),
 };
 
 /** The rules of a company's settings that need more than the value: the IBGE table, the autXML documents. */

@@ -59,6 +59,7 @@ export async function createCompany(
       endereco: input.endereco ? (storedEndereco(input.endereco) as object) : undefined,
       autorizadosXml: input.autorizadosXml,
       email: input.email,
+      emailTomadorAutomatico: input.emailTomador?.automatico ?? false,
       tokenMunicipioEnc: input.tokenMunicipio ? deps.secrets.seal(input.tokenMunicipio, `company-token:${id}`) : null,
       padroes: storedPadroes(input.padroes),
       createdAt: now,

@@ -20,6 +20,7 @@ export function presentCompany(company: CompanyWithCertificate) {
     endereco: (company.endereco as Record<string, string> | null) ?? null,
     autorizados_xml: company.autorizadosXml,
     email: company.email,
+    email_tomador: { automatico: company.emailTomadorAutomatico },
     token_municipio_configurado: company.tokenMunicipioEnc !== null,
     padroes: company.padroes as Record<string, unknown>,
     status: company.status,

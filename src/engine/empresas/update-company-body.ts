@@ -11,8 +11,8 @@ const changed = v.partial(v.object(settings)).entries;
 /**
  * The body of `PATCH /v1/companies/{id}` (GraphQL `UpdateCompanyInput`): only the members sent change, with the
  * rules of creation. JSON null clears an optional setting (`regime_tributario`, `endereco`, `token_municipio`…;
- * `autorizados_xml` null is the empty list); `razao_social` and `municipio` cannot be cleared. `padroes` merges
- * member by member (a member null removes that default; `padroes` null removes them all). The CNPJ identifies
+ * `autorizados_xml` null is the empty list, `email_tomador` null turns the automatic e-mail off); `razao_social`
+ * and `municipio` cannot be cleared. `padroes` merges member by member (a member null removes that default; `padroes` null removes them all). The CNPJ identifies
  * the company and its certificate, so it never changes: a new CNPJ is a new company.
  */
 export const updateCompanyBody = declareBody(

@@ -42,6 +42,7 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
     data.endereco = patch.endereco ? (storedEndereco(patch.endereco) as object) : Prisma.DbNull;
   if (patch.autorizadosXml !== undefined) data.autorizadosXml = patch.autorizadosXml;
   if (patch.email !== undefined) data.email = patch.email;
+  if (patch.emailTomador !== undefined) data.emailTomadorAutomatico = patch.emailTomador?.automatico ?? false;
   if (patch.tokenMunicipio !== undefined)
     data.tokenMunicipioEnc = patch.tokenMunicipio
       ? deps.secrets.seal(patch.tokenMunicipio, `company-token:${company.id}`)

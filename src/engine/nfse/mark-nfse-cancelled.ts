@@ -2,7 +2,8 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { EngineDeps } from '../engine-deps.js';
 import type { Tx } from '../eventos/append-events.js';
 import type { NfseWithTimeline } from './present-nfse.js';
-import { updateNote } from './update-note.js';
+import { publishNote, updateNote } from './update-note.js';
+import { enqueueAutomaticEmail } from './email/enqueue-automatic-email.js';
 
 export interface NfseCancellation {
   noteId: string;
@@ -18,28 +19,37 @@ export interface NfseCancellation {
 
 /**
  * `autorizada` → `cancelada`, with its timeline steps and NFSE_CANCELADA, for every path that cancels a note (the
- * cancellation event, a substitute's authorisation). Null when the note is no longer `autorizada`. Inside the
- * caller's transaction when given one; otherwise its own, published after commit.
+ * cancellation event, a substitute's authorisation), and the cancellation's e-mail to the taker queued with it
+ * when the note or its company asks for it. Null when the note is no longer `autorizada`. Inside the caller's
+ * transaction when given one; otherwise its own, published after commit.
  */
-export function markNfseCancelled(
+export async function markNfseCancelled(
   deps: Pick<EngineDeps, 'db' | 'clock' | 'pubsub' | 'lotes'>,
   cancellation: NfseCancellation,
   tx?: Tx,
 ): Promise<NfseWithTimeline | null> {
   const { noteId, cancelamento, detalhe, steps = [], substituidaPor } = cancellation;
-  return updateNote(
-    deps,
-    noteId,
-    {
-      expectStatus: 'autorizada',
-      data: {
-        status: 'cancelada',
-        cancelamento: cancelamento as Prisma.InputJsonObject,
-        ...(substituidaPor ? { substituidaPor } : {}),
+  const run = async (t: Tx) => {
+    const note = await updateNote(
+      deps,
+      noteId,
+      {
+        expectStatus: 'autorizada',
+        data: {
+          status: 'cancelada',
+          cancelamento: cancelamento as Prisma.InputJsonObject,
+          ...(substituidaPor ? { substituidaPor } : {}),
+        },
+        timeline: [...steps, { tipo: 'cancelada', detalhe }],
+        event: 'NFSE_CANCELADA',
       },
-      timeline: [...steps, { tipo: 'cancelada', detalhe }],
-      event: 'NFSE_CANCELADA',
-    },
-    tx,
-  );
+      t,
+    );
+    if (note) await enqueueAutomaticEmail(t, noteId, 'cancelamento', deps.clock.now());
+    return note;
+  };
+  if (tx) return run(tx);
+  const note = await deps.db.$transaction(run);
+  if (note) await publishNote(deps, note);
+  return note;
 }

@@ -13,13 +13,14 @@ import {
   textMember,
   typeMember,
 } from './validacao/member-schemas.js';
+import { EMAIL_ADDRESS } from './email/destinatarios-member.js';
+import { nfseEmailMember } from './email/email-body.js';
 
 // TSDec15V2: up to 13 integer digits and 2 decimals.
 const VALOR = /^\d{1,13}(\.\d{1,2})?$/;
 // pAliq is TSDec1V2 (one integer digit); E0595 caps it at 5%.
 const ALIQUOTA = /^\d(\.\d{1,2})?$/;
 const ALIQUOTA_MAX = new Decimal('5');
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MOTIVOS_SUBSTITUICAO = ['01', '02', '03', '04', '05', '99'] as const;
 
 const cep = (nome: string) => codeMember(nome, 8, '01310100');
@@ -54,7 +55,7 @@ const tomador = objectMember({
     v.pipe(
       textMember('O e-mail do tomador', { max: 80 }),
       v.check(
-        (s) => EMAIL.test(s),
+        (s) => EMAIL_ADDRESS.test(s),
         (i) =>
           issueMessage(
             `O e-mail "${i.input}" não é válido.`,
@@ -277,6 +278,8 @@ export const nfseFields = {
     objectMember({ inscricaoMunicipal: v.nullish(textMember('A inscrição municipal', { max: 15 })) }),
   ),
   informacoesComplementares: v.nullish(textMember('As informações complementares', { max: 2000 })),
+  // Not part of the DPS: whether and to whom the service e-mails the note (nfse/email).
+  email: v.nullish(nfseEmailMember()),
 };
 
 type Members = Record<string, unknown>;

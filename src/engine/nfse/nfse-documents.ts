@@ -1,3 +1,4 @@
+import type { Nfse } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { loadCompanyLogo } from '../empresas/load-company-logo.js';
@@ -66,15 +67,20 @@ export async function getNfsePdf(
       { correcao: pending(note), extra: { nfse_id: note.id } },
     );
   }
-  const view = await readDanfseView({ ...note, nfseXml: note.nfseXml }, () =>
+  const pdf = await renderNfsePdf(deps, { ...note, nfseXml: note.nfseXml });
+  return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, pdf };
+}
+
+/** The DANFSe of a note that has its NFS-e XML, with the company's logo; a cancelled note is stamped. */
+export async function renderNfsePdf(deps: Pick<EngineDeps, 'db'>, note: Nfse & { nfseXml: string }): Promise<Buffer> {
+  const view = await readDanfseView(note, () =>
     deps.db.company.findFirstOrThrow({
       where: { id: note.companyId, accountId: note.accountId },
       select: { razaoSocial: true, municipio: true },
     }),
   );
-  const pdf = await renderDanfseView(view, {
+  return renderDanfseView(view, {
     cancelada: note.status === 'cancelada',
     logo: await loadCompanyLogo(deps, note.companyId),
   });
-  return { nfseId: note.id, chaveAcesso: note.chaveAcesso, status: note.status, pdf };
 }

@@ -12,6 +12,10 @@ export const EVENT_TYPES = [
   'NFSE_PROCESSAMENTO_PROLONGADO',
   'NFSE_AGUARDANDO_CONFIRMACAO',
   'NFSE_FALHA_TRANSMISSAO',
+  // Ours: an attempt to e-mail the note (to its taker, or to addresses asked for) sent it, or failed or could not
+  // be made; dados is the NFS-e record plus `email` (id, motivo, destinatarios, tentativa, erro, proxima_tentativa_em).
+  'NFSE_EMAIL_ENVIADO',
+  'NFSE_EMAIL_FALHOU',
   'LOTE_EMISSAO_CONCLUIDO',
   'EMPRESA_PRONTIDAO_ALTERADA',
   // dados: the rejected NF-e record plus descarte_em (instant of the automatic discard) and prazo_inutilizacao

@@ -1,7 +1,7 @@
 import type { PreparedSql } from '../../db/sql-runner.js';
 import type { EngineDeps } from '../engine-deps.js';
 import type { AddressPolicy } from './check-host.js';
-import type { OutageMailer } from './outage-mailer.js';
+import type { Mailer } from '../nucleo/mailer.js';
 import type { SafeDispatchers } from './safe-dispatchers.js';
 
 /** Infrastructure of webhook delivery, built once in src/create-app.ts. */
@@ -13,8 +13,8 @@ export interface WebhookRuntime {
   dispatchers: SafeDispatchers;
   /** How long an attempt may take (10 s, DELIVERY_TIMEOUT_MS; tests shorten it). */
   timeoutMs: number;
-  /** null: no SMTP_URL; outage notices are recorded and logged only. */
-  mailer: OutageMailer | null;
+  /** null: no SMTP configured; outage notices are recorded and logged only. */
+  mailer: Mailer | null;
 }
 
 export interface WebhookDeps extends EngineDeps {

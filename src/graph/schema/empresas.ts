@@ -24,6 +24,19 @@ const CertificateInfo = builder.objectRef<NonNullable<CompanyView['certificado']
   }),
 });
 
+const CompanyEmailTomador = builder.objectRef<CompanyView['email_tomador']>('CompanyEmailTomador').implement({
+  fields: (t) => ({
+    automatico: t.exposeBoolean('automatico', {
+      description:
+        "Each NFS-e authorised or cancelled is e-mailed (DANFSe and XML) to the taker's e-mail; a note's email.enviar overrides it.",
+    }),
+  }),
+});
+
+const CompanyEmailTomadorInput = builder.inputType('CompanyEmailTomadorInput', {
+  fields: (t) => ({ automatico: t.boolean() }),
+});
+
 const COMPANY_STATUSES = ['ativa', 'pausada'] as const;
 type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 const CompanyStatusRef = builder.enumType('CompanyStatus', {
@@ -71,6 +84,7 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
         'CPF/CNPJ of the accounting office (and others) authorised to download the NF-e XML: the autXML group of every NF-e (at most 10).',
     }),
     email: t.exposeString('email', { nullable: true }),
+    emailTomador: t.expose('email_tomador', { type: CompanyEmailTomador }),
     tokenMunicipioConfigurado: t.exposeBoolean('token_municipio_configurado'),
     padroes: t.expose('padroes', { type: 'JSON' }),
     status: t.field({ type: CompanyStatusRef, resolve: (c) => c.status as CompanyStatus }),
@@ -141,6 +155,10 @@ const settingFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'Inp
     description: 'CPF/CNPJ authorised to download the NF-e XML (autXML), at most 10, check digits verified.',
   }),
   email: t.string(),
+  emailTomador: t.field({
+    type: CompanyEmailTomadorInput,
+    description: 'The automatic e-mail of each NFS-e to its taker; null turns it off.',
+  }),
   tokenMunicipio: t.string(),
   padroes: t.field({ type: CompanyPadroesInput }),
 });

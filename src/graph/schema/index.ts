@@ -10,6 +10,7 @@ import './nfse.js';
 import './nfse-cancellation.js';
 import './nfse-documents.js';
 import './nfse-ibs-cbs.js';
+import './nfse-email.js';
 import './eventos.js';
 import './webhooks.js';
 import './lotes.js';

@@ -81,6 +81,15 @@ const PrestadorInput = builder.inputType('PrestadorInput', {
   fields: (t) => ({ inscricaoMunicipal: t.string() }),
 });
 
+const NfseEmailInput = builder.inputType('NfseEmailInput', {
+  description:
+    "Not part of the DPS: whether the service e-mails this note's DANFSe and XML on authorisation and on cancellation.",
+  fields: (t) => ({
+    enviar: t.boolean({ description: "true or false; absent = the company's emailTomador.automatico." }),
+    destinatarios: t.stringList({ description: '1 to 10 addresses; absent = tomador.email.' }),
+  }),
+});
+
 /** The members of one note request; a batch line adds `linha` when it is reprocessed. */
 const issuanceFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
   empresaId: t.id(),
@@ -92,6 +101,7 @@ const issuanceFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'In
   substituicao: t.field({ type: SubstituicaoInput }),
   prestador: t.field({ type: PrestadorInput }),
   informacoesComplementares: t.string(),
+  email: t.field({ type: NfseEmailInput }),
 });
 
 export const NfseInputRef = builder.inputType('NfseInput', {

@@ -1,6 +1,6 @@
 /** The selection every company route returns, so all of them answer the same resource shape. */
 export const COMPANY_FIELDS = `
-    id cnpj razaoSocial municipio regimeTributario inscricaoMunicipal regimeApuracaoSimples serieDps rotaNfse inscricaoEstadual serieNfe endereco autorizadosXml email
+    id cnpj razaoSocial municipio regimeTributario inscricaoMunicipal regimeApuracaoSimples serieDps rotaNfse inscricaoEstadual serieNfe endereco autorizadosXml email emailTomador { automatico }
     tokenMunicipioConfigurado padroes status criadoEm atualizadoEm
     certificado { cnpj titular serial validoDe validoAte }`;
 

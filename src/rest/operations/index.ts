@@ -17,6 +17,7 @@ import { listEvents } from './list-events.js';
 import { listNfse } from './list-nfse.js';
 import { validateNfse } from './validate-nfse.js';
 import { cancelNfse } from './cancel-nfse.js';
+import { requestNfseEmail } from './request-nfse-email.js';
 import { getNfsePdf } from './get-nfse-pdf.js';
 import { getNfseXml } from './get-nfse-xml.js';
 import { createWebhook } from './create-webhook.js';
@@ -87,6 +88,7 @@ export const operations: Record<string, RestOperation> = {
   getNfse,
   confirmNfse,
   cancelNfse,
+  requestNfseEmail,
   getNfseXml,
   getNfsePdf,
   listEvents,

@@ -1,7 +1,7 @@
 // Child process of the webhook process tests: the composition root in one role on DATA_DIR, or on DATABASE_URL
 // with CHILD_PG_SCHEMA. Prints one JSON line when running. CHILD_ROLE: all (default) or worker;
 // CHILD_CLOCK_OFFSET_MS: the clock runs this far ahead (a restart "later"); CHILD_SEED=1: creates an account and
-// prints its live key.
+// prints its live key (CHILD_SEED=empresa: and a company with its certificate, and prints its id).
 import { parseConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/create-logger.js';
 import { createApp, type Role } from '../../../src/create-app.js';
@@ -24,7 +24,8 @@ const url = await app.listen();
 let seed = {};
 if (process.env.CHILD_SEED) {
   const account = await seedAccount(app.engine);
-  seed = { liveKey: account.liveKey, accountId: account.accountId };
+  const company = process.env.CHILD_SEED === 'empresa' ? { companyId: (await account.company()).id } : {};
+  seed = { liveKey: account.liveKey, accountId: account.accountId, ...company };
 }
 process.stdout.write(`${JSON.stringify({ url, ...seed })}\n`);
 process.once('SIGTERM', () => {

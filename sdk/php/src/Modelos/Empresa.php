@@ -117,6 +117,13 @@ final class Empresa extends Modelo
     public readonly ?string $email;
 
     /**
+     * The automatic e-mail of each NFS-e (DANFSe and XML) to its taker. Null when the answer does not carry it.
+     *
+     * @var array{automatico: bool}|null
+     */
+    public readonly ?array $email_tomador;
+
+    /**
      * Whether a municipal token is stored (the token itself is never returned).
      *
      * @var bool
@@ -176,6 +183,7 @@ final class Empresa extends Modelo
         $this->endereco = $dados['endereco'] ?? null;
         $this->autorizados_xml = $dados['autorizados_xml'] ?? null;
         $this->email = $dados['email'] ?? null;
+        $this->email_tomador = $dados['email_tomador'] ?? null;
         $this->token_municipio_configurado = self::exigido($dados, 'token_municipio_configurado');
         $this->padroes = self::exigido($dados, 'padroes');
         $this->status = self::exigido($dados, 'status');

@@ -71,6 +71,18 @@ final class Nfse
         return Modelos\Nfse::de($this->api->enviar('POST', '/v1/nfse/' . rawurlencode($id) . '/cancelamento', corpo: $corpo, cabecalhos: Simulacao::cabecalhos($simular), chaveIdempotencia: $chaveIdempotencia)['corpo']);
     }
 
+    /**
+     * E-mails the note's DANFSe and XML to $destinatarios (1 to 10); answers the queued e-mail (202), which the
+     * service sends, recording each attempt on the note's eventos.
+     *
+     * @param list<string> $destinatarios
+     * @return array<string, mixed>
+     */
+    public function enviarEmail(string $id, array $destinatarios, ?string $chaveIdempotencia = null): array
+    {
+        return $this->api->enviar('POST', '/v1/nfse/' . rawurlencode($id) . '/email', corpo: ['destinatarios' => $destinatarios], chaveIdempotencia: $chaveIdempotencia)['corpo'];
+    }
+
     /** Resumes a note aguardando_confirmacao, keeping or changing its competence. */
     public function confirmar(string $id, ?string $competencia = null): Modelos\Nfse
     {

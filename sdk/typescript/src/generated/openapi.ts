@@ -950,6 +950,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/nfse/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The note id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail an authorised or cancelled NFS-e (DANFSe and XML) to the addresses given
+         * @description Queues the e-mail and answers 202 with it; the worker sends it through the service's SMTP, retrying a
+         *     failure after 1, 5, 15, 60 and 240 minutes (6 attempts; an SMTP 5xx refusal is final at once). Each attempt
+         *     is a step on the note's `eventos` (`email_enviado`, `email_falhou` with `erro` and `proxima_tentativa_em`)
+         *     and an event NFSE_EMAIL_ENVIADO or NFSE_EMAIL_FALHOU (`dados`: the note plus `email`). The message names the
+         *     issuer, the number and the value and carries the DANFSe (stamped when cancelled), the NFS-e XML and, for a
+         *     note cancelled by an event, the event's XML. Each request is a new e-mail; repeat with the same
+         *     `Idempotency-Key` to get the first one's answer instead.
+         *     - 422 `validacao` (with `erros`, `campo` a JSON Pointer such as `/destinatarios/1`): 1 to 10 valid
+         *       addresses, each once.
+         *     - 409 `nfse_sem_pdf`: the note has no NFS-e yet (still transmitting, rejected, failed).
+         *     - 503 `email_nao_configurado`: the service has no SMTP configured (SMTP_HOST or SMTP_URL).
+         */
+        post: operations["requestNfseEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/nfse/{id}/pdf": {
         parameters: {
             query?: never;
@@ -1385,6 +1418,11 @@ export interface components {
             /** Format: date-time */
             criado_em: string;
             email?: string | null;
+            /** @description The automatic e-mail of each NFS-e (DANFSe and XML) to its taker */
+            email_tomador?: {
+                /** @description Each NFS-e authorised or cancelled is e-mailed to its taker unless the note says otherwise */
+                automatico: boolean;
+            };
             endereco?: Record<string, unknown> | null;
             id: string;
             inscricao_estadual?: string | null;
@@ -1425,6 +1463,10 @@ export interface components {
             /** @description 14 characters, numeric or alphanumeric; punctuation ignored */
             cnpj: string;
             email?: string;
+            /** @description automatico true: each NFS-e authorised or cancelled is e-mailed (DANFSe and XML) to the taker's e-mail (tomador.email); a note's email.enviar overrides it. Default false */
+            email_tomador?: {
+                automatico?: boolean;
+            } | null;
             /** @description Street address of the issuer, required to issue NF-e (enderEmit); the municipality is `municipio`. */
             endereco?: {
                 bairro?: string;
@@ -1490,6 +1532,10 @@ export interface components {
             /** @description Replaces the list (see CompanyCreate); null or [] removes every document */
             autorizados_xml?: string[] | null;
             email?: string | null;
+            /** @description The automatic e-mail of each NFS-e to its taker; null turns it off */
+            email_tomador?: {
+                automatico?: boolean;
+            } | null;
             /** @description Replaced as a whole; null removes it (NF-e issuance then blocks on readiness) */
             endereco?: {
                 bairro?: string;
@@ -2329,6 +2375,23 @@ export interface components {
             substituida_por: string | null;
             valor: string;
         };
+        NfseEmail: {
+            /** Format: date-time */
+            criado_em: string;
+            destinatarios: string[];
+            /** Format: date-time */
+            enviado_em: string | null;
+            erro: string | null;
+            id: string;
+            /** @enum {string} */
+            motivo: "autorizacao" | "cancelamento" | "sob_demanda";
+            nfse_id: string;
+            /** Format: date-time */
+            proxima_tentativa_em: string | null;
+            /** @enum {string} */
+            status: "pendente" | "enviado" | "falhou" | "nao_enviado";
+            tentativas: number;
+        };
         /**
          * @description Spec 2.2 plus the DPS fields of the national layout in snake_case. Money and rates are decimal strings
          *     (a JSON number gives `tipo_invalido`); unknown fields at any depth give `campo_desconhecido`.
@@ -2336,6 +2399,17 @@ export interface components {
         NfseRequest: {
             /** @description YYYY-MM; default the current month */
             competencia?: string;
+            /**
+             * @description Not part of the DPS: whether the service e-mails this note's DANFSe (PDF) and XML when it is authorised
+             *     and when it is cancelled (the cancellation's event XML too). `enviar` absent = the company's
+             *     `email_tomador.automatico`; `destinatarios` (1 to 10 addresses, each once) absent = `tomador.email`.
+             *     Each attempt is a step on the note's `eventos` (`email_enviado`, `email_falhou`, `email_nao_enviado`)
+             *     and an event NFSE_EMAIL_ENVIADO or NFSE_EMAIL_FALHOU.
+             */
+            email?: {
+                destinatarios?: string[] | null;
+                enviar?: boolean | null;
+            } | null;
             /** @description Required unless the key is restricted to one company */
             empresa_id?: string;
             informacoes_complementares?: string;
@@ -4307,6 +4381,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Nfse"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    requestNfseEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The note id, its referencia or its chave_acesso */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description E-mail addresses, 1 to 10, each once */
+                    destinatarios: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The e-mail, queued (`status` pendente) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NfseEmail"];
                 };
             };
             default: components["responses"]["Problem"];

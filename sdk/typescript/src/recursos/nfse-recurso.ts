@@ -18,7 +18,7 @@ export type NfseRequest = Schemas['NfseRequest'];
 
 export type { OpcoesEmissao };
 
-/** `/v1/nfse`: issue, read, list, validate, cancel and confirm NFS-e. */
+/** `/v1/nfse`: issue, read, list, validate, cancel, confirm and e-mail NFS-e. */
 export class NfseRecurso {
   constructor(private readonly http: Transporte) {}
 
@@ -89,6 +89,25 @@ export class NfseRecurso {
         caminho: `/v1/nfse/${segmento(id)}/cancelamento`,
         corpo,
         cabecalhos: cabecalhosSimulacao(opcoes),
+        ...opcoes,
+      })
+    ).corpo;
+  }
+
+  /**
+   * E-mails the note's DANFSe and XML to `destinatarios` (1 to 10): answers the queued e-mail (202); the service
+   * sends it and records each attempt on the note's `eventos` (NFSE_EMAIL_ENVIADO / NFSE_EMAIL_FALHOU).
+   */
+  async enviarEmail(
+    id: string,
+    corpo: CorpoDe<'requestNfseEmail'>,
+    opcoes: OpcoesChamada = {},
+  ): Promise<RespostaDe<'requestNfseEmail', 202>> {
+    return (
+      await this.http.enviar<RespostaDe<'requestNfseEmail', 202>>({
+        metodo: 'POST',
+        caminho: `/v1/nfse/${segmento(id)}/email`,
+        corpo,
         ...opcoes,
       })
     ).corpo;

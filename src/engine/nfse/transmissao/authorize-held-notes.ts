@@ -4,6 +4,7 @@ import { appendEvents, appendedEventsSql, type Tx } from '../../eventos/append-e
 import { newId } from '../../nucleo/new-id.js';
 import { groupedStatement } from '../../nucleo/grouped-statement.js';
 import { markNfseCancelled } from '../mark-nfse-cancelled.js';
+import { AUTOMATIC_KEY, EMAIL_WANTED_SQL } from '../email/enqueue-automatic-email.js';
 import { presentNfse, type NfseWithTimeline } from '../present-nfse.js';
 import { publishNotes } from '../update-note.js';
 
@@ -162,6 +163,7 @@ function rowParams(held: HeldChange[], now: Date): unknown[] {
   const notes = held.map(({ item }) => ({
     id: item.note.id,
     job_id: item.job.id,
+    email_job_id: newId(),
     lease: item.job.lease,
     updated_at: item.note.updatedAt,
     chave: item.nfse.chave,
@@ -269,7 +271,8 @@ async function cancelOriginals(deps: AuthorizeDeps, tx: Tx, substitutes: HeldCha
  * with, chave, numero, xml), $2 their timeline steps, $3 now. Fenced: only the notes whose job still carries its
  * runner's lease generation, locked (`held`) so no claim takes it until the end of the statement's transaction;
  * a run whose lease ran out and was taken over writes nothing. Only the notes the guard let through get their
- * steps and their job removed. `events` adds CTEs of the same statement.
+ * steps, their job removed and, when the note or its company asks for it (EMAIL_WANTED_SQL), the e-mail to the
+ * taker queued. `events` adds CTEs of the same statement.
  */
 const authorizeSql = (events: string) => `
   WITH held AS (
@@ -279,17 +282,23 @@ const authorizeSql = (events: string) => `
   updated AS (
     UPDATE nfse n SET status = 'autorizada', chave_acesso = i.chave, numero = i.numero, nfse_xml = i.xml,
       authorized_at = $3::timestamptz, aviso = NULL, updated_at = $3::timestamptz
-    FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, job_id uuid, updated_at timestamptz, chave text, numero text, xml text)
+    FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, job_id uuid, email_job_id uuid, updated_at timestamptz, chave text, numero text, xml text)
     WHERE n.id = i.id AND n.status = 'transmitindo' AND n.updated_at = i.updated_at
       AND i.job_id IN (SELECT id FROM held)
-    RETURNING n.id, i.job_id),
+    RETURNING n.id, i.job_id, i.email_job_id, n.account_id, n.environment, n.company_id, n.request),
   steps AS (
     INSERT INTO nfse_timeline (id, nfse_id, tipo, at, detalhe)
     SELECT s.id, s."nfseId", s.tipo, s.at, NULLIF(s.detalhe, 'null'::jsonb)
     FROM jsonb_to_recordset($2::jsonb) AS s(id uuid, "nfseId" uuid, tipo text, at timestamptz, detalhe jsonb)
     WHERE s."nfseId" IN (SELECT id FROM updated)),
   finished AS (
-    DELETE FROM transmission_jobs WHERE id IN (SELECT job_id FROM updated))${events}
+    DELETE FROM transmission_jobs WHERE id IN (SELECT job_id FROM updated)),
+  mailed AS (
+    INSERT INTO nfse_email_jobs (id, account_id, environment, nfse_id, motivo, chave, run_at, created_at, updated_at)
+    SELECT n.email_job_id, n.account_id, n.environment, n.id, 'autorizacao', '${AUTOMATIC_KEY}', $3::timestamptz, $3::timestamptz, $3::timestamptz
+    FROM updated n JOIN companies c ON c.id = n.company_id
+    WHERE ${EMAIL_WANTED_SQL}
+    ON CONFLICT (nfse_id, motivo, chave) DO NOTHING)${events}
   SELECT updated.id::text AS id FROM updated`;
 
 /** The notes' change alone (a batch's, whose events follow its settlement). */

@@ -132,4 +132,6 @@ export interface NfseRequest {
   substituicao?: SubstituicaoRequest;
   prestador?: { inscricao_municipal?: string };
   informacoes_complementares?: string;
+  /** Whether and to whom the note is e-mailed (nfse/email); absent: the company's setting and `tomador.email`. */
+  email?: { enviar?: boolean; destinatarios?: string[] };
 }
