@@ -14,13 +14,18 @@ const GRUPO_DO_PERFIL: Readonly<Record<string, string>> = {
 };
 
 /** Profile members the item carries as they are: their adjustment points at the item's member. */
-const COPIADOS: Readonly<Record<string, string>> = { cst: 'cst', csosn: 'csosn', cEnq: 'c_enq', cClassTrib: 'c_class_trib' };
+const COPIADOS: Readonly<Record<string, string>> = {
+  cst: 'cst',
+  csosn: 'csosn',
+  cEnq: 'c_enq',
+  cClassTrib: 'c_class_trib',
+};
 
 /**
  * The company rules that supplied members of the profile group a value below the item (`/pis/v_pis`, `/cfop`) was
  * computed from: the group's CST decides how every value in it is reached, so each value names them.
  */
-export function regrasDoCampo(campo: string, resolvida: TributacaoResolvida): Pick<NfeAjuste, 'regrasEmpresa'> {
+export function regrasDoCampo(campo: string, resolvida: TributacaoResolvida): Pick<NfeAjuste, 'regras_empresa'> {
   const grupo = GRUPO_DO_PERFIL[campo.split('/')[1] ?? ''];
   if (!grupo) return {};
   const regras = new Map<string, RegraEmpresaDoAjuste>();
@@ -28,7 +33,7 @@ export function regrasDoCampo(campo: string, resolvida: TributacaoResolvida): Pi
     if (caminho === grupo || caminho.startsWith(`${grupo}.`))
       regras.set(regra.id, { id: regra.id, descricao: regra.descricao });
   }
-  return regras.size ? { regrasEmpresa: [...regras.values()] } : {};
+  return regras.size ? { regras_empresa: [...regras.values()] } : {};
 }
 
 /**
@@ -39,7 +44,9 @@ export function ajustesRegrasEmpresa(item: string, resolvida: TributacaoResolvid
   return [...resolvida.origens].map(([caminho, regra]) => {
     const [grupo, membro] = caminho.split('.');
     const noItem = membro ? `/${snakeName(grupo!)}${COPIADOS[membro] ? `/${COPIADOS[membro]}` : ''}` : `/${grupo}`;
-    const valor = caminho.split('.').reduce<unknown>((g, k) => (g as Record<string, unknown>)?.[k], resolvida.tributacao);
+    const valor = caminho
+      .split('.')
+      .reduce<unknown>((g, k) => (g as Record<string, unknown>)?.[k], resolvida.tributacao);
     return {
       campo: `${item}${noItem}`,
       acao: 'preenchido',
@@ -48,7 +55,7 @@ export function ajustesRegrasEmpresa(item: string, resolvida: TributacaoResolvid
       versao: regra.atualizadoEm,
       fonte: `regra tributária da empresa ${regra.id} (GET /v1/companies/{id}/regras-tributarias/${regra.id})`,
       valor: String(valor),
-      regrasEmpresa: [{ id: regra.id, descricao: regra.descricao }],
+      regras_empresa: [{ id: regra.id, descricao: regra.descricao }],
     };
   });
 }

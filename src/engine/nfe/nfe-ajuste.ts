@@ -13,7 +13,7 @@ export interface NfeAjuste {
   valor?: string;
   enviado?: string | null;
   /** The company's tax rules (regras tributárias) that supplied an input of this value; absent when none did. */
-  regrasEmpresa?: RegraEmpresaDoAjuste[];
+  regras_empresa?: RegraEmpresaDoAjuste[];
 }
 
 /** A company rule as an adjustment names it. */

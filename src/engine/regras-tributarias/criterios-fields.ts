@@ -6,8 +6,11 @@ import { produtoFields } from '../produtos/produto-fields.js';
 import { codigoUf } from '../tabelas/index.js';
 
 /** The operations whose items the engine computes: a rule for any other would never apply. */
-export const OPERACOES_DA_REGRA = ['venda', 'venda_consumidor_final', 'bonificacao'] as const satisfies
-  readonly OperacaoCalculada[];
+export const OPERACOES_DA_REGRA = [
+  'venda',
+  'venda_consumidor_final',
+  'bonificacao',
+] as const satisfies readonly OperacaoCalculada[];
 
 export const CONTRIBUINTES = ['contribuinte', 'isento', 'nao_contribuinte'] as const;
 
@@ -80,5 +83,9 @@ export function storedCriterios(value: Criterios | null | undefined): Criterios 
  */
 export function chaveDosCriterios(criterios: Criterios): string {
   const c = storedCriterios(criterios);
-  return JSON.stringify(Object.keys(c).sort().map((k) => [k, c[k as keyof Criterios]]));
+  return JSON.stringify(
+    Object.keys(c)
+      .sort()
+      .map((k) => [k, c[k as keyof Criterios]]),
+  );
 }

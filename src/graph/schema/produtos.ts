@@ -44,7 +44,7 @@ const IbsCbsPadraoRef = builder.objectRef<IbsCbsPadrao>('ProdutoIbsCbs').impleme
   }),
 });
 
-const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').implement({
+export const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').implement({
   description: 'Default tax data for NF-e items of the product; groups as in the NF-e 4.00 layout.',
   fields: (t) => ({
     cfop: t.string({ nullable: true, resolve: (g) => g.cfop ?? null }),
@@ -106,7 +106,7 @@ const IbsCbsInput = builder.inputType('ProdutoIbsCbsInput', {
   }),
 });
 
-const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
+export const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
   fields: (t) => ({
     cfop: t.string(),
     icms: t.field({ type: TributoInput }),
