@@ -2,15 +2,18 @@ import type { TributacaoResolvida } from '../regras-tributarias/resolve-tributac
 import { snakeName } from '../nucleo/validation-issues-of.js';
 import type { NfeAjuste, RegraEmpresaDoAjuste } from './nfe-ajuste.js';
 
-/** The profile's group each group of the item is computed from (the DIFAL group follows the ICMS). */
-const GRUPO_DO_PERFIL: Readonly<Record<string, string>> = {
-  cfop: 'cfop',
-  icms: 'icms',
-  icms_uf_dest: 'icms',
-  ipi: 'ipi',
-  pis: 'pis',
-  cofins: 'cofins',
-  ibs_cbs: 'ibsCbs',
+/**
+ * The profile's groups each group of the item is computed from, in computeTributos' order of bases: the IPI enters
+ * the ICMS base, the ICMS leaves the PIS/COFINS base, and the IBS/CBS base leaves out PIS, COFINS and ICMS.
+ */
+const GRUPOS_LIDOS: Readonly<Record<string, readonly string[]>> = {
+  cfop: ['cfop', 'icms'],
+  ipi: ['ipi'],
+  icms: ['icms', 'ipi'],
+  icms_uf_dest: ['icms', 'ipi'],
+  pis: ['pis', 'icms', 'ipi'],
+  cofins: ['cofins', 'icms', 'ipi'],
+  ibs_cbs: ['ibsCbs', 'pis', 'cofins', 'icms', 'ipi'],
 };
 
 /** Profile members the item carries as they are: their adjustment points at the item's member. */
@@ -22,16 +25,14 @@ const COPIADOS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The company rules that supplied members of the profile group a value below the item (`/pis/v_pis`, `/cfop`) was
- * computed from: the group's CST decides how every value in it is reached, so each value names them.
+ * The company rules that supplied a member of a profile group the value below the item (`/pis/v_pis`, `/cfop`) was
+ * computed from (GRUPOS_LIDOS): an input of the value came from each of them.
  */
 export function regrasDoCampo(campo: string, resolvida: TributacaoResolvida): Pick<NfeAjuste, 'regras_empresa'> {
-  const grupo = GRUPO_DO_PERFIL[campo.split('/')[1] ?? ''];
-  if (!grupo) return {};
+  const grupos = GRUPOS_LIDOS[campo.split('/')[1] ?? ''] ?? [];
   const regras = new Map<string, RegraEmpresaDoAjuste>();
   for (const [caminho, regra] of resolvida.origens) {
-    if (caminho === grupo || caminho.startsWith(`${grupo}.`))
-      regras.set(regra.id, { id: regra.id, descricao: regra.descricao });
+    if (grupos.includes(caminho.split('.')[0]!)) regras.set(regra.id, { id: regra.id, descricao: regra.descricao });
   }
   return regras.size ? { regras_empresa: [...regras.values()] } : {};
 }
