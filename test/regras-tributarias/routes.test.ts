@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REGRAS_POR_EMPRESA } from '../../src/engine/regras-tributarias/create-regra-tributaria.js';
+import { dashboardGraphql } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
@@ -10,6 +11,7 @@ let acct: SeededAccount;
 let seq = 0;
 
 useTestApp((s) => ({ t, acct } = s));
+const { gql } = dashboardGraphql(() => ({ url: t.url, key: acct.liveKey }));
 
 const path = (empresaId: string, id?: string) => `/v1/companies/${empresaId}/regras-tributarias${id ? `/${id}` : ''}`;
 const monofasico = (extra: Record<string, unknown> = {}) => ({
@@ -197,5 +199,51 @@ describe('REST /v1/companies/{id}/regras-tributarias', () => {
     expect(res.status, res.text).toBe(422);
     expect(res.body.message).toContain(`o limite é ${REGRAS_POR_EMPRESA}`);
     expect((await httpClient(t.url, acct.testKey).post(path(company.id), monofasico())).status).toBe(201);
+  });
+});
+
+describe('GraphQL regrasTributarias', () => {
+  const CRIAR = `mutation($id: ID!, $input: CreateRegraTributariaInput!) { createRegraTributaria(empresaId: $id, input: $input) {
+    __typename ... on RegraTributaria { id criterios { ufDestino ncmPrefixo } tributacao { ibsCbs { cClassTrib } } }
+    ... on DomainError { codigo erros { codigo campo mensagem } } } }`;
+
+  it('creates through the mutation, lists in the connection with totalCount, and names each problem by its JSON Pointer', async () => {
+    const company = await acct.company();
+    const ok = await gql(CRIAR, {
+      id: company.id,
+      input: {
+        descricao: 'Cesta básica',
+        criterios: { ncmPrefixo: '1006', ufDestino: 'rj' },
+        tributacao: { ibsCbs: { cClassTrib: '200003' } },
+      },
+    });
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data.createRegraTributaria).toMatchObject({
+      __typename: 'RegraTributaria',
+      criterios: { ufDestino: 'RJ', ncmPrefixo: '1006' },
+      tributacao: { ibsCbs: { cClassTrib: '200003' } },
+    });
+    const list = await gql(
+      `query($id: ID!) { company(id: $id) { ... on Company {
+      regrasTributarias(first: 10) { totalCount edges { node { id descricao } } } } } }`,
+      { id: company.id },
+    );
+    expect(list.data.company.regrasTributarias).toMatchObject({
+      totalCount: 1,
+      edges: [{ node: { id: ok.data.createRegraTributaria.id, descricao: 'Cesta básica' } }],
+    });
+
+    const bad = await gql(CRIAR, {
+      id: company.id,
+      input: { descricao: 'x', criterios: { ufDestino: 'ZZ' }, tributacao: { ibsCbs: { cClassTrib: '12' } } },
+    });
+    expect(bad.data.createRegraTributaria.codigo).toBe('validacao');
+    expect(bad.data.createRegraTributaria.erros).toEqual([
+      expect.objectContaining({ campo: '/criterios/uf_destino', mensagem: expect.stringContaining('UF') }),
+      expect.objectContaining({
+        campo: '/tributacao/ibs_cbs/c_class_trib',
+        mensagem: expect.stringContaining('cClassTrib'),
+      }),
+    ]);
   });
 });
