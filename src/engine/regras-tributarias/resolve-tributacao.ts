@@ -71,14 +71,18 @@ export function regraAplica(c: Criterios, item: ItemDaRegra): boolean {
   );
 }
 
+interface Candidata {
+  regra: RegraDaEmpresa;
+  peso: number[];
+}
+
 /** Orders rules from the one that yields to every other to the one that wins. */
-function precede(a: RegraDaEmpresa, b: RegraDaEmpresa): number {
-  const ea = especificidade(a.criterios);
-  const eb = especificidade(b.criterios);
-  const i = ea.findIndex((x, k) => x !== eb[k]);
-  if (i >= 0) return ea[i]! - eb[i]!;
+function precede(a: Candidata, b: Candidata): number {
+  const i = a.peso.findIndex((x, k) => x !== b.peso[k]);
+  if (i >= 0) return a.peso[i]! - b.peso[i]!;
   // Equal specificity: the older rule is applied last, so it keeps its members.
-  return a.criadoEm === b.criadoEm ? (a.id < b.id ? 1 : -1) : a.criadoEm < b.criadoEm ? 1 : -1;
+  const [ra, rb] = [a.regra, b.regra];
+  return ra.criadoEm === rb.criadoEm ? (ra.id < rb.id ? 1 : -1) : ra.criadoEm < rb.criadoEm ? 1 : -1;
 }
 
 /**
@@ -93,7 +97,11 @@ export function resolveTributacao(
 ): TributacaoResolvida {
   const membros = membrosDaTributacao(produto);
   const origens = new Map<string, RegraDaEmpresa>();
-  const aplicaveis = regras.filter((r) => regraAplica(r.criterios, item)).sort(precede);
+  const aplicaveis = regras
+    .filter((r) => regraAplica(r.criterios, item))
+    .map((regra) => ({ regra, peso: especificidade(regra.criterios) }))
+    .sort(precede)
+    .map((c) => c.regra);
   if (!aplicaveis.length) return { tributacao: (produto as Record<string, unknown> | null) ?? null, origens };
   for (const regra of aplicaveis) {
     const daRegra = membrosDaTributacao(regra.tributacao);
