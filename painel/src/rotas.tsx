@@ -10,6 +10,7 @@ import { Nfe } from './pages/nfe.js';
 import { Nfes } from './pages/nfes.js';
 import { Nota } from './pages/nota.js';
 import { Notas } from './pages/notas.js';
+import { RegrasTributarias } from './pages/regras-tributarias.js';
 import { Transmissoes } from './pages/transmissoes.js';
 import { Uso } from './pages/uso.js';
 import { Webhook } from './pages/webhook.js';
@@ -25,6 +26,7 @@ export const ROTAS: Array<[string, (params: Record<string, string>) => Component
   ['/lotes/:id', (p) => <Lote id={p.id} />],
   ['/empresas', () => <Empresas />],
   ['/empresas/:id', (p) => <Empresa id={p.id} />],
+  ['/empresas/:id/regras-tributarias', (p) => <RegrasTributarias id={p.id} />],
   ['/chaves', () => <Chaves />],
   ['/webhooks', () => <Webhooks />],
   ['/webhooks/:id', (p) => <Webhook id={p.id} />],

@@ -20,6 +20,7 @@ export const ERROR_TABLE = {
   empresa_nao_encontrada: { http: 404, retentavel: false },
   rota_nao_encontrada: { http: 404, retentavel: false },
   produto_nao_encontrado: { http: 404, retentavel: false },
+  regra_tributaria_nao_encontrada: { http: 404, retentavel: false },
   metodo_nao_permitido: { http: 405, retentavel: false },
   referencia_duplicada: { http: 409, retentavel: false },
   idempotencia_conflito: { http: 409, retentavel: false },
@@ -66,6 +67,8 @@ export const ERROR_TABLE = {
   sku_duplicado: { http: 409, retentavel: false },
   // A SKU looked up without empresa_id exists in more than one company of the account (as referencia_ambigua).
   sku_ambiguo: { http: 409, retentavel: false },
+  // Another rule of the company already has exactly these criteria: both would tie on every item they match.
+  regra_tributaria_duplicada: { http: 409, retentavel: false },
   cursor_vencido: { http: 410, retentavel: false },
   // A panel invitation link that is unknown, already used or past its expiry.
   convite_invalido: { http: 410, retentavel: false },
@@ -85,6 +88,8 @@ export const ERROR_TABLE = {
   // NF-e CC-e: the 21st of a note (nSeqEvento 1..20, e110110_v1.00.xsd), or refused by the authority (its cStat).
   carta_correcao_limite: { http: 422, retentavel: false },
   carta_correcao_recusada: { http: 422, retentavel: false },
+  // The company has REGRAS_POR_EMPRESA tax rules in this environment already.
+  regras_tributarias_limite: { http: 422, retentavel: false },
   // The national event service refused the manifestação (codigo_oficial = its cStat, e.g. 573, 655, 596).
   manifestacao_recusada: { http: 422, retentavel: false },
   // The authority refused the inutilização (codigo_oficial = its cStat, e.g. 241, 206, 256).

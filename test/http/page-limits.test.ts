@@ -13,6 +13,7 @@ import { NFE_LIMITE } from '../../src/engine/nfe/list-nfe.js';
 import { NFSE_LIMITE } from '../../src/engine/nfse/list-nfse.js';
 import type { PageLimit } from '../../src/engine/nucleo/page-limit.js';
 import { PRODUTOS_LIMITE } from '../../src/engine/produtos/list-produtos.js';
+import { REGRAS_LIMITE } from '../../src/engine/regras-tributarias/list-regras-tributarias.js';
 import { ENTREGAS_LIMITE } from '../../src/engine/webhooks/list-deliveries.js';
 import { loadOpenApiDocument } from '../../src/rest/rest-api.js';
 import { httpClient } from '../support/http.js';
@@ -29,6 +30,7 @@ const RULES: Record<string, PageLimit> = {
   listWebhookDeliveries: ENTREGAS_LIMITE,
   listDocuments: DOCUMENTOS_LIMITE,
   listProdutos: PRODUTOS_LIMITE,
+  listRegrasTributarias: REGRAS_LIMITE,
   listServicos: CATALOGO_LIMITE,
   listMunicipios: CATALOGO_LIMITE,
   listRequisicoes: REQUISICOES_LIMITE,

@@ -108,6 +108,9 @@ export function Empresa({ id }: { id: string }) {
           </table>
         </div>
       )}
+      <p>
+        <Link href={`/empresas/${id}/regras-tributarias`}>Regras tributárias da NF-e</Link>
+      </p>
       <Certificado id={id} onDone={q.reload} />
       <Configuracoes empresa={empresa} onDone={q.reload} />
     </section>

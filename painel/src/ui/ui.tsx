@@ -108,6 +108,7 @@ const LABELS: Record<string, string> = {
   com_erro_validacao: 'Erro de validação',
   ja_existente: 'Já existente',
   ativa: 'Ativa',
+  inativa: 'Inativa',
   pausada: 'Pausada',
   ativo: 'Ativo',
   desativado: 'Desativado',

@@ -20,6 +20,10 @@ import {
   type ProdutoDoCatalogo,
 } from './operacao-tributavel.js';
 import { itensDaOrigem } from './itens-da-origem.js';
+import { ajustesRegrasEmpresa, regrasDoCampo } from './ajustes-regras-empresa.js';
+import { produtoComRegras } from './produto-com-regras.js';
+import { regrasDaEmpresa } from '../regras-tributarias/regras-da-empresa.js';
+import type { RegraDaEmpresa } from '../regras-tributarias/resolve-tributacao.js';
 import { municipio } from '../tabelas/index.js';
 
 /** The `informado` body `calcular` produced, and the adjustments of every value it calculated. */
@@ -91,7 +95,8 @@ export async function computeNfeTaxes(
     company.id,
     linhas.map((l) => l.produto).filter((p): p is string => typeof p === 'string' && p !== ''),
   );
-  corpo.itens = calculatedItems(linhas, { produtos, op, c, ajustes });
+  const regras = await regrasDaEmpresa(deps, principal, company.id);
+  corpo.itens = calculatedItems(linhas, { produtos, regras, op, c, ajustes });
   return { corpo, ajustes };
 }
 
@@ -110,6 +115,8 @@ function informadoOf(body: Partial<NfeBody>, operacao: Operacao, ajustes: NfeAju
 /** What the lines of a calculated operation are computed with, and where their problems and adjustments go. */
 interface Calculo {
   produtos: Map<string, ProdutoDoCatalogo>;
+  /** The company's active tax rules: they override the product's profile (produtoComRegras). */
+  regras: RegraDaEmpresa[];
   op: OperacaoTributavel;
   c: Coletor;
   ajustes: NfeAjuste[];
@@ -142,12 +149,12 @@ function calculatedItems(linhas: Partial<NfeItemBody>[], calculo: Calculo): NfeI
 function calculatedItem(
   linha: Partial<NfeItemBody>,
   campo: string,
-  { produtos, op, c, ajustes }: Calculo,
+  { produtos, regras, op, c, ajustes }: Calculo,
   foraDeCobertura: Coletor,
 ): NfeItemBody | null {
   if (!linha.produto || c.temErroEm(campo)) return null;
-  const produto = produtos.get(linha.produto);
-  if (!produto) {
+  const doCatalogo = produtos.get(linha.produto);
+  if (!doCatalogo) {
     c.add(
       'produto_nao_encontrado',
       `${campo}/produto`,
@@ -156,9 +163,11 @@ function calculatedItem(
     );
     return null;
   }
+  const { produto, resolvida } = produtoComRegras(doCatalogo, op, regras);
   if (semTributacao(produto, `${campo}/produto`, c)) return null;
   try {
     const tributos = computeTributos(itemTributavel(produto, linha), op);
+    ajustes.push(...ajustesRegrasEmpresa(campo, resolvida));
     for (const r of tributos.regras) {
       ajustes.push({
         campo: `${campo}${r.campo}`,
@@ -168,6 +177,7 @@ function calculatedItem(
         versao: r.versao,
         fonte: r.fonte,
         valor: r.valor,
+        ...regrasDoCampo(r.campo, resolvida),
       });
     }
     return itemOf(linha, produto, tributos);

@@ -12,6 +12,14 @@ export interface NfeAjuste {
   fonte: string;
   valor?: string;
   enviado?: string | null;
+  /** The company's tax rules (regras tributárias) that supplied an input of this value; absent when none did. */
+  regras_empresa?: RegraEmpresaDoAjuste[];
+}
+
+/** A company rule as an adjustment names it. */
+export interface RegraEmpresaDoAjuste {
+  id: string;
+  descricao: string;
 }
 
 export const NFE_REGRAS_VERSAO = '2026-11-26';

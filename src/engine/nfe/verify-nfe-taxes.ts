@@ -15,6 +15,9 @@ import type { OperacaoTributavel } from '../tributos/item-tributavel.js';
 import { itemTributavel, operacaoTributavel, produtosDoCatalogo, semTributacao } from './operacao-tributavel.js';
 import { invalidNfeRequest, type NfeBody } from './nfe-body.js';
 import type { NfeItemBody } from './nfe-item-body.js';
+import { regrasDoCampo } from './ajustes-regras-empresa.js';
+import { produtoComRegras } from './produto-com-regras.js';
+import { regrasDaEmpresa } from '../regras-tributarias/regras-da-empresa.js';
 
 /** The layout's tolerance on each calculated amount (MOC 4.00: values may differ by one cent from base × rate). */
 const TOLERANCIA = new Decimal('0.01');
@@ -54,11 +57,14 @@ export async function verifyNfeTaxes(
     company.id,
     request.itens.map((i) => i.codigo),
   );
+  const regras = await regrasDaEmpresa(deps, principal, company.id);
   const enviados = (body.itens ?? []) as Partial<NfeItemBody>[];
   request.itens.forEach((item, i) => {
     const campo = `/itens/${i}`;
-    const produto = produtos.get(item.codigo);
-    if (!produto) return semCatalogo(item, enviados[i]!, campo, op, { ajustes, fora });
+    const doCatalogo = produtos.get(item.codigo);
+    if (!doCatalogo) return semCatalogo(item, enviados[i]!, campo, op, { ajustes, fora });
+    // The rules read the item's own NCM and CEST, the ones the recalculation uses.
+    const { produto, resolvida } = produtoComRegras(doCatalogo, op, regras, { ncm: item.ncm, cest: item.cest ?? null });
     const semPerfil = new Coletor();
     if (semTributacao(produto, `${campo}/codigo`, semPerfil)) return fora(campo, semPerfil.issues[0]!.mensagem);
     let esperado: TributosDoItem;
@@ -71,7 +77,12 @@ export async function verifyNfeTaxes(
       if (!(err instanceof ForaDeCobertura)) throw err;
       return fora(`${campo}${err.campo}`, err.message);
     }
-    ajustes.push(...divergencias(esperado, enviados[i]!, campo));
+    ajustes.push(
+      ...divergencias(esperado, enviados[i]!, campo).map((a) => ({
+        ...a,
+        ...regrasDoCampo(a.campo.slice(campo.length), resolvida),
+      })),
+    );
   });
   if (parar === true && ajustes.some((a) => a.acao === 'divergente')) {
     throw new EngineError(

@@ -19,6 +19,7 @@ import './contas-requisicoes.js';
 import './catalogos.js';
 import './documentos.js';
 import './produtos.js';
+import './regras-tributarias.js';
 import './nfe.js';
 import './nfe-eventos.js';
 import './nfe-inutilizacao.js';

@@ -100,7 +100,7 @@ const ImpostoSeletivoPadraoRef = builder.objectRef<ImpostoSeletivoPadrao>('Produ
   }),
 });
 
-const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').implement({
+export const TributacaoRef = builder.objectRef<Tributacao>('ProdutoTributacao').implement({
   description: 'Default tax data for NF-e items of the product; groups as in the NF-e 4.00 layout.',
   fields: (t) => ({
     cfop: t.string({ nullable: true, resolve: (g) => g.cfop ?? null }),
@@ -194,7 +194,7 @@ const IsInput = builder.inputType('ProdutoIsInput', {
   }),
 });
 
-const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
+export const TributacaoInput = builder.inputType('ProdutoTributacaoInput', {
   fields: (t) => ({
     cfop: t.string(),
     icms: t.field({ type: IcmsInput }),

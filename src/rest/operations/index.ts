@@ -51,6 +51,11 @@ import { listProdutos } from './list-produtos.js';
 import { getProduto } from './get-produto.js';
 import { updateProduto } from './update-produto.js';
 import { deleteProduto } from './delete-produto.js';
+import { createRegraTributaria } from './create-regra-tributaria.js';
+import { listRegrasTributarias } from './list-regras-tributarias.js';
+import { getRegraTributaria } from './get-regra-tributaria.js';
+import { updateRegraTributaria } from './update-regra-tributaria.js';
+import { deleteRegraTributaria } from './delete-regra-tributaria.js';
 import { manifestDocument } from './manifest-document.js';
 import { createNfe } from './create-nfe.js';
 import { previewNfe } from './preview-nfe.js';
@@ -124,6 +129,11 @@ export const operations: Record<string, RestOperation> = {
   getProduto,
   updateProduto,
   deleteProduto,
+  createRegraTributaria,
+  listRegrasTributarias,
+  getRegraTributaria,
+  updateRegraTributaria,
+  deleteRegraTributaria,
   createNfe,
   previewNfe,
   listNfe,

@@ -9,7 +9,7 @@ export const NFE_FIELDS = `
   id referencia status ambiente empresaId modo serie numero chaveAcesso protocolo
   rejeicao { cStat mensagem explicacao correcao }
   cancelamento valorTotal
-  ajustes { campo acao motivo regra versao fonte valor enviado }
+  ajustes { campo acao motivo regra versao fonte valor enviado regrasEmpresa { id descricao } }
   criadaEm atualizadaEm autorizadaEm
   eventos { ${NFE_EVENTO_FIELDS} }
   aviso { codigo mensagem desde }`;

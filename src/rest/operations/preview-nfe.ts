@@ -5,7 +5,7 @@ import type { RestOperation } from '../rest-operation.js';
 export const previewNfe: RestOperation = {
   document: `mutation($input: NfeInput!) { previewNfe(input: $input) {
     __typename
-    ... on NfePreview { serie numero chaveAcesso valorTotal ajustes { campo acao motivo regra versao fonte valor enviado } xml danfePdfBase64 }
+    ... on NfePreview { serie numero chaveAcesso valorTotal ajustes { campo acao motivo regra versao fonte valor enviado regrasEmpresa { id descricao } } xml danfePdfBase64 }
     ...DomainErrorFields } }`,
   toVariables: (req) => ({ input: req.body ?? null }),
   body: nfeBody,

@@ -3,9 +3,13 @@ import type { RestRequest } from '../rest-operation.js';
 const TRIBUTO = 'cst csosn aliquota';
 const ICMS = 'reducaoBc mva aliquotaSt reducaoBcSt fcp fcpSt diferimento cBenef';
 
+/** The selection of a tax profile (`ProdutoTributacao`), a product's and a company rule's alike. */
+export const TRIBUTACAO_FIELDS = `cfop icms { ${TRIBUTO} ${ICMS} } ipi { cst aliquota cEnq ex } pis { ${TRIBUTO} } cofins { ${TRIBUTO} }
+  ibsCbs { cst cClassTrib pDif cClassTribReg } is { cst cClassTrib aliquota }`;
+
 /** The selection every product route returns. */
 export const PRODUTO_FIELDS = `id empresaId sku descricao ncm cest gtin cean unidade origem
-  tributacao { cfop icms { ${TRIBUTO} ${ICMS} } ipi { cst aliquota cEnq ex } pis { ${TRIBUTO} } cofins { ${TRIBUTO} } ibsCbs { cst cClassTrib } }
+  tributacao { ${TRIBUTACAO_FIELDS} }
   ambiente criadoEm atualizadoEm`;
 
 export const PRODUTO_RESULT = `__typename ... on Produto { ${PRODUTO_FIELDS} } ...DomainErrorFields`;

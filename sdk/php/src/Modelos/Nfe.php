@@ -110,7 +110,7 @@ final class Nfe extends Modelo
     /**
      * The automatic corrections applied to the request, each with its rule.
      *
-     * @var list<array{campo: string, acao: string, motivo: string, regra: string, versao: string, fonte: string, valor?: string|null, enviado?: string|null}>
+     * @var list<array{campo: string, acao: string, motivo: string, regra: string, versao: string, fonte: string, valor?: string|null, enviado?: string|null, regras_empresa?: list<array<string, mixed>>|null}>
      */
     public readonly array $ajustes;
 

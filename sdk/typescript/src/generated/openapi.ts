@@ -157,6 +157,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{id}/regras-tributarias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The company's tax rules in the key's environment, oldest first */
+        get: operations["listRegrasTributarias"];
+        put?: never;
+        /**
+         * Create a company tax rule for NF-e items (calcular and conferir)
+         * @description A rule gives the NF-e items its `criterios` match the members of `tributacao` it sets (the product's own
+         *     `tributacao` schema, every member optional). Precedence, member by member: official tables < the product's
+         *     `tributacao` < company rules; among rules that apply to an item, the more specific wins, compared in this
+         *     order: `produto` > `cest` > longer `ncm_prefixo` > number of UFs given (`uf_origem`, `uf_destino`) >
+         *     `operacao` > `contribuinte`; equally specific rules: the older wins. Setting `icms.cst` removes a CSOSN of a
+         *     lower layer (and the reverse); setting `ibs_cbs.c_class_trib` removes a lower layer's `ibs_cbs.cst`.
+         *     Every problem comes at once in 422 (each message starting with the member's path): shape, `ncm_inexistente`
+         *     (a full 8-digit `ncm_prefixo` that is no NCM), `cest_inexistente`, `produto_nao_encontrado` (no product with
+         *     that SKU in the company and environment), `tributacao` without any member. The same criteria as another rule
+         *     of the company → 409 `regra_tributaria_duplicada`; more than 500 rules in the environment → 422
+         *     `regras_tributarias_limite`. Rules belong to the key's environment; a key restricted to another company → 403.
+         */
+        post: operations["createRegraTributaria"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{id}/regras-tributarias/{regra_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                regra_id: string;
+            };
+            cookie?: never;
+        };
+        /** One tax rule of the company (404 regra_tributaria_nao_encontrada, also for another environment's) */
+        get: operations["getRegraTributaria"];
+        put?: never;
+        post?: never;
+        /** Remove a rule; notes already issued keep their values and the adjustments naming it */
+        delete: operations["deleteRegraTributaria"];
+        options?: never;
+        head?: never;
+        /** Change a rule; `criterios` and `tributacao` are replaced as a whole when sent, and checked as at creation */
+        patch: operations["updateRegraTributaria"];
+        trace?: never;
+    };
     "/v1/companies/{id}/retomada": {
         parameters: {
             query?: never;
@@ -1734,6 +1789,11 @@ export interface components {
                 fonte: string;
                 motivo: string;
                 regra: string;
+                /** @description The company's tax rules (regras tributárias) that supplied an input of this value; null when none did */
+                regras_empresa?: {
+                    descricao: string;
+                    id: string;
+                }[] | null;
                 /** @description acao calculado: the calculated value; divergente: the expected one */
                 valor?: string | null;
                 versao: string;
@@ -1843,6 +1903,11 @@ export interface components {
                 fonte: string;
                 motivo: string;
                 regra: string;
+                /** @description The company's tax rules (regras tributárias) that supplied an input of this value; null when none did */
+                regras_empresa?: {
+                    descricao: string;
+                    id: string;
+                }[] | null;
                 /** @description acao calculado: the calculated value; divergente: the expected one */
                 valor?: string | null;
                 versao: string;
@@ -2734,6 +2799,61 @@ export interface components {
                 tipoEvento: "210200" | "210210" | "210220" | "210240";
             }[];
         };
+        RegraTributaria: {
+            /** @enum {unknown} */
+            ambiente: "sandbox" | "producao";
+            ativa: boolean;
+            /**
+             * Format: date-time
+             * @description Also the version the adjustments naming the rule carry
+             */
+            atualizado_em: string;
+            /** Format: date-time */
+            criado_em: string;
+            criterios: components["schemas"]["RegraTributariaCriterios"];
+            descricao: string;
+            /** Format: uuid */
+            empresa_id: string;
+            /** Format: uuid */
+            id: string;
+            tributacao: components["schemas"]["ProdutoTributacao"];
+        };
+        RegraTributariaCreate: {
+            /**
+             * @description An inactive rule is kept but applies to no item
+             * @default true
+             */
+            ativa: boolean;
+            criterios?: components["schemas"]["RegraTributariaCriterios"];
+            descricao: string;
+            tributacao: components["schemas"]["ProdutoTributacao"];
+        };
+        /** @description What an NF-e item must match for the rule to apply; a criterion left out or null matches every item. */
+        RegraTributariaCriterios: {
+            /** @description 7 digits, dots allowed; of the CEST table */
+            cest?: string | null;
+            /**
+             * @description The recipient's ICMS contributor status
+             * @enum {unknown}
+             */
+            contribuinte?: "contribuinte" | "isento" | "nao_contribuinte" | null;
+            /** @description The start of the item's NCM, 2 to 8 digits, dots allowed ("22", "2202", "2202.10.00") */
+            ncm_prefixo?: string | null;
+            /** @enum {unknown} */
+            operacao?: "venda" | "venda_consumidor_final" | "bonificacao" | null;
+            /** @description The SKU of a product of the company */
+            produto?: string | null;
+            /** @description The recipient's UF; the issuer's when the recipient has no address */
+            uf_destino?: string | null;
+            /** @description The issuer's UF ("SP") */
+            uf_origem?: string | null;
+        };
+        RegraTributariaUpdate: {
+            ativa?: boolean;
+            criterios?: components["schemas"]["RegraTributariaCriterios"];
+            descricao?: string;
+            tributacao?: components["schemas"]["ProdutoTributacao"];
+        };
         /** @description One line of the API call log (GET /v1/requisicoes); ids only, never a body, a key or personal data */
         Requisicao: {
             /** @enum {string} */
@@ -3206,6 +3326,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    listRegrasTributarias: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Page size, 50 by default; 1..200, anything else → 400 parametro_invalido */
+                limite?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page; stop when proximo_cursor is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dados: components["schemas"]["RegraTributaria"][];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    createRegraTributaria: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Free text (a UUID serves). Same key and body → the stored first response for 30 days. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegraTributariaCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegraTributaria"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    getRegraTributaria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                regra_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegraTributaria"];
+                };
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    deleteRegraTributaria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                regra_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["NestError"];
+        };
+    };
+    updateRegraTributaria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                regra_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegraTributariaUpdate"];
+            };
+        };
+        responses: {
+            /** @description The rule after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegraTributaria"];
                 };
             };
             default: components["responses"]["NestError"];
