@@ -54,6 +54,32 @@ const FAMILIAS = [
     emissao: 'GerarNfse',
     assinados: ['InfDeclaracaoPrestacaoServico'],
   },
+  // Fiorilli takes the taxpayer's ISSWeb login and password in the body; the simulator refuses a call without them.
+  {
+    familia: 'Fiorilli 2.00',
+    cidade: 'Senador Canedo',
+    ibge: '5220454',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+    credenciais: { usuario: 'contribuinte-issweb', senha: 'S3nha&<IssWeb>' },
+  },
+  {
+    familia: 'Fiorilli 2.01',
+    cidade: 'Colorado do Oeste',
+    ibge: '1100064',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+    credenciais: { usuario: 'contribuinte-issweb', senha: 'outra-senha' },
+  },
+  // Tributus writes the signed elements' identifier `id` and takes the company's token in the URL.
+  {
+    familia: 'Tributus 2.04',
+    cidade: 'São Lourenço da Mata',
+    ibge: '2613701',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+    credenciais: { token: 'tok-tributus-7f3a' },
+  },
 ] as const;
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
@@ -90,10 +116,11 @@ const get = async (id: string) => expectStatus(await live.get(`/v1/nfse/${id}`),
  * (xmlsec1).
  */
 function expectWellFormedCall(call: AbrasfCall, signed: readonly string[]): void {
-  const lint = xmllint(call.dados, schemaFile(`provedor:${perfilAbrasfDoMunicipio(call.ibge)!.esquema}`));
+  const perfil = perfilAbrasfDoMunicipio(call.ibge)!;
+  const lint = xmllint(call.dados, schemaFile(`provedor:${perfil.esquema}`));
   expect(lint.ok, lint.output).toBe(true);
   if (signed.length === 0) return;
-  const verified = xmlsecVerify(call.dados, certificateOf(call.dados), [...signed]);
+  const verified = xmlsecVerify(call.dados, certificateOf(call.dados), [...signed], perfil.atributoId ?? 'Id');
   expect(verified.ok, verified.output).toBe(true);
 }
 
@@ -111,7 +138,14 @@ async function firstAttemptOver(nfseId: string) {
 
 describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) => {
   beforeAll(async () => {
-    company = await acct.company({ municipio: f.ibge, inscricao_municipal: IM });
+    const credenciais = 'credenciais' in f ? f.credenciais : undefined;
+    company = await acct.company({
+      municipio: f.ibge,
+      inscricao_municipal: IM,
+      ...(credenciais ? { credenciais_provedor: credenciais } : {}),
+    });
+    // The city knows the company's own credentials: a call carrying others would be refused.
+    if (credenciais) sim().credenciais(company.cnpj, credenciais);
     ibge = f.ibge;
   });
 

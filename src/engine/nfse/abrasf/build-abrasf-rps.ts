@@ -3,7 +3,7 @@ import { el, escapeAttr, group } from '../../xml/el.js';
 import { municipio } from '../../tabelas/index.js';
 import type { DpsInput, Inscricao, Tomador } from '../nacional/dps-input.js';
 import type { AbrasfServiceFields } from './abrasf-service-fields.js';
-import { xmlnsAbrasf, type LeiauteAbrasf } from './perfil-abrasf.js';
+import { atributoIdAbrasf, xmlnsAbrasf, type LeiauteAbrasf } from './perfil-abrasf.js';
 
 /** An RPS as ABRASF identifies it: number, series and type (1 = RPS). */
 export interface IdentificacaoRps {
@@ -42,14 +42,16 @@ export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfR
   const retido = trib.tpRetISSQN !== '1';
   const local = dps.serv.locPrest.cLocPrestacao;
   const exigibilidade = EXIGIBILIDADE[trib.tribISSQN];
+  const identificador = leiaute.elementos.identificadorRps
+    ? ` ${atributoIdAbrasf(leiaute)}="${escapeAttr(`Inf${rpsId(cnpj, rps)}`)}"`
+    : '';
   const inf =
-    group(
-      'Rps',
-      identificacaoXml('IdentificacaoRps', rps),
-      el('DataEmissao', dps.dhEmi.slice(0, 10)),
-      el('Status', '1'),
-      rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '',
-    ) +
+    `<Rps${identificador}>` +
+    identificacaoXml('IdentificacaoRps', rps) +
+    el('DataEmissao', dps.dhEmi.slice(0, 10)) +
+    el('Status', '1') +
+    (rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '') +
+    '</Rps>' +
     el('Competencia', dps.dCompet) +
     group(
       'Servico',
@@ -76,7 +78,7 @@ export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfR
     el('OptanteSimplesNacional', dps.prest.regTrib.opSimpNac === '1' ? '2' : '1') +
     el('IncentivoFiscal', '2') +
     el('InformacoesComplementares', dps.serv.infoCompl?.xInfComp);
-  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico Id="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
+  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico ${atributoIdAbrasf(leiaute)}="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
 }
 
 /** tribISSQN of the DPS (1 tributável, 2 imunidade, 3 exportação, 4 não incidência) → ABRASF ExigibilidadeISS. */
