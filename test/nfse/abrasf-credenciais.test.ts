@@ -57,7 +57,11 @@ describe('credenciais_provedor: storage and answers', () => {
       companyBody({ cnpj: '45723174000110', credenciais_provedor: { usuario: 'login-issweb', senha: SENHA } }),
     );
     const created = expectStatus(res, 201);
-    expect(created.credenciais_provedor).toEqual({ usuario: 'login-issweb', senha_definida: true, token_definido: false });
+    expect(created.credenciais_provedor).toEqual({
+      usuario: 'login-issweb',
+      senha_definida: true,
+      token_definido: false,
+    });
     expect(res.text).not.toContain('S3nha');
 
     const raw = await rawCredenciais(created.id);
@@ -80,7 +84,11 @@ describe('credenciais_provedor: storage and answers', () => {
       'query($id: ID!) { company(id: $id) { ... on Company { credenciaisProvedor { usuario senhaDefinida tokenDefinido } } } }',
       { id: created.id },
     );
-    expect(data.company.credenciaisProvedor).toEqual({ usuario: 'login-issweb', senhaDefinida: true, tokenDefinido: false });
+    expect(data.company.credenciaisProvedor).toEqual({
+      usuario: 'login-issweb',
+      senhaDefinida: true,
+      tokenDefinido: false,
+    });
   });
 
   it('PATCH merges member by member (null removes one), null removes them all', async () => {

@@ -49,7 +49,8 @@ export function CredenciaisProvedor({
       title="Credenciais do provedor (além do certificado)"
     >
       <p>
-        Senha: {definidas?.senhaDefinida ? 'salva' : 'não salva'} · Token: {definidas?.tokenDefinido ? 'salvo' : 'não salvo'}
+        Senha: {definidas?.senhaDefinida ? 'salva' : 'não salva'} · Token:{' '}
+        {definidas?.tokenDefinido ? 'salvo' : 'não salvo'}
       </p>
       <div class="grade">
         <Field label="Usuário no portal do provedor" campo="/credenciais_provedor/usuario">

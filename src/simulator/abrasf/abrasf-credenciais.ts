@@ -1,5 +1,6 @@
 import type { CredenciaisProvedor } from '../../engine/empresas/credenciais-provedor.js';
-import type { CredencialProvedor, PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import type { CredencialProvedor, OperacaoAbrasf, PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import { refusal, SIMULATOR_CODES } from './handle-abrasf-operation.js';
 
 /** What a request carries of the credentials its family takes: the members found, by where the family puts them. */
 export type CredenciaisRecebidas = Partial<Record<CredencialProvedor, string>>;
@@ -15,7 +16,7 @@ export function cutCredenciaisElementos(
   const recebidas: CredenciaisRecebidas = {};
   let mensagem = conteudo.trim();
   const elementos = Object.entries(perfil.credenciais?.elementos ?? {}) as Array<[CredencialProvedor, string]>;
-  for (let found = true; found; ) {
+  for (let found = true; found;) {
     found = false;
     for (const [membro, nome] of elementos) {
       const m = new RegExp(`<(?:[\\w.-]+:)?${nome}(?:\\s[^>]*)?>([^<]*)</(?:[\\w.-]+:)?${nome}>\\s*$`).exec(mensagem);
@@ -42,10 +43,20 @@ export function credenciaisDaUrl(perfil: PerfilAbrasf, url: string): Credenciais
 }
 
 /**
- * Why the city refuses the request's credentials, or null: each one the family asks must be there and not blank and,
- * where the test registered the provider's own, equal to it (the provider's login check).
+ * The city's refusal (`X004`) of a request whose credentials it does not accept, or null: each one the family asks
+ * must be there and not blank and, where the test registered the provider's own, equal to it (the login check).
  */
-export function credenciaisRecusadas(
+export function credenciaisRefusal(
+  perfil: PerfilAbrasf,
+  operacao: OperacaoAbrasf,
+  recebidas: CredenciaisRecebidas,
+  esperadas: CredenciaisProvedor | undefined,
+): string | null {
+  const motivo = credenciaisRecusadas(perfil, recebidas, esperadas);
+  return motivo ? refusal(perfil, operacao, [{ codigo: SIMULATOR_CODES.credenciais, mensagem: motivo }]) : null;
+}
+
+function credenciaisRecusadas(
   perfil: PerfilAbrasf,
   recebidas: CredenciaisRecebidas,
   esperadas: CredenciaisProvedor | undefined,
@@ -60,5 +71,8 @@ export function credenciaisRecusadas(
 }
 
 function unescape(text: string): string {
-  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!);
+  return text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!,
+  );
 }

@@ -15,7 +15,7 @@ import type { CredenciaisProvedor } from '../../engine/empresas/credenciais-prov
 import { AbrasfState, type AbrasfNote } from './abrasf-state.js';
 import {
   credenciaisDaUrl,
-  credenciaisRecusadas,
+  credenciaisRefusal,
   cutCredenciaisElementos,
   type CredenciaisRecebidas,
 } from './abrasf-credenciais.js';
@@ -98,19 +98,14 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
     if (req.method !== 'POST' || !perfil) return send(res, 404, fault('Serviço não encontrado.'));
     const operacao = soapOperation(req, body, perfil);
     if (typeof operacao !== 'string') return send(res, 500, fault(operacao.unknown));
-    const { cabecalho, dados, recebidas } = mensagemOf(body, perfil, operacao);
+    const { cabecalho, dados, recebidas } = mensagemOf(req, body, perfil, operacao);
     calls.push({ ibge, operacao, dados });
     const prestador = prestadorOf(operacao, dados);
     const scenario = scenarioFor(req, operacao, prestador);
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
-    const recusa = credenciaisRecusadas(
-      perfil,
-      { ...recebidas, ...credenciaisDaUrl(perfil, req.url ?? '') },
-      esperadas.get(prestador),
-    );
     const inner =
-      (recusa ? refusal(perfil, operacao, [{ codigo: SIMULATOR_CODES.credenciais, mensagem: recusa }]) : null) ??
+      credenciaisRefusal(perfil, operacao, recebidas, esperadas.get(prestador)) ??
       schemaRefusal(perfil, operacao, cabecalho, dados) ??
       handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
     if (inner === null) {
@@ -153,9 +148,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
       }),
     notes: () => state.all().map((n) => ({ ...n })),
     calls: () => [...calls],
-    credenciais(prestador, credenciais) {
-      esperadas.set(prestador, credenciais);
-    },
+    credenciais: (prestador, credenciais) => void esperadas.set(prestador, credenciais),
     playNext(prestador, scenario, times = 1) {
       const queue = queued.get(prestador) ?? [];
       for (let i = 0; i < times; i++) queue.push(parseScenario(scenario));
@@ -207,22 +200,27 @@ function soapOperation(req: IncomingMessage, body: string, perfil: PerfilAbrasf)
   };
 }
 
-/** The header and the message of a request, out of their strings or, inline, the wrapper's child element. */
+/**
+ * The header and the message of a request, out of their strings or, inline, the wrapper's child element; and the
+ * credentials it carries where its family puts them (after the message in the wrapper, in the URL).
+ */
 function mensagemOf(
+  req: IncomingMessage,
   body: string,
   perfil: PerfilAbrasf,
   operacao: OperacaoAbrasf,
 ): { cabecalho: string; dados: string; recebidas: CredenciaisRecebidas } {
   const wrapper = operacaoNo(perfil.envoltorio, operacao).split('/').at(-1)!;
   const inner = new RegExp(`<(?:[\\w.-]+:)?${wrapper}(?:\\s[^>]*)?>([\\s\\S]*)</(?:[\\w.-]+:)?${wrapper}>`).exec(body);
-  const { mensagem, recebidas } = cutCredenciaisElementos(perfil, inner?.[1] ?? '');
+  const cut = cutCredenciaisElementos(perfil, inner?.[1] ?? '');
+  const recebidas = { ...cut.recebidas, ...credenciaisDaUrl(perfil, req.url ?? '') };
   if (perfil.mensagem === 'texto')
     return {
       cabecalho: soapString(body, 'nfseCabecMsg') ?? '',
       dados: soapString(body, 'nfseDadosMsg') ?? '',
       recebidas,
     };
-  return { cabecalho: '', dados: mensagem, recebidas };
+  return { cabecalho: '', dados: cut.mensagem, recebidas };
 }
 
 /** The CNPJ or CPF of the provider a message is about (of the consulting party for the services taken). */

@@ -101,7 +101,12 @@ function verify(
 /** Checks and issues one RPS (an element `<Rps>` of the request), or says why the city refuses it. */
 function acceptRps(ctx: AbrasfContext, rps: string): { note: AbrasfNote } | { erro: Mensagem } {
   const id = identificacao(rps);
-  const falha = verify(standalone(ctx.perfil, rps), 'InfDeclaracaoPrestacaoServico', ctx.perfil.assinaturas.rps, atributoIdAbrasf(ctx.perfil));
+  const falha = verify(
+    standalone(ctx.perfil, rps),
+    'InfDeclaracaoPrestacaoServico',
+    ctx.perfil.assinaturas.rps,
+    atributoIdAbrasf(ctx.perfil),
+  );
   if (falha) return { erro: { ...falha, rps: id } };
   const prestador = documento(rps, 'Prestador');
   if (ctx.state.findByRps(ctx.perfil.ibge, prestador, id)) {
@@ -216,7 +221,12 @@ function consultarNfsePorRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados
 /** Cancels a note of the provider that asks. */
 function cancelarNfse(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, scenario: Scenario): string | null {
   const pedido = xmlElements(dados, 'Pedido')[0]!;
-  const falha = verify(dados, 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento, atributoIdAbrasf(ctx.perfil));
+  const falha = verify(
+    dados,
+    'InfPedidoCancelamento',
+    ctx.perfil.assinaturas.cancelamento,
+    atributoIdAbrasf(ctx.perfil),
+  );
   if (falha) return refusal(ctx.perfil, operacao, [falha]);
   const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
   if (!note || note.prestador !== documento(pedido, 'CpfCnpj'))
@@ -244,7 +254,12 @@ function substituirNfse(
   const pedido = xmlElements(substituicao, 'Pedido')[0]!;
   const falha =
     verify(dados, 'SubstituicaoNfse', ctx.perfil.assinaturas.substituicao, atributoIdAbrasf(ctx.perfil)) ??
-    verify(standalone(ctx.perfil, pedido), 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento, atributoIdAbrasf(ctx.perfil));
+    verify(
+      standalone(ctx.perfil, pedido),
+      'InfPedidoCancelamento',
+      ctx.perfil.assinaturas.cancelamento,
+      atributoIdAbrasf(ctx.perfil),
+    );
   if (falha) return refusal(ctx.perfil, operacao, [falha]);
   const original = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
   if (!original || original.prestador !== documento(pedido, 'CpfCnpj'))

@@ -33,7 +33,9 @@ describe('abrasfEnvelope', () => {
     const xml = abrasfEnvelope(perfil, 'ConsultarNfsePorRps', DADOS, { usuario: 'login', senha: 'a<b&c' });
     expect(nomes(xml).slice(0, 4)).toEqual(['Envelope', 'Body', 'consultarNfsePorRps', 'GerarNfseEnvio']);
     expect(xml).toContain('<ws:consultarNfsePorRps xmlns:ws="http://ws.issweb.fiorilli.com.br/">');
-    expect(xml).toContain(`${DADOS}<username>login</username><password>a&lt;b&amp;c</password></ws:consultarNfsePorRps>`);
+    expect(xml).toContain(
+      `${DADOS}<username>login</username><password>a&lt;b&amp;c</password></ws:consultarNfsePorRps>`,
+    );
     expect(abrasfUrl('http://city/IssWebWS', perfil, { usuario: 'login', senha: 'x' })).toBe('http://city/IssWebWS');
   });
 

@@ -35,7 +35,13 @@ export async function cancelAbrasf(gateway: AbrasfGateway, call: CancelCall): Pr
     codigoCancelamento: CODIGO_CANCELAMENTO[call.request.codigo_motivo],
   };
   const xml = signAbrasfXml(cancelarNfseMessage(perfil, pedido), call.signer, 'InfPedidoCancelamento', perfil);
-  const answer = await callAbrasf(clientOfNote(gateway, call, perfil), perfil, 'CancelarNfse', xml, call.credenciaisProvedor);
+  const answer = await callAbrasf(
+    clientOfNote(gateway, call, perfil),
+    perfil,
+    'CancelarNfse',
+    xml,
+    call.credenciaisProvedor,
+  );
   const read = answer.kind === 'answer' ? readAbrasfAnswer(answer.xml) : null;
   if (read?.cancelamento)
     return { kind: 'cancelled', recovered: false, record: cancellationRecord(read.cancelamento, numero) };

@@ -128,8 +128,7 @@ export interface PerfilAbrasf extends PerfilFamiliaAbrasf {
 export type LeiauteAbrasf = Pick<PerfilFamiliaAbrasf, 'versao' | 'namespaceDados' | 'elementos' | 'atributoId'>;
 
 /** The identifier attribute of a layout's signed elements (`Id` unless the family writes `id`). */
-export const atributoIdAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>): 'Id' | 'id' =>
-  leiaute.atributoId ?? 'Id';
+export const atributoIdAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>): 'Id' | 'id' => leiaute.atributoId ?? 'Id';
 
 /** ` xmlns="…"` of a message root in the layout's namespace; nothing where the schema has none. */
 export const xmlnsAbrasf = (leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>): string =>

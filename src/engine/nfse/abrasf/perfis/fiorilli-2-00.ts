@@ -1,9 +1,4 @@
-import {
-  ABRASF_2_0X_ELEMENTOS,
-  ABRASF_CODIGOS_1_0,
-  ABRASF_NS,
-  type PerfilFamiliaAbrasf,
-} from '../perfil-abrasf.js';
+import { ABRASF_2_0X_ELEMENTOS, ABRASF_CODIGOS_1_0, ABRASF_NS, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * Fiorilli's ABRASF 2.00 service (ISSWeb, `…/IssWeb-ejb/IssWebWS/IssWebWS`, one host per city): the ABRASF 2.00
