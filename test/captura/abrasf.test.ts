@@ -19,7 +19,10 @@ const CIDADES = [
   { cidade: 'Belém (DSF 2.03)', ibge: '1501402' },
   { cidade: 'Feira de Santana (WebISS 2.02)', ibge: '2910800' },
   { cidade: 'Petrolina (EL 2.04)', ibge: '2611101' },
+  { cidade: 'Senador Canedo (Fiorilli 2.00)', ibge: '5220454' },
 ] as const;
+// What the families that ask credentials beyond the A1 take (Fiorilli the login and password); the others ignore them.
+const CREDENCIAIS = { usuario: 'login-portal', senha: 'senha-portal', token: 'token-portal' };
 const clock = new FakeClock('2026-11-02T15:00:00Z');
 let t: TestApp;
 let acct: SeededAccount;
@@ -65,11 +68,19 @@ const mine = async (companyId: string) =>
 
 describe.each(CIDADES)('capture through an ABRASF city: $cidade', ({ ibge }) => {
   beforeAll(async () => {
-    prestador = await acct.company({ municipio: ibge, inscricao_municipal: '0712000100' });
+    prestador = await acct.company({
+      municipio: ibge,
+      credenciais_provedor: CREDENCIAIS,
+      inscricao_municipal: '0712000100',
+    });
   });
 
   it('55 received notes: pages of 50, stored once with origem PREFEITURA_ABRASF and NOTA_RECEBIDA each; a second run adds nothing', async () => {
-    const c = await acct.company({ municipio: ibge, inscricao_municipal: '0712000200' });
+    const c = await acct.company({
+      municipio: ibge,
+      credenciais_provedor: CREDENCIAIS,
+      inscricao_municipal: '0712000200',
+    });
     const numeros = await issueTo(c.cnpj, 55);
     const before = (await eventsOfType(live, 'NOTA_RECEBIDA')).length;
     await capture(t.app.engine);
@@ -106,7 +117,11 @@ describe.each(CIDADES)('capture through an ABRASF city: $cidade', ({ ibge }) => 
   });
 
   it('a crash after the first page: the next run resumes at page 2, nothing twice', async () => {
-    const c = await acct.company({ municipio: ibge, inscricao_municipal: '0712000300' });
+    const c = await acct.company({
+      municipio: ibge,
+      credenciais_provedor: CREDENCIAIS,
+      inscricao_municipal: '0712000300',
+    });
     await issueTo(c.cnpj, 60);
     // The process dies before committing page 2 of this company (other commits of that moment die with it).
     const page2 = () => {
@@ -127,7 +142,11 @@ describe.each(CIDADES)('capture through an ABRASF city: $cidade', ({ ibge }) => 
   });
 
   it('nothing received: the city answers with a message only; an empty page, not a rejection, the message kept', async () => {
-    const c = await acct.company({ municipio: ibge, inscricao_municipal: '0712000400' });
+    const c = await acct.company({
+      municipio: ibge,
+      credenciais_provedor: CREDENCIAIS,
+      inscricao_municipal: '0712000400',
+    });
     await capture(t.app.engine);
     const row = await state(c.id);
     expect(row.ultimoStatus).toBe('NENHUM_DOCUMENTO_LOCALIZADO');
