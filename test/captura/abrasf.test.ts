@@ -23,7 +23,10 @@ const CIDADES = [
   { cidade: 'Maceió (Giss 2.04)', ibge: '2704302' },
   { cidade: 'Paulo Afonso (Fisco 2.03)', ibge: '2924009' },
   { cidade: 'Janaúba (Sintese 2.04)', ibge: '3135100' },
+  { cidade: 'Senador Canedo (Fiorilli 2.00)', ibge: '5220454' },
 ] as const;
+// What the families that ask credentials beyond the A1 take (Fiorilli the login and password); the others ignore them.
+const CREDENCIAIS = { usuario: 'login-portal', senha: 'senha-portal', token: 'token-portal' };
 // Early in the day (01:00 in Brasília): each city's tests move the clock over two hours, and every city's capture
 // window must end on the same local day.
 const clock = new FakeClock('2026-11-02T04:00:00Z');
@@ -71,11 +74,19 @@ const mine = async (companyId: string) =>
 
 describe.each(CIDADES)('capture through an ABRASF city: $cidade', ({ ibge }) => {
   beforeAll(async () => {
-    prestador = await acct.company({ municipio: ibge, inscricao_municipal: '0712000100' });
+    prestador = await acct.company({
+      municipio: ibge,
+      credenciais_provedor: CREDENCIAIS,
+      inscricao_municipal: '0712000100',
+    });
   });
 
   it('55 received notes: pages of 50, stored once with origem PREFEITURA_ABRASF and NOTA_RECEBIDA each; a second run adds nothing', async () => {
-    const c = await acct.company({ municipio: ibge, inscricao_municipal: '0712000200' });
+    const c = await acct.company({
+      municipio: ibge,
+      credenciais_provedor: CREDENCIAIS,
+      inscricao_municipal: '0712000200',
+    });
     const numeros = await issueTo(c.cnpj, 55);
     const before = (await eventsOfType(live, 'NOTA_RECEBIDA')).length;
     await capture(t.app.engine);
@@ -114,7 +125,11 @@ describe.each(CIDADES)('capture through an ABRASF city: $cidade', ({ ibge }) => 
   });
 
   it('a crash after the first page: the next run resumes at page 2, nothing twice', async () => {
-    const c = await acct.company({ municipio: ibge, inscricao_municipal: '0712000300' });
+    const c = await acct.company({
+      municipio: ibge,
+      credenciais_provedor: CREDENCIAIS,
+      inscricao_municipal: '0712000300',
+    });
     await issueTo(c.cnpj, 60);
     // The process dies before committing page 2 of this company (other commits of that moment die with it).
     const page2 = () => {
@@ -135,7 +150,11 @@ describe.each(CIDADES)('capture through an ABRASF city: $cidade', ({ ibge }) => 
   });
 
   it('nothing received: the city answers with a message only; an empty page, not a rejection, the message kept', async () => {
-    const c = await acct.company({ municipio: ibge, inscricao_municipal: '0712000400' });
+    const c = await acct.company({
+      municipio: ibge,
+      credenciais_provedor: CREDENCIAIS,
+      inscricao_municipal: '0712000400',
+    });
     await capture(t.app.engine);
     const row = await state(c.id);
     expect(row.ultimoStatus).toBe('NENHUM_DOCUMENTO_LOCALIZADO');

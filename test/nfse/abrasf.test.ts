@@ -43,6 +43,7 @@ const FAMILIAS: ReadonlyArray<{
   padroes?: Record<string, string>;
   servico?: string;
   substituicao?: readonly AbrasfSignedElement[];
+  credenciais?: { usuario?: string; senha?: string; token?: string };
 }> = [
   {
     familia: 'ISSNet 2.04',
@@ -104,6 +105,32 @@ const FAMILIAS: ReadonlyArray<{
     emissao: 'RecepcionarLoteRpsSincrono',
     assinados: ['InfDeclaracaoPrestacaoServico', 'LoteRps'],
   },
+  // Fiorilli takes the taxpayer's ISSWeb login and password in the body; the simulator refuses a call without them.
+  {
+    familia: 'Fiorilli 2.00',
+    cidade: 'Senador Canedo',
+    ibge: '5220454',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+    credenciais: { usuario: 'contribuinte-issweb', senha: 'S3nha&<IssWeb>' },
+  },
+  {
+    familia: 'Fiorilli 2.01',
+    cidade: 'Colorado do Oeste',
+    ibge: '1100064',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+    credenciais: { usuario: 'contribuinte-issweb', senha: 'outra-senha' },
+  },
+  // Tributus writes the signed elements' identifier `id` and takes the company's token in the URL.
+  {
+    familia: 'Tributus 2.04',
+    cidade: 'São Lourenço da Mata',
+    ibge: '2613701',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+    credenciais: { token: 'tok-tributus-7f3a' },
+  },
 ];
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
@@ -150,7 +177,7 @@ function expectWellFormedCall(call: AbrasfCall, elements: readonly AbrasfSignedE
   // A family that does not ask a signature gets none.
   const signed = elements.filter((e) => perfil.assinaturas[ASSINATURA[e]]);
   if (signed.length === 0) return expect(call.dados).not.toContain('<Signature');
-  const verified = xmlsecVerify(call.dados, certificateOf(call.dados), [...signed]);
+  const verified = xmlsecVerify(call.dados, certificateOf(call.dados), [...signed], perfil.atributoId ?? 'Id');
   expect(verified.ok, verified.output).toBe(true);
 }
 
@@ -175,7 +202,15 @@ async function firstAttemptOver(nfseId: string) {
 
 describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) => {
   beforeAll(async () => {
-    company = await acct.company({ municipio: f.ibge, inscricao_municipal: IM, padroes: f.padroes ?? PADROES });
+    const credenciais = f.credenciais;
+    company = await acct.company({
+      municipio: f.ibge,
+      inscricao_municipal: IM,
+      padroes: f.padroes ?? PADROES,
+      ...(credenciais ? { credenciais_provedor: credenciais } : {}),
+    });
+    // The city knows the company's own credentials: a call carrying others would be refused.
+    if (credenciais) sim().credenciais(company.cnpj, credenciais);
     ibge = f.ibge;
   });
 

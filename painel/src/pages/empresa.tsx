@@ -8,10 +8,11 @@ import { APURACAO, REGIMES } from '../regimes.js';
 import { Link } from '../router.js';
 import { ActionButton, ActionForm, ErrorBox, Field, Loading, Notice, PageTitle, Status } from '../ui/ui.js';
 import { useQuery } from '../use-query.js';
+import { CredenciaisProvedor } from './credenciais-provedor.js';
 import { useSubscription } from '../use-subscription.js';
 
 const EMPRESA_CAMPOS = `id cnpj razaoSocial municipio municipioNome status email emailTomador { automatico } inscricaoMunicipal inscricaoEstadual regimeTributario regimeApuracaoSimples
-  serieDps serieNfe padroes tokenMunicipioConfigurado certificado { titular cnpj serial validoDe validoAte }`;
+  serieDps serieNfe padroes tokenMunicipioConfigurado credenciaisProvedor { usuario senhaDefinida tokenDefinido } certificado { titular cnpj serial validoDe validoAte }`;
 const EMPRESA = `query($id: ID!) {
   company(id: $id) { __typename ... on Company { ${EMPRESA_CAMPOS} } ${DOMAIN_ERROR} }
   readiness(companyId: $id) { ... on Readiness { situacao itens { item situacao mensagem correcao } } }
@@ -113,6 +114,7 @@ export function Empresa({ id }: { id: string }) {
       </p>
       <Certificado id={id} onDone={q.reload} />
       <Configuracoes empresa={empresa} onDone={q.reload} />
+      <CredenciaisProvedor id={id} definidas={empresa.credenciaisProvedor ?? null} onDone={q.reload} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { type Credentials } from '../autoridades/endpoint.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { consultarNfseServicoTomadoMessage } from '../nfse/abrasf/abrasf-message.js';
 import { callAbrasf } from '../nfse/abrasf/call-abrasf.js';
+import { companyCredenciaisProvedor } from '../empresas/company-credenciais-provedor.js';
 import { perfilAbrasfDoMunicipio } from '../nfse/abrasf/perfis-abrasf.js';
 import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from '../nfse/abrasf/read-abrasf-answer.js';
 import { xmlText } from '../nfse/abrasf/xml-text.js';
@@ -56,6 +57,7 @@ export async function captureAbrasf(
     return { status: 'IGNORADA', documentos: 0, ultimoNsu: state.ultimoNsu };
   }
   const client = gateway.client({ ibge: perfil.ibge, urlDoPerfil: perfil.endpoints.producao }, null, credentials);
+  const credenciais = perfil.credenciais ? await companyCredenciaisProvedor(deps, target.companyId) : {};
   const consulente = {
     documento: { CNPJ: target.cnpj },
     ...(target.inscricaoMunicipal ? { inscricaoMunicipal: target.inscricaoMunicipal } : {}),
@@ -75,6 +77,7 @@ export async function captureAbrasf(
           perfil,
           'ConsultarNfseServicoTomado',
           consultarNfseServicoTomadoMessage(perfil, { consulente, dataInicial: inicio, dataFinal: fim, pagina }),
+          credenciais,
         );
         if (answer.kind !== 'answer') {
           // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.

@@ -143,6 +143,27 @@ const padroes = v.strictObject({
   ),
 });
 
+/** One credential of `credenciais_provedor`: absent keeps it, null removes it, a text sets it. */
+const credencial = (max: number, nome: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty(issueMessage(`${nome} não pode ser vazio.`, `Informe ${nome}, ou null para removê-lo.`)),
+        v.maxLength(max, issueMessage(`${nome} com no máximo ${max} caracteres.`, `Reduza ${nome}.`)),
+      ),
+    ),
+  );
+
+// What a municipality's provider asks beyond the A1 (the login and password of its portal, an authorisation token):
+// stored encrypted, never returned (src/engine/empresas/credenciais-provedor.ts).
+const credenciaisProvedor = v.strictObject({
+  usuario: credencial(100, 'o usuário'),
+  senha: credencial(200, 'a senha'),
+  token: credencial(500, 'o token'),
+});
+
 /**
  * The members of a company's settings, shared by its creation and its update. The municipality (IBGE table) and
  * the documents of `autorizados_xml` (check digits, repeats: the authority refuses a wrong one per note, rejections
@@ -234,6 +255,7 @@ export const companyFields = {
     ),
   ),
   tokenMunicipio: optionalText(500),
+  credenciaisProvedor: v.nullish(credenciaisProvedor),
   padroes: v.nullish(padroes, {}),
   // Whether each NFS-e authorised or cancelled is e-mailed to its taker (a note's `email.enviar` overrides it).
   emailTomador: v.nullish(

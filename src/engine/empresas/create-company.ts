@@ -11,6 +11,7 @@ import {
   type CompanyEndereco,
   type PadroesArmazenados,
 } from './company-body.js';
+import { sealCredenciaisProvedor } from './credenciais-provedor.js';
 import { presentCompany } from './present-company.js';
 
 /** `body` is the company body in its declared (camelCase) shape, validated here once: `companyBody`. */
@@ -61,6 +62,8 @@ export async function createCompany(
       email: input.email,
       emailTomadorAutomatico: input.emailTomador?.automatico ?? false,
       tokenMunicipioEnc: input.tokenMunicipio ? deps.secrets.seal(input.tokenMunicipio, `company-token:${id}`) : null,
+      credenciaisProvedor:
+        sealCredenciaisProvedor(deps.secrets, id, null, input.credenciaisProvedor ?? null) ?? undefined,
       padroes: storedPadroes(input.padroes),
       createdAt: now,
       updatedAt: now,

@@ -1,3 +1,4 @@
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../chaves/principal.js';
 import { assertLiveKey } from '../chaves/assert-company-allowed.js';
 import type { EngineDeps } from '../engine-deps.js';
@@ -19,7 +20,7 @@ export async function deleteCompany(
     deps.db.certificate.deleteMany({ where: { companyId: company.id } }),
     deps.db.company.update({
       where: { id: company.id },
-      data: { deletedAt: now, updatedAt: now, tokenMunicipioEnc: null },
+      data: { deletedAt: now, updatedAt: now, tokenMunicipioEnc: null, credenciaisProvedor: Prisma.DbNull },
     }),
   ]);
   return { id: company.id, removida: true };

@@ -1,5 +1,7 @@
 import type { Certificate, Company } from '../../generated/prisma/client.js';
 
+import { presentCredenciaisProvedor } from './credenciais-provedor.js';
+
 export type CompanyWithCertificate = Company & { certificate: Certificate | null };
 
 /** The company as `GET /v1/companies/{id}` shows it. Secrets (token, key) are never part of it. */
@@ -22,6 +24,7 @@ export function presentCompany(company: CompanyWithCertificate) {
     email: company.email,
     email_tomador: { automatico: company.emailTomadorAutomatico },
     token_municipio_configurado: company.tokenMunicipioEnc !== null,
+    credenciais_provedor: presentCredenciaisProvedor(company.credenciaisProvedor),
     padroes: company.padroes as Record<string, unknown>,
     status: company.status,
     certificado: cert

@@ -8,6 +8,7 @@ import { companyTopic } from './company-topic.js';
 import { storedEndereco } from './create-company.js';
 import { findCompany } from './find-company.js';
 import { presentCompany } from './present-company.js';
+import { sealCredenciaisProvedor } from './credenciais-provedor.js';
 import { updateCompanyBody, type UpdateCompanyBody } from './update-company-body.js';
 import { storedIbsCbs, type PadroesArmazenados } from './company-body.js';
 
@@ -53,6 +54,16 @@ export async function updateCompany(deps: EngineDeps, principal: Principal, opti
     // It locks the company row: the defaults are merged with what is stored now, so concurrent changes of
     // different defaults all survive.
     const drifted = await deps.prontidao.companyChanged(tx, company.id, now);
+    if (patch.credenciaisProvedor !== undefined) {
+      // Member by member over what is stored now, under the company row's lock.
+      const stored = await tx.company.findUniqueOrThrow({
+        where: { id: company.id },
+        select: { credenciaisProvedor: true },
+      });
+      data.credenciaisProvedor =
+        sealCredenciaisProvedor(deps.secrets, company.id, stored.credenciaisProvedor, patch.credenciaisProvedor) ??
+        Prisma.DbNull;
+    }
     if (patch.padroes !== undefined) {
       const stored = await tx.company.findUniqueOrThrow({ where: { id: company.id }, select: { padroes: true } });
       data.padroes = mergedPadroes(stored.padroes as PadroesArmazenados, patch.padroes);

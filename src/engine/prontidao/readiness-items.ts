@@ -10,6 +10,7 @@ import type { NfseSistema } from '../nfse/provedores/nfse-sistema.js';
 import { rotaNfseDaEmpresa } from '../nfse/provedores/rota-nfse-da-empresa.js';
 import type { DecisaoRota } from '../nfse/provedores/decide-rota-nfse.js';
 import { provedorMunicipioItem } from '../nfse/provedores/provedor-municipio-item.js';
+import { credenciaisProvedorItem } from '../nfse/provedores/credenciais-provedor-item.js';
 
 export type Situacao = 'ok' | 'aviso' | 'bloqueio';
 
@@ -69,6 +70,7 @@ export function readinessItems(facts: ReadinessFacts): ReadinessItem[] {
         ),
     { ...convenioItem(params), ...origem },
     { ...provedorMunicipioItem(rota, sistema), fonte: rota.fonte || null, versao: rotaVersao(rota) },
+    credenciaisProvedorItem(rota, sistema, company),
     ok('serie_dps', environment === 'test' ? 'Série de teste 49999.' : `Série da DPS: ${company.serieDps ?? '1'}.`),
     padroesItem(padroes),
     { ...municipalParametersItem(params, padroes, now), fonte: params.fonte, versao: params.versao },

@@ -37,6 +37,18 @@ const CompanyEmailTomadorInput = builder.inputType('CompanyEmailTomadorInput', {
   fields: (t) => ({ automatico: t.boolean() }),
 });
 
+const CredenciaisProvedorInfo = builder
+  .objectRef<NonNullable<CompanyView['credenciais_provedor']>>('CredenciaisProvedor')
+  .implement({
+    description:
+      "Credentials the municipality's NFS-e provider asks beyond the A1: the login, and whether the password and the token are set (never returned).",
+    fields: (t) => ({
+      usuario: t.exposeString('usuario', { nullable: true }),
+      senhaDefinida: t.exposeBoolean('senha_definida'),
+      tokenDefinido: t.exposeBoolean('token_definido'),
+    }),
+  });
+
 const COMPANY_STATUSES = ['ativa', 'pausada'] as const;
 type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 const CompanyStatusRef = builder.enumType('CompanyStatus', {
@@ -86,6 +98,11 @@ export const CompanyRef = builder.objectRef<CompanyView>('Company').implement({
     email: t.exposeString('email', { nullable: true }),
     emailTomador: t.expose('email_tomador', { type: CompanyEmailTomador }),
     tokenMunicipioConfigurado: t.exposeBoolean('token_municipio_configurado'),
+    credenciaisProvedor: t.expose('credenciais_provedor', {
+      type: CredenciaisProvedorInfo,
+      nullable: true,
+      description: 'Provider credentials set (readiness credenciais_provedor); null when none.',
+    }),
     padroes: t.expose('padroes', { type: 'JSON' }),
     status: t.field({ type: CompanyStatusRef, resolve: (c) => c.status as CompanyStatus }),
     certificado: t.expose('certificado', { type: CertificateInfo, nullable: true }),
@@ -132,6 +149,16 @@ const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
   }),
 });
 
+const CredenciaisProvedorInput = builder.inputType('CredenciaisProvedorInput', {
+  description:
+    "Credentials the municipality's NFS-e provider asks beyond the A1 (Fiorilli: login and password; Tributus: token). Stored encrypted; a member null removes it, a member left out is kept.",
+  fields: (t) => ({
+    usuario: t.string({ description: "Login of the company in the provider's portal." }),
+    senha: t.string({ description: 'Password of that login; never returned.' }),
+    token: t.string({ description: 'Authorisation token the provider issued; never returned.' }),
+  }),
+});
+
 type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** A company's settings as GraphQL inputs take them; presence and formats are judged by the engine's declarations. */
@@ -160,6 +187,7 @@ const settingFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'Inp
     description: 'The automatic e-mail of each NFS-e to its taker; null turns it off.',
   }),
   tokenMunicipio: t.string(),
+  credenciaisProvedor: t.field({ type: CredenciaisProvedorInput }),
   padroes: t.field({ type: CompanyPadroesInput }),
 });
 

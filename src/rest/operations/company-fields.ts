@@ -1,7 +1,7 @@
 /** The selection every company route returns, so all of them answer the same resource shape. */
 export const COMPANY_FIELDS = `
     id cnpj razaoSocial municipio regimeTributario inscricaoMunicipal regimeApuracaoSimples serieDps rotaNfse inscricaoEstadual serieNfe endereco autorizadosXml email emailTomador { automatico }
-    tokenMunicipioConfigurado padroes status criadoEm atualizadoEm
+    tokenMunicipioConfigurado credenciaisProvedor { usuario senhaDefinida tokenDefinido } padroes status criadoEm atualizadoEm
     certificado { cnpj titular serial validoDe validoAte }`;
 
 /** A fallible root field answering one company: the company, or the DomainError the REST facade maps. */

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { xmlnsAbrasf, type LeiauteAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import { atributoIdAbrasf, xmlnsAbrasf, type LeiauteAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { municipio } from '../../engine/tabelas/index.js';
 import { el, group } from '../../engine/xml/el.js';
 import { signXml, type XmlSigner } from '../../engine/xml/sign-xml.js';
@@ -70,8 +70,12 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
     ) +
     group('OrgaoGerador', el('CodigoMunicipio', input.ibge), el('Uf', uf)) +
     `<DeclaracaoPrestacaoServico>${declaracao}</DeclaracaoPrestacaoServico>`;
-  const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse Id="Nfse${input.numero}">${inf}</InfNfse></Nfse>`;
-  return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1' });
+  const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse ${atributoIdAbrasf(input.leiaute)}="Nfse${input.numero}">${inf}</InfNfse></Nfse>`;
+  return signXml(nfse, input.signer, {
+    element: 'InfNfse',
+    algorithm: 'sha1',
+    idAttribute: atributoIdAbrasf(input.leiaute),
+  });
 }
 
 /** The children of the RPS's `<Prestador>` (CpfCnpj, InscricaoMunicipal), as sent. */

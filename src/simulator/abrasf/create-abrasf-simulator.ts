@@ -12,7 +12,14 @@ import { generateTestCertificate } from '../../engine/certificados/generate-test
 import { validateXsd } from '../../engine/xml/validate-xsd.js';
 import { parseScenario, SCENARIO_HEADER, type Scenario } from '../nacional/scenario.js';
 import { readBody } from '../nacional/send-json.js';
+import type { CredenciaisProvedor } from '../../engine/empresas/credenciais-provedor.js';
 import { AbrasfState, type AbrasfNote } from './abrasf-state.js';
+import {
+  credenciaisDaUrl,
+  credenciaisRefusal,
+  cutCredenciaisElementos,
+  type CredenciaisRecebidas,
+} from './abrasf-credenciais.js';
 import { handleAbrasfOperation, refusal, SIMULATOR_CODES } from './handle-abrasf-operation.js';
 
 export interface CreateAbrasfSimulatorOptions {
@@ -45,6 +52,11 @@ export interface AbrasfSimulator {
    * call of that provider.
    */
   playNext(prestador: string, scenario: string, times?: number): void;
+  /**
+   * The credentials the provider (CNPJ/CPF) holds at the city, for families that ask for them: a request carrying
+   * others is refused. Unregistered, any non-blank credential is accepted (a missing one never is).
+   */
+  credenciais(prestador: string, esperadas: CredenciaisProvedor): void;
 }
 
 const ISSUING: ReadonlySet<OperacaoAbrasf> = new Set([
@@ -68,6 +80,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
   const calls: AbrasfCall[] = [];
   const queued = new Map<string, Scenario[]>();
   const held = new Set<ServerResponse>();
+  const esperadas = new Map<string, CredenciaisProvedor>();
 
   const scenarioFor = (req: IncomingMessage, operacao: OperacaoAbrasf, prestador: string): Scenario => {
     const header = req.headers[SCENARIO_HEADER];
@@ -86,12 +99,14 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
     if (req.method !== 'POST' || !perfil) return send(res, 404, fault('Serviço não encontrado.'));
     const operacao = soapOperation(req, body, perfil);
     if (typeof operacao !== 'string') return send(res, 500, fault(operacao.unknown));
-    const { cabecalho, dados } = mensagemOf(body, perfil, operacao);
+    const { cabecalho, dados, recebidas } = mensagemOf(req, body, perfil, operacao);
     calls.push({ ibge, operacao, dados });
-    const scenario = scenarioFor(req, operacao, prestadorOf(operacao, dados));
+    const prestador = prestadorOf(operacao, dados);
+    const scenario = scenarioFor(req, operacao, prestador);
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
     const inner =
+      credenciaisRefusal(perfil, operacao, recebidas, esperadas.get(prestador)) ??
       schemaRefusal(perfil, operacao, cabecalho, dados) ??
       handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
     if (inner === null) {
@@ -134,6 +149,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
       }),
     notes: () => state.all().map((n) => ({ ...n })),
     calls: () => [...calls],
+    credenciais: (prestador, credenciais) => void esperadas.set(prestador, credenciais),
     playNext(prestador, scenario, times = 1) {
       const queue = queued.get(prestador) ?? [];
       for (let i = 0; i < times; i++) queue.push(parseScenario(scenario));
@@ -175,20 +191,27 @@ function soapOperation(req: IncomingMessage, body: string, perfil: PerfilAbrasf)
   };
 }
 
-/** The header and the message of a request, out of their strings or, inline, the wrapper's child element. */
+/**
+ * The header and the message of a request, out of their strings or, inline, the wrapper's child element; and the
+ * credentials it carries where its family puts them (after the message in the wrapper, in the URL).
+ */
 function mensagemOf(
+  req: IncomingMessage,
   body: string,
   perfil: PerfilAbrasf,
   operacao: OperacaoAbrasf,
-): { cabecalho: string; dados: string } {
+): { cabecalho: string; dados: string; recebidas: CredenciaisRecebidas } {
+  const wrapper = operacaoNo(perfil.envoltorio, operacao).split('/').at(-1)!;
+  const inner = new RegExp(`<(?:[\\w.-]+:)?${wrapper}(?:\\s[^>]*)?>([\\s\\S]*)</(?:[\\w.-]+:)?${wrapper}>`).exec(body);
+  const cut = cutCredenciaisElementos(perfil, inner?.[1] ?? '');
+  const recebidas = { ...cut.recebidas, ...credenciaisDaUrl(perfil, req.url ?? '') };
   if (perfil.mensagem === 'texto')
     return {
       cabecalho: soapString(body, 'nfseCabecMsg') ?? '',
       dados: soapString(body, perfil.campoDados ?? 'nfseDadosMsg') ?? '',
+      recebidas,
     };
-  const wrapper = operacaoNo(perfil.envoltorio, operacao).split('/').at(-1)!;
-  const inner = new RegExp(`<(?:[\\w.-]+:)?${wrapper}(?:\\s[^>]*)?>([\\s\\S]*)</(?:[\\w.-]+:)?${wrapper}>`).exec(body);
-  return { cabecalho: '', dados: inner?.[1]?.trim() ?? '' };
+  return { cabecalho: '', dados: cut.mensagem, recebidas };
 }
 
 /** The CNPJ or CPF of the provider a message is about (of the consulting party for the services taken). */

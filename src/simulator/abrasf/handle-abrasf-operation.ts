@@ -1,4 +1,5 @@
 import {
+  atributoIdAbrasf,
   xmlnsAbrasf,
   type LeiauteAbrasf,
   type OperacaoAbrasf,
@@ -26,6 +27,7 @@ export const SIMULATOR_CODES = {
   esquema: 'X001',
   assinatura: 'X002',
   nfseNaoEncontrada: 'X003',
+  credenciais: 'X004',
   rejeicao: 'X999',
 } as const;
 
@@ -90,8 +92,9 @@ function verify(
   xml: string,
   element: 'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse',
   required: boolean,
+  idAttribute: 'Id' | 'id',
 ): Mensagem | null {
-  const result: VerifyXmlSignatureResult = verifyXmlSignature(xml, element);
+  const result: VerifyXmlSignatureResult = verifyXmlSignature(xml, element, { idAttribute });
   if (result.valid) return null;
   if (!required && result.reason === 'missing') return null;
   return { codigo: SIMULATOR_CODES.assinatura, mensagem: `Assinatura de ${element} inválida: ${result.detail}` };
@@ -100,7 +103,12 @@ function verify(
 /** Checks and issues one RPS (an element `<Rps>` of the request), or says why the city refuses it. */
 function acceptRps(ctx: AbrasfContext, rps: string): { note: AbrasfNote } | { erro: Mensagem } {
   const id = identificacao(rps);
-  const falha = verify(standalone(ctx.perfil, rps), 'InfDeclaracaoPrestacaoServico', ctx.perfil.assinaturas.rps);
+  const falha = verify(
+    standalone(ctx.perfil, rps),
+    'InfDeclaracaoPrestacaoServico',
+    ctx.perfil.assinaturas.rps,
+    atributoIdAbrasf(ctx.perfil),
+  );
   if (falha) return { erro: { ...falha, rps: id } };
   const prestador = documento(rps, 'Prestador');
   if (ctx.state.findByRps(ctx.perfil.ibge, prestador, id)) {
@@ -168,7 +176,7 @@ export function handleAbrasfOperation(
 function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, scenario: Scenario): string | null {
   const lote = operacao === 'RecepcionarLoteRpsSincrono' ? xmlElements(dados, 'LoteRps')[0] : undefined;
   if (lote) {
-    const falha = verify(dados, 'LoteRps', ctx.perfil.assinaturas.lote);
+    const falha = verify(dados, 'LoteRps', ctx.perfil.assinaturas.lote, atributoIdAbrasf(ctx.perfil));
     if (falha) return refusal(ctx.perfil, operacao, [falha]);
     if (xmlElements(lote, 'Rps').length > ctx.perfil.loteMaximo)
       return refusal(ctx.perfil, operacao, [
@@ -215,7 +223,12 @@ function consultarNfsePorRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados
 /** Cancels a note of the provider that asks. */
 function cancelarNfse(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, scenario: Scenario): string | null {
   const pedido = xmlElements(dados, 'Pedido')[0]!;
-  const falha = verify(dados, 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
+  const falha = verify(
+    dados,
+    'InfPedidoCancelamento',
+    ctx.perfil.assinaturas.cancelamento,
+    atributoIdAbrasf(ctx.perfil),
+  );
   if (falha) return refusal(ctx.perfil, operacao, [falha]);
   const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
   if (!note || note.prestador !== documento(pedido, 'CpfCnpj'))
@@ -242,8 +255,13 @@ function substituirNfse(
   const substituicao = xmlElements(dados, 'SubstituicaoNfse')[0]!;
   const pedido = xmlElements(substituicao, 'Pedido')[0]!;
   const falha =
-    verify(dados, 'SubstituicaoNfse', ctx.perfil.assinaturas.substituicao) ??
-    verify(standalone(ctx.perfil, pedido), 'InfPedidoCancelamento', ctx.perfil.assinaturas.cancelamento);
+    verify(dados, 'SubstituicaoNfse', ctx.perfil.assinaturas.substituicao, atributoIdAbrasf(ctx.perfil)) ??
+    verify(
+      standalone(ctx.perfil, pedido),
+      'InfPedidoCancelamento',
+      ctx.perfil.assinaturas.cancelamento,
+      atributoIdAbrasf(ctx.perfil),
+    );
   if (falha) return refusal(ctx.perfil, operacao, [falha]);
   const original = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
   if (!original || original.prestador !== documento(pedido, 'CpfCnpj'))

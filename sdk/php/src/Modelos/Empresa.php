@@ -131,6 +131,15 @@ final class Empresa extends Modelo
     public readonly bool $token_municipio_configurado;
 
     /**
+     * The provider credentials set (readiness credenciais_provedor): the login, and whether the password and the
+     * token are set. The password and the token are never returned. null when none is set. Null when the answer
+     * does not carry it.
+     *
+     * @var array{usuario: string|null, senha_definida: bool, token_definido: bool}|null
+     */
+    public readonly ?array $credenciais_provedor;
+
+    /**
      * Default values applied to this company’s requests.
      *
      * @var array<string, mixed>
@@ -185,6 +194,7 @@ final class Empresa extends Modelo
         $this->email = $dados['email'] ?? null;
         $this->email_tomador = $dados['email_tomador'] ?? null;
         $this->token_municipio_configurado = self::exigido($dados, 'token_municipio_configurado');
+        $this->credenciais_provedor = $dados['credenciais_provedor'] ?? null;
         $this->padroes = self::exigido($dados, 'padroes');
         $this->status = self::exigido($dados, 'status');
         $this->certificado = $dados['certificado'] ?? null;

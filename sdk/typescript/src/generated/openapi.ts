@@ -59,7 +59,8 @@ export interface paths {
          *     (422, each message starting with the member's path). JSON null clears an optional setting
          *     (`regime_tributario`, `inscricao_municipal`, `endereco`, `token_municipio`, …; `autorizados_xml: null`
          *     is the empty list); `razao_social` and `municipio` cannot be cleared. `padroes` merges member by member:
-         *     a member set to null removes that default, `padroes: null` removes them all. `cnpj` is refused: it
+         *     a member set to null removes that default, `padroes: null` removes them all; `credenciais_provedor`
+         *     merges the same way (its password and token are stored encrypted and never returned). `cnpj` is refused: it
          *     identifies the company and its certificate (a new CNPJ is a new company); the certificate has its own
          *     route. A key restricted to one company changes only that company (another → 403).
          *
@@ -1470,6 +1471,12 @@ export interface components {
                 valido_de: string;
             };
             cnpj: string;
+            /** @description The provider credentials set (readiness credenciais_provedor): the login, and whether the password and the token are set. The password and the token are never returned. null when none is set. */
+            credenciais_provedor?: null | {
+                senha_definida: boolean;
+                token_definido: boolean;
+                usuario: string | null;
+            };
             /** Format: date-time */
             criado_em: string;
             email?: string | null;
@@ -1517,6 +1524,7 @@ export interface components {
             autorizados_xml?: string[];
             /** @description 14 characters, numeric or alphanumeric; punctuation ignored */
             cnpj: string;
+            credenciais_provedor?: components["schemas"]["CredenciaisProvedorInput"];
             email?: string;
             /** @description automatico true: each NFS-e authorised or cancelled is e-mailed (DANFSe and XML) to the taker's e-mail (tomador.email); a note's email.enviar overrides it. Default false */
             email_tomador?: {
@@ -1586,6 +1594,8 @@ export interface components {
         CompanyUpdate: {
             /** @description Replaces the list (see CompanyCreate); null or [] removes every document */
             autorizados_xml?: string[] | null;
+            /** @description Merged member by member (a member null removes it, a member left out is kept); null removes them all */
+            credenciais_provedor?: null | components["schemas"]["CredenciaisProvedorInput"];
             email?: string | null;
             /** @description The automatic e-mail of each NFS-e to its taker; null turns it off */
             email_tomador?: {
@@ -1631,6 +1641,15 @@ export interface components {
             serie_nfe?: string | null;
             /** @description Stored encrypted, never returned; null removes it */
             token_municipio?: string | null;
+        };
+        /** @description What the municipality's NFS-e provider asks beyond the A1 certificate (the provider's family says which: Fiorilli ABRASF 2.00/2.01 a login and password of its ISSWeb portal, Tributus an authorisation token). Stored encrypted; the password and the token are never returned nor logged. null in a member removes it. */
+        CredenciaisProvedorInput: {
+            /** @description Password of that login */
+            senha?: string | null;
+            /** @description Authorisation token the provider issued */
+            token?: string | null;
+            /** @description Login of the company in the provider's portal */
+            usuario?: string | null;
         };
         /** @description One entry of erros[]: the problem fields of spec 7.1 (codigo_oficial null when no national code applies) */
         ErrorItem: {

@@ -3,7 +3,13 @@ import { el, escapeAttr, group } from '../../xml/el.js';
 import { municipio } from '../../tabelas/index.js';
 import type { DpsInput, Inscricao, Tomador } from '../nacional/dps-input.js';
 import type { AbrasfServiceFields } from './abrasf-service-fields.js';
-import { servicoAbrasf, xmlnsAbrasf, type ElementoServicoAbrasf, type LeiauteAbrasf } from './perfil-abrasf.js';
+import {
+  atributoIdAbrasf,
+  servicoAbrasf,
+  xmlnsAbrasf,
+  type ElementoServicoAbrasf,
+  type LeiauteAbrasf,
+} from './perfil-abrasf.js';
 
 /** An RPS as ABRASF identifies it: number, series and type (1 = RPS). */
 export interface IdentificacaoRps {
@@ -38,14 +44,16 @@ export function rpsId(cnpj: string, rps: IdentificacaoRps): string {
 export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfRpsInput): string {
   const rps = identificacaoRps(dps);
   const cnpj = 'CNPJ' in dps.prest && dps.prest.CNPJ ? dps.prest.CNPJ : dps.prest.CPF!;
+  const identificador = leiaute.elementos.identificadorRps
+    ? ` ${atributoIdAbrasf(leiaute)}="${escapeAttr(`Inf${rpsId(cnpj, rps)}`)}"`
+    : '';
   const inf =
-    group(
-      'Rps',
-      identificacaoXml('IdentificacaoRps', rps),
-      el('DataEmissao', dps.dhEmi.slice(0, 10)),
-      el('Status', '1'),
-      rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '',
-    ) +
+    `<Rps${identificador}>` +
+    identificacaoXml('IdentificacaoRps', rps) +
+    el('DataEmissao', dps.dhEmi.slice(0, 10)) +
+    el('Status', '1') +
+    (rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '') +
+    '</Rps>' +
     el('Competencia', dps.dCompet) +
     servicoXml(leiaute, dps, campos) +
     group('Prestador', cpfCnpjXml(dps.prest), el('InscricaoMunicipal', campos.inscricaoMunicipal)) +
@@ -57,7 +65,7 @@ export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfR
     (leiaute.elementos.informacoesComplementares === false
       ? ''
       : el('InformacoesComplementares', dps.serv.infoCompl?.xInfComp));
-  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico Id="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
+  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico ${atributoIdAbrasf(leiaute)}="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
 }
 
 /** `<Servico>` (tcDadosServico): each child the layout has, in its order. */

@@ -3,7 +3,8 @@ import { mayHaveReachedServer, type AuthorityClient } from '../../autoridades/au
 import { request } from 'undici';
 import { escapeText } from '../../xml/el.js';
 import { cabecalhoMessage } from './abrasf-message.js';
-import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
+import type { CredenciaisProvedor } from '../../empresas/credenciais-provedor.js';
+import type { CredencialProvedor, OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 
 const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
@@ -21,11 +22,15 @@ export const RAIZ_MENSAGEM: Record<OperacaoAbrasf, string> = {
   ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoEnvio',
 };
 
-/** A profile's template (`{operacao}Request`, `http://…/{operacao}`, `{mensagem}`) for one operation. */
+/**
+ * A profile's template (`{operacao}Request`, `http://…/{operacao}`) for one operation; `{operacaoMinuscula}` stands
+ * for the name with a lower-case first letter (`gerarNfse`), where the family's WSDL writes it so, and `{mensagem}`
+ * for the root of the operation's message (`GerarNfseEnvio`).
+ */
 export const operacaoNo = (template: string, operacao: OperacaoAbrasf): string =>
   template
     .replaceAll('{operacao}', operacao)
-    .replaceAll('{operacaoInicialMinuscula}', operacao[0]!.toLowerCase() + operacao.slice(1))
+    .replaceAll('{operacaoMinuscula}', operacao[0]!.toLowerCase() + operacao.slice(1))
     .replaceAll('{mensagem}', RAIZ_MENSAGEM[operacao]);
 
 /**
@@ -33,7 +38,12 @@ export const operacaoNo = (template: string, operacao: OperacaoAbrasf): string =
  * WSDL namespace, holding either the nfseCabecMsg/nfseDadosMsg strings (escaped or in CDATA) or the message element
  * itself, in the profile's SOAP version.
  */
-export function abrasfEnvelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, dados: string): string {
+export function abrasfEnvelope(
+  perfil: PerfilAbrasf,
+  operacao: OperacaoAbrasf,
+  dados: string,
+  credenciais: CredenciaisProvedor = {},
+): string {
   const text = (xml: string) => (perfil.dados === 'cdata' ? `<![CDATA[${xml}]]>` : escapeText(xml));
   const soap = perfil.soap === '1.2' ? SOAP12_NS : SOAP11_NS;
   const wrappers = operacaoNo(perfil.envoltorio, operacao)
@@ -46,6 +56,10 @@ export function abrasfEnvelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, d
       ? dados.replace(/^<\?xml[^>]*\?>/, '')
       : (perfil.cabecalho ? `<nfseCabecMsg>${text(cabecalhoMessage(perfil, perfil.cabecalho))}</nfseCabecMsg>` : '') +
         `<${campo}>${text(dados)}</${campo}>`;
+  // The credentials a family takes in the body follow the message in the wrapper, unqualified, as its WSDL has them.
+  const elementos = Object.entries(perfil.credenciais?.elementos ?? {})
+    .map(([membro, nome]) => `<${nome}>${escapeText(credenciais[membro as CredencialProvedor] ?? '')}</${nome}>`)
+    .join('');
   // The outermost wrapper declares the WSDL namespace; a nested one (a family's double wrapper) inherits it.
   const open = wrappers.map((w, i) => (i === 0 ? `<${w} xmlns:ws="${perfil.namespaceWsdl}">` : `<${w}>`)).join('');
   const close = [...wrappers]
@@ -54,8 +68,17 @@ export function abrasfEnvelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, d
     .join('');
   return (
     `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="${soap}"><soap:Body>` +
-    `${open}${body}${close}</soap:Body></soap:Envelope>`
+    `${open}${body}${elementos}${close}</soap:Body></soap:Envelope>`
   );
+}
+
+/** The service URL with the credentials a family takes as query parameters (Tributus' `tokenAuth`). */
+export function abrasfUrl(baseUrl: string, perfil: PerfilAbrasf, credenciais: CredenciaisProvedor = {}): string {
+  const parametros = Object.entries(perfil.credenciais?.parametrosUrl ?? {});
+  if (parametros.length === 0) return baseUrl;
+  const url = new URL(baseUrl);
+  for (const [membro, nome] of parametros) url.searchParams.set(nome, credenciais[membro as CredencialProvedor] ?? '');
+  return url.toString();
 }
 
 /**
@@ -95,6 +118,7 @@ export async function callAbrasf(
   perfil: PerfilAbrasf,
   operacao: OperacaoAbrasf,
   dados: string,
+  credenciais: CredenciaisProvedor = {},
 ): Promise<AbrasfAnswer> {
   const action = operacaoNo(perfil.soapAction, operacao);
   const headers: Record<string, string> =
@@ -106,14 +130,14 @@ export async function callAbrasf(
   let timedOut = false;
   const timer = setTimeout(() => ((timedOut = true), controller.abort()), client.timeoutMs);
   try {
-    const res = await request(client.baseUrl, {
+    const res = await request(abrasfUrl(client.baseUrl, perfil, credenciais), {
       method: 'POST',
       dispatcher: client.dispatcher,
       signal: controller.signal,
       headersTimeout: client.timeoutMs,
       bodyTimeout: client.timeoutMs,
       headers,
-      body: abrasfEnvelope(perfil, operacao, dados),
+      body: abrasfEnvelope(perfil, operacao, dados, credenciais),
     });
     const text = await res.body.text();
     const xml =

@@ -36,7 +36,13 @@ export async function cancelAbrasf(gateway: AbrasfGateway, call: CancelCall): Pr
     motivo: { codigo: call.request.codigo_motivo, texto: call.request.motivo },
   };
   const xml = signAbrasfXml(cancelarNfseMessage(perfil, pedido), call.signer, 'InfPedidoCancelamento', perfil);
-  const answer = await callAbrasf(clientOfNote(gateway, call, perfil), perfil, 'CancelarNfse', xml);
+  const answer = await callAbrasf(
+    clientOfNote(gateway, call, perfil),
+    perfil,
+    'CancelarNfse',
+    xml,
+    call.credenciaisProvedor,
+  );
   const read = answer.kind === 'answer' ? readAbrasfAnswer(answer.xml) : null;
   if (read?.cancelamento)
     return { kind: 'cancelled', recovered: false, record: cancellationRecord(read.cancelamento, numero) };

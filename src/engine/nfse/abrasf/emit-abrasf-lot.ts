@@ -44,7 +44,13 @@ async function sendLot(gateway: AbrasfGateway, calls: ProviderCall[]): Promise<E
     'LoteRps',
     perfil,
   );
-  const answer = await callAbrasf(clientOfNote(gateway, first, perfil), perfil, 'RecepcionarLoteRpsSincrono', xml);
+  const answer = await callAbrasf(
+    clientOfNote(gateway, first, perfil),
+    perfil,
+    'RecepcionarLoteRpsSincrono',
+    xml,
+    first.credenciaisProvedor,
+  );
   if (answer.kind !== 'answer') return calls.map(() => answer);
   const read = readAbrasfAnswer(answer.xml);
   return calls.map((c) => lotOutcome(c, read, perfil));

@@ -7,6 +7,20 @@ export type OperacaoAbrasf =
   | 'SubstituirNfse'
   | 'ConsultarNfseServicoTomado';
 
+/** A credential some providers ask beyond the A1 (the company's `credenciais_provedor`). */
+export type CredencialProvedor = 'usuario' | 'senha' | 'token';
+
+/**
+ * The credentials a family asks beyond the A1 and where they go on the wire. Each map names, per credential, the
+ * element (`elementos`: after the message, inside the operation's wrapper) or the URL query parameter (`parametrosUrl`)
+ * carrying it; never inside the signed message, so the stored document holds no secret.
+ */
+export interface CredenciaisFamiliaAbrasf {
+  exigidas: readonly CredencialProvedor[];
+  elementos?: Partial<Record<CredencialProvedor, string>>;
+  parametrosUrl?: Partial<Record<CredencialProvedor, string>>;
+}
+
 /** The ABRASF 2.0x layout versions a family profile may speak. */
 export type VersaoAbrasf2 = '2.00' | '2.01' | '2.02' | '2.03' | '2.04';
 
@@ -31,7 +45,7 @@ export interface PerfilFamiliaAbrasf {
   soap: '1.1' | '1.2';
   /**
    * SOAPAction of an operation: `{operacao}` stands for its name (`http://nfse.abrasf.org.br/{operacao}`, or ``),
-   * `{operacaoInicialMinuscula}` for it with a lower-case first letter (`gerarNfse`).
+   * `{operacaoMinuscula}` for it with a lower-case first letter (`gerarNfse`).
    */
   soapAction: string;
   /**
@@ -90,6 +104,8 @@ export interface PerfilFamiliaAbrasf {
     regApTribSN?: boolean;
     /** InformacoesComplementares exists in the schema. Absent: it does (the ABRASF template). */
     informacoesComplementares?: boolean;
+    /** The RPS identification (`Rps`, tcInfRps) carries the identifier attribute, required by the schema; absent: not sent. */
+    identificadorRps?: boolean;
   };
   /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
   emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
@@ -115,6 +131,13 @@ export interface PerfilFamiliaAbrasf {
   inscricaoMunicipalObrigatoria: boolean;
   /** Members holding the most likely value instead of a stated fact. */
   incertos: ReadonlyArray<keyof PerfilAbrasf>;
+  /**
+   * The identifier attribute of the signed elements (InfDeclaracaoPrestacaoServico, LoteRps, InfPedidoCancelamento,
+   * SubstituicaoNfse, InfNfse): the ABRASF schema's `Id` when absent, a provider's lower-case `id`.
+   */
+  atributoId?: 'Id' | 'id';
+  /** The credentials the family asks beyond the A1; absent: none. */
+  credenciais?: CredenciaisFamiliaAbrasf;
 }
 
 /**
@@ -175,8 +198,17 @@ export const servicoAbrasf = (leiaute: Pick<LeiauteAbrasf, 'elementos'>): readon
 /** What shapes the messages themselves (abrasf-message.ts, build-abrasf-rps.ts): namespace, version, elements. */
 export type LeiauteAbrasf = Pick<
   PerfilFamiliaAbrasf,
-  'versao' | 'namespaceDados' | 'elementos' | 'esquema' | 'namespacePorMensagem' | 'motivoCancelamentoNacional'
+  | 'versao'
+  | 'namespaceDados'
+  | 'elementos'
+  | 'esquema'
+  | 'namespacePorMensagem'
+  | 'motivoCancelamentoNacional'
+  | 'atributoId'
 >;
+
+/** The identifier attribute of a layout's signed elements (`Id` unless the family writes `id`). */
+export const atributoIdAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>): 'Id' | 'id' => leiaute.atributoId ?? 'Id';
 
 /** ` xmlns="…"` of a message root in the layout's namespace; nothing where the schema has none. */
 export const xmlnsAbrasf = (leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>): string =>

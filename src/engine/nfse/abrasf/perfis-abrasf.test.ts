@@ -37,6 +37,23 @@ describe('ABRASF profiles from the provider table', () => {
     });
   });
 
+  it('Fiorilli 2.00/2.01 and Tributus 2.04: the credentials each family asks and where they go', () => {
+    expect(perfilAbrasfDoMunicipio('5220454')).toMatchObject({
+      familia: 'Fiorilli',
+      versao: '2.00',
+      esquema: 'fiorilli/2.00/acbr/nfse.xsd',
+      elementos: { tomador: 'Tomador', prestadorDoLote: 'CpfCnpj', codigoNbs: false },
+      credenciais: { exigidas: ['usuario', 'senha'], elementos: { usuario: 'username', senha: 'password' } },
+    });
+    expect(perfilAbrasfDoMunicipio('1100064')).toMatchObject({ familia: 'Fiorilli', versao: '2.01' });
+    const tributus = perfilAbrasfDoMunicipio('2613701')!;
+    expect(tributus).toMatchObject({ atributoId: 'id', credenciais: { exigidas: ['token'] } });
+    expect(tributus.incertos).toContain('credenciais');
+    // Fiorilli rows of the national layout (1.00/1.01) are not this profile's.
+    const nacional = { ...row('5220454'), versao: '1.01' };
+    expect(perfilAbrasf(nacional)).toBeNull();
+  });
+
   it('serves only a route abrasf 2.00–2.04 row whose family, version and provider a profile describes', () => {
     for (const ibge of ['5300108', '5208707', '3543402', '1501402', '3509502', '2910800', '2800308', '2611101'])
       expect(SISTEMA_ABRASF.serves(row(ibge)), ibge).toBe(true);

@@ -4,12 +4,14 @@ import type { PerfilAbrasf, PerfilFamiliaAbrasf } from './perfil-abrasf.js';
 import { AJUSTES_MUNICIPIO_ABRASF } from './perfis/ajustes-municipio-abrasf.js';
 import { DSF_2_03 } from './perfis/dsf-2-03.js';
 import { EL_2_04 } from './perfis/el-2-04.js';
-import { FUTURIZE_2_02 } from './perfis/futurize-2-02.js';
+import { FIORILLI_2_00, FIORILLI_2_01 } from './perfis/fiorilli-2-00.js';
 import { FISCO_2_03 } from './perfis/fisco-2-03.js';
+import { FUTURIZE_2_02 } from './perfis/futurize-2-02.js';
 import { GISS_2_04 } from './perfis/giss-2-04.js';
 import { ISSNET_2_04 } from './perfis/issnet-2-04.js';
 import { SINTESE_2_04 } from './perfis/sintese-2-04.js';
 import { TINUS_2_03 } from './perfis/tinus-2-03.js';
+import { TRIBUTUS_2_04 } from './perfis/tributus-2-04.js';
 import { WEBISS_2_02 } from './perfis/webiss-2-02.js';
 
 /** Every family profile of the ABRASF 2.0x engine: a municipality of one of them issues through its service. */
@@ -23,6 +25,9 @@ export const PERFIS_ABRASF: readonly PerfilFamiliaAbrasf[] = [
   TINUS_2_03,
   FISCO_2_03,
   SINTESE_2_04,
+  FIORILLI_2_00,
+  FIORILLI_2_01,
+  TRIBUTUS_2_04,
 ];
 
 const VERSOES = new Set(['2.00', '2.01', '2.02', '2.03', '2.04']);

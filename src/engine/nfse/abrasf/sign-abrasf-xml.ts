@@ -1,5 +1,5 @@
 import { signXml, type XmlSigner } from '../../xml/sign-xml.js';
-import type { PerfilAbrasf } from './perfil-abrasf.js';
+import { atributoIdAbrasf, type PerfilAbrasf } from './perfil-abrasf.js';
 
 export type AbrasfSignedElement =
   'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse';
@@ -23,5 +23,5 @@ export function signAbrasfXml(
   perfil: PerfilAbrasf,
 ): string {
   if (!perfil.assinaturas[REQUIRED[element]]) return xml;
-  return signXml(xml, signer, { element, algorithm: perfil.algoritmo });
+  return signXml(xml, signer, { element, algorithm: perfil.algoritmo, idAttribute: atributoIdAbrasf(perfil) });
 }

@@ -9,7 +9,8 @@ import { explainAbrasf } from '../abrasf/explain-abrasf.js';
 import { perfilOfNote } from '../abrasf/abrasf-note.js';
 import { PERFIS_ABRASF, perfilAbrasfDoMunicipio } from '../abrasf/perfis-abrasf.js';
 import { queryAbrasfRps } from '../abrasf/query-abrasf-rps.js';
-import type { NfseProvider } from './nfse-provider.js';
+import { companyCredenciaisProvedor } from '../../empresas/company-credenciais-provedor.js';
+import type { NfseProvider, ProviderCall } from './nfse-provider.js';
 import { SISTEMA_ABRASF } from './sistema-abrasf.js';
 
 /** The codes by which any of our families says an RPS already gave a note. */
@@ -22,6 +23,11 @@ const JA_CONVERTIDO = new Set(PERFIS_ABRASF.map((p) => p.codigos.rpsJaConvertido
  */
 export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway }): NfseProvider {
   const gateway = deps.abrasf;
+  // The credentials the family asks beyond the A1 are opened per call, so a change of them applies at the next one.
+  const comCredenciais = async <C extends ProviderCall>(call: C): Promise<C> =>
+    perfilOfNote(call.note).credenciais
+      ? { ...call, credenciaisProvedor: await companyCredenciaisProvedor(deps, call.note.companyId) }
+      : call;
   return {
     ...SISTEMA_ABRASF,
     checkIssuance: ({ company, dps }) =>
@@ -32,12 +38,13 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
         correcao: e.correcao,
       })),
     buildDocument: buildAbrasfDocument,
-    emit: (call) => emitAbrasf(gateway, call),
+    emit: async (call) => emitAbrasf(gateway, await comCredenciais(call)),
     lotLimit: ABRASF_LOT_LIMIT,
-    emitLot: (calls) => emitAbrasfLot(gateway, calls),
-    recover: async (call) => (await queryAbrasfRps(gateway, call, perfilOfNote(call.note))).recovery,
+    emitLot: async (calls) => emitAbrasfLot(gateway, await Promise.all(calls.map(comCredenciais))),
+    recover: async (call) =>
+      (await queryAbrasfRps(gateway, await comCredenciais(call), perfilOfNote(call.note))).recovery,
     explain: explainAbrasf,
     alreadyIssued: (erros) => erros.some((e) => JA_CONVERTIDO.has(e.codigo)),
-    cancel: (call) => cancelAbrasf(gateway, call),
+    cancel: async (call) => cancelAbrasf(gateway, await comCredenciais(call)),
   };
 }

@@ -1,6 +1,7 @@
 import { type EmissionResult } from '../../autoridades/emission-result.js';
 import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import { type Credentials } from '../../autoridades/endpoint.js';
+import type { CredenciaisProvedor } from '../../empresas/credenciais-provedor.js';
 import type { Environment } from '../../nucleo/environment.js';
 import type { ErrorItem } from '../../errors.js';
 import type { XmlSigner } from '../../xml/sign-xml.js';
@@ -42,6 +43,8 @@ export interface ProviderCall {
   signer: XmlSigner;
   /** The scenario the simulator plays (X-Service-Simular or a simulator's own setting); null for a real system. */
   scenario: string | null;
+  /** What the system asks beyond the A1 (`credenciais_provedor`), opened by the provider that needs it; absent elsewhere. */
+  credenciaisProvedor?: CredenciaisProvedor;
 }
 
 /**
