@@ -28,7 +28,8 @@ export type SignedElement =
   | 'LoteRps'
   | 'InfPedidoCancelamento'
   | 'SubstituicaoNfse'
-  | 'InfNfse';
+  | 'InfNfse'
+  | 'Confirmacao';
 
 export interface XmlSigner {
   /** PEM or a KeyObject; pass a KeyObject when signing many documents (PEM is re-parsed on every call). */

@@ -4,7 +4,7 @@ import { ownSystemFailureAdvice, type NfseSistema } from './nfse-sistema.js';
 
 const NOME = 'o sistema ABRASF 1.00 do município';
 
-/** The municipalities the provider table places on an ABRASF 1.00 family we have a profile of (Ginfes v3, ISS Fortaleza). */
+/** The municipalities the provider table places on an ABRASF 1.00 family we have a profile of (perfis-abrasf-1.ts). */
 export const SISTEMA_ABRASF_1: NfseSistema = {
   sistema: 'abrasf_1',
   nome: NOME,

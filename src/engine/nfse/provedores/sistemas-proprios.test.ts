@@ -33,6 +33,9 @@ describe('the issuing systems', () => {
     // Fortaleza (ISS Fortaleza) and Guarulhos (Ginfes v3): the ABRASF 1.00 families.
     expect(sistemaOf(rota('2304400', null))).toBe(SISTEMA_ABRASF_1);
     expect(sistemaOf(rota('3518800', null))).toBe(SISTEMA_ABRASF_1);
+    // Juazeiro do Norte: SpeedGov's ABRASF 1.00 rows; Grajaú's SpeedGov row is its national layout, not this system.
+    expect(sistemaOf(rota('2307304', null))).toBe(SISTEMA_ABRASF_1);
+    expect(sistemaOf(rota('2104800', null))).not.toBe(SISTEMA_ABRASF_1);
     // Caucaia: no provider known.
     expect(sistemaOf(rota('2303709', null))).toBeNull();
   });

@@ -6,8 +6,18 @@ import { signXml, type XmlSigner } from '../../../engine/xml/sign-xml.js';
 import { formatBrasilia } from '../../nacional/send-json.js';
 import type { Abrasf1Note } from './abrasf-1-state.js';
 
-/** The prefix the simulated answers write the family's shared types with (declared on each answer's root). */
+/** The prefix the simulated answers declare the family's shared types with (on each answer's root and Nfse). */
 export const T = 't';
+
+/**
+ * An element of the family's shared types as its schema writes it: under `t:` where the types are qualified,
+ * without a namespace otherwise (the answers then declare no default namespace for it to fall into). Global
+ * elements of the types (ListaMensagemRetorno) are always qualified and written with `t:` directly.
+ */
+export const tipoDe =
+  (perfil: PerfilAbrasf1) =>
+  (name: string): string =>
+    perfil.tipos.qualificados ? `${T}:${name}` : name;
 
 /** `<Nfse>` (tcNfse of ABRASF 1.00) a simulated municipality issues for a received RPS, signed over InfNfse. */
 export function buildAbrasf1Nfse(input: {
@@ -19,7 +29,7 @@ export function buildAbrasf1Nfse(input: {
   rpsXml: string;
   signer: XmlSigner;
 }): string {
-  const t = (name: string) => `${T}:${name}`;
+  const t = tipoDe(input.perfil);
   const rps = input.rpsXml;
   const copia = (name: string) => xmlElements(rps, name)[0] ?? '';
   const prestador = copia('Prestador');
@@ -45,6 +55,8 @@ export function buildAbrasf1Nfse(input: {
         el(t('InscricaoMunicipal'), xmlText(prestador, 'InscricaoMunicipal')),
       ),
       el(t('RazaoSocial'), `PRESTADOR ${xmlText(prestador, 'Cnpj') ?? ''} (CADASTRO SIMULADO)`),
+      // tcDadosPrestador requires an address; the simulated register knows only the municipality.
+      group(t('Endereco'), el(t('CodigoMunicipio'), input.ibge), el(t('Uf'), uf)),
     ) +
     tomador +
     group(t('OrgaoGerador'), el(t('CodigoMunicipio'), input.ibge), el(t('Uf'), uf));
@@ -52,22 +64,32 @@ export function buildAbrasf1Nfse(input: {
   return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1', prefixes: true });
 }
 
-/** `<Confirmacao>` of a cancellation: the received Pedido and when the municipality registered it. */
-export function confirmacaoXml(pedidoXml: string, at: Date, numero: string): string {
-  const t = (name: string) => `${T}:${name}`;
-  const pedido = pedidoXml.replace(/(<\/?)(?:[\w.-]+:)?Pedido([\s>])/g, `$1${t('Pedido')}$2`);
-  return (
-    `<${t('Confirmacao')} Id="Conf${numero}">${pedido}` +
+/**
+ * `<NfseCancelamento>` of a cancellation: the received Pedido and when the municipality registered it
+ * (`Confirmacao`), signed by the municipality (ISS Fortaleza's schema requires that signature).
+ */
+export function nfseCancelamento1(input: {
+  perfil: PerfilAbrasf1;
+  pedidoXml: string;
+  at: Date;
+  numero: string;
+  signer: XmlSigner;
+}): string {
+  const t = tipoDe(input.perfil);
+  const pedido = input.pedidoXml.replace(/(<\/?)(?:[\w.-]+:)?Pedido([\s>])/g, `$1${t('Pedido')}$2`);
+  const confirmacao =
+    `<${t('Confirmacao')} Id="Conf${input.numero}">${pedido}` +
     group(
       t('InfConfirmacaoCancelamento'),
       el(t('Sucesso'), 'true'),
-      el(t('DataHora'), formatBrasilia(at).slice(0, 19)),
+      el(t('DataHora'), formatBrasilia(input.at).slice(0, 19)),
     ) +
-    `</${t('Confirmacao')}>`
-  );
+    `</${t('Confirmacao')}>`;
+  const xml = `<${t('NfseCancelamento')} xmlns:${T}="${input.perfil.tipos.namespace}">${confirmacao}</${t('NfseCancelamento')}>`;
+  return signXml(xml, input.signer, { element: 'Confirmacao', algorithm: 'sha1', prefixes: true });
 }
 
-/** `<CompNfse>`: the note with its cancellation, when it has one. */
+/** `<CompNfse>` (an element of the answer, prefix `r`): the note with its cancellation, when it has one. */
 export function compNfse1Xml(note: Abrasf1Note): string {
-  return `<${T}:CompNfse>${note.nfseXml}${note.cancelamentoXml ?? ''}</${T}:CompNfse>`;
+  return `<r:CompNfse>${note.nfseXml}${note.cancelamentoXml ?? ''}</r:CompNfse>`;
 }

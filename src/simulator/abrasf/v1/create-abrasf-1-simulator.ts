@@ -37,8 +37,10 @@ export interface Abrasf1Call {
   /** The SOAP operation element as received (RecepcionarLoteRpsV3). */
   soapOperacao: string;
   cabecalho: string;
-  /** The message (arg1) as received. */
+  /** The message (arg1, or the family's argument element) as received. */
   mensagem: string;
+  /** The document answered inside `<return>`; null while held or when nothing was answered. */
+  resposta: string | null;
 }
 
 export interface Abrasf1Simulator {
@@ -69,7 +71,8 @@ const ISSUING: ReadonlySet<OperacaoAbrasf1> = new Set(['RecepcionarLoteRps', 'Ca
 
 /**
  * The ABRASF 1.00 families of our profiles (Ginfes v3 and the services derived from it), speaking their SOAP
- * contract at <url>/<IBGE>: `<ns1:<Op>V3>` with the cabecalho in arg0 and the message in arg1, both escaped. Every
+ * contract at <url>/<IBGE>: `<ns1:<Op><sufixo>>` with the cabecalho and the message in the profile's argument
+ * elements (arg0 and arg1 for Ginfes), both escaped. Every
  * cabecalho and message is validated against the family's own schema package and its signatures verified; lots are
  * answered with a protocol and processed asynchronously (situation 1–4), their notes kept by RPS.
  */
@@ -99,9 +102,9 @@ export function createAbrasf1Simulator(options: CreateAbrasf1SimulatorOptions): 
     if (req.method !== 'POST' || !perfil) return send(res, 404, fault('Serviço não encontrado.'));
     const operacao = soapOperation(req, body, perfil);
     if (typeof operacao !== 'string') return send(res, 500, fault(operacao.unknown));
-    const cabecalho = soapString(body, 'arg0') ?? '';
-    const mensagem = soapString(body, 'arg1') ?? '';
-    calls.push({ ibge, operacao, soapOperacao: soapOperationOf(perfil, operacao), cabecalho, mensagem });
+    const call = receivedCall(ibge, perfil, operacao, body);
+    calls.push(call);
+    const { cabecalho, mensagem } = call;
     const scenario = scenarioFor(req, operacao, prestadorOf1(mensagem));
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
@@ -114,6 +117,7 @@ export function createAbrasf1Simulator(options: CreateAbrasf1SimulatorOptions): 
       res.on('close', () => held.delete(res));
       return;
     }
+    call.resposta = inner;
     send(res, 200, envelope(perfil, operacao, inner));
   };
 
@@ -148,7 +152,7 @@ export function createAbrasf1Simulator(options: CreateAbrasf1SimulatorOptions): 
       }),
     notes: () => state.notes().map((n) => ({ ...n })),
     lots: () => state.lots().map((l) => ({ ...l })),
-    calls: () => [...calls],
+    calls: () => calls.map((c) => ({ ...c })),
     playNext(prestador, scenario, times = 1) {
       const queue = queued.get(prestador) ?? [];
       for (let i = 0; i < times; i++) queue.push(parseScenario(scenario));
@@ -157,7 +161,7 @@ export function createAbrasf1Simulator(options: CreateAbrasf1SimulatorOptions): 
   };
 }
 
-/** The operation the SOAP body names (`<ns1:<Op>V3>`) with the family's empty SOAPAction, or why it is none. */
+/** The operation the SOAP body names (`<ns1:<Op><sufixo>>`) with the family's SOAPAction, or why it is none. */
 function soapOperation(
   req: IncomingMessage,
   body: string,
@@ -170,11 +174,24 @@ function soapOperation(
   return { unknown: `Operação SOAP desconhecida: ${element || '(vazia)'} / SOAPAction ${action || '""'}` };
 }
 
+/** What a call carried: the cabecalho and the message out of the family's argument elements. */
+function receivedCall(ibge: string, perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1, body: string): Abrasf1Call {
+  return {
+    ibge,
+    operacao,
+    soapOperacao: soapOperationOf(perfil, operacao),
+    cabecalho: soapString(body, perfil.soap.argumentos.cabecalho) ?? '',
+    mensagem: soapString(body, perfil.soap.argumentos.mensagem) ?? '',
+    resposta: null,
+  };
+}
+
 /** Signatures each operation's message carries where the family signs it. */
 function assinaturasExigidas(perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1): number {
   const a = perfil.assinaturas;
   if (operacao === 'RecepcionarLoteRps') return (a.rps ? 1 : 0) + (a.lote ? 1 : 0);
   if (operacao === 'CancelarNfse') return a.cancelamento ? 1 : 0;
+  if (operacao === 'ConsultarNfsePorRps') return a.consultaRps ? 1 : 0;
   return a.consultas ? 1 : 0;
 }
 

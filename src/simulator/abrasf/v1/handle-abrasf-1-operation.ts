@@ -6,7 +6,7 @@ import type { XmlSigner } from '../../../engine/xml/sign-xml.js';
 import { formatBrasilia } from '../../nacional/send-json.js';
 import type { Scenario } from '../../nacional/scenario.js';
 import type { Abrasf1Lote, Abrasf1State } from './abrasf-1-state.js';
-import { buildAbrasf1Nfse, compNfse1Xml, confirmacaoXml, T } from './build-abrasf-1-nfse.js';
+import { buildAbrasf1Nfse, compNfse1Xml, nfseCancelamento1, T, tipoDe } from './build-abrasf-1-nfse.js';
 
 export interface Abrasf1Context {
   state: Abrasf1State;
@@ -41,10 +41,19 @@ const RESPOSTA: Record<OperacaoAbrasf1, string> = {
   CancelarNfse: 'CancelarNfseResposta',
 };
 
-/** An answer of the family: its root in the answer's namespace (the request's, `envio` → `resposta`). */
+/** The schema file of an operation's answer: the request's, `envio` → `resposta`. */
+export const arquivoResposta1 = (perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1) =>
+  perfil.mensagens[operacao].arquivo.replace('_envio', '_resposta');
+
+/**
+ * An answer of the family: its root and the root's children in the answer's namespace (prefix `r`; every answer
+ * schema qualifies them), the shared types as the family's schema writes them. No default namespace, so unqualified
+ * types stay in none.
+ */
 function answer(ctx: Abrasf1Context, operacao: OperacaoAbrasf1, inner: string): string {
   const ns = ctx.perfil.mensagens[operacao].namespace.replace('_envio', '_resposta');
-  return `<${RESPOSTA[operacao]} xmlns="${ns}" xmlns:${T}="${ctx.perfil.tipos.namespace}">${inner}</${RESPOSTA[operacao]}>`;
+  const raiz = `r:${RESPOSTA[operacao]}`;
+  return `<${raiz} xmlns:r="${ns}" xmlns:${T}="${ctx.perfil.tipos.namespace}">${inner}</${raiz}>`;
 }
 
 export function refusal1(
@@ -52,14 +61,14 @@ export function refusal1(
   operacao: OperacaoAbrasf1,
   mensagens: Array<{ codigo: string; mensagem: string }>,
 ): string {
-  return answer(ctx, operacao, listaMensagens(mensagens));
+  return answer(ctx, operacao, listaMensagens(tipoDe(ctx.perfil), mensagens));
 }
 
-const listaMensagens = (mensagens: Array<{ codigo: string; mensagem: string }>) =>
+const listaMensagens = (t: (name: string) => string, mensagens: Array<{ codigo: string; mensagem: string }>) =>
   group(
     `${T}:ListaMensagemRetorno`,
     ...mensagens.map((m) =>
-      group(`${T}:MensagemRetorno`, el(`${T}:Codigo`, m.codigo), el(`${T}:Mensagem`, m.mensagem.slice(0, 200))),
+      group(t('MensagemRetorno'), el(t('Codigo'), m.codigo), el(t('Mensagem'), m.mensagem.slice(0, 200))),
     ),
   );
 
@@ -155,9 +164,9 @@ const receberLote: Handler = (ctx, mensagem, prestador, scenario) => {
   return answer(
     ctx,
     operacao,
-    el('NumeroLote', lote.numeroLote) +
-      el('DataRecebimento', formatBrasilia(ctx.now).slice(0, 19)) +
-      el('Protocolo', lote.protocolo),
+    el('r:NumeroLote', lote.numeroLote) +
+      el('r:DataRecebimento', formatBrasilia(ctx.now).slice(0, 19)) +
+      el('r:Protocolo', lote.protocolo),
   );
 };
 
@@ -177,7 +186,11 @@ const situacaoDoLote: Handler = (ctx, mensagem, prestador) => {
     ctx.state.changeLote(lote.protocolo, { pendentes: lote.pendentes - 1 });
   else process(ctx, lote);
   const atual = ctx.state.lote(lote.protocolo)!;
-  return answer(ctx, 'ConsultarSituacaoLoteRps', el('NumeroLote', atual.numeroLote) + el('Situacao', atual.situacao));
+  return answer(
+    ctx,
+    'ConsultarSituacaoLoteRps',
+    el('r:NumeroLote', atual.numeroLote) + el('r:Situacao', atual.situacao),
+  );
 };
 
 /** ConsultarLoteRps: the lot's notes, or its errors. */
@@ -189,7 +202,7 @@ const consultarLote: Handler = (ctx, mensagem, prestador) => {
     return refusal1(ctx, operacao, [{ codigo: CODIGOS_1.rpsEmProcessamento, mensagem: 'Lote ainda não processado.' }]);
   if (lote.situacao === '3') return refusal1(ctx, operacao, lote.erros);
   const notas = lote.notas.map((n) => ctx.state.findByNumero(ctx.ibge, n)!);
-  return answer(ctx, operacao, group('ListaNfse', ...notas.map(compNfse1Xml)));
+  return answer(ctx, operacao, group('r:ListaNfse', ...notas.map(compNfse1Xml)));
 };
 
 /** ConsultarNfsePorRps: the note of an RPS, or why there is none. */
@@ -220,10 +233,21 @@ const cancelar: Handler = (ctx, mensagem, prestador, scenario) => {
       operacao,
       scenario.codes.map((codigo) => ({ codigo, mensagem: `Rejeição simulada ${codigo}.` })),
     );
-  const confirmacao = confirmacaoXml(xmlElements(mensagem, 'Pedido')[0] ?? '', ctx.now, note.numero);
-  ctx.state.cancel(note, `<${T}:NfseCancelamento>${confirmacao}</${T}:NfseCancelamento>`);
+  const cancelamento = nfseCancelamento1({
+    perfil: ctx.perfil,
+    pedidoXml: xmlElements(mensagem, 'Pedido')[0] ?? '',
+    at: ctx.now,
+    numero: note.numero,
+    signer: ctx.signer,
+  });
+  ctx.state.cancel(note, cancelamento);
   if (scenario.kind === 'timeout') return null;
-  return answer(ctx, operacao, `<Cancelamento>${confirmacao}</Cancelamento>`);
+  // The answer's Cancelamento (tcCancelamentoNfse, like the note's NfseCancelamento) holds the same signed content.
+  return answer(
+    ctx,
+    operacao,
+    cancelamento.replace(/^<[^>]*>/, '<r:Cancelamento>').replace(/<\/[^>]*>$/, '</r:Cancelamento>'),
+  );
 };
 
 const HANDLERS: Record<OperacaoAbrasf1, Handler> = {

@@ -58,11 +58,26 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
     xml = signAbrasf1Xml(xml, signer, { elemento: 'InfRps', tipo: 'rps' }, perfil);
     xml = signAbrasf1Xml(xml, signer, { elemento: 'LoteRps', tipo: 'lote' }, perfil);
     await expectValid(xml, m.RecepcionarLoteRps.arquivo);
-    expect(xml).toContain('<t:Aliquota>0.0200</t:Aliquota>');
+    expect(xml).toMatch(/<(t:)?Aliquota>0\.0200<\/(t:)?Aliquota>/);
     const signed = [perfil.assinaturas.rps ? 'InfRps' : [], perfil.assinaturas.lote ? 'LoteRps' : []].flat();
     expect(signed.length).toBeGreaterThan(0);
     const verified = xmlsecVerify(xml, cert.certificatePem, signed);
     expect(verified.ok, verified.output).toBe(true);
+  });
+
+  it('both discounts go in the order the family schema lists them', async () => {
+    const base = dpsOf('3518800');
+    const dps = { ...base, valores: { ...base.valores, vDescCondIncond: { vDescIncond: '5.00', vDescCond: '2.50' } } };
+    const xml = lotMessage(perfil, {
+      dps,
+      rps: identificacaoRps(dps),
+      cnpj: PREST_CNPJ,
+      campos: { itemListaServico: '01.01', inscricaoMunicipal: '12345678' },
+    });
+    await expectValid(xml, m.RecepcionarLoteRps.arquivo);
+    expect(xml.indexOf('DescontoCondicionado>') < xml.indexOf('DescontoIncondicionado>')).toBe(
+      perfil.descontoCondicionadoAntes,
+    );
   });
 
   it('a taker without identification still carries the required Tomador', async () => {
@@ -91,11 +106,13 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
     const porRps = signAbrasf1Xml(
       rpsQueryMessage(perfil, { rps: { numero: '7', serie: '1', tipo: '1' }, prestador }),
       signer,
-      { elemento: 'raiz', tipo: 'consultas' },
+      { elemento: 'raiz', tipo: 'consultaRps' },
       perfil,
     );
     await expectValid(porRps, m.ConsultarNfsePorRps.arquivo);
-    expect(xmlsecVerify(porRps, cert.certificatePem, []).ok).toBe(true);
+    // Signed only where the family's schema has a Signature there (SpeedGov's has none).
+    expect(porRps.includes('<Signature ')).toBe(perfil.assinaturas.consultaRps);
+    if (perfil.assinaturas.consultaRps) expect(xmlsecVerify(porRps, cert.certificatePem, []).ok).toBe(true);
     const cancel = signAbrasf1Xml(
       cancellationMessage(perfil, {
         numeroNfse: '2026001',
@@ -113,7 +130,10 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
 
   it('every signature the subset canonicaliser writes is byte for byte the one xml-crypto writes', () => {
     const dps = dpsOf('3518800');
-    const todas = { ...perfil, assinaturas: { rps: true, lote: true, consultas: true, cancelamento: true } };
+    const todas = {
+      ...perfil,
+      assinaturas: { rps: true, lote: true, consultas: true, consultaRps: true, cancelamento: true },
+    };
     const signBoth = (xml: string, assinatura: Parameters<typeof signAbrasf1Xml>[2]) => {
       const raiz = assinatura.elemento === 'raiz';
       // The subset path itself, not a fallback: it must qualify every 1.00 message.
@@ -147,7 +167,7 @@ describe.each([...PERFIS_ABRASF_1.values()])('ABRASF 1.00 messages of $nome', (p
       });
     const porRps = signBoth(rpsQueryMessage(perfil, { rps: { numero: '7', serie: '1', tipo: '1' }, prestador }), {
       elemento: 'raiz',
-      tipo: 'consultas',
+      tipo: 'consultaRps',
     });
     expect(verifyEverySignature(porRps, { prefixes: true })).toEqual({ valid: true, count: 1 });
     const cancel = cancellationMessage(perfil, {

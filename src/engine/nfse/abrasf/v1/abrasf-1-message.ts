@@ -68,7 +68,7 @@ export function lotMessage(
     el(t('Cnpj'), input.cnpj) +
     el(t('InscricaoMunicipal'), input.campos.inscricaoMunicipal) +
     el(t('QuantidadeRps'), '1') +
-    group(t('ListaRps'), rpsXml(t, input));
+    group(t('ListaRps'), rpsXml(t, perfil, input));
   return `${n.abre()}<${n.m('LoteRps')} Id="Lote${escapeAttr(input.rps.numero)}">${lote}</${n.m('LoteRps')}>${n.fecha}`;
 }
 
@@ -131,6 +131,7 @@ function identificacaoXml(name: string, t: Nomes['t'], rps: IdentificacaoRps): s
  */
 function rpsXml(
   t: Nomes['t'],
+  perfil: PerfilAbrasf1,
   { dps, rps, campos, cnpj }: { dps: DpsInput; rps: IdentificacaoRps; campos: CamposAbrasf1; cnpj: string },
 ): string {
   const trib = dps.valores.trib.tribMun;
@@ -150,8 +151,7 @@ function rpsXml(
         el(t('ValorServicos'), money(dps.valores.vServPrest.vServ)),
         el(t('IssRetido'), trib.tpRetISSQN !== '1' ? '1' : '2'),
         el(t('Aliquota'), trib.pAliq === undefined ? undefined : new Decimal(trib.pAliq).div(100).toFixed(4)),
-        el(t('DescontoIncondicionado'), optionalMoney(dps.valores.vDescCondIncond?.vDescIncond)),
-        el(t('DescontoCondicionado'), optionalMoney(dps.valores.vDescCondIncond?.vDescCond)),
+        descontos(t, perfil, dps),
       ),
       el(t('ItemListaServico'), campos.itemListaServico),
       el(t('Discriminacao'), dps.serv.cServ.xDescServ),
@@ -161,6 +161,13 @@ function rpsXml(
     // tcDadosTomador is required even when every member is absent (a note without an identified taker).
     (dps.toma ? tomadorXml(t, dps.toma) : `<${t('Tomador')}></${t('Tomador')}>`);
   return `<${t('Rps')}><${t('InfRps')} Id="${escapeAttr(infRpsId(cnpj, rps))}">${inf}</${t('InfRps')}></${t('Rps')}>`;
+}
+
+/** The discounts of tcValores, in the order the family's schema lists them. */
+function descontos(t: Nomes['t'], perfil: PerfilAbrasf1, dps: DpsInput): string {
+  const incondicionado = el(t('DescontoIncondicionado'), optionalMoney(dps.valores.vDescCondIncond?.vDescIncond));
+  const condicionado = el(t('DescontoCondicionado'), optionalMoney(dps.valores.vDescCondIncond?.vDescCond));
+  return perfil.descontoCondicionadoAntes ? condicionado + incondicionado : incondicionado + condicionado;
 }
 
 /**

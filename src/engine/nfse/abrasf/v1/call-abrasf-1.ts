@@ -12,8 +12,8 @@ export const soapOperationOf = (perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1
   `${operacao}${perfil.soap.sufixoOperacao}`;
 
 /**
- * `<ns1:<Op>V3 xmlns:ns1="…">` with `<arg0>` = cabecalho and `<arg1>` = the message, both escaped text, SOAP 1.1.
- * The operation namespace is the environment's (producao/homologacao).
+ * `<ns1:<Op><sufixo> xmlns:ns1="…">` with the cabecalho and the message in the family's argument elements (Ginfes:
+ * `<arg0>`, `<arg1>`), both escaped text, SOAP 1.1. The operation namespace is the environment's.
  */
 export function abrasf1Envelope(
   perfil: PerfilAbrasf1,
@@ -23,10 +23,11 @@ export function abrasf1Envelope(
 ): string {
   const ns = homologacao ? perfil.soap.namespaceHomologacao : perfil.soap.namespaceProducao;
   const op = soapOperationOf(perfil, operacao);
+  const { cabecalho, mensagem: arg } = perfil.soap.argumentos;
   return (
     `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="${SOAP11_NS}"><soap:Body>` +
-    `<ns1:${op} xmlns:ns1="${ns}"><arg0>${escapeText(headerMessage(perfil))}</arg0>` +
-    `<arg1>${escapeText(mensagem)}</arg1></ns1:${op}></soap:Body></soap:Envelope>`
+    `<ns1:${op} xmlns:ns1="${ns}"><${cabecalho}>${escapeText(headerMessage(perfil))}</${cabecalho}>` +
+    `<${arg}>${escapeText(mensagem)}</${arg}></ns1:${op}></soap:Body></soap:Envelope>`
   );
 }
 

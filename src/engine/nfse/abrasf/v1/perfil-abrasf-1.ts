@@ -36,12 +36,24 @@ export interface PerfilAbrasf1 {
     cabecalho: { arquivo: string; namespace: string; versao: string; versaoDados: string };
   };
   /**
-   * The SOAP call: `<ns1:<Op><sufixo> xmlns:ns1="<namespace>">` holding `<arg0>` (cabecalho) and `<arg1>` (the
-   * message), both escaped text, with an empty SOAPAction; the namespace per environment.
+   * The SOAP call: `<ns1:<Op><sufixo> xmlns:ns1="<namespace>">` holding the cabecalho and the message, both escaped
+   * text, in the elements `argumentos` names (Ginfes: `arg0`, `arg1`), with the given SOAPAction; the namespace per
+   * environment. The answer is the escaped document in `<return>`.
    */
-  soap: { sufixoOperacao: string; namespaceProducao: string; namespaceHomologacao: string; soapAction: string };
-  /** Which XML-DSig signatures the family asks for (each is optional in its schema). */
-  assinaturas: { rps: boolean; lote: boolean; consultas: boolean; cancelamento: boolean };
+  soap: {
+    sufixoOperacao: string;
+    namespaceProducao: string;
+    namespaceHomologacao: string;
+    soapAction: string;
+    argumentos: { cabecalho: string; mensagem: string };
+  };
+  /**
+   * Which XML-DSig signatures the family asks for (each is optional in its schema): `consultas` the lot queries,
+   * `consultaRps` ConsultarNfsePorRps (a schema without a Signature there makes it false).
+   */
+  assinaturas: { rps: boolean; lote: boolean; consultas: boolean; consultaRps: boolean; cancelamento: boolean };
+  /** tcValores lists DescontoCondicionado before DescontoIncondicionado (ABRASF 1.00 has them the other way). */
+  descontoCondicionadoAntes: boolean;
   algoritmo: 'sha1' | 'sha256';
   /** The lot queries' roots carry an Id attribute (the signature then references it; URI "" otherwise). */
   idNasConsultas: boolean;

@@ -15,7 +15,7 @@ export async function queryAbrasf1Rps(
   const xml = signAbrasf1Xml(
     rpsQueryMessage(nota.perfil, { rps: nota.rps, prestador: nota.prestador }),
     call.signer,
-    { elemento: 'raiz', tipo: 'consultas' },
+    { elemento: 'raiz', tipo: 'consultaRps' },
     nota.perfil,
   );
   const answer = await callAbrasf1(nota.client, nota.perfil, 'ConsultarNfsePorRps', xml);

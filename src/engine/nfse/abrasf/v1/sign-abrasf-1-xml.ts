@@ -16,7 +16,7 @@ export type Assinatura1 =
   /** InfRps, LoteRps, InfPedidoCancelamento: Reference URI="#<Id>", Signature as the element's next sibling. */
   | { elemento: 'InfRps' | 'LoteRps' | 'InfPedidoCancelamento'; tipo: 'rps' | 'lote' | 'cancelamento' }
   /** A query's root: Signature as its last child, Reference URI="#<Id>" where the root has one, "" otherwise. */
-  | { elemento: 'raiz'; tipo: 'consultas' };
+  | { elemento: 'raiz'; tipo: 'consultas' | 'consultaRps' };
 
 /** The local name of a document's root element. */
 const ROOT_NAME = /^(?:<\?xml[^>]*\?>)?\s*<(?:[\w.-]+:)?([\w.-]+)/;
