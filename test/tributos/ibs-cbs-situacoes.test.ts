@@ -27,7 +27,7 @@ const principal = (): Principal => ({
   companyId: null,
 });
 const deps = () => ({ ...t.app.engine, clock: { now: () => new Date('2026-11-20T15:00:00Z') } });
-const SEM_VALORES = { icms: { cst: '40' }, pis: { cst: '06' }, cofins: { cst: '06' } };
+const SEM_VALORES = { icms: { cst: '40', c_benef: 'SEM CBENEF' }, pis: { cst: '06' }, cofins: { cst: '06' } };
 
 async function produto(empresaId: string, tributacao: Record<string, unknown>): Promise<string> {
   const sku = `S-${Date.now().toString(36)}-${++seq}`;
