@@ -46,6 +46,7 @@ interface Fixture {
   nfe: { id: string; chave_acesso: string; eventoId: string };
   lote: { id: string };
   produto: { id: string; sku: string };
+  regra: { id: string };
   inutilizacao: { id: string };
   webhook: { id: string };
   documento: { id: string; chave: string };
@@ -127,6 +128,14 @@ beforeAll(async () => {
     }),
     201,
   );
+  const regra = expectStatus(
+    await live().post(`/v1/companies/${a2.id}/regras-tributarias`, {
+      descricao: 'Agua sem PIS',
+      criterios: { ncm_prefixo: '2201' },
+      tributacao: { pis: { cst: '06' } },
+    }),
+    201,
+  );
   const inutilizacao = expectStatus(
     await sandbox().post('/v1/nfe/inutilizacoes', {
       empresa_id: a2.id,
@@ -143,6 +152,7 @@ beforeAll(async () => {
     nfe: { id: nfe.id, chave_acesso: nfe.chave_acesso, eventoId: carta.carta_correcao.id },
     lote: { id: lote.id },
     produto: { id: produto.id, sku },
+    regra: { id: regra.id },
     inutilizacao: { id: inutilizacao.id },
     webhook: { id: webhook.id },
     documento: await receivedDocument(a2.id),
@@ -490,6 +500,28 @@ const ROUTES: Record<string, Row> = {
   ),
   deleteProduto: resource('live', 'DELETE', (x) => `/v1/produtos/${x.produto.sku}?empresa_id=${a2.id}`),
 
+  createRegraTributaria: {
+    ...resource(
+      'live',
+      'POST',
+      () => `/v1/companies/${a2.id}/regras-tributarias`,
+      () => ({ descricao: 'Intrusa', tributacao: { cofins: { cst: '06' } } }),
+    ),
+    expect: { conta: NOT_FOUND, restrita: HIDDEN, ambiente: SHARED },
+  },
+  listRegrasTributarias: {
+    ...resource('live', 'GET', () => `/v1/companies/${a2.id}/regras-tributarias`),
+    expect: { conta: NOT_FOUND, restrita: HIDDEN, ambiente: LISTED },
+  },
+  getRegraTributaria: resource('live', 'GET', (x) => `/v1/companies/${a2.id}/regras-tributarias/${x.regra.id}`),
+  updateRegraTributaria: resource(
+    'live',
+    'PATCH',
+    (x) => `/v1/companies/${a2.id}/regras-tributarias/${x.regra.id}`,
+    () => ({ descricao: 'Tomada' }),
+  ),
+  deleteRegraTributaria: resource('live', 'DELETE', (x) => `/v1/companies/${a2.id}/regras-tributarias/${x.regra.id}`),
+
   createWebhook: {
     env: 'test',
     method: 'POST',
@@ -707,6 +739,16 @@ const QUERIES: Record<string, QueryRow> = {
     empresa: a2.id,
   })),
   produtos: page('live', 'produtos'),
+  regrasTributarias: {
+    env: 'live',
+    query: 'query($e: ID!) { regrasTributarias(empresaId: $e) { totalCount edges { node { id } } } }',
+    variables: () => ({ e: a2.id }),
+    expect: { conta: 'erro', restrita: 'erro', ambiente: 'lista' },
+  },
+  regraTributaria: one('live', 'regraTributaria(empresaId: $e, id: $id)', '$e: ID!, $id: ID!', (x) => ({
+    e: a2.id,
+    id: x.regra.id,
+  })),
   requisicoes: page('live', 'requisicoes'),
   webhook: one('test', 'webhook(id: $id)', '$id: ID!', (x) => ({ id: x.webhook.id })),
   webhookDeliveries: one('test', 'webhookDeliveries(id: $id)', '$id: ID!', (x) => ({ id: x.webhook.id })),

@@ -23,10 +23,14 @@ export async function findCompany(
   if (isUuid(id)) assertCompanyAllowed(principal, id);
   const row = isUuid(id) ? await companiesWithCertificate(deps)({ id, accountId: principal.accountId }) : undefined;
   if (!row) {
-    throw new EngineError(notFound, `Empresa ${id} não encontrada nesta conta.`, {
-      campo: notFound === 'empresa_nao_encontrada' ? '/empresa_id' : null,
-      correcao: 'Use o id retornado por GET /v1/companies.',
-    });
+    throw new EngineError(
+      notFound,
+      'Empresa não encontrada nesta conta (o id não é de uma empresa da conta desta chave).',
+      {
+        campo: notFound === 'empresa_nao_encontrada' ? '/empresa_id' : null,
+        correcao: 'Use o id retornado por GET /v1/companies.',
+      },
+    );
   }
   return companyOfRow(row);
 }
