@@ -225,6 +225,38 @@ export const ABRASF_NS = 'http://www.abrasf.org.br/nfse.xsd';
 export const ABRASF_CODIGOS_1_0 = { rpsJaConvertido: 'E10', rpsNaoEncontrado: 'E92', nfseJaCancelada: 'E79' } as const;
 
 /**
+ * What ABRASF 2.0x providers commonly do where their family states nothing else: the template's six operations, lots
+ * of 50, all four signatures in RSA-SHA1, CodigoTributacaoMunicipio left out, the 1.0 message codes and the provider's
+ * InscricaoMunicipal required. A profile spreads it where its family keeps these values, and lists the ones that are
+ * not stated facts in `incertos`.
+ */
+export const PRATICA_ABRASF_2: Pick<
+  PerfilFamiliaAbrasf,
+  | 'operacoes'
+  | 'loteMaximo'
+  | 'assinaturas'
+  | 'algoritmo'
+  | 'codigoTributacaoMunicipio'
+  | 'codigos'
+  | 'inscricaoMunicipalObrigatoria'
+> = {
+  operacoes: [
+    'GerarNfse',
+    'RecepcionarLoteRpsSincrono',
+    'ConsultarNfsePorRps',
+    'CancelarNfse',
+    'SubstituirNfse',
+    'ConsultarNfseServicoTomado',
+  ],
+  loteMaximo: 50,
+  assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
+  algoritmo: 'sha1',
+  codigoTributacaoMunicipio: 'omitir',
+  codigos: ABRASF_CODIGOS_1_0,
+  inscricaoMunicipalObrigatoria: true,
+};
+
+/**
  * The wire of the ABRASF 2.04 template (its WSDL and XSD): SOAP 1.1, `<Op>Request` in the WSDL namespace with the
  * nfseCabecMsg/nfseDadosMsg strings, SOAPAction = WSDL namespace + `/` + operation, the 2.04 elements. A family
  * profile starts from it (or from ABRASF_2_0X_ELEMENTOS for the older versions) and states what it changes.

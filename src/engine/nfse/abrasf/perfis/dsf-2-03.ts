@@ -1,9 +1,4 @@
-import {
-  ABRASF_2_0X_ELEMENTOS,
-  ABRASF_CODIGOS_1_0,
-  ABRASF_WSDL_NS,
-  type PerfilFamiliaAbrasf,
-} from '../perfil-abrasf.js';
+import { ABRASF_2_0X_ELEMENTOS, ABRASF_WSDL_NS, PRATICA_ABRASF_2, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * DSF's ABRASF 2.03 service (`notafiscal-abrasfv203-ws/NotaFiscalSoap`): the schema has no target namespace, so the
@@ -27,20 +22,7 @@ export const DSF_2_03: PerfilFamiliaAbrasf = {
   cabecalho: null,
   elementos: ABRASF_2_0X_ELEMENTOS,
   emissao: 'GerarNfse',
-  operacoes: [
-    'GerarNfse',
-    'RecepcionarLoteRpsSincrono',
-    'ConsultarNfsePorRps',
-    'CancelarNfse',
-    'SubstituirNfse',
-    'ConsultarNfseServicoTomado',
-  ],
-  loteMaximo: 50,
-  assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
-  algoritmo: 'sha1',
-  codigoTributacaoMunicipio: 'omitir',
-  codigos: ABRASF_CODIGOS_1_0,
-  inscricaoMunicipalObrigatoria: true,
+  ...PRATICA_ABRASF_2,
   incertos: [
     'soapAction',
     'envoltorio',

@@ -1,4 +1,4 @@
-import { ABRASF_2_04, ABRASF_CODIGOS_1_0, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_2_04, PRATICA_ABRASF_2, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * EL's ABRASF 2.04 service (`…/NfseWSService`, per city): the ABRASF 2.04 schema and the template's SOAPAction, with
@@ -14,20 +14,7 @@ export const EL_2_04: PerfilFamiliaAbrasf = {
   envoltorio: '{operacao}/{operacao}Request',
   dados: 'cdata',
   emissao: 'GerarNfse',
-  operacoes: [
-    'GerarNfse',
-    'RecepcionarLoteRpsSincrono',
-    'ConsultarNfsePorRps',
-    'CancelarNfse',
-    'SubstituirNfse',
-    'ConsultarNfseServicoTomado',
-  ],
-  loteMaximo: 50,
-  assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
-  algoritmo: 'sha1',
-  codigoTributacaoMunicipio: 'omitir',
-  codigos: ABRASF_CODIGOS_1_0,
-  inscricaoMunicipalObrigatoria: true,
+  ...PRATICA_ABRASF_2,
   incertos: [
     'soapAction',
     'envoltorio',

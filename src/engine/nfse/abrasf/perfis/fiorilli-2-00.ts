@@ -1,4 +1,4 @@
-import { ABRASF_2_0X_ELEMENTOS, ABRASF_CODIGOS_1_0, ABRASF_NS, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_2_0X_ELEMENTOS, ABRASF_NS, PRATICA_ABRASF_2, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * Fiorilli's ABRASF 2.00 service (ISSWeb, `…/IssWeb-ejb/IssWebWS/IssWebWS`, one host per city): the ABRASF 2.00
@@ -21,20 +21,7 @@ export const FIORILLI_2_00: PerfilFamiliaAbrasf = {
   cabecalho: null,
   elementos: { ...ABRASF_2_0X_ELEMENTOS, codigoNbs: false },
   emissao: 'GerarNfse',
-  operacoes: [
-    'GerarNfse',
-    'RecepcionarLoteRpsSincrono',
-    'ConsultarNfsePorRps',
-    'CancelarNfse',
-    'SubstituirNfse',
-    'ConsultarNfseServicoTomado',
-  ],
-  loteMaximo: 50,
-  assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
-  algoritmo: 'sha1',
-  codigoTributacaoMunicipio: 'omitir',
-  codigos: ABRASF_CODIGOS_1_0,
-  inscricaoMunicipalObrigatoria: true,
+  ...PRATICA_ABRASF_2,
   credenciais: { exigidas: ['usuario', 'senha'], elementos: { usuario: 'username', senha: 'password' } },
   incertos: [
     'soapAction',

@@ -1,4 +1,4 @@
-import { ABRASF_2_04, ABRASF_CODIGOS_1_0, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_2_04, PRATICA_ABRASF_2, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * The ISSnet platform's ABRASF 2.04 service, in every municipality the provider table places on it. The schema is
@@ -12,19 +12,6 @@ export const ISSNET_2_04: PerfilFamiliaAbrasf = {
   esquema: 'issnet/2.04/uninfe/nfse_v2-04.xsd',
   dados: 'escapado',
   emissao: 'RecepcionarLoteRpsSincrono',
-  operacoes: [
-    'GerarNfse',
-    'RecepcionarLoteRpsSincrono',
-    'ConsultarNfsePorRps',
-    'CancelarNfse',
-    'SubstituirNfse',
-    'ConsultarNfseServicoTomado',
-  ],
-  loteMaximo: 50,
-  assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
-  algoritmo: 'sha1',
-  codigoTributacaoMunicipio: 'omitir',
-  codigos: ABRASF_CODIGOS_1_0,
-  inscricaoMunicipalObrigatoria: true,
+  ...PRATICA_ABRASF_2,
   incertos: ['emissao', 'loteMaximo', 'assinaturas', 'codigoTributacaoMunicipio', 'dados', 'cabecalho', 'codigos'],
 };

@@ -1,4 +1,4 @@
-import { ABRASF_2_04, ABRASF_CODIGOS_1_0, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_2_04, PRATICA_ABRASF_2, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * Sintese's ABRASF 2.04 service (`…/nfsews/NfseWS`, per city): its schema validates as the ABRASF 2.04 model; the
@@ -17,20 +17,7 @@ export const SINTESE_2_04: PerfilFamiliaAbrasf = {
   envoltorio: '{mensagem}',
   dados: 'escapado',
   emissao: 'RecepcionarLoteRpsSincrono',
-  operacoes: [
-    'GerarNfse',
-    'RecepcionarLoteRpsSincrono',
-    'ConsultarNfsePorRps',
-    'CancelarNfse',
-    'SubstituirNfse',
-    'ConsultarNfseServicoTomado',
-  ],
-  loteMaximo: 50,
-  assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
-  algoritmo: 'sha1',
-  codigoTributacaoMunicipio: 'omitir',
-  codigos: ABRASF_CODIGOS_1_0,
-  inscricaoMunicipalObrigatoria: true,
+  ...PRATICA_ABRASF_2,
   incertos: [
     'soapAction',
     'envoltorio',

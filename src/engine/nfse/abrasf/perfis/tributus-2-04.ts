@@ -1,4 +1,4 @@
-import { ABRASF_2_04, ABRASF_CODIGOS_1_0, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_2_04, PRATICA_ABRASF_2, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 const API = 'https://tributosmunicipais.com.br/nfse/api/';
 
@@ -20,20 +20,7 @@ export const TRIBUTUS_2_04: PerfilFamiliaAbrasf = {
   atributoId: 'id',
   elementos: { ...ABRASF_2_04.elementos, identificadorRps: true },
   emissao: 'GerarNfse',
-  operacoes: [
-    'GerarNfse',
-    'RecepcionarLoteRpsSincrono',
-    'ConsultarNfsePorRps',
-    'CancelarNfse',
-    'SubstituirNfse',
-    'ConsultarNfseServicoTomado',
-  ],
-  loteMaximo: 50,
-  assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
-  algoritmo: 'sha1',
-  codigoTributacaoMunicipio: 'omitir',
-  codigos: ABRASF_CODIGOS_1_0,
-  inscricaoMunicipalObrigatoria: true,
+  ...PRATICA_ABRASF_2,
   credenciais: { exigidas: ['token'], parametrosUrl: { token: 'tokenAuth' } },
   incertos: [
     'soapAction',

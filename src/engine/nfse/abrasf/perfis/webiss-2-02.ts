@@ -1,4 +1,4 @@
-import { ABRASF_2_04, ABRASF_2_0X_ELEMENTOS, ABRASF_CODIGOS_1_0, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
+import { ABRASF_2_04, ABRASF_2_0X_ELEMENTOS, PRATICA_ABRASF_2, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
 
 /**
  * WebISS's ABRASF 2.02 service (`<cidade>.webiss.com.br/ws/nfse.asmx`): the ABRASF WSDL as a save of Aracaju's live
@@ -17,20 +17,7 @@ export const WEBISS_2_02: PerfilFamiliaAbrasf = {
   elementos: ABRASF_2_0X_ELEMENTOS,
   dados: 'cdata',
   emissao: 'GerarNfse',
-  operacoes: [
-    'GerarNfse',
-    'RecepcionarLoteRpsSincrono',
-    'ConsultarNfsePorRps',
-    'CancelarNfse',
-    'SubstituirNfse',
-    'ConsultarNfseServicoTomado',
-  ],
-  loteMaximo: 50,
-  assinaturas: { rps: true, lote: true, cancelamento: true, substituicao: true },
-  algoritmo: 'sha1',
-  codigoTributacaoMunicipio: 'omitir',
-  codigos: ABRASF_CODIGOS_1_0,
-  inscricaoMunicipalObrigatoria: true,
+  ...PRATICA_ABRASF_2,
   incertos: [
     'dados',
     'cabecalho',
