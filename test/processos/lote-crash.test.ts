@@ -55,7 +55,7 @@ describe('the service killed while a batch is processando', () => {
     expect(sentBefore).toBeLessThan(38);
 
     // Restarted at once, on the same clock: the batch's transmission resumes within 15 s of the kill, start-up
-    // included — on PostgreSQL once the dead process's leases (10 s from its last heartbeat) have run out, embedded
+    // included — on PostgreSQL once the dead process's leases (6 s from its last heartbeat) have run out, embedded
     // at start (the new process holds DATA_DIR's lock: the dead one's leases end when the database opens).
     const second = await startService({});
     const again = httpClient(second.info.url, first.info.testKey);

@@ -85,7 +85,7 @@ describe.each(CIDADES)('the service killed while $nome holds its answer', (cidad
     expect(await exited).toBe('SIGKILL');
 
     // Restarted at once, on the same clock: the worker recovers the note within 15 s of the kill, start-up included.
-    // On PostgreSQL once the dead process's lease (10 s from its last heartbeat) has run out; embedded, at start:
+    // On PostgreSQL once the dead process's lease (6 s from its last heartbeat) has run out; embedded, at start:
     // the new process holds DATA_DIR's lock, so the dead one's leases end when the database opens.
     const second = await startService({});
     const again = httpClient(second.info.url, first.info.liveKey);
