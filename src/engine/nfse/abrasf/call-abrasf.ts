@@ -192,11 +192,13 @@ export async function callAbrasf(
         cause: 'resposta sem outputXML',
         erros: [],
       };
+    // A family authenticating over HTTP refuses a wrong login before reading the message: say which setting it is.
+    const credenciaisRecusadas = autorizacao !== null && (res.statusCode === 401 || res.statusCode === 403);
     return {
       kind: 'transmission_failed',
       status: res.statusCode,
       received: 'no',
-      cause: `HTTP ${res.statusCode}`,
+      cause: `HTTP ${res.statusCode}${credenciaisRecusadas ? ': o provedor recusou as credenciais_provedor da empresa' : ''}`,
       erros: [],
     };
   } catch (err) {

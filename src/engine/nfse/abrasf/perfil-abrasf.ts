@@ -110,6 +110,8 @@ export interface PerfilFamiliaAbrasf {
     informacoesComplementares?: boolean;
     /** The RPS identification (`Rps`, tcInfRps) carries the identifier attribute, required by the schema; absent: not sent. */
     identificadorRps?: boolean;
+    /** The answers' CompNfse holds the note in a CompNfse of the same name (tcCompNfse), as the schema nests it. */
+    compNfseAninhado?: boolean;
   };
   /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
   emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
