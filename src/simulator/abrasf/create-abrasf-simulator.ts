@@ -84,16 +84,6 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
   const held = new Set<ServerResponse>();
   const esperadas = new Map<string, CredenciaisProvedor>();
 
-  const scenarioFor = (req: IncomingMessage, operacao: OperacaoAbrasf, prestador: string): Scenario => {
-    const header = req.headers[SCENARIO_HEADER];
-    if (header) return parseScenario(header);
-    const queue = queued.get(prestador);
-    const next = queue?.[0];
-    if (!next || (next.kind !== 'indisponibilidade' && !ISSUING.has(operacao))) return { kind: 'autorizar' };
-    queue!.shift();
-    return next;
-  };
-
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const ibge = (req.url ?? '').split('?')[0]!.replace(/^\/+/, '');
     const perfil = perfilAbrasfDoMunicipio(ibge);
@@ -109,7 +99,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
       const motivo = credenciaisRecusadas(perfil, recebidas, esperadas.get(prestador));
       if (motivo) return send(res, 401, fault(motivo), { 'www-authenticate': 'Basic realm="NFS-e"' });
     }
-    const scenario = scenarioFor(req, operacao, prestador);
+    const scenario = scenarioFor(queued, req, operacao, prestador);
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
     const inner =
@@ -163,6 +153,25 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
       queued.set(prestador, queue);
     },
   };
+}
+
+/**
+ * The scenario a call plays: the request's header, else the next one queued for its provider (issuing and cancelling
+ * calls take them; an outage is played by any call).
+ */
+function scenarioFor(
+  queued: Map<string, Scenario[]>,
+  req: IncomingMessage,
+  operacao: OperacaoAbrasf,
+  prestador: string,
+): Scenario {
+  const header = req.headers[SCENARIO_HEADER];
+  if (header) return parseScenario(header);
+  const queue = queued.get(prestador);
+  const next = queue?.[0];
+  if (!next || (next.kind !== 'indisponibilidade' && !ISSUING.has(operacao))) return { kind: 'autorizar' };
+  queue!.shift();
+  return next;
 }
 
 /**

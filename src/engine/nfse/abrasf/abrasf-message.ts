@@ -1,4 +1,4 @@
-import { el, escapeAttr, group } from '../../xml/el.js';
+import { el, group } from '../../xml/el.js';
 import type { Inscricao } from '../nacional/dps-input.js';
 import { cpfCnpjXml, identificacaoXml, type IdentificacaoRps } from './build-abrasf-rps.js';
 import { idAbrasf, xmlnsAbrasf, type LeiauteAbrasf, type PerfilFamiliaAbrasf } from './perfil-abrasf.js';

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { el, escapeAttr, group } from '../../xml/el.js';
+import { el, group } from '../../xml/el.js';
 import { municipio } from '../../tabelas/index.js';
 import type { DpsInput, Inscricao, Tomador } from '../nacional/dps-input.js';
 import type { AbrasfServiceFields } from './abrasf-service-fields.js';
