@@ -35,8 +35,8 @@ export const operacaoNo = (template: string, operacao: OperacaoAbrasf): string =
 
 /**
  * The SOAP request of one operation as the profile's family writes it: the wrapper (`<Op>Request`, `<Op>`…) in the
- * WSDL namespace, holding either the nfseCabecMsg/nfseDadosMsg strings (escaped or in CDATA) or the message element
- * itself, in the profile's SOAP version.
+ * WSDL namespace, holding either the nfseCabecMsg/nfseDadosMsg strings (escaped or in CDATA), the message element
+ * itself, or, standing in the message root's place, its children; in the profile's SOAP version.
  */
 export function abrasfEnvelope(
   perfil: PerfilAbrasf,
@@ -77,7 +77,8 @@ export function abrasfEnvelope(
 /**
  * The children of a message's root, each declaring the namespace the root declared: what a family whose wrapper
  * takes the root's place (`conteudo`) puts in it. The message as stored is the root with these children, so the
- * service reads the same document back by renaming the wrapper.
+ * service reads the same document back by renaming the wrapper. Read as text, as the builders write messages: no
+ * comments, no CDATA, no `>` inside an attribute value.
  */
 export function conteudoDaMensagem(dados: string): string {
   const m = /^(?:<\?xml[^>]*\?>)?\s*<([\w.-]+)((?:\s[^>]*)?)>([\s\S]*)<\/\1>\s*$/.exec(dados);
