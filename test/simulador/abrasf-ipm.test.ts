@@ -7,6 +7,7 @@ import { createAuthorityClient, type AuthorityClient } from '../../src/engine/au
 import {
   cancelarNfseMessage,
   consultarNfseRpsMessage,
+  enviarLoteRpsSincronoMessage,
   gerarNfseMessage,
 } from '../../src/engine/nfse/abrasf/abrasf-message.js';
 import { abrasfServiceFields } from '../../src/engine/nfse/abrasf/abrasf-service-fields.js';
@@ -30,6 +31,7 @@ const RESPOSTA: Partial<Record<OperacaoAbrasf, string>> = {
   GerarNfse: 'GerarNfseResposta',
   ConsultarNfsePorRps: 'ConsultarNfseRpsResposta',
   CancelarNfse: 'CancelarNfseResposta',
+  RecepcionarLoteRpsSincrono: 'EnviarLoteRpsSincronoResposta',
 };
 let sim: AbrasfSimulator;
 let client: AuthorityClient;
@@ -110,6 +112,15 @@ describe('ABRASF simulator as IPM 2.04', () => {
     const received = sim.calls().filter((c) => c.ibge === IPM.ibge);
     expect(received.map((c) => c.operacao)).toEqual(['GerarNfse', 'ConsultarNfsePorRps', 'CancelarNfse']);
     expect(received[0]!.dados).toMatch(/^<GerarNfseEnvio xmlns="http:\/\/www\.abrasf\.org\.br\/nfse\.xsd"><Rps xmlns=/);
+  });
+
+  it('a synchronous lot of two unsigned RPS (SOAPAction net.atende#EnviarLoteRpsSincronoEnvio) gives two notes', async () => {
+    const [a, b] = [dps(), dps()];
+    const lote = enviarLoteRpsSincronoMessage(IPM, { numeroLote: '9', prestador, rpsAssinados: [rps(a), rps(b)] });
+    expect(lote).not.toContain('Signature');
+    const issued = await call('RecepcionarLoteRpsSincrono', lote);
+    expect(issued.erros).toEqual([]);
+    expect(issued.notas.map((n) => n.rps)).toEqual([identificacaoRps(a), identificacaoRps(b)]);
   });
 
   it('answers 401 without the Basic credential or with another password, before reading the message', async () => {
