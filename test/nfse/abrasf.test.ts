@@ -131,6 +131,16 @@ const FAMILIAS: ReadonlyArray<{
     assinados: ['InfDeclaracaoPrestacaoServico'],
     credenciais: { token: 'tok-tributus-7f3a' },
   },
+  // IPM writes no identifier, so signs nothing, and takes the portal login and password as HTTP Basic.
+  {
+    familia: 'IPM 2.04',
+    cidade: 'Novo Hamburgo',
+    ibge: '4313409',
+    emissao: 'GerarNfse',
+    assinados: [],
+    substituicao: [],
+    credenciais: { usuario: '11222333000181', senha: 'Senh@:Atende' },
+  },
 ];
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
