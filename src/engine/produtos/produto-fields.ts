@@ -15,7 +15,8 @@ export interface TributoPadrao {
 /**
  * ICMS defaults: CST or CSOSN and rate, plus what the CST's group needs (all percent): base reduction (pRedBC),
  * ICMS-ST margin (pMVAST), rate (pICMSST) and base reduction (pRedBCST), FCP (pFCP) and FCP-ST (pFCPST), the
- * deferred share (pDif) and the UF's tax-benefit code (cBenef). Company tax rules reuse this shape as overrides.
+ * deferred share (pDif), the UF's tax-benefit code (cBenef) and the DIFAL method where the destination's is not
+ * settled. Company tax rules reuse this shape as overrides.
  */
 export interface IcmsPadrao extends TributoPadrao {
   reducaoBc?: string;
@@ -26,6 +27,8 @@ export interface IcmsPadrao extends TributoPadrao {
   fcpSt?: string;
   diferimento?: string;
   cBenef?: string;
+  /** DIFAL of a sale to a non-contributor of another UF: the destination's base, single or double (metodoDifal). */
+  metodoDifal?: 'base_unica' | 'base_dupla';
 }
 
 /** IPI defaults: the group's, plus the legal framing code (cEnq) and the TIPI's Ex-tarifário of the NCM. */
@@ -189,6 +192,15 @@ export const tributoIcms = v.strictObject({
           'código de benefício fiscal (cBenef) com 8 ou 10 caracteres.',
           'Informe o código da tabela de benefícios da UF, por exemplo "SP010001", ou "SEM CBENEF" onde a UF o aceita.',
         ),
+      ),
+    ),
+  ),
+  metodoDifal: v.nullish(
+    v.picklist(
+      ['base_unica', 'base_dupla'],
+      issueMessage(
+        'método do DIFAL é "base_unica" ou "base_dupla".',
+        'Use "base_unica" (lei nacional para não contribuinte) ou "base_dupla" onde a UF de destino a adota.',
       ),
     ),
   ),

@@ -2661,6 +2661,11 @@ export interface components {
             fcp?: string;
             /** @description FCP-ST (pFCPST); the margin table's or the destination's general FCP by default */
             fcp_st?: string;
+            /**
+             * @description DIFAL of a sale to a non-contributor of another UF: base única (the national rule, LC 87/1996 art. 13 X and § 7º) or base dupla. Required (usually on a company rule by uf_destino) where difal-metodo-uf.csv records third-party lists giving base dupla for the destination UF
+             * @enum {string}
+             */
+            metodo_difal?: "base_unica" | "base_dupla";
             /** @description ICMS-ST margin (pMVAST), up to 999; without it the official margin table of the destination UF is read */
             mva?: string;
             /** @description Base reduction (pRedBC): CST 20, 70, 90, CSOSN 900 */
