@@ -2355,7 +2355,8 @@ export interface components {
             /** @enum {string} */
             tipo_operacao?: "entrada" | "saida";
             /**
-             * @description Optional; each member sent must equal the sum of the items (else formato_invalido at its pointer).
+             * @description Optional; each member sent must equal the sum of the items (else formato_invalido at its pointer, with
+             *     codigo_oficial the SEFAZ rejection where it has one: 531–534, 795, 798–800).
              *     valor_nota is vNF = vProd − vDesc − vICMSDeson (indDeduzDeson 1) + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol.
              */
             totais?: {
@@ -2371,14 +2372,22 @@ export interface components {
                 valor_desconto?: string;
                 /** @description vFCPST */
                 valor_fcp_st?: string;
+                /** @description vFCPUFDest (rejection 798) */
+                valor_fcp_uf_dest?: string;
                 /** @description vFrete */
                 valor_frete?: string;
                 /** @description vIBS */
                 valor_ibs?: string;
                 /** @description vICMS */
                 valor_icms?: string;
+                /** @description vICMSDeson (rejection 795) */
+                valor_icms_desonerado?: string;
                 /** @description vST */
                 valor_icms_st?: string;
+                /** @description vICMSUFDest (rejection 799) */
+                valor_icms_uf_dest?: string;
+                /** @description vICMSUFRemet (rejection 800) */
+                valor_icms_uf_remet?: string;
                 /** @description vIPI */
                 valor_ipi?: string;
                 /** @description vNF */
