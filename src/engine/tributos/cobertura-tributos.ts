@@ -68,7 +68,7 @@ export function coberturaTributos() {
       'benefícios fiscais de ICMS (redução de base, diferimento, FCP por produto) só pelos membros do perfil ou da regra da empresa: não há tabela oficial deles por produto',
       'MVA-ST oficial só onde a tabela de margens a traz (TO, MT em parte, autopeças e pneus em 20 UFs); fora dela, a margem vem da regra da empresa (mva) ou a nota é recusada nomeando a margem que falta',
       'a participação das UFs nos protocolos de ICMS-ST não é conferida (sem matriz de signatários); hipóteses de margem que a nota não distingue (lista positiva/negativa, fidelidade de compra) exigem a margem na regra da empresa',
-      'desoneração do ICMS (vICMSDeson, motDesICMS; regra N12-90, rejeição 934) não é calculada',
+      'desoneração do ICMS não é calculada: a fórmula oficial do vICMSDeson não está nos dados oficiais; o perfil aceita motivo_desoneracao (motDesICMS do grupo do CST) e deduz_desoneracao, e o item é recusado nomeando-os; no modo informado os valores enviados são somados (vICMSDeson, rejeição 795) e deduzidos do vNF com ind_deduz_deson 1 (regra N12-90, rejeição 934; 627 sem o valor)',
       'diferimento em UF com FCP geral (RJ, AL, SE) não é calculado',
       'DIFAL de CST 10, 30, 40, 41, 50, 51, 60, 70 e 90 com ST ou sem ICMS próprio não é calculado; nem a base dupla em UF com FCP geral (RJ, AL, SE); a redução de base do perfil vale para as duas UFs',
       'método do DIFAL (base única × base dupla) de UF em que listas de terceiros divergem da lei nacional: decidido só pelo perfil ou pela regra da empresa (metodo_difal), senão a nota é recusada',

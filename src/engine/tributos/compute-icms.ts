@@ -8,7 +8,8 @@ import { computeIcmsSt } from './compute-icms-st.js';
 import { aliquotaOperacao } from './aliquota-operacao.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { IcmsCalculado, IcmsDoItem } from './icms-do-item.js';
-import type { ItemTributavel, OperacaoTributavel } from './item-tributavel.js';
+import type { ItemTributavel, OperacaoTributavel, PerfilIcms } from './item-tributavel.js';
+import { GRUPO_DESONERACAO, MOTIVOS_DESONERACAO } from './motivos-desoneracao.js';
 import type { RegraTributaria } from './regra-tributaria.js';
 import { TributoRecusado } from './tributo-recusado.js';
 import type { ValoresDaLinha } from './valores-da-linha.js';
@@ -56,6 +57,7 @@ export function computeIcms(
   const codigo = simples ? perfil.csosn : perfil.cst;
   if (!codigo)
     throw new ForaDeCobertura('/icms', `O perfil tributário do produto não tem ${simples ? 'CSOSN' : 'CST'} de ICMS.`);
+  desoneracaoDoPerfil(codigo, simples, perfil);
   const icms: IcmsDoItem = { item, op, linha, vIpi, regras, codigo, interna: op.ufEmitente === op.ufDestinatario };
   const calculado = simples ? computeIcmsSimples(icms) : computeIcmsRegimeNormal(icms);
   const rejeicao = checkCbenef({
@@ -74,6 +76,38 @@ export function computeIcms(
   if (rejeicao)
     throw new TributoRecusado('/produto', rejeicao.mensagem, rejeicao.correcao, rejeicao.codigo, rejeicao.cStat);
   return perfil.cBenef ? { ...calculado, cBenef: perfil.cBenef } : calculado;
+}
+
+/**
+ * The profile's relief (motivo_desoneracao, deduz_desoneracao). A CST whose group has none, or a reason its group
+ * does not take (MOTIVOS_DESONERACAO), is refused on the product's profile. Otherwise vICMSDeson is not computed:
+ * the official data the service reads have no formula of it (the NT 2023.004 one is not among them), so the item is
+ * outside the coverage, named; in modo informado the members are accepted, summed into vICMSDeson and deducted from
+ * vNF with ind_deduz_deson 1.
+ */
+function desoneracaoDoPerfil(codigo: string, simples: boolean, perfil: PerfilIcms): void {
+  const { motivoDesoneracao: motivo, deduzDesoneracao: deduz } = perfil;
+  if (motivo === undefined && deduz === undefined) return;
+  const grupo = simples ? undefined : GRUPO_DESONERACAO[codigo];
+  if (!grupo)
+    throw new TributoRecusado(
+      '/produto',
+      `O perfil tributário tem desoneração (motivo_desoneracao, deduz_desoneracao), mas o ${simples ? 'CSOSN' : 'CST'} ${codigo} do ICMS não tem o grupo de desoneração.`,
+      'Use o CST 20, 30, 40, 41, 50, 70 ou 90, ou remova motivo_desoneracao e deduz_desoneracao do perfil ou da regra da empresa.',
+    );
+  const aceitos: readonly string[] = MOTIVOS_DESONERACAO[grupo];
+  if (motivo === undefined || !aceitos.includes(motivo))
+    throw new TributoRecusado(
+      '/produto',
+      motivo === undefined
+        ? 'O perfil tributário diz se a desoneração deduz (deduz_desoneracao), mas não o motivo (motivo_desoneracao).'
+        : `O motivo de desoneração ${motivo} não é aceito pelo grupo ${grupo} (CST ${codigo}) do leiaute da NF-e.`,
+      `Informe motivo_desoneracao, um de: ${aceitos.join(', ')}.`,
+    );
+  throw new ForaDeCobertura(
+    '/icms/v_icms_deson',
+    `O ICMS desonerado (motivo ${motivo}) não é calculado: a fórmula oficial do vICMSDeson não está nos dados oficiais que o serviço lê. Envie o item em modo informado com v_icms_deson, mot_des_icms ${motivo}${deduz === undefined ? '' : ` e ind_deduz_deson ${deduz ? '1' : '0'}`}.`,
+  );
 }
 
 /** CST of regime normal. */

@@ -2664,6 +2664,8 @@ export interface components {
             /** @description Instead of cst (Simples Nacional) */
             csosn?: string;
             cst?: string;
+            /** @description The relieved ICMS is deducted from the item and the note (indDeduzDeson 1) */
+            deduz_desoneracao?: boolean;
             /** @description Deferred share (pDif): CST 51 */
             diferimento?: string;
             /** @description FCP (pFCP); the UF's general FCP by default */
@@ -2675,6 +2677,11 @@ export interface components {
              * @enum {string}
              */
             metodo_difal?: "base_unica" | "base_dupla";
+            /**
+             * @description Reason of the ICMS relief (motDesICMS; the CST's group accepts part of them). vICMSDeson is not calculated: its formula is not in the official data, so calcular refuses the item (send it informado)
+             * @enum {string}
+             */
+            motivo_desoneracao?: "1" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "16" | "90";
             /** @description ICMS-ST margin (pMVAST), up to 999; without it the official margin table of the destination UF is read */
             mva?: string;
             /** @description Base reduction (pRedBC): CST 20, 70, 90, CSOSN 900 */
