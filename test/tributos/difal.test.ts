@@ -183,6 +183,42 @@ describe('DIFAL of modo calcular', () => {
     expect((await recusa(c.id, st, BRASILIA)).extra.erros[0]!.mensagem).toContain('CST 10 tem ICMS-ST');
   });
 
+  it('conferir: the DIFAL sent is recomputed by the company rule’s method; the divergence names the rule', async () => {
+    const c = await empresa();
+    const sku = await produto(c.id, { icms: { cst: '00' } });
+    const r = await regra(c.id, 'BA', 'base_dupla');
+    const item = {
+      codigo: sku,
+      descricao: 'Produto de teste',
+      ncm: '84716052',
+      cfop: '6108',
+      origem: '0',
+      unidade: 'UN',
+      quantidade: '1',
+      valor_unitario: '100',
+      icms: { cst: '00', mod_bc: '3', v_bc: '100.00', p_icms: '7.00', v_icms: '7.00' },
+      pis: { cst: '01', v_bc: '93.00', p_pis: '1.65', v_pis: '1.53' },
+      cofins: { cst: '01', v_bc: '93.00', p_cofins: '7.60', v_cofins: '7.07' },
+      // Base única, 100.00 × (20.5 % − 7 %) = 13.50: consistent arithmetic, so only the recalculation can object.
+      icms_uf_dest: {
+        v_bc_uf_dest: '100.00',
+        p_icms_uf_dest: '20.50',
+        p_icms_inter: '7.00',
+        p_icms_inter_part: '100',
+        v_icms_uf_dest: '13.50',
+        v_icms_uf_remet: '0.00',
+      },
+    };
+    const body = { ...corpo(c.id, sku, SALVADOR), modo: 'conferir', natureza_operacao: 'Venda', itens: [item] };
+    const p = await previewNfe(engine(), principal(), { body: nfeInput(body) });
+    expect(p.ajustes.find((a) => a.campo === '/itens/0/icms_uf_dest/v_icms_uf_dest')).toMatchObject({
+      regra: 'nfe_conferencia_divergencia',
+      valor: '16.98',
+      enviado: '13.50',
+      regras_empresa: [{ id: r.id, descricao: r.descricao }],
+    });
+  });
+
   it('Simples Nacional RS → RJ: no ICMSUFDest, and an adjustment says which law leaves it out', async () => {
     const c = await empresa('simples_nacional');
     const sku = await produto(c.id, { icms: { csosn: '102' } });
