@@ -32,7 +32,7 @@ const DIFAL_NAO_CALCULADO: Readonly<Record<string, string>> = {
   '40': SEM_ICMS_PROPRIO,
   '41': SEM_ICMS_PROPRIO,
   '50': SEM_ICMS_PROPRIO,
-  '51': 'é de diferimento, que não cabe na venda a consumidor final não contribuinte de outra UF',
+  '51': 'é de diferimento: o DIFAL de uma operação diferida vendida a não contribuinte de outra UF é regra das UFs, fora das tabelas',
   '60': 'teve o ICMS retido antes por ST: o DIFAL dessa saída é regra da UF de destino, fora das tabelas',
 };
 
