@@ -249,17 +249,9 @@ describe('modo calcular', () => {
     });
   });
 
-  it('DIFAL: RS → RJ, imported good to a non-contributor, lucro presumido, base única by a company rule', async () => {
+  it('DIFAL: RS → RJ, imported good to a non-contributor, lucro presumido', async () => {
     const c = await company('lucro_presumido');
     const sku = await produto(c.id, { ncm: '84716052', origem: '1', tributacao: { icms: { cst: '00' } } });
-    // difal-metodo-uf.csv: 2 of 3 third-party lists give RJ base dupla, so the company decides (test/tributos/difal.test.ts).
-    const regra = await httpClient(t.url, acct.testKey).post(`/v1/companies/${c.id}/regras-tributarias`, {
-      descricao: 'DIFAL do RJ em base única',
-      criterios: { uf_destino: 'RJ' },
-      tributacao: { icms: { metodo_difal: 'base_unica' } },
-      ativa: true,
-    });
-    expect(regra.status, regra.text).toBe(201);
     const destinatario = {
       documento: CPF,
       nome: 'Maria Consumidora',

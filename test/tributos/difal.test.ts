@@ -135,14 +135,20 @@ describe('DIFAL of modo calcular', () => {
     expect([one(p.xml, 'ICMSUFDest', 'vBCUFDest'), one(p.xml, 'ICMSUFDest', 'vICMSUFDest')]).toEqual(['80.00', '8.00']);
   });
 
-  it('RS → BA without a decision: 422 naming metodo_difal, the lists that disagree and the rule to write', async () => {
+  it('RS → BA without a rule: base única by the national law, the adjustment naming the lists that report base dupla', async () => {
     const c = await empresa();
     const sku = await produto(c.id, { icms: { cst: '00' } });
-    const err = await recusa(c.id, sku, SALVADOR);
-    expect(err.codigo).toBe('nfe_fora_de_cobertura');
-    expect(err.extra.erros[0]).toMatchObject({ campo: '/itens/0/icms_uf_dest' });
-    expect(err.extra.erros[0]!.mensagem).toContain('3 de 3 listas de terceiros dão base dupla para BA');
-    expect(err.extra.erros[0]!.mensagem).toContain('metodo_difal');
+    const p = await calculada(c.id, sku, SALVADOR);
+    // LC 87/1996 art. 13 X and § 7º (LC 190/2022), Convênio ICMS 236/2021: one base, 100.00 × (20.5 % − 7 %) = 13.50;
+    // difal-metodo-uf.csv BA "reportada base_dupla por 3 de 3 listas de terceiros" does not override the law.
+    expect([one(p.xml, 'ICMSUFDest', 'vBCUFDest'), one(p.xml, 'ICMSUFDest', 'vICMSUFDest')]).toEqual([
+      '100.00',
+      '13.50',
+    ]);
+    const ajuste = p.ajustes.find((a) => a.campo === '/itens/0/icms_uf_dest/v_icms_uf_dest');
+    expect(ajuste?.motivo).toContain('base única: lei nacional');
+    expect(ajuste?.motivo).toContain('3 de 3 listas de terceiros dão base dupla para BA');
+    expect(ajuste?.motivo).toContain('metodo_difal');
   });
 
   it('RS → BA with a company rule choosing base dupla: the destination base carries its own ICMS', async () => {

@@ -20,9 +20,9 @@ const tabela = lazy(() => new Map(readCsvRecords(fiscalDataPath('difalMetodoUf')
 
 /**
  * The DIFAL method for a sale to a non-contributor of `uf`: the profile's choice (the product's, or a company
- * rule's) when it has one; otherwise the national rule, base única, but only where the table records no
- * disagreement. Where third-party lists report base dupla for the UF (`sintese_nao_contribuinte`, confidence
- * "baixa") the table cannot decide, and the item names the choice that is missing.
+ * rule's) when it has one; otherwise the national rule, base única. Third-party lists that report base dupla for
+ * the UF (`sintese_nao_contribuinte`, confidence "baixa") do not override the law: the adjustment names them, so a
+ * company that follows its state's base dupla writes a rule.
  */
 export function metodoDifal(uf: string, escolhido: MetodoDifal | undefined): MetodoDifalDaUf {
   if (escolhido)
@@ -35,15 +35,19 @@ export function metodoDifal(uf: string, escolhido: MetodoDifal | undefined): Met
     };
   const r = tabela().get(uf);
   const sintese = r?.sintese_nao_contribuinte ?? '';
-  const divergentes = /^base_unica_por_lei_nacional; reportada base_dupla por (\d+) de (\d+) listas/.exec(sintese);
-  if (!divergentes || divergentes[1] !== '0')
+  const listas = /^base_unica_por_lei_nacional; reportada base_dupla por (\d+) de (\d+) listas/.exec(sintese);
+  if (!listas)
     throw new ForaDeCobertura(
       '/icms_uf_dest',
-      `O método do DIFAL de ${uf} não está decidido: a lei nacional dá base única na venda a não contribuinte (${LEI_NACIONAL}), mas ${divergentes ? `${divergentes[1]} de ${divergentes[2]} listas de terceiros dão base dupla para ${uf}` : `a tabela não traz ${uf}`} (nfe/tabelas/difal-metodo-uf.csv, confiança baixa). Decida com tributacao.icms.metodo_difal ("base_unica" ou "base_dupla") numa regra tributária da empresa com criterios.uf_destino ${uf}, ou no produto.`,
+      `nfe/tabelas/difal-metodo-uf.csv não traz ${uf}: decida o método do DIFAL com tributacao.icms.metodo_difal ("base_unica" ou "base_dupla") numa regra tributária da empresa com criterios.uf_destino ${uf}, ou no produto.`,
     );
+  const divergentes =
+    listas[1] === '0'
+      ? ''
+      : `; ${listas[1]} de ${listas[2]} listas de terceiros dão base dupla para ${uf}: uma regra da empresa com metodo_difal "base_dupla" decide diferente`;
   return {
     metodo: 'base_unica',
-    origem: `base única: lei nacional, sem lista que dê base dupla para ${uf}`,
+    origem: `base única: lei nacional${divergentes}`,
     versao: VERSAO,
     fonte: `${LEI_NACIONAL}; nfe/tabelas/difal-metodo-uf.csv (${uf}: ${sintese})`,
   };
