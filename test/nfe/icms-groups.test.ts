@@ -173,6 +173,9 @@ describe('ICMS groups of layout 4.00 (nfe-icms-groups.ts)', () => {
     ]);
     const erro = validateNfeRequest(body, ctx).erros.find((e) => e.campo === '/itens/0/icms/p_red_bc')!;
     expect(erro.mensagem).toBe('O campo p_red_bc do grupo ICMS20 é obrigatório.');
+    // A relief's reason without its value: the authority's rejection 627 ("O valor do ICMS desonerado deve ser informado").
+    const deson = validateNfeRequest(body, ctx).erros.find((e) => e.campo === '/itens/0/icms/v_icms_deson')!;
+    expect(deson).toMatchObject({ codigo_oficial: '627' });
   });
 
   it('Simples Nacional: CSOSN 201 requires ST and credit; a CST is refused; unknown codes are named', () => {

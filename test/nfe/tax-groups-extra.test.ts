@@ -26,7 +26,7 @@ function body(uf: Record<string, unknown>, second?: Record<string, unknown>) {
 describe('ICMSUFDest (group NA of layout 4.00)', () => {
   it('with and without the destination FCP: schema-valid (xmllint), signed (xmlsec1), in layout order, summed into ICMSTot', () => {
     const { xml } = signedNfe(
-      body({ ...DIFAL, ...FCP }, { ...DIFAL, v_icms_uf_dest: '1.25', v_icms_uf_remet: '0.10', p_icms_inter: '7.00' }),
+      body({ ...DIFAL, ...FCP }, { ...DIFAL, v_bc_uf_dest: '10.00', v_icms_uf_dest: '1.25', p_icms_inter: '7.00' }),
     );
     const lint = xmllint(xml, 'nfe/nfe_v4.00.xsd');
     expect(lint.ok, lint.output).toBe(true);
@@ -43,7 +43,7 @@ describe('ICMSUFDest (group NA of layout 4.00)', () => {
     // After COFINS, before IBSCBS; totals W04c–W04e after vICMSDeson.
     expect(xml.indexOf('<ICMSUFDest>')).toBeGreaterThan(xml.indexOf('</COFINS>'));
     expect(xml).toContain(
-      '<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>2.00</vFCPUFDest><vICMSUFDest>8.75</vICMSUFDest><vICMSUFRemet>0.10</vICMSUFRemet><vFCP>',
+      '<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>2.00</vFCPUFDest><vICMSUFDest>8.75</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet><vFCP>',
     );
   });
 
@@ -78,6 +78,68 @@ describe('ICMSUFDest (group NA of layout 4.00)', () => {
         dia: '2026-11-02',
       }).erros,
     ).toEqual([expect.objectContaining({ codigo: 'tipo_invalido', campo: '/itens/0/icms_uf_dest/v_icms_uf_dest' })]);
+  });
+});
+
+describe('ICMSUFDest arithmetic and the rules of its rates (informado, conferir)', () => {
+  const ctx = { simples: false, chaveRestritaEmpresa: true, environment: 'test' as const, dia: '2026-11-02', uf: 'RS' };
+  const erros = (uf: Record<string, unknown>, totais?: Record<string, unknown>) => {
+    const b = body(uf);
+    if (totais) b.totais = totais;
+    return validateNfeRequest(b, ctx).erros.map((e) => `${e.codigo} ${e.campo} ${e.codigo_oficial ?? ''}`.trim());
+  };
+
+  it('accepts the DIFAL in base única and in base dupla, each rounded or truncated to the cent', () => {
+    // Base única: 100.00 × (19.5 % − 12 %) = 7.50. Base dupla (item 0 carries vICMS 12.00): (100.00 − 12.00) ÷
+    // (1 − 19.5 %) = 109.316… → 109.32; 109.32 × 19.5 % − 12.00 = 9.3174 → 9.32 (truncated 9.31).
+    expect(erros(DIFAL)).toEqual([]);
+    expect(erros({ ...DIFAL, v_bc_uf_dest: '109.32', v_icms_uf_dest: '9.32' })).toEqual([]);
+    expect(erros({ ...DIFAL, v_bc_uf_dest: '109.32', v_icms_uf_dest: '9.31' })).toEqual([]);
+    expect(erros({ ...DIFAL, ...FCP }, { valor_icms_uf_dest: '7.50', valor_fcp_uf_dest: '2.00' })).toEqual([]);
+  });
+
+  it('refuses a DIFAL of neither method, a wrong FCP, the sharing of before 2019 and a rate of another pair', () => {
+    expect(
+      erros({
+        ...DIFAL,
+        ...FCP,
+        v_icms_uf_dest: '7.60',
+        v_fcp_uf_dest: '2.10',
+        p_icms_inter_part: '80',
+        v_icms_uf_remet: '1.00',
+      }),
+    ).toEqual([
+      'formato_invalido /itens/0/icms_uf_dest/p_icms_inter_part 699',
+      'valor_tributo_divergente /itens/0/icms_uf_dest/v_fcp_uf_dest',
+      'valor_tributo_divergente /itens/0/icms_uf_dest/v_icms_uf_dest',
+      'valor_tributo_divergente /itens/0/icms_uf_dest/v_icms_uf_remet',
+    ]);
+    // Resolução do Senado 22/1989: RS → PR 12 %; 13/2012: 4 % only for goods of origin 1, 2, 3 or 8.
+    expect(erros({ ...DIFAL, p_icms_inter: '7', v_icms_uf_dest: '12.50' })).toEqual([
+      'formato_invalido /itens/0/icms_uf_dest/p_icms_inter 698',
+    ]);
+    expect(erros({ ...DIFAL, p_icms_inter: '4', v_icms_uf_dest: '15.50' })).toEqual([
+      'formato_invalido /itens/0/icms_uf_dest/p_icms_inter 697',
+    ]);
+  });
+
+  it('totals sent against the items: vICMSUFDest 799, vFCPUFDest 798, vICMSUFRemet 800, vICMSDeson 795', () => {
+    expect(
+      erros(
+        { ...DIFAL, ...FCP },
+        {
+          valor_icms_uf_dest: '7.00',
+          valor_fcp_uf_dest: '1.00',
+          valor_icms_uf_remet: '0.01',
+          valor_icms_desonerado: '3.00',
+        },
+      ),
+    ).toEqual([
+      'formato_invalido /totais/valor_icms_desonerado 795',
+      'formato_invalido /totais/valor_fcp_uf_dest 798',
+      'formato_invalido /totais/valor_icms_uf_dest 799',
+      'formato_invalido /totais/valor_icms_uf_remet 800',
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@ import type { Environment } from '../nucleo/environment.js';
 import { bodyIssues } from '../nucleo/read-body.js';
 import type { ValidationIssue } from '../nucleo/validation-issue.js';
 import { municipio } from '../tabelas/index.js';
+import { checkIcmsUfDest, type UfsDaNota } from './check-icms-uf-dest.js';
 import { checkItemCbenef, type NotaCbenef } from './check-item-cbenef.js';
 import { checkIbsCbsItem } from './check-ibs-cbs-item.js';
 import { checkTaxValues } from './check-tax-values.js';
@@ -27,7 +28,14 @@ import {
   type Presenca,
 } from './nfe-request.js';
 import { ipiOf, nfeItemOf, pisCofinsOf } from './nfe-item-of.js';
-import { sumTotais, TOTAIS_INFORMADOS, totalSomado, type SomaTotais, type TotalInformado } from './sum-totais.js';
+import {
+  CSTAT_TOTAL,
+  sumTotais,
+  TOTAIS_INFORMADOS,
+  totalSomado,
+  type SomaTotais,
+  type TotalInformado,
+} from './sum-totais.js';
 import { isMembers, type Members } from './is-members.js';
 
 export interface NfeValidation {
@@ -87,17 +95,24 @@ export function checkNfeBody(read: NfeBodyRead, ctx: NfeValidationContext): NfeV
 
 type Lido = (o: Members, key: string, campo: string) => string | undefined;
 
-/** The facts the cBenef rules read: the issuer's UF, the recipient's, and whether the note is one of the exceptions. */
-function notaCbenef(b: Members, ctx: NfeValidationContext): NotaCbenef | null {
+/** The issuer's UF and the recipient's (the issuer's when the recipient has no address); null without the issuer's. */
+function ufsDaNota(b: Members, ctx: NfeValidationContext): UfsDaNota | null {
   if (!ctx.uf) return null;
   const endereco = isMembers(b.destinatario) && isMembers(b.destinatario.endereco) ? b.destinatario.endereco : null;
   const ufDestino = typeof endereco?.municipio === 'string' ? municipio(endereco.municipio)?.uf : undefined;
+  return { emitente: ctx.uf, destino: ufDestino ?? ctx.uf };
+}
+
+/** The facts the cBenef rules read: the issuer's UF, the recipient's, and whether the note is one of the exceptions. */
+function notaCbenef(b: Members, ctx: NfeValidationContext): NotaCbenef | null {
+  const ufs = ufsDaNota(b, ctx);
+  if (!ufs) return null;
   const finalidade = typeof b.finalidade === 'string' ? b.finalidade : 'normal';
   return {
-    uf: ctx.uf,
+    uf: ufs.emitente,
     dia: ctx.dia,
     simples: ctx.simples,
-    interna: (ufDestino ?? ctx.uf) === ctx.uf,
+    interna: ufs.destino === ufs.emitente,
     excecao: b.tipoOperacao === 'entrada' || finalidade === 'devolucao' || finalidade === 'ajuste',
   };
 }
@@ -149,6 +164,7 @@ function readDestinatario(b: Members, ctx: NfeValidationContext, { ajustes, lido
 function readItens(b: Members, ctx: NfeValidationContext, { c, ajustes, valid }: Leitura): NfeItem[] {
   const { simples, dia } = ctx;
   const nota = notaCbenef(b, ctx);
+  const ufs = ufsDaNota(b, ctx);
   const itens: NfeItem[] = [];
   listaLida(b.itens, MAX_ITENS).forEach((raw, i) => {
     const base = `/itens/${i}`;
@@ -170,6 +186,7 @@ function readItens(b: Members, ctx: NfeValidationContext, { c, ajustes, valid }:
       const item = nfeItemOf(raw, icms, ajustes, base);
       checkIbsCbsItem(item, base, dia, c);
       if (nota) checkItemCbenef(item, base, nota, c);
+      checkIcmsUfDest(item, base, ufs, c);
       if (c.issues.length === antes) itens.push(item);
     }
   });
@@ -251,11 +268,13 @@ function checkAgainstItems(
 ): void {
   for (const [k, x] of Object.entries(totais ?? {}) as [TotalInformado, string][]) {
     const soma = totalSomado(somados, k);
+    const cStat = CSTAT_TOTAL[k];
     if (!new Decimal(x).eq(soma))
       c.formato(
         `/totais/${k}`,
-        `${k} ${x} difere da soma dos itens (${soma}).`,
+        `${k} ${x} difere da soma dos itens (${soma})${cStat ? ` (rejeição ${cStat} da SEFAZ)` : ''}.`,
         'Corrija o total ou remova-o para o serviço somar.',
+        cStat,
       );
   }
   if (!pagamentos.length || !valid('/pagamentos')) return;

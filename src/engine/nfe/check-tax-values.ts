@@ -72,16 +72,25 @@ interface ValorDoLayout {
 
 function confere(c: Coletor, { campo, valor, fatores: [a, b], formula, percentual, cStat }: ValorDoLayout): void {
   if (valor === undefined || a === undefined || b === undefined) return;
-  const exato = new Decimal(a).times(b).dividedBy(percentual ? 100 : 1);
-  const arredondado = exato.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const truncado = exato.toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  const enviado = new Decimal(valor);
-  if (enviado.eq(arredondado) || enviado.eq(truncado)) return;
+  const arredondado = divergeDoProduto(new Decimal(a).times(b).dividedBy(percentual ? 100 : 1), valor);
+  if (arredondado === null) return;
   c.add(
     'valor_tributo_divergente',
     campo,
-    `${campo.split('/').pop()} ${valor} difere de ${formula} = ${arredondado.toFixed(2)}${cStat ? ` (rejeição ${cStat} da SEFAZ)` : ''}.`,
-    `Informe ${arredondado.toFixed(2)} (o produto com 2 casas, arredondado ou truncado) ou corrija a base e a alíquota.`,
+    `${campo.split('/').pop()} ${valor} difere de ${formula} = ${arredondado}${cStat ? ` (rejeição ${cStat} da SEFAZ)` : ''}.`,
+    `Informe ${arredondado} (o produto com 2 casas, arredondado ou truncado) ou corrija a base e a alíquota.`,
     cStat,
   );
+}
+
+/**
+ * The exact product rounded to the cent when the value sent is neither it rounded (half up) nor truncated, as the
+ * authorities accept both; null when the value sent is one of them.
+ */
+export function divergeDoProduto(exato: Decimal, enviado: string): string | null {
+  const arredondado = exato.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const valor = new Decimal(enviado);
+  return valor.eq(arredondado) || valor.eq(exato.toDecimalPlaces(2, Decimal.ROUND_DOWN))
+    ? null
+    : arredondado.toFixed(2);
 }

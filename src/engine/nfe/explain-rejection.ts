@@ -251,6 +251,10 @@ export const EXPLICACOES: Readonly<Record<string, ExplicacaoRejeicao>> = {
     explicacao: 'O valor do item não é quantidade × valor unitário.',
     correcao: 'Omita o valor total do item para a API calcular, ou corrija quantidade e valor unitário.',
   },
+  '627': {
+    explicacao: 'O item informa o motivo da desoneração do ICMS sem o valor desonerado.',
+    correcao: 'Informe o valor do ICMS desonerado (v_icms_deson) junto do motivo (mot_des_icms), ou remova os dois.',
+  },
   '656': {
     explicacao: 'A SEFAZ bloqueou o CNPJ por uma hora por excesso de consultas repetidas.',
     correcao: 'Aguarde uma hora; a API espaça as consultas automaticamente.',
@@ -263,6 +267,20 @@ export const EXPLICACOES: Readonly<Record<string, ExplicacaoRejeicao>> = {
   '696': {
     explicacao: 'Venda a não contribuinte precisa indicar operação com consumidor final.',
     correcao: 'Indique operação com consumidor final (indFinal 1 no leiaute) nas vendas a não contribuinte.',
+  },
+  '697': {
+    explicacao:
+      'A alíquota interestadual do DIFAL não é a prevista para a origem da mercadoria (4 % só para importados).',
+    correcao: 'Use 4 % para mercadoria de origem 1, 2, 3 ou 8 e a alíquota do par de UFs (7 % ou 12 %) para as demais.',
+  },
+  '698': {
+    explicacao: 'A alíquota interestadual do DIFAL não é a do par de UFs da operação.',
+    correcao:
+      'Use a alíquota interestadual da UF do emitente para a do destinatário (7 % ou 12 %, Resolução do Senado 22/1989).',
+  },
+  '699': {
+    explicacao: 'O percentual de partilha do DIFAL para a UF de destino não é o do ano: desde 2019 é 100 %.',
+    correcao: 'Informe 100 no percentual de partilha (p_icms_inter_part) e zero no ICMS da UF do remetente.',
   },
   '703': {
     explicacao: 'A data e hora de emissão estão no futuro em relação ao relógio da SEFAZ.',
@@ -279,6 +297,14 @@ export const EXPLICACOES: Readonly<Record<string, ExplicacaoRejeicao>> = {
   '778': {
     explicacao: 'O NCM informado no item não existe na tabela oficial.',
     correcao: 'Informe o NCM de 8 dígitos em vigor para a mercadoria (o cadastro de produtos da API valida).',
+  },
+  '795': {
+    explicacao: 'O total do ICMS desonerado não é a soma dos valores desonerados dos itens.',
+    correcao: 'Omita o total para a API somar, ou corrija o valor desonerado de cada item.',
+  },
+  '799': {
+    explicacao: 'O total do DIFAL da UF de destino não é a soma dos itens.',
+    correcao: 'Omita o total para a API somar, ou corrija o DIFAL (v_icms_uf_dest) de cada item.',
   },
   '806': {
     explicacao: 'Item com ICMS-ST sem o CEST da mercadoria.',

@@ -1,3 +1,4 @@
+import { MOTIVOS_DESONERACAO, TODOS_MOTIVOS_DESONERACAO } from '../tributos/motivos-desoneracao.js';
 import { ALIQUOTA, PERCENTUAL, PERCENTUAL_2, QUANTIDADE, VALOR, type FormatoDecimal } from './nfe-decimal.js';
 
 /**
@@ -98,7 +99,7 @@ export const ICMS_CAMPOS = {
   uf_st: ['UFST', UFS],
   v_icms_deson: ['vICMSDeson', VALOR],
   // The reasons each group accepts differ; the group narrows this list (IcmsGrupo.motivosDeson).
-  mot_des_icms: ['motDesICMS', cod('1', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '16', '90')],
+  mot_des_icms: ['motDesICMS', cod(...TODOS_MOTIVOS_DESONERACAO)],
   ind_deduz_deson: ['indDeduzDeson', cod('0', '1')],
   v_icms_st_deson: ['vICMSSTDeson', VALOR],
   mot_des_icms_st: ['motDesICMSST', cod('3', '9', '12')],
@@ -156,15 +157,15 @@ export const ICMS_GRUPOS: readonly IcmsGrupo[] = [
     codigos: ['20'],
     csosn: false,
     partes: ['mod_bc', 'p_red_bc', 'v_bc', 'p_icms', 'v_icms', FCP, DESON],
-    motivosDeson: ['3', '9', '10', '11', '12'],
+    motivosDeson: MOTIVOS_DESONERACAO.ICMS20,
   },
-  { tag: 'ICMS30', codigos: ['30'], csosn: false, partes: [...ST, DESON], motivosDeson: ['6', '7', '9'] },
+  { tag: 'ICMS30', codigos: ['30'], csosn: false, partes: [...ST, DESON], motivosDeson: MOTIVOS_DESONERACAO.ICMS30 },
   {
     tag: 'ICMS40',
     codigos: ['40', '41', '50'],
     csosn: false,
     partes: [DESON],
-    motivosDeson: ['1', '3', '4', '5', '6', '7', '8', '9', '10', '11', '16', '90'],
+    motivosDeson: MOTIVOS_DESONERACAO.ICMS40,
   },
   {
     tag: 'ICMS51',
@@ -206,7 +207,7 @@ export const ICMS_GRUPOS: readonly IcmsGrupo[] = [
     codigos: ['70'],
     csosn: false,
     partes: ['mod_bc', 'p_red_bc', 'v_bc', 'p_icms', 'v_icms', FCP, ...ST, DESON, ST_DESON],
-    motivosDeson: ['3', '9', '12'],
+    motivosDeson: MOTIVOS_DESONERACAO.ICMS70,
   },
   {
     tag: 'ICMS90',
@@ -228,7 +229,7 @@ export const ICMS_GRUPOS: readonly IcmsGrupo[] = [
       DESON,
       ST_DESON,
     ],
-    motivosDeson: ['3', '9', '12'],
+    motivosDeson: MOTIVOS_DESONERACAO.ICMS90,
   },
   // ICMSPart (interstate sharing) and ICMSST (ST passed on) reuse CSTs of other groups: uf_st and
   // v_bc_st_dest, required only in them, select them (grupoIcms).
@@ -237,7 +238,7 @@ export const ICMS_GRUPOS: readonly IcmsGrupo[] = [
     codigos: ['10', '20', '90'],
     csosn: false,
     partes: ['mod_bc', 'v_bc', 'p_red_bc?', 'p_icms', 'v_icms', ...ST, 'p_bc_op', 'uf_st', DESON],
-    motivosDeson: ['9', '10', '11'],
+    motivosDeson: MOTIVOS_DESONERACAO.ICMSPart,
   },
   {
     tag: 'ICMSST',

@@ -101,7 +101,16 @@ function readCampo(enviado: GrupoEnviado, nome: IcmsCampo, exigido: string | und
   if (c.temErroEm(campo)) return undefined;
   const formato = ICMS_CAMPOS[nome][1];
   if (valor === undefined || valor === null || (valor === '' && !('inteiros' in formato))) {
-    if (exigido) c.obrigatorio(campo, exigido);
+    // The relief's reason without its value is the authority's rejection 627.
+    if (exigido && nome === 'v_icms_deson')
+      c.add(
+        'campo_obrigatorio',
+        campo,
+        `${exigido} é obrigatório com mot_des_icms (rejeição 627 da SEFAZ).`,
+        'Informe o valor do ICMS desonerado (v_icms_deson) ou remova mot_des_icms e ind_deduz_deson.',
+        '627',
+      );
+    else if (exigido) c.obrigatorio(campo, exigido);
     else if (valor === '') c.formato(campo, `O campo ${nome} está vazio.`, 'Preencha o campo ou remova-o do corpo.');
     return undefined;
   }

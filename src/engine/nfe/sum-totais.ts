@@ -11,6 +11,10 @@ export const TOTAIS_INFORMADOS = {
   valor_outras_despesas: 'vOutro',
   base_icms: 'vBC',
   valor_icms: 'vICMS',
+  valor_icms_desonerado: 'vICMSDeson',
+  valor_fcp_uf_dest: 'vFCPUFDest',
+  valor_icms_uf_dest: 'vICMSUFDest',
+  valor_icms_uf_remet: 'vICMSUFRemet',
   base_icms_st: 'vBCST',
   valor_icms_st: 'vST',
   valor_fcp_st: 'vFCPST',
@@ -22,6 +26,18 @@ export const TOTAIS_INFORMADOS = {
   valor_nota: 'vNF',
 } as const;
 export type TotalInformado = keyof typeof TOTAIS_INFORMADOS;
+
+/** The authority's rejection of a total that differs from the sum of the items, where it has one of its own. */
+export const CSTAT_TOTAL: Partial<Record<TotalInformado, string>> = {
+  base_icms: '531',
+  valor_icms: '532',
+  base_icms_st: '533',
+  valor_icms_st: '534',
+  valor_icms_desonerado: '795',
+  valor_fcp_uf_dest: '798',
+  valor_icms_uf_dest: '799',
+  valor_icms_uf_remet: '800',
+};
 
 export interface TotaisIbsCbs {
   vBCIBSCBS: string;
@@ -176,5 +192,6 @@ function somarIbsCbs(itens: NfeItem[]): TotaisIbsCbs | null {
 export function totalSomado(s: SomaTotais, total: TotalInformado): string {
   const tag = TOTAIS_INFORMADOS[total];
   if (tag === 'vIBS' || tag === 'vCBS') return s.ibsCbs?.[tag] ?? '0.00';
-  return s.icmsTot[tag]!;
+  // The ICMSUFDest totals are written only when an item carries the group: without one they are zero.
+  return s.icmsTot[tag] ?? '0.00';
 }

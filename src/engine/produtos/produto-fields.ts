@@ -4,6 +4,7 @@ import { codeText } from '../nucleo/code-text.js';
 import { issueMessage } from '../nucleo/issue-message.js';
 import type { BodyReport } from '../nucleo/read-body.js';
 import { SEM_GTIN } from './gtin-problem.js';
+import { TODOS_MOTIVOS_DESONERACAO } from '../tributos/motivos-desoneracao.js';
 
 /** A tax group's defaults: CST (or, for ICMS under the Simples Nacional, CSOSN) and the rate in percent. */
 export interface TributoPadrao {
@@ -15,7 +16,8 @@ export interface TributoPadrao {
 /**
  * ICMS defaults: CST or CSOSN and rate, plus what the CST's group needs (all percent): base reduction (pRedBC),
  * ICMS-ST margin (pMVAST), rate (pICMSST) and base reduction (pRedBCST), FCP (pFCP) and FCP-ST (pFCPST), the
- * deferred share (pDif) and the UF's tax-benefit code (cBenef). Company tax rules reuse this shape as overrides.
+ * deferred share (pDif), the UF's tax-benefit code (cBenef), the DIFAL method where the destination's is not
+ * settled, and the relief's reason and deduction (motDesICMS, indDeduzDeson). Company tax rules reuse this shape as overrides.
  */
 export interface IcmsPadrao extends TributoPadrao {
   reducaoBc?: string;
@@ -26,6 +28,11 @@ export interface IcmsPadrao extends TributoPadrao {
   fcpSt?: string;
   diferimento?: string;
   cBenef?: string;
+  /** DIFAL of a sale to a non-contributor of another UF: the destination's base, single or double (metodoDifal). */
+  metodoDifal?: 'base_unica' | 'base_dupla';
+  /** The relief's reason (motDesICMS) and whether it is deducted from the item (indDeduzDeson 1). */
+  motivoDesoneracao?: string;
+  deduzDesoneracao?: boolean;
 }
 
 /** IPI defaults: the group's, plus the legal framing code (cEnq) and the TIPI's Ex-tarifário of the NCM. */
@@ -189,6 +196,33 @@ export const tributoIcms = v.strictObject({
           'código de benefício fiscal (cBenef) com 8 ou 10 caracteres.',
           'Informe o código da tabela de benefícios da UF, por exemplo "SP010001", ou "SEM CBENEF" onde a UF o aceita.',
         ),
+      ),
+    ),
+  ),
+  metodoDifal: v.nullish(
+    v.picklist(
+      ['base_unica', 'base_dupla'],
+      issueMessage(
+        'método do DIFAL é "base_unica" ou "base_dupla".',
+        'Use "base_unica" (lei nacional para não contribuinte) ou "base_dupla" onde a UF de destino a adota.',
+      ),
+    ),
+  ),
+  motivoDesoneracao: v.nullish(
+    v.picklist(
+      TODOS_MOTIVOS_DESONERACAO,
+      issueMessage(
+        'motivo da desoneração (motDesICMS) é um código do leiaute da NF-e.',
+        `Use um de: ${TODOS_MOTIVOS_DESONERACAO.join(', ')} (o grupo do CST aceita só parte deles).`,
+      ),
+    ),
+  ),
+  deduzDesoneracao: v.nullish(
+    v.boolean(
+      issueMessage(
+        'deve ser booleano.',
+        'true: o ICMS desonerado deduz do valor do item (indDeduzDeson 1); false: não deduz.',
+        'tipo_invalido',
       ),
     ),
   ),

@@ -43,6 +43,8 @@ const FISCAL_DATASETS = {
   cbenef: 'nfe/tabelas/cbenef.csv',
   cbenefUfs: 'nfe/tabelas/cbenef-ufs.csv',
   cbenefRegras: 'nfe/tabelas/cbenef-regras.csv',
+  /** DIFAL base única × base dupla per UF: the national rule and the third-party lists that disagree with it. */
+  difalMetodoUf: 'nfe/tabelas/difal-metodo-uf.csv',
   codigosErroNfse: 'nfse-nacional/rules/error_codes.csv',
   cstatNfe: 'nfe/rules/cstat.csv',
   webservicesNfe: 'nfe/webservices/webservices.json',

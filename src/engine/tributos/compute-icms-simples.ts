@@ -10,24 +10,45 @@ import { roundMoney } from './round-money.js';
 const SEM_VALORES_CSOSN = ['102', '103', '300', '400', '500'];
 const ZERO = new Decimal(0);
 const SEM_VALORES = { vIcms: ZERO, vFcp: ZERO, vIcmsUfDest: ZERO, vFcpUfDest: ZERO };
+/**
+ * The Simples Nacional's ICMS is paid in the DAS; outside it only the cases of § 1º XIII, whose DIFAL (alínea h) is
+ * the one of the company's own purchases. The clause extending the sales' DIFAL to the Simples (Convênio ICMS
+ * 93/2015, cláusula nona) was struck down by the STF.
+ */
+const FONTE_SN_SEM_DIFAL = {
+  versao: 'lc-123-2006+stf-adi-5464',
+  fonte:
+    'LC 123/2006, art. 13, VII e § 1º, XIII, h (DIFAL do optante só nas suas aquisições); STF, ADI 5464 (cláusula nona do Convênio ICMS 93/2015, que estendia ao Simples Nacional o DIFAL das vendas a não contribuinte)',
+};
 const FONTE_SN = {
   versao: 'lc-123-2006',
   fonte: 'LC 123/2006, art. 23, § 1º (crédito do adquirente pela alíquota do Simples Nacional)',
 };
 
 /**
- * CSOSN of the Simples Nacional: no amount of its own; the buyer's credit (101, 201) and the ICMS-ST (201 to 203),
+ * CSOSN of the Simples Nacional: no amount of its own and no DIFAL in a sale to a non-contributor of another UF
+ * (FONTE_SN_SEM_DIFAL, an adjustment says so); the buyer's credit (101, 201) and the ICMS-ST (201 to 203),
  * whose ST deducts the ICMS the sale would carry at the regime normal's rate. 900 (others) carries what the
  * profile gives: the ICMS due outside the DAS when it has a rate (`aliquota`, with `reducao_bc`), the ICMS-ST when
  * it has an ST member (`mva`, `aliquota_st`, `reducao_bc_st`, `fcp_st`).
  */
 export function computeIcmsSimples(icms: IcmsDoItem): IcmsCalculado {
   const { item, op, codigo, regras } = icms;
+  if (!icms.interna && op.contribuinte === 'nao_contribuinte')
+    regras.push(
+      regraTributaria(
+        '/icms_uf_dest',
+        '0.00',
+        'icms_simples_nacional_sem_difal',
+        `Sem DIFAL (ICMSUFDest): o vendedor é do Simples Nacional, cujo ICMS vai no DAS; a venda a não contribuinte de ${op.ufDestinatario} não o leva.`,
+        FONTE_SN_SEM_DIFAL,
+      ),
+    );
   if (SEM_VALORES_CSOSN.includes(codigo)) return { grupo: { csosn: codigo }, ...SEM_VALORES };
   if (!icms.interna && op.contribuinte !== 'contribuinte')
     throw new ForaDeCobertura(
       '/icms',
-      'DIFAL de empresa do Simples Nacional não é calculado: envie o item em modo informado.',
+      `CSOSN ${codigo} (crédito do adquirente, ICMS-ST ou ICMS fora do DAS) na venda a ${op.contribuinte === 'isento' ? 'contribuinte isento de inscrição' : 'não contribuinte'} de outra UF não é calculado: envie o item em modo informado.`,
     );
   const operacao = roundMoney(icms.linha.operacao);
   const grupo: Record<string, string> = { csosn: codigo };

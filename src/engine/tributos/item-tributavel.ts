@@ -26,7 +26,8 @@ export interface PerfilGrupo {
 /**
  * The ICMS of the profile: CST or CSOSN, the rate, and the members the CST's group takes (percent): base reduction
  * (pRedBC), ICMS-ST margin (pMVAST), rate (pICMSST) and base reduction (pRedBCST), FCP and FCP-ST, the deferred share
- * (pDif) and the benefit code (cBenef). What the computation receives is the profile with the company's rules already
+ * (pDif), the benefit code (cBenef), the DIFAL method (metodoDifal, where the destination's is not settled) and the
+ * relief's reason and deduction (motDesICMS, indDeduzDeson). What the computation receives is the profile with the company's rules already
  * merged over it, member by member.
  */
 export interface PerfilIcms extends PerfilGrupo {
@@ -38,6 +39,9 @@ export interface PerfilIcms extends PerfilGrupo {
   fcpSt?: string;
   diferimento?: string;
   cBenef?: string;
+  metodoDifal?: 'base_unica' | 'base_dupla';
+  motivoDesoneracao?: string;
+  deduzDesoneracao?: boolean;
 }
 
 /**

@@ -33,7 +33,7 @@ const TributoPadraoRef = builder.objectRef<TributoPadrao>('ProdutoTributo').impl
   }),
 });
 
-/** The ICMS profile's members besides CST, CSOSN and rate, each a percent but cBenef; GraphQL name → description. */
+/** The ICMS profile's members besides CST, CSOSN and rate, each a percent but the codes (TEXTO); GraphQL name → description. */
 const ICMS_EXTRA = {
   reducaoBc: 'Base reduction, percent (pRedBC): CST 20, 70, 90, CSOSN 900.',
   mva: 'ICMS-ST margin, percent (pMVAST); without it the official table of the destination UF is read.',
@@ -43,7 +43,14 @@ const ICMS_EXTRA = {
   fcpSt: 'FCP-ST, percent (pFCPST); the table or the UF general FCP by default.',
   diferimento: 'Deferred share of the ICMS, percent (pDif): CST 51.',
   cBenef: 'Tax-benefit code of the UF (cBenef, 8 or 10 characters, or "SEM CBENEF").',
+  metodoDifal:
+    'DIFAL of a sale to a non-contributor of another UF: "base_unica" (national rule) or "base_dupla"; required where the sources on the destination UF disagree.',
+  motivoDesoneracao:
+    'Reason of the ICMS relief (motDesICMS of the layout); vICMSDeson is not calculated (its formula is not in the official data), so calcular refuses the item.',
+  deduzDesoneracao: 'The relieved ICMS is deducted from the item (indDeduzDeson 1).',
 } as const satisfies Record<Exclude<keyof IcmsPadrao, keyof TributoPadrao>, string>;
+/** The ICMS members that are codes, not percentages. */
+const TEXTO: readonly string[] = ['cBenef', 'metodoDifal', 'motivoDesoneracao'];
 
 const IcmsPadraoRef = builder.objectRef<IcmsPadrao>('ProdutoIcms').implement({
   description: 'ICMS default: CST or CSOSN, rate, and the members of its layout group (reductions, ST, FCP, deferral).',
@@ -54,9 +61,15 @@ const IcmsPadraoRef = builder.objectRef<IcmsPadrao>('ProdutoIcms').implement({
     ...Object.fromEntries(
       (Object.keys(ICMS_EXTRA) as (keyof typeof ICMS_EXTRA)[]).map((k) => [
         k,
-        k === 'cBenef'
-          ? t.string({ nullable: true, description: ICMS_EXTRA[k], resolve: (g) => g[k] ?? null })
-          : t.field({ type: 'Decimal', nullable: true, description: ICMS_EXTRA[k], resolve: (g) => g[k] ?? null }),
+        k === 'deduzDesoneracao'
+          ? t.boolean({ nullable: true, description: ICMS_EXTRA[k], resolve: (g) => g[k] ?? null })
+          : TEXTO.includes(k)
+            ? t.string({
+                nullable: true,
+                description: ICMS_EXTRA[k],
+                resolve: (g) => (g[k] as string | undefined) ?? null,
+              })
+            : t.field({ type: 'Decimal', nullable: true, description: ICMS_EXTRA[k], resolve: (g) => g[k] ?? null }),
       ]),
     ),
   }),
@@ -155,9 +168,11 @@ const IcmsInput = builder.inputType('ProdutoIcmsInput', {
     ...Object.fromEntries(
       (Object.keys(ICMS_EXTRA) as (keyof typeof ICMS_EXTRA)[]).map((k) => [
         k,
-        k === 'cBenef'
-          ? t.string({ description: ICMS_EXTRA[k] })
-          : t.field({ type: 'Decimal', description: ICMS_EXTRA[k] }),
+        k === 'deduzDesoneracao'
+          ? t.boolean({ description: ICMS_EXTRA[k] })
+          : TEXTO.includes(k)
+            ? t.string({ description: ICMS_EXTRA[k] })
+            : t.field({ type: 'Decimal', description: ICMS_EXTRA[k] }),
       ]),
     ),
   }),

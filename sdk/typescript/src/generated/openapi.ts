@@ -2355,7 +2355,8 @@ export interface components {
             /** @enum {string} */
             tipo_operacao?: "entrada" | "saida";
             /**
-             * @description Optional; each member sent must equal the sum of the items (else formato_invalido at its pointer).
+             * @description Optional; each member sent must equal the sum of the items (else formato_invalido at its pointer, with
+             *     codigo_oficial the SEFAZ rejection where it has one: 531–534, 795, 798–800).
              *     valor_nota is vNF = vProd − vDesc − vICMSDeson (indDeduzDeson 1) + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol.
              */
             totais?: {
@@ -2371,14 +2372,22 @@ export interface components {
                 valor_desconto?: string;
                 /** @description vFCPST */
                 valor_fcp_st?: string;
+                /** @description vFCPUFDest (rejection 798) */
+                valor_fcp_uf_dest?: string;
                 /** @description vFrete */
                 valor_frete?: string;
                 /** @description vIBS */
                 valor_ibs?: string;
                 /** @description vICMS */
                 valor_icms?: string;
+                /** @description vICMSDeson (rejection 795) */
+                valor_icms_desonerado?: string;
                 /** @description vST */
                 valor_icms_st?: string;
+                /** @description vICMSUFDest (rejection 799) */
+                valor_icms_uf_dest?: string;
+                /** @description vICMSUFRemet (rejection 800) */
+                valor_icms_uf_remet?: string;
                 /** @description vIPI */
                 valor_ipi?: string;
                 /** @description vNF */
@@ -2655,12 +2664,24 @@ export interface components {
             /** @description Instead of cst (Simples Nacional) */
             csosn?: string;
             cst?: string;
+            /** @description The relieved ICMS is deducted from the item and the note (indDeduzDeson 1) */
+            deduz_desoneracao?: boolean;
             /** @description Deferred share (pDif): CST 51 */
             diferimento?: string;
             /** @description FCP (pFCP); the UF's general FCP by default */
             fcp?: string;
             /** @description FCP-ST (pFCPST); the margin table's or the destination's general FCP by default */
             fcp_st?: string;
+            /**
+             * @description DIFAL of a sale to a non-contributor of another UF: base única (the national rule, LC 87/1996 art. 13 X and § 7º) or base dupla. Required (usually on a company rule by uf_destino) where difal-metodo-uf.csv records third-party lists giving base dupla for the destination UF
+             * @enum {string}
+             */
+            metodo_difal?: "base_unica" | "base_dupla";
+            /**
+             * @description Reason of the ICMS relief (motDesICMS; the CST's group accepts part of them). vICMSDeson is not calculated: its formula is not in the official data, so calcular refuses the item (send it informado)
+             * @enum {string}
+             */
+            motivo_desoneracao?: "1" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "16" | "90";
             /** @description ICMS-ST margin (pMVAST), up to 999; without it the official margin table of the destination UF is read */
             mva?: string;
             /** @description Base reduction (pRedBC): CST 20, 70, 90, CSOSN 900 */
