@@ -24,7 +24,9 @@ const TOTAIS = [
  * less deferred; the amount withheld before (gMonoRet) was charged on an earlier operation and stays out.
  */
 export function totalMonoItem(g: NfeIbsCbs, t: 'ibs' | 'cbs'): Decimal {
-  return d(g[`v_${t}_mono`]).plus(d(g[`v_${t}_mono_reten`])).minus(d(g[`v_${t}_mono_dif`]));
+  return d(g[`v_${t}_mono`])
+    .plus(d(g[`v_${t}_mono_reten`]))
+    .minus(d(g[`v_${t}_mono_dif`]));
 }
 
 /**

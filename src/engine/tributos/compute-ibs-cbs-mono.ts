@@ -38,7 +38,9 @@ export function computeIbsCbsMono(
   const totais = { ibs: new Decimal(0), cbs: new Decimal(0) };
   for (const { grupo, sufixo } of POR_QUANTIDADE) {
     if (!c.grupos.includes(grupo)) continue;
-    const { q, ibs, cbs } = taxasAdRem(c, grupo, sufixo, informada, item, op);
+    const taxas = taxasAdRem(informada, sufixo);
+    if (!taxas) throw semAdRem(c, grupo, item, op);
+    const { q, ibs, cbs } = taxas;
     out[`q_bc_mono${sufixo}`] = q;
     for (const [t, taxa] of [
       ['ibs', ibs],
@@ -78,22 +80,22 @@ export function computeIbsCbsMono(
   return out;
 }
 
-/** The quantity and ad rem rates of one subgroup: the caller's, or a refusal naming what the data lacks. */
+/** The quantity and ad rem rates of one subgroup the caller sent, or null when any is missing. */
 function taxasAdRem(
-  c: ClassificacaoIbsCbs,
-  grupo: string,
-  sufixo: string,
   informada: MonofasiaInformada | undefined,
-  item: ItemTributavel,
-  op: OperacaoTributavel,
-): { q: string; ibs: string; cbs: string } {
+  sufixo: string,
+): { q: string; ibs: string; cbs: string } | null {
   const q = informada?.[`q_bc_mono${sufixo}`];
   const ibs = informada?.[`ad_rem_ibs${sufixo}`];
   const cbs = informada?.[`ad_rem_cbs${sufixo}`];
-  if (q !== undefined && ibs !== undefined && cbs !== undefined) return { q, ibs, cbs };
-  const tag = (t: string) => `adRem${t}${sufixo === '' ? '' : sufixo === '_reten' ? 'Reten' : 'Ret'}`;
-  throw new ForaDeCobertura(
+  return q !== undefined && ibs !== undefined && cbs !== undefined ? { q, ibs, cbs } : null;
+}
+
+/** The refusal naming the ad rem rates of a subgroup the official data lacks for the item's NCM and year. */
+function semAdRem(c: ClassificacaoIbsCbs, grupo: string, item: ItemTributavel, op: OperacaoTributavel) {
+  const fim = grupo === 'gMonoPadrao' ? '' : grupo === 'gMonoReten' ? 'Reten' : 'Ret';
+  return new ForaDeCobertura(
     '/ibs_cbs',
-    `Sem alíquota ad rem do IBS (${tag('IBS')}) nem da CBS (${tag('CBS')}) de ${op.dia.slice(0, 4)} para o NCM ${item.ncm}: o cClassTrib ${c.cClassTrib} é monofásico (${grupo}), cobrado por quantidade, e os dados oficiais (tabela de classificação e alíquotas de referência da calculadora da Receita) não trazem alíquota ad rem; o motor não a adivinha.`,
+    `Sem alíquota ad rem do IBS (adRemIBS${fim}) nem da CBS (adRemCBS${fim}) de ${op.dia.slice(0, 4)} para o NCM ${item.ncm}: o cClassTrib ${c.cClassTrib} é monofásico (${grupo}), cobrado por quantidade, e os dados oficiais (tabela de classificação e alíquotas de referência da calculadora da Receita) não trazem alíquota ad rem; o motor não a adivinha.`,
   );
 }
