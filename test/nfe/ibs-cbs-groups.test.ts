@@ -127,5 +127,9 @@ describe('IBS/CBS groups by CST and cClassTrib (NT 2025.002)', () => {
     expect(com(ibs2027, '2027-03-01', { is: { ...is, v_is: '12.00' } })).toEqual([
       ['valor_tributo_divergente', '/itens/0/is/v_is', '1019'],
     ]);
+    // The specific (per unit) rate pISEspec is not accepted: the IS table of the official data gives none.
+    expect(com(ibs2027, '2027-03-01', { is: { ...is, p_is_espec: '1.50' } })).toEqual([
+      ['campo_desconhecido', '/itens/0/is/p_is_espec', undefined],
+    ]);
   });
 });

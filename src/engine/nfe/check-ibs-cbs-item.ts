@@ -12,7 +12,8 @@ const PARTES: ParteIbsCbs[] = ['ibs_uf', 'ibs_mun', 'cbs'];
 /**
  * What the authoriser checks on an item's IBS/CBS and IS, in every mode, before anything is sent: the groups its
  * CST and cClassTrib allow and require (checkIbsCbsGroups), then, with the groups right, the amounts
- * (checkIbsCbsValues, and checkIbsCbsMono for the monophasic group); the IS group only from 2027 and its value = vBCIS × pIS / 100 within 0.01 (UB11-10, 1019).
+ * (checkIbsCbsValues, and checkIbsCbsMono for the monophasic group); the IS group only from 2027 and its value =
+ * vBCIS × pIS / 100 within 0.01 (UB11-10, 1019).
  */
 export function checkIbsCbsItem(item: NfeItem, base: string, dia: string, c: Coletor): void {
   checkImpostoSeletivo(item, base, dia, c);

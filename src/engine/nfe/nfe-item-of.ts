@@ -99,9 +99,9 @@ function icmsUfDestOf(g: Members): NfeIcmsUfDest {
 }
 
 /**
- * The IBS/CBS group as sent: gIBSCBS when any of its members is, with each optional group (gRed, gDif of each part,
- * gTribRegular) that was sent. vIBS is the state part plus the municipal part: derived when absent
- * (nfe_ibs_soma_uf_municipio).
+ * The IBS/CBS group as sent: gIBSCBSMono when any of its members is (monoOf), else gIBSCBS when any of its members
+ * is, with each optional group (gRed, gDif of each part, gTribRegular) that was sent. vIBS is the state part plus
+ * the municipal part: derived when absent (nfe_ibs_soma_uf_municipio).
  */
 function ibsCbsOf(g: Members, campo: string, ajustes: NfeAjuste[]): NfeIbsCbs {
   const out: NfeIbsCbs = { cst: g.cst as string, c_class_trib: g.cClassTrib as string };
