@@ -103,7 +103,7 @@ describe('IBS/CBS groups by CST and cClassTrib (NT 2025.002)', () => {
     expect(com({ ...IBS_CBS, c_class_trib: '410001' })).toEqual([
       ['grupo_ibs_cbs_invalido', '/itens/0/ibs_cbs/c_class_trib', '1024'],
     ]);
-    // CST 620 is monophasic: the group this service does not emit is missing (UB13-40 1116).
+    // CST 620 is monophasic: without its group gIBSCBSMono the item is refused (UB13-40 1116).
     expect(com({ cst: '620', c_class_trib: '620001' })).toEqual([
       ['grupo_ibs_cbs_invalido', '/itens/0/ibs_cbs/cst', '1116'],
     ]);
@@ -126,6 +126,10 @@ describe('IBS/CBS groups by CST and cClassTrib (NT 2025.002)', () => {
     expect(com(ibs2027, '2027-03-01', { is })).toEqual([]);
     expect(com(ibs2027, '2027-03-01', { is: { ...is, v_is: '12.00' } })).toEqual([
       ['valor_tributo_divergente', '/itens/0/is/v_is', '1019'],
+    ]);
+    // The specific (per unit) rate pISEspec is not accepted: the IS table of the official data gives none.
+    expect(com(ibs2027, '2027-03-01', { is: { ...is, p_is_espec: '1.50' } })).toEqual([
+      ['campo_desconhecido', '/itens/0/is/p_is_espec', undefined],
     ]);
   });
 });

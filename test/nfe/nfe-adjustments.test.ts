@@ -68,6 +68,23 @@ const CASOS: Array<
   ],
   ['nfe_totais_ibs_cbs_somados', () => nfeBodyTributado(), () => nfeBody(), '/totais', undefined],
   [
+    'nfe_ibs_cbs_mono_total_item',
+    // 620007 (monophasic without rate): the CBS total left out is derived from the (absent) subgroups.
+    () => {
+      const b = nfeBody();
+      b.itens[0].ibs_cbs = { cst: '620', c_class_trib: '620007', v_tot_ibs_mono_item: '0.00' };
+      return b;
+    },
+    () => {
+      const b = nfeBody();
+      b.itens[0].ibs_cbs = { cst: '620', c_class_trib: '620007', v_tot_ibs_mono_item: '0', v_tot_cbs_mono_item: '0' };
+      return b;
+    },
+    '/itens/0/ibs_cbs/v_tot_cbs_mono_item',
+    undefined,
+  ],
+
+  [
     'nfe_pagamento_valor_da_nota',
     () => nfeBody({ pagamentos: [{ forma: 'pix' }] }),
     () => nfeBody(),

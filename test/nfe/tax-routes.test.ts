@@ -90,4 +90,66 @@ describe('NF-e tax groups over HTTP', () => {
     const rest = await sandbox().get(`/v1/nfe/${out.data!.issueNfe.id}`);
     expect(rest.body).toMatchObject({ valor_total: '142.95' });
   });
+
+  // gIBSCBSMono of NT 2025.002 (620001 asks for gMonoPadrao); the ad rem rates are the example's, not the law's.
+  it('a monophasic item over REST and GraphQL: authorised by the simulator, gIBSCBSMono and IBSCBSTot/gMono in the procNFe', async () => {
+    const mono = {
+      cst: '620',
+      c_class_trib: '620001',
+      q_bc_mono: '1.5',
+      ad_rem_ibs: '0.1234',
+      ad_rem_cbs: '0.5678',
+      v_ibs_mono: '0.19',
+      v_cbs_mono: '0.85',
+    };
+    const comMono = () => {
+      const b = body();
+      b.itens[1].ibs_cbs = mono;
+      return b;
+    };
+    const res = await sandbox().post('/v1/nfe', comMono());
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.status).toBe('autorizada');
+    const xml = await sandbox().get(`/v1/nfe/${res.body.id}/xml`);
+    // 1.5 × 0.1234 = 0.1851 → 0.19 (within 0.01); totals: gMono the item's, vTot derived.
+    expect(xml.text).toContain('<vTotIBSMonoItem>0.19</vTotIBSMonoItem><vTotCBSMonoItem>0.85</vTotCBSMonoItem>');
+    expect(xml.text).toContain('<gMono><vIBSMono>0.19</vIBSMono><vCBSMono>0.85</vCBSMono>');
+    const lint = xmllint(xml.text, 'nfe/procNFe_v4.00.xsd');
+    expect(lint.ok, lint.output).toBe(true);
+    const input = { ...comMono(), referencia: `TRIB-GQL-${++seq}` } as Record<string, any>;
+    input.itens[1].ibsCbs = {
+      cst: '620',
+      cClassTrib: '620001',
+      qBcMono: '1.5',
+      adRemIbs: '0.1234',
+      adRemCbs: '0.5678',
+      vIbsMono: '0.19',
+      vCbsMono: '0.85',
+      vTotIbsMonoItem: '0.30',
+    };
+    delete input.itens[1].ibs_cbs;
+    const gql = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${acct.testKey}` },
+      body: JSON.stringify({
+        query:
+          'mutation($input: NfeInput!) { issueNfe(input: $input) { __typename ... on DomainError { codigo erros { codigo campo codigoOficial } } } }',
+        variables: { input: camelTop(input) },
+      }),
+    });
+    const out = (await gql.json()) as { data?: { issueNfe: { __typename: string; erros: unknown[] } } };
+    // UB104-10: vTotIBSMonoItem 0.30 ≠ vIBSMono 0.19 → 1070 before anything is sent.
+    expect(out.data?.issueNfe.erros, JSON.stringify(out)).toEqual([
+      { codigo: 'valor_tributo_divergente', campo: '/itens/1/ibs_cbs/v_tot_ibs_mono_item', codigoOficial: '1070' },
+    ]);
+  });
 });
+
+/** The body's snake_case members in camelCase, as the GraphQL input names them (the item's ibsCbs already is). */
+function camelTop(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(camelTop);
+  if (!v || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), camelTop(x)]),
+  );
+}

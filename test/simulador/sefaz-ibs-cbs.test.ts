@@ -19,14 +19,14 @@ let n = 500n;
  * An informado note whose first item carries `ibsCbs` as the service would build it, signed; the service's own
  * check is bypassed so that the simulator judges the XML.
  */
-function signedWith(ibsCbs: NfeIbsCbs) {
+function signedWith(ibsCbs: NfeIbsCbs, alterar: (xml: string) => string = (x) => x) {
   const request = validateNfeRequest(nfeBody(), ctx).request!;
   request.itens[0]!.ibs_cbs = ibsCbs;
   const emissao = new Date();
   const numero = ++n;
   const key = buildNfeKey({ cUF: '43', emissao, documento: EMITENTE.cnpj, serie: '1', nNF: numero });
   const xml = buildNfeXml({ environment: 'test', emitente: EMITENTE, request, serie: '1', numero, ...key, emissao });
-  const signed = signNfeXml(xml, testIdentity().signer);
+  const signed = signNfeXml(alterar(xml), testIdentity().signer);
   const lint = xmllint(signed, 'nfe/nfe_v4.00.xsd');
   expect(lint.ok, lint.output).toBe(true);
   return { xml: signed, chave: key.chave };
@@ -110,5 +110,46 @@ describe('SEFAZ simulator: IBS/CBS groups by CST and cClassTrib', () => {
     });
     expect((await cStat(signedWith(errado))).cStat).toBe('1069');
     expect((await cStat(signedWith({ ...IBS_CBS, p_cbs: '9', v_cbs: '9.00', v_ibs: '0.10' }))).cStat).toBe('1037');
+  });
+
+  // gIBSCBSMono (NT 2025.002 UB84a-10, UB104-10, W58-10); the ad rem rates are the example's, not the law's.
+  it('monophasic 620001: without gMonoPadrao 1125, a wrong item total 1070, a wrong gMono total 1092; the whole note is authorised', async () => {
+    const padrao = {
+      cst: '620',
+      c_class_trib: '620001',
+      q_bc_mono: '1000',
+      ad_rem_ibs: '0.1234',
+      ad_rem_cbs: '0.5678',
+      v_ibs_mono: '123.40',
+      v_cbs_mono: '567.80',
+      v_tot_ibs_mono_item: '123.40',
+      v_tot_cbs_mono_item: '567.80',
+    };
+    const [a, b] = nfeBody().itens;
+    const sem = { cst: '620', c_class_trib: '620001', v_tot_ibs_mono_item: '0', v_tot_cbs_mono_item: '0' };
+    expect(validateNfeRequest(nfeBody({ itens: [{ ...a, ibs_cbs: sem }, b] }), ctx).erros[0]).toMatchObject({
+      campo: '/itens/0/ibs_cbs/q_bc_mono',
+      codigo_oficial: '1125',
+    });
+    expect(await cStat(signedWith(sem))).toEqual({
+      cStat: '1125',
+      xMotivo: 'Rejeição: Não informada a Tributação Monofásica de Combustível',
+    });
+    const totalErrado = { ...padrao, v_tot_ibs_mono_item: '130.00' };
+    expect(validateNfeRequest(nfeBody({ itens: [{ ...a, ibs_cbs: totalErrado }, b] }), ctx).erros[0]).toMatchObject({
+      codigo_oficial: '1070',
+    });
+    expect(await cStat(signedWith(totalErrado))).toEqual({
+      cStat: '1070',
+      xMotivo: 'Rejeição: Valor do IBS monofásico difere do calculado',
+    });
+    const somaErrada = signedWith(padrao, (xml) =>
+      xml.replace('<gMono><vIBSMono>123.40</vIBSMono>', '<gMono><vIBSMono>123.50</vIBSMono>'),
+    );
+    expect(await cStat(somaErrada)).toEqual({
+      cStat: '1092',
+      xMotivo: 'Rejeição: Total do IBS monofásico difere da soma dos itens',
+    });
+    expect((await cStat(signedWith(padrao))).cStat).toBe('100');
   });
 });

@@ -189,6 +189,51 @@ describe('modo conferir', () => {
     expect(certo.ajustes.filter((a) => a.regra === 'nfe_conferencia_divergencia')).toEqual([]);
   });
 
+  it('a monophasic item not in the catalogue is recomputed by quantity × its own ad rem rates; gMonoDif is named outside', async () => {
+    const { body } = await setup();
+    // 620001 (gMonoPadrao): 2.5 × 0.0100 = 0.025 → 0.02 half to even (the calculator's rounding), within 0.01 of the
+    // 0.03 sent; the ad rem rates are the example's, the official data has none.
+    const mono = item('AVULSO-MONO');
+    mono.ibs_cbs = {
+      cst: '620',
+      c_class_trib: '620001',
+      q_bc_mono: '2.5',
+      ad_rem_ibs: '0.01',
+      ad_rem_cbs: '0.5',
+      v_ibs_mono: '0.03',
+      v_cbs_mono: '1.25',
+    } as unknown as typeof mono.ibs_cbs;
+    const p = await previewNfe(deps(), principal(), { body: nfeInput(body([mono])) });
+    expect(p.ajustes.filter((a) => a.regra === 'nfe_conferencia_divergencia')).toEqual([]);
+    expect(p.ajustes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          regra: 'nfe_conferencia_fora_de_cobertura',
+          motivo: expect.stringContaining('IBS/CBS foi recalculado'),
+        }),
+      ]),
+    );
+    // 620003 asks for the monophasic deferral, whose base the data does not give.
+    const dif = item('AVULSO-MONO-DIF');
+    dif.ibs_cbs = {
+      cst: '620',
+      c_class_trib: '620003',
+      p_dif_ibs_mono: '10',
+      v_ibs_mono_dif: '0.00',
+      p_dif_cbs_mono: '10',
+      v_cbs_mono_dif: '0.00',
+    } as unknown as typeof dif.ibs_cbs;
+    const fora = await previewNfe(deps(), principal(), { body: nfeInput(body([dif])) });
+    expect(fora.ajustes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          regra: 'nfe_conferencia_fora_de_cobertura',
+          motivo: expect.stringContaining('gMonoDif'),
+        }),
+      ]),
+    );
+  });
+
   it('over REST: the divergence is in ajustes of the issued note', async () => {
     const { sku, body } = await setup();
     const res = await httpClient(t.url, acct.testKey).post(

@@ -129,12 +129,28 @@ describe('IBS/CBS situations in modo calcular', () => {
     expect(one(xml, 'total', 'vNFTot')).toBe('1234.56');
   });
 
-  it('monophasic codes (620001) are refused by name: the table has no ad rem rates', async () => {
+  it('monophasic 620001 is a 422 naming the ad rem rates of the year the official data lacks (adRemIBS, adRemCBS)', async () => {
     const c = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
     const sku = await produto(c.id, { ibs_cbs: { cst: '620', c_class_trib: '620001' } });
     const err = await previewNfe(deps(), principal(), { body: nfeInput(corpo(c.id, sku, '100')) }).catch((e) => e);
     expect((err as EngineError).codigo).toBe('nfe_fora_de_cobertura');
-    expect((err as EngineError).message).toMatch(/ad rem.*não traz/);
+    expect((err as EngineError).message).toMatch(/adRemIBS.*adRemCBS.*2026.*NCM 84716052/);
+    // 620003 asks for the monophasic deferral (gMonoDif), which has no base in the data.
+    const dif = await produto(c.id, { ibs_cbs: { cst: '620', c_class_trib: '620003' } });
+    const errDif = await previewNfe(deps(), principal(), { body: nfeInput(corpo(c.id, dif, '100')) }).catch((e) => e);
+    expect((errDif as EngineError).message).toContain('gMonoDif');
+  });
+
+  it('monophasic without rate (620007, base expression 0 in the table): gIBSCBSMono with zero totals and gMono, schema-valid', async () => {
+    const c = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
+    const sku = await produto(c.id, { ibs_cbs: { cst: '620', c_class_trib: '620007' } });
+    const { xml } = await previa(corpo(c.id, sku, '100'));
+    expect(xml).toContain(
+      '<IBSCBS><CST>620</CST><cClassTrib>620007</cClassTrib><gIBSCBSMono><vTotIBSMonoItem>0.00</vTotIBSMonoItem>' +
+        '<vTotCBSMonoItem>0.00</vTotCBSMonoItem></gIBSCBSMono></IBSCBS>',
+    );
+    expect(tags(xml, 'gMono', 'vIBSMono')).toEqual(['0.00']);
+    expect(one(xml, 'total', 'vNFTot')).toBe('100.00');
   });
 
   it('the preview takes the taxable-event year: 2026, 2027 and 2033 rates differ; dhEmi and the key follow the date', async () => {

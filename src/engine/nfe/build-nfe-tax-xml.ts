@@ -1,6 +1,7 @@
 import { el, group } from '../xml/el.js';
 import {
   ALIQUOTA,
+  PERCENTUAL,
   QUANTIDADE,
   QUANTIDADE_12,
   VALOR,
@@ -9,6 +10,8 @@ import {
   type FormatoDecimal,
 } from './nfe-decimal.js';
 import { ICMS_CAMPOS, ICMS_GRUPOS, camposDe } from './icms-grupos.js';
+import { MONO_MEMBROS } from './ibs-cbs-membros.js';
+import { snakeName } from '../nucleo/validation-issues-of.js';
 import type {
   NfeIbsCbs,
   NfeIcms,
@@ -143,12 +146,41 @@ function tribRegularXml(g: NfeIbsCbs): string {
   );
 }
 
+/** A member of gIBSCBSMono in its layout format: quantities with 4 decimals, rates, percentages, money. */
+function monoMembroXml(g: NfeIbsCbs, k: string, tag: string): string {
+  const nome = snakeName(k);
+  const formato = nome.startsWith('q_')
+    ? VALOR_UNIDADE
+    : nome.startsWith('ad_rem')
+      ? ALIQUOTA
+      : nome.startsWith('p_dif')
+        ? PERCENTUAL
+        : VALOR;
+  return dec(tag, g[nome as keyof NfeIbsCbs], formato);
+}
+
+/**
+ * `<gIBSCBSMono>` (TMonofasia, CST 620): the subgroups sent (gMonoPadrao, gMonoReten, gMonoRet, gMonoDif) in the
+ * layout's order, then the item's totals vTotIBSMonoItem and vTotCBSMonoItem.
+ */
+function monoXml(g: NfeIbsCbs): string {
+  const { totais, ...subgrupos } = MONO_MEMBROS;
+  const grupos = Object.entries(subgrupos).map(([tag, membros]) =>
+    g[snakeName(membros[0]![0]) as keyof NfeIbsCbs] === undefined
+      ? ''
+      : group(tag, ...membros.map(([k, t]) => monoMembroXml(g, k, t))),
+  );
+  return group('gIBSCBSMono', ...grupos, ...totais.map(([k, t]) => monoMembroXml(g, k, t)));
+}
+
 /**
  * `<IBSCBS>` (TTribNFe): CST, cClassTrib and, when taxed, gIBSCBS with the state, municipal and federal parts
- * (each with its deferral and reduction) and the regular taxation.
+ * (each with its deferral and reduction) and the regular taxation; or, for a monophasic code, gIBSCBSMono.
  */
 export function ibsCbsXml(g: NfeIbsCbs | undefined): string {
   if (!g) return '';
+  if (g.v_tot_ibs_mono_item !== undefined)
+    return group('IBSCBS', el('CST', g.cst), el('cClassTrib', g.c_class_trib), monoXml(g));
   const gIbsCbs =
     g.v_bc === undefined
       ? ''
@@ -182,7 +214,7 @@ export function isTotXml(vIS: string | null): string {
   return vIS === null ? '' : group('ISTot', el('vIS', vIS));
 }
 
-/** `<IBSCBSTot>`: the items' sums; returned tax and presumed credit are not accepted yet, so they total zero. */
+/** `<IBSCBSTot>`: the items' sums, gMono when an item is monophasic; returned tax and presumed credit are not accepted yet, so they total zero. */
 export function ibsCbsTotXml(t: TotaisIbsCbs | null): string {
   if (!t) return '';
   const zero = (vDif: string) => el('vDif', vDif) + el('vDevTrib', '0.00');
@@ -201,5 +233,16 @@ export function ibsCbsTotXml(t: TotaisIbsCbs | null): string {
     el('vCredPres', '0.00'),
     el('vCredPresCondSus', '0.00'),
   );
-  return group('IBSCBSTot', el('vBCIBSCBS', t.vBCIBSCBS), t.tributado ? gIbs + gCbs : '');
+  const gMono =
+    t.mono &&
+    group(
+      'gMono',
+      el('vIBSMono', t.mono.vIBSMono),
+      el('vCBSMono', t.mono.vCBSMono),
+      el('vIBSMonoReten', t.mono.vIBSMonoReten),
+      el('vCBSMonoReten', t.mono.vCBSMonoReten),
+      el('vIBSMonoRet', t.mono.vIBSMonoRet),
+      el('vCBSMonoRet', t.mono.vCBSMonoRet),
+    );
+  return group('IBSCBSTot', el('vBCIBSCBS', t.vBCIBSCBS), t.tributado ? gIbs + gCbs : '', gMono || '');
 }

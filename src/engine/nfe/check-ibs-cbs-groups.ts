@@ -4,6 +4,7 @@ import {
   type ClassificacaoIbsCbs,
 } from '../tabelas/classificacao-ibs-cbs.js';
 import { lazy } from '../tabelas/read-csv-records.js';
+import type { SubgrupoMono } from './ibs-cbs-membros.js';
 
 export type ParteIbsCbs = 'ibs_uf' | 'ibs_mun' | 'cbs';
 
@@ -13,6 +14,8 @@ export interface GruposIbsCbs {
   cClassTrib: string;
   gIBSCBS: boolean;
   gIBSCBSMono: boolean;
+  /** Which subgroups of gIBSCBSMono the item carries (all false without the group). */
+  gMono: Record<SubgrupoMono, boolean>;
   gRed: Record<ParteIbsCbs, boolean>;
   gDif: Record<ParteIbsCbs, boolean>;
   /** CSTReg and cClassTribReg of gTribRegular, or null without the group. */
@@ -62,7 +65,7 @@ const csts = lazy(() => new Set(classificacoesIbsCbs().map((c) => c.cst)));
 
 /**
  * NT 2025.002's rules on which IBS/CBS groups an item may or must carry, by its CST and cClassTrib (UB13, UB14,
- * UB22/UB26/UB40/UB45/UB59/UB64, UB68–UB70), each with the authoriser's rejection code. The service refuses these
+ * UB22/UB26/UB40/UB45/UB59/UB64, UB68–UB70, and the monophasic subgroups UB84a/UB90/UB94/UB99), each with the authoriser's rejection code. The service refuses these
  * before sending and the SEFAZ simulator rejects them with the same codes. Only the first problem of a missing
  * or wrong code is reported: the group rules need a known code.
  */
@@ -72,6 +75,8 @@ export function checkIbsCbsGroups(g: GruposIbsCbs): FalhaGrupoIbsCbs[] {
   if (codigo || !c) return codigo ? [codigo] : [];
   const out = gruposDoCst(g, c);
   if (g.gIBSCBS) out.push(...gruposDasPartes(g, c), ...tribRegular(g, c.exigeTribRegular));
+  // The subgroups are judged by a monophasic code's indicators only; elsewhere the group itself is refused (1151).
+  if (g.gIBSCBSMono && c.grupos.includes('gIBSCBSMono')) out.push(...gruposMonofasicos(g, c));
   return out;
 }
 
@@ -153,9 +158,64 @@ function gruposDoCst(g: GruposIbsCbs, c: ClassificacaoIbsCbs): FalhaGrupoIbsCbs[
         'UB13-40',
         'Grupo IBS/CBS Monofásico não informado',
         'cst',
-        `O CST ${g.cst} exige o grupo monofásico (gIBSCBSMono), que este serviço ainda não emite.`,
+        `O CST ${g.cst} exige o grupo monofásico (gIBSCBSMono): envie os valores dos subgrupos que o cClassTrib ${g.cClassTrib} pede (q_bc_mono, ad_rem_ibs, … ou v_tot_ibs_mono_item e v_tot_cbs_mono_item).`,
       ),
     );
+  return out;
+}
+
+/**
+ * Each subgroup of gIBSCBSMono, required exactly when the cClassTrib's indicator is set (ind_gMonoPadrao,
+ * ind_gMonoReten, ind_gMonoRet, ind_gMonoDif): [missing cStat, rule, message], [undue cStat, rule, message],
+ * the member the problem is reported on and the members to send.
+ */
+const MONO: ReadonlyArray<{
+  grupo: SubgrupoMono;
+  falta: [string, string, string];
+  indevido: [string, string, string];
+  membro: string;
+  membros: string;
+}> = [
+  {
+    grupo: 'gMonoPadrao',
+    falta: ['1125', 'UB84a-10', 'Não informada a Tributação Monofásica de Combustível'],
+    indevido: ['1126', 'UB84a-20', 'Informada Tributação Monofásica de Combustível indevidamente'],
+    membro: 'q_bc_mono',
+    membros: 'q_bc_mono, ad_rem_ibs, ad_rem_cbs, v_ibs_mono e v_cbs_mono',
+  },
+  {
+    grupo: 'gMonoReten',
+    falta: ['1127', 'UB90-10', 'Não informada a Tributação Monofásica de Combustível com Retenção'],
+    indevido: ['1128', 'UB90-20', 'Informada indevidamente a Tributação Monofásica de Combustível com Retenção'],
+    membro: 'q_bc_mono_reten',
+    membros: 'q_bc_mono_reten, ad_rem_ibs_reten, v_ibs_mono_reten, ad_rem_cbs_reten e v_cbs_mono_reten',
+  },
+  {
+    grupo: 'gMonoRet',
+    falta: ['1108', 'UB94-10', 'Não informada a Tributação Monofásica Retida Anteriormente'],
+    indevido: ['1109', 'UB94-20', 'Informada indevidamente a Tributação Monofásica Retida anteriormente'],
+    membro: 'q_bc_mono_ret',
+    membros: 'q_bc_mono_ret, ad_rem_ibs_ret, v_ibs_mono_ret, ad_rem_cbs_ret e v_cbs_mono_ret',
+  },
+  {
+    grupo: 'gMonoDif',
+    falta: ['1148', 'UB99-10', 'Não informada a Tributação Monofásica de Combustível com diferimento'],
+    indevido: ['1149', 'UB99-20', 'Informada Tributação Monofásica de Combustível com diferimento indevidamente'],
+    membro: 'p_dif_ibs_mono',
+    membros: 'p_dif_ibs_mono, v_ibs_mono_dif, p_dif_cbs_mono e v_cbs_mono_dif',
+  },
+];
+
+/** gMonoPadrao, gMonoReten, gMonoRet and gMonoDif by the cClassTrib's indicators (UB84a, UB90, UB94, UB99). */
+function gruposMonofasicos(g: GruposIbsCbs, c: ClassificacaoIbsCbs): FalhaGrupoIbsCbs[] {
+  const out: FalhaGrupoIbsCbs[] = [];
+  for (const { grupo, falta, indevido, membro, membros } of MONO) {
+    const exigido = c.grupos.includes(grupo);
+    if (exigido && !g.gMono[grupo])
+      out.push(falha(...falta, membro, `O cClassTrib ${g.cClassTrib} exige ${grupo}: informe ${membros}.`));
+    if (!exigido && g.gMono[grupo])
+      out.push(falha(...indevido, membro, `O cClassTrib ${g.cClassTrib} não leva ${grupo}: remova ${membros}.`));
+  }
   return out;
 }
 

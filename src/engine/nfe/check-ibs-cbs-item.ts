@@ -2,7 +2,9 @@ import { Decimal } from 'decimal.js';
 import type { Coletor } from '../nucleo/coletor.js';
 import { INICIO_IMPOSTO_SELETIVO } from '../tributos/compute-imposto-seletivo.js';
 import { checkIbsCbsGroups, type GruposIbsCbs, type ParteIbsCbs } from './check-ibs-cbs-groups.js';
+import { checkIbsCbsMono } from './check-ibs-cbs-mono.js';
 import { checkIbsCbsValues } from './check-ibs-cbs-values.js';
+import { gruposMonoDe } from './grupos-mono-de.js';
 import type { NfeItem } from './nfe-request.js';
 
 const PARTES: ParteIbsCbs[] = ['ibs_uf', 'ibs_mun', 'cbs'];
@@ -10,13 +12,15 @@ const PARTES: ParteIbsCbs[] = ['ibs_uf', 'ibs_mun', 'cbs'];
 /**
  * What the authoriser checks on an item's IBS/CBS and IS, in every mode, before anything is sent: the groups its
  * CST and cClassTrib allow and require (checkIbsCbsGroups), then, with the groups right, the amounts
- * (checkIbsCbsValues); the IS group only from 2027 and its value = vBCIS × pIS / 100 within 0.01 (UB11-10, 1019).
+ * (checkIbsCbsValues, and checkIbsCbsMono for the monophasic group); the IS group only from 2027 and its value =
+ * vBCIS × pIS / 100 within 0.01 (UB11-10, 1019).
  */
 export function checkIbsCbsItem(item: NfeItem, base: string, dia: string, c: Coletor): void {
   checkImpostoSeletivo(item, base, dia, c);
   const g = item.ibs_cbs;
   if (!g) return;
-  const falhas = checkIbsCbsGroups(gruposDoPedido(item));
+  const grupos = gruposDoPedido(item);
+  const falhas = checkIbsCbsGroups(grupos);
   for (const f of falhas)
     c.add(
       'grupo_ibs_cbs_invalido',
@@ -25,7 +29,9 @@ export function checkIbsCbsItem(item: NfeItem, base: string, dia: string, c: Col
       f.correcao,
       f.cStat,
     );
-  if (!falhas.length) checkIbsCbsValues(g, base, dia, c);
+  if (falhas.length) return;
+  checkIbsCbsValues(g, base, dia, c);
+  if (grupos.gIBSCBSMono) checkIbsCbsMono(g, base, c);
 }
 
 /** The groups the request's item carries, as the group rules read them. */
@@ -40,7 +46,7 @@ function gruposDoPedido(item: NfeItem): GruposIbsCbs {
     cst: g.cst,
     cClassTrib: g.c_class_trib,
     gIBSCBS: g.v_bc !== undefined,
-    gIBSCBSMono: false,
+    ...gruposMonoDe(g),
     gRed: por('p_red'),
     gDif: por('p_dif'),
     gTribRegular: g.cst_reg !== undefined ? { cst: g.cst_reg, cClassTrib: g.c_class_trib_reg! } : null,

@@ -61,6 +61,12 @@ const RULES = {
     'O valor do IBS (vIBS) é a soma do IBS estadual (vIBSUF) e do municipal (vIBSMun).',
     RTC,
   ],
+  nfe_ibs_cbs_mono_total_item: [
+    '/itens',
+    'derivado',
+    'O total monofásico do item é o valor padrão mais o sujeito a retenção menos o diferido: vTotIBSMonoItem = vIBSMono + vIBSMonoReten − vIBSMonoDif, e o mesmo para a CBS (UB104-10, UB105-10).',
+    RTC,
+  ],
   nfe_totais_ibs_cbs_somados: [
     '/totais',
     'derivado',

@@ -1,9 +1,18 @@
 import * as v from 'valibot';
-import { camelName as camel } from '../nucleo/validation-issues-of.js';
+import { camelName as camel, snakeName } from '../nucleo/validation-issues-of.js';
 import { issueMessage } from '../nucleo/issue-message.js';
 import { objectMember, textMember, typeMember } from '../nfse/validacao/member-schemas.js';
 import { ICMS_CAMPOS } from './icms-grupos.js';
-import { ALIQUOTA, QUANTIDADE, QUANTIDADE_12, VALOR, VALOR_UNIDADE, VALOR_UNITARIO } from './nfe-decimal.js';
+import { MONO_MEMBROS } from './ibs-cbs-membros.js';
+import {
+  ALIQUOTA,
+  PERCENTUAL,
+  QUANTIDADE,
+  QUANTIDADE_12,
+  VALOR,
+  VALOR_UNIDADE,
+  VALOR_UNITARIO,
+} from './nfe-decimal.js';
 import { codeMemberOrInteger, decimalMember, patternMember } from './nfe-member.js';
 
 /**
@@ -105,6 +114,20 @@ const icmsUfDest = objectMember({
   vIcmsUfRemet: nullish(aliquotaOuValor('v_icms_uf_remet')),
 });
 
+/**
+ * gIBSCBSMono's members: quantities in 4 decimals (TDec1104RTC), ad rem rates and deferral percentages as rates
+ * (TDec_0302_04RTC), amounts as money.
+ */
+const membrosMono = Object.fromEntries(
+  Object.values(MONO_MEMBROS)
+    .flat()
+    .map(([k]) => {
+      const nome = snakeName(k);
+      const formato = nome.startsWith('q_') ? VALOR_UNIDADE : nome.startsWith('p_dif') ? PERCENTUAL : ALIQUOTA;
+      return [k, nullish(nome.startsWith('v_') ? decimalMember(nome, VALOR) : decimalMember(nome, formato))];
+    }),
+) as Record<string, v.NullishSchema<v.GenericSchema<unknown, string>, undefined>>;
+
 const ibsCbs = objectMember({
   cst: nullish(patternMember('cst', /^\d{3}$/, 'CST do IBS/CBS com 3 dígitos', '"000"', true)),
   cClassTrib: nullish(
@@ -140,6 +163,7 @@ const ibsCbs = objectMember({
   vTribRegIbsMun: nullish(aliquotaOuValor('v_trib_reg_ibs_mun')),
   pAliqEfetRegCbs: nullish(aliquotaOuValor('p_aliq_efet_reg_cbs')),
   vTribRegCbs: nullish(aliquotaOuValor('v_trib_reg_cbs')),
+  ...membrosMono,
 });
 
 /** Imposto Seletivo (group UB01 `IS`, from 2027), ad valorem. */

@@ -11,7 +11,8 @@ import type {
   NfePisCofins,
   NfePisCofinsSt,
 } from './nfe-request.js';
-import { IBS_CBS_MEMBROS, IS_MEMBROS } from './ibs-cbs-membros.js';
+import { totalMonoItem } from './check-ibs-cbs-mono.js';
+import { IBS_CBS_MEMBROS, IS_MEMBROS, MONO_MEMBROS } from './ibs-cbs-membros.js';
 import { IPI_NT, PIS_NT } from './refine-nfe-item.js';
 import { isMembers, type Members } from './is-members.js';
 
@@ -98,21 +99,38 @@ function icmsUfDestOf(g: Members): NfeIcmsUfDest {
 }
 
 /**
- * The IBS/CBS group as sent: gIBSCBS when any of its members is, with each optional group (gRed, gDif of each part,
- * gTribRegular) that was sent. vIBS is the state part plus the municipal part: derived when absent
- * (nfe_ibs_soma_uf_municipio).
+ * The IBS/CBS group as sent: gIBSCBSMono when any of its members is (monoOf), else gIBSCBS when any of its members
+ * is, with each optional group (gRed, gDif of each part, gTribRegular) that was sent. vIBS is the state part plus
+ * the municipal part: derived when absent (nfe_ibs_soma_uf_municipio).
  */
 function ibsCbsOf(g: Members, campo: string, ajustes: NfeAjuste[]): NfeIbsCbs {
   const out: NfeIbsCbs = { cst: g.cst as string, c_class_trib: g.cClassTrib as string };
-  const { gIBSCBS, gRed, gDif, gTribRegular } = IBS_CBS_MEMBROS;
-  if (![...gIBSCBS, 'vIbs'].some((k) => sent(g, k))) return out;
   const copiar = (keys: readonly string[]) => {
     for (const k of keys) Object.assign(out, { [snakeName(k)]: texto(g, k) });
   };
+  if (Object.values(MONO_MEMBROS).some((sub) => sub.some(([k]) => sent(g, k)))) return monoOf(g, out, campo, ajustes);
+  const { gIBSCBS, gRed, gDif, gTribRegular } = IBS_CBS_MEMBROS;
+  if (![...gIBSCBS, 'vIbs'].some((k) => sent(g, k))) return out;
   copiar(gIBSCBS);
   for (const grupo of [...gRed, ...gDif, gTribRegular]) if (grupo.some((k) => sent(g, k))) copiar(grupo);
   if (!sent(g, 'vIbs')) ajustes.push(nfeAjuste('nfe_ibs_soma_uf_municipio', `${campo}/v_ibs`));
   return { ...out, v_ibs: new Decimal(out.v_ibs_uf!).plus(out.v_ibs_mun!).toFixed(2) };
+}
+
+/**
+ * gIBSCBSMono as sent: each subgroup sent (refineIbsCbs made it whole), and the item's totals, derived from the
+ * subgroups when absent (nfe_ibs_cbs_mono_total_item).
+ */
+function monoOf(g: Members, out: NfeIbsCbs, campo: string, ajustes: NfeAjuste[]): NfeIbsCbs {
+  for (const [k] of Object.values(MONO_MEMBROS).flat())
+    if (sent(g, k)) Object.assign(out, { [snakeName(k)]: texto(g, k) });
+  for (const t of ['ibs', 'cbs'] as const) {
+    const k = `v_tot_${t}_mono_item` as const;
+    if (out[k] !== undefined) continue;
+    out[k] = totalMonoItem(out, t).toFixed(2);
+    ajustes.push(nfeAjuste('nfe_ibs_cbs_mono_total_item', `${campo}/${k}`));
+  }
+  return out;
 }
 
 /** The Imposto Seletivo group as sent (refineImpostoSeletivo made it whole). */

@@ -112,6 +112,36 @@ export interface NfeIbsCbs {
   v_trib_reg_ibs_mun?: string;
   p_aliq_efet_reg_cbs?: string;
   v_trib_reg_cbs?: string;
+  /**
+   * gIBSCBSMono (CST 620), instead of gIBSCBS: each subgroup the cClassTrib asks for, whole. gMonoPadrao: the taxed
+   * quantity, the ad rem rates (reais per unit) and the amounts; gMonoReten (withheld on the biofuel to be blended)
+   * and gMonoRet (withheld before) alike; gMonoDif: the deferral percentage and amount of each tax.
+   */
+  q_bc_mono?: string;
+  ad_rem_ibs?: string;
+  ad_rem_cbs?: string;
+  v_ibs_mono?: string;
+  v_cbs_mono?: string;
+  q_bc_mono_reten?: string;
+  ad_rem_ibs_reten?: string;
+  v_ibs_mono_reten?: string;
+  ad_rem_cbs_reten?: string;
+  v_cbs_mono_reten?: string;
+  q_bc_mono_ret?: string;
+  ad_rem_ibs_ret?: string;
+  v_ibs_mono_ret?: string;
+  ad_rem_cbs_ret?: string;
+  v_cbs_mono_ret?: string;
+  p_dif_ibs_mono?: string;
+  v_ibs_mono_dif?: string;
+  p_dif_cbs_mono?: string;
+  v_cbs_mono_dif?: string;
+  /**
+   * The item's monophasic totals (UB104-10, UB105-10): vIBSMono + vIBSMonoReten − vIBSMonoDif, the CBS alike;
+   * present exactly when the item carries gIBSCBSMono (derived when not sent: nfe_ibs_cbs_mono_total_item).
+   */
+  v_tot_ibs_mono_item?: string;
+  v_tot_cbs_mono_item?: string;
 }
 
 /** Imposto Seletivo (group UB01 `IS`, from 2027): CST and cClassTribIS, base, ad valorem rate and value. */

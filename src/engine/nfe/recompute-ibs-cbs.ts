@@ -16,7 +16,7 @@ export interface IbsCbsRecalculado {
 /**
  * The IBS/CBS (and IS) of an informed item that is not a catalogue product, recomputed as `calcular` would: the
  * classification is the item's own (CST, cClassTrib, the deferral percentage and the regular classification it
- * sent; the IS classification and rate it sent), and the amounts the base leaves out are the item's own PIS,
+ * sent; the quantities and ad rem rates of a monophasic item; the IS classification and rate it sent), and the amounts the base leaves out are the item's own PIS,
  * COFINS, ICMS, FCP and DIFAL, whose arithmetic the body's rules already checked. Throws ForaDeCobertura as
  * computeIbsCbs does.
  */
@@ -38,6 +38,7 @@ export function recomputeIbsCbs(item: NfeItem, op: OperacaoTributavel): IbsCbsRe
         cClassTrib: g.c_class_trib,
         pDif: g.p_dif_cbs ?? g.p_dif_ibs_uf ?? g.p_dif_ibs_mun,
         cClassTribReg: g.c_class_trib_reg,
+        mono: Object.fromEntries(Object.entries(g).filter(([k]) => /^(q_bc_mono|ad_rem_)/.test(k))),
       },
       ...(item.is ? { is: { cst: item.is.cst_is, cClassTrib: item.is.c_class_trib_is, aliquota: item.is.p_is } } : {}),
     },

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { BodyReport } from '../nucleo/read-body.js';
 import { snakeName } from '../nucleo/validation-issues-of.js';
-import { IBS_CBS_MEMBROS, IS_MEMBROS } from './ibs-cbs-membros.js';
+import { IBS_CBS_MEMBROS, IS_MEMBROS, MONO_MEMBROS, type SubgrupoMono } from './ibs-cbs-membros.js';
 import { requireMember, requireSentMember } from './nfe-member.js';
 import type { Members } from './is-members.js';
 
@@ -30,14 +30,21 @@ const exigir = (g: Members, keys: readonly string[], campo: string, report: Body
     );
 };
 
+const SUBGRUPOS_MONO = Object.keys(MONO_MEMBROS).filter((k) => k !== 'totais') as SubgrupoMono[];
+
 /**
  * IBS/CBS as already calculated (group UB of NT 2025.002): CST and cClassTrib, and gIBSCBS when any of its
  * members is sent, then whole; each optional group inside it (gRed and gDif of each part, gTribRegular) whole
- * when any of its members is sent. vIBS, when sent, is the state part plus the municipal part.
+ * when any of its members is sent. vIBS, when sent, is the state part plus the municipal part. Each subgroup of
+ * gIBSCBSMono is likewise whole when any of its members is sent.
  */
 export function refineIbsCbs(g: Members, campo: string, report: BodyReport): void {
   requireMember(g, 'cst', `${campo}/cst`, report, 'O campo cst');
   requireMember(g, 'cClassTrib', `${campo}/c_class_trib`, report, 'O campo c_class_trib');
+  for (const sub of SUBGRUPOS_MONO) {
+    const membros = MONO_MEMBROS[sub].map(([k]) => k);
+    if (membros.some((k) => sent(g, k))) exigir(g, membros, campo, report, sub);
+  }
   if (!DO_GRUPO.some((k) => sent(g, k))) return;
   exigir(g, gIBSCBS, campo, report, 'gIBSCBS');
   for (const par of gRed) if (par.some((k) => sent(g, k))) exigir(g, par, campo, report, 'gRed');

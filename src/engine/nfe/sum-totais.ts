@@ -51,6 +51,18 @@ export interface TotaisIbsCbs {
   vDifCBS: string;
   /** gIBS and gCBS are written only when an item carries gIBSCBS (a CST without it has no amounts). */
   tributado: boolean;
+  /** gMono (W57a-W59d): the sums of the monophasic items' amounts; null when no item carries gIBSCBSMono. */
+  mono: TotaisMono | null;
+}
+
+/** IBSCBSTot/gMono: each the sum of the same member of the items (W58-10 … W59d-10). */
+export interface TotaisMono {
+  vIBSMono: string;
+  vCBSMono: string;
+  vIBSMonoReten: string;
+  vCBSMonoReten: string;
+  vIBSMonoRet: string;
+  vCBSMonoRet: string;
 }
 
 export interface SomaTotais {
@@ -64,7 +76,7 @@ export interface SomaTotais {
   itens: string[];
   /**
    * With IBS/CBS amounts (NT 2025.002): vItem of each item, its share of the note with the taxes charged on top
-   * (IBS, CBS, IS), and vNFTot, their sum: vNF + vIBS + vCBS + vIS. Null without them.
+   * (IBS, CBS, IS and the item's monophasic totals, VB01-10), and vNFTot, their sum (W60-10). Null without them.
    */
   comIbsCbs: { vItens: string[]; vNFTot: string } | null;
 }
@@ -137,21 +149,22 @@ export function sumTotais(itens: NfeItem[]): SomaTotais {
   const icmsTot = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.toFixed(2, Decimal.ROUND_HALF_UP)]));
   const ibsCbs = somarIbsCbs(itens);
   const vIS = itens.some((i) => i.is) ? soma(itens, (i) => i.is?.v_is).toFixed(2) : null;
-  const comIbsCbs = ibsCbs?.tributado
-    ? {
-        vItens: itens.map((i, n) => valorItem(i, vItens[n]!)),
-        vNFTot: t
-          .vNF!.plus(ibsCbs.vIBS)
-          .plus(ibsCbs.vCBS)
-          .plus(vIS ?? 0)
-          .toFixed(2),
-      }
-    : null;
+  const comValores = itens.map((i, n) => valorItem(i, vItens[n]!));
+  const comIbsCbs =
+    ibsCbs?.tributado || ibsCbs?.mono
+      ? {
+          vItens: comValores.map((v) => v.toFixed(2)),
+          vNFTot: comValores.reduce((s, v) => s.plus(v), zero).toFixed(2),
+        }
+      : null;
   return { icmsTot, vNF: icmsTot.vNF!, ibsCbs, vIS, itens: vItens.map((v) => v.toFixed(2)), comIbsCbs };
 }
 
-/** vItem (VB01): the item's part of vNFTot, the members of vNF (W16) that the item carries plus its IBS, CBS and IS. */
-function valorItem(i: NfeItem, vProd: Decimal): string {
+/**
+ * vItem (VB01-10): the item's part of vNFTot, the members of vNF (W16) that the item carries plus its IBS, CBS, IS
+ * and monophasic totals (vTotIBSMonoItem, vTotCBSMonoItem).
+ */
+function valorItem(i: NfeItem, vProd: Decimal): Decimal {
   const d = (v: string | undefined) => new Decimal(v ?? 0);
   const deduzido = i.icms.valores.ind_deduz_deson === '1' ? d(i.icms.valores.v_icms_deson) : zero;
   return vProd
@@ -167,7 +180,8 @@ function valorItem(i: NfeItem, vProd: Decimal): string {
     .plus(d(i.ibs_cbs?.v_ibs))
     .plus(d(i.ibs_cbs?.v_cbs))
     .plus(d(i.is?.v_is))
-    .toFixed(2);
+    .plus(d(i.ibs_cbs?.v_tot_ibs_mono_item))
+    .plus(d(i.ibs_cbs?.v_tot_cbs_mono_item));
 }
 
 /** IBSCBSTot (NT 2025.002, W34): sums of the items' IBS/CBS, vIBS being state plus municipal. */
@@ -185,6 +199,16 @@ function somarIbsCbs(itens: NfeItem[]): TotaisIbsCbs | null {
     vDifIBSMun: s((i) => i.ibs_cbs!.v_dif_ibs_mun),
     vDifCBS: s((i) => i.ibs_cbs!.v_dif_cbs),
     tributado: com.some((i) => i.ibs_cbs!.v_bc !== undefined),
+    mono: com.some((i) => i.ibs_cbs!.v_tot_ibs_mono_item !== undefined)
+      ? {
+          vIBSMono: s((i) => i.ibs_cbs!.v_ibs_mono),
+          vCBSMono: s((i) => i.ibs_cbs!.v_cbs_mono),
+          vIBSMonoReten: s((i) => i.ibs_cbs!.v_ibs_mono_reten),
+          vCBSMonoReten: s((i) => i.ibs_cbs!.v_cbs_mono_reten),
+          vIBSMonoRet: s((i) => i.ibs_cbs!.v_ibs_mono_ret),
+          vCBSMonoRet: s((i) => i.ibs_cbs!.v_cbs_mono_ret),
+        }
+      : null,
   };
 }
 

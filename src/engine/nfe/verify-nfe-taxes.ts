@@ -151,8 +151,10 @@ function divergencias(
     if (!grupo) continue;
     const dado = (enviado[camel(g) as keyof NfeItemBody] ?? {}) as Record<string, unknown>;
     for (const [k, v] of Object.entries(grupo)) {
-      // vIBS left out is the sum of the parts sent (nfe_ibs_soma_uf_municipio): the parts are what is checked.
-      if (g === 'ibs_cbs' && k === 'v_ibs' && dado.vIbs === undefined) continue;
+      // vIBS and the monophasic totals left out are sums of the parts sent (nfe_ibs_soma_uf_municipio,
+      // nfe_ibs_cbs_mono_total_item): the parts are what is checked.
+      if (g === 'ibs_cbs' && /^v_(ibs|tot_ibs_mono_item|tot_cbs_mono_item)$/.test(k) && dado[camel(k)] === undefined)
+        continue;
       comparar(`${campo}/${g}/${k}`, v, dado[camel(k)]);
     }
   }

@@ -58,11 +58,11 @@ export function coberturaTributos() {
       regimes: 'não cumulativo (lucro real), cumulativo (lucro presumido), DAS (Simples Nacional)',
     },
     ibsCbs: {
-      grupos: ['gIBSCBS', 'gRed', 'gDif', 'gTribRegular', 'IS'],
+      grupos: ['gIBSCBS', 'gRed', 'gDif', 'gTribRegular', 'gIBSCBSMono', 'IS'],
       aliquotas:
-        'alíquotas de referência do ano da emissão (2026 a 2033; a prévia aceita data_emissao); diferimento pelo p_dif do perfil; tributação regular pelo c_class_trib_reg do perfil (000001 por padrão); Imposto Seletivo a partir de 2027 pela alíquota do perfil',
+        'alíquotas de referência do ano da emissão (2026 a 2033; a prévia aceita data_emissao); diferimento pelo p_dif do perfil; tributação regular pelo c_class_trib_reg do perfil (000001 por padrão); Imposto Seletivo a partir de 2027 pela alíquota do perfil; monofásico sem alíquota (620007) com totais zero',
       foraDoMotor:
-        'cClassTrib monofásico (alíquotas ad rem que a tabela não traz), crédito presumido, transferência de crédito, ajuste de competência, estorno, compra governamental ou alíquota fixa; Simples Nacional (grupo omitido)',
+        'cClassTrib monofásico com alíquota ad rem (620001 a 620006: os dados oficiais não trazem adRemIBS nem adRemCBS; envie em modo informado) e diferimento monofásico (gMonoDif), crédito presumido, transferência de crédito, ajuste de competência, estorno, compra governamental ou alíquota fixa; Simples Nacional (grupo omitido)',
     },
     limites: [
       'benefícios fiscais de ICMS (redução de base, diferimento, FCP por produto) só pelos membros do perfil ou da regra da empresa: não há tabela oficial deles por produto',

@@ -10,6 +10,7 @@ import {
   classificacaoVigente,
   type ClassificacaoIbsCbs,
 } from '../tabelas/classificacao-ibs-cbs.js';
+import { computeIbsCbsMono } from './compute-ibs-cbs-mono.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { ItemTributavel, OperacaoTributavel } from './item-tributavel.js';
 import { regraTributaria, type FonteTabela, type RegraTributaria } from './regra-tributaria.js';
@@ -31,9 +32,19 @@ export interface ForaDaBaseIbsCbs {
 
 /**
  * Groups the engine fills: gIBSCBS with its reductions and deferrals; gCredPresOper is a permission of the code
- * ("permite, mas não obriga", NT 2025.002 on UB73-20), so an item without it is complete.
+ * ("permite, mas não obriga", NT 2025.002 on UB73-20), so an item without it is complete; gIBSCBSMono by quantity
+ * (computeIbsCbsMono), without the monophasic deferral (gMonoDif), which the data gives no base for.
  */
-const GRUPOS_COBERTOS = ['gIBSCBS', 'gRed', 'gDif', 'gCredPresOper'];
+const GRUPOS_COBERTOS = [
+  'gIBSCBS',
+  'gRed',
+  'gDif',
+  'gCredPresOper',
+  'gIBSCBSMono',
+  'gMonoPadrao',
+  'gMonoReten',
+  'gMonoRet',
+];
 
 export const FONTE_BASE_IBS_CBS: FonteTabela = {
   versao: 'nt-2025.002-rtc-v1.30',
@@ -75,6 +86,7 @@ export function computeIbsCbs(
   const perfil = item.perfil.ibsCbs;
   const codigo = perfil?.cClassTrib ?? '000001';
   const c = classificacaoCoberta(codigo, perfil?.cst, item.ncm, op.dia);
+  if (c.grupos.includes('gIBSCBSMono')) return computeIbsCbsMono(c, item, op, regras);
   if (!c.grupos.includes('gIBSCBS')) return { cst: c.cst, c_class_trib: codigo };
   const aliquotas = aliquotasReferenciaIbsCbs(op.dia);
   if (!aliquotas) throw new ForaDeCobertura('/ibs_cbs', `Sem alíquotas de referência do IBS/CBS para ${op.dia}.`);
@@ -129,13 +141,6 @@ function classificacaoCoberta(codigo: string, cst: string | undefined, ncm: stri
     throw new ForaDeCobertura('/ibs_cbs', `O cClassTrib ${codigo} não vale na NF-e em ${dia}.`);
   if (!classificacaoAplicavel(c, 'NCM', ncm, dia))
     throw new ForaDeCobertura('/ibs_cbs', `O cClassTrib ${codigo} não se aplica ao NCM ${ncm}.`);
-  // Monophasic codes (CST 620) are taxed by quantity at ad rem rates per unit (gIBSCBSMono: adRemIBS, adRemCBS):
-  // the classification table gives none of them, and a guessed rate would be a wrong note.
-  if (c.grupos.includes('gIBSCBSMono'))
-    throw new ForaDeCobertura(
-      '/ibs_cbs',
-      `O cClassTrib ${codigo} é monofásico (gIBSCBSMono): cobra por quantidade com alíquotas ad rem (adRemIBS, adRemCBS) que a tabela de classificação do IBS/CBS não traz.`,
-    );
   const fora = c.grupos.filter((g) => !GRUPOS_COBERTOS.includes(g));
   if (fora.length)
     throw new ForaDeCobertura('/ibs_cbs', `O cClassTrib ${codigo} exige ${fora.join(', ')}, que o motor não calcula.`);

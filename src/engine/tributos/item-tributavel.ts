@@ -57,13 +57,21 @@ export interface PerfilTributario {
   pis?: PerfilGrupo;
   cofins?: PerfilGrupo;
   /**
-   * IBS/CBS classification; `pDif` is the deferral percentage of a CST 510/515 code (the table has none) and
-   * `cClassTribReg` the classification of the regular taxation a suspended code (gTribRegular) reports.
+   * IBS/CBS classification; `pDif` is the deferral percentage of a CST 510/515 code (the table has none),
+   * `cClassTribReg` the classification of the regular taxation a suspended code (gTribRegular) reports, and `mono`
+   * the quantities and ad rem rates of an informed monophasic item (never of the catalogue's profile).
    */
-  ibsCbs?: { cst?: string; cClassTrib?: string; pDif?: string; cClassTribReg?: string };
+  ibsCbs?: { cst?: string; cClassTrib?: string; pDif?: string; cClassTribReg?: string; mono?: MonofasiaInformada };
   /** Imposto Seletivo (from 2027): CST and cClassTribIS of the IS table, and the ad valorem rate, percent. */
   is?: { cst?: string; cClassTrib?: string; aliquota?: string };
 }
+
+/**
+ * The quantities and ad rem rates (reais per unit) of an informed monophasic item, by the request's member names
+ * (q_bc_mono, ad_rem_ibs, ad_rem_cbs, and the same with _reten and _ret): the official data has no ad rem rate,
+ * so only `conferir` of an item that sent them recomputes a monophasic group.
+ */
+export type MonofasiaInformada = Partial<Record<string, string>>;
 
 /** An item as the engine sees it: the product's codes, the amounts of the line and its tax profile. */
 export interface ItemTributavel {

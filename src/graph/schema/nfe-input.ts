@@ -137,7 +137,8 @@ const NfeIpiInput = builder.inputType('NfeIpiInput', {
 
 const NfeIbsCbsInput = builder.inputType('NfeIbsCbsInput', {
   description:
-    'IBS/CBS already calculated (NT 2025.002, IBSCBS): CST, cClassTrib and, when taxed, the gIBSCBS amounts. ' +
+    'IBS/CBS already calculated (NT 2025.002, IBSCBS): CST, cClassTrib and, when taxed, the gIBSCBS amounts, or for ' +
+    'a monophasic code (CST 620) the gIBSCBSMono subgroups its cClassTrib asks for. ' +
     'vIbs, when sent, must equal vIbsUf + vIbsMun; omitted, it is that sum.',
   fields: (t) => ({
     cst: t.string({ description: 'CST, 3 digits.' }),
@@ -170,6 +171,33 @@ const NfeIbsCbsInput = builder.inputType('NfeIbsCbsInput', {
     vTribRegIbsMun: t.field({ type: 'Decimal', description: 'gTribRegular/vTribRegIBSMun' }),
     pAliqEfetRegCbs: t.field({ type: 'Decimal', description: 'gTribRegular/pAliqEfetRegCBS' }),
     vTribRegCbs: t.field({ type: 'Decimal', description: 'gTribRegular/vTribRegCBS' }),
+    qBcMono: t.field({ type: 'Decimal', description: 'gIBSCBSMono/gMonoPadrao/qBCMono (CST 620)' }),
+    adRemIbs: t.field({ type: 'Decimal', description: 'gMonoPadrao/adRemIBS (reais per unit)' }),
+    adRemCbs: t.field({ type: 'Decimal', description: 'gMonoPadrao/adRemCBS (reais per unit)' }),
+    vIbsMono: t.field({ type: 'Decimal', description: 'gMonoPadrao/vIBSMono' }),
+    vCbsMono: t.field({ type: 'Decimal', description: 'gMonoPadrao/vCBSMono' }),
+    qBcMonoReten: t.field({ type: 'Decimal', description: 'gMonoReten/qBCMonoReten' }),
+    adRemIbsReten: t.field({ type: 'Decimal', description: 'gMonoReten/adRemIBSReten' }),
+    vIbsMonoReten: t.field({ type: 'Decimal', description: 'gMonoReten/vIBSMonoReten' }),
+    adRemCbsReten: t.field({ type: 'Decimal', description: 'gMonoReten/adRemCBSReten' }),
+    vCbsMonoReten: t.field({ type: 'Decimal', description: 'gMonoReten/vCBSMonoReten' }),
+    qBcMonoRet: t.field({ type: 'Decimal', description: 'gMonoRet/qBCMonoRet' }),
+    adRemIbsRet: t.field({ type: 'Decimal', description: 'gMonoRet/adRemIBSRet' }),
+    vIbsMonoRet: t.field({ type: 'Decimal', description: 'gMonoRet/vIBSMonoRet' }),
+    adRemCbsRet: t.field({ type: 'Decimal', description: 'gMonoRet/adRemCBSRet' }),
+    vCbsMonoRet: t.field({ type: 'Decimal', description: 'gMonoRet/vCBSMonoRet' }),
+    pDifIbsMono: t.field({ type: 'Decimal', description: 'gMonoDif/pDifIBS' }),
+    vIbsMonoDif: t.field({ type: 'Decimal', description: 'gMonoDif/vIBSMonoDif' }),
+    pDifCbsMono: t.field({ type: 'Decimal', description: 'gMonoDif/pDifCBS' }),
+    vCbsMonoDif: t.field({ type: 'Decimal', description: 'gMonoDif/vCBSMonoDif' }),
+    vTotIbsMonoItem: t.field({
+      type: 'Decimal',
+      description: 'gIBSCBSMono/vTotIBSMonoItem: vIbsMono + vIbsMonoReten − vIbsMonoDif; omitted, that sum.',
+    }),
+    vTotCbsMonoItem: t.field({
+      type: 'Decimal',
+      description: 'gIBSCBSMono/vTotCBSMonoItem: vCbsMono + vCbsMonoReten − vCbsMonoDif; omitted, that sum.',
+    }),
   }),
 });
 

@@ -2039,8 +2039,25 @@ export interface components {
                  *     1007/1074, 1028/1079 gRed, 1029/1030, 1083/1044, 1090/1061 gDif, 1065/1114/1066/1067 gTribRegular,
                  *     1020/1023/1024 codes); v_dif = v_bc × rate × p_dif within 0.01 (1031, 1045, 1062), each value is
                  *     v_bc × rate − v_dif (1041, 1052, 1069), v_trib_reg = v_bc × p_aliq_efet_reg (1040, 1051, 1068).
+                 *     A monophasic code (CST 620) carries gIBSCBSMono instead: the subgroups its cClassTrib asks for, each
+                 *     whole (gMonoPadrao q_bc_mono … v_cbs_mono, 1125/1126; gMonoReten …_reten, 1127/1128; gMonoRet …_ret,
+                 *     1108/1109; gMonoDif p_dif_ibs_mono … v_cbs_mono_dif, 1148/1149), each amount = quantity × ad rem
+                 *     rate within 0.01 (no official code), and v_tot_ibs_mono_item / v_tot_cbs_mono_item (1070, 1071); a
+                 *     code without subgroups (620007) sends only the two totals, zero. Totals: IBSCBSTot/gMono.
                  */
                 ibs_cbs?: {
+                    /** @description gMonoPadrao/adRemCBS (reais per unit) */
+                    ad_rem_cbs?: string;
+                    /** @description gMonoRet/adRemCBSRet */
+                    ad_rem_cbs_ret?: string;
+                    /** @description gMonoReten/adRemCBSReten */
+                    ad_rem_cbs_reten?: string;
+                    /** @description gMonoPadrao/adRemIBS (reais per unit) */
+                    ad_rem_ibs?: string;
+                    /** @description gMonoRet/adRemIBSRet */
+                    ad_rem_ibs_ret?: string;
+                    /** @description gMonoReten/adRemIBSReten */
+                    ad_rem_ibs_reten?: string;
                     c_class_trib?: string;
                     /** @description gTribRegular/cClassTribReg */
                     c_class_trib_reg?: string;
@@ -2062,6 +2079,10 @@ export interface components {
                     p_cbs?: string;
                     /** @description gCBS/gDif/pDif */
                     p_dif_cbs?: string;
+                    /** @description gMonoDif/pDifCBS */
+                    p_dif_cbs_mono?: string;
+                    /** @description gMonoDif/pDifIBS */
+                    p_dif_ibs_mono?: string;
                     /** @description gIBSMun/gDif/pDif */
                     p_dif_ibs_mun?: string;
                     /** @description gIBSUF/gDif/pDif (CST 510, 515) */
@@ -2074,8 +2095,22 @@ export interface components {
                     p_red_ibs_mun?: string;
                     /** @description gIBSUF/gRed/pRedAliq (cClassTrib with reduction) */
                     p_red_ibs_uf?: string;
+                    /** @description gIBSCBSMono/gMonoPadrao/qBCMono (CST 620), 4 decimals */
+                    q_bc_mono?: string;
+                    /** @description gMonoRet/qBCMonoRet */
+                    q_bc_mono_ret?: string;
+                    /** @description gMonoReten/qBCMonoReten */
+                    q_bc_mono_reten?: string;
                     v_bc?: string;
                     v_cbs?: string;
+                    /** @description gMonoPadrao/vCBSMono */
+                    v_cbs_mono?: string;
+                    /** @description gMonoDif/vCBSMonoDif */
+                    v_cbs_mono_dif?: string;
+                    /** @description gMonoRet/vCBSMonoRet */
+                    v_cbs_mono_ret?: string;
+                    /** @description gMonoReten/vCBSMonoReten */
+                    v_cbs_mono_reten?: string;
                     /** @description gCBS/gDif/vDif */
                     v_dif_cbs?: string;
                     /** @description gIBSMun/gDif/vDif */
@@ -2083,8 +2118,20 @@ export interface components {
                     /** @description gIBSUF/gDif/vDif */
                     v_dif_ibs_uf?: string;
                     v_ibs?: string;
+                    /** @description gMonoPadrao/vIBSMono */
+                    v_ibs_mono?: string;
+                    /** @description gMonoDif/vIBSMonoDif */
+                    v_ibs_mono_dif?: string;
+                    /** @description gMonoRet/vIBSMonoRet */
+                    v_ibs_mono_ret?: string;
+                    /** @description gMonoReten/vIBSMonoReten */
+                    v_ibs_mono_reten?: string;
                     v_ibs_mun?: string;
                     v_ibs_uf?: string;
+                    /** @description gIBSCBSMono/vTotCBSMonoItem: v_cbs_mono + v_cbs_mono_reten − v_cbs_mono_dif (UB105-10, 1071); omitted, that sum */
+                    v_tot_cbs_mono_item?: string;
+                    /** @description gIBSCBSMono/vTotIBSMonoItem: v_ibs_mono + v_ibs_mono_reten − v_ibs_mono_dif (UB104-10, 1070); omitted, that sum */
+                    v_tot_ibs_mono_item?: string;
                     /** @description gTribRegular/vTribRegCBS */
                     v_trib_reg_cbs?: string;
                     /** @description gTribRegular/vTribRegIBSMun */
