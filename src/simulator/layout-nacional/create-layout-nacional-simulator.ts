@@ -3,6 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { createAuthorityClient, type AuthorityClient } from '../../engine/autoridades/authority-client.js';
+import {
+  CAMINHOS_SEFIN,
+  caminhoSefin,
+  type CaminhosSefin,
+} from '../../engine/autoridades/nfse-nacional/caminhos-sefin.js';
 import type { PerfilLayoutNacional } from '../../engine/nfse/layout-nacional/perfil-layout-nacional.js';
 import { perfilLayoutNacional } from '../../engine/nfse/layout-nacional/perfis-layout-nacional.js';
 import { provedorMunicipio } from '../../engine/tabelas/provedor-municipio.js';
@@ -190,7 +195,10 @@ async function handleSoap(
   send(res, answer.status, answer.body);
 }
 
-/** Sefin's REST contract on the provider's URL: the call goes to the national side as received. */
+/**
+ * Sefin's REST contract at the profile's paths on the provider's URL: the call goes to the national side at Sefin's
+ * path of the same operation (a path of none of the profile's operations is answered 404).
+ */
 async function handleRest(
   shared: Shared,
   req: IncomingMessage,
@@ -202,6 +210,7 @@ async function handleRest(
   const method = req.method ?? 'GET';
   const body = method === 'POST' ? await readBody(req) : undefined;
   const documento = body ? documentOfJson(body) : null;
+  const nacional = caminhoNacional(perfil.rest!.caminhos, method, path, documento);
   shared.calls.push({
     ibge,
     perfil: perfil.nome,
@@ -210,9 +219,10 @@ async function handleRest(
     corpo: body ?? '',
     documento,
   });
+  if (!nacional) return send(res, 404, 'Caminho desconhecido.');
   const scenario = scenarioFor(shared, req, method === 'POST', documento);
   if (scenario?.startsWith('indisponibilidade')) return send(res, 503, 'Service Unavailable');
-  const answer = await request(`${shared.national.url}${path}`, {
+  const answer = await request(`${shared.national.url}${nacional}`, {
     method: method as 'GET',
     headers: {
       'content-type': 'application/json',
@@ -228,6 +238,36 @@ async function handleRest(
   res.writeHead(answer.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
+
+/** The operations a method reaches: receptions are POSTs, queries GETs (or HEAD). */
+const POSTS: ReadonlySet<keyof CaminhosSefin> = new Set(['emitir', 'eventos']);
+
+/**
+ * Sefin's path of the operation a call names at the profile's paths, its placeholders taken from the call's path, and
+ * the note's key from the event's `chNFSe` where the profile's event reception leaves it out; null when none matches.
+ */
+function caminhoNacional(
+  caminhos: CaminhosSefin,
+  method: string,
+  path: string,
+  documento: string | null,
+): string | null {
+  const semConsulta = path.split('?')[0]!;
+  for (const operacao of Object.keys(caminhos) as Array<keyof CaminhosSefin>) {
+    if (POSTS.has(operacao) !== (method === 'POST')) continue;
+    const molde = caminhos[operacao].replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)');
+    const achado = new RegExp(`^${molde}$`).exec(semConsulta);
+    if (!achado) continue;
+    const valores = achado.groups ?? {};
+    const chave = valores.chave ?? /<chNFSe>(\d+)<\/chNFSe>/.exec(documento ?? '')?.[1];
+    const todos = { ...mapValues(valores, decodeURIComponent), ...(chave ? { chave } : {}) };
+    return caminhoSefin(CAMINHOS_SEFIN[operacao], todos);
+  }
+  return null;
+}
+
+const mapValues = (o: Record<string, string>, f: (v: string) => string) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 
 const dpsOf = (body: string) => /<DPS[\s>][\s\S]*<\/DPS>/.exec(body)?.[0] ?? null;
 const pedidoOf = (body: string) => /<pedRegEvento[\s>][\s\S]*<\/pedRegEvento>/.exec(body)?.[0] ?? null;

@@ -15,7 +15,7 @@ import { SISTEMA_LAYOUT_NACIONAL } from './sistema-layout-nacional.js';
 /**
  * The providers that take the national DPS on their own web service: the DPS is the national one, built and signed
  * as for Sefin Nacional; the transport is the profile's (SOAP with the documents inline, or Sefin's REST contract
- * on the provider's URL). The note's document id is the DPS Id behind this system's prefix.
+ * at the profile's paths on the provider's URL). The note's document id is the DPS Id behind this system's prefix.
  */
 export function layoutNacionalProvider(
   deps: TransmissionDeps & { layoutNacional: LayoutNacionalGateway },
@@ -26,6 +26,7 @@ export function layoutNacionalProvider(
     deps,
     (call) => clientOfNote(gateway, call),
     (dpsId) => idDpsOfNote({ dpsId }),
+    (call) => perfilOfNote(call.note).rest!.caminhos,
   );
   const transport = (call: Pick<ProviderCall, 'note'>) => (perfilOfNote(call.note).soap ? soap : rest);
   return {
