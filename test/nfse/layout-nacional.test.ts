@@ -26,8 +26,8 @@ import { waitFor } from '../support/wait.js';
 
 /**
  * One municipality per transport shape and paths: Betha (SOAP, asynchronous), Fiorilli (SOAP, synchronous), SimplISS
- * (REST at Sefin's paths), Tiplan (REST at its own reception paths, the table giving the reception's URL) and ABase
- * (REST, every member our most likely value).
+ * (REST at Sefin's paths), Tiplan (REST at its own reception paths, the table giving the reception's URL), ABase
+ * (REST, every member our most likely value) and Pronim (REST lots of one document).
  */
 const CASOS = [
   { provedor: 'Betha', ibge: '4209300', forma: 'soap' },
@@ -35,6 +35,7 @@ const CASOS = [
   { provedor: 'SimplISS', ibge: '3541406', forma: 'rest' },
   { provedor: 'Tiplan', ibge: '3302403', forma: 'rest' },
   { provedor: 'ABase', ibge: '4302204', forma: 'rest' },
+  { provedor: 'Pronim', ibge: '4323002', forma: 'lote' },
 ] as const;
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
@@ -64,6 +65,9 @@ const callsOf = (idDps: string) =>
 /** The operations of the calls: the SOAP operation, or the REST method and path with its ids elided. */
 const kinds = (calls: LayoutNacionalCall[]) =>
   calls.map((c) => (c.operacao === 'rest' ? c.acao.replace(/\/(DPS)?\d{20,}/g, '/…') : c.operacao));
+/** The lot-taking shape's query of a note's DPS: the provider's CNPJ, the DPS's series and number. */
+const consultaLote = (cnpj: string, note: { serie_dps: string; numero_dps: string }) =>
+  `GET /ConsultarDPS/${cnpj}/${note.serie_dps}/${note.numero_dps}`;
 /** A profile path as `kinds` shows it: its placeholders elided. */
 const elided = (caminho: string) => caminho.replace(/\{\w+\}/g, '…');
 
@@ -108,10 +112,15 @@ describe('the provider table places these municipalities on their provider, and 
     expect(sistemaOf({ rota: row.rota, provedor: row })).toBe(SISTEMA_LAYOUT_NACIONAL);
   });
 
-  it('a provider of the route without a profile (Pronim) is served by no system', () => {
-    const viamao = '4323002';
-    expect(provedorMunicipio(viamao)).toMatchObject({ rota: 'provedor_layout_nacional', nome: 'Pronim' });
-    const row = provedorMunicipio(viamao)!;
+  it('a provider of the route without a profile (ModernizacaoPublica) is served by no system', () => {
+    // Every ModernizacaoPublica row is on the adhesion list (route nacional): the row is asked as the table's layout.
+    const belfordRoxo = { ...provedorMunicipio('3300456')!, rota: 'provedor_layout_nacional' as const };
+    expect(belfordRoxo).toMatchObject({
+      nome: 'ModernizacaoPublica',
+      layout: 'nacional (DPS 1.01) via webservice do provedor',
+    });
+    expect(perfilLayoutNacional(belfordRoxo.nome)).toBeNull();
+    const row = belfordRoxo;
     expect(SISTEMA_LAYOUT_NACIONAL.serves(row)).toBe(false);
     // No system serves it: readiness refuses the company instead of sending the note to the national system.
     expect(sistemaOf({ rota: row.rota, provedor: row })).toBeNull();
@@ -187,7 +196,7 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
       expect(calls[0]!.corpo).toContain(`${perfil.soap!.emitir.elemento} `);
       expect(calls[0]!.corpo).toContain(`"${perfil.soap!.namespace}"`);
     } else {
-      expect(kinds(calls)).toEqual([`POST ${perfil.rest!.caminhos.emitir}`]);
+      expect(kinds(calls)).toEqual([`POST ${perfil.rest?.caminhos.emitir ?? perfil.lote!.enviar}`]);
     }
     expectNationalDocument(calls[0], 'DPS_v1.01.xsd', 'infDPS', perfil.atributoId);
     expect(await eventsOfNote(live, note.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
@@ -220,11 +229,21 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
     expect(steps(note)).toEqual(['criada', 'envio', 'consulta_dps', 'recuperada', 'autorizada']);
     expect(notesOfDps(idDps)).toHaveLength(1);
     expect(note.chave_acesso).toBe(notesOfDps(idDps)[0]!.chave);
-    expect(kinds(callsOf(idDps))).toEqual(
-      forma === 'soap'
-        ? ['emitir', 'consultar']
-        : [`POST ${perfil.rest!.caminhos.emitir}`, `GET ${elided(perfil.rest!.caminhos.dps)}`],
-    );
+    if (forma === 'lote') {
+      // The query names the DPS by its provider, series and number, not by its Id.
+      expect(kinds(callsOf(idDps))).toEqual([`POST ${perfil.lote!.enviar}`]);
+      expect(
+        sim()
+          .calls()
+          .filter((c) => c.acao === consultaLote(company.cnpj, note)),
+      ).toHaveLength(1);
+    } else {
+      expect(kinds(callsOf(idDps))).toEqual(
+        forma === 'soap'
+          ? ['emitir', 'consultar']
+          : [`POST ${perfil.rest!.caminhos.emitir}`, `GET ${elided(perfil.rest!.caminhos.dps)}`],
+      );
+    }
   });
 
   it('the provider down (503): the send is retried and the note is authorised once', async () => {
@@ -272,15 +291,31 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
     expect(call!.acao).toBe(
       forma === 'soap'
         ? perfil.soap!.cancelar.acao
-        : `POST ${caminhoSefin(perfil.rest!.caminhos.eventos, { chave: note.chave_acesso })}`,
+        : forma === 'lote'
+          ? `POST ${perfil.lote!.enviar}`
+          : `POST ${caminhoSefin(perfil.rest!.caminhos.eventos, { chave: note.chave_acesso })}`,
     );
     expectNationalDocument(call, 'pedRegEvento_v1.01.xsd', 'infPedReg');
     expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
   });
 
-  it('a lost cancellation answer is found at the provider and recorded as recovered', async () => {
+  it('a lost cancellation answer is found at the provider and recorded as recovered (lots: no event query, 503)', async () => {
     const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
     sim().playNext(company.cnpj, 'timeout');
+    if (forma === 'lote') {
+      // No query of events is known for the lot-taking shape: the answer lost, the note stays as it was here.
+      const problem = expectProblem(
+        await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+          codigo_motivo: '1',
+          motivo: 'Valor informado incorretamente',
+        }),
+        503,
+        'servico_indisponivel',
+      );
+      expect(problem.mensagem).toContain('não respondeu ao cancelamento');
+      expect((await get(note.id)).status).toBe('autorizada');
+      return;
+    }
     const cancelled = expectStatus(
       await live.post(`/v1/nfse/${note.id}/cancelamento`, {
         codigo_motivo: '1',

@@ -12,7 +12,7 @@ import type { PerfilLayoutNacional } from '../../engine/nfse/layout-nacional/per
 import { perfilLayoutNacional } from '../../engine/nfse/layout-nacional/perfis-layout-nacional.js';
 import { provedorMunicipio } from '../../engine/tabelas/provedor-municipio.js';
 import { escapeText } from '../../engine/xml/el.js';
-import { gunzipBase64 } from '../../engine/xml/gzip-base64.js';
+import { gunzipBase64, gzipBase64 } from '../../engine/xml/gzip-base64.js';
 import type { XmlSigner } from '../../engine/xml/sign-xml.js';
 import { createSimulator, type SimulatedNote, type Simulator } from '../nacional/create-simulator.js';
 import { SCENARIO_HEADER } from '../nacional/scenario.js';
@@ -151,7 +151,8 @@ async function handle(shared: Shared, req: IncomingMessage, res: ServerResponse)
     req.resume();
     return send(res, 404, 'Serviço não encontrado.');
   }
-  return perfil.soap ? handleSoap(shared, req, res, ibge, perfil) : handleRest(shared, req, res, ibge, perfil);
+  if (perfil.soap) return handleSoap(shared, req, res, ibge, perfil);
+  return perfil.lote ? handleLote(shared, req, res, ibge, perfil) : handleRest(shared, req, res, ibge, perfil);
 }
 
 /** The scenario of a call: the header, else the provider's next queued one (only an outage for a query). */
@@ -237,6 +238,100 @@ async function handleRest(
   if (res.headersSent || res.destroyed) return;
   res.writeHead(answer.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/**
+ * The lot-taking REST shape: a lot's one document goes to the national side (a DPS to its reception, an event to
+ * its note's), the answer as one `lote` item (rejections as the item's `erros`); the DPS query asks the national side
+ * for the DPS of that provider, series and number in this municipality and answers its note in `notas`.
+ */
+async function handleLote(
+  shared: Shared,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ibge: string,
+  perfil: PerfilLayoutNacional,
+): Promise<void> {
+  const lote = perfil.lote!;
+  const path = (req.url ?? '').slice(ibge.length + 1).split('?')[0]!;
+  const method = req.method ?? 'GET';
+  const body = method === 'POST' ? await readBody(req) : undefined;
+  const documento = body ? documentOfLot(body) : null;
+  shared.calls.push({
+    ibge,
+    perfil: perfil.nome,
+    operacao: 'rest',
+    acao: `${method} ${path}`,
+    corpo: body ?? '',
+    documento,
+  });
+  const consulta = new RegExp(`^${lote.consultarDps.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`).exec(path)?.groups;
+  const recepcao = method === 'POST' && path === lote.enviar && documento;
+  if (!recepcao && !(method === 'GET' && consulta)) return send(res, 404, 'Caminho desconhecido.');
+  const scenario = scenarioFor(shared, req, method === 'POST', documento);
+  if (scenario?.startsWith('indisponibilidade')) return send(res, 503, 'Service Unavailable');
+  const national = (caminho: string, json?: unknown) =>
+    request(`${shared.national.url}${caminho}`, {
+      method: json ? 'POST' : 'GET',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(scenario ? { [SCENARIO_HEADER]: scenario } : {}),
+      },
+      body: json ? JSON.stringify(json) : undefined,
+      headersTimeout: HELD_MS,
+      bodyTimeout: HELD_MS,
+    }).then(async (r) => ({
+      status: r.statusCode,
+      json: JSON.parse((await r.body.text()) || '{}') as Record<string, unknown>,
+    }));
+  let answer: { status: number; json: unknown };
+  if (recepcao) {
+    const dps = documento.includes('<DPS');
+    const chave = /<chNFSe>(\d+)<\/chNFSe>/.exec(documento)?.[1] ?? '';
+    const got = dps
+      ? await national('/nfse', { dpsXmlGZipB64: gzipBase64(documento) })
+      : await national(`/nfse/${chave}/eventos`, { pedidoRegistroEventoXmlGZipB64: gzipBase64(documento) });
+    const xml = got.json[dps ? 'nfseXmlGZipB64' : 'eventoXmlGZipB64'];
+    const item = xml
+      ? { id: got.json.idDps ?? got.json.idDPS ?? null, chaveAcesso: got.json.chaveAcesso ?? chave, xmlGZipB64: xml }
+      : { erros: got.json.erros ?? [] };
+    answer =
+      got.status >= 500
+        ? got
+        : { status: 200, json: { dataHoraProcessamento: got.json.dataHoraProcessamento, lote: [item] } };
+  } else {
+    const { inscricao, serie, numero } = consulta!;
+    const idDps =
+      `DPS${ibge}${inscricao!.length === 11 ? '1' : '2'}${inscricao!.padStart(14, '0')}` +
+      `${serie!.padStart(5, '0')}${numero!.padStart(15, '0')}`;
+    const dps = await national(`/dps/${idDps}`);
+    const nfse = dps.status === 200 ? await national(`/nfse/${String(dps.json.chaveAcesso)}`) : null;
+    answer =
+      dps.status >= 500
+        ? dps
+        : {
+            status: 200,
+            json: {
+              notas:
+                nfse?.status === 200 ? [{ chave: dps.json.chaveAcesso, xmlGZipB64: nfse.json.nfseXmlGZipB64 }] : [],
+            },
+          };
+  }
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(answer.json);
+  res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** The one document a lot carries. */
+function documentOfLot(body: string): string | null {
+  try {
+    const lote = (JSON.parse(body) as { loteXmlGZipB64?: unknown }).loteXmlGZipB64;
+    return Array.isArray(lote) && typeof lote[0] === 'string' ? gunzipBase64(lote[0]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The operations a method reaches: receptions are POSTs, queries GETs (or HEAD). */

@@ -122,6 +122,20 @@ function classifyPost<T>(raw: Raw, success: (body: unknown) => T | null): T | Re
   return { kind: 'transmission_failed', status, received: 'no', cause: `HTTP ${status}`, erros };
 }
 
+/**
+ * A POST of a JSON body to a service of this contract's family (a provider's own paths and members): a 200/201
+ * answer is read by `success`, every other answer as Sefin's (rejection, outage, not processed).
+ */
+export async function postJson<T>(
+  client: AuthorityClient,
+  path: string,
+  body: unknown,
+  success: (body: unknown) => T | null,
+  options: CallOptions = {},
+): Promise<T | Rejected | DeliveryFailure> {
+  return classifyPost(await send(client, 'POST', path, body, options), success);
+}
+
 export type QueryJsonResult =
   | { kind: 'found'; body: unknown }
   | { kind: 'not_found'; body: unknown }

@@ -3,9 +3,10 @@ import type { CaminhosSefin } from '../../autoridades/nfse-nacional/caminhos-sef
 /**
  * How a provider's service takes the national DPS: SOAP with the DPS inline in the provider's wrapper element, or
  * REST JSON with the payloads and answers of Sefin Nacional at the profile's paths (Sefin's own by default:
- * `{url}/nfse`, `{url}/dps/{id}`, `{url}/nfse/{chave}/eventos`).
+ * `{url}/nfse`, `{url}/dps/{id}`, `{url}/nfse/{chave}/eventos`), or REST JSON in lots (`rest_lote`: one reception of
+ * lots of DPS or events, one query of a DPS by the provider, series and number).
  */
-export type TransporteDps = 'soap' | 'rest_sefin';
+export type TransporteDps = 'soap' | 'rest_sefin' | 'rest_lote';
 
 /** One SOAP operation of a provider: the body's wrapper element and the SOAPAction header. */
 export interface OperacaoSoapDps {
@@ -43,6 +44,14 @@ export interface RestDps {
   urlDaTabela: 'base' | 'emitir';
 }
 
+/** The REST side of a lot-taking profile: its paths under the table's URL. */
+export interface LoteDps {
+  /** POST `{loteXmlGZipB64: [...]}`: reception of a lot of signed DPS, or of signed events. */
+  enviar: string;
+  /** GET: the notes of a DPS; `{inscricao}` the provider's CNPJ/CPF, `{serie}` and `{numero}` the DPS's, unpadded. */
+  consultarDps: string;
+}
+
 /** The `infDPS` identifier attribute as a provider's schema names it. */
 export type AtributoIdDps = 'Id' | 'id';
 
@@ -62,6 +71,7 @@ export interface PerfilLayoutNacional {
   transporte: TransporteDps;
   soap: SoapDps | null;
   rest: RestDps | null;
+  lote: LoteDps | null;
   /**
    * Name of the `infDPS` identifier attribute the provider's schema takes: the national `Id`, or `id` where the
    * provider's own copy of the schema spells it in lower case. The signature's Reference URI points at it.

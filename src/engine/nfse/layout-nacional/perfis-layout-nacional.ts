@@ -21,6 +21,7 @@ const BETHA: PerfilLayoutNacional = {
     codigoDpsNaoEncontrada: 'E0001',
   },
   rest: null,
+  lote: null,
   atributoId: 'id',
   credenciais: [],
   fonte: 'notas de projeto PHP sobre a API DPS da Betha (índice de código 60717770969) e ACBr (Betha.Provider.pas)',
@@ -52,6 +53,7 @@ const FIORILLI: PerfilLayoutNacional = {
     codigoDpsNaoEncontrada: 'E0001',
   },
   rest: null,
+  lote: null,
   atributoId: 'Id',
   credenciais: [],
   fonte: 'ACBr (Fiorilli.Provider.pas, IssWebWSNacional) e OpenAC.Net.NFSe.Nacional (Webservice/Fiorilli)',
@@ -71,6 +73,7 @@ const SIMPLISS: PerfilLayoutNacional = {
   transporte: 'rest_sefin',
   soap: null,
   rest: { caminhos: CAMINHOS_SEFIN, urlDaTabela: 'base' },
+  lote: null,
   atributoId: 'Id',
   credenciais: [],
   fonte: 'OpenAC.Net.NFSe.Nacional (Webservice/SimplISS): POST {url}/nfse e {url}/nfse/{chave}/eventos como a Sefin',
@@ -89,6 +92,7 @@ const TIPLAN: PerfilLayoutNacional = {
     caminhos: { ...CAMINHOS_SEFIN, emitir: '/adn/dps/recepcao', eventos: '/adn/dps/evento' },
     urlDaTabela: 'emitir',
   },
+  lote: null,
   atributoId: 'Id',
   credenciais: [],
   fonte:
@@ -114,6 +118,7 @@ const REST_SEFIN_PROVAVEL = {
   transporte: 'rest_sefin',
   soap: null,
   rest: { caminhos: CAMINHOS_SEFIN, urlDaTabela: 'base' },
+  lote: null,
   atributoId: 'Id',
   credenciais: [],
   confianca: {
@@ -143,6 +148,35 @@ const REST_PROVAVEIS: readonly PerfilLayoutNacional[] = [
  * SpeedGov's national API: as REST_SEFIN_PROVAVEL, but the table's URL (`…/api/v1/nfse`) already ends with Sefin's
  * reception path, so it is most likely the reception's full URL; a row with SpeedGov's older SOAP address is not served.
  */
+/**
+ * Pronim's national API (`…/Nfse.Api/NotaNacional`): lots of one document to `EnviarSincrono`, and the query of a
+ * DPS by the provider's CNPJ/CPF, series and number. No query of events is known: a cancellation whose answer is
+ * lost cannot be looked up, and is reported unanswered.
+ */
+const PRONIM: PerfilLayoutNacional = {
+  nome: 'Pronim',
+  transporte: 'rest_lote',
+  soap: null,
+  rest: null,
+  lote: { enviar: '/EnviarSincrono', consultarDps: '/ConsultarDPS/{inscricao}/{serie}/{numero}' },
+  atributoId: 'Id',
+  credenciais: [],
+  fonte:
+    'ACBr (Pronim.Provider.pas, TACBrNFSeProviderPronimAPIPropria, índice de código 6864188646: POST {url}/EnviarSincrono ' +
+    'com {loteXmlGZipB64:[…]} para DPS e eventos, resposta lote[] com chaveAcesso e xmlGZipB64; GET ' +
+    '{url}/ConsultarDPS/{CNPJ}/{série}/{número}, resposta notas[] com chave e xmlGZipB64) e ACBrNFSeXServicos.ini (URLs)',
+  confianca: {
+    transporte: 'terceiros',
+    'lote.enviar': 'terceiros',
+    'lote.consultarDps': 'terceiros',
+    'lote.consultarDps (série e número sem zeros à esquerda)': 'desconhecida',
+    'erros dos itens do lote (membros como os da Sefin)': 'desconhecida',
+    'DPS não encontrada (lista vazia ou 404)': 'desconhecida',
+    'consulta de eventos': 'desconhecida',
+    credenciais: 'desconhecida',
+  },
+};
+
 const SPEEDGOV: PerfilLayoutNacional = {
   ...REST_SEFIN_PROVAVEL,
   nome: 'SpeedGov',
@@ -152,7 +186,7 @@ const SPEEDGOV: PerfilLayoutNacional = {
 
 /** Every provider profile, by the provider's name in the table: a provider listed here issues through its service. */
 export const PERFIS_LAYOUT_NACIONAL: ReadonlyMap<string, PerfilLayoutNacional> = new Map(
-  [BETHA, FIORILLI, SIMPLISS, TIPLAN, SPEEDGOV, ...REST_PROVAVEIS].map((p) => [p.nome, p]),
+  [BETHA, FIORILLI, SIMPLISS, TIPLAN, PRONIM, SPEEDGOV, ...REST_PROVAVEIS].map((p) => [p.nome, p]),
 );
 
 /** The profile of a provider (its name in the table), or null when none describes its service. */
