@@ -40,7 +40,8 @@ interface LinhaRota {
 function motivoRecusa(d: ReturnType<typeof decideRotaNfse>): string {
   if (d.rota === 'desconhecido' && d.origem !== 'tabela') return 'act names an own system the table lacks';
   if (d.rota === 'desconhecido') return d.provedor.nome ? 'own layout' : 'no provider known';
-  if (d.rota === 'provedor_layout_nacional' && servicoLayoutNacional(d.provedor)) return 'no service URL in the table';
+  if (d.rota === 'provedor_layout_nacional' && servicoLayoutNacional(d.provedor))
+    return "no URL of the profile's service in the table";
   return 'family not implemented';
 }
 
