@@ -15,6 +15,7 @@ import { parametrosMunicipio } from '../src/engine/tabelas/parametros-municipio.
 import { provedorMunicipio, type RotaNfse } from '../src/engine/tabelas/provedor-municipio.js';
 import { decideRotaNfse } from '../src/engine/nfse/provedores/decide-rota-nfse.js';
 import { sistemaOf } from '../src/engine/nfse/provedores/sistemas-proprios.js';
+import { servicoLayoutNacional } from '../src/engine/nfse/layout-nacional/servico-layout-nacional.js';
 
 const ROTAS: readonly RotaNfse[] = ['nacional', 'sao_paulo', 'abrasf', 'provedor_layout_nacional', 'desconhecido'];
 const DOC = fileURLToPath(new URL('../docs/provedores-nfse.md', import.meta.url));
@@ -39,6 +40,8 @@ interface LinhaRota {
 function motivoRecusa(d: ReturnType<typeof decideRotaNfse>): string {
   if (d.rota === 'desconhecido' && d.origem !== 'tabela') return 'act names an own system the table lacks';
   if (d.rota === 'desconhecido') return d.provedor.nome ? 'own layout' : 'no provider known';
+  if (d.rota === 'provedor_layout_nacional' && servicoLayoutNacional(d.provedor))
+    return "no URL of the profile's service in the table";
   return 'family not implemented';
 }
 

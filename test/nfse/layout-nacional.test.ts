@@ -5,8 +5,10 @@
 // the provider's query before any resend, and cancellation goes as the national event in the provider's transport.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { caminhoSefin } from '../../src/engine/autoridades/nfse-nacional/caminhos-sefin.js';
 import type { AtributoIdDps } from '../../src/engine/nfse/layout-nacional/perfil-layout-nacional.js';
 import { perfilLayoutNacional } from '../../src/engine/nfse/layout-nacional/perfis-layout-nacional.js';
+import { servicoLayoutNacional } from '../../src/engine/nfse/layout-nacional/servico-layout-nacional.js';
 import { soapDpsEnvelope } from '../../src/engine/nfse/layout-nacional/soap-dps-message.js';
 import { sistemaOf } from '../../src/engine/nfse/provedores/sistemas-proprios.js';
 import { SISTEMA_LAYOUT_NACIONAL } from '../../src/engine/nfse/provedores/sistema-layout-nacional.js';
@@ -22,11 +24,18 @@ import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { waitFor } from '../support/wait.js';
 
-/** One municipality per transport shape: Betha (SOAP, asynchronous), Fiorilli (SOAP, synchronous), SimplISS (REST). */
+/**
+ * One municipality per transport shape and paths: Betha (SOAP, asynchronous), Fiorilli (SOAP, synchronous), SimplISS
+ * (REST at Sefin's paths), Tiplan (REST at its own reception paths, the table giving the reception's URL), ABase
+ * (REST, every member our most likely value) and Pronim (REST lots of one document).
+ */
 const CASOS = [
   { provedor: 'Betha', ibge: '4209300', forma: 'soap' },
   { provedor: 'Fiorilli', ibge: '1100122', forma: 'soap' },
   { provedor: 'SimplISS', ibge: '3541406', forma: 'rest' },
+  { provedor: 'Tiplan', ibge: '3302403', forma: 'rest' },
+  { provedor: 'ABase', ibge: '4302204', forma: 'rest' },
+  { provedor: 'Pronim', ibge: '4323002', forma: 'lote' },
 ] as const;
 
 const clock = new FakeClock('2026-11-02T12:00:00Z');
@@ -56,6 +65,11 @@ const callsOf = (idDps: string) =>
 /** The operations of the calls: the SOAP operation, or the REST method and path with its ids elided. */
 const kinds = (calls: LayoutNacionalCall[]) =>
   calls.map((c) => (c.operacao === 'rest' ? c.acao.replace(/\/(DPS)?\d{20,}/g, '/…') : c.operacao));
+/** The lot-taking shape's query of a note's DPS: the provider's CNPJ, the DPS's series and number. */
+const consultaLote = (cnpj: string, note: { serie_dps: string; numero_dps: string }) =>
+  `GET /ConsultarDPS/${cnpj}/${note.serie_dps}/${note.numero_dps}`;
+/** A profile path as `kinds` shows it: its placeholders elided. */
+const elided = (caminho: string) => caminho.replace(/\{\w+\}/g, '…');
 
 function certificateOf(xml: string): string {
   const body = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]!;
@@ -98,13 +112,43 @@ describe('the provider table places these municipalities on their provider, and 
     expect(sistemaOf({ rota: row.rota, provedor: row })).toBe(SISTEMA_LAYOUT_NACIONAL);
   });
 
-  it('a provider of the route without a profile (ABase) is served by no system', () => {
-    const abase = '4302204';
-    expect(provedorMunicipio(abase)).toMatchObject({ rota: 'provedor_layout_nacional', nome: 'ABase' });
-    const row = provedorMunicipio(abase)!;
+  it('a provider of the route without a profile (ModernizacaoPublica) is served by no system', () => {
+    // Every ModernizacaoPublica row is on the adhesion list (route nacional): the row is asked as the table's layout.
+    const belfordRoxo = { ...provedorMunicipio('3300456')!, rota: 'provedor_layout_nacional' as const };
+    expect(belfordRoxo).toMatchObject({
+      nome: 'ModernizacaoPublica',
+      layout: 'nacional (DPS 1.01) via webservice do provedor',
+    });
+    expect(perfilLayoutNacional(belfordRoxo.nome)).toBeNull();
+    const row = belfordRoxo;
     expect(SISTEMA_LAYOUT_NACIONAL.serves(row)).toBe(false);
     // No system serves it: readiness refuses the company instead of sending the note to the national system.
     expect(sistemaOf({ rota: row.rota, provedor: row })).toBeNull();
+  });
+
+  it("the service URL is the table's, less the reception path where the profile says the table gives that", () => {
+    expect(servicoLayoutNacional(provedorMunicipio('3302403')!)?.url).toBe('https://spe.macae.rj.gov.br/api');
+    expect(servicoLayoutNacional(provedorMunicipio('2305233')!)?.url).toBe(
+      'https://tributario.speedgov.com.br/horizonte/api/v1',
+    );
+    expect(servicoLayoutNacional(provedorMunicipio('4302204')!)?.url).toBe('https://iss.abase.com.br/api-nacional');
+  });
+
+  it.each([
+    ['Itaguaí (Tiplan, a SOAP asmx URL)', '3302007', 'WSNacional/nfse.asmx'],
+    ['Grajaú (SpeedGov, its older SOAP address)', '2104800', 'wsgru/Nfes'],
+  ])('%s: a table URL of another service is no service — refused, never guessed', async (_, ibge, url) => {
+    const row = provedorMunicipio(ibge)!;
+    expect(row.rota).toBe('provedor_layout_nacional');
+    expect(row.urls.producao).toContain(url);
+    expect(servicoLayoutNacional(row)).toMatchObject({ url: null });
+    expect(sistemaOf({ rota: row.rota, provedor: row })).toBeNull();
+    const company = await acct.company({ municipio: ibge });
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id)), 412, 'empresa_nao_pronta');
+    const item = problem.itens.find((i: { item: string }) => i.item === 'provedor_municipio');
+    expect(item.situacao).toBe('bloqueio');
+    expect(item.mensagem).toContain(url);
+    expect(item.mensagem).toContain('não é a da API do provedor');
   });
 });
 
@@ -152,7 +196,7 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
       expect(calls[0]!.corpo).toContain(`${perfil.soap!.emitir.elemento} `);
       expect(calls[0]!.corpo).toContain(`"${perfil.soap!.namespace}"`);
     } else {
-      expect(kinds(calls)).toEqual(['POST /nfse']);
+      expect(kinds(calls)).toEqual([`POST ${perfil.rest?.caminhos.emitir ?? perfil.lote!.enviar}`]);
     }
     expectNationalDocument(calls[0], 'DPS_v1.01.xsd', 'infDPS', perfil.atributoId);
     expect(await eventsOfNote(live, note.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
@@ -185,7 +229,21 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
     expect(steps(note)).toEqual(['criada', 'envio', 'consulta_dps', 'recuperada', 'autorizada']);
     expect(notesOfDps(idDps)).toHaveLength(1);
     expect(note.chave_acesso).toBe(notesOfDps(idDps)[0]!.chave);
-    expect(kinds(callsOf(idDps))).toEqual(forma === 'soap' ? ['emitir', 'consultar'] : ['POST /nfse', 'GET /dps/…']);
+    if (forma === 'lote') {
+      // The query names the DPS by its provider, series and number, not by its Id.
+      expect(kinds(callsOf(idDps))).toEqual([`POST ${perfil.lote!.enviar}`]);
+      expect(
+        sim()
+          .calls()
+          .filter((c) => c.acao === consultaLote(company.cnpj, note)),
+      ).toHaveLength(1);
+    } else {
+      expect(kinds(callsOf(idDps))).toEqual(
+        forma === 'soap'
+          ? ['emitir', 'consultar']
+          : [`POST ${perfil.rest!.caminhos.emitir}`, `GET ${elided(perfil.rest!.caminhos.dps)}`],
+      );
+    }
   });
 
   it('the provider down (503): the send is retried and the note is authorised once', async () => {
@@ -230,14 +288,34 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
       .calls()
       .filter((c) => (c.documento ?? '').includes(`<chNFSe>${note.chave_acesso}</chNFSe>`))
       .at(-1);
-    if (forma === 'soap') expect(call!.acao).toBe(perfil.soap!.cancelar.acao);
+    expect(call!.acao).toBe(
+      forma === 'soap'
+        ? perfil.soap!.cancelar.acao
+        : forma === 'lote'
+          ? `POST ${perfil.lote!.enviar}`
+          : `POST ${caminhoSefin(perfil.rest!.caminhos.eventos, { chave: note.chave_acesso })}`,
+    );
     expectNationalDocument(call, 'pedRegEvento_v1.01.xsd', 'infPedReg');
     expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
   });
 
-  it('a lost cancellation answer is found at the provider and recorded as recovered', async () => {
+  it('a lost cancellation answer is found at the provider and recorded as recovered (lots: no event query, 503)', async () => {
     const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
     sim().playNext(company.cnpj, 'timeout');
+    if (forma === 'lote') {
+      // No query of events is known for the lot-taking shape: the answer lost, the note stays as it was here.
+      const problem = expectProblem(
+        await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+          codigo_motivo: '1',
+          motivo: 'Valor informado incorretamente',
+        }),
+        503,
+        'servico_indisponivel',
+      );
+      expect(problem.mensagem).toContain('não respondeu ao cancelamento');
+      expect((await get(note.id)).status).toBe('autorizada');
+      return;
+    }
     const cancelled = expectStatus(
       await live.post(`/v1/nfse/${note.id}/cancelamento`, {
         codigo_motivo: '1',
@@ -252,5 +330,13 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
         .calls()
         .filter((c) => (c.documento ?? '').includes(`<chNFSe>${note.chave_acesso}</chNFSe>`)),
     ).toHaveLength(1);
+    if (forma === 'rest') {
+      const consulta = caminhoSefin(perfil.rest!.caminhos.evento, { chave: note.chave_acesso, tipo: '101101', seq: 1 });
+      expect(
+        sim()
+          .calls()
+          .map((c) => c.acao),
+      ).toContain(`GET ${consulta}`);
+    }
   });
 });

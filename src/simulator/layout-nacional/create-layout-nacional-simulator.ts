@@ -3,11 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { createAuthorityClient, type AuthorityClient } from '../../engine/autoridades/authority-client.js';
+import {
+  CAMINHOS_SEFIN,
+  caminhoSefin,
+  type CaminhosSefin,
+} from '../../engine/autoridades/nfse-nacional/caminhos-sefin.js';
 import type { PerfilLayoutNacional } from '../../engine/nfse/layout-nacional/perfil-layout-nacional.js';
 import { perfilLayoutNacional } from '../../engine/nfse/layout-nacional/perfis-layout-nacional.js';
 import { provedorMunicipio } from '../../engine/tabelas/provedor-municipio.js';
 import { escapeText } from '../../engine/xml/el.js';
-import { gunzipBase64 } from '../../engine/xml/gzip-base64.js';
+import { gunzipBase64, gzipBase64 } from '../../engine/xml/gzip-base64.js';
 import type { XmlSigner } from '../../engine/xml/sign-xml.js';
 import { createSimulator, type SimulatedNote, type Simulator } from '../nacional/create-simulator.js';
 import { SCENARIO_HEADER } from '../nacional/scenario.js';
@@ -146,7 +151,8 @@ async function handle(shared: Shared, req: IncomingMessage, res: ServerResponse)
     req.resume();
     return send(res, 404, 'Serviço não encontrado.');
   }
-  return perfil.soap ? handleSoap(shared, req, res, ibge, perfil) : handleRest(shared, req, res, ibge, perfil);
+  if (perfil.soap) return handleSoap(shared, req, res, ibge, perfil);
+  return perfil.lote ? handleLote(shared, req, res, ibge, perfil) : handleRest(shared, req, res, ibge, perfil);
 }
 
 /** The scenario of a call: the header, else the provider's next queued one (only an outage for a query). */
@@ -190,7 +196,10 @@ async function handleSoap(
   send(res, answer.status, answer.body);
 }
 
-/** Sefin's REST contract on the provider's URL: the call goes to the national side as received. */
+/**
+ * Sefin's REST contract at the profile's paths on the provider's URL: the call goes to the national side at Sefin's
+ * path of the same operation (a path of none of the profile's operations is answered 404).
+ */
 async function handleRest(
   shared: Shared,
   req: IncomingMessage,
@@ -202,6 +211,7 @@ async function handleRest(
   const method = req.method ?? 'GET';
   const body = method === 'POST' ? await readBody(req) : undefined;
   const documento = body ? documentOfJson(body) : null;
+  const nacional = caminhoNacional(perfil.rest!.caminhos, method, path, documento);
   shared.calls.push({
     ibge,
     perfil: perfil.nome,
@@ -210,9 +220,10 @@ async function handleRest(
     corpo: body ?? '',
     documento,
   });
+  if (!nacional) return send(res, 404, 'Caminho desconhecido.');
   const scenario = scenarioFor(shared, req, method === 'POST', documento);
   if (scenario?.startsWith('indisponibilidade')) return send(res, 503, 'Service Unavailable');
-  const answer = await request(`${shared.national.url}${path}`, {
+  const answer = await request(`${shared.national.url}${nacional}`, {
     method: method as 'GET',
     headers: {
       'content-type': 'application/json',
@@ -228,6 +239,130 @@ async function handleRest(
   res.writeHead(answer.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
+
+/**
+ * The lot-taking REST shape: a lot's one document goes to the national side (a DPS to its reception, an event to
+ * its note's), the answer as one `lote` item (rejections as the item's `erros`); the DPS query asks the national side
+ * for the DPS of that provider, series and number in this municipality and answers its note in `notas`.
+ */
+async function handleLote(
+  shared: Shared,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ibge: string,
+  perfil: PerfilLayoutNacional,
+): Promise<void> {
+  const lote = perfil.lote!;
+  const path = (req.url ?? '').slice(ibge.length + 1).split('?')[0]!;
+  const method = req.method ?? 'GET';
+  const body = method === 'POST' ? await readBody(req) : undefined;
+  const documento = body ? documentOfLot(body) : null;
+  shared.calls.push({
+    ibge,
+    perfil: perfil.nome,
+    operacao: 'rest',
+    acao: `${method} ${path}`,
+    corpo: body ?? '',
+    documento,
+  });
+  const consulta = new RegExp(`^${lote.consultarDps.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`).exec(path)?.groups;
+  const recepcao = method === 'POST' && path === lote.enviar && documento;
+  if (!recepcao && !(method === 'GET' && consulta)) return send(res, 404, 'Caminho desconhecido.');
+  const scenario = scenarioFor(shared, req, method === 'POST', documento);
+  if (scenario?.startsWith('indisponibilidade')) return send(res, 503, 'Service Unavailable');
+  const national = (caminho: string, json?: unknown) =>
+    request(`${shared.national.url}${caminho}`, {
+      method: json ? 'POST' : 'GET',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(scenario ? { [SCENARIO_HEADER]: scenario } : {}),
+      },
+      body: json ? JSON.stringify(json) : undefined,
+      headersTimeout: HELD_MS,
+      bodyTimeout: HELD_MS,
+    }).then(async (r) => ({
+      status: r.statusCode,
+      json: JSON.parse((await r.body.text()) || '{}') as Record<string, unknown>,
+    }));
+  let answer: { status: number; json: unknown };
+  if (recepcao) {
+    const dps = documento.includes('<DPS');
+    const chave = /<chNFSe>(\d+)<\/chNFSe>/.exec(documento)?.[1] ?? '';
+    const got = dps
+      ? await national('/nfse', { dpsXmlGZipB64: gzipBase64(documento) })
+      : await national(`/nfse/${chave}/eventos`, { pedidoRegistroEventoXmlGZipB64: gzipBase64(documento) });
+    const xml = got.json[dps ? 'nfseXmlGZipB64' : 'eventoXmlGZipB64'];
+    const item = xml
+      ? { id: got.json.idDps ?? got.json.idDPS ?? null, chaveAcesso: got.json.chaveAcesso ?? chave, xmlGZipB64: xml }
+      : { erros: got.json.erros ?? [] };
+    answer =
+      got.status >= 500
+        ? got
+        : { status: 200, json: { dataHoraProcessamento: got.json.dataHoraProcessamento, lote: [item] } };
+  } else {
+    const { inscricao, serie, numero } = consulta!;
+    const idDps =
+      `DPS${ibge}${inscricao!.length === 11 ? '1' : '2'}${inscricao!.padStart(14, '0')}` +
+      `${serie!.padStart(5, '0')}${numero!.padStart(15, '0')}`;
+    const dps = await national(`/dps/${idDps}`);
+    const nfse = dps.status === 200 ? await national(`/nfse/${String(dps.json.chaveAcesso)}`) : null;
+    answer =
+      dps.status >= 500
+        ? dps
+        : {
+            status: 200,
+            json: {
+              notas:
+                nfse?.status === 200 ? [{ chave: dps.json.chaveAcesso, xmlGZipB64: nfse.json.nfseXmlGZipB64 }] : [],
+            },
+          };
+  }
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(answer.json);
+  res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** The one document a lot carries. */
+function documentOfLot(body: string): string | null {
+  try {
+    const lote = (JSON.parse(body) as { loteXmlGZipB64?: unknown }).loteXmlGZipB64;
+    return Array.isArray(lote) && typeof lote[0] === 'string' ? gunzipBase64(lote[0]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The operations a method reaches: receptions are POSTs, queries GETs (or HEAD). */
+const POSTS: ReadonlySet<keyof CaminhosSefin> = new Set(['emitir', 'eventos']);
+
+/**
+ * Sefin's path of the operation a call names at the profile's paths, its placeholders taken from the call's path, and
+ * the note's key from the event's `chNFSe` where the profile's event reception leaves it out; null when none matches.
+ */
+function caminhoNacional(
+  caminhos: CaminhosSefin,
+  method: string,
+  path: string,
+  documento: string | null,
+): string | null {
+  const semConsulta = path.split('?')[0]!;
+  for (const operacao of Object.keys(caminhos) as Array<keyof CaminhosSefin>) {
+    if (POSTS.has(operacao) !== (method === 'POST')) continue;
+    const molde = caminhos[operacao].replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)');
+    const achado = new RegExp(`^${molde}$`).exec(semConsulta);
+    if (!achado) continue;
+    const valores = achado.groups ?? {};
+    const chave = valores.chave ?? /<chNFSe>(\d+)<\/chNFSe>/.exec(documento ?? '')?.[1];
+    const todos = { ...mapValues(valores, decodeURIComponent), ...(chave ? { chave } : {}) };
+    return caminhoSefin(CAMINHOS_SEFIN[operacao], todos);
+  }
+  return null;
+}
+
+const mapValues = (o: Record<string, string>, f: (v: string) => string) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 
 const dpsOf = (body: string) => /<DPS[\s>][\s\S]*<\/DPS>/.exec(body)?.[0] ?? null;
 const pedidoOf = (body: string) => /<pedRegEvento[\s>][\s\S]*<\/pedRegEvento>/.exec(body)?.[0] ?? null;

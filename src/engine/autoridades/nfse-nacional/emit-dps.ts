@@ -8,6 +8,7 @@ import {
 } from '../authority-client.js';
 import type { DeliveryFailure, EmissionResult, Rejected } from '../emission-result.js';
 import { gunzipBase64, gzipBase64 } from '../../xml/gzip-base64.js';
+import { CAMINHOS_SEFIN, caminhoSefin, type CaminhosSefin } from './caminhos-sefin.js';
 import {
   decodeEventPayload,
   field,
@@ -121,6 +122,20 @@ function classifyPost<T>(raw: Raw, success: (body: unknown) => T | null): T | Re
   return { kind: 'transmission_failed', status, received: 'no', cause: `HTTP ${status}`, erros };
 }
 
+/**
+ * A POST of a JSON body to a service of this contract's family (a provider's own paths and members): a 200/201
+ * answer is read by `success`, every other answer as Sefin's (rejection, outage, not processed).
+ */
+export async function postJson<T>(
+  client: AuthorityClient,
+  path: string,
+  body: unknown,
+  success: (body: unknown) => T | null,
+  options: CallOptions = {},
+): Promise<T | Rejected | DeliveryFailure> {
+  return classifyPost(await send(client, 'POST', path, body, options), success);
+}
+
 export type QueryJsonResult =
   | { kind: 'found'; body: unknown }
   | { kind: 'not_found'; body: unknown }
@@ -140,12 +155,16 @@ export async function queryJson(
   return { kind: 'unknown', status: raw.status, cause: `HTTP ${raw.status}` };
 }
 
+/** The paths of the service a call goes to: Sefin's, or a provider's with the same contract elsewhere. */
+type ComCaminhos = { caminhos?: CaminhosSefin };
+
 /** POST /nfse with {dpsXmlGZipB64}: the signed DPS must be sent byte for byte as signed (E0714 otherwise). */
 export async function emitDps(
   client: AuthorityClient,
-  options: CallOptions & { dpsXml: string },
+  options: CallOptions & ComCaminhos & { dpsXml: string },
 ): Promise<EmissionResult> {
-  const raw = await send(client, 'POST', '/nfse', { dpsXmlGZipB64: gzipBase64(options.dpsXml) }, options);
+  const caminho = (options.caminhos ?? CAMINHOS_SEFIN).emitir;
+  const raw = await send(client, 'POST', caminho, { dpsXmlGZipB64: gzipBase64(options.dpsXml) }, options);
   return classifyPost(raw, (body) => {
     const b64 = readString(body, 'nfseXmlGZipB64');
     if (!b64) return null;
@@ -166,10 +185,11 @@ export async function emitDps(
 /** GET (key for actors of the note) or HEAD (existence, any certificate) /dps/{id} — recovery after a lost answer. */
 export async function queryDps(
   client: AuthorityClient,
-  options: CallOptions & { idDps: string; method?: 'GET' | 'HEAD' },
+  options: CallOptions & ComCaminhos & { idDps: string; method?: 'GET' | 'HEAD' },
 ): Promise<QueryDpsResult> {
   const method = options.method ?? 'GET';
-  const raw = await send(client, method, `/dps/${encodeURIComponent(options.idDps)}`, undefined, options);
+  const path = caminhoSefin((options.caminhos ?? CAMINHOS_SEFIN).dps, { id: options.idDps });
+  const raw = await send(client, method, path, undefined, options);
   if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
   if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };
   if (raw.status === 200)
@@ -180,9 +200,10 @@ export async function queryDps(
 
 export async function getNfse(
   client: AuthorityClient,
-  options: CallOptions & { chave: string },
+  options: CallOptions & ComCaminhos & { chave: string },
 ): Promise<GetNfseResult> {
-  const raw = await send(client, 'GET', `/nfse/${encodeURIComponent(options.chave)}`, undefined, options);
+  const path = caminhoSefin((options.caminhos ?? CAMINHOS_SEFIN).nfse, { chave: options.chave });
+  const raw = await send(client, 'GET', path, undefined, options);
   if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
   if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };
   if (raw.status === 404) return { kind: 'not_found' };
@@ -200,10 +221,11 @@ export async function getNfse(
 /** POST /nfse/{chave}/eventos with {pedidoRegistroEventoXmlGZipB64}. E0840 = an event already blocks it. */
 export async function registerEvent(
   client: AuthorityClient,
-  options: CallOptions & { chave: string; eventXml: string },
+  options: CallOptions & ComCaminhos & { chave: string; eventXml: string },
 ): Promise<RegisterEventResult> {
   const body = { pedidoRegistroEventoXmlGZipB64: gzipBase64(options.eventXml) };
-  const raw = await send(client, 'POST', `/nfse/${encodeURIComponent(options.chave)}/eventos`, body, options);
+  const path = caminhoSefin((options.caminhos ?? CAMINHOS_SEFIN).eventos, { chave: options.chave });
+  const raw = await send(client, 'POST', path, body, options);
   return classifyPost(raw, (b) => {
     const b64 = readString(b, 'eventoXmlGZipB64');
     return b64 ? { kind: 'registered' as const, eventoXml: gunzipBase64(b64) } : null;
@@ -213,9 +235,13 @@ export async function registerEvent(
 /** GET /nfse/{chave}/eventos/{tipo}/{seq} — the only event query path that works live. */
 export async function getEvent(
   client: AuthorityClient,
-  options: CallOptions & { chave: string; tipoEvento: string; nSeqEvento: number },
+  options: CallOptions & ComCaminhos & { chave: string; tipoEvento: string; nSeqEvento: number },
 ): Promise<GetEventResult> {
-  const path = `/nfse/${encodeURIComponent(options.chave)}/eventos/${options.tipoEvento}/${options.nSeqEvento}`;
+  const path = caminhoSefin((options.caminhos ?? CAMINHOS_SEFIN).evento, {
+    chave: options.chave,
+    tipo: options.tipoEvento,
+    seq: options.nSeqEvento,
+  });
   const raw = await send(client, 'GET', path, undefined, options);
   if (raw.kind === 'timeout') return { kind: 'unknown', cause: 'timeout' };
   if (raw.kind === 'network') return { kind: 'unknown', cause: raw.cause };

@@ -5,6 +5,7 @@ import { provedorMunicipio } from '../../tabelas/provedor-municipio.js';
 import type { ProviderCall } from '../provedores/nfse-provider.js';
 import type { PerfilLayoutNacional } from './perfil-layout-nacional.js';
 import { perfilLayoutNacional } from './perfis-layout-nacional.js';
+import { servicoLayoutNacional } from './servico-layout-nacional.js';
 
 /**
  * Every document id of a note sent to a provider's service starts with it, followed by the national DPS Id the
@@ -39,14 +40,15 @@ export function perfilOfNote(note: Pick<Nfse, 'id' | 'dadosDocumento'>): PerfilL
   return perfil;
 }
 
-/** The client of the note's municipality: the table row's production URL when so configured, or the simulator. */
+/** The client of the note's municipality: its service's URL from the table row when so configured, or the simulator. */
 export function clientOfNote(
   gateway: LayoutNacionalGateway,
   call: Pick<ProviderCall, 'note' | 'credentials' | 'scenario'>,
 ): AuthorityClient {
   const { ibge } = dadosOfNote(call.note);
+  const provedor = provedorMunicipio(ibge);
   return gateway.client(
-    { ibge, urlDaTabela: provedorMunicipio(ibge)?.urls.producao ?? null },
+    { ibge, urlDaTabela: (provedor && servicoLayoutNacional(provedor)?.url) ?? null },
     call.scenario,
     call.credentials,
   );

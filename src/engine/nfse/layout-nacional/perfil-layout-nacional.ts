@@ -1,8 +1,12 @@
+import type { CaminhosSefin } from '../../autoridades/nfse-nacional/caminhos-sefin.js';
+
 /**
  * How a provider's service takes the national DPS: SOAP with the DPS inline in the provider's wrapper element, or
- * REST JSON with the paths and payloads of Sefin Nacional (`{url}/nfse`, `{url}/dps/{id}`, `{url}/nfse/{chave}/eventos`).
+ * REST JSON with the payloads and answers of Sefin Nacional at the profile's paths (Sefin's own by default:
+ * `{url}/nfse`, `{url}/dps/{id}`, `{url}/nfse/{chave}/eventos`), or REST JSON in lots (`rest_lote`: one reception of
+ * lots of DPS or events, one query of a DPS by the provider, series and number).
  */
-export type TransporteDps = 'soap' | 'rest_sefin';
+export type TransporteDps = 'soap' | 'rest_sefin' | 'rest_lote';
 
 /** One SOAP operation of a provider: the body's wrapper element and the SOAPAction header. */
 export interface OperacaoSoapDps {
@@ -29,6 +33,25 @@ export interface SoapDps {
   codigoDpsNaoEncontrada: string;
 }
 
+/** The REST side of a profile: Sefin's contract (JSON bodies and answers) at the provider's paths. */
+export interface RestDps {
+  caminhos: CaminhosSefin;
+  /**
+   * What the provider table's URL of a municipality is: `base` the service's base URL, the paths appended to it;
+   * `emitir` the reception's full URL, the base being it less `caminhos.emitir` — a row whose URL does not end so
+   * names another service, and the municipality is not served.
+   */
+  urlDaTabela: 'base' | 'emitir';
+}
+
+/** The REST side of a lot-taking profile: its paths under the table's URL. */
+export interface LoteDps {
+  /** POST `{loteXmlGZipB64: [...]}`: reception of a lot of signed DPS, or of signed events. */
+  enviar: string;
+  /** GET: the notes of a DPS; `{inscricao}` the provider's CNPJ/CPF, `{serie}` and `{numero}` the DPS's, unpadded. */
+  consultarDps: string;
+}
+
 /** The `infDPS` identifier attribute as a provider's schema names it. */
 export type AtributoIdDps = 'Id' | 'id';
 
@@ -39,7 +62,7 @@ export type ConfiancaPerfil = 'terceiros' | 'desconhecida';
  * A provider that takes the national DPS on its own web service (the provider table's route
  * `provedor_layout_nacional`): what differs from the national system is the transport, so a profile is data, and a
  * provider with a known transport shape is one more profile. The service URL comes from the provider table's row
- * (LAYOUT_NACIONAL_URLS_LIVE says whether production notes go to it). `confianca` names the confidence of every
+ * (LAYOUT_NACIONAL_URLS_LIVE says whether production notes go to it); a row without one is not served. `confianca` names the confidence of every
  * member that is not a stated fact (docs/provedores-nfse.md, section "Layout nacional no provedor").
  */
 export interface PerfilLayoutNacional {
@@ -47,6 +70,8 @@ export interface PerfilLayoutNacional {
   nome: string;
   transporte: TransporteDps;
   soap: SoapDps | null;
+  rest: RestDps | null;
+  lote: LoteDps | null;
   /**
    * Name of the `infDPS` identifier attribute the provider's schema takes: the national `Id`, or `id` where the
    * provider's own copy of the schema spells it in lower case. The signature's Reference URI points at it.

@@ -5,6 +5,7 @@ import { signXml } from '../../xml/sign-xml.js';
 import { dpsComAtributoId } from '../layout-nacional/dps-com-atributo-id.js';
 import { clientOfNote, documentIdOfNote, idDpsOfNote, perfilOfNote } from '../layout-nacional/layout-nacional-note.js';
 import { perfilLayoutNacional } from '../layout-nacional/perfis-layout-nacional.js';
+import { loteDpsOperations } from '../layout-nacional/lote-dps-operations.js';
 import { soapDpsOperations } from '../layout-nacional/soap-dps-operations.js';
 import { buildDpsId, buildDpsXml } from '../nacional/build-dps-xml.js';
 import { explainRejection } from '../transmissao/explain-rejection.js';
@@ -14,20 +15,25 @@ import { SISTEMA_LAYOUT_NACIONAL } from './sistema-layout-nacional.js';
 
 /**
  * The providers that take the national DPS on their own web service: the DPS is the national one, built and signed
- * as for Sefin Nacional; the transport is the profile's (SOAP with the documents inline, or Sefin's REST contract
- * on the provider's URL). The note's document id is the DPS Id behind this system's prefix.
+ * as for Sefin Nacional; the transport is the profile's (SOAP with the documents inline, Sefin's REST contract at
+ * the profile's paths on the provider's URL, or REST lots of one document). The note's document id is the DPS Id behind this system's prefix.
  */
 export function layoutNacionalProvider(
   deps: TransmissionDeps & { layoutNacional: LayoutNacionalGateway },
 ): NfseProvider {
   const gateway = deps.layoutNacional;
   const soap = soapDpsOperations(deps, gateway);
+  const lote = loteDpsOperations(deps, gateway);
   const rest = sefinOperations(
     deps,
     (call) => clientOfNote(gateway, call),
     (dpsId) => idDpsOfNote({ dpsId }),
+    (call) => perfilOfNote(call.note).rest!.caminhos,
   );
-  const transport = (call: Pick<ProviderCall, 'note'>) => (perfilOfNote(call.note).soap ? soap : rest);
+  const transport = (call: Pick<ProviderCall, 'note'>) => {
+    const perfil = perfilOfNote(call.note);
+    return perfil.soap ? soap : perfil.lote ? lote : rest;
+  };
   return {
     ...SISTEMA_LAYOUT_NACIONAL,
     checkIssuance: () => [],

@@ -1,4 +1,5 @@
 import { municipio } from '../../tabelas/municipio.js';
+import { servicoLayoutNacional } from '../layout-nacional/servico-layout-nacional.js';
 import type { DecisaoRota } from './decide-rota-nfse.js';
 import type { NfseSistema, SistemaReadinessItem } from './nfse-sistema.js';
 
@@ -47,6 +48,12 @@ function motivo(decisao: DecisaoRota): string {
   if (decisao.rota === 'desconhecido')
     return `o provedor ${nome} usa um layout próprio (${layout}), que não é suportado`;
   if (decisao.rota === 'sao_paulo') return 'a NFS-e Paulistana não está disponível neste serviço';
+  const servico = decisao.rota === 'provedor_layout_nacional' ? servicoLayoutNacional(decisao.provedor) : null;
+  if (servico && !decisao.provedor.urls.producao)
+    return `a tabela de provedores não dá a URL do web service do provedor ${nome} para o município`;
+  const rest = servico?.perfil.rest;
+  if (rest && !servico.url)
+    return `a URL que a tabela de provedores dá ao município (${decisao.provedor.urls.producao}) não é a da API do provedor ${nome} no layout nacional (termina em ${rest.caminhos.emitir})`;
   return `o provedor ${nome} (${layout}) não é suportado`;
 }
 

@@ -1,5 +1,6 @@
 import { type AuthorityClient } from '../../autoridades/authority-client.js';
 import { type AuthorityMessage } from '../../autoridades/authority-message.js';
+import { CAMINHOS_SEFIN, type CaminhosSefin } from '../../autoridades/nfse-nacional/caminhos-sefin.js';
 import { emitDps, getEvent, getNfse, queryDps, registerEvent } from '../../autoridades/nfse-nacional/emit-dps.js';
 import type { TransmissionDeps } from '../../transmission-deps.js';
 import { loadLibxml2 } from '../../xml/libxml2.js';
@@ -14,18 +15,21 @@ export type SefinClientOf = (call: Pick<ProviderCall, 'note' | 'credentials' | '
 /**
  * Emission, recovery and cancellation over Sefin Nacional's REST contract (POST /nfse, GET /dps/{id}, GET
  * /nfse/{chave}, POST /nfse/{chave}/eventos): the national system's, and a provider's that speaks it on its own
- * service. `idDpsOf` gives the DPS Id of a note's stored document id.
+ * service, at Sefin's paths or its own (`caminhosOf`, per note). `idDpsOf` gives the DPS Id of a note's stored
+ * document id.
  */
 export function sefinOperations(
   deps: TransmissionDeps,
   client: SefinClientOf,
   idDpsOf: (dpsId: string) => string = (dpsId) => dpsId,
+  caminhosOf: (call: Pick<ProviderCall, 'note'>) => CaminhosSefin = () => CAMINHOS_SEFIN,
 ): Pick<NfseProvider, 'emit' | 'recover' | 'cancel'> {
   return {
-    emit: (call) => emitDps(client(call), { dpsXml: call.note.dpsXml! }),
+    emit: (call) => emitDps(client(call), { dpsXml: call.note.dpsXml!, caminhos: caminhosOf(call) }),
     async recover(call) {
       const sefin = client(call);
-      const found = await queryDps(sefin, { idDps: idDpsOf(call.note.dpsId) });
+      const caminhos = caminhosOf(call);
+      const found = await queryDps(sefin, { idDps: idDpsOf(call.note.dpsId), caminhos });
       if (found.kind === 'not_found') return { kind: 'not_found' };
       if (found.kind === 'unknown') {
         // 503/timeouts are an outage: try again later. Any other answer means the DPS cannot be queried.
@@ -33,7 +37,7 @@ export function sefinOperations(
           return { kind: 'pending', resultado: 'indisponivel' };
         return { kind: 'unknown', cause: found.cause };
       }
-      const nfse = found.chave ? await getNfse(sefin, { chave: found.chave }) : null;
+      const nfse = found.chave ? await getNfse(sefin, { chave: found.chave, caminhos }) : null;
       if (!nfse || nfse.kind !== 'found') return { kind: 'pending', resultado: 'nota_indisponivel' };
       return { kind: 'found', nfse: { chave: nfse.chave, numero: nfse.numero, xml: nfse.nfseXml } };
     },
@@ -41,19 +45,20 @@ export function sefinOperations(
       const chave = call.note.chaveAcesso!;
       const eventXml = await signedCancellationEvent(deps, call);
       const sefin = client(call);
-      const result = await registerEvent(sefin, { chave, eventXml });
+      const caminhos = caminhosOf(call);
+      const result = await registerEvent(sefin, { chave, eventXml, caminhos });
       if (result.kind === 'registered')
         return { kind: 'cancelled', recovered: false, record: await eventRecord(result.eventoXml) };
       if (result.kind === 'rejected') {
         // E0840: an event already blocks the note — possibly ours, registered by an earlier call whose answer was lost.
         if (result.erros.some((e) => e.codigo === 'E0840')) {
-          const found = await findCancellationEvent(sefin, chave);
+          const found = await findCancellationEvent(sefin, chave, caminhos);
           if (found) return { kind: 'cancelled', recovered: true, record: await eventRecord(found) };
         }
         return { kind: 'refused', erros: result.erros };
       }
       // No answer (timeout, outage, connection lost): did the event arrive?
-      const found = await findCancellationEvent(sefin, chave);
+      const found = await findCancellationEvent(sefin, chave, caminhos);
       if (found) return { kind: 'cancelled', recovered: true, record: await eventRecord(found) };
       if (result.kind === 'transmission_failed' && result.received === 'no' && result.status)
         return { kind: 'refused', erros: result.erros as AuthorityMessage[], status: result.status };
@@ -83,8 +88,12 @@ export async function signedCancellationEvent(
   );
 }
 
-async function findCancellationEvent(client: AuthorityClient, chave: string): Promise<string | null> {
-  const got = await getEvent(client, { chave, tipoEvento: EVENT_CANCELAMENTO, nSeqEvento: 1 });
+async function findCancellationEvent(
+  client: AuthorityClient,
+  chave: string,
+  caminhos: CaminhosSefin,
+): Promise<string | null> {
+  const got = await getEvent(client, { chave, tipoEvento: EVENT_CANCELAMENTO, nSeqEvento: 1, caminhos });
   return got.kind === 'found'
     ? (got.eventos.find((e) => !e.tipoEvento || e.tipoEvento === EVENT_CANCELAMENTO)?.xml ?? null)
     : null;
