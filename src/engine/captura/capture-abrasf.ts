@@ -78,6 +78,8 @@ export async function captureAbrasf(
           'ConsultarNfseServicoTomado',
           consultarNfseServicoTomadoMessage(perfil, { consulente, dataInicial: inicio, dataFinal: fim, pagina }),
           credenciais,
+          // Captures ask the cities' production services: their own systems serve no test key.
+          { prestador: consulente, homologacao: false },
         );
         if (answer.kind !== 'answer') {
           // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.

@@ -1,7 +1,7 @@
-import { el, escapeAttr, group } from '../../xml/el.js';
+import { el, group } from '../../xml/el.js';
 import type { Inscricao } from '../nacional/dps-input.js';
 import { cpfCnpjXml, identificacaoXml, type IdentificacaoRps } from './build-abrasf-rps.js';
-import { atributoIdAbrasf, xmlnsAbrasf, type LeiauteAbrasf, type PerfilFamiliaAbrasf } from './perfil-abrasf.js';
+import { identificadorAbrasf, xmlnsAbrasf, type LeiauteAbrasf, type PerfilFamiliaAbrasf } from './perfil-abrasf.js';
 import { qualifyAbrasfMessage } from './qualify-abrasf-message.js';
 
 // The request documents of ABRASF 2.0x, unsigned: the caller signs the element each one names (signAbrasfXml). Every
@@ -45,7 +45,7 @@ export function enviarLoteRpsSincronoMessage(
       : cpfCnpjXml(input.prestador.documento) + el('InscricaoMunicipal', input.prestador.inscricaoMunicipal);
   return qualifyAbrasfMessage(
     leiaute,
-    `<EnviarLoteRpsSincronoEnvio${xmlnsAbrasf(leiaute)}><LoteRps ${atributoIdAbrasf(leiaute)}="Lote${escapeAttr(input.numeroLote)}" versao="${leiaute.versao}">` +
+    `<EnviarLoteRpsSincronoEnvio${xmlnsAbrasf(leiaute)}><LoteRps${identificadorAbrasf(leiaute, `Lote${input.numeroLote}`)} versao="${leiaute.versao}">` +
       el('NumeroLote', input.numeroLote) +
       prestador +
       el('QuantidadeRps', String(input.rpsAssinados.length)) +
@@ -60,7 +60,9 @@ export function consultarNfseRpsMessage(
 ): string {
   return qualifyAbrasfMessage(
     leiaute,
-    `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps)}${prestadorXml('Prestador', input.prestador)}</ConsultarNfseRpsEnvio>`,
+    `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps)}` +
+      (leiaute.elementos.consultaPeloRequerente ? '' : prestadorXml('Prestador', input.prestador)) +
+      '</ConsultarNfseRpsEnvio>',
   );
 }
 
@@ -72,12 +74,14 @@ export interface PedidoCancelamento {
   codigoCancelamento: '1' | '2' | '3' | '4' | '5';
   /** The reason as the national model states it (cMotivo 1/2/9 and its text), for a layout that carries it. */
   motivo?: { codigo: '1' | '2' | '9'; texto: string };
+  /** The note's ChaveAcesso as the city wrote it, for a layout whose request names it. */
+  chaveAcesso?: string;
 }
 
 /** `<Pedido>` of a cancellation (also the first half of a substitution), namespaced so it can be signed alone; sign `InfPedidoCancelamento`. */
 export function pedidoCancelamentoMessage(leiaute: LeiauteAbrasf, input: PedidoCancelamento): string {
   return (
-    `<Pedido${xmlnsAbrasf(leiaute)}><InfPedidoCancelamento ${atributoIdAbrasf(leiaute)}="Canc${escapeAttr(input.numeroNfse)}">` +
+    `<Pedido${xmlnsAbrasf(leiaute)}><InfPedidoCancelamento${identificadorAbrasf(leiaute, `Canc${input.numeroNfse}`)}>` +
     group(
       'IdentificacaoNfse',
       el('Numero', input.numeroNfse),
@@ -85,6 +89,7 @@ export function pedidoCancelamentoMessage(leiaute: LeiauteAbrasf, input: PedidoC
       el('InscricaoMunicipal', input.prestador.inscricaoMunicipal),
       el('CodigoMunicipio', input.codigoMunicipio),
     ) +
+    (leiaute.elementos.chaveAcessoNoCancelamento ? el('ChaveAcesso', input.chaveAcesso) : '') +
     el('CodigoCancelamento', input.codigoCancelamento) +
     (leiaute.motivoCancelamentoNacional && input.motivo
       ? el('ADNCodMotivo', input.motivo.codigo) + el('ADNMotivo', input.motivo.texto)
@@ -111,7 +116,7 @@ export function substituirNfseMessage(
 ): string {
   return qualifyAbrasfMessage(
     leiaute,
-    `<SubstituirNfseEnvio${xmlnsAbrasf(leiaute)}><SubstituicaoNfse ${atributoIdAbrasf(leiaute)}="Subst${escapeAttr(input.numeroNfse)}">${input.pedidoAssinado}${input.rpsAssinado}</SubstituicaoNfse></SubstituirNfseEnvio>`,
+    `<SubstituirNfseEnvio${xmlnsAbrasf(leiaute)}><SubstituicaoNfse${identificadorAbrasf(leiaute, `Subst${input.numeroNfse}`)}>${input.pedidoAssinado}${input.rpsAssinado}</SubstituicaoNfse></SubstituirNfseEnvio>`,
   );
 }
 
@@ -122,8 +127,10 @@ export function consultarNfseServicoTomadoMessage(
 ): string {
   return qualifyAbrasfMessage(
     leiaute,
-    `<ConsultarNfseServicoTomadoEnvio${xmlnsAbrasf(leiaute)}>${prestadorXml('Consulente', input.consulente)}` +
+    `<ConsultarNfseServicoTomadoEnvio${xmlnsAbrasf(leiaute)}>` +
+      (leiaute.elementos.consultaPeloRequerente ? '' : prestadorXml('Consulente', input.consulente)) +
       group('PeriodoEmissao', el('DataInicial', input.dataInicial), el('DataFinal', input.dataFinal)) +
+      (leiaute.elementos.consultaPeloRequerente ? prestadorXml('Tomador', input.consulente) : '') +
       el('Pagina', String(input.pagina)) +
       '</ConsultarNfseServicoTomadoEnvio>',
   );

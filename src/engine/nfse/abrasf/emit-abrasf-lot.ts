@@ -2,7 +2,14 @@ import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { EmissionResult } from '../../autoridades/emission-result.js';
 import type { ProviderCall } from '../provedores/nfse-provider.js';
 import { enviarLoteRpsSincronoMessage } from './abrasf-message.js';
-import { clientOfNote, dadosOfNote, perfilOfNote, prestadorOfNote, rpsOfNote } from './abrasf-note.js';
+import {
+  clientOfNote,
+  dadosOfNote,
+  perfilOfNote,
+  prestadorOfNote,
+  requerenteOfNote,
+  rpsOfNote,
+} from './abrasf-note.js';
 import type { IdentificacaoRps } from './build-abrasf-rps.js';
 import { callAbrasf } from './call-abrasf.js';
 import { authorizedAbrasf, emitAbrasf } from './emit-abrasf.js';
@@ -50,6 +57,7 @@ async function sendLot(gateway: AbrasfGateway, calls: ProviderCall[]): Promise<E
     'RecepcionarLoteRpsSincrono',
     xml,
     first.credenciaisProvedor,
+    requerenteOfNote(first.note),
   );
   if (answer.kind !== 'answer') return calls.map(() => answer);
   const read = readAbrasfAnswer(answer.xml);

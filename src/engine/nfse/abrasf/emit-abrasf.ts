@@ -2,7 +2,7 @@ import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { AuthorityMessage } from '../../autoridades/authority-message.js';
 import type { EmissionResult } from '../../autoridades/emission-result.js';
 import type { ProviderCall } from '../provedores/nfse-provider.js';
-import { clientOfNote, dadosOfNote, perfilOfNote, rpsOfNote } from './abrasf-note.js';
+import { clientOfNote, dadosOfNote, perfilOfNote, requerenteOfNote, rpsOfNote } from './abrasf-note.js';
 import { callAbrasf } from './call-abrasf.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from './read-abrasf-answer.js';
@@ -29,6 +29,7 @@ export async function emitAbrasf(gateway: AbrasfGateway, call: ProviderCall): Pr
     operacao,
     call.note.dpsXml!,
     call.credenciaisProvedor,
+    requerenteOfNote(call.note),
   );
   if (answer.kind !== 'answer') return answer;
   const read = readAbrasfAnswer(answer.xml);

@@ -1,3 +1,5 @@
+import { escapeAttr } from '../../xml/el.js';
+
 /** The ABRASF 2.0x web service operations (WSDL names) a profile may offer. */
 export type OperacaoAbrasf =
   | 'GerarNfse'
@@ -19,6 +21,19 @@ export interface CredenciaisFamiliaAbrasf {
   exigidas: readonly CredencialProvedor[];
   elementos?: Partial<Record<CredencialProvedor, string>>;
   parametrosUrl?: Partial<Record<CredencialProvedor, string>>;
+  /** The password goes in the requester's identification the family's schema puts in every message. */
+  requerente?: RequerenteAbrasf;
+}
+
+/**
+ * The requester's identification a family's schema requires in every message (tcIdentificacaoRequerente: CpfCnpj,
+ * InscricaoMunicipal, Senha, Homologa). It is written into the message when it is sent, never into the stored
+ * document, so the document holds no secret; `depoisDe` names, per operation, the message child it follows where it
+ * is not the message's first child.
+ */
+export interface RequerenteAbrasf {
+  elemento: string;
+  depoisDe?: Partial<Record<OperacaoAbrasf, string>>;
 }
 
 /** The ABRASF 2.0x layout versions a family profile may speak. */
@@ -61,9 +76,10 @@ export interface PerfilFamiliaAbrasf {
   /**
    * Where the message goes in the wrapper: `texto`, as the strings nfseCabecMsg and nfseDadosMsg of the ABRASF WSDL
    * (the answer in outputXML); `elementos`, the message element itself as the wrapper's child (the answer's
-   * `…Resposta` element in the body).
+   * `…Resposta` element in the body); `corpo`, the message element straight in the SOAP body with no wrapper (the
+   * answer's `…Resposta` likewise; `envoltorio` is then `{mensagem}`, the message root naming the operation).
    */
-  mensagem: 'texto' | 'elementos';
+  mensagem: 'texto' | 'elementos' | 'corpo';
   /** A `texto` message carried as escaped text or inside CDATA (both are a string to the WSDL). */
   dados: 'escapado' | 'cdata';
   /**
@@ -106,6 +122,23 @@ export interface PerfilFamiliaAbrasf {
     informacoesComplementares?: boolean;
     /** The RPS identification (`Rps`, tcInfRps) carries the identifier attribute, required by the schema; absent: not sent. */
     identificadorRps?: boolean;
+    /**
+     * The family's own RPS (build-abrasf-rps-itens.ts): Servico lists its items (ListaItensServico/ItemServico, each
+     * with the company's CNAE) after the template's children in the schema's order, the taker's address is required,
+     * and the declaration has no OptanteSimplesNacional nor InformacoesComplementares. Absent: the ABRASF template.
+     */
+    listaItensServico?: boolean;
+    /**
+     * InfPedidoCancelamento carries the note's ChaveAcesso (the key the city wrote in InfNfse) after
+     * IdentificacaoNfse. Absent: not written.
+     */
+    chaveAcessoNoCancelamento?: boolean;
+    /**
+     * The queries name the company only through the requester's identification: ConsultarNfseRps without Prestador,
+     * ConsultarNfseServicoTomado with the company as Tomador after the period instead of a Consulente. Absent: the
+     * ABRASF template.
+     */
+    consultaPeloRequerente?: boolean;
   };
   /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
   emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
@@ -133,9 +166,10 @@ export interface PerfilFamiliaAbrasf {
   incertos: ReadonlyArray<keyof PerfilAbrasf>;
   /**
    * The identifier attribute of the signed elements (InfDeclaracaoPrestacaoServico, LoteRps, InfPedidoCancelamento,
-   * SubstituicaoNfse, InfNfse): the ABRASF schema's `Id` when absent, a provider's lower-case `id`.
+   * SubstituicaoNfse, InfNfse): the ABRASF schema's `Id` when absent, a provider's lower-case `id`; null where the
+   * family's schema declares none (nothing is written, and nothing can be signed).
    */
-  atributoId?: 'Id' | 'id';
+  atributoId?: 'Id' | 'id' | null;
   /** The credentials the family asks beyond the A1; absent: none. */
   credenciais?: CredenciaisFamiliaAbrasf;
 }
@@ -209,6 +243,10 @@ export type LeiauteAbrasf = Pick<
 
 /** The identifier attribute of a layout's signed elements (`Id` unless the family writes `id`). */
 export const atributoIdAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>): 'Id' | 'id' => leiaute.atributoId ?? 'Id';
+
+/** ` Id="…"` (the layout's identifier attribute) of a signable element; nothing where the schema declares none. */
+export const identificadorAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>, valor: string): string =>
+  leiaute.atributoId === null ? '' : ` ${atributoIdAbrasf(leiaute)}="${escapeAttr(valor)}"`;
 
 /** ` xmlns="…"` of a message root in the layout's namespace; nothing where the schema has none. */
 export const xmlnsAbrasf = (leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>): string =>
