@@ -174,7 +174,7 @@ describe('ABRASF simulator as EloTech 2.03 (Ponta Grossa)', () => {
 
   /** Calls the city with the requester's identification; the answer is checked against EloTech's schema. */
   async function call(operacao: OperacaoAbrasf, dados: string, resposta: string) {
-    const answer = await callAbrasf(client, perfil, operacao, dados, credenciais, requerente);
+    const answer = await callAbrasf(client, perfil, operacao, dados, { ...credenciais, requerente });
     if (answer.kind !== 'answer') throw new Error(`sem resposta: ${JSON.stringify(answer)}`);
     expect(validateXsd(answer.xml, `provedor:${perfil.esquema}`)).toEqual([]);
     expect(answer.xml).toMatch(new RegExp(`^<${resposta} xmlns="${perfil.namespaceDados}">`));
@@ -246,7 +246,7 @@ describe('ABRASF simulator as EloTech 2.03 (Ponta Grossa)', () => {
     );
     if (semRequerente.kind !== 'answer') throw new Error(JSON.stringify(semRequerente));
     expect(readAbrasfAnswer(semRequerente.xml).erros.map((e) => e.codigo)).toEqual(['X004']);
-    const curta = await callAbrasf(client, perfil, 'ConsultarNfsePorRps', consulta, { senha: 'abc' }, requerente);
+    const curta = await callAbrasf(client, perfil, 'ConsultarNfsePorRps', consulta, { senha: 'abc', requerente });
     if (curta.kind !== 'answer') throw new Error(JSON.stringify(curta));
     expect(readAbrasfAnswer(curta.xml).erros.map((e) => e.codigo)).toEqual(['X001']);
   });

@@ -234,7 +234,7 @@ describe('EloTech 2.03 (Ponta Grossa): requests from its profile, against its ow
   const credenciais = { senha: 'senha-da-elotech' };
   const requerente = { prestador, homologacao: false };
   const enviado = (operacao: Parameters<typeof comRequerente>[1], xml: string) =>
-    comRequerente(elotech, operacao, xml, credenciais, requerente);
+    comRequerente(elotech, operacao, xml, { ...credenciais, requerente });
 
   it('the CNAE and the taker’s address are required; nothing else beyond the template’s fields', () => {
     expect(abrasfServiceFields(dps, elotech, padroes).erros).toEqual([]);
@@ -305,21 +305,14 @@ describe('EloTech 2.03 (Ponta Grossa): requests from its profile, against its ow
       elotech,
       'CancelarNfse',
       '<CancelarNfseEnvio xmlns="x"><Pedido/></CancelarNfseEnvio>',
-      credenciais,
-      requerente,
+      { ...credenciais, requerente },
     );
     expect(envelope).toContain('<soap:Body><CancelarNfseEnvio xmlns="x"><IdentificacaoRequerente>');
     expect(envelope).toContain('<Pedido/></CancelarNfseEnvio></soap:Body>');
     expect(envelope).not.toContain('xmlns:ws');
     expect(
-      comRequerente(
-        perfilAbrasfDoMunicipio('5300108')!,
-        'CancelarNfse',
-        '<CancelarNfseEnvio/>',
-        credenciais,
-        undefined,
-      ),
+      comRequerente(perfilAbrasfDoMunicipio('5300108')!, 'CancelarNfse', '<CancelarNfseEnvio/>', credenciais),
     ).toBe('<CancelarNfseEnvio/>');
-    expect(() => comRequerente(elotech, 'CancelarNfse', '<CancelarNfseEnvio/>', credenciais, undefined)).toThrow();
+    expect(() => comRequerente(elotech, 'CancelarNfse', '<CancelarNfseEnvio/>', credenciais)).toThrow();
   });
 });

@@ -31,6 +31,12 @@ export interface RequerenteChamada {
 }
 
 /**
+ * What a call carries beyond its message: the credentials the company keeps for the provider and, for a family that
+ * identifies the requester inside every message, who calls.
+ */
+export type ChamadaAbrasf = CredenciaisProvedor & { requerente?: RequerenteChamada };
+
+/**
  * The message with the requester's identification where the family's schema places it (first child of the root, or
  * after the child `depoisDe` names): the company, its password at the provider and whether the call is a test one.
  * Unchanged for a family without it. Written only here, as the message is sent, so no stored document holds it.
@@ -39,8 +45,7 @@ export function comRequerente(
   perfil: PerfilAbrasf,
   operacao: OperacaoAbrasf,
   dados: string,
-  credenciais: CredenciaisProvedor,
-  requerente: RequerenteChamada | undefined,
+  { requerente, ...credenciais }: ChamadaAbrasf,
 ): string {
   const lugar = perfil.credenciais?.requerente;
   if (!lugar) return dados;
@@ -79,10 +84,9 @@ export function abrasfEnvelope(
   perfil: PerfilAbrasf,
   operacao: OperacaoAbrasf,
   mensagem: string,
-  credenciais: CredenciaisProvedor = {},
-  requerente?: RequerenteChamada,
+  credenciais: ChamadaAbrasf = {},
 ): string {
-  const dados = comRequerente(perfil, operacao, mensagem, credenciais, requerente);
+  const dados = comRequerente(perfil, operacao, mensagem, credenciais);
   const text = (xml: string) => (perfil.dados === 'cdata' ? `<![CDATA[${xml}]]>` : escapeText(xml));
   const soap = perfil.soap === '1.2' ? SOAP12_NS : SOAP11_NS;
   // A family that puts its message straight in the SOAP body has no wrapper: `envoltorio` names the message itself.
@@ -161,8 +165,7 @@ export async function callAbrasf(
   perfil: PerfilAbrasf,
   operacao: OperacaoAbrasf,
   dados: string,
-  credenciais: CredenciaisProvedor = {},
-  requerente?: RequerenteChamada,
+  credenciais: ChamadaAbrasf = {},
 ): Promise<AbrasfAnswer> {
   const action = operacaoNo(perfil.soapAction, operacao);
   const headers: Record<string, string> =
@@ -181,7 +184,7 @@ export async function callAbrasf(
       headersTimeout: client.timeoutMs,
       bodyTimeout: client.timeoutMs,
       headers,
-      body: abrasfEnvelope(perfil, operacao, dados, credenciais, requerente),
+      body: abrasfEnvelope(perfil, operacao, dados, credenciais),
     });
     const text = await res.body.text();
     const xml =

@@ -40,14 +40,10 @@ export async function cancelAbrasf(gateway: AbrasfGateway, call: CancelCall): Pr
       : {}),
   };
   const xml = signAbrasfXml(cancelarNfseMessage(perfil, pedido), call.signer, 'InfPedidoCancelamento', perfil);
-  const answer = await callAbrasf(
-    clientOfNote(gateway, call, perfil),
-    perfil,
-    'CancelarNfse',
-    xml,
-    call.credenciaisProvedor,
-    requerenteOfNote(call.note),
-  );
+  const answer = await callAbrasf(clientOfNote(gateway, call, perfil), perfil, 'CancelarNfse', xml, {
+    ...call.credenciaisProvedor,
+    requerente: requerenteOfNote(call.note),
+  });
   const read = answer.kind === 'answer' ? readAbrasfAnswer(answer.xml) : null;
   if (read?.cancelamento)
     return { kind: 'cancelled', recovered: false, record: cancellationRecord(read.cancelamento, numero) };

@@ -51,14 +51,10 @@ async function sendLot(gateway: AbrasfGateway, calls: ProviderCall[]): Promise<E
     'LoteRps',
     perfil,
   );
-  const answer = await callAbrasf(
-    clientOfNote(gateway, first, perfil),
-    perfil,
-    'RecepcionarLoteRpsSincrono',
-    xml,
-    first.credenciaisProvedor,
-    requerenteOfNote(first.note),
-  );
+  const answer = await callAbrasf(clientOfNote(gateway, first, perfil), perfil, 'RecepcionarLoteRpsSincrono', xml, {
+    ...first.credenciaisProvedor,
+    requerente: requerenteOfNote(first.note),
+  });
   if (answer.kind !== 'answer') return calls.map(() => answer);
   const read = readAbrasfAnswer(answer.xml);
   return calls.map((c) => lotOutcome(c, read, perfil));

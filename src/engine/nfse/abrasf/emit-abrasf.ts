@@ -23,14 +23,10 @@ export function authorizedAbrasf(nfse: AbrasfNfse, perfil: PerfilAbrasf, alertas
 export async function emitAbrasf(gateway: AbrasfGateway, call: ProviderCall): Promise<EmissionResult> {
   const perfil = perfilOfNote(call.note);
   const operacao = dadosOfNote(call.note).operacao ?? perfil.emissao;
-  const answer = await callAbrasf(
-    clientOfNote(gateway, call, perfil),
-    perfil,
-    operacao,
-    call.note.dpsXml!,
-    call.credenciaisProvedor,
-    requerenteOfNote(call.note),
-  );
+  const answer = await callAbrasf(clientOfNote(gateway, call, perfil), perfil, operacao, call.note.dpsXml!, {
+    ...call.credenciaisProvedor,
+    requerente: requerenteOfNote(call.note),
+  });
   if (answer.kind !== 'answer') return answer;
   const read = readAbrasfAnswer(answer.xml);
   const rps = rpsOfNote(call.note);

@@ -17,8 +17,7 @@ export async function queryAbrasfRps(
     perfil,
     'ConsultarNfsePorRps',
     consultarNfseRpsMessage(perfil, { rps: rpsOfNote(call.note), prestador: prestadorOfNote(call.note) }),
-    call.credenciaisProvedor,
-    requerenteOfNote(call.note),
+    { ...call.credenciaisProvedor, requerente: requerenteOfNote(call.note) },
   );
   if (answer.kind !== 'answer') {
     // Refused before reaching the service (certificate, wrong URL): it cannot be asked; anything else is an outage.
