@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
-import {
-  atributoIdAbrasf,
-  identificadorAbrasf,
-  xmlnsAbrasf,
-  type LeiauteAbrasf,
-} from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import { atributoIdAbrasf, idAbrasf, xmlnsAbrasf, type LeiauteAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { municipio } from '../../engine/tabelas/index.js';
 import { el, group } from '../../engine/xml/el.js';
 import { signXml, type XmlSigner } from '../../engine/xml/sign-xml.js';
@@ -86,14 +81,10 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
           createHash('md5').update(`${input.ibge}:${input.numero}:${input.codigoVerificacao}`).digest('hex'),
         )
       : '');
-  const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse${identificadorAbrasf(input.leiaute, `Nfse${input.numero}`)}>${inf}</InfNfse></Nfse>`;
-  // A schema without identifiers has no signature either: the city's note goes unsigned.
-  if (input.leiaute.atributoId === null) return nfse;
-  return signXml(nfse, input.signer, {
-    element: 'InfNfse',
-    algorithm: 'sha1',
-    idAttribute: atributoIdAbrasf(input.leiaute),
-  });
+  const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse${idAbrasf(input.leiaute, `Nfse${input.numero}`)}>${inf}</InfNfse></Nfse>`;
+  // A family without identifiers issues its notes unsigned (the signature is optional in its schema).
+  const idAttribute = atributoIdAbrasf(input.leiaute);
+  return idAttribute ? signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1', idAttribute }) : nfse;
 }
 
 /** The children of the RPS's `<Prestador>` (CpfCnpj, InscricaoMunicipal), as sent. */

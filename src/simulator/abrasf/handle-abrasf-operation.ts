@@ -92,8 +92,13 @@ function verify(
   xml: string,
   element: 'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse',
   required: boolean,
-  idAttribute: 'Id' | 'id',
+  idAttribute: 'Id' | 'id' | null,
 ): Mensagem | null {
+  // A family without identifiers signs nothing: a signature there points at nothing the city knows.
+  if (!idAttribute)
+    return xml.includes('<Signature')
+      ? { codigo: SIMULATOR_CODES.assinatura, mensagem: `${element} sem identificador não pode ser assinado.` }
+      : null;
   const result: VerifyXmlSignatureResult = verifyXmlSignature(xml, element, { idAttribute });
   if (result.valid) return null;
   if (!required && result.reason === 'missing') return null;

@@ -4,7 +4,7 @@ import { municipio } from '../../tabelas/index.js';
 import type { DpsInput, Inscricao, Tomador } from '../nacional/dps-input.js';
 import type { AbrasfServiceFields } from './abrasf-service-fields.js';
 import {
-  identificadorAbrasf,
+  idAbrasf,
   servicoAbrasf,
   xmlnsAbrasf,
   type ElementoServicoAbrasf,
@@ -44,9 +44,7 @@ export function rpsId(cnpj: string, rps: IdentificacaoRps): string {
 export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfRpsInput): string {
   const rps = identificacaoRps(dps);
   const cnpj = documentoPrestador(dps);
-  const identificador = leiaute.elementos.identificadorRps
-    ? identificadorAbrasf(leiaute, `Inf${rpsId(cnpj, rps)}`)
-    : '';
+  const identificador = leiaute.elementos.identificadorRps ? idAbrasf(leiaute, `Inf${rpsId(cnpj, rps)}`) : '';
   const inf =
     infRpsXml(identificador, dps, rpsSubstituido) +
     el('Competencia', dps.dCompet) +
@@ -65,7 +63,7 @@ export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfR
 
 /** The `<Rps>` document around an InfDeclaracaoPrestacaoServico's children, in the layout's namespace. */
 export function declaracaoXml(leiaute: LeiauteAbrasf, cnpj: string, rps: IdentificacaoRps, inf: string): string {
-  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico${identificadorAbrasf(leiaute, rpsId(cnpj, rps))}>${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
+  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico${idAbrasf(leiaute, rpsId(cnpj, rps))}>${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
 }
 
 /** `<Rps>` (tcInfRps): the RPS's identification, issue date and status, and the RPS it replaces. */

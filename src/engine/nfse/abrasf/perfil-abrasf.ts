@@ -1,5 +1,4 @@
 import { escapeAttr } from '../../xml/el.js';
-
 /** The ABRASF 2.0x web service operations (WSDL names) a profile may offer. */
 export type OperacaoAbrasf =
   | 'GerarNfse'
@@ -167,7 +166,7 @@ export interface PerfilFamiliaAbrasf {
   /**
    * The identifier attribute of the signed elements (InfDeclaracaoPrestacaoServico, LoteRps, InfPedidoCancelamento,
    * SubstituicaoNfse, InfNfse): the ABRASF schema's `Id` when absent, a provider's lower-case `id`; null where the
-   * family's schema declares none (nothing is written, and nothing can be signed).
+   * family writes none (optional in its schema), so nothing can be signed and `assinaturas` asks for nothing.
    */
   atributoId?: 'Id' | 'id' | null;
   /** The credentials the family asks beyond the A1; absent: none. */
@@ -241,12 +240,15 @@ export type LeiauteAbrasf = Pick<
   | 'atributoId'
 >;
 
-/** The identifier attribute of a layout's signed elements (`Id` unless the family writes `id`). */
-export const atributoIdAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>): 'Id' | 'id' => leiaute.atributoId ?? 'Id';
+/** The identifier attribute of a layout's signed elements (`Id` unless the family writes `id`), null where it has none. */
+export const atributoIdAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>): 'Id' | 'id' | null =>
+  leiaute.atributoId === undefined ? 'Id' : leiaute.atributoId;
 
-/** ` Id="…"` (the layout's identifier attribute) of a signable element; nothing where the schema declares none. */
-export const identificadorAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>, valor: string): string =>
-  leiaute.atributoId === null ? '' : ` ${atributoIdAbrasf(leiaute)}="${escapeAttr(valor)}"`;
+/** ` Id="…"` (the layout's identifier attribute with its value) for an element's start tag; nothing where it has none. */
+export const idAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>, valor: string): string => {
+  const atributo = atributoIdAbrasf(leiaute);
+  return atributo ? ` ${atributo}="${escapeAttr(valor)}"` : '';
+};
 
 /** ` xmlns="…"` of a message root in the layout's namespace; nothing where the schema has none. */
 export const xmlnsAbrasf = (leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>): string =>
