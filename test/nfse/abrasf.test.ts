@@ -133,6 +133,16 @@ const FAMILIAS: ReadonlyArray<{
     assinados: ['InfDeclaracaoPrestacaoServico'],
     credenciais: { token: 'tok-tributus-7f3a' },
   },
+  // IPM writes no identifier, so signs nothing, and takes the portal login and password as HTTP Basic.
+  {
+    familia: 'IPM 2.04',
+    cidade: 'Novo Hamburgo',
+    ibge: '4313409',
+    emissao: 'GerarNfse',
+    assinados: [],
+    substituicao: [],
+    credenciais: { usuario: '11222333000181', senha: 'Senh@:Atende' },
+  },
   // EloTech signs nothing: the company's password goes in every message's requester identification; its service
   // items carry the company's CNAE and its schema requires the taker's address.
   {

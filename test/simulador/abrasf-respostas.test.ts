@@ -14,7 +14,11 @@ import { baseDps, testIdentity } from '../support/nfse-fixtures.js';
 
 const { signer } = testIdentity();
 
-describe.each([{ familia: 'Futurize 2.02', ibge: '1502004' }])('ABRASF simulator answers of $familia', ({ ibge }) => {
+describe.each([
+  { familia: 'Futurize 2.02', ibge: '1502004' },
+  // IPM's schema nests each note's CompNfse in another of the same name.
+  { familia: 'IPM 2.04', ibge: '4313409' },
+])('ABRASF simulator answers of $familia', ({ ibge }) => {
   it('GerarNfseResposta with the issued note validates against the family schema', () => {
     const perfil = perfilAbrasfDoMunicipio(ibge)!;
     const base = baseDps();

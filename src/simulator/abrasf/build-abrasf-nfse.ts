@@ -98,7 +98,8 @@ export function buildAbrasfCancelamento(leiaute: LeiauteAbrasf, pedidoXml: strin
   return `<NfseCancelamento${xmlnsAbrasf(leiaute)} versao="${leiaute.versao}"><${confirmacao}>${pedidoXml}${el('DataHora', formatBrasilia(at))}</${confirmacao}></NfseCancelamento>`;
 }
 
-/** `<CompNfse>`: the note with its cancellation, when it has one. */
-export function compNfseXml(note: AbrasfNote): string {
-  return `<CompNfse>${note.nfseXml}${note.cancelamentoXml ?? ''}</CompNfse>`;
+/** `<CompNfse>`: the note with its cancellation, when it has one (in a second CompNfse where the layout nests it). */
+export function compNfseXml(leiaute: LeiauteAbrasf, note: AbrasfNote): string {
+  const comp = `<CompNfse>${note.nfseXml}${note.cancelamentoXml ?? ''}</CompNfse>`;
+  return leiaute.elementos.compNfseAninhado ? `<CompNfse>${comp}</CompNfse>` : comp;
 }

@@ -211,7 +211,11 @@ function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, s
       el('DataRecebimento', ctx.now.toISOString().slice(0, itens ? 10 : 19)) +
       (itens ? '' : el('Protocolo', `SIM${xmlText(lote, 'NumeroLote')}`))
     : '';
-  return answer(ctx.perfil, operacao, `${protocolo}<ListaNfse>${notes.map(compNfseXml).join('')}</ListaNfse>`);
+  return answer(
+    ctx.perfil,
+    operacao,
+    `${protocolo}<ListaNfse>${notes.map((n) => compNfseXml(ctx.perfil, n)).join('')}</ListaNfse>`,
+  );
 }
 
 /** The NFS-e an RPS became. */
@@ -226,7 +230,7 @@ function consultarNfsePorRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados
         mensagem: 'RPS não encontrado: nenhuma NFS-e foi gerada para ele.',
       },
     ]);
-  return answer(ctx.perfil, operacao, compNfseXml(note));
+  return answer(ctx.perfil, operacao, compNfseXml(ctx.perfil, note));
 }
 
 /** Cancels a note of the provider that asks. */
@@ -309,7 +313,7 @@ function substituirNfse(
   return answer(
     ctx.perfil,
     operacao,
-    `<RetSubstituicao><NfseSubstituida>${compNfseXml(substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(accepted.note)}</NfseSubstituidora></RetSubstituicao>`,
+    `<RetSubstituicao><NfseSubstituida>${compNfseXml(ctx.perfil, substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(ctx.perfil, accepted.note)}</NfseSubstituidora></RetSubstituicao>`,
   );
 }
 
@@ -334,6 +338,6 @@ function consultarNfseServicoTomado(ctx: AbrasfContext, operacao: OperacaoAbrasf
   return answer(
     ctx.perfil,
     operacao,
-    `<ListaNfse>${page.map(compNfseXml).join('')}${ctx.perfil.elementos.consultaPeloRequerente ? '' : el('Pagina', String(pagina))}</ListaNfse>`,
+    `<ListaNfse>${page.map((n) => compNfseXml(ctx.perfil, n)).join('')}${ctx.perfil.elementos.consultaPeloRequerente ? '' : el('Pagina', String(pagina))}</ListaNfse>`,
   );
 }

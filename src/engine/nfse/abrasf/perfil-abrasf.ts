@@ -20,6 +20,8 @@ export interface CredenciaisFamiliaAbrasf {
   exigidas: readonly CredencialProvedor[];
   elementos?: Partial<Record<CredencialProvedor, string>>;
   parametrosUrl?: Partial<Record<CredencialProvedor, string>>;
+  /** `basic`: usuario and senha as the request's HTTP Basic authorization (`Authorization: Basic …`). */
+  autorizacaoHttp?: 'basic';
   /** The password goes in the requester's identification the family's schema puts in every message. */
   requerente?: RequerenteAbrasf;
 }
@@ -75,10 +77,11 @@ export interface PerfilFamiliaAbrasf {
   /**
    * Where the message goes in the wrapper: `texto`, as the strings nfseCabecMsg and nfseDadosMsg of the ABRASF WSDL
    * (the answer in outputXML); `elementos`, the message element itself as the wrapper's child (the answer's
-   * `…Resposta` element in the body); `corpo`, the message element straight in the SOAP body with no wrapper (the
-   * answer's `…Resposta` likewise; `envoltorio` is then `{mensagem}`, the message root naming the operation).
+   * `…Resposta` element in the body); `conteudo`, the wrapper in the message's place, holding the message's children,
+   * each declaring the message's namespace; `corpo`, the message element straight in the SOAP body with no wrapper
+   * (the answer's `…Resposta` likewise; `envoltorio` is then `{mensagem}`, the message root naming the operation).
    */
-  mensagem: 'texto' | 'elementos' | 'corpo';
+  mensagem: 'texto' | 'elementos' | 'conteudo' | 'corpo';
   /** A `texto` message carried as escaped text or inside CDATA (both are a string to the WSDL). */
   dados: 'escapado' | 'cdata';
   /**
@@ -121,6 +124,8 @@ export interface PerfilFamiliaAbrasf {
     informacoesComplementares?: boolean;
     /** The RPS identification (`Rps`, tcInfRps) carries the identifier attribute, required by the schema; absent: not sent. */
     identificadorRps?: boolean;
+    /** The answers' CompNfse holds the note in a CompNfse of the same name (tcCompNfse), as the schema nests it. */
+    compNfseAninhado?: boolean;
     /**
      * The family's own RPS (build-abrasf-rps-itens.ts): Servico lists its items (ListaItensServico/ItemServico, each
      * with the company's CNAE) after the template's children in the schema's order, the taker's address is required,
