@@ -24,7 +24,19 @@ const CIDADES = [
   { cidade: 'Paulo Afonso (Fisco 2.03)', ibge: '2924009' },
   { cidade: 'Janaúba (Sintese 2.04)', ibge: '3135100' },
   { cidade: 'Senador Canedo (Fiorilli 2.00)', ibge: '5220454' },
-] as const;
+  // EloTech's items carry the issuer's CNAE and its schema requires the taker's address.
+  {
+    cidade: 'Ponta Grossa (EloTech 2.03)',
+    ibge: '4119905',
+    padroes: { codigo_nacional: '010101', aliquota_iss: '2.00', cnae: '6201501' },
+    endereco: { cep: '84010000', logradouro: 'Rua XV', numero: '100', bairro: 'Centro', municipio: '4119905' },
+  },
+] as const satisfies ReadonlyArray<{
+  cidade: string;
+  ibge: string;
+  padroes?: Record<string, string>;
+  endereco?: Record<string, string>;
+}>;
 // What the families that ask credentials beyond the A1 take (Fiorilli the login and password); the others ignore them.
 const CREDENCIAIS = { usuario: 'login-portal', senha: 'senha-portal', token: 'token-portal' };
 // Early in the day (01:00 in Brasília): each city's tests move the clock over two hours, and every city's capture
@@ -34,6 +46,8 @@ let t: TestApp;
 let acct: SeededAccount;
 let live: Http;
 let prestador: SeededCompany;
+/** The taker's address the city under test requires, if any. */
+let endereco: Record<string, string> | undefined;
 
 useTestApp(
   (s) => ({ t, acct } = s),
@@ -50,7 +64,12 @@ async function issueTo(cnpj: string, count: number): Promise<string[]> {
     // The per-key rate limit counts by clock minute.
     if (i % 100 === 99) clock.advance(MINUTE);
     const note = expectStatus(
-      await live.post('/v1/nfse', nfseBody(prestador.id, { tomador: { documento: cnpj, nome: 'Tomador Ltda' } })),
+      await live.post(
+        '/v1/nfse',
+        nfseBody(prestador.id, {
+          tomador: { documento: cnpj, nome: 'Tomador Ltda', ...(endereco ? { endereco } : {}) },
+        }),
+      ),
       201,
     );
     expect(note.status).toBe('autorizada');
@@ -72,13 +91,16 @@ const state = (companyId: string) =>
 const mine = async (companyId: string) =>
   (await allDocuments(live, `&empresa_id=${companyId}`)).filter((d) => d.origem === 'PREFEITURA_ABRASF');
 
-describe.each(CIDADES)('capture through an ABRASF city: $cidade', ({ ibge }) => {
+describe.each(CIDADES)('capture through an ABRASF city: $cidade', (cidade) => {
+  const { ibge } = cidade;
   beforeAll(async () => {
     prestador = await acct.company({
       municipio: ibge,
       credenciais_provedor: CREDENCIAIS,
       inscricao_municipal: '0712000100',
+      ...('padroes' in cidade ? { padroes: cidade.padroes } : {}),
     });
+    endereco = 'endereco' in cidade ? cidade.endereco : undefined;
   });
 
   it('55 received notes: pages of 50, stored once with origem PREFEITURA_ABRASF and NOTA_RECEBIDA each; a second run adds nothing', async () => {
@@ -103,8 +125,10 @@ describe.each(CIDADES)('capture through an ABRASF city: $cidade', ({ ibge }) => 
     const sent = queries(c.cnpj);
     expect(sent).toHaveLength(2);
     expect(sent[1]!.dados).toContain(
-      '<PeriodoEmissao><DataInicial>2026-10-03</DataInicial><DataFinal>2026-11-02</DataFinal></PeriodoEmissao><Pagina>2</Pagina>',
+      '<PeriodoEmissao><DataInicial>2026-10-03</DataInicial><DataFinal>2026-11-02</DataFinal></PeriodoEmissao>',
     );
+    // A family that names the company only in the requester's identification filters by Tomador before the page.
+    expect(sent[1]!.dados).toMatch(/<\/PeriodoEmissao>(?:<Tomador>.*<\/Tomador>)?<Pagina>2<\/Pagina>/);
     // A family may put the consulting party's fields in its types namespace (declared on the element).
     expect(sent[0]!.dados).toMatch(/<InscricaoMunicipal(?: xmlns="[^"]*")?>0712000200<\/InscricaoMunicipal>/);
     for (const call of sent) {

@@ -184,3 +184,69 @@ describe('credenciais_provedor as HTTP Basic (IPM 2.04, Novo Hamburgo)', () => {
     expect(stored.dpsXml).not.toContain('login-atende');
   });
 });
+
+describe('credenciais_provedor: EloTech 2.03 (Ponta Grossa), the password inside every message', () => {
+  const PONTA_GROSSA = '4119905';
+  const SENHA_ELOTECH = 'S3nha-EloTech&<2>';
+  const corpo = {
+    tomador: {
+      documento: '54550752000155',
+      nome: 'Cliente Ltda',
+      endereco: { cep: '84010000', logradouro: 'Rua XV', numero: '100', bairro: 'Centro', municipio: PONTA_GROSSA },
+    },
+  };
+  const padroes = { codigo_nacional: '010101', aliquota_iss: '2.00', cnae: '6201501' };
+
+  it('missing password: readiness blocks naming EloTech and the password; POST /v1/nfse → 412 and nothing is sent', async () => {
+    const company = await acct.company({ municipio: PONTA_GROSSA, inscricao_municipal: IM, padroes });
+    const blocked = await item(company.id);
+    expect(blocked.situacao).toBe('bloqueio');
+    expect(blocked.mensagem).toMatch(/EloTech \(EloTech 2\.03\) de Ponta Grossa\/PR/);
+    expect(blocked.mensagem).toMatch(/falta a senha/);
+    expect(blocked.correcao).toContain('credenciais_provedor.senha');
+    const before = t.app.abrasfSimulator.calls().length;
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id, corpo)), 412, 'empresa_nao_pronta');
+    expect(problem.itens.find((i: { item: string }) => i.item === 'credenciais_provedor').situacao).toBe('bloqueio');
+    expect(t.app.abrasfSimulator.calls()).toHaveLength(before);
+  });
+
+  it('a wrong password is refused by the city (422 naming it); the right one issues, carried in IdentificacaoRequerente and never stored', async () => {
+    const company = await acct.company({
+      municipio: PONTA_GROSSA,
+      inscricao_municipal: IM,
+      padroes,
+      credenciais_provedor: { senha: 'senha-errada' },
+    });
+    t.app.abrasfSimulator.credenciais(company.cnpj, { senha: SENHA_ELOTECH });
+    expect((await item(company.id)).situacao).toBe('ok');
+
+    const refused = expectProblem(await live.post('/v1/nfse', nfseBody(company.id, corpo)), 422, 'nfse_rejeitada');
+    expect(refused.nfse.rejeicao.codigo_oficial).toBe('X004');
+    expect(refused.nfse.rejeicao.mensagem).toMatch(/senha/);
+
+    const patch = (body: unknown) => live.request('PATCH', `/v1/companies/${company.id}`, { body });
+    expectStatus(await patch({ credenciais_provedor: { senha: SENHA_ELOTECH } }), 200);
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, corpo)), 201);
+    expect(note.status).toBe('autorizada');
+    const call = t.app.abrasfSimulator.calls().at(-1)!;
+    expect(call.dados).toContain(
+      `<IdentificacaoRequerente><CpfCnpj><Cnpj>${company.cnpj}</Cnpj></CpfCnpj><InscricaoMunicipal>${IM}</InscricaoMunicipal><Senha>S3nha-EloTech&amp;&lt;2&gt;</Senha><Homologa>false</Homologa></IdentificacaoRequerente>`,
+    );
+    const stored = await t.app.engine.db.nfse.findUniqueOrThrow({ where: { id: note.id } });
+    expect(stored.dpsXml).not.toContain('S3nha');
+    expect(stored.dpsXml).not.toContain('IdentificacaoRequerente');
+  });
+
+  it('without the company’s CNAE → 422 naming padroes.cnae; nothing is sent', async () => {
+    const company = await acct.company({
+      municipio: PONTA_GROSSA,
+      inscricao_municipal: IM,
+      padroes: { codigo_nacional: '010101', aliquota_iss: '2.00' },
+      credenciais_provedor: { senha: SENHA_ELOTECH },
+    });
+    const before = t.app.abrasfSimulator.calls().length;
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id, corpo)), 422, 'validacao');
+    expect(JSON.stringify(problem.erros)).toContain('padroes.cnae');
+    expect(t.app.abrasfSimulator.calls()).toHaveLength(before);
+  });
+});

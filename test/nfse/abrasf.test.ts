@@ -44,6 +44,8 @@ const FAMILIAS: ReadonlyArray<{
   servico?: string;
   substituicao?: readonly AbrasfSignedElement[];
   credenciais?: { usuario?: string; senha?: string; token?: string };
+  /** What the family's requests need beyond the default body (a taker's address). */
+  corpo?: Record<string, unknown>;
 }> = [
   {
     familia: 'ISSNet 2.04',
@@ -141,6 +143,31 @@ const FAMILIAS: ReadonlyArray<{
     substituicao: [],
     credenciais: { usuario: '11222333000181', senha: 'Senh@:Atende' },
   },
+  // EloTech signs nothing: the company's password goes in every message's requester identification; its service
+  // items carry the company's CNAE and its schema requires the taker's address.
+  {
+    familia: 'EloTech 2.03',
+    cidade: 'Ponta Grossa',
+    ibge: '4119905',
+    emissao: 'RecepcionarLoteRpsSincrono',
+    assinados: [],
+    padroes: { ...PADROES, cnae: '6201501' },
+    servico: '<ItemServico><ItemListaServico>01.01</ItemListaServico><CodigoCnae>6201501</CodigoCnae>',
+    credenciais: { senha: 'senha-elotech-7f3a' },
+    corpo: {
+      tomador: {
+        documento: '54550752000155',
+        nome: 'Cliente Ltda',
+        endereco: {
+          cep: '84010000',
+          logradouro: 'Rua XV de Novembro',
+          numero: '100',
+          bairro: 'Centro',
+          municipio: '4119905',
+        },
+      },
+    },
+  },
 ];
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
@@ -225,7 +252,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   });
 
   it(`a production note is issued by the city through a signed ${f.emissao} and comes back authorised`, async () => {
-    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, f.corpo)), 201);
     expect(note.status).toBe('autorizada');
     expect(note.dps_id).toMatch(new RegExp(`^RPS${f.ibge}${company.cnpj}`));
     const numeroRps = String(BigInt(note.dps_id.slice(-15)));
@@ -245,7 +272,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   it('lost answer: the note waits, then ConsultarNfsePorRps finds it before any resend — one RPS, one note', async () => {
     sim().playNext(company.cnpj, 'timeout');
     const created = expectStatus(
-      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      await live.post('/v1/nfse', nfseBody(company.id, f.corpo), { headers: { prefer: 'wait=0' } }),
       202,
     );
     await firstAttemptOver(created.id);
@@ -269,7 +296,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   it('an RPS the city already converted (E10) is recovered, not failed', async () => {
     sim().playNext(company.cnpj, 'timeout');
     const created = expectStatus(
-      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      await live.post('/v1/nfse', nfseBody(company.id, f.corpo), { headers: { prefer: 'wait=0' } }),
       202,
     );
     await firstAttemptOver(created.id);
@@ -297,7 +324,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   it('the city down (503): the send is retried with backoff and the note is authorised once', async () => {
     sim().playNext(company.cnpj, 'indisponibilidade');
     const created = expectStatus(
-      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      await live.post('/v1/nfse', nfseBody(company.id, f.corpo), { headers: { prefer: 'wait=0' } }),
       202,
     );
     await firstAttemptOver(created.id);
@@ -314,14 +341,14 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
 
   it('rejeitar:E160 → 422 nfse_rejeitada with the city code in codigo_oficial, and no note at the city', async () => {
     sim().playNext(company.cnpj, 'rejeitar:E160');
-    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id)), 422, 'nfse_rejeitada');
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id, f.corpo)), 422, 'nfse_rejeitada');
     expect(problem.nfse.status).toBe('rejeitada');
     expect(problem.nfse.rejeicao.codigo_oficial).toBe('E160');
     expect(notesOfRps(String(BigInt(problem.nfse.dps_id.slice(-15))))).toHaveLength(0);
   });
 
   it('cancellation goes through a signed CancelarNfse and the city keeps the note cancelled', async () => {
-    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, f.corpo)), 201);
     const res = await live.post(`/v1/nfse/${note.id}/cancelamento`, {
       codigo_motivo: '2',
       motivo: 'Serviço não foi prestado ao cliente',
@@ -342,7 +369,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   });
 
   it('a lost cancellation answer is found cancelled at the city (ConsultarNfsePorRps) and recorded as recovered', async () => {
-    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, f.corpo)), 201);
     sim().playNext(company.cnpj, 'timeout');
     const cancelled = expectStatus(
       await live.post(`/v1/nfse/${note.id}/cancelamento`, {
@@ -372,8 +399,9 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   });
 
   it('substitution goes through a signed SubstituirNfse (refused, naming the field, where the family has none): the new note is authorised, the original cancelled at the city and here', async () => {
-    const original = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const original = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, f.corpo)), 201);
     const body = nfseBody(company.id, {
+      ...f.corpo,
       valor: '1600.00',
       substituicao: { nfse_id: original.id, codigo_motivo: '99', motivo: 'Valor do serviço informado incorretamente' },
     });

@@ -6,11 +6,13 @@ import { createAuthorityClient, type AuthorityClient } from '../../src/engine/au
 import {
   cancelarNfseMessage,
   consultarNfseRpsMessage,
+  consultarNfseServicoTomadoMessage,
   enviarLoteRpsSincronoMessage,
   gerarNfseMessage,
 } from '../../src/engine/nfse/abrasf/abrasf-message.js';
 import { abrasfServiceFields } from '../../src/engine/nfse/abrasf/abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from '../../src/engine/nfse/abrasf/build-abrasf-rps.js';
+import { buildAbrasfRpsItens } from '../../src/engine/nfse/abrasf/build-abrasf-rps-itens.js';
 import { callAbrasf, RAIZ_MENSAGEM } from '../../src/engine/nfse/abrasf/call-abrasf.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from '../../src/engine/nfse/abrasf/perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from '../../src/engine/nfse/abrasf/perfis-abrasf.js';
@@ -139,5 +141,113 @@ describe.each(FAMILIAS)('ABRASF simulator as $familia', ({ ibge, outro, resposta
     if (plain.kind !== 'answer') throw new Error(JSON.stringify(plain));
     expect(readAbrasfAnswer(plain.xml).erros.map((e) => e.codigo)).toEqual(['X001']);
     expect(sim.notes().filter((n) => n.ibge === ibge && n.rps.numero === identificacaoRps(d).numero)).toEqual([]);
+  });
+});
+
+describe('ABRASF simulator as EloTech 2.03 (Ponta Grossa)', () => {
+  const ibge = '4119905';
+  const perfil = perfilAbrasfDoMunicipio(ibge)!;
+  const credenciais = { senha: 'senha-elotech' };
+  const requerente = { prestador, homologacao: false };
+  let client: AuthorityClient;
+  beforeAll(() => {
+    client = createAuthorityClient({ baseUrl: `${sim.url}/${ibge}`, timeoutMs: 2_000 });
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  const dps = (): DpsInput => {
+    const base = baseDps();
+    return {
+      ...base,
+      cLocEmi: ibge,
+      prest: { ...base.prest, IM },
+      toma: {
+        CNPJ: TOMA_CNPJ,
+        xNome: 'Cliente Exemplo S.A.',
+        end: { endNac: { cMun: ibge, CEP: '84010000' }, xLgr: 'Rua XV', nro: '100', xBairro: 'Centro' },
+      },
+      serv: { ...base.serv, locPrest: { cLocPrestacao: ibge } },
+    };
+  };
+
+  /** Calls the city with the requester's identification; the answer is checked against EloTech's schema. */
+  async function call(operacao: OperacaoAbrasf, dados: string, resposta: string) {
+    const answer = await callAbrasf(client, perfil, operacao, dados, { ...credenciais, requerente });
+    if (answer.kind !== 'answer') throw new Error(`sem resposta: ${JSON.stringify(answer)}`);
+    expect(validateXsd(answer.xml, `provedor:${perfil.esquema}`)).toEqual([]);
+    expect(answer.xml).toMatch(new RegExp(`^<${resposta} xmlns="${perfil.namespaceDados}">`));
+    return { xml: answer.xml, ...readAbrasfAnswer(answer.xml) };
+  }
+
+  it('issues by a one-RPS lot, finds the note by RPS, cancels it with its ChaveAcesso and lists it as taken', async () => {
+    const d = dps();
+    const fields = abrasfServiceFields(d, perfil, { cnae: '6201501' });
+    if (!('campos' in fields)) throw new Error(JSON.stringify(fields.erros));
+    const rps = buildAbrasfRpsItens({ leiaute: perfil, dps: d, campos: fields.campos });
+    const issued = await call(
+      'RecepcionarLoteRpsSincrono',
+      enviarLoteRpsSincronoMessage(perfil, { numeroLote: '5', prestador, rpsAssinados: [rps] }),
+      'EnviarLoteRpsSincronoResposta',
+    );
+    expect(issued.erros).toEqual([]);
+    expect(issued.notas).toHaveLength(1);
+    expect(issued.notas[0]!.rps).toEqual(identificacaoRps(d));
+    const chaveAcesso = /<ChaveAcesso>([0-9a-f]{32})<\/ChaveAcesso>/.exec(issued.xml)![1]!;
+    const found = await call(
+      'ConsultarNfsePorRps',
+      consultarNfseRpsMessage(perfil, { rps: identificacaoRps(d), prestador }),
+      'ConsultarNfseRpsResposta',
+    );
+    expect(found.notas.map((n) => n.numero)).toEqual([issued.notas[0]!.numero]);
+    const pedido = {
+      numeroNfse: issued.notas[0]!.numero,
+      prestador,
+      codigoMunicipio: ibge,
+      codigoCancelamento: '2',
+    } as const;
+    // Another note's key is not this note's: the city does not find it.
+    const wrongKey = await call(
+      'CancelarNfse',
+      cancelarNfseMessage(perfil, { ...pedido, chaveAcesso: 'f'.repeat(32) }),
+      'CancelarNfseResposta',
+    );
+    expect(wrongKey.erros.map((e) => e.codigo)).toEqual(['X003']);
+    const cancelled = await call(
+      'CancelarNfse',
+      cancelarNfseMessage(perfil, { ...pedido, chaveAcesso }),
+      'CancelarNfseResposta',
+    );
+    expect(cancelled.erros).toEqual([]);
+    expect(cancelled.cancelamento?.dataHora).toBeTruthy();
+    const taken = await call(
+      'ConsultarNfseServicoTomado',
+      consultarNfseServicoTomadoMessage(perfil, {
+        consulente: { documento: { CNPJ: TOMA_CNPJ } },
+        dataInicial: '2000-01-01',
+        dataFinal: '2099-12-31',
+        pagina: 1,
+      }),
+      'ConsultarNfseServicoTomadoResposta',
+    );
+    expect(taken.notas.map((n) => n.numero)).toContain(pedido.numeroNfse);
+  });
+
+  it('refuses (X004) a message without the requester’s password, and (X001) a password shorter than the schema’s 6', async () => {
+    const consulta = consultarNfseRpsMessage(perfil, { rps: identificacaoRps(dps()), prestador });
+    const outra = perfilAbrasfDoMunicipio('5300108')!;
+    // Sent as a family without requester identification: no password reaches the city.
+    const semRequerente = await callAbrasf(
+      client,
+      { ...perfil, credenciais: outra.credenciais },
+      'ConsultarNfsePorRps',
+      consulta,
+    );
+    if (semRequerente.kind !== 'answer') throw new Error(JSON.stringify(semRequerente));
+    expect(readAbrasfAnswer(semRequerente.xml).erros.map((e) => e.codigo)).toEqual(['X004']);
+    const curta = await callAbrasf(client, perfil, 'ConsultarNfsePorRps', consulta, { senha: 'abc', requerente });
+    if (curta.kind !== 'answer') throw new Error(JSON.stringify(curta));
+    expect(readAbrasfAnswer(curta.xml).erros.map((e) => e.codigo)).toEqual(['X001']);
   });
 });

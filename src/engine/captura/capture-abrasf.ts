@@ -77,7 +77,8 @@ export async function captureAbrasf(
           perfil,
           'ConsultarNfseServicoTomado',
           consultarNfseServicoTomadoMessage(perfil, { consulente, dataInicial: inicio, dataFinal: fim, pagina }),
-          credenciais,
+          // Captures ask the cities' production services: their own systems serve no test key.
+          { ...credenciais, requerente: { prestador: consulente, homologacao: false } },
         );
         if (answer.kind !== 'answer') {
           // Refused before reaching the service (certificate, URL): a rejection; anything else an outage.

@@ -129,6 +129,10 @@ const padroes = v.strictObject({
     v.pipe(v.string(), v.regex(/^\d{9}$/, issueMessage('NBS com 9 dígitos.', 'Por exemplo "101011100".'))),
   ),
   ibsCbs: v.nullish(ibsCbsPadrao),
+  // The company's CNAE (subclass, 7 digits), for the municipal layouts whose service items carry it (EloTech).
+  cnae: v.nullish(
+    v.pipe(v.string(), v.regex(/^\d{7}$/, issueMessage('CNAE com 7 dígitos (subclasse).', 'Por exemplo "6201501".'))),
+  ),
   codigoMunicipal: v.nullish(
     v.pipe(
       v.string(),

@@ -83,6 +83,7 @@ function storedPadroes(p: CompanyBody['padroes']): PadroesArmazenados {
   if (p.nbs != null) out.nbs = p.nbs;
   if (p.ibsCbs != null) out.ibs_cbs = storedIbsCbs(p.ibsCbs);
   if (p.codigoMunicipal != null) out.codigo_municipal = p.codigoMunicipal;
+  if (p.cnae != null) out.cnae = p.cnae;
   return out;
 }
 

@@ -98,6 +98,7 @@ function mergedPadroes(current: PadroesArmazenados, patch: UpdateCompanyBody['pa
     nbs: patch.nbs,
     ibs_cbs: patch.ibsCbs && storedIbsCbs(patch.ibsCbs),
     codigo_municipal: patch.codigoMunicipal,
+    cnae: patch.cnae,
   };
   for (const [name, value] of Object.entries(members)) {
     if (value === null) delete out[name];

@@ -146,6 +146,10 @@ const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
     codigoMunicipal: t.string({
       description: 'Municipal service code where the city has its own system (São Paulo: 4-5 digits).',
     }),
+    cnae: t.string({
+      description:
+        'CNAE subclass of the company (7 digits), where the city layout carries it in each service item (EloTech).',
+    }),
   }),
 });
 

@@ -1,5 +1,6 @@
 import type { CredenciaisProvedor } from '../../engine/empresas/credenciais-provedor.js';
 import type { CredencialProvedor, OperacaoAbrasf, PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
 import { refusal, SIMULATOR_CODES } from './handle-abrasf-operation.js';
 
 /** What a request carries of the credentials its family takes: the members found, by where the family puts them. */
@@ -27,6 +28,14 @@ export function cutCredenciaisElementos(
     }
   }
   return { mensagem, recebidas };
+}
+
+/** The password a family takes in the message's requester identification (EloTech's IdentificacaoRequerente/Senha). */
+export function credenciaisDoRequerente(perfil: PerfilAbrasf, mensagem: string): CredenciaisRecebidas {
+  const requerente = perfil.credenciais?.requerente;
+  const bloco = requerente ? xmlElements(mensagem, requerente.elemento)[0] : undefined;
+  const senha = bloco ? xmlText(bloco, 'Senha') : null;
+  return senha ? { senha } : {};
 }
 
 /** The credentials a family takes as URL query parameters (Tributus' `tokenAuth`). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { atributoIdAbrasf, idAbrasf, xmlnsAbrasf, type LeiauteAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { municipio } from '../../engine/tabelas/index.js';
@@ -41,10 +42,13 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
   const declaracao = rps.replace(/^<(?:[\w.-]+:)?Rps(?:\s[^>]*)?>/, '').replace(/<\/(?:[\w.-]+:)?Rps>$/, '');
   const prestador = xmlElements(rps, 'Prestador')[0] ?? '';
   const documento = xmlText(prestador, 'Cnpj') ?? xmlText(prestador, 'Cpf') ?? '';
+  // A layout of items (EloTech's) dates the note without the time, writes the country in addresses and gives the
+  // note an access key of 32 hexadecimal digits.
+  const itens = input.leiaute.elementos.listaItensServico === true;
   const inf =
     el('Numero', input.numero) +
     el('CodigoVerificacao', input.codigoVerificacao) +
-    el('DataEmissao', formatBrasilia(input.emitidaEm)) +
+    el('DataEmissao', itens ? formatBrasilia(input.emitidaEm).slice(0, 10) : formatBrasilia(input.emitidaEm)) +
     el('NfseSubstituida', input.substituida) +
     group(
       'ValoresNfse',
@@ -65,11 +69,18 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
         el('Bairro', 'Centro'),
         el('CodigoMunicipio', input.ibge),
         el('Uf', uf),
+        itens ? el('CodigoPais', '1058') : '',
         el('Cep', '00000000'),
       ),
     ) +
     group('OrgaoGerador', el('CodigoMunicipio', input.ibge), el('Uf', uf)) +
-    `<DeclaracaoPrestacaoServico>${declaracao}</DeclaracaoPrestacaoServico>`;
+    `<DeclaracaoPrestacaoServico>${declaracao}</DeclaracaoPrestacaoServico>` +
+    (itens
+      ? el(
+          'ChaveAcesso',
+          createHash('md5').update(`${input.ibge}:${input.numero}:${input.codigoVerificacao}`).digest('hex'),
+        )
+      : '');
   const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse${idAbrasf(input.leiaute, `Nfse${input.numero}`)}>${inf}</InfNfse></Nfse>`;
   // A family without identifiers issues its notes unsigned (the signature is optional in its schema).
   const idAttribute = atributoIdAbrasf(input.leiaute);
@@ -82,7 +93,9 @@ const prestadorInner = (prestador: string) =>
 
 /** `<NfseCancelamento>` (tcCancelamentoNfse): the received Pedido and when the city registered it. */
 export function buildAbrasfCancelamento(leiaute: LeiauteAbrasf, pedidoXml: string, at: Date): string {
-  return `<NfseCancelamento${xmlnsAbrasf(leiaute)} versao="${leiaute.versao}"><Confirmacao>${pedidoXml}${el('DataHora', formatBrasilia(at))}</Confirmacao></NfseCancelamento>`;
+  // EloTech's schema names the confirmation ConfirmacaoCancelamento.
+  const confirmacao = leiaute.elementos.chaveAcessoNoCancelamento ? 'ConfirmacaoCancelamento' : 'Confirmacao';
+  return `<NfseCancelamento${xmlnsAbrasf(leiaute)} versao="${leiaute.versao}"><${confirmacao}>${pedidoXml}${el('DataHora', formatBrasilia(at))}</${confirmacao}></NfseCancelamento>`;
 }
 
 /** `<CompNfse>`: the note with its cancellation, when it has one (in a second CompNfse where the layout nests it). */

@@ -17,6 +17,7 @@ import { AbrasfState, type AbrasfNote } from './abrasf-state.js';
 import {
   credenciaisBasic,
   credenciaisDaUrl,
+  credenciaisDoRequerente,
   credenciaisRecusadas,
   credenciaisRefusal,
   cutCredenciaisElementos,
@@ -218,6 +219,12 @@ function mensagemOf(
   operacao: OperacaoAbrasf,
 ): { cabecalho: string; dados: string; recebidas: CredenciaisRecebidas } {
   const wrapper = operacaoNo(perfil.envoltorio, operacao).split('/').at(-1)!;
+  if (perfil.mensagem === 'corpo') {
+    // The message is the body's child itself; the credentials it carries are in its requester's identification.
+    const mensagem =
+      new RegExp(`<(?:[\\w.-]+:)?${wrapper}[\\s>][\\s\\S]*</(?:[\\w.-]+:)?${wrapper}>`).exec(body)?.[0] ?? '';
+    return { cabecalho: '', dados: mensagem, recebidas: credenciaisDoRequerente(perfil, mensagem) };
+  }
   const inner = new RegExp(`<(?:[\\w.-]+:)?${wrapper}(?:\\s[^>]*)?>([\\s\\S]*)</(?:[\\w.-]+:)?${wrapper}>`).exec(body);
   const cut = cutCredenciaisElementos(perfil, inner?.[1] ?? '');
   const recebidas = {
@@ -287,10 +294,11 @@ function envelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, inner: string)
     perfil.mensagem === 'texto' || perfil.campoResposta ? `<${campo} xmlns="">${escapeText(inner)}</${campo}>` : inner;
   const soap =
     perfil.soap === '1.2' ? 'http://www.w3.org/2003/05/soap-envelope' : 'http://schemas.xmlsoap.org/soap/envelope/';
-  return (
-    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${soap}"><soap:Body>` +
-    `<ws:${operacao}Response xmlns:ws="${perfil.namespaceWsdl}">${content}</ws:${operacao}Response></soap:Body></soap:Envelope>`
-  );
+  const resposta =
+    perfil.mensagem === 'corpo'
+      ? content
+      : `<ws:${operacao}Response xmlns:ws="${perfil.namespaceWsdl}">${content}</ws:${operacao}Response>`;
+  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${soap}"><soap:Body>${resposta}</soap:Body></soap:Envelope>`;
 }
 
 function fault(reason: string): string {

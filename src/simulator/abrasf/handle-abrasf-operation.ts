@@ -204,10 +204,12 @@ function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, s
   const notes = results.map((r) => (r as { note: AbrasfNote }).note);
   for (const note of notes) ctx.state.add(note);
   if (scenario.kind === 'timeout') return null;
+  // A layout of items (EloTech's) dates the lot's receipt without the time and gives it no protocol.
+  const itens = ctx.perfil.elementos.listaItensServico === true;
   const protocolo = lote
     ? el('NumeroLote', xmlText(lote, 'NumeroLote')) +
-      el('DataRecebimento', ctx.now.toISOString().slice(0, 19)) +
-      el('Protocolo', `SIM${xmlText(lote, 'NumeroLote')}`)
+      el('DataRecebimento', ctx.now.toISOString().slice(0, itens ? 10 : 19)) +
+      (itens ? '' : el('Protocolo', `SIM${xmlText(lote, 'NumeroLote')}`))
     : '';
   return answer(
     ctx.perfil,
@@ -218,7 +220,9 @@ function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, s
 
 /** The NFS-e an RPS became. */
 function consultarNfsePorRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string): string {
-  const note = ctx.state.findByRps(ctx.perfil.ibge, documento(dados, 'Prestador'), identificacao(dados));
+  // A family that names the provider only in the requester's identification has no Prestador here.
+  const prestador = documento(dados, 'Prestador') || documento(dados, 'CpfCnpj');
+  const note = ctx.state.findByRps(ctx.perfil.ibge, prestador, identificacao(dados));
   if (!note)
     return refusal(ctx.perfil, operacao, [
       {
@@ -240,7 +244,13 @@ function cancelarNfse(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: strin
   );
   if (falha) return refusal(ctx.perfil, operacao, [falha]);
   const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
-  if (!note || note.prestador !== documento(pedido, 'CpfCnpj'))
+  // Where the request names the note's access key, it must be the one the city wrote in the note.
+  const chave = xmlText(pedido, 'ChaveAcesso');
+  if (
+    !note ||
+    note.prestador !== documento(pedido, 'CpfCnpj') ||
+    (chave && chave !== xmlText(note.nfseXml, 'ChaveAcesso'))
+  )
     return refusal(ctx.perfil, operacao, [
       { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'NFS-e não encontrada para este prestador.' },
     ]);
@@ -251,7 +261,9 @@ function cancelarNfse(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: strin
   const cancelamento = buildAbrasfCancelamento(ctx.perfil, standalone(ctx.perfil, pedido), ctx.now);
   ctx.state.cancel(note, cancelamento);
   if (scenario.kind === 'timeout') return null;
-  return answer(ctx.perfil, operacao, `<RetCancelamento>${cancelamento}</RetCancelamento>`);
+  // EloTech's schema names this element after its type.
+  const ret = ctx.perfil.elementos.chaveAcessoNoCancelamento ? 'tcRetCancelamento' : 'RetCancelamento';
+  return answer(ctx.perfil, operacao, `<${ret}>${cancelamento}</${ret}>`);
 }
 
 /** Issues the RPS that replaces a note of the provider and cancels that note. */
@@ -307,7 +319,8 @@ function substituirNfse(
 
 /** The notes issued to the consulting party in a period, 50 a page. */
 function consultarNfseServicoTomado(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string): string {
-  const consulente = documento(dados, 'Consulente');
+  // A family that names the company only in the requester's identification filters by Tomador instead.
+  const consulente = documento(dados, 'Consulente') || documento(dados, 'Tomador');
   const periodo = xmlElements(dados, 'PeriodoEmissao')[0] ?? xmlElements(dados, 'PeriodoCompetencia')[0] ?? '';
   const inicio = xmlText(periodo, 'DataInicial') ?? '0000-00-00';
   const fim = xmlText(periodo, 'DataFinal') ?? '9999-99-99';
@@ -325,6 +338,6 @@ function consultarNfseServicoTomado(ctx: AbrasfContext, operacao: OperacaoAbrasf
   return answer(
     ctx.perfil,
     operacao,
-    `<ListaNfse>${page.map((n) => compNfseXml(ctx.perfil, n)).join('')}${el('Pagina', String(pagina))}</ListaNfse>`,
+    `<ListaNfse>${page.map((n) => compNfseXml(ctx.perfil, n)).join('')}${ctx.perfil.elementos.consultaPeloRequerente ? '' : el('Pagina', String(pagina))}</ListaNfse>`,
   );
 }

@@ -1545,6 +1545,8 @@ export interface components {
             municipio: string;
             padroes?: {
                 aliquota_iss?: string;
+                /** @description CNAE subclass of the company (7 digits), for cities whose layout carries it in each service item (EloTech) */
+                cnae?: string;
                 /** @description Service code of a city with its own system (São Paulo: 4-5 digits) */
                 codigo_municipal?: string;
                 codigo_nacional?: string;
@@ -1616,6 +1618,7 @@ export interface components {
             /** @description Merged member by member; a member null removes that default; null removes all */
             padroes?: {
                 aliquota_iss?: string | null;
+                cnae?: string | null;
                 codigo_municipal?: string | null;
                 codigo_nacional?: string | null;
                 /** @description Replaced whole; null removes it */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseDps, PREST_CNPJ, testIdentity } from '../../../../test/support/nfse-fixtures.js';
+import { baseDps, PREST_CNPJ, TOMA_CNPJ, testIdentity } from '../../../../test/support/nfse-fixtures.js';
 import { xmllint, xmlsecVerify } from '../../../../test/support/external-tools.js';
 import { schemaFile, validateXsd } from '../../xml/validate-xsd.js';
 import type { DpsInput } from '../nacional/dps-input.js';
@@ -15,7 +15,8 @@ import {
 } from './abrasf-message.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from './build-abrasf-rps.js';
-import { abrasfEnvelope, RAIZ_MENSAGEM } from './call-abrasf.js';
+import { buildAbrasfRpsItens } from './build-abrasf-rps-itens.js';
+import { abrasfEnvelope, comRequerente, RAIZ_MENSAGEM } from './call-abrasf.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import { esquemaDaMensagem, namespaceDaMensagem } from './qualify-abrasf-message.js';
@@ -210,5 +211,109 @@ describe('what each family writes differently', () => {
     const lote = abrasfEnvelope(sintese, 'RecepcionarLoteRpsSincrono', '<EnviarLoteRpsSincronoEnvio/>');
     expect(lote).toContain(`<ws:${RAIZ_MENSAGEM.RecepcionarLoteRpsSincrono} xmlns:ws="http://nfse.abrasf.org.br">`);
     expect(lote).toContain('<nfseDadosMsg>&lt;EnviarLoteRpsSincronoEnvio/&gt;</nfseDadosMsg>');
+  });
+});
+
+describe('EloTech 2.03 (Ponta Grossa): requests from its profile, against its own schema', () => {
+  const elotech = perfilAbrasfDoMunicipio('4119905')!;
+  const base = dpsOf('4119905');
+  const dps: DpsInput = {
+    ...base,
+    toma: {
+      CNPJ: TOMA_CNPJ,
+      xNome: 'Cliente Exemplo S.A.',
+      end: {
+        endNac: { cMun: '4119905', CEP: '84010000' },
+        xLgr: 'Rua XV de Novembro',
+        nro: '100',
+        xBairro: 'Centro',
+      },
+      email: 'compras@cliente.com.br',
+    },
+  };
+  const padroes = { codigo_nacional: '010101', cnae: '6201501' };
+  const credenciais = { senha: 'senha-da-elotech' };
+  const requerente = { prestador, homologacao: false };
+  const enviado = (operacao: Parameters<typeof comRequerente>[1], xml: string) =>
+    comRequerente(elotech, operacao, xml, { ...credenciais, requerente });
+
+  it('the CNAE and the taker’s address are required; nothing else beyond the template’s fields', () => {
+    expect(abrasfServiceFields(dps, elotech, padroes).erros).toEqual([]);
+    const semCnae = abrasfServiceFields(dps, elotech, { codigo_nacional: '010101' }).erros;
+    expect(semCnae.map((e) => e.mensagem).join()).toMatch(/CNAE/);
+    const semEndereco = abrasfServiceFields({ ...dps, toma: { CNPJ: TOMA_CNPJ, xNome: 'X' } }, elotech, padroes);
+    expect(semEndereco.erros.map((e) => e.campo)).toEqual(['/tomador/endereco']);
+  });
+
+  it('a one-RPS lot: items with the CNAE, no identifier nor signature; the requester’s identification goes first when sent', () => {
+    const fields = abrasfServiceFields(dps, elotech, padroes);
+    if (!('campos' in fields)) throw new Error(JSON.stringify(fields.erros));
+    const rps = buildAbrasfRpsItens({ leiaute: elotech, dps, campos: fields.campos });
+    const lote = signAbrasfXml(
+      enviarLoteRpsSincronoMessage(elotech, { numeroLote: '7', prestador, rpsAssinados: [rps] }),
+      signer,
+      'LoteRps',
+      elotech,
+    );
+    // The stored document: no password, nothing signed, no identifier attribute.
+    expect(lote).not.toContain('Senha');
+    expect(lote).not.toContain('<Signature');
+    expect(lote).not.toMatch(/\sId="/);
+    expect(lote).toContain(
+      '<ListaItensServico><ItemServico><ItemListaServico>01.01</ItemListaServico><CodigoCnae>6201501</CodigoCnae>',
+    );
+    expect(lote).not.toContain('OptanteSimplesNacional');
+    const sent = enviado('RecepcionarLoteRpsSincrono', lote);
+    expect(sent).toMatch(
+      /^<EnviarLoteRpsSincronoEnvio xmlns="http:\/\/shad\.elotech\.com\.br\/schemas\/iss\/nfse_v2_03\.xsd"><IdentificacaoRequerente><CpfCnpj><Cnpj>\d{14}<\/Cnpj><\/CpfCnpj><InscricaoMunicipal>0712345600<\/InscricaoMunicipal><Senha>senha-da-elotech<\/Senha><Homologa>false<\/Homologa><\/IdentificacaoRequerente><LoteRps versao="2.03">/,
+    );
+    expectValid(elotech, 'EnviarLoteRpsSincronoEnvio', sent);
+    // Without the requester's identification the schema refuses the message.
+    expect(validateXsd(lote, `provedor:${elotech.esquema}`).length).toBeGreaterThan(0);
+  });
+
+  it('ConsultarNfseRps (requester after IdentificacaoRps), CancelarNfse (with the ChaveAcesso) and ConsultarNfseServicoTomado validate', () => {
+    const consulta = enviado(
+      'ConsultarNfsePorRps',
+      consultarNfseRpsMessage(elotech, { rps: identificacaoRps(dps), prestador }),
+    );
+    expect(consulta).toMatch(/<\/IdentificacaoRps><IdentificacaoRequerente>/);
+    expectValid(elotech, 'ConsultarNfseRpsEnvio', consulta);
+    const pedido = {
+      numeroNfse: '2026000000123',
+      prestador,
+      codigoMunicipio: '4119905',
+      codigoCancelamento: '2',
+      chaveAcesso: '0123456789abcdef0123456789abcdef',
+    } as const;
+    const cancel = enviado('CancelarNfse', cancelarNfseMessage(elotech, pedido));
+    expect(cancel).toContain('<ChaveAcesso>0123456789abcdef0123456789abcdef</ChaveAcesso><CodigoCancelamento>2');
+    expectValid(elotech, 'CancelarNfseEnvio', cancel);
+    const tomadas = enviado(
+      'ConsultarNfseServicoTomado',
+      consultarNfseServicoTomadoMessage(elotech, {
+        consulente: prestador,
+        dataInicial: '2026-10-01',
+        dataFinal: '2026-10-31',
+        pagina: 1,
+      }),
+    );
+    expectValid(elotech, 'ConsultarNfseServicoTomadoEnvio', tomadas);
+  });
+
+  it('the message goes straight in the SOAP body, its password in it; every other family is left as it was', () => {
+    const envelope = abrasfEnvelope(
+      elotech,
+      'CancelarNfse',
+      '<CancelarNfseEnvio xmlns="x"><Pedido/></CancelarNfseEnvio>',
+      { ...credenciais, requerente },
+    );
+    expect(envelope).toContain('<soap:Body><CancelarNfseEnvio xmlns="x"><IdentificacaoRequerente>');
+    expect(envelope).toContain('<Pedido/></CancelarNfseEnvio></soap:Body>');
+    expect(envelope).not.toContain('xmlns:ws');
+    expect(
+      comRequerente(perfilAbrasfDoMunicipio('5300108')!, 'CancelarNfse', '<CancelarNfseEnvio/>', credenciais),
+    ).toBe('<CancelarNfseEnvio/>');
+    expect(() => comRequerente(elotech, 'CancelarNfse', '<CancelarNfseEnvio/>', credenciais)).toThrow();
   });
 });

@@ -60,7 +60,9 @@ export function consultarNfseRpsMessage(
 ): string {
   return qualifyAbrasfMessage(
     leiaute,
-    `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps)}${prestadorXml('Prestador', input.prestador)}</ConsultarNfseRpsEnvio>`,
+    `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps)}` +
+      (leiaute.elementos.consultaPeloRequerente ? '' : prestadorXml('Prestador', input.prestador)) +
+      '</ConsultarNfseRpsEnvio>',
   );
 }
 
@@ -72,6 +74,8 @@ export interface PedidoCancelamento {
   codigoCancelamento: '1' | '2' | '3' | '4' | '5';
   /** The reason as the national model states it (cMotivo 1/2/9 and its text), for a layout that carries it. */
   motivo?: { codigo: '1' | '2' | '9'; texto: string };
+  /** The note's ChaveAcesso as the city wrote it, for a layout whose request names it. */
+  chaveAcesso?: string;
 }
 
 /** `<Pedido>` of a cancellation (also the first half of a substitution), namespaced so it can be signed alone; sign `InfPedidoCancelamento`. */
@@ -85,6 +89,7 @@ export function pedidoCancelamentoMessage(leiaute: LeiauteAbrasf, input: PedidoC
       el('InscricaoMunicipal', input.prestador.inscricaoMunicipal),
       el('CodigoMunicipio', input.codigoMunicipio),
     ) +
+    (leiaute.elementos.chaveAcessoNoCancelamento ? el('ChaveAcesso', input.chaveAcesso) : '') +
     el('CodigoCancelamento', input.codigoCancelamento) +
     (leiaute.motivoCancelamentoNacional && input.motivo
       ? el('ADNCodMotivo', input.motivo.codigo) + el('ADNMotivo', input.motivo.texto)
@@ -122,8 +127,10 @@ export function consultarNfseServicoTomadoMessage(
 ): string {
   return qualifyAbrasfMessage(
     leiaute,
-    `<ConsultarNfseServicoTomadoEnvio${xmlnsAbrasf(leiaute)}>${prestadorXml('Consulente', input.consulente)}` +
+    `<ConsultarNfseServicoTomadoEnvio${xmlnsAbrasf(leiaute)}>` +
+      (leiaute.elementos.consultaPeloRequerente ? '' : prestadorXml('Consulente', input.consulente)) +
       group('PeriodoEmissao', el('DataInicial', input.dataInicial), el('DataFinal', input.dataFinal)) +
+      (leiaute.elementos.consultaPeloRequerente ? prestadorXml('Tomador', input.consulente) : '') +
       el('Pagina', String(input.pagina)) +
       '</ConsultarNfseServicoTomadoEnvio>',
   );

@@ -3,6 +3,7 @@ import type { AuthorityClient } from '../../autoridades/authority-client.js';
 import type { Nfse } from '../../../generated/prisma/client.js';
 import type { ProviderCall } from '../provedores/nfse-provider.js';
 import type { AbrasfPrestador } from './abrasf-message.js';
+import type { RequerenteChamada } from './call-abrasf.js';
 import { identificacaoRps, type IdentificacaoRps } from './build-abrasf-rps.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
@@ -49,6 +50,11 @@ export function prestadorOfNote(note: Pick<Nfse, 'id' | 'dpsId' | 'dadosDocument
     ...(im ? { inscricaoMunicipal: im } : {}),
   };
 }
+
+/** The note's company as the requester of a call, a test one for a test key's note. */
+export const requerenteOfNote = (
+  note: Pick<Nfse, 'id' | 'dpsId' | 'dadosDocumento' | 'environment'>,
+): RequerenteChamada => ({ prestador: prestadorOfNote(note), homologacao: note.environment !== 'live' });
 
 /** The RPS of a note: its series and DPS number. */
 export const rpsOfNote = (note: { serie: string; numeroDps: bigint }): IdentificacaoRps =>

@@ -1,5 +1,6 @@
 import type { ValidationIssue } from '../../nucleo/validation-issue.js';
 import type { DpsInput } from '../nacional/dps-input.js';
+import { tomadorComEndereco } from './build-abrasf-rps-itens.js';
 import { itemListaServico } from './item-lista-servico.js';
 import { servicoAbrasf, type PerfilAbrasf } from './perfil-abrasf.js';
 
@@ -9,6 +10,8 @@ export interface AbrasfServiceFields {
   itemListaServico?: string;
   codigoTributacaoMunicipio?: string;
   inscricaoMunicipal?: string;
+  /** The company's CNAE (`padroes.cnae`), where the layout's service items carry it. */
+  cnae?: string;
 }
 
 const CODIGO = '/servico/codigo_nacional';
@@ -20,6 +23,7 @@ const CODIGO = '/servico/codigo_nacional';
 export function abrasfServiceFields(
   dps: DpsInput,
   perfil: PerfilAbrasf,
+  padroes?: unknown,
 ): { campos: AbrasfServiceFields; erros: [] } | { erros: ValidationIssue[] } {
   const erros: ValidationIssue[] = [];
   const codigo = dps.serv.cServ.cTribNac;
@@ -66,12 +70,30 @@ export function abrasfServiceFields(
       correcao: 'Cancele a nota original e emita uma nova, sem substituicao.',
     });
   }
+  const cnae = (padroes as { cnae?: unknown } | null | undefined)?.cnae;
+  if (perfil.elementos.listaItensServico) {
+    if (typeof cnae !== 'string')
+      erros.push({
+        codigo: 'campo_obrigatorio',
+        campo: '',
+        mensagem: `${perfil.nome} (${perfil.familia} ${perfil.versao}) exige o CNAE da empresa em cada item de serviço (CodigoCnae).`,
+        correcao: 'Cadastre padroes.cnae (7 dígitos) na empresa.',
+      });
+    if (!tomadorComEndereco(dps))
+      erros.push({
+        codigo: 'campo_obrigatorio',
+        campo: '/tomador/endereco',
+        mensagem: `${perfil.nome} (${perfil.familia} ${perfil.versao}) exige o endereço nacional do tomador (Tomador/Endereco).`,
+        correcao: 'Informe tomador.endereco com CEP, logradouro, número, bairro e município.',
+      });
+  }
   if (erros.length > 0) return { erros };
   return {
     campos: {
       ...(item ? { itemListaServico: item } : {}),
       ...(perfil.codigoTributacaoMunicipio === 'codigo_nacional' ? { codigoTributacaoMunicipio: codigo } : {}),
       ...(im ? { inscricaoMunicipal: im } : {}),
+      ...(perfil.elementos.listaItensServico && typeof cnae === 'string' ? { cnae } : {}),
     },
     erros: [],
   };

@@ -10,6 +10,7 @@ import {
 import { documentIdOfNote, type DadosAbrasf } from './abrasf-note.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from './build-abrasf-rps.js';
+import { buildAbrasfRpsItens } from './build-abrasf-rps-itens.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import { signAbrasfXml } from './sign-abrasf-xml.js';
@@ -63,10 +64,12 @@ function messageFor(parts: MessageParts): { operacao: OperacaoAbrasf; xml: strin
 export function buildAbrasfDocument({ company, dps, signer }: ProviderDocumentInput): ProviderDocument {
   const perfil = perfilAbrasfDoMunicipio(company.municipio);
   if (!perfil) throw new Error(`buildDocument sem perfil ABRASF para o município ${company.municipio}`);
-  const fields = abrasfServiceFields(dps, perfil);
+  const fields = abrasfServiceFields(dps, perfil, company.padroes);
   if (!('campos' in fields)) throw new Error('buildDocument sem checkIssuance: campos ABRASF indisponíveis');
+  // A layout whose Servico lists items has an RPS of its own; every other one, the ABRASF template's.
+  const buildRps = perfil.elementos.listaItensServico ? buildAbrasfRpsItens : buildAbrasfRps;
   const signedRps = signAbrasfXml(
-    buildAbrasfRps({ leiaute: perfil, dps, campos: fields.campos }),
+    buildRps({ leiaute: perfil, dps, campos: fields.campos }),
     signer,
     'InfDeclaracaoPrestacaoServico',
     perfil,

@@ -43,15 +43,10 @@ export function rpsId(cnpj: string, rps: IdentificacaoRps): string {
  */
 export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfRpsInput): string {
   const rps = identificacaoRps(dps);
-  const cnpj = 'CNPJ' in dps.prest && dps.prest.CNPJ ? dps.prest.CNPJ : dps.prest.CPF!;
+  const cnpj = documentoPrestador(dps);
   const identificador = leiaute.elementos.identificadorRps ? idAbrasf(leiaute, `Inf${rpsId(cnpj, rps)}`) : '';
   const inf =
-    `<Rps${identificador}>` +
-    identificacaoXml('IdentificacaoRps', rps) +
-    el('DataEmissao', dps.dhEmi.slice(0, 10)) +
-    el('Status', '1') +
-    (rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '') +
-    '</Rps>' +
+    infRpsXml(identificador, dps, rpsSubstituido) +
     el('Competencia', dps.dCompet) +
     servicoXml(leiaute, dps, campos) +
     group('Prestador', cpfCnpjXml(dps.prest), el('InscricaoMunicipal', campos.inscricaoMunicipal)) +
@@ -63,7 +58,40 @@ export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfR
     (leiaute.elementos.informacoesComplementares === false
       ? ''
       : el('InformacoesComplementares', dps.serv.infoCompl?.xInfComp));
+  return declaracaoXml(leiaute, cnpj, rps, inf);
+}
+
+/** The `<Rps>` document around an InfDeclaracaoPrestacaoServico's children, in the layout's namespace. */
+export function declaracaoXml(leiaute: LeiauteAbrasf, cnpj: string, rps: IdentificacaoRps, inf: string): string {
   return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico${idAbrasf(leiaute, rpsId(cnpj, rps))}>${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
+}
+
+/** `<Rps>` (tcInfRps): the RPS's identification, issue date and status, and the RPS it replaces. */
+export function infRpsXml(identificador: string, dps: DpsInput, rpsSubstituido?: IdentificacaoRps): string {
+  return (
+    `<Rps${identificador}>` +
+    identificacaoXml('IdentificacaoRps', identificacaoRps(dps)) +
+    el('DataEmissao', dps.dhEmi.slice(0, 10)) +
+    el('Status', '1') +
+    (rpsSubstituido ? identificacaoXml('RpsSubstituido', rpsSubstituido) : '') +
+    '</Rps>'
+  );
+}
+
+/** The provider's CNPJ, or its CPF. */
+export const documentoPrestador = (dps: DpsInput): string =>
+  'CNPJ' in dps.prest && dps.prest.CNPJ ? dps.prest.CNPJ : dps.prest.CPF!;
+
+/** `<Valores>` of Servico: the service value, rate and discounts as the DPS states them. */
+export function valoresXml(dps: DpsInput): string {
+  const trib = dps.valores.trib.tribMun;
+  return group(
+    'Valores',
+    el('ValorServicos', money(dps.valores.vServPrest.vServ)),
+    el('Aliquota', trib.pAliq === undefined ? undefined : money(trib.pAliq)),
+    el('DescontoIncondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescIncond)),
+    el('DescontoCondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescCond)),
+  );
 }
 
 /** `<Servico>` (tcDadosServico): each child the layout has, in its order. */
@@ -72,17 +100,9 @@ function servicoXml(leiaute: LeiauteAbrasf, dps: DpsInput, campos: AbrasfService
   const local = dps.serv.locPrest.cLocPrestacao;
   const exigibilidade = EXIGIBILIDADE[trib.tribISSQN];
   const children: Record<ElementoServicoAbrasf, () => string> = {
-    Valores: () =>
-      group(
-        'Valores',
-        el('ValorServicos', money(dps.valores.vServPrest.vServ)),
-        el('Aliquota', trib.pAliq === undefined ? undefined : money(trib.pAliq)),
-        el('DescontoIncondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescIncond)),
-        el('DescontoCondicionado', optionalMoney(dps.valores.vDescCondIncond?.vDescCond)),
-      ),
-    IssRetido: () => el('IssRetido', trib.tpRetISSQN !== '1' ? '1' : '2'),
-    ResponsavelRetencao: () =>
-      el('ResponsavelRetencao', trib.tpRetISSQN === '2' ? '1' : trib.tpRetISSQN === '3' ? '2' : undefined),
+    Valores: () => valoresXml(dps),
+    IssRetido: () => issRetidoXml(dps),
+    ResponsavelRetencao: () => responsavelRetencaoXml(dps),
     ItemListaServico: () => el('ItemListaServico', campos.itemListaServico),
     CodigoTributacaoMunicipio: () => el('CodigoTributacaoMunicipio', campos.codigoTributacaoMunicipio),
     CodigoNbs: () => (leiaute.elementos.codigoNbs ? el('CodigoNbs', dps.serv.cServ.cNBS) : ''),
@@ -96,8 +116,18 @@ function servicoXml(leiaute: LeiauteAbrasf, dps: DpsInput, campos: AbrasfService
   return group('Servico', ...servicoAbrasf(leiaute).map((name) => children[name]()));
 }
 
+/** IssRetido: 1 when the DPS says the taker or an intermediary withholds the ISS. */
+export const issRetidoXml = (dps: DpsInput): string =>
+  el('IssRetido', dps.valores.trib.tribMun.tpRetISSQN !== '1' ? '1' : '2');
+
+/** ResponsavelRetencao of a withheld ISS: 1 the taker, 2 the intermediary. */
+export function responsavelRetencaoXml(dps: DpsInput): string {
+  const tp = dps.valores.trib.tribMun.tpRetISSQN;
+  return el('ResponsavelRetencao', tp === '2' ? '1' : tp === '3' ? '2' : undefined);
+}
+
 /** tribISSQN of the DPS (1 tributável, 2 imunidade, 3 exportação, 4 não incidência) → ABRASF ExigibilidadeISS. */
-const EXIGIBILIDADE: Record<DpsInput['valores']['trib']['tribMun']['tribISSQN'], string> = {
+export const EXIGIBILIDADE: Record<DpsInput['valores']['trib']['tribMun']['tribISSQN'], string> = {
   '1': '1',
   '2': '5',
   '3': '4',
@@ -108,7 +138,7 @@ const EXIGIBILIDADE: Record<DpsInput['valores']['trib']['tribMun']['tribISSQN'],
  * regEspTrib of the DPS → ABRASF RegimeEspecialTributacao (1 ME municipal, 2 estimativa, 3 sociedade de
  * profissionais, 4 cooperativa, 5 MEI, 6 ME/EPP); regimes ABRASF has no code for are omitted.
  */
-function regimeEspecial(dps: DpsInput): string | undefined {
+export function regimeEspecial(dps: DpsInput): string | undefined {
   const byRegime: Partial<Record<string, string>> = { '1': '4', '2': '2', '3': '1', '6': '3' };
   return byRegime[dps.prest.regTrib.regEspTrib] ?? (dps.prest.regTrib.opSimpNac === '2' ? '5' : undefined);
 }
@@ -154,5 +184,5 @@ function tomadorXml(name: LeiauteAbrasf['elementos']['tomador'], toma: Tomador):
 }
 
 /** tsValor: two decimals. */
-const money = (value: string) => new Decimal(value).toFixed(2);
+export const money = (value: string) => new Decimal(value).toFixed(2);
 const optionalMoney = (value: string | undefined) => (value === undefined ? undefined : money(value));

@@ -1,8 +1,9 @@
 import { type DeliveryFailure } from '../../autoridades/emission-result.js';
 import { mayHaveReachedServer, type AuthorityClient } from '../../autoridades/authority-client.js';
 import { request } from 'undici';
-import { escapeText } from '../../xml/el.js';
-import { cabecalhoMessage } from './abrasf-message.js';
+import { el, escapeText, group } from '../../xml/el.js';
+import { cabecalhoMessage, type AbrasfPrestador } from './abrasf-message.js';
+import { cpfCnpjXml } from './build-abrasf-rps.js';
 import type { CredenciaisProvedor } from '../../empresas/credenciais-provedor.js';
 import type { CredencialProvedor, OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 
@@ -21,6 +22,47 @@ export const RAIZ_MENSAGEM: Record<OperacaoAbrasf, string> = {
   SubstituirNfse: 'SubstituirNfseEnvio',
   ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoEnvio',
 };
+
+/** Who calls, for a family that identifies the requester inside every message (`credenciais.requerente`). */
+export interface RequerenteChamada {
+  prestador: AbrasfPrestador;
+  /** The call is a test one (Homologa): a note of a test key. */
+  homologacao: boolean;
+}
+
+/**
+ * What a call carries beyond its message: the credentials the company keeps for the provider and, for a family that
+ * identifies the requester inside every message, who calls.
+ */
+export type ChamadaAbrasf = CredenciaisProvedor & { requerente?: RequerenteChamada };
+
+/**
+ * The message with the requester's identification where the family's schema places it (first child of the root, or
+ * after the child `depoisDe` names): the company, its password at the provider and whether the call is a test one.
+ * Unchanged for a family without it. Written only here, as the message is sent, so no stored document holds it.
+ */
+export function comRequerente(
+  perfil: PerfilAbrasf,
+  operacao: OperacaoAbrasf,
+  dados: string,
+  { requerente, ...credenciais }: ChamadaAbrasf,
+): string {
+  const lugar = perfil.credenciais?.requerente;
+  if (!lugar) return dados;
+  if (!requerente) throw new Error(`${perfil.familia} ${perfil.versao}: chamada ${operacao} sem requerente`);
+  const bloco = group(
+    lugar.elemento,
+    cpfCnpjXml(requerente.prestador.documento),
+    el('InscricaoMunicipal', requerente.prestador.inscricaoMunicipal),
+    el('Senha', credenciais.senha ?? ''),
+    el('Homologa', String(requerente.homologacao)),
+  );
+  const depoisDe = lugar.depoisDe?.[operacao];
+  const at = depoisDe
+    ? dados.indexOf(`</${depoisDe}>`) + `</${depoisDe}>`.length
+    : (/^(?:<\?xml[^>]*\?>)?\s*<[\w.-]+(?:\s[^>]*)?>/.exec(dados)?.[0].length ?? 0);
+  return dados.slice(0, at) + bloco + dados.slice(at);
+}
 
 /**
  * A profile's template (`{operacao}Request`, `http://…/{operacao}`) for one operation; `{operacaoMinuscula}` stands
@@ -41,18 +83,23 @@ export const operacaoNo = (template: string, operacao: OperacaoAbrasf): string =
 export function abrasfEnvelope(
   perfil: PerfilAbrasf,
   operacao: OperacaoAbrasf,
-  dados: string,
-  credenciais: CredenciaisProvedor = {},
+  mensagem: string,
+  credenciais: ChamadaAbrasf = {},
 ): string {
+  const dados = comRequerente(perfil, operacao, mensagem, credenciais);
   const text = (xml: string) => (perfil.dados === 'cdata' ? `<![CDATA[${xml}]]>` : escapeText(xml));
   const soap = perfil.soap === '1.2' ? SOAP12_NS : SOAP11_NS;
-  const wrappers = operacaoNo(perfil.envoltorio, operacao)
-    .split('/')
-    .map((name) => `ws:${name}`);
+  // A family that puts its message straight in the SOAP body has no wrapper: `envoltorio` names the message itself.
+  const wrappers =
+    perfil.mensagem === 'corpo'
+      ? []
+      : operacaoNo(perfil.envoltorio, operacao)
+          .split('/')
+          .map((name) => `ws:${name}`);
   // A family's own data element is in the wrapper's namespace; the ABRASF WSDL's nfseDadosMsg is unqualified.
   const campo = perfil.campoDados ? `ws:${perfil.campoDados}` : 'nfseDadosMsg';
   const body =
-    perfil.mensagem === 'elementos'
+    perfil.mensagem === 'elementos' || perfil.mensagem === 'corpo'
       ? dados.replace(/^<\?xml[^>]*\?>/, '')
       : perfil.mensagem === 'conteudo'
         ? conteudoDaMensagem(dados)
@@ -150,7 +197,7 @@ export async function callAbrasf(
   perfil: PerfilAbrasf,
   operacao: OperacaoAbrasf,
   dados: string,
-  credenciais: CredenciaisProvedor = {},
+  credenciais: ChamadaAbrasf = {},
 ): Promise<AbrasfAnswer> {
   const action = operacaoNo(perfil.soapAction, operacao);
   const headers: Record<string, string> =

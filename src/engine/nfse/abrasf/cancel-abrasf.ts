@@ -2,7 +2,7 @@ import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { CancellationReason } from '../cancellation-input.js';
 import type { CancellationRecord, NfseProvider, ProviderCancellation } from '../provedores/nfse-provider.js';
 import { cancelarNfseMessage } from './abrasf-message.js';
-import { clientOfNote, perfilOfNote, prestadorOfNote } from './abrasf-note.js';
+import { clientOfNote, perfilOfNote, prestadorOfNote, requerenteOfNote } from './abrasf-note.js';
 import { callAbrasf } from './call-abrasf.js';
 import { queryAbrasfRps } from './query-abrasf-rps.js';
 import { readAbrasfAnswer } from './read-abrasf-answer.js';
@@ -34,15 +34,16 @@ export async function cancelAbrasf(gateway: AbrasfGateway, call: CancelCall): Pr
     codigoMunicipio: perfil.ibge,
     codigoCancelamento: CODIGO_CANCELAMENTO[call.request.codigo_motivo],
     motivo: { codigo: call.request.codigo_motivo, texto: call.request.motivo },
+    // The key the city wrote in the note, for a layout whose request names it.
+    ...(perfil.elementos.chaveAcessoNoCancelamento && call.note.nfseXml
+      ? { chaveAcesso: xmlText(call.note.nfseXml, 'ChaveAcesso') ?? undefined }
+      : {}),
   };
   const xml = signAbrasfXml(cancelarNfseMessage(perfil, pedido), call.signer, 'InfPedidoCancelamento', perfil);
-  const answer = await callAbrasf(
-    clientOfNote(gateway, call, perfil),
-    perfil,
-    'CancelarNfse',
-    xml,
-    call.credenciaisProvedor,
-  );
+  const answer = await callAbrasf(clientOfNote(gateway, call, perfil), perfil, 'CancelarNfse', xml, {
+    ...call.credenciaisProvedor,
+    requerente: requerenteOfNote(call.note),
+  });
   const read = answer.kind === 'answer' ? readAbrasfAnswer(answer.xml) : null;
   if (read?.cancelamento)
     return { kind: 'cancelled', recovered: false, record: cancellationRecord(read.cancelamento, numero) };

@@ -2,7 +2,14 @@ import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { EmissionResult } from '../../autoridades/emission-result.js';
 import type { ProviderCall } from '../provedores/nfse-provider.js';
 import { enviarLoteRpsSincronoMessage } from './abrasf-message.js';
-import { clientOfNote, dadosOfNote, perfilOfNote, prestadorOfNote, rpsOfNote } from './abrasf-note.js';
+import {
+  clientOfNote,
+  dadosOfNote,
+  perfilOfNote,
+  prestadorOfNote,
+  requerenteOfNote,
+  rpsOfNote,
+} from './abrasf-note.js';
 import type { IdentificacaoRps } from './build-abrasf-rps.js';
 import { callAbrasf } from './call-abrasf.js';
 import { authorizedAbrasf, emitAbrasf } from './emit-abrasf.js';
@@ -44,13 +51,10 @@ async function sendLot(gateway: AbrasfGateway, calls: ProviderCall[]): Promise<E
     'LoteRps',
     perfil,
   );
-  const answer = await callAbrasf(
-    clientOfNote(gateway, first, perfil),
-    perfil,
-    'RecepcionarLoteRpsSincrono',
-    xml,
-    first.credenciaisProvedor,
-  );
+  const answer = await callAbrasf(clientOfNote(gateway, first, perfil), perfil, 'RecepcionarLoteRpsSincrono', xml, {
+    ...first.credenciaisProvedor,
+    requerente: requerenteOfNote(first.note),
+  });
   if (answer.kind !== 'answer') return calls.map(() => answer);
   const read = readAbrasfAnswer(answer.xml);
   return calls.map((c) => lotOutcome(c, read, perfil));

@@ -2,7 +2,7 @@ import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { AuthorityMessage } from '../../autoridades/authority-message.js';
 import type { EmissionResult } from '../../autoridades/emission-result.js';
 import type { ProviderCall } from '../provedores/nfse-provider.js';
-import { clientOfNote, dadosOfNote, perfilOfNote, rpsOfNote } from './abrasf-note.js';
+import { clientOfNote, dadosOfNote, perfilOfNote, requerenteOfNote, rpsOfNote } from './abrasf-note.js';
 import { callAbrasf } from './call-abrasf.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from './read-abrasf-answer.js';
@@ -23,13 +23,10 @@ export function authorizedAbrasf(nfse: AbrasfNfse, perfil: PerfilAbrasf, alertas
 export async function emitAbrasf(gateway: AbrasfGateway, call: ProviderCall): Promise<EmissionResult> {
   const perfil = perfilOfNote(call.note);
   const operacao = dadosOfNote(call.note).operacao ?? perfil.emissao;
-  const answer = await callAbrasf(
-    clientOfNote(gateway, call, perfil),
-    perfil,
-    operacao,
-    call.note.dpsXml!,
-    call.credenciaisProvedor,
-  );
+  const answer = await callAbrasf(clientOfNote(gateway, call, perfil), perfil, operacao, call.note.dpsXml!, {
+    ...call.credenciaisProvedor,
+    requerente: requerenteOfNote(call.note),
+  });
   if (answer.kind !== 'answer') return answer;
   const read = readAbrasfAnswer(answer.xml);
   const rps = rpsOfNote(call.note);

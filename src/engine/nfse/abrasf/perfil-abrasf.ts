@@ -22,6 +22,19 @@ export interface CredenciaisFamiliaAbrasf {
   parametrosUrl?: Partial<Record<CredencialProvedor, string>>;
   /** `basic`: usuario and senha as the request's HTTP Basic authorization (`Authorization: Basic …`). */
   autorizacaoHttp?: 'basic';
+  /** The password goes in the requester's identification the family's schema puts in every message. */
+  requerente?: RequerenteAbrasf;
+}
+
+/**
+ * The requester's identification a family's schema requires in every message (tcIdentificacaoRequerente: CpfCnpj,
+ * InscricaoMunicipal, Senha, Homologa). It is written into the message when it is sent, never into the stored
+ * document, so the document holds no secret; `depoisDe` names, per operation, the message child it follows where it
+ * is not the message's first child.
+ */
+export interface RequerenteAbrasf {
+  elemento: string;
+  depoisDe?: Partial<Record<OperacaoAbrasf, string>>;
 }
 
 /** The ABRASF 2.0x layout versions a family profile may speak. */
@@ -65,9 +78,10 @@ export interface PerfilFamiliaAbrasf {
    * Where the message goes in the wrapper: `texto`, as the strings nfseCabecMsg and nfseDadosMsg of the ABRASF WSDL
    * (the answer in outputXML); `elementos`, the message element itself as the wrapper's child (the answer's
    * `…Resposta` element in the body); `conteudo`, the wrapper in the message's place, holding the message's children,
-   * each declaring the message's namespace.
+   * each declaring the message's namespace; `corpo`, the message element straight in the SOAP body with no wrapper
+   * (the answer's `…Resposta` likewise; `envoltorio` is then `{mensagem}`, the message root naming the operation).
    */
-  mensagem: 'texto' | 'elementos' | 'conteudo';
+  mensagem: 'texto' | 'elementos' | 'conteudo' | 'corpo';
   /** A `texto` message carried as escaped text or inside CDATA (both are a string to the WSDL). */
   dados: 'escapado' | 'cdata';
   /**
@@ -112,6 +126,23 @@ export interface PerfilFamiliaAbrasf {
     identificadorRps?: boolean;
     /** The answers' CompNfse holds the note in a CompNfse of the same name (tcCompNfse), as the schema nests it. */
     compNfseAninhado?: boolean;
+    /**
+     * The family's own RPS (build-abrasf-rps-itens.ts): Servico lists its items (ListaItensServico/ItemServico, each
+     * with the company's CNAE) after the template's children in the schema's order, the taker's address is required,
+     * and the declaration has no OptanteSimplesNacional nor InformacoesComplementares. Absent: the ABRASF template.
+     */
+    listaItensServico?: boolean;
+    /**
+     * InfPedidoCancelamento carries the note's ChaveAcesso (the key the city wrote in InfNfse) after
+     * IdentificacaoNfse. Absent: not written.
+     */
+    chaveAcessoNoCancelamento?: boolean;
+    /**
+     * The queries name the company only through the requester's identification: ConsultarNfseRps without Prestador,
+     * ConsultarNfseServicoTomado with the company as Tomador after the period instead of a Consulente. Absent: the
+     * ABRASF template.
+     */
+    consultaPeloRequerente?: boolean;
   };
   /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
   emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { provedorMunicipio } from '../../tabelas/provedor-municipio.js';
+import { provedorMunicipio, todosProvedoresMunicipio } from '../../tabelas/provedor-municipio.js';
 import { SISTEMA_ABRASF } from '../provedores/sistema-abrasf.js';
 import { PERFIS_ABRASF, perfilAbrasf, perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import { atributoIdAbrasf } from './perfil-abrasf.js';
 
 const row = (ibge: string) => provedorMunicipio(ibge)!;
+
+/** Every municipality the provider table gives to EloTech 2.03, whatever its route. */
+const MUNICIPIOS_ELOTECH = todosProvedoresMunicipio()
+  .filter((p) => p.familia === 'EloTech' && p.versao === '2.03')
+  .map((p) => p.ibge);
 
 describe('ABRASF profiles from the provider table', () => {
   it("a municipality's profile is its family's, with the table's URLs and its own adjustments", () => {
@@ -53,6 +58,27 @@ describe('ABRASF profiles from the provider table', () => {
     // Fiorilli rows of the national layout (1.00/1.01) are not this profile's.
     const nacional = { ...row('5220454'), versao: '1.01' };
     expect(perfilAbrasf(nacional)).toBeNull();
+  });
+
+  it('EloTech 2.03: its 62 municipalities of the table served, the password inside every message, nothing signed', () => {
+    const elotech = perfilAbrasfDoMunicipio('4119905')!;
+    expect(elotech).toMatchObject({
+      familia: 'EloTech',
+      versao: '2.03',
+      nome: 'Ponta Grossa/PR',
+      esquema: 'elotech/2.03/acbr/nfse_v2_03.xsd',
+      mensagem: 'corpo',
+      soapAction: '',
+      atributoId: null,
+      emissao: 'RecepcionarLoteRpsSincrono',
+      assinaturas: { rps: false, lote: false, cancelamento: false, substituicao: false },
+      credenciais: { exigidas: ['senha'], requerente: { elemento: 'IdentificacaoRequerente' } },
+      endpoints: row('4119905').urls,
+    });
+    expect(elotech.operacoes).not.toContain('GerarNfse');
+    const servidos = MUNICIPIOS_ELOTECH.filter((ibge) => SISTEMA_ABRASF.serves(row(ibge)));
+    expect(servidos).toHaveLength(62);
+    expect(SISTEMA_ABRASF.captura?.municipios).toContain('4119905');
   });
 
   it('serves only a route abrasf 2.00–2.04 row whose family, version and provider a profile describes', () => {

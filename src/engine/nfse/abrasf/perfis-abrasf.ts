@@ -4,6 +4,7 @@ import type { PerfilAbrasf, PerfilFamiliaAbrasf } from './perfil-abrasf.js';
 import { AJUSTES_MUNICIPIO_ABRASF } from './perfis/ajustes-municipio-abrasf.js';
 import { DSF_2_03 } from './perfis/dsf-2-03.js';
 import { EL_2_04 } from './perfis/el-2-04.js';
+import { ELOTECH_2_03 } from './perfis/elotech-2-03.js';
 import { FIORILLI_2_00, FIORILLI_2_01 } from './perfis/fiorilli-2-00.js';
 import { FISCO_2_03 } from './perfis/fisco-2-03.js';
 import { FUTURIZE_2_02 } from './perfis/futurize-2-02.js';
@@ -30,6 +31,7 @@ export const PERFIS_ABRASF: readonly PerfilFamiliaAbrasf[] = [
   FIORILLI_2_01,
   TRIBUTUS_2_04,
   IPM_2_04,
+  ELOTECH_2_03,
 ];
 
 const VERSOES = new Set(['2.00', '2.01', '2.02', '2.03', '2.04']);

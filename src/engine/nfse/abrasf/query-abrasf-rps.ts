@@ -1,7 +1,7 @@
 import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { ProviderCall, ProviderRecovery } from '../provedores/nfse-provider.js';
 import { consultarNfseRpsMessage } from './abrasf-message.js';
-import { clientOfNote, prestadorOfNote, rpsOfNote } from './abrasf-note.js';
+import { clientOfNote, prestadorOfNote, requerenteOfNote, rpsOfNote } from './abrasf-note.js';
 import { callAbrasf } from './call-abrasf.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from './read-abrasf-answer.js';
@@ -17,7 +17,7 @@ export async function queryAbrasfRps(
     perfil,
     'ConsultarNfsePorRps',
     consultarNfseRpsMessage(perfil, { rps: rpsOfNote(call.note), prestador: prestadorOfNote(call.note) }),
-    call.credenciaisProvedor,
+    { ...call.credenciaisProvedor, requerente: requerenteOfNote(call.note) },
   );
   if (answer.kind !== 'answer') {
     // Refused before reaching the service (certificate, wrong URL): it cannot be asked; anything else is an outage.

@@ -86,7 +86,8 @@ function nfseOf(comp: string): AbrasfNfse {
 export function readAbrasfAnswer(xml: string): AbrasfAnswerRead {
   const alertBlocks = xmlElements(xml, 'ListaMensagemAlertaRetorno');
   const rest = alertBlocks.reduce((acc, block) => acc.replace(block, ''), xml);
-  const ret = xmlElements(rest, 'RetCancelamento')[0];
+  // EloTech's schema names the cancellation's answer after its type: tcRetCancelamento.
+  const ret = xmlElements(rest, 'RetCancelamento')[0] ?? xmlElements(rest, 'tcRetCancelamento')[0];
   const pagina = xmlText(rest.replace(/<(?:[\w.-]+:)?CompNfse[\s\S]*<\/(?:[\w.-]+:)?CompNfse>/g, ''), 'Pagina');
   return {
     notas: xmlElements(rest, 'CompNfse').map(nfseOf),

@@ -31,7 +31,7 @@ export function abrasfProvider(deps: TransmissionDeps & { abrasf: AbrasfGateway 
   return {
     ...SISTEMA_ABRASF,
     checkIssuance: ({ company, dps }) =>
-      abrasfServiceFields(dps, perfilAbrasfDoMunicipio(company.municipio)!).erros.map((e) => ({
+      abrasfServiceFields(dps, perfilAbrasfDoMunicipio(company.municipio)!, company.padroes).erros.map((e) => ({
         codigo: e.codigo,
         campo: e.campo,
         mensagem: e.mensagem,

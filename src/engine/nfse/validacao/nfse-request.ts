@@ -30,6 +30,8 @@ export interface PadroesEmissao {
   ibs_cbs?: IbsCbsServico | null;
   /** Service code of a municipality with its own system (São Paulo's 4-5 digits). */
   codigo_municipal?: string | null;
+  /** The company's CNAE subclass (7 digits), for the municipal layouts whose service items carry it. */
+  cnae?: string | null;
 }
 
 /** The issuing company as the engine sees it (no DB types). */
