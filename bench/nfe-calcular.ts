@@ -1,6 +1,6 @@
-// NF-e `modo calcular` beside the same notes `informado`, in one run: POST /v1/nfe from concurrent clients, first
-// with the taxes sent (informado: the body calcular produces for the same items), then with only {produto,
-// quantidade, valor_unitario} per item (calcular: catalogue lookup, the company's tax rules and the tax engine).
+// NF-e `modo calcular` beside the same notes `informado`, in one run: POST /v1/nfe from concurrent clients, with
+// the taxes sent (informado: the body calcular produces for the same items) and with only {produto, quantidade,
+// valor_unitario} per item (calcular: catalogue lookup, the company's tax rules and the tax engine).
 // Two scenarios (`--cenario dez-itens|misto`, both by default):
 // - dez-itens: a 10-item note of plain items (ICMS CST 00, IPI) to a contributor in the same UF. One JSON line
 //   per mode: `mode`, `items`, notes/s, p50/p99 and the server process's CPU time per note
@@ -11,9 +11,11 @@
 //   consumer in RJ (DIFAL with the FCP, imported goods, IBS/CBS deferral, items without ICMS). One JSON object:
 //   each mode's figures, `calcularAddsMsPerNote`, `limitMs` (1) and `withinLimit`. It fails (exit 1) unless every
 //   note of both modes was authorised with the same total, and the calculated notes carry ST, DIFAL and deferral.
-// The SEFAZ simulator runs in a process of its own, so its CPU is not the server's.
+// Each mode is measured in `--rounds` phases (3) of `--seconds` / rounds each, the modes taking turns, so that a
+// change in the shared machine's load weighs on both. The SEFAZ simulator runs in a process of its own, so its CPU
+// is not the server's.
 // Meant for PostgreSQL (DATABASE_URL, REDIS_URL optional); without DATABASE_URL it runs embedded (in-memory PGlite).
-// Usage: DATABASE_URL=postgres://… npm run bench:nfe-calcular [-- --seconds 15 --clients 8 --cenario misto]
+// Usage: DATABASE_URL=postgres://… npm run bench:nfe-calcular [-- --seconds 15 --clients 8 --rounds 3 --cenario misto]
 import { measuredLoad, percentile, REFERENCIA, type LoadResult } from './load-clients.js';
 import { cpuMsOf, startSimulatorProcess } from './simulator-process.js';
 
@@ -23,6 +25,7 @@ const arg = (name: string, fallback: number) => {
 };
 const seconds = arg('seconds', 15);
 const clients = arg('clients', 8);
+const rounds = arg('rounds', 3);
 const cenarioArg = process.argv.indexOf('--cenario');
 const cenarios = cenarioArg > 0 ? [process.argv[cenarioArg + 1]] : ['dez-itens', 'misto'];
 if (cenarios.some((c) => c !== 'dez-itens' && c !== 'misto')) throw new Error('--cenario dez-itens|misto');
@@ -151,42 +154,69 @@ async function bothModes(
   const informado = await Promise.all(calcular.map((c) => informadoBody(run, c)));
   check(informado);
   await sameNotes(run, informado, calcular);
-  const out: Array<Record<string, unknown> & { serverCpuMsPerNote: number | null }> = [];
-  for (const [mode, sent] of [
-    ['informado', informado],
-    ['calcular', calcular],
-  ] as const) {
-    const body = sent.map((b) => JSON.stringify({ ...b, referencia: REFERENCIA }));
-    // Warm-up, not measured: the first notes load the tables, compile the XML, XSD and signature paths.
+  const modes = [
+    ['informado', informado.map((b) => JSON.stringify({ ...b, referencia: REFERENCIA }))],
+    ['calcular', calcular.map((b) => JSON.stringify({ ...b, referencia: REFERENCIA }))],
+  ] as const;
+  // Warm-up, not measured: the first notes load the tables, compile the XML, XSD and signature paths.
+  for (const [, body] of modes)
     await measuredLoad({ url: run.t.url, path: '/v1/nfe', body, keys: run.keys.slice(0, 2), seconds: 2 });
-    const simulatorBefore = cpuMsOf(run.simulator.child.pid!);
-    const from = process.uptime();
-    const { result, cpuMs } = await measuredLoad({ url: run.t.url, path: '/v1/nfe', body, keys: run.keys, seconds });
-    const simulatorMs = cpuMsOf(run.simulator.child.pid!) - simulatorBefore;
-    // The phase's window in the process's time, for bench/profile-summary.ts --from --to --per.
-    console.error(
-      `${cenario} ${mode}: --from ${from.toFixed(0)} --to ${process.uptime().toFixed(0)} --per ${result.latenciesMs.length}`,
-    );
-    if (cenario === 'misto') authorisedOnly(mode, result);
-    const lat = result.latenciesMs.sort((a, b) => a - b);
+  // The modes take turns, `rounds` phases each, so a change in the machine's load weighs on both alike.
+  const totals = modes.map(() => ({
+    cpuMs: 0,
+    simulatorMs: 0,
+    elapsedMs: 0,
+    latencies: [] as number[],
+    statuses: {} as Record<string, number>,
+    samples: [] as string[],
+  }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [m, [mode, body]] of modes.entries()) {
+      const simulatorBefore = cpuMsOf(run.simulator.child.pid!);
+      const from = process.uptime();
+      const { result, cpuMs } = await measuredLoad({
+        url: run.t.url,
+        path: '/v1/nfe',
+        body,
+        keys: run.keys,
+        seconds: seconds / rounds,
+      });
+      const total = totals[m]!;
+      total.simulatorMs += cpuMsOf(run.simulator.child.pid!) - simulatorBefore;
+      // The phase's window in the process's time, for bench/profile-summary.ts --from --to --per.
+      console.error(
+        `${cenario} ${mode}: --from ${from.toFixed(0)} --to ${process.uptime().toFixed(0)} --per ${result.latenciesMs.length}`,
+      );
+      if (cenario === 'misto') authorisedOnly(mode, result);
+      total.cpuMs += cpuMs;
+      total.elapsedMs += result.elapsedMs;
+      total.latencies.push(...result.latenciesMs);
+      for (const [status, n] of Object.entries(result.statuses))
+        total.statuses[status] = (total.statuses[status] ?? 0) + n;
+      total.samples.push(...result.samples.slice(0, 5 - total.samples.length));
+    }
+  }
+  const out = modes.map(([mode], m) => {
+    const { cpuMs, simulatorMs, elapsedMs, latencies, statuses, samples } = totals[m]!;
+    const lat = latencies.sort((a, b) => a - b);
     const pct = (p: number) => percentile(lat, p);
-    out.push({
+    return {
       bench: 'nfe-calcular',
       mode,
       items,
       database: run.database,
       clients: run.keys.length,
-      seconds: Number((result.elapsedMs / 1000).toFixed(1)),
+      seconds: Number((elapsedMs / 1000).toFixed(1)),
       requests: lat.length,
-      notesPerSecond: Number(((result.statuses['201'] ?? 0) / (result.elapsedMs / 1000)).toFixed(1)),
+      notesPerSecond: Number(((statuses['201'] ?? 0) / (elapsedMs / 1000)).toFixed(1)),
       p50Ms: pct(50),
       p99Ms: pct(99),
-      statuses: result.statuses,
-      errorSamples: result.samples,
+      statuses,
+      errorSamples: samples,
       serverCpuMsPerNote: lat.length ? Number((cpuMs / lat.length).toFixed(2)) : null,
       simulatorCpuMsPerNote: lat.length ? Number((simulatorMs / lat.length).toFixed(2)) : null,
-    });
-  }
+    } as Record<string, unknown> & { serverCpuMsPerNote: number | null };
+  });
   const [inf, calc] = out;
   if (inf?.serverCpuMsPerNote != null && calc?.serverCpuMsPerNote != null && cenario === 'dez-itens') {
     calc.calcularAddsMsPerNote = Number((calc.serverCpuMsPerNote - inf.serverCpuMsPerNote).toFixed(2));
