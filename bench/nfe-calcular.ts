@@ -9,8 +9,10 @@
 //   (ICMSUFDest) is paid only on a sale to a non-contributor: one to a contributor in BA (ICMS-ST with the MVA of
 //   the official table, of a company rule and of the profile, CST 70, IBS/CBS deferral, plain items), one to a
 //   consumer in RJ (DIFAL with the FCP, imported goods, IBS/CBS deferral, items without ICMS). One JSON object:
-//   each mode's figures, `calcularAddsMsPerNote`, `limitMs` (1) and `withinLimit`. It fails (exit 1) unless every
-//   note of both modes was authorised with the same total, and the calculated notes carry ST, DIFAL and deferral.
+//   each mode's figures, `calcularAddsMsPerNote`, `limitMs` (1) and `withinLimit`; it fails unless the calculated
+//   notes carry ST, DIFAL and deferral.
+// Either scenario fails (exit 1) unless each note, issued once in each mode first, is authorised with the same total
+// both ways, and every note of the measure is authorised.
 // Each mode is measured in `--rounds` phases (3) of `--seconds` / rounds each, the modes taking turns, so that a
 // change in the shared machine's load weighs on both. The SEFAZ simulator runs in a process of its own, so its CPU
 // is not the server's.
@@ -153,14 +155,17 @@ async function bothModes(
 ) {
   const informado = await Promise.all(calcular.map((c) => informadoBody(run, c)));
   check(informado);
-  await sameNotes(run, informado, calcular);
+  await sameNotes(run, cenario, informado, calcular);
   const modes = [
     ['informado', informado.map((b) => JSON.stringify({ ...b, referencia: REFERENCIA }))],
     ['calcular', calcular.map((b) => JSON.stringify({ ...b, referencia: REFERENCIA }))],
   ] as const;
   // Warm-up, not measured: the first notes load the tables, compile the XML, XSD and signature paths.
-  for (const [, body] of modes)
-    await measuredLoad({ url: run.t.url, path: '/v1/nfe', body, keys: run.keys.slice(0, 2), seconds: 2 });
+  // Each phase's referencias have a prefix of their own: the clients' numbering starts again in every phase.
+  for (const [mode, body] of modes) {
+    const prefix = `warmup-${cenario}-${mode}`;
+    await measuredLoad({ url: run.t.url, path: '/v1/nfe', body, keys: run.keys.slice(0, 2), seconds: 2, prefix });
+  }
   // The modes take turns, `rounds` phases each, so a change in the machine's load weighs on both alike.
   const totals = modes.map(() => ({
     cpuMs: 0,
@@ -180,6 +185,7 @@ async function bothModes(
         body,
         keys: run.keys,
         seconds: seconds / rounds,
+        prefix: `${cenario}-${mode}-${round}`,
       });
       const total = totals[m]!;
       total.simulatorMs += cpuMsOf(run.simulator.child.pid!) - simulatorBefore;
@@ -187,7 +193,7 @@ async function bothModes(
       console.error(
         `${cenario} ${mode}: --from ${from.toFixed(0)} --to ${process.uptime().toFixed(0)} --per ${result.latenciesMs.length}`,
       );
-      if (cenario === 'misto') authorisedOnly(mode, result);
+      authorisedOnly(mode, result);
       total.cpuMs += cpuMs;
       total.elapsedMs += result.elapsedMs;
       total.latencies.push(...result.latenciesMs);
@@ -254,7 +260,7 @@ function authorisedOnly(mode: string, result: LoadResult) {
 }
 
 /** Each note issued once informado and once calcular: both authorised, with the same total. */
-async function sameNotes(run: Run, informado: Body[], calcular: Body[]) {
+async function sameNotes(run: Run, cenario: string, informado: Body[], calcular: Body[]) {
   const key = await run.account.key('test');
   for (const [i, inf] of informado.entries()) {
     const [a, b] = await Promise.all(
@@ -262,7 +268,7 @@ async function sameNotes(run: Run, informado: Body[], calcular: Body[]) {
         const res = await fetch(`${run.t.url}/v1/nfe`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-          body: JSON.stringify({ ...body, referencia: `conferencia-${i}-${m}` }),
+          body: JSON.stringify({ ...body, referencia: `conferencia-${cenario}-${i}-${m}` }),
         });
         const text = await res.text();
         const note = JSON.parse(text) as { status?: string; valor_total?: string };
