@@ -8,7 +8,7 @@
 // - misto: two 20-item notes sent in turn, since ICMS-ST is retained only on a sale to a contributor and the DIFAL
 //   (ICMSUFDest) is paid only on a sale to a non-contributor: one to a contributor in BA (ICMS-ST with the MVA of
 //   the official table, of a company rule and of the profile, CST 70, IBS/CBS deferral, plain items), one to a
-//   consumer in RJ (DIFAL with the FCP, imported goods, IBS/CBS deferral, items without ICMS). One JSON object:
+//   consumer in RJ (DIFAL with the FCP on national, imported and IPI-taxed goods, IBS/CBS deferral). One JSON object:
 //   each mode's figures, `calcularAddsMsPerNote`, `limitMs` (1) and `withinLimit`; it fails unless the calculated
 //   notes carry ST, DIFAL and deferral.
 // Either scenario fails (exit 1) unless each note, issued once in each mode first, is authorised with the same total
@@ -119,7 +119,7 @@ async function scenarios(t: BenchApp, simulator: Simulator) {
         items: 20,
         notes: [
           'BA, contribuinte: ICMS-ST (tabela, regra da empresa, perfil CST 70), diferimento IBS/CBS, itens sem ST',
-          'RJ, não contribuinte: DIFAL com FCP (nacionais e importados), diferimento IBS/CBS, CST 41',
+          'RJ, não contribuinte: DIFAL com FCP (nacionais, importados, com IPI), diferimento IBS/CBS',
         ],
         database,
         clients,
@@ -241,7 +241,7 @@ function calculatedGroups([st, difal]: Body[]) {
     difal: count(difal, (i) => i.icms_uf_dest?.v_icms_uf_dest != null),
     diferimentoDifal: count(difal, (i) => i.ibs_cbs?.p_dif_cbs != null),
   };
-  const expected = { icmsSt: 10, diferimentoSt: 4, difal: 16, diferimentoDifal: 4 };
+  const expected = { icmsSt: 10, diferimentoSt: 4, difal: 20, diferimentoDifal: 4 };
   if (JSON.stringify(found) !== JSON.stringify(expected))
     throw new Error(`itens calculados ${JSON.stringify(found)}, esperados ${JSON.stringify(expected)}`);
 }
@@ -360,8 +360,8 @@ function notaMistaSt(): { produtos: Produto[]; itens: Linha[] } {
 }
 
 /**
- * misto, to a consumer in RJ: DIFAL with RJ's FCP on national and imported goods, items with the IBS/CBS deferred
- * (with DIFAL too), and items without ICMS (CST 41).
+ * misto, to a consumer in RJ: DIFAL with RJ's FCP on national and imported goods, on goods whose IPI enters the
+ * consumer's ICMS base, and on items with the IBS/CBS deferred.
  */
 function notaMistaDifal(): { produtos: Produto[]; itens: Linha[] } {
   const produtos: Produto[] = [
@@ -373,9 +373,9 @@ function notaMistaDifal(): { produtos: Produto[]; itens: Linha[] } {
       tributacao: { icms: { cst: '00' }, ibs_cbs: DIFERIMENTO },
     })),
     ...repeat(4, (i) => ({
-      sku: `SEM-ICMS-${i}`,
+      sku: `DIFAL-IPI-${i}`,
       ncm: '84716052',
-      tributacao: { icms: { cst: '41', c_benef: 'SEM CBENEF' }, pis: { cst: '06' }, cofins: { cst: '06' } },
+      tributacao: { icms: { cst: '00' }, ipi: { cst: '50' } },
     })),
   ];
   return { produtos, itens: linhas(produtos) };
