@@ -41,6 +41,8 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
   const declaracao = rps.replace(/^<(?:[\w.-]+:)?Rps(?:\s[^>]*)?>/, '').replace(/<\/(?:[\w.-]+:)?Rps>$/, '');
   const prestador = xmlElements(rps, 'Prestador')[0] ?? '';
   const documento = xmlText(prestador, 'Cnpj') ?? xmlText(prestador, 'Cpf') ?? '';
+  // MegaSoft's tcValoresNfse requires the rate and the deductions and has no net value; its address has no Uf.
+  const megasoft = input.leiaute.modeloRps === 'megasoft';
   const inf =
     el('Numero', input.numero) +
     el('CodigoVerificacao', input.codigoVerificacao) +
@@ -49,9 +51,9 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
     group(
       'ValoresNfse',
       el('BaseCalculo', base.toFixed(2)),
-      el('Aliquota', aliquota ?? undefined),
+      el('Aliquota', aliquota ?? (megasoft ? '0.00' : undefined)),
       el('ValorIss', iss.toFixed(2)),
-      el('ValorLiquidoNfse', liquido.toFixed(2)),
+      megasoft ? el('Deducao', valor('ValorDeducoes').toFixed(2)) : el('ValorLiquidoNfse', liquido.toFixed(2)),
     ) +
     group(
       'PrestadorServico',
@@ -63,9 +65,8 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
         el('Endereco', 'Endereço do cadastro municipal (simulado)'),
         el('Numero', 'S/N'),
         el('Bairro', 'Centro'),
-        el('CodigoMunicipio', input.ibge),
-        el('Uf', uf),
-        el('Cep', '00000000'),
+        megasoft ? el('Cep', '00000000') + el('CodigoMunicipio', input.ibge) : '',
+        megasoft ? '' : el('CodigoMunicipio', input.ibge) + el('Uf', uf) + el('Cep', '00000000'),
       ),
     ) +
     group('OrgaoGerador', el('CodigoMunicipio', input.ibge), el('Uf', uf)) +

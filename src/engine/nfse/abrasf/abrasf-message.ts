@@ -60,7 +60,7 @@ export function consultarNfseRpsMessage(
 ): string {
   return qualifyAbrasfMessage(
     leiaute,
-    `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps)}${prestadorXml('Prestador', input.prestador)}</ConsultarNfseRpsEnvio>`,
+    `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps, leiaute)}${prestadorXml('Prestador', input.prestador)}</ConsultarNfseRpsEnvio>`,
   );
 }
 

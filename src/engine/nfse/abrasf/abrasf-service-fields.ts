@@ -41,12 +41,22 @@ export function abrasfServiceFields(
       correcao: 'Emita esta nota no portal do município ou peça ao suporte a tabela de correlação do município.',
     });
   }
-  if (servico.includes('cNBS') && !dps.serv.cServ.cNBS) {
+  const elementoNbs = servico.find((e) => e === 'cNBS' || e === 'NumeroNbs');
+  if (elementoNbs && !dps.serv.cServ.cNBS) {
     erros.push({
       codigo: 'nbs_obrigatoria',
       campo: '/servico/nbs',
-      mensagem: `${perfil.nome} exige o código NBS do serviço (cNBS) em cada RPS.`,
+      mensagem: `${perfil.nome} exige o código NBS do serviço (${elementoNbs}) em cada RPS.`,
       correcao: 'Envie servico.nbs (9 dígitos) ou cadastre padroes.nbs na empresa.',
+    });
+  }
+  // MegaSoft's taker group requires the address (tcDadosTomador/Endereco).
+  if (perfil.modeloRps === 'megasoft' && dps.toma && !dps.toma.end) {
+    erros.push({
+      codigo: 'campo_obrigatorio',
+      campo: '/tomador/endereco',
+      mensagem: `${perfil.nome} (${perfil.familia} ${perfil.versao}) exige o endereço do tomador em cada RPS.`,
+      correcao: 'Informe tomador.endereco (logradouro, número, bairro, CEP e município).',
     });
   }
   const im = dps.prest.IM;
@@ -63,7 +73,9 @@ export function abrasfServiceFields(
       codigo: 'campo_invalido',
       campo: '/substituicao',
       mensagem: `O serviço ABRASF de ${perfil.nome} (${perfil.familia} ${perfil.versao}) não oferece a substituição de NFS-e (SubstituirNfse).`,
-      correcao: 'Cancele a nota original e emita uma nova, sem substituicao.',
+      correcao: perfil.operacoes.includes('CancelarNfse')
+        ? 'Cancele a nota original e emita uma nova, sem substituicao.'
+        : 'Cancele a nota original no portal da prefeitura (o serviço do município não cancela por web service) e emita uma nova, sem substituicao.',
     });
   }
   if (erros.length > 0) return { erros };

@@ -9,7 +9,8 @@ import {
 } from './abrasf-message.js';
 import { documentIdOfNote, type DadosAbrasf } from './abrasf-note.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
-import { buildAbrasfRps, identificacaoRps } from './build-abrasf-rps.js';
+import { identificacaoRps } from './build-abrasf-rps.js';
+import { buildRps } from './build-rps.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import { signAbrasfXml } from './sign-abrasf-xml.js';
@@ -66,7 +67,7 @@ export function buildAbrasfDocument({ company, dps, signer }: ProviderDocumentIn
   const fields = abrasfServiceFields(dps, perfil);
   if (!('campos' in fields)) throw new Error('buildDocument sem checkIssuance: campos ABRASF indisponíveis');
   const signedRps = signAbrasfXml(
-    buildAbrasfRps({ leiaute: perfil, dps, campos: fields.campos }),
+    buildRps({ leiaute: perfil, dps, campos: fields.campos }),
     signer,
     'InfDeclaracaoPrestacaoServico',
     perfil,
