@@ -2,7 +2,7 @@
 // production notes go to the city's service as the family's profile writes it (here the in-process ABRASF simulator,
 // which speaks each family's wire), every request valid against the family's own schema and signed as xmlsec1
 // verifies; a lost answer is recovered with ConsultarNfsePorRps before any resend, so one RPS never gives two notes;
-// cancellation goes through CancelarNfse.
+// cancellation goes through CancelarNfse or, where the family's service has none, is refused before anything is sent.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
@@ -31,8 +31,9 @@ const PADROES = { codigo_nacional: '010101', aliquota_iss: '2.00' };
 /**
  * One municipality per implemented family, each one the provider table routes to its family today: how it issues a
  * single note and the signatures that request carries; optionally the company's defaults the family needs
- * (`padroes`), how its RPS names the service (`servico`, ItemListaServico by default) and the signatures of a
- * substitution (`substituicao`, all three by default).
+ * (`padroes`), how its RPS names the service (`servico`, ItemListaServico by default), the signatures of a
+ * substitution (`substituicao`, all three by default) and the request's taker where the family asks more of it
+ * (`tomador`).
  */
 const FAMILIAS: ReadonlyArray<{
   familia: string;
@@ -44,6 +45,7 @@ const FAMILIAS: ReadonlyArray<{
   servico?: string;
   substituicao?: readonly AbrasfSignedElement[];
   credenciais?: { usuario?: string; senha?: string; token?: string };
+  tomador?: Record<string, unknown>;
 }> = [
   {
     familia: 'ISSNet 2.04',
@@ -131,6 +133,21 @@ const FAMILIAS: ReadonlyArray<{
     assinados: ['InfDeclaracaoPrestacaoServico'],
     credenciais: { token: 'tok-tributus-7f3a' },
   },
+  // MegaSoft: its own RPS (NBS required, the taker's address required), GerarNfse and ConsultarNfsePorRps only.
+  {
+    familia: 'MegaSoft 2.00',
+    cidade: 'Silvânia',
+    ibge: '5220603',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+    padroes: { ...PADROES, nbs: '115021000' },
+    servico: '<Exigibilidade>1</Exigibilidade><NumeroNbs>115021000</NumeroNbs>',
+    tomador: {
+      documento: '19131243000197',
+      nome: 'Cliente Ltda',
+      endereco: { cep: '75180000', logradouro: 'Rua 1', numero: '10', bairro: 'Centro', municipio: '5220603' },
+    },
+  },
 ];
 const clock = new FakeClock('2026-11-02T12:00:00Z');
 let t: TestApp;
@@ -138,6 +155,8 @@ let acct: SeededAccount;
 let company: SeededCompany;
 /** The municipality of the family under test. */
 let ibge: string;
+/** What the family's notes bring beyond nfseBody (its taker). */
+let corpo: Record<string, unknown>;
 let live: Http;
 
 useTestApp(
@@ -212,10 +231,11 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     // The city knows the company's own credentials: a call carrying others would be refused.
     if (credenciais) sim().credenciais(company.cnpj, credenciais);
     ibge = f.ibge;
+    corpo = f.tomador ? { tomador: f.tomador } : {};
   });
 
   it(`a production note is issued by the city through a signed ${f.emissao} and comes back authorised`, async () => {
-    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, corpo)), 201);
     expect(note.status).toBe('autorizada');
     expect(note.dps_id).toMatch(new RegExp(`^RPS${f.ibge}${company.cnpj}`));
     const numeroRps = String(BigInt(note.dps_id.slice(-15)));
@@ -235,7 +255,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   it('lost answer: the note waits, then ConsultarNfsePorRps finds it before any resend — one RPS, one note', async () => {
     sim().playNext(company.cnpj, 'timeout');
     const created = expectStatus(
-      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      await live.post('/v1/nfse', nfseBody(company.id, corpo), { headers: { prefer: 'wait=0' } }),
       202,
     );
     await firstAttemptOver(created.id);
@@ -259,7 +279,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   it('an RPS the city already converted (E10) is recovered, not failed', async () => {
     sim().playNext(company.cnpj, 'timeout');
     const created = expectStatus(
-      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      await live.post('/v1/nfse', nfseBody(company.id, corpo), { headers: { prefer: 'wait=0' } }),
       202,
     );
     await firstAttemptOver(created.id);
@@ -287,7 +307,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   it('the city down (503): the send is retried with backoff and the note is authorised once', async () => {
     sim().playNext(company.cnpj, 'indisponibilidade');
     const created = expectStatus(
-      await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
+      await live.post('/v1/nfse', nfseBody(company.id, corpo), { headers: { prefer: 'wait=0' } }),
       202,
     );
     await firstAttemptOver(created.id);
@@ -304,18 +324,30 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
 
   it('rejeitar:E160 → 422 nfse_rejeitada with the city code in codigo_oficial, and no note at the city', async () => {
     sim().playNext(company.cnpj, 'rejeitar:E160');
-    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id)), 422, 'nfse_rejeitada');
+    const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id, corpo)), 422, 'nfse_rejeitada');
     expect(problem.nfse.status).toBe('rejeitada');
     expect(problem.nfse.rejeicao.codigo_oficial).toBe('E160');
     expect(notesOfRps(String(BigInt(problem.nfse.dps_id.slice(-15))))).toHaveLength(0);
   });
 
-  it('cancellation goes through a signed CancelarNfse and the city keeps the note cancelled', async () => {
-    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+  it('cancellation goes through a signed CancelarNfse and the city keeps the note cancelled (refused before anything is sent where the family has none)', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, corpo)), 201);
+    const before = sim().calls().length;
     const res = await live.post(`/v1/nfse/${note.id}/cancelamento`, {
       codigo_motivo: '2',
       motivo: 'Serviço não foi prestado ao cliente',
     });
+    if (!perfilAbrasfDoMunicipio(f.ibge)!.operacoes.includes('CancelarNfse')) {
+      const problem = expectProblem(res, 422, 'cancelamento_recusado');
+      expect(problem.mensagem).toMatch(/não cancela notas por web service/);
+      expect(problem.correcao).toMatch(/portal da prefeitura/);
+      expect(problem.codigo_oficial ?? null).toBeNull();
+      expect(problem.nfse.status).toBe('autorizada');
+      expect(sim().calls()).toHaveLength(before);
+      expect((await get(note.id)).status).toBe('autorizada');
+      expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(0);
+      return;
+    }
     const cancelled = expectStatus(res, 200);
     expect(cancelled.status).toBe('cancelada');
     expect(cancelled.cancelamento).toMatchObject({ tipo: 'cancelamento', codigo_motivo: '2', recuperado: false });
@@ -331,16 +363,24 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
   });
 
-  it('a lost cancellation answer is found cancelled at the city (ConsultarNfsePorRps) and recorded as recovered', async () => {
-    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
-    sim().playNext(company.cnpj, 'timeout');
-    const cancelled = expectStatus(
-      await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+  it('a lost cancellation answer is found cancelled at the city (ConsultarNfsePorRps) and recorded as recovered (where the family cancels by web service)', async () => {
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, corpo)), 201);
+    const cancelar = () =>
+      live.post(`/v1/nfse/${note.id}/cancelamento`, {
         codigo_motivo: '1',
         motivo: 'Valor informado incorretamente na nota',
-      }),
-      200,
-    );
+      });
+    if (!perfilAbrasfDoMunicipio(f.ibge)!.operacoes.includes('CancelarNfse')) {
+      // Nothing was sent, so nothing is looked up either: a repeated request is refused the same way.
+      const before = sim().calls().length;
+      expectProblem(await cancelar(), 422, 'cancelamento_recusado');
+      expectProblem(await cancelar(), 422, 'cancelamento_recusado');
+      expect(sim().calls()).toHaveLength(before);
+      expect((await get(note.id)).cancelamento ?? null).toBeNull();
+      return;
+    }
+    sim().playNext(company.cnpj, 'timeout');
+    const cancelled = expectStatus(await cancelar(), 200);
     expect(cancelled.status).toBe('cancelada');
     expect(cancelled.cancelamento).toMatchObject({ recuperado: true, codigo_motivo: '1' });
     const numeroRps = String(BigInt(note.dps_id.slice(-15)));
@@ -362,8 +402,9 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
   });
 
   it('substitution goes through a signed SubstituirNfse (refused, naming the field, where the family has none): the new note is authorised, the original cancelled at the city and here', async () => {
-    const original = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    const original = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, corpo)), 201);
     const body = nfseBody(company.id, {
+      ...corpo,
       valor: '1600.00',
       substituicao: { nfse_id: original.id, codigo_motivo: '99', motivo: 'Valor do serviço informado incorretamente' },
     });
