@@ -470,22 +470,6 @@ describe('ABRASF city of a known convênio (Brasília): readiness', () => {
   });
 });
 
-// MegaSoft has no homologation host (the provider switches a taxpayer's test mode on in production): a test key must
-// never reach its service.
-describe('MegaSoft city without a homologation host (Silvânia): a test key', () => {
-  it('is refused with 412 sandbox_municipio_proprio and nothing reaches the city', async () => {
-    const silvania = await acct.company({ municipio: '5220603', inscricao_municipal: IM });
-    const before = sim().calls().length;
-    const test = httpClient(t.url, await acct.key('test'));
-    const problem = expectProblem(await test.post('/v1/nfse', nfseBody(silvania.id)), 412, 'empresa_nao_pronta');
-    const blocking = problem.itens
-      .filter((i: { situacao: string }) => i.situacao === 'bloqueio')
-      .map((i: { item: string }) => i.item);
-    expect(blocking).toContain('sandbox_municipio_proprio');
-    expect(sim().calls()).toHaveLength(before);
-  });
-});
-
 describe('ABRASF fields the city needs', () => {
   it('without the municipal registration → 422 naming /prestador/inscricao_municipal; nothing sent', async () => {
     const other = await acct.company({ municipio: BRASILIA });
