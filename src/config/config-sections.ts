@@ -177,9 +177,9 @@ export function readJobConfig(
   r: EnvReader,
 ): Pick<Config, 'jobLeaseSeconds' | 'jobHeartbeatSeconds' | 'jobMaxAttempts'> {
   const { env } = r;
-  const jobLeaseSeconds = Number(env.JOB_LEASE_SECONDS ?? 10);
+  const jobLeaseSeconds = Number(env.JOB_LEASE_SECONDS ?? 6);
   if (!Number.isFinite(jobLeaseSeconds) || jobLeaseSeconds < 1) r.problem('JOB_LEASE_SECONDS must be a number >= 1');
-  const jobHeartbeatSeconds = Number(env.JOB_HEARTBEAT_SECONDS ?? 3);
+  const jobHeartbeatSeconds = Number(env.JOB_HEARTBEAT_SECONDS ?? 2);
   // Two beats per lease at least: one late beat (a busy event loop, a slow statement) loses no lease.
   if (!Number.isFinite(jobHeartbeatSeconds) || jobHeartbeatSeconds <= 0 || jobHeartbeatSeconds > jobLeaseSeconds / 2)
     r.problem('JOB_HEARTBEAT_SECONDS must be a positive number of at most half of JOB_LEASE_SECONDS');

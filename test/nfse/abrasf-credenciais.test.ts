@@ -1,6 +1,7 @@
 // The credentials a provider asks beyond the A1 (credenciais_provedor): kept encrypted, never in an answer, a readiness
 // item that refuses issuance (412, nothing sent) until the family's members are set, and carried on the wire as the
-// family takes them once they are (Fiorilli: login and password in the body; the simulator checks them).
+// family takes them once they are (Fiorilli: login and password in the body; IPM: HTTP Basic; the simulator checks
+// them).
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { openCredenciaisProvedor } from '../../src/engine/empresas/credenciais-provedor.js';
@@ -147,5 +148,39 @@ describe('credenciais_provedor: readiness and issuance (Fiorilli 2.00, Senador C
     const stored = await t.app.engine.db.nfse.findUniqueOrThrow({ where: { id: note.id } });
     expect(stored.dpsXml).not.toContain('S3nha');
     expect(stored.dpsXml).not.toContain('login-issweb');
+  });
+});
+
+describe('credenciais_provedor as HTTP Basic (IPM 2.04, Novo Hamburgo)', () => {
+  const NOVO_HAMBURGO = '4313409';
+
+  it('missing password blocks; a wrong one gets the city’s 401 before it reads the note; once right, the note is issued', async () => {
+    const company = await acct.company({
+      municipio: NOVO_HAMBURGO,
+      inscricao_municipal: IM,
+      credenciais_provedor: { usuario: 'login-atende' },
+    });
+    const blocked = await item(company.id);
+    expect(blocked.situacao).toBe('bloqueio');
+    expect(blocked.mensagem).toMatch(/IPM \(IPM 2\.04\) de Novo Hamburgo\/RS/);
+    t.app.abrasfSimulator.credenciais(company.cnpj, { usuario: 'login-atende', senha: SENHA });
+    const patch = (body: unknown) => live.request('PATCH', `/v1/companies/${company.id}`, { body });
+    expectStatus(await patch({ credenciais_provedor: { senha: 'senha-errada' } }), 200);
+    expect((await item(company.id)).situacao).toBe('ok');
+
+    const before = t.app.abrasfSimulator.notes().length;
+    const refused = expectProblem(await live.post('/v1/nfse', nfseBody(company.id)), 422, 'falha_transmissao');
+    expect(refused.nfse.falha).toEqual({
+      motivo: expect.stringMatching(/HTTP 401: o provedor recusou as credenciais_provedor/),
+      dps_enviada: 'nao',
+    });
+    expect(t.app.abrasfSimulator.notes()).toHaveLength(before);
+
+    expectStatus(await patch({ credenciais_provedor: { senha: SENHA } }), 200);
+    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+    expect(note.status).toBe('autorizada');
+    const stored = await t.app.engine.db.nfse.findUniqueOrThrow({ where: { id: note.id } });
+    expect(stored.dpsXml).not.toContain('S3nha');
+    expect(stored.dpsXml).not.toContain('login-atende');
   });
 });

@@ -133,6 +133,16 @@ const FAMILIAS: ReadonlyArray<{
     assinados: ['InfDeclaracaoPrestacaoServico'],
     credenciais: { token: 'tok-tributus-7f3a' },
   },
+  // IPM writes no identifier, so signs nothing, and takes the portal login and password as HTTP Basic.
+  {
+    familia: 'IPM 2.04',
+    cidade: 'Novo Hamburgo',
+    ibge: '4313409',
+    emissao: 'GerarNfse',
+    assinados: [],
+    substituicao: [],
+    credenciais: { usuario: '11222333000181', senha: 'Senh@:Atende' },
+  },
   // MegaSoft: its own RPS (NBS required, the taker's address required), GerarNfse and ConsultarNfsePorRps only.
   {
     familia: 'MegaSoft 2.00',

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanUpChildren, startChildProcess } from '../support/child-service.js';
 import { exitOf } from '../support/exit-of.js';
+import { until } from '../support/wait.js';
 
 const CHILD = 'test/support/children/graceful-child.ts';
 
@@ -73,7 +74,10 @@ describe('drain on SIGTERM', () => {
       ...Array.from({ length: 4 }, () => client('/healthz', closed)),
       client('/readyz', (o) => notReady(o) || closed(o)),
     ];
+    // The signal comes once the process has answered /readyz before it (a first answer can be slow: the check's
+    // first query on a cold database connection) and the clients have been sending for half a second.
     await new Promise((r) => setTimeout(r, 500));
+    await until(() => outcomes.some((o) => o.path === '/readyz'), 'the first /readyz answer');
     child.kill('SIGTERM');
     await Promise.all(clients);
     expect(await exited).toBe(0);

@@ -119,7 +119,7 @@ describe('two API processes and one worker', () => {
     expect(held, 'jobs still leased by the killed worker').toHaveLength(left);
 
     // The replacement, on the same clock, takes each of them over (a new lease generation, or the job ended)
-    // within 15 s of the kill: the dead worker's leases were 10 s from its last heartbeat.
+    // within 15 s of the kill: the dead worker's leases were 6 s from its last heartbeat.
     replacement.child.kill('SIGCONT');
     await until(
       async () => {

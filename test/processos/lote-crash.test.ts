@@ -10,7 +10,13 @@ import { allEvents } from '../support/eventos.js';
 import { httpClient } from '../support/http.js';
 import { allNotes } from '../support/nfse.js';
 import { waitFor } from '../support/wait.js';
-import { cleanUpChildren, nationalDpsIds, startChildProcess, stopChildren } from '../support/child-service.js';
+import {
+  cleanUpChildren,
+  nationalDpsIds,
+  standbyProcess,
+  startChildProcess,
+  stopChildren,
+} from '../support/child-service.js';
 import { usingPostgres } from '../support/test-app.js';
 import { allItens, linha, waitLote } from '../support/lotes.js';
 
@@ -31,8 +37,9 @@ afterEach(() => stopChildren(children));
 afterAll(() => cleanUpChildren(children, dataDir, schema));
 
 describe('the service killed while a batch is processando', () => {
-  it('resumes after a restart: every line once, one national note per valid line, LOTE_EMISSAO_CONCLUIDO once', async () => {
+  it('resumes when taken over: every line once, one national note per valid line, LOTE_EMISSAO_CONCLUIDO once', async () => {
     const first = await startService({ CHILD_SEED: '1' });
+    const standby = await standbyProcess(() => startService({}));
     const http = httpClient(first.info.url, first.info.testKey);
     const itens = Array.from({ length: 40 }, (_, i) => (i % 20 === 7 ? linha({ valor: 'x' }) : linha()));
     // Each national answer takes a second: the batch is still transmitting when the process is killed.
@@ -54,10 +61,10 @@ describe('the service killed while a batch is processando', () => {
     const sentBefore = nationalDpsIds(dataDir).length;
     expect(sentBefore).toBeLessThan(38);
 
-    // Restarted at once, on the same clock: the batch's transmission resumes within 15 s of the kill, start-up
-    // included — on PostgreSQL once the dead process's leases (10 s from its last heartbeat) have run out, embedded
-    // at start (the new process holds DATA_DIR's lock: the dead one's leases end when the database opens).
-    const second = await startService({});
+    // Taken over at once, on the same clock: the batch's transmission resumes within 15 s of the kill — on
+    // PostgreSQL once the dead process's leases (6 s from its last heartbeat) have run out, embedded with the
+    // restarted process's start-up (it holds DATA_DIR's lock: the dead one's leases end when the database opens).
+    const second = await standby.takeOver();
     const again = httpClient(second.info.url, first.info.testKey);
     await waitFor(async () => nationalDpsIds(dataDir).length > sentBefore, 'the batch to resume', 60_000, 200);
     const resumedAfterMs = Date.now() - killedAt;
@@ -93,6 +100,7 @@ describe('the service killed while a batch is processando', () => {
 describe('the service killed while a batch is validando', () => {
   it('resumes the validation within 15 s of the kill: the batch lease is renewed while held, not 2 minutes long', async () => {
     const first = await startService({ CHILD_SEED: '1' });
+    const standby = await standbyProcess(() => startService({}));
     // A live key: up to 5,000 lines, enough that the kill lands while they are being judged.
     const http = httpClient(first.info.url, first.info.liveKey);
     const itens = Array.from({ length: 5000 }, (_, i) => (i % 100 === 7 ? linha({ valor: 'x' }) : linha()));
@@ -103,7 +111,7 @@ describe('the service killed while a batch is validando', () => {
     const killedAt = Date.now();
     await exited;
 
-    const second = await startService({});
+    const second = await standby.takeOver();
     const again = httpClient(second.info.url, first.info.liveKey);
     // Lines appear as validation judges them: the batch's counts sum the lines judged so far.
     const judged = async () => {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient, expectStatus } from '../support/http.js';
 import { nfseBody, steps } from '../support/nfse.js';
 import { waitFor } from '../support/wait.js';
-import { cleanUpChildren, simulatorLines, startChildProcess } from '../support/child-service.js';
+import { cleanUpChildren, simulatorLines, standbyProcess, startChildProcess } from '../support/child-service.js';
 import { usingPostgres } from '../support/test-app.js';
 
 const children: ChildProcess[] = [];
@@ -67,8 +67,9 @@ describe.each(CIDADES)('the service killed while $nome holds its answer', (cidad
     return simulatorLines<Record<string, any>>(dataDir, cidade.estado, 'nota').map((l) => cidade.rpsDaLinha(l));
   }
 
-  it(`restarts, asks ${cidade.consulta} before any resend and authorises the note: one RPS, one note at the city`, async () => {
+  it(`taken over, asks ${cidade.consulta} before any resend and authorises the note: one RPS, one note at the city`, async () => {
     const first = await startService(cidade.seed);
+    const standby = await standbyProcess(() => startService({}));
     const http = httpClient(first.info.url, first.info.liveKey);
     const created = expectStatus(
       await http.post('/v1/nfse', nfseBody(first.info.companyId!), { headers: { prefer: 'wait=0' } }),
@@ -84,10 +85,10 @@ describe.each(CIDADES)('the service killed while $nome holds its answer', (cidad
     const killedAt = Date.now();
     expect(await exited).toBe('SIGKILL');
 
-    // Restarted at once, on the same clock: the worker recovers the note within 15 s of the kill, start-up included.
-    // On PostgreSQL once the dead process's lease (10 s from its last heartbeat) has run out; embedded, at start:
-    // the new process holds DATA_DIR's lock, so the dead one's leases end when the database opens.
-    const second = await startService({});
+    // Taken over at once, on the same clock: the worker recovers the note within 15 s of the kill. On PostgreSQL
+    // once the dead process's lease (6 s from its last heartbeat) has run out; embedded, the restarted process's
+    // start-up included: it holds DATA_DIR's lock, so the dead one's leases end when the database opens.
+    const second = await standby.takeOver();
     const again = httpClient(second.info.url, first.info.liveKey);
     const note = await waitFor(
       async () => {

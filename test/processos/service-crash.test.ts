@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient, expectStatus } from '../support/http.js';
 import { nfseBody, steps } from '../support/nfse.js';
 import { waitFor } from '../support/wait.js';
-import { cleanUpChildren, nationalDpsIds, startChildProcess } from '../support/child-service.js';
+import { cleanUpChildren, nationalDpsIds, standbyProcess, startChildProcess } from '../support/child-service.js';
 import { usingPostgres } from '../support/test-app.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-api-crash-'));
@@ -28,8 +28,9 @@ async function startService(
 afterAll(() => cleanUpChildren(children, dataDir, schema));
 
 describe('the service killed between send and answer', () => {
-  it('restarts, queries the DPS before any resend and authorises the note: exactly one note at the national side', async () => {
+  it('taken over, queries the DPS before any resend and authorises the note: exactly one note at the national side', async () => {
     const first = await startService({ CHILD_SEED: '1' });
+    const standby = await standbyProcess(() => startService({}));
     const http = httpClient(first.info.url, first.info.testKey);
     const created = expectStatus(
       await http.post('/v1/nfse', nfseBody(first.info.companyId!), {
@@ -49,10 +50,10 @@ describe('the service killed between send and answer', () => {
     const killedAt = Date.now();
     expect(await exited).toBe('SIGKILL');
 
-    // Restarted at once, on the same clock: the worker recovers the note within 15 s of the kill, start-up included.
-    // On PostgreSQL once the dead process's lease (10 s from its last heartbeat) has run out; embedded, at start:
-    // the new process holds DATA_DIR's lock, so the dead one's leases end when the database opens.
-    const second = await startService({});
+    // Taken over at once, on the same clock: the worker recovers the note within 15 s of the kill. On PostgreSQL
+    // once the dead process's lease (6 s from its last heartbeat) has run out; embedded, the restarted process's
+    // start-up included: it holds DATA_DIR's lock, so the dead one's leases end when the database opens.
+    const second = await standby.takeOver();
     const again = httpClient(second.info.url, first.info.testKey);
     const note = await waitFor(
       async () => {

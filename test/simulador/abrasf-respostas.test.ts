@@ -17,6 +17,8 @@ const { signer } = testIdentity();
 
 describe.each([
   { familia: 'Futurize 2.02', ibge: '1502004' },
+  // IPM's schema nests each note's CompNfse in another of the same name.
+  { familia: 'IPM 2.04', ibge: '4313409' },
   { familia: 'MegaSoft 2.00', ibge: '5220603' },
 ])('ABRASF simulator answers of $familia', ({ ibge }) => {
   it('GerarNfseResposta with the issued note, and ConsultarNfseRpsResposta finding it, validate against the family schema', () => {

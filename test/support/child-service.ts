@@ -44,6 +44,27 @@ export async function startChildProcess<Info>(
 }
 
 /**
+ * The process that takes over from one a test is about to kill. On PostgreSQL it starts before the kill and stays
+ * frozen (SIGSTOP) until `takeOver()`, as a second process of a deployment would be running: what the test measures
+ * is how long the dead process's leases hold its work, not how long a process takes to start on a loaded machine.
+ * Embedded, DATA_DIR serves one process, so it starts at `takeOver()`, after the kill (the dead process's leases
+ * end when it opens the database, and its start-up is what the recovery waits for).
+ */
+export async function standbyProcess<Info>(
+  start: () => Promise<{ child: ChildProcess; info: Info }>,
+): Promise<{ takeOver: () => Promise<{ child: ChildProcess; info: Info }> }> {
+  if (!usingPostgres()) return { takeOver: start };
+  const started = await start();
+  started.child.kill('SIGSTOP');
+  return {
+    takeOver: async () => {
+      started.child.kill('SIGCONT');
+      return started;
+    },
+  };
+}
+
+/**
  * Gives an embedded DATA_DIR the run's migrated database, as a child entry's pgliteTemplate does, for a process
  * that cannot take one (`fiscal-api serve`): it then opens an existing database instead of running initdb and
  * every migration. Without a template (a PostgreSQL run) the directory is left empty.

@@ -16,8 +16,8 @@ export interface JobSettings {
  * that fails for any other reason still ends.
  */
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
-  leaseMs: 10_000,
-  heartbeatMs: 3_000,
+  leaseMs: 6_000,
+  heartbeatMs: 2_000,
   maxAttempts: 700,
   random: Math.random,
 };

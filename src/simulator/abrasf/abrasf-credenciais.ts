@@ -42,6 +42,15 @@ export function credenciaisDaUrl(perfil: PerfilAbrasf, url: string): Credenciais
   return recebidas;
 }
 
+/** The usuario and senha of an HTTP Basic authorization, for a family that takes them so. */
+export function credenciaisBasic(perfil: PerfilAbrasf, authorization: string | undefined): CredenciaisRecebidas {
+  const m = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
+  if (perfil.credenciais?.autorizacaoHttp !== 'basic' || !m) return {};
+  const par = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const at = par.indexOf(':');
+  return at < 0 ? { usuario: par } : { usuario: par.slice(0, at), senha: par.slice(at + 1) };
+}
+
 /**
  * The city's refusal (`X004`) of a request whose credentials it does not accept, or null: each one the family asks
  * must be there and not blank and, where the test registered the provider's own, equal to it (the login check).
@@ -56,7 +65,8 @@ export function credenciaisRefusal(
   return motivo ? refusal(perfil, operacao, [{ codigo: SIMULATOR_CODES.credenciais, mensagem: motivo }]) : null;
 }
 
-function credenciaisRecusadas(
+/** Why the city does not accept the credentials a request carries, or null. */
+export function credenciaisRecusadas(
   perfil: PerfilAbrasf,
   recebidas: CredenciaisRecebidas,
   esperadas: CredenciaisProvedor | undefined,

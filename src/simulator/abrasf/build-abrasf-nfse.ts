@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { atributoIdAbrasf, xmlnsAbrasf, type LeiauteAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
+import { atributoIdAbrasf, idAbrasf, xmlnsAbrasf, type LeiauteAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { municipio } from '../../engine/tabelas/index.js';
 import { el, group } from '../../engine/xml/el.js';
 import { signXml, type XmlSigner } from '../../engine/xml/sign-xml.js';
@@ -71,12 +71,10 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
     ) +
     group('OrgaoGerador', el('CodigoMunicipio', input.ibge), el('Uf', uf)) +
     `<DeclaracaoPrestacaoServico>${declaracao}</DeclaracaoPrestacaoServico>`;
-  const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse ${atributoIdAbrasf(input.leiaute)}="Nfse${input.numero}">${inf}</InfNfse></Nfse>`;
-  return signXml(nfse, input.signer, {
-    element: 'InfNfse',
-    algorithm: 'sha1',
-    idAttribute: atributoIdAbrasf(input.leiaute),
-  });
+  const nfse = `<Nfse${xmlnsAbrasf(input.leiaute)} versao="${input.leiaute.versao}"><InfNfse${idAbrasf(input.leiaute, `Nfse${input.numero}`)}>${inf}</InfNfse></Nfse>`;
+  // A family without identifiers issues its notes unsigned (the signature is optional in its schema).
+  const idAttribute = atributoIdAbrasf(input.leiaute);
+  return idAttribute ? signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1', idAttribute }) : nfse;
 }
 
 /** The children of the RPS's `<Prestador>` (CpfCnpj, InscricaoMunicipal), as sent. */
@@ -88,7 +86,8 @@ export function buildAbrasfCancelamento(leiaute: LeiauteAbrasf, pedidoXml: strin
   return `<NfseCancelamento${xmlnsAbrasf(leiaute)} versao="${leiaute.versao}"><Confirmacao>${pedidoXml}${el('DataHora', formatBrasilia(at))}</Confirmacao></NfseCancelamento>`;
 }
 
-/** `<CompNfse>`: the note with its cancellation, when it has one. */
-export function compNfseXml(note: AbrasfNote): string {
-  return `<CompNfse>${note.nfseXml}${note.cancelamentoXml ?? ''}</CompNfse>`;
+/** `<CompNfse>`: the note with its cancellation, when it has one (in a second CompNfse where the layout nests it). */
+export function compNfseXml(leiaute: LeiauteAbrasf, note: AbrasfNote): string {
+  const comp = `<CompNfse>${note.nfseXml}${note.cancelamentoXml ?? ''}</CompNfse>`;
+  return leiaute.elementos.compNfseAninhado ? `<CompNfse>${comp}</CompNfse>` : comp;
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { operacaoNo, RAIZ_MENSAGEM, soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from '../../engine/nfse/abrasf/perfis-abrasf.js';
-import { esquemaDaMensagem } from '../../engine/nfse/abrasf/qualify-abrasf-message.js';
+import { esquemaDaMensagem, namespaceDaMensagem } from '../../engine/nfse/abrasf/qualify-abrasf-message.js';
 import { xmlElements, xmlText } from '../../engine/nfse/abrasf/xml-text.js';
 import { escapeText } from '../../engine/xml/el.js';
 import { loadLibxml2 } from '../../engine/xml/libxml2.js';
@@ -15,7 +15,9 @@ import { readBody } from '../nacional/send-json.js';
 import type { CredenciaisProvedor } from '../../engine/empresas/credenciais-provedor.js';
 import { AbrasfState, type AbrasfNote } from './abrasf-state.js';
 import {
+  credenciaisBasic,
   credenciaisDaUrl,
+  credenciaisRecusadas,
   credenciaisRefusal,
   cutCredenciaisElementos,
   type CredenciaisRecebidas,
@@ -82,16 +84,6 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
   const held = new Set<ServerResponse>();
   const esperadas = new Map<string, CredenciaisProvedor>();
 
-  const scenarioFor = (req: IncomingMessage, operacao: OperacaoAbrasf, prestador: string): Scenario => {
-    const header = req.headers[SCENARIO_HEADER];
-    if (header) return parseScenario(header);
-    const queue = queued.get(prestador);
-    const next = queue?.[0];
-    if (!next || (next.kind !== 'indisponibilidade' && !ISSUING.has(operacao))) return { kind: 'autorizar' };
-    queue!.shift();
-    return next;
-  };
-
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const ibge = (req.url ?? '').split('?')[0]!.replace(/^\/+/, '');
     const perfil = perfilAbrasfDoMunicipio(ibge);
@@ -102,7 +94,12 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
     const { cabecalho, dados, recebidas } = mensagemOf(req, body, perfil, operacao);
     calls.push({ ibge, operacao, dados });
     const prestador = prestadorOf(operacao, dados);
-    const scenario = scenarioFor(req, operacao, prestador);
+    // A family authenticating over HTTP refuses the request itself, before reading it, as a web server does.
+    if (perfil.credenciais?.autorizacaoHttp) {
+      const motivo = credenciaisRecusadas(perfil, recebidas, esperadas.get(prestador));
+      if (motivo) return send(res, 401, fault(motivo), { 'www-authenticate': 'Basic realm="NFS-e"' });
+    }
+    const scenario = scenarioFor(queued, req, operacao, prestador);
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
     const inner =
@@ -159,6 +156,25 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
 }
 
 /**
+ * The scenario a call plays: the request's header, else the next one queued for its provider (issuing and cancelling
+ * calls take them; an outage is played by any call).
+ */
+function scenarioFor(
+  queued: Map<string, Scenario[]>,
+  req: IncomingMessage,
+  operacao: OperacaoAbrasf,
+  prestador: string,
+): Scenario {
+  const header = req.headers[SCENARIO_HEADER];
+  if (header) return parseScenario(header);
+  const queue = queued.get(prestador);
+  const next = queue?.[0];
+  if (!next || (next.kind !== 'indisponibilidade' && !ISSUING.has(operacao))) return { kind: 'autorizar' };
+  queue!.shift();
+  return next;
+}
+
+/**
  * The first `depth` elements of the SOAP body, each the first child of the one before, as a path: the family's
  * wrapper of the operation (`<Op>Request`, `<Op>`, `<Op>/<Op>Request`…).
  */
@@ -204,13 +220,23 @@ function mensagemOf(
   const wrapper = operacaoNo(perfil.envoltorio, operacao).split('/').at(-1)!;
   const inner = new RegExp(`<(?:[\\w.-]+:)?${wrapper}(?:\\s[^>]*)?>([\\s\\S]*)</(?:[\\w.-]+:)?${wrapper}>`).exec(body);
   const cut = cutCredenciaisElementos(perfil, inner?.[1] ?? '');
-  const recebidas = { ...cut.recebidas, ...credenciaisDaUrl(perfil, req.url ?? '') };
+  const recebidas = {
+    ...cut.recebidas,
+    ...credenciaisDaUrl(perfil, req.url ?? ''),
+    ...credenciaisBasic(perfil, req.headers.authorization),
+  };
   if (perfil.mensagem === 'texto')
     return {
       cabecalho: soapString(body, 'nfseCabecMsg') ?? '',
       dados: soapString(body, perfil.campoDados ?? 'nfseDadosMsg') ?? '',
       recebidas,
     };
+  if (perfil.mensagem === 'conteudo') {
+    // The wrapper stood in for the message's root: the message is that root again around the same children.
+    const raiz = RAIZ_MENSAGEM[operacao];
+    const ns = namespaceDaMensagem(perfil, raiz) ?? perfil.namespaceDados;
+    return { cabecalho: '', dados: `<${raiz}${ns ? ` xmlns="${ns}"` : ''}>${cut.mensagem}</${raiz}>`, recebidas };
+  }
   return { cabecalho: '', dados: cut.mensagem, recebidas };
 }
 
@@ -257,7 +283,8 @@ function defaultSigner(): XmlSigner {
  */
 function envelope(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, inner: string): string {
   const campo = perfil.campoResposta ? operacaoNo(perfil.campoResposta, operacao) : 'outputXML';
-  const content = perfil.mensagem === 'texto' ? `<${campo} xmlns="">${escapeText(inner)}</${campo}>` : inner;
+  const content =
+    perfil.mensagem === 'texto' || perfil.campoResposta ? `<${campo} xmlns="">${escapeText(inner)}</${campo}>` : inner;
   const soap =
     perfil.soap === '1.2' ? 'http://www.w3.org/2003/05/soap-envelope' : 'http://schemas.xmlsoap.org/soap/envelope/';
   return (
@@ -273,8 +300,12 @@ function fault(reason: string): string {
   );
 }
 
-function send(res: ServerResponse, status: number, text: string): void {
+function send(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'text/xml; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }

@@ -92,8 +92,13 @@ function verify(
   xml: string,
   element: 'InfDeclaracaoPrestacaoServico' | 'LoteRps' | 'InfPedidoCancelamento' | 'SubstituicaoNfse',
   required: boolean,
-  idAttribute: 'Id' | 'id',
+  idAttribute: 'Id' | 'id' | null,
 ): Mensagem | null {
+  // A family without identifiers signs nothing: a signature there points at nothing the city knows.
+  if (!idAttribute)
+    return xml.includes('<Signature')
+      ? { codigo: SIMULATOR_CODES.assinatura, mensagem: `${element} sem identificador não pode ser assinado.` }
+      : null;
   const result: VerifyXmlSignatureResult = verifyXmlSignature(xml, element, { idAttribute });
   if (result.valid) return null;
   if (!required && result.reason === 'missing') return null;
@@ -204,7 +209,11 @@ function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, s
       el('DataRecebimento', ctx.now.toISOString().slice(0, 19)) +
       el('Protocolo', `SIM${xmlText(lote, 'NumeroLote')}`)
     : '';
-  return answer(ctx.perfil, operacao, `${protocolo}<ListaNfse>${notes.map(compNfseXml).join('')}</ListaNfse>`);
+  return answer(
+    ctx.perfil,
+    operacao,
+    `${protocolo}<ListaNfse>${notes.map((n) => compNfseXml(ctx.perfil, n)).join('')}</ListaNfse>`,
+  );
 }
 
 /** The NFS-e an RPS became. */
@@ -217,7 +226,7 @@ function consultarNfsePorRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados
         mensagem: 'RPS não encontrado: nenhuma NFS-e foi gerada para ele.',
       },
     ]);
-  return answer(ctx.perfil, operacao, compNfseXml(note));
+  return answer(ctx.perfil, operacao, compNfseXml(ctx.perfil, note));
 }
 
 /** Cancels a note of the provider that asks. */
@@ -292,7 +301,7 @@ function substituirNfse(
   return answer(
     ctx.perfil,
     operacao,
-    `<RetSubstituicao><NfseSubstituida>${compNfseXml(substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(accepted.note)}</NfseSubstituidora></RetSubstituicao>`,
+    `<RetSubstituicao><NfseSubstituida>${compNfseXml(ctx.perfil, substituida)}</NfseSubstituida><NfseSubstituidora>${compNfseXml(ctx.perfil, accepted.note)}</NfseSubstituidora></RetSubstituicao>`,
   );
 }
 
@@ -316,6 +325,6 @@ function consultarNfseServicoTomado(ctx: AbrasfContext, operacao: OperacaoAbrasf
   return answer(
     ctx.perfil,
     operacao,
-    `<ListaNfse>${page.map(compNfseXml).join('')}${el('Pagina', String(pagina))}</ListaNfse>`,
+    `<ListaNfse>${page.map((n) => compNfseXml(ctx.perfil, n)).join('')}${el('Pagina', String(pagina))}</ListaNfse>`,
   );
 }

@@ -32,6 +32,7 @@ const FAMILIAS = [
   { familia: 'Tinus 2.03', ibge: '2607901' },
   { familia: 'Fisco 2.03', ibge: '2924009' },
   { familia: 'Sintese 2.04', ibge: '3135100' },
+  { familia: 'IPM 2.04', ibge: '4313409' },
 ] as const;
 
 function dpsOf(ibge: string): DpsInput {

@@ -1,7 +1,7 @@
-import { el, escapeAttr, group } from '../../xml/el.js';
+import { el, group } from '../../xml/el.js';
 import type { Inscricao } from '../nacional/dps-input.js';
 import { cpfCnpjXml, identificacaoXml, type IdentificacaoRps } from './build-abrasf-rps.js';
-import { atributoIdAbrasf, xmlnsAbrasf, type LeiauteAbrasf, type PerfilFamiliaAbrasf } from './perfil-abrasf.js';
+import { idAbrasf, xmlnsAbrasf, type LeiauteAbrasf, type PerfilFamiliaAbrasf } from './perfil-abrasf.js';
 import { qualifyAbrasfMessage } from './qualify-abrasf-message.js';
 
 // The request documents of ABRASF 2.0x, unsigned: the caller signs the element each one names (signAbrasfXml). Every
@@ -45,7 +45,7 @@ export function enviarLoteRpsSincronoMessage(
       : cpfCnpjXml(input.prestador.documento) + el('InscricaoMunicipal', input.prestador.inscricaoMunicipal);
   return qualifyAbrasfMessage(
     leiaute,
-    `<EnviarLoteRpsSincronoEnvio${xmlnsAbrasf(leiaute)}><LoteRps ${atributoIdAbrasf(leiaute)}="Lote${escapeAttr(input.numeroLote)}" versao="${leiaute.versao}">` +
+    `<EnviarLoteRpsSincronoEnvio${xmlnsAbrasf(leiaute)}><LoteRps${idAbrasf(leiaute, `Lote${input.numeroLote}`)} versao="${leiaute.versao}">` +
       el('NumeroLote', input.numeroLote) +
       prestador +
       el('QuantidadeRps', String(input.rpsAssinados.length)) +
@@ -77,7 +77,7 @@ export interface PedidoCancelamento {
 /** `<Pedido>` of a cancellation (also the first half of a substitution), namespaced so it can be signed alone; sign `InfPedidoCancelamento`. */
 export function pedidoCancelamentoMessage(leiaute: LeiauteAbrasf, input: PedidoCancelamento): string {
   return (
-    `<Pedido${xmlnsAbrasf(leiaute)}><InfPedidoCancelamento ${atributoIdAbrasf(leiaute)}="Canc${escapeAttr(input.numeroNfse)}">` +
+    `<Pedido${xmlnsAbrasf(leiaute)}><InfPedidoCancelamento${idAbrasf(leiaute, `Canc${input.numeroNfse}`)}>` +
     group(
       'IdentificacaoNfse',
       el('Numero', input.numeroNfse),
@@ -111,7 +111,7 @@ export function substituirNfseMessage(
 ): string {
   return qualifyAbrasfMessage(
     leiaute,
-    `<SubstituirNfseEnvio${xmlnsAbrasf(leiaute)}><SubstituicaoNfse ${atributoIdAbrasf(leiaute)}="Subst${escapeAttr(input.numeroNfse)}">${input.pedidoAssinado}${input.rpsAssinado}</SubstituicaoNfse></SubstituirNfseEnvio>`,
+    `<SubstituirNfseEnvio${xmlnsAbrasf(leiaute)}><SubstituicaoNfse${idAbrasf(leiaute, `Subst${input.numeroNfse}`)}>${input.pedidoAssinado}${input.rpsAssinado}</SubstituicaoNfse></SubstituirNfseEnvio>`,
   );
 }
 

@@ -1,10 +1,10 @@
 import { Decimal } from 'decimal.js';
-import { el, escapeAttr, group } from '../../xml/el.js';
+import { el, group } from '../../xml/el.js';
 import { municipio } from '../../tabelas/index.js';
 import type { DpsInput, Inscricao, Tomador } from '../nacional/dps-input.js';
 import type { AbrasfServiceFields } from './abrasf-service-fields.js';
 import {
-  atributoIdAbrasf,
+  idAbrasf,
   servicoAbrasf,
   xmlnsAbrasf,
   type ElementoServicoAbrasf,
@@ -44,9 +44,7 @@ export function rpsId(cnpj: string, rps: IdentificacaoRps): string {
 export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfRpsInput): string {
   const rps = identificacaoRps(dps);
   const cnpj = 'CNPJ' in dps.prest && dps.prest.CNPJ ? dps.prest.CNPJ : dps.prest.CPF!;
-  const identificador = leiaute.elementos.identificadorRps
-    ? ` ${atributoIdAbrasf(leiaute)}="${escapeAttr(`Inf${rpsId(cnpj, rps)}`)}"`
-    : '';
+  const identificador = leiaute.elementos.identificadorRps ? idAbrasf(leiaute, `Inf${rpsId(cnpj, rps)}`) : '';
   const inf =
     `<Rps${identificador}>` +
     identificacaoXml('IdentificacaoRps', rps) +
@@ -65,7 +63,7 @@ export function buildAbrasfRps({ leiaute, dps, campos, rpsSubstituido }: AbrasfR
     (leiaute.elementos.informacoesComplementares === false
       ? ''
       : el('InformacoesComplementares', dps.serv.infoCompl?.xInfComp));
-  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico ${atributoIdAbrasf(leiaute)}="${escapeAttr(rpsId(cnpj, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
+  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico${idAbrasf(leiaute, rpsId(cnpj, rps))}>${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
 }
 
 /** `<Servico>` (tcDadosServico): each child the layout has, in its order. */

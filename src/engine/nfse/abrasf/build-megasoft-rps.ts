@@ -1,4 +1,4 @@
-import { el, escapeAttr, group } from '../../xml/el.js';
+import { el, group } from '../../xml/el.js';
 import type { EnderecoNacional, Tomador } from '../nacional/dps-input.js';
 import {
   cpfCnpjXml,
@@ -8,7 +8,7 @@ import {
   servicoXml,
   type AbrasfRpsInput,
 } from './build-abrasf-rps.js';
-import { atributoIdAbrasf, xmlnsAbrasf } from './perfil-abrasf.js';
+import { idAbrasf, xmlnsAbrasf } from './perfil-abrasf.js';
 
 /**
  * `<Rps>` of MegaSoft's 2.00 schema (its tcDeclaracaoPrestacaoServico), unsigned, in the layout's namespace:
@@ -20,17 +20,16 @@ import { atributoIdAbrasf, xmlnsAbrasf } from './perfil-abrasf.js';
 export function buildMegasoftRps({ leiaute, dps, campos }: AbrasfRpsInput): string {
   const rps = identificacaoRps(dps);
   const documento = dps.prest.CNPJ ?? dps.prest.CPF!;
-  const id = atributoIdAbrasf(leiaute);
   const toma = dps.toma;
   const inf =
-    `<Rps ${id}="${escapeAttr(`Inf${rpsId(documento, rps)}`)}">` +
+    `<Rps${idAbrasf(leiaute, `Inf${rpsId(documento, rps)}`)}>` +
     identificacaoXml('IdentificacaoRps', rps, leiaute) +
     el('DataEmissao', dps.dhEmi) +
     '</Rps>' +
     servicoXml(leiaute, dps, campos) +
     group('Prestador', cpfCnpjXml(dps.prest), el('InscricaoMunicipal', campos.inscricaoMunicipal)) +
     (toma?.end ? tomadorXml(toma, toma.end) : '');
-  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico ${id}="${escapeAttr(rpsId(documento, rps))}">${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
+  return `<Rps${xmlnsAbrasf(leiaute)}><InfDeclaracaoPrestacaoServico${idAbrasf(leiaute, rpsId(documento, rps))}>${inf}</InfDeclaracaoPrestacaoServico></Rps>`;
 }
 
 /** tcDadosTomador of MegaSoft: identification, name and the address in its order (no Uf, no contact). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abrasfEnvelope, abrasfUrl, soapString } from './call-abrasf.js';
+import { abrasfAutorizacao, abrasfEnvelope, abrasfUrl, soapString } from './call-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 
 const DADOS = '<GerarNfseEnvio xmlns="http://www.abrasf.org.br/nfse.xsd"><Rps/></GerarNfseEnvio>';
@@ -48,5 +48,32 @@ describe('abrasfEnvelope', () => {
     expect(abrasfUrl('https://www.tributosmunicipais.com.br/nfse/api/', perfil, { token: 'tok&1' })).toBe(
       'https://www.tributosmunicipais.com.br/nfse/api/?tokenAuth=tok%261',
     );
+  });
+
+  it('IPM 2.04 (Novo Hamburgo): the wrapper in net.atende takes the root’s place; login and password as HTTP Basic', () => {
+    const perfil = perfilAbrasfDoMunicipio('4313409')!;
+    const dados =
+      '<?xml version="1.0"?><GerarNfseEnvio xmlns="http://www.abrasf.org.br/nfse.xsd"><Rps><InfDeclaracaoPrestacaoServico>' +
+      '<Competencia>2026-11-02</Competencia></InfDeclaracaoPrestacaoServico></Rps><Rps/></GerarNfseEnvio>';
+    const xml = abrasfEnvelope(perfil, 'GerarNfse', dados, { usuario: 'login', senha: 'a:b' });
+    expect(nomes(xml).slice(0, 5)).toEqual([
+      'Envelope',
+      'Body',
+      'GerarNfseEnvio',
+      'Rps',
+      'InfDeclaracaoPrestacaoServico',
+    ]);
+    // Every child of the root keeps the root's namespace; the elements under them inherit it.
+    expect(xml).toContain(
+      '<ws:GerarNfseEnvio xmlns:ws="net.atende"><Rps xmlns="http://www.abrasf.org.br/nfse.xsd"><InfDeclaracaoPrestacaoServico>' +
+        '<Competencia>2026-11-02</Competencia></InfDeclaracaoPrestacaoServico></Rps>' +
+        '<Rps xmlns="http://www.abrasf.org.br/nfse.xsd"/></ws:GerarNfseEnvio></soap:Body>',
+    );
+    expect(xml).not.toContain('login');
+    expect(xml).not.toContain('nfseDadosMsg');
+    expect(abrasfAutorizacao(perfil, { usuario: 'login', senha: 'a:b' })).toBe(
+      `Basic ${Buffer.from('login:a:b').toString('base64')}`,
+    );
+    expect(abrasfAutorizacao(perfilAbrasfDoMunicipio('5220454')!, { usuario: 'login', senha: 'x' })).toBeNull();
   });
 });

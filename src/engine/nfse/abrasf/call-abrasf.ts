@@ -35,8 +35,8 @@ export const operacaoNo = (template: string, operacao: OperacaoAbrasf): string =
 
 /**
  * The SOAP request of one operation as the profile's family writes it: the wrapper (`<Op>Request`, `<Op>`…) in the
- * WSDL namespace, holding either the nfseCabecMsg/nfseDadosMsg strings (escaped or in CDATA) or the message element
- * itself, in the profile's SOAP version.
+ * WSDL namespace, holding either the nfseCabecMsg/nfseDadosMsg strings (escaped or in CDATA), the message element
+ * itself, or, standing in the message root's place, its children; in the profile's SOAP version.
  */
 export function abrasfEnvelope(
   perfil: PerfilAbrasf,
@@ -54,8 +54,10 @@ export function abrasfEnvelope(
   const body =
     perfil.mensagem === 'elementos'
       ? dados.replace(/^<\?xml[^>]*\?>/, '')
-      : (perfil.cabecalho ? `<nfseCabecMsg>${text(cabecalhoMessage(perfil, perfil.cabecalho))}</nfseCabecMsg>` : '') +
-        `<${campo}>${text(dados)}</${campo}>`;
+      : perfil.mensagem === 'conteudo'
+        ? conteudoDaMensagem(dados)
+        : (perfil.cabecalho ? `<nfseCabecMsg>${text(cabecalhoMessage(perfil, perfil.cabecalho))}</nfseCabecMsg>` : '') +
+          `<${campo}>${text(dados)}</${campo}>`;
   // The credentials a family takes in the body follow the message in the wrapper, unqualified, as its WSDL has them.
   const elementos = Object.entries(perfil.credenciais?.elementos ?? {})
     .map(([membro, nome]) => `<${nome}>${escapeText(credenciais[membro as CredencialProvedor] ?? '')}</${nome}>`)
@@ -70,6 +72,36 @@ export function abrasfEnvelope(
     `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="${soap}"><soap:Body>` +
     `${open}${body}${elementos}${close}</soap:Body></soap:Envelope>`
   );
+}
+
+/**
+ * The children of a message's root, each declaring the namespace the root declared: what a family whose wrapper
+ * takes the root's place (`conteudo`) puts in it. The message as stored is the root with these children, so the
+ * service reads the same document back by renaming the wrapper. Read as text, as the builders write messages: no
+ * comments, no CDATA, no `>` inside an attribute value.
+ */
+export function conteudoDaMensagem(dados: string): string {
+  const m = /^(?:<\?xml[^>]*\?>)?\s*<([\w.-]+)((?:\s[^>]*)?)>([\s\S]*)<\/\1>\s*$/.exec(dados);
+  if (!m) return '';
+  const xmlns = /\sxmlns="([^"]*)"/.exec(m[2]!)?.[1];
+  if (!xmlns) return m[3]!;
+  // Each child gets the root's default namespace unless it declares its own.
+  let depth = 0;
+  return m[3]!.replace(
+    /<(\/?)([\w.-]+)((?:\s[^>]*?)?)(\/?)>/g,
+    (tag, close: string, name: string, attrs: string, empty: string) => {
+      if (close) return (depth--, tag);
+      const top = depth === 0;
+      if (!empty) depth++;
+      return top && !/\sxmlns=/.test(attrs) ? `<${name} xmlns="${xmlns}"${attrs}${empty}>` : tag;
+    },
+  );
+}
+
+/** The HTTP authorization a family takes the credentials in (`Basic` usuario:senha), or none. */
+export function abrasfAutorizacao(perfil: PerfilAbrasf, credenciais: CredenciaisProvedor = {}): string | null {
+  if (perfil.credenciais?.autorizacaoHttp !== 'basic') return null;
+  return `Basic ${Buffer.from(`${credenciais.usuario ?? ''}:${credenciais.senha ?? ''}`, 'utf8').toString('base64')}`;
 }
 
 /** The service URL with the credentials a family takes as query parameters (Tributus' `tokenAuth`). */
@@ -126,6 +158,8 @@ export async function callAbrasf(
       ? { 'content-type': `application/soap+xml; charset=utf-8; action="${action}"` }
       : { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` };
   if (client.scenario) headers['x-simulador-cenario'] = client.scenario;
+  const autorizacao = abrasfAutorizacao(perfil, credenciais);
+  if (autorizacao) headers.authorization = autorizacao;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => ((timedOut = true), controller.abort()), client.timeoutMs);
@@ -159,11 +193,13 @@ export async function callAbrasf(
         cause: 'resposta sem outputXML',
         erros: [],
       };
+    // A family authenticating over HTTP refuses a wrong login before reading the message: say which setting it is.
+    const credenciaisRecusadas = autorizacao !== null && (res.statusCode === 401 || res.statusCode === 403);
     return {
       kind: 'transmission_failed',
       status: res.statusCode,
       received: 'no',
-      cause: `HTTP ${res.statusCode}`,
+      cause: `HTTP ${res.statusCode}${credenciaisRecusadas ? ': o provedor recusou as credenciais_provedor da empresa' : ''}`,
       erros: [],
     };
   } catch (err) {

@@ -1,3 +1,4 @@
+import { escapeAttr } from '../../xml/el.js';
 /** The ABRASF 2.0x web service operations (WSDL names) a profile may offer. */
 export type OperacaoAbrasf =
   | 'GerarNfse'
@@ -19,6 +20,8 @@ export interface CredenciaisFamiliaAbrasf {
   exigidas: readonly CredencialProvedor[];
   elementos?: Partial<Record<CredencialProvedor, string>>;
   parametrosUrl?: Partial<Record<CredencialProvedor, string>>;
+  /** `basic`: usuario and senha as the request's HTTP Basic authorization (`Authorization: Basic …`). */
+  autorizacaoHttp?: 'basic';
 }
 
 /** The RPS builders (build-rps.ts): the ABRASF template's, and the families' that write the RPS otherwise. */
@@ -64,9 +67,10 @@ export interface PerfilFamiliaAbrasf {
   /**
    * Where the message goes in the wrapper: `texto`, as the strings nfseCabecMsg and nfseDadosMsg of the ABRASF WSDL
    * (the answer in outputXML); `elementos`, the message element itself as the wrapper's child (the answer's
-   * `…Resposta` element in the body).
+   * `…Resposta` element in the body); `conteudo`, the wrapper in the message's place, holding the message's children,
+   * each declaring the message's namespace.
    */
-  mensagem: 'texto' | 'elementos';
+  mensagem: 'texto' | 'elementos' | 'conteudo';
   /** A `texto` message carried as escaped text or inside CDATA (both are a string to the WSDL). */
   dados: 'escapado' | 'cdata';
   /**
@@ -115,6 +119,8 @@ export interface PerfilFamiliaAbrasf {
     informacoesComplementares?: boolean;
     /** The RPS identification (`Rps`, tcInfRps) carries the identifier attribute, required by the schema; absent: not sent. */
     identificadorRps?: boolean;
+    /** The answers' CompNfse holds the note in a CompNfse of the same name (tcCompNfse), as the schema nests it. */
+    compNfseAninhado?: boolean;
   };
   /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
   emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
@@ -142,9 +148,10 @@ export interface PerfilFamiliaAbrasf {
   incertos: ReadonlyArray<keyof PerfilAbrasf>;
   /**
    * The identifier attribute of the signed elements (InfDeclaracaoPrestacaoServico, LoteRps, InfPedidoCancelamento,
-   * SubstituicaoNfse, InfNfse): the ABRASF schema's `Id` when absent, a provider's lower-case `id`.
+   * SubstituicaoNfse, InfNfse): the ABRASF schema's `Id` when absent, a provider's lower-case `id`; null where the
+   * family writes none (optional in its schema), so nothing can be signed and `assinaturas` asks for nothing.
    */
-  atributoId?: 'Id' | 'id';
+  atributoId?: 'Id' | 'id' | null;
   /** The credentials the family asks beyond the A1; absent: none. */
   credenciais?: CredenciaisFamiliaAbrasf;
 }
@@ -220,8 +227,15 @@ export type LeiauteAbrasf = Pick<
   | 'modeloRps'
 >;
 
-/** The identifier attribute of a layout's signed elements (`Id` unless the family writes `id`). */
-export const atributoIdAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>): 'Id' | 'id' => leiaute.atributoId ?? 'Id';
+/** The identifier attribute of a layout's signed elements (`Id` unless the family writes `id`), null where it has none. */
+export const atributoIdAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>): 'Id' | 'id' | null =>
+  leiaute.atributoId === undefined ? 'Id' : leiaute.atributoId;
+
+/** ` Id="…"` (the layout's identifier attribute with its value) for an element's start tag; nothing where it has none. */
+export const idAbrasf = (leiaute: Pick<LeiauteAbrasf, 'atributoId'>, valor: string): string => {
+  const atributo = atributoIdAbrasf(leiaute);
+  return atributo ? ` ${atributo}="${escapeAttr(valor)}"` : '';
+};
 
 /** ` xmlns="…"` of a message root in the layout's namespace; nothing where the schema has none. */
 export const xmlnsAbrasf = (leiaute: Pick<LeiauteAbrasf, 'namespaceDados'>): string =>

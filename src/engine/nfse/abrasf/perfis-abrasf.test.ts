@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { provedorMunicipio } from '../../tabelas/provedor-municipio.js';
 import { SISTEMA_ABRASF } from '../provedores/sistema-abrasf.js';
-import { perfilAbrasf, perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
+import { PERFIS_ABRASF, perfilAbrasf, perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
+import { atributoIdAbrasf } from './perfil-abrasf.js';
 
 const row = (ibge: string) => provedorMunicipio(ibge)!;
 
@@ -70,5 +71,28 @@ describe('ABRASF profiles from the provider table', () => {
     expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('2506301');
     // Tinus offers no query of the services taken.
     expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('2607901');
+  });
+
+  it('IPM 2.04: no identifier attribute, so no signature; HTTP Basic credentials; no query of the services taken', () => {
+    const ipm = perfilAbrasfDoMunicipio('4313409')!;
+    expect(ipm).toMatchObject({
+      familia: 'IPM',
+      versao: '2.04',
+      nome: 'Novo Hamburgo/RS',
+      esquema: 'ipm/2.04/acbr/nfse_rt.xsd',
+      atributoId: null,
+      credenciais: { exigidas: ['usuario', 'senha'], autorizacaoHttp: 'basic' },
+    });
+    expect(SISTEMA_ABRASF.serves(row('4313409'))).toBe(true);
+    expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('4313409');
+    // IPM 1.01 (Ituporanga) is IPM's own layout, not this profile's.
+    expect(perfilAbrasf(row('4208500'))).toBeNull();
+  });
+
+  it('a family whose elements carry no identifier asks for no signature (a Reference would point at nothing)', () => {
+    for (const perfil of PERFIS_ABRASF)
+      if (atributoIdAbrasf(perfil) === null)
+        expect(Object.values(perfil.assinaturas), `${perfil.familia} ${perfil.versao}`).not.toContain(true);
+    expect(PERFIS_ABRASF.some((p) => atributoIdAbrasf(p) === null)).toBe(true);
   });
 });

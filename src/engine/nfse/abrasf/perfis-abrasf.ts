@@ -8,6 +8,7 @@ import { FIORILLI_2_00, FIORILLI_2_01 } from './perfis/fiorilli-2-00.js';
 import { FISCO_2_03 } from './perfis/fisco-2-03.js';
 import { FUTURIZE_2_02 } from './perfis/futurize-2-02.js';
 import { GISS_2_04 } from './perfis/giss-2-04.js';
+import { IPM_2_04 } from './perfis/ipm-2-04.js';
 import { ISSNET_2_04 } from './perfis/issnet-2-04.js';
 import { MEGASOFT_2_00 } from './perfis/megasoft-2-00.js';
 import { SINTESE_2_04 } from './perfis/sintese-2-04.js';
@@ -29,6 +30,7 @@ export const PERFIS_ABRASF: readonly PerfilFamiliaAbrasf[] = [
   FIORILLI_2_00,
   FIORILLI_2_01,
   TRIBUTUS_2_04,
+  IPM_2_04,
   MEGASOFT_2_00,
 ];
 

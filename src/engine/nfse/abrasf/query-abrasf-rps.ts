@@ -17,8 +17,8 @@ function declaradaPorOutroRps(
   prestador: AbrasfPrestador,
   rps: IdentificacaoRps,
 ): boolean {
-  if (perfil.modeloRps !== 'megasoft') return false;
   const atributo = atributoIdAbrasf(perfil);
+  if (perfil.modeloRps !== 'megasoft' || !atributo) return false;
   const declarada = new RegExp(`<(?:[\\w.-]+:)?InfDeclaracaoPrestacaoServico\\s[^>]*?\\b${atributo}="([^"]*)"`).exec(
     nfse.xml,
   )?.[1];
