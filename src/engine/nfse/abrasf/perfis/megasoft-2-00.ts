@@ -51,5 +51,5 @@ export const MEGASOFT_2_00: PerfilFamiliaAbrasf = {
   codigos: ABRASF_CODIGOS_1_0,
   // tcIdentificacaoPrestador requires it in this schema.
   inscricaoMunicipalObrigatoria: true,
-  incertos: ['dados', 'cabecalho', 'algoritmo', 'codigoTributacaoMunicipio', 'codigos'],
+  incertos: ['dados', 'cabecalho', 'assinaturas', 'algoritmo', 'codigoTributacaoMunicipio', 'codigos'],
 };
