@@ -37,6 +37,9 @@ export interface RequerenteAbrasf {
   depoisDe?: Partial<Record<OperacaoAbrasf, string>>;
 }
 
+/** The RPS builders (build-rps.ts): the ABRASF template's, and the families' that write the RPS otherwise. */
+export type ModeloRpsAbrasf = 'abrasf' | 'megasoft';
+
 /** The ABRASF 2.0x layout versions a family profile may speak. */
 export type VersaoAbrasf2 = '2.00' | '2.01' | '2.02' | '2.03' | '2.04';
 
@@ -102,6 +105,12 @@ export interface PerfilFamiliaAbrasf {
    * request's text), as the family's schema requires. Absent: only CodigoCancelamento.
    */
   motivoCancelamentoNacional?: boolean;
+  /**
+   * The shape of the RPS (tcDeclaracaoPrestacaoServico) and of its identification: the ABRASF template's (absent), or
+   * MegaSoft's (`megasoft`: the RPS identification, numbered only, inside InfDeclaracaoPrestacaoServico before
+   * Servico, Prestador and Tomador, nothing else).
+   */
+  modeloRps?: ModeloRpsAbrasf;
   /** The nfseCabecMsg header of a `texto` message, its `versao` attribute and `versaoDados`; null where none is sent. */
   cabecalho: { versao: string; versaoDados: string } | null;
   /** The elements whose name or place changed between the 2.0x versions. */
@@ -198,8 +207,9 @@ export interface PerfilAbrasf extends PerfilFamiliaAbrasf {
 }
 
 /**
- * The children of Servico the RPS builder writes: the ABRASF template's, and `cTribNac`/`cNBS` (the national service
- * code and NBS) that some families added beside them.
+ * The children of Servico the RPS builder writes: the ABRASF template's, `cTribNac`/`cNBS` (the national service
+ * code and NBS) that some families added beside them, and `Exigibilidade`/`NumeroNbs`, the names another family gives
+ * ExigibilidadeISS and the NBS.
  */
 export type ElementoServicoAbrasf =
   | 'Valores'
@@ -213,7 +223,9 @@ export type ElementoServicoAbrasf =
   | 'ExigibilidadeISS'
   | 'MunicipioIncidencia'
   | 'cTribNac'
-  | 'cNBS';
+  | 'cNBS'
+  | 'Exigibilidade'
+  | 'NumeroNbs';
 
 /** Servico in the ABRASF 2.0x template's order (CodigoNbs written only where the schema has it). */
 export const ABRASF_SERVICO: readonly ElementoServicoAbrasf[] = [
@@ -243,6 +255,7 @@ export type LeiauteAbrasf = Pick<
   | 'namespacePorMensagem'
   | 'motivoCancelamentoNacional'
   | 'atributoId'
+  | 'modeloRps'
 >;
 
 /** The identifier attribute of a layout's signed elements (`Id` unless the family writes `id`), null where it has none. */
