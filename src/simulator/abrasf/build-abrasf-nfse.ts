@@ -44,7 +44,7 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
   const documento = xmlText(prestador, 'Cnpj') ?? xmlText(prestador, 'Cpf') ?? '';
   // A layout of items (EloTech's) dates the note without the time, writes the country in addresses and gives the
   // note an access key of 32 hexadecimal digits.
-  const itens = input.leiaute.elementos.listaItensServico === true;
+  const itens = input.leiaute.modeloRps === 'itens';
   // MegaSoft's tcValoresNfse requires the rate and the deductions and has no net value; its address has no Uf.
   const megasoft = input.leiaute.modeloRps === 'megasoft';
   const inf =

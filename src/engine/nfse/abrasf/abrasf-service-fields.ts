@@ -81,15 +81,15 @@ export function abrasfServiceFields(
       ...(item ? { itemListaServico: item } : {}),
       ...(perfil.codigoTributacaoMunicipio === 'codigo_nacional' ? { codigoTributacaoMunicipio: codigo } : {}),
       ...(im ? { inscricaoMunicipal: im } : {}),
-      ...(perfil.elementos.listaItensServico && typeof cnae === 'string' ? { cnae } : {}),
+      ...(perfil.modeloRps === 'itens' && typeof cnae === 'string' ? { cnae } : {}),
     },
     erros: [],
   };
 }
 
 /**
- * What a family's own RPS requires beyond the template's fields: EloTech's items the company's CNAE and a taker with a
- * national address; MegaSoft's taker group (tcDadosTomador) its address.
+ * What the RPS the profile's modeloRps names requires beyond the template's fields: the items' (`itens`, EloTech) the
+ * company's CNAE and a taker with a national address; MegaSoft's taker group (tcDadosTomador) its address.
  */
 function checkModeloRps(dps: DpsInput, perfil: PerfilAbrasf, cnae: unknown): ValidationIssue[] {
   const erros: ValidationIssue[] = [];
@@ -100,7 +100,7 @@ function checkModeloRps(dps: DpsInput, perfil: PerfilAbrasf, cnae: unknown): Val
       mensagem: `${perfil.nome} (${perfil.familia} ${perfil.versao}) exige o endereço do tomador em cada RPS.`,
       correcao: 'Informe tomador.endereco (logradouro, número, bairro, CEP e município).',
     });
-  if (perfil.elementos.listaItensServico) {
+  if (perfil.modeloRps === 'itens') {
     if (typeof cnae !== 'string')
       erros.push({
         codigo: 'campo_obrigatorio',

@@ -10,7 +10,6 @@ import {
 import { documentIdOfNote, type DadosAbrasf } from './abrasf-note.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { identificacaoRps } from './build-abrasf-rps.js';
-import { buildAbrasfRpsItens } from './build-abrasf-rps-itens.js';
 import { buildRps } from './build-rps.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
@@ -67,10 +66,8 @@ export function buildAbrasfDocument({ company, dps, signer }: ProviderDocumentIn
   if (!perfil) throw new Error(`buildDocument sem perfil ABRASF para o município ${company.municipio}`);
   const fields = abrasfServiceFields(dps, perfil, company.padroes);
   if (!('campos' in fields)) throw new Error('buildDocument sem checkIssuance: campos ABRASF indisponíveis');
-  // A layout whose Servico lists items has an RPS of its own; every other one, the one its profile's modeloRps names.
-  const construtor = perfil.elementos.listaItensServico ? buildAbrasfRpsItens : buildRps;
   const signedRps = signAbrasfXml(
-    construtor({ leiaute: perfil, dps, campos: fields.campos }),
+    buildRps({ leiaute: perfil, dps, campos: fields.campos }),
     signer,
     'InfDeclaracaoPrestacaoServico',
     perfil,

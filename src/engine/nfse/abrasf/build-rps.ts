@@ -1,9 +1,11 @@
 import { buildAbrasfRps, type AbrasfRpsInput } from './build-abrasf-rps.js';
+import { buildAbrasfRpsItens } from './build-abrasf-rps-itens.js';
 import { buildMegasoftRps } from './build-megasoft-rps.js';
 import type { ModeloRpsAbrasf } from './perfil-abrasf.js';
 
 const CONSTRUTORES: Record<ModeloRpsAbrasf, (input: AbrasfRpsInput) => string> = {
   abrasf: buildAbrasfRps,
+  itens: buildAbrasfRpsItens,
   megasoft: buildMegasoftRps,
 };
 

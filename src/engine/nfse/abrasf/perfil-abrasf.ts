@@ -38,7 +38,7 @@ export interface RequerenteAbrasf {
 }
 
 /** The RPS builders (build-rps.ts): the ABRASF template's, and the families' that write the RPS otherwise. */
-export type ModeloRpsAbrasf = 'abrasf' | 'megasoft';
+export type ModeloRpsAbrasf = 'abrasf' | 'itens' | 'megasoft';
 
 /** The ABRASF 2.0x layout versions a family profile may speak. */
 export type VersaoAbrasf2 = '2.00' | '2.01' | '2.02' | '2.03' | '2.04';
@@ -106,7 +106,10 @@ export interface PerfilFamiliaAbrasf {
    */
   motivoCancelamentoNacional?: boolean;
   /**
-   * The shape of the RPS (tcDeclaracaoPrestacaoServico) and of its identification: the ABRASF template's (absent), or
+   * The shape of the RPS (tcDeclaracaoPrestacaoServico) and of its identification, which picks its builder
+   * (build-rps.ts): the ABRASF template's (absent); `itens`, a Servico listing its items (build-abrasf-rps-itens.ts,
+   * EloTech: ListaItensServico/ItemServico, each with the company's CNAE, after the template's children in the
+   * schema's order, the taker's address required, no OptanteSimplesNacional nor InformacoesComplementares); or
    * MegaSoft's (`megasoft`: the RPS identification, numbered only, inside InfDeclaracaoPrestacaoServico before
    * Servico, Prestador and Tomador, nothing else).
    */
@@ -135,12 +138,6 @@ export interface PerfilFamiliaAbrasf {
     identificadorRps?: boolean;
     /** The answers' CompNfse holds the note in a CompNfse of the same name (tcCompNfse), as the schema nests it. */
     compNfseAninhado?: boolean;
-    /**
-     * The family's own RPS (build-abrasf-rps-itens.ts): Servico lists its items (ListaItensServico/ItemServico, each
-     * with the company's CNAE) after the template's children in the schema's order, the taker's address is required,
-     * and the declaration has no OptanteSimplesNacional nor InformacoesComplementares. Absent: the ABRASF template.
-     */
-    listaItensServico?: boolean;
     /**
      * InfPedidoCancelamento carries the note's ChaveAcesso (the key the city wrote in InfNfse) after
      * IdentificacaoNfse. Absent: not written.
