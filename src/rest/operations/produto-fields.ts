@@ -1,7 +1,8 @@
 import type { RestRequest } from '../rest-operation.js';
 
 const TRIBUTO = 'cst csosn aliquota';
-const ICMS = 'reducaoBc mva aliquotaSt reducaoBcSt fcp fcpSt diferimento cBenef metodoDifal motivoDesoneracao deduzDesoneracao';
+const ICMS =
+  'reducaoBc mva aliquotaSt reducaoBcSt fcp fcpSt diferimento cBenef metodoDifal motivoDesoneracao deduzDesoneracao';
 
 /** The selection of a tax profile (`ProdutoTributacao`), a product's and a company rule's alike. */
 export const TRIBUTACAO_FIELDS = `cfop icms { ${TRIBUTO} ${ICMS} } ipi { cst aliquota cEnq ex } pis { ${TRIBUTO} } cofins { ${TRIBUTO} }
