@@ -51,7 +51,7 @@ function signedRps(nDPS = '12'): string {
 }
 
 function signedPedido(numeroNfse: string): string {
-  const pedido = { numeroNfse, prestador, codigoMunicipio: CAMPO_GRANDE, codigoCancelamento: '2' };
+  const pedido = { numeroNfse, prestador, codigoMunicipio: CAMPO_GRANDE, codigoCancelamento: '2' as const };
   return signAbrasfXml(pedidoCancelamentoMessage(PERFIL, pedido), signer, 'InfPedidoCancelamento', PERFIL);
 }
 
@@ -93,6 +93,9 @@ describe('ISSDSF 2.03 (Campo Grande): the DSF 2.03 variant with the ABRASF names
     expect(verified.ok, verified.output).toBe(true);
     // The unqualified schema of plain DSF 2.03 refuses the same message: the two variants are not interchangeable.
     expect(validateXsd(xml, 'provedor:dsf/2.03/acbr/nfse.xsd').length).toBeGreaterThan(0);
+    const unqualified = xml.replaceAll(` xmlns="${ABRASF_NS}"`, '');
+    expect(validateXsd(unqualified, 'provedor:dsf/2.03/acbr/nfse.xsd')).toEqual([]);
+    expect(validateXsd(unqualified, ESQUEMA).length).toBeGreaterThan(0);
   });
 
   it('ConsultarNfsePorRps goes unsigned, CancelarNfse and SubstituirNfse signed, all valid', () => {
