@@ -11,8 +11,11 @@ export const REFERENCIA = '{{referencia}}';
 export interface LoadPlan {
   url: string;
   path: string;
-  /** The JSON body, with REFERENCIA where each request puts a referencia of its own. */
-  body: string;
+  /**
+   * The JSON body, with REFERENCIA where each request puts a referencia of its own; several bodies are sent in
+   * turn (each client starting at its own).
+   */
+  body: string | string[];
   /** One array of API keys per client; a client rotates over its own. */
   keys: string[][];
   seconds: number;
@@ -78,7 +81,7 @@ export async function measuredLoad(
  */
 export async function runClients(plan: LoadPlan, onMeasuring: () => void = () => {}): Promise<LoadResult> {
   const pool = new Pool(plan.url, { connections: plan.keys.length, pipelining: 1 });
-  const [before, after] = plan.body.split(REFERENCIA) as [string, string | undefined];
+  const bodies = [plan.body].flat().map((b) => b.split(REFERENCIA) as [string, string | undefined]);
   const latenciesMs: number[] = [];
   const perSecond: number[] = [];
   const statuses: Record<string, number> = {};
@@ -103,6 +106,7 @@ export async function runClients(plan: LoadPlan, onMeasuring: () => void = () =>
       for (let i = 0; i < limit && performance.now() < deadline; i++) {
         const counted = measuring;
         const referencia = `${counted ? prefix : `warmup-${prefix}`}-${client}-${i}-${warmupEnd.toFixed(0)}`;
+        const [before, after] = bodies[(client + i) % bodies.length]!;
         const body = after === undefined ? before : `${before}${referencia}${after}`;
         const t0 = performance.now();
         let status = 'network_error';

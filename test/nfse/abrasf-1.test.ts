@@ -2,20 +2,23 @@
 // family's service (here the in-process ABRASF 1.00 simulator), which answers a protocol; the note is followed with
 // ConsultarSituacaoLoteRps / ConsultarLoteRps (by the job queue while the lot is being processed) until the
 // service authorises or refuses it. Every request validates with xmllint against the family's own schema package
-// and its signatures verify with xmlsec1; a lost answer is recovered with ConsultarNfsePorRps before any resend;
-// cancellation goes through CancelarNfse.
+// (as the service reads it, with its local changes) and its signatures verify with xmlsec1; a lost answer is
+// recovered with ConsultarNfsePorRps before any resend; cancellation goes through CancelarNfse, or is refused before
+// anything is sent where the family's service has none (ISSSalvador).
 import { spawnSync } from 'node:child_process';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { abrasf1SchemaPath } from '../../src/engine/nfse/abrasf/v1/validate-abrasf-1.js';
+import { chamadaAbrasf1 } from '../../src/engine/nfse/abrasf/v1/call-abrasf-1.js';
 import type { PerfilAbrasf1 } from '../../src/engine/nfse/abrasf/v1/perfil-abrasf-1.js';
 import { GINFES_V3 } from '../../src/engine/nfse/abrasf/v1/perfis/ginfes-v3.js';
 import { ISS_FORTALEZA } from '../../src/engine/nfse/abrasf/v1/perfis/iss-fortaleza.js';
+import { ISS_SALVADOR } from '../../src/engine/nfse/abrasf/v1/perfis/iss-salvador.js';
 import { SPEEDGOV_1 } from '../../src/engine/nfse/abrasf/v1/perfis/speedgov-1.js';
 import { PARAMETROS_SIMULADOS } from '../../src/simulator/nacional/parametros-simulados.js';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import type { Abrasf1Call } from '../../src/simulator/abrasf/v1/create-abrasf-1-simulator.js';
 import { arquivoResposta1 } from '../../src/simulator/abrasf/v1/handle-abrasf-1-operation.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
+import { abrasf1SchemaForLint } from '../support/abrasf-1-schema.js';
 import { eventsOfNote } from '../support/eventos.js';
 import { xmlsecVerify } from '../support/external-tools.js';
 import { expectProblem, expectStatus, httpClient, type Http } from '../support/http.js';
@@ -29,11 +32,22 @@ import { waitFor } from '../support/wait.js';
 const IM = '12345678';
 const GUARULHOS = '3518800';
 const JUAZEIRO_DO_NORTE = '2307304';
+const SALVADOR = '2927408';
+/**
+ * ISSSalvador requires NBS, cClassTrib and INDOP in every RPS: the company's defaults give them (NBS 1.1502.10.00 of
+ * software development, cClassTrib 000001 tributação integral, a cIndOp of the right shape).
+ */
+const PADROES_RTC = {
+  codigo_nacional: '010101',
+  aliquota_iss: '2.00',
+  nbs: '115021000',
+  ibs_cbs: { c_class_trib: '000001', indicador_operacao: '030101' },
+};
 
-// Guarulhos and Juazeiro do Norte are absent from the national emitter's adhesion list and from our parameters
-// table: here the national parameters API says what it would say of a municipality on its own system
+// Guarulhos, Juazeiro do Norte and Salvador are absent from the national emitter's adhesion list and from our
+// parameters table: here the national parameters API says what it would say of a municipality on its own system
 // (aderenteEmissorNacional 0).
-for (const ibge of [GUARULHOS, JUAZEIRO_DO_NORTE])
+for (const ibge of [GUARULHOS, JUAZEIRO_DO_NORTE, SALVADOR])
   PARAMETROS_SIMULADOS.convenios[ibge] = {
     tipoConvenioDeserializationSetter: 1,
     aderenteAmbienteNacional: 1,
@@ -60,7 +74,7 @@ beforeEach(() => clock.advance(MINUTE));
 /** Debian's xmllint against the family's file, independent of the libxml2 build the simulator validates with. */
 function xmllint(xml: string, perfil: PerfilAbrasf1, arquivo: string) {
   const file = writeTemp(tempDir('xmllint-'), 'doc.xml', xml);
-  const r = spawnSync('xmllint', ['--noout', '--schema', abrasf1SchemaPath(perfil, arquivo), file], {
+  const r = spawnSync('xmllint', ['--noout', '--schema', abrasf1SchemaForLint(perfil, arquivo), file], {
     encoding: 'utf8',
   });
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
@@ -73,13 +87,14 @@ function certificateOf(xml: string): string {
 
 // One municipality per family of the ABRASF 1.00 shape.
 describe.each([
-  { perfil: GINFES_V3, ibge: GUARULHOS },
-  { perfil: ISS_FORTALEZA, ibge: '2304400' },
-  { perfil: SPEEDGOV_1, ibge: JUAZEIRO_DO_NORTE },
-])('ABRASF 1.00 — $perfil.nome ($ibge)', ({ perfil, ibge }) => {
+  { perfil: GINFES_V3, ibge: GUARULHOS, padroes: undefined },
+  { perfil: ISS_FORTALEZA, ibge: '2304400', padroes: undefined },
+  { perfil: ISS_SALVADOR, ibge: SALVADOR, padroes: PADROES_RTC },
+  { perfil: SPEEDGOV_1, ibge: JUAZEIRO_DO_NORTE, padroes: undefined },
+])('ABRASF 1.00 — $perfil.nome ($ibge)', ({ perfil, ibge, padroes }) => {
   let company: SeededCompany;
   beforeAll(async () => {
-    company = await acct.company({ municipio: ibge, inscricao_municipal: IM });
+    company = await acct.company({ municipio: ibge, inscricao_municipal: IM, ...(padroes ? { padroes } : {}) });
   });
 
   const sim = () => t.app.abrasf1Simulator;
@@ -108,16 +123,18 @@ describe.each([
 
   /**
    * Each request validates against the family's schema (xmllint) and its signatures verify (xmlsec1), or it carries
-   * none (`null`: the family's schema has no Signature there); each answer validates against the family's answer
-   * schema.
+   * none (`null`: the family's schema has no Signature there, or the family does not sign it); each answer validates
+   * against the family's answer schema.
    */
   function expectWellFormed(call: Abrasf1Call, signed: string[] | 'raiz' | null): void {
-    const arquivo = perfil.mensagens[call.operacao].arquivo;
+    const arquivo = perfil.mensagens[call.operacao]!.arquivo;
     const lint = xmllint(call.mensagem, perfil, arquivo);
     expect(lint.ok, lint.output).toBe(true);
-    const cab = xmllint(call.cabecalho, perfil, perfil.mensagens.cabecalho.arquivo);
-    expect(cab.ok, cab.output).toBe(true);
-    expect(call.soapOperacao).toBe(`${call.operacao}${perfil.soap.sufixoOperacao}`);
+    if (perfil.mensagens.cabecalho) {
+      const cab = xmllint(call.cabecalho, perfil, perfil.mensagens.cabecalho.arquivo);
+      expect(cab.ok, cab.output).toBe(true);
+    } else expect(call.cabecalho).toBe('');
+    expect(call.soapOperacao).toBe(chamadaAbrasf1(perfil, call.operacao).elemento);
     expect(call.resposta).not.toBeNull();
     const resposta = xmllint(call.resposta!, perfil, arquivoResposta1(perfil, call.operacao));
     expect(resposta.ok, resposta.output).toBe(true);
@@ -125,8 +142,8 @@ describe.each([
       expect(call.mensagem).not.toContain('<Signature ');
       return;
     }
-    const ids = signed === 'raiz' ? (perfil.idNasConsultas ? perfil.mensagens[call.operacao].raiz : []) : signed;
-    const verified = xmlsecVerify(call.mensagem, certificateOf(call.mensagem), ids);
+    const ids = signed === 'raiz' ? (perfil.idNasConsultas ? perfil.mensagens[call.operacao]!.raiz : []) : signed;
+    const verified = xmlsecVerify(call.mensagem, certificateOf(call.mensagem), ids, perfil.idAtributo);
     expect(verified.ok, verified.output).toBe(true);
   }
 
@@ -155,8 +172,9 @@ describe.each([
       calls[0]!,
       [perfil.assinaturas.rps ? ['InfRps'] : [], perfil.assinaturas.lote ? ['LoteRps'] : []].flat(),
     );
-    expectWellFormed(calls[1]!, 'raiz');
-    expectWellFormed(calls[2]!, 'raiz');
+    const consultas = perfil.assinaturas.consultas ? 'raiz' : null;
+    expectWellFormed(calls[1]!, consultas);
+    expectWellFormed(calls[2]!, consultas);
     expect(calls[0]!.mensagem).toMatch(new RegExp(`<(t:)?InscricaoMunicipal>${IM}</(t:)?InscricaoMunicipal>`));
     expect(await eventsOfNote(live, note.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
   });
@@ -231,42 +249,77 @@ describe.each([
     expect(notesOfRps(rpsOf(created.dps_id))).toHaveLength(1);
   });
 
-  it('cancellation goes through a signed CancelarNfse; a lost answer is found cancelled by ConsultarNfsePorRps', async () => {
-    const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
-    const cancelled = expectStatus(
-      await live.post(`/v1/nfse/${note.id}/cancelamento`, {
-        codigo_motivo: '2',
-        motivo: 'Serviço não foi prestado ao cliente',
-      }),
-      200,
-    );
-    expect(cancelled.status).toBe('cancelada');
-    expect(cancelled.cancelamento).toMatchObject({ codigo_motivo: '2', recuperado: false });
-    const cancel = sim()
-      .calls()
-      .filter((c) => c.operacao === 'CancelarNfse')
-      .at(-1)!;
-    expect(cancel.mensagem).toMatch(/<(t:)?CodigoCancelamento>2<\/(t:)?CodigoCancelamento>/);
-    expectWellFormed(cancel, ['InfPedidoCancelamento']);
-    expect(
-      sim()
-        .notes()
-        .find((n) => n.numero === note.numero)!.cancelamentoXml,
-    ).not.toBeNull();
+  // ISSSalvador's package has no CancelarNfseEnvio (cancellation only by administrative process).
+  if (perfil.mensagens.CancelarNfse) {
+    it('cancellation goes through a signed CancelarNfse; a lost answer is found cancelled by ConsultarNfsePorRps', async () => {
+      const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+      const cancelled = expectStatus(
+        await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+          codigo_motivo: '2',
+          motivo: 'Serviço não foi prestado ao cliente',
+        }),
+        200,
+      );
+      expect(cancelled.status).toBe('cancelada');
+      expect(cancelled.cancelamento).toMatchObject({ codigo_motivo: '2', recuperado: false });
+      const cancel = sim()
+        .calls()
+        .filter((c) => c.operacao === 'CancelarNfse')
+        .at(-1)!;
+      expect(cancel.mensagem).toMatch(/<(t:)?CodigoCancelamento>2<\/(t:)?CodigoCancelamento>/);
+      expectWellFormed(cancel, ['InfPedidoCancelamento']);
+      expect(
+        sim()
+          .notes()
+          .find((n) => n.numero === note.numero)!.cancelamentoXml,
+      ).not.toBeNull();
 
-    const other = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
-    sim().playNext(company.cnpj, 'timeout');
-    const recovered = expectStatus(
-      await live.post(`/v1/nfse/${other.id}/cancelamento`, {
-        codigo_motivo: '1',
-        motivo: 'Valor informado incorretamente na nota',
-      }),
-      200,
-    );
-    expect(recovered.status).toBe('cancelada');
-    expect(recovered.cancelamento).toMatchObject({ recuperado: true });
-    expect(callsOf(rpsOf(other.dps_id)).at(-1)!.operacao).toBe('ConsultarNfsePorRps');
-  });
+      const other = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+      sim().playNext(company.cnpj, 'timeout');
+      const recovered = expectStatus(
+        await live.post(`/v1/nfse/${other.id}/cancelamento`, {
+          codigo_motivo: '1',
+          motivo: 'Valor informado incorretamente na nota',
+        }),
+        200,
+      );
+      expect(recovered.status).toBe('cancelada');
+      expect(recovered.cancelamento).toMatchObject({ recuperado: true });
+      expect(callsOf(rpsOf(other.dps_id)).at(-1)!.operacao).toBe('ConsultarNfsePorRps');
+    });
+  } else {
+    it('cancellation is refused before anything is sent (422 cancelamento_recusado); the note stays authorised', async () => {
+      const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
+      expect(note.status).toBe('autorizada');
+      const before = sim().calls().length;
+      const problem = expectProblem(
+        await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+          codigo_motivo: '2',
+          motivo: 'Serviço não foi prestado ao cliente',
+        }),
+        422,
+        'cancelamento_recusado',
+      );
+      expect(problem.detail ?? problem.mensagem ?? JSON.stringify(problem)).toMatch(/processo administrativo/);
+      expect(sim().calls()).toHaveLength(before);
+      expect((await get(note.id)).status).toBe('autorizada');
+    });
+  }
+
+  if (perfil.servicoRtc)
+    it('without NBS and IBS/CBS classification, or without a taker → 422 naming each field; nothing sent', async () => {
+      const semRtc = await acct.company({ municipio: ibge, inscricao_municipal: IM });
+      const before = sim().calls().length;
+      const problem = expectProblem(await live.post('/v1/nfse', nfseBody(semRtc.id)), 422, 'validacao');
+      expect(problem.erros.map((e: { campo: string }) => e.campo)).toEqual(
+        expect.arrayContaining(['/servico/nbs', '/servico/ibs_cbs/c_class_trib']),
+      );
+      const semTomador = { ...nfseBody(company.id) } as Record<string, unknown>;
+      delete semTomador.tomador;
+      const sem = expectProblem(await live.post('/v1/nfse', semTomador), 422, 'validacao');
+      expect(sem.erros.map((e: { campo: string }) => e.campo)).toContain('/tomador');
+      expect(sim().calls()).toHaveLength(before);
+    });
 
   it('without the municipal registration → 422 naming /prestador/inscricao_municipal; nothing sent', async () => {
     const sem = await acct.company({ municipio: ibge });

@@ -2,7 +2,7 @@
 // production notes go to the city's service as the family's profile writes it (here the in-process ABRASF simulator,
 // which speaks each family's wire), every request valid against the family's own schema and signed as xmlsec1
 // verifies; a lost answer is recovered with ConsultarNfsePorRps before any resend, so one RPS never gives two notes;
-// cancellation goes through CancelarNfse.
+// cancellation goes through CancelarNfse or, where the family's service has none, is refused before anything is sent.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
@@ -31,8 +31,9 @@ const PADROES = { codigo_nacional: '010101', aliquota_iss: '2.00' };
 /**
  * One municipality per implemented family, each one the provider table routes to its family today: how it issues a
  * single note and the signatures that request carries; optionally the company's defaults the family needs
- * (`padroes`), how its RPS names the service (`servico`, ItemListaServico by default) and the signatures of a
- * substitution (`substituicao`, all three by default).
+ * (`padroes`), how its RPS names the service (`servico`, ItemListaServico by default), the signatures of a
+ * substitution (`substituicao`, all three by default) and what its notes' requests bring beyond the default body
+ * (`corpo`).
  */
 const FAMILIAS: ReadonlyArray<{
   familia: string;
@@ -165,6 +166,23 @@ const FAMILIAS: ReadonlyArray<{
           bairro: 'Centro',
           municipio: '4119905',
         },
+      },
+    },
+  },
+  // MegaSoft: its own RPS (NBS required, the taker's address required), GerarNfse and ConsultarNfsePorRps only.
+  {
+    familia: 'MegaSoft 2.00',
+    cidade: 'Silvânia',
+    ibge: '5220603',
+    emissao: 'GerarNfse',
+    assinados: ['InfDeclaracaoPrestacaoServico'],
+    padroes: { ...PADROES, nbs: '115021000' },
+    servico: '<Exigibilidade>1</Exigibilidade><NumeroNbs>115021000</NumeroNbs>',
+    corpo: {
+      tomador: {
+        documento: '19131243000197',
+        nome: 'Cliente Ltda',
+        endereco: { cep: '75180000', logradouro: 'Rua 1', numero: '10', bairro: 'Centro', municipio: '5220603' },
       },
     },
   },
@@ -347,12 +365,24 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     expect(notesOfRps(String(BigInt(problem.nfse.dps_id.slice(-15))))).toHaveLength(0);
   });
 
-  it('cancellation goes through a signed CancelarNfse and the city keeps the note cancelled', async () => {
+  it('cancellation goes through a signed CancelarNfse and the city keeps the note cancelled (refused before anything is sent where the family has none)', async () => {
     const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, f.corpo)), 201);
+    const before = sim().calls().length;
     const res = await live.post(`/v1/nfse/${note.id}/cancelamento`, {
       codigo_motivo: '2',
       motivo: 'Serviço não foi prestado ao cliente',
     });
+    if (!perfilAbrasfDoMunicipio(f.ibge)!.operacoes.includes('CancelarNfse')) {
+      const problem = expectProblem(res, 422, 'cancelamento_recusado');
+      expect(problem.mensagem).toMatch(/não cancela notas por web service/);
+      expect(problem.correcao).toMatch(/portal da prefeitura/);
+      expect(problem.codigo_oficial ?? null).toBeNull();
+      expect(problem.nfse.status).toBe('autorizada');
+      expect(sim().calls()).toHaveLength(before);
+      expect((await get(note.id)).status).toBe('autorizada');
+      expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(0);
+      return;
+    }
     const cancelled = expectStatus(res, 200);
     expect(cancelled.status).toBe('cancelada');
     expect(cancelled.cancelamento).toMatchObject({ tipo: 'cancelamento', codigo_motivo: '2', recuperado: false });
@@ -368,16 +398,24 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
   });
 
-  it('a lost cancellation answer is found cancelled at the city (ConsultarNfsePorRps) and recorded as recovered', async () => {
+  it('a lost cancellation answer is found cancelled at the city (ConsultarNfsePorRps) and recorded as recovered (where the family cancels by web service)', async () => {
     const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id, f.corpo)), 201);
-    sim().playNext(company.cnpj, 'timeout');
-    const cancelled = expectStatus(
-      await live.post(`/v1/nfse/${note.id}/cancelamento`, {
+    const cancelar = () =>
+      live.post(`/v1/nfse/${note.id}/cancelamento`, {
         codigo_motivo: '1',
         motivo: 'Valor informado incorretamente na nota',
-      }),
-      200,
-    );
+      });
+    if (!perfilAbrasfDoMunicipio(f.ibge)!.operacoes.includes('CancelarNfse')) {
+      // Nothing was sent, so nothing is looked up either: a repeated request is refused the same way.
+      const before = sim().calls().length;
+      expectProblem(await cancelar(), 422, 'cancelamento_recusado');
+      expectProblem(await cancelar(), 422, 'cancelamento_recusado');
+      expect(sim().calls()).toHaveLength(before);
+      expect((await get(note.id)).cancelamento ?? null).toBeNull();
+      return;
+    }
+    sim().playNext(company.cnpj, 'timeout');
+    const cancelled = expectStatus(await cancelar(), 200);
     expect(cancelled.status).toBe('cancelada');
     expect(cancelled.cancelamento).toMatchObject({ recuperado: true, codigo_motivo: '1' });
     const numeroRps = String(BigInt(note.dps_id.slice(-15)));

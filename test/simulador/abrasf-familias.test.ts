@@ -12,7 +12,7 @@ import {
 } from '../../src/engine/nfse/abrasf/abrasf-message.js';
 import { abrasfServiceFields } from '../../src/engine/nfse/abrasf/abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from '../../src/engine/nfse/abrasf/build-abrasf-rps.js';
-import { buildAbrasfRpsItens } from '../../src/engine/nfse/abrasf/build-abrasf-rps-itens.js';
+import { buildRps } from '../../src/engine/nfse/abrasf/build-rps.js';
 import { callAbrasf, RAIZ_MENSAGEM } from '../../src/engine/nfse/abrasf/call-abrasf.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from '../../src/engine/nfse/abrasf/perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from '../../src/engine/nfse/abrasf/perfis-abrasf.js';
@@ -185,7 +185,7 @@ describe('ABRASF simulator as EloTech 2.03 (Ponta Grossa)', () => {
     const d = dps();
     const fields = abrasfServiceFields(d, perfil, { cnae: '6201501' });
     if (!('campos' in fields)) throw new Error(JSON.stringify(fields.erros));
-    const rps = buildAbrasfRpsItens({ leiaute: perfil, dps: d, campos: fields.campos });
+    const rps = buildRps({ leiaute: perfil, dps: d, campos: fields.campos });
     const issued = await call(
       'RecepcionarLoteRpsSincrono',
       enviarLoteRpsSincronoMessage(perfil, { numeroLote: '5', prestador, rpsAssinados: [rps] }),

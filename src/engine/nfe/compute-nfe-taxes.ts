@@ -12,17 +12,11 @@ import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import { invalidNfeRequest, type NfeBody, type Operacao } from './nfe-body.js';
 import type { NfeItemBody } from './nfe-item-body.js';
 import { camelMembers } from './nfe-member.js';
-import {
-  itemTributavel,
-  operacaoTributavel,
-  produtosDoCatalogo,
-  semTributacao,
-  type ProdutoDoCatalogo,
-} from './operacao-tributavel.js';
+import { itemTributavel, operacaoTributavel, semTributacao, type ProdutoDoCatalogo } from './operacao-tributavel.js';
 import { itensDaOrigem } from './itens-da-origem.js';
 import { ajustesRegrasEmpresa, regrasDoCampo } from './ajustes-regras-empresa.js';
 import { produtoComRegras } from './produto-com-regras.js';
-import { regrasDaEmpresa } from '../regras-tributarias/regras-da-empresa.js';
+import { loadProdutosERegras } from './load-produtos-e-regras.js';
 import type { RegraDaEmpresa } from '../regras-tributarias/resolve-tributacao.js';
 import { municipio } from '../tabelas/index.js';
 
@@ -52,7 +46,7 @@ const NATUREZAS: Record<Operacao, string> = {
  * 422 nfe_fora_de_cobertura naming each item and what is missing.
  */
 export async function computeNfeTaxes(
-  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  deps: Pick<EngineDeps, 'db' | 'sql' | 'clock'>,
   principal: Principal,
   company: CompanyWithCertificate,
   body: Partial<NfeBody>,
@@ -89,13 +83,12 @@ export async function computeNfeTaxes(
     if (c.issues.length) throw invalidNfeRequest(c.issues);
     return { corpo, ajustes };
   }
-  const produtos = await produtosDoCatalogo(
+  const { produtos, regras } = await loadProdutosERegras(
     deps,
     principal,
     company.id,
     linhas.map((l) => l.produto).filter((p): p is string => typeof p === 'string' && p !== ''),
   );
-  const regras = await regrasDaEmpresa(deps, principal, company.id);
   corpo.itens = calculatedItems(linhas, { produtos, regras, op, c, ajustes });
   return { corpo, ajustes };
 }

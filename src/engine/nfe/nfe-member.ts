@@ -92,5 +92,18 @@ function reportMissing(campo: string, report: BodyReport, oque: string): void {
 
 /** A tax group in the layout's names in snake_case (the tax engine's, an origin note's) in the declared shape. */
 export function camelMembers(grupo: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(grupo).map(([k, x]) => [camelName(k), x]));
+  return Object.fromEntries(Object.entries(grupo).map(([k, x]) => [camelMember(k), x]));
+}
+
+// A calculated note converts the same few dozen tax-group members for every item, so each is converted once. An
+// origin note's groups passed the same declaration, so the memo holds the declared members and stops at a bound.
+const CAMEL_MEMBERS = new Map<string, string>();
+const CAMEL_MEMBERS_BOUND = 1024;
+
+function camelMember(key: string): string {
+  const known = CAMEL_MEMBERS.get(key);
+  if (known !== undefined) return known;
+  const camel = camelName(key);
+  if (CAMEL_MEMBERS.size < CAMEL_MEMBERS_BOUND) CAMEL_MEMBERS.set(key, camel);
+  return camel;
 }

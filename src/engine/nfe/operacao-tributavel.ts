@@ -1,5 +1,3 @@
-import type { Principal } from '../chaves/principal.js';
-import type { EngineDeps } from '../engine-deps.js';
 import type { CompanyWithCertificate } from '../empresas/present-company.js';
 import type { Coletor } from '../nucleo/coletor.js';
 import { municipio } from '../tabelas/index.js';
@@ -69,34 +67,6 @@ export function operacaoTributavel(
         }
       : null;
   return { operacao, subtipo, op };
-}
-
-/** The products of these SKUs in the company, in one query. */
-export async function produtosDoCatalogo(
-  deps: Pick<EngineDeps, 'db'>,
-  principal: Principal,
-  companyId: string,
-  skus: string[],
-): Promise<Map<string, ProdutoDoCatalogo>> {
-  const rows = await deps.db.produto.findMany({
-    where: {
-      accountId: principal.accountId,
-      environment: principal.environment,
-      companyId,
-      sku: { in: [...new Set(skus)] },
-    },
-    select: {
-      sku: true,
-      descricao: true,
-      ncm: true,
-      cest: true,
-      gtin: true,
-      unidade: true,
-      origem: true,
-      tributacao: true,
-    },
-  });
-  return new Map(rows.map((r) => [r.sku, r]));
 }
 
 /** The item as the tax engine sees it: the product's codes and profile, the line's amounts. */

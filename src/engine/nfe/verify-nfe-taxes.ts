@@ -12,12 +12,12 @@ import { nfeAjuste, type NfeAjuste } from './nfe-ajuste.js';
 import type { NfeItem, NfeRequest } from './nfe-request.js';
 import { recomputeIbsCbs } from './recompute-ibs-cbs.js';
 import type { OperacaoTributavel } from '../tributos/item-tributavel.js';
-import { itemTributavel, operacaoTributavel, produtosDoCatalogo, semTributacao } from './operacao-tributavel.js';
+import { itemTributavel, operacaoTributavel, semTributacao } from './operacao-tributavel.js';
+import { loadProdutosERegras } from './load-produtos-e-regras.js';
 import { invalidNfeRequest, type NfeBody } from './nfe-body.js';
 import type { NfeItemBody } from './nfe-item-body.js';
 import { regrasDoCampo } from './ajustes-regras-empresa.js';
 import { produtoComRegras } from './produto-com-regras.js';
-import { regrasDaEmpresa } from '../regras-tributarias/regras-da-empresa.js';
 
 /** The layout's tolerance on each calculated amount (MOC 4.00: values may differ by one cent from base × rate). */
 const TOLERANCIA = new Decimal('0.01');
@@ -34,7 +34,7 @@ const GRUPOS = ['icms', 'ipi', 'pis', 'cofins', 'icms_uf_dest', 'ibs_cbs', 'is']
  * `parar_em_divergencia: true` a divergence stops the note: 422 nfe_conferencia_divergente with the adjustments.
  */
 export async function verifyNfeTaxes(
-  deps: Pick<EngineDeps, 'db' | 'clock'>,
+  deps: Pick<EngineDeps, 'sql' | 'clock'>,
   principal: Principal,
   company: CompanyWithCertificate,
   body: Partial<NfeBody>,
@@ -51,13 +51,12 @@ export async function verifyNfeTaxes(
     fora('/operacao', `A operação ${operacao} é informada: os tributos enviados seguem sem conferência.`);
     return ajustes;
   }
-  const produtos = await produtosDoCatalogo(
+  const { produtos, regras } = await loadProdutosERegras(
     deps,
     principal,
     company.id,
     request.itens.map((i) => i.codigo),
   );
-  const regras = await regrasDaEmpresa(deps, principal, company.id);
   const enviados = (body.itens ?? []) as Partial<NfeItemBody>[];
   request.itens.forEach((item, i) => {
     const campo = `/itens/${i}`;

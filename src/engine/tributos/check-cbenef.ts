@@ -67,18 +67,26 @@ function vigenciasDasRegras(texto: string): Map<string, string> {
   return out;
 }
 
-/** The cBenef codes of the UFs in cbenef.csv; `completa` when the UF's whole table is there (it states the blank CSTs). */
+/**
+ * The cBenef codes of the UFs in cbenef.csv, and the CSTs any of them is for; `completa` when the UF's whole table is
+ * there (it states the blank CSTs).
+ */
 const tabelas = lazy(() => {
-  const porUf = new Map<string, { codigos: Map<string, string[]>; semPreenchimento: string[] | null }>();
+  const porUf = new Map<
+    string,
+    { codigos: Map<string, string[]>; cstsComCodigo: Set<string>; semPreenchimento: string[] | null }
+  >();
   for (const r of readCsvRecords(fiscalDataPath('cbenef'))) {
-    const t = porUf.get(r.uf!) ?? { codigos: new Map<string, string[]>(), semPreenchimento: null };
+    const t = porUf.get(r.uf!) ?? { codigos: new Map(), cstsComCodigo: new Set(), semPreenchimento: null };
     const csts = r.csts!.split(' ').filter(Boolean);
     if (r.tipo === 'sem_preenchimento') t.semPreenchimento = csts;
     else t.codigos.set(r.cbenef!, csts);
     porUf.set(r.uf!, t);
   }
+  for (const t of porUf.values()) t.cstsComCodigo = new Set([...t.codigos.values()].flat());
   return porUf;
 });
+const NENHUM_CST = new Set<string>();
 
 /** The message of the rejection `cStat` as the NT words it (cbenef-regras.csv). */
 const mensagens = lazy(
@@ -105,7 +113,7 @@ export function checkCbenef(item: ItemCbenef): RejeicaoCbenef | null {
   const tabela = tabelas().get(item.uf);
   const completa = tabela?.semPreenchimento ? tabela : null;
   const { codigo: cst, cBenef, uf } = item;
-  const cstsComCodigo = new Set([...(tabela?.codigos.values() ?? [])].flat());
+  const cstsComCodigo = tabela?.cstsComCodigo ?? NENHUM_CST;
   const exige = completa
     ? cstsComCodigo.has(cst)
     : CST_COM_BENEFICIO.includes(cst) && !(cst === '90' && item.interna && item.semReducao);

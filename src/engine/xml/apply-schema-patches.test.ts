@@ -13,6 +13,7 @@ const CHAVE =
 
 const TIPOS = 'tiposSimples_v1.01.xsd';
 const ABRASF = 'nfse_v204.xsd';
+const SALVADOR = 'municipais/salvador-ba/1.00/acbr/nfse.xsd';
 
 describe('applySchemaPatches', () => {
   it('puts the letters of TSChaveNFSe where the inscrição is (positions 10–23), leaving the rest of the text as it is', () => {
@@ -38,7 +39,7 @@ describe('applySchemaPatches', () => {
     expect(published).toContain('<xs:pattern value="[0-9]{1,4}|[0-8][0-9]{4}"/>');
     expect(applySchemaPatches(TIPOS, published)).toContain('<xs:pattern value="[0-9]{9}[0-9A-Z]{14}[0-9]{27}"/>');
     expect(readFileSync(path, 'latin1')).toBe(published);
-    for (const file of [...PATCHED_SCHEMAS].filter((f) => f !== TIPOS && f !== ABRASF)) {
+    for (const file of [...PATCHED_SCHEMAS].filter((f) => f !== TIPOS && f !== ABRASF && f !== 'nfse.xsd')) {
       const text = readFileSync(fiscalDataPath('xsdNfe', file), 'latin1');
       expect(applySchemaPatches(file, text), file).toContain('<xs:pattern value="ID[0-9]{12}[0-9A-Z]{12}[0-9]{28}"/>');
     }
@@ -57,6 +58,25 @@ describe('the ABRASF 2.04 schema', () => {
         /Nfse/.test(e.message),
       ),
     ).toBe(true);
+  });
+});
+
+describe("ISSSalvador's nfse.xsd", () => {
+  it('is read with the two Reforma Tributária type names without their trailing space; no other nfse.xsd changes', () => {
+    const path = fiscalDataPath('provedoresNfse', SALVADOR);
+    const published = readFileSync(path, 'latin1');
+    expect(published).toContain('<xsd:simpleType name="tscClassTrib ">');
+    expect(published).toContain('<xsd:simpleType name="tsINDOP ">');
+    const patched = applySchemaPatches(path, published);
+    expect(patched).toContain('<xsd:simpleType name="tscClassTrib">');
+    expect(patched).toContain('<xsd:simpleType name="tsINDOP">');
+    expect(patched.length).toBe(published.length - 2);
+    expect(readFileSync(path, 'latin1')).toBe(published);
+    // The file name alone is shared by other packages: theirs are read as published.
+    const fortaleza = fiscalDataPath('provedoresNfse', 'municipais/fortaleza-ce/1.00/acbr/nfse.xsd');
+    const text = readFileSync(fortaleza, 'latin1');
+    expect(applySchemaPatches(fortaleza, text)).toBe(text);
+    expect(() => applySchemaPatches(path, published.replace('"tsINDOP "', '"tsINDOP2"'))).toThrow(/revise/);
   });
 });
 

@@ -1,6 +1,13 @@
+import { basename, dirname } from 'node:path';
+
 interface Patch {
   /** File name of the schema, in its package folder of the data directory. */
   file: string;
+  /**
+   * The package folder (the end of the file's directory) where the file name alone is shared by other packages
+   * (`nfse.xsd`); absent: every file of that name.
+   */
+  folder?: string;
   /** The published text, present exactly once in the file. */
   official: string;
   local: string;
@@ -37,9 +44,21 @@ const ABRASF_COMP_NFSE: Patch = {
   local: '<xsd:element name="CompNfse" type="tcCompNfse"/>',
 };
 
+// ISSSalvador's nfse.xsd declares the simple types of the Reforma Tributária codes with a trailing space in their
+// names (`tscClassTrib `, `tsINDOP `) while tcDadosServico refers to them without it: libxml2 refuses to compile the
+// whole schema. The space is dropped from the two names; no document's validity changes but that it can be checked.
+const SALVADOR_RTC_TYPE = (name: string): Patch => ({
+  file: 'nfse.xsd',
+  folder: 'municipais/salvador-ba/1.00/acbr',
+  official: `<xsd:simpleType name="${name} ">`,
+  local: `<xsd:simpleType name="${name}">`,
+});
+
 const PATCHES: Patch[] = [
   NFSE_KEY,
   ABRASF_COMP_NFSE,
+  SALVADOR_RTC_TYPE('tscClassTrib'),
+  SALVADOR_RTC_TYPE('tsINDOP'),
   NFE_EVENT_ID('leiauteEventoCancNFe_v1.00.xsd'),
   NFE_EVENT_ID('leiauteCCe_v1.00.xsd'),
   NFE_EVENT_ID('leiauteEPEC_v1.00.xsd'),
@@ -49,15 +68,20 @@ const PATCHES: Patch[] = [
 /** The schema files read with local changes; every other file is read as published. */
 export const PATCHED_SCHEMAS: ReadonlySet<string> = new Set(PATCHES.map((p) => p.file));
 
+/** Whether a patch is for the schema file at `path` (a path, or a bare file name for a patch of every package). */
+const appliesTo = (patch: Patch, path: string) =>
+  basename(path) === patch.file && (!patch.folder || dirname(path.replace(/\\/g, '/')).endsWith(`/${patch.folder}`));
+
 /**
- * The text of a schema file (by its file name) with its local changes, applied in memory when the schema is
- * compiled: the data directory stays as published (and may be read-only). A file that no longer holds exactly once
- * the published text (nor the changed one) stops here, so a new package is reviewed instead of validated with a
- * wrong pattern.
+ * The text of a schema file (by its path, or its file name) with its local changes, applied in memory when the
+ * schema is compiled: the data directory stays as published (and may be read-only). A file that no longer holds
+ * exactly once the published text (nor the changed one) stops here, so a new package is reviewed instead of
+ * validated with a wrong pattern.
  */
-export function applySchemaPatches(file: string, text: string): string {
+export function applySchemaPatches(path: string, text: string): string {
+  const file = basename(path);
   let patched = text;
-  for (const patch of PATCHES.filter((p) => p.file === file)) {
+  for (const patch of PATCHES.filter((p) => appliesTo(p, path))) {
     const count = (needle: string) => patched.split(needle).length - 1;
     if (count(patch.official) === 1) {
       patched = patched.replace(patch.official, patch.local);

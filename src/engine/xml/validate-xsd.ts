@@ -109,10 +109,7 @@ function patchedSchemaProvider(lib: ReturnType<typeof libxml2>) {
       const path = local(filename);
       if (!opened.has(path)) {
         // latin1 maps every byte to one character and back, so the file's BOM and CRLF reach libxml2 unchanged.
-        buffers.addBuffer(
-          path,
-          Buffer.from(applySchemaPatches(basename(path), readFileSync(path).toString('latin1')), 'latin1'),
-        );
+        buffers.addBuffer(path, Buffer.from(applySchemaPatches(path, readFileSync(path).toString('latin1')), 'latin1'));
         opened.add(path);
       }
       return buffers.open(path);
@@ -150,7 +147,7 @@ function validatorFor(schema: XsdSchemaName): XsdValidator {
   const path = schemaPath(schemaFile(schema));
   // The schema itself may be one read with local changes (ABRASF 2.04), as may any file it includes.
   const doc = XmlDocument.fromBuffer(
-    Buffer.from(applySchemaPatches(basename(path), readFileSync(path).toString('latin1')), 'latin1'),
+    Buffer.from(applySchemaPatches(path, readFileSync(path).toString('latin1')), 'latin1'),
     { url: path },
   );
   try {

@@ -82,7 +82,10 @@ export type EverySignatureResult = { valid: true; count: number } | { valid: fal
  * prefixes in scope where it sits). Null when the document or one of its signatures is outside that, so the caller
  * asks xml-crypto; otherwise how many verified, or why the first one fails.
  */
-export function verifyEverySignature(xml: string, options: { prefixes?: boolean } = {}): EverySignatureResult | null {
+export function verifyEverySignature(
+  xml: string,
+  options: { prefixes?: boolean; idAttribute?: 'Id' | 'id' } = {},
+): EverySignatureResult | null {
   const root = parseSimpleXml(xml, { prefixes: options.prefixes === true });
   if (!root) return null;
   const signatures = findElements(root, 'Signature');
@@ -95,7 +98,12 @@ export function verifyEverySignature(xml: string, options: { prefixes?: boolean 
     const signatureValue = childElements(signature, 'SignatureValue')[0];
     const certificate = findElements(signature, 'X509Certificate')[0];
     if (uri === undefined || digestValue?.length !== 1 || !signatureValue || !certificate) return null;
-    const target = uri === '' ? root : /^#[A-Za-z0-9]+$/.test(uri) ? uniqueId(root, uri.slice(1)) : null;
+    const target =
+      uri === ''
+        ? root
+        : /^#[A-Za-z0-9]+$/.test(uri)
+          ? uniqueId(root, uri.slice(1), options.idAttribute ?? 'Id')
+          : null;
     if (!target || !(signature.parent === target || nextElement(target) === signature)) return null;
     const digest = textOf(digestValue[0]!);
     const canonicalInfo = canonicalize(signedInfo);
@@ -120,11 +128,11 @@ export function verifyEverySignature(xml: string, options: { prefixes?: boolean 
   return { valid: true, count: signatures.length };
 }
 
-/** The one element whose Id is `id`; null when none or several. */
-function uniqueId(root: XmlElement, id: string): XmlElement | null {
+/** The one element whose identifier attribute (`Id`, or a provider's `id`) is `id`; null when none or several. */
+function uniqueId(root: XmlElement, id: string, idAttribute: 'Id' | 'id'): XmlElement | null {
   const found: XmlElement[] = [];
   const walk = (element: XmlElement) => {
-    if (attribute(element, 'Id') === id) found.push(element);
+    if (attribute(element, idAttribute) === id) found.push(element);
     for (const child of childElements(element)) walk(child);
   };
   walk(root);

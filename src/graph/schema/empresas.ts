@@ -155,7 +155,7 @@ const CompanyPadroesInput = builder.inputType('CompanyPadroesInput', {
 
 const CredenciaisProvedorInput = builder.inputType('CredenciaisProvedorInput', {
   description:
-    "Credentials the municipality's NFS-e provider asks beyond the A1 (Fiorilli: login and password; Tributus: token). Stored encrypted; a member null removes it, a member left out is kept.",
+    "Credentials the municipality's NFS-e provider asks beyond the A1 (Fiorilli and IPM: login and password; EloTech: password; Tributus: token). Stored encrypted; a member null removes it, a member left out is kept.",
   fields: (t) => ({
     usuario: t.string({ description: "Login of the company in the provider's portal." }),
     senha: t.string({ description: 'Password of that login; never returned.' }),

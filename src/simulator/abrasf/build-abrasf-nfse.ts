@@ -44,7 +44,9 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
   const documento = xmlText(prestador, 'Cnpj') ?? xmlText(prestador, 'Cpf') ?? '';
   // A layout of items (EloTech's) dates the note without the time, writes the country in addresses and gives the
   // note an access key of 32 hexadecimal digits.
-  const itens = input.leiaute.elementos.listaItensServico === true;
+  const itens = input.leiaute.modeloRps === 'itens';
+  // MegaSoft's tcValoresNfse requires the rate and the deductions and has no net value; its address has no Uf.
+  const megasoft = input.leiaute.modeloRps === 'megasoft';
   const inf =
     el('Numero', input.numero) +
     el('CodigoVerificacao', input.codigoVerificacao) +
@@ -53,9 +55,9 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
     group(
       'ValoresNfse',
       el('BaseCalculo', base.toFixed(2)),
-      el('Aliquota', aliquota ?? undefined),
+      el('Aliquota', aliquota ?? (megasoft ? '0.00' : undefined)),
       el('ValorIss', iss.toFixed(2)),
-      el('ValorLiquidoNfse', liquido.toFixed(2)),
+      megasoft ? el('Deducao', valor('ValorDeducoes').toFixed(2)) : el('ValorLiquidoNfse', liquido.toFixed(2)),
     ) +
     group(
       'PrestadorServico',
@@ -67,10 +69,10 @@ export function buildAbrasfNfse(input: AbrasfNfseInput): string {
         el('Endereco', 'Endereço do cadastro municipal (simulado)'),
         el('Numero', 'S/N'),
         el('Bairro', 'Centro'),
-        el('CodigoMunicipio', input.ibge),
-        el('Uf', uf),
+        megasoft ? el('Cep', '00000000') + el('CodigoMunicipio', input.ibge) : '',
+        megasoft ? '' : el('CodigoMunicipio', input.ibge) + el('Uf', uf),
         itens ? el('CodigoPais', '1058') : '',
-        el('Cep', '00000000'),
+        megasoft ? '' : el('Cep', '00000000'),
       ),
     ) +
     group('OrgaoGerador', el('CodigoMunicipio', input.ibge), el('Uf', uf)) +

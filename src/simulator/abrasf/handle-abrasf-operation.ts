@@ -205,7 +205,7 @@ function issueRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, s
   for (const note of notes) ctx.state.add(note);
   if (scenario.kind === 'timeout') return null;
   // A layout of items (EloTech's) dates the lot's receipt without the time and gives it no protocol.
-  const itens = ctx.perfil.elementos.listaItensServico === true;
+  const itens = ctx.perfil.modeloRps === 'itens';
   const protocolo = lote
     ? el('NumeroLote', xmlText(lote, 'NumeroLote')) +
       el('DataRecebimento', ctx.now.toISOString().slice(0, itens ? 10 : 19)) +

@@ -963,10 +963,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel an authorised NFS-e at the national system (event 101101)
-         * @description Signs the cancellation request with the company's A1 and registers it at the national system where the
-         *     note was issued; on success the note becomes `cancelada` with `cancelamento` (motivo, timestamps,
-         *     protocol and the registered event XML) and the event NFSE_CANCELADA is written.
+         * Cancel an authorised NFS-e where it was issued (national event 101101, or the municipality's system)
+         * @description Signs the cancellation request with the company's A1 and registers it at the system where the note was
+         *     issued (the national system, or the municipality's own: São Paulo, an ABRASF provider, a provider of the
+         *     national layout); on success the note becomes `cancelada` with `cancelamento` (motivo, timestamps,
+         *     protocol and the registered event XML) and the event NFSE_CANCELADA is written. A municipal system that
+         *     offers no cancellation by web service (MegaSoft, ISS Salvador: by the city's portal or an administrative
+         *     process) is refused with 422 `cancelamento_recusado` before anything is sent, its message saying where.
          *     - 422 `validacao` (with `erros`): `codigo_motivo` is the national cMotivo (`1` erro na emissão, `2` serviço
          *       não prestado, `9` outros); `motivo` is required, 15 to 255 characters on one line.
          *     - 422 `cancelamento_recusado` with `codigo_oficial` and the national message (the note stays `autorizada`,
@@ -1645,7 +1648,7 @@ export interface components {
             /** @description Stored encrypted, never returned; null removes it */
             token_municipio?: string | null;
         };
-        /** @description What the municipality's NFS-e provider asks beyond the A1 certificate (the provider's family says which: Fiorilli ABRASF 2.00/2.01 a login and password of its ISSWeb portal, Tributus an authorisation token). Stored encrypted; the password and the token are never returned nor logged. null in a member removes it. */
+        /** @description What the municipality's NFS-e provider asks beyond the A1 certificate (the provider's family says which: Fiorilli ABRASF 2.00/2.01 a login and password of its ISSWeb portal, IPM 2.04 the portal's login and password sent as HTTP Basic, EloTech 2.03 the password of its requester block, Tributus an authorisation token). Stored encrypted; the password and the token are never returned nor logged. null in a member removes it. */
         CredenciaisProvedorInput: {
             /** @description Password of that login */
             senha?: string | null;

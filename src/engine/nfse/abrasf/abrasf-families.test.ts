@@ -15,7 +15,7 @@ import {
 } from './abrasf-message.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from './build-abrasf-rps.js';
-import { buildAbrasfRpsItens } from './build-abrasf-rps-itens.js';
+import { buildRps } from './build-rps.js';
 import { abrasfEnvelope, comRequerente, RAIZ_MENSAGEM } from './call-abrasf.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
@@ -248,7 +248,8 @@ describe('EloTech 2.03 (Ponta Grossa): requests from its profile, against its ow
   it('a one-RPS lot: items with the CNAE, no identifier nor signature; the requester’s identification goes first when sent', () => {
     const fields = abrasfServiceFields(dps, elotech, padroes);
     if (!('campos' in fields)) throw new Error(JSON.stringify(fields.erros));
-    const rps = buildAbrasfRpsItens({ leiaute: elotech, dps, campos: fields.campos });
+    // The profile's modeloRps ('itens') picks the builder of an RPS whose Servico lists its items.
+    const rps = buildRps({ leiaute: elotech, dps, campos: fields.campos });
     const lote = signAbrasfXml(
       enviarLoteRpsSincronoMessage(elotech, { numeroLote: '7', prestador, rpsAssinados: [rps] }),
       signer,

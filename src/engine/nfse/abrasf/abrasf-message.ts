@@ -60,7 +60,7 @@ export function consultarNfseRpsMessage(
 ): string {
   return qualifyAbrasfMessage(
     leiaute,
-    `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps)}` +
+    `<ConsultarNfseRpsEnvio${xmlnsAbrasf(leiaute)}>${identificacaoXml('IdentificacaoRps', input.rps, leiaute)}` +
       (leiaute.elementos.consultaPeloRequerente ? '' : prestadorXml('Prestador', input.prestador)) +
       '</ConsultarNfseRpsEnvio>',
   );

@@ -45,11 +45,12 @@ export function abrasfServiceFields(
       correcao: 'Emita esta nota no portal do município ou peça ao suporte a tabela de correlação do município.',
     });
   }
-  if (servico.includes('cNBS') && !dps.serv.cServ.cNBS) {
+  const elementoNbs = servico.find((e) => e === 'cNBS' || e === 'NumeroNbs');
+  if (elementoNbs && !dps.serv.cServ.cNBS) {
     erros.push({
       codigo: 'nbs_obrigatoria',
       campo: '/servico/nbs',
-      mensagem: `${perfil.nome} exige o código NBS do serviço (cNBS) em cada RPS.`,
+      mensagem: `${perfil.nome} exige o código NBS do serviço (${elementoNbs}) em cada RPS.`,
       correcao: 'Envie servico.nbs (9 dígitos) ou cadastre padroes.nbs na empresa.',
     });
   }
@@ -67,11 +68,39 @@ export function abrasfServiceFields(
       codigo: 'campo_invalido',
       campo: '/substituicao',
       mensagem: `O serviço ABRASF de ${perfil.nome} (${perfil.familia} ${perfil.versao}) não oferece a substituição de NFS-e (SubstituirNfse).`,
-      correcao: 'Cancele a nota original e emita uma nova, sem substituicao.',
+      correcao: perfil.operacoes.includes('CancelarNfse')
+        ? 'Cancele a nota original e emita uma nova, sem substituicao.'
+        : 'Cancele a nota original no portal da prefeitura (o serviço do município não cancela por web service) e emita uma nova, sem substituicao.',
     });
   }
   const cnae = (padroes as { cnae?: unknown } | null | undefined)?.cnae;
-  if (perfil.elementos.listaItensServico) {
+  erros.push(...checkModeloRps(dps, perfil, cnae));
+  if (erros.length > 0) return { erros };
+  return {
+    campos: {
+      ...(item ? { itemListaServico: item } : {}),
+      ...(perfil.codigoTributacaoMunicipio === 'codigo_nacional' ? { codigoTributacaoMunicipio: codigo } : {}),
+      ...(im ? { inscricaoMunicipal: im } : {}),
+      ...(perfil.modeloRps === 'itens' && typeof cnae === 'string' ? { cnae } : {}),
+    },
+    erros: [],
+  };
+}
+
+/**
+ * What the RPS the profile's modeloRps names requires beyond the template's fields: the items' (`itens`, EloTech) the
+ * company's CNAE and a taker with a national address; MegaSoft's taker group (tcDadosTomador) its address.
+ */
+function checkModeloRps(dps: DpsInput, perfil: PerfilAbrasf, cnae: unknown): ValidationIssue[] {
+  const erros: ValidationIssue[] = [];
+  if (perfil.modeloRps === 'megasoft' && dps.toma && !dps.toma.end)
+    erros.push({
+      codigo: 'campo_obrigatorio',
+      campo: '/tomador/endereco',
+      mensagem: `${perfil.nome} (${perfil.familia} ${perfil.versao}) exige o endereço do tomador em cada RPS.`,
+      correcao: 'Informe tomador.endereco (logradouro, número, bairro, CEP e município).',
+    });
+  if (perfil.modeloRps === 'itens') {
     if (typeof cnae !== 'string')
       erros.push({
         codigo: 'campo_obrigatorio',
@@ -87,14 +116,5 @@ export function abrasfServiceFields(
         correcao: 'Informe tomador.endereco com CEP, logradouro, número, bairro e município.',
       });
   }
-  if (erros.length > 0) return { erros };
-  return {
-    campos: {
-      ...(item ? { itemListaServico: item } : {}),
-      ...(perfil.codigoTributacaoMunicipio === 'codigo_nacional' ? { codigoTributacaoMunicipio: codigo } : {}),
-      ...(im ? { inscricaoMunicipal: im } : {}),
-      ...(perfil.elementos.listaItensServico && typeof cnae === 'string' ? { cnae } : {}),
-    },
-    erros: [],
-  };
+  return erros;
 }

@@ -21,7 +21,7 @@ import {
 const PAIS_BRASIL = '1058';
 
 /**
- * `<Rps>` of a layout whose Servico lists its items (`elementos.listaItensServico`: EloTech 2.03): the template's
+ * `<Rps>` of a layout whose Servico lists its items (`modeloRps: 'itens'`: EloTech 2.03): the template's
  * Servico children in that schema's order, then one ItemServico for the whole service (the DPS describes one
  * service: quantity 1 at its value, the company's CNAE); the taker with its address, which that schema requires; no
  * OptanteSimplesNacional nor InformacoesComplementares, which it does not have. Unsigned, nothing computed here.

@@ -95,7 +95,7 @@ export function valoresXml(dps: DpsInput): string {
 }
 
 /** `<Servico>` (tcDadosServico): each child the layout has, in its order. */
-function servicoXml(leiaute: LeiauteAbrasf, dps: DpsInput, campos: AbrasfServiceFields): string {
+export function servicoXml(leiaute: LeiauteAbrasf, dps: DpsInput, campos: AbrasfServiceFields): string {
   const trib = dps.valores.trib.tribMun;
   const local = dps.serv.locPrest.cLocPrestacao;
   const exigibilidade = EXIGIBILIDADE[trib.tribISSQN];
@@ -112,6 +112,8 @@ function servicoXml(leiaute: LeiauteAbrasf, dps: DpsInput, campos: AbrasfService
     MunicipioIncidencia: () => el('MunicipioIncidencia', exigibilidade === '1' ? local : undefined),
     cTribNac: () => el('cTribNac', dps.serv.cServ.cTribNac),
     cNBS: () => el('cNBS', dps.serv.cServ.cNBS),
+    Exigibilidade: () => el('Exigibilidade', exigibilidade),
+    NumeroNbs: () => el('NumeroNbs', dps.serv.cServ.cNBS),
   };
   return group('Servico', ...servicoAbrasf(leiaute).map((name) => children[name]()));
 }
@@ -149,7 +151,13 @@ export function regimeEspecial(dps: DpsInput): string | undefined {
  */
 const regApTribSN = (dps: DpsInput): string => dps.prest.regTrib.regApTribSN ?? '1';
 
-export function identificacaoXml(name: string, rps: IdentificacaoRps): string {
+/** tcIdentificacaoRps: number, series and type; the number alone where the layout's RPS is MegaSoft's. */
+export function identificacaoXml(
+  name: string,
+  rps: IdentificacaoRps,
+  leiaute?: Pick<LeiauteAbrasf, 'modeloRps'>,
+): string {
+  if (leiaute?.modeloRps === 'megasoft') return group(name, el('Numero', rps.numero));
   return group(name, el('Numero', rps.numero), el('Serie', rps.serie), el('Tipo', rps.tipo));
 }
 

@@ -1,4 +1,6 @@
 import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
+import { EngineError } from '../../errors.js';
+import { presentNfse } from '../present-nfse.js';
 import type { CancellationReason } from '../cancellation-input.js';
 import type { CancellationRecord, NfseProvider, ProviderCancellation } from '../provedores/nfse-provider.js';
 import { cancelarNfseMessage } from './abrasf-message.js';
@@ -24,9 +26,22 @@ function cancellationRecord(ret: { dataHora: string | null; xml: string }, numer
   };
 }
 
-/** CancelarNfse of an authorised note; a lost answer, or "already cancelled", is looked up with ConsultarNfsePorRps. */
+/**
+ * CancelarNfse of an authorised note; a lost answer, or "already cancelled", is looked up with ConsultarNfsePorRps.
+ * Where the city's service offers no CancelarNfse, nothing is sent: 422 `cancelamento_recusado`, the note stays
+ * `autorizada` and is cancelled in the city's portal.
+ */
 export async function cancelAbrasf(gateway: AbrasfGateway, call: CancelCall): Promise<ProviderCancellation> {
   const perfil = perfilOfNote(call.note);
+  if (!perfil.operacoes.includes('CancelarNfse'))
+    throw new EngineError(
+      'cancelamento_recusado',
+      `O serviço de NFS-e de ${perfil.nome} (${perfil.familia} ${perfil.versao}) não cancela notas por web service; nada foi enviado e a nota continua autorizada.`,
+      {
+        correcao: `Cancele a NFS-e ${call.note.numero} no portal da prefeitura de ${perfil.nome}; a nota continua autorizada aqui.`,
+        extra: { nfse: presentNfse(call.note) },
+      },
+    );
   const numero = call.note.numero!;
   const pedido = {
     numeroNfse: numero,

@@ -19,8 +19,10 @@ import { readAbrasfAnswer, type AbrasfAnswerRead } from './read-abrasf-answer.js
 import { signAbrasfXml } from './sign-abrasf-xml.js';
 import { xmlElements } from './xml-text.js';
 
-/** The most RPS every family of our profiles takes in one lot. */
-export const ABRASF_LOT_LIMIT = Math.min(...PERFIS_ABRASF.map((p) => p.loteMaximo));
+/** The most RPS every family of our profiles that offers lots takes in one lot. */
+export const ABRASF_LOT_LIMIT = Math.min(
+  ...PERFIS_ABRASF.filter((p) => p.operacoes.includes('RecepcionarLoteRpsSincrono')).map((p) => p.loteMaximo),
+);
 
 /** One RPS's outcome in the city's answer to a lot. */
 function lotOutcome(call: ProviderCall, read: AbrasfAnswerRead, perfil: PerfilAbrasf): EmissionResult {
@@ -63,10 +65,11 @@ async function sendLot(gateway: AbrasfGateway, calls: ProviderCall[]): Promise<E
 /**
  * Batch lines of one company in one RecepcionarLoteRpsSincrono (NfseProvider.emitLot). The city refuses a lot whole
  * for one bad RPS: that RPS is rejected, the others were not processed and go again alone (their job retries as
- * after an outage). A substitution is not a lot's: it goes alone.
+ * after an outage). A substitution is not a lot's, nor a note of a city whose service has no lot: they go alone.
  */
 export async function emitAbrasfLot(gateway: AbrasfGateway, calls: ProviderCall[]): Promise<EmissionResult[]> {
   const loteaveis = calls.filter((c) => {
+    if (!perfilOfNote(c.note).operacoes.includes('RecepcionarLoteRpsSincrono')) return false;
     const operacao = dadosOfNote(c.note).operacao;
     return operacao === 'RecepcionarLoteRpsSincrono' || operacao === 'GerarNfse';
   });

@@ -37,6 +37,9 @@ export interface RequerenteAbrasf {
   depoisDe?: Partial<Record<OperacaoAbrasf, string>>;
 }
 
+/** The RPS builders (build-rps.ts): the ABRASF template's, and the families' that write the RPS otherwise. */
+export type ModeloRpsAbrasf = 'abrasf' | 'itens' | 'megasoft';
+
 /** The ABRASF 2.0x layout versions a family profile may speak. */
 export type VersaoAbrasf2 = '2.00' | '2.01' | '2.02' | '2.03' | '2.04';
 
@@ -102,6 +105,15 @@ export interface PerfilFamiliaAbrasf {
    * request's text), as the family's schema requires. Absent: only CodigoCancelamento.
    */
   motivoCancelamentoNacional?: boolean;
+  /**
+   * The shape of the RPS (tcDeclaracaoPrestacaoServico) and of its identification, which picks its builder
+   * (build-rps.ts): the ABRASF template's (absent); `itens`, a Servico listing its items (build-abrasf-rps-itens.ts,
+   * EloTech: ListaItensServico/ItemServico, each with the company's CNAE, after the template's children in the
+   * schema's order, the taker's address required, no OptanteSimplesNacional nor InformacoesComplementares); or
+   * MegaSoft's (`megasoft`: the RPS identification, numbered only, inside InfDeclaracaoPrestacaoServico before
+   * Servico, Prestador and Tomador, nothing else).
+   */
+  modeloRps?: ModeloRpsAbrasf;
   /** The nfseCabecMsg header of a `texto` message, its `versao` attribute and `versaoDados`; null where none is sent. */
   cabecalho: { versao: string; versaoDados: string } | null;
   /** The elements whose name or place changed between the 2.0x versions. */
@@ -126,12 +138,6 @@ export interface PerfilFamiliaAbrasf {
     identificadorRps?: boolean;
     /** The answers' CompNfse holds the note in a CompNfse of the same name (tcCompNfse), as the schema nests it. */
     compNfseAninhado?: boolean;
-    /**
-     * The family's own RPS (build-abrasf-rps-itens.ts): Servico lists its items (ListaItensServico/ItemServico, each
-     * with the company's CNAE) after the template's children in the schema's order, the taker's address is required,
-     * and the declaration has no OptanteSimplesNacional nor InformacoesComplementares. Absent: the ABRASF template.
-     */
-    listaItensServico?: boolean;
     /**
      * InfPedidoCancelamento carries the note's ChaveAcesso (the key the city wrote in InfNfse) after
      * IdentificacaoNfse. Absent: not written.
@@ -198,8 +204,9 @@ export interface PerfilAbrasf extends PerfilFamiliaAbrasf {
 }
 
 /**
- * The children of Servico the RPS builder writes: the ABRASF template's, and `cTribNac`/`cNBS` (the national service
- * code and NBS) that some families added beside them.
+ * The children of Servico the RPS builder writes: the ABRASF template's, `cTribNac`/`cNBS` (the national service
+ * code and NBS) that some families added beside them, and `Exigibilidade`/`NumeroNbs`, the names another family gives
+ * ExigibilidadeISS and the NBS.
  */
 export type ElementoServicoAbrasf =
   | 'Valores'
@@ -213,7 +220,9 @@ export type ElementoServicoAbrasf =
   | 'ExigibilidadeISS'
   | 'MunicipioIncidencia'
   | 'cTribNac'
-  | 'cNBS';
+  | 'cNBS'
+  | 'Exigibilidade'
+  | 'NumeroNbs';
 
 /** Servico in the ABRASF 2.0x template's order (CodigoNbs written only where the schema has it). */
 export const ABRASF_SERVICO: readonly ElementoServicoAbrasf[] = [
@@ -243,6 +252,7 @@ export type LeiauteAbrasf = Pick<
   | 'namespacePorMensagem'
   | 'motivoCancelamentoNacional'
   | 'atributoId'
+  | 'modeloRps'
 >;
 
 /** The identifier attribute of a layout's signed elements (`Id` unless the family writes `id`), null where it has none. */

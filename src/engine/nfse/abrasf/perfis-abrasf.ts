@@ -12,6 +12,7 @@ import { GISS_2_04 } from './perfis/giss-2-04.js';
 import { IPM_2_04 } from './perfis/ipm-2-04.js';
 import { ISSDSF_2_03 } from './perfis/issdsf-2-03.js';
 import { ISSNET_2_04 } from './perfis/issnet-2-04.js';
+import { MEGASOFT_2_00 } from './perfis/megasoft-2-00.js';
 import { SINTESE_2_04 } from './perfis/sintese-2-04.js';
 import { TINUS_2_03 } from './perfis/tinus-2-03.js';
 import { TRIBUTUS_2_04 } from './perfis/tributus-2-04.js';
@@ -33,6 +34,7 @@ export const PERFIS_ABRASF: readonly PerfilFamiliaAbrasf[] = [
   TRIBUTUS_2_04,
   IPM_2_04,
   ELOTECH_2_03,
+  MEGASOFT_2_00,
   ISSDSF_2_03,
 ];
 

@@ -40,7 +40,9 @@ export interface NfseSistema {
    * What the system asks of the company beyond the national layout, as readiness items; each takes the place of
    * the general item of its name where that one found nothing to report. [] when nothing is missing.
    */
-  readinessItems(company: Pick<CompanyWithCertificate, 'inscricaoMunicipal' | 'padroes'>): SistemaReadinessItem[];
+  readinessItems(
+    company: Pick<CompanyWithCertificate, 'municipio' | 'inscricaoMunicipal' | 'padroes'>,
+  ): SistemaReadinessItem[];
   /** The capture of received notes the system offers; null where it offers none of its own. */
   readonly captura: SistemaCaptura | null;
   /** The `correcao` of a failed transmission: whether the document is known not to have reached the system. */

@@ -35,6 +35,8 @@ describe('the issuing systems', () => {
     expect(sistemaOf(rota('3518800', null))).toBe(SISTEMA_ABRASF_1);
     // Juazeiro do Norte: SpeedGov's ABRASF 1.00 rows; Grajaú's SpeedGov row is its national layout, not this system.
     expect(sistemaOf(rota('2307304', null))).toBe(SISTEMA_ABRASF_1);
+    // Salvador: ISSSalvador's own ABRASF 1.00 package.
+    expect(sistemaOf(rota('2927408', null))).toBe(SISTEMA_ABRASF_1);
     expect(sistemaOf(rota('2104800', null))).not.toBe(SISTEMA_ABRASF_1);
     // Caucaia: no provider known.
     expect(sistemaOf(rota('2303709', null))).toBeNull();
@@ -55,9 +57,13 @@ describe('the issuing systems', () => {
 
   it('São Paulo asks the company for its CCM and its service code; the others ask nothing of readiness', () => {
     expect(
-      SISTEMA_SAO_PAULO.readinessItems({ inscricaoMunicipal: '31000000', padroes: { codigo_municipal: '02658' } }),
+      SISTEMA_SAO_PAULO.readinessItems({
+        municipio: '3550308',
+        inscricaoMunicipal: '31000000',
+        padroes: { codigo_municipal: '02658' },
+      }),
     ).toEqual([]);
-    expect(SISTEMA_SAO_PAULO.readinessItems({ inscricaoMunicipal: null, padroes: {} })).toEqual([
+    expect(SISTEMA_SAO_PAULO.readinessItems({ municipio: '3550308', inscricaoMunicipal: null, padroes: {} })).toEqual([
       {
         item: 'padroes_emissao',
         situacao: 'aviso',
@@ -67,8 +73,28 @@ describe('the issuing systems', () => {
           'Cadastre-os na empresa, ou envie prestador.inscricao_municipal e servico.codigo_municipal em cada nota.',
       },
     ]);
-    expect(SISTEMA_ABRASF.readinessItems({ inscricaoMunicipal: null, padroes: {} })).toEqual([]);
-    expect(SISTEMA_NACIONAL.readinessItems({ inscricaoMunicipal: null, padroes: {} })).toEqual([]);
+    expect(SISTEMA_ABRASF.readinessItems({ municipio: '2910800', inscricaoMunicipal: null, padroes: {} })).toEqual([]);
+    expect(SISTEMA_NACIONAL.readinessItems({ municipio: '3550308', inscricaoMunicipal: null, padroes: {} })).toEqual(
+      [],
+    );
+  });
+
+  it('ISSSalvador announces the NBS and IBS/CBS defaults its RPS require; the other 1.00 families ask nothing', () => {
+    const salvador = (padroes: { [k: string]: string | { [k: string]: string } }) =>
+      SISTEMA_ABRASF_1.readinessItems({ municipio: '2927408', inscricaoMunicipal: '123', padroes });
+    expect(salvador({})).toEqual([
+      expect.objectContaining({
+        item: 'padroes_emissao',
+        situacao: 'aviso',
+        mensagem: expect.stringMatching(/ISS Salvador.*padroes\.nbs.*c_class_trib.*indicador_operacao/),
+      }),
+    ]);
+    expect(salvador({ nbs: '115021000', ibs_cbs: { c_class_trib: '000001', indicador_operacao: '030101' } })).toEqual(
+      [],
+    );
+    expect(SISTEMA_ABRASF_1.readinessItems({ municipio: '2304400', inscricaoMunicipal: null, padroes: {} })).toEqual(
+      [],
+    );
   });
 
   it('received notes are captured from São Paulo and from the ABRASF cities that offer the query', () => {

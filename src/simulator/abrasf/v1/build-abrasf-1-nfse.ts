@@ -45,7 +45,7 @@ export function buildAbrasf1Nfse(input: {
     copia('RegimeEspecialTributacao') +
     copia('OptanteSimplesNacional') +
     copia('IncentivadorCultural') +
-    el(t('Competencia'), formatBrasilia(input.emitidaEm).slice(0, 10)) +
+    el(t('Competencia'), formatBrasilia(input.emitidaEm).slice(0, input.perfil.competenciaDataHora ? 19 : 10)) +
     copia('Servico') +
     group(
       t('PrestadorServico'),
@@ -60,8 +60,9 @@ export function buildAbrasf1Nfse(input: {
     ) +
     tomador +
     group(t('OrgaoGerador'), el(t('CodigoMunicipio'), input.ibge), el(t('Uf'), uf));
-  const nfse = `<${t('Nfse')} xmlns:${T}="${input.perfil.tipos.namespace}"><${t('InfNfse')} Id="Nfse${input.numero}">${inf}</${t('InfNfse')}></${t('Nfse')}>`;
-  return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1', prefixes: true });
+  const id = input.perfil.idAtributo;
+  const nfse = `<${t('Nfse')} xmlns:${T}="${input.perfil.tipos.namespace}"><${t('InfNfse')} ${id}="Nfse${input.numero}">${inf}</${t('InfNfse')}></${t('Nfse')}>`;
+  return signXml(nfse, input.signer, { element: 'InfNfse', algorithm: 'sha1', prefixes: true, idAttribute: id });
 }
 
 /**

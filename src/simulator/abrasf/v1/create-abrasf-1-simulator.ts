@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { generateTestCertificate } from '../../../engine/certificados/generate-test-certificate.js';
 import { soapString } from '../../../engine/nfse/abrasf/call-abrasf.js';
-import { soapOperationOf } from '../../../engine/nfse/abrasf/v1/call-abrasf-1.js';
+import { chamadaAbrasf1 } from '../../../engine/nfse/abrasf/v1/call-abrasf-1.js';
 import type { OperacaoAbrasf1, PerfilAbrasf1 } from '../../../engine/nfse/abrasf/v1/perfil-abrasf-1.js';
 import { perfilAbrasf1 } from '../../../engine/nfse/abrasf/v1/perfis-abrasf-1.js';
 import { validateAbrasf1 } from '../../../engine/nfse/abrasf/v1/validate-abrasf-1.js';
@@ -14,6 +14,7 @@ import { parseScenario, SCENARIO_HEADER, type Scenario } from '../../nacional/sc
 import { readBody } from '../../nacional/send-json.js';
 import { Abrasf1State, type Abrasf1Lote, type Abrasf1Note } from './abrasf-1-state.js';
 import {
+  arquivoDe,
   CODIGOS_1,
   handleAbrasf1Operation,
   prestadorOf1,
@@ -36,6 +37,7 @@ export interface Abrasf1Call {
   operacao: OperacaoAbrasf1;
   /** The SOAP operation element as received (RecepcionarLoteRpsV3). */
   soapOperacao: string;
+  /** The cabecalho as received; '' for a family whose calls carry none. */
   cabecalho: string;
   /** The message (arg1, or the family's argument element) as received. */
   mensagem: string;
@@ -95,12 +97,13 @@ export function createAbrasf1Simulator(options: CreateAbrasf1SimulatorOptions): 
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const ibge = (req.url ?? '').split('?')[0]!.replace(/^\/+/, '');
+    // <IBGE>, followed by the operation's service path where the family has one service per operation.
+    const [ibge = '', ...servico] = (req.url ?? '').split('?')[0]!.replace(/^\/+/, '').split('/');
     const provedor = provedorMunicipio(ibge);
     const perfil = provedor ? perfilAbrasf1(provedor) : null;
     const body = await readBody(req);
     if (req.method !== 'POST' || !perfil) return send(res, 404, fault('Serviço não encontrado.'));
-    const operacao = soapOperation(req, body, perfil);
+    const operacao = soapOperation(req, body, perfil, servico.join('/'));
     if (typeof operacao !== 'string') return send(res, 500, fault(operacao.unknown));
     const call = receivedCall(ibge, perfil, operacao, body);
     calls.push(call);
@@ -161,27 +164,36 @@ export function createAbrasf1Simulator(options: CreateAbrasf1SimulatorOptions): 
   };
 }
 
-/** The operation the SOAP body names (`<ns1:<Op><sufixo>>`) with the family's SOAPAction, or why it is none. */
+/**
+ * The operation the SOAP body names (`<ns1:<Op><sufixo>>`, or the element of the operation's own service) with its
+ * SOAPAction, at its service's path where the family has one per operation; or why it is none. An operation the
+ * family's package does not declare (ISSSalvador's CancelarNfse) is none.
+ */
 function soapOperation(
   req: IncomingMessage,
   body: string,
   perfil: PerfilAbrasf1,
+  servico: string,
 ): OperacaoAbrasf1 | { unknown: string } {
   const action = String(req.headers.soapaction ?? '').replace(/"/g, '');
   const element = /<soap(?:env)?:Body>\s*<(?:[\w.-]+:)?(\w+)[\s>]/i.exec(body)?.[1] ?? '';
-  const operacao = OPERACOES.find((op) => soapOperationOf(perfil, op) === element);
-  if (operacao && action === perfil.soap.soapAction) return operacao;
-  return { unknown: `Operação SOAP desconhecida: ${element || '(vazia)'} / SOAPAction ${action || '""'}` };
+  const operacao = OPERACOES.find((op) => perfil.mensagens[op] && chamadaAbrasf1(perfil, op).elemento === element);
+  const chamada = operacao ? chamadaAbrasf1(perfil, operacao) : null;
+  if (chamada && action === chamada.soapAction && (chamada.caminho ?? '') === servico) return operacao!;
+  return {
+    unknown: `Operação SOAP desconhecida: ${element || '(vazia)'} / SOAPAction ${action || '""'} / serviço ${servico || '(raiz)'}`,
+  };
 }
 
 /** What a call carried: the cabecalho and the message out of the family's argument elements. */
 function receivedCall(ibge: string, perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1, body: string): Abrasf1Call {
+  const chamada = chamadaAbrasf1(perfil, operacao);
   return {
     ibge,
     operacao,
-    soapOperacao: soapOperationOf(perfil, operacao),
-    cabecalho: soapString(body, perfil.soap.argumentos.cabecalho) ?? '',
-    mensagem: soapString(body, perfil.soap.argumentos.mensagem) ?? '',
+    soapOperacao: chamada.elemento,
+    cabecalho: chamada.cabecalho ? (soapString(body, chamada.cabecalho) ?? '') : '',
+    mensagem: soapString(body, chamada.mensagem) ?? '',
     resposta: null,
   };
 }
@@ -204,8 +216,8 @@ function requestRefusal(
 ): string | null {
   const m = ctx.perfil.mensagens;
   const invalid = [
-    ...validateAbrasf1(cabecalho, ctx.perfil, m.cabecalho.arquivo),
-    ...validateAbrasf1(mensagem, ctx.perfil, m[operacao].arquivo),
+    ...(m.cabecalho ? validateAbrasf1(cabecalho, ctx.perfil, m.cabecalho.arquivo) : []),
+    ...validateAbrasf1(mensagem, ctx.perfil, arquivoDe(ctx.perfil, operacao)),
   ];
   if (invalid.length > 0)
     return refusal1(ctx, operacao, [
@@ -214,7 +226,11 @@ function requestRefusal(
         mensagem: `Mensagem em desacordo com o esquema ${ctx.perfil.nome}: ${invalid[0]!.message}`,
       },
     ]);
-  const assinatura = verifyAbrasf1Signatures(mensagem, assinaturasExigidas(ctx.perfil, operacao));
+  const assinatura = verifyAbrasf1Signatures(
+    mensagem,
+    assinaturasExigidas(ctx.perfil, operacao),
+    ctx.perfil.idAtributo,
+  );
   if (assinatura)
     return refusal1(ctx, operacao, [{ codigo: CODIGOS_1.assinatura, mensagem: `Assinatura inválida: ${assinatura}` }]);
   return null;
@@ -226,10 +242,12 @@ function defaultSigner(): XmlSigner {
 }
 
 function envelope(perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1, inner: string): string {
-  const op = `${soapOperationOf(perfil, operacao)}Response`;
+  const chamada = chamadaAbrasf1(perfil, operacao);
+  const op = `${chamada.elemento}Response`;
+  const ret = chamada.resposta;
   return (
     '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
-    `<ns1:${op} xmlns:ns1="${perfil.soap.namespaceProducao}"><return>${escapeText(inner)}</return></ns1:${op}></soap:Body></soap:Envelope>`
+    `<ns1:${op} xmlns:ns1="${perfil.soap.namespaceProducao}"><${ret}>${escapeText(inner)}</${ret}></ns1:${op}></soap:Body></soap:Envelope>`
   );
 }
 

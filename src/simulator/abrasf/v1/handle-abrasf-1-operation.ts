@@ -41,9 +41,19 @@ const RESPOSTA: Record<OperacaoAbrasf1, string> = {
   CancelarNfse: 'CancelarNfseResposta',
 };
 
+/** The message of an operation the simulator answered: only those the family's package declares reach it. */
+function mensagemDe(perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1) {
+  const msg = perfil.mensagens[operacao];
+  if (!msg) throw new Error(`${perfil.nome} não tem a operação ${operacao}`);
+  return msg;
+}
+
+/** The schema file of an operation's request. */
+export const arquivoDe = (perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1) => mensagemDe(perfil, operacao).arquivo;
+
 /** The schema file of an operation's answer: the request's, `envio` → `resposta`. */
 export const arquivoResposta1 = (perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1) =>
-  perfil.mensagens[operacao].arquivo.replace('_envio', '_resposta');
+  arquivoDe(perfil, operacao).replace('_envio', '_resposta');
 
 /**
  * An answer of the family: its root and the root's children in the answer's namespace (prefix `r`; every answer
@@ -51,7 +61,7 @@ export const arquivoResposta1 = (perfil: PerfilAbrasf1, operacao: OperacaoAbrasf
  * types stay in none.
  */
 function answer(ctx: Abrasf1Context, operacao: OperacaoAbrasf1, inner: string): string {
-  const ns = ctx.perfil.mensagens[operacao].namespace.replace('_envio', '_resposta');
+  const ns = mensagemDe(ctx.perfil, operacao).namespace.replace('_envio', '_resposta');
   const raiz = `r:${RESPOSTA[operacao]}`;
   return `<${raiz} xmlns:r="${ns}" xmlns:${T}="${ctx.perfil.tipos.namespace}">${inner}</${raiz}>`;
 }

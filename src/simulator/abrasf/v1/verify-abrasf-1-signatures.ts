@@ -4,11 +4,11 @@ import { verifyEverySignature } from '../../../engine/xml/verify-xml-signature.j
 
 /**
  * Checks every Signature of a 1.00 message with the certificate it carries: each must verify, and the message
- * must carry at least `minimo` of them (what the family signs). The reason of the first failure, or null. The subset
+ * must carry at least `minimo` of them (what the family signs), each referencing its element's `idAttribute`. The reason of the first failure, or null. The subset
  * path checks the messages the service writes; anything outside it is checked by xml-crypto.
  */
-export function verifyAbrasf1Signatures(xml: string, minimo: number): string | null {
-  const fast = verifyEverySignature(xml, { prefixes: true });
+export function verifyAbrasf1Signatures(xml: string, minimo: number, idAttribute: 'Id' | 'id' = 'Id'): string | null {
+  const fast = verifyEverySignature(xml, { prefixes: true, idAttribute });
   if (fast && !fast.valid) return fast.detail;
   if (fast) return fast.count < minimo ? `mensagem com ${fast.count} assinatura(s); esperadas ${minimo}` : null;
   const signatures = [

@@ -26,11 +26,11 @@ export const ELOTECH_2_03: PerfilFamiliaAbrasf = {
   dados: 'escapado',
   cabecalho: null,
   atributoId: null,
+  modeloRps: 'itens',
   elementos: {
     tomador: 'Tomador',
     prestadorDoLote: 'CpfCnpj',
     codigoNbs: true,
-    listaItensServico: true,
     chaveAcessoNoCancelamento: true,
     consultaPeloRequerente: true,
   },

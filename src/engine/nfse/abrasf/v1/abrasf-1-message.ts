@@ -23,6 +23,7 @@ interface Nomes {
 
 function nomes(perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1): Nomes {
   const msg = perfil.mensagens[operacao];
+  if (!msg) throw new Error(`${perfil.nome} não tem a mensagem ${operacao}`);
   const declaracoes = `xmlns:m="${msg.namespace}"${perfil.tipos.qualificados ? ` xmlns:t="${perfil.tipos.namespace}"` : ''}`;
   return {
     m: (name) => (msg.filhosQualificados ? `m:${name}` : name),
@@ -38,9 +39,10 @@ export interface PrestadorAbrasf1 {
   inscricaoMunicipal?: string;
 }
 
-/** The cabecalho (arg0) of every call. */
+/** The cabecalho (arg0) of every call of a family that has one. */
 export function headerMessage(perfil: PerfilAbrasf1): string {
   const c = perfil.mensagens.cabecalho;
+  if (!c) throw new Error(`${perfil.nome} não tem cabecalho`);
   return `<ns2:cabecalho versao="${c.versao}" xmlns:ns2="${c.namespace}"><versaoDados>${c.versaoDados}</versaoDados></ns2:cabecalho>`;
 }
 
@@ -51,11 +53,13 @@ const infRpsId = (cnpj: string, rps: IdentificacaoRps) => `Rps${cnpj}${rps.serie
 export interface CamposAbrasf1 {
   itemListaServico: string;
   inscricaoMunicipal?: string;
+  /** The Reforma Tributária codes of a family whose tcDadosServico carries them (NBS, cClassTrib, INDOP). */
+  rtc?: { nbs: string; cClassTrib: string; indOp: string };
 }
 
 /**
  * RecepcionarLoteRps: a lot of one RPS (tcLoteRps) whose number is the RPS number; sign InfRps (Id `Rps…`) and
- * then LoteRps (Id `Lote<numero>`).
+ * then LoteRps (Id `Lote<numero>`), the identifier attribute named as the family's schema names it.
  */
 export function lotMessage(
   perfil: PerfilAbrasf1,
@@ -69,7 +73,8 @@ export function lotMessage(
     el(t('InscricaoMunicipal'), input.campos.inscricaoMunicipal) +
     el(t('QuantidadeRps'), '1') +
     group(t('ListaRps'), rpsXml(t, perfil, input));
-  return `${n.abre()}<${n.m('LoteRps')} Id="Lote${escapeAttr(input.rps.numero)}">${lote}</${n.m('LoteRps')}>${n.fecha}`;
+  const id = `${perfil.idAtributo}="Lote${escapeAttr(input.rps.numero)}"`;
+  return `${n.abre()}<${n.m('LoteRps')} ${id}>${lote}</${n.m('LoteRps')}>${n.fecha}`;
 }
 
 /** ConsultarSituacaoLoteRps / ConsultarLoteRps: the lot by its protocol; the root (Id `Cons<protocolo>` where the family has it) is signed. */
@@ -79,7 +84,9 @@ export function lotQueryMessage(
   input: { prestador: PrestadorAbrasf1; protocolo: string },
 ): string {
   const n = nomes(perfil, operacao);
-  const id = perfil.idNasConsultas ? ` Id="Cons${escapeAttr(input.protocolo.replace(/[^A-Za-z0-9]/g, ''))}"` : '';
+  const id = perfil.idNasConsultas
+    ? ` ${perfil.idAtributo}="Cons${escapeAttr(input.protocolo.replace(/[^A-Za-z0-9]/g, ''))}"`
+    : '';
   return n.abre(id) + prestadorXml(n, input.prestador) + el(n.m('Protocolo'), input.protocolo) + n.fecha;
 }
 
@@ -156,11 +163,14 @@ function rpsXml(
       el(t('ItemListaServico'), campos.itemListaServico),
       el(t('Discriminacao'), dps.serv.cServ.xDescServ),
       el(t('CodigoMunicipio'), local),
+      campos.rtc
+        ? el(t('NBS'), campos.rtc.nbs) + el(t('cClassTrib'), campos.rtc.cClassTrib) + el(t('INDOP'), campos.rtc.indOp)
+        : '',
     ) +
     group(t('Prestador'), el(t('Cnpj'), cnpj), el(t('InscricaoMunicipal'), campos.inscricaoMunicipal)) +
     // tcDadosTomador is required even when every member is absent (a note without an identified taker).
     (dps.toma ? tomadorXml(t, dps.toma) : `<${t('Tomador')}></${t('Tomador')}>`);
-  return `<${t('Rps')}><${t('InfRps')} Id="${escapeAttr(infRpsId(cnpj, rps))}">${inf}</${t('InfRps')}></${t('Rps')}>`;
+  return `<${t('Rps')}><${t('InfRps')} ${perfil.idAtributo}="${escapeAttr(infRpsId(cnpj, rps))}">${inf}</${t('InfRps')}></${t('Rps')}>`;
 }
 
 /** The discounts of tcValores, in the order the family's schema lists them. */

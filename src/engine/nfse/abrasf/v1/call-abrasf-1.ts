@@ -7,13 +7,60 @@ import type { OperacaoAbrasf1, PerfilAbrasf1 } from './perfil-abrasf-1.js';
 
 const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 
-/** The SOAP operation element of a call: the 1.00 operation with the family's suffix (RecepcionarLoteRpsV3). */
-export const soapOperationOf = (perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1) =>
-  `${operacao}${perfil.soap.sufixoOperacao}`;
+/**
+ * How one operation is called: the SOAP operation element (the 1.00 operation with the family's suffix,
+ * RecepcionarLoteRpsV3, or its own service's element), its SOAPAction, the elements carrying the cabecalho (null:
+ * none) and the message, the element of the answer and, for a family with one service per operation, that
+ * service's path.
+ */
+export interface ChamadaAbrasf1 {
+  elemento: string;
+  soapAction: string;
+  cabecalho: string | null;
+  mensagem: string;
+  resposta: string;
+  caminho: string | null;
+}
+
+export function chamadaAbrasf1(perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1): ChamadaAbrasf1 {
+  const servico = operacao === 'CancelarNfse' ? undefined : perfil.soap.servicos?.[operacao];
+  if (servico)
+    return {
+      elemento: servico.elemento,
+      soapAction: servico.soapAction,
+      cabecalho: null,
+      mensagem: servico.argumento,
+      resposta: `${servico.elemento}Result`,
+      caminho: servico.caminho,
+    };
+  return {
+    elemento: `${operacao}${perfil.soap.sufixoOperacao}`,
+    soapAction: perfil.soap.soapAction,
+    cabecalho: perfil.mensagens.cabecalho ? perfil.soap.argumentos.cabecalho : null,
+    mensagem: perfil.soap.argumentos.mensagem,
+    resposta: 'return',
+    caminho: null,
+  };
+}
 
 /**
- * `<ns1:<Op><sufixo> xmlns:ns1="…">` with the cabecalho and the message in the family's argument elements (Ginfes:
- * `<arg0>`, `<arg1>`), both escaped text, SOAP 1.1. The operation namespace is the environment's.
+ * The URL of an operation: the municipality's, or for a family with one service per operation that URL with the
+ * lot reception's path (which the provider table and the simulator's address name) replaced by the operation's.
+ */
+export function urlAbrasf1(baseUrl: string, perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1): string {
+  const { caminho } = chamadaAbrasf1(perfil, operacao);
+  const recepcao = perfil.soap.servicos?.RecepcionarLoteRps.caminho;
+  if (!caminho || !recepcao) return baseUrl;
+  const raiz = baseUrl.toLowerCase().endsWith(`/${recepcao.toLowerCase()}`)
+    ? baseUrl.slice(0, -recepcao.length - 1)
+    : baseUrl.replace(/\/+$/, '');
+  return `${raiz}/${caminho}`;
+}
+
+/**
+ * `<ns1:<elemento> xmlns:ns1="…">` with the cabecalho (where the family has one) and the message in the call's
+ * argument elements (Ginfes: `<arg0>`, `<arg1>`), both escaped text, SOAP 1.1. The operation namespace is the
+ * environment's.
  */
 export function abrasf1Envelope(
   perfil: PerfilAbrasf1,
@@ -22,18 +69,21 @@ export function abrasf1Envelope(
   homologacao = false,
 ): string {
   const ns = homologacao ? perfil.soap.namespaceHomologacao : perfil.soap.namespaceProducao;
-  const op = soapOperationOf(perfil, operacao);
-  const { cabecalho, mensagem: arg } = perfil.soap.argumentos;
+  const chamada = chamadaAbrasf1(perfil, operacao);
+  const op = chamada.elemento;
+  const cabecalho = chamada.cabecalho
+    ? `<${chamada.cabecalho}>${escapeText(headerMessage(perfil))}</${chamada.cabecalho}>`
+    : '';
   return (
     `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="${SOAP11_NS}"><soap:Body>` +
-    `<ns1:${op} xmlns:ns1="${ns}"><${cabecalho}>${escapeText(headerMessage(perfil))}</${cabecalho}>` +
-    `<${arg}>${escapeText(mensagem)}</${arg}></ns1:${op}></soap:Body></soap:Envelope>`
+    `<ns1:${op} xmlns:ns1="${ns}">${cabecalho}` +
+    `<${chamada.mensagem}>${escapeText(mensagem)}</${chamada.mensagem}></ns1:${op}></soap:Body></soap:Envelope>`
   );
 }
 
 /**
  * One call to a 1.00 family's service (or its simulator) over the client's mutual-TLS dispatcher; the answer is the
- * document inside `<return>`. A timeout may have reached the service (the caller asks before resending); a refused
+ * document inside the answer element (`<return>`). A timeout may have reached the service (the caller asks before resending); a refused
  * connection did not.
  */
 export async function callAbrasf1(
@@ -42,16 +92,17 @@ export async function callAbrasf1(
   operacao: OperacaoAbrasf1,
   mensagem: string,
 ): Promise<AbrasfAnswer> {
+  const chamada = chamadaAbrasf1(perfil, operacao);
   const headers: Record<string, string> = {
     'content-type': 'text/xml; charset=utf-8',
-    soapaction: `"${perfil.soap.soapAction}"`,
+    soapaction: `"${chamada.soapAction}"`,
   };
   if (client.scenario) headers['x-simulador-cenario'] = client.scenario;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => ((timedOut = true), controller.abort()), client.timeoutMs);
   try {
-    const res = await request(client.baseUrl, {
+    const res = await request(urlAbrasf1(client.baseUrl, perfil, operacao), {
       method: 'POST',
       dispatcher: client.dispatcher,
       signal: controller.signal,
@@ -61,7 +112,7 @@ export async function callAbrasf1(
       body: abrasf1Envelope(perfil, operacao, mensagem),
     });
     const text = await res.body.text();
-    const xml = res.statusCode === 200 ? soapString(text, 'return') : null;
+    const xml = res.statusCode === 200 ? soapString(text, chamada.resposta) : null;
     if (xml) return { kind: 'answer', xml };
     // 500 (a SOAP fault, or the application failing mid-way) and 504 may follow processing; 502/503 do not.
     if (res.statusCode >= 500)

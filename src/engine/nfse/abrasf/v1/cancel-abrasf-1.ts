@@ -1,4 +1,5 @@
 import type { Abrasf1Gateway } from '../../../autoridades/abrasf-1/abrasf-1-gateway.js';
+import { EngineError } from '../../../errors.js';
 import type { CancellationReason } from '../../cancellation-input.js';
 import type { CancellationRecord, NfseProvider, ProviderCancellation } from '../../provedores/nfse-provider.js';
 import { readAbrasfAnswer } from '../read-abrasf-answer.js';
@@ -28,9 +29,21 @@ function cancellationRecord(xml: string, numero: string): CancellationRecord {
   };
 }
 
-/** CancelarNfse of an authorised note; a lost answer, or "already cancelled", is looked up with ConsultarNfsePorRps. */
+/**
+ * CancelarNfse of an authorised note; a lost answer, or "already cancelled", is looked up with ConsultarNfsePorRps.
+ * A family whose service registers no cancellation refuses it here, before anything is sent: the note stays
+ * authorised.
+ */
 export async function cancelAbrasf1(gateway: Abrasf1Gateway, call: CancelCall): Promise<ProviderCancellation> {
   const nota = abrasf1Note(gateway, call);
+  if (!nota.perfil.mensagens.CancelarNfse)
+    throw new EngineError(
+      'cancelamento_recusado',
+      `${nota.perfil.nome} não cancela NFS-e pelo webservice: o cancelamento é feito somente por processo administrativo na prefeitura. Nada foi enviado e a nota continua autorizada.`,
+      {
+        correcao: 'Peça o cancelamento à prefeitura do município por processo administrativo.',
+      },
+    );
   const numero = call.note.numero!;
   const xml = signAbrasf1Xml(
     cancellationMessage(nota.perfil, {

@@ -13,6 +13,21 @@ export interface MensagemAbrasf1 {
 }
 
 /**
+ * One operation of a family that offers each as its own SOAP service (WCF): `<ns1:<elemento>>` in the profile's
+ * namespace with the message, escaped, in `<argumento>`; the answer is the document in `<elemento>Result`.
+ */
+export interface ServicoAbrasf1 {
+  elemento: string;
+  soapAction: string;
+  argumento: string;
+  /**
+   * The service's path (`ENVIOLOTERPS/EnvioLoteRPS.svc`): the municipality's URL names the lot reception's, and every
+   * other operation's is that URL with this tail replaced.
+   */
+  caminho: string;
+}
+
+/**
  * The 1.00 lot situation (tsSituacaoLoteRps): 1 não recebido, 2 não processado, 3 processado com erro,
  * 4 processado com sucesso.
  */
@@ -32,21 +47,41 @@ export interface PerfilAbrasf1 {
   pasta: string;
   /** Namespace of the shared types (tipos) and whether their elements are qualified. */
   tipos: { namespace: string; qualificados: boolean };
-  mensagens: Record<OperacaoAbrasf1, MensagemAbrasf1> & {
-    cabecalho: { arquivo: string; namespace: string; versao: string; versaoDados: string };
+  /**
+   * The messages of the family's package; `CancelarNfse` null where the service registers no cancellation (it is
+   * refused before anything is sent), `cabecalho` null where the calls carry none.
+   */
+  mensagens: Record<Exclude<OperacaoAbrasf1, 'CancelarNfse'>, MensagemAbrasf1> & {
+    CancelarNfse: MensagemAbrasf1 | null;
+    cabecalho: { arquivo: string; namespace: string; versao: string; versaoDados: string } | null;
   };
   /**
    * The SOAP call: `<ns1:<Op><sufixo> xmlns:ns1="<namespace>">` holding the cabecalho and the message, both escaped
    * text, in the elements `argumentos` names (Ginfes: `arg0`, `arg1`), with the given SOAPAction; the namespace per
-   * environment. The answer is the escaped document in `<return>`.
+   * environment. The answer is the escaped document in `<return>`. A family with one service per operation
+   * (`servicos`) is called as each one says instead, without a cabecalho.
    */
   soap: {
     sufixoOperacao: string;
     namespaceProducao: string;
     namespaceHomologacao: string;
     soapAction: string;
-    argumentos: { cabecalho: string; mensagem: string };
+    argumentos: { cabecalho: string | null; mensagem: string };
+    servicos?: Record<Exclude<OperacaoAbrasf1, 'CancelarNfse'>, ServicoAbrasf1>;
   };
+  /** The identifier attribute of LoteRps, InfRps and the lot queries' roots (`Id`, or `id` where the schema says so). */
+  idAtributo: 'Id' | 'id';
+  /**
+   * tcDadosServico ends with the Reforma Tributária codes NBS, cClassTrib and INDOP, each required: the note must
+   * bring its NBS and its IBS/CBS classification with the operation indicator.
+   */
+  servicoRtc: boolean;
+  /** tcDadosTomador requires RazaoSocial (and tcInfRps the Tomador): a note without an identified taker is refused. */
+  tomadorObrigatorio: boolean;
+  /** tsCnpj is an integer: CNPJs with letters (provider or taker) cannot be written. */
+  cnpjNumerico: boolean;
+  /** The NFS-e's Competencia is an xsd:dateTime (an xsd:date otherwise). */
+  competenciaDataHora: boolean;
   /**
    * Which XML-DSig signatures the family asks for (each is optional in its schema): `consultas` the lot queries,
    * `consultaRps` ConsultarNfsePorRps (a schema without a Signature there makes it false).

@@ -48,13 +48,14 @@ export function signAbrasf1Xml(
           privateKey: signer.privateKey,
           certificateBase64: pemBody(signer.certificatePem),
           algorithm: perfil.algoritmo,
+          idAttribute: perfil.idAtributo,
           placement: raiz ? 'append' : 'after',
           prefixes: true,
         })
       : null;
   if (fast !== null) return fast;
   const xpath = raiz ? '/*' : `//*[local-name(.)='${assinatura.elemento}']`;
-  const semId = raiz && !/^<[^>]*\sId="/.test(xml);
+  const semId = raiz && !new RegExp(`^<[^>]*\\s${perfil.idAtributo}="`).test(xml);
   const sig = new SignedXml({
     privateKey: signer.privateKey as never,
     publicCert: signer.certificatePem,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { XsdValidator } from 'libxml2-wasm';
 import { fiscalDataPath } from '../../../tabelas/fiscal-data-dir.js';
+import { applySchemaPatches } from '../../../xml/apply-schema-patches.js';
 import { libxml2 } from '../../../xml/libxml2.js';
 import { registerInputProviders, type XsdError } from '../../../xml/validate-xsd.js';
 import type { PerfilAbrasf1 } from './perfil-abrasf-1.js';
@@ -17,7 +18,11 @@ function validatorFor(path: string): XsdValidator {
   if (cached) return cached;
   const lib = libxml2();
   registerInputProviders(lib);
-  const doc = lib.XmlDocument.fromBuffer(readFileSync(path), { url: path });
+  // The family's file may be one read with local changes (ISSSalvador's nfse.xsd), as may any file it includes.
+  const doc = lib.XmlDocument.fromBuffer(
+    Buffer.from(applySchemaPatches(path, readFileSync(path).toString('latin1')), 'latin1'),
+    { url: path },
+  );
   try {
     const validator = lib.XsdValidator.fromDoc(doc);
     validators.set(path, validator);

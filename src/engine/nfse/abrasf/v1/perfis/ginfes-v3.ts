@@ -45,6 +45,11 @@ export const GINFES_V3: PerfilAbrasf1 = {
   descontoCondicionadoAntes: false,
   algoritmo: 'sha1',
   idNasConsultas: true,
+  idAtributo: 'Id',
+  servicoRtc: false,
+  tomadorObrigatorio: false,
+  cnpjNumerico: false,
+  competenciaDataHora: false,
   codigos: CODIGOS_ABRASF_1_0,
   incertos: ['assinaturas', 'codigos', 'pasta'],
 };

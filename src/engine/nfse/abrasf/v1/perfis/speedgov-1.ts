@@ -45,6 +45,11 @@ export const SPEEDGOV_1: PerfilAbrasf1 = {
   descontoCondicionadoAntes: true,
   algoritmo: 'sha1',
   idNasConsultas: true,
+  idAtributo: 'Id',
+  servicoRtc: false,
+  tomadorObrigatorio: false,
+  cnpjNumerico: false,
+  competenciaDataHora: false,
   codigos: CODIGOS_ABRASF_1_0,
   incertos: ['soap', 'assinaturas', 'codigos'],
 };
