@@ -84,8 +84,8 @@ describe('ABRASF profiles from the provider table', () => {
   it('serves only a route abrasf 2.00–2.04 row whose family, version and provider a profile describes', () => {
     for (const ibge of ['5300108', '5208707', '3543402', '1501402', '3509502', '2910800', '2800308', '2611101'])
       expect(SISTEMA_ABRASF.serves(row(ibge)), ibge).toBe(true);
-    // Campo Grande: DSF 2.03 family, but the ISSDSF variant with other message roots.
-    expect(perfilAbrasf(row('5002704'))).toBeNull();
+    // Campo Grande: DSF 2.03 family, but the ISSDSF variant (its own profile, picked by the provider's name).
+    expect(perfilAbrasf(row('5002704'))).toMatchObject({ familia: 'DSF', provedores: ['ISSDSF'] });
     // Giss, Tinus, Fisco and Sintese: Maceió, Jaboatão dos Guararapes, Paulo Afonso, Janaúba.
     for (const ibge of ['2704302', '2607901', '2924009', '3135100'])
       expect(SISTEMA_ABRASF.serves(row(ibge)), ibge).toBe(true);

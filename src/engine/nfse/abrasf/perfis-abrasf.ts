@@ -10,6 +10,7 @@ import { FISCO_2_03 } from './perfis/fisco-2-03.js';
 import { FUTURIZE_2_02 } from './perfis/futurize-2-02.js';
 import { GISS_2_04 } from './perfis/giss-2-04.js';
 import { IPM_2_04 } from './perfis/ipm-2-04.js';
+import { ISSDSF_2_03 } from './perfis/issdsf-2-03.js';
 import { ISSNET_2_04 } from './perfis/issnet-2-04.js';
 import { MEGASOFT_2_00 } from './perfis/megasoft-2-00.js';
 import { SINTESE_2_04 } from './perfis/sintese-2-04.js';
@@ -34,6 +35,7 @@ export const PERFIS_ABRASF: readonly PerfilFamiliaAbrasf[] = [
   IPM_2_04,
   ELOTECH_2_03,
   MEGASOFT_2_00,
+  ISSDSF_2_03,
 ];
 
 const VERSOES = new Set(['2.00', '2.01', '2.02', '2.03', '2.04']);
