@@ -6,21 +6,15 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
-import { RAIZ_MENSAGEM } from '../../src/engine/nfse/abrasf/call-abrasf.js';
-import type { PerfilAbrasf } from '../../src/engine/nfse/abrasf/perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from '../../src/engine/nfse/abrasf/perfis-abrasf.js';
-import { esquemaDaMensagem } from '../../src/engine/nfse/abrasf/qualify-abrasf-message.js';
 import type { AbrasfSignedElement } from '../../src/engine/nfse/abrasf/sign-abrasf-xml.js';
-import { schemaFile } from '../../src/engine/xml/validate-xsd.js';
-import type { AbrasfCall } from '../../src/simulator/abrasf/create-abrasf-simulator.js';
+import { expectWellFormedAbrasfCall, firstAttemptOver } from '../support/abrasf-calls.js';
 import { eventsOfNote } from '../support/eventos.js';
-import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { expectProblem, expectStatus, httpClient, type Http } from '../support/http.js';
 import { erro, nfseBody, steps } from '../support/nfse.js';
 import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { waitFor } from '../support/wait.js';
 
 const BRASILIA = '5300108';
 const IM = '0712345600';
@@ -220,41 +214,6 @@ const callsOf = (numero: string) =>
     .filter((c) => c.ibge === ibge && hasNumero(c.dados, numero));
 const get = async (id: string) => expectStatus(await live.get(`/v1/nfse/${id}`), 200);
 
-/**
- * Every request the service sent validates against its family's own schema (xmllint) and its signatures verify
- * (xmlsec1).
- */
-function expectWellFormedCall(call: AbrasfCall, elements: readonly AbrasfSignedElement[]): void {
-  const perfil = perfilAbrasfDoMunicipio(call.ibge)!;
-  const esquema = esquemaDaMensagem(perfil, RAIZ_MENSAGEM[call.operacao]);
-  const lint = xmllint(call.dados, schemaFile(`provedor:${esquema}`));
-  expect(lint.ok, lint.output).toBe(true);
-  // A family that does not ask a signature gets none.
-  const signed = elements.filter((e) => perfil.assinaturas[ASSINATURA[e]]);
-  if (signed.length === 0) return expect(call.dados).not.toContain('<Signature');
-  const verified = xmlsecVerify(call.dados, certificateOf(call.dados), [...signed], perfil.atributoId ?? 'Id');
-  expect(verified.ok, verified.output).toBe(true);
-}
-
-const ASSINATURA: Record<AbrasfSignedElement, keyof PerfilAbrasf['assinaturas']> = {
-  InfDeclaracaoPrestacaoServico: 'rps',
-  LoteRps: 'lote',
-  InfPedidoCancelamento: 'cancelamento',
-  SubstituicaoNfse: 'substituicao',
-};
-
-function certificateOf(xml: string): string {
-  const body = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]!;
-  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
-}
-
-async function firstAttemptOver(nfseId: string) {
-  await waitFor(async () => {
-    const job = await engine().db.transmissionJob.findFirst({ where: { nfseId } });
-    return !job || job.lockedUntil === null;
-  }, `first attempt of ${nfseId}`);
-}
-
 describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) => {
   beforeAll(async () => {
     const credenciais = f.credenciais;
@@ -283,7 +242,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     expect(call!.operacao).toBe(f.emissao);
     expect(call!.dados).toContain(f.servico ?? '<ItemListaServico>01.01</ItemListaServico>');
     expect(call!.dados).toContain(`<InscricaoMunicipal>${IM}</InscricaoMunicipal>`);
-    expectWellFormedCall(call!, f.assinados);
+    expectWellFormedAbrasfCall(call!, f.assinados);
     expect(await eventsOfNote(live, note.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
   });
 
@@ -293,7 +252,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
       await live.post('/v1/nfse', nfseBody(company.id, f.corpo), { headers: { prefer: 'wait=0' } }),
       202,
     );
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     const numeroRps = String(BigInt(created.dps_id.slice(-15)));
     expect(notesOfRps(numeroRps)).toHaveLength(1);
     expect((await get(created.id)).status).toBe('transmitindo');
@@ -307,7 +266,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     expect(note.numero).toBe(notesOfRps(numeroRps)[0]!.numero);
     const operations = callsOf(numeroRps).map((c) => c.operacao);
     expect(operations).toEqual([f.emissao, 'ConsultarNfsePorRps']);
-    expectWellFormedCall(callsOf(numeroRps)[1]!, []);
+    expectWellFormedAbrasfCall(callsOf(numeroRps)[1]!, []);
     expect(await eventsOfNote(live, created.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
   });
 
@@ -317,7 +276,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
       await live.post('/v1/nfse', nfseBody(company.id, f.corpo), { headers: { prefer: 'wait=0' } }),
       202,
     );
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     // The job is told to send again (as after a crash before the answer): the city refuses the repeated RPS.
     await engine().db.transmissionJob.updateMany({
       where: { nfseId: created.id },
@@ -345,7 +304,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
       await live.post('/v1/nfse', nfseBody(company.id, f.corpo), { headers: { prefer: 'wait=0' } }),
       202,
     );
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     clock.advance(5_000);
     await drainJobs(engine());
     const note = await get(created.id);
@@ -394,7 +353,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
       .calls()
       .filter((c) => c.ibge === ibge && c.operacao === 'CancelarNfse')
       .at(-1)!;
-    expectWellFormedCall(call, ['InfPedidoCancelamento']);
+    expectWellFormedAbrasfCall(call, ['InfPedidoCancelamento']);
     expect(await eventsOfNote(live, note.id, 'NFSE_CANCELADA')).toHaveLength(1);
   });
 
@@ -457,7 +416,7 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     const [call] = callsOf(numeroRps);
     expect(call!.operacao).toBe('SubstituirNfse');
     expect(call!.dados).toContain(`<Numero>${original.numero}</Numero>`);
-    expectWellFormedCall(
+    expectWellFormedAbrasfCall(
       call!,
       f.substituicao ?? ['InfPedidoCancelamento', 'InfDeclaracaoPrestacaoServico', 'SubstituicaoNfse'],
     );
