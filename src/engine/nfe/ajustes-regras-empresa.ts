@@ -29,6 +29,8 @@ const COPIADOS: Readonly<Record<string, string>> = {
  * computed from (GRUPOS_LIDOS): an input of the value came from each of them.
  */
 export function regrasDoCampo(campo: string, resolvida: TributacaoResolvida): Pick<NfeAjuste, 'regras_empresa'> {
+  // Most items take no member from a rule: every computed value of theirs asks, so they answer first.
+  if (!resolvida.origens.size) return {};
   const grupos = GRUPOS_LIDOS[campo.split('/')[1] ?? ''] ?? [];
   const regras = new Map<string, RegraEmpresaDoAjuste>();
   for (const [caminho, regra] of resolvida.origens) {

@@ -192,15 +192,13 @@ function calculatedItem(
 
 /** The item: the product's codes, the line's amounts, and the CFOP and tax groups computed, in the declared shape. */
 function itemOf(linha: Partial<NfeItemBody>, produto: ProdutoDoCatalogo, t: TributosDoItem): NfeItemBody {
-  const grupos = {
-    icms: t.icms,
-    pis: t.pis,
-    cofins: t.cofins,
-    ipi: t.ipi,
-    icmsUfDest: t.icms_uf_dest,
-    ibsCbs: t.ibs_cbs,
-    is: t.is,
-  };
+  const grupos: Record<string, Record<string, string>> = { icms: camelMembers(t.icms) };
+  if (t.pis !== undefined) grupos.pis = camelMembers(t.pis);
+  if (t.cofins !== undefined) grupos.cofins = camelMembers(t.cofins);
+  if (t.ipi !== undefined) grupos.ipi = camelMembers(t.ipi);
+  if (t.icms_uf_dest !== undefined) grupos.icmsUfDest = camelMembers(t.icms_uf_dest);
+  if (t.ibs_cbs !== undefined) grupos.ibsCbs = camelMembers(t.ibs_cbs);
+  if (t.is !== undefined) grupos.is = camelMembers(t.is);
   const { produto: _produto, ...valores } = linha;
   return {
     codigo: produto.sku,
@@ -213,10 +211,6 @@ function itemOf(linha: Partial<NfeItemBody>, produto: ProdutoDoCatalogo, t: Trib
     ...(t.c_benef ? { cBenef: t.c_benef } : {}),
     ...valores,
     cfop: t.cfop,
-    ...Object.fromEntries(
-      Object.entries(grupos)
-        .filter(([, g]) => g !== undefined)
-        .map(([k, g]) => [k, camelMembers(g!)]),
-    ),
+    ...grupos,
   } as NfeItemBody;
 }

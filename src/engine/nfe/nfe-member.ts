@@ -92,7 +92,9 @@ function reportMissing(campo: string, report: BodyReport, oque: string): void {
 
 /** A tax group in the layout's names in snake_case (the tax engine's, an origin note's) in the declared shape. */
 export function camelMembers(grupo: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(grupo).map(([k, x]) => [camelMember(k), x]));
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(grupo)) out[camelMember(k)] = grupo[k]!;
+  return out;
 }
 
 // A calculated note converts the same few dozen tax-group members for every item, so each is converted once. An

@@ -95,7 +95,6 @@ export function resolveTributacao(
   item: ItemDaRegra,
   regras: readonly RegraDaEmpresa[],
 ): TributacaoResolvida {
-  const membros = membrosDaTributacao(produto);
   const origens = new Map<string, RegraDaEmpresa>();
   const aplicaveis = regras
     .filter((r) => regraAplica(r.criterios, item))
@@ -103,6 +102,7 @@ export function resolveTributacao(
     .sort(precede)
     .map((c) => c.regra);
   if (!aplicaveis.length) return { tributacao: (produto as Record<string, unknown> | null) ?? null, origens };
+  const membros = membrosDaTributacao(produto);
   for (const regra of aplicaveis) {
     const daRegra = membrosDaTributacao(regra.tributacao);
     for (const caminho of daRegra.keys()) {

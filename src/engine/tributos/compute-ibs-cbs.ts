@@ -14,7 +14,7 @@ import { computeIbsCbsMono } from './compute-ibs-cbs-mono.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { ItemTributavel, OperacaoTributavel } from './item-tributavel.js';
 import { regraTributaria, type FonteTabela, type RegraTributaria } from './regra-tributaria.js';
-import { roundMoney, roundMoneyHalfEven } from './round-money.js';
+import { decimal, roundMoney, roundMoneyHalfEven } from './round-money.js';
 import { tribRegularIbsCbs } from './trib-regular-ibs-cbs.js';
 
 /** The amounts of the item the IBS/CBS base leaves out, and the Imposto Seletivo it takes in. */
@@ -65,7 +65,7 @@ const PARTES: ReadonlyArray<{
 ];
 
 /** The calculator keeps its intermediate values in eight decimals, half to even (data directory nfe/rtc/README.md). */
-export const oitoCasas = (v: Decimal.Value) => new Decimal(v).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN);
+export const oitoCasas = (v: Decimal.Value) => decimal(v).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN);
 
 /**
  * IBS and CBS of the item (NT 2025.002-RTC group UB), as the Receita Federal's calculator computes them: the
@@ -185,9 +185,9 @@ function parte(
   const aliquota = c.exigeTribRegular ? '0' : aliquotas[tributo];
   const reduz = c.grupos.includes('gRed');
   const pRed = c[chaveRed];
-  const efetiva = oitoCasas(new Decimal(aliquota).times(new Decimal(1).minus(new Decimal(pRed).div(100))));
+  const efetiva = aliquotaEfetiva(aliquota, pRed);
   const bruto = oitoCasas(new Decimal(x.base).times(efetiva).div(100));
-  const diferido = pDif === null ? new Decimal(0) : oitoCasas(bruto.times(pDif).div(100));
+  const diferido = pDif === null ? ZERO : oitoCasas(bruto.times(pDif).div(100));
   const valor = roundMoneyHalfEven(bruto.minus(diferido));
   out[`p_${nome}`] = aliquota;
   if (pDif !== null) {
@@ -211,10 +211,32 @@ function parte(
       `${nome.toUpperCase().replace('_', ' ')} = ${x.base} (valor da operação sem PIS, COFINS, ICMS, DIFAL e FCP${comIs}) × ${taxa}` +
         `${pDif !== null ? ` − diferimento de ${pDif} % (${out[`v_dif_${nome}`]})` : ''}; ` +
         `cClassTrib ${x.codigo}${x.perfilSemCodigo ? ' (perfil sem classificação: tributação integral)' : ''}; arredondado como a calculadora oficial.`,
-      {
-        versao: TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS.versao,
-        fonte: `${TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS.fonte}; ${FONTE_BASE_IBS_CBS.fonte}${pDif !== null ? '; NT 2025.002-RTC, UB23-10/UB42-10/UB61-10 (vDif = vBC × alíquota × pDif)' : ''}`,
-      },
+      pDif === null ? FONTE_PARTE : FONTE_PARTE_DIFERIDA,
     ),
   );
+}
+
+const ZERO = new Decimal(0);
+const FONTE_PARTE: FonteTabela = {
+  versao: TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS.versao,
+  fonte: `${TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS.fonte}; ${FONTE_BASE_IBS_CBS.fonte}`,
+};
+const FONTE_PARTE_DIFERIDA: FonteTabela = {
+  versao: TABELA_ALIQUOTAS_REFERENCIA_IBS_CBS.versao,
+  fonte: `${FONTE_PARTE.fonte}; NT 2025.002-RTC, UB23-10/UB42-10/UB61-10 (vDif = vBC × alíquota × pDif)`,
+};
+
+// A part's effective rate depends only on its reference rate and reduction, the same few pairs for every item: each
+// pair is computed once. The pairs come from the official tables, so the memo stays small.
+const EFETIVAS = new Map<string, Decimal>();
+
+/** rate × (1 − pRed/100), in eight decimals. */
+function aliquotaEfetiva(aliquota: string, pRed: string): Decimal {
+  const chave = `${aliquota}|${pRed}`;
+  let efetiva = EFETIVAS.get(chave);
+  if (!efetiva) {
+    efetiva = oitoCasas(new Decimal(aliquota).times(new Decimal(1).minus(new Decimal(pRed).div(100))));
+    EFETIVAS.set(chave, efetiva);
+  }
+  return efetiva;
 }

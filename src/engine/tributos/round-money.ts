@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 
 /** Money of the ICMS, IPI and PIS/COFINS groups: two decimals, half up (MOC 4.00 tolerates ±0.01 per value). */
 export function roundMoney(v: Decimal.Value): string {
-  return new Decimal(v).toFixed(2, Decimal.ROUND_HALF_UP);
+  return decimal(v).toFixed(2, Decimal.ROUND_HALF_UP);
 }
 
 /**
@@ -10,5 +10,10 @@ export function roundMoney(v: Decimal.Value): string {
  * values keep eight decimals; data directory nfe/rtc/README.md).
  */
 export function roundMoneyHalfEven(v: Decimal.Value): string {
-  return new Decimal(v).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN).toFixed(2, Decimal.ROUND_HALF_EVEN);
+  return decimal(v).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN).toFixed(2, Decimal.ROUND_HALF_EVEN);
+}
+
+/** `v` as a Decimal: one already is one is taken as it is (Decimals never change), a string or number is parsed. */
+export function decimal(v: Decimal.Value): Decimal {
+  return Decimal.isDecimal(v) ? v : new Decimal(v);
 }

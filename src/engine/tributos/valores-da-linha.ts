@@ -14,13 +14,15 @@ export interface ValoresDaLinha {
   operacao: Decimal;
 }
 
+const ZERO = new Decimal(0);
+
 /**
  * The line's amounts. A discount above the rest of the line would give every tax a negative base: it is refused on
  * the discount the caller sent, before any base is computed.
  */
 export function valoresDaLinha(item: ItemTributavel): ValoresDaLinha {
   const vProd = new Decimal(item.quantidade).times(item.valorUnitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const d = (v: string | undefined) => new Decimal(v ?? 0);
+  const d = (v: string | undefined) => (v === undefined ? ZERO : new Decimal(v));
   const [desconto, frete, seguro, outras] = [d(item.desconto), d(item.frete), d(item.seguro), d(item.outras)];
   const bruto = vProd.plus(frete).plus(seguro).plus(outras);
   if (desconto.gt(bruto))
