@@ -4,6 +4,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
+import { firstAttemptOver } from '../support/abrasf-calls.js';
 import { expectProblem, httpClient, type Http } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
 import type { SeededAccount } from '../support/seed.js';
@@ -65,6 +66,7 @@ describe('MegaSoft 2.00 (Silvânia)', () => {
     expect(second.body.dps_id.slice(-15)).toBe(first.body.dps_id.slice(-15));
     expect(second.body.dps_id).not.toBe(first.body.dps_id);
     // The city refuses it as already informed; the query by number finds the first series' note, which is not taken.
+    await firstAttemptOver(t.app.engine, second.body.id);
     clock.advance(5_000);
     await drainJobs(t.app.engine);
     const note = (await live.get(`/v1/nfse/${second.body.id}`)).body;
