@@ -1,10 +1,5 @@
-import {
-  ABRASF_2_0X_ELEMENTOS,
-  ABRASF_NS,
-  ABRASF_WSDL_NS,
-  PRATICA_ABRASF_2,
-  type PerfilFamiliaAbrasf,
-} from '../perfil-abrasf.js';
+import { ABRASF_NS, type PerfilFamiliaAbrasf } from '../perfil-abrasf.js';
+import { DSF_2_03 } from './dsf-2-03.js';
 
 /**
  * The ISSDSF variant of DSF's ABRASF 2.03 service (the provider table's `ISSDSF` rows of family DSF, Campo Grande):
@@ -16,31 +11,10 @@ import {
  * the service, not the provider's statement.
  */
 export const ISSDSF_2_03: PerfilFamiliaAbrasf = {
-  familia: 'DSF',
-  versao: '2.03',
+  ...DSF_2_03,
   provedores: ['ISSDSF'],
   esquema: 'dsf/2.03-issdsf-campo-grande/acbr/nfse.xsd',
-  soap: '1.1',
-  soapAction: '',
-  envoltorio: '{operacao}',
-  namespaceWsdl: ABRASF_WSDL_NS,
   namespaceDados: ABRASF_NS,
-  mensagem: 'elementos',
-  dados: 'escapado',
-  cabecalho: null,
-  elementos: ABRASF_2_0X_ELEMENTOS,
-  emissao: 'GerarNfse',
-  ...PRATICA_ABRASF_2,
-  incertos: [
-    'soapAction',
-    'envoltorio',
-    'namespaceWsdl',
-    'mensagem',
-    'emissao',
-    'loteMaximo',
-    'assinaturas',
-    'codigoTributacaoMunicipio',
-    'codigos',
-    'inscricaoMunicipalObrigatoria',
-  ],
+  // The wrapper's namespace is read from DSF's wire, not from a statement of this variant's.
+  incertos: [...DSF_2_03.incertos, 'namespaceWsdl'],
 };
