@@ -9,6 +9,8 @@ import {
   consultarNfseServicoTomadoMessage,
   enviarLoteRpsSincronoMessage,
   gerarNfseMessage,
+  pedidoCancelamentoMessage,
+  substituirNfseMessage,
 } from '../../src/engine/nfse/abrasf/abrasf-message.js';
 import { abrasfServiceFields } from '../../src/engine/nfse/abrasf/abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from '../../src/engine/nfse/abrasf/build-abrasf-rps.js';
@@ -19,6 +21,7 @@ import { perfilAbrasfDoMunicipio } from '../../src/engine/nfse/abrasf/perfis-abr
 import { esquemaDaMensagem } from '../../src/engine/nfse/abrasf/qualify-abrasf-message.js';
 import { readAbrasfAnswer } from '../../src/engine/nfse/abrasf/read-abrasf-answer.js';
 import { signAbrasfXml } from '../../src/engine/nfse/abrasf/sign-abrasf-xml.js';
+import { xmlText } from '../../src/engine/nfse/abrasf/xml-text.js';
 import type { DpsInput } from '../../src/engine/nfse/nacional/dps-input.js';
 import { validateXsd } from '../../src/engine/xml/validate-xsd.js';
 import { createAbrasfSimulator, type AbrasfSimulator } from '../../src/simulator/abrasf/create-abrasf-simulator.js';
@@ -232,6 +235,44 @@ describe('ABRASF simulator as EloTech 2.03 (Ponta Grossa)', () => {
       'ConsultarNfseServicoTomadoResposta',
     );
     expect(taken.notas.map((n) => n.numero)).toContain(pedido.numeroNfse);
+  });
+
+  it('SubstituirNfse: refuses a ChaveAcesso the note does not carry (X003); with the note’s own, cancels it and issues the new one, answering in EloTech’s format', async () => {
+    const issue = async (d: DpsInput) => {
+      const fields = abrasfServiceFields(d, perfil, { cnae: '6201501' });
+      if (!('campos' in fields)) throw new Error(JSON.stringify(fields.erros));
+      return buildRps({ leiaute: perfil, dps: d, campos: fields.campos });
+    };
+    const d = dps();
+    const issued = await call(
+      'RecepcionarLoteRpsSincrono',
+      enviarLoteRpsSincronoMessage(perfil, { numeroLote: '8', prestador, rpsAssinados: [await issue(d)] }),
+      'EnviarLoteRpsSincronoResposta',
+    );
+    const original = issued.notas[0]!;
+    const novo = await issue({ ...d, nDPS: String(Number(d.nDPS) + 1) });
+    const substituir = (chaveAcesso: string) =>
+      substituirNfseMessage(perfil, {
+        numeroNfse: original.numero,
+        pedidoAssinado: pedidoCancelamentoMessage(perfil, {
+          numeroNfse: original.numero,
+          prestador,
+          codigoMunicipio: ibge,
+          codigoCancelamento: '1',
+          chaveAcesso,
+        }),
+        rpsAssinado: novo,
+      });
+    const wrongKey = await call('SubstituirNfse', substituir('e'.repeat(32)), 'SubstituirNfseResposta');
+    expect(wrongKey.erros.map((e) => e.codigo)).toEqual(['X003']);
+    expect(sim.notes().find((n) => n.ibge === ibge && n.numero === original.numero)!.cancelamentoXml).toBeNull();
+    const replaced = await call('SubstituirNfse', substituir(original.chaveAcesso!), 'SubstituirNfseResposta');
+    expect(replaced.erros).toEqual([]);
+    expect(replaced.xml).toMatch(/^<SubstituirNfseResposta[^>]*><RetSubstituicao><NfseSubstituida><CompNfse>/);
+    const [antiga, nova] = replaced.notas;
+    expect(antiga).toMatchObject({ numero: original.numero, cancelada: true });
+    expect(nova).toMatchObject({ cancelada: false, rps: identificacaoRps({ ...d, nDPS: String(Number(d.nDPS) + 1) }) });
+    expect(xmlText(nova!.xml, 'NfseSubstituida')).toBe(original.numero);
   });
 
   it('refuses (X004) a message without the requester’s password, and (X001) a password shorter than the schema’s 6', async () => {

@@ -105,8 +105,11 @@ function verify(
   return { codigo: SIMULATOR_CODES.assinatura, mensagem: `Assinatura de ${element} inválida: ${result.detail}` };
 }
 
-/** Checks and issues one RPS (an element `<Rps>` of the request), or says why the city refuses it. */
-function acceptRps(ctx: AbrasfContext, rps: string): { note: AbrasfNote } | { erro: Mensagem } {
+/**
+ * Checks and issues one RPS (an element `<Rps>` of the request), or says why the city refuses it; `substituida`, the
+ * number of the note it replaces (SubstituirNfse), which the new note states.
+ */
+function acceptRps(ctx: AbrasfContext, rps: string, substituida?: string): { note: AbrasfNote } | { erro: Mensagem } {
   const id = identificacao(rps);
   const falha = verify(
     standalone(ctx.perfil, rps),
@@ -134,6 +137,7 @@ function acceptRps(ctx: AbrasfContext, rps: string): { note: AbrasfNote } | { er
     codigoVerificacao,
     emitidaEm: ctx.now,
     rpsXml: rps,
+    ...(substituida ? { substituida } : {}),
     signer: ctx.signer,
   });
   return {
@@ -233,6 +237,17 @@ function consultarNfsePorRps(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados
   return answer(ctx.perfil, operacao, compNfseXml(ctx.perfil, note));
 }
 
+/**
+ * The note a cancellation request (`<Pedido>`, alone or in a substitution) names: the city's note of that number, of
+ * the provider that asks and, where the request names the note's access key (EloTech), with that key.
+ */
+function notaDoPedido(ctx: AbrasfContext, pedido: string): AbrasfNote | undefined {
+  const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
+  const chave = xmlText(pedido, 'ChaveAcesso');
+  if (!note || note.prestador !== documento(pedido, 'CpfCnpj')) return undefined;
+  return chave !== null && chave !== xmlText(note.nfseXml, 'ChaveAcesso') ? undefined : note;
+}
+
 /** Cancels a note of the provider that asks. */
 function cancelarNfse(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: string, scenario: Scenario): string | null {
   const pedido = xmlElements(dados, 'Pedido')[0]!;
@@ -243,14 +258,8 @@ function cancelarNfse(ctx: AbrasfContext, operacao: OperacaoAbrasf, dados: strin
     atributoIdAbrasf(ctx.perfil),
   );
   if (falha) return refusal(ctx.perfil, operacao, [falha]);
-  const note = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
-  // Where the request names the note's access key, it must be the one the city wrote in the note.
-  const chave = xmlText(pedido, 'ChaveAcesso');
-  if (
-    !note ||
-    note.prestador !== documento(pedido, 'CpfCnpj') ||
-    (chave && chave !== xmlText(note.nfseXml, 'ChaveAcesso'))
-  )
+  const note = notaDoPedido(ctx, pedido);
+  if (!note)
     return refusal(ctx.perfil, operacao, [
       { codigo: SIMULATOR_CODES.nfseNaoEncontrada, mensagem: 'NFS-e não encontrada para este prestador.' },
     ]);
@@ -284,8 +293,8 @@ function substituirNfse(
       atributoIdAbrasf(ctx.perfil),
     );
   if (falha) return refusal(ctx.perfil, operacao, [falha]);
-  const original = ctx.state.findByNumero(ctx.perfil.ibge, xmlText(pedido, 'Numero') ?? '0');
-  if (!original || original.prestador !== documento(pedido, 'CpfCnpj'))
+  const original = notaDoPedido(ctx, pedido);
+  if (!original)
     return refusal(ctx.perfil, operacao, [
       {
         codigo: SIMULATOR_CODES.nfseNaoEncontrada,
@@ -300,7 +309,7 @@ function substituirNfse(
     return refusal(ctx.perfil, operacao, [
       { codigo: scenario.codes[0] ?? SIMULATOR_CODES.rejeicao, mensagem: 'Rejeição simulada.' },
     ]);
-  const accepted = acceptRps(ctx, xmlElements(substituicao, 'Rps')[0]!);
+  const accepted = acceptRps(ctx, xmlElements(substituicao, 'Rps')[0]!, original.numero);
   if ('erro' in accepted) return refusal(ctx.perfil, operacao, [accepted.erro]);
   ctx.state.add(accepted.note);
   ctx.state.cancel(

@@ -302,6 +302,37 @@ describe('EloTech 2.03 (Ponta Grossa): requests from its profile, against its ow
     expectValid(elotech, 'ConsultarNfseServicoTomadoEnvio', tomadas);
   });
 
+  it('SubstituirNfse names the replaced note’s ChaveAcesso, which its key must carry; it validates with the requester first', () => {
+    const hex = '0123456789abcdef0123456789abcdef';
+    const subst = (chSubstda: string): DpsInput => ({
+      ...dps,
+      subst: { chSubstda, cMotivo: '99', xMotivo: 'Valor do serviço informado incorretamente' },
+    });
+    expect(abrasfServiceFields(subst(`4119905-2026000000123-AB12CD34E-${hex}`), elotech, padroes).erros).toEqual([]);
+    // A key stored before the ChaveAcesso was kept: refused naming the substitution, nothing to send.
+    const semChave = abrasfServiceFields(subst('4119905-2026000000123-AB12CD34E'), elotech, padroes).erros;
+    expect(semChave.map((e) => [e.codigo, e.campo])).toEqual([['campo_invalido', '/substituicao']]);
+    expect(semChave[0]!.mensagem).toMatch(/ChaveAcesso/);
+    const fields = abrasfServiceFields(dps, elotech, padroes);
+    if (!('campos' in fields)) throw new Error(JSON.stringify(fields.erros));
+    const pedido = pedidoCancelamentoMessage(elotech, {
+      numeroNfse: '2026000000123',
+      prestador,
+      codigoMunicipio: '4119905',
+      codigoCancelamento: '1',
+      chaveAcesso: hex,
+    });
+    const rpsAssinado = buildRps({ leiaute: elotech, dps, campos: fields.campos });
+    const stored = substituirNfseMessage(elotech, { numeroNfse: '2026000000123', pedidoAssinado: pedido, rpsAssinado });
+    expect(stored).not.toContain('Senha');
+    const sent = enviado('SubstituirNfse', stored);
+    expect(sent).toMatch(
+      /^<SubstituirNfseEnvio xmlns="[^"]+"><IdentificacaoRequerente>.*<\/IdentificacaoRequerente><SubstituicaoNfse><Pedido/,
+    );
+    expect(sent).toContain(`<ChaveAcesso>${hex}</ChaveAcesso><CodigoCancelamento>1`);
+    expectValid(elotech, 'SubstituirNfseEnvio', sent);
+  });
+
   it('the message goes straight in the SOAP body, its password in it; every other family is left as it was', () => {
     const envelope = abrasfEnvelope(
       elotech,

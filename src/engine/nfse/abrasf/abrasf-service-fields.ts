@@ -3,6 +3,7 @@ import type { DpsInput } from '../nacional/dps-input.js';
 import { tomadorComEndereco } from './build-abrasf-rps-itens.js';
 import { itemListaServico } from './item-lista-servico.js';
 import { servicoAbrasf, type PerfilAbrasf } from './perfil-abrasf.js';
+import { chaveAcessoOfChaveAbrasf } from './read-abrasf-answer.js';
 
 /** What an ABRASF RPS needs beyond the DPS values every provider shares. */
 export interface AbrasfServiceFields {
@@ -73,6 +74,7 @@ export function abrasfServiceFields(
         : 'Cancele a nota original no portal da prefeitura (o serviço do município não cancela por web service) e emita uma nova, sem substituicao.',
     });
   }
+  erros.push(...checkChaveSubstituida(dps, perfil));
   const cnae = (padroes as { cnae?: unknown } | null | undefined)?.cnae;
   erros.push(...checkModeloRps(dps, perfil, cnae));
   if (erros.length > 0) return { erros };
@@ -85,6 +87,25 @@ export function abrasfServiceFields(
     },
     erros: [],
   };
+}
+
+/**
+ * A family whose substitution names the replaced note's ChaveAcesso (EloTech's Pedido requires it) substitutes only a
+ * note whose key carries it: a note stored before the key was kept has none, and nothing is sent without it.
+ */
+function checkChaveSubstituida(dps: DpsInput, perfil: PerfilAbrasf): ValidationIssue[] {
+  const chave = dps.subst?.chSubstda;
+  if (!chave || !perfil.operacoes.includes('SubstituirNfse') || !perfil.elementos.chaveAcessoNoCancelamento) return [];
+  if (chaveAcessoOfChaveAbrasf(chave)) return [];
+  return [
+    {
+      codigo: 'campo_invalido',
+      campo: '/substituicao',
+      mensagem: `${perfil.nome} (${perfil.familia} ${perfil.versao}) só substitui uma NFS-e informando a ChaveAcesso que o município escreveu nela, e a chave da nota a substituir (${chave}) não a traz: a nota foi guardada antes de o serviço passar a guardar essa chave, ou foi informada sem ela.`,
+      correcao:
+        'Para uma nota emitida por este serviço, cancele-a (POST /v1/nfse/{id}/cancelamento) e emita uma nova sem substituicao; para uma nota emitida fora dele, informe substituicao.chave_acesso como <IBGE>-<número>-<código de verificação>-<ChaveAcesso>.',
+    },
+  ];
 }
 
 /**

@@ -11,6 +11,7 @@ import { documentIdOfNote, type DadosAbrasf } from './abrasf-note.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { identificacaoRps } from './build-abrasf-rps.js';
 import { buildRps } from './build-rps.js';
+import { chaveAcessoOfChaveAbrasf } from './read-abrasf-answer.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import { signAbrasfXml } from './sign-abrasf-xml.js';
@@ -27,8 +28,11 @@ interface MessageParts {
 
 /** SubstituirNfse: the replaced note's signed cancellation request and the new RPS, signed together. */
 function substituicaoMessage({ perfil, dps, prestador, signedRps, signer }: MessageParts): string {
-  // The replaced note is one of this city's: its key is <IBGE>-<número>-<código de verificação>.
-  const numeroNfse = dps.subst!.chSubstda.split('-')[1] ?? dps.subst!.chSubstda;
+  // The replaced note is one of this city's: its key is <IBGE>-<número>-<código de verificação>, then the city's
+  // ChaveAcesso where the family's Pedido names it (checked by abrasfServiceFields before the note is created).
+  const chave = dps.subst!.chSubstda;
+  const numeroNfse = chave.split('-')[1] ?? chave;
+  const chaveAcesso = chaveAcessoOfChaveAbrasf(chave);
   const pedidoAssinado = signAbrasfXml(
     pedidoCancelamentoMessage(perfil, {
       numeroNfse,
@@ -37,6 +41,7 @@ function substituicaoMessage({ perfil, dps, prestador, signedRps, signer }: Mess
       codigoCancelamento: '1',
       // The national reason of a replaced note: an error in its issuance, in the substitution's own words.
       motivo: { codigo: '1', texto: dps.subst!.xMotivo ?? 'Substituição da NFS-e por erro na emissão' },
+      ...(chaveAcesso ? { chaveAcesso } : {}),
     }),
     signer,
     'InfPedidoCancelamento',

@@ -140,7 +140,8 @@ export interface PerfilFamiliaAbrasf {
     compNfseAninhado?: boolean;
     /**
      * InfPedidoCancelamento carries the note's ChaveAcesso (the key the city wrote in InfNfse) after
-     * IdentificacaoNfse. Absent: not written.
+     * IdentificacaoNfse, in a cancellation and in a substitution's Pedido; the note's stored key carries it
+     * (chaveAbrasf). Absent: not written.
      */
     chaveAcessoNoCancelamento?: boolean;
     /**

@@ -9,9 +9,9 @@ const NS = 'http://shad.elotech.com.br/schemas/iss/nfse_v2_03.xsd';
  * identification (the company, its password at EloTech and Homologa; in ConsultarNfseRps after IdentificacaoRps),
  * the schema declares no identifier attribute and no XML-DSig element, so nothing is signed; there is no GerarNfse,
  * a single note goes as a one-RPS EnviarLoteRpsSincrono; Servico lists its items with the company's CNAE
- * (build-abrasf-rps-itens.ts); the cancellation names the note's ChaveAcesso. SubstituirNfse is left out: its
- * Pedido needs the replaced note's ChaveAcesso, which the substitution request does not reach. The message codes are
- * the ABRASF 1.0 table's (EloTech's own was not obtained).
+ * (build-abrasf-rps-itens.ts); the cancellation and the substitution name the note's ChaveAcesso, which its stored
+ * key carries (chaveAbrasf), so a substitution of a note stored without it is refused before anything is sent. The
+ * message codes are the ABRASF 1.0 table's (EloTech's own was not obtained).
  */
 export const ELOTECH_2_03: PerfilFamiliaAbrasf = {
   familia: 'EloTech',
@@ -35,7 +35,13 @@ export const ELOTECH_2_03: PerfilFamiliaAbrasf = {
     consultaPeloRequerente: true,
   },
   emissao: 'RecepcionarLoteRpsSincrono',
-  operacoes: ['RecepcionarLoteRpsSincrono', 'ConsultarNfsePorRps', 'CancelarNfse', 'ConsultarNfseServicoTomado'],
+  operacoes: [
+    'RecepcionarLoteRpsSincrono',
+    'ConsultarNfsePorRps',
+    'CancelarNfse',
+    'SubstituirNfse',
+    'ConsultarNfseServicoTomado',
+  ],
   loteMaximo: 50,
   assinaturas: { rps: false, lote: false, cancelamento: false, substituicao: false },
   algoritmo: 'sha1',
