@@ -99,7 +99,7 @@ describe('ABRASF profiles from the provider table', () => {
     expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('2607901');
   });
 
-  it('IPM 2.04: no identifier attribute, so no signature; HTTP Basic credentials; no query of the services taken', () => {
+  it('IPM 2.04: no identifier attribute, so no signature; HTTP Basic credentials; received notes by the schema’s query of the services taken', () => {
     const ipm = perfilAbrasfDoMunicipio('4313409')!;
     expect(ipm).toMatchObject({
       familia: 'IPM',
@@ -110,7 +110,8 @@ describe('ABRASF profiles from the provider table', () => {
       credenciais: { exigidas: ['usuario', 'senha'], autorizacaoHttp: 'basic' },
     });
     expect(SISTEMA_ABRASF.serves(row('4313409'))).toBe(true);
-    expect(SISTEMA_ABRASF.captura?.municipios).not.toContain('4313409');
+    expect(SISTEMA_ABRASF.captura?.municipios).toContain('4313409');
+    expect(ipm.incertos).toContain('operacoes');
     // IPM 1.01 (Ituporanga) is IPM's own layout, not this profile's.
     expect(perfilAbrasf(row('4208500'))).toBeNull();
   });

@@ -108,6 +108,10 @@ describe('the issuing systems', () => {
     ]);
     expect(SISTEMA_SAO_PAULO.captura?.municipios).toEqual([SAO_PAULO]);
     expect(SISTEMA_ABRASF.captura?.municipios).toContain(BRASILIA);
+    // IPM's schema has ConsultarNfseServicoTomadoEnvio; Tinus's and MegaSoft's have no query a taker can use.
+    expect(SISTEMA_ABRASF.captura?.municipios).toEqual(expect.arrayContaining(['4313409', '4119905', '1502004']));
+    for (const semConsulta of ['2607901', '5220603'])
+      expect(SISTEMA_ABRASF.captura?.municipios).not.toContain(semConsulta);
     expect(SISTEMA_NACIONAL.captura).toBeNull();
   });
 });

@@ -6,8 +6,10 @@ import { ABRASF_2_04, PRATICA_ABRASF_2, type PerfilFamiliaAbrasf } from '../perf
  * identifier attributes and signatures are all optional and whose answers nest each note's CompNfse in another. The wire is a library's reading of the service: SOAP 1.1,
  * the wrapper in `net.atende` named as the message's root and standing in its place (the root's children inside it),
  * SOAPAction `net.atende#<root>`, no header, the answer in `return`; no identifier written, so nothing is signed; the
- * taxpayer's portal login and password as HTTP Basic, and no TLS client certificate asked. That library offers no
- * query of the services taken, so none is offered.
+ * taxpayer's portal login and password as HTTP Basic, and no TLS client certificate asked. The schema has the
+ * template's ConsultarNfseServicoTomadoEnvio (a Consulente, the period, a page), so received notes are asked with it;
+ * the library leaves that operation out because IPM's homologation service lacks it, so whether production answers it
+ * is not known (`operacoes` is uncertain); a refusal is kept in the company's capture row and touches nothing else.
  */
 export const IPM_2_04: PerfilFamiliaAbrasf = {
   ...ABRASF_2_04,
@@ -26,7 +28,14 @@ export const IPM_2_04: PerfilFamiliaAbrasf = {
   assinaturas: { rps: false, lote: false, cancelamento: false, substituicao: false },
   credenciais: { exigidas: ['usuario', 'senha'], autorizacaoHttp: 'basic' },
   emissao: 'GerarNfse',
-  operacoes: ['GerarNfse', 'RecepcionarLoteRpsSincrono', 'ConsultarNfsePorRps', 'CancelarNfse', 'SubstituirNfse'],
+  operacoes: [
+    'GerarNfse',
+    'RecepcionarLoteRpsSincrono',
+    'ConsultarNfsePorRps',
+    'CancelarNfse',
+    'SubstituirNfse',
+    'ConsultarNfseServicoTomado',
+  ],
   incertos: [
     'soap',
     'soapAction',
