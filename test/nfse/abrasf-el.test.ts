@@ -170,9 +170,13 @@ describe('EL 1.00 (Una/BA)', () => {
       202,
     );
     await firstAttemptOver(t.app.engine, accepted.id);
+    const first = (await live.get(`/v1/nfse/${accepted.id}`)).body;
+    expect(first.status).not.toBe('autorizada');
     clock.advance(5_000);
     await drainJobs(t.app.engine);
     expect((await live.get(`/v1/nfse/${accepted.id}`)).body.status).toBe('autorizada');
+    // Two situation queries in the first attempt, the third by the queue; the lot was sent once.
+    expect(callsOf(c.cnpj, 'ConsultarSituacaoLoteRps')).toHaveLength(3);
     expect(callsOf(c.cnpj, 'EnviarLoteRps')).toHaveLength(1);
   });
 

@@ -18,7 +18,7 @@ interface LoteEl {
   rps: string[];
   /** 2 não processado, 3 processado com erro, 4 processado com sucesso. */
   situacao: '2' | '3' | '4';
-  /** Situation queries still answered "não processado" (processamento_lento). */
+  /** Situation queries still answered "não processado" before the lot is processed (processamento_lento[:N], 2). */
   consultasPendentes: number;
   /** Messages of a lot processed with errors (code - text). */
   erros: string[];
@@ -152,7 +152,7 @@ function enviarLote(ctx: ElContext, dados: string, scenario: Scenario): string |
     numeroLote: xmlText(arquivo, 'NumeroLote') ?? '',
     rps,
     situacao: '2',
-    consultasPendentes: scenario.kind === 'processamento_lento' ? 1 : 0,
+    consultasPendentes: scenario.kind === 'processamento_lento' ? (scenario.ms ?? 2) : 0,
     erros: [],
     notas: [],
     rejeitar: scenario.kind === 'rejeitar' ? scenario.codes : null,
@@ -175,7 +175,10 @@ function loteDe(ctx: ElContext, dados: string): LoteEl | undefined {
 function consultarSituacao(ctx: ElContext, dados: string): string {
   const lote = loteDe(ctx, dados);
   if (!lote) return el('situacaoLoteRps', '1');
-  if (lote.consultasPendentes > 0 && --lote.consultasPendentes === 0) processLot(ctx, lote);
+  if (lote.situacao === '2') {
+    if (lote.consultasPendentes > 0) lote.consultasPendentes -= 1;
+    else processLot(ctx, lote);
+  }
   return el('numeroLote', lote.numeroLote) + el('situacaoLoteRps', lote.situacao);
 }
 
@@ -215,7 +218,8 @@ function cancelarNfse(ctx: ElContext, dados: string, scenario: Scenario): string
  * autenticarContribuinte opens a session for the CNPJ when its password is the registered one (any non-blank one
  * otherwise); EnviarLoteRpsEnvio needs that session's hash; finalizarSessao closes it. The lot is validated against
  * el-nfse.xsd (X001); an RPS already converted is refused with the family's code; issuing scenarios play on the lot
- * and the cancellation.
+ * and the cancellation (`processamento_lento[:N]`: the lot answers "não processado" to N situation queries, 2 by
+ * default, so the caller's queue asks it again).
  */
 export function handleElOperation(
   ctx: ElContext,
