@@ -4,6 +4,7 @@
 // against el-nfse.xsd of the data directory.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
+import { RAIZ_MENSAGEM } from '../../src/engine/nfse/abrasf/call-abrasf.js';
 import { perfilAbrasfDoMunicipio } from '../../src/engine/nfse/abrasf/perfis-abrasf.js';
 import { schemaFile } from '../../src/engine/xml/validate-xsd.js';
 import type { AbrasfCall } from '../../src/simulator/abrasf/create-abrasf-simulator.js';
@@ -106,6 +107,14 @@ describe('EL 1.00 (Una/BA)', () => {
     expect(arquivo).toContain(`<IdentificacaoPrestador><CpfCnpj>${c.cnpj}</CpfCnpj>`);
     // The password goes only in the login, never in the stored document.
     expect(callsOf(c.cnpj, 'autenticarContribuinte')[0]!.dados).toContain('<senha>S3nha-EL&amp;&lt;1&gt;</senha>');
+    // Every call is its operation's element in the WSDL's namespace; the lot, the one schema-declared document, validates.
+    for (const call of callsOf(c.cnpj)) {
+      expect(call.dados).toMatch(
+        new RegExp(`^<el:${RAIZ_MENSAGEM[call.operacao]} xmlns:el="${perfilAbrasfDoMunicipio(UNA)!.namespaceWsdl}">`),
+      );
+      if (call.operacao === 'EnviarLoteRps') expectValidLot(call);
+    }
+    expect((await live.get(`/v1/nfse/${note.id}/pdf`)).status).toBe(200);
     const stored = await t.app.engine.db.nfse.findUniqueOrThrow({ where: { id: note.id } });
     expect(stored.dpsXml).toBe(arquivo);
     expect(stored.dpsXml).not.toContain('S3nha');
