@@ -119,13 +119,16 @@ async function openSession(nota: ChamadaEl, senha: string | undefined): Promise<
       ? { kind: 'unavailable', received: 'no', cause: 'autenticarContribuinte sem resposta' }
       : answer;
   const read = readElAnswer(answer.xml);
-  if (read.texto && read.erros.length === 0) return { hash: read.texto };
+  // A hash is one token; a sentence in its place is the city's refusal in words.
+  if (read.texto && /^\S+$/.test(read.texto) && read.erros.length === 0) return { hash: read.texto };
+  const erros = read.erros.length || !read.texto ? read.erros : [{ codigo: '', descricao: read.texto }];
+  const motivos = erros.map((e) => e.descricao).join('; ');
   return {
     kind: 'transmission_failed',
     status: 200,
     received: 'no',
-    cause: `${nota.perfil.nome} recusou o login (autenticarContribuinte) com as credenciais_provedor da empresa${read.erros.length ? `: ${read.erros.map((e) => e.descricao).join('; ')}` : ''}`,
-    erros: read.erros,
+    cause: `${nota.perfil.nome} recusou o login (autenticarContribuinte) com as credenciais_provedor da empresa${motivos ? `: ${motivos}` : ''}`,
+    erros,
   };
 }
 
