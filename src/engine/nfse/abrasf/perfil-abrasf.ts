@@ -173,6 +173,12 @@ export interface PerfilFamiliaAbrasf {
   operacoes: readonly OperacaoAbrasf[];
   /** Most RPS per synchronous lot. */
   loteMaximo: number;
+  /**
+   * How the family's service URL ends, where another version of the provider serves from another path: a table row
+   * whose production URL lacks it names the other version's service, so its version or its URL is out of date and
+   * the municipality is refused rather than sent the wrong layout.
+   */
+  caminhoServico?: string;
   /** Which XML-DSig signatures the family requires (each is optional in the XSD). */
   assinaturas: { rps: boolean; lote: boolean; cancelamento: boolean; substituicao: boolean };
   /** RSA-SHA1/SHA-1 as the ABRASF manual fixes it, or SHA-256 where the provider moved on. */

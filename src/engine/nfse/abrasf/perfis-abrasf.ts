@@ -57,6 +57,14 @@ export function perfilFamiliaAbrasf(
   );
 }
 
+/** Whether the row's production URL is the family's service (always, for a family that serves from one path only). */
+export function servicoDaFamilia(
+  familia: Pick<PerfilFamiliaAbrasf, 'caminhoServico'>,
+  provedor: Pick<ProvedorMunicipio, 'urls'>,
+): boolean {
+  return !familia.caminhoServico || (provedor.urls.producao?.endsWith(familia.caminhoServico) ?? false);
+}
+
 /**
  * The ABRASF 2.0x profile of a municipality as the provider table places it: its family's, the table's addresses
  * and what the municipality deviates in; null when the table does not route it to ABRASF 2.00–2.04 (or EL's own 1.00)
@@ -65,7 +73,7 @@ export function perfilFamiliaAbrasf(
 export function perfilAbrasf(provedor: ProvedorMunicipio): PerfilAbrasf | null {
   if (provedor.rota !== 'abrasf' || !VERSOES.has(provedor.versao ?? '')) return null;
   const familia = perfilFamiliaAbrasf(provedor);
-  if (!familia) return null;
+  if (!familia || !servicoDaFamilia(familia, provedor)) return null;
   const lugar = municipio(provedor.ibge);
   const { fonte, ...ajuste } = AJUSTES_MUNICIPIO_ABRASF[provedor.ibge] ?? { fonte: null };
   return {

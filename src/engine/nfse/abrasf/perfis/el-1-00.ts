@@ -43,6 +43,8 @@ export const EL_1_00: PerfilFamiliaAbrasf = {
   ],
   // tcListaRps admits at most five Rps.
   loteMaximo: 5,
+  // EL 2.04 answers at …/NfseWSService; a 1.00 row with that URL cannot be served by this layout.
+  caminhoServico: '/RpsServiceService',
   assinaturas: { rps: false, lote: false, cancelamento: false, substituicao: false },
   algoritmo: 'sha1',
   // CodigoServicoMunicipal is required and no city table correlates it: the national code stands for it.
