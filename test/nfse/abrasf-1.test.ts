@@ -27,7 +27,7 @@ import { nfseBody, steps } from '../support/nfse.js';
 import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { waitFor } from '../support/wait.js';
+import { certificateOf, firstAttemptOver } from '../support/abrasf-calls.js';
 
 const IM = '12345678';
 const GUARULHOS = '3518800';
@@ -78,11 +78,6 @@ function xmllint(xml: string, perfil: PerfilAbrasf1, arquivo: string) {
     encoding: 'utf8',
   });
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
-}
-
-function certificateOf(xml: string): string {
-  const body = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]!;
-  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
 // One municipality per family of the ABRASF 1.00 shape.
@@ -147,13 +142,6 @@ describe.each([
     expect(verified.ok, verified.output).toBe(true);
   }
 
-  async function firstAttemptOver(nfseId: string) {
-    await waitFor(async () => {
-      const job = await engine().db.transmissionJob.findFirst({ where: { nfseId } });
-      return !job || job.lockedUntil === null;
-    }, `first attempt of ${nfseId}`);
-  }
-
   it('a production note goes as a signed lot, gets a protocol, is followed by its situation and comes back authorised', async () => {
     const note = expectStatus(await live.post('/v1/nfse', nfseBody(company.id)), 201);
     expect(note.status).toBe('autorizada');
@@ -185,7 +173,7 @@ describe.each([
       await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
       202,
     );
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     expect((await get(created.id)).status).toBe('transmitindo');
     const numeroRps = rpsOf(created.dps_id);
     expect(notesOfRps(numeroRps)).toHaveLength(0);
@@ -214,7 +202,7 @@ describe.each([
       await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
       202,
     );
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     const numeroRps = rpsOf(created.dps_id);
     expect((await get(created.id)).status).toBe('transmitindo');
     clock.advance(5_000);
@@ -241,7 +229,7 @@ describe.each([
       await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
       202,
     );
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     clock.advance(5_000);
     await drainJobs(engine());
     const note = await get(created.id);

@@ -22,7 +22,7 @@ import { nfseBody, steps } from '../support/nfse.js';
 import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
-import { waitFor } from '../support/wait.js';
+import { certificateOf, firstAttemptOver } from '../support/abrasf-calls.js';
 
 /**
  * One municipality per transport shape and paths: Betha (SOAP, asynchronous), Fiorilli (SOAP, synchronous), SimplISS
@@ -71,11 +71,6 @@ const consultaLote = (cnpj: string, note: { serie_dps: string; numero_dps: strin
 /** A profile path as `kinds` shows it: its placeholders elided. */
 const elided = (caminho: string) => caminho.replace(/\{\w+\}/g, '…');
 
-function certificateOf(xml: string): string {
-  const body = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]!;
-  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
-}
-
 /**
  * The national document the call carried validates against its national schema and its signature verifies. A DPS
  * whose identifier the provider names `id` is the national one with that attribute renamed: it is linted in the
@@ -95,13 +90,6 @@ function expectNationalDocument(
   const verified = xmlsecVerify(xml, certificateOf(xml), signed, signed === 'infDPS' ? atributoId : 'Id');
   expect(verified.ok, verified.output).toBe(true);
   expect(xml).toMatch(/<Reference URI="#(DPS|PRE)[0-9A-Z]+">/);
-}
-
-async function firstAttemptOver(nfseId: string) {
-  await waitFor(async () => {
-    const job = await engine().db.transmissionJob.findFirst({ where: { nfseId } });
-    return !job || job.lockedUntil === null;
-  }, `first attempt of ${nfseId}`);
 }
 
 describe('the provider table places these municipalities on their provider, and the profile serves them', () => {
@@ -217,7 +205,7 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
       await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
       202,
     );
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     const idDps = idDpsOf(created.dps_id);
     expect(notesOfDps(idDps)).toHaveLength(1);
     expect((await get(created.id)).status).toBe('transmitindo');
@@ -252,7 +240,7 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
       await live.post('/v1/nfse', nfseBody(company.id), { headers: { prefer: 'wait=0' } }),
       202,
     );
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     clock.advance(5_000);
     await drainJobs(engine());
     const note = await get(created.id);

@@ -7,7 +7,7 @@ import { expectProblem, expectStatus } from '../support/http.js';
 import { steps } from '../support/nfse.js';
 import { nationalNotes as nationalNotesOf } from '../support/simulator.js';
 import { startKit, type NationalApiKit } from '../support/nfse-api.js';
-import { waitFor } from '../support/wait.js';
+import { firstAttemptOver } from '../support/abrasf-calls.js';
 
 // Time is a FakeClock and no background worker runs: the test moves time and runs due jobs itself.
 const clock = new FakeClock('2026-11-02T12:00:00Z');
@@ -24,14 +24,6 @@ const engine = () => k.t.app.engine;
 const sim = () => k.t.app.simulator;
 const get = async (id: string) => expectStatus(await k.http.get(`/v1/nfse/${id}`), 200);
 
-/** The in-request attempt has ended (the job was rescheduled or finished). */
-async function firstAttemptOver(nfseId: string) {
-  await waitFor(async () => {
-    const job = await engine().db.transmissionJob.findFirst({ where: { nfseId } });
-    return !job || job.lockedUntil === null;
-  }, `first attempt of ${nfseId}`);
-}
-
 async function advanceAndDrain(ms: number) {
   clock.advance(ms);
   await drainJobs(engine());
@@ -44,7 +36,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
   it('timeout: 202, then the DPS is queried before any resend and the note is recovered — one note at the national side', async () => {
     const created = expectStatus(await k.issue({ simular: 'timeout', wait: 0 }), 202);
     expect(created.status).toBe('transmitindo');
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     // The DPS reached the national side even though no answer came back.
     expect(await nationalNotes(created.dps_id)).toHaveLength(1);
     const waiting = await get(created.id);
@@ -64,7 +56,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
 
   it('indisponibilidade: the outage is retried with backoff and the note is authorised', async () => {
     const created = expectStatus(await k.issue({ simular: 'indisponibilidade', wait: 0 }), 202);
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     await advanceAndDrain(5_000);
     expect((await get(created.id)).status).toBe('transmitindo');
     await advanceAndDrain(15_000);
@@ -79,7 +71,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
 
   it('falha_transmissao: the outcome cannot be learnt → falha_transmissao with dps_enviada desconhecido', async () => {
     const created = expectStatus(await k.issue({ simular: 'falha_transmissao', wait: 0 }), 202);
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     await advanceAndDrain(5_000);
     const note = await get(created.id);
     expect(note.status).toBe('falha_transmissao');
@@ -105,7 +97,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
 
   it('processamento_lento: 202 within the wait, then autorizada when the slow answer arrives (no recovery needed)', async () => {
     const created = expectStatus(await k.issue({ simular: 'processamento_lento', wait: 0 }), 202);
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     const note = await get(created.id);
     expect(note.status).toBe('autorizada');
     expect(steps(note)).toEqual(['criada', 'envio', 'autorizada']);
@@ -113,7 +105,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
 
   it('competencia_encerrada: aguardando_confirmacao + event; confirmacao sends it back to transmission → autorizada', async () => {
     const created = expectStatus(await k.issue({ simular: 'competencia_encerrada', wait: 0 }), 202);
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     await advanceAndDrain(5_000);
     const waiting = await get(created.id);
     expect(waiting.status).toBe('aguardando_confirmacao');
@@ -146,7 +138,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
 
   it('a warned note that is then recovered loses its warning (aviso describes a note still in transmission)', async () => {
     const created = expectStatus(await k.issue({ simular: 'timeout', wait: 0 }), 202);
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     clock.advance(31 * MINUTE);
     await sweep(engine());
     expect((await get(created.id)).aviso?.codigo).toBe('processamento_prolongado');
@@ -161,7 +153,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
     sim().startOutage({ ms: 30 * DAY });
     try {
       const created = expectStatus(await k.issue({ wait: 0 }), 202);
-      await firstAttemptOver(created.id);
+      await firstAttemptOver(engine(), created.id);
       await advanceAndDrain(29 * MINUTE);
       await sweep(engine());
       expect((await get(created.id)).aviso).toBeNull();
@@ -191,7 +183,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
     clock.set('2026-12-01T01:00:00Z');
     const created = expectStatus(await k.issue({ simular: 'indisponibilidade', wait: 0 }), 202);
     expect(created.competencia).toBe('2026-11');
-    await firstAttemptOver(created.id);
+    await firstAttemptOver(engine(), created.id);
     await advanceAndDrain(5_000);
     await advanceAndDrain(15_000);
     expect((await get(created.id)).status).toBe('autorizada');
@@ -201,7 +193,7 @@ describe('recovery through the API (X-Service-Simular)', () => {
       await k.issue({ simular: 'indisponibilidade', wait: 0, body: { competencia: '2026-11' } }),
       202,
     );
-    await firstAttemptOver(late.id);
+    await firstAttemptOver(engine(), late.id);
     clock.set('2026-12-01T03:01:00Z');
     await drainJobs(engine());
     expect((await get(late.id)).status).toBe('aguardando_confirmacao');

@@ -47,10 +47,18 @@ export interface ProvedorMunicipio {
 
 const ARQUIVO = 'municipios-provedores.csv';
 
+/**
+ * Own layouts (`proprio (<familia> <versao>)`) the ABRASF engine speaks through a family profile, so their
+ * municipalities take the `abrasf` route (src/engine/nfse/abrasf/perfis/el-1-00.ts).
+ */
+const PROPRIOS_POR_PERFIL_ABRASF: ReadonlyMap<string, string> = new Map([['proprio (EL 1.00)', '1.00']]);
+
 /** The route the table's layout text gives a municipality absent from the national emitter's adhesion list. */
 function rotaDoLayout(layout: string): { rota: RotaNfse; versao: string | null } {
   const abrasf = /^ABRASF (\d\.\d\d)/.exec(layout);
   if (abrasf) return { rota: 'abrasf', versao: abrasf[1] };
+  const proprio = PROPRIOS_POR_PERFIL_ABRASF.get(layout);
+  if (proprio) return { rota: 'abrasf', versao: proprio };
   if (layout.startsWith('nacional: Sefin Nacional')) return { rota: 'nacional', versao: '1.01' };
   if (layout.startsWith('nacional')) return { rota: 'provedor_layout_nacional', versao: '1.01' };
   return { rota: 'desconhecido', versao: null };

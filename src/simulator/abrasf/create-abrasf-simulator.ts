@@ -24,6 +24,7 @@ import {
   type CredenciaisRecebidas,
 } from './abrasf-credenciais.js';
 import { handleAbrasfOperation, refusal, SIMULATOR_CODES } from './handle-abrasf-operation.js';
+import { elEnvelope, ElSimulatorState, handleElOperation } from './handle-el-operation.js';
 
 export interface CreateAbrasfSimulatorOptions {
   clock?: () => Date;
@@ -65,6 +66,7 @@ export interface AbrasfSimulator {
 const ISSUING: ReadonlySet<OperacaoAbrasf> = new Set([
   'GerarNfse',
   'RecepcionarLoteRpsSincrono',
+  'EnviarLoteRps',
   'CancelarNfse',
   'SubstituirNfse',
 ]);
@@ -80,6 +82,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
   const clock = options.clock ?? (() => new Date());
   const signer = options.signer ?? defaultSigner();
   const state = new AbrasfState(options.stateDir);
+  const elState = new ElSimulatorState();
   const calls: AbrasfCall[] = [];
   const queued = new Map<string, Scenario[]>();
   const held = new Set<ServerResponse>();
@@ -94,7 +97,7 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
     if (typeof operacao !== 'string') return send(res, 500, fault(operacao.unknown));
     const { cabecalho, dados, recebidas } = mensagemOf(req, body, perfil, operacao);
     calls.push({ ibge, operacao, dados });
-    const prestador = prestadorOf(operacao, dados);
+    const prestador = prestadorOf(perfil, operacao, dados);
     // A family authenticating over HTTP refuses the request itself, before reading it, as a web server does.
     if (perfil.credenciais?.autorizacaoHttp) {
       const motivo = credenciaisRecusadas(perfil, recebidas, esperadas.get(prestador));
@@ -103,16 +106,16 @@ export function createAbrasfSimulator(options: CreateAbrasfSimulatorOptions): Ab
     const scenario = scenarioFor(queued, req, operacao, prestador);
     if (scenario.kind === 'indisponibilidade') return send(res, 503, 'Service Unavailable');
     await loadLibxml2();
+    if (perfil.modeloRps === 'el') {
+      const ctx = { state, el: elState, perfil, now: clock(), ibge, esperadas: esperadas.get(prestador) };
+      const texto = handleElOperation(ctx, operacao, dados, scenario);
+      return texto === null ? hold(held, res) : send(res, 200, elEnvelope(perfil, operacao, texto));
+    }
     const inner =
       credenciaisRefusal(perfil, operacao, recebidas, esperadas.get(prestador)) ??
       schemaRefusal(perfil, operacao, cabecalho, dados) ??
       handleAbrasfOperation({ state, perfil, signer, now: clock() }, operacao, dados, scenario);
-    if (inner === null) {
-      // timeout: the notes are kept and the answer never comes; the socket is released when the simulator closes.
-      held.add(res);
-      res.on('close', () => held.delete(res));
-      return;
-    }
+    if (inner === null) return hold(held, res);
     send(res, 200, envelope(perfil, operacao, inner));
   };
 
@@ -247,8 +250,18 @@ function mensagemOf(
   return { cabecalho: '', dados: cut.mensagem, recebidas };
 }
 
-/** The CNPJ or CPF of the provider a message is about (of the consulting party for the services taken). */
-function prestadorOf(operacao: OperacaoAbrasf, dados: string): string {
+/** timeout: the notes are kept and the answer never comes; the socket is released when the simulator closes. */
+function hold(held: Set<ServerResponse>, res: ServerResponse): void {
+  held.add(res);
+  res.on('close', () => held.delete(res));
+}
+
+/**
+ * The CNPJ or CPF of the provider a message is about (of the consulting party for the services taken); EL names it
+ * by a plain parameter.
+ */
+function prestadorOf(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, dados: string): string {
+  if (perfil.modeloRps === 'el') return xmlText(dados, 'identificacaoPrestador') ?? '';
   const prestadorBlock =
     xmlElements(dados, operacao === 'ConsultarNfseServicoTomado' ? 'Consulente' : 'Prestador')[0] ??
     xmlElements(dados, 'CpfCnpj')[0] ??

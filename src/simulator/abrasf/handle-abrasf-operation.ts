@@ -38,6 +38,12 @@ const RESPOSTA: Record<OperacaoAbrasf, string> = {
   CancelarNfse: 'CancelarNfseResposta',
   SubstituirNfse: 'SubstituirNfseResposta',
   ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoResposta',
+  // EL 1.00 answers in its own shape (handle-el-operation.ts); these name its operations' answers.
+  EnviarLoteRps: 'EnviarLoteRpsEnvioResponse',
+  ConsultarSituacaoLoteRps: 'ConsultarSituacaoLoteRpsEnvioResponse',
+  ConsultarLoteRps: 'ConsultarLoteRpsEnvioResponse',
+  autenticarContribuinte: 'autenticarContribuinteResponse',
+  finalizarSessao: 'finalizarSessaoResponse',
 };
 
 interface Mensagem {
@@ -178,6 +184,9 @@ export function handleAbrasfOperation(
       return substituirNfse(ctx, operacao, dados, scenario);
     case 'ConsultarNfseServicoTomado':
       return consultarNfseServicoTomado(ctx, operacao, dados);
+    default:
+      // EL 1.00's own operations are answered by handle-el-operation.ts before reaching here.
+      throw new Error(`Operação ${operacao} fora do modelo ABRASF 2.0x`);
   }
 }
 

@@ -13,6 +13,14 @@ export interface AbrasfServiceFields {
   inscricaoMunicipal?: string;
   /** The company's CNAE (`padroes.cnae`), where the layout's service items carry it. */
   cnae?: string;
+  /** The provider's name and e-mail, where the layout's RPS carries the provider's data (EL's DadosPrestador). */
+  prestador?: { razaoSocial: string; email: string };
+}
+
+/** What the company states of itself, for a layout whose RPS carries the provider's name and contact. */
+export interface EmpresaAbrasf {
+  razaoSocial: string;
+  email: string | null;
 }
 
 const CODIGO = '/servico/codigo_nacional';
@@ -25,6 +33,7 @@ export function abrasfServiceFields(
   dps: DpsInput,
   perfil: PerfilAbrasf,
   padroes?: unknown,
+  empresa?: EmpresaAbrasf,
 ): { campos: AbrasfServiceFields; erros: [] } | { erros: ValidationIssue[] } {
   const erros: ValidationIssue[] = [];
   const codigo = dps.serv.cServ.cTribNac;
@@ -77,13 +86,17 @@ export function abrasfServiceFields(
   erros.push(...checkChaveSubstituida(dps, perfil));
   const cnae = (padroes as { cnae?: unknown } | null | undefined)?.cnae;
   erros.push(...checkModeloRps(dps, perfil, cnae));
+  if (perfil.modeloRps === 'el') erros.push(...checkElRps(dps, perfil, empresa));
   if (erros.length > 0) return { erros };
   return {
     campos: {
       ...(item ? { itemListaServico: item } : {}),
       ...(perfil.codigoTributacaoMunicipio === 'codigo_nacional' ? { codigoTributacaoMunicipio: codigo } : {}),
       ...(im ? { inscricaoMunicipal: im } : {}),
-      ...(perfil.modeloRps === 'itens' && typeof cnae === 'string' ? { cnae } : {}),
+      ...((perfil.modeloRps === 'itens' || perfil.modeloRps === 'el') && typeof cnae === 'string' ? { cnae } : {}),
+      ...(perfil.modeloRps === 'el' && empresa?.email
+        ? { prestador: { razaoSocial: empresa.razaoSocial, email: empresa.email } }
+        : {}),
     },
     erros: [],
   };
@@ -137,5 +150,53 @@ function checkModeloRps(dps: DpsInput, perfil: PerfilAbrasf, cnae: unknown): Val
         correcao: 'Informe tomador.endereco com CEP, logradouro, número, bairro e município.',
       });
   }
+  return erros;
+}
+
+/**
+ * What EL's own RPS (el-nfse.xsd) requires beyond the template's fields: the provider's e-mail (tcDadosPrestador's
+ * Contato), a taker (DadosTomador) with its national address (CodigoMunicipio, Municipio, Uf) and e-mail, and a
+ * description of at most 255 characters (tsDescricao).
+ */
+function checkElRps(dps: DpsInput, perfil: PerfilAbrasf, empresa: EmpresaAbrasf | undefined): ValidationIssue[] {
+  const erros: ValidationIssue[] = [];
+  const quem = `${perfil.nome} (${perfil.familia} ${perfil.versao})`;
+  if (!empresa?.email)
+    erros.push({
+      codigo: 'campo_obrigatorio',
+      campo: '',
+      mensagem: `${quem} exige o e-mail do prestador em cada RPS (DadosPrestador/Contato/Email); a empresa não tem e-mail.`,
+      correcao: 'Cadastre o e-mail da empresa (PATCH /v1/companies/{id}, email).',
+    });
+  if (!dps.toma)
+    erros.push({
+      codigo: 'campo_obrigatorio',
+      campo: '/tomador',
+      mensagem: `${quem} exige o tomador em cada RPS (DadosTomador).`,
+      correcao: 'Informe o tomador com documento, nome, endereço e e-mail.',
+    });
+  else {
+    if (!tomadorComEndereco(dps))
+      erros.push({
+        codigo: 'campo_obrigatorio',
+        campo: '/tomador/endereco',
+        mensagem: `${quem} exige o endereço nacional do tomador (DadosTomador/Endereco).`,
+        correcao: 'Informe tomador.endereco com CEP, logradouro, número, bairro e município.',
+      });
+    if (!dps.toma.email)
+      erros.push({
+        codigo: 'campo_obrigatorio',
+        campo: '/tomador/email',
+        mensagem: `${quem} exige o e-mail do tomador (DadosTomador/Contato/Email).`,
+        correcao: 'Informe tomador.email.',
+      });
+  }
+  if (dps.serv.cServ.xDescServ.length > 255)
+    erros.push({
+      codigo: 'campo_invalido',
+      campo: '/servico/descricao',
+      mensagem: `${quem} aceita no máximo 255 caracteres na descrição do serviço (Servico/Descricao).`,
+      correcao: 'Resuma servico.descricao em até 255 caracteres.',
+    });
   return erros;
 }

@@ -8,6 +8,7 @@ import {
   type AbrasfPrestador,
 } from './abrasf-message.js';
 import { documentIdOfNote, type DadosAbrasf } from './abrasf-note.js';
+import { elLoteRpsMessage } from './el-message.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { identificacaoRps } from './build-abrasf-rps.js';
 import { buildRps } from './build-rps.js';
@@ -65,11 +66,28 @@ function messageFor(parts: MessageParts): { operacao: OperacaoAbrasf; xml: strin
   return { operacao: 'RecepcionarLoteRpsSincrono', xml: signAbrasfXml(lote, signer, 'LoteRps', perfil) };
 }
 
+/**
+ * EL's own lot (el-nfse.xsd's LoteRps) of one RPS, numbered as the RPS: the document EnviarLoteRpsEnvio carries as
+ * its `arquivo`; the session and the CNPJ beside it are written when it is sent.
+ */
+function elLoteFor(
+  perfil: PerfilAbrasf,
+  dps: DpsInput,
+  rps: string,
+  inscricaoMunicipal: string,
+): { operacao: OperacaoAbrasf; xml: string } {
+  const prestador = { documento: dps.prest.CNPJ ?? dps.prest.CPF!, inscricaoMunicipal };
+  return { operacao: 'EnviarLoteRps', xml: elLoteRpsMessage(perfil, { numeroLote: dps.nDPS, prestador, rps: [rps] }) };
+}
+
 /** The note's signed RPS inside the message its city's profile sends it with (NfseProvider.buildDocument). */
 export function buildAbrasfDocument({ company, dps, signer }: ProviderDocumentInput): ProviderDocument {
   const perfil = perfilAbrasfDoMunicipio(company.municipio);
   if (!perfil) throw new Error(`buildDocument sem perfil ABRASF para o município ${company.municipio}`);
-  const fields = abrasfServiceFields(dps, perfil, company.padroes);
+  const fields = abrasfServiceFields(dps, perfil, company.padroes, {
+    razaoSocial: company.razaoSocial,
+    email: company.email,
+  });
   if (!('campos' in fields)) throw new Error('buildDocument sem checkIssuance: campos ABRASF indisponíveis');
   const signedRps = signAbrasfXml(
     buildRps({ leiaute: perfil, dps, campos: fields.campos }),
@@ -81,7 +99,10 @@ export function buildAbrasfDocument({ company, dps, signer }: ProviderDocumentIn
     documento: dps.prest.CNPJ ? { CNPJ: dps.prest.CNPJ } : { CPF: dps.prest.CPF! },
     inscricaoMunicipal: fields.campos.inscricaoMunicipal,
   };
-  const { operacao, xml } = messageFor({ perfil, dps, prestador, signedRps, signer });
+  const { operacao, xml } =
+    perfil.emissao === 'EnviarLoteRps'
+      ? elLoteFor(perfil, dps, signedRps, fields.campos.inscricaoMunicipal ?? '')
+      : messageFor({ perfil, dps, prestador, signedRps, signer });
   const dados: DadosAbrasf = { operacao, inscricaoMunicipal: fields.campos.inscricaoMunicipal || null };
   return { id: documentIdOfNote(perfil.ibge, company.cnpj, identificacaoRps(dps)), xml, dados };
 }

@@ -21,6 +21,12 @@ export const RAIZ_MENSAGEM: Record<OperacaoAbrasf, string> = {
   CancelarNfse: 'CancelarNfseEnvio',
   SubstituirNfse: 'SubstituirNfseEnvio',
   ConsultarNfseServicoTomado: 'ConsultarNfseServicoTomadoEnvio',
+  // EL 1.00: each operation's element is its message, named as the WSDL's (the session's in lower camel case).
+  EnviarLoteRps: 'EnviarLoteRpsEnvio',
+  ConsultarSituacaoLoteRps: 'ConsultarSituacaoLoteRpsEnvio',
+  ConsultarLoteRps: 'ConsultarLoteRpsEnvio',
+  autenticarContribuinte: 'autenticarContribuinte',
+  finalizarSessao: 'finalizarSessao',
 };
 
 /** Who calls, for a family that identifies the requester inside every message (`credenciais.requerente`). */

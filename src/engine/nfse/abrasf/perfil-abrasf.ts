@@ -6,7 +6,13 @@ export type OperacaoAbrasf =
   | 'ConsultarNfsePorRps'
   | 'CancelarNfse'
   | 'SubstituirNfse'
-  | 'ConsultarNfseServicoTomado';
+  | 'ConsultarNfseServicoTomado'
+  // EL 1.00's own service (RpsService): the asynchronous lot, its two queries and the session around the lot.
+  | 'EnviarLoteRps'
+  | 'ConsultarSituacaoLoteRps'
+  | 'ConsultarLoteRps'
+  | 'autenticarContribuinte'
+  | 'finalizarSessao';
 
 /** A credential some providers ask beyond the A1 (the company's `credenciais_provedor`). */
 export type CredencialProvedor = 'usuario' | 'senha' | 'token';
@@ -24,6 +30,11 @@ export interface CredenciaisFamiliaAbrasf {
   autorizacaoHttp?: 'basic';
   /** The password goes in the requester's identification the family's schema puts in every message. */
   requerente?: RequerenteAbrasf;
+  /**
+   * `sessao`: the password opens a session (autenticarContribuinte, with the provider's CNPJ) whose hash the lot
+   * carries (hashIdentificador) and finalizarSessao closes; it goes in no other message (EL 1.00).
+   */
+  login?: 'sessao';
 }
 
 /**
@@ -38,10 +49,13 @@ export interface RequerenteAbrasf {
 }
 
 /** The RPS builders (build-rps.ts): the ABRASF template's, and the families' that write the RPS otherwise. */
-export type ModeloRpsAbrasf = 'abrasf' | 'itens' | 'megasoft';
+export type ModeloRpsAbrasf = 'abrasf' | 'itens' | 'megasoft' | 'el';
 
 /** The ABRASF 2.0x layout versions a family profile may speak. */
 export type VersaoAbrasf2 = '2.00' | '2.01' | '2.02' | '2.03' | '2.04';
+
+/** The versions a family profile may speak: ABRASF 2.0x, and an own layout the engine speaks as a profile (EL 1.00). */
+export type VersaoPerfilAbrasf = VersaoAbrasf2 | '1.00';
 
 /**
  * What one provider family's ABRASF 2.0x service is, in every municipality that runs it (the provider table's
@@ -52,7 +66,7 @@ export type VersaoAbrasf2 = '2.00' | '2.01' | '2.02' | '2.03' | '2.04';
 export interface PerfilFamiliaAbrasf {
   /** The provider table's `familia`. */
   familia: string;
-  versao: VersaoAbrasf2;
+  versao: VersaoPerfilAbrasf;
   /** The providers (the table's `provedor`) of the family this profile describes; absent: every one of them. */
   provedores?: readonly string[];
   /**
@@ -111,7 +125,8 @@ export interface PerfilFamiliaAbrasf {
    * EloTech: ListaItensServico/ItemServico, each with the company's CNAE, after the template's children in the
    * schema's order, the taker's address required, no OptanteSimplesNacional nor InformacoesComplementares); or
    * MegaSoft's (`megasoft`: the RPS identification, numbered only, inside InfDeclaracaoPrestacaoServico before
-   * Servico, Prestador and Tomador, nothing else).
+   * Servico, Prestador and Tomador, nothing else); or EL's own 1.00 layout (`el`, build-el-rps.ts: tcRps of
+   * el-nfse.xsd, sent in an asynchronous LoteRps).
    */
   modeloRps?: ModeloRpsAbrasf;
   /** The nfseCabecMsg header of a `texto` message, its `versao` attribute and `versaoDados`; null where none is sent. */
@@ -151,11 +166,20 @@ export interface PerfilFamiliaAbrasf {
      */
     consultaPeloRequerente?: boolean;
   };
-  /** Single notes go by GerarNfse (one RPS) or by a one-RPS RecepcionarLoteRpsSincrono. */
-  emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono';
+  /**
+   * Single notes go by GerarNfse (one RPS), by a one-RPS RecepcionarLoteRpsSincrono, or by a one-RPS asynchronous
+   * lot (`EnviarLoteRps`, EL 1.00: the protocol, then the lot's situation and notes, emit-el.ts).
+   */
+  emissao: 'GerarNfse' | 'RecepcionarLoteRpsSincrono' | 'EnviarLoteRps';
   operacoes: readonly OperacaoAbrasf[];
   /** Most RPS per synchronous lot. */
   loteMaximo: number;
+  /**
+   * How the family's service URL ends, where another version of the provider serves from another path: a table row
+   * whose production URL lacks it names the other version's service, so its version or its URL is out of date and
+   * the municipality is refused rather than sent the wrong layout.
+   */
+  caminhoServico?: string;
   /** Which XML-DSig signatures the family requires (each is optional in the XSD). */
   assinaturas: { rps: boolean; lote: boolean; cancelamento: boolean; substituicao: boolean };
   /** RSA-SHA1/SHA-1 as the ABRASF manual fixes it, or SHA-256 where the provider moved on. */

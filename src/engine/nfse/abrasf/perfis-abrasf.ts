@@ -3,6 +3,7 @@ import { provedorMunicipio, type ProvedorMunicipio } from '../../tabelas/provedo
 import type { PerfilAbrasf, PerfilFamiliaAbrasf } from './perfil-abrasf.js';
 import { AJUSTES_MUNICIPIO_ABRASF } from './perfis/ajustes-municipio-abrasf.js';
 import { DSF_2_03 } from './perfis/dsf-2-03.js';
+import { EL_1_00 } from './perfis/el-1-00.js';
 import { EL_2_04 } from './perfis/el-2-04.js';
 import { ELOTECH_2_03 } from './perfis/elotech-2-03.js';
 import { FIORILLI_2_00, FIORILLI_2_01 } from './perfis/fiorilli-2-00.js';
@@ -36,9 +37,11 @@ export const PERFIS_ABRASF: readonly PerfilFamiliaAbrasf[] = [
   ELOTECH_2_03,
   MEGASOFT_2_00,
   ISSDSF_2_03,
+  EL_1_00,
 ];
 
-const VERSOES = new Set(['2.00', '2.01', '2.02', '2.03', '2.04']);
+// 1.00 only for an own layout a family profile describes (EL); the ABRASF 1.00 families are perfis-abrasf-1.ts'.
+const VERSOES = new Set(['1.00', '2.00', '2.01', '2.02', '2.03', '2.04']);
 
 /** The family profile of a provider table's row (family, version, provider), or null when the engine has none. */
 export function perfilFamiliaAbrasf(
@@ -54,15 +57,23 @@ export function perfilFamiliaAbrasf(
   );
 }
 
+/** Whether the row's production URL is the family's service (always, for a family that serves from one path only). */
+export function servicoDaFamilia(
+  familia: Pick<PerfilFamiliaAbrasf, 'caminhoServico'>,
+  provedor: Pick<ProvedorMunicipio, 'urls'>,
+): boolean {
+  return !familia.caminhoServico || (provedor.urls.producao?.endsWith(familia.caminhoServico) ?? false);
+}
+
 /**
  * The ABRASF 2.0x profile of a municipality as the provider table places it: its family's, the table's addresses
- * and what the municipality deviates in; null when the table does not route it to ABRASF 2.00–2.04 or no profile
- * describes its family and version.
+ * and what the municipality deviates in; null when the table does not route it to ABRASF 2.00–2.04 (or EL's own 1.00)
+ * or no profile describes its family and version.
  */
 export function perfilAbrasf(provedor: ProvedorMunicipio): PerfilAbrasf | null {
   if (provedor.rota !== 'abrasf' || !VERSOES.has(provedor.versao ?? '')) return null;
   const familia = perfilFamiliaAbrasf(provedor);
-  if (!familia) return null;
+  if (!familia || !servicoDaFamilia(familia, provedor)) return null;
   const lugar = municipio(provedor.ibge);
   const { fonte, ...ajuste } = AJUSTES_MUNICIPIO_ABRASF[provedor.ibge] ?? { fonte: null };
   return {

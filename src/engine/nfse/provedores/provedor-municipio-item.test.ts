@@ -18,6 +18,17 @@ describe('readiness item provedor_municipio', () => {
     expect(itemOf('3534401').mensagem).toContain('o provedor eGoverneISS usa um layout próprio');
   });
 
+  it("refuses an EL 1.00 row whose URL is EL 2.04's service, and serves one with EL 1.00's", () => {
+    // Ibiraci/MG: the table says EL 1.00 with …/producao06/NfseWSService, the path of EL 2.04's service.
+    expect(itemOf('3129707')).toMatchObject({
+      situacao: 'bloqueio',
+      mensagem: expect.stringContaining(
+        '(https://mg-ibiraci-pm-nfs-backend.cloud.el.com.br/producao06/NfseWSService) não é a do serviço EL 1.00 (termina em /RpsServiceService)',
+      ),
+    });
+    expect(itemOf('2932507')).toMatchObject({ situacao: 'ok', mensagem: expect.stringContaining('Una/BA vão para') });
+  });
+
   it('says where the notes go, and warns when the company chose the national system against the data', () => {
     expect(itemOf('5300108')).toMatchObject({
       situacao: 'ok',

@@ -1,4 +1,5 @@
 import { municipio } from '../../tabelas/municipio.js';
+import { perfilFamiliaAbrasf, servicoDaFamilia } from '../abrasf/perfis-abrasf.js';
 import { servicoLayoutNacional } from '../layout-nacional/servico-layout-nacional.js';
 import type { DecisaoRota } from './decide-rota-nfse.js';
 import type { NfseSistema, SistemaReadinessItem } from './nfse-sistema.js';
@@ -54,6 +55,9 @@ function motivo(decisao: DecisaoRota): string {
   const rest = servico?.perfil.rest;
   if (rest && !servico.url)
     return `a URL que a tabela de provedores dá ao município (${decisao.provedor.urls.producao}) não é a da API do provedor ${nome} no layout nacional (termina em ${rest.caminhos.emitir})`;
+  const familia = decisao.rota === 'abrasf' ? perfilFamiliaAbrasf(decisao.provedor) : null;
+  if (familia?.caminhoServico && !servicoDaFamilia(familia, decisao.provedor))
+    return `a URL que a tabela de provedores dá ao município (${decisao.provedor.urls.producao ?? 'nenhuma'}) não é a do serviço ${familia.familia} ${familia.versao} (termina em ${familia.caminhoServico}): a versão ou a URL da tabela está desatualizada`;
   return `o provedor ${nome} (${layout}) não é suportado`;
 }
 

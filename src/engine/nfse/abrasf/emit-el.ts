@@ -1,0 +1,196 @@
+import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
+import type { AuthorityClient } from '../../autoridades/authority-client.js';
+import type { DeliveryFailure, EmissionResult } from '../../autoridades/emission-result.js';
+import type { TransmissionDeps } from '../../transmission-deps.js';
+import type { ProviderCall } from '../provedores/nfse-provider.js';
+import { clientOfNote, dadosOfNote, perfilOfNote, prestadorOfNote, rpsOfNote } from './abrasf-note.js';
+import type { IdentificacaoRps } from './build-abrasf-rps.js';
+import { callAbrasf } from './call-abrasf.js';
+import { elOperationMessage } from './el-message.js';
+import type { PerfilAbrasf } from './perfil-abrasf.js';
+import { chaveEl, readElAnswer } from './read-el-answer.js';
+
+/** One EL note's calls: its city's profile and client, the provider's document and the RPS. */
+export interface ChamadaEl {
+  perfil: PerfilAbrasf;
+  client: AuthorityClient;
+  documento: string;
+  rps: IdentificacaoRps;
+}
+
+/** The calls of a stored EL note. */
+export function elNote(gateway: AbrasfGateway, call: ProviderCall): ChamadaEl {
+  const perfil = perfilOfNote(call.note);
+  const { documento } = prestadorOfNote(call.note);
+  return {
+    perfil,
+    client: clientOfNote(gateway, call, perfil),
+    documento: documento.CNPJ ?? documento.CPF!,
+    rps: rpsOfNote(call.note),
+  };
+}
+
+/** What became of a lot, as EL's two lot queries tell it. */
+export type DestinoLoteEl =
+  | { kind: 'final'; result: Extract<EmissionResult, { kind: 'authorized' | 'rejected' }> }
+  /** Situation 2 (não processado), or a message instead of a situation: ask again later. */
+  | { kind: 'processando' }
+  /** Situation 1 (não recebido): the city does not hold the lot. */
+  | { kind: 'nao_recebido' }
+  | { kind: 'sem_resposta'; failure: DeliveryFailure };
+
+/** Waits between the lot's reception and the first queries of the same call, before the job's queue takes over. */
+const CONSULTAS_IMEDIATAS_MS = [0, 250];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * ConsultarSituacaoLoteRpsEnvio, then — once the lot is processed (3 with errors, 4 with success) —
+ * ConsultarLoteRpsEnvio for its notes or its messages. The queries carry no session: only the lot does.
+ */
+export async function followElLot(nota: ChamadaEl, protocolo: string): Promise<DestinoLoteEl> {
+  const consulta = (operacao: 'ConsultarSituacaoLoteRps' | 'ConsultarLoteRps') =>
+    callAbrasf(
+      nota.client,
+      nota.perfil,
+      operacao,
+      elOperationMessage(nota.perfil, operacao, [
+        ['identificacaoPrestador', nota.documento],
+        ['numeroProtocolo', protocolo],
+      ]),
+    );
+  const situacao = await consulta('ConsultarSituacaoLoteRps');
+  if (situacao.kind !== 'answer') return { kind: 'sem_resposta', failure: situacao };
+  const codigo = readElAnswer(situacao.xml).situacaoLote;
+  if (codigo === '1') return { kind: 'nao_recebido' };
+  if (codigo !== '3' && codigo !== '4') return { kind: 'processando' };
+  const lote = await consulta('ConsultarLoteRps');
+  if (lote.kind !== 'answer') return { kind: 'sem_resposta', failure: lote };
+  const read = readElAnswer(lote.xml);
+  const nfse =
+    read.notas.find((n) => n.rpsNumero === nota.rps.numero) ?? (read.notas.length === 1 ? read.notas[0] : undefined);
+  if (nfse)
+    return {
+      kind: 'final',
+      result: {
+        kind: 'authorized',
+        chave: chaveEl(nfse, nota.perfil.ibge),
+        numero: nfse.numero,
+        nfseXml: nfse.xml,
+        alertas: [],
+        ...(nfse.dataProcessamento ? { dataHoraProcessamento: nfse.dataProcessamento } : {}),
+      },
+    };
+  return {
+    kind: 'final',
+    result: {
+      kind: 'rejected',
+      status: 200,
+      erros: read.erros.length
+        ? read.erros
+        : [{ codigo: '', descricao: 'Lote processado sem NFS-e nem mensagem de erro.' }],
+    },
+  };
+}
+
+/** The lot's outcome as one emission's result; a lot still processing goes back to the queue to be asked again. */
+function resultOf(destino: DestinoLoteEl): EmissionResult {
+  if (destino.kind === 'final') return destino.result;
+  if (destino.kind === 'sem_resposta') return destino.failure;
+  return { kind: 'processing', resultado: 'lote_em_processamento' };
+}
+
+/**
+ * autenticarContribuinte with the provider's CNPJ and its password at EL: the session's hash, or why the city gave
+ * none. A refused login reached nothing of the note: it fails naming the setting to correct.
+ */
+async function openSession(nota: ChamadaEl, senha: string | undefined): Promise<{ hash: string } | DeliveryFailure> {
+  const answer = await callAbrasf(
+    nota.client,
+    nota.perfil,
+    'autenticarContribuinte',
+    elOperationMessage(nota.perfil, 'autenticarContribuinte', [
+      ['identificacaoPrestador', nota.documento],
+      ['senha', senha ?? ''],
+    ]),
+  );
+  if (answer.kind !== 'answer')
+    return answer.kind === 'timeout'
+      ? { kind: 'unavailable', received: 'no', cause: 'autenticarContribuinte sem resposta' }
+      : answer;
+  const read = readElAnswer(answer.xml);
+  // A hash is one token; a sentence in its place is the city's refusal in words.
+  if (read.texto && /^\S+$/.test(read.texto) && read.erros.length === 0) return { hash: read.texto };
+  const erros = read.erros.length || !read.texto ? read.erros : [{ codigo: '', descricao: read.texto }];
+  const motivos = erros.map((e) => e.descricao).join('; ');
+  return {
+    kind: 'transmission_failed',
+    status: 200,
+    received: 'no',
+    cause: `${nota.perfil.nome} recusou o login (autenticarContribuinte) com as credenciais_provedor da empresa${motivos ? `: ${motivos}` : ''}`,
+    erros,
+  };
+}
+
+/** finalizarSessao: the session is closed whatever became of the lot; its answer changes nothing. */
+async function closeSession(nota: ChamadaEl, hash: string): Promise<void> {
+  await callAbrasf(
+    nota.client,
+    nota.perfil,
+    'finalizarSessao',
+    elOperationMessage(nota.perfil, 'finalizarSessao', [['hashIdentificador', hash]]),
+  );
+}
+
+/**
+ * Sends one note's lot as EL does (EnviarLoteRpsEnvio inside a session the company's password opens) and follows it:
+ * the protocol the city answers is kept in the note's `dados_documento` before anything else, so every later step
+ * asks about that lot instead of sending it again; the lot is queried at once a couple of times, then by the job
+ * queue (`processing`). A note whose lot is known is sent again only when the city says it never received it.
+ */
+export async function emitEl(
+  deps: Pick<TransmissionDeps, 'db'>,
+  gateway: AbrasfGateway,
+  call: ProviderCall,
+): Promise<EmissionResult> {
+  const nota = elNote(gateway, call);
+  const dados = dadosOfNote(call.note);
+  if (dados.protocolo) {
+    const destino = await followElLot(nota, dados.protocolo);
+    if (destino.kind !== 'nao_recebido') return resultOf(destino);
+  }
+  const sessao = await openSession(nota, call.credenciaisProvedor?.senha ?? undefined);
+  if (!('hash' in sessao)) return sessao;
+  const answer = await callAbrasf(
+    nota.client,
+    nota.perfil,
+    'EnviarLoteRps',
+    elOperationMessage(nota.perfil, 'EnviarLoteRps', [
+      ['identificacaoPrestador', nota.documento],
+      ['hashIdentificador', sessao.hash],
+      ['arquivo', { documento: call.note.dpsXml! }],
+    ]),
+  ).finally(() => closeSession(nota, sessao.hash));
+  if (answer.kind !== 'answer') return answer;
+  const read = readElAnswer(answer.xml);
+  if (!read.protocolo)
+    return {
+      kind: 'rejected',
+      status: 200,
+      erros: read.erros.length
+        ? read.erros
+        : [{ codigo: '', descricao: 'Resposta sem protocolo nem mensagem de erro.' }],
+    };
+  // Kept while the note still holds this document (a correction would have replaced it).
+  await deps.db.nfse.updateMany({
+    where: { id: call.note.id, dpsXml: call.note.dpsXml },
+    data: { dadosDocumento: { ...dados, protocolo: read.protocolo } },
+  });
+  let destino: DestinoLoteEl = { kind: 'processando' };
+  for (const wait of CONSULTAS_IMEDIATAS_MS) {
+    await sleep(wait);
+    destino = await followElLot(nota, read.protocolo);
+    if (destino.kind !== 'processando') break;
+  }
+  return resultOf(destino);
+}
