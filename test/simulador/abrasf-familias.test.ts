@@ -266,7 +266,11 @@ describe('ABRASF simulator as EloTech 2.03 (Ponta Grossa)', () => {
     const wrongKey = await call('SubstituirNfse', substituir('e'.repeat(32)), 'SubstituirNfseResposta');
     expect(wrongKey.erros.map((e) => e.codigo)).toEqual(['X003']);
     expect(sim.notes().find((n) => n.ibge === ibge && n.numero === original.numero)!.cancelamentoXml).toBeNull();
-    const replaced = await call('SubstituirNfse', substituir(original.chaveAcesso!), 'SubstituirNfseResposta');
+    const replaced = await call(
+      'SubstituirNfse',
+      substituir(xmlText(original.xml, 'ChaveAcesso')!),
+      'SubstituirNfseResposta',
+    );
     expect(replaced.erros).toEqual([]);
     expect(replaced.xml).toMatch(/^<SubstituirNfseResposta[^>]*><RetSubstituicao><NfseSubstituida><CompNfse>/);
     const [antiga, nova] = replaced.notas;

@@ -28,8 +28,6 @@ const instantOf = (value: string): Date | null => {
 };
 
 const cityNote = (nfse: AbrasfNfse, ibge: string): CityNote => ({
-  // Three parts, without EloTech's ChaveAcesso that an issued note's key keeps: the open window is read again on each
-  // run and its notes are told apart by this key, so another form would store the notes already captured twice.
   chave: chaveAbrasf(nfse, ibge),
   numero: nfse.numero,
   emitenteDocumento: nfse.prestador,

@@ -17,6 +17,8 @@ export interface BuildDpsInputOptions {
   now: Date;
   /** Access key of the note being substituted (from `substituicao.nfse_id` or `chave_acesso`). */
   chaveSubstituida?: string;
+  /** The ChaveAcesso the replaced note's city wrote in it, where its stored document has one. */
+  chaveAcessoMunicipioSubstituida?: string | null;
 }
 
 /** Maps a validated request and its effective values to the national DPS layout. */
@@ -38,6 +40,7 @@ export function buildDpsInput(o: BuildDpsInputOptions): DpsInput {
       ? {
           subst: {
             chSubstda: o.chaveSubstituida,
+            ...(o.chaveAcessoMunicipioSubstituida ? { chaveAcessoMunicipio: o.chaveAcessoMunicipioSubstituida } : {}),
             cMotivo: request.substituicao.codigo_motivo,
             ...(request.substituicao.motivo ? { xMotivo: request.substituicao.motivo } : {}),
           },

@@ -1,6 +1,7 @@
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
 import { EngineError } from '../errors.js';
+import { xmlText } from './abrasf/xml-text.js';
 import { accessKeyAmbGer } from './nacional/access-key.js';
 import type { SubstituicaoRequest } from './validacao/nfse-request.js';
 
@@ -8,6 +9,8 @@ export interface SubstitutionTarget {
   /** Our note being substituted, when it was issued by the service. */
   originalId: string | null;
   chave: string;
+  /** The ChaveAcesso the city wrote in our note (an own system's InfNfse), which some families' substitution names. */
+  chaveAcessoMunicipio: string | null;
 }
 
 const refuse = (mensagem: string, codigoOficial: string | null, correcao: string) =>
@@ -45,7 +48,7 @@ export async function checkSubstitution(
         campo: '/substituicao/nfse_id',
         correcao: 'Use o id de uma nota emitida pelo serviço, ou chave_acesso.',
       });
-    return { originalId: null, chave: subst.chave_acesso! };
+    return { originalId: null, chave: subst.chave_acesso!, chaveAcessoMunicipio: null };
   }
   if (original.environment !== principal.environment) {
     throw refuse(
@@ -82,5 +85,9 @@ export async function checkSubstitution(
       'Aguarde o resultado da substituição em andamento.',
     );
   }
-  return { originalId: original.id, chave: original.chaveAcesso };
+  return {
+    originalId: original.id,
+    chave: original.chaveAcesso,
+    chaveAcessoMunicipio: original.nfseXml ? xmlText(original.nfseXml, 'ChaveAcesso') : null,
+  };
 }

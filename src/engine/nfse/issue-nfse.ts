@@ -136,6 +136,7 @@ async function buildNewNote(deps: TransmissionDeps, options: BuildNewNoteOptions
     numero,
     now,
     chaveSubstituida: substitution?.chave,
+    chaveAcessoMunicipioSubstituida: substitution?.chaveAcessoMunicipio,
   });
   const documentInput = { environment: principal.environment, company, request, dps };
   // What the issuing system needs beyond the national fields; a refusal here leaves the DPS number unused.

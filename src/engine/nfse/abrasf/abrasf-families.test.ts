@@ -302,15 +302,20 @@ describe('EloTech 2.03 (Ponta Grossa): requests from its profile, against its ow
     expectValid(elotech, 'ConsultarNfseServicoTomadoEnvio', tomadas);
   });
 
-  it('SubstituirNfse names the replaced note’s ChaveAcesso, which its key must carry; it validates with the requester first', () => {
+  it('SubstituirNfse names the replaced note’s ChaveAcesso, from its stored document; it validates with the requester first', () => {
     const hex = '0123456789abcdef0123456789abcdef';
-    const subst = (chSubstda: string): DpsInput => ({
+    const subst = (chaveAcessoMunicipio?: string): DpsInput => ({
       ...dps,
-      subst: { chSubstda, cMotivo: '99', xMotivo: 'Valor do serviço informado incorretamente' },
+      subst: {
+        chSubstda: '4119905-2026000000123-AB12CD34E',
+        cMotivo: '99',
+        xMotivo: 'Valor do serviço informado incorretamente',
+        ...(chaveAcessoMunicipio ? { chaveAcessoMunicipio } : {}),
+      },
     });
-    expect(abrasfServiceFields(subst(`4119905-2026000000123-AB12CD34E-${hex}`), elotech, padroes).erros).toEqual([]);
-    // A key stored before the ChaveAcesso was kept: refused naming the substitution, nothing to send.
-    const semChave = abrasfServiceFields(subst('4119905-2026000000123-AB12CD34E'), elotech, padroes).erros;
+    expect(abrasfServiceFields(subst(hex), elotech, padroes).erros).toEqual([]);
+    // A note whose document has no ChaveAcesso (issued outside the service): refused naming the substitution.
+    const semChave = abrasfServiceFields(subst(), elotech, padroes).erros;
     expect(semChave.map((e) => [e.codigo, e.campo])).toEqual([['campo_invalido', '/substituicao']]);
     expect(semChave[0]!.mensagem).toMatch(/ChaveAcesso/);
     const fields = abrasfServiceFields(dps, elotech, padroes);

@@ -3,7 +3,6 @@ import type { DpsInput } from '../nacional/dps-input.js';
 import { tomadorComEndereco } from './build-abrasf-rps-itens.js';
 import { itemListaServico } from './item-lista-servico.js';
 import { servicoAbrasf, type PerfilAbrasf } from './perfil-abrasf.js';
-import { chaveAcessoOfChaveAbrasf } from './read-abrasf-answer.js';
 
 /** What an ABRASF RPS needs beyond the DPS values every provider shares. */
 export interface AbrasfServiceFields {
@@ -104,19 +103,20 @@ export function abrasfServiceFields(
 
 /**
  * A family whose substitution names the replaced note's ChaveAcesso (EloTech's Pedido requires it) substitutes only a
- * note whose key carries it: a note stored before the key was kept has none, and nothing is sent without it.
+ * note whose stored document carries it: a note issued outside the service, or whose city wrote none, cannot be
+ * named, and nothing is sent without it.
  */
 function checkChaveSubstituida(dps: DpsInput, perfil: PerfilAbrasf): ValidationIssue[] {
   const chave = dps.subst?.chSubstda;
   if (!chave || !perfil.operacoes.includes('SubstituirNfse') || !perfil.elementos.chaveAcessoNoCancelamento) return [];
-  if (chaveAcessoOfChaveAbrasf(chave)) return [];
+  if (dps.subst?.chaveAcessoMunicipio) return [];
   return [
     {
       codigo: 'campo_invalido',
       campo: '/substituicao',
-      mensagem: `${perfil.nome} (${perfil.familia} ${perfil.versao}) só substitui uma NFS-e informando a ChaveAcesso que o município escreveu nela, e a chave da nota a substituir (${chave}) não a traz: a nota foi guardada antes de o serviço passar a guardar essa chave, ou foi informada sem ela.`,
+      mensagem: `${perfil.nome} (${perfil.familia} ${perfil.versao}) só substitui uma NFS-e informando a ChaveAcesso que o município escreveu nela, e a nota a substituir (${chave}) não a traz: não foi emitida por este serviço, ou o município não a escreveu.`,
       correcao:
-        'Para uma nota emitida por este serviço, cancele-a (POST /v1/nfse/{id}/cancelamento) e emita uma nova sem substituicao; para uma nota emitida fora dele, informe substituicao.chave_acesso como <IBGE>-<número>-<código de verificação>-<ChaveAcesso>.',
+        'Cancele a nota (POST /v1/nfse/{id}/cancelamento, ou no portal da prefeitura se não foi emitida por este serviço) e emita uma nova sem substituicao.',
     },
   ];
 }

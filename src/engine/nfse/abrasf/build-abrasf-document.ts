@@ -12,7 +12,6 @@ import { elLoteRpsMessage } from './el-message.js';
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { identificacaoRps } from './build-abrasf-rps.js';
 import { buildRps } from './build-rps.js';
-import { chaveAcessoOfChaveAbrasf } from './read-abrasf-answer.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import { signAbrasfXml } from './sign-abrasf-xml.js';
@@ -29,11 +28,12 @@ interface MessageParts {
 
 /** SubstituirNfse: the replaced note's signed cancellation request and the new RPS, signed together. */
 function substituicaoMessage({ perfil, dps, prestador, signedRps, signer }: MessageParts): string {
-  // The replaced note is one of this city's: its key is <IBGE>-<número>-<código de verificação>, then the city's
-  // ChaveAcesso where the family's Pedido names it (checked by abrasfServiceFields before the note is created).
+  // The replaced note is one of this city's: its key is <IBGE>-<número>-<código de verificação>; the city's
+  // ChaveAcesso comes from its stored document where the family's Pedido names it (abrasfServiceFields refuses a
+  // substitution without it before the note is created).
   const chave = dps.subst!.chSubstda;
   const numeroNfse = chave.split('-')[1] ?? chave;
-  const chaveAcesso = chaveAcessoOfChaveAbrasf(chave);
+  const chaveAcesso = dps.subst!.chaveAcessoMunicipio;
   const pedidoAssinado = signAbrasfXml(
     pedidoCancelamentoMessage(perfil, {
       numeroNfse,

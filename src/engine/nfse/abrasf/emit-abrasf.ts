@@ -11,7 +11,7 @@ import { chaveAbrasf, readAbrasfAnswer, type AbrasfNfse } from './read-abrasf-an
 export function authorizedAbrasf(nfse: AbrasfNfse, perfil: PerfilAbrasf, alertas: AuthorityMessage[]): EmissionResult {
   return {
     kind: 'authorized',
-    chave: chaveAbrasf(nfse, perfil.ibge, perfil),
+    chave: chaveAbrasf(nfse, perfil.ibge),
     numero: nfse.numero,
     nfseXml: nfse.xml,
     alertas,

@@ -59,10 +59,7 @@ export async function queryAbrasfRps(
     };
   if (nfse)
     return {
-      recovery: {
-        kind: 'found',
-        nfse: { chave: chaveAbrasf(nfse, perfil.ibge, perfil), numero: nfse.numero, xml: nfse.xml },
-      },
+      recovery: { kind: 'found', nfse: { chave: chaveAbrasf(nfse, perfil.ibge), numero: nfse.numero, xml: nfse.xml } },
       nfse,
     };
   if (read.erros.some((e) => e.codigo === perfil.codigos.rpsNaoEncontrado)) return { recovery: { kind: 'not_found' } };

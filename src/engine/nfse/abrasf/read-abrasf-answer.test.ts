@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { outputXmlOf } from './call-abrasf.js';
-import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
-import { chaveAbrasf, chaveAcessoOfChaveAbrasf, readAbrasfAnswer } from './read-abrasf-answer.js';
+import { readAbrasfAnswer } from './read-abrasf-answer.js';
 
 // Answers as cities' servers write them: a namespace prefix of their own, alerts beside the note, CDATA or escaped text.
 const COMP = (p: string) =>
@@ -37,27 +36,6 @@ describe('readAbrasfAnswer', () => {
       '<CancelarNfseResposta><RetCancelamento><NfseCancelamento versao="2.04"><Confirmacao><DataHora>2026-11-02T10:00:00-03:00</DataHora></Confirmacao></NfseCancelamento></RetCancelamento></CancelarNfseResposta>',
     );
     expect(cancel.cancelamento?.dataHora).toBe('2026-11-02T10:00:00-03:00');
-  });
-
-  it("keeps EloTech's ChaveAcesso in the note's key, where its requests name it, and reads it back", () => {
-    const hex = '0123456789abcdef0123456789ABCDEF';
-    const comChave = COMP('').replace(
-      '</DeclaracaoPrestacaoServico>',
-      `</DeclaracaoPrestacaoServico><ChaveAcesso>${hex}</ChaveAcesso>`,
-    );
-    const [nfse] = readAbrasfAnswer(`<ConsultarNfseRpsResposta>${comChave}</ConsultarNfseRpsResposta>`).notas;
-    expect(nfse!.chaveAcesso).toBe(hex);
-    const elotech = perfilAbrasfDoMunicipio('4119905')!;
-    const chave = chaveAbrasf(nfse!, '4119905', elotech);
-    expect(chave).toBe(`4119905-202600000000042-AB12CD34E-${hex}`);
-    expect(chaveAcessoOfChaveAbrasf(chave)).toBe(hex);
-    // A family whose requests do not name the key (WebISS writes a national one in the note) keeps three parts.
-    expect(chaveAbrasf(nfse!, '2910800', perfilAbrasfDoMunicipio('2910800')!)).toBe(
-      '2910800-202600000000042-AB12CD34E',
-    );
-    // A key stored before the ChaveAcesso was kept, or a note without one, has none to give.
-    expect(chaveAcessoOfChaveAbrasf('4119905-202600000000042-AB12CD34E')).toBeNull();
-    expect(readAbrasfAnswer(`<R>${COMP('')}</R>`).notas[0]!.chaveAcesso).toBeNull();
   });
 
   it('takes outputXML escaped or in CDATA', () => {

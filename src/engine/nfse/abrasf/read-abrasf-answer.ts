@@ -1,6 +1,5 @@
 import { type AuthorityMessage } from '../../autoridades/authority-message.js';
 import type { IdentificacaoRps } from './build-abrasf-rps.js';
-import type { LeiauteAbrasf } from './perfil-abrasf.js';
 import { xmlElements, xmlText } from './xml-text.js';
 
 /** One NFS-e of an ABRASF answer (CompNfse). */
@@ -13,8 +12,6 @@ export interface AbrasfNfse {
   codigoMunicipio: string;
   /** The RPS it came from, when the answer carries it. */
   rps: IdentificacaoRps | null;
-  /** InfNfse/ChaveAcesso, the key a city of a family that has one writes in the note (EloTech's 32 hexadecimal digits). */
-  chaveAcesso: string | null;
   /** CpfCnpj of the provider and of the taker, as written. */
   prestador: string | null;
   tomador: string | null;
@@ -37,26 +34,9 @@ export interface AbrasfAnswerRead {
   pagina: number | null;
 }
 
-/**
- * The note's key as stored (`chave_acesso`): ABRASF notes have no national key; city, number and verification code
- * identify them. Where the family's requests name the city's own ChaveAcesso of the note (EloTech's cancellation and
- * substitution, `elementos.chaveAcessoNoCancelamento`), it follows as a fourth part: a substitution carries only the
- * replaced note's key, and so reaches it.
- */
-export const chaveAbrasf = (
-  nfse: Pick<AbrasfNfse, 'numero' | 'codigoVerificacao' | 'chaveAcesso'>,
-  ibge: string,
-  leiaute?: Pick<LeiauteAbrasf, 'elementos'>,
-) =>
-  `${ibge}-${nfse.numero}-${nfse.codigoVerificacao}` +
-  (leiaute?.elementos.chaveAcessoNoCancelamento && nfse.chaveAcesso ? `-${nfse.chaveAcesso}` : '');
-
-/**
- * The city's ChaveAcesso a stored key carries (chaveAbrasf's fourth part); null for a key without it (a note stored
- * before the key was kept, or one of a family that writes none).
- */
-export const chaveAcessoOfChaveAbrasf = (chave: string): string | null =>
-  /^\d{7}-[^-]+-.*-([0-9a-fA-F]{32})$/.exec(chave)?.[1] ?? null;
+/** The note's key as stored (`chave_acesso`): ABRASF notes have none of their own; city, number and verification code identify them. */
+export const chaveAbrasf = (nfse: Pick<AbrasfNfse, 'numero' | 'codigoVerificacao'>, ibge: string) =>
+  `${ibge}-${nfse.numero}-${nfse.codigoVerificacao}`;
 
 function messages(blocks: string[]): AuthorityMessage[] {
   return blocks
@@ -89,7 +69,6 @@ function nfseOf(comp: string): AbrasfNfse {
     numero: xmlText(inf, 'Numero') ?? '',
     codigoVerificacao: xmlText(inf, 'CodigoVerificacao') ?? '',
     dataEmissao: xmlText(inf, 'DataEmissao') ?? '',
-    chaveAcesso: xmlText(inf, 'ChaveAcesso'),
     codigoMunicipio: xmlText(orgao, 'CodigoMunicipio') ?? '',
     rps: identificacaoOf(inf),
     prestador: documento(prestador),

@@ -43,6 +43,11 @@ export type Tomador = Inscricao & {
 
 export interface Substituicao {
   chSubstda: string;
+  /**
+   * The ChaveAcesso the replaced note's city wrote in it (InfNfse), where the note is one the service issued through a
+   * family whose substitution names it (EloTech); not part of the national DPS.
+   */
+  chaveAcessoMunicipio?: string;
   cMotivo: '01' | '02' | '03' | '04' | '05' | '99';
   /** 15-255 chars; required when cMotivo = 99 (E0078). */
   xMotivo?: string;
