@@ -6,8 +6,8 @@ import { snakeName } from '../engine/nucleo/validation-issues-of.js';
  * which this leaves unchanged.
  */
 export function snakeKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || WIRE_SHAPED.has(value)) return value;
   if (Array.isArray(value)) return value.map(snakeKeys);
-  if (value === null || typeof value !== 'object') return value;
   // A typed input's DateTime arrives as a Date; the engine reads instants as ISO 8601 text, as REST sends them.
   if (value instanceof Date) return value.toISOString();
   const out: Record<string, unknown> = {};
@@ -20,6 +20,14 @@ export function snakeKeys(value: unknown): unknown {
     out[snakeKey(key)] = payload ? inner : snakeKeys(inner);
   }
   return out;
+}
+
+const WIRE_SHAPED = new WeakSet<object>();
+
+/** A value built in its final casing (a REST-only field's): snakeKeys passes it through as it is. */
+export function inWireShape<T extends object>(value: T): T {
+  WIRE_SHAPED.add(value);
+  return value;
 }
 
 // Every REST answer converts the same few hundred field names, so each is converted once. Keys inside JSON

@@ -30,12 +30,16 @@ export interface PreparedDocument {
   argumentOf: Record<string, string>;
 }
 
-/** Parsed and validated once at start, so a broken document fails the boot (and the drift test), not a request. */
+/**
+ * Parsed and validated once at start, so a broken document fails the boot (and the drift test), not a request;
+ * against the schema REST executes, which has the REST-only fields.
+ */
 export function prepareDocument(
-  schema: GraphQLSchema,
+  publicSchema: GraphQLSchema,
   source: string,
   declaration?: BodyDeclaration,
 ): PreparedDocument {
+  const schema = restSchema(publicSchema);
   const document = parse(source.includes('...DomainErrorFields') ? source + DOMAIN_ERROR_FRAGMENT : source);
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`invalid REST document:\n${source}\n${errors.map((e) => e.message).join('\n')}`);

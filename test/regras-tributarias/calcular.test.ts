@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/engine/chaves/principal.js';
 import { previewNfe } from '../../src/engine/nfe/preview-nfe.js';
+import type { GraphQLObjectType } from 'graphql';
+import { snakeName } from '../../src/engine/nucleo/validation-issues-of.js';
+import { schema } from '../../src/graph/schema/index.js';
+import { snakeKeys } from '../../src/graph/snake-keys.js';
+import { graphql } from '../support/graphql.js';
 import { httpClient } from '../support/http.js';
 import { NFE_COMPANY, nfeInput, PORTO_ALEGRE } from '../support/nfe-fixtures.js';
 import { TOMA_CNPJ } from '../support/nfse-fixtures.js';
@@ -146,6 +151,40 @@ describe('company tax rules in modo calcular', () => {
       regras_empresa: [{ id: r.id, descricao: r.descricao }],
     });
     expect(ajustes.find((a) => a.campo === '/itens/0/ipi/v_ipi')).toMatchObject({ regras_empresa: null });
+  });
+
+  it("a calculated note's adjustments over REST are GraphQL's, snake_cased member for member, and its event's", async () => {
+    const { companyId, sku, regra } = await setup();
+    const r = await regra({
+      descricao: 'PIS do teclado',
+      criterios: { produto: sku },
+      tributacao: { pis: { cst: '06' } },
+    });
+    const posted = await sandbox().post('/v1/nfe', calcular(companyId, sku));
+    expect(posted.status, posted.text).toBe(201);
+    const id = posted.body.id as string;
+    const got = await sandbox().get(`/v1/nfe/${id}`);
+    const query =
+      'query($id: String!) { nfe(id: $id) { ... on Nfe { ajustes { campo acao motivo regra versao fonte valor enviado regrasEmpresa { id descricao } } } } }';
+    const data = await graphql(t.url, acct.testKey, query, { id });
+    const esperado = JSON.stringify(snakeKeys(data.nfe.ajustes));
+    // The REST answer's text, not only its values: the members in the same order, the absent ones null.
+    expect(JSON.stringify(posted.body.ajustes)).toBe(esperado);
+    expect(JSON.stringify(got.body.ajustes)).toBe(esperado);
+    const ajustes = got.body.ajustes as Array<Record<string, unknown>>;
+    expect(ajustes.find((a) => a.campo === '/itens/0/pis/cst')).toMatchObject({
+      regras_empresa: [{ id: r.id, descricao: r.descricao }],
+    });
+    // Every member of the public NfeAdjustment type is in the REST shape.
+    const membros = Object.keys((schema.getType('NfeAdjustment') as GraphQLObjectType).getFields()).map(snakeName);
+    for (const a of ajustes) expect(Object.keys(a).sort()).toEqual(membros.sort());
+    // The event's record carries the adjustments as stored: the same, without the absent members.
+    const eventos = await sandbox().get('/v1/eventos?limite=100');
+    const autorizada = (eventos.body.eventos as Array<{ tipo: string; dados: Record<string, unknown> }>).find(
+      (e) => e.tipo === 'NFE_AUTORIZADA' && e.dados.id === id,
+    );
+    const semNulos = ajustes.map((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== null)));
+    expect(autorizada?.dados.ajustes).toEqual(semNulos);
   });
 
   it('a product without its own profile is computed from the rules alone', async () => {

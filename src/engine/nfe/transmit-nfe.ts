@@ -167,6 +167,8 @@ async function settle(
     updatedAt: now,
   };
   const view = presentNfe(updated);
+  // The event's record takes the note's adjustments from its stored row (SETTLE), so they are not sent twice.
+  const { ajustes: _ajustes, ...semAjustes } = view;
   const written = await deps.sql<{ id: string }>('nfe_settle', SETTLE, [
     note.id,
     updated.status,
@@ -179,7 +181,7 @@ async function settle(
     note.environment,
     newId(),
     EVENT[outcome.status],
-    JSON.stringify(view),
+    JSON.stringify(semAjustes),
     lease,
   ]);
   return written.length ? view : presentNfe(await deps.db.nfe.findUniqueOrThrow({ where: { id: note.id } }));
@@ -188,12 +190,14 @@ async function settle(
 /**
  * $1 the note, $2–$6 its settled status, procNFe, protocol, rejection and authorisation time, $7 now, $8 account,
  * $9 environment, $10–$12 the event's id, type and data, $13 the lease generation of the job's runner (null: a step
- * run outside a job). One statement, atomic on its own and one round trip (a named one, EngineDeps.sql, so the
- * note's record in the event goes to the driver as it is): guarded by the status, so a concurrent step that settled
- * the note first leaves no row and no second event; the note's job ends either way. Fenced by the lease like
- * endJob: a runner whose lease ran out and was taken over (the job's generation moved on) neither ends the job nor
- * settles the note, which the job's current runner does. The event is appended in the statement by the event
- * log's own CTEs (appendedEventsSql).
+ * run outside a job). The event's data is the note's record, whose `ajustes` (a calculated note's run to about
+ * 120 kB) the statement takes from the row it updates instead of receiving them a second time after the note's
+ * insert: the stored record is the same. One statement, atomic on its own and one round trip (a named one,
+ * EngineDeps.sql, so the note's record goes to the driver as it is): guarded by the status, so a concurrent step
+ * that settled the note first leaves no row and no second event; the note's job ends either way. Fenced by the
+ * lease like endJob: a runner whose lease ran out and was taken over (the job's generation moved on) neither ends
+ * the job nor settles the note, which the job's current runner does. The event is appended in the statement by
+ * the event log's own CTEs (appendedEventsSql).
  */
 const SETTLE = `
   WITH job AS (
@@ -203,9 +207,10 @@ const SETTLE = `
       authorized_at = $6::timestamptz, updated_at = $7::timestamptz
     WHERE id = $1::uuid AND status IN (${PENDING.map((s) => `'${s}'`).join(', ')})
       AND ($13::int IS NULL OR EXISTS (SELECT 1 FROM job))
-    RETURNING id),
+    RETURNING id, ajustes),
   ${appendedEventsSql({
-    source: 'SELECT $10::uuid AS id, $11::text AS tipo, $12::jsonb AS dados, 1::bigint AS ord FROM updated',
+    source: `SELECT $10::uuid AS id, $11::text AS tipo, $12::jsonb || jsonb_build_object('ajustes', updated.ajustes) AS dados,
+      1::bigint AS ord FROM updated`,
     accountId: '$8::uuid',
     environment: '$9::"Environment"',
     at: '$7::timestamptz',

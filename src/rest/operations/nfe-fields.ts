@@ -3,13 +3,14 @@ export const NFE_EVENTO_FIELDS = 'id tipo tpEvento nSeqEvento texto cStat protoc
 
 /**
  * Every field of the NF-e record: the REST body equals the `dados` of NFE_* events, except `eventos` (the
- * registered events), which only the routes carry.
+ * registered events), which only the routes carry. `ajustes` is the REST schema's `ajustesRest`: `ajustes { campo
+ * acao motivo regra versao fonte valor enviado regrasEmpresa { id descricao } }` already in the answer's shape.
  */
 export const NFE_FIELDS = `
   id referencia status ambiente empresaId modo serie numero chaveAcesso protocolo
   rejeicao { cStat mensagem explicacao correcao }
   cancelamento valorTotal
-  ajustes { campo acao motivo regra versao fonte valor enviado regrasEmpresa { id descricao } }
+  ajustes: ajustesRest
   criadaEm atualizadaEm autorizadaEm
   eventos { ${NFE_EVENTO_FIELDS} }
   aviso { codigo mensagem desde }`;
