@@ -9,7 +9,7 @@
 // default runs them), so `serverCpuMsPerNote` is the process's CPU time per note, simulator included, for each
 // provider alike. Prints one JSON object; `ratioToNational` is each provider's CPU per note over the national one
 // (the national path is always measured first, whatever `--providers` lists).
-// Usage: npm run bench:nfse-municipal [-- --notes 200 --clients 8 --providers pronim,ipm_2_04]
+// Usage: npm run bench:nfse-municipal [-- --notes 300 --clients 16 --providers pronim,ipm_2_04]
 import { performance } from 'node:perf_hooks';
 import { PARAMETROS_SIMULADOS } from '../src/simulator/nacional/parametros-simulados.js';
 import { seedAccount } from '../test/support/seed.js';
@@ -19,8 +19,8 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) || fallback : fallback;
 };
-const notes = arg('notes', 200);
-const clients = arg('clients', 8);
+const notes = arg('notes', 300);
+const clients = arg('clients', 16);
 
 // Lages (Betha) and Salvador (ISSSalvador): the national parameters API states they do not issue through the national
 // emitter (neither is on the adhesion list).
