@@ -9,7 +9,9 @@
 // default runs them), so `serverCpuMsPerNote` is the process's CPU time per note, simulator included, for each
 // provider alike. Prints one JSON object; `ratioToNational` is each provider's CPU per note over the national one
 // (the national path is always measured first, whatever `--providers` lists).
-// Usage: npm run bench:nfse-municipal [-- --notes 300 --clients 16 --providers pronim,ipm_2_04]
+// `--warmup` notes per provider are issued for every provider before any is measured; with `--rounds` above 1 the
+// providers are measured in turn that many times and each figure is the median of its rounds.
+// Usage: npm run bench:nfse-municipal [-- --notes 300 --clients 16 --warmup 30 --rounds 1 --providers pronim,ipm_2_04]
 import { performance } from 'node:perf_hooks';
 import { PARAMETROS_SIMULADOS } from '../src/simulator/nacional/parametros-simulados.js';
 import { seedAccount } from '../test/support/seed.js';
@@ -21,6 +23,8 @@ const arg = (name: string, fallback: number) => {
 };
 const notes = arg('notes', 300);
 const clients = arg('clients', 16);
+const warmup = arg('warmup', 30);
+const roundCount = arg('rounds', 1);
 
 // Lages (Betha) and Salvador (ISSSalvador): the national parameters API states they do not issue through the national
 // emitter (neither is on the adhesion list).
@@ -126,7 +130,9 @@ const selected = ['national', ...listed.filter((p) => p !== 'national')] as Prov
 
 // 120 requests per clock minute per key: enough keys that the limit never answers.
 const keys = await Promise.all(
-  Array.from({ length: Math.ceil((selected.length * (notes + 5)) / 100) + 1 }, () => acct.key('live')),
+  Array.from({ length: Math.ceil((selected.length * (warmup + roundCount * notes)) / 100) + 1 }, () =>
+    acct.key('live'),
+  ),
 );
 const companies = {} as Record<ProviderName, string>;
 for (const name of selected) companies[name] = await PROVIDERS[name].company();
@@ -157,14 +163,9 @@ async function issue(provider: ProviderName): Promise<number> {
   return res.status;
 }
 
-async function run(provider: ProviderName) {
-  // Warm-up: schemas compiled, TLS-free clients and caches built, before anything is measured.
-  for (let i = 0; i < 5; i++) await issue(provider);
-  const statuses: Record<string, number> = {};
-  prefixes = {};
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  let left = notes;
+/** `count` notes of the provider from `clients` concurrent clients; the status of each answer counted. */
+async function issueMany(provider: ProviderName, count: number, statuses: Record<string, number> = {}) {
+  let left = count;
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (left-- > 0) {
@@ -173,27 +174,60 @@ async function run(provider: ProviderName) {
       }
     }),
   );
+  return statuses;
+}
+
+async function measure(provider: ProviderName) {
+  const statuses: Record<string, number> = {};
+  prefixes = {};
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await issueMany(provider, notes, statuses);
   const elapsedMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   return {
-    provider,
-    notes,
     statuses,
     dpsIdPrefixes: { ...prefixes },
-    notesPerSecond: Number((notes / (elapsedMs / 1000)).toFixed(1)),
-    serverCpuMsPerNote: Number(((used.user + used.system) / 1000 / notes).toFixed(2)),
+    notesPerSecond: notes / (elapsedMs / 1000),
+    serverCpuMsPerNote: (used.user + used.system) / 1000 / notes,
   };
 }
 
-const measured = [];
-for (const name of selected) measured.push(await run(name));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// Warm-up of every provider before anything is measured: schemas compiled, clients and caches built, and the code the
+// paths share (HTTP, GraphQL, database) optimised, so the provider measured first does not pay for the others.
+for (const name of selected) await issueMany(name, warmup);
+// Rounds over the providers in turn: each provider's figures are the median of its rounds.
+const rounds: Record<string, Array<Awaited<ReturnType<typeof measure>>>> = {};
+for (let r = 0; r < roundCount; r++) for (const name of selected) (rounds[name] ??= []).push(await measure(name));
 await t.close();
-const national = measured[0]!;
+const summary = selected.map((provider) => {
+  const runs = rounds[provider]!;
+  const statuses: Record<string, number> = {};
+  const dpsIdPrefixes: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [k, v] of Object.entries(run.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(run.dpsIdPrefixes)) dpsIdPrefixes[k] = (dpsIdPrefixes[k] ?? 0) + v;
+  }
+  const cpu = runs.map((run) => run.serverCpuMsPerNote);
+  return {
+    provider,
+    notes: notes * runs.length,
+    statuses,
+    dpsIdPrefixes,
+    notesPerSecond: Number(median(runs.map((run) => run.notesPerSecond)).toFixed(1)),
+    serverCpuMsPerNote: Number(median(cpu).toFixed(2)),
+    ...(runs.length > 1 ? { serverCpuMsPerNoteRounds: cpu.map((c) => Number(c.toFixed(2))) } : {}),
+  };
+});
+const national = summary[0]!;
 console.log(
   JSON.stringify({
     clients,
+    rounds: roundCount,
     database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
-    providers: measured.map((p) => ({
+    providers: summary.map((p) => ({
       ...p,
       ratioToNational: Number((p.serverCpuMsPerNote / national.serverCpuMsPerNote).toFixed(2)),
     })),
