@@ -185,6 +185,8 @@ async function measure(provider: ProviderName) {
   await issueMany(provider, notes, statuses);
   const elapsedMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
+  // On stderr, the measured window in seconds since the process started: the --from/--to of profile-summary.ts.
+  console.error(`${provider}: --from ${(started / 1000).toFixed(1)} --to ${((started + elapsedMs) / 1000).toFixed(1)}`);
   return {
     statuses,
     dpsIdPrefixes: { ...prefixes },
