@@ -5,10 +5,13 @@
 // situation, lot query; Salvador: the same with one WCF service per operation), IPM 2.04 (Novo Hamburgo: the message
 // in `conteudo`, HTTP Basic, unsigned), EloTech 2.03 (Ponta Grossa: the message straight in the SOAP body, the
 // requester's password added at send time) and MegaSoft 2.00 (Silvânia: GerarNfse), from `--clients` concurrent
-// clients, `--notes` notes per provider. Everything runs in this process (service and the simulators, as the embedded
-// default runs them), so `serverCpuMsPerNote` is the process's CPU time per note, simulator included, for each
-// provider alike. Prints one JSON object; `ratioToNational` is each provider's CPU per note over the national one
-// (the national path is always measured first, whatever `--providers` lists).
+// clients, `--notes` notes per provider. The simulators of those systems run in a process of their own
+// (municipal-simulators.ts), the service pointed at them by its production URL settings (NATIONAL_API_URL_LIVE,
+// SAO_PAULO_NFSE_URL, ABRASF_URLS_LIVE and LAYOUT_NACIONAL_URLS_LIVE with one <IBGE>=<URL> entry per municipality,
+// plain http, which the clients take without a client certificate), so `serverCpuMsPerNote` is this process's CPU
+// per note, the service alone, and `simulatorCpuMsPerNote` the simulators' process's over the same window. Prints one
+// JSON object; `ratioToNational` is each provider's service CPU per note over the national one (the national path is
+// always measured first, whatever `--providers` lists).
 // `--warmup` notes per provider are issued for every provider before any is measured; with `--rounds` above 1 the
 // providers are measured in turn that many times and each figure is the median of its rounds.
 // Usage: npm run bench:nfse-municipal [-- --notes 300 --clients 16 --warmup 30 --rounds 1 --providers pronim,ipm_2_04]
@@ -16,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { PARAMETROS_SIMULADOS } from '../src/simulator/nacional/parametros-simulados.js';
 import { seedAccount } from '../test/support/seed.js';
 import { startTestApp } from '../test/support/test-app.js';
+import { cpuMsOf, startMunicipalSimulators } from './simulator-process.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,7 +43,25 @@ for (const ibge of [LAGES, SALVADOR])
     aderenteMAN: 0,
     permiteAproveitametoDeCreditos: null,
   };
-const t = await startTestApp({ worker: false });
+const simulators = await startMunicipalSimulators();
+const { urls } = simulators;
+/** Each municipality's service in the simulators' process, as ABRASF_URLS_LIVE / LAYOUT_NACIONAL_URLS_LIVE name it. */
+const entries = (base: string, ibges: string[]) => ibges.map((ibge) => `${ibge}=${base}/${ibge}`);
+const t = await startTestApp({
+  worker: false,
+  env: {
+    NATIONAL_API_URL_LIVE: urls.national,
+    SAO_PAULO_NFSE_URL: urls.saoPaulo,
+    // ABRASF 2.0x: Brasília, Novo Hamburgo (IPM), Ponta Grossa (EloTech), Silvânia (MegaSoft); ABRASF 1.00:
+    // Fortaleza and Salvador (the same setting names both families' cities).
+    ABRASF_URLS_LIVE: [
+      ...entries(urls.abrasf, ['5300108', '4313409', '4119905', '5220603']),
+      ...entries(urls.abrasf1, ['2304400', SALVADOR]),
+    ].join(','),
+    // Lages (Betha) and Viamão (Pronim).
+    LAYOUT_NACIONAL_URLS_LIVE: entries(urls.layoutNacional, [LAGES, '4323002']).join(','),
+  },
+});
 const acct = await seedAccount(t.app.engine);
 const padroes = { codigo_nacional: '010101', aliquota_iss: '2.00', nbs: '115021000', codigo_municipal: '02658' };
 const tomador = { documento: '54550752000155', nome: 'Cliente Ltda' };
@@ -59,7 +81,7 @@ interface Provider {
 /** Credentials the city knows for the company (the simulator refuses a call carrying others). */
 async function withCredenciais(overrides: Record<string, unknown>, credenciais: Record<string, string>) {
   const company = await acct.company({ ...overrides, credenciais_provedor: credenciais });
-  t.app.abrasfSimulator.credenciais(company.cnpj, credenciais);
+  await simulators.credenciais(company.cnpj, credenciais);
   return company.id;
 }
 
@@ -181,10 +203,12 @@ async function measure(provider: ProviderName) {
   const statuses: Record<string, number> = {};
   prefixes = {};
   const cpu = process.cpuUsage();
+  const simulatorBefore = cpuMsOf(simulators.child.pid!);
   const started = performance.now();
   await issueMany(provider, notes, statuses);
   const elapsedMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
+  const simulatorMs = cpuMsOf(simulators.child.pid!) - simulatorBefore;
   // On stderr, the measured window in seconds since the process started: the --from/--to of profile-summary.ts.
   console.error(`${provider}: --from ${(started / 1000).toFixed(1)} --to ${((started + elapsedMs) / 1000).toFixed(1)}`);
   return {
@@ -192,6 +216,7 @@ async function measure(provider: ProviderName) {
     dpsIdPrefixes: { ...prefixes },
     notesPerSecond: notes / (elapsedMs / 1000),
     serverCpuMsPerNote: (used.user + used.system) / 1000 / notes,
+    simulatorCpuMsPerNote: simulatorMs / notes,
   };
 }
 
@@ -203,7 +228,19 @@ for (const name of selected) await issueMany(name, warmup);
 // Rounds over the providers in turn: each provider's figures are the median of its rounds.
 const rounds: Record<string, Array<Awaited<ReturnType<typeof measure>>>> = {};
 for (let r = 0; r < roundCount; r++) for (const name of selected) (rounds[name] ??= []).push(await measure(name));
+// Every note went to the simulators' process: the service's own simulators (still listening, as they always do) kept
+// none, so none of their work is in the service's figure.
+const inProcess = {
+  national: t.app.simulator.notes().length,
+  sao_paulo: t.app.saoPauloSimulator.calls('EnvioRPS') + t.app.saoPauloSimulator.calls('EnvioLoteRPS'),
+  abrasf: t.app.abrasfSimulator.calls().length,
+  abrasf_1_00: t.app.abrasf1Simulator.calls().length,
+  layout_nacional: t.app.layoutNacionalSimulator.calls().length,
+};
 await t.close();
+simulators.child.kill('SIGTERM');
+if (Object.values(inProcess).some((n) => n > 0))
+  throw new Error(`notes reached the service's own simulators: ${JSON.stringify(inProcess)}`);
 const summary = selected.map((provider) => {
   const runs = rounds[provider]!;
   const statuses: Record<string, number> = {};
@@ -221,6 +258,8 @@ const summary = selected.map((provider) => {
     notesPerSecond: Number(median(runs.map((run) => run.notesPerSecond)).toFixed(1)),
     serverCpuMsPerNote: Number(median(cpu).toFixed(2)),
     ...(runs.length > 1 ? { serverCpuMsPerNoteRounds: cpu.map((c) => Number(c.toFixed(2))) } : {}),
+    // The simulators' process over the same windows (its /proc ticks of 10 ms): not part of serverCpuMsPerNote.
+    simulatorCpuMsPerNote: Number(median(runs.map((run) => run.simulatorCpuMsPerNote)).toFixed(2)),
   };
 });
 const national = summary[0]!;
