@@ -257,7 +257,13 @@ const summary = selected.map((provider) => {
     dpsIdPrefixes,
     notesPerSecond: Number(median(runs.map((run) => run.notesPerSecond)).toFixed(1)),
     serverCpuMsPerNote: Number(median(cpu).toFixed(2)),
-    ...(runs.length > 1 ? { serverCpuMsPerNoteRounds: cpu.map((c) => Number(c.toFixed(2))) } : {}),
+    ...(runs.length > 1
+      ? {
+          serverCpuMsPerNoteRounds: cpu.map((c) => Number(c.toFixed(2))),
+          // Each round's figure over the national path's of the same round: how far the ratio moves between rounds.
+          ratioToNationalRounds: cpu.map((c, i) => Number((c / rounds.national![i]!.serverCpuMsPerNote).toFixed(2))),
+        }
+      : {}),
     // The simulators' process over the same windows (its /proc ticks of 10 ms): not part of serverCpuMsPerNote.
     simulatorCpuMsPerNote: Number(median(runs.map((run) => run.simulatorCpuMsPerNote)).toFixed(2)),
   };
