@@ -9,7 +9,8 @@
 // (municipal-simulators.ts), the service pointed at them by its production URL settings (NATIONAL_API_URL_LIVE,
 // SAO_PAULO_NFSE_URL, ABRASF_URLS_LIVE and LAYOUT_NACIONAL_URLS_LIVE with one <IBGE>=<URL> entry per municipality,
 // plain http, which the clients take without a client certificate), so `serverCpuMsPerNote` is this process's CPU
-// per note, the service alone, and `simulatorCpuMsPerNote` the simulators' process's over the same window. Prints one
+// per note with no simulator's work in it — the service, and the bench's own clients (one POST per note, the same for
+// every provider) — and `simulatorCpuMsPerNote` the simulators' process's over the same window. Prints one
 // JSON object; `ratioToNational` is each provider's service CPU per note over the national one (the national path is
 // always measured first, whatever `--providers` lists).
 // `--warmup` notes per provider are issued for every provider before any is measured; with `--rounds` above 1 the
