@@ -5,6 +5,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CredenciaisProvedor } from '../src/engine/empresas/credenciais-provedor.js';
+import type { MunicipalSimulatorMessage, MunicipalSimulatorUrls } from './municipal-simulators.js';
 
 /**
  * `fiscal-api simulator` as a child process (national system and SEFAZ); its first stdout line is {simulador, sefaz}.
@@ -27,6 +29,41 @@ export async function startSimulatorProcess(): Promise<{ child: ChildProcess; se
   });
   const urls = JSON.parse(line) as { simulador: string; sefaz: string };
   return { child, sefazUrl: urls.sefaz, nationalUrl: urls.simulador };
+}
+
+/**
+ * bench/municipal-simulators.ts as a child process: every NFS-e system bench:nfse-municipal issues through (national,
+ * São Paulo, ABRASF 2.0x and 1.00, the providers in the national layout), its URLs the first IPC message.
+ * `credenciais` registers a company's provider credentials with the ABRASF simulator there (it refuses others).
+ */
+export async function startMunicipalSimulators(): Promise<{
+  child: ChildProcess;
+  urls: MunicipalSimulatorUrls;
+  credenciais(cnpj: string, esperadas: CredenciaisProvedor): Promise<void>;
+}> {
+  const script = fileURLToPath(new URL('./municipal-simulators.ts', import.meta.url));
+  const profile = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const urls = await new Promise<MunicipalSimulatorUrls>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as MunicipalSimulatorUrls));
+    child.once('exit', (code) => reject(new Error(`simuladores terminaram (${code})`)));
+  });
+  return {
+    child,
+    urls,
+    credenciais: (cnpj, esperadas) =>
+      new Promise((resolve) => {
+        const registered = (m: { registrado?: string }) => {
+          if (m.registrado !== cnpj) return;
+          child.off('message', registered);
+          resolve();
+        };
+        child.on('message', registered);
+        child.send({ credenciais: { cnpj, esperadas } } satisfies MunicipalSimulatorMessage);
+      }),
+  };
 }
 
 /** utime + stime of a process (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */

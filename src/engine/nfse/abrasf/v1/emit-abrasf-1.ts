@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Abrasf1Gateway } from '../../../autoridades/abrasf-1/abrasf-1-gateway.js';
 import type { DeliveryFailure, EmissionResult } from '../../../autoridades/emission-result.js';
 import type { TransmissionDeps } from '../../../transmission-deps.js';
@@ -112,11 +113,12 @@ export async function emitAbrasf1(
       erros: erros.length ? erros : [{ codigo: '', descricao: 'Resposta sem protocolo nem mensagem de erro.' }],
     };
   }
-  // Kept while the note still holds this document (a correction would have replaced it).
-  await deps.db.nfse.updateMany({
-    where: { id: call.note.id, dpsXml: call.note.dpsXml },
-    data: { dadosDocumento: { ...nota.dados, protocolo } },
-  });
+  // Kept while the note still holds this document (a correction would have replaced it). The document is compared by
+  // its digest: one short statement per note instead of the signed lot sent back to the database to be compared.
+  const digest = createHash('md5').update(call.note.dpsXml!, 'utf8').digest('hex');
+  await deps.db.$executeRaw`
+    UPDATE nfse SET dados_documento = ${JSON.stringify({ ...nota.dados, protocolo })}::jsonb
+    WHERE id = ${call.note.id}::uuid AND md5(convert_to(dps_xml, 'UTF8')) = ${digest}`;
   let destino: DestinoLote = { kind: 'processando' };
   for (const wait of CONSULTAS_IMEDIATAS_MS) {
     await sleep(wait);
