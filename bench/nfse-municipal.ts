@@ -15,7 +15,7 @@
 // always measured first, whatever `--providers` lists).
 // `--warmup` notes per provider are issued for every provider before any is measured; with `--rounds` above 1 the
 // providers are measured in turn that many times and each figure is the median of its rounds.
-// Usage: npm run bench:nfse-municipal [-- --notes 300 --clients 16 --warmup 30 --rounds 1 --providers pronim,ipm_2_04]
+// Usage: npm run bench:nfse-municipal [-- --notes 300 --clients 16 --warmup 200 --rounds 1 --providers pronim,ipm_2_04]
 import { performance } from 'node:perf_hooks';
 import { PARAMETROS_SIMULADOS } from '../src/simulator/nacional/parametros-simulados.js';
 import { seedAccount } from '../test/support/seed.js';
@@ -28,7 +28,7 @@ const arg = (name: string, fallback: number) => {
 };
 const notes = arg('notes', 300);
 const clients = arg('clients', 16);
-const warmup = arg('warmup', 30);
+const warmup = arg('warmup', 200);
 const roundCount = arg('rounds', 1);
 
 // Lages (Betha) and Salvador (ISSSalvador): the national parameters API states they do not issue through the national
