@@ -1,6 +1,7 @@
 import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { AuthorityClient } from '../../autoridades/authority-client.js';
 import type { DeliveryFailure, EmissionResult } from '../../autoridades/emission-result.js';
+import { followLot, followLotAtOnce, resultOfLot, type DestinoLote, type LotQueries } from './follow-lot.js';
 import type { TransmissionDeps } from '../../transmission-deps.js';
 import type { ProviderCall } from '../provedores/nfse-provider.js';
 import { clientOfNote, dadosOfNote, perfilOfNote, prestadorOfNote, rpsOfNote } from './abrasf-note.js';
@@ -30,74 +31,45 @@ export function elNote(gateway: AbrasfGateway, call: ProviderCall): ChamadaEl {
   };
 }
 
-/** What became of a lot, as EL's two lot queries tell it. */
-export type DestinoLoteEl =
-  | { kind: 'final'; result: Extract<EmissionResult, { kind: 'authorized' | 'rejected' }> }
-  /** Situation 2 (não processado), or a message instead of a situation: ask again later. */
-  | { kind: 'processando' }
-  /** Situation 1 (não recebido): the city does not hold the lot. */
-  | { kind: 'nao_recebido' }
-  | { kind: 'sem_resposta'; failure: DeliveryFailure };
-
-/** Waits between the lot's reception and the first queries of the same call, before the job's queue takes over. */
-const CONSULTAS_IMEDIATAS_MS = [0, 250];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * ConsultarSituacaoLoteRpsEnvio, then — once the lot is processed (3 with errors, 4 with success) —
  * ConsultarLoteRpsEnvio for its notes or its messages. The queries carry no session: only the lot does.
  */
-export async function followElLot(nota: ChamadaEl, protocolo: string): Promise<DestinoLoteEl> {
-  const consulta = (operacao: 'ConsultarSituacaoLoteRps' | 'ConsultarLoteRps') =>
-    callAbrasf(
-      nota.client,
-      nota.perfil,
-      operacao,
-      elOperationMessage(nota.perfil, operacao, [
-        ['identificacaoPrestador', nota.documento],
-        ['numeroProtocolo', protocolo],
-      ]),
-    );
-  const situacao = await consulta('ConsultarSituacaoLoteRps');
-  if (situacao.kind !== 'answer') return { kind: 'sem_resposta', failure: situacao };
-  const codigo = readElAnswer(situacao.xml).situacaoLote;
-  if (codigo === '1') return { kind: 'nao_recebido' };
-  if (codigo !== '3' && codigo !== '4') return { kind: 'processando' };
-  const lote = await consulta('ConsultarLoteRps');
-  if (lote.kind !== 'answer') return { kind: 'sem_resposta', failure: lote };
-  const read = readElAnswer(lote.xml);
-  const nfse =
-    read.notas.find((n) => n.rpsNumero === nota.rps.numero) ?? (read.notas.length === 1 ? read.notas[0] : undefined);
-  if (nfse)
-    return {
-      kind: 'final',
-      result: {
-        kind: 'authorized',
-        chave: chaveEl(nfse, nota.perfil.ibge),
-        numero: nfse.numero,
-        nfseXml: nfse.xml,
-        alertas: [],
-        ...(nfse.dataProcessamento ? { dataHoraProcessamento: nfse.dataProcessamento } : {}),
-      },
-    };
-  return {
-    kind: 'final',
-    result: {
-      kind: 'rejected',
-      status: 200,
-      erros: read.erros.length
-        ? read.erros
-        : [{ codigo: '', descricao: 'Lote processado sem NFS-e nem mensagem de erro.' }],
-    },
-  };
+export function followElLot(nota: ChamadaEl, protocolo: string): Promise<DestinoLote> {
+  return followLot(elLotQueries(nota, protocolo));
 }
 
-/** The lot's outcome as one emission's result; a lot still processing goes back to the queue to be asked again. */
-function resultOf(destino: DestinoLoteEl): EmissionResult {
-  if (destino.kind === 'final') return destino.result;
-  if (destino.kind === 'sem_resposta') return destino.failure;
-  return { kind: 'processing', resultado: 'lote_em_processamento' };
+function elLotQueries(nota: ChamadaEl, protocolo: string): LotQueries {
+  return {
+    ask: (operacao) =>
+      callAbrasf(
+        nota.client,
+        nota.perfil,
+        operacao,
+        elOperationMessage(nota.perfil, operacao, [
+          ['identificacaoPrestador', nota.documento],
+          ['numeroProtocolo', protocolo],
+        ]),
+      ),
+    situacao: (xml) => readElAnswer(xml).situacaoLote,
+    nota: (xml) => {
+      const read = readElAnswer(xml);
+      // One note per lot: a lot answer whose note does not name its RPS holds ours.
+      const nfse =
+        read.notas.find((n) => n.rpsNumero === nota.rps.numero) ??
+        (read.notas.length === 1 ? read.notas[0] : undefined);
+      return {
+        nfse: nfse && {
+          chave: chaveEl(nfse, nota.perfil.ibge),
+          numero: nfse.numero,
+          xml: nfse.xml,
+          dataProcessamento: nfse.dataProcessamento,
+        },
+        alertas: [],
+        erros: read.erros,
+      };
+    },
+  };
 }
 
 /**
@@ -157,7 +129,7 @@ export async function emitEl(
   const dados = dadosOfNote(call.note);
   if (dados.protocolo) {
     const destino = await followElLot(nota, dados.protocolo);
-    if (destino.kind !== 'nao_recebido') return resultOf(destino);
+    if (destino.kind !== 'nao_recebido') return resultOfLot(destino);
   }
   const sessao = await openSession(nota, call.credenciaisProvedor?.senha ?? undefined);
   if (!('hash' in sessao)) return sessao;
@@ -186,11 +158,5 @@ export async function emitEl(
     where: { id: call.note.id, dpsXml: call.note.dpsXml },
     data: { dadosDocumento: { ...dados, protocolo: read.protocolo } },
   });
-  let destino: DestinoLoteEl = { kind: 'processando' };
-  for (const wait of CONSULTAS_IMEDIATAS_MS) {
-    await sleep(wait);
-    destino = await followElLot(nota, read.protocolo);
-    if (destino.kind !== 'processando') break;
-  }
-  return resultOf(destino);
+  return followLotAtOnce(elLotQueries(nota, read.protocolo));
 }

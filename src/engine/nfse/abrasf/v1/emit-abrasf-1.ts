@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Abrasf1Gateway } from '../../../autoridades/abrasf-1/abrasf-1-gateway.js';
-import type { DeliveryFailure, EmissionResult } from '../../../autoridades/emission-result.js';
+import type { EmissionResult } from '../../../autoridades/emission-result.js';
+import { followLot, followLotAtOnce, resultOfLot, type DestinoLote, type LotQueries } from '../follow-lot.js';
 import type { TransmissionDeps } from '../../../transmission-deps.js';
 import type { XmlSigner } from '../../../xml/sign-xml.js';
 import type { ProviderCall } from '../../provedores/nfse-provider.js';
@@ -12,78 +13,41 @@ import { callAbrasf1 } from './call-abrasf-1.js';
 import type { SituacaoLote } from './perfil-abrasf-1.js';
 import { signAbrasf1Xml } from './sign-abrasf-1-xml.js';
 
-/** What became of a lot, as the service's lot queries tell it. */
-export type DestinoLote =
-  | { kind: 'final'; result: Extract<EmissionResult, { kind: 'authorized' | 'rejected' }> }
-  /** Situation 2 (não processado): still being processed. */
-  | { kind: 'processando' }
-  /** Situation 1 (não recebido): the service does not hold the lot. */
-  | { kind: 'nao_recebido' }
-  | { kind: 'sem_resposta'; failure: DeliveryFailure };
-
-/** Waits between the lot's reception and the first queries of the same call, before the job's queue takes over. */
-const CONSULTAS_IMEDIATAS_MS = [0, 250];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * ConsultarSituacaoLoteRps, then — once the lot is processed (3 with errors, 4 with success) — ConsultarLoteRps for
- * its notes or its errors.
- */
-export async function destinoDoLote(nota: NotaAbrasf1, protocolo: string, signer: XmlSigner): Promise<DestinoLote> {
-  const consulta = (operacao: 'ConsultarSituacaoLoteRps' | 'ConsultarLoteRps') =>
-    callAbrasf1(
-      nota.client,
-      nota.perfil,
-      operacao,
-      signAbrasf1Xml(
-        lotQueryMessage(nota.perfil, operacao, { prestador: nota.prestador, protocolo }),
-        signer,
-        { elemento: 'raiz', tipo: 'consultas' },
-        nota.perfil,
-      ),
-    );
-  const situacao = await consulta('ConsultarSituacaoLoteRps');
-  if (situacao.kind !== 'answer') return { kind: 'sem_resposta', failure: situacao };
-  const codigo = xmlText(situacao.xml, 'Situacao') as SituacaoLote | null;
-  if (codigo === '1') return { kind: 'nao_recebido' };
-  if (codigo !== '3' && codigo !== '4') {
-    // Situation 2, or a message instead of a situation (the service busy with the lot): ask again later.
-    return { kind: 'processando' };
-  }
-  const lote = await consulta('ConsultarLoteRps');
-  if (lote.kind !== 'answer') return { kind: 'sem_resposta', failure: lote };
-  const read = readAbrasfAnswer(lote.xml);
-  const nfse = read.notas.find((n) => n.rps?.numero === nota.rps.numero && n.rps.serie === nota.rps.serie);
-  if (nfse)
-    return {
-      kind: 'final',
-      result: {
-        kind: 'authorized',
-        chave: chaveAbrasf(nfse, nota.ibge),
-        numero: nfse.numero,
-        nfseXml: nfse.xml,
-        alertas: read.alertas,
-        dataHoraProcessamento: nfse.dataEmissao,
-      },
-    };
-  return {
-    kind: 'final',
-    result: {
-      kind: 'rejected',
-      status: 200,
-      erros: read.erros.length
-        ? read.erros
-        : [{ codigo: '', descricao: 'Lote processado sem NFS-e nem mensagem de erro.' }],
-    },
-  };
+/** ConsultarSituacaoLoteRps, then ConsultarLoteRps once the lot is processed, each signed as the family asks. */
+export function destinoDoLote(nota: NotaAbrasf1, protocolo: string, signer: XmlSigner): Promise<DestinoLote> {
+  return followLot(abrasf1LotQueries(nota, protocolo, signer));
 }
 
-/** The lot's outcome as one emission's result; a lot still processing goes back to the queue to be asked again. */
-function resultOf(destino: DestinoLote): EmissionResult {
-  if (destino.kind === 'final') return destino.result;
-  if (destino.kind === 'sem_resposta') return destino.failure;
-  return { kind: 'processing', resultado: 'lote_em_processamento' };
+function abrasf1LotQueries(nota: NotaAbrasf1, protocolo: string, signer: XmlSigner): LotQueries {
+  return {
+    ask: (operacao) =>
+      callAbrasf1(
+        nota.client,
+        nota.perfil,
+        operacao,
+        signAbrasf1Xml(
+          lotQueryMessage(nota.perfil, operacao, { prestador: nota.prestador, protocolo }),
+          signer,
+          { elemento: 'raiz', tipo: 'consultas' },
+          nota.perfil,
+        ),
+      ),
+    situacao: (xml) => xmlText(xml, 'Situacao') as SituacaoLote | null,
+    nota: (xml) => {
+      const read = readAbrasfAnswer(xml);
+      const nfse = read.notas.find((n) => n.rps?.numero === nota.rps.numero && n.rps.serie === nota.rps.serie);
+      return {
+        nfse: nfse && {
+          chave: chaveAbrasf(nfse, nota.ibge),
+          numero: nfse.numero,
+          xml: nfse.xml,
+          dataProcessamento: nfse.dataEmissao,
+        },
+        alertas: read.alertas,
+        erros: read.erros,
+      };
+    },
+  };
 }
 
 /**
@@ -100,7 +64,7 @@ export async function emitAbrasf1(
   const nota = abrasf1Note(gateway, call);
   if (nota.dados.protocolo) {
     const destino = await destinoDoLote(nota, nota.dados.protocolo, call.signer);
-    if (destino.kind !== 'nao_recebido') return resultOf(destino);
+    if (destino.kind !== 'nao_recebido') return resultOfLot(destino);
   }
   const answer = await callAbrasf1(nota.client, nota.perfil, 'RecepcionarLoteRps', call.note.dpsXml!);
   if (answer.kind !== 'answer') return answer;
@@ -119,11 +83,5 @@ export async function emitAbrasf1(
   await deps.db.$executeRaw`
     UPDATE nfse SET dados_documento = ${JSON.stringify({ ...nota.dados, protocolo })}::jsonb
     WHERE id = ${call.note.id}::uuid AND md5(convert_to(dps_xml, 'UTF8')) = ${digest}`;
-  let destino: DestinoLote = { kind: 'processando' };
-  for (const wait of CONSULTAS_IMEDIATAS_MS) {
-    await sleep(wait);
-    destino = await destinoDoLote(nota, protocolo, call.signer);
-    if (destino.kind !== 'processando') break;
-  }
-  return resultOf(destino);
+  return followLotAtOnce(abrasf1LotQueries(nota, protocolo, call.signer));
 }
