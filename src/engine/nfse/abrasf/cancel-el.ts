@@ -1,8 +1,6 @@
 import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { CancellationRecord, NfseProvider, ProviderCancellation } from '../provedores/nfse-provider.js';
-import { callAbrasf } from './call-abrasf.js';
-import { elNote } from './emit-el.js';
-import { elOperationMessage } from './el-message.js';
+import { askEl, elNote } from './emit-el.js';
 import { queryElRps } from './query-el-rps.js';
 import { readElAnswer, type NotaEl } from './read-el-answer.js';
 
@@ -25,15 +23,10 @@ function cancellationRecord(nota: NotaEl): CancellationRecord {
  */
 export async function cancelEl(gateway: AbrasfGateway, call: CancelCall): Promise<ProviderCancellation> {
   const nota = elNote(gateway, call);
-  const answer = await callAbrasf(
-    nota.client,
-    nota.perfil,
-    'CancelarNfse',
-    elOperationMessage(nota.perfil, 'CancelarNfse', [
-      ['identificacaoPrestador', nota.documento],
-      ['numeroNfse', call.note.numero!],
-    ]),
-  );
+  const answer = await askEl(nota, 'CancelarNfse', [
+    ['identificacaoPrestador', nota.documento],
+    ['numeroNfse', call.note.numero!],
+  ]);
   const read = answer.kind === 'answer' ? readElAnswer(answer.xml) : null;
   const cancelada = read?.notas.find((n) => n.cancelada);
   if (cancelada) return { kind: 'cancelled', recovered: false, record: cancellationRecord(cancelada) };

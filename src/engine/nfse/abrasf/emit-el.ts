@@ -6,9 +6,9 @@ import type { TransmissionDeps } from '../../transmission-deps.js';
 import type { ProviderCall } from '../provedores/nfse-provider.js';
 import { clientOfNote, dadosOfNote, perfilOfNote, prestadorOfNote, rpsOfNote } from './abrasf-note.js';
 import type { IdentificacaoRps } from './build-abrasf-rps.js';
-import { callAbrasf } from './call-abrasf.js';
+import { callAbrasf, type AbrasfAnswer } from './call-abrasf.js';
 import { elOperationMessage } from './el-message.js';
-import type { PerfilAbrasf } from './perfil-abrasf.js';
+import type { OperacaoAbrasf, PerfilAbrasf } from './perfil-abrasf.js';
 import { chaveEl, readElAnswer } from './read-el-answer.js';
 
 /** One EL note's calls: its city's profile and client, the provider's document and the RPS. */
@@ -31,6 +31,15 @@ export function elNote(gateway: AbrasfGateway, call: ProviderCall): ChamadaEl {
   };
 }
 
+/** One EL operation of the note's city: the operation's element with its parameters, straight in the SOAP body. */
+export function askEl(
+  nota: ChamadaEl,
+  operacao: OperacaoAbrasf,
+  parametros: Parameters<typeof elOperationMessage>[2],
+): Promise<AbrasfAnswer> {
+  return callAbrasf(nota.client, nota.perfil, operacao, elOperationMessage(nota.perfil, operacao, parametros));
+}
+
 /**
  * ConsultarSituacaoLoteRpsEnvio, then — once the lot is processed (3 with errors, 4 with success) —
  * ConsultarLoteRpsEnvio for its notes or its messages. The queries carry no session: only the lot does.
@@ -42,15 +51,10 @@ export function followElLot(nota: ChamadaEl, protocolo: string): Promise<Destino
 function elLotQueries(nota: ChamadaEl, protocolo: string): LotQueries {
   return {
     ask: (operacao) =>
-      callAbrasf(
-        nota.client,
-        nota.perfil,
-        operacao,
-        elOperationMessage(nota.perfil, operacao, [
-          ['identificacaoPrestador', nota.documento],
-          ['numeroProtocolo', protocolo],
-        ]),
-      ),
+      askEl(nota, operacao, [
+        ['identificacaoPrestador', nota.documento],
+        ['numeroProtocolo', protocolo],
+      ]),
     situacao: (xml) => readElAnswer(xml).situacaoLote,
     nota: (xml) => {
       const read = readElAnswer(xml);
@@ -77,15 +81,10 @@ function elLotQueries(nota: ChamadaEl, protocolo: string): LotQueries {
  * none. A refused login reached nothing of the note: it fails naming the setting to correct.
  */
 async function openSession(nota: ChamadaEl, senha: string | undefined): Promise<{ hash: string } | DeliveryFailure> {
-  const answer = await callAbrasf(
-    nota.client,
-    nota.perfil,
-    'autenticarContribuinte',
-    elOperationMessage(nota.perfil, 'autenticarContribuinte', [
-      ['identificacaoPrestador', nota.documento],
-      ['senha', senha ?? ''],
-    ]),
-  );
+  const answer = await askEl(nota, 'autenticarContribuinte', [
+    ['identificacaoPrestador', nota.documento],
+    ['senha', senha ?? ''],
+  ]);
   if (answer.kind !== 'answer')
     return answer.kind === 'timeout'
       ? { kind: 'unavailable', received: 'no', cause: 'autenticarContribuinte sem resposta' }
@@ -106,12 +105,7 @@ async function openSession(nota: ChamadaEl, senha: string | undefined): Promise<
 
 /** finalizarSessao: the session is closed whatever became of the lot; its answer changes nothing. */
 async function closeSession(nota: ChamadaEl, hash: string): Promise<void> {
-  await callAbrasf(
-    nota.client,
-    nota.perfil,
-    'finalizarSessao',
-    elOperationMessage(nota.perfil, 'finalizarSessao', [['hashIdentificador', hash]]),
-  );
+  await askEl(nota, 'finalizarSessao', [['hashIdentificador', hash]]);
 }
 
 /**
@@ -133,16 +127,11 @@ export async function emitEl(
   }
   const sessao = await openSession(nota, call.credenciaisProvedor?.senha ?? undefined);
   if (!('hash' in sessao)) return sessao;
-  const answer = await callAbrasf(
-    nota.client,
-    nota.perfil,
-    'EnviarLoteRps',
-    elOperationMessage(nota.perfil, 'EnviarLoteRps', [
-      ['identificacaoPrestador', nota.documento],
-      ['hashIdentificador', sessao.hash],
-      ['arquivo', { documento: call.note.dpsXml! }],
-    ]),
-  ).finally(() => closeSession(nota, sessao.hash));
+  const answer = await askEl(nota, 'EnviarLoteRps', [
+    ['identificacaoPrestador', nota.documento],
+    ['hashIdentificador', sessao.hash],
+    ['arquivo', { documento: call.note.dpsXml! }],
+  ]).finally(() => closeSession(nota, sessao.hash));
   if (answer.kind !== 'answer') return answer;
   const read = readElAnswer(answer.xml);
   if (!read.protocolo)

@@ -1,9 +1,7 @@
 import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { ProviderCall, ProviderRecovery } from '../provedores/nfse-provider.js';
 import { dadosOfNote } from './abrasf-note.js';
-import { callAbrasf } from './call-abrasf.js';
-import { elNote, followElLot, type ChamadaEl } from './emit-el.js';
-import { elOperationMessage } from './el-message.js';
+import { askEl, elNote, followElLot, type ChamadaEl } from './emit-el.js';
 import { chaveEl, readElAnswer, type NotaEl } from './read-el-answer.js';
 
 /**
@@ -11,15 +9,10 @@ import { chaveEl, readElAnswer, type NotaEl } from './read-el-answer.js';
  * An answer without a note and without messages, or with the RPS-not-found code, says the city has none.
  */
 export async function queryElRps(nota: ChamadaEl): Promise<{ recovery: ProviderRecovery; nfse?: NotaEl }> {
-  const answer = await callAbrasf(
-    nota.client,
-    nota.perfil,
-    'ConsultarNfsePorRps',
-    elOperationMessage(nota.perfil, 'ConsultarNfsePorRps', [
-      ['identificacaoRps', nota.rps.numero],
-      ['identificacaoPrestador', nota.documento],
-    ]),
-  );
+  const answer = await askEl(nota, 'ConsultarNfsePorRps', [
+    ['identificacaoRps', nota.rps.numero],
+    ['identificacaoPrestador', nota.documento],
+  ]);
   if (answer.kind !== 'answer') {
     // Refused before reaching the service (certificate, wrong URL): it cannot be asked; anything else is an outage.
     const refused = answer.kind === 'transmission_failed' && answer.received === 'no';
