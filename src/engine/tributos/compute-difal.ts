@@ -43,10 +43,10 @@ export function computeDifal(icms: IcmsDoItem, proprio: IcmsProprio): Record<str
       );
     base = roundMoney(new Decimal(proprio.base).minus(proprio.vIcms).div(new Decimal(1).minus(interna.div(100))));
     valor = roundMoney(Decimal.max(new Decimal(base).times(interna).div(100).minus(proprio.vIcms), ZERO));
-    motivo = `DIFAL em base dupla (${metodo.origem}): base de ${op.ufDestinatario} = (${proprio.base} − ${proprio.vIcms.toFixed(2)} de ICMS da origem) ÷ (1 − ${destino.aliquota} %) = ${base}; DIFAL = ${base} × ${destino.aliquota} % − ${proprio.vIcms.toFixed(2)}, todo para ${op.ufDestinatario}.`;
+    motivo = `DIFAL em base dupla (${metodo.origem}): base de ${op.ufDestinatario} = (${proprio.base} - ${proprio.vIcms.toFixed(2)} de ICMS da origem) ÷ (1 - ${destino.aliquota} %) = ${base}; DIFAL = ${base} × ${destino.aliquota} % - ${proprio.vIcms.toFixed(2)}, todo para ${op.ufDestinatario}.`;
   } else {
     valor = roundMoney(new Decimal(base).times(Decimal.max(interna.minus(proprio.aliquota), ZERO)).div(100));
-    motivo = `DIFAL em base única (${metodo.origem}) = ${base} × (${destino.aliquota} % interna de ${op.ufDestinatario} − ${proprio.aliquota} % interestadual), todo para ${op.ufDestinatario}.`;
+    motivo = `DIFAL em base única (${metodo.origem}) = ${base} × (${destino.aliquota} % interna de ${op.ufDestinatario} - ${proprio.aliquota} % interestadual), todo para ${op.ufDestinatario}.`;
   }
   const out: Record<string, string> = {
     v_bc_uf_dest: base,

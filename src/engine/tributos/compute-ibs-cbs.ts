@@ -49,8 +49,8 @@ const GRUPOS_COBERTOS = [
 export const FONTE_BASE_IBS_CBS: FonteTabela = {
   versao: 'nt-2025.002-rtc-v1.30',
   fonte:
-    'LC 214/2025, art. 12; NT 2025.002-RTC, UB16: vBC = vProd + vFrete + vSeg + vOutro − vDesc − vPIS − vCOFINS − vICMS − vICMSUFDest − vFCP − vFCPUFDest; ' +
-    'tabela cClassTrib, expressão da base: baseCalculoInformada − impostoSeletivoInformado + impostoSeletivoCalculado',
+    'LC 214/2025, art. 12; NT 2025.002-RTC, UB16: vBC = vProd + vFrete + vSeg + vOutro - vDesc - vPIS - vCOFINS - vICMS - vICMSUFDest - vFCP - vFCPUFDest; ' +
+    'tabela cClassTrib, expressão da base: baseCalculoInformada - impostoSeletivoInformado + impostoSeletivoCalculado',
 };
 
 type Parte = 'ibs_uf' | 'ibs_mun' | 'cbs';
@@ -201,7 +201,7 @@ function parte(
   out[`v_${nome}`] = valor;
   const taxa = c.exigeTribRegular
     ? `0 % (o cClassTrib ${x.codigo} exige tributação regular: a alíquota do grupo principal é zero)`
-    : `${aliquota} % (referência de ${x.ano})${reduz ? ` × (1 − ${pRed} %)` : ''}`;
+    : `${aliquota} % (referência de ${x.ano})${reduz ? ` × (1 - ${pRed} %)` : ''}`;
   const comIs = x.vIs && !x.vIs.isZero() ? ` + IS ${x.vIs.toFixed(2)}` : '';
   regras.push(
     regraTributaria(
@@ -209,7 +209,7 @@ function parte(
       valor,
       'ibs_cbs_calculadora_oficial',
       `${nome.toUpperCase().replace('_', ' ')} = ${x.base} (valor da operação sem PIS, COFINS, ICMS, DIFAL e FCP${comIs}) × ${taxa}` +
-        `${pDif !== null ? ` − diferimento de ${pDif} % (${out[`v_dif_${nome}`]})` : ''}; ` +
+        `${pDif !== null ? ` - diferimento de ${pDif} % (${out[`v_dif_${nome}`]})` : ''}; ` +
         `cClassTrib ${x.codigo}${x.perfilSemCodigo ? ' (perfil sem classificação: tributação integral)' : ''}; arredondado como a calculadora oficial.`,
       pDif === null ? FONTE_PARTE : FONTE_PARTE_DIFERIDA,
     ),

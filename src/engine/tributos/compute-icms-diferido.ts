@@ -10,7 +10,7 @@ const ZERO = new Decimal(0);
 const FONTE_DIFERIMENTO = {
   versao: 'moc-4.00-icms51',
   fonte:
-    'MOC 4.00, grupo N (ICMS51): vICMSOp = vBC × pICMS, vICMSDif = vICMSOp × pDif, vICMS = vICMSOp − vICMSDif; NT 2019.001 regra N12-97 (rejeição 929 sem os campos do diferimento); diferimento do perfil (tributacao.icms.diferimento), concedido pela lei da UF',
+    'MOC 4.00, grupo N (ICMS51): vICMSOp = vBC × pICMS, vICMSDif = vICMSOp × pDif, vICMS = vICMSOp - vICMSDif; NT 2019.001 regra N12-97 (rejeição 929 sem os campos do diferimento); diferimento do perfil (tributacao.icms.diferimento), concedido pela lei da UF',
 };
 
 /**
@@ -54,7 +54,7 @@ export function computeIcmsDiferido(icms: IcmsDoItem): IcmsCalculado {
       '/icms/v_icms',
       vIcms.toFixed(2),
       `icms_${op.ufEmitente.toLowerCase()}_diferimento`,
-      `ICMS devido = ${vIcmsOp.toFixed(2)} (ICMS da operação) − ${vIcmsDif.toFixed(2)} (${pDif} % diferido).`,
+      `ICMS devido = ${vIcmsOp.toFixed(2)} (ICMS da operação) - ${vIcmsDif.toFixed(2)} (${pDif} % diferido).`,
       FONTE_DIFERIMENTO,
     ),
   );

@@ -61,7 +61,7 @@ export function computeIcmsProprio(icms: IcmsDoItem, comFcp = true): IcmsProprio
     v_icms: vIcms.toFixed(2),
   };
   if (reducao) grupo.p_red_bc = reducao;
-  const comReducao = reducao ? ` × (1 − ${reducao} % de redução)` : '';
+  const comReducao = reducao ? ` × (1 - ${reducao} % de redução)` : '';
   icms.regras.push(
     regraTributaria(
       '/icms/v_icms',

@@ -85,7 +85,7 @@ export function computeIcmsSt(
       '/icms/v_icms_st',
       valor,
       tabela ? `icms_st_${uf}_mva_${tabela.tipo}` : `icms_st_${uf}_mva_do_perfil`,
-      `ICMS-ST = ${base} (valor da operação com IPI ${operacaoComIpi.toFixed(2)} × (1 + ${mva} %, ${margem})${reducao ? ` × (1 − ${reducao} % de redução)` : ''}) × ${aliquota} % (${perfil.aliquotaSt ? 'alíquota do perfil' : `alíquota interna de ${op.ufDestinatario}`}) − ${icmsProprio.toFixed(2)} (ICMS próprio).`,
+      `ICMS-ST = ${base} (valor da operação com IPI ${operacaoComIpi.toFixed(2)} × (1 + ${mva} %, ${margem})${reducao ? ` × (1 - ${reducao} % de redução)` : ''}) × ${aliquota} % (${perfil.aliquotaSt ? 'alíquota do perfil' : `alíquota interna de ${op.ufDestinatario}`}) - ${icmsProprio.toFixed(2)} (ICMS próprio).`,
       { versao: fonte.versao, fonte: `${fonte.fonte}; cálculo: ${FONTE_ST}; alíquota: ${destino.fonte}` },
     ),
   );
