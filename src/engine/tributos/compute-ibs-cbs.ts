@@ -100,6 +100,7 @@ export function computeIbsCbs(
     pDif,
     codigo,
     base,
+    vBc: new Decimal(base),
     ano: op.dia.slice(0, 4),
     perfilSemCodigo: !perfil?.cClassTrib,
     vIs: f.vIs,
@@ -169,6 +170,8 @@ interface ContextoParte {
   pDif: string | null;
   codigo: string;
   base: string;
+  /** `base` as a Decimal, parsed once for the three parts. */
+  vBc: Decimal;
   ano: string;
   perfilSemCodigo: boolean;
   vIs: Decimal | undefined;
@@ -186,7 +189,7 @@ function parte(
   const reduz = c.grupos.includes('gRed');
   const pRed = c[chaveRed];
   const efetiva = aliquotaEfetiva(aliquota, pRed);
-  const bruto = oitoCasas(new Decimal(x.base).times(efetiva).div(100));
+  const bruto = oitoCasas(x.vBc.times(efetiva).div(100));
   const diferido = pDif === null ? ZERO : oitoCasas(bruto.times(pDif).div(100));
   const valor = roundMoneyHalfEven(bruto.minus(diferido));
   out[`p_${nome}`] = aliquota;

@@ -4,7 +4,7 @@ import { computeIcmsProprio } from './compute-icms-proprio.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { IcmsCalculado, IcmsDoItem } from './icms-do-item.js';
 import { regraTributaria } from './regra-tributaria.js';
-import { roundMoney } from './round-money.js';
+import { moneyHalfUp } from './round-money.js';
 
 const ZERO = new Decimal(0);
 const FONTE_DIFERIMENTO = {
@@ -34,7 +34,7 @@ export function computeIcmsDiferido(icms: IcmsDoItem): IcmsCalculado {
     );
   const proprio = computeIcmsProprio(icms);
   const vIcmsOp = proprio.vIcms;
-  const vIcmsDif = new Decimal(roundMoney(vIcmsOp.times(pDif).div(100)));
+  const vIcmsDif = moneyHalfUp(vIcmsOp.times(pDif).div(100));
   const vIcms = vIcmsOp.minus(vIcmsDif);
   const { v_icms: _operacao, ...membros } = proprio.grupo;
   const grupo = {
