@@ -187,6 +187,73 @@ describe('company tax rules in modo calcular', () => {
     expect(autorizada?.dados.ajustes).toEqual(semNulos);
   });
 
+  it('the adjustments of calculated notes (ST, DIFAL, ICMS and IBS/CBS deferral) are Latin-1 text, stored and answered', async () => {
+    // The texts the engine writes use ASCII '-' for minus: one character beyond Latin-1 in ~200 adjustments makes
+    // V8 hold the whole JSON of the stored and the answered adjustments as two-byte strings, twice as costly.
+    const company = await acct.company({ ...NFE_COMPANY, regime_tributario: 'lucro_real' });
+    const produto = async (sku: string, extra: Record<string, unknown>) => {
+      const res = await sandbox().post('/v1/produtos', {
+        empresa_id: company.id,
+        sku: `${sku}-${++seq}`,
+        descricao: `Produto ${sku}`,
+        unidade: 'UN',
+        origem: '0',
+        ...extra,
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.sku as string;
+    };
+    const diferimentoIbsCbs = { cst: '510', c_class_trib: '510001', p_dif: '40' };
+    const pneu = await produto('ST-PNEU', { ncm: '40111000', cest: '1600100', tributacao: { icms: { cst: '10' } } });
+    const st70 = await produto('ST-70', {
+      ncm: '84716052',
+      tributacao: { icms: { cst: '70', reducao_bc: '50', mva: '40', c_benef: 'RS051901' } },
+    });
+    const difIbsCbs = await produto('DIF', {
+      ncm: '84716052',
+      tributacao: { icms: { cst: '00' }, ipi: { cst: '50' }, ibs_cbs: diferimentoIbsCbs },
+    });
+    const importado = await produto('IMP', { ncm: '84716052', origem: '1', tributacao: { icms: { cst: '00' } } });
+    const diferido = await produto('ICMS51', {
+      ncm: '84716052',
+      tributacao: { icms: { cst: '51', diferimento: '33.33', c_benef: 'RS052901' } },
+    });
+    const endereco = (municipio: string, cep: string) => ({
+      logradouro: 'Rua Um',
+      numero: '10',
+      bairro: 'Centro',
+      municipio,
+      cep,
+    });
+    const consumidor = { documento: '52998224725', nome: 'Maria Consumidora', contribuinte: 'nao_contribuinte' };
+    const notas = [
+      { destinatario: { ...destinatario, endereco: endereco('2927408', '40000000') }, skus: [pneu, st70, difIbsCbs] },
+      {
+        destinatario: { ...consumidor, endereco: endereco('3304557', '20000000') },
+        skus: [importado, difIbsCbs],
+      },
+      { destinatario, skus: [diferido, difIbsCbs] },
+    ];
+    for (const nota of notas) {
+      const posted = await sandbox().post('/v1/nfe', {
+        ...calcular(company.id, nota.skus[0]!),
+        destinatario: nota.destinatario,
+        itens: nota.skus.map((produto, i) => ({ produto, quantidade: String(i + 1), valor_unitario: '123.45' })),
+      });
+      expect(posted.status, posted.text).toBe(201);
+      const got = await sandbox().get(`/v1/nfe/${posted.body.id as string}`);
+      const [sql] = await t.app.engine.sql<{ a: string }>(
+        'latin1_ajustes',
+        'SELECT ajustes::text AS a FROM nfe WHERE id = $1::uuid',
+        [posted.body.id],
+      );
+      for (const texto of [JSON.stringify(posted.body.ajustes), JSON.stringify(got.body.ajustes), sql!.a]) {
+        expect(texto.length).toBeGreaterThan(1000);
+        expect(texto.match(/[^\u0000-\u00ff]/gu)).toBeNull();
+      }
+    }
+  });
+
   it('a product without its own profile is computed from the rules alone', async () => {
     const { companyId, sku, regra } = await setup(null);
     const semPerfil = await previewNfe(deps(), principal(), { body: nfeInput(calcular(companyId, sku)) }).catch(

@@ -17,7 +17,7 @@ export function assertNfeReady(readiness: Readiness): void {
     .map((i) => (BLOCKING.has(i.item) && i.situacao !== 'ok' ? { ...i, situacao: 'bloqueio' as const } : i));
   if (itens.some((i) => i.situacao === 'bloqueio')) {
     throw new EngineError('empresa_nao_pronta', 'A empresa não está pronta para emitir NF-e.', {
-      correcao: 'Resolva os itens em bloqueio (inscrição estadual, endereço, certificado…) e emita de novo.',
+      correcao: 'Resolva os itens em bloqueio (inscrição estadual, endereço, certificado...) e emita de novo.',
       extra: { itens },
     });
   }

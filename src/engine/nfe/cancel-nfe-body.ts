@@ -13,7 +13,7 @@ export const cancelNfeBody = declareBody(
       15,
       255,
       'A justificativa do cancelamento',
-      'Envie {"justificativa": "…"} com 15 a 255 caracteres, numa linha só.',
+      'Envie {"justificativa": "..."} com 15 a 255 caracteres, numa linha só.',
     ),
   }),
   undefined,

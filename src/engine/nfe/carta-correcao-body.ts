@@ -13,7 +13,7 @@ export const cartaCorrecaoBody = declareBody(
       15,
       1000,
       'O texto da carta de correção',
-      'Envie {"correcao": "…"} com 15 a 1000 caracteres, numa linha só.',
+      'Envie {"correcao": "..."} com 15 a 1000 caracteres, numa linha só.',
     ),
   }),
   undefined,

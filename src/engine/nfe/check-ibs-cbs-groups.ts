@@ -158,7 +158,7 @@ function gruposDoCst(g: GruposIbsCbs, c: ClassificacaoIbsCbs): FalhaGrupoIbsCbs[
         'UB13-40',
         'Grupo IBS/CBS Monofásico não informado',
         'cst',
-        `O CST ${g.cst} exige o grupo monofásico (gIBSCBSMono): envie os valores dos subgrupos que o cClassTrib ${g.cClassTrib} pede (q_bc_mono, ad_rem_ibs, … ou v_tot_ibs_mono_item e v_tot_cbs_mono_item).`,
+        `O CST ${g.cst} exige o grupo monofásico (gIBSCBSMono): envie os valores dos subgrupos que o cClassTrib ${g.cClassTrib} pede (q_bc_mono, ad_rem_ibs, ... ou v_tot_ibs_mono_item e v_tot_cbs_mono_item).`,
       ),
     );
   return out;
@@ -291,7 +291,7 @@ function tribRegular(g: GruposIbsCbs, exigido: boolean): FalhaGrupoIbsCbs[] {
         'UB68-11',
         'Classificação Tributária do IBS e da CBS informada não permite informação da tributação regular',
         'cst_reg',
-        'Remova os campos da tributação regular (cst_reg, c_class_trib_reg, …).',
+        'Remova os campos da tributação regular (cst_reg, c_class_trib_reg, ...).',
       ),
     ];
   if (!csts().has(r.cst))

@@ -62,7 +62,7 @@ export function checkIbsCbsMono(g: NfeIbsCbs, base: string, c: Coletor): void {
     c.add(
       'valor_tributo_divergente',
       campo(k),
-      `${k} ${g[k] ?? 'ausente'} difere de v_${t}_mono + v_${t}_mono_reten − v_${t}_mono_dif = ${cents(esperado)} além da tolerância de 0,01 (regra ${regra}): a SEFAZ rejeita com ${cStat} ("Valor ${nome === 'IBS' ? 'do IBS monofásico' : 'da CBS monofásico'} difere do calculado").`,
+      `${k} ${g[k] ?? 'ausente'} difere de v_${t}_mono + v_${t}_mono_reten - v_${t}_mono_dif = ${cents(esperado)} além da tolerância de 0,01 (regra ${regra}): a SEFAZ rejeita com ${cStat} ("Valor ${nome === 'IBS' ? 'do IBS monofásico' : 'da CBS monofásico'} difere do calculado").`,
       esperado.isNegative()
         ? `O diferido supera o valor monofásico do ${nome}: corrija v_${t}_mono_dif.`
         : `Informe ${cents(esperado)} ou omita ${k} para o serviço somar.`,

@@ -83,7 +83,7 @@ export function checkIbsCbsValues(g: NfeIbsCbs, base: string, dia: string, c: Co
         c.add(
           'valor_tributo_divergente',
           campo(`p_aliq_efet_${parte}`),
-          `p_aliq_efet_${parte} ${efetiva} difere de p_${parte} × (1 − p_red_${parte} / 100) = ${esperada.toFixed()} (rejeição ${cStat.efetiva} da SEFAZ).`,
+          `p_aliq_efet_${parte} ${efetiva} difere de p_${parte} × (1 - p_red_${parte} / 100) = ${esperada.toFixed()} (rejeição ${cStat.efetiva} da SEFAZ).`,
           `Informe ${esperada.toFixed()} (4 casas decimais) ou corrija a alíquota e a redução.`,
           cStat.efetiva,
         );
@@ -115,7 +115,7 @@ export function checkIbsCbsValues(g: NfeIbsCbs, base: string, dia: string, c: Co
       c.add(
         'valor_tributo_divergente',
         campo(`v_${parte}`),
-        `v_${parte} ${valor} difere de v_bc × ${formula} / 100${vDif !== undefined ? ` − v_dif_${parte}` : ''} = ${cents(esperado)} além da tolerância de 0,01 (rejeição ${cStat.valor} da SEFAZ).`,
+        `v_${parte} ${valor} difere de v_bc × ${formula} / 100${vDif !== undefined ? ` - v_dif_${parte}` : ''} = ${cents(esperado)} além da tolerância de 0,01 (rejeição ${cStat.valor} da SEFAZ).`,
         `Informe ${cents(esperado)} ou corrija a base e a alíquota.`,
         cStat.valor,
       );

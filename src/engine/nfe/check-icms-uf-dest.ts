@@ -58,7 +58,7 @@ export function checkIcmsUfDest(item: NfeItem, base: string, ufs: UfsDaNota | nu
     c.add(
       'valor_tributo_divergente',
       `${campo}/v_icms_uf_dest`,
-      `v_icms_uf_dest ${g.v_icms_uf_dest} não é o DIFAL em base única, v_bc_uf_dest × (p_icms_uf_dest − p_icms_inter) = ${esperado}, nem em base dupla, v_bc_uf_dest × p_icms_uf_dest − v_icms = ${dupla.toFixed(2, Decimal.ROUND_HALF_UP)}.`,
+      `v_icms_uf_dest ${g.v_icms_uf_dest} não é o DIFAL em base única, v_bc_uf_dest × (p_icms_uf_dest - p_icms_inter) = ${esperado}, nem em base dupla, v_bc_uf_dest × p_icms_uf_dest - v_icms = ${dupla.toFixed(2, Decimal.ROUND_HALF_UP)}.`,
       'Corrija o valor, a base ou as alíquotas do grupo icms_uf_dest.',
     );
   if (g.v_fcp_uf_dest !== undefined && g.v_bc_fcp_uf_dest !== undefined && g.p_fcp_uf_dest !== undefined) {
@@ -89,7 +89,7 @@ function aliquotaDoPar(item: NfeItem, enviada: string, ufs: UfsDaNota, campo: st
     campo,
     pelaOrigem
       ? `p_icms_inter ${enviada} não é o previsto para mercadoria de origem ${item.origem} de ${ufs.emitente} para ${ufs.destino}: ${prevista.aliquota} % (rejeição 697 da SEFAZ).`
-      : `p_icms_inter ${enviada} é incompatível com as UFs da operação, ${ufs.emitente} → ${ufs.destino}: ${prevista.aliquota} % (rejeição 698 da SEFAZ).`,
+      : `p_icms_inter ${enviada} é incompatível com as UFs da operação, de ${ufs.emitente} para ${ufs.destino}: ${prevista.aliquota} % (rejeição 698 da SEFAZ).`,
     `Informe ${new Decimal(prevista.aliquota).toFixed(2)} (${prevista.versao}).`,
     pelaOrigem ? '697' : '698',
   );

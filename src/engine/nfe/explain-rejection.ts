@@ -240,7 +240,7 @@ export const EXPLICACOES: Readonly<Record<string, ExplicacaoRejeicao>> = {
   },
   '602': { explicacao: 'O PIS no total não é a soma do PIS dos itens.', correcao: TOTAIS },
   '610': {
-    explicacao: 'O valor total da nota não fecha: produtos − descontos + frete + seguro + outras despesas + IPI + ST.',
+    explicacao: 'O valor total da nota não fecha: produtos - descontos + frete + seguro + outras despesas + IPI + ST.',
     correcao: TOTAIS,
   },
   '611': {

@@ -47,7 +47,7 @@ const RULES = {
   nfe_totais_somados: [
     '/totais',
     'derivado',
-    'Os totais (ICMSTot) são a soma dos itens; vNF = vProd − vDesc − vICMSDeson deduzido + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol.',
+    'Os totais (ICMSTot) são a soma dos itens; vNF = vProd - vDesc - vICMSDeson deduzido + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol.',
   ],
   nfe_sem_gtin: ['/itens', 'preenchido', 'Item sem GTIN: cEAN e cEANTrib "SEM GTIN", como o leiaute pede.'],
   nfe_transporte_sem_frete: [
@@ -64,7 +64,7 @@ const RULES = {
   nfe_ibs_cbs_mono_total_item: [
     '/itens',
     'derivado',
-    'O total monofásico do item é o valor padrão mais o sujeito a retenção menos o diferido: vTotIBSMonoItem = vIBSMono + vIBSMonoReten − vIBSMonoDif, e o mesmo para a CBS (UB104-10, UB105-10).',
+    'O total monofásico do item é o valor padrão mais o sujeito a retenção menos o diferido: vTotIBSMonoItem = vIBSMono + vIBSMonoReten - vIBSMonoDif, e o mesmo para a CBS (UB104-10, UB105-10).',
     RTC,
   ],
   nfe_totais_ibs_cbs_somados: [

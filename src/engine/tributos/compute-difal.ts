@@ -5,7 +5,7 @@ import type { IcmsDoItem } from './icms-do-item.js';
 import type { IcmsProprio } from './compute-icms-proprio.js';
 import { metodoDifal, type MetodoDifal } from './metodo-difal.js';
 import { regraTributaria } from './regra-tributaria.js';
-import { roundMoney } from './round-money.js';
+import { moneyHalfUp, roundMoney } from './round-money.js';
 
 export const FONTE_DIFAL = {
   versao: 'lc-190-2022+convenio-icms-236-2021',
@@ -31,6 +31,7 @@ export function computeDifal(icms: IcmsDoItem, proprio: IcmsProprio): Record<str
   const uf = op.ufDestinatario.toLowerCase();
   const interna = new Decimal(destino.aliquota);
   let base = proprio.base;
+  let vBc = new Decimal(base);
   let valor: string;
   let motivo: string;
   if (metodo.metodo === 'base_dupla') {
@@ -41,12 +42,13 @@ export function computeDifal(icms: IcmsDoItem, proprio: IcmsProprio): Record<str
         '/icms_uf_dest',
         `DIFAL em base dupla para ${op.ufDestinatario}, que cobra FCP geral de ${destino.fcp} %: se o FCP entra no divisor da base é regra da UF, fora das tabelas. Envie o item em modo informado.`,
       );
-    base = roundMoney(new Decimal(proprio.base).minus(proprio.vIcms).div(new Decimal(1).minus(interna.div(100))));
-    valor = roundMoney(Decimal.max(new Decimal(base).times(interna).div(100).minus(proprio.vIcms), ZERO));
-    motivo = `DIFAL em base dupla (${metodo.origem}): base de ${op.ufDestinatario} = (${proprio.base} − ${proprio.vIcms.toFixed(2)} de ICMS da origem) ÷ (1 − ${destino.aliquota} %) = ${base}; DIFAL = ${base} × ${destino.aliquota} % − ${proprio.vIcms.toFixed(2)}, todo para ${op.ufDestinatario}.`;
+    vBc = moneyHalfUp(vBc.minus(proprio.vIcms).div(new Decimal(1).minus(interna.div(100))));
+    base = vBc.toFixed(2);
+    valor = roundMoney(Decimal.max(vBc.times(interna).div(100).minus(proprio.vIcms), ZERO));
+    motivo = `DIFAL em base dupla (${metodo.origem}): base de ${op.ufDestinatario} = (${proprio.base} - ${proprio.vIcms.toFixed(2)} de ICMS da origem) ÷ (1 - ${destino.aliquota} %) = ${base}; DIFAL = ${base} × ${destino.aliquota} % - ${proprio.vIcms.toFixed(2)}, todo para ${op.ufDestinatario}.`;
   } else {
-    valor = roundMoney(new Decimal(base).times(Decimal.max(interna.minus(proprio.aliquota), ZERO)).div(100));
-    motivo = `DIFAL em base única (${metodo.origem}) = ${base} × (${destino.aliquota} % interna de ${op.ufDestinatario} − ${proprio.aliquota} % interestadual), todo para ${op.ufDestinatario}.`;
+    valor = roundMoney(vBc.times(Decimal.max(interna.minus(proprio.aliquota), ZERO)).div(100));
+    motivo = `DIFAL em base única (${metodo.origem}) = ${base} × (${destino.aliquota} % interna de ${op.ufDestinatario} - ${proprio.aliquota} % interestadual), todo para ${op.ufDestinatario}.`;
   }
   const out: Record<string, string> = {
     v_bc_uf_dest: base,
@@ -63,7 +65,7 @@ export function computeDifal(icms: IcmsDoItem, proprio: IcmsProprio): Record<str
     }),
   );
   if (destino.fcp) {
-    const fcp = roundMoney(new Decimal(base).times(destino.fcp).div(100));
+    const fcp = roundMoney(vBc.times(destino.fcp).div(100));
     Object.assign(out, { v_bc_fcp_uf_dest: base, p_fcp_uf_dest: destino.fcp, v_fcp_uf_dest: fcp });
     regras.push(
       regraTributaria(

@@ -14,7 +14,7 @@ const POR_QUANTIDADE = [
 
 const FONTE_MONO = {
   versao: TABELA_CLASSIFICACAO_IBS_CBS.versao,
-  fonte: `${TABELA_CLASSIFICACAO_IBS_CBS.fonte}; NT 2025.002-RTC, grupo gIBSCBSMono (UB84–UB105): valor = quantidade × alíquota ad rem; vTotIBSMonoItem = vIBSMono + vIBSMonoReten − vIBSMonoDif (UB104-10), vTotCBSMonoItem idem (UB105-10)`,
+  fonte: `${TABELA_CLASSIFICACAO_IBS_CBS.fonte}; NT 2025.002-RTC, grupo gIBSCBSMono (UB84-UB105): valor = quantidade × alíquota ad rem; vTotIBSMonoItem = vIBSMono + vIBSMonoReten - vIBSMonoDif (UB104-10), vTotCBSMonoItem idem (UB105-10)`,
 };
 
 /**

@@ -49,8 +49,8 @@ const GRUPOS_COBERTOS = [
 export const FONTE_BASE_IBS_CBS: FonteTabela = {
   versao: 'nt-2025.002-rtc-v1.30',
   fonte:
-    'LC 214/2025, art. 12; NT 2025.002-RTC, UB16: vBC = vProd + vFrete + vSeg + vOutro − vDesc − vPIS − vCOFINS − vICMS − vICMSUFDest − vFCP − vFCPUFDest; ' +
-    'tabela cClassTrib, expressão da base: baseCalculoInformada − impostoSeletivoInformado + impostoSeletivoCalculado',
+    'LC 214/2025, art. 12; NT 2025.002-RTC, UB16: vBC = vProd + vFrete + vSeg + vOutro - vDesc - vPIS - vCOFINS - vICMS - vICMSUFDest - vFCP - vFCPUFDest; ' +
+    'tabela cClassTrib, expressão da base: baseCalculoInformada - impostoSeletivoInformado + impostoSeletivoCalculado',
 };
 
 type Parte = 'ibs_uf' | 'ibs_mun' | 'cbs';
@@ -100,6 +100,7 @@ export function computeIbsCbs(
     pDif,
     codigo,
     base,
+    vBc: new Decimal(base),
     ano: op.dia.slice(0, 4),
     perfilSemCodigo: !perfil?.cClassTrib,
     vIs: f.vIs,
@@ -169,6 +170,8 @@ interface ContextoParte {
   pDif: string | null;
   codigo: string;
   base: string;
+  /** `base` as a Decimal, parsed once for the three parts. */
+  vBc: Decimal;
   ano: string;
   perfilSemCodigo: boolean;
   vIs: Decimal | undefined;
@@ -186,7 +189,7 @@ function parte(
   const reduz = c.grupos.includes('gRed');
   const pRed = c[chaveRed];
   const efetiva = aliquotaEfetiva(aliquota, pRed);
-  const bruto = oitoCasas(new Decimal(x.base).times(efetiva).div(100));
+  const bruto = oitoCasas(x.vBc.times(efetiva).div(100));
   const diferido = pDif === null ? ZERO : oitoCasas(bruto.times(pDif).div(100));
   const valor = roundMoneyHalfEven(bruto.minus(diferido));
   out[`p_${nome}`] = aliquota;
@@ -201,7 +204,7 @@ function parte(
   out[`v_${nome}`] = valor;
   const taxa = c.exigeTribRegular
     ? `0 % (o cClassTrib ${x.codigo} exige tributação regular: a alíquota do grupo principal é zero)`
-    : `${aliquota} % (referência de ${x.ano})${reduz ? ` × (1 − ${pRed} %)` : ''}`;
+    : `${aliquota} % (referência de ${x.ano})${reduz ? ` × (1 - ${pRed} %)` : ''}`;
   const comIs = x.vIs && !x.vIs.isZero() ? ` + IS ${x.vIs.toFixed(2)}` : '';
   regras.push(
     regraTributaria(
@@ -209,7 +212,7 @@ function parte(
       valor,
       'ibs_cbs_calculadora_oficial',
       `${nome.toUpperCase().replace('_', ' ')} = ${x.base} (valor da operação sem PIS, COFINS, ICMS, DIFAL e FCP${comIs}) × ${taxa}` +
-        `${pDif !== null ? ` − diferimento de ${pDif} % (${out[`v_dif_${nome}`]})` : ''}; ` +
+        `${pDif !== null ? ` - diferimento de ${pDif} % (${out[`v_dif_${nome}`]})` : ''}; ` +
         `cClassTrib ${x.codigo}${x.perfilSemCodigo ? ' (perfil sem classificação: tributação integral)' : ''}; arredondado como a calculadora oficial.`,
       pDif === null ? FONTE_PARTE : FONTE_PARTE_DIFERIDA,
     ),

@@ -4,13 +4,13 @@ import { computeIcmsProprio } from './compute-icms-proprio.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { IcmsCalculado, IcmsDoItem } from './icms-do-item.js';
 import { regraTributaria } from './regra-tributaria.js';
-import { roundMoney } from './round-money.js';
+import { moneyHalfUp } from './round-money.js';
 
 const ZERO = new Decimal(0);
 const FONTE_DIFERIMENTO = {
   versao: 'moc-4.00-icms51',
   fonte:
-    'MOC 4.00, grupo N (ICMS51): vICMSOp = vBC × pICMS, vICMSDif = vICMSOp × pDif, vICMS = vICMSOp − vICMSDif; NT 2019.001 regra N12-97 (rejeição 929 sem os campos do diferimento); diferimento do perfil (tributacao.icms.diferimento), concedido pela lei da UF',
+    'MOC 4.00, grupo N (ICMS51): vICMSOp = vBC × pICMS, vICMSDif = vICMSOp × pDif, vICMS = vICMSOp - vICMSDif; NT 2019.001 regra N12-97 (rejeição 929 sem os campos do diferimento); diferimento do perfil (tributacao.icms.diferimento), concedido pela lei da UF',
 };
 
 /**
@@ -34,7 +34,7 @@ export function computeIcmsDiferido(icms: IcmsDoItem): IcmsCalculado {
     );
   const proprio = computeIcmsProprio(icms);
   const vIcmsOp = proprio.vIcms;
-  const vIcmsDif = new Decimal(roundMoney(vIcmsOp.times(pDif).div(100)));
+  const vIcmsDif = moneyHalfUp(vIcmsOp.times(pDif).div(100));
   const vIcms = vIcmsOp.minus(vIcmsDif);
   const { v_icms: _operacao, ...membros } = proprio.grupo;
   const grupo = {
@@ -54,7 +54,7 @@ export function computeIcmsDiferido(icms: IcmsDoItem): IcmsCalculado {
       '/icms/v_icms',
       vIcms.toFixed(2),
       `icms_${op.ufEmitente.toLowerCase()}_diferimento`,
-      `ICMS devido = ${vIcmsOp.toFixed(2)} (ICMS da operação) − ${vIcmsDif.toFixed(2)} (${pDif} % diferido).`,
+      `ICMS devido = ${vIcmsOp.toFixed(2)} (ICMS da operação) - ${vIcmsDif.toFixed(2)} (${pDif} % diferido).`,
       FONTE_DIFERIMENTO,
     ),
   );

@@ -3,7 +3,7 @@ import { aliquotaIcmsInterna } from './aliquota-icms-interna.js';
 import { aliquotaOperacao } from './aliquota-operacao.js';
 import type { IcmsDoItem } from './icms-do-item.js';
 import { regraTributaria, type FonteTabela } from './regra-tributaria.js';
-import { roundMoney } from './round-money.js';
+import { moneyHalfUp } from './round-money.js';
 import { TributoRecusado } from './tributo-recusado.js';
 
 /** The item's own ICMS: the group's members, its base and rate, its value and its FCP. */
@@ -44,7 +44,8 @@ export function computeIcmsProprio(icms: IcmsDoItem, comFcp = true): IcmsProprio
     );
   const ipiNaBase = op.contribuinte !== 'contribuinte' || op.operacao === 'venda_consumidor_final';
   const cheia = ipiNaBase ? linha.operacao.plus(icms.vIpi) : linha.operacao;
-  const base = roundMoney(reducao ? cheia.times(new Decimal(100).minus(reducao)).div(100) : cheia);
+  const vBc = moneyHalfUp(reducao ? cheia.times(new Decimal(100).minus(reducao)).div(100) : cheia);
+  const base = vBc.toFixed(2);
   const aliquota = aliquotaOperacao(item, op, icms.interna);
   const fcp = icms.interna && comFcp ? (perfil.fcp ?? aliquotaIcmsInterna(op.ufEmitente, op.dia).fcp) : null;
   if (new Decimal(aliquota.aliquota).plus(fcp ?? 0).gt(100))
@@ -53,7 +54,7 @@ export function computeIcmsProprio(icms: IcmsDoItem, comFcp = true): IcmsProprio
       `A alíquota de ICMS ${aliquota.aliquota} % com o FCP de ${fcp} % passa de 100 % da base: não há alíquota que se aplique assim.`,
       'Corrija tributacao.icms.aliquota (ou fcp) do produto ou da regra tributária da empresa.',
     );
-  const vIcms = new Decimal(roundMoney(new Decimal(base).times(aliquota.aliquota).div(100)));
+  const vIcms = moneyHalfUp(vBc.times(aliquota.aliquota).div(100));
   const grupo: Record<string, string> = {
     mod_bc: '3',
     v_bc: base,
@@ -61,7 +62,7 @@ export function computeIcmsProprio(icms: IcmsDoItem, comFcp = true): IcmsProprio
     v_icms: vIcms.toFixed(2),
   };
   if (reducao) grupo.p_red_bc = reducao;
-  const comReducao = reducao ? ` × (1 − ${reducao} % de redução)` : '';
+  const comReducao = reducao ? ` × (1 - ${reducao} % de redução)` : '';
   icms.regras.push(
     regraTributaria(
       '/icms/v_icms',
@@ -82,7 +83,7 @@ export function computeIcmsProprio(icms: IcmsDoItem, comFcp = true): IcmsProprio
 function fcpDoItem(icms: IcmsDoItem, base: string, fcp: string | null, grupo: Record<string, string>): Decimal {
   if (!fcp || new Decimal(fcp).isZero()) return ZERO;
   const { op } = icms;
-  const vFcp = new Decimal(roundMoney(new Decimal(base).times(fcp).div(100)));
+  const vFcp = moneyHalfUp(new Decimal(base).times(fcp).div(100));
   // ICMS00 carries pFCP and vFCP only; the other groups carry the FCP's base too.
   if (icms.codigo !== '00') grupo.v_bc_fcp = base;
   Object.assign(grupo, { p_fcp: fcp, v_fcp: vFcp.toFixed(2) });

@@ -5,7 +5,7 @@ import { computeIcmsSt } from './compute-icms-st.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { IcmsCalculado, IcmsDoItem } from './icms-do-item.js';
 import { regraTributaria, type RegraTributaria } from './regra-tributaria.js';
-import { roundMoney } from './round-money.js';
+import { moneyHalfUp, roundMoney } from './round-money.js';
 
 const SEM_VALORES_CSOSN = ['102', '103', '300', '400', '500'];
 const ZERO = new Decimal(0);
@@ -63,7 +63,7 @@ export function computeIcmsSimples(icms: IcmsDoItem): IcmsCalculado {
     );
   const aliquota = aliquotaOperacao(item, op, icms.interna).aliquota;
   // The ST of a Simples Nacional seller deducts the ICMS the operation would carry at the regime normal's rate.
-  const proprio = new Decimal(roundMoney(new Decimal(operacao).times(aliquota).div(100)));
+  const proprio = moneyHalfUp(new Decimal(operacao).times(aliquota).div(100));
   Object.assign(grupo, icmsStDoItem(icms, proprio, aliquota).grupo);
   return { grupo, ...SEM_VALORES };
 }

@@ -4,7 +4,7 @@ import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { ItemTributavel, OperacaoTributavel } from './item-tributavel.js';
 import { mvaSt } from './mva-st.js';
 import { regraTributaria, type FonteTabela, type RegraTributaria } from './regra-tributaria.js';
-import { roundMoney } from './round-money.js';
+import { moneyHalfUp } from './round-money.js';
 
 /** The amounts of the seller's own operation that the ICMS-ST starts from. */
 export interface IcmsStDaOperacao {
@@ -68,8 +68,10 @@ export function computeIcmsSt(
   const aliquota = perfil.aliquotaSt ?? tabela?.aliquotaInterna ?? destino.aliquota;
   const reducao = perfil.reducaoBcSt;
   const cheia = operacaoComIpi.times(new Decimal(mva).div(100).plus(1));
-  const base = roundMoney(reducao ? cheia.times(new Decimal(100).minus(reducao)).div(100) : cheia);
-  const valor = roundMoney(Decimal.max(new Decimal(base).times(aliquota).div(100).minus(icmsProprio), 0));
+  const vBcSt = moneyHalfUp(reducao ? cheia.times(new Decimal(100).minus(reducao)).div(100) : cheia);
+  const base = vBcSt.toFixed(2);
+  const vSt = moneyHalfUp(Decimal.max(vBcSt.times(aliquota).div(100).minus(icmsProprio), 0));
+  const valor = vSt.toFixed(2);
   const grupo: Record<string, string> = {
     mod_bc_st: '4',
     p_mva_st: new Decimal(mva).toFixed(2),
@@ -85,13 +87,14 @@ export function computeIcmsSt(
       '/icms/v_icms_st',
       valor,
       tabela ? `icms_st_${uf}_mva_${tabela.tipo}` : `icms_st_${uf}_mva_do_perfil`,
-      `ICMS-ST = ${base} (valor da operação com IPI ${operacaoComIpi.toFixed(2)} × (1 + ${mva} %, ${margem})${reducao ? ` × (1 − ${reducao} % de redução)` : ''}) × ${aliquota} % (${perfil.aliquotaSt ? 'alíquota do perfil' : `alíquota interna de ${op.ufDestinatario}`}) − ${icmsProprio.toFixed(2)} (ICMS próprio).`,
+      `ICMS-ST = ${base} (valor da operação com IPI ${operacaoComIpi.toFixed(2)} × (1 + ${mva} %, ${margem})${reducao ? ` × (1 - ${reducao} % de redução)` : ''}) × ${aliquota} % (${perfil.aliquotaSt ? 'alíquota do perfil' : `alíquota interna de ${op.ufDestinatario}`}) - ${icmsProprio.toFixed(2)} (ICMS próprio).`,
       { versao: fonte.versao, fonte: `${fonte.fonte}; cálculo: ${FONTE_ST}; alíquota: ${destino.fonte}` },
     ),
   );
   const fcp = perfil.fcpSt ?? tabela?.fcpSt ?? destino.fcp;
-  if (!fcp || new Decimal(fcp).isZero()) return { grupo, vSt: new Decimal(valor), vFcpSt: new Decimal(0) };
-  const vFcp = roundMoney(new Decimal(base).times(fcp).div(100));
+  if (!fcp || new Decimal(fcp).isZero()) return { grupo, vSt, vFcpSt: new Decimal(0) };
+  const vFcpSt = moneyHalfUp(vBcSt.times(fcp).div(100));
+  const vFcp = vFcpSt.toFixed(2);
   Object.assign(grupo, { v_bc_fcp_st: base, p_fcp_st: fcp, v_fcp_st: vFcp });
   const origemFcp = perfil.fcpSt
     ? 'do perfil tributário'
@@ -107,5 +110,5 @@ export function computeIcmsSt(
       perfil.fcpSt ? FONTE_PERFIL : tabela?.fcpSt ? tabela : destino,
     ),
   );
-  return { grupo, vSt: new Decimal(valor), vFcpSt: new Decimal(vFcp) };
+  return { grupo, vSt, vFcpSt };
 }

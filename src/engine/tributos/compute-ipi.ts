@@ -3,7 +3,7 @@ import { aliquotaTipi, TABELA_TIPI } from './aliquota-tipi.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { ItemTributavel, OperacaoTributavel } from './item-tributavel.js';
 import { regraTributaria, type RegraTributaria } from './regra-tributaria.js';
-import { roundMoney } from './round-money.js';
+import { moneyHalfUp } from './round-money.js';
 import type { ValoresDaLinha } from './valores-da-linha.js';
 
 /** IPI exits the layout writes without rate and value (IPINT). */
@@ -58,8 +58,9 @@ export function computeIpi(
     );
     return { grupo: { c_enq: cEnq, cst: '53' }, valor: new Decimal(0) };
   }
-  const base = roundMoney(linha.operacao);
-  const valor = new Decimal(roundMoney(new Decimal(base).times(tipi.aliquota).div(100)));
+  const vBc = moneyHalfUp(linha.operacao);
+  const base = vBc.toFixed(2);
+  const valor = moneyHalfUp(vBc.times(tipi.aliquota).div(100));
   regras.push(
     regraTributaria(
       '/ipi/v_ipi',

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { ForaDeCobertura } from './fora-de-cobertura.js';
 import type { ItemTributavel, OperacaoTributavel } from './item-tributavel.js';
 import { regraTributaria, type FonteTabela, type RegraTributaria } from './regra-tributaria.js';
-import { roundMoney } from './round-money.js';
+import { moneyHalfUp } from './round-money.js';
 
 const NAO_TRIBUTADOS = ['04', '05', '06', '07', '08', '09'];
 
@@ -72,7 +72,8 @@ export function computePisCofins(
   const semDestaque = pisCofinsSemDestaque(op, regras);
   if (semDestaque) return semDestaque;
   const regime = op.regime === 'lucro_real' ? 'lucro_real' : 'lucro_presumido';
-  const tributavel: PisCofinsDoItem = { item, regime, base: roundMoney(operacao.minus(vIcms)), regras };
+  const vBc = moneyHalfUp(operacao.minus(vIcms));
+  const tributavel: PisCofinsDoItem = { item, regime, base: vBc.toFixed(2), vBc, regras };
   const pis = computeTributo('pis', tributavel);
   const cofins = computeTributo('cofins', tributavel);
   return { pis: pis.grupo, cofins: cofins.grupo, vPis: pis.valor, vCofins: cofins.valor };
@@ -83,6 +84,8 @@ interface PisCofinsDoItem {
   item: ItemTributavel;
   regime: keyof typeof REGIMES;
   base: string;
+  /** `base` as a Decimal, parsed once for both taxes. */
+  vBc: Decimal;
   regras: RegraTributaria[];
 }
 
@@ -149,7 +152,7 @@ function computeTributo(
   const cst = tributavel.item.perfil[tributo]?.cst ?? '01';
   if (NAO_TRIBUTADOS.includes(cst)) return { grupo: { cst }, valor: new Decimal(0) };
   const { aliquota, regra, tabela } = aliquotaDoTributo(tributo, cst, tributavel);
-  const valor = new Decimal(roundMoney(new Decimal(base).times(aliquota).div(100)));
+  const valor = moneyHalfUp(tributavel.vBc.times(aliquota).div(100));
   tributavel.regras.push(
     regraTributaria(
       `/${tributo}/v_${tributo}`,

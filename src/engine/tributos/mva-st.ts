@@ -136,7 +136,7 @@ function margemDaLinha(r: Record<string, string>, q: ConsultaMva): MvaSt {
     fonte: `${base.fonte}; ${ADJUSTMENT}`,
     mva: ajustada.toFixed(2),
     tipo: 'ajustada',
-    como: `MVA ajustada [(1 + ${original} %) × (1 − ${inter.toString()} %) / (1 − ${intra.toString()} %)] − 1${hipotese}`,
+    como: `MVA ajustada [(1 + ${original} %) × (1 - ${inter.toString()} %) / (1 - ${intra.toString()} %)] - 1${hipotese}`,
   };
 }
 

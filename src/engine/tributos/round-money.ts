@@ -17,3 +17,8 @@ export function roundMoneyHalfEven(v: Decimal.Value): string {
 export function decimal(v: Decimal.Value): Decimal {
   return Decimal.isDecimal(v) ? v : new Decimal(v);
 }
+
+/** `roundMoney` kept as a Decimal, for a value that enters further sums: the same digits, without a parse of its text. */
+export function moneyHalfUp(v: Decimal.Value): Decimal {
+  return decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
