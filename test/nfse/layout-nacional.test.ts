@@ -301,6 +301,9 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
         'servico_indisponivel',
       );
       expect(problem.mensagem).toContain('não respondeu ao cancelamento');
+      // Nothing queries its events, so the correction does not promise a query: it says what a repeat's E0840 means.
+      expect(problem.correcao).toContain('não informa os eventos já registrados');
+      expect(problem.correcao).toContain('E0840');
       expect((await get(note.id)).status).toBe('autorizada');
       return;
     }

@@ -55,8 +55,9 @@ export async function cancelNfse(
     'servico_indisponivel',
     `${capitalize(provider.nome)} não respondeu ao cancelamento; a nota continua autorizada.`,
     {
-      correcao:
-        'Repita o cancelamento: o serviço consulta o evento antes de reenviar, então um registro anterior não é duplicado.',
+      correcao: result.semConsultaDeEvento
+        ? 'Repita o cancelamento. Este serviço não informa os eventos já registrados: se a repetição for recusada com E0840, o primeiro pedido foi registrado e a nota está cancelada no sistema do município; confira no portal dele.'
+        : 'Repita o cancelamento: o serviço consulta o evento antes de reenviar, então um registro anterior não é duplicado.',
     },
   );
 }

@@ -57,7 +57,7 @@ export function loteDpsOperations(
       if (r.kind === 'rejected') return { kind: 'refused', erros: r.erros };
       if (r.kind === 'transmission_failed' && r.received === 'no' && r.status)
         return { kind: 'refused', erros: r.erros, status: r.status };
-      return { kind: 'unanswered' };
+      return { kind: 'unanswered', semConsultaDeEvento: true };
     },
   };
 }

@@ -72,7 +72,11 @@ export interface CancellationRecord {
 export type ProviderCancellation =
   | { kind: 'cancelled'; recovered: boolean; record: CancellationRecord }
   | { kind: 'refused'; erros: AuthorityMessage[]; status?: number }
-  | { kind: 'unanswered' };
+  /**
+   * No answer, and nothing to query it with: `semConsultaDeEvento` where the system offers no query of a note's events,
+   * so a repeat cannot tell a first request registered from one lost.
+   */
+  | { kind: 'unanswered'; semConsultaDeEvento?: true };
 
 /**
  * An issuing system behind one port: the engine's issuance, batches, recovery, cancellation and capture call it
