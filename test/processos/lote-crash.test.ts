@@ -28,7 +28,7 @@ const children: ChildProcess[] = [];
 async function startService(env: Record<string, string>) {
   return startChildProcess<{ url: string; testKey?: string; liveKey?: string; companyId?: string }>(
     'test/support/children/service-child.ts',
-    { DATA_DIR: dataDir, CHILD_SLOW_MS: '1000', ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env },
+    { DATA_DIR: dataDir, CHILD_SLOW_MS: '3000', ...(usingPostgres() ? { CHILD_PG_SCHEMA: schema } : {}), ...env },
     children,
   );
 }
@@ -42,7 +42,8 @@ describe('the service killed while a batch is processando', () => {
     const standby = await standbyProcess(() => startService({}));
     const http = httpClient(first.info.url, first.info.testKey);
     const itens = Array.from({ length: 40 }, (_, i) => (i % 20 === 7 ? linha({ valor: 'x' }) : linha()));
-    // Each national answer takes a second: the batch is still transmitting when the process is killed.
+    // Each national answer takes three seconds: the batch is still transmitting when the process is killed, even
+    // when a loaded machine lets a second or two pass between the first DPS and the kill.
     const created = await http.post(
       '/v1/lotes',
       { empresa_id: first.info.companyId, itens },
