@@ -1,6 +1,7 @@
 import type { AbrasfGateway } from '../../autoridades/abrasf/abrasf-gateway.js';
 import type { AuthorityClient } from '../../autoridades/authority-client.js';
 import type { DeliveryFailure, EmissionResult } from '../../autoridades/emission-result.js';
+import { keepLotProtocol } from './keep-lot-protocol.js';
 import { followLot, followLotAtOnce, resultOfLot, type DestinoLote, type LotQueries } from './follow-lot.js';
 import type { TransmissionDeps } from '../../transmission-deps.js';
 import type { ProviderCall } from '../provedores/nfse-provider.js';
@@ -142,10 +143,6 @@ export async function emitEl(
         ? read.erros
         : [{ codigo: '', descricao: 'Resposta sem protocolo nem mensagem de erro.' }],
     };
-  // Kept while the note still holds this document (a correction would have replaced it).
-  await deps.db.nfse.updateMany({
-    where: { id: call.note.id, dpsXml: call.note.dpsXml },
-    data: { dadosDocumento: { ...dados, protocolo: read.protocolo } },
-  });
+  await keepLotProtocol(deps, call.note, { ...dados, protocolo: read.protocolo });
   return followLotAtOnce(elLotQueries(nota, read.protocolo));
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Abrasf1Gateway } from '../../../autoridades/abrasf-1/abrasf-1-gateway.js';
 import type { EmissionResult } from '../../../autoridades/emission-result.js';
+import { keepLotProtocol } from '../keep-lot-protocol.js';
 import { followLot, followLotAtOnce, resultOfLot, type DestinoLote, type LotQueries } from '../follow-lot.js';
 import type { TransmissionDeps } from '../../../transmission-deps.js';
 import type { XmlSigner } from '../../../xml/sign-xml.js';
@@ -77,11 +77,6 @@ export async function emitAbrasf1(
       erros: erros.length ? erros : [{ codigo: '', descricao: 'Resposta sem protocolo nem mensagem de erro.' }],
     };
   }
-  // Kept while the note still holds this document (a correction would have replaced it). The document is compared by
-  // its digest: one short statement per note instead of the signed lot sent back to the database to be compared.
-  const digest = createHash('md5').update(call.note.dpsXml!, 'utf8').digest('hex');
-  await deps.db.$executeRaw`
-    UPDATE nfse SET dados_documento = ${JSON.stringify({ ...nota.dados, protocolo })}::jsonb
-    WHERE id = ${call.note.id}::uuid AND md5(convert_to(dps_xml, 'UTF8')) = ${digest}`;
+  await keepLotProtocol(deps, call.note, { ...nota.dados, protocolo });
   return followLotAtOnce(abrasf1LotQueries(nota, protocolo, call.signer));
 }
