@@ -29,19 +29,21 @@ export function isConnectionLost(err: unknown, depth = 0): boolean {
 
 /**
  * Runs `write` again while the database connection is lost: the pool opens a new connection for each try, so a
- * write that follows a committed change (its bookkeeping) survives a restart of a second or two instead of
- * leaving the change half-recorded. Other errors, and the last try's, are thrown.
+ * write that follows a committed change (its bookkeeping) survives a restart or failover of several seconds
+ * (about ten: waits growing by `delayMs` up to a second) instead of leaving the change half-recorded — an
+ * idempotency record left running makes every repetition wait for minutes. Other errors, and the last try's, are
+ * thrown.
  */
 export async function retryOnConnectionLost<T>(
   write: () => Promise<T>,
-  { attempts = 6, delayMs = 250 }: { attempts?: number; delayMs?: number } = {},
+  { attempts = 12, delayMs = 250 }: { attempts?: number; delayMs?: number } = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (err) {
       if (attempt >= attempts || !isConnectionLost(err)) throw err;
-      await sleep(delayMs * attempt);
+      await sleep(Math.min(delayMs * attempt, 4 * delayMs));
     }
   }
 }

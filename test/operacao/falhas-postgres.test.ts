@@ -125,9 +125,11 @@ describe.runIf(serverUrl)('PostgreSQL restarts mid-batch (a database of its own)
   /** Repeats a call the service could not complete with the same Idempotency-Key, as a client would. */
   const untilDone = async (method: string, path: string, body: unknown, accept: number[]) => {
     const idempotencyKey = randomUUID();
+    const tried: string[] = [];
     // Repeated for a minute: on a loaded machine a cut request's lock can outlive a few seconds of retries.
     for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
       const res = await call(method, path, body, { 'idempotency-key': idempotencyKey });
+      tried.push(`${res.status} ${res.body?.codigo ?? ''}`.trim());
       if (accept.includes(res.status)) return res;
       // The first call's note was committed but its answer lost before it was stored: the repetition finds the
       // note by its referencia, and the client takes that note, as the answer tells it to.
@@ -136,7 +138,10 @@ describe.runIf(serverUrl)('PostgreSQL restarts mid-batch (a database of its own)
       expect(res.status === 0 || res.status >= 500 || res.body?.retentavel === true, JSON.stringify(res)).toBe(true);
       await sleep(250);
     }
-    throw new Error(`${method} ${path} never succeeded`);
+    // What the service answered, the last ones first: which retryable answer never ended.
+    throw new Error(
+      `${method} ${path} never succeeded: ${tried.slice(-5).reverse().join(', ')} (${tried.length} calls)`,
+    );
   };
 
   it(
