@@ -7,6 +7,7 @@ export const READINESS_LABELS: Record<string, string> = {
   sandbox_municipio_proprio: 'Ambiente de teste do município',
   token_municipio: 'Token da prefeitura',
   credenciais_provedor: 'Credenciais do provedor',
+  email_empresa: 'E-mail da empresa',
   regime_apuracao_simples: 'Apuração no Simples Nacional',
   municipio_emissao: 'Município',
   convenio_municipio: 'Adesão do município ao sistema nacional',

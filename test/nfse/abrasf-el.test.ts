@@ -214,17 +214,23 @@ describe('EL 1.00 (Una/BA)', () => {
     expect(recovered.cancelamento).toMatchObject({ recuperado: true });
   });
 
-  it('without the taker’s e-mail or the company’s → 422 before anything is sent', async () => {
-    const c = await company({ email: undefined });
+  it('a company without e-mail is not ready (412 naming it); without the taker’s e-mail → 422; nothing is sent', async () => {
+    const semEmail = await company({ email: undefined });
+    const prontidao = expectStatus(await live.get(`/v1/companies/${semEmail.id}/prontidao`), 200);
+    expect(prontidao.itens.find((i: { item: string }) => i.item === 'email_empresa')).toMatchObject({
+      situacao: 'bloqueio',
+      mensagem: expect.stringMatching(/EL \(EL 1\.00\).*a empresa não tem e-mail/),
+    });
     const before = sim().calls().length;
+    const blocked = expectProblem(await live.post('/v1/nfse', nfseBody(semEmail.id, CORPO)), 412, 'empresa_nao_pronta');
+    expect(JSON.stringify(blocked)).toContain('email_empresa');
+    const comEmail = await company();
     const problem = expectProblem(
-      await live.post('/v1/nfse', nfseBody(c.id, { tomador: { ...CORPO.tomador, email: undefined } })),
+      await live.post('/v1/nfse', nfseBody(comEmail.id, { tomador: { ...CORPO.tomador, email: undefined } })),
       422,
       'validacao',
     );
-    const campos = problem.erros.map((e: { campo: string }) => e.campo);
-    expect(campos).toContain('/tomador/email');
-    expect(campos).toContain('');
+    expect(problem.erros.map((e: { campo: string }) => e.campo)).toEqual(['/tomador/email']);
     expect(sim().calls()).toHaveLength(before);
   });
 });

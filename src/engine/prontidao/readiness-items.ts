@@ -80,12 +80,15 @@ export function readinessItems(facts: ReadinessFacts): ReadinessItem[] {
     reducaoIbsCbsItem(padroes, now),
     ...nfeReadinessItems(company, environment),
   ];
-  // What the company's issuing system asks beyond the national layout stands where the general item found nothing.
+  // What the company's issuing system asks beyond the national layout stands where the general item found nothing,
+  // or on its own where no general item has its name.
   const doSistema: ReadinessItem[] = sistema?.readinessItems(company) ?? [];
+  const proprios = doSistema.filter((s) => !items.some((i) => i.item === s.item));
   // Every item has both members, so the 412's `itens` read exactly as GET …/prontidao.
-  return items
-    .map((i) => (i.situacao === 'ok' ? (doSistema.find((s) => s.item === i.item) ?? i) : i))
-    .map((i) => ({ ...i, fonte: i.fonte ?? null, versao: i.versao ?? null }));
+  return [
+    ...items.map((i) => (i.situacao === 'ok' ? (doSistema.find((s) => s.item === i.item) ?? i) : i)),
+    ...proprios,
+  ].map((i) => ({ ...i, fonte: i.fonte ?? null, versao: i.versao ?? null }));
 }
 
 /** The company itself: active, its certificate, its tax regime, the account's plan. */

@@ -2813,7 +2813,7 @@ export interface components {
             correcao: string | null;
             /** @description Municipal items: where the fact came from (an act, the national API or its cache, the official list, the project's table) */
             fonte?: string | null;
-            /** @description The spec's items, plus provedor_municipio: where the company's NFS-e go on its municipality's route (the provider table, an act or the national API, the company's rota_nfse); bloqueio naming the municipality and the reason where no system this service reaches issues there (no provider known, a provider or layout not supported, an own layout); aviso where the company chose rota_nfse against the table */
+            /** @description The spec's items, plus provedor_municipio: where the company's NFS-e go on its municipality's route (the provider table, an act or the national API, the company's rota_nfse); bloqueio naming the municipality and the reason where no system this service reaches issues there (no provider known, a provider or layout not supported, an own layout); aviso where the company chose rota_nfse against the table; credenciais_provedor: bloqueio where the municipality's provider asks credentials beyond the A1 that the company has not set; email_empresa: bloqueio where the provider's own RPS carries the company's e-mail (EL 1.00) and the company has none */
             item: string;
             mensagem: string;
             /** @enum {string} */

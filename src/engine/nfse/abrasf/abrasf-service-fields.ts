@@ -2,6 +2,7 @@ import type { ValidationIssue } from '../../nucleo/validation-issue.js';
 import type { DpsInput } from '../nacional/dps-input.js';
 import { tomadorComEndereco } from './build-abrasf-rps-itens.js';
 import { itemListaServico } from './item-lista-servico.js';
+import { missingProviderEmail } from './missing-provider-email.js';
 import { servicoAbrasf, type PerfilAbrasf } from './perfil-abrasf.js';
 
 /** What an ABRASF RPS needs beyond the DPS values every provider shares. */
@@ -161,13 +162,7 @@ function checkModeloRps(dps: DpsInput, perfil: PerfilAbrasf, cnae: unknown): Val
 function checkElRps(dps: DpsInput, perfil: PerfilAbrasf, empresa: EmpresaAbrasf | undefined): ValidationIssue[] {
   const erros: ValidationIssue[] = [];
   const quem = `${perfil.nome} (${perfil.familia} ${perfil.versao})`;
-  if (!empresa?.email)
-    erros.push({
-      codigo: 'campo_obrigatorio',
-      campo: '',
-      mensagem: `${quem} exige o e-mail do prestador em cada RPS (DadosPrestador/Contato/Email); a empresa não tem e-mail.`,
-      correcao: 'Cadastre o e-mail da empresa (PATCH /v1/companies/{id}, email).',
-    });
+  if (!empresa?.email) erros.push({ codigo: 'campo_obrigatorio', campo: '', ...missingProviderEmail(perfil) });
   if (!dps.toma)
     erros.push({
       codigo: 'campo_obrigatorio',

@@ -38,10 +38,11 @@ export interface NfseSistema {
   serves(provedor: ProvedorMunicipio): boolean;
   /**
    * What the system asks of the company beyond the national layout, as readiness items; each takes the place of
-   * the general item of its name where that one found nothing to report. [] when nothing is missing.
+   * the general item of its name where that one found nothing to report, and one no general item names is added.
+   * [] when nothing is missing.
    */
   readinessItems(
-    company: Pick<CompanyWithCertificate, 'municipio' | 'inscricaoMunicipal' | 'padroes'>,
+    company: Pick<CompanyWithCertificate, 'municipio' | 'inscricaoMunicipal' | 'padroes' | 'email'>,
   ): SistemaReadinessItem[];
   /** The capture of received notes the system offers; null where it offers none of its own. */
   readonly captura: SistemaCaptura | null;

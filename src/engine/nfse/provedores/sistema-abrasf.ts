@@ -1,5 +1,6 @@
+import { missingProviderEmail } from '../abrasf/missing-provider-email.js';
 import { perfilAbrasf } from '../abrasf/perfis-abrasf.js';
-import { todosProvedoresMunicipio } from '../../tabelas/provedor-municipio.js';
+import { provedorMunicipio, todosProvedoresMunicipio } from '../../tabelas/provedor-municipio.js';
 import { lazy } from '../../tabelas/read-csv-records.js';
 import { ownSystemFailureAdvice, type NfseSistema } from './nfse-sistema.js';
 
@@ -21,8 +22,14 @@ export const SISTEMA_ABRASF: NfseSistema = {
   nome: NOME,
   idPrefix: 'RPS',
   serves: (provedor) => perfilAbrasf(provedor) !== null,
-  // What a city asks beyond the national fields is checked per note (checkIssuance), from the city's profile.
-  readinessItems: () => [],
+  // What a city asks beyond the national fields is checked per note (checkIssuance), from the city's profile;
+  // what no note can supply is announced here: EL's own RPS carries the company's e-mail in every note.
+  readinessItems(company) {
+    const provedor = provedorMunicipio(company.municipio);
+    const perfil = provedor ? perfilAbrasf(provedor) : null;
+    if (perfil?.modeloRps !== 'el' || company.email) return [];
+    return [{ item: 'email_empresa', situacao: 'bloqueio', ...missingProviderEmail(perfil) }];
+  },
   captura: {
     fonte: 'PREFEITURA_ABRASF',
     get municipios() {

@@ -55,15 +55,18 @@ describe('the issuing systems', () => {
     );
   });
 
-  it('São Paulo asks the company for its CCM and its service code; the others ask nothing of readiness', () => {
+  it('São Paulo asks the company for its CCM and its service code, EL 1.00 for its e-mail; the others ask nothing of readiness', () => {
     expect(
       SISTEMA_SAO_PAULO.readinessItems({
         municipio: '3550308',
         inscricaoMunicipal: '31000000',
         padroes: { codigo_municipal: '02658' },
+        email: null,
       }),
     ).toEqual([]);
-    expect(SISTEMA_SAO_PAULO.readinessItems({ municipio: '3550308', inscricaoMunicipal: null, padroes: {} })).toEqual([
+    expect(
+      SISTEMA_SAO_PAULO.readinessItems({ municipio: '3550308', inscricaoMunicipal: null, padroes: {}, email: null }),
+    ).toEqual([
       {
         item: 'padroes_emissao',
         situacao: 'aviso',
@@ -73,15 +76,28 @@ describe('the issuing systems', () => {
           'Cadastre-os na empresa, ou envie prestador.inscricao_municipal e servico.codigo_municipal em cada nota.',
       },
     ]);
-    expect(SISTEMA_ABRASF.readinessItems({ municipio: '2910800', inscricaoMunicipal: null, padroes: {} })).toEqual([]);
-    expect(SISTEMA_NACIONAL.readinessItems({ municipio: '3550308', inscricaoMunicipal: null, padroes: {} })).toEqual(
-      [],
-    );
+    expect(
+      SISTEMA_ABRASF.readinessItems({ municipio: '2910800', inscricaoMunicipal: null, padroes: {}, email: null }),
+    ).toEqual([]);
+    // EL 1.00's own RPS carries the company's e-mail: Una/BA without one is blocked, with one asks nothing.
+    const una = (email: string | null) =>
+      SISTEMA_ABRASF.readinessItems({ municipio: '2932507', inscricaoMunicipal: '0712345', padroes: {}, email });
+    expect(una(null)).toEqual([
+      expect.objectContaining({
+        item: 'email_empresa',
+        situacao: 'bloqueio',
+        mensagem: expect.stringMatching(/EL \(EL 1\.00\).*DadosPrestador\/Contato\/Email/),
+      }),
+    ]);
+    expect(una('fiscal@prestador.com.br')).toEqual([]);
+    expect(
+      SISTEMA_NACIONAL.readinessItems({ municipio: '3550308', inscricaoMunicipal: null, padroes: {}, email: null }),
+    ).toEqual([]);
   });
 
   it('ISSSalvador announces the NBS and IBS/CBS defaults its RPS require; the other 1.00 families ask nothing', () => {
     const salvador = (padroes: { [k: string]: string | { [k: string]: string } }) =>
-      SISTEMA_ABRASF_1.readinessItems({ municipio: '2927408', inscricaoMunicipal: '123', padroes });
+      SISTEMA_ABRASF_1.readinessItems({ municipio: '2927408', inscricaoMunicipal: '123', padroes, email: null });
     expect(salvador({})).toEqual([
       expect.objectContaining({
         item: 'padroes_emissao',
@@ -92,9 +108,9 @@ describe('the issuing systems', () => {
     expect(salvador({ nbs: '115021000', ibs_cbs: { c_class_trib: '000001', indicador_operacao: '030101' } })).toEqual(
       [],
     );
-    expect(SISTEMA_ABRASF_1.readinessItems({ municipio: '2304400', inscricaoMunicipal: null, padroes: {} })).toEqual(
-      [],
-    );
+    expect(
+      SISTEMA_ABRASF_1.readinessItems({ municipio: '2304400', inscricaoMunicipal: null, padroes: {}, email: null }),
+    ).toEqual([]);
   });
 
   it('received notes are captured from São Paulo and from the ABRASF cities that offer the query', () => {
