@@ -1,6 +1,7 @@
 import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { TopicStream } from '../../src/engine/nucleo/pubsub.js';
 import { httpClient } from '../support/http.js';
 import { seedAccount, type SeededAccount } from '../support/seed.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -125,35 +126,21 @@ function collect(client: Client, id: string) {
 }
 
 describe('graphql-ws over ws://…/graphql', () => {
-  it('delivers companyUpdated when the company is paused through REST', async () => {
+  it('delivers companyUpdated: the company as the open subscription finds it, then each change made through REST', async () => {
     const company = await acct.company({}, { certificate: false });
-    const client = wsClient({ authorization: `Bearer ${acct.liveKey}` });
-    const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
-    const sub = collect(client, company.id);
-    await connected;
-    const live = httpClient(t.url, acct.liveKey);
-    // The server subscribes to the bus after the connection ack; repeat the change until the first event shows.
-    for (let attempt = 0; attempt < 20 && sub.results.length === 0; attempt++) {
-      await live.post(`/v1/companies/${company.id}/${attempt % 2 === 0 ? 'pausa' : 'retomada'}`);
-      await until(() => sub.results.length > 0, 'a first result', 250).catch(() => {});
-    }
+    const sub = collect(wsClient({ authorization: `Bearer ${acct.liveKey}` }), company.id);
+    // The first result comes once the server's subscription is open: no change made after it can be missed.
+    await until(() => sub.results.length > 0, 'the company as it is', 5_000);
     expect(sub.error).toBeNull();
-    expect(sub.results.length).toBeGreaterThan(0);
     expect(sub.results[0]!.errors).toBeUndefined();
-    expect(sub.results[0]!.data).toEqual({
-      companyUpdated: { id: company.id, status: expect.stringMatching(/^(pausada|ativa)$/) },
-    });
-    // Now that the subscription is live, one pause gives exactly one more event with the new status.
-    await live.post(`/v1/companies/${company.id}/retomada`);
-    await until(
-      () => (sub.results.at(-1)?.data as any)?.companyUpdated.status === 'ativa' || sub.results.length > 1,
-      'the status ativa',
-      5_000,
-    );
-    const count = sub.results.length;
+    const live = httpClient(t.url, acct.liveKey);
     await live.post(`/v1/companies/${company.id}/pausa`);
-    await until(() => sub.results.length > count, 'another result', 5_000);
-    expect(sub.results.at(-1)!.data).toEqual({ companyUpdated: { id: company.id, status: 'pausada' } });
+    await until(() => sub.results.length > 1, 'the paused company', 5_000);
+    await live.post(`/v1/companies/${company.id}/retomada`);
+    await until(() => sub.results.length > 2, 'the resumed company', 5_000);
+    expect(sub.results.map((r) => r.data)).toEqual(
+      ['ativa', 'pausada', 'ativa'].map((status) => ({ companyUpdated: { id: company.id, status } })),
+    );
     sub.dispose();
   });
 
@@ -165,14 +152,15 @@ describe('graphql-ws over ws://…/graphql', () => {
       publish: (topic, message) => real.publish(topic, message),
       close: () => real.close(),
       subscribe: (topic, signal) => {
-        const inner = real.subscribe(topic, signal)[Symbol.asyncIterator]();
+        const inner = real.subscribe(topic, signal);
         active += 1;
         let ended = false;
         const end = () => {
           if (!ended) active -= 1;
           ended = true;
         };
-        const counted: AsyncIterableIterator<Record<string, unknown>> = {
+        const counted: TopicStream = {
+          ready: inner.ready,
           next: async () => {
             const r = await inner.next();
             if (r.done) end();
@@ -180,7 +168,7 @@ describe('graphql-ws over ws://…/graphql', () => {
           },
           return: async () => {
             end();
-            return (await inner.return?.()) ?? { done: true, value: undefined };
+            return inner.return();
           },
           [Symbol.asyncIterator]: () => counted,
         };
@@ -191,10 +179,14 @@ describe('graphql-ws over ws://…/graphql', () => {
       const company = await acct.company({}, { certificate: false });
       const client = wsClient({ authorization: `Bearer ${acct.liveKey}` });
       const sub = collect(client, company.id);
-      await until(() => active === 1, 'one active subscription', 5_000);
+      await until(
+        () => active === 1 && sub.results.length === 1,
+        'one active subscription, the company as it is',
+        5_000,
+      );
       sub.dispose();
       await until(() => active === 0, 'no active subscription', 2_000);
-      expect(sub.results).toEqual([]);
+      expect(sub.results).toHaveLength(1);
     } finally {
       t.app.engine.pubsub = real;
     }

@@ -6,10 +6,14 @@ import { createApiKey } from '../../src/engine/chaves/create-api-key.js';
 import { revokeApiKey } from '../../src/engine/chaves/revoke-api-key.js';
 import { appendEvents } from '../../src/engine/eventos/append-events.js';
 import { announceEvents, eventsTopic } from '../../src/engine/eventos/events-topic.js';
+import { followEvents } from '../../src/engine/eventos/follow-events.js';
+import type { PubSub, TopicStream } from '../../src/engine/nucleo/pubsub.js';
+import type { Principal } from '../../src/engine/chaves/principal.js';
 import { nfseAccountTopic, nfseTopic } from '../../src/engine/nfse/nfse-topic.js';
 import { httpClient } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
 import { collect, watchBus, wsClients } from '../support/subscriptions.js';
+import { emitEvent } from '../support/webhooks.js';
 import { until } from '../support/wait.js';
 import { seedAccount, type SeededAccount, type SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
@@ -139,6 +143,37 @@ describe('eventos', () => {
     expect(sub.results.some((r) => r.data?.eventos.dados.id === ofB.id)).toBe(false);
     expect(sub.results.every((r) => r.data?.eventos.dados.empresa_id === a.id)).toBe(true);
     sub.dispose();
+  });
+});
+
+describe('the live tail of the log', () => {
+  it('reads an event committed before its subscription could hear of it once the subscription is ready, without waiting for another', async () => {
+    let subscribed!: () => void;
+    const ready = new Promise<void>((resolve) => (subscribed = resolve));
+    let opened = 0;
+    // Wake-ups that never come: what a subscription hears of an event announced before its SUBSCRIBE reached Redis.
+    const deaf: PubSub = {
+      publish: async () => {},
+      close: async () => {},
+      subscribe: () => {
+        opened += 1;
+        const stream: TopicStream = {
+          ready,
+          next: () => new Promise(() => {}),
+          return: async () => ({ done: true, value: undefined }),
+          [Symbol.asyncIterator]: () => stream,
+        };
+        return stream;
+      },
+    };
+    const principal: Principal = { accountId: acct.accountId, environment: 'test', apiKeyId: null, companyId: null };
+    const events = followEvents({ db: t.app.engine.db, pubsub: deaf }, principal, { tipos: ['NFSE_CANCELADA'] });
+    const next = events.next();
+    await until(() => opened === 1, 'the subscription, after the position is read');
+    const event = await emitEvent(t.app.engine, acct.accountId, 'test', 'NFSE_CANCELADA', { id: 'antes-do-subscribe' });
+    subscribed();
+    expect((await next).value).toMatchObject({ id: event.id, tipo: 'NFSE_CANCELADA' });
+    await events.return!();
   });
 });
 

@@ -64,9 +64,14 @@ describe('websocket of the panel', () => {
       id: company.id,
     });
     await bus.live(companyTopic(company.id), opened + 1);
+    // First the company as the open subscription finds it, then its change.
+    await until(() => sub.results.length > 0, 'the company as it is', 5_000);
     expect((await pause('pausa')).status).toBe(200);
-    await until(() => sub.results.length > 0, 'an update', 5_000);
-    expect(sub.results[0]).toEqual({ data: { companyUpdated: { id: company.id, status: 'pausada' } } });
+    await until(() => sub.results.length > 1, 'an update', 5_000);
+    expect(sub.results).toEqual([
+      { data: { companyUpdated: { id: company.id, status: 'ativa' } } },
+      { data: { companyUpdated: { id: company.id, status: 'pausada' } } },
+    ]);
     sub.dispose();
     await pause('retomada');
   });

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import type { EngineDeps } from '../../src/engine/engine-deps.js';
+import type { TopicStream } from '../../src/engine/nucleo/pubsub.js';
 import { until } from './wait.js';
 
 /** A real graphql-ws client on `ws://…/graphql` with the key in connectionParams. */
@@ -70,19 +71,21 @@ export function collect(client: Client, query: string, variables: Record<string,
  */
 export function watchBus(engine: EngineDeps, redisUrl?: string | null) {
   const real = engine.pubsub;
-  const opened = new Map<string, number>();
+  const opened = new Map<string, TopicStream[]>();
   engine.pubsub = {
     publish: (topic, message) => real.publish(topic, message),
     close: () => real.close(),
     subscribe: (topic, signal) => {
-      opened.set(topic, (opened.get(topic) ?? 0) + 1);
-      return real.subscribe(topic, signal);
+      const stream = real.subscribe(topic, signal);
+      opened.set(topic, [...(opened.get(topic) ?? []), stream]);
+      return stream;
     },
   };
   return {
-    opened: (topic: string) => opened.get(topic) ?? 0,
+    opened: (topic: string) => opened.get(topic)?.length ?? 0,
     live: async (topic: string, n = 1) => {
-      await until(() => (opened.get(topic) ?? 0) >= n, `subscription to ${topic}`);
+      await until(() => (opened.get(topic)?.length ?? 0) >= n, `subscription to ${topic}`);
+      await opened.get(topic)![n - 1]!.ready;
       if (redisUrl) await untilRedisChannel(redisUrl, topic);
     },
   };

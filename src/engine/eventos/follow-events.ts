@@ -1,5 +1,6 @@
 import type { Principal } from '../chaves/principal.js';
 import type { EngineDeps } from '../engine-deps.js';
+import type { TopicStream } from '../nucleo/pubsub.js';
 import { eventsTopic } from './events-topic.js';
 import { presentEvent, seesCompany, type EventEntry } from './list-events.js';
 
@@ -23,15 +24,23 @@ export function followEvents(
   options: FollowEventsOptions = {},
 ): AsyncIterableIterator<EventEntry> {
   const scope = { accountId: principal.accountId, environment: principal.environment };
-  const wakeups = deps.pubsub
-    .subscribe(eventsTopic(principal.accountId, principal.environment))
-    [Symbol.asyncIterator]();
   const tipos = options.tipos?.length ? new Set(options.tipos) : null;
-  let after: Promise<bigint> | bigint = deps.db.eventCounter
-    .findUnique({ where: { accountId_environment: scope }, select: { last: true } })
-    .then((c) => c?.last ?? 0n);
   const pending: EventEntry[] = [];
   let ended = false;
+  // The position is read first and the topic subscribed after it; the first read of the log waits for the
+  // subscription to be ready and for no wake-up: an event committed after the position, before a wake-up could
+  // reach this process (its SUBSCRIBE still on the way to Redis), is read then, not left for the next event.
+  let after = 0n;
+  let wakeups: TopicStream | null = null;
+  const started = deps.db.eventCounter
+    .findUnique({ where: { accountId_environment: scope }, select: { last: true } })
+    .then((c) => {
+      after = c?.last ?? 0n;
+      if (!ended) wakeups = deps.pubsub.subscribe(eventsTopic(principal.accountId, principal.environment));
+    });
+  // The first next() raises a failed read; a subscription ended before it would leave the failure unhandled.
+  started.catch(() => {});
+  let first = true;
   // A full page means more events were committed than one read takes: read on without waiting for a wake-up.
   let more = false;
 
@@ -42,13 +51,17 @@ export function followEvents(
   const iterator: AsyncIterableIterator<EventEntry> = {
     async next() {
       while (pending.length === 0) {
-        if (!more) {
-          const wake = await wakeups.next();
+        if (first) {
+          first = false;
+          await started;
+          if (ended || !wakeups) return { done: true, value: undefined };
+          await wakeups.ready;
+        } else if (!more) {
+          const wake = await wakeups!.next();
           if (wake.done || ended) return { done: true, value: undefined };
         }
-        const from = await after;
         const rows = await deps.db.event.findMany({
-          where: { ...scope, seq: { gt: from } },
+          where: { ...scope, seq: { gt: after } },
           orderBy: { seq: 'asc' },
           take: PAGE,
         });
@@ -60,12 +73,12 @@ export function followEvents(
     },
     async return() {
       ended = true;
-      await wakeups.return?.();
+      await wakeups?.return();
       return { done: true, value: undefined };
     },
     async throw(err?: unknown) {
       ended = true;
-      await wakeups.return?.();
+      await wakeups?.return();
       throw err;
     },
     [Symbol.asyncIterator]: () => iterator,

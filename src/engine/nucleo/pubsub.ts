@@ -7,8 +7,18 @@ import type { Redis } from 'ioredis';
  */
 export interface PubSub {
   publish(topic: string, message: Record<string, unknown>): Promise<void>;
-  subscribe(topic: string, signal?: AbortSignal): AsyncIterable<Record<string, unknown>>;
+  subscribe(topic: string, signal?: AbortSignal): TopicStream;
   close(): Promise<void>;
+}
+
+/**
+ * One subscription's messages. `ready` settles once a message published from then on reaches it (through Redis,
+ * when its SUBSCRIBE is answered, or at once when Redis is down and the channel waits for it): a subscriber that
+ * reads state after `ready` misses no change made between its subscribe and that read.
+ */
+export interface TopicStream extends AsyncIterableIterator<Record<string, unknown>> {
+  readonly ready: Promise<void>;
+  return(): Promise<IteratorResult<Record<string, unknown>>>;
 }
 
 export function createLocalPubSub(): PubSub {
@@ -51,13 +61,16 @@ export function createRedisPubSub(publisher: Redis, subscriber: Redis, options: 
   const local = new EventEmitter();
   local.setMaxListeners(0);
   // Redis channels are shared by every local subscriber of a topic: SUBSCRIBE on the first, UNSUBSCRIBE after the last.
-  const channels = new Map<string, { count: number; subscribed: Promise<unknown> }>();
+  const channels = new Map<string, { count: number; subscribed: Promise<void> }>();
   subscriber.on('message', (channel: string, raw: string) => {
     local.emit(channel, JSON.parse(raw));
   });
-  const subscribeChannel = (topic: string): Promise<unknown> => {
+  const subscribeChannel = (topic: string): Promise<void> => {
     if (!breaker.isUp()) return Promise.resolve(); // subscribed when Redis is back (onUp below)
-    return subscriber.subscribe(topic).catch((err: unknown) => breaker.failed(err));
+    return subscriber.subscribe(topic).then(
+      () => undefined,
+      (err: unknown) => breaker.failed(err),
+    );
   };
   breaker.onUp(() => {
     const topics = [...channels.keys()];
@@ -118,8 +131,9 @@ function topicStream(
   topic: string,
   signal?: AbortSignal,
   onEnd: () => void = () => {},
-  ready?: Promise<unknown>,
-): AsyncIterableIterator<Record<string, unknown>> {
+  // Never rejects: a SUBSCRIBE Redis refuses is the breaker's, and the channel is subscribed again when Redis is back.
+  ready: Promise<void> = Promise.resolve(),
+): TopicStream {
   const done = { done: true as const, value: undefined };
   const queue: Array<Record<string, unknown>> = [];
   let waiting: ((result: IteratorResult<Record<string, unknown>>) => void) | null = null;
@@ -144,16 +158,10 @@ function topicStream(
   if (signal?.aborted) end();
   else signal?.addEventListener('abort', end, { once: true });
 
-  const iterator: AsyncIterableIterator<Record<string, unknown>> = {
+  const iterator: TopicStream = {
+    ready,
     async next() {
-      if (ready && !ended) {
-        try {
-          await ready;
-        } catch (err) {
-          end();
-          throw err;
-        }
-      }
+      if (!ended) await ready;
       if (queue.length) return { done: false, value: queue.shift()! };
       if (ended) return done;
       return new Promise((resolve) => {

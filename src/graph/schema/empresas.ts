@@ -1,3 +1,4 @@
+import { startWithCurrent } from '../../engine/nucleo/start-with-current.js';
 import type { CompanyView } from '../../engine/empresas/present-company.js';
 import { createCompany } from '../../engine/empresas/create-company.js';
 import { deleteCompany } from '../../engine/empresas/delete-company.js';
@@ -308,14 +309,15 @@ builder.mutationFields((t) => ({
 builder.subscriptionFields((t) => ({
   companyUpdated: t.field({
     type: CompanyRef,
-    description: 'Emits the company each time its status or certificate changes.',
+    description:
+      'Emits the company as it is once the subscription is open, then each time its status or certificate changes.',
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     // Authorise on subscribe: a missing or foreign company fails here, before any event. The bus iterator is
     // returned as is (no generator around it), so a client that unsubscribes releases it at once.
     subscribe: async (_root, { id }, ctx) => {
       await findCompany(ctx.engine, principalOf(ctx), String(id));
-      return ctx.engine.pubsub.subscribe(companyTopic(String(id)));
+      return startWithCurrent(ctx.engine.pubsub.subscribe(companyTopic(String(id))), { id: String(id) });
     },
     resolve: async (_event, { id }, ctx) => presentCompany(await findCompany(ctx.engine, principalOf(ctx), String(id))),
   }),

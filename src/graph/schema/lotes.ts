@@ -1,5 +1,6 @@
 import { findCompany } from '../../engine/empresas/find-company.js';
 import { filterStream } from '../../engine/nucleo/filter-stream.js';
+import { startWithCurrent } from '../../engine/nucleo/start-with-current.js';
 import { createLote } from '../../engine/lotes/create-lote.js';
 import { emitLote } from '../../engine/lotes/emit-lote.js';
 import { getLote } from '../../engine/lotes/get-lote.js';
@@ -167,8 +168,9 @@ builder.subscriptionFields((t) => ({
   loteAtualizado: t.field({
     type: LoteRef,
     description:
-      'Emits a batch, as committed, each time its status or `contagens` change: one batch (`id`), every batch of a ' +
-      "company (`empresaId`), or every batch the key can read (neither). The key's environment and company restriction apply.",
+      'Emits a batch, as committed, each time its status or `contagens` change: one batch (`id`: first as it is once ' +
+      'the subscription is open), every batch of a company (`empresaId`), or every batch the key can read (neither). ' +
+      "The key's environment and company restriction apply.",
     authScopes: { authenticated: true },
     args: { id: t.arg.id(), empresaId: t.arg.id() },
     // Authorised on subscribe, like nfseAtualizada: a foreign batch or company fails before any event.
@@ -176,7 +178,7 @@ builder.subscriptionFields((t) => ({
       const principal = principalOf(ctx);
       if (args.id) {
         const lote = await findLote(ctx.engine, principal, String(args.id));
-        return ctx.engine.pubsub.subscribe(loteTopic(lote.id));
+        return startWithCurrent(ctx.engine.pubsub.subscribe(loteTopic(lote.id)), { id: lote.id });
       }
       const empresaId = args.empresaId
         ? (await findCompany(ctx.engine, principal, String(args.empresaId))).id

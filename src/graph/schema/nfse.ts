@@ -1,5 +1,6 @@
 import { findCompany } from '../../engine/empresas/find-company.js';
 import { filterStream } from '../../engine/nucleo/filter-stream.js';
+import { startWithCurrent } from '../../engine/nucleo/start-with-current.js';
 import { confirmNfse } from '../../engine/nfse/confirm-nfse.js';
 import { discardNfse } from '../../engine/nfse/discard-nfse.js';
 import { findNfse } from '../../engine/nfse/find-nfse.js';
@@ -203,8 +204,9 @@ builder.subscriptionFields((t) => ({
   nfseAtualizada: t.field({
     type: NfseRef,
     description:
-      'Emits a note, as committed, each time it changes: one note (`id`), every note of a company (`empresaId`), or ' +
-      "every note the key can read (neither). The key's environment and company restriction apply.",
+      'Emits a note, as committed, each time it changes: one note (`id`: first as it is once the subscription is open, ' +
+      'so a change made while it was opening is not missed), every note of a company (`empresaId`), or every note ' +
+      "the key can read (neither). The key's environment and company restriction apply.",
     authScopes: { authenticated: true },
     args: { id: t.arg.id(), empresaId: t.arg.id() },
     // Authorised on subscribe (a foreign note or company fails before any event). The bus iterator is returned
@@ -213,7 +215,7 @@ builder.subscriptionFields((t) => ({
       const principal = principalOf(ctx);
       if (args.id) {
         const note = await findNfse(ctx.engine, principal, { id: String(args.id) });
-        return ctx.engine.pubsub.subscribe(nfseTopic(note.id));
+        return startWithCurrent(ctx.engine.pubsub.subscribe(nfseTopic(note.id)), { id: note.id });
       }
       const empresaId = args.empresaId
         ? (await findCompany(ctx.engine, principal, String(args.empresaId))).id
