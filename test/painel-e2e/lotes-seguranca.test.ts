@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loteAccountTopic, loteTopic } from '../../src/engine/eventos/lote-topic.js';
 import { createConvite } from '../../src/engine/pessoas/create-convite.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 import { expectStatus } from '../support/http.js';
 import { linha } from '../support/lotes.js';
 import { openMenu, screenshot, signIn } from '../support/painel-browser.js';
+import { watchBus } from '../support/subscriptions.js';
 import { usePainel, type Painel } from '../support/use-painel.js';
 
 let p: Painel;
@@ -13,6 +15,11 @@ usePainel(
   (started) => (p = started),
   () => ({ worker: false }),
 );
+// The page's subscriptions, seen from the server: a change made before one is open is not the page's to hear of.
+let bus: ReturnType<typeof watchBus>;
+beforeAll(() => {
+  bus = watchBus(p.t.app.engine, process.env.REDIS_URL);
+});
 
 const progresso = () => p.page.locator('[data-progresso]').first().textContent();
 
@@ -21,6 +28,7 @@ describe('batches with live progress, the other pages, and the session guards, i
     await signIn(p.page, p.t.url, p.email, p.senha);
     await openMenu(p.page, 'Lotes', 'Lotes');
     await p.page.locator('[data-ao-vivo="sim"]').waitFor();
+    await bus.live(loteAccountTopic(p.acct.accountId, 'live'));
     const lote = expectStatus(
       await p.live.post('/v1/lotes', { empresa_id: p.company.id, itens: [linha(), linha(), linha()] }),
       202,
@@ -32,6 +40,7 @@ describe('batches with live progress, the other pages, and the session guards, i
     await row.getByRole('link').click();
     await p.page.getByRole('heading', { level: 1, name: /Lote de/ }).waitFor();
     await p.page.locator('[data-ao-vivo="sim"]').waitFor();
+    await bus.live(loteTopic(lote.id));
     await expect.poll(progresso).toBe('0 de 3 linhas');
 
     // One transmission, then the rest: the page follows each step through its subscription.

@@ -1,14 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nfseAccountTopic } from '../../src/engine/nfse/nfse-topic.js';
 import { expectStatus } from '../support/http.js';
 import { CPF, nfseBody } from '../support/nfse.js';
 import { openMenu, screenshot, signIn } from '../support/painel-browser.js';
 import { reais } from '../support/reais.js';
+import { watchBus } from '../support/subscriptions.js';
 import { usePainel, type Painel } from '../support/use-painel.js';
 
 let p: Painel;
 
 usePainel((started) => (p = started));
+// The page's subscriptions, seen from the server: a change made before one is open is not the page's to hear of.
+let bus: ReturnType<typeof watchBus>;
+beforeAll(() => {
+  bus = watchBus(p.t.app.engine, process.env.REDIS_URL);
+});
 
 const row = (id: string) => p.page.locator(`tr[data-nota="${id}"]`);
 
@@ -24,6 +31,7 @@ describe('the notes pages (NFS-e), in a real browser', () => {
   it('shows a note issued through /v1 as it is issued, without reloading, in Brazilian formats', async () => {
     await expect.poll(() => p.page.locator('.resumo').first().textContent()).toContain('0 nota(s)');
     await p.page.locator('[data-ao-vivo="sim"]').waitFor();
+    await bus.live(nfseAccountTopic(p.acct.accountId, 'live'));
     const issued = expectStatus(await p.live.post('/v1/nfse', nfseBody(p.company.id, { valor: '1234.56' })), 201);
     await row(issued.id).waitFor();
     const text = await row(issued.id).textContent();

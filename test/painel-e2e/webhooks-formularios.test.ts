@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { municipio } from '../../src/engine/tabelas/index.js';
+import { eventsTopic } from '../../src/engine/eventos/events-topic.js';
 import { EVENT_TYPES } from '../../src/engine/webhooks/event-types.js';
 import { expectStatus } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
 import { openMenu, screenshot, signIn } from '../support/painel-browser.js';
+import { watchBus } from '../support/subscriptions.js';
 import { usePainel, type Painel } from '../support/use-painel.js';
 import { emitEvent, startReceiver } from '../support/webhooks.js';
 
@@ -14,11 +16,16 @@ usePainel(
   () => ({ env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } }),
 );
 
-// The receiver fails its first request and accepts every later one: the first delivery stays pending, retrying.
+// The receiver fails its first request, after a while, and accepts every later one: the first delivery stays
+// pending, retrying, and its row is written (with that attempt) well after its event reached the page.
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   let answered = 0;
-  receiver = await startReceiver(() => (answered++ === 0 ? 500 : 200));
+  receiver = await startReceiver(async () => {
+    if (answered++ > 0) return 200;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    return 500;
+  });
 });
 afterAll(() => receiver?.close());
 
@@ -78,9 +85,13 @@ describe('webhooks managed in the panel, forms that show each problem by its fie
 
   it('a delivery still retrying is tried now, once: the receiver never gets the event twice; the list updates by itself', async () => {
     const [webhook] = expectStatus(await p.live.get('/v1/webhooks'), 200);
+    const bus = watchBus(p.t.app.engine, process.env.REDIS_URL);
+    const topic = eventsTopic(p.acct.accountId, 'live');
     await p.page.getByRole('link', { name: `${receiver.url}/hook` }).click();
     await p.page.getByRole('heading', { level: 1, name: 'Webhook' }).waitFor();
     await p.page.locator('[data-ao-vivo="sim"]').waitFor();
+    // The page's subscription is open before the event: an event committed earlier is not its to hear of.
+    await bus.live(topic);
     const event = await emitEvent(p.t.app.engine, p.acct.accountId, 'live', 'NFSE_AUTORIZADA', { id: 'painel' });
     // The delivery appears without a reload, pending after its first attempt failed.
     const row = p.page.locator('tbody tr[data-entrega]');

@@ -37,7 +37,10 @@ export interface Received {
 }
 
 /** A real HTTP receiver in the test process; `answer` decides each response status (default 200). */
-export async function startReceiver(answer: (r: Received) => number | 'hang' = () => 200, host = '127.0.0.1') {
+export async function startReceiver(
+  answer: (r: Received) => number | 'hang' | Promise<number> = () => 200,
+  host = '127.0.0.1',
+) {
   const received: Received[] = [];
   const waiters: Array<() => void> = [];
   const server: Server = createServer((req, res) => {
@@ -54,11 +57,12 @@ export async function startReceiver(answer: (r: Received) => number | 'hang' = (
       };
       received.push(r);
       for (const w of waiters.splice(0)) w();
-      const status = answer(r);
-      if (status === 'hang') return;
-      if (status >= 300 && status < 400) res.setHeader('location', '/redirected');
-      res.statusCode = status;
-      res.end('ok');
+      void Promise.resolve(answer(r)).then((status) => {
+        if (status === 'hang') return;
+        if (status >= 300 && status < 400) res.setHeader('location', '/redirected');
+        res.statusCode = status;
+        res.end('ok');
+      });
     });
   });
   server.keepAliveTimeout = 60_000;

@@ -34,8 +34,15 @@ const EDITAR = `mutation($id: ID!, $input: WebhookInput!) { updateWebhook(id: $i
 const EXCLUIR = `mutation($id: ID!) { deleteWebhook(id: $id) { __typename ... on WebhookRemoved { id } ${DOMAIN_ERROR} } }`;
 // A new event of the types the webhook receives means a new delivery: the list is read again when one arrives.
 const NOVOS_EVENTOS = `subscription($tipos: [EventType!]) { eventos(tipos: $tipos) { id } }`;
-// While a delivery is pending its attempts change it without an event: the list is read again this often.
+// The list is read again this often: while an event's delivery is not in it yet (the row is written with the
+// first attempt, after the event), for at most ESPERA_ENTREGA_MS after the event;
+const ENTREGA_NOVA_MS = 2000;
+const ESPERA_ENTREGA_MS = 60_000;
+// while a delivery is pending (its attempts change it without an event);
 const PENDENTES_MS = 5000;
+// and otherwise, so that a delivery whose event the page did not hear of (committed while the subscription was
+// opening, or while the live connection was down) still shows.
+const SEM_AVISO_MS = 15_000;
 const TESTAR = `mutation($id: ID!) { testWebhook(id: $id) { __typename ... on WebhookTest { entregaId } ${DOMAIN_ERROR} } }`;
 const REENVIAR = `mutation($id: ID!, $input: WebhookReenvioInput!) { resendWebhookEvents(id: $id, input: $input) { __typename ... on WebhookResend { total continuarDesde } ${DOMAIN_ERROR} } }`;
 
@@ -60,15 +67,28 @@ export function Webhook({ id }: { id: string }) {
   const w = q.data?.webhook;
   const tipos: string[] | null = w && w.__typename !== 'DomainError' ? w.eventos : null;
   const live = useLiveConnection();
-  useSubscription(NOVOS_EVENTOS, tipos ? { tipos } : {}, () => entregas.reloadSoon());
-  const pendentes = entregas.nodes.some((e) => e.status === 'pendente');
+  // Each event heard of, with the time until which its delivery is waited for.
+  const [esperadas, setEsperadas] = useState<ReadonlyMap<string, number>>(new Map());
+  useSubscription<{ eventos: { id: string } }>(tipos && NOVOS_EVENTOS, { tipos }, (data) => {
+    entregas.reloadSoon();
+    const agora = Date.now();
+    setEsperadas((m) =>
+      new Map([...m].filter(([, ate]) => ate > agora)).set(data.eventos.id, agora + ESPERA_ENTREGA_MS),
+    );
+  });
+  const mostradas = new Set(entregas.nodes.map((e) => e.eventoId));
+  const agora = Date.now();
+  const intervalo = [...esperadas].some(([evento, ate]) => ate > agora && !mostradas.has(evento))
+    ? ENTREGA_NOVA_MS
+    : entregas.nodes.some((e) => e.status === 'pendente')
+      ? PENDENTES_MS
+      : SEM_AVISO_MS;
   const reload = useRef(entregas.reloadSoon);
   reload.current = entregas.reloadSoon;
   useEffect(() => {
-    if (!pendentes) return;
-    const timer = setInterval(() => reload.current(), PENDENTES_MS);
+    const timer = setInterval(() => reload.current(), intervalo);
     return () => clearInterval(timer);
-  }, [pendentes]);
+  }, [intervalo]);
   if (!w || w.__typename === 'DomainError') {
     return (
       <section>
