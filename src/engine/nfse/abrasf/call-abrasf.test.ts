@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { escapeText } from '../../xml/el.js';
 import { abrasfAutorizacao, abrasfEnvelope, abrasfUrl, soapString } from './call-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 
@@ -75,5 +76,29 @@ describe('abrasfEnvelope', () => {
       `Basic ${Buffer.from('login:a:b').toString('base64')}`,
     );
     expect(abrasfAutorizacao(perfilAbrasfDoMunicipio('5220454')!, { usuario: 'login', senha: 'x' })).toBeNull();
+  });
+});
+
+describe('soapString', () => {
+  const wrap = (text: string) => `<soap:Body><ns1:Op><return>${text}</return></ns1:Op></soap:Body>`;
+
+  it('decodes each entity once, whatever follows it', () => {
+    expect(soapString(wrap('&lt;a b=&quot;x&apos;y&quot;&gt;R$ 1 &amp;amp; 2 &amp;lt;&lt;/a&gt;'), 'return')).toBe(
+      `<a b="x'y">R$ 1 &amp; 2 &lt;</a>`,
+    );
+  });
+
+  it('decodes character references in the same single pass (a decoded "&" starts nothing)', () => {
+    expect(soapString(wrap('&#60;a&#x3E;&#38;amp; &amp;#38; &#231;&lt;/a&gt;'), 'return')).toBe('<a>&amp; &#38; ç</a>');
+  });
+
+  it('escapes text with its line ends normalised, as a parser reads them before C14N', () => {
+    expect(escapeText('a\r\nb\rc & <d>')).toBe('a\nb\nc &amp; &lt;d&gt;');
+    expect(escapeText('sem nada a escapar')).toBe('sem nada a escapar');
+  });
+
+  it('gives back, unchanged, any text the envelope escaped', () => {
+    const doc = '<Lote Id="L1"><Discriminacao>Serviço A & B <urgente> "x" \'y\' &amp; &#38;</Discriminacao></Lote>';
+    expect(soapString(wrap(escapeText(doc)), 'return')).toBe(doc);
   });
 });

@@ -187,7 +187,22 @@ export function soapString(envelope: string, name: string): string | null {
   return cdata ? cdata[1]! : unescapeXml(raw);
 }
 
-function unescapeXml(text: string): string {
+/** Text escaped in an XML document, as written before escaping. */
+export function unescapeXml(text: string): string {
+  if (!text.includes('&')) return text;
+  // Character references may decode to '&': one pass then, so nothing is decoded twice.
+  if (text.includes('&#')) return unescapeXmlReferences(text);
+  // Without them the five entities go one after the other, '&amp;' last (no other one yields '&'): native
+  // replacement of a whole escaped document instead of a callback per entity.
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&apos;', "'")
+    .replaceAll('&amp;', '&');
+}
+
+function unescapeXmlReferences(text: string): string {
   return text.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-fA-F]+);/g, (_, e: string) => {
     if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
     return { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' }[e]!;

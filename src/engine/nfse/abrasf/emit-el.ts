@@ -116,7 +116,7 @@ async function closeSession(nota: ChamadaEl, hash: string): Promise<void> {
  * queue (`processing`). A note whose lot is known is sent again only when the city says it never received it.
  */
 export async function emitEl(
-  deps: Pick<TransmissionDeps, 'db'>,
+  deps: Pick<TransmissionDeps, 'sql'>,
   gateway: AbrasfGateway,
   call: ProviderCall,
 ): Promise<EmissionResult> {

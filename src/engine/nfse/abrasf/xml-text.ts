@@ -4,9 +4,17 @@
 const P = '(?:[\\w.-]+:)?';
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
 
+/** The patterns of the few element names read, each built once (every answer read asks for the same ones). */
+const patterns = new Map<string, RegExp>();
+const patternOf = (key: string, source: () => string, flags = '') => {
+  let re = patterns.get(key);
+  if (!re) patterns.set(key, (re = new RegExp(source(), flags)));
+  return re;
+};
+
 /** The text of the first `<name>` element that holds only text, entities decoded and trimmed; null when absent. */
 export function xmlText(xml: string, name: string): string | null {
-  const m = new RegExp(`<${P}${name}(?:\\s[^>]*)?>([^<]*)</${P}${name}>`).exec(xml);
+  const m = patternOf(`text:${name}`, () => `<${P}${name}(?:\\s[^>]*)?>([^<]*)</${P}${name}>`).exec(xml);
   return m ? m[1]!.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ENTITIES[e]!).trim() : null;
 }
 
@@ -18,7 +26,7 @@ export function xmlElements(xml: string, name: string): string[] {
   const found: string[] = [];
   let depth = 0;
   let start = 0;
-  for (const m of xml.matchAll(new RegExp(`<(/?)${P}${name}(?:\\s[^>]*?)?(/?)>`, 'g'))) {
+  for (const m of xml.matchAll(patternOf(`elements:${name}`, () => `<(/?)${P}${name}(?:\\s[^>]*?)?(/?)>`, 'g'))) {
     if (m[1]) {
       depth -= 1;
       if (depth === 0) found.push(xml.slice(start, m.index + m[0].length));

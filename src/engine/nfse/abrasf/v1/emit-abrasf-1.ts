@@ -57,7 +57,7 @@ function abrasf1LotQueries(nota: NotaAbrasf1, protocolo: string, signer: XmlSign
  * known is never sent again unless the service says it never received it (situation 1).
  */
 export async function emitAbrasf1(
-  deps: Pick<TransmissionDeps, 'db'>,
+  deps: Pick<TransmissionDeps, 'sql'>,
   gateway: Abrasf1Gateway,
   call: ProviderCall,
 ): Promise<EmissionResult> {
