@@ -16,6 +16,7 @@ import { provedorMunicipio, type RotaNfse } from '../src/engine/tabelas/provedor
 import { decideRotaNfse } from '../src/engine/nfse/provedores/decide-rota-nfse.js';
 import { sistemaOf } from '../src/engine/nfse/provedores/sistemas-proprios.js';
 import { servicoLayoutNacional } from '../src/engine/nfse/layout-nacional/servico-layout-nacional.js';
+import { contratoProprioLayoutNacional } from '../src/engine/nfse/layout-nacional/perfis-layout-nacional.js';
 import { perfilFamiliaAbrasf, servicoDaFamilia } from '../src/engine/nfse/abrasf/perfis-abrasf.js';
 
 const ROTAS: readonly RotaNfse[] = ['nacional', 'sao_paulo', 'abrasf', 'provedor_layout_nacional', 'desconhecido'];
@@ -41,6 +42,8 @@ interface LinhaRota {
 function motivoRecusa(d: ReturnType<typeof decideRotaNfse>): string {
   if (d.rota === 'desconhecido' && d.origem !== 'tabela') return 'act names an own system the table lacks';
   if (d.rota === 'desconhecido') return d.provedor.nome ? 'own layout' : 'no provider known';
+  if (d.rota === 'provedor_layout_nacional' && contratoProprioLayoutNacional(d.provedor.nome))
+    return "the provider's own contract, not implemented";
   if (d.rota === 'provedor_layout_nacional' && servicoLayoutNacional(d.provedor))
     return "no URL of the profile's service in the table";
   const familia = d.rota === 'abrasf' ? perfilFamiliaAbrasf(d.provedor) : null;

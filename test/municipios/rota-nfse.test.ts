@@ -16,7 +16,7 @@ import { useTestApp } from '../support/use-test-app.js';
 const RIO = '3304557';
 const FEIRA_DE_SANTANA = '2910800';
 const SALVADOR = '2927408';
-// National DPS layout over the provider's web service (SilTecnologia).
+// National DPS layout over the provider's web service (SilTecnologia), whose own contract is not implemented.
 const VILA_VELHA = '3205200';
 // The provider's own layout (eGoverneISS), which no profile describes.
 const OSASCO = '3534401';
@@ -98,6 +98,10 @@ describe('a route no system serves is refused before anything is sent', () => {
     for (const [ibge, texto] of [
       [CAUCAIA, /Caucaia\/CE.*nenhum provedor de NFS-e é conhecido/],
       [OSASCO, /Osasco\/SP.*eGoverneISS usa um layout próprio/],
+      [
+        VILA_VELHA,
+        /Vila Velha\/ES.*SilTecnologia tem um contrato próprio \(SOAP NotaFiscalNacionalGerar.*não implementa/,
+      ],
     ] as const) {
       const company = await acct.company({ municipio: ibge });
       const r = expectStatus(await live.get(`/v1/companies/${company.id}/prontidao`), 200);

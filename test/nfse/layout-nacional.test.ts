@@ -26,7 +26,7 @@ import { certificateOf, firstAttemptOver } from '../support/abrasf-calls.js';
 
 /**
  * One municipality per transport shape and paths: Betha (SOAP, asynchronous), Fiorilli (SOAP, synchronous), SimplISS
- * (REST at Sefin's paths), Tiplan (REST at its own reception paths, the table giving the reception's URL), ABase
+ * (REST at Sefin's paths), Tiplan (REST at its own reception paths, the table giving the reception's URL), Infisc
  * (REST, every member our most likely value) and Pronim (REST lots of one document).
  */
 const CASOS = [
@@ -34,7 +34,7 @@ const CASOS = [
   { provedor: 'Fiorilli', ibge: '1100122', forma: 'soap' },
   { provedor: 'SimplISS', ibge: '3541406', forma: 'rest' },
   { provedor: 'Tiplan', ibge: '3302403', forma: 'rest' },
-  { provedor: 'ABase', ibge: '4302204', forma: 'rest' },
+  { provedor: 'Infisc', ibge: '4304606', forma: 'rest' },
   { provedor: 'Pronim', ibge: '4323002', forma: 'lote' },
 ] as const;
 
@@ -116,27 +116,49 @@ describe('the provider table places these municipalities on their provider, and 
 
   it("the service URL is the table's, less the reception path where the profile says the table gives that", () => {
     expect(servicoLayoutNacional(provedorMunicipio('3302403')!)?.url).toBe('https://spe.macae.rj.gov.br/api');
-    expect(servicoLayoutNacional(provedorMunicipio('2305233')!)?.url).toBe(
-      'https://tributario.speedgov.com.br/horizonte/api/v1',
+    expect(servicoLayoutNacional(provedorMunicipio('4304606')!)?.url).toBe(
+      'https://sefin.canoas.rs.gov.br/sefinnacional',
     );
-    expect(servicoLayoutNacional(provedorMunicipio('4302204')!)?.url).toBe('https://iss.abase.com.br/api-nacional');
   });
 
+  it.each([['Itaguaí (Tiplan, a SOAP asmx URL)', '3302007', 'WSNacional/nfse.asmx']])(
+    '%s: a table URL of another service is no service — refused, never guessed',
+    async (_, ibge, url) => {
+      const row = provedorMunicipio(ibge)!;
+      expect(row.rota).toBe('provedor_layout_nacional');
+      expect(row.urls.producao).toContain(url);
+      expect(servicoLayoutNacional(row)).toMatchObject({ url: null });
+      expect(sistemaOf({ rota: row.rota, provedor: row })).toBeNull();
+      const company = await acct.company({ municipio: ibge });
+      const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id)), 412, 'empresa_nao_pronta');
+      const item = problem.itens.find((i: { item: string }) => i.item === 'provedor_municipio');
+      expect(item.situacao).toBe('bloqueio');
+      expect(item.mensagem).toContain(url);
+      expect(item.mensagem).toContain('não é a da API do provedor');
+    },
+  );
+});
+
+describe('a provider whose service a source describes with a contract of its own', () => {
   it.each([
-    ['Itaguaí (Tiplan, a SOAP asmx URL)', '3302007', 'WSNacional/nfse.asmx'],
-    ['Grajaú (SpeedGov, its older SOAP address)', '2104800', 'wsgru/Nfes'],
-  ])('%s: a table URL of another service is no service — refused, never guessed', async (_, ibge, url) => {
+    ['Horizonte', '2305233', 'SpeedGov', 'REST com o XML assinado'],
+    ['Grajaú', '2104800', 'SpeedGov', '/v101'],
+    ['Boa Vista do Buricá', '4302204', 'ABase', 'token Bearer'],
+    ['Barra Mansa', '3300407', 'Coplan', 'GERARNFSE'],
+    ['Mogi das Cruzes', '3530607', 'SilTecnologia', 'NotaFiscalNacionalGerar'],
+  ])('%s (%s, %s): refused naming that contract; nothing is sent', async (_, ibge, provedor, contrato) => {
     const row = provedorMunicipio(ibge)!;
-    expect(row.rota).toBe('provedor_layout_nacional');
-    expect(row.urls.producao).toContain(url);
-    expect(servicoLayoutNacional(row)).toMatchObject({ url: null });
+    expect(row).toMatchObject({ nome: provedor, rota: 'provedor_layout_nacional' });
+    expect(servicoLayoutNacional(row)).toBeNull();
     expect(sistemaOf({ rota: row.rota, provedor: row })).toBeNull();
     const company = await acct.company({ municipio: ibge });
+    const before = sim().calls().length;
     const problem = expectProblem(await live.post('/v1/nfse', nfseBody(company.id)), 412, 'empresa_nao_pronta');
     const item = problem.itens.find((i: { item: string }) => i.item === 'provedor_municipio');
     expect(item.situacao).toBe('bloqueio');
-    expect(item.mensagem).toContain(url);
-    expect(item.mensagem).toContain('não é a da API do provedor');
+    expect(item.mensagem).toContain(`o web service do provedor ${provedor} tem um contrato próprio`);
+    expect(item.mensagem).toContain(contrato);
+    expect(sim().calls()).toHaveLength(before);
   });
 });
 

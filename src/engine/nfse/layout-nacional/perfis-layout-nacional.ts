@@ -133,21 +133,43 @@ const REST_SEFIN_PROVAVEL = {
 const ACBR_API_PROPRIA = 'ACBr (ACBrNFSeXServicos.ini: APIPropria, layout nacional 1.01; URLs da tabela de provedores)';
 
 /** The providers of REST_SEFIN_PROVAVEL, by the table's spelling. */
-const REST_PROVAVEIS: readonly PerfilLayoutNacional[] = [
-  'ABase',
-  'Coplan',
-  'DBSeller',
-  'Digifred',
-  'Infisc',
-  'ISSDigital',
-  'RLZ',
-  'SilTecnologia',
-].map((nome) => ({ ...REST_SEFIN_PROVAVEL, nome, fonte: ACBR_API_PROPRIA }));
+const REST_PROVAVEIS: readonly PerfilLayoutNacional[] = ['DBSeller', 'Digifred', 'Infisc', 'ISSDigital', 'RLZ'].map(
+  (nome) => ({ ...REST_SEFIN_PROVAVEL, nome, fonte: ACBR_API_PROPRIA }),
+);
 
 /**
- * SpeedGov's national API: as REST_SEFIN_PROVAVEL, but the table's URL (`…/api/v1/nfse`) already ends with Sefin's
- * reception path, so it is most likely the reception's full URL; a row with SpeedGov's older SOAP address is not served.
+ * Providers in the national layout whose service a source describes with a contract of its own, which no profile
+ * here builds: their municipalities are refused, naming it, rather than sent Sefin's contract that the source says the
+ * service does not take. By the table's spelling; each with what the source states and where.
  */
+const CONTRATOS_PROPRIOS: ReadonlyMap<string, string> = new Map([
+  [
+    'ABase',
+    'REST com o XML assinado em application/xml e token Bearer, consultas GET /consultarlotedps/{protocolo} e ' +
+      '/consultarnfsedps/{número}, sem cancelamento, segundo ACBr (ABase.Provider.pas)',
+  ],
+  [
+    'Coplan',
+    'SOAP nfse_web.GERARNFSE com nfseCabecMsg e nfseDadosMsg em CDATA nos namespaces Tributario, segundo ACBr ' +
+      '(Coplan.Provider.pas)',
+  ],
+  [
+    'SilTecnologia',
+    'SOAP NotaFiscalNacionalGerar em http://webservices.sil.com/ com uma NFS-e assinada, não uma DPS, segundo ACBr ' +
+      '(SilTecnologia.Provider.pas)',
+  ],
+  [
+    'SpeedGov',
+    'REST com o XML assinado em application/xml em /v101 e consulta GET /v101/protocolo/{protocolo}, segundo ACBr ' +
+      '(SpeedGov.Provider.pas)',
+  ],
+]);
+
+/** The contract of its own a source states for a provider's national-layout service, or null. */
+export function contratoProprioLayoutNacional(nome: string | null): string | null {
+  return (nome && CONTRATOS_PROPRIOS.get(nome)) || null;
+}
+
 /**
  * Pronim's national API (`…/Nfse.Api/NotaNacional`): lots of one document to `EnviarSincrono`, and the query of a
  * DPS by the provider's CNPJ/CPF, series and number. No query of events is known: a cancellation whose answer is
@@ -177,16 +199,9 @@ const PRONIM: PerfilLayoutNacional = {
   },
 };
 
-const SPEEDGOV: PerfilLayoutNacional = {
-  ...REST_SEFIN_PROVAVEL,
-  nome: 'SpeedGov',
-  rest: { caminhos: CAMINHOS_SEFIN, urlDaTabela: 'emitir' },
-  fonte: ACBR_API_PROPRIA,
-};
-
 /** Every provider profile, by the provider's name in the table: a provider listed here issues through its service. */
 export const PERFIS_LAYOUT_NACIONAL: ReadonlyMap<string, PerfilLayoutNacional> = new Map(
-  [BETHA, FIORILLI, SIMPLISS, TIPLAN, PRONIM, SPEEDGOV, ...REST_PROVAVEIS].map((p) => [p.nome, p]),
+  [BETHA, FIORILLI, SIMPLISS, TIPLAN, PRONIM, ...REST_PROVAVEIS].map((p) => [p.nome, p]),
 );
 
 /** The profile of a provider (its name in the table), or null when none describes its service. */

@@ -1,5 +1,6 @@
 import { municipio } from '../../tabelas/municipio.js';
 import { perfilFamiliaAbrasf, servicoDaFamilia } from '../abrasf/perfis-abrasf.js';
+import { contratoProprioLayoutNacional } from '../layout-nacional/perfis-layout-nacional.js';
 import { servicoLayoutNacional } from '../layout-nacional/servico-layout-nacional.js';
 import type { DecisaoRota } from './decide-rota-nfse.js';
 import type { NfseSistema, SistemaReadinessItem } from './nfse-sistema.js';
@@ -49,6 +50,9 @@ function motivo(decisao: DecisaoRota): string {
   if (decisao.rota === 'desconhecido')
     return `o provedor ${nome} usa um layout próprio (${layout}), que não é suportado`;
   if (decisao.rota === 'sao_paulo') return 'a NFS-e Paulistana não está disponível neste serviço';
+  const contrato = decisao.rota === 'provedor_layout_nacional' ? contratoProprioLayoutNacional(nome) : null;
+  if (contrato)
+    return `o web service do provedor ${nome} tem um contrato próprio (${contrato}), que este serviço não implementa`;
   const servico = decisao.rota === 'provedor_layout_nacional' ? servicoLayoutNacional(decisao.provedor) : null;
   if (servico && !decisao.provedor.urls.producao)
     return `a tabela de provedores não dá a URL do web service do provedor ${nome} para o município`;
