@@ -17,7 +17,7 @@
 // providers are measured in turn that many times and each figure is the median of its rounds.
 // Usage: npm run bench:nfse-municipal [-- --notes 300 --clients 16 --warmup 200 --rounds 1 --providers pronim,ipm_2_04]
 import { performance } from 'node:perf_hooks';
-import { PARAMETROS_SIMULADOS } from '../src/simulator/nacional/parametros-simulados.js';
+import { CONVENIO_SISTEMA_PROPRIO, PARAMETROS_SIMULADOS } from '../src/simulator/nacional/parametros-simulados.js';
 import { seedAccount } from '../test/support/seed.js';
 import { startTestApp } from '../test/support/test-app.js';
 import { cpuMsOf, startMunicipalSimulators } from './simulator-process.js';
@@ -35,15 +35,7 @@ const roundCount = arg('rounds', 1);
 // emitter (neither is on the adhesion list).
 const LAGES = '4209300';
 const SALVADOR = '2927408';
-for (const ibge of [LAGES, SALVADOR])
-  PARAMETROS_SIMULADOS.convenios[ibge] = {
-    tipoConvenioDeserializationSetter: 1,
-    aderenteAmbienteNacional: 1,
-    aderenteEmissorNacional: 0,
-    situacaoEmissaoPadraoContribuintesRFB: 0,
-    aderenteMAN: 0,
-    permiteAproveitametoDeCreditos: null,
-  };
+for (const ibge of [LAGES, SALVADOR]) PARAMETROS_SIMULADOS.convenios[ibge] = { ...CONVENIO_SISTEMA_PROPRIO };
 const simulators = await startMunicipalSimulators();
 const { urls } = simulators;
 /** Each municipality's service in the simulators' process, as ABRASF_URLS_LIVE / LAYOUT_NACIONAL_URLS_LIVE name it. */

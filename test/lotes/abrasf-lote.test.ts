@@ -1,6 +1,6 @@
 // A batch of a Brasília company (ABRASF 2.04) goes to the city in RecepcionarLoteRpsSincrono lots of RPS signed one
-// by one, the lot signed too; each line becomes one note at the city. A city whose service has no lot (MegaSoft) gets
-// the lines one GerarNfse each.
+// by one, the lot signed too; each line becomes one note at the city. A city whose service has no lot (MegaSoft), or
+// refuses the synchronous one (Futurize), gets the lines one GerarNfse each.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { xmllint, xmlsecVerify } from '../support/external-tools.js';
 import { httpClient, type Http } from '../support/http.js';
@@ -82,31 +82,38 @@ describe('ABRASF batch', () => {
     expect(sim.notes().filter((n) => named.includes(n.rps.numero) && n.prestador === empresa.cnpj)).toEqual([]);
   });
 
-  it('a MegaSoft city (no lot operation): every line goes alone through GerarNfse and becomes one note', async () => {
-    const sim = t.app.abrasfSimulator;
-    const silvania = await acct.company({
+  // MegaSoft's service has no lot operation; Futurize's refuses the synchronous lot. MegaSoft needs the taker's address.
+  it.each([
+    {
+      cidade: 'a MegaSoft city (no lot operation)',
       municipio: '5220603',
+      tomador: {
+        documento: '19131243000197',
+        nome: 'Cliente Ltda',
+        endereco: { cep: '75180000', logradouro: 'Rua 1', numero: '10', bairro: 'Centro', municipio: '5220603' },
+      },
+    },
+    { cidade: 'a Futurize city (its service refuses the synchronous lot)', municipio: '1502004', tomador: undefined },
+  ])('$cidade: every line goes alone through GerarNfse and becomes one note', async ({ municipio, tomador }) => {
+    const sim = t.app.abrasfSimulator;
+    const empresaDaCidade = await acct.company({
+      municipio,
       inscricao_municipal: '0799887700',
       padroes: { codigo_nacional: '010101', aliquota_iss: '2.00', nbs: '115021000' },
     });
     const callsBefore = sim.calls().length;
-    const tomador = {
-      documento: '19131243000197',
-      nome: 'Cliente Ltda',
-      endereco: { cep: '75180000', logradouro: 'Rua 1', numero: '10', bairro: 'Centro', municipio: '5220603' },
-    };
     const res = await live.post('/v1/lotes', {
-      empresa_id: silvania.id,
-      itens: Array.from({ length: 4 }, () => linha({ tomador })),
+      empresa_id: empresaDaCidade.id,
+      itens: Array.from({ length: 4 }, () => linha(tomador ? { tomador } : {})),
     });
     expect(res.status, res.text).toBe(202);
     const lote = await waitLote(live, res.body.id, settledStatus('concluido'), 60_000, 250);
     expect(lote.contagens).toMatchObject({ autorizada: 4, transmitindo: 0, rejeitada: 0 });
-    expect(sim.notes().filter((n) => n.prestador === silvania.cnpj)).toHaveLength(4);
+    expect(sim.notes().filter((n) => n.prestador === empresaDaCidade.cnpj)).toHaveLength(4);
     const operacoes = sim
       .calls()
       .slice(callsBefore)
-      .filter((c) => c.ibge === '5220603')
+      .filter((c) => c.ibge === municipio)
       .map((c) => c.operacao);
     expect(operacoes).toEqual(['GerarNfse', 'GerarNfse', 'GerarNfse', 'GerarNfse']);
   });

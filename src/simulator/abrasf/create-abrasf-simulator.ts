@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { operacaoNo, RAIZ_MENSAGEM, soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
+import { operacaoNo, RAIZ_MENSAGEM, soapActionOf, soapString } from '../../engine/nfse/abrasf/call-abrasf.js';
 import type { OperacaoAbrasf, PerfilAbrasf } from '../../engine/nfse/abrasf/perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from '../../engine/nfse/abrasf/perfis-abrasf.js';
 import { esquemaDaMensagem, namespaceDaMensagem } from '../../engine/nfse/abrasf/qualify-abrasf-message.js';
@@ -205,7 +205,7 @@ function soapOperation(req: IncomingMessage, body: string, perfil: PerfilAbrasf)
   ).replace(/"/g, '');
   const wrapper = wrapperOf(body, perfil.envoltorio.split('/').length);
   const operacao = perfil.operacoes.find((op) => operacaoNo(perfil.envoltorio, op) === wrapper);
-  if (operacao && action === operacaoNo(perfil.soapAction, operacao)) return operacao;
+  if (operacao && action === soapActionOf(perfil, operacao)) return operacao;
   return {
     unknown: `Operação SOAP desconhecida: ${wrapper || '(corpo vazio)'} / SOAPAction ${action || '(vazia)'}`,
   };

@@ -1,4 +1,17 @@
 /**
+ * What the API answers of a municipality that issues through its own system: in the national environment, not on
+ * the national emitter (aderenteEmissorNacional 0).
+ */
+export const CONVENIO_SISTEMA_PROPRIO = {
+  tipoConvenioDeserializationSetter: 1,
+  aderenteAmbienteNacional: 1,
+  aderenteEmissorNacional: 0,
+  situacaoEmissaoPadraoContribuintesRFB: 0,
+  aderenteMAN: 0,
+  permiteAproveitametoDeCreditos: null,
+} as const;
+
+/**
  * Answers of the simulated ADN Parâmetros Municipais API (adn-parametros-municipais.json v1), in the API's own shape.
  * Convênios: the adhesion facts stated with their acts in resources/tables/municipios-parametros.csv and, for
  * São Paulo, the answer observed in produção restrita (aderenteEmissorNacional 1, aderenteMAN 0). Municipalities
@@ -61,14 +74,7 @@ export const PARAMETROS_SIMULADOS: {
       aderenteMAN: 0,
       permiteAproveitametoDeCreditos: null,
     },
-    '5300108': {
-      tipoConvenioDeserializationSetter: 1,
-      aderenteAmbienteNacional: 1,
-      aderenteEmissorNacional: 0,
-      situacaoEmissaoPadraoContribuintesRFB: 0,
-      aderenteMAN: 0,
-      permiteAproveitametoDeCreditos: null,
-    },
+    '5300108': { ...CONVENIO_SISTEMA_PROPRIO },
   },
   aliquotas: {
     '3304557': {

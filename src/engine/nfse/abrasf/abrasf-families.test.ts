@@ -16,7 +16,7 @@ import {
 import { abrasfServiceFields } from './abrasf-service-fields.js';
 import { buildAbrasfRps, identificacaoRps } from './build-abrasf-rps.js';
 import { buildRps } from './build-rps.js';
-import { abrasfEnvelope, comRequerente, RAIZ_MENSAGEM } from './call-abrasf.js';
+import { abrasfEnvelope, comRequerente, operacaoNo, RAIZ_MENSAGEM, soapActionOf } from './call-abrasf.js';
 import type { PerfilAbrasf } from './perfil-abrasf.js';
 import { perfilAbrasfDoMunicipio } from './perfis-abrasf.js';
 import { esquemaDaMensagem, namespaceDaMensagem } from './qualify-abrasf-message.js';
@@ -204,13 +204,39 @@ describe('what each family writes differently', () => {
     const envelope = abrasfEnvelope(fisco, 'GerarNfse', '<GerarNfseEnvio/>');
     expect(envelope).toContain('xmlns:soap="http://www.w3.org/2003/05/soap-envelope"');
     expect(envelope).toContain(
-      '<ws:gerarNfse xmlns:ws="http://nfse.abrasf.org.br"><ws:xml><![CDATA[<GerarNfseEnvio/>]]></ws:xml></ws:gerarNfse>',
+      '<ws:gerarNfse xmlns:ws="https://www.fisco.net.br/wsnfseabrasf/ServicosNFSEAbrasf.asmx"><ws:xml><![CDATA[<GerarNfseEnvio/>]]></ws:xml></ws:gerarNfse>',
     );
     expect(envelope).not.toContain('nfseCabecMsg');
     const sintese = perfil('3135100');
     const lote = abrasfEnvelope(sintese, 'RecepcionarLoteRpsSincrono', '<EnviarLoteRpsSincronoEnvio/>');
     expect(lote).toContain(`<ws:${RAIZ_MENSAGEM.RecepcionarLoteRpsSincrono} xmlns:ws="http://nfse.abrasf.org.br">`);
     expect(lote).toContain('<nfseDadosMsg>&lt;EnviarLoteRpsSincronoEnvio/&gt;</nfseDadosMsg>');
+    // Its SOAPAction: the production hosts' domain and the operation, the RPS query named as its service names it.
+    expect(soapActionOf(sintese, 'RecepcionarLoteRpsSincrono')).toBe(
+      'http://nfsews.sintesenotafiscal.com.br/RecepcionarLoteRpsSincrono',
+    );
+    expect(soapActionOf(sintese, 'ConsultarNfsePorRps')).toBe(
+      'http://nfsews.sintesenotafiscal.com.br/ConsultarNfseRps',
+    );
+    expect(soapActionOf(perfil('5300108'), 'ConsultarNfsePorRps')).toBe(
+      'http://nfse.abrasf.org.br/ConsultarNfsePorRps',
+    );
+  });
+
+  it("Tinus: the message straight in the body, no wrapper; the SOAPAction names the service's class and the message", () => {
+    const tinus = perfil('2607901');
+    const mensagem = '<GerarNfseEnvio xmlns="http://www.abrasf.org.br/nfse.xsd"><Rps/></GerarNfseEnvio>';
+    const envelope = abrasfEnvelope(tinus, 'GerarNfse', mensagem);
+    expect(envelope).toMatch(
+      /<soap:Body><GerarNfseEnvio xmlns="http:\/\/www.abrasf.org.br\/nfse.xsd"><Rps\/><\/GerarNfseEnvio><\/soap:Body>/,
+    );
+    expect(envelope).not.toContain('nfseDadosMsg');
+    expect(operacaoNo(tinus.soapAction, 'RecepcionarLoteRpsSincrono')).toBe(
+      'http://nfse.abrasf.org.br/WSNFSE203.Service2.nfseSOAP.EnviarLoteRpsSincronoEnvio',
+    );
+    expect(operacaoNo(tinus.soapAction, 'CancelarNfse')).toBe(
+      'http://nfse.abrasf.org.br/WSNFSE203.Service2.nfseSOAP.CancelarNfseEnvio',
+    );
   });
 });
 

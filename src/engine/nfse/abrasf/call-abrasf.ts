@@ -209,6 +209,12 @@ function unescapeXmlReferences(text: string): string {
   });
 }
 
+/** The SOAPAction of an operation in the family's service. */
+export function soapActionOf(perfil: PerfilAbrasf, operacao: OperacaoAbrasf): string {
+  const nome = perfil.operacaoNaAcao?.[operacao] ?? operacao;
+  return operacaoNo(perfil.soapAction.replaceAll('{operacao}', nome), operacao);
+}
+
 /**
  * One call to a city's ABRASF service (or its simulator) over the client's mutual-TLS dispatcher. A timeout may
  * have reached the service (the caller asks before resending); a refused connection did not.
@@ -220,7 +226,7 @@ export async function callAbrasf(
   dados: string,
   credenciais: ChamadaAbrasf = {},
 ): Promise<AbrasfAnswer> {
-  const action = operacaoNo(perfil.soapAction, operacao);
+  const action = soapActionOf(perfil, operacao);
   const headers: Record<string, string> =
     perfil.soap === '1.2'
       ? { 'content-type': `application/soap+xml; charset=utf-8; action="${action}"` }

@@ -81,6 +81,8 @@ export interface PerfilFamiliaAbrasf {
    * `{operacaoMinuscula}` for it with a lower-case first letter (`gerarNfse`).
    */
   soapAction: string;
+  /** An operation's name as the SOAPAction writes it, where the family's service names it otherwise (`{operacao}`). */
+  operacaoNaAcao?: Partial<Record<OperacaoAbrasf, string>>;
   /**
    * The SOAP body's wrapper element of an operation, with the tokens of soapAction and `{mensagem}` for the root of
    * its message (`GerarNfseEnvio`): `{operacao}Request`; a path (`{operacao}/{operacao}Request`) where the family

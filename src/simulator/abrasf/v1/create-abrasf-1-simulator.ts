@@ -176,9 +176,14 @@ function soapOperation(
   servico: string,
 ): OperacaoAbrasf1 | { unknown: string } {
   const action = String(req.headers.soapaction ?? '').replace(/"/g, '');
-  const element = /<soap(?:env)?:Body>\s*<(?:[\w.-]+:)?(\w+)[\s>]/i.exec(body)?.[1] ?? '';
+  const [, prefixo = '', element = ''] = /<soap(?:env)?:Body>\s*<(?:([\w.-]+):)?(\w+)[\s>]/i.exec(body) ?? [];
   const operacao = OPERACOES.find((op) => perfil.mensagens[op] && chamadaAbrasf1(perfil, op).elemento === element);
   const chamada = operacao ? chamadaAbrasf1(perfil, operacao) : null;
+  // A WCF service reads an argument outside the operation's namespace as null.
+  if (chamada && perfil.soap.argumentosQualificados && !body.includes(`<${prefixo}:${chamada.mensagem}>`))
+    return {
+      unknown: `Argumento ${chamada.mensagem} fora do namespace da operação ${element}: o serviço o lê como nulo`,
+    };
   if (chamada && action === chamada.soapAction && (chamada.caminho ?? '') === servico) return operacao!;
   return {
     unknown: `Operação SOAP desconhecida: ${element || '(vazia)'} / SOAPAction ${action || '""'} / serviço ${servico || '(raiz)'}`,
@@ -216,7 +221,9 @@ function requestRefusal(
 ): string | null {
   const m = ctx.perfil.mensagens;
   const invalid = [
-    ...(m.cabecalho ? validateAbrasf1(cabecalho, ctx.perfil, m.cabecalho.arquivo) : []),
+    ...(m.cabecalho && chamadaAbrasf1(ctx.perfil, operacao).cabecalho
+      ? validateAbrasf1(cabecalho, ctx.perfil, m.cabecalho.arquivo)
+      : []),
     ...validateAbrasf1(mensagem, ctx.perfil, arquivoDe(ctx.perfil, operacao)),
   ];
   if (invalid.length > 0)
@@ -245,9 +252,11 @@ function envelope(perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1, inner: strin
   const chamada = chamadaAbrasf1(perfil, operacao);
   const op = `${chamada.elemento}Response`;
   const ret = chamada.resposta;
+  // Without an answer element the document goes in the operation's answer as it is.
+  const answer = ret ? `<${ret}>${escapeText(inner)}</${ret}>` : inner.replace(/^<\?xml[^>]*\?>/, '');
   return (
     '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
-    `<ns1:${op} xmlns:ns1="${perfil.soap.namespaceProducao}"><${ret}>${escapeText(inner)}</${ret}></ns1:${op}></soap:Body></soap:Envelope>`
+    `<ns1:${op} xmlns:ns1="${perfil.soap.namespaceProducao}">${answer}</ns1:${op}></soap:Body></soap:Envelope>`
   );
 }
 

@@ -6,7 +6,8 @@ import { ABRASF_2_04, ABRASF_2_0X_ELEMENTOS, ABRASF_CODIGOS_1_0, type PerfilFami
  * nfseCabecMsg/nfseDadosMsg strings escaped) as a library writes it, and Futurize's own 2.02 schema: the 2.00–2.03
  * elements, but a Servico without ItemListaServico nor CodigoNbs that ends with the national service code and NBS
  * (`cTribNac`, `cNBS`, both required). No WSDL of the service was obtained: the wire, the signatures (RPS and
- * cancellation, as the library signs them) and the message codes are a library's reading, not the provider's statement.
+ * cancellation, as the library signs them), the operations and the message codes are a library's reading, not the
+ * provider's statement.
  */
 export const FUTURIZE_2_02: PerfilFamiliaAbrasf = {
   ...ABRASF_2_04,
@@ -32,14 +33,10 @@ export const FUTURIZE_2_02: PerfilFamiliaAbrasf = {
   },
   dados: 'escapado',
   emissao: 'GerarNfse',
-  operacoes: [
-    'GerarNfse',
-    'RecepcionarLoteRpsSincrono',
-    'ConsultarNfsePorRps',
-    'CancelarNfse',
-    'SubstituirNfse',
-    'ConsultarNfseServicoTomado',
-  ],
+  // No synchronous lot: the library sends every note by GerarNfse and records that the service refuses
+  // EnviarLoteRpsSincronoEnvio and answers its replacement with a protocol (an asynchronous lot), so a batch's lines
+  // go one by one.
+  operacoes: ['GerarNfse', 'ConsultarNfsePorRps', 'CancelarNfse', 'SubstituirNfse', 'ConsultarNfseServicoTomado'],
   loteMaximo: 50,
   assinaturas: { rps: true, lote: false, cancelamento: true, substituicao: false },
   algoritmo: 'sha1',

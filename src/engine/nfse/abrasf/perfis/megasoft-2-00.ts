@@ -25,7 +25,8 @@ export const MEGASOFT_2_00: PerfilFamiliaAbrasf = {
   namespaceDados: 'http://megasoftarrecadanet.com.br/xsd/nfse_v01.xsd',
   mensagem: 'texto',
   dados: 'cdata',
-  cabecalho: { versao: '2.00', versaoDados: '2.00' },
+  // As an integration library writes it for MegaSoft: its service's data version is 1.00, not the layout's 2.00.
+  cabecalho: { versao: '1.00', versaoDados: '1.00' },
   modeloRps: 'megasoft',
   elementos: {
     ...ABRASF_2_0X_ELEMENTOS,

@@ -1,7 +1,8 @@
 import { request } from 'undici';
 import { mayHaveReachedServer, type AuthorityClient } from '../../../autoridades/authority-client.js';
 import { escapeText } from '../../../xml/el.js';
-import { soapString, type AbrasfAnswer } from '../call-abrasf.js';
+import { soapString, unescapeXml, type AbrasfAnswer } from '../call-abrasf.js';
+import { xmlElements } from '../xml-text.js';
 import { headerMessage } from './abrasf-1-message.js';
 import type { OperacaoAbrasf1, PerfilAbrasf1 } from './perfil-abrasf-1.js';
 
@@ -10,16 +11,22 @@ const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 /**
  * How one operation is called: the SOAP operation element (the 1.00 operation with the family's suffix,
  * RecepcionarLoteRpsV3, or its own service's element), its SOAPAction, the elements carrying the cabecalho (null:
- * none) and the message, the element of the answer and, for a family with one service per operation, that
- * service's path.
+ * none) and the message, the element of the answer (null: the answer is its `respostaRaiz` document, in the body
+ * or escaped in it) and, for a family with one service per operation, that service's path.
  */
 export interface ChamadaAbrasf1 {
   elemento: string;
   soapAction: string;
   cabecalho: string | null;
   mensagem: string;
-  resposta: string;
+  resposta: string | null;
+  respostaRaiz: string;
   caminho: string | null;
+}
+
+/** The root of an operation's answer, as every 1.00 package names it: its message's root with `Resposta` for `Envio`. */
+function respostaRaiz(perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1): string {
+  return (perfil.mensagens[operacao]?.raiz ?? `${operacao}Envio`).replace(/Envio$/, 'Resposta');
 }
 
 export function chamadaAbrasf1(perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1): ChamadaAbrasf1 {
@@ -31,16 +38,30 @@ export function chamadaAbrasf1(perfil: PerfilAbrasf1, operacao: OperacaoAbrasf1)
       cabecalho: null,
       mensagem: servico.argumento,
       resposta: `${servico.elemento}Result`,
+      respostaRaiz: respostaRaiz(perfil, operacao),
       caminho: servico.caminho,
     };
+  const cancelamento = operacao === 'CancelarNfse' ? perfil.soap.cancelamento : undefined;
+  const comCabecalho = perfil.mensagens.cabecalho !== null && (cancelamento?.comCabecalho ?? true);
   return {
-    elemento: `${operacao}${perfil.soap.sufixoOperacao}`,
+    elemento: cancelamento?.elemento ?? `${operacao}${perfil.soap.sufixoOperacao}`,
     soapAction: perfil.soap.soapAction,
-    cabecalho: perfil.mensagens.cabecalho ? perfil.soap.argumentos.cabecalho : null,
-    mensagem: perfil.soap.argumentos.mensagem,
-    resposta: 'return',
+    cabecalho: comCabecalho ? perfil.soap.argumentos.cabecalho : null,
+    mensagem: perfil.soap.argumentos.mensagem ?? perfil.mensagens[operacao]!.raiz,
+    resposta: perfil.soap.resposta,
+    respostaRaiz: respostaRaiz(perfil, operacao),
     caminho: null,
   };
+}
+
+/**
+ * The answer document of a call's SOAP answer: the text of its `resposta` element, or its `…Resposta` document as
+ * the body holds it, written in it or escaped; null when neither is there.
+ */
+export function respostaAbrasf1(chamada: ChamadaAbrasf1, envelope: string): string | null {
+  if (chamada.resposta) return soapString(envelope, chamada.resposta);
+  const body = envelope.slice(Math.max(0, envelope.search(/<(?:[\w.-]+:)?Body[\s>]/)));
+  return xmlElements(body, chamada.respostaRaiz)[0] ?? xmlElements(unescapeXml(body), chamada.respostaRaiz)[0] ?? null;
 }
 
 /**
@@ -71,13 +92,14 @@ export function abrasf1Envelope(
   const ns = homologacao ? perfil.soap.namespaceHomologacao : perfil.soap.namespaceProducao;
   const chamada = chamadaAbrasf1(perfil, operacao);
   const op = chamada.elemento;
-  const cabecalho = chamada.cabecalho
-    ? `<${chamada.cabecalho}>${escapeText(headerMessage(perfil))}</${chamada.cabecalho}>`
-    : '';
+  const argumento = (nome: string, texto: string) => {
+    const elemento = perfil.soap.argumentosQualificados ? `ns1:${nome}` : nome;
+    return `<${elemento}>${escapeText(texto)}</${elemento}>`;
+  };
+  const cabecalho = chamada.cabecalho ? argumento(chamada.cabecalho, headerMessage(perfil)) : '';
   return (
     `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="${SOAP11_NS}"><soap:Body>` +
-    `<ns1:${op} xmlns:ns1="${ns}">${cabecalho}` +
-    `<${chamada.mensagem}>${escapeText(mensagem)}</${chamada.mensagem}></ns1:${op}></soap:Body></soap:Envelope>`
+    `<ns1:${op} xmlns:ns1="${ns}">${cabecalho}${argumento(chamada.mensagem, mensagem)}</ns1:${op}></soap:Body></soap:Envelope>`
   );
 }
 
@@ -112,7 +134,7 @@ export async function callAbrasf1(
       body: abrasf1Envelope(perfil, operacao, mensagem),
     });
     const text = await res.body.text();
-    const xml = res.statusCode === 200 ? soapString(text, chamada.resposta) : null;
+    const xml = res.statusCode === 200 ? respostaAbrasf1(chamada, text) : null;
     if (xml) return { kind: 'answer', xml };
     // 500 (a SOAP fault, or the application failing mid-way) and 504 may follow processing; 502/503 do not.
     if (res.statusCode >= 500)
@@ -126,7 +148,8 @@ export async function callAbrasf1(
       kind: 'transmission_failed',
       status: res.statusCode,
       received: res.statusCode === 200 ? 'unknown' : 'no',
-      cause: res.statusCode === 200 ? 'resposta sem return' : `HTTP ${res.statusCode}`,
+      cause:
+        res.statusCode === 200 ? `resposta sem ${chamada.resposta ?? chamada.respostaRaiz}` : `HTTP ${res.statusCode}`,
       erros: [],
     };
   } catch (err) {

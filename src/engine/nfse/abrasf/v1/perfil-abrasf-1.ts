@@ -57,16 +57,23 @@ export interface PerfilAbrasf1 {
   };
   /**
    * The SOAP call: `<ns1:<Op><sufixo> xmlns:ns1="<namespace>">` holding the cabecalho and the message, both escaped
-   * text, in the elements `argumentos` names (Ginfes: `arg0`, `arg1`), with the given SOAPAction; the namespace per
-   * environment. The answer is the escaped document in `<return>`. A family with one service per operation
-   * (`servicos`) is called as each one says instead, without a cabecalho.
+   * text, in the elements `argumentos` names (Ginfes: `arg0`, `arg1`; `mensagem` null: an element named after the
+   * message's root, ISS Fortaleza's `<EnviarLoteRpsEnvio>`), with the given SOAPAction; the namespace per
+   * environment. The answer is the escaped document in the `resposta` element (`return`), or, where it is null, the
+   * body's `…Resposta` document, written in it or escaped. `cancelamento`: the cancellation's own element, with or
+   * without the cabecalho, where it differs from the others'. A family with one service per operation (`servicos`)
+   * is called as each one says instead, without a cabecalho.
    */
   soap: {
     sufixoOperacao: string;
     namespaceProducao: string;
     namespaceHomologacao: string;
     soapAction: string;
-    argumentos: { cabecalho: string | null; mensagem: string };
+    argumentos: { cabecalho: string | null; mensagem: string | null };
+    resposta: string | null;
+    cancelamento?: { elemento: string; comCabecalho: boolean };
+    /** The argument elements are in the operation's namespace (a WCF service's `<tem:loteXML>`), not unqualified. */
+    argumentosQualificados?: true;
     servicos?: Record<Exclude<OperacaoAbrasf1, 'CancelarNfse'>, ServicoAbrasf1>;
   };
   /** The identifier attribute of LoteRps, InfRps and the lot queries' roots (`Id`, or `id` where the schema says so). */

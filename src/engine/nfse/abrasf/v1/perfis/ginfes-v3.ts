@@ -40,6 +40,7 @@ export const GINFES_V3: PerfilAbrasf1 = {
     namespaceHomologacao: 'http://homologacao.ginfes.com.br',
     soapAction: '',
     argumentos: { cabecalho: 'arg0', mensagem: 'arg1' },
+    resposta: 'return',
   },
   assinaturas: { rps: false, lote: true, consultas: true, consultaRps: true, cancelamento: true },
   descontoCondicionadoAntes: false,

@@ -16,7 +16,10 @@ const mensagem = (raiz: string): MensagemAbrasf1 => ({
   filhosQualificados: true,
 });
 
-/** One WCF service per operation: `http://tempuri.org/I<Servico>/<Elemento>`, answered in `<Elemento>Result`. */
+/**
+ * One WCF service per operation: `http://tempuri.org/I<Servico>/<Elemento>`, its argument in the operation's namespace,
+ * answered in `<Elemento>Result`.
+ */
 const servico = (pasta: string, nome: string, elemento: string, argumento: string): ServicoAbrasf1 => ({
   elemento,
   soapAction: `${TEMPURI}I${nome}/${elemento}`,
@@ -53,6 +56,8 @@ export const ISS_SALVADOR: PerfilAbrasf1 = {
     namespaceHomologacao: TEMPURI,
     soapAction: '',
     argumentos: { cabecalho: null, mensagem: 'loteXML' },
+    resposta: 'return',
+    argumentosQualificados: true,
     servicos: {
       RecepcionarLoteRps: servico('ENVIOLOTERPS', 'EnvioLoteRPS', 'EnviarLoteRPS', 'loteXML'),
       ConsultarSituacaoLoteRps: servico(

@@ -11,10 +11,13 @@ function mensagemSpeedGov(arquivo: string, raiz: string): MensagemAbrasf1 {
  * SpeedGov 1.00 (`…speedgov.com.br/ws<cidade>/Nfes`): Juazeiro do Norte, Maracanaú, Sobral, Crato, Itapipoca… The
  * Ginfes-derived messages of the provider's package (`speedgov/1.00/acbr`), every element unqualified, under
  * `http://ws.speedgov.com.br/<file>`; its ConsultarNfseRpsEnvio has no Signature, and tcValores lists
- * DescontoCondicionado first. The data says nothing of the SOAP call: operation names without a suffix in
- * `http://ws.speedgov.com.br/`, cabecalho and message in `header` / `parameters` and an empty SOAPAction are the most
- * likely reading, as are the signatures (Ginfes') and the message codes (the ABRASF 1.0 table).
+ * DescontoCondicionado first. The data says nothing of the SOAP call: it is built as an integration library's
+ * SpeedGov provider builds it (operation names without a suffix in the ABRASF 1.00 namespace, cabecalho and message
+ * in `header` / `parameters`, an empty SOAPAction, the answer in `<return>`); the signatures (Ginfes') and the
+ * message codes (the ABRASF 1.0 table) are the most likely reading.
  */
+const ABRASF_1_00 = 'http://www.abrasf.org.br/ABRASF/arquivos/nfse.xsd';
+
 export const SPEEDGOV_1: PerfilAbrasf1 = {
   familia: 'SpeedGov',
   nome: 'SpeedGov',
@@ -36,10 +39,11 @@ export const SPEEDGOV_1: PerfilAbrasf1 = {
   },
   soap: {
     sufixoOperacao: '',
-    namespaceProducao: `${SPEEDGOV}/`,
-    namespaceHomologacao: `${SPEEDGOV}/`,
+    namespaceProducao: ABRASF_1_00,
+    namespaceHomologacao: ABRASF_1_00,
     soapAction: '',
     argumentos: { cabecalho: 'header', mensagem: 'parameters' },
+    resposta: 'return',
   },
   assinaturas: { rps: false, lote: true, consultas: true, consultaRps: false, cancelamento: true },
   descontoCondicionadoAntes: true,
