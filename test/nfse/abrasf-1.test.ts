@@ -28,6 +28,7 @@ import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { certificateOf, firstAttemptOver } from '../support/abrasf-calls.js';
+import { settleByQueue } from '../support/settle-by-queue.js';
 
 const IM = '12345678';
 const GUARULHOS = '3518800';
@@ -109,20 +110,6 @@ describe.each([
       .map((l) => l.protocolo);
   const get = async (id: string) => expectStatus(await live.get(`/v1/nfse/${id}`), 200);
   /**
-   * Runs the queue after each of `waits` until the note leaves `transmitindo`. By default once the first retry is
-   * due (the backoff after one failure is at most 5 s), then after each later backoff.
-   */
-  const settleByQueue = async (id: string, waits = [5_000, 15_000, 30_000, 60_000]) => {
-    for (const wait of waits) {
-      clock.advance(wait);
-      await drainJobs(engine());
-      const note = await get(id);
-      if (note.status !== 'transmitindo') return note;
-    }
-    return get(id);
-  };
-
-  /**
    * Each request validates against the family's schema (xmllint) and its signatures verify (xmlsec1), or it carries
    * none (`null`: the family's schema has no Signature there, or the family does not sign it); each answer validates
    * against the family's answer schema.
@@ -196,7 +183,7 @@ describe.each([
     expect((await get(created.id)).status).toBe('transmitindo');
     const numeroRps = rpsOf(created.dps_id);
     expect(notesOfRps(numeroRps)).toHaveLength(0);
-    const note = await settleByQueue(created.id, Array<number>(6).fill(60_000));
+    const note = await settleByQueue(clock, engine(), () => get(created.id), Array<number>(6).fill(60_000));
     expect(note.status).toBe('autorizada');
     expect(notesOfRps(numeroRps)).toHaveLength(1);
     const operacoes = callsOf(numeroRps, protocolosOf(numeroRps)).map((c) => c.operacao);
@@ -220,7 +207,7 @@ describe.each([
     await firstAttemptOver(engine(), created.id);
     const numeroRps = rpsOf(created.dps_id);
     expect((await get(created.id)).status).toBe('transmitindo');
-    const note = await settleByQueue(created.id);
+    const note = await settleByQueue(clock, engine(), () => get(created.id));
     const historia = note.eventos
       .slice(0, 12)
       .map((e: { tipo: string; detalhe: { resultado?: string } | null }) =>

@@ -5,7 +5,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ABRASF_NS } from '../../src/engine/nfse/abrasf/perfil-abrasf.js';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { drainJobs } from '../../src/worker/start-worker.js';
 import { expectWellFormedAbrasfCall, firstAttemptOver } from '../support/abrasf-calls.js';
 import { eventsOfNote } from '../support/eventos.js';
 import { expectStatus, httpClient, type Http } from '../support/http.js';
@@ -13,6 +12,7 @@ import { nfseBody, steps } from '../support/nfse.js';
 import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { settleByQueue } from '../support/settle-by-queue.js';
 
 const CAMPO_GRANDE = '5002704';
 const IM = '0712345600';
@@ -79,16 +79,15 @@ describe('ABRASF ISSDSF 2.03 (Campo Grande) through POST /v1/nfse', () => {
     expect(notesOfRps(numeroRps)).toHaveLength(1);
     expect((await get(created.id)).status).toBe('transmitindo');
 
-    clock.advance(5_000);
-    await drainJobs(t.app.engine);
-    const note = await get(created.id);
+    const note = await settleByQueue(clock, t.app.engine, () => get(created.id));
     expect(note.status).toBe('autorizada');
-    expect(steps(note)).toEqual(['criada', 'envio', 'consulta_dps', 'recuperada', 'autorizada']);
+    // A query that goes unanswered too (a loaded machine, the 2 s timeout) is asked again: never a resend.
+    expect(steps(note).join(' ')).toMatch(/^criada envio (consulta_dps )+recuperada autorizada$/);
     expect(notesOfRps(numeroRps)).toHaveLength(1);
     expect(note.numero).toBe(notesOfRps(numeroRps)[0]!.numero);
     const calls = callsOf(numeroRps);
-    expect(calls.map((c) => c.operacao)).toEqual(['GerarNfse', 'ConsultarNfsePorRps']);
-    expectWellFormedAbrasfCall(calls[1]!, []);
+    expect(calls.map((c) => c.operacao).join(' ')).toMatch(/^GerarNfse( ConsultarNfsePorRps)+$/);
+    expectWellFormedAbrasfCall(calls.at(-1)!, []);
     expect(await eventsOfNote(live, created.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
   });
 

@@ -3,13 +3,13 @@
 // of another series is never taken for ours.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock, MINUTE } from '../../src/engine/nucleo/clock.js';
-import { drainJobs } from '../../src/worker/start-worker.js';
 import { firstAttemptOver } from '../support/abrasf-calls.js';
 import { expectProblem, httpClient, type Http } from '../support/http.js';
 import { nfseBody } from '../support/nfse.js';
 import type { SeededAccount } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { settleByQueue } from '../support/settle-by-queue.js';
 
 const SILVANIA = '5220603';
 const IM = '0712345600';
@@ -67,9 +67,11 @@ describe('MegaSoft 2.00 (Silvânia)', () => {
     expect(second.body.dps_id).not.toBe(first.body.dps_id);
     // The city refuses it as already informed; the query by number finds the first series' note, which is not taken.
     await firstAttemptOver(t.app.engine, second.body.id);
-    clock.advance(5_000);
-    await drainJobs(t.app.engine);
-    const note = (await live.get(`/v1/nfse/${second.body.id}`)).body;
+    const note = await settleByQueue(
+      clock,
+      t.app.engine,
+      async () => (await live.get(`/v1/nfse/${second.body.id}`)).body,
+    );
     expect(note.status).toBe('falha_transmissao');
     expect(note.numero).toBeNull();
     expect(note.falha.motivo).toMatch(/RPS de outra série/);

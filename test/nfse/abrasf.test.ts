@@ -16,6 +16,7 @@ import { erro, nfseBody, steps } from '../support/nfse.js';
 import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { settleByQueue } from '../support/settle-by-queue.js';
 
 const BRASILIA = '5300108';
 const IM = '0712345600';
@@ -258,16 +259,15 @@ describe.each(FAMILIAS)('ABRASF $familia ($cidade) through POST /v1/nfse', (f) =
     expect(notesOfRps(numeroRps)).toHaveLength(1);
     expect((await get(created.id)).status).toBe('transmitindo');
 
-    clock.advance(5_000);
-    await drainJobs(engine());
-    const note = await get(created.id);
+    const note = await settleByQueue(clock, engine(), () => get(created.id));
     expect(note.status).toBe('autorizada');
-    expect(steps(note)).toEqual(['criada', 'envio', 'consulta_dps', 'recuperada', 'autorizada']);
+    // A query that goes unanswered too (a loaded machine, the 2 s timeout) is asked again: never a resend.
+    expect(steps(note).join(' ')).toMatch(/^criada envio (consulta_dps )+recuperada autorizada$/);
     expect(notesOfRps(numeroRps)).toHaveLength(1);
     expect(note.numero).toBe(notesOfRps(numeroRps)[0]!.numero);
-    const operations = callsOf(numeroRps).map((c) => c.operacao);
-    expect(operations).toEqual([f.emissao, 'ConsultarNfsePorRps']);
-    expectWellFormedAbrasfCall(callsOf(numeroRps)[1]!, []);
+    const calls = callsOf(numeroRps);
+    expect(calls.map((c) => c.operacao).join(' ')).toMatch(new RegExp(`^${f.emissao}( ConsultarNfsePorRps)+$`));
+    expectWellFormedAbrasfCall(calls.at(-1)!, []);
     expect(await eventsOfNote(live, created.id, 'NFSE_AUTORIZADA')).toHaveLength(1);
   });
 

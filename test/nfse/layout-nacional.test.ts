@@ -23,6 +23,7 @@ import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { certificateOf, firstAttemptOver } from '../support/abrasf-calls.js';
+import { settleByQueue } from '../support/settle-by-queue.js';
 
 /**
  * One municipality per transport shape and paths: Betha (SOAP, asynchronous), Fiorilli (SOAP, synchronous), SimplISS
@@ -232,11 +233,10 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
     expect(notesOfDps(idDps)).toHaveLength(1);
     expect((await get(created.id)).status).toBe('transmitindo');
 
-    clock.advance(5_000);
-    await drainJobs(engine());
-    const note = await get(created.id);
+    const note = await settleByQueue(clock, engine(), () => get(created.id));
     expect(note.status).toBe('autorizada');
-    expect(steps(note)).toEqual(['criada', 'envio', 'consulta_dps', 'recuperada', 'autorizada']);
+    // A query that goes unanswered too (a loaded machine, the 2 s timeout) is asked again: never a resend.
+    expect(steps(note).join(' ')).toMatch(/^criada envio (consulta_dps )+recuperada autorizada$/);
     expect(notesOfDps(idDps)).toHaveLength(1);
     expect(note.chave_acesso).toBe(notesOfDps(idDps)[0]!.chave);
     if (forma === 'lote') {
@@ -245,14 +245,17 @@ describe.each(CASOS)('$provedor ($ibge) through POST /v1/nfse', ({ provedor, ibg
       expect(
         sim()
           .calls()
-          .filter((c) => c.acao === consultaLote(company.cnpj, note)),
-      ).toHaveLength(1);
+          .filter((c) => c.acao === consultaLote(company.cnpj, note)).length,
+      ).toBeGreaterThanOrEqual(1);
     } else {
-      expect(kinds(callsOf(idDps))).toEqual(
+      const [emitir, consultar] =
         forma === 'soap'
           ? ['emitir', 'consultar']
-          : [`POST ${perfil.rest!.caminhos.emitir}`, `GET ${elided(perfil.rest!.caminhos.dps)}`],
-      );
+          : [`POST ${perfil.rest!.caminhos.emitir}`, `GET ${elided(perfil.rest!.caminhos.dps)}`];
+      const [primeira, ...consultas] = kinds(callsOf(idDps));
+      expect(primeira).toBe(emitir);
+      expect(consultas.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(consultas)).toEqual(new Set([consultar]));
     }
   });
 
