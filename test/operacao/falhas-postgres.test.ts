@@ -56,6 +56,7 @@ describe.runIf(serverUrl)('PostgreSQL restarts mid-batch (a database of its own)
     }
   };
   let child: ChildProcess;
+  let childStderr: () => string = () => '';
   let info: Info;
 
   beforeAll(async () => {
@@ -63,7 +64,11 @@ describe.runIf(serverUrl)('PostgreSQL restarts mid-batch (a database of its own)
     await a.connect();
     await a.query(`CREATE DATABASE "${database}"`);
     await a.end();
-    ({ child, info } = await startChildProcess<Info>(
+    ({
+      child,
+      info,
+      stderr: childStderr,
+    } = await startChildProcess<Info>(
       CHILD,
       {
         DATABASE_URL: url,
@@ -138,9 +143,12 @@ describe.runIf(serverUrl)('PostgreSQL restarts mid-batch (a database of its own)
       expect(res.status === 0 || res.status >= 500 || res.body?.retentavel === true, JSON.stringify(res)).toBe(true);
       await sleep(250);
     }
-    // What the service answered, the last ones first: which retryable answer never ended.
+    // What the service answered, the last ones first: which retryable answer never ended; and, where it answered
+    // nothing (0: no connection), whether the process is gone and what it wrote last.
+    const state = child.exitCode ?? child.signalCode ?? 'running';
     throw new Error(
-      `${method} ${path} never succeeded: ${tried.slice(-5).reverse().join(', ')} (${tried.length} calls)`,
+      `${method} ${path} never succeeded: ${tried.slice(-5).reverse().join(', ')} (${tried.length} calls); ` +
+        `process ${state}, stderr: ${childStderr().slice(-2000) || '(empty)'}`,
     );
   };
 

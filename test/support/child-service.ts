@@ -16,14 +16,14 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * Runs an entry (a service or worker the crash tests can SIGKILL) as a child process and waits for the one JSON
  * line it prints when it is ready: a TypeScript entry as childCommand runs it, a .js file (dist/, as `npm start`
  * runs) on plain node. The child is added to `children`, for `cleanUpChildren`. `nodeArgs` go to node (e.g. --cpu-prof), `args`
- * to the script.
+ * to the script. `stderr` answers what the child wrote there so far (why it exited, when a test finds it gone).
  */
 export async function startChildProcess<Info>(
   script: string,
   env: Record<string, string>,
   children: ChildProcess[],
   { args = [], nodeArgs = [] }: { args?: string[]; nodeArgs?: string[] } = {},
-): Promise<{ child: ChildProcess; info: Info }> {
+): Promise<{ child: ChildProcess; info: Info; stderr: () => string }> {
   const command = script.endsWith('.ts') ? childCommand(script) : [script];
   const template = providedPgliteTemplate();
   const child = spawn(process.execPath, [...nodeArgs, ...command, ...args], {
@@ -40,7 +40,7 @@ export async function startChildProcess<Info>(
     child,
     (code) => new Error(`${script} exited (${code}) before it was ready:\n${err.slice(-3000)}`),
   );
-  return { child, info };
+  return { child, info, stderr: () => err };
 }
 
 /**
