@@ -28,7 +28,7 @@ import type { SeededAccount, SeededCompany } from '../support/seed.js';
 import type { TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { certificateOf, firstAttemptOver } from '../support/abrasf-calls.js';
-import { settleByQueue } from '../support/settle-by-queue.js';
+import { RECOVERED_STEPS, settleByQueue } from '../support/settle-by-queue.js';
 
 const IM = '12345678';
 const GUARULHOS = '3518800';
@@ -214,8 +214,7 @@ describe.each([
         [e.tipo, e.detalhe?.resultado].filter(Boolean).join(':'),
       );
     expect(note.status, historia.join(' ')).toBe('autorizada');
-    // A query that goes unanswered too (a loaded machine, the 2 s timeout) is asked again: never a resend.
-    expect(steps(note).join(' ')).toMatch(/^criada envio (consulta_dps )+recuperada autorizada$/);
+    expect(steps(note).join(' ')).toMatch(RECOVERED_STEPS);
     expect(notesOfRps(numeroRps)).toHaveLength(1);
     const calls = callsOf(numeroRps);
     expect(calls.map((c) => c.operacao).join(' ')).toMatch(/^RecepcionarLoteRps( ConsultarNfsePorRps)+$/);

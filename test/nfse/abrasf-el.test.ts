@@ -158,7 +158,6 @@ describe('EL 1.00 (Una/BA)', () => {
       202,
     );
     await firstAttemptOver(t.app.engine, accepted.id);
-    // A query that goes unanswered too (a loaded machine, the 2 s timeout) is asked again: never a resend.
     const note = await settleByQueue(clock, t.app.engine, async () => (await live.get(`/v1/nfse/${accepted.id}`)).body);
     expect(note.status).toBe('autorizada');
     const ops = callsOf(c.cnpj).map((call) => call.operacao);

@@ -2,6 +2,12 @@ import type { FakeClock } from '../../src/engine/nucleo/clock.js';
 import type { TransmissionDeps } from '../../src/engine/transmission-deps.js';
 import { drainJobs } from '../../src/worker/start-worker.js';
 
+/**
+ * The steps of a note whose lost answer was recovered: one send, then the queries the queue made until one found
+ * the note (a query left unanswered is asked again, never answered by a resend).
+ */
+export const RECOVERED_STEPS = /^criada envio (consulta_dps )+recuperada autorizada$/;
+
 /** The waits until a note's next try is due after one, two, three and four failures, at most. */
 const BACKOFF_STEPS = [5_000, 15_000, 30_000, 60_000];
 
